@@ -1,0 +1,33 @@
+//===- Passes.h - warp dialect conversion passes ----------------*- C++ -*-===//
+
+#ifndef WARPDIALECT_CONVERSION_PASSES_H
+#define WARPDIALECT_CONVERSION_PASSES_H
+
+#include "WarpDialect/IR/WarpDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+namespace warp {
+
+#define GEN_PASS_DECL
+#include "WarpDialect/Conversion/Passes.h.inc"
+
+/// Adds the patterns lowering primitive warp ops (ids, masks, shuffle, ballot,
+/// vote, match, syncwarp, activemask) to NVVM.
+void populateWarpToNVVMPatterns(RewritePatternSet &patterns);
+
+/// Adds the patterns rewriting upstream gpu subgroup ops into warp ops.
+void populateGPUToWarpPatterns(RewritePatternSet &patterns);
+
+#define GEN_PASS_REGISTRATION
+#include "WarpDialect/Conversion/Passes.h.inc"
+
+} // namespace warp
+} // namespace mlir
+
+#endif // WARPDIALECT_CONVERSION_PASSES_H

@@ -1,0 +1,61 @@
+//===- Passes.td - warp dialect conversion passes ----------*- tablegen -*-===//
+
+#ifndef WARPDIALECT_CONVERSION_PASSES_TD
+#define WARPDIALECT_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertWarpToNVVMPass : Pass<"convert-warp-to-nvvm"> {
+  let summary = "Lower warp ids, shuffles, votes and matches to the NVVM "
+                "dialect";
+  let description = [{
+    Lowers the primitive warp ops to NVVM with CUDA's encodings:
+    `warp.shuffle` becomes `nvvm.shfl.sync` with
+    `c = ((32 - width) << 8) | clamp` and the member mask, after type
+    legalization (i1/i8/i16 widened, values of up to 32 bits packed into one
+    shuffle, 64-bit values split into two, wider vectors into 32-bit words);
+    ballot/vote to `nvvm.vote.sync`, matches to `nvvm.match.sync`, lane masks
+    and the lane id to special registers, `warp.syncwarp` to
+    `nvvm.bar.warp.sync`, `warp.activemask` to `activemask.b32`.
+
+    Collectives (`warp.reduce`, `warp.scan`, ...) are expanded first by
+    `warp-expand-collectives`; this pass runs those patterns too, with the
+    given `chip`, so it can be used alone.
+
+    ```mlir
+    // warp-opt --convert-warp-to-nvvm
+    %v, %ok = warp.shuffle <up> %x, %c1 width 16 : f32
+    // becomes nvvm.shfl.sync up %mask, %x, %c1, %c(0x1000) ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_100a)">,
+  ];
+}
+
+def WarpFromGPUPass : Pass<"warp-from-gpu"> {
+  let summary = "Rewrite upstream gpu subgroup ops into warp ops";
+  let description = [{
+    The adoption path for frontends that already emit upstream `gpu` IR:
+    `gpu.shuffle` (all modes and widths, with CUDA's segment semantics:
+    upstream's lowering treats `width` as "the first w lanes" and encodes `up`
+    wrongly below 32), `gpu.subgroup_reduce` (which upstream's NVVM pipeline
+    cannot lower), `gpu.subgroup_broadcast` and `gpu.lane_id` become warp
+    ops, so the warp lowering handles them.
+
+    ```mlir
+    // warp-opt --warp-from-gpu
+    %r = gpu.subgroup_reduce add %x : (f32) -> f32
+    // becomes %r = warp.reduce <add> %x : f32
+    ```
+  }];
+  let dependentDialects = ["::mlir::warp::WarpDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+#endif // WARPDIALECT_CONVERSION_PASSES_TD

@@ -1,0 +1,49 @@
+//===- WarpDialect.h - warp dialect -----------------------------*- C++ -*-===//
+//
+// Public entry point of the warp dialect: the dialect class, its enums and
+// attributes, and its operations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPDIALECT_IR_WARPDIALECT_H
+#define WARPDIALECT_IR_WARPDIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "WarpDialect/IR/WarpOpsDialect.h.inc"
+#include "WarpDialect/IR/WarpOpsEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "WarpDialect/IR/WarpOpsAttrs.h.inc"
+
+namespace mlir::warp {
+
+/// The side-effect resource of convergent warp ops: the registers of the other
+/// lanes of the warp. Reading it keeps upstream passes from moving a
+/// collective across control flow.
+struct WarpLanesResource
+    : public SideEffects::Resource::Base<WarpLanesResource> {
+  llvm::StringRef getName() final { return "WarpLanes"; }
+};
+
+/// Number of lanes in a warp.
+inline constexpr unsigned kWarpSize = 32;
+
+/// Returns true for the float combine kinds (minnumf, maxnumf, minimumf,
+/// maximumf); add and mul apply to both integers and floats.
+bool isFloatOnlyKind(CombineKind kind);
+/// Returns true for the integer-only combine kinds.
+bool isIntegerOnlyKind(CombineKind kind);
+
+} // namespace mlir::warp
+
+#define GET_OP_CLASSES
+#include "WarpDialect/IR/WarpOps.h.inc"
+
+#endif // WARPDIALECT_IR_WARPDIALECT_H

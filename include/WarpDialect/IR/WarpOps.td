@@ -1,0 +1,400 @@
+//===- WarpOps.td - warp dialect operations ----------------*- tablegen -*-===//
+//
+// Every op states its lane semantics: which lanes read what, what happens at
+// segment edges, which lanes hold the result and the floating-point policy.
+// The normative reference is docs/Semantics.md (CUDA's rules).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_DIALECT_IR_WARPOPS_TD
+#define WARP_DIALECT_IR_WARPOPS_TD
+
+include "WarpDialect/IR/WarpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Ids and masks
+//===----------------------------------------------------------------------===//
+
+def Warp_LaneIdOp : Warp_Op<"lane_id", [Pure]> {
+  let summary = "index of the executing lane within its warp (0..31)";
+  let description = [{
+    Returns the executing thread's lane index, 0..31 (PTX `%laneid`).
+
+    ```mlir
+    %lane = warp.lane_id : i32
+    ```
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Warp_WarpIdOp : Warp_Op<"warp_id", [Pure]> {
+  let summary = "index of the executing warp within its thread block";
+  let description = [{
+    Without `linear`: `threadIdx.x / 32`, the warp index along the block's x
+    dimension (the usual form for 1-D blocks). With `linear`: the linearized
+    thread index `(tid.z * ntid.y + tid.y) * ntid.x + tid.x` divided by 32,
+    which is how the hardware packs threads of 2-D and 3-D blocks into warps.
+    This is *not* PTX `%warpid`, which names a physical warp slot that can
+    change during execution.
+
+    ```mlir
+    %w = warp.warp_id : i32
+    %wl = warp.warp_id linear : i32
+    ```
+  }];
+  let arguments = (ins UnitAttr:$linear);
+  let results = (outs I32:$result);
+  let assemblyFormat = "(`linear` $linear^)? attr-dict `:` type($result)";
+}
+
+def Warp_LaneMaskOp : Warp_Op<"lanemask", [Pure]> {
+  let summary = "mask of the lanes below/at/above the executing lane";
+  let description = [{
+    Returns a 32-bit mask where bit `i` is set when lane `i` compares with the
+    executing lane as `kind` says: `lt` (i < lane), `le`, `eq`, `ge`, `gt`
+    (PTX `%lanemask_*`). `popc(ballot & lanemask<lt>)` is a lane's rank among
+    the lanes whose predicate holds.
+
+    ```mlir
+    %below = warp.lanemask <lt> : i32
+    ```
+  }];
+  let arguments = (ins Warp_LaneMaskKindEnum:$kind);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$kind attr-dict `:` type($result)";
+}
+
+def Warp_ActiveMaskOp : Warp_Op<"activemask", [Warp_Convergent]> {
+  let summary = "the lanes executing this op now (CUDA `__activemask()`)";
+  let description = [{
+    Returns the mask of lanes of the warp that are currently executing this
+    op together. It reflects convergence at this program point only: it is
+    not a substitute for the member mask a program means (take that from a
+    ballot or a predicate). Never moved across control flow.
+
+    ```mlir
+    %active = warp.activemask : i32
+    ```
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Warp_SyncWarpOp : Warp_Op<"syncwarp",
+    [MemoryEffects<[MemRead, MemWrite, MemRead<Warp_LanesResource>,
+                    MemWrite<Warp_LanesResource>]>]> {
+  let summary = "barrier and memory fence for the lanes of a mask";
+  let description = [{
+    Waits until every lane named in `mask` (default: all 32 lanes) has reached
+    a `syncwarp` with the same mask, and orders their shared and global memory
+    accesses across it (CUDA `__syncwarp(mask)`, PTX `bar.warp.sync`). The
+    executing lane must be in the mask.
+
+    ```mlir
+    warp.syncwarp
+    warp.syncwarp mask %m
+    ```
+  }];
+  let arguments = (ins Optional<I32>:$mask);
+  let assemblyFormat = "(`mask` $mask^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+def Warp_ShuffleOp : Warp_Op<"shuffle",
+    [Warp_Convergent, AllTypesMatch<["value", "result"]>]> {
+  let summary = "exchange a value between lanes (CUDA `__shfl_*_sync`)";
+  let description = [{
+    Reads `value` from another lane of the executing lane's *segment*. The warp
+    is split into `32 / width` segments of `width` consecutive lanes
+    (`width` ∈ {1, 2, 4, 8, 16, 32}, default 32), exactly as CUDA's `width`
+    argument does. With `l = lane % width` and `base = lane - l`:
+
+    * `idx`:  reads lane `base + (offset % width)`; always valid.
+    * `up`:   reads lane `lane - offset`; valid iff `l >= offset`.
+    * `down`: reads lane `lane + offset`; valid iff `l + offset < width`.
+    * `xor`:  reads lane `lane ^ offset`; valid iff that lane is not in a
+      *later* segment (`(lane ^ offset) <= base + width - 1`). It may read an
+      earlier segment, as CUDA documents.
+
+    When the source is not valid the lane gets its own `value` back and
+    `valid` is false. `valid` says only whether the source index was in range,
+    nothing about whether the source lane was active. `offset` uses its low
+    5 bits (as PTX does).
+
+    `mask` (default all 32 lanes) names the lanes that execute the op
+    together; the executing lane must be in it. Reading a lane outside the
+    mask gives an undefined value (PTX rule).
+
+    Payloads: i1, i8, i16, i32, i64, index, f16, bf16, f32, f64 and 1-D
+    vectors of them. Values of up to 32 bits (including `vector<2xf16>` and
+    `vector<2xbf16>`) travel in one 32-bit shuffle, 64-bit values in two.
+
+    ```mlir
+    %v, %valid = warp.shuffle <down> %x, %c1 width 16 : f32
+    %w, %ok = warp.shuffle <xor> %h2, %c4 mask %m : vector<2xf16>
+    ```
+  }];
+  let arguments = (ins Warp_ShuffleModeEnum:$mode, Warp_Payload:$value,
+                       I32:$offset,
+                       DefaultValuedAttr<I32Attr, "32">:$width,
+                       Optional<I32>:$mask);
+  let results = (outs Warp_Payload:$result, I1:$valid);
+  let assemblyFormat = [{
+    $mode $value `,` $offset (`width` $width^)? (`mask` $mask^)? attr-dict
+    `:` type($value)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Warp_BroadcastOp : Warp_Op<"broadcast",
+    [Warp_Convergent, AllTypesMatch<["value", "result"]>]> {
+  let summary = "every lane gets the value of one lane";
+  let description = [{
+    Every lane of `mask` (default all 32) gets `value` as held by lane
+    `lane`, which must be the same on every lane, lie in 0..31 and be in the
+    mask (CUDA `__shfl_sync(mask, value, lane)`). Any payload type of
+    `warp.shuffle`.
+
+    ```mlir
+    %leader_value = warp.broadcast %x, %c0 : f64
+    ```
+  }];
+  let arguments = (ins Warp_Payload:$value, I32:$lane, Optional<I32>:$mask);
+  let results = (outs Warp_Payload:$result);
+  let assemblyFormat = [{
+    $value `,` $lane (`mask` $mask^)? attr-dict `:` type($value)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Warp_BroadcastFirstOp : Warp_Op<"broadcast_first",
+    [Warp_Convergent, AllTypesMatch<["value", "result"]>]> {
+  let summary = "every active lane gets the value of the first active lane";
+  let description = [{
+    Let `m = mask & activemask` (mask default all 32 lanes). Every lane of `m`
+    gets `value` as held by the lowest-numbered lane of `m`. The shuffle runs
+    with member mask `m`, so it is well defined from divergent code.
+
+    ```mlir
+    %leader_value = warp.broadcast_first %x : i32
+    ```
+  }];
+  let arguments = (ins Warp_Payload:$value, Optional<I32>:$mask);
+  let results = (outs Warp_Payload:$result);
+  let assemblyFormat = "$value (`mask` $mask^)? attr-dict `:` type($value)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Votes
+//===----------------------------------------------------------------------===//
+
+def Warp_BallotOp : Warp_Op<"ballot", [Warp_Convergent]> {
+  let summary = "mask of the lanes whose predicate holds (CUDA `__ballot_sync`)";
+  let description = [{
+    Bit `i` of the result is set when lane `i` is in `mask` (default all 32)
+    and its `predicate` is true; all lanes of the mask get the same result.
+    The number of lanes whose predicate holds is `math.ctpop` of the result
+    (CUDA `__popc(__ballot_sync(...))`); that idiom is the dialect's `popc`.
+
+    ```mlir
+    %bits = warp.ballot %p : i32
+    %count = math.ctpop %bits : i32
+    ```
+  }];
+  let arguments = (ins I1:$predicate, Optional<I32>:$mask);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$predicate (`mask` $mask^)? attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Warp_VoteOp : Warp_Op<"vote", [Warp_Convergent]> {
+  let summary = "warp vote any/all/uni (CUDA `__any_sync`, `__all_sync`, `__uni_sync`)";
+  let description = [{
+    Over the lanes of `mask` (default all 32): `any` is true when some lane's
+    predicate is true, `all` when every lane's is, `uni` when all lanes hold
+    the same predicate. Every lane of the mask gets the same result.
+
+    ```mlir
+    %some = warp.vote <any> %p : i1
+    ```
+  }];
+  let arguments = (ins Warp_VoteKindEnum:$kind, I1:$predicate,
+                       Optional<I32>:$mask);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$kind $predicate (`mask` $mask^)? attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Warp_MatchAnyOp : Warp_Op<"match_any",
+    [Warp_Convergent]> {
+  let summary = "mask of the lanes holding the same value (CUDA `__match_any_sync`)";
+  let description = [{
+    Returns the mask of the lanes of `mask` (default all 32) whose `value`
+    equals the executing lane's. i32 and i64 values; needs sm_70+.
+
+    ```mlir
+    %peers = warp.match_any %key : i32
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[I32, I64]>:$value, Optional<I32>:$mask);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$value (`mask` $mask^)? attr-dict `:` type($value)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Warp_MatchAllOp : Warp_Op<"match_all", [Warp_Convergent]> {
+  let summary = "whether all lanes hold the same value (CUDA `__match_all_sync`)";
+  let description = [{
+    When every lane of `mask` (default all 32) holds the same `value`,
+    returns `mask` and `pred = true`; otherwise `0` and `pred = false`.
+    i32 and i64 values; needs sm_70+.
+
+    ```mlir
+    %m, %same = warp.match_all %key : i64
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[I32, I64]>:$value, Optional<I32>:$mask);
+  let results = (outs I32:$result, I1:$pred);
+  let assemblyFormat = "$value (`mask` $mask^)? attr-dict `:` type($value)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions, scans, compaction
+//===----------------------------------------------------------------------===//
+
+def Warp_ReduceOp : Warp_Op<"reduce",
+    [Warp_Convergent, AllTypesMatch<["value", "result"]>, AttrSizedOperandSegments]> {
+  let summary = "reduce a value over the lanes of each cluster";
+  let description = [{
+    Combines `value` with `kind` over each *cluster*: the lanes
+    `base + i * cluster_stride` for `i < cluster_size`, where
+    `cluster_size` and `cluster_stride` are powers of two with
+    `cluster_size * cluster_stride <= 32` (defaults 32 and 1: the whole warp).
+
+    Kinds: `add`, `mul`, `and`, `or`, `xor`, `minsi`, `maxsi`, `minui`,
+    `maxui` on integers; `add`, `mul`, `minnumf`, `maxnumf` (a NaN operand is
+    ignored, the result is NaN only if all are), `minimumf`, `maximumf` (NaN
+    propagates, `-0.0 < +0.0`) on floats. Vectors reduce element-wise.
+
+    Which lanes hold the result is part of the op: with `lanes = all` (the
+    default) every lane of the cluster holds it; with `lanes = first` only
+    the cluster's first lane does and the others hold unspecified values
+    (a cheaper form).
+
+    With `valid_lanes %n` (requires the whole-warp cluster), only lanes
+    `0..n-1` (1 <= n <= 32) contribute; the values of the other lanes never
+    reach the combiner. All lanes of `mask` execute the op.
+
+    Combine order (fixed, so results are reproducible): a pairwise tree with
+    the farthest pairs first. For the whole warp, lane `i` is first combined
+    with lane `i ^ 16` (`i + 16`), then `8`, `4`, `2`, `1` (in units of the
+    stride). Both the butterfly and the tree strategy evaluate exactly this
+    tree, so their float results are bitwise identical. `redux.sync` is used
+    only for kinds whose result is order-independent.
+
+    `strategy` forces the lowering: `butterfly` (xor shuffles, result in all
+    lanes), `tree` (`shfl.down`, result in the first lane, then broadcast if
+    `lanes = all`), `redux` (one `redux.sync`; i32-or-narrower integers on
+    sm_80+, f32 min/max on sm_100a-class chips). Without it, the compiler
+    chooses from the target.
+
+    ```mlir
+    %sum = warp.reduce <add> %x : f32
+    %m = warp.reduce <maxsi> %i cluster_size = 8 lanes = <first> : i32
+    %p = warp.reduce <add> %x valid_lanes %n : f32
+    ```
+  }];
+  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Combinable:$value,
+                       Optional<I32>:$valid_lanes, Optional<I32>:$mask,
+                       DefaultValuedAttr<I32Attr, "32">:$cluster_size,
+                       DefaultValuedAttr<I32Attr, "1">:$cluster_stride,
+                       DefaultValuedAttr<Warp_ResultLanesEnum,
+                           "::mlir::warp::ResultLanes::All">:$lanes,
+                       OptionalAttr<Warp_ReduceStrategyEnum>:$strategy);
+  let results = (outs Warp_Combinable:$result);
+  let assemblyFormat = [{
+    $kind $value (`valid_lanes` $valid_lanes^)? (`mask` $mask^)?
+    (`cluster_size` `=` $cluster_size^)? (`cluster_stride` `=` $cluster_stride^)?
+    (`lanes` `=` $lanes^)? (`strategy` `=` $strategy^)?
+    attr-dict `:` type($value)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Warp_ScanOp : Warp_Op<"scan",
+    [Warp_Convergent, AllTypesMatch<["value", "result"]>, AttrSizedOperandSegments,
+     OptionalTypesMatchWith<"init has the value's type", "value", "init", "$_self">]> {
+  let summary = "prefix combine over the lanes of each segment";
+  let description = [{
+    Within each segment of `width` consecutive lanes (power of two, default
+    32), lane `l` (position `p = l % width`) gets the combination with `kind`
+    of the values of positions `0..p` (inclusive) or `0..p-1` (`exclusive`).
+    With `reverse`, the direction flips: positions `p..width-1` (or
+    `p+1..width-1`). The first position of an exclusive scan (the last one
+    when reversed) gets the kind's identity (`add`: 0, `mul`: 1, `and`: all
+    ones, `or`/`xor`: 0, `minsi`: INT_MAX, `maxsi`: INT_MIN, `minui`:
+    UINT_MAX, `maxui`: 0, float min kinds: +inf, float max kinds: -inf).
+    An `init` value, as in CUB, is a prefix combined in front of every
+    position: `init (op) x_0 (op) ... (op) x_{p-1}`, so the first position of
+    an exclusive scan gets `init` itself.
+
+    Combine order: Kogge-Stone with distances 1, 2, 4, ..., each step
+    combining `earlier (op) later`. Lanes outside the segment never reach the
+    combiner. When a second result type is written, that result is the
+    segment's total, without `init` (the
+    inclusive value of its last position), in every lane.
+
+    ```mlir
+    %incl = warp.scan <add> %x : i32
+    %excl, %total = warp.scan <add> %x exclusive width 8 : f32, f32
+    ```
+  }];
+  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Combinable:$value,
+                       Optional<Warp_Combinable>:$init, Optional<I32>:$mask,
+                       UnitAttr:$exclusive, UnitAttr:$reverse,
+                       DefaultValuedAttr<I32Attr, "32">:$width);
+  let results = (outs Warp_Combinable:$result, Optional<Warp_Combinable>:$total);
+  let assemblyFormat = [{
+    $kind $value (`exclusive` $exclusive^)? (`reverse` $reverse^)?
+    (`width` $width^)? (`init` $init^)? (`mask` $mask^)?
+    attr-dict `:` type($value) (`,` type($total)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Warp_CompactOp : Warp_Op<"compact", [Warp_Convergent]> {
+  let summary = "per-lane write offset and warp count for a predicate";
+  let description = [{
+    Ballot compaction. With `b = ballot(predicate, mask)`: `offset` is the
+    number of lanes below the executing lane whose predicate holds,
+    `popc(b & lanemask<lt>)`, and `count` is `popc(b)`, the same in all
+    lanes. A lane whose predicate holds writes its element at
+    `base + offset`; the warp advances `base` by `count`.
+
+    ```mlir
+    %offset, %count = warp.compact %keep : i32
+    ```
+  }];
+  let arguments = (ins I1:$predicate, Optional<I32>:$mask);
+  let results = (outs I32:$offset, I32:$count);
+  let assemblyFormat = "$predicate (`mask` $mask^)? attr-dict `:` type($offset)";
+  let hasVerifier = 1;
+}
+
+#endif // WARP_DIALECT_IR_WARPOPS_TD

@@ -1,0 +1,74 @@
+//===- Pipelines.h - named warp lowering pipelines --------------*- C++ -*-===//
+//
+// The pipelines live in the library so warp-opt, the runner, the C API and
+// Python all build exactly the same pass sequence.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPDIALECT_PIPELINES_PIPELINES_H
+#define WARPDIALECT_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+#include <string>
+
+namespace mlir {
+class DialectRegistry;
+class OpPassManager;
+namespace warp {
+
+/// Options shared by the warp pipelines.
+struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Target chip: sm_70 ... sm_100a"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> strategy{
+      *this, "strategy",
+      llvm::cl::desc("Default reduction strategy: auto, butterfly, tree, "
+                     "redux"),
+      llvm::cl::init("auto")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("Device code format: isa (PTX), bin (cubin), fatbin"),
+      llvm::cl::init("fatbin")};
+  PassOptions::Option<int> optLevel{
+      *this, "opt-level", llvm::cl::desc("NVPTX optimization level (0-3)"),
+      llvm::cl::init(3)};
+  PassOptions::Option<int64_t> indexBitWidth{
+      *this, "index-bitwidth",
+      llvm::cl::desc("Index bitwidth on host and device"), llvm::cl::init(64)};
+  PassOptions::Option<std::string> ptxOutput{
+      *this, "ptx-output",
+      llvm::cl::desc("Also write the PTX of every gpu.module to this file "
+                     "('-' for stdout); empty for none"),
+      llvm::cl::init("")};
+};
+
+/// Device-side lowering of every warp op to NVVM (expansion + conversion),
+/// nested on each gpu.module.
+void buildWarpToNVVMPipeline(OpPassManager &pm,
+                             const WarpPipelineOptions &options);
+
+/// The full lowering of a host+device module: warp ops, the surrounding
+/// gpu/arith/memref/scf/cf code and the host side (`gpu-to-llvm`), ending in
+/// `gpu.binary` ops holding PTX (`format=isa`), cubin or fatbin.
+void buildWarpLowerToPTXPipeline(OpPassManager &pm,
+                                 const WarpPipelineOptions &options);
+
+/// Registers `warp-to-nvvm` and `warp-lower-to-ptx` with the pass registry.
+void registerWarpPipelines();
+
+/// Registers every warp pass (transforms, conversions, printing).
+void registerWarpPasses();
+
+/// Adds the warp dialect, the upstream dialects and extensions a GPU program
+/// needs, and the LLVM/NVVM translations and target attributes.
+void registerWarpDialectsAndExtensions(DialectRegistry &registry);
+
+/// Registers the `warp-print-isa` pass: writes the object text (PTX) held by
+/// every gpu.binary to a file or stdout.
+void registerPrintISAPass();
+
+} // namespace warp
+} // namespace mlir
+
+#endif // WARPDIALECT_PIPELINES_PIPELINES_H

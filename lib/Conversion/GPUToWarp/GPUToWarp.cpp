@@ -1,0 +1,159 @@
+//===- GPUToWarp.cpp - upstream gpu subgroup ops to warp ops --------------===//
+//
+// The adoption path: a frontend that emits upstream `gpu` subgroup ops adds
+// `warp-from-gpu` and gets the warp lowering, which handles widths below 32,
+// `up` shuffles, subgroup reductions and broadcasts that upstream's NVVM
+// lowering gets wrong or rejects.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::warp {
+#define GEN_PASS_DEF_WARPFROMGPUPASS
+#include "WarpDialect/Conversion/Passes.h.inc"
+} // namespace mlir::warp
+
+using namespace mlir;
+using namespace mlir::warp;
+
+namespace {
+
+ShuffleMode toWarpShuffleMode(gpu::ShuffleMode mode) {
+  switch (mode) {
+  case gpu::ShuffleMode::XOR:
+    return ShuffleMode::Xor;
+  case gpu::ShuffleMode::UP:
+    return ShuffleMode::Up;
+  case gpu::ShuffleMode::DOWN:
+    return ShuffleMode::Down;
+  case gpu::ShuffleMode::IDX:
+    return ShuffleMode::Idx;
+  }
+  llvm_unreachable("unknown gpu shuffle mode");
+}
+
+CombineKind toWarpCombineKind(gpu::AllReduceOperation op) {
+  switch (op) {
+  case gpu::AllReduceOperation::ADD:
+    return CombineKind::Add;
+  case gpu::AllReduceOperation::MUL:
+    return CombineKind::Mul;
+  case gpu::AllReduceOperation::MINUI:
+    return CombineKind::MinUI;
+  case gpu::AllReduceOperation::MINSI:
+    return CombineKind::MinSI;
+  case gpu::AllReduceOperation::MINNUMF:
+    return CombineKind::MinNumF;
+  case gpu::AllReduceOperation::MAXUI:
+    return CombineKind::MaxUI;
+  case gpu::AllReduceOperation::MAXSI:
+    return CombineKind::MaxSI;
+  case gpu::AllReduceOperation::MAXNUMF:
+    return CombineKind::MaxNumF;
+  case gpu::AllReduceOperation::AND:
+    return CombineKind::And;
+  case gpu::AllReduceOperation::OR:
+    return CombineKind::Or;
+  case gpu::AllReduceOperation::XOR:
+    return CombineKind::Xor;
+  case gpu::AllReduceOperation::MINIMUMF:
+    return CombineKind::MinimumF;
+  case gpu::AllReduceOperation::MAXIMUMF:
+    return CombineKind::MaximumF;
+  }
+  llvm_unreachable("unknown gpu reduction");
+}
+
+/// gpu.shuffle with a constant power-of-two width. For the lanes upstream
+/// defines (lane < width) CUDA's segment rule reads the same source and
+/// gives the same valid bit; the other lanes get CUDA's defined values
+/// instead of unspecified ones.
+struct ShuffleToWarp : public OpRewritePattern<gpu::ShuffleOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(gpu::ShuffleOp op,
+                                PatternRewriter &rewriter) const override {
+    APInt width;
+    if (!matchPattern(op.getWidth(), m_ConstantInt(&width)))
+      return rewriter.notifyMatchFailure(op, "width is not a constant");
+    uint64_t w = width.getZExtValue();
+    if (w == 0 || w > kWarpSize || !llvm::isPowerOf2_64(w))
+      return rewriter.notifyMatchFailure(op, "width is not a power of two");
+    Type type = op.getValue().getType();
+    auto shuffle = ShuffleOp::create(
+        rewriter, op.getLoc(), type, rewriter.getI1Type(),
+        toWarpShuffleMode(op.getMode()), op.getValue(), op.getOffset(),
+        unsigned(w), /*mask=*/Value());
+    rewriter.replaceOp(op, shuffle->getResults());
+    return success();
+  }
+};
+
+struct SubgroupReduceToWarp : public OpRewritePattern<gpu::SubgroupReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(gpu::SubgroupReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (isa<IndexType>(getElementTypeOrSelf(op.getValue().getType())))
+      return rewriter.notifyMatchFailure(op, "index payloads");
+    unsigned size = op.getClusterSize().value_or(kWarpSize);
+    unsigned stride = op.getClusterStride();
+    if (size * stride > kWarpSize)
+      return rewriter.notifyMatchFailure(op, "cluster wider than a warp");
+    rewriter.replaceOpWithNewOp<ReduceOp>(
+        op, op.getValue().getType(), toWarpCombineKind(op.getOp()),
+        op.getValue(), /*valid_lanes=*/Value(), /*mask=*/Value(), size, stride,
+        ResultLanes::All, /*strategy=*/nullptr);
+    return success();
+  }
+};
+
+struct SubgroupBroadcastToWarp
+    : public OpRewritePattern<gpu::SubgroupBroadcastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(gpu::SubgroupBroadcastOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getSrc().getType();
+    if (op.getBroadcastType() == gpu::BroadcastType::first_active_lane) {
+      rewriter.replaceOpWithNewOp<BroadcastFirstOp>(op, type, op.getSrc(),
+                                                    Value());
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<BroadcastOp>(op, type, op.getSrc(),
+                                             op.getLane(), Value());
+    return success();
+  }
+};
+
+struct LaneIdToWarp : public OpRewritePattern<gpu::LaneIdOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(gpu::LaneIdOp op,
+                                PatternRewriter &rewriter) const override {
+    Value lane = LaneIdOp::create(rewriter, op.getLoc(), rewriter.getI32Type());
+    rewriter.replaceOpWithNewOp<arith::IndexCastUIOp>(op, op.getType(), lane);
+    return success();
+  }
+};
+
+struct WarpFromGPUPass
+    : public warp::impl::WarpFromGPUPassBase<WarpFromGPUPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateGPUToWarpPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::warp::populateGPUToWarpPatterns(RewritePatternSet &patterns) {
+  patterns.add<ShuffleToWarp, SubgroupReduceToWarp, SubgroupBroadcastToWarp,
+               LaneIdToWarp>(patterns.getContext());
+}

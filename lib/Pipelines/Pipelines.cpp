@@ -1,0 +1,82 @@
+//===- Pipelines.cpp - named warp lowering pipelines ----------------------===//
+
+#include "WarpDialect/Pipelines/Pipelines.h"
+
+#include "WarpDialect/Conversion/Passes.h"
+#include "WarpDialect/Target/Chip.h"
+#include "WarpDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+
+using namespace mlir;
+using namespace mlir::warp;
+
+namespace mlir::warp {
+std::unique_ptr<Pass> createPrintISAPass(std::string output);
+} // namespace mlir::warp
+
+void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
+                                         const WarpPipelineOptions &options) {
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createWarpExpandCollectivesPass(
+      WarpExpandCollectivesPassOptions{options.chip, options.strategy}));
+  device.addPass(
+      createConvertWarpToNVVMPass(ConvertWarpToNVVMPassOptions{options.chip}));
+}
+
+void mlir::warp::buildWarpLowerToPTXPipeline(
+    OpPassManager &pm, const WarpPipelineOptions &options) {
+  // Kernels written inside gpu.launch must be outlined before the device
+  // passes, which run on gpu.module, can see their warp ops.
+  pm.addPass(createGpuKernelOutliningPass());
+  buildWarpToNVVMPipeline(pm, options);
+
+  gpu::GPUToNVVMPipelineOptions upstream;
+  upstream.cubinChip = options.chip;
+  // The PTX version follows from the chip: upstream's default `+ptx60`
+  // aborts for every chip newer than sm_70. An unknown chip was already
+  // rejected by the warp passes above.
+  if (std::optional<Chip> chip = Chip::parse(options.chip))
+    upstream.cubinFeatures = chip->ptxFeature();
+  upstream.cubinFormat = options.format;
+  upstream.optLevel = options.optLevel;
+  upstream.indexBitWidth = options.indexBitWidth;
+  gpu::buildLowerToNVVMPassPipeline(pm, upstream);
+
+  if (!options.ptxOutput.empty())
+    pm.addPass(createPrintISAPass(options.ptxOutput));
+}
+
+void mlir::warp::registerWarpPipelines() {
+  PassPipelineRegistration<WarpPipelineOptions>(
+      "warp-to-nvvm",
+      "Expand warp collectives and lower warp ops to NVVM inside every "
+      "gpu.module",
+      buildWarpToNVVMPipeline);
+  PassPipelineRegistration<WarpPipelineOptions>(
+      "warp-lower-to-ptx",
+      "Lower a host+device module with warp ops to LLVM with gpu.binary "
+      "objects (PTX for format=isa, cubin for bin, fatbin)",
+      buildWarpLowerToPTXPipeline);
+}
+
+void mlir::warp::registerWarpPasses() {
+  registerWarpTransformsPasses();
+  registerWarpConversionPasses();
+  registerPrintISAPass();
+}
+
+void mlir::warp::registerWarpDialectsAndExtensions(DialectRegistry &registry) {
+  registry.insert<WarpDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+}

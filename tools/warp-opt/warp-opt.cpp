@@ -1,0 +1,23 @@
+//===- warp-opt.cpp - mlir-opt with the warp dialect ----------------------===//
+//
+// An mlir-opt compatible driver: the warp dialect, its passes and pipelines,
+// plus the upstream dialects and passes a GPU program needs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/Pipelines/Pipelines.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  mlir::warp::registerWarpPasses();
+  mlir::warp::registerWarpPipelines();
+
+  mlir::DialectRegistry registry;
+  mlir::warp::registerWarpDialectsAndExtensions(registry);
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "warp optimizer and lowering driver\n", registry));
+}
