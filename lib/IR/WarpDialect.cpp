@@ -232,13 +232,32 @@ LogicalResult ShuffleOp::fold(FoldAdaptor adaptor,
     results.push_back(boolAttr(true));
     return success();
   }
-  // Width 1: up and down with a non-zero offset always leave the segment.
-  if (offset && getWidth() == 1 && getMode() != ShuffleMode::Xor) {
-    results.push_back(getValue());
-    results.push_back(boolAttr(false));
+  return failure();
+}
+
+namespace {
+/// Where every lane's `result` is its own `value` whichever lane it reads (a
+/// uniform value, or a one-lane segment that `up`/`down`/`idx` cannot leave),
+/// uses of `result` take `value`; `valid` still depends on the lane, so the
+/// op stays while `valid` is used.
+struct ForwardShuffledValue : public OpRewritePattern<ShuffleOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ShuffleOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getResult().use_empty())
+      return failure();
+    bool ownSegment = op.getWidth() == 1 && op.getMode() != ShuffleMode::Xor;
+    if (!ownSegment && !isWarpUniform(op.getValue()))
+      return failure();
+    rewriter.replaceAllUsesWith(op.getResult(), op.getValue());
     return success();
   }
-  return failure();
+};
+} // namespace
+
+void ShuffleOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *context) {
+  results.add<ForwardShuffledValue>(context);
 }
 
 //===----------------------------------------------------------------------===//

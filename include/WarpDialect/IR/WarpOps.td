@@ -151,6 +151,7 @@ def Warp_ShuffleOp : Warp_Op<"shuffle",
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Warp_BroadcastOp : Warp_Op<"broadcast",

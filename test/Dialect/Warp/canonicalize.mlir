@@ -1,0 +1,198 @@
+// Every fold of the warp dialect, and the cases that must not fold.
+// RUN: warp-opt %s -canonicalize -split-input-file | FileCheck %s
+
+// CHECK-LABEL: func @shuffle_width_one_idx
+// CHECK-SAME: (%[[X:.*]]: f32, %[[O:.*]]: i32)
+// CHECK-NOT: warp.shuffle
+// CHECK: %[[T:.*]] = arith.constant true
+// CHECK: return %[[X]], %[[T]]
+func.func @shuffle_width_one_idx(%x: f32, %o: i32) -> (f32, i1) {
+  %0:2 = warp.shuffle <idx> %x, %o width 1 : f32
+  return %0#0, %0#1 : f32, i1
+}
+
+// -----
+
+// Width 1: up/down/idx never leave the one-lane segment, so the result is
+// the lane's own value; `valid` still depends on the offset.
+// CHECK-LABEL: func @shuffle_width_one_down
+// CHECK-SAME: (%[[X:.*]]: f32, %[[O:.*]]: i32)
+// CHECK: %{{.*}}, %[[V:.*]] = warp.shuffle <down> %[[X]], %[[O]] width 1
+// CHECK: return %[[X]], %[[V]]
+func.func @shuffle_width_one_down(%x: f32, %o: i32) -> (f32, i1) {
+  %0:2 = warp.shuffle <down> %x, %o width 1 : f32
+  return %0#0, %0#1 : f32, i1
+}
+
+// -----
+
+// With `valid` unused, the forwarded shuffle disappears.
+// CHECK-LABEL: func @shuffle_uniform_xor
+// CHECK-NOT: warp.shuffle
+// CHECK: %[[C:.*]] = arith.constant 3 : i64
+// CHECK: return %[[C]]
+func.func @shuffle_uniform_xor(%o: i32) -> i64 {
+  %c = arith.constant 3 : i64
+  %0:2 = warp.shuffle <xor> %c, %o width 4 : i64
+  return %0#0 : i64
+}
+
+// -----
+
+// Xor with width 1 may still read an earlier segment: no fold.
+// CHECK-LABEL: func @shuffle_width_one_xor_kept
+// CHECK: warp.shuffle <xor>
+func.func @shuffle_width_one_xor_kept(%x: f32) -> (f32, i1) {
+  %c1 = arith.constant 1 : i32
+  %0:2 = warp.shuffle <xor> %x, %c1 width 1 : f32
+  return %0#0, %0#1 : f32, i1
+}
+
+// -----
+
+// Offset 0 reads the lane itself in every mode.
+// CHECK-LABEL: func @shuffle_offset_zero
+// CHECK-SAME: (%[[X:.*]]: i64)
+// CHECK-NOT: warp.shuffle
+// CHECK: return %[[X]], %[[X]], %[[X]]
+func.func @shuffle_offset_zero(%x: i64) -> (i64, i64, i64) {
+  %c0 = arith.constant 0 : i32
+  %0:2 = warp.shuffle <xor> %x, %c0 : i64
+  %1:2 = warp.shuffle <up> %x, %c0 width 8 : i64
+  %2:2 = warp.shuffle <down> %x, %c0 width 16 : i64
+  return %0#0, %1#0, %2#0 : i64, i64, i64
+}
+
+// -----
+
+// idx of a uniform value is that value, and idx is always valid.
+// CHECK-LABEL: func @shuffle_idx_uniform
+// CHECK-DAG: %[[C:.*]] = arith.constant 7.0{{.*}} : f32
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-NOT: warp.shuffle
+// CHECK: return %[[C]], %[[T]]
+func.func @shuffle_idx_uniform(%o: i32) -> (f32, i1) {
+  %c = arith.constant 7.0 : f32
+  %0:2 = warp.shuffle <idx> %c, %o : f32
+  return %0#0, %0#1 : f32, i1
+}
+
+// -----
+
+// A lane-varying value is not folded.
+// CHECK-LABEL: func @shuffle_idx_varying_kept
+// CHECK: warp.shuffle <idx>
+func.func @shuffle_idx_varying_kept(%x: f32, %o: i32) -> f32 {
+  %0:2 = warp.shuffle <idx> %x, %o : f32
+  return %0#0 : f32
+}
+
+// -----
+
+// CHECK-LABEL: func @broadcast_uniform
+// CHECK-SAME: (%[[L:.*]]: i32)
+// CHECK-NOT: warp.broadcast
+// CHECK: %[[W:.*]] = warp.warp_id
+// CHECK: return %[[W]], %[[W]]
+func.func @broadcast_uniform(%lane: i32) -> (i32, i32) {
+  %w = warp.warp_id : i32
+  %0 = warp.broadcast %w, %lane : i32
+  %1 = warp.broadcast_first %0 : i32
+  return %0, %1 : i32, i32
+}
+
+// -----
+
+// A broadcast result under a partial mask is not known uniform for the warp.
+// CHECK-LABEL: func @broadcast_of_masked_broadcast_kept
+// CHECK: warp.broadcast %{{.*}}, %{{.*}} mask
+// CHECK: warp.broadcast %{{.*}}, %{{.*}} :
+func.func @broadcast_of_masked_broadcast_kept(%x: f32, %m: i32) -> f32 {
+  %c0 = arith.constant 0 : i32
+  %0 = warp.broadcast %x, %c0 mask %m : f32
+  %1 = warp.broadcast %0, %c0 : f32
+  return %1 : f32
+}
+
+// -----
+
+// CHECK-LABEL: func @ballot_constant
+// CHECK-SAME: (%[[M:.*]]: i32)
+// CHECK-DAG: %[[ALL:.*]] = arith.constant -1 : i32
+// CHECK-DAG: %[[NONE:.*]] = arith.constant 0 : i32
+// CHECK-NOT: warp.ballot
+// CHECK: return %[[ALL]], %[[NONE]], %[[M]]
+func.func @ballot_constant(%m: i32) -> (i32, i32, i32) {
+  %t = arith.constant true
+  %f = arith.constant false
+  %0 = warp.ballot %t : i32
+  %1 = warp.ballot %f : i32
+  %2 = warp.ballot %t mask %m : i32
+  return %0, %1, %2 : i32, i32, i32
+}
+
+// -----
+
+// CHECK-LABEL: func @vote_constant
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-DAG: %[[F:.*]] = arith.constant false
+// CHECK-NOT: warp.vote
+// CHECK: return %[[T]], %[[F]], %[[T]], %[[F]], %[[T]]
+func.func @vote_constant() -> (i1, i1, i1, i1, i1) {
+  %t = arith.constant true
+  %f = arith.constant false
+  %0 = warp.vote <any> %t : i1
+  %1 = warp.vote <any> %f : i1
+  %2 = warp.vote <all> %t : i1
+  %3 = warp.vote <all> %f : i1
+  %4 = warp.vote <uni> %f : i1
+  return %0, %1, %2, %3, %4 : i1, i1, i1, i1, i1
+}
+
+// -----
+
+// CHECK-LABEL: func @match_uniform
+// CHECK-SAME: (%[[M:.*]]: i32)
+// CHECK-DAG: %[[ALL:.*]] = arith.constant -1 : i32
+// CHECK-DAG: %[[T:.*]] = arith.constant true
+// CHECK-NOT: warp.match
+// CHECK: return %[[ALL]], %[[M]], %[[ALL]], %[[T]]
+func.func @match_uniform(%m: i32) -> (i32, i32, i32, i1) {
+  %k = arith.constant 42 : i64
+  %0 = warp.match_any %k : i64
+  %1 = warp.match_any %k mask %m : i64
+  %2:2 = warp.match_all %k : i64
+  return %0, %1, %2#0, %2#1 : i32, i32, i32, i1
+}
+
+// -----
+
+// A one-lane cluster reduces to the value itself, for every kind.
+// CHECK-LABEL: func @reduce_cluster_one
+// CHECK-SAME: (%[[X:.*]]: f32)
+// CHECK-NOT: warp.reduce
+// CHECK: return %[[X]], %[[X]]
+func.func @reduce_cluster_one(%x: f32) -> (f32, f32) {
+  %0 = warp.reduce <add> %x cluster_size = 1 : f32
+  %1 = warp.reduce <mul> %x cluster_size = 1 cluster_stride = 4 : f32
+  return %0, %1 : f32, f32
+}
+
+// -----
+
+// Idempotent kinds of a uniform value give the value; add/mul/xor do not.
+// CHECK-LABEL: func @reduce_uniform
+// CHECK: %[[W:.*]] = warp.warp_id
+// CHECK: %[[S:.*]] = warp.reduce <add> %[[W]]
+// CHECK: %[[X:.*]] = warp.reduce <xor> %[[W]]
+// CHECK-NOT: warp.reduce
+// CHECK: return %[[W]], %[[W]], %[[W]], %[[S]], %[[X]]
+func.func @reduce_uniform() -> (i32, i32, i32, i32, i32) {
+  %w = warp.warp_id : i32
+  %0 = warp.reduce <maxsi> %w : i32
+  %1 = warp.reduce <and> %w cluster_size = 4 : i32
+  %2 = warp.reduce <minui> %w lanes = <first> : i32
+  %3 = warp.reduce <add> %w : i32
+  %4 = warp.reduce <xor> %w : i32
+  return %0, %1, %2, %3, %4 : i32, i32, i32, i32, i32
+}

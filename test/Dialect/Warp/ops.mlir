@@ -1,0 +1,161 @@
+// Every op in pretty form, re-parsed, and through the generic form.
+// RUN: warp-opt %s | warp-opt | FileCheck %s
+// RUN: warp-opt %s --mlir-print-op-generic | warp-opt | FileCheck %s
+// RUN: warp-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+
+// CHECK-LABEL: func @ids_and_masks
+func.func @ids_and_masks(%m: i32) -> (i32, i32, i32, i32, i32, i32, i32, i32, i32) {
+  // CHECK: warp.lane_id : i32
+  %lane = warp.lane_id : i32
+  // CHECK: warp.warp_id : i32
+  %w = warp.warp_id : i32
+  // CHECK: warp.warp_id linear : i32
+  %wl = warp.warp_id linear : i32
+  // CHECK: warp.lanemask <lt> : i32
+  // CHECK: warp.lanemask <le> : i32
+  // CHECK: warp.lanemask <eq> : i32
+  // CHECK: warp.lanemask <ge> : i32
+  // CHECK: warp.lanemask <gt> : i32
+  // GENERIC: "warp.lanemask"() <{kind = #warp.lanemask_kind<lt>}>
+  %lt = warp.lanemask <lt> : i32
+  %le = warp.lanemask <le> : i32
+  %eq = warp.lanemask <eq> : i32
+  %ge = warp.lanemask <ge> : i32
+  %gt = warp.lanemask <gt> : i32
+  // CHECK: warp.activemask : i32
+  %active = warp.activemask : i32
+  // CHECK: warp.syncwarp{{$}}
+  warp.syncwarp
+  // CHECK: warp.syncwarp mask %{{.*}}
+  warp.syncwarp mask %m
+  return %lane, %w, %wl, %lt, %le, %eq, %ge, %gt, %active : i32, i32, i32, i32, i32, i32, i32, i32, i32
+}
+
+// CHECK-LABEL: func @shuffles
+func.func @shuffles(%f: f32, %o: i32, %m: i32, %h: vector<2xf16>, %bf: vector<2xbf16>,
+                    %i1: i1, %i8: i8, %i16: i16, %i64: i64, %ix: index, %f16: f16,
+                    %b16: bf16, %f64: f64, %v4: vector<4xi8>, %v3: vector<3xf64>) {
+  // CHECK: warp.shuffle <idx> %{{.*}}, %{{.*}} : f32
+  %0:2 = warp.shuffle <idx> %f, %o : f32
+  // CHECK: warp.shuffle <xor> %{{.*}}, %{{.*}} width 16 : f32
+  %1:2 = warp.shuffle <xor> %f, %o width 16 : f32
+  // CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} width 8 mask %{{.*}} : f32
+  %2:2 = warp.shuffle <up> %f, %o width 8 mask %m : f32
+  // CHECK: warp.shuffle <down> %{{.*}}, %{{.*}} width 1 : f32
+  // GENERIC: "warp.shuffle"(%{{.*}}, %{{.*}}) <{mode = #warp.shuffle_mode<down>, width = 1 : i32}>
+  %3:2 = warp.shuffle <down> %f, %o width 1 : f32
+  // CHECK: : vector<2xf16>
+  %4:2 = warp.shuffle <xor> %h, %o : vector<2xf16>
+  // CHECK: : vector<2xbf16>
+  %5:2 = warp.shuffle <xor> %bf, %o : vector<2xbf16>
+  // CHECK: : i1
+  %6:2 = warp.shuffle <idx> %i1, %o : i1
+  // CHECK: : i8
+  %7:2 = warp.shuffle <idx> %i8, %o : i8
+  // CHECK: : i16
+  %8:2 = warp.shuffle <idx> %i16, %o : i16
+  // CHECK: : i64
+  %9:2 = warp.shuffle <idx> %i64, %o : i64
+  // CHECK: : index
+  %10:2 = warp.shuffle <idx> %ix, %o : index
+  // CHECK: : f16
+  %11:2 = warp.shuffle <idx> %f16, %o : f16
+  // CHECK: : bf16
+  %12:2 = warp.shuffle <idx> %b16, %o : bf16
+  // CHECK: : f64
+  %13:2 = warp.shuffle <idx> %f64, %o : f64
+  // CHECK: : vector<4xi8>
+  %14:2 = warp.shuffle <idx> %v4, %o : vector<4xi8>
+  // CHECK: : vector<3xf64>
+  %15:2 = warp.shuffle <idx> %v3, %o : vector<3xf64>
+  return
+}
+
+// CHECK-LABEL: func @votes
+func.func @votes(%p: i1, %m: i32, %k: i32, %k64: i64, %x: f64, %lane: i32) {
+  // CHECK: warp.broadcast %{{.*}}, %{{.*}} : f64
+  %b = warp.broadcast %x, %lane : f64
+  // CHECK: warp.broadcast %{{.*}}, %{{.*}} mask %{{.*}} : f64
+  %bm = warp.broadcast %x, %lane mask %m : f64
+  // CHECK: warp.broadcast_first %{{.*}} : f64
+  %bf = warp.broadcast_first %x : f64
+  // CHECK: warp.broadcast_first %{{.*}} mask %{{.*}} : i64
+  %bfm = warp.broadcast_first %k64 mask %m : i64
+  // CHECK: warp.ballot %{{.*}} : i32
+  %bal = warp.ballot %p : i32
+  // CHECK: warp.ballot %{{.*}} mask %{{.*}} : i32
+  %balm = warp.ballot %p mask %m : i32
+  // CHECK: warp.vote <any> %{{.*}} : i1
+  // CHECK: warp.vote <all> %{{.*}} mask %{{.*}} : i1
+  // CHECK: warp.vote <uni> %{{.*}} : i1
+  %any = warp.vote <any> %p : i1
+  %all = warp.vote <all> %p mask %m : i1
+  %uni = warp.vote <uni> %p : i1
+  // CHECK: warp.match_any %{{.*}} : i32
+  // CHECK: warp.match_any %{{.*}} mask %{{.*}} : i64
+  %ma = warp.match_any %k : i32
+  %ma64 = warp.match_any %k64 mask %m : i64
+  // CHECK: warp.match_all %{{.*}} : i32
+  // CHECK: warp.match_all %{{.*}} : i64
+  %mm:2 = warp.match_all %k : i32
+  %mm64:2 = warp.match_all %k64 : i64
+  // CHECK: warp.compact %{{.*}} : i32
+  // CHECK: warp.compact %{{.*}} mask %{{.*}} : i32
+  %c:2 = warp.compact %p : i32
+  %cm:2 = warp.compact %p mask %m : i32
+  return
+}
+
+// CHECK-LABEL: func @reductions
+func.func @reductions(%f: f32, %i: i32, %n: i32, %m: i32, %h: vector<2xf16>, %b: i1) {
+  // CHECK: warp.reduce <add> %{{.*}} : f32
+  %0 = warp.reduce <add> %f : f32
+  // CHECK: warp.reduce <mul> %{{.*}} : f32
+  %1 = warp.reduce <mul> %f : f32
+  // CHECK: warp.reduce <minsi> %{{.*}} : i32
+  %2 = warp.reduce <minsi> %i : i32
+  // CHECK: warp.reduce <maxsi> %{{.*}} : i32
+  %3 = warp.reduce <maxsi> %i : i32
+  // CHECK: warp.reduce <minui> %{{.*}} : i32
+  %4 = warp.reduce <minui> %i : i32
+  // CHECK: warp.reduce <maxui> %{{.*}} : i32
+  %5 = warp.reduce <maxui> %i : i32
+  // CHECK: warp.reduce <minnumf> %{{.*}} : f32
+  %6 = warp.reduce <minnumf> %f : f32
+  // CHECK: warp.reduce <maxnumf> %{{.*}} : f32
+  %7 = warp.reduce <maxnumf> %f : f32
+  // CHECK: warp.reduce <minimumf> %{{.*}} : f32
+  %8 = warp.reduce <minimumf> %f : f32
+  // CHECK: warp.reduce <maximumf> %{{.*}} : f32
+  %9 = warp.reduce <maximumf> %f : f32
+  // CHECK: warp.reduce <and> %{{.*}} : i32
+  %10 = warp.reduce <and> %i : i32
+  // CHECK: warp.reduce <or> %{{.*}} : i1
+  %11 = warp.reduce <or> %b : i1
+  // CHECK: warp.reduce <xor> %{{.*}} : i32
+  %12 = warp.reduce <xor> %i : i32
+  // CHECK: warp.reduce <add> %{{.*}} cluster_size = 8 cluster_stride = 4 : f32
+  %13 = warp.reduce <add> %f cluster_size = 8 cluster_stride = 4 : f32
+  // CHECK: warp.reduce <add> %{{.*}} valid_lanes %{{.*}} mask %{{.*}} lanes = <first> strategy = <tree> : f32
+  // GENERIC: lanes = #warp.result_lanes<first>
+  // GENERIC-SAME: strategy = #warp.strategy<tree>
+  %14 = warp.reduce <add> %f valid_lanes %n mask %m lanes = <first> strategy = <tree> : f32
+  // CHECK: warp.reduce <add> %{{.*}} strategy = <redux> : i32
+  %15 = warp.reduce <add> %i strategy = <redux> : i32
+  // CHECK: warp.reduce <maxnumf> %{{.*}} strategy = <butterfly> : vector<2xf16>
+  %16 = warp.reduce <maxnumf> %h strategy = <butterfly> : vector<2xf16>
+  return
+}
+
+// CHECK-LABEL: func @scans
+func.func @scans(%f: f32, %i: i32, %m: i32) {
+  // CHECK: warp.scan <add> %{{.*}} : f32
+  %0 = warp.scan <add> %f : f32
+  // CHECK: warp.scan <add> %{{.*}} exclusive : f32
+  %1 = warp.scan <add> %f exclusive : f32
+  // CHECK: warp.scan <maxsi> %{{.*}} reverse width 8 : i32
+  %2 = warp.scan <maxsi> %i reverse width 8 : i32
+  // CHECK: warp.scan <mul> %{{.*}} exclusive init %{{.*}} mask %{{.*}} : i32, i32
+  %3:2 = warp.scan <mul> %i exclusive init %i mask %m : i32, i32
+  return
+}
