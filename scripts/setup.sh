@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# One command from a fresh Debian 12 machine to PTX:
+#   installs what is missing (Debian's LLVM/MLIR 22, clang, lld, cmake, ninja),
+#   configures and builds warp-opt, then lowers examples/warp_reduce.mlir to PTX.
+# Environment: BUILD_DIR (default: build), MLIR_DIR (another MLIR 22 install),
+#              WARP_SKIP_EXAMPLE=1 to stop after the build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${BUILD_DIR:-build}
+
+packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
+          cmake ninja-build ccache zlib1g-dev libzstd-dev python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+  echo "== configuring $BUILD_DIR"
+  cmake -G Ninja -S . -B "$BUILD_DIR" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DLLVM_USE_LINKER=lld \
+    -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+    ${MLIR_DIR:+-DMLIR_DIR="$MLIR_DIR"}
+fi
+echo "== building warp-opt"
+cmake --build "$BUILD_DIR" --target warp-opt
+
+if [ "${WARP_SKIP_EXAMPLE:-0}" != 1 ]; then
+  echo "== examples/warp_reduce.mlir lowered to PTX for sm_90"
+  "$BUILD_DIR/bin/warp-opt" examples/warp_reduce.mlir \
+    --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=-" -o /dev/null
+fi
