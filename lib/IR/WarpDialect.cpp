@@ -226,8 +226,9 @@ LogicalResult ShuffleOp::fold(FoldAdaptor adaptor,
     results.push_back(boolAttr(true));
     return success();
   }
-  // Offset 0 reads the lane's own value (up, down, xor).
-  if (offset && (*offset & 31) == 0) {
+  // Offset 0 reads the lane's own value in up, down and xor (idx 0 reads the
+  // segment's first lane).
+  if (offset && (*offset & 31) == 0 && getMode() != ShuffleMode::Idx) {
     results.push_back(getValue());
     results.push_back(boolAttr(true));
     return success();

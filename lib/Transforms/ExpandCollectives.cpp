@@ -384,24 +384,28 @@ struct WarpExpandCollectivesPass
   void runOnOperation() override {
     FailureOr<ExpandCollectivesOptions> options =
         parseExpandOptions(getOperation(), chip, strategy);
-    if (failed(options))
-      return signalPassFailure();
-    // Diagnose forced strategies the chip cannot do before rewriting.
-    WalkResult walk = getOperation()->walk([&](ReduceOp op) {
-      return failed(selectStrategy(op, *options, /*emitErrors=*/true))
-                 ? WalkResult::interrupt()
-                 : WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
-      return signalPassFailure();
-    RewritePatternSet patterns(&getContext());
-    populateExpandCollectivesPatterns(patterns, *options);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(options) || failed(expandCollectives(getOperation(), *options)))
       return signalPassFailure();
   }
 };
 
 } // namespace
+
+LogicalResult
+mlir::warp::expandCollectives(Operation *root,
+                              const ExpandCollectivesOptions &options) {
+  // Diagnose forced strategies the chip cannot do before rewriting anything.
+  WalkResult walk = root->walk([&](ReduceOp op) {
+    return failed(selectStrategy(op, options, /*emitErrors=*/true))
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  RewritePatternSet patterns(root->getContext());
+  populateExpandCollectivesPatterns(patterns, options);
+  return applyPatternsGreedily(root, std::move(patterns));
+}
 
 FailureOr<ExpandCollectivesOptions>
 mlir::warp::parseExpandOptions(Operation *anchor, StringRef chipName,

@@ -35,6 +35,12 @@ FailureOr<ExpandCollectivesOptions> parseExpandOptions(Operation *anchor,
 void populateExpandCollectivesPatterns(RewritePatternSet &patterns,
                                        const ExpandCollectivesOptions &options);
 
+/// Expands every collective under `root` (what `warp-expand-collectives`
+/// does); fails with a diagnostic where an op forces a strategy the chip
+/// cannot do.
+LogicalResult expandCollectives(Operation *root,
+                                const ExpandCollectivesOptions &options);
+
 #define GEN_PASS_REGISTRATION
 #include "WarpDialect/Transforms/Passes.h.inc"
 

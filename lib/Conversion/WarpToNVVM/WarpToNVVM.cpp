@@ -390,9 +390,7 @@ struct ConvertWarpToNVVMPass
     if (failed(options))
       return signalPassFailure();
     // Match needs sm_70+: every chip we accept has it.
-    RewritePatternSet expansion(&getContext());
-    populateExpandCollectivesPatterns(expansion, *options);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(expansion))))
+    if (failed(expandCollectives(getOperation(), *options)))
       return signalPassFailure();
 
     RewritePatternSet patterns(&getContext());

@@ -65,6 +65,17 @@ func.func @shuffle_offset_zero(%x: i64) -> (i64, i64, i64) {
 
 // -----
 
+// idx with lane 0 reads the segment's first lane, not the lane itself.
+// CHECK-LABEL: func @shuffle_idx_zero_kept
+// CHECK: warp.shuffle <idx>
+func.func @shuffle_idx_zero_kept(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : i32
+  %0:2 = warp.shuffle <idx> %x, %c0 : f32
+  return %0#0 : f32
+}
+
+// -----
+
 // idx of a uniform value is that value, and idx is always valid.
 // CHECK-LABEL: func @shuffle_idx_uniform
 // CHECK-DAG: %[[C:.*]] = arith.constant 7.0{{.*}} : f32

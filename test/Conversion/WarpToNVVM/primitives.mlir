@@ -1,0 +1,85 @@
+// Primitive warp ops to NVVM: special registers, votes, matches, barriers.
+// RUN: warp-opt %s --convert-warp-to-nvvm | FileCheck %s
+
+// CHECK-LABEL: func @ids
+func.func @ids() -> (i32, i32, i32) {
+  // CHECK: %[[C5:.*]] = arith.constant 5 : i32
+  // CHECK: nvvm.read.ptx.sreg.laneid : i32
+  %l = warp.lane_id : i32
+  // CHECK: %[[T:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+  // CHECK: arith.shrui %[[T]], %[[C5]] : i32
+  %w = warp.warp_id : i32
+  // (tid.z * ntid.y + tid.y) * ntid.x + tid.x, then / 32
+  // CHECK: %[[TX:.*]] = nvvm.read.ptx.sreg.tid.x
+  // CHECK: %[[TZ:.*]] = nvvm.read.ptx.sreg.tid.z
+  // CHECK: %[[TY:.*]] = nvvm.read.ptx.sreg.tid.y
+  // CHECK: %[[NY:.*]] = nvvm.read.ptx.sreg.ntid.y
+  // CHECK: %[[NX:.*]] = nvvm.read.ptx.sreg.ntid.x
+  // CHECK: %[[ZNY:.*]] = arith.muli %[[TZ]], %[[NY]]
+  // CHECK: %[[ZY:.*]] = arith.addi %[[ZNY]], %[[TY]]
+  // CHECK: %[[ZYX:.*]] = arith.muli %[[ZY]], %[[NX]]
+  // CHECK: %[[LIN:.*]] = arith.addi %[[ZYX]], %[[TX]]
+  // CHECK: arith.shrui %[[LIN]], %[[C5]] : i32
+  %wl = warp.warp_id linear : i32
+  return %l, %w, %wl : i32, i32, i32
+}
+
+// CHECK-LABEL: func @lanemasks
+func.func @lanemasks() -> (i32, i32, i32, i32, i32) {
+  // CHECK: nvvm.read.ptx.sreg.lanemask.lt
+  // CHECK: nvvm.read.ptx.sreg.lanemask.le
+  // CHECK: nvvm.read.ptx.sreg.lanemask.eq
+  // CHECK: nvvm.read.ptx.sreg.lanemask.ge
+  // CHECK: nvvm.read.ptx.sreg.lanemask.gt
+  %0 = warp.lanemask <lt> : i32
+  %1 = warp.lanemask <le> : i32
+  %2 = warp.lanemask <eq> : i32
+  %3 = warp.lanemask <ge> : i32
+  %4 = warp.lanemask <gt> : i32
+  return %0, %1, %2, %3, %4 : i32, i32, i32, i32, i32
+}
+
+// CHECK-LABEL: func @sync_and_activemask
+// CHECK-SAME: (%[[M:.*]]: i32)
+func.func @sync_and_activemask(%m: i32) -> i32 {
+  // CHECK: %[[ALL:.*]] = arith.constant -1 : i32
+  // CHECK: nvvm.bar.warp.sync %[[ALL]]
+  warp.syncwarp
+  // CHECK: nvvm.bar.warp.sync %[[M]]
+  warp.syncwarp mask %m
+  // CHECK: llvm.inline_asm has_side_effects "activemask.b32 $0;", "=r" : () -> i32
+  %a = warp.activemask : i32
+  return %a : i32
+}
+
+// CHECK-LABEL: func @votes
+// CHECK-SAME: (%[[P:.*]]: i1, %[[M:.*]]: i32)
+func.func @votes(%p: i1, %m: i32) -> (i32, i32, i1, i1, i1) {
+  // CHECK: %[[ALL:.*]] = arith.constant -1 : i32
+  // CHECK: nvvm.vote.sync ballot %[[ALL]], %[[P]] -> i32
+  %b = warp.ballot %p : i32
+  // CHECK: nvvm.vote.sync ballot %[[M]], %[[P]] -> i32
+  %bm = warp.ballot %p mask %m : i32
+  // CHECK: nvvm.vote.sync any %[[ALL]], %[[P]] -> i1
+  %any = warp.vote <any> %p : i1
+  // CHECK: nvvm.vote.sync all %[[M]], %[[P]] -> i1
+  %all = warp.vote <all> %p mask %m : i1
+  // CHECK: nvvm.vote.sync uni %[[ALL]], %[[P]] -> i1
+  %uni = warp.vote <uni> %p : i1
+  return %b, %bm, %any, %all, %uni : i32, i32, i1, i1, i1
+}
+
+// CHECK-LABEL: func @matches
+// CHECK-SAME: (%[[K:.*]]: i32, %[[K64:.*]]: i64, %[[M:.*]]: i32)
+func.func @matches(%k: i32, %k64: i64, %m: i32) -> (i32, i32, i32, i1) {
+  // CHECK: %[[ALL:.*]] = arith.constant -1 : i32
+  // CHECK: nvvm.match.sync any %[[ALL]], %[[K]] : i32 -> i32
+  %a = warp.match_any %k : i32
+  // CHECK: nvvm.match.sync any %[[M]], %[[K64]] : i64 -> i32
+  %a64 = warp.match_any %k64 mask %m : i64
+  // CHECK: %[[PAIR:.*]] = nvvm.match.sync all %[[ALL]], %[[K64]] : i64 -> !llvm.struct<(i32, i1)>
+  // CHECK: llvm.extractvalue %[[PAIR]][0]
+  // CHECK: llvm.extractvalue %[[PAIR]][1]
+  %r:2 = warp.match_all %k64 : i64
+  return %a, %a64, %r#0, %r#1 : i32, i32, i32, i1
+}

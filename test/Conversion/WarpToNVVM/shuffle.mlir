@@ -1,0 +1,138 @@
+// warp.shuffle to nvvm.shfl.sync: CUDA's c = ((32 - width) << 8) | clamp with
+// clamp 0 for up and 31 otherwise, the member mask, and payload legalization.
+// RUN: warp-opt %s --convert-warp-to-nvvm | FileCheck %s
+
+// CHECK-LABEL: func @modes_and_widths
+// CHECK-SAME: (%[[X:.*]]: i32, %[[O:.*]]: i32, %[[M:.*]]: i32)
+func.func @modes_and_widths(%x: i32, %o: i32, %m: i32) -> (i32, i32, i32, i32, i32, i32, i32, i32) {
+  // CHECK-DAG: %[[ALL:.*]] = arith.constant -1 : i32
+  // CHECK-DAG: %[[C_IDX32:.*]] = arith.constant 31 : i32
+  // CHECK-DAG: %[[C_UP32:.*]] = arith.constant 0 : i32
+  // CHECK-DAG: %[[C_UP16:.*]] = arith.constant 4096 : i32
+  // CHECK-DAG: %[[C_DOWN8:.*]] = arith.constant 6175 : i32
+  // CHECK-DAG: %[[C_XOR4:.*]] = arith.constant 7199 : i32
+  // CHECK-DAG: %[[C_IDX2:.*]] = arith.constant 7711 : i32
+  // CHECK-DAG: %[[C_UP1:.*]] = arith.constant 7936 : i32
+  // CHECK: nvvm.shfl.sync idx %[[ALL]], %[[X]], %[[O]], %[[C_IDX32]] : i32 -> i32
+  %0:2 = warp.shuffle <idx> %x, %o : i32
+  // CHECK: nvvm.shfl.sync up %[[ALL]], %[[X]], %[[O]], %[[C_UP32]] : i32 -> i32
+  %1:2 = warp.shuffle <up> %x, %o : i32
+  // CHECK: nvvm.shfl.sync up %[[M]], %[[X]], %[[O]], %[[C_UP16]] : i32 -> i32
+  %2:2 = warp.shuffle <up> %x, %o width 16 mask %m : i32
+  // CHECK: nvvm.shfl.sync down %[[ALL]], %[[X]], %[[O]], %[[C_DOWN8]] : i32 -> i32
+  %3:2 = warp.shuffle <down> %x, %o width 8 : i32
+  // CHECK: nvvm.shfl.sync bfly %[[ALL]], %[[X]], %[[O]], %[[C_XOR4]] : i32 -> i32
+  %4:2 = warp.shuffle <xor> %x, %o width 4 : i32
+  // CHECK: nvvm.shfl.sync idx %[[ALL]], %[[X]], %[[O]], %[[C_IDX2]] : i32 -> i32
+  %5:2 = warp.shuffle <idx> %x, %o width 2 : i32
+  // CHECK: nvvm.shfl.sync up %[[ALL]], %[[X]], %[[O]], %[[C_UP1]] : i32 -> i32
+  %6:2 = warp.shuffle <up> %x, %o width 1 : i32
+  // CHECK: nvvm.shfl.sync bfly %[[ALL]], %[[X]], %[[O]], %[[C_IDX32]] : i32 -> i32
+  %7:2 = warp.shuffle <xor> %x, %o : i32
+  return %0#0, %1#0, %2#0, %3#0, %4#0, %5#0, %6#0, %7#0 : i32, i32, i32, i32, i32, i32, i32, i32
+}
+
+// The valid bit is requested only when used, and then from one shuffle.
+// CHECK-LABEL: func @valid_bit
+func.func @valid_bit(%x: f64, %o: i32) -> (f64, i1) {
+  // CHECK: %[[P:.*]] = nvvm.shfl.sync down {{.*}} {return_value_and_is_valid} : i32 -> !llvm.struct<(i32, i1)>
+  // CHECK: %[[V:.*]] = llvm.extractvalue %[[P]][1]
+  // CHECK: nvvm.shfl.sync down {{.*}} : i32 -> i32
+  // CHECK-NOT: nvvm.shfl.sync
+  // CHECK: return %{{.*}}, %[[V]]
+  %0:2 = warp.shuffle <down> %x, %o : f64
+  return %0#0, %0#1 : f64, i1
+}
+
+// CHECK-LABEL: func @narrow_scalars
+func.func @narrow_scalars(%b: i1, %c: i8, %s: i16, %h: f16, %bf: bf16, %f: f32, %o: i32) -> (i1, i8, i16, f16, bf16, f32) {
+  // CHECK: arith.extui %{{.*}} : i1 to i32
+  // CHECK: nvvm.shfl.sync
+  // CHECK: arith.trunci %{{.*}} : i32 to i1
+  %0:2 = warp.shuffle <xor> %b, %o : i1
+  // CHECK: arith.extui %{{.*}} : i8 to i32
+  // CHECK: nvvm.shfl.sync
+  // CHECK: arith.trunci %{{.*}} : i32 to i8
+  %1:2 = warp.shuffle <xor> %c, %o : i8
+  // CHECK: arith.extui %{{.*}} : i16 to i32
+  // CHECK: nvvm.shfl.sync
+  // CHECK: arith.trunci %{{.*}} : i32 to i16
+  %2:2 = warp.shuffle <xor> %s, %o : i16
+  // CHECK: arith.bitcast %{{.*}} : f16 to i16
+  // CHECK: arith.extui
+  // CHECK: nvvm.shfl.sync
+  // CHECK: arith.trunci
+  // CHECK: arith.bitcast %{{.*}} : i16 to f16
+  %3:2 = warp.shuffle <xor> %h, %o : f16
+  // CHECK: arith.bitcast %{{.*}} : bf16 to i16
+  // CHECK: nvvm.shfl.sync
+  // CHECK: arith.bitcast %{{.*}} : i16 to bf16
+  %4:2 = warp.shuffle <xor> %bf, %o : bf16
+  // CHECK: arith.bitcast %{{.*}} : f32 to i32
+  // CHECK: nvvm.shfl.sync
+  // CHECK: arith.bitcast %{{.*}} : i32 to f32
+  %5:2 = warp.shuffle <xor> %f, %o : f32
+  return %0#0, %1#0, %2#0, %3#0, %4#0, %5#0 : i1, i8, i16, f16, bf16, f32
+}
+
+// 64-bit scalars: two 32-bit shuffles, low word first.
+// CHECK-LABEL: func @wide_scalars
+func.func @wide_scalars(%l: i64, %d: f64, %i: index, %o: i32) -> (i64, f64, index) {
+  // CHECK: %[[LO:.*]] = arith.trunci %{{.*}} : i64 to i32
+  // CHECK: %[[HI64:.*]] = arith.shrui
+  // CHECK: %[[HI:.*]] = arith.trunci %[[HI64]] : i64 to i32
+  // CHECK: %[[SLO:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[LO]]
+  // CHECK: %[[SHI:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[HI]]
+  // CHECK: %[[ELO:.*]] = arith.extui %[[SLO]] : i32 to i64
+  // CHECK: %[[EHI:.*]] = arith.extui %[[SHI]] : i32 to i64
+  // CHECK: %[[SH:.*]] = arith.shli %[[EHI]]
+  // CHECK: arith.ori %[[ELO]], %[[SH]] : i64
+  %0:2 = warp.shuffle <idx> %l, %o : i64
+  // CHECK: arith.bitcast %{{.*}} : f64 to i64
+  // CHECK-COUNT-2: nvvm.shfl.sync
+  // CHECK: arith.bitcast %{{.*}} : i64 to f64
+  %1:2 = warp.shuffle <idx> %d, %o : f64
+  // CHECK: arith.index_cast %{{.*}} : index to i64
+  // CHECK-COUNT-2: nvvm.shfl.sync
+  // CHECK: arith.index_cast %{{.*}} : i64 to index
+  %2:2 = warp.shuffle <idx> %i, %o : index
+  return %0#0, %1#0, %2#0 : i64, f64, index
+}
+
+// Vectors: packed into 32-bit words where the bits allow it.
+// CHECK-LABEL: func @vectors
+func.func @vectors(%h2: vector<2xf16>, %b2: vector<2xbf16>, %c4: vector<4xi8>, %h4: vector<4xf16>,
+                   %f2: vector<2xf32>, %h3: vector<3xf16>, %p2: vector<2xi1>, %o: i32)
+    -> (vector<2xf16>, vector<2xbf16>, vector<4xi8>, vector<4xf16>, vector<2xf32>, vector<3xf16>, vector<2xi1>) {
+  // One shuffle for two halves.
+  // CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK-NEXT: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+  %0:2 = warp.shuffle <xor> %h2, %o : vector<2xf16>
+  // CHECK: llvm.bitcast %{{.*}} : vector<2xbf16> to i32
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK-NEXT: llvm.bitcast %{{.*}} : i32 to vector<2xbf16>
+  %1:2 = warp.shuffle <xor> %b2, %o : vector<2xbf16>
+  // CHECK: llvm.bitcast %{{.*}} : vector<4xi8> to i32
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK-NEXT: llvm.bitcast %{{.*}} : i32 to vector<4xi8>
+  %2:2 = warp.shuffle <xor> %c4, %o : vector<4xi8>
+  // Four halves: two words.
+  // CHECK: llvm.bitcast %{{.*}} : vector<4xf16> to vector<2xi32>
+  // CHECK-COUNT-2: nvvm.shfl.sync bfly
+  // CHECK: llvm.bitcast %{{.*}} : vector<2xi32> to vector<4xf16>
+  %3:2 = warp.shuffle <xor> %h4, %o : vector<4xf16>
+  // CHECK: llvm.bitcast %{{.*}} : vector<2xf32> to vector<2xi32>
+  // CHECK-COUNT-2: nvvm.shfl.sync bfly
+  // CHECK: llvm.bitcast %{{.*}} : vector<2xi32> to vector<2xf32>
+  %4:2 = warp.shuffle <xor> %f2, %o : vector<2xf32>
+  // 48 bits: element by element, one shuffle per half.
+  // CHECK-COUNT-3: nvvm.shfl.sync bfly
+  // CHECK: llvm.insertelement
+  %5:2 = warp.shuffle <xor> %h3, %o : vector<3xf16>
+  // i1 vectors: element by element.
+  // CHECK: llvm.extractelement
+  // CHECK-COUNT-2: nvvm.shfl.sync bfly
+  %6:2 = warp.shuffle <xor> %p2, %o : vector<2xi1>
+  return %0#0, %1#0, %2#0, %3#0, %4#0, %5#0, %6#0 : vector<2xf16>, vector<2xbf16>, vector<4xi8>, vector<4xf16>, vector<2xf32>, vector<3xf16>, vector<2xi1>
+}
