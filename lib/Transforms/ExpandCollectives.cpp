@@ -413,13 +413,13 @@ mlir::warp::parseExpandOptions(Operation *anchor, StringRef chipName,
   ExpandCollectivesOptions options;
   std::optional<Chip> chip = Chip::parse(chipName);
   if (!chip)
-    return anchor->emitError() << "unknown chip '" << chipName
+    return mlir::emitError(anchor->getLoc()) << "unknown chip '" << chipName
                                << "': expected sm_NN or sm_NNa with NN >= 70";
   options.chip = *chip;
   if (strategyName != "auto") {
     options.strategy = symbolizeReduceStrategy(strategyName);
     if (!options.strategy)
-      return anchor->emitError()
+      return mlir::emitError(anchor->getLoc())
              << "unknown reduction strategy '" << strategyName
              << "': expected auto, butterfly, tree or redux";
   }

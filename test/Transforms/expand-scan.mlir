@@ -1,0 +1,95 @@
+// Scans: Kogge-Stone over shfl.up (shfl.down when reversed) where the
+// shuffle's valid bit keeps lanes outside the segment out of the combiner.
+// RUN: warp-opt %s --warp-expand-collectives | FileCheck %s
+
+// CHECK-LABEL: func @inclusive
+// CHECK-SAME: (%[[X:.*]]: i32)
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i32
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i32
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : i32
+// CHECK: %[[S1:.*]], %[[V1:.*]] = warp.shuffle <up> %[[X]], %[[C1]] : i32
+// The earlier lane's value is the left operand.
+// CHECK: %[[A1:.*]] = arith.addi %[[S1]], %[[X]] : i32
+// CHECK: %[[R1:.*]] = arith.select %[[V1]], %[[A1]], %[[X]] : i32
+// CHECK: warp.shuffle <up> %[[R1]], %[[C2]] : i32
+// CHECK-COUNT-3: warp.shuffle <up>
+// CHECK-NOT: warp.shuffle
+// CHECK: return
+func.func @inclusive(%x: i32) -> i32 {
+  %r = warp.scan <add> %x : i32
+  return %r : i32
+}
+
+// Exclusive: one more shfl.up by 1; the first position gets the identity.
+// CHECK-LABEL: func @exclusive
+// CHECK-DAG: %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-COUNT-3: warp.shuffle <up> %{{.*}}, %{{.*}} width 8 : f32
+// CHECK: %[[P:.*]], %[[V:.*]] = warp.shuffle <up> %{{.*}}, %{{.*}} width 8 : f32
+// CHECK: arith.select %[[V]], %[[P]], %[[NEG_INF]] : f32
+func.func @exclusive(%x: f32) -> f32 {
+  %r = warp.scan <maxnumf> %x exclusive width 8 : f32
+  return %r : f32
+}
+
+// Reverse: shfl.down, and the lane itself is the earlier operand.
+// CHECK-LABEL: func @reverse
+// CHECK-SAME: (%[[X:.*]]: i32)
+// CHECK: %[[S:.*]], %[[V:.*]] = warp.shuffle <down> %[[X]], %{{.*}} width 4 : i32
+// CHECK: %[[A:.*]] = arith.muli %[[X]], %[[S]] : i32
+// CHECK: arith.select %[[V]], %[[A]], %[[X]]
+// CHECK: warp.shuffle <down> %{{.*}}, %{{.*}} width 4 : i32
+// CHECK-NOT: warp.shuffle
+func.func @reverse(%x: i32) -> i32 {
+  %r = warp.scan <mul> %x reverse width 4 : i32
+  return %r : i32
+}
+
+// init is a prefix: lane 0 gets init, others init (op) previous inclusive.
+// The total is the segment's last inclusive value, read with idx.
+// CHECK-LABEL: func @init_and_total
+// CHECK-SAME: (%[[X:.*]]: i32, %[[I:.*]]: i32, %[[M:.*]]: i32)
+// CHECK-DAG: %[[LAST:.*]] = arith.constant 15 : i32
+// CHECK-COUNT-4: warp.shuffle <up> %{{.*}}, %{{.*}} width 16 mask %[[M]] : i32
+// CHECK: %[[P:.*]], %[[V:.*]] = warp.shuffle <up> %[[INC:.*]], %{{.*}} width 16 mask %[[M]] : i32
+// CHECK: %[[C:.*]] = arith.addi %[[I]], %[[P]] : i32
+// CHECK: %[[E:.*]] = arith.select %[[V]], %[[C]], %[[I]] : i32
+// CHECK: %[[T:.*]], %{{.*}} = warp.shuffle <idx> %[[INC]], %[[LAST]] width 16 mask %[[M]] : i32
+// CHECK: return %[[E]], %[[T]]
+func.func @init_and_total(%x: i32, %i: i32, %m: i32) -> (i32, i32) {
+  %r:2 = warp.scan <add> %x exclusive width 16 init %i mask %m : i32, i32
+  return %r#0, %r#1 : i32, i32
+}
+
+// Inclusive with init: init combined in front of every lane.
+// CHECK-LABEL: func @inclusive_init
+// CHECK-SAME: (%[[X:.*]]: i32, %[[I:.*]]: i32)
+// CHECK: %[[INC:.*]] = arith.select
+// CHECK: %[[R:.*]] = arith.minsi %[[I]], %[[INC]] : i32
+// CHECK: return %[[R]]
+func.func @inclusive_init(%x: i32, %i: i32) -> i32 {
+  %r = warp.scan <minsi> %x width 2 init %i : i32
+  return %r : i32
+}
+
+// Identities of every kind for an exclusive scan.
+// CHECK-LABEL: func @identities
+// CHECK-DAG: arith.constant 0 : i32
+// CHECK-DAG: arith.constant 1 : i32
+// CHECK-DAG: arith.constant 2147483647 : i32
+// CHECK-DAG: arith.constant -2147483648 : i32
+// CHECK-DAG: arith.constant -1 : i32
+// CHECK-DAG: arith.constant 0x7F800000 : f32
+// CHECK-DAG: arith.constant 1.000000e+00 : f32
+// CHECK-DAG: arith.constant 0.000000e+00 : f32
+func.func @identities(%x: i32, %f: f32) -> (i32, i32, i32, i32, i32, i32, f32, f32, f32) {
+  %0 = warp.scan <add> %x exclusive width 2 : i32
+  %1 = warp.scan <mul> %x exclusive width 2 : i32
+  %2 = warp.scan <minsi> %x exclusive width 2 : i32
+  %3 = warp.scan <maxsi> %x exclusive width 2 : i32
+  %4 = warp.scan <minui> %x exclusive width 2 : i32
+  %5 = warp.scan <and> %x exclusive width 2 : i32
+  %6 = warp.scan <minimumf> %f exclusive width 2 : f32
+  %7 = warp.scan <mul> %f exclusive width 2 : f32
+  %8 = warp.scan <add> %f exclusive width 2 : f32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : i32, i32, i32, i32, i32, i32, f32, f32, f32
+}
