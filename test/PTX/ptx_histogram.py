@@ -1,0 +1,44 @@
+"""Prints, per PTX kernel, how many warp-collective and floating-point
+instructions it has, as one line: `NAME: op=count op=count ...` (sorted).
+
+Counted: shfl, redux, vote, match, activemask, bar.warp.sync, popc and every
+floating-point arithmetic instruction (add/sub/mul/fma/min/max/neg/abs on
+.f16/.f16x2/.bf16/.bf16x2/.f32/.f64). Address arithmetic is integer and never
+counted, so a line pins down the whole collective sequence of a kernel.
+"""
+import collections
+import re
+import sys
+
+COUNTED = re.compile(
+    r"^(shfl|redux|vote|match|activemask|bar\.warp|popc|"
+    r"(add|sub|mul|fma|min|max|neg|abs)\.\S*(f16|f16x2|bf16|bf16x2|f32|f64)$)")
+
+
+def histogram(text):
+    kernels = []
+    current = None
+    for line in text.splitlines():
+        entry = re.match(r"^\.visible \.entry (\w+)\(", line)
+        if entry:
+            current = (entry.group(1), collections.Counter())
+            kernels.append(current)
+            continue
+        if current is None:
+            continue
+        if line.startswith("}"):
+            current = None
+            continue
+        stripped = line.strip()
+        stripped = re.sub(r"^@!?%\w+\s+", "", stripped)
+        if not stripped or stripped[0] in ".$/{}":
+            continue
+        opcode = stripped.split()[0].rstrip(";")
+        if COUNTED.match(opcode):
+            current[1][opcode] += 1
+    return kernels
+
+
+for name, counts in histogram(open(sys.argv[1]).read()):
+    ops = " ".join(f"{op}={n}" for op, n in sorted(counts.items()))
+    print(f"{name}: {ops}".rstrip())
