@@ -294,16 +294,20 @@ struct ExpandScan : public OpRewritePattern<ScanOp> {
     Value result = inclusive;
     Value init = op.getInit();
     if (op.getExclusive()) {
-      auto [previous, valid] = shuffle(rewriter, loc, towardsEarlier,
-                                       inclusive, 1, width, op.getMask());
       Value first =
           init ? init
                : arith::ConstantOp::create(
                      rewriter, loc,
                      getCombineIdentity(kind, op.getValue().getType()))
                      .getResult();
-      Value shifted = init ? combineInOrder(init, previous) : previous;
-      result = arith::SelectOp::create(rewriter, loc, valid, shifted, first);
+      result = first;
+      // In one-lane segments every lane is a segment's first position.
+      if (width > 1) {
+        auto [previous, valid] = shuffle(rewriter, loc, towardsEarlier,
+                                         inclusive, 1, width, op.getMask());
+        Value shifted = init ? combineInOrder(init, previous) : previous;
+        result = arith::SelectOp::create(rewriter, loc, valid, shifted, first);
+      }
     } else if (init) {
       result = combineInOrder(init, inclusive);
     }

@@ -93,3 +93,17 @@ func.func @identities(%x: i32, %f: f32) -> (i32, i32, i32, i32, i32, i32, f32, f
   %8 = warp.scan <add> %f exclusive width 2 : f32
   return %0, %1, %2, %3, %4, %5, %6, %7, %8 : i32, i32, i32, i32, i32, i32, f32, f32, f32
 }
+
+// One-lane segments: an exclusive scan is the identity (or init) everywhere,
+// with no shuffle at all.
+// CHECK-LABEL: func @exclusive_width_one
+// CHECK-SAME: (%[[X:.*]]: i32, %[[I:.*]]: i32)
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NOT: warp.shuffle
+// CHECK: return %[[ZERO]], %[[I]], %[[X]]
+func.func @exclusive_width_one(%x: i32, %i: i32) -> (i32, i32, i32) {
+  %0 = warp.scan <add> %x exclusive width 1 : i32
+  %1 = warp.scan <add> %x exclusive reverse width 1 init %i : i32
+  %2 = warp.scan <add> %x width 1 : i32
+  return %0, %1, %2 : i32, i32, i32
+}

@@ -1,0 +1,242 @@
+"""Builds the GPU suite's bundle on the build machine: one MLIR module per
+case family (every kernel of cases.py), lowered by warp-opt to PTX for sm_90,
+plus manifest.json naming each kernel's case.
+
+    python3 build_bundle.py --warp-opt build/bin/warp-opt --out .gpu-bundle
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cases  # noqa: E402
+
+
+def memref(elem):
+    return f"memref<?x{elem}>"
+
+
+def load(payload, buf, index, name):
+    """Lines loading one lane's payload; i1 travels as i32 in memory."""
+    p = cases.PAYLOADS[payload]
+    lines = [f"%{name}_m = memref.load {buf}[{index}] : {memref(p['elem'])}"]
+    if p["mlir"] == "i1":
+        lines.append(f"%{name} = arith.trunci %{name}_m : i32 to i1")
+    else:
+        lines.append(f"%{name} = arith.addi %c0i, %c0i : i32")  # placeholder
+        lines[-1] = ""
+        lines[0] = lines[0].replace(f"%{name}_m =", f"%{name} =")
+    return [l for l in lines if l]
+
+
+def store(payload, value, buf, index, tag):
+    p = cases.PAYLOADS[payload]
+    lines = []
+    if p["mlir"] == "i1":
+        lines.append(f"%{tag}_w = arith.extui {value} : i1 to i32")
+        value = f"%{tag}_w"
+    lines.append(f"memref.store {value}, {buf}[{index}] : {memref(p['elem'])}")
+    return lines
+
+
+PROLOGUE = [
+    "%tid = gpu.thread_id x",
+    "%bid = gpu.block_id x",
+    "%bdim = gpu.block_dim x",
+    "%base = arith.muli %bid, %bdim : index",
+    "%i = arith.addi %base, %tid : index",
+]
+
+
+def kernel(name, args, body):
+    lines = [f"  gpu.func @{name}({', '.join(args)}) kernel {{"]
+    lines += ["    " + l for l in PROLOGUE + body + ["gpu.return"]]
+    lines.append("  }")
+    return "\n".join(lines)
+
+
+def shuffle_kernel(case):
+    p = cases.PAYLOADS[case["type"]]
+    mt = p["mlir"]
+    body = load(case["type"], "%in", "%i", "x")
+    body.append(f"%r, %v = warp.shuffle <{case['mode']}> %x, %off width {case['width']} : {mt}")
+    body += store(case["type"], "%r", "%out", "%i", "r")
+    body += ["%vi = arith.extui %v : i1 to i32",
+             "memref.store %vi, %valid[%i] : memref<?xi32>"]
+    args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}",
+            "%valid: memref<?xi32>", "%off: i32"]
+    return kernel(case["name"], args, body)
+
+
+def masked_shuffle_kernel(case):
+    # Lanes outside the mask do not execute the shuffle at all.
+    body = [
+        "%lane = warp.lane_id : i32",
+        "%bit = arith.shrui %mask, %lane : i32",
+        "%one = arith.constant 1 : i32",
+        "%member_bit = arith.andi %bit, %one : i32",
+        "%member = arith.cmpi ne, %member_bit, %c0 : i32",
+        "%c0 = arith.constant 0 : i32",
+    ]
+    body = body[-1:] + body[:-1]
+    body += [
+        "scf.if %member {",
+        "  %x = memref.load %in[%i] : memref<?xi32>",
+        f"  %r, %v = warp.shuffle <{case['mode']}> %x, %off width {case['width']} mask %mask : i32",
+        "  memref.store %r, %out[%i] : memref<?xi32>",
+        "  %vi = arith.extui %v : i1 to i32",
+        "  memref.store %vi, %valid[%i] : memref<?xi32>",
+        "}",
+    ]
+    args = ["%in: memref<?xi32>", "%out: memref<?xi32>", "%valid: memref<?xi32>",
+            "%off: i32", "%mask: i32"]
+    return kernel(case["name"], args, body)
+
+
+def reduce_kernel(case):
+    p = cases.PAYLOADS[case["type"]]
+    size, stride = case["cluster"]
+    body = load(case["type"], "%in", "%i", "x")
+    body.append(f"%r = warp.reduce <{case['kind']}> %x cluster_size = {size} "
+                f"cluster_stride = {stride} lanes = <{case['lanes']}> "
+                f"strategy = <{case['strategy']}> : {p['mlir']}")
+    body += store(case["type"], "%r", "%out", "%i", "r")
+    args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}"]
+    return kernel(case["name"], args, body)
+
+
+def partial_reduce_kernel(case):
+    p = cases.PAYLOADS[case["type"]]
+    strategy = "" if case["strategy"] == "auto" else f" strategy = <{case['strategy']}>"
+    body = load(case["type"], "%in", "%i", "x")
+    body.append(f"%r = warp.reduce <{case['kind']}> %x valid_lanes %n{strategy} : {p['mlir']}")
+    body += store(case["type"], "%r", "%out", "%i", "r")
+    args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}", "%n: i32"]
+    return kernel(case["name"], args, body)
+
+
+def scan_kernel(case):
+    p = cases.PAYLOADS[case["type"]]
+    mt = p["mlir"]
+    flags = (" exclusive" if case["exclusive"] else "") + (" reverse" if case["reverse"] else "")
+    body = load(case["type"], "%in", "%i", "x")
+    body.append(f"%r, %t = warp.scan <{case['kind']}> %x{flags} width {case['width']} : {mt}, {mt}")
+    body += store(case["type"], "%r", "%out", "%i", "r")
+    body += store(case["type"], "%t", "%total", "%i", "t")
+    args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}",
+            f"%total: {memref(p['elem'])}"]
+    return kernel(case["name"], args, body)
+
+
+def votes_kernel(case):
+    # out[k * n + i]: 0 ballot, 1 any, 2 all, 3 uni, 4 match_any, 5 match_all
+    # mask, 6 match_all pred, 7 compact offset, 8 compact count, 9-13 lane
+    # masks lt/le/eq/ge/gt, 14 lane id, 15 broadcast from lane `src`,
+    # 16 broadcast_first among the lanes with lane % 3 == 1 (others -1),
+    # 17 warp_id, 18 warp_id linear.
+    body = [
+        "%c0 = arith.constant 0 : i32",
+        "%c1 = arith.constant 1 : i32",
+        "%c3 = arith.constant 3 : i32",
+        "%minus1 = arith.constant -1 : i32",
+        "%n = memref.dim %in, %c0_index : memref<?xi32>",
+        "%pword = memref.load %pred[%i] : memref<?xi32>",
+        "%p = arith.cmpi ne, %pword, %c0 : i32",
+        "%key = memref.load %in[%i] : memref<?xi32>",
+        "%key64 = arith.extsi %key : i32 to i64",
+        "%ballot = warp.ballot %p : i32",
+        "%any = warp.vote <any> %p : i1",
+        "%all = warp.vote <all> %p : i1",
+        "%uni = warp.vote <uni> %p : i1",
+        "%many = warp.match_any %key : i32",
+        "%mall, %mallp = warp.match_all %key64 : i64",
+        "%off, %cnt = warp.compact %p : i32",
+        "%lt = warp.lanemask <lt> : i32",
+        "%le = warp.lanemask <le> : i32",
+        "%eq = warp.lanemask <eq> : i32",
+        "%ge = warp.lanemask <ge> : i32",
+        "%gt = warp.lanemask <gt> : i32",
+        "%lane = warp.lane_id : i32",
+        "%bc = warp.broadcast %key, %src : i32",
+        "%w = warp.warp_id : i32",
+        "%wl = warp.warp_id linear : i32",
+        "%lmod = arith.remui %lane, %c3 : i32",
+        "%sel = arith.cmpi eq, %lmod, %c1 : i32",
+        "%bf = scf.if %sel -> i32 {",
+        "  %b = warp.broadcast_first %key : i32",
+        "  scf.yield %b : i32",
+        "} else {",
+        "  scf.yield %minus1 : i32",
+        "}",
+    ]
+    body.insert(0, "%c0_index = arith.constant 0 : index")
+    values = ["%ballot", "%any", "%all", "%uni", "%many", "%mall", "%mallp", "%off",
+              "%cnt", "%lt", "%le", "%eq", "%ge", "%gt", "%lane", "%bc", "%bf", "%w", "%wl"]
+    for k, v in enumerate(values):
+        if v in ("%any", "%all", "%uni", "%mallp"):
+            body.append(f"%e{k} = arith.extui {v} : i1 to i32")
+            v = f"%e{k}"
+        body.append(f"%k{k} = arith.constant {k} : index")
+        body.append(f"%o{k} = arith.muli %k{k}, %n : index")
+        body.append(f"%j{k} = arith.addi %o{k}, %i : index")
+        body.append(f"memref.store {v}, %out[%j{k}] : memref<?xi32>")
+    args = ["%in: memref<?xi32>", "%pred: memref<?xi32>", "%out: memref<?xi32>", "%src: i32"]
+    return kernel(case["name"], args, body)
+
+
+BUILDERS = {
+    "shuffle": shuffle_kernel,
+    "masked_shuffle": masked_shuffle_kernel,
+    "reduce": reduce_kernel,
+    "partial_reduce": partial_reduce_kernel,
+    "scan": scan_kernel,
+    "votes": votes_kernel,
+}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--warp-opt", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--chip", default="sm_90")
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    src_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+    by_family = {}
+    manifest = []
+    for case in cases.all_cases():
+        if case["family"] == "blocks":
+            case["ptx"] = "block_reduce.ptx"
+            manifest.append(case)
+            continue
+        family = case["family"]
+        by_family.setdefault(family, []).append(BUILDERS[family](case))
+        case["ptx"] = f"{family}.ptx"
+        manifest.append(case)
+
+    jobs = [(family, "module attributes {gpu.container_module} {\ngpu.module @kernels {\n"
+             + "\n".join(kernels) + "\n}\n}\n") for family, kernels in by_family.items()]
+    jobs.append(("block_reduce", open(os.path.join(src_root, "examples", "block_reduce.mlir")).read()))
+    procs = []
+    for family, text in jobs:
+        mlir_path = os.path.join(args.out, f"{family}.mlir")
+        with open(mlir_path, "w") as f:
+            f.write(text)
+        ptx_path = os.path.join(args.out, f"{family}.ptx")
+        cmd = [args.warp_opt, mlir_path,
+               f"--warp-lower-to-ptx=chip={args.chip} format=isa ptx-output={ptx_path}",
+               "-o", os.devnull]
+        procs.append((family, subprocess.Popen(cmd)))
+    failed = [family for family, proc in procs if proc.wait() != 0]
+    if failed:
+        sys.exit(f"warp-opt failed for: {', '.join(failed)}")
+    with open(os.path.join(args.out, "manifest.json"), "w") as f:
+        json.dump(manifest, f)
+    print(f"{len(manifest)} kernels in {len(jobs)} PTX modules under {args.out}")
+
+
+if __name__ == "__main__":
+    main()
