@@ -220,6 +220,8 @@ def main():
     jobs = [(family, "module attributes {gpu.container_module} {\ngpu.module @kernels {\n"
              + "\n".join(kernels) + "\n}\n}\n") for family, kernels in by_family.items()]
     jobs.append(("block_reduce", open(os.path.join(src_root, "examples", "block_reduce.mlir")).read()))
+    # The instruction-count kernels, for the SASS evidence (cuobjdump there).
+    jobs.append(("counts", open(os.path.join(src_root, "test", "PTX", "instruction-counts.mlir")).read()))
     procs = []
     for family, text in jobs:
         mlir_path = os.path.join(args.out, f"{family}.mlir")
