@@ -61,3 +61,21 @@ if ptxas:
     for chip in ["sm_70", "sm_75", "sm_80", "sm_90", "sm_90a", "sm_100a"]:
         if ptxas_accepts(ptxas, chip):
             config.available_features.add("ptxas-" + chip)
+
+
+# `cuda`: a CUDA driver that loads and at least one device. GPU integration
+# tests REQUIRE it and report UNSUPPORTED elsewhere (CI has no GPU).
+def cuda_device_present():
+    import ctypes
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return False
+    count = ctypes.c_int(0)
+    if cuda.cuInit(0) != 0 or cuda.cuDeviceGetCount(ctypes.byref(count)) != 0:
+        return False
+    return count.value > 0
+
+
+if cuda_device_present():
+    config.available_features.add("cuda")

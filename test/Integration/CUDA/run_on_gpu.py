@@ -55,7 +55,7 @@ class Suite:
         self.failures = []
 
     def function(self, case):
-        ptx = case["ptx"]
+        ptx = case.get("ptx") or case["family"] + ".ptx"
         if ptx not in self.modules:
             self.modules[ptx] = cp.RawModule(path=os.path.join(self.bundle, ptx))
         return self.modules[ptx].get_function(case["name"])
