@@ -26,6 +26,9 @@ std::unique_ptr<Pass> createPrintISAPass(std::string output);
 void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
                                          const WarpPipelineOptions &options) {
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  // Upstream subgroup ops take the warp lowering too (upstream's NVVM
+  // lowering rejects subgroup_reduce and mis-encodes narrow shuffles).
+  device.addPass(createWarpFromGPUPass());
   device.addPass(createWarpExpandCollectivesPass(
       WarpExpandCollectivesPassOptions{options.chip, options.strategy}));
   device.addPass(

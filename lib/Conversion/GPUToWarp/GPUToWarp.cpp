@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/MathExtras.h"
@@ -72,6 +73,21 @@ CombineKind toWarpCombineKind(gpu::AllReduceOperation op) {
   llvm_unreachable("unknown gpu reduction");
 }
 
+/// Whether warp ops can carry `type` (the dialect's payload constraint).
+bool isWarpPayload(Type type) {
+  auto isScalar = [](Type t) {
+    if (t.isIndex() || t.isF16() || t.isBF16() || t.isF32() || t.isF64())
+      return true;
+    auto intType = dyn_cast<IntegerType>(t);
+    return intType && intType.isSignless() &&
+           llvm::is_contained({1u, 8u, 16u, 32u, 64u}, intType.getWidth());
+  };
+  if (auto vectorType = dyn_cast<VectorType>(type))
+    return vectorType.getRank() == 1 && !vectorType.isScalable() &&
+           isScalar(vectorType.getElementType());
+  return isScalar(type);
+}
+
 /// gpu.shuffle with a constant power-of-two width. For the lanes upstream
 /// defines (lane < width) CUDA's segment rule reads the same source and
 /// gives the same valid bit; the other lanes get CUDA's defined values
@@ -87,6 +103,8 @@ struct ShuffleToWarp : public OpRewritePattern<gpu::ShuffleOp> {
     if (w == 0 || w > kWarpSize || !llvm::isPowerOf2_64(w))
       return rewriter.notifyMatchFailure(op, "width is not a power of two");
     Type type = op.getValue().getType();
+    if (!isWarpPayload(type))
+      return rewriter.notifyMatchFailure(op, "payload type");
     auto shuffle = ShuffleOp::create(
         rewriter, op.getLoc(), type, rewriter.getI1Type(),
         toWarpShuffleMode(op.getMode()), op.getValue(), op.getOffset(),
@@ -100,8 +118,9 @@ struct SubgroupReduceToWarp : public OpRewritePattern<gpu::SubgroupReduceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(gpu::SubgroupReduceOp op,
                                 PatternRewriter &rewriter) const override {
-    if (isa<IndexType>(getElementTypeOrSelf(op.getValue().getType())))
-      return rewriter.notifyMatchFailure(op, "index payloads");
+    Type type = op.getValue().getType();
+    if (!isWarpPayload(type) || isa<IndexType>(getElementTypeOrSelf(type)))
+      return rewriter.notifyMatchFailure(op, "payload type");
     unsigned size = op.getClusterSize().value_or(kWarpSize);
     unsigned stride = op.getClusterStride();
     if (size * stride > kWarpSize)
@@ -120,6 +139,8 @@ struct SubgroupBroadcastToWarp
   LogicalResult matchAndRewrite(gpu::SubgroupBroadcastOp op,
                                 PatternRewriter &rewriter) const override {
     Type type = op.getSrc().getType();
+    if (!isWarpPayload(type))
+      return rewriter.notifyMatchFailure(op, "payload type");
     if (op.getBroadcastType() == gpu::BroadcastType::first_active_lane) {
       rewriter.replaceOpWithNewOp<BroadcastFirstOp>(op, type, op.getSrc(),
                                                     Value());

@@ -1,0 +1,64 @@
+// The adoption path: upstream gpu subgroup ops become warp ops.
+// RUN: warp-opt %s --warp-from-gpu | FileCheck %s
+// Upstream's own pipeline fails on subgroup_reduce; through warp it lowers.
+// RUN: not mlir-opt %s --gpu-lower-to-nvvm-pipeline="cubin-format=isa cubin-chip=sm_90 cubin-features=+ptx80" 2>&1 | FileCheck %s --check-prefix=UPSTREAM
+// RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.ptx" -o /dev/null
+// RUN: %python %S/../../PTX/ptx_histogram.py %t.ptx | FileCheck %s --check-prefix=PTX --match-full-lines
+// RUN: FileCheck %s --input-file=%t.ptx --check-prefix=ENCODING
+// RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
+
+// UPSTREAM: failed to legalize operation 'gpu.subgroup_reduce'
+
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // CHECK-LABEL: gpu.func @reduce
+  // CHECK: warp.reduce <add> %{{.*}} : f32
+  // CHECK: warp.reduce <maxsi> %{{.*}} cluster_size = 4 cluster_stride = 2 : i32
+  // CHECK: warp.reduce <add> %{{.*}} : i32
+  // PTX: reduce: add.rn.f32=5 redux.sync.add.s32=1 shfl.sync.bfly.b32=7
+  gpu.func @reduce(%in: memref<32xf32>, %iin: memref<32xi32>, %out: memref<32xf32>, %iout: memref<32xi32>) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<32xf32>
+    %i = memref.load %iin[%t] : memref<32xi32>
+    %r = gpu.subgroup_reduce add %x : (f32) -> f32
+    %m = gpu.subgroup_reduce maxsi %i cluster(size = 4, stride = 2) : (i32) -> i32
+    %s = gpu.subgroup_reduce add %m : (i32) -> i32
+    memref.store %r, %out[%t] : memref<32xf32>
+    memref.store %s, %iout[%t] : memref<32xi32>
+    gpu.return
+  }
+
+  // Width 16 `up`: CUDA's segments, c = ((32 - 16) << 8) | 0 = 4096, not
+  // upstream's "first 16 lanes" mask with a clamp that returns every lane's
+  // own value.
+  // CHECK-LABEL: gpu.func @shuffle_up_16
+  // CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} width 16 : f32
+  // ENCODING-LABEL: .entry shuffle_up_16
+  // ENCODING: shfl.sync.up.b32 {{.*}}, 1, 4096, -1;
+  gpu.func @shuffle_up_16(%in: memref<32xf32>, %out: memref<32xf32>) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<32xf32>
+    %c1 = arith.constant 1 : i32
+    %c16 = arith.constant 16 : i32
+    %r, %v = gpu.shuffle up %x, %c1, %c16 : f32
+    memref.store %r, %out[%t] : memref<32xf32>
+    gpu.return
+  }
+
+  // CHECK-LABEL: gpu.func @broadcast_and_lane
+  // CHECK: %[[L:.*]] = warp.lane_id : i32
+  // CHECK: arith.index_castui %[[L]] : i32 to index
+  // CHECK: warp.broadcast_first %{{.*}} : f32
+  // CHECK: warp.broadcast %{{.*}}, %{{.*}} : f32
+  gpu.func @broadcast_and_lane(%in: memref<32xf32>, %out: memref<32xf32>) kernel {
+    %lane = gpu.lane_id
+    %x = memref.load %in[%lane] : memref<32xf32>
+    %c3 = arith.constant 3 : i32
+    %a = gpu.subgroup_broadcast %x, first_active_lane : f32
+    %b = gpu.subgroup_broadcast %x, specific_lane %c3 : f32
+    %ab = arith.addf %a, %b : f32
+    memref.store %ab, %out[%lane] : memref<32xf32>
+    gpu.return
+  }
+}
+}
