@@ -14,10 +14,10 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
-#include "llvm/ADT/TypeSwitch.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/MathExtras.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::warp;
@@ -39,9 +39,8 @@ void WarpDialect::initialize() {
       >();
 }
 
-Operation *WarpDialect::materializeConstant(OpBuilder &builder,
-                                            Attribute value, Type type,
-                                            Location loc) {
+Operation *WarpDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
   if (auto typed = dyn_cast<TypedAttr>(value))
     if (arith::ConstantOp::isBuildableWith(typed, type))
       return arith::ConstantOp::create(builder, loc, type, typed);
@@ -129,9 +128,9 @@ static LogicalResult verifyMaskCoversGroups(Operation *op, Value mask,
       unsigned peer = base + i * stride;
       if (!(*m & (1u << peer)))
         return op->emitOpError()
-               << "member mask " << hexMask(*m)
-               << " splits a " << groupName << ": lane " << lane
-               << " is in it but lane " << peer << " is not";
+               << "member mask " << hexMask(*m) << " splits a " << groupName
+               << ": lane " << lane << " is in it but lane " << peer
+               << " is not";
     }
   }
   return success();
@@ -277,8 +276,7 @@ LogicalResult BroadcastOp::verify() {
   std::optional<uint32_t> mask = getConstantMask(getMask());
   if (mask && !(*mask & (1u << *lane)))
     return emitOpError() << "source lane " << *lane
-                         << " is outside member mask "
-                         << hexMask(*mask);
+                         << " is outside member mask " << hexMask(*mask);
   return success();
 }
 
@@ -366,8 +364,8 @@ LogicalResult ReduceOp::verify() {
                             ", got "
                          << getClusterStride();
   if (size * stride > kWarpSize)
-    return emitOpError() << "cluster_size * cluster_stride = "
-                         << size * stride << " exceeds the warp size 32";
+    return emitOpError() << "cluster_size * cluster_stride = " << size * stride
+                         << " exceeds the warp size 32";
   if (failed(verifyKindMatchesType(*this, getKind(), getValue().getType())) ||
       failed(verifyMemberMask(*this, getMask())))
     return failure();
@@ -385,8 +383,7 @@ LogicalResult ReduceOp::verify() {
   }
   if (getStrategy() == ReduceStrategy::Redux) {
     Type type = getValue().getType();
-    bool intOk = isa<IntegerType>(type) &&
-                 type.getIntOrFloatBitWidth() <= 32 &&
+    bool intOk = isa<IntegerType>(type) && type.getIntOrFloatBitWidth() <= 32 &&
                  getKind() != CombineKind::Mul;
     bool floatOk = type.isF32() && isFloatOnlyKind(getKind());
     if (!intOk && !floatOk)
@@ -420,8 +417,8 @@ LogicalResult ScanOp::verify() {
                          << getWidth();
   if (failed(verifyKindMatchesType(*this, getKind(), getValue().getType())) ||
       failed(verifyMemberMask(*this, getMask())) ||
-      failed(verifyMaskCoversGroups(*this, getMask(), getWidth(), 1,
-                                    "segment")))
+      failed(
+          verifyMaskCoversGroups(*this, getMask(), getWidth(), 1, "segment")))
     return failure();
   if (getTotal() && getTotal().getType() != getValue().getType())
     return emitOpError() << "total type " << getTotal().getType()

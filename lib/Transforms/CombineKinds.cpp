@@ -9,6 +9,14 @@
 using namespace mlir;
 using namespace mlir::warp;
 
+Value mlir::warp::buildI32Constant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
+}
+
+Value mlir::warp::buildMemberMaskOrAll(OpBuilder &b, Location loc, Value mask) {
+  return mask ? mask : buildI32Constant(b, loc, -1);
+}
+
 Value mlir::warp::buildCombine(OpBuilder &b, Location loc, CombineKind kind,
                                Value lhs, Value rhs) {
   bool isFloat = isa<FloatType>(getElementTypeOrSelf(lhs.getType()));

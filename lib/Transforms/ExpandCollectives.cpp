@@ -28,10 +28,6 @@ using namespace mlir::warp;
 
 namespace {
 
-Value constI32(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
-}
-
 /// One `warp.shuffle`; returns {value, valid}.
 std::pair<Value, Value> shuffle(OpBuilder &b, Location loc, ShuffleMode mode,
                                 Value value, Value offset, unsigned width,
@@ -44,7 +40,8 @@ std::pair<Value, Value> shuffle(OpBuilder &b, Location loc, ShuffleMode mode,
 std::pair<Value, Value> shuffle(OpBuilder &b, Location loc, ShuffleMode mode,
                                 Value value, int64_t offset, unsigned width,
                                 Value mask) {
-  return shuffle(b, loc, mode, value, constI32(b, loc, offset), width, mask);
+  return shuffle(b, loc, mode, value, buildI32Constant(b, loc, offset), width,
+                 mask);
 }
 
 //===----------------------------------------------------------------------===//
@@ -128,7 +125,7 @@ std::optional<NVVM::ReduxKind> toReduxKind(CombineKind kind) {
 /// every redux kind.
 Value lowerReduceToRedux(OpBuilder &b, Location loc, CombineKind kind,
                          Value value, Value mask) {
-  Value memberMask = mask ? mask : constI32(b, loc, -1);
+  Value memberMask = buildMemberMaskOrAll(b, loc, mask);
   NVVM::ReduxKind reduxKind = *toReduxKind(kind);
   Type type = value.getType();
   if (type.isF32()) {
@@ -172,9 +169,9 @@ Value lowerReduceToTree(OpBuilder &b, Location loc, ReduceOp op) {
   unsigned stride = op.getClusterStride();
   unsigned span = op.getClusterSize() * stride;
   for (unsigned offset = span / 2; offset >= stride; offset /= 2) {
-    Value other = shuffle(b, loc, ShuffleMode::Down, value, offset, span,
-                          op.getMask())
-                      .first;
+    Value other =
+        shuffle(b, loc, ShuffleMode::Down, value, offset, span, op.getMask())
+            .first;
     value = buildCombine(b, loc, op.getKind(), value, other);
   }
   return value;
@@ -189,7 +186,8 @@ Value lowerPartialReduceToTree(OpBuilder &b, Location loc, ReduceOp op) {
     Value other = shuffle(b, loc, ShuffleMode::Down, value, offset, kWarpSize,
                           op.getMask())
                       .first;
-    Value partner = arith::AddIOp::create(b, loc, lane, constI32(b, loc, offset));
+    Value partner =
+        arith::AddIOp::create(b, loc, lane, buildI32Constant(b, loc, offset));
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                           partner, op.getValidLanes());
     Value combined = buildCombine(b, loc, op.getKind(), value, other);
@@ -204,10 +202,11 @@ Value broadcastFromClusterHead(OpBuilder &b, Location loc, ReduceOp op,
   unsigned stride = op.getClusterStride();
   Value head;
   if (stride == 1) {
-    head = constI32(b, loc, 0);
+    head = buildI32Constant(b, loc, 0);
   } else {
     Value lane = LaneIdOp::create(b, loc, b.getI32Type());
-    head = arith::AndIOp::create(b, loc, lane, constI32(b, loc, stride - 1));
+    head = arith::AndIOp::create(b, loc, lane,
+                                 buildI32Constant(b, loc, stride - 1));
   }
   return shuffle(b, loc, ShuffleMode::Idx, value, head,
                  op.getClusterSize() * stride, op.getMask())
@@ -236,12 +235,11 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
         Value valid = arith::CmpIOp::create(
             rewriter, loc, arith::CmpIPredicate::ult, lane, op.getValidLanes());
         Value identity = arith::ConstantOp::create(
-            rewriter, loc,
-            getCombineIdentity(op.getKind(), value.getType()));
+            rewriter, loc, getCombineIdentity(op.getKind(), value.getType()));
         value = arith::SelectOp::create(rewriter, loc, valid, value, identity);
       }
-      result = lowerReduceToRedux(rewriter, loc, op.getKind(), value,
-                                  op.getMask());
+      result =
+          lowerReduceToRedux(rewriter, loc, op.getKind(), value, op.getMask());
     } else if (op.getValidLanes()) {
       result = lowerPartialReduceToTree(rewriter, loc, op);
       if (allLanes)
@@ -294,12 +292,12 @@ struct ExpandScan : public OpRewritePattern<ScanOp> {
     Value result = inclusive;
     Value init = op.getInit();
     if (op.getExclusive()) {
-      Value first =
-          init ? init
-               : arith::ConstantOp::create(
-                     rewriter, loc,
-                     getCombineIdentity(kind, op.getValue().getType()))
-                     .getResult();
+      Value first = init
+                        ? init
+                        : arith::ConstantOp::create(
+                              rewriter, loc,
+                              getCombineIdentity(kind, op.getValue().getType()))
+                              .getResult();
       result = first;
       // In one-lane segments every lane is a segment's first position.
       if (width > 1) {
@@ -417,8 +415,9 @@ mlir::warp::parseExpandOptions(Operation *anchor, StringRef chipName,
   ExpandCollectivesOptions options;
   std::optional<Chip> chip = Chip::parse(chipName);
   if (!chip)
-    return mlir::emitError(anchor->getLoc()) << "unknown chip '" << chipName
-                               << "': expected sm_NN or sm_NNa with NN >= 70";
+    return mlir::emitError(anchor->getLoc())
+           << "unknown chip '" << chipName
+           << "': expected sm_NN or sm_NNa with NN >= 70";
   options.chip = *chip;
   if (strategyName != "auto") {
     options.strategy = symbolizeReduceStrategy(strategyName);
@@ -433,6 +432,7 @@ mlir::warp::parseExpandOptions(Operation *anchor, StringRef chipName,
 void mlir::warp::populateExpandCollectivesPatterns(
     RewritePatternSet &patterns, const ExpandCollectivesOptions &options) {
   patterns.add<ExpandReduce>(patterns.getContext(), options);
-  patterns.add<ExpandScan, ExpandBroadcast, ExpandBroadcastFirst,
-               ExpandCompact>(patterns.getContext());
+  patterns
+      .add<ExpandScan, ExpandBroadcast, ExpandBroadcastFirst, ExpandCompact>(
+          patterns.getContext());
 }

@@ -1,8 +1,9 @@
-//===- CombineKinds.h - arithmetic of the reduce/scan kinds -----*- C++ -*-===//
+//===- CombineKinds.h - IR building helpers of the warp lowerings -*- C++
+//-*-===//
 //
-// How each warp combine kind combines two values and what its identity is.
-// The expansion of reductions and scans is the only user; the identities are
-// the ones warp.scan documents.
+// How each warp combine kind combines two values and what its identity is
+// (the identities warp.scan documents), plus the small constants both the
+// expansion and the NVVM conversion build.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,12 @@
 #include "mlir/IR/Builders.h"
 
 namespace mlir::warp {
+
+/// An i32 arith.constant.
+Value buildI32Constant(OpBuilder &builder, Location loc, int64_t value);
+
+/// `mask`, or the all-lanes constant -1 where the op has no member mask.
+Value buildMemberMaskOrAll(OpBuilder &builder, Location loc, Value mask);
 
 /// Emits `lhs (kind) rhs` with arith ops; vectors combine element-wise.
 Value buildCombine(OpBuilder &builder, Location loc, CombineKind kind,

@@ -26,9 +26,8 @@ struct ExpandCollectivesOptions {
 
 /// Parses the `chip` and `strategy` pass options; reports an error on
 /// `anchor` for an unknown chip or strategy.
-FailureOr<ExpandCollectivesOptions> parseExpandOptions(Operation *anchor,
-                                                       StringRef chip,
-                                                       StringRef strategy);
+FailureOr<ExpandCollectivesOptions>
+parseExpandOptions(Operation *anchor, StringRef chip, StringRef strategy);
 
 /// Adds the patterns that expand reduce, scan, broadcast, broadcast_first and
 /// compact into shuffles, votes, arithmetic and `nvvm.redux.sync`.

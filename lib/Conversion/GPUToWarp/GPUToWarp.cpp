@@ -12,8 +12,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -105,10 +105,10 @@ struct ShuffleToWarp : public OpRewritePattern<gpu::ShuffleOp> {
     Type type = op.getValue().getType();
     if (!isWarpPayload(type))
       return rewriter.notifyMatchFailure(op, "payload type");
-    auto shuffle = ShuffleOp::create(
-        rewriter, op.getLoc(), type, rewriter.getI1Type(),
-        toWarpShuffleMode(op.getMode()), op.getValue(), op.getOffset(),
-        unsigned(w), /*mask=*/Value());
+    auto shuffle =
+        ShuffleOp::create(rewriter, op.getLoc(), type, rewriter.getI1Type(),
+                          toWarpShuffleMode(op.getMode()), op.getValue(),
+                          op.getOffset(), unsigned(w), /*mask=*/Value());
     rewriter.replaceOp(op, shuffle->getResults());
     return success();
   }

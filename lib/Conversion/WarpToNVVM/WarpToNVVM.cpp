@@ -11,6 +11,7 @@
 #include "WarpDialect/Conversion/Passes.h"
 
 #include "WarpDialect/IR/ShuffleRule.h"
+#include "WarpDialect/Transforms/CombineKinds.h"
 #include "WarpDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,14 +29,6 @@ using namespace mlir;
 using namespace mlir::warp;
 
 namespace {
-
-Value constI32(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
-}
-
-Value memberMaskOrAll(OpBuilder &b, Location loc, Value mask) {
-  return mask ? mask : constI32(b, loc, -1);
-}
 
 //===----------------------------------------------------------------------===//
 // Payload legalization: any payload <-> 32-bit words
@@ -67,7 +60,7 @@ void packElementwise(OpBuilder &b, Location loc, Value vector,
   auto type = cast<VectorType>(vector.getType());
   for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
     Value element = LLVM::ExtractElementOp::create(b, loc, vector,
-                                                   constI32(b, loc, i));
+                                                   buildI32Constant(b, loc, i));
     packToWords(b, loc, element, words);
   }
 }
@@ -110,8 +103,8 @@ void packToWords(OpBuilder &b, Location loc, Value value,
   Value asWords = LLVM::BitcastOp::create(
       b, loc, VectorType::get({int64_t(numWords)}, i32), value);
   for (unsigned i = 0; i < numWords; ++i)
-    words.push_back(LLVM::ExtractElementOp::create(b, loc, asWords,
-                                                   constI32(b, loc, i)));
+    words.push_back(LLVM::ExtractElementOp::create(
+        b, loc, asWords, buildI32Constant(b, loc, i)));
 }
 
 /// Rebuilds a value of `type` from the words packToWords produced, consuming
@@ -130,7 +123,7 @@ Value unpackFromWords(OpBuilder &b, Location loc, Type type,
       Value element =
           unpackFromWords(b, loc, vectorType.getElementType(), words);
       vector = LLVM::InsertElementOp::create(b, loc, vector, element,
-                                             constI32(b, loc, i));
+                                             buildI32Constant(b, loc, i));
     }
     return vector;
   }
@@ -156,7 +149,8 @@ Value unpackFromWords(OpBuilder &b, Location loc, Type type,
     Value low = arith::ExtUIOp::create(b, loc, i64, mine[0]);
     Value high = arith::ExtUIOp::create(b, loc, i64, mine[1]);
     Value shifted = arith::ShLIOp::create(
-        b, loc, high, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32)));
+        b, loc, high,
+        arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32)));
     Value joined = arith::OrIOp::create(b, loc, low, shifted);
     if (isa<FloatType>(type))
       return arith::BitcastOp::create(b, loc, type, joined);
@@ -166,7 +160,7 @@ Value unpackFromWords(OpBuilder &b, Location loc, Type type,
   Value asWords = LLVM::PoisonOp::create(b, loc, wordsType);
   for (unsigned i = 0; i < numWords; ++i)
     asWords = LLVM::InsertElementOp::create(b, loc, asWords, mine[i],
-                                            constI32(b, loc, i));
+                                            buildI32Constant(b, loc, i));
   return LLVM::BitcastOp::create(b, loc, type, asWords);
 }
 
@@ -198,8 +192,8 @@ struct LowerShuffle : public OpRewritePattern<ShuffleOp> {
     Type i1 = rewriter.getI1Type();
     auto resultType =
         LLVM::LLVMStructType::getLiteral(rewriter.getContext(), {i32, i1});
-    Value mask = memberMaskOrAll(rewriter, loc, op.getMask());
-    Value clamp = constI32(
+    Value mask = buildMemberMaskOrAll(rewriter, loc, op.getMask());
+    Value clamp = buildI32Constant(
         rewriter, loc, shuffleClampOperand(op.getMode(), op.getWidth()));
 
     SmallVector<Value> words;
@@ -212,10 +206,9 @@ struct LowerShuffle : public OpRewritePattern<ShuffleOp> {
     for (Value word : words) {
       NVVM::ShflKind kind = toNVVMShuffleKind(op.getMode());
       if (wantValid && !valid) {
-        Value pair =
-            NVVM::ShflOp::create(rewriter, loc, resultType, mask, word,
-                                 op.getOffset(), clamp, kind,
-                                 rewriter.getUnitAttr());
+        Value pair = NVVM::ShflOp::create(rewriter, loc, resultType, mask, word,
+                                          op.getOffset(), clamp, kind,
+                                          rewriter.getUnitAttr());
         moved.push_back(LLVM::ExtractValueOp::create(rewriter, loc, pair, 0));
         valid = LLVM::ExtractValueOp::create(rewriter, loc, pair, 1);
         continue;
@@ -226,8 +219,8 @@ struct LowerShuffle : public OpRewritePattern<ShuffleOp> {
                                            UnitAttr()));
     }
     if (!valid) // Unused: any value will do.
-      valid = arith::ConstantOp::create(rewriter, loc,
-                                        rewriter.getBoolAttr(true));
+      valid =
+          arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
     ArrayRef<Value> remaining = moved;
     Value result =
         unpackFromWords(rewriter, loc, op.getValue().getType(), remaining);
@@ -264,8 +257,8 @@ struct LowerWarpId : public OpRewritePattern<WarpIdOp> {
           rewriter, loc, arith::MulIOp::create(rewriter, loc, zy, dimX),
           thread);
     }
-    rewriter.replaceOpWithNewOp<arith::ShRUIOp>(op, thread,
-                                                constI32(rewriter, loc, 5));
+    rewriter.replaceOpWithNewOp<arith::ShRUIOp>(
+        op, thread, buildI32Constant(rewriter, loc, 5));
     return success();
   }
 };
@@ -317,7 +310,7 @@ struct LowerSyncWarp : public OpRewritePattern<SyncWarpOp> {
   LogicalResult matchAndRewrite(SyncWarpOp op,
                                 PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<NVVM::SyncWarpOp>(
-        op, memberMaskOrAll(rewriter, op.getLoc(), op.getMask()));
+        op, buildMemberMaskOrAll(rewriter, op.getLoc(), op.getMask()));
     return success();
   }
 };
@@ -328,7 +321,7 @@ struct LowerBallot : public OpRewritePattern<BallotOp> {
                                 PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<NVVM::VoteSyncOp>(
         op, rewriter.getI32Type(),
-        memberMaskOrAll(rewriter, op.getLoc(), op.getMask()),
+        buildMemberMaskOrAll(rewriter, op.getLoc(), op.getMask()),
         op.getPredicate(), NVVM::VoteSyncKind::ballot);
     return success();
   }
@@ -345,7 +338,7 @@ struct LowerVote : public OpRewritePattern<VoteOp> {
       kind = NVVM::VoteSyncKind::uni;
     rewriter.replaceOpWithNewOp<NVVM::VoteSyncOp>(
         op, rewriter.getI1Type(),
-        memberMaskOrAll(rewriter, op.getLoc(), op.getMask()),
+        buildMemberMaskOrAll(rewriter, op.getLoc(), op.getMask()),
         op.getPredicate(), kind);
     return success();
   }
@@ -357,8 +350,8 @@ struct LowerMatchAny : public OpRewritePattern<MatchAnyOp> {
                                 PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<NVVM::MatchSyncOp>(
         op, rewriter.getI32Type(),
-        memberMaskOrAll(rewriter, op.getLoc(), op.getMask()), op.getValue(),
-        NVVM::MatchSyncKind::any);
+        buildMemberMaskOrAll(rewriter, op.getLoc(), op.getMask()),
+        op.getValue(), NVVM::MatchSyncKind::any);
     return success();
   }
 };
@@ -371,8 +364,9 @@ struct LowerMatchAll : public OpRewritePattern<MatchAllOp> {
     auto pairType = LLVM::LLVMStructType::getLiteral(
         rewriter.getContext(), {rewriter.getI32Type(), rewriter.getI1Type()});
     Value pair = NVVM::MatchSyncOp::create(
-        rewriter, loc, pairType, memberMaskOrAll(rewriter, loc, op.getMask()),
-        op.getValue(), NVVM::MatchSyncKind::all);
+        rewriter, loc, pairType,
+        buildMemberMaskOrAll(rewriter, loc, op.getMask()), op.getValue(),
+        NVVM::MatchSyncKind::all);
     Value mask = LLVM::ExtractValueOp::create(rewriter, loc, pair, 0);
     Value pred = LLVM::ExtractValueOp::create(rewriter, loc, pair, 1);
     rewriter.replaceOp(op, {mask, pred});
