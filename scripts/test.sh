@@ -15,10 +15,14 @@ set +e
 "$LIT" -sv "$BUILD_DIR/test" "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
-count() { grep -E "^ *$1: *[0-9]+" "$log" | head -1 | sed -E 's/.*: *([0-9]+).*/\1/'; }
-passed=$(( $(count Passed || echo 0) + $(count "Expectedly Failed" || echo 0) ))
-failed=$(( $(count Failed || echo 0) + $(count "Unexpectedly Passed" || echo 0) + $(count Unresolved || echo 0) + $(count "Timed Out" || echo 0) ))
-skipped=$(( $(count Unsupported || echo 0) + $(count Skipped || echo 0) ))
+count() {
+  local n
+  n=$(grep -E "^ *$1 *: *[0-9]+" "$log" | head -1 | sed -E "s/.*: *([0-9]+).*/\\1/")
+  echo "${n:-0}"
+}
+passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
+failed=$(( $(count Failed) + $(count "Unexpectedly Passed") + $(count Unresolved) + $(count "Timed Out") ))
+skipped=$(( $(count Unsupported) + $(count Skipped) ))
 rm -f "$log"
 echo "lit: ${passed} passed, ${failed} failed, ${skipped} skipped"
 exit "$status"
