@@ -40,6 +40,7 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   // Kernels written inside gpu.launch must be outlined before the device
   // passes, which run on gpu.module, can see their warp ops.
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createWarpCheckPlacementPass());
   buildWarpToNVVMPipeline(pm, options);
 
   gpu::GPUToNVVMPipelineOptions upstream;

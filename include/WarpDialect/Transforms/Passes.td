@@ -38,4 +38,21 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
   ];
 }
 
+def WarpCheckPlacementPass : Pass<"warp-check-placement", "::mlir::ModuleOp"> {
+  let summary = "Reject warp ops outside device code";
+  let description = [{
+    Warp collectives run on the GPU: in a full lowering, a warp op outside a
+    `gpu.module` (after kernel outlining) would reach the host lowering and
+    leave invalid IR behind. This pass reports each such op instead. The
+    `warp-lower-to-ptx` pipeline runs it right after outlining.
+
+    ```mlir
+    func.func @host(%x: f32) -> f32 {
+      %r = warp.reduce <add> %x : f32   // error: runs in host code
+      return %r : f32
+    }
+    ```
+  }];
+}
+
 #endif // WARPDIALECT_TRANSFORMS_PASSES_TD
