@@ -32,7 +32,7 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     ${MLIR_DIR:+-DMLIR_DIR="$MLIR_DIR"}
 fi
 echo "== building warp-opt"
-cmake --build "$BUILD_DIR" --target warp-opt
+cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner
 
 if [ "${WARP_SKIP_EXAMPLE:-0}" != 1 ]; then
   echo "== examples/warp_reduce.mlir lowered to PTX for sm_90"

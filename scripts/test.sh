@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 WARP_SKIP_EXAMPLE=1 scripts/setup.sh
-cmake --build "$BUILD_DIR" --target warp-opt
+cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner
 
 LIT=$(command -v lit || echo /usr/lib/llvm-22/bin/lit)
 [ -x "$LIT" ] || LIT=/usr/lib/llvm-22/bin/lit

@@ -27,7 +27,7 @@ llvm_config.use_default_substitutions()
 
 config.warp_tools_dir = config.warp_tools_dir
 tool_dirs = [config.warp_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["warp-opt", "mlir-opt", "not", "split-file"], tool_dirs)
+llvm_config.add_tool_substitutions(["warp-opt", "warp-cuda-runner", "mlir-opt", "not", "split-file"], tool_dirs)
 config.substitutions.append(("%python", config.python_executable))
 
 

@@ -1,0 +1,30 @@
+# Self-contained (static) builds for GPU hosts without LLVM/MLIR
+# (shared/docs/gpu-host.md): Debian's static archives are position
+# independent, and lld resolves them in any order. The imported CMake targets
+# cannot be used (they pull the shared LLVM/MLIR libraries in), so the
+# archive files are linked directly, with static libstdc++/libgcc, zlib and
+# zstd. The result needs only glibc and, at run time, the NVIDIA driver.
+
+file(GLOB WARP_STATIC_MLIR_ARCHIVES ${LLVM_LIBRARY_DIR}/libMLIR*.a)
+file(GLOB WARP_STATIC_LLVM_ARCHIVES ${LLVM_LIBRARY_DIR}/libLLVM*.a)
+find_library(WARP_STATIC_ZLIB NAMES libz.a REQUIRED)
+find_library(WARP_STATIC_ZSTD NAMES libzstd.a REQUIRED)
+
+set(WARP_OBJECT_LIBRARIES obj.WarpIR obj.WarpTarget obj.WarpTransforms
+    obj.WarpToNVVM obj.WarpFromGPU obj.WarpPipelines)
+
+# warp_add_self_contained_executable(name source...)
+function(warp_add_self_contained_executable name)
+  set(objects)
+  foreach(lib ${WARP_OBJECT_LIBRARIES})
+    list(APPEND objects $<TARGET_OBJECTS:${lib}>)
+  endforeach()
+  add_executable(${name} ${ARGN} ${objects})
+  add_dependencies(${name} ${WARP_OBJECT_LIBRARIES})
+  target_compile_options(${name} PRIVATE -fPIC -ffunction-sections -fdata-sections)
+  target_link_options(${name} PRIVATE -fuse-ld=lld -static-libstdc++ -static-libgcc
+                      -Wl,--gc-sections -Wl,-s)
+  target_link_libraries(${name} PRIVATE WarpCudaRuntime
+    ${WARP_STATIC_MLIR_ARCHIVES} ${WARP_STATIC_LLVM_ARCHIVES}
+    ${WARP_STATIC_ZSTD} ${WARP_STATIC_ZLIB} -lpthread -ldl -lm -lrt)
+endfunction()

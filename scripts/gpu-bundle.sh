@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the GPU bundle for a GPU host that has no LLVM/MLIR
+# (shared/docs/gpu-host.md): the self-contained warp-cuda-runner, FileCheck
+# with its libz3, lit, the runner tests, and the PTX matrix of the cupy
+# suite, packed as .gpu-bundle/warp-gpu.tar.xz (~40 MB).
+#
+# On the GPU host, from the repository root:
+#   python3 -c "import tarfile; tarfile.open('.gpu-bundle/warp-gpu.tar.xz').extractall('/tmp')"
+#   /tmp/warp-gpu/run.sh [output-dir]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${BUILD_DIR:-build}
+WARP_SKIP_EXAMPLE=1 scripts/setup.sh
+cmake -S . -B "$BUILD_DIR" -DWARP_SELF_CONTAINED=ON >/dev/null
+cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner-static
+
+stage=$(mktemp -d)/warp-gpu
+mkdir -p "$stage"/{bin,lib,tests,matrix}
+cp "$BUILD_DIR/bin/warp-cuda-runner-static" "$stage/bin/warp-cuda-runner"
+cp /usr/lib/llvm-22/bin/FileCheck "$stage/bin/"
+cp "$(ldconfig -p | awk '/libz3.so.4 / {print $NF; exit}')" "$stage/lib/"
+cp -r /usr/lib/llvm-22/utils/lit/lit "$stage/lit"
+cp test/Integration/CUDA/runner/*.mlir "$stage/tests/"
+cp test/Integration/CUDA/bundle/lit.cfg.py "$stage/tests/"
+cp test/Integration/CUDA/{cases,reference,run_on_gpu}.py "$stage/"
+python3 test/Integration/CUDA/build_bundle.py --warp-opt "$BUILD_DIR/bin/warp-opt" --out "$stage/matrix"
+cp test/Integration/CUDA/bundle/run.sh "$stage/run.sh"
+mkdir -p .gpu-bundle
+tar -C "$(dirname "$stage")" -cf - warp-gpu | xz -6 -T2 > .gpu-bundle/warp-gpu.tar.xz
+rm -rf "$(dirname "$stage")"
+ls -la .gpu-bundle/warp-gpu.tar.xz

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs the whole GPU suite from an unpacked bundle: the runner tests under lit
+# and the PTX matrix under cupy. Logs go to $1 (default: ./gpu-results).
+here=$(cd "$(dirname "$0")" && pwd)
+out=${1:-gpu-results}
+mkdir -p "$out"
+export PATH=/usr/local/cuda/bin:$PATH PYTHONUNBUFFERED=1
+status=0
+PYTHONPATH="$here" python3 -m lit.main -v -j 8 "$here/tests" 2>&1 | tee "$out/lit.log" | tail -25
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+python3 "$here/run_on_gpu.py" --bundle "$here/matrix" --log "$out/matrix.log" 2>&1 | tail -15
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+exit $status
