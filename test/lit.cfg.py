@@ -79,3 +79,10 @@ def cuda_device_present():
 
 if cuda_device_present():
     config.available_features.add("cuda")
+
+# A C compiler, for the stand-in libcuda.so.1 of the runner's host-path tests.
+for cc in ["clang-22", "cc", "gcc"]:
+    if shutil.which(cc):
+        config.available_features.add("cc")
+        config.substitutions.append(("%cc", shutil.which(cc)))
+        break

@@ -401,33 +401,3 @@ std::string mlir::warp::runtime::getDefaultDeviceChip() {
   CHECK_CU(d.cuDeviceGetAttribute(&minor, kAttrComputeMinor, d.device));
   return "sm_" + std::to_string(major) + std::to_string(minor);
 }
-
-std::vector<std::pair<const char *, void *>>
-mlir::warp::runtime::getCudaRuntimeSymbols() {
-#define WARP_SYMBOL(name) {#name, reinterpret_cast<void *>(&name)}
-  return {WARP_SYMBOL(mgpuModuleLoad),
-          WARP_SYMBOL(mgpuModuleLoadJIT),
-          WARP_SYMBOL(mgpuModuleUnload),
-          WARP_SYMBOL(mgpuModuleGetFunction),
-          WARP_SYMBOL(mgpuLaunchKernel),
-          WARP_SYMBOL(mgpuLaunchClusterKernel),
-          WARP_SYMBOL(mgpuStreamCreate),
-          WARP_SYMBOL(mgpuStreamDestroy),
-          WARP_SYMBOL(mgpuStreamSynchronize),
-          WARP_SYMBOL(mgpuStreamWaitEvent),
-          WARP_SYMBOL(mgpuEventCreate),
-          WARP_SYMBOL(mgpuEventDestroy),
-          WARP_SYMBOL(mgpuEventSynchronize),
-          WARP_SYMBOL(mgpuEventRecord),
-          WARP_SYMBOL(mgpuMemAlloc),
-          WARP_SYMBOL(mgpuMemFree),
-          WARP_SYMBOL(mgpuMemcpy),
-          WARP_SYMBOL(mgpuMemset16),
-          WARP_SYMBOL(mgpuMemset32),
-          WARP_SYMBOL(mgpuMemHostRegister),
-          WARP_SYMBOL(mgpuMemHostUnregister),
-          WARP_SYMBOL(mgpuMemHostRegisterMemRef),
-          WARP_SYMBOL(mgpuMemHostUnregisterMemRef),
-          WARP_SYMBOL(mgpuSetDefaultDevice)};
-#undef WARP_SYMBOL
-}

@@ -7,8 +7,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Runtime/CudaRuntimeWrappers.h"
-
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -149,22 +147,3 @@ void printNewline() {
 }
 
 } // extern "C"
-
-std::vector<std::pair<const char *, void *>>
-mlir::warp::runtime::getPrintingSymbols() {
-#define WARP_SYMBOL(name) {#name, reinterpret_cast<void *>(&name)}
-#define WARP_MEMREF_SYMBOLS(suffix)                                            \
-  WARP_SYMBOL(_mlir_ciface_printMemref##suffix),                               \
-      WARP_SYMBOL(printMemref##suffix)
-  return {WARP_MEMREF_SYMBOLS(I8),  WARP_MEMREF_SYMBOLS(I16),
-          WARP_MEMREF_SYMBOLS(I32), WARP_MEMREF_SYMBOLS(I64),
-          WARP_MEMREF_SYMBOLS(Ind), WARP_MEMREF_SYMBOLS(F32),
-          WARP_MEMREF_SYMBOLS(F64), WARP_SYMBOL(printI64),
-          WARP_SYMBOL(printU64),    WARP_SYMBOL(printF32),
-          WARP_SYMBOL(printF64),    WARP_SYMBOL(printF16),
-          WARP_SYMBOL(printBF16),   WARP_SYMBOL(printString),
-          WARP_SYMBOL(printOpen),   WARP_SYMBOL(printClose),
-          WARP_SYMBOL(printComma),  WARP_SYMBOL(printNewline)};
-#undef WARP_MEMREF_SYMBOLS
-#undef WARP_SYMBOL
-}

@@ -5,7 +5,8 @@
 // when the input is not lowered yet, JIT-compiles the host code and runs the
 // entry point. mlir-runner's options (-e, --entry-point-result,
 // --shared-libs, -O0..3) apply; the mgpu* runtime and the printMemref*
-// functions are built in.
+// functions are built in and exported from the binary, where the JIT finds
+// them (tools/warp-cuda-runner/CMakeLists.txt lists them).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +19,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
-#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -74,18 +74,6 @@ static LogicalResult lowerAndCheckDevice(Operation *module,
   return success();
 }
 
-static llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
-  llvm::orc::SymbolMap map;
-  auto add = [&](const std::vector<std::pair<const char *, void *>> &symbols) {
-    for (const auto &[name, address] : symbols)
-      map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
-                             llvm::JITSymbolFlags::Exported};
-  };
-  add(warp::runtime::getCudaRuntimeSymbols());
-  add(warp::runtime::getPrintingSymbols());
-  return map;
-}
-
 int main(int argc, char **argv) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
@@ -95,6 +83,5 @@ int main(int argc, char **argv) {
 
   JitRunnerConfig config;
   config.mlirTransformer = lowerAndCheckDevice;
-  config.runtimesymbolMap = runtimeSymbols;
   return JitRunnerMain(argc, argv, registry, config);
 }

@@ -4,7 +4,9 @@
 // module loading call, implemented against the CUDA driver API. libcuda.so.1
 // is loaded with dlopen on first use, so nothing here needs a GPU or the CUDA
 // toolkit to build. Every failing driver call reports which call failed and
-// CUDA's error name and string, then exits with status 1.
+// CUDA's error name and string, then exits with status 1. The entry points
+// and the printing functions (MemRefPrinting.cpp) are extern "C" symbols a
+// JIT resolves in the executable that links this library.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,17 +16,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
-#include <utility>
-#include <vector>
 
 namespace mlir::warp::runtime {
-
-/// Name and address of every runtime entry point, for a JIT's symbol map.
-std::vector<std::pair<const char *, void *>> getCudaRuntimeSymbols();
-
-/// Name and address of the memref/vector printing functions mlir-runner's
-/// support libraries provide (printMemrefF32, printF32, printNewline, ...).
-std::vector<std::pair<const char *, void *>> getPrintingSymbols();
 
 /// Whether a CUDA driver loads and reports at least one device; on failure
 /// `why` says what is missing.

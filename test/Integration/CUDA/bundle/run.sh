@@ -6,7 +6,7 @@ out=${1:-gpu-results}
 mkdir -p "$out"
 export PATH=/usr/local/cuda/bin:$PATH PYTHONUNBUFFERED=1
 status=0
-PYTHONPATH="$here" python3 -m lit.main -v -j 8 "$here/tests" 2>&1 | tee "$out/lit.log" | tail -25
+PYTHONPATH="$here" python3 -c "from lit.main import main; main()" -v -j 8 "$here/tests" 2>&1 | tee "$out/lit.log" | tail -25
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 python3 "$here/run_on_gpu.py" --bundle "$here/matrix" --log "$out/matrix.log" 2>&1 | tail -15
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
