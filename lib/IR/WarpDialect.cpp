@@ -189,7 +189,11 @@ LogicalResult ShuffleOp::verify() {
   std::optional<int64_t> offset = getConstantI32(getOffset());
   if (!offset)
     return success();
-  int64_t limit = getMode() == ShuffleMode::Xor ? kWarpSize : width;
+  // up/down by `width` or more can never stay in the segment; idx and xor
+  // read lanes of the warp (idx takes the lane modulo `width`, as CUDA does).
+  bool readsLane =
+      getMode() == ShuffleMode::Xor || getMode() == ShuffleMode::Idx;
+  int64_t limit = readsLane ? kWarpSize : width;
   if (*offset < 0 || *offset >= limit)
     return emitOpError() << (getMode() == ShuffleMode::Idx ? "source lane "
                                                            : "offset ")

@@ -125,7 +125,9 @@ def Warp_ShuffleOp : Warp_Op<"shuffle",
     When the source is not valid the lane gets its own `value` back and
     `valid` is false. `valid` says only whether the source index was in range,
     nothing about whether the source lane was active. `offset` uses its low
-    5 bits (as PTX does).
+    5 bits (as PTX does). A constant offset must be in [0, width) for `up`
+    and `down` (larger ones can never stay in the segment) and in [0, 32)
+    for `idx` and `xor`.
 
     `mask` (default all 32 lanes) names the lanes that execute the op
     together; the executing lane must be in it. Reading a lane outside the

@@ -43,9 +43,9 @@ func.func @shuffle_down_negative_offset(%x: f32) {
 
 // -----
 
-func.func @shuffle_idx_lane_past_width(%x: f32) {
-  %c = arith.constant 8 : i32
-  // expected-error @+1 {{source lane 8 is out of range [0, 8) for mode 'idx' with width 8}}
+func.func @shuffle_idx_lane_past_warp(%x: f32) {
+  %c = arith.constant 32 : i32
+  // expected-error @+1 {{source lane 32 is out of range [0, 32) for mode 'idx' with width 8}}
   %0:2 = warp.shuffle <idx> %x, %c width 8 : f32
   return
 }
