@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the GPU bundle for a GPU host that has no LLVM/MLIR
 # (shared/docs/gpu-host.md): the self-contained warp-cuda-runner, FileCheck
-# with its libz3, lit, the runner tests, and the PTX matrix of the cupy
-# suite, packed as .gpu-bundle/warp-gpu.tar.xz (~40 MB).
+# with its libz3, lit, the runner tests, the PTX matrix of the cupy suite
+# and the benchmark kernels, packed as .gpu-bundle/warp-gpu.tar.xz (~40 MB).
 #
 # On the GPU host, from the repository root:
 #   python3 -c "import tarfile; tarfile.open('.gpu-bundle/warp-gpu.tar.xz').extractall('/tmp')"
@@ -25,6 +25,9 @@ cp test/Integration/CUDA/bundle/lit.cfg.py "$stage/tests/"
 cp test/Integration/CUDA/{cases,reference,run_on_gpu}.py "$stage/"
 python3 test/Integration/CUDA/build_bundle.py --warp-opt "$BUILD_DIR/bin/warp-opt" --out "$stage/matrix"
 cp test/Integration/CUDA/bundle/run.sh "$stage/run.sh"
+"$BUILD_DIR/bin/warp-opt" benchmarks/kernels.mlir -o /dev/null \
+  --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/bench.ptx"
+cp benchmarks/warp_bench.py "$stage/"
 mkdir -p .gpu-bundle
 tar -C "$(dirname "$stage")" -cf - warp-gpu | xz -6 -T2 > .gpu-bundle/warp-gpu.tar.xz
 rm -rf "$(dirname "$stage")"

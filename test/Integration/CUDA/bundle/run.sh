@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the whole GPU suite from an unpacked bundle: the runner tests under lit
-# and the PTX matrix under cupy. Logs go to $1 (default: ./gpu-results).
+# Runs the whole GPU suite from an unpacked bundle: the runner tests under lit,
+# the PTX matrix under cupy, then the benchmarks. Logs go to $1 (default:
+# ./gpu-results); the exit status covers the tests.
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-gpu-results}
 mkdir -p "$out"
@@ -10,4 +11,6 @@ PYTHONPATH="$here" python3 -c "from lit.main import main; main()" -v -j 8 "$here
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 python3 "$here/run_on_gpu.py" --bundle "$here/matrix" --log "$out/matrix.log" 2>&1 | tail -15
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+# Benchmarks: timings against CUB and Triton in the same run (not pass/fail).
+python3 "$here/warp_bench.py" --ptx "$here/bench.ptx" --json "$out/bench.json" 2>&1 | tee "$out/bench.txt" | tail -8
 exit $status
