@@ -135,9 +135,12 @@ def main():
     run_cub = lambda: k_cub((n // block,), (block,), (x, outs["cub"]))
     entry = {"kernel": "warp_sum_f32 (2^26 floats)", "warp_ms": time_ms(run_ours), "cub_ms": time_ms(run_cub)}
     try:
+        import torch
         tk = triton_warp_sum()
         rows = 8
-        run_triton = lambda: tk[(n // 32 // rows,)](x, outs["triton"], ROWS=rows, num_warps=1)
+        # Triton takes torch tensors: share the cupy buffers through DLPack.
+        tx, tout = torch.from_dlpack(x), torch.from_dlpack(outs["triton"])
+        run_triton = lambda: tk[(n // 32 // rows,)](tx, tout, ROWS=rows, num_warps=1)
         entry["triton_ms"] = time_ms(run_triton)
     except Exception as error:  # Triton missing or failing is reported, not fatal
         entry["triton_error"] = str(error)[:200]
