@@ -22,7 +22,7 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // Collective-bound: 256 dependent warp sums per thread (i32 and f32).
+  // Collective-bound: 2048 dependent warp sums per thread (i32 and f32).
   gpu.func @repeated_sum_i32(%in: memref<?xi32>, %out: memref<?xi32>) kernel {
     %tid = gpu.thread_id x
     %bid = gpu.block_id x
@@ -32,9 +32,9 @@ gpu.module @kernels {
     %x = memref.load %in[%i] : memref<?xi32>
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %c256 = arith.constant 256 : index
+    %trips = arith.constant 2048 : index
     %zero = arith.constant 0 : i32
-    %acc = scf.for %r = %c0 to %c256 step %c1 iter_args(%a = %zero) -> i32 {
+    %acc = scf.for %r = %c0 to %trips step %c1 iter_args(%a = %zero) -> i32 {
       %ri = arith.index_cast %r : index to i32
       %v = arith.xori %x, %ri : i32
       %w = arith.addi %v, %a : i32
@@ -54,9 +54,9 @@ gpu.module @kernels {
     %x = memref.load %in[%i] : memref<?xf32>
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %c256 = arith.constant 256 : index
+    %trips = arith.constant 2048 : index
     %half = arith.constant 0.5 : f32
-    %acc = scf.for %r = %c0 to %c256 step %c1 iter_args(%a = %x) -> f32 {
+    %acc = scf.for %r = %c0 to %trips step %c1 iter_args(%a = %x) -> f32 {
       %w = arith.mulf %a, %half : f32
       %v = arith.addf %w, %x : f32
       %s = warp.reduce <add> %v : f32
@@ -66,7 +66,7 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // Collective-bound scan: 64 dependent inclusive sums per thread.
+  // Collective-bound scan: 1024 dependent inclusive sums per thread.
   gpu.func @repeated_scan_f32(%in: memref<?xf32>, %out: memref<?xf32>) kernel {
     %tid = gpu.thread_id x
     %bid = gpu.block_id x
@@ -76,9 +76,9 @@ gpu.module @kernels {
     %x = memref.load %in[%i] : memref<?xf32>
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
+    %trips = arith.constant 1024 : index
     %scale = arith.constant 0.03125 : f32
-    %acc = scf.for %r = %c0 to %c64 step %c1 iter_args(%a = %x) -> f32 {
+    %acc = scf.for %r = %c0 to %trips step %c1 iter_args(%a = %x) -> f32 {
       %v = arith.mulf %a, %scale : f32
       %s = warp.scan <add> %v : f32
       scf.yield %s : f32

@@ -30,7 +30,7 @@ extern "C" __global__ void repeated_sum_i32(const int* in, int* out) {
   __shared__ typename WR::TempStorage tmp[32];
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   int x = in[i], a = 0;
-  for (int r = 0; r < 256; ++r) {
+  for (int r = 0; r < 2048; ++r) {
     int s = WR(tmp[threadIdx.x / 32]).Sum((x ^ r) + a);
     a = __shfl_sync(0xffffffffu, s, 0);  // CUB's result is valid in lane 0
   }
@@ -41,7 +41,7 @@ extern "C" __global__ void repeated_sum_f32(const float* in, float* out) {
   __shared__ typename WR::TempStorage tmp[32];
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float x = in[i], a = x;
-  for (int r = 0; r < 256; ++r) {
+  for (int r = 0; r < 2048; ++r) {
     float s = WR(tmp[threadIdx.x / 32]).Sum(a * 0.5f + x);
     a = __shfl_sync(0xffffffffu, s, 0);
   }
@@ -52,7 +52,7 @@ extern "C" __global__ void repeated_scan_f32(const float* in, float* out) {
   __shared__ typename WS::TempStorage tmp[32];
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float a = in[i];
-  for (int r = 0; r < 64; ++r) {
+  for (int r = 0; r < 1024; ++r) {
     float s;
     WS(tmp[threadIdx.x / 32]).InclusiveSum(a * 0.03125f, s);
     a = s;

@@ -285,8 +285,11 @@ struct ExpandScan : public OpRewritePattern<ScanOp> {
                                     distance, width, op.getMask());
       Value combined = reverse ? combineInOrder(inclusive, other)
                                : combineInOrder(other, inclusive);
+      // Where the shuffle is not valid it returned this lane's own value, so
+      // `other` equals `inclusive` there; keeping `other` lets the backend
+      // accumulate in the shuffle's destination register (no extra move).
       inclusive =
-          arith::SelectOp::create(rewriter, loc, valid, combined, inclusive);
+          arith::SelectOp::create(rewriter, loc, valid, combined, other);
     }
 
     Value result = inclusive;

@@ -10,7 +10,8 @@
 // CHECK: %[[S1:.*]], %[[V1:.*]] = warp.shuffle <up> %[[X]], %[[C1]] : i32
 // The earlier lane's value is the left operand.
 // CHECK: %[[A1:.*]] = arith.addi %[[S1]], %[[X]] : i32
-// CHECK: %[[R1:.*]] = arith.select %[[V1]], %[[A1]], %[[X]] : i32
+// An invalid shuffle returned the lane's own value: keep the shuffle result.
+// CHECK: %[[R1:.*]] = arith.select %[[V1]], %[[A1]], %[[S1]] : i32
 // CHECK: warp.shuffle <up> %[[R1]], %[[C2]] : i32
 // CHECK-COUNT-3: warp.shuffle <up>
 // CHECK-NOT: warp.shuffle
@@ -36,7 +37,7 @@ func.func @exclusive(%x: f32) -> f32 {
 // CHECK-SAME: (%[[X:.*]]: i32)
 // CHECK: %[[S:.*]], %[[V:.*]] = warp.shuffle <down> %[[X]], %{{.*}} width 4 : i32
 // CHECK: %[[A:.*]] = arith.muli %[[X]], %[[S]] : i32
-// CHECK: arith.select %[[V]], %[[A]], %[[X]]
+// CHECK: arith.select %[[V]], %[[A]], %[[S]]
 // CHECK: warp.shuffle <down> %{{.*}}, %{{.*}} width 4 : i32
 // CHECK-NOT: warp.shuffle
 func.func @reverse(%x: i32) -> i32 {
