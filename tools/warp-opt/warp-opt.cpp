@@ -8,7 +8,10 @@
 #include "WarpDialect/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
@@ -18,6 +21,10 @@ int main(int argc, char **argv) {
 
   mlir::DialectRegistry registry;
   mlir::warp::registerWarpDialectsAndExtensions(registry);
+  // mlir-opt compatible: every upstream dialect, extension and translation.
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "warp optimizer and lowering driver\n", registry));
 }

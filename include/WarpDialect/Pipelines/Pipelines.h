@@ -60,8 +60,10 @@ void registerWarpPipelines();
 /// Registers every warp pass (transforms, conversions, printing).
 void registerWarpPasses();
 
-/// Adds the warp dialect, the upstream dialects and extensions a GPU program
-/// needs, and the LLVM/NVVM translations and target attributes.
+/// Adds the warp dialect and the upstream dialects a GPU program uses (func,
+/// arith, math, memref, scf, cf, vector, index, affine, ub, gpu, nvvm, llvm)
+/// with their to-LLVM interfaces, the NVVM target and the LLVM IR
+/// translations the lowering needs.
 void registerWarpDialectsAndExtensions(DialectRegistry &registry);
 
 /// Registers the `warp-print-isa` pass: writes the object text (PTX) held by
