@@ -28,3 +28,25 @@ function(warp_add_self_contained_executable name)
     ${WARP_STATIC_MLIR_ARCHIVES} ${WARP_STATIC_LLVM_ARCHIVES}
     ${WARP_STATIC_ZSTD} ${WARP_STATIC_ZLIB} -lpthread -ldl -lm -lrt)
 endfunction()
+
+# warp_add_self_contained_c_library(name version-script source...): a shared
+# library exporting only the C API (the version script), with LLVM/MLIR
+# linked in and hidden, so it coexists with another LLVM in the process.
+function(warp_add_self_contained_c_library name version_script)
+  set(objects)
+  foreach(lib ${WARP_OBJECT_LIBRARIES})
+    list(APPEND objects $<TARGET_OBJECTS:${lib}>)
+  endforeach()
+  add_library(${name} SHARED ${ARGN} ${objects})
+  add_dependencies(${name} ${WARP_OBJECT_LIBRARIES})
+  target_compile_options(${name} PRIVATE -fPIC -ffunction-sections -fdata-sections)
+  target_link_options(${name} PRIVATE -fuse-ld=lld -static-libstdc++ -static-libgcc
+                      -Wl,--gc-sections -Wl,-s
+                      -Wl,--version-script=${version_script})
+  set(archives ${WARP_STATIC_MLIR_ARCHIVES})
+  list(REMOVE_ITEM archives ${LLVM_LIBRARY_DIR}/libMLIRCAPIIR.a)
+  target_link_libraries(${name} PRIVATE
+    "$<LINK_LIBRARY:WHOLE_ARCHIVE,${LLVM_LIBRARY_DIR}/libMLIRCAPIIR.a>"
+    ${archives} ${WARP_STATIC_LLVM_ARCHIVES}
+    ${WARP_STATIC_ZSTD} ${WARP_STATIC_ZLIB} -lpthread -ldl -lm -lrt)
+endfunction()

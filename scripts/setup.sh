@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
-          cmake ninja-build ccache zlib1g-dev libzstd-dev python3)
+          cmake ninja-build ccache zlib1g-dev libzstd-dev python3 python3-pytest
+          python3-numpy)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

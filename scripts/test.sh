@@ -1,28 +1,40 @@
 #!/usr/bin/env bash
 # Runs every test: builds what changed (via scripts/setup.sh, which installs
-# missing packages), then the lit suite. GPU integration tests report
-# UNSUPPORTED on machines without a GPU. Ends with "lit: N passed, N failed".
+# missing packages), then the lit suite and the Python package's pytest
+# suite. GPU tests report UNSUPPORTED/skipped on machines without a GPU.
+# Ends with "tests: N passed, N failed, N skipped" over both suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 WARP_SKIP_EXAMPLE=1 scripts/setup.sh
-cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner
+cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner WarpCAPI
 
-LIT=$(command -v lit || echo /usr/lib/llvm-22/bin/lit)
-[ -x "$LIT" ] || LIT=/usr/lib/llvm-22/bin/lit
 log=$(mktemp)
-set +e
-"$LIT" -sv "$BUILD_DIR/test" "$@" 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
-set -e
-count() {
+trap 'rm -f "$log"' EXIT
+count() { # count PATTERN: the number before/after a label in the log
   local n
-  n=$(grep -E "^ *$1 *: *[0-9]+" "$log" | head -1 | sed -E "s/.*: *([0-9]+).*/\\1/")
+  n=$(grep -oE "$1" "$log" | grep -oE "[0-9]+" | head -1)
   echo "${n:-0}"
 }
-passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
-failed=$(( $(count Failed) + $(count "Unexpectedly Passed") + $(count Unresolved) + $(count "Timed Out") ))
-skipped=$(( $(count Unsupported) + $(count Skipped) ))
-rm -f "$log"
-echo "lit: ${passed} passed, ${failed} failed, ${skipped} skipped"
-exit "$status"
+
+set +e
+/usr/lib/llvm-22/bin/lit -sv "$BUILD_DIR/test" "$@" 2>&1 | tee "$log"
+lit_status=${PIPESTATUS[0]}
+set -e
+lit_passed=$(( $(count "^ *Passed *: *[0-9]+") + $(count "^ *Expectedly Failed *: *[0-9]+") ))
+lit_failed=$(( $(count "^ *Failed *: *[0-9]+") + $(count "^ *Unexpectedly Passed *: *[0-9]+") + $(count "^ *Unresolved *: *[0-9]+") + $(count "^ *Timed Out *: *[0-9]+") ))
+lit_skipped=$(( $(count "^ *Unsupported *: *[0-9]+") + $(count "^ *Skipped *: *[0-9]+") ))
+echo "lit: ${lit_passed} passed, ${lit_failed} failed, ${lit_skipped} skipped"
+
+set +e
+WARP_MLIR_LIBRARY="$PWD/$BUILD_DIR/lib/libWarpCAPI.so" \
+  /usr/bin/python3 -m pytest -q -p no:cacheprovider test/python 2>&1 | tee "$log"
+py_status=${PIPESTATUS[0]}
+set -e
+py_passed=$(count "[0-9]+ passed")
+py_failed=$(( $(count "[0-9]+ failed") + $(count "[0-9]+ error") ))
+py_skipped=$(count "[0-9]+ skipped")
+echo "pytest: ${py_passed} passed, ${py_failed} failed, ${py_skipped} skipped"
+
+echo "tests: $((lit_passed + py_passed)) passed, $((lit_failed + py_failed)) failed, $((lit_skipped + py_skipped)) skipped"
+[ "$lit_status" -eq 0 ] && [ "$py_status" -eq 0 ]

@@ -1,0 +1,57 @@
+/*===- Warp.h - C API of the warp dialect and its compiler --------*- C -*-===*\
+|*                                                                            *|
+|* Register the dialect and everything a GPU program needs, run pipelines,   *|
+|* and lower a module to PTX/cubin, from C or any language with a C FFI.     *|
+|* Diagnostics reach the handlers attached to the context                    *|
+|* (mlirContextAttachDiagnosticHandler).                                     *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef WARPDIALECT_C_WARP_H
+#define WARPDIALECT_C_WARP_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Warp, warp);
+
+/// The project's version, e.g. "0.1.0".
+MLIR_CAPI_EXPORTED MlirStringRef warpGetVersion(void);
+
+/// Adds the warp dialect and the upstream dialects, interfaces and LLVM IR
+/// translations GPU programs need (the set the runner uses).
+MLIR_CAPI_EXPORTED void warpRegisterDialects(MlirDialectRegistry registry);
+
+/// Registers the warp passes and pipelines (`warp-lower-to-ptx`,
+/// `warp-to-nvvm`, ...) and the upstream passes those pipelines are made of,
+/// so pipeline strings can name them. Idempotent.
+MLIR_CAPI_EXPORTED void warpRegisterPasses(void);
+
+/// Runs a textual pass pipeline on `op`: either anchored
+/// ("builtin.module(canonicalize,cse)") or not ("canonicalize,cse").
+/// Parse errors and pass failures are reported as diagnostics.
+MLIR_CAPI_EXPORTED MlirLogicalResult warpRunPassPipeline(MlirOperation op,
+                                                         MlirStringRef pipeline);
+
+/// Called once per gpu.binary object: the gpu.binary's name and the object's
+/// bytes (PTX text for format=isa, a cubin or fatbin otherwise).
+typedef void (*WarpObjectCallback)(MlirStringRef binaryName,
+                                   MlirStringRef bytes, void *userData);
+
+/// Lowers `module` in place with `warp-lower-to-ptx` configured by `options`
+/// (the pipeline's option string, e.g. "chip=sm_90 format=isa"), then hands
+/// every object to `callback`.
+MLIR_CAPI_EXPORTED MlirLogicalResult warpLowerToBinary(MlirOperation module,
+                                                       MlirStringRef options,
+                                                       WarpObjectCallback callback,
+                                                       void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // WARPDIALECT_C_WARP_H

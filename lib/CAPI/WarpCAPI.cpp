@@ -1,0 +1,105 @@
+//===- WarpCAPI.cpp - C API of the warp dialect and its compiler ----------===//
+
+#include "WarpDialect-c/Warp.h"
+
+#include "WarpDialect/IR/WarpDialect.h"
+#include "WarpDialect/Pipelines/Pipelines.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Registration.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
+
+using namespace mlir;
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Warp, warp, mlir::warp::WarpDialect)
+
+MlirStringRef warpGetVersion(void) { return mlirStringRefCreateFromCString("0.1.0"); }
+
+void warpRegisterDialects(MlirDialectRegistry registry) {
+  warp::registerWarpDialectsAndExtensions(*unwrap(registry));
+}
+
+void warpRegisterPasses(void) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    warp::registerWarpPasses();
+    warp::registerWarpPipelines();
+    registerTransformsPasses();
+    registerGPUPasses();
+    // The conversions warp-lower-to-ptx is made of, for pipeline strings.
+    registerConvertGpuOpsToNVVMOpsPass();
+    registerGpuToLLVMConversionPass();
+    registerArithToLLVMConversionPass();
+    registerConvertControlFlowToLLVMPass();
+    registerConvertFuncToLLVMPass();
+    registerConvertIndexToLLVMPass();
+    registerConvertMathToLLVMPass();
+    registerFinalizeMemRefToLLVMConversionPass();
+    registerConvertNVVMToLLVMPass();
+    registerConvertVectorToLLVMPass();
+    registerSCFToControlFlowPass();
+    registerReconcileUnrealizedCastsPass();
+    registerConvertToLLVMPass();
+  });
+}
+
+MlirLogicalResult warpRunPassPipeline(MlirOperation opRef,
+                                      MlirStringRef pipelineRef) {
+  Operation *op = unwrap(opRef);
+  StringRef pipeline = unwrap(pipelineRef).trim();
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  PassManager pm(op->getContext(), op->getName().getStringRef());
+  // An anchored pipeline parses into a pass manager of its own (parsing it
+  // into `pm` would nest it one level too deep and silently do nothing).
+  if (pipeline.starts_with(op->getName().getStringRef().str() + "(")) {
+    FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, errorStream);
+    if (failed(parsed)) {
+      emitError(op->getLoc()) << "invalid pass pipeline: " << errors;
+      return mlirLogicalResultFailure();
+    }
+    static_cast<OpPassManager &>(pm) = std::move(*parsed);
+  } else if (failed(parsePassPipeline(pipeline, pm, errorStream))) {
+    emitError(op->getLoc()) << "invalid pass pipeline: " << errors;
+    return mlirLogicalResultFailure();
+  }
+  return wrap(pm.run(op));
+}
+
+MlirLogicalResult warpLowerToBinary(MlirOperation moduleRef,
+                                    MlirStringRef optionsRef,
+                                    WarpObjectCallback callback,
+                                    void *userData) {
+  Operation *module = unwrap(moduleRef);
+  auto options =
+      warp::WarpPipelineOptions::createFromString(unwrap(optionsRef));
+  if (!options) {
+    emitError(module->getLoc())
+        << "invalid warp-lower-to-ptx options '" << unwrap(optionsRef)
+        << "' (expected chip=..., format=isa|bin|fatbin, opt-level=..., "
+           "strategy=...)";
+    return mlirLogicalResultFailure();
+  }
+  PassManager pm(module->getContext(), module->getName().getStringRef());
+  warp::buildWarpLowerToPTXPipeline(pm, *options);
+  if (failed(pm.run(module)))
+    return mlirLogicalResultFailure();
+  module->walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjects()) {
+      auto object = cast<gpu::ObjectAttr>(attr);
+      StringRef bytes = object.getObject().getValue();
+      callback(wrap(binary.getSymName()), wrap(bytes), userData);
+    }
+  });
+  return mlirLogicalResultSuccess();
+}

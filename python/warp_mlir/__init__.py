@@ -1,0 +1,21 @@
+"""warp_mlir: build, compile and launch warp-collective kernels from Python.
+
+The DSL-frontend path of the warp MLIR dialect: write kernels with the
+builder (or as MLIR text), compile them to PTX or cubin for a chip, and
+launch them on torch/cupy/numba/numpy arrays. Works under any CPython >= 3.9
+through ctypes over the project's C API library (libWarpCAPI.so).
+"""
+from .builder import (KernelBuilder, Loop, MemRefType, Program, Type, Value, VectorType, bf16,
+                      f16, f32, f64, i1, i8, i16, i32, i64, index, memref, vector)
+from .compiler import ArgType, CompiledModule, compile, kernel_signatures
+from .cuda import CudaError, LaunchError, launch
+from .ir import Context, Diagnostic, MLIRError, Module
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ArgType", "CompiledModule", "Context", "CudaError", "Diagnostic", "KernelBuilder",
+    "LaunchError", "Loop", "MLIRError", "MemRefType", "Module", "Program", "Type", "Value",
+    "VectorType", "bf16", "compile", "f16", "f32", "f64", "i1", "i8", "i16", "i32", "i64",
+    "index", "kernel_signatures", "launch", "memref", "vector", "__version__",
+]

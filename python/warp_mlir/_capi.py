@@ -1,0 +1,122 @@
+"""ctypes bindings of libWarpCAPI: warp's C API plus MLIR's IR C API.
+
+Works under any CPython >= 3.9 without compiling anything per version. The
+library is found, in order, at $WARP_MLIR_LIBRARY, next to this package
+(_lib/libWarpCAPI.so, placed by `cmake --build build --target
+warp-python-package`), or in the build tree of a source checkout
+(build/lib/libWarpCAPI.so).
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+from pathlib import Path
+from typing import Optional
+
+_HERE = Path(__file__).resolve().parent
+
+
+class MlirStringRef(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("length", ctypes.c_size_t)]
+
+    @classmethod
+    def of(cls, text: bytes) -> "MlirStringRef":
+        return cls(ctypes.cast(ctypes.c_char_p(text), ctypes.c_void_p), len(text))
+
+    def bytes(self) -> bytes:
+        return ctypes.string_at(self.data, self.length) if self.length else b""
+
+
+def _handle(name: str) -> type:
+    return type(name, (ctypes.Structure,), {"_fields_": [("ptr", ctypes.c_void_p)]})
+
+
+MlirContext = _handle("MlirContext")
+MlirDialectRegistry = _handle("MlirDialectRegistry")
+MlirModule = _handle("MlirModule")
+MlirOperation = _handle("MlirOperation")
+MlirLocation = _handle("MlirLocation")
+MlirDiagnostic = _handle("MlirDiagnostic")
+MlirOpPrintingFlags = _handle("MlirOpPrintingFlags")
+
+
+class MlirLogicalResult(ctypes.Structure):
+    _fields_ = [("value", ctypes.c_int8)]
+
+
+StringCallback = ctypes.CFUNCTYPE(None, MlirStringRef, ctypes.c_void_p)
+# A one-byte struct returns like int8 on the C ABI; ctypes callbacks need it so.
+DiagnosticHandler = ctypes.CFUNCTYPE(ctypes.c_int8, MlirDiagnostic, ctypes.c_void_p)
+ObjectCallback = ctypes.CFUNCTYPE(None, MlirStringRef, MlirStringRef, ctypes.c_void_p)
+UserDataDelete = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+
+
+def library_candidates() -> list:
+    candidates = []
+    if os.environ.get("WARP_MLIR_LIBRARY"):
+        candidates.append(Path(os.environ["WARP_MLIR_LIBRARY"]))
+    candidates.append(_HERE / "_lib" / "libWarpCAPI.so")
+    candidates.append(_HERE.parent.parent / "build" / "lib" / "libWarpCAPI.so")
+    return candidates
+
+
+_lib: Optional[ctypes.CDLL] = None
+
+
+def lib() -> ctypes.CDLL:
+    """The loaded library, with every prototype declared."""
+    global _lib
+    if _lib is not None:
+        return _lib
+    tried = []
+    for path in library_candidates():
+        if path.exists():
+            _lib = ctypes.CDLL(str(path))
+            break
+        tried.append(str(path))
+    if _lib is None:
+        raise ImportError("warp_mlir: cannot find libWarpCAPI.so (set WARP_MLIR_LIBRARY "
+                          "or build the project); looked at: " + ", ".join(tried))
+    L = _lib
+    proto = [
+        ("warpGetVersion", MlirStringRef, []),
+        ("warpRegisterDialects", None, [MlirDialectRegistry]),
+        ("warpRegisterPasses", None, []),
+        ("warpRunPassPipeline", MlirLogicalResult, [MlirOperation, MlirStringRef]),
+        ("warpLowerToBinary", MlirLogicalResult,
+         [MlirOperation, MlirStringRef, ObjectCallback, ctypes.c_void_p]),
+        ("mlirDialectRegistryCreate", MlirDialectRegistry, []),
+        ("mlirDialectRegistryDestroy", None, [MlirDialectRegistry]),
+        ("mlirContextCreateWithRegistry", MlirContext, [MlirDialectRegistry, ctypes.c_bool]),
+        ("mlirContextLoadAllAvailableDialects", None, [MlirContext]),
+        ("mlirContextDestroy", None, [MlirContext]),
+        ("mlirContextAttachDiagnosticHandler", ctypes.c_uint64,
+         [MlirContext, DiagnosticHandler, ctypes.c_void_p, UserDataDelete]),
+        ("mlirDiagnosticPrint", None, [MlirDiagnostic, StringCallback, ctypes.c_void_p]),
+        ("mlirDiagnosticGetLocation", MlirLocation, [MlirDiagnostic]),
+        ("mlirDiagnosticGetSeverity", ctypes.c_int, [MlirDiagnostic]),
+        ("mlirLocationPrint", None, [MlirLocation, StringCallback, ctypes.c_void_p]),
+        ("mlirModuleCreateParse", MlirModule, [MlirContext, MlirStringRef]),
+        ("mlirModuleGetOperation", MlirOperation, [MlirModule]),
+        ("mlirModuleDestroy", None, [MlirModule]),
+        ("mlirOperationVerify", ctypes.c_bool, [MlirOperation]),
+        ("mlirOperationPrintWithFlags", None,
+         [MlirOperation, MlirOpPrintingFlags, StringCallback, ctypes.c_void_p]),
+        ("mlirOpPrintingFlagsCreate", MlirOpPrintingFlags, []),
+        ("mlirOpPrintingFlagsDestroy", None, [MlirOpPrintingFlags]),
+        ("mlirOpPrintingFlagsPrintGenericOpForm", None, [MlirOpPrintingFlags]),
+        ("mlirOpPrintingFlagsEnableDebugInfo", None, [MlirOpPrintingFlags, ctypes.c_bool, ctypes.c_bool]),
+    ]
+    for name, restype, argtypes in proto:
+        function = getattr(L, name)
+        function.restype = restype
+        function.argtypes = argtypes
+    return L
+
+
+def collect_string(call, *args) -> str:
+    """Runs an MLIR print-style call and returns what it printed."""
+    chunks = []
+    callback = StringCallback(lambda ref, _: chunks.append(ref.bytes()))
+    call(*args, callback, None)
+    return b"".join(chunks).decode("utf-8", errors="replace")

@@ -1,0 +1,533 @@
+"""A small builder for writing warp kernels in Python.
+
+Kernels are written as Python functions over typed values; the builder
+emits a `gpu.module` in MLIR text that `compile` lowers and `launch` runs.
+
+    prog = Program()
+
+    @prog.kernel(a=memref(f32), b=memref(f32), out=memref(f32))
+    def dot(k, a, b, out):
+        i = k.global_id()
+        s = k.reduce("add", a[i] * b[i], lanes="first")
+        with k.if_(k.lane_id() == 0):
+            out[i // 32] = s
+
+    print(prog)                       # the gpu.module
+    compiled = compile(prog, chip="sm_90")
+"""
+from __future__ import annotations
+
+import contextlib
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+Number = Union[int, float, bool]
+
+
+class Type:
+    """An MLIR type: i1 ... i64, index, f16, bf16, f32, f64, vectors, memrefs."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Type({self.name})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Type) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    @property
+    def element(self) -> "Type":
+        return self
+
+    @property
+    def is_float(self) -> bool:
+        return self.element.name in ("f16", "bf16", "f32", "f64")
+
+    @property
+    def is_index(self) -> bool:
+        return self.element.name == "index"
+
+    @property
+    def is_integer(self) -> bool:
+        return self.element.name.startswith("i") and not self.is_index
+
+    @property
+    def bits(self) -> int:
+        name = self.element.name
+        return 64 if name == "index" else int(name.lstrip("ibf"))
+
+
+class VectorType(Type):
+    def __init__(self, size: int, element: Type) -> None:
+        super().__init__(f"vector<{size}x{element}>")
+        self._element, self.size = element, size
+
+    @property
+    def element(self) -> Type:
+        return self._element
+
+
+class MemRefType(Type):
+    def __init__(self, element: Type, shape: Sequence[int], space: str = "") -> None:
+        dims = "".join(("?" if d < 0 else str(d)) + "x" for d in shape)
+        suffix = f", {space}" if space else ""
+        super().__init__(f"memref<{dims}{element}{suffix}>")
+        self._element, self.shape = element, tuple(shape)
+
+    @property
+    def element(self) -> Type:
+        return self._element
+
+
+i1, i8, i16, i32, i64 = (Type(f"i{b}") for b in (1, 8, 16, 32, 64))
+index, f16, bf16, f32, f64 = Type("index"), Type("f16"), Type("bf16"), Type("f32"), Type("f64")
+
+
+def vector(size: int, element: Type) -> VectorType:
+    """A 1-D vector type, e.g. vector(2, f16)."""
+    return VectorType(size, element)
+
+
+def memref(element: Type, shape: Sequence[int] = (-1,)) -> MemRefType:
+    """A memref type; -1 marks a dynamic size (the default: one dynamic dim)."""
+    return MemRefType(element, shape)
+
+
+class Value:
+    """An SSA value of the kernel being built. Arithmetic and comparison
+    operators emit arith ops; memrefs index with [] (load) and []= (store)."""
+
+    def __init__(self, builder: "KernelBuilder", name: str, type: Type) -> None:
+        self.builder, self.name, self.type = builder, name, type
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Value({self.name}: {self.type})"
+
+    def __bool__(self):
+        raise TypeError("a kernel value has no Python truth value: use k.if_(...) "
+                        "or k.select(...)")
+
+    def _binary(self, other, int_op: str, float_op: str, reverse: bool = False) -> "Value":
+        other = self.builder.coerce(other, self.type)
+        lhs, rhs = (other, self) if reverse else (self, other)
+        return self.builder._arith(float_op if self.type.is_float else int_op, lhs, rhs)
+
+    __add__ = lambda s, o: s._binary(o, "addi", "addf")
+    __radd__ = lambda s, o: s._binary(o, "addi", "addf", True)
+    __sub__ = lambda s, o: s._binary(o, "subi", "subf")
+    __rsub__ = lambda s, o: s._binary(o, "subi", "subf", True)
+    __mul__ = lambda s, o: s._binary(o, "muli", "mulf")
+    __rmul__ = lambda s, o: s._binary(o, "muli", "mulf", True)
+    __truediv__ = lambda s, o: s._binary(o, "divsi", "divf")
+    __floordiv__ = lambda s, o: s._binary(o, "floordivsi", "divf")
+    __mod__ = lambda s, o: s._binary(o, "remsi", "remf")
+    __and__ = lambda s, o: s._binary(o, "andi", "andi")
+    __or__ = lambda s, o: s._binary(o, "ori", "ori")
+    __xor__ = lambda s, o: s._binary(o, "xori", "xori")
+    __lshift__ = lambda s, o: s._binary(o, "shli", "shli")
+    __rshift__ = lambda s, o: s._binary(o, "shrsi", "shrsi")
+
+    def __neg__(self) -> "Value":
+        if self.type.is_float:
+            return self.builder._emit(f"arith.negf {self} : {self.type}", self.type)
+        return self.builder.coerce(0, self.type) - self
+
+    def _compare(self, other, int_pred: str, float_pred: str) -> "Value":
+        other = self.builder.coerce(other, self.type)
+        if self.type.is_float:
+            return self.builder._emit(f"arith.cmpf {float_pred}, {self}, {other} : {self.type}", i1)
+        return self.builder._emit(f"arith.cmpi {int_pred}, {self}, {other} : {self.type}", i1)
+
+    __eq__ = lambda s, o: s._compare(o, "eq", "oeq")
+    __ne__ = lambda s, o: s._compare(o, "ne", "une")
+    __lt__ = lambda s, o: s._compare(o, "slt", "olt")
+    __le__ = lambda s, o: s._compare(o, "sle", "ole")
+    __gt__ = lambda s, o: s._compare(o, "sgt", "ogt")
+    __ge__ = lambda s, o: s._compare(o, "sge", "oge")
+    __hash__ = object.__hash__
+
+    def _indices(self, key) -> List["Value"]:
+        keys = key if isinstance(key, tuple) else (key,)
+        if len(keys) != len(self.type.shape):
+            raise IndexError(f"{self.type} needs {len(self.type.shape)} indices, got {len(keys)}")
+        return [self.builder.to_index(k) for k in keys]
+
+    def __getitem__(self, key) -> "Value":
+        if not isinstance(self.type, MemRefType):
+            raise TypeError(f"cannot index a value of type {self.type}")
+        idx = ", ".join(str(i) for i in self._indices(key))
+        return self.builder._emit(f"memref.load {self}[{idx}] : {self.type}", self.type.element)
+
+    def __setitem__(self, key, value) -> None:
+        if not isinstance(self.type, MemRefType):
+            raise TypeError(f"cannot index a value of type {self.type}")
+        value = self.builder.coerce(value, self.type.element)
+        idx = ", ".join(str(i) for i in self._indices(key))
+        self.builder._line(f"memref.store {value}, {self}[{idx}] : {self.type}")
+
+
+class Loop:
+    """An scf.for under construction (see KernelBuilder.loop)."""
+
+    def __init__(self, builder, lower, upper, step, init) -> None:
+        self.builder = builder
+        self.lower, self.upper, self.step = (builder.to_index(v) for v in (lower, upper, step))
+        self.init = list(init)
+        self.results: List[Value] = []
+        self._yielded = False
+
+    def __enter__(self):
+        b = self.builder
+        iv = Value(b, b._fresh(), index)
+        carried = [Value(b, b._fresh(), v.type) for v in self.init]
+        head = f"scf.for {iv} = {self.lower} to {self.upper} step {self.step}"
+        if self.init:
+            names = [b._fresh() for _ in self.init]
+            self.results = [Value(b, n, v.type) for n, v in zip(names, self.init)]
+            args = ", ".join(f"{c} = {v}" for c, v in zip(carried, self.init))
+            types = ", ".join(str(v.type) for v in self.init)
+            b._line(f"{', '.join(names)} = {head} iter_args({args}) -> ({types}) {{")
+        else:
+            b._line(head + " {")
+        b._indent += 1
+        return (iv, *carried) if self.init else iv
+
+    def yield_(self, *values) -> None:
+        """Ends an iteration with the next values of the carried variables."""
+        if len(values) != len(self.init):
+            raise ValueError(f"the loop carries {len(self.init)} values, yield_ got {len(values)}")
+        values = [self.builder.coerce(v, c.type) for v, c in zip(values, self.init)]
+        if values:
+            self.builder._line(f"scf.yield {', '.join(map(str, values))} : "
+                               f"{', '.join(str(v.type) for v in values)}")
+        self._yielded = True
+
+    def __exit__(self, *exc) -> None:
+        if exc[0] is None and self.init and not self._yielded:
+            raise ValueError("a loop with carried values must call yield_()")
+        self.builder._indent -= 1
+        self.builder._line("}")
+
+
+class KernelBuilder:
+    """Builds one gpu.func kernel. Passed as `k` to a @Program.kernel
+    function; its methods emit ops and return Values."""
+
+    def __init__(self, name: str, params: Dict[str, Type]) -> None:
+        self.name = name
+        self.params = dict(params)
+        self._counter = 0
+        self._lines: List[str] = []
+        self._indent = 2
+        self._shared: List[Tuple[str, MemRefType]] = []
+        self.args = [Value(self, f"%{p}", t) for p, t in self.params.items()]
+
+    # -- emission ------------------------------------------------------------
+    def _fresh(self) -> str:
+        self._counter += 1
+        return f"%v{self._counter}"
+
+    def _line(self, text: str) -> None:
+        self._lines.append("  " * self._indent + text)
+
+    def _emit(self, op: str, type: Type) -> Value:
+        name = self._fresh()
+        self._line(f"{name} = {op}")
+        return Value(self, name, type)
+
+    def _emit_n(self, op: str, types: Sequence[Type]) -> List[Value]:
+        name = self._fresh()
+        self._line(f"{name}:{len(types)} = {op}")
+        return [Value(self, f"{name}#{i}", t) for i, t in enumerate(types)]
+
+    def _arith(self, op: str, lhs: Value, rhs: Value) -> Value:
+        return self._emit(f"arith.{op} {lhs}, {rhs} : {lhs.type}", lhs.type)
+
+    def text(self) -> str:
+        params = ", ".join(f"%{p}: {t}" for p, t in self.params.items())
+        workgroup = ""
+        if self._shared:
+            workgroup = " workgroup(" + ", ".join(f"{n}: {t}" for n, t in self._shared) + ")"
+        body = "\n".join(self._lines)
+        return f"  gpu.func @{self.name}({params}){workgroup} kernel {{\n{body}\n    gpu.return\n  }}"
+
+    # -- values --------------------------------------------------------------
+    def constant(self, value: Number, type: Type) -> Value:
+        """An arith.constant of `type`."""
+        if type == i1:
+            literal = "true" if value else "false"
+        elif type.is_float:
+            literal = repr(float(value)) if float(value) == float(value) else "0x7FC00000"
+            if literal in ("inf", "-inf"):
+                literal = {"f32": "0x7F800000", "f64": "0x7FF0000000000000"}.get(
+                    type.name, "0x7C00") if literal == "inf" else {
+                    "f32": "0xFF800000", "f64": "0xFFF0000000000000"}.get(type.name, "0xFC00")
+        else:
+            literal = str(int(value))
+        return self._emit(f"arith.constant {literal} : {type}", type)
+
+    def coerce(self, value, type: Type) -> Value:
+        """`value` as a Value of `type`: Python numbers become constants."""
+        if isinstance(value, Value):
+            if value.type != type:
+                raise TypeError(f"type mismatch: {value.type} where {type} is expected "
+                                f"(use k.cast)")
+            return value
+        if isinstance(value, (int, float, bool)):
+            return self.constant(value, type)
+        raise TypeError(f"cannot use {value!r} as a {type}")
+
+    def to_index(self, value) -> Value:
+        if isinstance(value, Value) and value.type != index:
+            return self.cast(value, index)
+        return self.coerce(value, index)
+
+    def cast(self, value: Value, type: Type) -> Value:
+        """Converts between integer, index and float types (signed)."""
+        src = value.type
+        if src == type:
+            return value
+        if src.is_index or type.is_index:
+            return self._emit(f"arith.index_cast {value} : {src} to {type}", type)
+        if src.is_integer and type.is_integer:
+            op = "extsi" if type.bits > src.bits else "trunci"
+        elif src.is_integer and type.is_float:
+            op = "sitofp"
+        elif src.is_float and type.is_integer:
+            op = "fptosi"
+        else:
+            op = "extf" if type.bits > src.bits else "truncf"
+        return self._emit(f"arith.{op} {value} : {src} to {type}", type)
+
+    def select(self, condition: Value, a, b, type: Optional[Type] = None) -> Value:
+        """`condition ? a : b`; give `type` when both are Python numbers."""
+        if type is None:
+            if not isinstance(a, Value) and not isinstance(b, Value):
+                raise TypeError("select: give `type` when both values are Python numbers")
+            type = a.type if isinstance(a, Value) else b.type
+        a, b = self.coerce(a, type), self.coerce(b, type)
+        return self._emit(f"arith.select {condition}, {a}, {b} : {type}", type)
+
+    def min(self, a: Value, b) -> Value:
+        return self._arith("minimumf" if a.type.is_float else "minsi", a, self.coerce(b, a.type))
+
+    def max(self, a: Value, b) -> Value:
+        return self._arith("maximumf" if a.type.is_float else "maxsi", a, self.coerce(b, a.type))
+
+    def _math(self, op: str, x: Value) -> Value:
+        return self._emit(f"math.{op} {x} : {x.type}", x.type)
+
+    def exp(self, x: Value) -> Value:
+        return self._math("exp", x)
+
+    def sqrt(self, x: Value) -> Value:
+        return self._math("sqrt", x)
+
+    def rsqrt(self, x: Value) -> Value:
+        return self._math("rsqrt", x)
+
+    def popc(self, x: Value) -> Value:
+        """Number of set bits (the ballot-count idiom)."""
+        return self._math("ctpop", x)
+
+    # -- GPU ids, memory, control flow --------------------------------------
+    def thread_id(self, dim: str = "x") -> Value:
+        return self._emit(f"gpu.thread_id {dim}", index)
+
+    def block_id(self, dim: str = "x") -> Value:
+        return self._emit(f"gpu.block_id {dim}", index)
+
+    def block_dim(self, dim: str = "x") -> Value:
+        return self._emit(f"gpu.block_dim {dim}", index)
+
+    def grid_dim(self, dim: str = "x") -> Value:
+        return self._emit(f"gpu.grid_dim {dim}", index)
+
+    def global_id(self) -> Value:
+        """blockIdx.x * blockDim.x + threadIdx.x, as index."""
+        return self.block_id() * self.block_dim() + self.thread_id()
+
+    def shared(self, element: Type, size: int) -> Value:
+        """A workgroup (shared memory) buffer of `size` elements."""
+        name = f"%shared{len(self._shared)}"
+        type = MemRefType(element, (size,), "#gpu.address_space<workgroup>")
+        self._shared.append((name, type))
+        return Value(self, name, type)
+
+    def barrier(self) -> None:
+        """__syncthreads()."""
+        self._line("gpu.barrier")
+
+    @contextlib.contextmanager
+    def if_(self, condition: Value) -> Iterator[None]:
+        """Emits the body under `with` inside scf.if."""
+        if not (isinstance(condition, Value) and condition.type == i1):
+            raise TypeError("if_ needs an i1 value (a comparison)")
+        self._line(f"scf.if {condition} {{")
+        self._indent += 1
+        yield
+        self._indent -= 1
+        self._line("}")
+
+    def cond(self, condition: Value, then: Callable[[], Union[Value, Number]],
+             otherwise: Callable[[], Union[Value, Number]], type: Optional[Type] = None) -> Value:
+        """A value computed by one of two branches (scf.if with a result):
+        `k.cond(lane < n, lambda: buf[lane], lambda: 0.0, f32)`."""
+        if not (isinstance(condition, Value) and condition.type == i1):
+            raise TypeError("cond needs an i1 value (a comparison)")
+        name = self._fresh()
+        header = len(self._lines)
+        self._line("")  # the scf.if line, once the type is known
+        self._indent += 1
+        first = then()
+        type = type or (first.type if isinstance(first, Value) else None)
+        if type is None:
+            raise TypeError("cond: give `type` when both branches are Python numbers")
+        first = self.coerce(first, type)
+        self._line(f"scf.yield {first} : {type}")
+        self._indent -= 1
+        self._line("} else {")
+        self._indent += 1
+        second = self.coerce(otherwise(), type)
+        self._line(f"scf.yield {second} : {type}")
+        self._indent -= 1
+        self._line("}")
+        self._lines[header] = "  " * self._indent + f"{name} = scf.if {condition} -> ({type}) {{"
+        return Value(self, name, type)
+
+    def atomic_add(self, buffer: Value, position, value) -> Value:
+        """Atomically adds `value` to buffer[position]; returns the old value."""
+        element = buffer.type.element
+        value = self.coerce(value, element)
+        kind = "addf" if element.is_float else "addi"
+        return self._emit(f"memref.atomic_rmw {kind} {value}, {buffer}[{self.to_index(position)}] : "
+                          f"({element}, {buffer.type}) -> {element}", element)
+
+    def loop(self, lower, upper, step=1, init: Sequence[Value] = ()) -> Loop:
+        """`with k.loop(0, n) as i:` or, carrying values,
+        `with k.loop(0, n, init=[x]) as (i, acc): ...; loop.yield_(new)`,
+        then `loop.results`."""
+        return Loop(self, lower, upper, step, init)
+
+    # -- warp ops ------------------------------------------------------------
+    @staticmethod
+    def _mask(mask: Optional[Value]) -> str:
+        return f" mask {mask}" if mask is not None else ""
+
+    def _mask_value(self, mask) -> Optional[Value]:
+        return None if mask is None else self.coerce(mask, i32)
+
+    def lane_id(self) -> Value:
+        return self._emit("warp.lane_id : i32", i32)
+
+    def warp_id(self, linear: bool = False) -> Value:
+        return self._emit(f"warp.warp_id{' linear' if linear else ''} : i32", i32)
+
+    def lanemask(self, kind: str) -> Value:
+        return self._emit(f"warp.lanemask <{kind}> : i32", i32)
+
+    def activemask(self) -> Value:
+        return self._emit("warp.activemask : i32", i32)
+
+    def syncwarp(self, mask=None) -> None:
+        self._line("warp.syncwarp" + self._mask(self._mask_value(mask)))
+
+    def shuffle(self, mode: str, value: Value, offset, width: int = 32,
+                mask=None) -> Tuple[Value, Value]:
+        """(value, valid) of warp.shuffle <mode> (idx, xor, up, down)."""
+        offset, mask = self.coerce(offset, i32), self._mask_value(mask)
+        return tuple(self._emit_n(
+            f"warp.shuffle <{mode}> {value}, {offset} width {width}{self._mask(mask)} : {value.type}",
+            [value.type, i1]))
+
+    def broadcast(self, value: Value, lane, mask=None) -> Value:
+        lane, mask = self.coerce(lane, i32), self._mask_value(mask)
+        return self._emit(f"warp.broadcast {value}, {lane}{self._mask(mask)} : {value.type}", value.type)
+
+    def broadcast_first(self, value: Value, mask=None) -> Value:
+        mask = self._mask_value(mask)
+        return self._emit(f"warp.broadcast_first {value}{self._mask(mask)} : {value.type}", value.type)
+
+    def ballot(self, predicate: Value, mask=None) -> Value:
+        mask = self._mask_value(mask)
+        return self._emit(f"warp.ballot {predicate}{self._mask(mask)} : i32", i32)
+
+    def vote(self, kind: str, predicate: Value, mask=None) -> Value:
+        mask = self._mask_value(mask)
+        return self._emit(f"warp.vote <{kind}> {predicate}{self._mask(mask)} : i1", i1)
+
+    def match_any(self, value: Value, mask=None) -> Value:
+        mask = self._mask_value(mask)
+        return self._emit(f"warp.match_any {value}{self._mask(mask)} : {value.type}", i32)
+
+    def match_all(self, value: Value, mask=None) -> Tuple[Value, Value]:
+        mask = self._mask_value(mask)
+        return tuple(self._emit_n(f"warp.match_all {value}{self._mask(mask)} : {value.type}", [i32, i1]))
+
+    def reduce(self, kind: str, value: Value, cluster_size: int = 32, cluster_stride: int = 1,
+               lanes: str = "all", valid_lanes=None, mask=None,
+               strategy: Optional[str] = None) -> Value:
+        """warp.reduce; `lanes` is "all" or "first"; `valid_lanes` makes
+        the partial-warp form."""
+        text = f"warp.reduce <{kind}> {value}"
+        if valid_lanes is not None:
+            text += f" valid_lanes {self.coerce(valid_lanes, i32)}"
+        text += self._mask(self._mask_value(mask))
+        text += f" cluster_size = {cluster_size} cluster_stride = {cluster_stride} lanes = <{lanes}>"
+        if strategy:
+            text += f" strategy = <{strategy}>"
+        return self._emit(f"{text} : {value.type}", value.type)
+
+    def scan(self, kind: str, value: Value, exclusive: bool = False, reverse: bool = False,
+             width: int = 32, init=None, mask=None, total: bool = False):
+        """warp.scan; returns the scan, or (scan, segment total) with total=True."""
+        text = f"warp.scan <{kind}> {value}"
+        text += " exclusive" if exclusive else ""
+        text += " reverse" if reverse else ""
+        text += f" width {width}"
+        if init is not None:
+            text += f" init {self.coerce(init, value.type)}"
+        text += self._mask(self._mask_value(mask))
+        if total:
+            return tuple(self._emit_n(f"{text} : {value.type}, {value.type}", [value.type] * 2))
+        return self._emit(f"{text} : {value.type}", value.type)
+
+    def compact(self, predicate: Value, mask=None) -> Tuple[Value, Value]:
+        """(offset, count) of ballot compaction."""
+        mask = self._mask_value(mask)
+        return tuple(self._emit_n(f"warp.compact {predicate}{self._mask(mask)} : i32", [i32, i32]))
+
+
+class Program:
+    """A gpu.module of kernels built in Python; str() gives the MLIR module."""
+
+    def __init__(self, name: str = "kernels") -> None:
+        self.name = name
+        self.kernels: Dict[str, KernelBuilder] = {}
+
+    def kernel(self, **params: Type) -> Callable:
+        """Decorator: the function receives the builder, then one Value per
+        parameter (in keyword order), and emits the kernel's body."""
+        def build(function: Callable) -> KernelBuilder:
+            builder = KernelBuilder(function.__name__, params)
+            function(builder, *builder.args)
+            self.kernels[builder.name] = builder
+            return builder
+        return build
+
+    def to_mlir(self) -> str:
+        body = "\n".join(k.text() for k in self.kernels.values())
+        return (f"module attributes {{gpu.container_module}} {{\n"
+                f"gpu.module @{self.name} {{\n{body}\n}}\n}}\n")
+
+    def __str__(self) -> str:
+        return self.to_mlir()

@@ -1,0 +1,140 @@
+"""Contexts, modules and diagnostics: parse, print and verify MLIR."""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import List, Optional
+
+from . import _capi
+
+_SEVERITIES = {0: "error", 1: "warning", 2: "note", 3: "remark"}
+
+
+@dataclass
+class Diagnostic:
+    """One MLIR diagnostic: severity, source location and message."""
+    severity: str
+    location: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.severity}: {self.message}"
+
+
+class MLIRError(Exception):
+    """Raised when parsing, verification, a pass pipeline or compilation
+    fails; `diagnostics` holds everything MLIR reported, with locations."""
+
+    def __init__(self, summary: str, diagnostics: List[Diagnostic]):
+        self.summary = summary
+        self.diagnostics = list(diagnostics)
+        details = "\n".join(str(d) for d in self.diagnostics)
+        super().__init__(f"{summary}\n{details}" if details else summary)
+
+
+class Context:
+    """An MLIR context with the warp dialect and everything a GPU program
+    needs registered; collects diagnostics for MLIRError."""
+
+    def __init__(self) -> None:
+        L = _capi.lib()
+        registry = L.mlirDialectRegistryCreate()
+        L.warpRegisterDialects(registry)
+        self._handle = L.mlirContextCreateWithRegistry(registry, False)
+        L.mlirDialectRegistryDestroy(registry)
+        L.mlirContextLoadAllAvailableDialects(self._handle)
+        L.warpRegisterPasses()
+        self._diagnostics: List[Diagnostic] = []
+        self._handler = _capi.DiagnosticHandler(self._on_diagnostic)
+        self._delete = _capi.UserDataDelete(lambda _: None)
+        L.mlirContextAttachDiagnosticHandler(self._handle, self._handler, None, self._delete)
+
+    def _on_diagnostic(self, diagnostic, _user_data):
+        L = _capi.lib()
+        severity = _SEVERITIES.get(L.mlirDiagnosticGetSeverity(diagnostic), "error")
+        location = _capi.collect_string(L.mlirLocationPrint, L.mlirDiagnosticGetLocation(diagnostic))
+        message = _capi.collect_string(L.mlirDiagnosticPrint, diagnostic)
+        self._diagnostics.append(Diagnostic(severity, location, message))
+        return 1  # handled: do not print to stderr
+
+    def take_diagnostics(self) -> List[Diagnostic]:
+        """Returns and clears the diagnostics reported so far."""
+        taken, self._diagnostics = self._diagnostics, []
+        return taken
+
+    def __del__(self) -> None:
+        handle = getattr(self, "_handle", None)
+        if handle is not None and handle.ptr and not sys.is_finalizing():
+            _capi.lib().mlirContextDestroy(handle)
+            self._handle = None
+
+
+_default_context: Optional[Context] = None
+
+
+def default_context() -> Context:
+    global _default_context
+    if _default_context is None:
+        _default_context = Context()
+    return _default_context
+
+
+class Module:
+    """A parsed MLIR module (builtin.module)."""
+
+    def __init__(self, handle, context: Context) -> None:
+        self._handle = handle
+        self.context = context
+
+    @classmethod
+    def parse(cls, text: str, context: Optional[Context] = None) -> "Module":
+        """Parses `text`; raises MLIRError with the parser's diagnostics."""
+        context = context or default_context()
+        context.take_diagnostics()
+        data = text.encode("utf-8")
+        handle = _capi.lib().mlirModuleCreateParse(context._handle, _capi.MlirStringRef.of(data))
+        if not handle.ptr:
+            raise MLIRError("failed to parse MLIR", context.take_diagnostics())
+        return cls(handle, context)
+
+    @property
+    def operation(self):
+        return _capi.lib().mlirModuleGetOperation(self._handle)
+
+    def verify(self) -> None:
+        """Raises MLIRError (with locations) when the module is invalid."""
+        self.context.take_diagnostics()
+        if not _capi.lib().mlirOperationVerify(self.operation):
+            raise MLIRError("module failed to verify", self.context.take_diagnostics())
+
+    def to_string(self, generic: bool = False, debug_info: bool = False) -> str:
+        """The module's text, in pretty (default) or generic form."""
+        L = _capi.lib()
+        flags = L.mlirOpPrintingFlagsCreate()
+        if generic:
+            L.mlirOpPrintingFlagsPrintGenericOpForm(flags)
+        if debug_info:
+            L.mlirOpPrintingFlagsEnableDebugInfo(flags, True, False)
+        try:
+            return _capi.collect_string(L.mlirOperationPrintWithFlags, self.operation, flags)
+        finally:
+            L.mlirOpPrintingFlagsDestroy(flags)
+
+    def __str__(self) -> str:
+        return self.to_string()
+
+    def run(self, pipeline: str) -> "Module":
+        """Runs a textual pass pipeline in place, e.g.
+        "builtin.module(canonicalize)" or "warp-expand-collectives"."""
+        self.context.take_diagnostics()
+        result = _capi.lib().warpRunPassPipeline(
+            self.operation, _capi.MlirStringRef.of(pipeline.encode("utf-8")))
+        if not result.value:
+            raise MLIRError(f"pass pipeline '{pipeline}' failed", self.context.take_diagnostics())
+        return self
+
+    def __del__(self) -> None:
+        handle = getattr(self, "_handle", None)
+        if handle is not None and handle.ptr and not sys.is_finalizing():
+            _capi.lib().mlirModuleDestroy(handle)
+            self._handle = None
