@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the GPU bundle for a GPU host that has no LLVM/MLIR
 # (shared/docs/gpu-host.md): the self-contained warp-cuda-runner, FileCheck
-# with its libz3, lit, the runner tests, the PTX matrix of the cupy suite
-# and the benchmark kernels, packed as .gpu-bundle/warp-gpu.tar.xz (~40 MB).
+# with its libz3, lit, the runner tests, the PTX matrix of the cupy suite,
+# the benchmark kernels and the Python package (self-contained C API
+# library), packed as .gpu-bundle/warp-gpu.tar.xz (~40 MB).
 #
 # On the GPU host, from the repository root:
 #   python3 -c "import tarfile; tarfile.open('.gpu-bundle/warp-gpu.tar.xz').extractall('/tmp')"
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 WARP_SKIP_EXAMPLE=1 scripts/setup.sh
 cmake -S . -B "$BUILD_DIR" -DWARP_SELF_CONTAINED=ON >/dev/null
-cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner-static
+cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner-static WarpCAPIStatic
 
 stage=$(mktemp -d)/warp-gpu
 mkdir -p "$stage"/{bin,lib,tests,matrix}
@@ -28,6 +29,14 @@ cp test/Integration/CUDA/bundle/run.sh "$stage/run.sh"
 "$BUILD_DIR/bin/warp-opt" benchmarks/kernels.mlir -o /dev/null \
   --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/bench.ptx"
 cp benchmarks/warp_bench.py "$stage/"
+# The Python package with the self-contained C API library, its tests and
+# examples.
+cp -r python "$stage/python"
+mkdir -p "$stage/python/warp_mlir/_lib"
+cp "$BUILD_DIR/lib-self-contained/libWarpCAPI.so" "$stage/python/warp_mlir/_lib/"
+mkdir -p "$stage/test" "$stage/examples"
+cp -r test/python "$stage/test/python"
+cp -r examples/python "$stage/examples/python"
 mkdir -p .gpu-bundle
 tar -C "$(dirname "$stage")" -cf - warp-gpu | xz -6 -T2 > .gpu-bundle/warp-gpu.tar.xz
 rm -rf "$(dirname "$stage")"

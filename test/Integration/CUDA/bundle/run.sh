@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the whole GPU suite from an unpacked bundle: the runner tests under lit,
-# the PTX matrix under cupy, then the benchmarks. Logs go to $1 (default:
+# the PTX matrix under cupy, the Python package's tests, then the benchmarks. Logs go to $1 (default:
 # ./gpu-results); the exit status covers the tests.
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-gpu-results}
@@ -10,6 +10,9 @@ status=0
 PYTHONPATH="$here" python3 -c "from lit.main import main; main()" -v -j 8 "$here/tests" 2>&1 | tee "$out/lit.log" | tail -25
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 python3 "$here/run_on_gpu.py" --bundle "$here/matrix" --log "$out/matrix.log" 2>&1 | tail -15
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+# The Python package's tests (CPU and GPU) with the bundle's library.
+(cd "$here" && python3 -m pytest -q -p no:cacheprovider test/python 2>&1) | tee "$out/pytest.log" | tail -15
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 # Benchmarks: timings against CUB and Triton in the same run (not pass/fail).
 python3 "$here/warp_bench.py" --ptx "$here/bench.ptx" --json "$out/bench.json" 2>&1 | tee "$out/bench.txt" | tail -8
