@@ -3,12 +3,10 @@
 
 import os
 import shutil
-import subprocess
-import tempfile
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
-from lit.llvm.subst import ToolSubst
 
 config.name = "WARP"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
@@ -16,6 +14,8 @@ config.suffixes = [".mlir", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
                    "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
+sys.path.insert(0, config.test_source_root)
+from probes import cuda_device_present, find_ptxas, ptxas_accepts  # noqa: E402
 config.test_exec_root = os.path.join(config.warp_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
@@ -25,35 +25,13 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
                                      "CUDA_HOME"])
 llvm_config.use_default_substitutions()
 
-config.warp_tools_dir = config.warp_tools_dir
 tool_dirs = [config.warp_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["warp-opt", "warp-cuda-runner", "mlir-opt", "not", "split-file"], tool_dirs)
 config.substitutions.append(("%python", config.python_executable))
 
 
 # ptxas: every PTX the suite emits is assembled for its chip where this CUDA
-# can target that chip (CUDA 13 dropped sm_70). Features: `ptxas` and one
-# `ptxas-sm_NN[a]` per chip this ptxas accepts.
-def find_ptxas():
-    for root in [os.environ.get("CUDA_HOME"), "/usr/local/cuda"]:
-        if root and os.path.exists(os.path.join(root, "bin", "ptxas")):
-            return os.path.join(root, "bin", "ptxas")
-    return shutil.which("ptxas")
-
-
-def ptxas_accepts(ptxas, chip):
-    ptx = ".version 8.6\n.target %s\n.address_size 64\n" % chip
-    with tempfile.TemporaryDirectory() as tmp:
-        src = os.path.join(tmp, "probe.ptx")
-        with open(src, "w") as f:
-            f.write(ptx)
-        result = subprocess.run([ptxas, "-arch=" + chip, src, "-o",
-                                 os.path.join(tmp, "probe.o")],
-                                stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
-        return result.returncode == 0
-
-
+# can target that chip. Features: `ptxas` and one `ptxas-sm_NN[a]` per chip.
 ptxas = find_ptxas()
 if ptxas:
     config.available_features.add("ptxas")
@@ -65,18 +43,6 @@ if ptxas:
 
 # `cuda`: a CUDA driver that loads and at least one device. GPU integration
 # tests REQUIRE it and report UNSUPPORTED elsewhere (CI has no GPU).
-def cuda_device_present():
-    import ctypes
-    try:
-        cuda = ctypes.CDLL("libcuda.so.1")
-    except OSError:
-        return False
-    count = ctypes.c_int(0)
-    if cuda.cuInit(0) != 0 or cuda.cuDeviceGetCount(ctypes.byref(count)) != 0:
-        return False
-    return count.value > 0
-
-
 if cuda_device_present():
     config.available_features.add("cuda")
 

@@ -1,0 +1,37 @@
+"""What the test machine has: ptxas and a CUDA device. Shared by the lit
+configurations (main suite and GPU bundle) and the pytest suite."""
+import ctypes
+import os
+import shutil
+import subprocess
+import tempfile
+
+
+def find_ptxas():
+    """ptxas under $CUDA_HOME or /usr/local/cuda, else on PATH; or None."""
+    for root in [os.environ.get("CUDA_HOME"), "/usr/local/cuda"]:
+        if root and os.path.exists(os.path.join(root, "bin", "ptxas")):
+            return os.path.join(root, "bin", "ptxas")
+    return shutil.which("ptxas")
+
+
+def ptxas_accepts(ptxas, chip):
+    """Whether this ptxas can target `chip` (CUDA 13 dropped sm_70)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "probe.ptx")
+        with open(src, "w") as f:
+            f.write(".version 8.6\n.target %s\n.address_size 64\n" % chip)
+        result = subprocess.run([ptxas, "-arch=" + chip, src, "-o", os.path.join(tmp, "probe.o")],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return result.returncode == 0
+
+
+def cuda_device_present():
+    """A CUDA driver that loads and reports at least one device."""
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return False
+    count = ctypes.c_int(0)
+    return (cuda.cuInit(0) == 0 and cuda.cuDeviceGetCount(ctypes.byref(count)) == 0
+            and count.value > 0)
