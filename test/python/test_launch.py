@@ -73,3 +73,51 @@ def test_torch_tensors_in_place(compiled):
     out = torch.zeros(32, device="cuda")
     wm.launch(compiled, "warp_dot", 4, 256, a, b, out)
     torch.testing.assert_close(out, (a * b).reshape(32, 32).sum(dim=1), rtol=1e-5, atol=1e-5)
+
+
+FAMILIES = wm.Program("families")
+
+
+@FAMILIES.kernel(x=wm.memref(wm.i32), out=wm.memref(wm.i32, (8, -1)))
+def families(k, x, out):
+    """Lane i of each warp writes one result per op family into out[f, i]."""
+    i = k.global_id()
+    v = x[i]
+    out[0, i] = k.shuffle("xor", v, 5, width=8)[0]
+    out[1, i] = k.shuffle("up", v, 3, width=16)[0]
+    out[2, i] = k.scan("add", v, exclusive=True)
+    out[3, i] = k.reduce("maxsi", v, cluster_size=4)
+    odd = (v & 1) == 1
+    out[4, i] = k.ballot(odd)
+    out[5, i] = k.cast(k.vote("any", odd), wm.i32)
+    out[6, i] = k.match_any(v & 3)
+    out[7, i] = k.broadcast(v, 7)
+
+
+def _reference_families(x):
+    """The same computations by CUDA's rules (semantics.md), per warp."""
+    out = np.zeros((8, x.size), np.int64)
+    for w in range(x.size // 32):
+        v = x[32 * w:32 * w + 32].astype(np.int64)
+        for lane in range(32):
+            seg8, seg16 = lane - lane % 8, lane - lane % 16
+            src = lane ^ 5
+            out[0, 32 * w + lane] = v[src] if src <= seg8 + 7 else v[lane]
+            out[1, 32 * w + lane] = v[lane - 3] if lane - 3 >= seg16 else v[lane]
+            out[2, 32 * w + lane] = v[:lane].sum()
+            out[3, 32 * w + lane] = v[lane - lane % 4:lane - lane % 4 + 4].max()
+            bits = sum(1 << l for l in range(32) if v[l] & 1)
+            out[4, 32 * w + lane] = bits
+            out[5, 32 * w + lane] = int(bits != 0)
+            out[6, 32 * w + lane] = sum(1 << l for l in range(32) if (v[l] & 3) == (v[lane] & 3))
+            out[7, 32 * w + lane] = v[7]
+    return out.astype(np.uint32).view(np.int32)
+
+
+@requires_gpu
+def test_op_families_match_cuda_rules():
+    compiled = wm.compile(FAMILIES, chip="sm_90")
+    x = np.random.default_rng(3).integers(0, 1000, 256).astype(np.int32)
+    out = np.zeros((8, 256), np.int32)
+    wm.launch(compiled, "families", 2, 128, x, out)
+    np.testing.assert_array_equal(out, _reference_families(x))
