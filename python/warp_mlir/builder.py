@@ -292,14 +292,17 @@ class KernelBuilder:
         return self.coerce(value, index)
 
     def cast(self, value: Value, type: Type) -> Value:
-        """Converts between integer, index and float types (signed)."""
+        """Converts between integer, index and float types (signed; i1 is
+        a boolean and widens to 0/1)."""
         src = value.type
         if src == type:
             return value
         if src.is_index or type.is_index:
             return self._emit(f"arith.index_cast {value} : {src} to {type}", type)
         if src.is_integer and type.is_integer:
-            op = "extsi" if type.bits > src.bits else "trunci"
+            # i1 is a boolean: true widens to 1, not -1.
+            widen = "extui" if src == i1 else "extsi"
+            op = widen if type.bits > src.bits else "trunci"
         elif src.is_integer and type.is_float:
             op = "sitofp"
         elif src.is_float and type.is_integer:

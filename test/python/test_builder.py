@@ -93,3 +93,13 @@ def test_type_errors_are_python_errors():
         @prog.kernel(x=wm.memref(wm.f32, (-1, 4)))
         def rank(k, x):
             x[0] = 1.0
+
+
+def test_boolean_widens_to_one():
+    prog = wm.Program()
+
+    @prog.kernel(out=wm.memref(wm.i32))
+    def flag(k, out):
+        out[0] = k.cast(k.lane_id() == 0, wm.i32)
+
+    assert "arith.extui" in str(prog) and "arith.extsi" not in str(prog)
