@@ -101,7 +101,9 @@ def memref(element: Type, shape: Sequence[int] = (-1,)) -> MemRefType:
 
 class Value:
     """An SSA value of the kernel being built. Arithmetic and comparison
-    operators emit arith ops; memrefs index with [] (load) and []= (store)."""
+    operators emit arith ops (signed for integers; integer `/` and `%`
+    truncate as in C, `//` floors); memrefs index with [] (load) and []=
+    (store)."""
 
     def __init__(self, builder: "KernelBuilder", name: str, type: Type) -> None:
         self.builder, self.name, self.type = builder, name, type

@@ -32,6 +32,15 @@ class MLIRError(Exception):
         super().__init__(f"{summary}\n{details}" if details else summary)
 
 
+def _release(owner, destroy: str) -> None:
+    """Destroys owner._handle once; skipped at interpreter exit, when the
+    order in which contexts and modules go is not ours to choose."""
+    handle = getattr(owner, "_handle", None)
+    if handle is not None and handle.ptr and not sys.is_finalizing():
+        getattr(_capi.lib(), destroy)(handle)
+        owner._handle = None
+
+
 class Context:
     """An MLIR context with the warp dialect and everything a GPU program
     needs registered; collects diagnostics for MLIRError."""
@@ -63,10 +72,7 @@ class Context:
         return taken
 
     def __del__(self) -> None:
-        handle = getattr(self, "_handle", None)
-        if handle is not None and handle.ptr and not sys.is_finalizing():
-            _capi.lib().mlirContextDestroy(handle)
-            self._handle = None
+        _release(self, "mlirContextDestroy")
 
 
 _default_context: Optional[Context] = None
@@ -134,7 +140,4 @@ class Module:
         return self
 
     def __del__(self) -> None:
-        handle = getattr(self, "_handle", None)
-        if handle is not None and handle.ptr and not sys.is_finalizing():
-            _capi.lib().mlirModuleDestroy(handle)
-            self._handle = None
+        _release(self, "mlirModuleDestroy")
