@@ -31,11 +31,16 @@ MLIR_CAPI_EXPORTED void warpRegisterDialects(MlirDialectRegistry registry);
 /// so pipeline strings can name them. Idempotent.
 MLIR_CAPI_EXPORTED void warpRegisterPasses(void);
 
+/// Adds everything warp-opt has on top: every upstream dialect, extension,
+/// translation and pass. Returns false in the self-contained library, which
+/// leaves them out to stay small (it has what GPU programs need).
+MLIR_CAPI_EXPORTED bool warpRegisterAllUpstream(MlirDialectRegistry registry);
+
 /// Runs a textual pass pipeline on `op`: either anchored
 /// ("builtin.module(canonicalize,cse)") or not ("canonicalize,cse").
 /// Parse errors and pass failures are reported as diagnostics.
-MLIR_CAPI_EXPORTED MlirLogicalResult warpRunPassPipeline(MlirOperation op,
-                                                         MlirStringRef pipeline);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+warpRunPassPipeline(MlirOperation op, MlirStringRef pipeline);
 
 /// Called once per gpu.binary object: the gpu.binary's name and the object's
 /// bytes (PTX text for format=isa, a cubin or fatbin otherwise).
@@ -45,10 +50,9 @@ typedef void (*WarpObjectCallback)(MlirStringRef binaryName,
 /// Lowers `module` in place with `warp-lower-to-ptx` configured by `options`
 /// (the pipeline's option string, e.g. "chip=sm_90 format=isa"), then hands
 /// every object to `callback`.
-MLIR_CAPI_EXPORTED MlirLogicalResult warpLowerToBinary(MlirOperation module,
-                                                       MlirStringRef options,
-                                                       WarpObjectCallback callback,
-                                                       void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+warpLowerToBinary(MlirOperation module, MlirStringRef options,
+                  WarpObjectCallback callback, void *userData);
 
 #ifdef __cplusplus
 }

@@ -17,13 +17,22 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/raw_ostream.h"
 
+#ifdef WARP_CAPI_ALL_UPSTREAM
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#endif
+
 #include <mutex>
 
 using namespace mlir;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Warp, warp, mlir::warp::WarpDialect)
 
-MlirStringRef warpGetVersion(void) { return mlirStringRefCreateFromCString("0.1.0"); }
+MlirStringRef warpGetVersion(void) {
+  return mlirStringRefCreateFromCString("0.1.0");
+}
 
 void warpRegisterDialects(MlirDialectRegistry registry) {
   warp::registerWarpDialectsAndExtensions(*unwrap(registry));
@@ -51,6 +60,20 @@ void warpRegisterPasses(void) {
     registerReconcileUnrealizedCastsPass();
     registerConvertToLLVMPass();
   });
+}
+
+bool warpRegisterAllUpstream(MlirDialectRegistry registry) {
+#ifdef WARP_CAPI_ALL_UPSTREAM
+  registerAllDialects(*unwrap(registry));
+  registerAllExtensions(*unwrap(registry));
+  registerAllToLLVMIRTranslations(*unwrap(registry));
+  static std::once_flag once;
+  std::call_once(once, [] { registerAllPasses(); });
+  return true;
+#else
+  (void)registry;
+  return false;
+#endif
 }
 
 MlirLogicalResult warpRunPassPipeline(MlirOperation opRef,

@@ -34,7 +34,8 @@ constexpr unsigned kHostRegisterPortable = 1;  // CU_MEMHOSTREGISTER_PORTABLE
 constexpr unsigned kHostRegisterDeviceMap = 2; // CU_MEMHOSTREGISTER_DEVICEMAP
 constexpr unsigned kMemAttachGlobal = 1;       // CU_MEM_ATTACH_GLOBAL
 constexpr unsigned kStreamNonBlocking = 1;     // CU_STREAM_NON_BLOCKING
-constexpr int kAttrComputeMajor = 75; // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_*
+constexpr int kAttrComputeMajor =
+    75; // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_*
 constexpr int kAttrComputeMinor = 76;
 constexpr int kLaunchAttrClusterDimension = 4;
 
@@ -91,8 +92,7 @@ struct Driver {
   X(cuMemAlloc_v2, CUresult (*)(CUdeviceptr *, size_t))                        \
   X(cuMemAllocManaged, CUresult (*)(CUdeviceptr *, size_t, unsigned))          \
   X(cuMemFree_v2, CUresult (*)(CUdeviceptr))                                   \
-  X(cuMemcpyAsync,                                                             \
-    CUresult (*)(CUdeviceptr, CUdeviceptr, size_t, CUstream))                  \
+  X(cuMemcpyAsync, CUresult (*)(CUdeviceptr, CUdeviceptr, size_t, CUstream))   \
   X(cuMemsetD16Async,                                                          \
     CUresult (*)(CUdeviceptr, unsigned short, size_t, CUstream))               \
   X(cuMemsetD32Async, CUresult (*)(CUdeviceptr, unsigned, size_t, CUstream))   \
@@ -120,7 +120,7 @@ struct Driver {
       return false;
     }
 #define WARP_RESOLVE(name, type)                                               \
-  name = reinterpret_cast<Identity<type>>(dlsym(library, #name));                        \
+  name = reinterpret_cast<Identity<type>>(dlsym(library, #name));              \
   if (!name) {                                                                 \
     loadError = "the CUDA driver has no " #name " (driver too old?)";          \
     return false;                                                              \
@@ -220,7 +220,8 @@ void *mgpuModuleLoadJIT(void *data, int optLevel) {
                    kJitOptimizationLevel};
   void *values[] = {log, reinterpret_cast<void *>(sizeof(log)),
                     reinterpret_cast<void *>(static_cast<intptr_t>(optLevel))};
-  CUresult result = cuda().cuModuleLoadDataEx(&module, data, 3, options, values);
+  CUresult result =
+      cuda().cuModuleLoadDataEx(&module, data, 3, options, values);
   if (result != 0 && log[0])
     std::fprintf(stderr, "warp-cuda-runtime: PTX JIT log:\n%s\n", log);
   check(result, "cuModuleLoadDataEx (PTX JIT)");
@@ -258,12 +259,13 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
   cluster.id = kLaunchAttrClusterDimension;
   cluster.value.clusterDim = {unsigned(clusterX), unsigned(clusterY),
                               unsigned(clusterZ)};
-  LaunchConfig config{unsigned(gridX),  unsigned(gridY),  unsigned(gridZ),
-                      unsigned(blockX), unsigned(blockY), unsigned(blockZ),
+  LaunchConfig config{unsigned(gridX),  unsigned(gridY),
+                      unsigned(gridZ),  unsigned(blockX),
+                      unsigned(blockY), unsigned(blockZ),
                       unsigned(smem),   static_cast<CUstream>(stream),
                       &cluster,         1};
-  CHECK_CU(cuda().cuLaunchKernelEx(
-      &config, static_cast<CUfunction>(function), params, extra));
+  CHECK_CU(cuda().cuLaunchKernelEx(&config, static_cast<CUfunction>(function),
+                                   params, extra));
 }
 
 void *mgpuStreamCreate() {
@@ -325,8 +327,7 @@ void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream) {
                                 static_cast<CUstream>(stream)));
 }
 
-void mgpuMemset16(void *dst, unsigned short value, size_t count,
-                  void *stream) {
+void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream) {
   CHECK_CU(cuda().cuMemsetD16Async(toDevicePtr(dst), value, count,
                                    static_cast<CUstream>(stream)));
 }
@@ -356,13 +357,12 @@ void mgpuMemHostRegisterMemRef(int64_t rank, MemRefDescriptorPrefix *desc,
       return;
     extent += (sizes[i] - 1) * strides[i];
   }
-  char *start = static_cast<char *>(desc->aligned) +
-                desc->offset * elementSizeBytes;
+  char *start =
+      static_cast<char *>(desc->aligned) + desc->offset * elementSizeBytes;
   mgpuMemHostRegister(start, extent * elementSizeBytes);
 }
 
-void mgpuMemHostUnregisterMemRef(int64_t /*rank*/,
-                                 MemRefDescriptorPrefix *desc,
+void mgpuMemHostUnregisterMemRef(int64_t /*rank*/, MemRefDescriptorPrefix *desc,
                                  int64_t elementSizeBytes) {
   mgpuMemHostUnregister(static_cast<char *>(desc->aligned) +
                         desc->offset * elementSizeBytes);

@@ -89,7 +89,8 @@ template <typename T> void printMemRef(int64_t rank, void *descriptor) {
 }
 
 float halfToFloat(uint16_t bits) {
-  int sign = bits >> 15, exponent = (bits >> 10) & 0x1f, mantissa = bits & 0x3ff;
+  int sign = bits >> 15, exponent = (bits >> 10) & 0x1f,
+      mantissa = bits & 0x3ff;
   float magnitude;
   if (exponent == 0)
     magnitude = std::ldexp(float(mantissa), -24);

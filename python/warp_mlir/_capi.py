@@ -82,6 +82,7 @@ def lib() -> ctypes.CDLL:
         ("warpGetVersion", MlirStringRef, []),
         ("warpRegisterDialects", None, [MlirDialectRegistry]),
         ("warpRegisterPasses", None, []),
+        ("warpRegisterAllUpstream", ctypes.c_bool, [MlirDialectRegistry]),
         ("warpRunPassPipeline", MlirLogicalResult, [MlirOperation, MlirStringRef]),
         ("warpLowerToBinary", MlirLogicalResult,
          [MlirOperation, MlirStringRef, ObjectCallback, ctypes.c_void_p]),

@@ -43,12 +43,18 @@ def _release(owner, destroy: str) -> None:
 
 class Context:
     """An MLIR context with the warp dialect and everything a GPU program
-    needs registered; collects diagnostics for MLIRError."""
+    needs registered; collects diagnostics for MLIRError. With
+    all_upstream=True it also gets every upstream dialect and pass (what
+    warp-opt has), where the library includes them."""
 
-    def __init__(self) -> None:
+    def __init__(self, all_upstream: bool = False) -> None:
         L = _capi.lib()
         registry = L.mlirDialectRegistryCreate()
         L.warpRegisterDialects(registry)
+        if all_upstream and not L.warpRegisterAllUpstream(registry):
+            L.mlirDialectRegistryDestroy(registry)
+            raise RuntimeError("this libWarpCAPI (self-contained) has only the dialects and "
+                               "passes GPU programs need")
         self._handle = L.mlirContextCreateWithRegistry(registry, False)
         L.mlirDialectRegistryDestroy(registry)
         L.mlirContextLoadAllAvailableDialects(self._handle)

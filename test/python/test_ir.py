@@ -70,3 +70,15 @@ def test_version_and_exports():
     assert wm.__version__ == "0.1.0"
     for name in wm.__all__:
         assert hasattr(wm, name), name
+
+
+def test_all_upstream_context_parses_other_dialects():
+    try:
+        context = wm.Context(all_upstream=True)
+    except RuntimeError:
+        pytest.skip("self-contained library")
+    module = wm.Module.parse("func.func @f(%t: tensor<4xf32>) -> tensor<4xf32> {\n"
+                             "  %r = tosa.abs %t : (tensor<4xf32>) -> tensor<4xf32>\n"
+                             "  return %r : tensor<4xf32>\n}", context)
+    module.run("builtin.module(canonicalize)")
+    assert "tosa.abs" in str(module)

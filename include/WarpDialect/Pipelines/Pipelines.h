@@ -35,7 +35,9 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
       llvm::cl::init(3)};
   PassOptions::Option<int64_t> indexBitWidth{
       *this, "index-bitwidth",
-      llvm::cl::desc("Index bitwidth on host and device"), llvm::cl::init(64)};
+      llvm::cl::desc("Index bitwidth on host and device (upstream's host "
+                     "lowering supports only 64 today)"),
+      llvm::cl::init(64)};
   PassOptions::Option<std::string> ptxOutput{
       *this, "ptx-output",
       llvm::cl::desc("Also write the PTX of every gpu.module to this file "

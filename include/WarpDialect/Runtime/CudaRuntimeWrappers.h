@@ -1,4 +1,5 @@
-//===- CudaRuntimeWrappers.h - the mgpu* runtime for GPU programs -*- C++ -*-===//
+//===- CudaRuntimeWrappers.h - the mgpu* runtime for GPU programs -*- C++
+//-*-===//
 //
 // The `mgpu*` entry points that MLIR 22's gpu-to-llvm lowering and gpu.binary
 // module loading call, implemented against the CUDA driver API. libcuda.so.1
