@@ -303,15 +303,12 @@ OpFoldResult BroadcastFirstOp::fold(FoldAdaptor) {
 LogicalResult BallotOp::verify() { return verifyMemberMask(*this, getMask()); }
 
 OpFoldResult BallotOp::fold(FoldAdaptor adaptor) {
+  // ballot(false) is 0. ballot(true) is *not* the mask: lanes of the mask
+  // that do not exist (a ragged last warp) or have exited contribute 0.
   auto pred = dyn_cast_if_present<IntegerAttr>(adaptor.getPredicate());
-  if (!pred)
-    return {};
-  if (pred.getValue().isZero())
+  if (pred && pred.getValue().isZero())
     return IntegerAttr::get(getType(), 0);
-  // Every lane of the mask executes the op, so ballot(true) is the mask.
-  if (!getMask())
-    return IntegerAttr::get(getType(), -1);
-  return getMask();
+  return {};
 }
 
 LogicalResult VoteOp::verify() { return verifyMemberMask(*this, getMask()); }
@@ -329,28 +326,30 @@ LogicalResult MatchAnyOp::verify() {
   return verifyMemberMask(*this, getMask());
 }
 
-OpFoldResult MatchAnyOp::fold(FoldAdaptor) {
-  if (!isWarpUniform(getValue()))
-    return {};
-  if (!getMask())
-    return IntegerAttr::get(getType(), -1);
-  return getMask();
-}
-
 LogicalResult MatchAllOp::verify() {
   return verifyMemberMask(*this, getMask());
 }
 
-LogicalResult MatchAllOp::fold(FoldAdaptor,
-                               SmallVectorImpl<OpFoldResult> &results) {
-  if (!isWarpUniform(getValue()))
-    return failure();
-  if (getMask())
-    results.push_back(getMask());
-  else
-    results.push_back(IntegerAttr::get(getResult().getType(), -1));
-  results.push_back(IntegerAttr::get(getPred().getType(), 1));
-  return success();
+namespace {
+/// match_all of a value every lane holds succeeds: `pred` is true. The mask
+/// result stays (it names the lanes that exist and have not exited).
+struct MatchAllOfUniform : public OpRewritePattern<MatchAllOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MatchAllOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getPred().use_empty() || !isWarpUniform(op.getValue()))
+      return failure();
+    Value isTrue = arith::ConstantOp::create(rewriter, op.getLoc(),
+                                             rewriter.getBoolAttr(true));
+    rewriter.replaceAllUsesWith(op.getPred(), isTrue);
+    return success();
+  }
+};
+} // namespace
+
+void MatchAllOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                             MLIRContext *context) {
+  results.add<MatchAllOfUniform>(context);
 }
 
 //===----------------------------------------------------------------------===//

@@ -121,3 +121,27 @@ def test_op_families_match_cuda_rules():
     out = np.zeros((8, 256), np.int32)
     wm.launch(compiled, "families", 2, 128, x, out)
     np.testing.assert_array_equal(out, _reference_families(x))
+
+
+RAGGED = wm.Program("ragged")
+
+
+@RAGGED.kernel(out=wm.memref(wm.i32, (3, -1)))
+def live_lanes(k, out):
+    """In a block of 48 threads the second warp has 16 lanes: ballot(true)
+    and match_any of a uniform value name those 16, not all 32."""
+    i = k.global_id()
+    out[0, i] = k.ballot(k.constant(True, wm.i1))
+    out[1, i] = k.match_any(k.constant(7, wm.i32))
+    out[2, i] = k.popc(k.ballot(k.lane_id() >= 0))
+
+
+@requires_gpu
+def test_ballot_of_true_is_the_live_lanes():
+    compiled = wm.compile(RAGGED, chip="sm_90")
+    out = np.zeros((3, 48), np.int32)
+    wm.launch(compiled, "live_lanes", 1, 48, out)
+    want = np.array([-1] * 32 + [0xFFFF] * 16, np.int32)
+    np.testing.assert_array_equal(out[0], want)
+    np.testing.assert_array_equal(out[1], want)
+    np.testing.assert_array_equal(out[2], [32] * 32 + [16] * 16)

@@ -206,6 +206,8 @@ def Warp_BallotOp : Warp_Op<"ballot", [Warp_Convergent]> {
   let description = [{
     Bit `i` of the result is set when lane `i` is in `mask` (default all 32)
     and its `predicate` is true; all lanes of the mask get the same result.
+    Lanes of the mask that do not exist (a partial last warp) or have exited
+    contribute 0, so `ballot(true)` is the mask of the live lanes.
     The number of lanes whose predicate holds is `math.ctpop` of the result
     (CUDA `__popc(__ballot_sync(...))`); that idiom is the dialect's `popc`.
 
@@ -255,7 +257,6 @@ def Warp_MatchAnyOp : Warp_Op<"match_any",
   let results = (outs I32:$result);
   let assemblyFormat = "$value (`mask` $mask^)? attr-dict `:` type($value)";
   let hasVerifier = 1;
-  let hasFolder = 1;
 }
 
 def Warp_MatchAllOp : Warp_Op<"match_all", [Warp_Convergent]> {
@@ -273,7 +274,7 @@ def Warp_MatchAllOp : Warp_Op<"match_all", [Warp_Convergent]> {
   let results = (outs I32:$result, I1:$pred);
   let assemblyFormat = "$value (`mask` $mask^)? attr-dict `:` type($value)";
   let hasVerifier = 1;
-  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
