@@ -265,9 +265,9 @@ class KernelBuilder:
     # -- values --------------------------------------------------------------
     def constant(self, value: Number, type: Type) -> Value:
         """An arith.constant of `type`."""
-        if type == i1:
-            literal = "true" if value else "false"
-        elif type.is_float:
+        if type == i1:  # MLIR spells i1 constants `true`/`false`, untyped
+            return self._emit(f"arith.constant {'true' if value else 'false'}", i1)
+        if type.is_float:
             literal = repr(float(value)) if float(value) == float(value) else "0x7FC00000"
             if literal in ("inf", "-inf"):
                 literal = {"f32": "0x7F800000", "f64": "0x7FF0000000000000"}.get(

@@ -103,3 +103,13 @@ def test_boolean_widens_to_one():
         out[0] = k.cast(k.lane_id() == 0, wm.i32)
 
     assert "arith.extui" in str(prog) and "arith.extsi" not in str(prog)
+
+
+def test_boolean_constants_parse():
+    prog = wm.Program()
+
+    @prog.kernel(out=wm.memref(wm.i32))
+    def flags(k, out):
+        out[0] = k.ballot(k.constant(True, wm.i1)) + k.ballot(k.constant(False, wm.i1))
+
+    wm.Module.parse(str(prog)).verify()

@@ -136,6 +136,10 @@ def live_lanes(k, out):
     out[2, i] = k.popc(k.ballot(k.lane_id() >= 0))
 
 
+def test_ragged_kernel_compiles():
+    assert wm.compile(RAGGED, chip="sm_90").ptx.count("vote.sync.ballot") == 2
+
+
 @requires_gpu
 def test_ballot_of_true_is_the_live_lanes():
     compiled = wm.compile(RAGGED, chip="sm_90")
