@@ -17,6 +17,10 @@ std::optional<Chip> Chip::parse(llvm::StringRef name) {
   return chip;
 }
 
+std::string Chip::str() const {
+  return "sm_" + std::to_string(smVersion) + (archSpecific ? "a" : "");
+}
+
 unsigned Chip::minPtxVersion() const {
   // First PTX ISA release that names each target (PTX ISA release notes).
   if (smVersion >= 120)

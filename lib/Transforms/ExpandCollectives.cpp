@@ -56,30 +56,22 @@ FailureOr<ReduceStrategy> selectStrategy(ReduceOp op,
   Type type = op.getValue().getType();
   bool reduxLegal = op.getClusterSize() == kWarpSize &&
                     opts.chip.supportsRedux(op.getKind(), type);
-  std::optional<ReduceStrategy> forced = op.getStrategy();
-  if (!forced)
-    forced = opts.strategy;
-  if (forced) {
-    if (*forced == ReduceStrategy::Redux && !reduxLegal) {
-      // A pass-wide preference falls back; an op's explicit request is an
-      // error rather than a backend abort.
-      if (!op.getStrategy())
-        forced = std::nullopt;
-      else {
-        if (emitErrors)
-          op.emitOpError() << "strategy 'redux' is not available for " << type
-                           << " with kind '"
-                           << stringifyCombineKind(op.getKind()) << "' on sm_"
-                           << opts.chip.smVersion
-                           << (opts.chip.archSpecific ? "a" : "")
-                           << " (redux.sync needs sm_80+ for integers and an "
-                              "sm_100a-class chip for f32 min/max)";
-        return failure();
-      }
-    }
-    if (forced)
-      return *forced;
+  // The op's own request is binding: one the chip cannot do is an error,
+  // never a backend abort.
+  if (std::optional<ReduceStrategy> requested = op.getStrategy()) {
+    if (*requested != ReduceStrategy::Redux || reduxLegal)
+      return *requested;
+    if (emitErrors)
+      op.emitOpError() << "strategy 'redux' is not available for " << type
+                       << " with kind '" << stringifyCombineKind(op.getKind())
+                       << "' on " << opts.chip.str()
+                       << " (redux.sync needs sm_80+ for integers and an "
+                          "sm_100a-class chip for f32 min/max)";
+    return failure();
   }
+  // A pass-wide preference applies where it can and falls back elsewhere.
+  if (opts.strategy && (*opts.strategy != ReduceStrategy::Redux || reduxLegal))
+    return *opts.strategy;
   if (reduxLegal)
     return ReduceStrategy::Redux;
   return op.getLanes() == ResultLanes::First ? ReduceStrategy::Tree

@@ -25,6 +25,9 @@ struct Chip {
   /// Parses `sm_NN` or `sm_NNa`; std::nullopt for anything else.
   static std::optional<Chip> parse(llvm::StringRef name);
 
+  /// The chip's name, e.g. `sm_90` or `sm_100a`.
+  std::string str() const;
+
   /// The lowest PTX ISA version (times 10, e.g. 78) that supports this chip.
   unsigned minPtxVersion() const;
   /// The NVPTX feature string that selects that PTX version, e.g. `+ptx78`.
