@@ -44,10 +44,6 @@
 using namespace mlir;
 using namespace mlir::warp;
 
-namespace mlir::warp {
-std::unique_ptr<Pass> createPrintISAPass(std::string output);
-} // namespace mlir::warp
-
 void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
                                          const WarpPipelineOptions &options) {
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
@@ -81,7 +77,8 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   gpu::buildLowerToNVVMPassPipeline(pm, upstream);
 
   if (!options.ptxOutput.empty())
-    pm.addPass(createPrintISAPass(options.ptxOutput));
+    pm.addPass(createWarpPrintISAPass(
+        WarpPrintISAPassOptions{options.ptxOutput.getValue()}));
 }
 
 void mlir::warp::registerWarpPipelines() {
@@ -100,7 +97,6 @@ void mlir::warp::registerWarpPipelines() {
 void mlir::warp::registerWarpPasses() {
   registerWarpTransformsPasses();
   registerWarpConversionPasses();
-  registerPrintISAPass();
 }
 
 void mlir::warp::registerWarpDialectsAndExtensions(DialectRegistry &registry) {

@@ -68,10 +68,6 @@ void registerWarpPasses();
 /// translations the lowering needs.
 void registerWarpDialectsAndExtensions(DialectRegistry &registry);
 
-/// Registers the `warp-print-isa` pass: writes the object text (PTX) held by
-/// every gpu.binary to a file or stdout.
-void registerPrintISAPass();
-
 } // namespace warp
 } // namespace mlir
 

@@ -55,4 +55,23 @@ def WarpCheckPlacementPass : Pass<"warp-check-placement", "::mlir::ModuleOp"> {
   }];
 }
 
+def WarpPrintISAPass : Pass<"warp-print-isa", "::mlir::ModuleOp"> {
+  let summary = "Write the PTX held by gpu.binary ops to a file or stdout";
+  let description = [{
+    `gpu-module-to-binary format=isa` keeps the PTX as an escaped string
+    inside `gpu.binary`; this pass writes the text itself, one
+    `// gpu.binary @name` header per object. `warp-lower-to-ptx` runs it
+    when its `ptx-output` option is set. A binary holding cubin or fatbin
+    objects is an error.
+
+    ```mlir
+    // warp-opt --warp-lower-to-ptx="format=isa" --warp-print-isa=output=k.ptx
+    ```
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "File to write ('-': stdout)">,
+  ];
+}
+
 #endif // WARPDIALECT_TRANSFORMS_PASSES_TD
