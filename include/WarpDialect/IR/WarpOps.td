@@ -300,9 +300,14 @@ def Warp_ReduceOp : Warp_Op<"reduce",
     the cluster's first lane does and the others hold unspecified values
     (a cheaper form).
 
+    `mask` (default all 32 lanes) names the lanes that execute the op; it
+    must be a union of whole clusters (checked when it is a constant), since
+    a lane's cluster partners are read.
+
     With `valid_lanes %n` (requires the whole-warp cluster), only lanes
     `0..n-1` (1 <= n <= 32) contribute; the values of the other lanes never
-    reach the combiner. All lanes of `mask` execute the op.
+    reach the combiner. The lanes of `mask` execute the op; to run it with
+    only the first `n` lanes live (a ragged warp), pass their mask too.
 
     Combine order (fixed, so results are reproducible): a pairwise tree with
     the farthest pairs first. For the whole warp, lane `i` is first combined

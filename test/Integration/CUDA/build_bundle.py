@@ -107,6 +107,28 @@ def reduce_kernel(case):
     return kernel(case["name"], args, body)
 
 
+def masked_reduce_kernel(case):
+    # Lanes outside the runtime mask do not execute the reduction.
+    p = cases.PAYLOADS[case["type"]]
+    size, stride = case["cluster"]
+    body = [
+        "%c0 = arith.constant 0 : i32",
+        "%one = arith.constant 1 : i32",
+        "%lane = warp.lane_id : i32",
+        "%bit = arith.shrui %mask, %lane : i32",
+        "%member_bit = arith.andi %bit, %one : i32",
+        "%member = arith.cmpi ne, %member_bit, %c0 : i32",
+        "scf.if %member {",
+        f"  %x = memref.load %in[%i] : {memref(p['elem'])}",
+        f"  %r = warp.reduce <{case['kind']}> %x mask %mask cluster_size = {size} "
+        f"cluster_stride = {stride} strategy = <{case['strategy']}> : {p['mlir']}",
+        f"  memref.store %r, %out[%i] : {memref(p['elem'])}",
+        "}",
+    ]
+    args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}", "%mask: i32"]
+    return kernel(case["name"], args, body)
+
+
 def partial_reduce_kernel(case):
     p = cases.PAYLOADS[case["type"]]
     strategy = "" if case["strategy"] == "auto" else f" strategy = <{case['strategy']}>"
@@ -191,6 +213,7 @@ BUILDERS = {
     "masked_shuffle": masked_shuffle_kernel,
     "reduce": reduce_kernel,
     "partial_reduce": partial_reduce_kernel,
+    "masked_reduce": masked_reduce_kernel,
     "scan": scan_kernel,
     "votes": votes_kernel,
 }

@@ -81,6 +81,24 @@ def reduce_cases():
                            kind=kind, type=type_name, strategy=strategy)
 
 
+# Member masks made of whole clusters: only the mask's lanes execute.
+CLUSTER_MASKS = {8: [0xFF00FF00, 0x00FFFF00, 0x000000FF], 16: [0xFFFF0000, 0x0000FFFF]}
+
+
+def masked_reduce_cases():
+    for type_name, kind in (("i32", "add"), ("i32", "maxsi"), ("f32", "add"), ("f32", "minimumf")):
+        for size, masks in CLUSTER_MASKS.items():
+            for strategy in ("butterfly", "tree"):
+                yield dict(family="masked_reduce", name=f"mred_{kind}_{type_name}_c{size}_{strategy}",
+                           kind=kind, type=type_name, cluster=[size, 1], strategy=strategy,
+                           masks=masks)
+    # redux.sync over the lanes of a partial mask (whole-warp cluster).
+    for kind in ("add", "minui", "or"):
+        yield dict(family="masked_reduce", name=f"mred_{kind}_i32_c32_redux", kind=kind,
+                   type="i32", cluster=[32, 1], strategy="redux",
+                   masks=[0xFFFF0000, 0x0F0F0F0F, 0x80000001])
+
+
 def scan_cases():
     for type_name, kinds in (("i32", ["add", "maxsi", "xor", "mul"]),
                              ("f32", ["add", "maximumf"])):
@@ -98,6 +116,7 @@ def all_cases():
     yield from shuffle_cases()
     yield from masked_shuffle_cases()
     yield from reduce_cases()
+    yield from masked_reduce_cases()
     yield from scan_cases()
     yield dict(family="votes", name="votes")
     yield dict(family="blocks", name="block_sum")

@@ -231,6 +231,43 @@ def run_reduces(suite):
         suite.record(case, not problems, "; ".join(problems[:3]))
 
 
+def run_masked_reduces(suite):
+    sentinel = -7
+    for case in cases.masked_reduce_cases():
+        fn = suite.function(case)
+        p = cases.PAYLOADS[case["type"]]
+        dtype = np.dtype(p["dtype"])
+        problems = []
+        for mask in case["masks"]:
+            host_in = random_payload(case["type"]) if dtype.kind != "f" else \
+                rng.standard_normal(WARP).astype(dtype)
+            d_out = cp.full(WARP, sentinel, dtype=dtype)
+            fn((1,), (WARP,), memref_args(cp.asarray(host_in)) + memref_args(d_out)
+               + [np.uint32(mask).view(np.int32)])
+            out = cp.asnumpy(d_out)
+            values = lane_values(host_in, case["type"])
+            for members in ref.clusters(*case["cluster"]):
+                live = [l for l in members if (mask >> l) & 1]
+                if not live:
+                    continue
+                # A whole-warp cluster under a partial mask reduces the
+                # mask's lanes (redux.sync); smaller clusters are whole.
+                result = ref.reduce_cluster(case["kind"], [values[l] for l in live], dtype, 1) \
+                    if len(live) & (len(live) - 1) == 0 else None
+                if result is None:  # non-power-of-two live set: fold in lane order
+                    acc = values[live[0]]
+                    for l in live[1:]:
+                        acc = ref.combine_lanes(case["kind"], acc, values[l], dtype, 1)
+                    result = [acc] * len(live)
+                for idx, lane in enumerate(live):
+                    if not same(out[lane], result[idx][0], case["kind"], dtype):
+                        problems.append(f"mask={mask:#x} lane={lane} got {out[lane]} want {result[idx][0]}")
+            for lane in range(WARP):
+                if not (mask >> lane) & 1 and out[lane] != sentinel:
+                    problems.append(f"mask={mask:#x} lane {lane} outside the mask wrote")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
 def run_scans(suite):
     for case in cases.scan_cases():
         fn = suite.function(case)
@@ -340,7 +377,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         oracle = build_oracle(tmp)
         for step in (lambda: run_shuffles(suite, oracle), lambda: run_masked_shuffles(suite),
-                     lambda: run_reduces(suite), lambda: run_scans(suite),
+                     lambda: run_reduces(suite), lambda: run_masked_reduces(suite),
+                     lambda: run_scans(suite),
                      lambda: run_votes(suite), lambda: run_blocks(suite)):
             step()
             print(f"... {suite.passed} passed, {suite.failed} failed so far", flush=True)
