@@ -423,6 +423,8 @@ LogicalResult ScanOp::verify() {
       failed(
           verifyMaskCoversGroups(*this, getMask(), getWidth(), 1, "segment")))
     return failure();
+  if (getInit() && getHeads())
+    return emitOpError("init cannot be combined with segment heads");
   if (getTotal() && getTotal().getType() != getValue().getType())
     return emitOpError() << "total type " << getTotal().getType()
                          << " differs from the value type "

@@ -254,11 +254,92 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
 // Scan
 //===----------------------------------------------------------------------===//
 
+/// Scan segmented by head flags. Every lane finds its segment's first lane
+/// (`start`: the highest head at or below it, at least the width segment's
+/// base) and last lane (`end`: one below the next head, at most the width
+/// segment's last lane) from one ballot; Kogge-Stone then combines a partner
+/// only inside [start, end]. Without heads this is exactly the plain scan.
+SmallVector<Value> lowerSegmentedScan(PatternRewriter &b, Location loc,
+                                      ScanOp op) {
+  Type i32 = b.getI32Type();
+  unsigned width = op.getWidth();
+  CombineKind kind = op.getKind();
+  bool reverse = op.getReverse();
+  auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  auto cmp = [&](arith::CmpIPredicate pred, Value lhs, Value rhs) {
+    return arith::CmpIOp::create(b, loc, pred, lhs, rhs).getResult();
+  };
+
+  Value lane = LaneIdOp::create(b, loc, i32);
+  Value segmentBase =
+      arith::AndIOp::create(b, loc, lane, cst(~int64_t(width - 1)));
+  Value segmentLast =
+      arith::AddIOp::create(b, loc, segmentBase, cst(width - 1));
+  Value heads = BallotOp::create(b, loc, i32, op.getHeads(), op.getMask());
+  // start = max(31 - clz(heads & lanemask<le>), segmentBase); clz(0) = 32.
+  Value headsAtOrBelow = arith::AndIOp::create(
+      b, loc, heads, LaneMaskOp::create(b, loc, i32, LaneMaskKind::Le));
+  Value topHead = arith::SubIOp::create(
+      b, loc, cst(31),
+      math::CountLeadingZerosOp::create(b, loc, headsAtOrBelow));
+  Value start = arith::MaxSIOp::create(b, loc, topHead, segmentBase);
+  // end = min(ctz(heads & lanemask<gt>) - 1, segmentLast); ctz(0) = 32.
+  Value headsAbove = arith::AndIOp::create(
+      b, loc, heads, LaneMaskOp::create(b, loc, i32, LaneMaskKind::Gt));
+  Value nextHead = math::CountTrailingZerosOp::create(b, loc, headsAbove);
+  Value end = arith::MinSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, nextHead, cst(1)), segmentLast);
+
+  ShuffleMode towardsEarlier = reverse ? ShuffleMode::Down : ShuffleMode::Up;
+  // How many lanes before this one (in scan order) share its segment; the
+  // partner `distance` away is in the segment iff distance <= reach.
+  Value reach = reverse ? arith::SubIOp::create(b, loc, end, lane)
+                        : arith::SubIOp::create(b, loc, lane, start);
+  auto partnerInSegment = [&](unsigned distance) {
+    return cmp(arith::CmpIPredicate::sle, cst(distance), reach);
+  };
+
+  Value inclusive = op.getValue();
+  for (unsigned distance = 1; distance < width; distance *= 2) {
+    Value other = shuffle(b, loc, towardsEarlier, inclusive, distance, width,
+                          op.getMask())
+                      .first;
+    Value combined = reverse ? buildCombine(b, loc, kind, inclusive, other)
+                             : buildCombine(b, loc, kind, other, inclusive);
+    inclusive = arith::SelectOp::create(b, loc, partnerInSegment(distance),
+                                        combined, inclusive);
+  }
+
+  Value result = inclusive;
+  if (op.getExclusive()) {
+    Value identity = arith::ConstantOp::create(
+        b, loc, getCombineIdentity(kind, op.getValue().getType()));
+    result = identity;
+    if (width > 1) {
+      Value previous =
+          shuffle(b, loc, towardsEarlier, inclusive, 1, width, op.getMask())
+              .first;
+      result = arith::SelectOp::create(b, loc, partnerInSegment(1), previous,
+                                       identity);
+    }
+  }
+  SmallVector<Value> results{result};
+  if (op.getTotal())
+    results.push_back(shuffle(b, loc, ShuffleMode::Idx, inclusive,
+                              reverse ? start : end, width, op.getMask())
+                          .first);
+  return results;
+}
+
 struct ExpandScan : public OpRewritePattern<ScanOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(ScanOp op,
                                 PatternRewriter &rewriter) const override {
+    if (op.getHeads()) {
+      rewriter.replaceOp(op, lowerSegmentedScan(rewriter, op.getLoc(), op));
+      return success();
+    }
     Location loc = op.getLoc();
     unsigned width = op.getWidth();
     CombineKind kind = op.getKind();

@@ -493,8 +493,10 @@ class KernelBuilder:
         return self._emit(f"{text} : {value.type}", value.type)
 
     def scan(self, kind: str, value: Value, exclusive: bool = False, reverse: bool = False,
-             width: int = 32, init=None, mask=None, total: bool = False):
-        """warp.scan; returns the scan, or (scan, segment total) with total=True."""
+             width: int = 32, init=None, mask=None, total: bool = False,
+             heads: Optional[Value] = None):
+        """warp.scan; returns the scan, or (scan, segment total) with
+        total=True. `heads` (i1) segments the scan: a true lane starts one."""
         text = f"warp.scan <{kind}> {value}"
         text += " exclusive" if exclusive else ""
         text += " reverse" if reverse else ""
@@ -502,6 +504,8 @@ class KernelBuilder:
         if init is not None:
             text += f" init {self.coerce(init, value.type)}"
         text += self._mask(self._mask_value(mask))
+        if heads is not None:
+            text += f" heads {heads}"
         if total:
             return tuple(self._emit_n(f"{text} : {value.type}, {value.type}", [value.type] * 2))
         return self._emit(f"{text} : {value.type}", value.type)

@@ -108,3 +108,29 @@ func.func @exclusive_width_one(%x: i32, %i: i32) -> (i32, i32, i32) {
   %2 = warp.scan <add> %x width 1 : i32
   return %0, %1, %2 : i32, i32, i32
 }
+
+// Segmented by head flags: one ballot gives every lane its segment's first
+// lane (31 - clz of the heads at or below it, at least the width segment's
+// base); a partner `d` lanes back is combined only if d <= lane - start.
+// CHECK-LABEL: func @segmented
+// CHECK-SAME: (%[[X:.*]]: i32, %[[H:.*]]: i1)
+// CHECK: %[[L:.*]] = warp.lane_id
+// CHECK: %[[BASE:.*]] = arith.andi %[[L]], %{{.*}} : i32
+// CHECK: %[[B:.*]] = warp.ballot %[[H]] : i32
+// CHECK: %[[LE:.*]] = warp.lanemask <le>
+// CHECK: %[[BELOW:.*]] = arith.andi %[[B]], %[[LE]]
+// CHECK: %[[CLZ:.*]] = math.ctlz %[[BELOW]]
+// CHECK: %[[TOP:.*]] = arith.subi %{{.*}}, %[[CLZ]]
+// CHECK: %[[START:.*]] = arith.maxsi %[[TOP]], %[[BASE]]
+// CHECK: %[[REACH:.*]] = arith.subi %[[L]], %[[START]]
+// CHECK: %[[S:.*]], %{{.*}} = warp.shuffle <up> %[[X]], %[[C1:.*]] width 8 : i32
+// CHECK: %[[A:.*]] = arith.maxsi %[[S]], %[[X]]
+// CHECK: %[[IN:.*]] = arith.cmpi sge, %[[REACH]], %[[C1]]
+// CHECK: arith.select %[[IN]], %[[A]], %[[X]]
+// CHECK-COUNT-2: warp.shuffle <up>
+// CHECK-NOT: warp.shuffle
+// CHECK: return
+func.func @segmented(%x: i32, %h: i1) -> i32 {
+  %r = warp.scan <maxsi> %x width 8 heads %h : i32
+  return %r : i32
+}

@@ -40,11 +40,12 @@ def every_op(k, x, y, h, out, iout, n):
     c1 = k.scan("add", v)
     c2, total = k.scan("add", key, exclusive=True, reverse=True, width=8, init=1, total=True)
     offset, count = k.compact(keep)
+    runs = k.scan("add", key, heads=keep)
     popc = k.popc(bits)
     acc = s1 + s2 + s3 + b + r1 + r2 + r4 + c1 + k.select(ok, 1.0, 0.0, wm.f32)
     out[i] = acc * k.exp(-v) / k.sqrt(k.max(v, 1.0))
     with k.if_(votes[0] & votes[1] | votes[2]):
-        total_i = s4 + bf + bits + peers + same + r3 + r5 + c2 + total + offset + count + popc
+        total_i = s4 + bf + bits + peers + same + r3 + r5 + c2 + total + offset + count + popc + runs
         for m in masks + [active, warp, linear, lane]:
             total_i = total_i ^ m
         iout[i] = total_i + k.cast(all_same, wm.i32)
@@ -61,7 +62,8 @@ def test_every_op_builds_and_verifies():
                "warp.syncwarp mask", "warp.shuffle <up>", "warp.shuffle <idx>", "warp.broadcast ",
                "warp.broadcast_first", "warp.ballot", "warp.vote <uni>", "warp.match_any",
                "warp.match_all", "warp.reduce <maxnumf>", "valid_lanes", "strategy = <tree>",
-               "warp.scan <add>", "exclusive reverse width 8 init", "warp.compact", "math.ctpop",
+               "warp.scan <add>", "exclusive reverse width 8 init", "heads", "warp.compact",
+               "math.ctpop",
                "scf.for", "scf.yield", "scf.if", "vector<2xf16>"):
         assert op in text, op
     wm.Module.parse(text).verify()

@@ -363,6 +363,11 @@ def Warp_ScanOp : Warp_Op<"scan",
     position: `init (op) x_0 (op) ... (op) x_{p-1}`, so the first position of
     an exclusive scan gets `init` itself.
 
+    With `heads %flags` the scan is segmented by head flags, as well as by
+    `width`: a lane whose flag is true starts a new segment (the flags mark
+    segments' lowest lanes in either direction), and no lane combines values
+    across a segment start. `init` cannot be combined with `heads`.
+
     Combine order: Kogge-Stone with distances 1, 2, 4, ..., each step
     combining `earlier (op) later`. Lanes outside the segment never reach the
     combiner. When a second result type is written, that result is the
@@ -372,16 +377,18 @@ def Warp_ScanOp : Warp_Op<"scan",
     ```mlir
     %incl = warp.scan <add> %x : i32
     %excl, %total = warp.scan <add> %x exclusive width 8 : f32, f32
+    %runs = warp.scan <add> %x heads %starts : i32
     ```
   }];
   let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Combinable:$value,
                        Optional<Warp_Combinable>:$init, Optional<I32>:$mask,
+                       Optional<I1>:$heads,
                        UnitAttr:$exclusive, UnitAttr:$reverse,
                        DefaultValuedAttr<I32Attr, "32">:$width);
   let results = (outs Warp_Combinable:$result, Optional<Warp_Combinable>:$total);
   let assemblyFormat = [{
     $kind $value (`exclusive` $exclusive^)? (`reverse` $reverse^)?
-    (`width` $width^)? (`init` $init^)? (`mask` $mask^)?
+    (`width` $width^)? (`init` $init^)? (`mask` $mask^)? (`heads` $heads^)?
     attr-dict `:` type($value) (`,` type($total)^)?
   }];
   let hasVerifier = 1;

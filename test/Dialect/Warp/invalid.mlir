@@ -359,6 +359,14 @@ func.func @scan_mask_splits_segment(%x: i32) {
 
 // -----
 
+func.func @scan_init_with_heads(%x: i32, %h: i1) {
+  // expected-error @+1 {{'warp.scan' op init cannot be combined with segment heads}}
+  %0 = warp.scan <add> %x exclusive init %x heads %h : i32
+  return
+}
+
+// -----
+
 func.func @scan_total_type(%x: i32) {
   // expected-error @+1 {{total type 'i64' differs from the value type 'i32'}}
   %0:2 = warp.scan <add> %x : i32, i64
@@ -369,6 +377,6 @@ func.func @scan_total_type(%x: i32) {
 
 func.func @scan_init_type(%x: i32, %i: i64) {
   // expected-error @+1 {{init has the value's type}}
-  %0 = "warp.scan"(%x, %i) <{kind = #warp.kind<add>, exclusive, width = 32 : i32, operandSegmentSizes = array<i32: 1, 1, 0>}> : (i32, i64) -> i32
+  %0 = "warp.scan"(%x, %i) <{kind = #warp.kind<add>, exclusive, width = 32 : i32, operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (i32, i64) -> i32
   return
 }

@@ -157,5 +157,8 @@ func.func @scans(%f: f32, %i: i32, %m: i32) {
   %2 = warp.scan <maxsi> %i reverse width 8 : i32
   // CHECK: warp.scan <mul> %{{.*}} exclusive init %{{.*}} mask %{{.*}} : i32, i32
   %3:2 = warp.scan <mul> %i exclusive init %i mask %m : i32, i32
+  // CHECK: warp.scan <add> %{{.*}} reverse width 16 heads %{{.*}} : i32, i32
+  %h = arith.constant true
+  %4:2 = warp.scan <add> %i reverse width 16 heads %h : i32, i32
   return
 }
