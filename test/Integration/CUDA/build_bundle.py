@@ -152,6 +152,22 @@ def scan_kernel(case):
     return kernel(case["name"], args, body)
 
 
+def segmented_scan_kernel(case):
+    p = cases.PAYLOADS[case["type"]]
+    mt = p["mlir"]
+    flags = (" exclusive" if case["exclusive"] else "") + (" reverse" if case["reverse"] else "")
+    body = load(case["type"], "%in", "%i", "x")
+    body += ["%hw = memref.load %heads[%i] : memref<?xi32>",
+             "%c0 = arith.constant 0 : i32",
+             "%h = arith.cmpi ne, %hw, %c0 : i32",
+             f"%r, %t = warp.scan <{case['kind']}> %x{flags} width {case['width']} heads %h : {mt}, {mt}"]
+    body += store(case["type"], "%r", "%out", "%i", "r")
+    body += store(case["type"], "%t", "%total", "%i", "t")
+    args = [f"%in: {memref(p['elem'])}", "%heads: memref<?xi32>", f"%out: {memref(p['elem'])}",
+            f"%total: {memref(p['elem'])}"]
+    return kernel(case["name"], args, body)
+
+
 def votes_kernel(case):
     # out[k * n + i]: 0 ballot, 1 any, 2 all, 3 uni, 4 match_any, 5 match_all
     # mask, 6 match_all pred, 7 compact offset, 8 compact count, 9-13 lane
@@ -215,6 +231,7 @@ BUILDERS = {
     "partial_reduce": partial_reduce_kernel,
     "masked_reduce": masked_reduce_kernel,
     "scan": scan_kernel,
+    "segmented_scan": segmented_scan_kernel,
     "votes": votes_kernel,
 }
 

@@ -112,11 +112,23 @@ def scan_cases():
                                    exclusive=exclusive, reverse=reverse)
 
 
+def segmented_scan_cases():
+    for type_name, kind in (("i32", "add"), ("i32", "maxsi"), ("f32", "add")):
+        for width in (8, 32):
+            for exclusive in (False, True):
+                for reverse in (False, True):
+                    yield dict(family="segmented_scan",
+                               name=f"sscan_{kind}_{type_name}_w{width}_{'ex' if exclusive else 'in'}{'_rev' if reverse else ''}",
+                               kind=kind, type=type_name, width=width, exclusive=exclusive,
+                               reverse=reverse)
+
+
 def all_cases():
     yield from shuffle_cases()
     yield from masked_shuffle_cases()
     yield from reduce_cases()
     yield from masked_reduce_cases()
     yield from scan_cases()
+    yield from segmented_scan_cases()
     yield dict(family="votes", name="votes")
     yield dict(family="blocks", name="block_sum")

@@ -302,6 +302,42 @@ def run_scans(suite):
         suite.record(case, not problems, "; ".join(problems[:3]))
 
 
+def run_segmented_scans(suite):
+    """Checked against the definition: each lane combines, in order, the
+    values of its segment (bounded by head flags and the width) before it
+    (or after it, reversed). Values are small integers, exact in f32."""
+    for case in cases.segmented_scan_cases():
+        fn = suite.function(case)
+        dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        problems = []
+        for trial in range(4):
+            values = rng.integers(-4, 5, WARP).astype(dtype)
+            heads = (rng.random(WARP) < (0.0, 0.15, 0.5, 1.0)[trial]).astype(np.int32)
+            d_out, d_total = cp.zeros(WARP, dtype), cp.zeros(WARP, dtype)
+            fn((1,), (WARP,), memref_args(cp.asarray(values)) + memref_args(cp.asarray(heads))
+               + memref_args(d_out) + memref_args(d_total))
+            out, total = cp.asnumpy(d_out), cp.asnumpy(d_total)
+            w = case["width"]
+            for lane in range(WARP):
+                base = lane - lane % w
+                start = max([base] + [l for l in range(base, lane + 1) if heads[l]])
+                end = min([base + w - 1] + [l - 1 for l in range(lane + 1, base + w) if heads[l]])
+                if case["reverse"]:
+                    span = range(lane + (1 if case["exclusive"] else 0), end + 1)
+                else:
+                    span = range(start, lane + (0 if case["exclusive"] else 1))
+                acc = ref.identity(case["kind"], dtype)
+                for q in span:
+                    acc = ref.combine(case["kind"], acc, values[q], dtype)
+                whole = ref.identity(case["kind"], dtype)
+                for q in range(start, end + 1):
+                    whole = ref.combine(case["kind"], whole, values[q], dtype)
+                if out[lane] != acc or total[lane] != whole:
+                    problems.append(f"trial={trial} lane={lane} got {out[lane]}/{total[lane]} "
+                                    f"want {acc}/{whole}")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
 # ----------------------------------------------------------------------------
 # Votes, ids, broadcasts; block reduce with ragged warps
 # ----------------------------------------------------------------------------
@@ -378,7 +414,7 @@ def main():
         oracle = build_oracle(tmp)
         for step in (lambda: run_shuffles(suite, oracle), lambda: run_masked_shuffles(suite),
                      lambda: run_reduces(suite), lambda: run_masked_reduces(suite),
-                     lambda: run_scans(suite),
+                     lambda: run_scans(suite), lambda: run_segmented_scans(suite),
                      lambda: run_votes(suite), lambda: run_blocks(suite)):
             step()
             print(f"... {suite.passed} passed, {suite.failed} failed so far", flush=True)
