@@ -70,26 +70,29 @@ def shuffle_kernel(case):
     return kernel(case["name"], args, body)
 
 
-def masked_shuffle_kernel(case):
-    # Lanes outside the mask do not execute the shuffle at all.
-    body = [
+def only_mask_lanes(body):
+    """Wraps `body` in scf.if so lanes outside the runtime %mask do not
+    execute it at all."""
+    guard = [
+        "%c0 = arith.constant 0 : i32",
+        "%one = arith.constant 1 : i32",
         "%lane = warp.lane_id : i32",
         "%bit = arith.shrui %mask, %lane : i32",
-        "%one = arith.constant 1 : i32",
         "%member_bit = arith.andi %bit, %one : i32",
         "%member = arith.cmpi ne, %member_bit, %c0 : i32",
-        "%c0 = arith.constant 0 : i32",
-    ]
-    body = body[-1:] + body[:-1]
-    body += [
         "scf.if %member {",
-        "  %x = memref.load %in[%i] : memref<?xi32>",
-        f"  %r, %v = warp.shuffle <{case['mode']}> %x, %off width {case['width']} mask %mask : i32",
-        "  memref.store %r, %out[%i] : memref<?xi32>",
-        "  %vi = arith.extui %v : i1 to i32",
-        "  memref.store %vi, %valid[%i] : memref<?xi32>",
-        "}",
     ]
+    return guard + ["  " + line for line in body] + ["}"]
+
+
+def masked_shuffle_kernel(case):
+    body = only_mask_lanes([
+        "%x = memref.load %in[%i] : memref<?xi32>",
+        f"%r, %v = warp.shuffle <{case['mode']}> %x, %off width {case['width']} mask %mask : i32",
+        "memref.store %r, %out[%i] : memref<?xi32>",
+        "%vi = arith.extui %v : i1 to i32",
+        "memref.store %vi, %valid[%i] : memref<?xi32>",
+    ])
     args = ["%in: memref<?xi32>", "%out: memref<?xi32>", "%valid: memref<?xi32>",
             "%off: i32", "%mask: i32"]
     return kernel(case["name"], args, body)
@@ -108,23 +111,14 @@ def reduce_kernel(case):
 
 
 def masked_reduce_kernel(case):
-    # Lanes outside the runtime mask do not execute the reduction.
     p = cases.PAYLOADS[case["type"]]
     size, stride = case["cluster"]
-    body = [
-        "%c0 = arith.constant 0 : i32",
-        "%one = arith.constant 1 : i32",
-        "%lane = warp.lane_id : i32",
-        "%bit = arith.shrui %mask, %lane : i32",
-        "%member_bit = arith.andi %bit, %one : i32",
-        "%member = arith.cmpi ne, %member_bit, %c0 : i32",
-        "scf.if %member {",
-        f"  %x = memref.load %in[%i] : {memref(p['elem'])}",
-        f"  %r = warp.reduce <{case['kind']}> %x mask %mask cluster_size = {size} "
+    body = only_mask_lanes([
+        f"%x = memref.load %in[%i] : {memref(p['elem'])}",
+        f"%r = warp.reduce <{case['kind']}> %x mask %mask cluster_size = {size} "
         f"cluster_stride = {stride} strategy = <{case['strategy']}> : {p['mlir']}",
-        f"  memref.store %r, %out[%i] : {memref(p['elem'])}",
-        "}",
-    ]
+        f"memref.store %r, %out[%i] : {memref(p['elem'])}",
+    ])
     args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}", "%mask: i32"]
     return kernel(case["name"], args, body)
 
