@@ -392,9 +392,6 @@ bool mlir::warp::runtime::isCudaDeviceAvailable(std::string &why) {
 }
 
 std::string mlir::warp::runtime::getDefaultDeviceChip() {
-  std::string why;
-  if (!isCudaDeviceAvailable(why))
-    return "";
   Driver &d = cuda();
   int major = 0, minor = 0;
   CHECK_CU(d.cuDeviceGetAttribute(&major, kAttrComputeMajor, d.device));

@@ -24,8 +24,8 @@ namespace mlir::warp::runtime {
 /// `why` says what is missing.
 bool isCudaDeviceAvailable(std::string &why);
 
-/// The compute capability of device 0 as `sm_XY` (or `sm_90a` for 9.0, whose
-/// arch-specific features the driver accepts), or an empty string.
+/// The compute capability of the default device as `sm_XY`. Call only when
+/// isCudaDeviceAvailable() said yes: a driver failure ends the process.
 std::string getDefaultDeviceChip();
 
 } // namespace mlir::warp::runtime

@@ -19,16 +19,12 @@ def memref(elem):
 
 
 def load(payload, buf, index, name):
-    """Lines loading one lane's payload; i1 travels as i32 in memory."""
+    """Lines loading one lane's payload into %name; i1 travels as i32."""
     p = cases.PAYLOADS[payload]
-    lines = [f"%{name}_m = memref.load {buf}[{index}] : {memref(p['elem'])}"]
-    if p["mlir"] == "i1":
-        lines.append(f"%{name} = arith.trunci %{name}_m : i32 to i1")
-    else:
-        lines.append(f"%{name} = arith.addi %c0i, %c0i : i32")  # placeholder
-        lines[-1] = ""
-        lines[0] = lines[0].replace(f"%{name}_m =", f"%{name} =")
-    return [l for l in lines if l]
+    if p["mlir"] != "i1":
+        return [f"%{name} = memref.load {buf}[{index}] : {memref(p['elem'])}"]
+    return [f"%{name}_m = memref.load {buf}[{index}] : {memref(p['elem'])}",
+            f"%{name} = arith.trunci %{name}_m : i32 to i1"]
 
 
 def store(payload, value, buf, index, tag):
