@@ -1,8 +1,9 @@
 //===- WarpDialect.cpp - warp dialect, verifiers and folders -------------===//
 //
-// Verifiers reject every malformed op with a message naming the offending
-// value; folders only fire where CUDA's semantics make the answer lane- and
-// schedule-independent.
+// Verifiers check each op alone (its attributes and types), never the values
+// other ops produce, so no fold can turn valid IR into invalid IR; facts about
+// operand values are the lint pass's (warp-lint). Folders only fire where
+// CUDA's semantics make the answer lane- and schedule-independent.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,7 @@
 #include "WarpDialect/IR/ShuffleRule.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Matchers.h"
@@ -24,6 +26,7 @@ using namespace mlir::warp;
 
 #include "WarpDialect/IR/WarpOpsDialect.cpp.inc"
 #include "WarpDialect/IR/WarpOpsEnums.cpp.inc"
+#include "WarpDialect/IR/WarpOpsInterfaces.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "WarpDialect/IR/WarpOpsAttrs.cpp.inc"
@@ -75,65 +78,11 @@ static bool isIdempotentKind(CombineKind kind) {
          kind != CombineKind::Xor;
 }
 
-static bool isValidWidth(int64_t w) {
-  return w >= 1 && w <= int64_t(kWarpSize) && llvm::isPowerOf2_64(w);
-}
-
-/// The constant member mask of an op: all lanes when the operand is absent,
-/// std::nullopt when it is not a constant.
-static std::optional<uint32_t> getConstantMask(Value mask) {
-  if (!mask)
-    return ~uint32_t(0);
-  APInt value;
-  if (matchPattern(mask, m_ConstantInt(&value)))
-    return uint32_t(value.getZExtValue());
-  return std::nullopt;
-}
-
-static std::string hexMask(uint32_t mask) {
-  return "0x" + llvm::utohexstr(mask, /*LowerCase=*/true, /*Width=*/8);
-}
-
 static std::optional<int64_t> getConstantI32(Value v) {
   APInt value;
   if (v && matchPattern(v, m_ConstantInt(&value)))
     return value.getSExtValue();
   return std::nullopt;
-}
-
-/// A member mask must name at least one lane: the executing lane is always in
-/// it, so an empty constant mask can never be right.
-static LogicalResult verifyMemberMask(Operation *op, Value mask) {
-  if (std::optional<uint32_t> m = getConstantMask(mask); m && *m == 0)
-    return op->emitOpError("member mask is empty; the executing lane must be "
-                           "in it");
-  return success();
-}
-
-/// Checks that a constant mask is a union of whole groups (clusters or
-/// segments): a lane whose group partner is outside the mask would read an
-/// undefined value.
-static LogicalResult verifyMaskCoversGroups(Operation *op, Value mask,
-                                            unsigned size, unsigned stride,
-                                            StringRef groupName) {
-  std::optional<uint32_t> m = getConstantMask(mask);
-  if (!m)
-    return success();
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    if (!(*m & (1u << lane)))
-      continue;
-    unsigned span = size * stride;
-    unsigned base = (lane / span) * span + lane % stride;
-    for (unsigned i = 0; i < size; ++i) {
-      unsigned peer = base + i * stride;
-      if (!(*m & (1u << peer)))
-        return op->emitOpError()
-               << "member mask " << hexMask(*m) << " splits a " << groupName
-               << ": lane " << lane << " is in it but lane " << peer
-               << " is not";
-    }
-  }
-  return success();
 }
 
 static LogicalResult verifyKindMatchesType(Operation *op, CombineKind kind,
@@ -142,14 +91,26 @@ static LogicalResult verifyKindMatchesType(Operation *op, CombineKind kind,
   if (isFloatOnlyKind(kind) && !isa<FloatType>(elem))
     return op->emitOpError() << "kind '" << stringifyCombineKind(kind)
                              << "' needs a floating-point value, got " << type;
-  if (isIntegerOnlyKind(kind) && !isa<IntegerType>(elem))
+  if (isIntegerOnlyKind(kind) && !elem.isIntOrIndex())
     return op->emitOpError() << "kind '" << stringifyCombineKind(kind)
                              << "' needs an integer value, got " << type;
   return success();
 }
 
-/// A value every lane of the warp is known to hold: a constant, the warp id,
-/// or the result of a full-warp collective that returns one value to all.
+/// Whether the x extent of the block running `op` is known to be a multiple
+/// of 32, so that `threadIdx.x / 32` names the hardware warp.
+static bool blockXIsWholeWarps(Operation *op) {
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  if (!func)
+    return false;
+  std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize();
+  return known && !known->empty() && (*known)[0] % int32_t(kWarpSize) == 0;
+}
+
+/// A value every lane of a *hardware* warp holds: a constant, the linear
+/// warp id (hardware warps are formed from the linear thread index), the
+/// x warp id when the block's x extent is a multiple of 32, or the result of
+/// a full-warp collective that returns one value to all lanes.
 static bool isWarpUniform(Value v) {
   if (matchPattern(v, m_Constant()))
     return true;
@@ -157,7 +118,9 @@ static bool isWarpUniform(Value v) {
   if (!def)
     return false;
   return TypeSwitch<Operation *, bool>(def)
-      .Case<WarpIdOp>([](auto) { return true; })
+      .Case<WarpIdOp>([](WarpIdOp op) {
+        return op.getLinear() || blockXIsWholeWarps(op);
+      })
       .Case<BroadcastOp, BallotOp, VoteOp>(
           [](auto op) { return !op.getMask(); })
       .Case<ReduceOp>([](ReduceOp op) {
@@ -168,50 +131,53 @@ static bool isWarpUniform(Value v) {
 }
 
 //===----------------------------------------------------------------------===//
-// SyncWarpOp
-//===----------------------------------------------------------------------===//
-
-LogicalResult SyncWarpOp::verify() {
-  return verifyMemberMask(*this, getMask());
-}
-
-//===----------------------------------------------------------------------===//
 // ShuffleOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ShuffleOp::verify() {
-  int64_t width = getWidth();
-  if (!isValidWidth(width))
-    return emitOpError() << "width must be a power of two in [1, 32], got "
-                         << width;
-  if (failed(verifyMemberMask(*this, getMask())))
+void ShuffleOp::build(OpBuilder &builder, OperationState &state,
+                      ShuffleMode mode, Value value, Value offset,
+                      unsigned width, Value mask) {
+  build(builder, state, value.getType(), builder.getI1Type(), mode, value,
+        offset, width, /*dynamic_width=*/Value(), mask);
+}
+
+/// The offset, then `width 16`, `width %w`, or nothing for the default 32.
+static ParseResult
+parseOffsetAndWidth(OpAsmParser &parser, OpAsmParser::UnresolvedOperand &offset,
+                    std::optional<OpAsmParser::UnresolvedOperand> &dynamicWidth,
+                    IntegerAttr &width) {
+  if (parser.parseOperand(offset))
     return failure();
-  std::optional<int64_t> offset = getConstantI32(getOffset());
-  if (!offset)
+  if (failed(parser.parseOptionalKeyword("width")))
     return success();
-  // up/down by `width` or more can never stay in the segment; idx and xor
-  // read lanes of the warp (idx takes the lane modulo `width`, as CUDA does).
-  bool readsLane =
-      getMode() == ShuffleMode::Xor || getMode() == ShuffleMode::Idx;
-  int64_t limit = readsLane ? kWarpSize : width;
-  if (*offset < 0 || *offset >= limit)
-    return emitOpError() << (getMode() == ShuffleMode::Idx ? "source lane "
-                                                           : "offset ")
-                         << *offset << " is out of range [0, " << limit
-                         << ") for mode '" << stringifyShuffleMode(getMode())
-                         << "' with width " << width;
-  std::optional<uint32_t> mask = getConstantMask(getMask());
-  if (!mask)
+  OpAsmParser::UnresolvedOperand operand;
+  OptionalParseResult isOperand = parser.parseOptionalOperand(operand);
+  if (isOperand.has_value()) {
+    if (failed(*isOperand))
+      return failure();
+    dynamicWidth = operand;
     return success();
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    if (!(*mask & (1u << lane)))
-      continue;
-    ShuffleSource src = evaluateShuffle(getMode(), lane, *offset, width);
-    if (!(*mask & (1u << src.lane)))
-      return emitOpError() << "lane " << lane << " reads lane " << src.lane
-                           << ", which is outside member mask "
-                           << hexMask(*mask);
   }
+  int32_t value;
+  if (parser.parseInteger(value))
+    return failure();
+  width = parser.getBuilder().getI32IntegerAttr(value);
+  return success();
+}
+
+static void printOffsetAndWidth(OpAsmPrinter &printer, ShuffleOp op,
+                                Value offset, Value dynamicWidth,
+                                IntegerAttr width) {
+  printer << offset;
+  if (dynamicWidth)
+    printer << " width " << dynamicWidth;
+  else if (width && width.getInt() != int64_t(kWarpSize))
+    printer << " width " << width.getInt();
+}
+
+LogicalResult ShuffleOp::verify() {
+  if (getDynamicWidth() && getWidth() != kWarpSize)
+    return emitOpError("has both a constant and a run-time width");
   return success();
 }
 
@@ -221,16 +187,24 @@ LogicalResult ShuffleOp::fold(FoldAdaptor adaptor,
   auto boolAttr = [&](bool b) {
     return IntegerAttr::get(IntegerType::get(ctx, 1), b);
   };
+  // A run-time width that turns out constant becomes the attribute.
+  if (std::optional<int64_t> width = getConstantI32(getDynamicWidth());
+      width && *width >= 1 && *width <= int64_t(kWarpSize) &&
+      llvm::isPowerOf2_64(*width)) {
+    setWidth(uint32_t(*width));
+    getDynamicWidthMutable().clear();
+    return success();
+  }
   std::optional<int64_t> offset = getConstantI32(getOffset());
   // idx never leaves the segment: `valid` is always true.
   if (getMode() == ShuffleMode::Idx &&
-      (getWidth() == 1 || isWarpUniform(getValue()))) {
+      (getStaticWidth() == 1u || isWarpUniform(getValue()))) {
     results.push_back(getValue());
     results.push_back(boolAttr(true));
     return success();
   }
-  // Offset 0 reads the lane's own value in up, down and xor (idx 0 reads the
-  // segment's first lane).
+  // Offset 0 (low 5 bits) reads the lane's own value in up, down and xor,
+  // whatever the width (idx 0 reads the segment's first lane).
   if (offset && (*offset & 31) == 0 && getMode() != ShuffleMode::Idx) {
     results.push_back(getValue());
     results.push_back(boolAttr(true));
@@ -250,7 +224,8 @@ struct ForwardShuffledValue : public OpRewritePattern<ShuffleOp> {
                                 PatternRewriter &rewriter) const override {
     if (op.getResult().use_empty())
       return failure();
-    bool ownSegment = op.getWidth() == 1 && op.getMode() != ShuffleMode::Xor;
+    bool ownSegment =
+        op.getStaticWidth() == 1u && op.getMode() != ShuffleMode::Xor;
     if (!ownSegment && !isWarpUniform(op.getValue()))
       return failure();
     rewriter.replaceAllUsesWith(op.getResult(), op.getValue());
@@ -268,28 +243,8 @@ void ShuffleOp::getCanonicalizationPatterns(RewritePatternSet &results,
 // BroadcastOp / BroadcastFirstOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult BroadcastOp::verify() {
-  if (failed(verifyMemberMask(*this, getMask())))
-    return failure();
-  std::optional<int64_t> lane = getConstantI32(getLane());
-  if (!lane)
-    return success();
-  if (*lane < 0 || *lane >= int64_t(kWarpSize))
-    return emitOpError() << "source lane " << *lane
-                         << " is out of range [0, 32)";
-  std::optional<uint32_t> mask = getConstantMask(getMask());
-  if (mask && !(*mask & (1u << *lane)))
-    return emitOpError() << "source lane " << *lane
-                         << " is outside member mask " << hexMask(*mask);
-  return success();
-}
-
 OpFoldResult BroadcastOp::fold(FoldAdaptor) {
   return isWarpUniform(getValue()) ? getValue() : OpFoldResult();
-}
-
-LogicalResult BroadcastFirstOp::verify() {
-  return verifyMemberMask(*this, getMask());
 }
 
 OpFoldResult BroadcastFirstOp::fold(FoldAdaptor) {
@@ -297,10 +252,8 @@ OpFoldResult BroadcastFirstOp::fold(FoldAdaptor) {
 }
 
 //===----------------------------------------------------------------------===//
-// BallotOp / VoteOp / MatchAnyOp / MatchAllOp
+// BallotOp / VoteOp / MatchAllOp
 //===----------------------------------------------------------------------===//
-
-LogicalResult BallotOp::verify() { return verifyMemberMask(*this, getMask()); }
 
 OpFoldResult BallotOp::fold(FoldAdaptor adaptor) {
   // ballot(false) is 0. ballot(true) is *not* the mask: lanes of the mask
@@ -311,8 +264,6 @@ OpFoldResult BallotOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
-LogicalResult VoteOp::verify() { return verifyMemberMask(*this, getMask()); }
-
 OpFoldResult VoteOp::fold(FoldAdaptor adaptor) {
   auto pred = dyn_cast_if_present<IntegerAttr>(adaptor.getPredicate());
   if (!pred)
@@ -320,14 +271,6 @@ OpFoldResult VoteOp::fold(FoldAdaptor adaptor) {
   if (getKind() == VoteKind::Uni)
     return IntegerAttr::get(getType(), 1);
   return pred;
-}
-
-LogicalResult MatchAnyOp::verify() {
-  return verifyMemberMask(*this, getMask());
-}
-
-LogicalResult MatchAllOp::verify() {
-  return verifyMemberMask(*this, getMask());
 }
 
 namespace {
@@ -358,32 +301,14 @@ void MatchAllOp::getCanonicalizationPatterns(RewritePatternSet &results,
 
 LogicalResult ReduceOp::verify() {
   unsigned size = getClusterSize(), stride = getClusterStride();
-  if (!isValidWidth(getClusterSize()))
-    return emitOpError() << "cluster_size must be a power of two in [1, 32], "
-                            "got "
-                         << getClusterSize();
-  if (!isValidWidth(getClusterStride()))
-    return emitOpError() << "cluster_stride must be a power of two in [1, 32]"
-                            ", got "
-                         << getClusterStride();
   if (size * stride > kWarpSize)
     return emitOpError() << "cluster_size * cluster_stride = " << size * stride
                          << " exceeds the warp size 32";
-  if (failed(verifyKindMatchesType(*this, getKind(), getValue().getType())) ||
-      failed(verifyMemberMask(*this, getMask())))
+  if (failed(verifyKindMatchesType(*this, getKind(), getValue().getType())))
     return failure();
-  if (getValidLanes()) {
-    if (size != kWarpSize)
-      return emitOpError("valid_lanes needs the whole-warp cluster "
-                         "(cluster_size = 32)");
-    if (std::optional<int64_t> n = getConstantI32(getValidLanes());
-        n && (*n < 1 || *n > int64_t(kWarpSize)))
-      return emitOpError() << "valid_lanes " << *n
-                           << " is out of range [1, 32]";
-  } else if (failed(verifyMaskCoversGroups(*this, getMask(), size, stride,
-                                           "cluster"))) {
-    return failure();
-  }
+  if (getValidLanes() && size != kWarpSize)
+    return emitOpError("valid_lanes needs the whole-warp cluster "
+                       "(cluster_size = 32)");
   if (getStrategy() == ReduceStrategy::Redux) {
     Type type = getValue().getType();
     bool intOk = isa<IntegerType>(type) && type.getIntOrFloatBitWidth() <= 32 &&
@@ -415,28 +340,12 @@ OpFoldResult ReduceOp::fold(FoldAdaptor) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ScanOp::verify() {
-  if (!isValidWidth(getWidth()))
-    return emitOpError() << "width must be a power of two in [1, 32], got "
-                         << getWidth();
-  if (failed(verifyKindMatchesType(*this, getKind(), getValue().getType())) ||
-      failed(verifyMemberMask(*this, getMask())) ||
-      failed(
-          verifyMaskCoversGroups(*this, getMask(), getWidth(), 1, "segment")))
+  if (failed(verifyKindMatchesType(*this, getKind(), getValue().getType())))
     return failure();
   if (getInit() && getHeads())
     return emitOpError("init cannot be combined with segment heads");
-  if (getTotal() && getTotal().getType() != getValue().getType())
-    return emitOpError() << "total type " << getTotal().getType()
-                         << " differs from the value type "
-                         << getValue().getType();
   return success();
 }
-
-//===----------------------------------------------------------------------===//
-// CompactOp
-//===----------------------------------------------------------------------===//
-
-LogicalResult CompactOp::verify() { return verifyMemberMask(*this, getMask()); }
 
 #define GET_OP_CLASSES
 #include "WarpDialect/IR/WarpOps.cpp.inc"

@@ -52,8 +52,7 @@ void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
   device.addPass(createWarpFromGPUPass());
   device.addPass(createWarpExpandCollectivesPass(
       WarpExpandCollectivesPassOptions{options.chip, options.strategy}));
-  device.addPass(
-      createConvertWarpToNVVMPass(ConvertWarpToNVVMPassOptions{options.chip}));
+  device.addPass(createConvertWarpToNVVMPass());
 }
 
 void mlir::warp::buildWarpLowerToPTXPipeline(

@@ -22,7 +22,8 @@ std::string Chip::str() const {
 }
 
 unsigned Chip::minPtxVersion() const {
-  // First PTX ISA release that names each target (PTX ISA release notes).
+  // First PTX ISA release that names each target (PTX ISA release notes),
+  // and at least 6.2, which every warp lowering may need.
   if (smVersion >= 120)
     return 87;
   if (smVersion >= 100)
@@ -39,9 +40,9 @@ unsigned Chip::minPtxVersion() const {
     return 70;
   if (smVersion >= 75)
     return 63;
-  if (smVersion >= 72)
-    return 61;
-  return 60;
+  // sm_70/sm_72 are named by PTX 6.0/6.1, but `activemask` (LLVM's
+  // convergent llvm.nvvm.activemask) needs PTX 6.2.
+  return 62;
 }
 
 std::string Chip::ptxFeature() const {

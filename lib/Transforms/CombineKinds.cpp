@@ -17,6 +17,11 @@ Value mlir::warp::buildMemberMaskOrAll(OpBuilder &b, Location loc, Value mask) {
   return mask ? mask : buildI32Constant(b, loc, -1);
 }
 
+void mlir::warp::markConvergent(Operation *op) {
+  MLIRContext *ctx = op->getContext();
+  op->setAttr(kConvergentAttrName, DistinctAttr::create(UnitAttr::get(ctx)));
+}
+
 Value mlir::warp::buildCombine(OpBuilder &b, Location loc, CombineKind kind,
                                Value lhs, Value rhs) {
   bool isFloat = isa<FloatType>(getElementTypeOrSelf(lhs.getType()));

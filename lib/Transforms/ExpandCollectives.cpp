@@ -13,8 +13,10 @@
 #include "WarpDialect/Transforms/CombineKinds.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -32,8 +34,7 @@ namespace {
 std::pair<Value, Value> shuffle(OpBuilder &b, Location loc, ShuffleMode mode,
                                 Value value, Value offset, unsigned width,
                                 Value mask) {
-  auto op = ShuffleOp::create(b, loc, value.getType(), b.getI1Type(), mode,
-                              value, offset, width, mask);
+  auto op = ShuffleOp::create(b, loc, mode, value, offset, width, mask);
   return {op.getResult(), op.getValid()};
 }
 
@@ -123,8 +124,11 @@ Value lowerReduceToRedux(OpBuilder &b, Location loc, CombineKind kind,
   if (type.isF32()) {
     bool propagateNaN =
         kind == CombineKind::MinimumF || kind == CombineKind::MaximumF;
-    return NVVM::ReduxOp::create(b, loc, type, value, reduxKind, memberMask,
-                                 /*abs=*/false, /*nan=*/propagateNaN);
+    auto redux = NVVM::ReduxOp::create(b, loc, type, value, reduxKind,
+                                       memberMask, /*abs=*/false,
+                                       /*nan=*/propagateNaN);
+    markConvergent(redux);
+    return redux;
   }
   Type i32 = b.getI32Type();
   Value wide = value;
@@ -133,8 +137,10 @@ Value lowerReduceToRedux(OpBuilder &b, Location loc, CombineKind kind,
     wide = isSigned ? arith::ExtSIOp::create(b, loc, i32, value).getResult()
                     : arith::ExtUIOp::create(b, loc, i32, value).getResult();
   }
-  Value reduced = NVVM::ReduxOp::create(b, loc, i32, wide, reduxKind,
-                                        memberMask, false, false);
+  auto redux = NVVM::ReduxOp::create(b, loc, i32, wide, reduxKind, memberMask,
+                                     /*abs=*/false, /*nan=*/false);
+  markConvergent(redux);
+  Value reduced = redux;
   if (type.getIntOrFloatBitWidth() < 32)
     reduced = arith::TruncIOp::create(b, loc, type, reduced);
   return reduced;
@@ -188,6 +194,90 @@ Value lowerPartialReduceToTree(OpBuilder &b, Location loc, ReduceOp op) {
   return value;
 }
 
+/// Whether every cluster of `op` lies wholly inside or wholly outside its
+/// member mask: always without a mask, and for a constant mask made of whole
+/// clusters. Only then may a lane read its cluster partners blindly.
+bool maskIsWholeClusters(ReduceOp op) {
+  if (!op.getMask())
+    return true;
+  APInt constant;
+  if (!matchPattern(op.getMask(), m_ConstantInt(&constant)))
+    return false;
+  uint32_t mask = uint32_t(constant.getZExtValue());
+  unsigned size = op.getClusterSize(), stride = op.getClusterStride();
+  uint32_t pattern = 0; // the lanes of the cluster that starts at lane 0
+  for (unsigned i = 0; i < size; ++i)
+    pattern |= 1u << (i * stride);
+  for (unsigned base = 0; base < kWarpSize; ++base) {
+    uint32_t cluster = pattern << base;
+    if ((base % (size * stride)) >= stride)
+      continue; // not the first lane of a cluster
+    if ((mask & cluster) != 0 && (mask & cluster) != cluster)
+      return false;
+  }
+  return true;
+}
+
+/// `fns.b32`: the lane of the `rank`-th (0-based) set bit of `members`.
+Value buildNthMemberLane(OpBuilder &b, Location loc, Value members,
+                         Value rank) {
+  Type i32 = b.getI32Type();
+  Value nth = arith::AddIOp::create(b, loc, rank, buildI32Constant(b, loc, 1));
+  auto fns = LLVM::InlineAsmOp::create(
+      b, loc, i32, ValueRange{members, buildI32Constant(b, loc, 0), nth},
+      "fns.b32 $0, $1, $2, $3;", "=r,r,r,r", /*has_side_effects=*/false,
+      /*is_align_stack=*/false, LLVM::TailCallKind::None,
+      /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
+  return fns.getResult(0);
+}
+
+/// Reduction over the lanes of an arbitrary member mask (CUDA's
+/// `__reduce_*_sync(mask, v)`), cluster by cluster. The members of a cluster
+/// are ranked from its lowest lane; rank r combines with rank r + d while
+/// r + d is below the member count, d = 16, 8, 4, 2, 1 (the tree of
+/// lowerPartialReduceToTree over ranks, so a full mask gives the same order
+/// as the whole-warp tree). Every lane reads only member lanes. Returns the
+/// value of each cluster's lowest member (result) and that lane.
+std::pair<Value, Value> lowerReduceOverMembers(OpBuilder &b, Location loc,
+                                               ReduceOp op) {
+  Type i32 = b.getI32Type();
+  unsigned size = op.getClusterSize(), stride = op.getClusterStride();
+  auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  Value members = op.getMask();
+  if (size != kWarpSize) {
+    Value lane = LaneIdOp::create(b, loc, i32);
+    // The cluster's first lane: the span's base plus the lane's offset
+    // within the stride.
+    Value spanBase =
+        arith::AndIOp::create(b, loc, lane, cst(~int64_t(size * stride - 1)));
+    Value strideOffset = arith::AndIOp::create(b, loc, lane, cst(stride - 1));
+    Value first = arith::OrIOp::create(b, loc, spanBase, strideOffset);
+    uint32_t pattern = 0;
+    for (unsigned i = 0; i < size; ++i)
+      pattern |= 1u << (i * stride);
+    Value cluster = arith::ShLIOp::create(b, loc, cst(int32_t(pattern)), first);
+    members = arith::AndIOp::create(b, loc, members, cluster);
+  }
+  Value below = LaneMaskOp::create(b, loc, i32, LaneMaskKind::Lt);
+  Value rank = math::CtPopOp::create(
+      b, loc, arith::AndIOp::create(b, loc, members, below));
+  Value count = math::CtPopOp::create(b, loc, members);
+  Value value = op.getValue();
+  for (unsigned distance = size / 2; distance >= 1; distance /= 2) {
+    Value partnerRank = arith::AddIOp::create(b, loc, rank, cst(distance));
+    Value source = buildNthMemberLane(b, loc, members, partnerRank);
+    Value other = shuffle(b, loc, ShuffleMode::Idx, value, source, kWarpSize,
+                          op.getMask())
+                      .first;
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          partnerRank, count);
+    Value combined = buildCombine(b, loc, op.getKind(), value, other);
+    value = arith::SelectOp::create(b, loc, inRange, combined, value);
+  }
+  Value leader = math::CountTrailingZerosOp::create(b, loc, members);
+  return {value, leader};
+}
+
 /// Broadcasts the value of each cluster's first lane to the whole cluster.
 Value broadcastFromClusterHead(OpBuilder &b, Location loc, ReduceOp op,
                                Value value) {
@@ -217,8 +307,19 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
       return rewriter.notifyMatchFailure(op, "redux forced where illegal");
     Location loc = op.getLoc();
     bool allLanes = op.getLanes() == ResultLanes::All;
+    // A mask that may split clusters: a forced butterfly or tree is the
+    // user's promise that it does not; otherwise only member lanes are read.
+    bool overMembers = !maskIsWholeClusters(op) && !op.getValidLanes() &&
+                       *strategy != ReduceStrategy::Redux && !op.getStrategy();
     Value result;
-    if (*strategy == ReduceStrategy::Redux) {
+    if (overMembers) {
+      auto [value, leader] = lowerReduceOverMembers(rewriter, loc, op);
+      result = value;
+      if (allLanes)
+        result = shuffle(rewriter, loc, ShuffleMode::Idx, value, leader,
+                         kWarpSize, op.getMask())
+                     .first;
+    } else if (*strategy == ReduceStrategy::Redux) {
       Value value = op.getValue();
       if (op.getValidLanes()) {
         // Lanes at or past n contribute the identity: their values never
@@ -254,80 +355,119 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
 // Scan
 //===----------------------------------------------------------------------===//
 
-/// Scan segmented by head flags. Every lane finds its segment's first lane
-/// (`start`: the highest head at or below it, at least the width segment's
-/// base) and last lane (`end`: one below the next head, at most the width
-/// segment's last lane) from one ballot; Kogge-Stone then combines a partner
-/// only inside [start, end]. Without heads this is exactly the plain scan.
-SmallVector<Value> lowerSegmentedScan(PatternRewriter &b, Location loc,
-                                      ScanOp op) {
+/// Where a scan's segment ends and begins, per lane. Without heads and
+/// valid_lanes the segment is the width segment and the shuffle's own valid
+/// bit tells whether a partner is in it (`bounds` is empty). Otherwise every
+/// lane finds its segment's first lane `start` (the highest head at or below
+/// it, at least the width segment's base) and last lane `end` (one below the
+/// next head, at most the width segment's last lane and the last valid lane)
+/// from one ballot.
+struct ScanBounds {
+  Value start, end;
+  /// How many lanes before this one, in scan order, share its segment.
+  Value reach;
+};
+
+std::optional<ScanBounds> computeScanBounds(OpBuilder &b, Location loc,
+                                            ScanOp op) {
+  if (!op.getHeads() && !op.getValidLanes())
+    return std::nullopt;
   Type i32 = b.getI32Type();
+  unsigned width = op.getWidth();
+  auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  Value lane = LaneIdOp::create(b, loc, i32);
+  Value start = arith::AndIOp::create(b, loc, lane, cst(~int64_t(width - 1)));
+  Value end = arith::AddIOp::create(b, loc, start, cst(width - 1));
+  if (op.getHeads()) {
+    Value heads = BallotOp::create(b, loc, i32, op.getHeads(), op.getMask());
+    // start = max(31 - clz(heads & lanemask<le>), base); clz(0) = 32.
+    Value headsAtOrBelow = arith::AndIOp::create(
+        b, loc, heads, LaneMaskOp::create(b, loc, i32, LaneMaskKind::Le));
+    Value topHead = arith::SubIOp::create(
+        b, loc, cst(31),
+        math::CountLeadingZerosOp::create(b, loc, headsAtOrBelow));
+    start = arith::MaxSIOp::create(b, loc, topHead, start);
+    // end = min(ctz(heads & lanemask<gt>) - 1, last); ctz(0) = 32.
+    Value headsAbove = arith::AndIOp::create(
+        b, loc, heads, LaneMaskOp::create(b, loc, i32, LaneMaskKind::Gt));
+    Value nextHead = math::CountTrailingZerosOp::create(b, loc, headsAbove);
+    end = arith::MinSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, nextHead, cst(1)), end);
+  }
+  if (Value n = op.getValidLanes())
+    end = arith::MinSIOp::create(b, loc,
+                                 arith::SubIOp::create(b, loc, n, cst(1)), end);
+  Value reach = op.getReverse() ? arith::SubIOp::create(b, loc, end, lane)
+                                : arith::SubIOp::create(b, loc, lane, start);
+  return ScanBounds{start, end, reach};
+}
+
+/// The one scan network: Kogge-Stone with distances 1, 2, 4, ..., each step
+/// combining `earlier (op) later` in scan order, a partner used only when it
+/// lies in the lane's segment; then the exclusive shift, `init` and the
+/// segment total.
+SmallVector<Value> lowerScan(OpBuilder &b, Location loc, ScanOp op) {
   unsigned width = op.getWidth();
   CombineKind kind = op.getKind();
   bool reverse = op.getReverse();
-  auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
-  auto cmp = [&](arith::CmpIPredicate pred, Value lhs, Value rhs) {
-    return arith::CmpIOp::create(b, loc, pred, lhs, rhs).getResult();
-  };
-
-  Value lane = LaneIdOp::create(b, loc, i32);
-  Value segmentBase =
-      arith::AndIOp::create(b, loc, lane, cst(~int64_t(width - 1)));
-  Value segmentLast =
-      arith::AddIOp::create(b, loc, segmentBase, cst(width - 1));
-  Value heads = BallotOp::create(b, loc, i32, op.getHeads(), op.getMask());
-  // start = max(31 - clz(heads & lanemask<le>), segmentBase); clz(0) = 32.
-  Value headsAtOrBelow = arith::AndIOp::create(
-      b, loc, heads, LaneMaskOp::create(b, loc, i32, LaneMaskKind::Le));
-  Value topHead = arith::SubIOp::create(
-      b, loc, cst(31),
-      math::CountLeadingZerosOp::create(b, loc, headsAtOrBelow));
-  Value start = arith::MaxSIOp::create(b, loc, topHead, segmentBase);
-  // end = min(ctz(heads & lanemask<gt>) - 1, segmentLast); ctz(0) = 32.
-  Value headsAbove = arith::AndIOp::create(
-      b, loc, heads, LaneMaskOp::create(b, loc, i32, LaneMaskKind::Gt));
-  Value nextHead = math::CountTrailingZerosOp::create(b, loc, headsAbove);
-  Value end = arith::MinSIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, nextHead, cst(1)), segmentLast);
-
   ShuffleMode towardsEarlier = reverse ? ShuffleMode::Down : ShuffleMode::Up;
-  // How many lanes before this one (in scan order) share its segment; the
-  // partner `distance` away is in the segment iff distance <= reach.
-  Value reach = reverse ? arith::SubIOp::create(b, loc, end, lane)
-                        : arith::SubIOp::create(b, loc, lane, start);
-  auto partnerInSegment = [&](unsigned distance) {
-    return cmp(arith::CmpIPredicate::sle, cst(distance), reach);
+  auto combineInOrder = [&](Value earlier, Value later) {
+    return buildCombine(b, loc, kind, earlier, later);
+  };
+  std::optional<ScanBounds> bounds = computeScanBounds(b, loc, op);
+  // The shuffle `distance` lanes towards the earlier end, and whether that
+  // partner is in the segment. Without bounds the shuffle's valid bit says
+  // exactly that, and an invalid shuffle returned the lane's own value.
+  auto shuffleEarlier = [&](Value value, unsigned distance) {
+    auto [other, valid] =
+        shuffle(b, loc, towardsEarlier, value, distance, width, op.getMask());
+    if (bounds)
+      valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                    buildI32Constant(b, loc, distance),
+                                    bounds->reach);
+    return std::make_pair(other, valid);
   };
 
   Value inclusive = op.getValue();
   for (unsigned distance = 1; distance < width; distance *= 2) {
-    Value other = shuffle(b, loc, towardsEarlier, inclusive, distance, width,
-                          op.getMask())
-                      .first;
-    Value combined = reverse ? buildCombine(b, loc, kind, inclusive, other)
-                             : buildCombine(b, loc, kind, other, inclusive);
-    inclusive = arith::SelectOp::create(b, loc, partnerInSegment(distance),
-                                        combined, inclusive);
+    auto [other, inSegment] = shuffleEarlier(inclusive, distance);
+    Value combined = reverse ? combineInOrder(inclusive, other)
+                             : combineInOrder(other, inclusive);
+    // Without bounds, `other` equals `inclusive` where the partner is out of
+    // the segment; keeping `other` lets the backend accumulate in the
+    // shuffle's destination register (no extra move).
+    inclusive = arith::SelectOp::create(b, loc, inSegment, combined,
+                                        bounds ? inclusive : other);
   }
 
   Value result = inclusive;
+  Value init = op.getInit();
   if (op.getExclusive()) {
-    Value identity = arith::ConstantOp::create(
-        b, loc, getCombineIdentity(kind, op.getValue().getType()));
-    result = identity;
+    Value first = init ? init
+                       : arith::ConstantOp::create(
+                             b, loc,
+                             getCombineIdentity(kind, op.getValue().getType()))
+                             .getResult();
+    result = first;
+    // In one-lane segments every lane is a segment's first position.
     if (width > 1) {
-      Value previous =
-          shuffle(b, loc, towardsEarlier, inclusive, 1, width, op.getMask())
-              .first;
-      result = arith::SelectOp::create(b, loc, partnerInSegment(1), previous,
-                                       identity);
+      auto [previous, inSegment] = shuffleEarlier(inclusive, 1);
+      Value shifted = init ? combineInOrder(init, previous) : previous;
+      result = arith::SelectOp::create(b, loc, inSegment, shifted, first);
     }
+  } else if (init) {
+    result = combineInOrder(init, inclusive);
   }
+
   SmallVector<Value> results{result};
-  if (op.getTotal())
-    results.push_back(shuffle(b, loc, ShuffleMode::Idx, inclusive,
-                              reverse ? start : end, width, op.getMask())
-                          .first);
+  if (op.getTotal()) {
+    // The segment's last position in scan order holds its total.
+    Value last = bounds ? (reverse ? bounds->start : bounds->end)
+                        : buildI32Constant(b, loc, reverse ? 0 : width - 1);
+    results.push_back(
+        shuffle(b, loc, ShuffleMode::Idx, inclusive, last, width, op.getMask())
+            .first);
+  }
   return results;
 }
 
@@ -336,64 +476,7 @@ struct ExpandScan : public OpRewritePattern<ScanOp> {
 
   LogicalResult matchAndRewrite(ScanOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getHeads()) {
-      rewriter.replaceOp(op, lowerSegmentedScan(rewriter, op.getLoc(), op));
-      return success();
-    }
-    Location loc = op.getLoc();
-    unsigned width = op.getWidth();
-    CombineKind kind = op.getKind();
-    bool reverse = op.getReverse();
-    ShuffleMode towardsEarlier = reverse ? ShuffleMode::Down : ShuffleMode::Up;
-    // `earlier (op) later` in scan order, whichever way the scan runs.
-    auto combineInOrder = [&](Value earlier, Value later) {
-      return buildCombine(rewriter, loc, kind, earlier, later);
-    };
-
-    // Kogge-Stone: the shuffle's valid bit is exactly "the partner is inside
-    // the segment", so lanes outside never reach the combiner.
-    Value inclusive = op.getValue();
-    for (unsigned distance = 1; distance < width; distance *= 2) {
-      auto [other, valid] = shuffle(rewriter, loc, towardsEarlier, inclusive,
-                                    distance, width, op.getMask());
-      Value combined = reverse ? combineInOrder(inclusive, other)
-                               : combineInOrder(other, inclusive);
-      // Where the shuffle is not valid it returned this lane's own value, so
-      // `other` equals `inclusive` there; keeping `other` lets the backend
-      // accumulate in the shuffle's destination register (no extra move).
-      inclusive =
-          arith::SelectOp::create(rewriter, loc, valid, combined, other);
-    }
-
-    Value result = inclusive;
-    Value init = op.getInit();
-    if (op.getExclusive()) {
-      Value first = init
-                        ? init
-                        : arith::ConstantOp::create(
-                              rewriter, loc,
-                              getCombineIdentity(kind, op.getValue().getType()))
-                              .getResult();
-      result = first;
-      // In one-lane segments every lane is a segment's first position.
-      if (width > 1) {
-        auto [previous, valid] = shuffle(rewriter, loc, towardsEarlier,
-                                         inclusive, 1, width, op.getMask());
-        Value shifted = init ? combineInOrder(init, previous) : previous;
-        result = arith::SelectOp::create(rewriter, loc, valid, shifted, first);
-      }
-    } else if (init) {
-      result = combineInOrder(init, inclusive);
-    }
-
-    SmallVector<Value> results{result};
-    if (op.getTotal()) {
-      int64_t lastPosition = reverse ? 0 : width - 1;
-      results.push_back(shuffle(rewriter, loc, ShuffleMode::Idx, inclusive,
-                                lastPosition, width, op.getMask())
-                            .first);
-    }
-    rewriter.replaceOp(op, results);
+    rewriter.replaceOp(op, lowerScan(rewriter, op.getLoc(), op));
     return success();
   }
 };
@@ -482,7 +565,12 @@ mlir::warp::expandCollectives(Operation *root,
     return failure();
   RewritePatternSet patterns(root->getContext());
   populateExpandCollectivesPatterns(patterns, options);
-  return applyPatternsGreedily(root, std::move(patterns));
+  // No block merging: blocks that differ only in their collectives must
+  // stay apart (see markConvergent).
+  return applyPatternsGreedily(
+      root, std::move(patterns),
+      GreedyRewriteConfig().setRegionSimplificationLevel(
+          GreedySimplifyRegionLevel::Normal));
 }
 
 FailureOr<ExpandCollectivesOptions>

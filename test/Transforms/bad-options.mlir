@@ -1,12 +1,15 @@
 // Unknown chips and strategies are diagnostics with a non-zero exit.
 // RUN: not warp-opt %s --warp-expand-collectives=chip=sm_9x 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not warp-opt %s --warp-expand-collectives=strategy=fastest 2>&1 | FileCheck %s --check-prefix=STRATEGY
-// RUN: not warp-opt %s --convert-warp-to-nvvm=chip=sm_60 2>&1 | FileCheck %s --check-prefix=OLD
+// RUN: not warp-opt %s --warp-expand-collectives=chip=sm_60 2>&1 | FileCheck %s --check-prefix=OLD
+// A collective that was not expanded is a conversion error, not a crash.
+// RUN: not warp-opt %s --convert-warp-to-nvvm 2>&1 | FileCheck %s --check-prefix=UNEXPANDED
 // RUN: warp-opt %s --warp-expand-collectives="strategy=redux chip=sm_75" | FileCheck %s --check-prefix=FALLBACK
 
 // CHIP: error: unknown chip 'sm_9x': expected sm_NN or sm_NNa with NN >= 70
 // STRATEGY: error: unknown reduction strategy 'fastest': expected auto, butterfly, tree or redux
 // OLD: error: unknown chip 'sm_60'
+// UNEXPANDED: error: failed to legalize operation 'warp.reduce'
 // A pass-wide redux preference falls back where redux is illegal.
 // FALLBACK-COUNT-5: warp.shuffle <xor>
 func.func @f(%x: i32) -> i32 {

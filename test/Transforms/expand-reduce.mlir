@@ -34,7 +34,7 @@ func.func @f32_add(%x: f32) -> f32 {
 // i32 sum: one redux.sync from sm_80 on, butterfly before.
 // CHECK-LABEL: func @i32_add
 // SM90: %[[ALL:.*]] = arith.constant -1 : i32
-// SM90: nvvm.redux.sync add %{{.*}}, %[[ALL]] : i32 -> i32
+// SM90: nvvm.redux.sync add %{{.*}}, %[[ALL]] {warp.convergent = {{.*}}} : i32 -> i32
 // SM90-NOT: warp.shuffle
 // SM80: nvvm.redux.sync add
 // SM80-NOT: warp.shuffle
@@ -87,8 +87,8 @@ func.func @int_kinds(%x: i32, %b: i8, %s: i16) -> (i32, i32, i32, i32, i32, i32,
 // SM90-NOT: nvvm.redux.sync
 // SM90-COUNT-5: arith.maxnumf
 // SM90-COUNT-5: arith.minimumf
-// SM100A: nvvm.redux.sync fmax %{{.*}}, %{{.*}} : f32 -> f32
-// SM100A: nvvm.redux.sync fmin %{{.*}}, %{{.*}} {nan = true} : f32 -> f32
+// SM100A: nvvm.redux.sync fmax %{{.*}}, %{{.*}} {warp.convergent = {{.*}}} : f32 -> f32
+// SM100A: nvvm.redux.sync fmin %{{.*}}, %{{.*}} {nan = true, warp.convergent = {{.*}}} : f32 -> f32
 func.func @f32_max(%x: f32) -> (f32, f32) {
   %0 = warp.reduce <maxnumf> %x : f32
   %1 = warp.reduce <minimumf> %x : f32
@@ -169,15 +169,55 @@ func.func @partial(%x: f32, %n: i32, %i: i32) -> (f32, i32) {
   return %r, %s : f32, i32
 }
 
-// Member masks travel to every shuffle and to redux.
+// Any member mask (CUDA's __reduce_*_sync(mask, v)): the members are ranked
+// (popc of the members below), rank r reads rank r + d from the lane `fns`
+// finds, d = 16 .. 1, only while r + d < popc(members); then every member
+// reads the lowest member. redux.sync takes any mask as it is.
 // CHECK-LABEL: func @masked
 // CHECK-SAME: (%[[X:.*]]: f32, %[[I:.*]]: i32, %[[M:.*]]: i32)
-// CHECK-COUNT-5: warp.shuffle <xor> %{{.*}}, %{{.*}} mask %[[M]] : f32
-// SM90: nvvm.redux.sync add %[[I]], %[[M]] : i32 -> i32
+// CHECK: %[[LT:.*]] = warp.lanemask <lt>
+// CHECK: %[[BELOW:.*]] = arith.andi %[[M]], %[[LT]]
+// CHECK: %[[RANK:.*]] = math.ctpop %[[BELOW]]
+// CHECK: %[[COUNT:.*]] = math.ctpop %[[M]]
+// CHECK: %[[R16:.*]] = arith.addi %[[RANK]], %{{.*}}
+// CHECK: %[[SRC:.*]] = llvm.inline_asm "fns.b32 $0, $1, $2, $3;", "=r,r,r,r" %[[M]]
+// CHECK: warp.shuffle <idx> %[[X]], %[[SRC]] mask %[[M]] : f32
+// CHECK: arith.cmpi ult, %[[R16]], %[[COUNT]]
+// CHECK-COUNT-4: warp.shuffle <idx> %{{.*}}, %{{.*}} mask %[[M]] : f32
+// CHECK: %[[LEADER:.*]] = math.cttz %[[M]]
+// CHECK: warp.shuffle <idx> %{{.*}}, %[[LEADER]] mask %[[M]] : f32
+// SM90: nvvm.redux.sync add %[[I]], %[[M]] {warp.convergent = {{.*}}} : i32 -> i32
 func.func @masked(%x: f32, %i: i32, %m: i32) -> (f32, i32) {
   %r = warp.reduce <add> %x mask %m : f32
   %s = warp.reduce <add> %i mask %m : i32
   return %r, %s : f32, i32
+}
+
+// A constant mask of whole clusters, or a forced strategy (the user's
+// promise), keeps the butterfly; the mask travels to every shuffle.
+// CHECK-LABEL: func @masked_whole_clusters
+// CHECK-SAME: (%[[X:.*]]: f32, %[[M:.*]]: i32)
+// CHECK-COUNT-3: warp.shuffle <xor> %{{.*}}, %{{.*}} mask %{{.*}} : f32
+// CHECK-COUNT-3: warp.shuffle <xor> %{{.*}}, %{{.*}} mask %[[M]] : f32
+// CHECK-NOT: fns.b32
+func.func @masked_whole_clusters(%x: f32, %m: i32) -> (f32, f32) {
+  %c = arith.constant 0xff00ff00 : i32
+  %r = warp.reduce <add> %x mask %c cluster_size = 8 : f32
+  %s = warp.reduce <add> %x mask %m cluster_size = 8 strategy = <butterfly> : f32
+  return %r, %s : f32, f32
+}
+
+// Clusters under a partial mask: each cluster's members (mask & the
+// cluster's lanes, from a shifted constant pattern) are ranked.
+// CHECK-LABEL: func @masked_clusters
+// CHECK: %[[PATTERN:.*]] = arith.shli %{{.*}}, %{{.*}} : i32
+// CHECK: %[[MEMBERS:.*]] = arith.andi %{{.*}}, %[[PATTERN]]
+// CHECK-COUNT-2: fns.b32
+// CHECK-NOT: fns.b32
+// CHECK: math.cttz %[[MEMBERS]]
+func.func @masked_clusters(%x: f32, %m: i32) -> f32 {
+  %r = warp.reduce <add> %x mask %m cluster_size = 4 cluster_stride = 2 : f32
+  return %r : f32
 }
 
 // Vectors reduce element-wise through packed shuffles.

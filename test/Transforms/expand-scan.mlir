@@ -124,13 +124,42 @@ func.func @exclusive_width_one(%x: i32, %i: i32) -> (i32, i32, i32) {
 // CHECK: %[[START:.*]] = arith.maxsi %[[TOP]], %[[BASE]]
 // CHECK: %[[REACH:.*]] = arith.subi %[[L]], %[[START]]
 // CHECK: %[[S:.*]], %{{.*}} = warp.shuffle <up> %[[X]], %[[C1:.*]] width 8 : i32
-// CHECK: %[[A:.*]] = arith.maxsi %[[S]], %[[X]]
 // CHECK: %[[IN:.*]] = arith.cmpi sge, %[[REACH]], %[[C1]]
+// CHECK: %[[A:.*]] = arith.maxsi %[[S]], %[[X]]
 // CHECK: arith.select %[[IN]], %[[A]], %[[X]]
 // CHECK-COUNT-2: warp.shuffle <up>
 // CHECK-NOT: warp.shuffle
 // CHECK: return
 func.func @segmented(%x: i32, %h: i1) -> i32 {
   %r = warp.scan <maxsi> %x width 8 heads %h : i32
+  return %r : i32
+}
+
+// A ragged warp: lanes at or past n are not live. Forward, the partner test
+// is the width segment's (lane - base); the total is read from the last live
+// lane of the segment, min(base + width - 1, n - 1).
+// CHECK-LABEL: func @valid_lanes
+// CHECK-SAME: (%[[X:.*]]: f32, %[[N:.*]]: i32)
+// CHECK: %[[L:.*]] = warp.lane_id
+// CHECK: %[[BASE:.*]] = arith.andi %[[L]]
+// CHECK: %[[LAST:.*]] = arith.addi %[[BASE]], %{{.*}} : i32
+// CHECK: %[[NM1:.*]] = arith.subi %[[N]], %{{.*}} : i32
+// CHECK: %[[END:.*]] = arith.minsi %[[NM1]], %[[LAST]]
+// CHECK-COUNT-5: warp.shuffle <up>
+// CHECK: warp.shuffle <idx> %{{.*}}, %[[END]] : f32
+func.func @valid_lanes(%x: f32, %n: i32) -> (f32, f32) {
+  %r, %t = warp.scan <add> %x valid_lanes %n : f32, f32
+  return %r, %t : f32, f32
+}
+
+// Reversed, the partner `d` lanes later must be at most the last live lane.
+// CHECK-LABEL: func @valid_lanes_reverse
+// CHECK-SAME: (%[[X:.*]]: i32, %[[N:.*]]: i32)
+// CHECK: %[[END:.*]] = arith.minsi
+// CHECK: %[[REACH:.*]] = arith.subi %[[END]], %{{.*}} : i32
+// CHECK: warp.shuffle <down> %[[X]], %[[C1:.*]] width 8
+// CHECK: arith.cmpi sge, %[[REACH]], %[[C1]]
+func.func @valid_lanes_reverse(%x: i32, %n: i32) -> i32 {
+  %r = warp.scan <add> %x exclusive reverse width 8 valid_lanes %n : i32
   return %r : i32
 }

@@ -8,6 +8,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
@@ -18,8 +19,12 @@ namespace warp {
 #include "WarpDialect/Conversion/Passes.h.inc"
 
 /// Adds the patterns lowering primitive warp ops (ids, masks, shuffle, ballot,
-/// vote, match, syncwarp, activemask) to NVVM.
-void populateWarpToNVVMPatterns(RewritePatternSet &patterns);
+/// vote, match, syncwarp, activemask) to NVVM, one warp op to its NVVM
+/// counterpart. Collectives must have been expanded first
+/// (populateExpandCollectivesPatterns). Every convergent op it creates is
+/// marked with markConvergent.
+void populateWarpToNVVMPatterns(RewritePatternSet &patterns,
+                                PatternBenefit benefit = 1);
 
 /// Adds the patterns rewriting upstream gpu subgroup ops into warp ops.
 void populateGPUToWarpPatterns(RewritePatternSet &patterns);

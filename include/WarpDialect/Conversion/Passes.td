@@ -18,9 +18,13 @@ def ConvertWarpToNVVMPass : Pass<"convert-warp-to-nvvm"> {
     and the lane id to special registers, `warp.syncwarp` to
     `nvvm.bar.warp.sync`, `warp.activemask` to `activemask.b32`.
 
-    Collectives (`warp.reduce`, `warp.scan`, ...) are expanded first by
-    `warp-expand-collectives`; this pass runs those patterns too, with the
-    given `chip`, so it can be used alone.
+    It is a dialect conversion with the warp dialect illegal: collectives
+    (`warp.reduce`, `warp.scan`, `warp.broadcast`, `warp.broadcast_first`,
+    `warp.compact`) must have been expanded by `warp-expand-collectives`
+    first, and one left behind is a "failed to legalize" error. Every
+    convergent NVVM op it creates carries a distinct `warp.convergent`
+    attribute so that region simplification never merges two blocks that
+    hold collectives (the two arms of a branch).
 
     ```mlir
     // warp-opt --convert-warp-to-nvvm
@@ -32,10 +36,6 @@ def ConvertWarpToNVVMPass : Pass<"convert-warp-to-nvvm"> {
                            "::mlir::math::MathDialect",
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
-  let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_100a)">,
-  ];
 }
 
 def WarpFromGPUPass : Pass<"warp-from-gpu"> {

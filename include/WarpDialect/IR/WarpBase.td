@@ -11,6 +11,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "WarpDialect/IR/WarpInterfaces.td"
 
 def Warp_Dialect : Dialect {
   let name = "warp";
@@ -113,14 +114,22 @@ def Warp_ReduceStrategyEnum : EnumAttr<Warp_Dialect, Warp_ReduceStrategyAttr, "s
 
 /// Scalars a warp collective can carry.
 def Warp_ScalarPayload : AnyTypeOf<[I1, I8, I16, I32, I64, Index, F16, BF16, F32, F64]>;
-/// Scalars and 1-D vectors of them.
+/// Scalars and fixed-length 1-D vectors of them: what every collective
+/// carries (reductions and scans combine them too; the kind decides which
+/// element types a reduction takes). Scalable vectors have no per-lane
+/// register form and are rejected.
 def Warp_Payload : AnyTypeOf<[Warp_ScalarPayload,
-    VectorOfRankAndType<[1], [I1, I8, I16, I32, I64, Index, F16, BF16, F32, F64]>],
+    FixedVectorOfRankAndType<[1], [I1, I8, I16, I32, I64, Index, F16, BF16, F32, F64]>],
     "i1/i8/i16/i32/i64/index/f16/bf16/f32/f64 or a 1-D vector of them">;
-/// Integer and float payloads reductions and scans combine (no index).
-def Warp_Combinable : AnyTypeOf<[I1, I8, I16, I32, I64, F16, BF16, F32, F64,
-    VectorOfRankAndType<[1], [I1, I8, I16, I32, I64, F16, BF16, F32, F64]>],
-    "i1/i8/i16/i32/i64/f16/bf16/f32/f64 or a 1-D vector of them">;
+
+/// What match_any/match_all compare, bit for bit.
+def Warp_MatchPayload : AnyTypeOf<[I32, I64, F32, F64]>;
+
+/// A segment width, cluster size or cluster stride: a power of two in
+/// [1, 32].
+def Warp_Width : ConfinedAttr<I32Attr, [IntPositivePowerOf2, IntMaxValue<32>]> {
+  let summary = "32-bit integer attribute that is a power of two in [1, 32]";
+}
 
 /// The resource that convergent warp ops read: the other lanes' registers.
 def Warp_LanesResource : Resource<"::mlir::warp::WarpLanesResource">;

@@ -43,6 +43,8 @@ bool isIntegerOnlyKind(CombineKind kind);
 
 } // namespace mlir::warp
 
+#include "WarpDialect/IR/WarpOpsInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "WarpDialect/IR/WarpOps.h.inc"
 

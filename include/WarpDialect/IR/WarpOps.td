@@ -2,7 +2,8 @@
 //
 // Every op states its lane semantics: which lanes read what, what happens at
 // segment edges, which lanes hold the result and the floating-point policy.
-// The normative reference is docs/Semantics.md (CUDA's rules).
+// The normative reference is the "Semantics" section of docs/Overview.md
+// (CUDA's rules).
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,7 +84,7 @@ def Warp_ActiveMaskOp : Warp_Op<"activemask", [Warp_Convergent]> {
 }
 
 def Warp_SyncWarpOp : Warp_Op<"syncwarp",
-    [MemoryEffects<[MemRead, MemWrite, MemRead<Warp_LanesResource>,
+    [Warp_MemberMaskOpInterface, MemoryEffects<[MemRead, MemWrite, MemRead<Warp_LanesResource>,
                     MemWrite<Warp_LanesResource>]>]> {
   let summary = "barrier and memory fence for the lanes of a mask";
   let description = [{
@@ -99,7 +100,6 @@ def Warp_SyncWarpOp : Warp_Op<"syncwarp",
   }];
   let arguments = (ins Optional<I32>:$mask);
   let assemblyFormat = "(`mask` $mask^)? attr-dict";
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -107,27 +107,32 @@ def Warp_SyncWarpOp : Warp_Op<"syncwarp",
 //===----------------------------------------------------------------------===//
 
 def Warp_ShuffleOp : Warp_Op<"shuffle",
-    [Warp_Convergent, AllTypesMatch<["value", "result"]>]> {
+    [Warp_MemberMaskOpInterface, Warp_Convergent, AllTypesMatch<["value", "result"]>,
+     AttrSizedOperandSegments]> {
   let summary = "exchange a value between lanes (CUDA `__shfl_*_sync`)";
   let description = [{
     Reads `value` from another lane of the executing lane's *segment*. The warp
     is split into `32 / width` segments of `width` consecutive lanes
     (`width` ∈ {1, 2, 4, 8, 16, 32}, default 32), exactly as CUDA's `width`
-    argument does. With `l = lane % width` and `base = lane - l`:
+    argument does. With `l = lane % width` and `base = lane - l`, and `o` the
+    low 5 bits of `offset` (as PTX uses them):
 
-    * `idx`:  reads lane `base + (offset % width)`; always valid.
-    * `up`:   reads lane `lane - offset`; valid iff `l >= offset`.
-    * `down`: reads lane `lane + offset`; valid iff `l + offset < width`.
-    * `xor`:  reads lane `lane ^ offset`; valid iff that lane is not in a
-      *later* segment (`(lane ^ offset) <= base + width - 1`). It may read an
+    * `idx`:  reads lane `base + (o % width)`; always valid.
+    * `up`:   reads lane `lane - o`; valid iff `l >= o`.
+    * `down`: reads lane `lane + o`; valid iff `l + o < width`.
+    * `xor`:  reads lane `lane ^ o`; valid iff that lane is not in a
+      *later* segment (`(lane ^ o) <= base + width - 1`). It may read an
       earlier segment, as CUDA documents.
 
     When the source is not valid the lane gets its own `value` back and
     `valid` is false. `valid` says only whether the source index was in range,
-    nothing about whether the source lane was active. `offset` uses its low
-    5 bits (as PTX does). A constant offset must be in [0, width) for `up`
-    and `down` (larger ones can never stay in the segment) and in [0, 32)
-    for `idx` and `xor`.
+    nothing about whether the source lane was active. Any i32 `offset` is
+    accepted, constant or not (an `up` offset past the segment start gives
+    the lane's own value with `valid = false`, as in CUDA).
+
+    `width` is a constant (`width 16`) or an i32 value computed at run time
+    (`width %w`, CUDA's `int width` argument); a run-time width that is not a
+    power of two in 1..32 is undefined, as in CUDA.
 
     `mask` (default all 32 lanes) names the lanes that execute the op
     together; the executing lane must be in it. Reading a lane outside the
@@ -140,16 +145,32 @@ def Warp_ShuffleOp : Warp_Op<"shuffle",
     ```mlir
     %v, %valid = warp.shuffle <down> %x, %c1 width 16 : f32
     %w, %ok = warp.shuffle <xor> %h2, %c4 mask %m : vector<2xf16>
+    %d, %in = warp.shuffle <up> %x, %off width %width : i64
     ```
   }];
   let arguments = (ins Warp_ShuffleModeEnum:$mode, Warp_Payload:$value,
                        I32:$offset,
-                       DefaultValuedAttr<I32Attr, "32">:$width,
+                       DefaultValuedAttr<Warp_Width, "32">:$width,
+                       Optional<I32>:$dynamic_width,
                        Optional<I32>:$mask);
   let results = (outs Warp_Payload:$result, I1:$valid);
   let assemblyFormat = [{
-    $mode $value `,` $offset (`width` $width^)? (`mask` $mask^)? attr-dict
-    `:` type($value)
+    $mode $value `,` custom<OffsetAndWidth>($offset, $dynamic_width, $width)
+    (`mask` $mask^)? attr-dict `:` type($value)
+  }];
+  let builders = [
+    // A shuffle with a constant width.
+    OpBuilder<(ins "::mlir::warp::ShuffleMode":$mode, "::mlir::Value":$value,
+                   "::mlir::Value":$offset, "unsigned":$width,
+                   "::mlir::Value":$mask)>,
+  ];
+  let extraClassDeclaration = [{
+    /// The constant width, or std::nullopt when it is computed at run time.
+    std::optional<unsigned> getStaticWidth() {
+      if (getDynamicWidth())
+        return std::nullopt;
+      return getWidth();
+    }
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -157,13 +178,14 @@ def Warp_ShuffleOp : Warp_Op<"shuffle",
 }
 
 def Warp_BroadcastOp : Warp_Op<"broadcast",
-    [Warp_Convergent, AllTypesMatch<["value", "result"]>]> {
+    [Warp_MemberMaskOpInterface, Warp_Convergent, AllTypesMatch<["value", "result"]>]> {
   let summary = "every lane gets the value of one lane";
   let description = [{
     Every lane of `mask` (default all 32) gets `value` as held by lane
-    `lane`, which must be the same on every lane, lie in 0..31 and be in the
-    mask (CUDA `__shfl_sync(mask, value, lane)`). Any payload type of
-    `warp.shuffle`.
+    `lane % 32` (CUDA `__shfl_sync(mask, value, lane)`: PTX uses the low 5
+    bits of any i32). `lane` should be the same on every lane and name a lane
+    of the mask; otherwise a lane reads an undefined value, as in CUDA.
+    Any payload type of `warp.shuffle`.
 
     ```mlir
     %leader_value = warp.broadcast %x, %c0 : f64
@@ -174,12 +196,11 @@ def Warp_BroadcastOp : Warp_Op<"broadcast",
   let assemblyFormat = [{
     $value `,` $lane (`mask` $mask^)? attr-dict `:` type($value)
   }];
-  let hasVerifier = 1;
   let hasFolder = 1;
 }
 
 def Warp_BroadcastFirstOp : Warp_Op<"broadcast_first",
-    [Warp_Convergent, AllTypesMatch<["value", "result"]>]> {
+    [Warp_MemberMaskOpInterface, Warp_Convergent, AllTypesMatch<["value", "result"]>]> {
   let summary = "every active lane gets the value of the first active lane";
   let description = [{
     Let `m = mask & activemask` (mask default all 32 lanes). Every lane of `m`
@@ -193,7 +214,6 @@ def Warp_BroadcastFirstOp : Warp_Op<"broadcast_first",
   let arguments = (ins Warp_Payload:$value, Optional<I32>:$mask);
   let results = (outs Warp_Payload:$result);
   let assemblyFormat = "$value (`mask` $mask^)? attr-dict `:` type($value)";
-  let hasVerifier = 1;
   let hasFolder = 1;
 }
 
@@ -201,7 +221,7 @@ def Warp_BroadcastFirstOp : Warp_Op<"broadcast_first",
 // Votes
 //===----------------------------------------------------------------------===//
 
-def Warp_BallotOp : Warp_Op<"ballot", [Warp_Convergent]> {
+def Warp_BallotOp : Warp_Op<"ballot", [Warp_MemberMaskOpInterface, Warp_Convergent]> {
   let summary = "mask of the lanes whose predicate holds (CUDA `__ballot_sync`)";
   let description = [{
     Bit `i` of the result is set when lane `i` is in `mask` (default all 32)
@@ -219,11 +239,10 @@ def Warp_BallotOp : Warp_Op<"ballot", [Warp_Convergent]> {
   let arguments = (ins I1:$predicate, Optional<I32>:$mask);
   let results = (outs I32:$result);
   let assemblyFormat = "$predicate (`mask` $mask^)? attr-dict `:` type($result)";
-  let hasVerifier = 1;
   let hasFolder = 1;
 }
 
-def Warp_VoteOp : Warp_Op<"vote", [Warp_Convergent]> {
+def Warp_VoteOp : Warp_Op<"vote", [Warp_MemberMaskOpInterface, Warp_Convergent]> {
   let summary = "warp vote any/all/uni (CUDA `__any_sync`, `__all_sync`, `__uni_sync`)";
   let description = [{
     Over the lanes of `mask` (default all 32): `any` is true when some lane's
@@ -238,42 +257,41 @@ def Warp_VoteOp : Warp_Op<"vote", [Warp_Convergent]> {
                        Optional<I32>:$mask);
   let results = (outs I1:$result);
   let assemblyFormat = "$kind $predicate (`mask` $mask^)? attr-dict `:` type($result)";
-  let hasVerifier = 1;
   let hasFolder = 1;
 }
 
 def Warp_MatchAnyOp : Warp_Op<"match_any",
-    [Warp_Convergent]> {
+    [Warp_MemberMaskOpInterface, Warp_Convergent]> {
   let summary = "mask of the lanes holding the same value (CUDA `__match_any_sync`)";
   let description = [{
     Returns the mask of the lanes of `mask` (default all 32) whose `value`
-    equals the executing lane's. i32 and i64 values; needs sm_70+.
+    equals the executing lane's. i32, i64, f32 and f64 values, compared bit
+    for bit (`+0.0` and `-0.0` differ, a NaN matches the same NaN bits), as
+    CUDA's `__match_any_sync` does; needs sm_70+.
 
     ```mlir
     %peers = warp.match_any %key : i32
     ```
   }];
-  let arguments = (ins AnyTypeOf<[I32, I64]>:$value, Optional<I32>:$mask);
+  let arguments = (ins Warp_MatchPayload:$value, Optional<I32>:$mask);
   let results = (outs I32:$result);
   let assemblyFormat = "$value (`mask` $mask^)? attr-dict `:` type($value)";
-  let hasVerifier = 1;
 }
 
-def Warp_MatchAllOp : Warp_Op<"match_all", [Warp_Convergent]> {
+def Warp_MatchAllOp : Warp_Op<"match_all", [Warp_MemberMaskOpInterface, Warp_Convergent]> {
   let summary = "whether all lanes hold the same value (CUDA `__match_all_sync`)";
   let description = [{
     When every lane of `mask` (default all 32) holds the same `value`,
     returns `mask` and `pred = true`; otherwise `0` and `pred = false`.
-    i32 and i64 values; needs sm_70+.
+    i32, i64, f32 and f64 values, compared bit for bit; needs sm_70+.
 
     ```mlir
     %m, %same = warp.match_all %key : i64
     ```
   }];
-  let arguments = (ins AnyTypeOf<[I32, I64]>:$value, Optional<I32>:$mask);
+  let arguments = (ins Warp_MatchPayload:$value, Optional<I32>:$mask);
   let results = (outs I32:$result, I1:$pred);
   let assemblyFormat = "$value (`mask` $mask^)? attr-dict `:` type($value)";
-  let hasVerifier = 1;
   let hasCanonicalizer = 1;
 }
 
@@ -282,7 +300,7 @@ def Warp_MatchAllOp : Warp_Op<"match_all", [Warp_Convergent]> {
 //===----------------------------------------------------------------------===//
 
 def Warp_ReduceOp : Warp_Op<"reduce",
-    [Warp_Convergent, AllTypesMatch<["value", "result"]>, AttrSizedOperandSegments]> {
+    [Warp_MemberMaskOpInterface, Warp_Convergent, AllTypesMatch<["value", "result"]>, AttrSizedOperandSegments]> {
   let summary = "reduce a value over the lanes of each cluster";
   let description = [{
     Combines `value` with `kind` over each *cluster*: the lanes
@@ -300,9 +318,15 @@ def Warp_ReduceOp : Warp_Op<"reduce",
     the cluster's first lane does and the others hold unspecified values
     (a cheaper form).
 
-    `mask` (default all 32 lanes) names the lanes that execute the op; it
-    must be a union of whole clusters (checked when it is a constant), since
-    a lane's cluster partners are read.
+    `mask` (default all 32 lanes) names the lanes that execute the op, and
+    any mask is allowed (CUDA's `__reduce_*_sync(mask, v)`): each cluster
+    reduces over its lanes that are in the mask, and every such lane gets
+    the result (with `lanes = first`, the cluster's lowest lane in the mask).
+    A mask that is a union of whole clusters, or absent, takes the fast
+    butterfly/tree; another mask takes a tree over the members in rank
+    order (each lane finds its partners with `fns`), or one `redux.sync`
+    where the chip has it. A forced `butterfly` or `tree` strategy is a
+    promise that the mask is a union of whole clusters.
 
     With `valid_lanes %n` (requires the whole-warp cluster), only lanes
     `0..n-1` (1 <= n <= 32) contribute; the values of the other lanes never
@@ -312,7 +336,9 @@ def Warp_ReduceOp : Warp_Op<"reduce",
     Combine order (fixed, so results are reproducible): a pairwise tree with
     the farthest pairs first. For the whole warp, lane `i` is first combined
     with lane `i ^ 16` (`i + 16`), then `8`, `4`, `2`, `1` (in units of the
-    stride). Both the butterfly and the tree strategy evaluate exactly this
+    stride). Under a partial mask the same tree runs over the member lanes
+    in rank order: with `k` members, rank `r < d` combines with rank `r + d`
+    when `r + d < k`, for `d = 16, 8, 4, 2, 1`. Both the butterfly and the tree strategy evaluate exactly this
     tree, so their float results are bitwise identical. `redux.sync` is used
     only for kinds whose result is order-independent.
 
@@ -328,14 +354,14 @@ def Warp_ReduceOp : Warp_Op<"reduce",
     %p = warp.reduce <add> %x valid_lanes %n : f32
     ```
   }];
-  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Combinable:$value,
+  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Payload:$value,
                        Optional<I32>:$valid_lanes, Optional<I32>:$mask,
-                       DefaultValuedAttr<I32Attr, "32">:$cluster_size,
-                       DefaultValuedAttr<I32Attr, "1">:$cluster_stride,
+                       DefaultValuedAttr<Warp_Width, "32">:$cluster_size,
+                       DefaultValuedAttr<Warp_Width, "1">:$cluster_stride,
                        DefaultValuedAttr<Warp_ResultLanesEnum,
                            "::mlir::warp::ResultLanes::All">:$lanes,
                        OptionalAttr<Warp_ReduceStrategyEnum>:$strategy);
-  let results = (outs Warp_Combinable:$result);
+  let results = (outs Warp_Payload:$result);
   let assemblyFormat = [{
     $kind $value (`valid_lanes` $valid_lanes^)? (`mask` $mask^)?
     (`cluster_size` `=` $cluster_size^)? (`cluster_stride` `=` $cluster_stride^)?
@@ -347,8 +373,9 @@ def Warp_ReduceOp : Warp_Op<"reduce",
 }
 
 def Warp_ScanOp : Warp_Op<"scan",
-    [Warp_Convergent, AllTypesMatch<["value", "result"]>, AttrSizedOperandSegments,
-     OptionalTypesMatchWith<"init has the value's type", "value", "init", "$_self">]> {
+    [Warp_MemberMaskOpInterface, Warp_Convergent, AllTypesMatch<["value", "result"]>, AttrSizedOperandSegments,
+     OptionalTypesMatchWith<"init has the value's type", "value", "init", "$_self">,
+     OptionalTypesMatchWith<"total has the value's type", "value", "total", "$_self">]> {
   let summary = "prefix combine over the lanes of each segment";
   let description = [{
     Within each segment of `width` consecutive lanes (power of two, default
@@ -362,6 +389,13 @@ def Warp_ScanOp : Warp_Op<"scan",
     An `init` value, as in CUB, is a prefix combined in front of every
     position: `init (op) x_0 (op) ... (op) x_{p-1}`, so the first position of
     an exclusive scan gets `init` itself.
+
+    With `valid_lanes %n` (1 <= n <= 32, run-time), only lanes `0..n-1` are
+    live (a ragged warp): the values of the other lanes never reach the
+    combiner, a segment ends at its last live lane, and the total is that of
+    the live lanes. The lanes at or past `n` get unspecified values and need
+    not execute (pass the mask of the first `n` lanes as `mask` if they do
+    not).
 
     With `heads %flags` the scan is segmented by head flags, as well as by
     `width`: a lane whose flag is true starts a new segment (the flags mark
@@ -378,23 +412,26 @@ def Warp_ScanOp : Warp_Op<"scan",
     %incl = warp.scan <add> %x : i32
     %excl, %total = warp.scan <add> %x exclusive width 8 : f32, f32
     %runs = warp.scan <add> %x heads %starts : i32
+    %ragged = warp.scan <add> %x valid_lanes %n : f32
     ```
   }];
-  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Combinable:$value,
-                       Optional<Warp_Combinable>:$init, Optional<I32>:$mask,
+  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Payload:$value,
+                       Optional<Warp_Payload>:$init,
+                       Optional<I32>:$valid_lanes, Optional<I32>:$mask,
                        Optional<I1>:$heads,
                        UnitAttr:$exclusive, UnitAttr:$reverse,
-                       DefaultValuedAttr<I32Attr, "32">:$width);
-  let results = (outs Warp_Combinable:$result, Optional<Warp_Combinable>:$total);
+                       DefaultValuedAttr<Warp_Width, "32">:$width);
+  let results = (outs Warp_Payload:$result, Optional<Warp_Payload>:$total);
   let assemblyFormat = [{
     $kind $value (`exclusive` $exclusive^)? (`reverse` $reverse^)?
-    (`width` $width^)? (`init` $init^)? (`mask` $mask^)? (`heads` $heads^)?
+    (`width` $width^)? (`init` $init^)? (`valid_lanes` $valid_lanes^)?
+    (`mask` $mask^)? (`heads` $heads^)?
     attr-dict `:` type($value) (`,` type($total)^)?
   }];
   let hasVerifier = 1;
 }
 
-def Warp_CompactOp : Warp_Op<"compact", [Warp_Convergent]> {
+def Warp_CompactOp : Warp_Op<"compact", [Warp_MemberMaskOpInterface, Warp_Convergent]> {
   let summary = "per-lane write offset and warp count for a predicate";
   let description = [{
     Ballot compaction. With `b = ballot(predicate, mask)`: `offset` is the
@@ -410,7 +447,6 @@ def Warp_CompactOp : Warp_Op<"compact", [Warp_Convergent]> {
   let arguments = (ins I1:$predicate, Optional<I32>:$mask);
   let results = (outs I32:$offset, I32:$count);
   let assemblyFormat = "$predicate (`mask` $mask^)? attr-dict `:` type($offset)";
-  let hasVerifier = 1;
 }
 
 #endif // WARP_DIALECT_IR_WARPOPS_TD

@@ -28,6 +28,7 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
@@ -36,6 +37,28 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
            "Reduction strategy when the op has none: auto, butterfly, tree, "
            "redux">,
   ];
+}
+
+def WarpLintPass : Pass<"warp-lint"> {
+  let summary = "Warn about operand values that make a collective undefined "
+                "or useless";
+  let description = [{
+    The verifiers check each op alone (its attributes and types), so that no
+    fold can turn valid IR into invalid IR. Facts about operand *values* are
+    checked here, as warnings, where the values are constants: an empty
+    member mask (the executing lane is always in it), a lane that reads a
+    lane outside a constant member mask (an undefined value, PTX rule), an
+    `up`/`down` offset past every segment (each lane gets its own value
+    back), a `valid_lanes` count outside 1..32, a mask that splits a
+    cluster under a forced `butterfly`/`tree` strategy, or a scan segment.
+    Nothing is rewritten and the pass never fails.
+
+    ```mlir
+    // warp-opt --warp-lint
+    %c0 = arith.constant 0 : i32
+    %b = warp.ballot %p mask %c0 : i32   // warning: member mask is empty
+    ```
+  }];
 }
 
 def WarpCheckPlacementPass : Pass<"warp-check-placement", "::mlir::ModuleOp"> {

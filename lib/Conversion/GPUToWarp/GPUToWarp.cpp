@@ -88,27 +88,35 @@ bool isWarpPayload(Type type) {
   return isScalar(type);
 }
 
-/// gpu.shuffle with a constant power-of-two width. For the lanes upstream
-/// defines (lane < width) CUDA's segment rule reads the same source and
-/// gives the same valid bit; the other lanes get CUDA's defined values
-/// instead of unspecified ones.
+/// gpu.shuffle with a power-of-two width, constant or computed at run time.
+/// For the lanes upstream defines (lane < width) CUDA's segment rule reads
+/// the same source and gives the same valid bit; the other lanes get CUDA's
+/// defined values instead of unspecified ones. A run-time width that is not
+/// a power of two is undefined, as in CUDA; a constant one is left to
+/// upstream's lowering, which defines it ("the first w lanes").
 struct ShuffleToWarp : public OpRewritePattern<gpu::ShuffleOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(gpu::ShuffleOp op,
                                 PatternRewriter &rewriter) const override {
-    APInt width;
-    if (!matchPattern(op.getWidth(), m_ConstantInt(&width)))
-      return rewriter.notifyMatchFailure(op, "width is not a constant");
-    uint64_t w = width.getZExtValue();
-    if (w == 0 || w > kWarpSize || !llvm::isPowerOf2_64(w))
-      return rewriter.notifyMatchFailure(op, "width is not a power of two");
     Type type = op.getValue().getType();
     if (!isWarpPayload(type))
       return rewriter.notifyMatchFailure(op, "payload type");
-    auto shuffle =
-        ShuffleOp::create(rewriter, op.getLoc(), type, rewriter.getI1Type(),
-                          toWarpShuffleMode(op.getMode()), op.getValue(),
-                          op.getOffset(), unsigned(w), /*mask=*/Value());
+    ShuffleMode mode = toWarpShuffleMode(op.getMode());
+    Location loc = op.getLoc();
+    APInt width;
+    ShuffleOp shuffle;
+    if (matchPattern(op.getWidth(), m_ConstantInt(&width))) {
+      uint64_t w = width.getZExtValue();
+      if (w == 0 || w > kWarpSize || !llvm::isPowerOf2_64(w))
+        return rewriter.notifyMatchFailure(op, "width is not a power of two");
+      shuffle = ShuffleOp::create(rewriter, loc, mode, op.getValue(),
+                                  op.getOffset(), unsigned(w),
+                                  /*mask=*/Value());
+    } else {
+      shuffle = ShuffleOp::create(
+          rewriter, loc, type, rewriter.getI1Type(), mode, op.getValue(),
+          op.getOffset(), kWarpSize, op.getWidth(), /*mask=*/Value());
+    }
     rewriter.replaceOp(op, shuffle->getResults());
     return success();
   }
@@ -167,7 +175,10 @@ struct WarpFromGPUPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateGPUToWarpPatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(
+            getOperation(), std::move(patterns),
+            GreedyRewriteConfig().setRegionSimplificationLevel(
+                GreedySimplifyRegionLevel::Normal))))
       signalPassFailure();
   }
 };

@@ -18,7 +18,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_CONVERTWARPTONVVMPASS
@@ -41,12 +42,19 @@ unsigned getBitWidth(Type type) {
   return type.getIntOrFloatBitWidth();
 }
 
-/// Vectors that cannot be reinterpreted as whole 32-bit words (i1/index
-/// elements, or more than 32 bits that are not a multiple of 32) move
-/// element by element.
+/// `type` with its (index) elements as i64: how index payloads travel.
+Type withI64Elements(Type type) {
+  Type i64 = IntegerType::get(type.getContext(), 64);
+  if (auto vectorType = dyn_cast<VectorType>(type))
+    return vectorType.clone(i64);
+  return i64;
+}
+
+/// Vectors that cannot be reinterpreted as whole 32-bit words (i1 elements,
+/// or more than 32 bits that are not a multiple of 32) move element by
+/// element.
 bool movesElementwise(VectorType type) {
-  Type elem = type.getElementType();
-  if (elem.isIndex() || elem.isInteger(1))
+  if (type.getElementType().isInteger(1))
     return true;
   unsigned bits = getBitWidth(type);
   return bits > 32 && bits % 32 != 0;
@@ -69,8 +77,8 @@ void packToWords(OpBuilder &b, Location loc, Value value,
                  SmallVectorImpl<Value> &words) {
   Type type = value.getType();
   Type i32 = b.getI32Type();
-  if (type.isIndex()) {
-    value = arith::IndexCastOp::create(b, loc, b.getI64Type(), value);
+  if (getElementTypeOrSelf(type).isIndex()) {
+    value = arith::IndexCastOp::create(b, loc, withI64Elements(type), value);
     type = value.getType();
   }
   auto vectorType = dyn_cast<VectorType>(type);
@@ -112,8 +120,8 @@ void packToWords(OpBuilder &b, Location loc, Value value,
 Value unpackFromWords(OpBuilder &b, Location loc, Type type,
                       ArrayRef<Value> &words) {
   Type i32 = b.getI32Type();
-  if (type.isIndex()) {
-    Value wide = unpackFromWords(b, loc, b.getI64Type(), words);
+  if (getElementTypeOrSelf(type).isIndex()) {
+    Value wide = unpackFromWords(b, loc, withI64Elements(type), words);
     return arith::IndexCastOp::create(b, loc, type, wide);
   }
   auto vectorType = dyn_cast<VectorType>(type);
@@ -182,41 +190,60 @@ NVVM::ShflKind toNVVMShuffleKind(ShuffleMode mode) {
   llvm_unreachable("unknown shuffle mode");
 }
 
-struct LowerShuffle : public OpRewritePattern<ShuffleOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// The `c` operand of `shfl.sync` (ShuffleRule.h): a constant for a constant
+/// width, `((32 - width) << 8) | clamp` computed at run time otherwise.
+Value buildClampOperand(OpBuilder &b, Location loc, ShuffleOp op,
+                        Value dynamicWidth) {
+  if (std::optional<unsigned> width = op.getStaticWidth())
+    return buildI32Constant(b, loc, shuffleClampOperand(op.getMode(), *width));
+  Value segmentMask = arith::SubIOp::create(
+      b, loc, buildI32Constant(b, loc, kWarpSize), dynamicWidth);
+  Value shifted = arith::ShLIOp::create(b, loc, segmentMask,
+                                        buildI32Constant(b, loc, 8));
+  // The clamp bits are those of the constant operand for width 32.
+  return arith::OrIOp::create(
+      b, loc, shifted,
+      buildI32Constant(b, loc, shuffleClampOperand(op.getMode(), kWarpSize)));
+}
 
-  LogicalResult matchAndRewrite(ShuffleOp op,
-                                PatternRewriter &rewriter) const override {
+struct LowerShuffle : public OpConversionPattern<ShuffleOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ShuffleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type i32 = rewriter.getI32Type();
     Type i1 = rewriter.getI1Type();
     auto resultType =
         LLVM::LLVMStructType::getLiteral(rewriter.getContext(), {i32, i1});
-    Value mask = buildMemberMaskOrAll(rewriter, loc, op.getMask());
-    Value clamp = buildI32Constant(
-        rewriter, loc, shuffleClampOperand(op.getMode(), op.getWidth()));
+    Value mask = buildMemberMaskOrAll(rewriter, loc, adaptor.getMask());
+    Value clamp = buildClampOperand(rewriter, loc, op, adaptor.getDynamicWidth());
 
     SmallVector<Value> words;
-    packToWords(rewriter, loc, op.getValue(), words);
+    packToWords(rewriter, loc, adaptor.getValue(), words);
     SmallVector<Value> moved;
     Value valid;
     // Ask for the valid bit only when someone reads it, and only once: every
     // word reads the same source lane.
     bool wantValid = !op.getValid().use_empty();
+    NVVM::ShflKind kind = toNVVMShuffleKind(op.getMode());
     for (Value word : words) {
-      NVVM::ShflKind kind = toNVVMShuffleKind(op.getMode());
       if (wantValid && !valid) {
-        Value pair = NVVM::ShflOp::create(rewriter, loc, resultType, mask, word,
-                                          op.getOffset(), clamp, kind,
-                                          rewriter.getUnitAttr());
+        auto pair = NVVM::ShflOp::create(rewriter, loc, resultType, mask, word,
+                                         adaptor.getOffset(), clamp, kind,
+                                         rewriter.getUnitAttr());
+        markConvergent(pair);
         moved.push_back(LLVM::ExtractValueOp::create(rewriter, loc, pair, 0));
         valid = LLVM::ExtractValueOp::create(rewriter, loc, pair, 1);
         continue;
       }
-      moved.push_back(NVVM::ShflOp::create(rewriter, loc, i32, mask, word,
-                                           op.getOffset(), clamp, kind,
-                                           /*return_value_and_is_valid=*/
-                                           UnitAttr()));
+      auto shfl = NVVM::ShflOp::create(rewriter, loc, i32, mask, word,
+                                       adaptor.getOffset(), clamp, kind,
+                                       /*return_value_and_is_valid=*/
+                                       UnitAttr());
+      markConvergent(shfl);
+      moved.push_back(shfl);
     }
     if (!valid) // Unused: any value will do.
       valid =
@@ -229,19 +256,21 @@ struct LowerShuffle : public OpRewritePattern<ShuffleOp> {
   }
 };
 
-struct LowerLaneId : public OpRewritePattern<LaneIdOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(LaneIdOp op,
-                                PatternRewriter &rewriter) const override {
+struct LowerLaneId : public OpConversionPattern<LaneIdOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(LaneIdOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<NVVM::LaneIdOp>(op, rewriter.getI32Type());
     return success();
   }
 };
 
-struct LowerWarpId : public OpRewritePattern<WarpIdOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(WarpIdOp op,
-                                PatternRewriter &rewriter) const override {
+struct LowerWarpId : public OpConversionPattern<WarpIdOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WarpIdOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type i32 = rewriter.getI32Type();
     Value thread = NVVM::ThreadIdXOp::create(rewriter, loc, i32);
@@ -263,110 +292,109 @@ struct LowerWarpId : public OpRewritePattern<WarpIdOp> {
   }
 };
 
-struct LowerLaneMask : public OpRewritePattern<LaneMaskOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(LaneMaskOp op,
-                                PatternRewriter &rewriter) const override {
-    Type i32 = rewriter.getI32Type();
-    switch (op.getKind()) {
-    case LaneMaskKind::Lt:
-      rewriter.replaceOpWithNewOp<NVVM::LaneMaskLtOp>(op, i32);
-      break;
-    case LaneMaskKind::Le:
-      rewriter.replaceOpWithNewOp<NVVM::LaneMaskLeOp>(op, i32);
-      break;
-    case LaneMaskKind::Eq:
-      rewriter.replaceOpWithNewOp<NVVM::LaneMaskEqOp>(op, i32);
-      break;
-    case LaneMaskKind::Ge:
-      rewriter.replaceOpWithNewOp<NVVM::LaneMaskGeOp>(op, i32);
-      break;
-    case LaneMaskKind::Gt:
-      rewriter.replaceOpWithNewOp<NVVM::LaneMaskGtOp>(op, i32);
-      break;
+/// warp.lanemask <kind> to the `%lanemask_<kind>` special register.
+template <LaneMaskKind Kind, typename NVVMOp>
+struct LowerLaneMask : public OpConversionPattern<LaneMaskOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(LaneMaskOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getKind() != Kind)
+      return failure();
+    rewriter.replaceOpWithNewOp<NVVMOp>(op, rewriter.getI32Type());
+    return success();
+  }
+};
+
+struct LowerActiveMask : public OpConversionPattern<ActiveMaskOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ActiveMaskOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // NVVM has no op for it; LLVM's intrinsic is convergent and has side
+    // effects, so LLVM neither moves nor merges it.
+    auto call = LLVM::CallIntrinsicOp::create(
+        rewriter, op.getLoc(), rewriter.getI32Type(),
+        rewriter.getStringAttr("llvm.nvvm.activemask"), ValueRange());
+    markConvergent(call);
+    rewriter.replaceOp(op, call.getResults());
+    return success();
+  }
+};
+
+struct LowerSyncWarp : public OpConversionPattern<SyncWarpOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SyncWarpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto sync = rewriter.replaceOpWithNewOp<NVVM::SyncWarpOp>(
+        op, buildMemberMaskOrAll(rewriter, op.getLoc(), adaptor.getMask()));
+    markConvergent(sync);
+    return success();
+  }
+};
+
+/// ballot (i32 result) and vote (i1 result): one `vote.sync`.
+template <typename Op>
+struct LowerVoteSync : public OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::VoteSyncKind kind = NVVM::VoteSyncKind::ballot;
+    if constexpr (std::is_same_v<Op, VoteOp>) {
+      kind = NVVM::VoteSyncKind::any;
+      if (op.getKind() == VoteKind::All)
+        kind = NVVM::VoteSyncKind::all;
+      else if (op.getKind() == VoteKind::Uni)
+        kind = NVVM::VoteSyncKind::uni;
     }
+    auto vote = rewriter.replaceOpWithNewOp<NVVM::VoteSyncOp>(
+        op, op.getType(),
+        buildMemberMaskOrAll(rewriter, op.getLoc(), adaptor.getMask()),
+        adaptor.getPredicate(), kind);
+    markConvergent(vote);
     return success();
   }
 };
 
-struct LowerActiveMask : public OpRewritePattern<ActiveMaskOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ActiveMaskOp op,
-                                PatternRewriter &rewriter) const override {
-    // NVVM has no op for it; the asm has side effects so LLVM keeps it where
-    // it is (convergence at this point is what it reports).
-    auto asmOp = LLVM::InlineAsmOp::create(
-        rewriter, op.getLoc(), rewriter.getI32Type(), ValueRange(),
-        "activemask.b32 $0;", "=r", /*has_side_effects=*/true,
-        /*is_align_stack=*/false, LLVM::TailCallKind::None,
-        /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
-    rewriter.replaceOp(op, asmOp.getResult(0));
-    return success();
-  }
-};
+/// match.sync compares integers; floats are compared bit for bit.
+Value bitsOf(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  if (!isa<FloatType>(type))
+    return value;
+  return arith::BitcastOp::create(
+      b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()), value);
+}
 
-struct LowerSyncWarp : public OpRewritePattern<SyncWarpOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(SyncWarpOp op,
-                                PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::SyncWarpOp>(
-        op, buildMemberMaskOrAll(rewriter, op.getLoc(), op.getMask()));
-    return success();
-  }
-};
-
-struct LowerBallot : public OpRewritePattern<BallotOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(BallotOp op,
-                                PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::VoteSyncOp>(
+struct LowerMatchAny : public OpConversionPattern<MatchAnyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MatchAnyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto match = rewriter.replaceOpWithNewOp<NVVM::MatchSyncOp>(
         op, rewriter.getI32Type(),
-        buildMemberMaskOrAll(rewriter, op.getLoc(), op.getMask()),
-        op.getPredicate(), NVVM::VoteSyncKind::ballot);
+        buildMemberMaskOrAll(rewriter, loc, adaptor.getMask()),
+        bitsOf(rewriter, loc, adaptor.getValue()), NVVM::MatchSyncKind::any);
+    markConvergent(match);
     return success();
   }
 };
 
-struct LowerVote : public OpRewritePattern<VoteOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(VoteOp op,
-                                PatternRewriter &rewriter) const override {
-    NVVM::VoteSyncKind kind = NVVM::VoteSyncKind::any;
-    if (op.getKind() == VoteKind::All)
-      kind = NVVM::VoteSyncKind::all;
-    else if (op.getKind() == VoteKind::Uni)
-      kind = NVVM::VoteSyncKind::uni;
-    rewriter.replaceOpWithNewOp<NVVM::VoteSyncOp>(
-        op, rewriter.getI1Type(),
-        buildMemberMaskOrAll(rewriter, op.getLoc(), op.getMask()),
-        op.getPredicate(), kind);
-    return success();
-  }
-};
-
-struct LowerMatchAny : public OpRewritePattern<MatchAnyOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(MatchAnyOp op,
-                                PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::MatchSyncOp>(
-        op, rewriter.getI32Type(),
-        buildMemberMaskOrAll(rewriter, op.getLoc(), op.getMask()),
-        op.getValue(), NVVM::MatchSyncKind::any);
-    return success();
-  }
-};
-
-struct LowerMatchAll : public OpRewritePattern<MatchAllOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(MatchAllOp op,
-                                PatternRewriter &rewriter) const override {
+struct LowerMatchAll : public OpConversionPattern<MatchAllOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MatchAllOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto pairType = LLVM::LLVMStructType::getLiteral(
         rewriter.getContext(), {rewriter.getI32Type(), rewriter.getI1Type()});
-    Value pair = NVVM::MatchSyncOp::create(
+    auto pair = NVVM::MatchSyncOp::create(
         rewriter, loc, pairType,
-        buildMemberMaskOrAll(rewriter, loc, op.getMask()), op.getValue(),
-        NVVM::MatchSyncKind::all);
+        buildMemberMaskOrAll(rewriter, loc, adaptor.getMask()),
+        bitsOf(rewriter, loc, adaptor.getValue()), NVVM::MatchSyncKind::all);
+    markConvergent(pair);
     Value mask = LLVM::ExtractValueOp::create(rewriter, loc, pair, 0);
     Value pred = LLVM::ExtractValueOp::create(rewriter, loc, pair, 1);
     rewriter.replaceOp(op, {mask, pred});
@@ -379,35 +407,30 @@ struct ConvertWarpToNVVMPass
   using Base::Base;
 
   void runOnOperation() override {
-    FailureOr<ExpandCollectivesOptions> options =
-        parseExpandOptions(getOperation(), chip, "auto");
-    if (failed(options))
-      return signalPassFailure();
-    // Match needs sm_70+: every chip we accept has it.
-    if (failed(expandCollectives(getOperation(), *options)))
-      return signalPassFailure();
-
+    ConversionTarget target(getContext());
+    target.addIllegalDialect<WarpDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(&getContext());
     populateWarpToNVVMPatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      return signalPassFailure();
-
-    // Anything left (e.g. a forced redux the chip cannot do) is an error.
-    WalkResult walk = getOperation()->walk([&](Operation *op) {
-      if (!isa<WarpDialect>(op->getDialect()))
-        return WalkResult::advance();
-      op->emitOpError("could not be lowered to NVVM for ") << chip.getValue();
-      return WalkResult::interrupt();
-    });
-    if (walk.wasInterrupted())
+    // Collectives (reduce, scan, ...) left here were not expanded: the
+    // conversion reports them ("failed to legalize").
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
       signalPassFailure();
   }
 };
 
 } // namespace
 
-void mlir::warp::populateWarpToNVVMPatterns(RewritePatternSet &patterns) {
-  patterns.add<LowerShuffle, LowerLaneId, LowerWarpId, LowerLaneMask,
-               LowerActiveMask, LowerSyncWarp, LowerBallot, LowerVote,
-               LowerMatchAny, LowerMatchAll>(patterns.getContext());
+void mlir::warp::populateWarpToNVVMPatterns(RewritePatternSet &patterns,
+                                            PatternBenefit benefit) {
+  patterns.add<LowerShuffle, LowerLaneId, LowerWarpId,
+               LowerLaneMask<LaneMaskKind::Lt, NVVM::LaneMaskLtOp>,
+               LowerLaneMask<LaneMaskKind::Le, NVVM::LaneMaskLeOp>,
+               LowerLaneMask<LaneMaskKind::Eq, NVVM::LaneMaskEqOp>,
+               LowerLaneMask<LaneMaskKind::Ge, NVVM::LaneMaskGeOp>,
+               LowerLaneMask<LaneMaskKind::Gt, NVVM::LaneMaskGtOp>,
+               LowerActiveMask, LowerSyncWarp, LowerVoteSync<BallotOp>,
+               LowerVoteSync<VoteOp>, LowerMatchAny, LowerMatchAll>(
+      patterns.getContext(), benefit);
 }

@@ -1,5 +1,5 @@
 // Primitive warp ops to NVVM: special registers, votes, matches, barriers.
-// RUN: warp-opt %s --convert-warp-to-nvvm | FileCheck %s
+// RUN: warp-opt %s --convert-warp-to-nvvm --canonicalize | FileCheck %s
 
 // CHECK-LABEL: func @ids
 func.func @ids() -> (i32, i32, i32) {
@@ -43,11 +43,11 @@ func.func @lanemasks() -> (i32, i32, i32, i32, i32) {
 // CHECK-SAME: (%[[M:.*]]: i32)
 func.func @sync_and_activemask(%m: i32) -> i32 {
   // CHECK: %[[ALL:.*]] = arith.constant -1 : i32
-  // CHECK: nvvm.bar.warp.sync %[[ALL]]
+  // CHECK: nvvm.bar.warp.sync %[[ALL]] {warp.convergent = distinct[{{[0-9]+}}]<>}
   warp.syncwarp
-  // CHECK: nvvm.bar.warp.sync %[[M]]
+  // CHECK: nvvm.bar.warp.sync %[[M]] {warp.convergent = distinct[{{[0-9]+}}]<>}
   warp.syncwarp mask %m
-  // CHECK: llvm.inline_asm has_side_effects "activemask.b32 $0;", "=r" : () -> i32
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.activemask"() {warp.convergent = distinct[{{[0-9]+}}]<>} : () -> i32
   %a = warp.activemask : i32
   return %a : i32
 }
@@ -56,15 +56,15 @@ func.func @sync_and_activemask(%m: i32) -> i32 {
 // CHECK-SAME: (%[[P:.*]]: i1, %[[M:.*]]: i32)
 func.func @votes(%p: i1, %m: i32) -> (i32, i32, i1, i1, i1) {
   // CHECK: %[[ALL:.*]] = arith.constant -1 : i32
-  // CHECK: nvvm.vote.sync ballot %[[ALL]], %[[P]] -> i32
+  // CHECK: nvvm.vote.sync ballot %[[ALL]], %[[P]] {warp.convergent = distinct[{{[0-9]+}}]<>} -> i32
   %b = warp.ballot %p : i32
-  // CHECK: nvvm.vote.sync ballot %[[M]], %[[P]] -> i32
+  // CHECK: nvvm.vote.sync ballot %[[M]], %[[P]] {warp.convergent = distinct[{{[0-9]+}}]<>} -> i32
   %bm = warp.ballot %p mask %m : i32
-  // CHECK: nvvm.vote.sync any %[[ALL]], %[[P]] -> i1
+  // CHECK: nvvm.vote.sync any %[[ALL]], %[[P]] {warp.convergent = distinct[{{[0-9]+}}]<>} -> i1
   %any = warp.vote <any> %p : i1
-  // CHECK: nvvm.vote.sync all %[[M]], %[[P]] -> i1
+  // CHECK: nvvm.vote.sync all %[[M]], %[[P]] {warp.convergent = distinct[{{[0-9]+}}]<>} -> i1
   %all = warp.vote <all> %p mask %m : i1
-  // CHECK: nvvm.vote.sync uni %[[ALL]], %[[P]] -> i1
+  // CHECK: nvvm.vote.sync uni %[[ALL]], %[[P]] {warp.convergent = distinct[{{[0-9]+}}]<>} -> i1
   %uni = warp.vote <uni> %p : i1
   return %b, %bm, %any, %all, %uni : i32, i32, i1, i1, i1
 }
@@ -73,13 +73,26 @@ func.func @votes(%p: i1, %m: i32) -> (i32, i32, i1, i1, i1) {
 // CHECK-SAME: (%[[K:.*]]: i32, %[[K64:.*]]: i64, %[[M:.*]]: i32)
 func.func @matches(%k: i32, %k64: i64, %m: i32) -> (i32, i32, i32, i1) {
   // CHECK: %[[ALL:.*]] = arith.constant -1 : i32
-  // CHECK: nvvm.match.sync any %[[ALL]], %[[K]] : i32 -> i32
+  // CHECK: nvvm.match.sync any %[[ALL]], %[[K]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i32 -> i32
   %a = warp.match_any %k : i32
-  // CHECK: nvvm.match.sync any %[[M]], %[[K64]] : i64 -> i32
+  // CHECK: nvvm.match.sync any %[[M]], %[[K64]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i64 -> i32
   %a64 = warp.match_any %k64 mask %m : i64
-  // CHECK: %[[PAIR:.*]] = nvvm.match.sync all %[[ALL]], %[[K64]] : i64 -> !llvm.struct<(i32, i1)>
+  // CHECK: %[[PAIR:.*]] = nvvm.match.sync all %[[ALL]], %[[K64]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i64 -> !llvm.struct<(i32, i1)>
   // CHECK: llvm.extractvalue %[[PAIR]][0]
   // CHECK: llvm.extractvalue %[[PAIR]][1]
   %r:2 = warp.match_all %k64 : i64
   return %a, %a64, %r#0, %r#1 : i32, i32, i32, i1
+}
+
+// Floats match bit for bit: the integer of the same width is compared.
+// CHECK-LABEL: func @float_matches
+// CHECK-SAME: (%[[F:.*]]: f32, %[[D:.*]]: f64)
+func.func @float_matches(%f: f32, %d: f64) -> (i32, i32, i1) {
+  // CHECK: %[[FB:.*]] = arith.bitcast %[[F]] : f32 to i32
+  // CHECK: nvvm.match.sync any %{{.*}}, %[[FB]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i32 -> i32
+  %a = warp.match_any %f : f32
+  // CHECK: %[[DB:.*]] = arith.bitcast %[[D]] : f64 to i64
+  // CHECK: nvvm.match.sync all %{{.*}}, %[[DB]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i64 -> !llvm.struct<(i32, i1)>
+  %m:2 = warp.match_all %d : f64
+  return %a, %m#0, %m#1 : i32, i32, i1
 }

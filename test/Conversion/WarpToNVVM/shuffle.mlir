@@ -1,6 +1,6 @@
 // warp.shuffle to nvvm.shfl.sync: CUDA's c = ((32 - width) << 8) | clamp with
 // clamp 0 for up and 31 otherwise, the member mask, and payload legalization.
-// RUN: warp-opt %s --convert-warp-to-nvvm | FileCheck %s
+// RUN: warp-opt %s --convert-warp-to-nvvm --canonicalize | FileCheck %s
 
 // CHECK-LABEL: func @modes_and_widths
 // CHECK-SAME: (%[[X:.*]]: i32, %[[O:.*]]: i32, %[[M:.*]]: i32)
@@ -13,21 +13,21 @@ func.func @modes_and_widths(%x: i32, %o: i32, %m: i32) -> (i32, i32, i32, i32, i
   // CHECK-DAG: %[[C_XOR4:.*]] = arith.constant 7199 : i32
   // CHECK-DAG: %[[C_IDX2:.*]] = arith.constant 7711 : i32
   // CHECK-DAG: %[[C_UP1:.*]] = arith.constant 7936 : i32
-  // CHECK: nvvm.shfl.sync idx %[[ALL]], %[[X]], %[[O]], %[[C_IDX32]] : i32 -> i32
+  // CHECK: nvvm.shfl.sync idx %[[ALL]], %[[X]], %[[O]], %[[C_IDX32]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i32 -> i32
   %0:2 = warp.shuffle <idx> %x, %o : i32
-  // CHECK: nvvm.shfl.sync up %[[ALL]], %[[X]], %[[O]], %[[C_UP32]] : i32 -> i32
+  // CHECK: nvvm.shfl.sync up %[[ALL]], %[[X]], %[[O]], %[[C_UP32]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i32 -> i32
   %1:2 = warp.shuffle <up> %x, %o : i32
-  // CHECK: nvvm.shfl.sync up %[[M]], %[[X]], %[[O]], %[[C_UP16]] : i32 -> i32
+  // CHECK: nvvm.shfl.sync up %[[M]], %[[X]], %[[O]], %[[C_UP16]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i32 -> i32
   %2:2 = warp.shuffle <up> %x, %o width 16 mask %m : i32
-  // CHECK: nvvm.shfl.sync down %[[ALL]], %[[X]], %[[O]], %[[C_DOWN8]] : i32 -> i32
+  // CHECK: nvvm.shfl.sync down %[[ALL]], %[[X]], %[[O]], %[[C_DOWN8]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i32 -> i32
   %3:2 = warp.shuffle <down> %x, %o width 8 : i32
-  // CHECK: nvvm.shfl.sync bfly %[[ALL]], %[[X]], %[[O]], %[[C_XOR4]] : i32 -> i32
+  // CHECK: nvvm.shfl.sync bfly %[[ALL]], %[[X]], %[[O]], %[[C_XOR4]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i32 -> i32
   %4:2 = warp.shuffle <xor> %x, %o width 4 : i32
-  // CHECK: nvvm.shfl.sync idx %[[ALL]], %[[X]], %[[O]], %[[C_IDX2]] : i32 -> i32
+  // CHECK: nvvm.shfl.sync idx %[[ALL]], %[[X]], %[[O]], %[[C_IDX2]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i32 -> i32
   %5:2 = warp.shuffle <idx> %x, %o width 2 : i32
-  // CHECK: nvvm.shfl.sync up %[[ALL]], %[[X]], %[[O]], %[[C_UP1]] : i32 -> i32
+  // CHECK: nvvm.shfl.sync up %[[ALL]], %[[X]], %[[O]], %[[C_UP1]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i32 -> i32
   %6:2 = warp.shuffle <up> %x, %o width 1 : i32
-  // CHECK: nvvm.shfl.sync bfly %[[ALL]], %[[X]], %[[O]], %[[C_IDX32]] : i32 -> i32
+  // CHECK: nvvm.shfl.sync bfly %[[ALL]], %[[X]], %[[O]], %[[C_IDX32]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i32 -> i32
   %7:2 = warp.shuffle <xor> %x, %o : i32
   return %0#0, %1#0, %2#0, %3#0, %4#0, %5#0, %6#0, %7#0 : i32, i32, i32, i32, i32, i32, i32, i32
 }
@@ -35,9 +35,9 @@ func.func @modes_and_widths(%x: i32, %o: i32, %m: i32) -> (i32, i32, i32, i32, i
 // The valid bit is requested only when used, and then from one shuffle.
 // CHECK-LABEL: func @valid_bit
 func.func @valid_bit(%x: f64, %o: i32) -> (f64, i1) {
-  // CHECK: %[[P:.*]] = nvvm.shfl.sync down {{.*}} {return_value_and_is_valid} : i32 -> !llvm.struct<(i32, i1)>
+  // CHECK: %[[P:.*]] = nvvm.shfl.sync down {{.*}} {return_value_and_is_valid, warp.convergent = distinct[{{[0-9]+}}]<>} : i32 -> !llvm.struct<(i32, i1)>
   // CHECK: %[[V:.*]] = llvm.extractvalue %[[P]][1]
-  // CHECK: nvvm.shfl.sync down {{.*}} : i32 -> i32
+  // CHECK: nvvm.shfl.sync down {{.*}} {warp.convergent = distinct[{{[0-9]+}}]<>} : i32 -> i32
   // CHECK-NOT: nvvm.shfl.sync
   // CHECK: return %{{.*}}, %[[V]]
   %0:2 = warp.shuffle <down> %x, %o : f64
@@ -135,4 +135,35 @@ func.func @vectors(%h2: vector<2xf16>, %b2: vector<2xbf16>, %c4: vector<4xi8>, %
   // CHECK-COUNT-2: nvvm.shfl.sync bfly
   %6:2 = warp.shuffle <xor> %p2, %o : vector<2xi1>
   return %0#0, %1#0, %2#0, %3#0, %4#0, %5#0, %6#0 : vector<2xf16>, vector<2xbf16>, vector<4xi8>, vector<4xf16>, vector<2xf32>, vector<3xf16>, vector<2xi1>
+}
+
+// A run-time width: CUDA's c = ((32 - width) << 8) | clamp, computed.
+// CHECK-LABEL: func @dynamic_width
+// CHECK-SAME: (%[[X:.*]]: i32, %[[O:.*]]: i32, %[[W:.*]]: i32)
+func.func @dynamic_width(%x: i32, %o: i32, %w: i32) -> (i32, i1, i32) {
+  // CHECK-DAG: %[[C32:.*]] = arith.constant 32 : i32
+  // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : i32
+  // CHECK-DAG: %[[C31:.*]] = arith.constant 31 : i32
+  // CHECK: %[[SEG:.*]] = arith.subi %[[C32]], %[[W]] : i32
+  // CHECK: %[[UPC:.*]] = arith.shli %[[SEG]], %[[C8]] : i32
+  // CHECK: nvvm.shfl.sync up %{{.*}}, %[[X]], %[[O]], %[[UPC]] {return_value_and_is_valid, warp.convergent = distinct[{{[0-9]+}}]<>}
+  %0:2 = warp.shuffle <up> %x, %o width %w : i32
+  // CHECK: %[[SEG2:.*]] = arith.subi %[[C32]], %[[W]] : i32
+  // CHECK: %[[SH2:.*]] = arith.shli %[[SEG2]], %[[C8]] : i32
+  // CHECK: %[[DOWNC:.*]] = arith.ori %[[SH2]], %[[C31]] : i32
+  // CHECK: nvvm.shfl.sync down %{{.*}}, %[[X]], %[[O]], %[[DOWNC]]
+  %1:2 = warp.shuffle <down> %x, %o width %w : i32
+  return %0#0, %0#1, %1#0 : i32, i1, i32
+}
+
+// Index payloads travel as i64 (two words), vectors of them too.
+// CHECK-LABEL: func @index_vectors
+func.func @index_vectors(%v: vector<2xindex>, %o: i32) -> vector<2xindex> {
+  // CHECK: %[[WIDE:.*]] = arith.index_cast %{{.*}} : vector<2xindex> to vector<2xi64>
+  // CHECK: llvm.bitcast %[[WIDE]] : vector<2xi64> to vector<4xi32>
+  // CHECK-COUNT-4: nvvm.shfl.sync idx
+  // CHECK: llvm.bitcast %{{.*}} : vector<4xi32> to vector<2xi64>
+  // CHECK: arith.index_cast %{{.*}} : vector<2xi64> to vector<2xindex>
+  %0:2 = warp.shuffle <idx> %v, %o : vector<2xindex>
+  return %0#0 : vector<2xindex>
 }

@@ -100,13 +100,14 @@ func.func @shuffle_idx_varying_kept(%x: f32, %o: i32) -> f32 {
 
 // -----
 
+// The linear warp id is the hardware warp: the same in all its lanes.
 // CHECK-LABEL: func @broadcast_uniform
 // CHECK-SAME: (%[[L:.*]]: i32)
 // CHECK-NOT: warp.broadcast
-// CHECK: %[[W:.*]] = warp.warp_id
+// CHECK: %[[W:.*]] = warp.warp_id linear
 // CHECK: return %[[W]], %[[W]]
 func.func @broadcast_uniform(%lane: i32) -> (i32, i32) {
-  %w = warp.warp_id : i32
+  %w = warp.warp_id linear : i32
   %0 = warp.broadcast %w, %lane : i32
   %1 = warp.broadcast_first %0 : i32
   return %0, %1 : i32, i32
@@ -195,17 +196,101 @@ func.func @reduce_cluster_one(%x: f32) -> (f32, f32) {
 
 // Idempotent kinds of a uniform value give the value; add/mul/xor do not.
 // CHECK-LABEL: func @reduce_uniform
-// CHECK: %[[W:.*]] = warp.warp_id
+// CHECK: %[[W:.*]] = warp.warp_id linear
 // CHECK: %[[S:.*]] = warp.reduce <add> %[[W]]
 // CHECK: %[[X:.*]] = warp.reduce <xor> %[[W]]
 // CHECK-NOT: warp.reduce
 // CHECK: return %[[W]], %[[W]], %[[W]], %[[S]], %[[X]]
 func.func @reduce_uniform() -> (i32, i32, i32, i32, i32) {
-  %w = warp.warp_id : i32
+  %w = warp.warp_id linear : i32
   %0 = warp.reduce <maxsi> %w : i32
   %1 = warp.reduce <and> %w cluster_size = 4 : i32
   %2 = warp.reduce <minui> %w lanes = <first> : i32
   %3 = warp.reduce <add> %w : i32
   %4 = warp.reduce <xor> %w : i32
   return %0, %1, %2, %3, %4 : i32, i32, i32, i32, i32
+}
+
+// -----
+
+// warp_id (x) is threadIdx.x / 32, but hardware warps are cut from the
+// linear thread index: in a 48x2 block, hardware warp 1 holds x = 32..47 of
+// row 0 (warp_id 1) and x = 0..15 of row 1 (warp_id 0). Nothing that reads
+// another lane's warp_id folds unless the block's x extent is known to be a
+// multiple of 32.
+// CHECK-LABEL: gpu.func @warp_id_x_not_uniform
+// CHECK: warp.broadcast
+// CHECK: warp.shuffle <idx>
+// CHECK: warp.reduce <maxui>
+// CHECK: warp.match_all
+// CHECK: arith.extui
+gpu.module @unknown_block {
+  gpu.func @warp_id_x_not_uniform(%out: memref<?xi32>, %c0: i32) kernel {
+    %w = warp.warp_id : i32
+    %b = warp.broadcast %w, %c0 : i32
+    %s:2 = warp.shuffle <idx> %w, %c0 : i32
+    %r = warp.reduce <maxui> %w : i32
+    %m:2 = warp.match_all %w : i32
+    %p = arith.extui %m#1 : i1 to i32
+    %i0 = arith.constant 0 : index
+    %i1 = arith.constant 1 : index
+    %i2 = arith.constant 2 : index
+    %i3 = arith.constant 3 : index
+    memref.store %b, %out[%i0] : memref<?xi32>
+    memref.store %s#0, %out[%i1] : memref<?xi32>
+    memref.store %r, %out[%i2] : memref<?xi32>
+    memref.store %p, %out[%i3] : memref<?xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: gpu.func @warp_id_x_uniform_in_whole_warps
+// CHECK-NOT: warp.broadcast
+// CHECK-NOT: warp.reduce
+// CHECK: %[[W:.*]] = warp.warp_id : i32
+// CHECK: memref.store %[[W]]
+// CHECK: memref.store %[[W]]
+gpu.module @known_block {
+  gpu.func @warp_id_x_uniform_in_whole_warps(%out: memref<?xi32>, %c0: i32) kernel
+      attributes {known_block_size = array<i32: 64, 2, 1>} {
+    %w = warp.warp_id : i32
+    %b = warp.broadcast %w, %c0 : i32
+    %r = warp.reduce <maxui> %w : i32
+    %i0 = arith.constant 0 : index
+    %i1 = arith.constant 1 : index
+    memref.store %b, %out[%i0] : memref<?xi32>
+    memref.store %r, %out[%i1] : memref<?xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A run-time width that is a constant becomes the attribute.
+// CHECK-LABEL: func @constant_dynamic_width
+// CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} width 8 : f32
+func.func @constant_dynamic_width(%x: f32, %o: i32) -> f32 {
+  %w = arith.constant 8 : i32
+  %0:2 = warp.shuffle <up> %x, %o width %w : f32
+  return %0#0 : f32
+}
+
+// -----
+
+// Folds never make valid IR invalid: a mask that folds to 0 stays verifiable
+// (the verifiers do not read operand values; warp-lint warns about it).
+// CHECK-LABEL: func @mask_folds_to_zero
+// CHECK: warp.ballot %{{.*}} mask %{{.*}} : i32
+func.func @mask_folds_to_zero(%p: i1, %a: i32, %c: i1) -> i32 {
+  %r = scf.if %c -> i32 {
+    %m = arith.xori %a, %a : i32
+    %b = warp.ballot %p mask %m : i32
+    scf.yield %b : i32
+  } else {
+    %z = arith.constant 0 : i32
+    scf.yield %z : i32
+  }
+  return %r : i32
 }

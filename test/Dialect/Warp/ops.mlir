@@ -42,7 +42,7 @@ func.func @shuffles(%f: f32, %o: i32, %m: i32, %h: vector<2xf16>, %bf: vector<2x
   // CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} width 8 mask %{{.*}} : f32
   %2:2 = warp.shuffle <up> %f, %o width 8 mask %m : f32
   // CHECK: warp.shuffle <down> %{{.*}}, %{{.*}} width 1 : f32
-  // GENERIC: "warp.shuffle"(%{{.*}}, %{{.*}}) <{mode = #warp.shuffle_mode<down>, width = 1 : i32}>
+  // GENERIC: "warp.shuffle"(%{{.*}}, %{{.*}}) <{mode = #warp.shuffle_mode<down>, operandSegmentSizes = array<i32: 1, 1, 0, 0>, width = 1 : i32}>
   %3:2 = warp.shuffle <down> %f, %o width 1 : f32
   // CHECK: : vector<2xf16>
   %4:2 = warp.shuffle <xor> %h, %o : vector<2xf16>
@@ -161,4 +161,33 @@ func.func @scans(%f: f32, %i: i32, %m: i32) {
   %h = arith.constant true
   %4:2 = warp.scan <add> %i reverse width 16 heads %h : i32, i32
   return
+}
+
+// What CUDA accepts: run-time widths, any offsets and source lanes, float
+// matches, index reductions, scans over a ragged warp.
+// CHECK-LABEL: func @cuda_accepts
+func.func @cuda_accepts(%f: f32, %d: f64, %o: i32, %w: i32, %ix: index, %n: i32, %m: i32)
+    -> (f32, i1, f32, f32, i32, i32, i1, index, f32, f32) {
+  // CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} width %{{.*}} : f32
+  // GENERIC: "warp.shuffle"(%{{.*}}, %{{.*}}, %{{.*}}) <{mode = #warp.shuffle_mode<up>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, width = 32 : i32}>
+  %0:2 = warp.shuffle <up> %f, %o width %w : f32
+  // CHECK: warp.shuffle <xor> %{{.*}}, %{{.*}} width %{{.*}} mask %{{.*}} : f32
+  %1:2 = warp.shuffle <xor> %f, %o width %w mask %m : f32
+  %c40 = arith.constant 40 : i32
+  %cm3 = arith.constant -3 : i32
+  // CHECK: warp.shuffle <down> %{{.*}}, %{{.*}} width 8 : f32
+  %2:2 = warp.shuffle <down> %f, %c40 width 8 : f32
+  // CHECK: warp.broadcast %{{.*}}, %{{.*}} : f32
+  %3 = warp.broadcast %f, %cm3 : f32
+  // CHECK: warp.match_any %{{.*}} : f32
+  %4 = warp.match_any %f : f32
+  // CHECK: warp.match_all %{{.*}} : f64
+  %5:2 = warp.match_all %d : f64
+  // CHECK: warp.reduce <maxsi> %{{.*}} : index
+  %6 = warp.reduce <maxsi> %ix : index
+  // CHECK: warp.scan <add> %{{.*}} exclusive valid_lanes %{{.*}} mask %{{.*}} : f32
+  %7 = warp.scan <add> %f exclusive valid_lanes %n mask %m : f32
+  // CHECK: warp.reduce <add> %{{.*}} mask %{{.*}} : f32
+  %8 = warp.reduce <add> %f mask %m : f32
+  return %0#0, %1#1, %2#0, %3, %4, %5#0, %5#1, %6, %7, %8 : f32, i1, f32, f32, i32, i32, i1, index, f32, f32
 }

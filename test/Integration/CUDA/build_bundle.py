@@ -214,6 +214,192 @@ def votes_kernel(case):
     return kernel(case["name"], args, body)
 
 
+def store_at(values, out, n, index):
+    """Stores i32 (or i1, widened) values at out[k * n + index], k = 0, 1, ..."""
+    body = []
+    for k, (v, ty) in enumerate(values):
+        if ty == "i1":
+            body.append(f"%e{k} = arith.extui {v} : i1 to i32")
+            v = f"%e{k}"
+        body.append(f"%k{k} = arith.constant {k} : index")
+        body.append(f"%o{k} = arith.muli %k{k}, {n} : index")
+        body.append(f"%j{k} = arith.addi %o{k}, {index} : index")
+        body.append(f"memref.store {v}, {out}[%j{k}] : memref<?xi32>")
+    return body
+
+
+def arms_arm(out, counter):
+    """One arm of the branch: warp-aggregated atomics (one atomic per warp
+    adds the count of the lanes in this arm), broadcast_first of the thread
+    index and vote any, all over the lanes that took this arm (its
+    activemask)."""
+    return [
+        "%m = warp.activemask : i32",
+        "%cnt = math.ctpop %m : i32",
+        "%lane = warp.lane_id : i32",
+        "%first = math.cttz %m : i32",
+        "%leader = arith.cmpi eq, %lane, %first : i32",
+        "scf.if %leader {",
+        f"  %old = memref.atomic_rmw addi %cnt, {counter}[%c0_index] : (i32, memref<?xi32>) -> i32",
+        "}",
+        f"memref.store %cnt, {out}[%i] : memref<?xi32>",
+        "%first_thread = warp.broadcast_first %ti : i32",
+        "memref.store %first_thread, %outbf[%i] : memref<?xi32>",
+        # The vote names the arm's lanes: a full-mask vote from divergent
+        # code would be the program's bug (CUDA: __any_sync(__activemask(), q)).
+        "%some = warp.vote <any> %q mask %m : i1",
+        "%some_w = arith.extui %some : i1 to i32",
+        "memref.store %some_w, %outv[%i] : memref<?xi32>",
+    ]
+
+
+def arms_kernel(case):
+    # `near`: the arms differ only in outa/ca versus outb/cb; `identical`:
+    # both arms are the same text (outa, ca).
+    other = ("%outb", "%cb") if case["variant"] == "near" else ("%outa", "%ca")
+    body = [
+        "%c0 = arith.constant 0 : i32",
+        "%c0_index = arith.constant 0 : index",
+        "%pw = memref.load %pred[%i] : memref<?xi32>",
+        "%p = arith.cmpi ne, %pw, %c0 : i32",
+        "%qw = memref.load %qin[%i] : memref<?xi32>",
+        "%q = arith.cmpi ne, %qw, %c0 : i32",
+        "%ti = arith.index_cast %i : index to i32",
+        "scf.if %p {",
+    ]
+    body += ["  " + l for l in arms_arm("%outa", "%ca")]
+    body += ["} else {"]
+    body += ["  " + l for l in arms_arm(*other)]
+    body += ["}"]
+    args = ["%pred: memref<?xi32>", "%outa: memref<?xi32>", "%outb: memref<?xi32>",
+            "%ca: memref<?xi32>", "%cb: memref<?xi32>", "%qin: memref<?xi32>",
+            "%outbf: memref<?xi32>", "%outv: memref<?xi32>"]
+    return kernel(case["name"], args, body)
+
+
+def warp_id_2d_kernel(case):
+    # out[k * n + t], t the linear thread index, n the block's thread count:
+    # 0 warp_id, 1 broadcast of warp_id from lane 0, 2 reduce maxui,
+    # 3 shuffle idx 0, 4 its valid bit, 5 match_all mask, 6 match_all pred,
+    # 7 warp_id linear, 8 lane_id.
+    body = [
+        "%ty = gpu.thread_id y",
+        "%bdim_y = gpu.block_dim y",
+        "%row = arith.muli %ty, %bdim : index",
+        "%t = arith.addi %row, %tid : index",
+        "%n = arith.muli %bdim, %bdim_y : index",
+        "%c0 = arith.constant 0 : i32",
+        "%w = warp.warp_id : i32",
+        "%b = warp.broadcast %w, %c0 : i32",
+        "%r = warp.reduce <maxui> %w : i32",
+        "%s, %ok = warp.shuffle <idx> %w, %c0 : i32",
+        "%mm, %mp = warp.match_all %w : i32",
+        "%wl = warp.warp_id linear : i32",
+        "%lane = warp.lane_id : i32",
+    ]
+    body += store_at([("%w", "i32"), ("%b", "i32"), ("%r", "i32"), ("%s", "i32"), ("%ok", "i1"),
+                      ("%mm", "i32"), ("%mp", "i1"), ("%wl", "i32"), ("%lane", "i32")],
+                     "%out", "%n", "%t")
+    return kernel(case["name"], ["%out: memref<?xi32>"], body)
+
+
+def gpu_shuffle_dyn_kernel(case):
+    p = cases.PAYLOADS[case["type"]]
+    body = load(case["type"], "%in", "%i", "x")
+    body.append(f"%r, %v = gpu.shuffle {case['mode']} %x, %off, %w : {p['mlir']}")
+    body += store(case["type"], "%r", "%out", "%i", "r")
+    body += ["%vi = arith.extui %v : i1 to i32",
+             "memref.store %vi, %valid[%i] : memref<?xi32>"]
+    args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}",
+            "%valid: memref<?xi32>", "%off: i32", "%w: i32"]
+    return kernel(case["name"], args, body)
+
+
+def dyn_width_shuffle_kernel(case):
+    p = cases.PAYLOADS[case["type"]]
+    body = load(case["type"], "%in", "%i", "x")
+    body.append(f"%r, %v = warp.shuffle <{case['mode']}> %x, %off width %w : {p['mlir']}")
+    body += store(case["type"], "%r", "%out", "%i", "r")
+    body += ["%vi = arith.extui %v : i1 to i32",
+             "memref.store %vi, %valid[%i] : memref<?xi32>"]
+    args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}",
+            "%valid: memref<?xi32>", "%off: i32", "%w: i32"]
+    return kernel(case["name"], args, body)
+
+
+def any_mask_reduce_kernel(case):
+    # Auto strategy: the compiler picks a lowering that is right for any mask.
+    p = cases.PAYLOADS[case["type"]]
+    cluster = "" if case["cluster"] == 32 else f" cluster_size = {case['cluster']}"
+    body = only_mask_lanes([
+        f"%x = memref.load %in[%i] : {memref(p['elem'])}",
+        f"%r = warp.reduce <{case['kind']}> %x mask %mask{cluster} : {p['mlir']}",
+        f"memref.store %r, %out[%i] : {memref(p['elem'])}",
+    ])
+    args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}", "%mask: i32"]
+    return kernel(case["name"], args, body)
+
+
+def valid_scan_kernel(case):
+    p = cases.PAYLOADS[case["type"]]
+    mt = p["mlir"]
+    flags = (" exclusive" if case["exclusive"] else "") + (" reverse" if case["reverse"] else "")
+    mask = " mask %m" if case["execute"] == "ragged" else ""
+    scan = [f"%x = memref.load %in[%i] : {memref(p['elem'])}",
+            f"%r, %t = warp.scan <{case['kind']}> %x{flags} width {case['width']} "
+            f"valid_lanes %n{mask} : {mt}, {mt}",
+            f"memref.store %r, %out[%i] : {memref(p['elem'])}",
+            f"memref.store %t, %total[%i] : {memref(p['elem'])}"]
+    if case["execute"] == "all":
+        body = scan
+    else:  # only lanes 0..n-1 execute, with m = (1 << n) - 1 as the mask
+        body = ["%c32 = arith.constant 32 : i32",
+                "%all_ones = arith.constant -1 : i32",
+                "%lane = warp.lane_id : i32",
+                "%shift = arith.subi %c32, %n : i32",
+                "%m = arith.shrui %all_ones, %shift : i32",
+                "%live = arith.cmpi ult, %lane, %n : i32",
+                "scf.if %live {"] + ["  " + l for l in scan] + ["}"]
+    args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}",
+            f"%total: {memref(p['elem'])}", "%n: i32"]
+    return kernel(case["name"], args, body)
+
+
+def match_float_kernel(case):
+    # out[k * n + i]: 0 match_any, 1 match_all mask, 2 match_all pred.
+    p = cases.PAYLOADS[case["type"]]
+    body = [
+        "%c0_index = arith.constant 0 : index",
+        f"%n = memref.dim %in, %c0_index : {memref(p['elem'])}",
+        f"%x = memref.load %in[%i] : {memref(p['elem'])}",
+        f"%many = warp.match_any %x : {p['mlir']}",
+        f"%mall, %mallp = warp.match_all %x : {p['mlir']}",
+    ]
+    body += store_at([("%many", "i32"), ("%mall", "i32"), ("%mallp", "i1")], "%out", "%n", "%i")
+    args = [f"%in: {memref(p['elem'])}", "%out: memref<?xi32>"]
+    return kernel(case["name"], args, body)
+
+
+def broadcast_any_lane_kernel(case):
+    p = cases.PAYLOADS[case["type"]]
+    body = [f"%x = memref.load %in[%i] : {memref(p['elem'])}",
+            f"%r = warp.broadcast %x, %src : {p['mlir']}",
+            f"memref.store %r, %out[%i] : {memref(p['elem'])}"]
+    args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}", "%src: i32"]
+    return kernel(case["name"], args, body)
+
+
+def shfl_any_offset_kernel(case):
+    body = ["%x = memref.load %in[%i] : memref<?xi32>",
+            f"%off = arith.constant {case['offset']} : i32",
+            f"%r, %v = warp.shuffle <{case['mode']}> %x, %off width {case['width']} : i32",
+            "memref.store %r, %out[%i] : memref<?xi32>",
+            "%vi = arith.extui %v : i1 to i32",
+            "memref.store %vi, %valid[%i] : memref<?xi32>"]
+    args = ["%in: memref<?xi32>", "%out: memref<?xi32>", "%valid: memref<?xi32>"]
+    return kernel(case["name"], args, body)
+
+
 BUILDERS = {
     "shuffle": shuffle_kernel,
     "masked_shuffle": masked_shuffle_kernel,
@@ -223,6 +409,15 @@ BUILDERS = {
     "scan": scan_kernel,
     "segmented_scan": segmented_scan_kernel,
     "votes": votes_kernel,
+    "arms": arms_kernel,
+    "warp_id_2d": warp_id_2d_kernel,
+    "gpu_shuffle_dyn": gpu_shuffle_dyn_kernel,
+    "dyn_width_shuffle": dyn_width_shuffle_kernel,
+    "any_mask_reduce": any_mask_reduce_kernel,
+    "valid_scan": valid_scan_kernel,
+    "match_float": match_float_kernel,
+    "broadcast_any_lane": broadcast_any_lane_kernel,
+    "shfl_any_offset": shfl_any_offset_kernel,
 }
 
 

@@ -123,6 +123,122 @@ def segmented_scan_cases():
                                reverse=reverse)
 
 
+# ----------------------------------------------------------------------------
+# CUDA programs the compiler must accept and get right (semantics.md, "Accept
+# every program CUDA defines" and "Verifiers, folds and passes").
+# ----------------------------------------------------------------------------
+
+ARMS_BLOCK = 128  # four warps
+# Predicate patterns for the branch (run_on_gpu.py turns each into pred[i]).
+ARMS_PATTERNS = ["random", "all", "none", "alternating", "lane_lt5", "warp_split", "sparse"]
+
+
+def arms_cases():
+    """Warp-aggregated atomics, broadcast_first and vote in both arms of an
+    scf.if: `near` arms differ only in the buffers they use, `identical` arms
+    are byte-identical (the same buffers); no pass may merge or hoist them."""
+    for variant in ("near", "identical"):
+        yield dict(family="arms", name=f"arms_{variant}", variant=variant,
+                   block=ARMS_BLOCK, patterns=ARMS_PATTERNS)
+
+
+# 2-D blocks: warp.warp_id (not linear) is threadIdx.x / 32, but hardware
+# warps hold consecutive *linear* thread indices.
+WARP_ID_BLOCKS = [[48, 2, 1], [64, 2, 1], [33, 3, 1]]
+
+
+def warp_id_2d_cases():
+    yield dict(family="warp_id_2d", name="warp_id_2d", blocks=WARP_ID_BLOCKS)
+
+
+DYN_OFFSETS = list(range(0, 34))
+
+
+def gpu_shuffle_dyn_cases():
+    """Upstream gpu.shuffle with a run-time width (through --warp-from-gpu)."""
+    for mode in MODES:
+        for type_name in ("i32", "f32"):
+            yield dict(family="gpu_shuffle_dyn", name=f"gshfl_dyn_{mode}_{type_name}",
+                       mode=mode, type=type_name, widths=WIDTHS, offsets=DYN_OFFSETS)
+
+
+def dyn_width_shuffle_cases():
+    """warp.shuffle with `width %w`, %w an i32 kernel argument."""
+    for mode in MODES:
+        for type_name in ("i32", "i64", "f16", "v2f16", "f64"):
+            yield dict(family="dyn_width_shuffle", name=f"dshfl_{mode}_{type_name}",
+                       mode=mode, type=type_name, widths=WIDTHS, offsets=OFFSETS)
+
+
+# Any member mask, as __reduce_*_sync(mask, v) takes (fixed "random" ones
+# so the runner and a reader see the same list).
+ANY_MASKS = [0x0F0F0F0F, 0x55555555, 0x80000001, 0xFFFFFFFE, 0x00000001, 0x7FFFFFFF,
+             0xFFFFFFFF, 0x12345678, 0x9E3779B9, 0x00C0FFEE, 0x6B8B4567, 0xA0000005]
+ANY_MASK_TYPES = {"i32": INT_KINDS, "i64": ["add", "maxsi", "minui", "xor"],
+                  "i8": ["add", "minsi"], "f32": ["add", "mul", "minnumf", "maximumf"],
+                  "f64": ["add", "minimumf"], "f16": ["add"], "v2f16": ["add"],
+                  "index": ["add", "maxsi"]}
+# Cluster 8 under masks that split clusters: each lane gets the reduction over
+# the mask's lanes of its own cluster.
+SPLIT_MASKS = [0x0F0F0F0F, 0x13571357, 0x80000001, 0xFFFFFFFE, 0x00FF00F0, 0xDEADBEEF]
+SPLIT_TYPES = [("i32", "add"), ("i32", "minsi"), ("i64", "xor"), ("f32", "add"),
+               ("f32", "maximumf"), ("f64", "add")]
+
+
+def any_mask_reduce_cases():
+    for type_name, kinds in ANY_MASK_TYPES.items():
+        for kind in kinds:
+            yield dict(family="any_mask_reduce", name=f"amred_{kind}_{type_name}_c32",
+                       kind=kind, type=type_name, cluster=32, masks=ANY_MASKS)
+    for type_name, kind in SPLIT_TYPES:
+        yield dict(family="any_mask_reduce", name=f"amred_{kind}_{type_name}_c8",
+                   kind=kind, type=type_name, cluster=8, masks=SPLIT_MASKS)
+
+
+def valid_scan_cases():
+    """warp.scan ... valid_lanes %n: all lanes execute (`all`), or only the
+    first n do, with their mask (`ragged`)."""
+    for execute, kinds in (("all", [("i32", "add"), ("i32", "maxsi"), ("f32", "add")]),
+                           ("ragged", [("i32", "add"), ("f32", "add")])):
+        for type_name, kind in kinds:
+            for width in (8, 32):
+                for exclusive in (False, True):
+                    for reverse in (False, True):
+                        yield dict(family="valid_scan",
+                                   name=f"vscan_{execute}_{kind}_{type_name}_w{width}_"
+                                        f"{'ex' if exclusive else 'in'}{'_rev' if reverse else ''}",
+                                   kind=kind, type=type_name, width=width, exclusive=exclusive,
+                                   reverse=reverse, execute=execute, valid_lanes=VALID_LANES)
+
+
+def match_float_cases():
+    for type_name in ("f32", "f64"):
+        yield dict(family="match_float", name=f"match_{type_name}", type=type_name)
+
+
+BROADCAST_SOURCES = [0, 5, 31, 32, 37, 100, -1, -31]
+
+
+def broadcast_any_lane_cases():
+    for type_name in ("i32", "i64"):
+        yield dict(family="broadcast_any_lane", name=f"bcast_any_{type_name}", type=type_name,
+                   sources=BROADCAST_SOURCES)
+
+
+# Constant offsets a verifier used to reject: (mode, offset); every one at
+# widths 8 and 32. PTX uses the offset's low 5 bits.
+ANY_OFFSETS = [("up", 9), ("up", -1), ("up", 40), ("down", 8), ("down", 9), ("down", 16),
+               ("down", 40), ("idx", 33), ("idx", -3), ("xor", 32), ("xor", 35)]
+
+
+def shfl_any_offset_cases():
+    for mode, offset in ANY_OFFSETS:
+        for width in (8, 32):
+            tag = f"m{-offset}" if offset < 0 else str(offset)
+            yield dict(family="shfl_any_offset", name=f"shfl_const_{mode}_{tag}_w{width}",
+                       mode=mode, offset=offset, width=width, type="i32")
+
+
 def all_cases():
     yield from shuffle_cases()
     yield from masked_shuffle_cases()
@@ -132,3 +248,12 @@ def all_cases():
     yield from segmented_scan_cases()
     yield dict(family="votes", name="votes")
     yield dict(family="blocks", name="block_sum")
+    yield from arms_cases()
+    yield from warp_id_2d_cases()
+    yield from gpu_shuffle_dyn_cases()
+    yield from dyn_width_shuffle_cases()
+    yield from any_mask_reduce_cases()
+    yield from valid_scan_cases()
+    yield from match_float_cases()
+    yield from broadcast_any_lane_cases()
+    yield from shfl_any_offset_cases()

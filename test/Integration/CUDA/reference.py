@@ -168,3 +168,175 @@ def scan(kind, values, width, exclusive, reverse, dtype, elems):
         base = lane - lane % width
         totals.append(incl[base] if reverse else incl[base + width - 1])
     return result, totals
+
+
+# ----------------------------------------------------------------------------
+# Any member mask, ragged scans, broadcasts, match (semantics.md, "Accept every
+# program CUDA defines")
+# ----------------------------------------------------------------------------
+
+def mask_members(mask, size):
+    """Per cluster of `size` consecutive lanes, the lanes of `mask` in it,
+    lowest first (their rank order); empty clusters are left out."""
+    result = []
+    for members in clusters(size, 1):
+        live = [l for l in members if (mask >> l) & 1]
+        if live:
+            result.append(live)
+    return result
+
+
+def reduce_ranks(kind, values, dtype, elems):
+    """The documented order of a reduction over k member lanes in rank order
+    (any mask): a pairwise tree, farthest pairs first -- for d = 16, 8, 4, 2,
+    1 every rank r < d with r + d < k computes v[r] = v[r] (op) v[r + d];
+    the result is v[0], which every member gets."""
+    vals = list(values)
+    k = len(vals)
+    d = WARP // 2
+    while d >= 1:
+        for r in range(min(d, k)):
+            if r + d < k:
+                vals[r] = combine_lanes(kind, vals[r], vals[r + d], dtype, elems)
+        d //= 2
+    return vals[0]
+
+
+def scan_valid(kind, values, width, exclusive, reverse, n, dtype):
+    """Scan of a ragged warp by its definition: lanes 0..n-1 are live; in each
+    segment of `width` lanes, the live lane at position p combines the live
+    positions 0..p (0..p-1 exclusive), or reversed p..end (p+1..end), end the
+    segment's last live position; an empty span gives the identity. The total
+    is the combination of the segment's live positions. Folded in lane order
+    (exact for integers, and for floats holding small integers). Returns
+    (result, total) per lane, None for lanes >= n."""
+    result, totals = [None] * WARP, [None] * WARP
+    for lane in range(n):
+        base = lane - lane % width
+        end = min(base + width, n)  # one past the segment's last live lane
+        if reverse:
+            span = range(lane + (1 if exclusive else 0), end)
+        else:
+            span = range(base, lane + (0 if exclusive else 1))
+        acc = identity(kind, dtype)
+        for q in span:
+            acc = combine(kind, acc, values[q], dtype)
+        whole = identity(kind, dtype)
+        for q in range(base, end):
+            whole = combine(kind, whole, values[q], dtype)
+        result[lane], totals[lane] = acc, whole
+    return result, totals
+
+
+def scan_valid_ordered(kind, values, width, exclusive, reverse, n, dtype):
+    """The same scan in the documented Kogge-Stone order, where lanes >= n
+    never reach the combiner. A live lane only reads dead lanes when reversed,
+    and those then hold only identities, so the results are bitwise those of
+    scan() over the values with the dead lanes set to the identity (x (op)
+    identity == x exactly for the kinds used here on values that are not
+    -0.0). The total is the inclusive value of the segment's last live
+    position (its first when reversed), as the op's description says.
+    Returns (result, total) per lane, None for lanes >= n."""
+    padded = [np.array([values[l] if l < n else identity(kind, dtype)], dtype=dtype)
+              for l in range(WARP)]
+    result, _ = scan(kind, padded, width, exclusive, reverse, dtype, 1)
+    incl, _ = scan(kind, padded, width, False, reverse, dtype, 1)
+    totals = [None] * WARP
+    for lane in range(n):
+        base = lane - lane % width
+        totals[lane] = incl[base][0] if reverse else incl[min(base + width, n) - 1][0]
+    return [result[l][0] if l < n else None for l in range(WARP)], totals
+
+
+def broadcast_source(src):
+    """__shfl_sync(full, x, src) with width 32 reads lane src mod 32 (PTX
+    uses the low 5 bits of the source lane; negative values as unsigned)."""
+    return (src & 0xFFFFFFFF) & 31
+
+
+def match_any(bits, lane):
+    """__match_any_sync over one warp's 32 bit patterns (floats compared bit
+    for bit): the mask of lanes holding the same bits as `lane`."""
+    return sum(1 << l for l in range(len(bits)) if int(bits[l]) == int(bits[lane]))
+
+
+def match_all(bits):
+    """__match_all_sync over one warp's 32 bit patterns: (mask, pred)."""
+    same = all(int(b) == int(bits[0]) for b in bits)
+    return (0xFFFFFFFF, True) if same else (0, False)
+
+
+def self_check():
+    """Hand-computed examples of the rules above (run: python3 reference.py)."""
+    f32, i32 = np.float32, np.int32
+    lanes = [np.array([v], dtype=i32) for v in range(100, 132)]
+    # Shuffles: low 5 bits of any offset; segment rules.
+    assert shuffle_source("up", 3, 9, 8) == (3, False)
+    assert shuffle_source("up", 12, 1, 8) == (11, True)
+    assert shuffle_source("up", 8, -1 & 0xFFFFFFFF, 32) == (8, False)  # offset 31
+    assert shuffle_source("up", 31, -1, 32) == (0, True)
+    assert shuffle_source("down", 5, 8, 8) == (5, False)
+    assert shuffle_source("down", 5, 40, 32) == (13, True)  # 40 & 31 == 8
+    assert shuffle_source("idx", 13, 33, 8) == (9, True)     # 33 mod 8 == 1, segment base 8
+    assert shuffle_source("idx", 13, -3, 32) == (29, True)   # -3 & 31 == 29
+    assert shuffle_source("idx", 13, -3, 8) == (13, True)    # 29 mod 8 == 5: lane 8 + 5
+    assert shuffle_source("xor", 6, 32, 8) == (6, True)      # 32 & 31 == 0
+    assert shuffle_source("xor", 6, 35, 8) == (5, True)      # 35 & 31 == 3
+    assert shuffle_source("xor", 6, 35, 2) == (5, True)      # an earlier segment is readable
+    assert shuffle_source("xor", 5, 3, 2) == (5, False)      # a later one is not
+    assert broadcast_source(37) == 5 and broadcast_source(-1) == 31 and broadcast_source(-31) == 1
+    assert broadcast_source(100) == 4 and broadcast_source(32) == 0
+    # Any-mask reduction: 0x80000001 is v[0] (op) v[31].
+    assert mask_members(0x80000001, 32) == [[0, 31]]
+    got = reduce_ranks("add", [lanes[l] for l in mask_members(0x80000001, 32)[0]], i32, 1)
+    assert got[0] == 100 + 131
+    assert reduce_ranks("maxsi", [lanes[0]], i32, 1)[0] == 100  # mask 0x1: own value
+    assert mask_members(0x0F0F0F0F, 8) == [[0, 1, 2, 3], [8, 9, 10, 11], [16, 17, 18, 19],
+                                           [24, 25, 26, 27]]
+    assert mask_members(0x13571357, 8)[:2] == [[0, 1, 2, 4, 6], [8, 9, 12]]  # 0x57, 0x13
+    # Order with k = 3 members a, b, c: (a + c) + b; k = 5: ((a + e) + c) + (b + d).
+    a, b, c, d, e = (np.array([v], dtype=f32) for v in (1e8, 1.0, -1e8, 3.0, 0.5))
+    assert reduce_ranks("add", [a, b, c], f32, 1)[0] == f32(f32(1e8 + -1e8) + 1.0) == 1.0
+    want5 = f32(f32(f32(f32(1e8) + f32(0.5)) + f32(-1e8)) + f32(f32(1.0) + f32(3.0)))
+    assert reduce_ranks("add", [a, b, c, d, e], f32, 1)[0] == want5
+    # A full mask gives the whole-warp butterfly's value, bit for bit.
+    rng = np.random.default_rng(5)
+    xs = [np.array([v], dtype=f32) for v in rng.standard_normal(WARP)]
+    assert reduce_ranks("add", xs, f32, 1).view(np.uint32)[0] == \
+        reduce_cluster("add", xs, f32, 1)[0].view(np.uint32)[0]
+    # Ragged scans, n = 5, width 4: segments [0..3] and [4].
+    vals = np.array(list(range(1, 33)), dtype=i32)
+    res, tot = scan_valid("add", vals, 4, False, False, 5, i32)
+    assert res[:5] == [1, 3, 6, 10, 5] and tot[:5] == [10, 10, 10, 10, 5] and res[5] is None
+    res, tot = scan_valid("add", vals, 4, True, True, 5, i32)
+    assert res[:5] == [9, 7, 4, 0, 0] and tot[4] == 5
+    res, tot = scan_valid("add", vals, 32, True, True, 5, i32)
+    assert res[:5] == [14, 12, 9, 5, 0] and tot[0] == 15
+    res, tot = scan_valid("maxsi", np.array([3, -9, 7, 1] + [99] * 28, dtype=i32), 32, True,
+                          False, 3, i32)
+    assert res[:3] == [-2 ** 31, 3, 3] and tot[0] == 7
+    fl = np.array(rng.integers(-4, 5, WARP), dtype=f32)
+    for args in ((8, False, True, 17), (32, True, True, 31), (32, True, False, 2)):
+        r1, t1 = scan_valid("add", fl, args[0], args[1], args[2], args[3], f32)
+        r2, t2 = scan_valid_ordered("add", fl, args[0], args[1], args[2], args[3], f32)
+        assert r1 == r2 and t1 == t2
+    # Kogge-Stone order, n = 5 of width 8: lane 4 (and the total) is
+    # x0 + ((x1 + x2) + (x3 + x4)) = 1e8 + (-1e8 + 2) = 0 in f32, where the
+    # lane-order fold gives 2 and padding the dead lanes with 0 gives
+    # ((x0 + x1) + (x2 + x3)) + x4 = 1 for the padded last position.
+    xk = np.array([1e8, 1, -1e8, 1, 1] + [7] * 27, dtype=f32)
+    r_ord, t_ord = scan_valid_ordered("add", xk, 8, False, False, 5, f32)
+    assert r_ord[4] == 0.0 and t_ord[0] == 0.0 and t_ord[4] == 0.0
+    assert scan_valid("add", xk, 8, False, False, 5, f32)[1][0] == 2.0
+    assert scan("add", [np.array([v if l < 5 else 0], dtype=f32) for l, v in enumerate(xk)], 8,
+                False, False, f32, 1)[1][0][0] == 1.0
+    # Match on bits: +0.0 and -0.0 differ; the same NaN bits match.
+    bits = np.array([0x00000000] * 31 + [0x80000000], dtype=np.uint32)
+    assert match_any(bits, 0) == 0x7FFFFFFF and match_any(bits, 31) == 0x80000000
+    assert match_all(bits) == (0, False)
+    assert match_all(np.array([0x7FC00000] * 32, dtype=np.uint32)) == (0xFFFFFFFF, True)
+    print("reference self-check: ok")
+
+
+if __name__ == "__main__":
+    self_check()

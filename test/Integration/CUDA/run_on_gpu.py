@@ -95,6 +95,14 @@ def build_oracle(workdir):
         call = ORACLE_CALL[case["mode"]].replace("W", str(case["width"]))
         lines.append(f'extern "C" __global__ void oracle_{case["name"]}(const {ctype}* in, '
                      f'{ctype}* out, int off) {{ int l = threadIdx.x; out[l] = {call}; }}')
+    # Run-time width (dyn_width_shuffle, gpu_shuffle_dyn): `int w` argument.
+    dyn = sorted({(c["mode"], c["type"]) for c in list(cases.dyn_width_shuffle_cases())
+                  + list(cases.gpu_shuffle_dyn_cases())})
+    for mode, type_name in dyn:
+        ctype = ORACLE_TYPES[type_name]
+        call = ORACLE_CALL[mode].replace("W", "w")
+        lines.append(f'extern "C" __global__ void oracle_dyn_{mode}_{type_name}(const {ctype}* in, '
+                     f'{ctype}* out, int off, int w) {{ int l = threadIdx.x; out[l] = {call}; }}')
     src = os.path.join(workdir, "oracle.cu")
     with open(src, "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -404,6 +412,298 @@ def run_blocks(suite):
                      f"got {got} want {want}")
 
 
+# ----------------------------------------------------------------------------
+# Programs CUDA defines that the compiler must accept and get right
+# ----------------------------------------------------------------------------
+
+def run_dyn_shuffles(suite, oracle, case_list):
+    """Shuffles with a run-time width (warp.shuffle `width %w`, upstream
+    gpu.shuffle): every width and offset of the case, every lane, against
+    the reference rule and nvcc's __shfl_*_sync with the same int width."""
+    for case in case_list:
+        fn = suite.function(case)
+        p = cases.PAYLOADS[case["type"]]
+        e = p["lanes"]
+        host_in = random_payload(case["type"])
+        src_bits = uint_view(host_in)
+        d_in = cp.asarray(host_in)
+        d_out, o_out = cp.zeros_like(d_in), cp.zeros_like(d_in)
+        d_valid = cp.zeros(WARP, dtype=np.int32)
+        ofn = oracle.get_function(f"oracle_dyn_{case['mode']}_{case['type']}")
+        problems = []
+        for width in case["widths"]:
+            for off in case["offsets"]:
+                fn((1,), (WARP,), memref_args(d_in) + memref_args(d_out) + memref_args(d_valid)
+                   + [np.int32(off), np.int32(width)])
+                out = uint_view(cp.asnumpy(d_out))
+                valid = cp.asnumpy(d_valid)
+                for lane in range(WARP):
+                    src, ok = ref.shuffle_source(case["mode"], lane, off, width)
+                    if not np.array_equal(out[lane * e:(lane + 1) * e], src_bits[src * e:(src + 1) * e]) \
+                            or bool(valid[lane]) != ok:
+                        problems.append(f"w={width} off={off} lane={lane} src={src} "
+                                        f"valid={valid[lane]} want {int(ok)}")
+                ofn((1,), (WARP,), (d_in, o_out, np.int32(off), np.int32(width)))
+                if not np.array_equal(uint_view(cp.asnumpy(o_out)), out):
+                    problems.append(f"w={width} off={off} differs from nvcc __shfl_*_sync")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
+def run_shfl_any_offsets(suite):
+    """Constant offsets outside [0, width): PTX uses the low 5 bits."""
+    for case in cases.shfl_any_offset_cases():
+        fn = suite.function(case)
+        host_in = rng.integers(-2 ** 31, 2 ** 31, WARP, dtype=np.int64).astype(np.int32)
+        d_out = cp.zeros(WARP, dtype=np.int32)
+        d_valid = cp.full(WARP, -7, dtype=np.int32)
+        fn((1,), (WARP,), memref_args(cp.asarray(host_in)) + memref_args(d_out) + memref_args(d_valid))
+        out, valid = cp.asnumpy(d_out), cp.asnumpy(d_valid)
+        problems = []
+        for lane in range(WARP):
+            src, ok = ref.shuffle_source(case["mode"], lane, case["offset"] & 0xFFFFFFFF, case["width"])
+            if out[lane] != host_in[src] or valid[lane] != int(ok):
+                problems.append(f"lane={lane} got {out[lane]}/{valid[lane]} want lane {src}'s "
+                                f"{host_in[src]}/{int(ok)}")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
+def run_broadcast_any_lane(suite):
+    """warp.broadcast from a run-time lane index: lane src mod 32."""
+    n = 2 * WARP
+    for case in cases.broadcast_any_lane_cases():
+        fn = suite.function(case)
+        dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        problems = []
+        for src in case["sources"]:
+            host_in = random_payload(case["type"], n)
+            d_out = cp.zeros(n, dtype=dtype)
+            fn((1,), (n,), memref_args(cp.asarray(host_in)) + memref_args(d_out) + [np.int32(src)])
+            out = cp.asnumpy(d_out)
+            for i in range(n):
+                want = host_in[i - i % WARP + ref.broadcast_source(src)]
+                if out[i] != want:
+                    problems.append(f"src={src} thread={i} got {out[i]} want {want}")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
+# Bit patterns for match: +0.0, -0.0, two NaNs with different payloads, a
+# negative NaN, 1.0 and its neighbour, +inf (and, for f64, patterns equal in
+# one 32-bit half only).
+MATCH_BITS = {
+    "f32": [0x00000000, 0x80000000, 0x7FC00000, 0x7FC00001, 0xFFC00000, 0x3F800000,
+            0x3F800001, 0x7F800000],
+    "f64": [0x0000000000000000, 0x8000000000000000, 0x7FF8000000000000, 0x7FF8000000000001,
+            0xFFF8000000000000, 0x3FF0000000000000, 0x3FF0000000000001, 0x3FF1000000000000,
+            0x7FF0000000000000],
+}
+
+
+def run_match_float(suite):
+    """match_any/match_all on f32 and f64, compared bit for bit."""
+    n = 2 * WARP
+    for case in cases.match_float_cases():
+        fn = suite.function(case)
+        dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        udtype = np.uint32 if dtype.itemsize == 4 else np.uint64
+        palette = np.array(MATCH_BITS[case["type"]], dtype=udtype)
+        problems = []
+        for trial in range(6):
+            bits = palette[rng.integers(0, len(palette), n)]
+            if trial == 1:  # warp 0: all +0.0; warp 1: +0.0 but one -0.0
+                bits[:] = palette[0]
+                bits[WARP + 17] = palette[1]
+            if trial == 2:  # warp 0: one NaN pattern; warp 1: two NaN patterns
+                bits[:] = palette[2]
+                bits[WARP + 3] = palette[3]
+            if trial == 3:  # warp 0: all 1.0; warp 1: 1.0 but one neighbour
+                bits[:] = palette[5]
+                bits[WARP + 31] = palette[6]
+            if trial == 4:  # each warp uniform: -0.0 and the negative NaN
+                bits[:WARP], bits[WARP:] = palette[1], palette[4]
+            if trial == 5 and case["type"] == "f64":  # same high half, low half differs
+                bits[:] = palette[2]
+                bits[5] = palette[3]
+                bits[WARP:] = palette[5]
+                bits[WARP + 9] = palette[7]  # same low half, high half differs
+            d_out = cp.full(3 * n, -7, dtype=np.int32)
+            fn((1,), (n,), memref_args(cp.asarray(bits.view(dtype))) + memref_args(d_out))
+            out = cp.asnumpy(d_out).view(np.uint32).reshape(3, n)
+            for i in range(n):
+                wbits = bits[i - i % WARP:i - i % WARP + WARP]
+                mall, mpred = ref.match_all(wbits)
+                want = [ref.match_any(wbits, i % WARP), mall, int(mpred)]
+                for j, name in enumerate(["match_any", "match_all", "match_all.pred"]):
+                    if int(out[j][i]) != want[j]:
+                        problems.append(f"trial={trial} thread={i} {name} got {int(out[j][i]):#x} "
+                                        f"want {want[j]:#x}")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
+def same_bits(got, want, kind, dtype):
+    """Float add/mul must be bit-exact in the documented order (NaN matches
+    NaN); the min/max kinds follow same()."""
+    if np.dtype(dtype).kind == "f" and kind in ("add", "mul"):
+        got, want = np.asarray(got, dtype=dtype), np.asarray(want, dtype=dtype)
+        return bool(np.all((uint_view(got) == uint_view(want)) | (np.isnan(got) & np.isnan(want))))
+    return same(got, want, kind, dtype)
+
+
+def run_any_mask_reduces(suite):
+    """warp.reduce under any member mask (__reduce_*_sync(mask, v)): only the
+    mask's lanes execute; each gets the reduction over the mask's lanes of its
+    cluster, in the documented rank-order tree."""
+    for case in cases.any_mask_reduce_cases():
+        fn = suite.function(case)
+        p = cases.PAYLOADS[case["type"]]
+        dtype, e = np.dtype(p["dtype"]), p["lanes"]
+        sentinel = np.array([-7], dtype=dtype)
+        trials = [0, 1, 2] if case["kind"] in ("minnumf", "maxnumf", "minimumf", "maximumf") else [0]
+        problems = []
+        for mask in case["masks"]:
+            for trial in trials:
+                host_in = float_inputs(case["kind"], case["type"], trial) if dtype.kind == "f" \
+                    else random_payload(case["type"])
+                d_out = cp.full(WARP * e, sentinel[0], dtype=dtype)
+                fn((1,), (WARP,), memref_args(cp.asarray(host_in)) + memref_args(d_out)
+                   + [np.uint32(mask).view(np.int32)])
+                out = lane_values(cp.asnumpy(d_out), case["type"])
+                values = lane_values(host_in, case["type"])
+                for live in ref.mask_members(mask, case["cluster"]):
+                    want = ref.reduce_ranks(case["kind"], [values[l] for l in live], dtype, e)
+                    for lane in live:
+                        if not same_bits(out[lane], want, case["kind"], dtype):
+                            problems.append(f"mask={mask:#x} trial={trial} lane={lane} "
+                                            f"got {out[lane]} want {want}")
+                for lane in range(WARP):
+                    if not (mask >> lane) & 1 and \
+                            not np.array_equal(uint_view(out[lane]), uint_view(np.repeat(sentinel, e))):
+                        problems.append(f"mask={mask:#x} lane {lane} outside the mask wrote")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
+def run_valid_scans(suite):
+    """warp.scan ... valid_lanes %n: lanes >= n never reach the combiner.
+    Checked against the definition (integers; floats holding small integers)
+    and, for f32 with ordinary values, bit for bit against the documented
+    Kogge-Stone order. Only lanes < n are checked; in the `ragged` form the
+    other lanes do not execute and must not write."""
+    sentinel = -7
+    for case in cases.valid_scan_cases():
+        fn = suite.function(case)
+        dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        args = (case["kind"], case["width"], case["exclusive"], case["reverse"])
+        problems = []
+        for n in case["valid_lanes"]:
+            for trial in ((0, 1) if dtype.kind == "f" else (0,)):
+                if dtype.kind != "f":
+                    values = rng.integers(-2 ** 31, 2 ** 31, WARP, dtype=np.int64).astype(dtype)
+                else:
+                    values = (rng.integers(-4, 5, WARP) if trial == 0
+                              else rng.standard_normal(WARP)).astype(dtype)
+                d_out, d_total = cp.full(WARP, sentinel, dtype), cp.full(WARP, sentinel, dtype)
+                fn((1,), (WARP,), memref_args(cp.asarray(values)) + memref_args(d_out)
+                   + memref_args(d_total) + [np.int32(n)])
+                out, total = cp.asnumpy(d_out), cp.asnumpy(d_total)
+                model = ref.scan_valid_ordered if trial == 1 else ref.scan_valid
+                want, want_total = model(args[0], values, args[1], args[2], args[3], n, dtype)
+                for lane in range(n):
+                    if not same_bits(out[lane], want[lane], case["kind"], dtype) or \
+                            not same_bits(total[lane], want_total[lane], case["kind"], dtype):
+                        problems.append(f"n={n} trial={trial} lane={lane} got {out[lane]}/{total[lane]} "
+                                        f"want {want[lane]}/{want_total[lane]}")
+                if case["execute"] == "ragged":
+                    for lane in range(n, WARP):
+                        if out[lane] != sentinel or total[lane] != sentinel:
+                            problems.append(f"n={n} lane {lane} past n wrote")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
+def arms_predicate(pattern, n):
+    i = np.arange(n)
+    return {"random": lambda: rng.integers(0, 2, n),
+            "all": lambda: np.ones(n),
+            "none": lambda: np.zeros(n),
+            "alternating": lambda: i % 2,
+            "lane_lt5": lambda: i % WARP < 5,
+            "warp_split": lambda: (i // WARP) % 2 == 0,
+            "sparse": lambda: rng.random(n) < 0.1}[pattern]().astype(np.int32)
+
+
+def run_arms(suite):
+    """Collectives in both arms of an scf.if: each arm's activemask is the
+    lanes of the warp that took it, so one atomic per warp and arm adds that
+    arm's count, broadcast_first gives the arm's lowest thread and vote any
+    is over the arm's lanes. Merging or hoisting the arms (they are
+    (near-)identical) gives the whole warp instead."""
+    sentinel = -7
+    for case in cases.arms_cases():
+        fn = suite.function(case)
+        n = case["block"]
+        problems = []
+        for pattern in case["patterns"]:
+            pred = arms_predicate(pattern, n)
+            q = (rng.random(n) < 0.2).astype(np.int32)
+            outs = [cp.full(n, sentinel, dtype=np.int32) for _ in range(4)]  # outa, outb, bf, vote
+            counters = [cp.zeros(1, dtype=np.int32) for _ in range(2)]
+            d_outa, d_outb, d_bf, d_vote = outs
+            fn((1,), (n,), memref_args(cp.asarray(pred)) + memref_args(d_outa) + memref_args(d_outb)
+               + memref_args(counters[0]) + memref_args(counters[1]) + memref_args(cp.asarray(q))
+               + memref_args(d_bf) + memref_args(d_vote))
+            outa, outb, bf, vote = (cp.asnumpy(o) for o in outs)
+            ca, cb = (int(cp.asnumpy(c)[0]) for c in counters)
+            taken = int(np.count_nonzero(pred))
+            want_ca, want_cb = (taken, n - taken) if case["variant"] == "near" else (n, 0)
+            if (ca, cb) != (want_ca, want_cb):
+                problems.append(f"{pattern}: counters got {ca}/{cb} want {want_ca}/{want_cb}")
+            for i in range(n):
+                base = i - i % WARP
+                same_arm = [l for l in range(base, base + WARP) if bool(pred[l]) == bool(pred[i])]
+                count = len(same_arm)
+                in_a = bool(pred[i]) or case["variant"] == "identical"
+                want = {"outa": count if in_a else sentinel, "outb": sentinel if in_a else count,
+                        "broadcast_first": same_arm[0],
+                        "vote": int(any(q[l] for l in same_arm))}
+                got = {"outa": outa[i], "outb": outb[i], "broadcast_first": bf[i], "vote": vote[i]}
+                for name, w in want.items():
+                    if got[name] != w:
+                        problems.append(f"{pattern}: thread={i} {name} got {got[name]} want {w}")
+        suite.record(case, not problems, "; ".join(problems[:4]))
+
+
+def run_warp_id_2d(suite):
+    """2-D blocks: warp_id is threadIdx.x / 32 but a hardware warp holds 32
+    consecutive linear thread indices, so one warp can mix warp_ids. Reduce
+    and match are checked on full hardware warps only (a ragged last warp's
+    missing lanes are named by the full mask)."""
+    names = ["warp_id", "broadcast", "reduce.maxui", "shuffle.idx", "shuffle.valid",
+             "match_all", "match_all.pred", "warp_id.linear", "lane_id"]
+    sentinel = -7
+    for case in cases.warp_id_2d_cases():
+        fn = suite.function(case)
+        for block in case["blocks"]:
+            bx, by, bz = block
+            n = bx * by * bz
+            d_out = cp.full(len(names) * n, sentinel, dtype=np.int32)
+            fn((1,), tuple(block), memref_args(d_out))
+            out = cp.asnumpy(d_out).reshape(len(names), n)
+            problems = []
+            for t in range(n):
+                hw, lane = divmod(t, WARP)
+                members = range(hw * WARP, min(hw * WARP + WARP, n))
+                ids = [(l % bx) // WARP for l in members]  # threadIdx.x / 32 of each lane
+                uniform = all(v == ids[0] for v in ids)
+                want = [(t % bx) // WARP, ids[0], max(ids), ids[0], 1,
+                        -1 if uniform else 0, int(uniform), hw, lane]
+                full = len(members) == WARP
+                for j, w in enumerate(want):
+                    if names[j] in ("reduce.maxui", "match_all", "match_all.pred") and not full:
+                        continue
+                    if out[j][t] != w:
+                        problems.append(f"thread={t} {names[j]} got {out[j][t]} want {w}")
+            suite.record(dict(name=f"{case['name']}_{bx}x{by}x{bz}"), not problems,
+                         "; ".join(problems[:4]))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bundle", required=True)
@@ -415,7 +715,13 @@ def main():
         for step in (lambda: run_shuffles(suite, oracle), lambda: run_masked_shuffles(suite),
                      lambda: run_reduces(suite), lambda: run_masked_reduces(suite),
                      lambda: run_scans(suite), lambda: run_segmented_scans(suite),
-                     lambda: run_votes(suite), lambda: run_blocks(suite)):
+                     lambda: run_votes(suite), lambda: run_blocks(suite),
+                     lambda: run_arms(suite), lambda: run_warp_id_2d(suite),
+                     lambda: run_dyn_shuffles(suite, oracle, cases.gpu_shuffle_dyn_cases()),
+                     lambda: run_dyn_shuffles(suite, oracle, cases.dyn_width_shuffle_cases()),
+                     lambda: run_any_mask_reduces(suite), lambda: run_valid_scans(suite),
+                     lambda: run_match_float(suite), lambda: run_broadcast_any_lane(suite),
+                     lambda: run_shfl_any_offsets(suite)):
             step()
             print(f"... {suite.passed} passed, {suite.failed} failed so far", flush=True)
     text = "\n".join(suite.failures)

@@ -1,0 +1,151 @@
+//===- Lint.cpp - warnings about operand values of collectives ------------===//
+//
+// What the verifiers deliberately do not check: facts about the values other
+// ops produce (constant masks, offsets, lane counts). Each is a warning, never
+// an error: the program is legal CUDA, only undefined or useless.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/Transforms/Passes.h"
+
+#include "WarpDialect/IR/ShuffleRule.h"
+
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::warp {
+#define GEN_PASS_DEF_WARPLINTPASS
+#include "WarpDialect/Transforms/Passes.h.inc"
+} // namespace mlir::warp
+
+using namespace mlir;
+using namespace mlir::warp;
+
+namespace {
+
+std::optional<int64_t> getConstantInt(Value v) {
+  APInt value;
+  if (v && matchPattern(v, m_ConstantInt(&value)))
+    return value.getSExtValue();
+  return std::nullopt;
+}
+
+/// The member mask when it is known: all lanes without one.
+std::optional<uint32_t> getConstantMask(MemberMaskOpInterface op) {
+  if (!op.getMask())
+    return ~uint32_t(0);
+  if (std::optional<int64_t> mask = getConstantInt(op.getMask()))
+    return uint32_t(*mask);
+  return std::nullopt;
+}
+
+std::string hexMask(uint32_t mask) {
+  return "0x" + llvm::utohexstr(mask, /*LowerCase=*/true, /*Width=*/8);
+}
+
+/// The first lane of `mask` whose group (of `size` lanes `stride` apart) is
+/// not wholly in the mask, and the missing partner.
+std::optional<std::pair<unsigned, unsigned>>
+findSplitGroup(uint32_t mask, unsigned size, unsigned stride) {
+  unsigned span = size * stride;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    if (!(mask & (1u << lane)))
+      continue;
+    unsigned base = (lane / span) * span + lane % stride;
+    for (unsigned i = 0; i < size; ++i) {
+      unsigned peer = base + i * stride;
+      if (!(mask & (1u << peer)))
+        return std::make_pair(lane, peer);
+    }
+  }
+  return std::nullopt;
+}
+
+void lintShuffle(ShuffleOp op, uint32_t mask) {
+  std::optional<int64_t> offset = getConstantInt(op.getOffset());
+  std::optional<unsigned> width = op.getStaticWidth();
+  if (!offset || !width)
+    return;
+  uint32_t bits = uint32_t(*offset) & 31;
+  bool pastSegment = (op.getMode() == ShuffleMode::Up ||
+                      op.getMode() == ShuffleMode::Down) &&
+                     bits >= *width;
+  if (pastSegment) {
+    op.emitWarning() << "offset " << *offset << " leaves every segment of "
+                     << *width << " lanes: each lane gets its own value back "
+                     << "and valid = false";
+    return;
+  }
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    if (!(mask & (1u << lane)))
+      continue;
+    ShuffleSource src = evaluateShuffle(op.getMode(), lane, bits, *width);
+    if (!(mask & (1u << src.lane))) {
+      op.emitWarning() << "lane " << lane << " reads lane " << src.lane
+                       << ", which is outside member mask " << hexMask(mask)
+                       << ": it gets an undefined value";
+      return;
+    }
+  }
+}
+
+void lintOp(MemberMaskOpInterface op) {
+  std::optional<uint32_t> mask = getConstantMask(op);
+  if (!mask)
+    return;
+  if (*mask == 0) {
+    op->emitWarning("member mask is empty: no lane can execute this op (the "
+                    "executing lane must be in the mask)");
+    return;
+  }
+  TypeSwitch<Operation *>(op.getOperation())
+      .Case([&](ShuffleOp shuffle) { lintShuffle(shuffle, *mask); })
+      .Case([&](BroadcastOp broadcast) {
+        std::optional<int64_t> lane = getConstantInt(broadcast.getLane());
+        if (lane && !(*mask & (1u << (uint32_t(*lane) & 31))))
+          broadcast.emitWarning()
+              << "source lane " << *lane << " (lane " << (uint32_t(*lane) & 31)
+              << ") is outside member mask " << hexMask(*mask)
+              << ": every lane gets an undefined value";
+      })
+      .Case([&](ReduceOp reduce) {
+        if (std::optional<int64_t> n = getConstantInt(reduce.getValidLanes());
+            n && (*n < 1 || *n > int64_t(kWarpSize)))
+          reduce.emitWarning() << "valid_lanes " << *n
+                               << " is outside [1, 32]: the result is undefined";
+        std::optional<ReduceStrategy> strategy = reduce.getStrategy();
+        if (reduce.getValidLanes() || !strategy ||
+            *strategy == ReduceStrategy::Redux)
+          return;
+        if (auto split = findSplitGroup(*mask, reduce.getClusterSize(),
+                                        reduce.getClusterStride()))
+          reduce.emitWarning()
+              << "member mask " << hexMask(*mask) << " splits a cluster (lane "
+              << split->first << " is in it but lane " << split->second
+              << " is not): the forced '" << stringifyReduceStrategy(*strategy)
+              << "' strategy reads that lane, an undefined value";
+      })
+      .Case([&](ScanOp scan) {
+        if (std::optional<int64_t> n = getConstantInt(scan.getValidLanes());
+            n && (*n < 1 || *n > int64_t(kWarpSize)))
+          scan.emitWarning() << "valid_lanes " << *n
+                             << " is outside [1, 32]: the result is undefined";
+        if (scan.getValidLanes())
+          return;
+        if (auto split = findSplitGroup(*mask, scan.getWidth(), 1))
+          scan.emitWarning()
+              << "member mask " << hexMask(*mask) << " splits a segment (lane "
+              << split->first << " is in it but lane " << split->second
+              << " is not): the scan reads that lane, an undefined value";
+      });
+}
+
+struct WarpLintPass : public warp::impl::WarpLintPassBase<WarpLintPass> {
+  void runOnOperation() override {
+    getOperation()->walk([](MemberMaskOpInterface op) { lintOp(op); });
+    markAllAnalysesPreserved();
+  }
+};
+
+} // namespace
