@@ -45,6 +45,23 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // A run-time width is taken too (upstream would mis-encode `up` again):
+  // c = ((32 - w) << 8) | 0 is computed in the kernel (8192 - (w << 8)).
+  // CHECK-LABEL: gpu.func @shuffle_up_dynamic_width
+  // CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} width %{{.*}} : f32
+  // ENCODING-LABEL: .entry shuffle_up_dynamic_width
+  // ENCODING: shl.b32 [[W8:%r[0-9]+]], {{%r[0-9]+}}, 8;
+  // ENCODING: sub.s32 [[C:%r[0-9]+]], 8192, [[W8]];
+  // ENCODING: shfl.sync.up.b32 {{.*}}, 1, [[C]], -1;
+  gpu.func @shuffle_up_dynamic_width(%in: memref<32xf32>, %out: memref<32xf32>, %w: i32) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<32xf32>
+    %c1 = arith.constant 1 : i32
+    %r, %v = gpu.shuffle up %x, %c1, %w : f32
+    memref.store %r, %out[%t] : memref<32xf32>
+    gpu.return
+  }
+
   // CHECK-LABEL: gpu.func @broadcast_and_lane
   // CHECK: %[[L:.*]] = warp.lane_id : i32
   // CHECK: arith.index_castui %[[L]] : i32 to index
