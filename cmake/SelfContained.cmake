@@ -1,5 +1,5 @@
 # Self-contained (static) builds for GPU hosts without LLVM/MLIR
-# (shared/docs/gpu-host.md): Debian's static archives are position
+# (README.md, "GPU suite (H200)"): Debian's static archives are position
 # independent, and lld resolves them in any order. The imported CMake targets
 # cannot be used (they pull the shared LLVM/MLIR libraries in), so the
 # archive files are linked directly, with static libstdc++/libgcc, zlib and
@@ -11,7 +11,7 @@ find_library(WARP_STATIC_ZLIB NAMES libz.a REQUIRED)
 find_library(WARP_STATIC_ZSTD NAMES libzstd.a REQUIRED)
 
 set(WARP_OBJECT_LIBRARIES obj.WarpIR obj.WarpTarget obj.WarpTransforms
-    obj.WarpToNVVM obj.WarpFromGPU obj.WarpPipelines)
+    obj.WarpToNVVM obj.GPUToWarp obj.WarpPipelines)
 
 # warp_add_self_contained_executable(name source...)
 function(warp_add_self_contained_executable name)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the GPU bundle for a GPU host that has no LLVM/MLIR
-# (shared/docs/gpu-host.md): the self-contained warp-cuda-runner, FileCheck
+# (README.md, "GPU suite (H200)"): the self-contained warp-cuda-runner, FileCheck
 # with its libz3, lit, the runner tests, the PTX matrix of the cupy suite,
 # the benchmark kernels and the Python package (self-contained C API
 # library), packed as .gpu-bundle/warp-gpu.tar.xz (~40 MB).

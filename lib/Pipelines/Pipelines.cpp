@@ -49,7 +49,7 @@ void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   // Upstream subgroup ops take the warp lowering too (upstream's NVVM
   // lowering rejects subgroup_reduce and mis-encodes narrow shuffles).
-  device.addPass(createWarpFromGPUPass());
+  device.addPass(createConvertGPUToWarpPass());
   device.addPass(createWarpExpandCollectivesPass(
       WarpExpandCollectivesPassOptions{options.chip, options.strategy}));
   device.addPass(createConvertWarpToNVVMPass());
@@ -70,7 +70,17 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   // rejected by the warp passes above.
   if (std::optional<Chip> chip = Chip::parse(options.chip))
     upstream.cubinFeatures = chip->ptxFeature();
-  upstream.cubinFormat = options.format;
+  switch (options.format) {
+  case BinaryFormat::Isa:
+    upstream.cubinFormat = "isa";
+    break;
+  case BinaryFormat::Bin:
+    upstream.cubinFormat = "bin";
+    break;
+  case BinaryFormat::Fatbin:
+    upstream.cubinFormat = "fatbin";
+    break;
+  }
   upstream.optLevel = options.optLevel;
   upstream.indexBitWidth = options.indexBitWidth;
   gpu::buildLowerToNVVMPassPipeline(pm, upstream);

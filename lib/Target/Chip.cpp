@@ -1,48 +1,118 @@
 //===- Chip.cpp - what each NVIDIA chip can do ----------------------------===//
+//
+// Which chip names exist comes from LLVM's NVPTX backend (its processor
+// table), so a name the backend would abort on is rejected up front. The PTX
+// versions and the f32 redux.sync chips were measured against the same
+// backend (llc 22: the lowest +ptxNN that selects activemask for -mcpu, and
+// the chips that select redux.sync.f32); test/Target/chips.test lowers a
+// kernel for every chip the backend lists and assembles it where ptxas can.
+//
+//===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Target/Chip.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <memory>
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::warp;
 
+/// The NVPTX subtarget info of LLVM's backend, for its processor table.
+static const llvm::MCSubtargetInfo &getNVPTXSubtargetInfo() {
+  static std::unique_ptr<llvm::MCSubtargetInfo> info;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTargetMC();
+    llvm::Triple triple("nvptx64-nvidia-cuda");
+    std::string error;
+    const llvm::Target *target =
+        llvm::TargetRegistry::lookupTarget(triple, error);
+    if (target)
+      info.reset(target->createMCSubtargetInfo(triple, "sm_90", ""));
+  });
+  assert(info && "LLVM was built without the NVPTX target");
+  return *info;
+}
+
+static bool isKnownProcessor(llvm::StringRef name) {
+  return getNVPTXSubtargetInfo().isCPUStringValid(name);
+}
+
 std::optional<Chip> Chip::parse(llvm::StringRef name) {
-  if (!name.consume_front("sm_"))
+  if (!isKnownProcessor(name))
+    return std::nullopt;
+  llvm::StringRef digits = name;
+  if (!digits.consume_front("sm_"))
     return std::nullopt;
   Chip chip;
-  chip.archSpecific = name.consume_back("a");
-  if (name.getAsInteger(10, chip.smVersion) || chip.smVersion < 70)
+  if (digits.consume_back("a"))
+    chip.variant = Variant::ArchSpecific;
+  else if (digits.consume_back("f"))
+    chip.variant = Variant::Family;
+  if (digits.getAsInteger(10, chip.smVersion) || chip.smVersion < 70)
     return std::nullopt;
   return chip;
 }
 
+std::string Chip::listKnownChips() {
+  SmallVector<Chip> chips;
+  for (const llvm::SubtargetSubTypeKV &processor :
+       getNVPTXSubtargetInfo().getAllProcessorDescriptions())
+    if (std::optional<Chip> chip = parse(processor.Key))
+      chips.push_back(*chip);
+  llvm::sort(chips, [](const Chip &a, const Chip &b) {
+    return std::make_pair(a.smVersion, a.variant) <
+           std::make_pair(b.smVersion, b.variant);
+  });
+  std::string list;
+  for (const Chip &chip : chips)
+    list += (list.empty() ? "" : ", ") + chip.str();
+  return list;
+}
+
 std::string Chip::str() const {
-  return "sm_" + std::to_string(smVersion) + (archSpecific ? "a" : "");
+  const char *suffix = variant == Variant::ArchSpecific ? "a"
+                       : variant == Variant::Family     ? "f"
+                                                        : "";
+  return "sm_" + std::to_string(smVersion) + suffix;
 }
 
 unsigned Chip::minPtxVersion() const {
-  // First PTX ISA release that names each target (PTX ISA release notes),
-  // and at least 6.2, which every warp lowering may need.
-  if (smVersion >= 120)
-    return 87;
-  if (smVersion >= 100)
-    return 86;
-  if (smVersion >= 90)
-    return archSpecific ? 80 : 78;
-  if (smVersion >= 89)
-    return 78;
-  if (smVersion >= 87)
-    return 74;
-  if (smVersion >= 86)
-    return 71;
-  if (smVersion >= 80)
-    return 70;
-  if (smVersion >= 75)
+  bool isBase = variant == Variant::Base;
+  switch (smVersion) {
+  case 70:
+  case 72:
+    return 62; // named by PTX 6.0/6.1; activemask needs 6.2
+  case 75:
     return 63;
-  // sm_70/sm_72 are named by PTX 6.0/6.1, but `activemask` (LLVM's
-  // convergent llvm.nvvm.activemask) needs PTX 6.2.
-  return 62;
+  case 80:
+    return 70;
+  case 86:
+    return 71;
+  case 87:
+    return 74;
+  case 89:
+    return 78;
+  case 90:
+    return isBase ? 78 : 80;
+  case 100:
+  case 101:
+    return isBase || variant == Variant::ArchSpecific ? 86 : 88;
+  case 120:
+    return isBase || variant == Variant::ArchSpecific ? 87 : 88;
+  case 103:
+  case 121:
+    return 88;
+  default: // sm_88, sm_110 and anything newer LLVM 22 knows: PTX 9.0.
+    return 90;
+  }
 }
 
 std::string Chip::ptxFeature() const {
@@ -55,8 +125,8 @@ bool Chip::supportsRedux(CombineKind kind, Type type) const {
   if (auto intType = dyn_cast<IntegerType>(type))
     return intType.getWidth() <= 32 && kind != CombineKind::Mul &&
            !isFloatOnlyKind(kind);
-  // f32 min/max exist only on the sm_100a family (PTX ISA 8.6).
+  // f32 min/max: the sm_100 family's a/f variants (sm_100, sm_103).
   if (type.isF32() && isFloatOnlyKind(kind))
-    return archSpecific && smVersion >= 100 && smVersion < 120;
+    return variant != Variant::Base && (smVersion == 100 || smVersion == 103);
   return false;
 }

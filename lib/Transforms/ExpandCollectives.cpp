@@ -542,12 +542,24 @@ struct WarpExpandCollectivesPass
           WarpExpandCollectivesPass> {
   using Base::Base;
 
-  void runOnOperation() override {
-    FailureOr<ExpandCollectivesOptions> options =
-        parseExpandOptions(getOperation(), chip, strategy);
-    if (failed(options) || failed(expandCollectives(getOperation(), *options)))
-      return signalPassFailure();
+  LogicalResult initialize(MLIRContext *) override {
+    // The options are parsed once; an unknown chip is reported (with the
+    // location of the op the pass runs on) by the first run.
+    if (std::optional<Chip> parsed = Chip::parse(chip))
+      options = ExpandCollectivesOptions{*parsed, getForcedStrategy(strategy)};
+    return success();
   }
+
+  void runOnOperation() override {
+    if (!options) {
+      (void)parseExpandOptions(getOperation(), chip, strategy);
+      return signalPassFailure();
+    }
+    if (failed(expandCollectives(getOperation(), *options)))
+      signalPassFailure();
+  }
+
+  std::optional<ExpandCollectivesOptions> options;
 };
 
 } // namespace
@@ -573,24 +585,31 @@ mlir::warp::expandCollectives(Operation *root,
           GreedySimplifyRegionLevel::Normal));
 }
 
+std::optional<ReduceStrategy>
+mlir::warp::getForcedStrategy(StrategyPreference preference) {
+  switch (preference) {
+  case StrategyPreference::Auto:
+    return std::nullopt;
+  case StrategyPreference::Butterfly:
+    return ReduceStrategy::Butterfly;
+  case StrategyPreference::Tree:
+    return ReduceStrategy::Tree;
+  case StrategyPreference::Redux:
+    return ReduceStrategy::Redux;
+  }
+  llvm_unreachable("unknown strategy preference");
+}
+
 FailureOr<ExpandCollectivesOptions>
 mlir::warp::parseExpandOptions(Operation *anchor, StringRef chipName,
-                               StringRef strategyName) {
-  ExpandCollectivesOptions options;
+                               StrategyPreference strategy) {
   std::optional<Chip> chip = Chip::parse(chipName);
   if (!chip)
     return mlir::emitError(anchor->getLoc())
            << "unknown chip '" << chipName
-           << "': expected sm_NN or sm_NNa with NN >= 70";
-  options.chip = *chip;
-  if (strategyName != "auto") {
-    options.strategy = symbolizeReduceStrategy(strategyName);
-    if (!options.strategy)
-      return mlir::emitError(anchor->getLoc())
-             << "unknown reduction strategy '" << strategyName
-             << "': expected auto, butterfly, tree or redux";
-  }
-  return options;
+           << "': expected a chip of LLVM's NVPTX backend, sm_70 or newer ("
+           << Chip::listKnownChips() << ")";
+  return ExpandCollectivesOptions{*chip, getForcedStrategy(strategy)};
 }
 
 void mlir::warp::populateExpandCollectivesPatterns(

@@ -6,8 +6,8 @@
 // RUN: not warp-opt %s --convert-warp-to-nvvm 2>&1 | FileCheck %s --check-prefix=UNEXPANDED
 // RUN: warp-opt %s --warp-expand-collectives="strategy=redux chip=sm_75" | FileCheck %s --check-prefix=FALLBACK
 
-// CHIP: error: unknown chip 'sm_9x': expected sm_NN or sm_NNa with NN >= 70
-// STRATEGY: error: unknown reduction strategy 'fastest': expected auto, butterfly, tree or redux
+// CHIP: error: unknown chip 'sm_9x': expected a chip of LLVM's NVPTX backend, sm_70 or newer (sm_70, sm_72, sm_75, sm_80, {{.*}}, sm_90, sm_90a, sm_100, sm_100f, sm_100a, {{.*}})
+// STRATEGY: for the --strategy option: Cannot find option named 'fastest'!
 // OLD: error: unknown chip 'sm_60'
 // UNEXPANDED: error: failed to legalize operation 'warp.reduce'
 // A pass-wide redux preference falls back where redux is illegal.

@@ -30,11 +30,11 @@ static llvm::cl::opt<std::string>
            llvm::cl::desc("GPU chip to compile for (default: the device's, "
                           "else sm_90)"),
            llvm::cl::init(""));
-static llvm::cl::opt<std::string>
-    clFormat("gpu-format",
-             llvm::cl::desc("Device code format: isa (PTX, JIT-compiled by "
-                            "the driver), bin (cubin, needs ptxas), fatbin"),
-             llvm::cl::init("isa"));
+static llvm::cl::opt<warp::BinaryFormat> clFormat(
+    "gpu-format",
+    llvm::cl::desc("Device code format (isa: PTX, JIT-compiled by the "
+                   "driver)"),
+    llvm::cl::init(warp::BinaryFormat::Isa), warp::binaryFormatValues());
 
 /// Input that still has non-LLVM ops (gpu.launch, warp, arith, ...) needs the
 /// pipeline; input that is LLVM dialect plus gpu.binary runs as it is.
@@ -60,7 +60,7 @@ static LogicalResult lowerAndCheckDevice(Operation *module,
     if (chip.empty() && haveDevice)
       chip = warp::runtime::getDefaultDeviceChip();
     options.chip = chip.empty() ? "sm_90" : chip;
-    options.format = clFormat;
+    options.format = clFormat.getValue();
     PassManager pm(module->getContext(), module->getName().getStringRef());
     warp::buildWarpLowerToPTXPipeline(pm, options);
     if (failed(pm.run(module)))

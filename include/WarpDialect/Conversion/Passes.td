@@ -38,7 +38,7 @@ def ConvertWarpToNVVMPass : Pass<"convert-warp-to-nvvm"> {
                            "::mlir::NVVM::NVVMDialect"];
 }
 
-def WarpFromGPUPass : Pass<"warp-from-gpu"> {
+def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
   let summary = "Rewrite upstream gpu subgroup ops into warp ops";
   let description = [{
     The adoption path for frontends that already emit upstream `gpu` IR:
@@ -49,7 +49,7 @@ def WarpFromGPUPass : Pass<"warp-from-gpu"> {
     ops, so the warp lowering handles them.
 
     ```mlir
-    // warp-opt --warp-from-gpu
+    // warp-opt --convert-gpu-to-warp
     %r = gpu.subgroup_reduce add %x : (f32) -> f32
     // becomes %r = warp.reduce <add> %x : f32
     ```

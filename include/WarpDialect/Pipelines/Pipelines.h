@@ -8,6 +8,7 @@
 #ifndef WARPDIALECT_PIPELINES_PIPELINES_H
 #define WARPDIALECT_PIPELINES_PIPELINES_H
 
+#include "WarpDialect/Transforms/Passes.h"
 #include "mlir/Pass/PassOptions.h"
 #include <string>
 
@@ -16,20 +17,32 @@ class DialectRegistry;
 class OpPassManager;
 namespace warp {
 
+/// What `gpu-module-to-binary` produces.
+enum class BinaryFormat { Isa, Bin, Fatbin };
+
+/// The command-line spellings of BinaryFormat (pipelines and the runner).
+inline llvm::cl::ValuesClass binaryFormatValues() {
+  return llvm::cl::values(
+      clEnumValN(BinaryFormat::Isa, "isa", "PTX text"),
+      clEnumValN(BinaryFormat::Bin, "bin", "cubin (runs ptxas)"),
+      clEnumValN(BinaryFormat::Fatbin, "fatbin",
+                 "fatbin (runs ptxas and fatbinary)"));
+}
+
 /// Options shared by the warp pipelines.
 struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
   PassOptions::Option<std::string> chip{
-      *this, "chip", llvm::cl::desc("Target chip: sm_70 ... sm_100a"),
+      *this, "chip",
+      llvm::cl::desc("Target chip: sm_70 or newer, as LLVM's NVPTX backend "
+                     "names it (sm_90, sm_90a, sm_100f, ...)"),
       llvm::cl::init("sm_90")};
-  PassOptions::Option<std::string> strategy{
+  PassOptions::Option<StrategyPreference> strategy{
       *this, "strategy",
-      llvm::cl::desc("Default reduction strategy: auto, butterfly, tree, "
-                     "redux"),
-      llvm::cl::init("auto")};
-  PassOptions::Option<std::string> format{
-      *this, "format",
-      llvm::cl::desc("Device code format: isa (PTX), bin (cubin), fatbin"),
-      llvm::cl::init("fatbin")};
+      llvm::cl::desc("Reduction strategy where an op names none"),
+      llvm::cl::init(StrategyPreference::Auto), strategyPreferenceValues()};
+  PassOptions::Option<BinaryFormat> format{
+      *this, "format", llvm::cl::desc("Device code format"),
+      llvm::cl::init(BinaryFormat::Fatbin), binaryFormatValues()};
   PassOptions::Option<int> optLevel{
       *this, "opt-level", llvm::cl::desc("NVPTX optimization level (0-3)"),
       llvm::cl::init(3)};

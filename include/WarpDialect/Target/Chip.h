@@ -1,7 +1,8 @@
 //===- Chip.h - what each NVIDIA chip can do --------------------*- C++ -*-===//
 //
-// The single table of target facts the lowerings and tests rely on: the PTX
-// version a chip needs and which reductions `redux.sync` can do on it.
+// The single table of target facts the lowerings and tests rely on: which
+// chip names exist (LLVM's NVPTX target decides), the PTX version a chip
+// needs and which reductions `redux.sync` can do on it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,26 +17,37 @@
 namespace mlir::warp {
 
 /// An NVIDIA compute capability as written in a chip name: `sm_90` is
-/// {90, false}, `sm_100a` is {100, true}.
+/// {90, Base}, `sm_100a` is {100, ArchSpecific}, `sm_100f` {100, Family}.
 struct Chip {
-  unsigned smVersion = 90;
-  /// The `a` suffix: architecture-specific features (wgmma, f32 redux).
-  bool archSpecific = false;
+  /// The PTX target suffix: none, `f` (family-portable features) or `a`
+  /// (architecture-specific features such as wgmma or f32 redux).
+  enum class Variant { Base, Family, ArchSpecific };
 
-  /// Parses `sm_NN` or `sm_NNa`; std::nullopt for anything else.
+  unsigned smVersion = 90;
+  Variant variant = Variant::Base;
+
+  /// Parses `sm_NN`, `sm_NNf` or `sm_NNa` and accepts it when LLVM's NVPTX
+  /// backend knows that processor and NN >= 70 (match.sync needs sm_70);
+  /// std::nullopt otherwise.
   static std::optional<Chip> parse(llvm::StringRef name);
 
-  /// The chip's name, e.g. `sm_90` or `sm_100a`.
+  /// The chips parse() accepts, for diagnostics: "sm_70, sm_72, ...".
+  static std::string listKnownChips();
+
+  /// The chip's name, e.g. `sm_90`, `sm_100a` or `sm_103f`.
   std::string str() const;
 
-  /// The lowest PTX ISA version (times 10, e.g. 78) that supports this chip.
+  /// The lowest PTX ISA version (times 10, e.g. 78) with which LLVM's NVPTX
+  /// backend targets this chip and selects every instruction the warp
+  /// lowerings emit (activemask needs 6.2).
   unsigned minPtxVersion() const;
   /// The NVPTX feature string that selects that PTX version, e.g. `+ptx78`.
   std::string ptxFeature() const;
 
   /// Whether `redux.sync` can reduce `type` with `kind` on this chip:
   /// integers of up to 32 bits (widened to i32) for add/and/or/xor/min/max
-  /// kinds on sm_80+, and f32 min/max on sm_100a-class chips.
+  /// kinds on sm_80+, and f32 min/max where LLVM's NVPTX backend selects it
+  /// (sm_100a/f and sm_103a/f).
   bool supportsRedux(CombineKind kind, Type type) const;
 };
 

@@ -9,10 +9,32 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/Support/CommandLine.h"
 
 namespace mlir {
 class RewritePatternSet;
 namespace warp {
+
+/// The reduction strategy a pass or pipeline prefers where an op names none.
+enum class StrategyPreference { Auto, Butterfly, Tree, Redux };
+
+/// The command-line spellings of StrategyPreference, shared by the
+/// expansion pass and the pipelines.
+inline llvm::cl::ValuesClass strategyPreferenceValues() {
+  return llvm::cl::values(
+      clEnumValN(StrategyPreference::Auto, "auto",
+                 "redux.sync where the chip has it, else tree for "
+                 "lanes = first and butterfly for lanes = all"),
+      clEnumValN(StrategyPreference::Butterfly, "butterfly",
+                 "xor shuffles, result in every lane"),
+      clEnumValN(StrategyPreference::Tree, "tree",
+                 "shfl.down tree, result in the first lane"),
+      clEnumValN(StrategyPreference::Redux, "redux",
+                 "one redux.sync where legal, auto elsewhere"));
+}
+
+/// The strategy a preference forces, std::nullopt for `auto`.
+std::optional<ReduceStrategy> getForcedStrategy(StrategyPreference preference);
 
 #define GEN_PASS_DECL
 #include "WarpDialect/Transforms/Passes.h.inc"
@@ -24,10 +46,11 @@ struct ExpandCollectivesOptions {
   std::optional<ReduceStrategy> strategy;
 };
 
-/// Parses the `chip` and `strategy` pass options; reports an error on
-/// `anchor` for an unknown chip or strategy.
+/// Parses the `chip` pass option (checked against LLVM's NVPTX backend);
+/// reports an error on `anchor` for an unknown chip.
 FailureOr<ExpandCollectivesOptions>
-parseExpandOptions(Operation *anchor, StringRef chip, StringRef strategy);
+parseExpandOptions(Operation *anchor, StringRef chip,
+                   StrategyPreference strategy);
 
 /// Adds the patterns that expand reduce, scan, broadcast, broadcast_first and
 /// compact into shuffles, votes, arithmetic and `nvvm.redux.sync`.

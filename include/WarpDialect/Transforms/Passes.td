@@ -32,10 +32,12 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
                            "::mlir::NVVM::NVVMDialect"];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_100a) that decides redux.sync use">,
-    Option<"strategy", "strategy", "std::string", /*default=*/"\"auto\"",
-           "Reduction strategy when the op has none: auto, butterfly, tree, "
-           "redux">,
+           "Target chip (sm_70 or newer, as LLVM's NVPTX backend names it) "
+           "that decides redux.sync use">,
+    Option<"strategy", "strategy", "::mlir::warp::StrategyPreference",
+           /*default=*/"::mlir::warp::StrategyPreference::Auto",
+           "Reduction strategy where the op names none",
+           "::mlir::warp::strategyPreferenceValues()">,
   ];
 }
 

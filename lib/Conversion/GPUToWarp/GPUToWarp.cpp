@@ -1,7 +1,7 @@
 //===- GPUToWarp.cpp - upstream gpu subgroup ops to warp ops --------------===//
 //
 // The adoption path: a frontend that emits upstream `gpu` subgroup ops adds
-// `warp-from-gpu` and gets the warp lowering, which handles widths below 32,
+// `convert-gpu-to-warp` and gets the warp lowering, which handles widths below 32,
 // `up` shuffles, subgroup reductions and broadcasts that upstream's NVVM
 // lowering gets wrong or rejects.
 //
@@ -18,7 +18,7 @@
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::warp {
-#define GEN_PASS_DEF_WARPFROMGPUPASS
+#define GEN_PASS_DEF_CONVERTGPUTOWARPPASS
 #include "WarpDialect/Conversion/Passes.h.inc"
 } // namespace mlir::warp
 
@@ -170,8 +170,8 @@ struct LaneIdToWarp : public OpRewritePattern<gpu::LaneIdOp> {
   }
 };
 
-struct WarpFromGPUPass
-    : public warp::impl::WarpFromGPUPassBase<WarpFromGPUPass> {
+struct ConvertGPUToWarpPass
+    : public warp::impl::ConvertGPUToWarpPassBase<ConvertGPUToWarpPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateGPUToWarpPatterns(patterns);

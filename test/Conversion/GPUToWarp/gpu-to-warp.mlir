@@ -1,5 +1,5 @@
 // The adoption path: upstream gpu subgroup ops become warp ops.
-// RUN: warp-opt %s --warp-from-gpu | FileCheck %s
+// RUN: warp-opt %s --convert-gpu-to-warp | FileCheck %s
 // Upstream's own pipeline fails on subgroup_reduce; through warp it lowers.
 // RUN: not mlir-opt %s --gpu-lower-to-nvvm-pipeline="cubin-format=isa cubin-chip=sm_90 cubin-features=+ptx80" 2>&1 | FileCheck %s --check-prefix=UPSTREAM
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.ptx" -o /dev/null

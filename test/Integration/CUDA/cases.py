@@ -155,7 +155,7 @@ DYN_OFFSETS = list(range(0, 34))
 
 
 def gpu_shuffle_dyn_cases():
-    """Upstream gpu.shuffle with a run-time width (through --warp-from-gpu)."""
+    """Upstream gpu.shuffle with a run-time width (through --convert-gpu-to-warp)."""
     for mode in MODES:
         for type_name in ("i32", "f32"):
             yield dict(family="gpu_shuffle_dyn", name=f"gshfl_dyn_{mode}_{type_name}",

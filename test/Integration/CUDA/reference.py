@@ -1,5 +1,6 @@
-"""Reference model of the warp ops, transcribed from shared/docs/semantics.md
-(CUDA's rules), independent of the compiler: the GPU results are checked
+"""Reference model of the warp ops, transcribed from CUDA's rules (the PTX ISA
+and CUDA programming guide; summarized in docs/Overview.md, "Semantics"),
+independent of the compiler: the GPU results are checked
 against it lane by lane.
 """
 import numpy as np
