@@ -14,11 +14,22 @@ emits a `gpu.module` in MLIR text that `compile` lowers and `launch` runs.
 
     print(prog)                       # the gpu.module
     compiled = compile(prog, chip="sm_90")
+
+Bad input raises at the builder call that gets it, never as IR that fails
+to parse: a Python value of the wrong kind (a float or bool where an int is
+meant, a number where a kernel value is) is a TypeError; one of the right
+kind that does not fit (an i32 constant of 2**32, a shuffle width of 3, a
+value of another kernel, a kernel name that is not an identifier, a kernel
+defined twice, regions nested deeper than KernelBuilder.MAX_NESTING) a
+ValueError.
 """
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+from . import _checks
 
 Number = Union[int, float, bool]
 
@@ -65,6 +76,10 @@ class Type:
 
 class VectorType(Type):
     def __init__(self, size: int, element: Type) -> None:
+        size = _checks.integer(size, "a vector size", 1)
+        if not isinstance(element, Type) or isinstance(element, (VectorType, MemRefType)):
+            raise TypeError(f"a vector's element must be a scalar type such as f16, "
+                            f"not {element!r}")
         super().__init__(f"vector<{size}x{element}>")
         self._element, self.size = element, size
 
@@ -75,6 +90,12 @@ class VectorType(Type):
 
 class MemRefType(Type):
     def __init__(self, element: Type, shape: Sequence[int], space: str = "") -> None:
+        if not isinstance(element, Type) or isinstance(element, MemRefType):
+            raise TypeError(f"a memref's element must be a scalar or vector type, not {element!r}")
+        if isinstance(shape, (str, bytes)) or not hasattr(shape, "__iter__"):
+            raise TypeError(f"a memref shape is a sequence of sizes (-1 for dynamic), "
+                            f"not {shape!r}")
+        shape = [_checks.integer(d, "a memref size (-1 for dynamic)", -1) for d in shape]
         dims = "".join(("?" if d < 0 else str(d)) + "x" for d in shape)
         suffix = f", {space}" if space else ""
         super().__init__(f"memref<{dims}{element}{suffix}>")
@@ -119,6 +140,10 @@ class Value:
                         "or k.select(...)")
 
     def _binary(self, other, int_op: str, float_op: str, reverse: bool = False) -> "Value":
+        if isinstance(self.type, MemRefType):
+            raise TypeError(f"no arithmetic on a memref ({self.type}): index it first")
+        if self.type.is_float and float_op == int_op:
+            raise TypeError(f"arith.{int_op} needs integers, not {self.type}")
         other = self.builder.coerce(other, self.type)
         lhs, rhs = (other, self) if reverse else (self, other)
         return self.builder._arith(float_op if self.type.is_float else int_op, lhs, rhs)
@@ -139,11 +164,15 @@ class Value:
     __rshift__ = lambda s, o: s._binary(o, "shrsi", "shrsi")
 
     def __neg__(self) -> "Value":
+        if isinstance(self.type, MemRefType):
+            raise TypeError(f"no arithmetic on a memref ({self.type}): index it first")
         if self.type.is_float:
             return self.builder._emit(f"arith.negf {self} : {self.type}", self.type)
         return self.builder.coerce(0, self.type) - self
 
     def _compare(self, other, int_pred: str, float_pred: str) -> "Value":
+        if isinstance(self.type, (MemRefType, VectorType)):
+            raise TypeError(f"cannot compare values of type {self.type}")
         other = self.builder.coerce(other, self.type)
         if self.type.is_float:
             return self.builder._emit(f"arith.cmpf {float_pred}, {self}, {other} : {self.type}", i1)
@@ -182,13 +211,18 @@ class Loop:
 
     def __init__(self, builder, lower, upper, step, init) -> None:
         self.builder = builder
+        if not isinstance(step, Value):
+            _checks.integer(step, "a loop step", 1)
         self.lower, self.upper, self.step = (builder.to_index(v) for v in (lower, upper, step))
-        self.init = list(init)
+        if isinstance(init, Value) or not hasattr(init, "__iter__"):
+            raise TypeError("loop init is a list of kernel values, e.g. init=[x]")
+        self.init = [builder.value(v, "a loop's init value") for v in init]
         self.results: List[Value] = []
         self._yielded = False
 
     def __enter__(self):
         b = self.builder
+        b._enter_region()
         iv = Value(b, b._fresh(), index)
         carried = [Value(b, b._fresh(), v.type) for v in self.init]
         head = f"scf.for {iv} = {self.lower} to {self.upper} step {self.step}"
@@ -214,19 +248,46 @@ class Loop:
         self._yielded = True
 
     def __exit__(self, *exc) -> None:
+        self.builder._depth -= 1
         if exc[0] is None and self.init and not self._yielded:
             raise ValueError("a loop with carried values must call yield_()")
         self.builder._indent -= 1
         self.builder._line("}")
 
 
+# SSA names the builder makes up (%v1, %shared0): parameters may not take them.
+_GENERATED_NAME = re.compile(r"(?:v|shared)[0-9]+\Z")
+_DIMS = ("x", "y", "z")
+
+
+def _check_params(where: str, params: Dict[str, Type]) -> Dict[str, Type]:
+    """Parameter names that are identifiers the builder does not use
+    itself, each with a Type; `where` starts the messages."""
+    for param, param_type in params.items():
+        _checks.identifier(param, f"{where}: parameter name")
+        if _GENERATED_NAME.match(param):
+            raise ValueError(f"{where}: parameter name {param!r} is reserved for the "
+                             f"builder's values (%v1, %shared0, ...)")
+        if not isinstance(param_type, Type):
+            raise TypeError(f"{where}: parameter {param!r} needs a type such as wm.f32 or "
+                            f"wm.memref(wm.f32), not {param_type!r}")
+    return dict(params)
+
+
 class KernelBuilder:
     """Builds one gpu.func kernel. Passed as `k` to a @Program.kernel
-    function; its methods emit ops and return Values."""
+    function; its methods emit ops and return Values.
+
+    Regions (if_, loop, cond) nest at most MAX_NESTING levels deep: MLIR's
+    parser recurses once per level and runs out of stack some thousands of
+    levels down, so deeper nesting raises ValueError here."""
+
+    MAX_NESTING = 256
 
     def __init__(self, name: str, params: Dict[str, Type]) -> None:
-        self.name = name
-        self.params = dict(params)
+        self.name = _checks.identifier(name, "kernel name")
+        self.params = _check_params(f"kernel {name!r}", dict(params))
+        self._depth = 0
         self._counter = 0
         self._lines: List[str] = []
         self._indent = 2
@@ -251,6 +312,23 @@ class KernelBuilder:
         self._line(f"{name}:{len(types)} = {op}")
         return [Value(self, f"{name}#{i}", t) for i, t in enumerate(types)]
 
+    def _enter_region(self) -> None:
+        if self._depth >= self.MAX_NESTING:
+            raise ValueError(f"kernel {self.name!r}: regions (if_/loop/cond) nested deeper than "
+                             f"KernelBuilder.MAX_NESTING = {self.MAX_NESTING} levels")
+        self._depth += 1
+
+    def value(self, value, what: str = "an operand") -> Value:
+        """`value` when it is a Value of this kernel: TypeError for anything
+        else, ValueError for a Value of another kernel."""
+        if not isinstance(value, Value):
+            raise TypeError(f"{what} must be a kernel value, not {type(value).__name__} "
+                            f"({value!r}); use k.constant for a number")
+        if value.builder is not self:
+            raise ValueError(f"{value!r} belongs to kernel {value.builder.name!r}, not "
+                             f"{self.name!r}")
+        return value
+
     def _arith(self, op: str, lhs: Value, rhs: Value) -> Value:
         return self._emit(f"arith.{op} {lhs}, {rhs} : {lhs.type}", lhs.type)
 
@@ -264,22 +342,30 @@ class KernelBuilder:
 
     # -- values --------------------------------------------------------------
     def constant(self, value: Number, type: Type) -> Value:
-        """An arith.constant of `type`."""
-        if type == i1:  # MLIR spells i1 constants `true`/`false`, untyped
-            return self._emit(f"arith.constant {'true' if value else 'false'}", i1)
-        if type.is_float:
-            literal = repr(float(value)) if float(value) == float(value) else "0x7FC00000"
-            if literal in ("inf", "-inf"):
-                literal = {"f32": "0x7F800000", "f64": "0x7FF0000000000000"}.get(
-                    type.name, "0x7C00") if literal == "inf" else {
-                    "f32": "0xFF800000", "f64": "0xFFF0000000000000"}.get(type.name, "0xFC00")
+        """An arith.constant of `type` (a vector type gets a splat). Float
+        constants are exact: the bits of `value` rounded to the type (to
+        nearest even), NaN, infinities and -0.0 included. Integer types
+        take ints only, in the type's signed or unsigned range; i1 takes
+        bools, 0 and 1."""
+        if not isinstance(type, Type) or isinstance(type, MemRefType):
+            raise TypeError(f"a constant needs a scalar or vector type, not {type!r}")
+        element = type.element
+        if element == i1:  # MLIR spells i1 constants `true`/`false`, untyped
+            literal = "true" if _checks.int_literal(value, "i1") else "false"
+        elif element.is_float:
+            literal = _checks.float_literal(value, element.name)
         else:
-            literal = str(int(value))
+            literal = str(_checks.int_literal(value, element.name))
+        if isinstance(type, VectorType):
+            return self._emit(f"arith.constant dense<{literal}> : {type}", type)
+        if element == i1:
+            return self._emit(f"arith.constant {literal}", i1)
         return self._emit(f"arith.constant {literal} : {type}", type)
 
     def coerce(self, value, type: Type) -> Value:
         """`value` as a Value of `type`: Python numbers become constants."""
         if isinstance(value, Value):
+            self.value(value)
             if value.type != type:
                 raise TypeError(f"type mismatch: {value.type} where {type} is expected "
                                 f"(use k.cast)")
@@ -290,31 +376,48 @@ class KernelBuilder:
 
     def to_index(self, value) -> Value:
         if isinstance(value, Value) and value.type != index:
+            if (not self.value(value).type.is_integer or value.type == i1
+                    or isinstance(value.type, VectorType)):
+                raise TypeError(f"an index must be an integer, not {value.type} (use k.cast)")
             return self.cast(value, index)
         return self.coerce(value, index)
 
     def cast(self, value: Value, type: Type) -> Value:
         """Converts between integer, index and float types (signed; i1 is
-        a boolean and widens to 0/1)."""
-        src = value.type
+        a boolean and widens to 0/1), or between vectors of them of one
+        size."""
+        src = self.value(value, "the value to cast").type
+        if not isinstance(type, Type) or isinstance(type, MemRefType) or isinstance(
+                src, MemRefType):
+            raise TypeError(f"cannot cast {src} to {type!r}")
+        if isinstance(src, VectorType) != isinstance(type, VectorType) or (
+                isinstance(src, VectorType) and src.size != type.size):
+            raise TypeError(f"cannot cast {src} to {type}: vectors cast to vectors of one size")
         if src == type:
             return value
+        if src.is_float and type.is_index:  # through i64: index_cast takes integers only
+            return self.cast(self.cast(value, i64), type)
+        if src.is_index and type.is_float:
+            return self.cast(self.cast(value, i64), type)
         if src.is_index or type.is_index:
-            return self._emit(f"arith.index_cast {value} : {src} to {type}", type)
+            # i1 is a boolean: true becomes 1, not -1.
+            op = "index_castui" if src.element == i1 else "index_cast"
+            return self._emit(f"arith.{op} {value} : {src} to {type}", type)
         if src.is_integer and type.is_integer:
             # i1 is a boolean: true widens to 1, not -1.
             widen = "extui" if src == i1 else "extsi"
             op = widen if type.bits > src.bits else "trunci"
         elif src.is_integer and type.is_float:
-            op = "sitofp"
+            op = "uitofp" if src.element == i1 else "sitofp"  # true is 1.0, not -1.0
         elif src.is_float and type.is_integer:
-            op = "fptosi"
+            op = "fptoui" if type.element == i1 else "fptosi"
         else:
             op = "extf" if type.bits > src.bits else "truncf"
         return self._emit(f"arith.{op} {value} : {src} to {type}", type)
 
     def select(self, condition: Value, a, b, type: Optional[Type] = None) -> Value:
         """`condition ? a : b`; give `type` when both are Python numbers."""
+        condition = self.coerce(condition, i1)
         if type is None:
             if not isinstance(a, Value) and not isinstance(b, Value):
                 raise TypeError("select: give `type` when both values are Python numbers")
@@ -323,12 +426,18 @@ class KernelBuilder:
         return self._emit(f"arith.select {condition}, {a}, {b} : {type}", type)
 
     def min(self, a: Value, b) -> Value:
+        a = self.value(a, "min's first operand")
         return self._arith("minimumf" if a.type.is_float else "minsi", a, self.coerce(b, a.type))
 
     def max(self, a: Value, b) -> Value:
+        a = self.value(a, "max's first operand")
         return self._arith("maximumf" if a.type.is_float else "maxsi", a, self.coerce(b, a.type))
 
-    def _math(self, op: str, x: Value) -> Value:
+    def _math(self, op: str, x: Value, on_floats: bool = True) -> Value:
+        x = self.value(x, f"math.{op}'s operand")
+        if isinstance(x.type, MemRefType) or x.type.is_float != on_floats:
+            raise TypeError(f"math.{op} needs {'a float' if on_floats else 'an integer'}, "
+                            f"not {x.type}")
         return self._emit(f"math.{op} {x} : {x.type}", x.type)
 
     def exp(self, x: Value) -> Value:
@@ -342,20 +451,20 @@ class KernelBuilder:
 
     def popc(self, x: Value) -> Value:
         """Number of set bits (the ballot-count idiom)."""
-        return self._math("ctpop", x)
+        return self._math("ctpop", x, on_floats=False)
 
     # -- GPU ids, memory, control flow --------------------------------------
     def thread_id(self, dim: str = "x") -> Value:
-        return self._emit(f"gpu.thread_id {dim}", index)
+        return self._emit(f"gpu.thread_id {_checks.one_of(dim, 'dim', _DIMS)}", index)
 
     def block_id(self, dim: str = "x") -> Value:
-        return self._emit(f"gpu.block_id {dim}", index)
+        return self._emit(f"gpu.block_id {_checks.one_of(dim, 'dim', _DIMS)}", index)
 
     def block_dim(self, dim: str = "x") -> Value:
-        return self._emit(f"gpu.block_dim {dim}", index)
+        return self._emit(f"gpu.block_dim {_checks.one_of(dim, 'dim', _DIMS)}", index)
 
     def grid_dim(self, dim: str = "x") -> Value:
-        return self._emit(f"gpu.grid_dim {dim}", index)
+        return self._emit(f"gpu.grid_dim {_checks.one_of(dim, 'dim', _DIMS)}", index)
 
     def global_id(self) -> Value:
         """blockIdx.x * blockDim.x + threadIdx.x, as index."""
@@ -363,6 +472,7 @@ class KernelBuilder:
 
     def shared(self, element: Type, size: int) -> Value:
         """A workgroup (shared memory) buffer of `size` elements."""
+        size = _checks.integer(size, "a shared buffer size", 1)
         name = f"%shared{len(self._shared)}"
         type = MemRefType(element, (size,), "#gpu.address_space<workgroup>")
         self._shared.append((name, type))
@@ -377,9 +487,14 @@ class KernelBuilder:
         """Emits the body under `with` inside scf.if."""
         if not (isinstance(condition, Value) and condition.type == i1):
             raise TypeError("if_ needs an i1 value (a comparison)")
+        self.value(condition)
+        self._enter_region()
         self._line(f"scf.if {condition} {{")
         self._indent += 1
-        yield
+        try:
+            yield
+        finally:
+            self._depth -= 1
         self._indent -= 1
         self._line("}")
 
@@ -389,6 +504,14 @@ class KernelBuilder:
         `k.cond(lane < n, lambda: buf[lane], lambda: 0.0, f32)`."""
         if not (isinstance(condition, Value) and condition.type == i1):
             raise TypeError("cond needs an i1 value (a comparison)")
+        self.value(condition)
+        self._enter_region()
+        try:
+            return self._cond(condition, then, otherwise, type)
+        finally:
+            self._depth -= 1
+
+    def _cond(self, condition: Value, then, otherwise, type: Optional[Type]) -> Value:
         name = self._fresh()
         header = len(self._lines)
         self._line("")  # the scf.if line, once the type is known
@@ -411,6 +534,8 @@ class KernelBuilder:
 
     def atomic_add(self, buffer: Value, position, value) -> Value:
         """Atomically adds `value` to buffer[position]; returns the old value."""
+        if not isinstance(self.value(buffer, "atomic_add's buffer").type, MemRefType):
+            raise TypeError(f"atomic_add needs a memref, not {buffer.type}")
         element = buffer.type.element
         value = self.coerce(value, element)
         kind = "addf" if element.is_float else "addi"
@@ -438,6 +563,7 @@ class KernelBuilder:
         return self._emit(f"warp.warp_id{' linear' if linear else ''} : i32", i32)
 
     def lanemask(self, kind: str) -> Value:
+        kind = _checks.one_of(kind, "lanemask kind", ("lt", "le", "eq", "ge", "gt"))
         return self._emit(f"warp.lanemask <{kind}> : i32", i32)
 
     def activemask(self) -> Value:
@@ -448,34 +574,42 @@ class KernelBuilder:
 
     def shuffle(self, mode: str, value: Value, offset, width: int = 32,
                 mask=None) -> Tuple[Value, Value]:
-        """(value, valid) of warp.shuffle <mode> (idx, xor, up, down)."""
+        """(value, valid) of warp.shuffle <mode> (idx, xor, up, down);
+        `width` is a power of two in 1..32 or an i32 value (run time)."""
+        mode = _checks.one_of(mode, "shuffle mode", ("idx", "xor", "up", "down"))
+        value = self.value(value, "the shuffled value")
         offset, mask = self.coerce(offset, i32), self._mask_value(mask)
+        width = (self.coerce(width, i32) if isinstance(width, Value)
+                 else _checks.power_of_two_width(width, "shuffle width"))
         return tuple(self._emit_n(
             f"warp.shuffle <{mode}> {value}, {offset} width {width}{self._mask(mask)} : {value.type}",
             [value.type, i1]))
 
     def broadcast(self, value: Value, lane, mask=None) -> Value:
+        value = self.value(value, "the broadcast value")
         lane, mask = self.coerce(lane, i32), self._mask_value(mask)
         return self._emit(f"warp.broadcast {value}, {lane}{self._mask(mask)} : {value.type}", value.type)
 
     def broadcast_first(self, value: Value, mask=None) -> Value:
+        value = self.value(value, "the broadcast value")
         mask = self._mask_value(mask)
         return self._emit(f"warp.broadcast_first {value}{self._mask(mask)} : {value.type}", value.type)
 
     def ballot(self, predicate: Value, mask=None) -> Value:
-        mask = self._mask_value(mask)
+        predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
         return self._emit(f"warp.ballot {predicate}{self._mask(mask)} : i32", i32)
 
     def vote(self, kind: str, predicate: Value, mask=None) -> Value:
-        mask = self._mask_value(mask)
+        kind = _checks.one_of(kind, "vote kind", ("any", "all", "uni"))
+        predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
         return self._emit(f"warp.vote <{kind}> {predicate}{self._mask(mask)} : i1", i1)
 
     def match_any(self, value: Value, mask=None) -> Value:
-        mask = self._mask_value(mask)
+        value, mask = self.value(value, "match_any's value"), self._mask_value(mask)
         return self._emit(f"warp.match_any {value}{self._mask(mask)} : {value.type}", i32)
 
     def match_all(self, value: Value, mask=None) -> Tuple[Value, Value]:
-        mask = self._mask_value(mask)
+        value, mask = self.value(value, "match_all's value"), self._mask_value(mask)
         return tuple(self._emit_n(f"warp.match_all {value}{self._mask(mask)} : {value.type}", [i32, i1]))
 
     def reduce(self, kind: str, value: Value, cluster_size: int = 32, cluster_stride: int = 1,
@@ -483,6 +617,13 @@ class KernelBuilder:
                strategy: Optional[str] = None) -> Value:
         """warp.reduce; `lanes` is "all" or "first"; `valid_lanes` makes
         the partial-warp form."""
+        kind = _checks.keyword(kind, "reduce kind")
+        value = self.value(value, "the reduced value")
+        cluster_size = _checks.power_of_two_width(cluster_size, "cluster_size")
+        cluster_stride = _checks.power_of_two_width(cluster_stride, "cluster_stride")
+        lanes = _checks.one_of(lanes, "lanes", ("all", "first"))
+        if strategy is not None:
+            strategy = _checks.keyword(strategy, "reduce strategy")
         text = f"warp.reduce <{kind}> {value}"
         if valid_lanes is not None:
             text += f" valid_lanes {self.coerce(valid_lanes, i32)}"
@@ -497,6 +638,11 @@ class KernelBuilder:
              heads: Optional[Value] = None):
         """warp.scan; returns the scan, or (scan, segment total) with
         total=True. `heads` (i1) segments the scan: a true lane starts one."""
+        kind = _checks.keyword(kind, "scan kind")
+        value = self.value(value, "the scanned value")
+        width = _checks.power_of_two_width(width, "scan width")
+        if heads is not None:
+            heads = self.coerce(heads, i1)
         text = f"warp.scan <{kind}> {value}"
         text += " exclusive" if exclusive else ""
         text += " reverse" if reverse else ""
@@ -512,7 +658,7 @@ class KernelBuilder:
 
     def compact(self, predicate: Value, mask=None) -> Tuple[Value, Value]:
         """(offset, count) of ballot compaction."""
-        mask = self._mask_value(mask)
+        predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
         return tuple(self._emit_n(f"warp.compact {predicate}{self._mask(mask)} : i32", [i32, i32]))
 
 
@@ -520,14 +666,23 @@ class Program:
     """A gpu.module of kernels built in Python; str() gives the MLIR module."""
 
     def __init__(self, name: str = "kernels") -> None:
-        self.name = name
+        self.name = _checks.identifier(name, "program name")
         self.kernels: Dict[str, KernelBuilder] = {}
 
     def kernel(self, **params: Type) -> Callable:
         """Decorator: the function receives the builder, then one Value per
-        parameter (in keyword order), and emits the kernel's body."""
+        parameter (in keyword order), and emits the kernel's body. The
+        function's name names the kernel: an ASCII identifier, new in this
+        program (ValueError otherwise)."""
+        _check_params("@kernel", params)  # now, not when the function comes
+
         def build(function: Callable) -> KernelBuilder:
-            builder = KernelBuilder(function.__name__, params)
+            if not callable(function):
+                raise TypeError(f"@kernel decorates a function, not {function!r}")
+            name = _checks.identifier(getattr(function, "__name__", None), "kernel name")
+            if name in self.kernels:
+                raise ValueError(f"kernel {name!r} is already defined in program {self.name!r}")
+            builder = KernelBuilder(name, params)
             function(builder, *builder.args)
             self.kernels[builder.name] = builder
             return builder

@@ -5,10 +5,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple, Union
 
-from . import _capi
+from . import _capi, _checks
 from .ir import Context, MLIRError, Module, default_context
 
 _FORMATS = {"ptx": "isa", "cubin": "bin", "fatbin": "fatbin"}
+_STRATEGIES = ("auto", "butterfly", "tree", "redux")
+# The shape of a chip name; the compiler checks the chip against LLVM's list.
+_CHIP = re.compile(r"sm_[0-9]+[af]?\Z")
 
 
 @dataclass
@@ -46,7 +49,9 @@ class CompiledModule:
         return self.binary.decode("utf-8")
 
 
-_KERNEL = re.compile(r"gpu\.func @(\w+)\((.*?)\)(?:\s+workgroup\(.*?\))?\s+kernel", re.S)
+# A kernel's name (bare, or quoted when it is not a bare identifier) and parameters.
+_KERNEL = re.compile(r'gpu\.func @([\w.$]+|"(?:[^"\\]|\\.)*")\((.*?)\)'
+                     r'(?:\s+workgroup\(.*?\))?\s+kernel', re.S)
 
 
 def _split_top_level(text: str) -> List[str]:
@@ -83,9 +88,41 @@ def kernel_signatures(text: str) -> Dict[str, List[ArgType]]:
     """The parameters of every gpu.func kernel in printed MLIR."""
     signatures = {}
     for name, args in _KERNEL.findall(text):
+        name = name[1:-1] if name.startswith('"') else name
         types = [arg.split(":", 1)[1] for arg in _split_top_level(args) if ":" in arg]
         signatures[name] = [parse_type(t) for t in types]
     return signatures
+
+
+def pipeline_options(chip: str = "sm_90", format: str = "ptx", opt_level: int = 3,
+                     strategy: str = "auto") -> str:
+    """The `warp-lower-to-ptx` option string of compile()'s options, each
+    checked first (ValueError): the values are pasted into the string, so a
+    chip of "sm_90 ptx-output=FILE" must not get through. `chip` has the
+    shape sm_<digits> with an optional a/f suffix (the compiler then checks
+    it against LLVM's chips), `format` is ptx, cubin or fatbin, `opt_level`
+    an int 0..3 and `strategy` auto, butterfly, tree or redux."""
+    if not isinstance(chip, str) or not _CHIP.match(chip):
+        raise ValueError(f"chip must look like sm_90, sm_90a or sm_100f, not {chip!r}")
+    if not isinstance(format, str) or format not in _FORMATS:
+        raise ValueError(f"format must be one of {sorted(_FORMATS)}, not {format!r}")
+    opt_level = _checks.integer(opt_level, "opt_level", 0, 3, kind_error=ValueError)
+    strategy = _checks.one_of(strategy, "strategy", _STRATEGIES)
+    return f"chip={chip} format={_FORMATS[format]} opt-level={opt_level} strategy={strategy}"
+
+
+# Symbols MLIR prints quoted: names that are not bare identifiers.
+_QUOTED_SYMBOL = re.compile(r'@"((?:[^"\\]|\\.)*)"')
+
+
+def _check_symbol_names(text: str, kernels: Dict[str, List[ArgType]]) -> None:
+    """Refuses symbol names PTX cannot spell before LLVM sees them (its
+    NVPTX backend aborts the process on some, e.g. "a-b")."""
+    names = _QUOTED_SYMBOL.findall(text) + list(kernels)
+    for name in names:
+        if not _checks.is_ptx_identifier(name):
+            raise ValueError(f"symbol @{name!r} is not a valid PTX identifier "
+                             f"([A-Za-z][A-Za-z0-9_$]* or [_$%][A-Za-z0-9_$]+, not WARP_SZ)")
 
 
 def compile(source: Union[str, Module, "Program"], chip: str = "sm_90", format: str = "ptx",
@@ -93,19 +130,27 @@ def compile(source: Union[str, Module, "Program"], chip: str = "sm_90", format: 
             context: Optional[Context] = None) -> CompiledModule:
     """Lowers a module with gpu.module kernels (text, a Module, or a
     builder Program's text) through `warp-lower-to-ptx` and returns the
-    device code. Raises MLIRError with the compiler's diagnostics."""
-    if format not in _FORMATS:
-        raise ValueError(f"format must be one of {sorted(_FORMATS)}, not {format!r}")
+    device code. Raises ValueError for an option or symbol name the
+    compiler cannot take (see pipeline_options) and MLIRError with the
+    compiler's diagnostics when compilation fails (an unknown chip such as
+    sm_95 included)."""
+    options = pipeline_options(chip, format, opt_level, strategy)
+    if context is not None and not isinstance(context, Context):
+        raise TypeError(f"context must be a warp_mlir.Context, not {type(context).__name__}")
     if isinstance(source, Module):
         text, context = source.to_string(), context or source.context
     elif hasattr(source, "to_mlir"):  # a builder Program
         text = source.to_mlir()
-    else:
+    elif isinstance(source, str):
         text = source
+    else:
+        raise TypeError(f"compile takes MLIR text, a Module or a Program, "
+                        f"not {type(source).__name__}")
     module = Module.parse(text, context)
     module.verify()
-    kernels = kernel_signatures(module.to_string())
-    options = f"chip={chip} format={_FORMATS[format]} opt-level={opt_level} strategy={strategy}"
+    printed = module.to_string()
+    kernels = kernel_signatures(printed)
+    _check_symbol_names(printed, kernels)
     objects: List[bytes] = []
     callback = _capi.ObjectCallback(lambda _name, data, _u: objects.append(data.bytes()))
     module.context.take_diagnostics()

@@ -3,13 +3,16 @@
 Arguments are arrays exposing `__cuda_array_interface__` (torch, cupy,
 numba: used in place) or numpy arrays (copied to the device and back), and
 Python numbers for scalar parameters. Each argument is checked against the
-kernel's parameter list before anything runs.
+kernel's parameter list, and the grid and block against CUDA's limits,
+before anything runs (no GPU needed for the checks).
 """
 from __future__ import annotations
 
 import ctypes
+from collections import abc
 from typing import Any, List, Sequence, Tuple, Union
 
+from . import _checks
 from .compiler import ArgType, CompiledModule
 
 _NUMPY_CODES = {"f16": "f2", "bf16": "V2", "f32": "f4", "f64": "f8", "i8": "i1", "i16": "i2",
@@ -17,6 +20,13 @@ _NUMPY_CODES = {"f16": "f2", "bf16": "V2", "f32": "f4", "f64": "f8", "i8": "i1",
 _SCALARS = {"i1": ctypes.c_bool, "i8": ctypes.c_int8, "i16": ctypes.c_int16,
             "i32": ctypes.c_int32, "i64": ctypes.c_int64, "index": ctypes.c_int64,
             "f32": ctypes.c_float, "f64": ctypes.c_double}
+
+
+# CUDA's limits: grid x < 2**31, y and z < 2**16; block x, y <= 1024,
+# z <= 64, and at most 1024 threads in all.
+GRID_LIMITS = ((1 << 31) - 1, 65535, 65535)
+BLOCK_LIMITS = (1024, 1024, 64)
+MAX_BLOCK_THREADS = 1024
 
 
 class CudaError(RuntimeError):
@@ -118,23 +128,76 @@ def _prod(values: Sequence[int]) -> int:
     return result
 
 
+def _dims(value: Any, what: str, limits: Tuple[int, int, int]) -> Tuple[int, int, int]:
+    """An int or 1 to 3 ints, each in 1..its limit, as three ints."""
+    is_sequence = isinstance(value, abc.Sequence) and not isinstance(value, (str, bytes))
+    entries = list(value) if is_sequence else [value]
+    if not 1 <= len(entries) <= 3:
+        raise ValueError(f"{what} must have 1 to 3 entries (x, y, z), got {len(entries)}: {value!r}")
+    dims = [_checks.integer(d, f"{what} {axis}", 1, limit, kind_error=ValueError)
+            for d, axis, limit in zip(entries, "xyz", limits)]
+    return tuple(dims + [1] * (3 - len(dims)))
+
+
+def launch_config(grid: Union[int, Sequence[int]], block: Union[int, Sequence[int]],
+                  shared_bytes: int = 0) -> Tuple[Tuple[int, int, int], Tuple[int, int, int]]:
+    """The (x, y, z) grid and block of a launch, checked against CUDA's
+    limits: 1 to 3 positive ints each, grid x < 2**31 and y, z < 65536,
+    block x, y <= 1024, z <= 64 and x*y*z <= 1024 threads; shared_bytes an
+    int >= 0. Raises ValueError otherwise; needs no GPU."""
+    grid3 = _dims(grid, "grid", GRID_LIMITS)
+    block3 = _dims(block, "block", BLOCK_LIMITS)
+    if _prod(block3) > MAX_BLOCK_THREADS:
+        raise ValueError(f"block {block!r} has {_prod(block3)} threads; CUDA allows at most "
+                         f"{MAX_BLOCK_THREADS}")
+    _checks.integer(shared_bytes, "shared_bytes", 0, (1 << 32) - 1, kind_error=ValueError)
+    return grid3, block3
+
+
+def _scalar(position: int, value: Any, param: ArgType) -> Any:
+    """The ctypes word of a scalar argument, checked against its type:
+    LaunchError for the wrong kind of number, ValueError out of range."""
+    element = param.element
+    if element not in _SCALARS:
+        raise LaunchError(f"argument {position}: scalar parameters of type {element} are not "
+                          f"supported")
+    what = f"argument {position} ({param})"
+    if element == "i1":
+        if not (isinstance(value, bool) or type(value) is int and value in (0, 1)):
+            raise LaunchError(f"{what}: expected a bool, got {value!r}")
+        return ctypes.c_bool(bool(value))
+    if element.startswith("f"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise LaunchError(f"{what}: expected a Python number, got {type(value).__name__}")
+        _checks.float_bits(value, element)  # ValueError when it overflows the type
+        return _SCALARS[element](float(value))
+    low, high = _checks.int_range(element)
+    value = _checks.integer(value, what, low, high, kind_error=LaunchError)
+    return _SCALARS[element](value)  # an unsigned-range value wraps to the signed one
+
+
 def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]],
            block: Union[int, Sequence[int]], *args: Any, shared_bytes: int = 0) -> None:
     """Runs `kernel` of `compiled` on the GPU and waits for it. numpy arrays
-    are copied in and back out; device arrays are used in place."""
-    if kernel not in compiled.kernels:
+    are copied in and back out; device arrays are used in place. Everything
+    is checked before the GPU is touched: LaunchError (a TypeError) for
+    arguments that do not match the kernel's parameters, ValueError for a
+    grid, block or shared_bytes outside CUDA's limits (see launch_config)
+    and for scalars out of their type's range."""
+    if not isinstance(compiled, CompiledModule):
+        raise TypeError(f"launch takes a CompiledModule (from compile), not "
+                        f"{type(compiled).__name__}")
+    if not isinstance(kernel, str) or kernel not in compiled.kernels:
         raise LaunchError(f"no kernel named {kernel!r}; the module has "
                           f"{sorted(compiled.kernels)}")
     params = compiled.kernels[kernel]
     if len(args) != len(params):
         raise LaunchError(f"{kernel} takes {len(params)} arguments "
                           f"({', '.join(map(str, params))}), got {len(args)}")
-    grid = tuple(grid) + (1,) * (3 - len(grid)) if not isinstance(grid, int) else (grid, 1, 1)
-    block = tuple(block) + (1,) * (3 - len(block)) if not isinstance(block, int) else (block, 1, 1)
+    grid, block = launch_config(grid, block, shared_bytes)
     shapes = [_check_array(i, a, p) if p.is_memref else None for i, (a, p) in enumerate(zip(args, params))]
-    for i, (a, p) in enumerate(zip(args, params)):
-        if not p.is_memref and (not isinstance(a, (int, float, bool)) or p.element not in _SCALARS):
-            raise LaunchError(f"argument {i}: expected a Python number for {p}, got {type(a).__name__}")
+    scalars = [None if p.is_memref else _scalar(i, a, p)
+               for i, (a, p) in enumerate(zip(args, params))]
 
     cuda = driver()
     L = cuda.lib
@@ -142,9 +205,9 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
     copies: List[Tuple[Any, int, int]] = []
     allocations: List[int] = []
     try:
-        for array, param, shape in zip(args, params, shapes):
+        for array, param, shape, scalar in zip(args, params, shapes, scalars):
             if not param.is_memref:
-                words.append(_SCALARS[param.element](array))
+                words.append(scalar)
                 continue
             shape, _ = shape
             iface = _interface(array)

@@ -1,6 +1,7 @@
 """Contexts, modules and diagnostics: parse, print and verify MLIR."""
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from typing import List, Optional
@@ -8,6 +9,7 @@ from typing import List, Optional
 from . import _capi
 
 _SEVERITIES = {0: "error", 1: "warning", 2: "note", 3: "remark"}
+_ANCHOR = re.compile(r"^\s*builtin\.module\s+\(")
 
 
 @dataclass
@@ -91,8 +93,34 @@ def default_context() -> Context:
     return _default_context
 
 
+# What nests in MLIR text: regions, attribute dictionaries, lists and
+# parentheses; strings and comments skipped.
+_NESTING_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|[{}\[\]()]')
+
+
+def _too_deep(text: str, limit: int) -> Optional[int]:
+    """The offset of the first bracket nested deeper than `limit`, or None."""
+    depth = 0
+    for match in _NESTING_TOKENS.finditer(text):
+        token = match.group()
+        if token in "{[(":
+            depth += 1
+            if depth > limit:
+                return match.start()
+        elif token in "}])":
+            depth -= 1
+    return None
+
+
 class Module:
-    """A parsed MLIR module (builtin.module)."""
+    """A parsed MLIR module (builtin.module).
+
+    Module.parse refuses text nested more than MAX_NESTING brackets deep
+    ({, [ or ( outside strings) with an MLIRError: MLIR's parser recurses
+    once per level and crashes the process some thousands of levels down.
+    """
+
+    MAX_NESTING = 1000
 
     def __init__(self, handle, context: Context) -> None:
         self._handle = handle
@@ -101,8 +129,20 @@ class Module:
     @classmethod
     def parse(cls, text: str, context: Optional[Context] = None) -> "Module":
         """Parses `text`; raises MLIRError with the parser's diagnostics."""
+        if not isinstance(text, str):
+            raise TypeError(f"Module.parse takes MLIR text (str), not {type(text).__name__}")
+        if context is not None and not isinstance(context, Context):
+            raise TypeError(f"context must be a warp_mlir.Context, not {type(context).__name__}")
         context = context or default_context()
         context.take_diagnostics()
+        offset = _too_deep(text, cls.MAX_NESTING)
+        if offset is not None:
+            line = text.count("\n", 0, offset) + 1
+            column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+            raise MLIRError("failed to parse MLIR", [Diagnostic(
+                "error", f'loc("-":{line}:{column})',
+                f"nested more than Module.MAX_NESTING = {cls.MAX_NESTING} levels deep "
+                f"(refused before parsing: MLIR's parser would run out of stack)")])
         data = text.encode("utf-8")
         handle = _capi.lib().mlirModuleCreateParse(context._handle, _capi.MlirStringRef.of(data))
         if not handle.ptr:
@@ -137,12 +177,21 @@ class Module:
 
     def run(self, pipeline: str) -> "Module":
         """Runs a textual pass pipeline in place, e.g.
-        "builtin.module(canonicalize)" or "warp-expand-collectives"."""
+        "builtin.module(canonicalize)" or "warp-expand-collectives".
+        Raises MLIRError when the pipeline does not parse, has invalid
+        options, or a pass fails or reports an error."""
+        if not isinstance(pipeline, str):
+            raise TypeError(f"a pass pipeline is a string, not {type(pipeline).__name__}")
+        # "builtin.module (...)" is the anchored form too; the library
+        # recognizes only "builtin.module(" and would nest the pipeline one
+        # level too deep, where it silently does nothing.
+        text = _ANCHOR.sub("builtin.module(", pipeline, count=1)
         self.context.take_diagnostics()
         result = _capi.lib().warpRunPassPipeline(
-            self.operation, _capi.MlirStringRef.of(pipeline.encode("utf-8")))
-        if not result.value:
-            raise MLIRError(f"pass pipeline '{pipeline}' failed", self.context.take_diagnostics())
+            self.operation, _capi.MlirStringRef.of(text.encode("utf-8")))
+        diagnostics = self.context.take_diagnostics()
+        if not result.value or any(d.severity == "error" for d in diagnostics):
+            raise MLIRError(f"pass pipeline '{pipeline}' failed", diagnostics)
         return self
 
     def __del__(self) -> None:

@@ -11,12 +11,14 @@ def ConvertWarpToNVVMPass : Pass<"convert-warp-to-nvvm"> {
   let description = [{
     Lowers the primitive warp ops to NVVM with CUDA's encodings:
     `warp.shuffle` becomes `nvvm.shfl.sync` with
-    `c = ((32 - width) << 8) | clamp` and the member mask, after type
-    legalization (i1/i8/i16 widened, values of up to 32 bits packed into one
-    shuffle, 64-bit values split into two, wider vectors into 32-bit words);
-    ballot/vote to `nvvm.vote.sync`, matches to `nvvm.match.sync`, lane masks
-    and the lane id to special registers, `warp.syncwarp` to
-    `nvvm.bar.warp.sync`, `warp.activemask` to `activemask.b32`.
+    `c = ((32 - width) << 8) | clamp` and the member mask, after an
+    in-dialect step that splits every payload into i32 shuffles
+    (`populateShufflePayloadPatterns`: i1/i8/i16 widened, values of up to
+    32 bits packed into one shuffle, 64-bit values split into two, wider
+    vectors into 32-bit words); ballot/vote to `nvvm.vote.sync`, matches to
+    `nvvm.match.sync`, lane masks and the lane id to special registers,
+    `warp.syncwarp` to `nvvm.bar.warp.sync`, `warp.activemask` to LLVM's
+    `llvm.nvvm.activemask` intrinsic.
 
     It is a dialect conversion with the warp dialect illegal: collectives
     (`warp.reduce`, `warp.scan`, `warp.broadcast`, `warp.broadcast_first`,
@@ -35,7 +37,8 @@ def ConvertWarpToNVVMPass : Pass<"convert-warp-to-nvvm"> {
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::LLVM::LLVMDialect",
-                           "::mlir::NVVM::NVVMDialect"];
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {

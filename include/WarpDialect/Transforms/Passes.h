@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -56,6 +57,11 @@ parseExpandOptions(Operation *anchor, StringRef chip,
 /// compact into shuffles, votes, arithmetic and `nvvm.redux.sync`.
 void populateExpandCollectivesPatterns(RewritePatternSet &patterns,
                                        const ExpandCollectivesOptions &options);
+
+/// Adds the in-dialect legalization that turns a `warp.shuffle` of any
+/// payload into i32 shuffles, one per 32-bit word (ShufflePayloads.cpp).
+void populateShufflePayloadPatterns(RewritePatternSet &patterns,
+                                    PatternBenefit benefit = 1);
 
 /// Expands every collective under `root` (what `warp-expand-collectives`
 /// does); fails with a diagnostic where an op forces a strategy the chip

@@ -1,10 +1,9 @@
 //===- WarpToNVVM.cpp - lower primitive warp ops to NVVM ------------------===//
 //
 // Lowers ids, masks, shuffles, votes, matches, syncwarp and activemask to
-// NVVM with CUDA's encodings. Shuffles legalize their payload into 32-bit
-// words: values of up to 32 bits travel in one `shfl.sync` (narrow integers
-// zero-extended, two 16-bit values packed), 64-bit scalars in two, vectors of
-// a multiple of 32 bits as that many words, anything else element by element.
+// NVVM with CUDA's encodings, one warp op to one NVVM op, after the
+// in-dialect step that splits shuffle payloads into 32-bit words
+// (lib/Transforms/ShufflePayloads.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +19,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_CONVERTWARPTONVVMPASS
@@ -30,147 +30,6 @@ using namespace mlir;
 using namespace mlir::warp;
 
 namespace {
-
-//===----------------------------------------------------------------------===//
-// Payload legalization: any payload <-> 32-bit words
-//===----------------------------------------------------------------------===//
-
-unsigned getBitWidth(Type type) {
-  if (auto vectorType = dyn_cast<VectorType>(type))
-    return vectorType.getNumElements() *
-           vectorType.getElementType().getIntOrFloatBitWidth();
-  return type.getIntOrFloatBitWidth();
-}
-
-/// `type` with its (index) elements as i64: how index payloads travel.
-Type withI64Elements(Type type) {
-  Type i64 = IntegerType::get(type.getContext(), 64);
-  if (auto vectorType = dyn_cast<VectorType>(type))
-    return vectorType.clone(i64);
-  return i64;
-}
-
-/// Vectors that cannot be reinterpreted as whole 32-bit words (i1 elements,
-/// or more than 32 bits that are not a multiple of 32) move element by
-/// element.
-bool movesElementwise(VectorType type) {
-  if (type.getElementType().isInteger(1))
-    return true;
-  unsigned bits = getBitWidth(type);
-  return bits > 32 && bits % 32 != 0;
-}
-
-void packToWords(OpBuilder &b, Location loc, Value value,
-                 SmallVectorImpl<Value> &words);
-
-void packElementwise(OpBuilder &b, Location loc, Value vector,
-                     SmallVectorImpl<Value> &words) {
-  auto type = cast<VectorType>(vector.getType());
-  for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
-    Value element = LLVM::ExtractElementOp::create(b, loc, vector,
-                                                   buildI32Constant(b, loc, i));
-    packToWords(b, loc, element, words);
-  }
-}
-
-void packToWords(OpBuilder &b, Location loc, Value value,
-                 SmallVectorImpl<Value> &words) {
-  Type type = value.getType();
-  Type i32 = b.getI32Type();
-  if (getElementTypeOrSelf(type).isIndex()) {
-    value = arith::IndexCastOp::create(b, loc, withI64Elements(type), value);
-    type = value.getType();
-  }
-  auto vectorType = dyn_cast<VectorType>(type);
-  if (vectorType && movesElementwise(vectorType))
-    return packElementwise(b, loc, value, words);
-  unsigned bits = getBitWidth(type);
-  if (bits <= 32) {
-    Type intType = b.getIntegerType(bits);
-    Value asInt = value;
-    if (vectorType)
-      asInt = LLVM::BitcastOp::create(b, loc, intType, value);
-    else if (isa<FloatType>(type))
-      asInt = arith::BitcastOp::create(b, loc, intType, value);
-    if (bits < 32)
-      asInt = arith::ExtUIOp::create(b, loc, i32, asInt);
-    words.push_back(asInt);
-    return;
-  }
-  // A multiple of 32 bits: reinterpret as <N x i32> and take the words.
-  unsigned numWords = bits / 32;
-  if (!vectorType) {
-    Value asInt = arith::BitcastOp::create(b, loc, b.getI64Type(), value);
-    words.push_back(arith::TruncIOp::create(b, loc, i32, asInt));
-    Value high = arith::ShRUIOp::create(
-        b, loc, asInt,
-        arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32)));
-    words.push_back(arith::TruncIOp::create(b, loc, i32, high));
-    return;
-  }
-  Value asWords = LLVM::BitcastOp::create(
-      b, loc, VectorType::get({int64_t(numWords)}, i32), value);
-  for (unsigned i = 0; i < numWords; ++i)
-    words.push_back(LLVM::ExtractElementOp::create(
-        b, loc, asWords, buildI32Constant(b, loc, i)));
-}
-
-/// Rebuilds a value of `type` from the words packToWords produced, consuming
-/// them from `words` front to back.
-Value unpackFromWords(OpBuilder &b, Location loc, Type type,
-                      ArrayRef<Value> &words) {
-  Type i32 = b.getI32Type();
-  if (getElementTypeOrSelf(type).isIndex()) {
-    Value wide = unpackFromWords(b, loc, withI64Elements(type), words);
-    return arith::IndexCastOp::create(b, loc, type, wide);
-  }
-  auto vectorType = dyn_cast<VectorType>(type);
-  if (vectorType && movesElementwise(vectorType)) {
-    Value vector = LLVM::PoisonOp::create(b, loc, vectorType);
-    for (int64_t i = 0, e = vectorType.getNumElements(); i < e; ++i) {
-      Value element =
-          unpackFromWords(b, loc, vectorType.getElementType(), words);
-      vector = LLVM::InsertElementOp::create(b, loc, vector, element,
-                                             buildI32Constant(b, loc, i));
-    }
-    return vector;
-  }
-  unsigned bits = getBitWidth(type);
-  if (bits <= 32) {
-    Value word = words.front();
-    words = words.drop_front();
-    Type intType = b.getIntegerType(bits);
-    Value asInt = word;
-    if (bits < 32)
-      asInt = arith::TruncIOp::create(b, loc, intType, word);
-    if (vectorType)
-      return LLVM::BitcastOp::create(b, loc, type, asInt);
-    if (isa<FloatType>(type))
-      return arith::BitcastOp::create(b, loc, type, asInt);
-    return asInt;
-  }
-  unsigned numWords = bits / 32;
-  ArrayRef<Value> mine = words.take_front(numWords);
-  words = words.drop_front(numWords);
-  if (!vectorType) {
-    Type i64 = b.getI64Type();
-    Value low = arith::ExtUIOp::create(b, loc, i64, mine[0]);
-    Value high = arith::ExtUIOp::create(b, loc, i64, mine[1]);
-    Value shifted = arith::ShLIOp::create(
-        b, loc, high,
-        arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32)));
-    Value joined = arith::OrIOp::create(b, loc, low, shifted);
-    if (isa<FloatType>(type))
-      return arith::BitcastOp::create(b, loc, type, joined);
-    return joined;
-  }
-  auto wordsType = VectorType::get({int64_t(numWords)}, i32);
-  Value asWords = LLVM::PoisonOp::create(b, loc, wordsType);
-  for (unsigned i = 0; i < numWords; ++i)
-    asWords = LLVM::InsertElementOp::create(b, loc, asWords, mine[i],
-                                            buildI32Constant(b, loc, i));
-  return LLVM::BitcastOp::create(b, loc, type, asWords);
-}
 
 //===----------------------------------------------------------------------===//
 // Patterns
@@ -206,52 +65,42 @@ Value buildClampOperand(OpBuilder &b, Location loc, ShuffleOp op,
       buildI32Constant(b, loc, shuffleClampOperand(op.getMode(), kWarpSize)));
 }
 
+/// One i32 `warp.shuffle` to one `nvvm.shfl.sync` (other payloads were split
+/// into words by populateShufflePayloadPatterns).
 struct LowerShuffle : public OpConversionPattern<ShuffleOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(ShuffleOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!op.getValue().getType().isInteger(32))
+      return rewriter.notifyMatchFailure(op, "payload not split into words");
     Location loc = op.getLoc();
-    Type i32 = rewriter.getI32Type();
-    Type i1 = rewriter.getI1Type();
-    auto resultType =
-        LLVM::LLVMStructType::getLiteral(rewriter.getContext(), {i32, i1});
     Value mask = buildMemberMaskOrAll(rewriter, loc, adaptor.getMask());
-    Value clamp = buildClampOperand(rewriter, loc, op, adaptor.getDynamicWidth());
-
-    SmallVector<Value> words;
-    packToWords(rewriter, loc, adaptor.getValue(), words);
-    SmallVector<Value> moved;
-    Value valid;
-    // Ask for the valid bit only when someone reads it, and only once: every
-    // word reads the same source lane.
-    bool wantValid = !op.getValid().use_empty();
+    Value clamp =
+        buildClampOperand(rewriter, loc, op, adaptor.getDynamicWidth());
     NVVM::ShflKind kind = toNVVMShuffleKind(op.getMode());
-    for (Value word : words) {
-      if (wantValid && !valid) {
-        auto pair = NVVM::ShflOp::create(rewriter, loc, resultType, mask, word,
-                                         adaptor.getOffset(), clamp, kind,
-                                         rewriter.getUnitAttr());
-        markConvergent(pair);
-        moved.push_back(LLVM::ExtractValueOp::create(rewriter, loc, pair, 0));
-        valid = LLVM::ExtractValueOp::create(rewriter, loc, pair, 1);
-        continue;
-      }
-      auto shfl = NVVM::ShflOp::create(rewriter, loc, i32, mask, word,
-                                       adaptor.getOffset(), clamp, kind,
-                                       /*return_value_and_is_valid=*/
-                                       UnitAttr());
+    // Ask for the valid bit only when someone reads it.
+    if (op.getValid().use_empty()) {
+      auto shfl = NVVM::ShflOp::create(
+          rewriter, loc, rewriter.getI32Type(), mask, adaptor.getValue(),
+          adaptor.getOffset(), clamp, kind,
+          /*return_value_and_is_valid=*/UnitAttr());
       markConvergent(shfl);
-      moved.push_back(shfl);
-    }
-    if (!valid) // Unused: any value will do.
-      valid =
+      Value unused =
           arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
-    ArrayRef<Value> remaining = moved;
-    Value result =
-        unpackFromWords(rewriter, loc, op.getValue().getType(), remaining);
-    rewriter.replaceOp(op, {result, valid});
+      rewriter.replaceOp(op, {shfl.getResult(), unused});
+      return success();
+    }
+    auto pairType = LLVM::LLVMStructType::getLiteral(
+        rewriter.getContext(), {rewriter.getI32Type(), rewriter.getI1Type()});
+    auto pair = NVVM::ShflOp::create(rewriter, loc, pairType, mask,
+                                     adaptor.getValue(), adaptor.getOffset(),
+                                     clamp, kind, rewriter.getUnitAttr());
+    markConvergent(pair);
+    rewriter.replaceOp(op,
+                       {LLVM::ExtractValueOp::create(rewriter, loc, pair, 0),
+                        LLVM::ExtractValueOp::create(rewriter, loc, pair, 1)});
     return success();
   }
 };
@@ -407,6 +256,17 @@ struct ConvertWarpToNVVMPass
   using Base::Base;
 
   void runOnOperation() override {
+    // In-dialect first: every shuffle payload becomes i32 words, so the
+    // conversion below is one warp op to one NVVM op. No block merging (see
+    // markConvergent).
+    RewritePatternSet payloads(&getContext());
+    populateShufflePayloadPatterns(payloads);
+    if (failed(applyPatternsGreedily(
+            getOperation(), std::move(payloads),
+            GreedyRewriteConfig().setRegionSimplificationLevel(
+                GreedySimplifyRegionLevel::Normal))))
+      return signalPassFailure();
+
     ConversionTarget target(getContext());
     target.addIllegalDialect<WarpDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });

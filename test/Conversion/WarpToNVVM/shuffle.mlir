@@ -1,5 +1,6 @@
 // warp.shuffle to nvvm.shfl.sync: CUDA's c = ((32 - width) << 8) | clamp with
-// clamp 0 for up and 31 otherwise, the member mask, and payload legalization.
+// clamp 0 for up and 31 otherwise, the member mask, and the in-dialect
+// payload legalization (one i32 shuffle per 32-bit word) that runs first.
 // RUN: warp-opt %s --convert-warp-to-nvvm --canonicalize | FileCheck %s
 
 // CHECK-LABEL: func @modes_and_widths
@@ -105,33 +106,33 @@ func.func @vectors(%h2: vector<2xf16>, %b2: vector<2xbf16>, %c4: vector<4xi8>, %
                    %f2: vector<2xf32>, %h3: vector<3xf16>, %p2: vector<2xi1>, %o: i32)
     -> (vector<2xf16>, vector<2xbf16>, vector<4xi8>, vector<4xf16>, vector<2xf32>, vector<3xf16>, vector<2xi1>) {
   // One shuffle for two halves.
-  // CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
-  // CHECK-NEXT: nvvm.shfl.sync bfly
-  // CHECK-NEXT: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+  // CHECK: vector.bitcast %{{.*}} : vector<2xf16> to vector<1xi32>
+  // CHECK: nvvm.shfl.sync bfly
+  // CHECK: vector.bitcast %{{.*}} : vector<1xi32> to vector<2xf16>
   %0:2 = warp.shuffle <xor> %h2, %o : vector<2xf16>
-  // CHECK: llvm.bitcast %{{.*}} : vector<2xbf16> to i32
-  // CHECK-NEXT: nvvm.shfl.sync bfly
-  // CHECK-NEXT: llvm.bitcast %{{.*}} : i32 to vector<2xbf16>
+  // CHECK: vector.bitcast %{{.*}} : vector<2xbf16> to vector<1xi32>
+  // CHECK: nvvm.shfl.sync bfly
+  // CHECK: vector.bitcast %{{.*}} : vector<1xi32> to vector<2xbf16>
   %1:2 = warp.shuffle <xor> %b2, %o : vector<2xbf16>
-  // CHECK: llvm.bitcast %{{.*}} : vector<4xi8> to i32
-  // CHECK-NEXT: nvvm.shfl.sync bfly
-  // CHECK-NEXT: llvm.bitcast %{{.*}} : i32 to vector<4xi8>
+  // CHECK: vector.bitcast %{{.*}} : vector<4xi8> to vector<1xi32>
+  // CHECK: nvvm.shfl.sync bfly
+  // CHECK: vector.bitcast %{{.*}} : vector<1xi32> to vector<4xi8>
   %2:2 = warp.shuffle <xor> %c4, %o : vector<4xi8>
   // Four halves: two words.
-  // CHECK: llvm.bitcast %{{.*}} : vector<4xf16> to vector<2xi32>
+  // CHECK: vector.bitcast %{{.*}} : vector<4xf16> to vector<2xi32>
   // CHECK-COUNT-2: nvvm.shfl.sync bfly
-  // CHECK: llvm.bitcast %{{.*}} : vector<2xi32> to vector<4xf16>
+  // CHECK: vector.bitcast %{{.*}} : vector<2xi32> to vector<4xf16>
   %3:2 = warp.shuffle <xor> %h4, %o : vector<4xf16>
-  // CHECK: llvm.bitcast %{{.*}} : vector<2xf32> to vector<2xi32>
+  // CHECK: vector.bitcast %{{.*}} : vector<2xf32> to vector<2xi32>
   // CHECK-COUNT-2: nvvm.shfl.sync bfly
-  // CHECK: llvm.bitcast %{{.*}} : vector<2xi32> to vector<2xf32>
+  // CHECK: vector.bitcast %{{.*}} : vector<2xi32> to vector<2xf32>
   %4:2 = warp.shuffle <xor> %f2, %o : vector<2xf32>
   // 48 bits: element by element, one shuffle per half.
   // CHECK-COUNT-3: nvvm.shfl.sync bfly
-  // CHECK: llvm.insertelement
+  // CHECK: vector.from_elements %{{.*}}, %{{.*}}, %{{.*}} : vector<3xf16>
   %5:2 = warp.shuffle <xor> %h3, %o : vector<3xf16>
   // i1 vectors: element by element.
-  // CHECK: llvm.extractelement
+  // CHECK: vector.extract %{{.*}}[0] : i1 from vector<2xi1>
   // CHECK-COUNT-2: nvvm.shfl.sync bfly
   %6:2 = warp.shuffle <xor> %p2, %o : vector<2xi1>
   return %0#0, %1#0, %2#0, %3#0, %4#0, %5#0, %6#0 : vector<2xf16>, vector<2xbf16>, vector<4xi8>, vector<4xf16>, vector<2xf32>, vector<3xf16>, vector<2xi1>
@@ -160,9 +161,9 @@ func.func @dynamic_width(%x: i32, %o: i32, %w: i32) -> (i32, i1, i32) {
 // CHECK-LABEL: func @index_vectors
 func.func @index_vectors(%v: vector<2xindex>, %o: i32) -> vector<2xindex> {
   // CHECK: %[[WIDE:.*]] = arith.index_cast %{{.*}} : vector<2xindex> to vector<2xi64>
-  // CHECK: llvm.bitcast %[[WIDE]] : vector<2xi64> to vector<4xi32>
+  // CHECK: vector.bitcast %[[WIDE]] : vector<2xi64> to vector<4xi32>
   // CHECK-COUNT-4: nvvm.shfl.sync idx
-  // CHECK: llvm.bitcast %{{.*}} : vector<4xi32> to vector<2xi64>
+  // CHECK: vector.bitcast %{{.*}} : vector<4xi32> to vector<2xi64>
   // CHECK: arith.index_cast %{{.*}} : vector<2xi64> to vector<2xindex>
   %0:2 = warp.shuffle <idx> %v, %o : vector<2xindex>
   return %0#0 : vector<2xindex>
