@@ -59,8 +59,10 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
     OpPassManager &pm, const WarpPipelineOptions &options) {
   // Kernels written inside gpu.launch must be outlined before the device
   // passes, which run on gpu.module, can see their warp ops.
-  pm.addPass(createGpuKernelOutliningPass());
+  // Checked before outlining, which would turn impossible launch sizes into
+  // errors without a location.
   pm.addPass(createWarpCheckPlacementPass());
+  pm.addPass(createGpuKernelOutliningPass());
   buildWarpToNVVMPipeline(pm, options);
 
   gpu::GPUToNVVMPipelineOptions upstream;

@@ -1,9 +1,19 @@
-//===- CheckPlacement.cpp - warp ops belong in device code ----------------===//
+//===- CheckPlacement.cpp - device code the backend can take --------------===//
+//
+// Everything here would otherwise surface further down as invalid IR, an
+// NVPTX abort ("Symbol name with unsupported characters") or a ptxas error:
+// it is reported on the op that causes it instead.
+//
+//===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPCHECKPLACEMENTPASS
@@ -13,20 +23,128 @@ namespace mlir::warp {
 using namespace mlir;
 
 namespace {
+
+/// PTX identifiers: a letter followed by letters, digits, `_` or `$`, or one
+/// of `_ $ %` followed by at least one of those.
+bool isPTXIdentifier(StringRef name) {
+  if (name.empty() || name == "WARP_SZ")
+    return false;
+  auto isTail = [](char c) { return llvm::isAlnum(c) || c == '_' || c == '$'; };
+  if (!llvm::all_of(name.drop_front(), isTail))
+    return false;
+  if (llvm::isAlpha(name.front()))
+    return true;
+  return (name.front() == '_' || name.front() == '$' || name.front() == '%') &&
+         name.size() > 1;
+}
+
+/// CUDA's launch limits for one dimension of a block or a grid.
+struct DimLimits {
+  int64_t max[3];
+  const char *what;
+};
+constexpr DimLimits kBlockLimits{{1024, 1024, 64}, "block"};
+constexpr DimLimits kGridLimits{{2147483647, 65535, 65535}, "grid"};
+
+/// Checks known sizes (std::nullopt: unknown) against `limits`.
+LogicalResult checkLaunchSizes(Operation *op,
+                               ArrayRef<std::optional<int64_t>> sizes,
+                               const DimLimits &limits) {
+  static const char *dims[] = {"x", "y", "z"};
+  int64_t product = 1;
+  bool allKnown = true;
+  for (auto [i, size] : llvm::enumerate(sizes)) {
+    if (!size) {
+      allKnown = false;
+      continue;
+    }
+    if (*size < 1 || *size > limits.max[i])
+      return op->emitError() << limits.what << " size " << dims[i] << " = "
+                             << *size << " is outside [1, " << limits.max[i]
+                             << "], which CUDA can launch";
+    product *= *size;
+  }
+  if (allKnown && &limits == &kBlockLimits && product > 1024)
+    return op->emitError() << "block of " << product
+                           << " threads: CUDA launches at most 1024";
+  return success();
+}
+
+std::optional<int64_t> getConstantIndex(Value v) {
+  APInt value;
+  if (matchPattern(v, m_ConstantInt(&value)))
+    return value.getSExtValue();
+  return std::nullopt;
+}
+
 struct WarpCheckPlacementPass
     : public warp::impl::WarpCheckPlacementPassBase<WarpCheckPlacementPass> {
   void runOnOperation() override {
-    bool misplaced = false;
-    getOperation()->walk([&](Operation *op) {
-      if (!isa<warp::WarpDialect>(op->getDialect()) ||
-          op->getParentOfType<gpu::GPUModuleOp>())
+    ModuleOp root = getOperation();
+    bool failed = false;
+    auto fail = [&](LogicalResult result) { failed |= mlir::failed(result); };
+
+    root.walk([&](Operation *op) {
+      if (auto gpuModule = dyn_cast<gpu::GPUModuleOp>(op)) {
+        if (gpuModule->getParentOp() != root.getOperation())
+          fail(gpuModule.emitError(
+              "gpu.module is nested in another module, where the pipelines "
+              "do not lower it: move it into the top-level module"));
+        for (Operation &child : gpuModule.getBody()->getOperations()) {
+          auto name = child.getAttrOfType<StringAttr>(
+              SymbolTable::getSymbolAttrName());
+          if (name && !isPTXIdentifier(name.getValue()))
+            fail(child.emitError()
+                 << "symbol name '" << name.getValue()
+                 << "' cannot be spelled in PTX: use [a-zA-Z][a-zA-Z0-9_$]* "
+                    "or [_$%][a-zA-Z0-9_$]+ (not WARP_SZ)");
+        }
         return;
-      op->emitOpError("runs on the GPU but is in host code: put it in a "
-                      "gpu.module function or a gpu.launch body");
-      misplaced = true;
+      }
+      if (auto func = dyn_cast<gpu::GPUFuncOp>(op)) {
+        if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
+          fail(checkLaunchSizes(
+              func, llvm::to_vector(llvm::map_range(*block, [](int32_t v) {
+                return std::optional<int64_t>(v);
+              })),
+              kBlockLimits));
+        if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize())
+          fail(checkLaunchSizes(
+              func, llvm::to_vector(llvm::map_range(*grid, [](int32_t v) {
+                return std::optional<int64_t>(v);
+              })),
+              kGridLimits));
+        return;
+      }
+      if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
+        fail(checkLaunchSizes(launch,
+                              {getConstantIndex(launch.getBlockSizeX()),
+                               getConstantIndex(launch.getBlockSizeY()),
+                               getConstantIndex(launch.getBlockSizeZ())},
+                              kBlockLimits));
+        fail(checkLaunchSizes(launch,
+                              {getConstantIndex(launch.getGridSizeX()),
+                               getConstantIndex(launch.getGridSizeY()),
+                               getConstantIndex(launch.getGridSizeZ())},
+                              kGridLimits));
+        return;
+      }
+      if (!isa<warp::WarpDialect>(op->getDialect()))
+        return;
+      bool inLaunch = op->getParentOfType<gpu::LaunchOp>() != nullptr;
+      bool inDeviceModule = op->getParentOfType<gpu::GPUModuleOp>() != nullptr;
+      if (!inLaunch && !inDeviceModule) {
+        fail(op->emitOpError("runs on the GPU but is in host code: put it in "
+                             "a gpu.module function or a gpu.launch body"));
+        return;
+      }
+      if (inDeviceModule && !op->getParentOfType<FunctionOpInterface>())
+        fail(op->emitOpError("is outside any function of its gpu.module: "
+                             "put it in a gpu.func"));
     });
-    if (misplaced)
+    if (failed)
       signalPassFailure();
   }
 };
+
 } // namespace

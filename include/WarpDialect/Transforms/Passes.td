@@ -64,12 +64,23 @@ def WarpLintPass : Pass<"warp-lint"> {
 }
 
 def WarpCheckPlacementPass : Pass<"warp-check-placement", "::mlir::ModuleOp"> {
-  let summary = "Reject warp ops outside device code";
+  let summary = "Reject device code the lowering or the backend cannot take";
   let description = [{
-    Warp collectives run on the GPU: in a full lowering, a warp op outside a
-    `gpu.module` (after kernel outlining) would reach the host lowering and
-    leave invalid IR behind. This pass reports each such op instead. The
-    `warp-lower-to-ptx` pipeline runs it right after outlining.
+    Checks, with a diagnostic each, what would otherwise leave invalid IR
+    behind or abort NVPTX or ptxas further down:
+
+    * a warp op outside device code (a `gpu.module` function or a
+      `gpu.launch` body), or directly in a `gpu.module` body;
+    * a `gpu.module` that is not a child of the top-level module (the
+      pipelines lower only those);
+    * a symbol in a `gpu.module` whose name PTX cannot spell (PTX
+      identifiers are `[a-zA-Z][a-zA-Z0-9_$]*` or `[_$%][a-zA-Z0-9_$]+`;
+      `WARP_SZ` is reserved), e.g. `my.kernel` or `my-kernel`;
+    * launch bounds CUDA cannot launch: a `known_block_size` or constant
+      `gpu.launch` block size outside 1..1024 (z: 1..64) or with more than
+      1024 threads, a grid size outside 1..2^31-1 (y, z: 1..65535).
+
+    The `warp-lower-to-ptx` pipeline runs it first, before outlining.
 
     ```mlir
     func.func @host(%x: f32) -> f32 {
@@ -84,8 +95,10 @@ def WarpPrintISAPass : Pass<"warp-print-isa", "::mlir::ModuleOp"> {
   let summary = "Write the PTX held by gpu.binary ops to a file or stdout";
   let description = [{
     `gpu-module-to-binary format=isa` keeps the PTX as an escaped string
-    inside `gpu.binary`; this pass writes the text itself, one
-    `// gpu.binary @name` header per object. `warp-lower-to-ptx` runs it
+    inside `gpu.binary`; this pass writes the text itself: to a file (one
+    module: ptxas takes one `.version` per file), to a directory
+    (`output=DIR/`, one `NAME.ptx` per module) or to stdout (`-`, a
+    `// gpu.binary @name` header before each). `warp-lower-to-ptx` runs it
     when its `ptx-output` option is set. A binary holding cubin or fatbin
     objects is an error.
 
