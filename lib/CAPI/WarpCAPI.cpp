@@ -85,7 +85,9 @@ MlirLogicalResult warpRunPassPipeline(MlirOperation opRef,
   PassManager pm(op->getContext(), op->getName().getStringRef());
   // An anchored pipeline parses into a pass manager of its own (parsing it
   // into `pm` would nest it one level too deep and silently do nothing).
-  if (pipeline.starts_with(op->getName().getStringRef().str() + "(")) {
+  StringRef afterAnchor = pipeline;
+  if (afterAnchor.consume_front(op->getName().getStringRef()) &&
+      afterAnchor.ltrim().starts_with("(")) {
     FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, errorStream);
     if (failed(parsed)) {
       emitError(op->getLoc()) << "invalid pass pipeline: " << errors;
@@ -104,17 +106,31 @@ MlirLogicalResult warpLowerToBinary(MlirOperation moduleRef,
                                     WarpObjectCallback callback,
                                     void *userData) {
   Operation *module = unwrap(moduleRef);
-  auto options =
-      warp::WarpPipelineOptions::createFromString(unwrap(optionsRef));
-  if (!options) {
+  warp::WarpPipelineOptions options;
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (failed(options.parseFromString(unwrap(optionsRef), errorStream))) {
     emitError(module->getLoc())
         << "invalid warp-lower-to-ptx options '" << unwrap(optionsRef)
-        << "' (expected chip=..., format=isa|bin|fatbin, opt-level=..., "
-           "strategy=...)";
+        << "': " << StringRef(errors).trim()
+        << " (expected chip=..., format=isa|bin|fatbin, opt-level=0..3, "
+           "strategy=auto|butterfly|tree|redux)";
+    return mlirLogicalResultFailure();
+  }
+  // The objects go to the callback; writing files is warp-opt's business.
+  if (!options.ptxOutput.empty()) {
+    emitError(module->getLoc())
+        << "ptx-output is not an option of warpLowerToBinary: the callback "
+           "receives every object";
+    return mlirLogicalResultFailure();
+  }
+  if (options.optLevel < 0 || options.optLevel > 3) {
+    emitError(module->getLoc())
+        << "opt-level " << options.optLevel << " is outside 0..3";
     return mlirLogicalResultFailure();
   }
   PassManager pm(module->getContext(), module->getName().getStringRef());
-  warp::buildWarpLowerToPTXPipeline(pm, *options);
+  warp::buildWarpLowerToPTXPipeline(pm, options);
   if (failed(pm.run(module)))
     return mlirLogicalResultFailure();
   module->walk([&](gpu::BinaryOp binary) {
