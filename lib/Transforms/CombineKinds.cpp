@@ -3,6 +3,7 @@
 #include "WarpDialect/Transforms/CombineKinds.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -22,40 +23,44 @@ void mlir::warp::markConvergent(Operation *op) {
   op->setAttr(kConvergentAttrName, DistinctAttr::create(UnitAttr::get(ctx)));
 }
 
-Value mlir::warp::buildCombine(OpBuilder &b, Location loc, CombineKind kind,
-                               Value lhs, Value rhs) {
-  bool isFloat = isa<FloatType>(getElementTypeOrSelf(lhs.getType()));
+/// The upstream combining kind of each warp kind: the same 13 operations.
+static vector::CombiningKind toCombiningKind(CombineKind kind) {
   switch (kind) {
   case CombineKind::Add:
-    return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
-                   : arith::AddIOp::create(b, loc, lhs, rhs).getResult();
+    return vector::CombiningKind::ADD;
   case CombineKind::Mul:
-    return isFloat ? arith::MulFOp::create(b, loc, lhs, rhs).getResult()
-                   : arith::MulIOp::create(b, loc, lhs, rhs).getResult();
+    return vector::CombiningKind::MUL;
   case CombineKind::MinSI:
-    return arith::MinSIOp::create(b, loc, lhs, rhs);
+    return vector::CombiningKind::MINSI;
   case CombineKind::MaxSI:
-    return arith::MaxSIOp::create(b, loc, lhs, rhs);
+    return vector::CombiningKind::MAXSI;
   case CombineKind::MinUI:
-    return arith::MinUIOp::create(b, loc, lhs, rhs);
+    return vector::CombiningKind::MINUI;
   case CombineKind::MaxUI:
-    return arith::MaxUIOp::create(b, loc, lhs, rhs);
+    return vector::CombiningKind::MAXUI;
   case CombineKind::MinNumF:
-    return arith::MinNumFOp::create(b, loc, lhs, rhs);
+    return vector::CombiningKind::MINNUMF;
   case CombineKind::MaxNumF:
-    return arith::MaxNumFOp::create(b, loc, lhs, rhs);
+    return vector::CombiningKind::MAXNUMF;
   case CombineKind::MinimumF:
-    return arith::MinimumFOp::create(b, loc, lhs, rhs);
+    return vector::CombiningKind::MINIMUMF;
   case CombineKind::MaximumF:
-    return arith::MaximumFOp::create(b, loc, lhs, rhs);
+    return vector::CombiningKind::MAXIMUMF;
   case CombineKind::And:
-    return arith::AndIOp::create(b, loc, lhs, rhs);
+    return vector::CombiningKind::AND;
   case CombineKind::Or:
-    return arith::OrIOp::create(b, loc, lhs, rhs);
+    return vector::CombiningKind::OR;
   case CombineKind::Xor:
-    return arith::XOrIOp::create(b, loc, lhs, rhs);
+    return vector::CombiningKind::XOR;
   }
   llvm_unreachable("unknown combine kind");
+}
+
+Value mlir::warp::buildCombine(OpBuilder &b, Location loc, CombineKind kind,
+                               Value lhs, Value rhs) {
+  // Upstream builds the arith op with `lhs` as its first operand, which is
+  // the order the documented combine orders rely on.
+  return vector::makeArithReduction(b, loc, toCombiningKind(kind), lhs, rhs);
 }
 
 TypedAttr mlir::warp::getCombineIdentity(CombineKind kind, Type type) {

@@ -21,7 +21,8 @@ Value buildI32Constant(OpBuilder &builder, Location loc, int64_t value);
 /// `mask`, or the all-lanes constant -1 where the op has no member mask.
 Value buildMemberMaskOrAll(OpBuilder &builder, Location loc, Value mask);
 
-/// Emits `lhs (kind) rhs` with arith ops; vectors combine element-wise.
+/// Emits `lhs (kind) rhs` with arith ops (vector::makeArithReduction, `lhs`
+/// first); vectors combine element-wise.
 Value buildCombine(OpBuilder &builder, Location loc, CombineKind kind,
                    Value lhs, Value rhs);
 
@@ -38,7 +39,10 @@ void markConvergent(Operation *op);
 inline constexpr llvm::StringLiteral kConvergentAttrName = "warp.convergent";
 
 /// The identity of `kind` for `type` (a splat for vectors): combining it with
-/// any x gives x (for `add` on floats, +0.0, as CUB and torch use).
+/// any x gives x (for `add` on floats, +0.0, as CUB and torch use). This is
+/// what an exclusive scan's first lane gets, so it is not upstream's
+/// arith::getIdentityValueAttr, whose identity for minnumf/maxnumf is NaN
+/// where warp.scan documents +inf/-inf (as CUB and torch give).
 TypedAttr getCombineIdentity(CombineKind kind, Type type);
 
 } // namespace mlir::warp
