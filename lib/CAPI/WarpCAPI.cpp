@@ -4,6 +4,7 @@
 
 #include "WarpDialect/IR/WarpDialect.h"
 #include "WarpDialect/Pipelines/Pipelines.h"
+#include "WarpDialect/Version.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
@@ -31,7 +32,7 @@ using namespace mlir;
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Warp, warp, mlir::warp::WarpDialect)
 
 MlirStringRef warpGetVersion(void) {
-  return mlirStringRefCreateFromCString("0.1.0");
+  return mlirStringRefCreateFromCString(WARP_VERSION);
 }
 
 void warpRegisterDialects(MlirDialectRegistry registry) {

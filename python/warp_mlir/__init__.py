@@ -11,7 +11,15 @@ from .compiler import ArgType, CompiledModule, compile, kernel_signatures
 from .cuda import CudaError, LaunchError, launch
 from .ir import Context, Diagnostic, MLIRError, Module
 
-__version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    # The version is the C API library's (warpGetVersion), whose one source is
+    # the project version in the top-level CMakeLists.txt.
+    if name == "__version__":
+        from . import _capi
+        return _capi.lib().warpGetVersion().bytes().decode()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "ArgType", "CompiledModule", "Context", "CudaError", "Diagnostic", "KernelBuilder",

@@ -67,7 +67,12 @@ def test_pass_failure_raises_with_diagnostic():
 
 
 def test_version_and_exports():
-    assert wm.__version__ == "0.1.0"
+    # One source: the project version of the top-level CMakeLists.txt.
+    import pathlib
+    import re
+    cmake = (pathlib.Path(__file__).resolve().parents[2] / "CMakeLists.txt").read_text()
+    project_version = re.search(r"project\(WarpDialect[^)]*VERSION ([0-9.]+)\)", cmake).group(1)
+    assert wm.__version__ == project_version
     for name in wm.__all__:
         assert hasattr(wm, name), name
 

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Pipelines/Pipelines.h"
+#include "WarpDialect/Version.h"
 #include "WarpDialect/Runtime/CudaRuntimeWrappers.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -75,6 +76,8 @@ static LogicalResult lowerAndCheckDevice(Operation *module,
 }
 
 int main(int argc, char **argv) {
+  llvm::cl::AddExtraVersionPrinter(
+      [](llvm::raw_ostream &os) { os << "warp version " WARP_VERSION "\n"; });
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
 

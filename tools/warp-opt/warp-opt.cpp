@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Pipelines/Pipelines.h"
+#include "WarpDialect/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -13,8 +14,11 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 
 int main(int argc, char **argv) {
+  llvm::cl::AddExtraVersionPrinter(
+      [](llvm::raw_ostream &os) { os << "warp version " WARP_VERSION "\n"; });
   mlir::registerAllPasses();
   mlir::warp::registerWarpPasses();
   mlir::warp::registerWarpPipelines();
