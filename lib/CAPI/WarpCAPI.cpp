@@ -125,9 +125,9 @@ MlirLogicalResult warpLowerToBinary(MlirOperation moduleRef,
            "receives every object";
     return mlirLogicalResultFailure();
   }
-  if (options.optLevel < 0 || options.optLevel > 3) {
-    emitError(module->getLoc())
-        << "opt-level " << options.optLevel << " is outside 0..3";
+  if (std::optional<std::string> problem =
+          warp::checkWarpPipelineOptions(options)) {
+    emitError(module->getLoc()) << *problem;
     return mlirLogicalResultFailure();
   }
   PassManager pm(module->getContext(), module->getName().getStringRef());

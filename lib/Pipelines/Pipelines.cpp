@@ -92,13 +92,56 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
         WarpPrintISAPassOptions{options.ptxOutput.getValue()}));
 }
 
+std::optional<std::string>
+mlir::warp::checkWarpPipelineOptions(const WarpPipelineOptions &options) {
+  if (!Chip::parse(options.chip))
+    return "unknown chip '" + options.chip.getValue() +
+           "': expected a chip of LLVM's NVPTX backend, sm_70 or newer (" +
+           Chip::listKnownChips() + ")";
+  if (options.optLevel < 0 || options.optLevel > 3)
+    return "opt-level " + std::to_string(options.optLevel) +
+           " is outside 0..3";
+  if (options.indexBitWidth != 64)
+    return "index-bitwidth=" + std::to_string(options.indexBitWidth) +
+           " is not supported: device code with narrower indices needs a "
+           "kernel ABI that upstream's host lowering (gpu-to-llvm) does not "
+           "provide; use 64";
+  return std::nullopt;
+}
+
+/// Registers `name` like PassPipelineRegistration does, but reports bad
+/// option values through the error handler instead of building a pipeline
+/// that fails (or aborts) later.
+static void registerCheckedPipeline(
+    StringRef name, StringRef description,
+    void (*build)(OpPassManager &, const WarpPipelineOptions &)) {
+  registerPassPipeline(
+      name, description,
+      [build](OpPassManager &pm, StringRef text,
+              function_ref<LogicalResult(const Twine &)> errorHandler) {
+        WarpPipelineOptions options;
+        std::string errors;
+        llvm::raw_string_ostream errorStream(errors);
+        if (failed(options.parseFromString(text, errorStream)))
+          return errorHandler(errors);
+        if (std::optional<std::string> problem =
+                checkWarpPipelineOptions(options))
+          return errorHandler(*problem);
+        build(pm, options);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optionHandler) {
+        optionHandler(WarpPipelineOptions());
+      });
+}
+
 void mlir::warp::registerWarpPipelines() {
-  PassPipelineRegistration<WarpPipelineOptions>(
+  registerCheckedPipeline(
       "warp-to-nvvm",
       "Expand warp collectives and lower warp ops to NVVM inside every "
       "gpu.module",
       buildWarpToNVVMPipeline);
-  PassPipelineRegistration<WarpPipelineOptions>(
+  registerCheckedPipeline(
       "warp-lower-to-ptx",
       "Lower a host+device module with warp ops to LLVM with gpu.binary "
       "objects (PTX for format=isa, cubin for bin, fatbin)",

@@ -10,6 +10,7 @@
 
 #include "WarpDialect/Transforms/Passes.h"
 #include "mlir/Pass/PassOptions.h"
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -57,6 +58,12 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
                      "('-' for stdout); empty for none"),
       llvm::cl::init("")};
 };
+
+/// What is wrong with `options` (an unknown chip, an opt-level outside 0..3,
+/// an index bitwidth other than 64), or std::nullopt. The registered
+/// pipelines and the C API report it as a diagnostic before building.
+std::optional<std::string>
+checkWarpPipelineOptions(const WarpPipelineOptions &options);
 
 /// Device-side lowering of every warp op to NVVM (expansion + conversion),
 /// nested on each gpu.module.

@@ -303,28 +303,25 @@ def warp_id_2d_kernel(case):
     return kernel(case["name"], ["%out: memref<?xi32>"], body)
 
 
-def gpu_shuffle_dyn_kernel(case):
+def run_time_width_kernel(case, shuffle_line):
+    """A shuffle whose offset %off and width %w are kernel arguments."""
     p = cases.PAYLOADS[case["type"]]
     body = load(case["type"], "%in", "%i", "x")
-    body.append(f"%r, %v = gpu.shuffle {case['mode']} %x, %off, %w : {p['mlir']}")
+    body.append(shuffle_line.format(mode=case["mode"], type=p["mlir"]))
     body += store(case["type"], "%r", "%out", "%i", "r")
     body += ["%vi = arith.extui %v : i1 to i32",
              "memref.store %vi, %valid[%i] : memref<?xi32>"]
     args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}",
             "%valid: memref<?xi32>", "%off: i32", "%w: i32"]
     return kernel(case["name"], args, body)
+
+
+def gpu_shuffle_dyn_kernel(case):
+    return run_time_width_kernel(case, "%r, %v = gpu.shuffle {mode} %x, %off, %w : {type}")
 
 
 def dyn_width_shuffle_kernel(case):
-    p = cases.PAYLOADS[case["type"]]
-    body = load(case["type"], "%in", "%i", "x")
-    body.append(f"%r, %v = warp.shuffle <{case['mode']}> %x, %off width %w : {p['mlir']}")
-    body += store(case["type"], "%r", "%out", "%i", "r")
-    body += ["%vi = arith.extui %v : i1 to i32",
-             "memref.store %vi, %valid[%i] : memref<?xi32>"]
-    args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}",
-            "%valid: memref<?xi32>", "%off: i32", "%w: i32"]
-    return kernel(case["name"], args, body)
+    return run_time_width_kernel(case, "%r, %v = warp.shuffle <{mode}> %x, %off width %w : {type}")
 
 
 def any_mask_reduce_kernel(case):
