@@ -708,22 +708,37 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bundle", required=True)
     parser.add_argument("--log")
+    parser.add_argument("--only", default="",
+                        help="comma-separated step names (for compute-sanitizer runs); "
+                             "default: every step")
     args = parser.parse_args()
     suite = Suite(args.bundle)
     with tempfile.TemporaryDirectory() as tmp:
         oracle = build_oracle(tmp)
-        for step in (lambda: run_shuffles(suite, oracle), lambda: run_masked_shuffles(suite),
-                     lambda: run_reduces(suite), lambda: run_masked_reduces(suite),
-                     lambda: run_scans(suite), lambda: run_segmented_scans(suite),
-                     lambda: run_votes(suite), lambda: run_blocks(suite),
-                     lambda: run_arms(suite), lambda: run_warp_id_2d(suite),
-                     lambda: run_dyn_shuffles(suite, oracle, cases.gpu_shuffle_dyn_cases()),
-                     lambda: run_dyn_shuffles(suite, oracle, cases.dyn_width_shuffle_cases()),
-                     lambda: run_any_mask_reduces(suite), lambda: run_valid_scans(suite),
-                     lambda: run_match_float(suite), lambda: run_broadcast_any_lane(suite),
-                     lambda: run_shfl_any_offsets(suite)):
-            step()
-            print(f"... {suite.passed} passed, {suite.failed} failed so far", flush=True)
+        steps = {
+            "shuffles": lambda: run_shuffles(suite, oracle),
+            "masked_shuffles": lambda: run_masked_shuffles(suite),
+            "reduces": lambda: run_reduces(suite),
+            "masked_reduces": lambda: run_masked_reduces(suite),
+            "scans": lambda: run_scans(suite),
+            "segmented_scans": lambda: run_segmented_scans(suite),
+            "votes": lambda: run_votes(suite),
+            "blocks": lambda: run_blocks(suite),
+            "arms": lambda: run_arms(suite),
+            "warp_id_2d": lambda: run_warp_id_2d(suite),
+            "gpu_shuffle_dyn": lambda: run_dyn_shuffles(suite, oracle, cases.gpu_shuffle_dyn_cases()),
+            "dyn_width_shuffle": lambda: run_dyn_shuffles(suite, oracle,
+                                                          cases.dyn_width_shuffle_cases()),
+            "any_mask_reduces": lambda: run_any_mask_reduces(suite),
+            "valid_scans": lambda: run_valid_scans(suite),
+            "match_float": lambda: run_match_float(suite),
+            "broadcast_any_lane": lambda: run_broadcast_any_lane(suite),
+            "shfl_any_offsets": lambda: run_shfl_any_offsets(suite),
+        }
+        chosen = [name for name in args.only.split(",") if name] or list(steps)
+        for name in chosen:
+            steps[name]()
+            print(f"... {name}: {suite.passed} passed, {suite.failed} failed so far", flush=True)
     text = "\n".join(suite.failures)
     if args.log:
         with open(args.log, "w") as f:

@@ -14,6 +14,30 @@ python3 "$here/run_on_gpu.py" --bundle "$here/matrix" --log "$out/matrix.log" 2>
 # The Python package's tests (CPU and GPU) with the bundle's library.
 (cd "$here" && python3 -m pytest -q -p no:cacheprovider test/python 2>&1) | tee "$out/pytest.log" | tail -15
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+# compute-sanitizer (WARP_SANITIZE=1): memcheck, racecheck and synccheck over
+# the runner tests and the matrix steps that use shared memory, barriers or
+# divergent collectives (the whole matrix under the sanitizer takes too long).
+if [ "${WARP_SANITIZE:-0}" = 1 ]; then
+  logs=$(mktemp -d)  # full logs; $out/sanitize.txt gets the summary and every report line
+  for tool in memcheck racecheck synccheck; do
+    for t in "$here"/tests/*.mlir; do
+      case "$t" in *no-gpu.mlir) continue ;; esac
+      compute-sanitizer --tool "$tool" --error-exitcode 86 \
+        "$here/bin/warp-cuda-runner" "$t" --entry-point-result=void > "$logs/$tool-$(basename "$t").log" 2>&1
+      rc=$?
+      echo "compute-sanitizer $tool $(basename "$t"): exit $rc" | tee -a "$out/sanitize.txt"
+      grep '^========= ' "$logs/$tool-$(basename "$t").log" >> "$out/sanitize.txt"
+      [ $rc -eq 0 ] || status=1
+    done
+    compute-sanitizer --tool "$tool" --error-exitcode 86 python3 "$here/run_on_gpu.py" \
+      --bundle "$here/matrix" --only blocks,arms,votes,warp_id_2d,any_mask_reduces,valid_scans \
+      > "$logs/$tool-matrix.log" 2>&1
+    rc=$?
+    echo "compute-sanitizer $tool matrix: exit $rc, $(grep '^gpu:' "$logs/$tool-matrix.log")" | tee -a "$out/sanitize.txt"
+    grep '^========= ' "$logs/$tool-matrix.log" >> "$out/sanitize.txt"
+    [ $rc -eq 0 ] || status=1
+  done
+fi
 # Benchmarks: timings against CUB and Triton in the same run (not pass/fail).
 python3 "$here/warp_bench.py" --ptx "$here/bench.ptx" --json "$out/bench.json" 2>&1 | tee "$out/bench.txt" | tail -8
 exit $status
