@@ -86,7 +86,8 @@ TypedAttr mlir::warp::getCombineIdentity(CombineKind kind, Type type) {
     }
     scalar = FloatAttr::get(floatType, value);
   } else {
-    unsigned width = elem.getIntOrFloatBitWidth();
+    unsigned width = elem.isIndex() ? IndexType::kInternalStorageBitWidth
+                                    : elem.getIntOrFloatBitWidth();
     llvm::APInt value = llvm::APInt::getZero(width);
     switch (kind) {
     case CombineKind::Mul:
