@@ -20,6 +20,7 @@ config.test_exec_root = os.path.join(config.warp_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%warp_src_root", config.warp_src_root))
+config.substitutions.append(("%warp_obj_root", config.warp_obj_root))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
                                      "CUDA_HOME"])

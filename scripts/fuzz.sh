@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Fuzzes parse -> verify -> warp-lower-to-ptx{format=isa} with libFuzzer
+# (tools/warp-fuzz; docs/Robustness.md).
+#
+#   scripts/fuzz.sh [SECONDS]        default 120
+#
+# Configures build-fuzz (clang-22, ASan+UBSan+libFuzzer, -DWARP_BUILD_FUZZER=ON,
+# RelWithDebInfo without -DNDEBUG so the warp code keeps its assertions and
+# the cast<> checks of the LLVM/MLIR headers; Debian's libMLIR.so has none),
+# builds warp-fuzz, regenerates the seed corpus into build-fuzz/corpus from the
+# lit tests and examples (test/fuzz/make_corpus.py) and fuzzes for SECONDS with
+# test/fuzz/warp.dict. Prints the executions and the crash files; exits 1 when
+# libFuzzer found a crash (crash-*/oom-*/timeout-* under build-fuzz/findings).
+#
+# Environment:
+#   FUZZ_BUILD_DIR  build directory (default build-fuzz)
+#   FUZZ_JOBS       parallel compile jobs (default 2)
+#   FUZZ_FORK=N     run libFuzzer with -fork=N -ignore_crashes=1: keeps fuzzing
+#                   after a crash and collects every one (default: stop at the
+#                   first, as plain libFuzzer does)
+#   FUZZ_ARGS       extra libFuzzer flags
+#   WARP_FUZZ_VERIFY_EACH=0  do not treat "a pass left invalid IR" as a crash
+#
+# Minimize a finding:  build-fuzz/bin/warp-fuzz -minimize_crash=1 -runs=10000 \
+#                        -exact_artifact_path=min.bin build-fuzz/findings/crash-XXX
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_TO_RUN=${1:-120}
+BUILD_DIR=${FUZZ_BUILD_DIR:-build-fuzz}
+JOBS=${FUZZ_JOBS:-2}
+
+# The sanitizer and libFuzzer runtimes (compiler-rt) are a separate package.
+if ! dpkg -s libclang-rt-22-dev >/dev/null 2>&1; then
+  echo "== installing libclang-rt-22-dev"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends libclang-rt-22-dev
+fi
+
+SAN="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+  echo "== configuring $BUILD_DIR"
+  cmake -G Ninja -S . -B "$BUILD_DIR" \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DLLVM_USE_LINKER=lld \
+    -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+    -DCMAKE_C_FLAGS="$SAN" -DCMAKE_CXX_FLAGS="$SAN" \
+    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g" \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" \
+    -DWARP_BUILD_FUZZER=ON
+fi
+echo "== building warp-fuzz"
+nice -n 10 cmake --build "$BUILD_DIR" --target warp-fuzz -j "$JOBS"
+
+CORPUS="$BUILD_DIR/corpus"
+FINDINGS="$BUILD_DIR/findings"
+mkdir -p "$CORPUS" "$FINDINGS"
+python3 test/fuzz/make_corpus.py "$CORPUS"
+
+fork_args=()
+if [ -n "${FUZZ_FORK:-}" ]; then
+  fork_args=(-fork="$FUZZ_FORK" -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1)
+fi
+log="$BUILD_DIR/fuzz.log"
+before=$(ls "$FINDINGS" | grep -cE '^(crash|oom|timeout|leak)-' || true)
+echo "== fuzzing for ${SECONDS_TO_RUN}s (log: $log)"
+set +e
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0} \
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+  nice -n 10 "$BUILD_DIR/bin/warp-fuzz" \
+    -max_total_time="$SECONDS_TO_RUN" -max_len=4096 -timeout=30 \
+    -rss_limit_mb=4096 -print_final_stats=1 \
+    -dict=test/fuzz/warp.dict -artifact_prefix="$FINDINGS/" \
+    "${fork_args[@]}" ${FUZZ_ARGS:-} "$CORPUS" >"$log" 2>&1
+status=$?
+set -e
+tail -n 25 "$log"
+
+execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+if [ -z "$execs" ]; then # fork mode reports "#N ... exec/s" lines only
+  execs=$(grep -oE '^#[0-9]+' "$log" | tr -d '#' | tail -1)
+fi
+after=$(ls "$FINDINGS" | grep -cE '^(crash|oom|timeout|leak)-' || true)
+echo "fuzz: ${execs:-0} executions in ${SECONDS_TO_RUN}s, exit status $status"
+if [ "$after" -gt "$before" ] || [ "$status" -ne 0 ]; then
+  echo "fuzz: FINDINGS ($((after - before)) new file(s)) in $FINDINGS:"
+  ls -1 "$FINDINGS" | grep -E '^(crash|oom|timeout|leak)-' | sed 's/^/  /'
+  exit 1
+fi
+echo "fuzz: no crashes"
