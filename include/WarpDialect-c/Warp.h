@@ -36,11 +36,10 @@ MLIR_CAPI_EXPORTED void warpRegisterPasses(void);
 /// leaves them out to stay small (it has what GPU programs need).
 MLIR_CAPI_EXPORTED bool warpRegisterAllUpstream(MlirDialectRegistry registry);
 
-/// Runs a textual pass pipeline on `op`: either anchored
-/// ("builtin.module(canonicalize,cse)") or not ("canonicalize,cse").
-/// Parse errors and pass failures are reported as diagnostics.
-MLIR_CAPI_EXPORTED MlirLogicalResult
-warpRunPassPipeline(MlirOperation op, MlirStringRef pipeline);
+/// Pass pipelines run through mlir-c's pass manager (mlir-c/Pass.h:
+/// mlirPassManagerCreateOnOperation, mlirParsePassPipeline with the anchored
+/// form "builtin.module(...)", mlirPassManagerRunOnOp), which this library
+/// exports; warpRegisterPasses makes the warp passes and pipelines known.
 
 /// Called once per gpu.binary object: the gpu.binary's name and the object's
 /// bytes (PTX text for format=isa, a cubin or fatbin otherwise).

@@ -77,31 +77,6 @@ bool warpRegisterAllUpstream(MlirDialectRegistry registry) {
 #endif
 }
 
-MlirLogicalResult warpRunPassPipeline(MlirOperation opRef,
-                                      MlirStringRef pipelineRef) {
-  Operation *op = unwrap(opRef);
-  StringRef pipeline = unwrap(pipelineRef).trim();
-  std::string errors;
-  llvm::raw_string_ostream errorStream(errors);
-  PassManager pm(op->getContext(), op->getName().getStringRef());
-  // An anchored pipeline parses into a pass manager of its own (parsing it
-  // into `pm` would nest it one level too deep and silently do nothing).
-  StringRef afterAnchor = pipeline;
-  if (afterAnchor.consume_front(op->getName().getStringRef()) &&
-      afterAnchor.ltrim().starts_with("(")) {
-    FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, errorStream);
-    if (failed(parsed)) {
-      emitError(op->getLoc()) << "invalid pass pipeline: " << errors;
-      return mlirLogicalResultFailure();
-    }
-    static_cast<OpPassManager &>(pm) = std::move(*parsed);
-  } else if (failed(parsePassPipeline(pipeline, pm, errorStream))) {
-    emitError(op->getLoc()) << "invalid pass pipeline: " << errors;
-    return mlirLogicalResultFailure();
-  }
-  return wrap(pm.run(op));
-}
-
 MlirLogicalResult warpLowerToBinary(MlirOperation moduleRef,
                                     MlirStringRef optionsRef,
                                     WarpObjectCallback callback,

@@ -38,6 +38,8 @@ MlirOperation = _handle("MlirOperation")
 MlirLocation = _handle("MlirLocation")
 MlirDiagnostic = _handle("MlirDiagnostic")
 MlirOpPrintingFlags = _handle("MlirOpPrintingFlags")
+MlirPassManager = _handle("MlirPassManager")
+MlirOpPassManager = _handle("MlirOpPassManager")
 
 
 class MlirLogicalResult(ctypes.Structure):
@@ -83,7 +85,6 @@ def lib() -> ctypes.CDLL:
         ("warpRegisterDialects", None, [MlirDialectRegistry]),
         ("warpRegisterPasses", None, []),
         ("warpRegisterAllUpstream", ctypes.c_bool, [MlirDialectRegistry]),
-        ("warpRunPassPipeline", MlirLogicalResult, [MlirOperation, MlirStringRef]),
         ("warpLowerToBinary", MlirLogicalResult,
          [MlirOperation, MlirStringRef, ObjectCallback, ctypes.c_void_p]),
         ("mlirDialectRegistryCreate", MlirDialectRegistry, []),
@@ -104,6 +105,12 @@ def lib() -> ctypes.CDLL:
         ("mlirOperationPrintWithFlags", None,
          [MlirOperation, MlirOpPrintingFlags, StringCallback, ctypes.c_void_p]),
         ("mlirOpPrintingFlagsCreate", MlirOpPrintingFlags, []),
+        ("mlirPassManagerCreateOnOperation", MlirPassManager, [MlirContext, MlirStringRef]),
+        ("mlirPassManagerGetAsOpPassManager", MlirOpPassManager, [MlirPassManager]),
+        ("mlirParsePassPipeline", MlirLogicalResult,
+         [MlirOpPassManager, MlirStringRef, StringCallback, ctypes.c_void_p]),
+        ("mlirPassManagerRunOnOp", MlirLogicalResult, [MlirPassManager, MlirOperation]),
+        ("mlirPassManagerDestroy", None, [MlirPassManager]),
         ("mlirOpPrintingFlagsDestroy", None, [MlirOpPrintingFlags]),
         ("mlirOpPrintingFlagsPrintGenericOpForm", None, [MlirOpPrintingFlags]),
         ("mlirOpPrintingFlagsEnableDebugInfo", None, [MlirOpPrintingFlags, ctypes.c_bool, ctypes.c_bool]),

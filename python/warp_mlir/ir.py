@@ -9,7 +9,7 @@ from typing import List, Optional
 from . import _capi
 
 _SEVERITIES = {0: "error", 1: "warning", 2: "note", 3: "remark"}
-_ANCHOR = re.compile(r"^\s*builtin\.module\s+\(")
+_ANCHOR = re.compile(r"^\s*builtin\.module\s*\(")
 
 
 @dataclass
@@ -182,13 +182,33 @@ class Module:
         options, or a pass fails or reports an error."""
         if not isinstance(pipeline, str):
             raise TypeError(f"a pass pipeline is a string, not {type(pipeline).__name__}")
-        # "builtin.module (...)" is the anchored form too; the library
-        # recognizes only "builtin.module(" and would nest the pipeline one
-        # level too deep, where it silently does nothing.
-        text = _ANCHOR.sub("builtin.module(", pipeline, count=1)
+        # mlir-c parses only the anchored form into a pass manager anchored on
+        # builtin.module: "builtin.module(...)" (spaces allowed) as it is,
+        # anything else wrapped in it.
+        if _ANCHOR.match(pipeline):
+            text = _ANCHOR.sub("builtin.module(", pipeline, count=1)
+        else:
+            text = f"builtin.module({pipeline})"
+        L = _capi.lib()
         self.context.take_diagnostics()
-        result = _capi.lib().warpRunPassPipeline(
-            self.operation, _capi.MlirStringRef.of(text.encode("utf-8")))
+        pm = L.mlirPassManagerCreateOnOperation(
+            self.context._handle, _capi.MlirStringRef.of(b"builtin.module"))
+        try:
+            errors = []
+            callback = _capi.StringCallback(lambda ref, _: errors.append(ref.bytes()))
+            parsed = L.mlirParsePassPipeline(L.mlirPassManagerGetAsOpPassManager(pm),
+                                             _capi.MlirStringRef.of(text.encode("utf-8")),
+                                             callback, None)
+            if not parsed.value:
+                message = b"".join(errors).decode("utf-8", errors="replace").strip()
+                # The parser reports through the callback, without a location.
+                diagnostics = self.context.take_diagnostics() + [
+                    Diagnostic("error", "pass pipeline", message)]
+                raise MLIRError(f"invalid pass pipeline '{pipeline}': {message}",
+                                diagnostics)
+            result = L.mlirPassManagerRunOnOp(pm, self.operation)
+        finally:
+            L.mlirPassManagerDestroy(pm)
         diagnostics = self.context.take_diagnostics()
         if not result.value or any(d.severity == "error" for d in diagnostics):
             raise MLIRError(f"pass pipeline '{pipeline}' failed", diagnostics)
