@@ -30,13 +30,7 @@ BUILD_DIR=${FUZZ_BUILD_DIR:-build-fuzz}
 JOBS=${FUZZ_JOBS:-2}
 
 # The sanitizer and libFuzzer runtimes (compiler-rt) are a separate package.
-if ! dpkg -s libclang-rt-22-dev >/dev/null 2>&1; then
-  echo "== installing libclang-rt-22-dev"
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends libclang-rt-22-dev
-fi
+scripts/install-packages.sh libclang-rt-22-dev
 
 SAN="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
@@ -78,9 +72,9 @@ status=$?
 set -e
 tail -n 25 "$log"
 
-execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1 || true)
 if [ -z "$execs" ]; then # fork mode reports "#N ... exec/s" lines only
-  execs=$(grep -oE '^#[0-9]+' "$log" | tr -d '#' | tail -1)
+  execs=$(grep -oE '^#[0-9]+' "$log" | tr -d '#' | tail -1 || true)
 fi
 after=$(ls "$FINDINGS" | grep -cE '^(crash|oom|timeout|leak)-' || true)
 echo "fuzz: ${execs:-0} executions in ${SECONDS_TO_RUN}s, exit status $status"

@@ -30,13 +30,7 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${ASAN_BUILD_DIR:-build-asan}
 JOBS=${ASAN_JOBS:-2}
 
-if ! dpkg -s libclang-rt-22-dev >/dev/null 2>&1; then
-  echo "== installing libclang-rt-22-dev"
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends libclang-rt-22-dev
-fi
+scripts/install-packages.sh libclang-rt-22-dev
 
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   echo "== configuring $BUILD_DIR"
@@ -70,6 +64,8 @@ reports() { # sanitizer reports in a log
 
 lit_log="$BUILD_DIR/lit.log"
 echo "== lit (log: $lit_log)"
+marker="$BUILD_DIR/.lit-start"
+touch "$marker"
 set +e
 nice -n 10 /usr/lib/llvm-22/bin/lit -sv "$BUILD_DIR/test" "$@" >"$lit_log" 2>&1
 lit_status=$?
@@ -80,6 +76,14 @@ lit_passed=$(( $(count "^ *Passed *: *[0-9]+" "$lit_log") + $(count "^ *Expected
 lit_failed=$(( $(count "^ *Failed *: *[0-9]+" "$lit_log") + $(count "^ *Unexpectedly Passed *: *[0-9]+" "$lit_log") + $(count "^ *Unresolved *: *[0-9]+" "$lit_log") + $(count "^ *Timed Out *: *[0-9]+" "$lit_log") ))
 lit_skipped=$(( $(count "^ *Unsupported *: *[0-9]+" "$lit_log") + $(count "^ *Skipped *: *[0-9]+" "$lit_log") ))
 lit_reports=$(reports "$lit_log")
+# Reports a RUN line redirected into a file (2> %t/err) are not in the log.
+redirected=$(find "$BUILD_DIR/test" -type f -newer "$marker" -size -8M \
+  -exec grep -lE '^==[0-9]+==ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' {} + 2>/dev/null || true)
+if [ -n "$redirected" ]; then
+  echo "sanitizer reports in test outputs:"
+  echo "$redirected" | sed 's/^/  /'
+  lit_reports=$((lit_reports + $(echo "$redirected" | wc -l)))
+fi
 echo "lit: ${lit_passed} passed, ${lit_failed} failed, ${lit_skipped} skipped, ${lit_reports} sanitizer reports"
 
 py_log="$BUILD_DIR/pytest.log"

@@ -11,17 +11,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
           cmake ninja-build ccache zlib1g-dev libzstd-dev python3 python3-pytest
           python3-numpy)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "== installing: ${missing[*]}"
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+scripts/install-packages.sh "${packages[@]}"
 
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   echo "== configuring $BUILD_DIR"
