@@ -50,6 +50,8 @@ module attributes {gpu.container_module} {
       gpu.terminator
     }
     call @printMemrefF32(%cast) : (memref<*xf32>) -> ()
+    gpu.host_unregister %cast : memref<*xf32>
+    memref.dealloc %data : memref<64xf32>
     return
   }
   func.func private @printMemrefF32(memref<*xf32>) attributes { llvm.emit_c_interface }
