@@ -11,7 +11,7 @@ from lit.llvm import llvm_config
 config.name = "WARP"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
+config.excludes = ["Inputs", "consumer", "CMakeLists.txt", "README.md", "lit.cfg.py",
                    "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 sys.path.insert(0, config.test_source_root)
