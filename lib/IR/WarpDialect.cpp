@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Matchers.h"
@@ -71,18 +72,32 @@ bool mlir::warp::isIntegerOnlyKind(CombineKind kind) {
          !isFloatOnlyKind(kind);
 }
 
+uint32_t mlir::warp::getClusterLanePattern(unsigned size, unsigned stride) {
+  uint32_t pattern = 0;
+  for (unsigned i = 0; i < size; ++i)
+    pattern |= 1u << (i * stride);
+  return pattern;
+}
+
+std::optional<std::pair<unsigned, unsigned>>
+mlir::warp::findSplitCluster(uint32_t mask, unsigned size, unsigned stride) {
+  unsigned span = size * stride;
+  uint32_t pattern = getClusterLanePattern(size, stride);
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    if (!(mask & (1u << lane)))
+      continue;
+    uint32_t missing = (pattern << ((lane / span) * span + lane % stride)) & ~mask;
+    if (missing)
+      return std::make_pair(lane, unsigned(llvm::countr_zero(missing)));
+  }
+  return std::nullopt;
+}
+
 /// Kinds with combine(x, x) == x, for which a reduction of a uniform value is
 /// the value itself.
 static bool isIdempotentKind(CombineKind kind) {
   return kind != CombineKind::Add && kind != CombineKind::Mul &&
          kind != CombineKind::Xor;
-}
-
-static std::optional<int64_t> getConstantI32(Value v) {
-  APInt value;
-  if (v && matchPattern(v, m_ConstantInt(&value)))
-    return value.getSExtValue();
-  return std::nullopt;
 }
 
 static LogicalResult verifyKindMatchesType(Operation *op, CombineKind kind,
@@ -188,14 +203,14 @@ LogicalResult ShuffleOp::fold(FoldAdaptor adaptor,
     return IntegerAttr::get(IntegerType::get(ctx, 1), b);
   };
   // A run-time width that turns out constant becomes the attribute.
-  if (std::optional<int64_t> width = getConstantI32(getDynamicWidth());
+  if (std::optional<int64_t> width = getConstantIntValue(getDynamicWidth());
       width && *width >= 1 && *width <= int64_t(kWarpSize) &&
       llvm::isPowerOf2_64(*width)) {
     setWidth(uint32_t(*width));
     getDynamicWidthMutable().clear();
     return success();
   }
-  std::optional<int64_t> offset = getConstantI32(getOffset());
+  std::optional<int64_t> offset = getConstantIntValue(getOffset());
   // idx never leaves the segment: `valid` is always true.
   if (getMode() == ShuffleMode::Idx &&
       (getStaticWidth() == 1u || isWarpUniform(getValue()))) {

@@ -95,9 +95,7 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
 std::optional<std::string>
 mlir::warp::checkWarpPipelineOptions(const WarpPipelineOptions &options) {
   if (!Chip::parse(options.chip))
-    return "unknown chip '" + options.chip.getValue() +
-           "': expected a chip of LLVM's NVPTX backend, sm_70 or newer (" +
-           Chip::listKnownChips() + ")";
+    return Chip::unknownChipMessage(options.chip);
   if (options.optLevel < 0 || options.optLevel > 3)
     return "opt-level " + std::to_string(options.optLevel) +
            " is outside 0..3";

@@ -77,6 +77,12 @@ std::string Chip::listKnownChips() {
   return list;
 }
 
+std::string Chip::unknownChipMessage(llvm::StringRef name) {
+  return "unknown chip '" + name.str() +
+         "': expected a chip of LLVM's NVPTX backend, sm_70 or newer (" +
+         listKnownChips() + ")";
+}
+
 std::string Chip::str() const {
   const char *suffix = variant == Variant::ArchSpecific ? "a"
                        : variant == Variant::Family     ? "f"

@@ -10,7 +10,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Matchers.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
@@ -38,13 +38,15 @@ bool isPTXIdentifier(StringRef name) {
          name.size() > 1;
 }
 
-/// CUDA's launch limits for one dimension of a block or a grid.
+/// CUDA's launch limits of a block or a grid: per dimension and, for blocks,
+/// on the number of threads (0: none).
 struct DimLimits {
   int64_t max[3];
+  int64_t maxProduct;
   const char *what;
 };
-constexpr DimLimits kBlockLimits{{1024, 1024, 64}, "block"};
-constexpr DimLimits kGridLimits{{2147483647, 65535, 65535}, "grid"};
+constexpr DimLimits kBlockLimits{{1024, 1024, 64}, 1024, "block"};
+constexpr DimLimits kGridLimits{{2147483647, 65535, 65535}, 0, "grid"};
 
 /// Checks known sizes (std::nullopt: unknown) against `limits`.
 LogicalResult checkLaunchSizes(Operation *op,
@@ -64,17 +66,11 @@ LogicalResult checkLaunchSizes(Operation *op,
                              << "], which CUDA can launch";
     product *= *size;
   }
-  if (allKnown && &limits == &kBlockLimits && product > 1024)
-    return op->emitError() << "block of " << product
-                           << " threads: CUDA launches at most 1024";
+  if (allKnown && limits.maxProduct && product > limits.maxProduct)
+    return op->emitError() << limits.what << " of " << product
+                           << " threads: CUDA launches at most "
+                           << limits.maxProduct;
   return success();
-}
-
-std::optional<int64_t> getConstantIndex(Value v) {
-  APInt value;
-  if (matchPattern(v, m_ConstantInt(&value)))
-    return value.getSExtValue();
-  return std::nullopt;
 }
 
 struct WarpCheckPlacementPass
@@ -102,30 +98,29 @@ struct WarpCheckPlacementPass
         return;
       }
       if (auto func = dyn_cast<gpu::GPUFuncOp>(op)) {
-        if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
-          fail(checkLaunchSizes(
-              func, llvm::to_vector(llvm::map_range(*block, [](int32_t v) {
-                return std::optional<int64_t>(v);
-              })),
-              kBlockLimits));
-        if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize())
-          fail(checkLaunchSizes(
-              func, llvm::to_vector(llvm::map_range(*grid, [](int32_t v) {
-                return std::optional<int64_t>(v);
-              })),
-              kGridLimits));
+        auto checkKnown = [&](std::optional<ArrayRef<int32_t>> sizes,
+                              const DimLimits &limits) {
+          if (sizes)
+            fail(checkLaunchSizes(
+                func, llvm::to_vector(llvm::map_range(*sizes, [](int32_t v) {
+                  return std::optional<int64_t>(v);
+                })),
+                limits));
+        };
+        checkKnown(func.getKnownBlockSize(), kBlockLimits);
+        checkKnown(func.getKnownGridSize(), kGridLimits);
         return;
       }
       if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
         fail(checkLaunchSizes(launch,
-                              {getConstantIndex(launch.getBlockSizeX()),
-                               getConstantIndex(launch.getBlockSizeY()),
-                               getConstantIndex(launch.getBlockSizeZ())},
+                              {getConstantIntValue(launch.getBlockSizeX()),
+                               getConstantIntValue(launch.getBlockSizeY()),
+                               getConstantIntValue(launch.getBlockSizeZ())},
                               kBlockLimits));
         fail(checkLaunchSizes(launch,
-                              {getConstantIndex(launch.getGridSizeX()),
-                               getConstantIndex(launch.getGridSizeY()),
-                               getConstantIndex(launch.getGridSizeZ())},
+                              {getConstantIntValue(launch.getGridSizeX()),
+                               getConstantIntValue(launch.getGridSizeY()),
+                               getConstantIntValue(launch.getGridSizeZ())},
                               kGridLimits));
         return;
       }

@@ -16,7 +16,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/IR/Matchers.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -200,22 +200,9 @@ Value lowerPartialReduceToTree(OpBuilder &b, Location loc, ReduceOp op) {
 bool maskIsWholeClusters(ReduceOp op) {
   if (!op.getMask())
     return true;
-  APInt constant;
-  if (!matchPattern(op.getMask(), m_ConstantInt(&constant)))
-    return false;
-  uint32_t mask = uint32_t(constant.getZExtValue());
-  unsigned size = op.getClusterSize(), stride = op.getClusterStride();
-  uint32_t pattern = 0; // the lanes of the cluster that starts at lane 0
-  for (unsigned i = 0; i < size; ++i)
-    pattern |= 1u << (i * stride);
-  for (unsigned base = 0; base < kWarpSize; ++base) {
-    uint32_t cluster = pattern << base;
-    if ((base % (size * stride)) >= stride)
-      continue; // not the first lane of a cluster
-    if ((mask & cluster) != 0 && (mask & cluster) != cluster)
-      return false;
-  }
-  return true;
+  std::optional<int64_t> mask = getConstantIntValue(op.getMask());
+  return mask && !findSplitCluster(uint32_t(*mask), op.getClusterSize(),
+                                   op.getClusterStride());
 }
 
 /// `fns.b32`: the lane of the `rank`-th (0-based) set bit of `members`.
@@ -252,10 +239,8 @@ std::pair<Value, Value> lowerReduceOverMembers(OpBuilder &b, Location loc,
         arith::AndIOp::create(b, loc, lane, cst(~int64_t(size * stride - 1)));
     Value strideOffset = arith::AndIOp::create(b, loc, lane, cst(stride - 1));
     Value first = arith::OrIOp::create(b, loc, spanBase, strideOffset);
-    uint32_t pattern = 0;
-    for (unsigned i = 0; i < size; ++i)
-      pattern |= 1u << (i * stride);
-    Value cluster = arith::ShLIOp::create(b, loc, cst(int32_t(pattern)), first);
+    Value cluster = arith::ShLIOp::create(
+        b, loc, cst(int32_t(getClusterLanePattern(size, stride))), first);
     members = arith::AndIOp::create(b, loc, members, cluster);
   }
   Value below = LaneMaskOp::create(b, loc, i32, LaneMaskKind::Lt);
@@ -552,7 +537,7 @@ struct WarpExpandCollectivesPass
 
   void runOnOperation() override {
     if (!options) {
-      (void)parseExpandOptions(getOperation(), chip, strategy);
+      mlir::emitError(getOperation()->getLoc(), Chip::unknownChipMessage(chip));
       return signalPassFailure();
     }
     if (failed(expandCollectives(getOperation(), *options)))
@@ -598,18 +583,6 @@ mlir::warp::getForcedStrategy(StrategyPreference preference) {
     return ReduceStrategy::Redux;
   }
   llvm_unreachable("unknown strategy preference");
-}
-
-FailureOr<ExpandCollectivesOptions>
-mlir::warp::parseExpandOptions(Operation *anchor, StringRef chipName,
-                               StrategyPreference strategy) {
-  std::optional<Chip> chip = Chip::parse(chipName);
-  if (!chip)
-    return mlir::emitError(anchor->getLoc())
-           << "unknown chip '" << chipName
-           << "': expected a chip of LLVM's NVPTX backend, sm_70 or newer ("
-           << Chip::listKnownChips() << ")";
-  return ExpandCollectivesOptions{*chip, getForcedStrategy(strategy)};
 }
 
 void mlir::warp::populateExpandCollectivesPatterns(

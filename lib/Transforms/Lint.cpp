@@ -10,7 +10,7 @@
 
 #include "WarpDialect/IR/ShuffleRule.h"
 
-#include "mlir/IR/Matchers.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -24,18 +24,11 @@ using namespace mlir::warp;
 
 namespace {
 
-std::optional<int64_t> getConstantInt(Value v) {
-  APInt value;
-  if (v && matchPattern(v, m_ConstantInt(&value)))
-    return value.getSExtValue();
-  return std::nullopt;
-}
-
 /// The member mask when it is known: all lanes without one.
 std::optional<uint32_t> getConstantMask(MemberMaskOpInterface op) {
   if (!op.getMask())
     return ~uint32_t(0);
-  if (std::optional<int64_t> mask = getConstantInt(op.getMask()))
+  if (std::optional<int64_t> mask = getConstantIntValue(op.getMask()))
     return uint32_t(*mask);
   return std::nullopt;
 }
@@ -44,26 +37,8 @@ std::string hexMask(uint32_t mask) {
   return "0x" + llvm::utohexstr(mask, /*LowerCase=*/true, /*Width=*/8);
 }
 
-/// The first lane of `mask` whose group (of `size` lanes `stride` apart) is
-/// not wholly in the mask, and the missing partner.
-std::optional<std::pair<unsigned, unsigned>>
-findSplitGroup(uint32_t mask, unsigned size, unsigned stride) {
-  unsigned span = size * stride;
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    if (!(mask & (1u << lane)))
-      continue;
-    unsigned base = (lane / span) * span + lane % stride;
-    for (unsigned i = 0; i < size; ++i) {
-      unsigned peer = base + i * stride;
-      if (!(mask & (1u << peer)))
-        return std::make_pair(lane, peer);
-    }
-  }
-  return std::nullopt;
-}
-
 void lintShuffle(ShuffleOp op, uint32_t mask) {
-  std::optional<int64_t> offset = getConstantInt(op.getOffset());
+  std::optional<int64_t> offset = getConstantIntValue(op.getOffset());
   std::optional<unsigned> width = op.getStaticWidth();
   if (!offset || !width)
     return;
@@ -90,7 +65,19 @@ void lintShuffle(ShuffleOp op, uint32_t mask) {
   }
 }
 
+/// A constant `valid_lanes` outside 1..32, whatever the mask.
+void lintValidLanes(Operation *op, Value validLanes) {
+  if (std::optional<int64_t> n = getConstantIntValue(validLanes);
+      n && (*n < 1 || *n > int64_t(kWarpSize)))
+    op->emitWarning() << "valid_lanes " << *n
+                      << " is outside [1, 32]: the result is undefined";
+}
+
 void lintOp(MemberMaskOpInterface op) {
+  if (auto reduce = dyn_cast<ReduceOp>(op.getOperation()))
+    lintValidLanes(reduce, reduce.getValidLanes());
+  if (auto scan = dyn_cast<ScanOp>(op.getOperation()))
+    lintValidLanes(scan, scan.getValidLanes());
   std::optional<uint32_t> mask = getConstantMask(op);
   if (!mask)
     return;
@@ -102,7 +89,7 @@ void lintOp(MemberMaskOpInterface op) {
   TypeSwitch<Operation *>(op.getOperation())
       .Case([&](ShuffleOp shuffle) { lintShuffle(shuffle, *mask); })
       .Case([&](BroadcastOp broadcast) {
-        std::optional<int64_t> lane = getConstantInt(broadcast.getLane());
+        std::optional<int64_t> lane = getConstantIntValue(broadcast.getLane());
         if (lane && !(*mask & (1u << (uint32_t(*lane) & 31))))
           broadcast.emitWarning()
               << "source lane " << *lane << " (lane " << (uint32_t(*lane) & 31)
@@ -110,15 +97,11 @@ void lintOp(MemberMaskOpInterface op) {
               << ": every lane gets an undefined value";
       })
       .Case([&](ReduceOp reduce) {
-        if (std::optional<int64_t> n = getConstantInt(reduce.getValidLanes());
-            n && (*n < 1 || *n > int64_t(kWarpSize)))
-          reduce.emitWarning() << "valid_lanes " << *n
-                               << " is outside [1, 32]: the result is undefined";
         std::optional<ReduceStrategy> strategy = reduce.getStrategy();
         if (reduce.getValidLanes() || !strategy ||
             *strategy == ReduceStrategy::Redux)
           return;
-        if (auto split = findSplitGroup(*mask, reduce.getClusterSize(),
+        if (auto split = findSplitCluster(*mask, reduce.getClusterSize(),
                                         reduce.getClusterStride()))
           reduce.emitWarning()
               << "member mask " << hexMask(*mask) << " splits a cluster (lane "
@@ -127,13 +110,9 @@ void lintOp(MemberMaskOpInterface op) {
               << "' strategy reads that lane, an undefined value";
       })
       .Case([&](ScanOp scan) {
-        if (std::optional<int64_t> n = getConstantInt(scan.getValidLanes());
-            n && (*n < 1 || *n > int64_t(kWarpSize)))
-          scan.emitWarning() << "valid_lanes " << *n
-                             << " is outside [1, 32]: the result is undefined";
         if (scan.getValidLanes())
           return;
-        if (auto split = findSplitGroup(*mask, scan.getWidth(), 1))
+        if (auto split = findSplitCluster(*mask, scan.getWidth(), 1))
           scan.emitWarning()
               << "member mask " << hexMask(*mask) << " splits a segment (lane "
               << split->first << " is in it but lane " << split->second

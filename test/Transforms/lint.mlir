@@ -81,3 +81,15 @@ func.func @reductions(%x: f32, %i: i32) {
   %5 = warp.scan <add> %x width 16 mask %m2 : f32
   return
 }
+
+// -----
+
+// valid_lanes is checked whatever the mask (here one known only at run time).
+func.func @valid_lanes_runtime_mask(%x: f32, %m: i32) {
+  %c40 = arith.constant 40 : i32
+  // expected-warning @+1 {{valid_lanes 40 is outside [1, 32]: the result is undefined}}
+  %0 = warp.reduce <add> %x valid_lanes %c40 mask %m : f32
+  // expected-warning @+1 {{valid_lanes 40 is outside [1, 32]}}
+  %1 = warp.scan <add> %x valid_lanes %c40 mask %m : f32
+  return
+}

@@ -41,6 +41,16 @@ bool isFloatOnlyKind(CombineKind kind);
 /// Returns true for the integer-only combine kinds.
 bool isIntegerOnlyKind(CombineKind kind);
 
+/// The lanes of the cluster of `size` lanes `stride` apart that starts at
+/// lane 0; the cluster starting at lane `l` is this pattern shifted by `l`.
+uint32_t getClusterLanePattern(unsigned size, unsigned stride);
+
+/// The first lane of `mask` whose cluster (of `size` lanes `stride` apart;
+/// `stride` 1 for scan segments) is not wholly in `mask`, and a lane of that
+/// cluster outside it; std::nullopt when `mask` is a union of whole clusters.
+std::optional<std::pair<unsigned, unsigned>>
+findSplitCluster(uint32_t mask, unsigned size, unsigned stride);
+
 } // namespace mlir::warp
 
 #include "WarpDialect/IR/WarpOpsInterfaces.h.inc"

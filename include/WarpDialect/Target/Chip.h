@@ -34,6 +34,9 @@ struct Chip {
   /// The chips parse() accepts, for diagnostics: "sm_70, sm_72, ...".
   static std::string listKnownChips();
 
+  /// The diagnostic for a `name` parse() rejects, listing the known chips.
+  static std::string unknownChipMessage(llvm::StringRef name);
+
   /// The chip's name, e.g. `sm_90`, `sm_100a` or `sm_103f`.
   std::string str() const;
 

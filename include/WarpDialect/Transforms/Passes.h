@@ -47,12 +47,6 @@ struct ExpandCollectivesOptions {
   std::optional<ReduceStrategy> strategy;
 };
 
-/// Parses the `chip` pass option (checked against LLVM's NVPTX backend);
-/// reports an error on `anchor` for an unknown chip.
-FailureOr<ExpandCollectivesOptions>
-parseExpandOptions(Operation *anchor, StringRef chip,
-                   StrategyPreference strategy);
-
 /// Adds the patterns that expand reduce, scan, broadcast, broadcast_first and
 /// compact into shuffles, votes, arithmetic and `nvvm.redux.sync`.
 void populateExpandCollectivesPatterns(RewritePatternSet &patterns,
