@@ -57,11 +57,11 @@ void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
 
 void mlir::warp::buildWarpLowerToPTXPipeline(
     OpPassManager &pm, const WarpPipelineOptions &options) {
-  // Kernels written inside gpu.launch must be outlined before the device
-  // passes, which run on gpu.module, can see their warp ops.
   // Checked before outlining, which would turn impossible launch sizes into
   // errors without a location.
   pm.addPass(createWarpCheckPlacementPass());
+  // Kernels written inside gpu.launch must be outlined before the device
+  // passes, which run on gpu.module, can see their warp ops.
   pm.addPass(createGpuKernelOutliningPass());
   buildWarpToNVVMPipeline(pm, options);
 
@@ -69,7 +69,7 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   upstream.cubinChip = options.chip;
   // The PTX version follows from the chip: upstream's default `+ptx60`
   // aborts for every chip newer than sm_70. An unknown chip was already
-  // rejected by the warp passes above.
+  // rejected by checkWarpPipelineOptions or the expansion pass.
   if (std::optional<Chip> chip = Chip::parse(options.chip))
     upstream.cubinFeatures = chip->ptxFeature();
   switch (options.format) {
