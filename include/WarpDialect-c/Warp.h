@@ -11,6 +11,7 @@
 #define WARPDIALECT_C_WARP_H
 
 #include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
 #include "mlir-c/Support.h"
 
 #ifdef __cplusplus
@@ -38,8 +39,27 @@ MLIR_CAPI_EXPORTED bool warpRegisterAllUpstream(MlirDialectRegistry registry);
 
 /// Pass pipelines run through mlir-c's pass manager (mlir-c/Pass.h:
 /// mlirPassManagerCreateOnOperation, mlirParsePassPipeline with the anchored
-/// form "builtin.module(...)", mlirPassManagerRunOnOp), which this library
-/// exports; warpRegisterPasses makes the warp passes and pipelines known.
+/// form "builtin.module(...)"), which this library exports;
+/// warpRegisterPasses makes the warp passes and pipelines known. Run them
+/// with warpPassManagerRunOnOp below rather than mlirPassManagerRunOnOp.
+
+/// Parses `source` as a module, like mlirModuleCreateParse, on a thread with
+/// a 1 GiB stack: MLIR's parser recurses once per nested region, and a few
+/// thousand levels overflow a usual thread stack (a crash, not an error).
+/// Returns a null module after reporting the parse error as a diagnostic.
+MLIR_CAPI_EXPORTED MlirModule warpModuleCreateParse(MlirContext context,
+                                                    MlirStringRef source);
+
+/// Runs `passManager` on `op` like mlirPassManagerRunOnOp, except that an
+/// LLVM fatal error raised by a pass (e.g. the NVPTX backend's "Cannot
+/// select" on hand-written LLVM dialect), or a crash, is reported as an error
+/// diagnostic at the operation the pass ran on and returns failure instead of
+/// ending the process. After such a failure the IR may be half transformed:
+/// drop it. Each call adds an instrumentation to `passManager` (it records
+/// the running pass for the error location). (A fatal error on one of MLIR's worker threads, in a pass nested
+/// under a parallel pass adaptor, is still reported but ends the process.)
+MLIR_CAPI_EXPORTED MlirLogicalResult
+warpPassManagerRunOnOp(MlirPassManager passManager, MlirOperation op);
 
 /// Called once per gpu.binary object: the gpu.binary's name and the object's
 /// bytes (PTX text for format=isa, a cubin or fatbin otherwise).
@@ -48,7 +68,8 @@ typedef void (*WarpObjectCallback)(MlirStringRef binaryName,
 
 /// Lowers `module` in place with `warp-lower-to-ptx` configured by `options`
 /// (the pipeline's option string, e.g. "chip=sm_90 format=isa"), then hands
-/// every object to `callback`.
+/// every object to `callback`. LLVM fatal errors are diagnostics and a failure
+/// result, as in warpPassManagerRunOnOp.
 MLIR_CAPI_EXPORTED MlirLogicalResult
 warpLowerToBinary(MlirOperation module, MlirStringRef options,
                   WarpObjectCallback callback, void *userData);

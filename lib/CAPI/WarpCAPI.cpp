@@ -3,10 +3,12 @@
 #include "WarpDialect-c/Warp.h"
 
 #include "WarpDialect/IR/WarpDialect.h"
+#include "WarpDialect/Pipelines/FatalErrors.h"
 #include "WarpDialect/Pipelines/Pipelines.h"
 #include "WarpDialect/Version.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/Conversion/Passes.h"
@@ -15,6 +17,7 @@
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -77,6 +80,22 @@ bool warpRegisterAllUpstream(MlirDialectRegistry registry) {
 #endif
 }
 
+MlirModule warpModuleCreateParse(MlirContext context, MlirStringRef source) {
+  OwningOpRef<ModuleOp> module;
+  warp::runOnLargeStack([&] {
+    module = parseSourceString<ModuleOp>(unwrap(source), unwrap(context));
+  });
+  return wrap(module.release());
+}
+
+MlirLogicalResult warpPassManagerRunOnOp(MlirPassManager passManager,
+                                         MlirOperation op) {
+  PassManager *pm = unwrap(passManager);
+  warp::reportFatalErrorsAsDiagnostics(*pm);
+  return wrap(warp::runRecoveringFromFatalErrors(
+      [&] { return pm->run(unwrap(op)); }));
+}
+
 MlirLogicalResult warpLowerToBinary(MlirOperation moduleRef,
                                     MlirStringRef optionsRef,
                                     WarpObjectCallback callback,
@@ -107,7 +126,7 @@ MlirLogicalResult warpLowerToBinary(MlirOperation moduleRef,
   }
   PassManager pm(module->getContext(), module->getName().getStringRef());
   warp::buildWarpLowerToPTXPipeline(pm, options);
-  if (failed(pm.run(module)))
+  if (mlirLogicalResultIsFailure(warpPassManagerRunOnOp(wrap(&pm), moduleRef)))
     return mlirLogicalResultFailure();
   module->walk([&](gpu::BinaryOp binary) {
     for (Attribute attr : binary.getObjects()) {

@@ -144,7 +144,7 @@ class Module:
                 f"nested more than Module.MAX_NESTING = {cls.MAX_NESTING} levels deep "
                 f"(refused before parsing: MLIR's parser would run out of stack)")])
         data = text.encode("utf-8")
-        handle = _capi.lib().mlirModuleCreateParse(context._handle, _capi.MlirStringRef.of(data))
+        handle = _capi.lib().warpModuleCreateParse(context._handle, _capi.MlirStringRef.of(data))
         if not handle.ptr:
             raise MLIRError("failed to parse MLIR", context.take_diagnostics())
         return cls(handle, context)
@@ -206,7 +206,7 @@ class Module:
                     Diagnostic("error", "pass pipeline", message)]
                 raise MLIRError(f"invalid pass pipeline '{pipeline}': {message}",
                                 diagnostics)
-            result = L.mlirPassManagerRunOnOp(pm, self.operation)
+            result = L.warpPassManagerRunOnOp(pm, self.operation)
         finally:
             L.mlirPassManagerDestroy(pm)
         diagnostics = self.context.take_diagnostics()

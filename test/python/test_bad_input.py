@@ -619,3 +619,27 @@ def test_spaced_anchor_runs_the_pipeline(pipeline):
 def test_run_takes_a_string(pipeline):
     with pytest.raises(TypeError, match="pass pipeline is a string"):
         wm.Module.parse(REDUCE).run(pipeline)
+
+
+def test_llvm_fatal_error_is_an_mlir_error_and_the_interpreter_lives():
+    # NVPTX raises a fatal error ("Cannot select") on this hand-written
+    # kernel; the C API turns it into a diagnostic at the module and a
+    # failure. In a fresh interpreter first, so an abort fails this test only.
+    source = ROOT / "test" / "Robustness" / "Inputs" / "backend-cannot-select.mlir"
+    result = _run_python("""
+        import warp_mlir as wm
+        try:
+            wm.compile(open(%r).read(), chip="sm_90", format="ptx")
+        except wm.MLIRError as error:
+            print("MLIRError", error.diagnostics[0].location, error.diagnostics[0].message)
+        print("alive")
+    """ % str(source))
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "LLVM fatal error: Cannot select: intrinsic %llvm.nvvm.redux.sync.fmin" in result.stdout
+    assert "gpu-module-to-binary" in result.stdout and "alive" in result.stdout
+    assert "PLEASE submit a bug report" not in result.stderr
+    with pytest.raises(wm.MLIRError, match="Cannot select"):
+        wm.Module.parse(source.read_text()).run(
+            "nvvm-attach-target{chip=sm_90 features=+ptx80},gpu-module-to-binary{format=isa}")
+    # A module that compiles still does, in the same process.
+    assert ".target sm_90" in wm.compile(seed_kernels.prog, chip="sm_90").ptx
