@@ -4,49 +4,29 @@
 #
 #   scripts/fuzz.sh [SECONDS]        default 120
 #
-# Configures build-fuzz (clang-22, ASan+UBSan+libFuzzer, -DWARP_BUILD_FUZZER=ON,
-# RelWithDebInfo without -DNDEBUG so the warp code keeps its assertions and
-# the cast<> checks of the LLVM/MLIR headers; Debian's libMLIR.so has none),
-# builds warp-fuzz, regenerates the seed corpus into build-fuzz/corpus from the
-# lit tests and examples (test/fuzz/make_corpus.py) and fuzzes for SECONDS with
-# test/fuzz/warp.dict. Prints the executions and the crash files; exits 1 when
-# libFuzzer found a crash (crash-*/oom-*/timeout-* under build-fuzz/findings).
+# Builds warp-fuzz in the sanitized build directory it shares with
+# scripts/sanitize.sh (scripts/sanitized-build.sh: ASan+UBSan+libFuzzer
+# coverage, assertions on), regenerates the seed corpus into build-asan/corpus
+# from the lit tests and examples (test/fuzz/make_corpus.py) and fuzzes for
+# SECONDS with test/fuzz/warp.dict. Prints the executions and the crash files;
+# exits 1 when libFuzzer found a crash (crash-*/oom-*/timeout-* under
+# build-asan/findings).
 #
 # Environment:
-#   FUZZ_BUILD_DIR  build directory (default build-fuzz)
-#   FUZZ_JOBS       parallel compile jobs (default 2)
+#   SAN_BUILD_DIR   build directory (default build-asan), SAN_JOBS compile jobs
 #   FUZZ_FORK=N     run libFuzzer with -fork=N -ignore_crashes=1: keeps fuzzing
 #                   after a crash and collects every one (default: stop at the
 #                   first, as plain libFuzzer does)
 #   FUZZ_ARGS       extra libFuzzer flags
 #   WARP_FUZZ_VERIFY_EACH=0  do not treat "a pass left invalid IR" as a crash
 #
-# Minimize a finding:  build-fuzz/bin/warp-fuzz -minimize_crash=1 -runs=10000 \
-#                        -exact_artifact_path=min.bin build-fuzz/findings/crash-XXX
+# Minimize a finding:  build-asan/bin/warp-fuzz -minimize_crash=1 -runs=10000 \
+#                        -exact_artifact_path=min.bin build-asan/findings/crash-XXX
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${1:-120}
-BUILD_DIR=${FUZZ_BUILD_DIR:-build-fuzz}
-JOBS=${FUZZ_JOBS:-2}
-
-# The sanitizer and libFuzzer runtimes (compiler-rt) are a separate package.
-scripts/install-packages.sh libclang-rt-22-dev
-
-SAN="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-if [ ! -f "$BUILD_DIR/build.ninja" ]; then
-  echo "== configuring $BUILD_DIR"
-  cmake -G Ninja -S . -B "$BUILD_DIR" \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-    -DLLVM_USE_LINKER=lld \
-    -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
-    -DCMAKE_C_FLAGS="$SAN" -DCMAKE_CXX_FLAGS="$SAN" \
-    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g" \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" \
-    -DWARP_BUILD_FUZZER=ON
-fi
-echo "== building warp-fuzz"
-nice -n 10 cmake --build "$BUILD_DIR" --target warp-fuzz -j "$JOBS"
+BUILD_DIR=${SAN_BUILD_DIR:-build-asan}
+scripts/sanitized-build.sh warp-fuzz
 
 CORPUS="$BUILD_DIR/corpus"
 FINDINGS="$BUILD_DIR/findings"

@@ -10,7 +10,8 @@
 # build-asan/pytest.log); exits non-zero when a test failed or a report was
 # printed.
 #
-# Environment: ASAN_BUILD_DIR (default build-asan), ASAN_JOBS (default 2).
+# Environment: SAN_BUILD_DIR (default build-asan), SAN_JOBS (default 2);
+# the build is scripts/sanitized-build.sh's, shared with scripts/fuzz.sh.
 #
 # Notes
 # * Only the warp code is instrumented: Debian's libMLIR.so/libLLVM.so are
@@ -27,25 +28,8 @@
 #   process, so the test that triggered it fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BUILD_DIR=${ASAN_BUILD_DIR:-build-asan}
-JOBS=${ASAN_JOBS:-2}
-
-scripts/install-packages.sh libclang-rt-22-dev
-
-if [ ! -f "$BUILD_DIR/build.ninja" ]; then
-  echo "== configuring $BUILD_DIR"
-  # LLVM_USE_SANITIZER adds -fsanitize=address, LLVM_UBSAN_FLAGS and
-  # -fno-omit-frame-pointer -gline-tables-only to every C/C++ compile and link.
-  cmake -G Ninja -S . -B "$BUILD_DIR" \
-    -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-    -DLLVM_USE_LINKER=lld \
-    -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
-    -DLLVM_USE_SANITIZER="Address;Undefined" \
-    -DLLVM_UBSAN_FLAGS="-fsanitize=undefined -fno-sanitize-recover=all"
-fi
-echo "== building warp-opt warp-cuda-runner WarpCAPI (ASan+UBSan)"
-nice -n 10 cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner WarpCAPI -j "$JOBS"
+BUILD_DIR=${SAN_BUILD_DIR:-build-asan}
+scripts/sanitized-build.sh warp-opt warp-cuda-runner WarpCAPI
 
 ASAN_RT=$(clang-22 -print-file-name=libclang_rt.asan-x86_64.so)
 # abort_on_error: a report kills the process with SIGABRT instead of exit(1),

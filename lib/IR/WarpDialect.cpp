@@ -362,5 +362,17 @@ LogicalResult ScanOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Block-level ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult BlockReduceOp::verify() {
+  return verifyKindMatchesType(*this, getKind(), getValue().getType());
+}
+
+LogicalResult BlockScanOp::verify() {
+  return verifyKindMatchesType(*this, getKind(), getValue().getType());
+}
+
 #define GET_OP_CLASSES
 #include "WarpDialect/IR/WarpOps.cpp.inc"

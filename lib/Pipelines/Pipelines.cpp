@@ -50,6 +50,7 @@ void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
   // Upstream subgroup ops take the warp lowering too (upstream's NVVM
   // lowering rejects subgroup_reduce and mis-encodes narrow shuffles).
   device.addPass(createConvertGPUToWarpPass());
+  device.addPass(createWarpExpandBlockCollectivesPass());
   device.addPass(createWarpExpandCollectivesPass(
       WarpExpandCollectivesPassOptions{options.chip, options.strategy}));
   device.addPass(createConvertWarpToNVVMPass());

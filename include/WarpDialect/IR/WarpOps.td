@@ -449,4 +449,6 @@ def Warp_CompactOp : Warp_Op<"compact", [Warp_MemberMaskOpInterface, Warp_Conver
   let assemblyFormat = "$predicate (`mask` $mask^)? attr-dict `:` type($offset)";
 }
 
+include "WarpDialect/IR/WarpBlockOps.td"
+
 #endif // WARP_DIALECT_IR_WARPOPS_TD

@@ -41,6 +41,26 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
   ];
 }
 
+def WarpExpandBlockCollectivesPass
+    : Pass<"warp-expand-block-collectives", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Expand block-level collectives into warp ops, workgroup "
+                "memory and barriers";
+  let description = [{
+    Rewrites `warp.block_reduce`, `warp.block_scan` and
+    `warp.block_broadcast` into warp collectives over each warp's live lanes
+    (`valid_lanes` and a member mask for a ragged last warp), `memref`
+    accesses to one workgroup-memory `memref.global` per payload type in the
+    `gpu.module` (35 elements: a slot per warp, the block total and the
+    broadcast slot) and `gpu.barrier`s. The block size comes from
+    `gpu.block_dim` at run time; a `known_block_size` on the enclosing
+    `gpu.func` lets canonicalization fold it. Runs before
+    `warp-expand-collectives`, which expands the warp ops it creates.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def WarpLintPass : Pass<"warp-lint"> {
   let summary = "Warn about operand values that make a collective undefined "
                 "or useless";

@@ -214,3 +214,35 @@ func.func @reduce_index_float_kind(%x: index) {
   %0 = warp.reduce <maxnumf> %x : index
   return
 }
+
+// -----
+
+func.func @block_reduce_bad_kind(%x: f32) {
+  // expected-error @+1 {{kind 'xor' needs an integer value, got 'f32'}}
+  %0 = warp.block_reduce <xor> %x : f32
+  return
+}
+
+// -----
+
+func.func @block_scan_bad_kind(%x: i32) {
+  // expected-error @+1 {{kind 'minimumf' needs a floating-point value, got 'i32'}}
+  %0 = warp.block_scan <minimumf> %x : i32
+  return
+}
+
+// -----
+
+func.func @block_scan_init_type(%x: i32, %p: i64) {
+  // expected-error @+1 {{init has the value's type}}
+  %0 = "warp.block_scan"(%x, %p) <{kind = #warp.kind<add>}> : (i32, i64) -> i32
+  return
+}
+
+// -----
+
+func.func @block_broadcast_thread_type(%x: f32, %t: i64) {
+  // expected-error @+1 {{operand #1 must be 32-bit signless integer}}
+  %0 = "warp.block_broadcast"(%x, %t) : (f32, i64) -> f32
+  return
+}

@@ -191,3 +191,16 @@ func.func @cuda_accepts(%f: f32, %d: f64, %o: i32, %w: i32, %ix: index, %n: i32,
   %8 = warp.reduce <add> %f mask %m : f32
   return %0#0, %1#1, %2#0, %3, %4, %5#0, %5#1, %6, %7, %8 : f32, i1, f32, f32, i32, i32, i1, index, f32, f32
 }
+
+// CHECK-LABEL: func @block_ops
+func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vector<2xf16>, f32, f32, f32) {
+  // CHECK: warp.block_reduce <maxnumf> %{{.*}} : f32
+  %0 = warp.block_reduce <maxnumf> %f : f32
+  // CHECK: warp.block_scan <add> %{{.*}} : vector<2xf16>
+  %1 = warp.block_scan <add> %v : vector<2xf16>
+  // CHECK: warp.block_scan <mul> %{{.*}} exclusive init %{{.*}} : f32, f32
+  %2:2 = warp.block_scan <mul> %f exclusive init %p : f32, f32
+  // CHECK: warp.block_broadcast %{{.*}}, %{{.*}} : f32
+  %3 = warp.block_broadcast %f, %i : f32
+  return %0, %1, %2#0, %2#1, %3 : f32, vector<2xf16>, f32, f32, f32
+}

@@ -397,6 +397,38 @@ def shfl_any_offset_kernel(case):
     return kernel(case["name"], args, body)
 
 
+def block_ops_kernel(case):
+    """Every block op on one value per thread, the block shape set at launch;
+    thread t = x + X * (y + Y * z) of block b handles element b * n + t."""
+    t = case["type"]
+    kind = case["kind"]
+    body = [
+        "%ty = gpu.thread_id y", "%tz = gpu.thread_id z",
+        "%by = gpu.block_dim y", "%bz = gpu.block_dim z",
+        "%gx = gpu.grid_dim x",
+        "%yz = arith.muli %by, %tz : index", "%yz1 = arith.addi %ty, %yz : index",
+        "%row = arith.muli %bdim, %yz1 : index", "%t = arith.addi %tid, %row : index",
+        "%nxy = arith.muli %bdim, %by : index", "%n = arith.muli %nxy, %bz : index",
+        "%first = arith.muli %bid, %n : index", "%e = arith.addi %first, %t : index",
+        "%total_threads = arith.muli %gx, %n : index",
+        f"%x = memref.load %in[%e] : memref<?x{t}>",
+        f"%x0 = memref.load %in[%first] : memref<?x{t}>",
+        f"%r = warp.block_reduce <{kind}> %x : {t}",
+        f"%s = warp.block_scan <{kind}> %x : {t}",
+        f"%ex, %tot = warp.block_scan <{kind}> %x exclusive : {t}, {t}",
+        f"%exi = warp.block_scan <{kind}> %x exclusive init %x0 : {t}",
+        f"%b = warp.block_broadcast %x, %src : {t}",
+    ]
+    # In the order of cases.BLOCK_OP_OUTPUTS.
+    for k, v in enumerate(["%r", "%s", "%ex", "%tot", "%exi", "%b"]):
+        body += [f"%ko{k} = arith.constant {k} : index",
+                 f"%oo{k} = arith.muli %ko{k}, %total_threads : index",
+                 f"%jo{k} = arith.addi %oo{k}, %e : index",
+                 f"memref.store {v}, %out[%jo{k}] : memref<?x{t}>"]
+    args = [f"%in: memref<?x{t}>", f"%out: memref<?x{t}>", "%src: i32"]
+    return kernel(case["name"], args, body)
+
+
 BUILDERS = {
     "shuffle": shuffle_kernel,
     "masked_shuffle": masked_shuffle_kernel,
@@ -415,6 +447,7 @@ BUILDERS = {
     "match_float": match_float_kernel,
     "broadcast_any_lane": broadcast_any_lane_kernel,
     "shfl_any_offset": shfl_any_offset_kernel,
+    "block_ops": block_ops_kernel,
 }
 
 

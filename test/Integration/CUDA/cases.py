@@ -239,6 +239,25 @@ def shfl_any_offset_cases():
                        mode=mode, offset=offset, width=width, type="i32")
 
 
+# Block-level ops (warp.block_reduce / block_scan / block_broadcast): block
+# shapes of every kind the ops promise: multiples of 32, ragged last warps,
+# 2-D and 3-D blocks, 1 to 1024 threads.
+BLOCK_OP_SHAPES = [(32, 1, 1), (33, 1, 1), (96, 1, 1), (129, 1, 1), (159, 1, 1),
+                   (180, 1, 1), (256, 1, 1), (1000, 1, 1), (1024, 1, 1), (1, 1, 1),
+                   (16, 8, 1), (7, 9, 3), (48, 2, 2), (10, 10, 10), (32, 32, 1)]
+# A block_ops kernel's outputs, in order: out[k * threads + i].
+BLOCK_OP_OUTPUTS = ["reduce", "scan", "exclusive", "total", "exclusive_init", "broadcast"]
+BLOCK_OP_TYPES = {"i32": INT_KINDS, "f32": FLOAT_KINDS, "i64": ["add", "maxsi", "xor"],
+                  "f64": ["add", "minimumf"]}
+
+
+def block_op_cases():
+    for type_name, kinds in BLOCK_OP_TYPES.items():
+        for kind in kinds:
+            yield dict(family="block_ops", name=f"block_ops_{type_name}_{kind}",
+                       type=type_name, kind=kind)
+
+
 def all_cases():
     yield from shuffle_cases()
     yield from masked_shuffle_cases()
@@ -257,3 +276,4 @@ def all_cases():
     yield from match_float_cases()
     yield from broadcast_any_lane_cases()
     yield from shfl_any_offset_cases()
+    yield from block_op_cases()

@@ -187,10 +187,16 @@ def float_inputs(kind, type_name, trial):
 
 
 def same(got, want, kind, dtype):
+    return bool(np.all(equal_elements(got, want, kind, dtype)))
+
+
+def equal_elements(got, want, kind, dtype):
+    """Element-wise: bit-equal, or both NaN, or (minnumf/maxnumf) equal as
+    numbers, or (f16) within rounding."""
     got = np.asarray(got, dtype=dtype)
     want = np.asarray(want, dtype=dtype)
     if np.dtype(dtype).kind != "f":
-        return np.array_equal(got, want)
+        return got == want
     both_nan = np.isnan(got) & np.isnan(want)
     if kind in ("minnumf", "maxnumf"):
         # maxNum/minNum may return either zero for (-0, +0).
@@ -199,7 +205,7 @@ def same(got, want, kind, dtype):
         equal = (uint_view(got) == uint_view(want)) | both_nan | (np.abs(got.astype(np.float32) - want.astype(np.float32)) <= 2e-3 * np.maximum(1, np.abs(want.astype(np.float32))))
     else:
         equal = (uint_view(got) == uint_view(want)) | both_nan
-    return bool(np.all(equal))
+    return equal
 
 
 def run_reduces(suite):
@@ -704,6 +710,79 @@ def run_warp_id_2d(suite):
                          "; ".join(problems[:4]))
 
 
+def block_op_inputs(type_name, kind, size, trial):
+    """Values whose combination does not depend on the combine order (small
+    integers for add, mostly +-1 for mul, any bits for integer kinds), so the
+    reference can fold them in thread order; NaNs and signed zeros for the
+    float min/max kinds."""
+    dtype = np.dtype(cases.PAYLOADS[type_name]["dtype"])
+    if dtype.kind != "f":
+        info = np.iinfo(dtype)
+        return rng.integers(info.min, info.max, size, dtype=dtype, endpoint=True)
+    if kind == "add":
+        values = rng.integers(-8, 9, size).astype(dtype)
+        if trial == 1:
+            values[:] = np.where(rng.integers(0, 2, size) == 1, 0.0, -0.0)
+    elif kind == "mul":
+        values = rng.choice(np.array([1, -1, 1, -1, 2, 0.5], dtype=dtype), size)
+    else:
+        values = rng.standard_normal(size).astype(dtype)
+        if trial == 1:
+            values[rng.integers(0, size, max(1, size // 50))] = np.nan
+            values[rng.integers(0, size, max(1, size // 20))] = -0.0
+    return values
+
+
+def block_op_reference(kind, values, src, dtype):
+    """Per thread: reduce, inclusive scan, exclusive scan, total, exclusive
+    scan with init = thread 0's value, broadcast of thread src, folded in
+    thread order straight from the definitions."""
+    n = len(values)
+    inclusive, acc = [], None
+    for v in values:
+        acc = v if acc is None else ref.combine(kind, acc, v, dtype)
+        inclusive.append(acc)
+    exclusive = [ref.identity(kind, dtype)] + inclusive[:-1]
+    init = values[0]
+    with_init = [init] + [ref.combine(kind, init, p, dtype) for p in inclusive[:-1]]
+    total = inclusive[-1]
+    return [[total] * n, inclusive, exclusive, [total] * n, with_init, [values[src]] * n]
+
+
+def run_block_ops(suite):
+    """warp.block_reduce / block_scan / block_broadcast over every block shape
+    of cases.BLOCK_OP_SHAPES (ragged, 2-D, 3-D), two blocks per launch, the
+    broadcast from the block's last thread (in the ragged warp)."""
+    names = cases.BLOCK_OP_OUTPUTS
+    for case in cases.block_op_cases():
+        fn = suite.function(case)
+        dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        for shape in cases.BLOCK_OP_SHAPES:
+            n = shape[0] * shape[1] * shape[2]
+            grid = 2
+            problems = []
+            for trial in range(2):
+                host_in = block_op_inputs(case["type"], case["kind"], grid * n, trial)
+                d_out = cp.zeros(len(names) * grid * n, dtype=dtype)
+                src = n - 1
+                fn((grid,), shape, memref_args(cp.asarray(host_in)) + memref_args(d_out)
+                   + [np.int32(src)])
+                out = cp.asnumpy(d_out).reshape(len(names), grid, n)
+                for blk in range(grid):
+                    want = block_op_reference(case["kind"], host_in[blk * n:(blk + 1) * n],
+                                              src, dtype)
+                    for j, name in enumerate(names):
+                        got = out[j][blk]
+                        exp = np.array(want[j], dtype=dtype)
+                        bad = np.flatnonzero(~equal_elements(got, exp, case["kind"], dtype))
+                        if len(bad):
+                            t = int(bad[0])
+                            problems.append(f"trial={trial} block={blk} {name} thread={t} "
+                                            f"({len(bad)} threads) got {got[t]!r} want {exp[t]!r}")
+            suite.record(dict(name=f"{case['name']}_{'x'.join(map(str, shape))}"),
+                         not problems, "; ".join(problems[:3]))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bundle", required=True)
@@ -734,6 +813,7 @@ def main():
             "match_float": lambda: run_match_float(suite),
             "broadcast_any_lane": lambda: run_broadcast_any_lane(suite),
             "shfl_any_offsets": lambda: run_shfl_any_offsets(suite),
+            "block_ops": lambda: run_block_ops(suite),
         }
         chosen = [name for name in args.only.split(",") if name] or list(steps)
         for name in chosen:

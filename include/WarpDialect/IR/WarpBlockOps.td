@@ -1,0 +1,112 @@
+//===- WarpBlockOps.td - block-level collectives -----------*- tablegen -*-===//
+//
+// Collectives over every thread of the thread block, built from warp ops,
+// workgroup (shared) memory and barriers by warp-expand-block-collectives.
+// Like gpu.barrier, every thread of the block must execute them (from
+// uniform control flow).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_DIALECT_IR_WARPBLOCKOPS_TD
+#define WARP_DIALECT_IR_WARPBLOCKOPS_TD
+
+include "WarpDialect/IR/WarpBase.td"
+
+class Warp_BlockOp<string mnemonic, list<Trait> traits = []>
+    : Warp_Op<mnemonic, !listconcat(traits, [Warp_Convergent])>;
+
+def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
+    [AllTypesMatch<["value", "result"]>]> {
+  let summary = "reduce a value over every thread of the block";
+  let description = [{
+    Combines `value` with `kind` (the kinds of `warp.reduce`) over all
+    threads of the thread block; every thread gets the result. Any block
+    size and shape: 1-D, 2-D and 3-D blocks (threads are numbered
+    `x + X * (y + Y * z)`, the hardware's order, so warp `w` holds threads
+    `32w .. 32w+31`), sizes that are not a multiple of 32 (the last warp is
+    ragged: its missing lanes never reach the combiner), sizes known only at
+    run time.
+
+    Combine order (fixed, so float results are reproducible): each warp
+    reduces its threads with `warp.reduce`'s tree, then warp 0 reduces the
+    warps' partials, in warp order, with the same tree.
+
+    Lowering (`warp-expand-block-collectives`): warp reduce, lane 0 of each
+    warp writes its partial to workgroup memory, barrier, warp 0 reduces the
+    partials and writes the total, barrier, every thread reads it: two
+    `bar.sync` and one `memref.global` of 35 elements per payload type in
+    the enclosing `gpu.module`, shared by all block ops of that type (the
+    barriers make consecutive block ops safe without further
+    synchronization).
+
+    ```mlir
+    %sum = warp.block_reduce <add> %x : f32
+    ```
+  }];
+  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Payload:$value);
+  let results = (outs Warp_Payload:$result);
+  let assemblyFormat = "$kind $value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
+    [AllTypesMatch<["value", "result"]>,
+     OptionalTypesMatchWith<"init has the value's type", "value", "init", "$_self">,
+     OptionalTypesMatchWith<"total has the value's type", "value", "total", "$_self">]> {
+  let summary = "prefix combine over every thread of the block";
+  let description = [{
+    Thread `t` (numbered as in `warp.block_reduce`) gets the combination
+    with `kind` of the values of threads `0..t` (inclusive) or `0..t-1`
+    (`exclusive`; thread 0 gets the kind's identity, as `warp.scan`). An
+    `init` value is a prefix combined in front of every thread, as CUB's
+    `BlockPrefixCallbackOp` returns: `init (op) x_0 (op) ... (op) x_{t-1}`,
+    so thread 0 of an exclusive scan gets `init`. `init` should be the same
+    in every thread (warp 0's is used). When a second result type is
+    written, that result is the block's total (without `init`) in every
+    thread: carrying `init` and the total through a loop gives CUB's running
+    prefix over consecutive tiles.
+
+    Combine order: each warp scans its threads (`warp.scan`'s Kogge-Stone),
+    warp 0 scans the warps' totals exclusively, and each thread combines
+    `prefix (op) own scan`.
+
+    Lowering: a warp scan, the warps' totals through workgroup memory, a
+    warp scan of the totals by warp 0, two barriers (CUB's
+    `BLOCK_SCAN_WARP_SCANS`).
+
+    ```mlir
+    %incl = warp.block_scan <add> %x : i32
+    %excl, %total = warp.block_scan <add> %x exclusive init %running : f32, f32
+    ```
+  }];
+  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Payload:$value,
+                       Optional<Warp_Payload>:$init, UnitAttr:$exclusive);
+  let results = (outs Warp_Payload:$result, Optional<Warp_Payload>:$total);
+  let assemblyFormat = [{
+    $kind $value (`exclusive` $exclusive^)? (`init` $init^)?
+    attr-dict `:` type($value) (`,` type($total)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Warp_BlockBroadcastOp : Warp_BlockOp<"block_broadcast",
+    [AllTypesMatch<["value", "result"]>]> {
+  let summary = "every thread of the block gets one thread's value";
+  let description = [{
+    Every thread gets `value` of the thread numbered `thread` (numbered as
+    in `warp.block_reduce`; `thread` should be the same in every thread and
+    below the block size, otherwise the result is undefined).
+
+    Lowering: a barrier (earlier readers of the scratch slot are done), the
+    source thread writes to workgroup memory, a barrier, every thread reads.
+
+    ```mlir
+    %pivot = warp.block_broadcast %x, %c0 : f32
+    ```
+  }];
+  let arguments = (ins Warp_Payload:$value, I32:$thread);
+  let results = (outs Warp_Payload:$result);
+  let assemblyFormat = "$value `,` $thread attr-dict `:` type($value)";
+}
+
+#endif // WARP_DIALECT_IR_WARPBLOCKOPS_TD

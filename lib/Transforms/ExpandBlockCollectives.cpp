@@ -1,0 +1,283 @@
+//===- ExpandBlockCollectives.cpp - block ops to warp ops + shared memory -===//
+//
+// Every block op follows one plan: each warp works on its live lanes (a
+// ragged last warp passes valid_lanes and the member mask of exactly its
+// lanes), lane 0 of each warp parks the warp's value in a workgroup-memory
+// scratch array, a barrier, warp 0 combines the parked values and parks its
+// result, a barrier, every thread reads what it needs. The scratch array is
+// one memref.global per payload type in the gpu.module:
+//
+//   slots 0..31  one per warp (partials, totals, then the warps' prefixes)
+//   slot  32     the block's reduction / total
+//   slot  33     block_broadcast's value
+//
+// Consecutive block ops share it safely: every slot a block op reads after
+// its last barrier is written by the next block op only after that op's
+// first barrier (block_broadcast, which writes before any barrier of its
+// own, starts with one).
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/Transforms/CombineKinds.h"
+#include "WarpDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::warp {
+#define GEN_PASS_DEF_WARPEXPANDBLOCKCOLLECTIVESPASS
+#include "WarpDialect/Transforms/Passes.h.inc"
+} // namespace mlir::warp
+
+using namespace mlir;
+using namespace mlir::warp;
+
+namespace {
+
+constexpr int64_t kTotalSlot = 32;
+constexpr int64_t kBroadcastSlot = 33;
+constexpr int64_t kScratchSlots = 34;
+
+/// Where the executing thread sits in its block, as i32 values.
+struct BlockGeometry {
+  Value thread;   // x + X * (y + Y * z): the hardware's numbering
+  Value lane;     // thread % 32
+  Value warp;     // thread / 32
+  Value numWarps; // ceil(threads / 32)
+  Value live;     // lanes of this warp that exist: min(threads - 32 warp, 32)
+  Value mask;     // the member mask of exactly those lanes
+};
+
+BlockGeometry buildGeometry(OpBuilder &b, Location loc) {
+  Type i32 = b.getI32Type();
+  auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  auto dim = [&](auto opTag, gpu::Dimension d) -> Value {
+    using OpTy = decltype(opTag);
+    return arith::IndexCastUIOp::create(b, loc, i32, OpTy::create(b, loc, d));
+  };
+  Value tx = dim(gpu::ThreadIdOp(), gpu::Dimension::x);
+  Value ty = dim(gpu::ThreadIdOp(), gpu::Dimension::y);
+  Value tz = dim(gpu::ThreadIdOp(), gpu::Dimension::z);
+  Value bx = dim(gpu::BlockDimOp(), gpu::Dimension::x);
+  Value by = dim(gpu::BlockDimOp(), gpu::Dimension::y);
+  Value bz = dim(gpu::BlockDimOp(), gpu::Dimension::z);
+  auto add = [&](Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); };
+  auto mul = [&](Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); };
+
+  BlockGeometry g;
+  g.thread = add(tx, mul(bx, add(ty, mul(by, tz))));
+  Value threads = mul(mul(bx, by), bz);
+  g.lane = LaneIdOp::create(b, loc, i32);
+  g.warp = arith::ShRUIOp::create(b, loc, g.thread, cst(5));
+  g.numWarps = arith::ShRUIOp::create(b, loc, add(threads, cst(31)), cst(5));
+  Value left = arith::SubIOp::create(
+      b, loc, threads, arith::ShLIOp::create(b, loc, g.warp, cst(5)));
+  g.live = arith::MinUIOp::create(b, loc, left, cst(32));
+  // (1 << live) - 1, with live = 32 (a poison shift) selected separately.
+  Value lowBits = arith::SubIOp::create(
+      b, loc, arith::ShLIOp::create(b, loc, cst(1), g.live), cst(1));
+  Value full = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, g.live,
+                                     cst(32));
+  g.mask = arith::SelectOp::create(b, loc, full, cst(-1), lowBits);
+  return g;
+}
+
+/// The workgroup-memory scratch arrays of one gpu.module, one per type.
+class Scratch {
+public:
+  explicit Scratch(gpu::GPUModuleOp module) : module(module), symbols(module) {}
+
+  /// A memref of the scratch array holding `type`, created on first use.
+  Value get(OpBuilder &b, Location loc, Type type) {
+    memref::GlobalOp &global = globals[type];
+    if (!global) {
+      OpBuilder moduleBuilder = OpBuilder::atBlockBegin(module.getBody());
+      global = memref::GlobalOp::create(
+          moduleBuilder, module.getLoc(), "__warp_block_scratch",
+          moduleBuilder.getStringAttr("private"), memrefType(type),
+          /*initial_value=*/Attribute(), /*constant=*/false,
+          /*alignment=*/IntegerAttr());
+      symbols.insert(global); // renames it if the name is taken
+    }
+    return memref::GetGlobalOp::create(b, loc, global.getType(),
+                                       global.getSymName());
+  }
+
+private:
+  MemRefType memrefType(Type type) {
+    auto workgroup = gpu::AddressSpaceAttr::get(module.getContext(),
+                                                gpu::AddressSpace::Workgroup);
+    return MemRefType::get({kScratchSlots}, type, MemRefLayoutAttrInterface(),
+                           workgroup);
+  }
+
+  gpu::GPUModuleOp module;
+  SymbolTable symbols;
+  DenseMap<Type, memref::GlobalOp> globals;
+};
+
+/// Emits the block op expansions at one op's position.
+class BlockBuilder {
+public:
+  BlockBuilder(OpBuilder &b, Location loc, Scratch &scratch, Type type)
+      : b(b), loc(loc), geometry(buildGeometry(b, loc)),
+        buffer(scratch.get(b, loc, type)) {}
+
+  Value cst(int64_t v) { return buildI32Constant(b, loc, v); }
+  Value index(Value i32) {
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
+  }
+  Value eq(Value l, Value r) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, l, r);
+  }
+  Value load(Value slot) {
+    return memref::LoadOp::create(b, loc, buffer, index(slot));
+  }
+  void store(Value value, Value slot) {
+    memref::StoreOp::create(b, loc, value, buffer, index(slot));
+  }
+  void barrier() { gpu::BarrierOp::create(b, loc); }
+  /// Runs `body` only where `condition` holds.
+  void onlyIf(Value condition, function_ref<void()> body) {
+    auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    body();
+  }
+  /// Lane 0 of each warp parks `value` in the warp's slot.
+  void parkPerWarp(Value value) {
+    onlyIf(eq(geometry.lane, cst(0)), [&] { store(value, geometry.warp); });
+  }
+  /// In warp 0: lane l < numWarps reads slot l (the others keep `fallback`,
+  /// which valid_lanes keeps away from the combiner).
+  Value readParked(Value fallback) {
+    Value hasSlot = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          geometry.lane, geometry.numWarps);
+    auto read = scf::IfOp::create(
+        b, loc, hasSlot,
+        [&](OpBuilder &, Location) {
+          scf::YieldOp::create(b, loc, load(geometry.lane));
+        },
+        [&](OpBuilder &, Location) { scf::YieldOp::create(b, loc, fallback); });
+    return read.getResult(0);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  BlockGeometry geometry;
+  Value buffer;
+};
+
+/// A warp.reduce over the executing warp's live lanes, result in lane 0.
+Value reduceLiveLanes(BlockBuilder &bb, CombineKind kind, Value value,
+                      Value validLanes) {
+  return ReduceOp::create(bb.b, bb.loc, value.getType(), kind, value,
+                          validLanes, bb.geometry.mask, /*cluster_size=*/32,
+                          /*cluster_stride=*/1, ResultLanes::First,
+                          /*strategy=*/nullptr);
+}
+
+Value expandReduce(BlockBuilder &bb, BlockReduceOp op) {
+  const BlockGeometry &g = bb.geometry;
+  Value partial = reduceLiveLanes(bb, op.getKind(), op.getValue(), g.live);
+  bb.parkPerWarp(partial);
+  bb.barrier();
+  bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
+    Value parked = bb.readParked(partial);
+    Value total = reduceLiveLanes(bb, op.getKind(), parked, g.numWarps);
+    bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
+              [&] { bb.store(total, bb.cst(kTotalSlot)); });
+  });
+  bb.barrier();
+  return bb.load(bb.cst(kTotalSlot));
+}
+
+SmallVector<Value> expandScan(BlockBuilder &bb, BlockScanOp op) {
+  OpBuilder &b = bb.b;
+  Location loc = bb.loc;
+  const BlockGeometry &g = bb.geometry;
+  Type type = op.getValue().getType();
+  bool exclusive = op.getExclusive();
+  // Each warp scans its live lanes and learns its total.
+  auto warpScan = ScanOp::create(
+      b, loc, type, type, op.getKind(), op.getValue(), /*init=*/Value(),
+      g.live, g.mask, /*heads=*/Value(), exclusive, /*reverse=*/false,
+      /*width=*/32);
+  bb.parkPerWarp(warpScan.getTotal());
+  bb.barrier();
+  // Warp 0 turns the warps' totals into each warp's prefix (init in front)
+  // and parks the block's total.
+  bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
+    Value parked = bb.readParked(warpScan.getTotal());
+    auto prefixes = ScanOp::create(
+        b, loc, type, type, op.getKind(), parked, op.getInit(), g.numWarps,
+        g.mask, /*heads=*/Value(), /*exclusive=*/true, /*reverse=*/false,
+        /*width=*/32);
+    Value hasSlot = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          g.lane, g.numWarps);
+    bb.onlyIf(hasSlot, [&] { bb.store(prefixes.getResult(), g.lane); });
+    bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
+              [&] { bb.store(prefixes.getTotal(), bb.cst(kTotalSlot)); });
+  });
+  bb.barrier();
+  Value prefix = bb.load(g.warp);
+  Value own = warpScan.getResult();
+  // prefix (op) own; the first lane of an exclusive scan has no own part.
+  Value result = buildCombine(b, loc, op.getKind(), prefix, own);
+  if (exclusive)
+    result = arith::SelectOp::create(b, loc, bb.eq(g.lane, bb.cst(0)), prefix,
+                                     result);
+  // Without init, warp 0's prefix is nothing: its own scan is the result
+  // (combining the identity in could change a float's bits, -0.0 + 0.0).
+  if (!op.getInit())
+    result = arith::SelectOp::create(b, loc, bb.eq(g.warp, bb.cst(0)), own,
+                                     result);
+  SmallVector<Value> results{result};
+  if (op.getTotal())
+    results.push_back(bb.load(bb.cst(kTotalSlot)));
+  return results;
+}
+
+Value expandBroadcast(BlockBuilder &bb, BlockBroadcastOp op) {
+  bb.barrier();
+  bb.onlyIf(bb.eq(bb.geometry.thread, op.getThread()),
+            [&] { bb.store(op.getValue(), bb.cst(kBroadcastSlot)); });
+  bb.barrier();
+  return bb.load(bb.cst(kBroadcastSlot));
+}
+
+struct WarpExpandBlockCollectivesPass
+    : public warp::impl::WarpExpandBlockCollectivesPassBase<
+          WarpExpandBlockCollectivesPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> blockOps;
+    getOperation().walk([&](Operation *op) {
+      if (isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp>(op))
+        blockOps.push_back(op);
+    });
+    if (blockOps.empty())
+      return;
+    Scratch scratch(getOperation());
+    for (Operation *op : blockOps) {
+      OpBuilder b(op);
+      BlockBuilder bb(b, op->getLoc(), scratch, op->getOperand(0).getType());
+      SmallVector<Value> results =
+          TypeSwitch<Operation *, SmallVector<Value>>(op)
+              .Case([&](BlockReduceOp reduce) -> SmallVector<Value> {
+                return {expandReduce(bb, reduce)};
+              })
+              .Case([&](BlockScanOp scan) { return expandScan(bb, scan); })
+              .Case([&](BlockBroadcastOp broadcast) -> SmallVector<Value> {
+                return {expandBroadcast(bb, broadcast)};
+              });
+      op->replaceAllUsesWith(results);
+      op->erase();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Configures (once) and builds the sanitized build directory that
+# scripts/sanitize.sh and scripts/fuzz.sh share (docs/Robustness.md):
+#
+#   scripts/sanitized-build.sh TARGET...
+#
+# clang-22 with AddressSanitizer + UndefinedBehaviorSanitizer on all warp code
+# (through LLVM_USE_SANITIZER, so shared libraries may leave the ASan runtime
+# to the process), libFuzzer coverage (-fsanitize=fuzzer-no-link; the hooks
+# are in the ASan runtime for the tools), the warp-fuzz harness
+# (-DWARP_BUILD_FUZZER=ON), and -O2 without -DNDEBUG: the warp code keeps its
+# assertions and the cast<> checks of the LLVM/MLIR headers.
+#
+# Environment: SAN_BUILD_DIR (default build-asan), SAN_JOBS (default 2).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${SAN_BUILD_DIR:-build-asan}
+
+# The sanitizer and libFuzzer runtimes (compiler-rt) are a separate package.
+scripts/install-packages.sh libclang-rt-22-dev
+
+if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+  echo "== configuring $BUILD_DIR"
+  cmake -G Ninja -S . -B "$BUILD_DIR" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_FLAGS_RELEASE="-O2" -DCMAKE_CXX_FLAGS_RELEASE="-O2" \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DLLVM_USE_LINKER=lld \
+    -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+    -DLLVM_USE_SANITIZER="Address;Undefined" \
+    -DLLVM_UBSAN_FLAGS="-fsanitize=undefined -fno-sanitize-recover=all" \
+    -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link" \
+    -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link" \
+    -DWARP_BUILD_FUZZER=ON
+fi
+echo "== building $* in $BUILD_DIR (ASan+UBSan)"
+nice -n 10 cmake --build "$BUILD_DIR" --target "$@" -j "${SAN_JOBS:-2}"

@@ -1,0 +1,98 @@
+// Block ops: each warp works on its live lanes, lane 0 parks the warp's value
+// in one workgroup-memory scratch array per payload type, warp 0 combines the
+// parked values, barriers in between.
+// RUN: warp-opt %s --warp-expand-block-collectives | FileCheck %s
+// RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.ptx" -o /dev/null
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
+// RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_75 format=isa ptx-output=%t.sm75.ptx" -o /dev/null
+// RUN: %if ptxas-sm_75 %{ %ptxas -arch=sm_75 %t.sm75.ptx -o %t.sm75.cubin %}
+
+// One scratch array per payload type, shared by every block op of the module:
+// 32 warp slots, the block total (32) and the broadcast slot (33).
+// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<34xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch_0 : memref<34xi64, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.global
+// PTX: .shared .align 4 .b8 __warp_block_scratch[136];
+
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // CHECK-LABEL: gpu.func @reduce
+  // The thread index is x + X * (y + Y * z); warp = thread / 32.
+  // CHECK: %[[TX:.*]] = gpu.thread_id x
+  // CHECK: %[[LIVE:.*]] = arith.minui %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[MASK:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[BUF:.*]] = memref.get_global @__warp_block_scratch : memref<34xf32, #gpu.address_space<workgroup>>
+  // CHECK: %[[P:.*]] = warp.reduce <add> %{{.*}} valid_lanes %[[LIVE]] mask %[[MASK]] lanes = <first> : f32
+  // CHECK: scf.if
+  // CHECK:   memref.store %[[P]], %[[BUF]]
+  // CHECK: gpu.barrier
+  // CHECK: scf.if
+  // CHECK:   warp.reduce <add> %{{.*}} valid_lanes %{{.*}} mask %[[MASK]] lanes = <first> : f32
+  // CHECK:   memref.store
+  // CHECK: gpu.barrier
+  // CHECK: memref.load %[[BUF]]
+  // CHECK-NOT: gpu.barrier
+  // CHECK: gpu.return
+  // PTX-LABEL: .entry reduce(
+  // PTX-COUNT-2: bar.sync 0;
+  // PTX-NOT: bar.sync
+  // PTX: ret;
+  gpu.func @reduce(%in: memref<?xf32>, %out: memref<?xf32>) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<?xf32>
+    %r = warp.block_reduce <add> %x : f32
+    memref.store %r, %out[%t] : memref<?xf32>
+    gpu.return
+  }
+
+  // CHECK-LABEL: gpu.func @scan
+  // Each warp scans its live lanes and parks its total.
+  // CHECK: %[[S:.*]], %[[T:.*]] = warp.scan <maxsi> %{{.*}} exclusive valid_lanes %{{.*}} mask %{{.*}} : i64, i64
+  // CHECK: memref.store %[[T]]
+  // CHECK: gpu.barrier
+  // Warp 0 scans the totals exclusively, init in front.
+  // CHECK: warp.scan <maxsi> %{{.*}} exclusive init %{{.*}} valid_lanes %{{.*}} mask %{{.*}} : i64, i64
+  // CHECK: gpu.barrier
+  // prefix (op) own, and the prefix alone in the first lane of each warp.
+  // CHECK: %[[PREFIX:.*]] = memref.load
+  // CHECK: %[[C:.*]] = arith.maxsi %[[PREFIX]], %[[S]] : i64
+  // CHECK: arith.select %{{.*}}, %[[PREFIX]], %[[C]] : i64
+  // The block total.
+  // CHECK: memref.load
+  // PTX-LABEL: .entry scan(
+  // (LLVM moves a global used by one kernel into it.)
+  // PTX: .shared .align 8 .b8 __warp_block_scratch_0[272];
+  // PTX-COUNT-2: bar.sync 0;
+  // PTX-NOT: bar.sync
+  // PTX: ret;
+  gpu.func @scan(%in: memref<?xi64>, %out: memref<?xi64>, %init: i64) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<?xi64>
+    %s, %total = warp.block_scan <maxsi> %x exclusive init %init : i64, i64
+    %sum = arith.addi %s, %total : i64
+    memref.store %sum, %out[%t] : memref<?xi64>
+    gpu.return
+  }
+
+  // Broadcast: a barrier first (earlier readers of the slot are done), the
+  // source thread writes slot 33, a barrier, everyone reads.
+  // CHECK-LABEL: gpu.func @broadcast
+  // CHECK: gpu.barrier
+  // CHECK: scf.if
+  // CHECK:   memref.store
+  // CHECK: gpu.barrier
+  // CHECK: memref.load
+  // PTX-LABEL: .entry broadcast(
+  // PTX-COUNT-2: bar.sync 0;
+  // PTX-NOT: bar.sync
+  // PTX: ret;
+  gpu.func @broadcast(%in: memref<?xf32>, %out: memref<?xf32>, %src: i32) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<?xf32>
+    %r = warp.block_broadcast %x, %src : f32
+    memref.store %r, %out[%t] : memref<?xf32>
+    gpu.return
+  }
+}
+}
