@@ -29,6 +29,14 @@ cp test/Integration/CUDA/bundle/run.sh "$stage/run.sh"
 "$BUILD_DIR/bin/warp-opt" benchmarks/kernels.mlir -o /dev/null \
   --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/bench.ptx"
 cp benchmarks/warp_bench.py "$stage/"
+# gpu.all_reduce through upstream's lowering and through warp's, for
+# all_reduce_bench.py.
+mlir-opt-22 benchmarks/all_reduce.mlir \
+  --gpu-lower-to-nvvm-pipeline="cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=isa" \
+  | "$BUILD_DIR/bin/warp-opt" --warp-print-isa="output=$stage/all_reduce_upstream.ptx" -o /dev/null
+"$BUILD_DIR/bin/warp-opt" benchmarks/all_reduce.mlir -o /dev/null \
+  --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/all_reduce_warp.ptx"
+cp benchmarks/all_reduce_bench.py "$stage/"
 # The Python package with the self-contained C API library, its tests and
 # examples.
 cp -r python "$stage/python"

@@ -49,7 +49,10 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
     upstream's lowering treats `width` as "the first w lanes" and encodes `up`
     wrongly below 32), `gpu.subgroup_reduce` (which upstream's NVVM pipeline
     cannot lower), `gpu.subgroup_broadcast` and `gpu.lane_id` become warp
-    ops, so the warp lowering handles them.
+    ops, so the warp lowering handles them. A `uniform` `gpu.all_reduce` with a
+    named operation becomes `warp.block_reduce` (any block size; upstream's
+    lowering shows write-write hazards under compute-sanitizer's racecheck);
+    one with a reduction region stays with upstream.
 
     ```mlir
     // warp-opt --convert-gpu-to-warp

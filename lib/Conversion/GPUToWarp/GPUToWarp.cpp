@@ -160,6 +160,28 @@ struct SubgroupBroadcastToWarp
   }
 };
 
+/// A uniform gpu.all_reduce with a named operation: a block reduce. (A
+/// reduction region stays with upstream's lowering; without `uniform` the op
+/// may run in divergent code, where no block-wide barrier may stand, and
+/// neither lowering takes it.)
+struct AllReduceToWarp : public OpRewritePattern<gpu::AllReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(gpu::AllReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<gpu::AllReduceOperation> kind = op.getOp();
+    if (!kind)
+      return rewriter.notifyMatchFailure(op, "reduction region");
+    if (!op.getUniform())
+      return rewriter.notifyMatchFailure(op, "not uniform");
+    Type type = op.getValue().getType();
+    if (!isWarpPayload(type))
+      return rewriter.notifyMatchFailure(op, "payload type");
+    rewriter.replaceOpWithNewOp<BlockReduceOp>(op, type, toWarpCombineKind(*kind),
+                                               op.getValue());
+    return success();
+  }
+};
+
 struct LaneIdToWarp : public OpRewritePattern<gpu::LaneIdOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(gpu::LaneIdOp op,
@@ -187,5 +209,5 @@ struct ConvertGPUToWarpPass
 
 void mlir::warp::populateGPUToWarpPatterns(RewritePatternSet &patterns) {
   patterns.add<ShuffleToWarp, SubgroupReduceToWarp, SubgroupBroadcastToWarp,
-               LaneIdToWarp>(patterns.getContext());
+               AllReduceToWarp, LaneIdToWarp>(patterns.getContext());
 }

@@ -40,4 +40,6 @@ if [ "${WARP_SANITIZE:-0}" = 1 ]; then
 fi
 # Benchmarks: timings against CUB and Triton in the same run (not pass/fail).
 python3 "$here/warp_bench.py" --ptx "$here/bench.ptx" --json "$out/bench.json" 2>&1 | tee "$out/bench.txt" | tail -8
+python3 "$here/all_reduce_bench.py" --upstream "$here/all_reduce_upstream.ptx" \
+  --warp "$here/all_reduce_warp.ptx" 2>&1 | tee "$out/all_reduce_bench.txt" | tail -10
 exit $status
