@@ -27,7 +27,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.warp_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["warp-opt", "warp-cuda-runner", "mlir-opt", "not", "split-file"], tool_dirs)
+llvm_config.add_tool_substitutions(["warp-opt", "warp-cuda-runner", "warp-sim", "mlir-opt", "not", "split-file"], tool_dirs)
 config.substitutions.append(("%python", config.python_executable))
 
 
