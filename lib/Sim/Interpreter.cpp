@@ -1154,6 +1154,11 @@ bool Launch::tryCollectives(Warp &w, uint32_t pc) {
     for (int k = 0; k < 32; ++k)
       if (((waiting >> k) & 1) && w.lanes[k].syncMask == mask)
         group |= 1u << k;
+    if (uint32_t outside = group & ~mask) {
+      std::ostringstream os;
+      os << "the lane is not in its member mask 0x" << std::hex << mask;
+      return ub(I, w, __builtin_ctz(outside), os.str());
+    }
     waiting &= ~group;
     if ((required & ~group) == 0) {
       ++cfg.stats.warpInstructions;
@@ -1245,26 +1250,36 @@ bool Launch::reportDeadlock() {
         continue;
       const Inst &I = fn.insts[L.pc];
       uint32_t missing = L.syncMask & w.exists;
-      std::ostringstream os;
-      os << "the collective can never complete (member mask 0x" << std::hex
-         << L.syncMask << std::dec << "):";
+      uint32_t exited = 0, atBarrier = 0, otherMask = 0;
+      int elsewhere = -1;
       for (int k = 0; k < 32; ++k) {
         if (!((missing >> k) & 1))
           continue;
         const Lane &K = w.lanes[k];
         if (K.status == WaitSync && K.pc == L.pc && K.syncMask == L.syncMask)
           continue;
-        os << " lane " << k;
         if (K.status == Exited)
-          os << " has exited;";
+          exited |= 1u << k;
         else if (K.status == WaitBarrier)
-          os << " waits at a block barrier (line " << fn.insts[K.pc].line << ");";
+          atBarrier |= 1u << k;
         else if (K.pc == L.pc)
-          os << " arrived with member mask 0x" << std::hex << K.syncMask << std::dec << ";";
-        else
-          os << " waits at line " << fn.insts[K.pc].line << " `"
-             << fn.insts[K.pc].text << "`;";
+          otherMask |= 1u << k;
+        else if (elsewhere < 0)
+          elsewhere = k;
       }
+      std::ostringstream os;
+      os << std::hex << "the collective can never complete (member mask 0x"
+         << L.syncMask << ")";
+      if (exited)
+        os << "; lanes 0x" << exited << " have exited";
+      if (atBarrier)
+        os << "; lanes 0x" << atBarrier << " wait at a block barrier";
+      if (otherMask)
+        os << "; lanes 0x" << otherMask << " arrived with another member mask";
+      if (elsewhere >= 0)
+        os << std::dec << "; lane " << elsewhere << " waits at line "
+           << fn.insts[w.lanes[elsewhere].pc].line << " `"
+           << fn.insts[w.lanes[elsewhere].pc].text << "`";
       return ub(I, w, l, os.str());
     }
   }

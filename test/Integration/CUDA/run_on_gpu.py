@@ -13,6 +13,7 @@ import argparse
 import contextlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -115,10 +116,16 @@ def build_oracle(workdir):
     src = os.path.join(workdir, "oracle.cu")
     with open(src, "w") as f:
         f.write("\n".join(lines) + "\n")
-    # The simulator interprets PTX: the oracle is nvcc's PTX there.
+    # The simulator interprets PTX: the oracle is nvcc's PTX there, and
+    # without nvcc the comparisons with it are skipped (and said so).
+    nvcc = shutil.which("nvcc") or os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"),
+                                                "bin", "nvcc")
+    if BACKEND == "sim" and not os.path.exists(nvcc):
+        print("oracle: no nvcc here, the comparisons with nvcc's __shfl_*_sync are skipped")
+        return None
     kind = "ptx" if BACKEND == "sim" else "cubin"
     binary = os.path.join(workdir, "oracle." + kind)
-    subprocess.run(["nvcc", "-" + kind, "-arch=sm_90", "-o", binary, src], check=True)
+    subprocess.run([nvcc, "-" + kind, "-arch=sm_90", "-o", binary, src], check=True)
     return cp.RawModule(path=binary)
 
 
@@ -131,7 +138,8 @@ def run_shuffles(suite, oracle):
         d_out = cp.zeros_like(d_in)
         d_valid = cp.zeros(WARP, dtype=np.int32)
         o_out = cp.zeros_like(d_in)
-        ofn = oracle.get_function("oracle_" + case["name"]) if case["type"] in ORACLE_TYPES else None
+        ofn = oracle.get_function("oracle_" + case["name"]) \
+            if oracle and case["type"] in ORACLE_TYPES else None
         problems = []
         for off in cases.OFFSETS:
             fn((1,), (WARP,), memref_args(d_in) + memref_args(d_out) + memref_args(d_valid) + [np.int32(off)])
@@ -440,7 +448,7 @@ def run_dyn_shuffles(suite, oracle, case_list):
         d_in = cp.asarray(host_in)
         d_out, o_out = cp.zeros_like(d_in), cp.zeros_like(d_in)
         d_valid = cp.zeros(WARP, dtype=np.int32)
-        ofn = oracle.get_function(f"oracle_dyn_{case['mode']}_{case['type']}")
+        ofn = oracle.get_function(f"oracle_dyn_{case['mode']}_{case['type']}") if oracle else None
         problems = []
         for width in case["widths"]:
             for off in case["offsets"]:
@@ -454,6 +462,8 @@ def run_dyn_shuffles(suite, oracle, case_list):
                             or bool(valid[lane]) != ok:
                         problems.append(f"w={width} off={off} lane={lane} src={src} "
                                         f"valid={valid[lane]} want {int(ok)}")
+                if ofn is None:
+                    continue
                 ofn((1,), (WARP,), (d_in, o_out, np.int32(off), np.int32(width)))
                 if not np.array_equal(uint_view(cp.asnumpy(o_out)), out):
                     problems.append(f"w={width} off={off} differs from nvcc __shfl_*_sync")
