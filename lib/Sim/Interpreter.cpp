@@ -64,27 +64,16 @@ uint64_t truncate(uint64_t v, unsigned bits) {
   return bits >= 64 ? v : v & ((1ull << bits) - 1);
 }
 
-float asF32(uint64_t v) {
-  uint32_t u = (uint32_t)v;
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
+template <typename To, typename From> To bitCast(From v) {
+  static_assert(sizeof(To) == sizeof(From), "bitCast between sizes");
+  To t;
+  std::memcpy(&t, &v, sizeof t);
+  return t;
 }
-double asF64(uint64_t v) {
-  double d;
-  std::memcpy(&d, &v, 8);
-  return d;
-}
-uint64_t bitsOf(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-uint64_t bitsOf(double d) {
-  uint64_t u;
-  std::memcpy(&u, &d, 8);
-  return u;
-}
+float asF32(uint64_t v) { return bitCast<float>((uint32_t)v); }
+double asF64(uint64_t v) { return bitCast<double>(v); }
+uint64_t bitsOf(float f) { return bitCast<uint32_t>(f); }
+uint64_t bitsOf(double d) { return bitCast<uint64_t>(d); }
 
 int popcount32(uint32_t v) { return __builtin_popcount(v); }
 
@@ -368,48 +357,47 @@ bool compare(Sub cmp, Ty t, uint64_t a, uint64_t b) {
   }
 }
 
+/// One f32/f64 operation on the host FPU under `rnd`.
+template <typename T> T hostArith(Op op, Round rnd, T x, T y, T z) {
+  RoundingScope scope(rnd);
+  // volatile: the operation must happen under the rounding mode set above.
+  volatile T vx = x, vy = y, vz = z;
+  switch (op) {
+  case Op::Add: return vx + vy;
+  case Op::Sub: return vx - vy;
+  case Op::Mul: return vx * vy;
+  case Op::Div: return vx / vy;
+  default: return std::fma((T)vx, (T)vy, (T)vz);
+  }
+}
+
+/// .sat: clamps to [0, 1], NaN gives 0.
+template <typename T> T saturate(T r) {
+  return std::isnan(r) ? T(0) : std::min(std::max(r, T(0)), T(1));
+}
+
 /// Float add/sub/mul/fma/div on one element, rounded once.
 uint64_t floatArith(Op op, Ty t, Round rnd, uint16_t flags, uint64_t a,
                     uint64_t b, uint64_t c) {
-  bool ftz = flags & FlagFtz;
+  bool ftz = flags & FlagFtz, sat = flags & FlagSat;
   if (t == Ty::F32) {
     if (ftz) {
       if (isSubnormal32(a)) a &= 0x80000000;
       if (isSubnormal32(b)) b &= 0x80000000;
       if (isSubnormal32(c)) c &= 0x80000000;
     }
-    float x = asF32(a), y = asF32(b), z = asF32(c), r;
-    {
-      RoundingScope scope(rnd);
-      volatile float vx = x, vy = y, vz = z;
-      switch (op) {
-      case Op::Add: r = vx + vy; break;
-      case Op::Sub: r = vx - vy; break;
-      case Op::Mul: r = vx * vy; break;
-      case Op::Div: r = vx / vy; break;
-      default: r = std::fma((float)vx, (float)vy, (float)vz); break;
-      }
-    }
-    if (flags & FlagSat)
-      r = std::isnan(r) ? 0.0f : std::min(std::max(r, 0.0f), 1.0f);
+    float r = hostArith<float>(op, rnd, asF32(a), asF32(b), asF32(c));
+    if (sat)
+      r = saturate(r);
     uint64_t bits = std::isnan(r) ? canonicalNaN(t) : bitsOf(r);
     if (ftz && isSubnormal32(bits))
       bits &= 0x80000000;
     return bits;
   }
   if (t == Ty::F64) {
-    double x = asF64(a), y = asF64(b), z = asF64(c), r;
-    {
-      RoundingScope scope(rnd);
-      volatile double vx = x, vy = y, vz = z;
-      switch (op) {
-      case Op::Add: r = vx + vy; break;
-      case Op::Sub: r = vx - vy; break;
-      case Op::Mul: r = vx * vy; break;
-      case Op::Div: r = vx / vy; break;
-      default: r = std::fma((double)vx, (double)vy, (double)vz); break;
-      }
-    }
+    double r = hostArith<double>(op, rnd, asF64(a), asF64(b), asF64(c));
+    if (sat)
+      r = saturate(r);
     return std::isnan(r) ? canonicalNaN(t) : bitsOf(r);
   }
   // f16 / bf16: exact in double for add, sub and mul, then one rounding.
@@ -421,8 +409,8 @@ uint64_t floatArith(Op op, Ty t, Round rnd, uint16_t flags, uint64_t a,
   case Op::Div: r = x / y; break;
   default: r = std::fma(x, y, z); break;
   }
-  if (flags & FlagSat)
-    r = std::isnan(r) ? 0.0 : std::min(std::max(r, 0.0), 1.0);
+  if (sat)
+    r = saturate(r);
   return fromDouble(r, t, rnd);
 }
 
@@ -483,7 +471,7 @@ uint64_t convert(const Inst &inst, uint64_t src, bool &unsupported) {
       r = Round::RN;
     }
     if (satur)
-      x = std::isnan(x) ? 0.0 : std::min(std::max(x, 0.0), 1.0);
+      x = saturate(x);
     if (dt == Ty::F64)
       return std::isnan(x) ? canonicalNaN(dt) : bitsOf(x);
     uint64_t bits = fromDouble(x, dt, r);

@@ -16,7 +16,8 @@
 
 namespace warp::sim {
 
-/// PTX instruction types (the `.b32`, `.f16x2`... suffixes).
+/// PTX instruction types (the `.b32`, `.f16x2`... suffixes). The parser's
+/// name tables follow the order of these enums (Parser.cpp).
 enum class Ty : uint8_t {
   None, Pred,
   B8, B16, B32, B64,

@@ -43,72 +43,68 @@ bool isFloat(Ty t) {
 
 namespace {
 
+/// A name table for an enum whose values from `first` on are spelled by
+/// `names`, in order.
+template <typename E, size_t N>
+std::unordered_map<std::string, E> enumTable(E first,
+                                             const char *const (&names)[N]) {
+  std::unordered_map<std::string, E> table;
+  for (size_t i = 0; i < N; ++i)
+    table[names[i]] = static_cast<E>(static_cast<size_t>(first) + i);
+  return table;
+}
+
 const std::unordered_map<std::string, Ty> &typeNames() {
-  static const std::unordered_map<std::string, Ty> names = {
-      {"pred", Ty::Pred}, {"b8", Ty::B8},     {"b16", Ty::B16},
-      {"b32", Ty::B32},   {"b64", Ty::B64},   {"u8", Ty::U8},
-      {"u16", Ty::U16},   {"u32", Ty::U32},   {"u64", Ty::U64},
-      {"s8", Ty::S8},     {"s16", Ty::S16},   {"s32", Ty::S32},
-      {"s64", Ty::S64},   {"f16", Ty::F16},   {"f16x2", Ty::F16x2},
-      {"bf16", Ty::BF16}, {"bf16x2", Ty::BF16x2}, {"f32", Ty::F32},
-      {"f64", Ty::F64}};
-  return names;
+  static const char *const names[] = {
+      "pred", "b8",  "b16", "b32", "b64", "u8",    "u16",  "u32",    "u64",
+      "s8",   "s16", "s32", "s64", "f16", "f16x2", "bf16", "bf16x2", "f32",
+      "f64"};
+  static const auto table = enumTable(Ty::Pred, names);
+  return table;
 }
 
 const std::unordered_map<std::string, SReg> &specialNames() {
-  static const std::unordered_map<std::string, SReg> names = {
-      {"%tid.x", SReg::TidX},       {"%tid.y", SReg::TidY},
-      {"%tid.z", SReg::TidZ},       {"%ntid.x", SReg::NtidX},
-      {"%ntid.y", SReg::NtidY},     {"%ntid.z", SReg::NtidZ},
-      {"%ctaid.x", SReg::CtaidX},   {"%ctaid.y", SReg::CtaidY},
-      {"%ctaid.z", SReg::CtaidZ},   {"%nctaid.x", SReg::NctaidX},
-      {"%nctaid.y", SReg::NctaidY}, {"%nctaid.z", SReg::NctaidZ},
-      {"%laneid", SReg::LaneId},    {"%warpid", SReg::WarpId},
-      {"%nwarpid", SReg::NWarpId},  {"%lanemask_eq", SReg::LanemaskEq},
-      {"%lanemask_le", SReg::LanemaskLe}, {"%lanemask_lt", SReg::LanemaskLt},
-      {"%lanemask_ge", SReg::LanemaskGe}, {"%lanemask_gt", SReg::LanemaskGt}};
-  return names;
+  static const char *const names[] = {
+      "%tid.x",      "%tid.y",      "%tid.z",      "%ntid.x",
+      "%ntid.y",     "%ntid.z",     "%ctaid.x",    "%ctaid.y",
+      "%ctaid.z",    "%nctaid.x",   "%nctaid.y",   "%nctaid.z",
+      "%laneid",     "%warpid",     "%nwarpid",    "%lanemask_eq",
+      "%lanemask_le", "%lanemask_lt", "%lanemask_ge", "%lanemask_gt"};
+  static const auto table = enumTable(SReg::TidX, names);
+  return table;
 }
 
 const std::unordered_map<std::string, Op> &opNames() {
-  static const std::unordered_map<std::string, Op> names = {
-      {"mov", Op::Mov},     {"add", Op::Add},       {"sub", Op::Sub},
-      {"mul", Op::Mul},     {"mad", Op::Mad},       {"fma", Op::Fma},
-      {"div", Op::Div},     {"rem", Op::Rem},       {"neg", Op::Neg},
-      {"abs", Op::Abs},     {"min", Op::Min},       {"max", Op::Max},
-      {"and", Op::And},     {"or", Op::Or},         {"xor", Op::Xor},
-      {"not", Op::Not},     {"cnot", Op::CNot},     {"shl", Op::Shl},
-      {"shr", Op::Shr},     {"setp", Op::Setp},     {"selp", Op::Selp},
-      {"cvt", Op::Cvt},     {"cvta", Op::Cvta},     {"popc", Op::Popc},
-      {"clz", Op::Clz},     {"brev", Op::Brev},     {"bfind", Op::Bfind},
-      {"prmt", Op::Prmt},   {"bfe", Op::Bfe},       {"bfi", Op::Bfi},
-      {"fns", Op::Fns},     {"copysign", Op::Copysign}, {"ld", Op::Ld},
-      {"st", Op::St},       {"atom", Op::Atom},     {"red", Op::Red},
-      {"bra", Op::Bra},     {"ret", Op::Ret},       {"exit", Op::Exit},
-      {"shfl", Op::Shfl},   {"vote", Op::Vote},     {"match", Op::Match},
-      {"redux", Op::Redux}, {"activemask", Op::Activemask},
-      {"elect", Op::Elect}, {"bar", Op::BarSync}, {"barrier", Op::BarSync}};
-  return names;
+  // In the order of enum Op up to BarSync; `barrier` is bar's other name.
+  static const char *const names[] = {
+      "mov",  "add",   "sub",  "mul",  "mad",  "fma",   "div",   "rem",
+      "neg",  "abs",   "min",  "max",  "and",  "or",    "xor",   "not",
+      "cnot", "shl",   "shr",  "setp", "selp", "cvt",   "cvta",  "popc",
+      "clz",  "brev",  "bfind", "prmt", "bfe", "bfi",   "fns",   "copysign",
+      "ld",   "st",    "atom", "red",  "bra",  "ret",   "exit",  "shfl",
+      "vote", "match", "redux", "", "elect", "activemask", "bar"};
+  static const auto table = [] {
+    auto t = enumTable(Op::Mov, names);
+    t.erase("");
+    t["barrier"] = Op::BarSync;
+    return t;
+  }();
+  return table;
 }
 
 const std::unordered_map<std::string, Sub> &compareNames() {
-  static const std::unordered_map<std::string, Sub> names = {
-      {"eq", Sub::Eq},   {"ne", Sub::Ne},   {"lt", Sub::Lt},
-      {"le", Sub::Le},   {"gt", Sub::Gt},   {"ge", Sub::Ge},
-      {"lo", Sub::Lo},   {"ls", Sub::Ls},   {"hi", Sub::Hi},
-      {"hs", Sub::Hs},   {"equ", Sub::Equ}, {"neu", Sub::Neu},
-      {"ltu", Sub::Ltu}, {"leu", Sub::Leu}, {"gtu", Sub::Gtu},
-      {"geu", Sub::Geu}, {"num", Sub::Num}, {"nan", Sub::Nan}};
-  return names;
+  static const char *const names[] = {
+      "eq", "ne",  "lt",  "le",  "gt",  "ge",  "lo",  "ls",  "hi",
+      "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
+  static const auto table = enumTable(Sub::Eq, names);
+  return table;
 }
 
 const std::unordered_map<std::string, Sub> &atomicNames() {
-  static const std::unordered_map<std::string, Sub> names = {
-      {"add", Sub::OpAdd}, {"min", Sub::OpMin},   {"max", Sub::OpMax},
-      {"and", Sub::OpAnd}, {"or", Sub::OpOr},     {"xor", Sub::OpXor},
-      {"exch", Sub::OpExch}, {"cas", Sub::OpCas}, {"inc", Sub::OpInc},
-      {"dec", Sub::OpDec}};
-  return names;
+  static const char *const names[] = {"add", "min",  "max", "and", "or",
+                                      "xor", "exch", "cas", "inc", "dec"};
+  static const auto table = enumTable(Sub::OpAdd, names);
+  return table;
 }
 
 /// Modifiers with no meaning for a sequential interpreter: memory orders
@@ -893,48 +889,20 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
 
 bool Parser::checkOperands(Inst &inst) {
   size_t n = inst.ops.size();
-  size_t want = 0;
-  switch (inst.op) {
-  case Op::Mov: case Op::Neg: case Op::Abs: case Op::Not: case Op::CNot:
-  case Op::Cvta: case Op::Popc: case Op::Clz: case Op::Brev: case Op::Bfind:
-  case Op::Ld: case Op::St:
-    want = 2;
-    break;
-  case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Rem:
-  case Op::Min: case Op::Max: case Op::And: case Op::Or: case Op::Xor:
-  case Op::Shl: case Op::Shr: case Op::Copysign: case Op::Vote:
-  case Op::Match: case Op::Redux:
-    want = 3;
-    break;
-  case Op::Mad: case Op::Fma: case Op::Selp: case Op::Prmt: case Op::Bfe:
-  case Op::Fns:
-    want = 4;
-    break;
-  case Op::Bfi: case Op::Shfl:
-    want = 5;
-    break;
-  case Op::Setp:
-    want = inst.sub2 != Sub::None ? 4 : 3;
-    break;
-  case Op::Cvt:
-    want = (inst.ty == Ty::F16x2 || inst.ty == Ty::BF16x2) ? 3 : 2;
-    break;
-  case Op::Atom:
-    want = inst.sub == Sub::OpCas ? 4 : 3;
-    break;
-  case Op::Red:
-    want = 2;
-    break;
-  case Op::Bra: case Op::Activemask: case Op::BarWarpSync: case Op::BarSync:
-    want = 1;
-    break;
-  case Op::Ret: case Op::Exit:
-    want = 0;
-    break;
-  case Op::Elect:
-    want = 2;
-    break;
-  }
+  // Operand counts in the order of enum Op (the destination included).
+  static const uint8_t counts[] = {
+      2, 3, 3, 3, 4, 4, 3, 3, 2, 2, 3, 3, // mov .. max
+      3, 3, 3, 2, 2, 3, 3, 3, 4, 2, 2,    // and .. cvta
+      2, 2, 2, 2, 4, 4, 5, 4, 3,          // popc .. copysign
+      2, 2, 3, 2, 1, 0, 0,                // ld .. exit
+      5, 3, 3, 3, 1, 2, 1, 1};            // shfl .. bar.sync
+  static_assert(sizeof(counts) == static_cast<size_t>(Op::BarSync) + 1,
+                "one count per Op");
+  size_t want = counts[static_cast<size_t>(inst.op)];
+  if ((inst.op == Op::Setp && inst.sub2 != Sub::None) ||
+      (inst.op == Op::Cvt && (inst.ty == Ty::F16x2 || inst.ty == Ty::BF16x2)) ||
+      (inst.op == Op::Atom && inst.sub == Sub::OpCas))
+    ++want;
   if (n != want)
     return fail(inst.line, "expected " + std::to_string(want) +
                                " operands in '" + inst.text + "'");
