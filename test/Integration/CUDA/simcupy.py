@@ -142,11 +142,14 @@ class RawKernel:
 class RawModule:
     def __init__(self, code=None, path=None, **_):
         if path is not None:
-            with open(path) as f:
-                code = f.read()
+            with open(path, "rb") as f:
+                raw = f.read()
+            if raw.startswith(b"\x7fELF"):
+                raise SimError(f"{path}: the simulator runs PTX text, not a cubin")
+            code = raw.decode()
         self.path = path or "<code>"
-        if code is None or code.lstrip().startswith("\x7fELF"):
-            raise SimError(f"{self.path}: the simulator runs PTX text, not a cubin")
+        if code is None:
+            raise SimError("RawModule needs code or path")
         err = ctypes.c_void_p()
         self._handle = _lib.warpSimLoadPTX(code.encode(), ctypes.byref(err))
         if not self._handle:
