@@ -128,10 +128,11 @@ int main(int argc, char **argv) {
   }
 
   std::vector<std::unique_ptr<Buffer>> buffers;
-  std::vector<std::vector<uint8_t>> scalars;
-  std::vector<void *> params;
-  std::vector<int64_t> pointers; // stable storage for pointer parameters
-  pointers.reserve(args.size() * 5);
+  std::vector<std::vector<uint8_t>> paramBytes; // one entry per parameter
+  auto addParam = [&](const void *p, size_t n) {
+    const uint8_t *b = static_cast<const uint8_t *>(p);
+    paramBytes.emplace_back(b, b + n);
+  };
   for (const std::string &a : args) {
     size_t colon = a.find(':');
     if (colon == std::string::npos)
@@ -166,51 +167,36 @@ int main(int argc, char **argv) {
           store(*b, i, init);
       }
       int64_t ptr = (int64_t)(intptr_t)b->bytes.data();
-      pointers.push_back(ptr);
-      params.push_back(&pointers.back());
-      if (kind == "memref") {
-        pointers.push_back(ptr);
-        params.push_back(&pointers.back());
-        pointers.push_back(0);
-        params.push_back(&pointers.back());
-        pointers.push_back((int64_t)b->count);
-        params.push_back(&pointers.back());
-        pointers.push_back(1);
-        params.push_back(&pointers.back());
+      addParam(&ptr, 8);
+      if (kind == "memref") { // allocated, aligned, offset, size, stride
+        int64_t rest4[4] = {ptr, 0, (int64_t)b->count, 1};
+        for (int64_t v : rest4)
+          addParam(&v, 8);
       }
       buffers.push_back(std::move(b));
-      continue;
-    }
-    std::vector<uint8_t> bytes;
-    if (kind == "i32" || kind == "u32") {
+    } else if (kind == "i32" || kind == "u32") {
       uint32_t v = (uint32_t)std::strtoll(rest.c_str(), nullptr, 0);
-      bytes.assign((uint8_t *)&v, (uint8_t *)&v + 4);
+      addParam(&v, 4);
     } else if (kind == "i64" || kind == "u64") {
       uint64_t v = (uint64_t)std::strtoull(rest.c_str(), nullptr, 0);
-      bytes.assign((uint8_t *)&v, (uint8_t *)&v + 8);
+      addParam(&v, 8);
     } else if (kind == "f32") {
       float v = std::strtof(rest.c_str(), nullptr);
-      bytes.assign((uint8_t *)&v, (uint8_t *)&v + 4);
+      addParam(&v, 4);
     } else {
       die("unknown argument kind '" + kind + "'");
     }
-    scalars.push_back(bytes);
   }
-  // Scalars were collected separately; rebuild the ordered parameter list.
-  params.clear();
-  {
-    size_t si = 0, pi = 0;
-    for (const std::string &a : args) {
-      std::string kind = a.substr(0, a.find(':'));
-      if (kind == "buf" || kind == "memref") {
-        int n = kind == "memref" ? 5 : 1;
-        for (int k = 0; k < n; ++k)
-          params.push_back(&pointers[pi++]);
-      } else {
-        params.push_back(scalars[si++].data());
-      }
-    }
-  }
+  std::vector<void *> params;
+  for (std::vector<uint8_t> &p : paramBytes)
+    params.push_back(p.data());
+  size_t sizes[256];
+  int declared = warpSimParamSizes(module, kernel.c_str(), sizes, 256);
+  for (int i = 0; i < declared && i < (int)paramBytes.size(); ++i)
+    if (sizes[i] != paramBytes[i].size())
+      die("parameter " + std::to_string(i) + " of '" + kernel + "' has " +
+          std::to_string(sizes[i]) + " bytes, the argument gives " +
+          std::to_string(paramBytes[i].size()));
   std::vector<WarpSimBuffer> regions;
   for (auto &b : buffers)
     regions.push_back({b->bytes.data(), b->bytes.size()});
