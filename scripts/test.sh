@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 WARP_SKIP_EXAMPLE=1 scripts/setup.sh
-cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner WarpCAPI
+cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner WarpCAPI warp-sim WarpSim
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -15,7 +15,8 @@ config.excludes = ["Inputs", "consumer", "CMakeLists.txt", "README.md", "lit.cfg
                    "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 sys.path.insert(0, config.test_source_root)
-from probes import cuda_device_present, find_ptxas, ptxas_accepts  # noqa: E402
+from probes import (cuda_device_present, find_numpy_python, find_nvcc, find_ptxas,  # noqa: E402
+                    ptxas_accepts)
 config.test_exec_root = os.path.join(config.warp_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
@@ -27,7 +28,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.warp_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["warp-opt", "warp-cuda-runner", "mlir-opt", "not", "split-file"], tool_dirs)
+llvm_config.add_tool_substitutions(["warp-opt", "warp-cuda-runner", "warp-sim", "mlir-opt", "not", "split-file"], tool_dirs)
 config.substitutions.append(("%python", config.python_executable))
 
 
@@ -41,6 +42,21 @@ if ptxas:
         if ptxas_accepts(ptxas, chip):
             config.available_features.add("ptxas-" + chip)
 
+
+# The SIMT simulator's runs of the GPU suite (test/Sim) need a Python with
+# numpy (`numpy`, %numpy_python) and, for the nvcc oracles, nvcc (`nvcc`,
+# whose directory joins PATH).
+numpy_python = find_numpy_python([config.python_executable, "/usr/bin/python3",
+                                  shutil.which("python3")])
+if numpy_python:
+    config.available_features.add("numpy")
+    config.substitutions.append(("%numpy_python", numpy_python))
+nvcc = find_nvcc()
+if nvcc:
+    config.available_features.add("nvcc")
+    llvm_config.with_environment("PATH", os.path.dirname(nvcc), append_path=True)
+config.environment["WARP_SIM_LIBRARY"] = os.path.join(config.warp_obj_root, "lib",
+                                                      "libWarpSim.so")
 
 # `cuda`: a CUDA driver that loads and at least one device. GPU integration
 # tests REQUIRE it and report UNSUPPORTED elsewhere (CI has no GPU).

@@ -15,6 +15,24 @@ def find_ptxas():
     return shutil.which("ptxas")
 
 
+def find_nvcc():
+    """nvcc next to ptxas (see find_ptxas); or None."""
+    for root in [os.environ.get("CUDA_HOME"), "/usr/local/cuda"]:
+        if root and os.path.exists(os.path.join(root, "bin", "nvcc")):
+            return os.path.join(root, "bin", "nvcc")
+    return shutil.which("nvcc")
+
+
+def find_numpy_python(candidates):
+    """The first Python interpreter of `candidates` that imports numpy."""
+    for python in candidates:
+        if python and os.path.exists(python) and subprocess.run(
+                [python, "-c", "import numpy"], stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL).returncode == 0:
+            return python
+    return None
+
+
 def ptxas_accepts(ptxas, chip):
     """Whether this ptxas can target `chip` (CUDA 13 dropped sm_70)."""
     with tempfile.TemporaryDirectory() as tmp:

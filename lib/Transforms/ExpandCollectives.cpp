@@ -312,8 +312,18 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
         Value lane = LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
         Value valid = arith::CmpIOp::create(
             rewriter, loc, arith::CmpIPredicate::ult, lane, op.getValidLanes());
-        Value identity = arith::ConstantOp::create(
-            rewriter, loc, getCombineIdentity(op.getKind(), value.getType()));
+        // For minnumf/maxnumf that is NaN, which redux.sync.{min,max}.f32
+        // ignores: +-inf would turn an all-NaN reduction into +-inf.
+        TypedAttr padding =
+            getCombineIdentity(op.getKind(), value.getType());
+        if (op.getKind() == CombineKind::MinNumF ||
+            op.getKind() == CombineKind::MaxNumF)
+          padding = FloatAttr::get(
+              cast<FloatType>(getElementTypeOrSelf(value.getType())),
+              llvm::APFloat::getNaN(
+                  cast<FloatType>(getElementTypeOrSelf(value.getType()))
+                      .getFloatSemantics()));
+        Value identity = arith::ConstantOp::create(rewriter, loc, padding);
         value = arith::SelectOp::create(rewriter, loc, valid, value, identity);
       }
       result =

@@ -456,7 +456,11 @@ def main():
     parser.add_argument("--warp-opt", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--chip", default="sm_90")
+    parser.add_argument("--families", default="",
+                        help="comma-separated case families to build (default: every one; "
+                             "`blocks` brings block_reduce and counts)")
     args = parser.parse_args()
+    wanted = set(f for f in args.families.split(",") if f)
     os.makedirs(args.out, exist_ok=True)
     src_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
@@ -464,6 +468,8 @@ def main():
     manifest = []
     sm_version = int(args.chip[3:].rstrip("a"))
     for case in cases.all_cases():
+        if wanted and case["family"] not in wanted:
+            continue
         if case.get("strategy") == "redux" and sm_version < 80:
             continue  # redux.sync needs sm_80: forcing it is a diagnostic there
         if case["family"] == "blocks":
@@ -477,9 +483,12 @@ def main():
 
     jobs = [(family, "module attributes {gpu.container_module} {\ngpu.module @kernels {\n"
              + "\n".join(kernels) + "\n}\n}\n") for family, kernels in by_family.items()]
-    jobs.append(("block_reduce", open(os.path.join(src_root, "examples", "block_reduce.mlir")).read()))
-    # The instruction-count kernels, for the SASS evidence (cuobjdump there).
-    jobs.append(("counts", open(os.path.join(src_root, "test", "PTX", "instruction-counts.mlir")).read()))
+    if not wanted or "blocks" in wanted:
+        jobs.append(("block_reduce",
+                     open(os.path.join(src_root, "examples", "block_reduce.mlir")).read()))
+        # The instruction-count kernels, for the SASS evidence (cuobjdump there).
+        jobs.append(("counts",
+                     open(os.path.join(src_root, "test", "PTX", "instruction-counts.mlir")).read()))
     procs = []
     for family, text in jobs:
         mlir_path = os.path.join(args.out, f"{family}.mlir")

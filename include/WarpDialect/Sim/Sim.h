@@ -1,0 +1,72 @@
+/*===- Sim.h - C API of the 32-lane SIMT interpreter of PTX -------*- C -*-===//
+ *
+ * libWarpSim runs the PTX our pipelines emit (and nvcc's, for the oracles)
+ * on the host, lane by lane, with independent thread scheduling: each lane
+ * has its own PC, the lanes at the lowest PC of a warp execute together, and
+ * a `.sync` collective runs once every lane of its member mask has arrived.
+ * Undefined behaviour (a deadlocked or divergent collective, an undefined
+ * value that reaches memory, a branch or an address, an out-of-bounds
+ * access) is reported, never guessed. docs/Simulator.md describes the model.
+ *
+ * No MLIR or LLVM dependency: plain C++17 behind this C interface.
+ *===----------------------------------------------------------------------===*/
+#ifndef WARPDIALECT_SIM_SIM_H
+#define WARPDIALECT_SIM_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A parsed PTX module. */
+typedef struct WarpSimModule WarpSimModule;
+
+/** A host buffer the kernel may access through global memory. */
+typedef struct {
+  const void *base;
+  size_t bytes;
+} WarpSimBuffer;
+
+/** Counts of one launch (or accumulated over several). */
+typedef struct {
+  uint64_t threads;          /**< threads launched */
+  uint64_t warpInstructions; /**< instructions issued (one per lane group) */
+  uint64_t laneInstructions; /**< instructions executed, summed over lanes */
+  uint64_t undefinedStores;  /**< undefined values stored (allowed mode) */
+} WarpSimStats;
+
+/** Launch flag: an undefined value (e.g. a shuffle read from a lane outside
+ * the member mask) may be stored to memory; it is counted, not reported.
+ * Tests that ignore such lanes by design use it. */
+#define WARP_SIM_ALLOW_UNDEFINED_STORES 1u
+
+/** Parses PTX text. Returns NULL and sets *error (free with warpSimFree) on
+ * failure, e.g. an instruction or modifier outside the supported subset. */
+WarpSimModule *warpSimLoadPTX(const char *text, char **error);
+
+void warpSimUnload(WarpSimModule *module);
+
+/** Number of parameters of entry `name` (-1 if there is no such entry);
+ * fills sizes[0..max) with their sizes in bytes. */
+int warpSimParamSizes(const WarpSimModule *module, const char *name,
+                      size_t *sizes, int max);
+
+/** Launches entry `name`. params[i] points at the bytes of parameter i (its
+ * size comes from the .param declaration). Global memory accesses must fall
+ * inside one of `buffers` (or a module .global variable). Returns NULL on
+ * success, else a report (free with warpSimFree). `stats` may be NULL. */
+char *warpSimLaunch(WarpSimModule *module, const char *name,
+                    const unsigned grid[3], const unsigned block[3],
+                    unsigned dynamicSharedBytes, void *const *params,
+                    int numParams, const WarpSimBuffer *buffers,
+                    int numBuffers, unsigned flags, WarpSimStats *stats);
+
+void warpSimFree(char *text);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WARPDIALECT_SIM_SIM_H */

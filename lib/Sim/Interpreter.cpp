@@ -1,0 +1,1371 @@
+//===- Interpreter.cpp - 32-lane SIMT execution of decoded PTX ------------===//
+//
+// The model (docs/Simulator.md):
+//  * Every lane has its own registers, PC and state (running, waiting at a
+//    warp collective, waiting at a block barrier, exited).
+//  * The scheduler of a warp picks the lowest PC among its running lanes and
+//    executes that instruction for all running lanes at that PC together:
+//    that set is what `activemask` returns. Branches diverge lanes; the
+//    lowest-PC rule runs the earlier code first and reconverges them where
+//    their PCs meet again.
+//  * A `.sync` collective executes once every lane of its member mask has
+//    arrived at the same instruction with the same mask; until then the
+//    arrived lanes wait. A lane outside its own mask, a member that exited,
+//    or lanes waiting for each other elsewhere (deadlock) is undefined
+//    behaviour and is reported with the instruction.
+//  * Undefined values (uninitialised registers, a shuffle read from a lane
+//    outside the member mask) are tracked per lane as poison; they may flow
+//    through arithmetic and be discarded by selp, but storing one, branching
+//    on one, or using one as an address, mask or lane index is reported.
+//  * Warps of a block run one after the other up to bar.sync; the barrier
+//    releases when every thread that has not exited has arrived.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Interpreter.h"
+
+#include "Float.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+namespace warp::sim {
+
+namespace {
+
+enum LaneStatus : uint8_t { Running, WaitSync, WaitBarrier, Exited };
+
+struct Lane {
+  uint32_t pc = 0;
+  LaneStatus status = Running;
+  uint32_t syncMask = 0;
+};
+
+struct Warp {
+  std::vector<uint64_t> regs;    // reg * 32 + lane
+  std::vector<uint32_t> poison;  // per register: lanes holding poison
+  Lane lanes[32];
+  uint32_t exists = 0;
+  unsigned index = 0;
+  unsigned tid[32][3] = {};
+};
+
+uint64_t signExtend(uint64_t v, unsigned bits) {
+  if (bits >= 64)
+    return v;
+  uint64_t m = 1ull << (bits - 1);
+  v &= (1ull << bits) - 1;
+  return (v ^ m) - m;
+}
+
+uint64_t truncate(uint64_t v, unsigned bits) {
+  return bits >= 64 ? v : v & ((1ull << bits) - 1);
+}
+
+template <typename To, typename From> To bitCast(From v) {
+  static_assert(sizeof(To) == sizeof(From), "bitCast between sizes");
+  To t;
+  std::memcpy(&t, &v, sizeof t);
+  return t;
+}
+float asF32(uint64_t v) { return bitCast<float>((uint32_t)v); }
+double asF64(uint64_t v) { return bitCast<double>(v); }
+uint64_t bitsOf(float f) { return bitCast<uint32_t>(f); }
+uint64_t bitsOf(double d) { return bitCast<uint64_t>(d); }
+
+int popcount32(uint32_t v) { return __builtin_popcount(v); }
+
+Operand regOperand(int reg) {
+  Operand o;
+  o.kind = Operand::Reg;
+  o.reg = reg;
+  return o;
+}
+
+/// The scalar element type of a (possibly packed) float type.
+Ty elementOf(Ty t) {
+  return t == Ty::F16x2 ? Ty::F16 : t == Ty::BF16x2 ? Ty::BF16 : t;
+}
+
+double toDouble(uint64_t bits, Ty t) {
+  switch (t) {
+  case Ty::F16: return decode(bits & 0xFFFF, kHalf);
+  case Ty::BF16: return decode(bits & 0xFFFF, kBFloat);
+  case Ty::F32: return (double)asF32(bits);
+  default: return asF64(bits);
+  }
+}
+
+/// Rounds an exact double to float type `t` with `rnd`.
+uint64_t fromDouble(double x, Ty t, Round rnd) {
+  switch (t) {
+  case Ty::F16: return encode(x, kHalf, rnd);
+  case Ty::BF16: return encode(x, kBFloat, rnd);
+  case Ty::F32:
+    if (std::isnan(x))
+      return canonicalNaN(t);
+    return encode(x, kSingle, rnd);
+  default:
+    return std::isnan(x) ? canonicalNaN(t) : bitsOf(x);
+  }
+}
+
+bool isSubnormal32(uint64_t bits) {
+  return (bits & 0x7F800000) == 0 && (bits & 0x7FFFFF) != 0;
+}
+
+/// IEEE 754-2019 minimum/maximum (NaN propagates) or minimumNumber/
+/// maximumNumber (NaN ignored); -0.0 orders below +0.0 in both.
+double minMax(double a, double b, bool isMax, bool propagateNaN, bool &isNaN) {
+  isNaN = false;
+  if (std::isnan(a) || std::isnan(b)) {
+    if (propagateNaN || (std::isnan(a) && std::isnan(b))) {
+      isNaN = true;
+      return NAN;
+    }
+    return std::isnan(a) ? b : a;
+  }
+  if (a == b) {
+    bool pickA = isMax ? !std::signbit(a) : std::signbit(a);
+    return pickA ? a : b;
+  }
+  return (a < b) != isMax ? a : b;
+}
+
+} // namespace
+
+/// Executes one launch.
+class Launch {
+public:
+  Launch(const Module &m, const Function &f, LaunchConfig &cfg)
+      : module(m), fn(f), cfg(cfg) {}
+
+  std::string run();
+
+private:
+  bool runBlock();
+  bool runWarp(Warp &w);
+  bool execLane(const Inst &inst, Warp &w, int lane, uint32_t active);
+  bool execCollective(const Inst &inst, Warp &w, uint32_t group);
+  bool tryCollectives(Warp &w, uint32_t pc);
+  bool reportDeadlock();
+
+  uint64_t get(const Operand &o, Warp &w, int lane);
+  void set(const Operand &o, Warp &w, int lane, uint64_t v, bool poisoned);
+  uint64_t special(SReg r, const Warp &w, int lane) const;
+  uint8_t *memory(const Inst &inst, Warp &w, Space space, uint64_t addr,
+                  unsigned size, int lane);
+  bool address(const Inst &inst, const Operand &mem, Warp &w, int lane,
+               Space &space, uint64_t &addr);
+
+  bool ub(const Inst &inst, const Warp &w, int lane, const std::string &what) {
+    if (report.empty()) {
+      std::ostringstream os;
+      os << "undefined behaviour at line " << inst.line << ": `" << inst.text
+         << "` (block (" << ctaid[0] << "," << ctaid[1] << "," << ctaid[2]
+         << "), warp " << w.index;
+      if (lane >= 0)
+        os << ", lane " << lane << ", thread (" << w.tid[lane][0] << ","
+           << w.tid[lane][1] << "," << w.tid[lane][2] << ")";
+      os << "): " << what;
+      report = os.str();
+    }
+    return false;
+  }
+
+  const Module &module;
+  const Function &fn;
+  LaunchConfig &cfg;
+  std::string report;
+  unsigned ctaid[3] = {0, 0, 0};
+  std::vector<Warp> warps;
+  std::vector<uint8_t> shared;
+  std::vector<uint8_t> local;
+  std::vector<WarpSimBuffer> buffers; // sorted by base
+  bool pz = false;                    // poison seen while reading operands
+  uint64_t steps = 0;
+};
+
+uint64_t Launch::special(SReg r, const Warp &w, int lane) const {
+  switch (r) {
+  case SReg::TidX: return w.tid[lane][0];
+  case SReg::TidY: return w.tid[lane][1];
+  case SReg::TidZ: return w.tid[lane][2];
+  case SReg::NtidX: return cfg.block[0];
+  case SReg::NtidY: return cfg.block[1];
+  case SReg::NtidZ: return cfg.block[2];
+  case SReg::CtaidX: return ctaid[0];
+  case SReg::CtaidY: return ctaid[1];
+  case SReg::CtaidZ: return ctaid[2];
+  case SReg::NctaidX: return cfg.grid[0];
+  case SReg::NctaidY: return cfg.grid[1];
+  case SReg::NctaidZ: return cfg.grid[2];
+  case SReg::LaneId: return (uint64_t)lane;
+  case SReg::WarpId: return w.index;
+  case SReg::NWarpId: return warps.size();
+  case SReg::LanemaskEq: return 1u << lane;
+  case SReg::LanemaskLe: return (uint32_t)((2ull << lane) - 1);
+  case SReg::LanemaskLt: return (1u << lane) - 1;
+  case SReg::LanemaskGe: return (uint32_t)(0xFFFFFFFFu << lane);
+  case SReg::LanemaskGt: return (uint32_t)((0xFFFFFFFFull << (lane + 1)) & 0xFFFFFFFFu);
+  }
+  return 0;
+}
+
+uint64_t Launch::get(const Operand &o, Warp &w, int lane) {
+  switch (o.kind) {
+  case Operand::Reg: {
+    if ((w.poison[o.reg] >> lane) & 1)
+      pz = true;
+    uint64_t v = w.regs[o.reg * 32 + lane];
+    return o.negate ? (uint64_t)(v == 0) : v;
+  }
+  case Operand::Imm:
+    return o.imm;
+  case Operand::Special:
+    return special(o.sreg, w, lane);
+  default:
+    return 0;
+  }
+}
+
+void Launch::set(const Operand &o, Warp &w, int lane, uint64_t v,
+                 bool poisoned) {
+  if (o.kind != Operand::Reg)
+    return;
+  unsigned bits = fn.regs[o.reg].bits;
+  w.regs[o.reg * 32 + lane] = bits == 1 ? (v & 1) : truncate(v, bits);
+  if (poisoned)
+    w.poison[o.reg] |= 1u << lane;
+  else
+    w.poison[o.reg] &= ~(1u << lane);
+}
+
+bool Launch::address(const Inst &inst, const Operand &mem, Warp &w, int lane,
+                     Space &space, uint64_t &addr) {
+  bool saved = pz;
+  pz = false;
+  addr = mem.imm;
+  if (mem.reg >= 0)
+    addr += get(regOperand(mem.reg), w, lane);
+  if (pz)
+    return ub(inst, w, lane, "the address is an undefined value");
+  pz = saved;
+  space = inst.space;
+  if (mem.isSymbol && (space == Space::Generic || space == mem.symSpace)) {
+    space = mem.symSpace;
+  } else if (space == Space::Generic) {
+    if (addr & kSharedWindow) {
+      space = Space::Shared;
+      addr &= ~kSharedWindow;
+    } else if (addr & kLocalWindow) {
+      space = Space::Local;
+      addr &= ~kLocalWindow;
+    } else {
+      space = Space::Global;
+    }
+  }
+  return true;
+}
+
+uint8_t *Launch::memory(const Inst &inst, Warp &w, Space space, uint64_t addr,
+                        unsigned size, int lane) {
+  auto fault = [&](const std::string &what) -> uint8_t * {
+    std::ostringstream os;
+    os << what << " (" << size << " bytes at 0x" << std::hex << addr << ")";
+    ub(inst, w, lane, os.str());
+    return nullptr;
+  };
+  if (addr % size)
+    return fault("misaligned access");
+  switch (space) {
+  case Space::Param:
+    if (addr + size > cfg.paramBytes.size())
+      return fault("parameter access out of bounds");
+    return const_cast<uint8_t *>(cfg.paramBytes.data()) + addr;
+  case Space::Shared:
+    if (addr + size > shared.size())
+      return fault("shared memory access out of bounds");
+    return shared.data() + addr;
+  case Space::Local: {
+    size_t t = (size_t)w.index * 32 + lane;
+    if (addr + size > fn.localBytes)
+      return fault("local memory access out of bounds");
+    return local.data() + (size_t)t * fn.localBytes + addr;
+  }
+  case Space::Global:
+  case Space::Generic: {
+    auto it = std::upper_bound(buffers.begin(), buffers.end(), addr,
+                               [](uint64_t a, const WarpSimBuffer &b) {
+                                 return a < (uint64_t)(uintptr_t)b.base;
+                               });
+    if (it != buffers.begin()) {
+      --it;
+      uint64_t base = (uint64_t)(uintptr_t)it->base;
+      if (addr >= base && addr + size <= base + it->bytes)
+        return reinterpret_cast<uint8_t *>((uintptr_t)addr);
+    }
+    return fault("global memory access outside every buffer");
+  }
+  }
+  return nullptr;
+}
+
+namespace {
+
+/// Integer comparison or float comparison of setp.
+bool compare(Sub cmp, Ty t, uint64_t a, uint64_t b) {
+  if (isFloat(t)) {
+    double x = toDouble(a, t), y = toDouble(b, t);
+    bool unordered = std::isnan(x) || std::isnan(y);
+    switch (cmp) {
+    case Sub::Eq: return !unordered && x == y;
+    case Sub::Ne: return !unordered && x != y;
+    case Sub::Lt: return !unordered && x < y;
+    case Sub::Le: return !unordered && x <= y;
+    case Sub::Gt: return !unordered && x > y;
+    case Sub::Ge: return !unordered && x >= y;
+    case Sub::Equ: return unordered || x == y;
+    case Sub::Neu: return unordered || x != y;
+    case Sub::Ltu: return unordered || x < y;
+    case Sub::Leu: return unordered || x <= y;
+    case Sub::Gtu: return unordered || x > y;
+    case Sub::Geu: return unordered || x >= y;
+    case Sub::Num: return !unordered;
+    case Sub::Nan: return unordered;
+    default: return false;
+    }
+  }
+  unsigned bits = bitWidth(t);
+  int64_t sa = (int64_t)signExtend(a, bits), sb = (int64_t)signExtend(b, bits);
+  uint64_t ua = truncate(a, bits), ub = truncate(b, bits);
+  bool s = isSigned(t);
+  switch (cmp) {
+  case Sub::Eq: return ua == ub;
+  case Sub::Ne: return ua != ub;
+  case Sub::Lt: return s ? sa < sb : ua < ub;
+  case Sub::Le: return s ? sa <= sb : ua <= ub;
+  case Sub::Gt: return s ? sa > sb : ua > ub;
+  case Sub::Ge: return s ? sa >= sb : ua >= ub;
+  case Sub::Lo: return ua < ub;
+  case Sub::Ls: return ua <= ub;
+  case Sub::Hi: return ua > ub;
+  case Sub::Hs: return ua >= ub;
+  default: return false;
+  }
+}
+
+/// One f32/f64 operation on the host FPU under `rnd`.
+template <typename T> T hostArith(Op op, Round rnd, T x, T y, T z) {
+  RoundingScope scope(rnd);
+  // volatile: the operation must happen under the rounding mode set above.
+  volatile T vx = x, vy = y, vz = z;
+  switch (op) {
+  case Op::Add: return vx + vy;
+  case Op::Sub: return vx - vy;
+  case Op::Mul: return vx * vy;
+  case Op::Div: return vx / vy;
+  default: return std::fma((T)vx, (T)vy, (T)vz);
+  }
+}
+
+/// .sat: clamps to [0, 1], NaN gives 0.
+template <typename T> T saturate(T r) {
+  return std::isnan(r) ? T(0) : std::min(std::max(r, T(0)), T(1));
+}
+
+/// Float add/sub/mul/fma/div on one element, rounded once.
+uint64_t floatArith(Op op, Ty t, Round rnd, uint16_t flags, uint64_t a,
+                    uint64_t b, uint64_t c) {
+  bool ftz = flags & FlagFtz, sat = flags & FlagSat;
+  if (t == Ty::F32) {
+    if (ftz) {
+      if (isSubnormal32(a)) a &= 0x80000000;
+      if (isSubnormal32(b)) b &= 0x80000000;
+      if (isSubnormal32(c)) c &= 0x80000000;
+    }
+    float r = hostArith<float>(op, rnd, asF32(a), asF32(b), asF32(c));
+    if (sat)
+      r = saturate(r);
+    uint64_t bits = std::isnan(r) ? canonicalNaN(t) : bitsOf(r);
+    if (ftz && isSubnormal32(bits))
+      bits &= 0x80000000;
+    return bits;
+  }
+  if (t == Ty::F64) {
+    double r = hostArith<double>(op, rnd, asF64(a), asF64(b), asF64(c));
+    if (sat)
+      r = saturate(r);
+    return std::isnan(r) ? canonicalNaN(t) : bitsOf(r);
+  }
+  // f16 / bf16: exact in double for add, sub and mul, then one rounding.
+  double x = toDouble(a, t), y = toDouble(b, t), z = toDouble(c, t), r;
+  switch (op) {
+  case Op::Add: r = x + y; break;
+  case Op::Sub: r = x - y; break;
+  case Op::Mul: r = x * y; break;
+  case Op::Div: r = x / y; break;
+  default: r = std::fma(x, y, z); break;
+  }
+  if (sat)
+    r = saturate(r);
+  return fromDouble(r, t, rnd);
+}
+
+/// Applies `fn` to each 16-bit half of a packed value.
+template <typename F> uint64_t perHalf(Ty t, uint64_t a, uint64_t b, uint64_t c, F f) {
+  if (t != Ty::F16x2 && t != Ty::BF16x2)
+    return f(t, a, b, c);
+  Ty e = elementOf(t);
+  uint64_t lo = f(e, a & 0xFFFF, b & 0xFFFF, c & 0xFFFF) & 0xFFFF;
+  uint64_t hi = f(e, (a >> 16) & 0xFFFF, (b >> 16) & 0xFFFF, (c >> 16) & 0xFFFF) & 0xFFFF;
+  return lo | (hi << 16);
+}
+
+uint32_t findNthSet(uint32_t mask, uint32_t base, int32_t offset) {
+  if (offset == 0)
+    return ((mask >> base) & 1) ? base : 0xFFFFFFFFu;
+  int pos = (int)base;
+  int count = (offset > 0 ? offset : -offset) - 1;
+  int inc = offset > 0 ? 1 : -1;
+  while (pos >= 0 && pos < 32) {
+    if ((mask >> pos) & 1) {
+      if (count == 0)
+        return (uint32_t)pos;
+      --count;
+    }
+    pos += inc;
+  }
+  return 0xFFFFFFFFu;
+}
+
+uint64_t convert(const Inst &inst, uint64_t src, bool &unsupported) {
+  Ty dt = inst.ty, st = inst.ty2;
+  unsigned sb = bitWidth(st), db = bitWidth(dt);
+  bool satur = inst.flags & FlagSat;
+  if (!isFloat(dt) && !isFloat(st)) {
+    // Integer to integer: extend from the source, clamp if .sat, truncate
+    // to the destination and extend it into the register.
+    bool ss = isSigned(st), ds = isSigned(dt);
+    uint64_t raw = ss ? signExtend(src, sb) : truncate(src, sb);
+    if (satur) {
+      __int128 v = ss ? (__int128)(int64_t)raw : (__int128)raw;
+      __int128 lo = ds ? -((__int128)1 << (db - 1)) : 0;
+      __int128 hi = ds ? ((__int128)1 << (db - 1)) - 1 : ((__int128)1 << db) - 1;
+      v = v < lo ? lo : v > hi ? hi : v;
+      raw = (uint64_t)v;
+    }
+    return ds ? signExtend(raw, db) : truncate(raw, db);
+  }
+  if (isFloat(st) && isFloat(dt)) {
+    if (st == Ty::F32 && (inst.flags & FlagFtz) && isSubnormal32(src))
+      src &= 0x80000000;
+    double x = toDouble(src, st);
+    Round r = inst.rnd;
+    if (r == Round::RNI || r == Round::RZI || r == Round::RMI || r == Round::RPI) {
+      if (!std::isnan(x) && !std::isinf(x))
+        x = r == Round::RNI ? std::nearbyint(x) : r == Round::RZI ? std::trunc(x)
+            : r == Round::RMI ? std::floor(x) : std::ceil(x);
+      r = Round::RN;
+    }
+    if (satur)
+      x = saturate(x);
+    if (dt == Ty::F64)
+      return std::isnan(x) ? canonicalNaN(dt) : bitsOf(x);
+    uint64_t bits = fromDouble(x, dt, r);
+    if (dt == Ty::F32 && (inst.flags & FlagFtz) && isSubnormal32(bits))
+      bits &= 0x80000000;
+    return bits;
+  }
+  if (isFloat(st)) {
+    // Float to integer: round to integral, NaN gives 0, out of range
+    // saturates (PTX).
+    double x = toDouble(src, st);
+    if (st == Ty::F32 && (inst.flags & FlagFtz) && isSubnormal32(src))
+      x = 0;
+    switch (inst.rnd) {
+    case Round::RNI: x = std::nearbyint(x); break;
+    case Round::RZI: case Round::None: x = std::trunc(x); break;
+    case Round::RMI: x = std::floor(x); break;
+    case Round::RPI: x = std::ceil(x); break;
+    default: unsupported = true; return 0;
+    }
+    bool ds = isSigned(dt);
+    if (std::isnan(x))
+      return 0;
+    long double lo = ds ? -std::ldexp(1.0L, db - 1) : 0.0L;
+    long double hi = ds ? std::ldexp(1.0L, db - 1) - 1 : std::ldexp(1.0L, db) - 1;
+    long double v = x;
+    if (v <= lo)
+      return ds ? signExtend((uint64_t)1 << (db - 1), db) : 0;
+    if (v >= hi)
+      return ds ? (uint64_t)hi : (uint64_t)hi;
+    if (ds)
+      return signExtend((uint64_t)(int64_t)x, db);
+    return truncate((uint64_t)x, db);
+  }
+  // Integer to float.
+  bool ss = isSigned(st);
+  uint64_t raw = ss ? signExtend(src, sb) : truncate(src, sb);
+  Round r = inst.rnd == Round::None ? Round::RN : inst.rnd;
+  if (dt == Ty::F32 || dt == Ty::F64) {
+    RoundingScope scope(r);
+    if (dt == Ty::F32) {
+      volatile float f = ss ? (float)(int64_t)raw : (float)raw;
+      return bitsOf((float)f);
+    }
+    volatile double d = ss ? (double)(int64_t)raw : (double)raw;
+    return bitsOf((double)d);
+  }
+  // f16/bf16: every integer that does not overflow them is exact in double
+  // up to 2^53; larger ones overflow anyway.
+  double x = ss ? (double)(int64_t)raw : (double)raw;
+  return fromDouble(x, dt, r);
+}
+
+} // namespace
+
+bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
+  pz = false;
+  Lane &L = w.lanes[lane];
+  uint32_t next = L.pc + 1;
+  const std::vector<Operand> &ops = I.ops;
+  Ty t = I.ty;
+  unsigned bits = bitWidth(t);
+  auto src = [&](int i) { return get(ops[i], w, lane); };
+  auto dst = [&](uint64_t v) { set(ops[0], w, lane, v, pz); };
+  switch (I.op) {
+  case Op::Mov: {
+    const Operand &d = ops[0], &s = ops[1];
+    if (d.kind == Operand::Vec) { // unpack
+      uint64_t v = src(1);
+      unsigned n = (unsigned)d.elems.size(), eb = bits / n;
+      for (unsigned k = 0; k < n; ++k)
+        set(d.elems[k], w, lane, truncate(v >> (k * eb), eb), pz);
+    } else if (s.kind == Operand::Vec) { // pack
+      unsigned n = (unsigned)s.elems.size(), eb = bits / n;
+      uint64_t v = 0;
+      for (unsigned k = 0; k < n; ++k)
+        v |= truncate(get(s.elems[k], w, lane), eb) << (k * eb);
+      dst(v);
+    } else {
+      dst(src(1));
+    }
+    break;
+  }
+  case Op::Add: case Op::Sub: case Op::Mul: case Op::Mad: case Op::Fma:
+  case Op::Div: case Op::Rem: {
+    uint64_t a = src(1), b = src(2), c = ops.size() > 3 ? src(3) : 0;
+    if (isFloat(t)) {
+      if (I.op == Op::Rem)
+        return ub(I, w, lane, "unsupported: rem on floats");
+      if (I.op == Op::Div && (t != Ty::F32 && t != Ty::F64))
+        return ub(I, w, lane, "unsupported: div on packed/half floats");
+      if (I.op == Op::Div && (I.flags & FlagApprox))
+        return ub(I, w, lane, "unsupported: div.approx is not bit-exact");
+      if (I.op == Op::Mad && t != Ty::F32 && t != Ty::F64)
+        return ub(I, w, lane, "unsupported: mad on half floats");
+      Round rnd = I.rnd == Round::None ? Round::RN : I.rnd;
+      Op op = I.op == Op::Mad ? Op::Fma : I.op;
+      dst(perHalf(t, a, b, c, [&](Ty e, uint64_t x, uint64_t y, uint64_t z) {
+        return floatArith(op, e, rnd, I.flags, x, y, z);
+      }));
+      break;
+    }
+    bool s = isSigned(t);
+    bool wide = I.flags & FlagWide, hi = I.flags & FlagHi;
+    if (I.flags & FlagSat && !(t == Ty::S32 && (I.op == Op::Add || I.op == Op::Sub)))
+      return ub(I, w, lane, "unsupported: .sat on this integer operation");
+    uint64_t r;
+    switch (I.op) {
+    case Op::Add:
+    case Op::Sub: {
+      if (I.flags & FlagSat) {
+        int64_t x = (int32_t)a, y = (int32_t)b;
+        int64_t v = I.op == Op::Add ? x + y : x - y;
+        r = (uint64_t)std::min<int64_t>(std::max<int64_t>(v, INT32_MIN), INT32_MAX);
+      } else {
+        r = I.op == Op::Add ? a + b : a - b;
+      }
+      break;
+    }
+    case Op::Mul:
+    case Op::Mad: {
+      __int128 x = s ? (__int128)(int64_t)signExtend(a, bits) : (__int128)truncate(a, bits);
+      __int128 y = s ? (__int128)(int64_t)signExtend(b, bits) : (__int128)truncate(b, bits);
+      __int128 p = x * y;
+      if (wide)
+        r = (uint64_t)p;
+      else if (hi)
+        r = (uint64_t)(p >> bits);
+      else
+        r = (uint64_t)p;
+      if (I.op == Op::Mad)
+        r += c;
+      if (wide) {
+        set(ops[0], w, lane, truncate(r, 2 * bits), pz);
+        L.pc = next;
+        return true;
+      }
+      break;
+    }
+    default: { // div, rem
+      if (truncate(b, bits) == 0)
+        return ub(I, w, lane, "integer division by zero");
+      if (s) {
+        int64_t x = (int64_t)signExtend(a, bits), y = (int64_t)signExtend(b, bits);
+        if (y == -1)
+          r = I.op == Op::Div ? (uint64_t)(-(uint64_t)x) : 0;
+        else
+          r = (uint64_t)(I.op == Op::Div ? x / y : x % y);
+      } else {
+        uint64_t x = truncate(a, bits), y = truncate(b, bits);
+        r = I.op == Op::Div ? x / y : x % y;
+      }
+    }
+    }
+    dst(s ? signExtend(r, bits) : truncate(r, bits));
+    break;
+  }
+  case Op::Neg:
+  case Op::Abs: {
+    uint64_t a = src(1);
+    if (isFloat(t)) {
+      auto one = [&](Ty e, uint64_t x, uint64_t, uint64_t) {
+        uint64_t sign = 1ull << (bitWidth(e) - 1);
+        if (e == Ty::F32 && (I.flags & FlagFtz) && isSubnormal32(x))
+          x &= sign;
+        return I.op == Op::Neg ? x ^ sign : x & ~sign;
+      };
+      dst(perHalf(t, a, 0, 0, one));
+    } else {
+      int64_t x = (int64_t)signExtend(a, bits);
+      dst(truncate(I.op == Op::Neg ? (uint64_t)(-(uint64_t)x)
+                                   : (uint64_t)(x < 0 ? -(uint64_t)x : (uint64_t)x),
+                   bits));
+    }
+    break;
+  }
+  case Op::Min:
+  case Op::Max: {
+    uint64_t a = src(1), b = src(2);
+    bool isMax = I.op == Op::Max;
+    if (isFloat(t)) {
+      auto one = [&](Ty e, uint64_t x, uint64_t y, uint64_t) -> uint64_t {
+        if (e == Ty::F32 && (I.flags & FlagFtz)) {
+          if (isSubnormal32(x)) x &= 0x80000000;
+          if (isSubnormal32(y)) y &= 0x80000000;
+        }
+        bool nan;
+        double dx = toDouble(x, e), dy = toDouble(y, e);
+        double r = minMax(dx, dy, isMax, I.flags & FlagNaN, nan);
+        if (nan)
+          return canonicalNaN(e);
+        // The result is one of the operands: return its exact bits.
+        return (bitsOf(r) == bitsOf(dx)) ? x : y;
+      };
+      dst(perHalf(t, a, b, 0, one));
+    } else {
+      bool s = isSigned(t);
+      bool aLess = s ? (int64_t)signExtend(a, bits) < (int64_t)signExtend(b, bits)
+                     : truncate(a, bits) < truncate(b, bits);
+      dst(truncate((aLess != isMax) ? a : b, bits));
+    }
+    break;
+  }
+  case Op::And: case Op::Or: case Op::Xor: {
+    uint64_t a = src(1), b = src(2);
+    dst(I.op == Op::And ? a & b : I.op == Op::Or ? a | b : a ^ b);
+    break;
+  }
+  case Op::Not:
+    dst(t == Ty::Pred ? (uint64_t)(src(1) == 0) : truncate(~src(1), bits));
+    break;
+  case Op::CNot:
+    dst(truncate(src(1), bits) == 0 ? 1 : 0);
+    break;
+  case Op::Shl:
+  case Op::Shr: {
+    uint64_t a = src(1);
+    uint64_t n = truncate(src(2), 32);
+    uint64_t r;
+    if (I.op == Op::Shl)
+      r = n >= bits ? 0 : a << n;
+    else if (isSigned(t)) {
+      int64_t x = (int64_t)signExtend(a, bits);
+      r = (uint64_t)(x >> (n >= bits ? bits - 1 : n));
+    } else {
+      r = n >= bits ? 0 : truncate(a, bits) >> n;
+    }
+    dst(truncate(r, bits));
+    break;
+  }
+  case Op::Setp: {
+    bool r = compare(I.sub, t, src(1), src(2));
+    bool q = !r;
+    if (I.sub2 != Sub::None) {
+      bool c = src(3) & 1;
+      auto comb = [&](bool x) {
+        return I.sub2 == Sub::OpAnd ? (x && c) : I.sub2 == Sub::OpOr ? (x || c) : (x != c);
+      };
+      r = comb(r);
+      q = comb(q);
+    }
+    set(ops[0], w, lane, r, pz);
+    if (ops[0].reg2 >= 0)
+      set(regOperand(ops[0].reg2), w, lane, q, pz);
+    break;
+  }
+  case Op::Selp: {
+    bool c = src(3) & 1;
+    dst(c ? src(1) : src(2));
+    break;
+  }
+  case Op::Cvt: {
+    if (t == Ty::F16x2 || t == Ty::BF16x2) {
+      if (I.ty2 != Ty::F32)
+        return ub(I, w, lane, "unsupported: packed cvt from a non-f32 type");
+      Inst one = I;
+      one.ty = elementOf(t);
+      bool bad = false;
+      uint64_t hi = convert(one, src(1), bad), lo = convert(one, src(2), bad);
+      dst((lo & 0xFFFF) | ((hi & 0xFFFF) << 16));
+      break;
+    }
+    bool bad = false;
+    uint64_t r = convert(I, src(1), bad);
+    if (bad)
+      return ub(I, w, lane, "unsupported: this rounding of a float-to-int cvt");
+    dst(r);
+    break;
+  }
+  case Op::Cvta: {
+    uint64_t a = src(1);
+    uint64_t window = I.space == Space::Shared ? kSharedWindow
+                      : I.space == Space::Local ? kLocalWindow : 0;
+    dst(I.flags & FlagTo ? a & ~window : a | window);
+    break;
+  }
+  case Op::Popc:
+    dst(__builtin_popcountll(truncate(src(1), bits)));
+    break;
+  case Op::Clz: {
+    uint64_t a = truncate(src(1), bits);
+    dst(a == 0 ? bits : (unsigned)__builtin_clzll(a) - (64 - bits));
+    break;
+  }
+  case Op::Brev: {
+    uint64_t a = src(1), r = 0;
+    for (unsigned k = 0; k < bits; ++k)
+      r |= ((a >> k) & 1) << (bits - 1 - k);
+    dst(r);
+    break;
+  }
+  case Op::Bfind: {
+    uint64_t a = truncate(src(1), bits);
+    if (isSigned(t) && ((a >> (bits - 1)) & 1))
+      a = truncate(~a, bits);
+    uint64_t r = a == 0 ? 0xFFFFFFFFu : 63 - __builtin_clzll(a);
+    if (a != 0 && (I.flags & FlagShiftAmt))
+      r = bits - 1 - r;
+    dst(r);
+    break;
+  }
+  case Op::Prmt: {
+    if (t != Ty::B32)
+      return ub(I, w, lane, "unsupported: prmt mode");
+    uint64_t a = truncate(src(1), 32), b = truncate(src(2), 32), c = src(3);
+    uint64_t bytes = a | (b << 32), r = 0;
+    for (int k = 0; k < 4; ++k) {
+      unsigned sel = (c >> (4 * k)) & 0xF;
+      uint64_t byte = (bytes >> (8 * (sel & 7))) & 0xFF;
+      if (sel & 8)
+        byte = (byte & 0x80) ? 0xFF : 0;
+      r |= byte << (8 * k);
+    }
+    dst(r);
+    break;
+  }
+  case Op::Bfe: {
+    uint64_t a = src(1);
+    unsigned pos = src(2) & 0xFF, len = src(3) & 0xFF;
+    uint64_t r = 0;
+    bool s = isSigned(t);
+    unsigned msb = pos + len - 1;
+    bool sbit = s && len > 0 && ((a >> std::min(msb, bits - 1)) & 1);
+    for (unsigned k = 0; k < bits; ++k) {
+      bool bit = k < len && pos + k < bits ? (a >> (pos + k)) & 1 : sbit;
+      r |= (uint64_t)bit << k;
+    }
+    dst(r);
+    break;
+  }
+  case Op::Bfi: {
+    uint64_t f = src(1), b = src(2);
+    unsigned pos = src(3) & 0xFF, len = src(4) & 0xFF;
+    uint64_t r = b;
+    for (unsigned k = 0; k < len && pos + k < bits; ++k)
+      r = (r & ~(1ull << (pos + k))) | (((f >> k) & 1) << (pos + k));
+    dst(r);
+    break;
+  }
+  case Op::Fns: {
+    uint32_t mask = (uint32_t)src(1), base = (uint32_t)src(2);
+    int32_t offset = (int32_t)src(3);
+    if (base > 31)
+      return ub(I, w, lane, "fns base above 31");
+    dst(findNthSet(mask, base, offset));
+    break;
+  }
+  case Op::Copysign: {
+    uint64_t a = src(1), b = src(2), sign = 1ull << (bits - 1);
+    dst((b & ~sign) | (a & sign));
+    break;
+  }
+  case Op::Activemask:
+    dst(active);
+    break;
+  case Op::Ld:
+  case Op::St: {
+    const Operand &mem = I.op == Op::Ld ? ops[1] : ops[0];
+    const Operand &val = I.op == Op::Ld ? ops[0] : ops[1];
+    Space space;
+    uint64_t addr;
+    if (!address(I, mem, w, lane, space, addr))
+      return false;
+    unsigned eb = std::max(8u, bits), size = eb / 8;
+    for (unsigned k = 0; k < I.vec; ++k) {
+      const Operand &v = val.kind == Operand::Vec ? val.elems[k] : val;
+      uint8_t *p = memory(I, w, space, addr + k * size, size, lane);
+      if (!p)
+        return false;
+      if (I.op == Op::Ld) {
+        uint64_t x = 0;
+        std::memcpy(&x, p, size);
+        set(v, w, lane, isSigned(t) ? signExtend(x, eb) : x, false);
+      } else {
+        pz = false;
+        uint64_t x = get(v, w, lane);
+        if (pz) {
+          if (!(cfg.flags & WARP_SIM_ALLOW_UNDEFINED_STORES))
+            return ub(I, w, lane, "stores an undefined value");
+          ++cfg.stats.undefinedStores;
+        }
+        std::memcpy(p, &x, size);
+      }
+    }
+    break;
+  }
+  case Op::Atom:
+  case Op::Red: {
+    const Operand &mem = I.op == Op::Atom ? ops[1] : ops[0];
+    int first = I.op == Op::Atom ? 2 : 1;
+    Space space;
+    uint64_t addr;
+    if (!address(I, mem, w, lane, space, addr))
+      return false;
+    uint64_t b = src(first), c = I.sub == Sub::OpCas ? src(first + 1) : 0;
+    if (pz)
+      return ub(I, w, lane, "atomic operand is an undefined value");
+    unsigned size = bits / 8;
+    uint8_t *p = memory(I, w, space, addr, size, lane);
+    if (!p)
+      return false;
+    uint64_t old = 0;
+    std::memcpy(&old, p, size);
+    uint64_t r;
+    bool s = isSigned(t);
+    switch (I.sub) {
+    case Sub::OpAdd:
+      r = isFloat(t) ? floatArith(Op::Add, t, Round::RN, 0, old, b, 0) : old + b;
+      break;
+    case Sub::OpMin:
+    case Sub::OpMax: {
+      if (isFloat(t))
+        return ub(I, w, lane, "unsupported: float atomic min/max");
+      bool less = s ? (int64_t)signExtend(old, bits) < (int64_t)signExtend(b, bits)
+                    : truncate(old, bits) < truncate(b, bits);
+      r = (less == (I.sub == Sub::OpMin)) ? old : b;
+      break;
+    }
+    case Sub::OpAnd: r = old & b; break;
+    case Sub::OpOr: r = old | b; break;
+    case Sub::OpXor: r = old ^ b; break;
+    case Sub::OpExch: r = b; break;
+    case Sub::OpCas: r = truncate(old, bits) == truncate(b, bits) ? c : old; break;
+    case Sub::OpInc: r = truncate(old, bits) >= truncate(b, bits) ? 0 : old + 1; break;
+    case Sub::OpDec:
+      r = (truncate(old, bits) == 0 || truncate(old, bits) > truncate(b, bits)) ? b : old - 1;
+      break;
+    default:
+      return ub(I, w, lane, "unsupported atomic operation");
+    }
+    std::memcpy(p, &r, size);
+    if (I.op == Op::Atom)
+      set(ops[0], w, lane, s ? signExtend(old, bits) : old, false);
+    break;
+  }
+  case Op::Bra:
+    next = (uint32_t)ops[0].label;
+    break;
+  case Op::Ret:
+  case Op::Exit:
+    L.status = Exited;
+    return true;
+  default:
+    return ub(I, w, lane, "internal error: not a lane instruction");
+  }
+  L.pc = next;
+  return true;
+}
+
+bool Launch::execCollective(const Inst &I, Warp &w, uint32_t group) {
+  const std::vector<Operand> &ops = I.ops;
+  uint32_t mask = w.lanes[__builtin_ctz(group)].syncMask;
+  uint64_t out[32] = {}, out2[32] = {};
+  bool poison[32] = {};
+  auto each = [&](auto f) {
+    for (int l = 0; l < 32; ++l)
+      if ((group >> l) & 1)
+        if (!f(l))
+          return false;
+    return true;
+  };
+  switch (I.op) {
+  case Op::Shfl: {
+    uint64_t value[32];
+    bool valuePoison[32];
+    if (!each([&](int l) {
+          pz = false;
+          value[l] = get(ops[1], w, l);
+          valuePoison[l] = pz;
+          return true;
+        }))
+      return false;
+    if (!each([&](int l) {
+          pz = false;
+          uint32_t b = (uint32_t)get(ops[2], w, l) & 31;
+          uint32_t c = (uint32_t)get(ops[3], w, l);
+          if (pz)
+            return ub(I, w, l, "the lane/offset or clamp operand is an undefined value");
+          uint32_t segmask = (c >> 8) & 31, clamp = c & 31;
+          uint32_t lane = (uint32_t)l;
+          uint32_t maxLane = (lane & segmask) | (clamp & ~segmask);
+          uint32_t minLane = lane & segmask;
+          int64_t j;
+          bool p;
+          switch (I.sub) {
+          case Sub::Up: j = (int64_t)lane - b; p = j >= (int64_t)maxLane; break;
+          case Sub::Down: j = lane + b; p = j <= maxLane; break;
+          case Sub::Bfly: j = lane ^ b; p = j <= maxLane; break;
+          default: j = minLane | (b & ~segmask); p = j <= maxLane; break;
+          }
+          if (!p)
+            j = lane;
+          out2[l] = p;
+          if (((group >> j) & 1) == 0) {
+            // The source lane is not executing this shuffle with us: PTX
+            // leaves the value undefined.
+            out[l] = value[l];
+            poison[l] = true;
+          } else {
+            out[l] = value[j];
+            poison[l] = valuePoison[j];
+          }
+          return true;
+        }))
+      return false;
+    each([&](int l) {
+      set(ops[0], w, l, out[l], poison[l]);
+      if (ops[0].reg2 >= 0)
+        set(regOperand(ops[0].reg2), w, l, out2[l], false);
+      return true;
+    });
+    break;
+  }
+  case Op::Vote: {
+    uint32_t ballot = 0;
+    bool anyPoison = false;
+    each([&](int l) {
+      pz = false;
+      if (get(ops[1], w, l) & 1)
+        ballot |= 1u << l;
+      anyPoison |= pz;
+      return true;
+    });
+    uint64_t r;
+    switch (I.sub) {
+    case Sub::Ballot: r = ballot; break;
+    case Sub::Any: r = ballot != 0; break;
+    case Sub::All: r = ballot == group; break;
+    default: r = ballot == 0 || ballot == group; break;
+    }
+    each([&](int l) {
+      set(ops[0], w, l, r, anyPoison);
+      return true;
+    });
+    break;
+  }
+  case Op::Match: {
+    unsigned bits = bitWidth(I.ty);
+    uint64_t value[32];
+    bool anyPoison = false;
+    each([&](int l) {
+      pz = false;
+      value[l] = truncate(get(ops[1], w, l), bits);
+      anyPoison |= pz;
+      return true;
+    });
+    bool allSame = true;
+    uint64_t first = value[__builtin_ctz(group)];
+    each([&](int l) {
+      allSame &= value[l] == first;
+      return true;
+    });
+    each([&](int l) {
+      uint64_t r;
+      if (I.sub == Sub::Any) {
+        uint32_t same = 0;
+        for (int k = 0; k < 32; ++k)
+          if (((group >> k) & 1) && value[k] == value[l])
+            same |= 1u << k;
+        r = same;
+      } else {
+        r = allSame ? mask : 0;
+      }
+      set(ops[0], w, l, r, anyPoison);
+      if (ops[0].reg2 >= 0)
+        set(regOperand(ops[0].reg2), w, l, allSame, anyPoison);
+      return true;
+    });
+    break;
+  }
+  case Op::Redux: {
+    Ty t = I.ty;
+    bool anyPoison = false;
+    uint64_t acc = 0;
+    bool firstLane = true, accNaN = false;
+    double facc = 0;
+    bool ok = each([&](int l) {
+      pz = false;
+      uint64_t v = truncate(get(ops[1], w, l), 32);
+      anyPoison |= pz;
+      if (t == Ty::F32) {
+        if (I.sub != Sub::OpMin && I.sub != Sub::OpMax)
+          return ub(I, w, l, "unsupported: redux.sync on f32 other than min/max");
+        double x = asF32(v);
+        if (I.flags & FlagAbs)
+          x = std::fabs(x);
+        if (firstLane) {
+          facc = x;
+          accNaN = std::isnan(x);
+        } else {
+          bool nan;
+          facc = minMax(facc, x, I.sub == Sub::OpMax, I.flags & FlagNaN, nan);
+          accNaN = nan;
+        }
+        firstLane = false;
+        return true;
+      }
+      if (firstLane) {
+        acc = v;
+        firstLane = false;
+        return true;
+      }
+      bool s = isSigned(t);
+      switch (I.sub) {
+      case Sub::OpAdd: acc = truncate(acc + v, 32); break;
+      case Sub::OpAnd: acc &= v; break;
+      case Sub::OpOr: acc |= v; break;
+      case Sub::OpXor: acc ^= v; break;
+      case Sub::OpMin:
+      case Sub::OpMax: {
+        bool less = s ? (int32_t)acc < (int32_t)v : acc < v;
+        acc = (less == (I.sub == Sub::OpMin)) ? acc : v;
+        break;
+      }
+      default:
+        return ub(I, w, l, "unsupported redux operation");
+      }
+      return true;
+    });
+    if (!ok)
+      return false;
+    if (t == Ty::F32)
+      acc = (accNaN || std::isnan(facc)) ? canonicalNaN(t) : bitsOf((float)facc);
+    each([&](int l) {
+      set(ops[0], w, l, acc, anyPoison);
+      return true;
+    });
+    break;
+  }
+  case Op::Elect: {
+    int leader = __builtin_ctz(group);
+    each([&](int l) {
+      set(ops[0], w, l, (uint64_t)leader, false);
+      if (ops[0].reg2 >= 0)
+        set(regOperand(ops[0].reg2), w, l, l == leader, false);
+      return true;
+    });
+    break;
+  }
+  case Op::BarWarpSync:
+    break;
+  default:
+    return ub(I, w, -1, "internal error: not a collective");
+  }
+  each([&](int l) {
+    w.lanes[l].status = Running;
+    w.lanes[l].pc += 1;
+    return true;
+  });
+  return true;
+}
+
+bool Launch::tryCollectives(Warp &w, uint32_t pc) {
+  const Inst &I = fn.insts[pc];
+  uint32_t waiting = 0;
+  for (int l = 0; l < 32; ++l)
+    if (w.lanes[l].status == WaitSync && w.lanes[l].pc == pc)
+      waiting |= 1u << l;
+  while (waiting) {
+    int l = __builtin_ctz(waiting);
+    uint32_t mask = w.lanes[l].syncMask;
+    if (!((mask >> l) & 1)) {
+      std::ostringstream os;
+      os << "the lane is not in its member mask 0x" << std::hex << mask;
+      return ub(I, w, l, os.str());
+    }
+    uint32_t required = mask & w.exists, group = 0;
+    for (int k = 0; k < 32; ++k)
+      if (((waiting >> k) & 1) && w.lanes[k].syncMask == mask)
+        group |= 1u << k;
+    if (uint32_t outside = group & ~mask) {
+      std::ostringstream os;
+      os << "the lane is not in its member mask 0x" << std::hex << mask;
+      return ub(I, w, __builtin_ctz(outside), os.str());
+    }
+    waiting &= ~group;
+    if ((required & ~group) == 0) {
+      ++cfg.stats.warpInstructions;
+      cfg.stats.laneInstructions += popcount32(group);
+      if (!execCollective(I, w, group))
+        return false;
+    }
+  }
+  return true;
+}
+
+bool Launch::runWarp(Warp &w) {
+  for (;;) {
+    uint32_t pc = UINT32_MAX;
+    for (int l = 0; l < 32; ++l)
+      if (((w.exists >> l) & 1) && w.lanes[l].status == Running && w.lanes[l].pc < pc)
+        pc = w.lanes[l].pc;
+    if (pc == UINT32_MAX)
+      return true;
+    uint32_t active = 0;
+    for (int l = 0; l < 32; ++l)
+      if (((w.exists >> l) & 1) && w.lanes[l].status == Running && w.lanes[l].pc == pc)
+        active |= 1u << l;
+    const Inst &I = fn.insts[pc];
+    if (++steps > cfg.stepLimit) {
+      std::ostringstream os;
+      os << "error: more than " << cfg.stepLimit
+         << " instructions issued (an endless loop?) at line " << I.line
+         << ": `" << I.text << "`";
+      report = os.str();
+      return false;
+    }
+    uint32_t exec = active;
+    if (I.guard >= 0) {
+      for (int l = 0; l < 32; ++l) {
+        if (!((active >> l) & 1))
+          continue;
+        if ((w.poison[I.guard] >> l) & 1)
+          return ub(I, w, l, "the guard predicate is an undefined value");
+        bool g = w.regs[I.guard * 32 + l] & 1;
+        if (g == I.guardNeg) {
+          exec &= ~(1u << l);
+          w.lanes[l].pc += 1;
+        }
+      }
+    }
+    if (!exec)
+      continue;
+    if (isWarpCollective(I.op)) {
+      const Operand &maskOp = I.ops.back();
+      for (int l = 0; l < 32; ++l) {
+        if (!((exec >> l) & 1))
+          continue;
+        pz = false;
+        uint32_t m = (uint32_t)get(maskOp, w, l);
+        if (pz)
+          return ub(I, w, l, "the member mask is an undefined value");
+        w.lanes[l].status = WaitSync;
+        w.lanes[l].syncMask = m;
+      }
+      if (!tryCollectives(w, pc))
+        return false;
+      continue;
+    }
+    if (I.op == Op::BarSync) {
+      for (int l = 0; l < 32; ++l)
+        if ((exec >> l) & 1)
+          w.lanes[l].status = WaitBarrier;
+      continue;
+    }
+    ++cfg.stats.warpInstructions;
+    cfg.stats.laneInstructions += popcount32(exec);
+    if (I.op == Op::Bra) {
+      // A divergent branch on an undefined predicate was caught above;
+      // nothing else to check.
+    }
+    for (int l = 0; l < 32; ++l)
+      if ((exec >> l) & 1)
+        if (!execLane(I, w, l, exec))
+          return false;
+  }
+}
+
+bool Launch::reportDeadlock() {
+  for (Warp &w : warps) {
+    for (int l = 0; l < 32; ++l) {
+      Lane &L = w.lanes[l];
+      if (!((w.exists >> l) & 1) || L.status != WaitSync)
+        continue;
+      const Inst &I = fn.insts[L.pc];
+      uint32_t missing = L.syncMask & w.exists;
+      uint32_t exited = 0, atBarrier = 0, otherMask = 0;
+      int elsewhere = -1;
+      for (int k = 0; k < 32; ++k) {
+        if (!((missing >> k) & 1))
+          continue;
+        const Lane &K = w.lanes[k];
+        if (K.status == WaitSync && K.pc == L.pc && K.syncMask == L.syncMask)
+          continue;
+        if (K.status == Exited)
+          exited |= 1u << k;
+        else if (K.status == WaitBarrier)
+          atBarrier |= 1u << k;
+        else if (K.pc == L.pc)
+          otherMask |= 1u << k;
+        else if (elsewhere < 0)
+          elsewhere = k;
+      }
+      std::ostringstream os;
+      os << std::hex << "the collective can never complete (member mask 0x"
+         << L.syncMask << ")";
+      if (exited)
+        os << "; lanes 0x" << exited << " have exited";
+      if (atBarrier)
+        os << "; lanes 0x" << atBarrier << " wait at a block barrier";
+      if (otherMask)
+        os << "; lanes 0x" << otherMask << " arrived with another member mask";
+      if (elsewhere >= 0)
+        os << std::dec << "; lane " << elsewhere << " waits at line "
+           << fn.insts[w.lanes[elsewhere].pc].line << " `"
+           << fn.insts[w.lanes[elsewhere].pc].text << "`";
+      return ub(I, w, l, os.str());
+    }
+  }
+  // Only barrier waiters are left, but some threads of the block never
+  // reach the barrier.
+  for (Warp &w : warps)
+    for (int l = 0; l < 32; ++l)
+      if (((w.exists >> l) & 1) && w.lanes[l].status == WaitBarrier)
+        return ub(fn.insts[w.lanes[l].pc], w, l,
+                  "the block barrier can never complete");
+  report = "internal error: deadlock without waiters";
+  return false;
+}
+
+bool Launch::runBlock() {
+  unsigned bx = cfg.block[0], by = cfg.block[1], bz = cfg.block[2];
+  unsigned threads = bx * by * bz;
+  unsigned numWarps = (threads + 31) / 32;
+  warps.assign(numWarps, Warp());
+  for (unsigned wi = 0; wi < numWarps; ++wi) {
+    Warp &w = warps[wi];
+    w.index = wi;
+    w.regs.assign(fn.regs.size() * 32, 0);
+    // Registers start undefined.
+    w.poison.assign(fn.regs.size(), 0xFFFFFFFFu);
+    for (unsigned l = 0; l < 32; ++l) {
+      unsigned t = wi * 32 + l;
+      if (t >= threads) {
+        w.lanes[l].status = Exited;
+        continue;
+      }
+      w.exists |= 1u << l;
+      w.tid[l][0] = t % bx;
+      w.tid[l][1] = (t / bx) % by;
+      w.tid[l][2] = t / (bx * by);
+    }
+  }
+  size_t sharedSize = fn.usesDynamicShared ? fn.dynamicSharedOffset + cfg.dynamicShared
+                                           : fn.sharedBytes;
+  shared.assign(sharedSize, 0);
+  local.assign((size_t)numWarps * 32 * fn.localBytes, 0);
+  for (;;) {
+    for (Warp &w : warps)
+      if (!runWarp(w))
+        return false;
+    unsigned live = 0, atBarrier = 0;
+    for (Warp &w : warps)
+      for (int l = 0; l < 32; ++l) {
+        if (!((w.exists >> l) & 1))
+          continue;
+        if (w.lanes[l].status != Exited)
+          ++live;
+        if (w.lanes[l].status == WaitBarrier)
+          ++atBarrier;
+      }
+    if (live == 0)
+      return true;
+    if (atBarrier != live)
+      return reportDeadlock();
+    for (Warp &w : warps)
+      for (int l = 0; l < 32; ++l)
+        if (w.lanes[l].status == WaitBarrier) {
+          w.lanes[l].status = Running;
+          w.lanes[l].pc += 1;
+        }
+  }
+}
+
+std::string Launch::run() {
+  buffers = cfg.buffers;
+  for (const std::vector<uint8_t> &g : module.globals)
+    buffers.push_back({g.data(), g.size()});
+  std::sort(buffers.begin(), buffers.end(),
+            [](const WarpSimBuffer &a, const WarpSimBuffer &b) {
+              return (uintptr_t)a.base < (uintptr_t)b.base;
+            });
+  unsigned threads = cfg.block[0] * cfg.block[1] * cfg.block[2];
+  if (threads == 0 || threads > 1024)
+    return "error: a block has 1..1024 threads, not " + std::to_string(threads);
+  if (fn.usesDynamicShared && cfg.dynamicShared > 200 * 1024)
+    return "error: too much dynamic shared memory";
+  cfg.stats.threads += (uint64_t)threads * cfg.grid[0] * cfg.grid[1] * cfg.grid[2];
+  for (unsigned z = 0; z < cfg.grid[2]; ++z)
+    for (unsigned y = 0; y < cfg.grid[1]; ++y)
+      for (unsigned x = 0; x < cfg.grid[0]; ++x) {
+        ctaid[0] = x;
+        ctaid[1] = y;
+        ctaid[2] = z;
+        if (!runBlock())
+          return report;
+      }
+  return "";
+}
+
+std::string launch(const Module &module, const Function &fn,
+                   LaunchConfig &cfg) {
+  Launch l(module, fn, cfg);
+  return l.run();
+}
+
+} // namespace warp::sim

@@ -1,0 +1,148 @@
+//===- PTX.h - The decoded PTX subset the interpreter runs -----*- C++ -*-===//
+//
+// The parser (Parser.cpp) turns PTX text into these structures once; the
+// interpreter (Interpreter.cpp) never looks at text again except to quote an
+// instruction in a report.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARP_LIB_SIM_PTX_H
+#define WARP_LIB_SIM_PTX_H
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace warp::sim {
+
+/// PTX instruction types (the `.b32`, `.f16x2`... suffixes). The parser's
+/// name tables follow the order of these enums (Parser.cpp).
+enum class Ty : uint8_t {
+  None, Pred,
+  B8, B16, B32, B64,
+  U8, U16, U32, U64,
+  S8, S16, S32, S64,
+  F16, F16x2, BF16, BF16x2, F32, F64,
+};
+unsigned bitWidth(Ty t);
+bool isSigned(Ty t);
+bool isFloat(Ty t);
+
+enum class Space : uint8_t { Generic, Global, Shared, Local, Param };
+
+/// Rounding modifiers (.rn ... on floats, .rni ... to integral values).
+enum class Round : uint8_t { None, RN, RZ, RM, RP, RNI, RZI, RMI, RPI };
+
+enum class SReg : uint8_t {
+  TidX, TidY, TidZ, NtidX, NtidY, NtidZ, CtaidX, CtaidY, CtaidZ,
+  NctaidX, NctaidY, NctaidZ, LaneId, WarpId, NWarpId,
+  LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt,
+};
+
+enum class Op : uint8_t {
+  Mov, Add, Sub, Mul, Mad, Fma, Div, Rem, Neg, Abs, Min, Max,
+  And, Or, Xor, Not, CNot, Shl, Shr, Setp, Selp, Cvt, Cvta,
+  Popc, Clz, Brev, Bfind, Prmt, Bfe, Bfi, Fns, Copysign,
+  Ld, St, Atom, Red, Bra, Ret, Exit,
+  // Collectives: a lane waits until its member mask has arrived.
+  Shfl, Vote, Match, Redux, BarWarpSync, Elect,
+  Activemask, BarSync,
+};
+inline bool isWarpCollective(Op op) {
+  return op == Op::Shfl || op == Op::Vote || op == Op::Match ||
+         op == Op::Redux || op == Op::BarWarpSync || op == Op::Elect;
+}
+
+/// Sub-operations: setp comparisons, shfl/vote/atom/redux modes.
+enum class Sub : uint8_t {
+  None,
+  // comparisons
+  Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs, Equ, Neu, Ltu, Leu, Gtu, Geu, Num,
+  Nan,
+  // shuffle modes
+  Up, Down, Bfly, Idx,
+  // vote modes
+  Any, All, Uni, Ballot,
+  // atom/redux/setp-combine operations
+  OpAdd, OpMin, OpMax, OpAnd, OpOr, OpXor, OpExch, OpCas, OpInc, OpDec,
+};
+
+enum Flag : uint16_t {
+  FlagFtz = 1, FlagSat = 2, FlagNaN = 4, FlagAbs = 8, FlagHi = 16,
+  FlagLo = 32, FlagWide = 64, FlagTo = 128, FlagApprox = 256,
+  FlagShiftAmt = 512, FlagFull = 1024,
+};
+
+struct Operand {
+  enum Kind : uint8_t { None, Reg, Imm, Special, Mem, Vec, Sink, Label };
+  Kind kind = None;
+  bool negate = false; ///< `!%p`
+  int reg = -1;        ///< Reg; Mem: base register or -1
+  int reg2 = -1;       ///< `%r|%p`: the predicate half of a destination
+  uint64_t imm = 0;    ///< Imm; Mem: symbol address + offset
+  SReg sreg = SReg::TidX;
+  Space symSpace = Space::Generic; ///< Imm from a symbol / Mem on a symbol
+  bool isSymbol = false;
+  int label = -1;
+  std::vector<Operand> elems; ///< Vec
+};
+
+struct Inst {
+  Op op = Op::Mov;
+  Ty ty = Ty::None;   ///< the (destination) type
+  Ty ty2 = Ty::None;  ///< cvt source type
+  Space space = Space::Generic;
+  Round rnd = Round::None;
+  Sub sub = Sub::None;  ///< mode / comparison / atomic operation
+  Sub sub2 = Sub::None; ///< setp's .and/.or/.xor combine
+  uint16_t flags = 0;
+  uint8_t vec = 1;
+  int guard = -1;       ///< guard predicate register, -1 if none
+  bool guardNeg = false;
+  std::vector<Operand> ops;
+  int line = 0;
+  std::string text;
+};
+
+struct RegInfo {
+  std::string name;
+  unsigned bits; ///< 1 for .pred
+};
+
+struct Param {
+  std::string name;
+  unsigned size;
+  unsigned offset;
+};
+
+struct Function {
+  std::string name;
+  std::vector<Param> params;
+  unsigned paramBytes = 0;
+  std::vector<RegInfo> regs;
+  std::vector<Inst> insts;
+  unsigned sharedBytes = 0; ///< static shared memory of the block
+  bool usesDynamicShared = false;
+  unsigned dynamicSharedOffset = 0;
+  unsigned localBytes = 0;  ///< per thread
+};
+
+struct Module {
+  std::vector<std::unique_ptr<Function>> functions;
+  std::map<std::string, Function *> entries;
+  /// Module-scope .global variables (host memory the kernels may access).
+  std::vector<std::vector<uint8_t>> globals;
+};
+
+/// Parses `text`; on failure returns null and sets `error` ("line N: ...").
+std::unique_ptr<Module> parsePTX(const std::string &text, std::string &error);
+
+/// Tags of generic addresses in the shared and local windows (host
+/// pointers of global memory never have these bits set).
+constexpr uint64_t kSharedWindow = 1ull << 62;
+constexpr uint64_t kLocalWindow = 1ull << 61;
+
+} // namespace warp::sim
+
+#endif // WARP_LIB_SIM_PTX_H

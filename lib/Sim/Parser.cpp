@@ -1,0 +1,1002 @@
+//===- Parser.cpp - PTX text to the interpreter's instructions ------------===//
+//
+// Parses exactly the PTX subset that LLVM's NVPTX backend and nvcc emit for
+// the project's kernels. Anything else (an instruction, a modifier, a
+// directive) is an error naming it: the interpreter must never run an
+// instruction whose meaning it silently dropped.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PTX.h"
+
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+#include <unordered_map>
+
+namespace warp::sim {
+
+unsigned bitWidth(Ty t) {
+  switch (t) {
+  case Ty::Pred: return 1;
+  case Ty::B8: case Ty::U8: case Ty::S8: return 8;
+  case Ty::B16: case Ty::U16: case Ty::S16: case Ty::F16: case Ty::BF16:
+    return 16;
+  case Ty::B32: case Ty::U32: case Ty::S32: case Ty::F32: case Ty::F16x2:
+  case Ty::BF16x2:
+    return 32;
+  case Ty::B64: case Ty::U64: case Ty::S64: case Ty::F64: return 64;
+  case Ty::None: return 0;
+  }
+  return 0;
+}
+
+bool isSigned(Ty t) {
+  return t == Ty::S8 || t == Ty::S16 || t == Ty::S32 || t == Ty::S64;
+}
+
+bool isFloat(Ty t) {
+  return t == Ty::F16 || t == Ty::F16x2 || t == Ty::BF16 ||
+         t == Ty::BF16x2 || t == Ty::F32 || t == Ty::F64;
+}
+
+namespace {
+
+/// A name table for an enum whose values from `first` on are spelled by
+/// `names`, in order.
+template <typename E, size_t N>
+std::unordered_map<std::string, E> enumTable(E first,
+                                             const char *const (&names)[N]) {
+  std::unordered_map<std::string, E> table;
+  for (size_t i = 0; i < N; ++i)
+    table[names[i]] = static_cast<E>(static_cast<size_t>(first) + i);
+  return table;
+}
+
+const std::unordered_map<std::string, Ty> &typeNames() {
+  static const char *const names[] = {
+      "pred", "b8",  "b16", "b32", "b64", "u8",    "u16",  "u32",    "u64",
+      "s8",   "s16", "s32", "s64", "f16", "f16x2", "bf16", "bf16x2", "f32",
+      "f64"};
+  static const auto table = enumTable(Ty::Pred, names);
+  return table;
+}
+
+const std::unordered_map<std::string, SReg> &specialNames() {
+  static const char *const names[] = {
+      "%tid.x",      "%tid.y",      "%tid.z",      "%ntid.x",
+      "%ntid.y",     "%ntid.z",     "%ctaid.x",    "%ctaid.y",
+      "%ctaid.z",    "%nctaid.x",   "%nctaid.y",   "%nctaid.z",
+      "%laneid",     "%warpid",     "%nwarpid",    "%lanemask_eq",
+      "%lanemask_le", "%lanemask_lt", "%lanemask_ge", "%lanemask_gt"};
+  static const auto table = enumTable(SReg::TidX, names);
+  return table;
+}
+
+const std::unordered_map<std::string, Op> &opNames() {
+  // In the order of enum Op up to BarSync; `barrier` is bar's other name.
+  static const char *const names[] = {
+      "mov",  "add",   "sub",  "mul",  "mad",  "fma",   "div",   "rem",
+      "neg",  "abs",   "min",  "max",  "and",  "or",    "xor",   "not",
+      "cnot", "shl",   "shr",  "setp", "selp", "cvt",   "cvta",  "popc",
+      "clz",  "brev",  "bfind", "prmt", "bfe", "bfi",   "fns",   "copysign",
+      "ld",   "st",    "atom", "red",  "bra",  "ret",   "exit",  "shfl",
+      "vote", "match", "redux", "", "elect", "activemask", "bar"};
+  static const auto table = [] {
+    auto t = enumTable(Op::Mov, names);
+    t.erase("");
+    t["barrier"] = Op::BarSync;
+    return t;
+  }();
+  return table;
+}
+
+const std::unordered_map<std::string, Sub> &compareNames() {
+  static const char *const names[] = {
+      "eq", "ne",  "lt",  "le",  "gt",  "ge",  "lo",  "ls",  "hi",
+      "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
+  static const auto table = enumTable(Sub::Eq, names);
+  return table;
+}
+
+const std::unordered_map<std::string, Sub> &atomicNames() {
+  static const char *const names[] = {"add", "min",  "max", "and", "or",
+                                      "xor", "exch", "cas", "inc", "dec"};
+  static const auto table = enumTable(Sub::OpAdd, names);
+  return table;
+}
+
+/// Modifiers with no meaning for a sequential interpreter: memory orders
+/// and scopes (every access is sequentially consistent here) and cache
+/// hints. Accepted on memory instructions only.
+bool isMemoryHint(const std::string &m) {
+  static const std::set<std::string> hints = {
+      "relaxed", "acquire", "release", "acq_rel", "sc", "volatile", "weak",
+      "cta", "gpu", "sys", "cluster", "nc", "ca", "cg", "cs", "lu", "cv",
+      "wb", "wt"};
+  return hints.count(m) || m.rfind("L1::", 0) == 0 || m.rfind("L2::", 0) == 0;
+}
+
+struct Stmt {
+  enum Kind { Text, Label, Open, Close, Header } kind;
+  std::string text;
+  int line;
+};
+
+std::string trim(const std::string &s) {
+  size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos)
+    return "";
+  size_t e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+bool isIdentifier(const std::string &s) {
+  if (s.empty())
+    return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+          c == '$' || c == '%'))
+      return false;
+  return !std::isdigit(static_cast<unsigned char>(s[0]));
+}
+
+/// Splits text into statements, labels and scope braces, without comments.
+std::vector<Stmt> splitStatements(const std::string &src) {
+  std::vector<Stmt> out;
+  std::string cur;
+  int line = 1, curLine = 1;
+  auto flush = [&](Stmt::Kind kind) {
+    std::string t = trim(cur);
+    if (!t.empty() || kind != Stmt::Text)
+      out.push_back({kind, t, curLine});
+    cur.clear();
+  };
+  for (size_t i = 0; i < src.size(); ++i) {
+    char c = src[i];
+    if (c == '/' && i + 1 < src.size() && src[i + 1] == '/') {
+      while (i < src.size() && src[i] != '\n')
+        ++i;
+      --i;
+      continue;
+    }
+    if (c == '/' && i + 1 < src.size() && src[i + 1] == '*') {
+      i += 2;
+      while (i + 1 < src.size() && !(src[i] == '*' && src[i + 1] == '/')) {
+        if (src[i] == '\n')
+          ++line;
+        ++i;
+      }
+      ++i;
+      continue;
+    }
+    if (c == '\n')
+      ++line;
+    if (trim(cur).empty())
+      curLine = line;
+    // Module directives that end at the end of their line, not at ';'.
+    if (trim(cur).empty() && c == '.' &&
+        (src.compare(i, 8, ".version") == 0 || src.compare(i, 7, ".target") == 0 ||
+         src.compare(i, 13, ".address_size") == 0)) {
+      while (i < src.size() && src[i] != '\n')
+        ++i;
+      --i;
+      continue;
+    }
+    if (c == ';') {
+      flush(Stmt::Text);
+    } else if (c == '{') {
+      std::string t = trim(cur);
+      if (t.empty()) {
+        out.push_back({Stmt::Open, "", line});
+      } else if (t.find(".entry") != std::string::npos ||
+                 t.find(".func") != std::string::npos) {
+        flush(Stmt::Header);
+        out.push_back({Stmt::Open, "", line});
+      } else {
+        cur += c;
+      }
+    } else if (c == '}') {
+      if (trim(cur).empty())
+        out.push_back({Stmt::Close, "", line});
+      else
+        cur += c;
+    } else if (c == ':' && isIdentifier(trim(cur)) &&
+               !(i + 1 < src.size() && src[i + 1] == ':')) {
+      flush(Stmt::Label);
+    } else {
+      cur += c;
+    }
+  }
+  if (!trim(cur).empty())
+    out.push_back({Stmt::Text, trim(cur), curLine});
+  return out;
+}
+
+/// Splits at top-level separators (outside [], {}).
+std::vector<std::string> splitTop(const std::string &s, char sep) {
+  std::vector<std::string> parts;
+  int depth = 0;
+  std::string cur;
+  for (char c : s) {
+    if (c == '[' || c == '{' || c == '(')
+      ++depth;
+    if (c == ']' || c == '}' || c == ')')
+      --depth;
+    if (c == sep && depth == 0) {
+      parts.push_back(trim(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!trim(cur).empty() || !parts.empty())
+    parts.push_back(trim(cur));
+  return parts;
+}
+
+std::vector<std::string> words(const std::string &s) {
+  std::vector<std::string> w;
+  std::string cur;
+  for (char c : s) {
+    if (std::isspace(static_cast<unsigned char>(c)) || c == ',') {
+      if (!cur.empty())
+        w.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty())
+    w.push_back(cur);
+  return w;
+}
+
+bool parseInteger(const std::string &s, uint64_t &value) {
+  if (s.empty())
+    return false;
+  std::string t = s;
+  bool neg = false;
+  if (t[0] == '-') {
+    neg = true;
+    t = t.substr(1);
+  }
+  if (!t.empty() && (t.back() == 'U' || t.back() == 'u'))
+    t.pop_back();
+  if (t.empty() || !std::isdigit(static_cast<unsigned char>(t[0])))
+    return false;
+  char *end = nullptr;
+  uint64_t v;
+  if (t.size() > 2 && (t[1] == 'f' || t[1] == 'F') && t[0] == '0') {
+    if (t.size() != 10 || neg)
+      return false;
+    v = std::strtoull(t.c_str() + 2, &end, 16);
+  } else if (t.size() > 2 && (t[1] == 'd' || t[1] == 'D') && t[0] == '0') {
+    if (t.size() != 18 || neg)
+      return false;
+    v = std::strtoull(t.c_str() + 2, &end, 16);
+  } else if (t.size() > 2 && (t[1] == 'x' || t[1] == 'X')) {
+    v = std::strtoull(t.c_str() + 2, &end, 16);
+  } else if (t.size() > 1 && t[0] == '0' && std::isdigit((unsigned char)t[1])) {
+    v = std::strtoull(t.c_str(), &end, 8);
+  } else {
+    v = std::strtoull(t.c_str(), &end, 10);
+  }
+  if (!end || *end)
+    return false;
+  value = neg ? (uint64_t)(-(int64_t)v) : v;
+  return true;
+}
+
+struct Symbol {
+  Space space;
+  uint64_t address;
+};
+
+class Parser {
+public:
+  Parser(std::string &error) : error(error) {}
+
+  std::unique_ptr<Module> run(const std::string &text);
+
+private:
+  bool fail(int line, const std::string &msg) {
+    if (error.empty())
+      error = "line " + std::to_string(line) + ": " + msg;
+    return false;
+  }
+  bool declareVariable(const Stmt &s, bool moduleScope);
+  bool parseHeader(const Stmt &s);
+  bool declareRegisters(const Stmt &s);
+  bool parseInstruction(const Stmt &s);
+  bool parseOperand(const std::string &text, Operand &op, int line);
+  bool decodeOpcode(const std::string &opcode, Inst &inst, int line);
+  bool checkOperands(Inst &inst);
+  int lookupRegister(const std::string &name) const {
+    for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
+      auto found = it->find(name);
+      if (found != it->end())
+        return found->second;
+    }
+    return -1;
+  }
+
+  std::string &error;
+  std::unique_ptr<Module> module;
+  Function *fn = nullptr;
+  int depth = 0;
+  unsigned moduleShared = 0;
+  std::map<std::string, Symbol> moduleSymbols;
+  std::map<std::string, Symbol> fnSymbols;
+  std::vector<std::unordered_map<std::string, int>> scopes;
+  std::map<std::string, int> labels;
+  std::vector<std::pair<int, std::string>> pendingLabels; // inst, name
+};
+
+std::unique_ptr<Module> Parser::run(const std::string &text) {
+  module = std::make_unique<Module>();
+  std::vector<Stmt> stmts = splitStatements(text);
+  for (const Stmt &s : stmts) {
+    switch (s.kind) {
+    case Stmt::Header:
+      if (depth != 0)
+        return fail(s.line, "function header inside a function"), nullptr;
+      if (!parseHeader(s))
+        return nullptr;
+      break;
+    case Stmt::Open:
+      if (depth == 0 && !fn)
+        return fail(s.line, "'{' outside a function"), nullptr;
+      ++depth;
+      scopes.emplace_back();
+      break;
+    case Stmt::Close:
+      if (depth == 0)
+        return fail(s.line, "unbalanced '}'"), nullptr;
+      --depth;
+      scopes.pop_back();
+      if (depth == 0) {
+        for (auto &[index, name] : pendingLabels) {
+          auto it = labels.find(name);
+          if (it == labels.end())
+            return fail(fn->insts[index].line, "unknown label '" + name + "'"),
+                   nullptr;
+          for (Operand &o : fn->insts[index].ops)
+            if (o.kind == Operand::Label)
+              o.label = it->second;
+        }
+        // Falling off the end returns.
+        Inst ret;
+        ret.op = Op::Ret;
+        ret.text = "ret (end of function)";
+        ret.line = s.line;
+        fn->insts.push_back(ret);
+        if (fn->usesDynamicShared && fn->sharedBytes > fn->dynamicSharedOffset)
+          return fail(s.line, "static shared memory overlaps the dynamic "
+                              "window"), nullptr;
+        fn = nullptr;
+      }
+      break;
+    case Stmt::Label:
+      if (!fn || depth == 0)
+        return fail(s.line, "label outside a function"), nullptr;
+      labels[s.text] = (int)fn->insts.size();
+      break;
+    case Stmt::Text:
+      if (depth == 0) {
+        if (fn)
+          return fail(s.line, "expected the body of '" + fn->name + "'"),
+                 nullptr;
+        std::vector<std::string> w = words(s.text);
+        if (w[0] == ".version" || w[0] == ".target" ||
+            w[0] == ".address_size")
+          break;
+        if (!declareVariable(s, true))
+          return nullptr;
+        break;
+      }
+      if (s.text[0] == '.') {
+        std::vector<std::string> w = words(s.text);
+        if (w[0] == ".reg") {
+          if (!declareRegisters(s))
+            return nullptr;
+        } else if (w[0] == ".shared" || w[0] == ".local") {
+          if (!declareVariable(s, false))
+            return nullptr;
+        } else if (w[0] == ".pragma" || w[0] == ".loc" || w[0] == ".file") {
+          // Hints and debug locations: no effect on what lanes compute.
+        } else {
+          return fail(s.line, "unsupported directive '" + w[0] + "'"),
+                 nullptr;
+        }
+        break;
+      }
+      if (!parseInstruction(s))
+        return nullptr;
+      break;
+    }
+  }
+  if (depth != 0)
+    return fail((int)stmts.size(), "unterminated function"), nullptr;
+  return std::move(module);
+}
+
+bool Parser::parseHeader(const Stmt &s) {
+  size_t open = s.text.find('('), close = s.text.rfind(')');
+  std::vector<std::string> head = words(s.text.substr(0, open));
+  if (open == std::string::npos || close == std::string::npos)
+    return fail(s.line, "expected '(' in the function header");
+  bool entry = false;
+  std::string name;
+  for (const std::string &w : head) {
+    if (w == ".entry")
+      entry = true;
+    else if (w == ".func")
+      return fail(s.line, "device functions (.func) are not supported");
+    else if (w == ".visible" || w == ".weak")
+      continue;
+    else if (w[0] == '.')
+      return fail(s.line, "unsupported function attribute '" + w + "'");
+    else
+      name = w;
+  }
+  if (!entry || name.empty())
+    return fail(s.line, "expected '.entry NAME('");
+  // Launch-bound directives after ')' (.maxntid, .reqntid...) only bound
+  // what the launcher may ask; they change nothing the lanes compute.
+  auto f = std::make_unique<Function>();
+  f->name = name;
+  std::string params = s.text.substr(open + 1, close - open - 1);
+  for (const std::string &p : splitTop(params, ',')) {
+    if (p.empty())
+      continue;
+    std::vector<std::string> w = words(p);
+    if (w.empty() || w[0] != ".param")
+      return fail(s.line, "expected '.param' in '" + p + "'");
+    unsigned elem = 0, align = 0, count = 1;
+    std::string pname;
+    for (size_t i = 1; i < w.size(); ++i) {
+      auto t = typeNames().find(w[i].substr(1));
+      if (w[i] == ".ptr" || w[i] == ".global" || w[i] == ".shared")
+        continue;
+      if (w[i] == ".align" && i + 1 < w.size()) {
+        align = std::atoi(w[++i].c_str());
+      } else if (w[i][0] == '.' && t != typeNames().end()) {
+        elem = bitWidth(t->second) / 8;
+      } else if (w[i][0] == '.') {
+        return fail(s.line, "unsupported parameter attribute '" + w[i] + "'");
+      } else {
+        pname = w[i];
+        size_t br = pname.find('[');
+        if (br != std::string::npos) {
+          count = std::atoi(pname.c_str() + br + 1);
+          pname = pname.substr(0, br);
+        }
+      }
+    }
+    if (!elem || pname.empty())
+      return fail(s.line, "cannot read the parameter '" + p + "'");
+    unsigned size = elem * count;
+    if (!align)
+      align = elem;
+    f->paramBytes = (f->paramBytes + align - 1) / align * align;
+    f->params.push_back({pname, size, f->paramBytes});
+    fnSymbols[pname] = {Space::Param, f->paramBytes};
+    f->paramBytes += size;
+  }
+  fn = f.get();
+  module->entries[name] = fn;
+  module->functions.push_back(std::move(f));
+  fnSymbols.clear();
+  for (const Param &p : fn->params)
+    fnSymbols[p.name] = {Space::Param, p.offset};
+  labels.clear();
+  pendingLabels.clear();
+  fn->sharedBytes = moduleShared;
+  return true;
+}
+
+bool Parser::declareVariable(const Stmt &s, bool moduleScope) {
+  std::string text = s.text;
+  std::string init;
+  size_t eq = text.find('=');
+  if (eq != std::string::npos) {
+    init = trim(text.substr(eq + 1));
+    text = text.substr(0, eq);
+  }
+  std::vector<std::string> w = words(text);
+  Space space = Space::Generic;
+  bool isExtern = false;
+  unsigned align = 0, elem = 0;
+  std::string name;
+  for (size_t i = 0; i < w.size(); ++i) {
+    if (w[i] == ".visible" || w[i] == ".weak")
+      continue;
+    if (w[i] == ".extern") {
+      isExtern = true;
+    } else if (w[i] == ".shared") {
+      space = Space::Shared;
+    } else if (w[i] == ".global") {
+      space = Space::Global;
+    } else if (w[i] == ".local") {
+      space = Space::Local;
+    } else if (w[i] == ".align" && i + 1 < w.size()) {
+      align = std::atoi(w[++i].c_str());
+    } else if (w[i][0] == '.') {
+      auto t = typeNames().find(w[i].substr(1));
+      if (t == typeNames().end() || t->second == Ty::Pred)
+        return fail(s.line, "unsupported declaration '" + w[i] + "'");
+      elem = bitWidth(t->second) / 8;
+    } else {
+      name = w[i];
+    }
+  }
+  if (space == Space::Generic || !elem || name.empty())
+    return fail(s.line, "unsupported declaration '" + s.text + "'");
+  if (space == Space::Local && moduleScope)
+    return fail(s.line, "module-scope .local variables are not supported");
+  if (!align)
+    align = elem;
+  unsigned count = 1;
+  bool dynamic = false;
+  size_t br = name.find('[');
+  if (br != std::string::npos) {
+    std::string n = name.substr(br + 1, name.find(']') - br - 1);
+    if (n.empty())
+      dynamic = true;
+    else
+      count = std::atoi(n.c_str());
+    name = name.substr(0, br);
+  }
+  unsigned bytes = elem * count;
+  std::map<std::string, Symbol> &table = moduleScope ? moduleSymbols : fnSymbols;
+  if (space == Space::Shared) {
+    if (dynamic) {
+      if (!isExtern)
+        return fail(s.line, "a shared array without a size must be .extern");
+      // The dynamic window starts past every static allocation (48 KiB is
+      // the static limit of CUDA).
+      table[name] = {Space::Shared, 48 * 1024};
+      if (fn) {
+        fn->usesDynamicShared = true;
+        fn->dynamicSharedOffset = 48 * 1024;
+      }
+      return true;
+    }
+    if (!init.empty())
+      return fail(s.line, "shared variables cannot have initializers");
+    unsigned &top = moduleScope ? moduleShared : fn->sharedBytes;
+    top = (top + align - 1) / align * align;
+    table[name] = {Space::Shared, top};
+    top += bytes;
+    return true;
+  }
+  if (space == Space::Local) {
+    fn->localBytes = (fn->localBytes + align - 1) / align * align;
+    table[name] = {Space::Local, fn->localBytes};
+    fn->localBytes += bytes;
+    return true;
+  }
+  // .global: host memory owned by the module.
+  if (isExtern || dynamic)
+    return fail(s.line, "extern global variables are not supported");
+  std::vector<uint8_t> storage(bytes + 8, 0);
+  if (!init.empty()) {
+    std::string body = init;
+    if (body.front() == '{')
+      body = body.substr(1, body.rfind('}') - 1);
+    size_t k = 0;
+    for (const std::string &v : splitTop(body, ',')) {
+      uint64_t value;
+      if (!parseInteger(v, value) || k >= count)
+        return fail(s.line, "unsupported initializer '" + v + "'");
+      std::memcpy(&storage[k * elem], &value, elem);
+      ++k;
+    }
+  }
+  module->globals.push_back(std::move(storage));
+  table[name] = {Space::Global,
+                 (uint64_t)(uintptr_t)module->globals.back().data()};
+  return true;
+}
+
+bool Parser::declareRegisters(const Stmt &s) {
+  std::vector<std::string> w = words(s.text);
+  if (w.size() < 3)
+    return fail(s.line, "expected '.reg .TYPE NAME'");
+  auto t = typeNames().find(w[1].substr(1));
+  if (w[1][0] != '.' || t == typeNames().end() || t->second == Ty::F16x2 ||
+      t->second == Ty::BF16x2)
+    return fail(s.line, "unsupported register type '" + w[1] + "'");
+  unsigned bits = bitWidth(t->second);
+  if (bits == 8)
+    bits = 16; // PTX has no 8-bit registers; .b8 ones behave as 16-bit.
+  for (size_t i = 2; i < w.size(); ++i) {
+    std::string name = w[i];
+    size_t lt = name.find('<');
+    if (lt != std::string::npos) {
+      int n = std::atoi(name.c_str() + lt + 1);
+      std::string base = name.substr(0, lt);
+      for (int k = 0; k < n; ++k) {
+        scopes.back()[base + std::to_string(k)] = (int)fn->regs.size();
+        fn->regs.push_back({base + std::to_string(k), bits});
+      }
+    } else {
+      scopes.back()[name] = (int)fn->regs.size();
+      fn->regs.push_back({name, bits});
+    }
+  }
+  return true;
+}
+
+bool Parser::parseOperand(const std::string &textIn, Operand &op, int line) {
+  std::string text = trim(textIn);
+  if (text.empty())
+    return fail(line, "empty operand");
+  if (text == "_") {
+    op.kind = Operand::Sink;
+    return true;
+  }
+  if (text[0] == '{') {
+    if (text.back() != '}')
+      return fail(line, "unterminated vector operand '" + text + "'");
+    op.kind = Operand::Vec;
+    for (const std::string &e : splitTop(text.substr(1, text.size() - 2), ',')) {
+      Operand sub;
+      if (!parseOperand(e, sub, line))
+        return false;
+      if (sub.kind != Operand::Reg && sub.kind != Operand::Sink &&
+          sub.kind != Operand::Imm)
+        return fail(line, "unsupported vector element '" + e + "'");
+      op.elems.push_back(sub);
+    }
+    return true;
+  }
+  if (text[0] == '[') {
+    if (text.back() != ']')
+      return fail(line, "unterminated address '" + text + "'");
+    std::string inner = trim(text.substr(1, text.size() - 2));
+    op.kind = Operand::Mem;
+    std::string base = inner, offset;
+    size_t plus = inner.find('+');
+    if (plus != std::string::npos) {
+      base = trim(inner.substr(0, plus));
+      offset = trim(inner.substr(plus + 1));
+    }
+    uint64_t value;
+    if (!offset.empty()) {
+      if (!parseInteger(offset, value))
+        return fail(line, "unsupported address offset '" + offset + "'");
+      op.imm = value;
+    }
+    if (parseInteger(base, value)) {
+      op.imm += value;
+      return true;
+    }
+    int reg = lookupRegister(base);
+    if (reg >= 0) {
+      op.reg = reg;
+      return true;
+    }
+    auto sym = fnSymbols.find(base);
+    if (sym == fnSymbols.end())
+      sym = moduleSymbols.find(base);
+    if (sym == moduleSymbols.end())
+      return fail(line, "unknown address base '" + base + "'");
+    op.isSymbol = true;
+    op.symSpace = sym->second.space;
+    op.imm += sym->second.address;
+    return true;
+  }
+  if (text[0] == '!') {
+    if (!parseOperand(text.substr(1), op, line))
+      return false;
+    if (op.kind != Operand::Reg)
+      return fail(line, "'!' applies to predicates only");
+    op.negate = true;
+    return true;
+  }
+  size_t bar = text.find('|');
+  if (bar != std::string::npos) {
+    Operand second;
+    if (!parseOperand(text.substr(0, bar), op, line) ||
+        !parseOperand(text.substr(bar + 1), second, line))
+      return false;
+    if (op.kind != Operand::Reg || second.kind != Operand::Reg)
+      return fail(line, "expected 'reg|pred' in '" + text + "'");
+    op.reg2 = second.reg;
+    return true;
+  }
+  uint64_t value;
+  if (parseInteger(text, value)) {
+    op.kind = Operand::Imm;
+    op.imm = value;
+    return true;
+  }
+  if (text == "WARP_SZ") {
+    op.kind = Operand::Imm;
+    op.imm = 32;
+    return true;
+  }
+  int reg = lookupRegister(text);
+  if (reg >= 0) {
+    op.kind = Operand::Reg;
+    op.reg = reg;
+    return true;
+  }
+  auto sp = specialNames().find(text);
+  if (sp != specialNames().end()) {
+    op.kind = Operand::Special;
+    op.sreg = sp->second;
+    return true;
+  }
+  auto sym = fnSymbols.find(text);
+  if (sym == fnSymbols.end())
+    sym = moduleSymbols.find(text);
+  if (sym != moduleSymbols.end()) {
+    op.kind = Operand::Imm;
+    op.isSymbol = true;
+    op.symSpace = sym->second.space;
+    op.imm = sym->second.address;
+    return true;
+  }
+  if (text[0] == '%')
+    return fail(line, "unknown register '" + text + "'");
+  if (isIdentifier(text)) {
+    op.kind = Operand::Label; // resolved when the function ends
+    return true;
+  }
+  return fail(line, "cannot read the operand '" + text + "'");
+}
+
+bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
+  std::vector<std::string> parts;
+  {
+    std::string cur;
+    for (size_t i = 0; i < opcode.size(); ++i) {
+      if (opcode[i] == '.') {
+        parts.push_back(cur);
+        cur.clear();
+      } else {
+        cur += opcode[i];
+      }
+    }
+    parts.push_back(cur);
+  }
+  auto op = opNames().find(parts[0]);
+  if (op == opNames().end())
+    return fail(line, "unsupported instruction '" + parts[0] + "'");
+  inst.op = op->second;
+  std::vector<Ty> types;
+  bool sync = false, warpMod = false, cmpSeen = false;
+  auto unsupported = [&](const std::string &m) {
+    return fail(line, "unsupported modifier '." + m + "' of '" + parts[0] +
+                          "' in '" + opcode + "'");
+  };
+  bool memOp = inst.op == Op::Ld || inst.op == Op::St || inst.op == Op::Atom ||
+               inst.op == Op::Red;
+  for (size_t i = 1; i < parts.size(); ++i) {
+    const std::string &m = parts[i];
+    auto t = typeNames().find(m);
+    if (t != typeNames().end()) {
+      types.push_back(t->second);
+      continue;
+    }
+    Op o = inst.op;
+    if (m == "rn" || m == "rz" || m == "rm" || m == "rp" || m == "rni" ||
+        m == "rzi" || m == "rmi" || m == "rpi") {
+      if (o != Op::Add && o != Op::Sub && o != Op::Mul && o != Op::Fma &&
+          o != Op::Mad && o != Op::Div && o != Op::Cvt)
+        return unsupported(m);
+      static const std::unordered_map<std::string, Round> r = {
+          {"rn", Round::RN},   {"rz", Round::RZ},   {"rm", Round::RM},
+          {"rp", Round::RP},   {"rni", Round::RNI}, {"rzi", Round::RZI},
+          {"rmi", Round::RMI}, {"rpi", Round::RPI}};
+      inst.rnd = r.at(m);
+    } else if (m == "ftz") {
+      inst.flags |= FlagFtz;
+    } else if (m == "sat" && (o == Op::Add || o == Op::Sub || o == Op::Mul ||
+                              o == Op::Fma || o == Op::Mad || o == Op::Cvt)) {
+      inst.flags |= FlagSat;
+    } else if (m == "NaN" && (o == Op::Min || o == Op::Max || o == Op::Redux)) {
+      inst.flags |= FlagNaN;
+    } else if (m == "abs" && o == Op::Redux) {
+      inst.flags |= FlagAbs;
+    } else if ((m == "hi" || m == "lo" || m == "wide") &&
+               (o == Op::Mul || o == Op::Mad)) {
+      inst.flags |= m == "hi" ? FlagHi : m == "lo" ? FlagLo : FlagWide;
+    } else if (m == "approx" && (o == Op::Div)) {
+      inst.flags |= FlagApprox;
+    } else if (m == "full" && o == Op::Div) {
+      inst.flags |= FlagFull;
+    } else if (m == "shiftamt" && o == Op::Bfind) {
+      inst.flags |= FlagShiftAmt;
+    } else if (m == "to" && o == Op::Cvta) {
+      inst.flags |= FlagTo;
+    } else if ((m == "global" || m == "shared" || m == "shared::cta" ||
+                m == "local" || m == "param") &&
+               (memOp || o == Op::Cvta)) {
+      inst.space = m == "global" ? Space::Global
+                   : m == "local" ? Space::Local
+                   : m == "param" ? Space::Param
+                                  : Space::Shared;
+    } else if ((m == "v2" || m == "v4") && (o == Op::Ld || o == Op::St)) {
+      inst.vec = m == "v2" ? 2 : 4;
+    } else if (memOp && isMemoryHint(m)) {
+      // no effect here (see isMemoryHint)
+    } else if (m == "uni" && o == Op::Bra) {
+    } else if (m == "sync" && (isWarpCollective(o) || o == Op::BarSync ||
+                               o == Op::Vote || o == Op::Match)) {
+      sync = true;
+    } else if (m == "aligned" && o == Op::BarSync) {
+    } else if (m == "warp" && o == Op::BarSync && parts[0] == "bar") {
+      warpMod = true;
+    } else if (o == Op::Setp && !cmpSeen && compareNames().count(m)) {
+      inst.sub = compareNames().at(m);
+      cmpSeen = true;
+    } else if (o == Op::Setp && cmpSeen && (m == "and" || m == "or" || m == "xor")) {
+      inst.sub2 = atomicNames().at(m);
+    } else if (o == Op::Shfl && (m == "up" || m == "down" || m == "bfly" || m == "idx")) {
+      inst.sub = m == "up" ? Sub::Up : m == "down" ? Sub::Down
+               : m == "bfly" ? Sub::Bfly : Sub::Idx;
+    } else if (o == Op::Vote && (m == "any" || m == "all" || m == "uni" || m == "ballot")) {
+      inst.sub = m == "any" ? Sub::Any : m == "all" ? Sub::All
+               : m == "uni" ? Sub::Uni : Sub::Ballot;
+    } else if (o == Op::Match && (m == "any" || m == "all")) {
+      inst.sub = m == "any" ? Sub::Any : Sub::All;
+    } else if ((o == Op::Atom || o == Op::Red) && atomicNames().count(m)) {
+      inst.sub = atomicNames().at(m);
+    } else if (o == Op::Redux && (m == "add" || m == "min" || m == "max" ||
+                                  m == "and" || m == "or" || m == "xor")) {
+      inst.sub = atomicNames().at(m);
+    } else {
+      return unsupported(m);
+    }
+  }
+  if (warpMod)
+    inst.op = Op::BarWarpSync;
+  // Type checks.
+  Op o = inst.op;
+  if (o == Op::Cvt) {
+    if (types.size() != 2)
+      return fail(line, "cvt needs a destination and a source type");
+    inst.ty = types[0];
+    inst.ty2 = types[1];
+  } else if (types.size() == 1) {
+    inst.ty = types[0];
+  } else if (types.size() > 1) {
+    return fail(line, "too many types in '" + opcode + "'");
+  }
+  bool needsType = !(o == Op::Bra || o == Op::Ret || o == Op::Exit ||
+                     o == Op::BarSync || o == Op::BarWarpSync ||
+                     o == Op::Elect);
+  if (needsType && inst.ty == Ty::None)
+    return fail(line, "missing type in '" + opcode + "'");
+  if ((isWarpCollective(o) || (o == Op::BarSync && parts[0] == "barrier")) &&
+      !sync)
+    return fail(line, "'" + opcode + "' without .sync is not supported");
+  if ((o == Op::Shfl || o == Op::Vote || o == Op::Match || o == Op::Setp ||
+       o == Op::Atom || o == Op::Red || o == Op::Redux) &&
+      inst.sub == Sub::None)
+    return fail(line, "missing mode in '" + opcode + "'");
+  if ((o == Op::Activemask || o == Op::Fns) && inst.ty != Ty::B32)
+    return fail(line, "'" + opcode + "' needs .b32");
+  if (o == Op::Shfl && inst.ty != Ty::B32)
+    return fail(line, "shfl.sync needs .b32");
+  return true;
+}
+
+bool Parser::checkOperands(Inst &inst) {
+  size_t n = inst.ops.size();
+  // Operand counts in the order of enum Op (the destination included).
+  static const uint8_t counts[] = {
+      2, 3, 3, 3, 4, 4, 3, 3, 2, 2, 3, 3, // mov .. max
+      3, 3, 3, 2, 2, 3, 3, 3, 4, 2, 2,    // and .. cvta
+      2, 2, 2, 2, 4, 4, 5, 4, 3,          // popc .. copysign
+      2, 2, 3, 2, 1, 0, 0,                // ld .. exit
+      5, 3, 3, 3, 1, 2, 1, 1};            // shfl .. bar.sync
+  static_assert(sizeof(counts) == static_cast<size_t>(Op::BarSync) + 1,
+                "one count per Op");
+  size_t want = counts[static_cast<size_t>(inst.op)];
+  if ((inst.op == Op::Setp && inst.sub2 != Sub::None) ||
+      (inst.op == Op::Cvt && (inst.ty == Ty::F16x2 || inst.ty == Ty::BF16x2)) ||
+      (inst.op == Op::Atom && inst.sub == Sub::OpCas))
+    ++want;
+  if (n != want)
+    return fail(inst.line, "expected " + std::to_string(want) +
+                               " operands in '" + inst.text + "'");
+  if ((inst.op == Op::Ld || inst.op == Op::Atom) && inst.ops[1].kind != Operand::Mem)
+    return fail(inst.line, "expected an address in '" + inst.text + "'");
+  if ((inst.op == Op::St || inst.op == Op::Red) && inst.ops[0].kind != Operand::Mem)
+    return fail(inst.line, "expected an address in '" + inst.text + "'");
+  if (inst.op == Op::Bra && inst.ops[0].kind != Operand::Label)
+    return fail(inst.line, "expected a label in '" + inst.text + "'");
+  if (inst.op != Op::St && inst.op != Op::Red && inst.op != Op::Bra &&
+      inst.op != Op::BarSync && inst.op != Op::BarWarpSync && want > 0) {
+    const Operand &d = inst.ops[0];
+    if (d.kind != Operand::Reg && d.kind != Operand::Vec && d.kind != Operand::Sink)
+      return fail(inst.line, "the destination must be a register in '" +
+                                 inst.text + "'");
+    if (d.kind == Operand::Vec && inst.op != Op::Mov && inst.op != Op::Ld)
+      return fail(inst.line, "vector destination in '" + inst.text + "'");
+  }
+  if ((inst.ty == Ty::F16x2 || inst.ty == Ty::BF16x2) &&
+      !(inst.op == Op::Add || inst.op == Op::Sub || inst.op == Op::Mul ||
+        inst.op == Op::Fma || inst.op == Op::Min || inst.op == Op::Max ||
+        inst.op == Op::Neg || inst.op == Op::Abs || inst.op == Op::Mov ||
+        inst.op == Op::Cvt || inst.op == Op::Selp))
+    return fail(inst.line, "packed type not supported in '" + inst.text + "'");
+  if (inst.op == Op::BarSync) {
+    const Operand &id = inst.ops[0];
+    if (id.kind != Operand::Imm)
+      return fail(inst.line, "only constant barrier ids are supported");
+  }
+  return true;
+}
+
+bool Parser::parseInstruction(const Stmt &s) {
+  Inst inst;
+  inst.line = s.line;
+  inst.text = s.text;
+  // Collapse whitespace runs for readable reports.
+  {
+    std::string t;
+    for (char c : s.text) {
+      if (std::isspace(static_cast<unsigned char>(c))) {
+        if (!t.empty() && t.back() != ' ')
+          t += ' ';
+      } else {
+        t += c;
+      }
+    }
+    inst.text = t;
+  }
+  std::string rest = inst.text;
+  if (rest[0] == '@') {
+    size_t sp = rest.find(' ');
+    std::string g = rest.substr(1, sp - 1);
+    if (g[0] == '!') {
+      inst.guardNeg = true;
+      g = g.substr(1);
+    }
+    inst.guard = lookupRegister(g);
+    if (inst.guard < 0 || fn->regs[inst.guard].bits != 1)
+      return fail(s.line, "unknown guard predicate '" + g + "'");
+    rest = trim(rest.substr(sp));
+  }
+  size_t sp = rest.find(' ');
+  std::string opcode = rest.substr(0, sp);
+  std::string operands = sp == std::string::npos ? "" : rest.substr(sp + 1);
+  if (!decodeOpcode(opcode, inst, s.line))
+    return false;
+  if (!trim(operands).empty()) {
+    for (const std::string &o : splitTop(operands, ',')) {
+      Operand op;
+      if (!parseOperand(o, op, s.line))
+        return false;
+      if (op.kind == Operand::Label)
+        pendingLabels.push_back({(int)fn->insts.size(), trim(o)});
+      inst.ops.push_back(op);
+    }
+  }
+  if (!checkOperands(inst))
+    return false;
+  for (size_t i = 0; i < inst.ops.size(); ++i)
+    if (inst.ops[i].kind == Operand::Label && inst.op != Op::Bra)
+      return fail(s.line, "unknown symbol in '" + inst.text + "'");
+  fn->insts.push_back(std::move(inst));
+  return true;
+}
+
+} // namespace
+
+std::unique_ptr<Module> parsePTX(const std::string &text, std::string &error) {
+  Parser p(error);
+  std::unique_ptr<Module> m = p.run(text);
+  if (!error.empty())
+    return nullptr;
+  return m;
+}
+
+} // namespace warp::sim

@@ -1,0 +1,205 @@
+"""The subset of cupy that run_on_gpu.py uses, backed by libWarpSim (the
+32-lane SIMT interpreter of PTX, lib/Sim) instead of a GPU:
+
+    import simcupy as cp
+    mod = cp.RawModule(path="shuffle.ptx")      # PTX text (nvcc -ptx too)
+    fn = mod.get_function("shfl_up_w16_i32")
+    fn((1,), (32,), [d_in, d_out, np.int32(3)])  # as cupy: grid, block, args
+
+"Device" arrays are host numpy arrays: asarray/asnumpy copy, as cupy's
+transfers do. A kernel parameter that is an ndarray passes its data pointer
+and makes the array a buffer the kernel may access; a numpy scalar passes
+its bytes (the size must match the .param declaration). Launches that hit
+undefined behaviour are recorded in `reports` (and printed); `summary()`
+gives the counts for the suite's last line.
+
+The library is found through $WARP_SIM_LIBRARY, else build/lib/libWarpSim.so
+of this checkout.
+"""
+import contextlib
+import ctypes
+import os
+import sys
+
+import numpy as np
+
+__all__ = ["RawModule", "asarray", "asnumpy", "zeros", "zeros_like", "full",
+           "empty", "empty_like", "ndarray", "undefined_values_allowed",
+           "reports", "summary", "SimError"]
+
+ndarray = np.ndarray
+
+
+class SimError(RuntimeError):
+    pass
+
+
+class _Buffer(ctypes.Structure):
+    _fields_ = [("base", ctypes.c_void_p), ("bytes", ctypes.c_size_t)]
+
+
+class _Stats(ctypes.Structure):
+    _fields_ = [("threads", ctypes.c_uint64), ("warpInstructions", ctypes.c_uint64),
+                ("laneInstructions", ctypes.c_uint64), ("undefinedStores", ctypes.c_uint64)]
+
+
+def _library_path():
+    path = os.environ.get("WARP_SIM_LIBRARY")
+    if path:
+        return path
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))))
+    return os.path.join(root, "build", "lib", "libWarpSim.so")
+
+
+_lib = ctypes.CDLL(_library_path())
+_lib.warpSimLoadPTX.restype = ctypes.c_void_p
+_lib.warpSimLoadPTX.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
+_lib.warpSimUnload.argtypes = [ctypes.c_void_p]
+_lib.warpSimParamSizes.restype = ctypes.c_int
+_lib.warpSimParamSizes.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
+                                   ctypes.POINTER(ctypes.c_size_t), ctypes.c_int]
+_lib.warpSimLaunch.restype = ctypes.c_void_p
+_lib.warpSimLaunch.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_uint * 3,
+                               ctypes.c_uint * 3, ctypes.c_uint,
+                               ctypes.POINTER(ctypes.c_void_p), ctypes.c_int,
+                               ctypes.POINTER(_Buffer), ctypes.c_int, ctypes.c_uint,
+                               ctypes.POINTER(_Stats)]
+_lib.warpSimFree.argtypes = [ctypes.c_void_p]
+
+_ALLOW_UNDEFINED_STORES = 1
+_flags = 0
+_stats = _Stats()
+launches = 0
+values_read = 0
+reports = []
+
+
+def _take_string(ptr):
+    text = ctypes.string_at(ptr).decode()
+    _lib.warpSimFree(ptr)
+    return text
+
+
+@contextlib.contextmanager
+def undefined_values_allowed():
+    """Within this block a kernel may store values PTX leaves undefined
+    (a shuffle read from a lane outside the member mask): checks that skip
+    such lanes by design use it. They are counted, not reported."""
+    global _flags
+    saved = _flags
+    _flags |= _ALLOW_UNDEFINED_STORES
+    try:
+        yield
+    finally:
+        _flags = saved
+
+
+class RawKernel:
+    def __init__(self, module, name):
+        self._module = module
+        self.name = name
+        sizes = (ctypes.c_size_t * 256)()
+        n = _lib.warpSimParamSizes(module._handle, name.encode(), sizes, 256)
+        if n < 0:
+            raise SimError(f"no kernel named {name!r} in {module.path}")
+        self.param_sizes = list(sizes[:n])
+
+    def __call__(self, grid, block, args, shared_mem=0):
+        global launches
+        if len(args) != len(self.param_sizes):
+            raise TypeError(f"{self.name}: {len(self.param_sizes)} parameters, got {len(args)}")
+        keep, params, buffers = [], [], []
+        for i, (arg, size) in enumerate(zip(args, self.param_sizes)):
+            if isinstance(arg, np.ndarray):
+                if not arg.flags.c_contiguous:
+                    raise TypeError(f"{self.name}: argument {i} is not contiguous")
+                raw = np.array([arg.ctypes.data], dtype=np.uint64).tobytes()
+                buffers.append((arg.ctypes.data, arg.nbytes))
+            elif isinstance(arg, np.generic):
+                raw = arg.tobytes()
+            else:
+                raise TypeError(f"{self.name}: argument {i} must be an array or a numpy scalar")
+            if len(raw) != size:
+                raise TypeError(f"{self.name}: argument {i} has {len(raw)} bytes, the "
+                                f".param declares {size}")
+            cbuf = ctypes.create_string_buffer(raw, len(raw))
+            keep.append(cbuf)
+            params.append(ctypes.cast(cbuf, ctypes.c_void_p))
+        param_array = (ctypes.c_void_p * max(1, len(params)))(*params)
+        buf_array = (_Buffer * max(1, len(buffers)))(*[_Buffer(b, n) for b, n in buffers])
+        dims = lambda d: (ctypes.c_uint * 3)(*(list(d) + [1, 1, 1])[:3])
+        launches += 1
+        report = _lib.warpSimLaunch(self._module._handle, self.name.encode(), dims(grid),
+                                    dims(block), shared_mem, param_array, len(params),
+                                    buf_array, len(buffers), _flags, ctypes.byref(_stats))
+        if report:
+            text = f"{self.name}: {_take_string(report)}"
+            reports.append(text)
+            print("sim: " + text, file=sys.stderr, flush=True)
+
+
+class RawModule:
+    def __init__(self, code=None, path=None, **_):
+        if path is not None:
+            with open(path, "rb") as f:
+                raw = f.read()
+            if raw.startswith(b"\x7fELF"):
+                raise SimError(f"{path}: the simulator runs PTX text, not a cubin")
+            code = raw.decode()
+        self.path = path or "<code>"
+        if code is None:
+            raise SimError("RawModule needs code or path")
+        err = ctypes.c_void_p()
+        self._handle = _lib.warpSimLoadPTX(code.encode(), ctypes.byref(err))
+        if not self._handle:
+            raise SimError(f"{self.path}: {_take_string(err.value)}")
+        self._functions = {}
+
+    def get_function(self, name):
+        if name not in self._functions:
+            self._functions[name] = RawKernel(self, name)
+        return self._functions[name]
+
+    def __del__(self):
+        handle = getattr(self, "_handle", None)
+        if handle:
+            _lib.warpSimUnload(handle)
+
+
+def asarray(a, dtype=None):
+    return np.array(a, dtype=dtype, copy=True, order="C")
+
+
+def asnumpy(a):
+    global values_read
+    values_read += np.size(a)
+    return np.array(a, copy=True)
+
+
+def zeros(shape, dtype=float):
+    return np.zeros(shape, dtype=dtype)
+
+
+def zeros_like(a, dtype=None):
+    return np.zeros_like(a, dtype=dtype)
+
+
+def full(shape, fill_value, dtype=None):
+    return np.full(shape, fill_value, dtype=dtype)
+
+
+def empty(shape, dtype=float):
+    return np.zeros(shape, dtype=dtype)  # defined contents: a rerun is reproducible
+
+
+def empty_like(a, dtype=None):
+    return np.zeros_like(a, dtype=dtype)
+
+
+def summary():
+    """One line with what the simulator ran."""
+    return (f"sim: {launches} launches, {_stats.threads} threads, "
+            f"{_stats.laneInstructions} lane instructions, {values_read} lane values read back, "
+            f"{_stats.undefinedStores} undefined values stored where allowed, "
+            f"{len(reports)} undefined-behaviour reports")
