@@ -6,8 +6,8 @@
 #
 # clang-22 with AddressSanitizer + UndefinedBehaviorSanitizer on all warp code
 # (through LLVM_USE_SANITIZER, so shared libraries may leave the ASan runtime
-# to the process), libFuzzer coverage (-fsanitize=fuzzer-no-link; the hooks
-# are in the ASan runtime for the tools), the warp-fuzz harness
+# to the process), libFuzzer's coverage instrumentation (the default hooks are
+# in the ASan runtime, libFuzzer's in the harness), the warp-fuzz harness
 # (-DWARP_BUILD_FUZZER=ON), and -O2 without -DNDEBUG: the warp code keeps its
 # assertions and the cast<> checks of the LLVM/MLIR headers.
 #
@@ -19,6 +19,10 @@ BUILD_DIR=${SAN_BUILD_DIR:-build-asan}
 # The sanitizer and libFuzzer runtimes (compiler-rt) are a separate package.
 scripts/install-packages.sh libclang-rt-22-dev
 
+# libFuzzer's coverage (what -fsanitize=fuzzer-no-link adds) minus its
+# stack-depth tracing, whose __sancov_lowest_stack only libFuzzer defines: the
+# tools and libraries then load with the ASan runtime alone.
+COVERAGE="-fsanitize-coverage=inline-8bit-counters,indirect-calls,trace-cmp,pc-table"
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   echo "== configuring $BUILD_DIR"
   cmake -G Ninja -S . -B "$BUILD_DIR" \
@@ -29,8 +33,7 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
     -DLLVM_USE_SANITIZER="Address;Undefined" \
     -DLLVM_UBSAN_FLAGS="-fsanitize=undefined -fno-sanitize-recover=all" \
-    -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link" \
-    -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link" \
+    -DCMAKE_C_FLAGS="$COVERAGE" -DCMAKE_CXX_FLAGS="$COVERAGE" \
     -DWARP_BUILD_FUZZER=ON
 fi
 echo "== building $* in $BUILD_DIR (ASan+UBSan)"

@@ -29,7 +29,19 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.warp_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["warp-opt", "warp-cuda-runner", "warp-sim", "mlir-opt", "not", "split-file"], tool_dirs)
-config.substitutions.append(("%python", config.python_executable))
+# A sanitized build (scripts/sanitized-build.sh, LLVM_USE_SANITIZER): Python
+# processes that load its libraries (ctypes: the C API, libWarpSim) get the
+# ASan runtime preloaded, as scripts/sanitize.sh does for pytest. Feature
+# `sanitized`: tests that link against an install of it are unsupported.
+python_prefix = ""
+if config.warp_sanitizer:
+    import subprocess
+    config.available_features.add("sanitized")
+    asan_runtime = subprocess.check_output(
+        ["clang-22", "-print-file-name=libclang_rt.asan-x86_64.so"], text=True).strip()
+    python_prefix = (f"env LD_PRELOAD={asan_runtime} "
+                     "ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0:abort_on_error=1 ")
+config.substitutions.append(("%python", python_prefix + config.python_executable))
 
 
 # ptxas: every PTX the suite emits is assembled for its chip where this CUDA
@@ -50,7 +62,7 @@ numpy_python = find_numpy_python([config.python_executable, "/usr/bin/python3",
                                   shutil.which("python3")])
 if numpy_python:
     config.available_features.add("numpy")
-    config.substitutions.append(("%numpy_python", numpy_python))
+    config.substitutions.append(("%numpy_python", python_prefix + numpy_python))
 nvcc = find_nvcc()
 if nvcc:
     config.available_features.add("nvcc")
