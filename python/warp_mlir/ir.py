@@ -12,15 +12,58 @@ _SEVERITIES = {0: "error", 1: "warning", 2: "note", 3: "remark"}
 _ANCHOR = re.compile(r"^\s*builtin\.module\s*\(")
 
 
+# The first file:line:column of a printed location (a callsite or fused
+# location names several; the first is the innermost).
+_FILE_LINE_COL = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)')
+_ESCAPE = re.compile(r"\\([0-9A-Fa-f]{2}|.)")
+
+
+def _unescape(text: str) -> str:
+    """An MLIR string literal's body as text (\\XX hex escapes, \\" and \\\\)."""
+    data = bytearray()
+    position = 0
+    for match in _ESCAPE.finditer(text):
+        data += text[position:match.start()].encode("utf-8")
+        code = match.group(1)
+        data += bytes([int(code, 16)]) if len(code) == 2 else code.encode("utf-8")
+        position = match.end()
+    data += text[position:].encode("utf-8")
+    return data.decode("utf-8", errors="replace")
+
+
 @dataclass
 class Diagnostic:
-    """One MLIR diagnostic: severity, source location and message."""
+    """One MLIR diagnostic: severity, source location and message. For ops
+    the Python builder made, `file`, `line` and `column` name the user's
+    call (None for locations without a file)."""
     severity: str
     location: str
     message: str
 
+    def _position(self):
+        match = _FILE_LINE_COL.search(self.location)
+        return (_unescape(match.group(1)), int(match.group(2)), int(match.group(3))) \
+            if match else (None, None, None)
+
+    @property
+    def file(self) -> Optional[str]:
+        return self._position()[0]
+
+    @property
+    def line(self) -> Optional[int]:
+        return self._position()[1]
+
+    @property
+    def column(self) -> Optional[int]:
+        return self._position()[2]
+
     def __str__(self) -> str:
         return f"{self.location}: {self.severity}: {self.message}"
+
+
+class MLIRWarning(UserWarning):
+    """A warning MLIR reported while compiling (a lint finding, ...), issued
+    at the Python line of the op it is about."""
 
 
 class MLIRError(Exception):
