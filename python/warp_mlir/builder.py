@@ -900,7 +900,8 @@ def _name_calls() -> None:
                 and not getattr(member, "_warp_api", False)):
             setattr(KernelBuilder, attr, _api(f"k.{attr}()")(member))
     for attr, symbol in _OPERATORS.items():
-        setattr(Value, attr, _api(f"operator {symbol}")(getattr(Value, attr)))
+        name = symbol if symbol.startswith("x[") else f"operator {symbol}"
+        setattr(Value, attr, _api(name)(getattr(Value, attr)))
     Value.__hash__ = object.__hash__
     Loop.__enter__ = _api("k.loop()")(Loop.__enter__)
     Loop.yield_ = _api("loop.yield_()")(Loop.yield_)

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import re
-import warnings
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple, Union
 
 from . import _cache, _capi, _checks
-from .ir import Context, Diagnostic, MLIRError, MLIRWarning, Module, default_context
+from .ir import (Context, Diagnostic, MLIRError, Module, default_context, issue_warnings,
+                 source_locations)
 
 _FORMATS = {"ptx": "isa", "cubin": "bin", "fatbin": "fatbin"}
 _STRATEGIES = ("auto", "butterfly", "tree", "redux")
@@ -174,19 +174,6 @@ def _check_bare_pointers(kernels: Dict[str, List[ArgType]]) -> None:
                     f"sizes or strides); use bare_pointers=False for it")
 
 
-def _warn(diagnostics: List[Diagnostic]) -> None:
-    """Reports compilation warnings as Python warnings at the line that made
-    the op (the location the builder put on it)."""
-    for diagnostic in diagnostics:
-        if diagnostic.severity == "warning":
-            if diagnostic.file:
-                warnings.warn_explicit(diagnostic.message, MLIRWarning, diagnostic.file,
-                                       diagnostic.line or 0)
-            else:
-                warnings.warn(f"{diagnostic.location}: {diagnostic.message}", MLIRWarning,
-                              stacklevel=3)
-
-
 def compile(source: Union[str, Module, "Program"], chip: str = "sm_90", format: str = "ptx",
             opt_level: int = 3, strategy: str = "auto",
             context: Optional[Context] = None, bare_pointers: bool = False,
@@ -229,7 +216,14 @@ def compile(source: Union[str, Module, "Program"], chip: str = "sm_90", format: 
             kernels = {name: [ArgType.from_json(p) for p in params]
                        for name, params in meta["kernels"].items()}
             return CompiledModule(binary, format, chip, kernels, bare_pointers, from_cache=True)
-    module = Module.parse(text, context)
+    try:
+        module = Module.parse(text, context)
+    except MLIRError as error:
+        if not hasattr(source, "to_mlir"):
+            raise
+        # The parser names positions in the builder's text; each line of it
+        # ends with the location of the Python call that wrote it.
+        raise MLIRError(error.summary, source_locations(error.diagnostics, text)) from None
     module.verify()
     kernels = kernel_signatures(module)
     _check_symbol_names(module)
@@ -245,7 +239,7 @@ def compile(source: Union[str, Module, "Program"], chip: str = "sm_90", format: 
         raise MLIRError(f"compilation for {chip} failed", diagnostics)
     if len(objects) != 1:
         raise MLIRError(f"expected one gpu.module, found {len(objects)}", [])
-    _warn(diagnostics)
+    issue_warnings(diagnostics)
     if key is not None:
         _cache.store(key, {"kernels": {n: [p.to_json() for p in ps] for n, ps in kernels.items()}},
                      objects[0])

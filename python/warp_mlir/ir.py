@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import sys
+import warnings
 from dataclasses import dataclass
 from typing import List, Optional
 
@@ -64,6 +65,41 @@ class Diagnostic:
 class MLIRWarning(UserWarning):
     """A warning MLIR reported while compiling (a lint finding, ...), issued
     at the Python line of the op it is about."""
+
+
+def issue_warnings(diagnostics: List[Diagnostic]) -> None:
+    """Reports MLIR's warnings as MLIRWarnings at the file and line of the
+    op (for builder kernels, the user's call that made it)."""
+    for diagnostic in diagnostics:
+        if diagnostic.severity != "warning":
+            continue
+        if diagnostic.file and diagnostic.file != "-":
+            warnings.warn_explicit(diagnostic.message, MLIRWarning, diagnostic.file,
+                                   diagnostic.line or 0)
+        else:
+            warnings.warn(f"{diagnostic.location}: {diagnostic.message}", MLIRWarning,
+                          stacklevel=3)
+
+
+# The loc(...) the builder puts at the end of each line it writes.
+_LINE_LOCATION = re.compile(r'loc\(("(?:[^"\\]|\\.)*":\d+:\d+)\)\s*$')
+
+
+def source_locations(diagnostics: List[Diagnostic], text: str) -> List[Diagnostic]:
+    """Diagnostics about positions in `text` (the parser's loc("-":L:C))
+    moved to the location written at the end of line L, where the builder
+    puts the user's Python line; others unchanged."""
+    lines = text.split("\n")
+    moved = []
+    for diagnostic in diagnostics:
+        match = re.match(r'loc\("-":(\d+):(\d+)\)$', diagnostic.location)
+        if match and 0 < int(match.group(1)) <= len(lines):
+            own = _LINE_LOCATION.search(lines[int(match.group(1)) - 1])
+            if own:
+                diagnostic = Diagnostic(diagnostic.severity, f"loc({own.group(1)})",
+                                        diagnostic.message)
+        moved.append(diagnostic)
+    return moved
 
 
 class MLIRError(Exception):
@@ -222,7 +258,8 @@ class Module:
         """Runs a textual pass pipeline in place, e.g.
         "builtin.module(canonicalize)" or "warp-expand-collectives".
         Raises MLIRError when the pipeline does not parse, has invalid
-        options, or a pass fails or reports an error."""
+        options, or a pass fails or reports an error; warnings (e.g. of
+        "warp-lint") become MLIRWarnings at the op's location."""
         if not isinstance(pipeline, str):
             raise TypeError(f"a pass pipeline is a string, not {type(pipeline).__name__}")
         # mlir-c parses only the anchored form into a pass manager anchored on
@@ -255,6 +292,7 @@ class Module:
         diagnostics = self.context.take_diagnostics()
         if not result.value or any(d.severity == "error" for d in diagnostics):
             raise MLIRError(f"pass pipeline '{pipeline}' failed", diagnostics)
+        issue_warnings(diagnostics)
         return self
 
     def __del__(self) -> None:
