@@ -13,6 +13,8 @@
 //   run on the thread that makes it ready, immediately when it already is.
 // * Blocking waits (mlirAsyncRuntimeAwait*) sleep on the object's condition
 //   variable.
+// * warpAsyncRuntimeDrain waits for every queued or running task; the runner
+//   calls it when the entry point returns, before the JIT'd code goes away.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,8 +52,16 @@ public:
     {
       std::lock_guard<std::mutex> lock(mutex);
       tasks.push_back(std::move(task));
+      ++inFlight;
     }
     ready.notify_one();
+  }
+
+  /// Waits until no task is queued or running: the JIT'd code the tasks run
+  /// (coroutine bodies) may be freed after that.
+  void drain() {
+    std::unique_lock<std::mutex> lock(mutex);
+    idle.wait(lock, [this] { return inFlight == 0; });
   }
 
   unsigned size = 0;
@@ -67,12 +77,19 @@ private:
         tasks.pop_front();
       }
       task();
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (--inFlight == 0)
+          idle.notify_all();
+      }
     }
   }
 
   std::mutex mutex;
   std::condition_variable ready;
+  std::condition_variable idle;
   std::deque<Continuation> tasks;
+  int64_t inFlight = 0;
 };
 
 WorkerPool &pool() {
@@ -295,6 +312,12 @@ void mlirAsyncRuntimeAwaitAllInGroupAndExecute(void *group, CoroHandle handle,
                                                CoroResume resume) {
   static_cast<Group *>(group)->whenDone(resumeOf(handle, resume));
 }
+
+/// Not part of MLIR's ABI: the runner calls it after the entry point
+/// returns, before the JIT frees the code worker threads may still be in (a
+/// coroutine goes on running after it made the token its caller awaited
+/// available).
+void warpAsyncRuntimeDrain() { pool().drain(); }
 
 // The spelling of MLIR 22's ABI (sic).
 int64_t mlirAsyncRuntimGetNumWorkerThreads() { return pool().size; }

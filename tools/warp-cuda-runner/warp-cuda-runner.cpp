@@ -27,6 +27,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -104,6 +105,35 @@ static LogicalResult dumpPtx(Operation *module,
   return pm.run(copy.get());
 }
 
+/// Async programs run coroutines on the runtime's worker threads, which may
+/// still be in JIT'd code after the entry point's last await returned; the
+/// entry point becomes a wrapper that calls it, then waits for the workers
+/// (warpAsyncRuntimeDrain), so the JIT never frees code a thread is in.
+static void drainAsyncWorkersAfter(ModuleOp module, StringRef entryName) {
+  auto entry = module.lookupSymbol<LLVM::LLVMFuncOp>(entryName);
+  if (!entry || entry.isExternal() ||
+      !module.lookupSymbol("mlirAsyncRuntimeExecute"))
+    return;
+  MLIRContext *context = module.getContext();
+  Location loc = entry.getLoc();
+  OpBuilder b(context);
+  b.setInsertionPointToStart(module.getBody());
+  auto drain = LLVM::LLVMFuncOp::create(
+      b, loc, "warpAsyncRuntimeDrain",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {}));
+  // References by name (a _mlir_ciface_ wrapper) reach the new entry, of the
+  // same type.
+  entry.setSymName((entryName + "__warp_async_body").str());
+  b.setInsertionPointAfter(entry);
+  auto wrapper =
+      LLVM::LLVMFuncOp::create(b, loc, entryName, entry.getFunctionType());
+  Block *body = wrapper.addEntryBlock(b);
+  b.setInsertionPointToStart(body);
+  auto call = LLVM::CallOp::create(b, loc, entry, body->getArguments());
+  LLVM::CallOp::create(b, loc, drain, ValueRange{});
+  LLVM::ReturnOp::create(b, loc, call.getResults());
+}
+
 /// Input that still has non-LLVM ops (gpu.launch, warp, arith, ...) needs the
 /// pipeline; input that is LLVM dialect plus gpu.binary runs as it is.
 static bool needsLowering(Operation *module) {
@@ -119,7 +149,7 @@ static bool needsLowering(Operation *module) {
 }
 
 static LogicalResult lowerAndCheckDevice(Operation *module,
-                                         JitRunnerOptions &) {
+                                         JitRunnerOptions &jitOptions) {
   std::string why;
   bool haveDevice = warp::runtime::isCudaDeviceAvailable(why);
   if (needsLowering(module)) {
@@ -155,6 +185,8 @@ static LogicalResult lowerAndCheckDevice(Operation *module,
     if (failed(pm.run(module)))
       return failure();
   }
+  if (auto moduleOp = dyn_cast<ModuleOp>(module))
+    drainAsyncWorkersAfter(moduleOp, jitOptions.mainFuncName);
   warp::runtime::setExitOnCudaError(clExitOnCudaError);
   if (!haveDevice) {
     llvm::errs() << "warp-cuda-runner: error: no GPU to run on: " << why
@@ -173,7 +205,19 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   warp::registerWarpDialectsAndExtensions(registry);
 
+  // Without an -O flag mlir-runner runs no LLVM passes at all, and the
+  // coroutines of async programs then fail in code generation; -O0 (LLVM's
+  // O0 pipeline: coroutine lowering, always-inline) is the default here.
+  std::vector<char *> args(argv, argv + argc);
+  static char defaultOptLevel[] = "-O0";
+  if (llvm::none_of(args, [](StringRef arg) {
+        return arg == "-O0" || arg == "-O1" || arg == "-O2" || arg == "-O3" ||
+               arg == "--O0" || arg == "--O1" || arg == "--O2" || arg == "--O3";
+      }))
+    args.push_back(defaultOptLevel);
+
   JitRunnerConfig config;
   config.mlirTransformer = lowerAndCheckDevice;
-  return JitRunnerMain(argc, argv, registry, config);
+  return JitRunnerMain(static_cast<int>(args.size()), args.data(), registry,
+                       config);
 }
