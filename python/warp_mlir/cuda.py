@@ -321,6 +321,8 @@ def stream_handle(stream: Any) -> int:
         elif hasattr(stream, "handle"):
             value = stream.handle
             value = getattr(value, "value", value)  # a ctypes c_void_p
+        elif hasattr(stream, "__index__"):  # a numpy integer
+            value = operator.index(stream)
         else:
             raise TypeError(f"stream must be an int handle or a stream object with "
                             f"__cuda_stream__, .cuda_stream, .ptr or .handle, not "
