@@ -134,6 +134,12 @@ struct AsyncObject {
       continuation();
   }
 
+  /// complete(), then drops the producer's reference.
+  void completeAndRelease(bool failed) {
+    complete(failed);
+    dropRef(1);
+  }
+
   /// Runs `continuation` once the object is done: now if it is.
   void whenDone(Continuation continuation) {
     {
@@ -242,28 +248,22 @@ int64_t mlirAsyncRuntimeAddTokenToGroup(void *tokenPtr, void *groupPtr) {
   return rank;
 }
 
+// Making a token or value available (or failed) releases the reference its
+// producer held.
 void mlirAsyncRuntimeEmplaceToken(void *token) {
-  auto *object = static_cast<Token *>(token);
-  object->complete(false);
-  object->dropRef(1);
+  static_cast<Token *>(token)->completeAndRelease(false);
 }
 
 void mlirAsyncRuntimeEmplaceValue(void *value) {
-  auto *object = static_cast<Value *>(value);
-  object->complete(false);
-  object->dropRef(1);
+  static_cast<Value *>(value)->completeAndRelease(false);
 }
 
 void mlirAsyncRuntimeSetTokenError(void *token) {
-  auto *object = static_cast<Token *>(token);
-  object->complete(true);
-  object->dropRef(1);
+  static_cast<Token *>(token)->completeAndRelease(true);
 }
 
 void mlirAsyncRuntimeSetValueError(void *value) {
-  auto *object = static_cast<Value *>(value);
-  object->complete(true);
-  object->dropRef(1);
+  static_cast<Value *>(value)->completeAndRelease(true);
 }
 
 bool mlirAsyncRuntimeIsTokenError(void *token) {
