@@ -74,6 +74,21 @@ MLIR_CAPI_EXPORTED MlirLogicalResult
 warpLowerToBinary(MlirOperation module, MlirStringRef options,
                   WarpObjectCallback callback, void *userData);
 
+/// Called once per kernel: its symbol name and the types of its arguments
+/// (valid during the call only).
+typedef void (*WarpKernelCallback)(MlirStringRef kernelName,
+                                   intptr_t numArguments,
+                                   const MlirType *argumentTypes,
+                                   void *userData);
+
+/// Calls `callback` for every kernel of `module` (every `gpu.func` with the
+/// `kernel` attribute, in every `gpu.module`), in the order of the IR. Read
+/// the types with mlir-c/BuiltinTypes.h (mlirTypeIsAMemRef,
+/// mlirShapedTypeGetDimSize, ...).
+MLIR_CAPI_EXPORTED void warpForEachKernel(MlirOperation module,
+                                          WarpKernelCallback callback,
+                                          void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -96,6 +96,19 @@ MlirLogicalResult warpPassManagerRunOnOp(MlirPassManager passManager,
       [&] { return pm->run(unwrap(op)); }));
 }
 
+void warpForEachKernel(MlirOperation moduleRef, WarpKernelCallback callback,
+                       void *userData) {
+  unwrap(moduleRef)->walk([&](gpu::GPUFuncOp function) {
+    if (!function.isKernel())
+      return;
+    SmallVector<MlirType> types;
+    for (Type type : function.getArgumentTypes())
+      types.push_back(wrap(type));
+    callback(wrap(function.getName()), static_cast<intptr_t>(types.size()),
+             types.data(), userData);
+  });
+}
+
 MlirLogicalResult warpLowerToBinary(MlirOperation moduleRef,
                                     MlirStringRef optionsRef,
                                     WarpObjectCallback callback,

@@ -7,17 +7,22 @@
 #include "WarpDialect/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/AsyncToLLVM/AsyncToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/GPUCommon/GPUToLLVM.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Async/IR/Async.h"
+#include "mlir/Dialect/Async/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -56,6 +61,20 @@ void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
   device.addPass(createConvertWarpToNVVMPass());
 }
 
+/// The async dialect's host lowering, after the GPU ops inside async.execute
+/// were lowered (their !gpu.async.token values are LLVM pointers by now):
+/// regions to coroutines, reference counting, calls of the async runtime.
+static void buildAsyncToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createAsyncToAsyncRuntimePass());
+  pm.addPass(createAsyncRuntimeRefCountingPass());
+  pm.addPass(createAsyncRuntimeRefCountingOptPass());
+  pm.addPass(createConvertAsyncToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
 void mlir::warp::buildWarpLowerToPTXPipeline(
     OpPassManager &pm, const WarpPipelineOptions &options) {
   // Checked before outlining, which would turn impossible launch sizes into
@@ -86,7 +105,14 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   }
   upstream.optLevel = options.optLevel;
   upstream.indexBitWidth = options.indexBitWidth;
+  upstream.kernelUseBarePtrCallConv = options.barePtrMemref;
+  upstream.hostUseBarePtrCallConv = options.hostBarePtrMemref;
+  upstream.cmdOptions = options.ptxasOptions;
+  if (options.asyncRuntime)
+    pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   gpu::buildLowerToNVVMPassPipeline(pm, upstream);
+  if (options.asyncRuntime)
+    buildAsyncToLLVMPipeline(pm);
 
   if (!options.ptxOutput.empty())
     pm.addPass(createWarpPrintISAPass(
@@ -100,6 +126,10 @@ mlir::warp::checkWarpPipelineOptions(const WarpPipelineOptions &options) {
   if (options.optLevel < 0 || options.optLevel > 3)
     return "opt-level " + std::to_string(options.optLevel) +
            " is outside 0..3";
+  if (!options.ptxasOptions.empty() && options.format == BinaryFormat::Isa)
+    return "ptxas-options='" + options.ptxasOptions.getValue() +
+           "' needs format=bin or fatbin: with format=isa no ptxas runs (the "
+           "driver compiles the PTX)";
   if (options.indexBitWidth != 64)
     return "index-bitwidth=" + std::to_string(options.indexBitWidth) +
            " is not supported: device code with narrower indices needs a "
@@ -157,6 +187,7 @@ void mlir::warp::registerWarpDialectsAndExtensions(DialectRegistry &registry) {
   // runner and C API library stay small; warp-opt adds every upstream
   // dialect on top.
   registry.insert<WarpDialect, affine::AffineDialect, arith::ArithDialect,
+                  async::AsyncDialect,
                   cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
                   index::IndexDialect, LLVM::LLVMDialect, math::MathDialect,
                   memref::MemRefDialect, NVVM::NVVMDialect, scf::SCFDialect,

@@ -139,15 +139,22 @@ Driver &driver();
   std::exit(1);
 }
 
-/// Checks a driver call: on failure reports the call and CUDA's error, exits.
+bool exitOnError = false;
+
+/// Checks a driver call: on failure reports the call and CUDA's error, then
+/// goes on (upstream's runtime does the same) or, with exitOnError, exits.
 void check(CUresult result, const char *call) {
   if (result == 0)
     return;
   const char *name = "?", *text = "?";
   driver().cuGetErrorName(result, &name);
   driver().cuGetErrorString(result, &text);
-  fail(std::string(call) + " failed: " + name + " (" + std::to_string(result) +
-       "): " + text);
+  std::string message = std::string(call) + " failed: " + name + " (" +
+                        std::to_string(result) + "): " + text;
+  if (exitOnError)
+    fail(message);
+  std::fprintf(stderr, "warp-cuda-runtime: %s\n", message.c_str());
+  std::fflush(stderr);
 }
 
 #define CHECK_CU(expr) check(expr, #expr)
@@ -169,15 +176,22 @@ Driver &cuda() {
   Driver &d = driver();
   static std::once_flag once;
   std::call_once(once, [&d] {
+    // Without a context nothing else can work: these end the process.
+    bool strict = exitOnError;
+    exitOnError = true;
     CHECK_CU(d.cuInit(0));
     int count = 0;
     CHECK_CU(d.cuDeviceGetCount(&count));
     if (count == 0)
       fail("no CUDA device found");
+    if (defaultDevice < 0 || defaultDevice >= count)
+      fail("device " + std::to_string(defaultDevice) + " does not exist (" +
+           std::to_string(count) + " CUDA device(s))");
     CUdevice device;
     CHECK_CU(d.cuDeviceGet(&device, defaultDevice));
     CHECK_CU(d.cuDevicePrimaryCtxRetain(&d.context, device));
     d.device = device;
+    exitOnError = strict;
   });
   thread_local bool current = false;
   if (!current) {
@@ -375,6 +389,8 @@ void mgpuSetDefaultDevice(int32_t device) { defaultDevice = device; }
 //===----------------------------------------------------------------------===//
 // Queries and the symbol table
 //===----------------------------------------------------------------------===//
+
+void mlir::warp::runtime::setExitOnCudaError(bool exit) { exitOnError = exit; }
 
 bool mlir::warp::runtime::isCudaDeviceAvailable(std::string &why) {
   Driver probe;

@@ -40,6 +40,10 @@ MlirDiagnostic = _handle("MlirDiagnostic")
 MlirOpPrintingFlags = _handle("MlirOpPrintingFlags")
 MlirPassManager = _handle("MlirPassManager")
 MlirOpPassManager = _handle("MlirOpPassManager")
+MlirType = _handle("MlirType")
+MlirAttribute = _handle("MlirAttribute")
+MlirAffineMap = _handle("MlirAffineMap")
+MlirIdentifier = _handle("MlirIdentifier")
 
 
 class MlirLogicalResult(ctypes.Structure):
@@ -51,6 +55,10 @@ StringCallback = ctypes.CFUNCTYPE(None, MlirStringRef, ctypes.c_void_p)
 DiagnosticHandler = ctypes.CFUNCTYPE(ctypes.c_int8, MlirDiagnostic, ctypes.c_void_p)
 ObjectCallback = ctypes.CFUNCTYPE(None, MlirStringRef, MlirStringRef, ctypes.c_void_p)
 UserDataDelete = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+KernelCallback = ctypes.CFUNCTYPE(None, MlirStringRef, ctypes.c_ssize_t,
+                                  ctypes.POINTER(MlirType), ctypes.c_void_p)
+# MlirWalkResult is a C enum (an int).
+OperationWalkCallback = ctypes.CFUNCTYPE(ctypes.c_int, MlirOperation, ctypes.c_void_p)
 
 
 def library_candidates() -> list:
@@ -63,17 +71,20 @@ def library_candidates() -> list:
 
 
 _lib: Optional[ctypes.CDLL] = None
+# The file _lib was loaded from (the compile cache keys on it).
+lib_path: Optional[str] = None
 
 
 def lib() -> ctypes.CDLL:
     """The loaded library, with every prototype declared."""
-    global _lib
+    global _lib, lib_path
     if _lib is not None:
         return _lib
     tried = []
     for path in library_candidates():
         if path.exists():
             _lib = ctypes.CDLL(str(path))
+            lib_path = str(path)
             break
         tried.append(str(path))
     if _lib is None:
@@ -87,6 +98,7 @@ def lib() -> ctypes.CDLL:
         ("warpRegisterAllUpstream", ctypes.c_bool, [MlirDialectRegistry]),
         ("warpLowerToBinary", MlirLogicalResult,
          [MlirOperation, MlirStringRef, ObjectCallback, ctypes.c_void_p]),
+        ("warpForEachKernel", None, [MlirOperation, KernelCallback, ctypes.c_void_p]),
         ("mlirDialectRegistryCreate", MlirDialectRegistry, []),
         ("mlirDialectRegistryDestroy", None, [MlirDialectRegistry]),
         ("mlirContextCreateWithRegistry", MlirContext, [MlirDialectRegistry, ctypes.c_bool]),
@@ -114,6 +126,22 @@ def lib() -> ctypes.CDLL:
         ("mlirOpPrintingFlagsDestroy", None, [MlirOpPrintingFlags]),
         ("mlirOpPrintingFlagsPrintGenericOpForm", None, [MlirOpPrintingFlags]),
         ("mlirOpPrintingFlagsEnableDebugInfo", None, [MlirOpPrintingFlags, ctypes.c_bool, ctypes.c_bool]),
+        # Types of kernel arguments and symbol names, read from the IR.
+        ("mlirTypePrint", None, [MlirType, StringCallback, ctypes.c_void_p]),
+        ("mlirTypeIsAMemRef", ctypes.c_bool, [MlirType]),
+        ("mlirShapedTypeGetElementType", MlirType, [MlirType]),
+        ("mlirShapedTypeGetRank", ctypes.c_int64, [MlirType]),
+        ("mlirShapedTypeIsDynamicDim", ctypes.c_bool, [MlirType, ctypes.c_ssize_t]),
+        ("mlirShapedTypeGetDimSize", ctypes.c_int64, [MlirType, ctypes.c_ssize_t]),
+        ("mlirMemRefTypeGetLayout", MlirAttribute, [MlirType]),
+        ("mlirAttributeIsAAffineMap", ctypes.c_bool, [MlirAttribute]),
+        ("mlirAffineMapAttrGetValue", MlirAffineMap, [MlirAttribute]),
+        ("mlirAffineMapIsIdentity", ctypes.c_bool, [MlirAffineMap]),
+        ("mlirOperationWalk", None,
+         [MlirOperation, OperationWalkCallback, ctypes.c_void_p, ctypes.c_int]),
+        ("mlirOperationGetAttributeByName", MlirAttribute, [MlirOperation, MlirStringRef]),
+        ("mlirAttributeIsAString", ctypes.c_bool, [MlirAttribute]),
+        ("mlirStringAttrGetValue", MlirStringRef, [MlirAttribute]),
     ]
     for name, restype, argtypes in proto:
         function = getattr(L, name)

@@ -17,21 +17,138 @@ emits a `gpu.module` in MLIR text that `compile` lowers and `launch` runs.
 
 Bad input raises at the builder call that gets it, never as IR that fails
 to parse: a Python value of the wrong kind (a float or bool where an int is
-meant, a number where a kernel value is) is a TypeError; one of the right
-kind that does not fit (an i32 constant of 2**32, a shuffle width of 3, a
-value of another kernel, a kernel name that is not an identifier, a kernel
-defined twice, regions nested deeper than KernelBuilder.MAX_NESTING) a
-ValueError.
+meant, a number where a kernel value is, an operand of the wrong type or a
+payload the op does not take) is a TypeError; one of the right kind that
+does not fit (an i32 constant of 2**32, a shuffle width of 3, a value of
+another kernel, a kernel name that is not an identifier, a kernel defined
+twice, regions nested deeper than KernelBuilder.MAX_NESTING) a ValueError.
+The message starts with the call and the user's line that made it
+(`k.shuffle() at kernel.py:12: ...`).
+
+Every op the builder writes carries the location of the user's call
+(`loc("kernel.py":12:9)`: the innermost frame outside this package), so a
+verifier error, a lint warning or a pipeline failure names the Python line
+that made the op.
 """
 from __future__ import annotations
 
 import contextlib
+import functools
+import os
 import re
+import sys
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _checks
 
 Number = Union[int, float, bool]
+
+# Frames in these files are the builder's own: a location names the first
+# frame outside them (contextlib runs the `with k.if_(...)` machinery).
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_INTERNAL_FILES = frozenset({os.path.abspath(contextlib.__file__)})
+
+
+def _is_internal(filename: str) -> bool:
+    path = os.path.abspath(filename)
+    return path.startswith(_PACKAGE_DIR) or path in _INTERNAL_FILES
+
+
+@functools.lru_cache(maxsize=512)
+def _positions(code) -> Tuple:
+    return tuple(code.co_positions()) if hasattr(code, "co_positions") else ()
+
+
+def _mlir_string(text: str) -> str:
+    """`text` as an MLIR string literal: printable ASCII as it is, quotes,
+    backslashes and every other byte as \\XX escapes."""
+    out = []
+    for byte in text.encode("utf-8"):
+        char = chr(byte)
+        out.append(char if 32 <= byte < 127 and char not in '"\\' else f"\\{byte:02X}")
+    return '"' + "".join(out) + '"'
+
+
+class SourceLocation:
+    """A Python source position: file, line and (1-based) column."""
+
+    __slots__ = ("file", "line", "column")
+
+    def __init__(self, file: str, line: int, column: int = 1) -> None:
+        self.file, self.line, self.column = file, line, column
+
+    def mlir(self) -> str:
+        """The MLIR location attribute: loc("file.py":line:column)."""
+        return f"loc({_mlir_string(self.file)}:{self.line}:{self.column})"
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+    def __repr__(self) -> str:
+        return f"SourceLocation({self.file!r}, {self.line}, {self.column})"
+
+
+def user_location() -> Optional[SourceLocation]:
+    """Where the user's code called into the builder: the innermost frame
+    outside warp_mlir (and contextlib), with its line and, on Python 3.11+,
+    the column of the call; None when no such frame exists."""
+    frame = sys._getframe(1)
+    while frame is not None and _is_internal(frame.f_code.co_filename):
+        frame = frame.f_back
+    if frame is None:
+        return None
+    line, column = frame.f_lineno, 1
+    positions = _positions(frame.f_code)
+    index = frame.f_lasti // 2
+    if 0 <= index < len(positions):
+        start_line, _, start_column, _ = positions[index]
+        if start_line == line and start_column is not None:
+            column = start_column + 1
+    return SourceLocation(frame.f_code.co_filename, line, column)
+
+
+def _function_location(function: Callable) -> Optional[SourceLocation]:
+    code = getattr(function, "__code__", None)
+    return SourceLocation(code.co_filename, code.co_firstlineno) if code else None
+
+
+class _Call:
+    """Names the outermost builder call in the errors raised inside it:
+    `k.shuffle() at kernel.py:12: type mismatch ...`. Calls the builder
+    makes itself (k.global_id calls k.block_id) keep the outer name; user
+    callbacks (k.cond's branches) are calls of their own."""
+
+    def __init__(self, builder: "KernelBuilder", name: str) -> None:
+        self.builder, self.name = builder, name
+
+    def __enter__(self) -> None:
+        self.outermost = not self.builder._calls
+        self.builder._calls.append(self.name)
+
+    def __exit__(self, kind, error, traceback) -> None:
+        self.builder._calls.pop()
+        if (self.outermost and error is not None and isinstance(error, (TypeError, ValueError,
+                                                                         IndexError))
+                and error.args and isinstance(error.args[0], str)
+                and not getattr(error, "_warp_named", False)):
+            where = user_location()
+            at = f" at {where}" if where else ""
+            error.args = (f"{self.name}{at}: {error.args[0]}",) + error.args[1:]
+            error._warp_named = True
+
+
+def _api(name: str) -> Callable:
+    """Decorates a builder method (or a Value/Loop method, reaching the
+    builder through .builder) so errors name `name` and the user's line."""
+    def wrap(method: Callable) -> Callable:
+        @functools.wraps(method)
+        def call(self, *args, **kwargs):
+            builder = self if isinstance(self, KernelBuilder) else self.builder
+            with _Call(builder, name):
+                return method(self, *args, **kwargs)
+        call._warp_api = True
+        return call
+    return wrap
 
 
 class Type:
@@ -223,6 +340,7 @@ class Loop:
     def __enter__(self):
         b = self.builder
         b._enter_region()
+        self.location = b._location()
         iv = Value(b, b._fresh(), index)
         carried = [Value(b, b._fresh(), v.type) for v in self.init]
         head = f"scf.for {iv} = {self.lower} to {self.upper} step {self.step}"
@@ -231,9 +349,9 @@ class Loop:
             self.results = [Value(b, n, v.type) for n, v in zip(names, self.init)]
             args = ", ".join(f"{c} = {v}" for c, v in zip(carried, self.init))
             types = ", ".join(str(v.type) for v in self.init)
-            b._line(f"{', '.join(names)} = {head} iter_args({args}) -> ({types}) {{")
+            b._line(f"{', '.join(names)} = {head} iter_args({args}) -> ({types}) {{", None)
         else:
-            b._line(head + " {")
+            b._line(head + " {", None)
         b._indent += 1
         return (iv, *carried) if self.init else iv
 
@@ -252,7 +370,7 @@ class Loop:
         if exc[0] is None and self.init and not self._yielded:
             raise ValueError("a loop with carried values must call yield_()")
         self.builder._indent -= 1
-        self.builder._line("}")
+        self.builder._line("}", self.location)
 
 
 # SSA names the builder makes up (%v1, %shared0): parameters may not take them.
@@ -274,6 +392,38 @@ def _check_params(where: str, params: Dict[str, Type]) -> Dict[str, Type]:
     return dict(params)
 
 
+def _describe(value) -> str:
+    if isinstance(value, Value):
+        return f"a value of type {value.type}"
+    return f"{type(value).__name__} ({value!r})"
+
+
+_SCALAR_PAYLOADS = ("i1", "i8", "i16", "i32", "i64", "index", "f16", "bf16", "f32", "f64")
+_MATCH_PAYLOADS = ("i32", "i64", "f32", "f64")
+# Combine kinds that take only integers / only floats (add and mul take both).
+_INTEGER_KINDS = ("minsi", "maxsi", "minui", "maxui", "and", "or", "xor")
+_FLOAT_KINDS = ("minnumf", "maxnumf", "minimumf", "maximumf")
+
+
+def _check_payload(value: "Value", what: str, allowed: Sequence[str] = _SCALAR_PAYLOADS) -> None:
+    """TypeError unless `value` is a payload the warp op takes: a scalar of
+    `allowed` or (for the general payloads) a 1-D vector of one."""
+    type = value.type
+    vector_ok = allowed is _SCALAR_PAYLOADS
+    if isinstance(type, MemRefType) or (isinstance(type, VectorType) and not vector_ok) or \
+            type.element.name not in allowed:
+        kinds = ", ".join(allowed) + (" or 1-D vectors of them" if vector_ok else "")
+        raise TypeError(f"{what} has type {type}; this op takes {kinds}")
+
+
+def _check_kind(kind: str, value: "Value") -> None:
+    element = value.type.element
+    if kind in _INTEGER_KINDS and element.is_float:
+        raise TypeError(f"kind <{kind}> combines integers, not {value.type}")
+    if kind in _FLOAT_KINDS and not element.is_float:
+        raise TypeError(f"kind <{kind}> combines floats, not {value.type}")
+
+
 class KernelBuilder:
     """Builds one gpu.func kernel. Passed as `k` to a @Program.kernel
     function; its methods emit ops and return Values.
@@ -284,7 +434,10 @@ class KernelBuilder:
 
     MAX_NESTING = 256
 
-    def __init__(self, name: str, params: Dict[str, Type]) -> None:
+    def __init__(self, name: str, params: Dict[str, Type],
+                 location: Optional[SourceLocation] = None) -> None:
+        self._calls: List[str] = []
+        self.location = location or user_location()
         self.name = _checks.identifier(name, "kernel name")
         self.params = _check_params(f"kernel {name!r}", dict(params))
         self._depth = 0
@@ -299,8 +452,17 @@ class KernelBuilder:
         self._counter += 1
         return f"%v{self._counter}"
 
-    def _line(self, text: str) -> None:
-        self._lines.append("  " * self._indent + text)
+    def _location(self) -> str:
+        where = user_location()
+        return where.mlir() if where else ""
+
+    def _line(self, text: str, location: Optional[str] = "") -> None:
+        """Appends an op; `location` is its loc(...) (by default the user's
+        call), None for a line that is not the end of an op (`scf.if ... {`)."""
+        if location == "":
+            location = self._location()
+        suffix = f" {location}" if location else ""
+        self._lines.append("  " * self._indent + text + suffix)
 
     def _emit(self, op: str, type: Type) -> Value:
         name = self._fresh()
@@ -338,7 +500,9 @@ class KernelBuilder:
         if self._shared:
             workgroup = " workgroup(" + ", ".join(f"{n}: {t}" for n, t in self._shared) + ")"
         body = "\n".join(self._lines)
-        return f"  gpu.func @{self.name}({params}){workgroup} kernel {{\n{body}\n    gpu.return\n  }}"
+        loc = f" {self.location.mlir()}" if self.location else ""
+        return (f"  gpu.func @{self.name}({params}){workgroup} kernel {{\n{body}\n"
+                f"    gpu.return{loc}\n  }}{loc}")
 
     # -- values --------------------------------------------------------------
     def constant(self, value: Number, type: Type) -> Value:
@@ -482,53 +646,59 @@ class KernelBuilder:
         """__syncthreads()."""
         self._line("gpu.barrier")
 
-    @contextlib.contextmanager
-    def if_(self, condition: Value) -> Iterator[None]:
+    def if_(self, condition: Value) -> contextlib.AbstractContextManager:
         """Emits the body under `with` inside scf.if."""
         if not (isinstance(condition, Value) and condition.type == i1):
-            raise TypeError("if_ needs an i1 value (a comparison)")
+            raise TypeError(f"if_ needs an i1 value (a comparison), not {_describe(condition)}")
         self.value(condition)
         self._enter_region()
-        self._line(f"scf.if {condition} {{")
+        return self._if_region(condition, self._location())
+
+    @contextlib.contextmanager
+    def _if_region(self, condition: Value, location: str) -> Iterator[None]:
+        self._line(f"scf.if {condition} {{", None)
         self._indent += 1
         try:
             yield
         finally:
             self._depth -= 1
         self._indent -= 1
-        self._line("}")
+        self._line("}", location)
 
     def cond(self, condition: Value, then: Callable[[], Union[Value, Number]],
              otherwise: Callable[[], Union[Value, Number]], type: Optional[Type] = None) -> Value:
         """A value computed by one of two branches (scf.if with a result):
         `k.cond(lane < n, lambda: buf[lane], lambda: 0.0, f32)`."""
         if not (isinstance(condition, Value) and condition.type == i1):
-            raise TypeError("cond needs an i1 value (a comparison)")
+            raise TypeError(f"cond needs an i1 value (a comparison), not {_describe(condition)}")
         self.value(condition)
         self._enter_region()
+        calls, self._calls = self._calls, []  # the branches are the user's calls
         try:
-            return self._cond(condition, then, otherwise, type)
+            return self._cond(condition, then, otherwise, type, self._location())
         finally:
             self._depth -= 1
+            self._calls = calls
 
-    def _cond(self, condition: Value, then, otherwise, type: Optional[Type]) -> Value:
+    def _cond(self, condition: Value, then, otherwise, type: Optional[Type],
+              location: str) -> Value:
         name = self._fresh()
         header = len(self._lines)
-        self._line("")  # the scf.if line, once the type is known
+        self._line("", None)  # the scf.if line, once the type is known
         self._indent += 1
         first = then()
         type = type or (first.type if isinstance(first, Value) else None)
         if type is None:
             raise TypeError("cond: give `type` when both branches are Python numbers")
         first = self.coerce(first, type)
-        self._line(f"scf.yield {first} : {type}")
+        self._line(f"scf.yield {first} : {type}", location)
         self._indent -= 1
-        self._line("} else {")
+        self._line("} else {", None)
         self._indent += 1
         second = self.coerce(otherwise(), type)
-        self._line(f"scf.yield {second} : {type}")
+        self._line(f"scf.yield {second} : {type}", location)
         self._indent -= 1
-        self._line("}")
+        self._line("}", location)
         self._lines[header] = "  " * self._indent + f"{name} = scf.if {condition} -> ({type}) {{"
         return Value(self, name, type)
 
@@ -578,6 +748,7 @@ class KernelBuilder:
         `width` is a power of two in 1..32 or an i32 value (run time)."""
         mode = _checks.one_of(mode, "shuffle mode", ("idx", "xor", "up", "down"))
         value = self.value(value, "the shuffled value")
+        _check_payload(value, "the shuffled value")
         offset, mask = self.coerce(offset, i32), self._mask_value(mask)
         width = (self.coerce(width, i32) if isinstance(width, Value)
                  else _checks.power_of_two_width(width, "shuffle width"))
@@ -587,11 +758,13 @@ class KernelBuilder:
 
     def broadcast(self, value: Value, lane, mask=None) -> Value:
         value = self.value(value, "the broadcast value")
+        _check_payload(value, "the broadcast value")
         lane, mask = self.coerce(lane, i32), self._mask_value(mask)
         return self._emit(f"warp.broadcast {value}, {lane}{self._mask(mask)} : {value.type}", value.type)
 
     def broadcast_first(self, value: Value, mask=None) -> Value:
         value = self.value(value, "the broadcast value")
+        _check_payload(value, "the broadcast value")
         mask = self._mask_value(mask)
         return self._emit(f"warp.broadcast_first {value}{self._mask(mask)} : {value.type}", value.type)
 
@@ -605,11 +778,15 @@ class KernelBuilder:
         return self._emit(f"warp.vote <{kind}> {predicate}{self._mask(mask)} : i1", i1)
 
     def match_any(self, value: Value, mask=None) -> Value:
-        value, mask = self.value(value, "match_any's value"), self._mask_value(mask)
+        value = self.value(value, "match_any's value")
+        _check_payload(value, "match_any's value", _MATCH_PAYLOADS)
+        mask = self._mask_value(mask)
         return self._emit(f"warp.match_any {value}{self._mask(mask)} : {value.type}", i32)
 
     def match_all(self, value: Value, mask=None) -> Tuple[Value, Value]:
-        value, mask = self.value(value, "match_all's value"), self._mask_value(mask)
+        value = self.value(value, "match_all's value")
+        _check_payload(value, "match_all's value", _MATCH_PAYLOADS)
+        mask = self._mask_value(mask)
         return tuple(self._emit_n(f"warp.match_all {value}{self._mask(mask)} : {value.type}", [i32, i1]))
 
     def reduce(self, kind: str, value: Value, cluster_size: int = 32, cluster_stride: int = 1,
@@ -619,6 +796,8 @@ class KernelBuilder:
         the partial-warp form."""
         kind = _checks.keyword(kind, "reduce kind")
         value = self.value(value, "the reduced value")
+        _check_payload(value, "the reduced value")
+        _check_kind(kind, value)
         cluster_size = _checks.power_of_two_width(cluster_size, "cluster_size")
         cluster_stride = _checks.power_of_two_width(cluster_stride, "cluster_stride")
         lanes = _checks.one_of(lanes, "lanes", ("all", "first"))
@@ -640,6 +819,8 @@ class KernelBuilder:
         total=True. `heads` (i1) segments the scan: a true lane starts one."""
         kind = _checks.keyword(kind, "scan kind")
         value = self.value(value, "the scanned value")
+        _check_payload(value, "the scanned value")
+        _check_kind(kind, value)
         width = _checks.power_of_two_width(width, "scan width")
         if heads is not None:
             heads = self.coerce(heads, i1)
@@ -668,6 +849,7 @@ class Program:
     def __init__(self, name: str = "kernels") -> None:
         self.name = _checks.identifier(name, "program name")
         self.kernels: Dict[str, KernelBuilder] = {}
+        self.location = user_location()
 
     def kernel(self, **params: Type) -> Callable:
         """Decorator: the function receives the builder, then one Value per
@@ -682,7 +864,7 @@ class Program:
             name = _checks.identifier(getattr(function, "__name__", None), "kernel name")
             if name in self.kernels:
                 raise ValueError(f"kernel {name!r} is already defined in program {self.name!r}")
-            builder = KernelBuilder(name, params)
+            builder = KernelBuilder(name, params, _function_location(function))
             function(builder, *builder.args)
             self.kernels[builder.name] = builder
             return builder
@@ -690,8 +872,39 @@ class Program:
 
     def to_mlir(self) -> str:
         body = "\n".join(k.text() for k in self.kernels.values())
+        loc = f" {self.location.mlir()}" if self.location else ""
         return (f"module attributes {{gpu.container_module}} {{\n"
-                f"gpu.module @{self.name} {{\n{body}\n}}\n}}\n")
+                f"gpu.module @{self.name} {{\n{body}\n}}{loc}\n}}\n")
 
     def __str__(self) -> str:
         return self.to_mlir()
+
+
+# Value's operators, by the Python syntax that calls them.
+_OPERATORS = {
+    "__add__": "+", "__radd__": "+", "__sub__": "-", "__rsub__": "-", "__mul__": "*",
+    "__rmul__": "*", "__truediv__": "/", "__floordiv__": "//", "__mod__": "%",
+    "__and__": "&", "__or__": "|", "__xor__": "^", "__lshift__": "<<", "__rshift__": ">>",
+    "__neg__": "unary -", "__eq__": "==", "__ne__": "!=", "__lt__": "<", "__le__": "<=",
+    "__gt__": ">", "__ge__": ">=", "__getitem__": "x[...]", "__setitem__": "x[...] = v",
+}
+
+
+def _name_calls() -> None:
+    """Makes every public KernelBuilder method (including ones added later
+    in the class body), Value operator and Loop step name itself in the
+    errors raised inside it."""
+    for attr, member in list(vars(KernelBuilder).items()):
+        if (not attr.startswith("_") and callable(member)
+                and not isinstance(member, (staticmethod, classmethod, type))
+                and not getattr(member, "_warp_api", False)):
+            setattr(KernelBuilder, attr, _api(f"k.{attr}()")(member))
+    for attr, symbol in _OPERATORS.items():
+        name = symbol if symbol.startswith("x[") else f"operator {symbol}"
+        setattr(Value, attr, _api(name)(getattr(Value, attr)))
+    Value.__hash__ = object.__hash__
+    Loop.__enter__ = _api("k.loop()")(Loop.__enter__)
+    Loop.yield_ = _api("loop.yield_()")(Loop.yield_)
+
+
+_name_calls()

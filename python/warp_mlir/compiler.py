@@ -5,8 +5,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple, Union
 
-from . import _capi, _checks
-from .ir import Context, MLIRError, Module, default_context
+from . import _cache, _capi, _checks
+from .ir import (Context, Diagnostic, MLIRError, Module, default_context, issue_warnings,
+                 source_locations)
 
 _FORMATS = {"ptx": "isa", "cubin": "bin", "fatbin": "fatbin"}
 _STRATEGIES = ("auto", "butterfly", "tree", "redux")
@@ -17,13 +18,20 @@ _CHIP = re.compile(r"sm_[0-9]+[af]?\Z")
 @dataclass
 class ArgType:
     """A kernel parameter: a memref (element type and shape, -1 for a
-    dynamic size) or a scalar (shape None)."""
+    dynamic size) or a scalar (shape None). `identity_layout` is False for
+    a memref with a strided or other non-identity layout (launch refuses
+    those: it passes row-major arrays)."""
     element: str
     shape: Optional[Tuple[int, ...]] = None
+    identity_layout: bool = True
 
     @property
     def is_memref(self) -> bool:
         return self.shape is not None
+
+    @property
+    def is_static(self) -> bool:
+        return self.is_memref and all(d >= 0 for d in self.shape)
 
     def __str__(self) -> str:
         if not self.is_memref:
@@ -31,16 +39,31 @@ class ArgType:
         dims = "".join(("?" if d < 0 else str(d)) + "x" for d in self.shape)
         return f"memref<{dims}{self.element}>"
 
+    def to_json(self) -> list:
+        return [self.element, None if self.shape is None else list(self.shape),
+                self.identity_layout]
+
+    @classmethod
+    def from_json(cls, data: list) -> "ArgType":
+        element, shape, identity = data
+        return cls(element, None if shape is None else tuple(shape), identity)
+
 
 @dataclass
 class CompiledModule:
     """Device code for one gpu.module: `binary` holds PTX text (format
     "ptx") or cubin/fatbin bytes; `kernels` maps each kernel to its
-    parameters, which `launch` checks arguments against."""
+    parameters, which `launch` checks arguments against. `bare_pointers`
+    says how kernels take memrefs (one pointer each, or the five-field
+    descriptor); `from_cache` whether the on-disk cache supplied it;
+    `diagnostics` the warnings compilation reported."""
     binary: bytes
     format: str
     chip: str
     kernels: Dict[str, List[ArgType]] = field(default_factory=dict)
+    bare_pointers: bool = False
+    from_cache: bool = False
+    diagnostics: List[Diagnostic] = field(default_factory=list)
 
     @property
     def ptx(self) -> str:
@@ -49,96 +72,132 @@ class CompiledModule:
         return self.binary.decode("utf-8")
 
 
-# A kernel's name (bare, or quoted when it is not a bare identifier) and parameters.
-_KERNEL = re.compile(r'gpu\.func @([\w.$]+|"(?:[^"\\]|\\.)*")\((.*?)\)'
-                     r'(?:\s+workgroup\(.*?\))?\s+kernel', re.S)
+def _type_text(type) -> str:
+    L = _capi.lib()
+    return _capi.collect_string(L.mlirTypePrint, type)
 
 
-def _split_top_level(text: str) -> List[str]:
-    """Splits at commas outside <...>."""
-    parts, depth, start = [], 0, 0
-    for position, char in enumerate(text):
-        depth += char == "<"
-        depth -= char == ">"
-        if char == "," and depth == 0:
-            parts.append(text[start:position])
-            start = position + 1
-    if text[start:].strip():
-        parts.append(text[start:])
-    return [p.strip() for p in parts]
+def _arg_type(type) -> ArgType:
+    """ArgType of an MLIR type, read through the C API."""
+    L = _capi.lib()
+    if not L.mlirTypeIsAMemRef(type):
+        return ArgType(_type_text(type))
+    rank = L.mlirShapedTypeGetRank(type)
+    shape = tuple(-1 if L.mlirShapedTypeIsDynamicDim(type, d) else L.mlirShapedTypeGetDimSize(type, d)
+                  for d in range(rank))
+    layout = L.mlirMemRefTypeGetLayout(type)
+    identity = bool(L.mlirAttributeIsAAffineMap(layout)
+                    and L.mlirAffineMapIsIdentity(L.mlirAffineMapAttrGetValue(layout)))
+    return ArgType(_type_text(L.mlirShapedTypeGetElementType(type)), shape, identity)
 
 
-def parse_type(text: str) -> ArgType:
-    """ArgType of an MLIR type string such as "memref<?x32xf32>" or "i32"."""
-    text = text.strip()
-    if not text.startswith("memref<"):
-        return ArgType(text)
-    body = _split_top_level(text[len("memref<"):-1])[0]
-    dims = []
-    while True:
-        match = re.match(r"(\?|\d+)x", body)
-        if not match:
-            break
-        dims.append(-1 if match.group(1) == "?" else int(match.group(1)))
-        body = body[match.end():]
-    return ArgType(body, tuple(dims))
+def _module_of(source: Union[str, Module], context: Optional[Context] = None) -> Module:
+    if isinstance(source, Module):
+        return source
+    module = Module.parse(source, context)
+    module.verify()
+    return module
 
 
-def kernel_signatures(text: str) -> Dict[str, List[ArgType]]:
-    """The parameters of every gpu.func kernel in printed MLIR."""
-    signatures = {}
-    for name, args in _KERNEL.findall(text):
-        name = name[1:-1] if name.startswith('"') else name
-        types = [arg.split(":", 1)[1] for arg in _split_top_level(args) if ":" in arg]
-        signatures[name] = [parse_type(t) for t in types]
+def kernel_signatures(source: Union[str, Module]) -> Dict[str, List[ArgType]]:
+    """The parameters of every gpu.func kernel of a module (MLIR text or a
+    Module), read from the parsed IR (warpForEachKernel)."""
+    module = _module_of(source)
+    signatures: Dict[str, List[ArgType]] = {}
+
+    def on_kernel(name, count, types, _user_data):
+        signatures[name.bytes().decode("utf-8")] = [_arg_type(types[i]) for i in range(count)]
+
+    callback = _capi.KernelCallback(on_kernel)
+    _capi.lib().warpForEachKernel(module.operation, callback, None)
     return signatures
 
 
+def symbol_names(module: Module) -> List[str]:
+    """Every `sym_name` in the module (functions, kernels, gpu.modules,
+    globals), from the IR."""
+    L = _capi.lib()
+    names: List[str] = []
+    attribute = _capi.MlirStringRef.of(b"sym_name")
+
+    def visit(operation, _user_data):
+        value = L.mlirOperationGetAttributeByName(operation, attribute)
+        if value.ptr and L.mlirAttributeIsAString(value):
+            names.append(L.mlirStringAttrGetValue(value).bytes().decode("utf-8", "replace"))
+        return 0  # MlirWalkResultAdvance
+
+    callback = _capi.OperationWalkCallback(visit)
+    L.mlirOperationWalk(module.operation, callback, None, 0)
+    return names
+
+
 def pipeline_options(chip: str = "sm_90", format: str = "ptx", opt_level: int = 3,
-                     strategy: str = "auto") -> str:
+                     strategy: str = "auto", bare_pointers: bool = False) -> str:
     """The `warp-lower-to-ptx` option string of compile()'s options, each
     checked first (ValueError): the values are pasted into the string, so a
     chip of "sm_90 ptx-output=FILE" must not get through. `chip` has the
     shape sm_<digits> with an optional a/f suffix (the compiler then checks
     it against LLVM's chips), `format` is ptx, cubin or fatbin, `opt_level`
-    an int 0..3 and `strategy` auto, butterfly, tree or redux."""
+    an int 0..3, `strategy` auto, butterfly, tree or redux, and
+    `bare_pointers` a bool (kernels take one pointer per memref:
+    `bare-ptr-memref=true`)."""
     if not isinstance(chip, str) or not _CHIP.match(chip):
         raise ValueError(f"chip must look like sm_90, sm_90a or sm_100f, not {chip!r}")
     if not isinstance(format, str) or format not in _FORMATS:
         raise ValueError(f"format must be one of {sorted(_FORMATS)}, not {format!r}")
     opt_level = _checks.integer(opt_level, "opt_level", 0, 3, kind_error=ValueError)
     strategy = _checks.one_of(strategy, "strategy", _STRATEGIES)
-    return f"chip={chip} format={_FORMATS[format]} opt-level={opt_level} strategy={strategy}"
+    if not isinstance(bare_pointers, bool):
+        raise TypeError(f"bare_pointers must be a bool, not {type(bare_pointers).__name__}")
+    options = f"chip={chip} format={_FORMATS[format]} opt-level={opt_level} strategy={strategy}"
+    return options + (" bare-ptr-memref=true" if bare_pointers else "")
 
 
-# Symbols MLIR prints quoted: names that are not bare identifiers.
-_QUOTED_SYMBOL = re.compile(r'@"((?:[^"\\]|\\.)*)"')
-
-
-def _check_symbol_names(text: str, kernels: Dict[str, List[ArgType]]) -> None:
+def _check_symbol_names(module: Module) -> None:
     """Refuses symbol names PTX cannot spell before LLVM sees them (its
     NVPTX backend aborts the process on some, e.g. "a-b")."""
-    names = _QUOTED_SYMBOL.findall(text) + list(kernels)
-    for name in names:
+    for name in symbol_names(module):
         if not _checks.is_ptx_identifier(name):
             raise ValueError(f"symbol @{name!r} is not a valid PTX identifier "
                              f"([A-Za-z][A-Za-z0-9_$]* or [_$%][A-Za-z0-9_$]+, not WARP_SZ)")
 
 
+def _check_bare_pointers(kernels: Dict[str, List[ArgType]]) -> None:
+    """The bare-pointer convention passes only the address of a memref: its
+    sizes must be static and its layout the identity."""
+    for name, params in kernels.items():
+        for position, param in enumerate(params):
+            if param.is_memref and not (param.is_static and param.identity_layout):
+                raise ValueError(
+                    f"bare_pointers=True: kernel {name!r} parameter {position} ({param}) needs "
+                    f"a static shape and the identity layout (a bare pointer carries no "
+                    f"sizes or strides); use bare_pointers=False for it")
+
+
 def compile(source: Union[str, Module, "Program"], chip: str = "sm_90", format: str = "ptx",
             opt_level: int = 3, strategy: str = "auto",
-            context: Optional[Context] = None) -> CompiledModule:
+            context: Optional[Context] = None, bare_pointers: bool = False,
+            cache: Optional[bool] = None) -> CompiledModule:
     """Lowers a module with gpu.module kernels (text, a Module, or a
     builder Program's text) through `warp-lower-to-ptx` and returns the
     device code. Raises ValueError for an option or symbol name the
     compiler cannot take (see pipeline_options) and MLIRError with the
     compiler's diagnostics when compilation fails (an unknown chip such as
-    sm_95 included)."""
-    options = pipeline_options(chip, format, opt_level, strategy)
+    sm_95 included); warnings become `MLIRWarning`s at the Python line of
+    the op.
+
+    `bare_pointers=True` compiles kernels that take one pointer per memref
+    (static shapes only; launch follows). `cache` (default: on unless
+    $WARP_MLIR_CACHE=0) reuses device code from the on-disk cache
+    ($WARP_MLIR_CACHE_DIR, default ~/.cache/warp_mlir), keyed by the IR
+    text, the options and the compiler's version."""
+    options = pipeline_options(chip, format, opt_level, strategy, bare_pointers)
     if context is not None and not isinstance(context, Context):
         raise TypeError(f"context must be a warp_mlir.Context, not {type(context).__name__}")
+    if cache is not None and not isinstance(cache, bool):
+        raise TypeError(f"cache must be a bool or None, not {type(cache).__name__}")
     if isinstance(source, Module):
-        text, context = source.to_string(), context or source.context
+        text, context = source.to_string(debug_info=True), context or source.context
     elif hasattr(source, "to_mlir"):  # a builder Program
         text = source.to_mlir()
     elif isinstance(source, str):
@@ -146,18 +205,43 @@ def compile(source: Union[str, Module, "Program"], chip: str = "sm_90", format: 
     else:
         raise TypeError(f"compile takes MLIR text, a Module or a Program, "
                         f"not {type(source).__name__}")
-    module = Module.parse(text, context)
+    use_cache = _cache.enabled() if cache is None else cache
+    key = None
+    if use_cache:
+        version = _capi.lib().warpGetVersion().bytes().decode()
+        key = _cache.key(text, options, version, _cache.library_identity(_capi.lib_path))
+        entry = _cache.load(key)
+        if entry is not None:
+            meta, binary = entry
+            kernels = {name: [ArgType.from_json(p) for p in params]
+                       for name, params in meta["kernels"].items()}
+            return CompiledModule(binary, format, chip, kernels, bare_pointers, from_cache=True)
+    try:
+        module = Module.parse(text, context)
+    except MLIRError as error:
+        if not hasattr(source, "to_mlir"):
+            raise
+        # The parser names positions in the builder's text; each line of it
+        # ends with the location of the Python call that wrote it.
+        raise MLIRError(error.summary, source_locations(error.diagnostics, text)) from None
     module.verify()
-    printed = module.to_string()
-    kernels = kernel_signatures(printed)
-    _check_symbol_names(printed, kernels)
+    kernels = kernel_signatures(module)
+    _check_symbol_names(module)
+    if bare_pointers:
+        _check_bare_pointers(kernels)
     objects: List[bytes] = []
     callback = _capi.ObjectCallback(lambda _name, data, _u: objects.append(data.bytes()))
     module.context.take_diagnostics()
     result = _capi.lib().warpLowerToBinary(
         module.operation, _capi.MlirStringRef.of(options.encode()), callback, None)
+    diagnostics = module.context.take_diagnostics()
     if not result.value:
-        raise MLIRError(f"compilation for {chip} failed", module.context.take_diagnostics())
+        raise MLIRError(f"compilation for {chip} failed", diagnostics)
     if len(objects) != 1:
         raise MLIRError(f"expected one gpu.module, found {len(objects)}", [])
-    return CompiledModule(objects[0], format, chip, kernels)
+    issue_warnings(diagnostics)
+    if key is not None:
+        _cache.store(key, {"kernels": {n: [p.to_json() for p in ps] for n, ps in kernels.items()}},
+                     objects[0])
+    return CompiledModule(objects[0], format, chip, kernels, bare_pointers,
+                          diagnostics=[d for d in diagnostics if d.severity == "warning"])

@@ -1,20 +1,34 @@
 """Launch compiled kernels on the GPU through the CUDA driver (ctypes).
 
-Arguments are arrays exposing `__cuda_array_interface__` (torch, cupy,
-numba: used in place) or numpy arrays (copied to the device and back), and
-Python numbers for scalar parameters. Each argument is checked against the
-kernel's parameter list, and the grid and block against CUDA's limits,
-before anything runs (no GPU needed for the checks).
+Array arguments are taken, in this order of preference, through DLPack
+(`__dlpack__`/`__dlpack_device__`: torch, cupy, JAX, numpy >= 1.22), the
+`__cuda_array_interface__` (numba, cupy, torch) or numpy's array interface.
+Device arrays are used in place; host arrays (numpy, CPU tensors) are copied
+to the device and back. Python numbers go to scalar parameters. Each
+argument is checked against the kernel's parameter list, and the grid and
+block against CUDA's limits, before anything runs (no GPU needed for the
+checks: `marshal_arguments` and `pack_parameters` are the two halves of that
+work, usable without a GPU).
+
+`launch(..., stream=None, device=None, sync=True)`: the CUDA stream (an int
+handle, or a torch/cupy/numba stream object), the device ordinal (default:
+the device the arrays live on, else 0) and whether to wait for the kernel.
+With `sync=False` the call returns once the kernel is queued; `synchronize()`
+waits (and reports errors the kernel raised).
 """
 from __future__ import annotations
 
 import ctypes
+import operator
 from collections import abc
-from typing import Any, List, Sequence, Tuple, Union
+from dataclasses import dataclass
+from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from . import _checks
 from .compiler import ArgType, CompiledModule
 
+# The numpy type code each element type takes (bf16: a 2-byte void, as
+# ml_dtypes spells it).
 _NUMPY_CODES = {"f16": "f2", "bf16": "V2", "f32": "f4", "f64": "f8", "i8": "i1", "i16": "i2",
                 "i32": "i4", "i64": "i8", "index": "i8", "i1": "b1"}
 _SCALARS = {"i1": ctypes.c_bool, "i8": ctypes.c_int8, "i16": ctypes.c_int16,
@@ -28,6 +42,16 @@ GRID_LIMITS = ((1 << 31) - 1, 65535, 65535)
 BLOCK_LIMITS = (1024, 1024, 64)
 MAX_BLOCK_THREADS = 1024
 
+# DLPack device types (dlpack.h).
+DL_CPU, DL_CUDA, DL_CUDA_HOST, DL_CUDA_MANAGED = 1, 2, 3, 13
+_DL_DEVICE_NAMES = {1: "cpu", 2: "cuda", 3: "cuda_host", 4: "opencl", 7: "vulkan", 8: "metal",
+                    10: "rocm", 13: "cuda_managed", 14: "oneapi"}
+# DLPack type codes and bits -> numpy type codes.
+_DL_TYPES = {(0, 8): "i1", (0, 16): "i2", (0, 32): "i4", (0, 64): "i8",
+             (1, 8): "u1", (1, 16): "u2", (1, 32): "u4", (1, 64): "u8",
+             (2, 16): "f2", (2, 32): "f4", (2, 64): "f8", (4, 16): "V2", (6, 8): "b1"}
+_CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9
+
 
 class CudaError(RuntimeError):
     """A failing CUDA driver call: which call, CUDA's error name and text."""
@@ -37,79 +61,78 @@ class LaunchError(TypeError):
     """Arguments that do not match the kernel's parameters."""
 
 
-class _Driver:
-    def __init__(self) -> None:
-        try:
-            self.lib = ctypes.CDLL("libcuda.so.1")
-        except OSError as error:
-            raise CudaError(f"cannot load libcuda.so.1 (no NVIDIA driver?): {error}") from None
-        self.check(self.lib.cuInit(0), "cuInit")
-        count = ctypes.c_int()
-        self.check(self.lib.cuDeviceGetCount(ctypes.byref(count)), "cuDeviceGetCount")
-        if count.value == 0:
-            raise CudaError("no CUDA device found")
-        self.context = ctypes.c_void_p()
-        self.check(self.lib.cuDevicePrimaryCtxRetain(ctypes.byref(self.context), 0),
-                   "cuDevicePrimaryCtxRetain")
-        self.modules = {}
+# -- DLPack ------------------------------------------------------------------
 
-    def check(self, result: int, call: str) -> None:
-        if result != 0:
-            name, text = ctypes.c_char_p(), ctypes.c_char_p()
-            self.lib.cuGetErrorName(result, ctypes.byref(name))
-            self.lib.cuGetErrorString(result, ctypes.byref(text))
-            raise CudaError(f"{call} failed: {(name.value or b'?').decode()} ({result}): "
-                            f"{(text.value or b'?').decode()}")
-
-    def current(self) -> "_Driver":
-        self.check(self.lib.cuCtxSetCurrent(self.context), "cuCtxSetCurrent")
-        return self
-
-    def function(self, compiled: CompiledModule, name: str) -> ctypes.c_void_p:
-        key = id(compiled)
-        if key not in self.modules:
-            module = ctypes.c_void_p()
-            image = compiled.binary + (b"\0" if compiled.format == "ptx" else b"")
-            self.check(self.lib.cuModuleLoadData(ctypes.byref(module), image), "cuModuleLoadData")
-            self.modules[key] = (compiled, module)
-        function = ctypes.c_void_p()
-        self.check(self.lib.cuModuleGetFunction(ctypes.byref(function), self.modules[key][1],
-                                                name.encode()), f"cuModuleGetFunction({name})")
-        return function
+class _DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
 
 
-_driver = None
+class _DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
 
 
-def driver() -> _Driver:
-    global _driver
-    if _driver is None:
-        _driver = _Driver()
-    return _driver.current()
+class DLTensor(ctypes.Structure):
+    """dlpack.h's DLTensor (the head of DLManagedTensor)."""
+    _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice), ("ndim", ctypes.c_int32),
+                ("dtype", _DLDataType), ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64)]
 
 
-def _interface(array: Any) -> Union[dict, None]:
-    return getattr(array, "__cuda_array_interface__", None)
+_capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+_capsule_pointer.restype, _capsule_pointer.argtypes = ctypes.c_void_p, [ctypes.py_object,
+                                                                        ctypes.c_char_p]
+_capsule_valid = ctypes.pythonapi.PyCapsule_IsValid
+_capsule_valid.restype, _capsule_valid.argtypes = ctypes.c_int, [ctypes.py_object, ctypes.c_char_p]
 
 
-def _check_array(position: int, array: Any, param: ArgType) -> Tuple[Tuple[int, ...], str]:
-    """Shape and numpy type code of an array argument, checked against a
-    memref parameter."""
-    iface = _interface(array)
-    if iface is not None:
-        shape, typestr, strides = tuple(iface["shape"]), iface["typestr"], iface.get("strides")
-        itemsize = int(typestr[2:])
-        contiguous = strides is None or all(
-            s == itemsize * _prod(shape[i + 1:]) for i, s in enumerate(strides))
-    elif hasattr(array, "__array_interface__"):
-        shape, typestr = tuple(array.shape), array.dtype.str
-        contiguous = array.flags["C_CONTIGUOUS"]
-    else:
-        raise LaunchError(f"argument {position}: expected an array for {param}, "
-                          f"got {type(array).__name__}")
+def _dlpack_stream(stream: int) -> int:
+    """The `stream` argument of __dlpack__ for a launch on `stream`: DLPack
+    spells CUDA's legacy default stream 1 (0 is ambiguous there)."""
+    return 1 if stream == 0 else stream
+
+
+def _dlpack_tensor(position: int, array: Any, stream: int) -> Tuple[DLTensor, Any]:
+    """The DLTensor of `array` and the capsule that owns it (dropping the
+    capsule, unconsumed, lets the producer free its side)."""
+    try:
+        capsule = array.__dlpack__(stream=_dlpack_stream(stream))
+    except TypeError:
+        capsule = array.__dlpack__()
+    if not _capsule_valid(capsule, b"dltensor"):
+        raise LaunchError(f"argument {position}: __dlpack__ did not return a 'dltensor' capsule")
+    tensor = ctypes.cast(_capsule_pointer(capsule, b"dltensor"), ctypes.POINTER(DLTensor)).contents
+    return tensor, capsule
+
+
+# -- arguments, checked without a GPU -------------------------------------------
+
+@dataclass
+class ArrayArgument:
+    """An array argument, checked against its memref parameter. `pointer`
+    is the device address (None for a host array until it is copied);
+    `host` the (address, bytes) of a host array; `device` the CUDA device
+    ordinal it lives on when the array says so; `source` how it came
+    ("dlpack", "cuda_array_interface", "numpy")."""
+    position: int
+    shape: Tuple[int, ...]
+    pointer: Optional[int] = None
+    host: Optional[Tuple[int, int]] = None
+    writable: bool = True
+    device: Optional[int] = None
+    source: str = ""
+    keep: Any = None  # keeps a DLPack capsule alive while the pointer is used
+
+    @property
+    def strides(self) -> List[int]:
+        """Row-major strides in elements."""
+        return [_prod(self.shape[i + 1:]) for i in range(len(self.shape))]
+
+
+def _check_layout(position: int, param: ArgType, shape: Tuple[int, ...], code: str,
+                  contiguous: bool) -> None:
     want = _NUMPY_CODES.get(param.element)
-    if want is None or typestr[1:] != want:
-        raise LaunchError(f"argument {position}: dtype {typestr[1:]} does not match {param} "
+    if want is None or code != want:
+        raise LaunchError(f"argument {position}: dtype {code} does not match {param} "
                           f"(needs {want})")
     if len(shape) != len(param.shape):
         raise LaunchError(f"argument {position}: rank {len(shape)} does not match {param}")
@@ -117,41 +140,91 @@ def _check_array(position: int, array: Any, param: ArgType) -> Tuple[Tuple[int, 
         if need >= 0 and got != need:
             raise LaunchError(f"argument {position}: shape {shape} does not match {param}")
     if not contiguous:
-        raise LaunchError(f"argument {position}: only contiguous arrays are supported")
-    return shape, typestr
+        raise LaunchError(f"argument {position}: only contiguous (row-major) arrays are "
+                          f"supported; pass a contiguous copy (e.g. .contiguous(), "
+                          f"ascontiguousarray)")
+    if not param.identity_layout:
+        raise LaunchError(f"argument {position}: the kernel's parameter has a non-identity "
+                          f"layout, which launch cannot pass")
 
 
-def _prod(values: Sequence[int]) -> int:
-    result = 1
-    for v in values:
-        result *= v
-    return result
+def _row_major(shape: Sequence[int], strides: Optional[Sequence[int]], unit: int) -> bool:
+    """Whether `strides` (in `unit`s; None: row-major) are row-major for
+    `shape`; sizes of 0 or 1 take any stride."""
+    if strides is None:
+        return True
+    expected = 1
+    for size, stride in zip(reversed(shape), reversed(strides)):
+        if size > 1 and stride != expected * unit:
+            return False
+        expected *= size
+    return True
 
 
-def _dims(value: Any, what: str, limits: Tuple[int, int, int]) -> Tuple[int, int, int]:
-    """An int or 1 to 3 ints, each in 1..its limit, as three ints."""
-    is_sequence = isinstance(value, abc.Sequence) and not isinstance(value, (str, bytes))
-    entries = list(value) if is_sequence else [value]
-    if not 1 <= len(entries) <= 3:
-        raise ValueError(f"{what} must have 1 to 3 entries (x, y, z), got {len(entries)}: {value!r}")
-    dims = [_checks.integer(d, f"{what} {axis}", 1, limit, kind_error=ValueError)
-            for d, axis, limit in zip(entries, "xyz", limits)]
-    return tuple(dims + [1] * (3 - len(dims)))
+def _from_dlpack(position: int, array: Any, param: ArgType, stream: int) -> ArrayArgument:
+    tensor, capsule = _dlpack_tensor(position, array, stream)
+    kind = tensor.device.device_type
+    if kind not in (DL_CUDA, DL_CUDA_MANAGED, DL_CPU):
+        raise LaunchError(f"argument {position}: a DLPack array on a "
+                          f"{_DL_DEVICE_NAMES.get(kind, kind)} device; launch takes CUDA "
+                          f"(or CPU, copied) arrays")
+    shape = tuple(tensor.shape[i] for i in range(tensor.ndim))
+    strides = None if not tensor.strides else [tensor.strides[i] for i in range(tensor.ndim)]
+    dtype = tensor.dtype
+    code = _DL_TYPES.get((dtype.code, dtype.bits), f"dlpack(code={dtype.code}, bits={dtype.bits})")
+    if dtype.lanes != 1:
+        code += f"x{dtype.lanes}"
+    _check_layout(position, param, shape, code, _row_major(shape, strides, 1))
+    address = (tensor.data or 0) + tensor.byte_offset
+    if kind == DL_CPU:
+        nbytes = _prod(shape) * dtype.bits // 8
+        return ArrayArgument(position, shape, host=(address, nbytes), source="dlpack",
+                             keep=(array, capsule))
+    return ArrayArgument(position, shape, pointer=address, device=tensor.device.device_id,
+                         source="dlpack", keep=(array, capsule))
 
 
-def launch_config(grid: Union[int, Sequence[int]], block: Union[int, Sequence[int]],
-                  shared_bytes: int = 0) -> Tuple[Tuple[int, int, int], Tuple[int, int, int]]:
-    """The (x, y, z) grid and block of a launch, checked against CUDA's
-    limits: 1 to 3 positive ints each, grid x < 2**31 and y, z < 65536,
-    block x, y <= 1024, z <= 64 and x*y*z <= 1024 threads; shared_bytes an
-    int >= 0. Raises ValueError otherwise; needs no GPU."""
-    grid3 = _dims(grid, "grid", GRID_LIMITS)
-    block3 = _dims(block, "block", BLOCK_LIMITS)
-    if _prod(block3) > MAX_BLOCK_THREADS:
-        raise ValueError(f"block {block!r} has {_prod(block3)} threads; CUDA allows at most "
-                         f"{MAX_BLOCK_THREADS}")
-    _checks.integer(shared_bytes, "shared_bytes", 0, (1 << 32) - 1, kind_error=ValueError)
-    return grid3, block3
+def _from_cuda_array_interface(position: int, array: Any, param: ArgType) -> ArrayArgument:
+    iface = array.__cuda_array_interface__
+    shape, typestr = tuple(iface["shape"]), iface["typestr"]
+    itemsize = int(typestr[2:])
+    _check_layout(position, param, shape, typestr[1:],
+                  _row_major(shape, iface.get("strides"), itemsize))
+    pointer, readonly = iface["data"]
+    return ArrayArgument(position, shape, pointer=pointer or 0, writable=not readonly,
+                         source="cuda_array_interface", keep=array)
+
+
+def _from_numpy(position: int, array: Any, param: ArgType) -> ArrayArgument:
+    shape = tuple(array.shape)
+    _check_layout(position, param, shape, array.dtype.str[1:], bool(array.flags["C_CONTIGUOUS"]))
+    return ArrayArgument(position, shape, host=(array.ctypes.data, array.nbytes),
+                         writable=bool(array.flags["WRITEABLE"]), source="numpy", keep=array)
+
+
+def _array_argument(position: int, array: Any, param: ArgType, stream: int) -> ArrayArgument:
+    """An array argument through DLPack (device arrays), the CUDA array
+    interface or numpy's array interface, checked against `param`."""
+    dl_device = None
+    if hasattr(array, "__dlpack_device__") and hasattr(array, "__dlpack__"):
+        try:
+            dl_device = int(array.__dlpack_device__()[0])
+        except Exception:  # a producer that cannot say: try the other protocols
+            dl_device = None
+    if dl_device in (DL_CUDA, DL_CUDA_MANAGED):
+        return _from_dlpack(position, array, param, stream)
+    if hasattr(array, "__cuda_array_interface__"):
+        return _from_cuda_array_interface(position, array, param)
+    if hasattr(array, "__array_interface__") and hasattr(array, "ctypes"):
+        return _from_numpy(position, array, param)
+    if dl_device == DL_CPU:
+        return _from_dlpack(position, array, param, stream)
+    if dl_device is not None:
+        raise LaunchError(f"argument {position}: a DLPack array on a "
+                          f"{_DL_DEVICE_NAMES.get(dl_device, dl_device)} device; launch takes "
+                          f"CUDA (or CPU, copied) arrays")
+    raise LaunchError(f"argument {position}: expected an array for {param} (DLPack, "
+                      f"__cuda_array_interface__ or numpy), got {type(array).__name__}")
 
 
 def _scalar(position: int, value: Any, param: ArgType) -> Any:
@@ -176,14 +249,7 @@ def _scalar(position: int, value: Any, param: ArgType) -> Any:
     return _SCALARS[element](value)  # an unsigned-range value wraps to the signed one
 
 
-def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]],
-           block: Union[int, Sequence[int]], *args: Any, shared_bytes: int = 0) -> None:
-    """Runs `kernel` of `compiled` on the GPU and waits for it. numpy arrays
-    are copied in and back out; device arrays are used in place. Everything
-    is checked before the GPU is touched: LaunchError (a TypeError) for
-    arguments that do not match the kernel's parameters, ValueError for a
-    grid, block or shared_bytes outside CUDA's limits (see launch_config)
-    and for scalars out of their type's range."""
+def _params(compiled: CompiledModule, kernel: str, count: int) -> List[ArgType]:
     if not isinstance(compiled, CompiledModule):
         raise TypeError(f"launch takes a CompiledModule (from compile), not "
                         f"{type(compiled).__name__}")
@@ -191,50 +257,310 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
         raise LaunchError(f"no kernel named {kernel!r}; the module has "
                           f"{sorted(compiled.kernels)}")
     params = compiled.kernels[kernel]
-    if len(args) != len(params):
+    if count != len(params):
         raise LaunchError(f"{kernel} takes {len(params)} arguments "
-                          f"({', '.join(map(str, params))}), got {len(args)}")
-    grid, block = launch_config(grid, block, shared_bytes)
-    shapes = [_check_array(i, a, p) if p.is_memref else None for i, (a, p) in enumerate(zip(args, params))]
-    scalars = [None if p.is_memref else _scalar(i, a, p)
-               for i, (a, p) in enumerate(zip(args, params))]
+                          f"({', '.join(map(str, params))}), got {count}")
+    return params
 
-    cuda = driver()
+
+def marshal_arguments(compiled: CompiledModule, kernel: str, args: Sequence[Any],
+                      stream: Any = None) -> List[Any]:
+    """Checks `args` against the parameters of `kernel` and returns one
+    entry per argument: an ArrayArgument for a memref, the ctypes word of a
+    scalar. Needs no GPU (DLPack producers of device arrays may use theirs
+    to order their stream before `stream`)."""
+    params = _params(compiled, kernel, len(args))
+    handle = stream_handle(stream)
+    return [_array_argument(i, a, p, handle) if p.is_memref else _scalar(i, a, p)
+            for i, (a, p) in enumerate(zip(args, params))]
+
+
+def pack_parameters(params: Sequence[ArgType], arguments: Sequence[Any],
+                    bare_pointers: bool = False) -> List[Any]:
+    """The kernel's parameter words, in order, as ctypes objects: a scalar
+    as it is; a memref as its descriptor (allocated and aligned pointer,
+    offset 0, sizes, row-major strides: 3 + 2 * rank words) or, with
+    `bare_pointers`, as one pointer. Every ArrayArgument must have its
+    device `pointer` by now."""
+    words: List[Any] = []
+    for param, argument in zip(params, arguments):
+        if not param.is_memref:
+            words.append(argument)
+            continue
+        if argument.pointer is None:
+            raise ValueError(f"argument {argument.position} has no device pointer yet")
+        pointer = ctypes.c_void_p(argument.pointer)
+        if bare_pointers:
+            words.append(pointer)
+            continue
+        words += [pointer, ctypes.c_void_p(argument.pointer), ctypes.c_int64(0)]
+        words += [ctypes.c_int64(d) for d in argument.shape]
+        words += [ctypes.c_int64(s) for s in argument.strides]
+    return words
+
+
+# -- streams and devices -------------------------------------------------------
+
+def stream_handle(stream: Any) -> int:
+    """The CUstream handle of `stream`: None (the legacy default stream, 0),
+    an int handle, or a stream object: cuda-python's `__cuda_stream__`
+    protocol, torch's `.cuda_stream`, cupy's `.ptr`, numba's `.handle`."""
+    if stream is None:
+        return 0
+    value: Any = stream
+    if isinstance(stream, bool):
+        raise TypeError("stream must be a CUDA stream handle or stream object, not a bool")
+    if not isinstance(stream, int):
+        if hasattr(stream, "__cuda_stream__"):
+            value = stream.__cuda_stream__()
+            value = value[1] if isinstance(value, tuple) else value
+        elif hasattr(stream, "cuda_stream"):
+            value = stream.cuda_stream
+        elif hasattr(stream, "ptr"):
+            value = stream.ptr
+        elif hasattr(stream, "handle"):
+            value = stream.handle
+            value = getattr(value, "value", value)  # a ctypes c_void_p
+        elif hasattr(stream, "__index__"):  # a numpy integer
+            value = operator.index(stream)
+        else:
+            raise TypeError(f"stream must be an int handle or a stream object with "
+                            f"__cuda_stream__, .cuda_stream, .ptr or .handle, not "
+                            f"{type(stream).__name__}")
+        if value is None:
+            value = 0
+    return _checks.integer(value, "stream handle", 0, (1 << 64) - 1)
+
+
+def device_ordinal(device: Any) -> Optional[int]:
+    """The CUDA device ordinal of `device`: None, an int, a torch.device
+    ('cuda:N'; 'cuda' alone is None) or a cupy Device (.id)."""
+    if device is None:
+        return None
+    if isinstance(device, bool):
+        raise TypeError("device must be a CUDA device ordinal, not a bool")
+    if isinstance(device, str):
+        if device == "cuda":
+            return None
+        if device.startswith("cuda:"):
+            return _checks.integer(int(device[5:]) if device[5:].isdigit() else device[5:],
+                                   "device", 0)
+        raise ValueError(f"device must be 'cuda' or 'cuda:N', not {device!r}")
+    if hasattr(device, "type") and hasattr(device, "index"):  # torch.device
+        if device.type != "cuda":
+            raise ValueError(f"device must be a CUDA device, not {device}")
+        return None if device.index is None else _checks.integer(device.index, "device", 0)
+    if hasattr(device, "id") and not isinstance(device, int):  # cupy.cuda.Device
+        return _checks.integer(device.id, "device", 0)
+    try:
+        return _checks.integer(operator.index(device), "device", 0)
+    except TypeError:
+        raise TypeError(f"device must be an int ordinal, 'cuda:N', a torch.device or a "
+                        f"cupy Device, not {type(device).__name__}") from None
+
+
+# -- the driver ----------------------------------------------------------------
+
+class _Driver:
+    def __init__(self) -> None:
+        try:
+            self.lib = ctypes.CDLL("libcuda.so.1")
+        except OSError as error:
+            raise CudaError(f"cannot load libcuda.so.1 (no NVIDIA driver?): {error}") from None
+        self.check(self.lib.cuInit(0), "cuInit")
+        count = ctypes.c_int()
+        self.check(self.lib.cuDeviceGetCount(ctypes.byref(count)), "cuDeviceGetCount")
+        if count.value == 0:
+            raise CudaError("no CUDA device found")
+        self.count = count.value
+        self.contexts = {}
+        self.modules = {}
+
+    def check(self, result: int, call: str) -> None:
+        if result != 0:
+            name, text = ctypes.c_char_p(), ctypes.c_char_p()
+            self.lib.cuGetErrorName(result, ctypes.byref(name))
+            self.lib.cuGetErrorString(result, ctypes.byref(text))
+            raise CudaError(f"{call} failed: {(name.value or b'?').decode()} ({result}): "
+                            f"{(text.value or b'?').decode()}")
+
+    def use(self, device: int) -> "_Driver":
+        """Makes `device`'s primary context (the one torch and cupy use)
+        current on this thread."""
+        if not 0 <= device < self.count:
+            raise ValueError(f"device {device} does not exist: this machine has {self.count} "
+                             f"CUDA device(s), 0..{self.count - 1}")
+        if device not in self.contexts:
+            handle, context = ctypes.c_int(), ctypes.c_void_p()
+            self.check(self.lib.cuDeviceGet(ctypes.byref(handle), device), "cuDeviceGet")
+            self.check(self.lib.cuDevicePrimaryCtxRetain(ctypes.byref(context), handle),
+                       "cuDevicePrimaryCtxRetain")
+            self.contexts[device] = context
+        self.check(self.lib.cuCtxSetCurrent(self.contexts[device]), "cuCtxSetCurrent")
+        return self
+
+    def pointer_device(self, pointer: int) -> Optional[int]:
+        """The device ordinal of a device pointer, None when the driver
+        does not know it (host memory)."""
+        ordinal = ctypes.c_int()
+        result = self.lib.cuPointerGetAttribute(ctypes.byref(ordinal),
+                                                _CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                                                ctypes.c_uint64(pointer))
+        return ordinal.value if result == 0 else None
+
+    def function(self, compiled: CompiledModule, name: str, device: int) -> ctypes.c_void_p:
+        key = (id(compiled), device)
+        if key not in self.modules:
+            module = ctypes.c_void_p()
+            image = compiled.binary + (b"\0" if compiled.format == "ptx" else b"")
+            self.check(self.lib.cuModuleLoadData(ctypes.byref(module), image), "cuModuleLoadData")
+            self.modules[key] = (compiled, module)  # keeps id(compiled) from being reused
+        function = ctypes.c_void_p()
+        self.check(self.lib.cuModuleGetFunction(ctypes.byref(function), self.modules[key][1],
+                                                name.encode()), f"cuModuleGetFunction({name})")
+        return function
+
+
+_driver = None
+
+
+def driver(device: int = 0) -> _Driver:
+    """The driver with `device`'s primary context current."""
+    global _driver
+    if _driver is None:
+        _driver = _Driver()
+    return _driver.use(device)
+
+
+def _dims(value: Any, what: str, limits: Tuple[int, int, int]) -> Tuple[int, int, int]:
+    """An int or 1 to 3 ints, each in 1..its limit, as three ints."""
+    is_sequence = isinstance(value, abc.Sequence) and not isinstance(value, (str, bytes))
+    entries = list(value) if is_sequence else [value]
+    if not 1 <= len(entries) <= 3:
+        raise ValueError(f"{what} must have 1 to 3 entries (x, y, z), got {len(entries)}: {value!r}")
+    dims = [_checks.integer(d, f"{what} {axis}", 1, limit, kind_error=ValueError)
+            for d, axis, limit in zip(entries, "xyz", limits)]
+    return tuple(dims + [1] * (3 - len(dims)))
+
+
+def _prod(values: Sequence[int]) -> int:
+    result = 1
+    for v in values:
+        result *= v
+    return result
+
+
+def launch_config(grid: Union[int, Sequence[int]], block: Union[int, Sequence[int]],
+                  shared_bytes: int = 0) -> Tuple[Tuple[int, int, int], Tuple[int, int, int]]:
+    """The (x, y, z) grid and block of a launch, checked against CUDA's
+    limits: 1 to 3 positive ints each, grid x < 2**31 and y, z < 65536,
+    block x, y <= 1024, z <= 64 and x*y*z <= 1024 threads; shared_bytes an
+    int >= 0. Raises ValueError otherwise; needs no GPU."""
+    grid3 = _dims(grid, "grid", GRID_LIMITS)
+    block3 = _dims(block, "block", BLOCK_LIMITS)
+    if _prod(block3) > MAX_BLOCK_THREADS:
+        raise ValueError(f"block {block!r} has {_prod(block3)} threads; CUDA allows at most "
+                         f"{MAX_BLOCK_THREADS}")
+    _checks.integer(shared_bytes, "shared_bytes", 0, (1 << 32) - 1, kind_error=ValueError)
+    return grid3, block3
+
+
+def _launch_device(requested: Optional[int], arrays: List[ArrayArgument]) -> int:
+    """The device to launch on: the requested one, else the first device
+    array's, else 0; LaunchError when a DLPack array says it lives on
+    another device."""
+    known = [(a.position, a.device) for a in arrays if a.device is not None]
+    device = requested if requested is not None else (known[0][1] if known else 0)
+    for position, where in known:
+        if where != device:
+            raise LaunchError(f"argument {position} is on CUDA device {where}, the launch on "
+                              f"device {device}")
+    return device
+
+
+def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]],
+           block: Union[int, Sequence[int]], *args: Any, shared_bytes: int = 0,
+           stream: Any = None, device: Any = None, sync: bool = True) -> None:
+    """Runs `kernel` of `compiled` on the GPU.
+
+    Device arrays (DLPack, __cuda_array_interface__) are used in place;
+    host arrays (numpy, CPU tensors) are copied in and back out, which
+    needs `sync=True`. `stream`: None (the default stream), an int CUstream
+    or a torch/cupy/numba stream object. `device`: the device ordinal (an
+    int, 'cuda:N', a torch.device or cupy Device; default: the arrays'
+    device, else 0). `sync=False` returns once the kernel is queued on the
+    stream; call `synchronize(stream)` to wait and see its errors. The
+    module must have been compiled with the ABI launch uses: one pointer per
+    array for `compile(..., bare_pointers=True)`, a descriptor otherwise
+    (`compiled.bare_pointers` says which).
+
+    Everything is checked before the GPU is touched: LaunchError (a
+    TypeError) for arguments that do not match the kernel's parameters or
+    live on another device, ValueError for a grid, block or shared_bytes
+    outside CUDA's limits (see launch_config), for scalars out of their
+    type's range and for host arrays with sync=False."""
+    params = _params(compiled, kernel, len(args))
+    grid, block = launch_config(grid, block, shared_bytes)
+    if not isinstance(sync, bool):
+        raise TypeError(f"sync must be a bool, not {type(sync).__name__}")
+    handle = stream_handle(stream)
+    requested = device_ordinal(device)
+    arguments = marshal_arguments(compiled, kernel, args, handle)
+    arrays = [a for a in arguments if isinstance(a, ArrayArgument)]
+    host = [a for a in arrays if a.host is not None]
+    if host and not sync:
+        raise ValueError(f"argument {host[0].position} is a host array, copied back after the "
+                         f"kernel finishes: sync=False needs device arrays (torch, cupy, ...)")
+    ordinal = _launch_device(requested, arrays)
+
+    cuda = driver(ordinal)
     L = cuda.lib
-    words: List[Any] = []        # keeps every ctypes parameter alive
-    copies: List[Tuple[Any, int, int]] = []
+    for argument in arrays:
+        if argument.pointer and argument.device is None:
+            where = cuda.pointer_device(argument.pointer)
+            if where is not None and where != ordinal:
+                raise LaunchError(f"argument {argument.position} is on CUDA device {where}, the "
+                                  f"launch on device {ordinal}")
     allocations: List[int] = []
     try:
-        for array, param, shape, scalar in zip(args, params, shapes, scalars):
-            if not param.is_memref:
-                words.append(scalar)
-                continue
-            shape, _ = shape
-            iface = _interface(array)
-            if iface is not None:
-                pointer = iface["data"][0]
-            else:
-                nbytes = array.nbytes
-                device = ctypes.c_uint64()
-                cuda.check(L.cuMemAlloc_v2(ctypes.byref(device), ctypes.c_size_t(max(nbytes, 1))), "cuMemAlloc")
-                allocations.append(device.value)
-                cuda.check(L.cuMemcpyHtoD_v2(device, array.ctypes.data_as(ctypes.c_void_p),
-                                             ctypes.c_size_t(nbytes)), "cuMemcpyHtoD")
-                copies.append((array, device.value, nbytes))
-                pointer = device.value
-            strides = [_prod(shape[i + 1:]) for i in range(len(shape))]
-            words += [ctypes.c_void_p(pointer), ctypes.c_void_p(pointer), ctypes.c_int64(0)]
-            words += [ctypes.c_int64(d) for d in shape] + [ctypes.c_int64(s) for s in strides]
-        params_array = (ctypes.c_void_p * len(words))(*[ctypes.cast(ctypes.byref(w), ctypes.c_void_p)
-                                                         for w in words])
-        function = cuda.function(compiled, kernel)
+        for argument in host:
+            address, nbytes = argument.host
+            pointer = ctypes.c_uint64()
+            cuda.check(L.cuMemAlloc_v2(ctypes.byref(pointer), ctypes.c_size_t(max(nbytes, 1))),
+                       "cuMemAlloc")
+            allocations.append(pointer.value)
+            cuda.check(L.cuMemcpyHtoD_v2(pointer, ctypes.c_void_p(address),
+                                         ctypes.c_size_t(nbytes)), "cuMemcpyHtoD")
+            argument.pointer = pointer.value
+        words = pack_parameters(params, arguments, compiled.bare_pointers)
+        params_array = (ctypes.c_void_p * max(len(words), 1))(
+            *[ctypes.cast(ctypes.byref(w), ctypes.c_void_p) for w in words])
+        function = cuda.function(compiled, kernel, ordinal)
         cuda.check(L.cuLaunchKernel(function, *map(ctypes.c_uint, grid), *map(ctypes.c_uint, block),
-                                    ctypes.c_uint(shared_bytes), None, params_array, None),
-                   f"cuLaunchKernel({kernel})")
-        cuda.check(L.cuCtxSynchronize(), f"cuCtxSynchronize after {kernel}")
-        for array, device, nbytes in copies:
-            cuda.check(L.cuMemcpyDtoH_v2(array.ctypes.data_as(ctypes.c_void_p),
-                                         ctypes.c_uint64(device), ctypes.c_size_t(nbytes)), "cuMemcpyDtoH")
+                                    ctypes.c_uint(shared_bytes), ctypes.c_void_p(handle),
+                                    params_array, None), f"cuLaunchKernel({kernel})")
+        if sync:
+            cuda.check(L.cuStreamSynchronize(ctypes.c_void_p(handle)),
+                       f"cuStreamSynchronize after {kernel}")
+            for argument in host:
+                address, nbytes = argument.host
+                if argument.writable:
+                    cuda.check(L.cuMemcpyDtoH_v2(ctypes.c_void_p(address),
+                                                 ctypes.c_uint64(argument.pointer),
+                                                 ctypes.c_size_t(nbytes)), "cuMemcpyDtoH")
     finally:
-        for device in allocations:
-            L.cuMemFree_v2(ctypes.c_uint64(device))
+        for pointer in allocations:
+            L.cuMemFree_v2(ctypes.c_uint64(pointer))
+
+
+def synchronize(stream: Any = None, device: Any = None) -> None:
+    """Waits for work queued by `launch(..., sync=False)`: on `stream` (an
+    int handle or stream object), or, without one, everything on `device`
+    (default 0). Raises CudaError for an error a kernel raised."""
+    handle = stream_handle(stream)
+    ordinal = device_ordinal(device) or 0
+    cuda = driver(ordinal)
+    if stream is None:
+        cuda.check(cuda.lib.cuCtxSynchronize(), "cuCtxSynchronize")
+    else:
+        cuda.check(cuda.lib.cuStreamSynchronize(ctypes.c_void_p(handle)), "cuStreamSynchronize")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import sys
+import warnings
 from dataclasses import dataclass
 from typing import List, Optional
 
@@ -12,15 +13,93 @@ _SEVERITIES = {0: "error", 1: "warning", 2: "note", 3: "remark"}
 _ANCHOR = re.compile(r"^\s*builtin\.module\s*\(")
 
 
+# The first file:line:column of a printed location (a callsite or fused
+# location names several; the first is the innermost).
+_FILE_LINE_COL = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)')
+_ESCAPE = re.compile(r"\\([0-9A-Fa-f]{2}|.)")
+
+
+def _unescape(text: str) -> str:
+    """An MLIR string literal's body as text (\\XX hex escapes, \\" and \\\\)."""
+    data = bytearray()
+    position = 0
+    for match in _ESCAPE.finditer(text):
+        data += text[position:match.start()].encode("utf-8")
+        code = match.group(1)
+        data += bytes([int(code, 16)]) if len(code) == 2 else code.encode("utf-8")
+        position = match.end()
+    data += text[position:].encode("utf-8")
+    return data.decode("utf-8", errors="replace")
+
+
 @dataclass
 class Diagnostic:
-    """One MLIR diagnostic: severity, source location and message."""
+    """One MLIR diagnostic: severity, source location and message. For ops
+    the Python builder made, `file`, `line` and `column` name the user's
+    call (None for locations without a file)."""
     severity: str
     location: str
     message: str
 
+    def _position(self):
+        match = _FILE_LINE_COL.search(self.location)
+        return (_unescape(match.group(1)), int(match.group(2)), int(match.group(3))) \
+            if match else (None, None, None)
+
+    @property
+    def file(self) -> Optional[str]:
+        return self._position()[0]
+
+    @property
+    def line(self) -> Optional[int]:
+        return self._position()[1]
+
+    @property
+    def column(self) -> Optional[int]:
+        return self._position()[2]
+
     def __str__(self) -> str:
         return f"{self.location}: {self.severity}: {self.message}"
+
+
+class MLIRWarning(UserWarning):
+    """A warning MLIR reported while compiling (a lint finding, ...), issued
+    at the Python line of the op it is about."""
+
+
+def issue_warnings(diagnostics: List[Diagnostic]) -> None:
+    """Reports MLIR's warnings as MLIRWarnings at the file and line of the
+    op (for builder kernels, the user's call that made it)."""
+    for diagnostic in diagnostics:
+        if diagnostic.severity != "warning":
+            continue
+        if diagnostic.file and diagnostic.file != "-":
+            warnings.warn_explicit(diagnostic.message, MLIRWarning, diagnostic.file,
+                                   diagnostic.line or 0)
+        else:
+            warnings.warn(f"{diagnostic.location}: {diagnostic.message}", MLIRWarning,
+                          stacklevel=3)
+
+
+# The loc(...) the builder puts at the end of each line it writes.
+_LINE_LOCATION = re.compile(r'loc\(("(?:[^"\\]|\\.)*":\d+:\d+)\)\s*$')
+
+
+def source_locations(diagnostics: List[Diagnostic], text: str) -> List[Diagnostic]:
+    """Diagnostics about positions in `text` (the parser's loc("-":L:C))
+    moved to the location written at the end of line L, where the builder
+    puts the user's Python line; others unchanged."""
+    lines = text.split("\n")
+    moved = []
+    for diagnostic in diagnostics:
+        match = re.match(r'loc\("-":(\d+):(\d+)\)$', diagnostic.location)
+        if match and 0 < int(match.group(1)) <= len(lines):
+            own = _LINE_LOCATION.search(lines[int(match.group(1)) - 1])
+            if own:
+                diagnostic = Diagnostic(diagnostic.severity, f"loc({own.group(1)})",
+                                        diagnostic.message)
+        moved.append(diagnostic)
+    return moved
 
 
 class MLIRError(Exception):
@@ -179,7 +258,8 @@ class Module:
         """Runs a textual pass pipeline in place, e.g.
         "builtin.module(canonicalize)" or "warp-expand-collectives".
         Raises MLIRError when the pipeline does not parse, has invalid
-        options, or a pass fails or reports an error."""
+        options, or a pass fails or reports an error; warnings (e.g. of
+        "warp-lint") become MLIRWarnings at the op's location."""
         if not isinstance(pipeline, str):
             raise TypeError(f"a pass pipeline is a string, not {type(pipeline).__name__}")
         # mlir-c parses only the anchored form into a pass manager anchored on
@@ -212,6 +292,7 @@ class Module:
         diagnostics = self.context.take_diagnostics()
         if not result.value or any(d.severity == "error" for d in diagnostics):
             raise MLIRError(f"pass pipeline '{pipeline}' failed", diagnostics)
+        issue_warnings(diagnostics)
         return self
 
     def __del__(self) -> None:

@@ -18,6 +18,19 @@ requires_gpu = pytest.mark.skipif(not HAS_GPU, reason="needs a CUDA GPU")
 requires_ptxas = pytest.mark.skipif(PTXAS is None, reason="needs ptxas")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _private_compile_cache(tmp_path_factory):
+    """Compiled kernels go to a cache of this session, never the user's."""
+    import os
+    saved = os.environ.get("WARP_MLIR_CACHE_DIR")
+    os.environ["WARP_MLIR_CACHE_DIR"] = str(tmp_path_factory.mktemp("compile-cache"))
+    yield
+    if saved is None:
+        del os.environ["WARP_MLIR_CACHE_DIR"]
+    else:
+        os.environ["WARP_MLIR_CACHE_DIR"] = saved
+
+
 @pytest.fixture
 def ptxas():
     if PTXAS is None:

@@ -4,9 +4,14 @@
 // (warp ops in gpu.func or gpu.launch), runs `warp-lower-to-ptx` in process
 // when the input is not lowered yet, JIT-compiles the host code and runs the
 // entry point. mlir-runner's options (-e, --entry-point-result,
-// --shared-libs, -O0..3) apply; the mgpu* runtime and the printMemref*
-// functions are built in and exported from the binary, where the JIT finds
-// them (tools/warp-cuda-runner/CMakeLists.txt lists them).
+// --shared-libs, -O0..3) apply; the mgpu* runtime, the mlirAsyncRuntime*
+// functions and the printMemref* functions are built in and exported from
+// the binary, where the JIT finds them (tools/warp-cuda-runner/CMakeLists.txt
+// lists them). Programs with async-dialect host code are lowered with the
+// pipeline's `async` option. A failing CUDA call is reported and the program
+// goes on, as with mlir-runner and upstream's runtime (a device-side assert
+// prints the assertion and the failed synchronization, exit status 0);
+// --exit-on-cuda-error ends the run with status 1 at the first one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,12 +19,15 @@
 #include "WarpDialect/Version.h"
 #include "WarpDialect/Runtime/CudaRuntimeWrappers.h"
 
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/JitRunner.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -37,6 +45,95 @@ static llvm::cl::opt<warp::BinaryFormat> clFormat(
                    "driver)"),
     llvm::cl::init(warp::BinaryFormat::Isa), warp::binaryFormatValues());
 
+static llvm::cl::opt<bool> clKernelBarePtr(
+    "kernel-bare-ptr-calling-convention",
+    llvm::cl::desc("Kernels take one pointer per memref argument (static "
+                   "shapes only); launches pass them so"),
+    llvm::cl::init(false));
+static llvm::cl::opt<bool> clHostBarePtr(
+    "host-bare-ptr-calling-convention",
+    llvm::cl::desc("Host functions take one pointer per memref argument"),
+    llvm::cl::init(false));
+static llvm::cl::opt<std::string> clPtxasOptions(
+    "ptxas-options",
+    llvm::cl::desc("Extra ptxas options, e.g. --ptxas-options='-v "
+                   "--maxrregcount=32' (with --gpu-format=bin or fatbin)"),
+    llvm::cl::init(""));
+static llvm::cl::opt<std::string> clDumpPtx(
+    "dump-ptx",
+    llvm::cl::desc("Write the PTX of every gpu.module the runner builds to "
+                   "this file ('-': stdout, DIR/: one file per module)"),
+    llvm::cl::value_desc("path"), llvm::cl::init(""));
+static llvm::cl::opt<bool> clExitOnCudaError(
+    "exit-on-cuda-error",
+    llvm::cl::desc("End the run with status 1 at the first failing CUDA call "
+                   "(default: report it and go on, as mlir-runner does)"),
+    llvm::cl::init(false));
+
+/// Whether the host code uses the async dialect (ops or types), which needs
+/// the pipeline's async lowering.
+static bool usesAsyncDialect(Operation *module) {
+  auto isAsync = [](Type type) {
+    return isa<async::AsyncDialect>(type.getDialect());
+  };
+  WalkResult walk = module->walk([&](Operation *op) {
+    if (isa<async::AsyncDialect>(op->getDialect()) ||
+        llvm::any_of(op->getResultTypes(), isAsync) ||
+        llvm::any_of(op->getOperandTypes(), isAsync))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// Writes the PTX of every gpu.module: the pipeline prints it on the way
+/// (format=isa), or a copy of the module is lowered to PTX for the purpose
+/// (bin/fatbin hold machine code; ptxas compiles the same PTX).
+static LogicalResult dumpPtx(Operation *module,
+                             const warp::WarpPipelineOptions &options) {
+  OwningOpRef<Operation *> copy(module->clone());
+  warp::WarpPipelineOptions isa;
+  isa.chip = options.chip.getValue();
+  isa.format = warp::BinaryFormat::Isa;
+  isa.optLevel = options.optLevel.getValue();
+  isa.barePtrMemref = options.barePtrMemref.getValue();
+  isa.hostBarePtrMemref = options.hostBarePtrMemref.getValue();
+  isa.asyncRuntime = options.asyncRuntime.getValue();
+  isa.ptxOutput = clDumpPtx.getValue();
+  PassManager pm(module->getContext(), module->getName().getStringRef());
+  warp::buildWarpLowerToPTXPipeline(pm, isa);
+  return pm.run(copy.get());
+}
+
+/// Async programs run coroutines on the runtime's worker threads, which may
+/// still be in JIT'd code after the entry point's last await returned; the
+/// entry point becomes a wrapper that calls it, then waits for the workers
+/// (warpAsyncRuntimeDrain), so the JIT never frees code a thread is in.
+static void drainAsyncWorkersAfter(ModuleOp module, StringRef entryName) {
+  auto entry = module.lookupSymbol<LLVM::LLVMFuncOp>(entryName);
+  if (!entry || entry.isExternal() ||
+      !module.lookupSymbol("mlirAsyncRuntimeExecute"))
+    return;
+  MLIRContext *context = module.getContext();
+  Location loc = entry.getLoc();
+  OpBuilder b(context);
+  b.setInsertionPointToStart(module.getBody());
+  auto drain = LLVM::LLVMFuncOp::create(
+      b, loc, "warpAsyncRuntimeDrain",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {}));
+  // References by name (a _mlir_ciface_ wrapper) reach the new entry, of the
+  // same type.
+  entry.setSymName((entryName + "__warp_async_body").str());
+  b.setInsertionPointAfter(entry);
+  auto wrapper =
+      LLVM::LLVMFuncOp::create(b, loc, entryName, entry.getFunctionType());
+  Block *body = wrapper.addEntryBlock(b);
+  b.setInsertionPointToStart(body);
+  auto call = LLVM::CallOp::create(b, loc, entry, body->getArguments());
+  LLVM::CallOp::create(b, loc, drain, ValueRange{});
+  LLVM::ReturnOp::create(b, loc, call.getResults());
+}
+
 /// Input that still has non-LLVM ops (gpu.launch, warp, arith, ...) needs the
 /// pipeline; input that is LLVM dialect plus gpu.binary runs as it is.
 static bool needsLowering(Operation *module) {
@@ -52,7 +149,7 @@ static bool needsLowering(Operation *module) {
 }
 
 static LogicalResult lowerAndCheckDevice(Operation *module,
-                                         JitRunnerOptions &) {
+                                         JitRunnerOptions &jitOptions) {
   std::string why;
   bool haveDevice = warp::runtime::isCudaDeviceAvailable(why);
   if (needsLowering(module)) {
@@ -62,11 +159,35 @@ static LogicalResult lowerAndCheckDevice(Operation *module,
       chip = warp::runtime::getDefaultDeviceChip();
     options.chip = chip.empty() ? "sm_90" : chip;
     options.format = clFormat.getValue();
+    options.barePtrMemref = clKernelBarePtr.getValue();
+    options.hostBarePtrMemref = clHostBarePtr.getValue();
+    options.ptxasOptions = clPtxasOptions.getValue();
+    options.asyncRuntime = usesAsyncDialect(module);
+    if (std::optional<std::string> problem =
+            warp::checkWarpPipelineOptions(options))
+      return module->emitError() << *problem;
+    bool dumpOnTheWay = options.format == warp::BinaryFormat::Isa;
+    if (!clDumpPtx.empty()) {
+      if (dumpOnTheWay)
+        options.ptxOutput = clDumpPtx.getValue();
+      else if (failed(dumpPtx(module, options)))
+        return failure();
+    }
     PassManager pm(module->getContext(), module->getName().getStringRef());
     warp::buildWarpLowerToPTXPipeline(pm, options);
     if (failed(pm.run(module)))
       return failure();
+  } else if (!clDumpPtx.empty()) {
+    // Already lowered: the PTX is there only if it was built with format=isa.
+    PassManager pm(module->getContext(), module->getName().getStringRef());
+    pm.addPass(warp::createWarpPrintISAPass(
+        warp::WarpPrintISAPassOptions{clDumpPtx.getValue()}));
+    if (failed(pm.run(module)))
+      return failure();
   }
+  if (auto moduleOp = dyn_cast<ModuleOp>(module))
+    drainAsyncWorkersAfter(moduleOp, jitOptions.mainFuncName);
+  warp::runtime::setExitOnCudaError(clExitOnCudaError);
   if (!haveDevice) {
     llvm::errs() << "warp-cuda-runner: error: no GPU to run on: " << why
                  << "\n";
@@ -84,7 +205,19 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   warp::registerWarpDialectsAndExtensions(registry);
 
+  // Without an -O flag mlir-runner runs no LLVM passes at all, and the
+  // coroutines of async programs then fail in code generation; -O0 (LLVM's
+  // O0 pipeline: coroutine lowering, always-inline) is the default here.
+  std::vector<char *> args(argv, argv + argc);
+  static char defaultOptLevel[] = "-O0";
+  if (llvm::none_of(args, [](StringRef arg) {
+        return arg == "-O0" || arg == "-O1" || arg == "-O2" || arg == "-O3" ||
+               arg == "--O0" || arg == "--O1" || arg == "--O2" || arg == "--O3";
+      }))
+    args.push_back(defaultOptLevel);
+
   JitRunnerConfig config;
   config.mlirTransformer = lowerAndCheckDevice;
-  return JitRunnerMain(argc, argv, registry, config);
+  return JitRunnerMain(static_cast<int>(args.size()), args.data(), registry,
+                       config);
 }

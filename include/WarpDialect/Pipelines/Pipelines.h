@@ -52,6 +52,29 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
       llvm::cl::desc("Index bitwidth on host and device (upstream's host "
                      "lowering supports only 64 today)"),
       llvm::cl::init(64)};
+  PassOptions::Option<bool> barePtrMemref{
+      *this, "bare-ptr-memref",
+      llvm::cl::desc("Kernels take one pointer per memref argument "
+                     "(upstream's bare-pointer calling convention: static "
+                     "shapes and identity layouts only) and host launches "
+                     "pass them so"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> hostBarePtrMemref{
+      *this, "host-bare-ptr-memref",
+      llvm::cl::desc("Host functions take one pointer per memref argument"),
+      llvm::cl::init(false)};
+  PassOptions::Option<std::string> ptxasOptions{
+      *this, "ptxas-options",
+      llvm::cl::desc("Extra ptxas options for format=bin|fatbin, e.g. "
+                     "ptxas-options='-v --maxrregcount=32'"),
+      llvm::cl::init("")};
+  PassOptions::Option<bool> asyncRuntime{
+      *this, "async",
+      llvm::cl::desc("Lower async-dialect host code (async.execute, "
+                     "async.await, !async.token): GPU ops in it become "
+                     "asynchronous (gpu-async-region) and the async ops "
+                     "calls of the mlirAsyncRuntime* functions"),
+      llvm::cl::init(false)};
   PassOptions::Option<std::string> ptxOutput{
       *this, "ptx-output",
       llvm::cl::desc("Also write the PTX of every gpu.module to this file "
@@ -60,7 +83,8 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
 };
 
 /// What is wrong with `options` (an unknown chip, an opt-level outside 0..3,
-/// an index bitwidth other than 64), or std::nullopt. The registered
+/// an index bitwidth other than 64, ptxas options without ptxas), or
+/// std::nullopt. The registered
 /// pipelines and the C API report it as a diagnostic before building.
 std::optional<std::string>
 checkWarpPipelineOptions(const WarpPipelineOptions &options);

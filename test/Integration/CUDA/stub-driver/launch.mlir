@@ -6,8 +6,10 @@
 // RUN: env LD_LIBRARY_PATH=%t warp-cuda-runner %s --entry-point-result=void > %t/out 2> %t/err
 // RUN: FileCheck %s --check-prefix=DRIVER --input-file=%t/err
 // RUN: FileCheck %s --check-prefix=OUTPUT --input-file=%t/out
-// A failing driver call is reported with its name and CUDA's error, exit 1.
-// RUN: env LD_LIBRARY_PATH=%t not warp-cuda-runner %S/missing-kernel.mlir --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=ERROR
+// A failing driver call is reported with its name and CUDA's error; with
+// --exit-on-cuda-error the run ends there, exit 1 (the default goes on, as
+// mlir-runner does: runner/cuda-errors.mlir).
+// RUN: env LD_LIBRARY_PATH=%t not warp-cuda-runner %S/missing-kernel.mlir --entry-point-result=void --exit-on-cuda-error 2>&1 | FileCheck %s --check-prefix=ERROR
 
 // DRIVER: cuda: cuInit
 // DRIVER: cuda: cuModuleLoadDataEx ptx=1 options=3

@@ -1,0 +1,431 @@
+"""launch()'s arguments without a GPU: DLPack and __cuda_array_interface__
+marshalling (with stand-in array objects), streams and devices, the
+bare-pointer kernel ABI, and the on-disk compile cache. The GPU versions of
+these checks are at the end (skipped without a GPU)."""
+import ctypes
+import os
+
+import numpy as np
+import pytest
+
+import seed_kernels
+import warp_mlir as wm
+from conftest import requires_gpu
+from warp_mlir import _cache, cuda
+from warp_mlir.cuda import ArrayArgument, marshal_arguments, pack_parameters
+
+
+# -- stand-in arrays -------------------------------------------------------------
+
+class _DLManagedTensor(ctypes.Structure):
+    _fields_ = [("dl_tensor", cuda.DLTensor), ("manager_ctx", ctypes.c_void_p),
+                ("deleter", ctypes.c_void_p)]
+
+
+_capsule_new = ctypes.pythonapi.PyCapsule_New
+_capsule_new.restype = ctypes.py_object
+_capsule_new.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+_DLTENSOR = ctypes.create_string_buffer(b"dltensor")
+
+# (DLPack type code, bits) of numpy-style names.
+_DL = {"f32": (2, 32), "f64": (2, 64), "i32": (0, 32), "u32": (1, 32), "bf16": (4, 16),
+       "bool": (6, 8)}
+
+
+class FakeDLPack:
+    """An array that exports itself only through DLPack, like a JAX or torch
+    array: a legacy 'dltensor' capsule describing `address` (not
+    dereferenced by launch's checks)."""
+
+    def __init__(self, shape, dtype="f32", device=(cuda.DL_CUDA, 0), address=0x10000,
+                 strides=None, byte_offset=0):
+        self.device = device
+        self._shape = (ctypes.c_int64 * len(shape))(*shape)
+        self._strides = None if strides is None else (ctypes.c_int64 * len(strides))(*strides)
+        self.managed = _DLManagedTensor()
+        tensor = self.managed.dl_tensor
+        tensor.data = address
+        tensor.device.device_type, tensor.device.device_id = device
+        tensor.ndim = len(shape)
+        tensor.dtype.code, tensor.dtype.bits = _DL[dtype]
+        tensor.dtype.lanes = 1
+        tensor.shape = ctypes.cast(self._shape, ctypes.POINTER(ctypes.c_int64))
+        if self._strides is not None:
+            tensor.strides = ctypes.cast(self._strides, ctypes.POINTER(ctypes.c_int64))
+        tensor.byte_offset = byte_offset
+        self.streams = []
+
+    def __dlpack_device__(self):
+        return self.device
+
+    def __dlpack__(self, stream=None):
+        self.streams.append(stream)
+        return _capsule_new(ctypes.addressof(self.managed), ctypes.addressof(_DLTENSOR), None)
+
+
+class FakeCAI:
+    """A device array through __cuda_array_interface__ only, like numba's."""
+
+    def __init__(self, shape, typestr="<f4", address=0x20000, strides=None, readonly=False):
+        self.__cuda_array_interface__ = {"shape": tuple(shape), "typestr": typestr,
+                                         "data": (address, readonly), "strides": strides,
+                                         "version": 3}
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    return wm.compile(seed_kernels.prog, chip="sm_90")
+
+
+# -- DLPack and the CUDA array interface ------------------------------------------
+
+def test_dlpack_device_arrays_are_used_in_place(compiled):
+    a = FakeDLPack((64,), address=0x1000)
+    b = FakeDLPack((64,), address=0x2000, byte_offset=16)
+    out = FakeDLPack((2,), address=0x3000, device=(cuda.DL_CUDA_MANAGED, 0))
+    args = marshal_arguments(compiled, "warp_dot", [a, b, out])
+    assert [x.pointer for x in args] == [0x1000, 0x2010, 0x3000]
+    assert [x.shape for x in args] == [(64,), (64,), (2,)]
+    assert all(x.source == "dlpack" and x.host is None and x.device == 0 for x in args)
+    # The consumer's stream goes to the producer: DLPack spells CUDA's legacy
+    # default stream 1.
+    assert a.streams == [1]
+    marshal_arguments(compiled, "warp_dot", [a, b, out], stream=0xABC)
+    assert a.streams[-1] == 0xABC
+
+
+def test_dlpack_checks_dtype_layout_and_device(compiled):
+    good = FakeDLPack((64,))
+    with pytest.raises(wm.LaunchError, match="argument 1: dtype f8 does not match"):
+        marshal_arguments(compiled, "warp_dot", [good, FakeDLPack((64,), "f64"), good])
+    with pytest.raises(wm.LaunchError, match="dtype u4"):
+        marshal_arguments(compiled, "compact_positive",
+                          [good, good, FakeDLPack((1,), "u32")])
+    with pytest.raises(wm.LaunchError, match="contiguous"):
+        marshal_arguments(compiled, "warp_dot", [good, FakeDLPack((64,), strides=(2,)), good])
+    with pytest.raises(wm.LaunchError, match="rank 2"):
+        marshal_arguments(compiled, "warp_dot", [good, FakeDLPack((8, 8)), good])
+    with pytest.raises(wm.LaunchError, match="opencl device"):
+        marshal_arguments(compiled, "warp_dot", [good, FakeDLPack((64,), device=(4, 0)), good])
+    # Row-major strides, and any stride for a size-1 dimension, are fine.
+    row_major = FakeDLPack((64,), strides=(1,))
+    assert marshal_arguments(compiled, "warp_dot", [good, row_major, good])[1].pointer == 0x10000
+
+
+def test_dlpack_cpu_arrays_are_copied(compiled):
+    host = FakeDLPack((64,), device=(cuda.DL_CPU, 0), address=0x5000)
+    argument = marshal_arguments(compiled, "warp_dot", [host, host, host])[0]
+    assert argument.pointer is None and argument.host == (0x5000, 256)
+
+
+def test_launch_refuses_arrays_on_another_device_before_the_gpu(compiled):
+    on1 = FakeDLPack((64,), device=(cuda.DL_CUDA, 1))
+    on0 = FakeDLPack((64,), device=(cuda.DL_CUDA, 0))
+    with pytest.raises(wm.LaunchError, match="argument 0 is on CUDA device 1, the launch on "
+                                             "device 0"):
+        wm.launch(compiled, "warp_dot", 2, 32, on1, on1, on1, device=0)
+    with pytest.raises(wm.LaunchError, match="argument 1 is on CUDA device 0, the launch on "
+                                             "device 1"):
+        wm.launch(compiled, "warp_dot", 2, 32, on1, on0, on1)  # device from argument 0
+
+
+def test_cuda_array_interface(compiled):
+    a = FakeCAI((64,), address=0x7000)
+    args = marshal_arguments(compiled, "warp_dot", [a, FakeCAI((64,), readonly=True), a])
+    assert args[0].pointer == 0x7000 and args[0].source == "cuda_array_interface"
+    assert not args[1].writable
+    with pytest.raises(wm.LaunchError, match="contiguous"):
+        marshal_arguments(compiled, "warp_dot", [a, FakeCAI((64,), strides=(8,)), a])
+    with pytest.raises(wm.LaunchError, match="dtype f8"):
+        marshal_arguments(compiled, "warp_dot", [a, FakeCAI((64,), "<f8"), a])
+
+
+def test_numpy_arrays_need_sync(compiled):
+    x = np.zeros(64, np.float32)
+    with pytest.raises(ValueError, match="sync=False needs device arrays"):
+        wm.launch(compiled, "warp_dot", 2, 32, x, x, np.zeros(2, np.float32), sync=False)
+    readonly = np.zeros(64, np.float32)
+    readonly.flags.writeable = False
+    argument = marshal_arguments(compiled, "warp_dot", [readonly, x, x])[0]
+    assert argument.host[1] == 256 and not argument.writable
+
+
+def test_descriptor_packing():
+    params = [wm.ArgType("f32", (-1, 4)), wm.ArgType("i32")]
+    array = ArrayArgument(0, (3, 4), pointer=0xBEEF)
+    words = pack_parameters(params, [array, ctypes.c_int32(7)])
+    values = [w.value for w in words]
+    # allocated, aligned, offset, sizes, row-major strides, then the scalar
+    assert values == [0xBEEF, 0xBEEF, 0, 3, 4, 4, 1, 7]
+    assert [type(w) for w in words[:3]] == [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]
+
+
+def test_bare_pointer_packing():
+    params = [wm.ArgType("f32", (64,)), wm.ArgType("i32"), wm.ArgType("f32", (2, 4))]
+    words = pack_parameters(params, [ArrayArgument(0, (64,), pointer=0x100), ctypes.c_int32(3),
+                                     ArrayArgument(2, (2, 4), pointer=0x200)], bare_pointers=True)
+    assert [w.value for w in words] == [0x100, 3, 0x200]
+    assert isinstance(words[0], ctypes.c_void_p) and isinstance(words[2], ctypes.c_void_p)
+
+
+# -- streams and devices ---------------------------------------------------------
+
+class TorchStream:
+    cuda_stream = 0x1234
+
+
+class CupyStream:
+    ptr = 0x5678
+
+
+class NumbaStream:
+    handle = ctypes.c_void_p(0x9ABC)
+
+
+class CudaCoreStream:
+    def __cuda_stream__(self):
+        return (0, 0xDEF0)
+
+
+@pytest.mark.parametrize("stream, handle", [
+    (None, 0), (0, 0), (0x42, 0x42), (TorchStream(), 0x1234), (CupyStream(), 0x5678),
+    (NumbaStream(), 0x9ABC), (CudaCoreStream(), 0xDEF0), (np.uint64(7), 7),
+])
+def test_stream_handles(stream, handle):
+    assert cuda.stream_handle(stream) == handle
+
+
+@pytest.mark.parametrize("stream, error", [
+    (True, TypeError), (-1, ValueError), (1.5, TypeError), ("default", TypeError),
+    (2 ** 64, ValueError),
+])
+def test_bad_streams(stream, error, compiled):
+    with pytest.raises(error):
+        cuda.stream_handle(stream)
+    x = np.zeros(64, np.float32)
+    with pytest.raises(error):  # before any GPU work
+        wm.launch(compiled, "warp_dot", 2, 32, x, x, np.zeros(2, np.float32), stream=stream)
+
+
+class TorchDevice:
+    def __init__(self, type, index):
+        self.type, self.index = type, index
+
+
+class CupyDevice:
+    id = 3
+
+
+@pytest.mark.parametrize("device, ordinal", [
+    (None, None), (0, 0), (2, 2), ("cuda", None), ("cuda:1", 1), (TorchDevice("cuda", 1), 1),
+    (TorchDevice("cuda", None), None), (CupyDevice(), 3), (np.int64(1), 1),
+])
+def test_device_ordinals(device, ordinal):
+    assert cuda.device_ordinal(device) == ordinal
+
+
+@pytest.mark.parametrize("device, error", [
+    (-1, ValueError), (True, TypeError), ("cpu", ValueError), (TorchDevice("cpu", None),
+                                                               ValueError), (1.0, TypeError),
+])
+def test_bad_devices(device, error):
+    with pytest.raises(error):
+        cuda.device_ordinal(device)
+
+
+def test_sync_must_be_a_bool(compiled):
+    x = FakeDLPack((64,))
+    with pytest.raises(TypeError, match="sync must be a bool"):
+        wm.launch(compiled, "warp_dot", 2, 32, x, x, FakeDLPack((2,)), sync=1)
+
+
+# -- the bare-pointer ABI ----------------------------------------------------------
+
+STATIC = wm.Program("static_shapes")
+
+
+@STATIC.kernel(x=wm.memref(wm.f32, (64,)), out=wm.memref(wm.f32, (2,)), scale=wm.f32)
+def scaled_sums(k, x, out, scale):
+    i = k.global_id()
+    s = k.reduce("add", x[i], lanes="first")
+    with k.if_(k.lane_id() == 0):
+        out[i // 32] = s * scale
+
+
+def _entry_params(ptx: str, name: str):
+    head = ptx.split(f".entry {name}(", 1)[1].split(")", 1)[0]
+    return [line.strip() for line in head.splitlines() if ".param" in line]
+
+
+def test_bare_pointers_compile_to_one_pointer_per_memref(ptxas, tmp_path):
+    bare = wm.compile(STATIC, bare_pointers=True)
+    assert bare.bare_pointers
+    params = _entry_params(bare.ptx, "scaled_sums")
+    assert len(params) == 3 and all(".ptr" in p for p in params[:2]) and ".f32" in params[2]
+    descriptor = wm.compile(STATIC)
+    # A rank-1 memref descriptor: allocated, aligned, offset, size, stride.
+    assert len(_entry_params(descriptor.ptx, "scaled_sums")) == 2 * 5 + 1
+    path = tmp_path / "bare.ptx"
+    path.write_text(bare.ptx)
+    import subprocess
+    subprocess.run([ptxas, "-arch=sm_90", str(path), "-o", str(tmp_path / "bare.o")], check=True)
+
+
+def test_bare_pointers_need_static_shapes():
+    with pytest.raises(ValueError, match=r"kernel 'warp_dot' parameter 0 \(memref<\?xf32>\) "
+                                         r"needs a static shape"):
+        wm.compile(seed_kernels.prog, bare_pointers=True)
+    with pytest.raises(TypeError, match="bare_pointers must be a bool"):
+        wm.compile(STATIC, bare_pointers="yes")
+
+
+def test_bare_pointer_option_string():
+    assert wm.compiler.pipeline_options(bare_pointers=True).endswith(" bare-ptr-memref=true")
+    assert "bare-ptr" not in wm.compiler.pipeline_options()
+
+
+# -- the compile cache ---------------------------------------------------------------
+
+@pytest.fixture
+def cache_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("WARP_MLIR_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("WARP_MLIR_CACHE", raising=False)
+    return tmp_path / "cache"
+
+
+def _entries(folder):
+    return sorted(p.name for p in folder.iterdir() if not p.name.startswith(".")) \
+        if folder.exists() else []
+
+
+def test_cache_hits_and_misses(cache_dir):
+    first = wm.compile(STATIC)
+    assert not first.from_cache and len(_entries(cache_dir)) == 1
+    again = wm.compile(STATIC)
+    assert again.from_cache and again.binary == first.binary
+    assert again.kernels == first.kernels and again.format == "ptx" and again.chip == "sm_90"
+    # Every option is part of the key: each change is a miss and a new entry.
+    variants = [dict(chip="sm_80"), dict(opt_level=2), dict(strategy="tree"),
+                dict(bare_pointers=True), dict(format="cubin")]
+    for options in variants:
+        try:
+            result = wm.compile(STATIC, **options)
+        except wm.MLIRError:  # cubin without ptxas
+            continue
+        assert not result.from_cache, options
+        assert wm.compile(STATIC, **options).from_cache, options
+    # The IR text is part of the key.
+    other = wm.Program("static_shapes_2")
+    other.kernels.update(STATIC.kernels)
+    assert not wm.compile(other).from_cache
+
+
+def test_cache_can_be_turned_off(cache_dir, monkeypatch):
+    wm.compile(STATIC, cache=False)
+    assert _entries(cache_dir) == []
+    monkeypatch.setenv("WARP_MLIR_CACHE", "0")
+    wm.compile(STATIC)
+    assert _entries(cache_dir) == [] and not wm.compile(STATIC).from_cache
+    # cache=True wins over the environment.
+    wm.compile(STATIC, cache=True)
+    assert wm.compile(STATIC, cache=True).from_cache
+    with pytest.raises(TypeError, match="cache must be a bool"):
+        wm.compile(STATIC, cache="yes")
+
+
+def test_cache_keys_on_the_compiler_version():
+    base = _cache.key("text", "opts", "0.1.0", "lib")
+    assert _cache.key("text", "opts", "0.1.1", "lib") != base
+    assert _cache.key("text", "opts", "0.1.0", "lib2") != base
+    assert _cache.key("text", "opts2", "0.1.0", "lib") != base
+    assert _cache.key("text2", "opts", "0.1.0", "lib") != base
+    # Parts cannot run into each other.
+    assert _cache.key("ab", "c", "v", "l") != _cache.key("a", "bc", "v", "l")
+
+
+def test_broken_entries_are_misses_and_writes_are_atomic(cache_dir):
+    wm.compile(STATIC)
+    (entry,) = _entries(cache_dir)
+    (cache_dir / entry).write_bytes(b"not an entry")
+    result = wm.compile(STATIC)
+    assert not result.from_cache  # recompiled, and the entry rewritten
+    assert wm.compile(STATIC).from_cache
+    assert not [p for p in cache_dir.iterdir() if p.name.startswith(".tmp-")]
+
+
+def test_unwritable_cache_is_skipped(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("WARP_MLIR_CACHE_DIR", str(blocker / "cache"))  # cannot be created
+    assert not wm.compile(STATIC).from_cache
+
+
+def test_default_cache_directory(monkeypatch):
+    monkeypatch.delenv("WARP_MLIR_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", "/x/cache")
+    assert str(_cache.directory()) == "/x/cache/warp_mlir"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert str(_cache.directory()) == os.path.join(os.path.expanduser("~"), ".cache",
+                                                   "warp_mlir")
+
+
+# -- on the GPU ---------------------------------------------------------------------
+
+@requires_gpu
+def test_bare_pointers_on_the_gpu():
+    compiled = wm.compile(STATIC, bare_pointers=True)
+    x = np.arange(64, dtype=np.float32)
+    out = np.zeros(2, np.float32)
+    wm.launch(compiled, "scaled_sums", 2, 32, x, out, 0.5)
+    np.testing.assert_array_equal(out, [0.5 * sum(range(32)), 0.5 * sum(range(32, 64))])
+
+
+@requires_gpu
+def test_torch_stream_async_and_dlpack():
+    torch = pytest.importorskip("torch")
+    compiled = wm.compile(seed_kernels.prog, chip="sm_90")
+    a = torch.arange(1024, device="cuda", dtype=torch.float32)
+    b = torch.ones(1024, device="cuda")
+    out = torch.zeros(32, device="cuda")
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    wm.launch(compiled, "warp_dot", 4, 256, a, b, out, stream=stream, sync=False,
+              device=a.device)
+    wm.synchronize(stream)
+    want = torch.arange(1024, dtype=torch.float64).reshape(32, 32).sum(dim=1)
+    torch.testing.assert_close(out.double().cpu(), want)
+
+
+@requires_gpu
+def test_cupy_arrays_and_stream():
+    cp = pytest.importorskip("cupy")
+    compiled = wm.compile(seed_kernels.prog, chip="sm_90")
+    a = cp.arange(1024, dtype=cp.float32)
+    b = cp.full(1024, 2.0, dtype=cp.float32)
+    out = cp.zeros(32, dtype=cp.float32)
+    stream = cp.cuda.Stream(non_blocking=True)
+    wm.launch(compiled, "warp_dot", 4, 256, a, b, out, stream=stream, sync=False)
+    stream.synchronize()
+    want = 2 * np.arange(1024, dtype=np.float64).reshape(32, 32).sum(axis=1)
+    np.testing.assert_array_equal(cp.asnumpy(out), want)
+
+
+@requires_gpu
+def test_numba_cuda_array_interface():
+    numba_cuda = pytest.importorskip("numba.cuda")
+    compiled = wm.compile(seed_kernels.prog, chip="sm_90")
+    a = numba_cuda.to_device(np.ones(1024, np.float32))
+    out = numba_cuda.to_device(np.zeros(32, np.float32))
+    wm.launch(compiled, "warp_dot", 4, 256, a, a, out)
+    np.testing.assert_array_equal(out.copy_to_host(), np.full(32, 32.0))
+
+
+@requires_gpu
+def test_synchronize_reports_kernel_results_on_the_default_stream():
+    compiled = wm.compile(STATIC, bare_pointers=True)
+    cp = pytest.importorskip("cupy")
+    x = cp.arange(64, dtype=cp.float32)
+    out = cp.zeros(2, dtype=cp.float32)
+    wm.launch(compiled, "scaled_sums", 2, 32, x, out, 2.0, sync=False, device=0)
+    wm.synchronize(device=0)
+    np.testing.assert_array_equal(cp.asnumpy(out), [2.0 * 496, 2.0 * 1520])
