@@ -166,7 +166,6 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256)
     vty = f"vector<{width}x{ty}>" if vec else ty
     zv = e.const(f"dense<{zero_of(ty)}>" if vec else zero_of(ty), vty)
     step_u = e.op(f"arith.muli {stride}, {cu} : index")
-    is_f = ty.startswith("f")
 
     def combine(acc, x, y=None):
         if dot:
@@ -340,7 +339,7 @@ def look_back(e, ty, tile64, agg):
     mask32 = e.const(0xFFFFFFFF, "i64")
     start = e.op(f"arith.subi {tile64}, {one} : i64")
     res = e.v("lb")
-    end, acc, go = e.v("end"), e.v("acc"), e.v("go")
+    end, acc = e.v("end"), e.v("acc")
     # scf.while (window end, accumulated, continue?)
     e.emit(f"{res}:2 = scf.while ({end} = {start}, {acc} = {z}) : (i64, {ty}) -> (i64, {ty}) {{")
     e.indent += 1
@@ -438,7 +437,6 @@ def scan_like_kernel(name, ty, mode, nc=True, threshold_select=False):
         at = e.op(f"arith.addi {base}, {e.idx(4 * h)} : index")
         v = load_vec(e, "%in", ity, at, nc)
         for j in range(4):
-            pos = e.const(j, "index")
             vals.append(e.op(f"vector.extract {v}[{j}] : {ity} from vector<4x{ity}>"))
     if select:
         flags = [e.op(f"arith.cmpf ogt, {x}, %thr : f32") for x in vals]
@@ -557,7 +555,7 @@ def block_micro_kernel(name, kind, threads, rounds):
     One barrier per round: the per-warp words are double-buffered."""
     e = Emitter()
     nw = threads // 32
-    smt = f"memref<2x32xi32, #gpu.address_space<workgroup>>"
+    smt = "memref<2x32xi32, #gpu.address_space<workgroup>>"
     head = (f"  gpu.func @{name}(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: {smt}) "
             f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
     c0, c1 = e.idx(0), e.idx(1)

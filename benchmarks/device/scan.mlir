@@ -30,232 +30,224 @@ gpu.module @scan {
     %v20 = arith.index_cast %v16 : index to i64
     %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
     %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %c23 = arith.constant 0 : index
-    %v24 = vector.extract %v22[0] : i32 from vector<4xi32>
-    %c25 = arith.constant 1 : index
-    %v26 = vector.extract %v22[1] : i32 from vector<4xi32>
-    %c27 = arith.constant 2 : index
-    %v28 = vector.extract %v22[2] : i32 from vector<4xi32>
-    %c29 = arith.constant 3 : index
-    %v30 = vector.extract %v22[3] : i32 from vector<4xi32>
-    %c31 = arith.constant 4 : index
-    %v32 = arith.addi %base14, %c31 : index
-    %v33 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v34 = arith.index_cast %v33 : index to i64
-    %v35 = llvm.inttoptr %v34 : i64 to !llvm.ptr<1>
-    %v36 = arith.index_cast %v32 : index to i64
-    %v37 = llvm.getelementptr inbounds %v35[%v36] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v38 = llvm.load %v37 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %c39 = arith.constant 0 : index
-    %v40 = vector.extract %v38[0] : i32 from vector<4xi32>
-    %c41 = arith.constant 1 : index
-    %v42 = vector.extract %v38[1] : i32 from vector<4xi32>
-    %c43 = arith.constant 2 : index
-    %v44 = vector.extract %v38[2] : i32 from vector<4xi32>
-    %c45 = arith.constant 3 : index
-    %v46 = vector.extract %v38[3] : i32 from vector<4xi32>
-    %v47 = arith.addi %v24, %v26 : i32
-    %v48 = arith.addi %v47, %v28 : i32
-    %v49 = arith.addi %v48, %v30 : i32
-    %v50 = arith.addi %v49, %v40 : i32
-    %v51 = arith.addi %v50, %v42 : i32
-    %v52 = arith.addi %v51, %v44 : i32
-    %v53 = arith.addi %v52, %v46 : i32
-    %wex54, %wtot55 = warp.scan <add> %v53 exclusive : i32, i32
-    %wid56 = arith.divui %tid2, %c11 : index
-    %lane57 = arith.remui %tid2, %c11 : index
-    %v58 = arith.cmpi eq, %lane57, %c8 : index
-    scf.if %v58 {
-      memref.store %wtot55, %warp_sm[%wid56] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v23 = vector.extract %v22[0] : i32 from vector<4xi32>
+    %v24 = vector.extract %v22[1] : i32 from vector<4xi32>
+    %v25 = vector.extract %v22[2] : i32 from vector<4xi32>
+    %v26 = vector.extract %v22[3] : i32 from vector<4xi32>
+    %c27 = arith.constant 4 : index
+    %v28 = arith.addi %base14, %c27 : index
+    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v30 = arith.index_cast %v29 : index to i64
+    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
+    %v32 = arith.index_cast %v28 : index to i64
+    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v35 = vector.extract %v34[0] : i32 from vector<4xi32>
+    %v36 = vector.extract %v34[1] : i32 from vector<4xi32>
+    %v37 = vector.extract %v34[2] : i32 from vector<4xi32>
+    %v38 = vector.extract %v34[3] : i32 from vector<4xi32>
+    %v39 = arith.addi %v23, %v24 : i32
+    %v40 = arith.addi %v39, %v25 : i32
+    %v41 = arith.addi %v40, %v26 : i32
+    %v42 = arith.addi %v41, %v35 : i32
+    %v43 = arith.addi %v42, %v36 : i32
+    %v44 = arith.addi %v43, %v37 : i32
+    %v45 = arith.addi %v44, %v38 : i32
+    %wex46, %wtot47 = warp.scan <add> %v45 exclusive : i32, i32
+    %wid48 = arith.divui %tid2, %c11 : index
+    %lane49 = arith.remui %tid2, %c11 : index
+    %v50 = arith.cmpi eq, %lane49, %c8 : index
+    scf.if %v50 {
+      memref.store %wtot47, %warp_sm[%wid48] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c59 = arith.constant 0 : i32
-    %c60 = arith.constant 0 : index
-    %v61 = memref.load %warp_sm[%c60] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c62 = arith.constant 0 : index
-    %v63 = arith.cmpi ugt, %wid56, %c62 : index
-    %v64 = arith.select %v63, %v61, %c59 : i32
-    %v65 = arith.addi %c59, %v64 : i32
-    %v66 = arith.addi %c59, %v61 : i32
-    %c67 = arith.constant 1 : index
-    %v68 = memref.load %warp_sm[%c67] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c69 = arith.constant 1 : index
-    %v70 = arith.cmpi ugt, %wid56, %c69 : index
-    %v71 = arith.select %v70, %v68, %c59 : i32
-    %v72 = arith.addi %v65, %v71 : i32
-    %v73 = arith.addi %v66, %v68 : i32
-    %c74 = arith.constant 2 : index
-    %v75 = memref.load %warp_sm[%c74] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c76 = arith.constant 2 : index
-    %v77 = arith.cmpi ugt, %wid56, %c76 : index
-    %v78 = arith.select %v77, %v75, %c59 : i32
-    %v79 = arith.addi %v72, %v78 : i32
-    %v80 = arith.addi %v73, %v75 : i32
-    %c81 = arith.constant 3 : index
-    %v82 = memref.load %warp_sm[%c81] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c83 = arith.constant 3 : index
-    %v84 = arith.cmpi ugt, %wid56, %c83 : index
-    %v85 = arith.select %v84, %v82, %c59 : i32
-    %v86 = arith.addi %v79, %v85 : i32
-    %v87 = arith.addi %v80, %v82 : i32
-    %c88 = arith.constant 4 : index
-    %v89 = memref.load %warp_sm[%c88] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c90 = arith.constant 4 : index
-    %v91 = arith.cmpi ugt, %wid56, %c90 : index
-    %v92 = arith.select %v91, %v89, %c59 : i32
-    %v93 = arith.addi %v86, %v92 : i32
-    %v94 = arith.addi %v87, %v89 : i32
-    %c95 = arith.constant 5 : index
-    %v96 = memref.load %warp_sm[%c95] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c97 = arith.constant 5 : index
-    %v98 = arith.cmpi ugt, %wid56, %c97 : index
-    %v99 = arith.select %v98, %v96, %c59 : i32
-    %v100 = arith.addi %v93, %v99 : i32
-    %v101 = arith.addi %v94, %v96 : i32
-    %c102 = arith.constant 6 : index
-    %v103 = memref.load %warp_sm[%c102] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c104 = arith.constant 6 : index
-    %v105 = arith.cmpi ugt, %wid56, %c104 : index
-    %v106 = arith.select %v105, %v103, %c59 : i32
-    %v107 = arith.addi %v100, %v106 : i32
-    %v108 = arith.addi %v101, %v103 : i32
-    %c109 = arith.constant 7 : index
-    %v110 = memref.load %warp_sm[%c109] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c111 = arith.constant 7 : index
-    %v112 = arith.cmpi ugt, %wid56, %c111 : index
-    %v113 = arith.select %v112, %v110, %c59 : i32
-    %v114 = arith.addi %v107, %v113 : i32
-    %v115 = arith.addi %v108, %v110 : i32
-    %v116 = arith.cmpi eq, %wid56, %c8 : index
-    scf.if %v116 {
-      %c117 = arith.constant 0 : i64
-      %v118 = arith.cmpi eq, %tile6, %c117 : i64
-      %pre119 = scf.if %v118 -> i32 {
-        scf.if %v58 {
-          %v120 = arith.extui %v115 : i32 to i64
-          %c121 = arith.constant 8589934592 : i64
-          %v122 = arith.ori %v120, %c121 : i64
-          %c123 = arith.constant 1 : i64
-          %v124 = arith.addi %tile6, %c123 : i64
-          %v125 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v126 = arith.index_cast %v125 : index to i64
-          %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
-          %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v122, %v128 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c51 = arith.constant 0 : i32
+    %c52 = arith.constant 0 : index
+    %v53 = memref.load %warp_sm[%c52] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c54 = arith.constant 0 : index
+    %v55 = arith.cmpi ugt, %wid48, %c54 : index
+    %v56 = arith.select %v55, %v53, %c51 : i32
+    %v57 = arith.addi %c51, %v56 : i32
+    %v58 = arith.addi %c51, %v53 : i32
+    %c59 = arith.constant 1 : index
+    %v60 = memref.load %warp_sm[%c59] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c61 = arith.constant 1 : index
+    %v62 = arith.cmpi ugt, %wid48, %c61 : index
+    %v63 = arith.select %v62, %v60, %c51 : i32
+    %v64 = arith.addi %v57, %v63 : i32
+    %v65 = arith.addi %v58, %v60 : i32
+    %c66 = arith.constant 2 : index
+    %v67 = memref.load %warp_sm[%c66] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c68 = arith.constant 2 : index
+    %v69 = arith.cmpi ugt, %wid48, %c68 : index
+    %v70 = arith.select %v69, %v67, %c51 : i32
+    %v71 = arith.addi %v64, %v70 : i32
+    %v72 = arith.addi %v65, %v67 : i32
+    %c73 = arith.constant 3 : index
+    %v74 = memref.load %warp_sm[%c73] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c75 = arith.constant 3 : index
+    %v76 = arith.cmpi ugt, %wid48, %c75 : index
+    %v77 = arith.select %v76, %v74, %c51 : i32
+    %v78 = arith.addi %v71, %v77 : i32
+    %v79 = arith.addi %v72, %v74 : i32
+    %c80 = arith.constant 4 : index
+    %v81 = memref.load %warp_sm[%c80] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c82 = arith.constant 4 : index
+    %v83 = arith.cmpi ugt, %wid48, %c82 : index
+    %v84 = arith.select %v83, %v81, %c51 : i32
+    %v85 = arith.addi %v78, %v84 : i32
+    %v86 = arith.addi %v79, %v81 : i32
+    %c87 = arith.constant 5 : index
+    %v88 = memref.load %warp_sm[%c87] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c89 = arith.constant 5 : index
+    %v90 = arith.cmpi ugt, %wid48, %c89 : index
+    %v91 = arith.select %v90, %v88, %c51 : i32
+    %v92 = arith.addi %v85, %v91 : i32
+    %v93 = arith.addi %v86, %v88 : i32
+    %c94 = arith.constant 6 : index
+    %v95 = memref.load %warp_sm[%c94] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c96 = arith.constant 6 : index
+    %v97 = arith.cmpi ugt, %wid48, %c96 : index
+    %v98 = arith.select %v97, %v95, %c51 : i32
+    %v99 = arith.addi %v92, %v98 : i32
+    %v100 = arith.addi %v93, %v95 : i32
+    %c101 = arith.constant 7 : index
+    %v102 = memref.load %warp_sm[%c101] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c103 = arith.constant 7 : index
+    %v104 = arith.cmpi ugt, %wid48, %c103 : index
+    %v105 = arith.select %v104, %v102, %c51 : i32
+    %v106 = arith.addi %v99, %v105 : i32
+    %v107 = arith.addi %v100, %v102 : i32
+    %v108 = arith.cmpi eq, %wid48, %c8 : index
+    scf.if %v108 {
+      %c109 = arith.constant 0 : i64
+      %v110 = arith.cmpi eq, %tile6, %c109 : i64
+      %pre111 = scf.if %v110 -> i32 {
+        scf.if %v50 {
+          %v112 = arith.extui %v107 : i32 to i64
+          %c113 = arith.constant 8589934592 : i64
+          %v114 = arith.ori %v112, %c113 : i64
+          %c115 = arith.constant 1 : i64
+          %v116 = arith.addi %tile6, %c115 : i64
+          %v117 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v118 = arith.index_cast %v117 : index to i64
+          %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+          %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v114, %v120 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c59 : i32
+        scf.yield %c51 : i32
       } else {
-        scf.if %v58 {
-          %v129 = arith.extui %v115 : i32 to i64
-          %c130 = arith.constant 4294967296 : i64
-          %v131 = arith.ori %v129, %c130 : i64
-          %c132 = arith.constant 1 : i64
-          %v133 = arith.addi %tile6, %c132 : i64
-          %v134 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v135 = arith.index_cast %v134 : index to i64
-          %v136 = llvm.inttoptr %v135 : i64 to !llvm.ptr<1>
-          %v137 = llvm.getelementptr inbounds %v136[%v133] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v131, %v137 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v50 {
+          %v121 = arith.extui %v107 : i32 to i64
+          %c122 = arith.constant 4294967296 : i64
+          %v123 = arith.ori %v121, %c122 : i64
+          %c124 = arith.constant 1 : i64
+          %v125 = arith.addi %tile6, %c124 : i64
+          %v126 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v127 = arith.index_cast %v126 : index to i64
+          %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
+          %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v123, %v129 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c138 = arith.constant 0 : i32
-        %lane139 = warp.lane_id : i32
-        %v140 = arith.extui %lane139 : i32 to i64
-        %c141 = arith.constant 1 : i64
-        %c142 = arith.constant 0 : i64
-        %c143 = arith.constant 32 : i64
-        %c144 = arith.constant 4294967295 : i64
-        %v145 = arith.subi %tile6, %c141 : i64
-        %lb146:2 = scf.while (%end147 = %v145, %acc148 = %c138) : (i64, i32) -> (i64, i32) {
-          %v150 = arith.subi %end147, %v140 : i64
-          %v151 = arith.cmpi sge, %v150, %c142 : i64
-          %v152 = arith.addi %v150, %c141 : i64
-          %c153 = arith.constant 8589934592 : i64
-          %v154 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v155 = arith.index_cast %v154 : index to i64
-          %v156 = llvm.inttoptr %v155 : i64 to !llvm.ptr<1>
-          %v157 = llvm.getelementptr inbounds %v156[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word158 = scf.while (%spin159 = %c142) : (i64) -> i64 {
-            %w160 = scf.if %v151 -> i64 {
-              %v161 = llvm.load %v157 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v161 : i64
+        %c130 = arith.constant 0 : i32
+        %lane131 = warp.lane_id : i32
+        %v132 = arith.extui %lane131 : i32 to i64
+        %c133 = arith.constant 1 : i64
+        %c134 = arith.constant 0 : i64
+        %c135 = arith.constant 32 : i64
+        %c136 = arith.constant 4294967295 : i64
+        %v137 = arith.subi %tile6, %c133 : i64
+        %lb138:2 = scf.while (%end139 = %v137, %acc140 = %c130) : (i64, i32) -> (i64, i32) {
+          %v141 = arith.subi %end139, %v132 : i64
+          %v142 = arith.cmpi sge, %v141, %c134 : i64
+          %v143 = arith.addi %v141, %c133 : i64
+          %c144 = arith.constant 8589934592 : i64
+          %v145 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v146 = arith.index_cast %v145 : index to i64
+          %v147 = llvm.inttoptr %v146 : i64 to !llvm.ptr<1>
+          %v148 = llvm.getelementptr inbounds %v147[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word149 = scf.while (%spin150 = %c134) : (i64) -> i64 {
+            %w151 = scf.if %v142 -> i64 {
+              %v152 = llvm.load %v148 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v152 : i64
             } else {
-              scf.yield %c153 : i64
+              scf.yield %c144 : i64
             }
-            %v162 = arith.shrui %w160, %c143 : i64
-            %v163 = arith.cmpi eq, %v162, %c142 : i64
-            %v164 = warp.vote <any> %v163 : i1
-            scf.condition(%v164) %w160 : i64
+            %v153 = arith.shrui %w151, %c135 : i64
+            %v154 = arith.cmpi eq, %v153, %c134 : i64
+            %v155 = warp.vote <any> %v154 : i1
+            scf.condition(%v155) %w151 : i64
           } do {
-          ^bb0(%x165: i64):
-            scf.yield %c142 : i64
+          ^bb0(%x156: i64):
+            scf.yield %c134 : i64
           }
-          %v166 = arith.shrui %word158, %c143 : i64
-          %c167 = arith.constant 2 : i64
-          %v168 = arith.cmpi eq, %v166, %c167 : i64
-          %ballot169 = warp.ballot %v168 : i32
-          %c170 = arith.constant 0 : i32
-          %v171 = arith.cmpi ne, %ballot169, %c170 : i32
-          %v172 = math.cttz %ballot169 : i32
-          %v173 = arith.cmpi ule, %lane139, %v172 : i32
-          %v174 = arith.andi %word158, %c144 : i64
-          %v175 = arith.trunci %v174 : i64 to i32
-          %v176 = arith.select %v173, %v175, %c138 : i32
-          %v177 = warp.reduce <add> %v176 : i32
-          %v178 = arith.addi %acc148, %v177 : i32
-          %v179 = arith.subi %end147, %c143 : i64
-          %v180 = arith.xori %v171, %true : i1
-          scf.condition(%v180) %v179, %v178 : i64, i32
+          %v157 = arith.shrui %word149, %c135 : i64
+          %c158 = arith.constant 2 : i64
+          %v159 = arith.cmpi eq, %v157, %c158 : i64
+          %ballot160 = warp.ballot %v159 : i32
+          %c161 = arith.constant 0 : i32
+          %v162 = arith.cmpi ne, %ballot160, %c161 : i32
+          %v163 = math.cttz %ballot160 : i32
+          %v164 = arith.cmpi ule, %lane131, %v163 : i32
+          %v165 = arith.andi %word149, %c136 : i64
+          %v166 = arith.trunci %v165 : i64 to i32
+          %v167 = arith.select %v164, %v166, %c130 : i32
+          %v168 = warp.reduce <add> %v167 : i32
+          %v169 = arith.addi %acc140, %v168 : i32
+          %v170 = arith.subi %end139, %c135 : i64
+          %v171 = arith.xori %v162, %true : i1
+          scf.condition(%v171) %v170, %v169 : i64, i32
         } do {
-        ^bb0(%e181: i64, %a182: i32):
-          scf.yield %e181, %a182 : i64, i32
+        ^bb0(%e172: i64, %a173: i32):
+          scf.yield %e172, %a173 : i64, i32
         }
-        %v183 = arith.addi %lb146#1, %v115 : i32
-        scf.if %v58 {
-          %v184 = arith.extui %v183 : i32 to i64
-          %c185 = arith.constant 8589934592 : i64
-          %v186 = arith.ori %v184, %c185 : i64
-          %c187 = arith.constant 1 : i64
-          %v188 = arith.addi %tile6, %c187 : i64
-          %v189 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v190 = arith.index_cast %v189 : index to i64
-          %v191 = llvm.inttoptr %v190 : i64 to !llvm.ptr<1>
-          %v192 = llvm.getelementptr inbounds %v191[%v188] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v186, %v192 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v174 = arith.addi %lb138#1, %v107 : i32
+        scf.if %v50 {
+          %v175 = arith.extui %v174 : i32 to i64
+          %c176 = arith.constant 8589934592 : i64
+          %v177 = arith.ori %v175, %c176 : i64
+          %c178 = arith.constant 1 : i64
+          %v179 = arith.addi %tile6, %c178 : i64
+          %v180 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v181 = arith.index_cast %v180 : index to i64
+          %v182 = llvm.inttoptr %v181 : i64 to !llvm.ptr<1>
+          %v183 = llvm.getelementptr inbounds %v182[%v179] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v177, %v183 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb146#1 : i32
+        scf.yield %lb138#1 : i32
       }
-      scf.if %v58 {
-        memref.store %pre119, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      scf.if %v50 {
+        memref.store %pre111, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v193 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v194 = arith.addi %v193, %v114 : i32
-    %offset195 = arith.addi %v194, %wex54 : i32
-    %v196 = arith.addi %offset195, %v24 : i32
-    %v197 = arith.addi %offset195, %v47 : i32
-    %v198 = arith.addi %offset195, %v48 : i32
-    %v199 = arith.addi %offset195, %v49 : i32
-    %v200 = arith.addi %offset195, %v50 : i32
-    %v201 = arith.addi %offset195, %v51 : i32
-    %v202 = arith.addi %offset195, %v52 : i32
-    %v203 = arith.addi %offset195, %v53 : i32
-    %c204 = arith.constant dense<0> : vector<4xi32>
-    %v205 = vector.insert %v196, %c204 [0] : i32 into vector<4xi32>
-    %v206 = vector.insert %v197, %v205 [1] : i32 into vector<4xi32>
-    %v207 = vector.insert %v198, %v206 [2] : i32 into vector<4xi32>
-    %v208 = vector.insert %v199, %v207 [3] : i32 into vector<4xi32>
-    %c209 = arith.constant 0 : index
-    %v210 = arith.addi %base14, %c209 : index
-    vector.store %v208, %out[%v210] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c211 = arith.constant dense<0> : vector<4xi32>
-    %v212 = vector.insert %v200, %c211 [0] : i32 into vector<4xi32>
-    %v213 = vector.insert %v201, %v212 [1] : i32 into vector<4xi32>
-    %v214 = vector.insert %v202, %v213 [2] : i32 into vector<4xi32>
-    %v215 = vector.insert %v203, %v214 [3] : i32 into vector<4xi32>
-    %c216 = arith.constant 4 : index
-    %v217 = arith.addi %base14, %c216 : index
-    vector.store %v215, %out[%v217] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %v184 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v185 = arith.addi %v184, %v106 : i32
+    %offset186 = arith.addi %v185, %wex46 : i32
+    %v187 = arith.addi %offset186, %v23 : i32
+    %v188 = arith.addi %offset186, %v39 : i32
+    %v189 = arith.addi %offset186, %v40 : i32
+    %v190 = arith.addi %offset186, %v41 : i32
+    %v191 = arith.addi %offset186, %v42 : i32
+    %v192 = arith.addi %offset186, %v43 : i32
+    %v193 = arith.addi %offset186, %v44 : i32
+    %v194 = arith.addi %offset186, %v45 : i32
+    %c195 = arith.constant dense<0> : vector<4xi32>
+    %v196 = vector.insert %v187, %c195 [0] : i32 into vector<4xi32>
+    %v197 = vector.insert %v188, %v196 [1] : i32 into vector<4xi32>
+    %v198 = vector.insert %v189, %v197 [2] : i32 into vector<4xi32>
+    %v199 = vector.insert %v190, %v198 [3] : i32 into vector<4xi32>
+    %c200 = arith.constant 0 : index
+    %v201 = arith.addi %base14, %c200 : index
+    vector.store %v199, %out[%v201] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c202 = arith.constant dense<0> : vector<4xi32>
+    %v203 = vector.insert %v191, %c202 [0] : i32 into vector<4xi32>
+    %v204 = vector.insert %v192, %v203 [1] : i32 into vector<4xi32>
+    %v205 = vector.insert %v193, %v204 [2] : i32 into vector<4xi32>
+    %v206 = vector.insert %v194, %v205 [3] : i32 into vector<4xi32>
+    %c207 = arith.constant 4 : index
+    %v208 = arith.addi %base14, %c207 : index
+    vector.store %v206, %out[%v208] {alignment = 16} : memref<?xi32>, vector<4xi32>
     gpu.return
   }
 
@@ -287,232 +279,224 @@ gpu.module @scan {
     %v20 = arith.index_cast %v16 : index to i64
     %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
     %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %c23 = arith.constant 0 : index
-    %v24 = vector.extract %v22[0] : i32 from vector<4xi32>
-    %c25 = arith.constant 1 : index
-    %v26 = vector.extract %v22[1] : i32 from vector<4xi32>
-    %c27 = arith.constant 2 : index
-    %v28 = vector.extract %v22[2] : i32 from vector<4xi32>
-    %c29 = arith.constant 3 : index
-    %v30 = vector.extract %v22[3] : i32 from vector<4xi32>
-    %c31 = arith.constant 4 : index
-    %v32 = arith.addi %base14, %c31 : index
-    %v33 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v34 = arith.index_cast %v33 : index to i64
-    %v35 = llvm.inttoptr %v34 : i64 to !llvm.ptr<1>
-    %v36 = arith.index_cast %v32 : index to i64
-    %v37 = llvm.getelementptr inbounds %v35[%v36] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v38 = llvm.load %v37 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %c39 = arith.constant 0 : index
-    %v40 = vector.extract %v38[0] : i32 from vector<4xi32>
-    %c41 = arith.constant 1 : index
-    %v42 = vector.extract %v38[1] : i32 from vector<4xi32>
-    %c43 = arith.constant 2 : index
-    %v44 = vector.extract %v38[2] : i32 from vector<4xi32>
-    %c45 = arith.constant 3 : index
-    %v46 = vector.extract %v38[3] : i32 from vector<4xi32>
-    %v47 = arith.addi %v24, %v26 : i32
-    %v48 = arith.addi %v47, %v28 : i32
-    %v49 = arith.addi %v48, %v30 : i32
-    %v50 = arith.addi %v49, %v40 : i32
-    %v51 = arith.addi %v50, %v42 : i32
-    %v52 = arith.addi %v51, %v44 : i32
-    %v53 = arith.addi %v52, %v46 : i32
-    %wex54, %wtot55 = warp.scan <add> %v53 exclusive : i32, i32
-    %wid56 = arith.divui %tid2, %c11 : index
-    %lane57 = arith.remui %tid2, %c11 : index
-    %v58 = arith.cmpi eq, %lane57, %c8 : index
-    scf.if %v58 {
-      memref.store %wtot55, %warp_sm[%wid56] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v23 = vector.extract %v22[0] : i32 from vector<4xi32>
+    %v24 = vector.extract %v22[1] : i32 from vector<4xi32>
+    %v25 = vector.extract %v22[2] : i32 from vector<4xi32>
+    %v26 = vector.extract %v22[3] : i32 from vector<4xi32>
+    %c27 = arith.constant 4 : index
+    %v28 = arith.addi %base14, %c27 : index
+    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v30 = arith.index_cast %v29 : index to i64
+    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
+    %v32 = arith.index_cast %v28 : index to i64
+    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v35 = vector.extract %v34[0] : i32 from vector<4xi32>
+    %v36 = vector.extract %v34[1] : i32 from vector<4xi32>
+    %v37 = vector.extract %v34[2] : i32 from vector<4xi32>
+    %v38 = vector.extract %v34[3] : i32 from vector<4xi32>
+    %v39 = arith.addi %v23, %v24 : i32
+    %v40 = arith.addi %v39, %v25 : i32
+    %v41 = arith.addi %v40, %v26 : i32
+    %v42 = arith.addi %v41, %v35 : i32
+    %v43 = arith.addi %v42, %v36 : i32
+    %v44 = arith.addi %v43, %v37 : i32
+    %v45 = arith.addi %v44, %v38 : i32
+    %wex46, %wtot47 = warp.scan <add> %v45 exclusive : i32, i32
+    %wid48 = arith.divui %tid2, %c11 : index
+    %lane49 = arith.remui %tid2, %c11 : index
+    %v50 = arith.cmpi eq, %lane49, %c8 : index
+    scf.if %v50 {
+      memref.store %wtot47, %warp_sm[%wid48] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c59 = arith.constant 0 : i32
-    %c60 = arith.constant 0 : index
-    %v61 = memref.load %warp_sm[%c60] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c62 = arith.constant 0 : index
-    %v63 = arith.cmpi ugt, %wid56, %c62 : index
-    %v64 = arith.select %v63, %v61, %c59 : i32
-    %v65 = arith.addi %c59, %v64 : i32
-    %v66 = arith.addi %c59, %v61 : i32
-    %c67 = arith.constant 1 : index
-    %v68 = memref.load %warp_sm[%c67] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c69 = arith.constant 1 : index
-    %v70 = arith.cmpi ugt, %wid56, %c69 : index
-    %v71 = arith.select %v70, %v68, %c59 : i32
-    %v72 = arith.addi %v65, %v71 : i32
-    %v73 = arith.addi %v66, %v68 : i32
-    %c74 = arith.constant 2 : index
-    %v75 = memref.load %warp_sm[%c74] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c76 = arith.constant 2 : index
-    %v77 = arith.cmpi ugt, %wid56, %c76 : index
-    %v78 = arith.select %v77, %v75, %c59 : i32
-    %v79 = arith.addi %v72, %v78 : i32
-    %v80 = arith.addi %v73, %v75 : i32
-    %c81 = arith.constant 3 : index
-    %v82 = memref.load %warp_sm[%c81] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c83 = arith.constant 3 : index
-    %v84 = arith.cmpi ugt, %wid56, %c83 : index
-    %v85 = arith.select %v84, %v82, %c59 : i32
-    %v86 = arith.addi %v79, %v85 : i32
-    %v87 = arith.addi %v80, %v82 : i32
-    %c88 = arith.constant 4 : index
-    %v89 = memref.load %warp_sm[%c88] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c90 = arith.constant 4 : index
-    %v91 = arith.cmpi ugt, %wid56, %c90 : index
-    %v92 = arith.select %v91, %v89, %c59 : i32
-    %v93 = arith.addi %v86, %v92 : i32
-    %v94 = arith.addi %v87, %v89 : i32
-    %c95 = arith.constant 5 : index
-    %v96 = memref.load %warp_sm[%c95] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c97 = arith.constant 5 : index
-    %v98 = arith.cmpi ugt, %wid56, %c97 : index
-    %v99 = arith.select %v98, %v96, %c59 : i32
-    %v100 = arith.addi %v93, %v99 : i32
-    %v101 = arith.addi %v94, %v96 : i32
-    %c102 = arith.constant 6 : index
-    %v103 = memref.load %warp_sm[%c102] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c104 = arith.constant 6 : index
-    %v105 = arith.cmpi ugt, %wid56, %c104 : index
-    %v106 = arith.select %v105, %v103, %c59 : i32
-    %v107 = arith.addi %v100, %v106 : i32
-    %v108 = arith.addi %v101, %v103 : i32
-    %c109 = arith.constant 7 : index
-    %v110 = memref.load %warp_sm[%c109] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c111 = arith.constant 7 : index
-    %v112 = arith.cmpi ugt, %wid56, %c111 : index
-    %v113 = arith.select %v112, %v110, %c59 : i32
-    %v114 = arith.addi %v107, %v113 : i32
-    %v115 = arith.addi %v108, %v110 : i32
-    %v116 = arith.cmpi eq, %wid56, %c8 : index
-    scf.if %v116 {
-      %c117 = arith.constant 0 : i64
-      %v118 = arith.cmpi eq, %tile6, %c117 : i64
-      %pre119 = scf.if %v118 -> i32 {
-        scf.if %v58 {
-          %v120 = arith.extui %v115 : i32 to i64
-          %c121 = arith.constant 8589934592 : i64
-          %v122 = arith.ori %v120, %c121 : i64
-          %c123 = arith.constant 1 : i64
-          %v124 = arith.addi %tile6, %c123 : i64
-          %v125 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v126 = arith.index_cast %v125 : index to i64
-          %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
-          %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v122, %v128 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c51 = arith.constant 0 : i32
+    %c52 = arith.constant 0 : index
+    %v53 = memref.load %warp_sm[%c52] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c54 = arith.constant 0 : index
+    %v55 = arith.cmpi ugt, %wid48, %c54 : index
+    %v56 = arith.select %v55, %v53, %c51 : i32
+    %v57 = arith.addi %c51, %v56 : i32
+    %v58 = arith.addi %c51, %v53 : i32
+    %c59 = arith.constant 1 : index
+    %v60 = memref.load %warp_sm[%c59] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c61 = arith.constant 1 : index
+    %v62 = arith.cmpi ugt, %wid48, %c61 : index
+    %v63 = arith.select %v62, %v60, %c51 : i32
+    %v64 = arith.addi %v57, %v63 : i32
+    %v65 = arith.addi %v58, %v60 : i32
+    %c66 = arith.constant 2 : index
+    %v67 = memref.load %warp_sm[%c66] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c68 = arith.constant 2 : index
+    %v69 = arith.cmpi ugt, %wid48, %c68 : index
+    %v70 = arith.select %v69, %v67, %c51 : i32
+    %v71 = arith.addi %v64, %v70 : i32
+    %v72 = arith.addi %v65, %v67 : i32
+    %c73 = arith.constant 3 : index
+    %v74 = memref.load %warp_sm[%c73] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c75 = arith.constant 3 : index
+    %v76 = arith.cmpi ugt, %wid48, %c75 : index
+    %v77 = arith.select %v76, %v74, %c51 : i32
+    %v78 = arith.addi %v71, %v77 : i32
+    %v79 = arith.addi %v72, %v74 : i32
+    %c80 = arith.constant 4 : index
+    %v81 = memref.load %warp_sm[%c80] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c82 = arith.constant 4 : index
+    %v83 = arith.cmpi ugt, %wid48, %c82 : index
+    %v84 = arith.select %v83, %v81, %c51 : i32
+    %v85 = arith.addi %v78, %v84 : i32
+    %v86 = arith.addi %v79, %v81 : i32
+    %c87 = arith.constant 5 : index
+    %v88 = memref.load %warp_sm[%c87] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c89 = arith.constant 5 : index
+    %v90 = arith.cmpi ugt, %wid48, %c89 : index
+    %v91 = arith.select %v90, %v88, %c51 : i32
+    %v92 = arith.addi %v85, %v91 : i32
+    %v93 = arith.addi %v86, %v88 : i32
+    %c94 = arith.constant 6 : index
+    %v95 = memref.load %warp_sm[%c94] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c96 = arith.constant 6 : index
+    %v97 = arith.cmpi ugt, %wid48, %c96 : index
+    %v98 = arith.select %v97, %v95, %c51 : i32
+    %v99 = arith.addi %v92, %v98 : i32
+    %v100 = arith.addi %v93, %v95 : i32
+    %c101 = arith.constant 7 : index
+    %v102 = memref.load %warp_sm[%c101] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c103 = arith.constant 7 : index
+    %v104 = arith.cmpi ugt, %wid48, %c103 : index
+    %v105 = arith.select %v104, %v102, %c51 : i32
+    %v106 = arith.addi %v99, %v105 : i32
+    %v107 = arith.addi %v100, %v102 : i32
+    %v108 = arith.cmpi eq, %wid48, %c8 : index
+    scf.if %v108 {
+      %c109 = arith.constant 0 : i64
+      %v110 = arith.cmpi eq, %tile6, %c109 : i64
+      %pre111 = scf.if %v110 -> i32 {
+        scf.if %v50 {
+          %v112 = arith.extui %v107 : i32 to i64
+          %c113 = arith.constant 8589934592 : i64
+          %v114 = arith.ori %v112, %c113 : i64
+          %c115 = arith.constant 1 : i64
+          %v116 = arith.addi %tile6, %c115 : i64
+          %v117 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v118 = arith.index_cast %v117 : index to i64
+          %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+          %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v114, %v120 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c59 : i32
+        scf.yield %c51 : i32
       } else {
-        scf.if %v58 {
-          %v129 = arith.extui %v115 : i32 to i64
-          %c130 = arith.constant 4294967296 : i64
-          %v131 = arith.ori %v129, %c130 : i64
-          %c132 = arith.constant 1 : i64
-          %v133 = arith.addi %tile6, %c132 : i64
-          %v134 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v135 = arith.index_cast %v134 : index to i64
-          %v136 = llvm.inttoptr %v135 : i64 to !llvm.ptr<1>
-          %v137 = llvm.getelementptr inbounds %v136[%v133] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v131, %v137 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v50 {
+          %v121 = arith.extui %v107 : i32 to i64
+          %c122 = arith.constant 4294967296 : i64
+          %v123 = arith.ori %v121, %c122 : i64
+          %c124 = arith.constant 1 : i64
+          %v125 = arith.addi %tile6, %c124 : i64
+          %v126 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v127 = arith.index_cast %v126 : index to i64
+          %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
+          %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v123, %v129 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c138 = arith.constant 0 : i32
-        %lane139 = warp.lane_id : i32
-        %v140 = arith.extui %lane139 : i32 to i64
-        %c141 = arith.constant 1 : i64
-        %c142 = arith.constant 0 : i64
-        %c143 = arith.constant 32 : i64
-        %c144 = arith.constant 4294967295 : i64
-        %v145 = arith.subi %tile6, %c141 : i64
-        %lb146:2 = scf.while (%end147 = %v145, %acc148 = %c138) : (i64, i32) -> (i64, i32) {
-          %v150 = arith.subi %end147, %v140 : i64
-          %v151 = arith.cmpi sge, %v150, %c142 : i64
-          %v152 = arith.addi %v150, %c141 : i64
-          %c153 = arith.constant 8589934592 : i64
-          %v154 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v155 = arith.index_cast %v154 : index to i64
-          %v156 = llvm.inttoptr %v155 : i64 to !llvm.ptr<1>
-          %v157 = llvm.getelementptr inbounds %v156[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word158 = scf.while (%spin159 = %c142) : (i64) -> i64 {
-            %w160 = scf.if %v151 -> i64 {
-              %v161 = llvm.load %v157 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v161 : i64
+        %c130 = arith.constant 0 : i32
+        %lane131 = warp.lane_id : i32
+        %v132 = arith.extui %lane131 : i32 to i64
+        %c133 = arith.constant 1 : i64
+        %c134 = arith.constant 0 : i64
+        %c135 = arith.constant 32 : i64
+        %c136 = arith.constant 4294967295 : i64
+        %v137 = arith.subi %tile6, %c133 : i64
+        %lb138:2 = scf.while (%end139 = %v137, %acc140 = %c130) : (i64, i32) -> (i64, i32) {
+          %v141 = arith.subi %end139, %v132 : i64
+          %v142 = arith.cmpi sge, %v141, %c134 : i64
+          %v143 = arith.addi %v141, %c133 : i64
+          %c144 = arith.constant 8589934592 : i64
+          %v145 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v146 = arith.index_cast %v145 : index to i64
+          %v147 = llvm.inttoptr %v146 : i64 to !llvm.ptr<1>
+          %v148 = llvm.getelementptr inbounds %v147[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word149 = scf.while (%spin150 = %c134) : (i64) -> i64 {
+            %w151 = scf.if %v142 -> i64 {
+              %v152 = llvm.load %v148 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v152 : i64
             } else {
-              scf.yield %c153 : i64
+              scf.yield %c144 : i64
             }
-            %v162 = arith.shrui %w160, %c143 : i64
-            %v163 = arith.cmpi eq, %v162, %c142 : i64
-            %v164 = warp.vote <any> %v163 : i1
-            scf.condition(%v164) %w160 : i64
+            %v153 = arith.shrui %w151, %c135 : i64
+            %v154 = arith.cmpi eq, %v153, %c134 : i64
+            %v155 = warp.vote <any> %v154 : i1
+            scf.condition(%v155) %w151 : i64
           } do {
-          ^bb0(%x165: i64):
-            scf.yield %c142 : i64
+          ^bb0(%x156: i64):
+            scf.yield %c134 : i64
           }
-          %v166 = arith.shrui %word158, %c143 : i64
-          %c167 = arith.constant 2 : i64
-          %v168 = arith.cmpi eq, %v166, %c167 : i64
-          %ballot169 = warp.ballot %v168 : i32
-          %c170 = arith.constant 0 : i32
-          %v171 = arith.cmpi ne, %ballot169, %c170 : i32
-          %v172 = math.cttz %ballot169 : i32
-          %v173 = arith.cmpi ule, %lane139, %v172 : i32
-          %v174 = arith.andi %word158, %c144 : i64
-          %v175 = arith.trunci %v174 : i64 to i32
-          %v176 = arith.select %v173, %v175, %c138 : i32
-          %v177 = warp.reduce <add> %v176 : i32
-          %v178 = arith.addi %acc148, %v177 : i32
-          %v179 = arith.subi %end147, %c143 : i64
-          %v180 = arith.xori %v171, %true : i1
-          scf.condition(%v180) %v179, %v178 : i64, i32
+          %v157 = arith.shrui %word149, %c135 : i64
+          %c158 = arith.constant 2 : i64
+          %v159 = arith.cmpi eq, %v157, %c158 : i64
+          %ballot160 = warp.ballot %v159 : i32
+          %c161 = arith.constant 0 : i32
+          %v162 = arith.cmpi ne, %ballot160, %c161 : i32
+          %v163 = math.cttz %ballot160 : i32
+          %v164 = arith.cmpi ule, %lane131, %v163 : i32
+          %v165 = arith.andi %word149, %c136 : i64
+          %v166 = arith.trunci %v165 : i64 to i32
+          %v167 = arith.select %v164, %v166, %c130 : i32
+          %v168 = warp.reduce <add> %v167 : i32
+          %v169 = arith.addi %acc140, %v168 : i32
+          %v170 = arith.subi %end139, %c135 : i64
+          %v171 = arith.xori %v162, %true : i1
+          scf.condition(%v171) %v170, %v169 : i64, i32
         } do {
-        ^bb0(%e181: i64, %a182: i32):
-          scf.yield %e181, %a182 : i64, i32
+        ^bb0(%e172: i64, %a173: i32):
+          scf.yield %e172, %a173 : i64, i32
         }
-        %v183 = arith.addi %lb146#1, %v115 : i32
-        scf.if %v58 {
-          %v184 = arith.extui %v183 : i32 to i64
-          %c185 = arith.constant 8589934592 : i64
-          %v186 = arith.ori %v184, %c185 : i64
-          %c187 = arith.constant 1 : i64
-          %v188 = arith.addi %tile6, %c187 : i64
-          %v189 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v190 = arith.index_cast %v189 : index to i64
-          %v191 = llvm.inttoptr %v190 : i64 to !llvm.ptr<1>
-          %v192 = llvm.getelementptr inbounds %v191[%v188] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v186, %v192 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v174 = arith.addi %lb138#1, %v107 : i32
+        scf.if %v50 {
+          %v175 = arith.extui %v174 : i32 to i64
+          %c176 = arith.constant 8589934592 : i64
+          %v177 = arith.ori %v175, %c176 : i64
+          %c178 = arith.constant 1 : i64
+          %v179 = arith.addi %tile6, %c178 : i64
+          %v180 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v181 = arith.index_cast %v180 : index to i64
+          %v182 = llvm.inttoptr %v181 : i64 to !llvm.ptr<1>
+          %v183 = llvm.getelementptr inbounds %v182[%v179] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v177, %v183 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb146#1 : i32
+        scf.yield %lb138#1 : i32
       }
-      scf.if %v58 {
-        memref.store %pre119, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      scf.if %v50 {
+        memref.store %pre111, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v193 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v194 = arith.addi %v193, %v114 : i32
-    %offset195 = arith.addi %v194, %wex54 : i32
-    %v196 = arith.addi %offset195, %c59 : i32
-    %v197 = arith.addi %offset195, %v24 : i32
-    %v198 = arith.addi %offset195, %v47 : i32
-    %v199 = arith.addi %offset195, %v48 : i32
-    %v200 = arith.addi %offset195, %v49 : i32
-    %v201 = arith.addi %offset195, %v50 : i32
-    %v202 = arith.addi %offset195, %v51 : i32
-    %v203 = arith.addi %offset195, %v52 : i32
-    %c204 = arith.constant dense<0> : vector<4xi32>
-    %v205 = vector.insert %v196, %c204 [0] : i32 into vector<4xi32>
-    %v206 = vector.insert %v197, %v205 [1] : i32 into vector<4xi32>
-    %v207 = vector.insert %v198, %v206 [2] : i32 into vector<4xi32>
-    %v208 = vector.insert %v199, %v207 [3] : i32 into vector<4xi32>
-    %c209 = arith.constant 0 : index
-    %v210 = arith.addi %base14, %c209 : index
-    vector.store %v208, %out[%v210] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c211 = arith.constant dense<0> : vector<4xi32>
-    %v212 = vector.insert %v200, %c211 [0] : i32 into vector<4xi32>
-    %v213 = vector.insert %v201, %v212 [1] : i32 into vector<4xi32>
-    %v214 = vector.insert %v202, %v213 [2] : i32 into vector<4xi32>
-    %v215 = vector.insert %v203, %v214 [3] : i32 into vector<4xi32>
-    %c216 = arith.constant 4 : index
-    %v217 = arith.addi %base14, %c216 : index
-    vector.store %v215, %out[%v217] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %v184 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v185 = arith.addi %v184, %v106 : i32
+    %offset186 = arith.addi %v185, %wex46 : i32
+    %v187 = arith.addi %offset186, %c51 : i32
+    %v188 = arith.addi %offset186, %v23 : i32
+    %v189 = arith.addi %offset186, %v39 : i32
+    %v190 = arith.addi %offset186, %v40 : i32
+    %v191 = arith.addi %offset186, %v41 : i32
+    %v192 = arith.addi %offset186, %v42 : i32
+    %v193 = arith.addi %offset186, %v43 : i32
+    %v194 = arith.addi %offset186, %v44 : i32
+    %c195 = arith.constant dense<0> : vector<4xi32>
+    %v196 = vector.insert %v187, %c195 [0] : i32 into vector<4xi32>
+    %v197 = vector.insert %v188, %v196 [1] : i32 into vector<4xi32>
+    %v198 = vector.insert %v189, %v197 [2] : i32 into vector<4xi32>
+    %v199 = vector.insert %v190, %v198 [3] : i32 into vector<4xi32>
+    %c200 = arith.constant 0 : index
+    %v201 = arith.addi %base14, %c200 : index
+    vector.store %v199, %out[%v201] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c202 = arith.constant dense<0> : vector<4xi32>
+    %v203 = vector.insert %v191, %c202 [0] : i32 into vector<4xi32>
+    %v204 = vector.insert %v192, %v203 [1] : i32 into vector<4xi32>
+    %v205 = vector.insert %v193, %v204 [2] : i32 into vector<4xi32>
+    %v206 = vector.insert %v194, %v205 [3] : i32 into vector<4xi32>
+    %c207 = arith.constant 4 : index
+    %v208 = arith.addi %base14, %c207 : index
+    vector.store %v206, %out[%v208] {alignment = 16} : memref<?xi32>, vector<4xi32>
     gpu.return
   }
 
@@ -544,236 +528,228 @@ gpu.module @scan {
     %v20 = arith.index_cast %v16 : index to i64
     %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
     %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %c23 = arith.constant 0 : index
-    %v24 = vector.extract %v22[0] : f32 from vector<4xf32>
-    %c25 = arith.constant 1 : index
-    %v26 = vector.extract %v22[1] : f32 from vector<4xf32>
-    %c27 = arith.constant 2 : index
-    %v28 = vector.extract %v22[2] : f32 from vector<4xf32>
-    %c29 = arith.constant 3 : index
-    %v30 = vector.extract %v22[3] : f32 from vector<4xf32>
-    %c31 = arith.constant 4 : index
-    %v32 = arith.addi %base14, %c31 : index
-    %v33 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v34 = arith.index_cast %v33 : index to i64
-    %v35 = llvm.inttoptr %v34 : i64 to !llvm.ptr<1>
-    %v36 = arith.index_cast %v32 : index to i64
-    %v37 = llvm.getelementptr inbounds %v35[%v36] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v38 = llvm.load %v37 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %c39 = arith.constant 0 : index
-    %v40 = vector.extract %v38[0] : f32 from vector<4xf32>
-    %c41 = arith.constant 1 : index
-    %v42 = vector.extract %v38[1] : f32 from vector<4xf32>
-    %c43 = arith.constant 2 : index
-    %v44 = vector.extract %v38[2] : f32 from vector<4xf32>
-    %c45 = arith.constant 3 : index
-    %v46 = vector.extract %v38[3] : f32 from vector<4xf32>
-    %v47 = arith.addf %v24, %v26 : f32
-    %v48 = arith.addf %v47, %v28 : f32
-    %v49 = arith.addf %v48, %v30 : f32
-    %v50 = arith.addf %v49, %v40 : f32
-    %v51 = arith.addf %v50, %v42 : f32
-    %v52 = arith.addf %v51, %v44 : f32
-    %v53 = arith.addf %v52, %v46 : f32
-    %wex54, %wtot55 = warp.scan <add> %v53 exclusive : f32, f32
-    %wid56 = arith.divui %tid2, %c11 : index
-    %lane57 = arith.remui %tid2, %c11 : index
-    %v58 = arith.cmpi eq, %lane57, %c8 : index
-    scf.if %v58 {
-      memref.store %wtot55, %warp_sm[%wid56] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
+    %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
+    %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
+    %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
+    %c27 = arith.constant 4 : index
+    %v28 = arith.addi %base14, %c27 : index
+    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v30 = arith.index_cast %v29 : index to i64
+    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
+    %v32 = arith.index_cast %v28 : index to i64
+    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v35 = vector.extract %v34[0] : f32 from vector<4xf32>
+    %v36 = vector.extract %v34[1] : f32 from vector<4xf32>
+    %v37 = vector.extract %v34[2] : f32 from vector<4xf32>
+    %v38 = vector.extract %v34[3] : f32 from vector<4xf32>
+    %v39 = arith.addf %v23, %v24 : f32
+    %v40 = arith.addf %v39, %v25 : f32
+    %v41 = arith.addf %v40, %v26 : f32
+    %v42 = arith.addf %v41, %v35 : f32
+    %v43 = arith.addf %v42, %v36 : f32
+    %v44 = arith.addf %v43, %v37 : f32
+    %v45 = arith.addf %v44, %v38 : f32
+    %wex46, %wtot47 = warp.scan <add> %v45 exclusive : f32, f32
+    %wid48 = arith.divui %tid2, %c11 : index
+    %lane49 = arith.remui %tid2, %c11 : index
+    %v50 = arith.cmpi eq, %lane49, %c8 : index
+    scf.if %v50 {
+      memref.store %wtot47, %warp_sm[%wid48] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c59 = arith.constant 0.0 : f32
-    %c60 = arith.constant 0 : index
-    %v61 = memref.load %warp_sm[%c60] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c62 = arith.constant 0 : index
-    %v63 = arith.cmpi ugt, %wid56, %c62 : index
-    %v64 = arith.select %v63, %v61, %c59 : f32
-    %v65 = arith.addf %c59, %v64 : f32
-    %v66 = arith.addf %c59, %v61 : f32
-    %c67 = arith.constant 1 : index
-    %v68 = memref.load %warp_sm[%c67] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c69 = arith.constant 1 : index
-    %v70 = arith.cmpi ugt, %wid56, %c69 : index
-    %v71 = arith.select %v70, %v68, %c59 : f32
-    %v72 = arith.addf %v65, %v71 : f32
-    %v73 = arith.addf %v66, %v68 : f32
-    %c74 = arith.constant 2 : index
-    %v75 = memref.load %warp_sm[%c74] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c76 = arith.constant 2 : index
-    %v77 = arith.cmpi ugt, %wid56, %c76 : index
-    %v78 = arith.select %v77, %v75, %c59 : f32
-    %v79 = arith.addf %v72, %v78 : f32
-    %v80 = arith.addf %v73, %v75 : f32
-    %c81 = arith.constant 3 : index
-    %v82 = memref.load %warp_sm[%c81] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c83 = arith.constant 3 : index
-    %v84 = arith.cmpi ugt, %wid56, %c83 : index
-    %v85 = arith.select %v84, %v82, %c59 : f32
-    %v86 = arith.addf %v79, %v85 : f32
-    %v87 = arith.addf %v80, %v82 : f32
-    %c88 = arith.constant 4 : index
-    %v89 = memref.load %warp_sm[%c88] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c90 = arith.constant 4 : index
-    %v91 = arith.cmpi ugt, %wid56, %c90 : index
-    %v92 = arith.select %v91, %v89, %c59 : f32
-    %v93 = arith.addf %v86, %v92 : f32
-    %v94 = arith.addf %v87, %v89 : f32
-    %c95 = arith.constant 5 : index
-    %v96 = memref.load %warp_sm[%c95] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c97 = arith.constant 5 : index
-    %v98 = arith.cmpi ugt, %wid56, %c97 : index
-    %v99 = arith.select %v98, %v96, %c59 : f32
-    %v100 = arith.addf %v93, %v99 : f32
-    %v101 = arith.addf %v94, %v96 : f32
-    %c102 = arith.constant 6 : index
-    %v103 = memref.load %warp_sm[%c102] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c104 = arith.constant 6 : index
-    %v105 = arith.cmpi ugt, %wid56, %c104 : index
-    %v106 = arith.select %v105, %v103, %c59 : f32
-    %v107 = arith.addf %v100, %v106 : f32
-    %v108 = arith.addf %v101, %v103 : f32
-    %c109 = arith.constant 7 : index
-    %v110 = memref.load %warp_sm[%c109] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c111 = arith.constant 7 : index
-    %v112 = arith.cmpi ugt, %wid56, %c111 : index
-    %v113 = arith.select %v112, %v110, %c59 : f32
-    %v114 = arith.addf %v107, %v113 : f32
-    %v115 = arith.addf %v108, %v110 : f32
-    %v116 = arith.cmpi eq, %wid56, %c8 : index
-    scf.if %v116 {
-      %c117 = arith.constant 0 : i64
-      %v118 = arith.cmpi eq, %tile6, %c117 : i64
-      %pre119 = scf.if %v118 -> f32 {
-        scf.if %v58 {
-          %v120 = arith.bitcast %v115 : f32 to i32
-          %v121 = arith.extui %v120 : i32 to i64
-          %c122 = arith.constant 8589934592 : i64
-          %v123 = arith.ori %v121, %c122 : i64
-          %c124 = arith.constant 1 : i64
-          %v125 = arith.addi %tile6, %c124 : i64
-          %v126 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v127 = arith.index_cast %v126 : index to i64
-          %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
-          %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v123, %v129 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c51 = arith.constant 0.0 : f32
+    %c52 = arith.constant 0 : index
+    %v53 = memref.load %warp_sm[%c52] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c54 = arith.constant 0 : index
+    %v55 = arith.cmpi ugt, %wid48, %c54 : index
+    %v56 = arith.select %v55, %v53, %c51 : f32
+    %v57 = arith.addf %c51, %v56 : f32
+    %v58 = arith.addf %c51, %v53 : f32
+    %c59 = arith.constant 1 : index
+    %v60 = memref.load %warp_sm[%c59] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c61 = arith.constant 1 : index
+    %v62 = arith.cmpi ugt, %wid48, %c61 : index
+    %v63 = arith.select %v62, %v60, %c51 : f32
+    %v64 = arith.addf %v57, %v63 : f32
+    %v65 = arith.addf %v58, %v60 : f32
+    %c66 = arith.constant 2 : index
+    %v67 = memref.load %warp_sm[%c66] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c68 = arith.constant 2 : index
+    %v69 = arith.cmpi ugt, %wid48, %c68 : index
+    %v70 = arith.select %v69, %v67, %c51 : f32
+    %v71 = arith.addf %v64, %v70 : f32
+    %v72 = arith.addf %v65, %v67 : f32
+    %c73 = arith.constant 3 : index
+    %v74 = memref.load %warp_sm[%c73] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c75 = arith.constant 3 : index
+    %v76 = arith.cmpi ugt, %wid48, %c75 : index
+    %v77 = arith.select %v76, %v74, %c51 : f32
+    %v78 = arith.addf %v71, %v77 : f32
+    %v79 = arith.addf %v72, %v74 : f32
+    %c80 = arith.constant 4 : index
+    %v81 = memref.load %warp_sm[%c80] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c82 = arith.constant 4 : index
+    %v83 = arith.cmpi ugt, %wid48, %c82 : index
+    %v84 = arith.select %v83, %v81, %c51 : f32
+    %v85 = arith.addf %v78, %v84 : f32
+    %v86 = arith.addf %v79, %v81 : f32
+    %c87 = arith.constant 5 : index
+    %v88 = memref.load %warp_sm[%c87] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c89 = arith.constant 5 : index
+    %v90 = arith.cmpi ugt, %wid48, %c89 : index
+    %v91 = arith.select %v90, %v88, %c51 : f32
+    %v92 = arith.addf %v85, %v91 : f32
+    %v93 = arith.addf %v86, %v88 : f32
+    %c94 = arith.constant 6 : index
+    %v95 = memref.load %warp_sm[%c94] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c96 = arith.constant 6 : index
+    %v97 = arith.cmpi ugt, %wid48, %c96 : index
+    %v98 = arith.select %v97, %v95, %c51 : f32
+    %v99 = arith.addf %v92, %v98 : f32
+    %v100 = arith.addf %v93, %v95 : f32
+    %c101 = arith.constant 7 : index
+    %v102 = memref.load %warp_sm[%c101] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c103 = arith.constant 7 : index
+    %v104 = arith.cmpi ugt, %wid48, %c103 : index
+    %v105 = arith.select %v104, %v102, %c51 : f32
+    %v106 = arith.addf %v99, %v105 : f32
+    %v107 = arith.addf %v100, %v102 : f32
+    %v108 = arith.cmpi eq, %wid48, %c8 : index
+    scf.if %v108 {
+      %c109 = arith.constant 0 : i64
+      %v110 = arith.cmpi eq, %tile6, %c109 : i64
+      %pre111 = scf.if %v110 -> f32 {
+        scf.if %v50 {
+          %v112 = arith.bitcast %v107 : f32 to i32
+          %v113 = arith.extui %v112 : i32 to i64
+          %c114 = arith.constant 8589934592 : i64
+          %v115 = arith.ori %v113, %c114 : i64
+          %c116 = arith.constant 1 : i64
+          %v117 = arith.addi %tile6, %c116 : i64
+          %v118 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v119 = arith.index_cast %v118 : index to i64
+          %v120 = llvm.inttoptr %v119 : i64 to !llvm.ptr<1>
+          %v121 = llvm.getelementptr inbounds %v120[%v117] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v115, %v121 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c59 : f32
+        scf.yield %c51 : f32
       } else {
-        scf.if %v58 {
-          %v130 = arith.bitcast %v115 : f32 to i32
-          %v131 = arith.extui %v130 : i32 to i64
-          %c132 = arith.constant 4294967296 : i64
-          %v133 = arith.ori %v131, %c132 : i64
-          %c134 = arith.constant 1 : i64
-          %v135 = arith.addi %tile6, %c134 : i64
-          %v136 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v137 = arith.index_cast %v136 : index to i64
-          %v138 = llvm.inttoptr %v137 : i64 to !llvm.ptr<1>
-          %v139 = llvm.getelementptr inbounds %v138[%v135] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v133, %v139 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v50 {
+          %v122 = arith.bitcast %v107 : f32 to i32
+          %v123 = arith.extui %v122 : i32 to i64
+          %c124 = arith.constant 4294967296 : i64
+          %v125 = arith.ori %v123, %c124 : i64
+          %c126 = arith.constant 1 : i64
+          %v127 = arith.addi %tile6, %c126 : i64
+          %v128 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v129 = arith.index_cast %v128 : index to i64
+          %v130 = llvm.inttoptr %v129 : i64 to !llvm.ptr<1>
+          %v131 = llvm.getelementptr inbounds %v130[%v127] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v125, %v131 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c140 = arith.constant 0.0 : f32
-        %lane141 = warp.lane_id : i32
-        %v142 = arith.extui %lane141 : i32 to i64
-        %c143 = arith.constant 1 : i64
-        %c144 = arith.constant 0 : i64
-        %c145 = arith.constant 32 : i64
-        %c146 = arith.constant 4294967295 : i64
-        %v147 = arith.subi %tile6, %c143 : i64
-        %lb148:2 = scf.while (%end149 = %v147, %acc150 = %c140) : (i64, f32) -> (i64, f32) {
-          %v152 = arith.subi %end149, %v142 : i64
-          %v153 = arith.cmpi sge, %v152, %c144 : i64
-          %v154 = arith.addi %v152, %c143 : i64
-          %c155 = arith.constant 8589934592 : i64
-          %v156 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v157 = arith.index_cast %v156 : index to i64
-          %v158 = llvm.inttoptr %v157 : i64 to !llvm.ptr<1>
-          %v159 = llvm.getelementptr inbounds %v158[%v154] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word160 = scf.while (%spin161 = %c144) : (i64) -> i64 {
-            %w162 = scf.if %v153 -> i64 {
-              %v163 = llvm.load %v159 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v163 : i64
+        %c132 = arith.constant 0.0 : f32
+        %lane133 = warp.lane_id : i32
+        %v134 = arith.extui %lane133 : i32 to i64
+        %c135 = arith.constant 1 : i64
+        %c136 = arith.constant 0 : i64
+        %c137 = arith.constant 32 : i64
+        %c138 = arith.constant 4294967295 : i64
+        %v139 = arith.subi %tile6, %c135 : i64
+        %lb140:2 = scf.while (%end141 = %v139, %acc142 = %c132) : (i64, f32) -> (i64, f32) {
+          %v143 = arith.subi %end141, %v134 : i64
+          %v144 = arith.cmpi sge, %v143, %c136 : i64
+          %v145 = arith.addi %v143, %c135 : i64
+          %c146 = arith.constant 8589934592 : i64
+          %v147 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v148 = arith.index_cast %v147 : index to i64
+          %v149 = llvm.inttoptr %v148 : i64 to !llvm.ptr<1>
+          %v150 = llvm.getelementptr inbounds %v149[%v145] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word151 = scf.while (%spin152 = %c136) : (i64) -> i64 {
+            %w153 = scf.if %v144 -> i64 {
+              %v154 = llvm.load %v150 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v154 : i64
             } else {
-              scf.yield %c155 : i64
+              scf.yield %c146 : i64
             }
-            %v164 = arith.shrui %w162, %c145 : i64
-            %v165 = arith.cmpi eq, %v164, %c144 : i64
-            %v166 = warp.vote <any> %v165 : i1
-            scf.condition(%v166) %w162 : i64
+            %v155 = arith.shrui %w153, %c137 : i64
+            %v156 = arith.cmpi eq, %v155, %c136 : i64
+            %v157 = warp.vote <any> %v156 : i1
+            scf.condition(%v157) %w153 : i64
           } do {
-          ^bb0(%x167: i64):
-            scf.yield %c144 : i64
+          ^bb0(%x158: i64):
+            scf.yield %c136 : i64
           }
-          %v168 = arith.shrui %word160, %c145 : i64
-          %c169 = arith.constant 2 : i64
-          %v170 = arith.cmpi eq, %v168, %c169 : i64
-          %ballot171 = warp.ballot %v170 : i32
-          %c172 = arith.constant 0 : i32
-          %v173 = arith.cmpi ne, %ballot171, %c172 : i32
-          %v174 = math.cttz %ballot171 : i32
-          %v175 = arith.cmpi ule, %lane141, %v174 : i32
-          %v176 = arith.andi %word160, %c146 : i64
-          %v177 = arith.trunci %v176 : i64 to i32
-          %v178 = arith.bitcast %v177 : i32 to f32
-          %v179 = arith.select %v175, %v178, %c140 : f32
-          %v180 = warp.reduce <add> %v179 : f32
-          %v181 = arith.addf %acc150, %v180 : f32
-          %v182 = arith.subi %end149, %c145 : i64
-          %v183 = arith.xori %v173, %true : i1
-          scf.condition(%v183) %v182, %v181 : i64, f32
+          %v159 = arith.shrui %word151, %c137 : i64
+          %c160 = arith.constant 2 : i64
+          %v161 = arith.cmpi eq, %v159, %c160 : i64
+          %ballot162 = warp.ballot %v161 : i32
+          %c163 = arith.constant 0 : i32
+          %v164 = arith.cmpi ne, %ballot162, %c163 : i32
+          %v165 = math.cttz %ballot162 : i32
+          %v166 = arith.cmpi ule, %lane133, %v165 : i32
+          %v167 = arith.andi %word151, %c138 : i64
+          %v168 = arith.trunci %v167 : i64 to i32
+          %v169 = arith.bitcast %v168 : i32 to f32
+          %v170 = arith.select %v166, %v169, %c132 : f32
+          %v171 = warp.reduce <add> %v170 : f32
+          %v172 = arith.addf %acc142, %v171 : f32
+          %v173 = arith.subi %end141, %c137 : i64
+          %v174 = arith.xori %v164, %true : i1
+          scf.condition(%v174) %v173, %v172 : i64, f32
         } do {
-        ^bb0(%e184: i64, %a185: f32):
-          scf.yield %e184, %a185 : i64, f32
+        ^bb0(%e175: i64, %a176: f32):
+          scf.yield %e175, %a176 : i64, f32
         }
-        %v186 = arith.addf %lb148#1, %v115 : f32
-        scf.if %v58 {
-          %v187 = arith.bitcast %v186 : f32 to i32
-          %v188 = arith.extui %v187 : i32 to i64
-          %c189 = arith.constant 8589934592 : i64
-          %v190 = arith.ori %v188, %c189 : i64
-          %c191 = arith.constant 1 : i64
-          %v192 = arith.addi %tile6, %c191 : i64
-          %v193 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v194 = arith.index_cast %v193 : index to i64
-          %v195 = llvm.inttoptr %v194 : i64 to !llvm.ptr<1>
-          %v196 = llvm.getelementptr inbounds %v195[%v192] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v190, %v196 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v177 = arith.addf %lb140#1, %v107 : f32
+        scf.if %v50 {
+          %v178 = arith.bitcast %v177 : f32 to i32
+          %v179 = arith.extui %v178 : i32 to i64
+          %c180 = arith.constant 8589934592 : i64
+          %v181 = arith.ori %v179, %c180 : i64
+          %c182 = arith.constant 1 : i64
+          %v183 = arith.addi %tile6, %c182 : i64
+          %v184 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v185 = arith.index_cast %v184 : index to i64
+          %v186 = llvm.inttoptr %v185 : i64 to !llvm.ptr<1>
+          %v187 = llvm.getelementptr inbounds %v186[%v183] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v181, %v187 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb148#1 : f32
+        scf.yield %lb140#1 : f32
       }
-      scf.if %v58 {
-        memref.store %pre119, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+      scf.if %v50 {
+        memref.store %pre111, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v197 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v198 = arith.addf %v197, %v114 : f32
-    %offset199 = arith.addf %v198, %wex54 : f32
-    %v200 = arith.addf %offset199, %v24 : f32
-    %v201 = arith.addf %offset199, %v47 : f32
-    %v202 = arith.addf %offset199, %v48 : f32
-    %v203 = arith.addf %offset199, %v49 : f32
-    %v204 = arith.addf %offset199, %v50 : f32
-    %v205 = arith.addf %offset199, %v51 : f32
-    %v206 = arith.addf %offset199, %v52 : f32
-    %v207 = arith.addf %offset199, %v53 : f32
-    %c208 = arith.constant dense<0.0> : vector<4xf32>
-    %v209 = vector.insert %v200, %c208 [0] : f32 into vector<4xf32>
-    %v210 = vector.insert %v201, %v209 [1] : f32 into vector<4xf32>
-    %v211 = vector.insert %v202, %v210 [2] : f32 into vector<4xf32>
-    %v212 = vector.insert %v203, %v211 [3] : f32 into vector<4xf32>
-    %c213 = arith.constant 0 : index
-    %v214 = arith.addi %base14, %c213 : index
-    vector.store %v212, %out[%v214] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c215 = arith.constant dense<0.0> : vector<4xf32>
-    %v216 = vector.insert %v204, %c215 [0] : f32 into vector<4xf32>
-    %v217 = vector.insert %v205, %v216 [1] : f32 into vector<4xf32>
-    %v218 = vector.insert %v206, %v217 [2] : f32 into vector<4xf32>
-    %v219 = vector.insert %v207, %v218 [3] : f32 into vector<4xf32>
-    %c220 = arith.constant 4 : index
-    %v221 = arith.addi %base14, %c220 : index
-    vector.store %v219, %out[%v221] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %v188 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v189 = arith.addf %v188, %v106 : f32
+    %offset190 = arith.addf %v189, %wex46 : f32
+    %v191 = arith.addf %offset190, %v23 : f32
+    %v192 = arith.addf %offset190, %v39 : f32
+    %v193 = arith.addf %offset190, %v40 : f32
+    %v194 = arith.addf %offset190, %v41 : f32
+    %v195 = arith.addf %offset190, %v42 : f32
+    %v196 = arith.addf %offset190, %v43 : f32
+    %v197 = arith.addf %offset190, %v44 : f32
+    %v198 = arith.addf %offset190, %v45 : f32
+    %c199 = arith.constant dense<0.0> : vector<4xf32>
+    %v200 = vector.insert %v191, %c199 [0] : f32 into vector<4xf32>
+    %v201 = vector.insert %v192, %v200 [1] : f32 into vector<4xf32>
+    %v202 = vector.insert %v193, %v201 [2] : f32 into vector<4xf32>
+    %v203 = vector.insert %v194, %v202 [3] : f32 into vector<4xf32>
+    %c204 = arith.constant 0 : index
+    %v205 = arith.addi %base14, %c204 : index
+    vector.store %v203, %out[%v205] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %c206 = arith.constant dense<0.0> : vector<4xf32>
+    %v207 = vector.insert %v195, %c206 [0] : f32 into vector<4xf32>
+    %v208 = vector.insert %v196, %v207 [1] : f32 into vector<4xf32>
+    %v209 = vector.insert %v197, %v208 [2] : f32 into vector<4xf32>
+    %v210 = vector.insert %v198, %v209 [3] : f32 into vector<4xf32>
+    %c211 = arith.constant 4 : index
+    %v212 = arith.addi %base14, %c211 : index
+    vector.store %v210, %out[%v212] {alignment = 16} : memref<?xf32>, vector<4xf32>
     gpu.return
   }
 
@@ -805,236 +781,228 @@ gpu.module @scan {
     %v20 = arith.index_cast %v16 : index to i64
     %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
     %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %c23 = arith.constant 0 : index
-    %v24 = vector.extract %v22[0] : f32 from vector<4xf32>
-    %c25 = arith.constant 1 : index
-    %v26 = vector.extract %v22[1] : f32 from vector<4xf32>
-    %c27 = arith.constant 2 : index
-    %v28 = vector.extract %v22[2] : f32 from vector<4xf32>
-    %c29 = arith.constant 3 : index
-    %v30 = vector.extract %v22[3] : f32 from vector<4xf32>
-    %c31 = arith.constant 4 : index
-    %v32 = arith.addi %base14, %c31 : index
-    %v33 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v34 = arith.index_cast %v33 : index to i64
-    %v35 = llvm.inttoptr %v34 : i64 to !llvm.ptr<1>
-    %v36 = arith.index_cast %v32 : index to i64
-    %v37 = llvm.getelementptr inbounds %v35[%v36] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v38 = llvm.load %v37 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %c39 = arith.constant 0 : index
-    %v40 = vector.extract %v38[0] : f32 from vector<4xf32>
-    %c41 = arith.constant 1 : index
-    %v42 = vector.extract %v38[1] : f32 from vector<4xf32>
-    %c43 = arith.constant 2 : index
-    %v44 = vector.extract %v38[2] : f32 from vector<4xf32>
-    %c45 = arith.constant 3 : index
-    %v46 = vector.extract %v38[3] : f32 from vector<4xf32>
-    %v47 = arith.addf %v24, %v26 : f32
-    %v48 = arith.addf %v47, %v28 : f32
-    %v49 = arith.addf %v48, %v30 : f32
-    %v50 = arith.addf %v49, %v40 : f32
-    %v51 = arith.addf %v50, %v42 : f32
-    %v52 = arith.addf %v51, %v44 : f32
-    %v53 = arith.addf %v52, %v46 : f32
-    %wex54, %wtot55 = warp.scan <add> %v53 exclusive : f32, f32
-    %wid56 = arith.divui %tid2, %c11 : index
-    %lane57 = arith.remui %tid2, %c11 : index
-    %v58 = arith.cmpi eq, %lane57, %c8 : index
-    scf.if %v58 {
-      memref.store %wtot55, %warp_sm[%wid56] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
+    %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
+    %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
+    %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
+    %c27 = arith.constant 4 : index
+    %v28 = arith.addi %base14, %c27 : index
+    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v30 = arith.index_cast %v29 : index to i64
+    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
+    %v32 = arith.index_cast %v28 : index to i64
+    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v35 = vector.extract %v34[0] : f32 from vector<4xf32>
+    %v36 = vector.extract %v34[1] : f32 from vector<4xf32>
+    %v37 = vector.extract %v34[2] : f32 from vector<4xf32>
+    %v38 = vector.extract %v34[3] : f32 from vector<4xf32>
+    %v39 = arith.addf %v23, %v24 : f32
+    %v40 = arith.addf %v39, %v25 : f32
+    %v41 = arith.addf %v40, %v26 : f32
+    %v42 = arith.addf %v41, %v35 : f32
+    %v43 = arith.addf %v42, %v36 : f32
+    %v44 = arith.addf %v43, %v37 : f32
+    %v45 = arith.addf %v44, %v38 : f32
+    %wex46, %wtot47 = warp.scan <add> %v45 exclusive : f32, f32
+    %wid48 = arith.divui %tid2, %c11 : index
+    %lane49 = arith.remui %tid2, %c11 : index
+    %v50 = arith.cmpi eq, %lane49, %c8 : index
+    scf.if %v50 {
+      memref.store %wtot47, %warp_sm[%wid48] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c59 = arith.constant 0.0 : f32
-    %c60 = arith.constant 0 : index
-    %v61 = memref.load %warp_sm[%c60] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c62 = arith.constant 0 : index
-    %v63 = arith.cmpi ugt, %wid56, %c62 : index
-    %v64 = arith.select %v63, %v61, %c59 : f32
-    %v65 = arith.addf %c59, %v64 : f32
-    %v66 = arith.addf %c59, %v61 : f32
-    %c67 = arith.constant 1 : index
-    %v68 = memref.load %warp_sm[%c67] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c69 = arith.constant 1 : index
-    %v70 = arith.cmpi ugt, %wid56, %c69 : index
-    %v71 = arith.select %v70, %v68, %c59 : f32
-    %v72 = arith.addf %v65, %v71 : f32
-    %v73 = arith.addf %v66, %v68 : f32
-    %c74 = arith.constant 2 : index
-    %v75 = memref.load %warp_sm[%c74] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c76 = arith.constant 2 : index
-    %v77 = arith.cmpi ugt, %wid56, %c76 : index
-    %v78 = arith.select %v77, %v75, %c59 : f32
-    %v79 = arith.addf %v72, %v78 : f32
-    %v80 = arith.addf %v73, %v75 : f32
-    %c81 = arith.constant 3 : index
-    %v82 = memref.load %warp_sm[%c81] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c83 = arith.constant 3 : index
-    %v84 = arith.cmpi ugt, %wid56, %c83 : index
-    %v85 = arith.select %v84, %v82, %c59 : f32
-    %v86 = arith.addf %v79, %v85 : f32
-    %v87 = arith.addf %v80, %v82 : f32
-    %c88 = arith.constant 4 : index
-    %v89 = memref.load %warp_sm[%c88] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c90 = arith.constant 4 : index
-    %v91 = arith.cmpi ugt, %wid56, %c90 : index
-    %v92 = arith.select %v91, %v89, %c59 : f32
-    %v93 = arith.addf %v86, %v92 : f32
-    %v94 = arith.addf %v87, %v89 : f32
-    %c95 = arith.constant 5 : index
-    %v96 = memref.load %warp_sm[%c95] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c97 = arith.constant 5 : index
-    %v98 = arith.cmpi ugt, %wid56, %c97 : index
-    %v99 = arith.select %v98, %v96, %c59 : f32
-    %v100 = arith.addf %v93, %v99 : f32
-    %v101 = arith.addf %v94, %v96 : f32
-    %c102 = arith.constant 6 : index
-    %v103 = memref.load %warp_sm[%c102] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c104 = arith.constant 6 : index
-    %v105 = arith.cmpi ugt, %wid56, %c104 : index
-    %v106 = arith.select %v105, %v103, %c59 : f32
-    %v107 = arith.addf %v100, %v106 : f32
-    %v108 = arith.addf %v101, %v103 : f32
-    %c109 = arith.constant 7 : index
-    %v110 = memref.load %warp_sm[%c109] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c111 = arith.constant 7 : index
-    %v112 = arith.cmpi ugt, %wid56, %c111 : index
-    %v113 = arith.select %v112, %v110, %c59 : f32
-    %v114 = arith.addf %v107, %v113 : f32
-    %v115 = arith.addf %v108, %v110 : f32
-    %v116 = arith.cmpi eq, %wid56, %c8 : index
-    scf.if %v116 {
-      %c117 = arith.constant 0 : i64
-      %v118 = arith.cmpi eq, %tile6, %c117 : i64
-      %pre119 = scf.if %v118 -> f32 {
-        scf.if %v58 {
-          %v120 = arith.bitcast %v115 : f32 to i32
-          %v121 = arith.extui %v120 : i32 to i64
-          %c122 = arith.constant 8589934592 : i64
-          %v123 = arith.ori %v121, %c122 : i64
-          %c124 = arith.constant 1 : i64
-          %v125 = arith.addi %tile6, %c124 : i64
-          %v126 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v127 = arith.index_cast %v126 : index to i64
-          %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
-          %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v123, %v129 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c51 = arith.constant 0.0 : f32
+    %c52 = arith.constant 0 : index
+    %v53 = memref.load %warp_sm[%c52] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c54 = arith.constant 0 : index
+    %v55 = arith.cmpi ugt, %wid48, %c54 : index
+    %v56 = arith.select %v55, %v53, %c51 : f32
+    %v57 = arith.addf %c51, %v56 : f32
+    %v58 = arith.addf %c51, %v53 : f32
+    %c59 = arith.constant 1 : index
+    %v60 = memref.load %warp_sm[%c59] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c61 = arith.constant 1 : index
+    %v62 = arith.cmpi ugt, %wid48, %c61 : index
+    %v63 = arith.select %v62, %v60, %c51 : f32
+    %v64 = arith.addf %v57, %v63 : f32
+    %v65 = arith.addf %v58, %v60 : f32
+    %c66 = arith.constant 2 : index
+    %v67 = memref.load %warp_sm[%c66] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c68 = arith.constant 2 : index
+    %v69 = arith.cmpi ugt, %wid48, %c68 : index
+    %v70 = arith.select %v69, %v67, %c51 : f32
+    %v71 = arith.addf %v64, %v70 : f32
+    %v72 = arith.addf %v65, %v67 : f32
+    %c73 = arith.constant 3 : index
+    %v74 = memref.load %warp_sm[%c73] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c75 = arith.constant 3 : index
+    %v76 = arith.cmpi ugt, %wid48, %c75 : index
+    %v77 = arith.select %v76, %v74, %c51 : f32
+    %v78 = arith.addf %v71, %v77 : f32
+    %v79 = arith.addf %v72, %v74 : f32
+    %c80 = arith.constant 4 : index
+    %v81 = memref.load %warp_sm[%c80] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c82 = arith.constant 4 : index
+    %v83 = arith.cmpi ugt, %wid48, %c82 : index
+    %v84 = arith.select %v83, %v81, %c51 : f32
+    %v85 = arith.addf %v78, %v84 : f32
+    %v86 = arith.addf %v79, %v81 : f32
+    %c87 = arith.constant 5 : index
+    %v88 = memref.load %warp_sm[%c87] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c89 = arith.constant 5 : index
+    %v90 = arith.cmpi ugt, %wid48, %c89 : index
+    %v91 = arith.select %v90, %v88, %c51 : f32
+    %v92 = arith.addf %v85, %v91 : f32
+    %v93 = arith.addf %v86, %v88 : f32
+    %c94 = arith.constant 6 : index
+    %v95 = memref.load %warp_sm[%c94] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c96 = arith.constant 6 : index
+    %v97 = arith.cmpi ugt, %wid48, %c96 : index
+    %v98 = arith.select %v97, %v95, %c51 : f32
+    %v99 = arith.addf %v92, %v98 : f32
+    %v100 = arith.addf %v93, %v95 : f32
+    %c101 = arith.constant 7 : index
+    %v102 = memref.load %warp_sm[%c101] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c103 = arith.constant 7 : index
+    %v104 = arith.cmpi ugt, %wid48, %c103 : index
+    %v105 = arith.select %v104, %v102, %c51 : f32
+    %v106 = arith.addf %v99, %v105 : f32
+    %v107 = arith.addf %v100, %v102 : f32
+    %v108 = arith.cmpi eq, %wid48, %c8 : index
+    scf.if %v108 {
+      %c109 = arith.constant 0 : i64
+      %v110 = arith.cmpi eq, %tile6, %c109 : i64
+      %pre111 = scf.if %v110 -> f32 {
+        scf.if %v50 {
+          %v112 = arith.bitcast %v107 : f32 to i32
+          %v113 = arith.extui %v112 : i32 to i64
+          %c114 = arith.constant 8589934592 : i64
+          %v115 = arith.ori %v113, %c114 : i64
+          %c116 = arith.constant 1 : i64
+          %v117 = arith.addi %tile6, %c116 : i64
+          %v118 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v119 = arith.index_cast %v118 : index to i64
+          %v120 = llvm.inttoptr %v119 : i64 to !llvm.ptr<1>
+          %v121 = llvm.getelementptr inbounds %v120[%v117] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v115, %v121 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c59 : f32
+        scf.yield %c51 : f32
       } else {
-        scf.if %v58 {
-          %v130 = arith.bitcast %v115 : f32 to i32
-          %v131 = arith.extui %v130 : i32 to i64
-          %c132 = arith.constant 4294967296 : i64
-          %v133 = arith.ori %v131, %c132 : i64
-          %c134 = arith.constant 1 : i64
-          %v135 = arith.addi %tile6, %c134 : i64
-          %v136 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v137 = arith.index_cast %v136 : index to i64
-          %v138 = llvm.inttoptr %v137 : i64 to !llvm.ptr<1>
-          %v139 = llvm.getelementptr inbounds %v138[%v135] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v133, %v139 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v50 {
+          %v122 = arith.bitcast %v107 : f32 to i32
+          %v123 = arith.extui %v122 : i32 to i64
+          %c124 = arith.constant 4294967296 : i64
+          %v125 = arith.ori %v123, %c124 : i64
+          %c126 = arith.constant 1 : i64
+          %v127 = arith.addi %tile6, %c126 : i64
+          %v128 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v129 = arith.index_cast %v128 : index to i64
+          %v130 = llvm.inttoptr %v129 : i64 to !llvm.ptr<1>
+          %v131 = llvm.getelementptr inbounds %v130[%v127] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v125, %v131 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c140 = arith.constant 0.0 : f32
-        %lane141 = warp.lane_id : i32
-        %v142 = arith.extui %lane141 : i32 to i64
-        %c143 = arith.constant 1 : i64
-        %c144 = arith.constant 0 : i64
-        %c145 = arith.constant 32 : i64
-        %c146 = arith.constant 4294967295 : i64
-        %v147 = arith.subi %tile6, %c143 : i64
-        %lb148:2 = scf.while (%end149 = %v147, %acc150 = %c140) : (i64, f32) -> (i64, f32) {
-          %v152 = arith.subi %end149, %v142 : i64
-          %v153 = arith.cmpi sge, %v152, %c144 : i64
-          %v154 = arith.addi %v152, %c143 : i64
-          %c155 = arith.constant 8589934592 : i64
-          %v156 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v157 = arith.index_cast %v156 : index to i64
-          %v158 = llvm.inttoptr %v157 : i64 to !llvm.ptr<1>
-          %v159 = llvm.getelementptr inbounds %v158[%v154] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word160 = scf.while (%spin161 = %c144) : (i64) -> i64 {
-            %w162 = scf.if %v153 -> i64 {
-              %v163 = llvm.load %v159 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v163 : i64
+        %c132 = arith.constant 0.0 : f32
+        %lane133 = warp.lane_id : i32
+        %v134 = arith.extui %lane133 : i32 to i64
+        %c135 = arith.constant 1 : i64
+        %c136 = arith.constant 0 : i64
+        %c137 = arith.constant 32 : i64
+        %c138 = arith.constant 4294967295 : i64
+        %v139 = arith.subi %tile6, %c135 : i64
+        %lb140:2 = scf.while (%end141 = %v139, %acc142 = %c132) : (i64, f32) -> (i64, f32) {
+          %v143 = arith.subi %end141, %v134 : i64
+          %v144 = arith.cmpi sge, %v143, %c136 : i64
+          %v145 = arith.addi %v143, %c135 : i64
+          %c146 = arith.constant 8589934592 : i64
+          %v147 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v148 = arith.index_cast %v147 : index to i64
+          %v149 = llvm.inttoptr %v148 : i64 to !llvm.ptr<1>
+          %v150 = llvm.getelementptr inbounds %v149[%v145] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word151 = scf.while (%spin152 = %c136) : (i64) -> i64 {
+            %w153 = scf.if %v144 -> i64 {
+              %v154 = llvm.load %v150 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v154 : i64
             } else {
-              scf.yield %c155 : i64
+              scf.yield %c146 : i64
             }
-            %v164 = arith.shrui %w162, %c145 : i64
-            %v165 = arith.cmpi eq, %v164, %c144 : i64
-            %v166 = warp.vote <any> %v165 : i1
-            scf.condition(%v166) %w162 : i64
+            %v155 = arith.shrui %w153, %c137 : i64
+            %v156 = arith.cmpi eq, %v155, %c136 : i64
+            %v157 = warp.vote <any> %v156 : i1
+            scf.condition(%v157) %w153 : i64
           } do {
-          ^bb0(%x167: i64):
-            scf.yield %c144 : i64
+          ^bb0(%x158: i64):
+            scf.yield %c136 : i64
           }
-          %v168 = arith.shrui %word160, %c145 : i64
-          %c169 = arith.constant 2 : i64
-          %v170 = arith.cmpi eq, %v168, %c169 : i64
-          %ballot171 = warp.ballot %v170 : i32
-          %c172 = arith.constant 0 : i32
-          %v173 = arith.cmpi ne, %ballot171, %c172 : i32
-          %v174 = math.cttz %ballot171 : i32
-          %v175 = arith.cmpi ule, %lane141, %v174 : i32
-          %v176 = arith.andi %word160, %c146 : i64
-          %v177 = arith.trunci %v176 : i64 to i32
-          %v178 = arith.bitcast %v177 : i32 to f32
-          %v179 = arith.select %v175, %v178, %c140 : f32
-          %v180 = warp.reduce <add> %v179 : f32
-          %v181 = arith.addf %acc150, %v180 : f32
-          %v182 = arith.subi %end149, %c145 : i64
-          %v183 = arith.xori %v173, %true : i1
-          scf.condition(%v183) %v182, %v181 : i64, f32
+          %v159 = arith.shrui %word151, %c137 : i64
+          %c160 = arith.constant 2 : i64
+          %v161 = arith.cmpi eq, %v159, %c160 : i64
+          %ballot162 = warp.ballot %v161 : i32
+          %c163 = arith.constant 0 : i32
+          %v164 = arith.cmpi ne, %ballot162, %c163 : i32
+          %v165 = math.cttz %ballot162 : i32
+          %v166 = arith.cmpi ule, %lane133, %v165 : i32
+          %v167 = arith.andi %word151, %c138 : i64
+          %v168 = arith.trunci %v167 : i64 to i32
+          %v169 = arith.bitcast %v168 : i32 to f32
+          %v170 = arith.select %v166, %v169, %c132 : f32
+          %v171 = warp.reduce <add> %v170 : f32
+          %v172 = arith.addf %acc142, %v171 : f32
+          %v173 = arith.subi %end141, %c137 : i64
+          %v174 = arith.xori %v164, %true : i1
+          scf.condition(%v174) %v173, %v172 : i64, f32
         } do {
-        ^bb0(%e184: i64, %a185: f32):
-          scf.yield %e184, %a185 : i64, f32
+        ^bb0(%e175: i64, %a176: f32):
+          scf.yield %e175, %a176 : i64, f32
         }
-        %v186 = arith.addf %lb148#1, %v115 : f32
-        scf.if %v58 {
-          %v187 = arith.bitcast %v186 : f32 to i32
-          %v188 = arith.extui %v187 : i32 to i64
-          %c189 = arith.constant 8589934592 : i64
-          %v190 = arith.ori %v188, %c189 : i64
-          %c191 = arith.constant 1 : i64
-          %v192 = arith.addi %tile6, %c191 : i64
-          %v193 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v194 = arith.index_cast %v193 : index to i64
-          %v195 = llvm.inttoptr %v194 : i64 to !llvm.ptr<1>
-          %v196 = llvm.getelementptr inbounds %v195[%v192] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v190, %v196 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v177 = arith.addf %lb140#1, %v107 : f32
+        scf.if %v50 {
+          %v178 = arith.bitcast %v177 : f32 to i32
+          %v179 = arith.extui %v178 : i32 to i64
+          %c180 = arith.constant 8589934592 : i64
+          %v181 = arith.ori %v179, %c180 : i64
+          %c182 = arith.constant 1 : i64
+          %v183 = arith.addi %tile6, %c182 : i64
+          %v184 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v185 = arith.index_cast %v184 : index to i64
+          %v186 = llvm.inttoptr %v185 : i64 to !llvm.ptr<1>
+          %v187 = llvm.getelementptr inbounds %v186[%v183] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v181, %v187 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb148#1 : f32
+        scf.yield %lb140#1 : f32
       }
-      scf.if %v58 {
-        memref.store %pre119, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+      scf.if %v50 {
+        memref.store %pre111, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v197 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v198 = arith.addf %v197, %v114 : f32
-    %offset199 = arith.addf %v198, %wex54 : f32
-    %v200 = arith.addf %offset199, %c59 : f32
-    %v201 = arith.addf %offset199, %v24 : f32
-    %v202 = arith.addf %offset199, %v47 : f32
-    %v203 = arith.addf %offset199, %v48 : f32
-    %v204 = arith.addf %offset199, %v49 : f32
-    %v205 = arith.addf %offset199, %v50 : f32
-    %v206 = arith.addf %offset199, %v51 : f32
-    %v207 = arith.addf %offset199, %v52 : f32
-    %c208 = arith.constant dense<0.0> : vector<4xf32>
-    %v209 = vector.insert %v200, %c208 [0] : f32 into vector<4xf32>
-    %v210 = vector.insert %v201, %v209 [1] : f32 into vector<4xf32>
-    %v211 = vector.insert %v202, %v210 [2] : f32 into vector<4xf32>
-    %v212 = vector.insert %v203, %v211 [3] : f32 into vector<4xf32>
-    %c213 = arith.constant 0 : index
-    %v214 = arith.addi %base14, %c213 : index
-    vector.store %v212, %out[%v214] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c215 = arith.constant dense<0.0> : vector<4xf32>
-    %v216 = vector.insert %v204, %c215 [0] : f32 into vector<4xf32>
-    %v217 = vector.insert %v205, %v216 [1] : f32 into vector<4xf32>
-    %v218 = vector.insert %v206, %v217 [2] : f32 into vector<4xf32>
-    %v219 = vector.insert %v207, %v218 [3] : f32 into vector<4xf32>
-    %c220 = arith.constant 4 : index
-    %v221 = arith.addi %base14, %c220 : index
-    vector.store %v219, %out[%v221] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %v188 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v189 = arith.addf %v188, %v106 : f32
+    %offset190 = arith.addf %v189, %wex46 : f32
+    %v191 = arith.addf %offset190, %c51 : f32
+    %v192 = arith.addf %offset190, %v23 : f32
+    %v193 = arith.addf %offset190, %v39 : f32
+    %v194 = arith.addf %offset190, %v40 : f32
+    %v195 = arith.addf %offset190, %v41 : f32
+    %v196 = arith.addf %offset190, %v42 : f32
+    %v197 = arith.addf %offset190, %v43 : f32
+    %v198 = arith.addf %offset190, %v44 : f32
+    %c199 = arith.constant dense<0.0> : vector<4xf32>
+    %v200 = vector.insert %v191, %c199 [0] : f32 into vector<4xf32>
+    %v201 = vector.insert %v192, %v200 [1] : f32 into vector<4xf32>
+    %v202 = vector.insert %v193, %v201 [2] : f32 into vector<4xf32>
+    %v203 = vector.insert %v194, %v202 [3] : f32 into vector<4xf32>
+    %c204 = arith.constant 0 : index
+    %v205 = arith.addi %base14, %c204 : index
+    vector.store %v203, %out[%v205] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %c206 = arith.constant dense<0.0> : vector<4xf32>
+    %v207 = vector.insert %v195, %c206 [0] : f32 into vector<4xf32>
+    %v208 = vector.insert %v196, %v207 [1] : f32 into vector<4xf32>
+    %v209 = vector.insert %v197, %v208 [2] : f32 into vector<4xf32>
+    %v210 = vector.insert %v198, %v209 [3] : f32 into vector<4xf32>
+    %c211 = arith.constant 4 : index
+    %v212 = arith.addi %base14, %c211 : index
+    vector.store %v210, %out[%v212] {alignment = 16} : memref<?xf32>, vector<4xf32>
     gpu.return
   }
 
@@ -1066,272 +1034,264 @@ gpu.module @scan {
     %v20 = arith.index_cast %v16 : index to i64
     %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
     %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %c23 = arith.constant 0 : index
-    %v24 = vector.extract %v22[0] : f32 from vector<4xf32>
-    %c25 = arith.constant 1 : index
-    %v26 = vector.extract %v22[1] : f32 from vector<4xf32>
-    %c27 = arith.constant 2 : index
-    %v28 = vector.extract %v22[2] : f32 from vector<4xf32>
-    %c29 = arith.constant 3 : index
-    %v30 = vector.extract %v22[3] : f32 from vector<4xf32>
-    %c31 = arith.constant 4 : index
-    %v32 = arith.addi %base14, %c31 : index
-    %v33 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v34 = arith.index_cast %v33 : index to i64
-    %v35 = llvm.inttoptr %v34 : i64 to !llvm.ptr<1>
-    %v36 = arith.index_cast %v32 : index to i64
-    %v37 = llvm.getelementptr inbounds %v35[%v36] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v38 = llvm.load %v37 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %c39 = arith.constant 0 : index
-    %v40 = vector.extract %v38[0] : f32 from vector<4xf32>
-    %c41 = arith.constant 1 : index
-    %v42 = vector.extract %v38[1] : f32 from vector<4xf32>
-    %c43 = arith.constant 2 : index
-    %v44 = vector.extract %v38[2] : f32 from vector<4xf32>
-    %c45 = arith.constant 3 : index
-    %v46 = vector.extract %v38[3] : f32 from vector<4xf32>
-    %v47 = arith.cmpf ogt, %v24, %thr : f32
-    %v48 = arith.cmpf ogt, %v26, %thr : f32
-    %v49 = arith.cmpf ogt, %v28, %thr : f32
-    %v50 = arith.cmpf ogt, %v30, %thr : f32
-    %v51 = arith.cmpf ogt, %v40, %thr : f32
-    %v52 = arith.cmpf ogt, %v42, %thr : f32
-    %v53 = arith.cmpf ogt, %v44, %thr : f32
-    %v54 = arith.cmpf ogt, %v46, %thr : f32
-    %v55 = arith.extui %v47 : i1 to i32
-    %v56 = arith.extui %v48 : i1 to i32
-    %v57 = arith.extui %v49 : i1 to i32
-    %v58 = arith.extui %v50 : i1 to i32
-    %v59 = arith.extui %v51 : i1 to i32
-    %v60 = arith.extui %v52 : i1 to i32
-    %v61 = arith.extui %v53 : i1 to i32
-    %v62 = arith.extui %v54 : i1 to i32
-    %v63 = arith.addi %v55, %v56 : i32
-    %v64 = arith.addi %v63, %v57 : i32
-    %v65 = arith.addi %v64, %v58 : i32
-    %v66 = arith.addi %v65, %v59 : i32
-    %v67 = arith.addi %v66, %v60 : i32
-    %v68 = arith.addi %v67, %v61 : i32
-    %v69 = arith.addi %v68, %v62 : i32
-    %wex70, %wtot71 = warp.scan <add> %v69 exclusive : i32, i32
-    %wid72 = arith.divui %tid2, %c11 : index
-    %lane73 = arith.remui %tid2, %c11 : index
-    %v74 = arith.cmpi eq, %lane73, %c8 : index
-    scf.if %v74 {
-      memref.store %wtot71, %warp_sm[%wid72] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
+    %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
+    %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
+    %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
+    %c27 = arith.constant 4 : index
+    %v28 = arith.addi %base14, %c27 : index
+    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v30 = arith.index_cast %v29 : index to i64
+    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
+    %v32 = arith.index_cast %v28 : index to i64
+    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v35 = vector.extract %v34[0] : f32 from vector<4xf32>
+    %v36 = vector.extract %v34[1] : f32 from vector<4xf32>
+    %v37 = vector.extract %v34[2] : f32 from vector<4xf32>
+    %v38 = vector.extract %v34[3] : f32 from vector<4xf32>
+    %v39 = arith.cmpf ogt, %v23, %thr : f32
+    %v40 = arith.cmpf ogt, %v24, %thr : f32
+    %v41 = arith.cmpf ogt, %v25, %thr : f32
+    %v42 = arith.cmpf ogt, %v26, %thr : f32
+    %v43 = arith.cmpf ogt, %v35, %thr : f32
+    %v44 = arith.cmpf ogt, %v36, %thr : f32
+    %v45 = arith.cmpf ogt, %v37, %thr : f32
+    %v46 = arith.cmpf ogt, %v38, %thr : f32
+    %v47 = arith.extui %v39 : i1 to i32
+    %v48 = arith.extui %v40 : i1 to i32
+    %v49 = arith.extui %v41 : i1 to i32
+    %v50 = arith.extui %v42 : i1 to i32
+    %v51 = arith.extui %v43 : i1 to i32
+    %v52 = arith.extui %v44 : i1 to i32
+    %v53 = arith.extui %v45 : i1 to i32
+    %v54 = arith.extui %v46 : i1 to i32
+    %v55 = arith.addi %v47, %v48 : i32
+    %v56 = arith.addi %v55, %v49 : i32
+    %v57 = arith.addi %v56, %v50 : i32
+    %v58 = arith.addi %v57, %v51 : i32
+    %v59 = arith.addi %v58, %v52 : i32
+    %v60 = arith.addi %v59, %v53 : i32
+    %v61 = arith.addi %v60, %v54 : i32
+    %wex62, %wtot63 = warp.scan <add> %v61 exclusive : i32, i32
+    %wid64 = arith.divui %tid2, %c11 : index
+    %lane65 = arith.remui %tid2, %c11 : index
+    %v66 = arith.cmpi eq, %lane65, %c8 : index
+    scf.if %v66 {
+      memref.store %wtot63, %warp_sm[%wid64] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c75 = arith.constant 0 : i32
-    %c76 = arith.constant 0 : index
-    %v77 = memref.load %warp_sm[%c76] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c78 = arith.constant 0 : index
-    %v79 = arith.cmpi ugt, %wid72, %c78 : index
-    %v80 = arith.select %v79, %v77, %c75 : i32
-    %v81 = arith.addi %c75, %v80 : i32
-    %v82 = arith.addi %c75, %v77 : i32
-    %c83 = arith.constant 1 : index
-    %v84 = memref.load %warp_sm[%c83] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c85 = arith.constant 1 : index
-    %v86 = arith.cmpi ugt, %wid72, %c85 : index
-    %v87 = arith.select %v86, %v84, %c75 : i32
-    %v88 = arith.addi %v81, %v87 : i32
-    %v89 = arith.addi %v82, %v84 : i32
-    %c90 = arith.constant 2 : index
-    %v91 = memref.load %warp_sm[%c90] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c92 = arith.constant 2 : index
-    %v93 = arith.cmpi ugt, %wid72, %c92 : index
-    %v94 = arith.select %v93, %v91, %c75 : i32
-    %v95 = arith.addi %v88, %v94 : i32
-    %v96 = arith.addi %v89, %v91 : i32
-    %c97 = arith.constant 3 : index
-    %v98 = memref.load %warp_sm[%c97] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c99 = arith.constant 3 : index
-    %v100 = arith.cmpi ugt, %wid72, %c99 : index
-    %v101 = arith.select %v100, %v98, %c75 : i32
-    %v102 = arith.addi %v95, %v101 : i32
-    %v103 = arith.addi %v96, %v98 : i32
-    %c104 = arith.constant 4 : index
-    %v105 = memref.load %warp_sm[%c104] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c106 = arith.constant 4 : index
-    %v107 = arith.cmpi ugt, %wid72, %c106 : index
-    %v108 = arith.select %v107, %v105, %c75 : i32
-    %v109 = arith.addi %v102, %v108 : i32
-    %v110 = arith.addi %v103, %v105 : i32
-    %c111 = arith.constant 5 : index
-    %v112 = memref.load %warp_sm[%c111] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c113 = arith.constant 5 : index
-    %v114 = arith.cmpi ugt, %wid72, %c113 : index
-    %v115 = arith.select %v114, %v112, %c75 : i32
-    %v116 = arith.addi %v109, %v115 : i32
-    %v117 = arith.addi %v110, %v112 : i32
-    %c118 = arith.constant 6 : index
-    %v119 = memref.load %warp_sm[%c118] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c120 = arith.constant 6 : index
-    %v121 = arith.cmpi ugt, %wid72, %c120 : index
-    %v122 = arith.select %v121, %v119, %c75 : i32
-    %v123 = arith.addi %v116, %v122 : i32
-    %v124 = arith.addi %v117, %v119 : i32
-    %c125 = arith.constant 7 : index
-    %v126 = memref.load %warp_sm[%c125] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c127 = arith.constant 7 : index
-    %v128 = arith.cmpi ugt, %wid72, %c127 : index
-    %v129 = arith.select %v128, %v126, %c75 : i32
-    %v130 = arith.addi %v123, %v129 : i32
-    %v131 = arith.addi %v124, %v126 : i32
-    %v132 = arith.cmpi eq, %wid72, %c8 : index
-    scf.if %v132 {
-      %c133 = arith.constant 0 : i64
-      %v134 = arith.cmpi eq, %tile6, %c133 : i64
-      %pre135 = scf.if %v134 -> i32 {
-        scf.if %v74 {
-          %v136 = arith.extui %v131 : i32 to i64
-          %c137 = arith.constant 8589934592 : i64
-          %v138 = arith.ori %v136, %c137 : i64
-          %c139 = arith.constant 1 : i64
-          %v140 = arith.addi %tile6, %c139 : i64
-          %v141 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v142 = arith.index_cast %v141 : index to i64
-          %v143 = llvm.inttoptr %v142 : i64 to !llvm.ptr<1>
-          %v144 = llvm.getelementptr inbounds %v143[%v140] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v138, %v144 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c67 = arith.constant 0 : i32
+    %c68 = arith.constant 0 : index
+    %v69 = memref.load %warp_sm[%c68] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c70 = arith.constant 0 : index
+    %v71 = arith.cmpi ugt, %wid64, %c70 : index
+    %v72 = arith.select %v71, %v69, %c67 : i32
+    %v73 = arith.addi %c67, %v72 : i32
+    %v74 = arith.addi %c67, %v69 : i32
+    %c75 = arith.constant 1 : index
+    %v76 = memref.load %warp_sm[%c75] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c77 = arith.constant 1 : index
+    %v78 = arith.cmpi ugt, %wid64, %c77 : index
+    %v79 = arith.select %v78, %v76, %c67 : i32
+    %v80 = arith.addi %v73, %v79 : i32
+    %v81 = arith.addi %v74, %v76 : i32
+    %c82 = arith.constant 2 : index
+    %v83 = memref.load %warp_sm[%c82] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c84 = arith.constant 2 : index
+    %v85 = arith.cmpi ugt, %wid64, %c84 : index
+    %v86 = arith.select %v85, %v83, %c67 : i32
+    %v87 = arith.addi %v80, %v86 : i32
+    %v88 = arith.addi %v81, %v83 : i32
+    %c89 = arith.constant 3 : index
+    %v90 = memref.load %warp_sm[%c89] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c91 = arith.constant 3 : index
+    %v92 = arith.cmpi ugt, %wid64, %c91 : index
+    %v93 = arith.select %v92, %v90, %c67 : i32
+    %v94 = arith.addi %v87, %v93 : i32
+    %v95 = arith.addi %v88, %v90 : i32
+    %c96 = arith.constant 4 : index
+    %v97 = memref.load %warp_sm[%c96] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c98 = arith.constant 4 : index
+    %v99 = arith.cmpi ugt, %wid64, %c98 : index
+    %v100 = arith.select %v99, %v97, %c67 : i32
+    %v101 = arith.addi %v94, %v100 : i32
+    %v102 = arith.addi %v95, %v97 : i32
+    %c103 = arith.constant 5 : index
+    %v104 = memref.load %warp_sm[%c103] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c105 = arith.constant 5 : index
+    %v106 = arith.cmpi ugt, %wid64, %c105 : index
+    %v107 = arith.select %v106, %v104, %c67 : i32
+    %v108 = arith.addi %v101, %v107 : i32
+    %v109 = arith.addi %v102, %v104 : i32
+    %c110 = arith.constant 6 : index
+    %v111 = memref.load %warp_sm[%c110] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c112 = arith.constant 6 : index
+    %v113 = arith.cmpi ugt, %wid64, %c112 : index
+    %v114 = arith.select %v113, %v111, %c67 : i32
+    %v115 = arith.addi %v108, %v114 : i32
+    %v116 = arith.addi %v109, %v111 : i32
+    %c117 = arith.constant 7 : index
+    %v118 = memref.load %warp_sm[%c117] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c119 = arith.constant 7 : index
+    %v120 = arith.cmpi ugt, %wid64, %c119 : index
+    %v121 = arith.select %v120, %v118, %c67 : i32
+    %v122 = arith.addi %v115, %v121 : i32
+    %v123 = arith.addi %v116, %v118 : i32
+    %v124 = arith.cmpi eq, %wid64, %c8 : index
+    scf.if %v124 {
+      %c125 = arith.constant 0 : i64
+      %v126 = arith.cmpi eq, %tile6, %c125 : i64
+      %pre127 = scf.if %v126 -> i32 {
+        scf.if %v66 {
+          %v128 = arith.extui %v123 : i32 to i64
+          %c129 = arith.constant 8589934592 : i64
+          %v130 = arith.ori %v128, %c129 : i64
+          %c131 = arith.constant 1 : i64
+          %v132 = arith.addi %tile6, %c131 : i64
+          %v133 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v134 = arith.index_cast %v133 : index to i64
+          %v135 = llvm.inttoptr %v134 : i64 to !llvm.ptr<1>
+          %v136 = llvm.getelementptr inbounds %v135[%v132] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v130, %v136 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c75 : i32
+        scf.yield %c67 : i32
       } else {
-        scf.if %v74 {
-          %v145 = arith.extui %v131 : i32 to i64
-          %c146 = arith.constant 4294967296 : i64
-          %v147 = arith.ori %v145, %c146 : i64
-          %c148 = arith.constant 1 : i64
-          %v149 = arith.addi %tile6, %c148 : i64
-          %v150 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v151 = arith.index_cast %v150 : index to i64
-          %v152 = llvm.inttoptr %v151 : i64 to !llvm.ptr<1>
-          %v153 = llvm.getelementptr inbounds %v152[%v149] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v147, %v153 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v66 {
+          %v137 = arith.extui %v123 : i32 to i64
+          %c138 = arith.constant 4294967296 : i64
+          %v139 = arith.ori %v137, %c138 : i64
+          %c140 = arith.constant 1 : i64
+          %v141 = arith.addi %tile6, %c140 : i64
+          %v142 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v143 = arith.index_cast %v142 : index to i64
+          %v144 = llvm.inttoptr %v143 : i64 to !llvm.ptr<1>
+          %v145 = llvm.getelementptr inbounds %v144[%v141] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v139, %v145 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c154 = arith.constant 0 : i32
-        %lane155 = warp.lane_id : i32
-        %v156 = arith.extui %lane155 : i32 to i64
-        %c157 = arith.constant 1 : i64
-        %c158 = arith.constant 0 : i64
-        %c159 = arith.constant 32 : i64
-        %c160 = arith.constant 4294967295 : i64
-        %v161 = arith.subi %tile6, %c157 : i64
-        %lb162:2 = scf.while (%end163 = %v161, %acc164 = %c154) : (i64, i32) -> (i64, i32) {
-          %v166 = arith.subi %end163, %v156 : i64
-          %v167 = arith.cmpi sge, %v166, %c158 : i64
-          %v168 = arith.addi %v166, %c157 : i64
-          %c169 = arith.constant 8589934592 : i64
-          %v170 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v171 = arith.index_cast %v170 : index to i64
-          %v172 = llvm.inttoptr %v171 : i64 to !llvm.ptr<1>
-          %v173 = llvm.getelementptr inbounds %v172[%v168] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word174 = scf.while (%spin175 = %c158) : (i64) -> i64 {
-            %w176 = scf.if %v167 -> i64 {
-              %v177 = llvm.load %v173 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v177 : i64
+        %c146 = arith.constant 0 : i32
+        %lane147 = warp.lane_id : i32
+        %v148 = arith.extui %lane147 : i32 to i64
+        %c149 = arith.constant 1 : i64
+        %c150 = arith.constant 0 : i64
+        %c151 = arith.constant 32 : i64
+        %c152 = arith.constant 4294967295 : i64
+        %v153 = arith.subi %tile6, %c149 : i64
+        %lb154:2 = scf.while (%end155 = %v153, %acc156 = %c146) : (i64, i32) -> (i64, i32) {
+          %v157 = arith.subi %end155, %v148 : i64
+          %v158 = arith.cmpi sge, %v157, %c150 : i64
+          %v159 = arith.addi %v157, %c149 : i64
+          %c160 = arith.constant 8589934592 : i64
+          %v161 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v162 = arith.index_cast %v161 : index to i64
+          %v163 = llvm.inttoptr %v162 : i64 to !llvm.ptr<1>
+          %v164 = llvm.getelementptr inbounds %v163[%v159] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word165 = scf.while (%spin166 = %c150) : (i64) -> i64 {
+            %w167 = scf.if %v158 -> i64 {
+              %v168 = llvm.load %v164 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v168 : i64
             } else {
-              scf.yield %c169 : i64
+              scf.yield %c160 : i64
             }
-            %v178 = arith.shrui %w176, %c159 : i64
-            %v179 = arith.cmpi eq, %v178, %c158 : i64
-            %v180 = warp.vote <any> %v179 : i1
-            scf.condition(%v180) %w176 : i64
+            %v169 = arith.shrui %w167, %c151 : i64
+            %v170 = arith.cmpi eq, %v169, %c150 : i64
+            %v171 = warp.vote <any> %v170 : i1
+            scf.condition(%v171) %w167 : i64
           } do {
-          ^bb0(%x181: i64):
-            scf.yield %c158 : i64
+          ^bb0(%x172: i64):
+            scf.yield %c150 : i64
           }
-          %v182 = arith.shrui %word174, %c159 : i64
-          %c183 = arith.constant 2 : i64
-          %v184 = arith.cmpi eq, %v182, %c183 : i64
-          %ballot185 = warp.ballot %v184 : i32
-          %c186 = arith.constant 0 : i32
-          %v187 = arith.cmpi ne, %ballot185, %c186 : i32
-          %v188 = math.cttz %ballot185 : i32
-          %v189 = arith.cmpi ule, %lane155, %v188 : i32
-          %v190 = arith.andi %word174, %c160 : i64
-          %v191 = arith.trunci %v190 : i64 to i32
-          %v192 = arith.select %v189, %v191, %c154 : i32
-          %v193 = warp.reduce <add> %v192 : i32
-          %v194 = arith.addi %acc164, %v193 : i32
-          %v195 = arith.subi %end163, %c159 : i64
-          %v196 = arith.xori %v187, %true : i1
-          scf.condition(%v196) %v195, %v194 : i64, i32
+          %v173 = arith.shrui %word165, %c151 : i64
+          %c174 = arith.constant 2 : i64
+          %v175 = arith.cmpi eq, %v173, %c174 : i64
+          %ballot176 = warp.ballot %v175 : i32
+          %c177 = arith.constant 0 : i32
+          %v178 = arith.cmpi ne, %ballot176, %c177 : i32
+          %v179 = math.cttz %ballot176 : i32
+          %v180 = arith.cmpi ule, %lane147, %v179 : i32
+          %v181 = arith.andi %word165, %c152 : i64
+          %v182 = arith.trunci %v181 : i64 to i32
+          %v183 = arith.select %v180, %v182, %c146 : i32
+          %v184 = warp.reduce <add> %v183 : i32
+          %v185 = arith.addi %acc156, %v184 : i32
+          %v186 = arith.subi %end155, %c151 : i64
+          %v187 = arith.xori %v178, %true : i1
+          scf.condition(%v187) %v186, %v185 : i64, i32
         } do {
-        ^bb0(%e197: i64, %a198: i32):
-          scf.yield %e197, %a198 : i64, i32
+        ^bb0(%e188: i64, %a189: i32):
+          scf.yield %e188, %a189 : i64, i32
         }
-        %v199 = arith.addi %lb162#1, %v131 : i32
-        scf.if %v74 {
-          %v200 = arith.extui %v199 : i32 to i64
-          %c201 = arith.constant 8589934592 : i64
-          %v202 = arith.ori %v200, %c201 : i64
-          %c203 = arith.constant 1 : i64
-          %v204 = arith.addi %tile6, %c203 : i64
-          %v205 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v206 = arith.index_cast %v205 : index to i64
-          %v207 = llvm.inttoptr %v206 : i64 to !llvm.ptr<1>
-          %v208 = llvm.getelementptr inbounds %v207[%v204] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v202, %v208 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v190 = arith.addi %lb154#1, %v123 : i32
+        scf.if %v66 {
+          %v191 = arith.extui %v190 : i32 to i64
+          %c192 = arith.constant 8589934592 : i64
+          %v193 = arith.ori %v191, %c192 : i64
+          %c194 = arith.constant 1 : i64
+          %v195 = arith.addi %tile6, %c194 : i64
+          %v196 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v197 = arith.index_cast %v196 : index to i64
+          %v198 = llvm.inttoptr %v197 : i64 to !llvm.ptr<1>
+          %v199 = llvm.getelementptr inbounds %v198[%v195] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v193, %v199 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb162#1 : i32
+        scf.yield %lb154#1 : i32
       }
-      scf.if %v74 {
-        memref.store %pre135, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v209 = arith.divui %n, %c9 : index
-        %c210 = arith.constant 1 : index
-        %v211 = arith.subi %v209, %c210 : index
-        %v212 = arith.cmpi eq, %v7, %v211 : index
-        scf.if %v212 {
-          %v213 = arith.addi %pre135, %v131 : i32
-          memref.store %v213, %num[%c8] : memref<?xi32>
+      scf.if %v66 {
+        memref.store %pre127, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v200 = arith.divui %n, %c9 : index
+        %c201 = arith.constant 1 : index
+        %v202 = arith.subi %v200, %c201 : index
+        %v203 = arith.cmpi eq, %v7, %v202 : index
+        scf.if %v203 {
+          %v204 = arith.addi %pre127, %v123 : i32
+          memref.store %v204, %num[%c8] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v214 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v215 = arith.addi %v214, %v130 : i32
-    %offset216 = arith.addi %v215, %wex70 : i32
-    %v217 = arith.index_cast %offset216 : i32 to index
-    scf.if %v47 {
-      %v218 = arith.index_cast %c75 : i32 to index
-      %v219 = arith.addi %v217, %v218 : index
-      memref.store %v24, %out[%v219] : memref<?xf32>
+    %v205 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v206 = arith.addi %v205, %v122 : i32
+    %offset207 = arith.addi %v206, %wex62 : i32
+    %v208 = arith.index_cast %offset207 : i32 to index
+    scf.if %v39 {
+      %v209 = arith.index_cast %c67 : i32 to index
+      %v210 = arith.addi %v208, %v209 : index
+      memref.store %v23, %out[%v210] : memref<?xf32>
     }
-    scf.if %v48 {
-      %v220 = arith.index_cast %v55 : i32 to index
-      %v221 = arith.addi %v217, %v220 : index
-      memref.store %v26, %out[%v221] : memref<?xf32>
+    scf.if %v40 {
+      %v211 = arith.index_cast %v47 : i32 to index
+      %v212 = arith.addi %v208, %v211 : index
+      memref.store %v24, %out[%v212] : memref<?xf32>
     }
-    scf.if %v49 {
-      %v222 = arith.index_cast %v63 : i32 to index
-      %v223 = arith.addi %v217, %v222 : index
-      memref.store %v28, %out[%v223] : memref<?xf32>
+    scf.if %v41 {
+      %v213 = arith.index_cast %v55 : i32 to index
+      %v214 = arith.addi %v208, %v213 : index
+      memref.store %v25, %out[%v214] : memref<?xf32>
     }
-    scf.if %v50 {
-      %v224 = arith.index_cast %v64 : i32 to index
-      %v225 = arith.addi %v217, %v224 : index
-      memref.store %v30, %out[%v225] : memref<?xf32>
+    scf.if %v42 {
+      %v215 = arith.index_cast %v56 : i32 to index
+      %v216 = arith.addi %v208, %v215 : index
+      memref.store %v26, %out[%v216] : memref<?xf32>
     }
-    scf.if %v51 {
-      %v226 = arith.index_cast %v65 : i32 to index
-      %v227 = arith.addi %v217, %v226 : index
-      memref.store %v40, %out[%v227] : memref<?xf32>
+    scf.if %v43 {
+      %v217 = arith.index_cast %v57 : i32 to index
+      %v218 = arith.addi %v208, %v217 : index
+      memref.store %v35, %out[%v218] : memref<?xf32>
     }
-    scf.if %v52 {
-      %v228 = arith.index_cast %v66 : i32 to index
-      %v229 = arith.addi %v217, %v228 : index
-      memref.store %v42, %out[%v229] : memref<?xf32>
+    scf.if %v44 {
+      %v219 = arith.index_cast %v58 : i32 to index
+      %v220 = arith.addi %v208, %v219 : index
+      memref.store %v36, %out[%v220] : memref<?xf32>
     }
-    scf.if %v53 {
-      %v230 = arith.index_cast %v67 : i32 to index
-      %v231 = arith.addi %v217, %v230 : index
-      memref.store %v44, %out[%v231] : memref<?xf32>
+    scf.if %v45 {
+      %v221 = arith.index_cast %v59 : i32 to index
+      %v222 = arith.addi %v208, %v221 : index
+      memref.store %v37, %out[%v222] : memref<?xf32>
     }
-    scf.if %v54 {
-      %v232 = arith.index_cast %v68 : i32 to index
-      %v233 = arith.addi %v217, %v232 : index
-      memref.store %v46, %out[%v233] : memref<?xf32>
+    scf.if %v46 {
+      %v223 = arith.index_cast %v60 : i32 to index
+      %v224 = arith.addi %v208, %v223 : index
+      memref.store %v38, %out[%v224] : memref<?xf32>
     }
     gpu.return
   }
