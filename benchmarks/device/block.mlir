@@ -16,31 +16,33 @@ gpu.module @block {
     %wid11 = arith.divui %tid6, %c5 : index
     %lane12 = arith.remui %tid6, %c5 : index
     %v13 = arith.cmpi eq, %lane12, %c1 : index
-    %c14 = arith.constant 8 : index
-    %v15 = arith.cmpi ult, %lane12, %c14 : index
-    %v16 = arith.index_cast %wid11 : index to i32
-    %c17 = arith.constant 0 : i32
-    %c18 = arith.constant 64 : index
-    %res19 = scf.for %r20 = %c1 to %c18 step %c2 iter_args(%a21 = %c17) -> (i32) {
-      %v22 = arith.index_cast %r20 : index to i32
-      %v23 = arith.xori %x10, %v22 : i32
-      %v24 = arith.addi %v23, %a21 : i32
-      %v25 = arith.remui %r20, %c3 : index
-      %v26 = warp.reduce <add> %v24 lanes = <first> : i32
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane12, %c14 : index
+    %c16 = arith.constant 8 : index
+    %v17 = arith.cmpi ult, %lane12, %c16 : index
+    %v18 = arith.index_cast %wid11 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c20 = arith.constant 64 : index
+    %res21 = scf.for %r22 = %c1 to %c20 step %c2 iter_args(%a23 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r22 : index to i32
+      %v25 = arith.xori %x10, %v24 : i32
+      %v26 = arith.addi %v25, %a23 : i32
+      %v27 = arith.remui %r22, %c3 : index
+      %v28 = warp.reduce <add> %v26 lanes = <first> : i32
       scf.if %v13 {
-        memref.store %v26, %sm[%v25, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        memref.store %v28, %sm[%v27, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %w27 = scf.if %v15 -> i32 {
-        %v28 = memref.load %sm[%v25, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v28 : i32
+      %w29 = scf.if %v17 -> i32 {
+        %v30 = memref.load %sm[%v27, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v30 : i32
       } else {
-        scf.yield %c17 : i32
+        scf.yield %c19 : i32
       }
-      %v29 = warp.reduce <add> %w27 : i32
-      scf.yield %v29 : i32
+      %v31 = warp.reduce <add> %w29 : i32
+      scf.yield %v31 : i32
     }
-    memref.store %res19, %out[%gid9] : memref<?xi32>
+    memref.store %res21, %out[%gid9] : memref<?xi32>
     gpu.return
   }
 
@@ -58,31 +60,33 @@ gpu.module @block {
     %wid11 = arith.divui %tid6, %c5 : index
     %lane12 = arith.remui %tid6, %c5 : index
     %v13 = arith.cmpi eq, %lane12, %c1 : index
-    %c14 = arith.constant 32 : index
-    %v15 = arith.cmpi ult, %lane12, %c14 : index
-    %v16 = arith.index_cast %wid11 : index to i32
-    %c17 = arith.constant 0 : i32
-    %c18 = arith.constant 64 : index
-    %res19 = scf.for %r20 = %c1 to %c18 step %c2 iter_args(%a21 = %c17) -> (i32) {
-      %v22 = arith.index_cast %r20 : index to i32
-      %v23 = arith.xori %x10, %v22 : i32
-      %v24 = arith.addi %v23, %a21 : i32
-      %v25 = arith.remui %r20, %c3 : index
-      %v26 = warp.reduce <add> %v24 lanes = <first> : i32
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane12, %c14 : index
+    %c16 = arith.constant 32 : index
+    %v17 = arith.cmpi ult, %lane12, %c16 : index
+    %v18 = arith.index_cast %wid11 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c20 = arith.constant 64 : index
+    %res21 = scf.for %r22 = %c1 to %c20 step %c2 iter_args(%a23 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r22 : index to i32
+      %v25 = arith.xori %x10, %v24 : i32
+      %v26 = arith.addi %v25, %a23 : i32
+      %v27 = arith.remui %r22, %c3 : index
+      %v28 = warp.reduce <add> %v26 lanes = <first> : i32
       scf.if %v13 {
-        memref.store %v26, %sm[%v25, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        memref.store %v28, %sm[%v27, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %w27 = scf.if %v15 -> i32 {
-        %v28 = memref.load %sm[%v25, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v28 : i32
+      %w29 = scf.if %v17 -> i32 {
+        %v30 = memref.load %sm[%v27, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v30 : i32
       } else {
-        scf.yield %c17 : i32
+        scf.yield %c19 : i32
       }
-      %v29 = warp.reduce <add> %w27 : i32
-      scf.yield %v29 : i32
+      %v31 = warp.reduce <add> %w29 : i32
+      scf.yield %v31 : i32
     }
-    memref.store %res19, %out[%gid9] : memref<?xi32>
+    memref.store %res21, %out[%gid9] : memref<?xi32>
     gpu.return
   }
 
@@ -100,33 +104,40 @@ gpu.module @block {
     %wid11 = arith.divui %tid6, %c5 : index
     %lane12 = arith.remui %tid6, %c5 : index
     %v13 = arith.cmpi eq, %lane12, %c1 : index
-    %c14 = arith.constant 8 : index
-    %v15 = arith.cmpi ult, %lane12, %c14 : index
-    %v16 = arith.index_cast %wid11 : index to i32
-    %c17 = arith.constant 0 : i32
-    %c18 = arith.constant 64 : index
-    %res19 = scf.for %r20 = %c1 to %c18 step %c2 iter_args(%a21 = %c17) -> (i32) {
-      %v22 = arith.index_cast %r20 : index to i32
-      %v23 = arith.xori %x10, %v22 : i32
-      %v24 = arith.addi %v23, %a21 : i32
-      %v25 = arith.remui %r20, %c3 : index
-      %incl26, %wtot27 = warp.scan <add> %v24 : i32, i32
-      scf.if %v13 {
-        memref.store %wtot27, %sm[%v25, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane12, %c14 : index
+    %c16 = arith.constant 8 : index
+    %v17 = arith.cmpi ult, %lane12, %c16 : index
+    %v18 = arith.index_cast %wid11 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c20 = arith.constant 64 : index
+    %res21 = scf.for %r22 = %c1 to %c20 step %c2 iter_args(%a23 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r22 : index to i32
+      %v25 = arith.xori %x10, %v24 : i32
+      %v26 = arith.addi %v25, %a23 : i32
+      %v27 = arith.remui %r22, %c3 : index
+      %incl28 = warp.scan <add> %v26 : i32
+      scf.if %v15 {
+        memref.store %incl28, %sm[%v27, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %w28 = scf.if %v15 -> i32 {
-        %v29 = memref.load %sm[%v25, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v29 : i32
+      %w29 = scf.if %v17 -> i32 {
+        %v30 = memref.load %sm[%v27, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v30 : i32
       } else {
-        scf.yield %c17 : i32
+        scf.yield %c19 : i32
       }
-      %v30 = warp.scan <add> %w28 exclusive : i32
-      %v31 = warp.broadcast %v30, %v16 : i32
-      %v32 = arith.addi %incl26, %v31 : i32
-      scf.yield %v32 : i32
+      %v31 = warp.scan <add> %w29 : i32
+      %c32 = arith.constant 1 : i32
+      %v33 = arith.subi %v18, %c32 : i32
+      %v34 = arith.maxsi %v33, %c19 : i32
+      %v35 = warp.broadcast %v31, %v34 : i32
+      %v36 = arith.cmpi eq, %v18, %c19 : i32
+      %v37 = arith.select %v36, %c19, %v35 : i32
+      %v38 = arith.addi %incl28, %v37 : i32
+      scf.yield %v38 : i32
     }
-    memref.store %res19, %out[%gid9] : memref<?xi32>
+    memref.store %res21, %out[%gid9] : memref<?xi32>
     gpu.return
   }
 
@@ -144,33 +155,40 @@ gpu.module @block {
     %wid11 = arith.divui %tid6, %c5 : index
     %lane12 = arith.remui %tid6, %c5 : index
     %v13 = arith.cmpi eq, %lane12, %c1 : index
-    %c14 = arith.constant 32 : index
-    %v15 = arith.cmpi ult, %lane12, %c14 : index
-    %v16 = arith.index_cast %wid11 : index to i32
-    %c17 = arith.constant 0 : i32
-    %c18 = arith.constant 64 : index
-    %res19 = scf.for %r20 = %c1 to %c18 step %c2 iter_args(%a21 = %c17) -> (i32) {
-      %v22 = arith.index_cast %r20 : index to i32
-      %v23 = arith.xori %x10, %v22 : i32
-      %v24 = arith.addi %v23, %a21 : i32
-      %v25 = arith.remui %r20, %c3 : index
-      %incl26, %wtot27 = warp.scan <add> %v24 : i32, i32
-      scf.if %v13 {
-        memref.store %wtot27, %sm[%v25, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane12, %c14 : index
+    %c16 = arith.constant 32 : index
+    %v17 = arith.cmpi ult, %lane12, %c16 : index
+    %v18 = arith.index_cast %wid11 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c20 = arith.constant 64 : index
+    %res21 = scf.for %r22 = %c1 to %c20 step %c2 iter_args(%a23 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r22 : index to i32
+      %v25 = arith.xori %x10, %v24 : i32
+      %v26 = arith.addi %v25, %a23 : i32
+      %v27 = arith.remui %r22, %c3 : index
+      %incl28 = warp.scan <add> %v26 : i32
+      scf.if %v15 {
+        memref.store %incl28, %sm[%v27, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %w28 = scf.if %v15 -> i32 {
-        %v29 = memref.load %sm[%v25, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v29 : i32
+      %w29 = scf.if %v17 -> i32 {
+        %v30 = memref.load %sm[%v27, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v30 : i32
       } else {
-        scf.yield %c17 : i32
+        scf.yield %c19 : i32
       }
-      %v30 = warp.scan <add> %w28 exclusive : i32
-      %v31 = warp.broadcast %v30, %v16 : i32
-      %v32 = arith.addi %incl26, %v31 : i32
-      scf.yield %v32 : i32
+      %v31 = warp.scan <add> %w29 : i32
+      %c32 = arith.constant 1 : i32
+      %v33 = arith.subi %v18, %c32 : i32
+      %v34 = arith.maxsi %v33, %c19 : i32
+      %v35 = warp.broadcast %v31, %v34 : i32
+      %v36 = arith.cmpi eq, %v18, %c19 : i32
+      %v37 = arith.select %v36, %c19, %v35 : i32
+      %v38 = arith.addi %incl28, %v37 : i32
+      scf.yield %v38 : i32
     }
-    memref.store %res19, %out[%gid9] : memref<?xi32>
+    memref.store %res21, %out[%gid9] : memref<?xi32>
     gpu.return
   }
 }

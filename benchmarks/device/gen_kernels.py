@@ -448,13 +448,15 @@ def scan_like_kernel(name, ty, mode, nc=True, threshold_select=False):
     for t in terms[1:]:
         running.append(e.op(f"{add} {running[-1]}, {t} : {sty}"))
     thread_total = running[-1]
-    wex, wtot = e.v("wex"), e.v("wtot")
-    e.emit(f"{wex}, {wtot} = warp.scan <add> {thread_total} exclusive : {sty}, {sty}")
+    wex = e.op(f"warp.scan <add> {thread_total} exclusive : {sty}", "wex")
     wid = e.op(f"arith.divui {tid}, {c32} : index", "wid")
     lane = e.op(f"arith.remui {tid}, {c32} : index", "lane")
     first = e.op(f"arith.cmpi eq, {lane}, {c0} : index")
-    e.emit(f"scf.if {first} {{")
+    # Lane 31 knows the warp total: its exclusive prefix plus its own total.
+    last = e.op(f"arith.cmpi eq, {lane}, {e.idx(31)} : index")
+    e.emit(f"scf.if {last} {{")
     e.indent += 1
+    wtot = e.op(f"{add} {wex}, {thread_total} : {sty}", "wtot")
     e.emit(f"memref.store {wtot}, %warp_sm[{wid}] : memref<{nw}x{sty}, #gpu.address_space<workgroup>>")
     e.indent -= 1
     e.emit("}")
@@ -570,6 +572,7 @@ def block_micro_kernel(name, kind, threads, rounds):
     wid = e.op(f"arith.divui {tid}, {c32} : index", "wid")
     lane = e.op(f"arith.remui {tid}, {c32} : index", "lane")
     first = e.op(f"arith.cmpi eq, {lane}, {c0} : index")
+    last = e.op(f"arith.cmpi eq, {lane}, {e.idx(31)} : index")
     live = e.op(f"arith.cmpi ult, {lane}, {e.idx(nw)} : index")
     wid32 = e.op(f"arith.index_cast {wid} : index to i32")
     zero = e.const(0, "i32")
@@ -584,9 +587,10 @@ def block_micro_kernel(name, kind, threads, rounds):
     if kind == "reduce":
         part = e.op(f"warp.reduce <add> {v} lanes = <first> : i32")
     else:
-        incl, part = e.v("incl"), e.v("wtot")
-        e.emit(f"{incl}, {part} = warp.scan <add> {v} : i32, i32")
-    e.emit(f"scf.if {first} {{")
+        # The warp total is the inclusive value of lane 31.
+        incl = part = e.op(f"warp.scan <add> {v} : i32", "incl")
+    writer = first if kind == "reduce" else last
+    e.emit(f"scf.if {writer} {{")
     e.indent += 1
     e.emit(f"memref.store {part}, %sm[{buf}, {wid}] : {smt}")
     e.indent -= 1
@@ -606,8 +610,16 @@ def block_micro_kernel(name, kind, threads, rounds):
     if kind == "reduce":
         out = e.op(f"warp.reduce <add> {w} : i32")
     else:
-        ex = e.op(f"warp.scan <add> {w} exclusive : i32")
-        pre = e.op(f"warp.broadcast {ex}, {wid32} : i32")
+        # Prefix of warp `wid`: the inclusive scan of the warp totals at
+        # lane wid - 1 (none for warp 0), one shuffle shorter than an
+        # exclusive scan.
+        inc = e.op(f"warp.scan <add> {w} : i32")
+        one = e.const(1, "i32")
+        prev = e.op(f"arith.subi {wid32}, {one} : i32")
+        src = e.op(f"arith.maxsi {prev}, {zero} : i32")
+        got = e.op(f"warp.broadcast {inc}, {src} : i32")
+        is0 = e.op(f"arith.cmpi eq, {wid32}, {zero} : i32")
+        pre = e.op(f"arith.select {is0}, {zero}, {got} : i32")
         out = e.op(f"arith.addi {incl}, {pre} : i32")
     e.emit(f"scf.yield {out} : i32")
     e.indent -= 1

@@ -53,201 +53,204 @@ gpu.module @scan {
     %v43 = arith.addi %v42, %v36 : i32
     %v44 = arith.addi %v43, %v37 : i32
     %v45 = arith.addi %v44, %v38 : i32
-    %wex46, %wtot47 = warp.scan <add> %v45 exclusive : i32, i32
-    %wid48 = arith.divui %tid2, %c11 : index
-    %lane49 = arith.remui %tid2, %c11 : index
-    %v50 = arith.cmpi eq, %lane49, %c8 : index
-    scf.if %v50 {
-      memref.store %wtot47, %warp_sm[%wid48] : memref<8xi32, #gpu.address_space<workgroup>>
+    %wex46 = warp.scan <add> %v45 exclusive : i32
+    %wid47 = arith.divui %tid2, %c11 : index
+    %lane48 = arith.remui %tid2, %c11 : index
+    %v49 = arith.cmpi eq, %lane48, %c8 : index
+    %c50 = arith.constant 31 : index
+    %v51 = arith.cmpi eq, %lane48, %c50 : index
+    scf.if %v51 {
+      %wtot52 = arith.addi %wex46, %v45 : i32
+      memref.store %wtot52, %warp_sm[%wid47] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c51 = arith.constant 0 : i32
-    %c52 = arith.constant 0 : index
-    %v53 = memref.load %warp_sm[%c52] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c53 = arith.constant 0 : i32
     %c54 = arith.constant 0 : index
-    %v55 = arith.cmpi ugt, %wid48, %c54 : index
-    %v56 = arith.select %v55, %v53, %c51 : i32
-    %v57 = arith.addi %c51, %v56 : i32
-    %v58 = arith.addi %c51, %v53 : i32
-    %c59 = arith.constant 1 : index
-    %v60 = memref.load %warp_sm[%c59] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v55 = memref.load %warp_sm[%c54] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c56 = arith.constant 0 : index
+    %v57 = arith.cmpi ugt, %wid47, %c56 : index
+    %v58 = arith.select %v57, %v55, %c53 : i32
+    %v59 = arith.addi %c53, %v58 : i32
+    %v60 = arith.addi %c53, %v55 : i32
     %c61 = arith.constant 1 : index
-    %v62 = arith.cmpi ugt, %wid48, %c61 : index
-    %v63 = arith.select %v62, %v60, %c51 : i32
-    %v64 = arith.addi %v57, %v63 : i32
-    %v65 = arith.addi %v58, %v60 : i32
-    %c66 = arith.constant 2 : index
-    %v67 = memref.load %warp_sm[%c66] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v62 = memref.load %warp_sm[%c61] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c63 = arith.constant 1 : index
+    %v64 = arith.cmpi ugt, %wid47, %c63 : index
+    %v65 = arith.select %v64, %v62, %c53 : i32
+    %v66 = arith.addi %v59, %v65 : i32
+    %v67 = arith.addi %v60, %v62 : i32
     %c68 = arith.constant 2 : index
-    %v69 = arith.cmpi ugt, %wid48, %c68 : index
-    %v70 = arith.select %v69, %v67, %c51 : i32
-    %v71 = arith.addi %v64, %v70 : i32
-    %v72 = arith.addi %v65, %v67 : i32
-    %c73 = arith.constant 3 : index
-    %v74 = memref.load %warp_sm[%c73] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v69 = memref.load %warp_sm[%c68] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c70 = arith.constant 2 : index
+    %v71 = arith.cmpi ugt, %wid47, %c70 : index
+    %v72 = arith.select %v71, %v69, %c53 : i32
+    %v73 = arith.addi %v66, %v72 : i32
+    %v74 = arith.addi %v67, %v69 : i32
     %c75 = arith.constant 3 : index
-    %v76 = arith.cmpi ugt, %wid48, %c75 : index
-    %v77 = arith.select %v76, %v74, %c51 : i32
-    %v78 = arith.addi %v71, %v77 : i32
-    %v79 = arith.addi %v72, %v74 : i32
-    %c80 = arith.constant 4 : index
-    %v81 = memref.load %warp_sm[%c80] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v76 = memref.load %warp_sm[%c75] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c77 = arith.constant 3 : index
+    %v78 = arith.cmpi ugt, %wid47, %c77 : index
+    %v79 = arith.select %v78, %v76, %c53 : i32
+    %v80 = arith.addi %v73, %v79 : i32
+    %v81 = arith.addi %v74, %v76 : i32
     %c82 = arith.constant 4 : index
-    %v83 = arith.cmpi ugt, %wid48, %c82 : index
-    %v84 = arith.select %v83, %v81, %c51 : i32
-    %v85 = arith.addi %v78, %v84 : i32
-    %v86 = arith.addi %v79, %v81 : i32
-    %c87 = arith.constant 5 : index
-    %v88 = memref.load %warp_sm[%c87] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v83 = memref.load %warp_sm[%c82] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c84 = arith.constant 4 : index
+    %v85 = arith.cmpi ugt, %wid47, %c84 : index
+    %v86 = arith.select %v85, %v83, %c53 : i32
+    %v87 = arith.addi %v80, %v86 : i32
+    %v88 = arith.addi %v81, %v83 : i32
     %c89 = arith.constant 5 : index
-    %v90 = arith.cmpi ugt, %wid48, %c89 : index
-    %v91 = arith.select %v90, %v88, %c51 : i32
-    %v92 = arith.addi %v85, %v91 : i32
-    %v93 = arith.addi %v86, %v88 : i32
-    %c94 = arith.constant 6 : index
-    %v95 = memref.load %warp_sm[%c94] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v90 = memref.load %warp_sm[%c89] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c91 = arith.constant 5 : index
+    %v92 = arith.cmpi ugt, %wid47, %c91 : index
+    %v93 = arith.select %v92, %v90, %c53 : i32
+    %v94 = arith.addi %v87, %v93 : i32
+    %v95 = arith.addi %v88, %v90 : i32
     %c96 = arith.constant 6 : index
-    %v97 = arith.cmpi ugt, %wid48, %c96 : index
-    %v98 = arith.select %v97, %v95, %c51 : i32
-    %v99 = arith.addi %v92, %v98 : i32
-    %v100 = arith.addi %v93, %v95 : i32
-    %c101 = arith.constant 7 : index
-    %v102 = memref.load %warp_sm[%c101] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v97 = memref.load %warp_sm[%c96] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c98 = arith.constant 6 : index
+    %v99 = arith.cmpi ugt, %wid47, %c98 : index
+    %v100 = arith.select %v99, %v97, %c53 : i32
+    %v101 = arith.addi %v94, %v100 : i32
+    %v102 = arith.addi %v95, %v97 : i32
     %c103 = arith.constant 7 : index
-    %v104 = arith.cmpi ugt, %wid48, %c103 : index
-    %v105 = arith.select %v104, %v102, %c51 : i32
-    %v106 = arith.addi %v99, %v105 : i32
-    %v107 = arith.addi %v100, %v102 : i32
-    %v108 = arith.cmpi eq, %wid48, %c8 : index
-    scf.if %v108 {
-      %c109 = arith.constant 0 : i64
-      %v110 = arith.cmpi eq, %tile6, %c109 : i64
-      %pre111 = scf.if %v110 -> i32 {
-        scf.if %v50 {
-          %v112 = arith.extui %v107 : i32 to i64
-          %c113 = arith.constant 8589934592 : i64
-          %v114 = arith.ori %v112, %c113 : i64
-          %c115 = arith.constant 1 : i64
-          %v116 = arith.addi %tile6, %c115 : i64
-          %v117 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v118 = arith.index_cast %v117 : index to i64
-          %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
-          %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v114, %v120 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %v104 = memref.load %warp_sm[%c103] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c105 = arith.constant 7 : index
+    %v106 = arith.cmpi ugt, %wid47, %c105 : index
+    %v107 = arith.select %v106, %v104, %c53 : i32
+    %v108 = arith.addi %v101, %v107 : i32
+    %v109 = arith.addi %v102, %v104 : i32
+    %v110 = arith.cmpi eq, %wid47, %c8 : index
+    scf.if %v110 {
+      %c111 = arith.constant 0 : i64
+      %v112 = arith.cmpi eq, %tile6, %c111 : i64
+      %pre113 = scf.if %v112 -> i32 {
+        scf.if %v49 {
+          %v114 = arith.extui %v109 : i32 to i64
+          %c115 = arith.constant 8589934592 : i64
+          %v116 = arith.ori %v114, %c115 : i64
+          %c117 = arith.constant 1 : i64
+          %v118 = arith.addi %tile6, %c117 : i64
+          %v119 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v120 = arith.index_cast %v119 : index to i64
+          %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+          %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v116, %v122 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c51 : i32
+        scf.yield %c53 : i32
       } else {
-        scf.if %v50 {
-          %v121 = arith.extui %v107 : i32 to i64
-          %c122 = arith.constant 4294967296 : i64
-          %v123 = arith.ori %v121, %c122 : i64
-          %c124 = arith.constant 1 : i64
-          %v125 = arith.addi %tile6, %c124 : i64
-          %v126 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v127 = arith.index_cast %v126 : index to i64
-          %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
-          %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v123, %v129 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v49 {
+          %v123 = arith.extui %v109 : i32 to i64
+          %c124 = arith.constant 4294967296 : i64
+          %v125 = arith.ori %v123, %c124 : i64
+          %c126 = arith.constant 1 : i64
+          %v127 = arith.addi %tile6, %c126 : i64
+          %v128 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v129 = arith.index_cast %v128 : index to i64
+          %v130 = llvm.inttoptr %v129 : i64 to !llvm.ptr<1>
+          %v131 = llvm.getelementptr inbounds %v130[%v127] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v125, %v131 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c130 = arith.constant 0 : i32
-        %lane131 = warp.lane_id : i32
-        %v132 = arith.extui %lane131 : i32 to i64
-        %c133 = arith.constant 1 : i64
-        %c134 = arith.constant 0 : i64
-        %c135 = arith.constant 32 : i64
-        %c136 = arith.constant 4294967295 : i64
-        %v137 = arith.subi %tile6, %c133 : i64
-        %lb138:2 = scf.while (%end139 = %v137, %acc140 = %c130) : (i64, i32) -> (i64, i32) {
-          %v141 = arith.subi %end139, %v132 : i64
-          %v142 = arith.cmpi sge, %v141, %c134 : i64
-          %v143 = arith.addi %v141, %c133 : i64
-          %c144 = arith.constant 8589934592 : i64
-          %v145 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v146 = arith.index_cast %v145 : index to i64
-          %v147 = llvm.inttoptr %v146 : i64 to !llvm.ptr<1>
-          %v148 = llvm.getelementptr inbounds %v147[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word149 = scf.while (%spin150 = %c134) : (i64) -> i64 {
-            %w151 = scf.if %v142 -> i64 {
-              %v152 = llvm.load %v148 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v152 : i64
+        %c132 = arith.constant 0 : i32
+        %lane133 = warp.lane_id : i32
+        %v134 = arith.extui %lane133 : i32 to i64
+        %c135 = arith.constant 1 : i64
+        %c136 = arith.constant 0 : i64
+        %c137 = arith.constant 32 : i64
+        %c138 = arith.constant 4294967295 : i64
+        %v139 = arith.subi %tile6, %c135 : i64
+        %lb140:2 = scf.while (%end141 = %v139, %acc142 = %c132) : (i64, i32) -> (i64, i32) {
+          %v143 = arith.subi %end141, %v134 : i64
+          %v144 = arith.cmpi sge, %v143, %c136 : i64
+          %v145 = arith.addi %v143, %c135 : i64
+          %c146 = arith.constant 8589934592 : i64
+          %v147 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v148 = arith.index_cast %v147 : index to i64
+          %v149 = llvm.inttoptr %v148 : i64 to !llvm.ptr<1>
+          %v150 = llvm.getelementptr inbounds %v149[%v145] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word151 = scf.while (%spin152 = %c136) : (i64) -> i64 {
+            %w153 = scf.if %v144 -> i64 {
+              %v154 = llvm.load %v150 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v154 : i64
             } else {
-              scf.yield %c144 : i64
+              scf.yield %c146 : i64
             }
-            %v153 = arith.shrui %w151, %c135 : i64
-            %v154 = arith.cmpi eq, %v153, %c134 : i64
-            %v155 = warp.vote <any> %v154 : i1
-            scf.condition(%v155) %w151 : i64
+            %v155 = arith.shrui %w153, %c137 : i64
+            %v156 = arith.cmpi eq, %v155, %c136 : i64
+            %v157 = warp.vote <any> %v156 : i1
+            scf.condition(%v157) %w153 : i64
           } do {
-          ^bb0(%x156: i64):
-            scf.yield %c134 : i64
+          ^bb0(%x158: i64):
+            scf.yield %c136 : i64
           }
-          %v157 = arith.shrui %word149, %c135 : i64
-          %c158 = arith.constant 2 : i64
-          %v159 = arith.cmpi eq, %v157, %c158 : i64
-          %ballot160 = warp.ballot %v159 : i32
-          %c161 = arith.constant 0 : i32
-          %v162 = arith.cmpi ne, %ballot160, %c161 : i32
-          %v163 = math.cttz %ballot160 : i32
-          %v164 = arith.cmpi ule, %lane131, %v163 : i32
-          %v165 = arith.andi %word149, %c136 : i64
-          %v166 = arith.trunci %v165 : i64 to i32
-          %v167 = arith.select %v164, %v166, %c130 : i32
-          %v168 = warp.reduce <add> %v167 : i32
-          %v169 = arith.addi %acc140, %v168 : i32
-          %v170 = arith.subi %end139, %c135 : i64
-          %v171 = arith.xori %v162, %true : i1
-          scf.condition(%v171) %v170, %v169 : i64, i32
+          %v159 = arith.shrui %word151, %c137 : i64
+          %c160 = arith.constant 2 : i64
+          %v161 = arith.cmpi eq, %v159, %c160 : i64
+          %ballot162 = warp.ballot %v161 : i32
+          %c163 = arith.constant 0 : i32
+          %v164 = arith.cmpi ne, %ballot162, %c163 : i32
+          %v165 = math.cttz %ballot162 : i32
+          %v166 = arith.cmpi ule, %lane133, %v165 : i32
+          %v167 = arith.andi %word151, %c138 : i64
+          %v168 = arith.trunci %v167 : i64 to i32
+          %v169 = arith.select %v166, %v168, %c132 : i32
+          %v170 = warp.reduce <add> %v169 : i32
+          %v171 = arith.addi %acc142, %v170 : i32
+          %v172 = arith.subi %end141, %c137 : i64
+          %v173 = arith.xori %v164, %true : i1
+          scf.condition(%v173) %v172, %v171 : i64, i32
         } do {
-        ^bb0(%e172: i64, %a173: i32):
-          scf.yield %e172, %a173 : i64, i32
+        ^bb0(%e174: i64, %a175: i32):
+          scf.yield %e174, %a175 : i64, i32
         }
-        %v174 = arith.addi %lb138#1, %v107 : i32
-        scf.if %v50 {
-          %v175 = arith.extui %v174 : i32 to i64
-          %c176 = arith.constant 8589934592 : i64
-          %v177 = arith.ori %v175, %c176 : i64
-          %c178 = arith.constant 1 : i64
-          %v179 = arith.addi %tile6, %c178 : i64
-          %v180 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v181 = arith.index_cast %v180 : index to i64
-          %v182 = llvm.inttoptr %v181 : i64 to !llvm.ptr<1>
-          %v183 = llvm.getelementptr inbounds %v182[%v179] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v177, %v183 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v176 = arith.addi %lb140#1, %v109 : i32
+        scf.if %v49 {
+          %v177 = arith.extui %v176 : i32 to i64
+          %c178 = arith.constant 8589934592 : i64
+          %v179 = arith.ori %v177, %c178 : i64
+          %c180 = arith.constant 1 : i64
+          %v181 = arith.addi %tile6, %c180 : i64
+          %v182 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v183 = arith.index_cast %v182 : index to i64
+          %v184 = llvm.inttoptr %v183 : i64 to !llvm.ptr<1>
+          %v185 = llvm.getelementptr inbounds %v184[%v181] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v179, %v185 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb138#1 : i32
+        scf.yield %lb140#1 : i32
       }
-      scf.if %v50 {
-        memref.store %pre111, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      scf.if %v49 {
+        memref.store %pre113, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v184 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v185 = arith.addi %v184, %v106 : i32
-    %offset186 = arith.addi %v185, %wex46 : i32
-    %v187 = arith.addi %offset186, %v23 : i32
-    %v188 = arith.addi %offset186, %v39 : i32
-    %v189 = arith.addi %offset186, %v40 : i32
-    %v190 = arith.addi %offset186, %v41 : i32
-    %v191 = arith.addi %offset186, %v42 : i32
-    %v192 = arith.addi %offset186, %v43 : i32
-    %v193 = arith.addi %offset186, %v44 : i32
-    %v194 = arith.addi %offset186, %v45 : i32
-    %c195 = arith.constant dense<0> : vector<4xi32>
-    %v196 = vector.insert %v187, %c195 [0] : i32 into vector<4xi32>
-    %v197 = vector.insert %v188, %v196 [1] : i32 into vector<4xi32>
-    %v198 = vector.insert %v189, %v197 [2] : i32 into vector<4xi32>
-    %v199 = vector.insert %v190, %v198 [3] : i32 into vector<4xi32>
-    %c200 = arith.constant 0 : index
-    %v201 = arith.addi %base14, %c200 : index
-    vector.store %v199, %out[%v201] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c202 = arith.constant dense<0> : vector<4xi32>
-    %v203 = vector.insert %v191, %c202 [0] : i32 into vector<4xi32>
-    %v204 = vector.insert %v192, %v203 [1] : i32 into vector<4xi32>
-    %v205 = vector.insert %v193, %v204 [2] : i32 into vector<4xi32>
-    %v206 = vector.insert %v194, %v205 [3] : i32 into vector<4xi32>
-    %c207 = arith.constant 4 : index
-    %v208 = arith.addi %base14, %c207 : index
-    vector.store %v206, %out[%v208] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %v186 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v187 = arith.addi %v186, %v108 : i32
+    %offset188 = arith.addi %v187, %wex46 : i32
+    %v189 = arith.addi %offset188, %v23 : i32
+    %v190 = arith.addi %offset188, %v39 : i32
+    %v191 = arith.addi %offset188, %v40 : i32
+    %v192 = arith.addi %offset188, %v41 : i32
+    %v193 = arith.addi %offset188, %v42 : i32
+    %v194 = arith.addi %offset188, %v43 : i32
+    %v195 = arith.addi %offset188, %v44 : i32
+    %v196 = arith.addi %offset188, %v45 : i32
+    %c197 = arith.constant dense<0> : vector<4xi32>
+    %v198 = vector.insert %v189, %c197 [0] : i32 into vector<4xi32>
+    %v199 = vector.insert %v190, %v198 [1] : i32 into vector<4xi32>
+    %v200 = vector.insert %v191, %v199 [2] : i32 into vector<4xi32>
+    %v201 = vector.insert %v192, %v200 [3] : i32 into vector<4xi32>
+    %c202 = arith.constant 0 : index
+    %v203 = arith.addi %base14, %c202 : index
+    vector.store %v201, %out[%v203] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c204 = arith.constant dense<0> : vector<4xi32>
+    %v205 = vector.insert %v193, %c204 [0] : i32 into vector<4xi32>
+    %v206 = vector.insert %v194, %v205 [1] : i32 into vector<4xi32>
+    %v207 = vector.insert %v195, %v206 [2] : i32 into vector<4xi32>
+    %v208 = vector.insert %v196, %v207 [3] : i32 into vector<4xi32>
+    %c209 = arith.constant 4 : index
+    %v210 = arith.addi %base14, %c209 : index
+    vector.store %v208, %out[%v210] {alignment = 16} : memref<?xi32>, vector<4xi32>
     gpu.return
   }
 
@@ -302,201 +305,204 @@ gpu.module @scan {
     %v43 = arith.addi %v42, %v36 : i32
     %v44 = arith.addi %v43, %v37 : i32
     %v45 = arith.addi %v44, %v38 : i32
-    %wex46, %wtot47 = warp.scan <add> %v45 exclusive : i32, i32
-    %wid48 = arith.divui %tid2, %c11 : index
-    %lane49 = arith.remui %tid2, %c11 : index
-    %v50 = arith.cmpi eq, %lane49, %c8 : index
-    scf.if %v50 {
-      memref.store %wtot47, %warp_sm[%wid48] : memref<8xi32, #gpu.address_space<workgroup>>
+    %wex46 = warp.scan <add> %v45 exclusive : i32
+    %wid47 = arith.divui %tid2, %c11 : index
+    %lane48 = arith.remui %tid2, %c11 : index
+    %v49 = arith.cmpi eq, %lane48, %c8 : index
+    %c50 = arith.constant 31 : index
+    %v51 = arith.cmpi eq, %lane48, %c50 : index
+    scf.if %v51 {
+      %wtot52 = arith.addi %wex46, %v45 : i32
+      memref.store %wtot52, %warp_sm[%wid47] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c51 = arith.constant 0 : i32
-    %c52 = arith.constant 0 : index
-    %v53 = memref.load %warp_sm[%c52] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c53 = arith.constant 0 : i32
     %c54 = arith.constant 0 : index
-    %v55 = arith.cmpi ugt, %wid48, %c54 : index
-    %v56 = arith.select %v55, %v53, %c51 : i32
-    %v57 = arith.addi %c51, %v56 : i32
-    %v58 = arith.addi %c51, %v53 : i32
-    %c59 = arith.constant 1 : index
-    %v60 = memref.load %warp_sm[%c59] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v55 = memref.load %warp_sm[%c54] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c56 = arith.constant 0 : index
+    %v57 = arith.cmpi ugt, %wid47, %c56 : index
+    %v58 = arith.select %v57, %v55, %c53 : i32
+    %v59 = arith.addi %c53, %v58 : i32
+    %v60 = arith.addi %c53, %v55 : i32
     %c61 = arith.constant 1 : index
-    %v62 = arith.cmpi ugt, %wid48, %c61 : index
-    %v63 = arith.select %v62, %v60, %c51 : i32
-    %v64 = arith.addi %v57, %v63 : i32
-    %v65 = arith.addi %v58, %v60 : i32
-    %c66 = arith.constant 2 : index
-    %v67 = memref.load %warp_sm[%c66] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v62 = memref.load %warp_sm[%c61] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c63 = arith.constant 1 : index
+    %v64 = arith.cmpi ugt, %wid47, %c63 : index
+    %v65 = arith.select %v64, %v62, %c53 : i32
+    %v66 = arith.addi %v59, %v65 : i32
+    %v67 = arith.addi %v60, %v62 : i32
     %c68 = arith.constant 2 : index
-    %v69 = arith.cmpi ugt, %wid48, %c68 : index
-    %v70 = arith.select %v69, %v67, %c51 : i32
-    %v71 = arith.addi %v64, %v70 : i32
-    %v72 = arith.addi %v65, %v67 : i32
-    %c73 = arith.constant 3 : index
-    %v74 = memref.load %warp_sm[%c73] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v69 = memref.load %warp_sm[%c68] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c70 = arith.constant 2 : index
+    %v71 = arith.cmpi ugt, %wid47, %c70 : index
+    %v72 = arith.select %v71, %v69, %c53 : i32
+    %v73 = arith.addi %v66, %v72 : i32
+    %v74 = arith.addi %v67, %v69 : i32
     %c75 = arith.constant 3 : index
-    %v76 = arith.cmpi ugt, %wid48, %c75 : index
-    %v77 = arith.select %v76, %v74, %c51 : i32
-    %v78 = arith.addi %v71, %v77 : i32
-    %v79 = arith.addi %v72, %v74 : i32
-    %c80 = arith.constant 4 : index
-    %v81 = memref.load %warp_sm[%c80] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v76 = memref.load %warp_sm[%c75] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c77 = arith.constant 3 : index
+    %v78 = arith.cmpi ugt, %wid47, %c77 : index
+    %v79 = arith.select %v78, %v76, %c53 : i32
+    %v80 = arith.addi %v73, %v79 : i32
+    %v81 = arith.addi %v74, %v76 : i32
     %c82 = arith.constant 4 : index
-    %v83 = arith.cmpi ugt, %wid48, %c82 : index
-    %v84 = arith.select %v83, %v81, %c51 : i32
-    %v85 = arith.addi %v78, %v84 : i32
-    %v86 = arith.addi %v79, %v81 : i32
-    %c87 = arith.constant 5 : index
-    %v88 = memref.load %warp_sm[%c87] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v83 = memref.load %warp_sm[%c82] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c84 = arith.constant 4 : index
+    %v85 = arith.cmpi ugt, %wid47, %c84 : index
+    %v86 = arith.select %v85, %v83, %c53 : i32
+    %v87 = arith.addi %v80, %v86 : i32
+    %v88 = arith.addi %v81, %v83 : i32
     %c89 = arith.constant 5 : index
-    %v90 = arith.cmpi ugt, %wid48, %c89 : index
-    %v91 = arith.select %v90, %v88, %c51 : i32
-    %v92 = arith.addi %v85, %v91 : i32
-    %v93 = arith.addi %v86, %v88 : i32
-    %c94 = arith.constant 6 : index
-    %v95 = memref.load %warp_sm[%c94] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v90 = memref.load %warp_sm[%c89] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c91 = arith.constant 5 : index
+    %v92 = arith.cmpi ugt, %wid47, %c91 : index
+    %v93 = arith.select %v92, %v90, %c53 : i32
+    %v94 = arith.addi %v87, %v93 : i32
+    %v95 = arith.addi %v88, %v90 : i32
     %c96 = arith.constant 6 : index
-    %v97 = arith.cmpi ugt, %wid48, %c96 : index
-    %v98 = arith.select %v97, %v95, %c51 : i32
-    %v99 = arith.addi %v92, %v98 : i32
-    %v100 = arith.addi %v93, %v95 : i32
-    %c101 = arith.constant 7 : index
-    %v102 = memref.load %warp_sm[%c101] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v97 = memref.load %warp_sm[%c96] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c98 = arith.constant 6 : index
+    %v99 = arith.cmpi ugt, %wid47, %c98 : index
+    %v100 = arith.select %v99, %v97, %c53 : i32
+    %v101 = arith.addi %v94, %v100 : i32
+    %v102 = arith.addi %v95, %v97 : i32
     %c103 = arith.constant 7 : index
-    %v104 = arith.cmpi ugt, %wid48, %c103 : index
-    %v105 = arith.select %v104, %v102, %c51 : i32
-    %v106 = arith.addi %v99, %v105 : i32
-    %v107 = arith.addi %v100, %v102 : i32
-    %v108 = arith.cmpi eq, %wid48, %c8 : index
-    scf.if %v108 {
-      %c109 = arith.constant 0 : i64
-      %v110 = arith.cmpi eq, %tile6, %c109 : i64
-      %pre111 = scf.if %v110 -> i32 {
-        scf.if %v50 {
-          %v112 = arith.extui %v107 : i32 to i64
-          %c113 = arith.constant 8589934592 : i64
-          %v114 = arith.ori %v112, %c113 : i64
-          %c115 = arith.constant 1 : i64
-          %v116 = arith.addi %tile6, %c115 : i64
-          %v117 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v118 = arith.index_cast %v117 : index to i64
-          %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
-          %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v114, %v120 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %v104 = memref.load %warp_sm[%c103] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c105 = arith.constant 7 : index
+    %v106 = arith.cmpi ugt, %wid47, %c105 : index
+    %v107 = arith.select %v106, %v104, %c53 : i32
+    %v108 = arith.addi %v101, %v107 : i32
+    %v109 = arith.addi %v102, %v104 : i32
+    %v110 = arith.cmpi eq, %wid47, %c8 : index
+    scf.if %v110 {
+      %c111 = arith.constant 0 : i64
+      %v112 = arith.cmpi eq, %tile6, %c111 : i64
+      %pre113 = scf.if %v112 -> i32 {
+        scf.if %v49 {
+          %v114 = arith.extui %v109 : i32 to i64
+          %c115 = arith.constant 8589934592 : i64
+          %v116 = arith.ori %v114, %c115 : i64
+          %c117 = arith.constant 1 : i64
+          %v118 = arith.addi %tile6, %c117 : i64
+          %v119 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v120 = arith.index_cast %v119 : index to i64
+          %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+          %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v116, %v122 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c51 : i32
+        scf.yield %c53 : i32
       } else {
-        scf.if %v50 {
-          %v121 = arith.extui %v107 : i32 to i64
-          %c122 = arith.constant 4294967296 : i64
-          %v123 = arith.ori %v121, %c122 : i64
-          %c124 = arith.constant 1 : i64
-          %v125 = arith.addi %tile6, %c124 : i64
-          %v126 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v127 = arith.index_cast %v126 : index to i64
-          %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
-          %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v123, %v129 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v49 {
+          %v123 = arith.extui %v109 : i32 to i64
+          %c124 = arith.constant 4294967296 : i64
+          %v125 = arith.ori %v123, %c124 : i64
+          %c126 = arith.constant 1 : i64
+          %v127 = arith.addi %tile6, %c126 : i64
+          %v128 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v129 = arith.index_cast %v128 : index to i64
+          %v130 = llvm.inttoptr %v129 : i64 to !llvm.ptr<1>
+          %v131 = llvm.getelementptr inbounds %v130[%v127] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v125, %v131 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c130 = arith.constant 0 : i32
-        %lane131 = warp.lane_id : i32
-        %v132 = arith.extui %lane131 : i32 to i64
-        %c133 = arith.constant 1 : i64
-        %c134 = arith.constant 0 : i64
-        %c135 = arith.constant 32 : i64
-        %c136 = arith.constant 4294967295 : i64
-        %v137 = arith.subi %tile6, %c133 : i64
-        %lb138:2 = scf.while (%end139 = %v137, %acc140 = %c130) : (i64, i32) -> (i64, i32) {
-          %v141 = arith.subi %end139, %v132 : i64
-          %v142 = arith.cmpi sge, %v141, %c134 : i64
-          %v143 = arith.addi %v141, %c133 : i64
-          %c144 = arith.constant 8589934592 : i64
-          %v145 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v146 = arith.index_cast %v145 : index to i64
-          %v147 = llvm.inttoptr %v146 : i64 to !llvm.ptr<1>
-          %v148 = llvm.getelementptr inbounds %v147[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word149 = scf.while (%spin150 = %c134) : (i64) -> i64 {
-            %w151 = scf.if %v142 -> i64 {
-              %v152 = llvm.load %v148 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v152 : i64
+        %c132 = arith.constant 0 : i32
+        %lane133 = warp.lane_id : i32
+        %v134 = arith.extui %lane133 : i32 to i64
+        %c135 = arith.constant 1 : i64
+        %c136 = arith.constant 0 : i64
+        %c137 = arith.constant 32 : i64
+        %c138 = arith.constant 4294967295 : i64
+        %v139 = arith.subi %tile6, %c135 : i64
+        %lb140:2 = scf.while (%end141 = %v139, %acc142 = %c132) : (i64, i32) -> (i64, i32) {
+          %v143 = arith.subi %end141, %v134 : i64
+          %v144 = arith.cmpi sge, %v143, %c136 : i64
+          %v145 = arith.addi %v143, %c135 : i64
+          %c146 = arith.constant 8589934592 : i64
+          %v147 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v148 = arith.index_cast %v147 : index to i64
+          %v149 = llvm.inttoptr %v148 : i64 to !llvm.ptr<1>
+          %v150 = llvm.getelementptr inbounds %v149[%v145] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word151 = scf.while (%spin152 = %c136) : (i64) -> i64 {
+            %w153 = scf.if %v144 -> i64 {
+              %v154 = llvm.load %v150 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v154 : i64
             } else {
-              scf.yield %c144 : i64
+              scf.yield %c146 : i64
             }
-            %v153 = arith.shrui %w151, %c135 : i64
-            %v154 = arith.cmpi eq, %v153, %c134 : i64
-            %v155 = warp.vote <any> %v154 : i1
-            scf.condition(%v155) %w151 : i64
+            %v155 = arith.shrui %w153, %c137 : i64
+            %v156 = arith.cmpi eq, %v155, %c136 : i64
+            %v157 = warp.vote <any> %v156 : i1
+            scf.condition(%v157) %w153 : i64
           } do {
-          ^bb0(%x156: i64):
-            scf.yield %c134 : i64
+          ^bb0(%x158: i64):
+            scf.yield %c136 : i64
           }
-          %v157 = arith.shrui %word149, %c135 : i64
-          %c158 = arith.constant 2 : i64
-          %v159 = arith.cmpi eq, %v157, %c158 : i64
-          %ballot160 = warp.ballot %v159 : i32
-          %c161 = arith.constant 0 : i32
-          %v162 = arith.cmpi ne, %ballot160, %c161 : i32
-          %v163 = math.cttz %ballot160 : i32
-          %v164 = arith.cmpi ule, %lane131, %v163 : i32
-          %v165 = arith.andi %word149, %c136 : i64
-          %v166 = arith.trunci %v165 : i64 to i32
-          %v167 = arith.select %v164, %v166, %c130 : i32
-          %v168 = warp.reduce <add> %v167 : i32
-          %v169 = arith.addi %acc140, %v168 : i32
-          %v170 = arith.subi %end139, %c135 : i64
-          %v171 = arith.xori %v162, %true : i1
-          scf.condition(%v171) %v170, %v169 : i64, i32
+          %v159 = arith.shrui %word151, %c137 : i64
+          %c160 = arith.constant 2 : i64
+          %v161 = arith.cmpi eq, %v159, %c160 : i64
+          %ballot162 = warp.ballot %v161 : i32
+          %c163 = arith.constant 0 : i32
+          %v164 = arith.cmpi ne, %ballot162, %c163 : i32
+          %v165 = math.cttz %ballot162 : i32
+          %v166 = arith.cmpi ule, %lane133, %v165 : i32
+          %v167 = arith.andi %word151, %c138 : i64
+          %v168 = arith.trunci %v167 : i64 to i32
+          %v169 = arith.select %v166, %v168, %c132 : i32
+          %v170 = warp.reduce <add> %v169 : i32
+          %v171 = arith.addi %acc142, %v170 : i32
+          %v172 = arith.subi %end141, %c137 : i64
+          %v173 = arith.xori %v164, %true : i1
+          scf.condition(%v173) %v172, %v171 : i64, i32
         } do {
-        ^bb0(%e172: i64, %a173: i32):
-          scf.yield %e172, %a173 : i64, i32
+        ^bb0(%e174: i64, %a175: i32):
+          scf.yield %e174, %a175 : i64, i32
         }
-        %v174 = arith.addi %lb138#1, %v107 : i32
-        scf.if %v50 {
-          %v175 = arith.extui %v174 : i32 to i64
-          %c176 = arith.constant 8589934592 : i64
-          %v177 = arith.ori %v175, %c176 : i64
-          %c178 = arith.constant 1 : i64
-          %v179 = arith.addi %tile6, %c178 : i64
-          %v180 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v181 = arith.index_cast %v180 : index to i64
-          %v182 = llvm.inttoptr %v181 : i64 to !llvm.ptr<1>
-          %v183 = llvm.getelementptr inbounds %v182[%v179] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v177, %v183 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v176 = arith.addi %lb140#1, %v109 : i32
+        scf.if %v49 {
+          %v177 = arith.extui %v176 : i32 to i64
+          %c178 = arith.constant 8589934592 : i64
+          %v179 = arith.ori %v177, %c178 : i64
+          %c180 = arith.constant 1 : i64
+          %v181 = arith.addi %tile6, %c180 : i64
+          %v182 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v183 = arith.index_cast %v182 : index to i64
+          %v184 = llvm.inttoptr %v183 : i64 to !llvm.ptr<1>
+          %v185 = llvm.getelementptr inbounds %v184[%v181] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v179, %v185 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb138#1 : i32
+        scf.yield %lb140#1 : i32
       }
-      scf.if %v50 {
-        memref.store %pre111, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      scf.if %v49 {
+        memref.store %pre113, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v184 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v185 = arith.addi %v184, %v106 : i32
-    %offset186 = arith.addi %v185, %wex46 : i32
-    %v187 = arith.addi %offset186, %c51 : i32
-    %v188 = arith.addi %offset186, %v23 : i32
-    %v189 = arith.addi %offset186, %v39 : i32
-    %v190 = arith.addi %offset186, %v40 : i32
-    %v191 = arith.addi %offset186, %v41 : i32
-    %v192 = arith.addi %offset186, %v42 : i32
-    %v193 = arith.addi %offset186, %v43 : i32
-    %v194 = arith.addi %offset186, %v44 : i32
-    %c195 = arith.constant dense<0> : vector<4xi32>
-    %v196 = vector.insert %v187, %c195 [0] : i32 into vector<4xi32>
-    %v197 = vector.insert %v188, %v196 [1] : i32 into vector<4xi32>
-    %v198 = vector.insert %v189, %v197 [2] : i32 into vector<4xi32>
-    %v199 = vector.insert %v190, %v198 [3] : i32 into vector<4xi32>
-    %c200 = arith.constant 0 : index
-    %v201 = arith.addi %base14, %c200 : index
-    vector.store %v199, %out[%v201] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c202 = arith.constant dense<0> : vector<4xi32>
-    %v203 = vector.insert %v191, %c202 [0] : i32 into vector<4xi32>
-    %v204 = vector.insert %v192, %v203 [1] : i32 into vector<4xi32>
-    %v205 = vector.insert %v193, %v204 [2] : i32 into vector<4xi32>
-    %v206 = vector.insert %v194, %v205 [3] : i32 into vector<4xi32>
-    %c207 = arith.constant 4 : index
-    %v208 = arith.addi %base14, %c207 : index
-    vector.store %v206, %out[%v208] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %v186 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v187 = arith.addi %v186, %v108 : i32
+    %offset188 = arith.addi %v187, %wex46 : i32
+    %v189 = arith.addi %offset188, %c53 : i32
+    %v190 = arith.addi %offset188, %v23 : i32
+    %v191 = arith.addi %offset188, %v39 : i32
+    %v192 = arith.addi %offset188, %v40 : i32
+    %v193 = arith.addi %offset188, %v41 : i32
+    %v194 = arith.addi %offset188, %v42 : i32
+    %v195 = arith.addi %offset188, %v43 : i32
+    %v196 = arith.addi %offset188, %v44 : i32
+    %c197 = arith.constant dense<0> : vector<4xi32>
+    %v198 = vector.insert %v189, %c197 [0] : i32 into vector<4xi32>
+    %v199 = vector.insert %v190, %v198 [1] : i32 into vector<4xi32>
+    %v200 = vector.insert %v191, %v199 [2] : i32 into vector<4xi32>
+    %v201 = vector.insert %v192, %v200 [3] : i32 into vector<4xi32>
+    %c202 = arith.constant 0 : index
+    %v203 = arith.addi %base14, %c202 : index
+    vector.store %v201, %out[%v203] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c204 = arith.constant dense<0> : vector<4xi32>
+    %v205 = vector.insert %v193, %c204 [0] : i32 into vector<4xi32>
+    %v206 = vector.insert %v194, %v205 [1] : i32 into vector<4xi32>
+    %v207 = vector.insert %v195, %v206 [2] : i32 into vector<4xi32>
+    %v208 = vector.insert %v196, %v207 [3] : i32 into vector<4xi32>
+    %c209 = arith.constant 4 : index
+    %v210 = arith.addi %base14, %c209 : index
+    vector.store %v208, %out[%v210] {alignment = 16} : memref<?xi32>, vector<4xi32>
     gpu.return
   }
 
@@ -551,205 +557,208 @@ gpu.module @scan {
     %v43 = arith.addf %v42, %v36 : f32
     %v44 = arith.addf %v43, %v37 : f32
     %v45 = arith.addf %v44, %v38 : f32
-    %wex46, %wtot47 = warp.scan <add> %v45 exclusive : f32, f32
-    %wid48 = arith.divui %tid2, %c11 : index
-    %lane49 = arith.remui %tid2, %c11 : index
-    %v50 = arith.cmpi eq, %lane49, %c8 : index
-    scf.if %v50 {
-      memref.store %wtot47, %warp_sm[%wid48] : memref<8xf32, #gpu.address_space<workgroup>>
+    %wex46 = warp.scan <add> %v45 exclusive : f32
+    %wid47 = arith.divui %tid2, %c11 : index
+    %lane48 = arith.remui %tid2, %c11 : index
+    %v49 = arith.cmpi eq, %lane48, %c8 : index
+    %c50 = arith.constant 31 : index
+    %v51 = arith.cmpi eq, %lane48, %c50 : index
+    scf.if %v51 {
+      %wtot52 = arith.addf %wex46, %v45 : f32
+      memref.store %wtot52, %warp_sm[%wid47] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c51 = arith.constant 0.0 : f32
-    %c52 = arith.constant 0 : index
-    %v53 = memref.load %warp_sm[%c52] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c53 = arith.constant 0.0 : f32
     %c54 = arith.constant 0 : index
-    %v55 = arith.cmpi ugt, %wid48, %c54 : index
-    %v56 = arith.select %v55, %v53, %c51 : f32
-    %v57 = arith.addf %c51, %v56 : f32
-    %v58 = arith.addf %c51, %v53 : f32
-    %c59 = arith.constant 1 : index
-    %v60 = memref.load %warp_sm[%c59] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v55 = memref.load %warp_sm[%c54] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c56 = arith.constant 0 : index
+    %v57 = arith.cmpi ugt, %wid47, %c56 : index
+    %v58 = arith.select %v57, %v55, %c53 : f32
+    %v59 = arith.addf %c53, %v58 : f32
+    %v60 = arith.addf %c53, %v55 : f32
     %c61 = arith.constant 1 : index
-    %v62 = arith.cmpi ugt, %wid48, %c61 : index
-    %v63 = arith.select %v62, %v60, %c51 : f32
-    %v64 = arith.addf %v57, %v63 : f32
-    %v65 = arith.addf %v58, %v60 : f32
-    %c66 = arith.constant 2 : index
-    %v67 = memref.load %warp_sm[%c66] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v62 = memref.load %warp_sm[%c61] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c63 = arith.constant 1 : index
+    %v64 = arith.cmpi ugt, %wid47, %c63 : index
+    %v65 = arith.select %v64, %v62, %c53 : f32
+    %v66 = arith.addf %v59, %v65 : f32
+    %v67 = arith.addf %v60, %v62 : f32
     %c68 = arith.constant 2 : index
-    %v69 = arith.cmpi ugt, %wid48, %c68 : index
-    %v70 = arith.select %v69, %v67, %c51 : f32
-    %v71 = arith.addf %v64, %v70 : f32
-    %v72 = arith.addf %v65, %v67 : f32
-    %c73 = arith.constant 3 : index
-    %v74 = memref.load %warp_sm[%c73] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v69 = memref.load %warp_sm[%c68] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c70 = arith.constant 2 : index
+    %v71 = arith.cmpi ugt, %wid47, %c70 : index
+    %v72 = arith.select %v71, %v69, %c53 : f32
+    %v73 = arith.addf %v66, %v72 : f32
+    %v74 = arith.addf %v67, %v69 : f32
     %c75 = arith.constant 3 : index
-    %v76 = arith.cmpi ugt, %wid48, %c75 : index
-    %v77 = arith.select %v76, %v74, %c51 : f32
-    %v78 = arith.addf %v71, %v77 : f32
-    %v79 = arith.addf %v72, %v74 : f32
-    %c80 = arith.constant 4 : index
-    %v81 = memref.load %warp_sm[%c80] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v76 = memref.load %warp_sm[%c75] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c77 = arith.constant 3 : index
+    %v78 = arith.cmpi ugt, %wid47, %c77 : index
+    %v79 = arith.select %v78, %v76, %c53 : f32
+    %v80 = arith.addf %v73, %v79 : f32
+    %v81 = arith.addf %v74, %v76 : f32
     %c82 = arith.constant 4 : index
-    %v83 = arith.cmpi ugt, %wid48, %c82 : index
-    %v84 = arith.select %v83, %v81, %c51 : f32
-    %v85 = arith.addf %v78, %v84 : f32
-    %v86 = arith.addf %v79, %v81 : f32
-    %c87 = arith.constant 5 : index
-    %v88 = memref.load %warp_sm[%c87] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v83 = memref.load %warp_sm[%c82] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c84 = arith.constant 4 : index
+    %v85 = arith.cmpi ugt, %wid47, %c84 : index
+    %v86 = arith.select %v85, %v83, %c53 : f32
+    %v87 = arith.addf %v80, %v86 : f32
+    %v88 = arith.addf %v81, %v83 : f32
     %c89 = arith.constant 5 : index
-    %v90 = arith.cmpi ugt, %wid48, %c89 : index
-    %v91 = arith.select %v90, %v88, %c51 : f32
-    %v92 = arith.addf %v85, %v91 : f32
-    %v93 = arith.addf %v86, %v88 : f32
-    %c94 = arith.constant 6 : index
-    %v95 = memref.load %warp_sm[%c94] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v90 = memref.load %warp_sm[%c89] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c91 = arith.constant 5 : index
+    %v92 = arith.cmpi ugt, %wid47, %c91 : index
+    %v93 = arith.select %v92, %v90, %c53 : f32
+    %v94 = arith.addf %v87, %v93 : f32
+    %v95 = arith.addf %v88, %v90 : f32
     %c96 = arith.constant 6 : index
-    %v97 = arith.cmpi ugt, %wid48, %c96 : index
-    %v98 = arith.select %v97, %v95, %c51 : f32
-    %v99 = arith.addf %v92, %v98 : f32
-    %v100 = arith.addf %v93, %v95 : f32
-    %c101 = arith.constant 7 : index
-    %v102 = memref.load %warp_sm[%c101] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v97 = memref.load %warp_sm[%c96] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c98 = arith.constant 6 : index
+    %v99 = arith.cmpi ugt, %wid47, %c98 : index
+    %v100 = arith.select %v99, %v97, %c53 : f32
+    %v101 = arith.addf %v94, %v100 : f32
+    %v102 = arith.addf %v95, %v97 : f32
     %c103 = arith.constant 7 : index
-    %v104 = arith.cmpi ugt, %wid48, %c103 : index
-    %v105 = arith.select %v104, %v102, %c51 : f32
-    %v106 = arith.addf %v99, %v105 : f32
-    %v107 = arith.addf %v100, %v102 : f32
-    %v108 = arith.cmpi eq, %wid48, %c8 : index
-    scf.if %v108 {
-      %c109 = arith.constant 0 : i64
-      %v110 = arith.cmpi eq, %tile6, %c109 : i64
-      %pre111 = scf.if %v110 -> f32 {
-        scf.if %v50 {
-          %v112 = arith.bitcast %v107 : f32 to i32
-          %v113 = arith.extui %v112 : i32 to i64
-          %c114 = arith.constant 8589934592 : i64
-          %v115 = arith.ori %v113, %c114 : i64
-          %c116 = arith.constant 1 : i64
-          %v117 = arith.addi %tile6, %c116 : i64
-          %v118 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v119 = arith.index_cast %v118 : index to i64
-          %v120 = llvm.inttoptr %v119 : i64 to !llvm.ptr<1>
-          %v121 = llvm.getelementptr inbounds %v120[%v117] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v115, %v121 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %v104 = memref.load %warp_sm[%c103] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c105 = arith.constant 7 : index
+    %v106 = arith.cmpi ugt, %wid47, %c105 : index
+    %v107 = arith.select %v106, %v104, %c53 : f32
+    %v108 = arith.addf %v101, %v107 : f32
+    %v109 = arith.addf %v102, %v104 : f32
+    %v110 = arith.cmpi eq, %wid47, %c8 : index
+    scf.if %v110 {
+      %c111 = arith.constant 0 : i64
+      %v112 = arith.cmpi eq, %tile6, %c111 : i64
+      %pre113 = scf.if %v112 -> f32 {
+        scf.if %v49 {
+          %v114 = arith.bitcast %v109 : f32 to i32
+          %v115 = arith.extui %v114 : i32 to i64
+          %c116 = arith.constant 8589934592 : i64
+          %v117 = arith.ori %v115, %c116 : i64
+          %c118 = arith.constant 1 : i64
+          %v119 = arith.addi %tile6, %c118 : i64
+          %v120 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v121 = arith.index_cast %v120 : index to i64
+          %v122 = llvm.inttoptr %v121 : i64 to !llvm.ptr<1>
+          %v123 = llvm.getelementptr inbounds %v122[%v119] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v117, %v123 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c51 : f32
+        scf.yield %c53 : f32
       } else {
-        scf.if %v50 {
-          %v122 = arith.bitcast %v107 : f32 to i32
-          %v123 = arith.extui %v122 : i32 to i64
-          %c124 = arith.constant 4294967296 : i64
-          %v125 = arith.ori %v123, %c124 : i64
-          %c126 = arith.constant 1 : i64
-          %v127 = arith.addi %tile6, %c126 : i64
-          %v128 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v129 = arith.index_cast %v128 : index to i64
-          %v130 = llvm.inttoptr %v129 : i64 to !llvm.ptr<1>
-          %v131 = llvm.getelementptr inbounds %v130[%v127] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v125, %v131 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v49 {
+          %v124 = arith.bitcast %v109 : f32 to i32
+          %v125 = arith.extui %v124 : i32 to i64
+          %c126 = arith.constant 4294967296 : i64
+          %v127 = arith.ori %v125, %c126 : i64
+          %c128 = arith.constant 1 : i64
+          %v129 = arith.addi %tile6, %c128 : i64
+          %v130 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v131 = arith.index_cast %v130 : index to i64
+          %v132 = llvm.inttoptr %v131 : i64 to !llvm.ptr<1>
+          %v133 = llvm.getelementptr inbounds %v132[%v129] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v127, %v133 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c132 = arith.constant 0.0 : f32
-        %lane133 = warp.lane_id : i32
-        %v134 = arith.extui %lane133 : i32 to i64
-        %c135 = arith.constant 1 : i64
-        %c136 = arith.constant 0 : i64
-        %c137 = arith.constant 32 : i64
-        %c138 = arith.constant 4294967295 : i64
-        %v139 = arith.subi %tile6, %c135 : i64
-        %lb140:2 = scf.while (%end141 = %v139, %acc142 = %c132) : (i64, f32) -> (i64, f32) {
-          %v143 = arith.subi %end141, %v134 : i64
-          %v144 = arith.cmpi sge, %v143, %c136 : i64
-          %v145 = arith.addi %v143, %c135 : i64
-          %c146 = arith.constant 8589934592 : i64
-          %v147 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v148 = arith.index_cast %v147 : index to i64
-          %v149 = llvm.inttoptr %v148 : i64 to !llvm.ptr<1>
-          %v150 = llvm.getelementptr inbounds %v149[%v145] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word151 = scf.while (%spin152 = %c136) : (i64) -> i64 {
-            %w153 = scf.if %v144 -> i64 {
-              %v154 = llvm.load %v150 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v154 : i64
+        %c134 = arith.constant 0.0 : f32
+        %lane135 = warp.lane_id : i32
+        %v136 = arith.extui %lane135 : i32 to i64
+        %c137 = arith.constant 1 : i64
+        %c138 = arith.constant 0 : i64
+        %c139 = arith.constant 32 : i64
+        %c140 = arith.constant 4294967295 : i64
+        %v141 = arith.subi %tile6, %c137 : i64
+        %lb142:2 = scf.while (%end143 = %v141, %acc144 = %c134) : (i64, f32) -> (i64, f32) {
+          %v145 = arith.subi %end143, %v136 : i64
+          %v146 = arith.cmpi sge, %v145, %c138 : i64
+          %v147 = arith.addi %v145, %c137 : i64
+          %c148 = arith.constant 8589934592 : i64
+          %v149 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v150 = arith.index_cast %v149 : index to i64
+          %v151 = llvm.inttoptr %v150 : i64 to !llvm.ptr<1>
+          %v152 = llvm.getelementptr inbounds %v151[%v147] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word153 = scf.while (%spin154 = %c138) : (i64) -> i64 {
+            %w155 = scf.if %v146 -> i64 {
+              %v156 = llvm.load %v152 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v156 : i64
             } else {
-              scf.yield %c146 : i64
+              scf.yield %c148 : i64
             }
-            %v155 = arith.shrui %w153, %c137 : i64
-            %v156 = arith.cmpi eq, %v155, %c136 : i64
-            %v157 = warp.vote <any> %v156 : i1
-            scf.condition(%v157) %w153 : i64
+            %v157 = arith.shrui %w155, %c139 : i64
+            %v158 = arith.cmpi eq, %v157, %c138 : i64
+            %v159 = warp.vote <any> %v158 : i1
+            scf.condition(%v159) %w155 : i64
           } do {
-          ^bb0(%x158: i64):
-            scf.yield %c136 : i64
+          ^bb0(%x160: i64):
+            scf.yield %c138 : i64
           }
-          %v159 = arith.shrui %word151, %c137 : i64
-          %c160 = arith.constant 2 : i64
-          %v161 = arith.cmpi eq, %v159, %c160 : i64
-          %ballot162 = warp.ballot %v161 : i32
-          %c163 = arith.constant 0 : i32
-          %v164 = arith.cmpi ne, %ballot162, %c163 : i32
-          %v165 = math.cttz %ballot162 : i32
-          %v166 = arith.cmpi ule, %lane133, %v165 : i32
-          %v167 = arith.andi %word151, %c138 : i64
-          %v168 = arith.trunci %v167 : i64 to i32
-          %v169 = arith.bitcast %v168 : i32 to f32
-          %v170 = arith.select %v166, %v169, %c132 : f32
-          %v171 = warp.reduce <add> %v170 : f32
-          %v172 = arith.addf %acc142, %v171 : f32
-          %v173 = arith.subi %end141, %c137 : i64
-          %v174 = arith.xori %v164, %true : i1
-          scf.condition(%v174) %v173, %v172 : i64, f32
+          %v161 = arith.shrui %word153, %c139 : i64
+          %c162 = arith.constant 2 : i64
+          %v163 = arith.cmpi eq, %v161, %c162 : i64
+          %ballot164 = warp.ballot %v163 : i32
+          %c165 = arith.constant 0 : i32
+          %v166 = arith.cmpi ne, %ballot164, %c165 : i32
+          %v167 = math.cttz %ballot164 : i32
+          %v168 = arith.cmpi ule, %lane135, %v167 : i32
+          %v169 = arith.andi %word153, %c140 : i64
+          %v170 = arith.trunci %v169 : i64 to i32
+          %v171 = arith.bitcast %v170 : i32 to f32
+          %v172 = arith.select %v168, %v171, %c134 : f32
+          %v173 = warp.reduce <add> %v172 : f32
+          %v174 = arith.addf %acc144, %v173 : f32
+          %v175 = arith.subi %end143, %c139 : i64
+          %v176 = arith.xori %v166, %true : i1
+          scf.condition(%v176) %v175, %v174 : i64, f32
         } do {
-        ^bb0(%e175: i64, %a176: f32):
-          scf.yield %e175, %a176 : i64, f32
+        ^bb0(%e177: i64, %a178: f32):
+          scf.yield %e177, %a178 : i64, f32
         }
-        %v177 = arith.addf %lb140#1, %v107 : f32
-        scf.if %v50 {
-          %v178 = arith.bitcast %v177 : f32 to i32
-          %v179 = arith.extui %v178 : i32 to i64
-          %c180 = arith.constant 8589934592 : i64
-          %v181 = arith.ori %v179, %c180 : i64
-          %c182 = arith.constant 1 : i64
-          %v183 = arith.addi %tile6, %c182 : i64
-          %v184 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v185 = arith.index_cast %v184 : index to i64
-          %v186 = llvm.inttoptr %v185 : i64 to !llvm.ptr<1>
-          %v187 = llvm.getelementptr inbounds %v186[%v183] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v181, %v187 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v179 = arith.addf %lb142#1, %v109 : f32
+        scf.if %v49 {
+          %v180 = arith.bitcast %v179 : f32 to i32
+          %v181 = arith.extui %v180 : i32 to i64
+          %c182 = arith.constant 8589934592 : i64
+          %v183 = arith.ori %v181, %c182 : i64
+          %c184 = arith.constant 1 : i64
+          %v185 = arith.addi %tile6, %c184 : i64
+          %v186 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v187 = arith.index_cast %v186 : index to i64
+          %v188 = llvm.inttoptr %v187 : i64 to !llvm.ptr<1>
+          %v189 = llvm.getelementptr inbounds %v188[%v185] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v183, %v189 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb140#1 : f32
+        scf.yield %lb142#1 : f32
       }
-      scf.if %v50 {
-        memref.store %pre111, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+      scf.if %v49 {
+        memref.store %pre113, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v188 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v189 = arith.addf %v188, %v106 : f32
-    %offset190 = arith.addf %v189, %wex46 : f32
-    %v191 = arith.addf %offset190, %v23 : f32
-    %v192 = arith.addf %offset190, %v39 : f32
-    %v193 = arith.addf %offset190, %v40 : f32
-    %v194 = arith.addf %offset190, %v41 : f32
-    %v195 = arith.addf %offset190, %v42 : f32
-    %v196 = arith.addf %offset190, %v43 : f32
-    %v197 = arith.addf %offset190, %v44 : f32
-    %v198 = arith.addf %offset190, %v45 : f32
-    %c199 = arith.constant dense<0.0> : vector<4xf32>
-    %v200 = vector.insert %v191, %c199 [0] : f32 into vector<4xf32>
-    %v201 = vector.insert %v192, %v200 [1] : f32 into vector<4xf32>
-    %v202 = vector.insert %v193, %v201 [2] : f32 into vector<4xf32>
-    %v203 = vector.insert %v194, %v202 [3] : f32 into vector<4xf32>
-    %c204 = arith.constant 0 : index
-    %v205 = arith.addi %base14, %c204 : index
-    vector.store %v203, %out[%v205] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c206 = arith.constant dense<0.0> : vector<4xf32>
-    %v207 = vector.insert %v195, %c206 [0] : f32 into vector<4xf32>
-    %v208 = vector.insert %v196, %v207 [1] : f32 into vector<4xf32>
-    %v209 = vector.insert %v197, %v208 [2] : f32 into vector<4xf32>
-    %v210 = vector.insert %v198, %v209 [3] : f32 into vector<4xf32>
-    %c211 = arith.constant 4 : index
-    %v212 = arith.addi %base14, %c211 : index
-    vector.store %v210, %out[%v212] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %v190 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v191 = arith.addf %v190, %v108 : f32
+    %offset192 = arith.addf %v191, %wex46 : f32
+    %v193 = arith.addf %offset192, %v23 : f32
+    %v194 = arith.addf %offset192, %v39 : f32
+    %v195 = arith.addf %offset192, %v40 : f32
+    %v196 = arith.addf %offset192, %v41 : f32
+    %v197 = arith.addf %offset192, %v42 : f32
+    %v198 = arith.addf %offset192, %v43 : f32
+    %v199 = arith.addf %offset192, %v44 : f32
+    %v200 = arith.addf %offset192, %v45 : f32
+    %c201 = arith.constant dense<0.0> : vector<4xf32>
+    %v202 = vector.insert %v193, %c201 [0] : f32 into vector<4xf32>
+    %v203 = vector.insert %v194, %v202 [1] : f32 into vector<4xf32>
+    %v204 = vector.insert %v195, %v203 [2] : f32 into vector<4xf32>
+    %v205 = vector.insert %v196, %v204 [3] : f32 into vector<4xf32>
+    %c206 = arith.constant 0 : index
+    %v207 = arith.addi %base14, %c206 : index
+    vector.store %v205, %out[%v207] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %c208 = arith.constant dense<0.0> : vector<4xf32>
+    %v209 = vector.insert %v197, %c208 [0] : f32 into vector<4xf32>
+    %v210 = vector.insert %v198, %v209 [1] : f32 into vector<4xf32>
+    %v211 = vector.insert %v199, %v210 [2] : f32 into vector<4xf32>
+    %v212 = vector.insert %v200, %v211 [3] : f32 into vector<4xf32>
+    %c213 = arith.constant 4 : index
+    %v214 = arith.addi %base14, %c213 : index
+    vector.store %v212, %out[%v214] {alignment = 16} : memref<?xf32>, vector<4xf32>
     gpu.return
   }
 
@@ -804,205 +813,208 @@ gpu.module @scan {
     %v43 = arith.addf %v42, %v36 : f32
     %v44 = arith.addf %v43, %v37 : f32
     %v45 = arith.addf %v44, %v38 : f32
-    %wex46, %wtot47 = warp.scan <add> %v45 exclusive : f32, f32
-    %wid48 = arith.divui %tid2, %c11 : index
-    %lane49 = arith.remui %tid2, %c11 : index
-    %v50 = arith.cmpi eq, %lane49, %c8 : index
-    scf.if %v50 {
-      memref.store %wtot47, %warp_sm[%wid48] : memref<8xf32, #gpu.address_space<workgroup>>
+    %wex46 = warp.scan <add> %v45 exclusive : f32
+    %wid47 = arith.divui %tid2, %c11 : index
+    %lane48 = arith.remui %tid2, %c11 : index
+    %v49 = arith.cmpi eq, %lane48, %c8 : index
+    %c50 = arith.constant 31 : index
+    %v51 = arith.cmpi eq, %lane48, %c50 : index
+    scf.if %v51 {
+      %wtot52 = arith.addf %wex46, %v45 : f32
+      memref.store %wtot52, %warp_sm[%wid47] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c51 = arith.constant 0.0 : f32
-    %c52 = arith.constant 0 : index
-    %v53 = memref.load %warp_sm[%c52] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c53 = arith.constant 0.0 : f32
     %c54 = arith.constant 0 : index
-    %v55 = arith.cmpi ugt, %wid48, %c54 : index
-    %v56 = arith.select %v55, %v53, %c51 : f32
-    %v57 = arith.addf %c51, %v56 : f32
-    %v58 = arith.addf %c51, %v53 : f32
-    %c59 = arith.constant 1 : index
-    %v60 = memref.load %warp_sm[%c59] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v55 = memref.load %warp_sm[%c54] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c56 = arith.constant 0 : index
+    %v57 = arith.cmpi ugt, %wid47, %c56 : index
+    %v58 = arith.select %v57, %v55, %c53 : f32
+    %v59 = arith.addf %c53, %v58 : f32
+    %v60 = arith.addf %c53, %v55 : f32
     %c61 = arith.constant 1 : index
-    %v62 = arith.cmpi ugt, %wid48, %c61 : index
-    %v63 = arith.select %v62, %v60, %c51 : f32
-    %v64 = arith.addf %v57, %v63 : f32
-    %v65 = arith.addf %v58, %v60 : f32
-    %c66 = arith.constant 2 : index
-    %v67 = memref.load %warp_sm[%c66] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v62 = memref.load %warp_sm[%c61] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c63 = arith.constant 1 : index
+    %v64 = arith.cmpi ugt, %wid47, %c63 : index
+    %v65 = arith.select %v64, %v62, %c53 : f32
+    %v66 = arith.addf %v59, %v65 : f32
+    %v67 = arith.addf %v60, %v62 : f32
     %c68 = arith.constant 2 : index
-    %v69 = arith.cmpi ugt, %wid48, %c68 : index
-    %v70 = arith.select %v69, %v67, %c51 : f32
-    %v71 = arith.addf %v64, %v70 : f32
-    %v72 = arith.addf %v65, %v67 : f32
-    %c73 = arith.constant 3 : index
-    %v74 = memref.load %warp_sm[%c73] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v69 = memref.load %warp_sm[%c68] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c70 = arith.constant 2 : index
+    %v71 = arith.cmpi ugt, %wid47, %c70 : index
+    %v72 = arith.select %v71, %v69, %c53 : f32
+    %v73 = arith.addf %v66, %v72 : f32
+    %v74 = arith.addf %v67, %v69 : f32
     %c75 = arith.constant 3 : index
-    %v76 = arith.cmpi ugt, %wid48, %c75 : index
-    %v77 = arith.select %v76, %v74, %c51 : f32
-    %v78 = arith.addf %v71, %v77 : f32
-    %v79 = arith.addf %v72, %v74 : f32
-    %c80 = arith.constant 4 : index
-    %v81 = memref.load %warp_sm[%c80] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v76 = memref.load %warp_sm[%c75] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c77 = arith.constant 3 : index
+    %v78 = arith.cmpi ugt, %wid47, %c77 : index
+    %v79 = arith.select %v78, %v76, %c53 : f32
+    %v80 = arith.addf %v73, %v79 : f32
+    %v81 = arith.addf %v74, %v76 : f32
     %c82 = arith.constant 4 : index
-    %v83 = arith.cmpi ugt, %wid48, %c82 : index
-    %v84 = arith.select %v83, %v81, %c51 : f32
-    %v85 = arith.addf %v78, %v84 : f32
-    %v86 = arith.addf %v79, %v81 : f32
-    %c87 = arith.constant 5 : index
-    %v88 = memref.load %warp_sm[%c87] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v83 = memref.load %warp_sm[%c82] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c84 = arith.constant 4 : index
+    %v85 = arith.cmpi ugt, %wid47, %c84 : index
+    %v86 = arith.select %v85, %v83, %c53 : f32
+    %v87 = arith.addf %v80, %v86 : f32
+    %v88 = arith.addf %v81, %v83 : f32
     %c89 = arith.constant 5 : index
-    %v90 = arith.cmpi ugt, %wid48, %c89 : index
-    %v91 = arith.select %v90, %v88, %c51 : f32
-    %v92 = arith.addf %v85, %v91 : f32
-    %v93 = arith.addf %v86, %v88 : f32
-    %c94 = arith.constant 6 : index
-    %v95 = memref.load %warp_sm[%c94] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v90 = memref.load %warp_sm[%c89] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c91 = arith.constant 5 : index
+    %v92 = arith.cmpi ugt, %wid47, %c91 : index
+    %v93 = arith.select %v92, %v90, %c53 : f32
+    %v94 = arith.addf %v87, %v93 : f32
+    %v95 = arith.addf %v88, %v90 : f32
     %c96 = arith.constant 6 : index
-    %v97 = arith.cmpi ugt, %wid48, %c96 : index
-    %v98 = arith.select %v97, %v95, %c51 : f32
-    %v99 = arith.addf %v92, %v98 : f32
-    %v100 = arith.addf %v93, %v95 : f32
-    %c101 = arith.constant 7 : index
-    %v102 = memref.load %warp_sm[%c101] : memref<8xf32, #gpu.address_space<workgroup>>
+    %v97 = memref.load %warp_sm[%c96] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c98 = arith.constant 6 : index
+    %v99 = arith.cmpi ugt, %wid47, %c98 : index
+    %v100 = arith.select %v99, %v97, %c53 : f32
+    %v101 = arith.addf %v94, %v100 : f32
+    %v102 = arith.addf %v95, %v97 : f32
     %c103 = arith.constant 7 : index
-    %v104 = arith.cmpi ugt, %wid48, %c103 : index
-    %v105 = arith.select %v104, %v102, %c51 : f32
-    %v106 = arith.addf %v99, %v105 : f32
-    %v107 = arith.addf %v100, %v102 : f32
-    %v108 = arith.cmpi eq, %wid48, %c8 : index
-    scf.if %v108 {
-      %c109 = arith.constant 0 : i64
-      %v110 = arith.cmpi eq, %tile6, %c109 : i64
-      %pre111 = scf.if %v110 -> f32 {
-        scf.if %v50 {
-          %v112 = arith.bitcast %v107 : f32 to i32
-          %v113 = arith.extui %v112 : i32 to i64
-          %c114 = arith.constant 8589934592 : i64
-          %v115 = arith.ori %v113, %c114 : i64
-          %c116 = arith.constant 1 : i64
-          %v117 = arith.addi %tile6, %c116 : i64
-          %v118 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v119 = arith.index_cast %v118 : index to i64
-          %v120 = llvm.inttoptr %v119 : i64 to !llvm.ptr<1>
-          %v121 = llvm.getelementptr inbounds %v120[%v117] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v115, %v121 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %v104 = memref.load %warp_sm[%c103] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c105 = arith.constant 7 : index
+    %v106 = arith.cmpi ugt, %wid47, %c105 : index
+    %v107 = arith.select %v106, %v104, %c53 : f32
+    %v108 = arith.addf %v101, %v107 : f32
+    %v109 = arith.addf %v102, %v104 : f32
+    %v110 = arith.cmpi eq, %wid47, %c8 : index
+    scf.if %v110 {
+      %c111 = arith.constant 0 : i64
+      %v112 = arith.cmpi eq, %tile6, %c111 : i64
+      %pre113 = scf.if %v112 -> f32 {
+        scf.if %v49 {
+          %v114 = arith.bitcast %v109 : f32 to i32
+          %v115 = arith.extui %v114 : i32 to i64
+          %c116 = arith.constant 8589934592 : i64
+          %v117 = arith.ori %v115, %c116 : i64
+          %c118 = arith.constant 1 : i64
+          %v119 = arith.addi %tile6, %c118 : i64
+          %v120 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v121 = arith.index_cast %v120 : index to i64
+          %v122 = llvm.inttoptr %v121 : i64 to !llvm.ptr<1>
+          %v123 = llvm.getelementptr inbounds %v122[%v119] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v117, %v123 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c51 : f32
+        scf.yield %c53 : f32
       } else {
-        scf.if %v50 {
-          %v122 = arith.bitcast %v107 : f32 to i32
-          %v123 = arith.extui %v122 : i32 to i64
-          %c124 = arith.constant 4294967296 : i64
-          %v125 = arith.ori %v123, %c124 : i64
-          %c126 = arith.constant 1 : i64
-          %v127 = arith.addi %tile6, %c126 : i64
-          %v128 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v129 = arith.index_cast %v128 : index to i64
-          %v130 = llvm.inttoptr %v129 : i64 to !llvm.ptr<1>
-          %v131 = llvm.getelementptr inbounds %v130[%v127] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v125, %v131 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v49 {
+          %v124 = arith.bitcast %v109 : f32 to i32
+          %v125 = arith.extui %v124 : i32 to i64
+          %c126 = arith.constant 4294967296 : i64
+          %v127 = arith.ori %v125, %c126 : i64
+          %c128 = arith.constant 1 : i64
+          %v129 = arith.addi %tile6, %c128 : i64
+          %v130 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v131 = arith.index_cast %v130 : index to i64
+          %v132 = llvm.inttoptr %v131 : i64 to !llvm.ptr<1>
+          %v133 = llvm.getelementptr inbounds %v132[%v129] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v127, %v133 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c132 = arith.constant 0.0 : f32
-        %lane133 = warp.lane_id : i32
-        %v134 = arith.extui %lane133 : i32 to i64
-        %c135 = arith.constant 1 : i64
-        %c136 = arith.constant 0 : i64
-        %c137 = arith.constant 32 : i64
-        %c138 = arith.constant 4294967295 : i64
-        %v139 = arith.subi %tile6, %c135 : i64
-        %lb140:2 = scf.while (%end141 = %v139, %acc142 = %c132) : (i64, f32) -> (i64, f32) {
-          %v143 = arith.subi %end141, %v134 : i64
-          %v144 = arith.cmpi sge, %v143, %c136 : i64
-          %v145 = arith.addi %v143, %c135 : i64
-          %c146 = arith.constant 8589934592 : i64
-          %v147 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v148 = arith.index_cast %v147 : index to i64
-          %v149 = llvm.inttoptr %v148 : i64 to !llvm.ptr<1>
-          %v150 = llvm.getelementptr inbounds %v149[%v145] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word151 = scf.while (%spin152 = %c136) : (i64) -> i64 {
-            %w153 = scf.if %v144 -> i64 {
-              %v154 = llvm.load %v150 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v154 : i64
+        %c134 = arith.constant 0.0 : f32
+        %lane135 = warp.lane_id : i32
+        %v136 = arith.extui %lane135 : i32 to i64
+        %c137 = arith.constant 1 : i64
+        %c138 = arith.constant 0 : i64
+        %c139 = arith.constant 32 : i64
+        %c140 = arith.constant 4294967295 : i64
+        %v141 = arith.subi %tile6, %c137 : i64
+        %lb142:2 = scf.while (%end143 = %v141, %acc144 = %c134) : (i64, f32) -> (i64, f32) {
+          %v145 = arith.subi %end143, %v136 : i64
+          %v146 = arith.cmpi sge, %v145, %c138 : i64
+          %v147 = arith.addi %v145, %c137 : i64
+          %c148 = arith.constant 8589934592 : i64
+          %v149 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v150 = arith.index_cast %v149 : index to i64
+          %v151 = llvm.inttoptr %v150 : i64 to !llvm.ptr<1>
+          %v152 = llvm.getelementptr inbounds %v151[%v147] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word153 = scf.while (%spin154 = %c138) : (i64) -> i64 {
+            %w155 = scf.if %v146 -> i64 {
+              %v156 = llvm.load %v152 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v156 : i64
             } else {
-              scf.yield %c146 : i64
+              scf.yield %c148 : i64
             }
-            %v155 = arith.shrui %w153, %c137 : i64
-            %v156 = arith.cmpi eq, %v155, %c136 : i64
-            %v157 = warp.vote <any> %v156 : i1
-            scf.condition(%v157) %w153 : i64
+            %v157 = arith.shrui %w155, %c139 : i64
+            %v158 = arith.cmpi eq, %v157, %c138 : i64
+            %v159 = warp.vote <any> %v158 : i1
+            scf.condition(%v159) %w155 : i64
           } do {
-          ^bb0(%x158: i64):
-            scf.yield %c136 : i64
+          ^bb0(%x160: i64):
+            scf.yield %c138 : i64
           }
-          %v159 = arith.shrui %word151, %c137 : i64
-          %c160 = arith.constant 2 : i64
-          %v161 = arith.cmpi eq, %v159, %c160 : i64
-          %ballot162 = warp.ballot %v161 : i32
-          %c163 = arith.constant 0 : i32
-          %v164 = arith.cmpi ne, %ballot162, %c163 : i32
-          %v165 = math.cttz %ballot162 : i32
-          %v166 = arith.cmpi ule, %lane133, %v165 : i32
-          %v167 = arith.andi %word151, %c138 : i64
-          %v168 = arith.trunci %v167 : i64 to i32
-          %v169 = arith.bitcast %v168 : i32 to f32
-          %v170 = arith.select %v166, %v169, %c132 : f32
-          %v171 = warp.reduce <add> %v170 : f32
-          %v172 = arith.addf %acc142, %v171 : f32
-          %v173 = arith.subi %end141, %c137 : i64
-          %v174 = arith.xori %v164, %true : i1
-          scf.condition(%v174) %v173, %v172 : i64, f32
+          %v161 = arith.shrui %word153, %c139 : i64
+          %c162 = arith.constant 2 : i64
+          %v163 = arith.cmpi eq, %v161, %c162 : i64
+          %ballot164 = warp.ballot %v163 : i32
+          %c165 = arith.constant 0 : i32
+          %v166 = arith.cmpi ne, %ballot164, %c165 : i32
+          %v167 = math.cttz %ballot164 : i32
+          %v168 = arith.cmpi ule, %lane135, %v167 : i32
+          %v169 = arith.andi %word153, %c140 : i64
+          %v170 = arith.trunci %v169 : i64 to i32
+          %v171 = arith.bitcast %v170 : i32 to f32
+          %v172 = arith.select %v168, %v171, %c134 : f32
+          %v173 = warp.reduce <add> %v172 : f32
+          %v174 = arith.addf %acc144, %v173 : f32
+          %v175 = arith.subi %end143, %c139 : i64
+          %v176 = arith.xori %v166, %true : i1
+          scf.condition(%v176) %v175, %v174 : i64, f32
         } do {
-        ^bb0(%e175: i64, %a176: f32):
-          scf.yield %e175, %a176 : i64, f32
+        ^bb0(%e177: i64, %a178: f32):
+          scf.yield %e177, %a178 : i64, f32
         }
-        %v177 = arith.addf %lb140#1, %v107 : f32
-        scf.if %v50 {
-          %v178 = arith.bitcast %v177 : f32 to i32
-          %v179 = arith.extui %v178 : i32 to i64
-          %c180 = arith.constant 8589934592 : i64
-          %v181 = arith.ori %v179, %c180 : i64
-          %c182 = arith.constant 1 : i64
-          %v183 = arith.addi %tile6, %c182 : i64
-          %v184 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v185 = arith.index_cast %v184 : index to i64
-          %v186 = llvm.inttoptr %v185 : i64 to !llvm.ptr<1>
-          %v187 = llvm.getelementptr inbounds %v186[%v183] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v181, %v187 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v179 = arith.addf %lb142#1, %v109 : f32
+        scf.if %v49 {
+          %v180 = arith.bitcast %v179 : f32 to i32
+          %v181 = arith.extui %v180 : i32 to i64
+          %c182 = arith.constant 8589934592 : i64
+          %v183 = arith.ori %v181, %c182 : i64
+          %c184 = arith.constant 1 : i64
+          %v185 = arith.addi %tile6, %c184 : i64
+          %v186 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v187 = arith.index_cast %v186 : index to i64
+          %v188 = llvm.inttoptr %v187 : i64 to !llvm.ptr<1>
+          %v189 = llvm.getelementptr inbounds %v188[%v185] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v183, %v189 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb140#1 : f32
+        scf.yield %lb142#1 : f32
       }
-      scf.if %v50 {
-        memref.store %pre111, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+      scf.if %v49 {
+        memref.store %pre113, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v188 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v189 = arith.addf %v188, %v106 : f32
-    %offset190 = arith.addf %v189, %wex46 : f32
-    %v191 = arith.addf %offset190, %c51 : f32
-    %v192 = arith.addf %offset190, %v23 : f32
-    %v193 = arith.addf %offset190, %v39 : f32
-    %v194 = arith.addf %offset190, %v40 : f32
-    %v195 = arith.addf %offset190, %v41 : f32
-    %v196 = arith.addf %offset190, %v42 : f32
-    %v197 = arith.addf %offset190, %v43 : f32
-    %v198 = arith.addf %offset190, %v44 : f32
-    %c199 = arith.constant dense<0.0> : vector<4xf32>
-    %v200 = vector.insert %v191, %c199 [0] : f32 into vector<4xf32>
-    %v201 = vector.insert %v192, %v200 [1] : f32 into vector<4xf32>
-    %v202 = vector.insert %v193, %v201 [2] : f32 into vector<4xf32>
-    %v203 = vector.insert %v194, %v202 [3] : f32 into vector<4xf32>
-    %c204 = arith.constant 0 : index
-    %v205 = arith.addi %base14, %c204 : index
-    vector.store %v203, %out[%v205] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c206 = arith.constant dense<0.0> : vector<4xf32>
-    %v207 = vector.insert %v195, %c206 [0] : f32 into vector<4xf32>
-    %v208 = vector.insert %v196, %v207 [1] : f32 into vector<4xf32>
-    %v209 = vector.insert %v197, %v208 [2] : f32 into vector<4xf32>
-    %v210 = vector.insert %v198, %v209 [3] : f32 into vector<4xf32>
-    %c211 = arith.constant 4 : index
-    %v212 = arith.addi %base14, %c211 : index
-    vector.store %v210, %out[%v212] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %v190 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v191 = arith.addf %v190, %v108 : f32
+    %offset192 = arith.addf %v191, %wex46 : f32
+    %v193 = arith.addf %offset192, %c53 : f32
+    %v194 = arith.addf %offset192, %v23 : f32
+    %v195 = arith.addf %offset192, %v39 : f32
+    %v196 = arith.addf %offset192, %v40 : f32
+    %v197 = arith.addf %offset192, %v41 : f32
+    %v198 = arith.addf %offset192, %v42 : f32
+    %v199 = arith.addf %offset192, %v43 : f32
+    %v200 = arith.addf %offset192, %v44 : f32
+    %c201 = arith.constant dense<0.0> : vector<4xf32>
+    %v202 = vector.insert %v193, %c201 [0] : f32 into vector<4xf32>
+    %v203 = vector.insert %v194, %v202 [1] : f32 into vector<4xf32>
+    %v204 = vector.insert %v195, %v203 [2] : f32 into vector<4xf32>
+    %v205 = vector.insert %v196, %v204 [3] : f32 into vector<4xf32>
+    %c206 = arith.constant 0 : index
+    %v207 = arith.addi %base14, %c206 : index
+    vector.store %v205, %out[%v207] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %c208 = arith.constant dense<0.0> : vector<4xf32>
+    %v209 = vector.insert %v197, %c208 [0] : f32 into vector<4xf32>
+    %v210 = vector.insert %v198, %v209 [1] : f32 into vector<4xf32>
+    %v211 = vector.insert %v199, %v210 [2] : f32 into vector<4xf32>
+    %v212 = vector.insert %v200, %v211 [3] : f32 into vector<4xf32>
+    %c213 = arith.constant 4 : index
+    %v214 = arith.addi %base14, %c213 : index
+    vector.store %v212, %out[%v214] {alignment = 16} : memref<?xf32>, vector<4xf32>
     gpu.return
   }
 
@@ -1073,225 +1085,228 @@ gpu.module @scan {
     %v59 = arith.addi %v58, %v52 : i32
     %v60 = arith.addi %v59, %v53 : i32
     %v61 = arith.addi %v60, %v54 : i32
-    %wex62, %wtot63 = warp.scan <add> %v61 exclusive : i32, i32
-    %wid64 = arith.divui %tid2, %c11 : index
-    %lane65 = arith.remui %tid2, %c11 : index
-    %v66 = arith.cmpi eq, %lane65, %c8 : index
-    scf.if %v66 {
-      memref.store %wtot63, %warp_sm[%wid64] : memref<8xi32, #gpu.address_space<workgroup>>
+    %wex62 = warp.scan <add> %v61 exclusive : i32
+    %wid63 = arith.divui %tid2, %c11 : index
+    %lane64 = arith.remui %tid2, %c11 : index
+    %v65 = arith.cmpi eq, %lane64, %c8 : index
+    %c66 = arith.constant 31 : index
+    %v67 = arith.cmpi eq, %lane64, %c66 : index
+    scf.if %v67 {
+      %wtot68 = arith.addi %wex62, %v61 : i32
+      memref.store %wtot68, %warp_sm[%wid63] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c67 = arith.constant 0 : i32
-    %c68 = arith.constant 0 : index
-    %v69 = memref.load %warp_sm[%c68] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c69 = arith.constant 0 : i32
     %c70 = arith.constant 0 : index
-    %v71 = arith.cmpi ugt, %wid64, %c70 : index
-    %v72 = arith.select %v71, %v69, %c67 : i32
-    %v73 = arith.addi %c67, %v72 : i32
-    %v74 = arith.addi %c67, %v69 : i32
-    %c75 = arith.constant 1 : index
-    %v76 = memref.load %warp_sm[%c75] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v71 = memref.load %warp_sm[%c70] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c72 = arith.constant 0 : index
+    %v73 = arith.cmpi ugt, %wid63, %c72 : index
+    %v74 = arith.select %v73, %v71, %c69 : i32
+    %v75 = arith.addi %c69, %v74 : i32
+    %v76 = arith.addi %c69, %v71 : i32
     %c77 = arith.constant 1 : index
-    %v78 = arith.cmpi ugt, %wid64, %c77 : index
-    %v79 = arith.select %v78, %v76, %c67 : i32
-    %v80 = arith.addi %v73, %v79 : i32
-    %v81 = arith.addi %v74, %v76 : i32
-    %c82 = arith.constant 2 : index
-    %v83 = memref.load %warp_sm[%c82] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v78 = memref.load %warp_sm[%c77] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c79 = arith.constant 1 : index
+    %v80 = arith.cmpi ugt, %wid63, %c79 : index
+    %v81 = arith.select %v80, %v78, %c69 : i32
+    %v82 = arith.addi %v75, %v81 : i32
+    %v83 = arith.addi %v76, %v78 : i32
     %c84 = arith.constant 2 : index
-    %v85 = arith.cmpi ugt, %wid64, %c84 : index
-    %v86 = arith.select %v85, %v83, %c67 : i32
-    %v87 = arith.addi %v80, %v86 : i32
-    %v88 = arith.addi %v81, %v83 : i32
-    %c89 = arith.constant 3 : index
-    %v90 = memref.load %warp_sm[%c89] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v85 = memref.load %warp_sm[%c84] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c86 = arith.constant 2 : index
+    %v87 = arith.cmpi ugt, %wid63, %c86 : index
+    %v88 = arith.select %v87, %v85, %c69 : i32
+    %v89 = arith.addi %v82, %v88 : i32
+    %v90 = arith.addi %v83, %v85 : i32
     %c91 = arith.constant 3 : index
-    %v92 = arith.cmpi ugt, %wid64, %c91 : index
-    %v93 = arith.select %v92, %v90, %c67 : i32
-    %v94 = arith.addi %v87, %v93 : i32
-    %v95 = arith.addi %v88, %v90 : i32
-    %c96 = arith.constant 4 : index
-    %v97 = memref.load %warp_sm[%c96] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v92 = memref.load %warp_sm[%c91] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c93 = arith.constant 3 : index
+    %v94 = arith.cmpi ugt, %wid63, %c93 : index
+    %v95 = arith.select %v94, %v92, %c69 : i32
+    %v96 = arith.addi %v89, %v95 : i32
+    %v97 = arith.addi %v90, %v92 : i32
     %c98 = arith.constant 4 : index
-    %v99 = arith.cmpi ugt, %wid64, %c98 : index
-    %v100 = arith.select %v99, %v97, %c67 : i32
-    %v101 = arith.addi %v94, %v100 : i32
-    %v102 = arith.addi %v95, %v97 : i32
-    %c103 = arith.constant 5 : index
-    %v104 = memref.load %warp_sm[%c103] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v99 = memref.load %warp_sm[%c98] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c100 = arith.constant 4 : index
+    %v101 = arith.cmpi ugt, %wid63, %c100 : index
+    %v102 = arith.select %v101, %v99, %c69 : i32
+    %v103 = arith.addi %v96, %v102 : i32
+    %v104 = arith.addi %v97, %v99 : i32
     %c105 = arith.constant 5 : index
-    %v106 = arith.cmpi ugt, %wid64, %c105 : index
-    %v107 = arith.select %v106, %v104, %c67 : i32
-    %v108 = arith.addi %v101, %v107 : i32
-    %v109 = arith.addi %v102, %v104 : i32
-    %c110 = arith.constant 6 : index
-    %v111 = memref.load %warp_sm[%c110] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v106 = memref.load %warp_sm[%c105] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c107 = arith.constant 5 : index
+    %v108 = arith.cmpi ugt, %wid63, %c107 : index
+    %v109 = arith.select %v108, %v106, %c69 : i32
+    %v110 = arith.addi %v103, %v109 : i32
+    %v111 = arith.addi %v104, %v106 : i32
     %c112 = arith.constant 6 : index
-    %v113 = arith.cmpi ugt, %wid64, %c112 : index
-    %v114 = arith.select %v113, %v111, %c67 : i32
-    %v115 = arith.addi %v108, %v114 : i32
-    %v116 = arith.addi %v109, %v111 : i32
-    %c117 = arith.constant 7 : index
-    %v118 = memref.load %warp_sm[%c117] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v113 = memref.load %warp_sm[%c112] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c114 = arith.constant 6 : index
+    %v115 = arith.cmpi ugt, %wid63, %c114 : index
+    %v116 = arith.select %v115, %v113, %c69 : i32
+    %v117 = arith.addi %v110, %v116 : i32
+    %v118 = arith.addi %v111, %v113 : i32
     %c119 = arith.constant 7 : index
-    %v120 = arith.cmpi ugt, %wid64, %c119 : index
-    %v121 = arith.select %v120, %v118, %c67 : i32
-    %v122 = arith.addi %v115, %v121 : i32
-    %v123 = arith.addi %v116, %v118 : i32
-    %v124 = arith.cmpi eq, %wid64, %c8 : index
-    scf.if %v124 {
-      %c125 = arith.constant 0 : i64
-      %v126 = arith.cmpi eq, %tile6, %c125 : i64
-      %pre127 = scf.if %v126 -> i32 {
-        scf.if %v66 {
-          %v128 = arith.extui %v123 : i32 to i64
-          %c129 = arith.constant 8589934592 : i64
-          %v130 = arith.ori %v128, %c129 : i64
-          %c131 = arith.constant 1 : i64
-          %v132 = arith.addi %tile6, %c131 : i64
-          %v133 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v134 = arith.index_cast %v133 : index to i64
-          %v135 = llvm.inttoptr %v134 : i64 to !llvm.ptr<1>
-          %v136 = llvm.getelementptr inbounds %v135[%v132] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v130, %v136 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %v120 = memref.load %warp_sm[%c119] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c121 = arith.constant 7 : index
+    %v122 = arith.cmpi ugt, %wid63, %c121 : index
+    %v123 = arith.select %v122, %v120, %c69 : i32
+    %v124 = arith.addi %v117, %v123 : i32
+    %v125 = arith.addi %v118, %v120 : i32
+    %v126 = arith.cmpi eq, %wid63, %c8 : index
+    scf.if %v126 {
+      %c127 = arith.constant 0 : i64
+      %v128 = arith.cmpi eq, %tile6, %c127 : i64
+      %pre129 = scf.if %v128 -> i32 {
+        scf.if %v65 {
+          %v130 = arith.extui %v125 : i32 to i64
+          %c131 = arith.constant 8589934592 : i64
+          %v132 = arith.ori %v130, %c131 : i64
+          %c133 = arith.constant 1 : i64
+          %v134 = arith.addi %tile6, %c133 : i64
+          %v135 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v136 = arith.index_cast %v135 : index to i64
+          %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
+          %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v132, %v138 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c67 : i32
+        scf.yield %c69 : i32
       } else {
-        scf.if %v66 {
-          %v137 = arith.extui %v123 : i32 to i64
-          %c138 = arith.constant 4294967296 : i64
-          %v139 = arith.ori %v137, %c138 : i64
-          %c140 = arith.constant 1 : i64
-          %v141 = arith.addi %tile6, %c140 : i64
-          %v142 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v143 = arith.index_cast %v142 : index to i64
-          %v144 = llvm.inttoptr %v143 : i64 to !llvm.ptr<1>
-          %v145 = llvm.getelementptr inbounds %v144[%v141] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v139, %v145 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v65 {
+          %v139 = arith.extui %v125 : i32 to i64
+          %c140 = arith.constant 4294967296 : i64
+          %v141 = arith.ori %v139, %c140 : i64
+          %c142 = arith.constant 1 : i64
+          %v143 = arith.addi %tile6, %c142 : i64
+          %v144 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v145 = arith.index_cast %v144 : index to i64
+          %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
+          %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v141, %v147 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c146 = arith.constant 0 : i32
-        %lane147 = warp.lane_id : i32
-        %v148 = arith.extui %lane147 : i32 to i64
-        %c149 = arith.constant 1 : i64
-        %c150 = arith.constant 0 : i64
-        %c151 = arith.constant 32 : i64
-        %c152 = arith.constant 4294967295 : i64
-        %v153 = arith.subi %tile6, %c149 : i64
-        %lb154:2 = scf.while (%end155 = %v153, %acc156 = %c146) : (i64, i32) -> (i64, i32) {
-          %v157 = arith.subi %end155, %v148 : i64
-          %v158 = arith.cmpi sge, %v157, %c150 : i64
-          %v159 = arith.addi %v157, %c149 : i64
-          %c160 = arith.constant 8589934592 : i64
-          %v161 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v162 = arith.index_cast %v161 : index to i64
-          %v163 = llvm.inttoptr %v162 : i64 to !llvm.ptr<1>
-          %v164 = llvm.getelementptr inbounds %v163[%v159] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word165 = scf.while (%spin166 = %c150) : (i64) -> i64 {
-            %w167 = scf.if %v158 -> i64 {
-              %v168 = llvm.load %v164 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v168 : i64
+        %c148 = arith.constant 0 : i32
+        %lane149 = warp.lane_id : i32
+        %v150 = arith.extui %lane149 : i32 to i64
+        %c151 = arith.constant 1 : i64
+        %c152 = arith.constant 0 : i64
+        %c153 = arith.constant 32 : i64
+        %c154 = arith.constant 4294967295 : i64
+        %v155 = arith.subi %tile6, %c151 : i64
+        %lb156:2 = scf.while (%end157 = %v155, %acc158 = %c148) : (i64, i32) -> (i64, i32) {
+          %v159 = arith.subi %end157, %v150 : i64
+          %v160 = arith.cmpi sge, %v159, %c152 : i64
+          %v161 = arith.addi %v159, %c151 : i64
+          %c162 = arith.constant 8589934592 : i64
+          %v163 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v164 = arith.index_cast %v163 : index to i64
+          %v165 = llvm.inttoptr %v164 : i64 to !llvm.ptr<1>
+          %v166 = llvm.getelementptr inbounds %v165[%v161] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word167 = scf.while (%spin168 = %c152) : (i64) -> i64 {
+            %w169 = scf.if %v160 -> i64 {
+              %v170 = llvm.load %v166 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v170 : i64
             } else {
-              scf.yield %c160 : i64
+              scf.yield %c162 : i64
             }
-            %v169 = arith.shrui %w167, %c151 : i64
-            %v170 = arith.cmpi eq, %v169, %c150 : i64
-            %v171 = warp.vote <any> %v170 : i1
-            scf.condition(%v171) %w167 : i64
+            %v171 = arith.shrui %w169, %c153 : i64
+            %v172 = arith.cmpi eq, %v171, %c152 : i64
+            %v173 = warp.vote <any> %v172 : i1
+            scf.condition(%v173) %w169 : i64
           } do {
-          ^bb0(%x172: i64):
-            scf.yield %c150 : i64
+          ^bb0(%x174: i64):
+            scf.yield %c152 : i64
           }
-          %v173 = arith.shrui %word165, %c151 : i64
-          %c174 = arith.constant 2 : i64
-          %v175 = arith.cmpi eq, %v173, %c174 : i64
-          %ballot176 = warp.ballot %v175 : i32
-          %c177 = arith.constant 0 : i32
-          %v178 = arith.cmpi ne, %ballot176, %c177 : i32
-          %v179 = math.cttz %ballot176 : i32
-          %v180 = arith.cmpi ule, %lane147, %v179 : i32
-          %v181 = arith.andi %word165, %c152 : i64
-          %v182 = arith.trunci %v181 : i64 to i32
-          %v183 = arith.select %v180, %v182, %c146 : i32
-          %v184 = warp.reduce <add> %v183 : i32
-          %v185 = arith.addi %acc156, %v184 : i32
-          %v186 = arith.subi %end155, %c151 : i64
-          %v187 = arith.xori %v178, %true : i1
-          scf.condition(%v187) %v186, %v185 : i64, i32
+          %v175 = arith.shrui %word167, %c153 : i64
+          %c176 = arith.constant 2 : i64
+          %v177 = arith.cmpi eq, %v175, %c176 : i64
+          %ballot178 = warp.ballot %v177 : i32
+          %c179 = arith.constant 0 : i32
+          %v180 = arith.cmpi ne, %ballot178, %c179 : i32
+          %v181 = math.cttz %ballot178 : i32
+          %v182 = arith.cmpi ule, %lane149, %v181 : i32
+          %v183 = arith.andi %word167, %c154 : i64
+          %v184 = arith.trunci %v183 : i64 to i32
+          %v185 = arith.select %v182, %v184, %c148 : i32
+          %v186 = warp.reduce <add> %v185 : i32
+          %v187 = arith.addi %acc158, %v186 : i32
+          %v188 = arith.subi %end157, %c153 : i64
+          %v189 = arith.xori %v180, %true : i1
+          scf.condition(%v189) %v188, %v187 : i64, i32
         } do {
-        ^bb0(%e188: i64, %a189: i32):
-          scf.yield %e188, %a189 : i64, i32
+        ^bb0(%e190: i64, %a191: i32):
+          scf.yield %e190, %a191 : i64, i32
         }
-        %v190 = arith.addi %lb154#1, %v123 : i32
-        scf.if %v66 {
-          %v191 = arith.extui %v190 : i32 to i64
-          %c192 = arith.constant 8589934592 : i64
-          %v193 = arith.ori %v191, %c192 : i64
-          %c194 = arith.constant 1 : i64
-          %v195 = arith.addi %tile6, %c194 : i64
-          %v196 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v197 = arith.index_cast %v196 : index to i64
-          %v198 = llvm.inttoptr %v197 : i64 to !llvm.ptr<1>
-          %v199 = llvm.getelementptr inbounds %v198[%v195] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v193, %v199 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v192 = arith.addi %lb156#1, %v125 : i32
+        scf.if %v65 {
+          %v193 = arith.extui %v192 : i32 to i64
+          %c194 = arith.constant 8589934592 : i64
+          %v195 = arith.ori %v193, %c194 : i64
+          %c196 = arith.constant 1 : i64
+          %v197 = arith.addi %tile6, %c196 : i64
+          %v198 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v199 = arith.index_cast %v198 : index to i64
+          %v200 = llvm.inttoptr %v199 : i64 to !llvm.ptr<1>
+          %v201 = llvm.getelementptr inbounds %v200[%v197] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v195, %v201 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb154#1 : i32
+        scf.yield %lb156#1 : i32
       }
-      scf.if %v66 {
-        memref.store %pre127, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v200 = arith.divui %n, %c9 : index
-        %c201 = arith.constant 1 : index
-        %v202 = arith.subi %v200, %c201 : index
-        %v203 = arith.cmpi eq, %v7, %v202 : index
-        scf.if %v203 {
-          %v204 = arith.addi %pre127, %v123 : i32
-          memref.store %v204, %num[%c8] : memref<?xi32>
+      scf.if %v65 {
+        memref.store %pre129, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v202 = arith.divui %n, %c9 : index
+        %c203 = arith.constant 1 : index
+        %v204 = arith.subi %v202, %c203 : index
+        %v205 = arith.cmpi eq, %v7, %v204 : index
+        scf.if %v205 {
+          %v206 = arith.addi %pre129, %v125 : i32
+          memref.store %v206, %num[%c8] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v205 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v206 = arith.addi %v205, %v122 : i32
-    %offset207 = arith.addi %v206, %wex62 : i32
-    %v208 = arith.index_cast %offset207 : i32 to index
+    %v207 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v208 = arith.addi %v207, %v124 : i32
+    %offset209 = arith.addi %v208, %wex62 : i32
+    %v210 = arith.index_cast %offset209 : i32 to index
     scf.if %v39 {
-      %v209 = arith.index_cast %c67 : i32 to index
-      %v210 = arith.addi %v208, %v209 : index
-      memref.store %v23, %out[%v210] : memref<?xf32>
+      %v211 = arith.index_cast %c69 : i32 to index
+      %v212 = arith.addi %v210, %v211 : index
+      memref.store %v23, %out[%v212] : memref<?xf32>
     }
     scf.if %v40 {
-      %v211 = arith.index_cast %v47 : i32 to index
-      %v212 = arith.addi %v208, %v211 : index
-      memref.store %v24, %out[%v212] : memref<?xf32>
+      %v213 = arith.index_cast %v47 : i32 to index
+      %v214 = arith.addi %v210, %v213 : index
+      memref.store %v24, %out[%v214] : memref<?xf32>
     }
     scf.if %v41 {
-      %v213 = arith.index_cast %v55 : i32 to index
-      %v214 = arith.addi %v208, %v213 : index
-      memref.store %v25, %out[%v214] : memref<?xf32>
+      %v215 = arith.index_cast %v55 : i32 to index
+      %v216 = arith.addi %v210, %v215 : index
+      memref.store %v25, %out[%v216] : memref<?xf32>
     }
     scf.if %v42 {
-      %v215 = arith.index_cast %v56 : i32 to index
-      %v216 = arith.addi %v208, %v215 : index
-      memref.store %v26, %out[%v216] : memref<?xf32>
+      %v217 = arith.index_cast %v56 : i32 to index
+      %v218 = arith.addi %v210, %v217 : index
+      memref.store %v26, %out[%v218] : memref<?xf32>
     }
     scf.if %v43 {
-      %v217 = arith.index_cast %v57 : i32 to index
-      %v218 = arith.addi %v208, %v217 : index
-      memref.store %v35, %out[%v218] : memref<?xf32>
+      %v219 = arith.index_cast %v57 : i32 to index
+      %v220 = arith.addi %v210, %v219 : index
+      memref.store %v35, %out[%v220] : memref<?xf32>
     }
     scf.if %v44 {
-      %v219 = arith.index_cast %v58 : i32 to index
-      %v220 = arith.addi %v208, %v219 : index
-      memref.store %v36, %out[%v220] : memref<?xf32>
+      %v221 = arith.index_cast %v58 : i32 to index
+      %v222 = arith.addi %v210, %v221 : index
+      memref.store %v36, %out[%v222] : memref<?xf32>
     }
     scf.if %v45 {
-      %v221 = arith.index_cast %v59 : i32 to index
-      %v222 = arith.addi %v208, %v221 : index
-      memref.store %v37, %out[%v222] : memref<?xf32>
+      %v223 = arith.index_cast %v59 : i32 to index
+      %v224 = arith.addi %v210, %v223 : index
+      memref.store %v37, %out[%v224] : memref<?xf32>
     }
     scf.if %v46 {
-      %v223 = arith.index_cast %v60 : i32 to index
-      %v224 = arith.addi %v208, %v223 : index
-      memref.store %v38, %out[%v224] : memref<?xf32>
+      %v225 = arith.index_cast %v60 : i32 to index
+      %v226 = arith.addi %v210, %v225 : index
+      memref.store %v38, %out[%v226] : memref<?xf32>
     }
     gpu.return
   }
