@@ -55,10 +55,12 @@ BENCHES = {
     "block_reduce_i32_1024": ("block", ["block_reduce_i32_1024"], None),
     "block_scan_i32_256": ("block", ["block_scan_i32_256"], None),
     "block_scan_i32_1024": ("block", ["block_scan_i32_1024"], None),
-    # Compiler levers on sum_f32 (vector loads, ld.global.nc, unrolling),
-    # each switched off alone; "warp" is sum_f32 with all of them.
+    # Compiler levers on sum_f32 (vector loads, ld.global.nc, unrolling by 2),
+    # each switched off alone, unrolling by 4, and 32-bit index arithmetic
+    # (sum_f32_idx32); "warp" is sum_f32. Printed: variant time / sum_f32
+    # time, > 1 means sum_f32's setting wins.
     "levers_sum_f32": ("reduce", ["sum_f32", "sum_f32_novec", "sum_f32_nonc", "sum_f32_unroll1",
-                                  "sum_f32_unroll4", "finish_f32"], 4),
+                                  "sum_f32_unroll4", "sum_f32_idx32", "finish_f32"], 4),
 }
 SELECT_THRESHOLDS = {"select_f32_0pct": 2.0, "select_f32_50pct": 0.5, "select_f32_100pct": -1.0}
 

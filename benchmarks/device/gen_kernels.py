@@ -135,37 +135,48 @@ def block_reduce_to_first(e, value, ty, tid, threads, smem, store):
     e.emit("}")
 
 
-def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256):
-    """Grid-stride partial sums: one value per block into %part[block]."""
+def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256, idx32=False):
+    """Grid-stride partial sums: one value per block into %part[block].
+    idx32: the index arithmetic (thread ids, trip counts, loop counters,
+    element offsets) in i32, widened only at the address (needs n < 2^31)."""
     e = Emitter()
+    it = "i32" if idx32 else "index"
+
+    def ic(value):
+        return e.const(value, it)
+
+    def to_it(value):
+        return e.op(f"arith.index_castui {value} : index to i32") if idx32 else value
     args = f"%in: memref<?x{ty}>, " + (f"%in2: memref<?x{ty}>, " if dot else "") + \
         f"%part: memref<?x{ty}>, %n: index"
     head = (f"  gpu.func @{name}({args}) workgroup(%sm: memref<{threads // 32}x{ty}, "
             f"#gpu.address_space<workgroup>>) kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
     width = 4 if vec else 1
-    c0, c1 = e.idx(0), e.idx(1)
-    cw = e.idx(width)
-    cb = e.idx(threads)
-    tid = e.op("gpu.thread_id x", "tid")
-    bid = e.op("gpu.block_id x", "bid")
-    grid = e.op("gpu.grid_dim x", "grid")
-    bb = e.op(f"arith.muli {bid}, {cb} : index")
-    gid = e.op(f"arith.addi {bb}, {tid} : index", "gid")
-    stride = e.op(f"arith.muli {grid}, {cb} : index", "stride")
-    chunks = e.op(f"arith.divui %n, {cw} : index", "chunks")
+    c0, c1 = ic(0), ic(1)
+    cw = ic(width)
+    cb = ic(threads)
+    tid_index = e.op("gpu.thread_id x", "tid")
+    bid_index = e.op("gpu.block_id x", "bid")
+    tid, bid = to_it(tid_index), to_it(bid_index)
+    grid = to_it(e.op("gpu.grid_dim x", "grid"))
+    n = to_it("%n")
+    bb = e.op(f"arith.muli {bid}, {cb} : {it}")
+    gid = e.op(f"arith.addi {bb}, {tid} : {it}", "gid")
+    stride = e.op(f"arith.muli {grid}, {cb} : {it}", "stride")
+    chunks = e.op(f"arith.divui {n}, {cw} : {it}", "chunks")
     # Trips of this thread: ceil((chunks - gid) / stride) when gid < chunks.
-    inside = e.op(f"arith.cmpi ult, {gid}, {chunks} : index")
-    d = e.op(f"arith.subi {chunks}, {gid} : index")
-    d1 = e.op(f"arith.addi {d}, {stride} : index")
-    d2 = e.op(f"arith.subi {d1}, {c1} : index")
-    q = e.op(f"arith.divui {d2}, {stride} : index")
-    trips = e.op(f"arith.select {inside}, {q}, {c0} : index", "trips")
-    cu = e.idx(unroll)
-    groups = e.op(f"arith.divui {trips}, {cu} : index", "groups")
-    main_end = e.op(f"arith.muli {groups}, {cu} : index")
+    inside = e.op(f"arith.cmpi ult, {gid}, {chunks} : {it}")
+    d = e.op(f"arith.subi {chunks}, {gid} : {it}")
+    d1 = e.op(f"arith.addi {d}, {stride} : {it}")
+    d2 = e.op(f"arith.subi {d1}, {c1} : {it}")
+    q = e.op(f"arith.divui {d2}, {stride} : {it}")
+    trips = e.op(f"arith.select {inside}, {q}, {c0} : {it}", "trips")
+    cu = ic(unroll)
+    groups = e.op(f"arith.divui {trips}, {cu} : {it}", "groups")
+    main_end = e.op(f"arith.muli {groups}, {cu} : {it}")
     vty = f"vector<{width}x{ty}>" if vec else ty
     zv = e.const(f"dense<{zero_of(ty)}>" if vec else zero_of(ty), vty)
-    step_u = e.op(f"arith.muli {stride}, {cu} : index")
+    step_u = e.op(f"arith.muli {stride}, {cu} : {it}")
 
     def combine(acc, x, y=None):
         if dot:
@@ -173,7 +184,9 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256)
         return e.op(f"{add_op(ty)} {acc}, {x} : {vty}")
 
     def load_at(chunk):
-        elem = e.op(f"arith.muli {chunk}, {cw} : index")
+        elem = e.op(f"arith.muli {chunk}, {cw} : {it}")
+        if idx32:
+            elem = e.op(f"arith.index_castui {elem} : i32 to index")
         if vec:
             a = load_vec(e, "%in", ty, elem, nc)
             b = load_vec(e, "%in2", ty, elem, nc) if dot else None
@@ -182,20 +195,21 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256)
             b = load_scalar(e, "%in2", ty, elem, nc) if dot else None
         return a, b
 
+    loop_ty = " : i32" if idx32 else ""
     accs = [e.v("acc") for _ in range(unroll)]
     res = e.v("accs")
     k = e.v("k")
     iters = ", ".join(f"{a} = {zv}" for a in accs)
     types = ", ".join([vty] * unroll)
-    e.emit(f"{res}:{unroll} = scf.for {k} = {c0} to {groups} step {c1} iter_args({iters}) -> ({types}) {{")
+    e.emit(f"{res}:{unroll} = scf.for {k} = {c0} to {groups} step {c1} iter_args({iters}) -> ({types}){loop_ty} {{")
     e.indent += 1
-    base = e.op(f"arith.muli {k}, {step_u} : index")
-    first = e.op(f"arith.addi {gid}, {base} : index")
+    base = e.op(f"arith.muli {k}, {step_u} : {it}")
+    first = e.op(f"arith.addi {gid}, {base} : {it}")
     loads = []
     for u in range(unroll):
-        off = e.idx(u)
-        su = e.op(f"arith.muli {off}, {stride} : index")
-        chunk = e.op(f"arith.addi {first}, {su} : index")
+        off = ic(u)
+        su = e.op(f"arith.muli {off}, {stride} : {it}")
+        chunk = e.op(f"arith.addi {first}, {su} : {it}")
         loads.append(load_at(chunk))
     outs = [combine(accs[u], *loads[u]) for u in range(unroll)]
     e.emit(f"scf.yield {', '.join(outs)} : {types}")
@@ -208,10 +222,10 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256)
     rest = e.v("rest")
     k2 = e.v("k")
     a2 = e.v("a")
-    e.emit(f"{rest} = scf.for {k2} = {main_end} to {trips} step {c1} iter_args({a2} = {acc}) -> ({vty}) {{")
+    e.emit(f"{rest} = scf.for {k2} = {main_end} to {trips} step {c1} iter_args({a2} = {acc}) -> ({vty}){loop_ty} {{")
     e.indent += 1
-    m = e.op(f"arith.muli {k2}, {stride} : index")
-    chunk = e.op(f"arith.addi {gid}, {m} : index")
+    m = e.op(f"arith.muli {k2}, {stride} : {it}")
+    chunk = e.op(f"arith.addi {gid}, {m} : {it}")
     x, y = load_at(chunk)
     e.emit(f"scf.yield {combine(a2, x, y)} : {vty}")
     e.indent -= 1
@@ -222,13 +236,15 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256)
     else:
         s = rest
     # Elements past the last whole chunk: one per thread of the first threads.
-    done = e.op(f"arith.muli {chunks}, {cw} : index")
-    tail = e.op(f"arith.subi %n, {done} : index")
-    in_tail = e.op(f"arith.cmpi ult, {gid}, {tail} : index")
+    done = e.op(f"arith.muli {chunks}, {cw} : {it}")
+    tail = e.op(f"arith.subi {n}, {done} : {it}")
+    in_tail = e.op(f"arith.cmpi ult, {gid}, {tail} : {it}")
     t = e.v("t")
     e.emit(f"{t} = scf.if {in_tail} -> {ty} {{")
     e.indent += 1
-    at = e.op(f"arith.addi {done}, {gid} : index")
+    at = e.op(f"arith.addi {done}, {gid} : {it}")
+    if idx32:
+        at = e.op(f"arith.index_castui {at} : i32 to index")
     tx = e.op(f"memref.load %in[{at}] : memref<?x{ty}>")
     if dot:
         ty2 = e.op(f"memref.load %in2[{at}] : memref<?x{ty}>")
@@ -242,8 +258,8 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256)
     e.indent -= 1
     e.emit("}")
     total = e.op(f"{add_op(ty)} {s}, {t} : {ty}")
-    block_reduce_to_first(e, total, ty, tid, threads, "%sm",
-                          lambda e, r: e.emit(f"memref.store {r}, %part[{bid}] : memref<?x{ty}>"))
+    block_reduce_to_first(e, total, ty, tid_index, threads, "%sm",
+                          lambda e, r: e.emit(f"memref.store {r}, %part[{bid_index}] : memref<?x{ty}>"))
     e.emit("gpu.return")
     return head + "\n" + "\n".join(e.lines) + "\n  }\n"
 
@@ -652,6 +668,7 @@ def files():
         reduce_kernel("sum_f32_nonc", "f32", nc=False),
         reduce_kernel("sum_f32_unroll1", "f32", unroll=1),
         reduce_kernel("sum_f32_unroll4", "f32", unroll=4),
+        reduce_kernel("sum_f32_idx32", "f32", idx32=True),
     ]
     scan = [scan_like_kernel(f"scan_{m}_{t}", t, m) for t in ("i32", "f32") for m in ("incl", "excl")]
     scan.append(scan_like_kernel("select_gt_f32", "f32", "select"))

@@ -837,5 +837,119 @@ gpu.module @reduce {
     }
     gpu.return
   }
+
+  gpu.func @sum_f32_idx32(%in: memref<?xf32>, %part: memref<?xf32>, %n: index) workgroup(%sm: memref<8xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c1 = arith.constant 0 : i32
+    %c2 = arith.constant 1 : i32
+    %c3 = arith.constant 4 : i32
+    %c4 = arith.constant 256 : i32
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %v7 = arith.index_castui %tid5 : index to i32
+    %v8 = arith.index_castui %bid6 : index to i32
+    %grid9 = gpu.grid_dim x
+    %v10 = arith.index_castui %grid9 : index to i32
+    %v11 = arith.index_castui %n : index to i32
+    %v12 = arith.muli %v8, %c4 : i32
+    %gid13 = arith.addi %v12, %v7 : i32
+    %stride14 = arith.muli %v10, %c4 : i32
+    %chunks15 = arith.divui %v11, %c3 : i32
+    %v16 = arith.cmpi ult, %gid13, %chunks15 : i32
+    %v17 = arith.subi %chunks15, %gid13 : i32
+    %v18 = arith.addi %v17, %stride14 : i32
+    %v19 = arith.subi %v18, %c2 : i32
+    %v20 = arith.divui %v19, %stride14 : i32
+    %trips21 = arith.select %v16, %v20, %c1 : i32
+    %c22 = arith.constant 2 : i32
+    %groups23 = arith.divui %trips21, %c22 : i32
+    %v24 = arith.muli %groups23, %c22 : i32
+    %c25 = arith.constant dense<0.0> : vector<4xf32>
+    %v26 = arith.muli %stride14, %c22 : i32
+    %accs29:2 = scf.for %k30 = %c1 to %groups23 step %c2 iter_args(%acc27 = %c25, %acc28 = %c25) -> (vector<4xf32>, vector<4xf32>) : i32 {
+      %v31 = arith.muli %k30, %v26 : i32
+      %v32 = arith.addi %gid13, %v31 : i32
+      %c33 = arith.constant 0 : i32
+      %v34 = arith.muli %c33, %stride14 : i32
+      %v35 = arith.addi %v32, %v34 : i32
+      %v36 = arith.muli %v35, %c3 : i32
+      %v37 = arith.index_castui %v36 : i32 to index
+      %v38 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v39 = arith.index_cast %v38 : index to i64
+      %v40 = llvm.inttoptr %v39 : i64 to !llvm.ptr<1>
+      %v41 = arith.index_cast %v37 : index to i64
+      %v42 = llvm.getelementptr inbounds %v40[%v41] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v43 = llvm.load %v42 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+      %c44 = arith.constant 1 : i32
+      %v45 = arith.muli %c44, %stride14 : i32
+      %v46 = arith.addi %v32, %v45 : i32
+      %v47 = arith.muli %v46, %c3 : i32
+      %v48 = arith.index_castui %v47 : i32 to index
+      %v49 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v50 = arith.index_cast %v49 : index to i64
+      %v51 = llvm.inttoptr %v50 : i64 to !llvm.ptr<1>
+      %v52 = arith.index_cast %v48 : index to i64
+      %v53 = llvm.getelementptr inbounds %v51[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v54 = llvm.load %v53 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+      %v55 = arith.addf %acc27, %v43 : vector<4xf32>
+      %v56 = arith.addf %acc28, %v54 : vector<4xf32>
+      scf.yield %v55, %v56 : vector<4xf32>, vector<4xf32>
+    }
+    %v57 = arith.addf %accs29#0, %accs29#1 : vector<4xf32>
+    %rest58 = scf.for %k59 = %v24 to %trips21 step %c2 iter_args(%a60 = %v57) -> (vector<4xf32>) : i32 {
+      %v61 = arith.muli %k59, %stride14 : i32
+      %v62 = arith.addi %gid13, %v61 : i32
+      %v63 = arith.muli %v62, %c3 : i32
+      %v64 = arith.index_castui %v63 : i32 to index
+      %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v66 = arith.index_cast %v65 : index to i64
+      %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+      %v68 = arith.index_cast %v64 : index to i64
+      %v69 = llvm.getelementptr inbounds %v67[%v68] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v70 = llvm.load %v69 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+      %v71 = arith.addf %a60, %v70 : vector<4xf32>
+      scf.yield %v71 : vector<4xf32>
+    }
+    %v72 = vector.reduction <add>, %rest58 : vector<4xf32> into f32
+    %v73 = arith.muli %chunks15, %c3 : i32
+    %v74 = arith.subi %v11, %v73 : i32
+    %v75 = arith.cmpi ult, %gid13, %v74 : i32
+    %t76 = scf.if %v75 -> f32 {
+      %v77 = arith.addi %v73, %gid13 : i32
+      %v78 = arith.index_castui %v77 : i32 to index
+      %v79 = memref.load %in[%v78] : memref<?xf32>
+      scf.yield %v79 : f32
+    } else {
+      %c80 = arith.constant 0.0 : f32
+      scf.yield %c80 : f32
+    }
+    %v81 = arith.addf %v72, %t76 : f32
+    %c82 = arith.constant 32 : index
+    %wid83 = arith.divui %tid5, %c82 : index
+    %lane84 = arith.remui %tid5, %c82 : index
+    %c85 = arith.constant 0 : index
+    %wsum86 = warp.reduce <add> %v81 lanes = <first> : f32
+    %v87 = arith.cmpi eq, %lane84, %c85 : index
+    scf.if %v87 {
+      memref.store %wsum86, %sm[%wid83] : memref<8xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %v88 = arith.cmpi eq, %wid83, %c85 : index
+    scf.if %v88 {
+      %c89 = arith.constant 8 : index
+      %v90 = arith.cmpi ult, %lane84, %c89 : index
+      %part91 = scf.if %v90 -> f32 {
+        %v92 = memref.load %sm[%lane84] : memref<8xf32, #gpu.address_space<workgroup>>
+        scf.yield %v92 : f32
+      } else {
+        %c93 = arith.constant 0.0 : f32
+        scf.yield %c93 : f32
+      }
+      %bsum94 = warp.reduce <add> %part91 lanes = <first> : f32
+      scf.if %v87 {
+        memref.store %bsum94, %part[%bid6] : memref<?xf32>
+      }
+    }
+    gpu.return
+  }
 }
 }
