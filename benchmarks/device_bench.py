@@ -603,7 +603,7 @@ def main():
     parser.add_argument("--iters", type=int, default=30)
     parser.add_argument("--warmup", type=int, default=5)
     parser.add_argument("--log2n", type=int, default=N_LOG2)
-    parser.add_argument("--timeout", type=int, default=120, help="seconds per benchmark")
+    parser.add_argument("--timeout", type=int, default=60, help="seconds per benchmark")
     parser.add_argument("--dry-run", action="store_true")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--baselines-so", help=argparse.SUPPRESS)
