@@ -36,7 +36,14 @@ import time
 N_LOG2 = 28
 BLOCK_THREADS_TOTAL = 1 << 20  # threads of the block micro-kernels
 BLOCK_ROUNDS = 64  # benchmarks/device/gen_kernels.py: BLOCK_ROUNDS
-TILE = 2048  # gen_kernels.py: SCAN_THREADS * SCAN_ITEMS
+
+
+def tile_of(kernel):
+    """Elements per tile of a scan/select kernel (gen_kernels.py: 256
+    threads x 8 items, or x N for *_itemsN)."""
+    m = re.search(r"_items(\d+)$", kernel)
+    return 256 * (int(m.group(1)) if m else 8)
+
 
 # Benchmark name -> (PTX file, warp kernels, bytes moved per element or None).
 BENCHES = {
@@ -44,13 +51,15 @@ BENCHES = {
     "sum_f32": ("reduce", ["sum_f32", "finish_f32"], 4),
     "sum_i32": ("reduce", ["sum_i32", "finish_i32"], 4),
     "dot_f32": ("reduce", ["dot_f32", "finish_f32"], 8),
-    "scan_incl_i32": ("scan", ["scan_incl_i32"], 8),
+    # The first kernel is "warp"; the others are variants, printed as
+    # variant time / warp time (> 1: the first kernel is faster).
+    "scan_incl_i32": ("scan", ["scan_incl_i32", "scan_incl_i32_items16"], 8),
     "scan_excl_i32": ("scan", ["scan_excl_i32"], 8),
-    "scan_incl_f32": ("scan", ["scan_incl_f32"], 8),
+    "scan_incl_f32": ("scan", ["scan_incl_f32", "scan_incl_f32_items16"], 8),
     "scan_excl_f32": ("scan", ["scan_excl_f32"], 8),
-    "select_f32_0pct": ("scan", ["select_gt_f32"], None),
-    "select_f32_50pct": ("scan", ["select_gt_f32"], None),
-    "select_f32_100pct": ("scan", ["select_gt_f32"], None),
+    "select_f32_0pct": ("scan", ["select_gt_f32", "select_gt_f32_staged"], None),
+    "select_f32_50pct": ("scan", ["select_gt_f32", "select_gt_f32_staged"], None),
+    "select_f32_100pct": ("scan", ["select_gt_f32", "select_gt_f32_staged"], None),
     "block_reduce_i32_256": ("block", ["block_reduce_i32_256"], None),
     "block_reduce_i32_1024": ("block", ["block_reduce_i32_1024"], None),
     "block_scan_i32_256": ("block", ["block_scan_i32_256"], None),
@@ -62,6 +71,7 @@ BENCHES = {
     "levers_sum_f32": ("reduce", ["sum_f32", "sum_f32_novec", "sum_f32_nonc", "sum_f32_unroll1",
                                   "sum_f32_unroll4", "sum_f32_idx32", "finish_f32"], 4),
 }
+STANDARD_IMPLS = ("warp", "copy", "cub", "hand", "triton", "torch")
 SELECT_THRESHOLDS = {"select_f32_0pct": 2.0, "select_f32_50pct": 0.5, "select_f32_100pct": -1.0}
 
 
@@ -305,7 +315,6 @@ def bench_reduce(c, bench):
 def bench_scan(c, bench):
     cp, np = c.cp, c.np
     n = 1 << c.args.log2n
-    assert n % TILE == 0
     ty = bench[-3:]
     exclusive = "_excl_" in bench
     dtype = cp.int32 if ty == "i32" else cp.float32
@@ -331,14 +340,18 @@ def bench_scan(c, bench):
         first = int(cp.argmax(bad).get())
         return f"{nbad} of {n} differ, first at {first}: {out[first].get()} != {ref[first].get()}"
 
-    f = c.module("scan").get_function(BENCHES[bench][1][0])
-    tiles = n // TILE
-    status = cp.zeros(1 + tiles, dtype=cp.int64)
+    kernels = BENCHES[bench][1]
+    for name in kernels:
+        f = c.module("scan").get_function(name)
+        tiles = n // tile_of(name)
+        assert n % tile_of(name) == 0
+        status = cp.zeros(1 + tiles, dtype=cp.int64)
 
-    def launch():
-        cp.cuda.runtime.memsetAsync(status.data.ptr, 0, status.nbytes, 0)
-        f((tiles,), (256,), memref(np, x) + memref(np, out) + memref(np, status) + [np.int64(n)])
-    c.measure(bench, "warp", launch, check)
+        def launch(f=f, tiles=tiles, status=status):
+            cp.cuda.runtime.memsetAsync(status.data.ptr, 0, status.nbytes, 0)
+            f((tiles,), (256,), memref(np, x) + memref(np, out) + memref(np, status) + [np.int64(n)])
+        out.fill(0)
+        c.measure(bench, "warp" if name == kernels[0] else name, launch, check)
     if c.lib:
         try:
             out.fill(0)
@@ -379,7 +392,6 @@ def bench_scan(c, bench):
 def bench_select(c, bench):
     cp, np = c.cp, c.np
     n = 1 << c.args.log2n
-    assert n % TILE == 0
     thr = SELECT_THRESHOLDS[bench]
     x = cp.random.default_rng(13).random(n, dtype=cp.float32)
     want = x[x > thr]  # cupy's own selection (boolean mask), order preserving
@@ -394,15 +406,20 @@ def bench_select(c, bench):
             return f"selected {got}, want {kept}"
         return None if bool(cp.array_equal(out[:kept], want)) else "selected values differ"
 
-    f = c.module("scan").get_function("select_gt_f32")
-    tiles = n // TILE
-    status = cp.zeros(1 + tiles, dtype=cp.int64)
+    kernels = BENCHES[bench][1]
+    for name in kernels:
+        f = c.module("scan").get_function(name)
+        tiles = n // tile_of(name)
+        assert n % tile_of(name) == 0
+        status = cp.zeros(1 + tiles, dtype=cp.int64)
 
-    def launch():
-        cp.cuda.runtime.memsetAsync(status.data.ptr, 0, status.nbytes, 0)
-        f((tiles,), (256,), memref(np, x) + memref(np, out) + memref(np, num) + memref(np, status) +
-          [np.int64(n), np.float32(thr)])
-    c.measure(bench, "warp", launch, check)
+        def launch(f=f, tiles=tiles, status=status):
+            cp.cuda.runtime.memsetAsync(status.data.ptr, 0, status.nbytes, 0)
+            f((tiles,), (256,), memref(np, x) + memref(np, out) + memref(np, num) + memref(np, status) +
+              [np.int64(n), np.float32(thr)])
+        out.fill(0)
+        num.fill(-1)
+        c.measure(bench, "warp" if name == kernels[0] else name, launch, check)
     if c.lib:
         try:
             out.fill(0)
@@ -548,10 +565,9 @@ def summarize(bench, rows, copy_gbps, n):
         best = [entry[k] for k in ("triton_ms", "torch_ms") if k in entry]
         if best:
             entry["ratio_triton_torch"] = min(best) / t
-        if bench.startswith("levers"):
-            for k in list(entry):
-                if k.startswith("sum_f32_") and k.endswith("_ms"):
-                    entry[f"ratio_{k[:-3]}"] = entry[k] / t  # > 1: the lever wins
+        for k in list(entry):
+            if k.endswith("_ms") and k[:-3] not in STANDARD_IMPLS:
+                entry[f"ratio_{k[:-3]}"] = entry[k] / t  # a variant; > 1: the first kernel wins
     return entry
 
 
@@ -565,7 +581,7 @@ def fmt(entry):
             f"{entry.get('pct_copy', 0):5.1f}% copy  cub/warp {r('ratio_cub')}  hand/warp {r('ratio_hand')}  "
             f"best(triton,torch)/warp {r('ratio_triton_torch')}")
     for k in sorted(entry):
-        if k.startswith("ratio_sum_f32_"):
+        if k.startswith("ratio_") and k[6:] not in STANDARD_IMPLS + ("triton_torch",):
             line += f"  {k[6:]}/warp {entry[k]:.3f}"
     if entry.get("errors"):
         line += "  errors: " + json.dumps(entry["errors"])[:300]

@@ -26,10 +26,10 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# Scan and compaction tiles: 256 threads x 8 consecutive items (2 x vec4).
+# Scan and compaction tiles: 256 threads x 8 consecutive items (2 x vec4);
+# kernels named *_itemsN take N items per thread.
 SCAN_THREADS = 256
 SCAN_ITEMS = 8
-TILE = SCAN_THREADS * SCAN_ITEMS
 # Tile status words: (flag << 32) | 32-bit value; flag 0 = not ready,
 # 1 = block aggregate only, 2 = inclusive prefix.
 FLAG_AGG, FLAG_PREFIX = 1, 2
@@ -420,11 +420,16 @@ def look_back(e, ty, tile64, agg):
     return f"{res}#1"
 
 
-def scan_like_kernel(name, ty, mode, nc=True, threshold_select=False):
+def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=False):
     """Single-pass tile scan (mode 'incl' / 'excl') or order-preserving
-    selection of x > %thr (mode 'select') with decoupled look-back."""
+    selection of x > %thr (mode 'select') with decoupled look-back; a tile is
+    256 threads x `items` consecutive items (a multiple of 4). `staged`
+    (select): kept items are gathered in workgroup memory in tile order and
+    written out by consecutive threads (coalesced), instead of each thread
+    storing its own."""
     e = Emitter()
-    threads, items = SCAN_THREADS, SCAN_ITEMS
+    threads = SCAN_THREADS
+    tile_size = threads * items
     nw = threads // 32
     select = mode == "select"
     sty = "i32" if select else ty  # type that is scanned
@@ -435,12 +440,13 @@ def scan_like_kernel(name, ty, mode, nc=True, threshold_select=False):
         args = f"%in: memref<?x{ty}>, %out: memref<?x{ty}>, %status: memref<?xi64>, %n: index"
     head = (f"  gpu.func @{name}({args}) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, "
             f"%warp_sm: memref<{nw}x{sty}, #gpu.address_space<workgroup>>, "
-            f"%pre_sm: memref<1x{sty}, #gpu.address_space<workgroup>>) "
+            f"%pre_sm: memref<1x{sty}, #gpu.address_space<workgroup>>"
+            + (f", %keep_sm: memref<{tile_size}xf32, #gpu.address_space<workgroup>>" if staged else "") + ") "
             f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
     e.emit("%true = arith.constant true")
     tid, tile64, tile = tile_prologue(e, threads)
     c0 = e.idx(0)
-    ctile = e.idx(TILE)
+    ctile = e.idx(tile_size)
     citems = e.idx(items)
     c32 = e.idx(32)
     add = add_op(sty)
@@ -487,6 +493,18 @@ def scan_like_kernel(name, ty, mode, nc=True, threshold_select=False):
         xb = e.op(f"arith.select {before}, {x}, {z} : {sty}")
         wpre = e.op(f"{add} {wpre}, {xb} : {sty}")
         agg = e.op(f"{add} {agg}, {x} : {sty}")
+    if staged:
+        # Tile-local positions need no look-back: stage the kept items now.
+        local = e.op(f"arith.addi {wpre}, {wex} : i32")
+        excl = [z] + running[:-1]
+        for j in range(items):
+            e.emit(f"scf.if {flags[j]} {{")
+            e.indent += 1
+            o = e.op(f"arith.addi {local}, {excl[j]} : i32")
+            oi = e.op(f"arith.index_cast {o} : i32 to index")
+            e.emit(f"memref.store {vals[j]}, %keep_sm[{oi}] : memref<{tile_size}xf32, #gpu.address_space<workgroup>>")
+            e.indent -= 1
+            e.emit("}")
     warp0 = e.op(f"arith.cmpi eq, {wid}, {c0} : index")
     e.emit(f"scf.if {warp0} {{")
     e.indent += 1
@@ -541,7 +559,19 @@ def scan_like_kernel(name, ty, mode, nc=True, threshold_select=False):
     tpre = e.op(f"memref.load %pre_sm[{c0}] : memref<1x{sty}, #gpu.address_space<workgroup>>")
     p1 = e.op(f"{add} {tpre}, {wpre} : {sty}")
     offset = e.op(f"{add} {p1}, {wex} : {sty}", "offset")
-    if select:
+    if staged:
+        # out[tile prefix + i] = i-th kept item of the tile, i = tid, tid + 256, ...
+        count = e.op(f"arith.index_cast {agg} : i32 to index")
+        start = e.op(f"arith.index_cast {tpre} : i32 to index")
+        i = e.v("i")
+        e.emit(f"scf.for {i} = {tid} to {count} step {e.idx(threads)} {{")
+        e.indent += 1
+        v = e.op(f"memref.load %keep_sm[{i}] : memref<{tile_size}xf32, #gpu.address_space<workgroup>>")
+        at = e.op(f"arith.addi {start}, {i} : index")
+        e.emit(f"memref.store {v}, %out[{at}] : memref<?xf32>")
+        e.indent -= 1
+        e.emit("}")
+    elif select:
         # Kept items go to out[offset + number kept before them], in order.
         off_idx = e.op(f"arith.index_cast {offset} : i32 to index")
         excl = [z] + running[:-1]
@@ -672,6 +702,10 @@ def files():
     ]
     scan = [scan_like_kernel(f"scan_{m}_{t}", t, m) for t in ("i32", "f32") for m in ("incl", "excl")]
     scan.append(scan_like_kernel("select_gt_f32", "f32", "select"))
+    # Variants measured against the kernels above.
+    scan.append(scan_like_kernel("select_gt_f32_staged", "f32", "select", staged=True))
+    scan.append(scan_like_kernel("scan_incl_i32_items16", "i32", "incl", items=16))
+    scan.append(scan_like_kernel("scan_incl_f32_items16", "f32", "incl", items=16))
     block = [block_micro_kernel(f"block_{k}_i32_{b}", k, b, BLOCK_ROUNDS)
              for k in ("reduce", "scan") for b in (256, 1024)]
     return {

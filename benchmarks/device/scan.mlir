@@ -1310,5 +1310,926 @@ gpu.module @scan {
     }
     gpu.return
   }
+
+  gpu.func @select_gt_f32_staged(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<2048xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 2048 : index
+    %c10 = arith.constant 8 : index
+    %c11 = arith.constant 32 : index
+    %v12 = arith.muli %v7, %c9 : index
+    %v13 = arith.muli %tid2, %c10 : index
+    %base14 = arith.addi %v12, %v13 : index
+    %c15 = arith.constant 0 : index
+    %v16 = arith.addi %base14, %c15 : index
+    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v18 = arith.index_cast %v17 : index to i64
+    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
+    %v20 = arith.index_cast %v16 : index to i64
+    %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
+    %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
+    %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
+    %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
+    %c27 = arith.constant 4 : index
+    %v28 = arith.addi %base14, %c27 : index
+    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v30 = arith.index_cast %v29 : index to i64
+    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
+    %v32 = arith.index_cast %v28 : index to i64
+    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v35 = vector.extract %v34[0] : f32 from vector<4xf32>
+    %v36 = vector.extract %v34[1] : f32 from vector<4xf32>
+    %v37 = vector.extract %v34[2] : f32 from vector<4xf32>
+    %v38 = vector.extract %v34[3] : f32 from vector<4xf32>
+    %v39 = arith.cmpf ogt, %v23, %thr : f32
+    %v40 = arith.cmpf ogt, %v24, %thr : f32
+    %v41 = arith.cmpf ogt, %v25, %thr : f32
+    %v42 = arith.cmpf ogt, %v26, %thr : f32
+    %v43 = arith.cmpf ogt, %v35, %thr : f32
+    %v44 = arith.cmpf ogt, %v36, %thr : f32
+    %v45 = arith.cmpf ogt, %v37, %thr : f32
+    %v46 = arith.cmpf ogt, %v38, %thr : f32
+    %v47 = arith.extui %v39 : i1 to i32
+    %v48 = arith.extui %v40 : i1 to i32
+    %v49 = arith.extui %v41 : i1 to i32
+    %v50 = arith.extui %v42 : i1 to i32
+    %v51 = arith.extui %v43 : i1 to i32
+    %v52 = arith.extui %v44 : i1 to i32
+    %v53 = arith.extui %v45 : i1 to i32
+    %v54 = arith.extui %v46 : i1 to i32
+    %v55 = arith.addi %v47, %v48 : i32
+    %v56 = arith.addi %v55, %v49 : i32
+    %v57 = arith.addi %v56, %v50 : i32
+    %v58 = arith.addi %v57, %v51 : i32
+    %v59 = arith.addi %v58, %v52 : i32
+    %v60 = arith.addi %v59, %v53 : i32
+    %v61 = arith.addi %v60, %v54 : i32
+    %wex62 = warp.scan <add> %v61 exclusive : i32
+    %wid63 = arith.divui %tid2, %c11 : index
+    %lane64 = arith.remui %tid2, %c11 : index
+    %v65 = arith.cmpi eq, %lane64, %c8 : index
+    %c66 = arith.constant 31 : index
+    %v67 = arith.cmpi eq, %lane64, %c66 : index
+    scf.if %v67 {
+      %wtot68 = arith.addi %wex62, %v61 : i32
+      memref.store %wtot68, %warp_sm[%wid63] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c69 = arith.constant 0 : i32
+    %c70 = arith.constant 0 : index
+    %v71 = memref.load %warp_sm[%c70] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c72 = arith.constant 0 : index
+    %v73 = arith.cmpi ugt, %wid63, %c72 : index
+    %v74 = arith.select %v73, %v71, %c69 : i32
+    %v75 = arith.addi %c69, %v74 : i32
+    %v76 = arith.addi %c69, %v71 : i32
+    %c77 = arith.constant 1 : index
+    %v78 = memref.load %warp_sm[%c77] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c79 = arith.constant 1 : index
+    %v80 = arith.cmpi ugt, %wid63, %c79 : index
+    %v81 = arith.select %v80, %v78, %c69 : i32
+    %v82 = arith.addi %v75, %v81 : i32
+    %v83 = arith.addi %v76, %v78 : i32
+    %c84 = arith.constant 2 : index
+    %v85 = memref.load %warp_sm[%c84] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c86 = arith.constant 2 : index
+    %v87 = arith.cmpi ugt, %wid63, %c86 : index
+    %v88 = arith.select %v87, %v85, %c69 : i32
+    %v89 = arith.addi %v82, %v88 : i32
+    %v90 = arith.addi %v83, %v85 : i32
+    %c91 = arith.constant 3 : index
+    %v92 = memref.load %warp_sm[%c91] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c93 = arith.constant 3 : index
+    %v94 = arith.cmpi ugt, %wid63, %c93 : index
+    %v95 = arith.select %v94, %v92, %c69 : i32
+    %v96 = arith.addi %v89, %v95 : i32
+    %v97 = arith.addi %v90, %v92 : i32
+    %c98 = arith.constant 4 : index
+    %v99 = memref.load %warp_sm[%c98] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c100 = arith.constant 4 : index
+    %v101 = arith.cmpi ugt, %wid63, %c100 : index
+    %v102 = arith.select %v101, %v99, %c69 : i32
+    %v103 = arith.addi %v96, %v102 : i32
+    %v104 = arith.addi %v97, %v99 : i32
+    %c105 = arith.constant 5 : index
+    %v106 = memref.load %warp_sm[%c105] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c107 = arith.constant 5 : index
+    %v108 = arith.cmpi ugt, %wid63, %c107 : index
+    %v109 = arith.select %v108, %v106, %c69 : i32
+    %v110 = arith.addi %v103, %v109 : i32
+    %v111 = arith.addi %v104, %v106 : i32
+    %c112 = arith.constant 6 : index
+    %v113 = memref.load %warp_sm[%c112] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c114 = arith.constant 6 : index
+    %v115 = arith.cmpi ugt, %wid63, %c114 : index
+    %v116 = arith.select %v115, %v113, %c69 : i32
+    %v117 = arith.addi %v110, %v116 : i32
+    %v118 = arith.addi %v111, %v113 : i32
+    %c119 = arith.constant 7 : index
+    %v120 = memref.load %warp_sm[%c119] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c121 = arith.constant 7 : index
+    %v122 = arith.cmpi ugt, %wid63, %c121 : index
+    %v123 = arith.select %v122, %v120, %c69 : i32
+    %v124 = arith.addi %v117, %v123 : i32
+    %v125 = arith.addi %v118, %v120 : i32
+    %v126 = arith.addi %v124, %wex62 : i32
+    scf.if %v39 {
+      %v127 = arith.addi %v126, %c69 : i32
+      %v128 = arith.index_cast %v127 : i32 to index
+      memref.store %v23, %keep_sm[%v128] : memref<2048xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v40 {
+      %v129 = arith.addi %v126, %v47 : i32
+      %v130 = arith.index_cast %v129 : i32 to index
+      memref.store %v24, %keep_sm[%v130] : memref<2048xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v41 {
+      %v131 = arith.addi %v126, %v55 : i32
+      %v132 = arith.index_cast %v131 : i32 to index
+      memref.store %v25, %keep_sm[%v132] : memref<2048xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v42 {
+      %v133 = arith.addi %v126, %v56 : i32
+      %v134 = arith.index_cast %v133 : i32 to index
+      memref.store %v26, %keep_sm[%v134] : memref<2048xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v43 {
+      %v135 = arith.addi %v126, %v57 : i32
+      %v136 = arith.index_cast %v135 : i32 to index
+      memref.store %v35, %keep_sm[%v136] : memref<2048xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v44 {
+      %v137 = arith.addi %v126, %v58 : i32
+      %v138 = arith.index_cast %v137 : i32 to index
+      memref.store %v36, %keep_sm[%v138] : memref<2048xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v45 {
+      %v139 = arith.addi %v126, %v59 : i32
+      %v140 = arith.index_cast %v139 : i32 to index
+      memref.store %v37, %keep_sm[%v140] : memref<2048xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v46 {
+      %v141 = arith.addi %v126, %v60 : i32
+      %v142 = arith.index_cast %v141 : i32 to index
+      memref.store %v38, %keep_sm[%v142] : memref<2048xf32, #gpu.address_space<workgroup>>
+    }
+    %v143 = arith.cmpi eq, %wid63, %c8 : index
+    scf.if %v143 {
+      %c144 = arith.constant 0 : i64
+      %v145 = arith.cmpi eq, %tile6, %c144 : i64
+      %pre146 = scf.if %v145 -> i32 {
+        scf.if %v65 {
+          %v147 = arith.extui %v125 : i32 to i64
+          %c148 = arith.constant 8589934592 : i64
+          %v149 = arith.ori %v147, %c148 : i64
+          %c150 = arith.constant 1 : i64
+          %v151 = arith.addi %tile6, %c150 : i64
+          %v152 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v153 = arith.index_cast %v152 : index to i64
+          %v154 = llvm.inttoptr %v153 : i64 to !llvm.ptr<1>
+          %v155 = llvm.getelementptr inbounds %v154[%v151] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v149, %v155 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c69 : i32
+      } else {
+        scf.if %v65 {
+          %v156 = arith.extui %v125 : i32 to i64
+          %c157 = arith.constant 4294967296 : i64
+          %v158 = arith.ori %v156, %c157 : i64
+          %c159 = arith.constant 1 : i64
+          %v160 = arith.addi %tile6, %c159 : i64
+          %v161 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v162 = arith.index_cast %v161 : index to i64
+          %v163 = llvm.inttoptr %v162 : i64 to !llvm.ptr<1>
+          %v164 = llvm.getelementptr inbounds %v163[%v160] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v158, %v164 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c165 = arith.constant 0 : i32
+        %lane166 = warp.lane_id : i32
+        %v167 = arith.extui %lane166 : i32 to i64
+        %c168 = arith.constant 1 : i64
+        %c169 = arith.constant 0 : i64
+        %c170 = arith.constant 32 : i64
+        %c171 = arith.constant 4294967295 : i64
+        %v172 = arith.subi %tile6, %c168 : i64
+        %lb173:2 = scf.while (%end174 = %v172, %acc175 = %c165) : (i64, i32) -> (i64, i32) {
+          %v176 = arith.subi %end174, %v167 : i64
+          %v177 = arith.cmpi sge, %v176, %c169 : i64
+          %v178 = arith.addi %v176, %c168 : i64
+          %c179 = arith.constant 8589934592 : i64
+          %v180 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v181 = arith.index_cast %v180 : index to i64
+          %v182 = llvm.inttoptr %v181 : i64 to !llvm.ptr<1>
+          %v183 = llvm.getelementptr inbounds %v182[%v178] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word184 = scf.while (%spin185 = %c169) : (i64) -> i64 {
+            %w186 = scf.if %v177 -> i64 {
+              %v187 = llvm.load %v183 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v187 : i64
+            } else {
+              scf.yield %c179 : i64
+            }
+            %v188 = arith.shrui %w186, %c170 : i64
+            %v189 = arith.cmpi eq, %v188, %c169 : i64
+            %v190 = warp.vote <any> %v189 : i1
+            scf.condition(%v190) %w186 : i64
+          } do {
+          ^bb0(%x191: i64):
+            scf.yield %c169 : i64
+          }
+          %v192 = arith.shrui %word184, %c170 : i64
+          %c193 = arith.constant 2 : i64
+          %v194 = arith.cmpi eq, %v192, %c193 : i64
+          %ballot195 = warp.ballot %v194 : i32
+          %c196 = arith.constant 0 : i32
+          %v197 = arith.cmpi ne, %ballot195, %c196 : i32
+          %v198 = math.cttz %ballot195 : i32
+          %v199 = arith.cmpi ule, %lane166, %v198 : i32
+          %v200 = arith.andi %word184, %c171 : i64
+          %v201 = arith.trunci %v200 : i64 to i32
+          %v202 = arith.select %v199, %v201, %c165 : i32
+          %v203 = warp.reduce <add> %v202 : i32
+          %v204 = arith.addi %acc175, %v203 : i32
+          %v205 = arith.subi %end174, %c170 : i64
+          %v206 = arith.xori %v197, %true : i1
+          scf.condition(%v206) %v205, %v204 : i64, i32
+        } do {
+        ^bb0(%e207: i64, %a208: i32):
+          scf.yield %e207, %a208 : i64, i32
+        }
+        %v209 = arith.addi %lb173#1, %v125 : i32
+        scf.if %v65 {
+          %v210 = arith.extui %v209 : i32 to i64
+          %c211 = arith.constant 8589934592 : i64
+          %v212 = arith.ori %v210, %c211 : i64
+          %c213 = arith.constant 1 : i64
+          %v214 = arith.addi %tile6, %c213 : i64
+          %v215 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v216 = arith.index_cast %v215 : index to i64
+          %v217 = llvm.inttoptr %v216 : i64 to !llvm.ptr<1>
+          %v218 = llvm.getelementptr inbounds %v217[%v214] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v212, %v218 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb173#1 : i32
+      }
+      scf.if %v65 {
+        memref.store %pre146, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v219 = arith.divui %n, %c9 : index
+        %c220 = arith.constant 1 : index
+        %v221 = arith.subi %v219, %c220 : index
+        %v222 = arith.cmpi eq, %v7, %v221 : index
+        scf.if %v222 {
+          %v223 = arith.addi %pre146, %v125 : i32
+          memref.store %v223, %num[%c8] : memref<?xi32>
+        }
+      }
+    }
+    gpu.barrier
+    %v224 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v225 = arith.addi %v224, %v124 : i32
+    %offset226 = arith.addi %v225, %wex62 : i32
+    %v227 = arith.index_cast %v125 : i32 to index
+    %v228 = arith.index_cast %v224 : i32 to index
+    %c230 = arith.constant 256 : index
+    scf.for %i229 = %tid2 to %v227 step %c230 {
+      %v231 = memref.load %keep_sm[%i229] : memref<2048xf32, #gpu.address_space<workgroup>>
+      %v232 = arith.addi %v228, %i229 : index
+      memref.store %v231, %out[%v232] : memref<?xf32>
+    }
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_items16(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
+    %c11 = arith.constant 32 : index
+    %v12 = arith.muli %v7, %c9 : index
+    %v13 = arith.muli %tid2, %c10 : index
+    %base14 = arith.addi %v12, %v13 : index
+    %c15 = arith.constant 0 : index
+    %v16 = arith.addi %base14, %c15 : index
+    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v18 = arith.index_cast %v17 : index to i64
+    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
+    %v20 = arith.index_cast %v16 : index to i64
+    %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v23 = vector.extract %v22[0] : i32 from vector<4xi32>
+    %v24 = vector.extract %v22[1] : i32 from vector<4xi32>
+    %v25 = vector.extract %v22[2] : i32 from vector<4xi32>
+    %v26 = vector.extract %v22[3] : i32 from vector<4xi32>
+    %c27 = arith.constant 4 : index
+    %v28 = arith.addi %base14, %c27 : index
+    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v30 = arith.index_cast %v29 : index to i64
+    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
+    %v32 = arith.index_cast %v28 : index to i64
+    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v35 = vector.extract %v34[0] : i32 from vector<4xi32>
+    %v36 = vector.extract %v34[1] : i32 from vector<4xi32>
+    %v37 = vector.extract %v34[2] : i32 from vector<4xi32>
+    %v38 = vector.extract %v34[3] : i32 from vector<4xi32>
+    %c39 = arith.constant 8 : index
+    %v40 = arith.addi %base14, %c39 : index
+    %v41 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v42 = arith.index_cast %v41 : index to i64
+    %v43 = llvm.inttoptr %v42 : i64 to !llvm.ptr<1>
+    %v44 = arith.index_cast %v40 : index to i64
+    %v45 = llvm.getelementptr inbounds %v43[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v46 = llvm.load %v45 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v47 = vector.extract %v46[0] : i32 from vector<4xi32>
+    %v48 = vector.extract %v46[1] : i32 from vector<4xi32>
+    %v49 = vector.extract %v46[2] : i32 from vector<4xi32>
+    %v50 = vector.extract %v46[3] : i32 from vector<4xi32>
+    %c51 = arith.constant 12 : index
+    %v52 = arith.addi %base14, %c51 : index
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = arith.index_cast %v52 : index to i64
+    %v57 = llvm.getelementptr inbounds %v55[%v56] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v58 = llvm.load %v57 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v59 = vector.extract %v58[0] : i32 from vector<4xi32>
+    %v60 = vector.extract %v58[1] : i32 from vector<4xi32>
+    %v61 = vector.extract %v58[2] : i32 from vector<4xi32>
+    %v62 = vector.extract %v58[3] : i32 from vector<4xi32>
+    %v63 = arith.addi %v23, %v24 : i32
+    %v64 = arith.addi %v63, %v25 : i32
+    %v65 = arith.addi %v64, %v26 : i32
+    %v66 = arith.addi %v65, %v35 : i32
+    %v67 = arith.addi %v66, %v36 : i32
+    %v68 = arith.addi %v67, %v37 : i32
+    %v69 = arith.addi %v68, %v38 : i32
+    %v70 = arith.addi %v69, %v47 : i32
+    %v71 = arith.addi %v70, %v48 : i32
+    %v72 = arith.addi %v71, %v49 : i32
+    %v73 = arith.addi %v72, %v50 : i32
+    %v74 = arith.addi %v73, %v59 : i32
+    %v75 = arith.addi %v74, %v60 : i32
+    %v76 = arith.addi %v75, %v61 : i32
+    %v77 = arith.addi %v76, %v62 : i32
+    %wex78 = warp.scan <add> %v77 exclusive : i32
+    %wid79 = arith.divui %tid2, %c11 : index
+    %lane80 = arith.remui %tid2, %c11 : index
+    %v81 = arith.cmpi eq, %lane80, %c8 : index
+    %c82 = arith.constant 31 : index
+    %v83 = arith.cmpi eq, %lane80, %c82 : index
+    scf.if %v83 {
+      %wtot84 = arith.addi %wex78, %v77 : i32
+      memref.store %wtot84, %warp_sm[%wid79] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c85 = arith.constant 0 : i32
+    %c86 = arith.constant 0 : index
+    %v87 = memref.load %warp_sm[%c86] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c88 = arith.constant 0 : index
+    %v89 = arith.cmpi ugt, %wid79, %c88 : index
+    %v90 = arith.select %v89, %v87, %c85 : i32
+    %v91 = arith.addi %c85, %v90 : i32
+    %v92 = arith.addi %c85, %v87 : i32
+    %c93 = arith.constant 1 : index
+    %v94 = memref.load %warp_sm[%c93] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c95 = arith.constant 1 : index
+    %v96 = arith.cmpi ugt, %wid79, %c95 : index
+    %v97 = arith.select %v96, %v94, %c85 : i32
+    %v98 = arith.addi %v91, %v97 : i32
+    %v99 = arith.addi %v92, %v94 : i32
+    %c100 = arith.constant 2 : index
+    %v101 = memref.load %warp_sm[%c100] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c102 = arith.constant 2 : index
+    %v103 = arith.cmpi ugt, %wid79, %c102 : index
+    %v104 = arith.select %v103, %v101, %c85 : i32
+    %v105 = arith.addi %v98, %v104 : i32
+    %v106 = arith.addi %v99, %v101 : i32
+    %c107 = arith.constant 3 : index
+    %v108 = memref.load %warp_sm[%c107] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c109 = arith.constant 3 : index
+    %v110 = arith.cmpi ugt, %wid79, %c109 : index
+    %v111 = arith.select %v110, %v108, %c85 : i32
+    %v112 = arith.addi %v105, %v111 : i32
+    %v113 = arith.addi %v106, %v108 : i32
+    %c114 = arith.constant 4 : index
+    %v115 = memref.load %warp_sm[%c114] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c116 = arith.constant 4 : index
+    %v117 = arith.cmpi ugt, %wid79, %c116 : index
+    %v118 = arith.select %v117, %v115, %c85 : i32
+    %v119 = arith.addi %v112, %v118 : i32
+    %v120 = arith.addi %v113, %v115 : i32
+    %c121 = arith.constant 5 : index
+    %v122 = memref.load %warp_sm[%c121] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c123 = arith.constant 5 : index
+    %v124 = arith.cmpi ugt, %wid79, %c123 : index
+    %v125 = arith.select %v124, %v122, %c85 : i32
+    %v126 = arith.addi %v119, %v125 : i32
+    %v127 = arith.addi %v120, %v122 : i32
+    %c128 = arith.constant 6 : index
+    %v129 = memref.load %warp_sm[%c128] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c130 = arith.constant 6 : index
+    %v131 = arith.cmpi ugt, %wid79, %c130 : index
+    %v132 = arith.select %v131, %v129, %c85 : i32
+    %v133 = arith.addi %v126, %v132 : i32
+    %v134 = arith.addi %v127, %v129 : i32
+    %c135 = arith.constant 7 : index
+    %v136 = memref.load %warp_sm[%c135] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c137 = arith.constant 7 : index
+    %v138 = arith.cmpi ugt, %wid79, %c137 : index
+    %v139 = arith.select %v138, %v136, %c85 : i32
+    %v140 = arith.addi %v133, %v139 : i32
+    %v141 = arith.addi %v134, %v136 : i32
+    %v142 = arith.cmpi eq, %wid79, %c8 : index
+    scf.if %v142 {
+      %c143 = arith.constant 0 : i64
+      %v144 = arith.cmpi eq, %tile6, %c143 : i64
+      %pre145 = scf.if %v144 -> i32 {
+        scf.if %v81 {
+          %v146 = arith.extui %v141 : i32 to i64
+          %c147 = arith.constant 8589934592 : i64
+          %v148 = arith.ori %v146, %c147 : i64
+          %c149 = arith.constant 1 : i64
+          %v150 = arith.addi %tile6, %c149 : i64
+          %v151 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v152 = arith.index_cast %v151 : index to i64
+          %v153 = llvm.inttoptr %v152 : i64 to !llvm.ptr<1>
+          %v154 = llvm.getelementptr inbounds %v153[%v150] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v148, %v154 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c85 : i32
+      } else {
+        scf.if %v81 {
+          %v155 = arith.extui %v141 : i32 to i64
+          %c156 = arith.constant 4294967296 : i64
+          %v157 = arith.ori %v155, %c156 : i64
+          %c158 = arith.constant 1 : i64
+          %v159 = arith.addi %tile6, %c158 : i64
+          %v160 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v161 = arith.index_cast %v160 : index to i64
+          %v162 = llvm.inttoptr %v161 : i64 to !llvm.ptr<1>
+          %v163 = llvm.getelementptr inbounds %v162[%v159] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v157, %v163 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c164 = arith.constant 0 : i32
+        %lane165 = warp.lane_id : i32
+        %v166 = arith.extui %lane165 : i32 to i64
+        %c167 = arith.constant 1 : i64
+        %c168 = arith.constant 0 : i64
+        %c169 = arith.constant 32 : i64
+        %c170 = arith.constant 4294967295 : i64
+        %v171 = arith.subi %tile6, %c167 : i64
+        %lb172:2 = scf.while (%end173 = %v171, %acc174 = %c164) : (i64, i32) -> (i64, i32) {
+          %v175 = arith.subi %end173, %v166 : i64
+          %v176 = arith.cmpi sge, %v175, %c168 : i64
+          %v177 = arith.addi %v175, %c167 : i64
+          %c178 = arith.constant 8589934592 : i64
+          %v179 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v180 = arith.index_cast %v179 : index to i64
+          %v181 = llvm.inttoptr %v180 : i64 to !llvm.ptr<1>
+          %v182 = llvm.getelementptr inbounds %v181[%v177] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word183 = scf.while (%spin184 = %c168) : (i64) -> i64 {
+            %w185 = scf.if %v176 -> i64 {
+              %v186 = llvm.load %v182 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v186 : i64
+            } else {
+              scf.yield %c178 : i64
+            }
+            %v187 = arith.shrui %w185, %c169 : i64
+            %v188 = arith.cmpi eq, %v187, %c168 : i64
+            %v189 = warp.vote <any> %v188 : i1
+            scf.condition(%v189) %w185 : i64
+          } do {
+          ^bb0(%x190: i64):
+            scf.yield %c168 : i64
+          }
+          %v191 = arith.shrui %word183, %c169 : i64
+          %c192 = arith.constant 2 : i64
+          %v193 = arith.cmpi eq, %v191, %c192 : i64
+          %ballot194 = warp.ballot %v193 : i32
+          %c195 = arith.constant 0 : i32
+          %v196 = arith.cmpi ne, %ballot194, %c195 : i32
+          %v197 = math.cttz %ballot194 : i32
+          %v198 = arith.cmpi ule, %lane165, %v197 : i32
+          %v199 = arith.andi %word183, %c170 : i64
+          %v200 = arith.trunci %v199 : i64 to i32
+          %v201 = arith.select %v198, %v200, %c164 : i32
+          %v202 = warp.reduce <add> %v201 : i32
+          %v203 = arith.addi %acc174, %v202 : i32
+          %v204 = arith.subi %end173, %c169 : i64
+          %v205 = arith.xori %v196, %true : i1
+          scf.condition(%v205) %v204, %v203 : i64, i32
+        } do {
+        ^bb0(%e206: i64, %a207: i32):
+          scf.yield %e206, %a207 : i64, i32
+        }
+        %v208 = arith.addi %lb172#1, %v141 : i32
+        scf.if %v81 {
+          %v209 = arith.extui %v208 : i32 to i64
+          %c210 = arith.constant 8589934592 : i64
+          %v211 = arith.ori %v209, %c210 : i64
+          %c212 = arith.constant 1 : i64
+          %v213 = arith.addi %tile6, %c212 : i64
+          %v214 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v215 = arith.index_cast %v214 : index to i64
+          %v216 = llvm.inttoptr %v215 : i64 to !llvm.ptr<1>
+          %v217 = llvm.getelementptr inbounds %v216[%v213] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v211, %v217 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb172#1 : i32
+      }
+      scf.if %v81 {
+        memref.store %pre145, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v218 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v219 = arith.addi %v218, %v140 : i32
+    %offset220 = arith.addi %v219, %wex78 : i32
+    %v221 = arith.addi %offset220, %v23 : i32
+    %v222 = arith.addi %offset220, %v63 : i32
+    %v223 = arith.addi %offset220, %v64 : i32
+    %v224 = arith.addi %offset220, %v65 : i32
+    %v225 = arith.addi %offset220, %v66 : i32
+    %v226 = arith.addi %offset220, %v67 : i32
+    %v227 = arith.addi %offset220, %v68 : i32
+    %v228 = arith.addi %offset220, %v69 : i32
+    %v229 = arith.addi %offset220, %v70 : i32
+    %v230 = arith.addi %offset220, %v71 : i32
+    %v231 = arith.addi %offset220, %v72 : i32
+    %v232 = arith.addi %offset220, %v73 : i32
+    %v233 = arith.addi %offset220, %v74 : i32
+    %v234 = arith.addi %offset220, %v75 : i32
+    %v235 = arith.addi %offset220, %v76 : i32
+    %v236 = arith.addi %offset220, %v77 : i32
+    %c237 = arith.constant dense<0> : vector<4xi32>
+    %v238 = vector.insert %v221, %c237 [0] : i32 into vector<4xi32>
+    %v239 = vector.insert %v222, %v238 [1] : i32 into vector<4xi32>
+    %v240 = vector.insert %v223, %v239 [2] : i32 into vector<4xi32>
+    %v241 = vector.insert %v224, %v240 [3] : i32 into vector<4xi32>
+    %c242 = arith.constant 0 : index
+    %v243 = arith.addi %base14, %c242 : index
+    vector.store %v241, %out[%v243] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c244 = arith.constant dense<0> : vector<4xi32>
+    %v245 = vector.insert %v225, %c244 [0] : i32 into vector<4xi32>
+    %v246 = vector.insert %v226, %v245 [1] : i32 into vector<4xi32>
+    %v247 = vector.insert %v227, %v246 [2] : i32 into vector<4xi32>
+    %v248 = vector.insert %v228, %v247 [3] : i32 into vector<4xi32>
+    %c249 = arith.constant 4 : index
+    %v250 = arith.addi %base14, %c249 : index
+    vector.store %v248, %out[%v250] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c251 = arith.constant dense<0> : vector<4xi32>
+    %v252 = vector.insert %v229, %c251 [0] : i32 into vector<4xi32>
+    %v253 = vector.insert %v230, %v252 [1] : i32 into vector<4xi32>
+    %v254 = vector.insert %v231, %v253 [2] : i32 into vector<4xi32>
+    %v255 = vector.insert %v232, %v254 [3] : i32 into vector<4xi32>
+    %c256 = arith.constant 8 : index
+    %v257 = arith.addi %base14, %c256 : index
+    vector.store %v255, %out[%v257] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c258 = arith.constant dense<0> : vector<4xi32>
+    %v259 = vector.insert %v233, %c258 [0] : i32 into vector<4xi32>
+    %v260 = vector.insert %v234, %v259 [1] : i32 into vector<4xi32>
+    %v261 = vector.insert %v235, %v260 [2] : i32 into vector<4xi32>
+    %v262 = vector.insert %v236, %v261 [3] : i32 into vector<4xi32>
+    %c263 = arith.constant 12 : index
+    %v264 = arith.addi %base14, %c263 : index
+    vector.store %v262, %out[%v264] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_f32_items16(%in: memref<?xf32>, %out: memref<?xf32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xf32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
+    %c11 = arith.constant 32 : index
+    %v12 = arith.muli %v7, %c9 : index
+    %v13 = arith.muli %tid2, %c10 : index
+    %base14 = arith.addi %v12, %v13 : index
+    %c15 = arith.constant 0 : index
+    %v16 = arith.addi %base14, %c15 : index
+    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v18 = arith.index_cast %v17 : index to i64
+    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
+    %v20 = arith.index_cast %v16 : index to i64
+    %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
+    %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
+    %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
+    %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
+    %c27 = arith.constant 4 : index
+    %v28 = arith.addi %base14, %c27 : index
+    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v30 = arith.index_cast %v29 : index to i64
+    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
+    %v32 = arith.index_cast %v28 : index to i64
+    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v35 = vector.extract %v34[0] : f32 from vector<4xf32>
+    %v36 = vector.extract %v34[1] : f32 from vector<4xf32>
+    %v37 = vector.extract %v34[2] : f32 from vector<4xf32>
+    %v38 = vector.extract %v34[3] : f32 from vector<4xf32>
+    %c39 = arith.constant 8 : index
+    %v40 = arith.addi %base14, %c39 : index
+    %v41 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v42 = arith.index_cast %v41 : index to i64
+    %v43 = llvm.inttoptr %v42 : i64 to !llvm.ptr<1>
+    %v44 = arith.index_cast %v40 : index to i64
+    %v45 = llvm.getelementptr inbounds %v43[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v46 = llvm.load %v45 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v47 = vector.extract %v46[0] : f32 from vector<4xf32>
+    %v48 = vector.extract %v46[1] : f32 from vector<4xf32>
+    %v49 = vector.extract %v46[2] : f32 from vector<4xf32>
+    %v50 = vector.extract %v46[3] : f32 from vector<4xf32>
+    %c51 = arith.constant 12 : index
+    %v52 = arith.addi %base14, %c51 : index
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = arith.index_cast %v52 : index to i64
+    %v57 = llvm.getelementptr inbounds %v55[%v56] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v58 = llvm.load %v57 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v59 = vector.extract %v58[0] : f32 from vector<4xf32>
+    %v60 = vector.extract %v58[1] : f32 from vector<4xf32>
+    %v61 = vector.extract %v58[2] : f32 from vector<4xf32>
+    %v62 = vector.extract %v58[3] : f32 from vector<4xf32>
+    %v63 = arith.addf %v23, %v24 : f32
+    %v64 = arith.addf %v63, %v25 : f32
+    %v65 = arith.addf %v64, %v26 : f32
+    %v66 = arith.addf %v65, %v35 : f32
+    %v67 = arith.addf %v66, %v36 : f32
+    %v68 = arith.addf %v67, %v37 : f32
+    %v69 = arith.addf %v68, %v38 : f32
+    %v70 = arith.addf %v69, %v47 : f32
+    %v71 = arith.addf %v70, %v48 : f32
+    %v72 = arith.addf %v71, %v49 : f32
+    %v73 = arith.addf %v72, %v50 : f32
+    %v74 = arith.addf %v73, %v59 : f32
+    %v75 = arith.addf %v74, %v60 : f32
+    %v76 = arith.addf %v75, %v61 : f32
+    %v77 = arith.addf %v76, %v62 : f32
+    %wex78 = warp.scan <add> %v77 exclusive : f32
+    %wid79 = arith.divui %tid2, %c11 : index
+    %lane80 = arith.remui %tid2, %c11 : index
+    %v81 = arith.cmpi eq, %lane80, %c8 : index
+    %c82 = arith.constant 31 : index
+    %v83 = arith.cmpi eq, %lane80, %c82 : index
+    scf.if %v83 {
+      %wtot84 = arith.addf %wex78, %v77 : f32
+      memref.store %wtot84, %warp_sm[%wid79] : memref<8xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c85 = arith.constant 0.0 : f32
+    %c86 = arith.constant 0 : index
+    %v87 = memref.load %warp_sm[%c86] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c88 = arith.constant 0 : index
+    %v89 = arith.cmpi ugt, %wid79, %c88 : index
+    %v90 = arith.select %v89, %v87, %c85 : f32
+    %v91 = arith.addf %c85, %v90 : f32
+    %v92 = arith.addf %c85, %v87 : f32
+    %c93 = arith.constant 1 : index
+    %v94 = memref.load %warp_sm[%c93] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c95 = arith.constant 1 : index
+    %v96 = arith.cmpi ugt, %wid79, %c95 : index
+    %v97 = arith.select %v96, %v94, %c85 : f32
+    %v98 = arith.addf %v91, %v97 : f32
+    %v99 = arith.addf %v92, %v94 : f32
+    %c100 = arith.constant 2 : index
+    %v101 = memref.load %warp_sm[%c100] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c102 = arith.constant 2 : index
+    %v103 = arith.cmpi ugt, %wid79, %c102 : index
+    %v104 = arith.select %v103, %v101, %c85 : f32
+    %v105 = arith.addf %v98, %v104 : f32
+    %v106 = arith.addf %v99, %v101 : f32
+    %c107 = arith.constant 3 : index
+    %v108 = memref.load %warp_sm[%c107] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c109 = arith.constant 3 : index
+    %v110 = arith.cmpi ugt, %wid79, %c109 : index
+    %v111 = arith.select %v110, %v108, %c85 : f32
+    %v112 = arith.addf %v105, %v111 : f32
+    %v113 = arith.addf %v106, %v108 : f32
+    %c114 = arith.constant 4 : index
+    %v115 = memref.load %warp_sm[%c114] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c116 = arith.constant 4 : index
+    %v117 = arith.cmpi ugt, %wid79, %c116 : index
+    %v118 = arith.select %v117, %v115, %c85 : f32
+    %v119 = arith.addf %v112, %v118 : f32
+    %v120 = arith.addf %v113, %v115 : f32
+    %c121 = arith.constant 5 : index
+    %v122 = memref.load %warp_sm[%c121] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c123 = arith.constant 5 : index
+    %v124 = arith.cmpi ugt, %wid79, %c123 : index
+    %v125 = arith.select %v124, %v122, %c85 : f32
+    %v126 = arith.addf %v119, %v125 : f32
+    %v127 = arith.addf %v120, %v122 : f32
+    %c128 = arith.constant 6 : index
+    %v129 = memref.load %warp_sm[%c128] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c130 = arith.constant 6 : index
+    %v131 = arith.cmpi ugt, %wid79, %c130 : index
+    %v132 = arith.select %v131, %v129, %c85 : f32
+    %v133 = arith.addf %v126, %v132 : f32
+    %v134 = arith.addf %v127, %v129 : f32
+    %c135 = arith.constant 7 : index
+    %v136 = memref.load %warp_sm[%c135] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c137 = arith.constant 7 : index
+    %v138 = arith.cmpi ugt, %wid79, %c137 : index
+    %v139 = arith.select %v138, %v136, %c85 : f32
+    %v140 = arith.addf %v133, %v139 : f32
+    %v141 = arith.addf %v134, %v136 : f32
+    %v142 = arith.cmpi eq, %wid79, %c8 : index
+    scf.if %v142 {
+      %c143 = arith.constant 0 : i64
+      %v144 = arith.cmpi eq, %tile6, %c143 : i64
+      %pre145 = scf.if %v144 -> f32 {
+        scf.if %v81 {
+          %v146 = arith.bitcast %v141 : f32 to i32
+          %v147 = arith.extui %v146 : i32 to i64
+          %c148 = arith.constant 8589934592 : i64
+          %v149 = arith.ori %v147, %c148 : i64
+          %c150 = arith.constant 1 : i64
+          %v151 = arith.addi %tile6, %c150 : i64
+          %v152 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v153 = arith.index_cast %v152 : index to i64
+          %v154 = llvm.inttoptr %v153 : i64 to !llvm.ptr<1>
+          %v155 = llvm.getelementptr inbounds %v154[%v151] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v149, %v155 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c85 : f32
+      } else {
+        scf.if %v81 {
+          %v156 = arith.bitcast %v141 : f32 to i32
+          %v157 = arith.extui %v156 : i32 to i64
+          %c158 = arith.constant 4294967296 : i64
+          %v159 = arith.ori %v157, %c158 : i64
+          %c160 = arith.constant 1 : i64
+          %v161 = arith.addi %tile6, %c160 : i64
+          %v162 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v163 = arith.index_cast %v162 : index to i64
+          %v164 = llvm.inttoptr %v163 : i64 to !llvm.ptr<1>
+          %v165 = llvm.getelementptr inbounds %v164[%v161] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v159, %v165 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c166 = arith.constant 0.0 : f32
+        %lane167 = warp.lane_id : i32
+        %v168 = arith.extui %lane167 : i32 to i64
+        %c169 = arith.constant 1 : i64
+        %c170 = arith.constant 0 : i64
+        %c171 = arith.constant 32 : i64
+        %c172 = arith.constant 4294967295 : i64
+        %v173 = arith.subi %tile6, %c169 : i64
+        %lb174:2 = scf.while (%end175 = %v173, %acc176 = %c166) : (i64, f32) -> (i64, f32) {
+          %v177 = arith.subi %end175, %v168 : i64
+          %v178 = arith.cmpi sge, %v177, %c170 : i64
+          %v179 = arith.addi %v177, %c169 : i64
+          %c180 = arith.constant 8589934592 : i64
+          %v181 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v182 = arith.index_cast %v181 : index to i64
+          %v183 = llvm.inttoptr %v182 : i64 to !llvm.ptr<1>
+          %v184 = llvm.getelementptr inbounds %v183[%v179] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word185 = scf.while (%spin186 = %c170) : (i64) -> i64 {
+            %w187 = scf.if %v178 -> i64 {
+              %v188 = llvm.load %v184 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v188 : i64
+            } else {
+              scf.yield %c180 : i64
+            }
+            %v189 = arith.shrui %w187, %c171 : i64
+            %v190 = arith.cmpi eq, %v189, %c170 : i64
+            %v191 = warp.vote <any> %v190 : i1
+            scf.condition(%v191) %w187 : i64
+          } do {
+          ^bb0(%x192: i64):
+            scf.yield %c170 : i64
+          }
+          %v193 = arith.shrui %word185, %c171 : i64
+          %c194 = arith.constant 2 : i64
+          %v195 = arith.cmpi eq, %v193, %c194 : i64
+          %ballot196 = warp.ballot %v195 : i32
+          %c197 = arith.constant 0 : i32
+          %v198 = arith.cmpi ne, %ballot196, %c197 : i32
+          %v199 = math.cttz %ballot196 : i32
+          %v200 = arith.cmpi ule, %lane167, %v199 : i32
+          %v201 = arith.andi %word185, %c172 : i64
+          %v202 = arith.trunci %v201 : i64 to i32
+          %v203 = arith.bitcast %v202 : i32 to f32
+          %v204 = arith.select %v200, %v203, %c166 : f32
+          %v205 = warp.reduce <add> %v204 : f32
+          %v206 = arith.addf %acc176, %v205 : f32
+          %v207 = arith.subi %end175, %c171 : i64
+          %v208 = arith.xori %v198, %true : i1
+          scf.condition(%v208) %v207, %v206 : i64, f32
+        } do {
+        ^bb0(%e209: i64, %a210: f32):
+          scf.yield %e209, %a210 : i64, f32
+        }
+        %v211 = arith.addf %lb174#1, %v141 : f32
+        scf.if %v81 {
+          %v212 = arith.bitcast %v211 : f32 to i32
+          %v213 = arith.extui %v212 : i32 to i64
+          %c214 = arith.constant 8589934592 : i64
+          %v215 = arith.ori %v213, %c214 : i64
+          %c216 = arith.constant 1 : i64
+          %v217 = arith.addi %tile6, %c216 : i64
+          %v218 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v219 = arith.index_cast %v218 : index to i64
+          %v220 = llvm.inttoptr %v219 : i64 to !llvm.ptr<1>
+          %v221 = llvm.getelementptr inbounds %v220[%v217] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v215, %v221 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb174#1 : f32
+      }
+      scf.if %v81 {
+        memref.store %pre145, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v222 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v223 = arith.addf %v222, %v140 : f32
+    %offset224 = arith.addf %v223, %wex78 : f32
+    %v225 = arith.addf %offset224, %v23 : f32
+    %v226 = arith.addf %offset224, %v63 : f32
+    %v227 = arith.addf %offset224, %v64 : f32
+    %v228 = arith.addf %offset224, %v65 : f32
+    %v229 = arith.addf %offset224, %v66 : f32
+    %v230 = arith.addf %offset224, %v67 : f32
+    %v231 = arith.addf %offset224, %v68 : f32
+    %v232 = arith.addf %offset224, %v69 : f32
+    %v233 = arith.addf %offset224, %v70 : f32
+    %v234 = arith.addf %offset224, %v71 : f32
+    %v235 = arith.addf %offset224, %v72 : f32
+    %v236 = arith.addf %offset224, %v73 : f32
+    %v237 = arith.addf %offset224, %v74 : f32
+    %v238 = arith.addf %offset224, %v75 : f32
+    %v239 = arith.addf %offset224, %v76 : f32
+    %v240 = arith.addf %offset224, %v77 : f32
+    %c241 = arith.constant dense<0.0> : vector<4xf32>
+    %v242 = vector.insert %v225, %c241 [0] : f32 into vector<4xf32>
+    %v243 = vector.insert %v226, %v242 [1] : f32 into vector<4xf32>
+    %v244 = vector.insert %v227, %v243 [2] : f32 into vector<4xf32>
+    %v245 = vector.insert %v228, %v244 [3] : f32 into vector<4xf32>
+    %c246 = arith.constant 0 : index
+    %v247 = arith.addi %base14, %c246 : index
+    vector.store %v245, %out[%v247] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %c248 = arith.constant dense<0.0> : vector<4xf32>
+    %v249 = vector.insert %v229, %c248 [0] : f32 into vector<4xf32>
+    %v250 = vector.insert %v230, %v249 [1] : f32 into vector<4xf32>
+    %v251 = vector.insert %v231, %v250 [2] : f32 into vector<4xf32>
+    %v252 = vector.insert %v232, %v251 [3] : f32 into vector<4xf32>
+    %c253 = arith.constant 4 : index
+    %v254 = arith.addi %base14, %c253 : index
+    vector.store %v252, %out[%v254] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %c255 = arith.constant dense<0.0> : vector<4xf32>
+    %v256 = vector.insert %v233, %c255 [0] : f32 into vector<4xf32>
+    %v257 = vector.insert %v234, %v256 [1] : f32 into vector<4xf32>
+    %v258 = vector.insert %v235, %v257 [2] : f32 into vector<4xf32>
+    %v259 = vector.insert %v236, %v258 [3] : f32 into vector<4xf32>
+    %c260 = arith.constant 8 : index
+    %v261 = arith.addi %base14, %c260 : index
+    vector.store %v259, %out[%v261] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %c262 = arith.constant dense<0.0> : vector<4xf32>
+    %v263 = vector.insert %v237, %c262 [0] : f32 into vector<4xf32>
+    %v264 = vector.insert %v238, %v263 [1] : f32 into vector<4xf32>
+    %v265 = vector.insert %v239, %v264 [2] : f32 into vector<4xf32>
+    %v266 = vector.insert %v240, %v265 [3] : f32 into vector<4xf32>
+    %c267 = arith.constant 12 : index
+    %v268 = arith.addi %base14, %c267 : index
+    vector.store %v266, %out[%v268] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    gpu.return
+  }
 }
 }
