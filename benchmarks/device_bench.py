@@ -79,6 +79,10 @@ SELECT_THRESHOLDS = {"select_f32_0pct": 2.0, "select_f32_50pct": 0.5, "select_f3
 # Child side: one benchmark, results as "RESULT {json}" lines on stdout.
 # --------------------------------------------------------------------------
 
+class Hang(Exception):
+    pass
+
+
 class Ctx:
     def __init__(self, args):
         import cupy as cp
@@ -97,11 +101,24 @@ class Ctx:
     def report(self, bench, impl, **fields):
         print("RESULT " + json.dumps(dict(bench=bench, impl=impl, **fields)), flush=True)
 
+    def wait(self, event=None):
+        """Waits for the GPU to reach `event` (recorded now when None) for at
+        most --hang seconds, then raises Hang."""
+        cp = self.cp
+        if event is None:
+            event = cp.cuda.Event()
+            event.record()
+        deadline = time.monotonic() + self.args.hang
+        while not event.done:
+            if time.monotonic() > deadline:
+                raise Hang(f"not finished after {self.args.hang} s")
+            time.sleep(0.0002)
+
     def time_ms(self, launch, flush=False):
         cp = self.cp
         for _ in range(self.args.warmup):
             launch()
-        cp.cuda.Device().synchronize()
+        self.wait()
         times = []
         for _ in range(self.args.iters):
             if flush:
@@ -112,28 +129,36 @@ class Ctx:
             start.record()
             launch()
             stop.record()
-            stop.synchronize()
+            self.wait(stop)
             times.append(cp.cuda.get_elapsed_time(start, stop))
         return float(self.np.median(times))
 
     def measure(self, bench, impl, launch, check, flush=False):
         """Runs launch once, checks, then times. Errors are reported, not
-        raised; a sticky CUDA error ends the process (the parent goes on)."""
+        raised. A hang or a sticky CUDA error (the context is lost) is
+        reported as fatal and ends the process; the parent runs the
+        benchmark again without that implementation."""
+        if impl in self.args.skip.split(","):
+            return
         try:
             launch()
-            self.cp.cuda.Device().synchronize()
+            self.wait()
             problem = check()
             if problem:
                 self.report(bench, impl, error="wrong result: " + problem)
                 return
             self.report(bench, impl, ms=self.time_ms(launch, flush))
+        except Hang as error:
+            self.report(bench, impl, error=f"hang: {error}", fatal=True)
+            os._exit(4)  # the driver ends the running kernel with the process
         except Exception as error:  # noqa: BLE001 - every failure is a result
-            self.report(bench, impl, error=f"{type(error).__name__}: {str(error)[:300]}")
-            if "cudaError" in type(error).__name__ or "CUDA" in str(error)[:200]:
-                try:
-                    self.cp.cuda.Device().synchronize()
-                except Exception:  # sticky: nothing else can run here
-                    sys.exit(3)
+            message = f"{type(error).__name__}: {str(error)[:300]}"
+            try:
+                self.cp.cuda.Device().synchronize()
+            except Exception:  # noqa: BLE001 - sticky: nothing else can run here
+                self.report(bench, impl, error=message, fatal=True)
+                os._exit(3)
+            self.report(bench, impl, error=message)
 
     def blocks_for(self, func, threads):
         try:
@@ -575,7 +600,8 @@ def fmt(entry):
     def r(key):
         return f"{entry[key]:.3f}" if key in entry else "  -  "
     if "warp_ms" not in entry and "copy_ms" not in entry:
-        return f"{entry['kernel']:24s} FAILED: {json.dumps(entry.get('errors', {}))[:400]}"
+        times = " ".join(f"{k[:-3]} {v:.4f} ms" for k, v in entry.items() if k.endswith("_ms"))
+        return f"{entry['kernel']:24s} warp FAILED ({times}): {json.dumps(entry.get('errors', {}))[:400]}"
     t = entry.get("warp_ms", entry.get("copy_ms"))
     line = (f"{entry['kernel']:24s} {t:8.4f} ms {entry.get('gbps', 0):7.0f} GB/s "
             f"{entry.get('pct_copy', 0):5.1f}% copy  cub/warp {r('ratio_cub')}  hand/warp {r('ratio_hand')}  "
@@ -620,7 +646,10 @@ def main():
     parser.add_argument("--warmup", type=int, default=5)
     parser.add_argument("--log2n", type=int, default=N_LOG2)
     parser.add_argument("--timeout", type=int, default=60, help="seconds per benchmark")
+    parser.add_argument("--hang", type=float, default=10.0,
+                        help="seconds a launch may take before it counts as hung")
     parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument("--skip", default="", help=argparse.SUPPRESS)
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--baselines-so", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -643,21 +672,28 @@ def main():
         so = build_baselines(args, tmp)
         for bench in names:
             cmd = [sys.executable, os.path.abspath(__file__), "--child", bench, "--ptx-dir", args.ptx_dir,
-                   "--iters", str(args.iters), "--warmup", str(args.warmup), "--log2n", str(args.log2n)]
+                   "--iters", str(args.iters), "--warmup", str(args.warmup), "--log2n", str(args.log2n),
+                   "--hang", str(args.hang)]
             if so:
                 cmd += ["--baselines-so", so]
-            rows, note = [], None
-            try:
-                proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
-                stdout, rc, stderr = proc.stdout, proc.returncode, proc.stderr
-            except subprocess.TimeoutExpired as error:
-                stdout = error.stdout.decode() if isinstance(error.stdout, bytes) else (error.stdout or "")
-                rc, stderr = None, f"killed after {args.timeout} s (hang?)"
-            for line in stdout.splitlines():
-                if line.startswith("RESULT "):
-                    rows.append(json.loads(line[7:]))
-            if rc != 0:
-                note = f"process exit {rc}: {stderr.strip()[-600:]}"
+            by_impl, note, skip = {}, None, []
+            for _ in range(4):  # again without what hung or lost the context
+                try:
+                    proc = subprocess.run(cmd + ["--skip", ",".join(skip)], capture_output=True, text=True,
+                                          timeout=args.timeout)
+                    stdout, rc, stderr = proc.stdout, proc.returncode, proc.stderr
+                except subprocess.TimeoutExpired as error:
+                    stdout = error.stdout.decode() if isinstance(error.stdout, bytes) else (error.stdout or "")
+                    rc, stderr = None, f"killed after {args.timeout} s"
+                rows = [json.loads(line[7:]) for line in stdout.splitlines() if line.startswith("RESULT ")]
+                for row in rows:
+                    by_impl[row["impl"]] = row
+                note = None if rc == 0 else f"process exit {rc}: {stderr.strip()[-600:]}"
+                fatal = [r["impl"] for r in rows if r.get("fatal") and r["impl"] not in skip]
+                if rc == 0 or not fatal:
+                    break
+                skip += fatal
+            rows = list(by_impl.values())
             entry = summarize(bench, rows, copy_gbps, n)
             if note:
                 entry.setdefault("errors", {})["process"] = note
