@@ -648,6 +648,7 @@ def main():
     parser.add_argument("--timeout", type=int, default=60, help="seconds per benchmark")
     parser.add_argument("--hang", type=float, default=10.0,
                         help="seconds a launch may take before it counts as hung")
+    parser.add_argument("--no-sass", action="store_true", help="skip the SASS summary (cuobjdump)")
     parser.add_argument("--dry-run", action="store_true")
     parser.add_argument("--skip", default="", help=argparse.SUPPRESS)
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -701,10 +702,22 @@ def main():
                 copy_gbps = entry["gbps"]
             results.append(entry)
             print(fmt(entry), flush=True)
-    print(f"total {time.time() - t_all:.0f} s")
+        print(f"total {time.time() - t_all:.0f} s")
+        sass = None
+        if not args.no_sass:
+            # Registers and instruction mix of every kernel, warp and baselines.
+            try:
+                sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+                import sass_summary
+                sass = sass_summary.summary(args.ptx_dir, [so] if so else [])
+                print("\nSASS (sm_90), registers and instruction mix:")
+                print(sass_summary.format_summary(sass))
+            except Exception as error:  # noqa: BLE001
+                print(f"SASS summary failed: {error}")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"meta": meta(), "n": n, "copy_gbps": copy_gbps, "results": results}, f, indent=1)
+            json.dump({"meta": meta(), "n": n, "copy_gbps": copy_gbps, "results": results, "sass": sass},
+                      f, indent=1)
     if args.svg and args.json:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         try:
