@@ -228,6 +228,15 @@ def triton_kernels():
     return block_sum, block_dot, tile_sums, tile_scan
 
 
+def triton_or_report(c, bench):
+    """triton_kernels(), or None with the reason reported."""
+    try:
+        return triton_kernels()
+    except Exception as error:  # noqa: BLE001 - Triton missing or broken is a result
+        c.report(bench, "triton", error=f"{type(error).__name__}: {str(error)[:300]}")
+        return None
+
+
 def bench_copy(c, bench):
     cp = c.cp
     n = 1 << c.args.log2n
@@ -322,11 +331,10 @@ def bench_reduce(c, bench):
         run = lambda: tout.copy_(torch.sum(tx).reshape(1))
     out.fill(0)
     c.measure(bench, "torch", run, check)
-    try:
-        block_sum, block_dot, _, _ = triton_kernels()
-    except Exception as error:  # noqa: BLE001
-        c.report(bench, "triton", error=f"{type(error).__name__}: {str(error)[:300]}")
+    kernels = triton_or_report(c, bench)
+    if not kernels:
         return
+    block_sum, block_dot, _, _ = kernels
     block = 8192
     grid = (n // block,)
     if dot:
@@ -335,6 +343,25 @@ def bench_reduce(c, bench):
         run = lambda: (tout.zero_(), block_sum[grid](tx, tout, n, BLOCK=block, num_warps=8))
     out.fill(0)
     c.measure(bench, "triton", run, check)
+
+
+def time_tile_kernels(c, bench, n, args, check, reset):
+    """Checks and times the single-pass kernels of `bench` (scans, selects):
+    one block per tile; a launch zeroes the tile status words (and the tile
+    counter) first, as CUB's own init kernel does."""
+    cp = c.cp
+    kernels = BENCHES[bench][1]
+    for name in kernels:
+        f = c.module("scan").get_function(name)
+        assert n % tile_of(name) == 0
+        tiles = n // tile_of(name)
+        status = cp.zeros(1 + tiles, dtype=cp.int64)
+
+        def launch(f=f, tiles=tiles, status=status):
+            cp.cuda.runtime.memsetAsync(status.data.ptr, 0, status.nbytes, 0)
+            f((tiles,), (256,), args(status))
+        reset()
+        c.measure(bench, "warp" if name == kernels[0] else name, launch, check)
 
 
 def bench_scan(c, bench):
@@ -365,18 +392,8 @@ def bench_scan(c, bench):
         first = int(cp.argmax(bad).get())
         return f"{nbad} of {n} differ, first at {first}: {out[first].get()} != {ref[first].get()}"
 
-    kernels = BENCHES[bench][1]
-    for name in kernels:
-        f = c.module("scan").get_function(name)
-        tiles = n // tile_of(name)
-        assert n % tile_of(name) == 0
-        status = cp.zeros(1 + tiles, dtype=cp.int64)
-
-        def launch(f=f, tiles=tiles, status=status):
-            cp.cuda.runtime.memsetAsync(status.data.ptr, 0, status.nbytes, 0)
-            f((tiles,), (256,), memref(np, x) + memref(np, out) + memref(np, status) + [np.int64(n)])
-        out.fill(0)
-        c.measure(bench, "warp" if name == kernels[0] else name, launch, check)
+    time_tile_kernels(c, bench, n, lambda status: memref(np, x) + memref(np, out) + memref(np, status) +
+                      [np.int64(n)], check, lambda: out.fill(0))
     if c.lib:
         try:
             out.fill(0)
@@ -396,11 +413,10 @@ def bench_scan(c, bench):
         run = lambda: torch.cumsum(tx, 0, dtype=tdt, out=tout)
     out.fill(0)
     c.measure(bench, "torch", run, check)
-    try:
-        _, _, tile_sums, tile_scan = triton_kernels()
-    except Exception as error:  # noqa: BLE001
-        c.report(bench, "triton", error=f"{type(error).__name__}: {str(error)[:300]}")
+    kernels = triton_or_report(c, bench)
+    if not kernels:
         return
+    _, _, tile_sums, tile_scan = kernels
     block = 4096
     sums = torch.empty(n // block, dtype=tdt, device=tx.device)
 
@@ -431,20 +447,9 @@ def bench_select(c, bench):
             return f"selected {got}, want {kept}"
         return None if bool(cp.array_equal(out[:kept], want)) else "selected values differ"
 
-    kernels = BENCHES[bench][1]
-    for name in kernels:
-        f = c.module("scan").get_function(name)
-        tiles = n // tile_of(name)
-        assert n % tile_of(name) == 0
-        status = cp.zeros(1 + tiles, dtype=cp.int64)
-
-        def launch(f=f, tiles=tiles, status=status):
-            cp.cuda.runtime.memsetAsync(status.data.ptr, 0, status.nbytes, 0)
-            f((tiles,), (256,), memref(np, x) + memref(np, out) + memref(np, num) + memref(np, status) +
-              [np.int64(n), np.float32(thr)])
-        out.fill(0)
-        num.fill(-1)
-        c.measure(bench, "warp" if name == kernels[0] else name, launch, check)
+    time_tile_kernels(c, bench, n, lambda status: memref(np, x) + memref(np, out) + memref(np, num) +
+                      memref(np, status) + [np.int64(n), np.float32(thr)], check,
+                      lambda: (out.fill(0), num.fill(-1)))
     if c.lib:
         try:
             out.fill(0)

@@ -7,42 +7,43 @@ gpu.module @block {
     %c2 = arith.constant 1 : index
     %c3 = arith.constant 2 : index
     %c4 = arith.constant 256 : index
-    %c5 = arith.constant 32 : index
-    %tid6 = gpu.thread_id x
-    %bid7 = gpu.block_id x
-    %v8 = arith.muli %bid7, %c4 : index
-    %gid9 = arith.addi %v8, %tid6 : index
-    %x10 = memref.load %in[%gid9] : memref<?xi32>
-    %wid11 = arith.divui %tid6, %c5 : index
-    %lane12 = arith.remui %tid6, %c5 : index
-    %v13 = arith.cmpi eq, %lane12, %c1 : index
-    %c14 = arith.constant 31 : index
-    %v15 = arith.cmpi eq, %lane12, %c14 : index
-    %c16 = arith.constant 8 : index
-    %v17 = arith.cmpi ult, %lane12, %c16 : index
-    %v18 = arith.index_cast %wid11 : index to i32
-    %c19 = arith.constant 0 : i32
-    %c20 = arith.constant 64 : index
-    %res21 = scf.for %r22 = %c1 to %c20 step %c2 iter_args(%a23 = %c19) -> (i32) {
-      %v24 = arith.index_cast %r22 : index to i32
-      %v25 = arith.xori %x10, %v24 : i32
-      %v26 = arith.addi %v25, %a23 : i32
-      %v27 = arith.remui %r22, %c3 : index
-      %v28 = warp.reduce <add> %v26 lanes = <first> : i32
-      scf.if %v13 {
-        memref.store %v28, %sm[%v27, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %v7 = arith.muli %bid6, %c4 : index
+    %gid8 = arith.addi %v7, %tid5 : index
+    %x9 = memref.load %in[%gid8] : memref<?xi32>
+    %c10 = arith.constant 32 : index
+    %wid11 = arith.divui %tid5, %c10 : index
+    %lane12 = arith.remui %tid5, %c10 : index
+    %c13 = arith.constant 0 : index
+    %v14 = arith.cmpi eq, %lane12, %c13 : index
+    %c15 = arith.constant 31 : index
+    %v16 = arith.cmpi eq, %lane12, %c15 : index
+    %c17 = arith.constant 8 : index
+    %v18 = arith.cmpi ult, %lane12, %c17 : index
+    %v19 = arith.index_cast %wid11 : index to i32
+    %c20 = arith.constant 0 : i32
+    %c21 = arith.constant 64 : index
+    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
+      %v25 = arith.index_cast %r23 : index to i32
+      %v26 = arith.xori %x9, %v25 : i32
+      %v27 = arith.addi %v26, %a24 : i32
+      %v28 = arith.remui %r23, %c3 : index
+      %v29 = warp.reduce <add> %v27 lanes = <first> : i32
+      scf.if %v14 {
+        memref.store %v29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %w29 = scf.if %v17 -> i32 {
-        %v30 = memref.load %sm[%v27, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v30 : i32
+      %v30 = scf.if %v18 -> i32 {
+        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v31 : i32
       } else {
-        scf.yield %c19 : i32
+        scf.yield %c20 : i32
       }
-      %v31 = warp.reduce <add> %w29 : i32
-      scf.yield %v31 : i32
+      %v32 = warp.reduce <add> %v30 : i32
+      scf.yield %v32 : i32
     }
-    memref.store %res21, %out[%gid9] : memref<?xi32>
+    memref.store %res22, %out[%gid8] : memref<?xi32>
     gpu.return
   }
 
@@ -51,42 +52,43 @@ gpu.module @block {
     %c2 = arith.constant 1 : index
     %c3 = arith.constant 2 : index
     %c4 = arith.constant 1024 : index
-    %c5 = arith.constant 32 : index
-    %tid6 = gpu.thread_id x
-    %bid7 = gpu.block_id x
-    %v8 = arith.muli %bid7, %c4 : index
-    %gid9 = arith.addi %v8, %tid6 : index
-    %x10 = memref.load %in[%gid9] : memref<?xi32>
-    %wid11 = arith.divui %tid6, %c5 : index
-    %lane12 = arith.remui %tid6, %c5 : index
-    %v13 = arith.cmpi eq, %lane12, %c1 : index
-    %c14 = arith.constant 31 : index
-    %v15 = arith.cmpi eq, %lane12, %c14 : index
-    %c16 = arith.constant 32 : index
-    %v17 = arith.cmpi ult, %lane12, %c16 : index
-    %v18 = arith.index_cast %wid11 : index to i32
-    %c19 = arith.constant 0 : i32
-    %c20 = arith.constant 64 : index
-    %res21 = scf.for %r22 = %c1 to %c20 step %c2 iter_args(%a23 = %c19) -> (i32) {
-      %v24 = arith.index_cast %r22 : index to i32
-      %v25 = arith.xori %x10, %v24 : i32
-      %v26 = arith.addi %v25, %a23 : i32
-      %v27 = arith.remui %r22, %c3 : index
-      %v28 = warp.reduce <add> %v26 lanes = <first> : i32
-      scf.if %v13 {
-        memref.store %v28, %sm[%v27, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %v7 = arith.muli %bid6, %c4 : index
+    %gid8 = arith.addi %v7, %tid5 : index
+    %x9 = memref.load %in[%gid8] : memref<?xi32>
+    %c10 = arith.constant 32 : index
+    %wid11 = arith.divui %tid5, %c10 : index
+    %lane12 = arith.remui %tid5, %c10 : index
+    %c13 = arith.constant 0 : index
+    %v14 = arith.cmpi eq, %lane12, %c13 : index
+    %c15 = arith.constant 31 : index
+    %v16 = arith.cmpi eq, %lane12, %c15 : index
+    %c17 = arith.constant 32 : index
+    %v18 = arith.cmpi ult, %lane12, %c17 : index
+    %v19 = arith.index_cast %wid11 : index to i32
+    %c20 = arith.constant 0 : i32
+    %c21 = arith.constant 64 : index
+    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
+      %v25 = arith.index_cast %r23 : index to i32
+      %v26 = arith.xori %x9, %v25 : i32
+      %v27 = arith.addi %v26, %a24 : i32
+      %v28 = arith.remui %r23, %c3 : index
+      %v29 = warp.reduce <add> %v27 lanes = <first> : i32
+      scf.if %v14 {
+        memref.store %v29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %w29 = scf.if %v17 -> i32 {
-        %v30 = memref.load %sm[%v27, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v30 : i32
+      %v30 = scf.if %v18 -> i32 {
+        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v31 : i32
       } else {
-        scf.yield %c19 : i32
+        scf.yield %c20 : i32
       }
-      %v31 = warp.reduce <add> %w29 : i32
-      scf.yield %v31 : i32
+      %v32 = warp.reduce <add> %v30 : i32
+      scf.yield %v32 : i32
     }
-    memref.store %res21, %out[%gid9] : memref<?xi32>
+    memref.store %res22, %out[%gid8] : memref<?xi32>
     gpu.return
   }
 
@@ -95,49 +97,50 @@ gpu.module @block {
     %c2 = arith.constant 1 : index
     %c3 = arith.constant 2 : index
     %c4 = arith.constant 256 : index
-    %c5 = arith.constant 32 : index
-    %tid6 = gpu.thread_id x
-    %bid7 = gpu.block_id x
-    %v8 = arith.muli %bid7, %c4 : index
-    %gid9 = arith.addi %v8, %tid6 : index
-    %x10 = memref.load %in[%gid9] : memref<?xi32>
-    %wid11 = arith.divui %tid6, %c5 : index
-    %lane12 = arith.remui %tid6, %c5 : index
-    %v13 = arith.cmpi eq, %lane12, %c1 : index
-    %c14 = arith.constant 31 : index
-    %v15 = arith.cmpi eq, %lane12, %c14 : index
-    %c16 = arith.constant 8 : index
-    %v17 = arith.cmpi ult, %lane12, %c16 : index
-    %v18 = arith.index_cast %wid11 : index to i32
-    %c19 = arith.constant 0 : i32
-    %c20 = arith.constant 64 : index
-    %res21 = scf.for %r22 = %c1 to %c20 step %c2 iter_args(%a23 = %c19) -> (i32) {
-      %v24 = arith.index_cast %r22 : index to i32
-      %v25 = arith.xori %x10, %v24 : i32
-      %v26 = arith.addi %v25, %a23 : i32
-      %v27 = arith.remui %r22, %c3 : index
-      %incl28 = warp.scan <add> %v26 : i32
-      scf.if %v15 {
-        memref.store %incl28, %sm[%v27, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %v7 = arith.muli %bid6, %c4 : index
+    %gid8 = arith.addi %v7, %tid5 : index
+    %x9 = memref.load %in[%gid8] : memref<?xi32>
+    %c10 = arith.constant 32 : index
+    %wid11 = arith.divui %tid5, %c10 : index
+    %lane12 = arith.remui %tid5, %c10 : index
+    %c13 = arith.constant 0 : index
+    %v14 = arith.cmpi eq, %lane12, %c13 : index
+    %c15 = arith.constant 31 : index
+    %v16 = arith.cmpi eq, %lane12, %c15 : index
+    %c17 = arith.constant 8 : index
+    %v18 = arith.cmpi ult, %lane12, %c17 : index
+    %v19 = arith.index_cast %wid11 : index to i32
+    %c20 = arith.constant 0 : i32
+    %c21 = arith.constant 64 : index
+    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
+      %v25 = arith.index_cast %r23 : index to i32
+      %v26 = arith.xori %x9, %v25 : i32
+      %v27 = arith.addi %v26, %a24 : i32
+      %v28 = arith.remui %r23, %c3 : index
+      %incl29 = warp.scan <add> %v27 : i32
+      scf.if %v16 {
+        memref.store %incl29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %w29 = scf.if %v17 -> i32 {
-        %v30 = memref.load %sm[%v27, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v30 : i32
+      %v30 = scf.if %v18 -> i32 {
+        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v31 : i32
       } else {
-        scf.yield %c19 : i32
+        scf.yield %c20 : i32
       }
-      %v31 = warp.scan <add> %w29 : i32
-      %c32 = arith.constant 1 : i32
-      %v33 = arith.subi %v18, %c32 : i32
-      %v34 = arith.maxsi %v33, %c19 : i32
-      %v35 = warp.broadcast %v31, %v34 : i32
-      %v36 = arith.cmpi eq, %v18, %c19 : i32
-      %v37 = arith.select %v36, %c19, %v35 : i32
-      %v38 = arith.addi %incl28, %v37 : i32
-      scf.yield %v38 : i32
+      %v32 = warp.scan <add> %v30 : i32
+      %c33 = arith.constant 1 : i32
+      %v34 = arith.subi %v19, %c33 : i32
+      %v35 = arith.maxsi %v34, %c20 : i32
+      %v36 = warp.broadcast %v32, %v35 : i32
+      %v37 = arith.cmpi eq, %v19, %c20 : i32
+      %v38 = arith.select %v37, %c20, %v36 : i32
+      %v39 = arith.addi %incl29, %v38 : i32
+      scf.yield %v39 : i32
     }
-    memref.store %res21, %out[%gid9] : memref<?xi32>
+    memref.store %res22, %out[%gid8] : memref<?xi32>
     gpu.return
   }
 
@@ -146,49 +149,50 @@ gpu.module @block {
     %c2 = arith.constant 1 : index
     %c3 = arith.constant 2 : index
     %c4 = arith.constant 1024 : index
-    %c5 = arith.constant 32 : index
-    %tid6 = gpu.thread_id x
-    %bid7 = gpu.block_id x
-    %v8 = arith.muli %bid7, %c4 : index
-    %gid9 = arith.addi %v8, %tid6 : index
-    %x10 = memref.load %in[%gid9] : memref<?xi32>
-    %wid11 = arith.divui %tid6, %c5 : index
-    %lane12 = arith.remui %tid6, %c5 : index
-    %v13 = arith.cmpi eq, %lane12, %c1 : index
-    %c14 = arith.constant 31 : index
-    %v15 = arith.cmpi eq, %lane12, %c14 : index
-    %c16 = arith.constant 32 : index
-    %v17 = arith.cmpi ult, %lane12, %c16 : index
-    %v18 = arith.index_cast %wid11 : index to i32
-    %c19 = arith.constant 0 : i32
-    %c20 = arith.constant 64 : index
-    %res21 = scf.for %r22 = %c1 to %c20 step %c2 iter_args(%a23 = %c19) -> (i32) {
-      %v24 = arith.index_cast %r22 : index to i32
-      %v25 = arith.xori %x10, %v24 : i32
-      %v26 = arith.addi %v25, %a23 : i32
-      %v27 = arith.remui %r22, %c3 : index
-      %incl28 = warp.scan <add> %v26 : i32
-      scf.if %v15 {
-        memref.store %incl28, %sm[%v27, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %v7 = arith.muli %bid6, %c4 : index
+    %gid8 = arith.addi %v7, %tid5 : index
+    %x9 = memref.load %in[%gid8] : memref<?xi32>
+    %c10 = arith.constant 32 : index
+    %wid11 = arith.divui %tid5, %c10 : index
+    %lane12 = arith.remui %tid5, %c10 : index
+    %c13 = arith.constant 0 : index
+    %v14 = arith.cmpi eq, %lane12, %c13 : index
+    %c15 = arith.constant 31 : index
+    %v16 = arith.cmpi eq, %lane12, %c15 : index
+    %c17 = arith.constant 32 : index
+    %v18 = arith.cmpi ult, %lane12, %c17 : index
+    %v19 = arith.index_cast %wid11 : index to i32
+    %c20 = arith.constant 0 : i32
+    %c21 = arith.constant 64 : index
+    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
+      %v25 = arith.index_cast %r23 : index to i32
+      %v26 = arith.xori %x9, %v25 : i32
+      %v27 = arith.addi %v26, %a24 : i32
+      %v28 = arith.remui %r23, %c3 : index
+      %incl29 = warp.scan <add> %v27 : i32
+      scf.if %v16 {
+        memref.store %incl29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %w29 = scf.if %v17 -> i32 {
-        %v30 = memref.load %sm[%v27, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v30 : i32
+      %v30 = scf.if %v18 -> i32 {
+        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v31 : i32
       } else {
-        scf.yield %c19 : i32
+        scf.yield %c20 : i32
       }
-      %v31 = warp.scan <add> %w29 : i32
-      %c32 = arith.constant 1 : i32
-      %v33 = arith.subi %v18, %c32 : i32
-      %v34 = arith.maxsi %v33, %c19 : i32
-      %v35 = warp.broadcast %v31, %v34 : i32
-      %v36 = arith.cmpi eq, %v18, %c19 : i32
-      %v37 = arith.select %v36, %c19, %v35 : i32
-      %v38 = arith.addi %incl28, %v37 : i32
-      scf.yield %v38 : i32
+      %v32 = warp.scan <add> %v30 : i32
+      %c33 = arith.constant 1 : i32
+      %v34 = arith.subi %v19, %c33 : i32
+      %v35 = arith.maxsi %v34, %c20 : i32
+      %v36 = warp.broadcast %v32, %v35 : i32
+      %v37 = arith.cmpi eq, %v19, %c20 : i32
+      %v38 = arith.select %v37, %c20, %v36 : i32
+      %v39 = arith.addi %incl29, %v38 : i32
+      scf.yield %v39 : i32
     }
-    memref.store %res21, %out[%gid9] : memref<?xi32>
+    memref.store %res22, %out[%gid8] : memref<?xi32>
     gpu.return
   }
 }

@@ -21,6 +21,7 @@ index is a 64-bit integer. Inputs are contiguous (stride 1) and 16-byte
 aligned at aligned ptr + offset (the harness passes offset 0).
 """
 import argparse
+import contextlib
 import os
 import sys
 
@@ -58,6 +59,32 @@ class Emitter:
     def const(self, value, ty):
         return self.op(f"arith.constant {value} : {ty}", "c")
 
+    @contextlib.contextmanager
+    def region(self, header):
+        """`header {`, what the body emits one level in, then `}`."""
+        self.emit(header + " {")
+        self.indent += 1
+        yield
+        self.indent -= 1
+        self.emit("}")
+
+    def load_if(self, cond, ty, load, otherwise):
+        """`load` (an op's text) where `cond` holds, else the value
+        `otherwise`: an scf.if with one result."""
+        result = self.v()
+        with self.region(f"{result} = scf.if {cond} -> {ty}"):
+            self.emit(f"scf.yield {self.op(load)} : {ty}")
+            self.otherwise()
+            self.emit(f"scf.yield {otherwise} : {ty}")
+        return result
+
+    def otherwise(self, text="} else {"):
+        """Inside region(): closes the first region and opens the next one
+        (`} else {` of an scf.if, or `} do {` of an scf.while)."""
+        self.indent -= 1
+        self.emit(text)
+        self.indent += 1
+
     def idx(self, value):
         return self.const(value, "index")
 
@@ -70,69 +97,56 @@ def add_op(ty):
     return "arith.addf" if ty.startswith("f") else "arith.addi"
 
 
-def load_vec(e, memref, ty, index, nc, vec=4):
-    """vector<4xT> at element `index` of memref<?xT> (16-byte aligned)."""
-    vty = f"vector<{vec}x{ty}>"
-    if not nc:
-        return e.op(f"vector.load {memref}[{index}] {{alignment = {vec * 4}}} : memref<?x{ty}>, {vty}")
+def element_ptr(e, memref, ty, index64):
+    """!llvm.ptr<1> to element `index64` (i64) of memref<?xT> from its
+    aligned pointer (the memref's offset is not added: the harness passes 0)."""
     base = e.op(f"memref.extract_aligned_pointer_as_index {memref} : memref<?x{ty}> -> index")
     b64 = e.op(f"arith.index_cast {base} : index to i64")
     ptr = e.op(f"llvm.inttoptr {b64} : i64 to !llvm.ptr<1>")
-    i64 = e.op(f"arith.index_cast {index} : index to i64")
-    gep = e.op(f"llvm.getelementptr inbounds {ptr}[{i64}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, {ty}")
-    return e.op(f"llvm.load {gep} invariant {{alignment = {vec * 4} : i64}} : !llvm.ptr<1> -> {vty}")
+    return e.op(f"llvm.getelementptr inbounds {ptr}[{index64}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, {ty}")
 
 
-def load_scalar(e, memref, ty, index, nc):
+def load(e, memref, ty, index, nc, vec=None):
+    """Element `index` of memref<?xT>, or vector<vec x T> from there (then
+    16-byte aligned); nc: through an invariant load (ld.global.nc)."""
+    vty = f"vector<{vec}x{ty}>" if vec else ty
+    align = 4 * (vec or 1)
     if not nc:
-        return e.op(f"memref.load {memref}[{index}] : memref<?x{ty}>")
-    base = e.op(f"memref.extract_aligned_pointer_as_index {memref} : memref<?x{ty}> -> index")
-    b64 = e.op(f"arith.index_cast {base} : index to i64")
-    ptr = e.op(f"llvm.inttoptr {b64} : i64 to !llvm.ptr<1>")
+        if not vec:
+            return e.op(f"memref.load {memref}[{index}] : memref<?x{ty}>")
+        return e.op(f"vector.load {memref}[{index}] {{alignment = {align}}} : memref<?x{ty}>, {vty}")
     i64 = e.op(f"arith.index_cast {index} : index to i64")
-    gep = e.op(f"llvm.getelementptr inbounds {ptr}[{i64}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, {ty}")
-    return e.op(f"llvm.load {gep} invariant {{alignment = 4 : i64}} : !llvm.ptr<1> -> {ty}")
+    ptr = element_ptr(e, memref, ty, i64)
+    return e.op(f"llvm.load {ptr} invariant {{alignment = {align} : i64}} : !llvm.ptr<1> -> {vty}")
+
+
+def warp_and_lane(e, tid):
+    """(warp index, lane, lane == 0) of thread `tid` (index) of a 1-D block."""
+    c32 = e.idx(32)
+    wid = e.op(f"arith.divui {tid}, {c32} : index", "wid")
+    lane = e.op(f"arith.remui {tid}, {c32} : index", "lane")
+    first = e.op(f"arith.cmpi eq, {lane}, {e.idx(0)} : index")
+    return wid, lane, first
 
 
 def block_reduce_to_first(e, value, ty, tid, threads, smem, store):
     """Block-wide sum of `value`; `store(e, result)` runs in thread 0."""
-    c32 = e.idx(32)
-    wid = e.op(f"arith.divui {tid}, {c32} : index", "wid")
-    lane = e.op(f"arith.remui {tid}, {c32} : index", "lane")
     c0 = e.idx(0)
     red = e.op(f"warp.reduce <add> {value} lanes = <first> : {ty}", "wsum")
-    first = e.op(f"arith.cmpi eq, {lane}, {c0} : index")
-    e.emit(f"scf.if {first} {{")
-    e.indent += 1
-    e.emit(f"memref.store {red}, {smem}[{wid}] : memref<{threads // 32}x{ty}, #gpu.address_space<workgroup>>")
-    e.indent -= 1
-    e.emit("}")
+    wid, lane, first = warp_and_lane(e, tid)
+    with e.region(f"scf.if {first}"):
+        e.emit(f"memref.store {red}, {smem}[{wid}] : memref<{threads // 32}x{ty}, #gpu.address_space<workgroup>>")
     e.emit("gpu.barrier")
     warp0 = e.op(f"arith.cmpi eq, {wid}, {c0} : index")
-    e.emit(f"scf.if {warp0} {{")
-    e.indent += 1
-    nw = e.idx(threads // 32)
-    live = e.op(f"arith.cmpi ult, {lane}, {nw} : index")
-    part = e.v("part")
-    e.emit(f"{part} = scf.if {live} -> {ty} {{")
-    e.indent += 1
-    got = e.op(f"memref.load {smem}[{lane}] : memref<{threads // 32}x{ty}, #gpu.address_space<workgroup>>")
-    e.emit(f"scf.yield {got} : {ty}")
-    e.indent -= 1
-    e.emit("} else {")
-    e.indent += 1
-    z = e.const(zero_of(ty), ty)
-    e.emit(f"scf.yield {z} : {ty}")
-    e.indent -= 1
-    e.emit("}")
-    total = e.op(f"warp.reduce <add> {part} lanes = <first> : {ty}", "bsum")
-    e.emit(f"scf.if {first} {{")
-    e.indent += 1
-    store(e, total)
-    e.indent -= 1
-    e.emit("}")
-    e.indent -= 1
-    e.emit("}")
+    with e.region(f"scf.if {warp0}"):
+        nw = e.idx(threads // 32)
+        live = e.op(f"arith.cmpi ult, {lane}, {nw} : index")
+        z = e.const(zero_of(ty), ty)
+        part = e.load_if(live, ty, f"memref.load {smem}[{lane}] : memref<{threads // 32}x{ty}, "
+                         "#gpu.address_space<workgroup>>", z)
+        total = e.op(f"warp.reduce <add> {part} lanes = <first> : {ty}", "bsum")
+        with e.region(f"scf.if {first}"):
+            store(e, total)
 
 
 def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256, idx32=False):
@@ -188,11 +202,11 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256,
         if idx32:
             elem = e.op(f"arith.index_castui {elem} : i32 to index")
         if vec:
-            a = load_vec(e, "%in", ty, elem, nc)
-            b = load_vec(e, "%in2", ty, elem, nc) if dot else None
+            a = load(e, "%in", ty, elem, nc, 4)
+            b = load(e, "%in2", ty, elem, nc, 4) if dot else None
         else:
-            a = load_scalar(e, "%in", ty, elem, nc)
-            b = load_scalar(e, "%in2", ty, elem, nc) if dot else None
+            a = load(e, "%in", ty, elem, nc)
+            b = load(e, "%in2", ty, elem, nc) if dot else None
         return a, b
 
     loop_ty = " : i32" if idx32 else ""
@@ -201,20 +215,17 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256,
     k = e.v("k")
     iters = ", ".join(f"{a} = {zv}" for a in accs)
     types = ", ".join([vty] * unroll)
-    e.emit(f"{res}:{unroll} = scf.for {k} = {c0} to {groups} step {c1} iter_args({iters}) -> ({types}){loop_ty} {{")
-    e.indent += 1
-    base = e.op(f"arith.muli {k}, {step_u} : {it}")
-    first = e.op(f"arith.addi {gid}, {base} : {it}")
-    loads = []
-    for u in range(unroll):
-        off = ic(u)
-        su = e.op(f"arith.muli {off}, {stride} : {it}")
-        chunk = e.op(f"arith.addi {first}, {su} : {it}")
-        loads.append(load_at(chunk))
-    outs = [combine(accs[u], *loads[u]) for u in range(unroll)]
-    e.emit(f"scf.yield {', '.join(outs)} : {types}")
-    e.indent -= 1
-    e.emit("}")
+    with e.region(f"{res}:{unroll} = scf.for {k} = {c0} to {groups} step {c1} iter_args({iters}) -> ({types}){loop_ty}"):
+        base = e.op(f"arith.muli {k}, {step_u} : {it}")
+        first = e.op(f"arith.addi {gid}, {base} : {it}")
+        loads = []
+        for u in range(unroll):
+            off = ic(u)
+            su = e.op(f"arith.muli {off}, {stride} : {it}")
+            chunk = e.op(f"arith.addi {first}, {su} : {it}")
+            loads.append(load_at(chunk))
+        outs = [combine(accs[u], *loads[u]) for u in range(unroll)]
+        e.emit(f"scf.yield {', '.join(outs)} : {types}")
     parts = [f"{res}#{u}" for u in range(unroll)]
     while len(parts) > 1:
         parts = [e.op(f"{add_op(ty)} {parts[i]}, {parts[i + 1]} : {vty}") for i in range(0, len(parts), 2)]
@@ -222,14 +233,11 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256,
     rest = e.v("rest")
     k2 = e.v("k")
     a2 = e.v("a")
-    e.emit(f"{rest} = scf.for {k2} = {main_end} to {trips} step {c1} iter_args({a2} = {acc}) -> ({vty}){loop_ty} {{")
-    e.indent += 1
-    m = e.op(f"arith.muli {k2}, {stride} : {it}")
-    chunk = e.op(f"arith.addi {gid}, {m} : {it}")
-    x, y = load_at(chunk)
-    e.emit(f"scf.yield {combine(a2, x, y)} : {vty}")
-    e.indent -= 1
-    e.emit("}")
+    with e.region(f"{rest} = scf.for {k2} = {main_end} to {trips} step {c1} iter_args({a2} = {acc}) -> ({vty}){loop_ty}"):
+        m = e.op(f"arith.muli {k2}, {stride} : {it}")
+        chunk = e.op(f"arith.addi {gid}, {m} : {it}")
+        x, y = load_at(chunk)
+        e.emit(f"scf.yield {combine(a2, x, y)} : {vty}")
     if vec:
         kind = "<add>"
         s = e.op(f"vector.reduction {kind}, {rest} : {vty} into {ty}")
@@ -240,23 +248,18 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256,
     tail = e.op(f"arith.subi {n}, {done} : {it}")
     in_tail = e.op(f"arith.cmpi ult, {gid}, {tail} : {it}")
     t = e.v("t")
-    e.emit(f"{t} = scf.if {in_tail} -> {ty} {{")
-    e.indent += 1
-    at = e.op(f"arith.addi {done}, {gid} : {it}")
-    if idx32:
-        at = e.op(f"arith.index_castui {at} : i32 to index")
-    tx = e.op(f"memref.load %in[{at}] : memref<?x{ty}>")
-    if dot:
-        ty2 = e.op(f"memref.load %in2[{at}] : memref<?x{ty}>")
-        tx = e.op(f"arith.mulf {tx}, {ty2} : {ty}")
-    e.emit(f"scf.yield {tx} : {ty}")
-    e.indent -= 1
-    e.emit("} else {")
-    e.indent += 1
-    zs = e.const(zero_of(ty), ty)
-    e.emit(f"scf.yield {zs} : {ty}")
-    e.indent -= 1
-    e.emit("}")
+    with e.region(f"{t} = scf.if {in_tail} -> {ty}"):
+        at = e.op(f"arith.addi {done}, {gid} : {it}")
+        if idx32:
+            at = e.op(f"arith.index_castui {at} : i32 to index")
+        tx = e.op(f"memref.load %in[{at}] : memref<?x{ty}>")
+        if dot:
+            ty2 = e.op(f"memref.load %in2[{at}] : memref<?x{ty}>")
+            tx = e.op(f"arith.mulf {tx}, {ty2} : {ty}")
+        e.emit(f"scf.yield {tx} : {ty}")
+        e.otherwise()
+        zs = e.const(zero_of(ty), ty)
+        e.emit(f"scf.yield {zs} : {ty}")
     total = e.op(f"{add_op(ty)} {s}, {t} : {ty}")
     block_reduce_to_first(e, total, ty, tid_index, threads, "%sm",
                           lambda e, r: e.emit(f"memref.store {r}, %part[{bid_index}] : memref<?x{ty}>"))
@@ -277,12 +280,9 @@ def finish_kernel(name, ty, threads=1024):
     acc = e.v("acc")
     i = e.v("i")
     a = e.v("a")
-    e.emit(f"{acc} = scf.for {i} = {tid} to %m step {cb} iter_args({a} = {z}) -> ({ty}) {{")
-    e.indent += 1
-    x = e.op(f"memref.load %part[{i}] : memref<?x{ty}>")
-    e.emit(f"scf.yield {e.op(f'{add_op(ty)} {a}, {x} : {ty}')} : {ty}")
-    e.indent -= 1
-    e.emit("}")
+    with e.region(f"{acc} = scf.for {i} = {tid} to %m step {cb} iter_args({a} = {z}) -> ({ty})"):
+        x = e.op(f"memref.load %part[{i}] : memref<?x{ty}>")
+        e.emit(f"scf.yield {e.op(f'{add_op(ty)} {a}, {x} : {ty}')} : {ty}")
     block_reduce_to_first(e, acc, ty, tid, threads, "%sm",
                           lambda e, r: e.emit(f"memref.store {r}, %out[{c0}] : memref<?x{ty}>"))
     e.emit("gpu.return")
@@ -303,13 +303,6 @@ def from_bits(e, word, ty):
     return low
 
 
-def status_ptr(e, status, index64):
-    base = e.op(f"memref.extract_aligned_pointer_as_index {status} : memref<?xi64> -> index")
-    b64 = e.op(f"arith.index_cast {base} : index to i64")
-    ptr = e.op(f"llvm.inttoptr {b64} : i64 to !llvm.ptr<1>")
-    return e.op(f"llvm.getelementptr inbounds {ptr}[{index64}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64")
-
-
 def publish(e, status, tile64, flag, value, ty):
     """status[1 + tile] = (flag << 32) | bits(value), a release store."""
     bits = to_bits(e, value, ty)
@@ -317,7 +310,7 @@ def publish(e, status, tile64, flag, value, ty):
     word = e.op(f"arith.ori {bits}, {hi} : i64")
     one = e.const(1, "i64")
     slot = e.op(f"arith.addi {tile64}, {one} : i64")
-    p = status_ptr(e, status, slot)
+    p = element_ptr(e, status, "i64", slot)
     e.emit(f'llvm.store {word}, {p} atomic syncscope("device") release {{alignment = 8 : i64}} : i64, !llvm.ptr<1>')
 
 
@@ -327,13 +320,10 @@ def tile_prologue(e, threads):
     c0 = e.idx(0)
     tid = e.op("gpu.thread_id x", "tid")
     is0 = e.op(f"arith.cmpi eq, {tid}, {c0} : index")
-    e.emit(f"scf.if {is0} {{")
-    e.indent += 1
-    one = e.const(1, "i64")
-    got = e.op(f"memref.atomic_rmw addi {one}, %status[{c0}] : (i64, memref<?xi64>) -> i64")
-    e.emit(f"memref.store {got}, %tile_sm[{c0}] : memref<1xi64, #gpu.address_space<workgroup>>")
-    e.indent -= 1
-    e.emit("}")
+    with e.region(f"scf.if {is0}"):
+        one = e.const(1, "i64")
+        got = e.op(f"memref.atomic_rmw addi {one}, %status[{c0}] : (i64, memref<?xi64>) -> i64")
+        e.emit(f"memref.store {got}, %tile_sm[{c0}] : memref<1xi64, #gpu.address_space<workgroup>>")
     e.emit("gpu.barrier")
     tile64 = e.op(f"memref.load %tile_sm[{c0}] : memref<1xi64, #gpu.address_space<workgroup>>", "tile")
     tile = e.op(f"arith.index_cast {tile64} : i64 to index")
@@ -357,67 +347,57 @@ def look_back(e, ty, tile64, agg):
     res = e.v("lb")
     end, acc = e.v("end"), e.v("acc")
     # scf.while (window end, accumulated, continue?)
-    e.emit(f"{res}:2 = scf.while ({end} = {start}, {acc} = {z}) : (i64, {ty}) -> (i64, {ty}) {{")
-    e.indent += 1
-    # Before region: read the window, decide whether another one is needed.
-    pred = e.op(f"arith.subi {end}, {lane64} : i64")
-    valid = e.op(f"arith.cmpi sge, {pred}, {zero64} : i64")
-    slot = e.op(f"arith.addi {pred}, {one} : i64")
-    # Lanes past tile 0 read nothing: they count as an inclusive prefix of 0.
-    none = e.const(FLAG_PREFIX << 32, "i64")
-    p = status_ptr(e, "%status", slot)
-    word = e.v("word")
-    spin = e.v("spin")
-    e.emit(f"{word} = scf.while ({spin} = {zero64}) : (i64) -> i64 {{")
-    e.indent += 1
-    w = e.v("w")
-    e.emit(f"{w} = scf.if {valid} -> i64 {{")
-    e.indent += 1
-    got = e.op(f'llvm.load {p} atomic syncscope("device") acquire {{alignment = 8 : i64}} : !llvm.ptr<1> -> i64')
-    e.emit(f"scf.yield {got} : i64")
-    e.indent -= 1
-    e.emit("} else {")
-    e.indent += 1
-    e.emit(f"scf.yield {none} : i64")
-    e.indent -= 1
-    e.emit("}")
-    flag = e.op(f"arith.shrui {w}, {c32} : i64")
-    waiting = e.op(f"arith.cmpi eq, {flag}, {zero64} : i64")
-    anyw = e.op(f"warp.vote <any> {waiting} : i1")
-    e.emit(f"scf.condition({anyw}) {w} : i64")
-    e.indent -= 1
-    e.emit("} do {")
-    e.emit(f"^bb0({e.v('x')}: i64):")
-    e.indent += 1
-    e.emit(f"scf.yield {zero64} : i64")
-    e.indent -= 1
-    e.emit("}")
-    flag = e.op(f"arith.shrui {word}, {c32} : i64")
-    fp = e.const(FLAG_PREFIX, "i64")
-    isp = e.op(f"arith.cmpi eq, {flag}, {fp} : i64")
-    ballot = e.op(f"warp.ballot {isp} : i32", "ballot")
-    zero32 = e.const(0, "i32")
-    found = e.op(f"arith.cmpi ne, {ballot}, {zero32} : i32")
-    # Lanes up to the nearest inclusive prefix (lowest set lane) count.
-    nearest = e.op(f"math.cttz {ballot} : i32")
-    upto = e.op(f"arith.cmpi ule, {lane32}, {nearest} : i32")
-    low = e.op(f"arith.andi {word}, {mask32} : i64")
-    val = from_bits(e, low, ty)
-    counted = e.op(f"arith.select {upto}, {val}, {z} : {ty}")
-    s = e.op(f"warp.reduce <add> {counted} : {ty}")
-    acc2 = e.op(f"{add} {acc}, {s} : {ty}")
-    nxt = e.op(f"arith.subi {end}, {c32} : i64")
-    more = e.op(f"arith.xori {found}, %true : i1")
-    e.emit(f"scf.condition({more}) {nxt}, {acc2} : i64, {ty}")
-    e.indent -= 1
-    e.emit("} do {")
-    a1, a2 = e.v("e"), e.v("a")
-    e.emit(f"^bb0({a1}: i64, {a2}: {ty}):")
-    e.indent += 1
-    e.emit(f"scf.yield {a1}, {a2} : i64, {ty}")
-    e.indent -= 1
-    e.emit("}")
+    with e.region(f"{res}:2 = scf.while ({end} = {start}, {acc} = {z}) : (i64, {ty}) -> (i64, {ty})"):
+        # Before region: read the window, decide whether another one is needed.
+        pred = e.op(f"arith.subi {end}, {lane64} : i64")
+        valid = e.op(f"arith.cmpi sge, {pred}, {zero64} : i64")
+        slot = e.op(f"arith.addi {pred}, {one} : i64")
+        # Lanes past tile 0 read nothing: they count as an inclusive prefix of 0.
+        none = e.const(FLAG_PREFIX << 32, "i64")
+        p = element_ptr(e, "%status", "i64", slot)
+        word = e.v("word")
+        spin = e.v("spin")
+        with e.region(f"{word} = scf.while ({spin} = {zero64}) : (i64) -> i64"):
+            w = e.load_if(valid, "i64", f'llvm.load {p} atomic syncscope("device") acquire '
+                          '{alignment = 8 : i64} : !llvm.ptr<1> -> i64', none)
+            flag = e.op(f"arith.shrui {w}, {c32} : i64")
+            waiting = e.op(f"arith.cmpi eq, {flag}, {zero64} : i64")
+            anyw = e.op(f"warp.vote <any> {waiting} : i1")
+            e.emit(f"scf.condition({anyw}) {w} : i64")
+            e.otherwise("} do {")
+            e.emit(f"^bb0({e.v('x')}: i64):")
+            e.emit(f"scf.yield {zero64} : i64")
+        flag = e.op(f"arith.shrui {word}, {c32} : i64")
+        fp = e.const(FLAG_PREFIX, "i64")
+        isp = e.op(f"arith.cmpi eq, {flag}, {fp} : i64")
+        ballot = e.op(f"warp.ballot {isp} : i32", "ballot")
+        zero32 = e.const(0, "i32")
+        found = e.op(f"arith.cmpi ne, {ballot}, {zero32} : i32")
+        # Lanes up to the nearest inclusive prefix (lowest set lane) count.
+        nearest = e.op(f"math.cttz {ballot} : i32")
+        upto = e.op(f"arith.cmpi ule, {lane32}, {nearest} : i32")
+        low = e.op(f"arith.andi {word}, {mask32} : i64")
+        val = from_bits(e, low, ty)
+        counted = e.op(f"arith.select {upto}, {val}, {z} : {ty}")
+        s = e.op(f"warp.reduce <add> {counted} : {ty}")
+        acc2 = e.op(f"{add} {acc}, {s} : {ty}")
+        nxt = e.op(f"arith.subi {end}, {c32} : i64")
+        more = e.op(f"arith.xori {found}, %true : i1")
+        e.emit(f"scf.condition({more}) {nxt}, {acc2} : i64, {ty}")
+        e.otherwise("} do {")
+        a1, a2 = e.v("e"), e.v("a")
+        e.emit(f"^bb0({a1}: i64, {a2}: {ty}):")
+        e.emit(f"scf.yield {a1}, {a2} : i64, {ty}")
     return f"{res}#1"
+
+
+def store_kept(e, flags, vals, kept_before, base, memref, memref_type):
+    """memref[base + kept_before[j]] = vals[j] where flags[j] (i32 positions)."""
+    for flag, value, before in zip(flags, vals, kept_before):
+        with e.region(f"scf.if {flag}"):
+            at = e.op(f"arith.addi {base}, {before} : i32")
+            at = e.op(f"arith.index_cast {at} : i32 to index")
+            e.emit(f"memref.store {value}, {memref}[{at}] : {memref_type}")
 
 
 def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=False):
@@ -448,7 +428,6 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=False):
     c0 = e.idx(0)
     ctile = e.idx(tile_size)
     citems = e.idx(items)
-    c32 = e.idx(32)
     add = add_op(sty)
     tbase = e.op(f"arith.muli {tile}, {ctile} : index")
     toff = e.op(f"arith.muli {tid}, {citems} : index")
@@ -457,7 +436,7 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=False):
     vals = []
     for h in range(items // 4):
         at = e.op(f"arith.addi {base}, {e.idx(4 * h)} : index")
-        v = load_vec(e, "%in", ity, at, nc)
+        v = load(e, "%in", ity, at, nc, 4)
         for j in range(4):
             vals.append(e.op(f"vector.extract {v}[{j}] : {ity} from vector<4x{ity}>"))
     if select:
@@ -471,17 +450,12 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=False):
         running.append(e.op(f"{add} {running[-1]}, {t} : {sty}"))
     thread_total = running[-1]
     wex = e.op(f"warp.scan <add> {thread_total} exclusive : {sty}", "wex")
-    wid = e.op(f"arith.divui {tid}, {c32} : index", "wid")
-    lane = e.op(f"arith.remui {tid}, {c32} : index", "lane")
-    first = e.op(f"arith.cmpi eq, {lane}, {c0} : index")
+    wid, lane, first = warp_and_lane(e, tid)
     # Lane 31 knows the warp total: its exclusive prefix plus its own total.
     last = e.op(f"arith.cmpi eq, {lane}, {e.idx(31)} : index")
-    e.emit(f"scf.if {last} {{")
-    e.indent += 1
-    wtot = e.op(f"{add} {wex}, {thread_total} : {sty}", "wtot")
-    e.emit(f"memref.store {wtot}, %warp_sm[{wid}] : memref<{nw}x{sty}, #gpu.address_space<workgroup>>")
-    e.indent -= 1
-    e.emit("}")
+    with e.region(f"scf.if {last}"):
+        wtot = e.op(f"{add} {wex}, {thread_total} : {sty}", "wtot")
+        e.emit(f"memref.store {wtot}, %warp_sm[{wid}] : memref<{nw}x{sty}, #gpu.address_space<workgroup>>")
     e.emit("gpu.barrier")
     # Every thread: its warp's prefix and the tile aggregate (8 words).
     z = e.const(zero_of(sty), sty)
@@ -496,65 +470,35 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=False):
     if staged:
         # Tile-local positions need no look-back: stage the kept items now.
         local = e.op(f"arith.addi {wpre}, {wex} : i32")
-        excl = [z] + running[:-1]
-        for j in range(items):
-            e.emit(f"scf.if {flags[j]} {{")
-            e.indent += 1
-            o = e.op(f"arith.addi {local}, {excl[j]} : i32")
-            oi = e.op(f"arith.index_cast {o} : i32 to index")
-            e.emit(f"memref.store {vals[j]}, %keep_sm[{oi}] : memref<{tile_size}xf32, #gpu.address_space<workgroup>>")
-            e.indent -= 1
-            e.emit("}")
+        store_kept(e, flags, vals, [z] + running[:-1], local, "%keep_sm",
+                   f"memref<{tile_size}xf32, #gpu.address_space<workgroup>>")
     warp0 = e.op(f"arith.cmpi eq, {wid}, {c0} : index")
-    e.emit(f"scf.if {warp0} {{")
-    e.indent += 1
-    zero64 = e.const(0, "i64")
-    t0 = e.op(f"arith.cmpi eq, {tile64}, {zero64} : i64")
-    pre = e.v("pre")
-    e.emit(f"{pre} = scf.if {t0} -> {sty} {{")
-    e.indent += 1
-    e.emit(f"scf.if {first} {{")
-    e.indent += 1
-    publish(e, "%status", tile64, FLAG_PREFIX, agg, sty)
-    e.indent -= 1
-    e.emit("}")
-    e.emit(f"scf.yield {z} : {sty}")
-    e.indent -= 1
-    e.emit("} else {")
-    e.indent += 1
-    e.emit(f"scf.if {first} {{")
-    e.indent += 1
-    publish(e, "%status", tile64, FLAG_AGG, agg, sty)
-    e.indent -= 1
-    e.emit("}")
-    got = look_back(e, sty, tile64, agg)
-    incl = e.op(f"{add} {got}, {agg} : {sty}")
-    e.emit(f"scf.if {first} {{")
-    e.indent += 1
-    publish(e, "%status", tile64, FLAG_PREFIX, incl, sty)
-    e.indent -= 1
-    e.emit("}")
-    e.emit(f"scf.yield {got} : {sty}")
-    e.indent -= 1
-    e.emit("}")
-    e.emit(f"scf.if {first} {{")
-    e.indent += 1
-    e.emit(f"memref.store {pre}, %pre_sm[{c0}] : memref<1x{sty}, #gpu.address_space<workgroup>>")
-    if select:
-        # The last tile knows the number selected.
-        ntiles = e.op(f"arith.divui %n, {ctile} : index")
-        last = e.op(f"arith.subi {ntiles}, {e.idx(1)} : index")
-        is_last = e.op(f"arith.cmpi eq, {tile}, {last} : index")
-        e.emit(f"scf.if {is_last} {{")
-        e.indent += 1
-        tot = e.op(f"arith.addi {pre}, {agg} : i32")
-        e.emit(f"memref.store {tot}, %num[{c0}] : memref<?xi32>")
-        e.indent -= 1
-        e.emit("}")
-    e.indent -= 1
-    e.emit("}")
-    e.indent -= 1
-    e.emit("}")
+    with e.region(f"scf.if {warp0}"):
+        zero64 = e.const(0, "i64")
+        t0 = e.op(f"arith.cmpi eq, {tile64}, {zero64} : i64")
+        pre = e.v("pre")
+        with e.region(f"{pre} = scf.if {t0} -> {sty}"):
+            with e.region(f"scf.if {first}"):
+                publish(e, "%status", tile64, FLAG_PREFIX, agg, sty)
+            e.emit(f"scf.yield {z} : {sty}")
+            e.otherwise()
+            with e.region(f"scf.if {first}"):
+                publish(e, "%status", tile64, FLAG_AGG, agg, sty)
+            got = look_back(e, sty, tile64, agg)
+            incl = e.op(f"{add} {got}, {agg} : {sty}")
+            with e.region(f"scf.if {first}"):
+                publish(e, "%status", tile64, FLAG_PREFIX, incl, sty)
+            e.emit(f"scf.yield {got} : {sty}")
+        with e.region(f"scf.if {first}"):
+            e.emit(f"memref.store {pre}, %pre_sm[{c0}] : memref<1x{sty}, #gpu.address_space<workgroup>>")
+            if select:
+                # The last tile knows the number selected.
+                ntiles = e.op(f"arith.divui %n, {ctile} : index")
+                last = e.op(f"arith.subi {ntiles}, {e.idx(1)} : index")
+                is_last = e.op(f"arith.cmpi eq, {tile}, {last} : index")
+                with e.region(f"scf.if {is_last}"):
+                    tot = e.op(f"arith.addi {pre}, {agg} : i32")
+                    e.emit(f"memref.store {tot}, %num[{c0}] : memref<?xi32>")
     e.emit("gpu.barrier")
     tpre = e.op(f"memref.load %pre_sm[{c0}] : memref<1x{sty}, #gpu.address_space<workgroup>>")
     p1 = e.op(f"{add} {tpre}, {wpre} : {sty}")
@@ -564,25 +508,13 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=False):
         count = e.op(f"arith.index_cast {agg} : i32 to index")
         start = e.op(f"arith.index_cast {tpre} : i32 to index")
         i = e.v("i")
-        e.emit(f"scf.for {i} = {tid} to {count} step {e.idx(threads)} {{")
-        e.indent += 1
-        v = e.op(f"memref.load %keep_sm[{i}] : memref<{tile_size}xf32, #gpu.address_space<workgroup>>")
-        at = e.op(f"arith.addi {start}, {i} : index")
-        e.emit(f"memref.store {v}, %out[{at}] : memref<?xf32>")
-        e.indent -= 1
-        e.emit("}")
+        with e.region(f"scf.for {i} = {tid} to {count} step {e.idx(threads)}"):
+            v = e.op(f"memref.load %keep_sm[{i}] : memref<{tile_size}xf32, #gpu.address_space<workgroup>>")
+            at = e.op(f"arith.addi {start}, {i} : index")
+            e.emit(f"memref.store {v}, %out[{at}] : memref<?xf32>")
     elif select:
         # Kept items go to out[offset + number kept before them], in order.
-        off_idx = e.op(f"arith.index_cast {offset} : i32 to index")
-        excl = [z] + running[:-1]
-        for j in range(items):
-            e.emit(f"scf.if {flags[j]} {{")
-            e.indent += 1
-            o = e.op(f"arith.index_cast {excl[j]} : i32 to index")
-            at = e.op(f"arith.addi {off_idx}, {o} : index")
-            e.emit(f"memref.store {vals[j]}, %out[{at}] : memref<?xf32>")
-            e.indent -= 1
-            e.emit("}")
+        store_kept(e, flags, vals, [z] + running[:-1], offset, "%out", "memref<?xf32>")
     else:
         outs = running if mode == "incl" else [z] + running[:-1]
         res = [e.op(f"{add} {offset}, {x} : {sty}") for x in outs]
@@ -609,67 +541,48 @@ def block_micro_kernel(name, kind, threads, rounds):
     c0, c1 = e.idx(0), e.idx(1)
     c2 = e.idx(2)
     cb = e.idx(threads)
-    c32 = e.idx(32)
     tid = e.op("gpu.thread_id x", "tid")
     bid = e.op("gpu.block_id x", "bid")
     bb = e.op(f"arith.muli {bid}, {cb} : index")
     gid = e.op(f"arith.addi {bb}, {tid} : index", "gid")
     x = e.op(f"memref.load %in[{gid}] : memref<?xi32>", "x")
-    wid = e.op(f"arith.divui {tid}, {c32} : index", "wid")
-    lane = e.op(f"arith.remui {tid}, {c32} : index", "lane")
-    first = e.op(f"arith.cmpi eq, {lane}, {c0} : index")
+    wid, lane, first = warp_and_lane(e, tid)
     last = e.op(f"arith.cmpi eq, {lane}, {e.idx(31)} : index")
     live = e.op(f"arith.cmpi ult, {lane}, {e.idx(nw)} : index")
     wid32 = e.op(f"arith.index_cast {wid} : index to i32")
     zero = e.const(0, "i32")
     cr = e.idx(rounds)
     res, r, a = e.v("res"), e.v("r"), e.v("a")
-    e.emit(f"{res} = scf.for {r} = {c0} to {cr} step {c1} iter_args({a} = {zero}) -> (i32) {{")
-    e.indent += 1
-    r32 = e.op(f"arith.index_cast {r} : index to i32")
-    xr = e.op(f"arith.xori {x}, {r32} : i32")
-    v = e.op(f"arith.addi {xr}, {a} : i32")
-    buf = e.op(f"arith.remui {r}, {c2} : index")
-    if kind == "reduce":
-        part = e.op(f"warp.reduce <add> {v} lanes = <first> : i32")
-    else:
-        # The warp total is the inclusive value of lane 31.
-        incl = part = e.op(f"warp.scan <add> {v} : i32", "incl")
-    writer = first if kind == "reduce" else last
-    e.emit(f"scf.if {writer} {{")
-    e.indent += 1
-    e.emit(f"memref.store {part}, %sm[{buf}, {wid}] : {smt}")
-    e.indent -= 1
-    e.emit("}")
-    e.emit("gpu.barrier")
-    w = e.v("w")
-    e.emit(f"{w} = scf.if {live} -> i32 {{")
-    e.indent += 1
-    got = e.op(f"memref.load %sm[{buf}, {lane}] : {smt}")
-    e.emit(f"scf.yield {got} : i32")
-    e.indent -= 1
-    e.emit("} else {")
-    e.indent += 1
-    e.emit(f"scf.yield {zero} : i32")
-    e.indent -= 1
-    e.emit("}")
-    if kind == "reduce":
-        out = e.op(f"warp.reduce <add> {w} : i32")
-    else:
-        # Prefix of warp `wid`: the inclusive scan of the warp totals at
-        # lane wid - 1 (none for warp 0), one shuffle shorter than an
-        # exclusive scan.
-        inc = e.op(f"warp.scan <add> {w} : i32")
-        one = e.const(1, "i32")
-        prev = e.op(f"arith.subi {wid32}, {one} : i32")
-        src = e.op(f"arith.maxsi {prev}, {zero} : i32")
-        got = e.op(f"warp.broadcast {inc}, {src} : i32")
-        is0 = e.op(f"arith.cmpi eq, {wid32}, {zero} : i32")
-        pre = e.op(f"arith.select {is0}, {zero}, {got} : i32")
-        out = e.op(f"arith.addi {incl}, {pre} : i32")
-    e.emit(f"scf.yield {out} : i32")
-    e.indent -= 1
-    e.emit("}")
+    with e.region(f"{res} = scf.for {r} = {c0} to {cr} step {c1} iter_args({a} = {zero}) -> (i32)"):
+        r32 = e.op(f"arith.index_cast {r} : index to i32")
+        xr = e.op(f"arith.xori {x}, {r32} : i32")
+        v = e.op(f"arith.addi {xr}, {a} : i32")
+        buf = e.op(f"arith.remui {r}, {c2} : index")
+        if kind == "reduce":
+            part = e.op(f"warp.reduce <add> {v} lanes = <first> : i32")
+        else:
+            # The warp total is the inclusive value of lane 31.
+            incl = part = e.op(f"warp.scan <add> {v} : i32", "incl")
+        writer = first if kind == "reduce" else last
+        with e.region(f"scf.if {writer}"):
+            e.emit(f"memref.store {part}, %sm[{buf}, {wid}] : {smt}")
+        e.emit("gpu.barrier")
+        w = e.load_if(live, "i32", f"memref.load %sm[{buf}, {lane}] : {smt}", zero)
+        if kind == "reduce":
+            out = e.op(f"warp.reduce <add> {w} : i32")
+        else:
+            # Prefix of warp `wid`: the inclusive scan of the warp totals at
+            # lane wid - 1 (none for warp 0), one shuffle shorter than an
+            # exclusive scan.
+            inc = e.op(f"warp.scan <add> {w} : i32")
+            one = e.const(1, "i32")
+            prev = e.op(f"arith.subi {wid32}, {one} : i32")
+            src = e.op(f"arith.maxsi {prev}, {zero} : i32")
+            got = e.op(f"warp.broadcast {inc}, {src} : i32")
+            is0 = e.op(f"arith.cmpi eq, {wid32}, {zero} : i32")
+            pre = e.op(f"arith.select {is0}, {zero}, {got} : i32")
+            out = e.op(f"arith.addi {incl}, {pre} : i32")
+        e.emit(f"scf.yield {out} : i32")
     e.emit(f"memref.store {res}, %out[{gid}] : memref<?xi32>")
     e.emit("gpu.return")
     return head + "\n" + "\n".join(e.lines) + "\n  }\n"

@@ -32,21 +32,21 @@ gpu.module @reduce {
       %v30 = arith.muli %c29, %stride10 : index
       %v31 = arith.addi %v28, %v30 : index
       %v32 = arith.muli %v31, %c3 : index
-      %v33 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v34 = arith.index_cast %v33 : index to i64
-      %v35 = llvm.inttoptr %v34 : i64 to !llvm.ptr<1>
-      %v36 = arith.index_cast %v32 : index to i64
-      %v37 = llvm.getelementptr inbounds %v35[%v36] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v33 = arith.index_cast %v32 : index to i64
+      %v34 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v35 = arith.index_cast %v34 : index to i64
+      %v36 = llvm.inttoptr %v35 : i64 to !llvm.ptr<1>
+      %v37 = llvm.getelementptr inbounds %v36[%v33] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v38 = llvm.load %v37 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %c39 = arith.constant 1 : index
       %v40 = arith.muli %c39, %stride10 : index
       %v41 = arith.addi %v28, %v40 : index
       %v42 = arith.muli %v41, %c3 : index
-      %v43 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v44 = arith.index_cast %v43 : index to i64
-      %v45 = llvm.inttoptr %v44 : i64 to !llvm.ptr<1>
-      %v46 = arith.index_cast %v42 : index to i64
-      %v47 = llvm.getelementptr inbounds %v45[%v46] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v43 = arith.index_cast %v42 : index to i64
+      %v44 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v45 = arith.index_cast %v44 : index to i64
+      %v46 = llvm.inttoptr %v45 : i64 to !llvm.ptr<1>
+      %v47 = llvm.getelementptr inbounds %v46[%v43] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v48 = llvm.load %v47 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %v49 = arith.addf %acc23, %v38 : vector<4xf32>
       %v50 = arith.addf %acc24, %v48 : vector<4xf32>
@@ -57,11 +57,11 @@ gpu.module @reduce {
       %v55 = arith.muli %k53, %stride10 : index
       %v56 = arith.addi %gid9, %v55 : index
       %v57 = arith.muli %v56, %c3 : index
-      %v58 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v59 = arith.index_cast %v58 : index to i64
-      %v60 = llvm.inttoptr %v59 : i64 to !llvm.ptr<1>
-      %v61 = arith.index_cast %v57 : index to i64
-      %v62 = llvm.getelementptr inbounds %v60[%v61] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v58 = arith.index_cast %v57 : index to i64
+      %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v60 = arith.index_cast %v59 : index to i64
+      %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+      %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v63 = llvm.load %v62 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %v64 = arith.addf %a54, %v63 : vector<4xf32>
       scf.yield %v64 : vector<4xf32>
@@ -79,30 +79,31 @@ gpu.module @reduce {
       scf.yield %c72 : f32
     }
     %v73 = arith.addf %v65, %t69 : f32
-    %c74 = arith.constant 32 : index
-    %wid75 = arith.divui %tid5, %c74 : index
-    %lane76 = arith.remui %tid5, %c74 : index
-    %c77 = arith.constant 0 : index
-    %wsum78 = warp.reduce <add> %v73 lanes = <first> : f32
-    %v79 = arith.cmpi eq, %lane76, %c77 : index
-    scf.if %v79 {
-      memref.store %wsum78, %sm[%wid75] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c74 = arith.constant 0 : index
+    %wsum75 = warp.reduce <add> %v73 lanes = <first> : f32
+    %c76 = arith.constant 32 : index
+    %wid77 = arith.divui %tid5, %c76 : index
+    %lane78 = arith.remui %tid5, %c76 : index
+    %c79 = arith.constant 0 : index
+    %v80 = arith.cmpi eq, %lane78, %c79 : index
+    scf.if %v80 {
+      memref.store %wsum75, %sm[%wid77] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %v80 = arith.cmpi eq, %wid75, %c77 : index
-    scf.if %v80 {
-      %c81 = arith.constant 8 : index
-      %v82 = arith.cmpi ult, %lane76, %c81 : index
-      %part83 = scf.if %v82 -> f32 {
-        %v84 = memref.load %sm[%lane76] : memref<8xf32, #gpu.address_space<workgroup>>
-        scf.yield %v84 : f32
+    %v81 = arith.cmpi eq, %wid77, %c74 : index
+    scf.if %v81 {
+      %c82 = arith.constant 8 : index
+      %v83 = arith.cmpi ult, %lane78, %c82 : index
+      %c84 = arith.constant 0.0 : f32
+      %v85 = scf.if %v83 -> f32 {
+        %v86 = memref.load %sm[%lane78] : memref<8xf32, #gpu.address_space<workgroup>>
+        scf.yield %v86 : f32
       } else {
-        %c85 = arith.constant 0.0 : f32
-        scf.yield %c85 : f32
+        scf.yield %c84 : f32
       }
-      %bsum86 = warp.reduce <add> %part83 lanes = <first> : f32
-      scf.if %v79 {
-        memref.store %bsum86, %part[%bid6] : memref<?xf32>
+      %bsum87 = warp.reduce <add> %v85 lanes = <first> : f32
+      scf.if %v80 {
+        memref.store %bsum87, %part[%bid6] : memref<?xf32>
       }
     }
     gpu.return
@@ -138,21 +139,21 @@ gpu.module @reduce {
       %v30 = arith.muli %c29, %stride10 : index
       %v31 = arith.addi %v28, %v30 : index
       %v32 = arith.muli %v31, %c3 : index
-      %v33 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-      %v34 = arith.index_cast %v33 : index to i64
-      %v35 = llvm.inttoptr %v34 : i64 to !llvm.ptr<1>
-      %v36 = arith.index_cast %v32 : index to i64
-      %v37 = llvm.getelementptr inbounds %v35[%v36] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+      %v33 = arith.index_cast %v32 : index to i64
+      %v34 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+      %v35 = arith.index_cast %v34 : index to i64
+      %v36 = llvm.inttoptr %v35 : i64 to !llvm.ptr<1>
+      %v37 = llvm.getelementptr inbounds %v36[%v33] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
       %v38 = llvm.load %v37 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
       %c39 = arith.constant 1 : index
       %v40 = arith.muli %c39, %stride10 : index
       %v41 = arith.addi %v28, %v40 : index
       %v42 = arith.muli %v41, %c3 : index
-      %v43 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-      %v44 = arith.index_cast %v43 : index to i64
-      %v45 = llvm.inttoptr %v44 : i64 to !llvm.ptr<1>
-      %v46 = arith.index_cast %v42 : index to i64
-      %v47 = llvm.getelementptr inbounds %v45[%v46] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+      %v43 = arith.index_cast %v42 : index to i64
+      %v44 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+      %v45 = arith.index_cast %v44 : index to i64
+      %v46 = llvm.inttoptr %v45 : i64 to !llvm.ptr<1>
+      %v47 = llvm.getelementptr inbounds %v46[%v43] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
       %v48 = llvm.load %v47 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
       %v49 = arith.addi %acc23, %v38 : vector<4xi32>
       %v50 = arith.addi %acc24, %v48 : vector<4xi32>
@@ -163,11 +164,11 @@ gpu.module @reduce {
       %v55 = arith.muli %k53, %stride10 : index
       %v56 = arith.addi %gid9, %v55 : index
       %v57 = arith.muli %v56, %c3 : index
-      %v58 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-      %v59 = arith.index_cast %v58 : index to i64
-      %v60 = llvm.inttoptr %v59 : i64 to !llvm.ptr<1>
-      %v61 = arith.index_cast %v57 : index to i64
-      %v62 = llvm.getelementptr inbounds %v60[%v61] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+      %v58 = arith.index_cast %v57 : index to i64
+      %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+      %v60 = arith.index_cast %v59 : index to i64
+      %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+      %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
       %v63 = llvm.load %v62 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
       %v64 = arith.addi %a54, %v63 : vector<4xi32>
       scf.yield %v64 : vector<4xi32>
@@ -185,30 +186,31 @@ gpu.module @reduce {
       scf.yield %c72 : i32
     }
     %v73 = arith.addi %v65, %t69 : i32
-    %c74 = arith.constant 32 : index
-    %wid75 = arith.divui %tid5, %c74 : index
-    %lane76 = arith.remui %tid5, %c74 : index
-    %c77 = arith.constant 0 : index
-    %wsum78 = warp.reduce <add> %v73 lanes = <first> : i32
-    %v79 = arith.cmpi eq, %lane76, %c77 : index
-    scf.if %v79 {
-      memref.store %wsum78, %sm[%wid75] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c74 = arith.constant 0 : index
+    %wsum75 = warp.reduce <add> %v73 lanes = <first> : i32
+    %c76 = arith.constant 32 : index
+    %wid77 = arith.divui %tid5, %c76 : index
+    %lane78 = arith.remui %tid5, %c76 : index
+    %c79 = arith.constant 0 : index
+    %v80 = arith.cmpi eq, %lane78, %c79 : index
+    scf.if %v80 {
+      memref.store %wsum75, %sm[%wid77] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %v80 = arith.cmpi eq, %wid75, %c77 : index
-    scf.if %v80 {
-      %c81 = arith.constant 8 : index
-      %v82 = arith.cmpi ult, %lane76, %c81 : index
-      %part83 = scf.if %v82 -> i32 {
-        %v84 = memref.load %sm[%lane76] : memref<8xi32, #gpu.address_space<workgroup>>
-        scf.yield %v84 : i32
+    %v81 = arith.cmpi eq, %wid77, %c74 : index
+    scf.if %v81 {
+      %c82 = arith.constant 8 : index
+      %v83 = arith.cmpi ult, %lane78, %c82 : index
+      %c84 = arith.constant 0 : i32
+      %v85 = scf.if %v83 -> i32 {
+        %v86 = memref.load %sm[%lane78] : memref<8xi32, #gpu.address_space<workgroup>>
+        scf.yield %v86 : i32
       } else {
-        %c85 = arith.constant 0 : i32
-        scf.yield %c85 : i32
+        scf.yield %c84 : i32
       }
-      %bsum86 = warp.reduce <add> %part83 lanes = <first> : i32
-      scf.if %v79 {
-        memref.store %bsum86, %part[%bid6] : memref<?xi32>
+      %bsum87 = warp.reduce <add> %v85 lanes = <first> : i32
+      scf.if %v80 {
+        memref.store %bsum87, %part[%bid6] : memref<?xi32>
       }
     }
     gpu.return
@@ -244,33 +246,33 @@ gpu.module @reduce {
       %v30 = arith.muli %c29, %stride10 : index
       %v31 = arith.addi %v28, %v30 : index
       %v32 = arith.muli %v31, %c3 : index
-      %v33 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v34 = arith.index_cast %v33 : index to i64
-      %v35 = llvm.inttoptr %v34 : i64 to !llvm.ptr<1>
-      %v36 = arith.index_cast %v32 : index to i64
-      %v37 = llvm.getelementptr inbounds %v35[%v36] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v33 = arith.index_cast %v32 : index to i64
+      %v34 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v35 = arith.index_cast %v34 : index to i64
+      %v36 = llvm.inttoptr %v35 : i64 to !llvm.ptr<1>
+      %v37 = llvm.getelementptr inbounds %v36[%v33] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v38 = llvm.load %v37 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-      %v39 = memref.extract_aligned_pointer_as_index %in2 : memref<?xf32> -> index
-      %v40 = arith.index_cast %v39 : index to i64
-      %v41 = llvm.inttoptr %v40 : i64 to !llvm.ptr<1>
-      %v42 = arith.index_cast %v32 : index to i64
-      %v43 = llvm.getelementptr inbounds %v41[%v42] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v39 = arith.index_cast %v32 : index to i64
+      %v40 = memref.extract_aligned_pointer_as_index %in2 : memref<?xf32> -> index
+      %v41 = arith.index_cast %v40 : index to i64
+      %v42 = llvm.inttoptr %v41 : i64 to !llvm.ptr<1>
+      %v43 = llvm.getelementptr inbounds %v42[%v39] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v44 = llvm.load %v43 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %c45 = arith.constant 1 : index
       %v46 = arith.muli %c45, %stride10 : index
       %v47 = arith.addi %v28, %v46 : index
       %v48 = arith.muli %v47, %c3 : index
-      %v49 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v50 = arith.index_cast %v49 : index to i64
-      %v51 = llvm.inttoptr %v50 : i64 to !llvm.ptr<1>
-      %v52 = arith.index_cast %v48 : index to i64
-      %v53 = llvm.getelementptr inbounds %v51[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v49 = arith.index_cast %v48 : index to i64
+      %v50 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v51 = arith.index_cast %v50 : index to i64
+      %v52 = llvm.inttoptr %v51 : i64 to !llvm.ptr<1>
+      %v53 = llvm.getelementptr inbounds %v52[%v49] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v54 = llvm.load %v53 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-      %v55 = memref.extract_aligned_pointer_as_index %in2 : memref<?xf32> -> index
-      %v56 = arith.index_cast %v55 : index to i64
-      %v57 = llvm.inttoptr %v56 : i64 to !llvm.ptr<1>
-      %v58 = arith.index_cast %v48 : index to i64
-      %v59 = llvm.getelementptr inbounds %v57[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v55 = arith.index_cast %v48 : index to i64
+      %v56 = memref.extract_aligned_pointer_as_index %in2 : memref<?xf32> -> index
+      %v57 = arith.index_cast %v56 : index to i64
+      %v58 = llvm.inttoptr %v57 : i64 to !llvm.ptr<1>
+      %v59 = llvm.getelementptr inbounds %v58[%v55] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v60 = llvm.load %v59 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %v61 = math.fma %v38, %v44, %acc23 : vector<4xf32>
       %v62 = math.fma %v54, %v60, %acc24 : vector<4xf32>
@@ -281,17 +283,17 @@ gpu.module @reduce {
       %v67 = arith.muli %k65, %stride10 : index
       %v68 = arith.addi %gid9, %v67 : index
       %v69 = arith.muli %v68, %c3 : index
-      %v70 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v71 = arith.index_cast %v70 : index to i64
-      %v72 = llvm.inttoptr %v71 : i64 to !llvm.ptr<1>
-      %v73 = arith.index_cast %v69 : index to i64
-      %v74 = llvm.getelementptr inbounds %v72[%v73] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v70 = arith.index_cast %v69 : index to i64
+      %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v72 = arith.index_cast %v71 : index to i64
+      %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
+      %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v75 = llvm.load %v74 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-      %v76 = memref.extract_aligned_pointer_as_index %in2 : memref<?xf32> -> index
-      %v77 = arith.index_cast %v76 : index to i64
-      %v78 = llvm.inttoptr %v77 : i64 to !llvm.ptr<1>
-      %v79 = arith.index_cast %v69 : index to i64
-      %v80 = llvm.getelementptr inbounds %v78[%v79] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v76 = arith.index_cast %v69 : index to i64
+      %v77 = memref.extract_aligned_pointer_as_index %in2 : memref<?xf32> -> index
+      %v78 = arith.index_cast %v77 : index to i64
+      %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
+      %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v81 = llvm.load %v80 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %v82 = math.fma %v75, %v81, %a66 : vector<4xf32>
       scf.yield %v82 : vector<4xf32>
@@ -311,30 +313,31 @@ gpu.module @reduce {
       scf.yield %c92 : f32
     }
     %v93 = arith.addf %v83, %t87 : f32
-    %c94 = arith.constant 32 : index
-    %wid95 = arith.divui %tid5, %c94 : index
-    %lane96 = arith.remui %tid5, %c94 : index
-    %c97 = arith.constant 0 : index
-    %wsum98 = warp.reduce <add> %v93 lanes = <first> : f32
-    %v99 = arith.cmpi eq, %lane96, %c97 : index
-    scf.if %v99 {
-      memref.store %wsum98, %sm[%wid95] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c94 = arith.constant 0 : index
+    %wsum95 = warp.reduce <add> %v93 lanes = <first> : f32
+    %c96 = arith.constant 32 : index
+    %wid97 = arith.divui %tid5, %c96 : index
+    %lane98 = arith.remui %tid5, %c96 : index
+    %c99 = arith.constant 0 : index
+    %v100 = arith.cmpi eq, %lane98, %c99 : index
+    scf.if %v100 {
+      memref.store %wsum95, %sm[%wid97] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %v100 = arith.cmpi eq, %wid95, %c97 : index
-    scf.if %v100 {
-      %c101 = arith.constant 8 : index
-      %v102 = arith.cmpi ult, %lane96, %c101 : index
-      %part103 = scf.if %v102 -> f32 {
-        %v104 = memref.load %sm[%lane96] : memref<8xf32, #gpu.address_space<workgroup>>
-        scf.yield %v104 : f32
+    %v101 = arith.cmpi eq, %wid97, %c94 : index
+    scf.if %v101 {
+      %c102 = arith.constant 8 : index
+      %v103 = arith.cmpi ult, %lane98, %c102 : index
+      %c104 = arith.constant 0.0 : f32
+      %v105 = scf.if %v103 -> f32 {
+        %v106 = memref.load %sm[%lane98] : memref<8xf32, #gpu.address_space<workgroup>>
+        scf.yield %v106 : f32
       } else {
-        %c105 = arith.constant 0.0 : f32
-        scf.yield %c105 : f32
+        scf.yield %c104 : f32
       }
-      %bsum106 = warp.reduce <add> %part103 lanes = <first> : f32
-      scf.if %v99 {
-        memref.store %bsum106, %part[%bid6] : memref<?xf32>
+      %bsum107 = warp.reduce <add> %v105 lanes = <first> : f32
+      scf.if %v100 {
+        memref.store %bsum107, %part[%bid6] : memref<?xf32>
       }
     }
     gpu.return
@@ -350,30 +353,31 @@ gpu.module @reduce {
       %v9 = arith.addf %a7, %v8 : f32
       scf.yield %v9 : f32
     }
-    %c10 = arith.constant 32 : index
-    %wid11 = arith.divui %tid3, %c10 : index
-    %lane12 = arith.remui %tid3, %c10 : index
-    %c13 = arith.constant 0 : index
-    %wsum14 = warp.reduce <add> %acc5 lanes = <first> : f32
-    %v15 = arith.cmpi eq, %lane12, %c13 : index
-    scf.if %v15 {
-      memref.store %wsum14, %sm[%wid11] : memref<32xf32, #gpu.address_space<workgroup>>
+    %c10 = arith.constant 0 : index
+    %wsum11 = warp.reduce <add> %acc5 lanes = <first> : f32
+    %c12 = arith.constant 32 : index
+    %wid13 = arith.divui %tid3, %c12 : index
+    %lane14 = arith.remui %tid3, %c12 : index
+    %c15 = arith.constant 0 : index
+    %v16 = arith.cmpi eq, %lane14, %c15 : index
+    scf.if %v16 {
+      memref.store %wsum11, %sm[%wid13] : memref<32xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %v16 = arith.cmpi eq, %wid11, %c13 : index
-    scf.if %v16 {
-      %c17 = arith.constant 32 : index
-      %v18 = arith.cmpi ult, %lane12, %c17 : index
-      %part19 = scf.if %v18 -> f32 {
-        %v20 = memref.load %sm[%lane12] : memref<32xf32, #gpu.address_space<workgroup>>
-        scf.yield %v20 : f32
+    %v17 = arith.cmpi eq, %wid13, %c10 : index
+    scf.if %v17 {
+      %c18 = arith.constant 32 : index
+      %v19 = arith.cmpi ult, %lane14, %c18 : index
+      %c20 = arith.constant 0.0 : f32
+      %v21 = scf.if %v19 -> f32 {
+        %v22 = memref.load %sm[%lane14] : memref<32xf32, #gpu.address_space<workgroup>>
+        scf.yield %v22 : f32
       } else {
-        %c21 = arith.constant 0.0 : f32
-        scf.yield %c21 : f32
+        scf.yield %c20 : f32
       }
-      %bsum22 = warp.reduce <add> %part19 lanes = <first> : f32
-      scf.if %v15 {
-        memref.store %bsum22, %out[%c1] : memref<?xf32>
+      %bsum23 = warp.reduce <add> %v21 lanes = <first> : f32
+      scf.if %v16 {
+        memref.store %bsum23, %out[%c1] : memref<?xf32>
       }
     }
     gpu.return
@@ -389,30 +393,31 @@ gpu.module @reduce {
       %v9 = arith.addi %a7, %v8 : i32
       scf.yield %v9 : i32
     }
-    %c10 = arith.constant 32 : index
-    %wid11 = arith.divui %tid3, %c10 : index
-    %lane12 = arith.remui %tid3, %c10 : index
-    %c13 = arith.constant 0 : index
-    %wsum14 = warp.reduce <add> %acc5 lanes = <first> : i32
-    %v15 = arith.cmpi eq, %lane12, %c13 : index
-    scf.if %v15 {
-      memref.store %wsum14, %sm[%wid11] : memref<32xi32, #gpu.address_space<workgroup>>
+    %c10 = arith.constant 0 : index
+    %wsum11 = warp.reduce <add> %acc5 lanes = <first> : i32
+    %c12 = arith.constant 32 : index
+    %wid13 = arith.divui %tid3, %c12 : index
+    %lane14 = arith.remui %tid3, %c12 : index
+    %c15 = arith.constant 0 : index
+    %v16 = arith.cmpi eq, %lane14, %c15 : index
+    scf.if %v16 {
+      memref.store %wsum11, %sm[%wid13] : memref<32xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %v16 = arith.cmpi eq, %wid11, %c13 : index
-    scf.if %v16 {
-      %c17 = arith.constant 32 : index
-      %v18 = arith.cmpi ult, %lane12, %c17 : index
-      %part19 = scf.if %v18 -> i32 {
-        %v20 = memref.load %sm[%lane12] : memref<32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v20 : i32
+    %v17 = arith.cmpi eq, %wid13, %c10 : index
+    scf.if %v17 {
+      %c18 = arith.constant 32 : index
+      %v19 = arith.cmpi ult, %lane14, %c18 : index
+      %c20 = arith.constant 0 : i32
+      %v21 = scf.if %v19 -> i32 {
+        %v22 = memref.load %sm[%lane14] : memref<32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v22 : i32
       } else {
-        %c21 = arith.constant 0 : i32
-        scf.yield %c21 : i32
+        scf.yield %c20 : i32
       }
-      %bsum22 = warp.reduce <add> %part19 lanes = <first> : i32
-      scf.if %v15 {
-        memref.store %bsum22, %out[%c1] : memref<?xi32>
+      %bsum23 = warp.reduce <add> %v21 lanes = <first> : i32
+      scf.if %v16 {
+        memref.store %bsum23, %out[%c1] : memref<?xi32>
       }
     }
     gpu.return
@@ -448,21 +453,21 @@ gpu.module @reduce {
       %v30 = arith.muli %c29, %stride10 : index
       %v31 = arith.addi %v28, %v30 : index
       %v32 = arith.muli %v31, %c3 : index
-      %v33 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v34 = arith.index_cast %v33 : index to i64
-      %v35 = llvm.inttoptr %v34 : i64 to !llvm.ptr<1>
-      %v36 = arith.index_cast %v32 : index to i64
-      %v37 = llvm.getelementptr inbounds %v35[%v36] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v33 = arith.index_cast %v32 : index to i64
+      %v34 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v35 = arith.index_cast %v34 : index to i64
+      %v36 = llvm.inttoptr %v35 : i64 to !llvm.ptr<1>
+      %v37 = llvm.getelementptr inbounds %v36[%v33] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v38 = llvm.load %v37 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
       %c39 = arith.constant 1 : index
       %v40 = arith.muli %c39, %stride10 : index
       %v41 = arith.addi %v28, %v40 : index
       %v42 = arith.muli %v41, %c3 : index
-      %v43 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v44 = arith.index_cast %v43 : index to i64
-      %v45 = llvm.inttoptr %v44 : i64 to !llvm.ptr<1>
-      %v46 = arith.index_cast %v42 : index to i64
-      %v47 = llvm.getelementptr inbounds %v45[%v46] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v43 = arith.index_cast %v42 : index to i64
+      %v44 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v45 = arith.index_cast %v44 : index to i64
+      %v46 = llvm.inttoptr %v45 : i64 to !llvm.ptr<1>
+      %v47 = llvm.getelementptr inbounds %v46[%v43] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v48 = llvm.load %v47 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
       %v49 = arith.addf %acc23, %v38 : f32
       %v50 = arith.addf %acc24, %v48 : f32
@@ -473,11 +478,11 @@ gpu.module @reduce {
       %v55 = arith.muli %k53, %stride10 : index
       %v56 = arith.addi %gid9, %v55 : index
       %v57 = arith.muli %v56, %c3 : index
-      %v58 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v59 = arith.index_cast %v58 : index to i64
-      %v60 = llvm.inttoptr %v59 : i64 to !llvm.ptr<1>
-      %v61 = arith.index_cast %v57 : index to i64
-      %v62 = llvm.getelementptr inbounds %v60[%v61] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v58 = arith.index_cast %v57 : index to i64
+      %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v60 = arith.index_cast %v59 : index to i64
+      %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+      %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
       %v64 = arith.addf %a54, %v63 : f32
       scf.yield %v64 : f32
@@ -494,30 +499,31 @@ gpu.module @reduce {
       scf.yield %c71 : f32
     }
     %v72 = arith.addf %rest52, %t68 : f32
-    %c73 = arith.constant 32 : index
-    %wid74 = arith.divui %tid5, %c73 : index
-    %lane75 = arith.remui %tid5, %c73 : index
-    %c76 = arith.constant 0 : index
-    %wsum77 = warp.reduce <add> %v72 lanes = <first> : f32
-    %v78 = arith.cmpi eq, %lane75, %c76 : index
-    scf.if %v78 {
-      memref.store %wsum77, %sm[%wid74] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c73 = arith.constant 0 : index
+    %wsum74 = warp.reduce <add> %v72 lanes = <first> : f32
+    %c75 = arith.constant 32 : index
+    %wid76 = arith.divui %tid5, %c75 : index
+    %lane77 = arith.remui %tid5, %c75 : index
+    %c78 = arith.constant 0 : index
+    %v79 = arith.cmpi eq, %lane77, %c78 : index
+    scf.if %v79 {
+      memref.store %wsum74, %sm[%wid76] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %v79 = arith.cmpi eq, %wid74, %c76 : index
-    scf.if %v79 {
-      %c80 = arith.constant 8 : index
-      %v81 = arith.cmpi ult, %lane75, %c80 : index
-      %part82 = scf.if %v81 -> f32 {
-        %v83 = memref.load %sm[%lane75] : memref<8xf32, #gpu.address_space<workgroup>>
-        scf.yield %v83 : f32
+    %v80 = arith.cmpi eq, %wid76, %c73 : index
+    scf.if %v80 {
+      %c81 = arith.constant 8 : index
+      %v82 = arith.cmpi ult, %lane77, %c81 : index
+      %c83 = arith.constant 0.0 : f32
+      %v84 = scf.if %v82 -> f32 {
+        %v85 = memref.load %sm[%lane77] : memref<8xf32, #gpu.address_space<workgroup>>
+        scf.yield %v85 : f32
       } else {
-        %c84 = arith.constant 0.0 : f32
-        scf.yield %c84 : f32
+        scf.yield %c83 : f32
       }
-      %bsum85 = warp.reduce <add> %part82 lanes = <first> : f32
-      scf.if %v78 {
-        memref.store %bsum85, %part[%bid6] : memref<?xf32>
+      %bsum86 = warp.reduce <add> %v84 lanes = <first> : f32
+      scf.if %v79 {
+        memref.store %bsum86, %part[%bid6] : memref<?xf32>
       }
     }
     gpu.return
@@ -585,30 +591,31 @@ gpu.module @reduce {
       scf.yield %c57 : f32
     }
     %v58 = arith.addf %v50, %t54 : f32
-    %c59 = arith.constant 32 : index
-    %wid60 = arith.divui %tid5, %c59 : index
-    %lane61 = arith.remui %tid5, %c59 : index
-    %c62 = arith.constant 0 : index
-    %wsum63 = warp.reduce <add> %v58 lanes = <first> : f32
-    %v64 = arith.cmpi eq, %lane61, %c62 : index
-    scf.if %v64 {
-      memref.store %wsum63, %sm[%wid60] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c59 = arith.constant 0 : index
+    %wsum60 = warp.reduce <add> %v58 lanes = <first> : f32
+    %c61 = arith.constant 32 : index
+    %wid62 = arith.divui %tid5, %c61 : index
+    %lane63 = arith.remui %tid5, %c61 : index
+    %c64 = arith.constant 0 : index
+    %v65 = arith.cmpi eq, %lane63, %c64 : index
+    scf.if %v65 {
+      memref.store %wsum60, %sm[%wid62] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %v65 = arith.cmpi eq, %wid60, %c62 : index
-    scf.if %v65 {
-      %c66 = arith.constant 8 : index
-      %v67 = arith.cmpi ult, %lane61, %c66 : index
-      %part68 = scf.if %v67 -> f32 {
-        %v69 = memref.load %sm[%lane61] : memref<8xf32, #gpu.address_space<workgroup>>
-        scf.yield %v69 : f32
+    %v66 = arith.cmpi eq, %wid62, %c59 : index
+    scf.if %v66 {
+      %c67 = arith.constant 8 : index
+      %v68 = arith.cmpi ult, %lane63, %c67 : index
+      %c69 = arith.constant 0.0 : f32
+      %v70 = scf.if %v68 -> f32 {
+        %v71 = memref.load %sm[%lane63] : memref<8xf32, #gpu.address_space<workgroup>>
+        scf.yield %v71 : f32
       } else {
-        %c70 = arith.constant 0.0 : f32
-        scf.yield %c70 : f32
+        scf.yield %c69 : f32
       }
-      %bsum71 = warp.reduce <add> %part68 lanes = <first> : f32
-      scf.if %v64 {
-        memref.store %bsum71, %part[%bid6] : memref<?xf32>
+      %bsum72 = warp.reduce <add> %v70 lanes = <first> : f32
+      scf.if %v65 {
+        memref.store %bsum72, %part[%bid6] : memref<?xf32>
       }
     }
     gpu.return
@@ -644,11 +651,11 @@ gpu.module @reduce {
       %v29 = arith.muli %c28, %stride10 : index
       %v30 = arith.addi %v27, %v29 : index
       %v31 = arith.muli %v30, %c3 : index
-      %v32 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v33 = arith.index_cast %v32 : index to i64
-      %v34 = llvm.inttoptr %v33 : i64 to !llvm.ptr<1>
-      %v35 = arith.index_cast %v31 : index to i64
-      %v36 = llvm.getelementptr inbounds %v34[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v32 = arith.index_cast %v31 : index to i64
+      %v33 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v34 = arith.index_cast %v33 : index to i64
+      %v35 = llvm.inttoptr %v34 : i64 to !llvm.ptr<1>
+      %v36 = llvm.getelementptr inbounds %v35[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v37 = llvm.load %v36 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %v38 = arith.addf %acc23, %v37 : vector<4xf32>
       scf.yield %v38 : vector<4xf32>
@@ -657,11 +664,11 @@ gpu.module @reduce {
       %v42 = arith.muli %k40, %stride10 : index
       %v43 = arith.addi %gid9, %v42 : index
       %v44 = arith.muli %v43, %c3 : index
-      %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v46 = arith.index_cast %v45 : index to i64
-      %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
-      %v48 = arith.index_cast %v44 : index to i64
-      %v49 = llvm.getelementptr inbounds %v47[%v48] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v45 = arith.index_cast %v44 : index to i64
+      %v46 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v47 = arith.index_cast %v46 : index to i64
+      %v48 = llvm.inttoptr %v47 : i64 to !llvm.ptr<1>
+      %v49 = llvm.getelementptr inbounds %v48[%v45] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v50 = llvm.load %v49 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %v51 = arith.addf %a41, %v50 : vector<4xf32>
       scf.yield %v51 : vector<4xf32>
@@ -679,30 +686,31 @@ gpu.module @reduce {
       scf.yield %c59 : f32
     }
     %v60 = arith.addf %v52, %t56 : f32
-    %c61 = arith.constant 32 : index
-    %wid62 = arith.divui %tid5, %c61 : index
-    %lane63 = arith.remui %tid5, %c61 : index
-    %c64 = arith.constant 0 : index
-    %wsum65 = warp.reduce <add> %v60 lanes = <first> : f32
-    %v66 = arith.cmpi eq, %lane63, %c64 : index
-    scf.if %v66 {
-      memref.store %wsum65, %sm[%wid62] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c61 = arith.constant 0 : index
+    %wsum62 = warp.reduce <add> %v60 lanes = <first> : f32
+    %c63 = arith.constant 32 : index
+    %wid64 = arith.divui %tid5, %c63 : index
+    %lane65 = arith.remui %tid5, %c63 : index
+    %c66 = arith.constant 0 : index
+    %v67 = arith.cmpi eq, %lane65, %c66 : index
+    scf.if %v67 {
+      memref.store %wsum62, %sm[%wid64] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %v67 = arith.cmpi eq, %wid62, %c64 : index
-    scf.if %v67 {
-      %c68 = arith.constant 8 : index
-      %v69 = arith.cmpi ult, %lane63, %c68 : index
-      %part70 = scf.if %v69 -> f32 {
-        %v71 = memref.load %sm[%lane63] : memref<8xf32, #gpu.address_space<workgroup>>
-        scf.yield %v71 : f32
+    %v68 = arith.cmpi eq, %wid64, %c61 : index
+    scf.if %v68 {
+      %c69 = arith.constant 8 : index
+      %v70 = arith.cmpi ult, %lane65, %c69 : index
+      %c71 = arith.constant 0.0 : f32
+      %v72 = scf.if %v70 -> f32 {
+        %v73 = memref.load %sm[%lane65] : memref<8xf32, #gpu.address_space<workgroup>>
+        scf.yield %v73 : f32
       } else {
-        %c72 = arith.constant 0.0 : f32
-        scf.yield %c72 : f32
+        scf.yield %c71 : f32
       }
-      %bsum73 = warp.reduce <add> %part70 lanes = <first> : f32
-      scf.if %v66 {
-        memref.store %bsum73, %part[%bid6] : memref<?xf32>
+      %bsum74 = warp.reduce <add> %v72 lanes = <first> : f32
+      scf.if %v67 {
+        memref.store %bsum74, %part[%bid6] : memref<?xf32>
       }
     }
     gpu.return
@@ -738,41 +746,41 @@ gpu.module @reduce {
       %v32 = arith.muli %c31, %stride10 : index
       %v33 = arith.addi %v30, %v32 : index
       %v34 = arith.muli %v33, %c3 : index
-      %v35 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v36 = arith.index_cast %v35 : index to i64
-      %v37 = llvm.inttoptr %v36 : i64 to !llvm.ptr<1>
-      %v38 = arith.index_cast %v34 : index to i64
-      %v39 = llvm.getelementptr inbounds %v37[%v38] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v35 = arith.index_cast %v34 : index to i64
+      %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v37 = arith.index_cast %v36 : index to i64
+      %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
+      %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v40 = llvm.load %v39 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %c41 = arith.constant 1 : index
       %v42 = arith.muli %c41, %stride10 : index
       %v43 = arith.addi %v30, %v42 : index
       %v44 = arith.muli %v43, %c3 : index
-      %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v46 = arith.index_cast %v45 : index to i64
-      %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
-      %v48 = arith.index_cast %v44 : index to i64
-      %v49 = llvm.getelementptr inbounds %v47[%v48] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v45 = arith.index_cast %v44 : index to i64
+      %v46 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v47 = arith.index_cast %v46 : index to i64
+      %v48 = llvm.inttoptr %v47 : i64 to !llvm.ptr<1>
+      %v49 = llvm.getelementptr inbounds %v48[%v45] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v50 = llvm.load %v49 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %c51 = arith.constant 2 : index
       %v52 = arith.muli %c51, %stride10 : index
       %v53 = arith.addi %v30, %v52 : index
       %v54 = arith.muli %v53, %c3 : index
-      %v55 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v56 = arith.index_cast %v55 : index to i64
-      %v57 = llvm.inttoptr %v56 : i64 to !llvm.ptr<1>
-      %v58 = arith.index_cast %v54 : index to i64
-      %v59 = llvm.getelementptr inbounds %v57[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v55 = arith.index_cast %v54 : index to i64
+      %v56 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v57 = arith.index_cast %v56 : index to i64
+      %v58 = llvm.inttoptr %v57 : i64 to !llvm.ptr<1>
+      %v59 = llvm.getelementptr inbounds %v58[%v55] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v60 = llvm.load %v59 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %c61 = arith.constant 3 : index
       %v62 = arith.muli %c61, %stride10 : index
       %v63 = arith.addi %v30, %v62 : index
       %v64 = arith.muli %v63, %c3 : index
-      %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v66 = arith.index_cast %v65 : index to i64
-      %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
-      %v68 = arith.index_cast %v64 : index to i64
-      %v69 = llvm.getelementptr inbounds %v67[%v68] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v65 = arith.index_cast %v64 : index to i64
+      %v66 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v67 = arith.index_cast %v66 : index to i64
+      %v68 = llvm.inttoptr %v67 : i64 to !llvm.ptr<1>
+      %v69 = llvm.getelementptr inbounds %v68[%v65] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v70 = llvm.load %v69 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %v71 = arith.addf %acc23, %v40 : vector<4xf32>
       %v72 = arith.addf %acc24, %v50 : vector<4xf32>
@@ -787,11 +795,11 @@ gpu.module @reduce {
       %v81 = arith.muli %k79, %stride10 : index
       %v82 = arith.addi %gid9, %v81 : index
       %v83 = arith.muli %v82, %c3 : index
-      %v84 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v85 = arith.index_cast %v84 : index to i64
-      %v86 = llvm.inttoptr %v85 : i64 to !llvm.ptr<1>
-      %v87 = arith.index_cast %v83 : index to i64
-      %v88 = llvm.getelementptr inbounds %v86[%v87] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v84 = arith.index_cast %v83 : index to i64
+      %v85 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v86 = arith.index_cast %v85 : index to i64
+      %v87 = llvm.inttoptr %v86 : i64 to !llvm.ptr<1>
+      %v88 = llvm.getelementptr inbounds %v87[%v84] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v89 = llvm.load %v88 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %v90 = arith.addf %a80, %v89 : vector<4xf32>
       scf.yield %v90 : vector<4xf32>
@@ -809,30 +817,31 @@ gpu.module @reduce {
       scf.yield %c98 : f32
     }
     %v99 = arith.addf %v91, %t95 : f32
-    %c100 = arith.constant 32 : index
-    %wid101 = arith.divui %tid5, %c100 : index
-    %lane102 = arith.remui %tid5, %c100 : index
-    %c103 = arith.constant 0 : index
-    %wsum104 = warp.reduce <add> %v99 lanes = <first> : f32
-    %v105 = arith.cmpi eq, %lane102, %c103 : index
-    scf.if %v105 {
-      memref.store %wsum104, %sm[%wid101] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c100 = arith.constant 0 : index
+    %wsum101 = warp.reduce <add> %v99 lanes = <first> : f32
+    %c102 = arith.constant 32 : index
+    %wid103 = arith.divui %tid5, %c102 : index
+    %lane104 = arith.remui %tid5, %c102 : index
+    %c105 = arith.constant 0 : index
+    %v106 = arith.cmpi eq, %lane104, %c105 : index
+    scf.if %v106 {
+      memref.store %wsum101, %sm[%wid103] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %v106 = arith.cmpi eq, %wid101, %c103 : index
-    scf.if %v106 {
-      %c107 = arith.constant 8 : index
-      %v108 = arith.cmpi ult, %lane102, %c107 : index
-      %part109 = scf.if %v108 -> f32 {
-        %v110 = memref.load %sm[%lane102] : memref<8xf32, #gpu.address_space<workgroup>>
-        scf.yield %v110 : f32
+    %v107 = arith.cmpi eq, %wid103, %c100 : index
+    scf.if %v107 {
+      %c108 = arith.constant 8 : index
+      %v109 = arith.cmpi ult, %lane104, %c108 : index
+      %c110 = arith.constant 0.0 : f32
+      %v111 = scf.if %v109 -> f32 {
+        %v112 = memref.load %sm[%lane104] : memref<8xf32, #gpu.address_space<workgroup>>
+        scf.yield %v112 : f32
       } else {
-        %c111 = arith.constant 0.0 : f32
-        scf.yield %c111 : f32
+        scf.yield %c110 : f32
       }
-      %bsum112 = warp.reduce <add> %part109 lanes = <first> : f32
-      scf.if %v105 {
-        memref.store %bsum112, %part[%bid6] : memref<?xf32>
+      %bsum113 = warp.reduce <add> %v111 lanes = <first> : f32
+      scf.if %v106 {
+        memref.store %bsum113, %part[%bid6] : memref<?xf32>
       }
     }
     gpu.return
@@ -873,22 +882,22 @@ gpu.module @reduce {
       %v35 = arith.addi %v32, %v34 : i32
       %v36 = arith.muli %v35, %c3 : i32
       %v37 = arith.index_castui %v36 : i32 to index
-      %v38 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v39 = arith.index_cast %v38 : index to i64
-      %v40 = llvm.inttoptr %v39 : i64 to !llvm.ptr<1>
-      %v41 = arith.index_cast %v37 : index to i64
-      %v42 = llvm.getelementptr inbounds %v40[%v41] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v38 = arith.index_cast %v37 : index to i64
+      %v39 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v40 = arith.index_cast %v39 : index to i64
+      %v41 = llvm.inttoptr %v40 : i64 to !llvm.ptr<1>
+      %v42 = llvm.getelementptr inbounds %v41[%v38] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v43 = llvm.load %v42 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %c44 = arith.constant 1 : i32
       %v45 = arith.muli %c44, %stride14 : i32
       %v46 = arith.addi %v32, %v45 : i32
       %v47 = arith.muli %v46, %c3 : i32
       %v48 = arith.index_castui %v47 : i32 to index
-      %v49 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v50 = arith.index_cast %v49 : index to i64
-      %v51 = llvm.inttoptr %v50 : i64 to !llvm.ptr<1>
-      %v52 = arith.index_cast %v48 : index to i64
-      %v53 = llvm.getelementptr inbounds %v51[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v49 = arith.index_cast %v48 : index to i64
+      %v50 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v51 = arith.index_cast %v50 : index to i64
+      %v52 = llvm.inttoptr %v51 : i64 to !llvm.ptr<1>
+      %v53 = llvm.getelementptr inbounds %v52[%v49] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v54 = llvm.load %v53 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %v55 = arith.addf %acc27, %v43 : vector<4xf32>
       %v56 = arith.addf %acc28, %v54 : vector<4xf32>
@@ -900,11 +909,11 @@ gpu.module @reduce {
       %v62 = arith.addi %gid13, %v61 : i32
       %v63 = arith.muli %v62, %c3 : i32
       %v64 = arith.index_castui %v63 : i32 to index
-      %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-      %v66 = arith.index_cast %v65 : index to i64
-      %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
-      %v68 = arith.index_cast %v64 : index to i64
-      %v69 = llvm.getelementptr inbounds %v67[%v68] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v65 = arith.index_cast %v64 : index to i64
+      %v66 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v67 = arith.index_cast %v66 : index to i64
+      %v68 = llvm.inttoptr %v67 : i64 to !llvm.ptr<1>
+      %v69 = llvm.getelementptr inbounds %v68[%v65] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %v70 = llvm.load %v69 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
       %v71 = arith.addf %a60, %v70 : vector<4xf32>
       scf.yield %v71 : vector<4xf32>
@@ -923,30 +932,31 @@ gpu.module @reduce {
       scf.yield %c80 : f32
     }
     %v81 = arith.addf %v72, %t76 : f32
-    %c82 = arith.constant 32 : index
-    %wid83 = arith.divui %tid5, %c82 : index
-    %lane84 = arith.remui %tid5, %c82 : index
-    %c85 = arith.constant 0 : index
-    %wsum86 = warp.reduce <add> %v81 lanes = <first> : f32
-    %v87 = arith.cmpi eq, %lane84, %c85 : index
-    scf.if %v87 {
-      memref.store %wsum86, %sm[%wid83] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c82 = arith.constant 0 : index
+    %wsum83 = warp.reduce <add> %v81 lanes = <first> : f32
+    %c84 = arith.constant 32 : index
+    %wid85 = arith.divui %tid5, %c84 : index
+    %lane86 = arith.remui %tid5, %c84 : index
+    %c87 = arith.constant 0 : index
+    %v88 = arith.cmpi eq, %lane86, %c87 : index
+    scf.if %v88 {
+      memref.store %wsum83, %sm[%wid85] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %v88 = arith.cmpi eq, %wid83, %c85 : index
-    scf.if %v88 {
-      %c89 = arith.constant 8 : index
-      %v90 = arith.cmpi ult, %lane84, %c89 : index
-      %part91 = scf.if %v90 -> f32 {
-        %v92 = memref.load %sm[%lane84] : memref<8xf32, #gpu.address_space<workgroup>>
-        scf.yield %v92 : f32
+    %v89 = arith.cmpi eq, %wid85, %c82 : index
+    scf.if %v89 {
+      %c90 = arith.constant 8 : index
+      %v91 = arith.cmpi ult, %lane86, %c90 : index
+      %c92 = arith.constant 0.0 : f32
+      %v93 = scf.if %v91 -> f32 {
+        %v94 = memref.load %sm[%lane86] : memref<8xf32, #gpu.address_space<workgroup>>
+        scf.yield %v94 : f32
       } else {
-        %c93 = arith.constant 0.0 : f32
-        scf.yield %c93 : f32
+        scf.yield %c92 : f32
       }
-      %bsum94 = warp.reduce <add> %part91 lanes = <first> : f32
-      scf.if %v87 {
-        memref.store %bsum94, %part[%bid6] : memref<?xf32>
+      %bsum95 = warp.reduce <add> %v93 lanes = <first> : f32
+      scf.if %v88 {
+        memref.store %bsum95, %part[%bid6] : memref<?xf32>
       }
     }
     gpu.return

@@ -18,239 +18,240 @@ gpu.module @scan {
     %c8 = arith.constant 0 : index
     %c9 = arith.constant 2048 : index
     %c10 = arith.constant 8 : index
-    %c11 = arith.constant 32 : index
-    %v12 = arith.muli %v7, %c9 : index
-    %v13 = arith.muli %tid2, %c10 : index
-    %base14 = arith.addi %v12, %v13 : index
-    %c15 = arith.constant 0 : index
-    %v16 = arith.addi %base14, %c15 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %base13, %c14 : index
+    %v16 = arith.index_cast %v15 : index to i64
     %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
     %v18 = arith.index_cast %v17 : index to i64
     %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = arith.index_cast %v16 : index to i64
-    %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v23 = vector.extract %v22[0] : i32 from vector<4xi32>
-    %v24 = vector.extract %v22[1] : i32 from vector<4xi32>
-    %v25 = vector.extract %v22[2] : i32 from vector<4xi32>
-    %v26 = vector.extract %v22[3] : i32 from vector<4xi32>
-    %c27 = arith.constant 4 : index
-    %v28 = arith.addi %base14, %c27 : index
+    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v22 = vector.extract %v21[0] : i32 from vector<4xi32>
+    %v23 = vector.extract %v21[1] : i32 from vector<4xi32>
+    %v24 = vector.extract %v21[2] : i32 from vector<4xi32>
+    %v25 = vector.extract %v21[3] : i32 from vector<4xi32>
+    %c26 = arith.constant 4 : index
+    %v27 = arith.addi %base13, %c26 : index
+    %v28 = arith.index_cast %v27 : index to i64
     %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
     %v30 = arith.index_cast %v29 : index to i64
     %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = arith.index_cast %v28 : index to i64
-    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v35 = vector.extract %v34[0] : i32 from vector<4xi32>
-    %v36 = vector.extract %v34[1] : i32 from vector<4xi32>
-    %v37 = vector.extract %v34[2] : i32 from vector<4xi32>
-    %v38 = vector.extract %v34[3] : i32 from vector<4xi32>
-    %v39 = arith.addi %v23, %v24 : i32
+    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v34 = vector.extract %v33[0] : i32 from vector<4xi32>
+    %v35 = vector.extract %v33[1] : i32 from vector<4xi32>
+    %v36 = vector.extract %v33[2] : i32 from vector<4xi32>
+    %v37 = vector.extract %v33[3] : i32 from vector<4xi32>
+    %v38 = arith.addi %v22, %v23 : i32
+    %v39 = arith.addi %v38, %v24 : i32
     %v40 = arith.addi %v39, %v25 : i32
-    %v41 = arith.addi %v40, %v26 : i32
+    %v41 = arith.addi %v40, %v34 : i32
     %v42 = arith.addi %v41, %v35 : i32
     %v43 = arith.addi %v42, %v36 : i32
     %v44 = arith.addi %v43, %v37 : i32
-    %v45 = arith.addi %v44, %v38 : i32
-    %wex46 = warp.scan <add> %v45 exclusive : i32
-    %wid47 = arith.divui %tid2, %c11 : index
-    %lane48 = arith.remui %tid2, %c11 : index
-    %v49 = arith.cmpi eq, %lane48, %c8 : index
-    %c50 = arith.constant 31 : index
-    %v51 = arith.cmpi eq, %lane48, %c50 : index
-    scf.if %v51 {
-      %wtot52 = arith.addi %wex46, %v45 : i32
-      memref.store %wtot52, %warp_sm[%wid47] : memref<8xi32, #gpu.address_space<workgroup>>
+    %wex45 = warp.scan <add> %v44 exclusive : i32
+    %c46 = arith.constant 32 : index
+    %wid47 = arith.divui %tid2, %c46 : index
+    %lane48 = arith.remui %tid2, %c46 : index
+    %c49 = arith.constant 0 : index
+    %v50 = arith.cmpi eq, %lane48, %c49 : index
+    %c51 = arith.constant 31 : index
+    %v52 = arith.cmpi eq, %lane48, %c51 : index
+    scf.if %v52 {
+      %wtot53 = arith.addi %wex45, %v44 : i32
+      memref.store %wtot53, %warp_sm[%wid47] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c53 = arith.constant 0 : i32
-    %c54 = arith.constant 0 : index
-    %v55 = memref.load %warp_sm[%c54] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c56 = arith.constant 0 : index
-    %v57 = arith.cmpi ugt, %wid47, %c56 : index
-    %v58 = arith.select %v57, %v55, %c53 : i32
-    %v59 = arith.addi %c53, %v58 : i32
-    %v60 = arith.addi %c53, %v55 : i32
-    %c61 = arith.constant 1 : index
-    %v62 = memref.load %warp_sm[%c61] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c63 = arith.constant 1 : index
-    %v64 = arith.cmpi ugt, %wid47, %c63 : index
-    %v65 = arith.select %v64, %v62, %c53 : i32
-    %v66 = arith.addi %v59, %v65 : i32
-    %v67 = arith.addi %v60, %v62 : i32
-    %c68 = arith.constant 2 : index
-    %v69 = memref.load %warp_sm[%c68] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c70 = arith.constant 2 : index
-    %v71 = arith.cmpi ugt, %wid47, %c70 : index
-    %v72 = arith.select %v71, %v69, %c53 : i32
-    %v73 = arith.addi %v66, %v72 : i32
-    %v74 = arith.addi %v67, %v69 : i32
-    %c75 = arith.constant 3 : index
-    %v76 = memref.load %warp_sm[%c75] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c77 = arith.constant 3 : index
-    %v78 = arith.cmpi ugt, %wid47, %c77 : index
-    %v79 = arith.select %v78, %v76, %c53 : i32
-    %v80 = arith.addi %v73, %v79 : i32
-    %v81 = arith.addi %v74, %v76 : i32
-    %c82 = arith.constant 4 : index
-    %v83 = memref.load %warp_sm[%c82] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c84 = arith.constant 4 : index
-    %v85 = arith.cmpi ugt, %wid47, %c84 : index
-    %v86 = arith.select %v85, %v83, %c53 : i32
-    %v87 = arith.addi %v80, %v86 : i32
-    %v88 = arith.addi %v81, %v83 : i32
-    %c89 = arith.constant 5 : index
-    %v90 = memref.load %warp_sm[%c89] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c91 = arith.constant 5 : index
-    %v92 = arith.cmpi ugt, %wid47, %c91 : index
-    %v93 = arith.select %v92, %v90, %c53 : i32
-    %v94 = arith.addi %v87, %v93 : i32
-    %v95 = arith.addi %v88, %v90 : i32
-    %c96 = arith.constant 6 : index
-    %v97 = memref.load %warp_sm[%c96] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c98 = arith.constant 6 : index
-    %v99 = arith.cmpi ugt, %wid47, %c98 : index
-    %v100 = arith.select %v99, %v97, %c53 : i32
-    %v101 = arith.addi %v94, %v100 : i32
-    %v102 = arith.addi %v95, %v97 : i32
-    %c103 = arith.constant 7 : index
-    %v104 = memref.load %warp_sm[%c103] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c105 = arith.constant 7 : index
-    %v106 = arith.cmpi ugt, %wid47, %c105 : index
-    %v107 = arith.select %v106, %v104, %c53 : i32
-    %v108 = arith.addi %v101, %v107 : i32
-    %v109 = arith.addi %v102, %v104 : i32
-    %v110 = arith.cmpi eq, %wid47, %c8 : index
-    scf.if %v110 {
-      %c111 = arith.constant 0 : i64
-      %v112 = arith.cmpi eq, %tile6, %c111 : i64
-      %pre113 = scf.if %v112 -> i32 {
-        scf.if %v49 {
-          %v114 = arith.extui %v109 : i32 to i64
-          %c115 = arith.constant 8589934592 : i64
-          %v116 = arith.ori %v114, %c115 : i64
-          %c117 = arith.constant 1 : i64
-          %v118 = arith.addi %tile6, %c117 : i64
-          %v119 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v120 = arith.index_cast %v119 : index to i64
-          %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
-          %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v116, %v122 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c54 = arith.constant 0 : i32
+    %c55 = arith.constant 0 : index
+    %v56 = memref.load %warp_sm[%c55] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c57 = arith.constant 0 : index
+    %v58 = arith.cmpi ugt, %wid47, %c57 : index
+    %v59 = arith.select %v58, %v56, %c54 : i32
+    %v60 = arith.addi %c54, %v59 : i32
+    %v61 = arith.addi %c54, %v56 : i32
+    %c62 = arith.constant 1 : index
+    %v63 = memref.load %warp_sm[%c62] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c64 = arith.constant 1 : index
+    %v65 = arith.cmpi ugt, %wid47, %c64 : index
+    %v66 = arith.select %v65, %v63, %c54 : i32
+    %v67 = arith.addi %v60, %v66 : i32
+    %v68 = arith.addi %v61, %v63 : i32
+    %c69 = arith.constant 2 : index
+    %v70 = memref.load %warp_sm[%c69] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c71 = arith.constant 2 : index
+    %v72 = arith.cmpi ugt, %wid47, %c71 : index
+    %v73 = arith.select %v72, %v70, %c54 : i32
+    %v74 = arith.addi %v67, %v73 : i32
+    %v75 = arith.addi %v68, %v70 : i32
+    %c76 = arith.constant 3 : index
+    %v77 = memref.load %warp_sm[%c76] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c78 = arith.constant 3 : index
+    %v79 = arith.cmpi ugt, %wid47, %c78 : index
+    %v80 = arith.select %v79, %v77, %c54 : i32
+    %v81 = arith.addi %v74, %v80 : i32
+    %v82 = arith.addi %v75, %v77 : i32
+    %c83 = arith.constant 4 : index
+    %v84 = memref.load %warp_sm[%c83] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c85 = arith.constant 4 : index
+    %v86 = arith.cmpi ugt, %wid47, %c85 : index
+    %v87 = arith.select %v86, %v84, %c54 : i32
+    %v88 = arith.addi %v81, %v87 : i32
+    %v89 = arith.addi %v82, %v84 : i32
+    %c90 = arith.constant 5 : index
+    %v91 = memref.load %warp_sm[%c90] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c92 = arith.constant 5 : index
+    %v93 = arith.cmpi ugt, %wid47, %c92 : index
+    %v94 = arith.select %v93, %v91, %c54 : i32
+    %v95 = arith.addi %v88, %v94 : i32
+    %v96 = arith.addi %v89, %v91 : i32
+    %c97 = arith.constant 6 : index
+    %v98 = memref.load %warp_sm[%c97] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c99 = arith.constant 6 : index
+    %v100 = arith.cmpi ugt, %wid47, %c99 : index
+    %v101 = arith.select %v100, %v98, %c54 : i32
+    %v102 = arith.addi %v95, %v101 : i32
+    %v103 = arith.addi %v96, %v98 : i32
+    %c104 = arith.constant 7 : index
+    %v105 = memref.load %warp_sm[%c104] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c106 = arith.constant 7 : index
+    %v107 = arith.cmpi ugt, %wid47, %c106 : index
+    %v108 = arith.select %v107, %v105, %c54 : i32
+    %v109 = arith.addi %v102, %v108 : i32
+    %v110 = arith.addi %v103, %v105 : i32
+    %v111 = arith.cmpi eq, %wid47, %c8 : index
+    scf.if %v111 {
+      %c112 = arith.constant 0 : i64
+      %v113 = arith.cmpi eq, %tile6, %c112 : i64
+      %pre114 = scf.if %v113 -> i32 {
+        scf.if %v50 {
+          %v115 = arith.extui %v110 : i32 to i64
+          %c116 = arith.constant 8589934592 : i64
+          %v117 = arith.ori %v115, %c116 : i64
+          %c118 = arith.constant 1 : i64
+          %v119 = arith.addi %tile6, %c118 : i64
+          %v120 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v121 = arith.index_cast %v120 : index to i64
+          %v122 = llvm.inttoptr %v121 : i64 to !llvm.ptr<1>
+          %v123 = llvm.getelementptr inbounds %v122[%v119] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v117, %v123 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c53 : i32
+        scf.yield %c54 : i32
       } else {
-        scf.if %v49 {
-          %v123 = arith.extui %v109 : i32 to i64
-          %c124 = arith.constant 4294967296 : i64
-          %v125 = arith.ori %v123, %c124 : i64
-          %c126 = arith.constant 1 : i64
-          %v127 = arith.addi %tile6, %c126 : i64
-          %v128 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v129 = arith.index_cast %v128 : index to i64
-          %v130 = llvm.inttoptr %v129 : i64 to !llvm.ptr<1>
-          %v131 = llvm.getelementptr inbounds %v130[%v127] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v125, %v131 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v50 {
+          %v124 = arith.extui %v110 : i32 to i64
+          %c125 = arith.constant 4294967296 : i64
+          %v126 = arith.ori %v124, %c125 : i64
+          %c127 = arith.constant 1 : i64
+          %v128 = arith.addi %tile6, %c127 : i64
+          %v129 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v130 = arith.index_cast %v129 : index to i64
+          %v131 = llvm.inttoptr %v130 : i64 to !llvm.ptr<1>
+          %v132 = llvm.getelementptr inbounds %v131[%v128] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v126, %v132 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c132 = arith.constant 0 : i32
-        %lane133 = warp.lane_id : i32
-        %v134 = arith.extui %lane133 : i32 to i64
-        %c135 = arith.constant 1 : i64
-        %c136 = arith.constant 0 : i64
-        %c137 = arith.constant 32 : i64
-        %c138 = arith.constant 4294967295 : i64
-        %v139 = arith.subi %tile6, %c135 : i64
-        %lb140:2 = scf.while (%end141 = %v139, %acc142 = %c132) : (i64, i32) -> (i64, i32) {
-          %v143 = arith.subi %end141, %v134 : i64
-          %v144 = arith.cmpi sge, %v143, %c136 : i64
-          %v145 = arith.addi %v143, %c135 : i64
-          %c146 = arith.constant 8589934592 : i64
-          %v147 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v148 = arith.index_cast %v147 : index to i64
-          %v149 = llvm.inttoptr %v148 : i64 to !llvm.ptr<1>
-          %v150 = llvm.getelementptr inbounds %v149[%v145] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word151 = scf.while (%spin152 = %c136) : (i64) -> i64 {
-            %w153 = scf.if %v144 -> i64 {
-              %v154 = llvm.load %v150 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v154 : i64
+        %c133 = arith.constant 0 : i32
+        %lane134 = warp.lane_id : i32
+        %v135 = arith.extui %lane134 : i32 to i64
+        %c136 = arith.constant 1 : i64
+        %c137 = arith.constant 0 : i64
+        %c138 = arith.constant 32 : i64
+        %c139 = arith.constant 4294967295 : i64
+        %v140 = arith.subi %tile6, %c136 : i64
+        %lb141:2 = scf.while (%end142 = %v140, %acc143 = %c133) : (i64, i32) -> (i64, i32) {
+          %v144 = arith.subi %end142, %v135 : i64
+          %v145 = arith.cmpi sge, %v144, %c137 : i64
+          %v146 = arith.addi %v144, %c136 : i64
+          %c147 = arith.constant 8589934592 : i64
+          %v148 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v149 = arith.index_cast %v148 : index to i64
+          %v150 = llvm.inttoptr %v149 : i64 to !llvm.ptr<1>
+          %v151 = llvm.getelementptr inbounds %v150[%v146] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word152 = scf.while (%spin153 = %c137) : (i64) -> i64 {
+            %v154 = scf.if %v145 -> i64 {
+              %v155 = llvm.load %v151 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v155 : i64
             } else {
-              scf.yield %c146 : i64
+              scf.yield %c147 : i64
             }
-            %v155 = arith.shrui %w153, %c137 : i64
-            %v156 = arith.cmpi eq, %v155, %c136 : i64
-            %v157 = warp.vote <any> %v156 : i1
-            scf.condition(%v157) %w153 : i64
+            %v156 = arith.shrui %v154, %c138 : i64
+            %v157 = arith.cmpi eq, %v156, %c137 : i64
+            %v158 = warp.vote <any> %v157 : i1
+            scf.condition(%v158) %v154 : i64
           } do {
-          ^bb0(%x158: i64):
-            scf.yield %c136 : i64
+            ^bb0(%x159: i64):
+            scf.yield %c137 : i64
           }
-          %v159 = arith.shrui %word151, %c137 : i64
-          %c160 = arith.constant 2 : i64
-          %v161 = arith.cmpi eq, %v159, %c160 : i64
-          %ballot162 = warp.ballot %v161 : i32
-          %c163 = arith.constant 0 : i32
-          %v164 = arith.cmpi ne, %ballot162, %c163 : i32
-          %v165 = math.cttz %ballot162 : i32
-          %v166 = arith.cmpi ule, %lane133, %v165 : i32
-          %v167 = arith.andi %word151, %c138 : i64
-          %v168 = arith.trunci %v167 : i64 to i32
-          %v169 = arith.select %v166, %v168, %c132 : i32
-          %v170 = warp.reduce <add> %v169 : i32
-          %v171 = arith.addi %acc142, %v170 : i32
-          %v172 = arith.subi %end141, %c137 : i64
-          %v173 = arith.xori %v164, %true : i1
-          scf.condition(%v173) %v172, %v171 : i64, i32
+          %v160 = arith.shrui %word152, %c138 : i64
+          %c161 = arith.constant 2 : i64
+          %v162 = arith.cmpi eq, %v160, %c161 : i64
+          %ballot163 = warp.ballot %v162 : i32
+          %c164 = arith.constant 0 : i32
+          %v165 = arith.cmpi ne, %ballot163, %c164 : i32
+          %v166 = math.cttz %ballot163 : i32
+          %v167 = arith.cmpi ule, %lane134, %v166 : i32
+          %v168 = arith.andi %word152, %c139 : i64
+          %v169 = arith.trunci %v168 : i64 to i32
+          %v170 = arith.select %v167, %v169, %c133 : i32
+          %v171 = warp.reduce <add> %v170 : i32
+          %v172 = arith.addi %acc143, %v171 : i32
+          %v173 = arith.subi %end142, %c138 : i64
+          %v174 = arith.xori %v165, %true : i1
+          scf.condition(%v174) %v173, %v172 : i64, i32
         } do {
-        ^bb0(%e174: i64, %a175: i32):
-          scf.yield %e174, %a175 : i64, i32
+          ^bb0(%e175: i64, %a176: i32):
+          scf.yield %e175, %a176 : i64, i32
         }
-        %v176 = arith.addi %lb140#1, %v109 : i32
-        scf.if %v49 {
-          %v177 = arith.extui %v176 : i32 to i64
-          %c178 = arith.constant 8589934592 : i64
-          %v179 = arith.ori %v177, %c178 : i64
-          %c180 = arith.constant 1 : i64
-          %v181 = arith.addi %tile6, %c180 : i64
-          %v182 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v183 = arith.index_cast %v182 : index to i64
-          %v184 = llvm.inttoptr %v183 : i64 to !llvm.ptr<1>
-          %v185 = llvm.getelementptr inbounds %v184[%v181] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v179, %v185 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v177 = arith.addi %lb141#1, %v110 : i32
+        scf.if %v50 {
+          %v178 = arith.extui %v177 : i32 to i64
+          %c179 = arith.constant 8589934592 : i64
+          %v180 = arith.ori %v178, %c179 : i64
+          %c181 = arith.constant 1 : i64
+          %v182 = arith.addi %tile6, %c181 : i64
+          %v183 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v184 = arith.index_cast %v183 : index to i64
+          %v185 = llvm.inttoptr %v184 : i64 to !llvm.ptr<1>
+          %v186 = llvm.getelementptr inbounds %v185[%v182] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v180, %v186 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb140#1 : i32
+        scf.yield %lb141#1 : i32
       }
-      scf.if %v49 {
-        memref.store %pre113, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      scf.if %v50 {
+        memref.store %pre114, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v186 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v187 = arith.addi %v186, %v108 : i32
-    %offset188 = arith.addi %v187, %wex46 : i32
-    %v189 = arith.addi %offset188, %v23 : i32
-    %v190 = arith.addi %offset188, %v39 : i32
-    %v191 = arith.addi %offset188, %v40 : i32
-    %v192 = arith.addi %offset188, %v41 : i32
-    %v193 = arith.addi %offset188, %v42 : i32
-    %v194 = arith.addi %offset188, %v43 : i32
-    %v195 = arith.addi %offset188, %v44 : i32
-    %v196 = arith.addi %offset188, %v45 : i32
-    %c197 = arith.constant dense<0> : vector<4xi32>
-    %v198 = vector.insert %v189, %c197 [0] : i32 into vector<4xi32>
-    %v199 = vector.insert %v190, %v198 [1] : i32 into vector<4xi32>
-    %v200 = vector.insert %v191, %v199 [2] : i32 into vector<4xi32>
-    %v201 = vector.insert %v192, %v200 [3] : i32 into vector<4xi32>
-    %c202 = arith.constant 0 : index
-    %v203 = arith.addi %base14, %c202 : index
-    vector.store %v201, %out[%v203] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c204 = arith.constant dense<0> : vector<4xi32>
-    %v205 = vector.insert %v193, %c204 [0] : i32 into vector<4xi32>
-    %v206 = vector.insert %v194, %v205 [1] : i32 into vector<4xi32>
-    %v207 = vector.insert %v195, %v206 [2] : i32 into vector<4xi32>
-    %v208 = vector.insert %v196, %v207 [3] : i32 into vector<4xi32>
-    %c209 = arith.constant 4 : index
-    %v210 = arith.addi %base14, %c209 : index
-    vector.store %v208, %out[%v210] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %v187 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v188 = arith.addi %v187, %v109 : i32
+    %offset189 = arith.addi %v188, %wex45 : i32
+    %v190 = arith.addi %offset189, %v22 : i32
+    %v191 = arith.addi %offset189, %v38 : i32
+    %v192 = arith.addi %offset189, %v39 : i32
+    %v193 = arith.addi %offset189, %v40 : i32
+    %v194 = arith.addi %offset189, %v41 : i32
+    %v195 = arith.addi %offset189, %v42 : i32
+    %v196 = arith.addi %offset189, %v43 : i32
+    %v197 = arith.addi %offset189, %v44 : i32
+    %c198 = arith.constant dense<0> : vector<4xi32>
+    %v199 = vector.insert %v190, %c198 [0] : i32 into vector<4xi32>
+    %v200 = vector.insert %v191, %v199 [1] : i32 into vector<4xi32>
+    %v201 = vector.insert %v192, %v200 [2] : i32 into vector<4xi32>
+    %v202 = vector.insert %v193, %v201 [3] : i32 into vector<4xi32>
+    %c203 = arith.constant 0 : index
+    %v204 = arith.addi %base13, %c203 : index
+    vector.store %v202, %out[%v204] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c205 = arith.constant dense<0> : vector<4xi32>
+    %v206 = vector.insert %v194, %c205 [0] : i32 into vector<4xi32>
+    %v207 = vector.insert %v195, %v206 [1] : i32 into vector<4xi32>
+    %v208 = vector.insert %v196, %v207 [2] : i32 into vector<4xi32>
+    %v209 = vector.insert %v197, %v208 [3] : i32 into vector<4xi32>
+    %c210 = arith.constant 4 : index
+    %v211 = arith.addi %base13, %c210 : index
+    vector.store %v209, %out[%v211] {alignment = 16} : memref<?xi32>, vector<4xi32>
     gpu.return
   }
 
@@ -270,239 +271,240 @@ gpu.module @scan {
     %c8 = arith.constant 0 : index
     %c9 = arith.constant 2048 : index
     %c10 = arith.constant 8 : index
-    %c11 = arith.constant 32 : index
-    %v12 = arith.muli %v7, %c9 : index
-    %v13 = arith.muli %tid2, %c10 : index
-    %base14 = arith.addi %v12, %v13 : index
-    %c15 = arith.constant 0 : index
-    %v16 = arith.addi %base14, %c15 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %base13, %c14 : index
+    %v16 = arith.index_cast %v15 : index to i64
     %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
     %v18 = arith.index_cast %v17 : index to i64
     %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = arith.index_cast %v16 : index to i64
-    %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v23 = vector.extract %v22[0] : i32 from vector<4xi32>
-    %v24 = vector.extract %v22[1] : i32 from vector<4xi32>
-    %v25 = vector.extract %v22[2] : i32 from vector<4xi32>
-    %v26 = vector.extract %v22[3] : i32 from vector<4xi32>
-    %c27 = arith.constant 4 : index
-    %v28 = arith.addi %base14, %c27 : index
+    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v22 = vector.extract %v21[0] : i32 from vector<4xi32>
+    %v23 = vector.extract %v21[1] : i32 from vector<4xi32>
+    %v24 = vector.extract %v21[2] : i32 from vector<4xi32>
+    %v25 = vector.extract %v21[3] : i32 from vector<4xi32>
+    %c26 = arith.constant 4 : index
+    %v27 = arith.addi %base13, %c26 : index
+    %v28 = arith.index_cast %v27 : index to i64
     %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
     %v30 = arith.index_cast %v29 : index to i64
     %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = arith.index_cast %v28 : index to i64
-    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v35 = vector.extract %v34[0] : i32 from vector<4xi32>
-    %v36 = vector.extract %v34[1] : i32 from vector<4xi32>
-    %v37 = vector.extract %v34[2] : i32 from vector<4xi32>
-    %v38 = vector.extract %v34[3] : i32 from vector<4xi32>
-    %v39 = arith.addi %v23, %v24 : i32
+    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v34 = vector.extract %v33[0] : i32 from vector<4xi32>
+    %v35 = vector.extract %v33[1] : i32 from vector<4xi32>
+    %v36 = vector.extract %v33[2] : i32 from vector<4xi32>
+    %v37 = vector.extract %v33[3] : i32 from vector<4xi32>
+    %v38 = arith.addi %v22, %v23 : i32
+    %v39 = arith.addi %v38, %v24 : i32
     %v40 = arith.addi %v39, %v25 : i32
-    %v41 = arith.addi %v40, %v26 : i32
+    %v41 = arith.addi %v40, %v34 : i32
     %v42 = arith.addi %v41, %v35 : i32
     %v43 = arith.addi %v42, %v36 : i32
     %v44 = arith.addi %v43, %v37 : i32
-    %v45 = arith.addi %v44, %v38 : i32
-    %wex46 = warp.scan <add> %v45 exclusive : i32
-    %wid47 = arith.divui %tid2, %c11 : index
-    %lane48 = arith.remui %tid2, %c11 : index
-    %v49 = arith.cmpi eq, %lane48, %c8 : index
-    %c50 = arith.constant 31 : index
-    %v51 = arith.cmpi eq, %lane48, %c50 : index
-    scf.if %v51 {
-      %wtot52 = arith.addi %wex46, %v45 : i32
-      memref.store %wtot52, %warp_sm[%wid47] : memref<8xi32, #gpu.address_space<workgroup>>
+    %wex45 = warp.scan <add> %v44 exclusive : i32
+    %c46 = arith.constant 32 : index
+    %wid47 = arith.divui %tid2, %c46 : index
+    %lane48 = arith.remui %tid2, %c46 : index
+    %c49 = arith.constant 0 : index
+    %v50 = arith.cmpi eq, %lane48, %c49 : index
+    %c51 = arith.constant 31 : index
+    %v52 = arith.cmpi eq, %lane48, %c51 : index
+    scf.if %v52 {
+      %wtot53 = arith.addi %wex45, %v44 : i32
+      memref.store %wtot53, %warp_sm[%wid47] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c53 = arith.constant 0 : i32
-    %c54 = arith.constant 0 : index
-    %v55 = memref.load %warp_sm[%c54] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c56 = arith.constant 0 : index
-    %v57 = arith.cmpi ugt, %wid47, %c56 : index
-    %v58 = arith.select %v57, %v55, %c53 : i32
-    %v59 = arith.addi %c53, %v58 : i32
-    %v60 = arith.addi %c53, %v55 : i32
-    %c61 = arith.constant 1 : index
-    %v62 = memref.load %warp_sm[%c61] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c63 = arith.constant 1 : index
-    %v64 = arith.cmpi ugt, %wid47, %c63 : index
-    %v65 = arith.select %v64, %v62, %c53 : i32
-    %v66 = arith.addi %v59, %v65 : i32
-    %v67 = arith.addi %v60, %v62 : i32
-    %c68 = arith.constant 2 : index
-    %v69 = memref.load %warp_sm[%c68] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c70 = arith.constant 2 : index
-    %v71 = arith.cmpi ugt, %wid47, %c70 : index
-    %v72 = arith.select %v71, %v69, %c53 : i32
-    %v73 = arith.addi %v66, %v72 : i32
-    %v74 = arith.addi %v67, %v69 : i32
-    %c75 = arith.constant 3 : index
-    %v76 = memref.load %warp_sm[%c75] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c77 = arith.constant 3 : index
-    %v78 = arith.cmpi ugt, %wid47, %c77 : index
-    %v79 = arith.select %v78, %v76, %c53 : i32
-    %v80 = arith.addi %v73, %v79 : i32
-    %v81 = arith.addi %v74, %v76 : i32
-    %c82 = arith.constant 4 : index
-    %v83 = memref.load %warp_sm[%c82] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c84 = arith.constant 4 : index
-    %v85 = arith.cmpi ugt, %wid47, %c84 : index
-    %v86 = arith.select %v85, %v83, %c53 : i32
-    %v87 = arith.addi %v80, %v86 : i32
-    %v88 = arith.addi %v81, %v83 : i32
-    %c89 = arith.constant 5 : index
-    %v90 = memref.load %warp_sm[%c89] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c91 = arith.constant 5 : index
-    %v92 = arith.cmpi ugt, %wid47, %c91 : index
-    %v93 = arith.select %v92, %v90, %c53 : i32
-    %v94 = arith.addi %v87, %v93 : i32
-    %v95 = arith.addi %v88, %v90 : i32
-    %c96 = arith.constant 6 : index
-    %v97 = memref.load %warp_sm[%c96] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c98 = arith.constant 6 : index
-    %v99 = arith.cmpi ugt, %wid47, %c98 : index
-    %v100 = arith.select %v99, %v97, %c53 : i32
-    %v101 = arith.addi %v94, %v100 : i32
-    %v102 = arith.addi %v95, %v97 : i32
-    %c103 = arith.constant 7 : index
-    %v104 = memref.load %warp_sm[%c103] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c105 = arith.constant 7 : index
-    %v106 = arith.cmpi ugt, %wid47, %c105 : index
-    %v107 = arith.select %v106, %v104, %c53 : i32
-    %v108 = arith.addi %v101, %v107 : i32
-    %v109 = arith.addi %v102, %v104 : i32
-    %v110 = arith.cmpi eq, %wid47, %c8 : index
-    scf.if %v110 {
-      %c111 = arith.constant 0 : i64
-      %v112 = arith.cmpi eq, %tile6, %c111 : i64
-      %pre113 = scf.if %v112 -> i32 {
-        scf.if %v49 {
-          %v114 = arith.extui %v109 : i32 to i64
-          %c115 = arith.constant 8589934592 : i64
-          %v116 = arith.ori %v114, %c115 : i64
-          %c117 = arith.constant 1 : i64
-          %v118 = arith.addi %tile6, %c117 : i64
-          %v119 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v120 = arith.index_cast %v119 : index to i64
-          %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
-          %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v116, %v122 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c54 = arith.constant 0 : i32
+    %c55 = arith.constant 0 : index
+    %v56 = memref.load %warp_sm[%c55] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c57 = arith.constant 0 : index
+    %v58 = arith.cmpi ugt, %wid47, %c57 : index
+    %v59 = arith.select %v58, %v56, %c54 : i32
+    %v60 = arith.addi %c54, %v59 : i32
+    %v61 = arith.addi %c54, %v56 : i32
+    %c62 = arith.constant 1 : index
+    %v63 = memref.load %warp_sm[%c62] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c64 = arith.constant 1 : index
+    %v65 = arith.cmpi ugt, %wid47, %c64 : index
+    %v66 = arith.select %v65, %v63, %c54 : i32
+    %v67 = arith.addi %v60, %v66 : i32
+    %v68 = arith.addi %v61, %v63 : i32
+    %c69 = arith.constant 2 : index
+    %v70 = memref.load %warp_sm[%c69] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c71 = arith.constant 2 : index
+    %v72 = arith.cmpi ugt, %wid47, %c71 : index
+    %v73 = arith.select %v72, %v70, %c54 : i32
+    %v74 = arith.addi %v67, %v73 : i32
+    %v75 = arith.addi %v68, %v70 : i32
+    %c76 = arith.constant 3 : index
+    %v77 = memref.load %warp_sm[%c76] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c78 = arith.constant 3 : index
+    %v79 = arith.cmpi ugt, %wid47, %c78 : index
+    %v80 = arith.select %v79, %v77, %c54 : i32
+    %v81 = arith.addi %v74, %v80 : i32
+    %v82 = arith.addi %v75, %v77 : i32
+    %c83 = arith.constant 4 : index
+    %v84 = memref.load %warp_sm[%c83] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c85 = arith.constant 4 : index
+    %v86 = arith.cmpi ugt, %wid47, %c85 : index
+    %v87 = arith.select %v86, %v84, %c54 : i32
+    %v88 = arith.addi %v81, %v87 : i32
+    %v89 = arith.addi %v82, %v84 : i32
+    %c90 = arith.constant 5 : index
+    %v91 = memref.load %warp_sm[%c90] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c92 = arith.constant 5 : index
+    %v93 = arith.cmpi ugt, %wid47, %c92 : index
+    %v94 = arith.select %v93, %v91, %c54 : i32
+    %v95 = arith.addi %v88, %v94 : i32
+    %v96 = arith.addi %v89, %v91 : i32
+    %c97 = arith.constant 6 : index
+    %v98 = memref.load %warp_sm[%c97] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c99 = arith.constant 6 : index
+    %v100 = arith.cmpi ugt, %wid47, %c99 : index
+    %v101 = arith.select %v100, %v98, %c54 : i32
+    %v102 = arith.addi %v95, %v101 : i32
+    %v103 = arith.addi %v96, %v98 : i32
+    %c104 = arith.constant 7 : index
+    %v105 = memref.load %warp_sm[%c104] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c106 = arith.constant 7 : index
+    %v107 = arith.cmpi ugt, %wid47, %c106 : index
+    %v108 = arith.select %v107, %v105, %c54 : i32
+    %v109 = arith.addi %v102, %v108 : i32
+    %v110 = arith.addi %v103, %v105 : i32
+    %v111 = arith.cmpi eq, %wid47, %c8 : index
+    scf.if %v111 {
+      %c112 = arith.constant 0 : i64
+      %v113 = arith.cmpi eq, %tile6, %c112 : i64
+      %pre114 = scf.if %v113 -> i32 {
+        scf.if %v50 {
+          %v115 = arith.extui %v110 : i32 to i64
+          %c116 = arith.constant 8589934592 : i64
+          %v117 = arith.ori %v115, %c116 : i64
+          %c118 = arith.constant 1 : i64
+          %v119 = arith.addi %tile6, %c118 : i64
+          %v120 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v121 = arith.index_cast %v120 : index to i64
+          %v122 = llvm.inttoptr %v121 : i64 to !llvm.ptr<1>
+          %v123 = llvm.getelementptr inbounds %v122[%v119] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v117, %v123 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c53 : i32
+        scf.yield %c54 : i32
       } else {
-        scf.if %v49 {
-          %v123 = arith.extui %v109 : i32 to i64
-          %c124 = arith.constant 4294967296 : i64
-          %v125 = arith.ori %v123, %c124 : i64
-          %c126 = arith.constant 1 : i64
-          %v127 = arith.addi %tile6, %c126 : i64
-          %v128 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v129 = arith.index_cast %v128 : index to i64
-          %v130 = llvm.inttoptr %v129 : i64 to !llvm.ptr<1>
-          %v131 = llvm.getelementptr inbounds %v130[%v127] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v125, %v131 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v50 {
+          %v124 = arith.extui %v110 : i32 to i64
+          %c125 = arith.constant 4294967296 : i64
+          %v126 = arith.ori %v124, %c125 : i64
+          %c127 = arith.constant 1 : i64
+          %v128 = arith.addi %tile6, %c127 : i64
+          %v129 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v130 = arith.index_cast %v129 : index to i64
+          %v131 = llvm.inttoptr %v130 : i64 to !llvm.ptr<1>
+          %v132 = llvm.getelementptr inbounds %v131[%v128] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v126, %v132 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c132 = arith.constant 0 : i32
-        %lane133 = warp.lane_id : i32
-        %v134 = arith.extui %lane133 : i32 to i64
-        %c135 = arith.constant 1 : i64
-        %c136 = arith.constant 0 : i64
-        %c137 = arith.constant 32 : i64
-        %c138 = arith.constant 4294967295 : i64
-        %v139 = arith.subi %tile6, %c135 : i64
-        %lb140:2 = scf.while (%end141 = %v139, %acc142 = %c132) : (i64, i32) -> (i64, i32) {
-          %v143 = arith.subi %end141, %v134 : i64
-          %v144 = arith.cmpi sge, %v143, %c136 : i64
-          %v145 = arith.addi %v143, %c135 : i64
-          %c146 = arith.constant 8589934592 : i64
-          %v147 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v148 = arith.index_cast %v147 : index to i64
-          %v149 = llvm.inttoptr %v148 : i64 to !llvm.ptr<1>
-          %v150 = llvm.getelementptr inbounds %v149[%v145] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word151 = scf.while (%spin152 = %c136) : (i64) -> i64 {
-            %w153 = scf.if %v144 -> i64 {
-              %v154 = llvm.load %v150 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v154 : i64
+        %c133 = arith.constant 0 : i32
+        %lane134 = warp.lane_id : i32
+        %v135 = arith.extui %lane134 : i32 to i64
+        %c136 = arith.constant 1 : i64
+        %c137 = arith.constant 0 : i64
+        %c138 = arith.constant 32 : i64
+        %c139 = arith.constant 4294967295 : i64
+        %v140 = arith.subi %tile6, %c136 : i64
+        %lb141:2 = scf.while (%end142 = %v140, %acc143 = %c133) : (i64, i32) -> (i64, i32) {
+          %v144 = arith.subi %end142, %v135 : i64
+          %v145 = arith.cmpi sge, %v144, %c137 : i64
+          %v146 = arith.addi %v144, %c136 : i64
+          %c147 = arith.constant 8589934592 : i64
+          %v148 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v149 = arith.index_cast %v148 : index to i64
+          %v150 = llvm.inttoptr %v149 : i64 to !llvm.ptr<1>
+          %v151 = llvm.getelementptr inbounds %v150[%v146] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word152 = scf.while (%spin153 = %c137) : (i64) -> i64 {
+            %v154 = scf.if %v145 -> i64 {
+              %v155 = llvm.load %v151 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v155 : i64
             } else {
-              scf.yield %c146 : i64
+              scf.yield %c147 : i64
             }
-            %v155 = arith.shrui %w153, %c137 : i64
-            %v156 = arith.cmpi eq, %v155, %c136 : i64
-            %v157 = warp.vote <any> %v156 : i1
-            scf.condition(%v157) %w153 : i64
+            %v156 = arith.shrui %v154, %c138 : i64
+            %v157 = arith.cmpi eq, %v156, %c137 : i64
+            %v158 = warp.vote <any> %v157 : i1
+            scf.condition(%v158) %v154 : i64
           } do {
-          ^bb0(%x158: i64):
-            scf.yield %c136 : i64
+            ^bb0(%x159: i64):
+            scf.yield %c137 : i64
           }
-          %v159 = arith.shrui %word151, %c137 : i64
-          %c160 = arith.constant 2 : i64
-          %v161 = arith.cmpi eq, %v159, %c160 : i64
-          %ballot162 = warp.ballot %v161 : i32
-          %c163 = arith.constant 0 : i32
-          %v164 = arith.cmpi ne, %ballot162, %c163 : i32
-          %v165 = math.cttz %ballot162 : i32
-          %v166 = arith.cmpi ule, %lane133, %v165 : i32
-          %v167 = arith.andi %word151, %c138 : i64
-          %v168 = arith.trunci %v167 : i64 to i32
-          %v169 = arith.select %v166, %v168, %c132 : i32
-          %v170 = warp.reduce <add> %v169 : i32
-          %v171 = arith.addi %acc142, %v170 : i32
-          %v172 = arith.subi %end141, %c137 : i64
-          %v173 = arith.xori %v164, %true : i1
-          scf.condition(%v173) %v172, %v171 : i64, i32
+          %v160 = arith.shrui %word152, %c138 : i64
+          %c161 = arith.constant 2 : i64
+          %v162 = arith.cmpi eq, %v160, %c161 : i64
+          %ballot163 = warp.ballot %v162 : i32
+          %c164 = arith.constant 0 : i32
+          %v165 = arith.cmpi ne, %ballot163, %c164 : i32
+          %v166 = math.cttz %ballot163 : i32
+          %v167 = arith.cmpi ule, %lane134, %v166 : i32
+          %v168 = arith.andi %word152, %c139 : i64
+          %v169 = arith.trunci %v168 : i64 to i32
+          %v170 = arith.select %v167, %v169, %c133 : i32
+          %v171 = warp.reduce <add> %v170 : i32
+          %v172 = arith.addi %acc143, %v171 : i32
+          %v173 = arith.subi %end142, %c138 : i64
+          %v174 = arith.xori %v165, %true : i1
+          scf.condition(%v174) %v173, %v172 : i64, i32
         } do {
-        ^bb0(%e174: i64, %a175: i32):
-          scf.yield %e174, %a175 : i64, i32
+          ^bb0(%e175: i64, %a176: i32):
+          scf.yield %e175, %a176 : i64, i32
         }
-        %v176 = arith.addi %lb140#1, %v109 : i32
-        scf.if %v49 {
-          %v177 = arith.extui %v176 : i32 to i64
-          %c178 = arith.constant 8589934592 : i64
-          %v179 = arith.ori %v177, %c178 : i64
-          %c180 = arith.constant 1 : i64
-          %v181 = arith.addi %tile6, %c180 : i64
-          %v182 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v183 = arith.index_cast %v182 : index to i64
-          %v184 = llvm.inttoptr %v183 : i64 to !llvm.ptr<1>
-          %v185 = llvm.getelementptr inbounds %v184[%v181] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v179, %v185 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v177 = arith.addi %lb141#1, %v110 : i32
+        scf.if %v50 {
+          %v178 = arith.extui %v177 : i32 to i64
+          %c179 = arith.constant 8589934592 : i64
+          %v180 = arith.ori %v178, %c179 : i64
+          %c181 = arith.constant 1 : i64
+          %v182 = arith.addi %tile6, %c181 : i64
+          %v183 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v184 = arith.index_cast %v183 : index to i64
+          %v185 = llvm.inttoptr %v184 : i64 to !llvm.ptr<1>
+          %v186 = llvm.getelementptr inbounds %v185[%v182] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v180, %v186 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb140#1 : i32
+        scf.yield %lb141#1 : i32
       }
-      scf.if %v49 {
-        memref.store %pre113, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      scf.if %v50 {
+        memref.store %pre114, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v186 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v187 = arith.addi %v186, %v108 : i32
-    %offset188 = arith.addi %v187, %wex46 : i32
-    %v189 = arith.addi %offset188, %c53 : i32
-    %v190 = arith.addi %offset188, %v23 : i32
-    %v191 = arith.addi %offset188, %v39 : i32
-    %v192 = arith.addi %offset188, %v40 : i32
-    %v193 = arith.addi %offset188, %v41 : i32
-    %v194 = arith.addi %offset188, %v42 : i32
-    %v195 = arith.addi %offset188, %v43 : i32
-    %v196 = arith.addi %offset188, %v44 : i32
-    %c197 = arith.constant dense<0> : vector<4xi32>
-    %v198 = vector.insert %v189, %c197 [0] : i32 into vector<4xi32>
-    %v199 = vector.insert %v190, %v198 [1] : i32 into vector<4xi32>
-    %v200 = vector.insert %v191, %v199 [2] : i32 into vector<4xi32>
-    %v201 = vector.insert %v192, %v200 [3] : i32 into vector<4xi32>
-    %c202 = arith.constant 0 : index
-    %v203 = arith.addi %base14, %c202 : index
-    vector.store %v201, %out[%v203] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c204 = arith.constant dense<0> : vector<4xi32>
-    %v205 = vector.insert %v193, %c204 [0] : i32 into vector<4xi32>
-    %v206 = vector.insert %v194, %v205 [1] : i32 into vector<4xi32>
-    %v207 = vector.insert %v195, %v206 [2] : i32 into vector<4xi32>
-    %v208 = vector.insert %v196, %v207 [3] : i32 into vector<4xi32>
-    %c209 = arith.constant 4 : index
-    %v210 = arith.addi %base14, %c209 : index
-    vector.store %v208, %out[%v210] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %v187 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v188 = arith.addi %v187, %v109 : i32
+    %offset189 = arith.addi %v188, %wex45 : i32
+    %v190 = arith.addi %offset189, %c54 : i32
+    %v191 = arith.addi %offset189, %v22 : i32
+    %v192 = arith.addi %offset189, %v38 : i32
+    %v193 = arith.addi %offset189, %v39 : i32
+    %v194 = arith.addi %offset189, %v40 : i32
+    %v195 = arith.addi %offset189, %v41 : i32
+    %v196 = arith.addi %offset189, %v42 : i32
+    %v197 = arith.addi %offset189, %v43 : i32
+    %c198 = arith.constant dense<0> : vector<4xi32>
+    %v199 = vector.insert %v190, %c198 [0] : i32 into vector<4xi32>
+    %v200 = vector.insert %v191, %v199 [1] : i32 into vector<4xi32>
+    %v201 = vector.insert %v192, %v200 [2] : i32 into vector<4xi32>
+    %v202 = vector.insert %v193, %v201 [3] : i32 into vector<4xi32>
+    %c203 = arith.constant 0 : index
+    %v204 = arith.addi %base13, %c203 : index
+    vector.store %v202, %out[%v204] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c205 = arith.constant dense<0> : vector<4xi32>
+    %v206 = vector.insert %v194, %c205 [0] : i32 into vector<4xi32>
+    %v207 = vector.insert %v195, %v206 [1] : i32 into vector<4xi32>
+    %v208 = vector.insert %v196, %v207 [2] : i32 into vector<4xi32>
+    %v209 = vector.insert %v197, %v208 [3] : i32 into vector<4xi32>
+    %c210 = arith.constant 4 : index
+    %v211 = arith.addi %base13, %c210 : index
+    vector.store %v209, %out[%v211] {alignment = 16} : memref<?xi32>, vector<4xi32>
     gpu.return
   }
 
@@ -522,243 +524,244 @@ gpu.module @scan {
     %c8 = arith.constant 0 : index
     %c9 = arith.constant 2048 : index
     %c10 = arith.constant 8 : index
-    %c11 = arith.constant 32 : index
-    %v12 = arith.muli %v7, %c9 : index
-    %v13 = arith.muli %tid2, %c10 : index
-    %base14 = arith.addi %v12, %v13 : index
-    %c15 = arith.constant 0 : index
-    %v16 = arith.addi %base14, %c15 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %base13, %c14 : index
+    %v16 = arith.index_cast %v15 : index to i64
     %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
     %v18 = arith.index_cast %v17 : index to i64
     %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = arith.index_cast %v16 : index to i64
-    %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
-    %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
-    %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
-    %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
-    %c27 = arith.constant 4 : index
-    %v28 = arith.addi %base14, %c27 : index
+    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
+    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
+    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
+    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
+    %c26 = arith.constant 4 : index
+    %v27 = arith.addi %base13, %c26 : index
+    %v28 = arith.index_cast %v27 : index to i64
     %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
     %v30 = arith.index_cast %v29 : index to i64
     %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = arith.index_cast %v28 : index to i64
-    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v35 = vector.extract %v34[0] : f32 from vector<4xf32>
-    %v36 = vector.extract %v34[1] : f32 from vector<4xf32>
-    %v37 = vector.extract %v34[2] : f32 from vector<4xf32>
-    %v38 = vector.extract %v34[3] : f32 from vector<4xf32>
-    %v39 = arith.addf %v23, %v24 : f32
+    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v34 = vector.extract %v33[0] : f32 from vector<4xf32>
+    %v35 = vector.extract %v33[1] : f32 from vector<4xf32>
+    %v36 = vector.extract %v33[2] : f32 from vector<4xf32>
+    %v37 = vector.extract %v33[3] : f32 from vector<4xf32>
+    %v38 = arith.addf %v22, %v23 : f32
+    %v39 = arith.addf %v38, %v24 : f32
     %v40 = arith.addf %v39, %v25 : f32
-    %v41 = arith.addf %v40, %v26 : f32
+    %v41 = arith.addf %v40, %v34 : f32
     %v42 = arith.addf %v41, %v35 : f32
     %v43 = arith.addf %v42, %v36 : f32
     %v44 = arith.addf %v43, %v37 : f32
-    %v45 = arith.addf %v44, %v38 : f32
-    %wex46 = warp.scan <add> %v45 exclusive : f32
-    %wid47 = arith.divui %tid2, %c11 : index
-    %lane48 = arith.remui %tid2, %c11 : index
-    %v49 = arith.cmpi eq, %lane48, %c8 : index
-    %c50 = arith.constant 31 : index
-    %v51 = arith.cmpi eq, %lane48, %c50 : index
-    scf.if %v51 {
-      %wtot52 = arith.addf %wex46, %v45 : f32
-      memref.store %wtot52, %warp_sm[%wid47] : memref<8xf32, #gpu.address_space<workgroup>>
+    %wex45 = warp.scan <add> %v44 exclusive : f32
+    %c46 = arith.constant 32 : index
+    %wid47 = arith.divui %tid2, %c46 : index
+    %lane48 = arith.remui %tid2, %c46 : index
+    %c49 = arith.constant 0 : index
+    %v50 = arith.cmpi eq, %lane48, %c49 : index
+    %c51 = arith.constant 31 : index
+    %v52 = arith.cmpi eq, %lane48, %c51 : index
+    scf.if %v52 {
+      %wtot53 = arith.addf %wex45, %v44 : f32
+      memref.store %wtot53, %warp_sm[%wid47] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c53 = arith.constant 0.0 : f32
-    %c54 = arith.constant 0 : index
-    %v55 = memref.load %warp_sm[%c54] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c56 = arith.constant 0 : index
-    %v57 = arith.cmpi ugt, %wid47, %c56 : index
-    %v58 = arith.select %v57, %v55, %c53 : f32
-    %v59 = arith.addf %c53, %v58 : f32
-    %v60 = arith.addf %c53, %v55 : f32
-    %c61 = arith.constant 1 : index
-    %v62 = memref.load %warp_sm[%c61] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c63 = arith.constant 1 : index
-    %v64 = arith.cmpi ugt, %wid47, %c63 : index
-    %v65 = arith.select %v64, %v62, %c53 : f32
-    %v66 = arith.addf %v59, %v65 : f32
-    %v67 = arith.addf %v60, %v62 : f32
-    %c68 = arith.constant 2 : index
-    %v69 = memref.load %warp_sm[%c68] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c70 = arith.constant 2 : index
-    %v71 = arith.cmpi ugt, %wid47, %c70 : index
-    %v72 = arith.select %v71, %v69, %c53 : f32
-    %v73 = arith.addf %v66, %v72 : f32
-    %v74 = arith.addf %v67, %v69 : f32
-    %c75 = arith.constant 3 : index
-    %v76 = memref.load %warp_sm[%c75] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c77 = arith.constant 3 : index
-    %v78 = arith.cmpi ugt, %wid47, %c77 : index
-    %v79 = arith.select %v78, %v76, %c53 : f32
-    %v80 = arith.addf %v73, %v79 : f32
-    %v81 = arith.addf %v74, %v76 : f32
-    %c82 = arith.constant 4 : index
-    %v83 = memref.load %warp_sm[%c82] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c84 = arith.constant 4 : index
-    %v85 = arith.cmpi ugt, %wid47, %c84 : index
-    %v86 = arith.select %v85, %v83, %c53 : f32
-    %v87 = arith.addf %v80, %v86 : f32
-    %v88 = arith.addf %v81, %v83 : f32
-    %c89 = arith.constant 5 : index
-    %v90 = memref.load %warp_sm[%c89] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c91 = arith.constant 5 : index
-    %v92 = arith.cmpi ugt, %wid47, %c91 : index
-    %v93 = arith.select %v92, %v90, %c53 : f32
-    %v94 = arith.addf %v87, %v93 : f32
-    %v95 = arith.addf %v88, %v90 : f32
-    %c96 = arith.constant 6 : index
-    %v97 = memref.load %warp_sm[%c96] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c98 = arith.constant 6 : index
-    %v99 = arith.cmpi ugt, %wid47, %c98 : index
-    %v100 = arith.select %v99, %v97, %c53 : f32
-    %v101 = arith.addf %v94, %v100 : f32
-    %v102 = arith.addf %v95, %v97 : f32
-    %c103 = arith.constant 7 : index
-    %v104 = memref.load %warp_sm[%c103] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c105 = arith.constant 7 : index
-    %v106 = arith.cmpi ugt, %wid47, %c105 : index
-    %v107 = arith.select %v106, %v104, %c53 : f32
-    %v108 = arith.addf %v101, %v107 : f32
-    %v109 = arith.addf %v102, %v104 : f32
-    %v110 = arith.cmpi eq, %wid47, %c8 : index
-    scf.if %v110 {
-      %c111 = arith.constant 0 : i64
-      %v112 = arith.cmpi eq, %tile6, %c111 : i64
-      %pre113 = scf.if %v112 -> f32 {
-        scf.if %v49 {
-          %v114 = arith.bitcast %v109 : f32 to i32
-          %v115 = arith.extui %v114 : i32 to i64
-          %c116 = arith.constant 8589934592 : i64
-          %v117 = arith.ori %v115, %c116 : i64
-          %c118 = arith.constant 1 : i64
-          %v119 = arith.addi %tile6, %c118 : i64
-          %v120 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v121 = arith.index_cast %v120 : index to i64
-          %v122 = llvm.inttoptr %v121 : i64 to !llvm.ptr<1>
-          %v123 = llvm.getelementptr inbounds %v122[%v119] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v117, %v123 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c54 = arith.constant 0.0 : f32
+    %c55 = arith.constant 0 : index
+    %v56 = memref.load %warp_sm[%c55] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c57 = arith.constant 0 : index
+    %v58 = arith.cmpi ugt, %wid47, %c57 : index
+    %v59 = arith.select %v58, %v56, %c54 : f32
+    %v60 = arith.addf %c54, %v59 : f32
+    %v61 = arith.addf %c54, %v56 : f32
+    %c62 = arith.constant 1 : index
+    %v63 = memref.load %warp_sm[%c62] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c64 = arith.constant 1 : index
+    %v65 = arith.cmpi ugt, %wid47, %c64 : index
+    %v66 = arith.select %v65, %v63, %c54 : f32
+    %v67 = arith.addf %v60, %v66 : f32
+    %v68 = arith.addf %v61, %v63 : f32
+    %c69 = arith.constant 2 : index
+    %v70 = memref.load %warp_sm[%c69] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c71 = arith.constant 2 : index
+    %v72 = arith.cmpi ugt, %wid47, %c71 : index
+    %v73 = arith.select %v72, %v70, %c54 : f32
+    %v74 = arith.addf %v67, %v73 : f32
+    %v75 = arith.addf %v68, %v70 : f32
+    %c76 = arith.constant 3 : index
+    %v77 = memref.load %warp_sm[%c76] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c78 = arith.constant 3 : index
+    %v79 = arith.cmpi ugt, %wid47, %c78 : index
+    %v80 = arith.select %v79, %v77, %c54 : f32
+    %v81 = arith.addf %v74, %v80 : f32
+    %v82 = arith.addf %v75, %v77 : f32
+    %c83 = arith.constant 4 : index
+    %v84 = memref.load %warp_sm[%c83] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c85 = arith.constant 4 : index
+    %v86 = arith.cmpi ugt, %wid47, %c85 : index
+    %v87 = arith.select %v86, %v84, %c54 : f32
+    %v88 = arith.addf %v81, %v87 : f32
+    %v89 = arith.addf %v82, %v84 : f32
+    %c90 = arith.constant 5 : index
+    %v91 = memref.load %warp_sm[%c90] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c92 = arith.constant 5 : index
+    %v93 = arith.cmpi ugt, %wid47, %c92 : index
+    %v94 = arith.select %v93, %v91, %c54 : f32
+    %v95 = arith.addf %v88, %v94 : f32
+    %v96 = arith.addf %v89, %v91 : f32
+    %c97 = arith.constant 6 : index
+    %v98 = memref.load %warp_sm[%c97] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c99 = arith.constant 6 : index
+    %v100 = arith.cmpi ugt, %wid47, %c99 : index
+    %v101 = arith.select %v100, %v98, %c54 : f32
+    %v102 = arith.addf %v95, %v101 : f32
+    %v103 = arith.addf %v96, %v98 : f32
+    %c104 = arith.constant 7 : index
+    %v105 = memref.load %warp_sm[%c104] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c106 = arith.constant 7 : index
+    %v107 = arith.cmpi ugt, %wid47, %c106 : index
+    %v108 = arith.select %v107, %v105, %c54 : f32
+    %v109 = arith.addf %v102, %v108 : f32
+    %v110 = arith.addf %v103, %v105 : f32
+    %v111 = arith.cmpi eq, %wid47, %c8 : index
+    scf.if %v111 {
+      %c112 = arith.constant 0 : i64
+      %v113 = arith.cmpi eq, %tile6, %c112 : i64
+      %pre114 = scf.if %v113 -> f32 {
+        scf.if %v50 {
+          %v115 = arith.bitcast %v110 : f32 to i32
+          %v116 = arith.extui %v115 : i32 to i64
+          %c117 = arith.constant 8589934592 : i64
+          %v118 = arith.ori %v116, %c117 : i64
+          %c119 = arith.constant 1 : i64
+          %v120 = arith.addi %tile6, %c119 : i64
+          %v121 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v122 = arith.index_cast %v121 : index to i64
+          %v123 = llvm.inttoptr %v122 : i64 to !llvm.ptr<1>
+          %v124 = llvm.getelementptr inbounds %v123[%v120] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v118, %v124 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c53 : f32
+        scf.yield %c54 : f32
       } else {
-        scf.if %v49 {
-          %v124 = arith.bitcast %v109 : f32 to i32
-          %v125 = arith.extui %v124 : i32 to i64
-          %c126 = arith.constant 4294967296 : i64
-          %v127 = arith.ori %v125, %c126 : i64
-          %c128 = arith.constant 1 : i64
-          %v129 = arith.addi %tile6, %c128 : i64
-          %v130 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v131 = arith.index_cast %v130 : index to i64
-          %v132 = llvm.inttoptr %v131 : i64 to !llvm.ptr<1>
-          %v133 = llvm.getelementptr inbounds %v132[%v129] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v127, %v133 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v50 {
+          %v125 = arith.bitcast %v110 : f32 to i32
+          %v126 = arith.extui %v125 : i32 to i64
+          %c127 = arith.constant 4294967296 : i64
+          %v128 = arith.ori %v126, %c127 : i64
+          %c129 = arith.constant 1 : i64
+          %v130 = arith.addi %tile6, %c129 : i64
+          %v131 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v132 = arith.index_cast %v131 : index to i64
+          %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+          %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v128, %v134 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c134 = arith.constant 0.0 : f32
-        %lane135 = warp.lane_id : i32
-        %v136 = arith.extui %lane135 : i32 to i64
-        %c137 = arith.constant 1 : i64
-        %c138 = arith.constant 0 : i64
-        %c139 = arith.constant 32 : i64
-        %c140 = arith.constant 4294967295 : i64
-        %v141 = arith.subi %tile6, %c137 : i64
-        %lb142:2 = scf.while (%end143 = %v141, %acc144 = %c134) : (i64, f32) -> (i64, f32) {
-          %v145 = arith.subi %end143, %v136 : i64
-          %v146 = arith.cmpi sge, %v145, %c138 : i64
-          %v147 = arith.addi %v145, %c137 : i64
-          %c148 = arith.constant 8589934592 : i64
-          %v149 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v150 = arith.index_cast %v149 : index to i64
-          %v151 = llvm.inttoptr %v150 : i64 to !llvm.ptr<1>
-          %v152 = llvm.getelementptr inbounds %v151[%v147] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word153 = scf.while (%spin154 = %c138) : (i64) -> i64 {
-            %w155 = scf.if %v146 -> i64 {
-              %v156 = llvm.load %v152 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v156 : i64
+        %c135 = arith.constant 0.0 : f32
+        %lane136 = warp.lane_id : i32
+        %v137 = arith.extui %lane136 : i32 to i64
+        %c138 = arith.constant 1 : i64
+        %c139 = arith.constant 0 : i64
+        %c140 = arith.constant 32 : i64
+        %c141 = arith.constant 4294967295 : i64
+        %v142 = arith.subi %tile6, %c138 : i64
+        %lb143:2 = scf.while (%end144 = %v142, %acc145 = %c135) : (i64, f32) -> (i64, f32) {
+          %v146 = arith.subi %end144, %v137 : i64
+          %v147 = arith.cmpi sge, %v146, %c139 : i64
+          %v148 = arith.addi %v146, %c138 : i64
+          %c149 = arith.constant 8589934592 : i64
+          %v150 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v151 = arith.index_cast %v150 : index to i64
+          %v152 = llvm.inttoptr %v151 : i64 to !llvm.ptr<1>
+          %v153 = llvm.getelementptr inbounds %v152[%v148] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word154 = scf.while (%spin155 = %c139) : (i64) -> i64 {
+            %v156 = scf.if %v147 -> i64 {
+              %v157 = llvm.load %v153 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v157 : i64
             } else {
-              scf.yield %c148 : i64
+              scf.yield %c149 : i64
             }
-            %v157 = arith.shrui %w155, %c139 : i64
-            %v158 = arith.cmpi eq, %v157, %c138 : i64
-            %v159 = warp.vote <any> %v158 : i1
-            scf.condition(%v159) %w155 : i64
+            %v158 = arith.shrui %v156, %c140 : i64
+            %v159 = arith.cmpi eq, %v158, %c139 : i64
+            %v160 = warp.vote <any> %v159 : i1
+            scf.condition(%v160) %v156 : i64
           } do {
-          ^bb0(%x160: i64):
-            scf.yield %c138 : i64
+            ^bb0(%x161: i64):
+            scf.yield %c139 : i64
           }
-          %v161 = arith.shrui %word153, %c139 : i64
-          %c162 = arith.constant 2 : i64
-          %v163 = arith.cmpi eq, %v161, %c162 : i64
-          %ballot164 = warp.ballot %v163 : i32
-          %c165 = arith.constant 0 : i32
-          %v166 = arith.cmpi ne, %ballot164, %c165 : i32
-          %v167 = math.cttz %ballot164 : i32
-          %v168 = arith.cmpi ule, %lane135, %v167 : i32
-          %v169 = arith.andi %word153, %c140 : i64
-          %v170 = arith.trunci %v169 : i64 to i32
-          %v171 = arith.bitcast %v170 : i32 to f32
-          %v172 = arith.select %v168, %v171, %c134 : f32
-          %v173 = warp.reduce <add> %v172 : f32
-          %v174 = arith.addf %acc144, %v173 : f32
-          %v175 = arith.subi %end143, %c139 : i64
-          %v176 = arith.xori %v166, %true : i1
-          scf.condition(%v176) %v175, %v174 : i64, f32
+          %v162 = arith.shrui %word154, %c140 : i64
+          %c163 = arith.constant 2 : i64
+          %v164 = arith.cmpi eq, %v162, %c163 : i64
+          %ballot165 = warp.ballot %v164 : i32
+          %c166 = arith.constant 0 : i32
+          %v167 = arith.cmpi ne, %ballot165, %c166 : i32
+          %v168 = math.cttz %ballot165 : i32
+          %v169 = arith.cmpi ule, %lane136, %v168 : i32
+          %v170 = arith.andi %word154, %c141 : i64
+          %v171 = arith.trunci %v170 : i64 to i32
+          %v172 = arith.bitcast %v171 : i32 to f32
+          %v173 = arith.select %v169, %v172, %c135 : f32
+          %v174 = warp.reduce <add> %v173 : f32
+          %v175 = arith.addf %acc145, %v174 : f32
+          %v176 = arith.subi %end144, %c140 : i64
+          %v177 = arith.xori %v167, %true : i1
+          scf.condition(%v177) %v176, %v175 : i64, f32
         } do {
-        ^bb0(%e177: i64, %a178: f32):
-          scf.yield %e177, %a178 : i64, f32
+          ^bb0(%e178: i64, %a179: f32):
+          scf.yield %e178, %a179 : i64, f32
         }
-        %v179 = arith.addf %lb142#1, %v109 : f32
-        scf.if %v49 {
-          %v180 = arith.bitcast %v179 : f32 to i32
-          %v181 = arith.extui %v180 : i32 to i64
-          %c182 = arith.constant 8589934592 : i64
-          %v183 = arith.ori %v181, %c182 : i64
-          %c184 = arith.constant 1 : i64
-          %v185 = arith.addi %tile6, %c184 : i64
-          %v186 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v187 = arith.index_cast %v186 : index to i64
-          %v188 = llvm.inttoptr %v187 : i64 to !llvm.ptr<1>
-          %v189 = llvm.getelementptr inbounds %v188[%v185] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v183, %v189 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v180 = arith.addf %lb143#1, %v110 : f32
+        scf.if %v50 {
+          %v181 = arith.bitcast %v180 : f32 to i32
+          %v182 = arith.extui %v181 : i32 to i64
+          %c183 = arith.constant 8589934592 : i64
+          %v184 = arith.ori %v182, %c183 : i64
+          %c185 = arith.constant 1 : i64
+          %v186 = arith.addi %tile6, %c185 : i64
+          %v187 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v188 = arith.index_cast %v187 : index to i64
+          %v189 = llvm.inttoptr %v188 : i64 to !llvm.ptr<1>
+          %v190 = llvm.getelementptr inbounds %v189[%v186] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v184, %v190 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb142#1 : f32
+        scf.yield %lb143#1 : f32
       }
-      scf.if %v49 {
-        memref.store %pre113, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+      scf.if %v50 {
+        memref.store %pre114, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v190 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v191 = arith.addf %v190, %v108 : f32
-    %offset192 = arith.addf %v191, %wex46 : f32
-    %v193 = arith.addf %offset192, %v23 : f32
-    %v194 = arith.addf %offset192, %v39 : f32
-    %v195 = arith.addf %offset192, %v40 : f32
-    %v196 = arith.addf %offset192, %v41 : f32
-    %v197 = arith.addf %offset192, %v42 : f32
-    %v198 = arith.addf %offset192, %v43 : f32
-    %v199 = arith.addf %offset192, %v44 : f32
-    %v200 = arith.addf %offset192, %v45 : f32
-    %c201 = arith.constant dense<0.0> : vector<4xf32>
-    %v202 = vector.insert %v193, %c201 [0] : f32 into vector<4xf32>
-    %v203 = vector.insert %v194, %v202 [1] : f32 into vector<4xf32>
-    %v204 = vector.insert %v195, %v203 [2] : f32 into vector<4xf32>
-    %v205 = vector.insert %v196, %v204 [3] : f32 into vector<4xf32>
-    %c206 = arith.constant 0 : index
-    %v207 = arith.addi %base14, %c206 : index
-    vector.store %v205, %out[%v207] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c208 = arith.constant dense<0.0> : vector<4xf32>
-    %v209 = vector.insert %v197, %c208 [0] : f32 into vector<4xf32>
-    %v210 = vector.insert %v198, %v209 [1] : f32 into vector<4xf32>
-    %v211 = vector.insert %v199, %v210 [2] : f32 into vector<4xf32>
-    %v212 = vector.insert %v200, %v211 [3] : f32 into vector<4xf32>
-    %c213 = arith.constant 4 : index
-    %v214 = arith.addi %base14, %c213 : index
-    vector.store %v212, %out[%v214] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %v191 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v192 = arith.addf %v191, %v109 : f32
+    %offset193 = arith.addf %v192, %wex45 : f32
+    %v194 = arith.addf %offset193, %v22 : f32
+    %v195 = arith.addf %offset193, %v38 : f32
+    %v196 = arith.addf %offset193, %v39 : f32
+    %v197 = arith.addf %offset193, %v40 : f32
+    %v198 = arith.addf %offset193, %v41 : f32
+    %v199 = arith.addf %offset193, %v42 : f32
+    %v200 = arith.addf %offset193, %v43 : f32
+    %v201 = arith.addf %offset193, %v44 : f32
+    %c202 = arith.constant dense<0.0> : vector<4xf32>
+    %v203 = vector.insert %v194, %c202 [0] : f32 into vector<4xf32>
+    %v204 = vector.insert %v195, %v203 [1] : f32 into vector<4xf32>
+    %v205 = vector.insert %v196, %v204 [2] : f32 into vector<4xf32>
+    %v206 = vector.insert %v197, %v205 [3] : f32 into vector<4xf32>
+    %c207 = arith.constant 0 : index
+    %v208 = arith.addi %base13, %c207 : index
+    vector.store %v206, %out[%v208] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %c209 = arith.constant dense<0.0> : vector<4xf32>
+    %v210 = vector.insert %v198, %c209 [0] : f32 into vector<4xf32>
+    %v211 = vector.insert %v199, %v210 [1] : f32 into vector<4xf32>
+    %v212 = vector.insert %v200, %v211 [2] : f32 into vector<4xf32>
+    %v213 = vector.insert %v201, %v212 [3] : f32 into vector<4xf32>
+    %c214 = arith.constant 4 : index
+    %v215 = arith.addi %base13, %c214 : index
+    vector.store %v213, %out[%v215] {alignment = 16} : memref<?xf32>, vector<4xf32>
     gpu.return
   }
 
@@ -778,243 +781,244 @@ gpu.module @scan {
     %c8 = arith.constant 0 : index
     %c9 = arith.constant 2048 : index
     %c10 = arith.constant 8 : index
-    %c11 = arith.constant 32 : index
-    %v12 = arith.muli %v7, %c9 : index
-    %v13 = arith.muli %tid2, %c10 : index
-    %base14 = arith.addi %v12, %v13 : index
-    %c15 = arith.constant 0 : index
-    %v16 = arith.addi %base14, %c15 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %base13, %c14 : index
+    %v16 = arith.index_cast %v15 : index to i64
     %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
     %v18 = arith.index_cast %v17 : index to i64
     %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = arith.index_cast %v16 : index to i64
-    %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
-    %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
-    %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
-    %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
-    %c27 = arith.constant 4 : index
-    %v28 = arith.addi %base14, %c27 : index
+    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
+    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
+    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
+    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
+    %c26 = arith.constant 4 : index
+    %v27 = arith.addi %base13, %c26 : index
+    %v28 = arith.index_cast %v27 : index to i64
     %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
     %v30 = arith.index_cast %v29 : index to i64
     %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = arith.index_cast %v28 : index to i64
-    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v35 = vector.extract %v34[0] : f32 from vector<4xf32>
-    %v36 = vector.extract %v34[1] : f32 from vector<4xf32>
-    %v37 = vector.extract %v34[2] : f32 from vector<4xf32>
-    %v38 = vector.extract %v34[3] : f32 from vector<4xf32>
-    %v39 = arith.addf %v23, %v24 : f32
+    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v34 = vector.extract %v33[0] : f32 from vector<4xf32>
+    %v35 = vector.extract %v33[1] : f32 from vector<4xf32>
+    %v36 = vector.extract %v33[2] : f32 from vector<4xf32>
+    %v37 = vector.extract %v33[3] : f32 from vector<4xf32>
+    %v38 = arith.addf %v22, %v23 : f32
+    %v39 = arith.addf %v38, %v24 : f32
     %v40 = arith.addf %v39, %v25 : f32
-    %v41 = arith.addf %v40, %v26 : f32
+    %v41 = arith.addf %v40, %v34 : f32
     %v42 = arith.addf %v41, %v35 : f32
     %v43 = arith.addf %v42, %v36 : f32
     %v44 = arith.addf %v43, %v37 : f32
-    %v45 = arith.addf %v44, %v38 : f32
-    %wex46 = warp.scan <add> %v45 exclusive : f32
-    %wid47 = arith.divui %tid2, %c11 : index
-    %lane48 = arith.remui %tid2, %c11 : index
-    %v49 = arith.cmpi eq, %lane48, %c8 : index
-    %c50 = arith.constant 31 : index
-    %v51 = arith.cmpi eq, %lane48, %c50 : index
-    scf.if %v51 {
-      %wtot52 = arith.addf %wex46, %v45 : f32
-      memref.store %wtot52, %warp_sm[%wid47] : memref<8xf32, #gpu.address_space<workgroup>>
+    %wex45 = warp.scan <add> %v44 exclusive : f32
+    %c46 = arith.constant 32 : index
+    %wid47 = arith.divui %tid2, %c46 : index
+    %lane48 = arith.remui %tid2, %c46 : index
+    %c49 = arith.constant 0 : index
+    %v50 = arith.cmpi eq, %lane48, %c49 : index
+    %c51 = arith.constant 31 : index
+    %v52 = arith.cmpi eq, %lane48, %c51 : index
+    scf.if %v52 {
+      %wtot53 = arith.addf %wex45, %v44 : f32
+      memref.store %wtot53, %warp_sm[%wid47] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c53 = arith.constant 0.0 : f32
-    %c54 = arith.constant 0 : index
-    %v55 = memref.load %warp_sm[%c54] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c56 = arith.constant 0 : index
-    %v57 = arith.cmpi ugt, %wid47, %c56 : index
-    %v58 = arith.select %v57, %v55, %c53 : f32
-    %v59 = arith.addf %c53, %v58 : f32
-    %v60 = arith.addf %c53, %v55 : f32
-    %c61 = arith.constant 1 : index
-    %v62 = memref.load %warp_sm[%c61] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c63 = arith.constant 1 : index
-    %v64 = arith.cmpi ugt, %wid47, %c63 : index
-    %v65 = arith.select %v64, %v62, %c53 : f32
-    %v66 = arith.addf %v59, %v65 : f32
-    %v67 = arith.addf %v60, %v62 : f32
-    %c68 = arith.constant 2 : index
-    %v69 = memref.load %warp_sm[%c68] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c70 = arith.constant 2 : index
-    %v71 = arith.cmpi ugt, %wid47, %c70 : index
-    %v72 = arith.select %v71, %v69, %c53 : f32
-    %v73 = arith.addf %v66, %v72 : f32
-    %v74 = arith.addf %v67, %v69 : f32
-    %c75 = arith.constant 3 : index
-    %v76 = memref.load %warp_sm[%c75] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c77 = arith.constant 3 : index
-    %v78 = arith.cmpi ugt, %wid47, %c77 : index
-    %v79 = arith.select %v78, %v76, %c53 : f32
-    %v80 = arith.addf %v73, %v79 : f32
-    %v81 = arith.addf %v74, %v76 : f32
-    %c82 = arith.constant 4 : index
-    %v83 = memref.load %warp_sm[%c82] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c84 = arith.constant 4 : index
-    %v85 = arith.cmpi ugt, %wid47, %c84 : index
-    %v86 = arith.select %v85, %v83, %c53 : f32
-    %v87 = arith.addf %v80, %v86 : f32
-    %v88 = arith.addf %v81, %v83 : f32
-    %c89 = arith.constant 5 : index
-    %v90 = memref.load %warp_sm[%c89] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c91 = arith.constant 5 : index
-    %v92 = arith.cmpi ugt, %wid47, %c91 : index
-    %v93 = arith.select %v92, %v90, %c53 : f32
-    %v94 = arith.addf %v87, %v93 : f32
-    %v95 = arith.addf %v88, %v90 : f32
-    %c96 = arith.constant 6 : index
-    %v97 = memref.load %warp_sm[%c96] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c98 = arith.constant 6 : index
-    %v99 = arith.cmpi ugt, %wid47, %c98 : index
-    %v100 = arith.select %v99, %v97, %c53 : f32
-    %v101 = arith.addf %v94, %v100 : f32
-    %v102 = arith.addf %v95, %v97 : f32
-    %c103 = arith.constant 7 : index
-    %v104 = memref.load %warp_sm[%c103] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c105 = arith.constant 7 : index
-    %v106 = arith.cmpi ugt, %wid47, %c105 : index
-    %v107 = arith.select %v106, %v104, %c53 : f32
-    %v108 = arith.addf %v101, %v107 : f32
-    %v109 = arith.addf %v102, %v104 : f32
-    %v110 = arith.cmpi eq, %wid47, %c8 : index
-    scf.if %v110 {
-      %c111 = arith.constant 0 : i64
-      %v112 = arith.cmpi eq, %tile6, %c111 : i64
-      %pre113 = scf.if %v112 -> f32 {
-        scf.if %v49 {
-          %v114 = arith.bitcast %v109 : f32 to i32
-          %v115 = arith.extui %v114 : i32 to i64
-          %c116 = arith.constant 8589934592 : i64
-          %v117 = arith.ori %v115, %c116 : i64
-          %c118 = arith.constant 1 : i64
-          %v119 = arith.addi %tile6, %c118 : i64
-          %v120 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v121 = arith.index_cast %v120 : index to i64
-          %v122 = llvm.inttoptr %v121 : i64 to !llvm.ptr<1>
-          %v123 = llvm.getelementptr inbounds %v122[%v119] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v117, %v123 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c54 = arith.constant 0.0 : f32
+    %c55 = arith.constant 0 : index
+    %v56 = memref.load %warp_sm[%c55] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c57 = arith.constant 0 : index
+    %v58 = arith.cmpi ugt, %wid47, %c57 : index
+    %v59 = arith.select %v58, %v56, %c54 : f32
+    %v60 = arith.addf %c54, %v59 : f32
+    %v61 = arith.addf %c54, %v56 : f32
+    %c62 = arith.constant 1 : index
+    %v63 = memref.load %warp_sm[%c62] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c64 = arith.constant 1 : index
+    %v65 = arith.cmpi ugt, %wid47, %c64 : index
+    %v66 = arith.select %v65, %v63, %c54 : f32
+    %v67 = arith.addf %v60, %v66 : f32
+    %v68 = arith.addf %v61, %v63 : f32
+    %c69 = arith.constant 2 : index
+    %v70 = memref.load %warp_sm[%c69] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c71 = arith.constant 2 : index
+    %v72 = arith.cmpi ugt, %wid47, %c71 : index
+    %v73 = arith.select %v72, %v70, %c54 : f32
+    %v74 = arith.addf %v67, %v73 : f32
+    %v75 = arith.addf %v68, %v70 : f32
+    %c76 = arith.constant 3 : index
+    %v77 = memref.load %warp_sm[%c76] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c78 = arith.constant 3 : index
+    %v79 = arith.cmpi ugt, %wid47, %c78 : index
+    %v80 = arith.select %v79, %v77, %c54 : f32
+    %v81 = arith.addf %v74, %v80 : f32
+    %v82 = arith.addf %v75, %v77 : f32
+    %c83 = arith.constant 4 : index
+    %v84 = memref.load %warp_sm[%c83] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c85 = arith.constant 4 : index
+    %v86 = arith.cmpi ugt, %wid47, %c85 : index
+    %v87 = arith.select %v86, %v84, %c54 : f32
+    %v88 = arith.addf %v81, %v87 : f32
+    %v89 = arith.addf %v82, %v84 : f32
+    %c90 = arith.constant 5 : index
+    %v91 = memref.load %warp_sm[%c90] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c92 = arith.constant 5 : index
+    %v93 = arith.cmpi ugt, %wid47, %c92 : index
+    %v94 = arith.select %v93, %v91, %c54 : f32
+    %v95 = arith.addf %v88, %v94 : f32
+    %v96 = arith.addf %v89, %v91 : f32
+    %c97 = arith.constant 6 : index
+    %v98 = memref.load %warp_sm[%c97] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c99 = arith.constant 6 : index
+    %v100 = arith.cmpi ugt, %wid47, %c99 : index
+    %v101 = arith.select %v100, %v98, %c54 : f32
+    %v102 = arith.addf %v95, %v101 : f32
+    %v103 = arith.addf %v96, %v98 : f32
+    %c104 = arith.constant 7 : index
+    %v105 = memref.load %warp_sm[%c104] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c106 = arith.constant 7 : index
+    %v107 = arith.cmpi ugt, %wid47, %c106 : index
+    %v108 = arith.select %v107, %v105, %c54 : f32
+    %v109 = arith.addf %v102, %v108 : f32
+    %v110 = arith.addf %v103, %v105 : f32
+    %v111 = arith.cmpi eq, %wid47, %c8 : index
+    scf.if %v111 {
+      %c112 = arith.constant 0 : i64
+      %v113 = arith.cmpi eq, %tile6, %c112 : i64
+      %pre114 = scf.if %v113 -> f32 {
+        scf.if %v50 {
+          %v115 = arith.bitcast %v110 : f32 to i32
+          %v116 = arith.extui %v115 : i32 to i64
+          %c117 = arith.constant 8589934592 : i64
+          %v118 = arith.ori %v116, %c117 : i64
+          %c119 = arith.constant 1 : i64
+          %v120 = arith.addi %tile6, %c119 : i64
+          %v121 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v122 = arith.index_cast %v121 : index to i64
+          %v123 = llvm.inttoptr %v122 : i64 to !llvm.ptr<1>
+          %v124 = llvm.getelementptr inbounds %v123[%v120] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v118, %v124 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c53 : f32
+        scf.yield %c54 : f32
       } else {
-        scf.if %v49 {
-          %v124 = arith.bitcast %v109 : f32 to i32
-          %v125 = arith.extui %v124 : i32 to i64
-          %c126 = arith.constant 4294967296 : i64
-          %v127 = arith.ori %v125, %c126 : i64
-          %c128 = arith.constant 1 : i64
-          %v129 = arith.addi %tile6, %c128 : i64
-          %v130 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v131 = arith.index_cast %v130 : index to i64
-          %v132 = llvm.inttoptr %v131 : i64 to !llvm.ptr<1>
-          %v133 = llvm.getelementptr inbounds %v132[%v129] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v127, %v133 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v50 {
+          %v125 = arith.bitcast %v110 : f32 to i32
+          %v126 = arith.extui %v125 : i32 to i64
+          %c127 = arith.constant 4294967296 : i64
+          %v128 = arith.ori %v126, %c127 : i64
+          %c129 = arith.constant 1 : i64
+          %v130 = arith.addi %tile6, %c129 : i64
+          %v131 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v132 = arith.index_cast %v131 : index to i64
+          %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+          %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v128, %v134 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c134 = arith.constant 0.0 : f32
-        %lane135 = warp.lane_id : i32
-        %v136 = arith.extui %lane135 : i32 to i64
-        %c137 = arith.constant 1 : i64
-        %c138 = arith.constant 0 : i64
-        %c139 = arith.constant 32 : i64
-        %c140 = arith.constant 4294967295 : i64
-        %v141 = arith.subi %tile6, %c137 : i64
-        %lb142:2 = scf.while (%end143 = %v141, %acc144 = %c134) : (i64, f32) -> (i64, f32) {
-          %v145 = arith.subi %end143, %v136 : i64
-          %v146 = arith.cmpi sge, %v145, %c138 : i64
-          %v147 = arith.addi %v145, %c137 : i64
-          %c148 = arith.constant 8589934592 : i64
-          %v149 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v150 = arith.index_cast %v149 : index to i64
-          %v151 = llvm.inttoptr %v150 : i64 to !llvm.ptr<1>
-          %v152 = llvm.getelementptr inbounds %v151[%v147] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word153 = scf.while (%spin154 = %c138) : (i64) -> i64 {
-            %w155 = scf.if %v146 -> i64 {
-              %v156 = llvm.load %v152 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v156 : i64
+        %c135 = arith.constant 0.0 : f32
+        %lane136 = warp.lane_id : i32
+        %v137 = arith.extui %lane136 : i32 to i64
+        %c138 = arith.constant 1 : i64
+        %c139 = arith.constant 0 : i64
+        %c140 = arith.constant 32 : i64
+        %c141 = arith.constant 4294967295 : i64
+        %v142 = arith.subi %tile6, %c138 : i64
+        %lb143:2 = scf.while (%end144 = %v142, %acc145 = %c135) : (i64, f32) -> (i64, f32) {
+          %v146 = arith.subi %end144, %v137 : i64
+          %v147 = arith.cmpi sge, %v146, %c139 : i64
+          %v148 = arith.addi %v146, %c138 : i64
+          %c149 = arith.constant 8589934592 : i64
+          %v150 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v151 = arith.index_cast %v150 : index to i64
+          %v152 = llvm.inttoptr %v151 : i64 to !llvm.ptr<1>
+          %v153 = llvm.getelementptr inbounds %v152[%v148] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word154 = scf.while (%spin155 = %c139) : (i64) -> i64 {
+            %v156 = scf.if %v147 -> i64 {
+              %v157 = llvm.load %v153 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v157 : i64
             } else {
-              scf.yield %c148 : i64
+              scf.yield %c149 : i64
             }
-            %v157 = arith.shrui %w155, %c139 : i64
-            %v158 = arith.cmpi eq, %v157, %c138 : i64
-            %v159 = warp.vote <any> %v158 : i1
-            scf.condition(%v159) %w155 : i64
+            %v158 = arith.shrui %v156, %c140 : i64
+            %v159 = arith.cmpi eq, %v158, %c139 : i64
+            %v160 = warp.vote <any> %v159 : i1
+            scf.condition(%v160) %v156 : i64
           } do {
-          ^bb0(%x160: i64):
-            scf.yield %c138 : i64
+            ^bb0(%x161: i64):
+            scf.yield %c139 : i64
           }
-          %v161 = arith.shrui %word153, %c139 : i64
-          %c162 = arith.constant 2 : i64
-          %v163 = arith.cmpi eq, %v161, %c162 : i64
-          %ballot164 = warp.ballot %v163 : i32
-          %c165 = arith.constant 0 : i32
-          %v166 = arith.cmpi ne, %ballot164, %c165 : i32
-          %v167 = math.cttz %ballot164 : i32
-          %v168 = arith.cmpi ule, %lane135, %v167 : i32
-          %v169 = arith.andi %word153, %c140 : i64
-          %v170 = arith.trunci %v169 : i64 to i32
-          %v171 = arith.bitcast %v170 : i32 to f32
-          %v172 = arith.select %v168, %v171, %c134 : f32
-          %v173 = warp.reduce <add> %v172 : f32
-          %v174 = arith.addf %acc144, %v173 : f32
-          %v175 = arith.subi %end143, %c139 : i64
-          %v176 = arith.xori %v166, %true : i1
-          scf.condition(%v176) %v175, %v174 : i64, f32
+          %v162 = arith.shrui %word154, %c140 : i64
+          %c163 = arith.constant 2 : i64
+          %v164 = arith.cmpi eq, %v162, %c163 : i64
+          %ballot165 = warp.ballot %v164 : i32
+          %c166 = arith.constant 0 : i32
+          %v167 = arith.cmpi ne, %ballot165, %c166 : i32
+          %v168 = math.cttz %ballot165 : i32
+          %v169 = arith.cmpi ule, %lane136, %v168 : i32
+          %v170 = arith.andi %word154, %c141 : i64
+          %v171 = arith.trunci %v170 : i64 to i32
+          %v172 = arith.bitcast %v171 : i32 to f32
+          %v173 = arith.select %v169, %v172, %c135 : f32
+          %v174 = warp.reduce <add> %v173 : f32
+          %v175 = arith.addf %acc145, %v174 : f32
+          %v176 = arith.subi %end144, %c140 : i64
+          %v177 = arith.xori %v167, %true : i1
+          scf.condition(%v177) %v176, %v175 : i64, f32
         } do {
-        ^bb0(%e177: i64, %a178: f32):
-          scf.yield %e177, %a178 : i64, f32
+          ^bb0(%e178: i64, %a179: f32):
+          scf.yield %e178, %a179 : i64, f32
         }
-        %v179 = arith.addf %lb142#1, %v109 : f32
-        scf.if %v49 {
-          %v180 = arith.bitcast %v179 : f32 to i32
-          %v181 = arith.extui %v180 : i32 to i64
-          %c182 = arith.constant 8589934592 : i64
-          %v183 = arith.ori %v181, %c182 : i64
-          %c184 = arith.constant 1 : i64
-          %v185 = arith.addi %tile6, %c184 : i64
-          %v186 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v187 = arith.index_cast %v186 : index to i64
-          %v188 = llvm.inttoptr %v187 : i64 to !llvm.ptr<1>
-          %v189 = llvm.getelementptr inbounds %v188[%v185] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v183, %v189 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v180 = arith.addf %lb143#1, %v110 : f32
+        scf.if %v50 {
+          %v181 = arith.bitcast %v180 : f32 to i32
+          %v182 = arith.extui %v181 : i32 to i64
+          %c183 = arith.constant 8589934592 : i64
+          %v184 = arith.ori %v182, %c183 : i64
+          %c185 = arith.constant 1 : i64
+          %v186 = arith.addi %tile6, %c185 : i64
+          %v187 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v188 = arith.index_cast %v187 : index to i64
+          %v189 = llvm.inttoptr %v188 : i64 to !llvm.ptr<1>
+          %v190 = llvm.getelementptr inbounds %v189[%v186] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v184, %v190 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb142#1 : f32
+        scf.yield %lb143#1 : f32
       }
-      scf.if %v49 {
-        memref.store %pre113, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+      scf.if %v50 {
+        memref.store %pre114, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v190 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v191 = arith.addf %v190, %v108 : f32
-    %offset192 = arith.addf %v191, %wex46 : f32
-    %v193 = arith.addf %offset192, %c53 : f32
-    %v194 = arith.addf %offset192, %v23 : f32
-    %v195 = arith.addf %offset192, %v39 : f32
-    %v196 = arith.addf %offset192, %v40 : f32
-    %v197 = arith.addf %offset192, %v41 : f32
-    %v198 = arith.addf %offset192, %v42 : f32
-    %v199 = arith.addf %offset192, %v43 : f32
-    %v200 = arith.addf %offset192, %v44 : f32
-    %c201 = arith.constant dense<0.0> : vector<4xf32>
-    %v202 = vector.insert %v193, %c201 [0] : f32 into vector<4xf32>
-    %v203 = vector.insert %v194, %v202 [1] : f32 into vector<4xf32>
-    %v204 = vector.insert %v195, %v203 [2] : f32 into vector<4xf32>
-    %v205 = vector.insert %v196, %v204 [3] : f32 into vector<4xf32>
-    %c206 = arith.constant 0 : index
-    %v207 = arith.addi %base14, %c206 : index
-    vector.store %v205, %out[%v207] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c208 = arith.constant dense<0.0> : vector<4xf32>
-    %v209 = vector.insert %v197, %c208 [0] : f32 into vector<4xf32>
-    %v210 = vector.insert %v198, %v209 [1] : f32 into vector<4xf32>
-    %v211 = vector.insert %v199, %v210 [2] : f32 into vector<4xf32>
-    %v212 = vector.insert %v200, %v211 [3] : f32 into vector<4xf32>
-    %c213 = arith.constant 4 : index
-    %v214 = arith.addi %base14, %c213 : index
-    vector.store %v212, %out[%v214] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %v191 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v192 = arith.addf %v191, %v109 : f32
+    %offset193 = arith.addf %v192, %wex45 : f32
+    %v194 = arith.addf %offset193, %c54 : f32
+    %v195 = arith.addf %offset193, %v22 : f32
+    %v196 = arith.addf %offset193, %v38 : f32
+    %v197 = arith.addf %offset193, %v39 : f32
+    %v198 = arith.addf %offset193, %v40 : f32
+    %v199 = arith.addf %offset193, %v41 : f32
+    %v200 = arith.addf %offset193, %v42 : f32
+    %v201 = arith.addf %offset193, %v43 : f32
+    %c202 = arith.constant dense<0.0> : vector<4xf32>
+    %v203 = vector.insert %v194, %c202 [0] : f32 into vector<4xf32>
+    %v204 = vector.insert %v195, %v203 [1] : f32 into vector<4xf32>
+    %v205 = vector.insert %v196, %v204 [2] : f32 into vector<4xf32>
+    %v206 = vector.insert %v197, %v205 [3] : f32 into vector<4xf32>
+    %c207 = arith.constant 0 : index
+    %v208 = arith.addi %base13, %c207 : index
+    vector.store %v206, %out[%v208] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %c209 = arith.constant dense<0.0> : vector<4xf32>
+    %v210 = vector.insert %v198, %c209 [0] : f32 into vector<4xf32>
+    %v211 = vector.insert %v199, %v210 [1] : f32 into vector<4xf32>
+    %v212 = vector.insert %v200, %v211 [2] : f32 into vector<4xf32>
+    %v213 = vector.insert %v201, %v212 [3] : f32 into vector<4xf32>
+    %c214 = arith.constant 4 : index
+    %v215 = arith.addi %base13, %c214 : index
+    vector.store %v213, %out[%v215] {alignment = 16} : memref<?xf32>, vector<4xf32>
     gpu.return
   }
 
@@ -1034,42 +1038,42 @@ gpu.module @scan {
     %c8 = arith.constant 0 : index
     %c9 = arith.constant 2048 : index
     %c10 = arith.constant 8 : index
-    %c11 = arith.constant 32 : index
-    %v12 = arith.muli %v7, %c9 : index
-    %v13 = arith.muli %tid2, %c10 : index
-    %base14 = arith.addi %v12, %v13 : index
-    %c15 = arith.constant 0 : index
-    %v16 = arith.addi %base14, %c15 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %base13, %c14 : index
+    %v16 = arith.index_cast %v15 : index to i64
     %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
     %v18 = arith.index_cast %v17 : index to i64
     %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = arith.index_cast %v16 : index to i64
-    %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
-    %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
-    %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
-    %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
-    %c27 = arith.constant 4 : index
-    %v28 = arith.addi %base14, %c27 : index
+    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
+    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
+    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
+    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
+    %c26 = arith.constant 4 : index
+    %v27 = arith.addi %base13, %c26 : index
+    %v28 = arith.index_cast %v27 : index to i64
     %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
     %v30 = arith.index_cast %v29 : index to i64
     %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = arith.index_cast %v28 : index to i64
-    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v35 = vector.extract %v34[0] : f32 from vector<4xf32>
-    %v36 = vector.extract %v34[1] : f32 from vector<4xf32>
-    %v37 = vector.extract %v34[2] : f32 from vector<4xf32>
-    %v38 = vector.extract %v34[3] : f32 from vector<4xf32>
+    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v34 = vector.extract %v33[0] : f32 from vector<4xf32>
+    %v35 = vector.extract %v33[1] : f32 from vector<4xf32>
+    %v36 = vector.extract %v33[2] : f32 from vector<4xf32>
+    %v37 = vector.extract %v33[3] : f32 from vector<4xf32>
+    %v38 = arith.cmpf ogt, %v22, %thr : f32
     %v39 = arith.cmpf ogt, %v23, %thr : f32
     %v40 = arith.cmpf ogt, %v24, %thr : f32
     %v41 = arith.cmpf ogt, %v25, %thr : f32
-    %v42 = arith.cmpf ogt, %v26, %thr : f32
+    %v42 = arith.cmpf ogt, %v34, %thr : f32
     %v43 = arith.cmpf ogt, %v35, %thr : f32
     %v44 = arith.cmpf ogt, %v36, %thr : f32
     %v45 = arith.cmpf ogt, %v37, %thr : f32
-    %v46 = arith.cmpf ogt, %v38, %thr : f32
+    %v46 = arith.extui %v38 : i1 to i32
     %v47 = arith.extui %v39 : i1 to i32
     %v48 = arith.extui %v40 : i1 to i32
     %v49 = arith.extui %v41 : i1 to i32
@@ -1077,236 +1081,236 @@ gpu.module @scan {
     %v51 = arith.extui %v43 : i1 to i32
     %v52 = arith.extui %v44 : i1 to i32
     %v53 = arith.extui %v45 : i1 to i32
-    %v54 = arith.extui %v46 : i1 to i32
-    %v55 = arith.addi %v47, %v48 : i32
+    %v54 = arith.addi %v46, %v47 : i32
+    %v55 = arith.addi %v54, %v48 : i32
     %v56 = arith.addi %v55, %v49 : i32
     %v57 = arith.addi %v56, %v50 : i32
     %v58 = arith.addi %v57, %v51 : i32
     %v59 = arith.addi %v58, %v52 : i32
     %v60 = arith.addi %v59, %v53 : i32
-    %v61 = arith.addi %v60, %v54 : i32
-    %wex62 = warp.scan <add> %v61 exclusive : i32
-    %wid63 = arith.divui %tid2, %c11 : index
-    %lane64 = arith.remui %tid2, %c11 : index
-    %v65 = arith.cmpi eq, %lane64, %c8 : index
-    %c66 = arith.constant 31 : index
-    %v67 = arith.cmpi eq, %lane64, %c66 : index
-    scf.if %v67 {
-      %wtot68 = arith.addi %wex62, %v61 : i32
-      memref.store %wtot68, %warp_sm[%wid63] : memref<8xi32, #gpu.address_space<workgroup>>
+    %wex61 = warp.scan <add> %v60 exclusive : i32
+    %c62 = arith.constant 32 : index
+    %wid63 = arith.divui %tid2, %c62 : index
+    %lane64 = arith.remui %tid2, %c62 : index
+    %c65 = arith.constant 0 : index
+    %v66 = arith.cmpi eq, %lane64, %c65 : index
+    %c67 = arith.constant 31 : index
+    %v68 = arith.cmpi eq, %lane64, %c67 : index
+    scf.if %v68 {
+      %wtot69 = arith.addi %wex61, %v60 : i32
+      memref.store %wtot69, %warp_sm[%wid63] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c69 = arith.constant 0 : i32
-    %c70 = arith.constant 0 : index
-    %v71 = memref.load %warp_sm[%c70] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c72 = arith.constant 0 : index
-    %v73 = arith.cmpi ugt, %wid63, %c72 : index
-    %v74 = arith.select %v73, %v71, %c69 : i32
-    %v75 = arith.addi %c69, %v74 : i32
-    %v76 = arith.addi %c69, %v71 : i32
-    %c77 = arith.constant 1 : index
-    %v78 = memref.load %warp_sm[%c77] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c79 = arith.constant 1 : index
-    %v80 = arith.cmpi ugt, %wid63, %c79 : index
-    %v81 = arith.select %v80, %v78, %c69 : i32
-    %v82 = arith.addi %v75, %v81 : i32
-    %v83 = arith.addi %v76, %v78 : i32
-    %c84 = arith.constant 2 : index
-    %v85 = memref.load %warp_sm[%c84] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c86 = arith.constant 2 : index
-    %v87 = arith.cmpi ugt, %wid63, %c86 : index
-    %v88 = arith.select %v87, %v85, %c69 : i32
-    %v89 = arith.addi %v82, %v88 : i32
-    %v90 = arith.addi %v83, %v85 : i32
-    %c91 = arith.constant 3 : index
-    %v92 = memref.load %warp_sm[%c91] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c93 = arith.constant 3 : index
-    %v94 = arith.cmpi ugt, %wid63, %c93 : index
-    %v95 = arith.select %v94, %v92, %c69 : i32
-    %v96 = arith.addi %v89, %v95 : i32
-    %v97 = arith.addi %v90, %v92 : i32
-    %c98 = arith.constant 4 : index
-    %v99 = memref.load %warp_sm[%c98] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c100 = arith.constant 4 : index
-    %v101 = arith.cmpi ugt, %wid63, %c100 : index
-    %v102 = arith.select %v101, %v99, %c69 : i32
-    %v103 = arith.addi %v96, %v102 : i32
-    %v104 = arith.addi %v97, %v99 : i32
-    %c105 = arith.constant 5 : index
-    %v106 = memref.load %warp_sm[%c105] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c107 = arith.constant 5 : index
-    %v108 = arith.cmpi ugt, %wid63, %c107 : index
-    %v109 = arith.select %v108, %v106, %c69 : i32
-    %v110 = arith.addi %v103, %v109 : i32
-    %v111 = arith.addi %v104, %v106 : i32
-    %c112 = arith.constant 6 : index
-    %v113 = memref.load %warp_sm[%c112] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c114 = arith.constant 6 : index
-    %v115 = arith.cmpi ugt, %wid63, %c114 : index
-    %v116 = arith.select %v115, %v113, %c69 : i32
-    %v117 = arith.addi %v110, %v116 : i32
-    %v118 = arith.addi %v111, %v113 : i32
-    %c119 = arith.constant 7 : index
-    %v120 = memref.load %warp_sm[%c119] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c121 = arith.constant 7 : index
-    %v122 = arith.cmpi ugt, %wid63, %c121 : index
-    %v123 = arith.select %v122, %v120, %c69 : i32
-    %v124 = arith.addi %v117, %v123 : i32
-    %v125 = arith.addi %v118, %v120 : i32
-    %v126 = arith.cmpi eq, %wid63, %c8 : index
-    scf.if %v126 {
-      %c127 = arith.constant 0 : i64
-      %v128 = arith.cmpi eq, %tile6, %c127 : i64
-      %pre129 = scf.if %v128 -> i32 {
-        scf.if %v65 {
-          %v130 = arith.extui %v125 : i32 to i64
-          %c131 = arith.constant 8589934592 : i64
-          %v132 = arith.ori %v130, %c131 : i64
-          %c133 = arith.constant 1 : i64
-          %v134 = arith.addi %tile6, %c133 : i64
-          %v135 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v136 = arith.index_cast %v135 : index to i64
-          %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
-          %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v132, %v138 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c70 = arith.constant 0 : i32
+    %c71 = arith.constant 0 : index
+    %v72 = memref.load %warp_sm[%c71] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c73 = arith.constant 0 : index
+    %v74 = arith.cmpi ugt, %wid63, %c73 : index
+    %v75 = arith.select %v74, %v72, %c70 : i32
+    %v76 = arith.addi %c70, %v75 : i32
+    %v77 = arith.addi %c70, %v72 : i32
+    %c78 = arith.constant 1 : index
+    %v79 = memref.load %warp_sm[%c78] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c80 = arith.constant 1 : index
+    %v81 = arith.cmpi ugt, %wid63, %c80 : index
+    %v82 = arith.select %v81, %v79, %c70 : i32
+    %v83 = arith.addi %v76, %v82 : i32
+    %v84 = arith.addi %v77, %v79 : i32
+    %c85 = arith.constant 2 : index
+    %v86 = memref.load %warp_sm[%c85] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c87 = arith.constant 2 : index
+    %v88 = arith.cmpi ugt, %wid63, %c87 : index
+    %v89 = arith.select %v88, %v86, %c70 : i32
+    %v90 = arith.addi %v83, %v89 : i32
+    %v91 = arith.addi %v84, %v86 : i32
+    %c92 = arith.constant 3 : index
+    %v93 = memref.load %warp_sm[%c92] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c94 = arith.constant 3 : index
+    %v95 = arith.cmpi ugt, %wid63, %c94 : index
+    %v96 = arith.select %v95, %v93, %c70 : i32
+    %v97 = arith.addi %v90, %v96 : i32
+    %v98 = arith.addi %v91, %v93 : i32
+    %c99 = arith.constant 4 : index
+    %v100 = memref.load %warp_sm[%c99] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c101 = arith.constant 4 : index
+    %v102 = arith.cmpi ugt, %wid63, %c101 : index
+    %v103 = arith.select %v102, %v100, %c70 : i32
+    %v104 = arith.addi %v97, %v103 : i32
+    %v105 = arith.addi %v98, %v100 : i32
+    %c106 = arith.constant 5 : index
+    %v107 = memref.load %warp_sm[%c106] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c108 = arith.constant 5 : index
+    %v109 = arith.cmpi ugt, %wid63, %c108 : index
+    %v110 = arith.select %v109, %v107, %c70 : i32
+    %v111 = arith.addi %v104, %v110 : i32
+    %v112 = arith.addi %v105, %v107 : i32
+    %c113 = arith.constant 6 : index
+    %v114 = memref.load %warp_sm[%c113] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c115 = arith.constant 6 : index
+    %v116 = arith.cmpi ugt, %wid63, %c115 : index
+    %v117 = arith.select %v116, %v114, %c70 : i32
+    %v118 = arith.addi %v111, %v117 : i32
+    %v119 = arith.addi %v112, %v114 : i32
+    %c120 = arith.constant 7 : index
+    %v121 = memref.load %warp_sm[%c120] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c122 = arith.constant 7 : index
+    %v123 = arith.cmpi ugt, %wid63, %c122 : index
+    %v124 = arith.select %v123, %v121, %c70 : i32
+    %v125 = arith.addi %v118, %v124 : i32
+    %v126 = arith.addi %v119, %v121 : i32
+    %v127 = arith.cmpi eq, %wid63, %c8 : index
+    scf.if %v127 {
+      %c128 = arith.constant 0 : i64
+      %v129 = arith.cmpi eq, %tile6, %c128 : i64
+      %pre130 = scf.if %v129 -> i32 {
+        scf.if %v66 {
+          %v131 = arith.extui %v126 : i32 to i64
+          %c132 = arith.constant 8589934592 : i64
+          %v133 = arith.ori %v131, %c132 : i64
+          %c134 = arith.constant 1 : i64
+          %v135 = arith.addi %tile6, %c134 : i64
+          %v136 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v137 = arith.index_cast %v136 : index to i64
+          %v138 = llvm.inttoptr %v137 : i64 to !llvm.ptr<1>
+          %v139 = llvm.getelementptr inbounds %v138[%v135] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v133, %v139 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c69 : i32
+        scf.yield %c70 : i32
       } else {
-        scf.if %v65 {
-          %v139 = arith.extui %v125 : i32 to i64
-          %c140 = arith.constant 4294967296 : i64
-          %v141 = arith.ori %v139, %c140 : i64
-          %c142 = arith.constant 1 : i64
-          %v143 = arith.addi %tile6, %c142 : i64
-          %v144 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v145 = arith.index_cast %v144 : index to i64
-          %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
-          %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v141, %v147 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v66 {
+          %v140 = arith.extui %v126 : i32 to i64
+          %c141 = arith.constant 4294967296 : i64
+          %v142 = arith.ori %v140, %c141 : i64
+          %c143 = arith.constant 1 : i64
+          %v144 = arith.addi %tile6, %c143 : i64
+          %v145 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v146 = arith.index_cast %v145 : index to i64
+          %v147 = llvm.inttoptr %v146 : i64 to !llvm.ptr<1>
+          %v148 = llvm.getelementptr inbounds %v147[%v144] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v142, %v148 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c148 = arith.constant 0 : i32
-        %lane149 = warp.lane_id : i32
-        %v150 = arith.extui %lane149 : i32 to i64
-        %c151 = arith.constant 1 : i64
-        %c152 = arith.constant 0 : i64
-        %c153 = arith.constant 32 : i64
-        %c154 = arith.constant 4294967295 : i64
-        %v155 = arith.subi %tile6, %c151 : i64
-        %lb156:2 = scf.while (%end157 = %v155, %acc158 = %c148) : (i64, i32) -> (i64, i32) {
-          %v159 = arith.subi %end157, %v150 : i64
-          %v160 = arith.cmpi sge, %v159, %c152 : i64
-          %v161 = arith.addi %v159, %c151 : i64
-          %c162 = arith.constant 8589934592 : i64
-          %v163 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v164 = arith.index_cast %v163 : index to i64
-          %v165 = llvm.inttoptr %v164 : i64 to !llvm.ptr<1>
-          %v166 = llvm.getelementptr inbounds %v165[%v161] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word167 = scf.while (%spin168 = %c152) : (i64) -> i64 {
-            %w169 = scf.if %v160 -> i64 {
-              %v170 = llvm.load %v166 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v170 : i64
+        %c149 = arith.constant 0 : i32
+        %lane150 = warp.lane_id : i32
+        %v151 = arith.extui %lane150 : i32 to i64
+        %c152 = arith.constant 1 : i64
+        %c153 = arith.constant 0 : i64
+        %c154 = arith.constant 32 : i64
+        %c155 = arith.constant 4294967295 : i64
+        %v156 = arith.subi %tile6, %c152 : i64
+        %lb157:2 = scf.while (%end158 = %v156, %acc159 = %c149) : (i64, i32) -> (i64, i32) {
+          %v160 = arith.subi %end158, %v151 : i64
+          %v161 = arith.cmpi sge, %v160, %c153 : i64
+          %v162 = arith.addi %v160, %c152 : i64
+          %c163 = arith.constant 8589934592 : i64
+          %v164 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v165 = arith.index_cast %v164 : index to i64
+          %v166 = llvm.inttoptr %v165 : i64 to !llvm.ptr<1>
+          %v167 = llvm.getelementptr inbounds %v166[%v162] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word168 = scf.while (%spin169 = %c153) : (i64) -> i64 {
+            %v170 = scf.if %v161 -> i64 {
+              %v171 = llvm.load %v167 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v171 : i64
             } else {
-              scf.yield %c162 : i64
+              scf.yield %c163 : i64
             }
-            %v171 = arith.shrui %w169, %c153 : i64
-            %v172 = arith.cmpi eq, %v171, %c152 : i64
-            %v173 = warp.vote <any> %v172 : i1
-            scf.condition(%v173) %w169 : i64
+            %v172 = arith.shrui %v170, %c154 : i64
+            %v173 = arith.cmpi eq, %v172, %c153 : i64
+            %v174 = warp.vote <any> %v173 : i1
+            scf.condition(%v174) %v170 : i64
           } do {
-          ^bb0(%x174: i64):
-            scf.yield %c152 : i64
+            ^bb0(%x175: i64):
+            scf.yield %c153 : i64
           }
-          %v175 = arith.shrui %word167, %c153 : i64
-          %c176 = arith.constant 2 : i64
-          %v177 = arith.cmpi eq, %v175, %c176 : i64
-          %ballot178 = warp.ballot %v177 : i32
-          %c179 = arith.constant 0 : i32
-          %v180 = arith.cmpi ne, %ballot178, %c179 : i32
-          %v181 = math.cttz %ballot178 : i32
-          %v182 = arith.cmpi ule, %lane149, %v181 : i32
-          %v183 = arith.andi %word167, %c154 : i64
-          %v184 = arith.trunci %v183 : i64 to i32
-          %v185 = arith.select %v182, %v184, %c148 : i32
-          %v186 = warp.reduce <add> %v185 : i32
-          %v187 = arith.addi %acc158, %v186 : i32
-          %v188 = arith.subi %end157, %c153 : i64
-          %v189 = arith.xori %v180, %true : i1
-          scf.condition(%v189) %v188, %v187 : i64, i32
+          %v176 = arith.shrui %word168, %c154 : i64
+          %c177 = arith.constant 2 : i64
+          %v178 = arith.cmpi eq, %v176, %c177 : i64
+          %ballot179 = warp.ballot %v178 : i32
+          %c180 = arith.constant 0 : i32
+          %v181 = arith.cmpi ne, %ballot179, %c180 : i32
+          %v182 = math.cttz %ballot179 : i32
+          %v183 = arith.cmpi ule, %lane150, %v182 : i32
+          %v184 = arith.andi %word168, %c155 : i64
+          %v185 = arith.trunci %v184 : i64 to i32
+          %v186 = arith.select %v183, %v185, %c149 : i32
+          %v187 = warp.reduce <add> %v186 : i32
+          %v188 = arith.addi %acc159, %v187 : i32
+          %v189 = arith.subi %end158, %c154 : i64
+          %v190 = arith.xori %v181, %true : i1
+          scf.condition(%v190) %v189, %v188 : i64, i32
         } do {
-        ^bb0(%e190: i64, %a191: i32):
-          scf.yield %e190, %a191 : i64, i32
+          ^bb0(%e191: i64, %a192: i32):
+          scf.yield %e191, %a192 : i64, i32
         }
-        %v192 = arith.addi %lb156#1, %v125 : i32
-        scf.if %v65 {
-          %v193 = arith.extui %v192 : i32 to i64
-          %c194 = arith.constant 8589934592 : i64
-          %v195 = arith.ori %v193, %c194 : i64
-          %c196 = arith.constant 1 : i64
-          %v197 = arith.addi %tile6, %c196 : i64
-          %v198 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v199 = arith.index_cast %v198 : index to i64
-          %v200 = llvm.inttoptr %v199 : i64 to !llvm.ptr<1>
-          %v201 = llvm.getelementptr inbounds %v200[%v197] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v195, %v201 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v193 = arith.addi %lb157#1, %v126 : i32
+        scf.if %v66 {
+          %v194 = arith.extui %v193 : i32 to i64
+          %c195 = arith.constant 8589934592 : i64
+          %v196 = arith.ori %v194, %c195 : i64
+          %c197 = arith.constant 1 : i64
+          %v198 = arith.addi %tile6, %c197 : i64
+          %v199 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v200 = arith.index_cast %v199 : index to i64
+          %v201 = llvm.inttoptr %v200 : i64 to !llvm.ptr<1>
+          %v202 = llvm.getelementptr inbounds %v201[%v198] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v196, %v202 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb156#1 : i32
+        scf.yield %lb157#1 : i32
       }
-      scf.if %v65 {
-        memref.store %pre129, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v202 = arith.divui %n, %c9 : index
-        %c203 = arith.constant 1 : index
-        %v204 = arith.subi %v202, %c203 : index
-        %v205 = arith.cmpi eq, %v7, %v204 : index
-        scf.if %v205 {
-          %v206 = arith.addi %pre129, %v125 : i32
-          memref.store %v206, %num[%c8] : memref<?xi32>
+      scf.if %v66 {
+        memref.store %pre130, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v203 = arith.divui %n, %c9 : index
+        %c204 = arith.constant 1 : index
+        %v205 = arith.subi %v203, %c204 : index
+        %v206 = arith.cmpi eq, %v7, %v205 : index
+        scf.if %v206 {
+          %v207 = arith.addi %pre130, %v126 : i32
+          memref.store %v207, %num[%c8] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v207 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v208 = arith.addi %v207, %v124 : i32
-    %offset209 = arith.addi %v208, %wex62 : i32
-    %v210 = arith.index_cast %offset209 : i32 to index
+    %v208 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v209 = arith.addi %v208, %v125 : i32
+    %offset210 = arith.addi %v209, %wex61 : i32
+    scf.if %v38 {
+      %v211 = arith.addi %offset210, %c70 : i32
+      %v212 = arith.index_cast %v211 : i32 to index
+      memref.store %v22, %out[%v212] : memref<?xf32>
+    }
     scf.if %v39 {
-      %v211 = arith.index_cast %c69 : i32 to index
-      %v212 = arith.addi %v210, %v211 : index
-      memref.store %v23, %out[%v212] : memref<?xf32>
+      %v213 = arith.addi %offset210, %v46 : i32
+      %v214 = arith.index_cast %v213 : i32 to index
+      memref.store %v23, %out[%v214] : memref<?xf32>
     }
     scf.if %v40 {
-      %v213 = arith.index_cast %v47 : i32 to index
-      %v214 = arith.addi %v210, %v213 : index
-      memref.store %v24, %out[%v214] : memref<?xf32>
+      %v215 = arith.addi %offset210, %v54 : i32
+      %v216 = arith.index_cast %v215 : i32 to index
+      memref.store %v24, %out[%v216] : memref<?xf32>
     }
     scf.if %v41 {
-      %v215 = arith.index_cast %v55 : i32 to index
-      %v216 = arith.addi %v210, %v215 : index
-      memref.store %v25, %out[%v216] : memref<?xf32>
+      %v217 = arith.addi %offset210, %v55 : i32
+      %v218 = arith.index_cast %v217 : i32 to index
+      memref.store %v25, %out[%v218] : memref<?xf32>
     }
     scf.if %v42 {
-      %v217 = arith.index_cast %v56 : i32 to index
-      %v218 = arith.addi %v210, %v217 : index
-      memref.store %v26, %out[%v218] : memref<?xf32>
+      %v219 = arith.addi %offset210, %v56 : i32
+      %v220 = arith.index_cast %v219 : i32 to index
+      memref.store %v34, %out[%v220] : memref<?xf32>
     }
     scf.if %v43 {
-      %v219 = arith.index_cast %v57 : i32 to index
-      %v220 = arith.addi %v210, %v219 : index
-      memref.store %v35, %out[%v220] : memref<?xf32>
+      %v221 = arith.addi %offset210, %v57 : i32
+      %v222 = arith.index_cast %v221 : i32 to index
+      memref.store %v35, %out[%v222] : memref<?xf32>
     }
     scf.if %v44 {
-      %v221 = arith.index_cast %v58 : i32 to index
-      %v222 = arith.addi %v210, %v221 : index
-      memref.store %v36, %out[%v222] : memref<?xf32>
+      %v223 = arith.addi %offset210, %v58 : i32
+      %v224 = arith.index_cast %v223 : i32 to index
+      memref.store %v36, %out[%v224] : memref<?xf32>
     }
     scf.if %v45 {
-      %v223 = arith.index_cast %v59 : i32 to index
-      %v224 = arith.addi %v210, %v223 : index
-      memref.store %v37, %out[%v224] : memref<?xf32>
-    }
-    scf.if %v46 {
-      %v225 = arith.index_cast %v60 : i32 to index
-      %v226 = arith.addi %v210, %v225 : index
-      memref.store %v38, %out[%v226] : memref<?xf32>
+      %v225 = arith.addi %offset210, %v59 : i32
+      %v226 = arith.index_cast %v225 : i32 to index
+      memref.store %v37, %out[%v226] : memref<?xf32>
     }
     gpu.return
   }
@@ -1327,42 +1331,42 @@ gpu.module @scan {
     %c8 = arith.constant 0 : index
     %c9 = arith.constant 2048 : index
     %c10 = arith.constant 8 : index
-    %c11 = arith.constant 32 : index
-    %v12 = arith.muli %v7, %c9 : index
-    %v13 = arith.muli %tid2, %c10 : index
-    %base14 = arith.addi %v12, %v13 : index
-    %c15 = arith.constant 0 : index
-    %v16 = arith.addi %base14, %c15 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %base13, %c14 : index
+    %v16 = arith.index_cast %v15 : index to i64
     %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
     %v18 = arith.index_cast %v17 : index to i64
     %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = arith.index_cast %v16 : index to i64
-    %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
-    %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
-    %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
-    %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
-    %c27 = arith.constant 4 : index
-    %v28 = arith.addi %base14, %c27 : index
+    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
+    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
+    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
+    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
+    %c26 = arith.constant 4 : index
+    %v27 = arith.addi %base13, %c26 : index
+    %v28 = arith.index_cast %v27 : index to i64
     %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
     %v30 = arith.index_cast %v29 : index to i64
     %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = arith.index_cast %v28 : index to i64
-    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v35 = vector.extract %v34[0] : f32 from vector<4xf32>
-    %v36 = vector.extract %v34[1] : f32 from vector<4xf32>
-    %v37 = vector.extract %v34[2] : f32 from vector<4xf32>
-    %v38 = vector.extract %v34[3] : f32 from vector<4xf32>
+    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v34 = vector.extract %v33[0] : f32 from vector<4xf32>
+    %v35 = vector.extract %v33[1] : f32 from vector<4xf32>
+    %v36 = vector.extract %v33[2] : f32 from vector<4xf32>
+    %v37 = vector.extract %v33[3] : f32 from vector<4xf32>
+    %v38 = arith.cmpf ogt, %v22, %thr : f32
     %v39 = arith.cmpf ogt, %v23, %thr : f32
     %v40 = arith.cmpf ogt, %v24, %thr : f32
     %v41 = arith.cmpf ogt, %v25, %thr : f32
-    %v42 = arith.cmpf ogt, %v26, %thr : f32
+    %v42 = arith.cmpf ogt, %v34, %thr : f32
     %v43 = arith.cmpf ogt, %v35, %thr : f32
     %v44 = arith.cmpf ogt, %v36, %thr : f32
     %v45 = arith.cmpf ogt, %v37, %thr : f32
-    %v46 = arith.cmpf ogt, %v38, %thr : f32
+    %v46 = arith.extui %v38 : i1 to i32
     %v47 = arith.extui %v39 : i1 to i32
     %v48 = arith.extui %v40 : i1 to i32
     %v49 = arith.extui %v41 : i1 to i32
@@ -1370,130 +1374,408 @@ gpu.module @scan {
     %v51 = arith.extui %v43 : i1 to i32
     %v52 = arith.extui %v44 : i1 to i32
     %v53 = arith.extui %v45 : i1 to i32
-    %v54 = arith.extui %v46 : i1 to i32
-    %v55 = arith.addi %v47, %v48 : i32
+    %v54 = arith.addi %v46, %v47 : i32
+    %v55 = arith.addi %v54, %v48 : i32
     %v56 = arith.addi %v55, %v49 : i32
     %v57 = arith.addi %v56, %v50 : i32
     %v58 = arith.addi %v57, %v51 : i32
     %v59 = arith.addi %v58, %v52 : i32
     %v60 = arith.addi %v59, %v53 : i32
-    %v61 = arith.addi %v60, %v54 : i32
-    %wex62 = warp.scan <add> %v61 exclusive : i32
-    %wid63 = arith.divui %tid2, %c11 : index
-    %lane64 = arith.remui %tid2, %c11 : index
-    %v65 = arith.cmpi eq, %lane64, %c8 : index
-    %c66 = arith.constant 31 : index
-    %v67 = arith.cmpi eq, %lane64, %c66 : index
-    scf.if %v67 {
-      %wtot68 = arith.addi %wex62, %v61 : i32
-      memref.store %wtot68, %warp_sm[%wid63] : memref<8xi32, #gpu.address_space<workgroup>>
+    %wex61 = warp.scan <add> %v60 exclusive : i32
+    %c62 = arith.constant 32 : index
+    %wid63 = arith.divui %tid2, %c62 : index
+    %lane64 = arith.remui %tid2, %c62 : index
+    %c65 = arith.constant 0 : index
+    %v66 = arith.cmpi eq, %lane64, %c65 : index
+    %c67 = arith.constant 31 : index
+    %v68 = arith.cmpi eq, %lane64, %c67 : index
+    scf.if %v68 {
+      %wtot69 = arith.addi %wex61, %v60 : i32
+      memref.store %wtot69, %warp_sm[%wid63] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c69 = arith.constant 0 : i32
-    %c70 = arith.constant 0 : index
-    %v71 = memref.load %warp_sm[%c70] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c72 = arith.constant 0 : index
-    %v73 = arith.cmpi ugt, %wid63, %c72 : index
-    %v74 = arith.select %v73, %v71, %c69 : i32
-    %v75 = arith.addi %c69, %v74 : i32
-    %v76 = arith.addi %c69, %v71 : i32
-    %c77 = arith.constant 1 : index
-    %v78 = memref.load %warp_sm[%c77] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c79 = arith.constant 1 : index
-    %v80 = arith.cmpi ugt, %wid63, %c79 : index
-    %v81 = arith.select %v80, %v78, %c69 : i32
-    %v82 = arith.addi %v75, %v81 : i32
-    %v83 = arith.addi %v76, %v78 : i32
-    %c84 = arith.constant 2 : index
-    %v85 = memref.load %warp_sm[%c84] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c86 = arith.constant 2 : index
-    %v87 = arith.cmpi ugt, %wid63, %c86 : index
-    %v88 = arith.select %v87, %v85, %c69 : i32
-    %v89 = arith.addi %v82, %v88 : i32
-    %v90 = arith.addi %v83, %v85 : i32
-    %c91 = arith.constant 3 : index
-    %v92 = memref.load %warp_sm[%c91] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c93 = arith.constant 3 : index
-    %v94 = arith.cmpi ugt, %wid63, %c93 : index
-    %v95 = arith.select %v94, %v92, %c69 : i32
-    %v96 = arith.addi %v89, %v95 : i32
-    %v97 = arith.addi %v90, %v92 : i32
-    %c98 = arith.constant 4 : index
-    %v99 = memref.load %warp_sm[%c98] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c100 = arith.constant 4 : index
-    %v101 = arith.cmpi ugt, %wid63, %c100 : index
-    %v102 = arith.select %v101, %v99, %c69 : i32
-    %v103 = arith.addi %v96, %v102 : i32
-    %v104 = arith.addi %v97, %v99 : i32
-    %c105 = arith.constant 5 : index
-    %v106 = memref.load %warp_sm[%c105] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c107 = arith.constant 5 : index
-    %v108 = arith.cmpi ugt, %wid63, %c107 : index
-    %v109 = arith.select %v108, %v106, %c69 : i32
-    %v110 = arith.addi %v103, %v109 : i32
-    %v111 = arith.addi %v104, %v106 : i32
-    %c112 = arith.constant 6 : index
-    %v113 = memref.load %warp_sm[%c112] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c114 = arith.constant 6 : index
-    %v115 = arith.cmpi ugt, %wid63, %c114 : index
-    %v116 = arith.select %v115, %v113, %c69 : i32
-    %v117 = arith.addi %v110, %v116 : i32
-    %v118 = arith.addi %v111, %v113 : i32
-    %c119 = arith.constant 7 : index
-    %v120 = memref.load %warp_sm[%c119] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c121 = arith.constant 7 : index
-    %v122 = arith.cmpi ugt, %wid63, %c121 : index
-    %v123 = arith.select %v122, %v120, %c69 : i32
-    %v124 = arith.addi %v117, %v123 : i32
-    %v125 = arith.addi %v118, %v120 : i32
-    %v126 = arith.addi %v124, %wex62 : i32
+    %c70 = arith.constant 0 : i32
+    %c71 = arith.constant 0 : index
+    %v72 = memref.load %warp_sm[%c71] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c73 = arith.constant 0 : index
+    %v74 = arith.cmpi ugt, %wid63, %c73 : index
+    %v75 = arith.select %v74, %v72, %c70 : i32
+    %v76 = arith.addi %c70, %v75 : i32
+    %v77 = arith.addi %c70, %v72 : i32
+    %c78 = arith.constant 1 : index
+    %v79 = memref.load %warp_sm[%c78] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c80 = arith.constant 1 : index
+    %v81 = arith.cmpi ugt, %wid63, %c80 : index
+    %v82 = arith.select %v81, %v79, %c70 : i32
+    %v83 = arith.addi %v76, %v82 : i32
+    %v84 = arith.addi %v77, %v79 : i32
+    %c85 = arith.constant 2 : index
+    %v86 = memref.load %warp_sm[%c85] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c87 = arith.constant 2 : index
+    %v88 = arith.cmpi ugt, %wid63, %c87 : index
+    %v89 = arith.select %v88, %v86, %c70 : i32
+    %v90 = arith.addi %v83, %v89 : i32
+    %v91 = arith.addi %v84, %v86 : i32
+    %c92 = arith.constant 3 : index
+    %v93 = memref.load %warp_sm[%c92] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c94 = arith.constant 3 : index
+    %v95 = arith.cmpi ugt, %wid63, %c94 : index
+    %v96 = arith.select %v95, %v93, %c70 : i32
+    %v97 = arith.addi %v90, %v96 : i32
+    %v98 = arith.addi %v91, %v93 : i32
+    %c99 = arith.constant 4 : index
+    %v100 = memref.load %warp_sm[%c99] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c101 = arith.constant 4 : index
+    %v102 = arith.cmpi ugt, %wid63, %c101 : index
+    %v103 = arith.select %v102, %v100, %c70 : i32
+    %v104 = arith.addi %v97, %v103 : i32
+    %v105 = arith.addi %v98, %v100 : i32
+    %c106 = arith.constant 5 : index
+    %v107 = memref.load %warp_sm[%c106] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c108 = arith.constant 5 : index
+    %v109 = arith.cmpi ugt, %wid63, %c108 : index
+    %v110 = arith.select %v109, %v107, %c70 : i32
+    %v111 = arith.addi %v104, %v110 : i32
+    %v112 = arith.addi %v105, %v107 : i32
+    %c113 = arith.constant 6 : index
+    %v114 = memref.load %warp_sm[%c113] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c115 = arith.constant 6 : index
+    %v116 = arith.cmpi ugt, %wid63, %c115 : index
+    %v117 = arith.select %v116, %v114, %c70 : i32
+    %v118 = arith.addi %v111, %v117 : i32
+    %v119 = arith.addi %v112, %v114 : i32
+    %c120 = arith.constant 7 : index
+    %v121 = memref.load %warp_sm[%c120] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c122 = arith.constant 7 : index
+    %v123 = arith.cmpi ugt, %wid63, %c122 : index
+    %v124 = arith.select %v123, %v121, %c70 : i32
+    %v125 = arith.addi %v118, %v124 : i32
+    %v126 = arith.addi %v119, %v121 : i32
+    %v127 = arith.addi %v125, %wex61 : i32
+    scf.if %v38 {
+      %v128 = arith.addi %v127, %c70 : i32
+      %v129 = arith.index_cast %v128 : i32 to index
+      memref.store %v22, %keep_sm[%v129] : memref<2048xf32, #gpu.address_space<workgroup>>
+    }
     scf.if %v39 {
-      %v127 = arith.addi %v126, %c69 : i32
-      %v128 = arith.index_cast %v127 : i32 to index
-      memref.store %v23, %keep_sm[%v128] : memref<2048xf32, #gpu.address_space<workgroup>>
+      %v130 = arith.addi %v127, %v46 : i32
+      %v131 = arith.index_cast %v130 : i32 to index
+      memref.store %v23, %keep_sm[%v131] : memref<2048xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v40 {
-      %v129 = arith.addi %v126, %v47 : i32
-      %v130 = arith.index_cast %v129 : i32 to index
-      memref.store %v24, %keep_sm[%v130] : memref<2048xf32, #gpu.address_space<workgroup>>
+      %v132 = arith.addi %v127, %v54 : i32
+      %v133 = arith.index_cast %v132 : i32 to index
+      memref.store %v24, %keep_sm[%v133] : memref<2048xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v41 {
-      %v131 = arith.addi %v126, %v55 : i32
-      %v132 = arith.index_cast %v131 : i32 to index
-      memref.store %v25, %keep_sm[%v132] : memref<2048xf32, #gpu.address_space<workgroup>>
+      %v134 = arith.addi %v127, %v55 : i32
+      %v135 = arith.index_cast %v134 : i32 to index
+      memref.store %v25, %keep_sm[%v135] : memref<2048xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v42 {
-      %v133 = arith.addi %v126, %v56 : i32
-      %v134 = arith.index_cast %v133 : i32 to index
-      memref.store %v26, %keep_sm[%v134] : memref<2048xf32, #gpu.address_space<workgroup>>
+      %v136 = arith.addi %v127, %v56 : i32
+      %v137 = arith.index_cast %v136 : i32 to index
+      memref.store %v34, %keep_sm[%v137] : memref<2048xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v43 {
-      %v135 = arith.addi %v126, %v57 : i32
-      %v136 = arith.index_cast %v135 : i32 to index
-      memref.store %v35, %keep_sm[%v136] : memref<2048xf32, #gpu.address_space<workgroup>>
+      %v138 = arith.addi %v127, %v57 : i32
+      %v139 = arith.index_cast %v138 : i32 to index
+      memref.store %v35, %keep_sm[%v139] : memref<2048xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v44 {
-      %v137 = arith.addi %v126, %v58 : i32
-      %v138 = arith.index_cast %v137 : i32 to index
-      memref.store %v36, %keep_sm[%v138] : memref<2048xf32, #gpu.address_space<workgroup>>
+      %v140 = arith.addi %v127, %v58 : i32
+      %v141 = arith.index_cast %v140 : i32 to index
+      memref.store %v36, %keep_sm[%v141] : memref<2048xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v45 {
-      %v139 = arith.addi %v126, %v59 : i32
-      %v140 = arith.index_cast %v139 : i32 to index
-      memref.store %v37, %keep_sm[%v140] : memref<2048xf32, #gpu.address_space<workgroup>>
+      %v142 = arith.addi %v127, %v59 : i32
+      %v143 = arith.index_cast %v142 : i32 to index
+      memref.store %v37, %keep_sm[%v143] : memref<2048xf32, #gpu.address_space<workgroup>>
     }
-    scf.if %v46 {
-      %v141 = arith.addi %v126, %v60 : i32
-      %v142 = arith.index_cast %v141 : i32 to index
-      memref.store %v38, %keep_sm[%v142] : memref<2048xf32, #gpu.address_space<workgroup>>
+    %v144 = arith.cmpi eq, %wid63, %c8 : index
+    scf.if %v144 {
+      %c145 = arith.constant 0 : i64
+      %v146 = arith.cmpi eq, %tile6, %c145 : i64
+      %pre147 = scf.if %v146 -> i32 {
+        scf.if %v66 {
+          %v148 = arith.extui %v126 : i32 to i64
+          %c149 = arith.constant 8589934592 : i64
+          %v150 = arith.ori %v148, %c149 : i64
+          %c151 = arith.constant 1 : i64
+          %v152 = arith.addi %tile6, %c151 : i64
+          %v153 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v154 = arith.index_cast %v153 : index to i64
+          %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
+          %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v150, %v156 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c70 : i32
+      } else {
+        scf.if %v66 {
+          %v157 = arith.extui %v126 : i32 to i64
+          %c158 = arith.constant 4294967296 : i64
+          %v159 = arith.ori %v157, %c158 : i64
+          %c160 = arith.constant 1 : i64
+          %v161 = arith.addi %tile6, %c160 : i64
+          %v162 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v163 = arith.index_cast %v162 : index to i64
+          %v164 = llvm.inttoptr %v163 : i64 to !llvm.ptr<1>
+          %v165 = llvm.getelementptr inbounds %v164[%v161] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v159, %v165 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c166 = arith.constant 0 : i32
+        %lane167 = warp.lane_id : i32
+        %v168 = arith.extui %lane167 : i32 to i64
+        %c169 = arith.constant 1 : i64
+        %c170 = arith.constant 0 : i64
+        %c171 = arith.constant 32 : i64
+        %c172 = arith.constant 4294967295 : i64
+        %v173 = arith.subi %tile6, %c169 : i64
+        %lb174:2 = scf.while (%end175 = %v173, %acc176 = %c166) : (i64, i32) -> (i64, i32) {
+          %v177 = arith.subi %end175, %v168 : i64
+          %v178 = arith.cmpi sge, %v177, %c170 : i64
+          %v179 = arith.addi %v177, %c169 : i64
+          %c180 = arith.constant 8589934592 : i64
+          %v181 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v182 = arith.index_cast %v181 : index to i64
+          %v183 = llvm.inttoptr %v182 : i64 to !llvm.ptr<1>
+          %v184 = llvm.getelementptr inbounds %v183[%v179] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word185 = scf.while (%spin186 = %c170) : (i64) -> i64 {
+            %v187 = scf.if %v178 -> i64 {
+              %v188 = llvm.load %v184 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v188 : i64
+            } else {
+              scf.yield %c180 : i64
+            }
+            %v189 = arith.shrui %v187, %c171 : i64
+            %v190 = arith.cmpi eq, %v189, %c170 : i64
+            %v191 = warp.vote <any> %v190 : i1
+            scf.condition(%v191) %v187 : i64
+          } do {
+            ^bb0(%x192: i64):
+            scf.yield %c170 : i64
+          }
+          %v193 = arith.shrui %word185, %c171 : i64
+          %c194 = arith.constant 2 : i64
+          %v195 = arith.cmpi eq, %v193, %c194 : i64
+          %ballot196 = warp.ballot %v195 : i32
+          %c197 = arith.constant 0 : i32
+          %v198 = arith.cmpi ne, %ballot196, %c197 : i32
+          %v199 = math.cttz %ballot196 : i32
+          %v200 = arith.cmpi ule, %lane167, %v199 : i32
+          %v201 = arith.andi %word185, %c172 : i64
+          %v202 = arith.trunci %v201 : i64 to i32
+          %v203 = arith.select %v200, %v202, %c166 : i32
+          %v204 = warp.reduce <add> %v203 : i32
+          %v205 = arith.addi %acc176, %v204 : i32
+          %v206 = arith.subi %end175, %c171 : i64
+          %v207 = arith.xori %v198, %true : i1
+          scf.condition(%v207) %v206, %v205 : i64, i32
+        } do {
+          ^bb0(%e208: i64, %a209: i32):
+          scf.yield %e208, %a209 : i64, i32
+        }
+        %v210 = arith.addi %lb174#1, %v126 : i32
+        scf.if %v66 {
+          %v211 = arith.extui %v210 : i32 to i64
+          %c212 = arith.constant 8589934592 : i64
+          %v213 = arith.ori %v211, %c212 : i64
+          %c214 = arith.constant 1 : i64
+          %v215 = arith.addi %tile6, %c214 : i64
+          %v216 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v217 = arith.index_cast %v216 : index to i64
+          %v218 = llvm.inttoptr %v217 : i64 to !llvm.ptr<1>
+          %v219 = llvm.getelementptr inbounds %v218[%v215] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v213, %v219 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb174#1 : i32
+      }
+      scf.if %v66 {
+        memref.store %pre147, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v220 = arith.divui %n, %c9 : index
+        %c221 = arith.constant 1 : index
+        %v222 = arith.subi %v220, %c221 : index
+        %v223 = arith.cmpi eq, %v7, %v222 : index
+        scf.if %v223 {
+          %v224 = arith.addi %pre147, %v126 : i32
+          memref.store %v224, %num[%c8] : memref<?xi32>
+        }
+      }
     }
-    %v143 = arith.cmpi eq, %wid63, %c8 : index
+    gpu.barrier
+    %v225 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v226 = arith.addi %v225, %v125 : i32
+    %offset227 = arith.addi %v226, %wex61 : i32
+    %v228 = arith.index_cast %v126 : i32 to index
+    %v229 = arith.index_cast %v225 : i32 to index
+    %c231 = arith.constant 256 : index
+    scf.for %i230 = %tid2 to %v228 step %c231 {
+      %v232 = memref.load %keep_sm[%i230] : memref<2048xf32, #gpu.address_space<workgroup>>
+      %v233 = arith.addi %v229, %i230 : index
+      memref.store %v232, %out[%v233] : memref<?xf32>
+    }
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_items16(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %base13, %c14 : index
+    %v16 = arith.index_cast %v15 : index to i64
+    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v18 = arith.index_cast %v17 : index to i64
+    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
+    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v22 = vector.extract %v21[0] : i32 from vector<4xi32>
+    %v23 = vector.extract %v21[1] : i32 from vector<4xi32>
+    %v24 = vector.extract %v21[2] : i32 from vector<4xi32>
+    %v25 = vector.extract %v21[3] : i32 from vector<4xi32>
+    %c26 = arith.constant 4 : index
+    %v27 = arith.addi %base13, %c26 : index
+    %v28 = arith.index_cast %v27 : index to i64
+    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v30 = arith.index_cast %v29 : index to i64
+    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
+    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v34 = vector.extract %v33[0] : i32 from vector<4xi32>
+    %v35 = vector.extract %v33[1] : i32 from vector<4xi32>
+    %v36 = vector.extract %v33[2] : i32 from vector<4xi32>
+    %v37 = vector.extract %v33[3] : i32 from vector<4xi32>
+    %c38 = arith.constant 8 : index
+    %v39 = arith.addi %base13, %c38 : index
+    %v40 = arith.index_cast %v39 : index to i64
+    %v41 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v42 = arith.index_cast %v41 : index to i64
+    %v43 = llvm.inttoptr %v42 : i64 to !llvm.ptr<1>
+    %v44 = llvm.getelementptr inbounds %v43[%v40] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v45 = llvm.load %v44 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v46 = vector.extract %v45[0] : i32 from vector<4xi32>
+    %v47 = vector.extract %v45[1] : i32 from vector<4xi32>
+    %v48 = vector.extract %v45[2] : i32 from vector<4xi32>
+    %v49 = vector.extract %v45[3] : i32 from vector<4xi32>
+    %c50 = arith.constant 12 : index
+    %v51 = arith.addi %base13, %c50 : index
+    %v52 = arith.index_cast %v51 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v57 = llvm.load %v56 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v58 = vector.extract %v57[0] : i32 from vector<4xi32>
+    %v59 = vector.extract %v57[1] : i32 from vector<4xi32>
+    %v60 = vector.extract %v57[2] : i32 from vector<4xi32>
+    %v61 = vector.extract %v57[3] : i32 from vector<4xi32>
+    %v62 = arith.addi %v22, %v23 : i32
+    %v63 = arith.addi %v62, %v24 : i32
+    %v64 = arith.addi %v63, %v25 : i32
+    %v65 = arith.addi %v64, %v34 : i32
+    %v66 = arith.addi %v65, %v35 : i32
+    %v67 = arith.addi %v66, %v36 : i32
+    %v68 = arith.addi %v67, %v37 : i32
+    %v69 = arith.addi %v68, %v46 : i32
+    %v70 = arith.addi %v69, %v47 : i32
+    %v71 = arith.addi %v70, %v48 : i32
+    %v72 = arith.addi %v71, %v49 : i32
+    %v73 = arith.addi %v72, %v58 : i32
+    %v74 = arith.addi %v73, %v59 : i32
+    %v75 = arith.addi %v74, %v60 : i32
+    %v76 = arith.addi %v75, %v61 : i32
+    %wex77 = warp.scan <add> %v76 exclusive : i32
+    %c78 = arith.constant 32 : index
+    %wid79 = arith.divui %tid2, %c78 : index
+    %lane80 = arith.remui %tid2, %c78 : index
+    %c81 = arith.constant 0 : index
+    %v82 = arith.cmpi eq, %lane80, %c81 : index
+    %c83 = arith.constant 31 : index
+    %v84 = arith.cmpi eq, %lane80, %c83 : index
+    scf.if %v84 {
+      %wtot85 = arith.addi %wex77, %v76 : i32
+      memref.store %wtot85, %warp_sm[%wid79] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c86 = arith.constant 0 : i32
+    %c87 = arith.constant 0 : index
+    %v88 = memref.load %warp_sm[%c87] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c89 = arith.constant 0 : index
+    %v90 = arith.cmpi ugt, %wid79, %c89 : index
+    %v91 = arith.select %v90, %v88, %c86 : i32
+    %v92 = arith.addi %c86, %v91 : i32
+    %v93 = arith.addi %c86, %v88 : i32
+    %c94 = arith.constant 1 : index
+    %v95 = memref.load %warp_sm[%c94] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c96 = arith.constant 1 : index
+    %v97 = arith.cmpi ugt, %wid79, %c96 : index
+    %v98 = arith.select %v97, %v95, %c86 : i32
+    %v99 = arith.addi %v92, %v98 : i32
+    %v100 = arith.addi %v93, %v95 : i32
+    %c101 = arith.constant 2 : index
+    %v102 = memref.load %warp_sm[%c101] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c103 = arith.constant 2 : index
+    %v104 = arith.cmpi ugt, %wid79, %c103 : index
+    %v105 = arith.select %v104, %v102, %c86 : i32
+    %v106 = arith.addi %v99, %v105 : i32
+    %v107 = arith.addi %v100, %v102 : i32
+    %c108 = arith.constant 3 : index
+    %v109 = memref.load %warp_sm[%c108] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c110 = arith.constant 3 : index
+    %v111 = arith.cmpi ugt, %wid79, %c110 : index
+    %v112 = arith.select %v111, %v109, %c86 : i32
+    %v113 = arith.addi %v106, %v112 : i32
+    %v114 = arith.addi %v107, %v109 : i32
+    %c115 = arith.constant 4 : index
+    %v116 = memref.load %warp_sm[%c115] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c117 = arith.constant 4 : index
+    %v118 = arith.cmpi ugt, %wid79, %c117 : index
+    %v119 = arith.select %v118, %v116, %c86 : i32
+    %v120 = arith.addi %v113, %v119 : i32
+    %v121 = arith.addi %v114, %v116 : i32
+    %c122 = arith.constant 5 : index
+    %v123 = memref.load %warp_sm[%c122] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c124 = arith.constant 5 : index
+    %v125 = arith.cmpi ugt, %wid79, %c124 : index
+    %v126 = arith.select %v125, %v123, %c86 : i32
+    %v127 = arith.addi %v120, %v126 : i32
+    %v128 = arith.addi %v121, %v123 : i32
+    %c129 = arith.constant 6 : index
+    %v130 = memref.load %warp_sm[%c129] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c131 = arith.constant 6 : index
+    %v132 = arith.cmpi ugt, %wid79, %c131 : index
+    %v133 = arith.select %v132, %v130, %c86 : i32
+    %v134 = arith.addi %v127, %v133 : i32
+    %v135 = arith.addi %v128, %v130 : i32
+    %c136 = arith.constant 7 : index
+    %v137 = memref.load %warp_sm[%c136] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c138 = arith.constant 7 : index
+    %v139 = arith.cmpi ugt, %wid79, %c138 : index
+    %v140 = arith.select %v139, %v137, %c86 : i32
+    %v141 = arith.addi %v134, %v140 : i32
+    %v142 = arith.addi %v135, %v137 : i32
+    %v143 = arith.cmpi eq, %wid79, %c8 : index
     scf.if %v143 {
       %c144 = arith.constant 0 : i64
       %v145 = arith.cmpi eq, %tile6, %c144 : i64
       %pre146 = scf.if %v145 -> i32 {
-        scf.if %v65 {
-          %v147 = arith.extui %v125 : i32 to i64
+        scf.if %v82 {
+          %v147 = arith.extui %v142 : i32 to i64
           %c148 = arith.constant 8589934592 : i64
           %v149 = arith.ori %v147, %c148 : i64
           %c150 = arith.constant 1 : i64
@@ -1504,10 +1786,10 @@ gpu.module @scan {
           %v155 = llvm.getelementptr inbounds %v154[%v151] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
           llvm.store %v149, %v155 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c69 : i32
+        scf.yield %c86 : i32
       } else {
-        scf.if %v65 {
-          %v156 = arith.extui %v125 : i32 to i64
+        scf.if %v82 {
+          %v156 = arith.extui %v142 : i32 to i64
           %c157 = arith.constant 4294967296 : i64
           %v158 = arith.ori %v156, %c157 : i64
           %c159 = arith.constant 1 : i64
@@ -1536,18 +1818,18 @@ gpu.module @scan {
           %v182 = llvm.inttoptr %v181 : i64 to !llvm.ptr<1>
           %v183 = llvm.getelementptr inbounds %v182[%v178] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
           %word184 = scf.while (%spin185 = %c169) : (i64) -> i64 {
-            %w186 = scf.if %v177 -> i64 {
+            %v186 = scf.if %v177 -> i64 {
               %v187 = llvm.load %v183 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
               scf.yield %v187 : i64
             } else {
               scf.yield %c179 : i64
             }
-            %v188 = arith.shrui %w186, %c170 : i64
+            %v188 = arith.shrui %v186, %c170 : i64
             %v189 = arith.cmpi eq, %v188, %c169 : i64
             %v190 = warp.vote <any> %v189 : i1
-            scf.condition(%v190) %w186 : i64
+            scf.condition(%v190) %v186 : i64
           } do {
-          ^bb0(%x191: i64):
+            ^bb0(%x191: i64):
             scf.yield %c169 : i64
           }
           %v192 = arith.shrui %word184, %c170 : i64
@@ -1567,11 +1849,11 @@ gpu.module @scan {
           %v206 = arith.xori %v197, %true : i1
           scf.condition(%v206) %v205, %v204 : i64, i32
         } do {
-        ^bb0(%e207: i64, %a208: i32):
+          ^bb0(%e207: i64, %a208: i32):
           scf.yield %e207, %a208 : i64, i32
         }
-        %v209 = arith.addi %lb173#1, %v125 : i32
-        scf.if %v65 {
+        %v209 = arith.addi %lb173#1, %v142 : i32
+        scf.if %v82 {
           %v210 = arith.extui %v209 : i32 to i64
           %c211 = arith.constant 8589934592 : i64
           %v212 = arith.ori %v210, %c211 : i64
@@ -1585,338 +1867,62 @@ gpu.module @scan {
         }
         scf.yield %lb173#1 : i32
       }
-      scf.if %v65 {
+      scf.if %v82 {
         memref.store %pre146, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v219 = arith.divui %n, %c9 : index
-        %c220 = arith.constant 1 : index
-        %v221 = arith.subi %v219, %c220 : index
-        %v222 = arith.cmpi eq, %v7, %v221 : index
-        scf.if %v222 {
-          %v223 = arith.addi %pre146, %v125 : i32
-          memref.store %v223, %num[%c8] : memref<?xi32>
-        }
       }
     }
     gpu.barrier
-    %v224 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v225 = arith.addi %v224, %v124 : i32
-    %offset226 = arith.addi %v225, %wex62 : i32
-    %v227 = arith.index_cast %v125 : i32 to index
-    %v228 = arith.index_cast %v224 : i32 to index
-    %c230 = arith.constant 256 : index
-    scf.for %i229 = %tid2 to %v227 step %c230 {
-      %v231 = memref.load %keep_sm[%i229] : memref<2048xf32, #gpu.address_space<workgroup>>
-      %v232 = arith.addi %v228, %i229 : index
-      memref.store %v231, %out[%v232] : memref<?xf32>
-    }
-    gpu.return
-  }
-
-  gpu.func @scan_incl_i32_items16(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 4096 : index
-    %c10 = arith.constant 16 : index
-    %c11 = arith.constant 32 : index
-    %v12 = arith.muli %v7, %c9 : index
-    %v13 = arith.muli %tid2, %c10 : index
-    %base14 = arith.addi %v12, %v13 : index
-    %c15 = arith.constant 0 : index
-    %v16 = arith.addi %base14, %c15 : index
-    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v18 = arith.index_cast %v17 : index to i64
-    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = arith.index_cast %v16 : index to i64
-    %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v23 = vector.extract %v22[0] : i32 from vector<4xi32>
-    %v24 = vector.extract %v22[1] : i32 from vector<4xi32>
-    %v25 = vector.extract %v22[2] : i32 from vector<4xi32>
-    %v26 = vector.extract %v22[3] : i32 from vector<4xi32>
-    %c27 = arith.constant 4 : index
-    %v28 = arith.addi %base14, %c27 : index
-    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v30 = arith.index_cast %v29 : index to i64
-    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = arith.index_cast %v28 : index to i64
-    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v35 = vector.extract %v34[0] : i32 from vector<4xi32>
-    %v36 = vector.extract %v34[1] : i32 from vector<4xi32>
-    %v37 = vector.extract %v34[2] : i32 from vector<4xi32>
-    %v38 = vector.extract %v34[3] : i32 from vector<4xi32>
-    %c39 = arith.constant 8 : index
-    %v40 = arith.addi %base14, %c39 : index
-    %v41 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v42 = arith.index_cast %v41 : index to i64
-    %v43 = llvm.inttoptr %v42 : i64 to !llvm.ptr<1>
-    %v44 = arith.index_cast %v40 : index to i64
-    %v45 = llvm.getelementptr inbounds %v43[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v46 = llvm.load %v45 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v47 = vector.extract %v46[0] : i32 from vector<4xi32>
-    %v48 = vector.extract %v46[1] : i32 from vector<4xi32>
-    %v49 = vector.extract %v46[2] : i32 from vector<4xi32>
-    %v50 = vector.extract %v46[3] : i32 from vector<4xi32>
-    %c51 = arith.constant 12 : index
-    %v52 = arith.addi %base14, %c51 : index
-    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v54 = arith.index_cast %v53 : index to i64
-    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
-    %v56 = arith.index_cast %v52 : index to i64
-    %v57 = llvm.getelementptr inbounds %v55[%v56] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v58 = llvm.load %v57 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v59 = vector.extract %v58[0] : i32 from vector<4xi32>
-    %v60 = vector.extract %v58[1] : i32 from vector<4xi32>
-    %v61 = vector.extract %v58[2] : i32 from vector<4xi32>
-    %v62 = vector.extract %v58[3] : i32 from vector<4xi32>
-    %v63 = arith.addi %v23, %v24 : i32
-    %v64 = arith.addi %v63, %v25 : i32
-    %v65 = arith.addi %v64, %v26 : i32
-    %v66 = arith.addi %v65, %v35 : i32
-    %v67 = arith.addi %v66, %v36 : i32
-    %v68 = arith.addi %v67, %v37 : i32
-    %v69 = arith.addi %v68, %v38 : i32
-    %v70 = arith.addi %v69, %v47 : i32
-    %v71 = arith.addi %v70, %v48 : i32
-    %v72 = arith.addi %v71, %v49 : i32
-    %v73 = arith.addi %v72, %v50 : i32
-    %v74 = arith.addi %v73, %v59 : i32
-    %v75 = arith.addi %v74, %v60 : i32
-    %v76 = arith.addi %v75, %v61 : i32
-    %v77 = arith.addi %v76, %v62 : i32
-    %wex78 = warp.scan <add> %v77 exclusive : i32
-    %wid79 = arith.divui %tid2, %c11 : index
-    %lane80 = arith.remui %tid2, %c11 : index
-    %v81 = arith.cmpi eq, %lane80, %c8 : index
-    %c82 = arith.constant 31 : index
-    %v83 = arith.cmpi eq, %lane80, %c82 : index
-    scf.if %v83 {
-      %wtot84 = arith.addi %wex78, %v77 : i32
-      memref.store %wtot84, %warp_sm[%wid79] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c85 = arith.constant 0 : i32
-    %c86 = arith.constant 0 : index
-    %v87 = memref.load %warp_sm[%c86] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c88 = arith.constant 0 : index
-    %v89 = arith.cmpi ugt, %wid79, %c88 : index
-    %v90 = arith.select %v89, %v87, %c85 : i32
-    %v91 = arith.addi %c85, %v90 : i32
-    %v92 = arith.addi %c85, %v87 : i32
-    %c93 = arith.constant 1 : index
-    %v94 = memref.load %warp_sm[%c93] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c95 = arith.constant 1 : index
-    %v96 = arith.cmpi ugt, %wid79, %c95 : index
-    %v97 = arith.select %v96, %v94, %c85 : i32
-    %v98 = arith.addi %v91, %v97 : i32
-    %v99 = arith.addi %v92, %v94 : i32
-    %c100 = arith.constant 2 : index
-    %v101 = memref.load %warp_sm[%c100] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c102 = arith.constant 2 : index
-    %v103 = arith.cmpi ugt, %wid79, %c102 : index
-    %v104 = arith.select %v103, %v101, %c85 : i32
-    %v105 = arith.addi %v98, %v104 : i32
-    %v106 = arith.addi %v99, %v101 : i32
-    %c107 = arith.constant 3 : index
-    %v108 = memref.load %warp_sm[%c107] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c109 = arith.constant 3 : index
-    %v110 = arith.cmpi ugt, %wid79, %c109 : index
-    %v111 = arith.select %v110, %v108, %c85 : i32
-    %v112 = arith.addi %v105, %v111 : i32
-    %v113 = arith.addi %v106, %v108 : i32
-    %c114 = arith.constant 4 : index
-    %v115 = memref.load %warp_sm[%c114] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c116 = arith.constant 4 : index
-    %v117 = arith.cmpi ugt, %wid79, %c116 : index
-    %v118 = arith.select %v117, %v115, %c85 : i32
-    %v119 = arith.addi %v112, %v118 : i32
-    %v120 = arith.addi %v113, %v115 : i32
-    %c121 = arith.constant 5 : index
-    %v122 = memref.load %warp_sm[%c121] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c123 = arith.constant 5 : index
-    %v124 = arith.cmpi ugt, %wid79, %c123 : index
-    %v125 = arith.select %v124, %v122, %c85 : i32
-    %v126 = arith.addi %v119, %v125 : i32
-    %v127 = arith.addi %v120, %v122 : i32
-    %c128 = arith.constant 6 : index
-    %v129 = memref.load %warp_sm[%c128] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c130 = arith.constant 6 : index
-    %v131 = arith.cmpi ugt, %wid79, %c130 : index
-    %v132 = arith.select %v131, %v129, %c85 : i32
-    %v133 = arith.addi %v126, %v132 : i32
-    %v134 = arith.addi %v127, %v129 : i32
-    %c135 = arith.constant 7 : index
-    %v136 = memref.load %warp_sm[%c135] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c137 = arith.constant 7 : index
-    %v138 = arith.cmpi ugt, %wid79, %c137 : index
-    %v139 = arith.select %v138, %v136, %c85 : i32
-    %v140 = arith.addi %v133, %v139 : i32
-    %v141 = arith.addi %v134, %v136 : i32
-    %v142 = arith.cmpi eq, %wid79, %c8 : index
-    scf.if %v142 {
-      %c143 = arith.constant 0 : i64
-      %v144 = arith.cmpi eq, %tile6, %c143 : i64
-      %pre145 = scf.if %v144 -> i32 {
-        scf.if %v81 {
-          %v146 = arith.extui %v141 : i32 to i64
-          %c147 = arith.constant 8589934592 : i64
-          %v148 = arith.ori %v146, %c147 : i64
-          %c149 = arith.constant 1 : i64
-          %v150 = arith.addi %tile6, %c149 : i64
-          %v151 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v152 = arith.index_cast %v151 : index to i64
-          %v153 = llvm.inttoptr %v152 : i64 to !llvm.ptr<1>
-          %v154 = llvm.getelementptr inbounds %v153[%v150] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v148, %v154 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c85 : i32
-      } else {
-        scf.if %v81 {
-          %v155 = arith.extui %v141 : i32 to i64
-          %c156 = arith.constant 4294967296 : i64
-          %v157 = arith.ori %v155, %c156 : i64
-          %c158 = arith.constant 1 : i64
-          %v159 = arith.addi %tile6, %c158 : i64
-          %v160 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v161 = arith.index_cast %v160 : index to i64
-          %v162 = llvm.inttoptr %v161 : i64 to !llvm.ptr<1>
-          %v163 = llvm.getelementptr inbounds %v162[%v159] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v157, %v163 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c164 = arith.constant 0 : i32
-        %lane165 = warp.lane_id : i32
-        %v166 = arith.extui %lane165 : i32 to i64
-        %c167 = arith.constant 1 : i64
-        %c168 = arith.constant 0 : i64
-        %c169 = arith.constant 32 : i64
-        %c170 = arith.constant 4294967295 : i64
-        %v171 = arith.subi %tile6, %c167 : i64
-        %lb172:2 = scf.while (%end173 = %v171, %acc174 = %c164) : (i64, i32) -> (i64, i32) {
-          %v175 = arith.subi %end173, %v166 : i64
-          %v176 = arith.cmpi sge, %v175, %c168 : i64
-          %v177 = arith.addi %v175, %c167 : i64
-          %c178 = arith.constant 8589934592 : i64
-          %v179 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v180 = arith.index_cast %v179 : index to i64
-          %v181 = llvm.inttoptr %v180 : i64 to !llvm.ptr<1>
-          %v182 = llvm.getelementptr inbounds %v181[%v177] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word183 = scf.while (%spin184 = %c168) : (i64) -> i64 {
-            %w185 = scf.if %v176 -> i64 {
-              %v186 = llvm.load %v182 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v186 : i64
-            } else {
-              scf.yield %c178 : i64
-            }
-            %v187 = arith.shrui %w185, %c169 : i64
-            %v188 = arith.cmpi eq, %v187, %c168 : i64
-            %v189 = warp.vote <any> %v188 : i1
-            scf.condition(%v189) %w185 : i64
-          } do {
-          ^bb0(%x190: i64):
-            scf.yield %c168 : i64
-          }
-          %v191 = arith.shrui %word183, %c169 : i64
-          %c192 = arith.constant 2 : i64
-          %v193 = arith.cmpi eq, %v191, %c192 : i64
-          %ballot194 = warp.ballot %v193 : i32
-          %c195 = arith.constant 0 : i32
-          %v196 = arith.cmpi ne, %ballot194, %c195 : i32
-          %v197 = math.cttz %ballot194 : i32
-          %v198 = arith.cmpi ule, %lane165, %v197 : i32
-          %v199 = arith.andi %word183, %c170 : i64
-          %v200 = arith.trunci %v199 : i64 to i32
-          %v201 = arith.select %v198, %v200, %c164 : i32
-          %v202 = warp.reduce <add> %v201 : i32
-          %v203 = arith.addi %acc174, %v202 : i32
-          %v204 = arith.subi %end173, %c169 : i64
-          %v205 = arith.xori %v196, %true : i1
-          scf.condition(%v205) %v204, %v203 : i64, i32
-        } do {
-        ^bb0(%e206: i64, %a207: i32):
-          scf.yield %e206, %a207 : i64, i32
-        }
-        %v208 = arith.addi %lb172#1, %v141 : i32
-        scf.if %v81 {
-          %v209 = arith.extui %v208 : i32 to i64
-          %c210 = arith.constant 8589934592 : i64
-          %v211 = arith.ori %v209, %c210 : i64
-          %c212 = arith.constant 1 : i64
-          %v213 = arith.addi %tile6, %c212 : i64
-          %v214 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v215 = arith.index_cast %v214 : index to i64
-          %v216 = llvm.inttoptr %v215 : i64 to !llvm.ptr<1>
-          %v217 = llvm.getelementptr inbounds %v216[%v213] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v211, %v217 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb172#1 : i32
-      }
-      scf.if %v81 {
-        memref.store %pre145, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v218 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v219 = arith.addi %v218, %v140 : i32
-    %offset220 = arith.addi %v219, %wex78 : i32
-    %v221 = arith.addi %offset220, %v23 : i32
-    %v222 = arith.addi %offset220, %v63 : i32
-    %v223 = arith.addi %offset220, %v64 : i32
-    %v224 = arith.addi %offset220, %v65 : i32
-    %v225 = arith.addi %offset220, %v66 : i32
-    %v226 = arith.addi %offset220, %v67 : i32
-    %v227 = arith.addi %offset220, %v68 : i32
-    %v228 = arith.addi %offset220, %v69 : i32
-    %v229 = arith.addi %offset220, %v70 : i32
-    %v230 = arith.addi %offset220, %v71 : i32
-    %v231 = arith.addi %offset220, %v72 : i32
-    %v232 = arith.addi %offset220, %v73 : i32
-    %v233 = arith.addi %offset220, %v74 : i32
-    %v234 = arith.addi %offset220, %v75 : i32
-    %v235 = arith.addi %offset220, %v76 : i32
-    %v236 = arith.addi %offset220, %v77 : i32
-    %c237 = arith.constant dense<0> : vector<4xi32>
-    %v238 = vector.insert %v221, %c237 [0] : i32 into vector<4xi32>
-    %v239 = vector.insert %v222, %v238 [1] : i32 into vector<4xi32>
-    %v240 = vector.insert %v223, %v239 [2] : i32 into vector<4xi32>
-    %v241 = vector.insert %v224, %v240 [3] : i32 into vector<4xi32>
-    %c242 = arith.constant 0 : index
-    %v243 = arith.addi %base14, %c242 : index
-    vector.store %v241, %out[%v243] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c244 = arith.constant dense<0> : vector<4xi32>
-    %v245 = vector.insert %v225, %c244 [0] : i32 into vector<4xi32>
-    %v246 = vector.insert %v226, %v245 [1] : i32 into vector<4xi32>
-    %v247 = vector.insert %v227, %v246 [2] : i32 into vector<4xi32>
-    %v248 = vector.insert %v228, %v247 [3] : i32 into vector<4xi32>
-    %c249 = arith.constant 4 : index
-    %v250 = arith.addi %base14, %c249 : index
-    vector.store %v248, %out[%v250] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c251 = arith.constant dense<0> : vector<4xi32>
-    %v252 = vector.insert %v229, %c251 [0] : i32 into vector<4xi32>
-    %v253 = vector.insert %v230, %v252 [1] : i32 into vector<4xi32>
-    %v254 = vector.insert %v231, %v253 [2] : i32 into vector<4xi32>
-    %v255 = vector.insert %v232, %v254 [3] : i32 into vector<4xi32>
-    %c256 = arith.constant 8 : index
-    %v257 = arith.addi %base14, %c256 : index
-    vector.store %v255, %out[%v257] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c258 = arith.constant dense<0> : vector<4xi32>
-    %v259 = vector.insert %v233, %c258 [0] : i32 into vector<4xi32>
-    %v260 = vector.insert %v234, %v259 [1] : i32 into vector<4xi32>
-    %v261 = vector.insert %v235, %v260 [2] : i32 into vector<4xi32>
-    %v262 = vector.insert %v236, %v261 [3] : i32 into vector<4xi32>
-    %c263 = arith.constant 12 : index
-    %v264 = arith.addi %base14, %c263 : index
-    vector.store %v262, %out[%v264] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %v219 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v220 = arith.addi %v219, %v141 : i32
+    %offset221 = arith.addi %v220, %wex77 : i32
+    %v222 = arith.addi %offset221, %v22 : i32
+    %v223 = arith.addi %offset221, %v62 : i32
+    %v224 = arith.addi %offset221, %v63 : i32
+    %v225 = arith.addi %offset221, %v64 : i32
+    %v226 = arith.addi %offset221, %v65 : i32
+    %v227 = arith.addi %offset221, %v66 : i32
+    %v228 = arith.addi %offset221, %v67 : i32
+    %v229 = arith.addi %offset221, %v68 : i32
+    %v230 = arith.addi %offset221, %v69 : i32
+    %v231 = arith.addi %offset221, %v70 : i32
+    %v232 = arith.addi %offset221, %v71 : i32
+    %v233 = arith.addi %offset221, %v72 : i32
+    %v234 = arith.addi %offset221, %v73 : i32
+    %v235 = arith.addi %offset221, %v74 : i32
+    %v236 = arith.addi %offset221, %v75 : i32
+    %v237 = arith.addi %offset221, %v76 : i32
+    %c238 = arith.constant dense<0> : vector<4xi32>
+    %v239 = vector.insert %v222, %c238 [0] : i32 into vector<4xi32>
+    %v240 = vector.insert %v223, %v239 [1] : i32 into vector<4xi32>
+    %v241 = vector.insert %v224, %v240 [2] : i32 into vector<4xi32>
+    %v242 = vector.insert %v225, %v241 [3] : i32 into vector<4xi32>
+    %c243 = arith.constant 0 : index
+    %v244 = arith.addi %base13, %c243 : index
+    vector.store %v242, %out[%v244] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c245 = arith.constant dense<0> : vector<4xi32>
+    %v246 = vector.insert %v226, %c245 [0] : i32 into vector<4xi32>
+    %v247 = vector.insert %v227, %v246 [1] : i32 into vector<4xi32>
+    %v248 = vector.insert %v228, %v247 [2] : i32 into vector<4xi32>
+    %v249 = vector.insert %v229, %v248 [3] : i32 into vector<4xi32>
+    %c250 = arith.constant 4 : index
+    %v251 = arith.addi %base13, %c250 : index
+    vector.store %v249, %out[%v251] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c252 = arith.constant dense<0> : vector<4xi32>
+    %v253 = vector.insert %v230, %c252 [0] : i32 into vector<4xi32>
+    %v254 = vector.insert %v231, %v253 [1] : i32 into vector<4xi32>
+    %v255 = vector.insert %v232, %v254 [2] : i32 into vector<4xi32>
+    %v256 = vector.insert %v233, %v255 [3] : i32 into vector<4xi32>
+    %c257 = arith.constant 8 : index
+    %v258 = arith.addi %base13, %c257 : index
+    vector.store %v256, %out[%v258] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c259 = arith.constant dense<0> : vector<4xi32>
+    %v260 = vector.insert %v234, %c259 [0] : i32 into vector<4xi32>
+    %v261 = vector.insert %v235, %v260 [1] : i32 into vector<4xi32>
+    %v262 = vector.insert %v236, %v261 [2] : i32 into vector<4xi32>
+    %v263 = vector.insert %v237, %v262 [3] : i32 into vector<4xi32>
+    %c264 = arith.constant 12 : index
+    %v265 = arith.addi %base13, %c264 : index
+    vector.store %v263, %out[%v265] {alignment = 16} : memref<?xi32>, vector<4xi32>
     gpu.return
   }
 
@@ -1936,299 +1942,300 @@ gpu.module @scan {
     %c8 = arith.constant 0 : index
     %c9 = arith.constant 4096 : index
     %c10 = arith.constant 16 : index
-    %c11 = arith.constant 32 : index
-    %v12 = arith.muli %v7, %c9 : index
-    %v13 = arith.muli %tid2, %c10 : index
-    %base14 = arith.addi %v12, %v13 : index
-    %c15 = arith.constant 0 : index
-    %v16 = arith.addi %base14, %c15 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %base13, %c14 : index
+    %v16 = arith.index_cast %v15 : index to i64
     %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
     %v18 = arith.index_cast %v17 : index to i64
     %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = arith.index_cast %v16 : index to i64
-    %v21 = llvm.getelementptr inbounds %v19[%v20] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v22 = llvm.load %v21 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v23 = vector.extract %v22[0] : f32 from vector<4xf32>
-    %v24 = vector.extract %v22[1] : f32 from vector<4xf32>
-    %v25 = vector.extract %v22[2] : f32 from vector<4xf32>
-    %v26 = vector.extract %v22[3] : f32 from vector<4xf32>
-    %c27 = arith.constant 4 : index
-    %v28 = arith.addi %base14, %c27 : index
+    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
+    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
+    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
+    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
+    %c26 = arith.constant 4 : index
+    %v27 = arith.addi %base13, %c26 : index
+    %v28 = arith.index_cast %v27 : index to i64
     %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
     %v30 = arith.index_cast %v29 : index to i64
     %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = arith.index_cast %v28 : index to i64
-    %v33 = llvm.getelementptr inbounds %v31[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v34 = llvm.load %v33 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v35 = vector.extract %v34[0] : f32 from vector<4xf32>
-    %v36 = vector.extract %v34[1] : f32 from vector<4xf32>
-    %v37 = vector.extract %v34[2] : f32 from vector<4xf32>
-    %v38 = vector.extract %v34[3] : f32 from vector<4xf32>
-    %c39 = arith.constant 8 : index
-    %v40 = arith.addi %base14, %c39 : index
+    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v34 = vector.extract %v33[0] : f32 from vector<4xf32>
+    %v35 = vector.extract %v33[1] : f32 from vector<4xf32>
+    %v36 = vector.extract %v33[2] : f32 from vector<4xf32>
+    %v37 = vector.extract %v33[3] : f32 from vector<4xf32>
+    %c38 = arith.constant 8 : index
+    %v39 = arith.addi %base13, %c38 : index
+    %v40 = arith.index_cast %v39 : index to i64
     %v41 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
     %v42 = arith.index_cast %v41 : index to i64
     %v43 = llvm.inttoptr %v42 : i64 to !llvm.ptr<1>
-    %v44 = arith.index_cast %v40 : index to i64
-    %v45 = llvm.getelementptr inbounds %v43[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v46 = llvm.load %v45 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v47 = vector.extract %v46[0] : f32 from vector<4xf32>
-    %v48 = vector.extract %v46[1] : f32 from vector<4xf32>
-    %v49 = vector.extract %v46[2] : f32 from vector<4xf32>
-    %v50 = vector.extract %v46[3] : f32 from vector<4xf32>
-    %c51 = arith.constant 12 : index
-    %v52 = arith.addi %base14, %c51 : index
+    %v44 = llvm.getelementptr inbounds %v43[%v40] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v45 = llvm.load %v44 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v46 = vector.extract %v45[0] : f32 from vector<4xf32>
+    %v47 = vector.extract %v45[1] : f32 from vector<4xf32>
+    %v48 = vector.extract %v45[2] : f32 from vector<4xf32>
+    %v49 = vector.extract %v45[3] : f32 from vector<4xf32>
+    %c50 = arith.constant 12 : index
+    %v51 = arith.addi %base13, %c50 : index
+    %v52 = arith.index_cast %v51 : index to i64
     %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
     %v54 = arith.index_cast %v53 : index to i64
     %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
-    %v56 = arith.index_cast %v52 : index to i64
-    %v57 = llvm.getelementptr inbounds %v55[%v56] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v58 = llvm.load %v57 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v59 = vector.extract %v58[0] : f32 from vector<4xf32>
-    %v60 = vector.extract %v58[1] : f32 from vector<4xf32>
-    %v61 = vector.extract %v58[2] : f32 from vector<4xf32>
-    %v62 = vector.extract %v58[3] : f32 from vector<4xf32>
-    %v63 = arith.addf %v23, %v24 : f32
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v57 = llvm.load %v56 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    %v58 = vector.extract %v57[0] : f32 from vector<4xf32>
+    %v59 = vector.extract %v57[1] : f32 from vector<4xf32>
+    %v60 = vector.extract %v57[2] : f32 from vector<4xf32>
+    %v61 = vector.extract %v57[3] : f32 from vector<4xf32>
+    %v62 = arith.addf %v22, %v23 : f32
+    %v63 = arith.addf %v62, %v24 : f32
     %v64 = arith.addf %v63, %v25 : f32
-    %v65 = arith.addf %v64, %v26 : f32
+    %v65 = arith.addf %v64, %v34 : f32
     %v66 = arith.addf %v65, %v35 : f32
     %v67 = arith.addf %v66, %v36 : f32
     %v68 = arith.addf %v67, %v37 : f32
-    %v69 = arith.addf %v68, %v38 : f32
+    %v69 = arith.addf %v68, %v46 : f32
     %v70 = arith.addf %v69, %v47 : f32
     %v71 = arith.addf %v70, %v48 : f32
     %v72 = arith.addf %v71, %v49 : f32
-    %v73 = arith.addf %v72, %v50 : f32
+    %v73 = arith.addf %v72, %v58 : f32
     %v74 = arith.addf %v73, %v59 : f32
     %v75 = arith.addf %v74, %v60 : f32
     %v76 = arith.addf %v75, %v61 : f32
-    %v77 = arith.addf %v76, %v62 : f32
-    %wex78 = warp.scan <add> %v77 exclusive : f32
-    %wid79 = arith.divui %tid2, %c11 : index
-    %lane80 = arith.remui %tid2, %c11 : index
-    %v81 = arith.cmpi eq, %lane80, %c8 : index
-    %c82 = arith.constant 31 : index
-    %v83 = arith.cmpi eq, %lane80, %c82 : index
-    scf.if %v83 {
-      %wtot84 = arith.addf %wex78, %v77 : f32
-      memref.store %wtot84, %warp_sm[%wid79] : memref<8xf32, #gpu.address_space<workgroup>>
+    %wex77 = warp.scan <add> %v76 exclusive : f32
+    %c78 = arith.constant 32 : index
+    %wid79 = arith.divui %tid2, %c78 : index
+    %lane80 = arith.remui %tid2, %c78 : index
+    %c81 = arith.constant 0 : index
+    %v82 = arith.cmpi eq, %lane80, %c81 : index
+    %c83 = arith.constant 31 : index
+    %v84 = arith.cmpi eq, %lane80, %c83 : index
+    scf.if %v84 {
+      %wtot85 = arith.addf %wex77, %v76 : f32
+      memref.store %wtot85, %warp_sm[%wid79] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c85 = arith.constant 0.0 : f32
-    %c86 = arith.constant 0 : index
-    %v87 = memref.load %warp_sm[%c86] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c88 = arith.constant 0 : index
-    %v89 = arith.cmpi ugt, %wid79, %c88 : index
-    %v90 = arith.select %v89, %v87, %c85 : f32
-    %v91 = arith.addf %c85, %v90 : f32
-    %v92 = arith.addf %c85, %v87 : f32
-    %c93 = arith.constant 1 : index
-    %v94 = memref.load %warp_sm[%c93] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c95 = arith.constant 1 : index
-    %v96 = arith.cmpi ugt, %wid79, %c95 : index
-    %v97 = arith.select %v96, %v94, %c85 : f32
-    %v98 = arith.addf %v91, %v97 : f32
-    %v99 = arith.addf %v92, %v94 : f32
-    %c100 = arith.constant 2 : index
-    %v101 = memref.load %warp_sm[%c100] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c102 = arith.constant 2 : index
-    %v103 = arith.cmpi ugt, %wid79, %c102 : index
-    %v104 = arith.select %v103, %v101, %c85 : f32
-    %v105 = arith.addf %v98, %v104 : f32
-    %v106 = arith.addf %v99, %v101 : f32
-    %c107 = arith.constant 3 : index
-    %v108 = memref.load %warp_sm[%c107] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c109 = arith.constant 3 : index
-    %v110 = arith.cmpi ugt, %wid79, %c109 : index
-    %v111 = arith.select %v110, %v108, %c85 : f32
-    %v112 = arith.addf %v105, %v111 : f32
-    %v113 = arith.addf %v106, %v108 : f32
-    %c114 = arith.constant 4 : index
-    %v115 = memref.load %warp_sm[%c114] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c116 = arith.constant 4 : index
-    %v117 = arith.cmpi ugt, %wid79, %c116 : index
-    %v118 = arith.select %v117, %v115, %c85 : f32
-    %v119 = arith.addf %v112, %v118 : f32
-    %v120 = arith.addf %v113, %v115 : f32
-    %c121 = arith.constant 5 : index
-    %v122 = memref.load %warp_sm[%c121] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c123 = arith.constant 5 : index
-    %v124 = arith.cmpi ugt, %wid79, %c123 : index
-    %v125 = arith.select %v124, %v122, %c85 : f32
-    %v126 = arith.addf %v119, %v125 : f32
-    %v127 = arith.addf %v120, %v122 : f32
-    %c128 = arith.constant 6 : index
-    %v129 = memref.load %warp_sm[%c128] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c130 = arith.constant 6 : index
-    %v131 = arith.cmpi ugt, %wid79, %c130 : index
-    %v132 = arith.select %v131, %v129, %c85 : f32
-    %v133 = arith.addf %v126, %v132 : f32
-    %v134 = arith.addf %v127, %v129 : f32
-    %c135 = arith.constant 7 : index
-    %v136 = memref.load %warp_sm[%c135] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c137 = arith.constant 7 : index
-    %v138 = arith.cmpi ugt, %wid79, %c137 : index
-    %v139 = arith.select %v138, %v136, %c85 : f32
-    %v140 = arith.addf %v133, %v139 : f32
-    %v141 = arith.addf %v134, %v136 : f32
-    %v142 = arith.cmpi eq, %wid79, %c8 : index
-    scf.if %v142 {
-      %c143 = arith.constant 0 : i64
-      %v144 = arith.cmpi eq, %tile6, %c143 : i64
-      %pre145 = scf.if %v144 -> f32 {
-        scf.if %v81 {
-          %v146 = arith.bitcast %v141 : f32 to i32
-          %v147 = arith.extui %v146 : i32 to i64
-          %c148 = arith.constant 8589934592 : i64
-          %v149 = arith.ori %v147, %c148 : i64
-          %c150 = arith.constant 1 : i64
-          %v151 = arith.addi %tile6, %c150 : i64
-          %v152 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v153 = arith.index_cast %v152 : index to i64
-          %v154 = llvm.inttoptr %v153 : i64 to !llvm.ptr<1>
-          %v155 = llvm.getelementptr inbounds %v154[%v151] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v149, %v155 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c86 = arith.constant 0.0 : f32
+    %c87 = arith.constant 0 : index
+    %v88 = memref.load %warp_sm[%c87] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c89 = arith.constant 0 : index
+    %v90 = arith.cmpi ugt, %wid79, %c89 : index
+    %v91 = arith.select %v90, %v88, %c86 : f32
+    %v92 = arith.addf %c86, %v91 : f32
+    %v93 = arith.addf %c86, %v88 : f32
+    %c94 = arith.constant 1 : index
+    %v95 = memref.load %warp_sm[%c94] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c96 = arith.constant 1 : index
+    %v97 = arith.cmpi ugt, %wid79, %c96 : index
+    %v98 = arith.select %v97, %v95, %c86 : f32
+    %v99 = arith.addf %v92, %v98 : f32
+    %v100 = arith.addf %v93, %v95 : f32
+    %c101 = arith.constant 2 : index
+    %v102 = memref.load %warp_sm[%c101] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c103 = arith.constant 2 : index
+    %v104 = arith.cmpi ugt, %wid79, %c103 : index
+    %v105 = arith.select %v104, %v102, %c86 : f32
+    %v106 = arith.addf %v99, %v105 : f32
+    %v107 = arith.addf %v100, %v102 : f32
+    %c108 = arith.constant 3 : index
+    %v109 = memref.load %warp_sm[%c108] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c110 = arith.constant 3 : index
+    %v111 = arith.cmpi ugt, %wid79, %c110 : index
+    %v112 = arith.select %v111, %v109, %c86 : f32
+    %v113 = arith.addf %v106, %v112 : f32
+    %v114 = arith.addf %v107, %v109 : f32
+    %c115 = arith.constant 4 : index
+    %v116 = memref.load %warp_sm[%c115] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c117 = arith.constant 4 : index
+    %v118 = arith.cmpi ugt, %wid79, %c117 : index
+    %v119 = arith.select %v118, %v116, %c86 : f32
+    %v120 = arith.addf %v113, %v119 : f32
+    %v121 = arith.addf %v114, %v116 : f32
+    %c122 = arith.constant 5 : index
+    %v123 = memref.load %warp_sm[%c122] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c124 = arith.constant 5 : index
+    %v125 = arith.cmpi ugt, %wid79, %c124 : index
+    %v126 = arith.select %v125, %v123, %c86 : f32
+    %v127 = arith.addf %v120, %v126 : f32
+    %v128 = arith.addf %v121, %v123 : f32
+    %c129 = arith.constant 6 : index
+    %v130 = memref.load %warp_sm[%c129] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c131 = arith.constant 6 : index
+    %v132 = arith.cmpi ugt, %wid79, %c131 : index
+    %v133 = arith.select %v132, %v130, %c86 : f32
+    %v134 = arith.addf %v127, %v133 : f32
+    %v135 = arith.addf %v128, %v130 : f32
+    %c136 = arith.constant 7 : index
+    %v137 = memref.load %warp_sm[%c136] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c138 = arith.constant 7 : index
+    %v139 = arith.cmpi ugt, %wid79, %c138 : index
+    %v140 = arith.select %v139, %v137, %c86 : f32
+    %v141 = arith.addf %v134, %v140 : f32
+    %v142 = arith.addf %v135, %v137 : f32
+    %v143 = arith.cmpi eq, %wid79, %c8 : index
+    scf.if %v143 {
+      %c144 = arith.constant 0 : i64
+      %v145 = arith.cmpi eq, %tile6, %c144 : i64
+      %pre146 = scf.if %v145 -> f32 {
+        scf.if %v82 {
+          %v147 = arith.bitcast %v142 : f32 to i32
+          %v148 = arith.extui %v147 : i32 to i64
+          %c149 = arith.constant 8589934592 : i64
+          %v150 = arith.ori %v148, %c149 : i64
+          %c151 = arith.constant 1 : i64
+          %v152 = arith.addi %tile6, %c151 : i64
+          %v153 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v154 = arith.index_cast %v153 : index to i64
+          %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
+          %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v150, %v156 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c85 : f32
+        scf.yield %c86 : f32
       } else {
-        scf.if %v81 {
-          %v156 = arith.bitcast %v141 : f32 to i32
-          %v157 = arith.extui %v156 : i32 to i64
-          %c158 = arith.constant 4294967296 : i64
-          %v159 = arith.ori %v157, %c158 : i64
-          %c160 = arith.constant 1 : i64
-          %v161 = arith.addi %tile6, %c160 : i64
-          %v162 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v163 = arith.index_cast %v162 : index to i64
-          %v164 = llvm.inttoptr %v163 : i64 to !llvm.ptr<1>
-          %v165 = llvm.getelementptr inbounds %v164[%v161] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v159, %v165 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v82 {
+          %v157 = arith.bitcast %v142 : f32 to i32
+          %v158 = arith.extui %v157 : i32 to i64
+          %c159 = arith.constant 4294967296 : i64
+          %v160 = arith.ori %v158, %c159 : i64
+          %c161 = arith.constant 1 : i64
+          %v162 = arith.addi %tile6, %c161 : i64
+          %v163 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v164 = arith.index_cast %v163 : index to i64
+          %v165 = llvm.inttoptr %v164 : i64 to !llvm.ptr<1>
+          %v166 = llvm.getelementptr inbounds %v165[%v162] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v160, %v166 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c166 = arith.constant 0.0 : f32
-        %lane167 = warp.lane_id : i32
-        %v168 = arith.extui %lane167 : i32 to i64
-        %c169 = arith.constant 1 : i64
-        %c170 = arith.constant 0 : i64
-        %c171 = arith.constant 32 : i64
-        %c172 = arith.constant 4294967295 : i64
-        %v173 = arith.subi %tile6, %c169 : i64
-        %lb174:2 = scf.while (%end175 = %v173, %acc176 = %c166) : (i64, f32) -> (i64, f32) {
-          %v177 = arith.subi %end175, %v168 : i64
-          %v178 = arith.cmpi sge, %v177, %c170 : i64
-          %v179 = arith.addi %v177, %c169 : i64
-          %c180 = arith.constant 8589934592 : i64
-          %v181 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v182 = arith.index_cast %v181 : index to i64
-          %v183 = llvm.inttoptr %v182 : i64 to !llvm.ptr<1>
-          %v184 = llvm.getelementptr inbounds %v183[%v179] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word185 = scf.while (%spin186 = %c170) : (i64) -> i64 {
-            %w187 = scf.if %v178 -> i64 {
-              %v188 = llvm.load %v184 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v188 : i64
+        %c167 = arith.constant 0.0 : f32
+        %lane168 = warp.lane_id : i32
+        %v169 = arith.extui %lane168 : i32 to i64
+        %c170 = arith.constant 1 : i64
+        %c171 = arith.constant 0 : i64
+        %c172 = arith.constant 32 : i64
+        %c173 = arith.constant 4294967295 : i64
+        %v174 = arith.subi %tile6, %c170 : i64
+        %lb175:2 = scf.while (%end176 = %v174, %acc177 = %c167) : (i64, f32) -> (i64, f32) {
+          %v178 = arith.subi %end176, %v169 : i64
+          %v179 = arith.cmpi sge, %v178, %c171 : i64
+          %v180 = arith.addi %v178, %c170 : i64
+          %c181 = arith.constant 8589934592 : i64
+          %v182 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v183 = arith.index_cast %v182 : index to i64
+          %v184 = llvm.inttoptr %v183 : i64 to !llvm.ptr<1>
+          %v185 = llvm.getelementptr inbounds %v184[%v180] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word186 = scf.while (%spin187 = %c171) : (i64) -> i64 {
+            %v188 = scf.if %v179 -> i64 {
+              %v189 = llvm.load %v185 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v189 : i64
             } else {
-              scf.yield %c180 : i64
+              scf.yield %c181 : i64
             }
-            %v189 = arith.shrui %w187, %c171 : i64
-            %v190 = arith.cmpi eq, %v189, %c170 : i64
-            %v191 = warp.vote <any> %v190 : i1
-            scf.condition(%v191) %w187 : i64
+            %v190 = arith.shrui %v188, %c172 : i64
+            %v191 = arith.cmpi eq, %v190, %c171 : i64
+            %v192 = warp.vote <any> %v191 : i1
+            scf.condition(%v192) %v188 : i64
           } do {
-          ^bb0(%x192: i64):
-            scf.yield %c170 : i64
+            ^bb0(%x193: i64):
+            scf.yield %c171 : i64
           }
-          %v193 = arith.shrui %word185, %c171 : i64
-          %c194 = arith.constant 2 : i64
-          %v195 = arith.cmpi eq, %v193, %c194 : i64
-          %ballot196 = warp.ballot %v195 : i32
-          %c197 = arith.constant 0 : i32
-          %v198 = arith.cmpi ne, %ballot196, %c197 : i32
-          %v199 = math.cttz %ballot196 : i32
-          %v200 = arith.cmpi ule, %lane167, %v199 : i32
-          %v201 = arith.andi %word185, %c172 : i64
-          %v202 = arith.trunci %v201 : i64 to i32
-          %v203 = arith.bitcast %v202 : i32 to f32
-          %v204 = arith.select %v200, %v203, %c166 : f32
-          %v205 = warp.reduce <add> %v204 : f32
-          %v206 = arith.addf %acc176, %v205 : f32
-          %v207 = arith.subi %end175, %c171 : i64
-          %v208 = arith.xori %v198, %true : i1
-          scf.condition(%v208) %v207, %v206 : i64, f32
+          %v194 = arith.shrui %word186, %c172 : i64
+          %c195 = arith.constant 2 : i64
+          %v196 = arith.cmpi eq, %v194, %c195 : i64
+          %ballot197 = warp.ballot %v196 : i32
+          %c198 = arith.constant 0 : i32
+          %v199 = arith.cmpi ne, %ballot197, %c198 : i32
+          %v200 = math.cttz %ballot197 : i32
+          %v201 = arith.cmpi ule, %lane168, %v200 : i32
+          %v202 = arith.andi %word186, %c173 : i64
+          %v203 = arith.trunci %v202 : i64 to i32
+          %v204 = arith.bitcast %v203 : i32 to f32
+          %v205 = arith.select %v201, %v204, %c167 : f32
+          %v206 = warp.reduce <add> %v205 : f32
+          %v207 = arith.addf %acc177, %v206 : f32
+          %v208 = arith.subi %end176, %c172 : i64
+          %v209 = arith.xori %v199, %true : i1
+          scf.condition(%v209) %v208, %v207 : i64, f32
         } do {
-        ^bb0(%e209: i64, %a210: f32):
-          scf.yield %e209, %a210 : i64, f32
+          ^bb0(%e210: i64, %a211: f32):
+          scf.yield %e210, %a211 : i64, f32
         }
-        %v211 = arith.addf %lb174#1, %v141 : f32
-        scf.if %v81 {
-          %v212 = arith.bitcast %v211 : f32 to i32
-          %v213 = arith.extui %v212 : i32 to i64
-          %c214 = arith.constant 8589934592 : i64
-          %v215 = arith.ori %v213, %c214 : i64
-          %c216 = arith.constant 1 : i64
-          %v217 = arith.addi %tile6, %c216 : i64
-          %v218 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v219 = arith.index_cast %v218 : index to i64
-          %v220 = llvm.inttoptr %v219 : i64 to !llvm.ptr<1>
-          %v221 = llvm.getelementptr inbounds %v220[%v217] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v215, %v221 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v212 = arith.addf %lb175#1, %v142 : f32
+        scf.if %v82 {
+          %v213 = arith.bitcast %v212 : f32 to i32
+          %v214 = arith.extui %v213 : i32 to i64
+          %c215 = arith.constant 8589934592 : i64
+          %v216 = arith.ori %v214, %c215 : i64
+          %c217 = arith.constant 1 : i64
+          %v218 = arith.addi %tile6, %c217 : i64
+          %v219 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v220 = arith.index_cast %v219 : index to i64
+          %v221 = llvm.inttoptr %v220 : i64 to !llvm.ptr<1>
+          %v222 = llvm.getelementptr inbounds %v221[%v218] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v216, %v222 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb174#1 : f32
+        scf.yield %lb175#1 : f32
       }
-      scf.if %v81 {
-        memref.store %pre145, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+      scf.if %v82 {
+        memref.store %pre146, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v222 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v223 = arith.addf %v222, %v140 : f32
-    %offset224 = arith.addf %v223, %wex78 : f32
-    %v225 = arith.addf %offset224, %v23 : f32
-    %v226 = arith.addf %offset224, %v63 : f32
-    %v227 = arith.addf %offset224, %v64 : f32
-    %v228 = arith.addf %offset224, %v65 : f32
-    %v229 = arith.addf %offset224, %v66 : f32
-    %v230 = arith.addf %offset224, %v67 : f32
-    %v231 = arith.addf %offset224, %v68 : f32
-    %v232 = arith.addf %offset224, %v69 : f32
-    %v233 = arith.addf %offset224, %v70 : f32
-    %v234 = arith.addf %offset224, %v71 : f32
-    %v235 = arith.addf %offset224, %v72 : f32
-    %v236 = arith.addf %offset224, %v73 : f32
-    %v237 = arith.addf %offset224, %v74 : f32
-    %v238 = arith.addf %offset224, %v75 : f32
-    %v239 = arith.addf %offset224, %v76 : f32
-    %v240 = arith.addf %offset224, %v77 : f32
-    %c241 = arith.constant dense<0.0> : vector<4xf32>
-    %v242 = vector.insert %v225, %c241 [0] : f32 into vector<4xf32>
-    %v243 = vector.insert %v226, %v242 [1] : f32 into vector<4xf32>
-    %v244 = vector.insert %v227, %v243 [2] : f32 into vector<4xf32>
-    %v245 = vector.insert %v228, %v244 [3] : f32 into vector<4xf32>
-    %c246 = arith.constant 0 : index
-    %v247 = arith.addi %base14, %c246 : index
-    vector.store %v245, %out[%v247] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c248 = arith.constant dense<0.0> : vector<4xf32>
-    %v249 = vector.insert %v229, %c248 [0] : f32 into vector<4xf32>
-    %v250 = vector.insert %v230, %v249 [1] : f32 into vector<4xf32>
-    %v251 = vector.insert %v231, %v250 [2] : f32 into vector<4xf32>
-    %v252 = vector.insert %v232, %v251 [3] : f32 into vector<4xf32>
-    %c253 = arith.constant 4 : index
-    %v254 = arith.addi %base14, %c253 : index
-    vector.store %v252, %out[%v254] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c255 = arith.constant dense<0.0> : vector<4xf32>
-    %v256 = vector.insert %v233, %c255 [0] : f32 into vector<4xf32>
-    %v257 = vector.insert %v234, %v256 [1] : f32 into vector<4xf32>
-    %v258 = vector.insert %v235, %v257 [2] : f32 into vector<4xf32>
-    %v259 = vector.insert %v236, %v258 [3] : f32 into vector<4xf32>
-    %c260 = arith.constant 8 : index
-    %v261 = arith.addi %base14, %c260 : index
-    vector.store %v259, %out[%v261] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c262 = arith.constant dense<0.0> : vector<4xf32>
-    %v263 = vector.insert %v237, %c262 [0] : f32 into vector<4xf32>
-    %v264 = vector.insert %v238, %v263 [1] : f32 into vector<4xf32>
-    %v265 = vector.insert %v239, %v264 [2] : f32 into vector<4xf32>
-    %v266 = vector.insert %v240, %v265 [3] : f32 into vector<4xf32>
-    %c267 = arith.constant 12 : index
-    %v268 = arith.addi %base14, %c267 : index
-    vector.store %v266, %out[%v268] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %v223 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v224 = arith.addf %v223, %v141 : f32
+    %offset225 = arith.addf %v224, %wex77 : f32
+    %v226 = arith.addf %offset225, %v22 : f32
+    %v227 = arith.addf %offset225, %v62 : f32
+    %v228 = arith.addf %offset225, %v63 : f32
+    %v229 = arith.addf %offset225, %v64 : f32
+    %v230 = arith.addf %offset225, %v65 : f32
+    %v231 = arith.addf %offset225, %v66 : f32
+    %v232 = arith.addf %offset225, %v67 : f32
+    %v233 = arith.addf %offset225, %v68 : f32
+    %v234 = arith.addf %offset225, %v69 : f32
+    %v235 = arith.addf %offset225, %v70 : f32
+    %v236 = arith.addf %offset225, %v71 : f32
+    %v237 = arith.addf %offset225, %v72 : f32
+    %v238 = arith.addf %offset225, %v73 : f32
+    %v239 = arith.addf %offset225, %v74 : f32
+    %v240 = arith.addf %offset225, %v75 : f32
+    %v241 = arith.addf %offset225, %v76 : f32
+    %c242 = arith.constant dense<0.0> : vector<4xf32>
+    %v243 = vector.insert %v226, %c242 [0] : f32 into vector<4xf32>
+    %v244 = vector.insert %v227, %v243 [1] : f32 into vector<4xf32>
+    %v245 = vector.insert %v228, %v244 [2] : f32 into vector<4xf32>
+    %v246 = vector.insert %v229, %v245 [3] : f32 into vector<4xf32>
+    %c247 = arith.constant 0 : index
+    %v248 = arith.addi %base13, %c247 : index
+    vector.store %v246, %out[%v248] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %c249 = arith.constant dense<0.0> : vector<4xf32>
+    %v250 = vector.insert %v230, %c249 [0] : f32 into vector<4xf32>
+    %v251 = vector.insert %v231, %v250 [1] : f32 into vector<4xf32>
+    %v252 = vector.insert %v232, %v251 [2] : f32 into vector<4xf32>
+    %v253 = vector.insert %v233, %v252 [3] : f32 into vector<4xf32>
+    %c254 = arith.constant 4 : index
+    %v255 = arith.addi %base13, %c254 : index
+    vector.store %v253, %out[%v255] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %c256 = arith.constant dense<0.0> : vector<4xf32>
+    %v257 = vector.insert %v234, %c256 [0] : f32 into vector<4xf32>
+    %v258 = vector.insert %v235, %v257 [1] : f32 into vector<4xf32>
+    %v259 = vector.insert %v236, %v258 [2] : f32 into vector<4xf32>
+    %v260 = vector.insert %v237, %v259 [3] : f32 into vector<4xf32>
+    %c261 = arith.constant 8 : index
+    %v262 = arith.addi %base13, %c261 : index
+    vector.store %v260, %out[%v262] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %c263 = arith.constant dense<0.0> : vector<4xf32>
+    %v264 = vector.insert %v238, %c263 [0] : f32 into vector<4xf32>
+    %v265 = vector.insert %v239, %v264 [1] : f32 into vector<4xf32>
+    %v266 = vector.insert %v240, %v265 [2] : f32 into vector<4xf32>
+    %v267 = vector.insert %v241, %v266 [3] : f32 into vector<4xf32>
+    %c268 = arith.constant 12 : index
+    %v269 = arith.addi %base13, %c268 : index
+    vector.store %v267, %out[%v269] {alignment = 16} : memref<?xf32>, vector<4xf32>
     gpu.return
   }
 }
