@@ -364,6 +364,21 @@ def time_tile_kernels(c, bench, n, args, check, reset):
         c.measure(bench, "warp" if name == kernels[0] else name, launch, check)
 
 
+def time_hand_tile(c, bench, name, n, args, check, reset):
+    """The hand-written single-pass kernel `name` of baselines.cu (tiles of
+    2048), its status words zeroed in each launch like the warp kernel's."""
+    cp = c.cp
+    status = cp.zeros(1 + n // 2048, dtype=cp.int64)
+
+    def run():
+        cp.cuda.runtime.memsetAsync(status.data.ptr, 0, status.nbytes, 0)
+        e = getattr(c.lib, name)(*args(ptr(status)))
+        if e:
+            raise RuntimeError(f"{name}: cudaError {e}")
+    reset()
+    c.measure(bench, "hand", run, check)
+
+
 def bench_scan(c, bench):
     cp, np = c.cp, c.np
     n = 1 << c.args.log2n
@@ -400,6 +415,8 @@ def bench_scan(c, bench):
             c.measure(bench, "cub", c.cub_call(f"cub_{bench}", ptr(x), ptr(out), ctypes.c_longlong(n)), check)
         except Exception as error:  # noqa: BLE001
             c.report(bench, "cub", error=str(error)[:300])
+        time_hand_tile(c, bench, f"hand_{bench}", n, lambda status: (ptr(x), ptr(out), status, ctypes.c_longlong(n)),
+                       check, lambda: out.fill(0))
     try:
         import torch
     except ImportError as error:
@@ -458,6 +475,9 @@ def bench_select(c, bench):
                                                ctypes.c_longlong(n), ctypes.c_float(thr)), check)
         except Exception as error:  # noqa: BLE001
             c.report(bench, "cub", error=str(error)[:300])
+        time_hand_tile(c, bench, "hand_select_gt_f32", n,
+                       lambda status: (ptr(x), ptr(out), ptr(num), status, ctypes.c_longlong(n), ctypes.c_float(thr)),
+                       check, lambda: (out.fill(0), num.fill(-1)))
     try:
         import torch
         tx, tout, tnum = torch.from_dlpack(x), torch.from_dlpack(out), torch.from_dlpack(num)

@@ -13,6 +13,7 @@
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
+#include <cuda/atomic>
 
 #include <cstdint>
 
@@ -164,6 +165,116 @@ template <int Threads> __global__ void __launch_bounds__(Threads) handBlockScan(
   out[i] = a;
 }
 
+
+// Single-pass scan / selection with decoupled look-back, the algorithm of
+// the warp kernels (gen_kernels.py) written with CUDA intrinsics: tiles of
+// 256 threads x 8 consecutive items claimed in order from status[0]; status
+// words (flag << 32 | 32-bit value), flag 1 = aggregate, 2 = inclusive
+// prefix, published with release stores and read with acquire loads by a
+// whole warp, 32 predecessors at a time.
+template <class T> __device__ unsigned bitsOf(T v) { return __float_as_uint(v); }
+template <> __device__ unsigned bitsOf<int>(int v) { return (unsigned)v; }
+template <class T> __device__ T fromBits(unsigned b) { return __uint_as_float(b); }
+template <> __device__ int fromBits<int>(unsigned b) { return (int)b; }
+
+template <class T> __device__ T warpInclusive(T v, int lane) {
+#pragma unroll
+  for (int d = 1; d < 32; d *= 2) {
+    T u = __shfl_up_sync(0xffffffffu, v, d);
+    if (lane >= d) v += u;
+  }
+  return v;
+}
+
+template <class T> __device__ void publish(unsigned long long *status, long long tile, unsigned long long flag, T v) {
+  cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(status[1 + tile]);
+  word.store(flag << 32 | bitsOf(v), cuda::memory_order_release);
+}
+
+// Exclusive prefix of `tile` (> 0); every lane of the calling warp returns it.
+template <class T> __device__ T lookBack(unsigned long long *status, long long tile, int lane) {
+  T acc = 0;
+  for (long long end = tile - 1;; end -= 32) {
+    long long pred = end - lane;
+    unsigned long long w;
+    do {
+      w = 2ull << 32;  // before tile 0: an inclusive prefix of 0
+      if (pred >= 0) {
+        cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(status[1 + pred]);
+        w = word.load(cuda::memory_order_acquire);
+      }
+    } while (__any_sync(0xffffffffu, (w >> 32) == 0));
+    unsigned prefixes = __ballot_sync(0xffffffffu, (w >> 32) == 2);
+    int nearest = prefixes ? __ffs(prefixes) - 1 : 31;
+    T v = lane <= nearest ? fromBits<T>((unsigned)w) : T(0);
+#pragma unroll
+    for (int d = 16; d > 0; d /= 2) v += __shfl_xor_sync(0xffffffffu, v, d);
+    acc += v;
+    if (prefixes) return acc;
+  }
+}
+
+// Mode 0: inclusive scan, 1: exclusive scan, 2: select x > threshold.
+template <class T, int Mode>
+__global__ void __launch_bounds__(256) handTileScan(const T *__restrict__ in, T *__restrict__ out, int *num,
+                                                    unsigned long long *status, long long n, float threshold) {
+  using V = typename Vec4<T>::type;
+  __shared__ long long tileShared;
+  __shared__ int warpTotals[8];
+  __shared__ T warpTotalsT[8];
+  __shared__ T prefixShared;
+  int tid = threadIdx.x, lane = tid % 32, wid = tid / 32;
+  if (tid == 0) tileShared = (long long)atomicAdd(&status[0], 1ull);
+  __syncthreads();
+  long long tile = tileShared, base = tile * 2048 + tid * 8;
+  V a = *reinterpret_cast<const V *>(in + base), b = *reinterpret_cast<const V *>(in + base + 4);
+  T x[8] = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w};
+  using S = typename std::conditional<Mode == 2, int, T>::type;
+  S run[8];
+#pragma unroll
+  for (int j = 0; j < 8; ++j) {
+    S term = Mode == 2 ? S((float)x[j] > threshold) : S(x[j]);
+    run[j] = j ? run[j - 1] + term : term;
+  }
+  S incl = warpInclusive(run[7], lane), wex = incl - run[7];
+  S *totals = Mode == 2 ? (S *)warpTotals : (S *)warpTotalsT;
+  if (lane == 31) totals[wid] = incl;
+  __syncthreads();
+  S wpre = 0, agg = 0;
+#pragma unroll
+  for (int j = 0; j < 8; ++j) {
+    S t = totals[j];
+    if (j < wid) wpre += t;
+    agg += t;
+  }
+  if (wid == 0) {
+    S pre = 0;
+    if (tile == 0) {
+      if (lane == 0) publish(status, tile, 2, agg);
+    } else {
+      if (lane == 0) publish(status, tile, 1, agg);
+      pre = lookBack<S>(status, tile, lane);
+      if (lane == 0) publish(status, tile, 2, pre + agg);
+    }
+    if (lane == 0) {
+      *(S *)&prefixShared = pre;
+      if (Mode == 2 && tile == n / 2048 - 1) *num = (int)(pre + agg);
+    }
+  }
+  __syncthreads();
+  S offset = *(S *)&prefixShared + wpre + wex;
+  if (Mode == 2) {
+#pragma unroll
+    for (int j = 0; j < 8; ++j)
+      if ((float)x[j] > threshold) out[(long long)(offset + (j ? run[j - 1] : 0))] = x[j];
+  } else {
+    T r[8];
+#pragma unroll
+    for (int j = 0; j < 8; ++j) r[j] = offset + (Mode == 0 ? run[j] : (j ? run[j - 1] : S(0)));
+    *reinterpret_cast<V *>(out + base) = V{r[0], r[1], r[2], r[3]};
+    *reinterpret_cast<V *>(out + base + 4) = V{r[4], r[5], r[6], r[7]};
+  }
+}
 } // namespace
 
 EXPORT int cub_sum_f32(void *temp, size_t *bytes, const float *in, float *out, long long n) {
@@ -226,4 +337,28 @@ EXPORT int block_micro(int kind, int threads, const int *in, int *out, long long
     if (kind == 3) handBlockScan<1024><<<blocks, 1024>>>(in, out, rounds);
   }
   return cudaGetLastError();
+}
+
+// status: 1 + n / 2048 words, zeroed by the caller before each launch.
+template <class T, int Mode>
+static int handTileLaunch(const T *in, T *out, int *num, unsigned long long *status, long long n, float thr) {
+  if (n % 2048) return (int)cudaErrorInvalidValue;
+  handTileScan<T, Mode><<<(unsigned)(n / 2048), 256>>>(in, out, num, status, n, thr);
+  return cudaGetLastError();
+}
+EXPORT int hand_scan_incl_i32(const int *in, int *out, unsigned long long *status, long long n) {
+  return handTileLaunch<int, 0>(in, out, nullptr, status, n, 0.f);
+}
+EXPORT int hand_scan_excl_i32(const int *in, int *out, unsigned long long *status, long long n) {
+  return handTileLaunch<int, 1>(in, out, nullptr, status, n, 0.f);
+}
+EXPORT int hand_scan_incl_f32(const float *in, float *out, unsigned long long *status, long long n) {
+  return handTileLaunch<float, 0>(in, out, nullptr, status, n, 0.f);
+}
+EXPORT int hand_scan_excl_f32(const float *in, float *out, unsigned long long *status, long long n) {
+  return handTileLaunch<float, 1>(in, out, nullptr, status, n, 0.f);
+}
+EXPORT int hand_select_gt_f32(const float *in, float *out, int *num, unsigned long long *status, long long n,
+                              float threshold) {
+  return handTileLaunch<float, 2>(in, out, num, status, n, threshold);
 }
