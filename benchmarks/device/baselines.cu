@@ -219,17 +219,15 @@ template <class T, int Mode>
 __global__ void __launch_bounds__(256) handTileScan(const T *__restrict__ in, T *__restrict__ out, int *num,
                                                     unsigned long long *status, long long n, float threshold) {
   using V = typename Vec4<T>::type;
+  using S = typename std::conditional<Mode == 2, int, T>::type;  // what is scanned
   __shared__ long long tileShared;
-  __shared__ int warpTotals[8];
-  __shared__ T warpTotalsT[8];
-  __shared__ T prefixShared;
+  __shared__ S totals[8], prefixShared;
   int tid = threadIdx.x, lane = tid % 32, wid = tid / 32;
   if (tid == 0) tileShared = (long long)atomicAdd(&status[0], 1ull);
   __syncthreads();
   long long tile = tileShared, base = tile * 2048 + tid * 8;
   V a = *reinterpret_cast<const V *>(in + base), b = *reinterpret_cast<const V *>(in + base + 4);
   T x[8] = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w};
-  using S = typename std::conditional<Mode == 2, int, T>::type;
   S run[8];
 #pragma unroll
   for (int j = 0; j < 8; ++j) {
@@ -237,7 +235,6 @@ __global__ void __launch_bounds__(256) handTileScan(const T *__restrict__ in, T 
     run[j] = j ? run[j - 1] + term : term;
   }
   S incl = warpInclusive(run[7], lane), wex = incl - run[7];
-  S *totals = Mode == 2 ? (S *)warpTotals : (S *)warpTotalsT;
   if (lane == 31) totals[wid] = incl;
   __syncthreads();
   S wpre = 0, agg = 0;
@@ -257,12 +254,12 @@ __global__ void __launch_bounds__(256) handTileScan(const T *__restrict__ in, T 
       if (lane == 0) publish(status, tile, 2, pre + agg);
     }
     if (lane == 0) {
-      *(S *)&prefixShared = pre;
+      prefixShared = pre;
       if (Mode == 2 && tile == n / 2048 - 1) *num = (int)(pre + agg);
     }
   }
   __syncthreads();
-  S offset = *(S *)&prefixShared + wpre + wex;
+  S offset = prefixShared + wpre + wex;
   if (Mode == 2) {
 #pragma unroll
     for (int j = 0; j < 8; ++j)
