@@ -14,6 +14,7 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 #include <cuda/atomic>
+#include <type_traits>
 
 #include <cstdint>
 
