@@ -69,7 +69,8 @@ BENCHES = {
     # (sum_f32_idx32); "warp" is sum_f32. Printed: variant time / sum_f32
     # time, > 1 means sum_f32's setting wins.
     "levers_sum_f32": ("reduce", ["sum_f32", "sum_f32_novec", "sum_f32_nonc", "sum_f32_unroll1",
-                                  "sum_f32_unroll4", "sum_f32_idx32", "finish_f32"], 4),
+                                  "sum_f32_unroll4", "sum_f32_idx32", "sum_f32_idx32_unroll1",
+                                  "sum_f32_idx32_unroll4", "finish_f32"], 4),
 }
 STANDARD_IMPLS = ("warp", "copy", "cub", "hand", "triton", "torch")
 SELECT_THRESHOLDS = {"select_f32_0pct": 2.0, "select_f32_50pct": 0.5, "select_f32_100pct": -1.0}

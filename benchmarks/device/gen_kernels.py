@@ -612,6 +612,8 @@ def files():
         reduce_kernel("sum_f32_unroll1", "f32", unroll=1),
         reduce_kernel("sum_f32_unroll4", "f32", unroll=4),
         reduce_kernel("sum_f32_idx32", "f32", idx32=True),
+        reduce_kernel("sum_f32_idx32_unroll1", "f32", idx32=True, unroll=1),
+        reduce_kernel("sum_f32_idx32_unroll4", "f32", idx32=True, unroll=4),
     ]
     scan = [scan_like_kernel(f"scan_{m}_{t}", t, m) for t in ("i32", "f32") for m in ("incl", "excl")]
     scan.append(scan_like_kernel("select_gt_f32", "f32", "select"))

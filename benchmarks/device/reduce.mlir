@@ -961,5 +961,248 @@ gpu.module @reduce {
     }
     gpu.return
   }
+
+  gpu.func @sum_f32_idx32_unroll1(%in: memref<?xf32>, %part: memref<?xf32>, %n: index) workgroup(%sm: memref<8xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c1 = arith.constant 0 : i32
+    %c2 = arith.constant 1 : i32
+    %c3 = arith.constant 4 : i32
+    %c4 = arith.constant 256 : i32
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %v7 = arith.index_castui %tid5 : index to i32
+    %v8 = arith.index_castui %bid6 : index to i32
+    %grid9 = gpu.grid_dim x
+    %v10 = arith.index_castui %grid9 : index to i32
+    %v11 = arith.index_castui %n : index to i32
+    %v12 = arith.muli %v8, %c4 : i32
+    %gid13 = arith.addi %v12, %v7 : i32
+    %stride14 = arith.muli %v10, %c4 : i32
+    %chunks15 = arith.divui %v11, %c3 : i32
+    %v16 = arith.cmpi ult, %gid13, %chunks15 : i32
+    %v17 = arith.subi %chunks15, %gid13 : i32
+    %v18 = arith.addi %v17, %stride14 : i32
+    %v19 = arith.subi %v18, %c2 : i32
+    %v20 = arith.divui %v19, %stride14 : i32
+    %trips21 = arith.select %v16, %v20, %c1 : i32
+    %c22 = arith.constant 1 : i32
+    %groups23 = arith.divui %trips21, %c22 : i32
+    %v24 = arith.muli %groups23, %c22 : i32
+    %c25 = arith.constant dense<0.0> : vector<4xf32>
+    %v26 = arith.muli %stride14, %c22 : i32
+    %accs28:1 = scf.for %k29 = %c1 to %groups23 step %c2 iter_args(%acc27 = %c25) -> (vector<4xf32>) : i32 {
+      %v30 = arith.muli %k29, %v26 : i32
+      %v31 = arith.addi %gid13, %v30 : i32
+      %c32 = arith.constant 0 : i32
+      %v33 = arith.muli %c32, %stride14 : i32
+      %v34 = arith.addi %v31, %v33 : i32
+      %v35 = arith.muli %v34, %c3 : i32
+      %v36 = arith.index_castui %v35 : i32 to index
+      %v37 = arith.index_cast %v36 : index to i64
+      %v38 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v39 = arith.index_cast %v38 : index to i64
+      %v40 = llvm.inttoptr %v39 : i64 to !llvm.ptr<1>
+      %v41 = llvm.getelementptr inbounds %v40[%v37] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v42 = llvm.load %v41 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+      %v43 = arith.addf %acc27, %v42 : vector<4xf32>
+      scf.yield %v43 : vector<4xf32>
+    }
+    %rest44 = scf.for %k45 = %v24 to %trips21 step %c2 iter_args(%a46 = %accs28#0) -> (vector<4xf32>) : i32 {
+      %v47 = arith.muli %k45, %stride14 : i32
+      %v48 = arith.addi %gid13, %v47 : i32
+      %v49 = arith.muli %v48, %c3 : i32
+      %v50 = arith.index_castui %v49 : i32 to index
+      %v51 = arith.index_cast %v50 : index to i64
+      %v52 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v53 = arith.index_cast %v52 : index to i64
+      %v54 = llvm.inttoptr %v53 : i64 to !llvm.ptr<1>
+      %v55 = llvm.getelementptr inbounds %v54[%v51] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v56 = llvm.load %v55 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+      %v57 = arith.addf %a46, %v56 : vector<4xf32>
+      scf.yield %v57 : vector<4xf32>
+    }
+    %v58 = vector.reduction <add>, %rest44 : vector<4xf32> into f32
+    %v59 = arith.muli %chunks15, %c3 : i32
+    %v60 = arith.subi %v11, %v59 : i32
+    %v61 = arith.cmpi ult, %gid13, %v60 : i32
+    %t62 = scf.if %v61 -> f32 {
+      %v63 = arith.addi %v59, %gid13 : i32
+      %v64 = arith.index_castui %v63 : i32 to index
+      %v65 = memref.load %in[%v64] : memref<?xf32>
+      scf.yield %v65 : f32
+    } else {
+      %c66 = arith.constant 0.0 : f32
+      scf.yield %c66 : f32
+    }
+    %v67 = arith.addf %v58, %t62 : f32
+    %c68 = arith.constant 0 : index
+    %wsum69 = warp.reduce <add> %v67 lanes = <first> : f32
+    %c70 = arith.constant 32 : index
+    %wid71 = arith.divui %tid5, %c70 : index
+    %lane72 = arith.remui %tid5, %c70 : index
+    %c73 = arith.constant 0 : index
+    %v74 = arith.cmpi eq, %lane72, %c73 : index
+    scf.if %v74 {
+      memref.store %wsum69, %sm[%wid71] : memref<8xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %v75 = arith.cmpi eq, %wid71, %c68 : index
+    scf.if %v75 {
+      %c76 = arith.constant 8 : index
+      %v77 = arith.cmpi ult, %lane72, %c76 : index
+      %c78 = arith.constant 0.0 : f32
+      %v79 = scf.if %v77 -> f32 {
+        %v80 = memref.load %sm[%lane72] : memref<8xf32, #gpu.address_space<workgroup>>
+        scf.yield %v80 : f32
+      } else {
+        scf.yield %c78 : f32
+      }
+      %bsum81 = warp.reduce <add> %v79 lanes = <first> : f32
+      scf.if %v74 {
+        memref.store %bsum81, %part[%bid6] : memref<?xf32>
+      }
+    }
+    gpu.return
+  }
+
+  gpu.func @sum_f32_idx32_unroll4(%in: memref<?xf32>, %part: memref<?xf32>, %n: index) workgroup(%sm: memref<8xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c1 = arith.constant 0 : i32
+    %c2 = arith.constant 1 : i32
+    %c3 = arith.constant 4 : i32
+    %c4 = arith.constant 256 : i32
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %v7 = arith.index_castui %tid5 : index to i32
+    %v8 = arith.index_castui %bid6 : index to i32
+    %grid9 = gpu.grid_dim x
+    %v10 = arith.index_castui %grid9 : index to i32
+    %v11 = arith.index_castui %n : index to i32
+    %v12 = arith.muli %v8, %c4 : i32
+    %gid13 = arith.addi %v12, %v7 : i32
+    %stride14 = arith.muli %v10, %c4 : i32
+    %chunks15 = arith.divui %v11, %c3 : i32
+    %v16 = arith.cmpi ult, %gid13, %chunks15 : i32
+    %v17 = arith.subi %chunks15, %gid13 : i32
+    %v18 = arith.addi %v17, %stride14 : i32
+    %v19 = arith.subi %v18, %c2 : i32
+    %v20 = arith.divui %v19, %stride14 : i32
+    %trips21 = arith.select %v16, %v20, %c1 : i32
+    %c22 = arith.constant 4 : i32
+    %groups23 = arith.divui %trips21, %c22 : i32
+    %v24 = arith.muli %groups23, %c22 : i32
+    %c25 = arith.constant dense<0.0> : vector<4xf32>
+    %v26 = arith.muli %stride14, %c22 : i32
+    %accs31:4 = scf.for %k32 = %c1 to %groups23 step %c2 iter_args(%acc27 = %c25, %acc28 = %c25, %acc29 = %c25, %acc30 = %c25) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) : i32 {
+      %v33 = arith.muli %k32, %v26 : i32
+      %v34 = arith.addi %gid13, %v33 : i32
+      %c35 = arith.constant 0 : i32
+      %v36 = arith.muli %c35, %stride14 : i32
+      %v37 = arith.addi %v34, %v36 : i32
+      %v38 = arith.muli %v37, %c3 : i32
+      %v39 = arith.index_castui %v38 : i32 to index
+      %v40 = arith.index_cast %v39 : index to i64
+      %v41 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v42 = arith.index_cast %v41 : index to i64
+      %v43 = llvm.inttoptr %v42 : i64 to !llvm.ptr<1>
+      %v44 = llvm.getelementptr inbounds %v43[%v40] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v45 = llvm.load %v44 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+      %c46 = arith.constant 1 : i32
+      %v47 = arith.muli %c46, %stride14 : i32
+      %v48 = arith.addi %v34, %v47 : i32
+      %v49 = arith.muli %v48, %c3 : i32
+      %v50 = arith.index_castui %v49 : i32 to index
+      %v51 = arith.index_cast %v50 : index to i64
+      %v52 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v53 = arith.index_cast %v52 : index to i64
+      %v54 = llvm.inttoptr %v53 : i64 to !llvm.ptr<1>
+      %v55 = llvm.getelementptr inbounds %v54[%v51] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v56 = llvm.load %v55 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+      %c57 = arith.constant 2 : i32
+      %v58 = arith.muli %c57, %stride14 : i32
+      %v59 = arith.addi %v34, %v58 : i32
+      %v60 = arith.muli %v59, %c3 : i32
+      %v61 = arith.index_castui %v60 : i32 to index
+      %v62 = arith.index_cast %v61 : index to i64
+      %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v64 = arith.index_cast %v63 : index to i64
+      %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+      %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v67 = llvm.load %v66 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+      %c68 = arith.constant 3 : i32
+      %v69 = arith.muli %c68, %stride14 : i32
+      %v70 = arith.addi %v34, %v69 : i32
+      %v71 = arith.muli %v70, %c3 : i32
+      %v72 = arith.index_castui %v71 : i32 to index
+      %v73 = arith.index_cast %v72 : index to i64
+      %v74 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v75 = arith.index_cast %v74 : index to i64
+      %v76 = llvm.inttoptr %v75 : i64 to !llvm.ptr<1>
+      %v77 = llvm.getelementptr inbounds %v76[%v73] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v78 = llvm.load %v77 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+      %v79 = arith.addf %acc27, %v45 : vector<4xf32>
+      %v80 = arith.addf %acc28, %v56 : vector<4xf32>
+      %v81 = arith.addf %acc29, %v67 : vector<4xf32>
+      %v82 = arith.addf %acc30, %v78 : vector<4xf32>
+      scf.yield %v79, %v80, %v81, %v82 : vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
+    }
+    %v83 = arith.addf %accs31#0, %accs31#1 : vector<4xf32>
+    %v84 = arith.addf %accs31#2, %accs31#3 : vector<4xf32>
+    %v85 = arith.addf %v83, %v84 : vector<4xf32>
+    %rest86 = scf.for %k87 = %v24 to %trips21 step %c2 iter_args(%a88 = %v85) -> (vector<4xf32>) : i32 {
+      %v89 = arith.muli %k87, %stride14 : i32
+      %v90 = arith.addi %gid13, %v89 : i32
+      %v91 = arith.muli %v90, %c3 : i32
+      %v92 = arith.index_castui %v91 : i32 to index
+      %v93 = arith.index_cast %v92 : index to i64
+      %v94 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v95 = arith.index_cast %v94 : index to i64
+      %v96 = llvm.inttoptr %v95 : i64 to !llvm.ptr<1>
+      %v97 = llvm.getelementptr inbounds %v96[%v93] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v98 = llvm.load %v97 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+      %v99 = arith.addf %a88, %v98 : vector<4xf32>
+      scf.yield %v99 : vector<4xf32>
+    }
+    %v100 = vector.reduction <add>, %rest86 : vector<4xf32> into f32
+    %v101 = arith.muli %chunks15, %c3 : i32
+    %v102 = arith.subi %v11, %v101 : i32
+    %v103 = arith.cmpi ult, %gid13, %v102 : i32
+    %t104 = scf.if %v103 -> f32 {
+      %v105 = arith.addi %v101, %gid13 : i32
+      %v106 = arith.index_castui %v105 : i32 to index
+      %v107 = memref.load %in[%v106] : memref<?xf32>
+      scf.yield %v107 : f32
+    } else {
+      %c108 = arith.constant 0.0 : f32
+      scf.yield %c108 : f32
+    }
+    %v109 = arith.addf %v100, %t104 : f32
+    %c110 = arith.constant 0 : index
+    %wsum111 = warp.reduce <add> %v109 lanes = <first> : f32
+    %c112 = arith.constant 32 : index
+    %wid113 = arith.divui %tid5, %c112 : index
+    %lane114 = arith.remui %tid5, %c112 : index
+    %c115 = arith.constant 0 : index
+    %v116 = arith.cmpi eq, %lane114, %c115 : index
+    scf.if %v116 {
+      memref.store %wsum111, %sm[%wid113] : memref<8xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %v117 = arith.cmpi eq, %wid113, %c110 : index
+    scf.if %v117 {
+      %c118 = arith.constant 8 : index
+      %v119 = arith.cmpi ult, %lane114, %c118 : index
+      %c120 = arith.constant 0.0 : f32
+      %v121 = scf.if %v119 -> f32 {
+        %v122 = memref.load %sm[%lane114] : memref<8xf32, #gpu.address_space<workgroup>>
+        scf.yield %v122 : f32
+      } else {
+        scf.yield %c120 : f32
+      }
+      %bsum123 = warp.reduce <add> %v121 lanes = <first> : f32
+      scf.if %v116 {
+        memref.store %bsum123, %part[%bid6] : memref<?xf32>
+      }
+    }
+    gpu.return
+  }
 }
 }
