@@ -49,6 +49,7 @@ def svg(rows, title):
     for i, (_, name, color) in enumerate(SERIES):
         out.append(f'<rect x="{left + i * 170}" y="28" width="10" height="10" fill="{color}"/>'
                    f'<text x="{left + i * 170 + 14}" y="37">{name}</text>')
+    bars_at = len(out)  # the grid goes under the bars: inserted here below
     y = top
     for kernel, r in rows:
         out.append(f'<text x="{left - 6}" y="{y + len(SERIES) * bar / 2 + 4}" text-anchor="end">{kernel}</text>')
@@ -59,10 +60,12 @@ def svg(rows, title):
                            f'<text x="{x(v) + 3:.1f}" y="{y + bar - 1}" font-size="9">{v:.2f}</text>')
             y += bar
         y += gap
+    grid = []
     for t in [0.5 * k for k in range(int(vmax / 0.5) + 1)]:
-        out.append(f'<line x1="{x(t):.1f}" y1="{top - 4}" x2="{x(t):.1f}" y2="{y}" '
+        grid.append(f'<line x1="{x(t):.1f}" y1="{top - 4}" x2="{x(t):.1f}" y2="{y}" '
                    f'stroke="{"black" if t == 1 else "#ccc"}" stroke-width="{1.5 if t == 1 else 0.5}"/>'
                    f'<text x="{x(t):.1f}" y="{y + 14}" text-anchor="middle">{t:.1f}</text>')
+    out[bars_at:bars_at] = grid
     out.append(f'<text x="{left + width / 2}" y="{y + 32}" text-anchor="middle">'
                f'baseline time / warp time (&gt; 1: warp is faster)</text>')
     out.append("</svg>")
