@@ -37,6 +37,16 @@ mlir-opt-22 benchmarks/all_reduce.mlir \
 "$BUILD_DIR/bin/warp-opt" benchmarks/all_reduce.mlir -o /dev/null \
   --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/all_reduce_warp.ptx"
 cp benchmarks/all_reduce_bench.py "$stage/"
+# Device-wide kernels (benchmarks/device_bench.py): their PTX, the CUDA
+# baselines it compiles on the GPU host, the chart script and the commit.
+mkdir -p "$stage/device"
+for m in benchmarks/device/*.mlir; do
+  "$BUILD_DIR/bin/warp-opt" "$m" -o /dev/null \
+    --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/device/$(basename "$m" .mlir).ptx"
+done
+cp benchmarks/device/baselines.cu "$stage/device/"
+cp benchmarks/device_bench.py benchmarks/chart.py benchmarks/sass_summary.py "$stage/"
+git rev-parse HEAD > "$stage/COMMIT" 2>/dev/null || true
 # The Python package with the self-contained C API library, its tests and
 # examples.
 cp -r python "$stage/python"

@@ -1,0 +1,362 @@
+// Baselines for benchmarks/device_bench.py, built on the GPU host in the same
+// run (nvcc -O3 -arch=sm_90 -shared; CUB from the CUDA toolkit's CCCL):
+//   cub_*   CUB device algorithms and block collectives;
+//   hand_*  the warp kernels' algorithms written by hand with CUDA intrinsics.
+// Every function launches on the legacy default stream (the one the harness
+// times with CUDA events) and returns the cudaError_t of the launch. The
+// device-wide CUB calls follow CUB's two-phase API: temp == nullptr asks for
+// the temporary storage size in *bytes.
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <cuda/atomic>
+#include <type_traits>
+
+#include <cstdint>
+
+#define EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace {
+
+struct Greater {
+  float threshold;
+  __host__ __device__ bool operator()(float x) const { return x > threshold; }
+};
+
+struct Product {
+  const float *a, *b;
+  __host__ __device__ float operator()(long long i) const { return a[i] * b[i]; }
+};
+
+template <class T> __device__ T warpSum(T v) {
+#pragma unroll
+  for (int d = 16; d > 0; d /= 2) v += __shfl_down_sync(0xffffffffu, v, d);
+  return v;
+}
+template <> __device__ int warpSum<int>(int v) { return __reduce_add_sync(0xffffffffu, v); }
+
+template <class T, int Threads> __device__ void blockSumToPartial(T v, T *out) {
+  __shared__ T words[Threads / 32];
+  v = warpSum(v);
+  int lane = threadIdx.x % 32, wid = threadIdx.x / 32;
+  if (lane == 0) words[wid] = v;
+  __syncthreads();
+  if (wid == 0) {
+    v = lane < Threads / 32 ? words[lane] : T(0);
+    v = warpSum(v);
+    if (lane == 0) *out = v;
+  }
+}
+
+template <class T> struct Vec4;
+template <> struct Vec4<float> { using type = float4; };
+template <> struct Vec4<int> { using type = int4; };
+
+// Grid-stride sum: 16-byte read-only loads, two accumulators (the warp
+// kernel's shape), one partial per block.
+template <class T>
+__global__ void __launch_bounds__(256) handSum(const T *__restrict__ in, T *__restrict__ part, long long n) {
+  using V = typename Vec4<T>::type;
+  const V *in4 = reinterpret_cast<const V *>(in);
+  long long chunks = n / 4, stride = (long long)gridDim.x * 256;
+  long long i = (long long)blockIdx.x * 256 + threadIdx.x;
+  T a = 0, b = 0;
+  for (; i + stride < chunks; i += 2 * stride) {
+    V x = __ldg(in4 + i), y = __ldg(in4 + i + stride);
+    a += (x.x + x.y) + (x.z + x.w);
+    b += (y.x + y.y) + (y.z + y.w);
+  }
+  if (i < chunks) {
+    V x = __ldg(in4 + i);
+    a += (x.x + x.y) + (x.z + x.w);
+  }
+  long long t = (long long)blockIdx.x * 256 + threadIdx.x;
+  if (t < n - chunks * 4) a += in[chunks * 4 + t];
+  blockSumToPartial<T, 256>(a + b, part + blockIdx.x);
+}
+
+__global__ void __launch_bounds__(256) handDot(const float *__restrict__ x, const float *__restrict__ y,
+                                               float *__restrict__ part, long long n) {
+  const float4 *x4 = reinterpret_cast<const float4 *>(x), *y4 = reinterpret_cast<const float4 *>(y);
+  long long chunks = n / 4, stride = (long long)gridDim.x * 256;
+  long long i = (long long)blockIdx.x * 256 + threadIdx.x;
+  float a = 0, b = 0;
+  for (; i + stride < chunks; i += 2 * stride) {
+    float4 p = __ldg(x4 + i), q = __ldg(y4 + i), r = __ldg(x4 + i + stride), s = __ldg(y4 + i + stride);
+    a = fmaf(p.x, q.x, fmaf(p.y, q.y, fmaf(p.z, q.z, fmaf(p.w, q.w, a))));
+    b = fmaf(r.x, s.x, fmaf(r.y, s.y, fmaf(r.z, s.z, fmaf(r.w, s.w, b))));
+  }
+  if (i < chunks) {
+    float4 p = __ldg(x4 + i), q = __ldg(y4 + i);
+    a = fmaf(p.x, q.x, fmaf(p.y, q.y, fmaf(p.z, q.z, fmaf(p.w, q.w, a))));
+  }
+  long long t = (long long)blockIdx.x * 256 + threadIdx.x;
+  if (t < n - chunks * 4) a += x[chunks * 4 + t] * y[chunks * 4 + t];
+  blockSumToPartial<float, 256>(a + b, part + blockIdx.x);
+}
+
+template <class T> __global__ void __launch_bounds__(1024) handFinish(const T *part, T *out, long long m) {
+  T a = 0;
+  for (long long i = threadIdx.x; i < m; i += 1024) a += part[i];
+  blockSumToPartial<T, 1024>(a, out);
+}
+
+// Block micro-kernels: `rounds` dependent block-wide sums / inclusive scans
+// per thread, a = op((x ^ r) + a), the result in every thread.
+template <int Threads> __global__ void __launch_bounds__(Threads) cubBlockReduce(const int *in, int *out, int rounds) {
+  using BR = cub::BlockReduce<int, Threads>;
+  __shared__ typename BR::TempStorage tmp[2];
+  __shared__ int shared[2];
+  int i = blockIdx.x * Threads + threadIdx.x, x = in[i], a = 0;
+  for (int r = 0; r < rounds; ++r) {
+    int s = BR(tmp[r & 1]).Sum((x ^ r) + a);  // valid in thread 0
+    if (threadIdx.x == 0) shared[r & 1] = s;
+    __syncthreads();
+    a = shared[r & 1];
+  }
+  out[i] = a;
+}
+
+template <int Threads> __global__ void __launch_bounds__(Threads) cubBlockScan(const int *in, int *out, int rounds) {
+  using BS = cub::BlockScan<int, Threads>;
+  __shared__ typename BS::TempStorage tmp[2];
+  int i = blockIdx.x * Threads + threadIdx.x, x = in[i], a = 0;
+  for (int r = 0; r < rounds; ++r) BS(tmp[r & 1]).InclusiveSum((x ^ r) + a, a);
+  out[i] = a;
+}
+
+template <int Threads> __global__ void __launch_bounds__(Threads) handBlockReduce(const int *in, int *out, int rounds) {
+  __shared__ int words[2][32];
+  int i = blockIdx.x * Threads + threadIdx.x, x = in[i], a = 0;
+  int lane = threadIdx.x % 32, wid = threadIdx.x / 32;
+  for (int r = 0; r < rounds; ++r) {
+    int s = __reduce_add_sync(0xffffffffu, (x ^ r) + a);
+    if (lane == 0) words[r & 1][wid] = s;
+    __syncthreads();
+    a = __reduce_add_sync(0xffffffffu, lane < Threads / 32 ? words[r & 1][lane] : 0);
+  }
+  out[i] = a;
+}
+
+template <int Threads> __global__ void __launch_bounds__(Threads) handBlockScan(const int *in, int *out, int rounds) {
+  __shared__ int words[2][32];
+  int i = blockIdx.x * Threads + threadIdx.x, x = in[i], a = 0;
+  int lane = threadIdx.x % 32, wid = threadIdx.x / 32;
+  for (int r = 0; r < rounds; ++r) {
+    int v = (x ^ r) + a;
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+      int u = __shfl_up_sync(0xffffffffu, v, d);
+      if (lane >= d) v += u;
+    }
+    if (lane == 31) words[r & 1][wid] = v;
+    __syncthreads();
+    int w = lane < Threads / 32 ? words[r & 1][lane] : 0, incl = w;
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+      int u = __shfl_up_sync(0xffffffffu, incl, d);
+      if (lane >= d) incl += u;
+    }
+    a = v + __shfl_sync(0xffffffffu, incl - w, wid);
+  }
+  out[i] = a;
+}
+
+
+// Single-pass scan / selection with decoupled look-back, the algorithm of
+// the warp kernels (gen_kernels.py) written with CUDA intrinsics: tiles of
+// 256 threads x 8 consecutive items claimed in order from status[0]; status
+// words (flag << 32 | 32-bit value), flag 1 = aggregate, 2 = inclusive
+// prefix, published with release stores and read with acquire loads by a
+// whole warp, 32 predecessors at a time.
+template <class T> __device__ unsigned bitsOf(T v) { return __float_as_uint(v); }
+template <> __device__ unsigned bitsOf<int>(int v) { return (unsigned)v; }
+template <class T> __device__ T fromBits(unsigned b) { return __uint_as_float(b); }
+template <> __device__ int fromBits<int>(unsigned b) { return (int)b; }
+
+template <class T> __device__ T warpInclusive(T v, int lane) {
+#pragma unroll
+  for (int d = 1; d < 32; d *= 2) {
+    T u = __shfl_up_sync(0xffffffffu, v, d);
+    if (lane >= d) v += u;
+  }
+  return v;
+}
+
+template <class T> __device__ void publish(unsigned long long *status, long long tile, unsigned long long flag, T v) {
+  cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(status[1 + tile]);
+  word.store(flag << 32 | bitsOf(v), cuda::memory_order_release);
+}
+
+// Exclusive prefix of `tile` (> 0); every lane of the calling warp returns it.
+template <class T> __device__ T lookBack(unsigned long long *status, long long tile, int lane) {
+  T acc = 0;
+  for (long long end = tile - 1;; end -= 32) {
+    long long pred = end - lane;
+    unsigned long long w;
+    do {
+      w = 2ull << 32;  // before tile 0: an inclusive prefix of 0
+      if (pred >= 0) {
+        cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(status[1 + pred]);
+        w = word.load(cuda::memory_order_acquire);
+      }
+    } while (__any_sync(0xffffffffu, (w >> 32) == 0));
+    unsigned prefixes = __ballot_sync(0xffffffffu, (w >> 32) == 2);
+    int nearest = prefixes ? __ffs(prefixes) - 1 : 31;
+    T v = lane <= nearest ? fromBits<T>((unsigned)w) : T(0);
+#pragma unroll
+    for (int d = 16; d > 0; d /= 2) v += __shfl_xor_sync(0xffffffffu, v, d);
+    acc += v;
+    if (prefixes) return acc;
+  }
+}
+
+// Mode 0: inclusive scan, 1: exclusive scan, 2: select x > threshold.
+template <class T, int Mode>
+__global__ void __launch_bounds__(256) handTileScan(const T *__restrict__ in, T *__restrict__ out, int *num,
+                                                    unsigned long long *status, long long n, float threshold) {
+  using V = typename Vec4<T>::type;
+  using S = typename std::conditional<Mode == 2, int, T>::type;  // what is scanned
+  __shared__ long long tileShared;
+  __shared__ S totals[8], prefixShared;
+  int tid = threadIdx.x, lane = tid % 32, wid = tid / 32;
+  if (tid == 0) tileShared = (long long)atomicAdd(&status[0], 1ull);
+  __syncthreads();
+  long long tile = tileShared, base = tile * 2048 + tid * 8;
+  V a = *reinterpret_cast<const V *>(in + base), b = *reinterpret_cast<const V *>(in + base + 4);
+  T x[8] = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w};
+  S run[8];
+#pragma unroll
+  for (int j = 0; j < 8; ++j) {
+    S term = Mode == 2 ? S((float)x[j] > threshold) : S(x[j]);
+    run[j] = j ? run[j - 1] + term : term;
+  }
+  S incl = warpInclusive(run[7], lane), wex = incl - run[7];
+  if (lane == 31) totals[wid] = incl;
+  __syncthreads();
+  S wpre = 0, agg = 0;
+#pragma unroll
+  for (int j = 0; j < 8; ++j) {
+    S t = totals[j];
+    if (j < wid) wpre += t;
+    agg += t;
+  }
+  if (wid == 0) {
+    S pre = 0;
+    if (tile == 0) {
+      if (lane == 0) publish(status, tile, 2, agg);
+    } else {
+      if (lane == 0) publish(status, tile, 1, agg);
+      pre = lookBack<S>(status, tile, lane);
+      if (lane == 0) publish(status, tile, 2, pre + agg);
+    }
+    if (lane == 0) {
+      prefixShared = pre;
+      if (Mode == 2 && tile == n / 2048 - 1) *num = (int)(pre + agg);
+    }
+  }
+  __syncthreads();
+  S offset = prefixShared + wpre + wex;
+  if (Mode == 2) {
+#pragma unroll
+    for (int j = 0; j < 8; ++j)
+      if ((float)x[j] > threshold) out[(long long)(offset + (j ? run[j - 1] : 0))] = x[j];
+  } else {
+    T r[8];
+#pragma unroll
+    for (int j = 0; j < 8; ++j) r[j] = offset + (Mode == 0 ? run[j] : (j ? run[j - 1] : S(0)));
+    *reinterpret_cast<V *>(out + base) = V{r[0], r[1], r[2], r[3]};
+    *reinterpret_cast<V *>(out + base + 4) = V{r[4], r[5], r[6], r[7]};
+  }
+}
+} // namespace
+
+EXPORT int cub_sum_f32(void *temp, size_t *bytes, const float *in, float *out, long long n) {
+  return cub::DeviceReduce::Sum(temp, *bytes, in, out, n);
+}
+EXPORT int cub_sum_i32(void *temp, size_t *bytes, const int *in, int *out, long long n) {
+  return cub::DeviceReduce::Sum(temp, *bytes, in, out, n);
+}
+EXPORT int cub_dot_f32(void *temp, size_t *bytes, const float *a, const float *b, float *out, long long n) {
+  auto products = thrust::make_transform_iterator(thrust::counting_iterator<long long>(0), Product{a, b});
+  return cub::DeviceReduce::Sum(temp, *bytes, products, out, n);
+}
+EXPORT int cub_scan_incl_f32(void *temp, size_t *bytes, const float *in, float *out, long long n) {
+  return cub::DeviceScan::InclusiveSum(temp, *bytes, in, out, n);
+}
+EXPORT int cub_scan_excl_f32(void *temp, size_t *bytes, const float *in, float *out, long long n) {
+  return cub::DeviceScan::ExclusiveSum(temp, *bytes, in, out, n);
+}
+EXPORT int cub_scan_incl_i32(void *temp, size_t *bytes, const int *in, int *out, long long n) {
+  return cub::DeviceScan::InclusiveSum(temp, *bytes, in, out, n);
+}
+EXPORT int cub_scan_excl_i32(void *temp, size_t *bytes, const int *in, int *out, long long n) {
+  return cub::DeviceScan::ExclusiveSum(temp, *bytes, in, out, n);
+}
+EXPORT int cub_select_gt_f32(void *temp, size_t *bytes, const float *in, float *out, int *num, long long n,
+                             float threshold) {
+  return cub::DeviceSelect::If(temp, *bytes, in, out, num, n, Greater{threshold});
+}
+
+template <class T> static int handSumLaunch(const T *in, T *part, T *out, long long n, int blocks) {
+  handSum<T><<<blocks, 256>>>(in, part, n);
+  handFinish<T><<<1, 1024>>>(part, out, blocks);
+  return cudaGetLastError();
+}
+EXPORT int hand_sum_f32(const float *in, float *part, float *out, long long n, int blocks) {
+  return handSumLaunch(in, part, out, n, blocks);
+}
+EXPORT int hand_sum_i32(const int *in, int *part, int *out, long long n, int blocks) {
+  return handSumLaunch(in, part, out, n, blocks);
+}
+EXPORT int hand_dot_f32(const float *a, const float *b, float *part, float *out, long long n, int blocks) {
+  handDot<<<blocks, 256>>>(a, b, part, n);
+  handFinish<float><<<1, 1024>>>(part, out, blocks);
+  return cudaGetLastError();
+}
+
+// kind: 0 CUB BlockReduce, 1 CUB BlockScan, 2 hand reduce, 3 hand scan.
+EXPORT int block_micro(int kind, int threads, const int *in, int *out, long long n, int rounds) {
+  int blocks = (int)(n / threads);
+  if (n % threads || (threads != 256 && threads != 1024) || kind < 0 || kind > 3) return (int)cudaErrorInvalidValue;
+  if (threads == 256) {
+    if (kind == 0) cubBlockReduce<256><<<blocks, 256>>>(in, out, rounds);
+    if (kind == 1) cubBlockScan<256><<<blocks, 256>>>(in, out, rounds);
+    if (kind == 2) handBlockReduce<256><<<blocks, 256>>>(in, out, rounds);
+    if (kind == 3) handBlockScan<256><<<blocks, 256>>>(in, out, rounds);
+  } else {
+    if (kind == 0) cubBlockReduce<1024><<<blocks, 1024>>>(in, out, rounds);
+    if (kind == 1) cubBlockScan<1024><<<blocks, 1024>>>(in, out, rounds);
+    if (kind == 2) handBlockReduce<1024><<<blocks, 1024>>>(in, out, rounds);
+    if (kind == 3) handBlockScan<1024><<<blocks, 1024>>>(in, out, rounds);
+  }
+  return cudaGetLastError();
+}
+
+// status: 1 + n / 2048 words, zeroed by the caller before each launch.
+template <class T, int Mode>
+static int handTileLaunch(const T *in, T *out, int *num, unsigned long long *status, long long n, float thr) {
+  if (n % 2048) return (int)cudaErrorInvalidValue;
+  handTileScan<T, Mode><<<(unsigned)(n / 2048), 256>>>(in, out, num, status, n, thr);
+  return cudaGetLastError();
+}
+EXPORT int hand_scan_incl_i32(const int *in, int *out, unsigned long long *status, long long n) {
+  return handTileLaunch<int, 0>(in, out, nullptr, status, n, 0.f);
+}
+EXPORT int hand_scan_excl_i32(const int *in, int *out, unsigned long long *status, long long n) {
+  return handTileLaunch<int, 1>(in, out, nullptr, status, n, 0.f);
+}
+EXPORT int hand_scan_incl_f32(const float *in, float *out, unsigned long long *status, long long n) {
+  return handTileLaunch<float, 0>(in, out, nullptr, status, n, 0.f);
+}
+EXPORT int hand_scan_excl_f32(const float *in, float *out, unsigned long long *status, long long n) {
+  return handTileLaunch<float, 1>(in, out, nullptr, status, n, 0.f);
+}
+EXPORT int hand_select_gt_f32(const float *in, float *out, int *num, unsigned long long *status, long long n,
+                              float threshold) {
+  return handTileLaunch<float, 2>(in, out, num, status, n, threshold);
+}

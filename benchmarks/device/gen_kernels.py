@@ -1,0 +1,652 @@
+#!/usr/bin/env python3
+"""Writes benchmarks/device/*.mlir: device-wide kernels built from warp ops
+(reduce, dot, single-pass scan with decoupled look-back, stream compaction,
+block reduce/scan micro-kernels), timed by benchmarks/device_bench.py.
+
+    python3 benchmarks/device/gen_kernels.py        # rewrites the .mlir files
+    python3 benchmarks/device/gen_kernels.py --check  # fails if they are stale
+
+The kernels are what a frontend would emit; the generator only saves writing
+the variants by hand: element type, inclusive/exclusive, block size, and the
+three code-shape levers that device_bench.py measures on/off:
+  vec     grid-stride loads of vector<4xT> (`vector.load {alignment = 16}`,
+          PTX ld.global.v4) instead of one element per load;
+  nc      read-only inputs loaded through `llvm.load ... invariant` on the
+          aligned pointer (PTX ld.global.nc: the read-only data path);
+  unroll  U independent accumulators per grid-stride trip (U loads in flight).
+
+ABI of every kernel (what device_bench.py passes): a memref<?xT> is the
+expanded descriptor (allocated ptr, aligned ptr, offset, size, stride), an
+index is a 64-bit integer. Inputs are contiguous (stride 1) and 16-byte
+aligned at aligned ptr + offset (the harness passes offset 0).
+"""
+import argparse
+import contextlib
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Scan and compaction tiles: 256 threads x 8 consecutive items (2 x vec4);
+# kernels named *_itemsN take N items per thread.
+SCAN_THREADS = 256
+SCAN_ITEMS = 8
+# Tile status words: (flag << 32) | 32-bit value; flag 0 = not ready,
+# 1 = block aggregate only, 2 = inclusive prefix.
+FLAG_AGG, FLAG_PREFIX = 1, 2
+
+
+class Emitter:
+    """A tiny SSA text builder: v() names values, emit() appends lines."""
+
+    def __init__(self):
+        self.lines = []
+        self.count = 0
+        self.indent = 2
+
+    def v(self, hint="v"):
+        self.count += 1
+        return f"%{hint}{self.count}"
+
+    def emit(self, text):
+        self.lines.append("  " * self.indent + text)
+
+    def op(self, text, hint="v"):
+        name = self.v(hint)
+        self.emit(f"{name} = {text}")
+        return name
+
+    def const(self, value, ty):
+        return self.op(f"arith.constant {value} : {ty}", "c")
+
+    @contextlib.contextmanager
+    def region(self, header):
+        """`header {`, what the body emits one level in, then `}`."""
+        self.emit(header + " {")
+        self.indent += 1
+        yield
+        self.indent -= 1
+        self.emit("}")
+
+    def load_if(self, cond, ty, load, otherwise):
+        """`load` (an op's text) where `cond` holds, else the value
+        `otherwise`: an scf.if with one result."""
+        result = self.v()
+        with self.region(f"{result} = scf.if {cond} -> {ty}"):
+            self.emit(f"scf.yield {self.op(load)} : {ty}")
+            self.otherwise()
+            self.emit(f"scf.yield {otherwise} : {ty}")
+        return result
+
+    def otherwise(self, text="} else {"):
+        """Inside region(): closes the first region and opens the next one
+        (`} else {` of an scf.if, or `} do {` of an scf.while)."""
+        self.indent -= 1
+        self.emit(text)
+        self.indent += 1
+
+    def idx(self, value):
+        return self.const(value, "index")
+
+
+def zero_of(ty):
+    return "0.0" if ty.startswith("f") else "0"
+
+
+def add_op(ty):
+    return "arith.addf" if ty.startswith("f") else "arith.addi"
+
+
+def element_ptr(e, memref, ty, index64):
+    """!llvm.ptr<1> to element `index64` (i64) of memref<?xT> from its
+    aligned pointer (the memref's offset is not added: the harness passes 0)."""
+    base = e.op(f"memref.extract_aligned_pointer_as_index {memref} : memref<?x{ty}> -> index")
+    b64 = e.op(f"arith.index_cast {base} : index to i64")
+    ptr = e.op(f"llvm.inttoptr {b64} : i64 to !llvm.ptr<1>")
+    return e.op(f"llvm.getelementptr inbounds {ptr}[{index64}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, {ty}")
+
+
+def load(e, memref, ty, index, nc, vec=None):
+    """Element `index` of memref<?xT>, or vector<vec x T> from there (then
+    16-byte aligned); nc: through an invariant load (ld.global.nc)."""
+    vty = f"vector<{vec}x{ty}>" if vec else ty
+    align = 4 * (vec or 1)
+    if not nc:
+        if not vec:
+            return e.op(f"memref.load {memref}[{index}] : memref<?x{ty}>")
+        return e.op(f"vector.load {memref}[{index}] {{alignment = {align}}} : memref<?x{ty}>, {vty}")
+    i64 = e.op(f"arith.index_cast {index} : index to i64")
+    ptr = element_ptr(e, memref, ty, i64)
+    return e.op(f"llvm.load {ptr} invariant {{alignment = {align} : i64}} : !llvm.ptr<1> -> {vty}")
+
+
+def warp_and_lane(e, tid):
+    """(warp index, lane, lane == 0) of thread `tid` (index) of a 1-D block."""
+    c32 = e.idx(32)
+    wid = e.op(f"arith.divui {tid}, {c32} : index", "wid")
+    lane = e.op(f"arith.remui {tid}, {c32} : index", "lane")
+    first = e.op(f"arith.cmpi eq, {lane}, {e.idx(0)} : index")
+    return wid, lane, first
+
+
+def block_reduce_to_first(e, value, ty, tid, threads, smem, store):
+    """Block-wide sum of `value`; `store(e, result)` runs in thread 0."""
+    c0 = e.idx(0)
+    red = e.op(f"warp.reduce <add> {value} lanes = <first> : {ty}", "wsum")
+    wid, lane, first = warp_and_lane(e, tid)
+    with e.region(f"scf.if {first}"):
+        e.emit(f"memref.store {red}, {smem}[{wid}] : memref<{threads // 32}x{ty}, #gpu.address_space<workgroup>>")
+    e.emit("gpu.barrier")
+    warp0 = e.op(f"arith.cmpi eq, {wid}, {c0} : index")
+    with e.region(f"scf.if {warp0}"):
+        nw = e.idx(threads // 32)
+        live = e.op(f"arith.cmpi ult, {lane}, {nw} : index")
+        z = e.const(zero_of(ty), ty)
+        part = e.load_if(live, ty, f"memref.load {smem}[{lane}] : memref<{threads // 32}x{ty}, "
+                         "#gpu.address_space<workgroup>>", z)
+        total = e.op(f"warp.reduce <add> {part} lanes = <first> : {ty}", "bsum")
+        with e.region(f"scf.if {first}"):
+            store(e, total)
+
+
+def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256, idx32=False):
+    """Grid-stride partial sums: one value per block into %part[block].
+    idx32: the index arithmetic (thread ids, trip counts, loop counters,
+    element offsets) in i32, widened only at the address (needs n < 2^31)."""
+    e = Emitter()
+    it = "i32" if idx32 else "index"
+
+    def ic(value):
+        return e.const(value, it)
+
+    def to_it(value):
+        return e.op(f"arith.index_castui {value} : index to i32") if idx32 else value
+    args = f"%in: memref<?x{ty}>, " + (f"%in2: memref<?x{ty}>, " if dot else "") + \
+        f"%part: memref<?x{ty}>, %n: index"
+    head = (f"  gpu.func @{name}({args}) workgroup(%sm: memref<{threads // 32}x{ty}, "
+            f"#gpu.address_space<workgroup>>) kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
+    width = 4 if vec else 1
+    c0, c1 = ic(0), ic(1)
+    cw = ic(width)
+    cb = ic(threads)
+    tid_index = e.op("gpu.thread_id x", "tid")
+    bid_index = e.op("gpu.block_id x", "bid")
+    tid, bid = to_it(tid_index), to_it(bid_index)
+    grid = to_it(e.op("gpu.grid_dim x", "grid"))
+    n = to_it("%n")
+    bb = e.op(f"arith.muli {bid}, {cb} : {it}")
+    gid = e.op(f"arith.addi {bb}, {tid} : {it}", "gid")
+    stride = e.op(f"arith.muli {grid}, {cb} : {it}", "stride")
+    chunks = e.op(f"arith.divui {n}, {cw} : {it}", "chunks")
+    # Trips of this thread: ceil((chunks - gid) / stride) when gid < chunks.
+    inside = e.op(f"arith.cmpi ult, {gid}, {chunks} : {it}")
+    d = e.op(f"arith.subi {chunks}, {gid} : {it}")
+    d1 = e.op(f"arith.addi {d}, {stride} : {it}")
+    d2 = e.op(f"arith.subi {d1}, {c1} : {it}")
+    q = e.op(f"arith.divui {d2}, {stride} : {it}")
+    trips = e.op(f"arith.select {inside}, {q}, {c0} : {it}", "trips")
+    cu = ic(unroll)
+    groups = e.op(f"arith.divui {trips}, {cu} : {it}", "groups")
+    main_end = e.op(f"arith.muli {groups}, {cu} : {it}")
+    vty = f"vector<{width}x{ty}>" if vec else ty
+    zv = e.const(f"dense<{zero_of(ty)}>" if vec else zero_of(ty), vty)
+    step_u = e.op(f"arith.muli {stride}, {cu} : {it}")
+
+    def combine(acc, x, y=None):
+        if dot:
+            return e.op(f"math.fma {x}, {y}, {acc} : {vty}")
+        return e.op(f"{add_op(ty)} {acc}, {x} : {vty}")
+
+    def load_at(chunk):
+        elem = e.op(f"arith.muli {chunk}, {cw} : {it}")
+        if idx32:
+            elem = e.op(f"arith.index_castui {elem} : i32 to index")
+        if vec:
+            a = load(e, "%in", ty, elem, nc, 4)
+            b = load(e, "%in2", ty, elem, nc, 4) if dot else None
+        else:
+            a = load(e, "%in", ty, elem, nc)
+            b = load(e, "%in2", ty, elem, nc) if dot else None
+        return a, b
+
+    loop_ty = " : i32" if idx32 else ""
+    accs = [e.v("acc") for _ in range(unroll)]
+    res = e.v("accs")
+    k = e.v("k")
+    iters = ", ".join(f"{a} = {zv}" for a in accs)
+    types = ", ".join([vty] * unroll)
+    with e.region(f"{res}:{unroll} = scf.for {k} = {c0} to {groups} step {c1} iter_args({iters}) -> ({types}){loop_ty}"):
+        base = e.op(f"arith.muli {k}, {step_u} : {it}")
+        first = e.op(f"arith.addi {gid}, {base} : {it}")
+        loads = []
+        for u in range(unroll):
+            off = ic(u)
+            su = e.op(f"arith.muli {off}, {stride} : {it}")
+            chunk = e.op(f"arith.addi {first}, {su} : {it}")
+            loads.append(load_at(chunk))
+        outs = [combine(accs[u], *loads[u]) for u in range(unroll)]
+        e.emit(f"scf.yield {', '.join(outs)} : {types}")
+    parts = [f"{res}#{u}" for u in range(unroll)]
+    while len(parts) > 1:
+        parts = [e.op(f"{add_op(ty)} {parts[i]}, {parts[i + 1]} : {vty}") for i in range(0, len(parts), 2)]
+    acc = parts[0]
+    rest = e.v("rest")
+    k2 = e.v("k")
+    a2 = e.v("a")
+    with e.region(f"{rest} = scf.for {k2} = {main_end} to {trips} step {c1} iter_args({a2} = {acc}) -> ({vty}){loop_ty}"):
+        m = e.op(f"arith.muli {k2}, {stride} : {it}")
+        chunk = e.op(f"arith.addi {gid}, {m} : {it}")
+        x, y = load_at(chunk)
+        e.emit(f"scf.yield {combine(a2, x, y)} : {vty}")
+    if vec:
+        kind = "<add>"
+        s = e.op(f"vector.reduction {kind}, {rest} : {vty} into {ty}")
+    else:
+        s = rest
+    # Elements past the last whole chunk: one per thread of the first threads.
+    done = e.op(f"arith.muli {chunks}, {cw} : {it}")
+    tail = e.op(f"arith.subi {n}, {done} : {it}")
+    in_tail = e.op(f"arith.cmpi ult, {gid}, {tail} : {it}")
+    t = e.v("t")
+    with e.region(f"{t} = scf.if {in_tail} -> {ty}"):
+        at = e.op(f"arith.addi {done}, {gid} : {it}")
+        if idx32:
+            at = e.op(f"arith.index_castui {at} : i32 to index")
+        tx = e.op(f"memref.load %in[{at}] : memref<?x{ty}>")
+        if dot:
+            ty2 = e.op(f"memref.load %in2[{at}] : memref<?x{ty}>")
+            tx = e.op(f"arith.mulf {tx}, {ty2} : {ty}")
+        e.emit(f"scf.yield {tx} : {ty}")
+        e.otherwise()
+        zs = e.const(zero_of(ty), ty)
+        e.emit(f"scf.yield {zs} : {ty}")
+    total = e.op(f"{add_op(ty)} {s}, {t} : {ty}")
+    block_reduce_to_first(e, total, ty, tid_index, threads, "%sm",
+                          lambda e, r: e.emit(f"memref.store {r}, %part[{bid_index}] : memref<?x{ty}>"))
+    e.emit("gpu.return")
+    return head + "\n" + "\n".join(e.lines) + "\n  }\n"
+
+
+def finish_kernel(name, ty, threads=1024):
+    """One block: %out[0] = sum of %part[0 .. %m)."""
+    e = Emitter()
+    head = (f"  gpu.func @{name}(%part: memref<?x{ty}>, %out: memref<?x{ty}>, %m: index) "
+            f"workgroup(%sm: memref<{threads // 32}x{ty}, #gpu.address_space<workgroup>>) "
+            f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
+    c0 = e.idx(0)
+    cb = e.idx(threads)
+    tid = e.op("gpu.thread_id x", "tid")
+    z = e.const(zero_of(ty), ty)
+    acc = e.v("acc")
+    i = e.v("i")
+    a = e.v("a")
+    with e.region(f"{acc} = scf.for {i} = {tid} to %m step {cb} iter_args({a} = {z}) -> ({ty})"):
+        x = e.op(f"memref.load %part[{i}] : memref<?x{ty}>")
+        e.emit(f"scf.yield {e.op(f'{add_op(ty)} {a}, {x} : {ty}')} : {ty}")
+    block_reduce_to_first(e, acc, ty, tid, threads, "%sm",
+                          lambda e, r: e.emit(f"memref.store {r}, %out[{c0}] : memref<?x{ty}>"))
+    e.emit("gpu.return")
+    return head + "\n" + "\n".join(e.lines) + "\n  }\n"
+
+
+def to_bits(e, value, ty):
+    """The 32 bits of `value` as i64 (zero-extended)."""
+    if ty == "f32":
+        value = e.op(f"arith.bitcast {value} : f32 to i32")
+    return e.op(f"arith.extui {value} : i32 to i64")
+
+
+def from_bits(e, word, ty):
+    low = e.op(f"arith.trunci {word} : i64 to i32")
+    if ty == "f32":
+        return e.op(f"arith.bitcast {low} : i32 to f32")
+    return low
+
+
+def publish(e, status, tile64, flag, value, ty):
+    """status[1 + tile] = (flag << 32) | bits(value), a release store."""
+    bits = to_bits(e, value, ty)
+    hi = e.const(flag << 32, "i64")
+    word = e.op(f"arith.ori {bits}, {hi} : i64")
+    one = e.const(1, "i64")
+    slot = e.op(f"arith.addi {tile64}, {one} : i64")
+    p = element_ptr(e, status, "i64", slot)
+    e.emit(f'llvm.store {word}, {p} atomic syncscope("device") release {{alignment = 8 : i64}} : i64, !llvm.ptr<1>')
+
+
+def tile_prologue(e, threads):
+    """Claims the next tile in launch order (thread 0, atomic counter in
+    %status[0]) and shares it through workgroup memory."""
+    c0 = e.idx(0)
+    tid = e.op("gpu.thread_id x", "tid")
+    is0 = e.op(f"arith.cmpi eq, {tid}, {c0} : index")
+    with e.region(f"scf.if {is0}"):
+        one = e.const(1, "i64")
+        got = e.op(f"memref.atomic_rmw addi {one}, %status[{c0}] : (i64, memref<?xi64>) -> i64")
+        e.emit(f"memref.store {got}, %tile_sm[{c0}] : memref<1xi64, #gpu.address_space<workgroup>>")
+    e.emit("gpu.barrier")
+    tile64 = e.op(f"memref.load %tile_sm[{c0}] : memref<1xi64, #gpu.address_space<workgroup>>", "tile")
+    tile = e.op(f"arith.index_cast {tile64} : i64 to index")
+    return tid, tile64, tile
+
+
+def look_back(e, ty, tile64, agg):
+    """Exclusive prefix of tile `tile64` (> 0), run by one whole warp: a
+    window of 32 predecessors per step, each lane spinning (acquire loads)
+    until every lane's tile is ready; the window stops at the nearest tile
+    with an inclusive prefix."""
+    add = add_op(ty)
+    z = e.const(zero_of(ty), ty)
+    lane32 = e.op("warp.lane_id : i32", "lane")
+    lane64 = e.op(f"arith.extui {lane32} : i32 to i64")
+    one = e.const(1, "i64")
+    zero64 = e.const(0, "i64")
+    c32 = e.const(32, "i64")
+    mask32 = e.const(0xFFFFFFFF, "i64")
+    start = e.op(f"arith.subi {tile64}, {one} : i64")
+    res = e.v("lb")
+    end, acc = e.v("end"), e.v("acc")
+    # scf.while (window end, accumulated, continue?)
+    with e.region(f"{res}:2 = scf.while ({end} = {start}, {acc} = {z}) : (i64, {ty}) -> (i64, {ty})"):
+        # Before region: read the window, decide whether another one is needed.
+        pred = e.op(f"arith.subi {end}, {lane64} : i64")
+        valid = e.op(f"arith.cmpi sge, {pred}, {zero64} : i64")
+        slot = e.op(f"arith.addi {pred}, {one} : i64")
+        # Lanes past tile 0 read nothing: they count as an inclusive prefix of 0.
+        none = e.const(FLAG_PREFIX << 32, "i64")
+        p = element_ptr(e, "%status", "i64", slot)
+        word = e.v("word")
+        spin = e.v("spin")
+        with e.region(f"{word} = scf.while ({spin} = {zero64}) : (i64) -> i64"):
+            w = e.load_if(valid, "i64", f'llvm.load {p} atomic syncscope("device") acquire '
+                          '{alignment = 8 : i64} : !llvm.ptr<1> -> i64', none)
+            flag = e.op(f"arith.shrui {w}, {c32} : i64")
+            waiting = e.op(f"arith.cmpi eq, {flag}, {zero64} : i64")
+            anyw = e.op(f"warp.vote <any> {waiting} : i1")
+            e.emit(f"scf.condition({anyw}) {w} : i64")
+            e.otherwise("} do {")
+            e.emit(f"^bb0({e.v('x')}: i64):")
+            e.emit(f"scf.yield {zero64} : i64")
+        flag = e.op(f"arith.shrui {word}, {c32} : i64")
+        fp = e.const(FLAG_PREFIX, "i64")
+        isp = e.op(f"arith.cmpi eq, {flag}, {fp} : i64")
+        ballot = e.op(f"warp.ballot {isp} : i32", "ballot")
+        zero32 = e.const(0, "i32")
+        found = e.op(f"arith.cmpi ne, {ballot}, {zero32} : i32")
+        # Lanes up to the nearest inclusive prefix (lowest set lane) count.
+        nearest = e.op(f"math.cttz {ballot} : i32")
+        upto = e.op(f"arith.cmpi ule, {lane32}, {nearest} : i32")
+        low = e.op(f"arith.andi {word}, {mask32} : i64")
+        val = from_bits(e, low, ty)
+        counted = e.op(f"arith.select {upto}, {val}, {z} : {ty}")
+        s = e.op(f"warp.reduce <add> {counted} : {ty}")
+        acc2 = e.op(f"{add} {acc}, {s} : {ty}")
+        nxt = e.op(f"arith.subi {end}, {c32} : i64")
+        more = e.op(f"arith.xori {found}, %true : i1")
+        e.emit(f"scf.condition({more}) {nxt}, {acc2} : i64, {ty}")
+        e.otherwise("} do {")
+        a1, a2 = e.v("e"), e.v("a")
+        e.emit(f"^bb0({a1}: i64, {a2}: {ty}):")
+        e.emit(f"scf.yield {a1}, {a2} : i64, {ty}")
+    return f"{res}#1"
+
+
+def store_kept(e, flags, vals, kept_before, base, memref, memref_type):
+    """memref[base + kept_before[j]] = vals[j] where flags[j] (i32 positions)."""
+    for flag, value, before in zip(flags, vals, kept_before):
+        with e.region(f"scf.if {flag}"):
+            at = e.op(f"arith.addi {base}, {before} : i32")
+            at = e.op(f"arith.index_cast {at} : i32 to index")
+            e.emit(f"memref.store {value}, {memref}[{at}] : {memref_type}")
+
+
+def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=False):
+    """Single-pass tile scan (mode 'incl' / 'excl') or order-preserving
+    selection of x > %thr (mode 'select') with decoupled look-back; a tile is
+    256 threads x `items` consecutive items (a multiple of 4). `staged`
+    (select): kept items are gathered in workgroup memory in tile order and
+    written out by consecutive threads (coalesced), instead of each thread
+    storing its own."""
+    e = Emitter()
+    threads = SCAN_THREADS
+    tile_size = threads * items
+    nw = threads // 32
+    select = mode == "select"
+    sty = "i32" if select else ty  # type that is scanned
+    if select:
+        args = ("%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, "
+                "%status: memref<?xi64>, %n: index, %thr: f32")
+    else:
+        args = f"%in: memref<?x{ty}>, %out: memref<?x{ty}>, %status: memref<?xi64>, %n: index"
+    head = (f"  gpu.func @{name}({args}) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, "
+            f"%warp_sm: memref<{nw}x{sty}, #gpu.address_space<workgroup>>, "
+            f"%pre_sm: memref<1x{sty}, #gpu.address_space<workgroup>>"
+            + (f", %keep_sm: memref<{tile_size}xf32, #gpu.address_space<workgroup>>" if staged else "") + ") "
+            f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
+    e.emit("%true = arith.constant true")
+    tid, tile64, tile = tile_prologue(e, threads)
+    c0 = e.idx(0)
+    ctile = e.idx(tile_size)
+    citems = e.idx(items)
+    add = add_op(sty)
+    tbase = e.op(f"arith.muli {tile}, {ctile} : index")
+    toff = e.op(f"arith.muli {tid}, {citems} : index")
+    base = e.op(f"arith.addi {tbase}, {toff} : index", "base")
+    ity = "f32" if select else ty
+    vals = []
+    for h in range(items // 4):
+        at = e.op(f"arith.addi {base}, {e.idx(4 * h)} : index")
+        v = load(e, "%in", ity, at, nc, 4)
+        for j in range(4):
+            vals.append(e.op(f"vector.extract {v}[{j}] : {ity} from vector<4x{ity}>"))
+    if select:
+        flags = [e.op(f"arith.cmpf ogt, {x}, %thr : f32") for x in vals]
+        terms = [e.op(f"arith.extui {f} : i1 to i32") for f in flags]
+    else:
+        terms = vals
+    # Thread-local inclusive scan of the items.
+    running = [terms[0]]
+    for t in terms[1:]:
+        running.append(e.op(f"{add} {running[-1]}, {t} : {sty}"))
+    thread_total = running[-1]
+    wex = e.op(f"warp.scan <add> {thread_total} exclusive : {sty}", "wex")
+    wid, lane, first = warp_and_lane(e, tid)
+    # Lane 31 knows the warp total: its exclusive prefix plus its own total.
+    last = e.op(f"arith.cmpi eq, {lane}, {e.idx(31)} : index")
+    with e.region(f"scf.if {last}"):
+        wtot = e.op(f"{add} {wex}, {thread_total} : {sty}", "wtot")
+        e.emit(f"memref.store {wtot}, %warp_sm[{wid}] : memref<{nw}x{sty}, #gpu.address_space<workgroup>>")
+    e.emit("gpu.barrier")
+    # Every thread: its warp's prefix and the tile aggregate (8 words).
+    z = e.const(zero_of(sty), sty)
+    wpre = z
+    agg = z
+    for j in range(nw):
+        x = e.op(f"memref.load %warp_sm[{e.idx(j)}] : memref<{nw}x{sty}, #gpu.address_space<workgroup>>")
+        before = e.op(f"arith.cmpi ugt, {wid}, {e.idx(j)} : index")
+        xb = e.op(f"arith.select {before}, {x}, {z} : {sty}")
+        wpre = e.op(f"{add} {wpre}, {xb} : {sty}")
+        agg = e.op(f"{add} {agg}, {x} : {sty}")
+    if staged:
+        # Tile-local positions need no look-back: stage the kept items now.
+        local = e.op(f"arith.addi {wpre}, {wex} : i32")
+        store_kept(e, flags, vals, [z] + running[:-1], local, "%keep_sm",
+                   f"memref<{tile_size}xf32, #gpu.address_space<workgroup>>")
+    warp0 = e.op(f"arith.cmpi eq, {wid}, {c0} : index")
+    with e.region(f"scf.if {warp0}"):
+        zero64 = e.const(0, "i64")
+        t0 = e.op(f"arith.cmpi eq, {tile64}, {zero64} : i64")
+        pre = e.v("pre")
+        with e.region(f"{pre} = scf.if {t0} -> {sty}"):
+            with e.region(f"scf.if {first}"):
+                publish(e, "%status", tile64, FLAG_PREFIX, agg, sty)
+            e.emit(f"scf.yield {z} : {sty}")
+            e.otherwise()
+            with e.region(f"scf.if {first}"):
+                publish(e, "%status", tile64, FLAG_AGG, agg, sty)
+            got = look_back(e, sty, tile64, agg)
+            incl = e.op(f"{add} {got}, {agg} : {sty}")
+            with e.region(f"scf.if {first}"):
+                publish(e, "%status", tile64, FLAG_PREFIX, incl, sty)
+            e.emit(f"scf.yield {got} : {sty}")
+        with e.region(f"scf.if {first}"):
+            e.emit(f"memref.store {pre}, %pre_sm[{c0}] : memref<1x{sty}, #gpu.address_space<workgroup>>")
+            if select:
+                # The last tile knows the number selected.
+                ntiles = e.op(f"arith.divui %n, {ctile} : index")
+                last = e.op(f"arith.subi {ntiles}, {e.idx(1)} : index")
+                is_last = e.op(f"arith.cmpi eq, {tile}, {last} : index")
+                with e.region(f"scf.if {is_last}"):
+                    tot = e.op(f"arith.addi {pre}, {agg} : i32")
+                    e.emit(f"memref.store {tot}, %num[{c0}] : memref<?xi32>")
+    e.emit("gpu.barrier")
+    tpre = e.op(f"memref.load %pre_sm[{c0}] : memref<1x{sty}, #gpu.address_space<workgroup>>")
+    p1 = e.op(f"{add} {tpre}, {wpre} : {sty}")
+    offset = e.op(f"{add} {p1}, {wex} : {sty}", "offset")
+    if staged:
+        # out[tile prefix + i] = i-th kept item of the tile, i = tid, tid + 256, ...
+        count = e.op(f"arith.index_cast {agg} : i32 to index")
+        start = e.op(f"arith.index_cast {tpre} : i32 to index")
+        i = e.v("i")
+        with e.region(f"scf.for {i} = {tid} to {count} step {e.idx(threads)}"):
+            v = e.op(f"memref.load %keep_sm[{i}] : memref<{tile_size}xf32, #gpu.address_space<workgroup>>")
+            at = e.op(f"arith.addi {start}, {i} : index")
+            e.emit(f"memref.store {v}, %out[{at}] : memref<?xf32>")
+    elif select:
+        # Kept items go to out[offset + number kept before them], in order.
+        store_kept(e, flags, vals, [z] + running[:-1], offset, "%out", "memref<?xf32>")
+    else:
+        outs = running if mode == "incl" else [z] + running[:-1]
+        res = [e.op(f"{add} {offset}, {x} : {sty}") for x in outs]
+        for h in range(items // 4):
+            vec = e.const(f"dense<{zero_of(ty)}>", f"vector<4x{ty}>")
+            for j in range(4):
+                vec = e.op(f"vector.insert {res[4 * h + j]}, {vec} [{j}] : {ty} into vector<4x{ty}>")
+            at = e.op(f"arith.addi {base}, {e.idx(4 * h)} : index")
+            e.emit(f"vector.store {vec}, %out[{at}] {{alignment = 16}} : memref<?x{ty}>, vector<4x{ty}>")
+    e.emit("gpu.return")
+    return head + "\n" + "\n".join(e.lines) + "\n  }\n"
+
+
+def block_micro_kernel(name, kind, threads, rounds):
+    """`rounds` dependent block-wide i32 sums (kind 'reduce', result in every
+    thread) or inclusive scans (kind 'scan') per thread:
+        a = 0; repeat: a = block_op((x ^ r) + a)
+    One barrier per round: the per-warp words are double-buffered."""
+    e = Emitter()
+    nw = threads // 32
+    smt = "memref<2x32xi32, #gpu.address_space<workgroup>>"
+    head = (f"  gpu.func @{name}(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: {smt}) "
+            f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
+    c0, c1 = e.idx(0), e.idx(1)
+    c2 = e.idx(2)
+    cb = e.idx(threads)
+    tid = e.op("gpu.thread_id x", "tid")
+    bid = e.op("gpu.block_id x", "bid")
+    bb = e.op(f"arith.muli {bid}, {cb} : index")
+    gid = e.op(f"arith.addi {bb}, {tid} : index", "gid")
+    x = e.op(f"memref.load %in[{gid}] : memref<?xi32>", "x")
+    wid, lane, first = warp_and_lane(e, tid)
+    last = e.op(f"arith.cmpi eq, {lane}, {e.idx(31)} : index")
+    live = e.op(f"arith.cmpi ult, {lane}, {e.idx(nw)} : index")
+    wid32 = e.op(f"arith.index_cast {wid} : index to i32")
+    zero = e.const(0, "i32")
+    cr = e.idx(rounds)
+    res, r, a = e.v("res"), e.v("r"), e.v("a")
+    with e.region(f"{res} = scf.for {r} = {c0} to {cr} step {c1} iter_args({a} = {zero}) -> (i32)"):
+        r32 = e.op(f"arith.index_cast {r} : index to i32")
+        xr = e.op(f"arith.xori {x}, {r32} : i32")
+        v = e.op(f"arith.addi {xr}, {a} : i32")
+        buf = e.op(f"arith.remui {r}, {c2} : index")
+        if kind == "reduce":
+            part = e.op(f"warp.reduce <add> {v} lanes = <first> : i32")
+        else:
+            # The warp total is the inclusive value of lane 31.
+            incl = part = e.op(f"warp.scan <add> {v} : i32", "incl")
+        writer = first if kind == "reduce" else last
+        with e.region(f"scf.if {writer}"):
+            e.emit(f"memref.store {part}, %sm[{buf}, {wid}] : {smt}")
+        e.emit("gpu.barrier")
+        w = e.load_if(live, "i32", f"memref.load %sm[{buf}, {lane}] : {smt}", zero)
+        if kind == "reduce":
+            out = e.op(f"warp.reduce <add> {w} : i32")
+        else:
+            # Prefix of warp `wid`: the inclusive scan of the warp totals at
+            # lane wid - 1 (none for warp 0), one shuffle shorter than an
+            # exclusive scan.
+            inc = e.op(f"warp.scan <add> {w} : i32")
+            one = e.const(1, "i32")
+            prev = e.op(f"arith.subi {wid32}, {one} : i32")
+            src = e.op(f"arith.maxsi {prev}, {zero} : i32")
+            got = e.op(f"warp.broadcast {inc}, {src} : i32")
+            is0 = e.op(f"arith.cmpi eq, {wid32}, {zero} : i32")
+            pre = e.op(f"arith.select {is0}, {zero}, {got} : i32")
+            out = e.op(f"arith.addi {incl}, {pre} : i32")
+        e.emit(f"scf.yield {out} : i32")
+    e.emit(f"memref.store {res}, %out[{gid}] : memref<?xi32>")
+    e.emit("gpu.return")
+    return head + "\n" + "\n".join(e.lines) + "\n  }\n"
+
+
+BLOCK_ROUNDS = 64
+
+
+def files():
+    """{file name: MLIR text}."""
+    header = ("// Generated by benchmarks/device/gen_kernels.py: do not edit; see\n"
+              "// benchmarks/device_bench.py for the arguments and the checks.\n")
+
+    def module(name, funcs):
+        return (header + "module attributes {gpu.container_module} {\n"
+                f"gpu.module @{name} {{\n" + "\n".join(funcs) + "}\n}\n")
+
+    reduce = [
+        reduce_kernel("sum_f32", "f32"),
+        reduce_kernel("sum_i32", "i32"),
+        reduce_kernel("dot_f32", "f32", dot=True),
+        finish_kernel("finish_f32", "f32"),
+        finish_kernel("finish_i32", "i32"),
+        # Levers, each one switched off from sum_f32's configuration.
+        reduce_kernel("sum_f32_novec", "f32", vec=False),
+        reduce_kernel("sum_f32_nonc", "f32", nc=False),
+        reduce_kernel("sum_f32_unroll1", "f32", unroll=1),
+        reduce_kernel("sum_f32_unroll4", "f32", unroll=4),
+        reduce_kernel("sum_f32_idx32", "f32", idx32=True),
+        reduce_kernel("sum_f32_idx32_unroll1", "f32", idx32=True, unroll=1),
+        reduce_kernel("sum_f32_idx32_unroll4", "f32", idx32=True, unroll=4),
+    ]
+    scan = [scan_like_kernel(f"scan_{m}_{t}", t, m) for t in ("i32", "f32") for m in ("incl", "excl")]
+    scan.append(scan_like_kernel("select_gt_f32", "f32", "select"))
+    # Variants measured against the kernels above.
+    scan.append(scan_like_kernel("select_gt_f32_staged", "f32", "select", staged=True))
+    scan.append(scan_like_kernel("scan_incl_i32_items16", "i32", "incl", items=16))
+    scan.append(scan_like_kernel("scan_incl_f32_items16", "f32", "incl", items=16))
+    block = [block_micro_kernel(f"block_{k}_i32_{b}", k, b, BLOCK_ROUNDS)
+             for k in ("reduce", "scan") for b in (256, 1024)]
+    return {
+        "reduce.mlir": module("reduce", reduce),
+        "scan.mlir": module("scan", scan),
+        "block.mlir": module("block", block),
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="fail if a file differs")
+    parser.add_argument("--out", default=HERE)
+    args = parser.parse_args()
+    stale = []
+    for name, text in files().items():
+        path = os.path.join(args.out, name)
+        if args.check:
+            if not os.path.exists(path) or open(path).read() != text:
+                stale.append(name)
+        else:
+            with open(path, "w") as f:
+                f.write(text)
+    if stale:
+        sys.exit("stale (rerun gen_kernels.py): " + ", ".join(stale))
+
+
+if __name__ == "__main__":
+    main()

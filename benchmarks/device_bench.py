@@ -1,0 +1,758 @@
+#!/usr/bin/env python3
+"""Device-wide kernels written with warp ops against CUB, hand-written CUDA,
+Triton and torch, in one run on the GPU host (issue 12).
+
+    python3 device_bench.py --ptx-dir DIR [--json out.json] [--svg out.svg]
+
+DIR holds reduce.ptx, scan.ptx and block.ptx (benchmarks/device/*.mlir
+lowered by warp-lower-to-ptx, chip=sm_90) and baselines.cu (compiled here
+with nvcc -O3 -arch=sm_90). Each benchmark runs in its own process (a crash,
+a hang or a sticky CUDA error loses that benchmark only; a hang is killed
+after --timeout seconds). In it every implementation is first checked
+against a reference computed by cupy/numpy from the definition (not by the
+compiler), then timed: --warmup launches, then the median of --iters
+launches between CUDA events on the default stream. Inputs are 2^28
+elements (1 GiB for 32-bit types: 20x the H200's 50 MB L2); the block
+micro-kernels read 4 MiB and get the L2 flushed (a 256 MiB write) before
+each timed launch.
+
+Printed per kernel: warp time, GB/s, % of device-to-device copy bandwidth,
+and ratios baseline time / warp time (> 1: warp is faster) to CUB, to the
+hand-written CUDA kernel and to the faster of Triton and torch.
+
+--dry-run checks the plan without a GPU (kernel names present in the PTX,
+baselines source present) and exits.
+"""
+import argparse
+import ctypes
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+N_LOG2 = 28
+BLOCK_THREADS_TOTAL = 1 << 20  # threads of the block micro-kernels
+BLOCK_ROUNDS = 64  # benchmarks/device/gen_kernels.py: BLOCK_ROUNDS
+
+
+def tile_of(kernel):
+    """Elements per tile of a scan/select kernel (gen_kernels.py: 256
+    threads x 8 items, or x N for *_itemsN)."""
+    m = re.search(r"_items(\d+)$", kernel)
+    return 256 * (int(m.group(1)) if m else 8)
+
+
+# Benchmark name -> (PTX file, warp kernels, bytes moved per element or None).
+BENCHES = {
+    "copy": (None, [], None),
+    "sum_f32": ("reduce", ["sum_f32", "finish_f32"], 4),
+    "sum_i32": ("reduce", ["sum_i32", "finish_i32"], 4),
+    "dot_f32": ("reduce", ["dot_f32", "finish_f32"], 8),
+    # The first kernel is "warp"; the others are variants, printed as
+    # variant time / warp time (> 1: the first kernel is faster).
+    "scan_incl_i32": ("scan", ["scan_incl_i32", "scan_incl_i32_items16"], 8),
+    "scan_excl_i32": ("scan", ["scan_excl_i32"], 8),
+    "scan_incl_f32": ("scan", ["scan_incl_f32", "scan_incl_f32_items16"], 8),
+    "scan_excl_f32": ("scan", ["scan_excl_f32"], 8),
+    "select_f32_0pct": ("scan", ["select_gt_f32", "select_gt_f32_staged"], None),
+    "select_f32_50pct": ("scan", ["select_gt_f32", "select_gt_f32_staged"], None),
+    "select_f32_100pct": ("scan", ["select_gt_f32", "select_gt_f32_staged"], None),
+    "block_reduce_i32_256": ("block", ["block_reduce_i32_256"], None),
+    "block_reduce_i32_1024": ("block", ["block_reduce_i32_1024"], None),
+    "block_scan_i32_256": ("block", ["block_scan_i32_256"], None),
+    "block_scan_i32_1024": ("block", ["block_scan_i32_1024"], None),
+    # Compiler levers on sum_f32 (vector loads, ld.global.nc, unrolling by 2),
+    # each switched off alone, unrolling by 4, and 32-bit index arithmetic
+    # (sum_f32_idx32); "warp" is sum_f32. Printed: variant time / sum_f32
+    # time, > 1 means sum_f32's setting wins.
+    "levers_sum_f32": ("reduce", ["sum_f32", "sum_f32_novec", "sum_f32_nonc", "sum_f32_unroll1",
+                                  "sum_f32_unroll4", "sum_f32_idx32", "sum_f32_idx32_unroll1",
+                                  "sum_f32_idx32_unroll4", "finish_f32"], 4),
+}
+STANDARD_IMPLS = ("warp", "copy", "cub", "hand", "triton", "torch")
+SELECT_THRESHOLDS = {"select_f32_0pct": 2.0, "select_f32_50pct": 0.5, "select_f32_100pct": -1.0}
+
+
+# --------------------------------------------------------------------------
+# Child side: one benchmark, results as "RESULT {json}" lines on stdout.
+# --------------------------------------------------------------------------
+
+class Hang(Exception):
+    pass
+
+
+class Ctx:
+    def __init__(self, args):
+        import cupy as cp
+        import numpy as np
+        self.cp, self.np, self.args = cp, np, args
+        self.modules = {}
+        self.lib = ctypes.CDLL(args.baselines_so) if args.baselines_so else None
+        self.sms = cp.cuda.Device().attributes["MultiProcessorCount"]
+        self.flush_buf = None
+
+    def module(self, name):
+        if name not in self.modules:
+            self.modules[name] = self.cp.RawModule(path=os.path.join(self.args.ptx_dir, name + ".ptx"))
+        return self.modules[name]
+
+    def report(self, bench, impl, **fields):
+        print("RESULT " + json.dumps(dict(bench=bench, impl=impl, **fields)), flush=True)
+
+    def wait(self, event=None):
+        """Waits for the GPU to reach `event` (recorded now when None) for at
+        most --hang seconds, then raises Hang."""
+        cp = self.cp
+        if event is None:
+            event = cp.cuda.Event()
+            event.record()
+        deadline = time.monotonic() + self.args.hang
+        while not event.done:
+            if time.monotonic() > deadline:
+                raise Hang(f"not finished after {self.args.hang} s")
+            time.sleep(0.0002)
+
+    def time_ms(self, launch, flush=False):
+        cp = self.cp
+        for _ in range(self.args.warmup):
+            launch()
+        self.wait()
+        times = []
+        for _ in range(self.args.iters):
+            if flush:
+                if self.flush_buf is None:
+                    self.flush_buf = cp.empty(1 << 26, dtype=cp.int32)  # 256 MiB > L2
+                self.flush_buf.fill(1)
+            start, stop = cp.cuda.Event(), cp.cuda.Event()
+            start.record()
+            launch()
+            stop.record()
+            self.wait(stop)
+            times.append(cp.cuda.get_elapsed_time(start, stop))
+        return float(self.np.median(times))
+
+    def measure(self, bench, impl, launch, check, flush=False):
+        """Runs launch once, checks, then times. Errors are reported, not
+        raised. A hang or a sticky CUDA error (the context is lost) is
+        reported as fatal and ends the process; the parent runs the
+        benchmark again without that implementation."""
+        if impl in self.args.skip.split(","):
+            return
+        try:
+            launch()
+            self.wait()
+            problem = check()
+            if problem:
+                self.report(bench, impl, error="wrong result: " + problem)
+                return
+            self.report(bench, impl, ms=self.time_ms(launch, flush))
+        except Hang as error:
+            self.report(bench, impl, error=f"hang: {error}", fatal=True)
+            os._exit(4)  # the driver ends the running kernel with the process
+        except Exception as error:  # noqa: BLE001 - every failure is a result
+            message = f"{type(error).__name__}: {str(error)[:300]}"
+            try:
+                self.cp.cuda.Device().synchronize()
+            except Exception:  # noqa: BLE001 - sticky: nothing else can run here
+                self.report(bench, impl, error=message, fatal=True)
+                os._exit(3)
+            self.report(bench, impl, error=message)
+
+    def blocks_for(self, func, threads):
+        try:
+            per_sm = self.cp.cuda.driver.occupancyMaxActiveBlocksPerMultiprocessor(func.ptr, threads, 0)
+        except Exception:  # noqa: BLE001
+            regs = max(1, -(-func.num_regs // 8) * 8)
+            per_sm = min(2048 // threads, 65536 // (regs * threads))
+        return self.sms * max(1, per_sm)
+
+    def cub_call(self, name, *args):
+        """CUB's two-phase call: size query, then the run."""
+        fn = getattr(self.lib, name)
+        size = ctypes.c_size_t(0)
+        err = fn(None, ctypes.byref(size), *args)
+        if err:
+            raise RuntimeError(f"{name} size query: cudaError {err}")
+        temp = self.cp.empty(max(1, size.value), dtype=self.cp.uint8)
+
+        def run():
+            e = fn(ctypes.c_void_p(temp.data.ptr), ctypes.byref(size), *args)
+            if e:
+                raise RuntimeError(f"{name}: cudaError {e}")
+        return run
+
+
+def ptr(a):
+    return ctypes.c_void_p(a.data.ptr)
+
+
+def memref(np, a):
+    return [a, a, np.int64(0), np.int64(a.size), np.int64(1)]
+
+
+def triton_kernels():
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def block_sum(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs, mask=offs < n, other=0)
+        tl.atomic_add(out_ptr, tl.sum(x, axis=0))
+
+    @triton.jit
+    def block_dot(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs, mask=offs < n, other=0)
+        y = tl.load(y_ptr + offs, mask=offs < n, other=0)
+        tl.atomic_add(out_ptr, tl.sum(x * y, axis=0))
+
+    @triton.jit
+    def tile_sums(x_ptr, s_ptr, BLOCK: tl.constexpr):
+        pid = tl.program_id(0)
+        x = tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK))
+        tl.store(s_ptr + pid, tl.sum(x, axis=0))
+
+    @triton.jit
+    def tile_scan(x_ptr, off_ptr, y_ptr, BLOCK: tl.constexpr, EXCLUSIVE: tl.constexpr):
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs)
+        c = tl.cumsum(x, axis=0)
+        if EXCLUSIVE:
+            c = c - x
+        tl.store(y_ptr + offs, c + tl.load(off_ptr + pid))
+
+    return block_sum, block_dot, tile_sums, tile_scan
+
+
+def triton_or_report(c, bench):
+    """triton_kernels(), or None with the reason reported."""
+    try:
+        return triton_kernels()
+    except Exception as error:  # noqa: BLE001 - Triton missing or broken is a result
+        c.report(bench, "triton", error=f"{type(error).__name__}: {str(error)[:300]}")
+        return None
+
+
+def bench_copy(c, bench):
+    cp = c.cp
+    n = 1 << c.args.log2n
+    src = cp.arange(n, dtype=cp.int32)
+    dst = cp.empty_like(src)
+    c.measure(bench, "copy", lambda: cp.copyto(dst, src),
+              lambda: None if bool(cp.array_equal(dst, src)) else "copy differs")
+
+
+def bench_reduce(c, bench):
+    cp, np = c.cp, c.np
+    n = 1 << c.args.log2n
+    ty = "i32" if "i32" in bench else "f32"
+    dot = bench.startswith("dot")
+    dtype = cp.int32 if ty == "i32" else cp.float32
+    rng = cp.random.default_rng(7)
+    if ty == "i32":
+        x = rng.integers(-1000, 1000, n, dtype=cp.int32)
+        want = int(cp.sum(x, dtype=cp.int64).get())
+        want = (want + (1 << 31)) % (1 << 32) - (1 << 31)
+        scale = 0.0
+    else:
+        x = rng.standard_normal(n, dtype=cp.float32)
+    y = rng.standard_normal(n, dtype=cp.float32) if dot else None
+    if ty == "f32":
+        if dot:
+            prod = x.astype(cp.float64) * y.astype(cp.float64)
+            want, scale = float(prod.sum().get()), float(cp.abs(prod).sum().get())
+            del prod
+        else:
+            want = float(cp.sum(x, dtype=cp.float64).get())
+            scale = float(cp.sum(cp.abs(x), dtype=cp.float64).get())
+    out = cp.zeros(1, dtype=dtype)
+
+    def check():
+        got = out.get()[0]
+        if ty == "i32":
+            return None if int(got) == want else f"{int(got)} != {want}"
+        # A float sum in any order is within a small multiple of eps * sum|x|.
+        return None if abs(float(got) - want) <= 1e-5 * scale + 1e-3 else f"{float(got)} vs {want} (sum|x| {scale})"
+
+    mod = c.module("reduce")
+    finish = mod.get_function(f"finish_{ty}")
+    kernels = BENCHES[bench][1][:-1]
+    blocks = None
+    for name in kernels:
+        f = mod.get_function(name)
+        blocks = c.blocks_for(f, 256)
+        part = cp.zeros(blocks, dtype=dtype)
+        ins = memref(np, x) + (memref(np, y) if dot else [])
+
+        def launch(f=f, blocks=blocks, part=part, ins=ins):
+            f((blocks,), (256,), ins + memref(np, part) + [np.int64(n)])
+            finish((1,), (1024,), memref(np, part) + memref(np, out) + [np.int64(blocks)])
+        impl = "warp" if name == kernels[0] else name
+        out.fill(0)
+        c.measure(bench, impl, launch, check)
+        c.report(bench, impl + "_blocks", value=blocks)
+    if bench.startswith("levers"):
+        return
+    if c.lib:
+        n64 = ctypes.c_longlong(n)
+        try:
+            args = (ptr(x), ptr(y), ptr(out), n64) if dot else (ptr(x), ptr(out), n64)
+            out.fill(0)
+            c.measure(bench, "cub", c.cub_call(f"cub_{bench}", *args), check)
+        except Exception as error:  # noqa: BLE001
+            c.report(bench, "cub", error=str(error)[:300])
+        part = cp.zeros(blocks, dtype=dtype)
+        hand = getattr(c.lib, f"hand_{bench}")
+
+        def run_hand():
+            a = (ptr(x), ptr(y)) if dot else (ptr(x),)
+            e = hand(*a, ptr(part), ptr(out), n64, ctypes.c_int(blocks))
+            if e:
+                raise RuntimeError(f"hand_{bench}: cudaError {e}")
+        out.fill(0)
+        c.measure(bench, "hand", run_hand, check)
+    try:
+        import torch
+    except ImportError as error:
+        c.report(bench, "torch", error=f"not available: {error}")
+        return
+    tx = torch.from_dlpack(x)
+    ty_ = torch.from_dlpack(y) if dot else None
+    tout = torch.from_dlpack(out)
+    if dot:
+        run = lambda: tout.copy_(torch.dot(tx, ty_).reshape(1))
+    elif ty == "i32":
+        run = lambda: tout.copy_(torch.sum(tx).reshape(1).to(torch.int32))
+    else:
+        run = lambda: tout.copy_(torch.sum(tx).reshape(1))
+    out.fill(0)
+    c.measure(bench, "torch", run, check)
+    kernels = triton_or_report(c, bench)
+    if not kernels:
+        return
+    block_sum, block_dot, _, _ = kernels
+    block = 8192
+    grid = (n // block,)
+    if dot:
+        run = lambda: (tout.zero_(), block_dot[grid](tx, ty_, tout, n, BLOCK=block, num_warps=8))
+    else:
+        run = lambda: (tout.zero_(), block_sum[grid](tx, tout, n, BLOCK=block, num_warps=8))
+    out.fill(0)
+    c.measure(bench, "triton", run, check)
+
+
+def time_tile_kernels(c, bench, n, args, check, reset):
+    """Checks and times the single-pass kernels of `bench` (scans, selects):
+    one block per tile; a launch zeroes the tile status words (and the tile
+    counter) first, as CUB's own init kernel does."""
+    cp = c.cp
+    kernels = BENCHES[bench][1]
+    for name in kernels:
+        f = c.module("scan").get_function(name)
+        assert n % tile_of(name) == 0
+        tiles = n // tile_of(name)
+        status = cp.zeros(1 + tiles, dtype=cp.int64)
+
+        def launch(f=f, tiles=tiles, status=status):
+            cp.cuda.runtime.memsetAsync(status.data.ptr, 0, status.nbytes, 0)
+            f((tiles,), (256,), args(status))
+        reset()
+        c.measure(bench, "warp" if name == kernels[0] else name, launch, check)
+
+
+def time_hand_tile(c, bench, name, n, args, check, reset):
+    """The hand-written single-pass kernel `name` of baselines.cu (tiles of
+    2048), its status words zeroed in each launch like the warp kernel's."""
+    cp = c.cp
+    status = cp.zeros(1 + n // 2048, dtype=cp.int64)
+
+    def run():
+        cp.cuda.runtime.memsetAsync(status.data.ptr, 0, status.nbytes, 0)
+        e = getattr(c.lib, name)(*args(ptr(status)))
+        if e:
+            raise RuntimeError(f"{name}: cudaError {e}")
+    reset()
+    c.measure(bench, "hand", run, check)
+
+
+def bench_scan(c, bench):
+    cp, np = c.cp, c.np
+    n = 1 << c.args.log2n
+    ty = bench[-3:]
+    exclusive = "_excl_" in bench
+    dtype = cp.int32 if ty == "i32" else cp.float32
+    rng = cp.random.default_rng(11)
+    # f32 data are small integers: every partial sum of the run is exact in
+    # f32 (|prefix| stays far below 2^24), so any summation order must give
+    # the reference bit for bit.
+    xi = rng.integers(-1000, 1001, n, dtype=cp.int32) if ty == "i32" else \
+        rng.integers(-2, 3, n, dtype=cp.int32)
+    x = xi.astype(dtype)
+    ref = cp.cumsum(xi, dtype=cp.int64)
+    if exclusive:
+        ref -= xi
+    assert int(cp.abs(ref).max().get()) < (1 << 24 if ty == "f32" else 1 << 31)
+    out = cp.zeros(n, dtype=dtype)
+
+    def check():
+        got = out.astype(cp.int64) if ty == "f32" else out
+        bad = got != (ref if ty == "f32" else ref.astype(cp.int32))
+        nbad = int(bad.sum().get())
+        if nbad == 0:
+            return None
+        first = int(cp.argmax(bad).get())
+        return f"{nbad} of {n} differ, first at {first}: {out[first].get()} != {ref[first].get()}"
+
+    time_tile_kernels(c, bench, n, lambda status: memref(np, x) + memref(np, out) + memref(np, status) +
+                      [np.int64(n)], check, lambda: out.fill(0))
+    if c.lib:
+        try:
+            out.fill(0)
+            c.measure(bench, "cub", c.cub_call(f"cub_{bench}", ptr(x), ptr(out), ctypes.c_longlong(n)), check)
+        except Exception as error:  # noqa: BLE001
+            c.report(bench, "cub", error=str(error)[:300])
+        time_hand_tile(c, bench, f"hand_{bench}", n, lambda status: (ptr(x), ptr(out), status, ctypes.c_longlong(n)),
+                       check, lambda: out.fill(0))
+    try:
+        import torch
+    except ImportError as error:
+        c.report(bench, "torch", error=f"not available: {error}")
+        return
+    tx, tout = torch.from_dlpack(x), torch.from_dlpack(out)
+    tdt = torch.int32 if ty == "i32" else torch.float32
+    if exclusive:
+        run = lambda: torch.sub(torch.cumsum(tx, 0, dtype=tdt), tx, out=tout)
+    else:
+        run = lambda: torch.cumsum(tx, 0, dtype=tdt, out=tout)
+    out.fill(0)
+    c.measure(bench, "torch", run, check)
+    kernels = triton_or_report(c, bench)
+    if not kernels:
+        return
+    _, _, tile_sums, tile_scan = kernels
+    block = 4096
+    sums = torch.empty(n // block, dtype=tdt, device=tx.device)
+
+    def run_triton():
+        # Reduce, then scan: tile sums (Triton), their exclusive scan
+        # (torch, 64 Ki values), then tl.cumsum of each tile + offset.
+        tile_sums[(n // block,)](tx, sums, BLOCK=block, num_warps=8)
+        offsets = torch.cumsum(sums, 0, dtype=tdt) - sums
+        tile_scan[(n // block,)](tx, offsets, tout, BLOCK=block, EXCLUSIVE=exclusive, num_warps=8)
+    out.fill(0)
+    c.measure(bench, "triton", run_triton, check)
+
+
+def bench_select(c, bench):
+    cp, np = c.cp, c.np
+    n = 1 << c.args.log2n
+    thr = SELECT_THRESHOLDS[bench]
+    x = cp.random.default_rng(13).random(n, dtype=cp.float32)
+    want = x[x > thr]  # cupy's own selection (boolean mask), order preserving
+    kept = int(want.size)
+    c.report(bench, "kept", value=kept)
+    out = cp.zeros(n, dtype=cp.float32)
+    num = cp.zeros(1, dtype=cp.int32)
+
+    def check():
+        got = int(num.get()[0])
+        if got != kept:
+            return f"selected {got}, want {kept}"
+        return None if bool(cp.array_equal(out[:kept], want)) else "selected values differ"
+
+    time_tile_kernels(c, bench, n, lambda status: memref(np, x) + memref(np, out) + memref(np, num) +
+                      memref(np, status) + [np.int64(n), np.float32(thr)], check,
+                      lambda: (out.fill(0), num.fill(-1)))
+    if c.lib:
+        try:
+            out.fill(0)
+            num.fill(-1)
+            c.measure(bench, "cub", c.cub_call("cub_select_gt_f32", ptr(x), ptr(out), ptr(num),
+                                               ctypes.c_longlong(n), ctypes.c_float(thr)), check)
+        except Exception as error:  # noqa: BLE001
+            c.report(bench, "cub", error=str(error)[:300])
+        time_hand_tile(c, bench, "hand_select_gt_f32", n,
+                       lambda status: (ptr(x), ptr(out), ptr(num), status, ctypes.c_longlong(n), ctypes.c_float(thr)),
+                       check, lambda: (out.fill(0), num.fill(-1)))
+    try:
+        import torch
+        tx, tout, tnum = torch.from_dlpack(x), torch.from_dlpack(out), torch.from_dlpack(num)
+
+        def run_torch():
+            sel = torch.masked_select(tx, tx > thr)  # synchronizes for the size
+            tout[:sel.numel()].copy_(sel)
+            tnum.fill_(sel.numel())
+        out.fill(0)
+        c.measure(bench, "torch", run_torch, check)
+    except ImportError as error:
+        c.report(bench, "torch", error=f"not available: {error}")
+
+
+def bench_block(c, bench):
+    cp, np = c.cp, c.np
+    kind = "reduce" if "reduce" in bench else "scan"
+    threads = int(bench.rsplit("_", 1)[1])
+    n = BLOCK_THREADS_TOTAL
+    x = cp.random.default_rng(17).integers(-1000, 1000, n, dtype=cp.int32)
+    # Reference from the definition, in uint32 (wrapping) arithmetic.
+    xu = x.view(cp.uint32).reshape(-1, threads)
+    a = cp.zeros_like(xu)
+    for r in range(BLOCK_ROUNDS):
+        v = (xu ^ cp.uint32(r)) + a
+        if kind == "reduce":
+            a = cp.broadcast_to(v.sum(axis=1, dtype=cp.uint32)[:, None], v.shape).copy()
+        else:
+            a = cp.cumsum(v, axis=1, dtype=cp.uint32)
+    want = a.reshape(-1).view(cp.int32)
+    out = cp.zeros(n, dtype=cp.int32)
+
+    def check():
+        nbad = int((out != want).sum().get())
+        return None if nbad == 0 else f"{nbad} of {n} differ"
+
+    f = c.module("block").get_function(bench)
+    c.measure(bench, "warp", lambda: f((n // threads,), (threads,), memref(np, x) + memref(np, out)),
+              check, flush=True)
+    if c.lib:
+        for impl, k in (("cub", 0 if kind == "reduce" else 1), ("hand", 2 if kind == "reduce" else 3)):
+            def run(k=k):
+                e = c.lib.block_micro(k, threads, ptr(x), ptr(out), ctypes.c_longlong(n), BLOCK_ROUNDS)
+                if e:
+                    raise RuntimeError(f"block_micro({k}): cudaError {e}")
+            out.fill(0)
+            c.measure(bench, impl, run, check, flush=True)
+
+
+def run_child(args):
+    c = Ctx(args)
+    bench = args.child
+    if bench == "copy":
+        bench_copy(c, bench)
+    elif bench.startswith(("sum", "dot", "levers")):
+        bench_reduce(c, bench)
+    elif bench.startswith("scan"):
+        bench_scan(c, bench)
+    elif bench.startswith("select"):
+        bench_select(c, bench)
+    elif bench.startswith("block"):
+        bench_block(c, bench)
+
+
+# --------------------------------------------------------------------------
+# Parent side: build the baselines, run each benchmark, print, write JSON.
+# --------------------------------------------------------------------------
+
+def build_baselines(args, tmp):
+    src = os.path.join(args.ptx_dir, "baselines.cu")
+    if not os.path.exists(src):
+        src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "device", "baselines.cu")
+    so = os.path.join(tmp, "libbaselines.so")
+    t0 = time.time()
+    try:
+        subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-o", so, src],
+                       check=True, capture_output=True, text=True, timeout=300)
+    except Exception as error:  # noqa: BLE001 - the warp kernels still run
+        detail = getattr(error, "stderr", "") or str(error)
+        print(f"baselines did not build, CUB/hand-written columns are empty: {detail[-800:]}")
+        return None
+    print(f"baselines built in {time.time() - t0:.1f} s")
+    return so
+
+
+def meta():
+    info = {"date": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())}
+    try:
+        import cupy as cp
+        props = cp.cuda.runtime.getDeviceProperties(0)
+        info["device"] = props["name"].decode() if isinstance(props["name"], bytes) else str(props["name"])
+        info["sms"] = props["multiProcessorCount"]
+        v = cp.cuda.runtime.driverGetVersion()
+        info["cuda_driver_api"] = f"{v // 1000}.{v % 1000 // 10}"
+        smi = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+                             capture_output=True, text=True, timeout=30)
+        info["driver"] = smi.stdout.strip()
+    except Exception as error:  # noqa: BLE001
+        info["meta_error"] = str(error)[:200]
+    for path in (os.path.join(os.path.dirname(os.path.abspath(__file__)), "COMMIT"),):
+        if os.path.exists(path):
+            info["commit"] = open(path).read().strip()
+    return info
+
+
+def summarize(bench, rows, copy_gbps, n):
+    entry = {"kernel": bench}
+    for row in rows:
+        impl = row["impl"]
+        if "ms" in row:
+            entry[f"{impl}_ms"] = row["ms"]
+        if "value" in row:
+            entry[impl] = row["value"]
+        if "error" in row:
+            entry.setdefault("errors", {})[impl] = row["error"]
+    per = BENCHES[bench][2]
+    if bench.startswith("select"):
+        nbytes = n * 4 + entry.get("kept", 0) * 4
+    elif bench == "copy":
+        nbytes = 2 * n * 4
+    elif bench.startswith("block"):
+        nbytes = 2 * BLOCK_THREADS_TOTAL * 4
+    else:
+        nbytes = n * per
+    entry["bytes"] = nbytes
+    main = "copy" if bench == "copy" else "warp"
+    if f"{main}_ms" in entry:
+        t = entry[f"{main}_ms"]
+        entry["gbps"] = nbytes / t / 1e6
+        if copy_gbps and not bench.startswith("block"):
+            entry["pct_copy"] = 100.0 * entry["gbps"] / copy_gbps
+        for base in ("cub", "hand"):
+            if f"{base}_ms" in entry:
+                entry[f"ratio_{base}"] = entry[f"{base}_ms"] / t
+        best = [entry[k] for k in ("triton_ms", "torch_ms") if k in entry]
+        if best:
+            entry["ratio_triton_torch"] = min(best) / t
+        for k in list(entry):
+            if k.endswith("_ms") and k[:-3] not in STANDARD_IMPLS:
+                entry[f"ratio_{k[:-3]}"] = entry[k] / t  # a variant; > 1: the first kernel wins
+    return entry
+
+
+def fmt(entry):
+    def r(key):
+        return f"{entry[key]:.3f}" if key in entry else "  -  "
+    if "warp_ms" not in entry and "copy_ms" not in entry:
+        times = " ".join(f"{k[:-3]} {v:.4f} ms" for k, v in entry.items() if k.endswith("_ms"))
+        return f"{entry['kernel']:24s} warp FAILED ({times}): {json.dumps(entry.get('errors', {}))[:400]}"
+    t = entry.get("warp_ms", entry.get("copy_ms"))
+    line = (f"{entry['kernel']:24s} {t:8.4f} ms {entry.get('gbps', 0):7.0f} GB/s "
+            f"{entry.get('pct_copy', 0):5.1f}% copy  cub/warp {r('ratio_cub')}  hand/warp {r('ratio_hand')}  "
+            f"best(triton,torch)/warp {r('ratio_triton_torch')}")
+    for k in sorted(entry):
+        if k.startswith("ratio_") and k[6:] not in STANDARD_IMPLS + ("triton_torch",):
+            line += f"  {k[6:]}/warp {entry[k]:.3f}"
+    if entry.get("errors"):
+        line += "  errors: " + json.dumps(entry["errors"])[:300]
+    return line
+
+
+def dry_run(args):
+    problems = []
+    for bench, (ptx, kernels, _) in BENCHES.items():
+        if not ptx:
+            continue
+        path = os.path.join(args.ptx_dir, ptx + ".ptx")
+        if not os.path.exists(path):
+            problems.append(f"{bench}: {path} missing")
+            continue
+        text = open(path).read()
+        for k in kernels:
+            if not re.search(r"\.entry\s+" + re.escape(k) + r"\(", text):
+                problems.append(f"{bench}: kernel {k} not in {path}")
+    for bench in BENCHES:
+        print(f"would run {bench}")
+    if problems:
+        print("\n".join(problems))
+        return 1
+    print("dry run: plan OK")
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--ptx-dir", required=True)
+    parser.add_argument("--json")
+    parser.add_argument("--svg", help="chart of the ratios (benchmarks/chart.py)")
+    parser.add_argument("--only", help="comma-separated benchmark names")
+    parser.add_argument("--iters", type=int, default=30)
+    parser.add_argument("--warmup", type=int, default=5)
+    parser.add_argument("--log2n", type=int, default=N_LOG2)
+    parser.add_argument("--timeout", type=int, default=60, help="seconds per benchmark")
+    parser.add_argument("--hang", type=float, default=10.0,
+                        help="seconds a launch may take before it counts as hung")
+    parser.add_argument("--no-sass", action="store_true", help="skip the SASS summary (cuobjdump)")
+    parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument("--skip", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--baselines-so", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        run_child(args)
+        return 0
+    if args.dry_run:
+        return dry_run(args)
+    names = args.only.split(",") if args.only else list(BENCHES)
+    unknown = [b for b in names if b not in BENCHES]
+    if unknown:
+        sys.exit(f"unknown benchmarks: {unknown}")
+    if "copy" not in names:
+        names.insert(0, "copy")
+    n = 1 << args.log2n
+    results = []
+    copy_gbps = None
+    t_all = time.time()
+    with tempfile.TemporaryDirectory() as tmp:
+        so = build_baselines(args, tmp)
+        for bench in names:
+            cmd = [sys.executable, os.path.abspath(__file__), "--child", bench, "--ptx-dir", args.ptx_dir,
+                   "--iters", str(args.iters), "--warmup", str(args.warmup), "--log2n", str(args.log2n),
+                   "--hang", str(args.hang)]
+            if so:
+                cmd += ["--baselines-so", so]
+            by_impl, note, skip = {}, None, []
+            for _ in range(4):  # again without what hung or lost the context
+                try:
+                    proc = subprocess.run(cmd + ["--skip", ",".join(skip)], capture_output=True, text=True,
+                                          timeout=args.timeout)
+                    stdout, rc, stderr = proc.stdout, proc.returncode, proc.stderr
+                except subprocess.TimeoutExpired as error:
+                    stdout = error.stdout.decode() if isinstance(error.stdout, bytes) else (error.stdout or "")
+                    rc, stderr = None, f"killed after {args.timeout} s"
+                rows = [json.loads(line[7:]) for line in stdout.splitlines() if line.startswith("RESULT ")]
+                for row in rows:
+                    by_impl[row["impl"]] = row
+                note = None if rc == 0 else f"process exit {rc}: {stderr.strip()[-600:]}"
+                fatal = [r["impl"] for r in rows if r.get("fatal") and r["impl"] not in skip]
+                if rc == 0 or not fatal:
+                    break
+                skip += fatal
+            rows = list(by_impl.values())
+            entry = summarize(bench, rows, copy_gbps, n)
+            if note:
+                entry.setdefault("errors", {})["process"] = note
+            if bench == "copy" and "gbps" in entry:
+                copy_gbps = entry["gbps"]
+            results.append(entry)
+            print(fmt(entry), flush=True)
+        print(f"total {time.time() - t_all:.0f} s")
+        sass = None
+        if not args.no_sass:
+            # Registers and instruction mix of every kernel, warp and baselines.
+            try:
+                sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+                import sass_summary
+                sass = sass_summary.summary(args.ptx_dir, [so] if so else [])
+                print("\nSASS (sm_90), registers and instruction mix:")
+                print(sass_summary.format_summary(sass))
+            except Exception as error:  # noqa: BLE001
+                print(f"SASS summary failed: {error}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"meta": meta(), "n": n, "copy_gbps": copy_gbps, "results": results, "sass": sass},
+                      f, indent=1)
+    if args.svg and args.json:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        try:
+            import chart
+            chart.main([args.json, "-o", args.svg])
+        except Exception as error:  # noqa: BLE001
+            print(f"chart failed: {error}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
