@@ -215,7 +215,8 @@ int main(int argc, char **argv) {
         return arg == "-O0" || arg == "-O1" || arg == "-O2" || arg == "-O3" ||
                arg == "--O0" || arg == "--O1" || arg == "--O2" || arg == "--O3";
       }))
-    args.push_back(defaultOptLevel);
+    // First, so no option before it takes it for its value.
+    args.insert(args.begin() + 1, defaultOptLevel);
 
   JitRunnerConfig config;
   config.mlirTransformer = lowerAndCheckDevice;
