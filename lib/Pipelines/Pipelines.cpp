@@ -187,11 +187,11 @@ void mlir::warp::registerWarpDialectsAndExtensions(DialectRegistry &registry) {
   // runner and C API library stay small; warp-opt adds every upstream
   // dialect on top.
   registry.insert<WarpDialect, affine::AffineDialect, arith::ArithDialect,
-                  async::AsyncDialect,
-                  cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
-                  index::IndexDialect, LLVM::LLVMDialect, math::MathDialect,
-                  memref::MemRefDialect, NVVM::NVVMDialect, scf::SCFDialect,
-                  ub::UBDialect, vector::VectorDialect>();
+                  async::AsyncDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
+                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
+                  NVVM::NVVMDialect, scf::SCFDialect, ub::UBDialect,
+                  vector::VectorDialect>();
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);
   registerConvertFuncToLLVMInterface(registry);

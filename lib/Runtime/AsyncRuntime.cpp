@@ -176,7 +176,8 @@ struct Token : AsyncObject {
 
 struct Value : AsyncObject {
   explicit Value(int64_t bytes)
-      : AsyncObject(2), storage(static_cast<size_t>(std::max<int64_t>(bytes, 1))) {}
+      : AsyncObject(2),
+        storage(static_cast<size_t>(std::max<int64_t>(bytes, 1))) {}
   std::vector<std::byte> storage;
 };
 

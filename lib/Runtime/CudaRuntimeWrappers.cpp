@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 #include <mutex>
 
@@ -141,6 +142,18 @@ Driver &driver();
 
 bool exitOnError = false;
 
+/// The driver function a CHECK_CU expression calls ("cuda().cuMemFree_v2(
+/// toDevicePtr(pointer))" reads "cuMemFree_v2"); other call texts as given.
+std::string callName(const char *call) {
+  std::string text(call);
+  for (const char *prefix : {"cuda().", "d."}) {
+    size_t start = std::strlen(prefix);
+    if (text.rfind(prefix, 0) == 0)
+      return text.substr(start, text.find('(', start) - start);
+  }
+  return text;
+}
+
 /// Checks a driver call: on failure reports the call and CUDA's error, then
 /// goes on (upstream's runtime does the same) or, with exitOnError, exits.
 void check(CUresult result, const char *call) {
@@ -149,7 +162,7 @@ void check(CUresult result, const char *call) {
   const char *name = "?", *text = "?";
   driver().cuGetErrorName(result, &name);
   driver().cuGetErrorString(result, &text);
-  std::string message = std::string(call) + " failed: " + name + " (" +
+  std::string message = callName(call) + " failed: " + name + " (" +
                         std::to_string(result) + "): " + text;
   if (exitOnError)
     fail(message);

@@ -874,7 +874,7 @@ class Program:
         body = "\n".join(k.text() for k in self.kernels.values())
         loc = f" {self.location.mlir()}" if self.location else ""
         return (f"module attributes {{gpu.container_module}} {{\n"
-                f"gpu.module @{self.name} {{\n{body}\n}}{loc}\n}}\n")
+                f"gpu.module @{self.name} {{\n{body}\n}}{loc}\n}}{loc}\n")
 
     def __str__(self) -> str:
         return self.to_mlir()

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple, Union
 
 from . import _cache, _capi, _checks
-from .ir import (Context, Diagnostic, MLIRError, Module, default_context, issue_warnings,
+from .ir import (Context, Diagnostic, MLIRError, Module, issue_warnings,
                  source_locations)
 
 _FORMATS = {"ptx": "isa", "cubin": "bin", "fatbin": "fatbin"}

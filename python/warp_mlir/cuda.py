@@ -50,6 +50,8 @@ _DL_DEVICE_NAMES = {1: "cpu", 2: "cuda", 3: "cuda_host", 4: "opencl", 7: "vulkan
 _DL_TYPES = {(0, 8): "i1", (0, 16): "i2", (0, 32): "i4", (0, 64): "i8",
              (1, 8): "u1", (1, 16): "u2", (1, 32): "u4", (1, 64): "u8",
              (2, 16): "f2", (2, 32): "f4", (2, 64): "f8", (4, 16): "V2", (6, 8): "b1"}
+# Host memory, copied in and out: CPU and pinned (page-locked) CPU memory.
+_DL_HOST = (DL_CPU, DL_CUDA_HOST)
 _CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9
 
 
@@ -91,13 +93,18 @@ def _dlpack_stream(stream: int) -> int:
     return 1 if stream == 0 else stream
 
 
-def _dlpack_tensor(position: int, array: Any, stream: int) -> Tuple[DLTensor, Any]:
+def _dlpack_tensor(position: int, array: Any, stream: Optional[int]) -> Tuple[DLTensor, Any]:
     """The DLTensor of `array` and the capsule that owns it (dropping the
-    capsule, unconsumed, lets the producer free its side)."""
-    try:
-        capsule = array.__dlpack__(stream=_dlpack_stream(stream))
-    except TypeError:
+    capsule, unconsumed, lets the producer free its side). `stream`: the
+    launch's stream for a device array (the producer orders its work before
+    it), None for host memory (DLPack takes no stream there)."""
+    if stream is None:
         capsule = array.__dlpack__()
+    else:
+        try:
+            capsule = array.__dlpack__(stream=_dlpack_stream(stream))
+        except TypeError:  # a producer without the stream keyword
+            capsule = array.__dlpack__()
     if not _capsule_valid(capsule, b"dltensor"):
         raise LaunchError(f"argument {position}: __dlpack__ did not return a 'dltensor' capsule")
     tensor = ctypes.cast(_capsule_pointer(capsule, b"dltensor"), ctypes.POINTER(DLTensor)).contents
@@ -161,10 +168,11 @@ def _row_major(shape: Sequence[int], strides: Optional[Sequence[int]], unit: int
     return True
 
 
-def _from_dlpack(position: int, array: Any, param: ArgType, stream: int) -> ArrayArgument:
+def _from_dlpack(position: int, array: Any, param: ArgType,
+                 stream: Optional[int]) -> ArrayArgument:
     tensor, capsule = _dlpack_tensor(position, array, stream)
     kind = tensor.device.device_type
-    if kind not in (DL_CUDA, DL_CUDA_MANAGED, DL_CPU):
+    if kind not in (DL_CUDA, DL_CUDA_MANAGED) + _DL_HOST:
         raise LaunchError(f"argument {position}: a DLPack array on a "
                           f"{_DL_DEVICE_NAMES.get(kind, kind)} device; launch takes CUDA "
                           f"(or CPU, copied) arrays")
@@ -176,7 +184,7 @@ def _from_dlpack(position: int, array: Any, param: ArgType, stream: int) -> Arra
         code += f"x{dtype.lanes}"
     _check_layout(position, param, shape, code, _row_major(shape, strides, 1))
     address = (tensor.data or 0) + tensor.byte_offset
-    if kind == DL_CPU:
+    if kind in _DL_HOST:
         nbytes = _prod(shape) * dtype.bits // 8
         return ArrayArgument(position, shape, host=(address, nbytes), source="dlpack",
                              keep=(array, capsule))
@@ -217,8 +225,8 @@ def _array_argument(position: int, array: Any, param: ArgType, stream: int) -> A
         return _from_cuda_array_interface(position, array, param)
     if hasattr(array, "__array_interface__") and hasattr(array, "ctypes"):
         return _from_numpy(position, array, param)
-    if dl_device == DL_CPU:
-        return _from_dlpack(position, array, param, stream)
+    if dl_device in _DL_HOST:
+        return _from_dlpack(position, array, param, None)
     if dl_device is not None:
         raise LaunchError(f"argument {position}: a DLPack array on a "
                           f"{_DL_DEVICE_NAMES.get(dl_device, dl_device)} device; launch takes "

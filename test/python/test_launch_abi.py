@@ -114,8 +114,12 @@ def test_dlpack_checks_dtype_layout_and_device(compiled):
 
 def test_dlpack_cpu_arrays_are_copied(compiled):
     host = FakeDLPack((64,), device=(cuda.DL_CPU, 0), address=0x5000)
-    argument = marshal_arguments(compiled, "warp_dot", [host, host, host])[0]
-    assert argument.pointer is None and argument.host == (0x5000, 256)
+    pinned = FakeDLPack((64,), device=(cuda.DL_CUDA_HOST, 0), address=0x6000)
+    arguments = marshal_arguments(compiled, "warp_dot", [host, pinned, host], stream=0x77)
+    assert arguments[0].pointer is None and arguments[0].host == (0x5000, 256)
+    assert arguments[1].host == (0x6000, 256)
+    # No stream for host memory (torch refuses one for CPU tensors).
+    assert host.streams == [None, None] and pinned.streams == [None]
 
 
 def test_launch_refuses_arrays_on_another_device_before_the_gpu(compiled):
@@ -429,3 +433,26 @@ def test_synchronize_reports_kernel_results_on_the_default_stream():
     wm.launch(compiled, "scaled_sums", 2, 32, x, out, 2.0, sync=False, device=0)
     wm.synchronize(device=0)
     np.testing.assert_array_equal(cp.asnumpy(out), [2.0 * 496, 2.0 * 1520])
+
+
+@requires_gpu
+def test_torch_cpu_tensors_are_copied_in_and_out():
+    torch = pytest.importorskip("torch")
+    compiled = wm.compile(STATIC)
+    x = torch.arange(64, dtype=torch.float32)
+    out = torch.zeros(2)
+    wm.launch(compiled, "scaled_sums", 2, 32, x, out, 1.0)
+    assert out.tolist() == [496.0, 1520.0]
+
+
+@requires_gpu
+def test_jax_arrays_through_dlpack():
+    jax = pytest.importorskip("jax")
+    jnp = pytest.importorskip("jax.numpy")
+    if not any(d.platform == "gpu" for d in jax.devices()):
+        pytest.skip("JAX without a GPU backend")
+    compiled = wm.compile(STATIC)
+    x = jnp.arange(64, dtype=jnp.float32)  # read in place (JAX arrays are immutable:
+    out = np.zeros(2, np.float32)          # the result goes to a numpy array)
+    wm.launch(compiled, "scaled_sums", 2, 32, x, out, 1.0)
+    assert out.tolist() == [496.0, 1520.0]

@@ -92,16 +92,17 @@ static bool usesAsyncDialect(Operation *module) {
 static LogicalResult dumpPtx(Operation *module,
                              const warp::WarpPipelineOptions &options) {
   OwningOpRef<Operation *> copy(module->clone());
-  warp::WarpPipelineOptions isa;
-  isa.chip = options.chip.getValue();
-  isa.format = warp::BinaryFormat::Isa;
-  isa.optLevel = options.optLevel.getValue();
-  isa.barePtrMemref = options.barePtrMemref.getValue();
-  isa.hostBarePtrMemref = options.hostBarePtrMemref.getValue();
-  isa.asyncRuntime = options.asyncRuntime.getValue();
-  isa.ptxOutput = clDumpPtx.getValue();
+  warp::WarpPipelineOptions toPtx;
+  toPtx.chip = options.chip.getValue();
+  toPtx.format = warp::BinaryFormat::Isa;
+  toPtx.optLevel = options.optLevel.getValue();
+  toPtx.strategy = options.strategy.getValue();
+  toPtx.barePtrMemref = options.barePtrMemref.getValue();
+  toPtx.hostBarePtrMemref = options.hostBarePtrMemref.getValue();
+  toPtx.asyncRuntime = options.asyncRuntime.getValue();
+  toPtx.ptxOutput = clDumpPtx.getValue();
   PassManager pm(module->getContext(), module->getName().getStringRef());
-  warp::buildWarpLowerToPTXPipeline(pm, isa);
+  warp::buildWarpLowerToPTXPipeline(pm, toPtx);
   return pm.run(copy.get());
 }
 
@@ -214,7 +215,8 @@ int main(int argc, char **argv) {
         return arg == "-O0" || arg == "-O1" || arg == "-O2" || arg == "-O3" ||
                arg == "--O0" || arg == "--O1" || arg == "--O2" || arg == "--O3";
       }))
-    args.push_back(defaultOptLevel);
+    // First, so no option before it takes it for its value.
+    args.insert(args.begin() + 1, defaultOptLevel);
 
   JitRunnerConfig config;
   config.mlirTransformer = lowerAndCheckDevice;

@@ -107,7 +107,8 @@ void registerWarpPipelines();
 void registerWarpPasses();
 
 /// Adds the warp dialect and the upstream dialects a GPU program uses (func,
-/// arith, math, memref, scf, cf, vector, index, affine, ub, gpu, nvvm, llvm)
+/// async, arith, math, memref, scf, cf, vector, index, affine, ub, gpu, nvvm,
+/// llvm)
 /// with their to-LLVM interfaces, the NVVM target and the LLVM IR
 /// translations the lowering needs.
 void registerWarpDialectsAndExtensions(DialectRegistry &registry);

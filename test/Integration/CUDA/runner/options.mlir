@@ -20,6 +20,9 @@
 // ptxas options need ptxas: with the default PTX (JIT-compiled by the
 // driver) they are an error, with the location of the module.
 // RUN: env LD_LIBRARY_PATH=%t not warp-cuda-runner %s --entry-point-result=void --ptxas-options=-v 2>&1 | FileCheck %s --check-prefix=PTXAS-ISA
+// An option missing its value is an error (the runner's default -O0 does not
+// become the value).
+// RUN: env LD_LIBRARY_PATH=%t not warp-cuda-runner %s --entry-point-result=void --dump-ptx 2>&1 | FileCheck %s --check-prefix=NO-VALUE
 
 // RUNS: cuda: cuModuleLoadDataEx ptx=1 options=3
 // RUNS: cuda: cuLaunchKernel grid=(1,1,1) block=(32,1,1) smem=0
@@ -41,6 +44,7 @@
 // STDOUT-NEXT: //
 // STDOUT: .visible .entry main_kernel(
 
+// NO-VALUE: --dump-ptx{{.*}} requires a value
 // PTXAS-ISA: options.mlir":[[@LINE+1]]:1): error: ptxas-options='-v' needs format=bin or fatbin: with format=isa no ptxas runs
 module attributes {gpu.container_module} {
   func.func @main() {
