@@ -887,6 +887,44 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
   return true;
 }
 
+/// Forms the interpreter cannot run bit-exactly (or at all): refused when
+/// parsed, so a kernel never half-runs.
+const char *unsupportedForm(const Inst &inst) {
+  Op o = inst.op;
+  Ty t = inst.ty;
+  bool half = t == Ty::F16 || t == Ty::BF16 || t == Ty::F16x2 || t == Ty::BF16x2;
+  if (inst.flags & (FlagApprox | FlagFull))
+    return ".approx/.full results are not specified bit for bit";
+  if (o == Op::Rem && isFloat(t))
+    return "rem on floats";
+  if (o == Op::Div && half)
+    return "div on half-precision types";
+  if (o == Op::Mad && half)
+    return "mad on half-precision types";
+  if ((inst.flags & FlagSat) && !isFloat(t) && o != Op::Cvt &&
+      !(t == Ty::S32 && (o == Op::Add || o == Op::Sub)))
+    return ".sat on this integer operation";
+  if (o == Op::Cvt && (t == Ty::F16x2 || t == Ty::BF16x2) && inst.ty2 != Ty::F32)
+    return "a packed cvt from a type other than f32";
+  if (o == Op::Cvt && isFloat(inst.ty2) && !isFloat(t) &&
+      !(inst.rnd == Round::RNI || inst.rnd == Round::RZI ||
+        inst.rnd == Round::RMI || inst.rnd == Round::RPI))
+    return "a float-to-integer cvt without an integer rounding";
+  if (o == Op::Prmt && t != Ty::B32)
+    return "prmt modes";
+  if ((o == Op::Atom || o == Op::Red) && isFloat(t) && inst.sub != Sub::OpAdd &&
+      inst.sub != Sub::OpExch)
+    return "float atomics other than add and exch";
+  if (o == Op::Redux && t == Ty::F32 && inst.sub != Sub::OpMin &&
+      inst.sub != Sub::OpMax)
+    return "redux.sync on f32 other than min/max";
+  if (o == Op::Redux && t != Ty::F32 && (inst.flags & (FlagAbs | FlagNaN)))
+    return ".abs/.NaN on an integer redux";
+  if (o == Op::Redux && (bitWidth(t) != 32 || (isFloat(t) && t != Ty::F32)))
+    return "redux.sync on a type other than 32 bits";
+  return nullptr;
+}
+
 bool Parser::checkOperands(Inst &inst) {
   size_t n = inst.ops.size();
   // Operand counts in the order of enum Op (the destination included).
@@ -927,6 +965,9 @@ bool Parser::checkOperands(Inst &inst) {
         inst.op == Op::Neg || inst.op == Op::Abs || inst.op == Op::Mov ||
         inst.op == Op::Cvt || inst.op == Op::Selp))
     return fail(inst.line, "packed type not supported in '" + inst.text + "'");
+  if (const char *why = unsupportedForm(inst))
+    return fail(inst.line, std::string("unsupported: ") + why + " in '" +
+                               inst.text + "'");
   if (inst.op == Op::BarSync) {
     const Operand &id = inst.ops[0];
     if (id.kind != Operand::Imm)

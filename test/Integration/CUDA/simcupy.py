@@ -163,8 +163,9 @@ class RawModule:
 
     def __del__(self):
         handle = getattr(self, "_handle", None)
-        if handle:
+        if handle and _lib is not None:  # not at interpreter shutdown
             _lib.warpSimUnload(handle)
+            self._handle = None
 
 
 def asarray(a, dtype=None):
