@@ -1142,10 +1142,18 @@ bool Launch::tryCollectives(Warp &w, uint32_t pc) {
 
 bool Launch::runWarp(Warp &w) {
   for (;;) {
+    // Lowest PC first (the default), or highest PC first: a legal schedule
+    // too under independent thread scheduling, where diverged lanes need not
+    // reconverge before the next collective.
+    bool highest = cfg.flags & WARP_SIM_SCHEDULE_HIGHEST_PC;
     uint32_t pc = UINT32_MAX;
-    for (int l = 0; l < 32; ++l)
-      if (((w.exists >> l) & 1) && w.lanes[l].status == Running && w.lanes[l].pc < pc)
-        pc = w.lanes[l].pc;
+    for (int l = 0; l < 32; ++l) {
+      const Lane &L = w.lanes[l];
+      if (!((w.exists >> l) & 1) || L.status != Running)
+        continue;
+      if (pc == UINT32_MAX || (highest ? L.pc > pc : L.pc < pc))
+        pc = L.pc;
+    }
     if (pc == UINT32_MAX)
       return true;
     uint32_t active = 0;
