@@ -340,8 +340,10 @@ std::unique_ptr<Module> Parser::run(const std::string &text) {
   for (const Stmt &s : stmts) {
     switch (s.kind) {
     case Stmt::Header:
-      if (depth != 0)
-        return fail(s.line, "function header inside a function"), nullptr;
+      if (depth != 0 || fn)
+        return fail(s.line, fn ? "expected the body of '" + fn->name + "'"
+                               : std::string("function header inside a function")),
+               nullptr;
       if (!parseHeader(s))
         return nullptr;
       break;
@@ -389,6 +391,8 @@ std::unique_ptr<Module> Parser::run(const std::string &text) {
           return fail(s.line, "expected the body of '" + fn->name + "'"),
                  nullptr;
         std::vector<std::string> w = words(s.text);
+        if (w.empty())
+          return fail(s.line, "cannot read '" + s.text + "'"), nullptr;
         if (w[0] == ".version" || w[0] == ".target" ||
             w[0] == ".address_size")
           break;
@@ -398,6 +402,8 @@ std::unique_ptr<Module> Parser::run(const std::string &text) {
       }
       if (s.text[0] == '.') {
         std::vector<std::string> w = words(s.text);
+        if (w.empty())
+          return fail(s.line, "cannot read '" + s.text + "'"), nullptr;
         if (w[0] == ".reg") {
           if (!declareRegisters(s))
             return nullptr;
@@ -417,8 +423,9 @@ std::unique_ptr<Module> Parser::run(const std::string &text) {
       break;
     }
   }
-  if (depth != 0)
-    return fail((int)stmts.size(), "unterminated function"), nullptr;
+  if (depth != 0 || fn)
+    return fail(stmts.empty() ? 1 : stmts.back().line, "unterminated function"),
+           nullptr;
   return std::move(module);
 }
 
@@ -703,7 +710,8 @@ bool Parser::parseOperand(const std::string &textIn, Operand &op, int line) {
     if (!parseOperand(text.substr(0, bar), op, line) ||
         !parseOperand(text.substr(bar + 1), second, line))
       return false;
-    if (op.kind != Operand::Reg || second.kind != Operand::Reg)
+    if ((op.kind != Operand::Reg && op.kind != Operand::Sink) ||
+        second.kind != Operand::Reg)
       return fail(line, "expected 'reg|pred' in '" + text + "'");
     op.reg2 = second.reg;
     return true;
@@ -965,6 +973,38 @@ bool Parser::checkOperands(Inst &inst) {
         inst.op == Op::Neg || inst.op == Op::Abs || inst.op == Op::Mov ||
         inst.op == Op::Cvt || inst.op == Op::Selp))
     return fail(inst.line, "packed type not supported in '" + inst.text + "'");
+  // Where each operand kind may appear.
+  for (size_t i = 0; i < inst.ops.size(); ++i) {
+    const Operand &o = inst.ops[i];
+    bool address = (i == 1 && (inst.op == Op::Ld || inst.op == Op::Atom)) ||
+                   (i == 0 && (inst.op == Op::St || inst.op == Op::Red));
+    if ((o.kind == Operand::Mem) != address)
+      return fail(inst.line, "unexpected operand " + std::to_string(i) +
+                                 " in '" + inst.text + "'");
+    if (o.kind == Operand::Vec) {
+      bool value = (inst.op == Op::Mov && i < 2) ||
+                   (inst.op == Op::Ld && i == 0) || (inst.op == Op::St && i == 1);
+      size_t n = o.elems.size();
+      if (!value || n < 2 || n > 4 || n == 3)
+        return fail(inst.line, "unsupported vector operand in '" + inst.text + "'");
+      if (inst.op == Op::Mov && bitWidth(inst.ty) % n)
+        return fail(inst.line, "the vector does not split the type in '" +
+                                   inst.text + "'");
+      if (inst.op != Op::Mov && n != inst.vec)
+        return fail(inst.line, "the vector does not match ." +
+                                   std::string("v") + std::to_string(inst.vec) +
+                                   " in '" + inst.text + "'");
+    }
+    if (o.kind == Operand::Sink && i != 0 && inst.op != Op::Mov)
+      return fail(inst.line, "'_' is not a source in '" + inst.text + "'");
+  }
+  if ((inst.op == Op::Ld || inst.op == Op::St) && inst.vec > 1 &&
+      inst.ops[inst.op == Op::Ld ? 0 : 1].kind != Operand::Vec)
+    return fail(inst.line, "expected a vector operand in '" + inst.text + "'");
+  if ((inst.op == Op::Ld || inst.op == Op::St || inst.op == Op::Atom ||
+       inst.op == Op::Red) &&
+      inst.ty == Ty::Pred)
+    return fail(inst.line, "memory access of .pred in '" + inst.text + "'");
   if (const char *why = unsupportedForm(inst))
     return fail(inst.line, std::string("unsupported: ") + why + " in '" +
                                inst.text + "'");
@@ -996,8 +1036,11 @@ bool Parser::parseInstruction(const Stmt &s) {
   std::string rest = inst.text;
   if (rest[0] == '@') {
     size_t sp = rest.find(' ');
+    if (sp == std::string::npos)
+      return fail(s.line, "expected an instruction after the guard in '" +
+                              inst.text + "'");
     std::string g = rest.substr(1, sp - 1);
-    if (g[0] == '!') {
+    if (!g.empty() && g[0] == '!') {
       inst.guardNeg = true;
       g = g.substr(1);
     }
