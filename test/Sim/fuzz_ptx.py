@@ -15,7 +15,7 @@ lib.warpSimUnload.argtypes = [ctypes.c_void_p]
 lib.warpSimFree.argtypes = [ctypes.c_void_p]
 src = open(sys.argv[1]).read()
 rng = random.Random(int(sys.argv[2]))
-toks = list(set(src.replace("\n", " ").split(" "))) + [",", ";", "{", "}", "[", "]", "|", "!", "@", ":", "<", ">", "(", ")", "::", ".", "%", "0x", "-", "+", "=", '"']
+toks = sorted(set(src.replace("\n", " ").split(" "))) + [",", ";", "{", "}", "[", "]", "|", "!", "@", ":", "<", ">", "(", ")", "::", ".", "%", "0x", "-", "+", "=", '"']
 ok = bad = 0
 for i in range(int(sys.argv[3])):
     t = src
