@@ -559,14 +559,6 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
   case Op::Div: case Op::Rem: {
     uint64_t a = src(1), b = src(2), c = ops.size() > 3 ? src(3) : 0;
     if (isFloat(t)) {
-      if (I.op == Op::Rem)
-        return ub(I, w, lane, "unsupported: rem on floats");
-      if (I.op == Op::Div && (t != Ty::F32 && t != Ty::F64))
-        return ub(I, w, lane, "unsupported: div on packed/half floats");
-      if (I.op == Op::Div && (I.flags & FlagApprox))
-        return ub(I, w, lane, "unsupported: div.approx is not bit-exact");
-      if (I.op == Op::Mad && t != Ty::F32 && t != Ty::F64)
-        return ub(I, w, lane, "unsupported: mad on half floats");
       Round rnd = I.rnd == Round::None ? Round::RN : I.rnd;
       Op op = I.op == Op::Mad ? Op::Fma : I.op;
       dst(perHalf(t, a, b, c, [&](Ty e, uint64_t x, uint64_t y, uint64_t z) {
@@ -576,8 +568,6 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     }
     bool s = isSigned(t);
     bool wide = I.flags & FlagWide, hi = I.flags & FlagHi;
-    if (I.flags & FlagSat && !(t == Ty::S32 && (I.op == Op::Add || I.op == Op::Sub)))
-      return ub(I, w, lane, "unsupported: .sat on this integer operation");
     uint64_t r;
     switch (I.op) {
     case Op::Add:
@@ -725,8 +715,6 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
   }
   case Op::Cvt: {
     if (t == Ty::F16x2 || t == Ty::BF16x2) {
-      if (I.ty2 != Ty::F32)
-        return ub(I, w, lane, "unsupported: packed cvt from a non-f32 type");
       Inst one = I;
       one.ty = elementOf(t);
       bool bad = false;
@@ -737,7 +725,7 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     bool bad = false;
     uint64_t r = convert(I, src(1), bad);
     if (bad)
-      return ub(I, w, lane, "unsupported: this rounding of a float-to-int cvt");
+      return ub(I, w, lane, "internal error: float-to-int rounding");
     dst(r);
     break;
   }
@@ -774,8 +762,6 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     break;
   }
   case Op::Prmt: {
-    if (t != Ty::B32)
-      return ub(I, w, lane, "unsupported: prmt mode");
     uint64_t a = truncate(src(1), 32), b = truncate(src(2), 32), c = src(3);
     uint64_t bytes = a | (b << 32), r = 0;
     for (int k = 0; k < 4; ++k) {
@@ -883,8 +869,6 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
       break;
     case Sub::OpMin:
     case Sub::OpMax: {
-      if (isFloat(t))
-        return ub(I, w, lane, "unsupported: float atomic min/max");
       bool less = s ? (int64_t)signExtend(old, bits) < (int64_t)signExtend(b, bits)
                     : truncate(old, bits) < truncate(b, bits);
       r = (less == (I.sub == Sub::OpMin)) ? old : b;
@@ -900,7 +884,7 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
       r = (truncate(old, bits) == 0 || truncate(old, bits) > truncate(b, bits)) ? b : old - 1;
       break;
     default:
-      return ub(I, w, lane, "unsupported atomic operation");
+      return ub(I, w, lane, "internal error: atomic operation");
     }
     std::memcpy(p, &r, size);
     if (I.op == Op::Atom)
@@ -1053,8 +1037,6 @@ bool Launch::execCollective(const Inst &I, Warp &w, uint32_t group) {
       uint64_t v = truncate(get(ops[1], w, l), 32);
       anyPoison |= pz;
       if (t == Ty::F32) {
-        if (I.sub != Sub::OpMin && I.sub != Sub::OpMax)
-          return ub(I, w, l, "unsupported: redux.sync on f32 other than min/max");
         double x = asF32(v);
         if (I.flags & FlagAbs)
           x = std::fabs(x);
@@ -1087,7 +1069,7 @@ bool Launch::execCollective(const Inst &I, Warp &w, uint32_t group) {
         break;
       }
       default:
-        return ub(I, w, l, "unsupported redux operation");
+        return ub(I, w, l, "internal error: redux operation");
       }
       return true;
     });
@@ -1160,10 +1142,18 @@ bool Launch::tryCollectives(Warp &w, uint32_t pc) {
 
 bool Launch::runWarp(Warp &w) {
   for (;;) {
+    // Lowest PC first (the default), or highest PC first: a legal schedule
+    // too under independent thread scheduling, where diverged lanes need not
+    // reconverge before the next collective.
+    bool highest = cfg.flags & WARP_SIM_SCHEDULE_HIGHEST_PC;
     uint32_t pc = UINT32_MAX;
-    for (int l = 0; l < 32; ++l)
-      if (((w.exists >> l) & 1) && w.lanes[l].status == Running && w.lanes[l].pc < pc)
-        pc = w.lanes[l].pc;
+    for (int l = 0; l < 32; ++l) {
+      const Lane &L = w.lanes[l];
+      if (!((w.exists >> l) & 1) || L.status != Running)
+        continue;
+      if (pc == UINT32_MAX || (highest ? L.pc > pc : L.pc < pc))
+        pc = L.pc;
+    }
     if (pc == UINT32_MAX)
       return true;
     uint32_t active = 0;

@@ -340,8 +340,10 @@ std::unique_ptr<Module> Parser::run(const std::string &text) {
   for (const Stmt &s : stmts) {
     switch (s.kind) {
     case Stmt::Header:
-      if (depth != 0)
-        return fail(s.line, "function header inside a function"), nullptr;
+      if (depth != 0 || fn)
+        return fail(s.line, fn ? "expected the body of '" + fn->name + "'"
+                               : std::string("function header inside a function")),
+               nullptr;
       if (!parseHeader(s))
         return nullptr;
       break;
@@ -389,6 +391,8 @@ std::unique_ptr<Module> Parser::run(const std::string &text) {
           return fail(s.line, "expected the body of '" + fn->name + "'"),
                  nullptr;
         std::vector<std::string> w = words(s.text);
+        if (w.empty())
+          return fail(s.line, "cannot read '" + s.text + "'"), nullptr;
         if (w[0] == ".version" || w[0] == ".target" ||
             w[0] == ".address_size")
           break;
@@ -398,6 +402,8 @@ std::unique_ptr<Module> Parser::run(const std::string &text) {
       }
       if (s.text[0] == '.') {
         std::vector<std::string> w = words(s.text);
+        if (w.empty())
+          return fail(s.line, "cannot read '" + s.text + "'"), nullptr;
         if (w[0] == ".reg") {
           if (!declareRegisters(s))
             return nullptr;
@@ -417,8 +423,9 @@ std::unique_ptr<Module> Parser::run(const std::string &text) {
       break;
     }
   }
-  if (depth != 0)
-    return fail((int)stmts.size(), "unterminated function"), nullptr;
+  if (depth != 0 || fn)
+    return fail(stmts.empty() ? 1 : stmts.back().line, "unterminated function"),
+           nullptr;
   return std::move(module);
 }
 
@@ -703,7 +710,8 @@ bool Parser::parseOperand(const std::string &textIn, Operand &op, int line) {
     if (!parseOperand(text.substr(0, bar), op, line) ||
         !parseOperand(text.substr(bar + 1), second, line))
       return false;
-    if (op.kind != Operand::Reg || second.kind != Operand::Reg)
+    if ((op.kind != Operand::Reg && op.kind != Operand::Sink) ||
+        second.kind != Operand::Reg)
       return fail(line, "expected 'reg|pred' in '" + text + "'");
     op.reg2 = second.reg;
     return true;
@@ -887,6 +895,44 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
   return true;
 }
 
+/// Forms the interpreter cannot run bit-exactly (or at all): refused when
+/// parsed, so a kernel never half-runs.
+const char *unsupportedForm(const Inst &inst) {
+  Op o = inst.op;
+  Ty t = inst.ty;
+  bool half = t == Ty::F16 || t == Ty::BF16 || t == Ty::F16x2 || t == Ty::BF16x2;
+  if (inst.flags & (FlagApprox | FlagFull))
+    return ".approx/.full results are not specified bit for bit";
+  if (o == Op::Rem && isFloat(t))
+    return "rem on floats";
+  if (o == Op::Div && half)
+    return "div on half-precision types";
+  if (o == Op::Mad && half)
+    return "mad on half-precision types";
+  if ((inst.flags & FlagSat) && !isFloat(t) && o != Op::Cvt &&
+      !(t == Ty::S32 && (o == Op::Add || o == Op::Sub)))
+    return ".sat on this integer operation";
+  if (o == Op::Cvt && (t == Ty::F16x2 || t == Ty::BF16x2) && inst.ty2 != Ty::F32)
+    return "a packed cvt from a type other than f32";
+  if (o == Op::Cvt && isFloat(inst.ty2) && !isFloat(t) &&
+      !(inst.rnd == Round::RNI || inst.rnd == Round::RZI ||
+        inst.rnd == Round::RMI || inst.rnd == Round::RPI))
+    return "a float-to-integer cvt without an integer rounding";
+  if (o == Op::Prmt && t != Ty::B32)
+    return "prmt modes";
+  if ((o == Op::Atom || o == Op::Red) && isFloat(t) && inst.sub != Sub::OpAdd &&
+      inst.sub != Sub::OpExch)
+    return "float atomics other than add and exch";
+  if (o == Op::Redux && t == Ty::F32 && inst.sub != Sub::OpMin &&
+      inst.sub != Sub::OpMax)
+    return "redux.sync on f32 other than min/max";
+  if (o == Op::Redux && t != Ty::F32 && (inst.flags & (FlagAbs | FlagNaN)))
+    return ".abs/.NaN on an integer redux";
+  if (o == Op::Redux && (bitWidth(t) != 32 || (isFloat(t) && t != Ty::F32)))
+    return "redux.sync on a type other than 32 bits";
+  return nullptr;
+}
+
 bool Parser::checkOperands(Inst &inst) {
   size_t n = inst.ops.size();
   // Operand counts in the order of enum Op (the destination included).
@@ -927,6 +973,41 @@ bool Parser::checkOperands(Inst &inst) {
         inst.op == Op::Neg || inst.op == Op::Abs || inst.op == Op::Mov ||
         inst.op == Op::Cvt || inst.op == Op::Selp))
     return fail(inst.line, "packed type not supported in '" + inst.text + "'");
+  // Where each operand kind may appear.
+  for (size_t i = 0; i < inst.ops.size(); ++i) {
+    const Operand &o = inst.ops[i];
+    bool address = (i == 1 && (inst.op == Op::Ld || inst.op == Op::Atom)) ||
+                   (i == 0 && (inst.op == Op::St || inst.op == Op::Red));
+    if ((o.kind == Operand::Mem) != address)
+      return fail(inst.line, "unexpected operand " + std::to_string(i) +
+                                 " in '" + inst.text + "'");
+    if (o.kind == Operand::Vec) {
+      bool value = (inst.op == Op::Mov && i < 2) ||
+                   (inst.op == Op::Ld && i == 0) || (inst.op == Op::St && i == 1);
+      size_t n = o.elems.size();
+      if (!value || n < 2 || n > 4 || n == 3)
+        return fail(inst.line, "unsupported vector operand in '" + inst.text + "'");
+      if (inst.op == Op::Mov && bitWidth(inst.ty) % n)
+        return fail(inst.line, "the vector does not split the type in '" +
+                                   inst.text + "'");
+      if (inst.op != Op::Mov && n != inst.vec)
+        return fail(inst.line, "the vector does not match ." +
+                                   std::string("v") + std::to_string(inst.vec) +
+                                   " in '" + inst.text + "'");
+    }
+    if (o.kind == Operand::Sink && i != 0 && inst.op != Op::Mov)
+      return fail(inst.line, "'_' is not a source in '" + inst.text + "'");
+  }
+  if ((inst.op == Op::Ld || inst.op == Op::St) && inst.vec > 1 &&
+      inst.ops[inst.op == Op::Ld ? 0 : 1].kind != Operand::Vec)
+    return fail(inst.line, "expected a vector operand in '" + inst.text + "'");
+  if ((inst.op == Op::Ld || inst.op == Op::St || inst.op == Op::Atom ||
+       inst.op == Op::Red) &&
+      inst.ty == Ty::Pred)
+    return fail(inst.line, "memory access of .pred in '" + inst.text + "'");
+  if (const char *why = unsupportedForm(inst))
+    return fail(inst.line, std::string("unsupported: ") + why + " in '" +
+                               inst.text + "'");
   if (inst.op == Op::BarSync) {
     const Operand &id = inst.ops[0];
     if (id.kind != Operand::Imm)
@@ -955,8 +1036,11 @@ bool Parser::parseInstruction(const Stmt &s) {
   std::string rest = inst.text;
   if (rest[0] == '@') {
     size_t sp = rest.find(' ');
+    if (sp == std::string::npos)
+      return fail(s.line, "expected an instruction after the guard in '" +
+                              inst.text + "'");
     std::string g = rest.substr(1, sp - 1);
-    if (g[0] == '!') {
+    if (!g.empty() && g[0] == '!') {
       inst.guardNeg = true;
       g = g.substr(1);
     }

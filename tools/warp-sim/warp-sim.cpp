@@ -1,7 +1,8 @@
 //===- warp-sim.cpp - Run one PTX kernel on the SIMT interpreter ----------===//
 //
 //   warp-sim FILE.ptx --kernel NAME [--grid X[,Y,Z]] [--block X[,Y,Z]]
-//            [--shared BYTES] [--allow-undefined-stores] ARG...
+//            [--shared BYTES] [--allow-undefined-stores] [--highest-pc-first]
+//            ARG...
 //
 // Each ARG makes kernel parameters, in order:
 //   i32:V  u32:V  i64:V  u64:V  f32:V  one scalar
@@ -108,6 +109,7 @@ int main(int argc, char **argv) {
     else if (a == "--block") parseDims(value(), block);
     else if (a == "--shared") sharedBytes = (unsigned)std::strtoul(value(), nullptr, 0);
     else if (a == "--allow-undefined-stores") flags |= WARP_SIM_ALLOW_UNDEFINED_STORES;
+    else if (a == "--highest-pc-first") flags |= WARP_SIM_SCHEDULE_HIGHEST_PC;
     else if (a.rfind("--", 0) == 0) die("unknown option " + a);
     else if (file.empty()) file = a;
     else args.push_back(a);

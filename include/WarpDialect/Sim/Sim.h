@@ -41,6 +41,11 @@ typedef struct {
  * the member mask) may be stored to memory; it is counted, not reported.
  * Tests that ignore such lanes by design use it. */
 #define WARP_SIM_ALLOW_UNDEFINED_STORES 1u
+/** Launch flag: schedule the lanes at the highest PC first instead of the
+ * lowest. Both are legal under independent thread scheduling; this one keeps
+ * diverged lanes apart as long as it can, so a lowering that relies on
+ * reconvergence (e.g. on what activemask returns after a branch) shows. */
+#define WARP_SIM_SCHEDULE_HIGHEST_PC 2u
 
 /** Parses PTX text. Returns NULL and sets *error (free with warpSimFree) on
  * failure, e.g. an instruction or modifier outside the supported subset. */

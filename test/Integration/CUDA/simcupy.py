@@ -14,7 +14,9 @@ undefined behaviour are recorded in `reports` (and printed); `summary()`
 gives the counts for the suite's last line.
 
 The library is found through $WARP_SIM_LIBRARY, else build/lib/libWarpSim.so
-of this checkout.
+of this checkout. WARP_SIM_SCHEDULE=highest-pc runs the lanes at the highest
+PC first (default: lowest), another legal schedule under independent thread
+scheduling.
 """
 import contextlib
 import ctypes
@@ -68,7 +70,8 @@ _lib.warpSimLaunch.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_uint *
 _lib.warpSimFree.argtypes = [ctypes.c_void_p]
 
 _ALLOW_UNDEFINED_STORES = 1
-_flags = 0
+_SCHEDULE_HIGHEST_PC = 2
+_flags = _SCHEDULE_HIGHEST_PC if os.environ.get("WARP_SIM_SCHEDULE") == "highest-pc" else 0
 _stats = _Stats()
 launches = 0
 values_read = 0
@@ -163,8 +166,9 @@ class RawModule:
 
     def __del__(self):
         handle = getattr(self, "_handle", None)
-        if handle:
+        if handle and _lib is not None:  # not at interpreter shutdown
             _lib.warpSimUnload(handle)
+            self._handle = None
 
 
 def asarray(a, dtype=None):
