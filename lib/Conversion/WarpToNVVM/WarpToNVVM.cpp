@@ -251,6 +251,21 @@ struct LowerMatchAll : public OpConversionPattern<MatchAllOp> {
   }
 };
 
+/// warp.elect to `elect.sync` (sm_90+; the expansion rewrites it into a
+/// ballot for older chips). Both elect the lowest lane of the mask.
+struct LowerElect : public OpConversionPattern<ElectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ElectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto elect = rewriter.replaceOpWithNewOp<NVVM::ElectSyncOp>(
+        op, rewriter.getI1Type(),
+        buildMemberMaskOrAll(rewriter, op.getLoc(), adaptor.getMask()));
+    markConvergent(elect);
+    return success();
+  }
+};
+
 struct ConvertWarpToNVVMPass
     : public warp::impl::ConvertWarpToNVVMPassBase<ConvertWarpToNVVMPass> {
   using Base::Base;
@@ -291,6 +306,6 @@ void mlir::warp::populateWarpToNVVMPatterns(RewritePatternSet &patterns,
                LowerLaneMask<LaneMaskKind::Ge, NVVM::LaneMaskGeOp>,
                LowerLaneMask<LaneMaskKind::Gt, NVVM::LaneMaskGtOp>,
                LowerActiveMask, LowerSyncWarp, LowerVoteSync<BallotOp>,
-               LowerVoteSync<VoteOp>, LowerMatchAny, LowerMatchAll>(
+               LowerVoteSync<VoteOp>, LowerMatchAny, LowerMatchAll, LowerElect>(
       patterns.getContext(), benefit);
 }
