@@ -818,13 +818,13 @@ def check_serialization(case, keys, vals, old, init, final, executing, dtype):
             problems.append(f"cell {cell}: final {final[cell]} want {expect}")
         groups = {}
         for t in executing:
-            if keys[t] == cell:
-                groups.setdefault(t // WARP, []).append(t)
+            if keys[t] == cell:  # the hardware warp: blocks need not be whole warps
+                groups.setdefault((t // case["block"], t % case["block"] // WARP), []).append(t)
         for members in groups.values():
             for a, b in zip(members, members[1:]):
                 if old[b] != dtype.type(old[a] + vals[a]):
-                    problems.append(f"cell {cell}: lanes {a % WARP} < {b % WARP} of warp "
-                                    f"{a // WARP} are not consecutive in lane order")
+                    problems.append(f"cell {cell}: threads {a} < {b} of one warp are not "
+                                    f"consecutive in lane order")
     return problems
 
 
@@ -848,7 +848,7 @@ def run_atomics(suite):
                 pred = (rng.random(threads) < (0.6, 0.15)[trial]).astype(np.int32)
                 mask = [0xFFFFFFFF, 0x80000001, 0x12345678, 0x0F0F0F0F][rng.integers(0, 4)] \
                     if trial else 0xFFFFFFFF & int(rng.integers(1, 2 ** 32))
-                lane = np.arange(threads) % WARP
+                lane = np.arange(threads) % case["block"] % WARP
                 executing = {"all": np.ones(threads, bool), "order": np.ones(threads, bool),
                              "divergent": pred.astype(bool),
                              "masked": ((mask >> lane) & 1).astype(bool)}[case["execute"]]
