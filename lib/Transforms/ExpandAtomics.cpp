@@ -1,7 +1,7 @@
 //===- ExpandAtomics.cpp - warp.elect fallback, warp-aggregated atomics ---===//
 //
 // warp.elect without elect.sync (below sm_90): the lowest lane of the
-// ballot of the mask (no member lane below it), the lane elect.sync elects.
+// ballot of the mask (its lowest set bit), the lane elect.sync elects.
 //
 // warp.atomic_add: lanes with equal addresses form a group (match.any); a
 // Kogge-Stone scan over each group's lanes in rank order (each lane finds
@@ -44,9 +44,9 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 /// The lowest lane of ballot(true, mask), i.e. of the mask's lanes that
-/// exist and have not exited: the lane with no such lane below it. The ballot
-/// waits for the mask's lanes (.sync), so every lane sees the same set,
-/// unlike activemask.
+/// exist and have not exited: the lane whose bit is the ballot's lowest set
+/// bit (`b & -b`). The ballot waits for the mask's lanes (.sync), so every
+/// lane sees the same set, unlike activemask.
 struct ExpandElectToBallot final : public OpRewritePattern<ElectOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -57,11 +57,12 @@ struct ExpandElectToBallot final : public OpRewritePattern<ElectOp> {
     Value yes =
         arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
     Value present = BallotOp::create(rewriter, loc, i32, yes, op.getMask());
-    Value below = LaneMaskOp::create(rewriter, loc, i32, LaneMaskKind::Lt);
-    Value presentBelow = arith::AndIOp::create(rewriter, loc, present, below);
-    rewriter.replaceOpWithNewOp<arith::CmpIOp>(
-        op, arith::CmpIPredicate::eq, presentBelow,
-        buildI32Constant(rewriter, loc, 0));
+    Value negated = arith::SubIOp::create(
+        rewriter, loc, buildI32Constant(rewriter, loc, 0), present);
+    Value lowestBit = arith::AndIOp::create(rewriter, loc, present, negated);
+    Value ownBit = LaneMaskOp::create(rewriter, loc, i32, LaneMaskKind::Eq);
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(op, arith::CmpIPredicate::eq,
+                                               lowestBit, ownBit);
     return success();
   }
 };

@@ -10,9 +10,10 @@
 // SM80-DAG: %[[TRUE:.*]] = arith.constant true
 // SM80-DAG: %[[C0:.*]] = arith.constant 0 : i32
 // SM80: %[[B:.*]] = warp.ballot %[[TRUE]] mask %[[M]] : i32
-// SM80: %[[LT:.*]] = warp.lanemask <lt> : i32
-// SM80: %[[BELOW:.*]] = arith.andi %[[B]], %[[LT]] : i32
-// SM80: arith.cmpi eq, %[[BELOW]], %[[C0]] : i32
+// SM80: %[[NEG:.*]] = arith.subi %[[C0]], %[[B]] : i32
+// SM80: %[[LOW:.*]] = arith.andi %[[B]], %[[NEG]] : i32
+// SM80: %[[EQ:.*]] = warp.lanemask <eq> : i32
+// SM80: arith.cmpi eq, %[[LOW]], %[[EQ]] : i32
 func.func @elect(%m: i32) -> i1 {
   %0 = warp.elect mask %m : i1
   return %0 : i1

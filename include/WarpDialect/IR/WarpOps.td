@@ -511,7 +511,7 @@ def Warp_ExchangeOp : Warp_Op<"exchange",
       shared by every exchange of the module and sized for the largest:
       per warp of the block (`known_block_size` of the `gpu.func`, else
       1024 threads) `32 * N` items plus one padding item per 128 bytes (so
-      neither side has bank conflicts). Each warp uses its own slice
+      that, for power-of-two `N` up to 16, neither side has bank conflicts). Each warp uses its own slice
       (`warp.warp_id linear`). Sequence: `warp.syncwarp` (the previous
       exchange's reads of the slice are done), every lane stores its `N`
       items, `warp.syncwarp` (the stores are visible), every lane loads its
@@ -558,7 +558,8 @@ def Warp_ElectOp : Warp_Op<"elect", [Warp_MemberMaskOpInterface, Warp_Convergent
     `warp.activemask` or a ballot.
 
     On sm_90 and newer the op is one `elect.sync`; elsewhere it is
-    `lane == ctz(ballot(true, mask))`. PTX only promises that `elect.sync`
+    "the lowest set bit of `ballot(true, mask)` is the lane's own"
+    (`b & -b == lanemask<eq>`). PTX only promises that `elect.sync`
     elects the same lane for the same mask every time; on the H200 it elects
     the lowest lane of the mask (4,000 random masks with varied arrival
     order, and ragged warps), which is what the fallback computes, so the
