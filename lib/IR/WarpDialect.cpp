@@ -374,5 +374,34 @@ LogicalResult BlockScanOp::verify() {
   return verifyKindMatchesType(*this, getKind(), getValue().getType());
 }
 
+//===----------------------------------------------------------------------===//
+// ExchangeOp / AtomicAddOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ExchangeOp::verify() {
+  unsigned items = getItemsPerLane();
+  if (items > kWarpSize)
+    return emitOpError() << "exchanges at most 32 items per lane, got " << items;
+  if (getStrategy() == ExchangeStrategy::Shuffle && !llvm::isPowerOf2_32(items))
+    return emitOpError() << "strategy 'shuffle' needs a power-of-two number of "
+                            "items per lane, got "
+                         << items << " (use 'shared')";
+  return success();
+}
+
+OpFoldResult ExchangeOp::fold(FoldAdaptor) {
+  // With one item per lane, blocked and striped are the same arrangement.
+  return getItemsPerLane() == 1 ? getItems() : OpFoldResult();
+}
+
+LogicalResult AtomicAddOp::verify() {
+  int64_t rank = getMemref().getType().getRank();
+  if (int64_t(getIndices().size()) != rank)
+    return emitOpError() << "needs " << rank << " indices for "
+                         << getMemref().getType() << ", got "
+                         << getIndices().size();
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "WarpDialect/IR/WarpOps.cpp.inc"

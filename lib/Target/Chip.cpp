@@ -107,7 +107,7 @@ unsigned Chip::minPtxVersion() const {
   case 89:
     return 78;
   case 90:
-    return isBase ? 78 : 80;
+    return 80; // elect.sync needs 8.0 (sm_90a needs it anyway)
   case 100:
   case 101:
     return isBase || variant == Variant::ArchSpecific ? 86 : 88;
@@ -124,6 +124,8 @@ unsigned Chip::minPtxVersion() const {
 std::string Chip::ptxFeature() const {
   return "+ptx" + std::to_string(minPtxVersion());
 }
+
+bool Chip::hasElectSync() const { return smVersion >= 90; }
 
 bool Chip::supportsRedux(CombineKind kind, Type type) const {
   if (smVersion < 80)

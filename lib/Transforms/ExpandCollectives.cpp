@@ -570,6 +570,8 @@ mlir::warp::expandCollectives(Operation *root,
   });
   if (walk.wasInterrupted())
     return failure();
+  if (failed(prepareExchanges(root)))
+    return failure();
   RewritePatternSet patterns(root->getContext());
   populateExpandCollectivesPatterns(patterns, options);
   // No block merging: blocks that differ only in their collectives must
@@ -601,4 +603,6 @@ void mlir::warp::populateExpandCollectivesPatterns(
   patterns
       .add<ExpandScan, ExpandBroadcast, ExpandBroadcastFirst, ExpandCompact>(
           patterns.getContext());
+  populateExpandExchangePatterns(patterns);
+  populateExpandElectAndAtomicPatterns(patterns, options.chip);
 }

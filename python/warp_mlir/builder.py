@@ -842,6 +842,75 @@ class KernelBuilder:
         predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
         return tuple(self._emit_n(f"warp.compact {predicate}{self._mask(mask)} : i32", [i32, i32]))
 
+    _EXCHANGE_ELEMENTS = ("i32", "i64", "f32", "f64")
+
+    def load_vector(self, buffer: Value, position, size: int) -> Value:
+        """vector.load of `size` consecutive elements of a 1-D memref from
+        `position` on: a lane's items for exchange()."""
+        buffer = self.value(buffer, "load_vector's buffer")
+        if not isinstance(buffer.type, MemRefType) or len(buffer.type.shape) != 1 or \
+                isinstance(buffer.type.element, VectorType):
+            raise TypeError(f"load_vector needs a 1-D memref of scalars, not {buffer.type}")
+        type = VectorType(_checks.integer(size, "a vector size", 1), buffer.type.element)
+        return self._emit(f"vector.load {buffer}[{self.to_index(position)}] : "
+                          f"{buffer.type}, {type}", type)
+
+    def store_vector(self, buffer: Value, position, value: Value) -> None:
+        """vector.store of `value` at buffer[position], buffer[position + 1], ..."""
+        buffer = self.value(buffer, "store_vector's buffer")
+        value = self.value(value, "the stored vector")
+        if not isinstance(buffer.type, MemRefType) or len(buffer.type.shape) != 1 or \
+                not isinstance(value.type, VectorType) or value.type.element != buffer.type.element:
+            raise TypeError(f"store_vector needs a 1-D memref and a vector of its elements, "
+                            f"not {buffer.type} and {value.type}")
+        self._line(f"vector.store {value}, {buffer}[{self.to_index(position)}] : "
+                   f"{buffer.type}, {value.type}")
+
+    def exchange(self, items: Value, direction: str, strategy: Optional[str] = None) -> Value:
+        """warp.exchange of a lane's N items (a vector of 1..32 i32/i64/f32/f64):
+        direction "blocked_to_striped" or "striped_to_blocked"; strategy
+        "shuffle" (power-of-two N), "shared" or None (the compiler's choice).
+        Load the items from a memref of vectors: `buf[i]` with
+        `buf: memref(vector(8, f32))`."""
+        items = self.value(items, "the exchanged items")
+        direction = _checks.one_of(direction, "exchange direction",
+                                   ("blocked_to_striped", "striped_to_blocked"))
+        if not isinstance(items.type, VectorType) or \
+                items.type.element.name not in self._EXCHANGE_ELEMENTS or items.type.size > 32:
+            raise TypeError(f"exchange needs a vector of 1..32 i32, i64, f32 or f64 items, "
+                            f"not {items.type}")
+        text = f"warp.exchange <{direction}> {items}"
+        if strategy is not None:
+            strategy = _checks.one_of(strategy, "exchange strategy", ("shuffle", "shared"))
+            if strategy == "shuffle" and items.type.size & (items.type.size - 1):
+                raise ValueError(f"the shuffle exchange needs a power-of-two number of items, "
+                                 f"not {items.type.size} (use 'shared')")
+            text += f" strategy = <{strategy}>"
+        return self._emit(f"{text} : {items.type}", items.type)
+
+    def elect(self, mask=None) -> Value:
+        """warp.elect: true in the lowest lane of `mask` (default all 32
+        lanes) only; pass k.activemask() from divergent code."""
+        return self._emit(f"warp.elect{self._mask(self._mask_value(mask))} : i1", i1)
+
+    def aggregated_atomic_add(self, buffer: Value, position, value, mask=None) -> Value:
+        """warp.atomic_add: atomically adds `value` to buffer[position] with
+        one atomic per distinct element in the warp; returns the old value
+        each lane would have seen adding in lane order. `position` is an
+        index or a tuple of indices; `mask` defaults to the executing lanes
+        (activemask). i32, i64, f32 and f64 elements."""
+        buffer = self.value(buffer, "aggregated_atomic_add's buffer")
+        if not isinstance(buffer.type, MemRefType) or isinstance(buffer.type.element, VectorType) \
+                or buffer.type.element.name not in self._EXCHANGE_ELEMENTS:
+            raise TypeError(f"aggregated_atomic_add needs a memref of i32, i64, f32 or f64, "
+                            f"not {buffer.type}")
+        element = buffer.type.element
+        value = self.coerce(value, element)
+        indices = ", ".join(str(i) for i in buffer._indices(position))
+        mask = self._mask_value(mask)
+        return self._emit(f"warp.atomic_add {value}, {buffer}[{indices}]{self._mask(mask)} : "
+                          f"{element}, {buffer.type}", element)
+
 
 class Program:
     """A gpu.module of kernels built in Python; str() gives the MLIR module."""

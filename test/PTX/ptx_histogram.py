@@ -5,6 +5,8 @@ Counted: shfl, redux, vote, match, activemask, bar.warp.sync, popc and every
 floating-point arithmetic instruction (add/sub/mul/fma/min/max/neg/abs on
 .f16/.f16x2/.bf16/.bf16x2/.f32/.f64). Address arithmetic is integer and never
 counted, so a line pins down the whole collective sequence of a kernel.
+`--also REGEX` counts the opcodes it matches too (e.g. elect, atom, fns,
+ld.shared, selp).
 """
 import collections
 import re
@@ -15,7 +17,7 @@ COUNTED = re.compile(
     r"(add|sub|mul|fma|min|max|neg|abs)\.\S*(f16|f16x2|bf16|bf16x2|f32|f64)$)")
 
 
-def histogram(text):
+def histogram(text, also=None):
     kernels = []
     current = None
     for line in text.splitlines():
@@ -34,11 +36,15 @@ def histogram(text):
         if not stripped or stripped[0] in ".$/{}":
             continue
         opcode = stripped.split()[0].rstrip(";")
-        if COUNTED.match(opcode):
+        if COUNTED.match(opcode) or (also and also.match(opcode)):
             current[1][opcode] += 1
     return kernels
 
 
-for name, counts in histogram(open(sys.argv[1]).read()):
+args = sys.argv[1:]
+also = None
+if args[0] == "--also":
+    also, args = re.compile(args[1]), args[2:]
+for name, counts in histogram(open(args[0]).read(), also):
     ops = " ".join(f"{op}={n}" for op, n in sorted(counts.items()))
     print(f"{name}: {ops}".rstrip())

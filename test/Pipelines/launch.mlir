@@ -11,7 +11,7 @@
 // CHECK-NOT: warp.
 // CHECK: llvm.func @main
 // CHECK: gpu.launch_func @main_kernel::@main_kernel
-// CHECK: gpu.binary @main_kernel [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
+// CHECK: gpu.binary @main_kernel [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">
 // PTX: .target sm_90
 // PTX: redux.sync.add.s32
 // SM80: #nvvm.target<O = 3, chip = "sm_80", features = "+ptx70">

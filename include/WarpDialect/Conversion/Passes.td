@@ -18,11 +18,12 @@ def ConvertWarpToNVVMPass : Pass<"convert-warp-to-nvvm"> {
     vectors into 32-bit words); ballot/vote to `nvvm.vote.sync`, matches to
     `nvvm.match.sync`, lane masks and the lane id to special registers,
     `warp.syncwarp` to `nvvm.bar.warp.sync`, `warp.activemask` to LLVM's
-    `llvm.nvvm.activemask` intrinsic.
+    `llvm.nvvm.activemask` intrinsic, `warp.elect` to `nvvm.elect.sync`
+    (sm_90+: the expansion has already rewritten it for older chips).
 
     It is a dialect conversion with the warp dialect illegal: collectives
     (`warp.reduce`, `warp.scan`, `warp.broadcast`, `warp.broadcast_first`,
-    `warp.compact`) must have been expanded by `warp-expand-collectives`
+    `warp.compact`, `warp.exchange`, `warp.atomic_add`) must have been expanded by `warp-expand-collectives`
     first, and one left behind is a "failed to legalize" error. Every
     convergent NVVM op it creates carries a distinct `warp.convergent`
     attribute so that region simplification never merges two blocks that

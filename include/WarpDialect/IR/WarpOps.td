@@ -449,6 +449,192 @@ def Warp_CompactOp : Warp_Op<"compact", [Warp_MemberMaskOpInterface, Warp_Conver
   let assemblyFormat = "$predicate (`mask` $mask^)? attr-dict `:` type($offset)";
 }
 
+//===----------------------------------------------------------------------===//
+// Exchange, elect, warp-aggregated atomics
+//===----------------------------------------------------------------------===//
+
+def Warp_ExchangeDirectionAttr : I32EnumAttr<"ExchangeDirection",
+    "direction of a blocked/striped exchange", [
+    I32EnumAttrCase<"BlockedToStriped", 0, "blocked_to_striped">,
+    I32EnumAttrCase<"StripedToBlocked", 1, "striped_to_blocked">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_ExchangeDirectionEnum : EnumAttr<Warp_Dialect, Warp_ExchangeDirectionAttr,
+                                          "exchange_direction"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Warp_ExchangeStrategyAttr : I32EnumAttr<"ExchangeStrategy",
+    "how an exchange moves items between lanes", [
+    I32EnumAttrCase<"Shuffle", 0, "shuffle">, I32EnumAttrCase<"Shared", 1, "shared">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_ExchangeStrategyEnum : EnumAttr<Warp_Dialect, Warp_ExchangeStrategyAttr,
+                                         "exchange_strategy"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+/// What an exchange moves: N (1..32, the verifier checks) items of 4 or 8
+/// bytes per lane.
+def Warp_ExchangeItems : FixedVectorOfRankAndType<[1], [I32, I64, F32, F64]>;
+
+def Warp_ExchangeOp : Warp_Op<"exchange",
+    [Warp_Convergent, AllTypesMatch<["items", "result"]>]> {
+  let summary = "blocked <-> striped rearrangement of N items per lane (CUB WarpExchange)";
+  let description = [{
+    The warp holds `32 * N` items, `N` per lane in a `vector<N x T>`
+    (`1 <= N <= 32`; `T` is i32, i64, f32 or f64). Item `g` is held by
+
+    * *blocked* arrangement: lane `g / N`, position `g % N` (lane `l` holds
+      items `l*N .. l*N + N-1`);
+    * *striped* arrangement: lane `g % 32`, position `g / 32` (lane `l`
+      holds items `l, l + 32, ..., l + 32*(N-1)`).
+
+    `blocked_to_striped` takes items in the blocked arrangement and returns
+    them striped; `striped_to_blocked` the reverse. The two are inverse
+    permutations; values move bit for bit (NaN payloads and `-0.0` kept).
+    All 32 lanes of the warp execute the op together (no member mask); in a
+    ragged last warp the items of the missing lanes are undefined.
+
+    `strategy` chooses the lowering (the compiler chooses when absent):
+
+    * `shuffle`: registers only. Each lane rotates its items by a per-lane
+      amount (a barrel shifter of selects), then `N` steps each move one
+      item with one `shfl.sync.idx` per 32-bit word (two for i64/f64) from a
+      static vector position, then a second rotation puts the received items
+      in place. No shared or local memory. Needs a power-of-two `N`.
+    * `shared`: through a workgroup buffer that the expansion adds to the
+      enclosing `gpu.module`: one `memref.global` `@__warp_exchange_buffer`
+      in `#gpu.address_space<workgroup>` (i8 elements, 16-byte aligned),
+      shared by every exchange of the module and sized for the largest:
+      per warp of the block (`known_block_size` of the `gpu.func`, else
+      1024 threads) `32 * N` items plus one padding item per 128 bytes (so
+      that, for power-of-two `N` up to 16, neither side has bank conflicts). Each warp uses its own slice
+      (`warp.warp_id linear`). Sequence: `warp.syncwarp` (the previous
+      exchange's reads of the slice are done), every lane stores its `N`
+      items, `warp.syncwarp` (the stores are visible), every lane loads its
+      `N` items. Any `N`. Needs the op to be in a `gpu.func` of a
+      `gpu.module` (a diagnostic otherwise) and the buffer to fit the 48 KiB
+      of static shared memory.
+
+    Without `strategy`: `shuffle` for power-of-two `N <= 8`, else `shared`
+    where it is possible, else `shuffle` (power-of-two `N`), else a
+    diagnostic.
+
+    ```mlir
+    // Lane l: items l*8 .. l*8+7 in; items l, l+32, ..., l+224 out.
+    %s = warp.exchange <blocked_to_striped> %b : vector<8xf32>
+    %b2 = warp.exchange <striped_to_blocked> %s strategy = <shared> : vector<8xf32>
+    ```
+  }];
+  let arguments = (ins Warp_ExchangeDirectionEnum:$direction,
+                       Warp_ExchangeItems:$items,
+                       OptionalAttr<Warp_ExchangeStrategyEnum>:$strategy);
+  let results = (outs Warp_ExchangeItems:$result);
+  let assemblyFormat = [{
+    $direction $items (`strategy` `=` $strategy^)? attr-dict `:` type($items)
+  }];
+  let extraClassDeclaration = [{
+    /// N, the number of items per lane.
+    unsigned getItemsPerLane() {
+      return ::llvm::cast<::mlir::VectorType>(getItems().getType())
+          .getNumElements();
+    }
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Warp_ElectOp : Warp_Op<"elect", [Warp_MemberMaskOpInterface, Warp_Convergent]> {
+  let summary = "true in exactly one lane of the mask: the lowest (PTX `elect.sync`)";
+  let description = [{
+    Returns true in exactly one lane of `mask` (default all 32 lanes) and
+    false in the others: the *lowest-numbered* lane of the mask among the
+    lanes that exist and have not exited. Every lane of the mask executes
+    the op together (`.sync` rule; the executing lane must be in the mask).
+    From divergent code pass the lanes that execute it, e.g.
+    `warp.activemask` or a ballot.
+
+    On sm_90 and newer the op is one `elect.sync`; elsewhere it is
+    "the lowest set bit of `ballot(true, mask)` is the lane's own"
+    (`b & -b == lanemask<eq>`). PTX only promises that `elect.sync`
+    elects the same lane for the same mask every time; on the H200 it elects
+    the lowest lane of the mask (4,000 random masks with varied arrival
+    order, and ragged warps), which is what the fallback computes, so the
+    result does not depend on the chip.
+
+    ```mlir
+    %leader = warp.elect : i1
+    %m = warp.activemask : i32
+    %one = warp.elect mask %m : i1
+    ```
+  }];
+  let arguments = (ins Optional<I32>:$mask);
+  let results = (outs I1:$result);
+  let assemblyFormat = "(`mask` $mask^)? attr-dict `:` type($result)";
+}
+
+/// What a warp-aggregated atomic add takes.
+def Warp_AtomicAddType : AnyTypeOf<[I32, I64, F32, F64]>;
+
+def Warp_AtomicAddOp : Warp_Op<"atomic_add",
+    [Warp_MemberMaskOpInterface, AttrSizedOperandSegments,
+     MemoryEffects<[MemRead<Warp_LanesResource>]>,
+     AllTypesMatch<["value", "result"]>,
+     TypesMatchWith<"value has the memref's element type", "memref", "value",
+                    "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
+  let summary = "warp-aggregated atomic add: one atomic per distinct address";
+  let description = [{
+    Every lane of the member set adds `value` to `memref[indices]` and gets
+    the element's old value, as `memref.atomic_rmw addi/addf` would, but the
+    warp issues one atomic per distinct address: lanes whose addresses are
+    equal (`match.any` on the address) form a group; the group's highest
+    lane adds the group's total with one atomic; the old value is broadcast
+    to the group (a shuffle), and each lane returns `old + (sum of the
+    values of the group's lanes below it)`.
+
+    Which lanes take part: the lanes of `mask`, or, without `mask`, the
+    lanes executing the op (`warp.activemask`), the CUDA idiom for
+    aggregated atomics from divergent code. Every lane of the member set
+    executes the op.
+
+    Result, integers (i32, i64; unsigned values use the same bits, the sum
+    is modulo 2^n): exactly what the group's lanes would have seen had they
+    done their atomics one after another in ascending lane order, with no
+    other atomic in between: memory gains the group's total, the lowest
+    lane gets `old`, the next `old + v_lowest`, and so on.
+
+    Result, floats (f32, f64): memory receives `old + T` (one rounding)
+    and lane `k` returns `old + P_k` (one rounding; `old` itself in the
+    group's lowest lane), where `P_k` is the exclusive prefix and `T` the
+    total of the group's values in ascending lane order, each computed as a
+    Kogge-Stone scan over the group's lanes in rank order (distances 1, 2,
+    4, 8, 16, `earlier + later`: the order of `warp.scan`). This equals the
+    serialized result when the partial sums are exact (e.g. small
+    integers); otherwise it differs from it only by rounding.
+
+    i32, i64, f32 and f64 elements; any memref (global or workgroup).
+
+    ```mlir
+    // Histogram: one atomic per distinct bin in the warp.
+    %old = warp.atomic_add %one, %hist[%bin] : i32, memref<256xi32>
+    %o2 = warp.atomic_add %w, %sums[%i, %j] mask %m : f32, memref<?x?xf32>
+    ```
+  }];
+  let arguments = (ins Warp_AtomicAddType:$value,
+                       Arg<MemRefOf<[I32, I64, F32, F64]>, "the buffer",
+                           [MemRead, MemWrite]>:$memref,
+                       Variadic<Index>:$indices, Optional<I32>:$mask);
+  let results = (outs Warp_AtomicAddType:$result);
+  let assemblyFormat = [{
+    $value `,` $memref `[` $indices `]` (`mask` $mask^)? attr-dict `:`
+    type($value) `,` type($memref)
+  }];
+  let hasVerifier = 1;
+}
+
 include "WarpDialect/IR/WarpBlockOps.td"
 
 #endif // WARP_DIALECT_IR_WARPOPS_TD

@@ -52,6 +52,9 @@ struct Chip {
   /// kinds on sm_80+, and f32 min/max where LLVM's NVPTX backend selects it
   /// (sm_100a/f and sm_103a/f).
   bool supportsRedux(CombineKind kind, Type type) const;
+
+  /// Whether the chip has `elect.sync` (sm_90 and newer, PTX 8.0).
+  bool hasElectSync() const;
 };
 
 } // namespace mlir::warp

@@ -11,6 +11,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/Support/CommandLine.h"
@@ -54,6 +57,24 @@ struct ExpandCollectivesOptions {
 /// compact into shuffles, votes, arithmetic and `nvvm.redux.sync`.
 void populateExpandCollectivesPatterns(RewritePatternSet &patterns,
                                        const ExpandCollectivesOptions &options);
+
+/// Adds the patterns that expand `warp.exchange` into shuffles and selects
+/// or into stores and loads of the workgroup buffer (ExpandExchange.cpp).
+/// The shared strategy needs prepareExchanges to have run on the
+/// enclosing gpu.module.
+void populateExpandExchangePatterns(RewritePatternSet &patterns);
+
+/// Fixes the strategy of every `warp.exchange` under `root` (attribute
+/// `strategy`), diagnoses what cannot work (the shared strategy outside a
+/// gpu.func of a gpu.module under `root`, a buffer over the static shared
+/// memory limit) and adds or grows each gpu.module's workgroup buffer.
+LogicalResult prepareExchanges(Operation *root);
+
+/// Adds the patterns that expand `warp.atomic_add` (match_any on the
+/// address, a scan over each group, one atomic per group) and, on chips
+/// without `elect.sync`, `warp.elect` into a ballot (ExpandAtomics.cpp).
+void populateExpandElectAndAtomicPatterns(RewritePatternSet &patterns,
+                                          const Chip &chip);
 
 /// Adds the in-dialect legalization that turns a `warp.shuffle` of any
 /// payload into i32 shuffles, one per 32-bit word (ShufflePayloads.cpp).

@@ -12,7 +12,13 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
     Rewrites `warp.reduce`, `warp.scan`, `warp.broadcast`,
     `warp.broadcast_first` and `warp.compact` into `warp.shuffle`,
     `warp.ballot`, lane ids and arithmetic, or into `nvvm.redux.sync` where
-    the target chip can do the reduction in one instruction.
+    the target chip can do the reduction in one instruction;
+    `warp.exchange` into shuffles and selects or into stores and loads of a
+    workgroup buffer it adds to the gpu.module (`@__warp_exchange_buffer`;
+    run the pass on the gpu.module or above); `warp.atomic_add` into
+    `match_any`, a scan over each group and one `memref.atomic_rmw` per
+    group; `warp.elect` into a ballot on chips without `elect.sync`
+    (below sm_90).
 
     Reduction strategy: the op's own `strategy` attribute wins; then the
     pass's `strategy` option (`auto` by default); `auto` picks `redux` where
@@ -28,6 +34,9 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
   let options = [

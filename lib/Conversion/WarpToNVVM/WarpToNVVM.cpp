@@ -171,14 +171,20 @@ struct LowerActiveMask : public OpConversionPattern<ActiveMaskOp> {
   }
 };
 
-struct LowerSyncWarp : public OpConversionPattern<SyncWarpOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// Ops whose only operand is the member mask, to the NVVM op that takes it:
+/// syncwarp to `bar.warp.sync`, elect to `elect.sync` (sm_90+; the
+/// expansion rewrites elect into a ballot for older chips, and both elect
+/// the lowest lane of the mask).
+template <typename Op, typename NVVMOp>
+struct LowerMaskOnlyOp : public OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(SyncWarpOp op, OpAdaptor adaptor,
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto sync = rewriter.replaceOpWithNewOp<NVVM::SyncWarpOp>(
-        op, buildMemberMaskOrAll(rewriter, op.getLoc(), adaptor.getMask()));
-    markConvergent(sync);
+    auto lowered = rewriter.replaceOpWithNewOp<NVVMOp>(
+        op, op->getResultTypes(),
+        buildMemberMaskOrAll(rewriter, op.getLoc(), adaptor.getMask()));
+    markConvergent(lowered);
     return success();
   }
 };
@@ -290,7 +296,8 @@ void mlir::warp::populateWarpToNVVMPatterns(RewritePatternSet &patterns,
                LowerLaneMask<LaneMaskKind::Eq, NVVM::LaneMaskEqOp>,
                LowerLaneMask<LaneMaskKind::Ge, NVVM::LaneMaskGeOp>,
                LowerLaneMask<LaneMaskKind::Gt, NVVM::LaneMaskGtOp>,
-               LowerActiveMask, LowerSyncWarp, LowerVoteSync<BallotOp>,
+               LowerActiveMask, LowerMaskOnlyOp<SyncWarpOp, NVVM::SyncWarpOp>,
+               LowerMaskOnlyOp<ElectOp, NVVM::ElectSyncOp>, LowerVoteSync<BallotOp>,
                LowerVoteSync<VoteOp>, LowerMatchAny, LowerMatchAll>(
       patterns.getContext(), benefit);
 }

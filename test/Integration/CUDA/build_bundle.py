@@ -46,8 +46,9 @@ PROLOGUE = [
 ]
 
 
-def kernel(name, args, body):
-    lines = [f"  gpu.func @{name}({', '.join(args)}) kernel {{"]
+def kernel(name, args, body, attributes=""):
+    attributes = f" attributes {{{attributes}}}" if attributes else ""
+    lines = [f"  gpu.func @{name}({', '.join(args)}) kernel{attributes} {{"]
     lines += ["    " + l for l in PROLOGUE + body + ["gpu.return"]]
     lines.append("  }")
     return "\n".join(lines)
@@ -426,6 +427,78 @@ def block_ops_kernel(case):
                  f"%jo{k} = arith.addi %oo{k}, %e : index",
                  f"memref.store {v}, %out[%jo{k}] : memref<?x{t}>"]
     args = [f"%in: memref<?x{t}>", f"%out: memref<?x{t}>", "%src: i32"]
+def exchange_kernel(case):
+    """in -> exchange -> out -> exchange back -> back, N items per thread at
+    [N * i, N * i + N) of each buffer (lane-major: position j of lane l)."""
+    p = cases.PAYLOADS[case["type"]]
+    n, mt = case["items"], p["mlir"]
+    vt = f"vector<{n}x{mt}>"
+    inverse = {"blocked_to_striped": "striped_to_blocked",
+               "striped_to_blocked": "blocked_to_striped"}[case["direction"]]
+    strategy = "" if case["strategy"] == "auto" else f" strategy = <{case['strategy']}>"
+    body = [f"%cn = arith.constant {n} : index",
+            "%o = arith.muli %i, %cn : index",
+            f"%x = vector.load %in[%o] : {memref(mt)}, {vt}",
+            f"%r = warp.exchange <{case['direction']}> %x{strategy} : {vt}",
+            f"vector.store %r, %out[%o] : {memref(mt)}, {vt}",
+            f"%b = warp.exchange <{inverse}> %r{strategy} : {vt}",
+            f"vector.store %b, %back[%o] : {memref(mt)}, {vt}"]
+    args = [f"%in: {memref(mt)}", f"%out: {memref(mt)}", f"%back: {memref(mt)}"]
+    return kernel(case["name"], args, body,
+                  f"known_block_size = array<i32: {case['block']}, 1, 1>")
+
+
+def elect_kernel(case):
+    """out[i] = warp.elect as 0/1 for the threads that execute it."""
+    store = ["%ew = arith.extui %e : i1 to i32",
+             "memref.store %ew, %out[%i] : memref<?xi32>"]
+    args = ["%out: memref<?xi32>"]
+    variant = case["variant"]
+    if variant == "full":
+        body = ["%e = warp.elect : i1"] + store
+    elif variant in ("mask", "const_mask"):
+        body = only_mask_lanes(["%e = warp.elect mask %mask : i1"] + store)
+        if variant == "mask":
+            args.append("%mask: i32")
+        else:
+            body.insert(0, f"%mask = arith.constant {case['mask']} : i32")
+    else:  # branch: each arm elects among its own lanes
+        arm = ["%m = warp.activemask : i32", "%e = warp.elect mask %m : i1",
+               "%ew = arith.extui %e : i1 to i32"]
+        body = ["%c0 = arith.constant 0 : i32",
+                "%pw = memref.load %pred[%i] : memref<?xi32>",
+                "%p = arith.cmpi ne, %pw, %c0 : i32",
+                "scf.if %p {"]
+        body += ["  " + l for l in arm + ["memref.store %ew, %outa[%i] : memref<?xi32>"]]
+        body += ["} else {"]
+        body += ["  " + l for l in arm + ["memref.store %ew, %outb[%i] : memref<?xi32>"]]
+        body += ["}"]
+        args = ["%pred: memref<?xi32>", "%outa: memref<?xi32>", "%outb: memref<?xi32>"]
+    return kernel(case["name"], args, body)
+
+
+def atomic_kernel(case):
+    """old[i] = warp.atomic_add vals[i] to hist[keys[i]] for the threads that
+    execute it (all, those whose pred holds, or the lanes of %mask)."""
+    p = cases.PAYLOADS[case["type"]]
+    mt = p["mlir"]
+    mask = " mask %mask" if case["execute"] == "masked" else ""
+    work = ["%k = memref.load %keys[%i] : memref<?xi32>",
+            "%bin = arith.index_cast %k : i32 to index",
+            f"%v = memref.load %vals[%i] : {memref(mt)}",
+            f"%o = warp.atomic_add %v, %hist[%bin]{mask} : {mt}, {memref(mt)}",
+            f"memref.store %o, %old[%i] : {memref(mt)}"]
+    if case["execute"] == "masked":
+        body = only_mask_lanes(work)
+    elif case["execute"] == "divergent":
+        body = ["%c0 = arith.constant 0 : i32",
+                "%pw = memref.load %pred[%i] : memref<?xi32>",
+                "%p = arith.cmpi ne, %pw, %c0 : i32",
+                "scf.if %p {"] + ["  " + l for l in work] + ["}"]
+    else:
+        body = work
+    args = [f"%hist: {memref(mt)}", "%keys: memref<?xi32>", f"%vals: {memref(mt)}",
+            f"%old: {memref(mt)}", "%pred: memref<?xi32>", "%mask: i32"]
     return kernel(case["name"], args, body)
 
 
@@ -448,7 +521,14 @@ BUILDERS = {
     "broadcast_any_lane": broadcast_any_lane_kernel,
     "shfl_any_offset": shfl_any_offset_kernel,
     "block_ops": block_ops_kernel,
+    "exchange": exchange_kernel,
+    "elect": elect_kernel,
+    "atomic": atomic_kernel,
 }
+
+# Families also built for this older chip, where the lowering differs
+# (warp.elect: a ballot instead of elect.sync), so that the GPU checks both.
+ALSO_BUILT_FOR = {"elect": "sm_80"}
 
 
 def main():
@@ -476,6 +556,10 @@ def main():
             case["ptx"] = "block_reduce.ptx"
             manifest.append(case)
             continue
+        if case["family"] == "histogram":
+            case["ptx"] = "warp_histogram.ptx"
+            manifest.append(case)
+            continue
         family = case["family"]
         by_family.setdefault(family, []).append(BUILDERS[family](case))
         case["ptx"] = f"{family}.ptx"
@@ -489,14 +573,29 @@ def main():
         # The instruction-count kernels, for the SASS evidence (cuobjdump there).
         jobs.append(("counts",
                      open(os.path.join(src_root, "test", "PTX", "instruction-counts.mlir")).read()))
+             + "\n".join(kernels) + "\n}\n}\n", args.chip) for family, kernels in by_family.items()]
+    for family, chip in ALSO_BUILT_FOR.items():
+        if family in by_family and int(chip[3:]) < sm_version:
+            text = next(text for f, text, _ in jobs if f == family)
+            jobs.append((f"{family}_{chip}", text, chip))
+            for case in [c for c in manifest if c["family"] == family]:
+                manifest.append(dict(case, name=f"{case['name']}_{chip}", kernel=case["name"],
+                                     ptx=f"{family}_{chip}.ptx"))
+    jobs.append(("block_reduce", open(os.path.join(src_root, "examples", "block_reduce.mlir")).read(),
+                 args.chip))
+    jobs.append(("warp_histogram",
+                 open(os.path.join(src_root, "examples", "warp_histogram.mlir")).read(), args.chip))
+    # The instruction-count kernels, for the SASS evidence (cuobjdump there).
+    jobs.append(("counts", open(os.path.join(src_root, "test", "PTX", "instruction-counts.mlir")).read(),
+                 args.chip))
     procs = []
-    for family, text in jobs:
+    for family, text, chip in jobs:
         mlir_path = os.path.join(args.out, f"{family}.mlir")
         with open(mlir_path, "w") as f:
             f.write(text)
         ptx_path = os.path.join(args.out, f"{family}.ptx")
         cmd = [args.warp_opt, mlir_path,
-               f"--warp-lower-to-ptx=chip={args.chip} format=isa ptx-output={ptx_path}",
+               f"--warp-lower-to-ptx=chip={chip} format=isa ptx-output={ptx_path}",
                "-o", os.devnull]
         procs.append((family, subprocess.Popen(cmd)))
     failed = [family for family, proc in procs if proc.wait() != 0]

@@ -256,6 +256,70 @@ def block_op_cases():
         for kind in kinds:
             yield dict(family="block_ops", name=f"block_ops_{type_name}_{kind}",
                        type=type_name, kind=kind)
+# ----------------------------------------------------------------------------
+# warp.exchange, warp.elect, warp.atomic_add
+# ----------------------------------------------------------------------------
+
+EXCHANGE_TYPES = ["i32", "f32", "i64", "f64"]
+EXCHANGE_DIRECTIONS = {"b2s": "blocked_to_striped", "s2b": "striped_to_blocked"}
+EXCHANGE_BLOCK = 96  # three warps: each uses its own slice of the buffer
+EXCHANGE_GRID = 2
+
+
+def exchange_cases():
+    """Every N in 1..16 (powers of two) x type x direction x strategy; then
+    N that are not powers of two (shared memory) and the compiler's choice.
+    Each kernel exchanges, stores, exchanges back (reusing the buffer) and
+    stores again."""
+    plans = [(s, n, t) for s in ("shuffle", "shared") for n in (1, 2, 4, 8, 16)
+             for t in EXCHANGE_TYPES]
+    plans += [("shared", n, t) for n in (3, 5, 12) for t in ("i32", "f64")]
+    plans += [("auto", n, t) for n in (4, 16, 7) for t in ("f32", "i64")]
+    for strategy, n, type_name in plans:
+        for tag, direction in EXCHANGE_DIRECTIONS.items():
+            yield dict(family="exchange", name=f"xchg_{strategy}_{tag}_{n}x{type_name}",
+                       strategy=strategy, direction=direction, items=n, type=type_name,
+                       block=EXCHANGE_BLOCK, grid=EXCHANGE_GRID)
+
+
+ELECT_MASKS = [0xFFFFFFFF, 0x80000000, 0x00000001, 0x12345678, 0x80000001, 0x00F0F000,
+               0xFFFF0000, 0x55555555, 0xAAAAAAAA, 0x00010000]
+
+
+def elect_cases():
+    """warp.elect: every lane (also a ragged last warp), the lanes of a
+    run-time mask (only they execute), a constant sparse mask, and inside the
+    arms of a divergent branch (mask: the arm's activemask)."""
+    yield dict(family="elect", name="elect_full", variant="full", blocks=[32, 80, 128])
+    yield dict(family="elect", name="elect_mask", variant="mask", masks=ELECT_MASKS)
+    yield dict(family="elect", name="elect_const_mask", variant="const_mask", mask=0x00F0F000)
+    yield dict(family="elect", name="elect_branch", variant="branch", block=128,
+               patterns=ARMS_PATTERNS)
+
+
+ATOMIC_TYPES = ["i32", "f32", "i64", "f64"]
+# Keys: few distinct (bins 0..3), all the same, all distinct (per thread).
+ATOMIC_KEYS = ["few", "same", "distinct"]
+ATOMIC_BLOCK = 100  # a ragged last warp (4 lanes)
+ATOMIC_GRID = 3
+
+
+def atomic_cases():
+    """warp.atomic_add: every thread (ragged last warp), only the threads whose
+    predicate holds (divergent, default member set = activemask), and only
+    the lanes of a run-time mask (explicit mask). Values are small positive
+    integers, so every partial sum is exact and the returned old values must
+    form a serialization of all the adds; `order` cases (one warp, random
+    floats) check the documented float order bit for bit."""
+    for type_name in ATOMIC_TYPES:
+        for execute in ("all", "divergent", "masked"):
+            # A mask names lanes that exist: whole warps for the masked form.
+            block = 96 if execute == "masked" else ATOMIC_BLOCK
+            yield dict(family="atomic", name=f"atomic_{execute}_{type_name}", type=type_name,
+                       execute=execute, keys=ATOMIC_KEYS, block=block, grid=ATOMIC_GRID)
+    for type_name in ("f32", "f64"):
+        yield dict(family="atomic", name=f"atomic_order_{type_name}", type=type_name,
+                   execute="order", keys=ATOMIC_KEYS, block=32, grid=1)
 
 
 def all_cases():
@@ -277,3 +341,7 @@ def all_cases():
     yield from broadcast_any_lane_cases()
     yield from shfl_any_offset_cases()
     yield from block_op_cases()
+    yield from exchange_cases()
+    yield from elect_cases()
+    yield from atomic_cases()
+    yield dict(family="histogram", name="warp_histogram", bins=64, block=256, grid=8)

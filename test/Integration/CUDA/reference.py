@@ -267,6 +267,47 @@ def match_all(bits):
     return (0xFFFFFFFF, True) if same else (0, False)
 
 
+def exchange(items, direction):
+    """CUB WarpExchange, from the definition: `items[l][j]` is position j of
+    lane l (32 lanes, N positions). Blocked: lane l holds items l*N..l*N+N-1;
+    striped: lane l holds items l, l+32, ..., l+32*(N-1)."""
+    n = len(items[0])
+    if direction == "blocked_to_striped":
+        # Striped (lane, j) is item 32 j + lane, held blocked by lane g // N.
+        return [[items[(WARP * j + lane) // n][(WARP * j + lane) % n] for j in range(n)]
+                for lane in range(WARP)]
+    # Blocked (lane, j) is item N lane + j, held striped by lane g % 32.
+    return [[items[(n * lane + j) % WARP][(n * lane + j) // WARP] for j in range(n)]
+            for lane in range(WARP)]
+
+
+def elected_lane(executing):
+    """warp.elect: the lowest lane of the lanes that execute it (the mask)."""
+    return min(executing) if executing else None
+
+
+def kogge_stone_inclusive(values, dtype):
+    """Inclusive prefix sums of `values` (a group's values in rank order) by
+    Kogge-Stone with distances 1, 2, 4, 8, 16, `earlier + later`, rounded
+    to `dtype` at every step: the order warp.atomic_add documents."""
+    x = [dtype(v) for v in values]
+    d = 1
+    while d < WARP:
+        x = [x[r] if r < d else dtype(x[r - d] + x[r]) for r in range(len(x))]
+        d *= 2
+    return x
+
+
+def aggregated_atomic_group(old, values, dtype):
+    """What warp.atomic_add returns to a group (values in ascending lane
+    order) whose atomic found `old`, and the value it leaves in memory:
+    old + exclusive prefix (old itself in the lowest lane) and old + total,
+    each rounded once."""
+    inclusive = kogge_stone_inclusive(values, dtype)
+    returned = [dtype(old)] + [dtype(dtype(old) + inclusive[r - 1]) for r in range(1, len(values))]
+    return returned, dtype(dtype(old) + inclusive[-1])
+
+
 def self_check():
     """Hand-computed examples of the rules above (run: python3 reference.py)."""
     f32, i32 = np.float32, np.int32
@@ -336,6 +377,21 @@ def self_check():
     assert match_any(bits, 0) == 0x7FFFFFFF and match_any(bits, 31) == 0x80000000
     assert match_all(bits) == (0, False)
     assert match_all(np.array([0x7FC00000] * 32, dtype=np.uint32)) == (0xFFFFFFFF, True)
+    # Exchange, N = 2: striped lane 0 holds items 0 and 32, i.e. blocked
+    # lane 0 position 0 and blocked lane 16 position 0; the inverse undoes it.
+    items = [[2 * l, 2 * l + 1] for l in range(WARP)]
+    striped = exchange(items, "blocked_to_striped")
+    assert striped[0] == [0, 32] and striped[31] == [31, 63]
+    assert exchange(striped, "striped_to_blocked") == items
+    assert exchange([[l] for l in range(WARP)], "blocked_to_striped") == [[l] for l in range(WARP)]
+    assert elected_lane([5, 3, 30]) == 3
+    # Aggregated atomics: 3 lanes add 1, 2, 4 to a cell holding 10.
+    got, final = aggregated_atomic_group(10, [1, 2, 4], np.int64)
+    assert got == [10, 11, 13] and final == 17
+    # f32: rank 2's prefix is 1e8 + 1 = 1e8 (rounded), so it returns 1e8 + old.
+    got, final = aggregated_atomic_group(f32(0.5), [f32(1e8), f32(1), f32(-1e8)], f32)
+    assert got[1] == f32(f32(0.5) + f32(1e8)) and got[2] == f32(f32(0.5) + f32(1e8))
+    assert final == f32(0.5)  # (1e8 + 1) rounds to 1e8 in f32; + -1e8 = 0
     print("reference self-check: ok")
 
 

@@ -68,7 +68,7 @@ class Suite:
         ptx = case.get("ptx") or case["family"] + ".ptx"
         if ptx not in self.modules:
             self.modules[ptx] = cp.RawModule(path=os.path.join(self.bundle, ptx))
-        return self.modules[ptx].get_function(case["name"])
+        return self.modules[ptx].get_function(case.get("kernel", case["name"]))
 
     def record(self, case, ok, detail=""):
         if ok:
@@ -802,6 +802,202 @@ def run_block_ops(suite):
                                             f"({len(bad)} threads) got {got[t]!r} want {exp[t]!r}")
             suite.record(dict(name=f"{case['name']}_{'x'.join(map(str, shape))}"),
                          not problems, "; ".join(problems[:3]))
+# ----------------------------------------------------------------------------
+# Exchange, elect, warp-aggregated atomics
+# ----------------------------------------------------------------------------
+
+def run_exchanges(suite):
+    """warp.exchange against the definition (reference.exchange), bit for
+    bit, in every warp of every block; the exchange back must give the
+    input again."""
+    for case in cases.exchange_cases():
+        fn = suite.function(case)
+        dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        n, threads = case["items"], case["block"] * case["grid"]
+        host_in = random_payload(case["type"], threads * n)
+        if dtype.kind == "f":  # NaN payloads and -0.0 must move bit for bit too
+            host_in[:3] = [np.nan, -0.0, np.inf]
+            host_in.view(uint_view(host_in).dtype)[3] |= 1 << (dtype.itemsize * 8 - 2)
+        d_out, d_back = cp.zeros(threads * n, dtype), cp.zeros(threads * n, dtype)
+        fn((case["grid"],), (case["block"],), memref_args(cp.asarray(host_in))
+           + memref_args(d_out) + memref_args(d_back))
+        bits_in = uint_view(host_in).reshape(threads, n)
+        out = uint_view(cp.asnumpy(d_out)).reshape(threads, n)
+        back = uint_view(cp.asnumpy(d_back)).reshape(threads, n)
+        problems = []
+        for w in range(threads // WARP):
+            lanes = [list(bits_in[w * WARP + l]) for l in range(WARP)]
+            want = ref.exchange(lanes, case["direction"])
+            for l in range(WARP):
+                t = w * WARP + l
+                if list(out[t]) != want[l]:
+                    problems.append(f"warp {w} lane {l} got {[hex(v) for v in out[t]]} "
+                                    f"want {[hex(v) for v in want[l]]}")
+                if list(back[t]) != lanes[l]:
+                    problems.append(f"warp {w} lane {l}: the exchange back differs from the input")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
+def elect_check(out, executing_by_warp, sentinel, where):
+    """Exactly the lowest executing lane of each warp is 1, the other
+    executing lanes 0, the others untouched."""
+    problems = []
+    for w, executing in executing_by_warp.items():
+        leader = ref.elected_lane(executing)
+        for l in range(WARP):
+            t = w * WARP + l
+            if t >= len(out):
+                break
+            want = sentinel if l not in executing else int(l == leader)
+            if out[t] != want:
+                problems.append(f"{where} warp {w} lane {l} got {out[t]} want {want}")
+    return problems
+
+
+def run_elect(suite):
+    sentinel = -7
+    for case in [c for c in suite.manifest if c["family"] == "elect"]:
+        fn = suite.function(case)
+        problems = []
+        variant = case["variant"]
+        if variant == "full":
+            for block in case["blocks"]:  # 80: a ragged last warp of 16 lanes
+                d_out = cp.full(block, sentinel, dtype=np.int32)
+                fn((1,), (block,), memref_args(d_out))
+                executing = {w: [l for l in range(WARP) if w * WARP + l < block]
+                             for w in range((block + WARP - 1) // WARP)}
+                problems += elect_check(cp.asnumpy(d_out), executing, sentinel, f"block={block}")
+        elif variant in ("mask", "const_mask"):
+            for mask in (case["masks"] if variant == "mask" else [case["mask"]]):
+                d_out = cp.full(2 * WARP, sentinel, dtype=np.int32)
+                extra = [np.uint32(mask).view(np.int32)] if variant == "mask" else []
+                fn((1,), (2 * WARP,), memref_args(d_out) + extra)
+                executing = {w: [l for l in range(WARP) if (mask >> l) & 1] for w in range(2)}
+                problems += elect_check(cp.asnumpy(d_out), executing, sentinel, f"mask={mask:#x}")
+        else:
+            n = case["block"]
+            for pattern in case["patterns"]:
+                pred = arms_predicate(pattern, n)
+                d_a, d_b = cp.full(n, sentinel, np.int32), cp.full(n, sentinel, np.int32)
+                fn((1,), (n,), memref_args(cp.asarray(pred)) + memref_args(d_a) + memref_args(d_b))
+                for arm, d, taken in (("then", d_a, True), ("else", d_b, False)):
+                    executing = {w: [l for l in range(WARP) if bool(pred[w * WARP + l]) == taken]
+                                 for w in range(n // WARP)}
+                    problems += elect_check(cp.asnumpy(d), executing, sentinel,
+                                            f"{pattern} {arm}")
+        suite.record(case, not problems, "; ".join(problems[:4]))
+
+
+def atomic_keys(pattern, threads, rng_keys):
+    if pattern == "few":
+        return rng_keys.integers(0, 4, threads).astype(np.int32)
+    if pattern == "same":
+        return np.zeros(threads, dtype=np.int32)
+    return rng_keys.permutation(threads).astype(np.int32)  # all distinct
+
+
+def check_serialization(case, keys, vals, old, init, final, executing, dtype):
+    """The returned old values of each cell's adds chain from the initial
+    value to the final one (a valid serialization), and within each
+    (warp, cell) group the lanes come in ascending lane order, each seeing
+    the previous lane's old value plus its value. Values are small positive
+    integers, so every sum is exact and the chain unique."""
+    problems = []
+    for cell in range(len(init)):
+        adds = sorted((old[t], vals[t], t) for t in executing if keys[t] == cell)
+        expect = init[cell]
+        for seen, value, t in adds:
+            if seen != expect:
+                problems.append(f"cell {cell}: thread {t} got old {seen}, want {expect} "
+                                f"(no serialization gives it)")
+                break
+            expect = dtype.type(expect + value)
+        if final[cell] != expect:
+            problems.append(f"cell {cell}: final {final[cell]} want {expect}")
+        groups = {}
+        for t in executing:
+            if keys[t] == cell:  # the hardware warp: blocks need not be whole warps
+                groups.setdefault((t // case["block"], t % case["block"] // WARP), []).append(t)
+        for members in groups.values():
+            for a, b in zip(members, members[1:]):
+                if old[b] != dtype.type(old[a] + vals[a]):
+                    problems.append(f"cell {cell}: threads {a} < {b} of one warp are not "
+                                    f"consecutive in lane order")
+    return problems
+
+
+def run_atomics(suite):
+    sentinel = -7
+    for case in cases.atomic_cases():
+        fn = suite.function(case)
+        dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        threads = case["block"] * case["grid"]
+        problems = []
+        for pattern in case["keys"]:
+            for trial in range(2):
+                keys = atomic_keys(pattern, threads, rng)
+                cells = int(keys.max()) + 1
+                if case["execute"] == "order":  # random floats: the documented order
+                    vals = rng.standard_normal(threads).astype(dtype)
+                    init = rng.standard_normal(cells).astype(dtype)
+                else:
+                    vals = rng.integers(1, 8, threads).astype(dtype)
+                    init = rng.integers(0, 100, cells).astype(dtype)
+                pred = (rng.random(threads) < (0.6, 0.15)[trial]).astype(np.int32)
+                mask = [0xFFFFFFFF, 0x80000001, 0x12345678, 0x0F0F0F0F][rng.integers(0, 4)] \
+                    if trial else 0xFFFFFFFF & int(rng.integers(1, 2 ** 32))
+                lane = np.arange(threads) % case["block"] % WARP
+                executing = {"all": np.ones(threads, bool), "order": np.ones(threads, bool),
+                             "divergent": pred.astype(bool),
+                             "masked": ((mask >> lane) & 1).astype(bool)}[case["execute"]]
+                executing = [t for t in range(threads) if executing[t]]
+                d_hist = cp.asarray(init)
+                d_old = cp.full(threads, sentinel, dtype)
+                fn((case["grid"],), (case["block"],), memref_args(d_hist)
+                   + memref_args(cp.asarray(keys)) + memref_args(cp.asarray(vals))
+                   + memref_args(d_old) + memref_args(cp.asarray(pred))
+                   + [np.uint32(mask).view(np.int32)])
+                old, final = cp.asnumpy(d_old), cp.asnumpy(d_hist)
+                where = f"keys={pattern} trial={trial} mask={mask:#x}"
+                if case["execute"] == "order":
+                    # One warp: each cell's group is the lanes with its key.
+                    for cell in range(cells):
+                        members = [t for t in range(threads) if keys[t] == cell]
+                        if not members:
+                            continue
+                        want, want_final = ref.aggregated_atomic_group(
+                            init[cell], [vals[t] for t in members], dtype.type)
+                        for t, w in zip(members, want):
+                            if uint_view(np.array([old[t]]))[0] != uint_view(np.array([w]))[0]:
+                                problems.append(f"{where} lane {t} got {old[t]!r} want {w!r}")
+                        if uint_view(final[cell:cell + 1])[0] != uint_view(np.array([want_final]))[0]:
+                            problems.append(f"{where} cell {cell} final {final[cell]!r} "
+                                            f"want {want_final!r}")
+                else:
+                    problems += [f"{where}: {p}" for p in check_serialization(
+                        case, keys, vals, old, init, final, executing, dtype)]
+                for t in set(range(threads)) - set(executing):
+                    if old[t] != sentinel:
+                        problems.append(f"{where}: thread {t} did not execute but wrote")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
+def run_histogram(suite):
+    """examples/warp_histogram.mlir against numpy's bincount."""
+    for case in [c for c in suite.manifest if c["family"] == "histogram"]:
+        fn = suite.function(dict(case, kernel="histogram"))
+        problems = []
+        for count in (case["block"] * case["grid"], 1000, 37):
+            keys = rng.integers(0, 2 ** 31, count).astype(np.int32)
+            if count == 37:
+                keys[:] = 5  # every lane of a warp in one bin
+            d_hist = cp.zeros(case["bins"], dtype=np.int32)
+            grid = (count + case["block"] - 1) // case["block"]
+            fn((grid,), (case["block"],), memref_args(cp.asarray(keys)) + memref_args(d_hist))
+            want = np.bincount(keys % case["bins"], minlength=case["bins"])
+            if not np.array_equal(cp.asnumpy(d_hist), want):
+                problems.append(f"count={count}: histogram differs from bincount")
+        suite.record(case, not problems, "; ".join(problems))
 
 
 def main():
@@ -815,6 +1011,8 @@ def main():
                              "default: every step")
     args = parser.parse_args()
     suite = Suite(args.bundle)
+    with open(os.path.join(args.bundle, "manifest.json")) as f:
+        suite.manifest = json.load(f)
     with tempfile.TemporaryDirectory() as tmp:
         oracle = build_oracle(tmp)
         steps = {
@@ -837,6 +1035,10 @@ def main():
             "broadcast_any_lane": lambda: run_broadcast_any_lane(suite),
             "shfl_any_offsets": lambda: run_shfl_any_offsets(suite),
             "block_ops": lambda: run_block_ops(suite),
+            "exchanges": lambda: run_exchanges(suite),
+            "elect": lambda: run_elect(suite),
+            "atomics": lambda: run_atomics(suite),
+            "histogram": lambda: run_histogram(suite),
         }
         chosen = [name for name in args.only.split(",") if name] or list(steps)
         for name in chosen:

@@ -1,0 +1,210 @@
+//===- ExpandAtomics.cpp - warp.elect fallback, warp-aggregated atomics ---===//
+//
+// warp.elect without elect.sync (below sm_90): the lowest lane of the
+// ballot of the mask (its lowest set bit), the lane elect.sync elects.
+//
+// warp.atomic_add: lanes with equal addresses form a group (match.any); a
+// Kogge-Stone scan over each group's lanes in rank order (each lane finds
+// the member d ranks below with `fns`) gives every lane the inclusive sum;
+// the group's highest lane holds the total and does the one atomic; a
+// shuffle gives the old value to the group, and each lane adds its
+// exclusive prefix:
+//
+//   %old = warp.atomic_add %v, %buf[%i] : f32, memref<?xf32>
+// becomes
+//   %members = warp.activemask : i32
+//   %peers = warp.match_any %address mask %members : i64
+//   5 x (fns, warp.shuffle <idx>, arith.addf, arith.select)
+//   %prefix = warp.shuffle <idx> %inclusive, %previous_member   (floats)
+//   %o = scf.if %is_highest_member { memref.atomic_rmw addf %inclusive ... }
+//   %group_old = warp.shuffle <idx> %o, %highest_member
+//   %old = %group_old + %prefix   (%group_old in the lowest member)
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/Transforms/Passes.h"
+
+#include "WarpDialect/Transforms/CombineKinds.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::warp;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Elect
+//===----------------------------------------------------------------------===//
+
+/// The lowest lane of ballot(true, mask), i.e. of the mask's lanes that
+/// exist and have not exited: the lane whose bit is the ballot's lowest set
+/// bit (`b & -b`). The ballot waits for the mask's lanes (.sync), so every
+/// lane sees the same set, unlike activemask.
+struct ExpandElectToBallot final : public OpRewritePattern<ElectOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ElectOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Value yes =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
+    Value present = BallotOp::create(rewriter, loc, i32, yes, op.getMask());
+    Value negated = arith::SubIOp::create(
+        rewriter, loc, buildI32Constant(rewriter, loc, 0), present);
+    Value lowestBit = arith::AndIOp::create(rewriter, loc, present, negated);
+    Value ownBit = LaneMaskOp::create(rewriter, loc, i32, LaneMaskKind::Eq);
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(op, arith::CmpIPredicate::eq,
+                                               lowestBit, ownBit);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Warp-aggregated atomic add
+//===----------------------------------------------------------------------===//
+
+/// The byte address of `memref[indices]` as i64: what lanes compare to find
+/// their group (the memref itself may differ from lane to lane).
+Value buildElementAddress(OpBuilder &b, Location loc, AtomicAddOp op) {
+  Value memref = op.getMemref();
+  auto type = cast<MemRefType>(memref.getType());
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value linear = metadata.getOffset();
+  for (auto [index, stride] : llvm::zip(op.getIndices(), metadata.getStrides()))
+    linear = arith::AddIOp::create(
+        b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
+  Value bytes = arith::ConstantIndexOp::create(
+      b, loc, type.getElementTypeBitWidth() / 8);
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value address = arith::AddIOp::create(
+      b, loc, base, arith::MulIOp::create(b, loc, linear, bytes));
+  return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
+}
+
+/// `fns.b32`: the lane of the `distance`-th member of `peers` below `lane`
+/// (`lane` itself is a member), or `lane` when there is none, so that a
+/// shuffle from it never reads a lane outside the member set.
+Value buildMemberBelow(OpBuilder &b, Location loc, Value peers, Value lane,
+                       unsigned distance) {
+  Type i32 = b.getI32Type();
+  // Counting down from `lane`, the first set bit is `lane` itself.
+  Value count = buildI32Constant(b, loc, -int64_t(distance) - 1);
+  auto fns = LLVM::InlineAsmOp::create(
+      b, loc, i32, ValueRange{peers, lane, count}, "fns.b32 $0, $1, $2, $3;",
+      "=r,r,r,r", /*has_side_effects=*/false, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
+      /*operand_attrs=*/nullptr);
+  // Not found is 0xffffffff, above every lane.
+  return arith::MinUIOp::create(b, loc, fns.getResult(0), lane);
+}
+
+Value buildAdd(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  return buildCombine(b, loc, CombineKind::Add, lhs, rhs);
+}
+
+struct ExpandAtomicAdd final : public OpRewritePattern<AtomicAddOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AtomicAddOp op,
+                                PatternRewriter &rewriter) const override {
+    OpBuilder &b = rewriter;
+    Location loc = op.getLoc();
+    Type i32 = b.getI32Type();
+    Type type = op.getValue().getType();
+    bool isFloat = isa<FloatType>(type);
+    auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+
+    Value members = op.getMask() ? op.getMask()
+                                 : ActiveMaskOp::create(b, loc, i32).getResult();
+    Value peers = MatchAnyOp::create(b, loc, i32,
+                                     buildElementAddress(b, loc, op), members);
+    Value lane = LaneIdOp::create(b, loc, i32);
+    Value below = LaneMaskOp::create(b, loc, i32, LaneMaskKind::Lt);
+    Value rank = math::CtPopOp::create(
+        b, loc, arith::AndIOp::create(b, loc, peers, below));
+
+    // Inclusive Kogge-Stone over the group's ranks, `earlier + later`; for
+    // an integer constant c it is simply c * (rank + 1).
+    Value inclusive = op.getValue();
+    Value previousMember;
+    if (!isFloat && matchPattern(op.getValue(), m_Constant())) {
+      Value count = arith::AddIOp::create(b, loc, rank, cst(1));
+      if (type != i32)
+        count = arith::ExtUIOp::create(b, loc, type, count);
+      inclusive = arith::MulIOp::create(b, loc, op.getValue(), count);
+    } else {
+      for (unsigned distance = 1; distance < kWarpSize; distance *= 2) {
+        Value source = buildMemberBelow(b, loc, peers, lane, distance);
+        if (distance == 1)
+          previousMember = source;
+        Value earlier = ShuffleOp::create(b, loc, ShuffleMode::Idx, inclusive,
+                                          source, kWarpSize, members)
+                            .getResult();
+        Value reaches = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::uge, rank, cst(distance));
+        inclusive = arith::SelectOp::create(
+            b, loc, reaches, buildAdd(b, loc, earlier, inclusive), inclusive);
+      }
+    }
+
+    // The group's highest lane holds the total and does the atomic.
+    Value highest = arith::SubIOp::create(
+        b, loc, cst(kWarpSize - 1),
+        math::CountLeadingZerosOp::create(b, loc, peers));
+    Value isHighest =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, highest);
+    auto atomic = scf::IfOp::create(b, loc, TypeRange{type}, isHighest,
+                                    /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&atomic.getThenRegion().front());
+      auto kind = isFloat ? arith::AtomicRMWKind::addf
+                          : arith::AtomicRMWKind::addi;
+      Value old = memref::AtomicRMWOp::create(
+          b, loc, type, arith::AtomicRMWKindAttr::get(b.getContext(), kind),
+          inclusive, op.getMemref(), op.getIndices());
+      scf::YieldOp::create(b, loc, old);
+      b.setInsertionPointToStart(&atomic.getElseRegion().front());
+      Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+      scf::YieldOp::create(b, loc, zero);
+    }
+    Value groupOld = ShuffleOp::create(b, loc, ShuffleMode::Idx,
+                                       atomic.getResult(0), highest, kWarpSize,
+                                       members)
+                         .getResult();
+    Value result;
+    if (!isFloat) {
+      // Integer sums are exact modulo 2^n: the exclusive prefix is the
+      // inclusive one less the lane's own value.
+      Value prefix = arith::SubIOp::create(b, loc, inclusive, op.getValue());
+      result = arith::AddIOp::create(b, loc, groupOld, prefix);
+    } else {
+      Value prefix = ShuffleOp::create(b, loc, ShuffleMode::Idx, inclusive,
+                                       previousMember, kWarpSize, members)
+                         .getResult();
+      Value isLowest =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank, cst(0));
+      result = arith::SelectOp::create(b, loc, isLowest, groupOld,
+                                       buildAdd(b, loc, groupOld, prefix));
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::warp::populateExpandElectAndAtomicPatterns(
+    RewritePatternSet &patterns, const Chip &chip) {
+  patterns.add<ExpandAtomicAdd>(patterns.getContext());
+  if (!chip.hasElectSync())
+    patterns.add<ExpandElectToBallot>(patterns.getContext());
+}

@@ -1,0 +1,358 @@
+//===- ExpandExchange.cpp - warp.exchange to shuffles or shared memory ----===//
+//
+// Two lowerings of the blocked <-> striped exchange of N items per lane.
+//
+// Shuffle (power-of-two N, M = 32 / N): the transposition of Catanzaro et
+// al.'s in-register transpose. Step k (0..N-1) of blocked_to_striped: lane
+// l, with r = l % N and q = l / N, reads from lane M * ((k + r) % N) + q the
+// item that lane offers at step k and keeps it for position (k + r) % N.
+// The source s must offer its item (s / M - k) % N: after rotating its items
+// left by s / M it is the static position (-k) % N. The receiver stores step
+// k's item at the static position k and rotates right by r at the end.
+// striped_to_blocked is the same with a = l % N, the source
+// N * (l % M) + (k + l / M) % N and the final rotation l / M. Rotations by a
+// per-lane amount are barrel shifters of selects over whole vectors (static
+// vector.shuffle, then arith.select), so no vector is indexed dynamically and
+// nothing goes to local memory: N shuffles per 32-bit word, 2 N log2(N)
+// selects per item.
+//
+//   %s = warp.exchange <blocked_to_striped> %b : vector<4xf32>
+// becomes
+//   %r0 = vector.shuffle %b, %b [1, 2, 3, 0]  ; %b0 = arith.select %bit0, %r0, %b
+//   ...                                        (rotate left by lane / 8)
+//   %x0 = vector.extract %b1[0] ; %y0, %_ = warp.shuffle <idx> %x0, %src0
+//   ... (4 shuffles)
+//   %v = vector.from_elements %y0, %y1, %y2, %y3 ; rotate right by lane % 4
+//
+// Shared: a workgroup buffer per gpu.module (prepareExchanges), one slice
+// per warp; syncwarp, N stores, syncwarp, N loads. Item i of the slice lives
+// at i + i / P (P = 128 bytes / item size), so the lanes of a blocked access
+// (stride N) and of a striped access (stride 1) fall in distinct banks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/Transforms/Passes.h"
+
+#include "WarpDialect/Transforms/CombineKinds.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::warp;
+
+namespace {
+
+/// The workgroup buffer every shared-memory exchange of a gpu.module uses.
+constexpr llvm::StringLiteral kExchangeBufferName = "__warp_exchange_buffer";
+/// What a block can hold in static shared memory.
+constexpr uint64_t kStaticSharedBytes = 48 * 1024;
+constexpr unsigned kBufferAlignment = 16;
+/// Above this many items per lane the compiler prefers shared memory.
+constexpr unsigned kMaxAutoShuffleItems = 8;
+
+unsigned itemBytes(ExchangeOp op) {
+  auto type = cast<VectorType>(op.getItems().getType());
+  return type.getElementType().getIntOrFloatBitWidth() / 8;
+}
+
+/// Items per padding item: one per 128 bytes (32 banks of 4 bytes).
+unsigned paddingPeriod(ExchangeOp op) { return 128 / itemBytes(op); }
+
+/// Bytes of one warp's slice: the 32 N items and their padding, rounded up
+/// to the buffer alignment.
+uint64_t sliceBytes(ExchangeOp op) {
+  uint64_t items = kWarpSize * op.getItemsPerLane();
+  uint64_t padded = items + (items - 1) / paddingPeriod(op);
+  return llvm::alignTo(padded * itemBytes(op), kBufferAlignment);
+}
+
+/// Hardware warps of a block of the function: from `known_block_size`,
+/// else the most a block can have.
+uint64_t warpsPerBlock(gpu::GPUFuncOp func) {
+  std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize();
+  if (!known || known->empty())
+    return 1024 / kWarpSize;
+  uint64_t threads = 1;
+  for (int32_t size : *known)
+    threads *= uint64_t(std::max<int32_t>(size, 1));
+  return llvm::divideCeil(threads, kWarpSize);
+}
+
+/// The gpu.module whose workgroup buffer `op` would use: it must be in a
+/// gpu.func of a gpu.module.
+gpu::GPUModuleOp getBufferOwner(ExchangeOp op) {
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  return func ? func->getParentOfType<gpu::GPUModuleOp>() : nullptr;
+}
+
+/// The bytes of shared memory the block needs for `op`'s warps.
+uint64_t sharedBytes(ExchangeOp op) {
+  return warpsPerBlock(op->getParentOfType<gpu::GPUFuncOp>()) * sliceBytes(op);
+}
+
+/// Whether the shared strategy can work for `op` in `root`: in a gpu.func of
+/// a gpu.module under `root`, with a buffer that fits. With `emitErrors`,
+/// says why not at the op.
+bool canUseShared(ExchangeOp op, Operation *root, bool emitErrors) {
+  gpu::GPUModuleOp owner = getBufferOwner(op);
+  if (!owner) {
+    if (emitErrors)
+      op.emitOpError("strategy 'shared' needs the op in a gpu.func of a "
+                     "gpu.module, where its workgroup buffer is allocated "
+                     "(use strategy 'shuffle')");
+    return false;
+  }
+  if (!root->isAncestor(owner)) {
+    if (emitErrors)
+      op.emitOpError("strategy 'shared' adds a workgroup buffer to the "
+                     "gpu.module: run the expansion on the gpu.module or "
+                     "above, not inside it");
+    return false;
+  }
+  if (uint64_t bytes = sharedBytes(op); bytes > kStaticSharedBytes) {
+    if (emitErrors)
+      op.emitOpError() << "strategy 'shared' needs " << bytes
+                       << " bytes of shared memory per block ("
+                       << warpsPerBlock(op->getParentOfType<gpu::GPUFuncOp>())
+                       << " warps of " << sliceBytes(op)
+                       << "), more than the " << kStaticSharedBytes
+                       << " of static shared memory: give the gpu.func a "
+                          "smaller known_block_size or use strategy 'shuffle'";
+    return false;
+  }
+  return true;
+}
+
+/// The strategy for `op`: its own, else shuffles for few items, shared
+/// memory where it can work, shuffles where N allows; failure (with a
+/// diagnostic) when nothing can.
+FailureOr<ExchangeStrategy> selectStrategy(ExchangeOp op, Operation *root) {
+  unsigned items = op.getItemsPerLane();
+  bool shuffleOk = llvm::isPowerOf2_32(items);
+  if (std::optional<ExchangeStrategy> requested = op.getStrategy()) {
+    if (*requested == ExchangeStrategy::Shared &&
+        !canUseShared(op, root, /*emitErrors=*/true))
+      return failure();
+    return *requested;
+  }
+  if (shuffleOk && items <= kMaxAutoShuffleItems)
+    return ExchangeStrategy::Shuffle;
+  if (canUseShared(op, root, /*emitErrors=*/!shuffleOk))
+    return ExchangeStrategy::Shared;
+  if (shuffleOk)
+    return ExchangeStrategy::Shuffle;
+  return failure();
+}
+
+//===----------------------------------------------------------------------===//
+// Shuffle strategy
+//===----------------------------------------------------------------------===//
+
+/// `items` rotated by a per-lane `amount` (0..N-1): element i of the result
+/// is element (i + amount) % N (left) or (i - amount) % N (right) of
+/// `items`. One static rotation and one select per bit of the amount.
+Value rotateByLaneAmount(OpBuilder &b, Location loc, Value items, Value amount,
+                         bool left) {
+  auto type = cast<VectorType>(items.getType());
+  int64_t n = type.getNumElements();
+  for (int64_t step = 1; step < n; step *= 2) {
+    SmallVector<int64_t> permutation;
+    for (int64_t i = 0; i < n; ++i)
+      permutation.push_back(left ? (i + step) % n : (i - step + n) % n);
+    Value rotated = vector::ShuffleOp::create(b, loc, items, items, permutation);
+    Value bit =
+        arith::AndIOp::create(b, loc, amount, buildI32Constant(b, loc, step));
+    Value isSet = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bit,
+                                        buildI32Constant(b, loc, 0));
+    items = arith::SelectOp::create(b, loc, isSet, rotated, items);
+  }
+  return items;
+}
+
+Value lowerExchangeToShuffles(OpBuilder &b, Location loc, ExchangeOp op) {
+  unsigned n = op.getItemsPerLane();
+  unsigned m = kWarpSize / n;
+  unsigned logN = llvm::Log2_32(n), logM = llvm::Log2_32(m);
+  auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  Value lane = LaneIdOp::create(b, loc, b.getI32Type());
+  Value laneModN = arith::AndIOp::create(b, loc, lane, cst(n - 1));
+  Value laneDivN = arith::ShRUIOp::create(b, loc, lane, cst(logN));
+  Value laneModM = arith::AndIOp::create(b, loc, lane, cst(m - 1));
+  Value laneDivM = arith::ShRUIOp::create(b, loc, lane, cst(logM));
+  bool toStriped = op.getDirection() == ExchangeDirection::BlockedToStriped;
+  // What the source offers first comes from its pre-rotation; where the
+  // receiver reads and how it rotates at the end, from its own lane.
+  Value preRotation = toStriped ? laneDivM : laneModN;
+  Value postRotation = toStriped ? laneModN : laneDivM;
+  Value offered = rotateByLaneAmount(b, loc, op.getItems(), preRotation,
+                                     /*left=*/true);
+  SmallVector<Value> received;
+  for (unsigned k = 0; k < n; ++k) {
+    // The item position the receiver fills at this step, in its rotated
+    // frame, and the lane holding it.
+    Value position = arith::AndIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, postRotation, cst(k)),
+        cst(n - 1));
+    Value source =
+        toStriped
+            ? arith::OrIOp::create(
+                  b, loc, arith::ShLIOp::create(b, loc, position, cst(logM)),
+                  laneDivN)
+            : arith::OrIOp::create(
+                  b, loc, arith::ShLIOp::create(b, loc, laneModM, cst(logN)),
+                  position);
+    Value item =
+        vector::ExtractOp::create(b, loc, offered, int64_t((n - k) % n));
+    received.push_back(ShuffleOp::create(b, loc, ShuffleMode::Idx, item,
+                                         source, kWarpSize, /*mask=*/Value())
+                           .getResult());
+  }
+  Value gathered = vector::FromElementsOp::create(
+      b, loc, op.getItems().getType(), received);
+  return rotateByLaneAmount(b, loc, gathered, postRotation, /*left=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// Shared strategy
+//===----------------------------------------------------------------------===//
+
+/// The slice index of item `position` of `lane` in the blocked (or striped)
+/// arrangement, padded.
+Value buildSliceIndex(OpBuilder &b, Location loc, ExchangeOp op, Value lane,
+                      unsigned position, bool blocked) {
+  auto cst = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  unsigned n = op.getItemsPerLane();
+  Value index =
+      blocked ? arith::AddIOp::create(
+                    b, loc, arith::MulIOp::create(b, loc, lane, cst(n)),
+                    cst(position))
+              : arith::AddIOp::create(b, loc, lane,
+                                      cst(int64_t(position) * kWarpSize));
+  Value padding = arith::ShRUIOp::create(
+      b, loc, index, cst(llvm::Log2_32(paddingPeriod(op))));
+  return arith::AddIOp::create(b, loc, index, padding);
+}
+
+Value lowerExchangeThroughShared(OpBuilder &b, Location loc, ExchangeOp op,
+                                 memref::GlobalOp buffer) {
+  unsigned n = op.getItemsPerLane();
+  auto itemsType = cast<VectorType>(op.getItems().getType());
+  Type element = itemsType.getElementType();
+  MemRefType bufferType = buffer.getType();
+  Value whole = memref::GetGlobalOp::create(b, loc, bufferType,
+                                            buffer.getSymName());
+  // This warp's slice, typed.
+  uint64_t slice = sliceBytes(op);
+  Value warp = arith::IndexCastUIOp::create(
+      b, loc, b.getIndexType(),
+      WarpIdOp::create(b, loc, b.getI32Type(), /*linear=*/true));
+  Value byteShift = arith::MulIOp::create(
+      b, loc, warp, arith::ConstantIndexOp::create(b, loc, slice));
+  auto sliceType =
+      MemRefType::get({int64_t(slice / itemBytes(op))}, element,
+                      MemRefLayoutAttrInterface(), bufferType.getMemorySpace());
+  Value view =
+      memref::ViewOp::create(b, loc, sliceType, whole, byteShift, ValueRange());
+  Value lane = arith::IndexCastUIOp::create(
+      b, loc, b.getIndexType(), LaneIdOp::create(b, loc, b.getI32Type()));
+  bool writeBlocked = op.getDirection() == ExchangeDirection::BlockedToStriped;
+  // The previous exchange's loads of this slice are done before any lane
+  // overwrites it; the stores are visible to every lane before the loads.
+  SyncWarpOp::create(b, loc, /*mask=*/Value());
+  for (unsigned j = 0; j < n; ++j) {
+    Value item = vector::ExtractOp::create(b, loc, op.getItems(), int64_t(j));
+    memref::StoreOp::create(
+        b, loc, item, view,
+        buildSliceIndex(b, loc, op, lane, j, /*blocked=*/writeBlocked));
+  }
+  SyncWarpOp::create(b, loc, /*mask=*/Value());
+  SmallVector<Value> loaded;
+  for (unsigned j = 0; j < n; ++j)
+    loaded.push_back(memref::LoadOp::create(
+        b, loc, view,
+        buildSliceIndex(b, loc, op, lane, j, /*blocked=*/!writeBlocked)));
+  return vector::FromElementsOp::create(b, loc, itemsType, loaded);
+}
+
+struct ExpandExchange final : public OpRewritePattern<ExchangeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ExchangeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getItemsPerLane() == 1) {
+      rewriter.replaceOp(op, op.getItems());
+      return success();
+    }
+    std::optional<ExchangeStrategy> strategy = op.getStrategy();
+    if (!strategy)
+      return rewriter.notifyMatchFailure(op, "strategy not chosen yet "
+                                             "(prepareExchanges)");
+    Location loc = op.getLoc();
+    if (*strategy == ExchangeStrategy::Shuffle) {
+      rewriter.replaceOp(op, lowerExchangeToShuffles(rewriter, loc, op));
+      return success();
+    }
+    gpu::GPUModuleOp owner = getBufferOwner(op);
+    auto buffer = owner ? owner.lookupSymbol<memref::GlobalOp>(
+                              kExchangeBufferName)
+                        : memref::GlobalOp();
+    if (!buffer)
+      return rewriter.notifyMatchFailure(op, "no workgroup buffer");
+    rewriter.replaceOp(op, lowerExchangeThroughShared(rewriter, loc, op, buffer));
+    return success();
+  }
+};
+
+} // namespace
+
+LogicalResult mlir::warp::prepareExchanges(Operation *root) {
+  llvm::MapVector<gpu::GPUModuleOp, uint64_t> bufferBytes;
+  bool failed = false;
+  root->walk([&](ExchangeOp op) {
+    if (op.getItemsPerLane() == 1)
+      return;
+    FailureOr<ExchangeStrategy> strategy = selectStrategy(op, root);
+    if (mlir::failed(strategy)) {
+      failed = true;
+      return;
+    }
+    op.setStrategy(*strategy);
+    if (*strategy != ExchangeStrategy::Shared)
+      return;
+    uint64_t &bytes = bufferBytes[getBufferOwner(op)];
+    bytes = std::max(bytes, sharedBytes(op));
+  });
+  if (failed)
+    return failure();
+  for (auto [owner, bytes] : bufferBytes) {
+    MLIRContext *ctx = owner.getContext();
+    auto type = MemRefType::get(
+        {int64_t(bytes)}, IntegerType::get(ctx, 8), MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+    auto existing = owner.lookupSymbol<memref::GlobalOp>(kExchangeBufferName);
+    if (existing) {
+      if (existing.getType().getNumElements() < int64_t(bytes))
+        existing.setType(type);
+      continue;
+    }
+    OpBuilder b = OpBuilder::atBlockBegin(owner.getBody());
+    memref::GlobalOp::create(b, owner.getLoc(), kExchangeBufferName,
+                             b.getStringAttr("private"), type,
+                             /*initial_value=*/Attribute(), /*constant=*/false,
+                             b.getI64IntegerAttr(kBufferAlignment));
+  }
+  return success();
+}
+
+void mlir::warp::populateExpandExchangePatterns(RewritePatternSet &patterns) {
+  patterns.add<ExpandExchange>(patterns.getContext());
+}

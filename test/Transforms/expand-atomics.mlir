@@ -1,0 +1,63 @@
+// warp.elect: left for elect.sync on sm_90+, a ballot below; warp.atomic_add:
+// match_any on the address, a Kogge-Stone scan over each group, one atomic
+// by the group's highest lane, the old value shuffled to the group.
+// RUN: warp-opt %s --warp-expand-collectives=chip=sm_90 | FileCheck %s --check-prefixes=CHECK,SM90
+// RUN: warp-opt %s --warp-expand-collectives=chip=sm_80 | FileCheck %s --check-prefixes=CHECK,SM80
+
+// CHECK-LABEL: func @elect
+// CHECK-SAME: (%[[M:.*]]: i32)
+// SM90: warp.elect mask %[[M]] : i1
+// SM80-DAG: %[[TRUE:.*]] = arith.constant true
+// SM80-DAG: %[[C0:.*]] = arith.constant 0 : i32
+// SM80: %[[B:.*]] = warp.ballot %[[TRUE]] mask %[[M]] : i32
+// SM80: %[[NEG:.*]] = arith.subi %[[C0]], %[[B]] : i32
+// SM80: %[[LOW:.*]] = arith.andi %[[B]], %[[NEG]] : i32
+// SM80: %[[EQ:.*]] = warp.lanemask <eq> : i32
+// SM80: arith.cmpi eq, %[[LOW]], %[[EQ]] : i32
+func.func @elect(%m: i32) -> i1 {
+  %0 = warp.elect mask %m : i1
+  return %0 : i1
+}
+
+// CHECK-LABEL: func @atomic_f32
+// CHECK-SAME: (%[[V:.*]]: f32, %[[BUF:.*]]: memref<?x?xf32>, %[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK: %[[ACTIVE:.*]] = warp.activemask : i32
+// CHECK: %{{.*}}, %[[OFF:.*]], %{{.*}}:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[BUF]]
+// CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[BUF]]
+// CHECK: %[[PEERS:.*]] = warp.match_any %{{.*}} mask %[[ACTIVE]] : i64
+// CHECK-COUNT-5: llvm.inline_asm "fns.b32 $0, $1, $2, $3;"
+// CHECK: %[[HIGH:.*]] = arith.subi %{{.*}}, %{{.*}} : i32
+// CHECK: %[[OLD:.*]] = scf.if %{{.*}} -> (f32) {
+// CHECK:   memref.atomic_rmw addf %{{.*}}, %[[BUF]][%[[I]], %[[J]]] : (f32, memref<?x?xf32>) -> f32
+// CHECK: warp.shuffle <idx> %[[OLD]], %[[HIGH]] mask %[[ACTIVE]] : f32
+// CHECK-NOT: warp.atomic_add
+func.func @atomic_f32(%v: f32, %buf: memref<?x?xf32>, %i: index, %j: index) -> f32 {
+  %0 = warp.atomic_add %v, %buf[%i, %j] : f32, memref<?x?xf32>
+  return %0 : f32
+}
+
+// Seven shuffles for f32: five scan steps, the exclusive prefix, the old
+// value. For integers the prefix is inclusive - value: six.
+// CHECK-LABEL: func @atomic_counts
+// CHECK-COUNT-13: warp.shuffle <idx>
+// CHECK-NOT: warp.shuffle
+// CHECK: return
+func.func @atomic_counts(%v: f32, %w: i64, %buf: memref<8xf32>, %ibuf: memref<8xi64>, %i: index, %m: i32) -> (f32, i64) {
+  %0 = warp.atomic_add %v, %buf[%i] : f32, memref<8xf32>
+  %1 = warp.atomic_add %w, %ibuf[%i] mask %m : i64, memref<8xi64>
+  return %0, %1 : f32, i64
+}
+
+// A constant integer increment (a histogram): no scan, count = popc.
+// CHECK-LABEL: func @histogram
+// CHECK-NOT: llvm.inline_asm
+// CHECK: %[[R:.*]] = math.ctpop
+// CHECK-NOT: llvm.inline_asm
+// CHECK: memref.atomic_rmw addi
+// CHECK-COUNT-1: warp.shuffle <idx>
+// CHECK-NOT: warp.shuffle
+func.func @histogram(%hist: memref<64xi32>, %bin: index) -> i32 {
+  %one = arith.constant 1 : i32
+  %0 = warp.atomic_add %one, %hist[%bin] : i32, memref<64xi32>
+  return %0 : i32
+}

@@ -1,0 +1,114 @@
+"""Builder methods for warp.exchange, warp.elect and warp.atomic_add: the MLIR
+they emit, the PTX it lowers to (elect.sync on sm_90, a ballot on sm_80),
+Python errors for bad input, and results on the GPU against numpy."""
+import numpy as np
+import pytest
+
+import warp_mlir as wm
+from conftest import requires_gpu
+
+
+def exchange_program(n, element, direction, strategy=None):
+    prog = wm.Program("xchg")
+
+    @prog.kernel(x=wm.memref(element), out=wm.memref(element))
+    def exchange(k, x, out):
+        base = k.global_id() * n
+        items = k.load_vector(x, base, n)
+        k.store_vector(out, base, k.exchange(items, direction, strategy=strategy))
+    return prog
+
+
+def test_exchange_emits_the_op_and_lowers_without_local_memory():
+    prog = exchange_program(8, wm.f32, "blocked_to_striped", "shuffle")
+    text = str(prog)
+    assert "warp.exchange <blocked_to_striped> %v" in text and "strategy = <shuffle>" in text
+    ptx = wm.compile(prog, chip="sm_90").ptx
+    assert ptx.count("shfl.sync.idx.b32") == 8
+    assert ".local" not in ptx
+
+
+def test_shared_exchange_has_its_buffer():
+    # Without known_block_size the buffer is sized for 1024 threads (32 warps).
+    ptx = wm.compile(exchange_program(8, wm.f32, "striped_to_blocked", "shared"), chip="sm_90").ptx
+    # 32 warps x (256 items + 7 padding) x 4 bytes, rounded to 16 bytes each.
+    assert "__warp_exchange_buffer[33792]" in ptx and ptx.count("bar.warp.sync") == 2
+
+
+def test_elect_follows_the_chip():
+    prog = wm.Program("elect")
+
+    @prog.kernel(out=wm.memref(wm.i32))
+    def elect(k, out):
+        with k.if_(k.elect(mask=k.activemask())):
+            out[k.block_id()] = k.cast(k.lane_id(), wm.i32)
+    assert "warp.elect mask %v" in str(prog)
+    assert "elect.sync" in wm.compile(prog, chip="sm_90").ptx
+    sm80 = wm.compile(prog, chip="sm_80").ptx
+    assert "elect.sync" not in sm80 and "vote.sync.ballot.b32" in sm80
+
+
+def test_aggregated_atomic_add_emits_the_op():
+    prog = wm.Program("hist")
+
+    @prog.kernel(keys=wm.memref(wm.i32), hist=wm.memref(wm.i32, (64,)))
+    def histogram(k, keys, hist):
+        k.aggregated_atomic_add(hist, keys[k.global_id()] % 64, 1)
+    assert "warp.atomic_add %v" in str(prog) and ": i32, memref<64xi32>" in str(prog)
+    ptx = wm.compile(prog, chip="sm_90").ptx
+    assert "match.any.sync.b64" in ptx and "atom.global.add.u32" in ptx
+
+
+def test_bad_input_is_a_python_error():
+    prog = wm.Program("bad")
+    errors = []
+
+    @prog.kernel(x=wm.memref(wm.f32), h=wm.memref(wm.f16), v=wm.memref(wm.f32))
+    def bad(k, x, h, v):
+        items = k.load_vector(x, 0, 6)
+        for call, error in ((lambda: k.exchange(items, "sideways"), ValueError),
+                            (lambda: k.exchange(items, "blocked_to_striped", "shuffle"), ValueError),
+                            (lambda: k.exchange(x[0], "blocked_to_striped"), TypeError),
+                            (lambda: k.exchange(k.load_vector(h, 0, 4), "blocked_to_striped"),
+                             TypeError),
+                            (lambda: k.aggregated_atomic_add(h, 0, 1.0), TypeError),
+                            (lambda: k.aggregated_atomic_add(v, 0, k.constant(1, wm.i32)),
+                             TypeError),
+                            (lambda: k.elect(mask=1.5), TypeError)):
+            with pytest.raises(error):
+                call()
+            errors.append(error)
+    assert len(errors) == 7
+
+
+@requires_gpu
+@pytest.mark.parametrize("strategy", ["shuffle", "shared", None])
+@pytest.mark.parametrize("direction", ["blocked_to_striped", "striped_to_blocked"])
+def test_exchange_on_gpu(strategy, direction):
+    n = 4
+    compiled = wm.compile(exchange_program(n, wm.f32, direction, strategy), chip="sm_90")
+    x = np.random.default_rng(2).standard_normal(64 * n).astype(np.float32)
+    out = np.zeros_like(x)
+    wm.launch(compiled, "exchange", 1, 64, x, out)
+    for w in range(2):
+        lanes = x[w * 32 * n:(w + 1) * 32 * n].reshape(32, n)
+        got = out[w * 32 * n:(w + 1) * 32 * n].reshape(32, n)
+        # Item g: blocked at (g // n, g % n), striped at (g % 32, g // 32).
+        for g in range(32 * n):
+            src, dst = ((g // n, g % n), (g % 32, g // 32))
+            if direction == "striped_to_blocked":
+                src, dst = dst, src
+            assert got[dst] == lanes[src]
+
+
+@requires_gpu
+def test_histogram_on_gpu():
+    prog = wm.Program("hist")
+
+    @prog.kernel(keys=wm.memref(wm.i32), hist=wm.memref(wm.i32, (64,)))
+    def histogram(k, keys, hist):
+        k.aggregated_atomic_add(hist, keys[k.global_id()] % 64, 1)
+    keys = np.random.default_rng(3).integers(0, 1000, 4096).astype(np.int32)
+    hist = np.zeros(64, np.int32)
+    wm.launch(wm.compile(prog, chip="sm_90"), "histogram", 16, 256, keys, hist)
+    np.testing.assert_array_equal(hist, np.bincount(keys % 64, minlength=64))
