@@ -427,6 +427,9 @@ def block_ops_kernel(case):
                  f"%jo{k} = arith.addi %oo{k}, %e : index",
                  f"memref.store {v}, %out[%jo{k}] : memref<?x{t}>"]
     args = [f"%in: memref<?x{t}>", f"%out: memref<?x{t}>", "%src: i32"]
+    return kernel(case["name"], args, body)
+
+
 def exchange_kernel(case):
     """in -> exchange -> out -> exchange back -> back, N items per thread at
     [N * i, N * i + N) of each buffer (lane-major: position j of lane l)."""
@@ -566,13 +569,6 @@ def main():
         manifest.append(case)
 
     jobs = [(family, "module attributes {gpu.container_module} {\ngpu.module @kernels {\n"
-             + "\n".join(kernels) + "\n}\n}\n") for family, kernels in by_family.items()]
-    if not wanted or "blocks" in wanted:
-        jobs.append(("block_reduce",
-                     open(os.path.join(src_root, "examples", "block_reduce.mlir")).read()))
-        # The instruction-count kernels, for the SASS evidence (cuobjdump there).
-        jobs.append(("counts",
-                     open(os.path.join(src_root, "test", "PTX", "instruction-counts.mlir")).read()))
              + "\n".join(kernels) + "\n}\n}\n", args.chip) for family, kernels in by_family.items()]
     for family, chip in ALSO_BUILT_FOR.items():
         if family in by_family and int(chip[3:]) < sm_version:
@@ -581,13 +577,18 @@ def main():
             for case in [c for c in manifest if c["family"] == family]:
                 manifest.append(dict(case, name=f"{case['name']}_{chip}", kernel=case["name"],
                                      ptx=f"{family}_{chip}.ptx"))
-    jobs.append(("block_reduce", open(os.path.join(src_root, "examples", "block_reduce.mlir")).read(),
-                 args.chip))
-    jobs.append(("warp_histogram",
-                 open(os.path.join(src_root, "examples", "warp_histogram.mlir")).read(), args.chip))
-    # The instruction-count kernels, for the SASS evidence (cuobjdump there).
-    jobs.append(("counts", open(os.path.join(src_root, "test", "PTX", "instruction-counts.mlir")).read(),
-                 args.chip))
+    if not wanted or "blocks" in wanted:
+        jobs.append(("block_reduce",
+                     open(os.path.join(src_root, "examples", "block_reduce.mlir")).read(),
+                     args.chip))
+        # The instruction-count kernels, for the SASS evidence (cuobjdump there).
+        jobs.append(("counts",
+                     open(os.path.join(src_root, "test", "PTX", "instruction-counts.mlir")).read(),
+                     args.chip))
+    if not wanted or "histogram" in wanted:
+        jobs.append(("warp_histogram",
+                     open(os.path.join(src_root, "examples", "warp_histogram.mlir")).read(),
+                     args.chip))
     procs = []
     for family, text, chip in jobs:
         mlir_path = os.path.join(args.out, f"{family}.mlir")

@@ -256,6 +256,8 @@ def block_op_cases():
         for kind in kinds:
             yield dict(family="block_ops", name=f"block_ops_{type_name}_{kind}",
                        type=type_name, kind=kind)
+
+
 # ----------------------------------------------------------------------------
 # warp.exchange, warp.elect, warp.atomic_add
 # ----------------------------------------------------------------------------

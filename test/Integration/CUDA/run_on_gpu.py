@@ -802,6 +802,8 @@ def run_block_ops(suite):
                                             f"({len(bad)} threads) got {got[t]!r} want {exp[t]!r}")
             suite.record(dict(name=f"{case['name']}_{'x'.join(map(str, shape))}"),
                          not problems, "; ".join(problems[:3]))
+
+
 # ----------------------------------------------------------------------------
 # Exchange, elect, warp-aggregated atomics
 # ----------------------------------------------------------------------------
@@ -817,7 +819,8 @@ def run_exchanges(suite):
         host_in = random_payload(case["type"], threads * n)
         if dtype.kind == "f":  # NaN payloads and -0.0 must move bit for bit too
             host_in[:3] = [np.nan, -0.0, np.inf]
-            host_in.view(uint_view(host_in).dtype)[3] |= 1 << (dtype.itemsize * 8 - 2)
+            bits = uint_view(host_in)  # (a view: writes reach host_in)
+            bits[3] |= bits.dtype.type(1 << (dtype.itemsize * 8 - 2))
         d_out, d_back = cp.zeros(threads * n, dtype), cp.zeros(threads * n, dtype)
         fn((case["grid"],), (case["block"],), memref_args(cp.asarray(host_in))
            + memref_args(d_out) + memref_args(d_back))
