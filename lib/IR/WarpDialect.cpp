@@ -314,53 +314,65 @@ void MatchAllOp::getCanonicalizationPatterns(RewritePatternSet &results,
 // Combiners (ReduceOp, ScanOp)
 //===----------------------------------------------------------------------===//
 
-/// `<kind>` or nothing (a combiner region follows).
-static ParseResult parseCombineKind(OpAsmParser &parser,
-                                    CombineKindAttr &kind) {
-  if (failed(parser.parseOptionalLess()))
-    return success();
-  StringRef keyword;
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseKeyword(&keyword))
-    return failure();
-  std::optional<CombineKind> parsed = symbolizeCombineKind(keyword);
-  if (!parsed)
-    return parser.emitError(loc) << "unknown combine kind '" << keyword << "'";
-  kind = CombineKindAttr::get(parser.getContext(), *parsed);
-  return parser.parseGreater();
+/// `<kind> %value` or, with a combiner region, `%value0, %value1, ...`.
+static ParseResult
+parseKindAndValues(OpAsmParser &parser, CombineKindAttr &kind,
+                   SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values) {
+  if (succeeded(parser.parseOptionalLess())) {
+    StringRef keyword;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&keyword))
+      return failure();
+    std::optional<CombineKind> parsed = symbolizeCombineKind(keyword);
+    if (!parsed)
+      return parser.emitError(loc)
+             << "unknown combine kind '" << keyword << "'";
+    kind = CombineKindAttr::get(parser.getContext(), *parsed);
+    if (parser.parseGreater())
+      return failure();
+  }
+  return parser.parseOperandList(values);
 }
 
-static void printCombineKind(OpAsmPrinter &printer, Operation *,
-                             CombineKindAttr kind) {
+static void printKindAndValues(OpAsmPrinter &printer, Operation *,
+                               CombineKindAttr kind, OperandRange values) {
   if (kind)
-    printer << "<" << stringifyCombineKind(kind.getValue()) << ">";
+    printer << "<" << stringifyCombineKind(kind.getValue()) << "> ";
+  printer << values;
 }
 
-/// The value types; the results have the same.
+/// The value types (the results have the same), then the combiner.
+static ParseResult parseCombiner(OpAsmParser &parser, Region &region);
+static void printCombiner(OpAsmPrinter &printer, Region &region);
+
 static ParseResult parseReduceTypes(OpAsmParser &parser,
                                     SmallVectorImpl<Type> &valueTypes,
-                                    SmallVectorImpl<Type> &resultTypes) {
+                                    SmallVectorImpl<Type> &resultTypes,
+                                    Region &combiner) {
   if (parser.parseTypeList(valueTypes))
     return failure();
   resultTypes.assign(valueTypes.begin(), valueTypes.end());
-  return success();
+  return parseCombiner(parser, combiner);
 }
 
 static void printReduceTypes(OpAsmPrinter &printer, Operation *,
-                             TypeRange valueTypes, TypeRange) {
+                             TypeRange valueTypes, TypeRange,
+                             Region &combiner) {
   llvm::interleaveComma(valueTypes, printer);
+  printCombiner(printer, combiner);
 }
 
 /// The value types, then, when the scan returns segment totals, the same
 /// types again: `: t` or `: t, t` for one value, `: t1, t2` or
-/// `: t1, t2, t1, t2` for two. `init` takes the value types.
+/// `: t1, t2, t1, t2` for two; then the combiner. `init` takes the value
+/// types.
 static ParseResult
 parseScanTypes(OpAsmParser &parser,
                ArrayRef<OpAsmParser::UnresolvedOperand> values,
                ArrayRef<OpAsmParser::UnresolvedOperand> init,
                SmallVectorImpl<Type> &valueTypes,
                SmallVectorImpl<Type> &initTypes,
-               SmallVectorImpl<Type> &resultTypes) {
+               SmallVectorImpl<Type> &resultTypes, Region &combiner) {
   SMLoc loc = parser.getCurrentLocation();
   SmallVector<Type> types;
   if (parser.parseTypeList(types))
@@ -377,13 +389,14 @@ parseScanTypes(OpAsmParser &parser,
   // types so that parsing gets there.
   for (size_t i = 0; i < init.size(); ++i)
     initTypes.push_back(valueTypes[i % n]);
-  return success();
+  return parseCombiner(parser, combiner);
 }
 
 static void printScanTypes(OpAsmPrinter &printer, Operation *, OperandRange,
                            OperandRange, TypeRange, TypeRange,
-                           TypeRange resultTypes) {
+                           TypeRange resultTypes, Region &combiner) {
   llvm::interleaveComma(resultTypes, printer);
+  printCombiner(printer, combiner);
 }
 
 /// `combine (%l0: t0, ..., %r0: t0, ...) { ... }` or nothing.
@@ -401,8 +414,7 @@ static ParseResult parseCombiner(OpAsmParser &parser, Region &region) {
   return success();
 }
 
-static void printCombiner(OpAsmPrinter &printer, Operation *,
-                          Region &region) {
+static void printCombiner(OpAsmPrinter &printer, Region &region) {
   if (region.empty())
     return;
   printer << " combine (";

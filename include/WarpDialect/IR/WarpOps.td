@@ -416,13 +416,12 @@ def Warp_ReduceOp : Warp_Op<"reduce",
   let results = (outs Variadic<Warp_Payload>:$result);
   let regions = (region MaxSizedRegion<1>:$combiner);
   let assemblyFormat = [{
-    custom<CombineKind>($kind) $values (`heads` $heads^)? (`tails` $tails^)?
+    custom<KindAndValues>($kind, $values) (`heads` $heads^)? (`tails` $tails^)?
     (`valid_lanes` $valid_lanes^)? (`mask` $mask^)?
     (`cluster_size` `=` $cluster_size^)? (`cluster_stride` `=` $cluster_stride^)?
     (`lanes` `=` $lanes^)? (`strategy` `=` $strategy^)?
     (`commutative` $commutative^)?
-    attr-dict `:` custom<ReduceTypes>(type($values), type($result))
-    custom<Combiner>($combiner)
+    attr-dict `:` custom<ReduceTypes>(type($values), type($result), $combiner)
   }];
   let builders = [
     // A reduction of one value with a built-in kind and default options.
@@ -513,11 +512,11 @@ def Warp_ScanOp : Warp_Op<"scan",
   let results = (outs Variadic<Warp_Payload>:$result);
   let regions = (region MaxSizedRegion<1>:$combiner);
   let assemblyFormat = [{
-    custom<CombineKind>($kind) $values (`exclusive` $exclusive^)? (`reverse` $reverse^)?
+    custom<KindAndValues>($kind, $values) (`exclusive` $exclusive^)? (`reverse` $reverse^)?
     (`width` $width^)? (`init` $init^)? (`valid_lanes` $valid_lanes^)?
     (`mask` $mask^)? (`heads` $heads^)?
-    attr-dict `:` custom<ScanTypes>(ref($values), ref($init), type($values), type($init), type($result))
-    custom<Combiner>($combiner)
+    attr-dict `:` custom<ScanTypes>(ref($values), ref($init), type($values),
+                                    type($init), type($result), $combiner)
   }];
   let builders = [
     // An inclusive scan of one value with a built-in kind.
