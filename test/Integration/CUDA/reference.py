@@ -267,6 +267,101 @@ def match_all(bits):
     return (0xFFFFFFFF, True) if same else (0, False)
 
 
+# ----------------------------------------------------------------------------
+# Combiner regions and tuples (cases.COMBINERS): each function combines the
+# lower lane's tuple `l` with the higher lane's `r`, in the exact arithmetic
+# of the region (float32 rounding after every operation).
+# ----------------------------------------------------------------------------
+
+def comb_argmax(l, r):
+    """The larger value, NaN largest of all; on a tie (equal values, +0.0 ==
+    -0.0, or both NaN) the lower index."""
+    lv, li = l
+    rv, ri = r
+    l_nan, r_nan = bool(np.isnan(lv)), bool(np.isnan(rv))
+    same = (lv == rv) or (l_nan and r_nan)
+    take_right = (rv > lv) or (r_nan and not l_nan) or (same and ri < li)
+    return (rv, ri) if take_right else (lv, li)
+
+
+def comb_welford(l, r):
+    f32 = np.float32
+    na, ma, qa = l
+    nb, mb, qb = r
+    n = np.int32(na + nb)
+    fa, fb, fn = f32(na), f32(nb), f32(n)
+    d = f32(mb - ma)
+    w = f32(fb / fn)
+    mean = f32(ma + f32(d * w))
+    c = f32(f32(d * d) * f32(fa * w))
+    q = f32(f32(qa + qb) + c)
+    return (n, mean, q)
+
+
+def comb_affine(l, r):
+    """x -> a*x + b: first l's map, then r's (32-bit wrap-around)."""
+    a1, b1 = int(l[0]), int(l[1])
+    a2, b2 = int(r[0]), int(r[1])
+    wrap = lambda v: np.int32(((v + 2 ** 31) % 2 ** 32) - 2 ** 31)  # noqa: E731
+    return (wrap(a2 * a1), wrap(a2 * b1 + b2))
+
+
+def comb_softmax(l, r):
+    """(max, sum of exp(x - max)) in float64: the GPU's exp is checked to a
+    tolerance, its max bit for bit."""
+    m = max(l[0], r[0])
+    return (m, l[1] * np.exp(np.float64(l[0]) - m) + r[1] * np.exp(np.float64(r[0]) - m))
+
+
+def comb_add(dtype):
+    return lambda l, r: (dtype(l[0] + r[0]),)
+
+
+COMBINE_FUNCTIONS = {
+    "argmax": comb_argmax, "argmax_nc": comb_argmax, "welford": comb_welford,
+    "affine": comb_affine, "softmax": comb_softmax,
+    "add_i32": comb_add(np.int32), "add_f32": comb_add(np.float32),
+}
+
+
+def fold(fn, tuples):
+    """x_0 (op) x_1 (op) ... in lane order: the result of any order that keeps
+    lane order, for an associative combiner with exact arithmetic."""
+    acc = tuples[0]
+    for t in tuples[1:]:
+        acc = fn(acc, t)
+    return acc
+
+
+def tree(fn, tuples, commutative):
+    """The documented reduction tree over k ranks: commutative combiners
+    pair the farthest ranks first (r < d with r + d, d = 16, ..., 1, as
+    reduce_ranks), the others the nearest first (r with r + d for r a
+    multiple of 2d, d = 1, 2, ..., 16), the lower rank on the left; rank 0
+    ends with the result."""
+    vals = list(tuples)
+    k = len(vals)
+    distances = [16, 8, 4, 2, 1] if commutative else [1, 2, 4, 8, 16]
+    for d in distances:
+        for r in range(k):
+            if r + d < k and (r < d if commutative else r % (2 * d) == 0):
+                vals[r] = fn(vals[r], vals[r + d])
+    return vals[0]
+
+
+def segments(lanes, head_flags, tail_flags=None):
+    """Splits `lanes` (consecutive, ascending) into runs: a new run starts
+    at a lane whose head flag is set, or after a lane whose tail flag is."""
+    runs = []
+    for pos, lane in enumerate(lanes):
+        starts = pos == 0 or (head_flags is not None and head_flags[lane]) or \
+            (tail_flags is not None and tail_flags[lanes[pos - 1]])
+        if starts:
+            runs.append([])
+        runs[-1].append(lane)
+    return runs
+
+
 def self_check():
     """Hand-computed examples of the rules above (run: python3 reference.py)."""
     f32, i32 = np.float32, np.int32
@@ -336,6 +431,31 @@ def self_check():
     assert match_any(bits, 0) == 0x7FFFFFFF and match_any(bits, 31) == 0x80000000
     assert match_all(bits) == (0, False)
     assert match_all(np.array([0x7FC00000] * 32, dtype=np.uint32)) == (0xFFFFFFFF, True)
+    # Combiners: affine maps compose in lane order; the trees keep it.
+    maps = [(np.int32(2), np.int32(1)), (np.int32(3), np.int32(0)), (np.int32(1), np.int32(5))]
+    # x -> 2x + 1, then 3x, then x + 5: x -> 6x + 8.
+    assert fold(comb_affine, maps) == (6, 8)
+    assert tree(comb_affine, maps, False) == (6, 8)
+    assert fold(comb_affine, maps[::-1]) != (6, 8)
+    big = [(np.int32(v), np.int32(v * 7 + 3)) for v in rng.integers(-2 ** 31, 2 ** 31, 32)]
+    assert tree(comb_affine, big, False) == fold(comb_affine, big)
+    assert comb_affine((np.int32(65536), np.int32(0)), (np.int32(65536), np.int32(1))) == (0, 1)
+    # argmax: NaN wins, ties go to the lower index whichever side it is on.
+    nan = np.float32(np.nan)
+    assert comb_argmax((f32(1), 7), (f32(1), 3)) == (1, 3)
+    assert comb_argmax((f32(1), 3), (f32(1), 7)) == (1, 3)
+    assert comb_argmax((f32(-0.0), 9), (f32(0.0), 4))[1] == 4
+    assert comb_argmax((f32(5), 0), (nan, 8))[1] == 8 and comb_argmax((nan, 8), (f32(5), 0))[1] == 8
+    # Welford of 1..4 (one value per lane): mean 2.5, m2 5.
+    w = tree(comb_welford, [(np.int32(1), f32(v), f32(0)) for v in (1, 2, 3, 4)], False)
+    assert w == (4, 2.5, 5.0)
+    # Segments: heads at 2 and 5 of lanes 0..7; tails at 1 and 4 give the same.
+    flags = [0] * 32
+    flags[2] = flags[5] = 1
+    assert segments(list(range(8)), flags) == [[0, 1], [2, 3, 4], [5, 6, 7]]
+    tails = [0] * 32
+    tails[1] = tails[4] = 1
+    assert segments(list(range(8)), None, tails) == [[0, 1], [2, 3, 4], [5, 6, 7]]
     print("reference self-check: ok")
 
 
