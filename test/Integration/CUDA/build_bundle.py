@@ -493,6 +493,8 @@ def combiner_kernel(case):
         opts.append("valid_lanes %n")
     if case["execution"] != "full":
         opts.append("mask %mask")
+    if case["op"] == "scan" and case["heads"]:
+        opts.append("heads %f")
     if case["op"] == "reduce":
         size, stride = case["cluster"]
         opts.append(f"cluster_size = {size} cluster_stride = {stride} lanes = <{case['lanes']}>")
