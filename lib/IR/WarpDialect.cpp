@@ -548,9 +548,10 @@ LogicalResult ReduceOp::fold(FoldAdaptor,
                              SmallVectorImpl<OpFoldResult> &results) {
   // A one-lane cluster holds its own values (segments lie inside clusters).
   bool own = getClusterSize() == 1 && !getValidLanes();
-  // Reducing a uniform value with an idempotent kind gives the value.
-  if (!own && getKind() && !getSegmentFlags() &&
-      isIdempotentKind(*getKind()) && isWarpUniform(getValues().front()))
+  // Reducing a uniform value with an idempotent kind gives the value (in
+  // every segment too).
+  if (!own && getKind() && isIdempotentKind(*getKind()) &&
+      isWarpUniform(getValues().front()))
     own = true;
   if (!own)
     return failure();
