@@ -39,26 +39,78 @@ std::pair<Value, Value> shuffle(OpBuilder &b, Location loc, ShuffleMode mode,
   return {op.getResult(), op.getValid()};
 }
 
-std::pair<Value, Value> shuffle(OpBuilder &b, Location loc, ShuffleMode mode,
-                                Value value, int64_t offset, unsigned width,
-                                Value mask) {
-  return shuffle(b, loc, mode, value, buildI32Constant(b, loc, offset), width,
-                 mask);
-}
-
 /// The values a reduce or scan carries through its network, one per value.
 using Tuple = SmallVector<Value, 4>;
 
-/// One `warp.shuffle` per value (each later split into 32-bit words); the
-/// valid bit is the same for all.
+/// The bit width of a scalar of at most 16 bits (which shares a 32-bit
+/// shuffle with its neighbours in a tuple), or 0.
+unsigned getPackableWidth(Type type) {
+  if (!type.isIntOrFloat())
+    return 0;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return bits <= 16 ? bits : 0;
+}
+
+/// Shuffles a tuple with one shuffle per 32-bit piece: each value of more
+/// than 16 bits travels alone (split into words later by ShufflePayloads),
+/// and neighbouring scalars of at most 16 bits share one i32 (e.g. an
+/// `(f16, i16)` tuple is one shuffle). The valid bit is the same for all.
 std::pair<Tuple, Value> shuffleTuple(OpBuilder &b, Location loc,
                                      ShuffleMode mode, ValueRange values,
                                      Value offset, unsigned width, Value mask) {
-  Tuple results;
+  Type i32 = b.getI32Type();
+  Tuple results(values.size());
   Value valid;
-  for (Value value : values)
-    std::tie(results.emplace_back(), valid) =
-        shuffle(b, loc, mode, value, offset, width, mask);
+  for (size_t first = 0; first < values.size();) {
+    // The run [first, last) of values that share one word.
+    size_t last = first + 1;
+    unsigned used = getPackableWidth(values[first].getType());
+    while (used && last < values.size()) {
+      unsigned bits = getPackableWidth(values[last].getType());
+      if (!bits || used + bits > 32)
+        break;
+      used += bits;
+      ++last;
+    }
+    if (last == first + 1) {
+      std::tie(results[first], valid) =
+          shuffle(b, loc, mode, values[first], offset, width, mask);
+      first = last;
+      continue;
+    }
+    Value word;
+    unsigned shift = 0;
+    for (size_t k = first; k < last; ++k) {
+      Type type = values[k].getType();
+      unsigned bits = type.getIntOrFloatBitWidth();
+      Value asInt = values[k];
+      if (!isa<IntegerType>(type))
+        asInt = arith::BitcastOp::create(b, loc, b.getIntegerType(bits), asInt);
+      Value part = arith::ExtUIOp::create(b, loc, i32, asInt);
+      if (shift)
+        part = arith::ShLIOp::create(b, loc, part,
+                                     buildI32Constant(b, loc, shift));
+      word = word ? arith::OrIOp::create(b, loc, word, part).getResult() : part;
+      shift += bits;
+    }
+    Value moved;
+    std::tie(moved, valid) = shuffle(b, loc, mode, word, offset, width, mask);
+    shift = 0;
+    for (size_t k = first; k < last; ++k) {
+      Type type = values[k].getType();
+      unsigned bits = type.getIntOrFloatBitWidth();
+      Value part = moved;
+      if (shift)
+        part = arith::ShRUIOp::create(b, loc, part,
+                                      buildI32Constant(b, loc, shift));
+      part = arith::TruncIOp::create(b, loc, b.getIntegerType(bits), part);
+      if (!isa<IntegerType>(type))
+        part = arith::BitcastOp::create(b, loc, type, part);
+      results[k] = part;
+      shift += bits;
+    }
+    first = last;
+  }
   return {results, valid};
 }
 

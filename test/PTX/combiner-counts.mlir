@@ -107,6 +107,22 @@ gpu.module @kernels {
     memref.store %m, %out[%it] : memref<32xf64>
     gpu.return
   }
+  // (f16, i16): both values share one 32-bit shuffle a step.
+  // CHECK: argmax_f16: shfl.sync.bfly.b32=5
+  gpu.func @argmax_f16(%in: memref<32xf16>, %out: memref<32xf16>, %outi: memref<32xi16>) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<32xf16>
+    %i = arith.index_cast %t : index to i16
+    %m, %mi = warp.reduce %x, %i : f16, i16 combine (%a: f16, %ai: i16, %b: f16, %bi: i16) {
+      %gt = arith.cmpf ogt, %b, %a : f16
+      %r = arith.select %gt, %b, %a : f16
+      %ri = arith.select %gt, %bi, %ai : i16
+      warp.yield %r, %ri : f16, i16
+    }
+    memref.store %m, %out[%t] : memref<32xf16>
+    memref.store %mi, %outi[%t] : memref<32xi16>
+    gpu.return
+  }
   // Segmented sum by head flags, every lane: one ballot (the popc finds the
   // next head), a 5-step reverse Kogge-Stone (shfl.down) and one shfl.idx
   // from the segment's first lane.

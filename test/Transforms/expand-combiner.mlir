@@ -124,3 +124,31 @@ func.func @scan_order(%x: i32, %i: i32) -> (i32, i32) {
   }
   return %0, %1 : i32, i32
 }
+
+// Scalars of at most 16 bits share a 32-bit shuffle: (f16, i16, f32) is two
+// shuffles a step, the f16 in the low half.
+// CHECK-LABEL: func @packed
+// CHECK-SAME: (%[[H:.*]]: f16, %[[I:.*]]: i16, %[[F:.*]]: f32)
+// CHECK: %[[HB:.*]] = arith.bitcast %[[H]] : f16 to i16
+// CHECK: %[[HW:.*]] = arith.extui %[[HB]] : i16 to i32
+// CHECK: %[[IW:.*]] = arith.extui %[[I]] : i16 to i32
+// CHECK: %[[IS:.*]] = arith.shli %[[IW]], %[[C16:.*]] : i32
+// CHECK: %[[W:.*]] = arith.ori %[[HW]], %[[IS]] : i32
+// CHECK: %[[S:.*]], %{{.*}} = warp.shuffle <xor> %[[W]], %{{.*}} : i32
+// CHECK: %[[HT:.*]] = arith.trunci %[[S]] : i32 to i16
+// CHECK: arith.bitcast %[[HT]] : i16 to f16
+// CHECK: %[[IT:.*]] = arith.shrui %[[S]], %[[C16]] : i32
+// CHECK: arith.trunci %[[IT]] : i32 to i16
+// CHECK: warp.shuffle <xor> %[[F]], %{{.*}} : f32
+// CHECK-COUNT-8: warp.shuffle <xor>
+// CHECK-NOT: warp.shuffle
+// CHECK: return
+func.func @packed(%h: f16, %i: i16, %f: f32) -> (f16, i16, f32) {
+  %r:3 = warp.reduce %h, %i, %f commutative : f16, i16, f32 combine (%h1: f16, %i1: i16, %f1: f32, %h2: f16, %i2: i16, %f2: f32) {
+    %h3 = arith.addf %h1, %h2 : f16
+    %i3 = arith.addi %i1, %i2 : i16
+    %f3 = arith.addf %f1, %f2 : f32
+    warp.yield %h3, %i3, %f3 : f16, i16, f32
+  }
+  return %r#0, %r#1, %r#2 : f16, i16, f32
+}

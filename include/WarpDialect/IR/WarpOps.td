@@ -323,8 +323,9 @@ def Warp_ReduceOp : Warp_Op<"reduce",
     flow is fine). The combiner must be associative; it is assumed *not*
     commutative unless the op says `commutative`, which promises that
     `combine(a, b)` and `combine(b, a)` are equal bit for bit. All values
-    travel in the same network, one shuffle per 32-bit piece of each value
-    per step (an `(f32, i32)` full-warp butterfly is 10 shuffles).
+    travel in the same network, one shuffle per 32-bit piece per step (an
+    `(f32, i32)` full-warp butterfly is 10 shuffles; neighbouring scalars of
+    at most 16 bits share a piece, so `(f16, i16)` is 5).
 
     Which lanes hold the result is part of the op: with `lanes = all` (the
     default) every lane of the cluster holds it; with `lanes = first` only

@@ -454,6 +454,8 @@ COMBINER_BODIES = {
     ],
 }
 COMBINER_BODIES["argmax_nc"] = COMBINER_BODIES["argmax"]
+COMBINER_BODIES["argmax_f16"] = [l.replace("f32", "f16").replace("i32", "i16")
+                                 for l in COMBINER_BODIES["argmax"]]
 
 
 def region_body(lines):

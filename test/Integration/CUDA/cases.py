@@ -251,6 +251,8 @@ COMBINERS = {
     # winning ties (+0.0 == -0.0, NaN == NaN).
     "argmax": dict(types=["f32", "i32"], commutative=True),
     "argmax_nc": dict(types=["f32", "i32"], commutative=False),
+    # The same over (f16, i16): both travel in one 32-bit shuffle a step.
+    "argmax_f16": dict(types=["f16", "i16"], commutative=False),
     # (count, mean, m2), Chan et al.'s pairwise update; not commutative bit
     # for bit, so lane order and the documented tree are checked.
     "welford": dict(types=["i32", "f32", "f32"], commutative=False),
@@ -283,7 +285,7 @@ FLAG_PATTERNS = ["random", "sparse", "all", "none"]
 
 
 def combiner_cases():
-    for comb in ("argmax", "argmax_nc", "welford", "affine", "softmax"):
+    for comb in ("argmax", "argmax_nc", "argmax_f16", "welford", "affine", "softmax"):
         for tag, cluster, lanes, strategy, execution in COMBINER_REDUCE_CONFIGS:
             yield dict(family="combiner", name=f"cmb_red_{comb}_{tag}", op="reduce",
                        combiner=comb, cluster=list(cluster), lanes=lanes, strategy=strategy,

@@ -318,7 +318,8 @@ def comb_add(dtype):
 
 
 COMBINE_FUNCTIONS = {
-    "argmax": comb_argmax, "argmax_nc": comb_argmax, "welford": comb_welford,
+    "argmax": comb_argmax, "argmax_nc": comb_argmax, "argmax_f16": comb_argmax,
+    "welford": comb_welford,
     "affine": comb_affine, "softmax": comb_softmax,
     "add_i32": comb_add(np.int32), "add_f32": comb_add(np.float32),
 }

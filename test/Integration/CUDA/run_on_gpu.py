@@ -716,6 +716,9 @@ def combiner_inputs(comb, trial):
     """One tuple per lane (a list of numpy arrays, one per value). Trials
     vary the data: argmax gets ties (few distinct values), then NaNs and
     signed zeros; affine maps cover the whole i32 range."""
+    if comb == "argmax_f16":
+        values, index = combiner_inputs("argmax", trial)
+        return [values.astype(np.float16), index.astype(np.int16)]
     if comb in ("argmax", "argmax_nc"):
         values = rng.integers(-3, 4, WARP).astype(np.float32)
         if trial == 1:
@@ -823,7 +826,7 @@ def run_combiners(suite):
         fn = suite.function(case)
         comb = case["combiner"]
         types = cases.COMBINERS[comb]["types"]
-        dtypes = [np.dtype({"i32": "int32", "f32": "float32"}[t]) for t in types]
+        dtypes = [np.dtype(cases.PAYLOADS[t]["dtype"]) for t in types]
         if case["execution"] == "masks":
             runs = [(32, m) for m in cases.ANY_MASKS]
         elif case["execution"] == "ragged":
@@ -839,7 +842,7 @@ def run_combiners(suite):
                     flags = flag_pattern(pattern)
                     inits = [dt.type(0) for dt in dtypes]
                     if case.get("init"):
-                        inits = [np.int32(rng.integers(-2 ** 31, 2 ** 31)) for _ in types]
+                        inits = [np.int32(rng.integers(-2 ** 31, 2 ** 31)) for _ in types]  # affine
                         case["init_value"] = tuple(inits)
                     outs = [cp.full(WARP, -7, dt) for dt in dtypes]
                     args = []
