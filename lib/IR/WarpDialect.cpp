@@ -366,13 +366,11 @@ static void printReduceTypes(OpAsmPrinter &printer, Operation *,
 /// types again: `: t` or `: t, t` for one value, `: t1, t2` or
 /// `: t1, t2, t1, t2` for two; then the combiner. `init` takes the value
 /// types.
-static ParseResult
-parseScanTypes(OpAsmParser &parser,
-               ArrayRef<OpAsmParser::UnresolvedOperand> values,
-               ArrayRef<OpAsmParser::UnresolvedOperand> init,
-               SmallVectorImpl<Type> &valueTypes,
-               SmallVectorImpl<Type> &initTypes,
-               SmallVectorImpl<Type> &resultTypes, Region &combiner) {
+static ParseResult parseScanTypes(
+    OpAsmParser &parser, ArrayRef<OpAsmParser::UnresolvedOperand> values,
+    ArrayRef<OpAsmParser::UnresolvedOperand> init,
+    SmallVectorImpl<Type> &valueTypes, SmallVectorImpl<Type> &initTypes,
+    SmallVectorImpl<Type> &resultTypes, Region &combiner) {
   SMLoc loc = parser.getCurrentLocation();
   SmallVector<Type> types;
   if (parser.parseTypeList(types))
@@ -381,8 +379,7 @@ parseScanTypes(OpAsmParser &parser,
   if (types.size() != n && types.size() != 2 * n)
     return parser.emitError(loc)
            << "expected " << n << " types (the values') or " << 2 * n
-           << " (the values', then the segment totals'), got "
-           << types.size();
+           << " (the values', then the segment totals'), got " << types.size();
   resultTypes.assign(types.begin(), types.end());
   valueTypes.assign(types.begin(), types.begin() + n);
   // A wrong number of init operands is the verifier's to report; give them
@@ -418,10 +415,9 @@ static void printCombiner(OpAsmPrinter &printer, Region &region) {
   if (region.empty())
     return;
   printer << " combine (";
-  llvm::interleaveComma(region.getArguments(), printer,
-                        [&](BlockArgument arg) {
-                          printer.printRegionArgument(arg);
-                        });
+  llvm::interleaveComma(region.getArguments(), printer, [&](BlockArgument arg) {
+    printer.printRegionArgument(arg);
+  });
   printer << ") ";
   printer.printRegion(region, /*printEntryBlockArgs=*/false);
 }
@@ -438,13 +434,13 @@ static LogicalResult verifyCombiner(Operation *op,
   if (n == 0)
     return op->emitOpError("needs at least one value");
   if (resultTypes.size() % n != 0)
-    return op->emitOpError() << "has " << resultTypes.size()
-                             << " results for " << n << " values";
+    return op->emitOpError()
+           << "has " << resultTypes.size() << " results for " << n << " values";
   for (auto [i, type] : llvm::enumerate(resultTypes))
     if (type != valueTypes[i % n])
-      return op->emitOpError() << "result #" << i << " has type " << type
-                               << ", expected " << valueTypes[i % n]
-                               << " (the type of value #" << i % n << ")";
+      return op->emitOpError()
+             << "result #" << i << " has type " << type << ", expected "
+             << valueTypes[i % n] << " (the type of value #" << i % n << ")";
   if (kind && !region.empty())
     return op->emitOpError(
         "has both a combine kind and a combiner region; give one");
@@ -563,8 +559,8 @@ LogicalResult ReduceOp::fold(FoldAdaptor,
 // ScanOp
 //===----------------------------------------------------------------------===//
 
-void ScanOp::build(OpBuilder &builder, OperationState &state,
-                   CombineKind kind, Value value) {
+void ScanOp::build(OpBuilder &builder, OperationState &state, CombineKind kind,
+                   Value value) {
   build(builder, state, TypeRange{value.getType()},
         CombineKindAttr::get(builder.getContext(), kind), ValueRange{value},
         /*init=*/ValueRange(), /*valid_lanes=*/Value(), /*mask=*/Value(),

@@ -196,8 +196,7 @@ FailureOr<ReduceStrategy> selectStrategy(ReduceOp op,
       return *requested;
     if (emitErrors)
       op.emitOpError() << "strategy 'redux' is not available for " << type
-                       << " with kind '"
-                       << stringifyCombineKind(*op.getKind())
+                       << " with kind '" << stringifyCombineKind(*op.getKind())
                        << "' on " << opts.chip.str()
                        << " (redux.sync needs sm_80+ for integers and an "
                           "sm_100a-class chip for f32 min/max)";
@@ -298,8 +297,8 @@ Tuple lowerReduceToButterfly(OpBuilder &b, Location loc, ReduceOp op,
       value = combine(b, loc, value, other);
       continue;
     }
-    Value offsetBit = arith::AndIOp::create(b, loc, lane,
-                                            buildI32Constant(b, loc, offset));
+    Value offsetBit =
+        arith::AndIOp::create(b, loc, lane, buildI32Constant(b, loc, offset));
     Value isHigher =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, offsetBit,
                               buildI32Constant(b, loc, 0));
@@ -468,8 +467,7 @@ struct ScanNetwork {
     Type i32 = b.getI32Type();
     auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
     Value lane = LaneIdOp::create(b, loc, i32);
-    Value start =
-        arith::AndIOp::create(b, loc, lane, cst(~int64_t(width - 1)));
+    Value start = arith::AndIOp::create(b, loc, lane, cst(~int64_t(width - 1)));
     Value end = arith::AddIOp::create(b, loc, start, cst(width - 1));
     if (flags) {
       Value headBits = BallotOp::create(b, loc, i32, flags, mask);
@@ -517,9 +515,8 @@ struct ScanNetwork {
 
   /// `earlier (op) later` in scan order, as lanes: the lower lane's tuple
   /// is the left operand in both directions.
-  Tuple combineInLaneOrder(OpBuilder &b, Location loc,
-                           const Combiner &combine, ValueRange mine,
-                           ValueRange other) const {
+  Tuple combineInLaneOrder(OpBuilder &b, Location loc, const Combiner &combine,
+                           ValueRange mine, ValueRange other) const {
     return reverse ? combine(b, loc, mine, other)
                    : combine(b, loc, other, mine);
   }
@@ -535,8 +532,9 @@ struct ScanNetwork {
       // Without bounds, `other` equals `inclusive` where the partner is out
       // of the segment; keeping `other` lets the backend accumulate in the
       // shuffle's destination register (no extra move).
-      inclusive = selectTuple(b, loc, inSegment, combined,
-                              bounds ? ValueRange(inclusive) : ValueRange(other));
+      inclusive =
+          selectTuple(b, loc, inSegment, combined,
+                      bounds ? ValueRange(inclusive) : ValueRange(other));
     }
     return inclusive;
   }
@@ -596,8 +594,7 @@ Tuple lowerSegmentedReduce(OpBuilder &b, Location loc, ReduceOp op) {
   ScanNetwork network(b, loc, op.getClusterSize(), /*reverse=*/true,
                       op.getMask(), op.getSegmentFlags(),
                       /*tails=*/bool(op.getTails()), op.getValidLanes());
-  Tuple suffix =
-      network.inclusiveScan(b, loc, getCombiner(op), op.getValues());
+  Tuple suffix = network.inclusiveScan(b, loc, getCombiner(op), op.getValues());
   if (op.getLanes() == ResultLanes::First)
     return suffix;
   return shuffleTuple(b, loc, ShuffleMode::Idx, suffix, network.bounds->start,
