@@ -323,6 +323,19 @@ def combiner_cases():
                        execution="full", heads=True)
 
 
+def combiner_runs(case):
+    """The (n, mask) pairs a combiner case runs with (lanes of the mask below
+    n execute) and its segment-flag patterns."""
+    if case["execution"] == "masks":
+        runs = [(32, m) for m in ANY_MASKS]
+    elif case["execution"] == "ragged":
+        runs = [(n, (1 << n) - 1) for n in VALID_LANES]
+    else:
+        runs = [(32, 0xFFFFFFFF)]
+    segmented = case.get("segments") or case.get("heads")
+    return runs, (FLAG_PATTERNS if segmented else ["none"])
+
+
 def all_cases():
     yield from shuffle_cases()
     yield from masked_shuffle_cases()

@@ -363,6 +363,128 @@ def segments(lanes, head_flags, tail_flags=None):
     return runs
 
 
+def combiner_inputs(comb, trial, rng):
+    """One tuple per lane (a list of numpy arrays, one per value). Trials
+    vary the data: argmax gets ties (few distinct values), then NaNs and
+    signed zeros; affine maps cover the whole i32 range."""
+    if comb == "argmax_f16":
+        values, index = combiner_inputs("argmax", trial, rng)
+        return [values.astype(np.float16), index.astype(np.int16)]
+    if comb in ("argmax", "argmax_nc"):
+        values = rng.integers(-3, 4, WARP).astype(np.float32)
+        if trial == 1:
+            values[rng.integers(0, WARP, 3)] = np.nan
+            values[rng.integers(0, WARP, 4)] = -0.0
+        if trial == 2:
+            values = rng.standard_normal(WARP).astype(np.float32)
+            values[[3, 17]] = np.float32(9.0)  # a tie of the maximum
+        return [values, rng.permutation(WARP).astype(np.int32)]
+    if comb == "welford":
+        x = (rng.standard_normal(WARP) * (1.0, 100.0, 1e-3)[trial % 3] + trial).astype(np.float32)
+        return [np.ones(WARP, np.int32), x, np.zeros(WARP, np.float32)]
+    if comb == "affine":
+        return [rng.integers(-2 ** 31, 2 ** 31, WARP, dtype=np.int64).astype(np.int32)
+                for _ in range(2)]
+    if comb == "softmax":
+        return [(rng.standard_normal(WARP) * 4).astype(np.float32), np.ones(WARP, np.float32)]
+    if comb == "add_i32":
+        return [rng.integers(-1000, 1000, WARP).astype(np.int32)]
+    return [rng.integers(-8, 9, WARP).astype(np.float32)]  # add_f32: exact sums
+
+
+def flag_pattern(pattern, rng):
+    if pattern == "random":
+        return (rng.random(WARP) < 0.3).astype(np.int32)
+    if pattern == "sparse":
+        return (rng.random(WARP) < 0.06).astype(np.int32)
+    return np.full(WARP, 1 if pattern == "all" else 0, np.int32)
+
+
+def same_tuple(got, want, comb):
+    """Integers exactly, floats bit for bit (any NaN matches a NaN); the
+    softmax sum, computed with the GPU's exp, to a relative 2e-5."""
+    for k, (g, w) in enumerate(zip(got, want)):
+        if comb == "softmax" and k == 1:
+            if not abs(float(g) - float(w)) <= 2e-5 * abs(float(w)):
+                return False
+            continue
+        g = np.asarray(g)
+        w = np.asarray(w, dtype=g.dtype)
+        if g.dtype.kind == "f":
+            if np.isnan(g) and np.isnan(w):
+                continue
+            if g.tobytes() != w.tobytes():
+                return False
+        elif g != w:
+            return False
+    return True
+
+
+def combiner_expectations(case, commutative, tuples, flags, n, mask):
+    """{lane: expected tuple} of a case of cases.combiner_cases() for the
+    lanes whose result the op defines: the lanes of `mask` below `n`
+    execute; `tuples` holds each lane's values, `flags` its segment flag."""
+    comb = case["combiner"]
+    fn = COMBINE_FUNCTIONS[comb]
+    exact = comb not in ("welford", "softmax")
+    want = {}
+    live = [l for l in range(WARP) if (mask >> l) & 1 and l < n]
+    if case["op"] == "reduce":
+        for cluster in clusters(*case["cluster"]):
+            members = [l for l in cluster if l in live]
+            if not members:
+                continue
+            if case["segments"]:
+                heads = flags if case["segments"] == "heads" else None
+                tails = flags if case["segments"] == "tails" else None
+                for run in segments(members, heads, tails):
+                    value = fold(fn, [tuples[l] for l in run])
+                    for lane in (run if case["lanes"] == "all" else run[:1]):
+                        want[lane] = value
+                continue
+            mine = [tuples[l] for l in members]
+            value = fold(fn, mine) if exact else tree(fn, mine, commutative)
+            for lane in (members if case["lanes"] == "all" else members[:1]):
+                want[lane] = value
+        return want
+    width = case["width"]
+    init = case.get("init_value")
+    for base in range(0, WARP, width):
+        members = [l for l in range(base, base + width) if l in live]
+        if not members:
+            continue
+        for run in segments(members, flags if case["heads"] else None):
+            for p, lane in enumerate(run):
+                if case["reverse"]:
+                    span = run[p + 1:] if case["exclusive"] else run[p:]
+                    seq = [tuples[l] for l in span] + ([init] if init is not None else [])
+                else:
+                    span = run[:p] if case["exclusive"] else run[:p + 1]
+                    seq = ([init] if init is not None else []) + [tuples[l] for l in span]
+                want[lane] = fold(fn, seq)
+    return want
+
+
+def combiner_trials(case, commutative, dtypes, runs, patterns, rng, trials=3):
+    """The data of every run of a combiner case: yields (n, mask, flags,
+    inputs, inits, want, label) with `want` the expectations of
+    combiner_expectations; `dtypes` are the values' numpy types."""
+    for n, mask in runs:
+        for pattern in patterns:
+            for trial in range(trials):
+                inputs = combiner_inputs(case["combiner"], trial, rng)
+                flags = flag_pattern(pattern, rng)
+                inits = [dt(0) for dt in dtypes]
+                if case.get("init"):  # affine maps: a random map
+                    inits = [np.int32(rng.integers(-2 ** 31, 2 ** 31)) for _ in dtypes]
+                    case["init_value"] = tuple(inits)
+                tuples = [tuple(dt(a[lane]) for a, dt in zip(inputs, dtypes))
+                          for lane in range(WARP)]
+                want = combiner_expectations(case, commutative, tuples, flags, n, mask)
+                yield (n, mask, flags, inputs, inits, want,
+                       f"n={n} mask={mask:#x} flags={pattern} trial={trial}")
+
+
 def self_check():
     """Hand-computed examples of the rules above (run: python3 reference.py)."""
     f32, i32 = np.float32, np.int32

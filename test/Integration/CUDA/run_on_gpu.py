@@ -712,110 +712,6 @@ def signed32(mask):
     return np.int32(mask - (1 << 32) if mask >= 1 << 31 else mask)
 
 
-def combiner_inputs(comb, trial):
-    """One tuple per lane (a list of numpy arrays, one per value). Trials
-    vary the data: argmax gets ties (few distinct values), then NaNs and
-    signed zeros; affine maps cover the whole i32 range."""
-    if comb == "argmax_f16":
-        values, index = combiner_inputs("argmax", trial)
-        return [values.astype(np.float16), index.astype(np.int16)]
-    if comb in ("argmax", "argmax_nc"):
-        values = rng.integers(-3, 4, WARP).astype(np.float32)
-        if trial == 1:
-            values[rng.integers(0, WARP, 3)] = np.nan
-            values[rng.integers(0, WARP, 4)] = -0.0
-        if trial == 2:
-            values = rng.standard_normal(WARP).astype(np.float32)
-            values[[3, 17]] = np.float32(9.0)  # a tie of the maximum
-        return [values, rng.permutation(WARP).astype(np.int32)]
-    if comb == "welford":
-        x = (rng.standard_normal(WARP) * (1.0, 100.0, 1e-3)[trial % 3] + trial).astype(np.float32)
-        return [np.ones(WARP, np.int32), x, np.zeros(WARP, np.float32)]
-    if comb == "affine":
-        return [rng.integers(-2 ** 31, 2 ** 31, WARP, dtype=np.int64).astype(np.int32)
-                for _ in range(2)]
-    if comb == "softmax":
-        return [(rng.standard_normal(WARP) * 4).astype(np.float32), np.ones(WARP, np.float32)]
-    if comb == "add_i32":
-        return [rng.integers(-1000, 1000, WARP).astype(np.int32)]
-    return [rng.integers(-8, 9, WARP).astype(np.float32)]  # add_f32: exact sums
-
-
-FLAG_PATTERNS = cases.FLAG_PATTERNS
-
-
-def flag_pattern(pattern):
-    if pattern == "random":
-        return (rng.random(WARP) < 0.3).astype(np.int32)
-    if pattern == "sparse":
-        return (rng.random(WARP) < 0.06).astype(np.int32)
-    return np.full(WARP, 1 if pattern == "all" else 0, np.int32)
-
-
-def same_tuple(got, want, comb):
-    """Integers exactly, floats bit for bit (any NaN matches a NaN); the
-    softmax sum, computed with the GPU's exp, to a relative 2e-5."""
-    for k, (g, w) in enumerate(zip(got, want)):
-        if comb == "softmax" and k == 1:
-            if not abs(float(g) - float(w)) <= 2e-5 * abs(float(w)):
-                return False
-            continue
-        g = np.asarray(g)
-        w = np.asarray(w, dtype=g.dtype)
-        if g.dtype.kind == "f":
-            if np.isnan(g) and np.isnan(w):
-                continue
-            if uint_view(g.reshape(1))[0] != uint_view(w.reshape(1))[0]:
-                return False
-        elif g != w:
-            return False
-    return True
-
-
-def combiner_expectations(case, tuples, flags, n, mask):
-    """{lane: expected tuple} for the lanes whose result the op defines."""
-    comb = case["combiner"]
-    fn = ref.COMBINE_FUNCTIONS[comb]
-    exact = comb not in ("welford", "softmax")
-    commutative = cases.COMBINERS[comb]["commutative"]
-    want = {}
-    live = [l for l in range(WARP) if (mask >> l) & 1 and l < n]
-    if case["op"] == "reduce":
-        for cluster in ref.clusters(*case["cluster"]):
-            members = [l for l in cluster if l in live]
-            if not members:
-                continue
-            if case["segments"]:
-                heads = flags if case["segments"] == "heads" else None
-                tails = flags if case["segments"] == "tails" else None
-                for run in ref.segments(members, heads, tails):
-                    value = ref.fold(fn, [tuples[l] for l in run])
-                    for lane in (run if case["lanes"] == "all" else run[:1]):
-                        want[lane] = value
-                continue
-            mine = [tuples[l] for l in members]
-            value = ref.fold(fn, mine) if exact else ref.tree(fn, mine, commutative)
-            for lane in (members if case["lanes"] == "all" else members[:1]):
-                want[lane] = value
-        return want
-    width = case["width"]
-    init = case.get("init_value")
-    for base in range(0, WARP, width):
-        members = [l for l in range(base, base + width) if l in live]
-        if not members:
-            continue
-        for run in ref.segments(members, flags if case["heads"] else None):
-            for p, lane in enumerate(run):
-                if case["reverse"]:
-                    span = run[p + 1:] if case["exclusive"] else run[p:]
-                    seq = [tuples[l] for l in span] + ([init] if init is not None else [])
-                else:
-                    span = run[:p] if case["exclusive"] else run[:p + 1]
-                    seq = ([init] if init is not None else []) + [tuples[l] for l in span]
-                want[lane] = ref.fold(fn, seq)
-    return want
-
-
 def run_combiners(suite):
     """Reductions and scans with combiner regions over tuples, and segmented
     reductions, against the definitions: a fold in lane order for exact
@@ -826,41 +722,24 @@ def run_combiners(suite):
         fn = suite.function(case)
         comb = case["combiner"]
         types = cases.COMBINERS[comb]["types"]
-        dtypes = [np.dtype(cases.PAYLOADS[t]["dtype"]) for t in types]
-        if case["execution"] == "masks":
-            runs = [(32, m) for m in cases.ANY_MASKS]
-        elif case["execution"] == "ragged":
-            runs = [(n, (1 << n) - 1) for n in cases.VALID_LANES]
-        else:
-            runs = [(32, 0xFFFFFFFF)]
-        patterns = FLAG_PATTERNS if case.get("segments") or case.get("heads") else ["none"]
+        dtypes = [np.dtype(cases.PAYLOADS[t]["dtype"]).type for t in types]
+        runs, patterns = cases.combiner_runs(case)
         problems = []
-        for n, mask in runs:
-            for pattern in patterns:
-                for trial in range(3):
-                    inputs = combiner_inputs(comb, trial)
-                    flags = flag_pattern(pattern)
-                    inits = [dt.type(0) for dt in dtypes]
-                    if case.get("init"):
-                        inits = [np.int32(rng.integers(-2 ** 31, 2 ** 31)) for _ in types]  # affine
-                        case["init_value"] = tuple(inits)
-                    outs = [cp.full(WARP, -7, dt) for dt in dtypes]
-                    args = []
-                    for array in inputs:
-                        args += memref_args(cp.asarray(array))
-                    for out in outs:
-                        args += memref_args(out)
-                    args += memref_args(cp.asarray(flags)) + [np.int32(n), signed32(mask)] + inits
-                    fn((1,), (WARP,), args)
-                    got = [cp.asnumpy(out) for out in outs]
-                    tuples = [tuple(dt.type(a[l]) for a, dt in zip(inputs, dtypes))
-                              for l in range(WARP)]
-                    want = combiner_expectations(case, tuples, flags, n, mask)
-                    for lane, value in want.items():
-                        mine = tuple(g[lane] for g in got)
-                        if not same_tuple(mine, value, comb):
-                            problems.append(f"n={n} mask={mask:#x} flags={pattern} trial={trial} "
-                                            f"lane={lane} got {mine} want {value}")
+        for n, mask, flags, inputs, inits, want, label in ref.combiner_trials(
+                case, cases.COMBINERS[comb]["commutative"], dtypes, runs, patterns, rng):
+            outs = [cp.full(WARP, -7, dt) for dt in dtypes]
+            args = []
+            for array in inputs:
+                args += memref_args(cp.asarray(array))
+            for out in outs:
+                args += memref_args(out)
+            args += memref_args(cp.asarray(flags)) + [np.int32(n), signed32(mask)] + inits
+            fn((1,), (WARP,), args)
+            got = [cp.asnumpy(out) for out in outs]
+            for lane, value in want.items():
+                mine = tuple(g[lane] for g in got)
+                if not ref.same_tuple(mine, value, comb):
+                    problems.append(f"{label} lane={lane} got {mine} want {value}")
         suite.record(case, not problems, "; ".join(problems[:3]))
 
 
