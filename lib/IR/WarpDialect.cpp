@@ -311,27 +311,226 @@ void MatchAllOp::getCanonicalizationPatterns(RewritePatternSet &results,
 }
 
 //===----------------------------------------------------------------------===//
+// Combiners (ReduceOp, ScanOp)
+//===----------------------------------------------------------------------===//
+
+/// `<kind> %value` or, with a combiner region, `%value0, %value1, ...`.
+static ParseResult
+parseKindAndValues(OpAsmParser &parser, CombineKindAttr &kind,
+                   SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values) {
+  if (succeeded(parser.parseOptionalLess())) {
+    StringRef keyword;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&keyword))
+      return failure();
+    std::optional<CombineKind> parsed = symbolizeCombineKind(keyword);
+    if (!parsed)
+      return parser.emitError(loc)
+             << "unknown combine kind '" << keyword << "'";
+    kind = CombineKindAttr::get(parser.getContext(), *parsed);
+    if (parser.parseGreater())
+      return failure();
+  }
+  return parser.parseOperandList(values);
+}
+
+static void printKindAndValues(OpAsmPrinter &printer, Operation *,
+                               CombineKindAttr kind, OperandRange values) {
+  if (kind)
+    printer << "<" << stringifyCombineKind(kind.getValue()) << "> ";
+  printer << values;
+}
+
+/// The value types (the results have the same), then the combiner.
+static ParseResult parseCombiner(OpAsmParser &parser, Region &region);
+static void printCombiner(OpAsmPrinter &printer, Region &region);
+
+static ParseResult parseReduceTypes(OpAsmParser &parser,
+                                    SmallVectorImpl<Type> &valueTypes,
+                                    SmallVectorImpl<Type> &resultTypes,
+                                    Region &combiner) {
+  if (parser.parseTypeList(valueTypes))
+    return failure();
+  resultTypes.assign(valueTypes.begin(), valueTypes.end());
+  return parseCombiner(parser, combiner);
+}
+
+static void printReduceTypes(OpAsmPrinter &printer, Operation *,
+                             TypeRange valueTypes, TypeRange,
+                             Region &combiner) {
+  llvm::interleaveComma(valueTypes, printer);
+  printCombiner(printer, combiner);
+}
+
+/// The value types, then, when the scan returns segment totals, the same
+/// types again: `: t` or `: t, t` for one value, `: t1, t2` or
+/// `: t1, t2, t1, t2` for two; then the combiner. `init` takes the value
+/// types.
+static ParseResult parseScanTypes(
+    OpAsmParser &parser, ArrayRef<OpAsmParser::UnresolvedOperand> values,
+    ArrayRef<OpAsmParser::UnresolvedOperand> init,
+    SmallVectorImpl<Type> &valueTypes, SmallVectorImpl<Type> &initTypes,
+    SmallVectorImpl<Type> &resultTypes, Region &combiner) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<Type> types;
+  if (parser.parseTypeList(types))
+    return failure();
+  size_t n = values.size();
+  if (types.size() != n && types.size() != 2 * n)
+    return parser.emitError(loc)
+           << "expected " << n << " types (the values') or " << 2 * n
+           << " (the values', then the segment totals'), got " << types.size();
+  resultTypes.assign(types.begin(), types.end());
+  valueTypes.assign(types.begin(), types.begin() + n);
+  // A wrong number of init operands is the verifier's to report; give them
+  // types so that parsing gets there.
+  for (size_t i = 0; i < init.size(); ++i)
+    initTypes.push_back(valueTypes[i % n]);
+  return parseCombiner(parser, combiner);
+}
+
+static void printScanTypes(OpAsmPrinter &printer, Operation *, OperandRange,
+                           OperandRange, TypeRange, TypeRange,
+                           TypeRange resultTypes, Region &combiner) {
+  llvm::interleaveComma(resultTypes, printer);
+  printCombiner(printer, combiner);
+}
+
+/// `combine (%l0: t0, ..., %r0: t0, ...) { ... }` or nothing.
+static ParseResult parseCombiner(OpAsmParser &parser, Region &region) {
+  if (failed(parser.parseOptionalKeyword("combine")))
+    return success();
+  SmallVector<OpAsmParser::Argument> arguments;
+  if (parser.parseArgumentList(arguments, OpAsmParser::Delimiter::Paren,
+                               /*allowType=*/true) ||
+      parser.parseRegion(region, arguments))
+    return failure();
+  if (region.empty())
+    return parser.emitError(parser.getCurrentLocation(),
+                            "the combiner region needs a block");
+  return success();
+}
+
+static void printCombiner(OpAsmPrinter &printer, Region &region) {
+  if (region.empty())
+    return;
+  printer << " combine (";
+  llvm::interleaveComma(region.getArguments(), printer, [&](BlockArgument arg) {
+    printer.printRegionArgument(arg);
+  });
+  printer << ") ";
+  printer.printRegion(region, /*printEntryBlockArgs=*/false);
+}
+
+/// The checks reduce and scan share: one of kind and region, a kind over
+/// one value of a type it takes, a region whose block takes the left and
+/// the right tuple and yields one tuple of the value types, and results of
+/// the value types (`resultCount` of them, the values' types repeated).
+static LogicalResult verifyCombiner(Operation *op,
+                                    std::optional<CombineKind> kind,
+                                    Region &region, TypeRange valueTypes,
+                                    TypeRange resultTypes) {
+  size_t n = valueTypes.size();
+  if (n == 0)
+    return op->emitOpError("needs at least one value");
+  if (resultTypes.size() % n != 0)
+    return op->emitOpError()
+           << "has " << resultTypes.size() << " results for " << n << " values";
+  for (auto [i, type] : llvm::enumerate(resultTypes))
+    if (type != valueTypes[i % n])
+      return op->emitOpError()
+             << "result #" << i << " has type " << type << ", expected "
+             << valueTypes[i % n] << " (the type of value #" << i % n << ")";
+  if (kind && !region.empty())
+    return op->emitOpError(
+        "has both a combine kind and a combiner region; give one");
+  if (!kind && region.empty())
+    return op->emitOpError(
+        "needs a combine kind (e.g. <add>) or a combiner region");
+  if (kind) {
+    if (n != 1)
+      return op->emitOpError()
+             << "a combine kind takes exactly one value, got " << n
+             << " (combine several values with a combiner region)";
+    return verifyKindMatchesType(op, *kind, valueTypes.front());
+  }
+  Block &block = region.front();
+  SmallVector<Type> expected(valueTypes.begin(), valueTypes.end());
+  expected.append(valueTypes.begin(), valueTypes.end());
+  if (TypeRange(block.getArgumentTypes()) != TypeRange(expected)) {
+    InFlightDiagnostic diag = op->emitOpError()
+                              << "combiner region must take " << 2 * n
+                              << " arguments (the left values, then the "
+                                 "right values) of types (";
+    llvm::interleaveComma(expected, diag);
+    diag << "), got (";
+    llvm::interleaveComma(block.getArgumentTypes(), diag);
+    return diag << ")";
+  }
+  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  if (!yield)
+    return op->emitOpError("combiner region must end with warp.yield");
+  if (yield.getValues().getTypes() != valueTypes) {
+    InFlightDiagnostic diag = yield.emitOpError()
+                              << "must yield " << n << " values of types (";
+    llvm::interleaveComma(valueTypes, diag);
+    diag << "), got (";
+    llvm::interleaveComma(yield.getValues().getTypes(), diag);
+    return diag << ")";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // ReduceOp
 //===----------------------------------------------------------------------===//
+
+void ReduceOp::build(OpBuilder &builder, OperationState &state,
+                     CombineKind kind, Value value) {
+  build(builder, state, TypeRange{value.getType()},
+        CombineKindAttr::get(builder.getContext(), kind), ValueRange{value},
+        /*valid_lanes=*/Value(), /*mask=*/Value(), /*heads=*/Value(),
+        /*tails=*/Value(), kWarpSize, 1, ResultLanes::All,
+        /*strategy=*/nullptr, /*commutative=*/false);
+}
 
 LogicalResult ReduceOp::verify() {
   unsigned size = getClusterSize(), stride = getClusterStride();
   if (size * stride > kWarpSize)
     return emitOpError() << "cluster_size * cluster_stride = " << size * stride
                          << " exceeds the warp size 32";
-  if (failed(verifyKindMatchesType(*this, getKind(), getValue().getType())))
+  if (failed(verifyCombiner(*this, getKind(), getCombiner(),
+                            getValues().getTypes(), getResult().getTypes())))
     return failure();
+  if (getResult().size() != getValues().size())
+    return emitOpError("has one result per value");
+  if (getCommutative() && getKind())
+    return emitOpError("'commutative' applies to a combiner region (every "
+                       "combine kind is commutative)");
   if (getValidLanes() && size != kWarpSize)
     return emitOpError("valid_lanes needs the whole-warp cluster "
                        "(cluster_size = 32)");
+  if (getHeads() && getTails())
+    return emitOpError("takes heads or tails, not both");
+  if (getSegmentFlags()) {
+    if (stride != 1)
+      return emitOpError("a segmented reduction (heads/tails) needs "
+                         "cluster_stride = 1");
+    if (getStrategy())
+      return emitOpError("a segmented reduction (heads/tails) has no "
+                         "strategy: it is a segmented scan");
+  }
   if (getStrategy() == ReduceStrategy::Redux) {
-    Type type = getValue().getType();
+    if (!getKind())
+      return emitOpError("strategy 'redux' needs a combine kind: redux.sync "
+                         "cannot run a combiner region");
+    Type type = getValues().front().getType();
     bool intOk = isa<IntegerType>(type) && type.getIntOrFloatBitWidth() <= 32 &&
                  getKind() != CombineKind::Mul;
-    bool floatOk = type.isF32() && isFloatOnlyKind(getKind());
+    bool floatOk = type.isF32() && isFloatOnlyKind(*getKind());
     if (!intOk && !floatOk)
       return emitOpError() << "strategy 'redux' cannot reduce " << type
-                           << " with kind '" << stringifyCombineKind(getKind())
+                           << " with kind '" << stringifyCombineKind(*getKind())
                            << "' (redux.sync takes scalar integers of up to 32 "
                               "bits without 'mul', or f32 min/max)";
     if (size != kWarpSize)
@@ -341,24 +540,48 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
-OpFoldResult ReduceOp::fold(FoldAdaptor) {
-  // A one-lane cluster holds its own value.
-  if (getClusterSize() == 1 && !getValidLanes())
-    return getValue();
-  if (isIdempotentKind(getKind()) && isWarpUniform(getValue()))
-    return getValue();
-  return {};
+LogicalResult ReduceOp::fold(FoldAdaptor,
+                             SmallVectorImpl<OpFoldResult> &results) {
+  // A one-lane cluster holds its own values (segments lie inside clusters).
+  bool own = getClusterSize() == 1 && !getValidLanes();
+  // Reducing a uniform value with an idempotent kind gives the value (in
+  // every segment too).
+  if (!own && getKind() && isIdempotentKind(*getKind()) &&
+      isWarpUniform(getValues().front()))
+    own = true;
+  if (!own)
+    return failure();
+  results.append(getValues().begin(), getValues().end());
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
 // ScanOp
 //===----------------------------------------------------------------------===//
 
+void ScanOp::build(OpBuilder &builder, OperationState &state, CombineKind kind,
+                   Value value) {
+  build(builder, state, TypeRange{value.getType()},
+        CombineKindAttr::get(builder.getContext(), kind), ValueRange{value},
+        /*init=*/ValueRange(), /*valid_lanes=*/Value(), /*mask=*/Value(),
+        /*heads=*/Value(), /*exclusive=*/false, /*reverse=*/false, kWarpSize);
+}
+
 LogicalResult ScanOp::verify() {
-  if (failed(verifyKindMatchesType(*this, getKind(), getValue().getType())))
+  TypeRange valueTypes = getValues().getTypes();
+  if (failed(verifyCombiner(*this, getKind(), getCombiner(), valueTypes,
+                            getResult().getTypes())))
     return failure();
-  if (getInit() && getHeads())
+  if (getResult().size() > 2 * valueTypes.size())
+    return emitOpError("returns the scans and optionally the segment totals, "
+                       "one per value");
+  if (!getInit().empty() && getInit().getTypes() != valueTypes)
+    return emitOpError("init has the value's type (one init per value)");
+  if (!getInit().empty() && getHeads())
     return emitOpError("init cannot be combined with segment heads");
+  if (!getKind() && getExclusive() && getInit().empty())
+    return emitOpError("an exclusive scan with a combiner region needs an "
+                       "init: a region has no known identity");
   return success();
 }
 

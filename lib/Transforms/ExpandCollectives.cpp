@@ -17,6 +17,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -38,11 +39,142 @@ std::pair<Value, Value> shuffle(OpBuilder &b, Location loc, ShuffleMode mode,
   return {op.getResult(), op.getValid()};
 }
 
-std::pair<Value, Value> shuffle(OpBuilder &b, Location loc, ShuffleMode mode,
-                                Value value, int64_t offset, unsigned width,
-                                Value mask) {
-  return shuffle(b, loc, mode, value, buildI32Constant(b, loc, offset), width,
-                 mask);
+/// The values a reduce or scan carries through its network, one per value.
+using Tuple = SmallVector<Value, 4>;
+
+/// The bit width of a scalar of at most 16 bits (which shares a 32-bit
+/// shuffle with its neighbours in a tuple), or 0.
+unsigned getPackableWidth(Type type) {
+  if (!type.isIntOrFloat())
+    return 0;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return bits <= 16 ? bits : 0;
+}
+
+/// Shuffles a tuple with one shuffle per 32-bit piece: each value of more
+/// than 16 bits travels alone (split into words later by ShufflePayloads),
+/// and neighbouring scalars of at most 16 bits share one i32 (e.g. an
+/// `(f16, i16)` tuple is one shuffle). The valid bit is the same for all.
+std::pair<Tuple, Value> shuffleTuple(OpBuilder &b, Location loc,
+                                     ShuffleMode mode, ValueRange values,
+                                     Value offset, unsigned width, Value mask) {
+  Type i32 = b.getI32Type();
+  Tuple results(values.size());
+  Value valid;
+  for (size_t first = 0; first < values.size();) {
+    // The run [first, last) of values that share one word.
+    size_t last = first + 1;
+    unsigned used = getPackableWidth(values[first].getType());
+    while (used && last < values.size()) {
+      unsigned bits = getPackableWidth(values[last].getType());
+      if (!bits || used + bits > 32)
+        break;
+      used += bits;
+      ++last;
+    }
+    if (last == first + 1) {
+      std::tie(results[first], valid) =
+          shuffle(b, loc, mode, values[first], offset, width, mask);
+      first = last;
+      continue;
+    }
+    Value word;
+    unsigned shift = 0;
+    for (size_t k = first; k < last; ++k) {
+      Type type = values[k].getType();
+      unsigned bits = type.getIntOrFloatBitWidth();
+      Value asInt = values[k];
+      if (!isa<IntegerType>(type))
+        asInt = arith::BitcastOp::create(b, loc, b.getIntegerType(bits), asInt);
+      Value part = arith::ExtUIOp::create(b, loc, i32, asInt);
+      if (shift)
+        part = arith::ShLIOp::create(b, loc, part,
+                                     buildI32Constant(b, loc, shift));
+      word = word ? arith::OrIOp::create(b, loc, word, part).getResult() : part;
+      shift += bits;
+    }
+    Value moved;
+    std::tie(moved, valid) = shuffle(b, loc, mode, word, offset, width, mask);
+    shift = 0;
+    for (size_t k = first; k < last; ++k) {
+      Type type = values[k].getType();
+      unsigned bits = type.getIntOrFloatBitWidth();
+      Value part = moved;
+      if (shift)
+        part = arith::ShRUIOp::create(b, loc, part,
+                                      buildI32Constant(b, loc, shift));
+      part = arith::TruncIOp::create(b, loc, b.getIntegerType(bits), part);
+      if (!isa<IntegerType>(type))
+        part = arith::BitcastOp::create(b, loc, type, part);
+      results[k] = part;
+      shift += bits;
+    }
+    first = last;
+  }
+  return {results, valid};
+}
+
+std::pair<Tuple, Value> shuffleTuple(OpBuilder &b, Location loc,
+                                     ShuffleMode mode, ValueRange values,
+                                     int64_t offset, unsigned width,
+                                     Value mask) {
+  return shuffleTuple(b, loc, mode, values, buildI32Constant(b, loc, offset),
+                      width, mask);
+}
+
+Tuple selectTuple(OpBuilder &b, Location loc, Value condition,
+                  ValueRange whenTrue, ValueRange whenFalse) {
+  Tuple results;
+  for (auto [t, f] : llvm::zip_equal(whenTrue, whenFalse))
+    results.push_back(arith::SelectOp::create(b, loc, condition, t, f));
+  return results;
+}
+
+/// How a reduce or scan combines a left tuple (the lower lane's) with a
+/// right one: a built-in kind, or a copy of the op's combiner region.
+struct Combiner {
+  std::optional<CombineKind> kind;
+  Region *region = nullptr;
+  bool commutative = true;
+
+  Tuple operator()(OpBuilder &b, Location loc, ValueRange lhs,
+                   ValueRange rhs) const {
+    if (kind)
+      return {buildCombine(b, loc, *kind, lhs.front(), rhs.front())};
+    Block &block = region->front();
+    IRMapping mapping;
+    mapping.map(block.getArguments().take_front(lhs.size()), lhs);
+    mapping.map(block.getArguments().drop_front(lhs.size()), rhs);
+    for (Operation &inner : block.without_terminator())
+      b.clone(inner, mapping);
+    Tuple results;
+    for (Value yielded : block.getTerminator()->getOperands())
+      results.push_back(mapping.lookupOrDefault(yielded));
+    return results;
+  }
+};
+
+Combiner getCombiner(ReduceOp op) {
+  return Combiner{op.getKind(), &op.getCombiner(), op.isCommutative()};
+}
+
+Combiner getCombiner(ScanOp op) {
+  return Combiner{op.getKind(), &op.getCombiner(), op.getKind().has_value()};
+}
+
+/// The distances of a reduction tree over `span` lanes (or ranks), in units
+/// of `unit`: farthest first for a commutative combiner (the documented
+/// tree), nearest first otherwise, so that every step combines two adjacent
+/// runs of lanes and lane order is kept.
+SmallVector<unsigned> treeDistances(unsigned span, unsigned unit,
+                                    bool commutative) {
+  SmallVector<unsigned> distances;
+  for (unsigned distance = span / 2; distance >= unit && distance > 0;
+       distance /= 2)
+    distances.push_back(distance);
+  if (!commutative)
+    std::reverse(distances.begin(), distances.end());
+  return distances;
 }
 
 //===----------------------------------------------------------------------===//
@@ -54,9 +186,9 @@ std::pair<Value, Value> shuffle(OpBuilder &b, Location loc, ShuffleMode mode,
 FailureOr<ReduceStrategy> selectStrategy(ReduceOp op,
                                          const ExpandCollectivesOptions &opts,
                                          bool emitErrors) {
-  Type type = op.getValue().getType();
-  bool reduxLegal = op.getClusterSize() == kWarpSize &&
-                    opts.chip.supportsRedux(op.getKind(), type);
+  Type type = op.getValues().front().getType();
+  bool reduxLegal = op.getKind() && op.getClusterSize() == kWarpSize &&
+                    opts.chip.supportsRedux(*op.getKind(), type);
   // The op's own request is binding: one the chip cannot do is an error,
   // never a backend abort.
   if (std::optional<ReduceStrategy> requested = op.getStrategy()) {
@@ -64,7 +196,7 @@ FailureOr<ReduceStrategy> selectStrategy(ReduceOp op,
       return *requested;
     if (emitErrors)
       op.emitOpError() << "strategy 'redux' is not available for " << type
-                       << " with kind '" << stringifyCombineKind(op.getKind())
+                       << " with kind '" << stringifyCombineKind(*op.getKind())
                        << "' on " << opts.chip.str()
                        << " (redux.sync needs sm_80+ for integers and an "
                           "sm_100a-class chip for f32 min/max)";
@@ -146,50 +278,68 @@ Value lowerReduceToRedux(OpBuilder &b, Location loc, CombineKind kind,
   return reduced;
 }
 
-/// xor butterfly: every lane of the cluster ends with the result.
-Value lowerReduceToButterfly(OpBuilder &b, Location loc, ReduceOp op) {
-  Value value = op.getValue();
+/// xor butterfly: every lane of the cluster ends with the result. Without
+/// commutativity, lanes `i` and `i ^ d` both combine the lower lane's tuple
+/// (left) with the higher lane's, so they hold the same bits.
+Tuple lowerReduceToButterfly(OpBuilder &b, Location loc, ReduceOp op,
+                             const Combiner &combine) {
+  Tuple value(op.getValues());
   unsigned stride = op.getClusterStride();
-  for (unsigned offset = op.getClusterSize() * stride / 2; offset >= stride;
-       offset /= 2) {
-    Value other = shuffle(b, loc, ShuffleMode::Xor, value, offset, kWarpSize,
-                          op.getMask())
+  Value lane;
+  if (!combine.commutative)
+    lane = LaneIdOp::create(b, loc, b.getI32Type());
+  for (unsigned offset : treeDistances(op.getClusterSize() * stride, stride,
+                                       combine.commutative)) {
+    Tuple other = shuffleTuple(b, loc, ShuffleMode::Xor, value, offset,
+                               kWarpSize, op.getMask())
                       .first;
-    value = buildCombine(b, loc, op.getKind(), value, other);
+    if (combine.commutative) {
+      value = combine(b, loc, value, other);
+      continue;
+    }
+    Value offsetBit =
+        arith::AndIOp::create(b, loc, lane, buildI32Constant(b, loc, offset));
+    Value isHigher =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, offsetBit,
+                              buildI32Constant(b, loc, 0));
+    value = combine(b, loc, selectTuple(b, loc, isHigher, other, value),
+                    selectTuple(b, loc, isHigher, value, other));
   }
   return value;
 }
 
 /// shfl.down tree: the first lane of each cluster ends with the result; the
 /// other lanes hold partial values.
-Value lowerReduceToTree(OpBuilder &b, Location loc, ReduceOp op) {
-  Value value = op.getValue();
+Tuple lowerReduceToTree(OpBuilder &b, Location loc, ReduceOp op,
+                        const Combiner &combine) {
+  Tuple value(op.getValues());
   unsigned stride = op.getClusterStride();
   unsigned span = op.getClusterSize() * stride;
-  for (unsigned offset = span / 2; offset >= stride; offset /= 2) {
-    Value other =
-        shuffle(b, loc, ShuffleMode::Down, value, offset, span, op.getMask())
-            .first;
-    value = buildCombine(b, loc, op.getKind(), value, other);
+  for (unsigned offset : treeDistances(span, stride, combine.commutative)) {
+    Tuple other = shuffleTuple(b, loc, ShuffleMode::Down, value, offset, span,
+                               op.getMask())
+                      .first;
+    value = combine(b, loc, value, other);
   }
   return value;
 }
 
 /// Reduction of lanes 0..n-1 only: a shfl.down tree that combines a partner
 /// only when it is below n; lane 0 ends with the result.
-Value lowerPartialReduceToTree(OpBuilder &b, Location loc, ReduceOp op) {
-  Value value = op.getValue();
+Tuple lowerPartialReduceToTree(OpBuilder &b, Location loc, ReduceOp op,
+                               const Combiner &combine) {
+  Tuple value(op.getValues());
   Value lane = LaneIdOp::create(b, loc, b.getI32Type());
-  for (unsigned offset = kWarpSize / 2; offset >= 1; offset /= 2) {
-    Value other = shuffle(b, loc, ShuffleMode::Down, value, offset, kWarpSize,
-                          op.getMask())
+  for (unsigned offset : treeDistances(kWarpSize, 1, combine.commutative)) {
+    Tuple other = shuffleTuple(b, loc, ShuffleMode::Down, value, offset,
+                               kWarpSize, op.getMask())
                       .first;
     Value partner =
         arith::AddIOp::create(b, loc, lane, buildI32Constant(b, loc, offset));
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                           partner, op.getValidLanes());
-    Value combined = buildCombine(b, loc, op.getKind(), value, other);
-    value = arith::SelectOp::create(b, loc, inRange, combined, value);
+    Tuple combined = combine(b, loc, value, other);
+    value = selectTuple(b, loc, inRange, combined, value);
   }
   return value;
 }
@@ -223,10 +373,12 @@ Value buildNthMemberLane(OpBuilder &b, Location loc, Value members,
 /// are ranked from its lowest lane; rank r combines with rank r + d while
 /// r + d is below the member count, d = 16, 8, 4, 2, 1 (the tree of
 /// lowerPartialReduceToTree over ranks, so a full mask gives the same order
-/// as the whole-warp tree). Every lane reads only member lanes. Returns the
-/// value of each cluster's lowest member (result) and that lane.
-std::pair<Value, Value> lowerReduceOverMembers(OpBuilder &b, Location loc,
-                                               ReduceOp op) {
+/// as the whole-warp tree; nearest first without commutativity). Every lane
+/// reads only member lanes. Returns the tuple of each cluster's lowest
+/// member (result) and that lane.
+std::pair<Tuple, Value> lowerReduceOverMembers(OpBuilder &b, Location loc,
+                                               ReduceOp op,
+                                               const Combiner &combine) {
   Type i32 = b.getI32Type();
   unsigned size = op.getClusterSize(), stride = op.getClusterStride();
   auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
@@ -247,25 +399,25 @@ std::pair<Value, Value> lowerReduceOverMembers(OpBuilder &b, Location loc,
   Value rank = math::CtPopOp::create(
       b, loc, arith::AndIOp::create(b, loc, members, below));
   Value count = math::CtPopOp::create(b, loc, members);
-  Value value = op.getValue();
-  for (unsigned distance = size / 2; distance >= 1; distance /= 2) {
+  Tuple value(op.getValues());
+  for (unsigned distance : treeDistances(size, 1, combine.commutative)) {
     Value partnerRank = arith::AddIOp::create(b, loc, rank, cst(distance));
     Value source = buildNthMemberLane(b, loc, members, partnerRank);
-    Value other = shuffle(b, loc, ShuffleMode::Idx, value, source, kWarpSize,
-                          op.getMask())
+    Tuple other = shuffleTuple(b, loc, ShuffleMode::Idx, value, source,
+                               kWarpSize, op.getMask())
                       .first;
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                           partnerRank, count);
-    Value combined = buildCombine(b, loc, op.getKind(), value, other);
-    value = arith::SelectOp::create(b, loc, inRange, combined, value);
+    Tuple combined = combine(b, loc, value, other);
+    value = selectTuple(b, loc, inRange, combined, value);
   }
   Value leader = math::CountTrailingZerosOp::create(b, loc, members);
   return {value, leader};
 }
 
-/// Broadcasts the value of each cluster's first lane to the whole cluster.
-Value broadcastFromClusterHead(OpBuilder &b, Location loc, ReduceOp op,
-                               Value value) {
+/// Broadcasts the tuple of each cluster's first lane to the whole cluster.
+Tuple broadcastFromClusterHead(OpBuilder &b, Location loc, ReduceOp op,
+                               ValueRange value) {
   unsigned stride = op.getClusterStride();
   Value head;
   if (stride == 1) {
@@ -275,8 +427,178 @@ Value broadcastFromClusterHead(OpBuilder &b, Location loc, ReduceOp op,
     head = arith::AndIOp::create(b, loc, lane,
                                  buildI32Constant(b, loc, stride - 1));
   }
-  return shuffle(b, loc, ShuffleMode::Idx, value, head,
-                 op.getClusterSize() * stride, op.getMask())
+  return shuffleTuple(b, loc, ShuffleMode::Idx, value, head,
+                      op.getClusterSize() * stride, op.getMask())
+      .first;
+}
+
+//===----------------------------------------------------------------------===//
+// Scan network (also the segmented reduction's)
+//===----------------------------------------------------------------------===//
+
+/// Where a scan's segment ends and begins, per lane. Without heads and
+/// valid_lanes the segment is the width segment and the shuffle's own valid
+/// bit tells whether a partner is in it (no bounds). Otherwise every lane
+/// finds its segment's first lane `start` (the highest head at or below it,
+/// at least the width segment's base) and last lane `end` (one below the
+/// next head, at most the width segment's last lane and the last valid lane)
+/// from the ballot of the head flags.
+struct ScanBounds {
+  Value start, end;
+  /// How many lanes before this one, in scan order, share its segment.
+  Value reach;
+};
+
+/// The shape of one Kogge-Stone network: segments of `width` lanes, cut
+/// further by segment flags (head flags, or tail flags with `tails`; null
+/// for none) and `validLanes`.
+struct ScanNetwork {
+  unsigned width;
+  bool reverse;
+  Value mask;
+  /// Empty when the width segments are the only segments.
+  std::optional<ScanBounds> bounds;
+
+  ScanNetwork(OpBuilder &b, Location loc, unsigned width, bool reverse,
+              Value mask, Value flags, bool tails, Value validLanes)
+      : width(width), reverse(reverse), mask(mask) {
+    if (!flags && !validLanes)
+      return;
+    Type i32 = b.getI32Type();
+    auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+    Value lane = LaneIdOp::create(b, loc, i32);
+    Value start = arith::AndIOp::create(b, loc, lane, cst(~int64_t(width - 1)));
+    Value end = arith::AddIOp::create(b, loc, start, cst(width - 1));
+    if (flags) {
+      Value headBits = BallotOp::create(b, loc, i32, flags, mask);
+      // A tail at lane i makes lane i + 1 a head (a tail at lane 31 ends
+      // the warp anyway).
+      if (tails)
+        headBits = arith::ShLIOp::create(b, loc, headBits, cst(1));
+      // start = max(31 - clz(heads & lanemask<le>), base); clz(0) = 32.
+      Value headsAtOrBelow = arith::AndIOp::create(
+          b, loc, headBits, LaneMaskOp::create(b, loc, i32, LaneMaskKind::Le));
+      Value topHead = arith::SubIOp::create(
+          b, loc, cst(31),
+          math::CountLeadingZerosOp::create(b, loc, headsAtOrBelow));
+      start = arith::MaxSIOp::create(b, loc, topHead, start);
+      // end = min(ctz(heads & lanemask<gt>) - 1, last); ctz(0) = 32.
+      Value headsAbove = arith::AndIOp::create(
+          b, loc, headBits, LaneMaskOp::create(b, loc, i32, LaneMaskKind::Gt));
+      Value nextHead = math::CountTrailingZerosOp::create(b, loc, headsAbove);
+      end = arith::MinSIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, nextHead, cst(1)), end);
+    }
+    if (validLanes)
+      end = arith::MinSIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, validLanes, cst(1)), end);
+    Value reach = reverse ? arith::SubIOp::create(b, loc, end, lane)
+                          : arith::SubIOp::create(b, loc, lane, start);
+    bounds = ScanBounds{start, end, reach};
+  }
+
+  /// The shuffle `distance` lanes towards the earlier end, and whether that
+  /// partner is in the segment. Without bounds the shuffle's valid bit says
+  /// exactly that, and an invalid shuffle returned the lane's own value.
+  std::pair<Tuple, Value> shuffleEarlier(OpBuilder &b, Location loc,
+                                         ValueRange value,
+                                         unsigned distance) const {
+    auto [other, valid] =
+        shuffleTuple(b, loc, reverse ? ShuffleMode::Down : ShuffleMode::Up,
+                     value, distance, width, mask);
+    if (bounds)
+      valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                    buildI32Constant(b, loc, distance),
+                                    bounds->reach);
+    return {other, valid};
+  }
+
+  /// `earlier (op) later` in scan order, as lanes: the lower lane's tuple
+  /// is the left operand in both directions.
+  Tuple combineInLaneOrder(OpBuilder &b, Location loc, const Combiner &combine,
+                           ValueRange mine, ValueRange other) const {
+    return reverse ? combine(b, loc, mine, other)
+                   : combine(b, loc, other, mine);
+  }
+
+  /// Kogge-Stone with distances 1, 2, 4, ..., a partner used only when it
+  /// lies in the lane's segment: every lane's inclusive scan.
+  Tuple inclusiveScan(OpBuilder &b, Location loc, const Combiner &combine,
+                      ValueRange values) const {
+    Tuple inclusive(values);
+    for (unsigned distance = 1; distance < width; distance *= 2) {
+      auto [other, inSegment] = shuffleEarlier(b, loc, inclusive, distance);
+      Tuple combined = combineInLaneOrder(b, loc, combine, inclusive, other);
+      // Without bounds, `other` equals `inclusive` where the partner is out
+      // of the segment; keeping `other` lets the backend accumulate in the
+      // shuffle's destination register (no extra move).
+      inclusive =
+          selectTuple(b, loc, inSegment, combined,
+                      bounds ? ValueRange(inclusive) : ValueRange(other));
+    }
+    return inclusive;
+  }
+};
+
+/// The scan: the network, then the exclusive shift, `init` and the segment
+/// totals.
+Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op) {
+  unsigned width = op.getWidth();
+  bool reverse = op.getReverse();
+  Combiner combine = getCombiner(op);
+  ScanNetwork network(b, loc, width, reverse, op.getMask(), op.getHeads(),
+                      /*tails=*/false, op.getValidLanes());
+  Tuple inclusive = network.inclusiveScan(b, loc, combine, op.getValues());
+
+  ValueRange init = op.getInit();
+  // `init` stands before the segment's first lane (after its last one when
+  // reversed), so the lower lane stays on the left.
+  auto withInit = [&](ValueRange x) {
+    return reverse ? combine(b, loc, x, init) : combine(b, loc, init, x);
+  };
+  Tuple result = inclusive;
+  if (op.getExclusive()) {
+    Tuple first(init);
+    if (init.empty())
+      first.push_back(arith::ConstantOp::create(
+          b, loc,
+          getCombineIdentity(*op.getKind(), op.getValues().front().getType())));
+    result = first;
+    // In one-lane segments every lane is a segment's first position.
+    if (width > 1) {
+      auto [previous, inSegment] = network.shuffleEarlier(b, loc, inclusive, 1);
+      Tuple shifted = init.empty() ? previous : withInit(previous);
+      result = selectTuple(b, loc, inSegment, shifted, first);
+    }
+  } else if (!init.empty()) {
+    result = withInit(inclusive);
+  }
+
+  if (!op.getTotal().empty()) {
+    // The segment's last position in scan order holds its total.
+    Value last = network.bounds
+                     ? (reverse ? network.bounds->start : network.bounds->end)
+                     : buildI32Constant(b, loc, reverse ? 0 : width - 1);
+    Tuple totals = shuffleTuple(b, loc, ShuffleMode::Idx, inclusive, last,
+                                width, op.getMask())
+                       .first;
+    result.append(totals.begin(), totals.end());
+  }
+  return result;
+}
+
+/// A reduction segmented by head or tail flags: a reverse scan over the
+/// segments leaves each segment's reduction, in lane order, in its first
+/// lane; `lanes = all` then reads it from there.
+Tuple lowerSegmentedReduce(OpBuilder &b, Location loc, ReduceOp op) {
+  ScanNetwork network(b, loc, op.getClusterSize(), /*reverse=*/true,
+                      op.getMask(), op.getSegmentFlags(),
+                      /*tails=*/bool(op.getTails()), op.getValidLanes());
+  Tuple suffix = network.inclusiveScan(b, loc, getCombiner(op), op.getValues());
+  if (op.getLanes() == ResultLanes::First)
+    return suffix;
+  return shuffleTuple(b, loc, ShuffleMode::Idx, suffix, network.bounds->start,
+                      kWarpSize, op.getMask())
       .first;
 }
 
@@ -286,26 +608,31 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
 
   LogicalResult matchAndRewrite(ReduceOp op,
                                 PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (op.getSegmentFlags()) {
+      rewriter.replaceOp(op, lowerSegmentedReduce(rewriter, loc, op));
+      return success();
+    }
     FailureOr<ReduceStrategy> strategy =
         selectStrategy(op, options, /*emitErrors=*/false);
     if (failed(strategy))
       return rewriter.notifyMatchFailure(op, "redux forced where illegal");
-    Location loc = op.getLoc();
+    Combiner combine = getCombiner(op);
     bool allLanes = op.getLanes() == ResultLanes::All;
     // A mask that may split clusters: a forced butterfly or tree is the
     // user's promise that it does not; otherwise only member lanes are read.
     bool overMembers = !maskIsWholeClusters(op) && !op.getValidLanes() &&
                        *strategy != ReduceStrategy::Redux && !op.getStrategy();
-    Value result;
+    Tuple result;
     if (overMembers) {
-      auto [value, leader] = lowerReduceOverMembers(rewriter, loc, op);
+      auto [value, leader] = lowerReduceOverMembers(rewriter, loc, op, combine);
       result = value;
       if (allLanes)
-        result = shuffle(rewriter, loc, ShuffleMode::Idx, value, leader,
-                         kWarpSize, op.getMask())
+        result = shuffleTuple(rewriter, loc, ShuffleMode::Idx, value, leader,
+                              kWarpSize, op.getMask())
                      .first;
     } else if (*strategy == ReduceStrategy::Redux) {
-      Value value = op.getValue();
+      Value value = op.getValues().front();
       if (op.getValidLanes()) {
         // Lanes at or past n contribute the identity: their values never
         // reach the combiner.
@@ -315,7 +642,7 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
         // For minnumf/maxnumf that is NaN, which redux.sync.{min,max}.f32
         // ignores: +-inf would turn an all-NaN reduction into +-inf.
         TypedAttr padding =
-            getCombineIdentity(op.getKind(), value.getType());
+            getCombineIdentity(*op.getKind(), value.getType());
         if (op.getKind() == CombineKind::MinNumF ||
             op.getKind() == CombineKind::MaxNumF)
           padding = FloatAttr::get(
@@ -326,16 +653,16 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
         Value identity = arith::ConstantOp::create(rewriter, loc, padding);
         value = arith::SelectOp::create(rewriter, loc, valid, value, identity);
       }
-      result =
-          lowerReduceToRedux(rewriter, loc, op.getKind(), value, op.getMask());
+      result = {lowerReduceToRedux(rewriter, loc, *op.getKind(), value,
+                                   op.getMask())};
     } else if (op.getValidLanes()) {
-      result = lowerPartialReduceToTree(rewriter, loc, op);
+      result = lowerPartialReduceToTree(rewriter, loc, op, combine);
       if (allLanes)
         result = broadcastFromClusterHead(rewriter, loc, op, result);
     } else if (*strategy == ReduceStrategy::Butterfly) {
-      result = lowerReduceToButterfly(rewriter, loc, op);
+      result = lowerReduceToButterfly(rewriter, loc, op, combine);
     } else {
-      result = lowerReduceToTree(rewriter, loc, op);
+      result = lowerReduceToTree(rewriter, loc, op, combine);
       if (allLanes)
         result = broadcastFromClusterHead(rewriter, loc, op, result);
     }
@@ -345,126 +672,6 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
 
   ExpandCollectivesOptions options;
 };
-
-//===----------------------------------------------------------------------===//
-// Scan
-//===----------------------------------------------------------------------===//
-
-/// Where a scan's segment ends and begins, per lane. Without heads and
-/// valid_lanes the segment is the width segment and the shuffle's own valid
-/// bit tells whether a partner is in it (`bounds` is empty). Otherwise every
-/// lane finds its segment's first lane `start` (the highest head at or below
-/// it, at least the width segment's base) and last lane `end` (one below the
-/// next head, at most the width segment's last lane and the last valid lane)
-/// from one ballot.
-struct ScanBounds {
-  Value start, end;
-  /// How many lanes before this one, in scan order, share its segment.
-  Value reach;
-};
-
-std::optional<ScanBounds> computeScanBounds(OpBuilder &b, Location loc,
-                                            ScanOp op) {
-  if (!op.getHeads() && !op.getValidLanes())
-    return std::nullopt;
-  Type i32 = b.getI32Type();
-  unsigned width = op.getWidth();
-  auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
-  Value lane = LaneIdOp::create(b, loc, i32);
-  Value start = arith::AndIOp::create(b, loc, lane, cst(~int64_t(width - 1)));
-  Value end = arith::AddIOp::create(b, loc, start, cst(width - 1));
-  if (op.getHeads()) {
-    Value heads = BallotOp::create(b, loc, i32, op.getHeads(), op.getMask());
-    // start = max(31 - clz(heads & lanemask<le>), base); clz(0) = 32.
-    Value headsAtOrBelow = arith::AndIOp::create(
-        b, loc, heads, LaneMaskOp::create(b, loc, i32, LaneMaskKind::Le));
-    Value topHead = arith::SubIOp::create(
-        b, loc, cst(31),
-        math::CountLeadingZerosOp::create(b, loc, headsAtOrBelow));
-    start = arith::MaxSIOp::create(b, loc, topHead, start);
-    // end = min(ctz(heads & lanemask<gt>) - 1, last); ctz(0) = 32.
-    Value headsAbove = arith::AndIOp::create(
-        b, loc, heads, LaneMaskOp::create(b, loc, i32, LaneMaskKind::Gt));
-    Value nextHead = math::CountTrailingZerosOp::create(b, loc, headsAbove);
-    end = arith::MinSIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, nextHead, cst(1)), end);
-  }
-  if (Value n = op.getValidLanes())
-    end = arith::MinSIOp::create(b, loc,
-                                 arith::SubIOp::create(b, loc, n, cst(1)), end);
-  Value reach = op.getReverse() ? arith::SubIOp::create(b, loc, end, lane)
-                                : arith::SubIOp::create(b, loc, lane, start);
-  return ScanBounds{start, end, reach};
-}
-
-/// The one scan network: Kogge-Stone with distances 1, 2, 4, ..., each step
-/// combining `earlier (op) later` in scan order, a partner used only when it
-/// lies in the lane's segment; then the exclusive shift, `init` and the
-/// segment total.
-SmallVector<Value> lowerScan(OpBuilder &b, Location loc, ScanOp op) {
-  unsigned width = op.getWidth();
-  CombineKind kind = op.getKind();
-  bool reverse = op.getReverse();
-  ShuffleMode towardsEarlier = reverse ? ShuffleMode::Down : ShuffleMode::Up;
-  auto combineInOrder = [&](Value earlier, Value later) {
-    return buildCombine(b, loc, kind, earlier, later);
-  };
-  std::optional<ScanBounds> bounds = computeScanBounds(b, loc, op);
-  // The shuffle `distance` lanes towards the earlier end, and whether that
-  // partner is in the segment. Without bounds the shuffle's valid bit says
-  // exactly that, and an invalid shuffle returned the lane's own value.
-  auto shuffleEarlier = [&](Value value, unsigned distance) {
-    auto [other, valid] =
-        shuffle(b, loc, towardsEarlier, value, distance, width, op.getMask());
-    if (bounds)
-      valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
-                                    buildI32Constant(b, loc, distance),
-                                    bounds->reach);
-    return std::make_pair(other, valid);
-  };
-
-  Value inclusive = op.getValue();
-  for (unsigned distance = 1; distance < width; distance *= 2) {
-    auto [other, inSegment] = shuffleEarlier(inclusive, distance);
-    Value combined = reverse ? combineInOrder(inclusive, other)
-                             : combineInOrder(other, inclusive);
-    // Without bounds, `other` equals `inclusive` where the partner is out of
-    // the segment; keeping `other` lets the backend accumulate in the
-    // shuffle's destination register (no extra move).
-    inclusive = arith::SelectOp::create(b, loc, inSegment, combined,
-                                        bounds ? inclusive : other);
-  }
-
-  Value result = inclusive;
-  Value init = op.getInit();
-  if (op.getExclusive()) {
-    Value first = init ? init
-                       : arith::ConstantOp::create(
-                             b, loc,
-                             getCombineIdentity(kind, op.getValue().getType()))
-                             .getResult();
-    result = first;
-    // In one-lane segments every lane is a segment's first position.
-    if (width > 1) {
-      auto [previous, inSegment] = shuffleEarlier(inclusive, 1);
-      Value shifted = init ? combineInOrder(init, previous) : previous;
-      result = arith::SelectOp::create(b, loc, inSegment, shifted, first);
-    }
-  } else if (init) {
-    result = combineInOrder(init, inclusive);
-  }
-
-  SmallVector<Value> results{result};
-  if (op.getTotal()) {
-    // The segment's last position in scan order holds its total.
-    Value last = bounds ? (reverse ? bounds->start : bounds->end)
-                        : buildI32Constant(b, loc, reverse ? 0 : width - 1);
-    results.push_back(
-        shuffle(b, loc, ShuffleMode::Idx, inclusive, last, width, op.getMask())
-            .first);
-  }
-  return results;
-}
 
 struct ExpandScan : public OpRewritePattern<ScanOp> {
   using OpRewritePattern::OpRewritePattern;

@@ -789,53 +789,161 @@ class KernelBuilder:
         mask = self._mask_value(mask)
         return tuple(self._emit_n(f"warp.match_all {value}{self._mask(mask)} : {value.type}", [i32, i1]))
 
-    def reduce(self, kind: str, value: Value, cluster_size: int = 32, cluster_stride: int = 1,
+    def _collective_values(self, value, what: str) -> Tuple[List[Value], bool]:
+        """The values of a reduce/scan: one Value, or a tuple/list of them
+        (a combiner function's tuple); and whether it was a single Value."""
+        if isinstance(value, Value):
+            return [self.value(value, what)], True
+        if isinstance(value, (tuple, list)) and value:
+            return [self.value(v, what) for v in value], False
+        raise TypeError(f"{what} must be a kernel value or a non-empty tuple of them, "
+                        f"not {value!r}")
+
+    def _segment_flags(self, heads, tails) -> str:
+        if heads is not None and tails is not None:
+            raise ValueError("reduce takes heads or tails, not both")
+        if heads is not None:
+            return f" heads {self.coerce(heads, i1)}"
+        if tails is not None:
+            return f" tails {self.coerce(tails, i1)}"
+        return ""
+
+    def _with_combiner(self, op: str, values: List[Value], single: bool, options: str,
+                       combine: Callable, result_types: Sequence[Type]) -> List[Value]:
+        """Emits `op` with a combine region built by calling `combine(left,
+        right)` on the region's arguments (Values, or tuples of them), which
+        returns the combined Value or tuple; returns the op's results."""
+        types = [v.type for v in values]
+        name = self._fresh()
+        left = [Value(self, self._fresh(), t) for t in types]
+        right = [Value(self, self._fresh(), t) for t in types]
+        arguments = ", ".join(f"{v}: {v.type}" for v in left + right)
+        head = f"{name}:{len(result_types)}" if len(result_types) > 1 else name
+        self._line(f"{head} = {op} {', '.join(map(str, values))}{options} : "
+                   f"{', '.join(map(str, result_types))} combine ({arguments}) {{")
+        self._enter_region()
+        self._indent += 1
+        try:
+            combined = combine(left[0], right[0]) if single else combine(tuple(left), tuple(right))
+            if single and isinstance(combined, (tuple, list)) and len(combined) == 1:
+                combined = combined[0]
+            combined = [combined] if single else combined
+            if not isinstance(combined, (tuple, list)) or len(combined) != len(values):
+                raise ValueError(f"the combiner must return {len(values)} value"
+                                 f"{'s' if len(values) > 1 else ''} (one per combined value), "
+                                 f"got {combined!r}")
+            combined = [self.coerce(c, t) for c, t in zip(combined, types)]
+            self._line(f"warp.yield {', '.join(map(str, combined))} : "
+                       f"{', '.join(map(str, types))}")
+        finally:
+            self._depth -= 1
+        self._indent -= 1
+        self._line("}")
+        if len(result_types) == 1:
+            return [Value(self, name, result_types[0])]
+        return [Value(self, f"{name}#{i}", t) for i, t in enumerate(result_types)]
+
+    def reduce(self, kind, value, cluster_size: int = 32, cluster_stride: int = 1,
                lanes: str = "all", valid_lanes=None, mask=None,
-               strategy: Optional[str] = None) -> Value:
+               strategy: Optional[str] = None, heads=None, tails=None,
+               commutative: bool = False):
         """warp.reduce; `lanes` is "all" or "first"; `valid_lanes` makes
-        the partial-warp form."""
-        kind = _checks.keyword(kind, "reduce kind")
-        value = self.value(value, "the reduced value")
-        _check_payload(value, "the reduced value")
-        _check_kind(kind, value)
+        the partial-warp form.
+
+        `kind` is a kind name ("add", "maxnumf", ...) or a combiner: a
+        Python function `combine(left, right)` of the lower lane's and the
+        higher lane's values (tuples when `value` is a tuple) that returns
+        the combined value (tuple), built from kernel values. Say
+        `commutative=True` only when combine(a, b) == combine(b, a) bit for
+        bit; otherwise lane order is kept. With a tuple, returns a tuple.
+
+        `heads` / `tails` (i1) segment the reduction: a true lane starts /
+        ends a segment; with lanes="all" every lane of a segment gets its
+        result, with lanes="first" the segment's first lane does."""
+        values, single = self._collective_values(value, "the reduced value")
+        for v in values:
+            _check_payload(v, "the reduced value")
         cluster_size = _checks.power_of_two_width(cluster_size, "cluster_size")
         cluster_stride = _checks.power_of_two_width(cluster_stride, "cluster_stride")
         lanes = _checks.one_of(lanes, "lanes", ("all", "first"))
         if strategy is not None:
             strategy = _checks.keyword(strategy, "reduce strategy")
-        text = f"warp.reduce <{kind}> {value}"
+        options = self._segment_flags(heads, tails)
         if valid_lanes is not None:
-            text += f" valid_lanes {self.coerce(valid_lanes, i32)}"
-        text += self._mask(self._mask_value(mask))
-        text += f" cluster_size = {cluster_size} cluster_stride = {cluster_stride} lanes = <{lanes}>"
+            options += f" valid_lanes {self.coerce(valid_lanes, i32)}"
+        options += self._mask(self._mask_value(mask))
+        options += f" cluster_size = {cluster_size} cluster_stride = {cluster_stride} lanes = <{lanes}>"
         if strategy:
-            text += f" strategy = <{strategy}>"
-        return self._emit(f"{text} : {value.type}", value.type)
+            options += f" strategy = <{strategy}>"
+        types = [v.type for v in values]
+        if callable(kind):
+            if commutative:
+                options += " commutative"
+            results = self._with_combiner("warp.reduce", values, single, options, kind, types)
+            return results[0] if single else tuple(results)
+        kind = _checks.keyword(kind, "reduce kind")
+        _check_kind(kind, values[0])
+        if not single:
+            raise ValueError(f"reduce kind {kind!r} takes one value; combine a tuple with a "
+                             f"combiner function")
+        if commutative:
+            raise ValueError("commutative=True is for combiner functions (every kind is)")
+        value = values[0]
+        return self._emit(f"warp.reduce <{kind}> {value}{options} : {value.type}", value.type)
 
-    def scan(self, kind: str, value: Value, exclusive: bool = False, reverse: bool = False,
+    def scan(self, kind, value, exclusive: bool = False, reverse: bool = False,
              width: int = 32, init=None, mask=None, total: bool = False,
-             heads: Optional[Value] = None):
+             heads: Optional[Value] = None, valid_lanes=None):
         """warp.scan; returns the scan, or (scan, segment total) with
-        total=True. `heads` (i1) segments the scan: a true lane starts one."""
-        kind = _checks.keyword(kind, "scan kind")
-        value = self.value(value, "the scanned value")
-        _check_payload(value, "the scanned value")
-        _check_kind(kind, value)
+        total=True. `heads` (i1) segments the scan: a true lane starts one.
+
+        `kind` is a kind name or a combiner function, as for reduce (scans
+        always keep lane order); with a tuple `value` the scan and the total
+        are tuples and `init` is a tuple. An exclusive scan with a combiner
+        function needs `init`."""
+        values, single = self._collective_values(value, "the scanned value")
+        for v in values:
+            _check_payload(v, "the scanned value")
         width = _checks.power_of_two_width(width, "scan width")
         if heads is not None:
             heads = self.coerce(heads, i1)
-        text = f"warp.scan <{kind}> {value}"
-        text += " exclusive" if exclusive else ""
-        text += " reverse" if reverse else ""
-        text += f" width {width}"
+        options = " exclusive" if exclusive else ""
+        options += " reverse" if reverse else ""
+        options += f" width {width}"
         if init is not None:
-            text += f" init {self.coerce(init, value.type)}"
-        text += self._mask(self._mask_value(mask))
+            inits = [init] if single else init
+            if not isinstance(inits, (tuple, list)) or len(inits) != len(values):
+                raise ValueError(f"scan init takes one value per scanned value ({len(values)})")
+            options += " init " + ", ".join(str(self.coerce(i, v.type))
+                                            for i, v in zip(inits, values))
+        if valid_lanes is not None:
+            options += f" valid_lanes {self.coerce(valid_lanes, i32)}"
+        options += self._mask(self._mask_value(mask))
         if heads is not None:
-            text += f" heads {heads}"
-        if total:
-            return tuple(self._emit_n(f"{text} : {value.type}, {value.type}", [value.type] * 2))
-        return self._emit(f"{text} : {value.type}", value.type)
+            options += f" heads {heads}"
+        types = [v.type for v in values]
+        result_types = types * 2 if total else types
+        if callable(kind):
+            if exclusive and init is None:
+                raise ValueError("an exclusive scan with a combiner function needs init: "
+                                 "a combiner has no known identity")
+            results = self._with_combiner("warp.scan", values, single, options, kind,
+                                          result_types)
+        else:
+            kind = _checks.keyword(kind, "scan kind")
+            _check_kind(kind, values[0])
+            if not single:
+                raise ValueError(f"scan kind {kind!r} takes one value; combine a tuple with a "
+                                 f"combiner function")
+            text = f"warp.scan <{kind}> {values[0]}{options} : " + \
+                ", ".join(map(str, result_types))
+            results = (self._emit_n(text, result_types) if total
+                       else [self._emit(text, result_types[0])])
+        n = len(values)
+        scans, totals = results[:n], results[n:]
+        if single:
+            return (scans[0], totals[0]) if total else scans[0]
+        return (tuple(scans), tuple(totals)) if total else tuple(scans)
 
     def compact(self, predicate: Value, mask=None) -> Tuple[Value, Value]:
         """(offset, count) of ballot compaction."""

@@ -300,8 +300,9 @@ def Warp_MatchAllOp : Warp_Op<"match_all", [Warp_MemberMaskOpInterface, Warp_Con
 //===----------------------------------------------------------------------===//
 
 def Warp_ReduceOp : Warp_Op<"reduce",
-    [Warp_MemberMaskOpInterface, Warp_Convergent, AllTypesMatch<["value", "result"]>, AttrSizedOperandSegments]> {
-  let summary = "reduce a value over the lanes of each cluster";
+    [Warp_MemberMaskOpInterface, Warp_Convergent, RecursiveMemoryEffects,
+     AttrSizedOperandSegments]> {
+  let summary = "reduce values over the lanes of each cluster";
   let description = [{
     Combines `value` with `kind` over each *cluster*: the lanes
     `base + i * cluster_stride` for `i < cluster_size`, where
@@ -312,6 +313,19 @@ def Warp_ReduceOp : Warp_Op<"reduce",
     `maxui` on integers; `add`, `mul`, `minnumf`, `maxnumf` (a NaN operand is
     ignored, the result is NaN only if all are), `minimumf`, `maximumf` (NaN
     propagates, `-0.0 < +0.0`) on floats. Vectors reduce element-wise.
+
+    **Combiner regions and tuples.** Instead of a kind, the op may take a
+    `combine` region: it reduces a tuple of `N >= 1` values (any payload
+    types, e.g. `(f32, i32)` for an argmax), its block takes `2N` arguments
+    (the left tuple, from the lower lane, then the right tuple, from the
+    higher lane) and ends with a `warp.yield` of `N` values of the same
+    types. Any ops may appear inside (a single block; structured control
+    flow is fine). The combiner must be associative; it is assumed *not*
+    commutative unless the op says `commutative`, which promises that
+    `combine(a, b)` and `combine(b, a)` are equal bit for bit. All values
+    travel in the same network, one shuffle per 32-bit piece per step (an
+    `(f32, i32)` full-warp butterfly is 10 shuffles; neighbouring scalars of
+    at most 16 bits share a piece, so `(f16, i16)` is 5).
 
     Which lanes hold the result is part of the op: with `lanes = all` (the
     default) every lane of the cluster holds it; with `lanes = first` only
@@ -342,40 +356,94 @@ def Warp_ReduceOp : Warp_Op<"reduce",
     tree, so their float results are bitwise identical. `redux.sync` is used
     only for kinds whose result is order-independent.
 
-    `strategy` forces the lowering: `butterfly` (xor shuffles, result in all
-    lanes), `tree` (`shfl.down`, result in the first lane, then broadcast if
-    `lanes = all`), `redux` (one `redux.sync`; i32-or-narrower integers on
-    sm_80+, f32 min/max on sm_100a-class chips). Without it, the compiler
-    chooses from the target.
+    A combiner region without `commutative` keeps lane order: the value of
+    the lower lane (rank) is always the left operand, and the tree pairs the
+    *nearest* lanes first (distances 1, 2, 4, 8, 16 in units of the stride,
+    or of the rank), so the result is `x_0 (op) x_1 (op) ... (op) x_{k-1}`
+    grouped as a balanced binary tree, e.g. `((x0 x1)(x2 x3))((x4 x5)(x6
+    x7))` for 8 lanes. In the butterfly, lanes `i` and `i ^ d` both compute
+    `combine(lower lane's value, higher lane's value)`, so every lane holds
+    the same bits. A `commutative` region uses the kinds' tree above.
+
+    **Segmented reduction.** With `heads %flags`, a lane whose flag is true
+    starts a new segment (CUB's `HeadSegmentedReduce`); with `tails %flags`,
+    a lane whose flag is true ends one (`TailSegmentedReduce`). Segments
+    also end at cluster boundaries (`cluster_size`, stride 1) and at lane
+    `n - 1` with `valid_lanes %n`. With `lanes = all` every lane of a
+    segment gets the segment's reduction; with `lanes = first` only the
+    segment's first lane does (one shuffle per 32-bit piece cheaper), the
+    others hold partial values. The order is that of a reverse Kogge-Stone
+    scan (see `warp.scan`): the segment's first lane combines with the
+    lanes at distances 1, 2, 4, ... of the suffix scan, lower lane on the
+    left, so non-commutative combiners keep lane order. The flags and the
+    values of every lane of a segment must come from lanes of `mask`.
+
+    `strategy` forces the lowering of an unsegmented reduction: `butterfly`
+    (xor shuffles, result in all lanes), `tree` (`shfl.down`, result in the
+    first lane, then broadcast if `lanes = all`), `redux` (one `redux.sync`;
+    i32-or-narrower integers on sm_80+, f32 min/max on sm_100a-class chips;
+    kinds only). Without it, the compiler chooses from the target.
 
     ```mlir
     %sum = warp.reduce <add> %x : f32
     %m = warp.reduce <maxsi> %i cluster_size = 8 lanes = <first> : i32
     %p = warp.reduce <add> %x valid_lanes %n : f32
+    %seg = warp.reduce <add> %x heads %starts : f32
+    // argmax without NaNs, the lowest index winning ties (commutative: ties
+    // are decided by the index, so both operand orders give the same bits)
+    %m, %i = warp.reduce %v, %idx commutative : f32, i32
+        combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
+      %gt = arith.cmpf ogt, %b, %a : f32
+      %eq = arith.cmpf oeq, %b, %a : f32
+      %lt = arith.cmpi slt, %bi, %ai : i32
+      %tie = arith.andi %eq, %lt : i1
+      %takeb = arith.ori %gt, %tie : i1
+      %r = arith.select %takeb, %b, %a : f32
+      %ri = arith.select %takeb, %bi, %ai : i32
+      warp.yield %r, %ri : f32, i32
+    }
     ```
   }];
-  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Payload:$value,
+  let arguments = (ins OptionalAttr<Warp_CombineKindEnum>:$kind,
+                       Variadic<Warp_Payload>:$values,
                        Optional<I32>:$valid_lanes, Optional<I32>:$mask,
+                       Optional<I1>:$heads, Optional<I1>:$tails,
                        DefaultValuedAttr<Warp_Width, "32">:$cluster_size,
                        DefaultValuedAttr<Warp_Width, "1">:$cluster_stride,
                        DefaultValuedAttr<Warp_ResultLanesEnum,
                            "::mlir::warp::ResultLanes::All">:$lanes,
-                       OptionalAttr<Warp_ReduceStrategyEnum>:$strategy);
-  let results = (outs Warp_Payload:$result);
+                       OptionalAttr<Warp_ReduceStrategyEnum>:$strategy,
+                       UnitAttr:$commutative);
+  let results = (outs Variadic<Warp_Payload>:$result);
+  let regions = (region MaxSizedRegion<1>:$combiner);
   let assemblyFormat = [{
-    $kind $value (`valid_lanes` $valid_lanes^)? (`mask` $mask^)?
+    custom<KindAndValues>($kind, $values) (`heads` $heads^)? (`tails` $tails^)?
+    (`valid_lanes` $valid_lanes^)? (`mask` $mask^)?
     (`cluster_size` `=` $cluster_size^)? (`cluster_stride` `=` $cluster_stride^)?
     (`lanes` `=` $lanes^)? (`strategy` `=` $strategy^)?
-    attr-dict `:` type($value)
+    (`commutative` $commutative^)?
+    attr-dict `:` custom<ReduceTypes>(type($values), type($result), $combiner)
+  }];
+  let builders = [
+    // A reduction of one value with a built-in kind and default options.
+    OpBuilder<(ins "::mlir::warp::CombineKind":$kind, "::mlir::Value":$value)>,
+  ];
+  let extraClassDeclaration = [{
+    /// Whether the combiner may take its operands in either order: every
+    /// kind, and a region declared `commutative`.
+    bool isCommutative() { return getKind().has_value() || getCommutative(); }
+    /// The segment flags (`heads` or `tails`), or null.
+    ::mlir::Value getSegmentFlags() {
+      return getHeads() ? getHeads() : getTails();
+    }
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
 }
 
 def Warp_ScanOp : Warp_Op<"scan",
-    [Warp_MemberMaskOpInterface, Warp_Convergent, AllTypesMatch<["value", "result"]>, AttrSizedOperandSegments,
-     OptionalTypesMatchWith<"init has the value's type", "value", "init", "$_self">,
-     OptionalTypesMatchWith<"total has the value's type", "value", "total", "$_self">]> {
+    [Warp_MemberMaskOpInterface, Warp_Convergent, RecursiveMemoryEffects,
+     AttrSizedOperandSegments]> {
   let summary = "prefix combine over the lanes of each segment";
   let description = [{
     Within each segment of `width` consecutive lanes (power of two, default
@@ -390,6 +458,16 @@ def Warp_ScanOp : Warp_Op<"scan",
     position: `init (op) x_0 (op) ... (op) x_{p-1}`, so the first position of
     an exclusive scan gets `init` itself.
 
+    **Combiner regions and tuples.** Instead of a kind, a `combine` region
+    (as `warp.reduce`'s: `2N` block arguments, left tuple then right tuple,
+    ending in `warp.yield` of `N` values) scans a tuple of `N` values of any
+    payload types together, one shuffle per 32-bit piece per step. Scans
+    always keep lane order, so the combiner need only be associative. A
+    region knows no identity: an exclusive scan with a region needs `init`.
+    With `reverse`, values still combine in lane order (lower lane on the
+    left): position `p` gets `x_p (op) ... (op) x_last`, and `init` stands
+    after the segment's last lane (`... (op) x_last (op) init`).
+
     With `valid_lanes %n` (1 <= n <= 32, run-time), only lanes `0..n-1` are
     live (a ragged warp): the values of the other lanes never reach the
     combiner, a segment ends at its last live lane, and the total is that of
@@ -403,32 +481,74 @@ def Warp_ScanOp : Warp_Op<"scan",
     across a segment start. `init` cannot be combined with `heads`.
 
     Combine order: Kogge-Stone with distances 1, 2, 4, ..., each step
-    combining `earlier (op) later`. Lanes outside the segment never reach the
-    combiner. When a second result type is written, that result is the
-    segment's total, without `init` (the
-    inclusive value of its last position), in every lane.
+    combining the lower lane's partial (on the left) with the higher lane's.
+    Lanes outside the segment never reach the combiner. When second result
+    types are written (one per value), those results are the segment's
+    total, without `init` (the inclusive value of its last position), in
+    every lane.
 
     ```mlir
     %incl = warp.scan <add> %x : i32
     %excl, %total = warp.scan <add> %x exclusive width 8 : f32, f32
     %runs = warp.scan <add> %x heads %starts : i32
     %ragged = warp.scan <add> %x valid_lanes %n : f32
+    // Composition of affine maps x -> a*x + b, lane 0's map applied first.
+    %a, %b = warp.scan %a0, %b0 : i32, i32
+        combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) {
+      %a3 = arith.muli %a2, %a1 : i32
+      %t = arith.muli %a2, %b1 : i32
+      %b3 = arith.addi %t, %b2 : i32
+      warp.yield %a3, %b3 : i32, i32
+    }
     ```
   }];
-  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Payload:$value,
-                       Optional<Warp_Payload>:$init,
+  let arguments = (ins OptionalAttr<Warp_CombineKindEnum>:$kind,
+                       Variadic<Warp_Payload>:$values,
+                       Variadic<Warp_Payload>:$init,
                        Optional<I32>:$valid_lanes, Optional<I32>:$mask,
                        Optional<I1>:$heads,
                        UnitAttr:$exclusive, UnitAttr:$reverse,
                        DefaultValuedAttr<Warp_Width, "32">:$width);
-  let results = (outs Warp_Payload:$result, Optional<Warp_Payload>:$total);
+  // The scans of the N values, then (optionally) their N segment totals.
+  let results = (outs Variadic<Warp_Payload>:$result);
+  let regions = (region MaxSizedRegion<1>:$combiner);
   let assemblyFormat = [{
-    $kind $value (`exclusive` $exclusive^)? (`reverse` $reverse^)?
+    custom<KindAndValues>($kind, $values) (`exclusive` $exclusive^)? (`reverse` $reverse^)?
     (`width` $width^)? (`init` $init^)? (`valid_lanes` $valid_lanes^)?
     (`mask` $mask^)? (`heads` $heads^)?
-    attr-dict `:` type($value) (`,` type($total)^)?
+    attr-dict `:` custom<ScanTypes>(ref($values), ref($init), type($values),
+                                    type($init), type($result), $combiner)
+  }];
+  let builders = [
+    // An inclusive scan of one value with a built-in kind.
+    OpBuilder<(ins "::mlir::warp::CombineKind":$kind, "::mlir::Value":$value)>,
+  ];
+  let extraClassDeclaration = [{
+    /// The N scanned values, one per value.
+    ::mlir::ResultRange getScanned() {
+      return getResult().take_front(getValues().size());
+    }
+    /// The N segment totals, or an empty range.
+    ::mlir::ResultRange getTotal() {
+      return getResult().drop_front(getValues().size());
+    }
   }];
   let hasVerifier = 1;
+}
+
+def Warp_YieldOp : Warp_Op<"yield",
+    [Pure, Terminator, ParentOneOf<["ReduceOp", "ScanOp"]>]> {
+  let summary = "the result of a reduce/scan combiner region";
+  let description = [{
+    Ends the `combine` region of `warp.reduce` and `warp.scan`, yielding the
+    combined tuple (one value per reduced value, of the same types).
+
+    ```mlir
+    warp.yield %sum, %index : f32, i32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
 }
 
 def Warp_CompactOp : Warp_Op<"compact", [Warp_MemberMaskOpInterface, Warp_Convergent]> {

@@ -133,10 +133,10 @@ struct SubgroupReduceToWarp : public OpRewritePattern<gpu::SubgroupReduceOp> {
     unsigned stride = op.getClusterStride();
     if (size * stride > kWarpSize)
       return rewriter.notifyMatchFailure(op, "cluster wider than a warp");
-    rewriter.replaceOpWithNewOp<ReduceOp>(
-        op, op.getValue().getType(), toWarpCombineKind(op.getOp()),
-        op.getValue(), /*valid_lanes=*/Value(), /*mask=*/Value(), size, stride,
-        ResultLanes::All, /*strategy=*/nullptr);
+    auto reduce = rewriter.replaceOpWithNewOp<ReduceOp>(
+        op, toWarpCombineKind(op.getOp()), op.getValue());
+    reduce.setClusterSize(size);
+    reduce.setClusterStride(stride);
     return success();
   }
 };

@@ -178,7 +178,7 @@ func.func @scan_init_with_heads(%x: i32, %h: i1) {
 // -----
 
 func.func @scan_total_type(%x: i32) {
-  // expected-error @+1 {{failed to verify that total has the value's type}}
+  // expected-error @+1 {{result #1 has type 'i64', expected 'i32' (the type of value #0)}}
   %0:2 = warp.scan <add> %x : i32, i64
   return
 }
@@ -187,7 +187,7 @@ func.func @scan_total_type(%x: i32) {
 
 func.func @scan_init_type(%x: i32, %i: i64) {
   // expected-error @+1 {{init has the value's type}}
-  %0 = "warp.scan"(%x, %i) <{kind = #warp.kind<add>, exclusive, width = 32 : i32, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>}> : (i32, i64) -> i32
+  %0 = "warp.scan"(%x, %i) <{kind = #warp.kind<add>, exclusive, width = 32 : i32, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>}> ({}) : (i32, i64) -> i32
   return
 }
 

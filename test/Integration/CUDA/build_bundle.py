@@ -7,6 +7,7 @@ plus manifest.json naming each kernel's case.
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -505,6 +506,131 @@ def atomic_kernel(case):
     return kernel(case["name"], args, body)
 
 
+# The combiner regions of cases.COMBINERS: the left tuple is %l0, %l1, ...
+# (the lower lane's), the right one %r0, %r1, ...; reference.py holds the
+# same functions.
+COMBINER_BODIES = {
+    "argmax": [
+        "%gt = arith.cmpf ogt, %r0, %l0 : f32",
+        "%rnan = arith.cmpf uno, %r0, %r0 : f32",
+        "%lnum = arith.cmpf ord, %l0, %l0 : f32",
+        "%nanwins = arith.andi %rnan, %lnum : i1",
+        "%eq = arith.cmpf oeq, %r0, %l0 : f32",
+        "%lnan = arith.cmpf uno, %l0, %l0 : f32",
+        "%bothnan = arith.andi %lnan, %rnan : i1",
+        "%same = arith.ori %eq, %bothnan : i1",
+        "%lower = arith.cmpi slt, %r1, %l1 : i32",
+        "%tie = arith.andi %same, %lower : i1",
+        "%wins = arith.ori %gt, %nanwins : i1",
+        "%takeright = arith.ori %wins, %tie : i1",
+        "%v = arith.select %takeright, %r0, %l0 : f32",
+        "%k = arith.select %takeright, %r1, %l1 : i32",
+        "warp.yield %v, %k : f32, i32",
+    ],
+    "welford": [
+        "%n = arith.addi %l0, %r0 : i32",
+        "%fa = arith.sitofp %l0 : i32 to f32",
+        "%fb = arith.sitofp %r0 : i32 to f32",
+        "%fn = arith.sitofp %n : i32 to f32",
+        "%d = arith.subf %r1, %l1 : f32",
+        "%w = arith.divf %fb, %fn : f32",
+        "%dw = arith.mulf %d, %w : f32",
+        "%mean = arith.addf %l1, %dw : f32",
+        "%dd = arith.mulf %d, %d : f32",
+        "%aw = arith.mulf %fa, %w : f32",
+        "%c = arith.mulf %dd, %aw : f32",
+        "%q0 = arith.addf %l2, %r2 : f32",
+        "%q = arith.addf %q0, %c : f32",
+        "warp.yield %n, %mean, %q : i32, f32, f32",
+    ],
+    "affine": [
+        "%a = arith.muli %r0, %l0 : i32",
+        "%m = arith.muli %r0, %l1 : i32",
+        "%b = arith.addi %m, %r1 : i32",
+        "warp.yield %a, %b : i32, i32",
+    ],
+    "softmax": [
+        "%m = arith.maximumf %l0, %r0 : f32",
+        "%dl = arith.subf %l0, %m : f32",
+        "%dr = arith.subf %r0, %m : f32",
+        "%el = math.exp %dl : f32",
+        "%er = math.exp %dr : f32",
+        "%sl = arith.mulf %l1, %el : f32",
+        "%sr = arith.mulf %r1, %er : f32",
+        "%s = arith.addf %sl, %sr : f32",
+        "warp.yield %m, %s : f32, f32",
+    ],
+}
+COMBINER_BODIES["argmax_nc"] = COMBINER_BODIES["argmax"]
+COMBINER_BODIES["argmax_f16"] = [l.replace("f32", "f16").replace("i32", "i16")
+                                 for l in COMBINER_BODIES["argmax"]]
+
+
+def region_body(lines):
+    """The region's lines with every name it defines prefixed `cb_` (the
+    region sees the kernel's names)."""
+    defined = [re.match(r"%(\w+) =", l).group(1) for l in lines if re.match(r"%\w+ =", l)]
+    pattern = re.compile(r"%(" + "|".join(defined) + r")\b")
+    return [pattern.sub(r"%cb_\1", l) for l in lines]
+
+
+def combiner_kernel(case):
+    """in0.. and out0.. hold the tuple's values; flags the segment flags;
+    only the lanes of %mask execute (the host passes all ones, the mask, or
+    the first n lanes' mask); init0.. the scan's init."""
+    comb = cases.COMBINERS[case["combiner"]]
+    types = comb["types"]
+    n = len(types)
+    values = [f"%x{k}" for k in range(n)]
+    results = [f"%y{k}" for k in range(n)]
+    body = [f"%x{k} = memref.load %in{k}[%i] : {memref(t)}" for k, t in enumerate(types)]
+    body += ["%fw = memref.load %flags[%i] : memref<?xi32>",
+             "%fzero = arith.constant 0 : i32",
+             "%f = arith.cmpi ne, %fw, %fzero : i32"]
+    opts = []
+    if case["op"] == "reduce":
+        if case["segments"]:
+            opts.append(f"{case['segments']} %f")
+    else:
+        if case["exclusive"]:
+            opts.append("exclusive")
+        if case["reverse"]:
+            opts.append("reverse")
+        opts.append(f"width {case['width']}")
+        if case["init"]:
+            opts.append("init " + ", ".join(f"%init{k}" for k in range(n)))
+    if case["execution"] == "ragged":
+        opts.append("valid_lanes %n")
+    if case["execution"] != "full":
+        opts.append("mask %mask")
+    if case["op"] == "scan" and case["heads"]:
+        opts.append("heads %f")
+    if case["op"] == "reduce":
+        size, stride = case["cluster"]
+        opts.append(f"cluster_size = {size} cluster_stride = {stride} lanes = <{case['lanes']}>")
+        if case["strategy"]:
+            opts.append(f"strategy = <{case['strategy']}>")
+        if comb["commutative"] and not comb.get("kind"):
+            opts.append("commutative")
+    head = f"warp.{case['op']} " + (f"<{comb['kind']}> " if comb.get("kind") else "")
+    line = (f"{', '.join(results)} = {head}{', '.join(values)} {' '.join(opts)} : "
+            f"{', '.join(types)}")
+    if comb.get("kind"):
+        body.append(line)
+    else:
+        args = [f"%l{k}: {t}" for k, t in enumerate(types)] + \
+               [f"%r{k}: {t}" for k, t in enumerate(types)]
+        body.append(line + f" combine ({', '.join(args)}) {{")
+        body += ["  " + l for l in region_body(COMBINER_BODIES[case["combiner"]])]
+        body.append("}")
+    body += [f"memref.store %y{k}, %out{k}[%i] : {memref(t)}" for k, t in enumerate(types)]
+    args = ([f"%in{k}: {memref(t)}" for k, t in enumerate(types)]
+            + [f"%out{k}: {memref(t)}" for k, t in enumerate(types)]
+            + ["%flags: memref<?xi32>", "%n: i32", "%mask: i32"]
+            + [f"%init{k}: {t}" for k, t in enumerate(types)])
+    return kernel(case["name"], args, only_mask_lanes(body))
+
+
 BUILDERS = {
     "shuffle": shuffle_kernel,
     "masked_shuffle": masked_shuffle_kernel,
@@ -527,6 +653,7 @@ BUILDERS = {
     "exchange": exchange_kernel,
     "elect": elect_kernel,
     "atomic": atomic_kernel,
+    "combiner": combiner_kernel,
 }
 
 # Families also built for this older chip, where the lowering differs

@@ -324,6 +324,103 @@ def atomic_cases():
                    execute="order", keys=ATOMIC_KEYS, block=32, grid=1)
 
 
+# ----------------------------------------------------------------------------
+# Combiner regions, tuples of values, segmented reductions (issue 10)
+# ----------------------------------------------------------------------------
+
+# Each combiner: the tuple's types and whether the op declares it
+# commutative; `kind` for built-in kinds (one value). The MLIR regions are
+# in build_bundle.py, the same functions in reference.py.
+COMBINERS = {
+    # (value, index): the largest value, NaN largest of all, the lowest index
+    # winning ties (+0.0 == -0.0, NaN == NaN).
+    "argmax": dict(types=["f32", "i32"], commutative=True),
+    "argmax_nc": dict(types=["f32", "i32"], commutative=False),
+    # The same over (f16, i16): both travel in one 32-bit shuffle a step.
+    "argmax_f16": dict(types=["f16", "i16"], commutative=False),
+    # (count, mean, m2), Chan et al.'s pairwise update; not commutative bit
+    # for bit, so lane order and the documented tree are checked.
+    "welford": dict(types=["i32", "f32", "f32"], commutative=False),
+    # (a, b) for x -> a*x + b over i32 with wrap-around; (a1, b1) then
+    # (a2, b2) is (a2*a1, a2*b1 + b2): any order mistake shows.
+    "affine": dict(types=["i32", "i32"], commutative=False),
+    # (max, sum of exp(x - max)): online softmax.
+    "softmax": dict(types=["f32", "f32"], commutative=True),
+    "add_i32": dict(types=["i32"], commutative=True, kind="add"),
+    "add_f32": dict(types=["f32"], commutative=True, kind="add"),
+}
+
+# Reduce configurations: (tag, cluster, lanes, strategy, execution) where
+# execution is "full", "masks" (any member mask; lanes outside do not
+# execute) or "ragged" (valid_lanes %n, only lanes 0..n-1 execute).
+COMBINER_REDUCE_CONFIGS = [
+    ("all", (32, 1), "all", None, "full"),
+    ("first", (32, 1), "first", None, "full"),
+    ("c8", (8, 1), "all", None, "full"),
+    ("c4s2_first", (4, 2), "first", None, "full"),
+    ("c2s16", (2, 16), "all", None, "full"),
+    ("bfly_c16", (16, 1), "all", "butterfly", "full"),
+    ("tree", (32, 1), "all", "tree", "full"),
+    ("masks", (32, 1), "all", None, "masks"),
+    ("masks_c8_first", (8, 1), "first", None, "masks"),
+    ("ragged", (32, 1), "all", None, "ragged"),
+    ("ragged_first", (32, 1), "first", None, "ragged"),
+]
+FLAG_PATTERNS = ["random", "sparse", "all", "none"]
+
+
+def combiner_cases():
+    for comb in ("argmax", "argmax_nc", "argmax_f16", "welford", "affine", "softmax"):
+        for tag, cluster, lanes, strategy, execution in COMBINER_REDUCE_CONFIGS:
+            yield dict(family="combiner", name=f"cmb_red_{comb}_{tag}", op="reduce",
+                       combiner=comb, cluster=list(cluster), lanes=lanes, strategy=strategy,
+                       execution=execution, segments=None)
+    # Segmented reductions by head and tail flags.
+    for comb in ("add_i32", "add_f32", "affine", "argmax_nc"):
+        for segments in ("heads", "tails"):
+            for lanes in ("all", "first"):
+                for execution, cluster in (("full", 32), ("ragged", 32), ("full", 8)):
+                    if cluster == 8 and comb != "affine":
+                        continue
+                    yield dict(family="combiner",
+                               name=f"cmb_seg_{comb}_{segments}_{lanes}_{execution}_c{cluster}",
+                               op="reduce", combiner=comb, cluster=[cluster, 1], lanes=lanes,
+                               strategy=None, execution=execution, segments=segments)
+    # Scans of tuples with regions (lane order; init stands before the first
+    # lane, after the last one when reversed).
+    for comb in ("affine", "argmax_nc"):
+        for width in (8, 32):
+            for exclusive in (False, True):
+                for reverse in (False, True):
+                    for execution in ("full", "ragged"):
+                        init = comb == "affine" and (exclusive or width == 8)
+                        if exclusive and not init:
+                            continue  # a region needs an init to be exclusive
+                        yield dict(family="combiner",
+                                   name=f"cmb_scan_{comb}_w{width}_{'ex' if exclusive else 'in'}"
+                                        f"{'_rev' if reverse else ''}{'_init' if init else ''}_{execution}",
+                                   op="scan", combiner=comb, width=width, exclusive=exclusive,
+                                   reverse=reverse, init=init, execution=execution, heads=False)
+        for reverse in (False, True):
+            yield dict(family="combiner",
+                       name=f"cmb_sscan_{comb}{'_rev' if reverse else ''}", op="scan",
+                       combiner=comb, width=32, exclusive=False, reverse=reverse, init=False,
+                       execution="full", heads=True)
+
+
+def combiner_runs(case):
+    """The (n, mask) pairs a combiner case runs with (lanes of the mask below
+    n execute) and its segment-flag patterns."""
+    if case["execution"] == "masks":
+        runs = [(32, m) for m in ANY_MASKS]
+    elif case["execution"] == "ragged":
+        runs = [(n, (1 << n) - 1) for n in VALID_LANES]
+    else:
+        runs = [(32, 0xFFFFFFFF)]
+    segmented = case.get("segments") or case.get("heads")
+    return runs, (FLAG_PATTERNS if segmented else ["none"])
+
+
 def all_cases():
     yield from shuffle_cases()
     yield from masked_shuffle_cases()
@@ -347,3 +444,4 @@ def all_cases():
     yield from elect_cases()
     yield from atomic_cases()
     yield dict(family="histogram", name="warp_histogram", bins=64, block=256, grid=8)
+    yield from combiner_cases()

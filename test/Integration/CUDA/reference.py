@@ -308,6 +308,224 @@ def aggregated_atomic_group(old, values, dtype):
     return returned, dtype(dtype(old) + inclusive[-1])
 
 
+# ----------------------------------------------------------------------------
+# Combiner regions and tuples (cases.COMBINERS): each function combines the
+# lower lane's tuple `l` with the higher lane's `r`, in the exact arithmetic
+# of the region (float32 rounding after every operation).
+# ----------------------------------------------------------------------------
+
+def comb_argmax(l, r):
+    """The larger value, NaN largest of all; on a tie (equal values, +0.0 ==
+    -0.0, or both NaN) the lower index."""
+    lv, li = l
+    rv, ri = r
+    l_nan, r_nan = bool(np.isnan(lv)), bool(np.isnan(rv))
+    same = (lv == rv) or (l_nan and r_nan)
+    take_right = (rv > lv) or (r_nan and not l_nan) or (same and ri < li)
+    return (rv, ri) if take_right else (lv, li)
+
+
+def comb_welford(l, r):
+    f32 = np.float32
+    na, ma, qa = l
+    nb, mb, qb = r
+    n = np.int32(na + nb)
+    fa, fb, fn = f32(na), f32(nb), f32(n)
+    d = f32(mb - ma)
+    w = f32(fb / fn)
+    mean = f32(ma + f32(d * w))
+    c = f32(f32(d * d) * f32(fa * w))
+    q = f32(f32(qa + qb) + c)
+    return (n, mean, q)
+
+
+def comb_affine(l, r):
+    """x -> a*x + b: first l's map, then r's (32-bit wrap-around)."""
+    a1, b1 = int(l[0]), int(l[1])
+    a2, b2 = int(r[0]), int(r[1])
+    wrap = lambda v: np.int32(((v + 2 ** 31) % 2 ** 32) - 2 ** 31)  # noqa: E731
+    return (wrap(a2 * a1), wrap(a2 * b1 + b2))
+
+
+def comb_softmax(l, r):
+    """(max, sum of exp(x - max)) in float64: the GPU's exp is checked to a
+    tolerance, its max bit for bit."""
+    m = max(l[0], r[0])
+    return (m, l[1] * np.exp(np.float64(l[0]) - m) + r[1] * np.exp(np.float64(r[0]) - m))
+
+
+def comb_add(dtype):
+    return lambda l, r: (dtype(l[0] + r[0]),)
+
+
+COMBINE_FUNCTIONS = {
+    "argmax": comb_argmax, "argmax_nc": comb_argmax, "argmax_f16": comb_argmax,
+    "welford": comb_welford,
+    "affine": comb_affine, "softmax": comb_softmax,
+    "add_i32": comb_add(np.int32), "add_f32": comb_add(np.float32),
+}
+
+
+def fold(fn, tuples):
+    """x_0 (op) x_1 (op) ... in lane order: the result of any order that keeps
+    lane order, for an associative combiner with exact arithmetic."""
+    acc = tuples[0]
+    for t in tuples[1:]:
+        acc = fn(acc, t)
+    return acc
+
+
+def tree(fn, tuples, commutative):
+    """The documented reduction tree over k ranks: commutative combiners
+    pair the farthest ranks first (r < d with r + d, d = 16, ..., 1, as
+    reduce_ranks), the others the nearest first (r with r + d for r a
+    multiple of 2d, d = 1, 2, ..., 16), the lower rank on the left; rank 0
+    ends with the result."""
+    vals = list(tuples)
+    k = len(vals)
+    distances = [16, 8, 4, 2, 1] if commutative else [1, 2, 4, 8, 16]
+    for d in distances:
+        for r in range(k):
+            if r + d < k and (r < d if commutative else r % (2 * d) == 0):
+                vals[r] = fn(vals[r], vals[r + d])
+    return vals[0]
+
+
+def segments(lanes, head_flags, tail_flags=None):
+    """Splits `lanes` (consecutive, ascending) into runs: a new run starts
+    at a lane whose head flag is set, or after a lane whose tail flag is."""
+    runs = []
+    for pos, lane in enumerate(lanes):
+        starts = pos == 0 or (head_flags is not None and head_flags[lane]) or \
+            (tail_flags is not None and tail_flags[lanes[pos - 1]])
+        if starts:
+            runs.append([])
+        runs[-1].append(lane)
+    return runs
+
+
+def combiner_inputs(comb, trial, rng):
+    """One tuple per lane (a list of numpy arrays, one per value). Trials
+    vary the data: argmax gets ties (few distinct values), then NaNs and
+    signed zeros; affine maps cover the whole i32 range."""
+    if comb == "argmax_f16":
+        values, index = combiner_inputs("argmax", trial, rng)
+        return [values.astype(np.float16), index.astype(np.int16)]
+    if comb in ("argmax", "argmax_nc"):
+        values = rng.integers(-3, 4, WARP).astype(np.float32)
+        if trial == 1:
+            values[rng.integers(0, WARP, 3)] = np.nan
+            values[rng.integers(0, WARP, 4)] = -0.0
+        if trial == 2:
+            values = rng.standard_normal(WARP).astype(np.float32)
+            values[[3, 17]] = np.float32(9.0)  # a tie of the maximum
+        return [values, rng.permutation(WARP).astype(np.int32)]
+    if comb == "welford":
+        x = (rng.standard_normal(WARP) * (1.0, 100.0, 1e-3)[trial % 3] + trial).astype(np.float32)
+        return [np.ones(WARP, np.int32), x, np.zeros(WARP, np.float32)]
+    if comb == "affine":
+        return [rng.integers(-2 ** 31, 2 ** 31, WARP, dtype=np.int64).astype(np.int32)
+                for _ in range(2)]
+    if comb == "softmax":
+        return [(rng.standard_normal(WARP) * 4).astype(np.float32), np.ones(WARP, np.float32)]
+    if comb == "add_i32":
+        return [rng.integers(-1000, 1000, WARP).astype(np.int32)]
+    return [rng.integers(-8, 9, WARP).astype(np.float32)]  # add_f32: exact sums
+
+
+def flag_pattern(pattern, rng):
+    if pattern == "random":
+        return (rng.random(WARP) < 0.3).astype(np.int32)
+    if pattern == "sparse":
+        return (rng.random(WARP) < 0.06).astype(np.int32)
+    return np.full(WARP, 1 if pattern == "all" else 0, np.int32)
+
+
+def same_tuple(got, want, comb):
+    """Integers exactly, floats bit for bit (any NaN matches a NaN); the
+    softmax sum, computed with the GPU's exp, to a relative 2e-5."""
+    for k, (g, w) in enumerate(zip(got, want)):
+        if comb == "softmax" and k == 1:
+            if not abs(float(g) - float(w)) <= 2e-5 * abs(float(w)):
+                return False
+            continue
+        g = np.asarray(g)
+        w = np.asarray(w, dtype=g.dtype)
+        if g.dtype.kind == "f":
+            if np.isnan(g) and np.isnan(w):
+                continue
+            if g.tobytes() != w.tobytes():
+                return False
+        elif g != w:
+            return False
+    return True
+
+
+def combiner_expectations(case, commutative, tuples, flags, n, mask):
+    """{lane: expected tuple} of a case of cases.combiner_cases() for the
+    lanes whose result the op defines: the lanes of `mask` below `n`
+    execute; `tuples` holds each lane's values, `flags` its segment flag."""
+    comb = case["combiner"]
+    fn = COMBINE_FUNCTIONS[comb]
+    exact = comb not in ("welford", "softmax")
+    want = {}
+    live = [l for l in range(WARP) if (mask >> l) & 1 and l < n]
+    if case["op"] == "reduce":
+        for cluster in clusters(*case["cluster"]):
+            members = [l for l in cluster if l in live]
+            if not members:
+                continue
+            if case["segments"]:
+                heads = flags if case["segments"] == "heads" else None
+                tails = flags if case["segments"] == "tails" else None
+                for run in segments(members, heads, tails):
+                    value = fold(fn, [tuples[l] for l in run])
+                    for lane in (run if case["lanes"] == "all" else run[:1]):
+                        want[lane] = value
+                continue
+            mine = [tuples[l] for l in members]
+            value = fold(fn, mine) if exact else tree(fn, mine, commutative)
+            for lane in (members if case["lanes"] == "all" else members[:1]):
+                want[lane] = value
+        return want
+    width = case["width"]
+    init = case.get("init_value")
+    for base in range(0, WARP, width):
+        members = [l for l in range(base, base + width) if l in live]
+        if not members:
+            continue
+        for run in segments(members, flags if case["heads"] else None):
+            for p, lane in enumerate(run):
+                if case["reverse"]:
+                    span = run[p + 1:] if case["exclusive"] else run[p:]
+                    seq = [tuples[l] for l in span] + ([init] if init is not None else [])
+                else:
+                    span = run[:p] if case["exclusive"] else run[:p + 1]
+                    seq = ([init] if init is not None else []) + [tuples[l] for l in span]
+                want[lane] = fold(fn, seq)
+    return want
+
+
+def combiner_trials(case, commutative, dtypes, runs, patterns, rng, trials=3):
+    """The data of every run of a combiner case: yields (n, mask, flags,
+    inputs, inits, want, label) with `want` the expectations of
+    combiner_expectations; `dtypes` are the values' numpy types."""
+    for n, mask in runs:
+        for pattern in patterns:
+            for trial in range(trials):
+                inputs = combiner_inputs(case["combiner"], trial, rng)
+                flags = flag_pattern(pattern, rng)
+                inits = [dt(0) for dt in dtypes]
+                if case.get("init"):  # affine maps: a random map
+                    inits = [np.int32(rng.integers(-2 ** 31, 2 ** 31)) for _ in dtypes]
+                    case["init_value"] = tuple(inits)
+                tuples = [tuple(dt(a[lane]) for a, dt in zip(inputs, dtypes))
+                          for lane in range(WARP)]
+                want = combiner_expectations(case, commutative, tuples, flags, n, mask)
+                yield (n, mask, flags, inputs, inits, want,
+                       f"n={n} mask={mask:#x} flags={pattern} trial={trial}")
+
+
 def self_check():
     """Hand-computed examples of the rules above (run: python3 reference.py)."""
     f32, i32 = np.float32, np.int32
@@ -392,6 +610,33 @@ def self_check():
     got, final = aggregated_atomic_group(f32(0.5), [f32(1e8), f32(1), f32(-1e8)], f32)
     assert got[1] == f32(f32(0.5) + f32(1e8)) and got[2] == f32(f32(0.5) + f32(1e8))
     assert final == f32(0.5)  # (1e8 + 1) rounds to 1e8 in f32; + -1e8 = 0
+
+
+    # Combiners: affine maps compose in lane order; the trees keep it.
+    maps = [(np.int32(2), np.int32(1)), (np.int32(3), np.int32(0)), (np.int32(1), np.int32(5))]
+    # x -> 2x + 1, then 3x, then x + 5: x -> 6x + 8.
+    assert fold(comb_affine, maps) == (6, 8)
+    assert tree(comb_affine, maps, False) == (6, 8)
+    assert fold(comb_affine, maps[::-1]) != (6, 8)
+    big = [(np.int32(v), np.int32(v * 7 + 3)) for v in rng.integers(-2 ** 31, 2 ** 31, 32)]
+    assert tree(comb_affine, big, False) == fold(comb_affine, big)
+    assert comb_affine((np.int32(65536), np.int32(0)), (np.int32(65536), np.int32(1))) == (0, 1)
+    # argmax: NaN wins, ties go to the lower index whichever side it is on.
+    nan = np.float32(np.nan)
+    assert comb_argmax((f32(1), 7), (f32(1), 3)) == (1, 3)
+    assert comb_argmax((f32(1), 3), (f32(1), 7)) == (1, 3)
+    assert comb_argmax((f32(-0.0), 9), (f32(0.0), 4))[1] == 4
+    assert comb_argmax((f32(5), 0), (nan, 8))[1] == 8 and comb_argmax((nan, 8), (f32(5), 0))[1] == 8
+    # Welford of 1..4 (one value per lane): mean 2.5, m2 5.
+    w = tree(comb_welford, [(np.int32(1), f32(v), f32(0)) for v in (1, 2, 3, 4)], False)
+    assert w == (4, 2.5, 5.0)
+    # Segments: heads at 2 and 5 of lanes 0..7; tails at 1 and 4 give the same.
+    flags = [0] * 32
+    flags[2] = flags[5] = 1
+    assert segments(list(range(8)), flags) == [[0, 1], [2, 3, 4], [5, 6, 7]]
+    tails = [0] * 32
+    tails[1] = tails[4] = 1
+    assert segments(list(range(8)), None, tails) == [[0, 1], [2, 3, 4], [5, 6, 7]]
     print("reference self-check: ok")
 
 

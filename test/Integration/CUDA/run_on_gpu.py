@@ -1003,6 +1003,45 @@ def run_histogram(suite):
         suite.record(case, not problems, "; ".join(problems))
 
 
+# ----------------------------------------------------------------------------
+# Combiner regions, tuples, segmented reductions
+# ----------------------------------------------------------------------------
+
+def signed32(mask):
+    return np.int32(mask - (1 << 32) if mask >= 1 << 31 else mask)
+
+
+def run_combiners(suite):
+    """Reductions and scans with combiner regions over tuples, and segmented
+    reductions, against the definitions: a fold in lane order for exact
+    combiners (argmax, affine maps, integer sums), the documented tree for
+    Welford (float32 after every operation), the max bit for bit and the sum
+    to a tolerance for online softmax."""
+    for case in cases.combiner_cases():
+        fn = suite.function(case)
+        comb = case["combiner"]
+        types = cases.COMBINERS[comb]["types"]
+        dtypes = [np.dtype(cases.PAYLOADS[t]["dtype"]).type for t in types]
+        runs, patterns = cases.combiner_runs(case)
+        problems = []
+        for n, mask, flags, inputs, inits, want, label in ref.combiner_trials(
+                case, cases.COMBINERS[comb]["commutative"], dtypes, runs, patterns, rng):
+            outs = [cp.full(WARP, -7, dt) for dt in dtypes]
+            args = []
+            for array in inputs:
+                args += memref_args(cp.asarray(array))
+            for out in outs:
+                args += memref_args(out)
+            args += memref_args(cp.asarray(flags)) + [np.int32(n), signed32(mask)] + inits
+            fn((1,), (WARP,), args)
+            got = [cp.asnumpy(out) for out in outs]
+            for lane, value in want.items():
+                mine = tuple(g[lane] for g in got)
+                if not ref.same_tuple(mine, value, comb):
+                    problems.append(f"{label} lane={lane} got {mine} want {value}")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bundle", required=True)
@@ -1042,6 +1081,7 @@ def main():
             "elect": lambda: run_elect(suite),
             "atomics": lambda: run_atomics(suite),
             "histogram": lambda: run_histogram(suite),
+            "combiners": lambda: run_combiners(suite),
         }
         chosen = [name for name in args.only.split(",") if name] or list(steps)
         for name in chosen:
