@@ -666,7 +666,22 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     break;
   }
   case Op::And: case Op::Or: case Op::Xor: {
-    uint64_t a = src(1), b = src(2);
+    // A defined controlling operand (and with 0, or with all ones) defines
+    // the result whatever the other holds: LLVM folds `select(c, x, y)` of
+    // predicates into and/or, and a value read outside the member mask may
+    // meet its guard there.
+    uint64_t a = src(1);
+    bool poisonA = pz;
+    pz = false;
+    uint64_t b = src(2);
+    bool poisonB = pz;
+    uint64_t all = t == Ty::Pred ? 1 : truncate(~0ull, bits);
+    auto controls = [&](uint64_t v, bool poisoned) {
+      return !poisoned && (I.op == Op::And   ? (v & all) == 0
+                           : I.op == Op::Or ? (v & all) == all
+                                            : false);
+    };
+    pz = (poisonA || poisonB) && !controls(a, poisonA) && !controls(b, poisonB);
     dst(I.op == Op::And ? a & b : I.op == Op::Or ? a | b : a ^ b);
     break;
   }
@@ -808,6 +823,23 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
   case Op::Copysign: {
     uint64_t a = src(1), b = src(2), sign = 1ull << (bits - 1);
     dst((b & ~sign) | (a & sign));
+    break;
+  }
+  case Op::Ex2: {
+    // ex2.approx(.ftz).f32 (the parser admits no other form): exp2 in
+    // double, rounded once to f32; PTX promises 2 ulp, so a test comparing
+    // values that went through it must allow for that.
+    uint32_t x = (uint32_t)src(1);
+    if ((I.flags & FlagFtz) && isSubnormal32(x))
+      x &= 0x80000000u;
+    float in;
+    std::memcpy(&in, &x, 4);
+    float out = (float)std::exp2((double)in);
+    uint32_t r;
+    std::memcpy(&r, &out, 4);
+    if ((I.flags & FlagFtz) && isSubnormal32(r))
+      r &= 0x80000000u;
+    dst(r);
     break;
   }
   case Op::Activemask:

@@ -43,7 +43,7 @@ enum class SReg : uint8_t {
 enum class Op : uint8_t {
   Mov, Add, Sub, Mul, Mad, Fma, Div, Rem, Neg, Abs, Min, Max,
   And, Or, Xor, Not, CNot, Shl, Shr, Setp, Selp, Cvt, Cvta,
-  Popc, Clz, Brev, Bfind, Prmt, Bfe, Bfi, Fns, Copysign,
+  Popc, Clz, Brev, Bfind, Prmt, Bfe, Bfi, Fns, Copysign, Ex2,
   Ld, St, Atom, Red, Bra, Ret, Exit,
   // Collectives: a lane waits until its member mask has arrived.
   Shfl, Vote, Match, Redux, BarWarpSync, Elect,

@@ -81,7 +81,7 @@ const std::unordered_map<std::string, Op> &opNames() {
       "neg",  "abs",   "min",  "max",  "and",  "or",    "xor",   "not",
       "cnot", "shl",   "shr",  "setp", "selp", "cvt",   "cvta",  "popc",
       "clz",  "brev",  "bfind", "prmt", "bfe", "bfi",   "fns",   "copysign",
-      "ld",   "st",    "atom", "red",  "bra",  "ret",   "exit",  "shfl",
+      "ex2",  "ld",   "st",    "atom", "red",  "bra",  "ret",   "exit",  "shfl",
       "vote", "match", "redux", "", "elect", "activemask", "bar"};
   static const auto table = [] {
     auto t = enumTable(Op::Mov, names);
@@ -814,7 +814,7 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
     } else if ((m == "hi" || m == "lo" || m == "wide") &&
                (o == Op::Mul || o == Op::Mad)) {
       inst.flags |= m == "hi" ? FlagHi : m == "lo" ? FlagLo : FlagWide;
-    } else if (m == "approx" && (o == Op::Div)) {
+    } else if (m == "approx" && (o == Op::Div || o == Op::Ex2)) {
       inst.flags |= FlagApprox;
     } else if (m == "full" && o == Op::Div) {
       inst.flags |= FlagFull;
@@ -901,7 +901,11 @@ const char *unsupportedForm(const Inst &inst) {
   Op o = inst.op;
   Ty t = inst.ty;
   bool half = t == Ty::F16 || t == Ty::BF16 || t == Ty::F16x2 || t == Ty::BF16x2;
-  if (inst.flags & (FlagApprox | FlagFull))
+  // ex2.approx.f32 is the one approximation kernels need (math.exp): it runs
+  // as exp2 correctly rounded, within the hardware's 2 ulp, not bit for bit.
+  if (o == Op::Ex2 && (!(inst.flags & FlagApprox) || t != Ty::F32))
+    return "ex2 other than ex2.approx(.ftz).f32";
+  if ((inst.flags & (FlagApprox | FlagFull)) && o != Op::Ex2)
     return ".approx/.full results are not specified bit for bit";
   if (o == Op::Rem && isFloat(t))
     return "rem on floats";
@@ -939,7 +943,7 @@ bool Parser::checkOperands(Inst &inst) {
   static const uint8_t counts[] = {
       2, 3, 3, 3, 4, 4, 3, 3, 2, 2, 3, 3, // mov .. max
       3, 3, 3, 2, 2, 3, 3, 3, 4, 2, 2,    // and .. cvta
-      2, 2, 2, 2, 4, 4, 5, 4, 3,          // popc .. copysign
+      2, 2, 2, 2, 4, 4, 5, 4, 3, 2,       // popc .. ex2
       2, 2, 3, 2, 1, 0, 0,                // ld .. exit
       5, 3, 3, 3, 1, 2, 1, 1};            // shfl .. bar.sync
   static_assert(sizeof(counts) == static_cast<size_t>(Op::BarSync) + 1,

@@ -175,10 +175,13 @@ public:
 /// A warp.reduce over the executing warp's live lanes, result in lane 0.
 Value reduceLiveLanes(BlockBuilder &bb, CombineKind kind, Value value,
                       Value validLanes) {
-  return ReduceOp::create(bb.b, bb.loc, value.getType(), kind, value,
-                          validLanes, bb.geometry.mask, /*cluster_size=*/32,
-                          /*cluster_stride=*/1, ResultLanes::First,
-                          /*strategy=*/nullptr);
+  auto reduce = ReduceOp::create(
+      bb.b, bb.loc, TypeRange{value.getType()},
+      CombineKindAttr::get(bb.b.getContext(), kind), ValueRange{value},
+      validLanes, bb.geometry.mask, /*heads=*/Value(), /*tails=*/Value(),
+      /*cluster_size=*/32, /*cluster_stride=*/1, ResultLanes::First,
+      /*strategy=*/nullptr, /*commutative=*/false);
+  return reduce.getResult().front();
 }
 
 Value expandReduce(BlockBuilder &bb, BlockReduceOp op) {
@@ -203,29 +206,37 @@ SmallVector<Value> expandScan(BlockBuilder &bb, BlockScanOp op) {
   Type type = op.getValue().getType();
   bool exclusive = op.getExclusive();
   // Each warp scans its live lanes and learns its total.
-  auto warpScan = ScanOp::create(
-      b, loc, type, type, op.getKind(), op.getValue(), /*init=*/Value(),
-      g.live, g.mask, /*heads=*/Value(), exclusive, /*reverse=*/false,
-      /*width=*/32);
-  bb.parkPerWarp(warpScan.getTotal());
+  auto scan = [&](Value value, ValueRange init, Value validLanes,
+                  bool exclusive) {
+    return ScanOp::create(
+        b, loc, TypeRange{type, type},
+        CombineKindAttr::get(b.getContext(), op.getKind()), ValueRange{value},
+        init, validLanes, g.mask, /*heads=*/Value(), exclusive,
+        /*reverse=*/false, /*width=*/32);
+  };
+  auto warpScan = scan(op.getValue(), /*init=*/{}, g.live, exclusive);
+  Value warpTotal = warpScan.getTotal().front();
+  bb.parkPerWarp(warpTotal);
   bb.barrier();
   // Warp 0 turns the warps' totals into each warp's prefix (init in front)
   // and parks the block's total.
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
-    Value parked = bb.readParked(warpScan.getTotal());
-    auto prefixes = ScanOp::create(
-        b, loc, type, type, op.getKind(), parked, op.getInit(), g.numWarps,
-        g.mask, /*heads=*/Value(), /*exclusive=*/true, /*reverse=*/false,
-        /*width=*/32);
+    Value parked = bb.readParked(warpTotal);
+    SmallVector<Value, 1> init;
+    if (op.getInit())
+      init.push_back(op.getInit());
+    auto prefixes = scan(parked, init, g.numWarps, /*exclusive=*/true);
     Value hasSlot = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                           g.lane, g.numWarps);
-    bb.onlyIf(hasSlot, [&] { bb.store(prefixes.getResult(), g.lane); });
-    bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
-              [&] { bb.store(prefixes.getTotal(), bb.cst(kTotalSlot)); });
+    bb.onlyIf(hasSlot,
+              [&] { bb.store(prefixes.getScanned().front(), g.lane); });
+    bb.onlyIf(bb.eq(g.lane, bb.cst(0)), [&] {
+      bb.store(prefixes.getTotal().front(), bb.cst(kTotalSlot));
+    });
   });
   bb.barrier();
   Value prefix = bb.load(g.warp);
-  Value own = warpScan.getResult();
+  Value own = warpScan.getScanned().front();
   // prefix (op) own; the first lane of an exclusive scan has no own part.
   Value result = buildCombine(b, loc, op.getKind(), prefix, own);
   if (exclusive)

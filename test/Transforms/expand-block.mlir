@@ -48,15 +48,15 @@ gpu.module @kernels {
 
   // CHECK-LABEL: gpu.func @scan
   // Each warp scans its live lanes and parks its total.
-  // CHECK: %[[S:.*]], %[[T:.*]] = warp.scan <maxsi> %{{.*}} exclusive valid_lanes %{{.*}} mask %{{.*}} : i64, i64
-  // CHECK: memref.store %[[T]]
+  // CHECK: %[[S:.*]]:2 = warp.scan <maxsi> %{{.*}} exclusive valid_lanes %{{.*}} mask %{{.*}} : i64, i64
+  // CHECK: memref.store %[[S]]#1
   // CHECK: gpu.barrier
   // Warp 0 scans the totals exclusively, init in front.
   // CHECK: warp.scan <maxsi> %{{.*}} exclusive init %{{.*}} valid_lanes %{{.*}} mask %{{.*}} : i64, i64
   // CHECK: gpu.barrier
   // prefix (op) own, and the prefix alone in the first lane of each warp.
   // CHECK: %[[PREFIX:.*]] = memref.load
-  // CHECK: %[[C:.*]] = arith.maxsi %[[PREFIX]], %[[S]] : i64
+  // CHECK: %[[C:.*]] = arith.maxsi %[[PREFIX]], %[[S]]#0 : i64
   // CHECK: arith.select %{{.*}}, %[[PREFIX]], %[[C]] : i64
   // The block total.
   // CHECK: memref.load
