@@ -55,6 +55,8 @@ cp "$BUILD_DIR/lib-self-contained/libWarpCAPI.so" "$stage/python/warp_mlir/_lib/
 mkdir -p "$stage/test" "$stage/examples"
 cp -r test/python "$stage/test/python"
 cp test/probes.py "$stage/test/"
+mkdir -p "$stage/test/Robustness"
+cp -r test/Robustness/Inputs "$stage/test/Robustness/"
 cp -r examples/python "$stage/examples/python"
 mkdir -p .gpu-bundle
 tar -C "$(dirname "$stage")" -cf - warp-gpu | xz -6 -T2 > .gpu-bundle/warp-gpu.tar.xz
