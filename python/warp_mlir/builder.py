@@ -819,8 +819,10 @@ class KernelBuilder:
         right = [Value(self, self._fresh(), t) for t in types]
         arguments = ", ".join(f"{v}: {v.type}" for v in left + right)
         head = f"{name}:{len(result_types)}" if len(result_types) > 1 else name
+        # The op's location goes after its region's closing brace.
+        location = self._location()
         self._line(f"{head} = {op} {', '.join(map(str, values))}{options} : "
-                   f"{', '.join(map(str, result_types))} combine ({arguments}) {{")
+                   f"{', '.join(map(str, result_types))} combine ({arguments}) {{", None)
         self._enter_region()
         self._indent += 1
         try:
@@ -838,7 +840,7 @@ class KernelBuilder:
         finally:
             self._depth -= 1
         self._indent -= 1
-        self._line("}")
+        self._line("}", location)
         if len(result_types) == 1:
             return [Value(self, name, result_types[0])]
         return [Value(self, f"{name}#{i}", t) for i, t in enumerate(result_types)]
