@@ -45,7 +45,7 @@ python3 "$here/all_reduce_bench.py" --upstream "$here/all_reduce_upstream.ptx" \
   --warp "$here/all_reduce_warp.ptx" 2>&1 | tee "$out/all_reduce_bench.txt" | tail -10
 # Device-wide kernels against CUB, hand-written CUDA, Triton and torch; each
 # benchmark runs in its own process, so a failure costs only its own line.
-python3 "$here/device_bench.py" --ptx-dir "$here/device" --json "$out/device_bench.json" 2>&1 \
+python3 "$here/device_bench.py" --ptx-dir "$here/device" --json "$out/device_bench.json" --hang "${WARP_HANG_S:-10}" 2>&1 \
   | tee "$out/device_bench.txt" | grep -E '^[a-z0-9_]+ +[0-9]|FAILED|^total|^baselines'  # the SASS summary: in the file
 python3 "$here/chart.py" "$out/device_bench.json" "$out/bench.json" -o "$out/device_bench.svg" || true
 exit $status
