@@ -7,14 +7,19 @@
 // result, a barrier, every thread reads what it needs. The scratch array is
 // one memref.global per payload type in the gpu.module:
 //
-//   slots 0..31  one per warp (partials, totals, then the warps' prefixes)
-//   slot  32     the block's reduction / total
-//   slot  33     block_broadcast's value
+//   slots 0..31   one per warp: the warps' partials or totals
+//   slot  32      the block's reduction / total
+//   slot  33      block_broadcast's value
+//   slots 34..65  one per warp: block_scan's prefixes
 //
 // Consecutive block ops share it safely: every slot a block op reads after
 // its last barrier is written by the next block op only after that op's
 // first barrier (block_broadcast, which writes before any barrier of its
-// own, starts with one).
+// own, starts with one). The prefixes have slots of their own because the
+// lanes of a warp read their prefix after the last barrier while lane 0 may
+// already park the warp's value of the next block op: no barrier separates
+// the two, and the warp collective in between orders no memory (racecheck
+// reports such a pair as a hazard).
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,7 +45,8 @@ namespace {
 
 constexpr int64_t kTotalSlot = 32;
 constexpr int64_t kBroadcastSlot = 33;
-constexpr int64_t kScratchSlots = 34;
+constexpr int64_t kFirstPrefixSlot = 34;
+constexpr int64_t kScratchSlots = kFirstPrefixSlot + 32;
 
 /// Where the executing thread sits in its block, as i32 values.
 struct BlockGeometry {
@@ -228,14 +234,17 @@ SmallVector<Value> expandScan(BlockBuilder &bb, BlockScanOp op) {
     auto prefixes = scan(parked, init, g.numWarps, /*exclusive=*/true);
     Value hasSlot = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                           g.lane, g.numWarps);
-    bb.onlyIf(hasSlot,
-              [&] { bb.store(prefixes.getScanned().front(), g.lane); });
+    bb.onlyIf(hasSlot, [&] {
+      bb.store(prefixes.getScanned().front(),
+               arith::AddIOp::create(b, loc, g.lane, bb.cst(kFirstPrefixSlot)));
+    });
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)), [&] {
       bb.store(prefixes.getTotal().front(), bb.cst(kTotalSlot));
     });
   });
   bb.barrier();
-  Value prefix = bb.load(g.warp);
+  Value prefix = bb.load(
+      arith::AddIOp::create(b, loc, g.warp, bb.cst(kFirstPrefixSlot)));
   Value own = warpScan.getScanned().front();
   // prefix (op) own; the first lane of an exclusive scan has no own part.
   Value result = buildCombine(b, loc, op.getKind(), prefix, own);

@@ -9,11 +9,12 @@
 // RUN: %if ptxas-sm_75 %{ %ptxas -arch=sm_75 %t.sm75.ptx -o %t.sm75.cubin %}
 
 // One scratch array per payload type, shared by every block op of the module:
-// 32 warp slots, the block total (32) and the broadcast slot (33).
-// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<34xf32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @__warp_block_scratch_0 : memref<34xi64, #gpu.address_space<workgroup>>
+// 32 warp slots, the block total (32), the broadcast slot (33) and 32
+// prefix slots.
+// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<66xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch_0 : memref<66xi64, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.global
-// PTX: .shared .align 4 .b8 __warp_block_scratch[136];
+// PTX: .shared .align 4 .b8 __warp_block_scratch[264];
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
@@ -22,7 +23,7 @@ gpu.module @kernels {
   // CHECK: %[[TX:.*]] = gpu.thread_id x
   // CHECK: %[[LIVE:.*]] = arith.minui %{{.*}}, %{{.*}} : i32
   // CHECK: %[[MASK:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
-  // CHECK: %[[BUF:.*]] = memref.get_global @__warp_block_scratch : memref<34xf32, #gpu.address_space<workgroup>>
+  // CHECK: %[[BUF:.*]] = memref.get_global @__warp_block_scratch : memref<66xf32, #gpu.address_space<workgroup>>
   // CHECK: %[[P:.*]] = warp.reduce <add> %{{.*}} valid_lanes %[[LIVE]] mask %[[MASK]] lanes = <first> : f32
   // CHECK: scf.if
   // CHECK:   memref.store %[[P]], %[[BUF]]
@@ -62,7 +63,7 @@ gpu.module @kernels {
   // CHECK: memref.load
   // PTX-LABEL: .entry scan(
   // (LLVM moves a global used by one kernel into it.)
-  // PTX: .shared .align 8 .b8 __warp_block_scratch_0[272];
+  // PTX: .shared .align 8 .b8 __warp_block_scratch_0[528];
   // PTX-COUNT-2: bar.sync 0;
   // PTX-NOT: bar.sync
   // PTX: ret;

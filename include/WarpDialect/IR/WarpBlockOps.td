@@ -34,7 +34,7 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     Lowering (`warp-expand-block-collectives`): warp reduce, lane 0 of each
     warp writes its partial to workgroup memory, barrier, warp 0 reduces the
     partials and writes the total, barrier, every thread reads it: two
-    `bar.sync` and one `memref.global` of 35 elements per payload type in
+    `bar.sync` and one `memref.global` of 66 elements per payload type in
     the enclosing `gpu.module`, shared by all block ops of that type (the
     barriers make consecutive block ops safe without further
     synchronization).

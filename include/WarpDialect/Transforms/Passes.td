@@ -59,8 +59,8 @@ def WarpExpandBlockCollectivesPass
     `warp.block_broadcast` into warp collectives over each warp's live lanes
     (`valid_lanes` and a member mask for a ragged last warp), `memref`
     accesses to one workgroup-memory `memref.global` per payload type in the
-    `gpu.module` (35 elements: a slot per warp, the block total and the
-    broadcast slot) and `gpu.barrier`s. The block size comes from
+    `gpu.module` (66 elements: a slot per warp, the block total, the
+    broadcast slot and a prefix slot per warp) and `gpu.barrier`s. The block size comes from
     `gpu.block_dim` at run time; a `known_block_size` on the enclosing
     `gpu.func` lets canonicalization fold it. Runs before
     `warp-expand-collectives`, which expands the warp ops it creates.

@@ -13,7 +13,7 @@ gpu.module @kernels {
   // CHECK: warp.block_reduce <minui> %{{.*}} : i32
   // CHECK-NOT: gpu.all_reduce
   // PTX-LABEL: .entry named(
-  // PTX: .shared .align 4 .b8 __warp_block_scratch[136];
+  // PTX: .shared .align 4 .b8 __warp_block_scratch[264];
   // PTX-COUNT-6: bar.sync 0;
   // PTX-NOT: bar.sync
   // PTX: ret;
