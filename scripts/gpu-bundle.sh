@@ -18,7 +18,7 @@ cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner-static WarpCAPISta
 stage=$(mktemp -d)/warp-gpu
 mkdir -p "$stage"/{bin,lib,tests,matrix}
 cp "$BUILD_DIR/bin/warp-cuda-runner-static" "$stage/bin/warp-cuda-runner"
-cp /usr/lib/llvm-22/bin/FileCheck "$stage/bin/"
+cp /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/not "$stage/bin/"
 cp "$(ldconfig -p | awk '/libz3.so.4 / {print $NF; exit}')" "$stage/lib/"
 cp -r /usr/lib/llvm-22/utils/lit/lit "$stage/lit"
 cp test/Integration/CUDA/runner/*.mlir "$stage/tests/"

@@ -1,6 +1,6 @@
 # lit configuration of the GPU bundle (scripts/gpu-bundle.sh): runs the
 # runner tests on a GPU host that has no LLVM, with the bundle's own
-# warp-cuda-runner (self-contained) and FileCheck.
+# warp-cuda-runner (self-contained), FileCheck and not.
 import os
 import sys
 
