@@ -37,6 +37,13 @@ mlir-opt-22 benchmarks/all_reduce.mlir \
 "$BUILD_DIR/bin/warp-opt" benchmarks/all_reduce.mlir -o /dev/null \
   --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/all_reduce_warp.ptx"
 cp benchmarks/all_reduce_bench.py "$stage/"
+# Generic collectives' SASS next to CUB's (benchmarks/sass/compare.py).
+mkdir -p "$stage/sass"
+"$BUILD_DIR/bin/warp-opt" test/PTX/combiner-counts.mlir -o /dev/null \
+  --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/sass/combiner-counts.ptx"
+"$BUILD_DIR/bin/warp-opt" test/PTX/exchange-elect-atomic.mlir -o /dev/null \
+  --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/sass/exchange.ptx"
+cp benchmarks/sass/compare.py benchmarks/sass/cub_kernels.cu "$stage/sass/"
 # Device-wide kernels (benchmarks/device_bench.py): their PTX, the CUDA
 # baselines it compiles on the GPU host, the chart script and the commit.
 mkdir -p "$stage/device"

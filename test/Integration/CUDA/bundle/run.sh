@@ -43,6 +43,8 @@ fi
 python3 "$here/warp_bench.py" --ptx "$here/bench.ptx" --json "$out/bench.json" 2>&1 | tee "$out/bench.txt" | tail -8
 python3 "$here/all_reduce_bench.py" --upstream "$here/all_reduce_upstream.ptx" \
   --warp "$here/all_reduce_warp.ptx" 2>&1 | tee "$out/all_reduce_bench.txt" | tail -10
+python3 "$here/sass/compare.py" --ptx "$here/sass/combiner-counts.ptx" --ptx "$here/sass/exchange.ptx" \
+  2>&1 | tee "$out/sass_compare.txt"
 # Device-wide kernels against CUB, hand-written CUDA, Triton and torch; each
 # benchmark runs in its own process, so a failure costs only its own line.
 python3 "$here/device_bench.py" --ptx-dir "$here/device" --json "$out/device_bench.json" --hang "${WARP_HANG_S:-10}" 2>&1 \
