@@ -5,8 +5,8 @@ same IR through warp-lower-to-ptx (warp.block_reduce), in one run on the GPU:
 
 Each kernel reduces blockDim consecutive elements per block (2^26 elements);
 results are checked first (f32 sums against float64 numpy within 1e-3
-relative, i32 max exactly); a time is the median of 30 launches after 5
-warm-ups (CUDA events). ratio = upstream time / warp time: > 1 means warp is
+relative, i32 max exactly); a time is warp_bench.time_ms's: the median of
+30 launches after 5 warm-ups (CUDA events). ratio = upstream time / warp time: > 1 means warp is
 faster.
 """
 import argparse
@@ -14,26 +14,10 @@ import argparse
 import cupy as cp
 import numpy as np
 
+from warp_bench import memref, time_ms  # same directory, here and in the bundle
+
 N = 1 << 26
 BLOCKS = [128, 256, 1000, 1024]
-
-
-def median_ms(fn, repeats=30, warmup=5):
-    for _ in range(warmup):
-        fn()
-    times = []
-    for _ in range(repeats):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        fn()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-    return float(np.median(times))
-
-
-def memref(array):
-    return [array, array, np.int64(0), np.int64(array.size), np.int64(1)]
 
 
 def main():
@@ -66,7 +50,7 @@ def main():
                 if not ok:
                     failed = True
                     print(f"MISMATCH {which} {name} block={block}")
-                times[which] = median_ms(launch)
+                times[which] = time_ms(launch, iters=30)
             print(f"{name:24} {block:>6} {times['upstream']:>12.4f} {times['warp']:>9.4f} "
                   f"{times['upstream'] / times['warp']:>6.3f}")
     raise SystemExit(1 if failed else 0)
