@@ -112,3 +112,18 @@ TypedAttr mlir::warp::getCombineIdentity(CombineKind kind, Type type) {
     return DenseElementsAttr::get(vectorType, cast<Attribute>(scalar));
   return scalar;
 }
+
+TypedAttr mlir::warp::getCombinePadding(CombineKind kind, Type type) {
+  auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+  if (!floatType || (kind != CombineKind::Add && kind != CombineKind::MinNumF &&
+                     kind != CombineKind::MaxNumF))
+    return getCombineIdentity(kind, type);
+  const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+  llvm::APFloat value = kind == CombineKind::Add
+                            ? llvm::APFloat::getZero(sem, /*Negative=*/true)
+                            : llvm::APFloat::getNaN(sem);
+  TypedAttr scalar = FloatAttr::get(floatType, value);
+  if (auto vector = dyn_cast<VectorType>(type))
+    return DenseElementsAttr::get(vector, scalar);
+  return scalar;
+}

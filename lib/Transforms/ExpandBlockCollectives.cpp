@@ -178,26 +178,59 @@ public:
   Value buffer;
 };
 
-/// A warp.reduce over the executing warp's live lanes, result in lane 0.
-Value reduceLiveLanes(BlockBuilder &bb, CombineKind kind, Value value,
-                      Value validLanes) {
+/// A warp.reduce with the result in lane 0: over all 32 lanes without
+/// `validLanes`, else over the first `validLanes` lanes, the executing warp's
+/// live lanes being the members.
+Value reduceInWarp(BlockBuilder &bb, CombineKind kind, Value value,
+                   Value validLanes = Value()) {
   auto reduce = ReduceOp::create(
       bb.b, bb.loc, TypeRange{value.getType()},
       CombineKindAttr::get(bb.b.getContext(), kind), ValueRange{value},
-      validLanes, bb.geometry.mask, /*heads=*/Value(), /*tails=*/Value(),
-      /*cluster_size=*/32, /*cluster_stride=*/1, ResultLanes::First,
-      /*strategy=*/nullptr, /*commutative=*/false);
+      validLanes, validLanes ? bb.geometry.mask : Value(), /*heads=*/Value(),
+      /*tails=*/Value(), /*cluster_size=*/32, /*cluster_stride=*/1,
+      ResultLanes::First, /*strategy=*/nullptr, /*commutative=*/false);
   return reduce.getResult().front();
+}
+
+/// `thenValue()` where `condition` holds, else `elseValue()`, each built in
+/// its own region (a condition uniform over the warp may guard collectives).
+Value select(BlockBuilder &bb, Value condition, function_ref<Value()> thenValue,
+             function_ref<Value()> elseValue) {
+  auto ifOp = scf::IfOp::create(
+      bb.b, bb.loc, condition,
+      [&](OpBuilder &, Location) {
+        scf::YieldOp::create(bb.b, bb.loc, thenValue());
+      },
+      [&](OpBuilder &, Location) {
+        scf::YieldOp::create(bb.b, bb.loc, elseValue());
+      });
+  return ifOp.getResult(0);
 }
 
 Value expandReduce(BlockBuilder &bb, BlockReduceOp op) {
   const BlockGeometry &g = bb.geometry;
-  Value partial = reduceLiveLanes(bb, op.getKind(), op.getValue(), g.live);
+  CombineKind kind = op.getKind();
+  // Whole warps take the plain 32-lane reduction (a butterfly/tree or
+  // redux.sync); only a ragged last warp pays for valid_lanes. The condition
+  // is uniform within each warp.
+  Value partial = select(
+      bb, bb.eq(g.live, bb.cst(32)),
+      [&] { return reduceInWarp(bb, kind, op.getValue()); },
+      [&] { return reduceInWarp(bb, kind, op.getValue(), g.live); });
   bb.parkPerWarp(partial);
   bb.barrier();
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
-    Value parked = bb.readParked(partial);
-    Value total = reduceLiveLanes(bb, op.getKind(), parked, g.numWarps);
+    // One warp: its partial is the total. Several: warp 0 is whole, and the
+    // lanes past the last warp contribute a neutral padding, so the plain
+    // 32-lane reduction gives, bit for bit, the tree over the partials.
+    Value total = select(
+        bb, bb.eq(g.numWarps, bb.cst(1)), [&] { return partial; },
+        [&] {
+          Value padding = arith::ConstantOp::create(
+              bb.b, bb.loc,
+              getCombinePadding(kind, op.getValue().getType()));
+          return reduceInWarp(bb, kind, bb.readParked(padding));
+        });
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
               [&] { bb.store(total, bb.cst(kTotalSlot)); });
   });

@@ -639,18 +639,8 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
         Value lane = LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
         Value valid = arith::CmpIOp::create(
             rewriter, loc, arith::CmpIPredicate::ult, lane, op.getValidLanes());
-        // For minnumf/maxnumf that is NaN, which redux.sync.{min,max}.f32
-        // ignores: +-inf would turn an all-NaN reduction into +-inf.
-        TypedAttr padding =
-            getCombineIdentity(*op.getKind(), value.getType());
-        if (op.getKind() == CombineKind::MinNumF ||
-            op.getKind() == CombineKind::MaxNumF)
-          padding = FloatAttr::get(
-              cast<FloatType>(getElementTypeOrSelf(value.getType())),
-              llvm::APFloat::getNaN(
-                  cast<FloatType>(getElementTypeOrSelf(value.getType()))
-                      .getFloatSemantics()));
-        Value identity = arith::ConstantOp::create(rewriter, loc, padding);
+        Value identity = arith::ConstantOp::create(
+            rewriter, loc, getCombinePadding(*op.getKind(), value.getType()));
         value = arith::SelectOp::create(rewriter, loc, valid, value, identity);
       }
       result = {lowerReduceToRedux(rewriter, loc, *op.getKind(), value,

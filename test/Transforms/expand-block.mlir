@@ -24,12 +24,23 @@ gpu.module @kernels {
   // CHECK: %[[LIVE:.*]] = arith.minui %{{.*}}, %{{.*}} : i32
   // CHECK: %[[MASK:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
   // CHECK: %[[BUF:.*]] = memref.get_global @__warp_block_scratch : memref<66xf32, #gpu.address_space<workgroup>>
-  // CHECK: %[[P:.*]] = warp.reduce <add> %{{.*}} valid_lanes %[[LIVE]] mask %[[MASK]] lanes = <first> : f32
+  // Whole warps: the plain 32-lane reduction; a ragged warp: its live lanes.
+  // CHECK: %[[P:.*]] = scf.if
+  // CHECK:   warp.reduce <add> %{{[^ ]*}} lanes = <first> : f32
+  // CHECK: } else {
+  // CHECK:   warp.reduce <add> %{{.*}} valid_lanes %[[LIVE]] mask %[[MASK]] lanes = <first> : f32
   // CHECK: scf.if
   // CHECK:   memref.store %[[P]], %[[BUF]]
   // CHECK: gpu.barrier
+  // Warp 0: one warp's partial is the total; else the partials padded with
+  // -0.0 (x + -0.0 == x bit for bit) through the plain reduction.
   // CHECK: scf.if
-  // CHECK:   warp.reduce <add> %{{.*}} valid_lanes %{{.*}} mask %[[MASK]] lanes = <first> : f32
+  // CHECK:   scf.if
+  // CHECK:     scf.yield %[[P]] : f32
+  // CHECK:   } else {
+  // CHECK:     %[[PAD:.*]] = arith.constant -0.000000e+00 : f32
+  // CHECK:     scf.yield %[[PAD]] : f32
+  // CHECK:     warp.reduce <add> %{{[^ ]*}} lanes = <first> : f32
   // CHECK:   memref.store
   // CHECK: gpu.barrier
   // CHECK: memref.load %[[BUF]]

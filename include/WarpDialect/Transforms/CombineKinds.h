@@ -45,6 +45,13 @@ inline constexpr llvm::StringLiteral kConvergentAttrName = "warp.convergent";
 /// where warp.scan documents +inf/-inf (as CUB and torch give).
 TypedAttr getCombineIdentity(CombineKind kind, Type type);
 
+/// A value that leaves every x unchanged, bit for bit, when combined with it
+/// (a splat for vectors), for padding lanes that must not count: the
+/// identity, except -0.0 for float `add` (x + +0.0 turns -0.0 into +0.0) and
+/// NaN for `minnumf`/`maxnumf` (which ignore a NaN operand; +-inf would turn
+/// an all-NaN reduction into +-inf).
+TypedAttr getCombinePadding(CombineKind kind, Type type);
+
 } // namespace mlir::warp
 
 #endif // WARPDIALECT_TRANSFORMS_COMBINEKINDS_H
