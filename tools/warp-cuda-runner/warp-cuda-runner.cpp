@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "WarpDialect/Pipelines/FatalErrors.h"
 #include "WarpDialect/Pipelines/Pipelines.h"
 #include "WarpDialect/Version.h"
 #include "WarpDialect/Runtime/CudaRuntimeWrappers.h"
@@ -102,6 +103,7 @@ static LogicalResult dumpPtx(Operation *module,
   toPtx.asyncRuntime = options.asyncRuntime.getValue();
   toPtx.ptxOutput = clDumpPtx.getValue();
   PassManager pm(module->getContext(), module->getName().getStringRef());
+  warp::reportFatalErrorsAsDiagnostics(pm);
   warp::buildWarpLowerToPTXPipeline(pm, toPtx);
   return pm.run(copy.get());
 }
@@ -175,6 +177,9 @@ static LogicalResult lowerAndCheckDevice(Operation *module,
         return failure();
     }
     PassManager pm(module->getContext(), module->getName().getStringRef());
+    // An LLVM fatal error (hand-written LLVM dialect NVPTX cannot select) is
+    // an error at the op whose pass raised it, and exit status 1.
+    warp::reportFatalErrorsAsDiagnostics(pm);
     warp::buildWarpLowerToPTXPipeline(pm, options);
     if (failed(pm.run(module)))
       return failure();
