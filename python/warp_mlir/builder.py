@@ -768,6 +768,44 @@ class KernelBuilder:
         mask = self._mask_value(mask)
         return self._emit(f"warp.broadcast_first {value}{self._mask(mask)} : {value.type}", value.type)
 
+    def block_reduce(self, kind: str, value: Value) -> Value:
+        """warp.block_reduce: `value` combined with `kind` over every thread
+        of the block, in every thread. Every thread of the block must call
+        it (it holds barriers)."""
+        kind = _checks.keyword(kind, "block reduce kind")
+        value = self.value(value, "the reduced value")
+        _check_payload(value, "the reduced value")
+        _check_kind(kind, value)
+        return self._emit(f"warp.block_reduce <{kind}> {value} : {value.type}", value.type)
+
+    def block_scan(self, kind: str, value: Value, exclusive: bool = False, init=None,
+                   total: bool = False):
+        """warp.block_scan over the block's threads (numbered x + X * (y + Y
+        * z)); `init` is a prefix in front of every thread (CUB's
+        BlockPrefixCallbackOp). Returns the scan, or (scan, block total)
+        with total=True."""
+        kind = _checks.keyword(kind, "block scan kind")
+        value = self.value(value, "the scanned value")
+        _check_payload(value, "the scanned value")
+        _check_kind(kind, value)
+        options = " exclusive" if exclusive else ""
+        if init is not None:
+            options += f" init {self.coerce(init, value.type)}"
+        if total:
+            scan, block_total = self._emit_n(
+                f"warp.block_scan <{kind}> {value}{options} : {value.type}, {value.type}",
+                [value.type, value.type])
+            return scan, block_total
+        return self._emit(f"warp.block_scan <{kind}> {value}{options} : {value.type}", value.type)
+
+    def block_broadcast(self, value: Value, thread) -> Value:
+        """warp.block_broadcast: every thread gets `value` of thread
+        `thread` (x + X * (y + Y * z), the same in every thread)."""
+        value = self.value(value, "the broadcast value")
+        _check_payload(value, "the broadcast value")
+        thread = self.coerce(thread, i32)
+        return self._emit(f"warp.block_broadcast {value}, {thread} : {value.type}", value.type)
+
     def ballot(self, predicate: Value, mask=None) -> Value:
         predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
         return self._emit(f"warp.ballot {predicate}{self._mask(mask)} : i32", i32)
