@@ -56,6 +56,8 @@ module attributes {gpu.container_module} {
       async.yield
     }
     async.await %t1 : !async.token
+    %dev = async.await %f0 : !async.value<memref<32xi32>>
+    gpu.dealloc %dev : memref<32xi32>
     call @printMemrefI32(%unranked) : (memref<*xi32>) -> ()
     // A value computed in a region, read after an await on the host.
     %t2, %f2 = async.execute () -> !async.value<i32> {
@@ -67,6 +69,9 @@ module attributes {gpu.container_module} {
     memref.store %seven, %out[%c0] : memref<1xi32>
     %outu = memref.cast %out : memref<1xi32> to memref<*xi32>
     call @printMemrefI32(%outu) : (memref<*xi32>) -> ()
+    memref.dealloc %out : memref<1xi32>
+    gpu.host_unregister %unranked : memref<*xi32>
+    memref.dealloc %host : memref<32xi32>
     return
   }
   func.func private @printMemrefI32(memref<*xi32>) attributes { llvm.emit_c_interface }

@@ -68,6 +68,7 @@ module attributes {gpu.container_module} {
     %t4 = gpu.memcpy async [%t3] %host, %dev : memref<32xi32>, memref<32xi32>
     gpu.wait [%t4]
     call @print_ends(%host) : (memref<32xi32>) -> ()
+    memref.dealloc %host : memref<32xi32>
     return
   }
   func.func private @printI64(i64)

@@ -38,6 +38,8 @@ module attributes {gpu.container_module} {
       memref.store %s, %out[%tx] : memref<32xf32>
       gpu.terminator
     }
+    gpu.host_unregister %u : memref<*xf32>
+    memref.dealloc %out : memref<32xf32>
     return
   }
 }

@@ -71,6 +71,10 @@ module attributes {gpu.container_module} {
     }
     // Under the stand-in the kernel does not run: the input prints as it is.
     call @printMemrefI32(%b) : (memref<*xi32>) -> ()
+    gpu.host_unregister %a : memref<*xi32>
+    gpu.host_unregister %b : memref<*xi32>
+    memref.dealloc %in : memref<32xi32>
+    memref.dealloc %out : memref<32xi32>
     return
   }
   func.func private @printMemrefI32(memref<*xi32>) attributes { llvm.emit_c_interface }
