@@ -158,18 +158,26 @@ public:
   void parkPerWarp(Value value) {
     onlyIf(eq(geometry.lane, cst(0)), [&] { store(value, geometry.warp); });
   }
-  /// In warp 0: lane l < numWarps reads slot l (the others keep `fallback`,
-  /// which valid_lanes keeps away from the combiner).
+  /// `thenValue()` where `condition` holds, else `elseValue()`, each built in
+  /// its own region (a condition uniform over the warp may guard
+  /// collectives).
+  Value choose(Value condition, function_ref<Value()> thenValue,
+               function_ref<Value()> elseValue) {
+    auto ifOp = scf::IfOp::create(
+        b, loc, condition,
+        [&](OpBuilder &, Location) { scf::YieldOp::create(b, loc, thenValue()); },
+        [&](OpBuilder &, Location) {
+          scf::YieldOp::create(b, loc, elseValue());
+        });
+    return ifOp.getResult(0);
+  }
+  /// In warp 0: lane l < numWarps reads slot l; the others take `fallback`
+  /// (a value valid_lanes keeps from the combiner, or a neutral padding).
   Value readParked(Value fallback) {
     Value hasSlot = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                           geometry.lane, geometry.numWarps);
-    auto read = scf::IfOp::create(
-        b, loc, hasSlot,
-        [&](OpBuilder &, Location) {
-          scf::YieldOp::create(b, loc, load(geometry.lane));
-        },
-        [&](OpBuilder &, Location) { scf::YieldOp::create(b, loc, fallback); });
-    return read.getResult(0);
+    return choose(
+        hasSlot, [&] { return load(geometry.lane); }, [&] { return fallback; });
   }
 
   OpBuilder &b;
@@ -192,29 +200,14 @@ Value reduceInWarp(BlockBuilder &bb, CombineKind kind, Value value,
   return reduce.getResult().front();
 }
 
-/// `thenValue()` where `condition` holds, else `elseValue()`, each built in
-/// its own region (a condition uniform over the warp may guard collectives).
-Value select(BlockBuilder &bb, Value condition, function_ref<Value()> thenValue,
-             function_ref<Value()> elseValue) {
-  auto ifOp = scf::IfOp::create(
-      bb.b, bb.loc, condition,
-      [&](OpBuilder &, Location) {
-        scf::YieldOp::create(bb.b, bb.loc, thenValue());
-      },
-      [&](OpBuilder &, Location) {
-        scf::YieldOp::create(bb.b, bb.loc, elseValue());
-      });
-  return ifOp.getResult(0);
-}
-
 Value expandReduce(BlockBuilder &bb, BlockReduceOp op) {
   const BlockGeometry &g = bb.geometry;
   CombineKind kind = op.getKind();
   // Whole warps take the plain 32-lane reduction (a butterfly/tree or
   // redux.sync); only a ragged last warp pays for valid_lanes. The condition
   // is uniform within each warp.
-  Value partial = select(
-      bb, bb.eq(g.live, bb.cst(32)),
+  Value partial = bb.choose(
+      bb.eq(g.live, bb.cst(32)),
       [&] { return reduceInWarp(bb, kind, op.getValue()); },
       [&] { return reduceInWarp(bb, kind, op.getValue(), g.live); });
   bb.parkPerWarp(partial);
@@ -223,8 +216,8 @@ Value expandReduce(BlockBuilder &bb, BlockReduceOp op) {
     // One warp: its partial is the total. Several: warp 0 is whole, and the
     // lanes past the last warp contribute a neutral padding, so the plain
     // 32-lane reduction gives, bit for bit, the tree over the partials.
-    Value total = select(
-        bb, bb.eq(g.numWarps, bb.cst(1)), [&] { return partial; },
+    Value total = bb.choose(
+        bb.eq(g.numWarps, bb.cst(1)), [&] { return partial; },
         [&] {
           Value padding = arith::ConstantOp::create(
               bb.b, bb.loc,
