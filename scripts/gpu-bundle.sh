@@ -65,6 +65,7 @@ cp test/probes.py "$stage/test/"
 mkdir -p "$stage/test/Robustness"
 cp -r test/Robustness/Inputs "$stage/test/Robustness/"
 cp -r examples/python "$stage/examples/python"
+cp examples/*.mlir "$stage/examples/"
 mkdir -p .gpu-bundle
 tar -C "$(dirname "$stage")" -cf - warp-gpu | xz -6 -T2 > .gpu-bundle/warp-gpu.tar.xz
 rm -rf "$(dirname "$stage")"
