@@ -634,8 +634,8 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
     } else if (*strategy == ReduceStrategy::Redux) {
       Value value = op.getValues().front();
       if (op.getValidLanes()) {
-        // Lanes at or past n contribute the identity: their values never
-        // reach the combiner.
+        // Lanes at or past n contribute a neutral padding (getCombinePadding):
+        // their values never reach the combiner.
         Value lane = LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
         Value valid = arith::CmpIOp::create(
             rewriter, loc, arith::CmpIPredicate::ult, lane, op.getValidLanes());
