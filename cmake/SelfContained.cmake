@@ -10,8 +10,7 @@ file(GLOB WARP_STATIC_LLVM_ARCHIVES ${LLVM_LIBRARY_DIR}/libLLVM*.a)
 find_library(WARP_STATIC_ZLIB NAMES libz.a REQUIRED)
 find_library(WARP_STATIC_ZSTD NAMES libzstd.a REQUIRED)
 
-set(WARP_OBJECT_LIBRARIES obj.WarpIR obj.WarpTarget obj.WarpTransforms
-    obj.WarpToNVVM obj.GPUToWarp obj.WarpPipelines)
+list(TRANSFORM WARP_LIBRARIES PREPEND obj. OUTPUT_VARIABLE WARP_OBJECT_LIBRARIES)
 
 # warp_add_self_contained_executable(name source...)
 function(warp_add_self_contained_executable name)

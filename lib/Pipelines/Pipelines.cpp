@@ -108,8 +108,12 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   upstream.kernelUseBarePtrCallConv = options.barePtrMemref;
   upstream.hostUseBarePtrCallConv = options.hostBarePtrMemref;
   upstream.cmdOptions = options.ptxasOptions;
-  if (options.asyncRuntime)
+  if (options.asyncRuntime) {
     pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+    // GPU work that crosses async.execute regions as events (upstream's
+    // gpu-to-llvm gets this wrong once NVVM is loaded; see the pass).
+    pm.addPass(createConvertAsyncGPUTokensToEventsPass());
+  }
   gpu::buildLowerToNVVMPassPipeline(pm, upstream);
   if (options.asyncRuntime)
     buildAsyncToLLVMPipeline(pm);

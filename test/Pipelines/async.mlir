@@ -6,6 +6,7 @@
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa async=true ptx-output=%t.ptx" | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
+// RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa async=true" | FileCheck %s --check-prefix=EVENTS
 
 // CHECK-NOT: async.
 // CHECK-DAG: llvm.call @mlirAsyncRuntimeExecute
@@ -16,6 +17,29 @@
 // CHECK-DAG: llvm.call @mgpuMemcpy
 // CHECK-DAG: gpu.launch_func <%{{.*}} : !llvm.ptr> @main_kernel::@main_kernel
 // CHECK-NOT: async.
+
+// GPU work crosses the regions as CUDA events: the copy's region records
+// one on its stream and releases the stream, the kernel's region launches on
+// a fresh stream that waits for it (and destroys it), the host synchronizes
+// on the kernel region's event (convert-async-gpu-tokens-to-events).
+// EVENTS-LABEL: llvm.func @main(
+// EVENTS: %[[HOSTEV:.*]] = llvm.load
+// EVENTS: llvm.call @mgpuEventSynchronize(%[[HOSTEV]])
+// EVENTS-NEXT: llvm.call @mgpuEventDestroy(%[[HOSTEV]])
+// EVENTS-LABEL: llvm.func @async_execute_fn(
+// EVENTS: %[[COPYS:.*]] = llvm.call @mgpuStreamCreate()
+// EVENTS: llvm.call @mgpuMemcpy({{.*}}, %[[COPYS]])
+// EVENTS-NEXT: %[[COPYEV:.*]] = llvm.call @mgpuEventCreate()
+// EVENTS-NEXT: llvm.call @mgpuEventRecord(%[[COPYEV]], %[[COPYS]])
+// EVENTS-NEXT: llvm.call @mgpuStreamDestroy(%[[COPYS]])
+// EVENTS-LABEL: llvm.func @async_execute_fn_0(
+// EVENTS: %[[KS:.*]] = llvm.call @mgpuStreamCreate()
+// EVENTS-NEXT: llvm.call @mgpuStreamWaitEvent(%[[KS]], %[[WAITEV:[0-9]+]])
+// EVENTS-NEXT: llvm.call @mgpuEventDestroy(%[[WAITEV]])
+// EVENTS: gpu.launch_func <%[[KS]] : !llvm.ptr>
+// EVENTS-NEXT: %[[KEV:.*]] = llvm.call @mgpuEventCreate()
+// EVENTS-NEXT: llvm.call @mgpuEventRecord(%[[KEV]], %[[KS]])
+// EVENTS-NEXT: llvm.call @mgpuStreamDestroy(%[[KS]])
 
 // PTX: .visible .entry main_kernel(
 // PTX-COUNT-5: shfl.sync.bfly

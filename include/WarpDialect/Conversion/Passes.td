@@ -65,4 +65,42 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def ConvertAsyncGPUTokensToEventsPass
+    : Pass<"convert-async-gpu-tokens-to-events", "::mlir::ModuleOp"> {
+  let summary = "Pass GPU work between async.execute regions as CUDA events";
+  let description = [{
+    After `gpu-async-region`, a `!gpu.async.token` that crosses an
+    `async.execute` boundary (yielded by one region, awaited by the host or
+    by another region) stands for the GPU work of a stream that the
+    producing region owns. This pass lowers each such crossing to the CUDA
+    runtime's events, the protocol upstream's `gpu-to-llvm` means to emit:
+
+    - the producer records one event per yielded token on its stream
+      (`mgpuEventCreate`, `mgpuEventRecord`) and destroys the stream;
+    - a consuming region creates a stream that waits for the event
+      (`mgpuStreamCreate`, `mgpuStreamWaitEvent`) and destroys the event;
+    - a host `async.await` hands the event to the `gpu.wait` that follows
+      (`mgpuEventSynchronize`, `mgpuEventDestroy` after `gpu-to-llvm`).
+
+    The crossing values become `!async.value<!llvm.ptr>`, so later passes see
+    no GPU token in an async type. Upstream's own lowering of `async.yield`
+    in `gpu-to-llvm` is not used because in MLIR 22 it loses to the async
+    structural type conversion once the NVVM dialect is loaded (as it is in
+    every NVVM pipeline): the producer's stream is then passed where an event
+    is expected, never destroyed, and `mgpuEventSynchronize` fails with
+    `CUDA_ERROR_CONTEXT_IS_DESTROYED` or worse.
+
+    ```mlir
+    // warp-opt --convert-async-gpu-tokens-to-events
+    %t, %v = async.execute -> !async.value<!gpu.async.token> {
+      ...
+      async.yield %tok : !gpu.async.token
+    }
+    // becomes: the region records an event on %tok's stream, yields it as
+    // !llvm.ptr, and %v : !async.value<!llvm.ptr>
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // WARPDIALECT_CONVERSION_PASSES_TD
