@@ -2,8 +2,8 @@
 # Builds the GPU bundle for a GPU host that has no LLVM/MLIR
 # (README.md, "GPU suite (H200)"): the self-contained warp-cuda-runner, FileCheck
 # with its libz3, lit, the runner tests, the PTX matrix of the cupy suite,
-# the benchmark kernels and the Python package (self-contained C API
-# library), packed as .gpu-bundle/warp-gpu.tar.xz (~40 MB).
+# the benchmark kernels and the Python package's platform wheel (self-contained
+# C API library inside), packed as .gpu-bundle/warp-gpu.tar.xz (~40 MB).
 #
 # On the GPU host, from the repository root:
 #   python3 -c "import tarfile; tarfile.open('.gpu-bundle/warp-gpu.tar.xz').extractall('/tmp')"
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 WARP_SKIP_EXAMPLE=1 scripts/setup.sh
 cmake -S . -B "$BUILD_DIR" -DWARP_SELF_CONTAINED=ON >/dev/null
-cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner-static WarpCAPIStatic
+cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner-static warp-python-wheel
 
 stage=$(mktemp -d)/warp-gpu
 mkdir -p "$stage"/{bin,lib,tests,matrix}
@@ -54,11 +54,10 @@ done
 cp benchmarks/device/baselines.cu "$stage/device/"
 cp benchmarks/device_bench.py benchmarks/chart.py benchmarks/sass_summary.py "$stage/"
 git rev-parse HEAD > "$stage/COMMIT" 2>/dev/null || true
-# The Python package with the self-contained C API library, its tests and
-# examples.
-cp -r python "$stage/python"
-mkdir -p "$stage/python/warp_mlir/_lib"
-cp "$BUILD_DIR/lib-self-contained/libWarpCAPI.so" "$stage/python/warp_mlir/_lib/"
+# The Python package's wheel (run.sh installs it into a fresh virtual
+# environment), its tests and examples.
+mkdir -p "$stage/dist"
+cp "$BUILD_DIR"/dist/warp_mlir-*.whl "$stage/dist/"
 mkdir -p "$stage/test" "$stage/examples"
 cp -r test/python "$stage/test/python"
 cp test/probes.py "$stage/test/"

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: builds what changed (via scripts/setup.sh, which installs
 # missing packages), then the lit suite and the Python package's pytest
-# suite, then a bounded libFuzzer run under ASan+UBSan (scripts/fuzz.sh,
+# suite, then the platform wheel (self-contained library inside) installed
+# into a fresh virtual environment with the pytest suite run against it,
+# then a bounded libFuzzer run under ASan+UBSan (scripts/fuzz.sh,
 # WARP_FUZZ_SECONDS, default 60, seed 1; docs/Robustness.md). GPU tests
 # report UNSUPPORTED/skipped on machines without a GPU.
 # Ends with "tests: N passed, N failed, N skipped" over lit and pytest.
@@ -10,7 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 WARP_SKIP_EXAMPLE=1 scripts/setup.sh
-cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner WarpCAPI warp-sim WarpSim
+cmake -S . -B "$BUILD_DIR" -DWARP_SELF_CONTAINED=ON >/dev/null
+cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner WarpCAPI warp-sim WarpSim \
+  warp-python-wheel
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -39,11 +43,28 @@ py_failed=$(( $(count "[0-9]+ failed") + $(count "[0-9]+ error") ))
 py_skipped=$(count "[0-9]+ skipped")
 echo "pytest: ${py_passed} passed, ${py_failed} failed, ${py_skipped} skipped"
 
+# The wheel as a user installs it: a fresh virtual environment (the system's
+# numpy, pytest and pip visible), `pip install` of the wheel, the suite against the
+# installed package (test_package.py checks that it is the installed one).
+venv="$BUILD_DIR/wheel-venv"
+rm -rf "$venv"
+/usr/bin/python3 -m venv --without-pip --system-site-packages "$venv"
+"$venv/bin/python" -m pip install -q --no-index --no-deps "$BUILD_DIR"/dist/warp_mlir-*.whl
+set +e
+(unset WARP_MLIR_LIBRARY; WARP_TEST_INSTALLED=1 \
+  "$venv/bin/python" -m pytest -q -p no:cacheprovider test/python 2>&1) | tee "$log"
+wheel_status=${PIPESTATUS[0]}
+set -e
+wheel_passed=$(count "[0-9]+ passed")
+wheel_failed=$(( $(count "[0-9]+ failed") + $(count "[0-9]+ error") ))
+wheel_skipped=$(count "[0-9]+ skipped")
+echo "wheel pytest: ${wheel_passed} passed, ${wheel_failed} failed, ${wheel_skipped} skipped ($(basename "$BUILD_DIR"/dist/warp_mlir-*.whl))"
+
 fuzz_status=0
 if [ "${WARP_SKIP_FUZZ:-0}" != 1 ]; then
   FUZZ_ARGS=${FUZZ_ARGS:--seed=1} scripts/fuzz.sh "${WARP_FUZZ_SECONDS:-60}" || fuzz_status=1
 fi
 
-echo "tests: $((lit_passed + py_passed)) passed, $((lit_failed + py_failed)) failed, $((lit_skipped + py_skipped)) skipped"
+echo "tests: $((lit_passed + py_passed + wheel_passed)) passed, $((lit_failed + py_failed + wheel_failed)) failed, $((lit_skipped + py_skipped + wheel_skipped)) skipped"
 [ "$fuzz_status" -eq 0 ] || echo "fuzzing FAILED (findings above)"
-[ "$lit_status" -eq 0 ] && [ "$py_status" -eq 0 ] && [ "$fuzz_status" -eq 0 ]
+[ "$lit_status" -eq 0 ] && [ "$py_status" -eq 0 ] && [ "$wheel_status" -eq 0 ] && [ "$fuzz_status" -eq 0 ]

@@ -7,6 +7,16 @@ import subprocess
 import tempfile
 
 
+def package_paths(root):
+    """Where the tests take the warp_mlir package from: the source tree's
+    python/ under `root` (with the library of a build, $WARP_MLIR_LIBRARY), or,
+    with WARP_TEST_INSTALLED=1, wherever it is installed (an installed wheel:
+    nothing to add to sys.path)."""
+    if os.environ.get("WARP_TEST_INSTALLED") == "1":
+        return []
+    return [os.path.join(str(root), "python")]
+
+
 def find_ptxas():
     """ptxas under $CUDA_HOME or /usr/local/cuda, else on PATH; or None."""
     for root in [os.environ.get("CUDA_HOME"), "/usr/local/cuda"]:

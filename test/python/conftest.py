@@ -1,15 +1,15 @@
-"""Shared fixtures: the package from the source tree, ptxas and a GPU when
-present."""
+"""Shared fixtures: the package (from the source tree, or installed with
+WARP_TEST_INSTALLED=1), ptxas and a GPU when present."""
 import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "python"))
 sys.path.insert(0, str(ROOT / "examples" / "python"))
 sys.path.insert(0, str(ROOT / "test"))
-from probes import cuda_device_present, find_ptxas  # noqa: E402
+from probes import cuda_device_present, find_ptxas, package_paths  # noqa: E402
+sys.path[:0] = package_paths(ROOT)
 
 
 PTXAS = find_ptxas()

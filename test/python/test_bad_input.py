@@ -19,6 +19,7 @@ import warp_mlir as wm
 from warp_mlir import _checks
 from warp_mlir.compiler import pipeline_options
 from warp_mlir.cuda import launch_config
+from probes import package_paths
 
 NAN, INF = float("nan"), float("inf")
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _run_python(code: str) -> subprocess.CompletedProcess:
     """Runs `code` in a fresh interpreter with the package (for inputs that
     used to crash the process)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "python"))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(package_paths(ROOT)))
     return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env,
                           capture_output=True, text=True, timeout=300)
 

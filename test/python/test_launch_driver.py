@@ -10,6 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from probes import package_paths
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -28,8 +29,8 @@ def fake_driver(tmp_path_factory):
 
 def _run(fake_driver, code: str, params: int = 0, devices: int = 2):
     env = dict(os.environ, LD_LIBRARY_PATH=str(fake_driver),
-               PYTHONPATH=os.pathsep.join(str(p) for p in (ROOT / "python", HERE,
-                                                         ROOT / "examples" / "python")),
+               PYTHONPATH=os.pathsep.join(package_paths(ROOT) + [str(HERE),
+                                          str(ROOT / "examples" / "python")]),
                FAKE_CUDA_PARAMS=str(params), FAKE_CUDA_DEVICES=str(devices))
     result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env,
                             capture_output=True, text=True, timeout=300)

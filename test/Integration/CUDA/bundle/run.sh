@@ -11,8 +11,15 @@ PYTHONPATH="$here" python3 -c "from lit.main import main; main()" -v -j 8 "$here
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 python3 "$here/run_on_gpu.py" --bundle "$here/matrix" --log "$out/matrix.log" 2>&1 | tail -15
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-# The Python package's tests (CPU and GPU) with the bundle's library.
-(cd "$here" && python3 -m pytest -q -p no:cacheprovider test/python 2>&1) | tee "$out/pytest.log" | tail -15
+# The Python package as a user installs it: the bundle's wheel, `pip install`ed
+# into a fresh virtual environment (the system's numpy, cupy, torch and pytest
+# visible; pip from the system, so no ensurepip is needed), then its tests
+# (CPU and GPU) against the installed package.
+venv=$(mktemp -d)/venv
+python3 -m venv --without-pip --system-site-packages "$venv"
+"$venv/bin/python" -m pip install -q --no-index --no-deps "$here"/dist/warp_mlir-*.whl 2>&1 | tee "$out/wheel-install.log"
+(cd "$here" && unset WARP_MLIR_LIBRARY && WARP_TEST_INSTALLED=1 \
+  "$venv/bin/python" -m pytest -q -p no:cacheprovider test/python 2>&1) | tee "$out/pytest.log" | tail -15
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 # compute-sanitizer (WARP_SANITIZE=1): memcheck, racecheck and synccheck over
 # the runner tests and the matrix steps that use shared memory, barriers or
