@@ -93,9 +93,11 @@ FailureOr<SmallVector<KernelDecl>> parseSource(llvm::SourceMgr &sources,
           << "expected `kernel NAME reduce|scan KIND TYPE [cluster N]`";
       return failure();
     }
-    KernelDecl kernel{words[1].str(), words[2] == "scan",
-                      warp::CombineKind::Add, Type(), 32, at(words[2])};
-    std::optional<warp::CombineKind> kind = warp::symbolizeCombineKind(words[3]);
+    KernelDecl kernel{
+        words[1].str(), words[2] == "scan", warp::CombineKind::Add, Type(), 32,
+        at(words[2])};
+    std::optional<warp::CombineKind> kind =
+        warp::symbolizeCombineKind(words[3]);
     if (!kind) {
       emitError(at(words[3])) << "unknown combine kind '" << words[3] << "'";
       return failure();
@@ -123,8 +125,8 @@ FailureOr<SmallVector<KernelDecl>> parseSource(llvm::SourceMgr &sources,
 void buildKernel(OpBuilder &b, const KernelDecl &kernel) {
   Location loc = kernel.loc;
   auto buffer = MemRefType::get({ShapedType::kDynamic}, kernel.element);
-  auto func = gpu::GPUFuncOp::create(
-      b, loc, kernel.name, b.getFunctionType({buffer, buffer}, {}));
+  auto func = gpu::GPUFuncOp::create(b, loc, kernel.name,
+                                     b.getFunctionType({buffer, buffer}, {}));
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&func.getBody().front());
@@ -242,8 +244,9 @@ int main(int argc, char **argv) {
     }
     warp::buildWarpLowerToPTXPipeline(pm, options);
   } else {
-    // Passes by name, as inside warp-opt's --pass-pipeline='builtin.module(...)',
-    // e.g. canonicalize,warp-lower-to-ptx{chip=sm_80 format=isa}
+    // Passes by name, as inside warp-opt's
+    // --pass-pipeline='builtin.module(...)', e.g.
+    //   canonicalize,warp-lower-to-ptx{chip=sm_80 format=isa}
     registerTransformsPasses();
     warp::registerWarpPasses();
     warp::registerWarpPipelines();
