@@ -148,3 +148,17 @@ def test_debug_gpu_agrees_with_the_simulator():
     on_gpu = tutorial_debug.run_kernel(buggy, X, on_gpu=True)
     # The whole-warp prefix sums, exactly what the simulator computes.
     np.testing.assert_array_equal(on_gpu, np.cumsum(X.reshape(2, 32), axis=1).reshape(-1))
+
+
+def test_tutorial_page_names_the_lines_the_examples_have():
+    """docs/Tutorial.md shows locations (`tutorial_debug.py":39:14`,
+    `tutorial_debug.py:58: warning`); they must be the lines of the calls."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "Tutorial.md").read_text()
+    shown = {(m.group(1), int(m.group(2)))
+             for m in re.finditer(r'(tutorial_\w+)\.py"?:(\d+):', page)}
+    assert shown == {
+        ("tutorial_build", source_line(tutorial_build, 'k.reduce("add"')),
+        ("tutorial_debug", source_line(tutorial_debug, "# bug: scans the whole warp")),
+        ("tutorial_debug", source_line(tutorial_debug, "# bug: 0xFFFF meant")),
+    }
+    assert f"call on line {source_line(tutorial_debug, '# bug: scans the whole warp')}." in page
