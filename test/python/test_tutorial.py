@@ -153,7 +153,10 @@ def test_debug_gpu_agrees_with_the_simulator():
 def test_tutorial_page_names_the_lines_the_examples_have():
     """docs/Tutorial.md shows locations (`tutorial_debug.py":39:14`,
     `tutorial_debug.py:58: warning`); they must be the lines of the calls."""
-    page = (Path(__file__).resolve().parents[2] / "docs" / "Tutorial.md").read_text()
+    path = Path(__file__).resolve().parents[2] / "docs" / "Tutorial.md"
+    if not path.is_file():
+        pytest.skip("no docs/Tutorial.md here (the GPU bundle carries no docs)")
+    page = path.read_text()
     shown = {(m.group(1), int(m.group(2)))
              for m in re.finditer(r'(tutorial_\w+)\.py"?:(\d+):', page)}
     assert shown == {
