@@ -29,7 +29,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${SAN_BUILD_DIR:-build-asan}
-scripts/sanitized-build.sh warp-opt warp-cuda-runner WarpCAPI warp-sim WarpSim
+scripts/sanitized-build.sh warp-opt warp-cuda-runner WarpCAPI warp-sim WarpSim warp-docs
 
 ASAN_RT=$(clang-22 -print-file-name=libclang_rt.asan-x86_64.so)
 # abort_on_error: a report kills the process with SIGABRT instead of exit(1),

@@ -14,7 +14,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 WARP_SKIP_EXAMPLE=1 scripts/setup.sh
 cmake -S . -B "$BUILD_DIR" -DWARP_SELF_CONTAINED=ON >/dev/null
 cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner WarpCAPI warp-sim WarpSim \
-  warp-python-wheel
+  warp-docs warp-python-wheel
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
