@@ -52,7 +52,7 @@ for m in benchmarks/device/*.mlir; do
     --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/device/$(basename "$m" .mlir).ptx"
 done
 cp benchmarks/device/baselines.cu "$stage/device/"
-cp benchmarks/device_bench.py benchmarks/chart.py benchmarks/sass_summary.py "$stage/"
+cp benchmarks/device_bench.py benchmarks/chart.py benchmarks/sass_summary.py benchmarks/lookback_probe.py "$stage/"
 git rev-parse HEAD > "$stage/COMMIT" 2>/dev/null || true
 # The Python package's wheel (run.sh installs it into a fresh virtual
 # environment), its tests and examples.
