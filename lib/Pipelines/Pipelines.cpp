@@ -59,6 +59,9 @@ void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
   device.addPass(createWarpExpandCollectivesPass(
       WarpExpandCollectivesPassOptions{options.chip, options.strategy}));
   device.addPass(createConvertWarpToNVVMPass());
+  // Before NVVM code generation, which can vectorize accesses to shared
+  // variables beyond the alignment their PTX declaration states.
+  device.addPass(createWarpAlignGPUMemoryPass());
 }
 
 /// The async dialect's host lowering, after the GPU ops inside async.execute

@@ -644,3 +644,26 @@ def test_llvm_fatal_error_is_an_mlir_error_and_the_interpreter_lives():
             "nvvm-attach-target{chip=sm_90 features=+ptx80},gpu-module-to-binary{format=isa}")
     # A module that compiles still does, in the same process.
     assert ".target sm_90" in wm.compile(seed_kernels.prog, chip="sm_90").ptx
+
+
+def test_llvm_fatal_errors_in_many_gpu_modules_repeatedly():
+    # Eight gpu.modules that each make NVPTX raise its fatal error, compiled
+    # five times in one interpreter with MLIR's threading on: every compile
+    # is an MLIRError (the first module's error stops the pass), none ends
+    # the process, and the interpreter compiles a good module afterwards.
+    text = (ROOT / "test" / "Robustness" / "Inputs" / "backend-cannot-select.mlir").read_text()
+    start, end = text.index("  gpu.module @kernels"), text.rindex("}")
+    body = "".join(text[start:end].replace("@kernels", f"@kernels{i}") for i in range(8))
+    result = _run_python("""
+        import warp_mlir as wm
+        for _ in range(5):
+            try:
+                wm.compile(%r, chip="sm_90", format="ptx")
+                print("compiled")
+            except wm.MLIRError as error:
+                print("MLIRError", "Cannot select" in str(error))
+        print(".target sm_90" in wm.compile(%r, chip="sm_90").ptx)
+    """ % ("module attributes {gpu.container_module} {\n" + body + "}\n",
+           (ROOT / "examples" / "warp_reduce.mlir").read_text()))
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split() == ["MLIRError", "True"] * 5 + ["True"], result.stdout

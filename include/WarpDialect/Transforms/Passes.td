@@ -70,6 +70,25 @@ def WarpExpandBlockCollectivesPass
                            "::mlir::scf::SCFDialect"];
 }
 
+def WarpAlignGPUMemoryPass
+    : Pass<"warp-align-gpu-memory", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Align workgroup attributions and device globals to 16 bytes";
+  let description = [{
+    Gives every workgroup attribution of a `gpu.func` (`llvm.align`, which
+    the NVVM lowering honours) and every `memref.global` / `llvm.mlir.global`
+    in the `gpu.module` an alignment of at least 16 bytes.
+
+    Why: LLVM 22's NVPTX code generation merges neighbouring scalar accesses
+    to such a variable into `ld.shared.v4`/`st.shared.v2`... that need 16 (or
+    8) byte alignment, but the PTX still declares the variable with its
+    natural alignment (`.shared .align 4 .b8 __wg_k_1[32]`), so the kernel
+    faults with "misaligned address" (reproduced with `opt-22 -O3` + `llc-22`
+    alone). 16 bytes is the widest vector access, so no access can be
+    misaligned; it costs at most 12 bytes of padding per variable.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def WarpLintPass : Pass<"warp-lint"> {
   let summary = "Warn about operand values that make a collective undefined "
                 "or useless";

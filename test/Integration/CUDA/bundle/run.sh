@@ -17,6 +17,10 @@ python3 "$here/run_on_gpu.py" --bundle "$here/matrix" --log "$out/matrix.log" 2>
 # (CPU and GPU) against the installed package.
 venv=$(mktemp -d)/venv
 python3 -m venv --without-pip --system-site-packages "$venv"
+# Packages the host keeps outside the system site (a user site, which a venv
+# hides) stay visible too, after the venv's own site-packages.
+python3 -c "import sys; print('\n'.join(p for p in sys.path if p.endswith(('site-packages', 'dist-packages'))))" \
+  > "$("$venv/bin/python" -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")/_host_packages.pth"
 "$venv/bin/python" -m pip install -q --no-index --no-deps "$here"/dist/warp_mlir-*.whl 2>&1 | tee "$out/wheel-install.log"
 (cd "$here" && unset WARP_MLIR_LIBRARY && WARP_TEST_INSTALLED=1 \
   "$venv/bin/python" -m pytest -q -p no:cacheprovider test/python 2>&1) | tee "$out/pytest.log" | tail -15

@@ -1,0 +1,61 @@
+//===- AlignGPUMemory.cpp - 16-byte alignment for device variables -------===//
+//
+// Works around LLVM 22's NVPTX back end, which vectorizes accesses to a
+// shared or global variable (raising the alignment it assumes) while the PTX
+// declaration keeps the variable's natural alignment: the v2/v4 accesses then
+// fault at run time ("misaligned address"). Declaring every such variable
+// with 16-byte alignment, the widest vector access, makes both agree.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+namespace mlir::warp {
+#define GEN_PASS_DEF_WARPALIGNGPUMEMORYPASS
+#include "WarpDialect/Transforms/Passes.h.inc"
+} // namespace mlir::warp
+
+using namespace mlir;
+
+namespace {
+
+/// The widest access the NVPTX back end emits (ld/st .v4 of 32-bit values,
+/// .v2 of 64-bit values).
+constexpr uint64_t kVectorAlignment = 16;
+
+bool needsRaise(std::optional<uint64_t> alignment) {
+  return !alignment || *alignment < kVectorAlignment;
+}
+
+struct WarpAlignGPUMemoryPass
+    : warp::impl::WarpAlignGPUMemoryPassBase<WarpAlignGPUMemoryPass> {
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    Builder b(&getContext());
+    StringRef alignName = LLVM::LLVMDialect::getAlignAttrName();
+    module.walk([&](gpu::GPUFuncOp func) {
+      for (unsigned i = 0, e = func.getNumWorkgroupAttributions(); i < e; ++i) {
+        auto align = dyn_cast_or_null<IntegerAttr>(
+            func.getWorkgroupAttributionAttr(i, alignName));
+        if (needsRaise(align ? std::optional<uint64_t>(align.getInt())
+                             : std::nullopt))
+          func.setWorkgroupAttributionAttr(
+              i, alignName, b.getI64IntegerAttr(kVectorAlignment));
+      }
+    });
+    module.walk([&](memref::GlobalOp global) {
+      if (needsRaise(global.getAlignment()))
+        global.setAlignment(kVectorAlignment);
+    });
+    module.walk([&](LLVM::GlobalOp global) {
+      if (needsRaise(global.getAlignment()))
+        global.setAlignment(kVectorAlignment);
+    });
+  }
+};
+
+} // namespace
