@@ -112,6 +112,11 @@ class Ctx:
         deadline = time.monotonic() + self.args.hang
         while not event.done:
             if time.monotonic() > deadline:
+                # A kernel that faulted leaves the event "not done" too: name
+                # the sticky error rather than calling it a hang.
+                error = sticky_error(cp)
+                if error:
+                    raise RuntimeError(error)
                 raise Hang(f"not finished after {self.args.hang} s")
             time.sleep(0.0002)
 
@@ -183,6 +188,17 @@ class Ctx:
             if e:
                 raise RuntimeError(f"{name}: cudaError {e}")
         return run
+
+
+def sticky_error(cp):
+    """The CUDA error a faulted kernel left in the context, or None."""
+    try:
+        status = cp.cuda.runtime.getLastError()
+    except cp.cuda.runtime.CUDARuntimeError as error:
+        return str(error)
+    if status:
+        return f"CUDA error {status}: {cp.cuda.runtime.getErrorName(status)}"
+    return None
 
 
 def ptr(a):

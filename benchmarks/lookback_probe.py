@@ -33,7 +33,12 @@ ev = cp.cuda.Event(); ev.record()
 deadline = time.monotonic() + float(sys.argv[6])
 while not ev.done:
     if time.monotonic() > deadline:
-        print(json.dumps(dict(tiles=tiles, result="hang")), flush=True)
+        try:
+            status = cp.cuda.runtime.getLastError()
+            error = cp.cuda.runtime.getErrorName(status) if status else None
+        except cp.cuda.runtime.CUDARuntimeError as e:
+            error = str(e)
+        print(json.dumps(dict(tiles=tiles, result=error or "hang")), flush=True)
         sys.exit(3)
     time.sleep(0.001)
 ref = np.cumsum(xi, dtype=np.int64)
