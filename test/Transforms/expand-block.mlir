@@ -14,7 +14,7 @@
 // CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<66xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_scratch_0 : memref<66xi64, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.global
-// PTX: .shared .align 4 .b8 __warp_block_scratch[264];
+// PTX: .shared .align 16 .b8 __warp_block_scratch[264];
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
@@ -74,7 +74,7 @@ gpu.module @kernels {
   // CHECK: memref.load
   // PTX-LABEL: .entry scan(
   // (LLVM moves a global used by one kernel into it.)
-  // PTX: .shared .align 8 .b8 __warp_block_scratch_0[528];
+  // PTX: .shared .align 16 .b8 __warp_block_scratch_0[528];
   // PTX-COUNT-2: bar.sync 0;
   // PTX-NOT: bar.sync
   // PTX: ret;

@@ -51,9 +51,11 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
     wrongly below 32), `gpu.subgroup_reduce` (which upstream's NVVM pipeline
     cannot lower), `gpu.subgroup_broadcast` and `gpu.lane_id` become warp
     ops, so the warp lowering handles them. A `uniform` `gpu.all_reduce` with a
-    named operation becomes `warp.block_reduce` (any block size; upstream's
-    lowering shows write-write hazards under compute-sanitizer's racecheck);
-    one with a reduction region stays with upstream.
+    named operation, or with a region that yields one such arith op of its
+    two arguments (`arith.maxsi %a, %b`), becomes `warp.block_reduce` (any
+    block size; upstream's lowering shows write-write hazards under
+    compute-sanitizer's racecheck); one with any other region stays with
+    upstream.
 
     ```mlir
     // warp-opt --convert-gpu-to-warp

@@ -15,6 +15,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::warp {
@@ -160,15 +161,54 @@ struct SubgroupBroadcastToWarp
   }
 };
 
-/// A uniform gpu.all_reduce with a named operation: a block reduce. (A
-/// reduction region stays with upstream's lowering; without `uniform` the op
-/// may run in divergent code, where no block-wide barrier may stand, and
-/// neither lowering takes it.)
+/// The kind of a reduction region that yields one arith op of its two
+/// arguments (in either order: every kind is commutative), as frontends
+/// write `gpu.all_reduce %x { ^bb(%a, %b): %r = arith.maxsi %a, %b ... }`.
+std::optional<CombineKind> matchSingleOpRegion(Region &region) {
+  if (!region.hasOneBlock())
+    return std::nullopt;
+  Block &body = region.front();
+  if (body.getNumArguments() != 2 || !llvm::hasNItems(body, 2))
+    return std::nullopt;
+  Operation &op = body.front();
+  Operation *yield = body.getTerminator();
+  if (op.getNumOperands() != 2 || op.getNumResults() != 1 ||
+      yield->getNumOperands() != 1 || yield->getOperand(0) != op.getResult(0))
+    return std::nullopt;
+  Value a = body.getArgument(0), b = body.getArgument(1);
+  if (!((op.getOperand(0) == a && op.getOperand(1) == b) ||
+        (op.getOperand(0) == b && op.getOperand(1) == a)))
+    return std::nullopt;
+  return llvm::TypeSwitch<Operation *, std::optional<CombineKind>>(&op)
+      .Case<arith::AddIOp, arith::AddFOp>([](auto) { return CombineKind::Add; })
+      .Case<arith::MulIOp, arith::MulFOp>([](auto) { return CombineKind::Mul; })
+      .Case<arith::MinSIOp>([](auto) { return CombineKind::MinSI; })
+      .Case<arith::MaxSIOp>([](auto) { return CombineKind::MaxSI; })
+      .Case<arith::MinUIOp>([](auto) { return CombineKind::MinUI; })
+      .Case<arith::MaxUIOp>([](auto) { return CombineKind::MaxUI; })
+      .Case<arith::MinNumFOp>([](auto) { return CombineKind::MinNumF; })
+      .Case<arith::MaxNumFOp>([](auto) { return CombineKind::MaxNumF; })
+      .Case<arith::MinimumFOp>([](auto) { return CombineKind::MinimumF; })
+      .Case<arith::MaximumFOp>([](auto) { return CombineKind::MaximumF; })
+      .Case<arith::AndIOp>([](auto) { return CombineKind::And; })
+      .Case<arith::OrIOp>([](auto) { return CombineKind::Or; })
+      .Case<arith::XOrIOp>([](auto) { return CombineKind::Xor; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// A uniform gpu.all_reduce with a named operation, or a region that is one
+/// of them: a block reduce. (Other regions stay with upstream's lowering;
+/// without `uniform` the op may run in divergent code, where no block-wide
+/// barrier may stand, and neither lowering takes it.)
 struct AllReduceToWarp : public OpRewritePattern<gpu::AllReduceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(gpu::AllReduceOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<gpu::AllReduceOperation> kind = op.getOp();
+    std::optional<CombineKind> kind;
+    if (std::optional<gpu::AllReduceOperation> named = op.getOp())
+      kind = toWarpCombineKind(*named);
+    else
+      kind = matchSingleOpRegion(op.getBody());
     if (!kind)
       return rewriter.notifyMatchFailure(op, "reduction region");
     if (!op.getUniform())
@@ -176,8 +216,7 @@ struct AllReduceToWarp : public OpRewritePattern<gpu::AllReduceOp> {
     Type type = op.getValue().getType();
     if (!isWarpPayload(type))
       return rewriter.notifyMatchFailure(op, "payload type");
-    rewriter.replaceOpWithNewOp<BlockReduceOp>(op, type, toWarpCombineKind(*kind),
-                                               op.getValue());
+    rewriter.replaceOpWithNewOp<BlockReduceOp>(op, type, *kind, op.getValue());
     return success();
   }
 };

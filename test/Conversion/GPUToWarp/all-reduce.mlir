@@ -1,5 +1,6 @@
-// A uniform gpu.all_reduce with a named operation becomes warp.block_reduce;
-// with a reduction region it stays for upstream's lowering.
+// A uniform gpu.all_reduce with a named operation, or with a region that
+// yields one such arith op of its two arguments, becomes warp.block_reduce;
+// with any other region it stays for upstream's lowering.
 // RUN: warp-opt %s --convert-gpu-to-warp | FileCheck %s
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.ptx" -o /dev/null
 // RUN: FileCheck %s --input-file=%t.ptx --check-prefix=PTX
@@ -12,8 +13,10 @@ gpu.module @kernels {
   // CHECK: warp.block_reduce <maximumf> %{{.*}} : f32
   // CHECK: warp.block_reduce <minui> %{{.*}} : i32
   // CHECK-NOT: gpu.all_reduce
+  // One scratch variable per payload type, shared by the kernels.
+  // PTX: .shared .align 16 .b8 __warp_block_scratch{{(_0)?}}[264];
+  // PTX: .shared .align 16 .b8 __warp_block_scratch{{(_0)?}}[264];
   // PTX-LABEL: .entry named(
-  // PTX: .shared .align 4 .b8 __warp_block_scratch[264];
   // PTX-COUNT-6: bar.sync 0;
   // PTX-NOT: bar.sync
   // PTX: ret;
@@ -30,9 +33,12 @@ gpu.module @kernels {
   }
 
   // CHECK-LABEL: gpu.func @region
-  // CHECK: gpu.all_reduce %{{.*}} uniform {
-  // CHECK-NOT: warp.block_reduce
-  gpu.func @region(%in: memref<?xf32>, %out: memref<?xf32>) kernel {
+  // CHECK: warp.block_reduce <add> %{{.*}} : f32
+  // CHECK: warp.block_reduce <maxsi> %{{.*}} : i32
+  // CHECK: warp.block_reduce <xor> %{{.*}} : i64
+  // CHECK-NOT: gpu.all_reduce
+  gpu.func @region(%in: memref<?xf32>, %out: memref<?xf32>, %i: i32, %v: i64,
+                   %iout: memref<?xi32>, %vout: memref<?xi64>) kernel {
     %t = gpu.thread_id x
     %x = memref.load %in[%t] : memref<?xf32>
     %s = gpu.all_reduce %x uniform {
@@ -40,7 +46,50 @@ gpu.module @kernels {
       %c = arith.addf %a, %b : f32
       gpu.yield %c : f32
     } : (f32) -> f32
+    // The arguments swapped: the same (every kind is commutative).
+    %m = gpu.all_reduce %i uniform {
+    ^bb(%a: i32, %b: i32):
+      %c = arith.maxsi %b, %a : i32
+      gpu.yield %c : i32
+    } : (i32) -> i32
+    %w = gpu.all_reduce %v uniform {
+    ^bb(%a: i64, %b: i64):
+      %c = arith.xori %a, %b : i64
+      gpu.yield %c : i64
+    } : (i64) -> i64
     memref.store %s, %out[%t] : memref<?xf32>
+    memref.store %m, %iout[%t] : memref<?xi32>
+    memref.store %w, %vout[%t] : memref<?xi64>
+    gpu.return
+  }
+
+  // CHECK-LABEL: gpu.func @other_regions
+  // CHECK-NOT: warp.block_reduce
+  // CHECK-COUNT-3: gpu.all_reduce
+  // CHECK-NOT: warp.block_reduce
+  gpu.func @other_regions(%x: f32, %i: i32, %out: memref<?xf32>, %iout: memref<?xi32>) kernel {
+    %t = gpu.thread_id x
+    // Two ops.
+    %a = gpu.all_reduce %x uniform {
+    ^bb(%l: f32, %r: f32):
+      %s = arith.addf %l, %r : f32
+      %d = arith.mulf %s, %s : f32
+      gpu.yield %d : f32
+    } : (f32) -> f32
+    // Not a combine kind.
+    %b = gpu.all_reduce %a uniform {
+    ^bb(%l: f32, %r: f32):
+      %d = arith.subf %l, %r : f32
+      gpu.yield %d : f32
+    } : (f32) -> f32
+    // An operand that is not an argument.
+    %c = gpu.all_reduce %i uniform {
+    ^bb(%l: i32, %r: i32):
+      %d = arith.addi %l, %l : i32
+      gpu.yield %d : i32
+    } : (i32) -> i32
+    memref.store %b, %out[%t] : memref<?xf32>
+    memref.store %c, %iout[%t] : memref<?xi32>
     gpu.return
   }
 }
