@@ -59,6 +59,10 @@ void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
   device.addPass(createWarpExpandCollectivesPass(
       WarpExpandCollectivesPassOptions{options.chip, options.strategy}));
   device.addPass(createConvertWarpToNVVMPass());
+  // Upstream's MMA lowering, run here so that loops carrying fragments reach
+  // convert-nvgpu-to-nvvm (which cannot convert them) as LLVM structs.
+  device.addPass(
+      createWarpConvertMMAToNVVMPass(WarpConvertMMAToNVVMPassOptions{options.chip}));
 }
 
 /// The async dialect's host lowering, after the GPU ops inside async.execute
