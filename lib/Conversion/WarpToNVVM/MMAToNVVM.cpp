@@ -171,6 +171,25 @@ LogicalResult checkCompute(gpu::SubgroupMmaComputeOp op) {
          << NVVM::stringifyMMATypes(*cType);
 }
 
+/// Checks that upstream's NVVM lowering handles the elementwise kind: MLIR
+/// 22's lowers addf, mulf, divf, maxf and minf, and crashes (an unreachable
+/// switch default) on subf, extf, negatef and the integer kinds.
+LogicalResult checkElementwise(gpu::SubgroupMmaElementwiseOp op) {
+  switch (op.getOpType()) {
+  case gpu::MMAElementwiseOp::ADDF:
+  case gpu::MMAElementwiseOp::MULF:
+  case gpu::MMAElementwiseOp::DIVF:
+  case gpu::MMAElementwiseOp::MAXF:
+  case gpu::MMAElementwiseOp::MINF:
+    return success();
+  default:
+    return op.emitOpError("'")
+           << gpu::stringifyMMAElementwiseOp(op.getOpType())
+           << "' has no NVVM lowering (upstream lowers addf, mulf, divf, maxf "
+              "and minf on fragments)";
+  }
+}
+
 /// Reports every MMA op PTX has no wmma for, so that none reaches the
 /// conversion as an anonymous "failed to legalize" or the backend as an
 /// instruction it cannot select.
@@ -193,6 +212,8 @@ LogicalResult checkMMAOps(Operation *root, const Chip &chip) {
       }
     if (auto compute = dyn_cast<gpu::SubgroupMmaComputeOp>(op))
       ok &= succeeded(checkCompute(compute));
+    if (auto elementwise = dyn_cast<gpu::SubgroupMmaElementwiseOp>(op))
+      ok &= succeeded(checkElementwise(elementwise));
   });
   return success(ok);
 }
