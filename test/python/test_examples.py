@@ -5,6 +5,7 @@ import subprocess
 import pytest
 
 import ballot_compaction
+import mma_matmul
 import softmax
 import warp_mlir as wm
 from conftest import requires_gpu
@@ -27,3 +28,17 @@ def test_softmax_matches_torch():
 @requires_gpu
 def test_ballot_compaction_matches_numpy():
     ballot_compaction.main(1 << 16)
+
+
+@pytest.mark.parametrize("acc", [wm.f32, wm.f16])
+def test_mma_matmul_assembles(ptxas, tmp_path, acc):
+    compiled = wm.compile(mma_matmul.build(acc), chip="sm_90")
+    assert compiled.ptx.count("wmma.mma.sync") == 1
+    path = tmp_path / "mma.ptx"
+    path.write_text(compiled.ptx)
+    subprocess.run([ptxas, "-arch=sm_90", str(path), "-o", str(tmp_path / "m.o")], check=True)
+
+
+@requires_gpu
+def test_mma_matmul_runs():
+    mma_matmul.main(128, 96, 64)

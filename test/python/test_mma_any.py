@@ -92,36 +92,26 @@ def small_integers(rng, shape, dtype):
 
 
 @requires_gpu
+@pytest.mark.parametrize("kernel, out_type, unit, scale", [
+    # f32 accumulator: |partial sums| <= 4 K are integers exact in f32.
+    ("matmul_f32acc", np.float32, 2.0 ** -24, 1.0),
+    # f16 accumulator: |partial sums| <= 4 K <= 1024 < 2048 are exact in
+    # f16; random values of magnitude 1/4 keep every sum far from f16's range.
+    ("matmul_f16acc", np.float16, 2.0 ** -11, 0.25),
+])
 @pytest.mark.parametrize("m, n, k", SHAPES)
-def test_f32acc_against_numpy(m, n, k):
+def test_f16_inputs_against_numpy(kernel, out_type, unit, scale, m, n, k):
     rng = np.random.default_rng(m * 7 + n * 3 + k)
-    # Exact: |partial sums| <= 4 K, integers, exact in f32.
     a, b = small_integers(rng, (m, k), np.float16), small_integers(rng, (k, n), np.float16)
-    np.testing.assert_array_equal(run(ANY, "matmul_f32acc", a, b, np.float32),
+    np.testing.assert_array_equal(run(ANY, kernel, a, b, out_type),
                                   a.astype(np.float64) @ b.astype(np.float64))
-    a = rng.standard_normal((m, k)).astype(np.float16)
-    b = rng.standard_normal((k, n)).astype(np.float16)
+    a = (rng.standard_normal((m, k)) * scale).astype(np.float16)
+    b = (rng.standard_normal((k, n)) * scale).astype(np.float16)
     exact = a.astype(np.float64) @ b.astype(np.float64)
-    got = run(ANY, "matmul_f32acc", a, b, np.float32)
-    assert np.all(np.abs(got - exact) <= summation_bound(a, b, 2.0 ** -24))
-
-
-@requires_gpu
-@pytest.mark.parametrize("m, n, k", SHAPES)
-def test_f16acc_against_numpy(m, n, k):
-    rng = np.random.default_rng(m * 5 + n * 11 + k)
-    # Exact: |partial sums| <= 4 K <= 1024, integers, exact in f16 (< 2048).
-    a, b = small_integers(rng, (m, k), np.float16), small_integers(rng, (k, n), np.float16)
-    np.testing.assert_array_equal(run(ANY, "matmul_f16acc", a, b, np.float16),
-                                  a.astype(np.float64) @ b.astype(np.float64))
-    # Random values of magnitude 1/4 keep every sum far from f16's range.
-    a = (rng.standard_normal((m, k)) / 4).astype(np.float16)
-    b = (rng.standard_normal((k, n)) / 4).astype(np.float16)
-    exact = a.astype(np.float64) @ b.astype(np.float64)
-    got = run(ANY, "matmul_f16acc", a, b, np.float16).astype(np.float64)
-    # The final rounding to f16 is one more step of the same size.
-    assert np.all(np.abs(got - exact) <= summation_bound(a, b, 2.0 ** -11)
-                  + 2.0 ** -11 * np.abs(exact))
+    got = run(ANY, kernel, a, b, out_type).astype(np.float64)
+    # An f16 result is rounded once more at the end.
+    final = unit * np.abs(exact) if out_type == np.float16 else 0.0
+    assert np.all(np.abs(got - exact) <= summation_bound(a, b, unit) + final)
 
 
 def tf32_round_bound(a, b):
