@@ -2,6 +2,7 @@
 on a GPU."""
 import subprocess
 
+import numpy as np
 import pytest
 
 import ballot_compaction
@@ -23,6 +24,43 @@ def test_softmax_compiles_to_two_warp_reductions(ptxas, tmp_path):
 def test_softmax_matches_torch():
     pytest.importorskip("torch")
     softmax.main(512, 1000)
+
+
+def test_softmax_long_rows_use_block_reductions(ptxas, tmp_path):
+    text = str(softmax.prog)
+    body = text[text.index("gpu.func @softmax_rows_block"):]
+    assert body.count("warp.block_reduce <maxnumf>") == 1
+    assert body.count("warp.block_reduce <add>") == 1
+    assert "warp.reduce" not in body
+    compiled = wm.compile(softmax.prog, chip="sm_90")
+    ptx = compiled.ptx[compiled.ptx.index(".entry softmax_rows_block("):]
+    ptx = ptx[:ptx.index("\n}")]
+    # Each block reduction: a warp stage, barriers, a warp stage over the
+    # warps' partials.
+    assert ptx.count("bar.sync") >= 4
+    assert "shfl.sync" in ptx
+    path = tmp_path / "softmax.ptx"
+    path.write_text(compiled.ptx)
+    subprocess.run([ptxas, "-arch=sm_90", str(path), "-o", str(tmp_path / "s.o")], check=True)
+
+
+@requires_gpu
+@pytest.mark.parametrize("rows, cols", [(3, 1025), (64, 4096), (5, 20000), (9, 1000)])
+def test_softmax_against_numpy(rows, cols):
+    compiled = wm.compile(softmax.prog, chip="sm_90")
+    x = np.random.default_rng(rows + cols).standard_normal((rows, cols)).astype(np.float32)
+    y = np.zeros_like(x)
+    softmax.softmax(compiled, x, y)
+    shifted = x.astype(np.float64) - x.max(axis=1, keepdims=True)
+    want = np.exp(shifted) / np.exp(shifted).sum(axis=1, keepdims=True)
+    # Relative error budget in f32 ulps (2^-23): each exponential is off by
+    # at most 16 (x - max rounded, |x - max| < 16 for these rows, then the
+    # argument scaling and ex2.approx), the numerator and every term of the
+    # sum alike: 2 x 16; the sum adds ceil(cols / threads) terms in each
+    # thread, then a tree of log2(threads) levels; the division 1.
+    threads = softmax.BLOCK if cols > softmax.LONG_ROW else 32
+    terms = 2 * 16 + -(-cols // threads) + np.log2(threads) + 1
+    np.testing.assert_allclose(y, want, rtol=terms * 2.0 ** -23, atol=0)
 
 
 @requires_gpu
