@@ -143,3 +143,19 @@ def test_tf32_against_numpy(m, n, k):
     # And tf32 is what ran: plain f32 would be 2^13 times closer, so the
     # error is clearly above the f32 bound somewhere.
     assert np.any(np.abs(got - exact) > summation_bound(a, b, 2.0 ** -24))
+
+
+def test_benchmark_arguments():
+    """benchmarks/mma_bench.py (GPU only) parses its sizes here."""
+    import importlib.util
+    # In the repository, or at the top of the GPU bundle.
+    path = next(p for p in (EXAMPLES.parent / "benchmarks" / "mma_bench.py",
+                            EXAMPLES.parent / "mma_bench.py") if p.exists())
+    spec = importlib.util.spec_from_file_location("mma_bench", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.parse_args([]).size == [(4096, 4096, 4096)]
+    assert bench.parse_args(["--size", "64x32x16", "--size", "48"]).size == [(64, 32, 16),
+                                                                            (48, 48, 48)]
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--size", "40"])
