@@ -57,12 +57,12 @@ def parse_args(argv):
     return args
 
 
-def summation_bound(abs_product, k, unit):
-    """|computed - exact| <= 2 unit (K / 16 + 1) (|A| @ |B|): every one of
-    the K / 16 accumulator updates errs by at most unit times |partial sum|
-    + |its products|, both at most |A| @ |B| (test/python/test_mma_any.py
-    has the per-step form)."""
-    return 2 * unit * (k / 16 + 1) * abs_product
+def summation_bound(abs_product, k, ulp):
+    """|computed - exact| <= ulp (18 K / 16 + 17) (|A| @ |B|): each of the
+    K / 16 wmma steps errs by at most ulp ((16 + 1) (|previous sum| + its
+    |products|) + |new sum|) (test/python/test_mma_any.py, summation_bound,
+    says why), and every |partial sum| is at most |A| @ |B|."""
+    return ulp * (18 * k / 16 + 17) * abs_product
 
 
 def time_ms(torch, launch, warmup, repeat):
@@ -90,7 +90,7 @@ def main(argv=None):
     compiled = wm.compile(EXAMPLE.read_text(), chip=chip)
     kernel = f"matmul_{args.accumulator}acc"
     out_type = torch.float32 if args.accumulator == "f32" else torch.float16
-    unit = 2.0 ** -24 if args.accumulator == "f32" else 2.0 ** -11
+    ulp = 2.0 ** -23 if args.accumulator == "f32" else 2.0 ** -10
     results = []
     for m, n, k in args.size:
         gen = torch.Generator(device="cuda").manual_seed(m + n + k)
@@ -106,9 +106,7 @@ def main(argv=None):
         ours()
         torch.cuda.synchronize()
         exact = a.double() @ b.double()
-        bound = summation_bound(a.double().abs() @ b.double().abs(), k, unit)
-        if out_type == torch.float16:
-            bound = bound + unit * exact.abs()
+        bound = summation_bound(a.double().abs() @ b.double().abs(), k, ulp)
         excess = ((c.double() - exact).abs() - bound).max().item()
         if excess > 0:
             raise SystemExit(f"{kernel} {m}x{n}x{k}: wrong result (exceeds the bound by "

@@ -61,20 +61,30 @@ def test_tf32_ptx_and_chip_gate():
         wm.compile(TF32.read_text(), chip="sm_75")
 
 
-def summation_bound(a, b, unit):
-    """A bound on |computed - exact| for C = A @ B accumulated 16 terms of K
-    per wmma step into an accumulator with unit roundoff `unit`: each step
-    adds at most unit * (|partial sum| + sum of its |products|) of error
-    (products are exact: f16 x f16 fits in f32; the factor 2 covers
-    truncating rather than rounding adders)."""
+# One ulp (relative to the operand's exponent) of the accumulator.
+F32_ULP, F16_ULP = 2.0 ** -23, 2.0 ** -10
+
+
+def summation_bound(a, b, ulp, step=16):
+    """A bound on |computed - exact| for C = A @ B accumulated `step` terms
+    of K per wmma into an accumulator whose ulp (relative) is `ulp`.
+    Products are exact (f16 x f16 and tf32 x tf32 fit in f32). Tensor cores
+    add a step's products and the running sum after aligning them to the
+    largest exponent, dropping (truncating, not rounding) the bits below it
+    (Fasi et al., "Numerical behavior of NVIDIA tensor cores", 2021): each of
+    the step + 1 addends loses less than one ulp of the largest, and the
+    result is rounded once more. So step t errs by at most
+    ulp * ((step + 1) * (|S(t-1)| + sum of the step's |products|) + |S(t)|),
+    S the exact partial sums; the errors of the steps add up."""
     a64, b64 = a.astype(np.float64), b.astype(np.float64)
     bound = np.zeros((a.shape[0], b.shape[1]))
     partial = np.zeros_like(bound)
-    for k in range(0, a.shape[1], 16):
-        blk = slice(k, k + 16)
-        partial = partial + a64[:, blk] @ b64[blk, :]
-        bound += np.abs(partial) + np.abs(a64[:, blk]) @ np.abs(b64[blk, :])
-    return 2 * unit * bound
+    for k in range(0, a.shape[1], step):
+        blk = slice(k, k + step)
+        products = np.abs(a64[:, blk]) @ np.abs(b64[blk, :])
+        previous, partial = partial, partial + a64[:, blk] @ b64[blk, :]
+        bound += (step + 1) * (np.abs(previous) + products) + np.abs(partial)
+    return ulp * bound
 
 
 def run(source, kernel, a, b, c_dtype):
@@ -92,15 +102,15 @@ def small_integers(rng, shape, dtype):
 
 
 @requires_gpu
-@pytest.mark.parametrize("kernel, out_type, unit, scale", [
+@pytest.mark.parametrize("kernel, out_type, ulp, scale", [
     # f32 accumulator: |partial sums| <= 4 K are integers exact in f32.
-    ("matmul_f32acc", np.float32, 2.0 ** -24, 1.0),
+    ("matmul_f32acc", np.float32, F32_ULP, 1.0),
     # f16 accumulator: |partial sums| <= 4 K <= 1024 < 2048 are exact in
     # f16; random values of magnitude 1/4 keep every sum far from f16's range.
-    ("matmul_f16acc", np.float16, 2.0 ** -11, 0.25),
+    ("matmul_f16acc", np.float16, F16_ULP, 0.25),
 ])
 @pytest.mark.parametrize("m, n, k", SHAPES)
-def test_f16_inputs_against_numpy(kernel, out_type, unit, scale, m, n, k):
+def test_f16_inputs_against_numpy(kernel, out_type, ulp, scale, m, n, k):
     rng = np.random.default_rng(m * 7 + n * 3 + k)
     a, b = small_integers(rng, (m, k), np.float16), small_integers(rng, (k, n), np.float16)
     np.testing.assert_array_equal(run(ANY, kernel, a, b, out_type),
@@ -109,9 +119,7 @@ def test_f16_inputs_against_numpy(kernel, out_type, unit, scale, m, n, k):
     b = (rng.standard_normal((k, n)) * scale).astype(np.float16)
     exact = a.astype(np.float64) @ b.astype(np.float64)
     got = run(ANY, kernel, a, b, out_type).astype(np.float64)
-    # An f16 result is rounded once more at the end.
-    final = unit * np.abs(exact) if out_type == np.float16 else 0.0
-    assert np.all(np.abs(got - exact) <= summation_bound(a, b, unit) + final)
+    assert np.all(np.abs(got - exact) <= summation_bound(a, b, ulp))
 
 
 def tf32_round_bound(a, b):
@@ -136,13 +144,12 @@ def test_tf32_against_numpy(m, n, k):
     b = rng.standard_normal((k, n)).astype(np.float32)
     exact = a.astype(np.float64) @ b.astype(np.float64)
     got = run(TF32, "matmul_tf32", a, b, np.float32)
-    # Products of tf32 inputs are exact in f32; the additions add the
-    # f32 summation bound (at 2^-23: the products are only near-exact).
-    bound = tf32_round_bound(a, b) + summation_bound(a, b, 2.0 ** -23)
+    # Products of tf32 inputs are exact in f32; 8 of them per wmma step.
+    bound = tf32_round_bound(a, b) + summation_bound(a, b, F32_ULP, step=8)
     assert np.all(np.abs(got - exact) <= bound)
-    # And tf32 is what ran: plain f32 would be 2^13 times closer, so the
-    # error is clearly above the f32 bound somewhere.
-    assert np.any(np.abs(got - exact) > summation_bound(a, b, 2.0 ** -24))
+    # And tf32 is what ran: with f32 inputs the error would stay within the
+    # summation bound alone; tf32's input rounding (2^-11) exceeds it.
+    assert np.any(np.abs(got - exact) > summation_bound(a, b, F32_ULP, step=8))
 
 
 def test_benchmark_arguments():

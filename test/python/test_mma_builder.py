@@ -12,7 +12,8 @@ import pytest
 import mma_matmul
 import warp_mlir as wm
 from conftest import requires_gpu
-from test_mma_any import SHAPES, backward_branches, kernel_body, small_integers, summation_bound
+from test_mma_any import (F16_ULP, F32_ULP, SHAPES, backward_branches, kernel_body,
+                          small_integers, summation_bound)
 
 HERE = str(Path(__file__).resolve())
 LOC = re.compile(r'loc\("((?:[^"\\]|\\.)*)":(\d+):(\d+)\)')
@@ -187,6 +188,5 @@ def test_builder_matmul_against_numpy(acc, m, n, k):
     c = np.zeros((m, n), out_type)
     mma_matmul.matmul(compiled, a, b, c)
     exact = a.astype(np.float64) @ b.astype(np.float64)
-    unit = 2.0 ** -24 if acc == wm.f32 else 2.0 ** -11
-    final = 0 if acc == wm.f32 else 2.0 ** -11 * np.abs(exact)
-    assert np.all(np.abs(c.astype(np.float64) - exact) <= summation_bound(a, b, unit) + final)
+    ulp = F32_ULP if acc == wm.f32 else F16_ULP
+    assert np.all(np.abs(c.astype(np.float64) - exact) <= summation_bound(a, b, ulp))
