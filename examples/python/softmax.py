@@ -62,17 +62,18 @@ def softmax_rows_block(k, x, y, cols):
         y[row, j] = k.exp(x[row, j] - row_max) / row_sum
 
 
-def softmax(compiled, x, y) -> None:
+def softmax(compiled, x, y, launch=wm.launch) -> None:
     """y = softmax(x) over rows, for host or device f32 arrays: one warp per
-    row up to LONG_ROW columns, one block per row beyond."""
+    row up to LONG_ROW columns, one block per row beyond. `launch` takes
+    wm.launch's arguments (the tests pass the SIMT simulator's)."""
     rows, cols = x.shape
     if cols > LONG_ROW:
-        wm.launch(compiled, "softmax_rows_block", rows, BLOCK, x, y, cols)
+        launch(compiled, "softmax_rows_block", rows, BLOCK, x, y, cols)
     else:
         # The warp kernel has no row guard: 8 warps per block where they
         # divide the rows, else one.
         warps = 8 if rows % 8 == 0 else 1
-        wm.launch(compiled, "softmax_rows", rows // warps, 32 * warps, x, y, cols)
+        launch(compiled, "softmax_rows", rows // warps, 32 * warps, x, y, cols)
 
 
 def main(rows: int = 4096, cols: int = 1000) -> None:

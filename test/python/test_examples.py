@@ -1,6 +1,9 @@
 """The Python examples: they compile everywhere and run against torch/numpy
 on a GPU."""
+import os
 import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -44,23 +47,73 @@ def test_softmax_long_rows_use_block_reductions(ptxas, tmp_path):
     subprocess.run([ptxas, "-arch=sm_90", str(path), "-o", str(tmp_path / "s.o")], check=True)
 
 
+SOFTMAX_SHAPES = [(3, 1025), (64, 4096), (5, 20000), (9, 1000)]
+
+
+def softmax_reference(x):
+    shifted = x.astype(np.float64) - x.max(axis=1, keepdims=True)
+    return np.exp(shifted) / np.exp(shifted).sum(axis=1, keepdims=True)
+
+
+def softmax_rtol(cols):
+    """Relative error budget in f32 ulps (2^-23): each exponential is off by
+    at most 16 (x - max rounded, |x - max| < 16 for these rows, then the
+    argument scaling and ex2.approx), the numerator and every term of the
+    sum alike: 2 x 16; the sum adds ceil(cols / threads) terms in each
+    thread, then a tree of log2(threads) levels; the division 1."""
+    threads = softmax.BLOCK if cols > softmax.LONG_ROW else 32
+    return (2 * 16 + -(-cols // threads) + np.log2(threads) + 1) * 2.0 ** -23
+
+
+SIMCUPY = Path(__file__).resolve().parents[1] / "Integration" / "CUDA" / "simcupy.py"
+
+
+def simulator():
+    """test/Integration/CUDA/simcupy.py over libWarpSim, or a skip (the GPU
+    bundle carries neither)."""
+    library = os.environ.get("WARP_SIM_LIBRARY") or str(
+        SIMCUPY.parents[3] / "build" / "lib" / "libWarpSim.so")
+    if not SIMCUPY.exists() or not os.path.exists(library):
+        pytest.skip("needs the SIMT simulator (cmake --build build --target WarpSim)")
+    sys.path.insert(0, str(SIMCUPY.parent))
+    import simcupy
+    return simcupy
+
+
+def simulator_launch(compiled, kernel, grid, block, *args):
+    """wm.launch on the SIMT simulator (libWarpSim): memrefs as their
+    descriptors (pointer twice, offset, sizes, strides), ints as i32."""
+    simcupy = simulator()
+    params = []
+    for arg in args:
+        if isinstance(arg, np.ndarray):
+            params += [arg, arg, np.int64(0)] + [np.int64(d) for d in arg.shape]
+            params += [np.int64(s // arg.itemsize) for s in arg.strides]
+        else:
+            params.append(np.int32(arg))
+    simcupy.RawModule(code=compiled.ptx).get_function(kernel)((grid,), (block,), params)
+    assert not simcupy.reports
+
+
+@pytest.mark.parametrize("rows, cols", [(3, 1500), (2, 4100), (9, 1000)])
+def test_softmax_on_the_simulator(rows, cols):
+    """Both kernels run on the SIMT simulator (test/Sim): the block one's
+    barriers and workgroup memory, the warp one's shuffles, against numpy."""
+    simulator()
+    x = np.random.default_rng(rows * cols).standard_normal((rows, cols)).astype(np.float32)
+    y = np.zeros_like(x)
+    softmax.softmax(wm.compile(softmax.prog, chip="sm_90"), x, y, launch=simulator_launch)
+    np.testing.assert_allclose(y, softmax_reference(x), rtol=softmax_rtol(cols), atol=0)
+
+
 @requires_gpu
-@pytest.mark.parametrize("rows, cols", [(3, 1025), (64, 4096), (5, 20000), (9, 1000)])
+@pytest.mark.parametrize("rows, cols", SOFTMAX_SHAPES)
 def test_softmax_against_numpy(rows, cols):
     compiled = wm.compile(softmax.prog, chip="sm_90")
     x = np.random.default_rng(rows + cols).standard_normal((rows, cols)).astype(np.float32)
     y = np.zeros_like(x)
     softmax.softmax(compiled, x, y)
-    shifted = x.astype(np.float64) - x.max(axis=1, keepdims=True)
-    want = np.exp(shifted) / np.exp(shifted).sum(axis=1, keepdims=True)
-    # Relative error budget in f32 ulps (2^-23): each exponential is off by
-    # at most 16 (x - max rounded, |x - max| < 16 for these rows, then the
-    # argument scaling and ex2.approx), the numerator and every term of the
-    # sum alike: 2 x 16; the sum adds ceil(cols / threads) terms in each
-    # thread, then a tree of log2(threads) levels; the division 1.
-    threads = softmax.BLOCK if cols > softmax.LONG_ROW else 32
-    terms = 2 * 16 + -(-cols // threads) + np.log2(threads) + 1
-    np.testing.assert_allclose(y, want, rtol=terms * 2.0 ** -23, atol=0)
+    np.testing.assert_allclose(y, softmax_reference(x), rtol=softmax_rtol(cols), atol=0)
 
 
 @requires_gpu
