@@ -63,3 +63,20 @@ def cuda_device_present():
     count = ctypes.c_int(0)
     return (cuda.cuInit(0) == 0 and cuda.cuDeviceGetCount(ctypes.byref(count)) == 0
             and count.value > 0)
+
+
+def cuda_compute_capability(ordinal=0):
+    """(major, minor) of CUDA device `ordinal`, None without a driver or
+    device."""
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return None
+    device = ctypes.c_int(0)
+    major, minor = ctypes.c_int(0), ctypes.c_int(0)
+    # CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75, _MINOR = 76.
+    if (cuda.cuInit(0) != 0 or cuda.cuDeviceGet(ctypes.byref(device), ordinal) != 0
+            or cuda.cuDeviceGetAttribute(ctypes.byref(major), 75, device) != 0
+            or cuda.cuDeviceGetAttribute(ctypes.byref(minor), 76, device) != 0):
+        return None
+    return major.value, minor.value

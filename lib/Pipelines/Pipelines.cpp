@@ -59,6 +59,10 @@ void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
   device.addPass(createWarpExpandCollectivesPass(
       WarpExpandCollectivesPassOptions{options.chip, options.strategy}));
   device.addPass(createConvertWarpToNVVMPass());
+  // Upstream's MMA lowering, run here so that loops carrying fragments reach
+  // convert-nvgpu-to-nvvm (which cannot convert them) as LLVM structs.
+  device.addPass(
+      createWarpConvertMMAToNVVMPass(WarpConvertMMAToNVVMPassOptions{options.chip}));
   // Before NVVM code generation, which can vectorize accesses to shared
   // variables beyond the alignment their PTX declaration states.
   device.addPass(createWarpAlignGPUMemoryPass());

@@ -127,6 +127,21 @@ std::string Chip::ptxFeature() const {
 
 bool Chip::hasElectSync() const { return smVersion >= 90; }
 
+std::optional<unsigned> Chip::wmmaMinSmVersion(Type elementType,
+                                               bool isAccumulator) {
+  // PTX ISA, "Warp-level matrix instructions: wmma": sm_70 brought
+  // .f16/.f32, sm_72 the integer forms, sm_80 .tf32, .bf16 and .f64.
+  if (elementType.isF16())
+    return 70;
+  if (elementType.isF32())
+    return isAccumulator ? 70 : 80;
+  if (elementType.isInteger(8) || elementType.isInteger(32))
+    return 72;
+  if (elementType.isF64() || elementType.isBF16())
+    return 80;
+  return std::nullopt;
+}
+
 bool Chip::supportsRedux(CombineKind kind, Type type) const {
   if (smVersion < 80)
     return false;

@@ -5,9 +5,9 @@ builder (or as MLIR text), compile them to PTX or cubin for a chip, and
 launch them on torch/cupy/numba/numpy arrays. Works under any CPython >= 3.9
 through ctypes over the project's C API library (libWarpCAPI.so).
 """
-from .builder import (KernelBuilder, Loop, MemRefType, Program, SourceLocation, Type, Value,
-                      VectorType, bf16, f16, f32, f64, i1, i8, i16, i32, i64, index, memref,
-                      vector)
+from .builder import (KernelBuilder, Loop, MemRefType, MMAMatrixType, Program, SourceLocation,
+                      Type, Value, VectorType, bf16, f16, f32, f64, i1, i8, i16, i32, i64, index,
+                      memref, mma_matrix, vector)
 from .compiler import ArgType, CompiledModule, compile, kernel_signatures
 from .cuda import CudaError, LaunchError, launch, synchronize
 from .ir import Context, Diagnostic, MLIRError, MLIRWarning, Module
@@ -24,8 +24,10 @@ def __getattr__(name: str):
 
 __all__ = [
     "ArgType", "CompiledModule", "Context", "CudaError", "Diagnostic", "KernelBuilder",
-    "LaunchError", "Loop", "MLIRError", "MLIRWarning", "MemRefType", "Module", "Program",
+    "LaunchError", "Loop", "MLIRError", "MLIRWarning", "MemRefType", "MMAMatrixType", "Module",
+    "Program",
     "SourceLocation", "Type", "Value", "VectorType", "bf16", "compile", "f16", "f32", "f64",
     "i1", "i8", "i16", "i32", "i64", "index", "kernel_signatures", "launch", "memref",
+    "mma_matrix",
     "synchronize", "vector", "__version__",
 ]

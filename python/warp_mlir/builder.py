@@ -190,6 +190,12 @@ class Type:
         name = self.element.name
         return 64 if name == "index" else int(name.lstrip("ibf"))
 
+    @property
+    def is_fragment(self) -> bool:
+        """Whether this is a warp's MMA fragment (MMAMatrixType): opaque,
+        no arithmetic, taken only by the k.mma_* methods and loops."""
+        return False
+
 
 class VectorType(Type):
     def __init__(self, size: int, element: Type) -> None:
@@ -223,6 +229,32 @@ class MemRefType(Type):
         return self._element
 
 
+class MMAMatrixType(Type):
+    """`!gpu.mma_matrix<RxCxT, "AOp"|"BOp"|"COp">`: the warp's fragment of a
+    rows x cols tile of an MMA operand (`operand` "a", "b") or accumulator
+    ("c"), spread over the 32 lanes in a way only the MMA ops know."""
+
+    _OPERANDS = {"a": "AOp", "b": "BOp", "c": "COp"}
+
+    def __init__(self, rows: int, cols: int, element: Type, operand: str) -> None:
+        rows = _checks.integer(rows, "a fragment's rows", 1)
+        cols = _checks.integer(cols, "a fragment's columns", 1)
+        operand = _checks.one_of(operand, "an MMA operand", tuple(self._OPERANDS))
+        if not isinstance(element, Type) or isinstance(element, (VectorType, MemRefType,
+                                                                 MMAMatrixType)):
+            raise TypeError(f"a fragment's element must be a scalar type, not {element!r}")
+        super().__init__(f'!gpu.mma_matrix<{rows}x{cols}x{element}, "{self._OPERANDS[operand]}">')
+        self._element, self.shape, self.operand = element, (rows, cols), operand
+
+    @property
+    def element(self) -> Type:
+        return self._element
+
+    @property
+    def is_fragment(self) -> bool:
+        return True
+
+
 i1, i8, i16, i32, i64 = (Type(f"i{b}") for b in (1, 8, 16, 32, 64))
 index, f16, bf16, f32, f64 = Type("index"), Type("f16"), Type("bf16"), Type("f32"), Type("f64")
 
@@ -235,6 +267,12 @@ def vector(size: int, element: Type) -> VectorType:
 def memref(element: Type, shape: Sequence[int] = (-1,)) -> MemRefType:
     """A memref type; -1 marks a dynamic size (the default: one dynamic dim)."""
     return MemRefType(element, shape)
+
+
+def mma_matrix(rows: int, cols: int, element: Type, operand: str) -> MMAMatrixType:
+    """An MMA fragment type, e.g. mma_matrix(16, 16, f32, "c") (the values
+    k.mma_load, k.mma_fill and k.mma make have such types)."""
+    return MMAMatrixType(rows, cols, element, operand)
 
 
 class Value:
@@ -259,6 +297,7 @@ class Value:
     def _binary(self, other, int_op: str, float_op: str, reverse: bool = False) -> "Value":
         if isinstance(self.type, MemRefType):
             raise TypeError(f"no arithmetic on a memref ({self.type}): index it first")
+        _reject_fragment(self, "arithmetic")
         if self.type.is_float and float_op == int_op:
             raise TypeError(f"arith.{int_op} needs integers, not {self.type}")
         other = self.builder.coerce(other, self.type)
@@ -283,12 +322,13 @@ class Value:
     def __neg__(self) -> "Value":
         if isinstance(self.type, MemRefType):
             raise TypeError(f"no arithmetic on a memref ({self.type}): index it first")
+        _reject_fragment(self, "arithmetic")
         if self.type.is_float:
             return self.builder._emit(f"arith.negf {self} : {self.type}", self.type)
         return self.builder.coerce(0, self.type) - self
 
     def _compare(self, other, int_pred: str, float_pred: str) -> "Value":
-        if isinstance(self.type, (MemRefType, VectorType)):
+        if isinstance(self.type, (MemRefType, VectorType, MMAMatrixType)):
             raise TypeError(f"cannot compare values of type {self.type}")
         other = self.builder.coerce(other, self.type)
         if self.type.is_float:
@@ -386,7 +426,7 @@ def _check_params(where: str, params: Dict[str, Type]) -> Dict[str, Type]:
         if _GENERATED_NAME.match(param):
             raise ValueError(f"{where}: parameter name {param!r} is reserved for the "
                              f"builder's values (%v1, %shared0, ...)")
-        if not isinstance(param_type, Type):
+        if not isinstance(param_type, Type) or param_type.is_fragment:
             raise TypeError(f"{where}: parameter {param!r} needs a type such as wm.f32 or "
                             f"wm.memref(wm.f32), not {param_type!r}")
     return dict(params)
@@ -405,10 +445,19 @@ _INTEGER_KINDS = ("minsi", "maxsi", "minui", "maxui", "and", "or", "xor")
 _FLOAT_KINDS = ("minnumf", "maxnumf", "minimumf", "maximumf")
 
 
+def _reject_fragment(value: "Value", what: str) -> None:
+    if value.type.is_fragment:
+        raise TypeError(f"no {what} on an MMA fragment ({value.type}): its elements are "
+                        f"spread over the lanes; store it with k.mma_store first")
+
+
 def _check_payload(value: "Value", what: str, allowed: Sequence[str] = _SCALAR_PAYLOADS) -> None:
     """TypeError unless `value` is a payload the warp op takes: a scalar of
     `allowed` or (for the general payloads) a 1-D vector of one."""
     type = value.type
+    if type.is_fragment:
+        raise TypeError(f"{what} is an MMA fragment ({type}); this op takes scalars or "
+                        f"vectors: store the fragment with k.mma_store first")
     vector_ok = allowed is _SCALAR_PAYLOADS
     if isinstance(type, MemRefType) or (isinstance(type, VectorType) and not vector_ok) or \
             type.element.name not in allowed:
@@ -445,6 +494,7 @@ class KernelBuilder:
         self._lines: List[str] = []
         self._indent = 2
         self._shared: List[Tuple[str, MemRefType]] = []
+        self._shared_align: Dict[str, Optional[int]] = {}
         self.args = [Value(self, f"%{p}", t) for p, t in self.params.items()]
 
     # -- emission ------------------------------------------------------------
@@ -492,13 +542,17 @@ class KernelBuilder:
         return value
 
     def _arith(self, op: str, lhs: Value, rhs: Value) -> Value:
+        _reject_fragment(lhs, "arithmetic")
         return self._emit(f"arith.{op} {lhs}, {rhs} : {lhs.type}", lhs.type)
 
     def text(self) -> str:
         params = ", ".join(f"%{p}: {t}" for p, t in self.params.items())
         workgroup = ""
         if self._shared:
-            workgroup = " workgroup(" + ", ".join(f"{n}: {t}" for n, t in self._shared) + ")"
+            workgroup = " workgroup(" + ", ".join(
+                f"{n}: {t}" + (f" {{llvm.align = {self._shared_align[n]} : i64}}"
+                               if self._shared_align.get(n) else "")
+                for n, t in self._shared) + ")"
         body = "\n".join(self._lines)
         loc = f" {self.location.mlir()}" if self.location else ""
         return (f"  gpu.func @{self.name}({params}){workgroup} kernel {{\n{body}\n"
@@ -511,8 +565,10 @@ class KernelBuilder:
         nearest even), NaN, infinities and -0.0 included. Integer types
         take ints only, in the type's signed or unsigned range; i1 takes
         bools, 0 and 1."""
-        if not isinstance(type, Type) or isinstance(type, MemRefType):
-            raise TypeError(f"a constant needs a scalar or vector type, not {type!r}")
+        if not isinstance(type, Type) or isinstance(type, MemRefType) or type.is_fragment:
+            raise TypeError(f"a constant needs a scalar or vector type, not {type!r}"
+                            + (" (k.mma_fill makes a constant fragment)"
+                               if isinstance(type, MMAMatrixType) else ""))
         element = type.element
         if element == i1:  # MLIR spells i1 constants `true`/`false`, untyped
             literal = "true" if _checks.int_literal(value, "i1") else "false"
@@ -552,7 +608,7 @@ class KernelBuilder:
         size."""
         src = self.value(value, "the value to cast").type
         if not isinstance(type, Type) or isinstance(type, MemRefType) or isinstance(
-                src, MemRefType):
+                src, MemRefType) or src.is_fragment or type.is_fragment:
             raise TypeError(f"cannot cast {src} to {type!r}")
         if isinstance(src, VectorType) != isinstance(type, VectorType) or (
                 isinstance(src, VectorType) and src.size != type.size):
@@ -586,6 +642,9 @@ class KernelBuilder:
             if not isinstance(a, Value) and not isinstance(b, Value):
                 raise TypeError("select: give `type` when both values are Python numbers")
             type = a.type if isinstance(a, Value) else b.type
+        if type.is_fragment:
+            raise TypeError(f"no select of MMA fragments ({type}): select the memory they "
+                            f"are loaded from")
         a, b = self.coerce(a, type), self.coerce(b, type)
         return self._emit(f"arith.select {condition}, {a}, {b} : {type}", type)
 
@@ -599,6 +658,7 @@ class KernelBuilder:
 
     def _math(self, op: str, x: Value, on_floats: bool = True) -> Value:
         x = self.value(x, f"math.{op}'s operand")
+        _reject_fragment(x, f"math.{op}")
         if isinstance(x.type, MemRefType) or x.type.is_float != on_floats:
             raise TypeError(f"math.{op} needs {'a float' if on_floats else 'an integer'}, "
                             f"not {x.type}")
@@ -634,12 +694,25 @@ class KernelBuilder:
         """blockIdx.x * blockDim.x + threadIdx.x, as index."""
         return self.block_id() * self.block_dim() + self.thread_id()
 
-    def shared(self, element: Type, size: int) -> Value:
-        """A workgroup (shared memory) buffer of `size` elements."""
-        size = _checks.integer(size, "a shared buffer size", 1)
+    def shared(self, element: Type, size, align: Optional[int] = None) -> Value:
+        """A workgroup (shared memory) buffer of `size` elements, or of
+        shape `size` = (rows, cols). `align`: its byte alignment, a power
+        of two (the default is the element's; fragments that k.mma_load
+        and k.mma_store move need 32)."""
+        if isinstance(size, tuple):
+            if len(size) != 2:
+                raise ValueError(f"a shared buffer has a size or (rows, cols), not {size!r}")
+            shape = tuple(_checks.integer(d, "a shared buffer size", 1) for d in size)
+        else:
+            shape = (_checks.integer(size, "a shared buffer size", 1),)
+        if align is not None:
+            align = _checks.integer(align, "a shared buffer alignment", 1, 1 << 16)
+            if align & (align - 1):
+                raise ValueError(f"a shared buffer alignment is a power of two, not {align}")
         name = f"%shared{len(self._shared)}"
-        type = MemRefType(element, (size,), "#gpu.address_space<workgroup>")
+        type = MemRefType(element, shape, "#gpu.address_space<workgroup>")
         self._shared.append((name, type))
+        self._shared_align[name] = align
         return Value(self, name, type)
 
     def barrier(self) -> None:
@@ -1058,6 +1131,138 @@ class KernelBuilder:
         mask = self._mask_value(mask)
         return self._emit(f"warp.atomic_add {value}, {buffer}[{indices}]{self._mask(mask)} : "
                           f"{element}, {buffer.type}", element)
+
+    # -- warp matrix multiply (upstream gpu.subgroup_mma_*, PTX wmma) -------
+    # The fragments PTX wmma has, by (operand, element): f16 inputs with f16
+    # or f32 accumulators (m16n16k16, m32n8k16, m8n32k16, sm_70+) and f32
+    # inputs read as tf32 (m16n16k8, sm_80+). The compiler checks the same
+    # against NVVM's own table (warp-convert-mma-to-nvvm); here the mistakes
+    # are caught at the call.
+    _MMA_FRAGMENTS = {
+        ("a", "f16"): ((16, 16), (32, 16), (8, 16)),
+        ("b", "f16"): ((16, 16), (16, 8), (16, 32)),
+        ("c", "f16"): ((16, 16), (32, 8), (8, 32)),
+        ("c", "f32"): ((16, 16), (32, 8), (8, 32)),
+        ("a", "f32"): ((16, 8),),
+        ("b", "f32"): ((8, 16),),
+    }
+    # (m, n, k) of each wmma.mma by input element.
+    _MMA_SHAPES = {"f16": ((16, 16, 16), (32, 8, 16), (8, 32, 16)), "f32": ((16, 16, 8),)}
+
+    def _mma_fragment_type(self, operand: str, element: Type, shape) -> MMAMatrixType:
+        if not isinstance(element, Type) or element.is_fragment or \
+                isinstance(element, (VectorType, MemRefType)):
+            raise TypeError(f"a fragment's element is a scalar type, not {element!r}")
+        if element == bf16:
+            raise TypeError("no bf16 fragments: upstream MLIR's !gpu.mma_matrix takes no bf16 "
+                            "(\"MMAMatrixType elements must be SI8, UI8, I32, F16, F32, or F64\")")
+        shapes = self._MMA_FRAGMENTS.get((operand, element.name))
+        if shapes is None:
+            kinds = sorted({e for (o, e) in self._MMA_FRAGMENTS if o == operand})
+            raise TypeError(f"{operand.upper()} fragments of {element} are not offered: "
+                            f"{', '.join(kinds)} are")
+        if isinstance(shape, (str, bytes)) or not hasattr(shape, "__len__") or len(shape) != 2:
+            raise TypeError(f"a fragment shape is (rows, cols), not {shape!r}")
+        shape = tuple(_checks.integer(d, "a fragment size", 1) for d in shape)
+        if shape not in shapes:
+            listed = ", ".join(f"{r}x{c}" for r, c in shapes)
+            tf32 = " (f32 A/B fragments are tf32 operands)" if element == f32 and \
+                operand != "c" else ""
+            raise ValueError(f"PTX wmma has no {shape[0]}x{shape[1]} {operand.upper()} fragment "
+                             f"of {element}{tf32}; it has {listed}")
+        return MMAMatrixType(shape[0], shape[1], element, operand)
+
+    def _mma_access(self, buffer: Value, position, lead_dimension, cols: int,
+                    what: str) -> Tuple[str, int]:
+        """The index list and leading dimension of a fragment's access to
+        `buffer` at `position` (an index per dimension)."""
+        buffer = self.value(buffer, what)
+        type = buffer.type
+        if not isinstance(type, MemRefType) or len(type.shape) not in (1, 2) or \
+                isinstance(type.element, VectorType):
+            raise TypeError(f"{what} must be a 1-D or 2-D memref of scalars, not {type}")
+        if lead_dimension is None:
+            if len(type.shape) != 2 or type.shape[1] < 0:
+                raise ValueError(f"give lead_dimension (the row stride in elements): {type} "
+                                 f"has no static row length")
+            lead_dimension = type.shape[1]
+        lead_dimension = _checks.integer(lead_dimension, "lead_dimension", 1)
+        per_16_bytes = 16 // (type.element.bits // 8)
+        if lead_dimension < cols or lead_dimension % per_16_bytes:
+            raise ValueError(f"lead_dimension {lead_dimension} must be at least the fragment's "
+                             f"{cols} columns and a multiple of {per_16_bytes} (16 bytes of "
+                             f"{type.element}, PTX's rule)")
+        align = self._shared_align.get(buffer.name, 32)
+        if buffer.name in self._shared_align and (align or 0) < 32:
+            raise ValueError(f"wmma needs 32-byte aligned fragments: make {buffer.name} with "
+                             f"k.shared(..., align=32)")
+        indices = ", ".join(str(i) for i in buffer._indices(position))
+        return indices, lead_dimension
+
+    def mma_fill(self, value, element: Type = f32, shape=(16, 16)) -> Value:
+        """An accumulator fragment (operand "c") with every element `value`:
+        gpu.subgroup_mma_constant_matrix. `element` f16 or f32."""
+        type = self._mma_fragment_type("c", element, shape)
+        value = self.coerce(value, element)
+        return self._emit(f"gpu.subgroup_mma_constant_matrix {value} : {type}", type)
+
+    def mma_load(self, buffer: Value, position, operand: str, shape=(16, 16),
+                 lead_dimension: Optional[int] = None) -> Value:
+        """The warp loads a row-major `shape` tile of `buffer` from
+        `position` (an index per dimension of the 1-D or 2-D memref) as an
+        MMA fragment: `operand` "a" (rows x k), "b" (k x cols) or "c" (an
+        accumulator). `lead_dimension`: the row stride in elements (by
+        default the row length of a static 2-D memref), a compile-time
+        constant. Every lane must call it (PTX wmma.load.sync.aligned); the
+        tile's first element must be 32-byte aligned (k.shared(...,
+        align=32) for workgroup memory)."""
+        operand = _checks.one_of(operand, "an MMA operand", ("a", "b", "c"))
+        buffer = self.value(buffer, "mma_load's buffer")
+        if not isinstance(buffer.type, MemRefType):
+            raise TypeError(f"mma_load's buffer must be a memref, not {buffer.type}")
+        type = self._mma_fragment_type(operand, buffer.type.element, shape)
+        indices, lead = self._mma_access(buffer, position, lead_dimension, type.shape[1],
+                                         "mma_load's buffer")
+        return self._emit(f"gpu.subgroup_mma_load_matrix {buffer}[{indices}] "
+                          f"{{leadDimension = {lead} : index}} : {buffer.type} -> {type}", type)
+
+    def mma(self, a: Value, b: Value, c: Value) -> Value:
+        """a x b + c on the tensor cores (gpu.subgroup_mma_compute, PTX
+        wmma.mma): A m x k, B k x n, accumulator C m x n; f16 inputs into
+        f16 or f32, or f32 inputs (multiplied as tf32, sm_80+) into f32.
+        Returns the new accumulator."""
+        a, b, c = (self.value(v, f"mma's {n}") for v, n in ((a, "a"), (b, "b"), (c, "c")))
+        for value, operand in ((a, "a"), (b, "b"), (c, "c")):
+            if not isinstance(value.type, MMAMatrixType) or value.type.operand != operand:
+                raise TypeError(f"mma's {operand} must be an {operand.upper()} fragment "
+                                f"(k.mma_load(..., {operand!r})), not {value.type}")
+        if a.type.element != b.type.element:
+            raise TypeError(f"mma's a and b have different elements: {a.type.element} and "
+                            f"{b.type.element}")
+        (m, k), (k2, n), (m2, n2) = a.type.shape, b.type.shape, c.type.shape
+        if (m, n, k) != (m2, n2, k2) or (m, n, k) not in self._MMA_SHAPES[a.type.element.name]:
+            raise ValueError(f"no wmma multiplies {m}x{k} by {k2}x{n} into {m2}x{n2}")
+        if a.type.element == f32 and c.type.element != f32:
+            raise TypeError(f"tf32 (f32) inputs accumulate into f32, not {c.type.element}")
+        return self._emit(f"gpu.subgroup_mma_compute {a}, {b}, {c} : {a.type}, {b.type} -> "
+                          f"{c.type}", c.type)
+
+    def mma_store(self, matrix: Value, buffer: Value, position,
+                  lead_dimension: Optional[int] = None) -> None:
+        """The warp stores an accumulator fragment into `buffer` (row-major)
+        from `position`; `lead_dimension` as in mma_load. Every lane must
+        call it; 32-byte aligned as for mma_load."""
+        matrix = self.value(matrix, "the stored fragment")
+        if not isinstance(matrix.type, MMAMatrixType) or matrix.type.operand != "c":
+            raise TypeError(f"mma_store stores accumulator (C) fragments, not {matrix.type}")
+        buffer = self.value(buffer, "mma_store's buffer")
+        if not isinstance(buffer.type, MemRefType) or buffer.type.element != matrix.type.element:
+            raise TypeError(f"mma_store needs a memref of {matrix.type.element}, not "
+                            f"{buffer.type}")
+        indices, lead = self._mma_access(buffer, position, lead_dimension,
+                                         matrix.type.shape[1], "mma_store's buffer")
+        self._line(f"gpu.subgroup_mma_store_matrix {matrix}, {buffer}[{indices}] "
+                   f"{{leadDimension = {lead} : index}} : {matrix.type}, {buffer.type}")
 
 
 class Program:

@@ -105,4 +105,42 @@ def ConvertAsyncGPUTokensToEventsPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def WarpConvertMMAToNVVMPass : Pass<"warp-convert-mma-to-nvvm"> {
+  let summary = "Lower upstream gpu.subgroup_mma_* ops to NVVM wmma, through "
+                "loops and branches";
+  let description = [{
+    Lowers `gpu.subgroup_mma_load_matrix`, `_store_matrix`, `_compute`,
+    `_constant_matrix` and `_elementwise` to `nvvm.wmma.*` with upstream's
+    patterns, and converts every `!gpu.mma_matrix` that control flow carries
+    (`scf.for`/`scf.while` iter_args, `scf.if` results, `cf` block
+    arguments) to the LLVM struct of its fragment registers with upstream's
+    structural type conversions, so a K loop can carry its accumulator.
+    Upstream's pipeline cannot: its first pass (`convert-nvgpu-to-nvvm`)
+    converts the types of every `scf` op with a type converter that does not
+    know `!gpu.mma_matrix` and fails ("failed to legalize operation
+    'scf.for'") on a loop carrying one. Run it on device code before that
+    pass; the `warp-lower-to-ptx` and `warp-to-nvvm` pipelines do.
+
+    Before lowering, each op is checked against PTX's wmma table (the shapes
+    NVVM has an intrinsic for) and `chip`: a fragment shape, element type,
+    layout or chip that PTX has no `wmma` for is a located error naming what
+    would work, never an unlowered op or a backend abort.
+
+    ```mlir
+    // warp-opt --warp-convert-mma-to-nvvm=chip=sm_90
+    %acc = scf.for %k = %c0 to %n step %c16 iter_args(%c = %zero)
+        -> (!gpu.mma_matrix<16x16xf32, "COp">) { ... }
+    // becomes an scf.for over !llvm.struct<(f32, f32, f32, f32, f32, f32,
+    // f32, f32)> around nvvm.wmma.load / nvvm.wmma.mma
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 or newer, as LLVM's NVPTX backend names it): "
+           "tf32 and f64 fragments need sm_80, 8-bit integer ones sm_72">,
+  ];
+}
+
 #endif // WARPDIALECT_CONVERSION_PASSES_TD

@@ -55,6 +55,14 @@ struct Chip {
 
   /// Whether the chip has `elect.sync` (sm_90 and newer, PTX 8.0).
   bool hasElectSync() const;
+
+  /// The oldest chip (as its sm version) with PTX `wmma` for fragments of
+  /// `elementType` (the element type of a `gpu.mma_matrix`): 70 for f16 and
+  /// f32 accumulators, 72 for 8-bit integers and their i32 accumulators, 80
+  /// for tf32 (f32 A/B fragments) and f64; std::nullopt for a type wmma does
+  /// not take. `isAccumulator` tells an f32 C/D fragment from a tf32 A/B one.
+  static std::optional<unsigned> wmmaMinSmVersion(Type elementType,
+                                                  bool isAccumulator);
 };
 
 } // namespace mlir::warp
