@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
 # Runs the whole GPU suite from an unpacked bundle: the runner tests under lit,
-# the PTX matrix under cupy, the Python package's tests, then the benchmarks. Logs go to $1 (default:
-# ./gpu-results); the exit status covers the tests.
+# the PTX matrix under cupy, the Python package's tests (from its wheel), the
+# compute-sanitizer runs (WARP_SANITIZE=1), then the benchmarks. Logs go to $1
+# (default: ./gpu-results); the exit status covers the tests.
+# WARP_STAGES=lit,matrix,pytest,sanitize,bench runs only the stages named
+# (default: all; sanitize also needs WARP_SANITIZE=1 unless named).
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-gpu-results}
 mkdir -p "$out"
 export PATH=/usr/local/cuda/bin:$PATH PYTHONUNBUFFERED=1
 status=0
-PYTHONPATH="$here" python3 -c "from lit.main import main; main()" -v -j 8 "$here/tests" 2>&1 | tee "$out/lit.log" | tail -25
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-python3 "$here/run_on_gpu.py" --bundle "$here/matrix" --log "$out/matrix.log" 2>&1 | tail -15
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+want() { [ -z "${WARP_STAGES:-}" ] || [[ ",$WARP_STAGES," == *",$1,"* ]]; }
+if want lit; then
+  PYTHONPATH="$here" python3 -c "from lit.main import main; main()" -v -j 8 "$here/tests" 2>&1 | tee "$out/lit.log" | tail -25
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
+if want matrix; then
+  python3 "$here/run_on_gpu.py" --bundle "$here/matrix" --log "$out/matrix.log" 2>&1 | tail -15
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
 # The Python package as a user installs it: the bundle's wheel, `pip install`ed
 # into a fresh virtual environment (the system's numpy, cupy, torch and pytest
 # visible; pip from the system, so no ensurepip is needed), then its tests
@@ -22,13 +30,15 @@ python3 -m venv --without-pip --system-site-packages "$venv"
 python3 -c "import sys; print('\n'.join(p for p in sys.path if p.endswith(('site-packages', 'dist-packages'))))" \
   > "$("$venv/bin/python" -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")/_host_packages.pth"
 "$venv/bin/python" -m pip install -q --no-index --no-deps "$here"/dist/warp_mlir-*.whl 2>&1 | tee "$out/wheel-install.log"
-(cd "$here" && unset WARP_MLIR_LIBRARY && WARP_TEST_INSTALLED=1 \
-  "$venv/bin/python" -m pytest -q -p no:cacheprovider test/python 2>&1) | tee "$out/pytest.log" | tail -15
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+if want pytest; then
+  (cd "$here" && unset WARP_MLIR_LIBRARY && WARP_TEST_INSTALLED=1 \
+    "$venv/bin/python" -m pytest -q -rs -p no:cacheprovider test/python 2>&1) | tee "$out/pytest.log" | tail -15
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
 # compute-sanitizer (WARP_SANITIZE=1): memcheck, racecheck and synccheck over
 # the runner tests and the matrix steps that use shared memory, barriers or
 # divergent collectives (the whole matrix under the sanitizer takes too long).
-if [ "${WARP_SANITIZE:-0}" = 1 ]; then
+if { [ "${WARP_SANITIZE:-0}" = 1 ] && want sanitize; } || [[ ",${WARP_STAGES:-}," == *",sanitize,"* ]]; then
   logs=$(mktemp -d)  # full logs; $out/sanitize.txt gets the summary and every report line
   for tool in memcheck racecheck synccheck; do
     for t in "$here"/tests/*.mlir; do
@@ -50,10 +60,11 @@ if [ "${WARP_SANITIZE:-0}" = 1 ]; then
     [ $rc -eq 0 ] || status=1
   done
 fi
+want bench || exit $status
 # Benchmarks: timings against CUB, Triton and torch in the same run (not pass/fail).
 python3 "$here/warp_bench.py" --ptx "$here/bench.ptx" --json "$out/bench.json" 2>&1 | tee "$out/bench.txt" | tail -8
 # Tensor cores: examples/mma_matmul_any.mlir against torch.matmul at 4096^3.
-python3 "$here/mma_bench.py" --json "$out/mma_bench.json" 2>&1 | tee "$out/mma_bench.txt" | tail -3
+"$venv/bin/python" "$here/mma_bench.py" --json "$out/mma_bench.json" 2>&1 | tee "$out/mma_bench.txt" | tail -3
 python3 "$here/all_reduce_bench.py" --upstream "$here/all_reduce_upstream.ptx" \
   --warp "$here/all_reduce_warp.ptx" 2>&1 | tee "$out/all_reduce_bench.txt" | tail -10
 python3 "$here/sass/compare.py" --ptx "$here/sass/combiner-counts.ptx" --ptx "$here/sass/exchange.ptx" \
