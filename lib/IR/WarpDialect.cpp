@@ -597,6 +597,11 @@ LogicalResult BlockScanOp::verify() {
   return verifyKindMatchesType(*this, getKind(), getValue().getType());
 }
 
+OpFoldResult BlockExchangeOp::fold(FoldAdaptor) {
+  // With one item per thread, blocked and striped are the same arrangement.
+  return getItemsPerThread() == 1 ? getItems() : OpFoldResult();
+}
+
 //===----------------------------------------------------------------------===//
 // ExchangeOp / AtomicAddOp
 //===----------------------------------------------------------------------===//

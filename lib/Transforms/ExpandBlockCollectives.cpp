@@ -21,6 +21,12 @@
 // the two, and the warp collective in between orders no memory (racecheck
 // reports such a pair as a hazard).
 //
+// warp.block_exchange has a buffer of its own per element type,
+// @__warp_block_exchange, sized before any expansion for the largest
+// exchange of the module (B_max * N items, padded): barrier, N stores,
+// barrier, N loads. Only block exchanges use it, and each starts with a
+// barrier, so the loads of one are done before the next one's stores.
+//
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Transforms/CombineKinds.h"
@@ -30,8 +36,11 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPEXPANDBLOCKCOLLECTIVESPASS
@@ -47,6 +56,60 @@ constexpr int64_t kTotalSlot = 32;
 constexpr int64_t kBroadcastSlot = 33;
 constexpr int64_t kFirstPrefixSlot = 34;
 constexpr int64_t kScratchSlots = kFirstPrefixSlot + 32;
+
+/// The most threads a block may have (CUDA), for buffers sized per thread
+/// where the gpu.func has no known_block_size.
+constexpr int64_t kMaxBlockThreads = 1024;
+/// What a block can hold in static shared memory.
+constexpr int64_t kStaticSharedBytes = 48 * 1024;
+constexpr llvm::StringLiteral kExchangeBufferName = "__warp_block_exchange";
+
+/// The most threads a block running `op` can have: the product of the
+/// enclosing gpu.func's known_block_size, else CUDA's limit.
+int64_t maxBlockThreads(Operation *op) {
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  std::optional<ArrayRef<int32_t>> known =
+      func ? func.getKnownBlockSize() : std::nullopt;
+  if (!known || known->empty())
+    return kMaxBlockThreads;
+  int64_t threads = 1;
+  for (int32_t size : *known)
+    threads *= std::max<int64_t>(size, 1);
+  return std::min(threads, kMaxBlockThreads);
+}
+
+/// Items per padding item in a block exchange buffer of `element`: one per
+/// 128 bytes (32 banks of 4 bytes).
+int64_t exchangePaddingPeriod(Type element) {
+  return 128 / (element.getIntOrFloatBitWidth() / 8);
+}
+
+/// Elements of the exchange buffer `op` needs: B_max * N items and their
+/// padding.
+int64_t exchangeBufferElements(BlockExchangeOp op) {
+  int64_t items = maxBlockThreads(op) * op.getItemsPerThread();
+  Type element = cast<VectorType>(op.getItems().getType()).getElementType();
+  return items + (items - 1) / exchangePaddingPeriod(element);
+}
+
+/// A private workgroup-memory memref.global of `elements` x `type` at the
+/// start of `module`, named `name` (or a fresh variant of it).
+memref::GlobalOp createWorkgroupGlobal(gpu::GPUModuleOp module,
+                                       SymbolTable &symbols, StringRef name,
+                                       Type type, int64_t elements) {
+  OpBuilder moduleBuilder = OpBuilder::atBlockBegin(module.getBody());
+  auto workgroup = gpu::AddressSpaceAttr::get(module.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  auto memrefType =
+      MemRefType::get({elements}, type, MemRefLayoutAttrInterface(), workgroup);
+  auto global = memref::GlobalOp::create(
+      moduleBuilder, module.getLoc(), name,
+      moduleBuilder.getStringAttr("private"), memrefType,
+      /*initial_value=*/Attribute(), /*constant=*/false,
+      /*alignment=*/IntegerAttr());
+  symbols.insert(global); // renames it if the name is taken
+  return global;
+}
 
 /// Where the executing thread sits in its block, as i32 values.
 struct BlockGeometry {
@@ -100,30 +163,57 @@ public:
   /// A memref of the scratch array holding `type`, created on first use.
   Value get(OpBuilder &b, Location loc, Type type) {
     memref::GlobalOp &global = globals[type];
-    if (!global) {
-      OpBuilder moduleBuilder = OpBuilder::atBlockBegin(module.getBody());
-      global = memref::GlobalOp::create(
-          moduleBuilder, module.getLoc(), "__warp_block_scratch",
-          moduleBuilder.getStringAttr("private"), memrefType(type),
-          /*initial_value=*/Attribute(), /*constant=*/false,
-          /*alignment=*/IntegerAttr());
-      symbols.insert(global); // renames it if the name is taken
+    if (!global)
+      global = createWorkgroupGlobal(module, symbols, "__warp_block_scratch",
+                                     type, kScratchSlots);
+    return getGlobal(b, loc, global);
+  }
+
+  /// The block exchange buffer of `element` (see prepareExchangeBuffers).
+  Value getExchangeBuffer(OpBuilder &b, Location loc, Type element) {
+    return getGlobal(b, loc, exchangeBuffers.lookup(element));
+  }
+
+  /// Creates the block exchange buffers, one per element type sized for the
+  /// largest exchange; failure (with a diagnostic at the op) where one
+  /// cannot fit in static shared memory.
+  LogicalResult prepareExchangeBuffers(ArrayRef<Operation *> blockOps) {
+    llvm::MapVector<Type, int64_t> elements;
+    for (Operation *op : blockOps) {
+      auto exchange = dyn_cast<BlockExchangeOp>(op);
+      if (!exchange)
+        continue;
+      Type element =
+          cast<VectorType>(exchange.getItems().getType()).getElementType();
+      int64_t needed = exchangeBufferElements(exchange);
+      int64_t bytes = needed * (element.getIntOrFloatBitWidth() / 8);
+      if (bytes > kStaticSharedBytes)
+        return exchange.emitOpError()
+               << "needs a workgroup buffer of " << bytes << " bytes ("
+               << maxBlockThreads(exchange) << " threads x "
+               << exchange.getItemsPerThread() << " items of " << element
+               << ", padded), more than the " << kStaticSharedBytes
+               << " bytes of static shared memory: give the gpu.func a "
+                  "(smaller) known_block_size or exchange fewer items";
+      int64_t &size = elements[element];
+      size = std::max(size, needed);
     }
-    return memref::GetGlobalOp::create(b, loc, global.getType(),
-                                       global.getSymName());
+    for (auto [element, size] : elements)
+      exchangeBuffers[element] = createWorkgroupGlobal(
+          module, symbols, kExchangeBufferName, element, size);
+    return success();
   }
 
 private:
-  MemRefType memrefType(Type type) {
-    auto workgroup = gpu::AddressSpaceAttr::get(module.getContext(),
-                                                gpu::AddressSpace::Workgroup);
-    return MemRefType::get({kScratchSlots}, type, MemRefLayoutAttrInterface(),
-                           workgroup);
+  static Value getGlobal(OpBuilder &b, Location loc, memref::GlobalOp global) {
+    return memref::GetGlobalOp::create(b, loc, global.getType(),
+                                       global.getSymName());
   }
 
   gpu::GPUModuleOp module;
   SymbolTable symbols;
   DenseMap<Type, memref::GlobalOp> globals;
+  DenseMap<Type, memref::GlobalOp> exchangeBuffers;
 };
 
 /// Emits the block op expansions at one op's position.
@@ -296,6 +386,55 @@ Value expandBroadcast(BlockBuilder &bb, BlockBroadcastOp op) {
   return bb.load(bb.cst(kBroadcastSlot));
 }
 
+/// The block exchange through its buffer: item g at g + g / P; thread t's
+/// position j is item t * N + j blocked, t + j * B striped.
+Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
+                     BlockExchangeOp op) {
+  auto itemsType = cast<VectorType>(op.getItems().getType());
+  Type element = itemsType.getElementType();
+  int64_t n = op.getItemsPerThread();
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto add = [&](Value l, Value r) -> Value {
+    return arith::AddIOp::create(b, loc, l, r);
+  };
+  auto mul = [&](Value l, Value r) -> Value {
+    return arith::MulIOp::create(b, loc, l, r);
+  };
+  auto dim = [&](auto opTag, gpu::Dimension d) -> Value {
+    return decltype(opTag)::create(b, loc, d);
+  };
+  Value bx = dim(gpu::BlockDimOp(), gpu::Dimension::x);
+  Value by = dim(gpu::BlockDimOp(), gpu::Dimension::y);
+  Value bz = dim(gpu::BlockDimOp(), gpu::Dimension::z);
+  Value thread =
+      add(dim(gpu::ThreadIdOp(), gpu::Dimension::x),
+          mul(bx, add(dim(gpu::ThreadIdOp(), gpu::Dimension::y),
+                      mul(by, dim(gpu::ThreadIdOp(), gpu::Dimension::z)))));
+  Value threads = mul(mul(bx, by), bz);
+  Value blockedBase = mul(thread, cst(n));
+  Value padShift = cst(llvm::Log2_64(exchangePaddingPeriod(element)));
+  auto slot = [&](int64_t position, bool blocked) -> Value {
+    Value item = blocked ? add(blockedBase, cst(position))
+                         : add(thread, mul(threads, cst(position)));
+    return add(item, arith::ShRUIOp::create(b, loc, item, padShift));
+  };
+  bool writeBlocked = op.getDirection() == ExchangeDirection::BlockedToStriped;
+  Value buffer = scratch.getExchangeBuffer(b, loc, element);
+  gpu::BarrierOp::create(b, loc);
+  for (int64_t j = 0; j < n; ++j)
+    memref::StoreOp::create(b, loc,
+                            vector::ExtractOp::create(b, loc, op.getItems(), j),
+                            buffer, slot(j, writeBlocked));
+  gpu::BarrierOp::create(b, loc);
+  SmallVector<Value> loaded;
+  for (int64_t j = 0; j < n; ++j)
+    loaded.push_back(
+        memref::LoadOp::create(b, loc, buffer, slot(j, !writeBlocked)));
+  return vector::FromElementsOp::create(b, loc, itemsType, loaded);
+}
+
 struct WarpExpandBlockCollectivesPass
     : public warp::impl::WarpExpandBlockCollectivesPassBase<
           WarpExpandBlockCollectivesPass> {
@@ -304,12 +443,31 @@ struct WarpExpandBlockCollectivesPass
     getOperation().walk([&](Operation *op) {
       if (isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp>(op))
         blockOps.push_back(op);
+      // One item per thread is no exchange (the folder's rule).
+      if (auto exchange = dyn_cast<BlockExchangeOp>(op)) {
+        if (exchange.getItemsPerThread() == 1)
+          exchange.replaceAllUsesWith(exchange.getItems());
+        else
+          blockOps.push_back(op);
+      }
+    });
+    getOperation().walk([](BlockExchangeOp op) {
+      if (op.getItemsPerThread() == 1)
+        op.erase();
     });
     if (blockOps.empty())
       return;
     Scratch scratch(getOperation());
+    if (failed(scratch.prepareExchangeBuffers(blockOps)))
+      return signalPassFailure();
     for (Operation *op : blockOps) {
       OpBuilder b(op);
+      if (auto exchange = dyn_cast<BlockExchangeOp>(op)) {
+        exchange.replaceAllUsesWith(
+            expandExchange(b, op->getLoc(), scratch, exchange));
+        exchange.erase();
+        continue;
+      }
       BlockBuilder bb(b, op->getLoc(), scratch, op->getOperand(0).getType());
       SmallVector<Value> results =
           TypeSwitch<Operation *, SmallVector<Value>>(op)

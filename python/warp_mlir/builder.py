@@ -806,6 +806,22 @@ class KernelBuilder:
         thread = self.coerce(thread, i32)
         return self._emit(f"warp.block_broadcast {value}, {thread} : {value.type}", value.type)
 
+    def block_exchange(self, items: Value, direction: str) -> Value:
+        """warp.block_exchange (CUB BlockExchange) of a thread's N items (a
+        vector of i32, i64, f32 or f64) over the whole block: direction
+        "blocked_to_striped" (thread t holds items t*N..t*N+N-1 in, items t,
+        t+B, ..., t+B*(N-1) out, B the block size) or "striped_to_blocked".
+        Every thread of the block must call it (it holds barriers)."""
+        items = self.value(items, "the exchanged items")
+        direction = _checks.one_of(direction, "block exchange direction",
+                                   ("blocked_to_striped", "striped_to_blocked"))
+        if not isinstance(items.type, VectorType) or \
+                items.type.element.name not in self._EXCHANGE_ELEMENTS:
+            raise TypeError(f"block_exchange needs a vector of i32, i64, f32 or f64 items, "
+                            f"not {items.type}")
+        return self._emit(f"warp.block_exchange <{direction}> {items} : {items.type}",
+                          items.type)
+
     def ballot(self, predicate: Value, mask=None) -> Value:
         predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
         return self._emit(f"warp.ballot {predicate}{self._mask(mask)} : i32", i32)

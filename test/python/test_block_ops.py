@@ -68,3 +68,68 @@ def test_block_ops_on_the_gpu(threads):
     excl = 100 + np.concatenate([[0], incl[:-1]])
     assert (out[2 * threads:3 * threads] == excl).all()
     assert (out[3 * threads:] == x.sum() + x[threads - 1]).all()
+
+
+def block_exchange_program(n, element, direction):
+    prog = wm.Program("block_xchg")
+
+    @prog.kernel(x=wm.memref(element), out=wm.memref(element))
+    def block_exchange(k, x, out):
+        base = k.global_id() * n
+        items = k.load_vector(x, base, n)
+        k.store_vector(out, base, k.block_exchange(items, direction))
+    return prog
+
+
+def test_block_exchange_emits_the_op_and_its_barriers(ptxas, tmp_path):
+    prog = block_exchange_program(4, wm.f32, "blocked_to_striped")
+    assert "warp.block_exchange <blocked_to_striped> %v" in str(prog)
+    ptx = wm.compile(prog, chip="sm_90").ptx
+    # Unknown block size: 1024 threads x 4 f32 + 127 padding items.
+    assert "__warp_block_exchange[16892]" in ptx
+    assert ptx.count("bar.sync") == 2
+    assert ptx.count("st.shared.b32") == 4 and ptx.count("ld.shared.b32") == 4
+    (tmp_path / "x.ptx").write_text(ptx)
+    subprocess.run([ptxas, "-arch=sm_90", str(tmp_path / "x.ptx"), "-o",
+                    str(tmp_path / "x.cubin")], check=True)
+
+
+def test_block_exchange_checked_at_the_call():
+    prog = wm.Program()
+    calls = []
+
+    @prog.kernel(x=wm.memref(wm.f32), h=wm.memref(wm.f16))
+    def bad(k, x, h):
+        items = k.load_vector(x, 0, 4)
+        for call, error in ((lambda: k.block_exchange(items, "sideways"), ValueError),
+                            (lambda: k.block_exchange(x[0], "blocked_to_striped"), TypeError),
+                            (lambda: k.block_exchange(k.load_vector(h, 0, 4),
+                                                      "striped_to_blocked"), TypeError)):
+            with pytest.raises(error):
+                call()
+            calls.append(error)
+    assert len(calls) == 3
+
+
+def test_block_exchange_too_big_is_a_diagnostic():
+    # 12 f32 per thread for up to 1024 threads: 50684 bytes > 48 KiB.
+    with pytest.raises(wm.MLIRError, match="needs a workgroup buffer of 50684 bytes"):
+        wm.compile(block_exchange_program(12, wm.f32, "blocked_to_striped"), chip="sm_90")
+
+
+@requires_gpu
+@pytest.mark.parametrize("direction", ["blocked_to_striped", "striped_to_blocked"])
+@pytest.mark.parametrize("threads", [33, 180, 1024])
+def test_block_exchange_on_the_gpu(direction, threads):
+    n = 3
+    compiled = wm.compile(block_exchange_program(n, wm.f32, direction), chip="sm_90")
+    x = np.random.default_rng(threads).standard_normal(threads * n).astype(np.float32)
+    out = np.zeros_like(x)
+    wm.launch(compiled, "block_exchange", 1, threads, x, out)
+    # Item g: blocked at (g // n, g % n), striped at (g % B, g // B).
+    want = np.zeros_like(x)
+    for g in range(threads * n):
+        blocked, striped = (g // n) * n + g % n, (g % threads) * n + g // threads
+        src, dst = (blocked, striped) if direction == "blocked_to_striped" else (striped, blocked)
+        want[dst] = x[src]
+    assert (out.view(np.uint32) == want.view(np.uint32)).all()

@@ -109,4 +109,62 @@ def Warp_BlockBroadcastOp : Warp_BlockOp<"block_broadcast",
   let assemblyFormat = "$value `,` $thread attr-dict `:` type($value)";
 }
 
+def Warp_BlockExchangeOp : Warp_BlockOp<"block_exchange",
+    [AllTypesMatch<["items", "result"]>]> {
+  let summary = "blocked <-> striped rearrangement of N items per thread over "
+                "the block (CUB BlockExchange)";
+  let description = [{
+    The block's `B` threads (numbered as in `warp.block_reduce`:
+    `t = x + X * (y + Y * z)`, `B = X * Y * Z`, known only at run time
+    unless the `gpu.func` has a `known_block_size`) hold `B * N` items, `N`
+    per thread in a `vector<N x T>` (`T` is i32, i64, f32 or f64, as for
+    `warp.exchange`). Item `g` is held by
+
+    * *blocked* arrangement: thread `g / N`, position `g % N` (thread `t`
+      holds items `t*N .. t*N + N-1`);
+    * *striped* arrangement: thread `g % B`, position `g / B` (thread `t`
+      holds items `t, t + B, ..., t + B*(N-1)`).
+
+    `blocked_to_striped` takes the items blocked and returns them striped;
+    `striped_to_blocked` the reverse. The two are inverse permutations;
+    values move bit for bit (NaN payloads and `-0.0` kept). Any block size
+    and shape (1-D, 2-D, 3-D, not a multiple of 32): only the block's own
+    `B * N` items take part. With `N = 1` both arrangements are the same and
+    the op folds away.
+
+    Lowering (`warp-expand-block-collectives`): a barrier (the previous
+    block exchange's loads are done), every thread stores its `N` items
+    where its input arrangement puts them, a barrier (the stores are
+    visible), every thread loads its `N` items from where its output
+    arrangement puts them: two `bar.sync`, `N` stores and `N` loads per
+    thread. The buffer is one `memref.global` per element type in
+    `#gpu.address_space<workgroup>`, `@__warp_block_exchange`, shared by
+    every block exchange of the `gpu.module` and sized for the largest:
+    `B_max * N` items plus one padding item per 128 bytes (item `g` lives
+    at `g + g / P`, `P = 128 / sizeof(T)`, so the strided blocked accesses
+    of a warp fall in distinct banks), where `B_max` is the `gpu.func`'s
+    `known_block_size` product, else 1024 (the most a block may have). A
+    buffer beyond the 48 KiB of static shared memory is a diagnostic of the
+    pass: give the kernel a `known_block_size` or use fewer items.
+
+    ```mlir
+    // Thread t: items 4t .. 4t+3 in; items t, t+B, t+2B, t+3B out.
+    %s = warp.block_exchange <blocked_to_striped> %b : vector<4xf32>
+    %b2 = warp.block_exchange <striped_to_blocked> %s : vector<4xf32>
+    ```
+  }];
+  let arguments = (ins Warp_ExchangeDirectionEnum:$direction,
+                       Warp_ExchangeItems:$items);
+  let results = (outs Warp_ExchangeItems:$result);
+  let assemblyFormat = "$direction $items attr-dict `:` type($items)";
+  let extraClassDeclaration = [{
+    /// N, the number of items per thread.
+    unsigned getItemsPerThread() {
+      return ::llvm::cast<::mlir::VectorType>(getItems().getType())
+          .getNumElements();
+    }
+  }];
+  let hasFolder = 1;
+}
+
 #endif // WARP_DIALECT_IR_WARPBLOCKOPS_TD

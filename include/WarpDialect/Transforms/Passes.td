@@ -64,10 +64,23 @@ def WarpExpandBlockCollectivesPass
     `gpu.block_dim` at run time; a `known_block_size` on the enclosing
     `gpu.func` lets canonicalization fold it. Runs before
     `warp-expand-collectives`, which expands the warp ops it creates.
+
+    `warp.block_exchange` goes through a buffer of its own per element type
+    (`@__warp_block_exchange`, sized for the largest exchange of the module:
+    `known_block_size` threads, else 1024, times the items per thread,
+    padded against bank conflicts): a barrier, the stores, a barrier, the
+    loads. A buffer beyond 48 KiB of static shared memory is an error.
+
+    ```mlir
+    // warp-opt --warp-expand-block-collectives
+    %s = warp.block_exchange <blocked_to_striped> %b : vector<4xf32>
+    // becomes gpu.barrier, 4 memref.store, gpu.barrier, 4 memref.load
+    ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
-                           "::mlir::scf::SCFDialect"];
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def WarpLintPass : Pass<"warp-lint"> {

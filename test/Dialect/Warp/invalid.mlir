@@ -246,3 +246,53 @@ func.func @block_broadcast_thread_type(%x: f32, %t: i64) {
   %0 = "warp.block_broadcast"(%x, %t) : (f32, i64) -> f32
   return
 }
+
+// -----
+
+// block_exchange moves 4- and 8-byte items, as warp.exchange.
+func.func @block_exchange_f16(%x: vector<4xf16>) {
+  // expected-error @+1 {{operand #0 must be fixed-length vector of 32-bit signless integer or 64-bit signless integer or 32-bit float or 64-bit float values of ranks 1, but got 'vector<4xf16>'}}
+  %0 = warp.block_exchange <blocked_to_striped> %x : vector<4xf16>
+  return
+}
+
+// -----
+
+func.func @block_exchange_scalar(%x: f32) {
+  // expected-error @+1 {{operand #0 must be fixed-length vector of}}
+  %0 = "warp.block_exchange"(%x) <{direction = #warp.exchange_direction<blocked_to_striped>}> : (f32) -> f32
+  return
+}
+
+// -----
+
+func.func @block_exchange_rank_2(%x: vector<2x4xi32>) {
+  // expected-error @+1 {{operand #0 must be fixed-length vector of}}
+  %0 = warp.block_exchange <striped_to_blocked> %x : vector<2x4xi32>
+  return
+}
+
+// -----
+
+func.func @block_exchange_scalable(%x: vector<[4]xi32>) {
+  // expected-error @+1 {{operand #0 must be fixed-length vector of}}
+  %0 = warp.block_exchange <striped_to_blocked> %x : vector<[4]xi32>
+  return
+}
+
+// -----
+
+func.func @block_exchange_result_type(%x: vector<4xi32>) {
+  // expected-error @+1 {{all of {items, result} have same type}}
+  %0 = "warp.block_exchange"(%x) <{direction = #warp.exchange_direction<blocked_to_striped>}> : (vector<4xi32>) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_exchange_bad_direction(%x: vector<4xi32>) {
+  // expected-error @+2 {{expected ::mlir::warp::ExchangeDirection to be one of: blocked_to_striped, striped_to_blocked}}
+  // expected-error @+1 {{failed to parse Warp_ExchangeDirectionEnum parameter}}
+  %0 = warp.block_exchange <transpose> %x : vector<4xi32>
+  return
+}

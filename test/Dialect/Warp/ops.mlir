@@ -204,3 +204,13 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   %3 = warp.block_broadcast %f, %i : f32
   return %0, %1, %2#0, %2#1, %3 : f32, vector<2xf16>, f32, f32, f32
 }
+
+// CHECK-LABEL: func @block_exchange
+func.func @block_exchange(%a: vector<4xf32>, %b: vector<3xi64>) -> (vector<4xf32>, vector<3xi64>) {
+  // CHECK: warp.block_exchange <blocked_to_striped> %{{.*}} : vector<4xf32>
+  // GENERIC: "warp.block_exchange"(%{{.*}}) <{direction = #warp.exchange_direction<blocked_to_striped>}> : (vector<4xf32>) -> vector<4xf32>
+  %0 = warp.block_exchange <blocked_to_striped> %a : vector<4xf32>
+  // CHECK: warp.block_exchange <striped_to_blocked> %{{.*}} : vector<3xi64>
+  %1 = warp.block_exchange <striped_to_blocked> %b : vector<3xi64>
+  return %0, %1 : vector<4xf32>, vector<3xi64>
+}

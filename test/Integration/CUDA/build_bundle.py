@@ -431,6 +431,35 @@ def block_ops_kernel(case):
     return kernel(case["name"], args, body)
 
 
+def block_exchange_kernel(case):
+    """in -> block exchange -> out -> exchange back -> back; thread t = x + X
+    * (y + Y * z) of block b holds [N * (b * B + t), N * (b * B + t) + N) of
+    each buffer (position j of thread t)."""
+    p = cases.PAYLOADS[case["type"]]
+    n, mt = case["items"], p["mlir"]
+    vt = f"vector<{n}x{mt}>"
+    inverse = {"blocked_to_striped": "striped_to_blocked",
+               "striped_to_blocked": "blocked_to_striped"}[case["direction"]]
+    body = [
+        "%ty = gpu.thread_id y", "%tz = gpu.thread_id z",
+        "%by = gpu.block_dim y", "%bz = gpu.block_dim z",
+        "%yz = arith.muli %by, %tz : index", "%yz1 = arith.addi %ty, %yz : index",
+        "%row = arith.muli %bdim, %yz1 : index", "%t = arith.addi %tid, %row : index",
+        "%nxy = arith.muli %bdim, %by : index", "%nb = arith.muli %nxy, %bz : index",
+        "%first = arith.muli %bid, %nb : index", "%e = arith.addi %first, %t : index",
+        f"%cn = arith.constant {n} : index",
+        "%o = arith.muli %e, %cn : index",
+        f"%x = vector.load %in[%o] : {memref(mt)}, {vt}",
+        f"%r = warp.block_exchange <{case['direction']}> %x : {vt}",
+        f"vector.store %r, %out[%o] : {memref(mt)}, {vt}",
+        f"%b = warp.block_exchange <{inverse}> %r : {vt}",
+        f"vector.store %b, %back[%o] : {memref(mt)}, {vt}"]
+    args = [f"%in: {memref(mt)}", f"%out: {memref(mt)}", f"%back: {memref(mt)}"]
+    known = case["known"]
+    attributes = f"known_block_size = array<i32: {', '.join(map(str, known))}>" if known else ""
+    return kernel(case["name"], args, body, attributes)
+
+
 def exchange_kernel(case):
     """in -> exchange -> out -> exchange back -> back, N items per thread at
     [N * i, N * i + N) of each buffer (lane-major: position j of lane l)."""
@@ -650,6 +679,7 @@ BUILDERS = {
     "broadcast_any_lane": broadcast_any_lane_kernel,
     "shfl_any_offset": shfl_any_offset_kernel,
     "block_ops": block_ops_kernel,
+    "block_exchange": block_exchange_kernel,
     "exchange": exchange_kernel,
     "elect": elect_kernel,
     "atomic": atomic_kernel,

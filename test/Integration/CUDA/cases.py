@@ -258,12 +258,38 @@ def block_op_cases():
                        type=type_name, kind=kind)
 
 
+EXCHANGE_DIRECTIONS = {"b2s": "blocked_to_striped", "s2b": "striped_to_blocked"}
+
+# warp.block_exchange: N items per thread, blocked <-> striped over the whole
+# block. Kernels without known_block_size (the block size is read at run
+# time, the buffer sized for 1024 threads) run over every shape; kernels with
+# a known_block_size run over that shape only (a bigger N fits there).
+BLOCK_EXCHANGE_SHAPES = [(32, 1, 1), (33, 1, 1), (96, 1, 1), (129, 1, 1), (159, 1, 1),
+                         (180, 1, 1), (256, 1, 1), (1000, 1, 1), (1024, 1, 1), (1, 1, 1),
+                         (16, 8, 1), (7, 9, 3), (48, 2, 2), (10, 10, 10)]
+BLOCK_EXCHANGE_PLANS = [("i32", 4, None), ("f32", 3, None), ("i64", 2, None),
+                        ("f64", 5, None), ("f32", 11, None), ("i32", 1, None),
+                        ("f32", 16, (256, 1, 1)), ("f64", 12, (180, 1, 1)),
+                        ("i32", 7, (7, 9, 3)), ("i64", 9, (33, 1, 1))]
+
+
+def block_exchange_cases():
+    """Each kernel exchanges, stores, exchanges back (reusing the buffer
+    after the next barrier) and stores again."""
+    for type_name, n, known in BLOCK_EXCHANGE_PLANS:
+        for tag, direction in EXCHANGE_DIRECTIONS.items():
+            shape_tag = "rt" if known is None else "k" + "x".join(map(str, known))
+            yield dict(family="block_exchange",
+                       name=f"bxchg_{tag}_{n}x{type_name}_{shape_tag}",
+                       direction=direction, items=n, type=type_name, known=known,
+                       shapes=BLOCK_EXCHANGE_SHAPES if known is None else [known])
+
+
 # ----------------------------------------------------------------------------
 # warp.exchange, warp.elect, warp.atomic_add
 # ----------------------------------------------------------------------------
 
 EXCHANGE_TYPES = ["i32", "f32", "i64", "f64"]
-EXCHANGE_DIRECTIONS = {"b2s": "blocked_to_striped", "s2b": "striped_to_blocked"}
 EXCHANGE_BLOCK = 96  # three warps: each uses its own slice of the buffer
 EXCHANGE_GRID = 2
 
@@ -440,6 +466,7 @@ def all_cases():
     yield from broadcast_any_lane_cases()
     yield from shfl_any_offset_cases()
     yield from block_op_cases()
+    yield from block_exchange_cases()
     yield from exchange_cases()
     yield from elect_cases()
     yield from atomic_cases()

@@ -281,6 +281,21 @@ def exchange(items, direction):
             for lane in range(WARP)]
 
 
+def block_exchange(items, direction):
+    """CUB BlockExchange, from the definition: `items[t][j]` is position j of
+    thread t of a block of B = len(items) threads. Blocked: thread t holds
+    items t*N..t*N+N-1; striped: thread t holds items t, t+B, ..., t+B*(N-1).
+    Returns the items in the other arrangement, as items[t][j]."""
+    b, n = len(items), len(items[0])
+    if direction == "blocked_to_striped":
+        # Striped (t, j) is item t + B j, held blocked by thread g // N.
+        return [[items[(t + b * j) // n][(t + b * j) % n] for j in range(n)]
+                for t in range(b)]
+    # Blocked (t, j) is item N t + j, held striped by thread g % B.
+    return [[items[(n * t + j) % b][(n * t + j) // b] for j in range(n)]
+            for t in range(b)]
+
+
 def elected_lane(executing):
     """warp.elect: the lowest lane of the lanes that execute it (the mask)."""
     return min(executing) if executing else None
@@ -602,6 +617,14 @@ def self_check():
     assert striped[0] == [0, 32] and striped[31] == [31, 63]
     assert exchange(striped, "striped_to_blocked") == items
     assert exchange([[l] for l in range(WARP)], "blocked_to_striped") == [[l] for l in range(WARP)]
+    # Block exchange, B = 3 threads, N = 2 (items 0..5 blocked: thread t
+    # holds 2t, 2t+1): striped thread t holds items t and t + 3.
+    items = [[0, 1], [2, 3], [4, 5]]
+    striped = block_exchange(items, "blocked_to_striped")
+    assert striped == [[0, 3], [1, 4], [2, 5]]
+    assert block_exchange(striped, "striped_to_blocked") == items
+    # Striped input t, t+5 (B = 5, N = 2) back to blocked: thread 1 holds 2, 3.
+    assert block_exchange([[t, t + 5] for t in range(5)], "striped_to_blocked")[1] == [2, 3]
     assert elected_lane([5, 3, 30]) == 3
     # Aggregated atomics: 3 lanes add 1, 2, 4 to a cell holding 10.
     got, final = aggregated_atomic_group(10, [1, 2, 4], np.int64)

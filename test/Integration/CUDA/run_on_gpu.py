@@ -809,6 +809,52 @@ def run_block_ops(suite):
                          not problems, "; ".join(problems[:3]))
 
 
+def run_block_exchanges(suite):
+    """warp.block_exchange against the definition (reference.block_exchange),
+    bit for bit, in every thread of both blocks of a launch, over each case's
+    block shapes; the exchange back must give the input again."""
+    shapes_filter = None
+    if os.environ.get("WARP_GPU_SHAPES") == "few":
+        shapes_filter = {(33, 1, 1), (7, 9, 3), (1024, 1, 1)}
+    for case in cases.block_exchange_cases():
+        fn = suite.function(case)
+        dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        n_items = case["items"]
+        for shape in case["shapes"]:
+            if shapes_filter and case["known"] is None and shape not in shapes_filter:
+                continue
+            b = shape[0] * shape[1] * shape[2]
+            grid = 2
+            host_in = random_payload(case["type"], grid * b * n_items)
+            if dtype.kind == "f":  # NaN payloads and -0.0 must move bit for bit too
+                host_in[:3] = [np.nan, -0.0, np.inf][:len(host_in[:3])]
+                bits = uint_view(host_in)
+                bits[-1] |= bits.dtype.type(1 << (dtype.itemsize * 8 - 2))
+            d_out = cp.zeros(grid * b * n_items, dtype)
+            d_back = cp.zeros(grid * b * n_items, dtype)
+            fn((grid,), shape, memref_args(cp.asarray(host_in)) + memref_args(d_out)
+               + memref_args(d_back))
+            bits_in = uint_view(host_in).reshape(grid, b, n_items)
+            out = uint_view(cp.asnumpy(d_out)).reshape(grid, b, n_items)
+            back = uint_view(cp.asnumpy(d_back)).reshape(grid, b, n_items)
+            problems = []
+            for blk in range(grid):
+                items = [list(bits_in[blk][t]) for t in range(b)]
+                want = ref.block_exchange(items, case["direction"])
+                bad = [t for t in range(b) if list(out[blk][t]) != want[t]]
+                if bad:
+                    t = bad[0]
+                    problems.append(f"block {blk} thread {t} ({len(bad)} threads) got "
+                                    f"{[hex(v) for v in out[blk][t]]} want "
+                                    f"{[hex(v) for v in want[t]]}")
+                bad = [t for t in range(b) if list(back[blk][t]) != items[t]]
+                if bad:
+                    problems.append(f"block {blk} thread {bad[0]} ({len(bad)} threads): "
+                                    f"the exchange back differs from the input")
+            suite.record(dict(name=f"{case['name']}_{'x'.join(map(str, shape))}"),
+                         not problems, "; ".join(problems[:3]))
+
+
 # ----------------------------------------------------------------------------
 # Exchange, elect, warp-aggregated atomics
 # ----------------------------------------------------------------------------
@@ -1082,6 +1128,7 @@ def main():
             "broadcast_any_lane": lambda: run_broadcast_any_lane(suite),
             "shfl_any_offsets": lambda: run_shfl_any_offsets(suite),
             "block_ops": lambda: run_block_ops(suite),
+            "block_exchanges": lambda: run_block_exchanges(suite),
             "exchanges": lambda: run_exchanges(suite),
             "elect": lambda: run_elect(suite),
             "atomics": lambda: run_atomics(suite),
