@@ -63,6 +63,10 @@ constexpr int64_t kMaxBlockThreads = 1024;
 /// What a block can hold in static shared memory.
 constexpr int64_t kStaticSharedBytes = 48 * 1024;
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_block_exchange";
+constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
+/// Up to this many threads (a known_block_size) a block scan rakes by
+/// default: segments of at most 2 items (see BlockScanOp's description).
+constexpr int64_t kMaxAutoRakingThreads = 64;
 
 /// The most threads a block running `op` can have: the product of the
 /// enclosing gpu.func's known_block_size, else CUDA's limit.
@@ -76,6 +80,21 @@ int64_t maxBlockThreads(Operation *op) {
   for (int32_t size : *known)
     threads *= std::max<int64_t>(size, 1);
   return std::min(threads, kMaxBlockThreads);
+}
+
+/// The algorithm of a block scan: its own, else raking for small known
+/// blocks and warp scans otherwise.
+BlockScanAlgorithm chooseScanAlgorithm(BlockScanOp op) {
+  if (std::optional<BlockScanAlgorithm> algorithm = op.getAlgorithm())
+    return *algorithm;
+  return maxBlockThreads(op) <= kMaxAutoRakingThreads
+             ? BlockScanAlgorithm::Raking
+             : BlockScanAlgorithm::WarpScans;
+}
+
+bool isRakingScan(Operation *op) {
+  auto scan = dyn_cast<BlockScanOp>(op);
+  return scan && chooseScanAlgorithm(scan) == BlockScanAlgorithm::Raking;
 }
 
 /// Items per padding item in a block exchange buffer of `element`: one per
@@ -114,6 +133,7 @@ memref::GlobalOp createWorkgroupGlobal(gpu::GPUModuleOp module,
 /// Where the executing thread sits in its block, as i32 values.
 struct BlockGeometry {
   Value thread;   // x + X * (y + Y * z): the hardware's numbering
+  Value threads;  // X * Y * Z
   Value lane;     // thread % 32
   Value warp;     // thread / 32
   Value numWarps; // ceil(threads / 32)
@@ -140,6 +160,7 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc) {
   BlockGeometry g;
   g.thread = add(tx, mul(bx, add(ty, mul(by, tz))));
   Value threads = mul(mul(bx, by), bz);
+  g.threads = threads;
   g.lane = LaneIdOp::create(b, loc, i32);
   g.warp = arith::ShRUIOp::create(b, loc, g.thread, cst(5));
   g.numWarps = arith::ShRUIOp::create(b, loc, add(threads, cst(31)), cst(5));
@@ -167,6 +188,29 @@ public:
       global = createWorkgroupGlobal(module, symbols, "__warp_block_scratch",
                                      type, kScratchSlots);
     return getGlobal(b, loc, global);
+  }
+
+  /// The raking buffer of `type` and the slot of the block total in it
+  /// (the last one).
+  std::pair<Value, int64_t> getRakeBuffer(OpBuilder &b, Location loc,
+                                          Type type) {
+    memref::GlobalOp global = rakeBuffers.lookup(type);
+    return {getGlobal(b, loc, global), global.getType().getNumElements() - 1};
+  }
+
+  /// Creates the raking buffers, one per payload type: a slot per thread of
+  /// the largest block of a raking scan and one for the block total.
+  void prepareRakeBuffers(ArrayRef<Operation *> blockOps) {
+    llvm::MapVector<Type, int64_t> elements;
+    for (Operation *op : blockOps) {
+      if (!isRakingScan(op))
+        continue;
+      int64_t &size = elements[op->getOperand(0).getType()];
+      size = std::max(size, maxBlockThreads(op) + 1);
+    }
+    for (auto [type, size] : elements)
+      rakeBuffers[type] =
+          createWorkgroupGlobal(module, symbols, kRakeBufferName, type, size);
   }
 
   /// The block exchange buffer of `element` (see prepareExchangeBuffers).
@@ -214,6 +258,7 @@ private:
   SymbolTable symbols;
   DenseMap<Type, memref::GlobalOp> globals;
   DenseMap<Type, memref::GlobalOp> exchangeBuffers;
+  DenseMap<Type, memref::GlobalOp> rakeBuffers;
 };
 
 /// Emits the block op expansions at one op's position.
@@ -222,6 +267,10 @@ public:
   BlockBuilder(OpBuilder &b, Location loc, Scratch &scratch, Type type)
       : b(b), loc(loc), geometry(buildGeometry(b, loc)),
         buffer(scratch.get(b, loc, type)) {}
+  /// Working on `buffer` (made by `getBuffer`) instead of the scratch array.
+  BlockBuilder(OpBuilder &b, Location loc, function_ref<Value()> getBuffer)
+      : b(b), loc(loc), geometry(buildGeometry(b, loc)), buffer(getBuffer()) {
+  }
 
   Value cst(int64_t v) { return buildI32Constant(b, loc, v); }
   Value index(Value i32) {
@@ -378,6 +427,102 @@ SmallVector<Value> expandScan(BlockBuilder &bb, BlockScanOp op) {
   return results;
 }
 
+/// CUB's raking scan: every thread parks its value in its own slot of the
+/// raking buffer; warp 0's lane l folds the segment of slots
+/// [l S, min(l S + S, B)), S = ceil(B / 32), serially; warp 0 scans the
+/// segment totals exclusively (init in front) and lane l rescans its
+/// segment from its prefix, writing the results in place; each thread reads
+/// its slot. The slots a thread reads after the last barrier (its own, the
+/// total) are written by the next raking scan only by that thread or after
+/// the next first barrier.
+SmallVector<Value> expandRakingScan(BlockBuilder &bb, BlockScanOp op,
+                                    int64_t totalSlot) {
+  OpBuilder &b = bb.b;
+  Location loc = bb.loc;
+  const BlockGeometry &g = bb.geometry;
+  CombineKind kind = op.getKind();
+  Type type = op.getValue().getType();
+  bool exclusive = op.getExclusive();
+  auto combine = [&](Value l, Value r) {
+    return buildCombine(b, loc, kind, l, r);
+  };
+  auto add = [&](Value l, Value r) -> Value {
+    return arith::AddIOp::create(b, loc, l, r);
+  };
+  /// A serial loop over slots [from, to) carrying `acc`.
+  auto forSlots = [&](Value from, Value to, Value acc,
+                      function_ref<Value(Value slot, Value acc)> body) {
+    auto loop = scf::ForOp::create(b, loc, from, to, bb.cst(1), ValueRange{acc});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value next = body(loop.getInductionVar(), loop.getRegionIterArgs()[0]);
+    scf::YieldOp::create(b, loc, next);
+    return loop.getResult(0);
+  };
+
+  bb.store(op.getValue(), g.thread);
+  bb.barrier();
+  bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
+    Value segment =
+        arith::ShRUIOp::create(b, loc, add(g.threads, bb.cst(31)), bb.cst(5));
+    Value segments = arith::DivUIOp::create(
+        b, loc, add(g.threads, arith::SubIOp::create(b, loc, segment, bb.cst(1))),
+        segment);
+    Value start = arith::MulIOp::create(b, loc, g.lane, segment);
+    Value end = arith::MinUIOp::create(b, loc, add(start, segment), g.threads);
+    Value next = add(start, bb.cst(1));
+    Value hasSegment = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                             g.lane, segments);
+    // The lanes without a segment pass any value: valid_lanes keeps it from
+    // the combiner.
+    Value segmentTotal = bb.choose(
+        hasSegment,
+        [&] {
+          return forSlots(next, end, bb.load(start), [&](Value slot, Value acc) {
+            return combine(acc, bb.load(slot));
+          });
+        },
+        [&] { return op.getValue(); });
+    SmallVector<Value, 1> init;
+    if (op.getInit())
+      init.push_back(op.getInit());
+    auto prefixes = ScanOp::create(
+        b, loc, TypeRange{type, type}, CombineKindAttr::get(b.getContext(), kind),
+        ValueRange{segmentTotal}, init, segments, g.mask, /*heads=*/Value(),
+        /*exclusive=*/true, /*reverse=*/false, /*width=*/32);
+    bb.onlyIf(hasSegment, [&] {
+      Value prefix = prefixes.getScanned().front();
+      Value first = bb.load(start);
+      Value inclusive = combine(prefix, first);
+      Value before = prefix;
+      // Without init, lane 0's segment has no prefix: the scan starts from
+      // its first value (combining the identity in could change a float's
+      // bits, -0.0 + 0.0), and an exclusive scan gives it the identity.
+      if (!op.getInit()) {
+        Value noPrefix = bb.eq(g.lane, bb.cst(0));
+        inclusive = arith::SelectOp::create(b, loc, noPrefix, first, inclusive);
+        Value identity = arith::ConstantOp::create(
+            b, loc, getCombineIdentity(kind, type));
+        before = arith::SelectOp::create(b, loc, noPrefix, identity, before);
+      }
+      bb.store(exclusive ? before : inclusive, start);
+      forSlots(next, end, inclusive, [&](Value slot, Value acc) {
+        Value combined = combine(acc, bb.load(slot));
+        bb.store(exclusive ? acc : combined, slot);
+        return combined;
+      });
+    });
+    bb.onlyIf(bb.eq(g.lane, bb.cst(0)), [&] {
+      bb.store(prefixes.getTotal().front(), bb.cst(totalSlot));
+    });
+  });
+  bb.barrier();
+  SmallVector<Value> results{bb.load(g.thread)};
+  if (op.getTotal())
+    results.push_back(bb.load(bb.cst(totalSlot)));
+  return results;
+}
+
 Value expandBroadcast(BlockBuilder &bb, BlockBroadcastOp op) {
   bb.barrier();
   bb.onlyIf(bb.eq(bb.geometry.thread, op.getThread()),
@@ -460,8 +605,22 @@ struct WarpExpandBlockCollectivesPass
     Scratch scratch(getOperation());
     if (failed(scratch.prepareExchangeBuffers(blockOps)))
       return signalPassFailure();
+    scratch.prepareRakeBuffers(blockOps);
     for (Operation *op : blockOps) {
       OpBuilder b(op);
+      if (isRakingScan(op)) {
+        int64_t totalSlot = 0;
+        BlockBuilder bb(b, op->getLoc(), [&] {
+          auto [buffer, slot] =
+              scratch.getRakeBuffer(b, op->getLoc(), op->getOperand(0).getType());
+          totalSlot = slot;
+          return buffer;
+        });
+        op->replaceAllUsesWith(
+            expandRakingScan(bb, cast<BlockScanOp>(op), totalSlot));
+        op->erase();
+        continue;
+      }
       if (auto exchange = dyn_cast<BlockExchangeOp>(op)) {
         exchange.replaceAllUsesWith(
             expandExchange(b, op->getLoc(), scratch, exchange));

@@ -779,11 +779,12 @@ class KernelBuilder:
         return self._emit(f"warp.block_reduce <{kind}> {value} : {value.type}", value.type)
 
     def block_scan(self, kind: str, value: Value, exclusive: bool = False, init=None,
-                   total: bool = False):
+                   total: bool = False, algorithm: Optional[str] = None):
         """warp.block_scan over the block's threads (numbered x + X * (y + Y
         * z)); `init` is a prefix in front of every thread (CUB's
-        BlockPrefixCallbackOp). Returns the scan, or (scan, block total)
-        with total=True."""
+        BlockPrefixCallbackOp); `algorithm` "warp_scans" or "raking" (each
+        with its documented float combine order), None for the compiler's
+        choice. Returns the scan, or (scan, block total) with total=True."""
         kind = _checks.keyword(kind, "block scan kind")
         value = self.value(value, "the scanned value")
         _check_payload(value, "the scanned value")
@@ -791,6 +792,10 @@ class KernelBuilder:
         options = " exclusive" if exclusive else ""
         if init is not None:
             options += f" init {self.coerce(init, value.type)}"
+        if algorithm is not None:
+            algorithm = _checks.one_of(algorithm, "block scan algorithm",
+                                       ("warp_scans", "raking"))
+            options += f" algorithm = <{algorithm}>"
         if total:
             scan, block_total = self._emit_n(
                 f"warp.block_scan <{kind}> {value}{options} : {value.type}, {value.type}",

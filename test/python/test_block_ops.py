@@ -133,3 +133,45 @@ def test_block_exchange_on_the_gpu(direction, threads):
         src, dst = (blocked, striped) if direction == "blocked_to_striped" else (striped, blocked)
         want[dst] = x[src]
     assert (out.view(np.uint32) == want.view(np.uint32)).all()
+
+
+def raking_program(algorithm):
+    prog = wm.Program("raking")
+
+    @prog.kernel(x=wm.memref(wm.f32), out=wm.memref(wm.f32))
+    def scan(k, x, out):
+        i = k.global_id()
+        s, t = k.block_scan("add", x[i], exclusive=True, init=1.5, total=True,
+                            algorithm=algorithm)
+        out[i] = s + t
+    return prog
+
+
+def test_block_scan_algorithm_is_emitted_and_lowered():
+    text = str(raking_program("raking"))
+    assert "exclusive init" in text and "algorithm = <raking>" in text
+    ptx = wm.compile(raking_program("raking"), chip="sm_90").ptx
+    # Raking: a buffer of a slot per thread (1024) and the total's; two
+    # barriers; no scratch array of the warp_scans lowering.
+    assert "__warp_block_rake[4100]" in ptx and "__warp_block_scratch" not in ptx
+    assert ptx.count("bar.sync") == 2
+    ptx = wm.compile(raking_program("warp_scans"), chip="sm_90").ptx
+    assert "__warp_block_scratch[264]" in ptx and "__warp_block_rake" not in ptx
+
+
+def test_block_scan_bad_algorithm_is_a_python_error():
+    with pytest.raises(ValueError, match="block scan algorithm"):
+        raking_program("tiled")
+
+
+@requires_gpu
+@pytest.mark.parametrize("algorithm", ["warp_scans", "raking"])
+@pytest.mark.parametrize("threads", [33, 180, 1024])
+def test_block_scan_algorithms_on_the_gpu(algorithm, threads):
+    compiled = wm.compile(raking_program(algorithm), chip="sm_90")
+    # Small integers: every combine order gives the exact sums.
+    x = np.random.default_rng(threads).integers(-50, 50, threads).astype(np.float32)
+    out = np.zeros_like(x)
+    wm.launch(compiled, "scan", 1, threads, x, out)
+    excl = 1.5 + np.concatenate([[0], np.cumsum(x)[:-1]])
+    assert (out == excl + x.sum()).all()

@@ -12,6 +12,18 @@
 
 include "WarpDialect/IR/WarpBase.td"
 
+def Warp_BlockScanAlgorithmAttr : I32EnumAttr<"BlockScanAlgorithm",
+    "how a block scan combines its warps", [
+    I32EnumAttrCase<"WarpScans", 0, "warp_scans">,
+    I32EnumAttrCase<"Raking", 1, "raking">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_BlockScanAlgorithmEnum : EnumAttr<Warp_Dialect,
+    Warp_BlockScanAlgorithmAttr, "block_scan_algorithm"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 class Warp_BlockOp<string mnemonic, list<Trait> traits = []>
     : Warp_Op<mnemonic, !listconcat(traits, [Warp_Convergent])>;
 
@@ -66,24 +78,54 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     thread: carrying `init` and the total through a loop gives CUB's running
     prefix over consecutive tiles.
 
-    Combine order: each warp scans its threads (`warp.scan`'s Kogge-Stone),
-    warp 0 scans the warps' totals exclusively, and each thread combines
-    `prefix (op) own scan`.
+    `algorithm` chooses the lowering and with it the combine order (fixed
+    for each, so float results are reproducible run to run; integer kinds
+    give identical results under both, the kinds being associative):
 
-    Lowering: a warp scan, the warps' totals through workgroup memory, a
-    warp scan of the totals by warp 0, two barriers (CUB's
-    `BLOCK_SCAN_WARP_SCANS`).
+    * `warp_scans` (CUB's `BLOCK_SCAN_WARP_SCANS`): each warp scans its
+      threads (`warp.scan`'s Kogge-Stone), lane 0 of each warp parks the
+      warp's total in workgroup memory, a barrier, warp 0 scans the warps'
+      totals exclusively (Kogge-Stone, `init` in front), a barrier, and
+      thread `t` of warp `w` gets `P_w (op) S_t`, `P_w` being its warp's
+      prefix and `S_t` its own warp scan (warp 0 without `init` takes
+      `S_t` alone). Two barriers, the 66-element scratch array of
+      `warp.block_reduce`.
+    * `raking` (CUB's `BLOCK_SCAN_RAKING`): every thread stores its value
+      to workgroup memory, a barrier, then warp 0 alone works: lane `l`
+      owns the segment of threads `l*S .. min((l+1)*S, B) - 1`,
+      `S = ceil(B / 32)`, folds it serially from left to right
+      (`((x_a (op) x_a+1) (op) ...)`), warp 0 scans the segment totals
+      exclusively (Kogge-Stone, `init` in front), and lane `l` rescans its
+      segment serially from its prefix `Q_l`: thread `t` gets
+      `((Q_l (op) x_a) (op) ...) (op) x_t` (lane 0 without `init` starts
+      from `x_a`), written back in place; a barrier, every thread reads its
+      result. Two barriers, a buffer of `B_max + 1` elements per payload
+      type (`@__warp_block_rake`, `B_max` from `known_block_size`, else
+      1024; the last element holds the block total).
+
+    Without `algorithm` the lowering picks `raking` when the `gpu.func`'s
+    `known_block_size` has at most 64 threads, else `warp_scans` (also when
+    the block size is unknown). Why: up to 64 threads the raking segments
+    hold at most 2 items, so raking costs one warp scan plus two serial
+    steps where `warp_scans` costs a warp scan in every warp and a second
+    one in warp 0; in larger blocks warp 0's serial segments grow (32 items
+    at 1024 threads, walked twice) while every other warp waits at the
+    barrier, and `warp_scans`' work stays spread over the warps. (A
+    heuristic from the instruction counts, not from measurements.)
 
     ```mlir
     %incl = warp.block_scan <add> %x : i32
     %excl, %total = warp.block_scan <add> %x exclusive init %running : f32, f32
+    %r = warp.block_scan <maxsi> %x algorithm = <raking> : i32
     ```
   }];
   let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Payload:$value,
-                       Optional<Warp_Payload>:$init, UnitAttr:$exclusive);
+                       Optional<Warp_Payload>:$init, UnitAttr:$exclusive,
+                       OptionalAttr<Warp_BlockScanAlgorithmEnum>:$algorithm);
   let results = (outs Warp_Payload:$result, Optional<Warp_Payload>:$total);
   let assemblyFormat = [{
     $kind $value (`exclusive` $exclusive^)? (`init` $init^)?
+    (`algorithm` `=` $algorithm^)?
     attr-dict `:` type($value) (`,` type($total)^)?
   }];
   let hasVerifier = 1;

@@ -296,3 +296,12 @@ func.func @block_exchange_bad_direction(%x: vector<4xi32>) {
   %0 = warp.block_exchange <transpose> %x : vector<4xi32>
   return
 }
+
+// -----
+
+func.func @block_scan_bad_algorithm(%x: i32) {
+  // expected-error @+2 {{expected ::mlir::warp::BlockScanAlgorithm to be one of: warp_scans, raking}}
+  // expected-error @+1 {{failed to parse Warp_BlockScanAlgorithmEnum parameter}}
+  %0 = warp.block_scan <add> %x algorithm = <tiled> : i32
+  return
+}

@@ -202,6 +202,11 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   %2:2 = warp.block_scan <mul> %f exclusive init %p : f32, f32
   // CHECK: warp.block_broadcast %{{.*}}, %{{.*}} : f32
   %3 = warp.block_broadcast %f, %i : f32
+  // CHECK: warp.block_scan <add> %{{.*}} exclusive init %{{.*}} algorithm = <raking> : f32, f32
+  // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<raking>, exclusive, kind = #warp.kind<add>}>
+  %4:2 = warp.block_scan <add> %f exclusive init %p algorithm = <raking> : f32, f32
+  // CHECK: warp.block_scan <minui> %{{.*}} algorithm = <warp_scans> : i32
+  %5 = warp.block_scan <minui> %i algorithm = <warp_scans> : i32
   return %0, %1, %2#0, %2#1, %3 : f32, vector<2xf16>, f32, f32, f32
 }
 

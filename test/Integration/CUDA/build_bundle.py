@@ -404,6 +404,7 @@ def block_ops_kernel(case):
     thread t = x + X * (y + Y * z) of block b handles element b * n + t."""
     t = case["type"]
     kind = case["kind"]
+    algorithm = f" algorithm = <{case['algorithm']}>" if case["algorithm"] else ""
     body = [
         "%ty = gpu.thread_id y", "%tz = gpu.thread_id z",
         "%by = gpu.block_dim y", "%bz = gpu.block_dim z",
@@ -416,9 +417,9 @@ def block_ops_kernel(case):
         f"%x = memref.load %in[%e] : memref<?x{t}>",
         f"%x0 = memref.load %in[%first] : memref<?x{t}>",
         f"%r = warp.block_reduce <{kind}> %x : {t}",
-        f"%s = warp.block_scan <{kind}> %x : {t}",
-        f"%ex, %tot = warp.block_scan <{kind}> %x exclusive : {t}, {t}",
-        f"%exi = warp.block_scan <{kind}> %x exclusive init %x0 : {t}",
+        f"%s = warp.block_scan <{kind}> %x{algorithm} : {t}",
+        f"%ex, %tot = warp.block_scan <{kind}> %x exclusive{algorithm} : {t}, {t}",
+        f"%exi = warp.block_scan <{kind}> %x exclusive init %x0{algorithm} : {t}",
         f"%b = warp.block_broadcast %x, %src : {t}",
     ]
     # In the order of cases.BLOCK_OP_OUTPUTS.
@@ -428,7 +429,9 @@ def block_ops_kernel(case):
                  f"%jo{k} = arith.addi %oo{k}, %e : index",
                  f"memref.store {v}, %out[%jo{k}] : memref<?x{t}>"]
     args = [f"%in: memref<?x{t}>", f"%out: memref<?x{t}>", "%src: i32"]
-    return kernel(case["name"], args, body)
+    known = case["known"]
+    attributes = f"known_block_size = array<i32: {', '.join(map(str, known))}>" if known else ""
+    return kernel(case["name"], args, body, attributes)
 
 
 def block_exchange_kernel(case):
@@ -680,6 +683,7 @@ BUILDERS = {
     "shfl_any_offset": shfl_any_offset_kernel,
     "block_ops": block_ops_kernel,
     "block_exchange": block_exchange_kernel,
+    "block_scan_order": block_ops_kernel,
     "exchange": exchange_kernel,
     "elect": elect_kernel,
     "atomic": atomic_kernel,

@@ -251,11 +251,26 @@ BLOCK_OP_TYPES = {"i32": INT_KINDS, "f32": FLOAT_KINDS, "i64": ["add", "maxsi", 
                   "f64": ["add", "minimumf"]}
 
 
+# block_scan's algorithms: the default (warp_scans for a block size known
+# only at run time) and raking over every shape; the default for a
+# known_block_size (raking up to 64 threads, warp_scans above) on the shapes
+# around that limit.
+BLOCK_OP_KNOWN_SHAPES = [(33, 1, 1), (8, 8, 1), (4, 4, 4), (96, 1, 1), (16, 8, 1)]
+
+
 def block_op_cases():
-    for type_name, kinds in BLOCK_OP_TYPES.items():
-        for kind in kinds:
-            yield dict(family="block_ops", name=f"block_ops_{type_name}_{kind}",
-                       type=type_name, kind=kind)
+    for algorithm in (None, "raking"):
+        for type_name, kinds in BLOCK_OP_TYPES.items():
+            for kind in kinds:
+                tag = f"_{algorithm}" if algorithm else ""
+                yield dict(family="block_ops", name=f"block_ops{tag}_{type_name}_{kind}",
+                           type=type_name, kind=kind, algorithm=algorithm, known=None,
+                           shapes=BLOCK_OP_SHAPES)
+    for shape in BLOCK_OP_KNOWN_SHAPES:
+        for type_name, kind in (("i32", "add"), ("f32", "maxnumf"), ("i64", "xor")):
+            yield dict(family="block_ops",
+                       name=f"block_ops_k{'x'.join(map(str, shape))}_{type_name}_{kind}",
+                       type=type_name, kind=kind, algorithm=None, known=shape, shapes=[shape])
 
 
 EXCHANGE_DIRECTIONS = {"b2s": "blocked_to_striped", "s2b": "striped_to_blocked"}
@@ -283,6 +298,16 @@ def block_exchange_cases():
                        name=f"bxchg_{tag}_{n}x{type_name}_{shape_tag}",
                        direction=direction, items=n, type=type_name, known=known,
                        shapes=BLOCK_EXCHANGE_SHAPES if known is None else [known])
+
+
+def block_scan_order_cases():
+    """Float sums of random values, bit for bit in the combine order each
+    block_scan algorithm documents (the block_ops kernel: its scan outputs)."""
+    for algorithm in ("warp_scans", "raking"):
+        for type_name in ("f32", "f64"):
+            yield dict(family="block_scan_order",
+                       name=f"block_scan_order_{algorithm}_{type_name}", type=type_name,
+                       kind="add", algorithm=algorithm, known=None, shapes=BLOCK_OP_SHAPES)
 
 
 # ----------------------------------------------------------------------------
@@ -467,6 +492,7 @@ def all_cases():
     yield from shfl_any_offset_cases()
     yield from block_op_cases()
     yield from block_exchange_cases()
+    yield from block_scan_order_cases()
     yield from exchange_cases()
     yield from elect_cases()
     yield from atomic_cases()
