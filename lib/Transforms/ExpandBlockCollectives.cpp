@@ -37,6 +37,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -176,41 +177,69 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc) {
   return g;
 }
 
-/// The workgroup-memory scratch arrays of one gpu.module, one per type.
+using Tuple = SmallVector<Value, 4>;
+
+/// The buffer keys of a tuple: each value's type and how many values of that
+/// type come before it, so that two values of one type (a Welford triple)
+/// travel through distinct buffers.
+using BufferKey = std::pair<Type, unsigned>;
+SmallVector<BufferKey> getBufferKeys(TypeRange types) {
+  DenseMap<Type, unsigned> seen;
+  SmallVector<BufferKey> keys;
+  for (Type type : types)
+    keys.push_back({type, seen[type]++});
+  return keys;
+}
+
+/// The workgroup-memory arrays of one gpu.module: the scratch arrays and
+/// raking buffers (one per buffer key) and the block exchange buffers (one
+/// per element type).
 class Scratch {
 public:
   explicit Scratch(gpu::GPUModuleOp module) : module(module), symbols(module) {}
 
-  /// A memref of the scratch array holding `type`, created on first use.
-  Value get(OpBuilder &b, Location loc, Type type) {
-    memref::GlobalOp &global = globals[type];
-    if (!global)
-      global = createWorkgroupGlobal(module, symbols, "__warp_block_scratch",
-                                     type, kScratchSlots);
-    return getGlobal(b, loc, global);
+  /// The scratch arrays of a tuple of `types`, created on first use.
+  Tuple get(OpBuilder &b, Location loc, TypeRange types) {
+    Tuple buffers;
+    for (BufferKey key : getBufferKeys(types)) {
+      memref::GlobalOp &global = globals[key];
+      if (!global)
+        global = createWorkgroupGlobal(module, symbols, "__warp_block_scratch",
+                                       key.first, kScratchSlots);
+      buffers.push_back(getGlobal(b, loc, global));
+    }
+    return buffers;
   }
 
-  /// The raking buffer of `type` and the slot of the block total in it
-  /// (the last one).
-  std::pair<Value, int64_t> getRakeBuffer(OpBuilder &b, Location loc,
-                                          Type type) {
-    memref::GlobalOp global = rakeBuffers.lookup(type);
-    return {getGlobal(b, loc, global), global.getType().getNumElements() - 1};
+  /// The raking buffers of a tuple of `types` and, per buffer, the slot of
+  /// the block total (its last one, past every thread's slot).
+  std::pair<Tuple, SmallVector<int64_t>>
+  getRakeBuffers(OpBuilder &b, Location loc, TypeRange types) {
+    std::pair<Tuple, SmallVector<int64_t>> result;
+    for (BufferKey key : getBufferKeys(types)) {
+      memref::GlobalOp global = rakeBuffers.lookup(key);
+      result.first.push_back(getGlobal(b, loc, global));
+      result.second.push_back(global.getType().getNumElements() - 1);
+    }
+    return result;
   }
 
-  /// Creates the raking buffers, one per payload type: a slot per thread of
+  /// Creates the raking buffers, one per buffer key: a slot per thread of
   /// the largest block of a raking scan and one for the block total.
   void prepareRakeBuffers(ArrayRef<Operation *> blockOps) {
-    llvm::MapVector<Type, int64_t> elements;
+    llvm::MapVector<BufferKey, int64_t> elements;
     for (Operation *op : blockOps) {
       if (!isRakingScan(op))
         continue;
-      int64_t &size = elements[op->getOperand(0).getType()];
-      size = std::max(size, maxBlockThreads(op) + 1);
+      for (BufferKey key :
+           getBufferKeys(cast<BlockScanOp>(op).getValues().getTypes())) {
+        int64_t &size = elements[key];
+        size = std::max(size, maxBlockThreads(op) + 1);
+      }
     }
-    for (auto [type, size] : elements)
-      rakeBuffers[type] =
-          createWorkgroupGlobal(module, symbols, kRakeBufferName, type, size);
+    for (auto [key, size] : elements)
+      rakeBuffers[key] = createWorkgroupGlobal(module, symbols, kRakeBufferName,
+                                               key.first, size);
   }
 
   /// The block exchange buffer of `element` (see prepareExchangeBuffers).
@@ -256,20 +285,31 @@ private:
 
   gpu::GPUModuleOp module;
   SymbolTable symbols;
-  DenseMap<Type, memref::GlobalOp> globals;
+  DenseMap<BufferKey, memref::GlobalOp> globals;
+  DenseMap<BufferKey, memref::GlobalOp> rakeBuffers;
   DenseMap<Type, memref::GlobalOp> exchangeBuffers;
-  DenseMap<Type, memref::GlobalOp> rakeBuffers;
 };
 
-/// Emits the block op expansions at one op's position.
+/// How a block reduce or scan combines: a kind, or the op's combiner region
+/// (copied into the warp ops it creates and inlined by buildTupleCombine
+/// where the block level combines).
+struct BlockCombiner {
+  std::optional<CombineKind> kind;
+  Region *region;
+  bool commutative;
+};
+
+/// Emits the block op expansions at one op's position, over a tuple of
+/// values, each with a buffer of its own.
 class BlockBuilder {
 public:
-  BlockBuilder(OpBuilder &b, Location loc, Scratch &scratch, Type type)
-      : b(b), loc(loc), geometry(buildGeometry(b, loc)),
-        buffer(scratch.get(b, loc, type)) {}
-  /// Working on `buffer` (made by `getBuffer`) instead of the scratch array.
-  BlockBuilder(OpBuilder &b, Location loc, function_ref<Value()> getBuffer)
-      : b(b), loc(loc), geometry(buildGeometry(b, loc)), buffer(getBuffer()) {
+  BlockBuilder(OpBuilder &b, Location loc, BlockCombiner combiner,
+               function_ref<Tuple()> getBuffers)
+      : b(b), loc(loc), combiner(combiner), geometry(buildGeometry(b, loc)),
+        buffers(getBuffers()) {
+    // An op with a kind has an empty region.
+    if (this->combiner.region && this->combiner.region->empty())
+      this->combiner.region = nullptr;
   }
 
   Value cst(int64_t v) { return buildI32Constant(b, loc, v); }
@@ -279,13 +319,38 @@ public:
   Value eq(Value l, Value r) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, l, r);
   }
-  Value load(Value slot) {
-    return memref::LoadOp::create(b, loc, buffer, index(slot));
+  Value ult(Value l, Value r) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, l, r);
   }
-  void store(Value value, Value slot) {
-    memref::StoreOp::create(b, loc, value, buffer, index(slot));
+  /// The tuple at `slot` of every buffer.
+  Tuple load(Value slot) {
+    return loadAt(SmallVector<Value>(buffers.size(), slot));
+  }
+  /// The tuple at `slots[i]` of buffer i.
+  Tuple loadAt(ArrayRef<Value> slots) {
+    Tuple values;
+    for (auto [buffer, slot] : llvm::zip_equal(buffers, slots))
+      values.push_back(memref::LoadOp::create(b, loc, buffer, index(slot)));
+    return values;
+  }
+  void store(ValueRange values, Value slot) {
+    storeAt(values, SmallVector<Value>(buffers.size(), slot));
+  }
+  void storeAt(ValueRange values, ArrayRef<Value> slots) {
+    for (auto [value, buffer, slot] : llvm::zip_equal(values, buffers, slots))
+      memref::StoreOp::create(b, loc, value, buffer, index(slot));
   }
   void barrier() { gpu::BarrierOp::create(b, loc); }
+  /// `lhs (op) rhs`.
+  Tuple combine(ValueRange lhs, ValueRange rhs) {
+    return buildTupleCombine(b, loc, combiner.kind, combiner.region, lhs, rhs);
+  }
+  Tuple select(Value condition, ValueRange whenTrue, ValueRange whenFalse) {
+    Tuple results;
+    for (auto [t, f] : llvm::zip_equal(whenTrue, whenFalse))
+      results.push_back(arith::SelectOp::create(b, loc, condition, t, f));
+    return results;
+  }
   /// Runs `body` only where `condition` holds.
   void onlyIf(Value condition, function_ref<void()> body) {
     auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
@@ -293,75 +358,116 @@ public:
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     body();
   }
-  /// Lane 0 of each warp parks `value` in the warp's slot.
-  void parkPerWarp(Value value) {
-    onlyIf(eq(geometry.lane, cst(0)), [&] { store(value, geometry.warp); });
+  /// Lane 0 of each warp parks `values` in the warp's slot.
+  void parkPerWarp(ValueRange values) {
+    onlyIf(eq(geometry.lane, cst(0)), [&] { store(values, geometry.warp); });
   }
-  /// `thenValue()` where `condition` holds, else `elseValue()`, each built in
-  /// its own region (a condition uniform over the warp may guard
+  /// `thenValues()` where `condition` holds, else `elseValues()`, each built
+  /// in its own region (a condition uniform over the warp may guard
   /// collectives).
-  Value choose(Value condition, function_ref<Value()> thenValue,
-               function_ref<Value()> elseValue) {
+  Tuple choose(Value condition, function_ref<Tuple()> thenValues,
+               function_ref<Tuple()> elseValues) {
     auto ifOp = scf::IfOp::create(
         b, loc, condition,
-        [&](OpBuilder &, Location) { scf::YieldOp::create(b, loc, thenValue()); },
         [&](OpBuilder &, Location) {
-          scf::YieldOp::create(b, loc, elseValue());
+          scf::YieldOp::create(b, loc, thenValues());
+        },
+        [&](OpBuilder &, Location) {
+          scf::YieldOp::create(b, loc, elseValues());
         });
-    return ifOp.getResult(0);
+    return Tuple(ifOp.getResults());
   }
   /// In warp 0: lane l < numWarps reads slot l; the others take `fallback`
-  /// (a value valid_lanes keeps from the combiner, or a neutral padding).
-  Value readParked(Value fallback) {
-    Value hasSlot = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                          geometry.lane, geometry.numWarps);
+  /// (values valid_lanes keeps from the combiner, or a neutral padding).
+  Tuple readParked(ValueRange fallback) {
     return choose(
-        hasSlot, [&] { return load(geometry.lane); }, [&] { return fallback; });
+        ult(geometry.lane, geometry.numWarps),
+        [&] { return load(geometry.lane); },
+        [&] { return Tuple(fallback); });
+  }
+  /// The combiner's kind attribute (null with a region).
+  CombineKindAttr kindAttr() {
+    return combiner.kind ? CombineKindAttr::get(b.getContext(), *combiner.kind)
+                         : CombineKindAttr();
+  }
+  /// Gives `op` (a warp.reduce or warp.scan just created) a copy of the
+  /// combiner region.
+  void copyCombiner(Region &into) {
+    if (!combiner.region)
+      return;
+    IRMapping mapping;
+    combiner.region->cloneInto(&into, mapping);
+  }
+  /// A warp.reduce with the result in lane 0: over all 32 lanes without
+  /// `validLanes`, else over the first `validLanes` lanes, the executing
+  /// warp's live lanes being the members.
+  Tuple reduceInWarp(ValueRange values, Value validLanes = Value()) {
+    auto reduce = ReduceOp::create(
+        b, loc, values.getTypes(), kindAttr(), values, validLanes,
+        validLanes ? geometry.mask : Value(), /*heads=*/Value(),
+        /*tails=*/Value(), /*cluster_size=*/32, /*cluster_stride=*/1,
+        ResultLanes::First, /*strategy=*/nullptr,
+        /*commutative=*/combiner.region && combiner.commutative);
+    copyCombiner(reduce.getCombiner());
+    return Tuple(reduce.getResult());
+  }
+  /// A warp.scan over the first `validLanes` lanes (the live lanes being the
+  /// members), returning the scans and the totals.
+  ScanOp scanInWarp(ValueRange values, ValueRange init, Value validLanes,
+                    bool exclusive) {
+    SmallVector<Type> types(values.getTypes());
+    types.append(types.begin(), types.end());
+    auto scan = ScanOp::create(b, loc, types, kindAttr(), values, init,
+                               validLanes, geometry.mask, /*heads=*/Value(),
+                               exclusive, /*reverse=*/false, /*width=*/32);
+    copyCombiner(scan.getCombiner());
+    return scan;
+  }
+  /// Each lane gets `values` of the lane before it (the lane 0's own, which
+  /// the callers never use): an inclusive scan shifted into an exclusive
+  /// one, as warp.scan does it, where a region without init cannot ask
+  /// warp.scan for the exclusive form.
+  Tuple fromLaneBefore(ValueRange values) {
+    Tuple shifted;
+    for (Value value : values)
+      shifted.push_back(ShuffleOp::create(b, loc, ShuffleMode::Up, value,
+                                          cst(1), kWarpSize, geometry.mask)
+                            .getResult());
+    return shifted;
   }
 
   OpBuilder &b;
   Location loc;
+  BlockCombiner combiner;
   BlockGeometry geometry;
-  Value buffer;
+  Tuple buffers;
 };
 
-/// A warp.reduce with the result in lane 0: over all 32 lanes without
-/// `validLanes`, else over the first `validLanes` lanes, the executing warp's
-/// live lanes being the members.
-Value reduceInWarp(BlockBuilder &bb, CombineKind kind, Value value,
-                   Value validLanes = Value()) {
-  auto reduce = ReduceOp::create(
-      bb.b, bb.loc, TypeRange{value.getType()},
-      CombineKindAttr::get(bb.b.getContext(), kind), ValueRange{value},
-      validLanes, validLanes ? bb.geometry.mask : Value(), /*heads=*/Value(),
-      /*tails=*/Value(), /*cluster_size=*/32, /*cluster_stride=*/1,
-      ResultLanes::First, /*strategy=*/nullptr, /*commutative=*/false);
-  return reduce.getResult().front();
-}
-
-Value expandReduce(BlockBuilder &bb, BlockReduceOp op) {
+Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
   const BlockGeometry &g = bb.geometry;
-  CombineKind kind = op.getKind();
+  ValueRange values = op.getValues();
   // Whole warps take the plain 32-lane reduction (a butterfly/tree or
   // redux.sync); only a ragged last warp pays for valid_lanes. The condition
   // is uniform within each warp.
-  Value partial = bb.choose(
-      bb.eq(g.live, bb.cst(32)),
-      [&] { return reduceInWarp(bb, kind, op.getValue()); },
-      [&] { return reduceInWarp(bb, kind, op.getValue(), g.live); });
+  Tuple partial = bb.choose(
+      bb.eq(g.live, bb.cst(32)), [&] { return bb.reduceInWarp(values); },
+      [&] { return bb.reduceInWarp(values, g.live); });
   bb.parkPerWarp(partial);
   bb.barrier();
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
-    // One warp: its partial is the total. Several: warp 0 is whole, and the
+    // One warp: its partial is the total. Several: warp 0 is whole. A kind's
     // lanes past the last warp contribute a neutral padding, so the plain
-    // 32-lane reduction gives, bit for bit, the tree over the partials.
-    Value total = bb.choose(
+    // 32-lane reduction gives, bit for bit, the tree over the partials; a
+    // region has no padding and reduces the first numWarps lanes.
+    Tuple total = bb.choose(
         bb.eq(g.numWarps, bb.cst(1)), [&] { return partial; },
         [&] {
+          if (!op.getKind())
+            return bb.reduceInWarp(bb.readParked(partial), g.numWarps);
           Value padding = arith::ConstantOp::create(
               bb.b, bb.loc,
-              getCombinePadding(kind, op.getValue().getType()));
-          return reduceInWarp(bb, kind, bb.readParked(padding));
+              getCombinePadding(*op.getKind(), values.front().getType()));
+          return bb.reduceInWarp(bb.readParked(padding));
         });
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
               [&] { bb.store(total, bb.cst(kTotalSlot)); });
@@ -370,160 +476,174 @@ Value expandReduce(BlockBuilder &bb, BlockReduceOp op) {
   return bb.load(bb.cst(kTotalSlot));
 }
 
-SmallVector<Value> expandScan(BlockBuilder &bb, BlockScanOp op) {
+Tuple expandScan(BlockBuilder &bb, BlockScanOp op) {
   OpBuilder &b = bb.b;
   Location loc = bb.loc;
   const BlockGeometry &g = bb.geometry;
-  Type type = op.getValue().getType();
   bool exclusive = op.getExclusive();
-  // Each warp scans its live lanes and learns its total.
-  auto scan = [&](Value value, ValueRange init, Value validLanes,
-                  bool exclusive) {
-    return ScanOp::create(
-        b, loc, TypeRange{type, type},
-        CombineKindAttr::get(b.getContext(), op.getKind()), ValueRange{value},
-        init, validLanes, g.mask, /*heads=*/Value(), exclusive,
-        /*reverse=*/false, /*width=*/32);
-  };
-  auto warpScan = scan(op.getValue(), /*init=*/{}, g.live, exclusive);
-  Value warpTotal = warpScan.getTotal().front();
+  bool hasInit = !op.getInit().empty();
+  // A region's exclusive scan needs an init (the verifier's rule): without
+  // one, the inclusive scan, shifted.
+  bool shiftInclusive = !op.getKind() && !hasInit;
+  // Each warp scans its live lanes and learns its total. A region's
+  // exclusive warp scan is the inclusive one shifted by a lane (the lane 0
+  // of each warp takes the prefix alone).
+  bool regionExclusive = exclusive && !op.getKind();
+  ScanOp warpScan =
+      bb.scanInWarp(op.getValues(), {}, g.live, exclusive && !regionExclusive);
+  Tuple own(warpScan.getScanned());
+  if (regionExclusive)
+    own = bb.fromLaneBefore(own);
+  Tuple warpTotal(warpScan.getTotal());
   bb.parkPerWarp(warpTotal);
   bb.barrier();
   // Warp 0 turns the warps' totals into each warp's prefix (init in front)
-  // and parks the block's total.
+  // and parks the block's total. Without an exclusive scan at hand, warp
+  // w's prefix is the inclusive scan of warp w - 1, parked there.
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
-    Value parked = bb.readParked(warpTotal);
-    SmallVector<Value, 1> init;
-    if (op.getInit())
-      init.push_back(op.getInit());
-    auto prefixes = scan(parked, init, g.numWarps, /*exclusive=*/true);
-    Value hasSlot = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                          g.lane, g.numWarps);
-    bb.onlyIf(hasSlot, [&] {
-      bb.store(prefixes.getScanned().front(),
-               arith::AddIOp::create(b, loc, g.lane, bb.cst(kFirstPrefixSlot)));
-    });
-    bb.onlyIf(bb.eq(g.lane, bb.cst(0)), [&] {
-      bb.store(prefixes.getTotal().front(), bb.cst(kTotalSlot));
-    });
+    Tuple parked = bb.readParked(warpTotal);
+    ScanOp prefixes =
+        bb.scanInWarp(parked, op.getInit(), g.numWarps, !shiftInclusive);
+    Value slot = arith::AddIOp::create(
+        b, loc, g.lane, bb.cst(kFirstPrefixSlot + (shiftInclusive ? 1 : 0)));
+    Value limit = shiftInclusive
+                      ? arith::SubIOp::create(b, loc, g.numWarps, bb.cst(1))
+                      : g.numWarps;
+    bb.onlyIf(bb.ult(g.lane, limit),
+              [&] { bb.store(prefixes.getScanned(), slot); });
+    bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
+              [&] { bb.store(prefixes.getTotal(), bb.cst(kTotalSlot)); });
   });
   bb.barrier();
-  Value prefix = bb.load(
-      arith::AddIOp::create(b, loc, g.warp, bb.cst(kFirstPrefixSlot)));
-  Value own = warpScan.getScanned().front();
-  // prefix (op) own; the first lane of an exclusive scan has no own part.
-  Value result = buildCombine(b, loc, op.getKind(), prefix, own);
-  if (exclusive)
-    result = arith::SelectOp::create(b, loc, bb.eq(g.lane, bb.cst(0)), prefix,
-                                     result);
-  // Without init, warp 0's prefix is nothing: its own scan is the result
-  // (combining the identity in could change a float's bits, -0.0 + 0.0).
-  if (!op.getInit())
-    result = arith::SelectOp::create(b, loc, bb.eq(g.warp, bb.cst(0)), own,
-                                     result);
-  SmallVector<Value> results{result};
-  if (op.getTotal())
-    results.push_back(bb.load(bb.cst(kTotalSlot)));
+  auto prefixed = [&] {
+    Tuple prefix =
+        bb.load(arith::AddIOp::create(b, loc, g.warp, bb.cst(kFirstPrefixSlot)));
+    // prefix (op) own; the first lane of an exclusive scan has no own part.
+    Tuple result = bb.combine(prefix, own);
+    if (exclusive)
+      result = bb.select(bb.eq(g.lane, bb.cst(0)), prefix, result);
+    return result;
+  };
+  Tuple results;
+  if (shiftInclusive) {
+    // Warp 0 has no prefix slot: its own scan is the result.
+    results = bb.choose(
+        bb.eq(g.warp, bb.cst(0)), [&] { return own; }, prefixed);
+  } else {
+    results = prefixed();
+    // Without init, warp 0's prefix is nothing: its own scan is the result
+    // (combining the identity in could change a float's bits, -0.0 + 0.0).
+    if (!hasInit)
+      results = bb.select(bb.eq(g.warp, bb.cst(0)), own, results);
+  }
+  if (!op.getTotal().empty()) {
+    Tuple totals = bb.load(bb.cst(kTotalSlot));
+    results.append(totals.begin(), totals.end());
+  }
   return results;
 }
 
-/// CUB's raking scan: every thread parks its value in its own slot of the
-/// raking buffer; warp 0's lane l folds the segment of slots
+/// CUB's raking scan: every thread parks its values in its own slot of the
+/// raking buffers; warp 0's lane l folds the segment of slots
 /// [l S, min(l S + S, B)), S = ceil(B / 32), serially; warp 0 scans the
 /// segment totals exclusively (init in front) and lane l rescans its
 /// segment from its prefix, writing the results in place; each thread reads
 /// its slot. The slots a thread reads after the last barrier (its own, the
 /// total) are written by the next raking scan only by that thread or after
 /// the next first barrier.
-SmallVector<Value> expandRakingScan(BlockBuilder &bb, BlockScanOp op,
-                                    int64_t totalSlot) {
+Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
+                       ArrayRef<int64_t> totalSlots) {
   OpBuilder &b = bb.b;
   Location loc = bb.loc;
   const BlockGeometry &g = bb.geometry;
-  CombineKind kind = op.getKind();
-  Type type = op.getValue().getType();
+  ValueRange values = op.getValues();
   bool exclusive = op.getExclusive();
-  auto combine = [&](Value l, Value r) {
-    return buildCombine(b, loc, kind, l, r);
-  };
+  bool hasInit = !op.getInit().empty();
+  bool shiftInclusive = !op.getKind() && !hasInit;
   auto add = [&](Value l, Value r) -> Value {
     return arith::AddIOp::create(b, loc, l, r);
   };
+  SmallVector<Value> totalSlotValues;
+  for (int64_t slot : totalSlots)
+    totalSlotValues.push_back(bb.cst(slot));
   /// A serial loop over slots [from, to) carrying `acc`.
-  auto forSlots = [&](Value from, Value to, Value acc,
-                      function_ref<Value(Value slot, Value acc)> body) {
-    auto loop = scf::ForOp::create(b, loc, from, to, bb.cst(1), ValueRange{acc});
+  auto forSlots = [&](Value from, Value to, ValueRange acc,
+                      function_ref<Tuple(Value slot, ValueRange acc)> body) {
+    auto loop = scf::ForOp::create(b, loc, from, to, bb.cst(1), acc);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value next = body(loop.getInductionVar(), loop.getRegionIterArgs()[0]);
+    Tuple next = body(loop.getInductionVar(), loop.getRegionIterArgs());
     scf::YieldOp::create(b, loc, next);
-    return loop.getResult(0);
+    return Tuple(loop.getResults());
   };
 
-  bb.store(op.getValue(), g.thread);
+  bb.store(values, g.thread);
   bb.barrier();
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
     Value segment =
         arith::ShRUIOp::create(b, loc, add(g.threads, bb.cst(31)), bb.cst(5));
     Value segments = arith::DivUIOp::create(
-        b, loc, add(g.threads, arith::SubIOp::create(b, loc, segment, bb.cst(1))),
+        b, loc,
+        add(g.threads, arith::SubIOp::create(b, loc, segment, bb.cst(1))),
         segment);
     Value start = arith::MulIOp::create(b, loc, g.lane, segment);
     Value end = arith::MinUIOp::create(b, loc, add(start, segment), g.threads);
     Value next = add(start, bb.cst(1));
-    Value hasSegment = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                             g.lane, segments);
-    // The lanes without a segment pass any value: valid_lanes keeps it from
-    // the combiner.
-    Value segmentTotal = bb.choose(
+    Value hasSegment = bb.ult(g.lane, segments);
+    // The lanes without a segment pass any values: valid_lanes keeps them
+    // from the combiner.
+    Tuple segmentTotal = bb.choose(
         hasSegment,
         [&] {
-          return forSlots(next, end, bb.load(start), [&](Value slot, Value acc) {
-            return combine(acc, bb.load(slot));
-          });
+          return forSlots(next, end, bb.load(start),
+                          [&](Value slot, ValueRange acc) {
+                            return bb.combine(acc, bb.load(slot));
+                          });
         },
-        [&] { return op.getValue(); });
-    SmallVector<Value, 1> init;
-    if (op.getInit())
-      init.push_back(op.getInit());
-    auto prefixes = ScanOp::create(
-        b, loc, TypeRange{type, type}, CombineKindAttr::get(b.getContext(), kind),
-        ValueRange{segmentTotal}, init, segments, g.mask, /*heads=*/Value(),
-        /*exclusive=*/true, /*reverse=*/false, /*width=*/32);
+        [&] { return Tuple(values); });
+    ScanOp scan = bb.scanInWarp(segmentTotal, op.getInit(), segments,
+                                /*exclusive=*/!shiftInclusive);
+    Tuple prefix(scan.getScanned());
+    if (shiftInclusive)
+      prefix = bb.fromLaneBefore(prefix);
     bb.onlyIf(hasSegment, [&] {
-      Value prefix = prefixes.getScanned().front();
-      Value first = bb.load(start);
-      Value inclusive = combine(prefix, first);
-      Value before = prefix;
+      Tuple first = bb.load(start);
+      Tuple inclusive = bb.combine(prefix, first);
+      Tuple before = prefix;
       // Without init, lane 0's segment has no prefix: the scan starts from
       // its first value (combining the identity in could change a float's
-      // bits, -0.0 + 0.0), and an exclusive scan gives it the identity.
-      if (!op.getInit()) {
+      // bits, -0.0 + 0.0), and an exclusive scan (a kind's: a region's
+      // needs init) gives it the identity.
+      if (!hasInit) {
         Value noPrefix = bb.eq(g.lane, bb.cst(0));
-        inclusive = arith::SelectOp::create(b, loc, noPrefix, first, inclusive);
-        Value identity = arith::ConstantOp::create(
-            b, loc, getCombineIdentity(kind, type));
-        before = arith::SelectOp::create(b, loc, noPrefix, identity, before);
+        inclusive = bb.select(noPrefix, first, inclusive);
+        if (exclusive) {
+          Value identity = arith::ConstantOp::create(
+              b, loc,
+              getCombineIdentity(*op.getKind(), values.front().getType()));
+          before = bb.select(noPrefix, identity, before);
+        }
       }
       bb.store(exclusive ? before : inclusive, start);
-      forSlots(next, end, inclusive, [&](Value slot, Value acc) {
-        Value combined = combine(acc, bb.load(slot));
-        bb.store(exclusive ? acc : combined, slot);
+      forSlots(next, end, inclusive, [&](Value slot, ValueRange acc) {
+        Tuple combined = bb.combine(acc, bb.load(slot));
+        bb.store(exclusive ? Tuple(acc) : combined, slot);
         return combined;
       });
     });
-    bb.onlyIf(bb.eq(g.lane, bb.cst(0)), [&] {
-      bb.store(prefixes.getTotal().front(), bb.cst(totalSlot));
-    });
+    bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
+              [&] { bb.storeAt(scan.getTotal(), totalSlotValues); });
   });
   bb.barrier();
-  SmallVector<Value> results{bb.load(g.thread)};
-  if (op.getTotal())
-    results.push_back(bb.load(bb.cst(totalSlot)));
+  Tuple results = bb.load(g.thread);
+  if (!op.getTotal().empty()) {
+    Tuple totals = bb.loadAt(totalSlotValues);
+    results.append(totals.begin(), totals.end());
+  }
   return results;
 }
 
-Value expandBroadcast(BlockBuilder &bb, BlockBroadcastOp op) {
+Tuple expandBroadcast(BlockBuilder &bb, BlockBroadcastOp op) {
   bb.barrier();
   bb.onlyIf(bb.eq(bb.geometry.thread, op.getThread()),
             [&] { bb.store(op.getValue(), bb.cst(kBroadcastSlot)); });
@@ -608,35 +728,43 @@ struct WarpExpandBlockCollectivesPass
     scratch.prepareRakeBuffers(blockOps);
     for (Operation *op : blockOps) {
       OpBuilder b(op);
-      if (isRakingScan(op)) {
-        int64_t totalSlot = 0;
-        BlockBuilder bb(b, op->getLoc(), [&] {
-          auto [buffer, slot] =
-              scratch.getRakeBuffer(b, op->getLoc(), op->getOperand(0).getType());
-          totalSlot = slot;
-          return buffer;
-        });
-        op->replaceAllUsesWith(
-            expandRakingScan(bb, cast<BlockScanOp>(op), totalSlot));
-        op->erase();
-        continue;
-      }
+      Location loc = op->getLoc();
       if (auto exchange = dyn_cast<BlockExchangeOp>(op)) {
-        exchange.replaceAllUsesWith(
-            expandExchange(b, op->getLoc(), scratch, exchange));
+        exchange.replaceAllUsesWith(expandExchange(b, loc, scratch, exchange));
         exchange.erase();
         continue;
       }
-      BlockBuilder bb(b, op->getLoc(), scratch, op->getOperand(0).getType());
-      SmallVector<Value> results =
-          TypeSwitch<Operation *, SmallVector<Value>>(op)
-              .Case([&](BlockReduceOp reduce) -> SmallVector<Value> {
-                return {expandReduce(bb, reduce)};
-              })
-              .Case([&](BlockScanOp scan) { return expandScan(bb, scan); })
-              .Case([&](BlockBroadcastOp broadcast) -> SmallVector<Value> {
-                return {expandBroadcast(bb, broadcast)};
-              });
+      Tuple results;
+      if (auto reduce = dyn_cast<BlockReduceOp>(op)) {
+        BlockBuilder bb(
+            b, loc,
+            {reduce.getKind(), &reduce.getCombiner(), reduce.isCommutative()},
+            [&] { return scratch.get(b, loc, reduce.getValues().getTypes()); });
+        results = expandReduce(bb, reduce);
+      } else if (auto scan = dyn_cast<BlockScanOp>(op)) {
+        BlockCombiner combiner{scan.getKind(), &scan.getCombiner(),
+                               /*commutative=*/false};
+        TypeRange types = scan.getValues().getTypes();
+        if (isRakingScan(op)) {
+          SmallVector<int64_t> totalSlots;
+          BlockBuilder bb(b, loc, combiner, [&] {
+            auto [buffers, slots] = scratch.getRakeBuffers(b, loc, types);
+            totalSlots = slots;
+            return buffers;
+          });
+          results = expandRakingScan(bb, scan, totalSlots);
+        } else {
+          BlockBuilder bb(b, loc, combiner,
+                          [&] { return scratch.get(b, loc, types); });
+          results = expandScan(bb, scan);
+        }
+      } else {
+        auto broadcast = cast<BlockBroadcastOp>(op);
+        BlockBuilder bb(b, loc, {std::nullopt, nullptr, true}, [&] {
+          return scratch.get(b, loc, broadcast.getValue().getType());
+        });
+        results = expandBroadcast(bb, broadcast);
+      }
       op->replaceAllUsesWith(results);
       op->erase();
     }

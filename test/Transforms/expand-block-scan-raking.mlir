@@ -33,6 +33,8 @@ gpu.module @kernels {
   // CHECK: %[[WARP:.*]] = arith.shrui %[[THREAD]], %{{.*}} : i32
   // CHECK: %[[MASK:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
   // CHECK: %[[BUF:.*]] = memref.get_global @[[RAKE]]
+  // The total's slot: the buffer's last.
+  // CHECK: %[[C1024:.*]] = arith.constant 1024 : i32
   // CHECK: %[[MINE:.*]] = arith.index_castui %[[THREAD]] : i32 to index
   // CHECK: memref.store %[[X]], %[[BUF]][%[[MINE]]]
   // CHECK-NEXT: gpu.barrier
@@ -70,7 +72,6 @@ gpu.module @kernels {
   // CHECK:       scf.yield %[[SUM2]] : i32
   // Lane 0 parks the total in the last slot.
   // CHECK:   scf.if
-  // CHECK:     %[[C1024:.*]] = arith.constant 1024 : i32
   // CHECK:     %[[TS:.*]] = arith.index_castui %[[C1024]]
   // CHECK:     memref.store %[[P]]#1, %[[BUF]][%[[TS]]]
   // CHECK: gpu.barrier

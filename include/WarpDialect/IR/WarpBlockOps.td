@@ -28,7 +28,7 @@ class Warp_BlockOp<string mnemonic, list<Trait> traits = []>
     : Warp_Op<mnemonic, !listconcat(traits, [Warp_Convergent])>;
 
 def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
-    [AllTypesMatch<["value", "result"]>]> {
+    [RecursiveMemoryEffects]> {
   let summary = "reduce a value over every thread of the block";
   let description = [{
     Combines `value` with `kind` (the kinds of `warp.reduce`) over all
@@ -43,6 +43,16 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     reduces its threads with `warp.reduce`'s tree, then warp 0 reduces the
     warps' partials, in warp order, with the same tree.
 
+    **Combiner regions and tuples**, as `warp.reduce`: instead of a kind, a
+    `combine` region over a tuple of `N` values (`2N` block arguments, the
+    left tuple then the right one, ending in `warp.yield`), e.g. an argmax
+    over `(f32, i32)`. The combiner must be associative; it is taken as not
+    commutative (lane and warp order kept, the lower thread on the left)
+    unless the op says `commutative`. Each value of the tuple travels
+    through a scratch array of its own. The warps' partials are reduced
+    over the first `ceil(B / 32)` lanes of warp 0 (`valid_lanes`): a region
+    has no neutral padding.
+
     Lowering (`warp-expand-block-collectives`): warp reduce, lane 0 of each
     warp writes its partial to workgroup memory, barrier, warp 0 reduces the
     partials and writes the total, barrier, every thread reads it: two
@@ -53,18 +63,37 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
 
     ```mlir
     %sum = warp.block_reduce <add> %x : f32
+    // argmax over the block, the lowest thread winning ties
+    %m, %i = warp.block_reduce %v, %idx : f32, i32
+        combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
+      %gt = arith.cmpf ogt, %b, %a : f32
+      %r = arith.select %gt, %b, %a : f32
+      %ri = arith.select %gt, %bi, %ai : i32
+      warp.yield %r, %ri : f32, i32
+    }
     ```
   }];
-  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Payload:$value);
-  let results = (outs Warp_Payload:$result);
-  let assemblyFormat = "$kind $value attr-dict `:` type($value)";
+  let arguments = (ins OptionalAttr<Warp_CombineKindEnum>:$kind,
+                       Variadic<Warp_Payload>:$values, UnitAttr:$commutative);
+  let results = (outs Variadic<Warp_Payload>:$result);
+  let regions = (region MaxSizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    custom<KindAndValues>($kind, $values) (`commutative` $commutative^)?
+    attr-dict `:` custom<ReduceTypes>(type($values), type($result), $combiner)
+  }];
+  let builders = [
+    // A reduction of one value with a built-in kind.
+    OpBuilder<(ins "::mlir::warp::CombineKind":$kind, "::mlir::Value":$value)>,
+  ];
+  let extraClassDeclaration = [{
+    /// Whether the combiner may take its operands in either order.
+    bool isCommutative() { return getKind().has_value() || getCommutative(); }
+  }];
   let hasVerifier = 1;
 }
 
 def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
-    [AllTypesMatch<["value", "result"]>,
-     OptionalTypesMatchWith<"init has the value's type", "value", "init", "$_self">,
-     OptionalTypesMatchWith<"total has the value's type", "value", "total", "$_self">]> {
+    [RecursiveMemoryEffects, AttrSizedOperandSegments]> {
   let summary = "prefix combine over every thread of the block";
   let description = [{
     Thread `t` (numbered as in `warp.block_reduce`) gets the combination
@@ -77,6 +106,19 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     written, that result is the block's total (without `init`) in every
     thread: carrying `init` and the total through a loop gives CUB's running
     prefix over consecutive tiles.
+
+    **Combiner regions and tuples**, as `warp.scan`: instead of a kind, a
+    `combine` region over a tuple of `N` values (`2N` block arguments, the
+    left tuple then the right one, ending in `warp.yield`); `init` is then
+    a tuple too, and with a total the results are the `N` scans, then the
+    `N` totals. Scans keep thread order (the lower thread on the left), so
+    the combiner need only be associative. A region knows no identity: an
+    exclusive scan with a region needs `init`. Each value of the tuple
+    travels through a buffer of its own. Where an algorithm needs the
+    value before a thread's own (an exclusive warp scan, a segment's
+    prefix) and no `init` gives one, the lowering takes the inclusive scan
+    shifted by one lane (`warp.shuffle <up>`), the same bits as an
+    exclusive scan.
 
     `algorithm` chooses the lowering and with it the combine order (fixed
     for each, so float results are reproducible run to run; integer kinds
@@ -117,16 +159,38 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     %incl = warp.block_scan <add> %x : i32
     %excl, %total = warp.block_scan <add> %x exclusive init %running : f32, f32
     %r = warp.block_scan <maxsi> %x algorithm = <raking> : i32
+    // An affine map x -> a x + b composed over the block (not commutative).
+    %a, %b = warp.block_scan %ma, %mb : i32, i32
+        combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) {
+      %a3 = arith.muli %a1, %a2 : i32
+      %t = arith.muli %b1, %a2 : i32
+      %b3 = arith.addi %t, %b2 : i32
+      warp.yield %a3, %b3 : i32, i32
+    }
     ```
   }];
-  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Payload:$value,
-                       Optional<Warp_Payload>:$init, UnitAttr:$exclusive,
+  let arguments = (ins OptionalAttr<Warp_CombineKindEnum>:$kind,
+                       Variadic<Warp_Payload>:$values,
+                       Variadic<Warp_Payload>:$init, UnitAttr:$exclusive,
                        OptionalAttr<Warp_BlockScanAlgorithmEnum>:$algorithm);
-  let results = (outs Warp_Payload:$result, Optional<Warp_Payload>:$total);
+  // The scans of the N values, then (optionally) the N block totals.
+  let results = (outs Variadic<Warp_Payload>:$result);
+  let regions = (region MaxSizedRegion<1>:$combiner);
   let assemblyFormat = [{
-    $kind $value (`exclusive` $exclusive^)? (`init` $init^)?
-    (`algorithm` `=` $algorithm^)?
-    attr-dict `:` type($value) (`,` type($total)^)?
+    custom<KindAndValues>($kind, $values) (`exclusive` $exclusive^)?
+    (`init` $init^)? (`algorithm` `=` $algorithm^)?
+    attr-dict `:` custom<ScanTypes>(ref($values), ref($init), type($values),
+                                    type($init), type($result), $combiner)
+  }];
+  let extraClassDeclaration = [{
+    /// The N scanned values, one per value.
+    ::mlir::ResultRange getScanned() {
+      return getResult().take_front(getValues().size());
+    }
+    /// The N block totals, or an empty range.
+    ::mlir::ResultRange getTotal() {
+      return getResult().drop_front(getValues().size());
+    }
   }];
   let hasVerifier = 1;
 }

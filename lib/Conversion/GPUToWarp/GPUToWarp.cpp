@@ -176,7 +176,7 @@ struct AllReduceToWarp : public OpRewritePattern<gpu::AllReduceOp> {
     Type type = op.getValue().getType();
     if (!isWarpPayload(type))
       return rewriter.notifyMatchFailure(op, "payload type");
-    rewriter.replaceOpWithNewOp<BlockReduceOp>(op, type, toWarpCombineKind(*kind),
+    rewriter.replaceOpWithNewOp<BlockReduceOp>(op, toWarpCombineKind(*kind),
                                                op.getValue());
     return success();
   }

@@ -443,13 +443,7 @@ def block_exchange_kernel(case):
     vt = f"vector<{n}x{mt}>"
     inverse = {"blocked_to_striped": "striped_to_blocked",
                "striped_to_blocked": "blocked_to_striped"}[case["direction"]]
-    body = [
-        "%ty = gpu.thread_id y", "%tz = gpu.thread_id z",
-        "%by = gpu.block_dim y", "%bz = gpu.block_dim z",
-        "%yz = arith.muli %by, %tz : index", "%yz1 = arith.addi %ty, %yz : index",
-        "%row = arith.muli %bdim, %yz1 : index", "%t = arith.addi %tid, %row : index",
-        "%nxy = arith.muli %bdim, %by : index", "%nb = arith.muli %nxy, %bz : index",
-        "%first = arith.muli %bid, %nb : index", "%e = arith.addi %first, %t : index",
+    body = BLOCK_THREAD_INDEX + [
         f"%cn = arith.constant {n} : index",
         "%o = arith.muli %e, %cn : index",
         f"%x = vector.load %in[%o] : {memref(mt)}, {vt}",
@@ -663,6 +657,52 @@ def combiner_kernel(case):
     return kernel(case["name"], args, only_mask_lanes(body))
 
 
+BLOCK_THREAD_INDEX = [
+    "%ty = gpu.thread_id y", "%tz = gpu.thread_id z",
+    "%by = gpu.block_dim y", "%bz = gpu.block_dim z",
+    "%yz = arith.muli %by, %tz : index", "%yz1 = arith.addi %ty, %yz : index",
+    "%row = arith.muli %bdim, %yz1 : index", "%t = arith.addi %tid, %row : index",
+    "%nxy = arith.muli %bdim, %by : index", "%nb = arith.muli %nxy, %bz : index",
+    "%first = arith.muli %bid, %nb : index", "%e = arith.addi %first, %t : index",
+]
+
+
+def block_combiner_kernel(case):
+    """in0.. hold the tuple's values (element b * B + t for thread t of block
+    b), out0.. the results, then (scans) the block totals; init0.. the
+    exclusive scan's init."""
+    comb = cases.COMBINERS[case["combiner"]]
+    types = comb["types"]
+    n = len(types)
+    values = ", ".join(f"%x{k}" for k in range(n))
+    body = list(BLOCK_THREAD_INDEX)
+    body += [f"%x{k} = memref.load %in{k}[%e] : {memref(t)}" for k, t in enumerate(types)]
+    if case["op"] == "reduce":
+        outs = [f"%y{k}" for k in range(n)]
+        opts = " commutative" if comb["commutative"] else ""
+        head = f"{', '.join(outs)} = warp.block_reduce {values}{opts} : {', '.join(types)}"
+    else:
+        outs = [f"%y{k}" for k in range(2 * n)]
+        opts = ""
+        if case["exclusive"]:
+            opts += " exclusive init " + ", ".join(f"%init{k}" for k in range(n))
+        opts += f" algorithm = <{case['algorithm']}>"
+        head = (f"{', '.join(outs)} = warp.block_scan {values}{opts} : "
+                f"{', '.join(types + types)}")
+    args = [f"%l{k}: {t}" for k, t in enumerate(types)] + \
+           [f"%r{k}: {t}" for k, t in enumerate(types)]
+    body.append(head + f" combine ({', '.join(args)}) {{")
+    body += ["  " + l for l in region_body(COMBINER_BODIES[case["combiner"]])]
+    body.append("}")
+    out_types = types * (len(outs) // n)
+    body += [f"memref.store {y}, %out{k}[%e] : {memref(t)}"
+             for k, (y, t) in enumerate(zip(outs, out_types))]
+    args = ([f"%in{k}: {memref(t)}" for k, t in enumerate(types)]
+            + [f"%out{k}: {memref(t)}" for k, t in enumerate(out_types)]
+            + [f"%init{k}: {t}" for k, t in enumerate(types)])
+    return kernel(case["name"], args, body)
+
+
 BUILDERS = {
     "shuffle": shuffle_kernel,
     "masked_shuffle": masked_shuffle_kernel,
@@ -684,6 +724,7 @@ BUILDERS = {
     "block_ops": block_ops_kernel,
     "block_exchange": block_exchange_kernel,
     "block_scan_order": block_ops_kernel,
+    "block_combiner": block_combiner_kernel,
     "exchange": exchange_kernel,
     "elect": elect_kernel,
     "atomic": atomic_kernel,

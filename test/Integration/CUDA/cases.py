@@ -310,6 +310,24 @@ def block_scan_order_cases():
                        kind="add", algorithm=algorithm, known=None, shapes=BLOCK_OP_SHAPES)
 
 
+def block_combiner_cases():
+    """block_reduce / block_scan with combiner regions over tuples (see
+    COMBINERS): argmax (declared commutative or not) and the affine map
+    (i32, i32), whose two values of one type take two buffers; scans
+    inclusive without init (the shifted inclusive scans), exclusive with
+    init, with the block totals, under both algorithms."""
+    for comb in ("argmax", "argmax_nc", "affine"):
+        yield dict(family="block_combiner", name=f"bcmb_reduce_{comb}", op="reduce",
+                   combiner=comb, shapes=BLOCK_OP_SHAPES)
+    for comb in ("affine", "argmax_nc"):
+        for algorithm in ("warp_scans", "raking"):
+            for exclusive in (False, True):
+                yield dict(family="block_combiner",
+                           name=f"bcmb_scan_{comb}_{algorithm}_{'ex_init' if exclusive else 'in'}",
+                           op="scan", combiner=comb, algorithm=algorithm,
+                           exclusive=exclusive, shapes=BLOCK_OP_SHAPES)
+
+
 # ----------------------------------------------------------------------------
 # warp.exchange, warp.elect, warp.atomic_add
 # ----------------------------------------------------------------------------
@@ -493,6 +511,7 @@ def all_cases():
     yield from block_op_cases()
     yield from block_exchange_cases()
     yield from block_scan_order_cases()
+    yield from block_combiner_cases()
     yield from exchange_cases()
     yield from elect_cases()
     yield from atomic_cases()

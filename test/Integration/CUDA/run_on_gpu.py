@@ -854,6 +854,73 @@ def run_block_scan_orders(suite):
                          not problems, "; ".join(problems[:3]))
 
 
+def block_combiner_inputs(comb, size):
+    """One array per value of the tuple: argmax gets ties (few distinct
+    values), NaNs and signed zeros, and distinct indices; affine maps cover
+    the whole i32 range."""
+    if comb.startswith("argmax"):
+        values = rng.integers(-3, 4, size).astype(np.float32)
+        values[rng.integers(0, size, max(1, size // 40))] = np.nan
+        values[rng.integers(0, size, max(1, size // 10))] = -0.0
+        return [values, rng.permutation(size).astype(np.int32)]
+    return [rng.integers(-2 ** 31, 2 ** 31, size, dtype=np.int64).astype(np.int32)
+            for _ in range(2)]
+
+
+def run_block_combiners(suite):
+    """Block reduce / scan with combiner regions against folds in thread
+    order (exact combiners: any grouping that keeps thread order gives the
+    same bits): every thread of both blocks of a launch, every shape."""
+    combine = {"argmax": ref.comb_argmax, "argmax_nc": ref.comb_argmax,
+               "affine": ref.comb_affine}
+    for case in cases.block_combiner_cases():
+        fn = suite.function(case)
+        comb = case["combiner"]
+        fold_fn = combine[comb]
+        types = cases.COMBINERS[comb]["types"]
+        dtypes = [np.dtype(cases.PAYLOADS[t]["dtype"]) for t in types]
+        outs_per_value = 1 if case["op"] == "reduce" else 2
+        for shape in case["shapes"]:
+            n = shape[0] * shape[1] * shape[2]
+            grid = 2
+            inputs = block_combiner_inputs(comb, grid * n)
+            inits = [dt.type(v[0]) for dt, v in zip(dtypes, block_combiner_inputs(comb, 1))]
+            outs = [cp.zeros(grid * n, dt) for dt in dtypes * outs_per_value]
+            args = []
+            for array in [cp.asarray(a) for a in inputs] + outs:
+                args += memref_args(array)
+            fn((grid,), shape, args + inits)
+            got = [cp.asnumpy(out) for out in outs]
+            problems = []
+            for blk in range(grid):
+                tuples = [tuple(a[blk * n + t] for a in inputs) for t in range(n)]
+                total = ref.fold(fold_fn, tuples)
+                if case["op"] == "reduce":
+                    want = [total] * n
+                else:
+                    want, acc = [], tuple(inits) if case["exclusive"] else None
+                    for x in tuples:
+                        if case["exclusive"]:
+                            want.append(acc)
+                        acc = x if acc is None else fold_fn(acc, x)
+                        if not case["exclusive"]:
+                            want.append(acc)
+                for t in range(n):
+                    mine = tuple(g[blk * n + t] for g in got[:len(types)])
+                    if not ref.same_tuple(mine, want[t], comb):
+                        problems.append(f"block={blk} thread={t} got {mine} want {want[t]}")
+                        break
+                if case["op"] == "scan":
+                    for t in range(n):
+                        mine = tuple(g[blk * n + t] for g in got[len(types):])
+                        if not ref.same_tuple(mine, total, comb):
+                            problems.append(f"block={blk} total thread={t} got {mine} "
+                                            f"want {total}")
+                            break
+            suite.record(dict(name=f"{case['name']}_{'x'.join(map(str, shape))}"),
+                         not problems, "; ".join(problems[:3]))
+
+
 def run_block_exchanges(suite):
     """warp.block_exchange against the definition (reference.block_exchange),
     bit for bit, in every thread of both blocks of a launch, over each case's
@@ -1175,6 +1242,7 @@ def main():
             "block_ops": lambda: run_block_ops(suite),
             "block_exchanges": lambda: run_block_exchanges(suite),
             "block_scan_orders": lambda: run_block_scan_orders(suite),
+            "block_combiners": lambda: run_block_combiners(suite),
             "exchanges": lambda: run_exchanges(suite),
             "elect": lambda: run_elect(suite),
             "atomics": lambda: run_atomics(suite),
