@@ -619,7 +619,7 @@ void BlockReduceOp::build(OpBuilder &builder, OperationState &state,
                           CombineKind kind, Value value) {
   build(builder, state, TypeRange{value.getType()},
         CombineKindAttr::get(builder.getContext(), kind), ValueRange{value},
-        /*commutative=*/false);
+        /*commutative=*/false, /*algorithm=*/nullptr);
 }
 
 LogicalResult BlockReduceOp::verify() {

@@ -5,7 +5,8 @@
 // lanes), lane 0 of each warp parks the warp's value in a workgroup-memory
 // scratch array, a barrier, warp 0 combines the parked values and parks its
 // result, a barrier, every thread reads what it needs. The scratch array is
-// one memref.global per payload type in the gpu.module:
+// one memref.global per payload type in the gpu.module (per buffer key: a
+// tuple's second value of one type takes a second array):
 //
 //   slots 0..31   one per warp: the warps' partials or totals
 //   slot  32      the block's reduction / total
@@ -20,6 +21,11 @@
 // already park the warp's value of the next block op: no barrier separates
 // the two, and the warp collective in between orders no memory (racecheck
 // reports such a pair as a hazard).
+//
+// A raking block_scan parks every thread's values in raking buffers of its
+// own (a slot per thread of the largest block, the last one for the total):
+// a thread writes its slot before the first barrier and reads it after the
+// last, warp 0 touches the others only in between.
 //
 // warp.block_exchange has a buffer of its own per element type,
 // @__warp_block_exchange, sized before any expansion for the largest
@@ -93,9 +99,19 @@ BlockScanAlgorithm chooseScanAlgorithm(BlockScanOp op) {
              : BlockScanAlgorithm::WarpScans;
 }
 
-bool isRakingScan(Operation *op) {
-  auto scan = dyn_cast<BlockScanOp>(op);
-  return scan && chooseScanAlgorithm(scan) == BlockScanAlgorithm::Raking;
+/// Whether `op` is a block scan or reduction lowered by raking.
+bool isRaking(Operation *op) {
+  if (auto scan = dyn_cast<BlockScanOp>(op))
+    return chooseScanAlgorithm(scan) == BlockScanAlgorithm::Raking;
+  auto reduce = dyn_cast<BlockReduceOp>(op);
+  return reduce && reduce.getAlgorithm() == BlockReduceAlgorithm::Raking;
+}
+
+/// The values a block scan or reduction combines.
+ValueRange getCombinedValues(Operation *op) {
+  if (auto scan = dyn_cast<BlockScanOp>(op))
+    return scan.getValues();
+  return cast<BlockReduceOp>(op).getValues();
 }
 
 /// Items per padding item in a block exchange buffer of `element`: one per
@@ -225,14 +241,14 @@ public:
   }
 
   /// Creates the raking buffers, one per buffer key: a slot per thread of
-  /// the largest block of a raking scan and one for the block total.
+  /// the largest block of a raking scan or reduction and one for the block
+  /// total.
   void prepareRakeBuffers(ArrayRef<Operation *> blockOps) {
     llvm::MapVector<BufferKey, int64_t> elements;
     for (Operation *op : blockOps) {
-      if (!isRakingScan(op))
+      if (!isRaking(op))
         continue;
-      for (BufferKey key :
-           getBufferKeys(cast<BlockScanOp>(op).getValues().getTypes())) {
+      for (BufferKey key : getBufferKeys(getCombinedValues(op).getTypes())) {
         int64_t &size = elements[key];
         size = std::max(size, maxBlockThreads(op) + 1);
       }
@@ -436,11 +452,61 @@ public:
     return shifted;
   }
 
+  /// A serial loop over slots [from, to) carrying `acc`.
+  Tuple forSlots(Value from, Value to, ValueRange acc,
+                 function_ref<Tuple(Value slot, ValueRange acc)> body) {
+    auto loop = scf::ForOp::create(b, loc, from, to, cst(1), acc);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Tuple next = body(loop.getInductionVar(), loop.getRegionIterArgs());
+    scf::YieldOp::create(b, loc, next);
+    return Tuple(loop.getResults());
+  }
+
   OpBuilder &b;
   Location loc;
   BlockCombiner combiner;
   BlockGeometry geometry;
   Tuple buffers;
+};
+
+/// Warp 0's raking segments (CUB's raking): lane l owns the slots
+/// [start, end) = [l S, min(l S + S, B)), S = ceil(B / 32); the first
+/// `count` = ceil(B / S) lanes have one (`has`).
+struct RakingSegments {
+  Value start, end, next, count, has;
+
+  explicit RakingSegments(BlockBuilder &bb) {
+    OpBuilder &b = bb.b;
+    Location loc = bb.loc;
+    const BlockGeometry &g = bb.geometry;
+    auto add = [&](Value l, Value r) -> Value {
+      return arith::AddIOp::create(b, loc, l, r);
+    };
+    Value size =
+        arith::ShRUIOp::create(b, loc, add(g.threads, bb.cst(31)), bb.cst(5));
+    count = arith::DivUIOp::create(
+        b, loc, add(g.threads, arith::SubIOp::create(b, loc, size, bb.cst(1))),
+        size);
+    start = arith::MulIOp::create(b, loc, g.lane, size);
+    end = arith::MinUIOp::create(b, loc, add(start, size), g.threads);
+    next = add(start, bb.cst(1));
+    has = bb.ult(g.lane, count);
+  }
+
+  /// Each lane's segment folded serially from the left; the lanes without a
+  /// segment pass `fallback` (valid_lanes keeps it from the combiner).
+  Tuple fold(BlockBuilder &bb, ValueRange fallback) const {
+    return bb.choose(
+        has,
+        [&] {
+          return bb.forSlots(next, end, bb.load(start),
+                             [&](Value slot, ValueRange acc) {
+                               return bb.combine(acc, bb.load(slot));
+                             });
+        },
+        [&] { return Tuple(fallback); });
+  }
 };
 
 Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
@@ -552,7 +618,7 @@ Tuple expandScan(BlockBuilder &bb, BlockScanOp op) {
 /// total) are written by the next raking scan only by that thread or after
 /// the next first barrier.
 Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
-                       ArrayRef<int64_t> totalSlots) {
+                       ArrayRef<Value> totalSlots) {
   OpBuilder &b = bb.b;
   Location loc = bb.loc;
   const BlockGeometry &g = bb.geometry;
@@ -560,54 +626,19 @@ Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
   bool exclusive = op.getExclusive();
   bool hasInit = !op.getInit().empty();
   bool shiftInclusive = !op.getKind() && !hasInit;
-  auto add = [&](Value l, Value r) -> Value {
-    return arith::AddIOp::create(b, loc, l, r);
-  };
-  SmallVector<Value> totalSlotValues;
-  for (int64_t slot : totalSlots)
-    totalSlotValues.push_back(bb.cst(slot));
-  /// A serial loop over slots [from, to) carrying `acc`.
-  auto forSlots = [&](Value from, Value to, ValueRange acc,
-                      function_ref<Tuple(Value slot, ValueRange acc)> body) {
-    auto loop = scf::ForOp::create(b, loc, from, to, bb.cst(1), acc);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Tuple next = body(loop.getInductionVar(), loop.getRegionIterArgs());
-    scf::YieldOp::create(b, loc, next);
-    return Tuple(loop.getResults());
-  };
 
   bb.store(values, g.thread);
   bb.barrier();
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
-    Value segment =
-        arith::ShRUIOp::create(b, loc, add(g.threads, bb.cst(31)), bb.cst(5));
-    Value segments = arith::DivUIOp::create(
-        b, loc,
-        add(g.threads, arith::SubIOp::create(b, loc, segment, bb.cst(1))),
-        segment);
-    Value start = arith::MulIOp::create(b, loc, g.lane, segment);
-    Value end = arith::MinUIOp::create(b, loc, add(start, segment), g.threads);
-    Value next = add(start, bb.cst(1));
-    Value hasSegment = bb.ult(g.lane, segments);
-    // The lanes without a segment pass any values: valid_lanes keeps them
-    // from the combiner.
-    Tuple segmentTotal = bb.choose(
-        hasSegment,
-        [&] {
-          return forSlots(next, end, bb.load(start),
-                          [&](Value slot, ValueRange acc) {
-                            return bb.combine(acc, bb.load(slot));
-                          });
-        },
-        [&] { return Tuple(values); });
-    ScanOp scan = bb.scanInWarp(segmentTotal, op.getInit(), segments,
+    RakingSegments segments(bb);
+    Tuple segmentTotal = segments.fold(bb, values);
+    ScanOp scan = bb.scanInWarp(segmentTotal, op.getInit(), segments.count,
                                 /*exclusive=*/!shiftInclusive);
     Tuple prefix(scan.getScanned());
     if (shiftInclusive)
       prefix = bb.fromLaneBefore(prefix);
-    bb.onlyIf(hasSegment, [&] {
-      Tuple first = bb.load(start);
+    bb.onlyIf(segments.has, [&] {
+      Tuple first = bb.load(segments.start);
       Tuple inclusive = bb.combine(prefix, first);
       Tuple before = prefix;
       // Without init, lane 0's segment has no prefix: the scan starts from
@@ -624,23 +655,43 @@ Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
           before = bb.select(noPrefix, identity, before);
         }
       }
-      bb.store(exclusive ? before : inclusive, start);
-      forSlots(next, end, inclusive, [&](Value slot, ValueRange acc) {
-        Tuple combined = bb.combine(acc, bb.load(slot));
-        bb.store(exclusive ? Tuple(acc) : combined, slot);
-        return combined;
-      });
+      bb.store(exclusive ? before : inclusive, segments.start);
+      bb.forSlots(segments.next, segments.end, inclusive,
+                  [&](Value slot, ValueRange acc) {
+                    Tuple combined = bb.combine(acc, bb.load(slot));
+                    bb.store(exclusive ? Tuple(acc) : combined, slot);
+                    return combined;
+                  });
     });
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
-              [&] { bb.storeAt(scan.getTotal(), totalSlotValues); });
+              [&] { bb.storeAt(scan.getTotal(), totalSlots); });
   });
   bb.barrier();
   Tuple results = bb.load(g.thread);
   if (!op.getTotal().empty()) {
-    Tuple totals = bb.loadAt(totalSlotValues);
+    Tuple totals = bb.loadAt(totalSlots);
     results.append(totals.begin(), totals.end());
   }
   return results;
+}
+
+/// CUB's raking reduction: as the raking scan up to the segment totals,
+/// which warp 0 reduces (warp.reduce over the segments' lanes); every
+/// thread reads the total.
+Tuple expandRakingReduce(BlockBuilder &bb, BlockReduceOp op,
+                         ArrayRef<Value> totalSlots) {
+  const BlockGeometry &g = bb.geometry;
+  bb.store(op.getValues(), g.thread);
+  bb.barrier();
+  bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
+    RakingSegments segments(bb);
+    Tuple total = bb.reduceInWarp(segments.fold(bb, op.getValues()),
+                                  segments.count);
+    bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
+              [&] { bb.storeAt(total, totalSlots); });
+  });
+  bb.barrier();
+  return bb.loadAt(totalSlots);
 }
 
 Tuple expandBroadcast(BlockBuilder &bb, BlockBroadcastOp op) {
@@ -735,28 +786,31 @@ struct WarpExpandBlockCollectivesPass
         continue;
       }
       Tuple results;
-      if (auto reduce = dyn_cast<BlockReduceOp>(op)) {
-        BlockBuilder bb(
-            b, loc,
-            {reduce.getKind(), &reduce.getCombiner(), reduce.isCommutative()},
-            [&] { return scratch.get(b, loc, reduce.getValues().getTypes()); });
-        results = expandReduce(bb, reduce);
-      } else if (auto scan = dyn_cast<BlockScanOp>(op)) {
-        BlockCombiner combiner{scan.getKind(), &scan.getCombiner(),
-                               /*commutative=*/false};
-        TypeRange types = scan.getValues().getTypes();
-        if (isRakingScan(op)) {
-          SmallVector<int64_t> totalSlots;
+      if (isa<BlockReduceOp, BlockScanOp>(op)) {
+        auto reduce = dyn_cast<BlockReduceOp>(op);
+        auto scan = dyn_cast<BlockScanOp>(op);
+        BlockCombiner combiner =
+            reduce ? BlockCombiner{reduce.getKind(), &reduce.getCombiner(),
+                                   reduce.isCommutative()}
+                   : BlockCombiner{scan.getKind(), &scan.getCombiner(),
+                                   /*commutative=*/false};
+        TypeRange types = getCombinedValues(op).getTypes();
+        if (isRaking(op)) {
+          SmallVector<int64_t> slots;
           BlockBuilder bb(b, loc, combiner, [&] {
-            auto [buffers, slots] = scratch.getRakeBuffers(b, loc, types);
-            totalSlots = slots;
+            auto [buffers, totalSlots] = scratch.getRakeBuffers(b, loc, types);
+            slots = totalSlots;
             return buffers;
           });
-          results = expandRakingScan(bb, scan, totalSlots);
+          SmallVector<Value> totalSlots;
+          for (int64_t slot : slots)
+            totalSlots.push_back(bb.cst(slot));
+          results = reduce ? expandRakingReduce(bb, reduce, totalSlots)
+                           : expandRakingScan(bb, scan, totalSlots);
         } else {
           BlockBuilder bb(b, loc, combiner,
                           [&] { return scratch.get(b, loc, types); });
-          results = expandScan(bb, scan);
+          results = reduce ? expandReduce(bb, reduce) : expandScan(bb, scan);
         }
       } else {
         auto broadcast = cast<BlockBroadcastOp>(op);

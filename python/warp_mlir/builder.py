@@ -768,17 +768,28 @@ class KernelBuilder:
         mask = self._mask_value(mask)
         return self._emit(f"warp.broadcast_first {value}{self._mask(mask)} : {value.type}", value.type)
 
-    def block_reduce(self, kind, value, commutative: bool = False):
+    def block_reduce(self, kind, value, commutative: bool = False,
+                     algorithm: Optional[str] = None):
         """warp.block_reduce: `value` combined over every thread of the
         block, in every thread. Every thread of the block must call it (it
         holds barriers). `kind` is a kind name or a combiner function over
         a Value or a tuple of them, as for reduce (thread order is kept
-        unless `commutative=True`); with a tuple, returns a tuple."""
+        unless `commutative=True`); with a tuple, returns a tuple.
+        `algorithm` "warp_reductions" (the default) or "raking"."""
         values, single = self._collective_values(value, "the reduced value")
         for v in values:
             _check_payload(v, "the reduced value")
+        options = self._algorithm_option(algorithm, "block reduce algorithm",
+                                         ("warp_reductions", "raking"))
         return self._emit_reduction("warp.block_reduce", "block reduce", kind, values, single,
-                                    "", commutative)
+                                    options, commutative)
+
+    @staticmethod
+    def _algorithm_option(algorithm: Optional[str], what: str, names) -> str:
+        """` algorithm = <name>`, or "" for the compiler's choice."""
+        if algorithm is None:
+            return ""
+        return f" algorithm = <{_checks.one_of(algorithm, what, names)}>"
 
     def block_scan(self, kind, value, exclusive: bool = False, init=None,
                    total: bool = False, algorithm: Optional[str] = None):
@@ -795,10 +806,8 @@ class KernelBuilder:
             _check_payload(v, "the scanned value")
         options = " exclusive" if exclusive else ""
         options += self._init_option(init, values, single)
-        if algorithm is not None:
-            algorithm = _checks.one_of(algorithm, "block scan algorithm",
-                                       ("warp_scans", "raking"))
-            options += f" algorithm = <{algorithm}>"
+        options += self._algorithm_option(algorithm, "block scan algorithm",
+                                          ("warp_scans", "raking"))
         return self._emit_scan("warp.block_scan", "block scan", kind, values, single, options,
                                exclusive and init is None, total)
 

@@ -113,6 +113,39 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // block_reduce algorithm = <raking>: the same segments folded, then
+  // warp.reduce over the segments' lanes; every thread reads the total slot.
+  // CHECK-LABEL: gpu.func @raking_reduce
+  // CHECK-SAME: (%{{.*}}: memref<?xi32>, %[[X:.*]]: i32)
+  // CHECK: %[[BUF:.*]] = memref.get_global @[[RAKE]]
+  // CHECK: %[[C1024:.*]] = arith.constant 1024 : i32
+  // CHECK: memref.store %[[X]], %[[BUF]]
+  // CHECK-NEXT: gpu.barrier
+  // CHECK: scf.if
+  // CHECK:   %[[NSEG:.*]] = arith.divui
+  // CHECK:   %[[SEG:.*]] = scf.if %{{.*}} -> (i32) {
+  // CHECK:     scf.for
+  // CHECK:       arith.xori
+  // CHECK:   %[[R:.*]] = warp.reduce <xor> %[[SEG]] valid_lanes %[[NSEG]] mask %{{.*}} lanes = <first> : i32
+  // CHECK:   scf.if
+  // CHECK:     %[[TS:.*]] = arith.index_castui %[[C1024]]
+  // CHECK:     memref.store %[[R]], %[[BUF]][%[[TS]]]
+  // CHECK: gpu.barrier
+  // CHECK: %[[TL:.*]] = arith.index_castui %[[C1024]]
+  // CHECK: memref.load %[[BUF]][%[[TL]]]
+  // CHECK-NOT: gpu.barrier
+  // CHECK: gpu.return
+  // PTX-LABEL: .entry raking_reduce(
+  // PTX-COUNT-2: bar.sync 0;
+  // PTX-NOT: bar.sync
+  // PTX: ret;
+  gpu.func @raking_reduce(%out: memref<?xi32>, %x: i32) kernel {
+    %t = gpu.thread_id x
+    %r = warp.block_reduce <xor> %x algorithm = <raking> : i32
+    memref.store %r, %out[%t] : memref<?xi32>
+    gpu.return
+  }
+
   // Defaults: raking up to 64 known threads, warp_scans above and when the
   // size is unknown; an explicit warp_scans wins over the size.
   // CHECK-LABEL: gpu.func @default_small

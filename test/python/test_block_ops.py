@@ -115,12 +115,13 @@ def test_block_ops_bad_input_is_a_python_error():
                  TypeError),
                 (lambda: k.block_reduce("add", pair), ValueError),
                 (lambda: k.block_reduce("add", x[0], commutative=True), ValueError),
+                (lambda: k.block_reduce("add", x[0], algorithm="warp_scans"), ValueError),
                 (lambda: k.block_scan(affine, pair, exclusive=True), ValueError),
                 (lambda: k.block_scan(affine, pair, init=(x[0],)), ValueError)):
             with pytest.raises(error):
                 call()
             calls.append(error)
-    assert len(calls) == 7
+    assert len(calls) == 8
 
 
 def test_block_exchange_too_big_is_a_diagnostic():
@@ -210,7 +211,8 @@ COMBINERS = wm.Program("block_combiners")
                   sb=wm.memref(wm.i32))
 def block_combiners(k, v, out_v, out_i, a, b, sa, sb):
     i = k.global_id()
-    best, where = k.block_reduce(lambda l, r: argmax(k, l, r), (v[i], k.cast(i, wm.i32)))
+    best, where = k.block_reduce(lambda l, r: argmax(k, l, r), (v[i], k.cast(i, wm.i32)),
+                                 algorithm="raking")
     out_v[i] = best
     out_i[i] = where
     (pa, pb), (ta, tb) = k.block_scan(affine, (a[i], b[i]), exclusive=True, init=(1, 0),
@@ -222,11 +224,11 @@ def block_combiners(k, v, out_v, out_i, a, b, sa, sb):
 def test_block_combiners_build_and_compile(ptxas, tmp_path):
     text = str(COMBINERS)
     assert "warp.block_reduce %" in text and "combine (" in text
-    assert "exclusive init" in text and "algorithm = <raking>" in text
+    assert "exclusive init" in text and text.count("algorithm = <raking>") == 2
     wm.Module.parse(text).verify()
     ptx = wm.compile(COMBINERS, chip="sm_90").ptx
-    # Reduce (2) + raking scan (2) barriers; the two i32 values of the
-    # affine map have a raking buffer each.
+    # Raking reduce (2) + raking scan (2) barriers; the two i32 values of
+    # the affine map have a raking buffer each (the reduce's i32 shares one).
     assert ptx.count("bar.sync") == 4
     assert ptx.count("__warp_block_rake") >= 2
     assemble(ptxas, tmp_path, ptx)

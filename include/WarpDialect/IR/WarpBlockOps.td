@@ -24,6 +24,18 @@ def Warp_BlockScanAlgorithmEnum : EnumAttr<Warp_Dialect,
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Warp_BlockReduceAlgorithmAttr : I32EnumAttr<"BlockReduceAlgorithm",
+    "how a block reduction combines its warps", [
+    I32EnumAttrCase<"WarpReductions", 0, "warp_reductions">,
+    I32EnumAttrCase<"Raking", 1, "raking">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_BlockReduceAlgorithmEnum : EnumAttr<Warp_Dialect,
+    Warp_BlockReduceAlgorithmAttr, "block_reduce_algorithm"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 class Warp_BlockOp<string mnemonic, list<Trait> traits = []>
     : Warp_Op<mnemonic, !listconcat(traits, [Warp_Convergent])>;
 
@@ -53,16 +65,29 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     over the first `ceil(B / 32)` lanes of warp 0 (`valid_lanes`): a region
     has no neutral padding.
 
-    Lowering (`warp-expand-block-collectives`): warp reduce, lane 0 of each
-    warp writes its partial to workgroup memory, barrier, warp 0 reduces the
-    partials and writes the total, barrier, every thread reads it: two
-    `bar.sync` and one `memref.global` of 66 elements per payload type in
-    the enclosing `gpu.module`, shared by all block ops of that type (the
-    barriers make consecutive block ops safe without further
-    synchronization).
+    Lowering (`warp-expand-block-collectives`), `algorithm`
+    `warp_reductions` (the default, CUB's `BLOCK_REDUCE_WARP_REDUCTIONS`):
+    warp reduce, lane 0 of each warp writes its partial to workgroup
+    memory, barrier, warp 0 reduces the partials and writes the total,
+    barrier, every thread reads it: two `bar.sync` and one `memref.global`
+    of 66 elements per payload type in the enclosing `gpu.module`, shared
+    by all block ops of that type (the barriers make consecutive block ops
+    safe without further synchronization).
+
+    `algorithm = <raking>` (CUB's `BLOCK_REDUCE_RAKING`, as `block_scan`'s
+    raking): every thread stores its value, a barrier, warp 0's lane `l`
+    folds the threads `l*S .. min((l+1)*S, B) - 1` (`S = ceil(B / 32)`)
+    serially from the left, warp 0 reduces the segment totals with
+    `warp.reduce`'s tree over its first `ceil(B / S)` lanes
+    (`valid_lanes`), a barrier, every thread reads the total: two barriers,
+    the raking buffers of `warp.block_scan`. The combine order differs from
+    `warp_reductions` (floats may differ in the last bits; integer kinds
+    give identical results). Not the default: per-warp reductions are a
+    butterfly or one `redux.sync`, cheaper than the serial segments.
 
     ```mlir
     %sum = warp.block_reduce <add> %x : f32
+    %max = warp.block_reduce <maxsi> %i algorithm = <raking> : i32
     // argmax over the block, the lowest thread winning ties
     %m, %i = warp.block_reduce %v, %idx : f32, i32
         combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
@@ -74,11 +99,13 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     ```
   }];
   let arguments = (ins OptionalAttr<Warp_CombineKindEnum>:$kind,
-                       Variadic<Warp_Payload>:$values, UnitAttr:$commutative);
+                       Variadic<Warp_Payload>:$values, UnitAttr:$commutative,
+                       OptionalAttr<Warp_BlockReduceAlgorithmEnum>:$algorithm);
   let results = (outs Variadic<Warp_Payload>:$result);
   let regions = (region MaxSizedRegion<1>:$combiner);
   let assemblyFormat = [{
     custom<KindAndValues>($kind, $values) (`commutative` $commutative^)?
+    (`algorithm` `=` $algorithm^)?
     attr-dict `:` custom<ReduceTypes>(type($values), type($result), $combiner)
   }];
   let builders = [
@@ -130,8 +157,9 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
       totals exclusively (Kogge-Stone, `init` in front), a barrier, and
       thread `t` of warp `w` gets `P_w (op) S_t`, `P_w` being its warp's
       prefix and `S_t` its own warp scan (warp 0 without `init` takes
-      `S_t` alone). Two barriers, the 66-element scratch array of
-      `warp.block_reduce`.
+      `S_t` alone). The total is warp 0's Kogge-Stone combination of the
+      warps' totals (without `init`). Two barriers, the 66-element scratch
+      array of `warp.block_reduce`.
     * `raking` (CUB's `BLOCK_SCAN_RAKING`): every thread stores its value
       to workgroup memory, a barrier, then warp 0 alone works: lane `l`
       owns the segment of threads `l*S .. min((l+1)*S, B) - 1`,
@@ -141,7 +169,8 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
       segment serially from its prefix `Q_l`: thread `t` gets
       `((Q_l (op) x_a) (op) ...) (op) x_t` (lane 0 without `init` starts
       from `x_a`), written back in place; a barrier, every thread reads its
-      result. Two barriers, a buffer of `B_max + 1` elements per payload
+      result. The total is warp 0's Kogge-Stone combination of the segment
+      totals (without `init`). Two barriers, a buffer of `B_max + 1` elements per payload
       type (`@__warp_block_rake`, `B_max` from `known_block_size`, else
       1024; the last element holds the block total).
 

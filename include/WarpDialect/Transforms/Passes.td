@@ -66,9 +66,10 @@ def WarpExpandBlockCollectivesPass
     `warp-expand-collectives`, which expands the warp ops it creates.
 
     A `warp.block_scan` with `algorithm = <raking>` (the default for a
-    `known_block_size` of at most 64 threads) goes through a raking buffer
-    per payload type instead (`@__warp_block_rake`, a slot per thread and
-    one for the total), raked serially by warp 0 around one warp scan.
+    `known_block_size` of at most 64 threads) and a `warp.block_reduce`
+    with `algorithm = <raking>` go through a raking buffer per payload type
+    instead (`@__warp_block_rake`, a slot per thread and one for the
+    total), raked serially by warp 0 around one warp scan or reduction.
 
     `warp.block_exchange` goes through a buffer of its own per element type
     (`@__warp_block_exchange`, sized for the largest exchange of the module:

@@ -390,3 +390,12 @@ func.func @block_scan_result_count(%x: f32) {
   %0:3 = warp.block_scan <add> %x : f32, f32, f32
   return
 }
+
+// -----
+
+func.func @block_reduce_scan_algorithm(%x: i32) {
+  // expected-error @+2 {{expected ::mlir::warp::BlockReduceAlgorithm to be one of: warp_reductions, raking}}
+  // expected-error @+1 {{failed to parse Warp_BlockReduceAlgorithmEnum parameter}}
+  %0 = warp.block_reduce <add> %x algorithm = <warp_scans> : i32
+  return
+}

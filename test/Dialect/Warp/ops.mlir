@@ -205,6 +205,11 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   // CHECK: warp.block_scan <add> %{{.*}} exclusive init %{{.*}} algorithm = <raking> : f32, f32
   // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<raking>, exclusive, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>}>
   %4:2 = warp.block_scan <add> %f exclusive init %p algorithm = <raking> : f32, f32
+  // CHECK: warp.block_reduce <minui> %{{.*}} algorithm = <raking> : i32
+  // GENERIC: "warp.block_reduce"(%{{.*}}) <{algorithm = #warp.block_reduce_algorithm<raking>, kind = #warp.kind<minui>}>
+  %6 = warp.block_reduce <minui> %i algorithm = <raking> : i32
+  // CHECK: warp.block_reduce <minui> %{{.*}} algorithm = <warp_reductions> : i32
+  %7 = warp.block_reduce <minui> %i algorithm = <warp_reductions> : i32
   // CHECK: warp.block_scan <minui> %{{.*}} algorithm = <warp_scans> : i32
   %5 = warp.block_scan <minui> %i algorithm = <warp_scans> : i32
   return %0, %1, %2#0, %2#1, %3 : f32, vector<2xf16>, f32, f32, f32

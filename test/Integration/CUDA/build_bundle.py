@@ -405,6 +405,9 @@ def block_ops_kernel(case):
     t = case["type"]
     kind = case["kind"]
     algorithm = f" algorithm = <{case['algorithm']}>" if case["algorithm"] else ""
+    # The raking cases rake the reduction too (the scan algorithms' other
+    # name, warp_scans, is the reduction's default anyway).
+    reduce_algorithm = algorithm if case["algorithm"] == "raking" else ""
     body = [
         "%ty = gpu.thread_id y", "%tz = gpu.thread_id z",
         "%by = gpu.block_dim y", "%bz = gpu.block_dim z",
@@ -416,7 +419,7 @@ def block_ops_kernel(case):
         "%total_threads = arith.muli %gx, %n : index",
         f"%x = memref.load %in[%e] : memref<?x{t}>",
         f"%x0 = memref.load %in[%first] : memref<?x{t}>",
-        f"%r = warp.block_reduce <{kind}> %x : {t}",
+        f"%r = warp.block_reduce <{kind}> %x{reduce_algorithm} : {t}",
         f"%s = warp.block_scan <{kind}> %x{algorithm} : {t}",
         f"%ex, %tot = warp.block_scan <{kind}> %x exclusive{algorithm} : {t}, {t}",
         f"%exi = warp.block_scan <{kind}> %x exclusive init %x0{algorithm} : {t}",
@@ -680,6 +683,8 @@ def block_combiner_kernel(case):
     if case["op"] == "reduce":
         outs = [f"%y{k}" for k in range(n)]
         opts = " commutative" if comb["commutative"] else ""
+        if case["algorithm"]:
+            opts += f" algorithm = <{case['algorithm']}>"
         head = f"{', '.join(outs)} = warp.block_reduce {values}{opts} : {', '.join(types)}"
     else:
         outs = [f"%y{k}" for k in range(2 * n)]

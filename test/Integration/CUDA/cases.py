@@ -252,7 +252,7 @@ BLOCK_OP_TYPES = {"i32": INT_KINDS, "f32": FLOAT_KINDS, "i64": ["add", "maxsi", 
 
 
 # block_scan's algorithms: the default (warp_scans for a block size known
-# only at run time) and raking over every shape; the default for a
+# only at run time) and raking (the reduction raking too) over every shape; the default for a
 # known_block_size (raking up to 64 threads, warp_scans above) on the shapes
 # around that limit.
 BLOCK_OP_KNOWN_SHAPES = [(33, 1, 1), (8, 8, 1), (4, 4, 4), (96, 1, 1), (16, 8, 1)]
@@ -317,8 +317,10 @@ def block_combiner_cases():
     inclusive without init (the shifted inclusive scans), exclusive with
     init, with the block totals, under both algorithms."""
     for comb in ("argmax", "argmax_nc", "affine"):
-        yield dict(family="block_combiner", name=f"bcmb_reduce_{comb}", op="reduce",
-                   combiner=comb, shapes=BLOCK_OP_SHAPES)
+        for algorithm in (None, "raking"):
+            tag = f"_{algorithm}" if algorithm else ""
+            yield dict(family="block_combiner", name=f"bcmb_reduce_{comb}{tag}", op="reduce",
+                       combiner=comb, algorithm=algorithm, shapes=BLOCK_OP_SHAPES)
     for comb in ("affine", "argmax_nc"):
         for algorithm in ("warp_scans", "raking"):
             for exclusive in (False, True):
