@@ -481,6 +481,22 @@ static LogicalResult verifyCombiner(Operation *op,
   return success();
 }
 
+/// The checks warp.reduce and warp.block_reduce share: the combiner, one
+/// result per value, `commutative` only on a region.
+static LogicalResult verifyReduceLike(Operation *op,
+                                      std::optional<CombineKind> kind,
+                                      Region &combiner, TypeRange valueTypes,
+                                      TypeRange resultTypes, bool commutative) {
+  if (failed(verifyCombiner(op, kind, combiner, valueTypes, resultTypes)))
+    return failure();
+  if (resultTypes.size() != valueTypes.size())
+    return op->emitOpError("has one result per value");
+  if (commutative && kind)
+    return op->emitOpError("'commutative' applies to a combiner region (every "
+                           "combine kind is commutative)");
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // ReduceOp
 //===----------------------------------------------------------------------===//
@@ -499,14 +515,10 @@ LogicalResult ReduceOp::verify() {
   if (size * stride > kWarpSize)
     return emitOpError() << "cluster_size * cluster_stride = " << size * stride
                          << " exceeds the warp size 32";
-  if (failed(verifyCombiner(*this, getKind(), getCombiner(),
-                            getValues().getTypes(), getResult().getTypes())))
+  if (failed(verifyReduceLike(*this, getKind(), getCombiner(),
+                              getValues().getTypes(), getResult().getTypes(),
+                              getCommutative())))
     return failure();
-  if (getResult().size() != getValues().size())
-    return emitOpError("has one result per value");
-  if (getCommutative() && getKind())
-    return emitOpError("'commutative' applies to a combiner region (every "
-                       "combine kind is commutative)");
   if (getValidLanes() && size != kWarpSize)
     return emitOpError("valid_lanes needs the whole-warp cluster "
                        "(cluster_size = 32)");
@@ -567,21 +579,35 @@ void ScanOp::build(OpBuilder &builder, OperationState &state, CombineKind kind,
         /*heads=*/Value(), /*exclusive=*/false, /*reverse=*/false, kWarpSize);
 }
 
-LogicalResult ScanOp::verify() {
-  TypeRange valueTypes = getValues().getTypes();
-  if (failed(verifyCombiner(*this, getKind(), getCombiner(), valueTypes,
-                            getResult().getTypes())))
+/// The checks warp.scan and warp.block_scan share: the combiner, the
+/// results (the scans, then optionally one `totals` per value), init of the
+/// value types, and an init for a region's exclusive scan.
+static LogicalResult verifyScanLike(Operation *op,
+                                    std::optional<CombineKind> kind,
+                                    Region &combiner, TypeRange valueTypes,
+                                    TypeRange resultTypes, TypeRange initTypes,
+                                    bool exclusive, StringRef totals) {
+  if (failed(verifyCombiner(op, kind, combiner, valueTypes, resultTypes)))
     return failure();
-  if (getResult().size() > 2 * valueTypes.size())
-    return emitOpError("returns the scans and optionally the segment totals, "
-                       "one per value");
-  if (!getInit().empty() && getInit().getTypes() != valueTypes)
-    return emitOpError("init has the value's type (one init per value)");
+  if (resultTypes.size() > 2 * valueTypes.size())
+    return op->emitOpError() << "returns the scans and optionally the "
+                             << totals << ", one per value";
+  if (!initTypes.empty() && initTypes != valueTypes)
+    return op->emitOpError("init has the value's type (one init per value)");
+  if (!kind && exclusive && initTypes.empty())
+    return op->emitOpError("an exclusive scan with a combiner region needs an "
+                           "init: a region has no known identity");
+  return success();
+}
+
+LogicalResult ScanOp::verify() {
+  if (failed(verifyScanLike(*this, getKind(), getCombiner(),
+                            getValues().getTypes(), getResult().getTypes(),
+                            getInit().getTypes(), getExclusive(),
+                            "segment totals")))
+    return failure();
   if (!getInit().empty() && getHeads())
     return emitOpError("init cannot be combined with segment heads");
-  if (!getKind() && getExclusive() && getInit().empty())
-    return emitOpError("an exclusive scan with a combiner region needs an "
-                       "init: a region has no known identity");
   return success();
 }
 
@@ -589,12 +615,28 @@ LogicalResult ScanOp::verify() {
 // Block-level ops
 //===----------------------------------------------------------------------===//
 
+void BlockReduceOp::build(OpBuilder &builder, OperationState &state,
+                          CombineKind kind, Value value) {
+  build(builder, state, TypeRange{value.getType()},
+        CombineKindAttr::get(builder.getContext(), kind), ValueRange{value},
+        /*commutative=*/false, /*algorithm=*/nullptr);
+}
+
 LogicalResult BlockReduceOp::verify() {
-  return verifyKindMatchesType(*this, getKind(), getValue().getType());
+  return verifyReduceLike(*this, getKind(), getCombiner(),
+                          getValues().getTypes(), getResult().getTypes(),
+                          getCommutative());
 }
 
 LogicalResult BlockScanOp::verify() {
-  return verifyKindMatchesType(*this, getKind(), getValue().getType());
+  return verifyScanLike(*this, getKind(), getCombiner(), getValues().getTypes(),
+                        getResult().getTypes(), getInit().getTypes(),
+                        getExclusive(), "block totals");
+}
+
+OpFoldResult BlockExchangeOp::fold(FoldAdaptor) {
+  // With one item per thread, blocked and striped are the same arrangement.
+  return getItemsPerThread() == 1 ? getItems() : OpFoldResult();
 }
 
 //===----------------------------------------------------------------------===//

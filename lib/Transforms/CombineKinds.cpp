@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
@@ -16,6 +17,24 @@ Value mlir::warp::buildI32Constant(OpBuilder &b, Location loc, int64_t value) {
 
 Value mlir::warp::buildMemberMaskOrAll(OpBuilder &b, Location loc, Value mask) {
   return mask ? mask : buildI32Constant(b, loc, -1);
+}
+
+SmallVector<Value, 4>
+mlir::warp::buildTupleCombine(OpBuilder &b, Location loc,
+                              std::optional<CombineKind> kind, Region *region,
+                              ValueRange lhs, ValueRange rhs) {
+  if (kind)
+    return {buildCombine(b, loc, *kind, lhs.front(), rhs.front())};
+  Block &block = region->front();
+  IRMapping mapping;
+  mapping.map(block.getArguments().take_front(lhs.size()), lhs);
+  mapping.map(block.getArguments().drop_front(lhs.size()), rhs);
+  for (Operation &inner : block.without_terminator())
+    b.clone(inner, mapping);
+  SmallVector<Value, 4> results;
+  for (Value yielded : block.getTerminator()->getOperands())
+    results.push_back(mapping.lookupOrDefault(yielded));
+  return results;
 }
 
 void mlir::warp::markConvergent(Operation *op) {

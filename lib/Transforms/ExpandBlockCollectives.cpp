@@ -5,7 +5,8 @@
 // lanes), lane 0 of each warp parks the warp's value in a workgroup-memory
 // scratch array, a barrier, warp 0 combines the parked values and parks its
 // result, a barrier, every thread reads what it needs. The scratch array is
-// one memref.global per payload type in the gpu.module:
+// one memref.global per payload type in the gpu.module (per buffer key: a
+// tuple's second value of one type takes a second array):
 //
 //   slots 0..31   one per warp: the warps' partials or totals
 //   slot  32      the block's reduction / total
@@ -21,6 +22,17 @@
 // the two, and the warp collective in between orders no memory (racecheck
 // reports such a pair as a hazard).
 //
+// A raking block_scan parks every thread's values in raking buffers of its
+// own (a slot per thread of the largest block, the last one for the total):
+// a thread writes its slot before the first barrier and reads it after the
+// last, warp 0 touches the others only in between.
+//
+// warp.block_exchange has a buffer of its own per element type,
+// @__warp_block_exchange, sized before any expansion for the largest
+// exchange of the module (B_max * N items, padded): barrier, N stores,
+// barrier, N loads. Only block exchanges use it, and each starts with a
+// barrier, so the loads of one are done before the next one's stores.
+//
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Transforms/CombineKinds.h"
@@ -30,8 +42,12 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPEXPANDBLOCKCOLLECTIVESPASS
@@ -48,9 +64,93 @@ constexpr int64_t kBroadcastSlot = 33;
 constexpr int64_t kFirstPrefixSlot = 34;
 constexpr int64_t kScratchSlots = kFirstPrefixSlot + 32;
 
+/// The most threads a block may have (CUDA), for buffers sized per thread
+/// where the gpu.func has no known_block_size.
+constexpr int64_t kMaxBlockThreads = 1024;
+/// What a block can hold in static shared memory.
+constexpr int64_t kStaticSharedBytes = 48 * 1024;
+constexpr llvm::StringLiteral kExchangeBufferName = "__warp_block_exchange";
+constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
+/// Up to this many threads (a known_block_size) a block scan rakes by
+/// default: segments of at most 2 items (see BlockScanOp's description).
+constexpr int64_t kMaxAutoRakingThreads = 64;
+
+/// The most threads a block running `op` can have: the product of the
+/// enclosing gpu.func's known_block_size, else CUDA's limit.
+int64_t maxBlockThreads(Operation *op) {
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  std::optional<ArrayRef<int32_t>> known =
+      func ? func.getKnownBlockSize() : std::nullopt;
+  if (!known || known->empty())
+    return kMaxBlockThreads;
+  int64_t threads = 1;
+  for (int32_t size : *known)
+    threads *= std::max<int64_t>(size, 1);
+  return std::min(threads, kMaxBlockThreads);
+}
+
+/// The algorithm of a block scan: its own, else raking for small known
+/// blocks and warp scans otherwise.
+BlockScanAlgorithm chooseScanAlgorithm(BlockScanOp op) {
+  if (std::optional<BlockScanAlgorithm> algorithm = op.getAlgorithm())
+    return *algorithm;
+  return maxBlockThreads(op) <= kMaxAutoRakingThreads
+             ? BlockScanAlgorithm::Raking
+             : BlockScanAlgorithm::WarpScans;
+}
+
+/// Whether `op` is a block scan or reduction lowered by raking.
+bool isRaking(Operation *op) {
+  if (auto scan = dyn_cast<BlockScanOp>(op))
+    return chooseScanAlgorithm(scan) == BlockScanAlgorithm::Raking;
+  auto reduce = dyn_cast<BlockReduceOp>(op);
+  return reduce && reduce.getAlgorithm() == BlockReduceAlgorithm::Raking;
+}
+
+/// The values a block scan or reduction combines.
+ValueRange getCombinedValues(Operation *op) {
+  if (auto scan = dyn_cast<BlockScanOp>(op))
+    return scan.getValues();
+  return cast<BlockReduceOp>(op).getValues();
+}
+
+/// Items per padding item in a block exchange buffer of `element`: one per
+/// 128 bytes (32 banks of 4 bytes).
+int64_t exchangePaddingPeriod(Type element) {
+  return 128 / (element.getIntOrFloatBitWidth() / 8);
+}
+
+/// Elements of the exchange buffer `op` needs: B_max * N items and their
+/// padding.
+int64_t exchangeBufferElements(BlockExchangeOp op) {
+  int64_t items = maxBlockThreads(op) * op.getItemsPerThread();
+  Type element = cast<VectorType>(op.getItems().getType()).getElementType();
+  return items + (items - 1) / exchangePaddingPeriod(element);
+}
+
+/// A private workgroup-memory memref.global of `elements` x `type` at the
+/// start of `module`, named `name` (or a fresh variant of it).
+memref::GlobalOp createWorkgroupGlobal(gpu::GPUModuleOp module,
+                                       SymbolTable &symbols, StringRef name,
+                                       Type type, int64_t elements) {
+  OpBuilder moduleBuilder = OpBuilder::atBlockBegin(module.getBody());
+  auto workgroup = gpu::AddressSpaceAttr::get(module.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  auto memrefType =
+      MemRefType::get({elements}, type, MemRefLayoutAttrInterface(), workgroup);
+  auto global = memref::GlobalOp::create(
+      moduleBuilder, module.getLoc(), name,
+      moduleBuilder.getStringAttr("private"), memrefType,
+      /*initial_value=*/Attribute(), /*constant=*/false,
+      /*alignment=*/IntegerAttr());
+  symbols.insert(global); // renames it if the name is taken
+  return global;
+}
+
 /// Where the executing thread sits in its block, as i32 values.
 struct BlockGeometry {
   Value thread;   // x + X * (y + Y * z): the hardware's numbering
+  Value threads;  // X * Y * Z
   Value lane;     // thread % 32
   Value warp;     // thread / 32
   Value numWarps; // ceil(threads / 32)
@@ -77,6 +177,7 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc) {
   BlockGeometry g;
   g.thread = add(tx, mul(bx, add(ty, mul(by, tz))));
   Value threads = mul(mul(bx, by), bz);
+  g.threads = threads;
   g.lane = LaneIdOp::create(b, loc, i32);
   g.warp = arith::ShRUIOp::create(b, loc, g.thread, cst(5));
   g.numWarps = arith::ShRUIOp::create(b, loc, add(threads, cst(31)), cst(5));
@@ -92,46 +193,140 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc) {
   return g;
 }
 
-/// The workgroup-memory scratch arrays of one gpu.module, one per type.
+using Tuple = SmallVector<Value, 4>;
+
+/// The buffer keys of a tuple: each value's type and how many values of that
+/// type come before it, so that two values of one type (a Welford triple)
+/// travel through distinct buffers.
+using BufferKey = std::pair<Type, unsigned>;
+SmallVector<BufferKey> getBufferKeys(TypeRange types) {
+  DenseMap<Type, unsigned> seen;
+  SmallVector<BufferKey> keys;
+  for (Type type : types)
+    keys.push_back({type, seen[type]++});
+  return keys;
+}
+
+/// The workgroup-memory arrays of one gpu.module: the scratch arrays and
+/// raking buffers (one per buffer key) and the block exchange buffers (one
+/// per element type).
 class Scratch {
 public:
   explicit Scratch(gpu::GPUModuleOp module) : module(module), symbols(module) {}
 
-  /// A memref of the scratch array holding `type`, created on first use.
-  Value get(OpBuilder &b, Location loc, Type type) {
-    memref::GlobalOp &global = globals[type];
-    if (!global) {
-      OpBuilder moduleBuilder = OpBuilder::atBlockBegin(module.getBody());
-      global = memref::GlobalOp::create(
-          moduleBuilder, module.getLoc(), "__warp_block_scratch",
-          moduleBuilder.getStringAttr("private"), memrefType(type),
-          /*initial_value=*/Attribute(), /*constant=*/false,
-          /*alignment=*/IntegerAttr());
-      symbols.insert(global); // renames it if the name is taken
+  /// The scratch arrays of a tuple of `types`, created on first use.
+  Tuple get(OpBuilder &b, Location loc, TypeRange types) {
+    Tuple buffers;
+    for (BufferKey key : getBufferKeys(types)) {
+      memref::GlobalOp &global = globals[key];
+      if (!global)
+        global = createWorkgroupGlobal(module, symbols, "__warp_block_scratch",
+                                       key.first, kScratchSlots);
+      buffers.push_back(getGlobal(b, loc, global));
     }
+    return buffers;
+  }
+
+  /// The raking buffers of a tuple of `types` and, per buffer, the slot of
+  /// the block total (its last one, past every thread's slot).
+  std::pair<Tuple, SmallVector<int64_t>>
+  getRakeBuffers(OpBuilder &b, Location loc, TypeRange types) {
+    std::pair<Tuple, SmallVector<int64_t>> result;
+    for (BufferKey key : getBufferKeys(types)) {
+      memref::GlobalOp global = rakeBuffers.lookup(key);
+      result.first.push_back(getGlobal(b, loc, global));
+      result.second.push_back(global.getType().getNumElements() - 1);
+    }
+    return result;
+  }
+
+  /// Creates the raking buffers, one per buffer key: a slot per thread of
+  /// the largest block of a raking scan or reduction and one for the block
+  /// total.
+  void prepareRakeBuffers(ArrayRef<Operation *> blockOps) {
+    llvm::MapVector<BufferKey, int64_t> elements;
+    for (Operation *op : blockOps) {
+      if (!isRaking(op))
+        continue;
+      for (BufferKey key : getBufferKeys(getCombinedValues(op).getTypes())) {
+        int64_t &size = elements[key];
+        size = std::max(size, maxBlockThreads(op) + 1);
+      }
+    }
+    for (auto [key, size] : elements)
+      rakeBuffers[key] = createWorkgroupGlobal(module, symbols, kRakeBufferName,
+                                               key.first, size);
+  }
+
+  /// The block exchange buffer of `element` (see prepareExchangeBuffers).
+  Value getExchangeBuffer(OpBuilder &b, Location loc, Type element) {
+    return getGlobal(b, loc, exchangeBuffers.lookup(element));
+  }
+
+  /// Creates the block exchange buffers, one per element type sized for the
+  /// largest exchange; failure (with a diagnostic at the op) where one
+  /// cannot fit in static shared memory.
+  LogicalResult prepareExchangeBuffers(ArrayRef<Operation *> blockOps) {
+    llvm::MapVector<Type, int64_t> elements;
+    for (Operation *op : blockOps) {
+      auto exchange = dyn_cast<BlockExchangeOp>(op);
+      if (!exchange)
+        continue;
+      Type element =
+          cast<VectorType>(exchange.getItems().getType()).getElementType();
+      int64_t needed = exchangeBufferElements(exchange);
+      int64_t bytes = needed * (element.getIntOrFloatBitWidth() / 8);
+      if (bytes > kStaticSharedBytes)
+        return exchange.emitOpError()
+               << "needs a workgroup buffer of " << bytes << " bytes ("
+               << maxBlockThreads(exchange) << " threads x "
+               << exchange.getItemsPerThread() << " items of " << element
+               << ", padded), more than the " << kStaticSharedBytes
+               << " bytes of static shared memory: give the gpu.func a "
+                  "(smaller) known_block_size or exchange fewer items";
+      int64_t &size = elements[element];
+      size = std::max(size, needed);
+    }
+    for (auto [element, size] : elements)
+      exchangeBuffers[element] = createWorkgroupGlobal(
+          module, symbols, kExchangeBufferName, element, size);
+    return success();
+  }
+
+private:
+  static Value getGlobal(OpBuilder &b, Location loc, memref::GlobalOp global) {
     return memref::GetGlobalOp::create(b, loc, global.getType(),
                                        global.getSymName());
   }
 
-private:
-  MemRefType memrefType(Type type) {
-    auto workgroup = gpu::AddressSpaceAttr::get(module.getContext(),
-                                                gpu::AddressSpace::Workgroup);
-    return MemRefType::get({kScratchSlots}, type, MemRefLayoutAttrInterface(),
-                           workgroup);
-  }
-
   gpu::GPUModuleOp module;
   SymbolTable symbols;
-  DenseMap<Type, memref::GlobalOp> globals;
+  DenseMap<BufferKey, memref::GlobalOp> globals;
+  DenseMap<BufferKey, memref::GlobalOp> rakeBuffers;
+  DenseMap<Type, memref::GlobalOp> exchangeBuffers;
 };
 
-/// Emits the block op expansions at one op's position.
+/// How a block reduce or scan combines: a kind, or the op's combiner region
+/// (copied into the warp ops it creates and inlined by buildTupleCombine
+/// where the block level combines).
+struct BlockCombiner {
+  std::optional<CombineKind> kind;
+  Region *region;
+  bool commutative;
+};
+
+/// Emits the block op expansions at one op's position, over a tuple of
+/// values, each with a buffer of its own.
 class BlockBuilder {
 public:
-  BlockBuilder(OpBuilder &b, Location loc, Scratch &scratch, Type type)
-      : b(b), loc(loc), geometry(buildGeometry(b, loc)),
-        buffer(scratch.get(b, loc, type)) {}
+  BlockBuilder(OpBuilder &b, Location loc, BlockCombiner combiner,
+               function_ref<Tuple()> getBuffers)
+      : b(b), loc(loc), combiner(combiner), geometry(buildGeometry(b, loc)),
+        buffers(getBuffers()) {
+    // An op with a kind has an empty region.
+    if (this->combiner.region && this->combiner.region->empty())
+      this->combiner.region = nullptr;
+  }
 
   Value cst(int64_t v) { return buildI32Constant(b, loc, v); }
   Value index(Value i32) {
@@ -140,13 +335,38 @@ public:
   Value eq(Value l, Value r) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, l, r);
   }
-  Value load(Value slot) {
-    return memref::LoadOp::create(b, loc, buffer, index(slot));
+  Value ult(Value l, Value r) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, l, r);
   }
-  void store(Value value, Value slot) {
-    memref::StoreOp::create(b, loc, value, buffer, index(slot));
+  /// The tuple at `slot` of every buffer.
+  Tuple load(Value slot) {
+    return loadAt(SmallVector<Value>(buffers.size(), slot));
+  }
+  /// The tuple at `slots[i]` of buffer i.
+  Tuple loadAt(ArrayRef<Value> slots) {
+    Tuple values;
+    for (auto [buffer, slot] : llvm::zip_equal(buffers, slots))
+      values.push_back(memref::LoadOp::create(b, loc, buffer, index(slot)));
+    return values;
+  }
+  void store(ValueRange values, Value slot) {
+    storeAt(values, SmallVector<Value>(buffers.size(), slot));
+  }
+  void storeAt(ValueRange values, ArrayRef<Value> slots) {
+    for (auto [value, buffer, slot] : llvm::zip_equal(values, buffers, slots))
+      memref::StoreOp::create(b, loc, value, buffer, index(slot));
   }
   void barrier() { gpu::BarrierOp::create(b, loc); }
+  /// `lhs (op) rhs`.
+  Tuple combine(ValueRange lhs, ValueRange rhs) {
+    return buildTupleCombine(b, loc, combiner.kind, combiner.region, lhs, rhs);
+  }
+  Tuple select(Value condition, ValueRange whenTrue, ValueRange whenFalse) {
+    Tuple results;
+    for (auto [t, f] : llvm::zip_equal(whenTrue, whenFalse))
+      results.push_back(arith::SelectOp::create(b, loc, condition, t, f));
+    return results;
+  }
   /// Runs `body` only where `condition` holds.
   void onlyIf(Value condition, function_ref<void()> body) {
     auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
@@ -154,75 +374,166 @@ public:
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     body();
   }
-  /// Lane 0 of each warp parks `value` in the warp's slot.
-  void parkPerWarp(Value value) {
-    onlyIf(eq(geometry.lane, cst(0)), [&] { store(value, geometry.warp); });
+  /// Lane 0 of each warp parks `values` in the warp's slot.
+  void parkPerWarp(ValueRange values) {
+    onlyIf(eq(geometry.lane, cst(0)), [&] { store(values, geometry.warp); });
   }
-  /// `thenValue()` where `condition` holds, else `elseValue()`, each built in
-  /// its own region (a condition uniform over the warp may guard
+  /// `thenValues()` where `condition` holds, else `elseValues()`, each built
+  /// in its own region (a condition uniform over the warp may guard
   /// collectives).
-  Value choose(Value condition, function_ref<Value()> thenValue,
-               function_ref<Value()> elseValue) {
+  Tuple choose(Value condition, function_ref<Tuple()> thenValues,
+               function_ref<Tuple()> elseValues) {
     auto ifOp = scf::IfOp::create(
         b, loc, condition,
-        [&](OpBuilder &, Location) { scf::YieldOp::create(b, loc, thenValue()); },
         [&](OpBuilder &, Location) {
-          scf::YieldOp::create(b, loc, elseValue());
+          scf::YieldOp::create(b, loc, thenValues());
+        },
+        [&](OpBuilder &, Location) {
+          scf::YieldOp::create(b, loc, elseValues());
         });
-    return ifOp.getResult(0);
+    return Tuple(ifOp.getResults());
   }
   /// In warp 0: lane l < numWarps reads slot l; the others take `fallback`
-  /// (a value valid_lanes keeps from the combiner, or a neutral padding).
-  Value readParked(Value fallback) {
-    Value hasSlot = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                          geometry.lane, geometry.numWarps);
+  /// (values valid_lanes keeps from the combiner, or a neutral padding).
+  Tuple readParked(ValueRange fallback) {
     return choose(
-        hasSlot, [&] { return load(geometry.lane); }, [&] { return fallback; });
+        ult(geometry.lane, geometry.numWarps),
+        [&] { return load(geometry.lane); },
+        [&] { return Tuple(fallback); });
+  }
+  /// The combiner's kind attribute (null with a region).
+  CombineKindAttr kindAttr() {
+    return combiner.kind ? CombineKindAttr::get(b.getContext(), *combiner.kind)
+                         : CombineKindAttr();
+  }
+  /// Gives `op` (a warp.reduce or warp.scan just created) a copy of the
+  /// combiner region.
+  void copyCombiner(Region &into) {
+    if (!combiner.region)
+      return;
+    IRMapping mapping;
+    combiner.region->cloneInto(&into, mapping);
+  }
+  /// A warp.reduce with the result in lane 0: over all 32 lanes without
+  /// `validLanes`, else over the first `validLanes` lanes, the executing
+  /// warp's live lanes being the members.
+  Tuple reduceInWarp(ValueRange values, Value validLanes = Value()) {
+    auto reduce = ReduceOp::create(
+        b, loc, values.getTypes(), kindAttr(), values, validLanes,
+        validLanes ? geometry.mask : Value(), /*heads=*/Value(),
+        /*tails=*/Value(), /*cluster_size=*/32, /*cluster_stride=*/1,
+        ResultLanes::First, /*strategy=*/nullptr,
+        /*commutative=*/combiner.region && combiner.commutative);
+    copyCombiner(reduce.getCombiner());
+    return Tuple(reduce.getResult());
+  }
+  /// A warp.scan over the first `validLanes` lanes (the live lanes being the
+  /// members), returning the scans and the totals.
+  ScanOp scanInWarp(ValueRange values, ValueRange init, Value validLanes,
+                    bool exclusive) {
+    SmallVector<Type> types(values.getTypes());
+    types.append(types.begin(), types.end());
+    auto scan = ScanOp::create(b, loc, types, kindAttr(), values, init,
+                               validLanes, geometry.mask, /*heads=*/Value(),
+                               exclusive, /*reverse=*/false, /*width=*/32);
+    copyCombiner(scan.getCombiner());
+    return scan;
+  }
+  /// Each lane gets `values` of the lane before it (the lane 0's own, which
+  /// the callers never use): an inclusive scan shifted into an exclusive
+  /// one, as warp.scan does it, where a region without init cannot ask
+  /// warp.scan for the exclusive form.
+  Tuple fromLaneBefore(ValueRange values) {
+    Tuple shifted;
+    for (Value value : values)
+      shifted.push_back(ShuffleOp::create(b, loc, ShuffleMode::Up, value,
+                                          cst(1), kWarpSize, geometry.mask)
+                            .getResult());
+    return shifted;
+  }
+
+  /// A serial loop over slots [from, to) carrying `acc`.
+  Tuple forSlots(Value from, Value to, ValueRange acc,
+                 function_ref<Tuple(Value slot, ValueRange acc)> body) {
+    auto loop = scf::ForOp::create(b, loc, from, to, cst(1), acc);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Tuple next = body(loop.getInductionVar(), loop.getRegionIterArgs());
+    scf::YieldOp::create(b, loc, next);
+    return Tuple(loop.getResults());
   }
 
   OpBuilder &b;
   Location loc;
+  BlockCombiner combiner;
   BlockGeometry geometry;
-  Value buffer;
+  Tuple buffers;
 };
 
-/// A warp.reduce with the result in lane 0: over all 32 lanes without
-/// `validLanes`, else over the first `validLanes` lanes, the executing warp's
-/// live lanes being the members.
-Value reduceInWarp(BlockBuilder &bb, CombineKind kind, Value value,
-                   Value validLanes = Value()) {
-  auto reduce = ReduceOp::create(
-      bb.b, bb.loc, TypeRange{value.getType()},
-      CombineKindAttr::get(bb.b.getContext(), kind), ValueRange{value},
-      validLanes, validLanes ? bb.geometry.mask : Value(), /*heads=*/Value(),
-      /*tails=*/Value(), /*cluster_size=*/32, /*cluster_stride=*/1,
-      ResultLanes::First, /*strategy=*/nullptr, /*commutative=*/false);
-  return reduce.getResult().front();
-}
+/// Warp 0's raking segments (CUB's raking): lane l owns the slots
+/// [start, end) = [l S, min(l S + S, B)), S = ceil(B / 32); the first
+/// `count` = ceil(B / S) lanes have one (`has`).
+struct RakingSegments {
+  Value start, end, next, count, has;
 
-Value expandReduce(BlockBuilder &bb, BlockReduceOp op) {
+  explicit RakingSegments(BlockBuilder &bb) {
+    OpBuilder &b = bb.b;
+    Location loc = bb.loc;
+    const BlockGeometry &g = bb.geometry;
+    auto add = [&](Value l, Value r) -> Value {
+      return arith::AddIOp::create(b, loc, l, r);
+    };
+    Value size =
+        arith::ShRUIOp::create(b, loc, add(g.threads, bb.cst(31)), bb.cst(5));
+    count = arith::DivUIOp::create(
+        b, loc, add(g.threads, arith::SubIOp::create(b, loc, size, bb.cst(1))),
+        size);
+    start = arith::MulIOp::create(b, loc, g.lane, size);
+    end = arith::MinUIOp::create(b, loc, add(start, size), g.threads);
+    next = add(start, bb.cst(1));
+    has = bb.ult(g.lane, count);
+  }
+
+  /// Each lane's segment folded serially from the left; the lanes without a
+  /// segment pass `fallback` (valid_lanes keeps it from the combiner).
+  Tuple fold(BlockBuilder &bb, ValueRange fallback) const {
+    return bb.choose(
+        has,
+        [&] {
+          return bb.forSlots(next, end, bb.load(start),
+                             [&](Value slot, ValueRange acc) {
+                               return bb.combine(acc, bb.load(slot));
+                             });
+        },
+        [&] { return Tuple(fallback); });
+  }
+};
+
+Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
   const BlockGeometry &g = bb.geometry;
-  CombineKind kind = op.getKind();
+  ValueRange values = op.getValues();
   // Whole warps take the plain 32-lane reduction (a butterfly/tree or
   // redux.sync); only a ragged last warp pays for valid_lanes. The condition
   // is uniform within each warp.
-  Value partial = bb.choose(
-      bb.eq(g.live, bb.cst(32)),
-      [&] { return reduceInWarp(bb, kind, op.getValue()); },
-      [&] { return reduceInWarp(bb, kind, op.getValue(), g.live); });
+  Tuple partial = bb.choose(
+      bb.eq(g.live, bb.cst(32)), [&] { return bb.reduceInWarp(values); },
+      [&] { return bb.reduceInWarp(values, g.live); });
   bb.parkPerWarp(partial);
   bb.barrier();
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
-    // One warp: its partial is the total. Several: warp 0 is whole, and the
+    // One warp: its partial is the total. Several: warp 0 is whole. A kind's
     // lanes past the last warp contribute a neutral padding, so the plain
-    // 32-lane reduction gives, bit for bit, the tree over the partials.
-    Value total = bb.choose(
+    // 32-lane reduction gives, bit for bit, the tree over the partials; a
+    // region has no padding and reduces the first numWarps lanes.
+    Tuple total = bb.choose(
         bb.eq(g.numWarps, bb.cst(1)), [&] { return partial; },
         [&] {
+          if (!op.getKind())
+            return bb.reduceInWarp(bb.readParked(partial), g.numWarps);
           Value padding = arith::ConstantOp::create(
               bb.b, bb.loc,
-              getCombinePadding(kind, op.getValue().getType()));
-          return reduceInWarp(bb, kind, bb.readParked(padding));
+              getCombinePadding(*op.getKind(), values.front().getType()));
+          return bb.reduceInWarp(bb.readParked(padding));
         });
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
               [&] { bb.store(total, bb.cst(kTotalSlot)); });
@@ -231,69 +542,213 @@ Value expandReduce(BlockBuilder &bb, BlockReduceOp op) {
   return bb.load(bb.cst(kTotalSlot));
 }
 
-SmallVector<Value> expandScan(BlockBuilder &bb, BlockScanOp op) {
+Tuple expandScan(BlockBuilder &bb, BlockScanOp op) {
   OpBuilder &b = bb.b;
   Location loc = bb.loc;
   const BlockGeometry &g = bb.geometry;
-  Type type = op.getValue().getType();
   bool exclusive = op.getExclusive();
-  // Each warp scans its live lanes and learns its total.
-  auto scan = [&](Value value, ValueRange init, Value validLanes,
-                  bool exclusive) {
-    return ScanOp::create(
-        b, loc, TypeRange{type, type},
-        CombineKindAttr::get(b.getContext(), op.getKind()), ValueRange{value},
-        init, validLanes, g.mask, /*heads=*/Value(), exclusive,
-        /*reverse=*/false, /*width=*/32);
-  };
-  auto warpScan = scan(op.getValue(), /*init=*/{}, g.live, exclusive);
-  Value warpTotal = warpScan.getTotal().front();
+  bool hasInit = !op.getInit().empty();
+  // A region's exclusive scan needs an init (the verifier's rule): without
+  // one, the inclusive scan, shifted.
+  bool shiftInclusive = !op.getKind() && !hasInit;
+  // Each warp scans its live lanes and learns its total. A region's
+  // exclusive warp scan is the inclusive one shifted by a lane (the lane 0
+  // of each warp takes the prefix alone).
+  bool regionExclusive = exclusive && !op.getKind();
+  ScanOp warpScan =
+      bb.scanInWarp(op.getValues(), {}, g.live, exclusive && !regionExclusive);
+  Tuple own(warpScan.getScanned());
+  if (regionExclusive)
+    own = bb.fromLaneBefore(own);
+  Tuple warpTotal(warpScan.getTotal());
   bb.parkPerWarp(warpTotal);
   bb.barrier();
   // Warp 0 turns the warps' totals into each warp's prefix (init in front)
-  // and parks the block's total.
+  // and parks the block's total. Without an exclusive scan at hand, warp
+  // w's prefix is the inclusive scan of warp w - 1, parked there.
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
-    Value parked = bb.readParked(warpTotal);
-    SmallVector<Value, 1> init;
-    if (op.getInit())
-      init.push_back(op.getInit());
-    auto prefixes = scan(parked, init, g.numWarps, /*exclusive=*/true);
-    Value hasSlot = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                          g.lane, g.numWarps);
-    bb.onlyIf(hasSlot, [&] {
-      bb.store(prefixes.getScanned().front(),
-               arith::AddIOp::create(b, loc, g.lane, bb.cst(kFirstPrefixSlot)));
-    });
-    bb.onlyIf(bb.eq(g.lane, bb.cst(0)), [&] {
-      bb.store(prefixes.getTotal().front(), bb.cst(kTotalSlot));
-    });
+    Tuple parked = bb.readParked(warpTotal);
+    ScanOp prefixes =
+        bb.scanInWarp(parked, op.getInit(), g.numWarps, !shiftInclusive);
+    Value slot = arith::AddIOp::create(
+        b, loc, g.lane, bb.cst(kFirstPrefixSlot + (shiftInclusive ? 1 : 0)));
+    Value limit = shiftInclusive
+                      ? arith::SubIOp::create(b, loc, g.numWarps, bb.cst(1))
+                      : g.numWarps;
+    bb.onlyIf(bb.ult(g.lane, limit),
+              [&] { bb.store(prefixes.getScanned(), slot); });
+    bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
+              [&] { bb.store(prefixes.getTotal(), bb.cst(kTotalSlot)); });
   });
   bb.barrier();
-  Value prefix = bb.load(
-      arith::AddIOp::create(b, loc, g.warp, bb.cst(kFirstPrefixSlot)));
-  Value own = warpScan.getScanned().front();
-  // prefix (op) own; the first lane of an exclusive scan has no own part.
-  Value result = buildCombine(b, loc, op.getKind(), prefix, own);
-  if (exclusive)
-    result = arith::SelectOp::create(b, loc, bb.eq(g.lane, bb.cst(0)), prefix,
-                                     result);
-  // Without init, warp 0's prefix is nothing: its own scan is the result
-  // (combining the identity in could change a float's bits, -0.0 + 0.0).
-  if (!op.getInit())
-    result = arith::SelectOp::create(b, loc, bb.eq(g.warp, bb.cst(0)), own,
-                                     result);
-  SmallVector<Value> results{result};
-  if (op.getTotal())
-    results.push_back(bb.load(bb.cst(kTotalSlot)));
+  auto prefixed = [&] {
+    Tuple prefix =
+        bb.load(arith::AddIOp::create(b, loc, g.warp, bb.cst(kFirstPrefixSlot)));
+    // prefix (op) own; the first lane of an exclusive scan has no own part.
+    Tuple result = bb.combine(prefix, own);
+    if (exclusive)
+      result = bb.select(bb.eq(g.lane, bb.cst(0)), prefix, result);
+    return result;
+  };
+  Tuple results;
+  if (shiftInclusive) {
+    // Warp 0 has no prefix slot: its own scan is the result.
+    results = bb.choose(
+        bb.eq(g.warp, bb.cst(0)), [&] { return own; }, prefixed);
+  } else {
+    results = prefixed();
+    // Without init, warp 0's prefix is nothing: its own scan is the result
+    // (combining the identity in could change a float's bits, -0.0 + 0.0).
+    if (!hasInit)
+      results = bb.select(bb.eq(g.warp, bb.cst(0)), own, results);
+  }
+  if (!op.getTotal().empty()) {
+    Tuple totals = bb.load(bb.cst(kTotalSlot));
+    results.append(totals.begin(), totals.end());
+  }
   return results;
 }
 
-Value expandBroadcast(BlockBuilder &bb, BlockBroadcastOp op) {
+/// CUB's raking scan: every thread parks its values in its own slot of the
+/// raking buffers; warp 0's lane l folds the segment of slots
+/// [l S, min(l S + S, B)), S = ceil(B / 32), serially; warp 0 scans the
+/// segment totals exclusively (init in front) and lane l rescans its
+/// segment from its prefix, writing the results in place; each thread reads
+/// its slot. The slots a thread reads after the last barrier (its own, the
+/// total) are written by the next raking scan only by that thread or after
+/// the next first barrier.
+Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
+                       ArrayRef<Value> totalSlots) {
+  OpBuilder &b = bb.b;
+  Location loc = bb.loc;
+  const BlockGeometry &g = bb.geometry;
+  ValueRange values = op.getValues();
+  bool exclusive = op.getExclusive();
+  bool hasInit = !op.getInit().empty();
+  bool shiftInclusive = !op.getKind() && !hasInit;
+
+  bb.store(values, g.thread);
+  bb.barrier();
+  bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
+    RakingSegments segments(bb);
+    Tuple segmentTotal = segments.fold(bb, values);
+    ScanOp scan = bb.scanInWarp(segmentTotal, op.getInit(), segments.count,
+                                /*exclusive=*/!shiftInclusive);
+    Tuple prefix(scan.getScanned());
+    if (shiftInclusive)
+      prefix = bb.fromLaneBefore(prefix);
+    bb.onlyIf(segments.has, [&] {
+      Tuple first = bb.load(segments.start);
+      Tuple inclusive = bb.combine(prefix, first);
+      Tuple before = prefix;
+      // Without init, lane 0's segment has no prefix: the scan starts from
+      // its first value (combining the identity in could change a float's
+      // bits, -0.0 + 0.0), and an exclusive scan (a kind's: a region's
+      // needs init) gives it the identity.
+      if (!hasInit) {
+        Value noPrefix = bb.eq(g.lane, bb.cst(0));
+        inclusive = bb.select(noPrefix, first, inclusive);
+        if (exclusive) {
+          Value identity = arith::ConstantOp::create(
+              b, loc,
+              getCombineIdentity(*op.getKind(), values.front().getType()));
+          before = bb.select(noPrefix, identity, before);
+        }
+      }
+      bb.store(exclusive ? before : inclusive, segments.start);
+      bb.forSlots(segments.next, segments.end, inclusive,
+                  [&](Value slot, ValueRange acc) {
+                    Tuple combined = bb.combine(acc, bb.load(slot));
+                    bb.store(exclusive ? Tuple(acc) : combined, slot);
+                    return combined;
+                  });
+    });
+    bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
+              [&] { bb.storeAt(scan.getTotal(), totalSlots); });
+  });
+  bb.barrier();
+  Tuple results = bb.load(g.thread);
+  if (!op.getTotal().empty()) {
+    Tuple totals = bb.loadAt(totalSlots);
+    results.append(totals.begin(), totals.end());
+  }
+  return results;
+}
+
+/// CUB's raking reduction: as the raking scan up to the segment totals,
+/// which warp 0 reduces (warp.reduce over the segments' lanes); every
+/// thread reads the total.
+Tuple expandRakingReduce(BlockBuilder &bb, BlockReduceOp op,
+                         ArrayRef<Value> totalSlots) {
+  const BlockGeometry &g = bb.geometry;
+  bb.store(op.getValues(), g.thread);
+  bb.barrier();
+  bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
+    RakingSegments segments(bb);
+    Tuple total = bb.reduceInWarp(segments.fold(bb, op.getValues()),
+                                  segments.count);
+    bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
+              [&] { bb.storeAt(total, totalSlots); });
+  });
+  bb.barrier();
+  return bb.loadAt(totalSlots);
+}
+
+Tuple expandBroadcast(BlockBuilder &bb, BlockBroadcastOp op) {
   bb.barrier();
   bb.onlyIf(bb.eq(bb.geometry.thread, op.getThread()),
             [&] { bb.store(op.getValue(), bb.cst(kBroadcastSlot)); });
   bb.barrier();
   return bb.load(bb.cst(kBroadcastSlot));
+}
+
+/// The block exchange through its buffer: item g at g + g / P; thread t's
+/// position j is item t * N + j blocked, t + j * B striped.
+Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
+                     BlockExchangeOp op) {
+  auto itemsType = cast<VectorType>(op.getItems().getType());
+  Type element = itemsType.getElementType();
+  int64_t n = op.getItemsPerThread();
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto add = [&](Value l, Value r) -> Value {
+    return arith::AddIOp::create(b, loc, l, r);
+  };
+  auto mul = [&](Value l, Value r) -> Value {
+    return arith::MulIOp::create(b, loc, l, r);
+  };
+  auto dim = [&](auto opTag, gpu::Dimension d) -> Value {
+    return decltype(opTag)::create(b, loc, d);
+  };
+  Value bx = dim(gpu::BlockDimOp(), gpu::Dimension::x);
+  Value by = dim(gpu::BlockDimOp(), gpu::Dimension::y);
+  Value bz = dim(gpu::BlockDimOp(), gpu::Dimension::z);
+  Value thread =
+      add(dim(gpu::ThreadIdOp(), gpu::Dimension::x),
+          mul(bx, add(dim(gpu::ThreadIdOp(), gpu::Dimension::y),
+                      mul(by, dim(gpu::ThreadIdOp(), gpu::Dimension::z)))));
+  Value threads = mul(mul(bx, by), bz);
+  Value blockedBase = mul(thread, cst(n));
+  Value padShift = cst(llvm::Log2_64(exchangePaddingPeriod(element)));
+  auto slot = [&](int64_t position, bool blocked) -> Value {
+    Value item = blocked ? add(blockedBase, cst(position))
+                         : add(thread, mul(threads, cst(position)));
+    return add(item, arith::ShRUIOp::create(b, loc, item, padShift));
+  };
+  bool writeBlocked = op.getDirection() == ExchangeDirection::BlockedToStriped;
+  Value buffer = scratch.getExchangeBuffer(b, loc, element);
+  gpu::BarrierOp::create(b, loc);
+  for (int64_t j = 0; j < n; ++j)
+    memref::StoreOp::create(b, loc,
+                            vector::ExtractOp::create(b, loc, op.getItems(), j),
+                            buffer, slot(j, writeBlocked));
+  gpu::BarrierOp::create(b, loc);
+  SmallVector<Value> loaded;
+  for (int64_t j = 0; j < n; ++j)
+    loaded.push_back(
+        memref::LoadOp::create(b, loc, buffer, slot(j, !writeBlocked)));
+  return vector::FromElementsOp::create(b, loc, itemsType, loaded);
 }
 
 struct WarpExpandBlockCollectivesPass
@@ -304,22 +759,66 @@ struct WarpExpandBlockCollectivesPass
     getOperation().walk([&](Operation *op) {
       if (isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp>(op))
         blockOps.push_back(op);
+      // One item per thread is no exchange (the folder's rule).
+      if (auto exchange = dyn_cast<BlockExchangeOp>(op)) {
+        if (exchange.getItemsPerThread() == 1)
+          exchange.replaceAllUsesWith(exchange.getItems());
+        else
+          blockOps.push_back(op);
+      }
+    });
+    getOperation().walk([](BlockExchangeOp op) {
+      if (op.getItemsPerThread() == 1)
+        op.erase();
     });
     if (blockOps.empty())
       return;
     Scratch scratch(getOperation());
+    if (failed(scratch.prepareExchangeBuffers(blockOps)))
+      return signalPassFailure();
+    scratch.prepareRakeBuffers(blockOps);
     for (Operation *op : blockOps) {
       OpBuilder b(op);
-      BlockBuilder bb(b, op->getLoc(), scratch, op->getOperand(0).getType());
-      SmallVector<Value> results =
-          TypeSwitch<Operation *, SmallVector<Value>>(op)
-              .Case([&](BlockReduceOp reduce) -> SmallVector<Value> {
-                return {expandReduce(bb, reduce)};
-              })
-              .Case([&](BlockScanOp scan) { return expandScan(bb, scan); })
-              .Case([&](BlockBroadcastOp broadcast) -> SmallVector<Value> {
-                return {expandBroadcast(bb, broadcast)};
-              });
+      Location loc = op->getLoc();
+      if (auto exchange = dyn_cast<BlockExchangeOp>(op)) {
+        exchange.replaceAllUsesWith(expandExchange(b, loc, scratch, exchange));
+        exchange.erase();
+        continue;
+      }
+      Tuple results;
+      if (isa<BlockReduceOp, BlockScanOp>(op)) {
+        auto reduce = dyn_cast<BlockReduceOp>(op);
+        auto scan = dyn_cast<BlockScanOp>(op);
+        BlockCombiner combiner =
+            reduce ? BlockCombiner{reduce.getKind(), &reduce.getCombiner(),
+                                   reduce.isCommutative()}
+                   : BlockCombiner{scan.getKind(), &scan.getCombiner(),
+                                   /*commutative=*/false};
+        TypeRange types = getCombinedValues(op).getTypes();
+        if (isRaking(op)) {
+          SmallVector<int64_t> slots;
+          BlockBuilder bb(b, loc, combiner, [&] {
+            auto [buffers, totalSlots] = scratch.getRakeBuffers(b, loc, types);
+            slots = totalSlots;
+            return buffers;
+          });
+          SmallVector<Value> totalSlots;
+          for (int64_t slot : slots)
+            totalSlots.push_back(bb.cst(slot));
+          results = reduce ? expandRakingReduce(bb, reduce, totalSlots)
+                           : expandRakingScan(bb, scan, totalSlots);
+        } else {
+          BlockBuilder bb(b, loc, combiner,
+                          [&] { return scratch.get(b, loc, types); });
+          results = reduce ? expandReduce(bb, reduce) : expandScan(bb, scan);
+        }
+      } else {
+        auto broadcast = cast<BlockBroadcastOp>(op);
+        BlockBuilder bb(b, loc, {std::nullopt, nullptr, true}, [&] {
+          return scratch.get(b, loc, broadcast.getValue().getType());
+        });
+        results = expandBroadcast(bb, broadcast);
+      }
       op->replaceAllUsesWith(results);
       op->erase();
     }

@@ -139,18 +139,7 @@ struct Combiner {
 
   Tuple operator()(OpBuilder &b, Location loc, ValueRange lhs,
                    ValueRange rhs) const {
-    if (kind)
-      return {buildCombine(b, loc, *kind, lhs.front(), rhs.front())};
-    Block &block = region->front();
-    IRMapping mapping;
-    mapping.map(block.getArguments().take_front(lhs.size()), lhs);
-    mapping.map(block.getArguments().drop_front(lhs.size()), rhs);
-    for (Operation &inner : block.without_terminator())
-      b.clone(inner, mapping);
-    Tuple results;
-    for (Value yielded : block.getTerminator()->getOperands())
-      results.push_back(mapping.lookupOrDefault(yielded));
-    return results;
+    return buildTupleCombine(b, loc, kind, region, lhs, rhs);
   }
 };
 

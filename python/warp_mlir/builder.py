@@ -841,35 +841,48 @@ class KernelBuilder:
         mask = self._mask_value(mask)
         return self._emit(f"warp.broadcast_first {value}{self._mask(mask)} : {value.type}", value.type)
 
-    def block_reduce(self, kind: str, value: Value) -> Value:
-        """warp.block_reduce: `value` combined with `kind` over every thread
-        of the block, in every thread. Every thread of the block must call
-        it (it holds barriers)."""
-        kind = _checks.keyword(kind, "block reduce kind")
-        value = self.value(value, "the reduced value")
-        _check_payload(value, "the reduced value")
-        _check_kind(kind, value)
-        return self._emit(f"warp.block_reduce <{kind}> {value} : {value.type}", value.type)
+    def block_reduce(self, kind, value, commutative: bool = False,
+                     algorithm: Optional[str] = None):
+        """warp.block_reduce: `value` combined over every thread of the
+        block, in every thread. Every thread of the block must call it (it
+        holds barriers). `kind` is a kind name or a combiner function over
+        a Value or a tuple of them, as for reduce (thread order is kept
+        unless `commutative=True`); with a tuple, returns a tuple.
+        `algorithm` "warp_reductions" (the default) or "raking"."""
+        values, single = self._collective_values(value, "the reduced value")
+        for v in values:
+            _check_payload(v, "the reduced value")
+        options = self._algorithm_option(algorithm, "block reduce algorithm",
+                                         ("warp_reductions", "raking"))
+        return self._emit_reduction("warp.block_reduce", "block reduce", kind, values, single,
+                                    options, commutative)
 
-    def block_scan(self, kind: str, value: Value, exclusive: bool = False, init=None,
-                   total: bool = False):
+    @staticmethod
+    def _algorithm_option(algorithm: Optional[str], what: str, names) -> str:
+        """` algorithm = <name>`, or "" for the compiler's choice."""
+        if algorithm is None:
+            return ""
+        return f" algorithm = <{_checks.one_of(algorithm, what, names)}>"
+
+    def block_scan(self, kind, value, exclusive: bool = False, init=None,
+                   total: bool = False, algorithm: Optional[str] = None):
         """warp.block_scan over the block's threads (numbered x + X * (y + Y
         * z)); `init` is a prefix in front of every thread (CUB's
-        BlockPrefixCallbackOp). Returns the scan, or (scan, block total)
-        with total=True."""
-        kind = _checks.keyword(kind, "block scan kind")
-        value = self.value(value, "the scanned value")
-        _check_payload(value, "the scanned value")
-        _check_kind(kind, value)
+        BlockPrefixCallbackOp); `algorithm` "warp_scans" or "raking" (each
+        with its documented float combine order), None for the compiler's
+        choice. `kind` is a kind name or a combiner function, as for scan
+        (a tuple `value` takes a tuple `init`; an exclusive scan with a
+        combiner needs init). Returns the scan, or (scan, block total) with
+        total=True."""
+        values, single = self._collective_values(value, "the scanned value")
+        for v in values:
+            _check_payload(v, "the scanned value")
         options = " exclusive" if exclusive else ""
-        if init is not None:
-            options += f" init {self.coerce(init, value.type)}"
-        if total:
-            scan, block_total = self._emit_n(
-                f"warp.block_scan <{kind}> {value}{options} : {value.type}, {value.type}",
-                [value.type, value.type])
-            return scan, block_total
-        return self._emit(f"warp.block_scan <{kind}> {value}{options} : {value.type}", value.type)
+        options += self._init_option(init, values, single)
+        options += self._algorithm_option(algorithm, "block scan algorithm",
+                                          ("warp_scans", "raking"))
+        return self._emit_scan("warp.block_scan", "block scan", kind, values, single, options,
+                               exclusive and init is None, total)
 
     def block_broadcast(self, value: Value, thread) -> Value:
         """warp.block_broadcast: every thread gets `value` of thread
@@ -878,6 +891,22 @@ class KernelBuilder:
         _check_payload(value, "the broadcast value")
         thread = self.coerce(thread, i32)
         return self._emit(f"warp.block_broadcast {value}, {thread} : {value.type}", value.type)
+
+    def block_exchange(self, items: Value, direction: str) -> Value:
+        """warp.block_exchange (CUB BlockExchange) of a thread's N items (a
+        vector of i32, i64, f32 or f64) over the whole block: direction
+        "blocked_to_striped" (thread t holds items t*N..t*N+N-1 in, items t,
+        t+B, ..., t+B*(N-1) out, B the block size) or "striped_to_blocked".
+        Every thread of the block must call it (it holds barriers)."""
+        items = self.value(items, "the exchanged items")
+        direction = _checks.one_of(direction, "block exchange direction",
+                                   ("blocked_to_striped", "striped_to_blocked"))
+        if not isinstance(items.type, VectorType) or \
+                items.type.element.name not in self._EXCHANGE_ELEMENTS:
+            raise TypeError(f"block_exchange needs a vector of i32, i64, f32 or f64 items, "
+                            f"not {items.type}")
+        return self._emit(f"warp.block_exchange <{direction}> {items} : {items.type}",
+                          items.type)
 
     def ballot(self, predicate: Value, mask=None) -> Value:
         predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
@@ -988,21 +1017,28 @@ class KernelBuilder:
         options += f" cluster_size = {cluster_size} cluster_stride = {cluster_stride} lanes = <{lanes}>"
         if strategy:
             options += f" strategy = <{strategy}>"
+        return self._emit_reduction("warp.reduce", "reduce", kind, values, single, options,
+                                    commutative)
+
+    def _emit_reduction(self, op: str, what: str, kind, values: List[Value], single: bool,
+                        options: str, commutative: bool):
+        """Emits reduce-like `op` with a kind or a combiner function (see
+        reduce); returns the result, or the tuple of results."""
         types = [v.type for v in values]
         if callable(kind):
             if commutative:
                 options += " commutative"
-            results = self._with_combiner("warp.reduce", values, single, options, kind, types)
+            results = self._with_combiner(op, values, single, options, kind, types)
             return results[0] if single else tuple(results)
-        kind = _checks.keyword(kind, "reduce kind")
+        kind = _checks.keyword(kind, f"{what} kind")
         _check_kind(kind, values[0])
         if not single:
-            raise ValueError(f"reduce kind {kind!r} takes one value; combine a tuple with a "
+            raise ValueError(f"{what} kind {kind!r} takes one value; combine a tuple with a "
                              f"combiner function")
         if commutative:
             raise ValueError("commutative=True is for combiner functions (every kind is)")
         value = values[0]
-        return self._emit(f"warp.reduce <{kind}> {value}{options} : {value.type}", value.type)
+        return self._emit(f"{op} <{kind}> {value}{options} : {value.type}", value.type)
 
     def scan(self, kind, value, exclusive: bool = False, reverse: bool = False,
              width: int = 32, init=None, mask=None, total: bool = False,
@@ -1023,32 +1059,42 @@ class KernelBuilder:
         options = " exclusive" if exclusive else ""
         options += " reverse" if reverse else ""
         options += f" width {width}"
-        if init is not None:
-            inits = [init] if single else init
-            if not isinstance(inits, (tuple, list)) or len(inits) != len(values):
-                raise ValueError(f"scan init takes one value per scanned value ({len(values)})")
-            options += " init " + ", ".join(str(self.coerce(i, v.type))
-                                            for i, v in zip(inits, values))
+        options += self._init_option(init, values, single)
         if valid_lanes is not None:
             options += f" valid_lanes {self.coerce(valid_lanes, i32)}"
         options += self._mask(self._mask_value(mask))
         if heads is not None:
             options += f" heads {heads}"
+        return self._emit_scan("warp.scan", "scan", kind, values, single, options,
+                               exclusive and init is None, total)
+
+    def _init_option(self, init, values: List[Value], single: bool) -> str:
+        """` init %a, %b` for a scan of `values` (one init per value), or ""."""
+        if init is None:
+            return ""
+        inits = [init] if single else init
+        if not isinstance(inits, (tuple, list)) or len(inits) != len(values):
+            raise ValueError(f"scan init takes one value per scanned value ({len(values)})")
+        return " init " + ", ".join(str(self.coerce(i, v.type)) for i, v in zip(inits, values))
+
+    def _emit_scan(self, op: str, what: str, kind, values: List[Value], single: bool,
+                   options: str, exclusive_without_init: bool, total: bool):
+        """Emits scan-like `op` with a kind or a combiner function (see
+        scan); returns the scan, or (scan, total), tuples for a tuple."""
         types = [v.type for v in values]
         result_types = types * 2 if total else types
         if callable(kind):
-            if exclusive and init is None:
+            if exclusive_without_init:
                 raise ValueError("an exclusive scan with a combiner function needs init: "
                                  "a combiner has no known identity")
-            results = self._with_combiner("warp.scan", values, single, options, kind,
-                                          result_types)
+            results = self._with_combiner(op, values, single, options, kind, result_types)
         else:
-            kind = _checks.keyword(kind, "scan kind")
+            kind = _checks.keyword(kind, f"{what} kind")
             _check_kind(kind, values[0])
             if not single:
-                raise ValueError(f"scan kind {kind!r} takes one value; combine a tuple with a "
+                raise ValueError(f"{what} kind {kind!r} takes one value; combine a tuple with a "
                                  f"combiner function")
-            text = f"warp.scan <{kind}> {values[0]}{options} : " + \
+            text = f"{op} <{kind}> {values[0]}{options} : " + \
                 ", ".join(map(str, result_types))
             results = (self._emit_n(text, result_types) if total
                        else [self._emit(text, result_types[0])])

@@ -42,12 +42,21 @@ def test_block_ops_checked_at_the_call():
             k.block_reduce("xor", x[k.global_id()])
 
 
+def compiled_for_gpu(prog, threads):
+    """The program for the H200 and a random generator seeded per block size."""
+    return wm.compile(prog, chip="sm_90"), np.random.default_rng(threads)
+
+
+def assemble(ptxas, tmp_path, ptx):
+    """ptxas must take the PTX for sm_90."""
+    (tmp_path / "k.ptx").write_text(ptx)
+    subprocess.run([ptxas, "-arch=sm_90", str(tmp_path / "k.ptx"), "-o",
+                    str(tmp_path / "k.cubin")], check=True)
+
+
 def test_block_ops_compile_and_assemble(ptxas, tmp_path):
     compiled = wm.compile(PROG, chip="sm_90")
-    ptx = tmp_path / "block.ptx"
-    ptx.write_text(compiled.ptx)
-    subprocess.run([ptxas, "-arch=sm_90", str(ptx), "-o", str(tmp_path / "block.cubin")],
-                   check=True)
+    assemble(ptxas, tmp_path, compiled.ptx)
     # Two barriers per block op (the broadcast's first one: earlier readers of
     # its slot are done).
     assert compiled.ptx.count("bar.sync") == 2 + 2 + 2 + 2
@@ -57,8 +66,7 @@ def test_block_ops_compile_and_assemble(ptxas, tmp_path):
 @requires_gpu
 @pytest.mark.parametrize("threads", [180, 1024, 33])
 def test_block_ops_on_the_gpu(threads):
-    compiled = wm.compile(PROG, chip="sm_90")
-    rng = np.random.default_rng(threads)
+    compiled, rng = compiled_for_gpu(PROG, threads)
     x = rng.integers(-1000, 1000, threads).astype(np.int32)
     out = np.zeros(4 * threads, np.int32)
     wm.launch(compiled, "block_ops", 1, threads, x, out, threads)
@@ -68,3 +76,183 @@ def test_block_ops_on_the_gpu(threads):
     excl = 100 + np.concatenate([[0], incl[:-1]])
     assert (out[2 * threads:3 * threads] == excl).all()
     assert (out[3 * threads:] == x.sum() + x[threads - 1]).all()
+
+
+def block_exchange_program(n, element, direction):
+    prog = wm.Program("block_xchg")
+
+    @prog.kernel(x=wm.memref(element), out=wm.memref(element))
+    def block_exchange(k, x, out):
+        base = k.global_id() * n
+        items = k.load_vector(x, base, n)
+        k.store_vector(out, base, k.block_exchange(items, direction))
+    return prog
+
+
+def test_block_exchange_emits_the_op_and_its_barriers(ptxas, tmp_path):
+    prog = block_exchange_program(4, wm.f32, "blocked_to_striped")
+    assert "warp.block_exchange <blocked_to_striped> %v" in str(prog)
+    ptx = wm.compile(prog, chip="sm_90").ptx
+    # Unknown block size: 1024 threads x 4 f32 + 127 padding items.
+    assert "__warp_block_exchange[16892]" in ptx
+    assert ptx.count("bar.sync") == 2
+    assert ptx.count("st.shared.b32") == 4 and ptx.count("ld.shared.b32") == 4
+    assemble(ptxas, tmp_path, ptx)
+
+
+def test_block_ops_bad_input_is_a_python_error():
+    prog = wm.Program()
+    calls = []
+
+    @prog.kernel(x=wm.memref(wm.f32), h=wm.memref(wm.f16), y=wm.memref(wm.i32))
+    def bad(k, x, h, y):
+        items = k.load_vector(x, 0, 4)
+        pair = (x[0], y[0])
+        for call, error in (
+                (lambda: k.block_exchange(items, "sideways"), ValueError),
+                (lambda: k.block_exchange(x[0], "blocked_to_striped"), TypeError),
+                (lambda: k.block_exchange(k.load_vector(h, 0, 4), "striped_to_blocked"),
+                 TypeError),
+                (lambda: k.block_reduce("add", pair), ValueError),
+                (lambda: k.block_reduce("add", x[0], commutative=True), ValueError),
+                (lambda: k.block_reduce("add", x[0], algorithm="warp_scans"), ValueError),
+                (lambda: k.block_scan(affine, pair, exclusive=True), ValueError),
+                (lambda: k.block_scan(affine, pair, init=(x[0],)), ValueError)):
+            with pytest.raises(error):
+                call()
+            calls.append(error)
+    assert len(calls) == 8
+
+
+def test_block_exchange_too_big_is_a_diagnostic():
+    # 12 f32 per thread for up to 1024 threads: 50684 bytes > 48 KiB.
+    with pytest.raises(wm.MLIRError, match="needs a workgroup buffer of 50684 bytes"):
+        wm.compile(block_exchange_program(12, wm.f32, "blocked_to_striped"), chip="sm_90")
+
+
+@requires_gpu
+@pytest.mark.parametrize("direction", ["blocked_to_striped", "striped_to_blocked"])
+@pytest.mark.parametrize("threads", [33, 180, 1024])
+def test_block_exchange_on_the_gpu(direction, threads):
+    n = 3
+    compiled = wm.compile(block_exchange_program(n, wm.f32, direction), chip="sm_90")
+    x = np.random.default_rng(threads).standard_normal(threads * n).astype(np.float32)
+    out = np.zeros_like(x)
+    wm.launch(compiled, "block_exchange", 1, threads, x, out)
+    # Item g: blocked at (g // n, g % n), striped at (g % B, g // B).
+    want = np.zeros_like(x)
+    for g in range(threads * n):
+        blocked, striped = (g // n) * n + g % n, (g % threads) * n + g // threads
+        src, dst = (blocked, striped) if direction == "blocked_to_striped" else (striped, blocked)
+        want[dst] = x[src]
+    assert (out.view(np.uint32) == want.view(np.uint32)).all()
+
+
+def raking_program(algorithm):
+    prog = wm.Program("raking")
+
+    @prog.kernel(x=wm.memref(wm.f32), out=wm.memref(wm.f32))
+    def scan(k, x, out):
+        i = k.global_id()
+        s, t = k.block_scan("add", x[i], exclusive=True, init=1.5, total=True,
+                            algorithm=algorithm)
+        out[i] = s + t
+    return prog
+
+
+def test_block_scan_algorithm_is_emitted_and_lowered():
+    text = str(raking_program("raking"))
+    assert "exclusive init" in text and "algorithm = <raking>" in text
+    ptx = wm.compile(raking_program("raking"), chip="sm_90").ptx
+    # Raking: a buffer of a slot per thread (1024) and the total's; two
+    # barriers; no scratch array of the warp_scans lowering.
+    assert "__warp_block_rake[4100]" in ptx and "__warp_block_scratch" not in ptx
+    assert ptx.count("bar.sync") == 2
+    ptx = wm.compile(raking_program("warp_scans"), chip="sm_90").ptx
+    assert "__warp_block_scratch[264]" in ptx and "__warp_block_rake" not in ptx
+
+
+def test_block_scan_bad_algorithm_is_a_python_error():
+    with pytest.raises(ValueError, match="block scan algorithm"):
+        raking_program("tiled")
+
+
+@requires_gpu
+@pytest.mark.parametrize("algorithm", ["warp_scans", "raking"])
+@pytest.mark.parametrize("threads", [33, 180, 1024])
+def test_block_scan_algorithms_on_the_gpu(algorithm, threads):
+    compiled = wm.compile(raking_program(algorithm), chip="sm_90")
+    # Small integers: every combine order gives the exact sums.
+    x = np.random.default_rng(threads).integers(-50, 50, threads).astype(np.float32)
+    out = np.zeros_like(x)
+    wm.launch(compiled, "scan", 1, threads, x, out)
+    excl = 1.5 + np.concatenate([[0], np.cumsum(x)[:-1]])
+    assert (out == excl + x.sum()).all()
+
+
+def argmax(k, left, right):
+    """The larger value; on a tie the left one (the lower thread: the
+    combiner is not commutative, thread order is kept)."""
+    (lv, li), (rv, ri) = left, right
+    take = rv > lv
+    return k.select(take, rv, lv), k.select(take, ri, li)
+
+
+def affine(left, right):
+    (a1, b1), (a2, b2) = left, right
+    return a2 * a1, a2 * b1 + b2
+
+
+COMBINERS = wm.Program("block_combiners")
+
+
+@COMBINERS.kernel(v=wm.memref(wm.f32), out_v=wm.memref(wm.f32), out_i=wm.memref(wm.i32),
+                  a=wm.memref(wm.i32), b=wm.memref(wm.i32), sa=wm.memref(wm.i32),
+                  sb=wm.memref(wm.i32))
+def block_combiners(k, v, out_v, out_i, a, b, sa, sb):
+    i = k.global_id()
+    best, where = k.block_reduce(lambda l, r: argmax(k, l, r), (v[i], k.cast(i, wm.i32)),
+                                 algorithm="raking")
+    out_v[i] = best
+    out_i[i] = where
+    (pa, pb), (ta, tb) = k.block_scan(affine, (a[i], b[i]), exclusive=True, init=(1, 0),
+                                      total=True, algorithm="raking")
+    sa[i] = pa + ta
+    sb[i] = pb + tb
+
+
+def test_block_combiners_build_and_compile(ptxas, tmp_path):
+    text = str(COMBINERS)
+    assert "warp.block_reduce %" in text and "combine (" in text
+    assert "exclusive init" in text and text.count("algorithm = <raking>") == 2
+    wm.Module.parse(text).verify()
+    ptx = wm.compile(COMBINERS, chip="sm_90").ptx
+    # Raking reduce (2) + raking scan (2) barriers; the two i32 values of
+    # the affine map have a raking buffer each (the reduce's i32 shares one).
+    assert ptx.count("bar.sync") == 4
+    assert ptx.count("__warp_block_rake") >= 2
+    assemble(ptxas, tmp_path, ptx)
+
+
+@requires_gpu
+@pytest.mark.parametrize("threads", [33, 180, 1024])
+def test_block_combiners_on_the_gpu(threads):
+    compiled, rng = compiled_for_gpu(COMBINERS, threads)
+    v = rng.integers(-5, 5, threads).astype(np.float32)
+    a = rng.integers(-2 ** 31, 2 ** 31, threads, dtype=np.int64).astype(np.int32)
+    b = rng.integers(-2 ** 31, 2 ** 31, threads, dtype=np.int64).astype(np.int32)
+    outs = [np.zeros(threads, dt) for dt in (np.float32, np.int32, np.int32, np.int32)]
+    wm.launch(compiled, "block_combiners", 1, threads, v, *outs[:2], a, b, *outs[2:])
+    # The first thread holding the largest value.
+    assert (outs[0] == v.max()).all() and (outs[1] == int(np.argmax(v))).all()
+    # Exclusive composition of x -> a x + b from (1, 0), plus the total, in
+    # 32-bit wrap-around.
+    wrap = lambda x: ((x + 2 ** 31) % 2 ** 32) - 2 ** 31  # noqa: E731
+    prefix, maps = (1, 0), []
+    for t in range(threads):
+        maps.append(prefix)
+        prefix = (wrap(int(a[t]) * prefix[0]), wrap(int(a[t]) * prefix[1] + int(b[t])))
+    total = prefix
+    want_a = [wrap(m[0] + total[0]) for m in maps]
+    want_b = [wrap(m[1] + total[1]) for m in maps]
+    assert list(outs[2]) == want_a and list(outs[3]) == want_b

@@ -12,11 +12,35 @@
 
 include "WarpDialect/IR/WarpBase.td"
 
+def Warp_BlockScanAlgorithmAttr : I32EnumAttr<"BlockScanAlgorithm",
+    "how a block scan combines its warps", [
+    I32EnumAttrCase<"WarpScans", 0, "warp_scans">,
+    I32EnumAttrCase<"Raking", 1, "raking">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_BlockScanAlgorithmEnum : EnumAttr<Warp_Dialect,
+    Warp_BlockScanAlgorithmAttr, "block_scan_algorithm"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Warp_BlockReduceAlgorithmAttr : I32EnumAttr<"BlockReduceAlgorithm",
+    "how a block reduction combines its warps", [
+    I32EnumAttrCase<"WarpReductions", 0, "warp_reductions">,
+    I32EnumAttrCase<"Raking", 1, "raking">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_BlockReduceAlgorithmEnum : EnumAttr<Warp_Dialect,
+    Warp_BlockReduceAlgorithmAttr, "block_reduce_algorithm"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 class Warp_BlockOp<string mnemonic, list<Trait> traits = []>
     : Warp_Op<mnemonic, !listconcat(traits, [Warp_Convergent])>;
 
 def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
-    [AllTypesMatch<["value", "result"]>]> {
+    [RecursiveMemoryEffects]> {
   let summary = "reduce a value over every thread of the block";
   let description = [{
     Combines `value` with `kind` (the kinds of `warp.reduce`) over all
@@ -31,28 +55,72 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     reduces its threads with `warp.reduce`'s tree, then warp 0 reduces the
     warps' partials, in warp order, with the same tree.
 
-    Lowering (`warp-expand-block-collectives`): warp reduce, lane 0 of each
-    warp writes its partial to workgroup memory, barrier, warp 0 reduces the
-    partials and writes the total, barrier, every thread reads it: two
-    `bar.sync` and one `memref.global` of 66 elements per payload type in
-    the enclosing `gpu.module`, shared by all block ops of that type (the
-    barriers make consecutive block ops safe without further
-    synchronization).
+    **Combiner regions and tuples**, as `warp.reduce`: instead of a kind, a
+    `combine` region over a tuple of `N` values (`2N` block arguments, the
+    left tuple then the right one, ending in `warp.yield`), e.g. an argmax
+    over `(f32, i32)`. The combiner must be associative; it is taken as not
+    commutative (lane and warp order kept, the lower thread on the left)
+    unless the op says `commutative`. Each value of the tuple travels
+    through a scratch array of its own. The warps' partials are reduced
+    over the first `ceil(B / 32)` lanes of warp 0 (`valid_lanes`): a region
+    has no neutral padding.
+
+    Lowering (`warp-expand-block-collectives`), `algorithm`
+    `warp_reductions` (the default, CUB's `BLOCK_REDUCE_WARP_REDUCTIONS`):
+    warp reduce, lane 0 of each warp writes its partial to workgroup
+    memory, barrier, warp 0 reduces the partials and writes the total,
+    barrier, every thread reads it: two `bar.sync` and one `memref.global`
+    of 66 elements per payload type in the enclosing `gpu.module`, shared
+    by all block ops of that type (the barriers make consecutive block ops
+    safe without further synchronization).
+
+    `algorithm = <raking>` (CUB's `BLOCK_REDUCE_RAKING`, as `block_scan`'s
+    raking): every thread stores its value, a barrier, warp 0's lane `l`
+    folds the threads `l*S .. min((l+1)*S, B) - 1` (`S = ceil(B / 32)`)
+    serially from the left, warp 0 reduces the segment totals with
+    `warp.reduce`'s tree over its first `ceil(B / S)` lanes
+    (`valid_lanes`), a barrier, every thread reads the total: two barriers,
+    the raking buffers of `warp.block_scan`. The combine order differs from
+    `warp_reductions` (floats may differ in the last bits; integer kinds
+    give identical results). Not the default: per-warp reductions are a
+    butterfly or one `redux.sync`, cheaper than the serial segments.
 
     ```mlir
     %sum = warp.block_reduce <add> %x : f32
+    %max = warp.block_reduce <maxsi> %i algorithm = <raking> : i32
+    // argmax over the block, the lowest thread winning ties
+    %m, %i = warp.block_reduce %v, %idx : f32, i32
+        combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
+      %gt = arith.cmpf ogt, %b, %a : f32
+      %r = arith.select %gt, %b, %a : f32
+      %ri = arith.select %gt, %bi, %ai : i32
+      warp.yield %r, %ri : f32, i32
+    }
     ```
   }];
-  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Payload:$value);
-  let results = (outs Warp_Payload:$result);
-  let assemblyFormat = "$kind $value attr-dict `:` type($value)";
+  let arguments = (ins OptionalAttr<Warp_CombineKindEnum>:$kind,
+                       Variadic<Warp_Payload>:$values, UnitAttr:$commutative,
+                       OptionalAttr<Warp_BlockReduceAlgorithmEnum>:$algorithm);
+  let results = (outs Variadic<Warp_Payload>:$result);
+  let regions = (region MaxSizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    custom<KindAndValues>($kind, $values) (`commutative` $commutative^)?
+    (`algorithm` `=` $algorithm^)?
+    attr-dict `:` custom<ReduceTypes>(type($values), type($result), $combiner)
+  }];
+  let builders = [
+    // A reduction of one value with a built-in kind.
+    OpBuilder<(ins "::mlir::warp::CombineKind":$kind, "::mlir::Value":$value)>,
+  ];
+  let extraClassDeclaration = [{
+    /// Whether the combiner may take its operands in either order.
+    bool isCommutative() { return getKind().has_value() || getCommutative(); }
+  }];
   let hasVerifier = 1;
 }
 
 def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
-    [AllTypesMatch<["value", "result"]>,
-     OptionalTypesMatchWith<"init has the value's type", "value", "init", "$_self">,
-     OptionalTypesMatchWith<"total has the value's type", "value", "total", "$_self">]> {
+    [RecursiveMemoryEffects, AttrSizedOperandSegments]> {
   let summary = "prefix combine over every thread of the block";
   let description = [{
     Thread `t` (numbered as in `warp.block_reduce`) gets the combination
@@ -66,25 +134,92 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     thread: carrying `init` and the total through a loop gives CUB's running
     prefix over consecutive tiles.
 
-    Combine order: each warp scans its threads (`warp.scan`'s Kogge-Stone),
-    warp 0 scans the warps' totals exclusively, and each thread combines
-    `prefix (op) own scan`.
+    **Combiner regions and tuples**, as `warp.scan`: instead of a kind, a
+    `combine` region over a tuple of `N` values (`2N` block arguments, the
+    left tuple then the right one, ending in `warp.yield`); `init` is then
+    a tuple too, and with a total the results are the `N` scans, then the
+    `N` totals. Scans keep thread order (the lower thread on the left), so
+    the combiner need only be associative. A region knows no identity: an
+    exclusive scan with a region needs `init`. Each value of the tuple
+    travels through a buffer of its own. Where an algorithm needs the
+    value before a thread's own (an exclusive warp scan, a segment's
+    prefix) and no `init` gives one, the lowering takes the inclusive scan
+    shifted by one lane (`warp.shuffle <up>`), the same bits as an
+    exclusive scan.
 
-    Lowering: a warp scan, the warps' totals through workgroup memory, a
-    warp scan of the totals by warp 0, two barriers (CUB's
-    `BLOCK_SCAN_WARP_SCANS`).
+    `algorithm` chooses the lowering and with it the combine order (fixed
+    for each, so float results are reproducible run to run; integer kinds
+    give identical results under both, the kinds being associative):
+
+    * `warp_scans` (CUB's `BLOCK_SCAN_WARP_SCANS`): each warp scans its
+      threads (`warp.scan`'s Kogge-Stone), lane 0 of each warp parks the
+      warp's total in workgroup memory, a barrier, warp 0 scans the warps'
+      totals exclusively (Kogge-Stone, `init` in front), a barrier, and
+      thread `t` of warp `w` gets `P_w (op) S_t`, `P_w` being its warp's
+      prefix and `S_t` its own warp scan (warp 0 without `init` takes
+      `S_t` alone). The total is warp 0's Kogge-Stone combination of the
+      warps' totals (without `init`). Two barriers, the 66-element scratch
+      array of `warp.block_reduce`.
+    * `raking` (CUB's `BLOCK_SCAN_RAKING`): every thread stores its value
+      to workgroup memory, a barrier, then warp 0 alone works: lane `l`
+      owns the segment of threads `l*S .. min((l+1)*S, B) - 1`,
+      `S = ceil(B / 32)`, folds it serially from left to right
+      (`((x_a (op) x_a+1) (op) ...)`), warp 0 scans the segment totals
+      exclusively (Kogge-Stone, `init` in front), and lane `l` rescans its
+      segment serially from its prefix `Q_l`: thread `t` gets
+      `((Q_l (op) x_a) (op) ...) (op) x_t` (lane 0 without `init` starts
+      from `x_a`), written back in place; a barrier, every thread reads its
+      result. The total is warp 0's Kogge-Stone combination of the segment
+      totals (without `init`). Two barriers, a buffer of `B_max + 1` elements per payload
+      type (`@__warp_block_rake`, `B_max` from `known_block_size`, else
+      1024; the last element holds the block total).
+
+    Without `algorithm` the lowering picks `raking` when the `gpu.func`'s
+    `known_block_size` has at most 64 threads, else `warp_scans` (also when
+    the block size is unknown). Why: up to 64 threads the raking segments
+    hold at most 2 items, so raking costs one warp scan plus two serial
+    steps where `warp_scans` costs a warp scan in every warp and a second
+    one in warp 0; in larger blocks warp 0's serial segments grow (32 items
+    at 1024 threads, walked twice) while every other warp waits at the
+    barrier, and `warp_scans`' work stays spread over the warps. (A
+    heuristic from the instruction counts, not from measurements.)
 
     ```mlir
     %incl = warp.block_scan <add> %x : i32
     %excl, %total = warp.block_scan <add> %x exclusive init %running : f32, f32
+    %r = warp.block_scan <maxsi> %x algorithm = <raking> : i32
+    // An affine map x -> a x + b composed over the block (not commutative).
+    %a, %b = warp.block_scan %ma, %mb : i32, i32
+        combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) {
+      %a3 = arith.muli %a1, %a2 : i32
+      %t = arith.muli %b1, %a2 : i32
+      %b3 = arith.addi %t, %b2 : i32
+      warp.yield %a3, %b3 : i32, i32
+    }
     ```
   }];
-  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_Payload:$value,
-                       Optional<Warp_Payload>:$init, UnitAttr:$exclusive);
-  let results = (outs Warp_Payload:$result, Optional<Warp_Payload>:$total);
+  let arguments = (ins OptionalAttr<Warp_CombineKindEnum>:$kind,
+                       Variadic<Warp_Payload>:$values,
+                       Variadic<Warp_Payload>:$init, UnitAttr:$exclusive,
+                       OptionalAttr<Warp_BlockScanAlgorithmEnum>:$algorithm);
+  // The scans of the N values, then (optionally) the N block totals.
+  let results = (outs Variadic<Warp_Payload>:$result);
+  let regions = (region MaxSizedRegion<1>:$combiner);
   let assemblyFormat = [{
-    $kind $value (`exclusive` $exclusive^)? (`init` $init^)?
-    attr-dict `:` type($value) (`,` type($total)^)?
+    custom<KindAndValues>($kind, $values) (`exclusive` $exclusive^)?
+    (`init` $init^)? (`algorithm` `=` $algorithm^)?
+    attr-dict `:` custom<ScanTypes>(ref($values), ref($init), type($values),
+                                    type($init), type($result), $combiner)
+  }];
+  let extraClassDeclaration = [{
+    /// The N scanned values, one per value.
+    ::mlir::ResultRange getScanned() {
+      return getResult().take_front(getValues().size());
+    }
+    /// The N block totals, or an empty range.
+    ::mlir::ResultRange getTotal() {
+      return getResult().drop_front(getValues().size());
+    }
   }];
   let hasVerifier = 1;
 }
@@ -107,6 +242,64 @@ def Warp_BlockBroadcastOp : Warp_BlockOp<"block_broadcast",
   let arguments = (ins Warp_Payload:$value, I32:$thread);
   let results = (outs Warp_Payload:$result);
   let assemblyFormat = "$value `,` $thread attr-dict `:` type($value)";
+}
+
+def Warp_BlockExchangeOp : Warp_BlockOp<"block_exchange",
+    [AllTypesMatch<["items", "result"]>]> {
+  let summary = "blocked <-> striped rearrangement of N items per thread over "
+                "the block (CUB BlockExchange)";
+  let description = [{
+    The block's `B` threads (numbered as in `warp.block_reduce`:
+    `t = x + X * (y + Y * z)`, `B = X * Y * Z`, known only at run time
+    unless the `gpu.func` has a `known_block_size`) hold `B * N` items, `N`
+    per thread in a `vector<N x T>` (`T` is i32, i64, f32 or f64, as for
+    `warp.exchange`). Item `g` is held by
+
+    * *blocked* arrangement: thread `g / N`, position `g % N` (thread `t`
+      holds items `t*N .. t*N + N-1`);
+    * *striped* arrangement: thread `g % B`, position `g / B` (thread `t`
+      holds items `t, t + B, ..., t + B*(N-1)`).
+
+    `blocked_to_striped` takes the items blocked and returns them striped;
+    `striped_to_blocked` the reverse. The two are inverse permutations;
+    values move bit for bit (NaN payloads and `-0.0` kept). Any block size
+    and shape (1-D, 2-D, 3-D, not a multiple of 32): only the block's own
+    `B * N` items take part. With `N = 1` both arrangements are the same and
+    the op folds away.
+
+    Lowering (`warp-expand-block-collectives`): a barrier (the previous
+    block exchange's loads are done), every thread stores its `N` items
+    where its input arrangement puts them, a barrier (the stores are
+    visible), every thread loads its `N` items from where its output
+    arrangement puts them: two `bar.sync`, `N` stores and `N` loads per
+    thread. The buffer is one `memref.global` per element type in
+    `#gpu.address_space<workgroup>`, `@__warp_block_exchange`, shared by
+    every block exchange of the `gpu.module` and sized for the largest:
+    `B_max * N` items plus one padding item per 128 bytes (item `g` lives
+    at `g + g / P`, `P = 128 / sizeof(T)`, so the strided blocked accesses
+    of a warp fall in distinct banks), where `B_max` is the `gpu.func`'s
+    `known_block_size` product, else 1024 (the most a block may have). A
+    buffer beyond the 48 KiB of static shared memory is a diagnostic of the
+    pass: give the kernel a `known_block_size` or use fewer items.
+
+    ```mlir
+    // Thread t: items 4t .. 4t+3 in; items t, t+B, t+2B, t+3B out.
+    %s = warp.block_exchange <blocked_to_striped> %b : vector<4xf32>
+    %b2 = warp.block_exchange <striped_to_blocked> %s : vector<4xf32>
+    ```
+  }];
+  let arguments = (ins Warp_ExchangeDirectionEnum:$direction,
+                       Warp_ExchangeItems:$items);
+  let results = (outs Warp_ExchangeItems:$result);
+  let assemblyFormat = "$direction $items attr-dict `:` type($items)";
+  let extraClassDeclaration = [{
+    /// N, the number of items per thread.
+    unsigned getItemsPerThread() {
+      return ::llvm::cast<::mlir::VectorType>(getItems().getType())
+          .getNumElements();
+    }
+  }];
+  let hasFolder = 1;
 }
 
 #endif // WARP_DIALECT_IR_WARPBLOCKOPS_TD

@@ -537,10 +537,11 @@ def Warp_ScanOp : Warp_Op<"scan",
 }
 
 def Warp_YieldOp : Warp_Op<"yield",
-    [Pure, Terminator, ParentOneOf<["ReduceOp", "ScanOp"]>]> {
+    [Pure, Terminator, ParentOneOf<["ReduceOp", "ScanOp", "BlockReduceOp", "BlockScanOp"]>]> {
   let summary = "the result of a reduce/scan combiner region";
   let description = [{
-    Ends the `combine` region of `warp.reduce` and `warp.scan`, yielding the
+    Ends the `combine` region of `warp.reduce`, `warp.scan`,
+    `warp.block_reduce` and `warp.block_scan`, yielding the
     combined tuple (one value per reduced value, of the same types).
 
     ```mlir

@@ -26,6 +26,15 @@ Value buildMemberMaskOrAll(OpBuilder &builder, Location loc, Value mask);
 Value buildCombine(OpBuilder &builder, Location loc, CombineKind kind,
                    Value lhs, Value rhs);
 
+/// Emits `lhs (op) rhs` for tuples, `lhs` first: with `kind`, buildCombine of
+/// the one value; else a copy of the ops of `region` (a reduce's or scan's
+/// combiner: its block takes the left tuple, then the right one, and yields
+/// the combined tuple). The one place where a combiner becomes ops.
+SmallVector<Value, 4> buildTupleCombine(OpBuilder &builder, Location loc,
+                                        std::optional<CombineKind> kind,
+                                        Region *region, ValueRange lhs,
+                                        ValueRange rhs);
+
 /// Pins a lowered collective (an NVVM shuffle, vote, match, redux, warp
 /// barrier or activemask) to its program point. MLIR has no notion of
 /// convergence: region simplification merges structurally identical blocks

@@ -64,10 +64,29 @@ def WarpExpandBlockCollectivesPass
     `gpu.block_dim` at run time; a `known_block_size` on the enclosing
     `gpu.func` lets canonicalization fold it. Runs before
     `warp-expand-collectives`, which expands the warp ops it creates.
+
+    A `warp.block_scan` with `algorithm = <raking>` (the default for a
+    `known_block_size` of at most 64 threads) and a `warp.block_reduce`
+    with `algorithm = <raking>` go through a raking buffer per payload type
+    instead (`@__warp_block_rake`, a slot per thread and one for the
+    total), raked serially by warp 0 around one warp scan or reduction.
+
+    `warp.block_exchange` goes through a buffer of its own per element type
+    (`@__warp_block_exchange`, sized for the largest exchange of the module:
+    `known_block_size` threads, else 1024, times the items per thread,
+    padded against bank conflicts): a barrier, the stores, a barrier, the
+    loads. A buffer beyond 48 KiB of static shared memory is an error.
+
+    ```mlir
+    // warp-opt --warp-expand-block-collectives
+    %s = warp.block_exchange <blocked_to_striped> %b : vector<4xf32>
+    // becomes gpu.barrier, 4 memref.store, gpu.barrier, 4 memref.load
+    ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
-                           "::mlir::scf::SCFDialect"];
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def WarpAlignGPUMemoryPass

@@ -216,7 +216,7 @@ struct AllReduceToWarp : public OpRewritePattern<gpu::AllReduceOp> {
     Type type = op.getValue().getType();
     if (!isWarpPayload(type))
       return rewriter.notifyMatchFailure(op, "payload type");
-    rewriter.replaceOpWithNewOp<BlockReduceOp>(op, type, *kind, op.getValue());
+    rewriter.replaceOpWithNewOp<BlockReduceOp>(op, *kind, op.getValue());
     return success();
   }
 };

@@ -294,3 +294,17 @@ func.func @mask_folds_to_zero(%p: i1, %a: i32, %c: i1) -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+// One item per thread: blocked and striped are the same arrangement, no
+// barrier needed; more items stay.
+// CHECK-LABEL: func @block_exchange_one_item
+// CHECK-SAME: (%[[X:.*]]: vector<1xf32>, %[[Y:.*]]: vector<2xf32>)
+// CHECK: %[[E:.*]] = warp.block_exchange <blocked_to_striped> %[[Y]] : vector<2xf32>
+// CHECK: return %[[X]], %[[E]]
+func.func @block_exchange_one_item(%x: vector<1xf32>, %y: vector<2xf32>) -> (vector<1xf32>, vector<2xf32>) {
+  %0 = warp.block_exchange <blocked_to_striped> %x : vector<1xf32>
+  %1 = warp.block_exchange <blocked_to_striped> %y : vector<2xf32>
+  return %0, %1 : vector<1xf32>, vector<2xf32>
+}

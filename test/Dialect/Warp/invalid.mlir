@@ -235,7 +235,7 @@ func.func @block_scan_bad_kind(%x: i32) {
 
 func.func @block_scan_init_type(%x: i32, %p: i64) {
   // expected-error @+1 {{init has the value's type}}
-  %0 = "warp.block_scan"(%x, %p) <{kind = #warp.kind<add>}> : (i32, i64) -> i32
+  %0 = "warp.block_scan"(%x, %p) <{kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>}> ({}) : (i32, i64) -> i32
   return
 }
 
@@ -244,5 +244,158 @@ func.func @block_scan_init_type(%x: i32, %p: i64) {
 func.func @block_broadcast_thread_type(%x: f32, %t: i64) {
   // expected-error @+1 {{operand #1 must be 32-bit signless integer}}
   %0 = "warp.block_broadcast"(%x, %t) : (f32, i64) -> f32
+  return
+}
+
+// -----
+
+// block_exchange moves 4- and 8-byte items, as warp.exchange.
+func.func @block_exchange_f16(%x: vector<4xf16>) {
+  // expected-error @+1 {{operand #0 must be fixed-length vector of 32-bit signless integer or 64-bit signless integer or 32-bit float or 64-bit float values of ranks 1, but got 'vector<4xf16>'}}
+  %0 = warp.block_exchange <blocked_to_striped> %x : vector<4xf16>
+  return
+}
+
+// -----
+
+func.func @block_exchange_scalar(%x: f32) {
+  // expected-error @+1 {{operand #0 must be fixed-length vector of}}
+  %0 = "warp.block_exchange"(%x) <{direction = #warp.exchange_direction<blocked_to_striped>}> : (f32) -> f32
+  return
+}
+
+// -----
+
+func.func @block_exchange_rank_2(%x: vector<2x4xi32>) {
+  // expected-error @+1 {{operand #0 must be fixed-length vector of}}
+  %0 = warp.block_exchange <striped_to_blocked> %x : vector<2x4xi32>
+  return
+}
+
+// -----
+
+func.func @block_exchange_scalable(%x: vector<[4]xi32>) {
+  // expected-error @+1 {{operand #0 must be fixed-length vector of}}
+  %0 = warp.block_exchange <striped_to_blocked> %x : vector<[4]xi32>
+  return
+}
+
+// -----
+
+func.func @block_exchange_result_type(%x: vector<4xi32>) {
+  // expected-error @+1 {{all of {items, result} have same type}}
+  %0 = "warp.block_exchange"(%x) <{direction = #warp.exchange_direction<blocked_to_striped>}> : (vector<4xi32>) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_exchange_bad_direction(%x: vector<4xi32>) {
+  // expected-error @+2 {{expected ::mlir::warp::ExchangeDirection to be one of: blocked_to_striped, striped_to_blocked}}
+  // expected-error @+1 {{failed to parse Warp_ExchangeDirectionEnum parameter}}
+  %0 = warp.block_exchange <transpose> %x : vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @block_scan_bad_algorithm(%x: i32) {
+  // expected-error @+2 {{expected ::mlir::warp::BlockScanAlgorithm to be one of: warp_scans, raking}}
+  // expected-error @+1 {{failed to parse Warp_BlockScanAlgorithmEnum parameter}}
+  %0 = warp.block_scan <add> %x algorithm = <tiled> : i32
+  return
+}
+
+// -----
+
+// Combiner regions on block ops: the rules of warp.reduce / warp.scan.
+func.func @block_reduce_kind_and_region(%x: f32) {
+  // expected-error @+1 {{has both a combine kind and a combiner region; give one}}
+  %0 = warp.block_reduce <add> %x : f32 combine (%a: f32, %b: f32) {
+    %s = arith.addf %a, %b : f32
+    warp.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @block_reduce_no_kind(%x: f32) {
+  // expected-error @+1 {{needs a combine kind (e.g. <add>) or a combiner region}}
+  %0 = warp.block_reduce %x : f32
+  return
+}
+
+// -----
+
+func.func @block_reduce_kind_two_values(%x: f32, %i: i32) {
+  // expected-error @+1 {{a combine kind takes exactly one value, got 2 (combine several values with a combiner region)}}
+  %0:2 = warp.block_reduce <add> %x, %i : f32, i32
+  return
+}
+
+// -----
+
+func.func @block_reduce_region_arguments(%x: f32, %i: i32) {
+  // expected-error @+1 {{combiner region must take 4 arguments (the left values, then the right values) of types ('f32', 'i32', 'f32', 'i32'), got ('f32', 'f32', 'i32', 'i32')}}
+  %0:2 = warp.block_reduce %x, %i : f32, i32 combine (%a: f32, %b: f32, %ai: i32, %bi: i32) {
+    warp.yield %a, %ai : f32, i32
+  }
+  return
+}
+
+// -----
+
+func.func @block_reduce_yield_types(%x: f32, %i: i32) {
+  %0:2 = warp.block_reduce %x, %i : f32, i32 combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
+    // expected-error @+1 {{'warp.yield' op must yield 2 values of types ('f32', 'i32'), got ('f32')}}
+    warp.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @block_reduce_commutative_kind(%x: f32) {
+  // expected-error @+1 {{'commutative' applies to a combiner region (every combine kind is commutative)}}
+  %0 = warp.block_reduce <add> %x commutative : f32
+  return
+}
+
+// -----
+
+func.func @block_scan_exclusive_region_without_init(%x: f32) {
+  // expected-error @+1 {{an exclusive scan with a combiner region needs an init: a region has no known identity}}
+  %0 = warp.block_scan %x exclusive : f32 combine (%a: f32, %b: f32) {
+    %s = arith.addf %a, %b : f32
+    warp.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @block_scan_region_init_count(%x: f32, %i: i32, %p: f32) {
+  // expected-error @+1 {{init has the value's type (one init per value)}}
+  %0:2 = warp.block_scan %x, %i init %p : f32, i32 combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
+    warp.yield %b, %bi : f32, i32
+  }
+  return
+}
+
+// -----
+
+func.func @block_scan_result_count(%x: f32) {
+  // expected-error @+1 {{expected 1 types (the values') or 2 (the values', then the segment totals'), got 3}}
+  %0:3 = warp.block_scan <add> %x : f32, f32, f32
+  return
+}
+
+// -----
+
+func.func @block_reduce_scan_algorithm(%x: i32) {
+  // expected-error @+2 {{expected ::mlir::warp::BlockReduceAlgorithm to be one of: warp_reductions, raking}}
+  // expected-error @+1 {{failed to parse Warp_BlockReduceAlgorithmEnum parameter}}
+  %0 = warp.block_reduce <add> %x algorithm = <warp_scans> : i32
   return
 }

@@ -202,5 +202,45 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   %2:2 = warp.block_scan <mul> %f exclusive init %p : f32, f32
   // CHECK: warp.block_broadcast %{{.*}}, %{{.*}} : f32
   %3 = warp.block_broadcast %f, %i : f32
+  // CHECK: warp.block_scan <add> %{{.*}} exclusive init %{{.*}} algorithm = <raking> : f32, f32
+  // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<raking>, exclusive, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>}>
+  %4:2 = warp.block_scan <add> %f exclusive init %p algorithm = <raking> : f32, f32
+  // CHECK: warp.block_reduce <minui> %{{.*}} algorithm = <raking> : i32
+  // GENERIC: "warp.block_reduce"(%{{.*}}) <{algorithm = #warp.block_reduce_algorithm<raking>, kind = #warp.kind<minui>}>
+  %6 = warp.block_reduce <minui> %i algorithm = <raking> : i32
+  // CHECK: warp.block_reduce <minui> %{{.*}} algorithm = <warp_reductions> : i32
+  %7 = warp.block_reduce <minui> %i algorithm = <warp_reductions> : i32
+  // CHECK: warp.block_scan <minui> %{{.*}} algorithm = <warp_scans> : i32
+  %5 = warp.block_scan <minui> %i algorithm = <warp_scans> : i32
   return %0, %1, %2#0, %2#1, %3 : f32, vector<2xf16>, f32, f32, f32
+}
+
+// CHECK-LABEL: func @block_combiners
+func.func @block_combiners(%v: f32, %i: i32, %p: f32, %q: i32) -> (f32, i32, f32, i32, f32, i32) {
+  // CHECK: warp.block_reduce %{{.*}}, %{{.*}} commutative : f32, i32 combine (%{{.*}}: f32, %{{.*}}: i32, %{{.*}}: f32, %{{.*}}: i32) {
+  // CHECK: warp.yield %{{.*}}, %{{.*}} : f32, i32
+  // GENERIC: "warp.block_reduce"(%{{.*}}, %{{.*}}) <{commutative}> ({
+  %0:2 = warp.block_reduce %v, %i commutative : f32, i32 combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
+    %gt = arith.cmpf ogt, %b, %a : f32
+    %r = arith.select %gt, %b, %a : f32
+    %ri = arith.select %gt, %bi, %ai : i32
+    warp.yield %r, %ri : f32, i32
+  }
+  // CHECK: warp.block_scan %{{.*}}, %{{.*}} exclusive init %{{.*}}, %{{.*}} algorithm = <raking> : f32, i32, f32, i32 combine
+  %1:4 = warp.block_scan %v, %i exclusive init %p, %q algorithm = <raking> : f32, i32, f32, i32 combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
+    %s = arith.addf %a, %b : f32
+    %t = arith.addi %ai, %bi : i32
+    warp.yield %s, %t : f32, i32
+  }
+  return %0#0, %0#1, %1#0, %1#1, %1#2, %1#3 : f32, i32, f32, i32, f32, i32
+}
+
+// CHECK-LABEL: func @block_exchange
+func.func @block_exchange(%a: vector<4xf32>, %b: vector<3xi64>) -> (vector<4xf32>, vector<3xi64>) {
+  // CHECK: warp.block_exchange <blocked_to_striped> %{{.*}} : vector<4xf32>
+  // GENERIC: "warp.block_exchange"(%{{.*}}) <{direction = #warp.exchange_direction<blocked_to_striped>}> : (vector<4xf32>) -> vector<4xf32>
+  %0 = warp.block_exchange <blocked_to_striped> %a : vector<4xf32>
+  // CHECK: warp.block_exchange <striped_to_blocked> %{{.*}} : vector<3xi64>
+  %1 = warp.block_exchange <striped_to_blocked> %b : vector<3xi64>
+  return %0, %1 : vector<4xf32>, vector<3xi64>
 }

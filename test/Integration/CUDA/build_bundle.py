@@ -404,6 +404,10 @@ def block_ops_kernel(case):
     thread t = x + X * (y + Y * z) of block b handles element b * n + t."""
     t = case["type"]
     kind = case["kind"]
+    algorithm = f" algorithm = <{case['algorithm']}>" if case["algorithm"] else ""
+    # The raking cases rake the reduction too (the scan algorithms' other
+    # name, warp_scans, is the reduction's default anyway).
+    reduce_algorithm = algorithm if case["algorithm"] == "raking" else ""
     body = [
         "%ty = gpu.thread_id y", "%tz = gpu.thread_id z",
         "%by = gpu.block_dim y", "%bz = gpu.block_dim z",
@@ -415,10 +419,10 @@ def block_ops_kernel(case):
         "%total_threads = arith.muli %gx, %n : index",
         f"%x = memref.load %in[%e] : memref<?x{t}>",
         f"%x0 = memref.load %in[%first] : memref<?x{t}>",
-        f"%r = warp.block_reduce <{kind}> %x : {t}",
-        f"%s = warp.block_scan <{kind}> %x : {t}",
-        f"%ex, %tot = warp.block_scan <{kind}> %x exclusive : {t}, {t}",
-        f"%exi = warp.block_scan <{kind}> %x exclusive init %x0 : {t}",
+        f"%r = warp.block_reduce <{kind}> %x{reduce_algorithm} : {t}",
+        f"%s = warp.block_scan <{kind}> %x{algorithm} : {t}",
+        f"%ex, %tot = warp.block_scan <{kind}> %x exclusive{algorithm} : {t}, {t}",
+        f"%exi = warp.block_scan <{kind}> %x exclusive init %x0{algorithm} : {t}",
         f"%b = warp.block_broadcast %x, %src : {t}",
     ]
     # In the order of cases.BLOCK_OP_OUTPUTS.
@@ -428,7 +432,32 @@ def block_ops_kernel(case):
                  f"%jo{k} = arith.addi %oo{k}, %e : index",
                  f"memref.store {v}, %out[%jo{k}] : memref<?x{t}>"]
     args = [f"%in: memref<?x{t}>", f"%out: memref<?x{t}>", "%src: i32"]
-    return kernel(case["name"], args, body)
+    known = case["known"]
+    attributes = f"known_block_size = array<i32: {', '.join(map(str, known))}>" if known else ""
+    return kernel(case["name"], args, body, attributes)
+
+
+def block_exchange_kernel(case):
+    """in -> block exchange -> out -> exchange back -> back; thread t = x + X
+    * (y + Y * z) of block b holds [N * (b * B + t), N * (b * B + t) + N) of
+    each buffer (position j of thread t)."""
+    p = cases.PAYLOADS[case["type"]]
+    n, mt = case["items"], p["mlir"]
+    vt = f"vector<{n}x{mt}>"
+    inverse = {"blocked_to_striped": "striped_to_blocked",
+               "striped_to_blocked": "blocked_to_striped"}[case["direction"]]
+    body = BLOCK_THREAD_INDEX + [
+        f"%cn = arith.constant {n} : index",
+        "%o = arith.muli %e, %cn : index",
+        f"%x = vector.load %in[%o] : {memref(mt)}, {vt}",
+        f"%r = warp.block_exchange <{case['direction']}> %x : {vt}",
+        f"vector.store %r, %out[%o] : {memref(mt)}, {vt}",
+        f"%b = warp.block_exchange <{inverse}> %r : {vt}",
+        f"vector.store %b, %back[%o] : {memref(mt)}, {vt}"]
+    args = [f"%in: {memref(mt)}", f"%out: {memref(mt)}", f"%back: {memref(mt)}"]
+    known = case["known"]
+    attributes = f"known_block_size = array<i32: {', '.join(map(str, known))}>" if known else ""
+    return kernel(case["name"], args, body, attributes)
 
 
 def exchange_kernel(case):
@@ -631,6 +660,54 @@ def combiner_kernel(case):
     return kernel(case["name"], args, only_mask_lanes(body))
 
 
+BLOCK_THREAD_INDEX = [
+    "%ty = gpu.thread_id y", "%tz = gpu.thread_id z",
+    "%by = gpu.block_dim y", "%bz = gpu.block_dim z",
+    "%yz = arith.muli %by, %tz : index", "%yz1 = arith.addi %ty, %yz : index",
+    "%row = arith.muli %bdim, %yz1 : index", "%t = arith.addi %tid, %row : index",
+    "%nxy = arith.muli %bdim, %by : index", "%nb = arith.muli %nxy, %bz : index",
+    "%first = arith.muli %bid, %nb : index", "%e = arith.addi %first, %t : index",
+]
+
+
+def block_combiner_kernel(case):
+    """in0.. hold the tuple's values (element b * B + t for thread t of block
+    b), out0.. the results, then (scans) the block totals; init0.. the
+    exclusive scan's init."""
+    comb = cases.COMBINERS[case["combiner"]]
+    types = comb["types"]
+    n = len(types)
+    values = ", ".join(f"%x{k}" for k in range(n))
+    body = list(BLOCK_THREAD_INDEX)
+    body += [f"%x{k} = memref.load %in{k}[%e] : {memref(t)}" for k, t in enumerate(types)]
+    if case["op"] == "reduce":
+        outs = [f"%y{k}" for k in range(n)]
+        opts = " commutative" if comb["commutative"] else ""
+        if case["algorithm"]:
+            opts += f" algorithm = <{case['algorithm']}>"
+        head = f"{', '.join(outs)} = warp.block_reduce {values}{opts} : {', '.join(types)}"
+    else:
+        outs = [f"%y{k}" for k in range(2 * n)]
+        opts = ""
+        if case["exclusive"]:
+            opts += " exclusive init " + ", ".join(f"%init{k}" for k in range(n))
+        opts += f" algorithm = <{case['algorithm']}>"
+        head = (f"{', '.join(outs)} = warp.block_scan {values}{opts} : "
+                f"{', '.join(types + types)}")
+    args = [f"%l{k}: {t}" for k, t in enumerate(types)] + \
+           [f"%r{k}: {t}" for k, t in enumerate(types)]
+    body.append(head + f" combine ({', '.join(args)}) {{")
+    body += ["  " + l for l in region_body(COMBINER_BODIES[case["combiner"]])]
+    body.append("}")
+    out_types = types * (len(outs) // n)
+    body += [f"memref.store {y}, %out{k}[%e] : {memref(t)}"
+             for k, (y, t) in enumerate(zip(outs, out_types))]
+    args = ([f"%in{k}: {memref(t)}" for k, t in enumerate(types)]
+            + [f"%out{k}: {memref(t)}" for k, t in enumerate(out_types)]
+            + [f"%init{k}: {t}" for k, t in enumerate(types)])
+    return kernel(case["name"], args, body)
+
+
 BUILDERS = {
     "shuffle": shuffle_kernel,
     "masked_shuffle": masked_shuffle_kernel,
@@ -650,6 +727,9 @@ BUILDERS = {
     "broadcast_any_lane": broadcast_any_lane_kernel,
     "shfl_any_offset": shfl_any_offset_kernel,
     "block_ops": block_ops_kernel,
+    "block_exchange": block_exchange_kernel,
+    "block_scan_order": block_ops_kernel,
+    "block_combiner": block_combiner_kernel,
     "exchange": exchange_kernel,
     "elect": elect_kernel,
     "atomic": atomic_kernel,

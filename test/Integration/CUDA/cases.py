@@ -251,11 +251,83 @@ BLOCK_OP_TYPES = {"i32": INT_KINDS, "f32": FLOAT_KINDS, "i64": ["add", "maxsi", 
                   "f64": ["add", "minimumf"]}
 
 
+# block_scan's algorithms: the default (warp_scans for a block size known
+# only at run time) and raking (the reduction raking too) over every shape; the default for a
+# known_block_size (raking up to 64 threads, warp_scans above) on the shapes
+# around that limit.
+BLOCK_OP_KNOWN_SHAPES = [(33, 1, 1), (8, 8, 1), (4, 4, 4), (96, 1, 1), (16, 8, 1)]
+
+
 def block_op_cases():
-    for type_name, kinds in BLOCK_OP_TYPES.items():
-        for kind in kinds:
-            yield dict(family="block_ops", name=f"block_ops_{type_name}_{kind}",
-                       type=type_name, kind=kind)
+    for algorithm in (None, "raking"):
+        for type_name, kinds in BLOCK_OP_TYPES.items():
+            for kind in kinds:
+                tag = f"_{algorithm}" if algorithm else ""
+                yield dict(family="block_ops", name=f"block_ops{tag}_{type_name}_{kind}",
+                           type=type_name, kind=kind, algorithm=algorithm, known=None,
+                           shapes=BLOCK_OP_SHAPES)
+    for shape in BLOCK_OP_KNOWN_SHAPES:
+        for type_name, kind in (("i32", "add"), ("f32", "maxnumf"), ("i64", "xor")):
+            yield dict(family="block_ops",
+                       name=f"block_ops_k{'x'.join(map(str, shape))}_{type_name}_{kind}",
+                       type=type_name, kind=kind, algorithm=None, known=shape, shapes=[shape])
+
+
+EXCHANGE_DIRECTIONS = {"b2s": "blocked_to_striped", "s2b": "striped_to_blocked"}
+
+# warp.block_exchange: N items per thread, blocked <-> striped over the whole
+# block. Kernels without known_block_size (the block size is read at run
+# time, the buffer sized for 1024 threads) run over every shape; kernels with
+# a known_block_size run over that shape only (a bigger N fits there).
+BLOCK_EXCHANGE_SHAPES = [(32, 1, 1), (33, 1, 1), (96, 1, 1), (129, 1, 1), (159, 1, 1),
+                         (180, 1, 1), (256, 1, 1), (1000, 1, 1), (1024, 1, 1), (1, 1, 1),
+                         (16, 8, 1), (7, 9, 3), (48, 2, 2), (10, 10, 10)]
+BLOCK_EXCHANGE_PLANS = [("i32", 4, None), ("f32", 3, None), ("i64", 2, None),
+                        ("f64", 5, None), ("f32", 11, None), ("i32", 1, None),
+                        ("f32", 16, (256, 1, 1)), ("f64", 12, (180, 1, 1)),
+                        ("i32", 7, (7, 9, 3)), ("i64", 9, (33, 1, 1))]
+
+
+def block_exchange_cases():
+    """Each kernel exchanges, stores, exchanges back (reusing the buffer
+    after the next barrier) and stores again."""
+    for type_name, n, known in BLOCK_EXCHANGE_PLANS:
+        for tag, direction in EXCHANGE_DIRECTIONS.items():
+            shape_tag = "rt" if known is None else "k" + "x".join(map(str, known))
+            yield dict(family="block_exchange",
+                       name=f"bxchg_{tag}_{n}x{type_name}_{shape_tag}",
+                       direction=direction, items=n, type=type_name, known=known,
+                       shapes=BLOCK_EXCHANGE_SHAPES if known is None else [known])
+
+
+def block_scan_order_cases():
+    """Float sums of random values, bit for bit in the combine order each
+    block_scan algorithm documents (the block_ops kernel: its scan outputs)."""
+    for algorithm in ("warp_scans", "raking"):
+        for type_name in ("f32", "f64"):
+            yield dict(family="block_scan_order",
+                       name=f"block_scan_order_{algorithm}_{type_name}", type=type_name,
+                       kind="add", algorithm=algorithm, known=None, shapes=BLOCK_OP_SHAPES)
+
+
+def block_combiner_cases():
+    """block_reduce / block_scan with combiner regions over tuples (see
+    COMBINERS): argmax (declared commutative or not) and the affine map
+    (i32, i32), whose two values of one type take two buffers; scans
+    inclusive without init (the shifted inclusive scans), exclusive with
+    init, with the block totals, under both algorithms."""
+    for comb in ("argmax", "argmax_nc", "affine"):
+        for algorithm in (None, "raking"):
+            tag = f"_{algorithm}" if algorithm else ""
+            yield dict(family="block_combiner", name=f"bcmb_reduce_{comb}{tag}", op="reduce",
+                       combiner=comb, algorithm=algorithm, shapes=BLOCK_OP_SHAPES)
+    for comb in ("affine", "argmax_nc"):
+        for algorithm in ("warp_scans", "raking"):
+            for exclusive in (False, True):
+                yield dict(family="block_combiner",
+                           name=f"bcmb_scan_{comb}_{algorithm}_{'ex_init' if exclusive else 'in'}",
+                           op="scan", combiner=comb, algorithm=algorithm,
+                           exclusive=exclusive, shapes=BLOCK_OP_SHAPES)
 
 
 # ----------------------------------------------------------------------------
@@ -263,7 +335,6 @@ def block_op_cases():
 # ----------------------------------------------------------------------------
 
 EXCHANGE_TYPES = ["i32", "f32", "i64", "f64"]
-EXCHANGE_DIRECTIONS = {"b2s": "blocked_to_striped", "s2b": "striped_to_blocked"}
 EXCHANGE_BLOCK = 96  # three warps: each uses its own slice of the buffer
 EXCHANGE_GRID = 2
 
@@ -440,6 +511,9 @@ def all_cases():
     yield from broadcast_any_lane_cases()
     yield from shfl_any_offset_cases()
     yield from block_op_cases()
+    yield from block_exchange_cases()
+    yield from block_scan_order_cases()
+    yield from block_combiner_cases()
     yield from exchange_cases()
     yield from elect_cases()
     yield from atomic_cases()

@@ -281,6 +281,21 @@ def exchange(items, direction):
             for lane in range(WARP)]
 
 
+def block_exchange(items, direction):
+    """CUB BlockExchange, from the definition: `items[t][j]` is position j of
+    thread t of a block of B = len(items) threads. Blocked: thread t holds
+    items t*N..t*N+N-1; striped: thread t holds items t, t+B, ..., t+B*(N-1).
+    Returns the items in the other arrangement, as items[t][j]."""
+    b, n = len(items), len(items[0])
+    if direction == "blocked_to_striped":
+        # Striped (t, j) is item t + B j, held blocked by thread g // N.
+        return [[items[(t + b * j) // n][(t + b * j) % n] for j in range(n)]
+                for t in range(b)]
+    # Blocked (t, j) is item N t + j, held striped by thread g % B.
+    return [[items[(n * t + j) % b][(n * t + j) // b] for j in range(n)]
+            for t in range(b)]
+
+
 def elected_lane(executing):
     """warp.elect: the lowest lane of the lanes that execute it (the mask)."""
     return min(executing) if executing else None
@@ -296,6 +311,58 @@ def kogge_stone_inclusive(values, dtype):
         x = [x[r] if r < d else dtype(x[r - d] + x[r]) for r in range(len(x))]
         d *= 2
     return x
+
+
+def block_scan_order(algorithm, values, dtype, init=None, exclusive=False):
+    """A float `add` block scan in the combine order warp.block_scan documents
+    for `algorithm`, rounded to `dtype` at every step, and the block total.
+    warp_scans: each warp's Kogge-Stone scan S over its live lanes, the
+    warps' totals' Kogge-Stone scan K; thread t of warp w gets K[w-1] + S[t]
+    (init + K[w-1] with init; warp 0 without init: S[t] alone). raking:
+    segments of S = ceil(B / 32) threads folded from the left, their totals'
+    Kogge-Stone scan K, and each segment rescanned from the left starting
+    from its prefix (init + K[l-1], or K[l-1]; segment 0 without init starts
+    from its first value). Exclusive: the value before a thread's own (the
+    identity for thread 0 without init). Total: the last of K, without init."""
+    t = dtype.type
+    n = len(values)
+    add = lambda a, b: t(a + b)  # noqa: E731
+    zero = identity("add", dtype)
+    result = [None] * n
+    if algorithm == "warp_scans":
+        warps = [list(values[w:w + WARP]) for w in range(0, n, WARP)]
+        scans = [kogge_stone_inclusive(v, t) for v in warps]
+        k = kogge_stone_inclusive([s[-1] for s in scans], t)
+        for w, s in enumerate(scans):
+            prefix = k[w - 1] if w else None
+            if init is not None:
+                prefix = init if prefix is None else add(init, prefix)
+            for l in range(len(s)):
+                own = s[l - 1] if exclusive else s[l]
+                if exclusive and l == 0:
+                    result[w * WARP] = zero if prefix is None else prefix
+                else:
+                    result[w * WARP + l] = own if prefix is None else add(prefix, own)
+        return result, k[-1]
+    size = (n + WARP - 1) // WARP
+    segments = [list(values[a:a + size]) for a in range(0, n, size)]
+    totals = []
+    for seg in segments:
+        acc = t(seg[0])
+        for v in seg[1:]:
+            acc = add(acc, v)
+        totals.append(acc)
+    k = kogge_stone_inclusive(totals, t)
+    for l, seg in enumerate(segments):
+        prefix = k[l - 1] if l else None
+        if init is not None:
+            prefix = init if prefix is None else add(init, prefix)
+        acc = prefix
+        for i, v in enumerate(seg):
+            before = acc
+            acc = t(v) if acc is None else add(acc, v)
+            result[l * size + i] = (zero if before is None else before) if exclusive else acc
+    return result, k[-1]
 
 
 def aggregated_atomic_group(old, values, dtype):
@@ -602,6 +669,27 @@ def self_check():
     assert striped[0] == [0, 32] and striped[31] == [31, 63]
     assert exchange(striped, "striped_to_blocked") == items
     assert exchange([[l] for l in range(WARP)], "blocked_to_striped") == [[l] for l in range(WARP)]
+    # Block exchange, B = 3 threads, N = 2 (items 0..5 blocked: thread t
+    # holds 2t, 2t+1): striped thread t holds items t and t + 3.
+    items = [[0, 1], [2, 3], [4, 5]]
+    striped = block_exchange(items, "blocked_to_striped")
+    assert striped == [[0, 3], [1, 4], [2, 5]]
+    assert block_exchange(striped, "striped_to_blocked") == items
+    # Striped input t, t+5 (B = 5, N = 2) back to blocked: thread 1 holds 2, 3.
+    assert block_exchange([[t, t + 5] for t in range(5)], "striped_to_blocked")[1] == [2, 3]
+    # Block scan orders, B = 66 (3 warps, raking segments of 3): exact on
+    # ones; with 2^24 (ulp 2) in thread 0 the order shows at thread 2:
+    # raking (2^24 + 1) + 1 rounds twice to 2^24, Kogge-Stone 2^24 + (1 + 1)
+    # is exact.
+    ones = [f32(1)] * 66
+    for algorithm in ("warp_scans", "raking"):
+        incl, total = block_scan_order(algorithm, ones, np.dtype(f32))
+        assert incl == [f32(i + 1) for i in range(66)] and total == 66
+        excl, _ = block_scan_order(algorithm, ones, np.dtype(f32), init=f32(5), exclusive=True)
+        assert excl == [f32(5 + i) for i in range(66)]
+    big = [f32(2 ** 24)] + [f32(1)] * 65
+    assert block_scan_order("raking", big, np.dtype(f32))[0][2] == f32(2 ** 24)
+    assert block_scan_order("warp_scans", big, np.dtype(f32))[0][2] == f32(2 ** 24 + 2)
     assert elected_lane([5, 3, 30]) == 3
     # Aggregated atomics: 3 lanes add 1, 2, 4 to a cell holding 10.
     got, final = aggregated_atomic_group(10, [1, 2, 4], np.int64)

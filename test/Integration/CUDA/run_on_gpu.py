@@ -731,6 +731,16 @@ def run_warp_id_2d(suite):
                          "; ".join(problems[:4]))
 
 
+def thread_mismatches(label, ok, got, want, show):
+    """[a line naming the first thread where `ok` is false and how many
+    are], or [] when every thread is ok."""
+    bad = np.flatnonzero(~np.asarray(ok))
+    if not len(bad):
+        return []
+    t = int(bad[0])
+    return [f"{label} thread={t} ({len(bad)} threads) got {show(got[t])} want {show(want[t])}"]
+
+
 def block_op_inputs(type_name, kind, size, trial):
     """Values whose combination does not depend on the combine order (small
     integers for add, mostly +-1 for mul, any bits for integer kinds), so the
@@ -777,12 +787,13 @@ def run_block_ops(suite):
     names = cases.BLOCK_OP_OUTPUTS
     # Under compute-sanitizer (run.sh sets WARP_GPU_SHAPES=few) a handful of
     # shapes: ragged 1-D, 3-D and the largest block.
-    shapes = cases.BLOCK_OP_SHAPES
-    if os.environ.get("WARP_GPU_SHAPES") == "few":
-        shapes = [(33, 1, 1), (7, 9, 3), (1024, 1, 1)]
+    few = {(33, 1, 1), (7, 9, 3), (1024, 1, 1)}
     for case in cases.block_op_cases():
         fn = suite.function(case)
         dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        shapes = case["shapes"]
+        if os.environ.get("WARP_GPU_SHAPES") == "few" and case["known"] is None:
+            shapes = [shape for shape in shapes if shape in few]
         for shape in shapes:
             n = shape[0] * shape[1] * shape[2]
             grid = 2
@@ -800,11 +811,158 @@ def run_block_ops(suite):
                     for j, name in enumerate(names):
                         got = out[j][blk]
                         exp = np.array(want[j], dtype=dtype)
-                        bad = np.flatnonzero(~equal_elements(got, exp, case["kind"], dtype))
-                        if len(bad):
-                            t = int(bad[0])
-                            problems.append(f"trial={trial} block={blk} {name} thread={t} "
-                                            f"({len(bad)} threads) got {got[t]!r} want {exp[t]!r}")
+                        problems += thread_mismatches(
+                            f"trial={trial} block={blk} {name}",
+                            equal_elements(got, exp, case["kind"], dtype), got, exp, repr)
+            suite.record(dict(name=f"{case['name']}_{'x'.join(map(str, shape))}"),
+                         not problems, "; ".join(problems[:3]))
+
+
+def run_block_scan_orders(suite):
+    """warp.block_scan <add> over random floats against
+    reference.block_scan_order (the documented combine order of the case's
+    algorithm), bit for bit: inclusive, exclusive, total and exclusive with
+    init (thread 0's value) of every thread of both blocks of a launch."""
+    names = cases.BLOCK_OP_OUTPUTS
+    checked = ["scan", "exclusive", "total", "exclusive_init"]
+    for case in cases.block_scan_order_cases():
+        fn = suite.function(case)
+        dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        for shape in case["shapes"]:
+            n = shape[0] * shape[1] * shape[2]
+            grid = 2
+            host_in = (rng.standard_normal(grid * n) * 1000).astype(dtype)
+            d_out = cp.zeros(len(names) * grid * n, dtype=dtype)
+            fn((grid,), shape, memref_args(cp.asarray(host_in)) + memref_args(d_out)
+               + [np.int32(0)])
+            out = uint_view(cp.asnumpy(d_out)).reshape(len(names), grid, n)
+            problems = []
+            for blk in range(grid):
+                values = host_in[blk * n:(blk + 1) * n]
+                incl, total = ref.block_scan_order(case["algorithm"], values, dtype)
+                excl, _ = ref.block_scan_order(case["algorithm"], values, dtype, exclusive=True)
+                excl_init, _ = ref.block_scan_order(case["algorithm"], values, dtype,
+                                                    init=values[0], exclusive=True)
+                want = {"scan": incl, "exclusive": excl, "total": [total] * n,
+                        "exclusive_init": excl_init}
+                for name in checked:
+                    got = out[names.index(name)][blk]
+                    exp = uint_view(np.array(want[name], dtype=dtype))
+                    problems += thread_mismatches(f"block={blk} {name}", got == exp, got, exp,
+                                                  hex)
+            suite.record(dict(name=f"{case['name']}_{'x'.join(map(str, shape))}"),
+                         not problems, "; ".join(problems[:3]))
+
+
+def block_combiner_inputs(comb, size):
+    """One array per value of the tuple: argmax gets ties (few distinct
+    values), NaNs and signed zeros, and distinct indices; affine maps cover
+    the whole i32 range."""
+    if comb.startswith("argmax"):
+        values = rng.integers(-3, 4, size).astype(np.float32)
+        values[rng.integers(0, size, max(1, size // 40))] = np.nan
+        values[rng.integers(0, size, max(1, size // 10))] = -0.0
+        return [values, rng.permutation(size).astype(np.int32)]
+    return [rng.integers(-2 ** 31, 2 ** 31, size, dtype=np.int64).astype(np.int32)
+            for _ in range(2)]
+
+
+def run_block_combiners(suite):
+    """Block reduce / scan with combiner regions against folds in thread
+    order (exact combiners: any grouping that keeps thread order gives the
+    same bits): every thread of both blocks of a launch, every shape."""
+    combine = {"argmax": ref.comb_argmax, "argmax_nc": ref.comb_argmax,
+               "affine": ref.comb_affine}
+    for case in cases.block_combiner_cases():
+        fn = suite.function(case)
+        comb = case["combiner"]
+        fold_fn = combine[comb]
+        types = cases.COMBINERS[comb]["types"]
+        dtypes = [np.dtype(cases.PAYLOADS[t]["dtype"]) for t in types]
+        outs_per_value = 1 if case["op"] == "reduce" else 2
+        for shape in case["shapes"]:
+            n = shape[0] * shape[1] * shape[2]
+            grid = 2
+            inputs = block_combiner_inputs(comb, grid * n)
+            inits = [dt.type(v[0]) for dt, v in zip(dtypes, block_combiner_inputs(comb, 1))]
+            outs = [cp.zeros(grid * n, dt) for dt in dtypes * outs_per_value]
+            args = []
+            for array in [cp.asarray(a) for a in inputs] + outs:
+                args += memref_args(array)
+            fn((grid,), shape, args + inits)
+            got = [cp.asnumpy(out) for out in outs]
+            problems = []
+            for blk in range(grid):
+                tuples = [tuple(a[blk * n + t] for a in inputs) for t in range(n)]
+                total = ref.fold(fold_fn, tuples)
+                if case["op"] == "reduce":
+                    want = [total] * n
+                else:
+                    want, acc = [], tuple(inits) if case["exclusive"] else None
+                    for x in tuples:
+                        if case["exclusive"]:
+                            want.append(acc)
+                        acc = x if acc is None else fold_fn(acc, x)
+                        if not case["exclusive"]:
+                            want.append(acc)
+                for t in range(n):
+                    mine = tuple(g[blk * n + t] for g in got[:len(types)])
+                    if not ref.same_tuple(mine, want[t], comb):
+                        problems.append(f"block={blk} thread={t} got {mine} want {want[t]}")
+                        break
+                if case["op"] == "scan":
+                    for t in range(n):
+                        mine = tuple(g[blk * n + t] for g in got[len(types):])
+                        if not ref.same_tuple(mine, total, comb):
+                            problems.append(f"block={blk} total thread={t} got {mine} "
+                                            f"want {total}")
+                            break
+            suite.record(dict(name=f"{case['name']}_{'x'.join(map(str, shape))}"),
+                         not problems, "; ".join(problems[:3]))
+
+
+def run_block_exchanges(suite):
+    """warp.block_exchange against the definition (reference.block_exchange),
+    bit for bit, in every thread of both blocks of a launch, over each case's
+    block shapes; the exchange back must give the input again."""
+    shapes_filter = None
+    if os.environ.get("WARP_GPU_SHAPES") == "few":
+        shapes_filter = {(33, 1, 1), (7, 9, 3), (1024, 1, 1)}
+    for case in cases.block_exchange_cases():
+        fn = suite.function(case)
+        dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        n_items = case["items"]
+        for shape in case["shapes"]:
+            if shapes_filter and case["known"] is None and shape not in shapes_filter:
+                continue
+            b = shape[0] * shape[1] * shape[2]
+            grid = 2
+            host_in = random_payload(case["type"], grid * b * n_items)
+            if dtype.kind == "f":  # NaN payloads and -0.0 must move bit for bit too
+                host_in[:3] = [np.nan, -0.0, np.inf][:len(host_in[:3])]
+                bits = uint_view(host_in)
+                bits[-1] |= bits.dtype.type(1 << (dtype.itemsize * 8 - 2))
+            d_out = cp.zeros(grid * b * n_items, dtype)
+            d_back = cp.zeros(grid * b * n_items, dtype)
+            fn((grid,), shape, memref_args(cp.asarray(host_in)) + memref_args(d_out)
+               + memref_args(d_back))
+            bits_in = uint_view(host_in).reshape(grid, b, n_items)
+            out = uint_view(cp.asnumpy(d_out)).reshape(grid, b, n_items)
+            back = uint_view(cp.asnumpy(d_back)).reshape(grid, b, n_items)
+            problems = []
+            for blk in range(grid):
+                items = [list(bits_in[blk][t]) for t in range(b)]
+                want = ref.block_exchange(items, case["direction"])
+                bad = [t for t in range(b) if list(out[blk][t]) != want[t]]
+                if bad:
+                    t = bad[0]
+                    problems.append(f"block {blk} thread {t} ({len(bad)} threads) got "
+                                    f"{[hex(v) for v in out[blk][t]]} want "
+                                    f"{[hex(v) for v in want[t]]}")
+                bad = [t for t in range(b) if list(back[blk][t]) != items[t]]
+                if bad:
+                    problems.append(f"block {blk} thread {bad[0]} ({len(bad)} threads): "
+                                    f"the exchange back differs from the input")
             suite.record(dict(name=f"{case['name']}_{'x'.join(map(str, shape))}"),
                          not problems, "; ".join(problems[:3]))
 
@@ -1082,6 +1240,9 @@ def main():
             "broadcast_any_lane": lambda: run_broadcast_any_lane(suite),
             "shfl_any_offsets": lambda: run_shfl_any_offsets(suite),
             "block_ops": lambda: run_block_ops(suite),
+            "block_exchanges": lambda: run_block_exchanges(suite),
+            "block_scan_orders": lambda: run_block_scan_orders(suite),
+            "block_combiners": lambda: run_block_combiners(suite),
             "exchanges": lambda: run_exchanges(suite),
             "elect": lambda: run_elect(suite),
             "atomics": lambda: run_atomics(suite),

@@ -1,0 +1,184 @@
+// block_scan algorithm = <raking> (CUB's BLOCK_SCAN_RAKING): every thread
+// parks its value in its slot of the raking buffer, a barrier, warp 0's lane
+// l folds slots [l S, min(l S + S, B)) serially (S = ceil(B / 32)), warp 0
+// scans the segment totals, lane l rescans its segment from its prefix in
+// place, a barrier, every thread reads its slot. The default is raking for a
+// known_block_size of at most 64 threads, warp_scans otherwise.
+// RUN: warp-opt %s --warp-expand-block-collectives | FileCheck %s
+// RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.ptx" -o /dev/null
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
+
+// One raking buffer per payload type: a slot per thread of the largest
+// raking block (1024 without known_block_size) and the total's slot. f32's
+// raking scan has a known 8 x 8 block: 65 slots. The warp_scans lowering
+// keeps the 66-slot scratch array.
+// CHECK-DAG: memref.global "private" @[[RAKE:__warp_block_rake[_0-9]*]] : memref<1025xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @[[RAKEF:__warp_block_rake[_0-9]*]] : memref<65xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<66xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<66xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.global
+
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // CHECK-LABEL: gpu.func @raking
+  // CHECK-SAME: (%[[IN:.*]]: memref<?xi32>, %[[OUT:.*]]: memref<?xi32>, %[[INIT:.*]]: i32, %[[X:.*]]: i32)
+  // Thread x + X * (y + Y * z), B = X * Y * Z.
+  // CHECK: %[[YZ:.*]] = arith.addi %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[ROW:.*]] = arith.muli %{{.*}}, %[[YZ]] : i32
+  // CHECK: %[[THREAD:.*]] = arith.addi %{{.*}}, %[[ROW]] : i32
+  // CHECK: %[[XY:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[B:.*]] = arith.muli %[[XY]], %{{.*}} : i32
+  // CHECK: %[[LANE:.*]] = warp.lane_id : i32
+  // CHECK: %[[WARP:.*]] = arith.shrui %[[THREAD]], %{{.*}} : i32
+  // CHECK: %[[MASK:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[BUF:.*]] = memref.get_global @[[RAKE]]
+  // The total's slot: the buffer's last.
+  // CHECK: %[[C1024:.*]] = arith.constant 1024 : i32
+  // CHECK: %[[MINE:.*]] = arith.index_castui %[[THREAD]] : i32 to index
+  // CHECK: memref.store %[[X]], %[[BUF]][%[[MINE]]]
+  // CHECK-NEXT: gpu.barrier
+  // CHECK: %[[W0:.*]] = arith.cmpi eq, %[[WARP]], %{{.*}} : i32
+  // CHECK: scf.if %[[W0]] {
+  // S = (B + 31) / 32 and the number of segments ceil(B / S).
+  // CHECK:   %[[B31:.*]] = arith.addi %[[B]], %{{.*}} : i32
+  // CHECK:   %[[S:.*]] = arith.shrui %[[B31]], %{{.*}} : i32
+  // CHECK:   %[[NSEG:.*]] = arith.divui %{{.*}}, %[[S]] : i32
+  // CHECK:   %[[START:.*]] = arith.muli %[[LANE]], %[[S]] : i32
+  // CHECK:   %[[END:.*]] = arith.minui %{{.*}}, %[[B]] : i32
+  // CHECK:   %[[NEXT:.*]] = arith.addi %[[START]], %{{.*}} : i32
+  // CHECK:   %[[HAS:.*]] = arith.cmpi ult, %[[LANE]], %[[NSEG]] : i32
+  // The serial fold of the segment.
+  // CHECK:   %[[SEG:.*]] = scf.if %[[HAS]] -> (i32) {
+  // CHECK:     %[[FIRST:.*]] = memref.load %[[BUF]]
+  // CHECK:     %[[FOLD:.*]] = scf.for %{{.*}} = %[[NEXT]] to %[[END]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[FIRST]]) -> (i32) : i32 {
+  // CHECK:       %[[V:.*]] = memref.load %[[BUF]]
+  // CHECK:       %[[SUM:.*]] = arith.addi %[[ACC]], %[[V]] : i32
+  // CHECK:       scf.yield %[[SUM]] : i32
+  // CHECK:     scf.yield %[[FOLD]] : i32
+  // CHECK:   } else {
+  // CHECK:     scf.yield %[[X]] : i32
+  // The segment totals' exclusive scan, init in front.
+  // CHECK:   %[[P:.*]]:2 = warp.scan <add> %[[SEG]] exclusive init %[[INIT]] valid_lanes %[[NSEG]] mask %[[MASK]] : i32, i32
+  // The rescan from the prefix, exclusive: each slot gets the sum before it.
+  // CHECK:   scf.if %[[HAS]] {
+  // CHECK:     %[[F:.*]] = memref.load %[[BUF]]
+  // CHECK:     %[[I0:.*]] = arith.addi %[[P]]#0, %[[F]] : i32
+  // CHECK:     memref.store %[[P]]#0, %[[BUF]]
+  // CHECK:     scf.for %{{.*}} = %[[NEXT]] to %[[END]] step %{{.*}} iter_args(%[[ACC2:.*]] = %[[I0]]) -> (i32) : i32 {
+  // CHECK:       %[[V2:.*]] = memref.load %[[BUF]]
+  // CHECK:       %[[SUM2:.*]] = arith.addi %[[ACC2]], %[[V2]] : i32
+  // CHECK:       memref.store %[[ACC2]], %[[BUF]]
+  // CHECK:       scf.yield %[[SUM2]] : i32
+  // Lane 0 parks the total in the last slot.
+  // CHECK:   scf.if
+  // CHECK:     %[[TS:.*]] = arith.index_castui %[[C1024]]
+  // CHECK:     memref.store %[[P]]#1, %[[BUF]][%[[TS]]]
+  // CHECK: gpu.barrier
+  // CHECK: memref.load %[[BUF]][%{{.*}}]
+  // CHECK: memref.load %[[BUF]][%{{.*}}]
+  // CHECK-NOT: gpu.barrier
+  // CHECK: gpu.return
+  // PTX-LABEL: .entry raking(
+  // PTX: st.shared.b32
+  // PTX-NEXT: bar.sync 0;
+  // PTX-COUNT-1: bar.sync 0;
+  // PTX-NOT: bar.sync
+  // PTX: ret;
+  gpu.func @raking(%in: memref<?xi32>, %out: memref<?xi32>, %init: i32, %x: i32) kernel {
+    %t = gpu.thread_id x
+    %s, %total = warp.block_scan <add> %x exclusive init %init algorithm = <raking> : i32, i32
+    %sum = arith.addi %s, %total : i32
+    memref.store %sum, %out[%t] : memref<?xi32>
+    gpu.return
+  }
+
+  // Inclusive, no init: lane 0's segment starts from its first value; the
+  // others from their prefix.
+  // CHECK-LABEL: gpu.func @raking_inclusive
+  // CHECK: %[[P:.*]]:2 = warp.scan <maxsi> %{{.*}} exclusive valid_lanes
+  // CHECK: scf.if
+  // CHECK:   %[[F:.*]] = memref.load
+  // CHECK:   %[[C:.*]] = arith.maxsi %[[P]]#0, %[[F]] : i32
+  // CHECK:   %[[L0:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : i32
+  // CHECK:   %[[I0:.*]] = arith.select %[[L0]], %[[F]], %[[C]] : i32
+  // CHECK:   memref.store %[[I0]]
+  // CHECK:   scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[I0]])
+  // CHECK:     %[[M:.*]] = arith.maxsi %[[ACC]], %{{.*}} : i32
+  // CHECK:     memref.store %[[M]]
+  gpu.func @raking_inclusive(%out: memref<?xi32>, %x: i32) kernel {
+    %t = gpu.thread_id x
+    %s = warp.block_scan <maxsi> %x algorithm = <raking> : i32
+    memref.store %s, %out[%t] : memref<?xi32>
+    gpu.return
+  }
+
+  // block_reduce algorithm = <raking>: the same segments folded, then
+  // warp.reduce over the segments' lanes; every thread reads the total slot.
+  // CHECK-LABEL: gpu.func @raking_reduce
+  // CHECK-SAME: (%{{.*}}: memref<?xi32>, %[[X:.*]]: i32)
+  // CHECK: %[[BUF:.*]] = memref.get_global @[[RAKE]]
+  // CHECK: %[[C1024:.*]] = arith.constant 1024 : i32
+  // CHECK: memref.store %[[X]], %[[BUF]]
+  // CHECK-NEXT: gpu.barrier
+  // CHECK: scf.if
+  // CHECK:   %[[NSEG:.*]] = arith.divui
+  // CHECK:   %[[SEG:.*]] = scf.if %{{.*}} -> (i32) {
+  // CHECK:     scf.for
+  // CHECK:       arith.xori
+  // CHECK:   %[[R:.*]] = warp.reduce <xor> %[[SEG]] valid_lanes %[[NSEG]] mask %{{.*}} lanes = <first> : i32
+  // CHECK:   scf.if
+  // CHECK:     %[[TS:.*]] = arith.index_castui %[[C1024]]
+  // CHECK:     memref.store %[[R]], %[[BUF]][%[[TS]]]
+  // CHECK: gpu.barrier
+  // CHECK: %[[TL:.*]] = arith.index_castui %[[C1024]]
+  // CHECK: memref.load %[[BUF]][%[[TL]]]
+  // CHECK-NOT: gpu.barrier
+  // CHECK: gpu.return
+  // PTX-LABEL: .entry raking_reduce(
+  // PTX-COUNT-2: bar.sync 0;
+  // PTX-NOT: bar.sync
+  // PTX: ret;
+  gpu.func @raking_reduce(%out: memref<?xi32>, %x: i32) kernel {
+    %t = gpu.thread_id x
+    %r = warp.block_reduce <xor> %x algorithm = <raking> : i32
+    memref.store %r, %out[%t] : memref<?xi32>
+    gpu.return
+  }
+
+  // Defaults: raking up to 64 known threads, warp_scans above and when the
+  // size is unknown; an explicit warp_scans wins over the size.
+  // CHECK-LABEL: gpu.func @default_small
+  // CHECK: memref.get_global @[[RAKEF]]
+  // CHECK: scf.for
+  // CHECK: warp.scan <add> %{{.*}} exclusive valid_lanes
+  // CHECK: gpu.return
+  gpu.func @default_small(%out: memref<?xf32>, %x: f32) kernel
+      attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %t = gpu.thread_id x
+    %s = warp.block_scan <add> %x : f32
+    memref.store %s, %out[%t] : memref<?xf32>
+    gpu.return
+  }
+  // CHECK-LABEL: gpu.func @default_large
+  // CHECK: memref.get_global @__warp_block_scratch
+  // CHECK: warp.scan <add> %{{.*}} valid_lanes
+  gpu.func @default_large(%out: memref<?xf32>, %x: f32) kernel
+      attributes {known_block_size = array<i32: 65, 1, 1>} {
+    %t = gpu.thread_id x
+    %s = warp.block_scan <add> %x : f32
+    memref.store %s, %out[%t] : memref<?xf32>
+    gpu.return
+  }
+  // CHECK-LABEL: gpu.func @forced_warp_scans
+  // CHECK: memref.get_global @__warp_block_scratch
+  // CHECK: warp.scan <add> %{{.*}} valid_lanes
+  gpu.func @forced_warp_scans(%out: memref<?xi32>, %x: i32) kernel
+      attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %t = gpu.thread_id x
+    %s = warp.block_scan <add> %x algorithm = <warp_scans> : i32
+    memref.store %s, %out[%t] : memref<?xi32>
+    gpu.return
+  }
+}
+}
