@@ -196,27 +196,44 @@ std::optional<CombineKind> matchSingleOpRegion(Region &region) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// A uniform gpu.all_reduce with a named operation, or a region that is one
-/// of them: a block reduce. (Other regions stay with upstream's lowering;
+/// A uniform gpu.all_reduce: a block reduce. A named operation, or a region
+/// that is one of them, becomes its combine kind; any other one-block region
+/// becomes the block reduce's combiner region (gpu.yield -> warp.yield), not
+/// declared commutative, so it is applied in the fixed order block_reduce
+/// documents. (A region of several blocks stays with upstream's lowering;
 /// without `uniform` the op may run in divergent code, where no block-wide
 /// barrier may stand, and neither lowering takes it.)
 struct AllReduceToWarp : public OpRewritePattern<gpu::AllReduceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(gpu::AllReduceOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<CombineKind> kind;
-    if (std::optional<gpu::AllReduceOperation> named = op.getOp())
-      kind = toWarpCombineKind(*named);
-    else
-      kind = matchSingleOpRegion(op.getBody());
-    if (!kind)
-      return rewriter.notifyMatchFailure(op, "reduction region");
     if (!op.getUniform())
       return rewriter.notifyMatchFailure(op, "not uniform");
     Type type = op.getValue().getType();
     if (!isWarpPayload(type))
       return rewriter.notifyMatchFailure(op, "payload type");
-    rewriter.replaceOpWithNewOp<BlockReduceOp>(op, *kind, op.getValue());
+    std::optional<CombineKind> kind;
+    if (std::optional<gpu::AllReduceOperation> named = op.getOp())
+      kind = toWarpCombineKind(*named);
+    else
+      kind = matchSingleOpRegion(op.getBody());
+    if (kind) {
+      rewriter.replaceOpWithNewOp<BlockReduceOp>(op, *kind, op.getValue());
+      return success();
+    }
+    Region &body = op.getBody();
+    if (!body.hasOneBlock())
+      return rewriter.notifyMatchFailure(op, "reduction region of several blocks");
+    auto reduce = BlockReduceOp::create(
+        rewriter, op.getLoc(), TypeRange{type}, CombineKindAttr(),
+        ValueRange{op.getValue()}, /*commutative=*/false,
+        BlockReduceAlgorithmAttr());
+    rewriter.inlineRegionBefore(body, reduce.getCombiner(),
+                                reduce.getCombiner().end());
+    Operation *yield = reduce.getCombiner().front().getTerminator();
+    rewriter.setInsertionPoint(yield);
+    rewriter.replaceOpWithNewOp<YieldOp>(yield, yield->getOperands());
+    rewriter.replaceOp(op, reduce.getResults());
     return success();
   }
 };

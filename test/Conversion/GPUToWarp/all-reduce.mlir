@@ -1,6 +1,7 @@
-// A uniform gpu.all_reduce with a named operation, or with a region that
-// yields one such arith op of its two arguments, becomes warp.block_reduce;
-// with any other region it stays for upstream's lowering.
+// A uniform gpu.all_reduce becomes warp.block_reduce: a named operation, or
+// a region that yields one such arith op of its two arguments, as a combine
+// kind; any other one-block region as the combiner region. Only a region of
+// several blocks stays for upstream's lowering.
 // RUN: warp-opt %s --convert-gpu-to-warp | FileCheck %s
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.ptx" -o /dev/null
 // RUN: FileCheck %s --input-file=%t.ptx --check-prefix=PTX
@@ -64,32 +65,50 @@ gpu.module @kernels {
   }
 
   // CHECK-LABEL: gpu.func @other_regions
-  // CHECK-NOT: warp.block_reduce
-  // CHECK-COUNT-3: gpu.all_reduce
-  // CHECK-NOT: warp.block_reduce
+  // Two ops: the combiner region, gpu.yield now warp.yield.
+  // CHECK: %[[A:.*]] = warp.block_reduce %{{.*}} : f32 combine (%[[L:.*]]: f32, %[[R:.*]]: f32) {
+  // CHECK-NEXT: %[[S:.*]] = arith.addf %[[L]], %[[R]] : f32
+  // CHECK-NEXT: %[[D:.*]] = arith.mulf %[[S]], %[[S]] : f32
+  // CHECK-NEXT: warp.yield %[[D]] : f32
+  // Not a combine kind.
+  // CHECK: warp.block_reduce %[[A]] : f32 combine
+  // CHECK-NEXT: arith.subf
+  // CHECK-NEXT: warp.yield
+  // An operand that is not an argument.
+  // CHECK: warp.block_reduce %{{.*}} : i32 combine (%[[X:.*]]: i32, %{{.*}}: i32)
+  // CHECK-NEXT: arith.addi %[[X]], %[[X]] : i32
+  // CHECK-NEXT: warp.yield
+  // Several blocks: upstream's.
+  // CHECK: gpu.all_reduce %{{.*}} uniform {
+  // CHECK: cf.br
+  // CHECK-NOT: gpu.all_reduce
   gpu.func @other_regions(%x: f32, %i: i32, %out: memref<?xf32>, %iout: memref<?xi32>) kernel {
     %t = gpu.thread_id x
-    // Two ops.
     %a = gpu.all_reduce %x uniform {
     ^bb(%l: f32, %r: f32):
       %s = arith.addf %l, %r : f32
       %d = arith.mulf %s, %s : f32
       gpu.yield %d : f32
     } : (f32) -> f32
-    // Not a combine kind.
     %b = gpu.all_reduce %a uniform {
     ^bb(%l: f32, %r: f32):
       %d = arith.subf %l, %r : f32
       gpu.yield %d : f32
     } : (f32) -> f32
-    // An operand that is not an argument.
     %c = gpu.all_reduce %i uniform {
     ^bb(%l: i32, %r: i32):
       %d = arith.addi %l, %l : i32
       gpu.yield %d : i32
     } : (i32) -> i32
+    %e = gpu.all_reduce %c uniform {
+    ^bb(%l: i32, %r: i32):
+      %d = arith.addi %l, %r : i32
+      cf.br ^done(%d : i32)
+    ^done(%v: i32):
+      gpu.yield %v : i32
+    } : (i32) -> i32
     memref.store %b, %out[%t] : memref<?xf32>
-    memref.store %c, %iout[%t] : memref<?xi32>
+    memref.store %e, %iout[%t] : memref<?xi32>
     gpu.return
   }
 }

@@ -47,7 +47,14 @@ module attributes {gpu.container_module} {
       memref.store %n, %and[%t] : memref<94xi32>
       %two = arith.constant 2 : i32
       %v2 = arith.muli %v, %two : i32
-      %s2 = gpu.all_reduce add %v2 uniform {} : (i32) -> (i32)
+      // A region of several ops (the combiner region of a block reduce).
+      %s2 = gpu.all_reduce %v2 uniform {
+      ^bb(%lhs : i32, %rhs : i32):
+        %zero = arith.constant 0 : i32
+        %p = arith.addi %lhs, %rhs : i32
+        %r = arith.ori %p, %zero : i32
+        gpu.yield %r : i32
+      } : (i32) -> (i32)
       memref.store %s2, %twice[%t] : memref<94xi32>
       gpu.terminator
     }
