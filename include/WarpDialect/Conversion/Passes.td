@@ -52,10 +52,11 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
     cannot lower), `gpu.subgroup_broadcast` and `gpu.lane_id` become warp
     ops, so the warp lowering handles them. A `uniform` `gpu.all_reduce` with a
     named operation, or with a region that yields one such arith op of its
-    two arguments (`arith.maxsi %a, %b`), becomes `warp.block_reduce` (any
-    block size; upstream's lowering shows write-write hazards under
-    compute-sanitizer's racecheck); one with any other region stays with
-    upstream.
+    two arguments (`arith.maxsi %a, %b`), becomes `warp.block_reduce` with
+    that combine kind; with any other one-block region, a `warp.block_reduce`
+    with that combiner region (any block size; upstream's lowering shows
+    write-write hazards under compute-sanitizer's racecheck). A region of
+    several blocks stays with upstream.
 
     ```mlir
     // warp-opt --convert-gpu-to-warp
