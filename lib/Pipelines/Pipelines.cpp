@@ -86,7 +86,8 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
     OpPassManager &pm, const WarpPipelineOptions &options) {
   // Checked before outlining, which would turn impossible launch sizes into
   // errors without a location.
-  pm.addPass(createWarpCheckPlacementPass());
+  pm.addPass(createWarpCheckPlacementPass(
+      WarpCheckPlacementPassOptions{/*allowAsync=*/options.asyncRuntime}));
   // Kernels written inside gpu.launch must be outlined before the device
   // passes, which run on gpu.module, can see their warp ops.
   pm.addPass(createGpuKernelOutliningPass());

@@ -8,10 +8,12 @@
 
 #include "WarpDialect/Transforms/Passes.h"
 
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -73,8 +75,45 @@ LogicalResult checkLaunchSizes(Operation *op,
   return success();
 }
 
+/// NVPTX cannot pass a zero-width integer ("Empty parameter types are not
+/// supported", a fatal error).
+LogicalResult checkParameterTypes(FunctionOpInterface function) {
+  auto isZeroWidth = [](Type type) {
+    auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
+    return integer && integer.getWidth() == 0;
+  };
+  for (auto [i, type] : llvm::enumerate(function.getArgumentTypes()))
+    if (isZeroWidth(type))
+      return function.emitOpError()
+             << "argument #" << i << " has type " << type
+             << ", which PTX cannot pass (zero-width integer)";
+  for (auto [i, type] : llvm::enumerate(function.getResultTypes()))
+    if (isZeroWidth(type))
+      return function.emitOpError()
+             << "result #" << i << " has type " << type
+             << ", which PTX cannot pass (zero-width integer)";
+  return success();
+}
+
+/// Whether `op` is an async-dialect op or has an operand, result or block
+/// argument of an async type.
+bool usesAsyncDialect(Operation *op) {
+  auto isAsync = [](Type type) {
+    return isa<async::AsyncDialect>(type.getDialect());
+  };
+  if (isa<async::AsyncDialect>(op->getDialect()) ||
+      llvm::any_of(op->getOperandTypes(), isAsync) ||
+      llvm::any_of(op->getResultTypes(), isAsync))
+    return true;
+  if (auto function = dyn_cast<FunctionOpInterface>(op))
+    return llvm::any_of(function.getArgumentTypes(), isAsync) ||
+           llvm::any_of(function.getResultTypes(), isAsync);
+  return false;
+}
+
 struct WarpCheckPlacementPass
     : public warp::impl::WarpCheckPlacementPassBase<WarpCheckPlacementPass> {
+  using Base::Base;
   void runOnOperation() override {
     ModuleOp root = getOperation();
     bool failed = false;
@@ -94,7 +133,17 @@ struct WarpCheckPlacementPass
                  << "symbol name '" << name.getValue()
                  << "' cannot be spelled in PTX: use [a-zA-Z][a-zA-Z0-9_$]* "
                     "or [_$%][a-zA-Z0-9_$]+ (not WARP_SZ)");
+          if (auto function = dyn_cast<FunctionOpInterface>(child))
+            fail(checkParameterTypes(function));
         }
+        return;
+      }
+      if (!allowAsync && !op->getParentOfType<gpu::GPUModuleOp>() &&
+          usesAsyncDialect(op)) {
+        fail(op->emitOpError(
+            "is async-dialect host code, which this pipeline does not lower: "
+            "add the pipeline option async=true (warp-cuda-runner sets it "
+            "for such programs)"));
         return;
       }
       if (auto func = dyn_cast<gpu::GPUFuncOp>(op)) {

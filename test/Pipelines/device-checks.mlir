@@ -87,3 +87,30 @@ func.func @launch_block_too_big(%x: f32) {
   }
   return
 }
+
+// -----
+
+// A zero-width integer parameter or result: NVPTX aborts ("Empty parameter
+// types are not supported"; found by the fuzzer).
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // expected-error @+1 {{'func.func' op argument #0 has type 'i0', which PTX cannot pass (zero-width integer)}}
+  func.func @takes(%h: i0, %x: f32) { return }
+  // expected-error @+1 {{'func.func' op result #0 has type 'vector<2xi0>', which PTX cannot pass}}
+  func.func private @gives() -> vector<2xi0>
+  // expected-error @+1 {{'gpu.func' op argument #1 has type 'i0'}}
+  gpu.func @kernel(%x: f32, %h: i0) kernel { gpu.return }
+}
+}
+
+// -----
+
+// Async-dialect host code without the pipeline's async option: a
+// diagnostic, not invalid IR after gpu-to-llvm (found by the fuzzer).
+// expected-error @+1 {{'func.func' op is async-dialect host code, which this pipeline does not lower: add the pipeline option async=true}}
+func.func @from_argument(%v: !async.value<!gpu.async.token>) {
+  // expected-error @+1 {{'async.await' op is async-dialect host code}}
+  %r = async.await %v : !async.value<!gpu.async.token>
+  gpu.wait [%r]
+  return
+}

@@ -145,7 +145,12 @@ def WarpCheckPlacementPass : Pass<"warp-check-placement", "::mlir::ModuleOp"> {
       `WARP_SZ` is reserved), e.g. `my.kernel` or `my-kernel`;
     * launch bounds CUDA cannot launch: a `known_block_size` or constant
       `gpu.launch` block size outside 1..1024 (z: 1..64) or with more than
-      1024 threads, a grid size outside 1..2^31-1 (y, z: 1..65535).
+      1024 threads, a grid size outside 1..2^31-1 (y, z: 1..65535);
+    * a function of a `gpu.module` with an `i0` argument or result (NVPTX
+      aborts: "Empty parameter types are not supported");
+    * async-dialect host code (`async.*` ops or types) when the pipeline
+      does not lower it (`allow-async=false`; `warp-lower-to-ptx` passes its
+      `async` option, which `warp-cuda-runner` sets for such programs).
 
     The `warp-lower-to-ptx` pipeline runs it first, before outlining.
 
@@ -156,6 +161,10 @@ def WarpCheckPlacementPass : Pass<"warp-check-placement", "::mlir::ModuleOp"> {
     }
     ```
   }];
+  let options = [
+    Option<"allowAsync", "allow-async", "bool", /*default=*/"true",
+           "Accept async-dialect host code (the pipeline lowers it)">,
+  ];
 }
 
 def WarpPrintISAPass : Pass<"warp-print-isa", "::mlir::ModuleOp"> {
