@@ -56,9 +56,8 @@ MLIR_CAPI_EXPORTED MlirModule warpModuleCreateParse(MlirContext context,
 /// diagnostic at the operation the pass ran on and returns failure instead of
 /// ending the process. After such a failure the IR may be half transformed:
 /// drop it. Each call adds an instrumentation to `passManager` (it records
-/// the running pass for the error location). The run stays on the calling
-/// thread (the context's multithreading is off during the call and restored
-/// after), since recovery works on that thread only.
+/// the running pass for the error location). (A fatal error on one of MLIR's worker threads, in a pass nested
+/// under a parallel pass adaptor, is still reported but ends the process.)
 MLIR_CAPI_EXPORTED MlirLogicalResult
 warpPassManagerRunOnOp(MlirPassManager passManager, MlirOperation op);
 

@@ -92,18 +92,8 @@ MlirLogicalResult warpPassManagerRunOnOp(MlirPassManager passManager,
                                          MlirOperation op) {
   PassManager *pm = unwrap(passManager);
   warp::reportFatalErrorsAsDiagnostics(*pm);
-  // Recovery from a fatal error works on this thread only: passes nested
-  // under a parallel adaptor would run on MLIR's worker threads, where a
-  // fatal error still ends the process. So the run stays on this thread.
-  MLIRContext *context = pm->getContext();
-  bool threaded = context->isMultithreadingEnabled();
-  if (threaded)
-    context->disableMultithreading();
-  LogicalResult result = warp::runRecoveringFromFatalErrors(
-      [&] { return pm->run(unwrap(op)); });
-  if (threaded)
-    context->enableMultithreading();
-  return wrap(result);
+  return wrap(warp::runRecoveringFromFatalErrors(
+      [&] { return pm->run(unwrap(op)); }));
 }
 
 void warpForEachKernel(MlirOperation moduleRef, WarpKernelCallback callback,
