@@ -95,21 +95,6 @@ LogicalResult checkParameterTypes(FunctionOpInterface function) {
   return success();
 }
 
-/// Whether `op` is an async-dialect op or has an operand, result or block
-/// argument of an async type.
-bool usesAsyncDialect(Operation *op) {
-  auto isAsync = [](Type type) {
-    return isa<async::AsyncDialect>(type.getDialect());
-  };
-  if (isa<async::AsyncDialect>(op->getDialect()) ||
-      llvm::any_of(op->getOperandTypes(), isAsync) ||
-      llvm::any_of(op->getResultTypes(), isAsync))
-    return true;
-  if (auto function = dyn_cast<FunctionOpInterface>(op))
-    return llvm::any_of(function.getArgumentTypes(), isAsync) ||
-           llvm::any_of(function.getResultTypes(), isAsync);
-  return false;
-}
 
 struct WarpCheckPlacementPass
     : public warp::impl::WarpCheckPlacementPassBase<WarpCheckPlacementPass> {
@@ -139,7 +124,7 @@ struct WarpCheckPlacementPass
         return;
       }
       if (!allowAsync && !op->getParentOfType<gpu::GPUModuleOp>() &&
-          usesAsyncDialect(op)) {
+          warp::usesAsyncDialect(op)) {
         fail(op->emitOpError(
             "is async-dialect host code, which this pipeline does not lower: "
             "add the pipeline option async=true (warp-cuda-runner sets it "
@@ -192,3 +177,17 @@ struct WarpCheckPlacementPass
 };
 
 } // namespace
+
+bool mlir::warp::usesAsyncDialect(Operation *op) {
+  auto isAsync = [](Type type) {
+    return isa<async::AsyncDialect>(type.getDialect());
+  };
+  if (isa<async::AsyncDialect>(op->getDialect()) ||
+      llvm::any_of(op->getOperandTypes(), isAsync) ||
+      llvm::any_of(op->getResultTypes(), isAsync))
+    return true;
+  if (auto function = dyn_cast<FunctionOpInterface>(op))
+    return llvm::any_of(function.getArgumentTypes(), isAsync) ||
+           llvm::any_of(function.getResultTypes(), isAsync);
+  return false;
+}

@@ -19,8 +19,8 @@
 #include "WarpDialect/Pipelines/Pipelines.h"
 #include "WarpDialect/Version.h"
 #include "WarpDialect/Runtime/CudaRuntimeWrappers.h"
+#include "WarpDialect/Transforms/Passes.h"
 
-#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/JitRunner.h"
@@ -71,20 +71,15 @@ static llvm::cl::opt<bool> clExitOnCudaError(
                    "(default: report it and go on, as mlir-runner does)"),
     llvm::cl::init(false));
 
-/// Whether the host code uses the async dialect (ops or types), which needs
-/// the pipeline's async lowering.
-static bool usesAsyncDialect(Operation *module) {
-  auto isAsync = [](Type type) {
-    return isa<async::AsyncDialect>(type.getDialect());
-  };
-  WalkResult walk = module->walk([&](Operation *op) {
-    if (isa<async::AsyncDialect>(op->getDialect()) ||
-        llvm::any_of(op->getResultTypes(), isAsync) ||
-        llvm::any_of(op->getOperandTypes(), isAsync))
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return walk.wasInterrupted();
+/// Whether the program uses the async dialect (ops, types or signatures),
+/// which needs the pipeline's async lowering.
+static bool programUsesAsyncDialect(Operation *module) {
+  return module
+      ->walk([](Operation *op) {
+        return warp::usesAsyncDialect(op) ? WalkResult::interrupt()
+                                          : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 /// Writes the PTX of every gpu.module: the pipeline prints it on the way
@@ -165,7 +160,7 @@ static LogicalResult lowerAndCheckDevice(Operation *module,
     options.barePtrMemref = clKernelBarePtr.getValue();
     options.hostBarePtrMemref = clHostBarePtr.getValue();
     options.ptxasOptions = clPtxasOptions.getValue();
-    options.asyncRuntime = usesAsyncDialect(module);
+    options.asyncRuntime = programUsesAsyncDialect(module);
     if (std::optional<std::string> problem =
             warp::checkWarpPipelineOptions(options))
       return module->emitError() << *problem;

@@ -64,6 +64,13 @@ void populateExpandCollectivesPatterns(RewritePatternSet &patterns,
 /// enclosing gpu.module.
 void populateExpandExchangePatterns(RewritePatternSet &patterns);
 
+/// Whether `op` is async-dialect code: an async op, or an op with an operand
+/// or result of an async type, or a function with one in its signature
+/// (CheckPlacement.cpp). Host code like that needs the pipeline's `async`
+/// lowering: warp-check-placement rejects it without, warp-cuda-runner
+/// turns that lowering on when any op of a program is.
+bool usesAsyncDialect(Operation *op);
+
 /// Fixes the strategy of every `warp.exchange` under `root` (attribute
 /// `strategy`), diagnoses what cannot work (the shared strategy outside a
 /// gpu.func of a gpu.module under `root`, a buffer over the static shared
