@@ -40,9 +40,12 @@ BLOCK_ROUNDS = 64  # benchmarks/device/gen_kernels.py: BLOCK_ROUNDS
 
 def tile_of(kernel):
     """Elements per tile of a scan/select kernel (gen_kernels.py: 256
-    threads x 8 items, or x N for *_itemsN)."""
+    threads x 16 items, or x N for *_itemsN)."""
     m = re.search(r"_items(\d+)$", kernel)
-    return 256 * (int(m.group(1)) if m else 8)
+    return 256 * (int(m.group(1)) if m else 16)
+
+
+HAND_TILE = 256 * 16  # baselines.cu: TileThreads x TileItems
 
 
 # Benchmark name -> (PTX file, warp kernels, bytes moved per element or None).
@@ -53,17 +56,26 @@ BENCHES = {
     "dot_f32": ("reduce", ["dot_f32", "finish_f32"], 8),
     # The first kernel is "warp"; the others are variants, printed as
     # variant time / warp time (> 1: the first kernel is faster).
-    "scan_incl_i32": ("scan", ["scan_incl_i32", "scan_incl_i32_items16"], 8),
+    # scan_incl_i32's variants switch one lever of gen_kernels.py's
+    # scan_like_kernel off (or change the items per thread); *_old_items8 is
+    # the previous configuration with every lever off.
+    "scan_incl_i32": ("scan", ["scan_incl_i32", "scan_incl_i32_direct", "scan_incl_i32_acqrel",
+                               "scan_incl_i32_nopace", "scan_incl_i32_blockid", "scan_incl_i32_items8",
+                               "scan_incl_i32_items32", "scan_incl_i32_old_items8"], 8),
     "scan_excl_i32": ("scan", ["scan_excl_i32"], 8),
-    "scan_incl_f32": ("scan", ["scan_incl_f32", "scan_incl_f32_items16"], 8),
+    "scan_incl_f32": ("scan", ["scan_incl_f32"], 8),
     "scan_excl_f32": ("scan", ["scan_excl_f32"], 8),
-    "select_f32_0pct": ("scan", ["select_gt_f32", "select_gt_f32_staged"], None),
-    "select_f32_50pct": ("scan", ["select_gt_f32", "select_gt_f32_staged"], None),
-    "select_f32_100pct": ("scan", ["select_gt_f32", "select_gt_f32_staged"], None),
-    "block_reduce_i32_256": ("block", ["block_reduce_i32_256"], None),
-    "block_reduce_i32_1024": ("block", ["block_reduce_i32_1024"], None),
-    "block_scan_i32_256": ("block", ["block_scan_i32_256"], None),
-    "block_scan_i32_1024": ("block", ["block_scan_i32_1024"], None),
+    "select_f32_0pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_old_items8"], None),
+    "select_f32_50pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_old_items8"], None),
+    "select_f32_100pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_old_items8"], None),
+    # Block micro-kernels: "warp" is warp.block_reduce / warp.block_scan with
+    # the default algorithm; variants: each algorithm explicitly, and the
+    # recurrence composed of warp.reduce / warp.scan (gen_kernels.py).
+    **{f"block_{k}_i32_{b}": ("block", [f"block_{k}_i32_{b}"]
+                              + [f"block_{k}_i32_{b}_{alg}" for alg in algs]
+                              + [f"block_{k}_i32_{b}_composed"], None)
+       for k, algs in (("reduce", ("warp_reductions", "raking")), ("scan", ("warp_scans", "raking")))
+       for b in (32, 64, 128, 256, 1024)},
     # Compiler levers on sum_f32 (vector loads, ld.global.nc, unrolling by 2),
     # each switched off alone, unrolling by 4, and 32-bit index arithmetic
     # (sum_f32_idx32); "warp" is sum_f32. Printed: variant time / sum_f32
@@ -383,9 +395,9 @@ def time_tile_kernels(c, bench, n, args, check, reset):
 
 def time_hand_tile(c, bench, name, n, args, check, reset):
     """The hand-written single-pass kernel `name` of baselines.cu (tiles of
-    2048), its status words zeroed in each launch like the warp kernel's."""
+    HAND_TILE), its status words zeroed in each launch like the warp kernel's."""
     cp = c.cp
-    status = cp.zeros(1 + n // 2048, dtype=cp.int64)
+    status = cp.zeros(1 + n // HAND_TILE, dtype=cp.int64)
 
     def run():
         cp.cuda.runtime.memsetAsync(status.data.ptr, 0, status.nbytes, 0)
@@ -531,9 +543,12 @@ def bench_block(c, bench):
         nbad = int((out != want).sum().get())
         return None if nbad == 0 else f"{nbad} of {n} differ"
 
-    f = c.module("block").get_function(bench)
-    c.measure(bench, "warp", lambda: f((n // threads,), (threads,), memref(np, x) + memref(np, out)),
-              check, flush=True)
+    kernels = BENCHES[bench][1]
+    for name in kernels:
+        f = c.module("block").get_function(name)
+        out.fill(0)
+        c.measure(bench, "warp" if name == kernels[0] else name,
+                  lambda f=f: f((n // threads,), (threads,), memref(np, x) + memref(np, out)), check, flush=True)
     if c.lib:
         for impl, k in (("cub", 0 if kind == "reduce" else 1), ("hand", 2 if kind == "reduce" else 3)):
             def run(k=k):

@@ -169,14 +169,18 @@ template <int Threads> __global__ void __launch_bounds__(Threads) handBlockScan(
 
 // Single-pass scan / selection with decoupled look-back, the algorithm of
 // the warp kernels (gen_kernels.py) written with CUDA intrinsics: tiles of
-// 256 threads x 8 consecutive items claimed in order from status[0]; status
-// words (flag << 32 | 32-bit value), flag 1 = aggregate, 2 = inclusive
-// prefix, published with release stores and read with acquire loads by a
-// whole warp, 32 predecessors at a time.
+// 256 threads x 16 items claimed in order from status[0], loaded striped
+// (coalesced) and exchanged to the blocked arrangement through padded shared
+// memory; status words (flag << 32 | 32-bit value), flag 1 = aggregate,
+// 2 = inclusive prefix, stored and polled relaxed by a whole warp, 32
+// predecessors at a time, with CUB's sm_90 pacing (nanosleep 1245 ns before
+// the first poll, 648 ns between polls).
+constexpr int TileThreads = 256, TileItems = 16, TileSize = TileThreads * TileItems;
 template <class T> __device__ unsigned bitsOf(T v) { return __float_as_uint(v); }
 template <> __device__ unsigned bitsOf<int>(int v) { return (unsigned)v; }
 template <class T> __device__ T fromBits(unsigned b) { return __uint_as_float(b); }
 template <> __device__ int fromBits<int>(unsigned b) { return (int)b; }
+__device__ int padded(int g) { return g + g / 32; }
 
 template <class T> __device__ T warpInclusive(T v, int lane) {
 #pragma unroll
@@ -189,22 +193,25 @@ template <class T> __device__ T warpInclusive(T v, int lane) {
 
 template <class T> __device__ void publish(unsigned long long *status, long long tile, unsigned long long flag, T v) {
   cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(status[1 + tile]);
-  word.store(flag << 32 | bitsOf(v), cuda::memory_order_release);
+  word.store(flag << 32 | bitsOf(v), cuda::memory_order_relaxed);
 }
 
 // Exclusive prefix of `tile` (> 0); every lane of the calling warp returns it.
 template <class T> __device__ T lookBack(unsigned long long *status, long long tile, int lane) {
   T acc = 0;
+  __nanosleep(1245);
   for (long long end = tile - 1;; end -= 32) {
     long long pred = end - lane;
     unsigned long long w;
-    do {
+    while (true) {
       w = 2ull << 32;  // before tile 0: an inclusive prefix of 0
       if (pred >= 0) {
         cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(status[1 + pred]);
-        w = word.load(cuda::memory_order_acquire);
+        w = word.load(cuda::memory_order_relaxed);
       }
-    } while (__any_sync(0xffffffffu, (w >> 32) == 0));
+      if (!__any_sync(0xffffffffu, (w >> 32) == 0)) break;
+      __nanosleep(648);
+    }
     unsigned prefixes = __ballot_sync(0xffffffffu, (w >> 32) == 2);
     int nearest = prefixes ? __ffs(prefixes) - 1 : 31;
     T v = lane <= nearest ? fromBits<T>((unsigned)w) : T(0);
@@ -215,32 +222,37 @@ template <class T> __device__ T lookBack(unsigned long long *status, long long t
   }
 }
 
-// Mode 0: inclusive scan, 1: exclusive scan, 2: select x > threshold.
+// Mode 0: inclusive scan, 1: exclusive scan, 2: select x > threshold (kept
+// items gathered in shared memory in tile order, then written coalesced).
 template <class T, int Mode>
-__global__ void __launch_bounds__(256) handTileScan(const T *__restrict__ in, T *__restrict__ out, int *num,
-                                                    unsigned long long *status, long long n, float threshold) {
-  using V = typename Vec4<T>::type;
+__global__ void __launch_bounds__(TileThreads) handTileScan(const T *__restrict__ in, T *__restrict__ out, int *num,
+                                                            unsigned long long *status, long long n, float threshold) {
   using S = typename std::conditional<Mode == 2, int, T>::type;  // what is scanned
   __shared__ long long tileShared;
-  __shared__ S totals[8], prefixShared;
+  __shared__ S totals[TileThreads / 32], prefixShared;
+  __shared__ T stage[TileSize + TileSize / 32];
   int tid = threadIdx.x, lane = tid % 32, wid = tid / 32;
   if (tid == 0) tileShared = (long long)atomicAdd(&status[0], 1ull);
   __syncthreads();
-  long long tile = tileShared, base = tile * 2048 + tid * 8;
-  V a = *reinterpret_cast<const V *>(in + base), b = *reinterpret_cast<const V *>(in + base + 4);
-  T x[8] = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w};
-  S run[8];
+  long long tile = tileShared, base = tile * TileSize;
+  T x[TileItems];
 #pragma unroll
-  for (int j = 0; j < 8; ++j) {
+  for (int j = 0; j < TileItems; ++j) stage[padded(j * TileThreads + tid)] = in[base + j * TileThreads + tid];
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < TileItems; ++j) x[j] = stage[padded(tid * TileItems + j)];
+  S run[TileItems];
+#pragma unroll
+  for (int j = 0; j < TileItems; ++j) {
     S term = Mode == 2 ? S((float)x[j] > threshold) : S(x[j]);
     run[j] = j ? run[j - 1] + term : term;
   }
-  S incl = warpInclusive(run[7], lane), wex = incl - run[7];
+  S incl = warpInclusive(run[TileItems - 1], lane), wex = incl - run[TileItems - 1];
   if (lane == 31) totals[wid] = incl;
   __syncthreads();
   S wpre = 0, agg = 0;
 #pragma unroll
-  for (int j = 0; j < 8; ++j) {
+  for (int j = 0; j < TileThreads / 32; ++j) {
     S t = totals[j];
     if (j < wid) wpre += t;
     agg += t;
@@ -256,21 +268,25 @@ __global__ void __launch_bounds__(256) handTileScan(const T *__restrict__ in, T 
     }
     if (lane == 0) {
       prefixShared = pre;
-      if (Mode == 2 && tile == n / 2048 - 1) *num = (int)(pre + agg);
+      if (Mode == 2 && tile == n / TileSize - 1) *num = (int)(pre + agg);
     }
   }
-  __syncthreads();
+  __syncthreads();  // also: every thread has read its items from stage
   S offset = prefixShared + wpre + wex;
-  if (Mode == 2) {
+  if constexpr (Mode == 2) {
+    S local = wpre + wex;  // kept items of the tile before this thread's
 #pragma unroll
-    for (int j = 0; j < 8; ++j)
-      if ((float)x[j] > threshold) out[(long long)(offset + (j ? run[j - 1] : 0))] = x[j];
+    for (int j = 0; j < TileItems; ++j)
+      if ((float)x[j] > threshold) stage[local + (j ? run[j - 1] : 0)] = x[j];
+    __syncthreads();
+    for (int i = tid; i < (int)agg; i += TileThreads) out[(long long)prefixShared + i] = stage[i];
   } else {
-    T r[8];
 #pragma unroll
-    for (int j = 0; j < 8; ++j) r[j] = offset + (Mode == 0 ? run[j] : (j ? run[j - 1] : S(0)));
-    *reinterpret_cast<V *>(out + base) = V{r[0], r[1], r[2], r[3]};
-    *reinterpret_cast<V *>(out + base + 4) = V{r[4], r[5], r[6], r[7]};
+    for (int j = 0; j < TileItems; ++j)
+      stage[padded(tid * TileItems + j)] = offset + (Mode == 0 ? run[j] : (j ? run[j - 1] : S(0)));
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < TileItems; ++j) out[base + j * TileThreads + tid] = stage[padded(j * TileThreads + tid)];
   }
 }
 } // namespace
@@ -320,28 +336,31 @@ EXPORT int hand_dot_f32(const float *a, const float *b, float *part, float *out,
 }
 
 // kind: 0 CUB BlockReduce, 1 CUB BlockScan, 2 hand reduce, 3 hand scan.
+template <int Threads> static void blockMicroLaunch(int kind, const int *in, int *out, int blocks, int rounds) {
+  if (kind == 0) cubBlockReduce<Threads><<<blocks, Threads>>>(in, out, rounds);
+  if (kind == 1) cubBlockScan<Threads><<<blocks, Threads>>>(in, out, rounds);
+  if (kind == 2) handBlockReduce<Threads><<<blocks, Threads>>>(in, out, rounds);
+  if (kind == 3) handBlockScan<Threads><<<blocks, Threads>>>(in, out, rounds);
+}
 EXPORT int block_micro(int kind, int threads, const int *in, int *out, long long n, int rounds) {
   int blocks = (int)(n / threads);
-  if (n % threads || (threads != 256 && threads != 1024) || kind < 0 || kind > 3) return (int)cudaErrorInvalidValue;
-  if (threads == 256) {
-    if (kind == 0) cubBlockReduce<256><<<blocks, 256>>>(in, out, rounds);
-    if (kind == 1) cubBlockScan<256><<<blocks, 256>>>(in, out, rounds);
-    if (kind == 2) handBlockReduce<256><<<blocks, 256>>>(in, out, rounds);
-    if (kind == 3) handBlockScan<256><<<blocks, 256>>>(in, out, rounds);
-  } else {
-    if (kind == 0) cubBlockReduce<1024><<<blocks, 1024>>>(in, out, rounds);
-    if (kind == 1) cubBlockScan<1024><<<blocks, 1024>>>(in, out, rounds);
-    if (kind == 2) handBlockReduce<1024><<<blocks, 1024>>>(in, out, rounds);
-    if (kind == 3) handBlockScan<1024><<<blocks, 1024>>>(in, out, rounds);
+  if (n % threads || kind < 0 || kind > 3) return (int)cudaErrorInvalidValue;
+  switch (threads) {
+  case 32: blockMicroLaunch<32>(kind, in, out, blocks, rounds); break;
+  case 64: blockMicroLaunch<64>(kind, in, out, blocks, rounds); break;
+  case 128: blockMicroLaunch<128>(kind, in, out, blocks, rounds); break;
+  case 256: blockMicroLaunch<256>(kind, in, out, blocks, rounds); break;
+  case 1024: blockMicroLaunch<1024>(kind, in, out, blocks, rounds); break;
+  default: return (int)cudaErrorInvalidValue;
   }
   return cudaGetLastError();
 }
 
-// status: 1 + n / 2048 words, zeroed by the caller before each launch.
+// status: 1 + n / TileSize words, zeroed by the caller before each launch.
 template <class T, int Mode>
 static int handTileLaunch(const T *in, T *out, int *num, unsigned long long *status, long long n, float thr) {
-  if (n % 2048) return (int)cudaErrorInvalidValue;
-  handTileScan<T, Mode><<<(unsigned)(n / 2048), 256>>>(in, out, num, status, n, thr);
+  if (n % TileSize) return (int)cudaErrorInvalidValue;
+  handTileScan<T, Mode><<<(unsigned)(n / TileSize), TileThreads>>>(in, out, num, status, n, thr);
   return cudaGetLastError();
 }
 EXPORT int hand_scan_incl_i32(const int *in, int *out, unsigned long long *status, long long n) {

@@ -2,7 +2,406 @@
 // benchmarks/device_bench.py for the arguments and the checks.
 module attributes {gpu.container_module} {
 gpu.module @block {
-  gpu.func @block_reduce_i32_256(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+  gpu.func @block_reduce_i32_32(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 32 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_32_warp_reductions(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 32 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 algorithm = <warp_reductions> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_32_raking(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 32 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 algorithm = <raking> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_32_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %c3 = arith.constant 2 : index
+    %c4 = arith.constant 32 : index
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %v7 = arith.muli %bid6, %c4 : index
+    %gid8 = arith.addi %v7, %tid5 : index
+    %x9 = memref.load %in[%gid8] : memref<?xi32>
+    %c10 = arith.constant 32 : index
+    %wid11 = arith.divui %tid5, %c10 : index
+    %lane12 = arith.remui %tid5, %c10 : index
+    %c13 = arith.constant 0 : index
+    %v14 = arith.cmpi eq, %lane12, %c13 : index
+    %c15 = arith.constant 31 : index
+    %v16 = arith.cmpi eq, %lane12, %c15 : index
+    %c17 = arith.constant 1 : index
+    %v18 = arith.cmpi ult, %lane12, %c17 : index
+    %v19 = arith.index_cast %wid11 : index to i32
+    %c20 = arith.constant 0 : i32
+    %c21 = arith.constant 64 : index
+    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
+      %v25 = arith.index_cast %r23 : index to i32
+      %v26 = arith.xori %x9, %v25 : i32
+      %v27 = arith.addi %v26, %a24 : i32
+      %v28 = arith.remui %r23, %c3 : index
+      %v29 = warp.reduce <add> %v27 lanes = <first> : i32
+      scf.if %v14 {
+        memref.store %v29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %v30 = scf.if %v18 -> i32 {
+        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v31 : i32
+      } else {
+        scf.yield %c20 : i32
+      }
+      %v32 = warp.reduce <add> %v30 : i32
+      scf.yield %v32 : i32
+    }
+    memref.store %res22, %out[%gid8] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_64(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 64 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_64_warp_reductions(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 64 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 algorithm = <warp_reductions> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_64_raking(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 64 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 algorithm = <raking> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_64_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %c3 = arith.constant 2 : index
+    %c4 = arith.constant 64 : index
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %v7 = arith.muli %bid6, %c4 : index
+    %gid8 = arith.addi %v7, %tid5 : index
+    %x9 = memref.load %in[%gid8] : memref<?xi32>
+    %c10 = arith.constant 32 : index
+    %wid11 = arith.divui %tid5, %c10 : index
+    %lane12 = arith.remui %tid5, %c10 : index
+    %c13 = arith.constant 0 : index
+    %v14 = arith.cmpi eq, %lane12, %c13 : index
+    %c15 = arith.constant 31 : index
+    %v16 = arith.cmpi eq, %lane12, %c15 : index
+    %c17 = arith.constant 2 : index
+    %v18 = arith.cmpi ult, %lane12, %c17 : index
+    %v19 = arith.index_cast %wid11 : index to i32
+    %c20 = arith.constant 0 : i32
+    %c21 = arith.constant 64 : index
+    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
+      %v25 = arith.index_cast %r23 : index to i32
+      %v26 = arith.xori %x9, %v25 : i32
+      %v27 = arith.addi %v26, %a24 : i32
+      %v28 = arith.remui %r23, %c3 : index
+      %v29 = warp.reduce <add> %v27 lanes = <first> : i32
+      scf.if %v14 {
+        memref.store %v29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %v30 = scf.if %v18 -> i32 {
+        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v31 : i32
+      } else {
+        scf.yield %c20 : i32
+      }
+      %v32 = warp.reduce <add> %v30 : i32
+      scf.yield %v32 : i32
+    }
+    memref.store %res22, %out[%gid8] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_128(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 128 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_128_warp_reductions(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 128 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 algorithm = <warp_reductions> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_128_raking(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 128 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 algorithm = <raking> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_128_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %c3 = arith.constant 2 : index
+    %c4 = arith.constant 128 : index
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %v7 = arith.muli %bid6, %c4 : index
+    %gid8 = arith.addi %v7, %tid5 : index
+    %x9 = memref.load %in[%gid8] : memref<?xi32>
+    %c10 = arith.constant 32 : index
+    %wid11 = arith.divui %tid5, %c10 : index
+    %lane12 = arith.remui %tid5, %c10 : index
+    %c13 = arith.constant 0 : index
+    %v14 = arith.cmpi eq, %lane12, %c13 : index
+    %c15 = arith.constant 31 : index
+    %v16 = arith.cmpi eq, %lane12, %c15 : index
+    %c17 = arith.constant 4 : index
+    %v18 = arith.cmpi ult, %lane12, %c17 : index
+    %v19 = arith.index_cast %wid11 : index to i32
+    %c20 = arith.constant 0 : i32
+    %c21 = arith.constant 64 : index
+    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
+      %v25 = arith.index_cast %r23 : index to i32
+      %v26 = arith.xori %x9, %v25 : i32
+      %v27 = arith.addi %v26, %a24 : i32
+      %v28 = arith.remui %r23, %c3 : index
+      %v29 = warp.reduce <add> %v27 lanes = <first> : i32
+      scf.if %v14 {
+        memref.store %v29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %v30 = scf.if %v18 -> i32 {
+        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v31 : i32
+      } else {
+        scf.yield %c20 : i32
+      }
+      %v32 = warp.reduce <add> %v30 : i32
+      scf.yield %v32 : i32
+    }
+    memref.store %res22, %out[%gid8] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_256(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 256 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_256_warp_reductions(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 256 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 algorithm = <warp_reductions> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_256_raking(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 256 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 algorithm = <raking> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_256_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
     %c3 = arith.constant 2 : index
@@ -47,7 +446,73 @@ gpu.module @block {
     gpu.return
   }
 
-  gpu.func @block_reduce_i32_1024(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+  gpu.func @block_reduce_i32_1024(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 1024 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_1024_warp_reductions(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 1024 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 algorithm = <warp_reductions> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_1024_raking(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 1024 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 algorithm = <raking> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_1024_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
     %c3 = arith.constant 2 : index
@@ -92,7 +557,427 @@ gpu.module @block {
     gpu.return
   }
 
-  gpu.func @block_scan_i32_256(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+  gpu.func @block_scan_i32_32(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 32 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_32_warp_scans(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 32 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 algorithm = <warp_scans> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_32_raking(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 32 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 algorithm = <raking> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_32_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %c3 = arith.constant 2 : index
+    %c4 = arith.constant 32 : index
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %v7 = arith.muli %bid6, %c4 : index
+    %gid8 = arith.addi %v7, %tid5 : index
+    %x9 = memref.load %in[%gid8] : memref<?xi32>
+    %c10 = arith.constant 32 : index
+    %wid11 = arith.divui %tid5, %c10 : index
+    %lane12 = arith.remui %tid5, %c10 : index
+    %c13 = arith.constant 0 : index
+    %v14 = arith.cmpi eq, %lane12, %c13 : index
+    %c15 = arith.constant 31 : index
+    %v16 = arith.cmpi eq, %lane12, %c15 : index
+    %c17 = arith.constant 1 : index
+    %v18 = arith.cmpi ult, %lane12, %c17 : index
+    %v19 = arith.index_cast %wid11 : index to i32
+    %c20 = arith.constant 0 : i32
+    %c21 = arith.constant 64 : index
+    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
+      %v25 = arith.index_cast %r23 : index to i32
+      %v26 = arith.xori %x9, %v25 : i32
+      %v27 = arith.addi %v26, %a24 : i32
+      %v28 = arith.remui %r23, %c3 : index
+      %incl29 = warp.scan <add> %v27 : i32
+      scf.if %v16 {
+        memref.store %incl29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %v30 = scf.if %v18 -> i32 {
+        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v31 : i32
+      } else {
+        scf.yield %c20 : i32
+      }
+      %v32 = warp.scan <add> %v30 : i32
+      %c33 = arith.constant 1 : i32
+      %v34 = arith.subi %v19, %c33 : i32
+      %v35 = arith.maxsi %v34, %c20 : i32
+      %v36 = warp.broadcast %v32, %v35 : i32
+      %v37 = arith.cmpi eq, %v19, %c20 : i32
+      %v38 = arith.select %v37, %c20, %v36 : i32
+      %v39 = arith.addi %incl29, %v38 : i32
+      scf.yield %v39 : i32
+    }
+    memref.store %res22, %out[%gid8] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_64(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 64 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_64_warp_scans(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 64 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 algorithm = <warp_scans> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_64_raking(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 64 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 algorithm = <raking> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_64_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %c3 = arith.constant 2 : index
+    %c4 = arith.constant 64 : index
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %v7 = arith.muli %bid6, %c4 : index
+    %gid8 = arith.addi %v7, %tid5 : index
+    %x9 = memref.load %in[%gid8] : memref<?xi32>
+    %c10 = arith.constant 32 : index
+    %wid11 = arith.divui %tid5, %c10 : index
+    %lane12 = arith.remui %tid5, %c10 : index
+    %c13 = arith.constant 0 : index
+    %v14 = arith.cmpi eq, %lane12, %c13 : index
+    %c15 = arith.constant 31 : index
+    %v16 = arith.cmpi eq, %lane12, %c15 : index
+    %c17 = arith.constant 2 : index
+    %v18 = arith.cmpi ult, %lane12, %c17 : index
+    %v19 = arith.index_cast %wid11 : index to i32
+    %c20 = arith.constant 0 : i32
+    %c21 = arith.constant 64 : index
+    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
+      %v25 = arith.index_cast %r23 : index to i32
+      %v26 = arith.xori %x9, %v25 : i32
+      %v27 = arith.addi %v26, %a24 : i32
+      %v28 = arith.remui %r23, %c3 : index
+      %incl29 = warp.scan <add> %v27 : i32
+      scf.if %v16 {
+        memref.store %incl29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %v30 = scf.if %v18 -> i32 {
+        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v31 : i32
+      } else {
+        scf.yield %c20 : i32
+      }
+      %v32 = warp.scan <add> %v30 : i32
+      %c33 = arith.constant 1 : i32
+      %v34 = arith.subi %v19, %c33 : i32
+      %v35 = arith.maxsi %v34, %c20 : i32
+      %v36 = warp.broadcast %v32, %v35 : i32
+      %v37 = arith.cmpi eq, %v19, %c20 : i32
+      %v38 = arith.select %v37, %c20, %v36 : i32
+      %v39 = arith.addi %incl29, %v38 : i32
+      scf.yield %v39 : i32
+    }
+    memref.store %res22, %out[%gid8] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_128(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 128 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_128_warp_scans(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 128 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 algorithm = <warp_scans> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_128_raking(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 128 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 algorithm = <raking> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_128_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %c3 = arith.constant 2 : index
+    %c4 = arith.constant 128 : index
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %v7 = arith.muli %bid6, %c4 : index
+    %gid8 = arith.addi %v7, %tid5 : index
+    %x9 = memref.load %in[%gid8] : memref<?xi32>
+    %c10 = arith.constant 32 : index
+    %wid11 = arith.divui %tid5, %c10 : index
+    %lane12 = arith.remui %tid5, %c10 : index
+    %c13 = arith.constant 0 : index
+    %v14 = arith.cmpi eq, %lane12, %c13 : index
+    %c15 = arith.constant 31 : index
+    %v16 = arith.cmpi eq, %lane12, %c15 : index
+    %c17 = arith.constant 4 : index
+    %v18 = arith.cmpi ult, %lane12, %c17 : index
+    %v19 = arith.index_cast %wid11 : index to i32
+    %c20 = arith.constant 0 : i32
+    %c21 = arith.constant 64 : index
+    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
+      %v25 = arith.index_cast %r23 : index to i32
+      %v26 = arith.xori %x9, %v25 : i32
+      %v27 = arith.addi %v26, %a24 : i32
+      %v28 = arith.remui %r23, %c3 : index
+      %incl29 = warp.scan <add> %v27 : i32
+      scf.if %v16 {
+        memref.store %incl29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %v30 = scf.if %v18 -> i32 {
+        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v31 : i32
+      } else {
+        scf.yield %c20 : i32
+      }
+      %v32 = warp.scan <add> %v30 : i32
+      %c33 = arith.constant 1 : i32
+      %v34 = arith.subi %v19, %c33 : i32
+      %v35 = arith.maxsi %v34, %c20 : i32
+      %v36 = warp.broadcast %v32, %v35 : i32
+      %v37 = arith.cmpi eq, %v19, %c20 : i32
+      %v38 = arith.select %v37, %c20, %v36 : i32
+      %v39 = arith.addi %incl29, %v38 : i32
+      scf.yield %v39 : i32
+    }
+    memref.store %res22, %out[%gid8] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_256(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 256 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_256_warp_scans(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 256 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 algorithm = <warp_scans> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_256_raking(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 256 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 algorithm = <raking> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_256_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
     %c3 = arith.constant 2 : index
@@ -144,7 +1029,73 @@ gpu.module @block {
     gpu.return
   }
 
-  gpu.func @block_scan_i32_1024(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+  gpu.func @block_scan_i32_1024(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 1024 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_1024_warp_scans(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 1024 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 algorithm = <warp_scans> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_1024_raking(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 1024 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 algorithm = <raking> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_1024_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
     %c3 = arith.constant 2 : index

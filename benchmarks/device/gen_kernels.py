@@ -27,10 +27,12 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# Scan and compaction tiles: 256 threads x 8 consecutive items (2 x vec4);
-# kernels named *_itemsN take N items per thread.
+# Scan and compaction tiles: 256 threads x 16 consecutive items; kernels
+# named *_itemsN take N items per thread.
 SCAN_THREADS = 256
-SCAN_ITEMS = 8
+SCAN_ITEMS = 16
+# Look-back pacing (nanoseconds): between polls, and before the first poll.
+POLL_NS, SETTLE_NS = 648, 1245
 # Tile status words: (flag << 32) | 32-bit value; flag 0 = not ready,
 # 1 = block aggregate only, 2 = inclusive prefix.
 FLAG_AGG, FLAG_PREFIX = 1, 2
@@ -303,22 +305,29 @@ def from_bits(e, word, ty):
     return low
 
 
-def publish(e, status, tile64, flag, value, ty):
-    """status[1 + tile] = (flag << 32) | bits(value), a release store."""
+def publish(e, status, tile64, flag, value, ty, order="release"):
+    """status[1 + tile] = (flag << 32) | bits(value), an atomic store with
+    memory `order` (the word carries the value: relaxed is enough)."""
     bits = to_bits(e, value, ty)
     hi = e.const(flag << 32, "i64")
     word = e.op(f"arith.ori {bits}, {hi} : i64")
     one = e.const(1, "i64")
     slot = e.op(f"arith.addi {tile64}, {one} : i64")
     p = element_ptr(e, status, "i64", slot)
-    e.emit(f'llvm.store {word}, {p} atomic syncscope("device") release {{alignment = 8 : i64}} : i64, !llvm.ptr<1>')
+    e.emit(f'llvm.store {word}, {p} atomic syncscope("device") {order} {{alignment = 8 : i64}} : i64, !llvm.ptr<1>')
 
 
-def tile_prologue(e, threads):
+def tile_prologue(e, threads, ticket=True):
     """Claims the next tile in launch order (thread 0, atomic counter in
-    %status[0]) and shares it through workgroup memory."""
+    %status[0]) and shares it through workgroup memory; without `ticket`
+    the tile is the block index (CUB's choice: it relies on blocks starting
+    in index order)."""
     c0 = e.idx(0)
     tid = e.op("gpu.thread_id x", "tid")
+    if not ticket:
+        tile = e.op("gpu.block_id x", "tile")
+        tile64 = e.op(f"arith.index_cast {tile} : index to i64")
+        return tid, tile64, tile
     is0 = e.op(f"arith.cmpi eq, {tid}, {c0} : index")
     with e.region(f"scf.if {is0}"):
         one = e.const(1, "i64")
@@ -330,11 +339,12 @@ def tile_prologue(e, threads):
     return tid, tile64, tile
 
 
-def look_back(e, ty, tile64, agg):
+def look_back(e, ty, tile64, agg, order="acquire", poll_ns=0):
     """Exclusive prefix of tile `tile64` (> 0), run by one whole warp: a
-    window of 32 predecessors per step, each lane spinning (acquire loads)
-    until every lane's tile is ready; the window stops at the nearest tile
-    with an inclusive prefix."""
+    window of 32 predecessors per step, each lane spinning (loads with
+    memory `order`, `poll_ns` of nanosleep between polls) until every
+    lane's tile is ready; the window stops at the nearest tile with an
+    inclusive prefix."""
     add = add_op(ty)
     z = e.const(zero_of(ty), ty)
     lane32 = e.op("warp.lane_id : i32", "lane")
@@ -358,7 +368,7 @@ def look_back(e, ty, tile64, agg):
         word = e.v("word")
         spin = e.v("spin")
         with e.region(f"{word} = scf.while ({spin} = {zero64}) : (i64) -> i64"):
-            w = e.load_if(valid, "i64", f'llvm.load {p} atomic syncscope("device") acquire '
+            w = e.load_if(valid, "i64", f'llvm.load {p} atomic syncscope("device") {order} '
                           '{alignment = 8 : i64} : !llvm.ptr<1> -> i64', none)
             flag = e.op(f"arith.shrui {w}, {c32} : i64")
             waiting = e.op(f"arith.cmpi eq, {flag}, {zero64} : i64")
@@ -366,6 +376,8 @@ def look_back(e, ty, tile64, agg):
             e.emit(f"scf.condition({anyw}) {w} : i64")
             e.otherwise("} do {")
             e.emit(f"^bb0({e.v('x')}: i64):")
+            if poll_ns:
+                e.emit(f"nvvm.nanosleep {e.const(poll_ns, 'i32')}")
             e.emit(f"scf.yield {zero64} : i64")
         flag = e.op(f"arith.shrui {word}, {c32} : i64")
         fp = e.const(FLAG_PREFIX, "i64")
@@ -400,18 +412,32 @@ def store_kept(e, flags, vals, kept_before, base, memref, memref_type):
             e.emit(f"memref.store {value}, {memref}[{at}] : {memref_type}")
 
 
-def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=False):
+def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, striped=True,
+                     relaxed=True, poll_ns=POLL_NS, settle_ns=SETTLE_NS, ticket=True):
     """Single-pass tile scan (mode 'incl' / 'excl') or order-preserving
     selection of x > %thr (mode 'select') with decoupled look-back; a tile is
-    256 threads x `items` consecutive items (a multiple of 4). `staged`
-    (select): kept items are gathered in workgroup memory in tile order and
-    written out by consecutive threads (coalesced), instead of each thread
-    storing its own."""
+    256 threads x `items` consecutive items (a multiple of 4). The levers
+    (benchmarks/device/scan_probe.cu measured each in CUDA first):
+      striped   coalesced loads (thread t: items t, t + 256, ...) and
+                `warp.block_exchange` to the blocked arrangement, and back
+                for the stores; else each thread loads its own consecutive
+                items with 16-byte vector loads;
+      relaxed   status words stored and polled relaxed (the word carries the
+                value, so no release/acquire is needed), else release/acquire;
+      poll_ns   nanosleep between polls of a look-back window;
+      settle_ns nanosleep after publishing the aggregate, before the first
+                poll (CUB's sm_90 tuning: 648 and 1245 ns);
+      ticket    tiles claimed from an atomic counter, else the block index;
+      staged    (select) kept items gathered in workgroup memory in tile
+                order and written out by consecutive threads (coalesced),
+                instead of each thread storing its own."""
     e = Emitter()
     threads = SCAN_THREADS
     tile_size = threads * items
     nw = threads // 32
     select = mode == "select"
+    staged = staged and select
+    store_order = "monotonic" if relaxed else "release"
     sty = "i32" if select else ty  # type that is scanned
     if select:
         args = ("%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, "
@@ -424,7 +450,7 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=False):
             + (f", %keep_sm: memref<{tile_size}xf32, #gpu.address_space<workgroup>>" if staged else "") + ") "
             f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
     e.emit("%true = arith.constant true")
-    tid, tile64, tile = tile_prologue(e, threads)
+    tid, tile64, tile = tile_prologue(e, threads, ticket)
     c0 = e.idx(0)
     ctile = e.idx(tile_size)
     citems = e.idx(items)
@@ -434,7 +460,16 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=False):
     base = e.op(f"arith.addi {tbase}, {toff} : index", "base")
     ity = "f32" if select else ty
     vals = []
-    for h in range(items // 4):
+    if striped:
+        elems = []
+        for j in range(items):
+            at = e.op(f"arith.addi {tbase}, {e.idx(j * threads)} : index")
+            elems.append(load(e, "%in", ity, e.op(f"arith.addi {at}, {tid} : index"), nc))
+        vty = f"vector<{items}x{ity}>"
+        blocked = e.op(f"vector.from_elements {', '.join(elems)} : {vty}")
+        blocked = e.op(f"warp.block_exchange <striped_to_blocked> {blocked} : {vty}")
+        vals = [e.op(f"vector.extract {blocked}[{j}] : {ity} from {vty}") for j in range(items)]
+    for h in range(0 if striped else items // 4):
         at = e.op(f"arith.addi {base}, {e.idx(4 * h)} : index")
         v = load(e, "%in", ity, at, nc, 4)
         for j in range(4):
@@ -479,15 +514,17 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=False):
         pre = e.v("pre")
         with e.region(f"{pre} = scf.if {t0} -> {sty}"):
             with e.region(f"scf.if {first}"):
-                publish(e, "%status", tile64, FLAG_PREFIX, agg, sty)
+                publish(e, "%status", tile64, FLAG_PREFIX, agg, sty, store_order)
             e.emit(f"scf.yield {z} : {sty}")
             e.otherwise()
             with e.region(f"scf.if {first}"):
-                publish(e, "%status", tile64, FLAG_AGG, agg, sty)
-            got = look_back(e, sty, tile64, agg)
+                publish(e, "%status", tile64, FLAG_AGG, agg, sty, store_order)
+            if settle_ns:
+                e.emit(f"nvvm.nanosleep {e.const(settle_ns, 'i32')}")
+            got = look_back(e, sty, tile64, agg, "monotonic" if relaxed else "acquire", poll_ns)
             incl = e.op(f"{add} {got}, {agg} : {sty}")
             with e.region(f"scf.if {first}"):
-                publish(e, "%status", tile64, FLAG_PREFIX, incl, sty)
+                publish(e, "%status", tile64, FLAG_PREFIX, incl, sty, store_order)
             e.emit(f"scf.yield {got} : {sty}")
         with e.region(f"scf.if {first}"):
             e.emit(f"memref.store {pre}, %pre_sm[{c0}] : memref<1x{sty}, #gpu.address_space<workgroup>>")
@@ -518,7 +555,16 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=False):
     else:
         outs = running if mode == "incl" else [z] + running[:-1]
         res = [e.op(f"{add} {offset}, {x} : {sty}") for x in outs]
-        for h in range(items // 4):
+        if striped:
+            vty = f"vector<{items}x{ty}>"
+            vec = e.op(f"vector.from_elements {', '.join(res)} : {vty}")
+            vec = e.op(f"warp.block_exchange <blocked_to_striped> {vec} : {vty}")
+            for j in range(items):
+                x = e.op(f"vector.extract {vec}[{j}] : {ty} from {vty}")
+                at = e.op(f"arith.addi {tbase}, {e.idx(j * threads)} : index")
+                at = e.op(f"arith.addi {at}, {tid} : index")
+                e.emit(f"memref.store {x}, %out[{at}] : memref<?x{ty}>")
+        for h in range(0 if striped else items // 4):
             vec = e.const(f"dense<{zero_of(ty)}>", f"vector<4x{ty}>")
             for j in range(4):
                 vec = e.op(f"vector.insert {res[4 * h + j]}, {vec} [{j}] : {ty} into vector<4x{ty}>")
@@ -588,7 +634,37 @@ def block_micro_kernel(name, kind, threads, rounds):
     return head + "\n" + "\n".join(e.lines) + "\n  }\n"
 
 
+def block_op_kernel(name, kind, threads, rounds, algorithm=None):
+    """The recurrence of block_micro_kernel with the block ops themselves:
+    a = warp.block_reduce / warp.block_scan <add> ((x ^ r) + a), with the
+    lowering's `algorithm` (None: the op's default for the block size)."""
+    e = Emitter()
+    head = (f"  gpu.func @{name}(%in: memref<?xi32>, %out: memref<?xi32>) "
+            f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
+    c0, c1 = e.idx(0), e.idx(1)
+    tid = e.op("gpu.thread_id x", "tid")
+    bid = e.op("gpu.block_id x", "bid")
+    bb = e.op(f"arith.muli {bid}, {e.idx(threads)} : index")
+    gid = e.op(f"arith.addi {bb}, {tid} : index", "gid")
+    x = e.op(f"memref.load %in[{gid}] : memref<?xi32>", "x")
+    zero = e.const(0, "i32")
+    res, r, a = e.v("res"), e.v("r"), e.v("a")
+    alg = f" algorithm = <{algorithm}>" if algorithm else ""
+    with e.region(f"{res} = scf.for {r} = {c0} to {e.idx(rounds)} step {c1} iter_args({a} = {zero}) -> (i32)"):
+        r32 = e.op(f"arith.index_cast {r} : index to i32")
+        xr = e.op(f"arith.xori {x}, {r32} : i32")
+        v = e.op(f"arith.addi {xr}, {a} : i32")
+        out = e.op(f"warp.block_{kind} <add> {v}{alg} : i32")
+        e.emit(f"scf.yield {out} : i32")
+    e.emit(f"memref.store {res}, %out[{gid}] : memref<?xi32>")
+    e.emit("gpu.return")
+    return head + "\n" + "\n".join(e.lines) + "\n  }\n"
+
+
 BLOCK_ROUNDS = 64
+# Block sizes of the block micro-kernels, and each op's algorithms.
+BLOCK_SIZES = (32, 64, 128, 256, 1024)
+BLOCK_ALGORITHMS = {"reduce": ("warp_reductions", "raking"), "scan": ("warp_scans", "raking")}
 
 
 def files():
@@ -617,12 +693,30 @@ def files():
     ]
     scan = [scan_like_kernel(f"scan_{m}_{t}", t, m) for t in ("i32", "f32") for m in ("incl", "excl")]
     scan.append(scan_like_kernel("select_gt_f32", "f32", "select"))
-    # Variants measured against the kernels above.
-    scan.append(scan_like_kernel("select_gt_f32_staged", "f32", "select", staged=True))
-    scan.append(scan_like_kernel("scan_incl_i32_items16", "i32", "incl", items=16))
-    scan.append(scan_like_kernel("scan_incl_f32_items16", "f32", "incl", items=16))
-    block = [block_micro_kernel(f"block_{k}_i32_{b}", k, b, BLOCK_ROUNDS)
-             for k in ("reduce", "scan") for b in (256, 1024)]
+    # Variants measured against the kernels above: each lever switched off
+    # alone, and the previous configuration (8 vector-loaded items per
+    # thread, release/acquire, no pacing, unstaged selection).
+    scan.append(scan_like_kernel("scan_incl_i32_direct", "i32", "incl", striped=False))
+    scan.append(scan_like_kernel("scan_incl_i32_acqrel", "i32", "incl", relaxed=False))
+    scan.append(scan_like_kernel("scan_incl_i32_nopace", "i32", "incl", poll_ns=0, settle_ns=0))
+    scan.append(scan_like_kernel("scan_incl_i32_blockid", "i32", "incl", ticket=False))
+    scan.append(scan_like_kernel("scan_incl_i32_items8", "i32", "incl", items=8))
+    scan.append(scan_like_kernel("scan_incl_i32_items32", "i32", "incl", items=32))
+    scan.append(scan_like_kernel("scan_incl_i32_old_items8", "i32", "incl", items=8, striped=False,
+                                 relaxed=False, poll_ns=0, settle_ns=0))
+    scan.append(scan_like_kernel("select_gt_f32_unstaged", "f32", "select", staged=False))
+    scan.append(scan_like_kernel("select_gt_f32_old_items8", "f32", "select", items=8, staged=False,
+                                 striped=False, relaxed=False, poll_ns=0, settle_ns=0))
+    # block_{reduce,scan}_i32_B: the block op with its default algorithm;
+    # _<algorithm>: the op with that algorithm; _composed: the same
+    # recurrence composed of warp.reduce / warp.scan and workgroup memory.
+    block = []
+    for k in ("reduce", "scan"):
+        for b in BLOCK_SIZES:
+            block.append(block_op_kernel(f"block_{k}_i32_{b}", k, b, BLOCK_ROUNDS))
+            block += [block_op_kernel(f"block_{k}_i32_{b}_{alg}", k, b, BLOCK_ROUNDS, alg)
+                      for alg in BLOCK_ALGORITHMS[k]]
+            block.append(block_micro_kernel(f"block_{k}_i32_{b}_composed", k, b, BLOCK_ROUNDS))
     return {
         "reduce.mlir": module("reduce", reduce),
         "scan.mlir": module("scan", scan),

@@ -16,6 +16,5253 @@ gpu.module @scan {
     %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
     %v7 = arith.index_cast %tile6 : i64 to index
     %c8 = arith.constant 0 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %v11, %c14 : index
+    %v16 = arith.addi %v15, %tid2 : index
+    %v17 = arith.index_cast %v16 : index to i64
+    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v19 = arith.index_cast %v18 : index to i64
+    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
+    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c23 = arith.constant 256 : index
+    %v24 = arith.addi %v11, %c23 : index
+    %v25 = arith.addi %v24, %tid2 : index
+    %v26 = arith.index_cast %v25 : index to i64
+    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v28 = arith.index_cast %v27 : index to i64
+    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
+    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c32 = arith.constant 512 : index
+    %v33 = arith.addi %v11, %c32 : index
+    %v34 = arith.addi %v33, %tid2 : index
+    %v35 = arith.index_cast %v34 : index to i64
+    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v37 = arith.index_cast %v36 : index to i64
+    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
+    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c41 = arith.constant 768 : index
+    %v42 = arith.addi %v11, %c41 : index
+    %v43 = arith.addi %v42, %tid2 : index
+    %v44 = arith.index_cast %v43 : index to i64
+    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v46 = arith.index_cast %v45 : index to i64
+    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
+    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c50 = arith.constant 1024 : index
+    %v51 = arith.addi %v11, %c50 : index
+    %v52 = arith.addi %v51, %tid2 : index
+    %v53 = arith.index_cast %v52 : index to i64
+    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v55 = arith.index_cast %v54 : index to i64
+    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
+    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c59 = arith.constant 1280 : index
+    %v60 = arith.addi %v11, %c59 : index
+    %v61 = arith.addi %v60, %tid2 : index
+    %v62 = arith.index_cast %v61 : index to i64
+    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v64 = arith.index_cast %v63 : index to i64
+    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c68 = arith.constant 1536 : index
+    %v69 = arith.addi %v11, %c68 : index
+    %v70 = arith.addi %v69, %tid2 : index
+    %v71 = arith.index_cast %v70 : index to i64
+    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v73 = arith.index_cast %v72 : index to i64
+    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
+    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c77 = arith.constant 1792 : index
+    %v78 = arith.addi %v11, %c77 : index
+    %v79 = arith.addi %v78, %tid2 : index
+    %v80 = arith.index_cast %v79 : index to i64
+    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v82 = arith.index_cast %v81 : index to i64
+    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
+    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c86 = arith.constant 2048 : index
+    %v87 = arith.addi %v11, %c86 : index
+    %v88 = arith.addi %v87, %tid2 : index
+    %v89 = arith.index_cast %v88 : index to i64
+    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v91 = arith.index_cast %v90 : index to i64
+    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
+    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c95 = arith.constant 2304 : index
+    %v96 = arith.addi %v11, %c95 : index
+    %v97 = arith.addi %v96, %tid2 : index
+    %v98 = arith.index_cast %v97 : index to i64
+    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v100 = arith.index_cast %v99 : index to i64
+    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
+    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c104 = arith.constant 2560 : index
+    %v105 = arith.addi %v11, %c104 : index
+    %v106 = arith.addi %v105, %tid2 : index
+    %v107 = arith.index_cast %v106 : index to i64
+    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v109 = arith.index_cast %v108 : index to i64
+    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
+    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c113 = arith.constant 2816 : index
+    %v114 = arith.addi %v11, %c113 : index
+    %v115 = arith.addi %v114, %tid2 : index
+    %v116 = arith.index_cast %v115 : index to i64
+    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v118 = arith.index_cast %v117 : index to i64
+    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c122 = arith.constant 3072 : index
+    %v123 = arith.addi %v11, %c122 : index
+    %v124 = arith.addi %v123, %tid2 : index
+    %v125 = arith.index_cast %v124 : index to i64
+    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v127 = arith.index_cast %v126 : index to i64
+    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
+    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c131 = arith.constant 3328 : index
+    %v132 = arith.addi %v11, %c131 : index
+    %v133 = arith.addi %v132, %tid2 : index
+    %v134 = arith.index_cast %v133 : index to i64
+    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v136 = arith.index_cast %v135 : index to i64
+    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
+    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c140 = arith.constant 3584 : index
+    %v141 = arith.addi %v11, %c140 : index
+    %v142 = arith.addi %v141, %tid2 : index
+    %v143 = arith.index_cast %v142 : index to i64
+    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v145 = arith.index_cast %v144 : index to i64
+    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
+    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c149 = arith.constant 3840 : index
+    %v150 = arith.addi %v11, %c149 : index
+    %v151 = arith.addi %v150, %tid2 : index
+    %v152 = arith.index_cast %v151 : index to i64
+    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v154 = arith.index_cast %v153 : index to i64
+    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
+    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xi32>
+    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xi32>
+    %v160 = vector.extract %v159[0] : i32 from vector<16xi32>
+    %v161 = vector.extract %v159[1] : i32 from vector<16xi32>
+    %v162 = vector.extract %v159[2] : i32 from vector<16xi32>
+    %v163 = vector.extract %v159[3] : i32 from vector<16xi32>
+    %v164 = vector.extract %v159[4] : i32 from vector<16xi32>
+    %v165 = vector.extract %v159[5] : i32 from vector<16xi32>
+    %v166 = vector.extract %v159[6] : i32 from vector<16xi32>
+    %v167 = vector.extract %v159[7] : i32 from vector<16xi32>
+    %v168 = vector.extract %v159[8] : i32 from vector<16xi32>
+    %v169 = vector.extract %v159[9] : i32 from vector<16xi32>
+    %v170 = vector.extract %v159[10] : i32 from vector<16xi32>
+    %v171 = vector.extract %v159[11] : i32 from vector<16xi32>
+    %v172 = vector.extract %v159[12] : i32 from vector<16xi32>
+    %v173 = vector.extract %v159[13] : i32 from vector<16xi32>
+    %v174 = vector.extract %v159[14] : i32 from vector<16xi32>
+    %v175 = vector.extract %v159[15] : i32 from vector<16xi32>
+    %v176 = arith.addi %v160, %v161 : i32
+    %v177 = arith.addi %v176, %v162 : i32
+    %v178 = arith.addi %v177, %v163 : i32
+    %v179 = arith.addi %v178, %v164 : i32
+    %v180 = arith.addi %v179, %v165 : i32
+    %v181 = arith.addi %v180, %v166 : i32
+    %v182 = arith.addi %v181, %v167 : i32
+    %v183 = arith.addi %v182, %v168 : i32
+    %v184 = arith.addi %v183, %v169 : i32
+    %v185 = arith.addi %v184, %v170 : i32
+    %v186 = arith.addi %v185, %v171 : i32
+    %v187 = arith.addi %v186, %v172 : i32
+    %v188 = arith.addi %v187, %v173 : i32
+    %v189 = arith.addi %v188, %v174 : i32
+    %v190 = arith.addi %v189, %v175 : i32
+    %wex191 = warp.scan <add> %v190 exclusive : i32
+    %c192 = arith.constant 32 : index
+    %wid193 = arith.divui %tid2, %c192 : index
+    %lane194 = arith.remui %tid2, %c192 : index
+    %c195 = arith.constant 0 : index
+    %v196 = arith.cmpi eq, %lane194, %c195 : index
+    %c197 = arith.constant 31 : index
+    %v198 = arith.cmpi eq, %lane194, %c197 : index
+    scf.if %v198 {
+      %wtot199 = arith.addi %wex191, %v190 : i32
+      memref.store %wtot199, %warp_sm[%wid193] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c200 = arith.constant 0 : i32
+    %c201 = arith.constant 0 : index
+    %v202 = memref.load %warp_sm[%c201] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c203 = arith.constant 0 : index
+    %v204 = arith.cmpi ugt, %wid193, %c203 : index
+    %v205 = arith.select %v204, %v202, %c200 : i32
+    %v206 = arith.addi %c200, %v205 : i32
+    %v207 = arith.addi %c200, %v202 : i32
+    %c208 = arith.constant 1 : index
+    %v209 = memref.load %warp_sm[%c208] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c210 = arith.constant 1 : index
+    %v211 = arith.cmpi ugt, %wid193, %c210 : index
+    %v212 = arith.select %v211, %v209, %c200 : i32
+    %v213 = arith.addi %v206, %v212 : i32
+    %v214 = arith.addi %v207, %v209 : i32
+    %c215 = arith.constant 2 : index
+    %v216 = memref.load %warp_sm[%c215] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c217 = arith.constant 2 : index
+    %v218 = arith.cmpi ugt, %wid193, %c217 : index
+    %v219 = arith.select %v218, %v216, %c200 : i32
+    %v220 = arith.addi %v213, %v219 : i32
+    %v221 = arith.addi %v214, %v216 : i32
+    %c222 = arith.constant 3 : index
+    %v223 = memref.load %warp_sm[%c222] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c224 = arith.constant 3 : index
+    %v225 = arith.cmpi ugt, %wid193, %c224 : index
+    %v226 = arith.select %v225, %v223, %c200 : i32
+    %v227 = arith.addi %v220, %v226 : i32
+    %v228 = arith.addi %v221, %v223 : i32
+    %c229 = arith.constant 4 : index
+    %v230 = memref.load %warp_sm[%c229] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c231 = arith.constant 4 : index
+    %v232 = arith.cmpi ugt, %wid193, %c231 : index
+    %v233 = arith.select %v232, %v230, %c200 : i32
+    %v234 = arith.addi %v227, %v233 : i32
+    %v235 = arith.addi %v228, %v230 : i32
+    %c236 = arith.constant 5 : index
+    %v237 = memref.load %warp_sm[%c236] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c238 = arith.constant 5 : index
+    %v239 = arith.cmpi ugt, %wid193, %c238 : index
+    %v240 = arith.select %v239, %v237, %c200 : i32
+    %v241 = arith.addi %v234, %v240 : i32
+    %v242 = arith.addi %v235, %v237 : i32
+    %c243 = arith.constant 6 : index
+    %v244 = memref.load %warp_sm[%c243] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c245 = arith.constant 6 : index
+    %v246 = arith.cmpi ugt, %wid193, %c245 : index
+    %v247 = arith.select %v246, %v244, %c200 : i32
+    %v248 = arith.addi %v241, %v247 : i32
+    %v249 = arith.addi %v242, %v244 : i32
+    %c250 = arith.constant 7 : index
+    %v251 = memref.load %warp_sm[%c250] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c252 = arith.constant 7 : index
+    %v253 = arith.cmpi ugt, %wid193, %c252 : index
+    %v254 = arith.select %v253, %v251, %c200 : i32
+    %v255 = arith.addi %v248, %v254 : i32
+    %v256 = arith.addi %v249, %v251 : i32
+    %v257 = arith.cmpi eq, %wid193, %c8 : index
+    scf.if %v257 {
+      %c258 = arith.constant 0 : i64
+      %v259 = arith.cmpi eq, %tile6, %c258 : i64
+      %pre260 = scf.if %v259 -> i32 {
+        scf.if %v196 {
+          %v261 = arith.extui %v256 : i32 to i64
+          %c262 = arith.constant 8589934592 : i64
+          %v263 = arith.ori %v261, %c262 : i64
+          %c264 = arith.constant 1 : i64
+          %v265 = arith.addi %tile6, %c264 : i64
+          %v266 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v267 = arith.index_cast %v266 : index to i64
+          %v268 = llvm.inttoptr %v267 : i64 to !llvm.ptr<1>
+          %v269 = llvm.getelementptr inbounds %v268[%v265] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v263, %v269 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c200 : i32
+      } else {
+        scf.if %v196 {
+          %v270 = arith.extui %v256 : i32 to i64
+          %c271 = arith.constant 4294967296 : i64
+          %v272 = arith.ori %v270, %c271 : i64
+          %c273 = arith.constant 1 : i64
+          %v274 = arith.addi %tile6, %c273 : i64
+          %v275 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v276 = arith.index_cast %v275 : index to i64
+          %v277 = llvm.inttoptr %v276 : i64 to !llvm.ptr<1>
+          %v278 = llvm.getelementptr inbounds %v277[%v274] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v272, %v278 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c279 = arith.constant 1245 : i32
+        nvvm.nanosleep %c279
+        %c280 = arith.constant 0 : i32
+        %lane281 = warp.lane_id : i32
+        %v282 = arith.extui %lane281 : i32 to i64
+        %c283 = arith.constant 1 : i64
+        %c284 = arith.constant 0 : i64
+        %c285 = arith.constant 32 : i64
+        %c286 = arith.constant 4294967295 : i64
+        %v287 = arith.subi %tile6, %c283 : i64
+        %lb288:2 = scf.while (%end289 = %v287, %acc290 = %c280) : (i64, i32) -> (i64, i32) {
+          %v291 = arith.subi %end289, %v282 : i64
+          %v292 = arith.cmpi sge, %v291, %c284 : i64
+          %v293 = arith.addi %v291, %c283 : i64
+          %c294 = arith.constant 8589934592 : i64
+          %v295 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v296 = arith.index_cast %v295 : index to i64
+          %v297 = llvm.inttoptr %v296 : i64 to !llvm.ptr<1>
+          %v298 = llvm.getelementptr inbounds %v297[%v293] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word299 = scf.while (%spin300 = %c284) : (i64) -> i64 {
+            %v301 = scf.if %v292 -> i64 {
+              %v302 = llvm.load %v298 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v302 : i64
+            } else {
+              scf.yield %c294 : i64
+            }
+            %v303 = arith.shrui %v301, %c285 : i64
+            %v304 = arith.cmpi eq, %v303, %c284 : i64
+            %v305 = warp.vote <any> %v304 : i1
+            scf.condition(%v305) %v301 : i64
+          } do {
+            ^bb0(%x306: i64):
+            %c307 = arith.constant 648 : i32
+            nvvm.nanosleep %c307
+            scf.yield %c284 : i64
+          }
+          %v308 = arith.shrui %word299, %c285 : i64
+          %c309 = arith.constant 2 : i64
+          %v310 = arith.cmpi eq, %v308, %c309 : i64
+          %ballot311 = warp.ballot %v310 : i32
+          %c312 = arith.constant 0 : i32
+          %v313 = arith.cmpi ne, %ballot311, %c312 : i32
+          %v314 = math.cttz %ballot311 : i32
+          %v315 = arith.cmpi ule, %lane281, %v314 : i32
+          %v316 = arith.andi %word299, %c286 : i64
+          %v317 = arith.trunci %v316 : i64 to i32
+          %v318 = arith.select %v315, %v317, %c280 : i32
+          %v319 = warp.reduce <add> %v318 : i32
+          %v320 = arith.addi %acc290, %v319 : i32
+          %v321 = arith.subi %end289, %c285 : i64
+          %v322 = arith.xori %v313, %true : i1
+          scf.condition(%v322) %v321, %v320 : i64, i32
+        } do {
+          ^bb0(%e323: i64, %a324: i32):
+          scf.yield %e323, %a324 : i64, i32
+        }
+        %v325 = arith.addi %lb288#1, %v256 : i32
+        scf.if %v196 {
+          %v326 = arith.extui %v325 : i32 to i64
+          %c327 = arith.constant 8589934592 : i64
+          %v328 = arith.ori %v326, %c327 : i64
+          %c329 = arith.constant 1 : i64
+          %v330 = arith.addi %tile6, %c329 : i64
+          %v331 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v332 = arith.index_cast %v331 : index to i64
+          %v333 = llvm.inttoptr %v332 : i64 to !llvm.ptr<1>
+          %v334 = llvm.getelementptr inbounds %v333[%v330] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v328, %v334 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb288#1 : i32
+      }
+      scf.if %v196 {
+        memref.store %pre260, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v335 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v336 = arith.addi %v335, %v255 : i32
+    %offset337 = arith.addi %v336, %wex191 : i32
+    %v338 = arith.addi %offset337, %v160 : i32
+    %v339 = arith.addi %offset337, %v176 : i32
+    %v340 = arith.addi %offset337, %v177 : i32
+    %v341 = arith.addi %offset337, %v178 : i32
+    %v342 = arith.addi %offset337, %v179 : i32
+    %v343 = arith.addi %offset337, %v180 : i32
+    %v344 = arith.addi %offset337, %v181 : i32
+    %v345 = arith.addi %offset337, %v182 : i32
+    %v346 = arith.addi %offset337, %v183 : i32
+    %v347 = arith.addi %offset337, %v184 : i32
+    %v348 = arith.addi %offset337, %v185 : i32
+    %v349 = arith.addi %offset337, %v186 : i32
+    %v350 = arith.addi %offset337, %v187 : i32
+    %v351 = arith.addi %offset337, %v188 : i32
+    %v352 = arith.addi %offset337, %v189 : i32
+    %v353 = arith.addi %offset337, %v190 : i32
+    %v354 = vector.from_elements %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350, %v351, %v352, %v353 : vector<16xi32>
+    %v355 = warp.block_exchange <blocked_to_striped> %v354 : vector<16xi32>
+    %v356 = vector.extract %v355[0] : i32 from vector<16xi32>
+    %c357 = arith.constant 0 : index
+    %v358 = arith.addi %v11, %c357 : index
+    %v359 = arith.addi %v358, %tid2 : index
+    memref.store %v356, %out[%v359] : memref<?xi32>
+    %v360 = vector.extract %v355[1] : i32 from vector<16xi32>
+    %c361 = arith.constant 256 : index
+    %v362 = arith.addi %v11, %c361 : index
+    %v363 = arith.addi %v362, %tid2 : index
+    memref.store %v360, %out[%v363] : memref<?xi32>
+    %v364 = vector.extract %v355[2] : i32 from vector<16xi32>
+    %c365 = arith.constant 512 : index
+    %v366 = arith.addi %v11, %c365 : index
+    %v367 = arith.addi %v366, %tid2 : index
+    memref.store %v364, %out[%v367] : memref<?xi32>
+    %v368 = vector.extract %v355[3] : i32 from vector<16xi32>
+    %c369 = arith.constant 768 : index
+    %v370 = arith.addi %v11, %c369 : index
+    %v371 = arith.addi %v370, %tid2 : index
+    memref.store %v368, %out[%v371] : memref<?xi32>
+    %v372 = vector.extract %v355[4] : i32 from vector<16xi32>
+    %c373 = arith.constant 1024 : index
+    %v374 = arith.addi %v11, %c373 : index
+    %v375 = arith.addi %v374, %tid2 : index
+    memref.store %v372, %out[%v375] : memref<?xi32>
+    %v376 = vector.extract %v355[5] : i32 from vector<16xi32>
+    %c377 = arith.constant 1280 : index
+    %v378 = arith.addi %v11, %c377 : index
+    %v379 = arith.addi %v378, %tid2 : index
+    memref.store %v376, %out[%v379] : memref<?xi32>
+    %v380 = vector.extract %v355[6] : i32 from vector<16xi32>
+    %c381 = arith.constant 1536 : index
+    %v382 = arith.addi %v11, %c381 : index
+    %v383 = arith.addi %v382, %tid2 : index
+    memref.store %v380, %out[%v383] : memref<?xi32>
+    %v384 = vector.extract %v355[7] : i32 from vector<16xi32>
+    %c385 = arith.constant 1792 : index
+    %v386 = arith.addi %v11, %c385 : index
+    %v387 = arith.addi %v386, %tid2 : index
+    memref.store %v384, %out[%v387] : memref<?xi32>
+    %v388 = vector.extract %v355[8] : i32 from vector<16xi32>
+    %c389 = arith.constant 2048 : index
+    %v390 = arith.addi %v11, %c389 : index
+    %v391 = arith.addi %v390, %tid2 : index
+    memref.store %v388, %out[%v391] : memref<?xi32>
+    %v392 = vector.extract %v355[9] : i32 from vector<16xi32>
+    %c393 = arith.constant 2304 : index
+    %v394 = arith.addi %v11, %c393 : index
+    %v395 = arith.addi %v394, %tid2 : index
+    memref.store %v392, %out[%v395] : memref<?xi32>
+    %v396 = vector.extract %v355[10] : i32 from vector<16xi32>
+    %c397 = arith.constant 2560 : index
+    %v398 = arith.addi %v11, %c397 : index
+    %v399 = arith.addi %v398, %tid2 : index
+    memref.store %v396, %out[%v399] : memref<?xi32>
+    %v400 = vector.extract %v355[11] : i32 from vector<16xi32>
+    %c401 = arith.constant 2816 : index
+    %v402 = arith.addi %v11, %c401 : index
+    %v403 = arith.addi %v402, %tid2 : index
+    memref.store %v400, %out[%v403] : memref<?xi32>
+    %v404 = vector.extract %v355[12] : i32 from vector<16xi32>
+    %c405 = arith.constant 3072 : index
+    %v406 = arith.addi %v11, %c405 : index
+    %v407 = arith.addi %v406, %tid2 : index
+    memref.store %v404, %out[%v407] : memref<?xi32>
+    %v408 = vector.extract %v355[13] : i32 from vector<16xi32>
+    %c409 = arith.constant 3328 : index
+    %v410 = arith.addi %v11, %c409 : index
+    %v411 = arith.addi %v410, %tid2 : index
+    memref.store %v408, %out[%v411] : memref<?xi32>
+    %v412 = vector.extract %v355[14] : i32 from vector<16xi32>
+    %c413 = arith.constant 3584 : index
+    %v414 = arith.addi %v11, %c413 : index
+    %v415 = arith.addi %v414, %tid2 : index
+    memref.store %v412, %out[%v415] : memref<?xi32>
+    %v416 = vector.extract %v355[15] : i32 from vector<16xi32>
+    %c417 = arith.constant 3840 : index
+    %v418 = arith.addi %v11, %c417 : index
+    %v419 = arith.addi %v418, %tid2 : index
+    memref.store %v416, %out[%v419] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_excl_i32(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %v11, %c14 : index
+    %v16 = arith.addi %v15, %tid2 : index
+    %v17 = arith.index_cast %v16 : index to i64
+    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v19 = arith.index_cast %v18 : index to i64
+    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
+    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c23 = arith.constant 256 : index
+    %v24 = arith.addi %v11, %c23 : index
+    %v25 = arith.addi %v24, %tid2 : index
+    %v26 = arith.index_cast %v25 : index to i64
+    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v28 = arith.index_cast %v27 : index to i64
+    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
+    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c32 = arith.constant 512 : index
+    %v33 = arith.addi %v11, %c32 : index
+    %v34 = arith.addi %v33, %tid2 : index
+    %v35 = arith.index_cast %v34 : index to i64
+    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v37 = arith.index_cast %v36 : index to i64
+    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
+    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c41 = arith.constant 768 : index
+    %v42 = arith.addi %v11, %c41 : index
+    %v43 = arith.addi %v42, %tid2 : index
+    %v44 = arith.index_cast %v43 : index to i64
+    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v46 = arith.index_cast %v45 : index to i64
+    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
+    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c50 = arith.constant 1024 : index
+    %v51 = arith.addi %v11, %c50 : index
+    %v52 = arith.addi %v51, %tid2 : index
+    %v53 = arith.index_cast %v52 : index to i64
+    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v55 = arith.index_cast %v54 : index to i64
+    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
+    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c59 = arith.constant 1280 : index
+    %v60 = arith.addi %v11, %c59 : index
+    %v61 = arith.addi %v60, %tid2 : index
+    %v62 = arith.index_cast %v61 : index to i64
+    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v64 = arith.index_cast %v63 : index to i64
+    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c68 = arith.constant 1536 : index
+    %v69 = arith.addi %v11, %c68 : index
+    %v70 = arith.addi %v69, %tid2 : index
+    %v71 = arith.index_cast %v70 : index to i64
+    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v73 = arith.index_cast %v72 : index to i64
+    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
+    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c77 = arith.constant 1792 : index
+    %v78 = arith.addi %v11, %c77 : index
+    %v79 = arith.addi %v78, %tid2 : index
+    %v80 = arith.index_cast %v79 : index to i64
+    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v82 = arith.index_cast %v81 : index to i64
+    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
+    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c86 = arith.constant 2048 : index
+    %v87 = arith.addi %v11, %c86 : index
+    %v88 = arith.addi %v87, %tid2 : index
+    %v89 = arith.index_cast %v88 : index to i64
+    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v91 = arith.index_cast %v90 : index to i64
+    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
+    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c95 = arith.constant 2304 : index
+    %v96 = arith.addi %v11, %c95 : index
+    %v97 = arith.addi %v96, %tid2 : index
+    %v98 = arith.index_cast %v97 : index to i64
+    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v100 = arith.index_cast %v99 : index to i64
+    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
+    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c104 = arith.constant 2560 : index
+    %v105 = arith.addi %v11, %c104 : index
+    %v106 = arith.addi %v105, %tid2 : index
+    %v107 = arith.index_cast %v106 : index to i64
+    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v109 = arith.index_cast %v108 : index to i64
+    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
+    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c113 = arith.constant 2816 : index
+    %v114 = arith.addi %v11, %c113 : index
+    %v115 = arith.addi %v114, %tid2 : index
+    %v116 = arith.index_cast %v115 : index to i64
+    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v118 = arith.index_cast %v117 : index to i64
+    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c122 = arith.constant 3072 : index
+    %v123 = arith.addi %v11, %c122 : index
+    %v124 = arith.addi %v123, %tid2 : index
+    %v125 = arith.index_cast %v124 : index to i64
+    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v127 = arith.index_cast %v126 : index to i64
+    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
+    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c131 = arith.constant 3328 : index
+    %v132 = arith.addi %v11, %c131 : index
+    %v133 = arith.addi %v132, %tid2 : index
+    %v134 = arith.index_cast %v133 : index to i64
+    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v136 = arith.index_cast %v135 : index to i64
+    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
+    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c140 = arith.constant 3584 : index
+    %v141 = arith.addi %v11, %c140 : index
+    %v142 = arith.addi %v141, %tid2 : index
+    %v143 = arith.index_cast %v142 : index to i64
+    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v145 = arith.index_cast %v144 : index to i64
+    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
+    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c149 = arith.constant 3840 : index
+    %v150 = arith.addi %v11, %c149 : index
+    %v151 = arith.addi %v150, %tid2 : index
+    %v152 = arith.index_cast %v151 : index to i64
+    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v154 = arith.index_cast %v153 : index to i64
+    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
+    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xi32>
+    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xi32>
+    %v160 = vector.extract %v159[0] : i32 from vector<16xi32>
+    %v161 = vector.extract %v159[1] : i32 from vector<16xi32>
+    %v162 = vector.extract %v159[2] : i32 from vector<16xi32>
+    %v163 = vector.extract %v159[3] : i32 from vector<16xi32>
+    %v164 = vector.extract %v159[4] : i32 from vector<16xi32>
+    %v165 = vector.extract %v159[5] : i32 from vector<16xi32>
+    %v166 = vector.extract %v159[6] : i32 from vector<16xi32>
+    %v167 = vector.extract %v159[7] : i32 from vector<16xi32>
+    %v168 = vector.extract %v159[8] : i32 from vector<16xi32>
+    %v169 = vector.extract %v159[9] : i32 from vector<16xi32>
+    %v170 = vector.extract %v159[10] : i32 from vector<16xi32>
+    %v171 = vector.extract %v159[11] : i32 from vector<16xi32>
+    %v172 = vector.extract %v159[12] : i32 from vector<16xi32>
+    %v173 = vector.extract %v159[13] : i32 from vector<16xi32>
+    %v174 = vector.extract %v159[14] : i32 from vector<16xi32>
+    %v175 = vector.extract %v159[15] : i32 from vector<16xi32>
+    %v176 = arith.addi %v160, %v161 : i32
+    %v177 = arith.addi %v176, %v162 : i32
+    %v178 = arith.addi %v177, %v163 : i32
+    %v179 = arith.addi %v178, %v164 : i32
+    %v180 = arith.addi %v179, %v165 : i32
+    %v181 = arith.addi %v180, %v166 : i32
+    %v182 = arith.addi %v181, %v167 : i32
+    %v183 = arith.addi %v182, %v168 : i32
+    %v184 = arith.addi %v183, %v169 : i32
+    %v185 = arith.addi %v184, %v170 : i32
+    %v186 = arith.addi %v185, %v171 : i32
+    %v187 = arith.addi %v186, %v172 : i32
+    %v188 = arith.addi %v187, %v173 : i32
+    %v189 = arith.addi %v188, %v174 : i32
+    %v190 = arith.addi %v189, %v175 : i32
+    %wex191 = warp.scan <add> %v190 exclusive : i32
+    %c192 = arith.constant 32 : index
+    %wid193 = arith.divui %tid2, %c192 : index
+    %lane194 = arith.remui %tid2, %c192 : index
+    %c195 = arith.constant 0 : index
+    %v196 = arith.cmpi eq, %lane194, %c195 : index
+    %c197 = arith.constant 31 : index
+    %v198 = arith.cmpi eq, %lane194, %c197 : index
+    scf.if %v198 {
+      %wtot199 = arith.addi %wex191, %v190 : i32
+      memref.store %wtot199, %warp_sm[%wid193] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c200 = arith.constant 0 : i32
+    %c201 = arith.constant 0 : index
+    %v202 = memref.load %warp_sm[%c201] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c203 = arith.constant 0 : index
+    %v204 = arith.cmpi ugt, %wid193, %c203 : index
+    %v205 = arith.select %v204, %v202, %c200 : i32
+    %v206 = arith.addi %c200, %v205 : i32
+    %v207 = arith.addi %c200, %v202 : i32
+    %c208 = arith.constant 1 : index
+    %v209 = memref.load %warp_sm[%c208] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c210 = arith.constant 1 : index
+    %v211 = arith.cmpi ugt, %wid193, %c210 : index
+    %v212 = arith.select %v211, %v209, %c200 : i32
+    %v213 = arith.addi %v206, %v212 : i32
+    %v214 = arith.addi %v207, %v209 : i32
+    %c215 = arith.constant 2 : index
+    %v216 = memref.load %warp_sm[%c215] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c217 = arith.constant 2 : index
+    %v218 = arith.cmpi ugt, %wid193, %c217 : index
+    %v219 = arith.select %v218, %v216, %c200 : i32
+    %v220 = arith.addi %v213, %v219 : i32
+    %v221 = arith.addi %v214, %v216 : i32
+    %c222 = arith.constant 3 : index
+    %v223 = memref.load %warp_sm[%c222] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c224 = arith.constant 3 : index
+    %v225 = arith.cmpi ugt, %wid193, %c224 : index
+    %v226 = arith.select %v225, %v223, %c200 : i32
+    %v227 = arith.addi %v220, %v226 : i32
+    %v228 = arith.addi %v221, %v223 : i32
+    %c229 = arith.constant 4 : index
+    %v230 = memref.load %warp_sm[%c229] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c231 = arith.constant 4 : index
+    %v232 = arith.cmpi ugt, %wid193, %c231 : index
+    %v233 = arith.select %v232, %v230, %c200 : i32
+    %v234 = arith.addi %v227, %v233 : i32
+    %v235 = arith.addi %v228, %v230 : i32
+    %c236 = arith.constant 5 : index
+    %v237 = memref.load %warp_sm[%c236] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c238 = arith.constant 5 : index
+    %v239 = arith.cmpi ugt, %wid193, %c238 : index
+    %v240 = arith.select %v239, %v237, %c200 : i32
+    %v241 = arith.addi %v234, %v240 : i32
+    %v242 = arith.addi %v235, %v237 : i32
+    %c243 = arith.constant 6 : index
+    %v244 = memref.load %warp_sm[%c243] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c245 = arith.constant 6 : index
+    %v246 = arith.cmpi ugt, %wid193, %c245 : index
+    %v247 = arith.select %v246, %v244, %c200 : i32
+    %v248 = arith.addi %v241, %v247 : i32
+    %v249 = arith.addi %v242, %v244 : i32
+    %c250 = arith.constant 7 : index
+    %v251 = memref.load %warp_sm[%c250] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c252 = arith.constant 7 : index
+    %v253 = arith.cmpi ugt, %wid193, %c252 : index
+    %v254 = arith.select %v253, %v251, %c200 : i32
+    %v255 = arith.addi %v248, %v254 : i32
+    %v256 = arith.addi %v249, %v251 : i32
+    %v257 = arith.cmpi eq, %wid193, %c8 : index
+    scf.if %v257 {
+      %c258 = arith.constant 0 : i64
+      %v259 = arith.cmpi eq, %tile6, %c258 : i64
+      %pre260 = scf.if %v259 -> i32 {
+        scf.if %v196 {
+          %v261 = arith.extui %v256 : i32 to i64
+          %c262 = arith.constant 8589934592 : i64
+          %v263 = arith.ori %v261, %c262 : i64
+          %c264 = arith.constant 1 : i64
+          %v265 = arith.addi %tile6, %c264 : i64
+          %v266 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v267 = arith.index_cast %v266 : index to i64
+          %v268 = llvm.inttoptr %v267 : i64 to !llvm.ptr<1>
+          %v269 = llvm.getelementptr inbounds %v268[%v265] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v263, %v269 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c200 : i32
+      } else {
+        scf.if %v196 {
+          %v270 = arith.extui %v256 : i32 to i64
+          %c271 = arith.constant 4294967296 : i64
+          %v272 = arith.ori %v270, %c271 : i64
+          %c273 = arith.constant 1 : i64
+          %v274 = arith.addi %tile6, %c273 : i64
+          %v275 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v276 = arith.index_cast %v275 : index to i64
+          %v277 = llvm.inttoptr %v276 : i64 to !llvm.ptr<1>
+          %v278 = llvm.getelementptr inbounds %v277[%v274] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v272, %v278 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c279 = arith.constant 1245 : i32
+        nvvm.nanosleep %c279
+        %c280 = arith.constant 0 : i32
+        %lane281 = warp.lane_id : i32
+        %v282 = arith.extui %lane281 : i32 to i64
+        %c283 = arith.constant 1 : i64
+        %c284 = arith.constant 0 : i64
+        %c285 = arith.constant 32 : i64
+        %c286 = arith.constant 4294967295 : i64
+        %v287 = arith.subi %tile6, %c283 : i64
+        %lb288:2 = scf.while (%end289 = %v287, %acc290 = %c280) : (i64, i32) -> (i64, i32) {
+          %v291 = arith.subi %end289, %v282 : i64
+          %v292 = arith.cmpi sge, %v291, %c284 : i64
+          %v293 = arith.addi %v291, %c283 : i64
+          %c294 = arith.constant 8589934592 : i64
+          %v295 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v296 = arith.index_cast %v295 : index to i64
+          %v297 = llvm.inttoptr %v296 : i64 to !llvm.ptr<1>
+          %v298 = llvm.getelementptr inbounds %v297[%v293] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word299 = scf.while (%spin300 = %c284) : (i64) -> i64 {
+            %v301 = scf.if %v292 -> i64 {
+              %v302 = llvm.load %v298 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v302 : i64
+            } else {
+              scf.yield %c294 : i64
+            }
+            %v303 = arith.shrui %v301, %c285 : i64
+            %v304 = arith.cmpi eq, %v303, %c284 : i64
+            %v305 = warp.vote <any> %v304 : i1
+            scf.condition(%v305) %v301 : i64
+          } do {
+            ^bb0(%x306: i64):
+            %c307 = arith.constant 648 : i32
+            nvvm.nanosleep %c307
+            scf.yield %c284 : i64
+          }
+          %v308 = arith.shrui %word299, %c285 : i64
+          %c309 = arith.constant 2 : i64
+          %v310 = arith.cmpi eq, %v308, %c309 : i64
+          %ballot311 = warp.ballot %v310 : i32
+          %c312 = arith.constant 0 : i32
+          %v313 = arith.cmpi ne, %ballot311, %c312 : i32
+          %v314 = math.cttz %ballot311 : i32
+          %v315 = arith.cmpi ule, %lane281, %v314 : i32
+          %v316 = arith.andi %word299, %c286 : i64
+          %v317 = arith.trunci %v316 : i64 to i32
+          %v318 = arith.select %v315, %v317, %c280 : i32
+          %v319 = warp.reduce <add> %v318 : i32
+          %v320 = arith.addi %acc290, %v319 : i32
+          %v321 = arith.subi %end289, %c285 : i64
+          %v322 = arith.xori %v313, %true : i1
+          scf.condition(%v322) %v321, %v320 : i64, i32
+        } do {
+          ^bb0(%e323: i64, %a324: i32):
+          scf.yield %e323, %a324 : i64, i32
+        }
+        %v325 = arith.addi %lb288#1, %v256 : i32
+        scf.if %v196 {
+          %v326 = arith.extui %v325 : i32 to i64
+          %c327 = arith.constant 8589934592 : i64
+          %v328 = arith.ori %v326, %c327 : i64
+          %c329 = arith.constant 1 : i64
+          %v330 = arith.addi %tile6, %c329 : i64
+          %v331 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v332 = arith.index_cast %v331 : index to i64
+          %v333 = llvm.inttoptr %v332 : i64 to !llvm.ptr<1>
+          %v334 = llvm.getelementptr inbounds %v333[%v330] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v328, %v334 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb288#1 : i32
+      }
+      scf.if %v196 {
+        memref.store %pre260, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v335 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v336 = arith.addi %v335, %v255 : i32
+    %offset337 = arith.addi %v336, %wex191 : i32
+    %v338 = arith.addi %offset337, %c200 : i32
+    %v339 = arith.addi %offset337, %v160 : i32
+    %v340 = arith.addi %offset337, %v176 : i32
+    %v341 = arith.addi %offset337, %v177 : i32
+    %v342 = arith.addi %offset337, %v178 : i32
+    %v343 = arith.addi %offset337, %v179 : i32
+    %v344 = arith.addi %offset337, %v180 : i32
+    %v345 = arith.addi %offset337, %v181 : i32
+    %v346 = arith.addi %offset337, %v182 : i32
+    %v347 = arith.addi %offset337, %v183 : i32
+    %v348 = arith.addi %offset337, %v184 : i32
+    %v349 = arith.addi %offset337, %v185 : i32
+    %v350 = arith.addi %offset337, %v186 : i32
+    %v351 = arith.addi %offset337, %v187 : i32
+    %v352 = arith.addi %offset337, %v188 : i32
+    %v353 = arith.addi %offset337, %v189 : i32
+    %v354 = vector.from_elements %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350, %v351, %v352, %v353 : vector<16xi32>
+    %v355 = warp.block_exchange <blocked_to_striped> %v354 : vector<16xi32>
+    %v356 = vector.extract %v355[0] : i32 from vector<16xi32>
+    %c357 = arith.constant 0 : index
+    %v358 = arith.addi %v11, %c357 : index
+    %v359 = arith.addi %v358, %tid2 : index
+    memref.store %v356, %out[%v359] : memref<?xi32>
+    %v360 = vector.extract %v355[1] : i32 from vector<16xi32>
+    %c361 = arith.constant 256 : index
+    %v362 = arith.addi %v11, %c361 : index
+    %v363 = arith.addi %v362, %tid2 : index
+    memref.store %v360, %out[%v363] : memref<?xi32>
+    %v364 = vector.extract %v355[2] : i32 from vector<16xi32>
+    %c365 = arith.constant 512 : index
+    %v366 = arith.addi %v11, %c365 : index
+    %v367 = arith.addi %v366, %tid2 : index
+    memref.store %v364, %out[%v367] : memref<?xi32>
+    %v368 = vector.extract %v355[3] : i32 from vector<16xi32>
+    %c369 = arith.constant 768 : index
+    %v370 = arith.addi %v11, %c369 : index
+    %v371 = arith.addi %v370, %tid2 : index
+    memref.store %v368, %out[%v371] : memref<?xi32>
+    %v372 = vector.extract %v355[4] : i32 from vector<16xi32>
+    %c373 = arith.constant 1024 : index
+    %v374 = arith.addi %v11, %c373 : index
+    %v375 = arith.addi %v374, %tid2 : index
+    memref.store %v372, %out[%v375] : memref<?xi32>
+    %v376 = vector.extract %v355[5] : i32 from vector<16xi32>
+    %c377 = arith.constant 1280 : index
+    %v378 = arith.addi %v11, %c377 : index
+    %v379 = arith.addi %v378, %tid2 : index
+    memref.store %v376, %out[%v379] : memref<?xi32>
+    %v380 = vector.extract %v355[6] : i32 from vector<16xi32>
+    %c381 = arith.constant 1536 : index
+    %v382 = arith.addi %v11, %c381 : index
+    %v383 = arith.addi %v382, %tid2 : index
+    memref.store %v380, %out[%v383] : memref<?xi32>
+    %v384 = vector.extract %v355[7] : i32 from vector<16xi32>
+    %c385 = arith.constant 1792 : index
+    %v386 = arith.addi %v11, %c385 : index
+    %v387 = arith.addi %v386, %tid2 : index
+    memref.store %v384, %out[%v387] : memref<?xi32>
+    %v388 = vector.extract %v355[8] : i32 from vector<16xi32>
+    %c389 = arith.constant 2048 : index
+    %v390 = arith.addi %v11, %c389 : index
+    %v391 = arith.addi %v390, %tid2 : index
+    memref.store %v388, %out[%v391] : memref<?xi32>
+    %v392 = vector.extract %v355[9] : i32 from vector<16xi32>
+    %c393 = arith.constant 2304 : index
+    %v394 = arith.addi %v11, %c393 : index
+    %v395 = arith.addi %v394, %tid2 : index
+    memref.store %v392, %out[%v395] : memref<?xi32>
+    %v396 = vector.extract %v355[10] : i32 from vector<16xi32>
+    %c397 = arith.constant 2560 : index
+    %v398 = arith.addi %v11, %c397 : index
+    %v399 = arith.addi %v398, %tid2 : index
+    memref.store %v396, %out[%v399] : memref<?xi32>
+    %v400 = vector.extract %v355[11] : i32 from vector<16xi32>
+    %c401 = arith.constant 2816 : index
+    %v402 = arith.addi %v11, %c401 : index
+    %v403 = arith.addi %v402, %tid2 : index
+    memref.store %v400, %out[%v403] : memref<?xi32>
+    %v404 = vector.extract %v355[12] : i32 from vector<16xi32>
+    %c405 = arith.constant 3072 : index
+    %v406 = arith.addi %v11, %c405 : index
+    %v407 = arith.addi %v406, %tid2 : index
+    memref.store %v404, %out[%v407] : memref<?xi32>
+    %v408 = vector.extract %v355[13] : i32 from vector<16xi32>
+    %c409 = arith.constant 3328 : index
+    %v410 = arith.addi %v11, %c409 : index
+    %v411 = arith.addi %v410, %tid2 : index
+    memref.store %v408, %out[%v411] : memref<?xi32>
+    %v412 = vector.extract %v355[14] : i32 from vector<16xi32>
+    %c413 = arith.constant 3584 : index
+    %v414 = arith.addi %v11, %c413 : index
+    %v415 = arith.addi %v414, %tid2 : index
+    memref.store %v412, %out[%v415] : memref<?xi32>
+    %v416 = vector.extract %v355[15] : i32 from vector<16xi32>
+    %c417 = arith.constant 3840 : index
+    %v418 = arith.addi %v11, %c417 : index
+    %v419 = arith.addi %v418, %tid2 : index
+    memref.store %v416, %out[%v419] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_f32(%in: memref<?xf32>, %out: memref<?xf32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xf32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %v11, %c14 : index
+    %v16 = arith.addi %v15, %tid2 : index
+    %v17 = arith.index_cast %v16 : index to i64
+    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v19 = arith.index_cast %v18 : index to i64
+    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
+    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c23 = arith.constant 256 : index
+    %v24 = arith.addi %v11, %c23 : index
+    %v25 = arith.addi %v24, %tid2 : index
+    %v26 = arith.index_cast %v25 : index to i64
+    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v28 = arith.index_cast %v27 : index to i64
+    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
+    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c32 = arith.constant 512 : index
+    %v33 = arith.addi %v11, %c32 : index
+    %v34 = arith.addi %v33, %tid2 : index
+    %v35 = arith.index_cast %v34 : index to i64
+    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v37 = arith.index_cast %v36 : index to i64
+    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
+    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c41 = arith.constant 768 : index
+    %v42 = arith.addi %v11, %c41 : index
+    %v43 = arith.addi %v42, %tid2 : index
+    %v44 = arith.index_cast %v43 : index to i64
+    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v46 = arith.index_cast %v45 : index to i64
+    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
+    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c50 = arith.constant 1024 : index
+    %v51 = arith.addi %v11, %c50 : index
+    %v52 = arith.addi %v51, %tid2 : index
+    %v53 = arith.index_cast %v52 : index to i64
+    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v55 = arith.index_cast %v54 : index to i64
+    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
+    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c59 = arith.constant 1280 : index
+    %v60 = arith.addi %v11, %c59 : index
+    %v61 = arith.addi %v60, %tid2 : index
+    %v62 = arith.index_cast %v61 : index to i64
+    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v64 = arith.index_cast %v63 : index to i64
+    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c68 = arith.constant 1536 : index
+    %v69 = arith.addi %v11, %c68 : index
+    %v70 = arith.addi %v69, %tid2 : index
+    %v71 = arith.index_cast %v70 : index to i64
+    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v73 = arith.index_cast %v72 : index to i64
+    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
+    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c77 = arith.constant 1792 : index
+    %v78 = arith.addi %v11, %c77 : index
+    %v79 = arith.addi %v78, %tid2 : index
+    %v80 = arith.index_cast %v79 : index to i64
+    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v82 = arith.index_cast %v81 : index to i64
+    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
+    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c86 = arith.constant 2048 : index
+    %v87 = arith.addi %v11, %c86 : index
+    %v88 = arith.addi %v87, %tid2 : index
+    %v89 = arith.index_cast %v88 : index to i64
+    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v91 = arith.index_cast %v90 : index to i64
+    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
+    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c95 = arith.constant 2304 : index
+    %v96 = arith.addi %v11, %c95 : index
+    %v97 = arith.addi %v96, %tid2 : index
+    %v98 = arith.index_cast %v97 : index to i64
+    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v100 = arith.index_cast %v99 : index to i64
+    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
+    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c104 = arith.constant 2560 : index
+    %v105 = arith.addi %v11, %c104 : index
+    %v106 = arith.addi %v105, %tid2 : index
+    %v107 = arith.index_cast %v106 : index to i64
+    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v109 = arith.index_cast %v108 : index to i64
+    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
+    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c113 = arith.constant 2816 : index
+    %v114 = arith.addi %v11, %c113 : index
+    %v115 = arith.addi %v114, %tid2 : index
+    %v116 = arith.index_cast %v115 : index to i64
+    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v118 = arith.index_cast %v117 : index to i64
+    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c122 = arith.constant 3072 : index
+    %v123 = arith.addi %v11, %c122 : index
+    %v124 = arith.addi %v123, %tid2 : index
+    %v125 = arith.index_cast %v124 : index to i64
+    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v127 = arith.index_cast %v126 : index to i64
+    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
+    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c131 = arith.constant 3328 : index
+    %v132 = arith.addi %v11, %c131 : index
+    %v133 = arith.addi %v132, %tid2 : index
+    %v134 = arith.index_cast %v133 : index to i64
+    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v136 = arith.index_cast %v135 : index to i64
+    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
+    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c140 = arith.constant 3584 : index
+    %v141 = arith.addi %v11, %c140 : index
+    %v142 = arith.addi %v141, %tid2 : index
+    %v143 = arith.index_cast %v142 : index to i64
+    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v145 = arith.index_cast %v144 : index to i64
+    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
+    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c149 = arith.constant 3840 : index
+    %v150 = arith.addi %v11, %c149 : index
+    %v151 = arith.addi %v150, %tid2 : index
+    %v152 = arith.index_cast %v151 : index to i64
+    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v154 = arith.index_cast %v153 : index to i64
+    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
+    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xf32>
+    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xf32>
+    %v160 = vector.extract %v159[0] : f32 from vector<16xf32>
+    %v161 = vector.extract %v159[1] : f32 from vector<16xf32>
+    %v162 = vector.extract %v159[2] : f32 from vector<16xf32>
+    %v163 = vector.extract %v159[3] : f32 from vector<16xf32>
+    %v164 = vector.extract %v159[4] : f32 from vector<16xf32>
+    %v165 = vector.extract %v159[5] : f32 from vector<16xf32>
+    %v166 = vector.extract %v159[6] : f32 from vector<16xf32>
+    %v167 = vector.extract %v159[7] : f32 from vector<16xf32>
+    %v168 = vector.extract %v159[8] : f32 from vector<16xf32>
+    %v169 = vector.extract %v159[9] : f32 from vector<16xf32>
+    %v170 = vector.extract %v159[10] : f32 from vector<16xf32>
+    %v171 = vector.extract %v159[11] : f32 from vector<16xf32>
+    %v172 = vector.extract %v159[12] : f32 from vector<16xf32>
+    %v173 = vector.extract %v159[13] : f32 from vector<16xf32>
+    %v174 = vector.extract %v159[14] : f32 from vector<16xf32>
+    %v175 = vector.extract %v159[15] : f32 from vector<16xf32>
+    %v176 = arith.addf %v160, %v161 : f32
+    %v177 = arith.addf %v176, %v162 : f32
+    %v178 = arith.addf %v177, %v163 : f32
+    %v179 = arith.addf %v178, %v164 : f32
+    %v180 = arith.addf %v179, %v165 : f32
+    %v181 = arith.addf %v180, %v166 : f32
+    %v182 = arith.addf %v181, %v167 : f32
+    %v183 = arith.addf %v182, %v168 : f32
+    %v184 = arith.addf %v183, %v169 : f32
+    %v185 = arith.addf %v184, %v170 : f32
+    %v186 = arith.addf %v185, %v171 : f32
+    %v187 = arith.addf %v186, %v172 : f32
+    %v188 = arith.addf %v187, %v173 : f32
+    %v189 = arith.addf %v188, %v174 : f32
+    %v190 = arith.addf %v189, %v175 : f32
+    %wex191 = warp.scan <add> %v190 exclusive : f32
+    %c192 = arith.constant 32 : index
+    %wid193 = arith.divui %tid2, %c192 : index
+    %lane194 = arith.remui %tid2, %c192 : index
+    %c195 = arith.constant 0 : index
+    %v196 = arith.cmpi eq, %lane194, %c195 : index
+    %c197 = arith.constant 31 : index
+    %v198 = arith.cmpi eq, %lane194, %c197 : index
+    scf.if %v198 {
+      %wtot199 = arith.addf %wex191, %v190 : f32
+      memref.store %wtot199, %warp_sm[%wid193] : memref<8xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c200 = arith.constant 0.0 : f32
+    %c201 = arith.constant 0 : index
+    %v202 = memref.load %warp_sm[%c201] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c203 = arith.constant 0 : index
+    %v204 = arith.cmpi ugt, %wid193, %c203 : index
+    %v205 = arith.select %v204, %v202, %c200 : f32
+    %v206 = arith.addf %c200, %v205 : f32
+    %v207 = arith.addf %c200, %v202 : f32
+    %c208 = arith.constant 1 : index
+    %v209 = memref.load %warp_sm[%c208] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c210 = arith.constant 1 : index
+    %v211 = arith.cmpi ugt, %wid193, %c210 : index
+    %v212 = arith.select %v211, %v209, %c200 : f32
+    %v213 = arith.addf %v206, %v212 : f32
+    %v214 = arith.addf %v207, %v209 : f32
+    %c215 = arith.constant 2 : index
+    %v216 = memref.load %warp_sm[%c215] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c217 = arith.constant 2 : index
+    %v218 = arith.cmpi ugt, %wid193, %c217 : index
+    %v219 = arith.select %v218, %v216, %c200 : f32
+    %v220 = arith.addf %v213, %v219 : f32
+    %v221 = arith.addf %v214, %v216 : f32
+    %c222 = arith.constant 3 : index
+    %v223 = memref.load %warp_sm[%c222] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c224 = arith.constant 3 : index
+    %v225 = arith.cmpi ugt, %wid193, %c224 : index
+    %v226 = arith.select %v225, %v223, %c200 : f32
+    %v227 = arith.addf %v220, %v226 : f32
+    %v228 = arith.addf %v221, %v223 : f32
+    %c229 = arith.constant 4 : index
+    %v230 = memref.load %warp_sm[%c229] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c231 = arith.constant 4 : index
+    %v232 = arith.cmpi ugt, %wid193, %c231 : index
+    %v233 = arith.select %v232, %v230, %c200 : f32
+    %v234 = arith.addf %v227, %v233 : f32
+    %v235 = arith.addf %v228, %v230 : f32
+    %c236 = arith.constant 5 : index
+    %v237 = memref.load %warp_sm[%c236] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c238 = arith.constant 5 : index
+    %v239 = arith.cmpi ugt, %wid193, %c238 : index
+    %v240 = arith.select %v239, %v237, %c200 : f32
+    %v241 = arith.addf %v234, %v240 : f32
+    %v242 = arith.addf %v235, %v237 : f32
+    %c243 = arith.constant 6 : index
+    %v244 = memref.load %warp_sm[%c243] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c245 = arith.constant 6 : index
+    %v246 = arith.cmpi ugt, %wid193, %c245 : index
+    %v247 = arith.select %v246, %v244, %c200 : f32
+    %v248 = arith.addf %v241, %v247 : f32
+    %v249 = arith.addf %v242, %v244 : f32
+    %c250 = arith.constant 7 : index
+    %v251 = memref.load %warp_sm[%c250] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c252 = arith.constant 7 : index
+    %v253 = arith.cmpi ugt, %wid193, %c252 : index
+    %v254 = arith.select %v253, %v251, %c200 : f32
+    %v255 = arith.addf %v248, %v254 : f32
+    %v256 = arith.addf %v249, %v251 : f32
+    %v257 = arith.cmpi eq, %wid193, %c8 : index
+    scf.if %v257 {
+      %c258 = arith.constant 0 : i64
+      %v259 = arith.cmpi eq, %tile6, %c258 : i64
+      %pre260 = scf.if %v259 -> f32 {
+        scf.if %v196 {
+          %v261 = arith.bitcast %v256 : f32 to i32
+          %v262 = arith.extui %v261 : i32 to i64
+          %c263 = arith.constant 8589934592 : i64
+          %v264 = arith.ori %v262, %c263 : i64
+          %c265 = arith.constant 1 : i64
+          %v266 = arith.addi %tile6, %c265 : i64
+          %v267 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v268 = arith.index_cast %v267 : index to i64
+          %v269 = llvm.inttoptr %v268 : i64 to !llvm.ptr<1>
+          %v270 = llvm.getelementptr inbounds %v269[%v266] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v264, %v270 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c200 : f32
+      } else {
+        scf.if %v196 {
+          %v271 = arith.bitcast %v256 : f32 to i32
+          %v272 = arith.extui %v271 : i32 to i64
+          %c273 = arith.constant 4294967296 : i64
+          %v274 = arith.ori %v272, %c273 : i64
+          %c275 = arith.constant 1 : i64
+          %v276 = arith.addi %tile6, %c275 : i64
+          %v277 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v278 = arith.index_cast %v277 : index to i64
+          %v279 = llvm.inttoptr %v278 : i64 to !llvm.ptr<1>
+          %v280 = llvm.getelementptr inbounds %v279[%v276] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v274, %v280 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c281 = arith.constant 1245 : i32
+        nvvm.nanosleep %c281
+        %c282 = arith.constant 0.0 : f32
+        %lane283 = warp.lane_id : i32
+        %v284 = arith.extui %lane283 : i32 to i64
+        %c285 = arith.constant 1 : i64
+        %c286 = arith.constant 0 : i64
+        %c287 = arith.constant 32 : i64
+        %c288 = arith.constant 4294967295 : i64
+        %v289 = arith.subi %tile6, %c285 : i64
+        %lb290:2 = scf.while (%end291 = %v289, %acc292 = %c282) : (i64, f32) -> (i64, f32) {
+          %v293 = arith.subi %end291, %v284 : i64
+          %v294 = arith.cmpi sge, %v293, %c286 : i64
+          %v295 = arith.addi %v293, %c285 : i64
+          %c296 = arith.constant 8589934592 : i64
+          %v297 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v298 = arith.index_cast %v297 : index to i64
+          %v299 = llvm.inttoptr %v298 : i64 to !llvm.ptr<1>
+          %v300 = llvm.getelementptr inbounds %v299[%v295] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word301 = scf.while (%spin302 = %c286) : (i64) -> i64 {
+            %v303 = scf.if %v294 -> i64 {
+              %v304 = llvm.load %v300 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v304 : i64
+            } else {
+              scf.yield %c296 : i64
+            }
+            %v305 = arith.shrui %v303, %c287 : i64
+            %v306 = arith.cmpi eq, %v305, %c286 : i64
+            %v307 = warp.vote <any> %v306 : i1
+            scf.condition(%v307) %v303 : i64
+          } do {
+            ^bb0(%x308: i64):
+            %c309 = arith.constant 648 : i32
+            nvvm.nanosleep %c309
+            scf.yield %c286 : i64
+          }
+          %v310 = arith.shrui %word301, %c287 : i64
+          %c311 = arith.constant 2 : i64
+          %v312 = arith.cmpi eq, %v310, %c311 : i64
+          %ballot313 = warp.ballot %v312 : i32
+          %c314 = arith.constant 0 : i32
+          %v315 = arith.cmpi ne, %ballot313, %c314 : i32
+          %v316 = math.cttz %ballot313 : i32
+          %v317 = arith.cmpi ule, %lane283, %v316 : i32
+          %v318 = arith.andi %word301, %c288 : i64
+          %v319 = arith.trunci %v318 : i64 to i32
+          %v320 = arith.bitcast %v319 : i32 to f32
+          %v321 = arith.select %v317, %v320, %c282 : f32
+          %v322 = warp.reduce <add> %v321 : f32
+          %v323 = arith.addf %acc292, %v322 : f32
+          %v324 = arith.subi %end291, %c287 : i64
+          %v325 = arith.xori %v315, %true : i1
+          scf.condition(%v325) %v324, %v323 : i64, f32
+        } do {
+          ^bb0(%e326: i64, %a327: f32):
+          scf.yield %e326, %a327 : i64, f32
+        }
+        %v328 = arith.addf %lb290#1, %v256 : f32
+        scf.if %v196 {
+          %v329 = arith.bitcast %v328 : f32 to i32
+          %v330 = arith.extui %v329 : i32 to i64
+          %c331 = arith.constant 8589934592 : i64
+          %v332 = arith.ori %v330, %c331 : i64
+          %c333 = arith.constant 1 : i64
+          %v334 = arith.addi %tile6, %c333 : i64
+          %v335 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v336 = arith.index_cast %v335 : index to i64
+          %v337 = llvm.inttoptr %v336 : i64 to !llvm.ptr<1>
+          %v338 = llvm.getelementptr inbounds %v337[%v334] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v332, %v338 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb290#1 : f32
+      }
+      scf.if %v196 {
+        memref.store %pre260, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v339 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v340 = arith.addf %v339, %v255 : f32
+    %offset341 = arith.addf %v340, %wex191 : f32
+    %v342 = arith.addf %offset341, %v160 : f32
+    %v343 = arith.addf %offset341, %v176 : f32
+    %v344 = arith.addf %offset341, %v177 : f32
+    %v345 = arith.addf %offset341, %v178 : f32
+    %v346 = arith.addf %offset341, %v179 : f32
+    %v347 = arith.addf %offset341, %v180 : f32
+    %v348 = arith.addf %offset341, %v181 : f32
+    %v349 = arith.addf %offset341, %v182 : f32
+    %v350 = arith.addf %offset341, %v183 : f32
+    %v351 = arith.addf %offset341, %v184 : f32
+    %v352 = arith.addf %offset341, %v185 : f32
+    %v353 = arith.addf %offset341, %v186 : f32
+    %v354 = arith.addf %offset341, %v187 : f32
+    %v355 = arith.addf %offset341, %v188 : f32
+    %v356 = arith.addf %offset341, %v189 : f32
+    %v357 = arith.addf %offset341, %v190 : f32
+    %v358 = vector.from_elements %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350, %v351, %v352, %v353, %v354, %v355, %v356, %v357 : vector<16xf32>
+    %v359 = warp.block_exchange <blocked_to_striped> %v358 : vector<16xf32>
+    %v360 = vector.extract %v359[0] : f32 from vector<16xf32>
+    %c361 = arith.constant 0 : index
+    %v362 = arith.addi %v11, %c361 : index
+    %v363 = arith.addi %v362, %tid2 : index
+    memref.store %v360, %out[%v363] : memref<?xf32>
+    %v364 = vector.extract %v359[1] : f32 from vector<16xf32>
+    %c365 = arith.constant 256 : index
+    %v366 = arith.addi %v11, %c365 : index
+    %v367 = arith.addi %v366, %tid2 : index
+    memref.store %v364, %out[%v367] : memref<?xf32>
+    %v368 = vector.extract %v359[2] : f32 from vector<16xf32>
+    %c369 = arith.constant 512 : index
+    %v370 = arith.addi %v11, %c369 : index
+    %v371 = arith.addi %v370, %tid2 : index
+    memref.store %v368, %out[%v371] : memref<?xf32>
+    %v372 = vector.extract %v359[3] : f32 from vector<16xf32>
+    %c373 = arith.constant 768 : index
+    %v374 = arith.addi %v11, %c373 : index
+    %v375 = arith.addi %v374, %tid2 : index
+    memref.store %v372, %out[%v375] : memref<?xf32>
+    %v376 = vector.extract %v359[4] : f32 from vector<16xf32>
+    %c377 = arith.constant 1024 : index
+    %v378 = arith.addi %v11, %c377 : index
+    %v379 = arith.addi %v378, %tid2 : index
+    memref.store %v376, %out[%v379] : memref<?xf32>
+    %v380 = vector.extract %v359[5] : f32 from vector<16xf32>
+    %c381 = arith.constant 1280 : index
+    %v382 = arith.addi %v11, %c381 : index
+    %v383 = arith.addi %v382, %tid2 : index
+    memref.store %v380, %out[%v383] : memref<?xf32>
+    %v384 = vector.extract %v359[6] : f32 from vector<16xf32>
+    %c385 = arith.constant 1536 : index
+    %v386 = arith.addi %v11, %c385 : index
+    %v387 = arith.addi %v386, %tid2 : index
+    memref.store %v384, %out[%v387] : memref<?xf32>
+    %v388 = vector.extract %v359[7] : f32 from vector<16xf32>
+    %c389 = arith.constant 1792 : index
+    %v390 = arith.addi %v11, %c389 : index
+    %v391 = arith.addi %v390, %tid2 : index
+    memref.store %v388, %out[%v391] : memref<?xf32>
+    %v392 = vector.extract %v359[8] : f32 from vector<16xf32>
+    %c393 = arith.constant 2048 : index
+    %v394 = arith.addi %v11, %c393 : index
+    %v395 = arith.addi %v394, %tid2 : index
+    memref.store %v392, %out[%v395] : memref<?xf32>
+    %v396 = vector.extract %v359[9] : f32 from vector<16xf32>
+    %c397 = arith.constant 2304 : index
+    %v398 = arith.addi %v11, %c397 : index
+    %v399 = arith.addi %v398, %tid2 : index
+    memref.store %v396, %out[%v399] : memref<?xf32>
+    %v400 = vector.extract %v359[10] : f32 from vector<16xf32>
+    %c401 = arith.constant 2560 : index
+    %v402 = arith.addi %v11, %c401 : index
+    %v403 = arith.addi %v402, %tid2 : index
+    memref.store %v400, %out[%v403] : memref<?xf32>
+    %v404 = vector.extract %v359[11] : f32 from vector<16xf32>
+    %c405 = arith.constant 2816 : index
+    %v406 = arith.addi %v11, %c405 : index
+    %v407 = arith.addi %v406, %tid2 : index
+    memref.store %v404, %out[%v407] : memref<?xf32>
+    %v408 = vector.extract %v359[12] : f32 from vector<16xf32>
+    %c409 = arith.constant 3072 : index
+    %v410 = arith.addi %v11, %c409 : index
+    %v411 = arith.addi %v410, %tid2 : index
+    memref.store %v408, %out[%v411] : memref<?xf32>
+    %v412 = vector.extract %v359[13] : f32 from vector<16xf32>
+    %c413 = arith.constant 3328 : index
+    %v414 = arith.addi %v11, %c413 : index
+    %v415 = arith.addi %v414, %tid2 : index
+    memref.store %v412, %out[%v415] : memref<?xf32>
+    %v416 = vector.extract %v359[14] : f32 from vector<16xf32>
+    %c417 = arith.constant 3584 : index
+    %v418 = arith.addi %v11, %c417 : index
+    %v419 = arith.addi %v418, %tid2 : index
+    memref.store %v416, %out[%v419] : memref<?xf32>
+    %v420 = vector.extract %v359[15] : f32 from vector<16xf32>
+    %c421 = arith.constant 3840 : index
+    %v422 = arith.addi %v11, %c421 : index
+    %v423 = arith.addi %v422, %tid2 : index
+    memref.store %v420, %out[%v423] : memref<?xf32>
+    gpu.return
+  }
+
+  gpu.func @scan_excl_f32(%in: memref<?xf32>, %out: memref<?xf32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xf32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %v11, %c14 : index
+    %v16 = arith.addi %v15, %tid2 : index
+    %v17 = arith.index_cast %v16 : index to i64
+    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v19 = arith.index_cast %v18 : index to i64
+    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
+    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c23 = arith.constant 256 : index
+    %v24 = arith.addi %v11, %c23 : index
+    %v25 = arith.addi %v24, %tid2 : index
+    %v26 = arith.index_cast %v25 : index to i64
+    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v28 = arith.index_cast %v27 : index to i64
+    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
+    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c32 = arith.constant 512 : index
+    %v33 = arith.addi %v11, %c32 : index
+    %v34 = arith.addi %v33, %tid2 : index
+    %v35 = arith.index_cast %v34 : index to i64
+    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v37 = arith.index_cast %v36 : index to i64
+    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
+    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c41 = arith.constant 768 : index
+    %v42 = arith.addi %v11, %c41 : index
+    %v43 = arith.addi %v42, %tid2 : index
+    %v44 = arith.index_cast %v43 : index to i64
+    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v46 = arith.index_cast %v45 : index to i64
+    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
+    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c50 = arith.constant 1024 : index
+    %v51 = arith.addi %v11, %c50 : index
+    %v52 = arith.addi %v51, %tid2 : index
+    %v53 = arith.index_cast %v52 : index to i64
+    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v55 = arith.index_cast %v54 : index to i64
+    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
+    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c59 = arith.constant 1280 : index
+    %v60 = arith.addi %v11, %c59 : index
+    %v61 = arith.addi %v60, %tid2 : index
+    %v62 = arith.index_cast %v61 : index to i64
+    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v64 = arith.index_cast %v63 : index to i64
+    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c68 = arith.constant 1536 : index
+    %v69 = arith.addi %v11, %c68 : index
+    %v70 = arith.addi %v69, %tid2 : index
+    %v71 = arith.index_cast %v70 : index to i64
+    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v73 = arith.index_cast %v72 : index to i64
+    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
+    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c77 = arith.constant 1792 : index
+    %v78 = arith.addi %v11, %c77 : index
+    %v79 = arith.addi %v78, %tid2 : index
+    %v80 = arith.index_cast %v79 : index to i64
+    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v82 = arith.index_cast %v81 : index to i64
+    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
+    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c86 = arith.constant 2048 : index
+    %v87 = arith.addi %v11, %c86 : index
+    %v88 = arith.addi %v87, %tid2 : index
+    %v89 = arith.index_cast %v88 : index to i64
+    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v91 = arith.index_cast %v90 : index to i64
+    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
+    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c95 = arith.constant 2304 : index
+    %v96 = arith.addi %v11, %c95 : index
+    %v97 = arith.addi %v96, %tid2 : index
+    %v98 = arith.index_cast %v97 : index to i64
+    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v100 = arith.index_cast %v99 : index to i64
+    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
+    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c104 = arith.constant 2560 : index
+    %v105 = arith.addi %v11, %c104 : index
+    %v106 = arith.addi %v105, %tid2 : index
+    %v107 = arith.index_cast %v106 : index to i64
+    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v109 = arith.index_cast %v108 : index to i64
+    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
+    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c113 = arith.constant 2816 : index
+    %v114 = arith.addi %v11, %c113 : index
+    %v115 = arith.addi %v114, %tid2 : index
+    %v116 = arith.index_cast %v115 : index to i64
+    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v118 = arith.index_cast %v117 : index to i64
+    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c122 = arith.constant 3072 : index
+    %v123 = arith.addi %v11, %c122 : index
+    %v124 = arith.addi %v123, %tid2 : index
+    %v125 = arith.index_cast %v124 : index to i64
+    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v127 = arith.index_cast %v126 : index to i64
+    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
+    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c131 = arith.constant 3328 : index
+    %v132 = arith.addi %v11, %c131 : index
+    %v133 = arith.addi %v132, %tid2 : index
+    %v134 = arith.index_cast %v133 : index to i64
+    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v136 = arith.index_cast %v135 : index to i64
+    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
+    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c140 = arith.constant 3584 : index
+    %v141 = arith.addi %v11, %c140 : index
+    %v142 = arith.addi %v141, %tid2 : index
+    %v143 = arith.index_cast %v142 : index to i64
+    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v145 = arith.index_cast %v144 : index to i64
+    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
+    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c149 = arith.constant 3840 : index
+    %v150 = arith.addi %v11, %c149 : index
+    %v151 = arith.addi %v150, %tid2 : index
+    %v152 = arith.index_cast %v151 : index to i64
+    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v154 = arith.index_cast %v153 : index to i64
+    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
+    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xf32>
+    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xf32>
+    %v160 = vector.extract %v159[0] : f32 from vector<16xf32>
+    %v161 = vector.extract %v159[1] : f32 from vector<16xf32>
+    %v162 = vector.extract %v159[2] : f32 from vector<16xf32>
+    %v163 = vector.extract %v159[3] : f32 from vector<16xf32>
+    %v164 = vector.extract %v159[4] : f32 from vector<16xf32>
+    %v165 = vector.extract %v159[5] : f32 from vector<16xf32>
+    %v166 = vector.extract %v159[6] : f32 from vector<16xf32>
+    %v167 = vector.extract %v159[7] : f32 from vector<16xf32>
+    %v168 = vector.extract %v159[8] : f32 from vector<16xf32>
+    %v169 = vector.extract %v159[9] : f32 from vector<16xf32>
+    %v170 = vector.extract %v159[10] : f32 from vector<16xf32>
+    %v171 = vector.extract %v159[11] : f32 from vector<16xf32>
+    %v172 = vector.extract %v159[12] : f32 from vector<16xf32>
+    %v173 = vector.extract %v159[13] : f32 from vector<16xf32>
+    %v174 = vector.extract %v159[14] : f32 from vector<16xf32>
+    %v175 = vector.extract %v159[15] : f32 from vector<16xf32>
+    %v176 = arith.addf %v160, %v161 : f32
+    %v177 = arith.addf %v176, %v162 : f32
+    %v178 = arith.addf %v177, %v163 : f32
+    %v179 = arith.addf %v178, %v164 : f32
+    %v180 = arith.addf %v179, %v165 : f32
+    %v181 = arith.addf %v180, %v166 : f32
+    %v182 = arith.addf %v181, %v167 : f32
+    %v183 = arith.addf %v182, %v168 : f32
+    %v184 = arith.addf %v183, %v169 : f32
+    %v185 = arith.addf %v184, %v170 : f32
+    %v186 = arith.addf %v185, %v171 : f32
+    %v187 = arith.addf %v186, %v172 : f32
+    %v188 = arith.addf %v187, %v173 : f32
+    %v189 = arith.addf %v188, %v174 : f32
+    %v190 = arith.addf %v189, %v175 : f32
+    %wex191 = warp.scan <add> %v190 exclusive : f32
+    %c192 = arith.constant 32 : index
+    %wid193 = arith.divui %tid2, %c192 : index
+    %lane194 = arith.remui %tid2, %c192 : index
+    %c195 = arith.constant 0 : index
+    %v196 = arith.cmpi eq, %lane194, %c195 : index
+    %c197 = arith.constant 31 : index
+    %v198 = arith.cmpi eq, %lane194, %c197 : index
+    scf.if %v198 {
+      %wtot199 = arith.addf %wex191, %v190 : f32
+      memref.store %wtot199, %warp_sm[%wid193] : memref<8xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c200 = arith.constant 0.0 : f32
+    %c201 = arith.constant 0 : index
+    %v202 = memref.load %warp_sm[%c201] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c203 = arith.constant 0 : index
+    %v204 = arith.cmpi ugt, %wid193, %c203 : index
+    %v205 = arith.select %v204, %v202, %c200 : f32
+    %v206 = arith.addf %c200, %v205 : f32
+    %v207 = arith.addf %c200, %v202 : f32
+    %c208 = arith.constant 1 : index
+    %v209 = memref.load %warp_sm[%c208] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c210 = arith.constant 1 : index
+    %v211 = arith.cmpi ugt, %wid193, %c210 : index
+    %v212 = arith.select %v211, %v209, %c200 : f32
+    %v213 = arith.addf %v206, %v212 : f32
+    %v214 = arith.addf %v207, %v209 : f32
+    %c215 = arith.constant 2 : index
+    %v216 = memref.load %warp_sm[%c215] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c217 = arith.constant 2 : index
+    %v218 = arith.cmpi ugt, %wid193, %c217 : index
+    %v219 = arith.select %v218, %v216, %c200 : f32
+    %v220 = arith.addf %v213, %v219 : f32
+    %v221 = arith.addf %v214, %v216 : f32
+    %c222 = arith.constant 3 : index
+    %v223 = memref.load %warp_sm[%c222] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c224 = arith.constant 3 : index
+    %v225 = arith.cmpi ugt, %wid193, %c224 : index
+    %v226 = arith.select %v225, %v223, %c200 : f32
+    %v227 = arith.addf %v220, %v226 : f32
+    %v228 = arith.addf %v221, %v223 : f32
+    %c229 = arith.constant 4 : index
+    %v230 = memref.load %warp_sm[%c229] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c231 = arith.constant 4 : index
+    %v232 = arith.cmpi ugt, %wid193, %c231 : index
+    %v233 = arith.select %v232, %v230, %c200 : f32
+    %v234 = arith.addf %v227, %v233 : f32
+    %v235 = arith.addf %v228, %v230 : f32
+    %c236 = arith.constant 5 : index
+    %v237 = memref.load %warp_sm[%c236] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c238 = arith.constant 5 : index
+    %v239 = arith.cmpi ugt, %wid193, %c238 : index
+    %v240 = arith.select %v239, %v237, %c200 : f32
+    %v241 = arith.addf %v234, %v240 : f32
+    %v242 = arith.addf %v235, %v237 : f32
+    %c243 = arith.constant 6 : index
+    %v244 = memref.load %warp_sm[%c243] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c245 = arith.constant 6 : index
+    %v246 = arith.cmpi ugt, %wid193, %c245 : index
+    %v247 = arith.select %v246, %v244, %c200 : f32
+    %v248 = arith.addf %v241, %v247 : f32
+    %v249 = arith.addf %v242, %v244 : f32
+    %c250 = arith.constant 7 : index
+    %v251 = memref.load %warp_sm[%c250] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c252 = arith.constant 7 : index
+    %v253 = arith.cmpi ugt, %wid193, %c252 : index
+    %v254 = arith.select %v253, %v251, %c200 : f32
+    %v255 = arith.addf %v248, %v254 : f32
+    %v256 = arith.addf %v249, %v251 : f32
+    %v257 = arith.cmpi eq, %wid193, %c8 : index
+    scf.if %v257 {
+      %c258 = arith.constant 0 : i64
+      %v259 = arith.cmpi eq, %tile6, %c258 : i64
+      %pre260 = scf.if %v259 -> f32 {
+        scf.if %v196 {
+          %v261 = arith.bitcast %v256 : f32 to i32
+          %v262 = arith.extui %v261 : i32 to i64
+          %c263 = arith.constant 8589934592 : i64
+          %v264 = arith.ori %v262, %c263 : i64
+          %c265 = arith.constant 1 : i64
+          %v266 = arith.addi %tile6, %c265 : i64
+          %v267 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v268 = arith.index_cast %v267 : index to i64
+          %v269 = llvm.inttoptr %v268 : i64 to !llvm.ptr<1>
+          %v270 = llvm.getelementptr inbounds %v269[%v266] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v264, %v270 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c200 : f32
+      } else {
+        scf.if %v196 {
+          %v271 = arith.bitcast %v256 : f32 to i32
+          %v272 = arith.extui %v271 : i32 to i64
+          %c273 = arith.constant 4294967296 : i64
+          %v274 = arith.ori %v272, %c273 : i64
+          %c275 = arith.constant 1 : i64
+          %v276 = arith.addi %tile6, %c275 : i64
+          %v277 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v278 = arith.index_cast %v277 : index to i64
+          %v279 = llvm.inttoptr %v278 : i64 to !llvm.ptr<1>
+          %v280 = llvm.getelementptr inbounds %v279[%v276] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v274, %v280 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c281 = arith.constant 1245 : i32
+        nvvm.nanosleep %c281
+        %c282 = arith.constant 0.0 : f32
+        %lane283 = warp.lane_id : i32
+        %v284 = arith.extui %lane283 : i32 to i64
+        %c285 = arith.constant 1 : i64
+        %c286 = arith.constant 0 : i64
+        %c287 = arith.constant 32 : i64
+        %c288 = arith.constant 4294967295 : i64
+        %v289 = arith.subi %tile6, %c285 : i64
+        %lb290:2 = scf.while (%end291 = %v289, %acc292 = %c282) : (i64, f32) -> (i64, f32) {
+          %v293 = arith.subi %end291, %v284 : i64
+          %v294 = arith.cmpi sge, %v293, %c286 : i64
+          %v295 = arith.addi %v293, %c285 : i64
+          %c296 = arith.constant 8589934592 : i64
+          %v297 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v298 = arith.index_cast %v297 : index to i64
+          %v299 = llvm.inttoptr %v298 : i64 to !llvm.ptr<1>
+          %v300 = llvm.getelementptr inbounds %v299[%v295] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word301 = scf.while (%spin302 = %c286) : (i64) -> i64 {
+            %v303 = scf.if %v294 -> i64 {
+              %v304 = llvm.load %v300 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v304 : i64
+            } else {
+              scf.yield %c296 : i64
+            }
+            %v305 = arith.shrui %v303, %c287 : i64
+            %v306 = arith.cmpi eq, %v305, %c286 : i64
+            %v307 = warp.vote <any> %v306 : i1
+            scf.condition(%v307) %v303 : i64
+          } do {
+            ^bb0(%x308: i64):
+            %c309 = arith.constant 648 : i32
+            nvvm.nanosleep %c309
+            scf.yield %c286 : i64
+          }
+          %v310 = arith.shrui %word301, %c287 : i64
+          %c311 = arith.constant 2 : i64
+          %v312 = arith.cmpi eq, %v310, %c311 : i64
+          %ballot313 = warp.ballot %v312 : i32
+          %c314 = arith.constant 0 : i32
+          %v315 = arith.cmpi ne, %ballot313, %c314 : i32
+          %v316 = math.cttz %ballot313 : i32
+          %v317 = arith.cmpi ule, %lane283, %v316 : i32
+          %v318 = arith.andi %word301, %c288 : i64
+          %v319 = arith.trunci %v318 : i64 to i32
+          %v320 = arith.bitcast %v319 : i32 to f32
+          %v321 = arith.select %v317, %v320, %c282 : f32
+          %v322 = warp.reduce <add> %v321 : f32
+          %v323 = arith.addf %acc292, %v322 : f32
+          %v324 = arith.subi %end291, %c287 : i64
+          %v325 = arith.xori %v315, %true : i1
+          scf.condition(%v325) %v324, %v323 : i64, f32
+        } do {
+          ^bb0(%e326: i64, %a327: f32):
+          scf.yield %e326, %a327 : i64, f32
+        }
+        %v328 = arith.addf %lb290#1, %v256 : f32
+        scf.if %v196 {
+          %v329 = arith.bitcast %v328 : f32 to i32
+          %v330 = arith.extui %v329 : i32 to i64
+          %c331 = arith.constant 8589934592 : i64
+          %v332 = arith.ori %v330, %c331 : i64
+          %c333 = arith.constant 1 : i64
+          %v334 = arith.addi %tile6, %c333 : i64
+          %v335 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v336 = arith.index_cast %v335 : index to i64
+          %v337 = llvm.inttoptr %v336 : i64 to !llvm.ptr<1>
+          %v338 = llvm.getelementptr inbounds %v337[%v334] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v332, %v338 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb290#1 : f32
+      }
+      scf.if %v196 {
+        memref.store %pre260, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v339 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v340 = arith.addf %v339, %v255 : f32
+    %offset341 = arith.addf %v340, %wex191 : f32
+    %v342 = arith.addf %offset341, %c200 : f32
+    %v343 = arith.addf %offset341, %v160 : f32
+    %v344 = arith.addf %offset341, %v176 : f32
+    %v345 = arith.addf %offset341, %v177 : f32
+    %v346 = arith.addf %offset341, %v178 : f32
+    %v347 = arith.addf %offset341, %v179 : f32
+    %v348 = arith.addf %offset341, %v180 : f32
+    %v349 = arith.addf %offset341, %v181 : f32
+    %v350 = arith.addf %offset341, %v182 : f32
+    %v351 = arith.addf %offset341, %v183 : f32
+    %v352 = arith.addf %offset341, %v184 : f32
+    %v353 = arith.addf %offset341, %v185 : f32
+    %v354 = arith.addf %offset341, %v186 : f32
+    %v355 = arith.addf %offset341, %v187 : f32
+    %v356 = arith.addf %offset341, %v188 : f32
+    %v357 = arith.addf %offset341, %v189 : f32
+    %v358 = vector.from_elements %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350, %v351, %v352, %v353, %v354, %v355, %v356, %v357 : vector<16xf32>
+    %v359 = warp.block_exchange <blocked_to_striped> %v358 : vector<16xf32>
+    %v360 = vector.extract %v359[0] : f32 from vector<16xf32>
+    %c361 = arith.constant 0 : index
+    %v362 = arith.addi %v11, %c361 : index
+    %v363 = arith.addi %v362, %tid2 : index
+    memref.store %v360, %out[%v363] : memref<?xf32>
+    %v364 = vector.extract %v359[1] : f32 from vector<16xf32>
+    %c365 = arith.constant 256 : index
+    %v366 = arith.addi %v11, %c365 : index
+    %v367 = arith.addi %v366, %tid2 : index
+    memref.store %v364, %out[%v367] : memref<?xf32>
+    %v368 = vector.extract %v359[2] : f32 from vector<16xf32>
+    %c369 = arith.constant 512 : index
+    %v370 = arith.addi %v11, %c369 : index
+    %v371 = arith.addi %v370, %tid2 : index
+    memref.store %v368, %out[%v371] : memref<?xf32>
+    %v372 = vector.extract %v359[3] : f32 from vector<16xf32>
+    %c373 = arith.constant 768 : index
+    %v374 = arith.addi %v11, %c373 : index
+    %v375 = arith.addi %v374, %tid2 : index
+    memref.store %v372, %out[%v375] : memref<?xf32>
+    %v376 = vector.extract %v359[4] : f32 from vector<16xf32>
+    %c377 = arith.constant 1024 : index
+    %v378 = arith.addi %v11, %c377 : index
+    %v379 = arith.addi %v378, %tid2 : index
+    memref.store %v376, %out[%v379] : memref<?xf32>
+    %v380 = vector.extract %v359[5] : f32 from vector<16xf32>
+    %c381 = arith.constant 1280 : index
+    %v382 = arith.addi %v11, %c381 : index
+    %v383 = arith.addi %v382, %tid2 : index
+    memref.store %v380, %out[%v383] : memref<?xf32>
+    %v384 = vector.extract %v359[6] : f32 from vector<16xf32>
+    %c385 = arith.constant 1536 : index
+    %v386 = arith.addi %v11, %c385 : index
+    %v387 = arith.addi %v386, %tid2 : index
+    memref.store %v384, %out[%v387] : memref<?xf32>
+    %v388 = vector.extract %v359[7] : f32 from vector<16xf32>
+    %c389 = arith.constant 1792 : index
+    %v390 = arith.addi %v11, %c389 : index
+    %v391 = arith.addi %v390, %tid2 : index
+    memref.store %v388, %out[%v391] : memref<?xf32>
+    %v392 = vector.extract %v359[8] : f32 from vector<16xf32>
+    %c393 = arith.constant 2048 : index
+    %v394 = arith.addi %v11, %c393 : index
+    %v395 = arith.addi %v394, %tid2 : index
+    memref.store %v392, %out[%v395] : memref<?xf32>
+    %v396 = vector.extract %v359[9] : f32 from vector<16xf32>
+    %c397 = arith.constant 2304 : index
+    %v398 = arith.addi %v11, %c397 : index
+    %v399 = arith.addi %v398, %tid2 : index
+    memref.store %v396, %out[%v399] : memref<?xf32>
+    %v400 = vector.extract %v359[10] : f32 from vector<16xf32>
+    %c401 = arith.constant 2560 : index
+    %v402 = arith.addi %v11, %c401 : index
+    %v403 = arith.addi %v402, %tid2 : index
+    memref.store %v400, %out[%v403] : memref<?xf32>
+    %v404 = vector.extract %v359[11] : f32 from vector<16xf32>
+    %c405 = arith.constant 2816 : index
+    %v406 = arith.addi %v11, %c405 : index
+    %v407 = arith.addi %v406, %tid2 : index
+    memref.store %v404, %out[%v407] : memref<?xf32>
+    %v408 = vector.extract %v359[12] : f32 from vector<16xf32>
+    %c409 = arith.constant 3072 : index
+    %v410 = arith.addi %v11, %c409 : index
+    %v411 = arith.addi %v410, %tid2 : index
+    memref.store %v408, %out[%v411] : memref<?xf32>
+    %v412 = vector.extract %v359[13] : f32 from vector<16xf32>
+    %c413 = arith.constant 3328 : index
+    %v414 = arith.addi %v11, %c413 : index
+    %v415 = arith.addi %v414, %tid2 : index
+    memref.store %v412, %out[%v415] : memref<?xf32>
+    %v416 = vector.extract %v359[14] : f32 from vector<16xf32>
+    %c417 = arith.constant 3584 : index
+    %v418 = arith.addi %v11, %c417 : index
+    %v419 = arith.addi %v418, %tid2 : index
+    memref.store %v416, %out[%v419] : memref<?xf32>
+    %v420 = vector.extract %v359[15] : f32 from vector<16xf32>
+    %c421 = arith.constant 3840 : index
+    %v422 = arith.addi %v11, %c421 : index
+    %v423 = arith.addi %v422, %tid2 : index
+    memref.store %v420, %out[%v423] : memref<?xf32>
+    gpu.return
+  }
+
+  gpu.func @select_gt_f32(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<4096xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %v11, %c14 : index
+    %v16 = arith.addi %v15, %tid2 : index
+    %v17 = arith.index_cast %v16 : index to i64
+    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v19 = arith.index_cast %v18 : index to i64
+    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
+    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c23 = arith.constant 256 : index
+    %v24 = arith.addi %v11, %c23 : index
+    %v25 = arith.addi %v24, %tid2 : index
+    %v26 = arith.index_cast %v25 : index to i64
+    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v28 = arith.index_cast %v27 : index to i64
+    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
+    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c32 = arith.constant 512 : index
+    %v33 = arith.addi %v11, %c32 : index
+    %v34 = arith.addi %v33, %tid2 : index
+    %v35 = arith.index_cast %v34 : index to i64
+    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v37 = arith.index_cast %v36 : index to i64
+    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
+    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c41 = arith.constant 768 : index
+    %v42 = arith.addi %v11, %c41 : index
+    %v43 = arith.addi %v42, %tid2 : index
+    %v44 = arith.index_cast %v43 : index to i64
+    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v46 = arith.index_cast %v45 : index to i64
+    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
+    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c50 = arith.constant 1024 : index
+    %v51 = arith.addi %v11, %c50 : index
+    %v52 = arith.addi %v51, %tid2 : index
+    %v53 = arith.index_cast %v52 : index to i64
+    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v55 = arith.index_cast %v54 : index to i64
+    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
+    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c59 = arith.constant 1280 : index
+    %v60 = arith.addi %v11, %c59 : index
+    %v61 = arith.addi %v60, %tid2 : index
+    %v62 = arith.index_cast %v61 : index to i64
+    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v64 = arith.index_cast %v63 : index to i64
+    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c68 = arith.constant 1536 : index
+    %v69 = arith.addi %v11, %c68 : index
+    %v70 = arith.addi %v69, %tid2 : index
+    %v71 = arith.index_cast %v70 : index to i64
+    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v73 = arith.index_cast %v72 : index to i64
+    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
+    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c77 = arith.constant 1792 : index
+    %v78 = arith.addi %v11, %c77 : index
+    %v79 = arith.addi %v78, %tid2 : index
+    %v80 = arith.index_cast %v79 : index to i64
+    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v82 = arith.index_cast %v81 : index to i64
+    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
+    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c86 = arith.constant 2048 : index
+    %v87 = arith.addi %v11, %c86 : index
+    %v88 = arith.addi %v87, %tid2 : index
+    %v89 = arith.index_cast %v88 : index to i64
+    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v91 = arith.index_cast %v90 : index to i64
+    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
+    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c95 = arith.constant 2304 : index
+    %v96 = arith.addi %v11, %c95 : index
+    %v97 = arith.addi %v96, %tid2 : index
+    %v98 = arith.index_cast %v97 : index to i64
+    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v100 = arith.index_cast %v99 : index to i64
+    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
+    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c104 = arith.constant 2560 : index
+    %v105 = arith.addi %v11, %c104 : index
+    %v106 = arith.addi %v105, %tid2 : index
+    %v107 = arith.index_cast %v106 : index to i64
+    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v109 = arith.index_cast %v108 : index to i64
+    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
+    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c113 = arith.constant 2816 : index
+    %v114 = arith.addi %v11, %c113 : index
+    %v115 = arith.addi %v114, %tid2 : index
+    %v116 = arith.index_cast %v115 : index to i64
+    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v118 = arith.index_cast %v117 : index to i64
+    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c122 = arith.constant 3072 : index
+    %v123 = arith.addi %v11, %c122 : index
+    %v124 = arith.addi %v123, %tid2 : index
+    %v125 = arith.index_cast %v124 : index to i64
+    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v127 = arith.index_cast %v126 : index to i64
+    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
+    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c131 = arith.constant 3328 : index
+    %v132 = arith.addi %v11, %c131 : index
+    %v133 = arith.addi %v132, %tid2 : index
+    %v134 = arith.index_cast %v133 : index to i64
+    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v136 = arith.index_cast %v135 : index to i64
+    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
+    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c140 = arith.constant 3584 : index
+    %v141 = arith.addi %v11, %c140 : index
+    %v142 = arith.addi %v141, %tid2 : index
+    %v143 = arith.index_cast %v142 : index to i64
+    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v145 = arith.index_cast %v144 : index to i64
+    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
+    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c149 = arith.constant 3840 : index
+    %v150 = arith.addi %v11, %c149 : index
+    %v151 = arith.addi %v150, %tid2 : index
+    %v152 = arith.index_cast %v151 : index to i64
+    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v154 = arith.index_cast %v153 : index to i64
+    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
+    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xf32>
+    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xf32>
+    %v160 = vector.extract %v159[0] : f32 from vector<16xf32>
+    %v161 = vector.extract %v159[1] : f32 from vector<16xf32>
+    %v162 = vector.extract %v159[2] : f32 from vector<16xf32>
+    %v163 = vector.extract %v159[3] : f32 from vector<16xf32>
+    %v164 = vector.extract %v159[4] : f32 from vector<16xf32>
+    %v165 = vector.extract %v159[5] : f32 from vector<16xf32>
+    %v166 = vector.extract %v159[6] : f32 from vector<16xf32>
+    %v167 = vector.extract %v159[7] : f32 from vector<16xf32>
+    %v168 = vector.extract %v159[8] : f32 from vector<16xf32>
+    %v169 = vector.extract %v159[9] : f32 from vector<16xf32>
+    %v170 = vector.extract %v159[10] : f32 from vector<16xf32>
+    %v171 = vector.extract %v159[11] : f32 from vector<16xf32>
+    %v172 = vector.extract %v159[12] : f32 from vector<16xf32>
+    %v173 = vector.extract %v159[13] : f32 from vector<16xf32>
+    %v174 = vector.extract %v159[14] : f32 from vector<16xf32>
+    %v175 = vector.extract %v159[15] : f32 from vector<16xf32>
+    %v176 = arith.cmpf ogt, %v160, %thr : f32
+    %v177 = arith.cmpf ogt, %v161, %thr : f32
+    %v178 = arith.cmpf ogt, %v162, %thr : f32
+    %v179 = arith.cmpf ogt, %v163, %thr : f32
+    %v180 = arith.cmpf ogt, %v164, %thr : f32
+    %v181 = arith.cmpf ogt, %v165, %thr : f32
+    %v182 = arith.cmpf ogt, %v166, %thr : f32
+    %v183 = arith.cmpf ogt, %v167, %thr : f32
+    %v184 = arith.cmpf ogt, %v168, %thr : f32
+    %v185 = arith.cmpf ogt, %v169, %thr : f32
+    %v186 = arith.cmpf ogt, %v170, %thr : f32
+    %v187 = arith.cmpf ogt, %v171, %thr : f32
+    %v188 = arith.cmpf ogt, %v172, %thr : f32
+    %v189 = arith.cmpf ogt, %v173, %thr : f32
+    %v190 = arith.cmpf ogt, %v174, %thr : f32
+    %v191 = arith.cmpf ogt, %v175, %thr : f32
+    %v192 = arith.extui %v176 : i1 to i32
+    %v193 = arith.extui %v177 : i1 to i32
+    %v194 = arith.extui %v178 : i1 to i32
+    %v195 = arith.extui %v179 : i1 to i32
+    %v196 = arith.extui %v180 : i1 to i32
+    %v197 = arith.extui %v181 : i1 to i32
+    %v198 = arith.extui %v182 : i1 to i32
+    %v199 = arith.extui %v183 : i1 to i32
+    %v200 = arith.extui %v184 : i1 to i32
+    %v201 = arith.extui %v185 : i1 to i32
+    %v202 = arith.extui %v186 : i1 to i32
+    %v203 = arith.extui %v187 : i1 to i32
+    %v204 = arith.extui %v188 : i1 to i32
+    %v205 = arith.extui %v189 : i1 to i32
+    %v206 = arith.extui %v190 : i1 to i32
+    %v207 = arith.extui %v191 : i1 to i32
+    %v208 = arith.addi %v192, %v193 : i32
+    %v209 = arith.addi %v208, %v194 : i32
+    %v210 = arith.addi %v209, %v195 : i32
+    %v211 = arith.addi %v210, %v196 : i32
+    %v212 = arith.addi %v211, %v197 : i32
+    %v213 = arith.addi %v212, %v198 : i32
+    %v214 = arith.addi %v213, %v199 : i32
+    %v215 = arith.addi %v214, %v200 : i32
+    %v216 = arith.addi %v215, %v201 : i32
+    %v217 = arith.addi %v216, %v202 : i32
+    %v218 = arith.addi %v217, %v203 : i32
+    %v219 = arith.addi %v218, %v204 : i32
+    %v220 = arith.addi %v219, %v205 : i32
+    %v221 = arith.addi %v220, %v206 : i32
+    %v222 = arith.addi %v221, %v207 : i32
+    %wex223 = warp.scan <add> %v222 exclusive : i32
+    %c224 = arith.constant 32 : index
+    %wid225 = arith.divui %tid2, %c224 : index
+    %lane226 = arith.remui %tid2, %c224 : index
+    %c227 = arith.constant 0 : index
+    %v228 = arith.cmpi eq, %lane226, %c227 : index
+    %c229 = arith.constant 31 : index
+    %v230 = arith.cmpi eq, %lane226, %c229 : index
+    scf.if %v230 {
+      %wtot231 = arith.addi %wex223, %v222 : i32
+      memref.store %wtot231, %warp_sm[%wid225] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c232 = arith.constant 0 : i32
+    %c233 = arith.constant 0 : index
+    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c235 = arith.constant 0 : index
+    %v236 = arith.cmpi ugt, %wid225, %c235 : index
+    %v237 = arith.select %v236, %v234, %c232 : i32
+    %v238 = arith.addi %c232, %v237 : i32
+    %v239 = arith.addi %c232, %v234 : i32
+    %c240 = arith.constant 1 : index
+    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c242 = arith.constant 1 : index
+    %v243 = arith.cmpi ugt, %wid225, %c242 : index
+    %v244 = arith.select %v243, %v241, %c232 : i32
+    %v245 = arith.addi %v238, %v244 : i32
+    %v246 = arith.addi %v239, %v241 : i32
+    %c247 = arith.constant 2 : index
+    %v248 = memref.load %warp_sm[%c247] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c249 = arith.constant 2 : index
+    %v250 = arith.cmpi ugt, %wid225, %c249 : index
+    %v251 = arith.select %v250, %v248, %c232 : i32
+    %v252 = arith.addi %v245, %v251 : i32
+    %v253 = arith.addi %v246, %v248 : i32
+    %c254 = arith.constant 3 : index
+    %v255 = memref.load %warp_sm[%c254] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c256 = arith.constant 3 : index
+    %v257 = arith.cmpi ugt, %wid225, %c256 : index
+    %v258 = arith.select %v257, %v255, %c232 : i32
+    %v259 = arith.addi %v252, %v258 : i32
+    %v260 = arith.addi %v253, %v255 : i32
+    %c261 = arith.constant 4 : index
+    %v262 = memref.load %warp_sm[%c261] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c263 = arith.constant 4 : index
+    %v264 = arith.cmpi ugt, %wid225, %c263 : index
+    %v265 = arith.select %v264, %v262, %c232 : i32
+    %v266 = arith.addi %v259, %v265 : i32
+    %v267 = arith.addi %v260, %v262 : i32
+    %c268 = arith.constant 5 : index
+    %v269 = memref.load %warp_sm[%c268] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c270 = arith.constant 5 : index
+    %v271 = arith.cmpi ugt, %wid225, %c270 : index
+    %v272 = arith.select %v271, %v269, %c232 : i32
+    %v273 = arith.addi %v266, %v272 : i32
+    %v274 = arith.addi %v267, %v269 : i32
+    %c275 = arith.constant 6 : index
+    %v276 = memref.load %warp_sm[%c275] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c277 = arith.constant 6 : index
+    %v278 = arith.cmpi ugt, %wid225, %c277 : index
+    %v279 = arith.select %v278, %v276, %c232 : i32
+    %v280 = arith.addi %v273, %v279 : i32
+    %v281 = arith.addi %v274, %v276 : i32
+    %c282 = arith.constant 7 : index
+    %v283 = memref.load %warp_sm[%c282] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c284 = arith.constant 7 : index
+    %v285 = arith.cmpi ugt, %wid225, %c284 : index
+    %v286 = arith.select %v285, %v283, %c232 : i32
+    %v287 = arith.addi %v280, %v286 : i32
+    %v288 = arith.addi %v281, %v283 : i32
+    %v289 = arith.addi %v287, %wex223 : i32
+    scf.if %v176 {
+      %v290 = arith.addi %v289, %c232 : i32
+      %v291 = arith.index_cast %v290 : i32 to index
+      memref.store %v160, %keep_sm[%v291] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v177 {
+      %v292 = arith.addi %v289, %v192 : i32
+      %v293 = arith.index_cast %v292 : i32 to index
+      memref.store %v161, %keep_sm[%v293] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v178 {
+      %v294 = arith.addi %v289, %v208 : i32
+      %v295 = arith.index_cast %v294 : i32 to index
+      memref.store %v162, %keep_sm[%v295] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v179 {
+      %v296 = arith.addi %v289, %v209 : i32
+      %v297 = arith.index_cast %v296 : i32 to index
+      memref.store %v163, %keep_sm[%v297] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v180 {
+      %v298 = arith.addi %v289, %v210 : i32
+      %v299 = arith.index_cast %v298 : i32 to index
+      memref.store %v164, %keep_sm[%v299] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v181 {
+      %v300 = arith.addi %v289, %v211 : i32
+      %v301 = arith.index_cast %v300 : i32 to index
+      memref.store %v165, %keep_sm[%v301] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v182 {
+      %v302 = arith.addi %v289, %v212 : i32
+      %v303 = arith.index_cast %v302 : i32 to index
+      memref.store %v166, %keep_sm[%v303] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v183 {
+      %v304 = arith.addi %v289, %v213 : i32
+      %v305 = arith.index_cast %v304 : i32 to index
+      memref.store %v167, %keep_sm[%v305] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v184 {
+      %v306 = arith.addi %v289, %v214 : i32
+      %v307 = arith.index_cast %v306 : i32 to index
+      memref.store %v168, %keep_sm[%v307] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v185 {
+      %v308 = arith.addi %v289, %v215 : i32
+      %v309 = arith.index_cast %v308 : i32 to index
+      memref.store %v169, %keep_sm[%v309] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v186 {
+      %v310 = arith.addi %v289, %v216 : i32
+      %v311 = arith.index_cast %v310 : i32 to index
+      memref.store %v170, %keep_sm[%v311] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v187 {
+      %v312 = arith.addi %v289, %v217 : i32
+      %v313 = arith.index_cast %v312 : i32 to index
+      memref.store %v171, %keep_sm[%v313] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v188 {
+      %v314 = arith.addi %v289, %v218 : i32
+      %v315 = arith.index_cast %v314 : i32 to index
+      memref.store %v172, %keep_sm[%v315] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v189 {
+      %v316 = arith.addi %v289, %v219 : i32
+      %v317 = arith.index_cast %v316 : i32 to index
+      memref.store %v173, %keep_sm[%v317] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v190 {
+      %v318 = arith.addi %v289, %v220 : i32
+      %v319 = arith.index_cast %v318 : i32 to index
+      memref.store %v174, %keep_sm[%v319] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v191 {
+      %v320 = arith.addi %v289, %v221 : i32
+      %v321 = arith.index_cast %v320 : i32 to index
+      memref.store %v175, %keep_sm[%v321] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    %v322 = arith.cmpi eq, %wid225, %c8 : index
+    scf.if %v322 {
+      %c323 = arith.constant 0 : i64
+      %v324 = arith.cmpi eq, %tile6, %c323 : i64
+      %pre325 = scf.if %v324 -> i32 {
+        scf.if %v228 {
+          %v326 = arith.extui %v288 : i32 to i64
+          %c327 = arith.constant 8589934592 : i64
+          %v328 = arith.ori %v326, %c327 : i64
+          %c329 = arith.constant 1 : i64
+          %v330 = arith.addi %tile6, %c329 : i64
+          %v331 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v332 = arith.index_cast %v331 : index to i64
+          %v333 = llvm.inttoptr %v332 : i64 to !llvm.ptr<1>
+          %v334 = llvm.getelementptr inbounds %v333[%v330] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v328, %v334 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c232 : i32
+      } else {
+        scf.if %v228 {
+          %v335 = arith.extui %v288 : i32 to i64
+          %c336 = arith.constant 4294967296 : i64
+          %v337 = arith.ori %v335, %c336 : i64
+          %c338 = arith.constant 1 : i64
+          %v339 = arith.addi %tile6, %c338 : i64
+          %v340 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v341 = arith.index_cast %v340 : index to i64
+          %v342 = llvm.inttoptr %v341 : i64 to !llvm.ptr<1>
+          %v343 = llvm.getelementptr inbounds %v342[%v339] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v337, %v343 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c344 = arith.constant 1245 : i32
+        nvvm.nanosleep %c344
+        %c345 = arith.constant 0 : i32
+        %lane346 = warp.lane_id : i32
+        %v347 = arith.extui %lane346 : i32 to i64
+        %c348 = arith.constant 1 : i64
+        %c349 = arith.constant 0 : i64
+        %c350 = arith.constant 32 : i64
+        %c351 = arith.constant 4294967295 : i64
+        %v352 = arith.subi %tile6, %c348 : i64
+        %lb353:2 = scf.while (%end354 = %v352, %acc355 = %c345) : (i64, i32) -> (i64, i32) {
+          %v356 = arith.subi %end354, %v347 : i64
+          %v357 = arith.cmpi sge, %v356, %c349 : i64
+          %v358 = arith.addi %v356, %c348 : i64
+          %c359 = arith.constant 8589934592 : i64
+          %v360 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v361 = arith.index_cast %v360 : index to i64
+          %v362 = llvm.inttoptr %v361 : i64 to !llvm.ptr<1>
+          %v363 = llvm.getelementptr inbounds %v362[%v358] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word364 = scf.while (%spin365 = %c349) : (i64) -> i64 {
+            %v366 = scf.if %v357 -> i64 {
+              %v367 = llvm.load %v363 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v367 : i64
+            } else {
+              scf.yield %c359 : i64
+            }
+            %v368 = arith.shrui %v366, %c350 : i64
+            %v369 = arith.cmpi eq, %v368, %c349 : i64
+            %v370 = warp.vote <any> %v369 : i1
+            scf.condition(%v370) %v366 : i64
+          } do {
+            ^bb0(%x371: i64):
+            %c372 = arith.constant 648 : i32
+            nvvm.nanosleep %c372
+            scf.yield %c349 : i64
+          }
+          %v373 = arith.shrui %word364, %c350 : i64
+          %c374 = arith.constant 2 : i64
+          %v375 = arith.cmpi eq, %v373, %c374 : i64
+          %ballot376 = warp.ballot %v375 : i32
+          %c377 = arith.constant 0 : i32
+          %v378 = arith.cmpi ne, %ballot376, %c377 : i32
+          %v379 = math.cttz %ballot376 : i32
+          %v380 = arith.cmpi ule, %lane346, %v379 : i32
+          %v381 = arith.andi %word364, %c351 : i64
+          %v382 = arith.trunci %v381 : i64 to i32
+          %v383 = arith.select %v380, %v382, %c345 : i32
+          %v384 = warp.reduce <add> %v383 : i32
+          %v385 = arith.addi %acc355, %v384 : i32
+          %v386 = arith.subi %end354, %c350 : i64
+          %v387 = arith.xori %v378, %true : i1
+          scf.condition(%v387) %v386, %v385 : i64, i32
+        } do {
+          ^bb0(%e388: i64, %a389: i32):
+          scf.yield %e388, %a389 : i64, i32
+        }
+        %v390 = arith.addi %lb353#1, %v288 : i32
+        scf.if %v228 {
+          %v391 = arith.extui %v390 : i32 to i64
+          %c392 = arith.constant 8589934592 : i64
+          %v393 = arith.ori %v391, %c392 : i64
+          %c394 = arith.constant 1 : i64
+          %v395 = arith.addi %tile6, %c394 : i64
+          %v396 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v397 = arith.index_cast %v396 : index to i64
+          %v398 = llvm.inttoptr %v397 : i64 to !llvm.ptr<1>
+          %v399 = llvm.getelementptr inbounds %v398[%v395] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v393, %v399 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb353#1 : i32
+      }
+      scf.if %v228 {
+        memref.store %pre325, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v400 = arith.divui %n, %c9 : index
+        %c401 = arith.constant 1 : index
+        %v402 = arith.subi %v400, %c401 : index
+        %v403 = arith.cmpi eq, %v7, %v402 : index
+        scf.if %v403 {
+          %v404 = arith.addi %pre325, %v288 : i32
+          memref.store %v404, %num[%c8] : memref<?xi32>
+        }
+      }
+    }
+    gpu.barrier
+    %v405 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v406 = arith.addi %v405, %v287 : i32
+    %offset407 = arith.addi %v406, %wex223 : i32
+    %v408 = arith.index_cast %v288 : i32 to index
+    %v409 = arith.index_cast %v405 : i32 to index
+    %c411 = arith.constant 256 : index
+    scf.for %i410 = %tid2 to %v408 step %c411 {
+      %v412 = memref.load %keep_sm[%i410] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v413 = arith.addi %v409, %i410 : index
+      memref.store %v412, %out[%v413] : memref<?xf32>
+    }
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_direct(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %base13, %c14 : index
+    %v16 = arith.index_cast %v15 : index to i64
+    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v18 = arith.index_cast %v17 : index to i64
+    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
+    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v22 = vector.extract %v21[0] : i32 from vector<4xi32>
+    %v23 = vector.extract %v21[1] : i32 from vector<4xi32>
+    %v24 = vector.extract %v21[2] : i32 from vector<4xi32>
+    %v25 = vector.extract %v21[3] : i32 from vector<4xi32>
+    %c26 = arith.constant 4 : index
+    %v27 = arith.addi %base13, %c26 : index
+    %v28 = arith.index_cast %v27 : index to i64
+    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v30 = arith.index_cast %v29 : index to i64
+    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
+    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v34 = vector.extract %v33[0] : i32 from vector<4xi32>
+    %v35 = vector.extract %v33[1] : i32 from vector<4xi32>
+    %v36 = vector.extract %v33[2] : i32 from vector<4xi32>
+    %v37 = vector.extract %v33[3] : i32 from vector<4xi32>
+    %c38 = arith.constant 8 : index
+    %v39 = arith.addi %base13, %c38 : index
+    %v40 = arith.index_cast %v39 : index to i64
+    %v41 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v42 = arith.index_cast %v41 : index to i64
+    %v43 = llvm.inttoptr %v42 : i64 to !llvm.ptr<1>
+    %v44 = llvm.getelementptr inbounds %v43[%v40] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v45 = llvm.load %v44 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v46 = vector.extract %v45[0] : i32 from vector<4xi32>
+    %v47 = vector.extract %v45[1] : i32 from vector<4xi32>
+    %v48 = vector.extract %v45[2] : i32 from vector<4xi32>
+    %v49 = vector.extract %v45[3] : i32 from vector<4xi32>
+    %c50 = arith.constant 12 : index
+    %v51 = arith.addi %base13, %c50 : index
+    %v52 = arith.index_cast %v51 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v57 = llvm.load %v56 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v58 = vector.extract %v57[0] : i32 from vector<4xi32>
+    %v59 = vector.extract %v57[1] : i32 from vector<4xi32>
+    %v60 = vector.extract %v57[2] : i32 from vector<4xi32>
+    %v61 = vector.extract %v57[3] : i32 from vector<4xi32>
+    %v62 = arith.addi %v22, %v23 : i32
+    %v63 = arith.addi %v62, %v24 : i32
+    %v64 = arith.addi %v63, %v25 : i32
+    %v65 = arith.addi %v64, %v34 : i32
+    %v66 = arith.addi %v65, %v35 : i32
+    %v67 = arith.addi %v66, %v36 : i32
+    %v68 = arith.addi %v67, %v37 : i32
+    %v69 = arith.addi %v68, %v46 : i32
+    %v70 = arith.addi %v69, %v47 : i32
+    %v71 = arith.addi %v70, %v48 : i32
+    %v72 = arith.addi %v71, %v49 : i32
+    %v73 = arith.addi %v72, %v58 : i32
+    %v74 = arith.addi %v73, %v59 : i32
+    %v75 = arith.addi %v74, %v60 : i32
+    %v76 = arith.addi %v75, %v61 : i32
+    %wex77 = warp.scan <add> %v76 exclusive : i32
+    %c78 = arith.constant 32 : index
+    %wid79 = arith.divui %tid2, %c78 : index
+    %lane80 = arith.remui %tid2, %c78 : index
+    %c81 = arith.constant 0 : index
+    %v82 = arith.cmpi eq, %lane80, %c81 : index
+    %c83 = arith.constant 31 : index
+    %v84 = arith.cmpi eq, %lane80, %c83 : index
+    scf.if %v84 {
+      %wtot85 = arith.addi %wex77, %v76 : i32
+      memref.store %wtot85, %warp_sm[%wid79] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c86 = arith.constant 0 : i32
+    %c87 = arith.constant 0 : index
+    %v88 = memref.load %warp_sm[%c87] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c89 = arith.constant 0 : index
+    %v90 = arith.cmpi ugt, %wid79, %c89 : index
+    %v91 = arith.select %v90, %v88, %c86 : i32
+    %v92 = arith.addi %c86, %v91 : i32
+    %v93 = arith.addi %c86, %v88 : i32
+    %c94 = arith.constant 1 : index
+    %v95 = memref.load %warp_sm[%c94] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c96 = arith.constant 1 : index
+    %v97 = arith.cmpi ugt, %wid79, %c96 : index
+    %v98 = arith.select %v97, %v95, %c86 : i32
+    %v99 = arith.addi %v92, %v98 : i32
+    %v100 = arith.addi %v93, %v95 : i32
+    %c101 = arith.constant 2 : index
+    %v102 = memref.load %warp_sm[%c101] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c103 = arith.constant 2 : index
+    %v104 = arith.cmpi ugt, %wid79, %c103 : index
+    %v105 = arith.select %v104, %v102, %c86 : i32
+    %v106 = arith.addi %v99, %v105 : i32
+    %v107 = arith.addi %v100, %v102 : i32
+    %c108 = arith.constant 3 : index
+    %v109 = memref.load %warp_sm[%c108] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c110 = arith.constant 3 : index
+    %v111 = arith.cmpi ugt, %wid79, %c110 : index
+    %v112 = arith.select %v111, %v109, %c86 : i32
+    %v113 = arith.addi %v106, %v112 : i32
+    %v114 = arith.addi %v107, %v109 : i32
+    %c115 = arith.constant 4 : index
+    %v116 = memref.load %warp_sm[%c115] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c117 = arith.constant 4 : index
+    %v118 = arith.cmpi ugt, %wid79, %c117 : index
+    %v119 = arith.select %v118, %v116, %c86 : i32
+    %v120 = arith.addi %v113, %v119 : i32
+    %v121 = arith.addi %v114, %v116 : i32
+    %c122 = arith.constant 5 : index
+    %v123 = memref.load %warp_sm[%c122] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c124 = arith.constant 5 : index
+    %v125 = arith.cmpi ugt, %wid79, %c124 : index
+    %v126 = arith.select %v125, %v123, %c86 : i32
+    %v127 = arith.addi %v120, %v126 : i32
+    %v128 = arith.addi %v121, %v123 : i32
+    %c129 = arith.constant 6 : index
+    %v130 = memref.load %warp_sm[%c129] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c131 = arith.constant 6 : index
+    %v132 = arith.cmpi ugt, %wid79, %c131 : index
+    %v133 = arith.select %v132, %v130, %c86 : i32
+    %v134 = arith.addi %v127, %v133 : i32
+    %v135 = arith.addi %v128, %v130 : i32
+    %c136 = arith.constant 7 : index
+    %v137 = memref.load %warp_sm[%c136] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c138 = arith.constant 7 : index
+    %v139 = arith.cmpi ugt, %wid79, %c138 : index
+    %v140 = arith.select %v139, %v137, %c86 : i32
+    %v141 = arith.addi %v134, %v140 : i32
+    %v142 = arith.addi %v135, %v137 : i32
+    %v143 = arith.cmpi eq, %wid79, %c8 : index
+    scf.if %v143 {
+      %c144 = arith.constant 0 : i64
+      %v145 = arith.cmpi eq, %tile6, %c144 : i64
+      %pre146 = scf.if %v145 -> i32 {
+        scf.if %v82 {
+          %v147 = arith.extui %v142 : i32 to i64
+          %c148 = arith.constant 8589934592 : i64
+          %v149 = arith.ori %v147, %c148 : i64
+          %c150 = arith.constant 1 : i64
+          %v151 = arith.addi %tile6, %c150 : i64
+          %v152 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v153 = arith.index_cast %v152 : index to i64
+          %v154 = llvm.inttoptr %v153 : i64 to !llvm.ptr<1>
+          %v155 = llvm.getelementptr inbounds %v154[%v151] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v149, %v155 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c86 : i32
+      } else {
+        scf.if %v82 {
+          %v156 = arith.extui %v142 : i32 to i64
+          %c157 = arith.constant 4294967296 : i64
+          %v158 = arith.ori %v156, %c157 : i64
+          %c159 = arith.constant 1 : i64
+          %v160 = arith.addi %tile6, %c159 : i64
+          %v161 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v162 = arith.index_cast %v161 : index to i64
+          %v163 = llvm.inttoptr %v162 : i64 to !llvm.ptr<1>
+          %v164 = llvm.getelementptr inbounds %v163[%v160] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v158, %v164 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c165 = arith.constant 1245 : i32
+        nvvm.nanosleep %c165
+        %c166 = arith.constant 0 : i32
+        %lane167 = warp.lane_id : i32
+        %v168 = arith.extui %lane167 : i32 to i64
+        %c169 = arith.constant 1 : i64
+        %c170 = arith.constant 0 : i64
+        %c171 = arith.constant 32 : i64
+        %c172 = arith.constant 4294967295 : i64
+        %v173 = arith.subi %tile6, %c169 : i64
+        %lb174:2 = scf.while (%end175 = %v173, %acc176 = %c166) : (i64, i32) -> (i64, i32) {
+          %v177 = arith.subi %end175, %v168 : i64
+          %v178 = arith.cmpi sge, %v177, %c170 : i64
+          %v179 = arith.addi %v177, %c169 : i64
+          %c180 = arith.constant 8589934592 : i64
+          %v181 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v182 = arith.index_cast %v181 : index to i64
+          %v183 = llvm.inttoptr %v182 : i64 to !llvm.ptr<1>
+          %v184 = llvm.getelementptr inbounds %v183[%v179] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word185 = scf.while (%spin186 = %c170) : (i64) -> i64 {
+            %v187 = scf.if %v178 -> i64 {
+              %v188 = llvm.load %v184 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v188 : i64
+            } else {
+              scf.yield %c180 : i64
+            }
+            %v189 = arith.shrui %v187, %c171 : i64
+            %v190 = arith.cmpi eq, %v189, %c170 : i64
+            %v191 = warp.vote <any> %v190 : i1
+            scf.condition(%v191) %v187 : i64
+          } do {
+            ^bb0(%x192: i64):
+            %c193 = arith.constant 648 : i32
+            nvvm.nanosleep %c193
+            scf.yield %c170 : i64
+          }
+          %v194 = arith.shrui %word185, %c171 : i64
+          %c195 = arith.constant 2 : i64
+          %v196 = arith.cmpi eq, %v194, %c195 : i64
+          %ballot197 = warp.ballot %v196 : i32
+          %c198 = arith.constant 0 : i32
+          %v199 = arith.cmpi ne, %ballot197, %c198 : i32
+          %v200 = math.cttz %ballot197 : i32
+          %v201 = arith.cmpi ule, %lane167, %v200 : i32
+          %v202 = arith.andi %word185, %c172 : i64
+          %v203 = arith.trunci %v202 : i64 to i32
+          %v204 = arith.select %v201, %v203, %c166 : i32
+          %v205 = warp.reduce <add> %v204 : i32
+          %v206 = arith.addi %acc176, %v205 : i32
+          %v207 = arith.subi %end175, %c171 : i64
+          %v208 = arith.xori %v199, %true : i1
+          scf.condition(%v208) %v207, %v206 : i64, i32
+        } do {
+          ^bb0(%e209: i64, %a210: i32):
+          scf.yield %e209, %a210 : i64, i32
+        }
+        %v211 = arith.addi %lb174#1, %v142 : i32
+        scf.if %v82 {
+          %v212 = arith.extui %v211 : i32 to i64
+          %c213 = arith.constant 8589934592 : i64
+          %v214 = arith.ori %v212, %c213 : i64
+          %c215 = arith.constant 1 : i64
+          %v216 = arith.addi %tile6, %c215 : i64
+          %v217 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v218 = arith.index_cast %v217 : index to i64
+          %v219 = llvm.inttoptr %v218 : i64 to !llvm.ptr<1>
+          %v220 = llvm.getelementptr inbounds %v219[%v216] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v214, %v220 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb174#1 : i32
+      }
+      scf.if %v82 {
+        memref.store %pre146, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v221 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v222 = arith.addi %v221, %v141 : i32
+    %offset223 = arith.addi %v222, %wex77 : i32
+    %v224 = arith.addi %offset223, %v22 : i32
+    %v225 = arith.addi %offset223, %v62 : i32
+    %v226 = arith.addi %offset223, %v63 : i32
+    %v227 = arith.addi %offset223, %v64 : i32
+    %v228 = arith.addi %offset223, %v65 : i32
+    %v229 = arith.addi %offset223, %v66 : i32
+    %v230 = arith.addi %offset223, %v67 : i32
+    %v231 = arith.addi %offset223, %v68 : i32
+    %v232 = arith.addi %offset223, %v69 : i32
+    %v233 = arith.addi %offset223, %v70 : i32
+    %v234 = arith.addi %offset223, %v71 : i32
+    %v235 = arith.addi %offset223, %v72 : i32
+    %v236 = arith.addi %offset223, %v73 : i32
+    %v237 = arith.addi %offset223, %v74 : i32
+    %v238 = arith.addi %offset223, %v75 : i32
+    %v239 = arith.addi %offset223, %v76 : i32
+    %c240 = arith.constant dense<0> : vector<4xi32>
+    %v241 = vector.insert %v224, %c240 [0] : i32 into vector<4xi32>
+    %v242 = vector.insert %v225, %v241 [1] : i32 into vector<4xi32>
+    %v243 = vector.insert %v226, %v242 [2] : i32 into vector<4xi32>
+    %v244 = vector.insert %v227, %v243 [3] : i32 into vector<4xi32>
+    %c245 = arith.constant 0 : index
+    %v246 = arith.addi %base13, %c245 : index
+    vector.store %v244, %out[%v246] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c247 = arith.constant dense<0> : vector<4xi32>
+    %v248 = vector.insert %v228, %c247 [0] : i32 into vector<4xi32>
+    %v249 = vector.insert %v229, %v248 [1] : i32 into vector<4xi32>
+    %v250 = vector.insert %v230, %v249 [2] : i32 into vector<4xi32>
+    %v251 = vector.insert %v231, %v250 [3] : i32 into vector<4xi32>
+    %c252 = arith.constant 4 : index
+    %v253 = arith.addi %base13, %c252 : index
+    vector.store %v251, %out[%v253] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c254 = arith.constant dense<0> : vector<4xi32>
+    %v255 = vector.insert %v232, %c254 [0] : i32 into vector<4xi32>
+    %v256 = vector.insert %v233, %v255 [1] : i32 into vector<4xi32>
+    %v257 = vector.insert %v234, %v256 [2] : i32 into vector<4xi32>
+    %v258 = vector.insert %v235, %v257 [3] : i32 into vector<4xi32>
+    %c259 = arith.constant 8 : index
+    %v260 = arith.addi %base13, %c259 : index
+    vector.store %v258, %out[%v260] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c261 = arith.constant dense<0> : vector<4xi32>
+    %v262 = vector.insert %v236, %c261 [0] : i32 into vector<4xi32>
+    %v263 = vector.insert %v237, %v262 [1] : i32 into vector<4xi32>
+    %v264 = vector.insert %v238, %v263 [2] : i32 into vector<4xi32>
+    %v265 = vector.insert %v239, %v264 [3] : i32 into vector<4xi32>
+    %c266 = arith.constant 12 : index
+    %v267 = arith.addi %base13, %c266 : index
+    vector.store %v265, %out[%v267] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_acqrel(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %v11, %c14 : index
+    %v16 = arith.addi %v15, %tid2 : index
+    %v17 = arith.index_cast %v16 : index to i64
+    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v19 = arith.index_cast %v18 : index to i64
+    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
+    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c23 = arith.constant 256 : index
+    %v24 = arith.addi %v11, %c23 : index
+    %v25 = arith.addi %v24, %tid2 : index
+    %v26 = arith.index_cast %v25 : index to i64
+    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v28 = arith.index_cast %v27 : index to i64
+    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
+    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c32 = arith.constant 512 : index
+    %v33 = arith.addi %v11, %c32 : index
+    %v34 = arith.addi %v33, %tid2 : index
+    %v35 = arith.index_cast %v34 : index to i64
+    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v37 = arith.index_cast %v36 : index to i64
+    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
+    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c41 = arith.constant 768 : index
+    %v42 = arith.addi %v11, %c41 : index
+    %v43 = arith.addi %v42, %tid2 : index
+    %v44 = arith.index_cast %v43 : index to i64
+    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v46 = arith.index_cast %v45 : index to i64
+    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
+    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c50 = arith.constant 1024 : index
+    %v51 = arith.addi %v11, %c50 : index
+    %v52 = arith.addi %v51, %tid2 : index
+    %v53 = arith.index_cast %v52 : index to i64
+    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v55 = arith.index_cast %v54 : index to i64
+    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
+    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c59 = arith.constant 1280 : index
+    %v60 = arith.addi %v11, %c59 : index
+    %v61 = arith.addi %v60, %tid2 : index
+    %v62 = arith.index_cast %v61 : index to i64
+    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v64 = arith.index_cast %v63 : index to i64
+    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c68 = arith.constant 1536 : index
+    %v69 = arith.addi %v11, %c68 : index
+    %v70 = arith.addi %v69, %tid2 : index
+    %v71 = arith.index_cast %v70 : index to i64
+    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v73 = arith.index_cast %v72 : index to i64
+    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
+    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c77 = arith.constant 1792 : index
+    %v78 = arith.addi %v11, %c77 : index
+    %v79 = arith.addi %v78, %tid2 : index
+    %v80 = arith.index_cast %v79 : index to i64
+    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v82 = arith.index_cast %v81 : index to i64
+    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
+    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c86 = arith.constant 2048 : index
+    %v87 = arith.addi %v11, %c86 : index
+    %v88 = arith.addi %v87, %tid2 : index
+    %v89 = arith.index_cast %v88 : index to i64
+    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v91 = arith.index_cast %v90 : index to i64
+    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
+    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c95 = arith.constant 2304 : index
+    %v96 = arith.addi %v11, %c95 : index
+    %v97 = arith.addi %v96, %tid2 : index
+    %v98 = arith.index_cast %v97 : index to i64
+    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v100 = arith.index_cast %v99 : index to i64
+    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
+    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c104 = arith.constant 2560 : index
+    %v105 = arith.addi %v11, %c104 : index
+    %v106 = arith.addi %v105, %tid2 : index
+    %v107 = arith.index_cast %v106 : index to i64
+    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v109 = arith.index_cast %v108 : index to i64
+    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
+    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c113 = arith.constant 2816 : index
+    %v114 = arith.addi %v11, %c113 : index
+    %v115 = arith.addi %v114, %tid2 : index
+    %v116 = arith.index_cast %v115 : index to i64
+    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v118 = arith.index_cast %v117 : index to i64
+    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c122 = arith.constant 3072 : index
+    %v123 = arith.addi %v11, %c122 : index
+    %v124 = arith.addi %v123, %tid2 : index
+    %v125 = arith.index_cast %v124 : index to i64
+    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v127 = arith.index_cast %v126 : index to i64
+    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
+    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c131 = arith.constant 3328 : index
+    %v132 = arith.addi %v11, %c131 : index
+    %v133 = arith.addi %v132, %tid2 : index
+    %v134 = arith.index_cast %v133 : index to i64
+    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v136 = arith.index_cast %v135 : index to i64
+    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
+    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c140 = arith.constant 3584 : index
+    %v141 = arith.addi %v11, %c140 : index
+    %v142 = arith.addi %v141, %tid2 : index
+    %v143 = arith.index_cast %v142 : index to i64
+    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v145 = arith.index_cast %v144 : index to i64
+    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
+    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c149 = arith.constant 3840 : index
+    %v150 = arith.addi %v11, %c149 : index
+    %v151 = arith.addi %v150, %tid2 : index
+    %v152 = arith.index_cast %v151 : index to i64
+    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v154 = arith.index_cast %v153 : index to i64
+    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
+    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xi32>
+    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xi32>
+    %v160 = vector.extract %v159[0] : i32 from vector<16xi32>
+    %v161 = vector.extract %v159[1] : i32 from vector<16xi32>
+    %v162 = vector.extract %v159[2] : i32 from vector<16xi32>
+    %v163 = vector.extract %v159[3] : i32 from vector<16xi32>
+    %v164 = vector.extract %v159[4] : i32 from vector<16xi32>
+    %v165 = vector.extract %v159[5] : i32 from vector<16xi32>
+    %v166 = vector.extract %v159[6] : i32 from vector<16xi32>
+    %v167 = vector.extract %v159[7] : i32 from vector<16xi32>
+    %v168 = vector.extract %v159[8] : i32 from vector<16xi32>
+    %v169 = vector.extract %v159[9] : i32 from vector<16xi32>
+    %v170 = vector.extract %v159[10] : i32 from vector<16xi32>
+    %v171 = vector.extract %v159[11] : i32 from vector<16xi32>
+    %v172 = vector.extract %v159[12] : i32 from vector<16xi32>
+    %v173 = vector.extract %v159[13] : i32 from vector<16xi32>
+    %v174 = vector.extract %v159[14] : i32 from vector<16xi32>
+    %v175 = vector.extract %v159[15] : i32 from vector<16xi32>
+    %v176 = arith.addi %v160, %v161 : i32
+    %v177 = arith.addi %v176, %v162 : i32
+    %v178 = arith.addi %v177, %v163 : i32
+    %v179 = arith.addi %v178, %v164 : i32
+    %v180 = arith.addi %v179, %v165 : i32
+    %v181 = arith.addi %v180, %v166 : i32
+    %v182 = arith.addi %v181, %v167 : i32
+    %v183 = arith.addi %v182, %v168 : i32
+    %v184 = arith.addi %v183, %v169 : i32
+    %v185 = arith.addi %v184, %v170 : i32
+    %v186 = arith.addi %v185, %v171 : i32
+    %v187 = arith.addi %v186, %v172 : i32
+    %v188 = arith.addi %v187, %v173 : i32
+    %v189 = arith.addi %v188, %v174 : i32
+    %v190 = arith.addi %v189, %v175 : i32
+    %wex191 = warp.scan <add> %v190 exclusive : i32
+    %c192 = arith.constant 32 : index
+    %wid193 = arith.divui %tid2, %c192 : index
+    %lane194 = arith.remui %tid2, %c192 : index
+    %c195 = arith.constant 0 : index
+    %v196 = arith.cmpi eq, %lane194, %c195 : index
+    %c197 = arith.constant 31 : index
+    %v198 = arith.cmpi eq, %lane194, %c197 : index
+    scf.if %v198 {
+      %wtot199 = arith.addi %wex191, %v190 : i32
+      memref.store %wtot199, %warp_sm[%wid193] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c200 = arith.constant 0 : i32
+    %c201 = arith.constant 0 : index
+    %v202 = memref.load %warp_sm[%c201] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c203 = arith.constant 0 : index
+    %v204 = arith.cmpi ugt, %wid193, %c203 : index
+    %v205 = arith.select %v204, %v202, %c200 : i32
+    %v206 = arith.addi %c200, %v205 : i32
+    %v207 = arith.addi %c200, %v202 : i32
+    %c208 = arith.constant 1 : index
+    %v209 = memref.load %warp_sm[%c208] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c210 = arith.constant 1 : index
+    %v211 = arith.cmpi ugt, %wid193, %c210 : index
+    %v212 = arith.select %v211, %v209, %c200 : i32
+    %v213 = arith.addi %v206, %v212 : i32
+    %v214 = arith.addi %v207, %v209 : i32
+    %c215 = arith.constant 2 : index
+    %v216 = memref.load %warp_sm[%c215] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c217 = arith.constant 2 : index
+    %v218 = arith.cmpi ugt, %wid193, %c217 : index
+    %v219 = arith.select %v218, %v216, %c200 : i32
+    %v220 = arith.addi %v213, %v219 : i32
+    %v221 = arith.addi %v214, %v216 : i32
+    %c222 = arith.constant 3 : index
+    %v223 = memref.load %warp_sm[%c222] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c224 = arith.constant 3 : index
+    %v225 = arith.cmpi ugt, %wid193, %c224 : index
+    %v226 = arith.select %v225, %v223, %c200 : i32
+    %v227 = arith.addi %v220, %v226 : i32
+    %v228 = arith.addi %v221, %v223 : i32
+    %c229 = arith.constant 4 : index
+    %v230 = memref.load %warp_sm[%c229] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c231 = arith.constant 4 : index
+    %v232 = arith.cmpi ugt, %wid193, %c231 : index
+    %v233 = arith.select %v232, %v230, %c200 : i32
+    %v234 = arith.addi %v227, %v233 : i32
+    %v235 = arith.addi %v228, %v230 : i32
+    %c236 = arith.constant 5 : index
+    %v237 = memref.load %warp_sm[%c236] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c238 = arith.constant 5 : index
+    %v239 = arith.cmpi ugt, %wid193, %c238 : index
+    %v240 = arith.select %v239, %v237, %c200 : i32
+    %v241 = arith.addi %v234, %v240 : i32
+    %v242 = arith.addi %v235, %v237 : i32
+    %c243 = arith.constant 6 : index
+    %v244 = memref.load %warp_sm[%c243] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c245 = arith.constant 6 : index
+    %v246 = arith.cmpi ugt, %wid193, %c245 : index
+    %v247 = arith.select %v246, %v244, %c200 : i32
+    %v248 = arith.addi %v241, %v247 : i32
+    %v249 = arith.addi %v242, %v244 : i32
+    %c250 = arith.constant 7 : index
+    %v251 = memref.load %warp_sm[%c250] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c252 = arith.constant 7 : index
+    %v253 = arith.cmpi ugt, %wid193, %c252 : index
+    %v254 = arith.select %v253, %v251, %c200 : i32
+    %v255 = arith.addi %v248, %v254 : i32
+    %v256 = arith.addi %v249, %v251 : i32
+    %v257 = arith.cmpi eq, %wid193, %c8 : index
+    scf.if %v257 {
+      %c258 = arith.constant 0 : i64
+      %v259 = arith.cmpi eq, %tile6, %c258 : i64
+      %pre260 = scf.if %v259 -> i32 {
+        scf.if %v196 {
+          %v261 = arith.extui %v256 : i32 to i64
+          %c262 = arith.constant 8589934592 : i64
+          %v263 = arith.ori %v261, %c262 : i64
+          %c264 = arith.constant 1 : i64
+          %v265 = arith.addi %tile6, %c264 : i64
+          %v266 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v267 = arith.index_cast %v266 : index to i64
+          %v268 = llvm.inttoptr %v267 : i64 to !llvm.ptr<1>
+          %v269 = llvm.getelementptr inbounds %v268[%v265] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v263, %v269 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c200 : i32
+      } else {
+        scf.if %v196 {
+          %v270 = arith.extui %v256 : i32 to i64
+          %c271 = arith.constant 4294967296 : i64
+          %v272 = arith.ori %v270, %c271 : i64
+          %c273 = arith.constant 1 : i64
+          %v274 = arith.addi %tile6, %c273 : i64
+          %v275 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v276 = arith.index_cast %v275 : index to i64
+          %v277 = llvm.inttoptr %v276 : i64 to !llvm.ptr<1>
+          %v278 = llvm.getelementptr inbounds %v277[%v274] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v272, %v278 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c279 = arith.constant 1245 : i32
+        nvvm.nanosleep %c279
+        %c280 = arith.constant 0 : i32
+        %lane281 = warp.lane_id : i32
+        %v282 = arith.extui %lane281 : i32 to i64
+        %c283 = arith.constant 1 : i64
+        %c284 = arith.constant 0 : i64
+        %c285 = arith.constant 32 : i64
+        %c286 = arith.constant 4294967295 : i64
+        %v287 = arith.subi %tile6, %c283 : i64
+        %lb288:2 = scf.while (%end289 = %v287, %acc290 = %c280) : (i64, i32) -> (i64, i32) {
+          %v291 = arith.subi %end289, %v282 : i64
+          %v292 = arith.cmpi sge, %v291, %c284 : i64
+          %v293 = arith.addi %v291, %c283 : i64
+          %c294 = arith.constant 8589934592 : i64
+          %v295 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v296 = arith.index_cast %v295 : index to i64
+          %v297 = llvm.inttoptr %v296 : i64 to !llvm.ptr<1>
+          %v298 = llvm.getelementptr inbounds %v297[%v293] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word299 = scf.while (%spin300 = %c284) : (i64) -> i64 {
+            %v301 = scf.if %v292 -> i64 {
+              %v302 = llvm.load %v298 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v302 : i64
+            } else {
+              scf.yield %c294 : i64
+            }
+            %v303 = arith.shrui %v301, %c285 : i64
+            %v304 = arith.cmpi eq, %v303, %c284 : i64
+            %v305 = warp.vote <any> %v304 : i1
+            scf.condition(%v305) %v301 : i64
+          } do {
+            ^bb0(%x306: i64):
+            %c307 = arith.constant 648 : i32
+            nvvm.nanosleep %c307
+            scf.yield %c284 : i64
+          }
+          %v308 = arith.shrui %word299, %c285 : i64
+          %c309 = arith.constant 2 : i64
+          %v310 = arith.cmpi eq, %v308, %c309 : i64
+          %ballot311 = warp.ballot %v310 : i32
+          %c312 = arith.constant 0 : i32
+          %v313 = arith.cmpi ne, %ballot311, %c312 : i32
+          %v314 = math.cttz %ballot311 : i32
+          %v315 = arith.cmpi ule, %lane281, %v314 : i32
+          %v316 = arith.andi %word299, %c286 : i64
+          %v317 = arith.trunci %v316 : i64 to i32
+          %v318 = arith.select %v315, %v317, %c280 : i32
+          %v319 = warp.reduce <add> %v318 : i32
+          %v320 = arith.addi %acc290, %v319 : i32
+          %v321 = arith.subi %end289, %c285 : i64
+          %v322 = arith.xori %v313, %true : i1
+          scf.condition(%v322) %v321, %v320 : i64, i32
+        } do {
+          ^bb0(%e323: i64, %a324: i32):
+          scf.yield %e323, %a324 : i64, i32
+        }
+        %v325 = arith.addi %lb288#1, %v256 : i32
+        scf.if %v196 {
+          %v326 = arith.extui %v325 : i32 to i64
+          %c327 = arith.constant 8589934592 : i64
+          %v328 = arith.ori %v326, %c327 : i64
+          %c329 = arith.constant 1 : i64
+          %v330 = arith.addi %tile6, %c329 : i64
+          %v331 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v332 = arith.index_cast %v331 : index to i64
+          %v333 = llvm.inttoptr %v332 : i64 to !llvm.ptr<1>
+          %v334 = llvm.getelementptr inbounds %v333[%v330] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v328, %v334 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb288#1 : i32
+      }
+      scf.if %v196 {
+        memref.store %pre260, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v335 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v336 = arith.addi %v335, %v255 : i32
+    %offset337 = arith.addi %v336, %wex191 : i32
+    %v338 = arith.addi %offset337, %v160 : i32
+    %v339 = arith.addi %offset337, %v176 : i32
+    %v340 = arith.addi %offset337, %v177 : i32
+    %v341 = arith.addi %offset337, %v178 : i32
+    %v342 = arith.addi %offset337, %v179 : i32
+    %v343 = arith.addi %offset337, %v180 : i32
+    %v344 = arith.addi %offset337, %v181 : i32
+    %v345 = arith.addi %offset337, %v182 : i32
+    %v346 = arith.addi %offset337, %v183 : i32
+    %v347 = arith.addi %offset337, %v184 : i32
+    %v348 = arith.addi %offset337, %v185 : i32
+    %v349 = arith.addi %offset337, %v186 : i32
+    %v350 = arith.addi %offset337, %v187 : i32
+    %v351 = arith.addi %offset337, %v188 : i32
+    %v352 = arith.addi %offset337, %v189 : i32
+    %v353 = arith.addi %offset337, %v190 : i32
+    %v354 = vector.from_elements %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350, %v351, %v352, %v353 : vector<16xi32>
+    %v355 = warp.block_exchange <blocked_to_striped> %v354 : vector<16xi32>
+    %v356 = vector.extract %v355[0] : i32 from vector<16xi32>
+    %c357 = arith.constant 0 : index
+    %v358 = arith.addi %v11, %c357 : index
+    %v359 = arith.addi %v358, %tid2 : index
+    memref.store %v356, %out[%v359] : memref<?xi32>
+    %v360 = vector.extract %v355[1] : i32 from vector<16xi32>
+    %c361 = arith.constant 256 : index
+    %v362 = arith.addi %v11, %c361 : index
+    %v363 = arith.addi %v362, %tid2 : index
+    memref.store %v360, %out[%v363] : memref<?xi32>
+    %v364 = vector.extract %v355[2] : i32 from vector<16xi32>
+    %c365 = arith.constant 512 : index
+    %v366 = arith.addi %v11, %c365 : index
+    %v367 = arith.addi %v366, %tid2 : index
+    memref.store %v364, %out[%v367] : memref<?xi32>
+    %v368 = vector.extract %v355[3] : i32 from vector<16xi32>
+    %c369 = arith.constant 768 : index
+    %v370 = arith.addi %v11, %c369 : index
+    %v371 = arith.addi %v370, %tid2 : index
+    memref.store %v368, %out[%v371] : memref<?xi32>
+    %v372 = vector.extract %v355[4] : i32 from vector<16xi32>
+    %c373 = arith.constant 1024 : index
+    %v374 = arith.addi %v11, %c373 : index
+    %v375 = arith.addi %v374, %tid2 : index
+    memref.store %v372, %out[%v375] : memref<?xi32>
+    %v376 = vector.extract %v355[5] : i32 from vector<16xi32>
+    %c377 = arith.constant 1280 : index
+    %v378 = arith.addi %v11, %c377 : index
+    %v379 = arith.addi %v378, %tid2 : index
+    memref.store %v376, %out[%v379] : memref<?xi32>
+    %v380 = vector.extract %v355[6] : i32 from vector<16xi32>
+    %c381 = arith.constant 1536 : index
+    %v382 = arith.addi %v11, %c381 : index
+    %v383 = arith.addi %v382, %tid2 : index
+    memref.store %v380, %out[%v383] : memref<?xi32>
+    %v384 = vector.extract %v355[7] : i32 from vector<16xi32>
+    %c385 = arith.constant 1792 : index
+    %v386 = arith.addi %v11, %c385 : index
+    %v387 = arith.addi %v386, %tid2 : index
+    memref.store %v384, %out[%v387] : memref<?xi32>
+    %v388 = vector.extract %v355[8] : i32 from vector<16xi32>
+    %c389 = arith.constant 2048 : index
+    %v390 = arith.addi %v11, %c389 : index
+    %v391 = arith.addi %v390, %tid2 : index
+    memref.store %v388, %out[%v391] : memref<?xi32>
+    %v392 = vector.extract %v355[9] : i32 from vector<16xi32>
+    %c393 = arith.constant 2304 : index
+    %v394 = arith.addi %v11, %c393 : index
+    %v395 = arith.addi %v394, %tid2 : index
+    memref.store %v392, %out[%v395] : memref<?xi32>
+    %v396 = vector.extract %v355[10] : i32 from vector<16xi32>
+    %c397 = arith.constant 2560 : index
+    %v398 = arith.addi %v11, %c397 : index
+    %v399 = arith.addi %v398, %tid2 : index
+    memref.store %v396, %out[%v399] : memref<?xi32>
+    %v400 = vector.extract %v355[11] : i32 from vector<16xi32>
+    %c401 = arith.constant 2816 : index
+    %v402 = arith.addi %v11, %c401 : index
+    %v403 = arith.addi %v402, %tid2 : index
+    memref.store %v400, %out[%v403] : memref<?xi32>
+    %v404 = vector.extract %v355[12] : i32 from vector<16xi32>
+    %c405 = arith.constant 3072 : index
+    %v406 = arith.addi %v11, %c405 : index
+    %v407 = arith.addi %v406, %tid2 : index
+    memref.store %v404, %out[%v407] : memref<?xi32>
+    %v408 = vector.extract %v355[13] : i32 from vector<16xi32>
+    %c409 = arith.constant 3328 : index
+    %v410 = arith.addi %v11, %c409 : index
+    %v411 = arith.addi %v410, %tid2 : index
+    memref.store %v408, %out[%v411] : memref<?xi32>
+    %v412 = vector.extract %v355[14] : i32 from vector<16xi32>
+    %c413 = arith.constant 3584 : index
+    %v414 = arith.addi %v11, %c413 : index
+    %v415 = arith.addi %v414, %tid2 : index
+    memref.store %v412, %out[%v415] : memref<?xi32>
+    %v416 = vector.extract %v355[15] : i32 from vector<16xi32>
+    %c417 = arith.constant 3840 : index
+    %v418 = arith.addi %v11, %c417 : index
+    %v419 = arith.addi %v418, %tid2 : index
+    memref.store %v416, %out[%v419] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_nopace(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %v11, %c14 : index
+    %v16 = arith.addi %v15, %tid2 : index
+    %v17 = arith.index_cast %v16 : index to i64
+    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v19 = arith.index_cast %v18 : index to i64
+    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
+    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c23 = arith.constant 256 : index
+    %v24 = arith.addi %v11, %c23 : index
+    %v25 = arith.addi %v24, %tid2 : index
+    %v26 = arith.index_cast %v25 : index to i64
+    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v28 = arith.index_cast %v27 : index to i64
+    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
+    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c32 = arith.constant 512 : index
+    %v33 = arith.addi %v11, %c32 : index
+    %v34 = arith.addi %v33, %tid2 : index
+    %v35 = arith.index_cast %v34 : index to i64
+    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v37 = arith.index_cast %v36 : index to i64
+    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
+    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c41 = arith.constant 768 : index
+    %v42 = arith.addi %v11, %c41 : index
+    %v43 = arith.addi %v42, %tid2 : index
+    %v44 = arith.index_cast %v43 : index to i64
+    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v46 = arith.index_cast %v45 : index to i64
+    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
+    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c50 = arith.constant 1024 : index
+    %v51 = arith.addi %v11, %c50 : index
+    %v52 = arith.addi %v51, %tid2 : index
+    %v53 = arith.index_cast %v52 : index to i64
+    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v55 = arith.index_cast %v54 : index to i64
+    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
+    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c59 = arith.constant 1280 : index
+    %v60 = arith.addi %v11, %c59 : index
+    %v61 = arith.addi %v60, %tid2 : index
+    %v62 = arith.index_cast %v61 : index to i64
+    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v64 = arith.index_cast %v63 : index to i64
+    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c68 = arith.constant 1536 : index
+    %v69 = arith.addi %v11, %c68 : index
+    %v70 = arith.addi %v69, %tid2 : index
+    %v71 = arith.index_cast %v70 : index to i64
+    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v73 = arith.index_cast %v72 : index to i64
+    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
+    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c77 = arith.constant 1792 : index
+    %v78 = arith.addi %v11, %c77 : index
+    %v79 = arith.addi %v78, %tid2 : index
+    %v80 = arith.index_cast %v79 : index to i64
+    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v82 = arith.index_cast %v81 : index to i64
+    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
+    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c86 = arith.constant 2048 : index
+    %v87 = arith.addi %v11, %c86 : index
+    %v88 = arith.addi %v87, %tid2 : index
+    %v89 = arith.index_cast %v88 : index to i64
+    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v91 = arith.index_cast %v90 : index to i64
+    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
+    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c95 = arith.constant 2304 : index
+    %v96 = arith.addi %v11, %c95 : index
+    %v97 = arith.addi %v96, %tid2 : index
+    %v98 = arith.index_cast %v97 : index to i64
+    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v100 = arith.index_cast %v99 : index to i64
+    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
+    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c104 = arith.constant 2560 : index
+    %v105 = arith.addi %v11, %c104 : index
+    %v106 = arith.addi %v105, %tid2 : index
+    %v107 = arith.index_cast %v106 : index to i64
+    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v109 = arith.index_cast %v108 : index to i64
+    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
+    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c113 = arith.constant 2816 : index
+    %v114 = arith.addi %v11, %c113 : index
+    %v115 = arith.addi %v114, %tid2 : index
+    %v116 = arith.index_cast %v115 : index to i64
+    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v118 = arith.index_cast %v117 : index to i64
+    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c122 = arith.constant 3072 : index
+    %v123 = arith.addi %v11, %c122 : index
+    %v124 = arith.addi %v123, %tid2 : index
+    %v125 = arith.index_cast %v124 : index to i64
+    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v127 = arith.index_cast %v126 : index to i64
+    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
+    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c131 = arith.constant 3328 : index
+    %v132 = arith.addi %v11, %c131 : index
+    %v133 = arith.addi %v132, %tid2 : index
+    %v134 = arith.index_cast %v133 : index to i64
+    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v136 = arith.index_cast %v135 : index to i64
+    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
+    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c140 = arith.constant 3584 : index
+    %v141 = arith.addi %v11, %c140 : index
+    %v142 = arith.addi %v141, %tid2 : index
+    %v143 = arith.index_cast %v142 : index to i64
+    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v145 = arith.index_cast %v144 : index to i64
+    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
+    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c149 = arith.constant 3840 : index
+    %v150 = arith.addi %v11, %c149 : index
+    %v151 = arith.addi %v150, %tid2 : index
+    %v152 = arith.index_cast %v151 : index to i64
+    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v154 = arith.index_cast %v153 : index to i64
+    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
+    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xi32>
+    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xi32>
+    %v160 = vector.extract %v159[0] : i32 from vector<16xi32>
+    %v161 = vector.extract %v159[1] : i32 from vector<16xi32>
+    %v162 = vector.extract %v159[2] : i32 from vector<16xi32>
+    %v163 = vector.extract %v159[3] : i32 from vector<16xi32>
+    %v164 = vector.extract %v159[4] : i32 from vector<16xi32>
+    %v165 = vector.extract %v159[5] : i32 from vector<16xi32>
+    %v166 = vector.extract %v159[6] : i32 from vector<16xi32>
+    %v167 = vector.extract %v159[7] : i32 from vector<16xi32>
+    %v168 = vector.extract %v159[8] : i32 from vector<16xi32>
+    %v169 = vector.extract %v159[9] : i32 from vector<16xi32>
+    %v170 = vector.extract %v159[10] : i32 from vector<16xi32>
+    %v171 = vector.extract %v159[11] : i32 from vector<16xi32>
+    %v172 = vector.extract %v159[12] : i32 from vector<16xi32>
+    %v173 = vector.extract %v159[13] : i32 from vector<16xi32>
+    %v174 = vector.extract %v159[14] : i32 from vector<16xi32>
+    %v175 = vector.extract %v159[15] : i32 from vector<16xi32>
+    %v176 = arith.addi %v160, %v161 : i32
+    %v177 = arith.addi %v176, %v162 : i32
+    %v178 = arith.addi %v177, %v163 : i32
+    %v179 = arith.addi %v178, %v164 : i32
+    %v180 = arith.addi %v179, %v165 : i32
+    %v181 = arith.addi %v180, %v166 : i32
+    %v182 = arith.addi %v181, %v167 : i32
+    %v183 = arith.addi %v182, %v168 : i32
+    %v184 = arith.addi %v183, %v169 : i32
+    %v185 = arith.addi %v184, %v170 : i32
+    %v186 = arith.addi %v185, %v171 : i32
+    %v187 = arith.addi %v186, %v172 : i32
+    %v188 = arith.addi %v187, %v173 : i32
+    %v189 = arith.addi %v188, %v174 : i32
+    %v190 = arith.addi %v189, %v175 : i32
+    %wex191 = warp.scan <add> %v190 exclusive : i32
+    %c192 = arith.constant 32 : index
+    %wid193 = arith.divui %tid2, %c192 : index
+    %lane194 = arith.remui %tid2, %c192 : index
+    %c195 = arith.constant 0 : index
+    %v196 = arith.cmpi eq, %lane194, %c195 : index
+    %c197 = arith.constant 31 : index
+    %v198 = arith.cmpi eq, %lane194, %c197 : index
+    scf.if %v198 {
+      %wtot199 = arith.addi %wex191, %v190 : i32
+      memref.store %wtot199, %warp_sm[%wid193] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c200 = arith.constant 0 : i32
+    %c201 = arith.constant 0 : index
+    %v202 = memref.load %warp_sm[%c201] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c203 = arith.constant 0 : index
+    %v204 = arith.cmpi ugt, %wid193, %c203 : index
+    %v205 = arith.select %v204, %v202, %c200 : i32
+    %v206 = arith.addi %c200, %v205 : i32
+    %v207 = arith.addi %c200, %v202 : i32
+    %c208 = arith.constant 1 : index
+    %v209 = memref.load %warp_sm[%c208] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c210 = arith.constant 1 : index
+    %v211 = arith.cmpi ugt, %wid193, %c210 : index
+    %v212 = arith.select %v211, %v209, %c200 : i32
+    %v213 = arith.addi %v206, %v212 : i32
+    %v214 = arith.addi %v207, %v209 : i32
+    %c215 = arith.constant 2 : index
+    %v216 = memref.load %warp_sm[%c215] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c217 = arith.constant 2 : index
+    %v218 = arith.cmpi ugt, %wid193, %c217 : index
+    %v219 = arith.select %v218, %v216, %c200 : i32
+    %v220 = arith.addi %v213, %v219 : i32
+    %v221 = arith.addi %v214, %v216 : i32
+    %c222 = arith.constant 3 : index
+    %v223 = memref.load %warp_sm[%c222] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c224 = arith.constant 3 : index
+    %v225 = arith.cmpi ugt, %wid193, %c224 : index
+    %v226 = arith.select %v225, %v223, %c200 : i32
+    %v227 = arith.addi %v220, %v226 : i32
+    %v228 = arith.addi %v221, %v223 : i32
+    %c229 = arith.constant 4 : index
+    %v230 = memref.load %warp_sm[%c229] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c231 = arith.constant 4 : index
+    %v232 = arith.cmpi ugt, %wid193, %c231 : index
+    %v233 = arith.select %v232, %v230, %c200 : i32
+    %v234 = arith.addi %v227, %v233 : i32
+    %v235 = arith.addi %v228, %v230 : i32
+    %c236 = arith.constant 5 : index
+    %v237 = memref.load %warp_sm[%c236] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c238 = arith.constant 5 : index
+    %v239 = arith.cmpi ugt, %wid193, %c238 : index
+    %v240 = arith.select %v239, %v237, %c200 : i32
+    %v241 = arith.addi %v234, %v240 : i32
+    %v242 = arith.addi %v235, %v237 : i32
+    %c243 = arith.constant 6 : index
+    %v244 = memref.load %warp_sm[%c243] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c245 = arith.constant 6 : index
+    %v246 = arith.cmpi ugt, %wid193, %c245 : index
+    %v247 = arith.select %v246, %v244, %c200 : i32
+    %v248 = arith.addi %v241, %v247 : i32
+    %v249 = arith.addi %v242, %v244 : i32
+    %c250 = arith.constant 7 : index
+    %v251 = memref.load %warp_sm[%c250] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c252 = arith.constant 7 : index
+    %v253 = arith.cmpi ugt, %wid193, %c252 : index
+    %v254 = arith.select %v253, %v251, %c200 : i32
+    %v255 = arith.addi %v248, %v254 : i32
+    %v256 = arith.addi %v249, %v251 : i32
+    %v257 = arith.cmpi eq, %wid193, %c8 : index
+    scf.if %v257 {
+      %c258 = arith.constant 0 : i64
+      %v259 = arith.cmpi eq, %tile6, %c258 : i64
+      %pre260 = scf.if %v259 -> i32 {
+        scf.if %v196 {
+          %v261 = arith.extui %v256 : i32 to i64
+          %c262 = arith.constant 8589934592 : i64
+          %v263 = arith.ori %v261, %c262 : i64
+          %c264 = arith.constant 1 : i64
+          %v265 = arith.addi %tile6, %c264 : i64
+          %v266 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v267 = arith.index_cast %v266 : index to i64
+          %v268 = llvm.inttoptr %v267 : i64 to !llvm.ptr<1>
+          %v269 = llvm.getelementptr inbounds %v268[%v265] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v263, %v269 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c200 : i32
+      } else {
+        scf.if %v196 {
+          %v270 = arith.extui %v256 : i32 to i64
+          %c271 = arith.constant 4294967296 : i64
+          %v272 = arith.ori %v270, %c271 : i64
+          %c273 = arith.constant 1 : i64
+          %v274 = arith.addi %tile6, %c273 : i64
+          %v275 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v276 = arith.index_cast %v275 : index to i64
+          %v277 = llvm.inttoptr %v276 : i64 to !llvm.ptr<1>
+          %v278 = llvm.getelementptr inbounds %v277[%v274] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v272, %v278 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c279 = arith.constant 0 : i32
+        %lane280 = warp.lane_id : i32
+        %v281 = arith.extui %lane280 : i32 to i64
+        %c282 = arith.constant 1 : i64
+        %c283 = arith.constant 0 : i64
+        %c284 = arith.constant 32 : i64
+        %c285 = arith.constant 4294967295 : i64
+        %v286 = arith.subi %tile6, %c282 : i64
+        %lb287:2 = scf.while (%end288 = %v286, %acc289 = %c279) : (i64, i32) -> (i64, i32) {
+          %v290 = arith.subi %end288, %v281 : i64
+          %v291 = arith.cmpi sge, %v290, %c283 : i64
+          %v292 = arith.addi %v290, %c282 : i64
+          %c293 = arith.constant 8589934592 : i64
+          %v294 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v295 = arith.index_cast %v294 : index to i64
+          %v296 = llvm.inttoptr %v295 : i64 to !llvm.ptr<1>
+          %v297 = llvm.getelementptr inbounds %v296[%v292] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word298 = scf.while (%spin299 = %c283) : (i64) -> i64 {
+            %v300 = scf.if %v291 -> i64 {
+              %v301 = llvm.load %v297 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v301 : i64
+            } else {
+              scf.yield %c293 : i64
+            }
+            %v302 = arith.shrui %v300, %c284 : i64
+            %v303 = arith.cmpi eq, %v302, %c283 : i64
+            %v304 = warp.vote <any> %v303 : i1
+            scf.condition(%v304) %v300 : i64
+          } do {
+            ^bb0(%x305: i64):
+            scf.yield %c283 : i64
+          }
+          %v306 = arith.shrui %word298, %c284 : i64
+          %c307 = arith.constant 2 : i64
+          %v308 = arith.cmpi eq, %v306, %c307 : i64
+          %ballot309 = warp.ballot %v308 : i32
+          %c310 = arith.constant 0 : i32
+          %v311 = arith.cmpi ne, %ballot309, %c310 : i32
+          %v312 = math.cttz %ballot309 : i32
+          %v313 = arith.cmpi ule, %lane280, %v312 : i32
+          %v314 = arith.andi %word298, %c285 : i64
+          %v315 = arith.trunci %v314 : i64 to i32
+          %v316 = arith.select %v313, %v315, %c279 : i32
+          %v317 = warp.reduce <add> %v316 : i32
+          %v318 = arith.addi %acc289, %v317 : i32
+          %v319 = arith.subi %end288, %c284 : i64
+          %v320 = arith.xori %v311, %true : i1
+          scf.condition(%v320) %v319, %v318 : i64, i32
+        } do {
+          ^bb0(%e321: i64, %a322: i32):
+          scf.yield %e321, %a322 : i64, i32
+        }
+        %v323 = arith.addi %lb287#1, %v256 : i32
+        scf.if %v196 {
+          %v324 = arith.extui %v323 : i32 to i64
+          %c325 = arith.constant 8589934592 : i64
+          %v326 = arith.ori %v324, %c325 : i64
+          %c327 = arith.constant 1 : i64
+          %v328 = arith.addi %tile6, %c327 : i64
+          %v329 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v330 = arith.index_cast %v329 : index to i64
+          %v331 = llvm.inttoptr %v330 : i64 to !llvm.ptr<1>
+          %v332 = llvm.getelementptr inbounds %v331[%v328] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v326, %v332 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb287#1 : i32
+      }
+      scf.if %v196 {
+        memref.store %pre260, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v333 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v334 = arith.addi %v333, %v255 : i32
+    %offset335 = arith.addi %v334, %wex191 : i32
+    %v336 = arith.addi %offset335, %v160 : i32
+    %v337 = arith.addi %offset335, %v176 : i32
+    %v338 = arith.addi %offset335, %v177 : i32
+    %v339 = arith.addi %offset335, %v178 : i32
+    %v340 = arith.addi %offset335, %v179 : i32
+    %v341 = arith.addi %offset335, %v180 : i32
+    %v342 = arith.addi %offset335, %v181 : i32
+    %v343 = arith.addi %offset335, %v182 : i32
+    %v344 = arith.addi %offset335, %v183 : i32
+    %v345 = arith.addi %offset335, %v184 : i32
+    %v346 = arith.addi %offset335, %v185 : i32
+    %v347 = arith.addi %offset335, %v186 : i32
+    %v348 = arith.addi %offset335, %v187 : i32
+    %v349 = arith.addi %offset335, %v188 : i32
+    %v350 = arith.addi %offset335, %v189 : i32
+    %v351 = arith.addi %offset335, %v190 : i32
+    %v352 = vector.from_elements %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350, %v351 : vector<16xi32>
+    %v353 = warp.block_exchange <blocked_to_striped> %v352 : vector<16xi32>
+    %v354 = vector.extract %v353[0] : i32 from vector<16xi32>
+    %c355 = arith.constant 0 : index
+    %v356 = arith.addi %v11, %c355 : index
+    %v357 = arith.addi %v356, %tid2 : index
+    memref.store %v354, %out[%v357] : memref<?xi32>
+    %v358 = vector.extract %v353[1] : i32 from vector<16xi32>
+    %c359 = arith.constant 256 : index
+    %v360 = arith.addi %v11, %c359 : index
+    %v361 = arith.addi %v360, %tid2 : index
+    memref.store %v358, %out[%v361] : memref<?xi32>
+    %v362 = vector.extract %v353[2] : i32 from vector<16xi32>
+    %c363 = arith.constant 512 : index
+    %v364 = arith.addi %v11, %c363 : index
+    %v365 = arith.addi %v364, %tid2 : index
+    memref.store %v362, %out[%v365] : memref<?xi32>
+    %v366 = vector.extract %v353[3] : i32 from vector<16xi32>
+    %c367 = arith.constant 768 : index
+    %v368 = arith.addi %v11, %c367 : index
+    %v369 = arith.addi %v368, %tid2 : index
+    memref.store %v366, %out[%v369] : memref<?xi32>
+    %v370 = vector.extract %v353[4] : i32 from vector<16xi32>
+    %c371 = arith.constant 1024 : index
+    %v372 = arith.addi %v11, %c371 : index
+    %v373 = arith.addi %v372, %tid2 : index
+    memref.store %v370, %out[%v373] : memref<?xi32>
+    %v374 = vector.extract %v353[5] : i32 from vector<16xi32>
+    %c375 = arith.constant 1280 : index
+    %v376 = arith.addi %v11, %c375 : index
+    %v377 = arith.addi %v376, %tid2 : index
+    memref.store %v374, %out[%v377] : memref<?xi32>
+    %v378 = vector.extract %v353[6] : i32 from vector<16xi32>
+    %c379 = arith.constant 1536 : index
+    %v380 = arith.addi %v11, %c379 : index
+    %v381 = arith.addi %v380, %tid2 : index
+    memref.store %v378, %out[%v381] : memref<?xi32>
+    %v382 = vector.extract %v353[7] : i32 from vector<16xi32>
+    %c383 = arith.constant 1792 : index
+    %v384 = arith.addi %v11, %c383 : index
+    %v385 = arith.addi %v384, %tid2 : index
+    memref.store %v382, %out[%v385] : memref<?xi32>
+    %v386 = vector.extract %v353[8] : i32 from vector<16xi32>
+    %c387 = arith.constant 2048 : index
+    %v388 = arith.addi %v11, %c387 : index
+    %v389 = arith.addi %v388, %tid2 : index
+    memref.store %v386, %out[%v389] : memref<?xi32>
+    %v390 = vector.extract %v353[9] : i32 from vector<16xi32>
+    %c391 = arith.constant 2304 : index
+    %v392 = arith.addi %v11, %c391 : index
+    %v393 = arith.addi %v392, %tid2 : index
+    memref.store %v390, %out[%v393] : memref<?xi32>
+    %v394 = vector.extract %v353[10] : i32 from vector<16xi32>
+    %c395 = arith.constant 2560 : index
+    %v396 = arith.addi %v11, %c395 : index
+    %v397 = arith.addi %v396, %tid2 : index
+    memref.store %v394, %out[%v397] : memref<?xi32>
+    %v398 = vector.extract %v353[11] : i32 from vector<16xi32>
+    %c399 = arith.constant 2816 : index
+    %v400 = arith.addi %v11, %c399 : index
+    %v401 = arith.addi %v400, %tid2 : index
+    memref.store %v398, %out[%v401] : memref<?xi32>
+    %v402 = vector.extract %v353[12] : i32 from vector<16xi32>
+    %c403 = arith.constant 3072 : index
+    %v404 = arith.addi %v11, %c403 : index
+    %v405 = arith.addi %v404, %tid2 : index
+    memref.store %v402, %out[%v405] : memref<?xi32>
+    %v406 = vector.extract %v353[13] : i32 from vector<16xi32>
+    %c407 = arith.constant 3328 : index
+    %v408 = arith.addi %v11, %c407 : index
+    %v409 = arith.addi %v408, %tid2 : index
+    memref.store %v406, %out[%v409] : memref<?xi32>
+    %v410 = vector.extract %v353[14] : i32 from vector<16xi32>
+    %c411 = arith.constant 3584 : index
+    %v412 = arith.addi %v11, %c411 : index
+    %v413 = arith.addi %v412, %tid2 : index
+    memref.store %v410, %out[%v413] : memref<?xi32>
+    %v414 = vector.extract %v353[15] : i32 from vector<16xi32>
+    %c415 = arith.constant 3840 : index
+    %v416 = arith.addi %v11, %c415 : index
+    %v417 = arith.addi %v416, %tid2 : index
+    memref.store %v414, %out[%v417] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_blockid(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 0 : index
+    %v12 = arith.addi %v8, %c11 : index
+    %v13 = arith.addi %v12, %tid2 : index
+    %v14 = arith.index_cast %v13 : index to i64
+    %v15 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v16 = arith.index_cast %v15 : index to i64
+    %v17 = llvm.inttoptr %v16 : i64 to !llvm.ptr<1>
+    %v18 = llvm.getelementptr inbounds %v17[%v14] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v19 = llvm.load %v18 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c20 = arith.constant 256 : index
+    %v21 = arith.addi %v8, %c20 : index
+    %v22 = arith.addi %v21, %tid2 : index
+    %v23 = arith.index_cast %v22 : index to i64
+    %v24 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v25 = arith.index_cast %v24 : index to i64
+    %v26 = llvm.inttoptr %v25 : i64 to !llvm.ptr<1>
+    %v27 = llvm.getelementptr inbounds %v26[%v23] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v28 = llvm.load %v27 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c29 = arith.constant 512 : index
+    %v30 = arith.addi %v8, %c29 : index
+    %v31 = arith.addi %v30, %tid2 : index
+    %v32 = arith.index_cast %v31 : index to i64
+    %v33 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v34 = arith.index_cast %v33 : index to i64
+    %v35 = llvm.inttoptr %v34 : i64 to !llvm.ptr<1>
+    %v36 = llvm.getelementptr inbounds %v35[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v37 = llvm.load %v36 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c38 = arith.constant 768 : index
+    %v39 = arith.addi %v8, %c38 : index
+    %v40 = arith.addi %v39, %tid2 : index
+    %v41 = arith.index_cast %v40 : index to i64
+    %v42 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v43 = arith.index_cast %v42 : index to i64
+    %v44 = llvm.inttoptr %v43 : i64 to !llvm.ptr<1>
+    %v45 = llvm.getelementptr inbounds %v44[%v41] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v46 = llvm.load %v45 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c47 = arith.constant 1024 : index
+    %v48 = arith.addi %v8, %c47 : index
+    %v49 = arith.addi %v48, %tid2 : index
+    %v50 = arith.index_cast %v49 : index to i64
+    %v51 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v52 = arith.index_cast %v51 : index to i64
+    %v53 = llvm.inttoptr %v52 : i64 to !llvm.ptr<1>
+    %v54 = llvm.getelementptr inbounds %v53[%v50] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v55 = llvm.load %v54 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c56 = arith.constant 1280 : index
+    %v57 = arith.addi %v8, %c56 : index
+    %v58 = arith.addi %v57, %tid2 : index
+    %v59 = arith.index_cast %v58 : index to i64
+    %v60 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v61 = arith.index_cast %v60 : index to i64
+    %v62 = llvm.inttoptr %v61 : i64 to !llvm.ptr<1>
+    %v63 = llvm.getelementptr inbounds %v62[%v59] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v64 = llvm.load %v63 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c65 = arith.constant 1536 : index
+    %v66 = arith.addi %v8, %c65 : index
+    %v67 = arith.addi %v66, %tid2 : index
+    %v68 = arith.index_cast %v67 : index to i64
+    %v69 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v70 = arith.index_cast %v69 : index to i64
+    %v71 = llvm.inttoptr %v70 : i64 to !llvm.ptr<1>
+    %v72 = llvm.getelementptr inbounds %v71[%v68] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v73 = llvm.load %v72 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c74 = arith.constant 1792 : index
+    %v75 = arith.addi %v8, %c74 : index
+    %v76 = arith.addi %v75, %tid2 : index
+    %v77 = arith.index_cast %v76 : index to i64
+    %v78 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v79 = arith.index_cast %v78 : index to i64
+    %v80 = llvm.inttoptr %v79 : i64 to !llvm.ptr<1>
+    %v81 = llvm.getelementptr inbounds %v80[%v77] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v82 = llvm.load %v81 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c83 = arith.constant 2048 : index
+    %v84 = arith.addi %v8, %c83 : index
+    %v85 = arith.addi %v84, %tid2 : index
+    %v86 = arith.index_cast %v85 : index to i64
+    %v87 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v88 = arith.index_cast %v87 : index to i64
+    %v89 = llvm.inttoptr %v88 : i64 to !llvm.ptr<1>
+    %v90 = llvm.getelementptr inbounds %v89[%v86] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v91 = llvm.load %v90 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c92 = arith.constant 2304 : index
+    %v93 = arith.addi %v8, %c92 : index
+    %v94 = arith.addi %v93, %tid2 : index
+    %v95 = arith.index_cast %v94 : index to i64
+    %v96 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v97 = arith.index_cast %v96 : index to i64
+    %v98 = llvm.inttoptr %v97 : i64 to !llvm.ptr<1>
+    %v99 = llvm.getelementptr inbounds %v98[%v95] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v100 = llvm.load %v99 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c101 = arith.constant 2560 : index
+    %v102 = arith.addi %v8, %c101 : index
+    %v103 = arith.addi %v102, %tid2 : index
+    %v104 = arith.index_cast %v103 : index to i64
+    %v105 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v106 = arith.index_cast %v105 : index to i64
+    %v107 = llvm.inttoptr %v106 : i64 to !llvm.ptr<1>
+    %v108 = llvm.getelementptr inbounds %v107[%v104] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v109 = llvm.load %v108 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c110 = arith.constant 2816 : index
+    %v111 = arith.addi %v8, %c110 : index
+    %v112 = arith.addi %v111, %tid2 : index
+    %v113 = arith.index_cast %v112 : index to i64
+    %v114 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v115 = arith.index_cast %v114 : index to i64
+    %v116 = llvm.inttoptr %v115 : i64 to !llvm.ptr<1>
+    %v117 = llvm.getelementptr inbounds %v116[%v113] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v118 = llvm.load %v117 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c119 = arith.constant 3072 : index
+    %v120 = arith.addi %v8, %c119 : index
+    %v121 = arith.addi %v120, %tid2 : index
+    %v122 = arith.index_cast %v121 : index to i64
+    %v123 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v124 = arith.index_cast %v123 : index to i64
+    %v125 = llvm.inttoptr %v124 : i64 to !llvm.ptr<1>
+    %v126 = llvm.getelementptr inbounds %v125[%v122] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v127 = llvm.load %v126 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c128 = arith.constant 3328 : index
+    %v129 = arith.addi %v8, %c128 : index
+    %v130 = arith.addi %v129, %tid2 : index
+    %v131 = arith.index_cast %v130 : index to i64
+    %v132 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v133 = arith.index_cast %v132 : index to i64
+    %v134 = llvm.inttoptr %v133 : i64 to !llvm.ptr<1>
+    %v135 = llvm.getelementptr inbounds %v134[%v131] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v136 = llvm.load %v135 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c137 = arith.constant 3584 : index
+    %v138 = arith.addi %v8, %c137 : index
+    %v139 = arith.addi %v138, %tid2 : index
+    %v140 = arith.index_cast %v139 : index to i64
+    %v141 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v142 = arith.index_cast %v141 : index to i64
+    %v143 = llvm.inttoptr %v142 : i64 to !llvm.ptr<1>
+    %v144 = llvm.getelementptr inbounds %v143[%v140] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v145 = llvm.load %v144 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c146 = arith.constant 3840 : index
+    %v147 = arith.addi %v8, %c146 : index
+    %v148 = arith.addi %v147, %tid2 : index
+    %v149 = arith.index_cast %v148 : index to i64
+    %v150 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v151 = arith.index_cast %v150 : index to i64
+    %v152 = llvm.inttoptr %v151 : i64 to !llvm.ptr<1>
+    %v153 = llvm.getelementptr inbounds %v152[%v149] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v154 = llvm.load %v153 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v155 = vector.from_elements %v19, %v28, %v37, %v46, %v55, %v64, %v73, %v82, %v91, %v100, %v109, %v118, %v127, %v136, %v145, %v154 : vector<16xi32>
+    %v156 = warp.block_exchange <striped_to_blocked> %v155 : vector<16xi32>
+    %v157 = vector.extract %v156[0] : i32 from vector<16xi32>
+    %v158 = vector.extract %v156[1] : i32 from vector<16xi32>
+    %v159 = vector.extract %v156[2] : i32 from vector<16xi32>
+    %v160 = vector.extract %v156[3] : i32 from vector<16xi32>
+    %v161 = vector.extract %v156[4] : i32 from vector<16xi32>
+    %v162 = vector.extract %v156[5] : i32 from vector<16xi32>
+    %v163 = vector.extract %v156[6] : i32 from vector<16xi32>
+    %v164 = vector.extract %v156[7] : i32 from vector<16xi32>
+    %v165 = vector.extract %v156[8] : i32 from vector<16xi32>
+    %v166 = vector.extract %v156[9] : i32 from vector<16xi32>
+    %v167 = vector.extract %v156[10] : i32 from vector<16xi32>
+    %v168 = vector.extract %v156[11] : i32 from vector<16xi32>
+    %v169 = vector.extract %v156[12] : i32 from vector<16xi32>
+    %v170 = vector.extract %v156[13] : i32 from vector<16xi32>
+    %v171 = vector.extract %v156[14] : i32 from vector<16xi32>
+    %v172 = vector.extract %v156[15] : i32 from vector<16xi32>
+    %v173 = arith.addi %v157, %v158 : i32
+    %v174 = arith.addi %v173, %v159 : i32
+    %v175 = arith.addi %v174, %v160 : i32
+    %v176 = arith.addi %v175, %v161 : i32
+    %v177 = arith.addi %v176, %v162 : i32
+    %v178 = arith.addi %v177, %v163 : i32
+    %v179 = arith.addi %v178, %v164 : i32
+    %v180 = arith.addi %v179, %v165 : i32
+    %v181 = arith.addi %v180, %v166 : i32
+    %v182 = arith.addi %v181, %v167 : i32
+    %v183 = arith.addi %v182, %v168 : i32
+    %v184 = arith.addi %v183, %v169 : i32
+    %v185 = arith.addi %v184, %v170 : i32
+    %v186 = arith.addi %v185, %v171 : i32
+    %v187 = arith.addi %v186, %v172 : i32
+    %wex188 = warp.scan <add> %v187 exclusive : i32
+    %c189 = arith.constant 32 : index
+    %wid190 = arith.divui %tid2, %c189 : index
+    %lane191 = arith.remui %tid2, %c189 : index
+    %c192 = arith.constant 0 : index
+    %v193 = arith.cmpi eq, %lane191, %c192 : index
+    %c194 = arith.constant 31 : index
+    %v195 = arith.cmpi eq, %lane191, %c194 : index
+    scf.if %v195 {
+      %wtot196 = arith.addi %wex188, %v187 : i32
+      memref.store %wtot196, %warp_sm[%wid190] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c197 = arith.constant 0 : i32
+    %c198 = arith.constant 0 : index
+    %v199 = memref.load %warp_sm[%c198] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c200 = arith.constant 0 : index
+    %v201 = arith.cmpi ugt, %wid190, %c200 : index
+    %v202 = arith.select %v201, %v199, %c197 : i32
+    %v203 = arith.addi %c197, %v202 : i32
+    %v204 = arith.addi %c197, %v199 : i32
+    %c205 = arith.constant 1 : index
+    %v206 = memref.load %warp_sm[%c205] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c207 = arith.constant 1 : index
+    %v208 = arith.cmpi ugt, %wid190, %c207 : index
+    %v209 = arith.select %v208, %v206, %c197 : i32
+    %v210 = arith.addi %v203, %v209 : i32
+    %v211 = arith.addi %v204, %v206 : i32
+    %c212 = arith.constant 2 : index
+    %v213 = memref.load %warp_sm[%c212] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c214 = arith.constant 2 : index
+    %v215 = arith.cmpi ugt, %wid190, %c214 : index
+    %v216 = arith.select %v215, %v213, %c197 : i32
+    %v217 = arith.addi %v210, %v216 : i32
+    %v218 = arith.addi %v211, %v213 : i32
+    %c219 = arith.constant 3 : index
+    %v220 = memref.load %warp_sm[%c219] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c221 = arith.constant 3 : index
+    %v222 = arith.cmpi ugt, %wid190, %c221 : index
+    %v223 = arith.select %v222, %v220, %c197 : i32
+    %v224 = arith.addi %v217, %v223 : i32
+    %v225 = arith.addi %v218, %v220 : i32
+    %c226 = arith.constant 4 : index
+    %v227 = memref.load %warp_sm[%c226] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c228 = arith.constant 4 : index
+    %v229 = arith.cmpi ugt, %wid190, %c228 : index
+    %v230 = arith.select %v229, %v227, %c197 : i32
+    %v231 = arith.addi %v224, %v230 : i32
+    %v232 = arith.addi %v225, %v227 : i32
+    %c233 = arith.constant 5 : index
+    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c235 = arith.constant 5 : index
+    %v236 = arith.cmpi ugt, %wid190, %c235 : index
+    %v237 = arith.select %v236, %v234, %c197 : i32
+    %v238 = arith.addi %v231, %v237 : i32
+    %v239 = arith.addi %v232, %v234 : i32
+    %c240 = arith.constant 6 : index
+    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c242 = arith.constant 6 : index
+    %v243 = arith.cmpi ugt, %wid190, %c242 : index
+    %v244 = arith.select %v243, %v241, %c197 : i32
+    %v245 = arith.addi %v238, %v244 : i32
+    %v246 = arith.addi %v239, %v241 : i32
+    %c247 = arith.constant 7 : index
+    %v248 = memref.load %warp_sm[%c247] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c249 = arith.constant 7 : index
+    %v250 = arith.cmpi ugt, %wid190, %c249 : index
+    %v251 = arith.select %v250, %v248, %c197 : i32
+    %v252 = arith.addi %v245, %v251 : i32
+    %v253 = arith.addi %v246, %v248 : i32
+    %v254 = arith.cmpi eq, %wid190, %c5 : index
+    scf.if %v254 {
+      %c255 = arith.constant 0 : i64
+      %v256 = arith.cmpi eq, %v4, %c255 : i64
+      %pre257 = scf.if %v256 -> i32 {
+        scf.if %v193 {
+          %v258 = arith.extui %v253 : i32 to i64
+          %c259 = arith.constant 8589934592 : i64
+          %v260 = arith.ori %v258, %c259 : i64
+          %c261 = arith.constant 1 : i64
+          %v262 = arith.addi %v4, %c261 : i64
+          %v263 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v264 = arith.index_cast %v263 : index to i64
+          %v265 = llvm.inttoptr %v264 : i64 to !llvm.ptr<1>
+          %v266 = llvm.getelementptr inbounds %v265[%v262] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v260, %v266 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c197 : i32
+      } else {
+        scf.if %v193 {
+          %v267 = arith.extui %v253 : i32 to i64
+          %c268 = arith.constant 4294967296 : i64
+          %v269 = arith.ori %v267, %c268 : i64
+          %c270 = arith.constant 1 : i64
+          %v271 = arith.addi %v4, %c270 : i64
+          %v272 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v273 = arith.index_cast %v272 : index to i64
+          %v274 = llvm.inttoptr %v273 : i64 to !llvm.ptr<1>
+          %v275 = llvm.getelementptr inbounds %v274[%v271] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v269, %v275 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c276 = arith.constant 1245 : i32
+        nvvm.nanosleep %c276
+        %c277 = arith.constant 0 : i32
+        %lane278 = warp.lane_id : i32
+        %v279 = arith.extui %lane278 : i32 to i64
+        %c280 = arith.constant 1 : i64
+        %c281 = arith.constant 0 : i64
+        %c282 = arith.constant 32 : i64
+        %c283 = arith.constant 4294967295 : i64
+        %v284 = arith.subi %v4, %c280 : i64
+        %lb285:2 = scf.while (%end286 = %v284, %acc287 = %c277) : (i64, i32) -> (i64, i32) {
+          %v288 = arith.subi %end286, %v279 : i64
+          %v289 = arith.cmpi sge, %v288, %c281 : i64
+          %v290 = arith.addi %v288, %c280 : i64
+          %c291 = arith.constant 8589934592 : i64
+          %v292 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v293 = arith.index_cast %v292 : index to i64
+          %v294 = llvm.inttoptr %v293 : i64 to !llvm.ptr<1>
+          %v295 = llvm.getelementptr inbounds %v294[%v290] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word296 = scf.while (%spin297 = %c281) : (i64) -> i64 {
+            %v298 = scf.if %v289 -> i64 {
+              %v299 = llvm.load %v295 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v299 : i64
+            } else {
+              scf.yield %c291 : i64
+            }
+            %v300 = arith.shrui %v298, %c282 : i64
+            %v301 = arith.cmpi eq, %v300, %c281 : i64
+            %v302 = warp.vote <any> %v301 : i1
+            scf.condition(%v302) %v298 : i64
+          } do {
+            ^bb0(%x303: i64):
+            %c304 = arith.constant 648 : i32
+            nvvm.nanosleep %c304
+            scf.yield %c281 : i64
+          }
+          %v305 = arith.shrui %word296, %c282 : i64
+          %c306 = arith.constant 2 : i64
+          %v307 = arith.cmpi eq, %v305, %c306 : i64
+          %ballot308 = warp.ballot %v307 : i32
+          %c309 = arith.constant 0 : i32
+          %v310 = arith.cmpi ne, %ballot308, %c309 : i32
+          %v311 = math.cttz %ballot308 : i32
+          %v312 = arith.cmpi ule, %lane278, %v311 : i32
+          %v313 = arith.andi %word296, %c283 : i64
+          %v314 = arith.trunci %v313 : i64 to i32
+          %v315 = arith.select %v312, %v314, %c277 : i32
+          %v316 = warp.reduce <add> %v315 : i32
+          %v317 = arith.addi %acc287, %v316 : i32
+          %v318 = arith.subi %end286, %c282 : i64
+          %v319 = arith.xori %v310, %true : i1
+          scf.condition(%v319) %v318, %v317 : i64, i32
+        } do {
+          ^bb0(%e320: i64, %a321: i32):
+          scf.yield %e320, %a321 : i64, i32
+        }
+        %v322 = arith.addi %lb285#1, %v253 : i32
+        scf.if %v193 {
+          %v323 = arith.extui %v322 : i32 to i64
+          %c324 = arith.constant 8589934592 : i64
+          %v325 = arith.ori %v323, %c324 : i64
+          %c326 = arith.constant 1 : i64
+          %v327 = arith.addi %v4, %c326 : i64
+          %v328 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v329 = arith.index_cast %v328 : index to i64
+          %v330 = llvm.inttoptr %v329 : i64 to !llvm.ptr<1>
+          %v331 = llvm.getelementptr inbounds %v330[%v327] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v325, %v331 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb285#1 : i32
+      }
+      scf.if %v193 {
+        memref.store %pre257, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v332 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v333 = arith.addi %v332, %v252 : i32
+    %offset334 = arith.addi %v333, %wex188 : i32
+    %v335 = arith.addi %offset334, %v157 : i32
+    %v336 = arith.addi %offset334, %v173 : i32
+    %v337 = arith.addi %offset334, %v174 : i32
+    %v338 = arith.addi %offset334, %v175 : i32
+    %v339 = arith.addi %offset334, %v176 : i32
+    %v340 = arith.addi %offset334, %v177 : i32
+    %v341 = arith.addi %offset334, %v178 : i32
+    %v342 = arith.addi %offset334, %v179 : i32
+    %v343 = arith.addi %offset334, %v180 : i32
+    %v344 = arith.addi %offset334, %v181 : i32
+    %v345 = arith.addi %offset334, %v182 : i32
+    %v346 = arith.addi %offset334, %v183 : i32
+    %v347 = arith.addi %offset334, %v184 : i32
+    %v348 = arith.addi %offset334, %v185 : i32
+    %v349 = arith.addi %offset334, %v186 : i32
+    %v350 = arith.addi %offset334, %v187 : i32
+    %v351 = vector.from_elements %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350 : vector<16xi32>
+    %v352 = warp.block_exchange <blocked_to_striped> %v351 : vector<16xi32>
+    %v353 = vector.extract %v352[0] : i32 from vector<16xi32>
+    %c354 = arith.constant 0 : index
+    %v355 = arith.addi %v8, %c354 : index
+    %v356 = arith.addi %v355, %tid2 : index
+    memref.store %v353, %out[%v356] : memref<?xi32>
+    %v357 = vector.extract %v352[1] : i32 from vector<16xi32>
+    %c358 = arith.constant 256 : index
+    %v359 = arith.addi %v8, %c358 : index
+    %v360 = arith.addi %v359, %tid2 : index
+    memref.store %v357, %out[%v360] : memref<?xi32>
+    %v361 = vector.extract %v352[2] : i32 from vector<16xi32>
+    %c362 = arith.constant 512 : index
+    %v363 = arith.addi %v8, %c362 : index
+    %v364 = arith.addi %v363, %tid2 : index
+    memref.store %v361, %out[%v364] : memref<?xi32>
+    %v365 = vector.extract %v352[3] : i32 from vector<16xi32>
+    %c366 = arith.constant 768 : index
+    %v367 = arith.addi %v8, %c366 : index
+    %v368 = arith.addi %v367, %tid2 : index
+    memref.store %v365, %out[%v368] : memref<?xi32>
+    %v369 = vector.extract %v352[4] : i32 from vector<16xi32>
+    %c370 = arith.constant 1024 : index
+    %v371 = arith.addi %v8, %c370 : index
+    %v372 = arith.addi %v371, %tid2 : index
+    memref.store %v369, %out[%v372] : memref<?xi32>
+    %v373 = vector.extract %v352[5] : i32 from vector<16xi32>
+    %c374 = arith.constant 1280 : index
+    %v375 = arith.addi %v8, %c374 : index
+    %v376 = arith.addi %v375, %tid2 : index
+    memref.store %v373, %out[%v376] : memref<?xi32>
+    %v377 = vector.extract %v352[6] : i32 from vector<16xi32>
+    %c378 = arith.constant 1536 : index
+    %v379 = arith.addi %v8, %c378 : index
+    %v380 = arith.addi %v379, %tid2 : index
+    memref.store %v377, %out[%v380] : memref<?xi32>
+    %v381 = vector.extract %v352[7] : i32 from vector<16xi32>
+    %c382 = arith.constant 1792 : index
+    %v383 = arith.addi %v8, %c382 : index
+    %v384 = arith.addi %v383, %tid2 : index
+    memref.store %v381, %out[%v384] : memref<?xi32>
+    %v385 = vector.extract %v352[8] : i32 from vector<16xi32>
+    %c386 = arith.constant 2048 : index
+    %v387 = arith.addi %v8, %c386 : index
+    %v388 = arith.addi %v387, %tid2 : index
+    memref.store %v385, %out[%v388] : memref<?xi32>
+    %v389 = vector.extract %v352[9] : i32 from vector<16xi32>
+    %c390 = arith.constant 2304 : index
+    %v391 = arith.addi %v8, %c390 : index
+    %v392 = arith.addi %v391, %tid2 : index
+    memref.store %v389, %out[%v392] : memref<?xi32>
+    %v393 = vector.extract %v352[10] : i32 from vector<16xi32>
+    %c394 = arith.constant 2560 : index
+    %v395 = arith.addi %v8, %c394 : index
+    %v396 = arith.addi %v395, %tid2 : index
+    memref.store %v393, %out[%v396] : memref<?xi32>
+    %v397 = vector.extract %v352[11] : i32 from vector<16xi32>
+    %c398 = arith.constant 2816 : index
+    %v399 = arith.addi %v8, %c398 : index
+    %v400 = arith.addi %v399, %tid2 : index
+    memref.store %v397, %out[%v400] : memref<?xi32>
+    %v401 = vector.extract %v352[12] : i32 from vector<16xi32>
+    %c402 = arith.constant 3072 : index
+    %v403 = arith.addi %v8, %c402 : index
+    %v404 = arith.addi %v403, %tid2 : index
+    memref.store %v401, %out[%v404] : memref<?xi32>
+    %v405 = vector.extract %v352[13] : i32 from vector<16xi32>
+    %c406 = arith.constant 3328 : index
+    %v407 = arith.addi %v8, %c406 : index
+    %v408 = arith.addi %v407, %tid2 : index
+    memref.store %v405, %out[%v408] : memref<?xi32>
+    %v409 = vector.extract %v352[14] : i32 from vector<16xi32>
+    %c410 = arith.constant 3584 : index
+    %v411 = arith.addi %v8, %c410 : index
+    %v412 = arith.addi %v411, %tid2 : index
+    memref.store %v409, %out[%v412] : memref<?xi32>
+    %v413 = vector.extract %v352[15] : i32 from vector<16xi32>
+    %c414 = arith.constant 3840 : index
+    %v415 = arith.addi %v8, %c414 : index
+    %v416 = arith.addi %v415, %tid2 : index
+    memref.store %v413, %out[%v416] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_items8(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 2048 : index
+    %c10 = arith.constant 8 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %v11, %c14 : index
+    %v16 = arith.addi %v15, %tid2 : index
+    %v17 = arith.index_cast %v16 : index to i64
+    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v19 = arith.index_cast %v18 : index to i64
+    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
+    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c23 = arith.constant 256 : index
+    %v24 = arith.addi %v11, %c23 : index
+    %v25 = arith.addi %v24, %tid2 : index
+    %v26 = arith.index_cast %v25 : index to i64
+    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v28 = arith.index_cast %v27 : index to i64
+    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
+    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c32 = arith.constant 512 : index
+    %v33 = arith.addi %v11, %c32 : index
+    %v34 = arith.addi %v33, %tid2 : index
+    %v35 = arith.index_cast %v34 : index to i64
+    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v37 = arith.index_cast %v36 : index to i64
+    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
+    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c41 = arith.constant 768 : index
+    %v42 = arith.addi %v11, %c41 : index
+    %v43 = arith.addi %v42, %tid2 : index
+    %v44 = arith.index_cast %v43 : index to i64
+    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v46 = arith.index_cast %v45 : index to i64
+    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
+    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c50 = arith.constant 1024 : index
+    %v51 = arith.addi %v11, %c50 : index
+    %v52 = arith.addi %v51, %tid2 : index
+    %v53 = arith.index_cast %v52 : index to i64
+    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v55 = arith.index_cast %v54 : index to i64
+    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
+    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c59 = arith.constant 1280 : index
+    %v60 = arith.addi %v11, %c59 : index
+    %v61 = arith.addi %v60, %tid2 : index
+    %v62 = arith.index_cast %v61 : index to i64
+    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v64 = arith.index_cast %v63 : index to i64
+    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c68 = arith.constant 1536 : index
+    %v69 = arith.addi %v11, %c68 : index
+    %v70 = arith.addi %v69, %tid2 : index
+    %v71 = arith.index_cast %v70 : index to i64
+    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v73 = arith.index_cast %v72 : index to i64
+    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
+    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c77 = arith.constant 1792 : index
+    %v78 = arith.addi %v11, %c77 : index
+    %v79 = arith.addi %v78, %tid2 : index
+    %v80 = arith.index_cast %v79 : index to i64
+    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v82 = arith.index_cast %v81 : index to i64
+    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
+    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v86 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85 : vector<8xi32>
+    %v87 = warp.block_exchange <striped_to_blocked> %v86 : vector<8xi32>
+    %v88 = vector.extract %v87[0] : i32 from vector<8xi32>
+    %v89 = vector.extract %v87[1] : i32 from vector<8xi32>
+    %v90 = vector.extract %v87[2] : i32 from vector<8xi32>
+    %v91 = vector.extract %v87[3] : i32 from vector<8xi32>
+    %v92 = vector.extract %v87[4] : i32 from vector<8xi32>
+    %v93 = vector.extract %v87[5] : i32 from vector<8xi32>
+    %v94 = vector.extract %v87[6] : i32 from vector<8xi32>
+    %v95 = vector.extract %v87[7] : i32 from vector<8xi32>
+    %v96 = arith.addi %v88, %v89 : i32
+    %v97 = arith.addi %v96, %v90 : i32
+    %v98 = arith.addi %v97, %v91 : i32
+    %v99 = arith.addi %v98, %v92 : i32
+    %v100 = arith.addi %v99, %v93 : i32
+    %v101 = arith.addi %v100, %v94 : i32
+    %v102 = arith.addi %v101, %v95 : i32
+    %wex103 = warp.scan <add> %v102 exclusive : i32
+    %c104 = arith.constant 32 : index
+    %wid105 = arith.divui %tid2, %c104 : index
+    %lane106 = arith.remui %tid2, %c104 : index
+    %c107 = arith.constant 0 : index
+    %v108 = arith.cmpi eq, %lane106, %c107 : index
+    %c109 = arith.constant 31 : index
+    %v110 = arith.cmpi eq, %lane106, %c109 : index
+    scf.if %v110 {
+      %wtot111 = arith.addi %wex103, %v102 : i32
+      memref.store %wtot111, %warp_sm[%wid105] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c112 = arith.constant 0 : i32
+    %c113 = arith.constant 0 : index
+    %v114 = memref.load %warp_sm[%c113] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c115 = arith.constant 0 : index
+    %v116 = arith.cmpi ugt, %wid105, %c115 : index
+    %v117 = arith.select %v116, %v114, %c112 : i32
+    %v118 = arith.addi %c112, %v117 : i32
+    %v119 = arith.addi %c112, %v114 : i32
+    %c120 = arith.constant 1 : index
+    %v121 = memref.load %warp_sm[%c120] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c122 = arith.constant 1 : index
+    %v123 = arith.cmpi ugt, %wid105, %c122 : index
+    %v124 = arith.select %v123, %v121, %c112 : i32
+    %v125 = arith.addi %v118, %v124 : i32
+    %v126 = arith.addi %v119, %v121 : i32
+    %c127 = arith.constant 2 : index
+    %v128 = memref.load %warp_sm[%c127] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c129 = arith.constant 2 : index
+    %v130 = arith.cmpi ugt, %wid105, %c129 : index
+    %v131 = arith.select %v130, %v128, %c112 : i32
+    %v132 = arith.addi %v125, %v131 : i32
+    %v133 = arith.addi %v126, %v128 : i32
+    %c134 = arith.constant 3 : index
+    %v135 = memref.load %warp_sm[%c134] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c136 = arith.constant 3 : index
+    %v137 = arith.cmpi ugt, %wid105, %c136 : index
+    %v138 = arith.select %v137, %v135, %c112 : i32
+    %v139 = arith.addi %v132, %v138 : i32
+    %v140 = arith.addi %v133, %v135 : i32
+    %c141 = arith.constant 4 : index
+    %v142 = memref.load %warp_sm[%c141] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c143 = arith.constant 4 : index
+    %v144 = arith.cmpi ugt, %wid105, %c143 : index
+    %v145 = arith.select %v144, %v142, %c112 : i32
+    %v146 = arith.addi %v139, %v145 : i32
+    %v147 = arith.addi %v140, %v142 : i32
+    %c148 = arith.constant 5 : index
+    %v149 = memref.load %warp_sm[%c148] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c150 = arith.constant 5 : index
+    %v151 = arith.cmpi ugt, %wid105, %c150 : index
+    %v152 = arith.select %v151, %v149, %c112 : i32
+    %v153 = arith.addi %v146, %v152 : i32
+    %v154 = arith.addi %v147, %v149 : i32
+    %c155 = arith.constant 6 : index
+    %v156 = memref.load %warp_sm[%c155] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c157 = arith.constant 6 : index
+    %v158 = arith.cmpi ugt, %wid105, %c157 : index
+    %v159 = arith.select %v158, %v156, %c112 : i32
+    %v160 = arith.addi %v153, %v159 : i32
+    %v161 = arith.addi %v154, %v156 : i32
+    %c162 = arith.constant 7 : index
+    %v163 = memref.load %warp_sm[%c162] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c164 = arith.constant 7 : index
+    %v165 = arith.cmpi ugt, %wid105, %c164 : index
+    %v166 = arith.select %v165, %v163, %c112 : i32
+    %v167 = arith.addi %v160, %v166 : i32
+    %v168 = arith.addi %v161, %v163 : i32
+    %v169 = arith.cmpi eq, %wid105, %c8 : index
+    scf.if %v169 {
+      %c170 = arith.constant 0 : i64
+      %v171 = arith.cmpi eq, %tile6, %c170 : i64
+      %pre172 = scf.if %v171 -> i32 {
+        scf.if %v108 {
+          %v173 = arith.extui %v168 : i32 to i64
+          %c174 = arith.constant 8589934592 : i64
+          %v175 = arith.ori %v173, %c174 : i64
+          %c176 = arith.constant 1 : i64
+          %v177 = arith.addi %tile6, %c176 : i64
+          %v178 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v179 = arith.index_cast %v178 : index to i64
+          %v180 = llvm.inttoptr %v179 : i64 to !llvm.ptr<1>
+          %v181 = llvm.getelementptr inbounds %v180[%v177] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v175, %v181 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c112 : i32
+      } else {
+        scf.if %v108 {
+          %v182 = arith.extui %v168 : i32 to i64
+          %c183 = arith.constant 4294967296 : i64
+          %v184 = arith.ori %v182, %c183 : i64
+          %c185 = arith.constant 1 : i64
+          %v186 = arith.addi %tile6, %c185 : i64
+          %v187 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v188 = arith.index_cast %v187 : index to i64
+          %v189 = llvm.inttoptr %v188 : i64 to !llvm.ptr<1>
+          %v190 = llvm.getelementptr inbounds %v189[%v186] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v184, %v190 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c191 = arith.constant 1245 : i32
+        nvvm.nanosleep %c191
+        %c192 = arith.constant 0 : i32
+        %lane193 = warp.lane_id : i32
+        %v194 = arith.extui %lane193 : i32 to i64
+        %c195 = arith.constant 1 : i64
+        %c196 = arith.constant 0 : i64
+        %c197 = arith.constant 32 : i64
+        %c198 = arith.constant 4294967295 : i64
+        %v199 = arith.subi %tile6, %c195 : i64
+        %lb200:2 = scf.while (%end201 = %v199, %acc202 = %c192) : (i64, i32) -> (i64, i32) {
+          %v203 = arith.subi %end201, %v194 : i64
+          %v204 = arith.cmpi sge, %v203, %c196 : i64
+          %v205 = arith.addi %v203, %c195 : i64
+          %c206 = arith.constant 8589934592 : i64
+          %v207 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v208 = arith.index_cast %v207 : index to i64
+          %v209 = llvm.inttoptr %v208 : i64 to !llvm.ptr<1>
+          %v210 = llvm.getelementptr inbounds %v209[%v205] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word211 = scf.while (%spin212 = %c196) : (i64) -> i64 {
+            %v213 = scf.if %v204 -> i64 {
+              %v214 = llvm.load %v210 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v214 : i64
+            } else {
+              scf.yield %c206 : i64
+            }
+            %v215 = arith.shrui %v213, %c197 : i64
+            %v216 = arith.cmpi eq, %v215, %c196 : i64
+            %v217 = warp.vote <any> %v216 : i1
+            scf.condition(%v217) %v213 : i64
+          } do {
+            ^bb0(%x218: i64):
+            %c219 = arith.constant 648 : i32
+            nvvm.nanosleep %c219
+            scf.yield %c196 : i64
+          }
+          %v220 = arith.shrui %word211, %c197 : i64
+          %c221 = arith.constant 2 : i64
+          %v222 = arith.cmpi eq, %v220, %c221 : i64
+          %ballot223 = warp.ballot %v222 : i32
+          %c224 = arith.constant 0 : i32
+          %v225 = arith.cmpi ne, %ballot223, %c224 : i32
+          %v226 = math.cttz %ballot223 : i32
+          %v227 = arith.cmpi ule, %lane193, %v226 : i32
+          %v228 = arith.andi %word211, %c198 : i64
+          %v229 = arith.trunci %v228 : i64 to i32
+          %v230 = arith.select %v227, %v229, %c192 : i32
+          %v231 = warp.reduce <add> %v230 : i32
+          %v232 = arith.addi %acc202, %v231 : i32
+          %v233 = arith.subi %end201, %c197 : i64
+          %v234 = arith.xori %v225, %true : i1
+          scf.condition(%v234) %v233, %v232 : i64, i32
+        } do {
+          ^bb0(%e235: i64, %a236: i32):
+          scf.yield %e235, %a236 : i64, i32
+        }
+        %v237 = arith.addi %lb200#1, %v168 : i32
+        scf.if %v108 {
+          %v238 = arith.extui %v237 : i32 to i64
+          %c239 = arith.constant 8589934592 : i64
+          %v240 = arith.ori %v238, %c239 : i64
+          %c241 = arith.constant 1 : i64
+          %v242 = arith.addi %tile6, %c241 : i64
+          %v243 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v244 = arith.index_cast %v243 : index to i64
+          %v245 = llvm.inttoptr %v244 : i64 to !llvm.ptr<1>
+          %v246 = llvm.getelementptr inbounds %v245[%v242] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v240, %v246 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb200#1 : i32
+      }
+      scf.if %v108 {
+        memref.store %pre172, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v247 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v248 = arith.addi %v247, %v167 : i32
+    %offset249 = arith.addi %v248, %wex103 : i32
+    %v250 = arith.addi %offset249, %v88 : i32
+    %v251 = arith.addi %offset249, %v96 : i32
+    %v252 = arith.addi %offset249, %v97 : i32
+    %v253 = arith.addi %offset249, %v98 : i32
+    %v254 = arith.addi %offset249, %v99 : i32
+    %v255 = arith.addi %offset249, %v100 : i32
+    %v256 = arith.addi %offset249, %v101 : i32
+    %v257 = arith.addi %offset249, %v102 : i32
+    %v258 = vector.from_elements %v250, %v251, %v252, %v253, %v254, %v255, %v256, %v257 : vector<8xi32>
+    %v259 = warp.block_exchange <blocked_to_striped> %v258 : vector<8xi32>
+    %v260 = vector.extract %v259[0] : i32 from vector<8xi32>
+    %c261 = arith.constant 0 : index
+    %v262 = arith.addi %v11, %c261 : index
+    %v263 = arith.addi %v262, %tid2 : index
+    memref.store %v260, %out[%v263] : memref<?xi32>
+    %v264 = vector.extract %v259[1] : i32 from vector<8xi32>
+    %c265 = arith.constant 256 : index
+    %v266 = arith.addi %v11, %c265 : index
+    %v267 = arith.addi %v266, %tid2 : index
+    memref.store %v264, %out[%v267] : memref<?xi32>
+    %v268 = vector.extract %v259[2] : i32 from vector<8xi32>
+    %c269 = arith.constant 512 : index
+    %v270 = arith.addi %v11, %c269 : index
+    %v271 = arith.addi %v270, %tid2 : index
+    memref.store %v268, %out[%v271] : memref<?xi32>
+    %v272 = vector.extract %v259[3] : i32 from vector<8xi32>
+    %c273 = arith.constant 768 : index
+    %v274 = arith.addi %v11, %c273 : index
+    %v275 = arith.addi %v274, %tid2 : index
+    memref.store %v272, %out[%v275] : memref<?xi32>
+    %v276 = vector.extract %v259[4] : i32 from vector<8xi32>
+    %c277 = arith.constant 1024 : index
+    %v278 = arith.addi %v11, %c277 : index
+    %v279 = arith.addi %v278, %tid2 : index
+    memref.store %v276, %out[%v279] : memref<?xi32>
+    %v280 = vector.extract %v259[5] : i32 from vector<8xi32>
+    %c281 = arith.constant 1280 : index
+    %v282 = arith.addi %v11, %c281 : index
+    %v283 = arith.addi %v282, %tid2 : index
+    memref.store %v280, %out[%v283] : memref<?xi32>
+    %v284 = vector.extract %v259[6] : i32 from vector<8xi32>
+    %c285 = arith.constant 1536 : index
+    %v286 = arith.addi %v11, %c285 : index
+    %v287 = arith.addi %v286, %tid2 : index
+    memref.store %v284, %out[%v287] : memref<?xi32>
+    %v288 = vector.extract %v259[7] : i32 from vector<8xi32>
+    %c289 = arith.constant 1792 : index
+    %v290 = arith.addi %v11, %c289 : index
+    %v291 = arith.addi %v290, %tid2 : index
+    memref.store %v288, %out[%v291] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_items32(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 8192 : index
+    %c10 = arith.constant 32 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %v11, %c14 : index
+    %v16 = arith.addi %v15, %tid2 : index
+    %v17 = arith.index_cast %v16 : index to i64
+    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v19 = arith.index_cast %v18 : index to i64
+    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
+    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c23 = arith.constant 256 : index
+    %v24 = arith.addi %v11, %c23 : index
+    %v25 = arith.addi %v24, %tid2 : index
+    %v26 = arith.index_cast %v25 : index to i64
+    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v28 = arith.index_cast %v27 : index to i64
+    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
+    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c32 = arith.constant 512 : index
+    %v33 = arith.addi %v11, %c32 : index
+    %v34 = arith.addi %v33, %tid2 : index
+    %v35 = arith.index_cast %v34 : index to i64
+    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v37 = arith.index_cast %v36 : index to i64
+    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
+    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c41 = arith.constant 768 : index
+    %v42 = arith.addi %v11, %c41 : index
+    %v43 = arith.addi %v42, %tid2 : index
+    %v44 = arith.index_cast %v43 : index to i64
+    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v46 = arith.index_cast %v45 : index to i64
+    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
+    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c50 = arith.constant 1024 : index
+    %v51 = arith.addi %v11, %c50 : index
+    %v52 = arith.addi %v51, %tid2 : index
+    %v53 = arith.index_cast %v52 : index to i64
+    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v55 = arith.index_cast %v54 : index to i64
+    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
+    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c59 = arith.constant 1280 : index
+    %v60 = arith.addi %v11, %c59 : index
+    %v61 = arith.addi %v60, %tid2 : index
+    %v62 = arith.index_cast %v61 : index to i64
+    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v64 = arith.index_cast %v63 : index to i64
+    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c68 = arith.constant 1536 : index
+    %v69 = arith.addi %v11, %c68 : index
+    %v70 = arith.addi %v69, %tid2 : index
+    %v71 = arith.index_cast %v70 : index to i64
+    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v73 = arith.index_cast %v72 : index to i64
+    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
+    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c77 = arith.constant 1792 : index
+    %v78 = arith.addi %v11, %c77 : index
+    %v79 = arith.addi %v78, %tid2 : index
+    %v80 = arith.index_cast %v79 : index to i64
+    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v82 = arith.index_cast %v81 : index to i64
+    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
+    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c86 = arith.constant 2048 : index
+    %v87 = arith.addi %v11, %c86 : index
+    %v88 = arith.addi %v87, %tid2 : index
+    %v89 = arith.index_cast %v88 : index to i64
+    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v91 = arith.index_cast %v90 : index to i64
+    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
+    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c95 = arith.constant 2304 : index
+    %v96 = arith.addi %v11, %c95 : index
+    %v97 = arith.addi %v96, %tid2 : index
+    %v98 = arith.index_cast %v97 : index to i64
+    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v100 = arith.index_cast %v99 : index to i64
+    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
+    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c104 = arith.constant 2560 : index
+    %v105 = arith.addi %v11, %c104 : index
+    %v106 = arith.addi %v105, %tid2 : index
+    %v107 = arith.index_cast %v106 : index to i64
+    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v109 = arith.index_cast %v108 : index to i64
+    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
+    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c113 = arith.constant 2816 : index
+    %v114 = arith.addi %v11, %c113 : index
+    %v115 = arith.addi %v114, %tid2 : index
+    %v116 = arith.index_cast %v115 : index to i64
+    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v118 = arith.index_cast %v117 : index to i64
+    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c122 = arith.constant 3072 : index
+    %v123 = arith.addi %v11, %c122 : index
+    %v124 = arith.addi %v123, %tid2 : index
+    %v125 = arith.index_cast %v124 : index to i64
+    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v127 = arith.index_cast %v126 : index to i64
+    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
+    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c131 = arith.constant 3328 : index
+    %v132 = arith.addi %v11, %c131 : index
+    %v133 = arith.addi %v132, %tid2 : index
+    %v134 = arith.index_cast %v133 : index to i64
+    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v136 = arith.index_cast %v135 : index to i64
+    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
+    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c140 = arith.constant 3584 : index
+    %v141 = arith.addi %v11, %c140 : index
+    %v142 = arith.addi %v141, %tid2 : index
+    %v143 = arith.index_cast %v142 : index to i64
+    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v145 = arith.index_cast %v144 : index to i64
+    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
+    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c149 = arith.constant 3840 : index
+    %v150 = arith.addi %v11, %c149 : index
+    %v151 = arith.addi %v150, %tid2 : index
+    %v152 = arith.index_cast %v151 : index to i64
+    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v154 = arith.index_cast %v153 : index to i64
+    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
+    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c158 = arith.constant 4096 : index
+    %v159 = arith.addi %v11, %c158 : index
+    %v160 = arith.addi %v159, %tid2 : index
+    %v161 = arith.index_cast %v160 : index to i64
+    %v162 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v163 = arith.index_cast %v162 : index to i64
+    %v164 = llvm.inttoptr %v163 : i64 to !llvm.ptr<1>
+    %v165 = llvm.getelementptr inbounds %v164[%v161] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v166 = llvm.load %v165 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c167 = arith.constant 4352 : index
+    %v168 = arith.addi %v11, %c167 : index
+    %v169 = arith.addi %v168, %tid2 : index
+    %v170 = arith.index_cast %v169 : index to i64
+    %v171 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v172 = arith.index_cast %v171 : index to i64
+    %v173 = llvm.inttoptr %v172 : i64 to !llvm.ptr<1>
+    %v174 = llvm.getelementptr inbounds %v173[%v170] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v175 = llvm.load %v174 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c176 = arith.constant 4608 : index
+    %v177 = arith.addi %v11, %c176 : index
+    %v178 = arith.addi %v177, %tid2 : index
+    %v179 = arith.index_cast %v178 : index to i64
+    %v180 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v181 = arith.index_cast %v180 : index to i64
+    %v182 = llvm.inttoptr %v181 : i64 to !llvm.ptr<1>
+    %v183 = llvm.getelementptr inbounds %v182[%v179] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v184 = llvm.load %v183 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c185 = arith.constant 4864 : index
+    %v186 = arith.addi %v11, %c185 : index
+    %v187 = arith.addi %v186, %tid2 : index
+    %v188 = arith.index_cast %v187 : index to i64
+    %v189 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v190 = arith.index_cast %v189 : index to i64
+    %v191 = llvm.inttoptr %v190 : i64 to !llvm.ptr<1>
+    %v192 = llvm.getelementptr inbounds %v191[%v188] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v193 = llvm.load %v192 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c194 = arith.constant 5120 : index
+    %v195 = arith.addi %v11, %c194 : index
+    %v196 = arith.addi %v195, %tid2 : index
+    %v197 = arith.index_cast %v196 : index to i64
+    %v198 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v199 = arith.index_cast %v198 : index to i64
+    %v200 = llvm.inttoptr %v199 : i64 to !llvm.ptr<1>
+    %v201 = llvm.getelementptr inbounds %v200[%v197] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v202 = llvm.load %v201 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c203 = arith.constant 5376 : index
+    %v204 = arith.addi %v11, %c203 : index
+    %v205 = arith.addi %v204, %tid2 : index
+    %v206 = arith.index_cast %v205 : index to i64
+    %v207 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v208 = arith.index_cast %v207 : index to i64
+    %v209 = llvm.inttoptr %v208 : i64 to !llvm.ptr<1>
+    %v210 = llvm.getelementptr inbounds %v209[%v206] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v211 = llvm.load %v210 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c212 = arith.constant 5632 : index
+    %v213 = arith.addi %v11, %c212 : index
+    %v214 = arith.addi %v213, %tid2 : index
+    %v215 = arith.index_cast %v214 : index to i64
+    %v216 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v217 = arith.index_cast %v216 : index to i64
+    %v218 = llvm.inttoptr %v217 : i64 to !llvm.ptr<1>
+    %v219 = llvm.getelementptr inbounds %v218[%v215] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v220 = llvm.load %v219 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c221 = arith.constant 5888 : index
+    %v222 = arith.addi %v11, %c221 : index
+    %v223 = arith.addi %v222, %tid2 : index
+    %v224 = arith.index_cast %v223 : index to i64
+    %v225 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v226 = arith.index_cast %v225 : index to i64
+    %v227 = llvm.inttoptr %v226 : i64 to !llvm.ptr<1>
+    %v228 = llvm.getelementptr inbounds %v227[%v224] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v229 = llvm.load %v228 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c230 = arith.constant 6144 : index
+    %v231 = arith.addi %v11, %c230 : index
+    %v232 = arith.addi %v231, %tid2 : index
+    %v233 = arith.index_cast %v232 : index to i64
+    %v234 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v235 = arith.index_cast %v234 : index to i64
+    %v236 = llvm.inttoptr %v235 : i64 to !llvm.ptr<1>
+    %v237 = llvm.getelementptr inbounds %v236[%v233] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v238 = llvm.load %v237 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c239 = arith.constant 6400 : index
+    %v240 = arith.addi %v11, %c239 : index
+    %v241 = arith.addi %v240, %tid2 : index
+    %v242 = arith.index_cast %v241 : index to i64
+    %v243 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v244 = arith.index_cast %v243 : index to i64
+    %v245 = llvm.inttoptr %v244 : i64 to !llvm.ptr<1>
+    %v246 = llvm.getelementptr inbounds %v245[%v242] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v247 = llvm.load %v246 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c248 = arith.constant 6656 : index
+    %v249 = arith.addi %v11, %c248 : index
+    %v250 = arith.addi %v249, %tid2 : index
+    %v251 = arith.index_cast %v250 : index to i64
+    %v252 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v253 = arith.index_cast %v252 : index to i64
+    %v254 = llvm.inttoptr %v253 : i64 to !llvm.ptr<1>
+    %v255 = llvm.getelementptr inbounds %v254[%v251] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v256 = llvm.load %v255 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c257 = arith.constant 6912 : index
+    %v258 = arith.addi %v11, %c257 : index
+    %v259 = arith.addi %v258, %tid2 : index
+    %v260 = arith.index_cast %v259 : index to i64
+    %v261 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v262 = arith.index_cast %v261 : index to i64
+    %v263 = llvm.inttoptr %v262 : i64 to !llvm.ptr<1>
+    %v264 = llvm.getelementptr inbounds %v263[%v260] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v265 = llvm.load %v264 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c266 = arith.constant 7168 : index
+    %v267 = arith.addi %v11, %c266 : index
+    %v268 = arith.addi %v267, %tid2 : index
+    %v269 = arith.index_cast %v268 : index to i64
+    %v270 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v271 = arith.index_cast %v270 : index to i64
+    %v272 = llvm.inttoptr %v271 : i64 to !llvm.ptr<1>
+    %v273 = llvm.getelementptr inbounds %v272[%v269] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v274 = llvm.load %v273 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c275 = arith.constant 7424 : index
+    %v276 = arith.addi %v11, %c275 : index
+    %v277 = arith.addi %v276, %tid2 : index
+    %v278 = arith.index_cast %v277 : index to i64
+    %v279 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v280 = arith.index_cast %v279 : index to i64
+    %v281 = llvm.inttoptr %v280 : i64 to !llvm.ptr<1>
+    %v282 = llvm.getelementptr inbounds %v281[%v278] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v283 = llvm.load %v282 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c284 = arith.constant 7680 : index
+    %v285 = arith.addi %v11, %c284 : index
+    %v286 = arith.addi %v285, %tid2 : index
+    %v287 = arith.index_cast %v286 : index to i64
+    %v288 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v289 = arith.index_cast %v288 : index to i64
+    %v290 = llvm.inttoptr %v289 : i64 to !llvm.ptr<1>
+    %v291 = llvm.getelementptr inbounds %v290[%v287] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v292 = llvm.load %v291 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %c293 = arith.constant 7936 : index
+    %v294 = arith.addi %v11, %c293 : index
+    %v295 = arith.addi %v294, %tid2 : index
+    %v296 = arith.index_cast %v295 : index to i64
+    %v297 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v298 = arith.index_cast %v297 : index to i64
+    %v299 = llvm.inttoptr %v298 : i64 to !llvm.ptr<1>
+    %v300 = llvm.getelementptr inbounds %v299[%v296] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v301 = llvm.load %v300 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v302 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157, %v166, %v175, %v184, %v193, %v202, %v211, %v220, %v229, %v238, %v247, %v256, %v265, %v274, %v283, %v292, %v301 : vector<32xi32>
+    %v303 = warp.block_exchange <striped_to_blocked> %v302 : vector<32xi32>
+    %v304 = vector.extract %v303[0] : i32 from vector<32xi32>
+    %v305 = vector.extract %v303[1] : i32 from vector<32xi32>
+    %v306 = vector.extract %v303[2] : i32 from vector<32xi32>
+    %v307 = vector.extract %v303[3] : i32 from vector<32xi32>
+    %v308 = vector.extract %v303[4] : i32 from vector<32xi32>
+    %v309 = vector.extract %v303[5] : i32 from vector<32xi32>
+    %v310 = vector.extract %v303[6] : i32 from vector<32xi32>
+    %v311 = vector.extract %v303[7] : i32 from vector<32xi32>
+    %v312 = vector.extract %v303[8] : i32 from vector<32xi32>
+    %v313 = vector.extract %v303[9] : i32 from vector<32xi32>
+    %v314 = vector.extract %v303[10] : i32 from vector<32xi32>
+    %v315 = vector.extract %v303[11] : i32 from vector<32xi32>
+    %v316 = vector.extract %v303[12] : i32 from vector<32xi32>
+    %v317 = vector.extract %v303[13] : i32 from vector<32xi32>
+    %v318 = vector.extract %v303[14] : i32 from vector<32xi32>
+    %v319 = vector.extract %v303[15] : i32 from vector<32xi32>
+    %v320 = vector.extract %v303[16] : i32 from vector<32xi32>
+    %v321 = vector.extract %v303[17] : i32 from vector<32xi32>
+    %v322 = vector.extract %v303[18] : i32 from vector<32xi32>
+    %v323 = vector.extract %v303[19] : i32 from vector<32xi32>
+    %v324 = vector.extract %v303[20] : i32 from vector<32xi32>
+    %v325 = vector.extract %v303[21] : i32 from vector<32xi32>
+    %v326 = vector.extract %v303[22] : i32 from vector<32xi32>
+    %v327 = vector.extract %v303[23] : i32 from vector<32xi32>
+    %v328 = vector.extract %v303[24] : i32 from vector<32xi32>
+    %v329 = vector.extract %v303[25] : i32 from vector<32xi32>
+    %v330 = vector.extract %v303[26] : i32 from vector<32xi32>
+    %v331 = vector.extract %v303[27] : i32 from vector<32xi32>
+    %v332 = vector.extract %v303[28] : i32 from vector<32xi32>
+    %v333 = vector.extract %v303[29] : i32 from vector<32xi32>
+    %v334 = vector.extract %v303[30] : i32 from vector<32xi32>
+    %v335 = vector.extract %v303[31] : i32 from vector<32xi32>
+    %v336 = arith.addi %v304, %v305 : i32
+    %v337 = arith.addi %v336, %v306 : i32
+    %v338 = arith.addi %v337, %v307 : i32
+    %v339 = arith.addi %v338, %v308 : i32
+    %v340 = arith.addi %v339, %v309 : i32
+    %v341 = arith.addi %v340, %v310 : i32
+    %v342 = arith.addi %v341, %v311 : i32
+    %v343 = arith.addi %v342, %v312 : i32
+    %v344 = arith.addi %v343, %v313 : i32
+    %v345 = arith.addi %v344, %v314 : i32
+    %v346 = arith.addi %v345, %v315 : i32
+    %v347 = arith.addi %v346, %v316 : i32
+    %v348 = arith.addi %v347, %v317 : i32
+    %v349 = arith.addi %v348, %v318 : i32
+    %v350 = arith.addi %v349, %v319 : i32
+    %v351 = arith.addi %v350, %v320 : i32
+    %v352 = arith.addi %v351, %v321 : i32
+    %v353 = arith.addi %v352, %v322 : i32
+    %v354 = arith.addi %v353, %v323 : i32
+    %v355 = arith.addi %v354, %v324 : i32
+    %v356 = arith.addi %v355, %v325 : i32
+    %v357 = arith.addi %v356, %v326 : i32
+    %v358 = arith.addi %v357, %v327 : i32
+    %v359 = arith.addi %v358, %v328 : i32
+    %v360 = arith.addi %v359, %v329 : i32
+    %v361 = arith.addi %v360, %v330 : i32
+    %v362 = arith.addi %v361, %v331 : i32
+    %v363 = arith.addi %v362, %v332 : i32
+    %v364 = arith.addi %v363, %v333 : i32
+    %v365 = arith.addi %v364, %v334 : i32
+    %v366 = arith.addi %v365, %v335 : i32
+    %wex367 = warp.scan <add> %v366 exclusive : i32
+    %c368 = arith.constant 32 : index
+    %wid369 = arith.divui %tid2, %c368 : index
+    %lane370 = arith.remui %tid2, %c368 : index
+    %c371 = arith.constant 0 : index
+    %v372 = arith.cmpi eq, %lane370, %c371 : index
+    %c373 = arith.constant 31 : index
+    %v374 = arith.cmpi eq, %lane370, %c373 : index
+    scf.if %v374 {
+      %wtot375 = arith.addi %wex367, %v366 : i32
+      memref.store %wtot375, %warp_sm[%wid369] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c376 = arith.constant 0 : i32
+    %c377 = arith.constant 0 : index
+    %v378 = memref.load %warp_sm[%c377] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c379 = arith.constant 0 : index
+    %v380 = arith.cmpi ugt, %wid369, %c379 : index
+    %v381 = arith.select %v380, %v378, %c376 : i32
+    %v382 = arith.addi %c376, %v381 : i32
+    %v383 = arith.addi %c376, %v378 : i32
+    %c384 = arith.constant 1 : index
+    %v385 = memref.load %warp_sm[%c384] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c386 = arith.constant 1 : index
+    %v387 = arith.cmpi ugt, %wid369, %c386 : index
+    %v388 = arith.select %v387, %v385, %c376 : i32
+    %v389 = arith.addi %v382, %v388 : i32
+    %v390 = arith.addi %v383, %v385 : i32
+    %c391 = arith.constant 2 : index
+    %v392 = memref.load %warp_sm[%c391] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c393 = arith.constant 2 : index
+    %v394 = arith.cmpi ugt, %wid369, %c393 : index
+    %v395 = arith.select %v394, %v392, %c376 : i32
+    %v396 = arith.addi %v389, %v395 : i32
+    %v397 = arith.addi %v390, %v392 : i32
+    %c398 = arith.constant 3 : index
+    %v399 = memref.load %warp_sm[%c398] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c400 = arith.constant 3 : index
+    %v401 = arith.cmpi ugt, %wid369, %c400 : index
+    %v402 = arith.select %v401, %v399, %c376 : i32
+    %v403 = arith.addi %v396, %v402 : i32
+    %v404 = arith.addi %v397, %v399 : i32
+    %c405 = arith.constant 4 : index
+    %v406 = memref.load %warp_sm[%c405] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c407 = arith.constant 4 : index
+    %v408 = arith.cmpi ugt, %wid369, %c407 : index
+    %v409 = arith.select %v408, %v406, %c376 : i32
+    %v410 = arith.addi %v403, %v409 : i32
+    %v411 = arith.addi %v404, %v406 : i32
+    %c412 = arith.constant 5 : index
+    %v413 = memref.load %warp_sm[%c412] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c414 = arith.constant 5 : index
+    %v415 = arith.cmpi ugt, %wid369, %c414 : index
+    %v416 = arith.select %v415, %v413, %c376 : i32
+    %v417 = arith.addi %v410, %v416 : i32
+    %v418 = arith.addi %v411, %v413 : i32
+    %c419 = arith.constant 6 : index
+    %v420 = memref.load %warp_sm[%c419] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c421 = arith.constant 6 : index
+    %v422 = arith.cmpi ugt, %wid369, %c421 : index
+    %v423 = arith.select %v422, %v420, %c376 : i32
+    %v424 = arith.addi %v417, %v423 : i32
+    %v425 = arith.addi %v418, %v420 : i32
+    %c426 = arith.constant 7 : index
+    %v427 = memref.load %warp_sm[%c426] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c428 = arith.constant 7 : index
+    %v429 = arith.cmpi ugt, %wid369, %c428 : index
+    %v430 = arith.select %v429, %v427, %c376 : i32
+    %v431 = arith.addi %v424, %v430 : i32
+    %v432 = arith.addi %v425, %v427 : i32
+    %v433 = arith.cmpi eq, %wid369, %c8 : index
+    scf.if %v433 {
+      %c434 = arith.constant 0 : i64
+      %v435 = arith.cmpi eq, %tile6, %c434 : i64
+      %pre436 = scf.if %v435 -> i32 {
+        scf.if %v372 {
+          %v437 = arith.extui %v432 : i32 to i64
+          %c438 = arith.constant 8589934592 : i64
+          %v439 = arith.ori %v437, %c438 : i64
+          %c440 = arith.constant 1 : i64
+          %v441 = arith.addi %tile6, %c440 : i64
+          %v442 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v443 = arith.index_cast %v442 : index to i64
+          %v444 = llvm.inttoptr %v443 : i64 to !llvm.ptr<1>
+          %v445 = llvm.getelementptr inbounds %v444[%v441] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v439, %v445 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c376 : i32
+      } else {
+        scf.if %v372 {
+          %v446 = arith.extui %v432 : i32 to i64
+          %c447 = arith.constant 4294967296 : i64
+          %v448 = arith.ori %v446, %c447 : i64
+          %c449 = arith.constant 1 : i64
+          %v450 = arith.addi %tile6, %c449 : i64
+          %v451 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v452 = arith.index_cast %v451 : index to i64
+          %v453 = llvm.inttoptr %v452 : i64 to !llvm.ptr<1>
+          %v454 = llvm.getelementptr inbounds %v453[%v450] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v448, %v454 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c455 = arith.constant 1245 : i32
+        nvvm.nanosleep %c455
+        %c456 = arith.constant 0 : i32
+        %lane457 = warp.lane_id : i32
+        %v458 = arith.extui %lane457 : i32 to i64
+        %c459 = arith.constant 1 : i64
+        %c460 = arith.constant 0 : i64
+        %c461 = arith.constant 32 : i64
+        %c462 = arith.constant 4294967295 : i64
+        %v463 = arith.subi %tile6, %c459 : i64
+        %lb464:2 = scf.while (%end465 = %v463, %acc466 = %c456) : (i64, i32) -> (i64, i32) {
+          %v467 = arith.subi %end465, %v458 : i64
+          %v468 = arith.cmpi sge, %v467, %c460 : i64
+          %v469 = arith.addi %v467, %c459 : i64
+          %c470 = arith.constant 8589934592 : i64
+          %v471 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v472 = arith.index_cast %v471 : index to i64
+          %v473 = llvm.inttoptr %v472 : i64 to !llvm.ptr<1>
+          %v474 = llvm.getelementptr inbounds %v473[%v469] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word475 = scf.while (%spin476 = %c460) : (i64) -> i64 {
+            %v477 = scf.if %v468 -> i64 {
+              %v478 = llvm.load %v474 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v478 : i64
+            } else {
+              scf.yield %c470 : i64
+            }
+            %v479 = arith.shrui %v477, %c461 : i64
+            %v480 = arith.cmpi eq, %v479, %c460 : i64
+            %v481 = warp.vote <any> %v480 : i1
+            scf.condition(%v481) %v477 : i64
+          } do {
+            ^bb0(%x482: i64):
+            %c483 = arith.constant 648 : i32
+            nvvm.nanosleep %c483
+            scf.yield %c460 : i64
+          }
+          %v484 = arith.shrui %word475, %c461 : i64
+          %c485 = arith.constant 2 : i64
+          %v486 = arith.cmpi eq, %v484, %c485 : i64
+          %ballot487 = warp.ballot %v486 : i32
+          %c488 = arith.constant 0 : i32
+          %v489 = arith.cmpi ne, %ballot487, %c488 : i32
+          %v490 = math.cttz %ballot487 : i32
+          %v491 = arith.cmpi ule, %lane457, %v490 : i32
+          %v492 = arith.andi %word475, %c462 : i64
+          %v493 = arith.trunci %v492 : i64 to i32
+          %v494 = arith.select %v491, %v493, %c456 : i32
+          %v495 = warp.reduce <add> %v494 : i32
+          %v496 = arith.addi %acc466, %v495 : i32
+          %v497 = arith.subi %end465, %c461 : i64
+          %v498 = arith.xori %v489, %true : i1
+          scf.condition(%v498) %v497, %v496 : i64, i32
+        } do {
+          ^bb0(%e499: i64, %a500: i32):
+          scf.yield %e499, %a500 : i64, i32
+        }
+        %v501 = arith.addi %lb464#1, %v432 : i32
+        scf.if %v372 {
+          %v502 = arith.extui %v501 : i32 to i64
+          %c503 = arith.constant 8589934592 : i64
+          %v504 = arith.ori %v502, %c503 : i64
+          %c505 = arith.constant 1 : i64
+          %v506 = arith.addi %tile6, %c505 : i64
+          %v507 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v508 = arith.index_cast %v507 : index to i64
+          %v509 = llvm.inttoptr %v508 : i64 to !llvm.ptr<1>
+          %v510 = llvm.getelementptr inbounds %v509[%v506] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v504, %v510 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb464#1 : i32
+      }
+      scf.if %v372 {
+        memref.store %pre436, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v511 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v512 = arith.addi %v511, %v431 : i32
+    %offset513 = arith.addi %v512, %wex367 : i32
+    %v514 = arith.addi %offset513, %v304 : i32
+    %v515 = arith.addi %offset513, %v336 : i32
+    %v516 = arith.addi %offset513, %v337 : i32
+    %v517 = arith.addi %offset513, %v338 : i32
+    %v518 = arith.addi %offset513, %v339 : i32
+    %v519 = arith.addi %offset513, %v340 : i32
+    %v520 = arith.addi %offset513, %v341 : i32
+    %v521 = arith.addi %offset513, %v342 : i32
+    %v522 = arith.addi %offset513, %v343 : i32
+    %v523 = arith.addi %offset513, %v344 : i32
+    %v524 = arith.addi %offset513, %v345 : i32
+    %v525 = arith.addi %offset513, %v346 : i32
+    %v526 = arith.addi %offset513, %v347 : i32
+    %v527 = arith.addi %offset513, %v348 : i32
+    %v528 = arith.addi %offset513, %v349 : i32
+    %v529 = arith.addi %offset513, %v350 : i32
+    %v530 = arith.addi %offset513, %v351 : i32
+    %v531 = arith.addi %offset513, %v352 : i32
+    %v532 = arith.addi %offset513, %v353 : i32
+    %v533 = arith.addi %offset513, %v354 : i32
+    %v534 = arith.addi %offset513, %v355 : i32
+    %v535 = arith.addi %offset513, %v356 : i32
+    %v536 = arith.addi %offset513, %v357 : i32
+    %v537 = arith.addi %offset513, %v358 : i32
+    %v538 = arith.addi %offset513, %v359 : i32
+    %v539 = arith.addi %offset513, %v360 : i32
+    %v540 = arith.addi %offset513, %v361 : i32
+    %v541 = arith.addi %offset513, %v362 : i32
+    %v542 = arith.addi %offset513, %v363 : i32
+    %v543 = arith.addi %offset513, %v364 : i32
+    %v544 = arith.addi %offset513, %v365 : i32
+    %v545 = arith.addi %offset513, %v366 : i32
+    %v546 = vector.from_elements %v514, %v515, %v516, %v517, %v518, %v519, %v520, %v521, %v522, %v523, %v524, %v525, %v526, %v527, %v528, %v529, %v530, %v531, %v532, %v533, %v534, %v535, %v536, %v537, %v538, %v539, %v540, %v541, %v542, %v543, %v544, %v545 : vector<32xi32>
+    %v547 = warp.block_exchange <blocked_to_striped> %v546 : vector<32xi32>
+    %v548 = vector.extract %v547[0] : i32 from vector<32xi32>
+    %c549 = arith.constant 0 : index
+    %v550 = arith.addi %v11, %c549 : index
+    %v551 = arith.addi %v550, %tid2 : index
+    memref.store %v548, %out[%v551] : memref<?xi32>
+    %v552 = vector.extract %v547[1] : i32 from vector<32xi32>
+    %c553 = arith.constant 256 : index
+    %v554 = arith.addi %v11, %c553 : index
+    %v555 = arith.addi %v554, %tid2 : index
+    memref.store %v552, %out[%v555] : memref<?xi32>
+    %v556 = vector.extract %v547[2] : i32 from vector<32xi32>
+    %c557 = arith.constant 512 : index
+    %v558 = arith.addi %v11, %c557 : index
+    %v559 = arith.addi %v558, %tid2 : index
+    memref.store %v556, %out[%v559] : memref<?xi32>
+    %v560 = vector.extract %v547[3] : i32 from vector<32xi32>
+    %c561 = arith.constant 768 : index
+    %v562 = arith.addi %v11, %c561 : index
+    %v563 = arith.addi %v562, %tid2 : index
+    memref.store %v560, %out[%v563] : memref<?xi32>
+    %v564 = vector.extract %v547[4] : i32 from vector<32xi32>
+    %c565 = arith.constant 1024 : index
+    %v566 = arith.addi %v11, %c565 : index
+    %v567 = arith.addi %v566, %tid2 : index
+    memref.store %v564, %out[%v567] : memref<?xi32>
+    %v568 = vector.extract %v547[5] : i32 from vector<32xi32>
+    %c569 = arith.constant 1280 : index
+    %v570 = arith.addi %v11, %c569 : index
+    %v571 = arith.addi %v570, %tid2 : index
+    memref.store %v568, %out[%v571] : memref<?xi32>
+    %v572 = vector.extract %v547[6] : i32 from vector<32xi32>
+    %c573 = arith.constant 1536 : index
+    %v574 = arith.addi %v11, %c573 : index
+    %v575 = arith.addi %v574, %tid2 : index
+    memref.store %v572, %out[%v575] : memref<?xi32>
+    %v576 = vector.extract %v547[7] : i32 from vector<32xi32>
+    %c577 = arith.constant 1792 : index
+    %v578 = arith.addi %v11, %c577 : index
+    %v579 = arith.addi %v578, %tid2 : index
+    memref.store %v576, %out[%v579] : memref<?xi32>
+    %v580 = vector.extract %v547[8] : i32 from vector<32xi32>
+    %c581 = arith.constant 2048 : index
+    %v582 = arith.addi %v11, %c581 : index
+    %v583 = arith.addi %v582, %tid2 : index
+    memref.store %v580, %out[%v583] : memref<?xi32>
+    %v584 = vector.extract %v547[9] : i32 from vector<32xi32>
+    %c585 = arith.constant 2304 : index
+    %v586 = arith.addi %v11, %c585 : index
+    %v587 = arith.addi %v586, %tid2 : index
+    memref.store %v584, %out[%v587] : memref<?xi32>
+    %v588 = vector.extract %v547[10] : i32 from vector<32xi32>
+    %c589 = arith.constant 2560 : index
+    %v590 = arith.addi %v11, %c589 : index
+    %v591 = arith.addi %v590, %tid2 : index
+    memref.store %v588, %out[%v591] : memref<?xi32>
+    %v592 = vector.extract %v547[11] : i32 from vector<32xi32>
+    %c593 = arith.constant 2816 : index
+    %v594 = arith.addi %v11, %c593 : index
+    %v595 = arith.addi %v594, %tid2 : index
+    memref.store %v592, %out[%v595] : memref<?xi32>
+    %v596 = vector.extract %v547[12] : i32 from vector<32xi32>
+    %c597 = arith.constant 3072 : index
+    %v598 = arith.addi %v11, %c597 : index
+    %v599 = arith.addi %v598, %tid2 : index
+    memref.store %v596, %out[%v599] : memref<?xi32>
+    %v600 = vector.extract %v547[13] : i32 from vector<32xi32>
+    %c601 = arith.constant 3328 : index
+    %v602 = arith.addi %v11, %c601 : index
+    %v603 = arith.addi %v602, %tid2 : index
+    memref.store %v600, %out[%v603] : memref<?xi32>
+    %v604 = vector.extract %v547[14] : i32 from vector<32xi32>
+    %c605 = arith.constant 3584 : index
+    %v606 = arith.addi %v11, %c605 : index
+    %v607 = arith.addi %v606, %tid2 : index
+    memref.store %v604, %out[%v607] : memref<?xi32>
+    %v608 = vector.extract %v547[15] : i32 from vector<32xi32>
+    %c609 = arith.constant 3840 : index
+    %v610 = arith.addi %v11, %c609 : index
+    %v611 = arith.addi %v610, %tid2 : index
+    memref.store %v608, %out[%v611] : memref<?xi32>
+    %v612 = vector.extract %v547[16] : i32 from vector<32xi32>
+    %c613 = arith.constant 4096 : index
+    %v614 = arith.addi %v11, %c613 : index
+    %v615 = arith.addi %v614, %tid2 : index
+    memref.store %v612, %out[%v615] : memref<?xi32>
+    %v616 = vector.extract %v547[17] : i32 from vector<32xi32>
+    %c617 = arith.constant 4352 : index
+    %v618 = arith.addi %v11, %c617 : index
+    %v619 = arith.addi %v618, %tid2 : index
+    memref.store %v616, %out[%v619] : memref<?xi32>
+    %v620 = vector.extract %v547[18] : i32 from vector<32xi32>
+    %c621 = arith.constant 4608 : index
+    %v622 = arith.addi %v11, %c621 : index
+    %v623 = arith.addi %v622, %tid2 : index
+    memref.store %v620, %out[%v623] : memref<?xi32>
+    %v624 = vector.extract %v547[19] : i32 from vector<32xi32>
+    %c625 = arith.constant 4864 : index
+    %v626 = arith.addi %v11, %c625 : index
+    %v627 = arith.addi %v626, %tid2 : index
+    memref.store %v624, %out[%v627] : memref<?xi32>
+    %v628 = vector.extract %v547[20] : i32 from vector<32xi32>
+    %c629 = arith.constant 5120 : index
+    %v630 = arith.addi %v11, %c629 : index
+    %v631 = arith.addi %v630, %tid2 : index
+    memref.store %v628, %out[%v631] : memref<?xi32>
+    %v632 = vector.extract %v547[21] : i32 from vector<32xi32>
+    %c633 = arith.constant 5376 : index
+    %v634 = arith.addi %v11, %c633 : index
+    %v635 = arith.addi %v634, %tid2 : index
+    memref.store %v632, %out[%v635] : memref<?xi32>
+    %v636 = vector.extract %v547[22] : i32 from vector<32xi32>
+    %c637 = arith.constant 5632 : index
+    %v638 = arith.addi %v11, %c637 : index
+    %v639 = arith.addi %v638, %tid2 : index
+    memref.store %v636, %out[%v639] : memref<?xi32>
+    %v640 = vector.extract %v547[23] : i32 from vector<32xi32>
+    %c641 = arith.constant 5888 : index
+    %v642 = arith.addi %v11, %c641 : index
+    %v643 = arith.addi %v642, %tid2 : index
+    memref.store %v640, %out[%v643] : memref<?xi32>
+    %v644 = vector.extract %v547[24] : i32 from vector<32xi32>
+    %c645 = arith.constant 6144 : index
+    %v646 = arith.addi %v11, %c645 : index
+    %v647 = arith.addi %v646, %tid2 : index
+    memref.store %v644, %out[%v647] : memref<?xi32>
+    %v648 = vector.extract %v547[25] : i32 from vector<32xi32>
+    %c649 = arith.constant 6400 : index
+    %v650 = arith.addi %v11, %c649 : index
+    %v651 = arith.addi %v650, %tid2 : index
+    memref.store %v648, %out[%v651] : memref<?xi32>
+    %v652 = vector.extract %v547[26] : i32 from vector<32xi32>
+    %c653 = arith.constant 6656 : index
+    %v654 = arith.addi %v11, %c653 : index
+    %v655 = arith.addi %v654, %tid2 : index
+    memref.store %v652, %out[%v655] : memref<?xi32>
+    %v656 = vector.extract %v547[27] : i32 from vector<32xi32>
+    %c657 = arith.constant 6912 : index
+    %v658 = arith.addi %v11, %c657 : index
+    %v659 = arith.addi %v658, %tid2 : index
+    memref.store %v656, %out[%v659] : memref<?xi32>
+    %v660 = vector.extract %v547[28] : i32 from vector<32xi32>
+    %c661 = arith.constant 7168 : index
+    %v662 = arith.addi %v11, %c661 : index
+    %v663 = arith.addi %v662, %tid2 : index
+    memref.store %v660, %out[%v663] : memref<?xi32>
+    %v664 = vector.extract %v547[29] : i32 from vector<32xi32>
+    %c665 = arith.constant 7424 : index
+    %v666 = arith.addi %v11, %c665 : index
+    %v667 = arith.addi %v666, %tid2 : index
+    memref.store %v664, %out[%v667] : memref<?xi32>
+    %v668 = vector.extract %v547[30] : i32 from vector<32xi32>
+    %c669 = arith.constant 7680 : index
+    %v670 = arith.addi %v11, %c669 : index
+    %v671 = arith.addi %v670, %tid2 : index
+    memref.store %v668, %out[%v671] : memref<?xi32>
+    %v672 = vector.extract %v547[31] : i32 from vector<32xi32>
+    %c673 = arith.constant 7936 : index
+    %v674 = arith.addi %v11, %c673 : index
+    %v675 = arith.addi %v674, %tid2 : index
+    memref.store %v672, %out[%v675] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_old_items8(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
     %c9 = arith.constant 2048 : index
     %c10 = arith.constant 8 : index
     %v11 = arith.muli %v7, %c9 : index
@@ -255,7 +5502,7 @@ gpu.module @scan {
     gpu.return
   }
 
-  gpu.func @scan_excl_i32(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+  gpu.func @select_gt_f32_unstaged(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
@@ -269,760 +5516,492 @@ gpu.module @scan {
     %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
     %v7 = arith.index_cast %tile6 : i64 to index
     %c8 = arith.constant 0 : index
-    %c9 = arith.constant 2048 : index
-    %c10 = arith.constant 8 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
     %v11 = arith.muli %v7, %c9 : index
     %v12 = arith.muli %tid2, %c10 : index
     %base13 = arith.addi %v11, %v12 : index
     %c14 = arith.constant 0 : index
-    %v15 = arith.addi %base13, %c14 : index
-    %v16 = arith.index_cast %v15 : index to i64
-    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v18 = arith.index_cast %v17 : index to i64
-    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v22 = vector.extract %v21[0] : i32 from vector<4xi32>
-    %v23 = vector.extract %v21[1] : i32 from vector<4xi32>
-    %v24 = vector.extract %v21[2] : i32 from vector<4xi32>
-    %v25 = vector.extract %v21[3] : i32 from vector<4xi32>
-    %c26 = arith.constant 4 : index
-    %v27 = arith.addi %base13, %c26 : index
+    %v15 = arith.addi %v11, %c14 : index
+    %v16 = arith.addi %v15, %tid2 : index
+    %v17 = arith.index_cast %v16 : index to i64
+    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v19 = arith.index_cast %v18 : index to i64
+    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
+    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c23 = arith.constant 256 : index
+    %v24 = arith.addi %v11, %c23 : index
+    %v25 = arith.addi %v24, %tid2 : index
+    %v26 = arith.index_cast %v25 : index to i64
+    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
     %v28 = arith.index_cast %v27 : index to i64
-    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v30 = arith.index_cast %v29 : index to i64
-    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v34 = vector.extract %v33[0] : i32 from vector<4xi32>
-    %v35 = vector.extract %v33[1] : i32 from vector<4xi32>
-    %v36 = vector.extract %v33[2] : i32 from vector<4xi32>
-    %v37 = vector.extract %v33[3] : i32 from vector<4xi32>
-    %v38 = arith.addi %v22, %v23 : i32
-    %v39 = arith.addi %v38, %v24 : i32
-    %v40 = arith.addi %v39, %v25 : i32
-    %v41 = arith.addi %v40, %v34 : i32
-    %v42 = arith.addi %v41, %v35 : i32
-    %v43 = arith.addi %v42, %v36 : i32
-    %v44 = arith.addi %v43, %v37 : i32
-    %wex45 = warp.scan <add> %v44 exclusive : i32
-    %c46 = arith.constant 32 : index
-    %wid47 = arith.divui %tid2, %c46 : index
-    %lane48 = arith.remui %tid2, %c46 : index
-    %c49 = arith.constant 0 : index
-    %v50 = arith.cmpi eq, %lane48, %c49 : index
-    %c51 = arith.constant 31 : index
-    %v52 = arith.cmpi eq, %lane48, %c51 : index
-    scf.if %v52 {
-      %wtot53 = arith.addi %wex45, %v44 : i32
-      memref.store %wtot53, %warp_sm[%wid47] : memref<8xi32, #gpu.address_space<workgroup>>
+    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
+    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c32 = arith.constant 512 : index
+    %v33 = arith.addi %v11, %c32 : index
+    %v34 = arith.addi %v33, %tid2 : index
+    %v35 = arith.index_cast %v34 : index to i64
+    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v37 = arith.index_cast %v36 : index to i64
+    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
+    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c41 = arith.constant 768 : index
+    %v42 = arith.addi %v11, %c41 : index
+    %v43 = arith.addi %v42, %tid2 : index
+    %v44 = arith.index_cast %v43 : index to i64
+    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v46 = arith.index_cast %v45 : index to i64
+    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
+    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c50 = arith.constant 1024 : index
+    %v51 = arith.addi %v11, %c50 : index
+    %v52 = arith.addi %v51, %tid2 : index
+    %v53 = arith.index_cast %v52 : index to i64
+    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v55 = arith.index_cast %v54 : index to i64
+    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
+    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c59 = arith.constant 1280 : index
+    %v60 = arith.addi %v11, %c59 : index
+    %v61 = arith.addi %v60, %tid2 : index
+    %v62 = arith.index_cast %v61 : index to i64
+    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v64 = arith.index_cast %v63 : index to i64
+    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c68 = arith.constant 1536 : index
+    %v69 = arith.addi %v11, %c68 : index
+    %v70 = arith.addi %v69, %tid2 : index
+    %v71 = arith.index_cast %v70 : index to i64
+    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v73 = arith.index_cast %v72 : index to i64
+    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
+    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c77 = arith.constant 1792 : index
+    %v78 = arith.addi %v11, %c77 : index
+    %v79 = arith.addi %v78, %tid2 : index
+    %v80 = arith.index_cast %v79 : index to i64
+    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v82 = arith.index_cast %v81 : index to i64
+    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
+    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c86 = arith.constant 2048 : index
+    %v87 = arith.addi %v11, %c86 : index
+    %v88 = arith.addi %v87, %tid2 : index
+    %v89 = arith.index_cast %v88 : index to i64
+    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v91 = arith.index_cast %v90 : index to i64
+    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
+    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c95 = arith.constant 2304 : index
+    %v96 = arith.addi %v11, %c95 : index
+    %v97 = arith.addi %v96, %tid2 : index
+    %v98 = arith.index_cast %v97 : index to i64
+    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v100 = arith.index_cast %v99 : index to i64
+    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
+    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c104 = arith.constant 2560 : index
+    %v105 = arith.addi %v11, %c104 : index
+    %v106 = arith.addi %v105, %tid2 : index
+    %v107 = arith.index_cast %v106 : index to i64
+    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v109 = arith.index_cast %v108 : index to i64
+    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
+    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c113 = arith.constant 2816 : index
+    %v114 = arith.addi %v11, %c113 : index
+    %v115 = arith.addi %v114, %tid2 : index
+    %v116 = arith.index_cast %v115 : index to i64
+    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v118 = arith.index_cast %v117 : index to i64
+    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c122 = arith.constant 3072 : index
+    %v123 = arith.addi %v11, %c122 : index
+    %v124 = arith.addi %v123, %tid2 : index
+    %v125 = arith.index_cast %v124 : index to i64
+    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v127 = arith.index_cast %v126 : index to i64
+    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
+    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c131 = arith.constant 3328 : index
+    %v132 = arith.addi %v11, %c131 : index
+    %v133 = arith.addi %v132, %tid2 : index
+    %v134 = arith.index_cast %v133 : index to i64
+    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v136 = arith.index_cast %v135 : index to i64
+    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
+    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c140 = arith.constant 3584 : index
+    %v141 = arith.addi %v11, %c140 : index
+    %v142 = arith.addi %v141, %tid2 : index
+    %v143 = arith.index_cast %v142 : index to i64
+    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v145 = arith.index_cast %v144 : index to i64
+    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
+    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %c149 = arith.constant 3840 : index
+    %v150 = arith.addi %v11, %c149 : index
+    %v151 = arith.addi %v150, %tid2 : index
+    %v152 = arith.index_cast %v151 : index to i64
+    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v154 = arith.index_cast %v153 : index to i64
+    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
+    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xf32>
+    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xf32>
+    %v160 = vector.extract %v159[0] : f32 from vector<16xf32>
+    %v161 = vector.extract %v159[1] : f32 from vector<16xf32>
+    %v162 = vector.extract %v159[2] : f32 from vector<16xf32>
+    %v163 = vector.extract %v159[3] : f32 from vector<16xf32>
+    %v164 = vector.extract %v159[4] : f32 from vector<16xf32>
+    %v165 = vector.extract %v159[5] : f32 from vector<16xf32>
+    %v166 = vector.extract %v159[6] : f32 from vector<16xf32>
+    %v167 = vector.extract %v159[7] : f32 from vector<16xf32>
+    %v168 = vector.extract %v159[8] : f32 from vector<16xf32>
+    %v169 = vector.extract %v159[9] : f32 from vector<16xf32>
+    %v170 = vector.extract %v159[10] : f32 from vector<16xf32>
+    %v171 = vector.extract %v159[11] : f32 from vector<16xf32>
+    %v172 = vector.extract %v159[12] : f32 from vector<16xf32>
+    %v173 = vector.extract %v159[13] : f32 from vector<16xf32>
+    %v174 = vector.extract %v159[14] : f32 from vector<16xf32>
+    %v175 = vector.extract %v159[15] : f32 from vector<16xf32>
+    %v176 = arith.cmpf ogt, %v160, %thr : f32
+    %v177 = arith.cmpf ogt, %v161, %thr : f32
+    %v178 = arith.cmpf ogt, %v162, %thr : f32
+    %v179 = arith.cmpf ogt, %v163, %thr : f32
+    %v180 = arith.cmpf ogt, %v164, %thr : f32
+    %v181 = arith.cmpf ogt, %v165, %thr : f32
+    %v182 = arith.cmpf ogt, %v166, %thr : f32
+    %v183 = arith.cmpf ogt, %v167, %thr : f32
+    %v184 = arith.cmpf ogt, %v168, %thr : f32
+    %v185 = arith.cmpf ogt, %v169, %thr : f32
+    %v186 = arith.cmpf ogt, %v170, %thr : f32
+    %v187 = arith.cmpf ogt, %v171, %thr : f32
+    %v188 = arith.cmpf ogt, %v172, %thr : f32
+    %v189 = arith.cmpf ogt, %v173, %thr : f32
+    %v190 = arith.cmpf ogt, %v174, %thr : f32
+    %v191 = arith.cmpf ogt, %v175, %thr : f32
+    %v192 = arith.extui %v176 : i1 to i32
+    %v193 = arith.extui %v177 : i1 to i32
+    %v194 = arith.extui %v178 : i1 to i32
+    %v195 = arith.extui %v179 : i1 to i32
+    %v196 = arith.extui %v180 : i1 to i32
+    %v197 = arith.extui %v181 : i1 to i32
+    %v198 = arith.extui %v182 : i1 to i32
+    %v199 = arith.extui %v183 : i1 to i32
+    %v200 = arith.extui %v184 : i1 to i32
+    %v201 = arith.extui %v185 : i1 to i32
+    %v202 = arith.extui %v186 : i1 to i32
+    %v203 = arith.extui %v187 : i1 to i32
+    %v204 = arith.extui %v188 : i1 to i32
+    %v205 = arith.extui %v189 : i1 to i32
+    %v206 = arith.extui %v190 : i1 to i32
+    %v207 = arith.extui %v191 : i1 to i32
+    %v208 = arith.addi %v192, %v193 : i32
+    %v209 = arith.addi %v208, %v194 : i32
+    %v210 = arith.addi %v209, %v195 : i32
+    %v211 = arith.addi %v210, %v196 : i32
+    %v212 = arith.addi %v211, %v197 : i32
+    %v213 = arith.addi %v212, %v198 : i32
+    %v214 = arith.addi %v213, %v199 : i32
+    %v215 = arith.addi %v214, %v200 : i32
+    %v216 = arith.addi %v215, %v201 : i32
+    %v217 = arith.addi %v216, %v202 : i32
+    %v218 = arith.addi %v217, %v203 : i32
+    %v219 = arith.addi %v218, %v204 : i32
+    %v220 = arith.addi %v219, %v205 : i32
+    %v221 = arith.addi %v220, %v206 : i32
+    %v222 = arith.addi %v221, %v207 : i32
+    %wex223 = warp.scan <add> %v222 exclusive : i32
+    %c224 = arith.constant 32 : index
+    %wid225 = arith.divui %tid2, %c224 : index
+    %lane226 = arith.remui %tid2, %c224 : index
+    %c227 = arith.constant 0 : index
+    %v228 = arith.cmpi eq, %lane226, %c227 : index
+    %c229 = arith.constant 31 : index
+    %v230 = arith.cmpi eq, %lane226, %c229 : index
+    scf.if %v230 {
+      %wtot231 = arith.addi %wex223, %v222 : i32
+      memref.store %wtot231, %warp_sm[%wid225] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c54 = arith.constant 0 : i32
-    %c55 = arith.constant 0 : index
-    %v56 = memref.load %warp_sm[%c55] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c57 = arith.constant 0 : index
-    %v58 = arith.cmpi ugt, %wid47, %c57 : index
-    %v59 = arith.select %v58, %v56, %c54 : i32
-    %v60 = arith.addi %c54, %v59 : i32
-    %v61 = arith.addi %c54, %v56 : i32
-    %c62 = arith.constant 1 : index
-    %v63 = memref.load %warp_sm[%c62] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c64 = arith.constant 1 : index
-    %v65 = arith.cmpi ugt, %wid47, %c64 : index
-    %v66 = arith.select %v65, %v63, %c54 : i32
-    %v67 = arith.addi %v60, %v66 : i32
-    %v68 = arith.addi %v61, %v63 : i32
-    %c69 = arith.constant 2 : index
-    %v70 = memref.load %warp_sm[%c69] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c71 = arith.constant 2 : index
-    %v72 = arith.cmpi ugt, %wid47, %c71 : index
-    %v73 = arith.select %v72, %v70, %c54 : i32
-    %v74 = arith.addi %v67, %v73 : i32
-    %v75 = arith.addi %v68, %v70 : i32
-    %c76 = arith.constant 3 : index
-    %v77 = memref.load %warp_sm[%c76] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c78 = arith.constant 3 : index
-    %v79 = arith.cmpi ugt, %wid47, %c78 : index
-    %v80 = arith.select %v79, %v77, %c54 : i32
-    %v81 = arith.addi %v74, %v80 : i32
-    %v82 = arith.addi %v75, %v77 : i32
-    %c83 = arith.constant 4 : index
-    %v84 = memref.load %warp_sm[%c83] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c85 = arith.constant 4 : index
-    %v86 = arith.cmpi ugt, %wid47, %c85 : index
-    %v87 = arith.select %v86, %v84, %c54 : i32
-    %v88 = arith.addi %v81, %v87 : i32
-    %v89 = arith.addi %v82, %v84 : i32
-    %c90 = arith.constant 5 : index
-    %v91 = memref.load %warp_sm[%c90] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c92 = arith.constant 5 : index
-    %v93 = arith.cmpi ugt, %wid47, %c92 : index
-    %v94 = arith.select %v93, %v91, %c54 : i32
-    %v95 = arith.addi %v88, %v94 : i32
-    %v96 = arith.addi %v89, %v91 : i32
-    %c97 = arith.constant 6 : index
-    %v98 = memref.load %warp_sm[%c97] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c99 = arith.constant 6 : index
-    %v100 = arith.cmpi ugt, %wid47, %c99 : index
-    %v101 = arith.select %v100, %v98, %c54 : i32
-    %v102 = arith.addi %v95, %v101 : i32
-    %v103 = arith.addi %v96, %v98 : i32
-    %c104 = arith.constant 7 : index
-    %v105 = memref.load %warp_sm[%c104] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c106 = arith.constant 7 : index
-    %v107 = arith.cmpi ugt, %wid47, %c106 : index
-    %v108 = arith.select %v107, %v105, %c54 : i32
-    %v109 = arith.addi %v102, %v108 : i32
-    %v110 = arith.addi %v103, %v105 : i32
-    %v111 = arith.cmpi eq, %wid47, %c8 : index
-    scf.if %v111 {
-      %c112 = arith.constant 0 : i64
-      %v113 = arith.cmpi eq, %tile6, %c112 : i64
-      %pre114 = scf.if %v113 -> i32 {
-        scf.if %v50 {
-          %v115 = arith.extui %v110 : i32 to i64
-          %c116 = arith.constant 8589934592 : i64
-          %v117 = arith.ori %v115, %c116 : i64
-          %c118 = arith.constant 1 : i64
-          %v119 = arith.addi %tile6, %c118 : i64
-          %v120 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v121 = arith.index_cast %v120 : index to i64
-          %v122 = llvm.inttoptr %v121 : i64 to !llvm.ptr<1>
-          %v123 = llvm.getelementptr inbounds %v122[%v119] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v117, %v123 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c232 = arith.constant 0 : i32
+    %c233 = arith.constant 0 : index
+    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c235 = arith.constant 0 : index
+    %v236 = arith.cmpi ugt, %wid225, %c235 : index
+    %v237 = arith.select %v236, %v234, %c232 : i32
+    %v238 = arith.addi %c232, %v237 : i32
+    %v239 = arith.addi %c232, %v234 : i32
+    %c240 = arith.constant 1 : index
+    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c242 = arith.constant 1 : index
+    %v243 = arith.cmpi ugt, %wid225, %c242 : index
+    %v244 = arith.select %v243, %v241, %c232 : i32
+    %v245 = arith.addi %v238, %v244 : i32
+    %v246 = arith.addi %v239, %v241 : i32
+    %c247 = arith.constant 2 : index
+    %v248 = memref.load %warp_sm[%c247] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c249 = arith.constant 2 : index
+    %v250 = arith.cmpi ugt, %wid225, %c249 : index
+    %v251 = arith.select %v250, %v248, %c232 : i32
+    %v252 = arith.addi %v245, %v251 : i32
+    %v253 = arith.addi %v246, %v248 : i32
+    %c254 = arith.constant 3 : index
+    %v255 = memref.load %warp_sm[%c254] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c256 = arith.constant 3 : index
+    %v257 = arith.cmpi ugt, %wid225, %c256 : index
+    %v258 = arith.select %v257, %v255, %c232 : i32
+    %v259 = arith.addi %v252, %v258 : i32
+    %v260 = arith.addi %v253, %v255 : i32
+    %c261 = arith.constant 4 : index
+    %v262 = memref.load %warp_sm[%c261] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c263 = arith.constant 4 : index
+    %v264 = arith.cmpi ugt, %wid225, %c263 : index
+    %v265 = arith.select %v264, %v262, %c232 : i32
+    %v266 = arith.addi %v259, %v265 : i32
+    %v267 = arith.addi %v260, %v262 : i32
+    %c268 = arith.constant 5 : index
+    %v269 = memref.load %warp_sm[%c268] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c270 = arith.constant 5 : index
+    %v271 = arith.cmpi ugt, %wid225, %c270 : index
+    %v272 = arith.select %v271, %v269, %c232 : i32
+    %v273 = arith.addi %v266, %v272 : i32
+    %v274 = arith.addi %v267, %v269 : i32
+    %c275 = arith.constant 6 : index
+    %v276 = memref.load %warp_sm[%c275] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c277 = arith.constant 6 : index
+    %v278 = arith.cmpi ugt, %wid225, %c277 : index
+    %v279 = arith.select %v278, %v276, %c232 : i32
+    %v280 = arith.addi %v273, %v279 : i32
+    %v281 = arith.addi %v274, %v276 : i32
+    %c282 = arith.constant 7 : index
+    %v283 = memref.load %warp_sm[%c282] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c284 = arith.constant 7 : index
+    %v285 = arith.cmpi ugt, %wid225, %c284 : index
+    %v286 = arith.select %v285, %v283, %c232 : i32
+    %v287 = arith.addi %v280, %v286 : i32
+    %v288 = arith.addi %v281, %v283 : i32
+    %v289 = arith.cmpi eq, %wid225, %c8 : index
+    scf.if %v289 {
+      %c290 = arith.constant 0 : i64
+      %v291 = arith.cmpi eq, %tile6, %c290 : i64
+      %pre292 = scf.if %v291 -> i32 {
+        scf.if %v228 {
+          %v293 = arith.extui %v288 : i32 to i64
+          %c294 = arith.constant 8589934592 : i64
+          %v295 = arith.ori %v293, %c294 : i64
+          %c296 = arith.constant 1 : i64
+          %v297 = arith.addi %tile6, %c296 : i64
+          %v298 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v299 = arith.index_cast %v298 : index to i64
+          %v300 = llvm.inttoptr %v299 : i64 to !llvm.ptr<1>
+          %v301 = llvm.getelementptr inbounds %v300[%v297] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v295, %v301 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c54 : i32
+        scf.yield %c232 : i32
       } else {
-        scf.if %v50 {
-          %v124 = arith.extui %v110 : i32 to i64
-          %c125 = arith.constant 4294967296 : i64
-          %v126 = arith.ori %v124, %c125 : i64
-          %c127 = arith.constant 1 : i64
-          %v128 = arith.addi %tile6, %c127 : i64
-          %v129 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v130 = arith.index_cast %v129 : index to i64
-          %v131 = llvm.inttoptr %v130 : i64 to !llvm.ptr<1>
-          %v132 = llvm.getelementptr inbounds %v131[%v128] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v126, %v132 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v228 {
+          %v302 = arith.extui %v288 : i32 to i64
+          %c303 = arith.constant 4294967296 : i64
+          %v304 = arith.ori %v302, %c303 : i64
+          %c305 = arith.constant 1 : i64
+          %v306 = arith.addi %tile6, %c305 : i64
+          %v307 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v308 = arith.index_cast %v307 : index to i64
+          %v309 = llvm.inttoptr %v308 : i64 to !llvm.ptr<1>
+          %v310 = llvm.getelementptr inbounds %v309[%v306] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v304, %v310 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c133 = arith.constant 0 : i32
-        %lane134 = warp.lane_id : i32
-        %v135 = arith.extui %lane134 : i32 to i64
-        %c136 = arith.constant 1 : i64
-        %c137 = arith.constant 0 : i64
-        %c138 = arith.constant 32 : i64
-        %c139 = arith.constant 4294967295 : i64
-        %v140 = arith.subi %tile6, %c136 : i64
-        %lb141:2 = scf.while (%end142 = %v140, %acc143 = %c133) : (i64, i32) -> (i64, i32) {
-          %v144 = arith.subi %end142, %v135 : i64
-          %v145 = arith.cmpi sge, %v144, %c137 : i64
-          %v146 = arith.addi %v144, %c136 : i64
-          %c147 = arith.constant 8589934592 : i64
-          %v148 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v149 = arith.index_cast %v148 : index to i64
-          %v150 = llvm.inttoptr %v149 : i64 to !llvm.ptr<1>
-          %v151 = llvm.getelementptr inbounds %v150[%v146] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word152 = scf.while (%spin153 = %c137) : (i64) -> i64 {
-            %v154 = scf.if %v145 -> i64 {
-              %v155 = llvm.load %v151 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v155 : i64
+        %c311 = arith.constant 1245 : i32
+        nvvm.nanosleep %c311
+        %c312 = arith.constant 0 : i32
+        %lane313 = warp.lane_id : i32
+        %v314 = arith.extui %lane313 : i32 to i64
+        %c315 = arith.constant 1 : i64
+        %c316 = arith.constant 0 : i64
+        %c317 = arith.constant 32 : i64
+        %c318 = arith.constant 4294967295 : i64
+        %v319 = arith.subi %tile6, %c315 : i64
+        %lb320:2 = scf.while (%end321 = %v319, %acc322 = %c312) : (i64, i32) -> (i64, i32) {
+          %v323 = arith.subi %end321, %v314 : i64
+          %v324 = arith.cmpi sge, %v323, %c316 : i64
+          %v325 = arith.addi %v323, %c315 : i64
+          %c326 = arith.constant 8589934592 : i64
+          %v327 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v328 = arith.index_cast %v327 : index to i64
+          %v329 = llvm.inttoptr %v328 : i64 to !llvm.ptr<1>
+          %v330 = llvm.getelementptr inbounds %v329[%v325] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word331 = scf.while (%spin332 = %c316) : (i64) -> i64 {
+            %v333 = scf.if %v324 -> i64 {
+              %v334 = llvm.load %v330 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v334 : i64
             } else {
-              scf.yield %c147 : i64
+              scf.yield %c326 : i64
             }
-            %v156 = arith.shrui %v154, %c138 : i64
-            %v157 = arith.cmpi eq, %v156, %c137 : i64
-            %v158 = warp.vote <any> %v157 : i1
-            scf.condition(%v158) %v154 : i64
+            %v335 = arith.shrui %v333, %c317 : i64
+            %v336 = arith.cmpi eq, %v335, %c316 : i64
+            %v337 = warp.vote <any> %v336 : i1
+            scf.condition(%v337) %v333 : i64
           } do {
-            ^bb0(%x159: i64):
-            scf.yield %c137 : i64
+            ^bb0(%x338: i64):
+            %c339 = arith.constant 648 : i32
+            nvvm.nanosleep %c339
+            scf.yield %c316 : i64
           }
-          %v160 = arith.shrui %word152, %c138 : i64
-          %c161 = arith.constant 2 : i64
-          %v162 = arith.cmpi eq, %v160, %c161 : i64
-          %ballot163 = warp.ballot %v162 : i32
-          %c164 = arith.constant 0 : i32
-          %v165 = arith.cmpi ne, %ballot163, %c164 : i32
-          %v166 = math.cttz %ballot163 : i32
-          %v167 = arith.cmpi ule, %lane134, %v166 : i32
-          %v168 = arith.andi %word152, %c139 : i64
-          %v169 = arith.trunci %v168 : i64 to i32
-          %v170 = arith.select %v167, %v169, %c133 : i32
-          %v171 = warp.reduce <add> %v170 : i32
-          %v172 = arith.addi %acc143, %v171 : i32
-          %v173 = arith.subi %end142, %c138 : i64
-          %v174 = arith.xori %v165, %true : i1
-          scf.condition(%v174) %v173, %v172 : i64, i32
+          %v340 = arith.shrui %word331, %c317 : i64
+          %c341 = arith.constant 2 : i64
+          %v342 = arith.cmpi eq, %v340, %c341 : i64
+          %ballot343 = warp.ballot %v342 : i32
+          %c344 = arith.constant 0 : i32
+          %v345 = arith.cmpi ne, %ballot343, %c344 : i32
+          %v346 = math.cttz %ballot343 : i32
+          %v347 = arith.cmpi ule, %lane313, %v346 : i32
+          %v348 = arith.andi %word331, %c318 : i64
+          %v349 = arith.trunci %v348 : i64 to i32
+          %v350 = arith.select %v347, %v349, %c312 : i32
+          %v351 = warp.reduce <add> %v350 : i32
+          %v352 = arith.addi %acc322, %v351 : i32
+          %v353 = arith.subi %end321, %c317 : i64
+          %v354 = arith.xori %v345, %true : i1
+          scf.condition(%v354) %v353, %v352 : i64, i32
         } do {
-          ^bb0(%e175: i64, %a176: i32):
-          scf.yield %e175, %a176 : i64, i32
+          ^bb0(%e355: i64, %a356: i32):
+          scf.yield %e355, %a356 : i64, i32
         }
-        %v177 = arith.addi %lb141#1, %v110 : i32
-        scf.if %v50 {
-          %v178 = arith.extui %v177 : i32 to i64
-          %c179 = arith.constant 8589934592 : i64
-          %v180 = arith.ori %v178, %c179 : i64
-          %c181 = arith.constant 1 : i64
-          %v182 = arith.addi %tile6, %c181 : i64
-          %v183 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v184 = arith.index_cast %v183 : index to i64
-          %v185 = llvm.inttoptr %v184 : i64 to !llvm.ptr<1>
-          %v186 = llvm.getelementptr inbounds %v185[%v182] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v180, %v186 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v357 = arith.addi %lb320#1, %v288 : i32
+        scf.if %v228 {
+          %v358 = arith.extui %v357 : i32 to i64
+          %c359 = arith.constant 8589934592 : i64
+          %v360 = arith.ori %v358, %c359 : i64
+          %c361 = arith.constant 1 : i64
+          %v362 = arith.addi %tile6, %c361 : i64
+          %v363 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v364 = arith.index_cast %v363 : index to i64
+          %v365 = llvm.inttoptr %v364 : i64 to !llvm.ptr<1>
+          %v366 = llvm.getelementptr inbounds %v365[%v362] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v360, %v366 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb141#1 : i32
+        scf.yield %lb320#1 : i32
       }
-      scf.if %v50 {
-        memref.store %pre114, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      scf.if %v228 {
+        memref.store %pre292, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v367 = arith.divui %n, %c9 : index
+        %c368 = arith.constant 1 : index
+        %v369 = arith.subi %v367, %c368 : index
+        %v370 = arith.cmpi eq, %v7, %v369 : index
+        scf.if %v370 {
+          %v371 = arith.addi %pre292, %v288 : i32
+          memref.store %v371, %num[%c8] : memref<?xi32>
+        }
       }
     }
     gpu.barrier
-    %v187 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v188 = arith.addi %v187, %v109 : i32
-    %offset189 = arith.addi %v188, %wex45 : i32
-    %v190 = arith.addi %offset189, %c54 : i32
-    %v191 = arith.addi %offset189, %v22 : i32
-    %v192 = arith.addi %offset189, %v38 : i32
-    %v193 = arith.addi %offset189, %v39 : i32
-    %v194 = arith.addi %offset189, %v40 : i32
-    %v195 = arith.addi %offset189, %v41 : i32
-    %v196 = arith.addi %offset189, %v42 : i32
-    %v197 = arith.addi %offset189, %v43 : i32
-    %c198 = arith.constant dense<0> : vector<4xi32>
-    %v199 = vector.insert %v190, %c198 [0] : i32 into vector<4xi32>
-    %v200 = vector.insert %v191, %v199 [1] : i32 into vector<4xi32>
-    %v201 = vector.insert %v192, %v200 [2] : i32 into vector<4xi32>
-    %v202 = vector.insert %v193, %v201 [3] : i32 into vector<4xi32>
-    %c203 = arith.constant 0 : index
-    %v204 = arith.addi %base13, %c203 : index
-    vector.store %v202, %out[%v204] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c205 = arith.constant dense<0> : vector<4xi32>
-    %v206 = vector.insert %v194, %c205 [0] : i32 into vector<4xi32>
-    %v207 = vector.insert %v195, %v206 [1] : i32 into vector<4xi32>
-    %v208 = vector.insert %v196, %v207 [2] : i32 into vector<4xi32>
-    %v209 = vector.insert %v197, %v208 [3] : i32 into vector<4xi32>
-    %c210 = arith.constant 4 : index
-    %v211 = arith.addi %base13, %c210 : index
-    vector.store %v209, %out[%v211] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %v372 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v373 = arith.addi %v372, %v287 : i32
+    %offset374 = arith.addi %v373, %wex223 : i32
+    scf.if %v176 {
+      %v375 = arith.addi %offset374, %c232 : i32
+      %v376 = arith.index_cast %v375 : i32 to index
+      memref.store %v160, %out[%v376] : memref<?xf32>
+    }
+    scf.if %v177 {
+      %v377 = arith.addi %offset374, %v192 : i32
+      %v378 = arith.index_cast %v377 : i32 to index
+      memref.store %v161, %out[%v378] : memref<?xf32>
+    }
+    scf.if %v178 {
+      %v379 = arith.addi %offset374, %v208 : i32
+      %v380 = arith.index_cast %v379 : i32 to index
+      memref.store %v162, %out[%v380] : memref<?xf32>
+    }
+    scf.if %v179 {
+      %v381 = arith.addi %offset374, %v209 : i32
+      %v382 = arith.index_cast %v381 : i32 to index
+      memref.store %v163, %out[%v382] : memref<?xf32>
+    }
+    scf.if %v180 {
+      %v383 = arith.addi %offset374, %v210 : i32
+      %v384 = arith.index_cast %v383 : i32 to index
+      memref.store %v164, %out[%v384] : memref<?xf32>
+    }
+    scf.if %v181 {
+      %v385 = arith.addi %offset374, %v211 : i32
+      %v386 = arith.index_cast %v385 : i32 to index
+      memref.store %v165, %out[%v386] : memref<?xf32>
+    }
+    scf.if %v182 {
+      %v387 = arith.addi %offset374, %v212 : i32
+      %v388 = arith.index_cast %v387 : i32 to index
+      memref.store %v166, %out[%v388] : memref<?xf32>
+    }
+    scf.if %v183 {
+      %v389 = arith.addi %offset374, %v213 : i32
+      %v390 = arith.index_cast %v389 : i32 to index
+      memref.store %v167, %out[%v390] : memref<?xf32>
+    }
+    scf.if %v184 {
+      %v391 = arith.addi %offset374, %v214 : i32
+      %v392 = arith.index_cast %v391 : i32 to index
+      memref.store %v168, %out[%v392] : memref<?xf32>
+    }
+    scf.if %v185 {
+      %v393 = arith.addi %offset374, %v215 : i32
+      %v394 = arith.index_cast %v393 : i32 to index
+      memref.store %v169, %out[%v394] : memref<?xf32>
+    }
+    scf.if %v186 {
+      %v395 = arith.addi %offset374, %v216 : i32
+      %v396 = arith.index_cast %v395 : i32 to index
+      memref.store %v170, %out[%v396] : memref<?xf32>
+    }
+    scf.if %v187 {
+      %v397 = arith.addi %offset374, %v217 : i32
+      %v398 = arith.index_cast %v397 : i32 to index
+      memref.store %v171, %out[%v398] : memref<?xf32>
+    }
+    scf.if %v188 {
+      %v399 = arith.addi %offset374, %v218 : i32
+      %v400 = arith.index_cast %v399 : i32 to index
+      memref.store %v172, %out[%v400] : memref<?xf32>
+    }
+    scf.if %v189 {
+      %v401 = arith.addi %offset374, %v219 : i32
+      %v402 = arith.index_cast %v401 : i32 to index
+      memref.store %v173, %out[%v402] : memref<?xf32>
+    }
+    scf.if %v190 {
+      %v403 = arith.addi %offset374, %v220 : i32
+      %v404 = arith.index_cast %v403 : i32 to index
+      memref.store %v174, %out[%v404] : memref<?xf32>
+    }
+    scf.if %v191 {
+      %v405 = arith.addi %offset374, %v221 : i32
+      %v406 = arith.index_cast %v405 : i32 to index
+      memref.store %v175, %out[%v406] : memref<?xf32>
+    }
     gpu.return
   }
 
-  gpu.func @scan_incl_f32(%in: memref<?xf32>, %out: memref<?xf32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xf32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 2048 : index
-    %c10 = arith.constant 8 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.addi %base13, %c14 : index
-    %v16 = arith.index_cast %v15 : index to i64
-    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v18 = arith.index_cast %v17 : index to i64
-    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
-    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
-    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
-    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
-    %c26 = arith.constant 4 : index
-    %v27 = arith.addi %base13, %c26 : index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v30 = arith.index_cast %v29 : index to i64
-    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v34 = vector.extract %v33[0] : f32 from vector<4xf32>
-    %v35 = vector.extract %v33[1] : f32 from vector<4xf32>
-    %v36 = vector.extract %v33[2] : f32 from vector<4xf32>
-    %v37 = vector.extract %v33[3] : f32 from vector<4xf32>
-    %v38 = arith.addf %v22, %v23 : f32
-    %v39 = arith.addf %v38, %v24 : f32
-    %v40 = arith.addf %v39, %v25 : f32
-    %v41 = arith.addf %v40, %v34 : f32
-    %v42 = arith.addf %v41, %v35 : f32
-    %v43 = arith.addf %v42, %v36 : f32
-    %v44 = arith.addf %v43, %v37 : f32
-    %wex45 = warp.scan <add> %v44 exclusive : f32
-    %c46 = arith.constant 32 : index
-    %wid47 = arith.divui %tid2, %c46 : index
-    %lane48 = arith.remui %tid2, %c46 : index
-    %c49 = arith.constant 0 : index
-    %v50 = arith.cmpi eq, %lane48, %c49 : index
-    %c51 = arith.constant 31 : index
-    %v52 = arith.cmpi eq, %lane48, %c51 : index
-    scf.if %v52 {
-      %wtot53 = arith.addf %wex45, %v44 : f32
-      memref.store %wtot53, %warp_sm[%wid47] : memref<8xf32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c54 = arith.constant 0.0 : f32
-    %c55 = arith.constant 0 : index
-    %v56 = memref.load %warp_sm[%c55] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c57 = arith.constant 0 : index
-    %v58 = arith.cmpi ugt, %wid47, %c57 : index
-    %v59 = arith.select %v58, %v56, %c54 : f32
-    %v60 = arith.addf %c54, %v59 : f32
-    %v61 = arith.addf %c54, %v56 : f32
-    %c62 = arith.constant 1 : index
-    %v63 = memref.load %warp_sm[%c62] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c64 = arith.constant 1 : index
-    %v65 = arith.cmpi ugt, %wid47, %c64 : index
-    %v66 = arith.select %v65, %v63, %c54 : f32
-    %v67 = arith.addf %v60, %v66 : f32
-    %v68 = arith.addf %v61, %v63 : f32
-    %c69 = arith.constant 2 : index
-    %v70 = memref.load %warp_sm[%c69] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c71 = arith.constant 2 : index
-    %v72 = arith.cmpi ugt, %wid47, %c71 : index
-    %v73 = arith.select %v72, %v70, %c54 : f32
-    %v74 = arith.addf %v67, %v73 : f32
-    %v75 = arith.addf %v68, %v70 : f32
-    %c76 = arith.constant 3 : index
-    %v77 = memref.load %warp_sm[%c76] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c78 = arith.constant 3 : index
-    %v79 = arith.cmpi ugt, %wid47, %c78 : index
-    %v80 = arith.select %v79, %v77, %c54 : f32
-    %v81 = arith.addf %v74, %v80 : f32
-    %v82 = arith.addf %v75, %v77 : f32
-    %c83 = arith.constant 4 : index
-    %v84 = memref.load %warp_sm[%c83] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c85 = arith.constant 4 : index
-    %v86 = arith.cmpi ugt, %wid47, %c85 : index
-    %v87 = arith.select %v86, %v84, %c54 : f32
-    %v88 = arith.addf %v81, %v87 : f32
-    %v89 = arith.addf %v82, %v84 : f32
-    %c90 = arith.constant 5 : index
-    %v91 = memref.load %warp_sm[%c90] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c92 = arith.constant 5 : index
-    %v93 = arith.cmpi ugt, %wid47, %c92 : index
-    %v94 = arith.select %v93, %v91, %c54 : f32
-    %v95 = arith.addf %v88, %v94 : f32
-    %v96 = arith.addf %v89, %v91 : f32
-    %c97 = arith.constant 6 : index
-    %v98 = memref.load %warp_sm[%c97] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c99 = arith.constant 6 : index
-    %v100 = arith.cmpi ugt, %wid47, %c99 : index
-    %v101 = arith.select %v100, %v98, %c54 : f32
-    %v102 = arith.addf %v95, %v101 : f32
-    %v103 = arith.addf %v96, %v98 : f32
-    %c104 = arith.constant 7 : index
-    %v105 = memref.load %warp_sm[%c104] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c106 = arith.constant 7 : index
-    %v107 = arith.cmpi ugt, %wid47, %c106 : index
-    %v108 = arith.select %v107, %v105, %c54 : f32
-    %v109 = arith.addf %v102, %v108 : f32
-    %v110 = arith.addf %v103, %v105 : f32
-    %v111 = arith.cmpi eq, %wid47, %c8 : index
-    scf.if %v111 {
-      %c112 = arith.constant 0 : i64
-      %v113 = arith.cmpi eq, %tile6, %c112 : i64
-      %pre114 = scf.if %v113 -> f32 {
-        scf.if %v50 {
-          %v115 = arith.bitcast %v110 : f32 to i32
-          %v116 = arith.extui %v115 : i32 to i64
-          %c117 = arith.constant 8589934592 : i64
-          %v118 = arith.ori %v116, %c117 : i64
-          %c119 = arith.constant 1 : i64
-          %v120 = arith.addi %tile6, %c119 : i64
-          %v121 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v122 = arith.index_cast %v121 : index to i64
-          %v123 = llvm.inttoptr %v122 : i64 to !llvm.ptr<1>
-          %v124 = llvm.getelementptr inbounds %v123[%v120] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v118, %v124 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c54 : f32
-      } else {
-        scf.if %v50 {
-          %v125 = arith.bitcast %v110 : f32 to i32
-          %v126 = arith.extui %v125 : i32 to i64
-          %c127 = arith.constant 4294967296 : i64
-          %v128 = arith.ori %v126, %c127 : i64
-          %c129 = arith.constant 1 : i64
-          %v130 = arith.addi %tile6, %c129 : i64
-          %v131 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v132 = arith.index_cast %v131 : index to i64
-          %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
-          %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v128, %v134 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c135 = arith.constant 0.0 : f32
-        %lane136 = warp.lane_id : i32
-        %v137 = arith.extui %lane136 : i32 to i64
-        %c138 = arith.constant 1 : i64
-        %c139 = arith.constant 0 : i64
-        %c140 = arith.constant 32 : i64
-        %c141 = arith.constant 4294967295 : i64
-        %v142 = arith.subi %tile6, %c138 : i64
-        %lb143:2 = scf.while (%end144 = %v142, %acc145 = %c135) : (i64, f32) -> (i64, f32) {
-          %v146 = arith.subi %end144, %v137 : i64
-          %v147 = arith.cmpi sge, %v146, %c139 : i64
-          %v148 = arith.addi %v146, %c138 : i64
-          %c149 = arith.constant 8589934592 : i64
-          %v150 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v151 = arith.index_cast %v150 : index to i64
-          %v152 = llvm.inttoptr %v151 : i64 to !llvm.ptr<1>
-          %v153 = llvm.getelementptr inbounds %v152[%v148] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word154 = scf.while (%spin155 = %c139) : (i64) -> i64 {
-            %v156 = scf.if %v147 -> i64 {
-              %v157 = llvm.load %v153 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v157 : i64
-            } else {
-              scf.yield %c149 : i64
-            }
-            %v158 = arith.shrui %v156, %c140 : i64
-            %v159 = arith.cmpi eq, %v158, %c139 : i64
-            %v160 = warp.vote <any> %v159 : i1
-            scf.condition(%v160) %v156 : i64
-          } do {
-            ^bb0(%x161: i64):
-            scf.yield %c139 : i64
-          }
-          %v162 = arith.shrui %word154, %c140 : i64
-          %c163 = arith.constant 2 : i64
-          %v164 = arith.cmpi eq, %v162, %c163 : i64
-          %ballot165 = warp.ballot %v164 : i32
-          %c166 = arith.constant 0 : i32
-          %v167 = arith.cmpi ne, %ballot165, %c166 : i32
-          %v168 = math.cttz %ballot165 : i32
-          %v169 = arith.cmpi ule, %lane136, %v168 : i32
-          %v170 = arith.andi %word154, %c141 : i64
-          %v171 = arith.trunci %v170 : i64 to i32
-          %v172 = arith.bitcast %v171 : i32 to f32
-          %v173 = arith.select %v169, %v172, %c135 : f32
-          %v174 = warp.reduce <add> %v173 : f32
-          %v175 = arith.addf %acc145, %v174 : f32
-          %v176 = arith.subi %end144, %c140 : i64
-          %v177 = arith.xori %v167, %true : i1
-          scf.condition(%v177) %v176, %v175 : i64, f32
-        } do {
-          ^bb0(%e178: i64, %a179: f32):
-          scf.yield %e178, %a179 : i64, f32
-        }
-        %v180 = arith.addf %lb143#1, %v110 : f32
-        scf.if %v50 {
-          %v181 = arith.bitcast %v180 : f32 to i32
-          %v182 = arith.extui %v181 : i32 to i64
-          %c183 = arith.constant 8589934592 : i64
-          %v184 = arith.ori %v182, %c183 : i64
-          %c185 = arith.constant 1 : i64
-          %v186 = arith.addi %tile6, %c185 : i64
-          %v187 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v188 = arith.index_cast %v187 : index to i64
-          %v189 = llvm.inttoptr %v188 : i64 to !llvm.ptr<1>
-          %v190 = llvm.getelementptr inbounds %v189[%v186] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v184, %v190 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb143#1 : f32
-      }
-      scf.if %v50 {
-        memref.store %pre114, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v191 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v192 = arith.addf %v191, %v109 : f32
-    %offset193 = arith.addf %v192, %wex45 : f32
-    %v194 = arith.addf %offset193, %v22 : f32
-    %v195 = arith.addf %offset193, %v38 : f32
-    %v196 = arith.addf %offset193, %v39 : f32
-    %v197 = arith.addf %offset193, %v40 : f32
-    %v198 = arith.addf %offset193, %v41 : f32
-    %v199 = arith.addf %offset193, %v42 : f32
-    %v200 = arith.addf %offset193, %v43 : f32
-    %v201 = arith.addf %offset193, %v44 : f32
-    %c202 = arith.constant dense<0.0> : vector<4xf32>
-    %v203 = vector.insert %v194, %c202 [0] : f32 into vector<4xf32>
-    %v204 = vector.insert %v195, %v203 [1] : f32 into vector<4xf32>
-    %v205 = vector.insert %v196, %v204 [2] : f32 into vector<4xf32>
-    %v206 = vector.insert %v197, %v205 [3] : f32 into vector<4xf32>
-    %c207 = arith.constant 0 : index
-    %v208 = arith.addi %base13, %c207 : index
-    vector.store %v206, %out[%v208] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c209 = arith.constant dense<0.0> : vector<4xf32>
-    %v210 = vector.insert %v198, %c209 [0] : f32 into vector<4xf32>
-    %v211 = vector.insert %v199, %v210 [1] : f32 into vector<4xf32>
-    %v212 = vector.insert %v200, %v211 [2] : f32 into vector<4xf32>
-    %v213 = vector.insert %v201, %v212 [3] : f32 into vector<4xf32>
-    %c214 = arith.constant 4 : index
-    %v215 = arith.addi %base13, %c214 : index
-    vector.store %v213, %out[%v215] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    gpu.return
-  }
-
-  gpu.func @scan_excl_f32(%in: memref<?xf32>, %out: memref<?xf32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xf32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 2048 : index
-    %c10 = arith.constant 8 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.addi %base13, %c14 : index
-    %v16 = arith.index_cast %v15 : index to i64
-    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v18 = arith.index_cast %v17 : index to i64
-    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
-    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
-    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
-    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
-    %c26 = arith.constant 4 : index
-    %v27 = arith.addi %base13, %c26 : index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v30 = arith.index_cast %v29 : index to i64
-    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v34 = vector.extract %v33[0] : f32 from vector<4xf32>
-    %v35 = vector.extract %v33[1] : f32 from vector<4xf32>
-    %v36 = vector.extract %v33[2] : f32 from vector<4xf32>
-    %v37 = vector.extract %v33[3] : f32 from vector<4xf32>
-    %v38 = arith.addf %v22, %v23 : f32
-    %v39 = arith.addf %v38, %v24 : f32
-    %v40 = arith.addf %v39, %v25 : f32
-    %v41 = arith.addf %v40, %v34 : f32
-    %v42 = arith.addf %v41, %v35 : f32
-    %v43 = arith.addf %v42, %v36 : f32
-    %v44 = arith.addf %v43, %v37 : f32
-    %wex45 = warp.scan <add> %v44 exclusive : f32
-    %c46 = arith.constant 32 : index
-    %wid47 = arith.divui %tid2, %c46 : index
-    %lane48 = arith.remui %tid2, %c46 : index
-    %c49 = arith.constant 0 : index
-    %v50 = arith.cmpi eq, %lane48, %c49 : index
-    %c51 = arith.constant 31 : index
-    %v52 = arith.cmpi eq, %lane48, %c51 : index
-    scf.if %v52 {
-      %wtot53 = arith.addf %wex45, %v44 : f32
-      memref.store %wtot53, %warp_sm[%wid47] : memref<8xf32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c54 = arith.constant 0.0 : f32
-    %c55 = arith.constant 0 : index
-    %v56 = memref.load %warp_sm[%c55] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c57 = arith.constant 0 : index
-    %v58 = arith.cmpi ugt, %wid47, %c57 : index
-    %v59 = arith.select %v58, %v56, %c54 : f32
-    %v60 = arith.addf %c54, %v59 : f32
-    %v61 = arith.addf %c54, %v56 : f32
-    %c62 = arith.constant 1 : index
-    %v63 = memref.load %warp_sm[%c62] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c64 = arith.constant 1 : index
-    %v65 = arith.cmpi ugt, %wid47, %c64 : index
-    %v66 = arith.select %v65, %v63, %c54 : f32
-    %v67 = arith.addf %v60, %v66 : f32
-    %v68 = arith.addf %v61, %v63 : f32
-    %c69 = arith.constant 2 : index
-    %v70 = memref.load %warp_sm[%c69] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c71 = arith.constant 2 : index
-    %v72 = arith.cmpi ugt, %wid47, %c71 : index
-    %v73 = arith.select %v72, %v70, %c54 : f32
-    %v74 = arith.addf %v67, %v73 : f32
-    %v75 = arith.addf %v68, %v70 : f32
-    %c76 = arith.constant 3 : index
-    %v77 = memref.load %warp_sm[%c76] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c78 = arith.constant 3 : index
-    %v79 = arith.cmpi ugt, %wid47, %c78 : index
-    %v80 = arith.select %v79, %v77, %c54 : f32
-    %v81 = arith.addf %v74, %v80 : f32
-    %v82 = arith.addf %v75, %v77 : f32
-    %c83 = arith.constant 4 : index
-    %v84 = memref.load %warp_sm[%c83] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c85 = arith.constant 4 : index
-    %v86 = arith.cmpi ugt, %wid47, %c85 : index
-    %v87 = arith.select %v86, %v84, %c54 : f32
-    %v88 = arith.addf %v81, %v87 : f32
-    %v89 = arith.addf %v82, %v84 : f32
-    %c90 = arith.constant 5 : index
-    %v91 = memref.load %warp_sm[%c90] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c92 = arith.constant 5 : index
-    %v93 = arith.cmpi ugt, %wid47, %c92 : index
-    %v94 = arith.select %v93, %v91, %c54 : f32
-    %v95 = arith.addf %v88, %v94 : f32
-    %v96 = arith.addf %v89, %v91 : f32
-    %c97 = arith.constant 6 : index
-    %v98 = memref.load %warp_sm[%c97] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c99 = arith.constant 6 : index
-    %v100 = arith.cmpi ugt, %wid47, %c99 : index
-    %v101 = arith.select %v100, %v98, %c54 : f32
-    %v102 = arith.addf %v95, %v101 : f32
-    %v103 = arith.addf %v96, %v98 : f32
-    %c104 = arith.constant 7 : index
-    %v105 = memref.load %warp_sm[%c104] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c106 = arith.constant 7 : index
-    %v107 = arith.cmpi ugt, %wid47, %c106 : index
-    %v108 = arith.select %v107, %v105, %c54 : f32
-    %v109 = arith.addf %v102, %v108 : f32
-    %v110 = arith.addf %v103, %v105 : f32
-    %v111 = arith.cmpi eq, %wid47, %c8 : index
-    scf.if %v111 {
-      %c112 = arith.constant 0 : i64
-      %v113 = arith.cmpi eq, %tile6, %c112 : i64
-      %pre114 = scf.if %v113 -> f32 {
-        scf.if %v50 {
-          %v115 = arith.bitcast %v110 : f32 to i32
-          %v116 = arith.extui %v115 : i32 to i64
-          %c117 = arith.constant 8589934592 : i64
-          %v118 = arith.ori %v116, %c117 : i64
-          %c119 = arith.constant 1 : i64
-          %v120 = arith.addi %tile6, %c119 : i64
-          %v121 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v122 = arith.index_cast %v121 : index to i64
-          %v123 = llvm.inttoptr %v122 : i64 to !llvm.ptr<1>
-          %v124 = llvm.getelementptr inbounds %v123[%v120] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v118, %v124 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c54 : f32
-      } else {
-        scf.if %v50 {
-          %v125 = arith.bitcast %v110 : f32 to i32
-          %v126 = arith.extui %v125 : i32 to i64
-          %c127 = arith.constant 4294967296 : i64
-          %v128 = arith.ori %v126, %c127 : i64
-          %c129 = arith.constant 1 : i64
-          %v130 = arith.addi %tile6, %c129 : i64
-          %v131 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v132 = arith.index_cast %v131 : index to i64
-          %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
-          %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v128, %v134 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c135 = arith.constant 0.0 : f32
-        %lane136 = warp.lane_id : i32
-        %v137 = arith.extui %lane136 : i32 to i64
-        %c138 = arith.constant 1 : i64
-        %c139 = arith.constant 0 : i64
-        %c140 = arith.constant 32 : i64
-        %c141 = arith.constant 4294967295 : i64
-        %v142 = arith.subi %tile6, %c138 : i64
-        %lb143:2 = scf.while (%end144 = %v142, %acc145 = %c135) : (i64, f32) -> (i64, f32) {
-          %v146 = arith.subi %end144, %v137 : i64
-          %v147 = arith.cmpi sge, %v146, %c139 : i64
-          %v148 = arith.addi %v146, %c138 : i64
-          %c149 = arith.constant 8589934592 : i64
-          %v150 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v151 = arith.index_cast %v150 : index to i64
-          %v152 = llvm.inttoptr %v151 : i64 to !llvm.ptr<1>
-          %v153 = llvm.getelementptr inbounds %v152[%v148] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word154 = scf.while (%spin155 = %c139) : (i64) -> i64 {
-            %v156 = scf.if %v147 -> i64 {
-              %v157 = llvm.load %v153 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v157 : i64
-            } else {
-              scf.yield %c149 : i64
-            }
-            %v158 = arith.shrui %v156, %c140 : i64
-            %v159 = arith.cmpi eq, %v158, %c139 : i64
-            %v160 = warp.vote <any> %v159 : i1
-            scf.condition(%v160) %v156 : i64
-          } do {
-            ^bb0(%x161: i64):
-            scf.yield %c139 : i64
-          }
-          %v162 = arith.shrui %word154, %c140 : i64
-          %c163 = arith.constant 2 : i64
-          %v164 = arith.cmpi eq, %v162, %c163 : i64
-          %ballot165 = warp.ballot %v164 : i32
-          %c166 = arith.constant 0 : i32
-          %v167 = arith.cmpi ne, %ballot165, %c166 : i32
-          %v168 = math.cttz %ballot165 : i32
-          %v169 = arith.cmpi ule, %lane136, %v168 : i32
-          %v170 = arith.andi %word154, %c141 : i64
-          %v171 = arith.trunci %v170 : i64 to i32
-          %v172 = arith.bitcast %v171 : i32 to f32
-          %v173 = arith.select %v169, %v172, %c135 : f32
-          %v174 = warp.reduce <add> %v173 : f32
-          %v175 = arith.addf %acc145, %v174 : f32
-          %v176 = arith.subi %end144, %c140 : i64
-          %v177 = arith.xori %v167, %true : i1
-          scf.condition(%v177) %v176, %v175 : i64, f32
-        } do {
-          ^bb0(%e178: i64, %a179: f32):
-          scf.yield %e178, %a179 : i64, f32
-        }
-        %v180 = arith.addf %lb143#1, %v110 : f32
-        scf.if %v50 {
-          %v181 = arith.bitcast %v180 : f32 to i32
-          %v182 = arith.extui %v181 : i32 to i64
-          %c183 = arith.constant 8589934592 : i64
-          %v184 = arith.ori %v182, %c183 : i64
-          %c185 = arith.constant 1 : i64
-          %v186 = arith.addi %tile6, %c185 : i64
-          %v187 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v188 = arith.index_cast %v187 : index to i64
-          %v189 = llvm.inttoptr %v188 : i64 to !llvm.ptr<1>
-          %v190 = llvm.getelementptr inbounds %v189[%v186] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v184, %v190 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb143#1 : f32
-      }
-      scf.if %v50 {
-        memref.store %pre114, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v191 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v192 = arith.addf %v191, %v109 : f32
-    %offset193 = arith.addf %v192, %wex45 : f32
-    %v194 = arith.addf %offset193, %c54 : f32
-    %v195 = arith.addf %offset193, %v22 : f32
-    %v196 = arith.addf %offset193, %v38 : f32
-    %v197 = arith.addf %offset193, %v39 : f32
-    %v198 = arith.addf %offset193, %v40 : f32
-    %v199 = arith.addf %offset193, %v41 : f32
-    %v200 = arith.addf %offset193, %v42 : f32
-    %v201 = arith.addf %offset193, %v43 : f32
-    %c202 = arith.constant dense<0.0> : vector<4xf32>
-    %v203 = vector.insert %v194, %c202 [0] : f32 into vector<4xf32>
-    %v204 = vector.insert %v195, %v203 [1] : f32 into vector<4xf32>
-    %v205 = vector.insert %v196, %v204 [2] : f32 into vector<4xf32>
-    %v206 = vector.insert %v197, %v205 [3] : f32 into vector<4xf32>
-    %c207 = arith.constant 0 : index
-    %v208 = arith.addi %base13, %c207 : index
-    vector.store %v206, %out[%v208] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c209 = arith.constant dense<0.0> : vector<4xf32>
-    %v210 = vector.insert %v198, %c209 [0] : f32 into vector<4xf32>
-    %v211 = vector.insert %v199, %v210 [1] : f32 into vector<4xf32>
-    %v212 = vector.insert %v200, %v211 [2] : f32 into vector<4xf32>
-    %v213 = vector.insert %v201, %v212 [3] : f32 into vector<4xf32>
-    %c214 = arith.constant 4 : index
-    %v215 = arith.addi %base13, %c214 : index
-    vector.store %v213, %out[%v215] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    gpu.return
-  }
-
-  gpu.func @select_gt_f32(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+  gpu.func @select_gt_f32_old_items8(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
@@ -1312,930 +6291,6 @@ gpu.module @scan {
       %v226 = arith.index_cast %v225 : i32 to index
       memref.store %v37, %out[%v226] : memref<?xf32>
     }
-    gpu.return
-  }
-
-  gpu.func @select_gt_f32_staged(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<2048xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 2048 : index
-    %c10 = arith.constant 8 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.addi %base13, %c14 : index
-    %v16 = arith.index_cast %v15 : index to i64
-    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v18 = arith.index_cast %v17 : index to i64
-    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
-    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
-    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
-    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
-    %c26 = arith.constant 4 : index
-    %v27 = arith.addi %base13, %c26 : index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v30 = arith.index_cast %v29 : index to i64
-    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v34 = vector.extract %v33[0] : f32 from vector<4xf32>
-    %v35 = vector.extract %v33[1] : f32 from vector<4xf32>
-    %v36 = vector.extract %v33[2] : f32 from vector<4xf32>
-    %v37 = vector.extract %v33[3] : f32 from vector<4xf32>
-    %v38 = arith.cmpf ogt, %v22, %thr : f32
-    %v39 = arith.cmpf ogt, %v23, %thr : f32
-    %v40 = arith.cmpf ogt, %v24, %thr : f32
-    %v41 = arith.cmpf ogt, %v25, %thr : f32
-    %v42 = arith.cmpf ogt, %v34, %thr : f32
-    %v43 = arith.cmpf ogt, %v35, %thr : f32
-    %v44 = arith.cmpf ogt, %v36, %thr : f32
-    %v45 = arith.cmpf ogt, %v37, %thr : f32
-    %v46 = arith.extui %v38 : i1 to i32
-    %v47 = arith.extui %v39 : i1 to i32
-    %v48 = arith.extui %v40 : i1 to i32
-    %v49 = arith.extui %v41 : i1 to i32
-    %v50 = arith.extui %v42 : i1 to i32
-    %v51 = arith.extui %v43 : i1 to i32
-    %v52 = arith.extui %v44 : i1 to i32
-    %v53 = arith.extui %v45 : i1 to i32
-    %v54 = arith.addi %v46, %v47 : i32
-    %v55 = arith.addi %v54, %v48 : i32
-    %v56 = arith.addi %v55, %v49 : i32
-    %v57 = arith.addi %v56, %v50 : i32
-    %v58 = arith.addi %v57, %v51 : i32
-    %v59 = arith.addi %v58, %v52 : i32
-    %v60 = arith.addi %v59, %v53 : i32
-    %wex61 = warp.scan <add> %v60 exclusive : i32
-    %c62 = arith.constant 32 : index
-    %wid63 = arith.divui %tid2, %c62 : index
-    %lane64 = arith.remui %tid2, %c62 : index
-    %c65 = arith.constant 0 : index
-    %v66 = arith.cmpi eq, %lane64, %c65 : index
-    %c67 = arith.constant 31 : index
-    %v68 = arith.cmpi eq, %lane64, %c67 : index
-    scf.if %v68 {
-      %wtot69 = arith.addi %wex61, %v60 : i32
-      memref.store %wtot69, %warp_sm[%wid63] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c70 = arith.constant 0 : i32
-    %c71 = arith.constant 0 : index
-    %v72 = memref.load %warp_sm[%c71] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c73 = arith.constant 0 : index
-    %v74 = arith.cmpi ugt, %wid63, %c73 : index
-    %v75 = arith.select %v74, %v72, %c70 : i32
-    %v76 = arith.addi %c70, %v75 : i32
-    %v77 = arith.addi %c70, %v72 : i32
-    %c78 = arith.constant 1 : index
-    %v79 = memref.load %warp_sm[%c78] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c80 = arith.constant 1 : index
-    %v81 = arith.cmpi ugt, %wid63, %c80 : index
-    %v82 = arith.select %v81, %v79, %c70 : i32
-    %v83 = arith.addi %v76, %v82 : i32
-    %v84 = arith.addi %v77, %v79 : i32
-    %c85 = arith.constant 2 : index
-    %v86 = memref.load %warp_sm[%c85] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c87 = arith.constant 2 : index
-    %v88 = arith.cmpi ugt, %wid63, %c87 : index
-    %v89 = arith.select %v88, %v86, %c70 : i32
-    %v90 = arith.addi %v83, %v89 : i32
-    %v91 = arith.addi %v84, %v86 : i32
-    %c92 = arith.constant 3 : index
-    %v93 = memref.load %warp_sm[%c92] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c94 = arith.constant 3 : index
-    %v95 = arith.cmpi ugt, %wid63, %c94 : index
-    %v96 = arith.select %v95, %v93, %c70 : i32
-    %v97 = arith.addi %v90, %v96 : i32
-    %v98 = arith.addi %v91, %v93 : i32
-    %c99 = arith.constant 4 : index
-    %v100 = memref.load %warp_sm[%c99] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c101 = arith.constant 4 : index
-    %v102 = arith.cmpi ugt, %wid63, %c101 : index
-    %v103 = arith.select %v102, %v100, %c70 : i32
-    %v104 = arith.addi %v97, %v103 : i32
-    %v105 = arith.addi %v98, %v100 : i32
-    %c106 = arith.constant 5 : index
-    %v107 = memref.load %warp_sm[%c106] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c108 = arith.constant 5 : index
-    %v109 = arith.cmpi ugt, %wid63, %c108 : index
-    %v110 = arith.select %v109, %v107, %c70 : i32
-    %v111 = arith.addi %v104, %v110 : i32
-    %v112 = arith.addi %v105, %v107 : i32
-    %c113 = arith.constant 6 : index
-    %v114 = memref.load %warp_sm[%c113] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c115 = arith.constant 6 : index
-    %v116 = arith.cmpi ugt, %wid63, %c115 : index
-    %v117 = arith.select %v116, %v114, %c70 : i32
-    %v118 = arith.addi %v111, %v117 : i32
-    %v119 = arith.addi %v112, %v114 : i32
-    %c120 = arith.constant 7 : index
-    %v121 = memref.load %warp_sm[%c120] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c122 = arith.constant 7 : index
-    %v123 = arith.cmpi ugt, %wid63, %c122 : index
-    %v124 = arith.select %v123, %v121, %c70 : i32
-    %v125 = arith.addi %v118, %v124 : i32
-    %v126 = arith.addi %v119, %v121 : i32
-    %v127 = arith.addi %v125, %wex61 : i32
-    scf.if %v38 {
-      %v128 = arith.addi %v127, %c70 : i32
-      %v129 = arith.index_cast %v128 : i32 to index
-      memref.store %v22, %keep_sm[%v129] : memref<2048xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v39 {
-      %v130 = arith.addi %v127, %v46 : i32
-      %v131 = arith.index_cast %v130 : i32 to index
-      memref.store %v23, %keep_sm[%v131] : memref<2048xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v40 {
-      %v132 = arith.addi %v127, %v54 : i32
-      %v133 = arith.index_cast %v132 : i32 to index
-      memref.store %v24, %keep_sm[%v133] : memref<2048xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v41 {
-      %v134 = arith.addi %v127, %v55 : i32
-      %v135 = arith.index_cast %v134 : i32 to index
-      memref.store %v25, %keep_sm[%v135] : memref<2048xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v42 {
-      %v136 = arith.addi %v127, %v56 : i32
-      %v137 = arith.index_cast %v136 : i32 to index
-      memref.store %v34, %keep_sm[%v137] : memref<2048xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v43 {
-      %v138 = arith.addi %v127, %v57 : i32
-      %v139 = arith.index_cast %v138 : i32 to index
-      memref.store %v35, %keep_sm[%v139] : memref<2048xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v44 {
-      %v140 = arith.addi %v127, %v58 : i32
-      %v141 = arith.index_cast %v140 : i32 to index
-      memref.store %v36, %keep_sm[%v141] : memref<2048xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v45 {
-      %v142 = arith.addi %v127, %v59 : i32
-      %v143 = arith.index_cast %v142 : i32 to index
-      memref.store %v37, %keep_sm[%v143] : memref<2048xf32, #gpu.address_space<workgroup>>
-    }
-    %v144 = arith.cmpi eq, %wid63, %c8 : index
-    scf.if %v144 {
-      %c145 = arith.constant 0 : i64
-      %v146 = arith.cmpi eq, %tile6, %c145 : i64
-      %pre147 = scf.if %v146 -> i32 {
-        scf.if %v66 {
-          %v148 = arith.extui %v126 : i32 to i64
-          %c149 = arith.constant 8589934592 : i64
-          %v150 = arith.ori %v148, %c149 : i64
-          %c151 = arith.constant 1 : i64
-          %v152 = arith.addi %tile6, %c151 : i64
-          %v153 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v154 = arith.index_cast %v153 : index to i64
-          %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
-          %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v150, %v156 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c70 : i32
-      } else {
-        scf.if %v66 {
-          %v157 = arith.extui %v126 : i32 to i64
-          %c158 = arith.constant 4294967296 : i64
-          %v159 = arith.ori %v157, %c158 : i64
-          %c160 = arith.constant 1 : i64
-          %v161 = arith.addi %tile6, %c160 : i64
-          %v162 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v163 = arith.index_cast %v162 : index to i64
-          %v164 = llvm.inttoptr %v163 : i64 to !llvm.ptr<1>
-          %v165 = llvm.getelementptr inbounds %v164[%v161] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v159, %v165 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c166 = arith.constant 0 : i32
-        %lane167 = warp.lane_id : i32
-        %v168 = arith.extui %lane167 : i32 to i64
-        %c169 = arith.constant 1 : i64
-        %c170 = arith.constant 0 : i64
-        %c171 = arith.constant 32 : i64
-        %c172 = arith.constant 4294967295 : i64
-        %v173 = arith.subi %tile6, %c169 : i64
-        %lb174:2 = scf.while (%end175 = %v173, %acc176 = %c166) : (i64, i32) -> (i64, i32) {
-          %v177 = arith.subi %end175, %v168 : i64
-          %v178 = arith.cmpi sge, %v177, %c170 : i64
-          %v179 = arith.addi %v177, %c169 : i64
-          %c180 = arith.constant 8589934592 : i64
-          %v181 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v182 = arith.index_cast %v181 : index to i64
-          %v183 = llvm.inttoptr %v182 : i64 to !llvm.ptr<1>
-          %v184 = llvm.getelementptr inbounds %v183[%v179] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word185 = scf.while (%spin186 = %c170) : (i64) -> i64 {
-            %v187 = scf.if %v178 -> i64 {
-              %v188 = llvm.load %v184 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v188 : i64
-            } else {
-              scf.yield %c180 : i64
-            }
-            %v189 = arith.shrui %v187, %c171 : i64
-            %v190 = arith.cmpi eq, %v189, %c170 : i64
-            %v191 = warp.vote <any> %v190 : i1
-            scf.condition(%v191) %v187 : i64
-          } do {
-            ^bb0(%x192: i64):
-            scf.yield %c170 : i64
-          }
-          %v193 = arith.shrui %word185, %c171 : i64
-          %c194 = arith.constant 2 : i64
-          %v195 = arith.cmpi eq, %v193, %c194 : i64
-          %ballot196 = warp.ballot %v195 : i32
-          %c197 = arith.constant 0 : i32
-          %v198 = arith.cmpi ne, %ballot196, %c197 : i32
-          %v199 = math.cttz %ballot196 : i32
-          %v200 = arith.cmpi ule, %lane167, %v199 : i32
-          %v201 = arith.andi %word185, %c172 : i64
-          %v202 = arith.trunci %v201 : i64 to i32
-          %v203 = arith.select %v200, %v202, %c166 : i32
-          %v204 = warp.reduce <add> %v203 : i32
-          %v205 = arith.addi %acc176, %v204 : i32
-          %v206 = arith.subi %end175, %c171 : i64
-          %v207 = arith.xori %v198, %true : i1
-          scf.condition(%v207) %v206, %v205 : i64, i32
-        } do {
-          ^bb0(%e208: i64, %a209: i32):
-          scf.yield %e208, %a209 : i64, i32
-        }
-        %v210 = arith.addi %lb174#1, %v126 : i32
-        scf.if %v66 {
-          %v211 = arith.extui %v210 : i32 to i64
-          %c212 = arith.constant 8589934592 : i64
-          %v213 = arith.ori %v211, %c212 : i64
-          %c214 = arith.constant 1 : i64
-          %v215 = arith.addi %tile6, %c214 : i64
-          %v216 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v217 = arith.index_cast %v216 : index to i64
-          %v218 = llvm.inttoptr %v217 : i64 to !llvm.ptr<1>
-          %v219 = llvm.getelementptr inbounds %v218[%v215] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v213, %v219 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb174#1 : i32
-      }
-      scf.if %v66 {
-        memref.store %pre147, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v220 = arith.divui %n, %c9 : index
-        %c221 = arith.constant 1 : index
-        %v222 = arith.subi %v220, %c221 : index
-        %v223 = arith.cmpi eq, %v7, %v222 : index
-        scf.if %v223 {
-          %v224 = arith.addi %pre147, %v126 : i32
-          memref.store %v224, %num[%c8] : memref<?xi32>
-        }
-      }
-    }
-    gpu.barrier
-    %v225 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v226 = arith.addi %v225, %v125 : i32
-    %offset227 = arith.addi %v226, %wex61 : i32
-    %v228 = arith.index_cast %v126 : i32 to index
-    %v229 = arith.index_cast %v225 : i32 to index
-    %c231 = arith.constant 256 : index
-    scf.for %i230 = %tid2 to %v228 step %c231 {
-      %v232 = memref.load %keep_sm[%i230] : memref<2048xf32, #gpu.address_space<workgroup>>
-      %v233 = arith.addi %v229, %i230 : index
-      memref.store %v232, %out[%v233] : memref<?xf32>
-    }
-    gpu.return
-  }
-
-  gpu.func @scan_incl_i32_items16(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 4096 : index
-    %c10 = arith.constant 16 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.addi %base13, %c14 : index
-    %v16 = arith.index_cast %v15 : index to i64
-    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v18 = arith.index_cast %v17 : index to i64
-    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v22 = vector.extract %v21[0] : i32 from vector<4xi32>
-    %v23 = vector.extract %v21[1] : i32 from vector<4xi32>
-    %v24 = vector.extract %v21[2] : i32 from vector<4xi32>
-    %v25 = vector.extract %v21[3] : i32 from vector<4xi32>
-    %c26 = arith.constant 4 : index
-    %v27 = arith.addi %base13, %c26 : index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v30 = arith.index_cast %v29 : index to i64
-    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v34 = vector.extract %v33[0] : i32 from vector<4xi32>
-    %v35 = vector.extract %v33[1] : i32 from vector<4xi32>
-    %v36 = vector.extract %v33[2] : i32 from vector<4xi32>
-    %v37 = vector.extract %v33[3] : i32 from vector<4xi32>
-    %c38 = arith.constant 8 : index
-    %v39 = arith.addi %base13, %c38 : index
-    %v40 = arith.index_cast %v39 : index to i64
-    %v41 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v42 = arith.index_cast %v41 : index to i64
-    %v43 = llvm.inttoptr %v42 : i64 to !llvm.ptr<1>
-    %v44 = llvm.getelementptr inbounds %v43[%v40] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v45 = llvm.load %v44 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v46 = vector.extract %v45[0] : i32 from vector<4xi32>
-    %v47 = vector.extract %v45[1] : i32 from vector<4xi32>
-    %v48 = vector.extract %v45[2] : i32 from vector<4xi32>
-    %v49 = vector.extract %v45[3] : i32 from vector<4xi32>
-    %c50 = arith.constant 12 : index
-    %v51 = arith.addi %base13, %c50 : index
-    %v52 = arith.index_cast %v51 : index to i64
-    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v54 = arith.index_cast %v53 : index to i64
-    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
-    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v57 = llvm.load %v56 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v58 = vector.extract %v57[0] : i32 from vector<4xi32>
-    %v59 = vector.extract %v57[1] : i32 from vector<4xi32>
-    %v60 = vector.extract %v57[2] : i32 from vector<4xi32>
-    %v61 = vector.extract %v57[3] : i32 from vector<4xi32>
-    %v62 = arith.addi %v22, %v23 : i32
-    %v63 = arith.addi %v62, %v24 : i32
-    %v64 = arith.addi %v63, %v25 : i32
-    %v65 = arith.addi %v64, %v34 : i32
-    %v66 = arith.addi %v65, %v35 : i32
-    %v67 = arith.addi %v66, %v36 : i32
-    %v68 = arith.addi %v67, %v37 : i32
-    %v69 = arith.addi %v68, %v46 : i32
-    %v70 = arith.addi %v69, %v47 : i32
-    %v71 = arith.addi %v70, %v48 : i32
-    %v72 = arith.addi %v71, %v49 : i32
-    %v73 = arith.addi %v72, %v58 : i32
-    %v74 = arith.addi %v73, %v59 : i32
-    %v75 = arith.addi %v74, %v60 : i32
-    %v76 = arith.addi %v75, %v61 : i32
-    %wex77 = warp.scan <add> %v76 exclusive : i32
-    %c78 = arith.constant 32 : index
-    %wid79 = arith.divui %tid2, %c78 : index
-    %lane80 = arith.remui %tid2, %c78 : index
-    %c81 = arith.constant 0 : index
-    %v82 = arith.cmpi eq, %lane80, %c81 : index
-    %c83 = arith.constant 31 : index
-    %v84 = arith.cmpi eq, %lane80, %c83 : index
-    scf.if %v84 {
-      %wtot85 = arith.addi %wex77, %v76 : i32
-      memref.store %wtot85, %warp_sm[%wid79] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c86 = arith.constant 0 : i32
-    %c87 = arith.constant 0 : index
-    %v88 = memref.load %warp_sm[%c87] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c89 = arith.constant 0 : index
-    %v90 = arith.cmpi ugt, %wid79, %c89 : index
-    %v91 = arith.select %v90, %v88, %c86 : i32
-    %v92 = arith.addi %c86, %v91 : i32
-    %v93 = arith.addi %c86, %v88 : i32
-    %c94 = arith.constant 1 : index
-    %v95 = memref.load %warp_sm[%c94] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c96 = arith.constant 1 : index
-    %v97 = arith.cmpi ugt, %wid79, %c96 : index
-    %v98 = arith.select %v97, %v95, %c86 : i32
-    %v99 = arith.addi %v92, %v98 : i32
-    %v100 = arith.addi %v93, %v95 : i32
-    %c101 = arith.constant 2 : index
-    %v102 = memref.load %warp_sm[%c101] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c103 = arith.constant 2 : index
-    %v104 = arith.cmpi ugt, %wid79, %c103 : index
-    %v105 = arith.select %v104, %v102, %c86 : i32
-    %v106 = arith.addi %v99, %v105 : i32
-    %v107 = arith.addi %v100, %v102 : i32
-    %c108 = arith.constant 3 : index
-    %v109 = memref.load %warp_sm[%c108] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c110 = arith.constant 3 : index
-    %v111 = arith.cmpi ugt, %wid79, %c110 : index
-    %v112 = arith.select %v111, %v109, %c86 : i32
-    %v113 = arith.addi %v106, %v112 : i32
-    %v114 = arith.addi %v107, %v109 : i32
-    %c115 = arith.constant 4 : index
-    %v116 = memref.load %warp_sm[%c115] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c117 = arith.constant 4 : index
-    %v118 = arith.cmpi ugt, %wid79, %c117 : index
-    %v119 = arith.select %v118, %v116, %c86 : i32
-    %v120 = arith.addi %v113, %v119 : i32
-    %v121 = arith.addi %v114, %v116 : i32
-    %c122 = arith.constant 5 : index
-    %v123 = memref.load %warp_sm[%c122] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c124 = arith.constant 5 : index
-    %v125 = arith.cmpi ugt, %wid79, %c124 : index
-    %v126 = arith.select %v125, %v123, %c86 : i32
-    %v127 = arith.addi %v120, %v126 : i32
-    %v128 = arith.addi %v121, %v123 : i32
-    %c129 = arith.constant 6 : index
-    %v130 = memref.load %warp_sm[%c129] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c131 = arith.constant 6 : index
-    %v132 = arith.cmpi ugt, %wid79, %c131 : index
-    %v133 = arith.select %v132, %v130, %c86 : i32
-    %v134 = arith.addi %v127, %v133 : i32
-    %v135 = arith.addi %v128, %v130 : i32
-    %c136 = arith.constant 7 : index
-    %v137 = memref.load %warp_sm[%c136] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c138 = arith.constant 7 : index
-    %v139 = arith.cmpi ugt, %wid79, %c138 : index
-    %v140 = arith.select %v139, %v137, %c86 : i32
-    %v141 = arith.addi %v134, %v140 : i32
-    %v142 = arith.addi %v135, %v137 : i32
-    %v143 = arith.cmpi eq, %wid79, %c8 : index
-    scf.if %v143 {
-      %c144 = arith.constant 0 : i64
-      %v145 = arith.cmpi eq, %tile6, %c144 : i64
-      %pre146 = scf.if %v145 -> i32 {
-        scf.if %v82 {
-          %v147 = arith.extui %v142 : i32 to i64
-          %c148 = arith.constant 8589934592 : i64
-          %v149 = arith.ori %v147, %c148 : i64
-          %c150 = arith.constant 1 : i64
-          %v151 = arith.addi %tile6, %c150 : i64
-          %v152 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v153 = arith.index_cast %v152 : index to i64
-          %v154 = llvm.inttoptr %v153 : i64 to !llvm.ptr<1>
-          %v155 = llvm.getelementptr inbounds %v154[%v151] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v149, %v155 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c86 : i32
-      } else {
-        scf.if %v82 {
-          %v156 = arith.extui %v142 : i32 to i64
-          %c157 = arith.constant 4294967296 : i64
-          %v158 = arith.ori %v156, %c157 : i64
-          %c159 = arith.constant 1 : i64
-          %v160 = arith.addi %tile6, %c159 : i64
-          %v161 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v162 = arith.index_cast %v161 : index to i64
-          %v163 = llvm.inttoptr %v162 : i64 to !llvm.ptr<1>
-          %v164 = llvm.getelementptr inbounds %v163[%v160] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v158, %v164 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c165 = arith.constant 0 : i32
-        %lane166 = warp.lane_id : i32
-        %v167 = arith.extui %lane166 : i32 to i64
-        %c168 = arith.constant 1 : i64
-        %c169 = arith.constant 0 : i64
-        %c170 = arith.constant 32 : i64
-        %c171 = arith.constant 4294967295 : i64
-        %v172 = arith.subi %tile6, %c168 : i64
-        %lb173:2 = scf.while (%end174 = %v172, %acc175 = %c165) : (i64, i32) -> (i64, i32) {
-          %v176 = arith.subi %end174, %v167 : i64
-          %v177 = arith.cmpi sge, %v176, %c169 : i64
-          %v178 = arith.addi %v176, %c168 : i64
-          %c179 = arith.constant 8589934592 : i64
-          %v180 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v181 = arith.index_cast %v180 : index to i64
-          %v182 = llvm.inttoptr %v181 : i64 to !llvm.ptr<1>
-          %v183 = llvm.getelementptr inbounds %v182[%v178] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word184 = scf.while (%spin185 = %c169) : (i64) -> i64 {
-            %v186 = scf.if %v177 -> i64 {
-              %v187 = llvm.load %v183 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v187 : i64
-            } else {
-              scf.yield %c179 : i64
-            }
-            %v188 = arith.shrui %v186, %c170 : i64
-            %v189 = arith.cmpi eq, %v188, %c169 : i64
-            %v190 = warp.vote <any> %v189 : i1
-            scf.condition(%v190) %v186 : i64
-          } do {
-            ^bb0(%x191: i64):
-            scf.yield %c169 : i64
-          }
-          %v192 = arith.shrui %word184, %c170 : i64
-          %c193 = arith.constant 2 : i64
-          %v194 = arith.cmpi eq, %v192, %c193 : i64
-          %ballot195 = warp.ballot %v194 : i32
-          %c196 = arith.constant 0 : i32
-          %v197 = arith.cmpi ne, %ballot195, %c196 : i32
-          %v198 = math.cttz %ballot195 : i32
-          %v199 = arith.cmpi ule, %lane166, %v198 : i32
-          %v200 = arith.andi %word184, %c171 : i64
-          %v201 = arith.trunci %v200 : i64 to i32
-          %v202 = arith.select %v199, %v201, %c165 : i32
-          %v203 = warp.reduce <add> %v202 : i32
-          %v204 = arith.addi %acc175, %v203 : i32
-          %v205 = arith.subi %end174, %c170 : i64
-          %v206 = arith.xori %v197, %true : i1
-          scf.condition(%v206) %v205, %v204 : i64, i32
-        } do {
-          ^bb0(%e207: i64, %a208: i32):
-          scf.yield %e207, %a208 : i64, i32
-        }
-        %v209 = arith.addi %lb173#1, %v142 : i32
-        scf.if %v82 {
-          %v210 = arith.extui %v209 : i32 to i64
-          %c211 = arith.constant 8589934592 : i64
-          %v212 = arith.ori %v210, %c211 : i64
-          %c213 = arith.constant 1 : i64
-          %v214 = arith.addi %tile6, %c213 : i64
-          %v215 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v216 = arith.index_cast %v215 : index to i64
-          %v217 = llvm.inttoptr %v216 : i64 to !llvm.ptr<1>
-          %v218 = llvm.getelementptr inbounds %v217[%v214] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v212, %v218 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb173#1 : i32
-      }
-      scf.if %v82 {
-        memref.store %pre146, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v219 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v220 = arith.addi %v219, %v141 : i32
-    %offset221 = arith.addi %v220, %wex77 : i32
-    %v222 = arith.addi %offset221, %v22 : i32
-    %v223 = arith.addi %offset221, %v62 : i32
-    %v224 = arith.addi %offset221, %v63 : i32
-    %v225 = arith.addi %offset221, %v64 : i32
-    %v226 = arith.addi %offset221, %v65 : i32
-    %v227 = arith.addi %offset221, %v66 : i32
-    %v228 = arith.addi %offset221, %v67 : i32
-    %v229 = arith.addi %offset221, %v68 : i32
-    %v230 = arith.addi %offset221, %v69 : i32
-    %v231 = arith.addi %offset221, %v70 : i32
-    %v232 = arith.addi %offset221, %v71 : i32
-    %v233 = arith.addi %offset221, %v72 : i32
-    %v234 = arith.addi %offset221, %v73 : i32
-    %v235 = arith.addi %offset221, %v74 : i32
-    %v236 = arith.addi %offset221, %v75 : i32
-    %v237 = arith.addi %offset221, %v76 : i32
-    %c238 = arith.constant dense<0> : vector<4xi32>
-    %v239 = vector.insert %v222, %c238 [0] : i32 into vector<4xi32>
-    %v240 = vector.insert %v223, %v239 [1] : i32 into vector<4xi32>
-    %v241 = vector.insert %v224, %v240 [2] : i32 into vector<4xi32>
-    %v242 = vector.insert %v225, %v241 [3] : i32 into vector<4xi32>
-    %c243 = arith.constant 0 : index
-    %v244 = arith.addi %base13, %c243 : index
-    vector.store %v242, %out[%v244] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c245 = arith.constant dense<0> : vector<4xi32>
-    %v246 = vector.insert %v226, %c245 [0] : i32 into vector<4xi32>
-    %v247 = vector.insert %v227, %v246 [1] : i32 into vector<4xi32>
-    %v248 = vector.insert %v228, %v247 [2] : i32 into vector<4xi32>
-    %v249 = vector.insert %v229, %v248 [3] : i32 into vector<4xi32>
-    %c250 = arith.constant 4 : index
-    %v251 = arith.addi %base13, %c250 : index
-    vector.store %v249, %out[%v251] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c252 = arith.constant dense<0> : vector<4xi32>
-    %v253 = vector.insert %v230, %c252 [0] : i32 into vector<4xi32>
-    %v254 = vector.insert %v231, %v253 [1] : i32 into vector<4xi32>
-    %v255 = vector.insert %v232, %v254 [2] : i32 into vector<4xi32>
-    %v256 = vector.insert %v233, %v255 [3] : i32 into vector<4xi32>
-    %c257 = arith.constant 8 : index
-    %v258 = arith.addi %base13, %c257 : index
-    vector.store %v256, %out[%v258] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c259 = arith.constant dense<0> : vector<4xi32>
-    %v260 = vector.insert %v234, %c259 [0] : i32 into vector<4xi32>
-    %v261 = vector.insert %v235, %v260 [1] : i32 into vector<4xi32>
-    %v262 = vector.insert %v236, %v261 [2] : i32 into vector<4xi32>
-    %v263 = vector.insert %v237, %v262 [3] : i32 into vector<4xi32>
-    %c264 = arith.constant 12 : index
-    %v265 = arith.addi %base13, %c264 : index
-    vector.store %v263, %out[%v265] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    gpu.return
-  }
-
-  gpu.func @scan_incl_f32_items16(%in: memref<?xf32>, %out: memref<?xf32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xf32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 4096 : index
-    %c10 = arith.constant 16 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.addi %base13, %c14 : index
-    %v16 = arith.index_cast %v15 : index to i64
-    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v18 = arith.index_cast %v17 : index to i64
-    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v22 = vector.extract %v21[0] : f32 from vector<4xf32>
-    %v23 = vector.extract %v21[1] : f32 from vector<4xf32>
-    %v24 = vector.extract %v21[2] : f32 from vector<4xf32>
-    %v25 = vector.extract %v21[3] : f32 from vector<4xf32>
-    %c26 = arith.constant 4 : index
-    %v27 = arith.addi %base13, %c26 : index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v30 = arith.index_cast %v29 : index to i64
-    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v34 = vector.extract %v33[0] : f32 from vector<4xf32>
-    %v35 = vector.extract %v33[1] : f32 from vector<4xf32>
-    %v36 = vector.extract %v33[2] : f32 from vector<4xf32>
-    %v37 = vector.extract %v33[3] : f32 from vector<4xf32>
-    %c38 = arith.constant 8 : index
-    %v39 = arith.addi %base13, %c38 : index
-    %v40 = arith.index_cast %v39 : index to i64
-    %v41 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v42 = arith.index_cast %v41 : index to i64
-    %v43 = llvm.inttoptr %v42 : i64 to !llvm.ptr<1>
-    %v44 = llvm.getelementptr inbounds %v43[%v40] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v45 = llvm.load %v44 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v46 = vector.extract %v45[0] : f32 from vector<4xf32>
-    %v47 = vector.extract %v45[1] : f32 from vector<4xf32>
-    %v48 = vector.extract %v45[2] : f32 from vector<4xf32>
-    %v49 = vector.extract %v45[3] : f32 from vector<4xf32>
-    %c50 = arith.constant 12 : index
-    %v51 = arith.addi %base13, %c50 : index
-    %v52 = arith.index_cast %v51 : index to i64
-    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v54 = arith.index_cast %v53 : index to i64
-    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
-    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v57 = llvm.load %v56 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-    %v58 = vector.extract %v57[0] : f32 from vector<4xf32>
-    %v59 = vector.extract %v57[1] : f32 from vector<4xf32>
-    %v60 = vector.extract %v57[2] : f32 from vector<4xf32>
-    %v61 = vector.extract %v57[3] : f32 from vector<4xf32>
-    %v62 = arith.addf %v22, %v23 : f32
-    %v63 = arith.addf %v62, %v24 : f32
-    %v64 = arith.addf %v63, %v25 : f32
-    %v65 = arith.addf %v64, %v34 : f32
-    %v66 = arith.addf %v65, %v35 : f32
-    %v67 = arith.addf %v66, %v36 : f32
-    %v68 = arith.addf %v67, %v37 : f32
-    %v69 = arith.addf %v68, %v46 : f32
-    %v70 = arith.addf %v69, %v47 : f32
-    %v71 = arith.addf %v70, %v48 : f32
-    %v72 = arith.addf %v71, %v49 : f32
-    %v73 = arith.addf %v72, %v58 : f32
-    %v74 = arith.addf %v73, %v59 : f32
-    %v75 = arith.addf %v74, %v60 : f32
-    %v76 = arith.addf %v75, %v61 : f32
-    %wex77 = warp.scan <add> %v76 exclusive : f32
-    %c78 = arith.constant 32 : index
-    %wid79 = arith.divui %tid2, %c78 : index
-    %lane80 = arith.remui %tid2, %c78 : index
-    %c81 = arith.constant 0 : index
-    %v82 = arith.cmpi eq, %lane80, %c81 : index
-    %c83 = arith.constant 31 : index
-    %v84 = arith.cmpi eq, %lane80, %c83 : index
-    scf.if %v84 {
-      %wtot85 = arith.addf %wex77, %v76 : f32
-      memref.store %wtot85, %warp_sm[%wid79] : memref<8xf32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c86 = arith.constant 0.0 : f32
-    %c87 = arith.constant 0 : index
-    %v88 = memref.load %warp_sm[%c87] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c89 = arith.constant 0 : index
-    %v90 = arith.cmpi ugt, %wid79, %c89 : index
-    %v91 = arith.select %v90, %v88, %c86 : f32
-    %v92 = arith.addf %c86, %v91 : f32
-    %v93 = arith.addf %c86, %v88 : f32
-    %c94 = arith.constant 1 : index
-    %v95 = memref.load %warp_sm[%c94] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c96 = arith.constant 1 : index
-    %v97 = arith.cmpi ugt, %wid79, %c96 : index
-    %v98 = arith.select %v97, %v95, %c86 : f32
-    %v99 = arith.addf %v92, %v98 : f32
-    %v100 = arith.addf %v93, %v95 : f32
-    %c101 = arith.constant 2 : index
-    %v102 = memref.load %warp_sm[%c101] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c103 = arith.constant 2 : index
-    %v104 = arith.cmpi ugt, %wid79, %c103 : index
-    %v105 = arith.select %v104, %v102, %c86 : f32
-    %v106 = arith.addf %v99, %v105 : f32
-    %v107 = arith.addf %v100, %v102 : f32
-    %c108 = arith.constant 3 : index
-    %v109 = memref.load %warp_sm[%c108] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c110 = arith.constant 3 : index
-    %v111 = arith.cmpi ugt, %wid79, %c110 : index
-    %v112 = arith.select %v111, %v109, %c86 : f32
-    %v113 = arith.addf %v106, %v112 : f32
-    %v114 = arith.addf %v107, %v109 : f32
-    %c115 = arith.constant 4 : index
-    %v116 = memref.load %warp_sm[%c115] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c117 = arith.constant 4 : index
-    %v118 = arith.cmpi ugt, %wid79, %c117 : index
-    %v119 = arith.select %v118, %v116, %c86 : f32
-    %v120 = arith.addf %v113, %v119 : f32
-    %v121 = arith.addf %v114, %v116 : f32
-    %c122 = arith.constant 5 : index
-    %v123 = memref.load %warp_sm[%c122] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c124 = arith.constant 5 : index
-    %v125 = arith.cmpi ugt, %wid79, %c124 : index
-    %v126 = arith.select %v125, %v123, %c86 : f32
-    %v127 = arith.addf %v120, %v126 : f32
-    %v128 = arith.addf %v121, %v123 : f32
-    %c129 = arith.constant 6 : index
-    %v130 = memref.load %warp_sm[%c129] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c131 = arith.constant 6 : index
-    %v132 = arith.cmpi ugt, %wid79, %c131 : index
-    %v133 = arith.select %v132, %v130, %c86 : f32
-    %v134 = arith.addf %v127, %v133 : f32
-    %v135 = arith.addf %v128, %v130 : f32
-    %c136 = arith.constant 7 : index
-    %v137 = memref.load %warp_sm[%c136] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c138 = arith.constant 7 : index
-    %v139 = arith.cmpi ugt, %wid79, %c138 : index
-    %v140 = arith.select %v139, %v137, %c86 : f32
-    %v141 = arith.addf %v134, %v140 : f32
-    %v142 = arith.addf %v135, %v137 : f32
-    %v143 = arith.cmpi eq, %wid79, %c8 : index
-    scf.if %v143 {
-      %c144 = arith.constant 0 : i64
-      %v145 = arith.cmpi eq, %tile6, %c144 : i64
-      %pre146 = scf.if %v145 -> f32 {
-        scf.if %v82 {
-          %v147 = arith.bitcast %v142 : f32 to i32
-          %v148 = arith.extui %v147 : i32 to i64
-          %c149 = arith.constant 8589934592 : i64
-          %v150 = arith.ori %v148, %c149 : i64
-          %c151 = arith.constant 1 : i64
-          %v152 = arith.addi %tile6, %c151 : i64
-          %v153 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v154 = arith.index_cast %v153 : index to i64
-          %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
-          %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v150, %v156 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c86 : f32
-      } else {
-        scf.if %v82 {
-          %v157 = arith.bitcast %v142 : f32 to i32
-          %v158 = arith.extui %v157 : i32 to i64
-          %c159 = arith.constant 4294967296 : i64
-          %v160 = arith.ori %v158, %c159 : i64
-          %c161 = arith.constant 1 : i64
-          %v162 = arith.addi %tile6, %c161 : i64
-          %v163 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v164 = arith.index_cast %v163 : index to i64
-          %v165 = llvm.inttoptr %v164 : i64 to !llvm.ptr<1>
-          %v166 = llvm.getelementptr inbounds %v165[%v162] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v160, %v166 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c167 = arith.constant 0.0 : f32
-        %lane168 = warp.lane_id : i32
-        %v169 = arith.extui %lane168 : i32 to i64
-        %c170 = arith.constant 1 : i64
-        %c171 = arith.constant 0 : i64
-        %c172 = arith.constant 32 : i64
-        %c173 = arith.constant 4294967295 : i64
-        %v174 = arith.subi %tile6, %c170 : i64
-        %lb175:2 = scf.while (%end176 = %v174, %acc177 = %c167) : (i64, f32) -> (i64, f32) {
-          %v178 = arith.subi %end176, %v169 : i64
-          %v179 = arith.cmpi sge, %v178, %c171 : i64
-          %v180 = arith.addi %v178, %c170 : i64
-          %c181 = arith.constant 8589934592 : i64
-          %v182 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v183 = arith.index_cast %v182 : index to i64
-          %v184 = llvm.inttoptr %v183 : i64 to !llvm.ptr<1>
-          %v185 = llvm.getelementptr inbounds %v184[%v180] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word186 = scf.while (%spin187 = %c171) : (i64) -> i64 {
-            %v188 = scf.if %v179 -> i64 {
-              %v189 = llvm.load %v185 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v189 : i64
-            } else {
-              scf.yield %c181 : i64
-            }
-            %v190 = arith.shrui %v188, %c172 : i64
-            %v191 = arith.cmpi eq, %v190, %c171 : i64
-            %v192 = warp.vote <any> %v191 : i1
-            scf.condition(%v192) %v188 : i64
-          } do {
-            ^bb0(%x193: i64):
-            scf.yield %c171 : i64
-          }
-          %v194 = arith.shrui %word186, %c172 : i64
-          %c195 = arith.constant 2 : i64
-          %v196 = arith.cmpi eq, %v194, %c195 : i64
-          %ballot197 = warp.ballot %v196 : i32
-          %c198 = arith.constant 0 : i32
-          %v199 = arith.cmpi ne, %ballot197, %c198 : i32
-          %v200 = math.cttz %ballot197 : i32
-          %v201 = arith.cmpi ule, %lane168, %v200 : i32
-          %v202 = arith.andi %word186, %c173 : i64
-          %v203 = arith.trunci %v202 : i64 to i32
-          %v204 = arith.bitcast %v203 : i32 to f32
-          %v205 = arith.select %v201, %v204, %c167 : f32
-          %v206 = warp.reduce <add> %v205 : f32
-          %v207 = arith.addf %acc177, %v206 : f32
-          %v208 = arith.subi %end176, %c172 : i64
-          %v209 = arith.xori %v199, %true : i1
-          scf.condition(%v209) %v208, %v207 : i64, f32
-        } do {
-          ^bb0(%e210: i64, %a211: f32):
-          scf.yield %e210, %a211 : i64, f32
-        }
-        %v212 = arith.addf %lb175#1, %v142 : f32
-        scf.if %v82 {
-          %v213 = arith.bitcast %v212 : f32 to i32
-          %v214 = arith.extui %v213 : i32 to i64
-          %c215 = arith.constant 8589934592 : i64
-          %v216 = arith.ori %v214, %c215 : i64
-          %c217 = arith.constant 1 : i64
-          %v218 = arith.addi %tile6, %c217 : i64
-          %v219 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v220 = arith.index_cast %v219 : index to i64
-          %v221 = llvm.inttoptr %v220 : i64 to !llvm.ptr<1>
-          %v222 = llvm.getelementptr inbounds %v221[%v218] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v216, %v222 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb175#1 : f32
-      }
-      scf.if %v82 {
-        memref.store %pre146, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v223 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v224 = arith.addf %v223, %v141 : f32
-    %offset225 = arith.addf %v224, %wex77 : f32
-    %v226 = arith.addf %offset225, %v22 : f32
-    %v227 = arith.addf %offset225, %v62 : f32
-    %v228 = arith.addf %offset225, %v63 : f32
-    %v229 = arith.addf %offset225, %v64 : f32
-    %v230 = arith.addf %offset225, %v65 : f32
-    %v231 = arith.addf %offset225, %v66 : f32
-    %v232 = arith.addf %offset225, %v67 : f32
-    %v233 = arith.addf %offset225, %v68 : f32
-    %v234 = arith.addf %offset225, %v69 : f32
-    %v235 = arith.addf %offset225, %v70 : f32
-    %v236 = arith.addf %offset225, %v71 : f32
-    %v237 = arith.addf %offset225, %v72 : f32
-    %v238 = arith.addf %offset225, %v73 : f32
-    %v239 = arith.addf %offset225, %v74 : f32
-    %v240 = arith.addf %offset225, %v75 : f32
-    %v241 = arith.addf %offset225, %v76 : f32
-    %c242 = arith.constant dense<0.0> : vector<4xf32>
-    %v243 = vector.insert %v226, %c242 [0] : f32 into vector<4xf32>
-    %v244 = vector.insert %v227, %v243 [1] : f32 into vector<4xf32>
-    %v245 = vector.insert %v228, %v244 [2] : f32 into vector<4xf32>
-    %v246 = vector.insert %v229, %v245 [3] : f32 into vector<4xf32>
-    %c247 = arith.constant 0 : index
-    %v248 = arith.addi %base13, %c247 : index
-    vector.store %v246, %out[%v248] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c249 = arith.constant dense<0.0> : vector<4xf32>
-    %v250 = vector.insert %v230, %c249 [0] : f32 into vector<4xf32>
-    %v251 = vector.insert %v231, %v250 [1] : f32 into vector<4xf32>
-    %v252 = vector.insert %v232, %v251 [2] : f32 into vector<4xf32>
-    %v253 = vector.insert %v233, %v252 [3] : f32 into vector<4xf32>
-    %c254 = arith.constant 4 : index
-    %v255 = arith.addi %base13, %c254 : index
-    vector.store %v253, %out[%v255] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c256 = arith.constant dense<0.0> : vector<4xf32>
-    %v257 = vector.insert %v234, %c256 [0] : f32 into vector<4xf32>
-    %v258 = vector.insert %v235, %v257 [1] : f32 into vector<4xf32>
-    %v259 = vector.insert %v236, %v258 [2] : f32 into vector<4xf32>
-    %v260 = vector.insert %v237, %v259 [3] : f32 into vector<4xf32>
-    %c261 = arith.constant 8 : index
-    %v262 = arith.addi %base13, %c261 : index
-    vector.store %v260, %out[%v262] {alignment = 16} : memref<?xf32>, vector<4xf32>
-    %c263 = arith.constant dense<0.0> : vector<4xf32>
-    %v264 = vector.insert %v238, %c263 [0] : f32 into vector<4xf32>
-    %v265 = vector.insert %v239, %v264 [1] : f32 into vector<4xf32>
-    %v266 = vector.insert %v240, %v265 [2] : f32 into vector<4xf32>
-    %v267 = vector.insert %v241, %v266 [3] : f32 into vector<4xf32>
-    %c268 = arith.constant 12 : index
-    %v269 = arith.addi %base13, %c268 : index
-    vector.store %v267, %out[%v269] {alignment = 16} : memref<?xf32>, vector<4xf32>
     gpu.return
   }
 }

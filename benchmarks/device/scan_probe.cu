@@ -1,0 +1,216 @@
+// Which parts of CUB's single-pass scan make it faster than the warp
+// kernels' algorithm (benchmarks/device/gen_kernels.py, the same as
+// handTileScan in baselines.cu)? Each variant changes one or more of:
+//   Threads x Items  tile shape (ours 256 x 8, CUB's sm_90 tuning 128 x 24)
+//   Ticket           tile index from an atomic counter (ours) or blockIdx.x (CUB)
+//   Relaxed          status words stored/loaded relaxed (CUB) or release/acquire (ours)
+//   DelayNs          __nanosleep between look-back polls (CUB: 648 ns, and
+//                    one initial wait of InitNs after publishing the aggregate)
+//   Transpose        striped coalesced loads/stores through shared memory
+//                    (CUB's BLOCK_LOAD/STORE_WARP_TRANSPOSE) instead of each
+//                    thread's vector loads of its own consecutive items
+// A diagnostic for issue 12, not part of the benchmark table:
+//   nvcc -O3 -arch=sm_90 -std=c++17 scan_probe.cu -o scan_probe && ./scan_probe
+#include <cub/device/device_scan.cuh>
+#include <cuda/atomic>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#define CHECK(x)                                                                                                       \
+  do {                                                                                                                 \
+    cudaError_t e_ = (x);                                                                                              \
+    if (e_ != cudaSuccess) {                                                                                           \
+      std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                                                   \
+      std::exit(1);                                                                                                    \
+    }                                                                                                                  \
+  } while (0)
+
+template <int Threads, int Items, bool Ticket, bool Relaxed, int DelayNs, int InitNs, bool Transpose>
+__global__ void __launch_bounds__(Threads)
+    probeScan(const int *__restrict__ in, int *__restrict__ out, unsigned long long *status) {
+  constexpr int Warps = Threads / 32, Tile = Threads * Items;
+  constexpr int WarpItems = 32 * Items;
+  __shared__ long long tileShared;
+  __shared__ int totals[Warps], prefixShared;
+  __shared__ int stage[Transpose ? Warps * (WarpItems + WarpItems / 32) : 1];
+  int tid = threadIdx.x, lane = tid % 32, wid = tid / 32;
+  long long tile = blockIdx.x;
+  if (Ticket) {
+    if (tid == 0) tileShared = (long long)atomicAdd(&status[0], 1ull);
+    __syncthreads();
+    tile = tileShared;
+  }
+  int x[Items];
+  const int *tin = in + tile * Tile;
+  int *tout = out + tile * Tile;
+  auto pad = [](int i) { return i + i / 32; };
+  int *ws = stage + wid * (WarpItems + WarpItems / 32);
+  if (Transpose) {
+#pragma unroll
+    for (int j = 0; j < Items; ++j) ws[pad(j * 32 + lane)] = tin[wid * WarpItems + j * 32 + lane];
+    __syncwarp();
+#pragma unroll
+    for (int j = 0; j < Items; ++j) x[j] = ws[pad(lane * Items + j)];
+  } else {
+#pragma unroll
+    for (int j = 0; j < Items; j += 4) {
+      int4 v = *reinterpret_cast<const int4 *>(tin + tid * Items + j);
+      x[j] = v.x, x[j + 1] = v.y, x[j + 2] = v.z, x[j + 3] = v.w;
+    }
+  }
+#pragma unroll
+  for (int j = 1; j < Items; ++j) x[j] += x[j - 1];
+  int incl = x[Items - 1];
+#pragma unroll
+  for (int d = 1; d < 32; d *= 2) {
+    int u = __shfl_up_sync(0xffffffffu, incl, d);
+    if (lane >= d) incl += u;
+  }
+  int wex = incl - x[Items - 1];
+  if (lane == 31) totals[wid] = incl;
+  __syncthreads();
+  int wpre = 0, agg = 0;
+#pragma unroll
+  for (int j = 0; j < Warps; ++j) {
+    int t = totals[j];
+    if (j < wid) wpre += t;
+    agg += t;
+  }
+  auto store = [&](long long t, unsigned long long flag, int v) {
+    cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> w(status[1 + t]);
+    w.store(flag << 32 | (unsigned)v, Relaxed ? cuda::memory_order_relaxed : cuda::memory_order_release);
+  };
+  if (wid == 0) {
+    int pre = 0;
+    if (tile == 0) {
+      if (lane == 0) store(tile, 2, agg);
+    } else {
+      if (lane == 0) store(tile, 1, agg);
+      if (InitNs) __nanosleep(InitNs);
+      for (long long end = tile - 1;; end -= 32) {
+        long long p = end - lane;
+        unsigned long long w;
+        while (true) {
+          w = 2ull << 32;
+          if (p >= 0) {
+            cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> a(status[1 + p]);
+            w = a.load(Relaxed ? cuda::memory_order_relaxed : cuda::memory_order_acquire);
+          }
+          if (!__any_sync(0xffffffffu, (w >> 32) == 0)) break;
+          if (DelayNs) __nanosleep(DelayNs);
+        }
+        unsigned prefixes = __ballot_sync(0xffffffffu, (w >> 32) == 2);
+        int nearest = prefixes ? __ffs(prefixes) - 1 : 31;
+        int v = lane <= nearest ? (int)(unsigned)w : 0;
+        pre += __reduce_add_sync(0xffffffffu, v);
+        if (prefixes) break;
+      }
+      if (lane == 0) store(tile, 2, pre + agg);
+    }
+    if (lane == 0) prefixShared = pre;
+  }
+  __syncthreads();
+  int offset = prefixShared + wpre + wex;
+  if (Transpose) {
+#pragma unroll
+    for (int j = 0; j < Items; ++j) ws[pad(lane * Items + j)] = offset + x[j];
+    __syncwarp();
+#pragma unroll
+    for (int j = 0; j < Items; ++j) tout[wid * WarpItems + j * 32 + lane] = ws[pad(j * 32 + lane)];
+  } else {
+#pragma unroll
+    for (int j = 0; j < Items; j += 4)
+      *reinterpret_cast<int4 *>(tout + tid * Items + j) =
+          int4{offset + x[j], offset + x[j + 1], offset + x[j + 2], offset + x[j + 3]};
+  }
+}
+
+static const long long N = 1ll << 28;
+
+template <class F> static float timeIt(F launch) {
+  cudaEvent_t a, b;
+  CHECK(cudaEventCreate(&a));
+  CHECK(cudaEventCreate(&b));
+  for (int i = 0; i < 3; ++i) launch();
+  std::vector<float> ms;
+  for (int i = 0; i < 30; ++i) {
+    CHECK(cudaEventRecord(a));
+    launch();
+    CHECK(cudaEventRecord(b));
+    CHECK(cudaEventSynchronize(b));
+    float t;
+    CHECK(cudaEventElapsedTime(&t, a, b));
+    ms.push_back(t);
+  }
+  CHECK(cudaGetLastError());
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+static int *dIn, *dOut, *dRef;
+static unsigned long long *dStatus;
+static std::vector<int> hRef, hOut;
+static float cubMs;
+
+template <int Threads, int Items, bool Ticket, bool Relaxed, int DelayNs, int InitNs, bool Transpose>
+static void variant(const char *what) {
+  constexpr long long Tile = Threads * Items;
+  long long tiles = N / Tile, n = tiles * Tile;
+  auto launch = [&] {
+    CHECK(cudaMemsetAsync(dStatus, 0, (tiles + 1) * 8));
+    probeScan<Threads, Items, Ticket, Relaxed, DelayNs, InitNs, Transpose><<<tiles, Threads>>>(dIn, dOut, dStatus);
+  };
+  launch();
+  CHECK(cudaDeviceSynchronize());
+  CHECK(cudaMemcpy(hOut.data(), dOut, n * 4, cudaMemcpyDeviceToHost));
+  long long bad = 0;
+  for (long long i = 0; i < n; ++i) bad += hOut[i] != hRef[i];
+  float ms = timeIt(launch) * (double)N / n;  // per 2^28 elements
+  std::printf("%-46s %4dx%-2d ticket=%d relaxed=%d delay=%4d init=%4d transpose=%d  %.3f ms  cub/this %.3f%s\n", what,
+              Threads, Items, Ticket, Relaxed, DelayNs, InitNs, Transpose, ms, cubMs / ms,
+              bad ? "  WRONG" : "");
+}
+
+int main() {
+  CHECK(cudaMalloc(&dIn, N * 4));
+  CHECK(cudaMalloc(&dOut, N * 4));
+  CHECK(cudaMalloc(&dRef, N * 4));
+  CHECK(cudaMalloc(&dStatus, (N / 256 + 2) * 8));
+  std::vector<int> h(N);
+  unsigned s = 12345;
+  for (auto &v : h) s = s * 1664525u + 1013904223u, v = (int)(s >> 28) - 8;
+  CHECK(cudaMemcpy(dIn, h.data(), N * 4, cudaMemcpyHostToDevice));
+  hRef.resize(N);
+  hOut.resize(N);
+  long long run = 0;
+  for (long long i = 0; i < N; ++i) run += h[i], hRef[i] = (int)run;
+  size_t bytes = 0;
+  void *temp = nullptr;
+  CHECK(cub::DeviceScan::InclusiveSum(temp, bytes, dIn, dRef, N));
+  CHECK(cudaMalloc(&temp, bytes));
+  auto cub = [&] { CHECK(cub::DeviceScan::InclusiveSum(temp, bytes, dIn, dRef, N)); };
+  cubMs = timeIt(cub);
+  auto copy = [&] { CHECK(cudaMemcpyAsync(dOut, dIn, N * 4, cudaMemcpyDeviceToDevice)); };
+  float copyMs = timeIt(copy);
+  std::printf("CUB InclusiveSum i32 2^28: %.3f ms; D2D copy %.3f ms (%.0f GB/s)\n", cubMs, copyMs, 2 * N * 4 / copyMs / 1e6);
+  variant<256, 8, true, false, 0, 0, false>("ours (warp kernels' algorithm)");
+  variant<256, 8, false, false, 0, 0, false>("ours, blockIdx tiles");
+  variant<256, 8, true, true, 0, 0, false>("ours, relaxed");
+  variant<256, 8, true, false, 648, 1245, false>("ours, delays");
+  variant<256, 8, true, false, 0, 0, true>("ours, transposed");
+  variant<256, 8, false, true, 648, 1245, false>("blockIdx+relaxed+delays");
+  variant<256, 8, false, true, 648, 1245, true>("blockIdx+relaxed+delays+transposed");
+  variant<128, 24, false, true, 648, 1245, true>("CUB's shape and choices");
+  variant<128, 24, false, true, 648, 1245, false>("CUB's, direct vector loads");
+  variant<128, 24, false, true, 0, 0, true>("CUB's, no delays");
+  variant<128, 24, false, false, 648, 1245, true>("CUB's, acquire/release");
+  variant<128, 24, true, true, 648, 1245, true>("CUB's, ticket");
+  variant<256, 16, false, true, 648, 1245, true>("256x16, CUB's choices");
+  variant<128, 16, false, true, 648, 1245, true>("128x16, CUB's choices");
+  variant<256, 24, false, true, 648, 1245, true>("256x24, CUB's choices");
+  variant<128, 24, true, false, 0, 0, false>("128x24, ours otherwise");
+  return 0;
+}
