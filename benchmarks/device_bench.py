@@ -59,23 +59,27 @@ BENCHES = {
     # scan_incl_i32's variants switch one lever of gen_kernels.py's
     # scan_like_kernel off (or change the items per thread); *_old_items8 is
     # the previous configuration with every lever off.
-    "scan_incl_i32": ("scan", ["scan_incl_i32", "scan_incl_i32_direct", "scan_incl_i32_acqrel",
-                               "scan_incl_i32_nopace", "scan_incl_i32_blockid", "scan_incl_i32_items8",
-                               "scan_incl_i32_items32", "scan_incl_i32_old_items8"], 8),
+    "scan_incl_i32": ("scan", ["scan_incl_i32", "scan_incl_i32_direct", "scan_incl_i32_blockx",
+                               "scan_incl_i32_acqrel", "scan_incl_i32_nopace", "scan_incl_i32_ticket",
+                               "scan_incl_i32_items8",
+                               "scan_incl_i32_old_items8"], 8),
     "scan_excl_i32": ("scan", ["scan_excl_i32"], 8),
     "scan_incl_f32": ("scan", ["scan_incl_f32"], 8),
     "scan_excl_f32": ("scan", ["scan_excl_f32"], 8),
-    "select_f32_0pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_old_items8"], None),
-    "select_f32_50pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_old_items8"], None),
-    "select_f32_100pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_old_items8"], None),
+    "select_f32_0pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_blockx",
+                                            "select_gt_f32_old_items8"], None),
+    "select_f32_50pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_blockx",
+                                            "select_gt_f32_old_items8"], None),
+    "select_f32_100pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_blockx",
+                                            "select_gt_f32_old_items8"], None),
     # Block micro-kernels: "warp" is warp.block_reduce / warp.block_scan with
     # the default algorithm; variants: each algorithm explicitly, and the
     # recurrence composed of warp.reduce / warp.scan (gen_kernels.py).
     **{f"block_{k}_i32_{b}": ("block", [f"block_{k}_i32_{b}"]
                               + [f"block_{k}_i32_{b}_{alg}" for alg in algs]
-                              + [f"block_{k}_i32_{b}_composed"], None)
+                              + ([f"block_{k}_i32_{b}_composed"] if b % 32 == 0 else []), None)
        for k, algs in (("reduce", ("warp_reductions", "raking")), ("scan", ("warp_scans", "raking")))
-       for b in (32, 64, 128, 256, 1024)},
+       for b in (32, 48, 64, 128, 256, 1024)},
     # Compiler levers on sum_f32 (vector loads, ld.global.nc, unrolling by 2),
     # each switched off alone, unrolling by 4, and 32-bit index arithmetic
     # (sum_f32_idx32); "warp" is sum_f32. Printed: variant time / sum_f32
@@ -525,7 +529,7 @@ def bench_block(c, bench):
     cp, np = c.cp, c.np
     kind = "reduce" if "reduce" in bench else "scan"
     threads = int(bench.rsplit("_", 1)[1])
-    n = BLOCK_THREADS_TOTAL
+    n = BLOCK_THREADS_TOTAL // threads * threads
     x = cp.random.default_rng(17).integers(-1000, 1000, n, dtype=cp.int32)
     # Reference from the definition, in uint32 (wrapping) arithmetic.
     xu = x.view(cp.uint32).reshape(-1, threads)
@@ -550,7 +554,11 @@ def bench_block(c, bench):
         c.measure(bench, "warp" if name == kernels[0] else name,
                   lambda f=f: f((n // threads,), (threads,), memref(np, x) + memref(np, out)), check, flush=True)
     if c.lib:
-        for impl, k in (("cub", 0 if kind == "reduce" else 1), ("hand", 2 if kind == "reduce" else 3)):
+        # The hand-written kernels take whole warps only.
+        impls = [("cub", 0 if kind == "reduce" else 1)]
+        if threads % 32 == 0:
+            impls.append(("hand", 2 if kind == "reduce" else 3))
+        for impl, k in impls:
             def run(k=k):
                 e = c.lib.block_micro(k, threads, ptr(x), ptr(out), ctypes.c_longlong(n), BLOCK_ROUNDS)
                 if e:

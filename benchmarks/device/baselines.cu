@@ -347,6 +347,10 @@ EXPORT int block_micro(int kind, int threads, const int *in, int *out, long long
   if (n % threads || kind < 0 || kind > 3) return (int)cudaErrorInvalidValue;
   switch (threads) {
   case 32: blockMicroLaunch<32>(kind, in, out, blocks, rounds); break;
+  case 48:  // CUB only: the hand-written kernels take whole warps
+    if (kind > 1) return (int)cudaErrorInvalidValue;
+    blockMicroLaunch<48>(kind, in, out, blocks, rounds);
+    break;
   case 64: blockMicroLaunch<64>(kind, in, out, blocks, rounds); break;
   case 128: blockMicroLaunch<128>(kind, in, out, blocks, rounds); break;
   case 256: blockMicroLaunch<256>(kind, in, out, blocks, rounds); break;

@@ -113,6 +113,72 @@ gpu.module @block {
     gpu.return
   }
 
+  gpu.func @block_reduce_i32_48(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 48 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_48_warp_reductions(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 48 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 algorithm = <warp_reductions> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_reduce_i32_48_raking(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 48 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_reduce <add> %v16 algorithm = <raking> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
   gpu.func @block_reduce_i32_64(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
@@ -672,6 +738,72 @@ gpu.module @block {
       scf.yield %v39 : i32
     }
     memref.store %res22, %out[%gid8] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_48(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 48 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_48_warp_scans(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 48 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 algorithm = <warp_scans> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @block_scan_i32_48_raking(%in: memref<?xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 48 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 0 : i32
+    %c13 = arith.constant 64 : index
+    %res10 = scf.for %r11 = %c1 to %c13 step %c2 iter_args(%a12 = %c9) -> (i32) {
+      %v14 = arith.index_cast %r11 : index to i32
+      %v15 = arith.xori %x8, %v14 : i32
+      %v16 = arith.addi %v15, %a12 : i32
+      %v17 = warp.block_scan <add> %v16 algorithm = <raking> : i32
+      scf.yield %v17 : i32
+    }
+    memref.store %res10, %out[%gid7] : memref<?xi32>
     gpu.return
   }
 

@@ -412,22 +412,26 @@ def store_kept(e, flags, vals, kept_before, base, memref, memref_type):
             e.emit(f"memref.store {value}, {memref}[{at}] : {memref_type}")
 
 
-def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, striped=True,
-                     relaxed=True, poll_ns=POLL_NS, settle_ns=SETTLE_NS, ticket=True):
+def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exchange="warp",
+                     relaxed=True, poll_ns=POLL_NS, settle_ns=SETTLE_NS, ticket=False):
     """Single-pass tile scan (mode 'incl' / 'excl') or order-preserving
     selection of x > %thr (mode 'select') with decoupled look-back; a tile is
     256 threads x `items` consecutive items (a multiple of 4). The levers
     (benchmarks/device/scan_probe.cu measured each in CUDA first):
-      striped   coalesced loads (thread t: items t, t + 256, ...) and
-                `warp.block_exchange` to the blocked arrangement, and back
-                for the stores; else each thread loads its own consecutive
-                items with 16-byte vector loads;
+      exchange  "warp": coalesced loads of each warp's 32 x items segment
+                (lane l: items l, l + 32, ...) and `warp.exchange` to the
+                blocked arrangement, and back for the stores (CUB's
+                WARP_TRANSPOSE); "block": the same over the whole tile with
+                `warp.block_exchange` (two barriers each way); None: each
+                thread loads its own consecutive items with 16-byte vector
+                loads;
       relaxed   status words stored and polled relaxed (the word carries the
                 value, so no release/acquire is needed), else release/acquire;
       poll_ns   nanosleep between polls of a look-back window;
       settle_ns nanosleep after publishing the aggregate, before the first
                 poll (CUB's sm_90 tuning: 648 and 1245 ns);
-      ticket    tiles claimed from an atomic counter, else the block index;
+      ticket    tiles claimed from an atomic counter, else the block index
+                (CUB's choice: it relies on blocks starting in index order);
       staged    (select) kept items gathered in workgroup memory in tile
                 order and written out by consecutive threads (coalesced),
                 instead of each thread storing its own."""
@@ -460,16 +464,25 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, str
     base = e.op(f"arith.addi {tbase}, {toff} : index", "base")
     ity = "f32" if select else ty
     vals = []
-    if striped:
-        elems = []
-        for j in range(items):
-            at = e.op(f"arith.addi {tbase}, {e.idx(j * threads)} : index")
-            elems.append(load(e, "%in", ity, e.op(f"arith.addi {at}, {tid} : index"), nc))
+    if exchange:
+        # Item j of this thread in the striped arrangement: tile or warp
+        # segment start + j * stride + (thread or lane).
+        if exchange == "warp":
+            wid0, lane0, _ = warp_and_lane(e, tid)
+            seg = e.op(f"arith.muli {wid0}, {e.idx(32 * items)} : index")
+            seg = e.op(f"arith.addi {tbase}, {seg} : index")
+            first_item = e.op(f"arith.addi {seg}, {lane0} : index")
+            stride, op_name = 32, "warp.exchange"
+        else:
+            first_item = e.op(f"arith.addi {tbase}, {tid} : index")
+            stride, op_name = threads, "warp.block_exchange"
+        striped_at = [e.op(f"arith.addi {first_item}, {e.idx(j * stride)} : index") for j in range(items)]
+        elems = [load(e, "%in", ity, at, nc) for at in striped_at]
         vty = f"vector<{items}x{ity}>"
         blocked = e.op(f"vector.from_elements {', '.join(elems)} : {vty}")
-        blocked = e.op(f"warp.block_exchange <striped_to_blocked> {blocked} : {vty}")
+        blocked = e.op(f"{op_name} <striped_to_blocked> {blocked} : {vty}")
         vals = [e.op(f"vector.extract {blocked}[{j}] : {ity} from {vty}") for j in range(items)]
-    for h in range(0 if striped else items // 4):
+    for h in range(0 if exchange else items // 4):
         at = e.op(f"arith.addi {base}, {e.idx(4 * h)} : index")
         v = load(e, "%in", ity, at, nc, 4)
         for j in range(4):
@@ -541,30 +554,31 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, str
     p1 = e.op(f"{add} {tpre}, {wpre} : {sty}")
     offset = e.op(f"{add} {p1}, {wex} : {sty}", "offset")
     if staged:
-        # out[tile prefix + i] = i-th kept item of the tile, i = tid, tid + 256, ...
+        # out[tile prefix + i] = i-th kept item of the tile, i = tid + 256 j
+        # for j < items (unrolled: independent loads and stores in flight).
         count = e.op(f"arith.index_cast {agg} : i32 to index")
         start = e.op(f"arith.index_cast {tpre} : i32 to index")
-        i = e.v("i")
-        with e.region(f"scf.for {i} = {tid} to {count} step {e.idx(threads)}"):
-            v = e.op(f"memref.load %keep_sm[{i}] : memref<{tile_size}xf32, #gpu.address_space<workgroup>>")
-            at = e.op(f"arith.addi {start}, {i} : index")
-            e.emit(f"memref.store {v}, %out[{at}] : memref<?xf32>")
+        for j in range(items):
+            i = e.op(f"arith.addi {tid}, {e.idx(j * threads)} : index")
+            kept = e.op(f"arith.cmpi ult, {i}, {count} : index")
+            with e.region(f"scf.if {kept}"):
+                v = e.op(f"memref.load %keep_sm[{i}] : memref<{tile_size}xf32, #gpu.address_space<workgroup>>")
+                at = e.op(f"arith.addi {start}, {i} : index")
+                e.emit(f"memref.store {v}, %out[{at}] : memref<?xf32>")
     elif select:
         # Kept items go to out[offset + number kept before them], in order.
         store_kept(e, flags, vals, [z] + running[:-1], offset, "%out", "memref<?xf32>")
     else:
         outs = running if mode == "incl" else [z] + running[:-1]
         res = [e.op(f"{add} {offset}, {x} : {sty}") for x in outs]
-        if striped:
+        if exchange:
             vty = f"vector<{items}x{ty}>"
             vec = e.op(f"vector.from_elements {', '.join(res)} : {vty}")
-            vec = e.op(f"warp.block_exchange <blocked_to_striped> {vec} : {vty}")
+            vec = e.op(f"{op_name} <blocked_to_striped> {vec} : {vty}")
             for j in range(items):
                 x = e.op(f"vector.extract {vec}[{j}] : {ty} from {vty}")
-                at = e.op(f"arith.addi {tbase}, {e.idx(j * threads)} : index")
-                at = e.op(f"arith.addi {at}, {tid} : index")
-                e.emit(f"memref.store {x}, %out[{at}] : memref<?x{ty}>")
-        for h in range(0 if striped else items // 4):
+                e.emit(f"memref.store {x}, %out[{striped_at[j]}] : memref<?x{ty}>")
+        for h in range(0 if exchange else items // 4):
             vec = e.const(f"dense<{zero_of(ty)}>", f"vector<4x{ty}>")
             for j in range(4):
                 vec = e.op(f"vector.insert {res[4 * h + j]}, {vec} [{j}] : {ty} into vector<4x{ty}>")
@@ -663,7 +677,7 @@ def block_op_kernel(name, kind, threads, rounds, algorithm=None):
 
 BLOCK_ROUNDS = 64
 # Block sizes of the block micro-kernels, and each op's algorithms.
-BLOCK_SIZES = (32, 64, 128, 256, 1024)
+BLOCK_SIZES = (32, 48, 64, 128, 256, 1024)
 BLOCK_ALGORITHMS = {"reduce": ("warp_reductions", "raking"), "scan": ("warp_scans", "raking")}
 
 
@@ -696,17 +710,18 @@ def files():
     # Variants measured against the kernels above: each lever switched off
     # alone, and the previous configuration (8 vector-loaded items per
     # thread, release/acquire, no pacing, unstaged selection).
-    scan.append(scan_like_kernel("scan_incl_i32_direct", "i32", "incl", striped=False))
+    scan.append(scan_like_kernel("scan_incl_i32_direct", "i32", "incl", exchange=None))
+    scan.append(scan_like_kernel("scan_incl_i32_blockx", "i32", "incl", exchange="block"))
     scan.append(scan_like_kernel("scan_incl_i32_acqrel", "i32", "incl", relaxed=False))
     scan.append(scan_like_kernel("scan_incl_i32_nopace", "i32", "incl", poll_ns=0, settle_ns=0))
-    scan.append(scan_like_kernel("scan_incl_i32_blockid", "i32", "incl", ticket=False))
+    scan.append(scan_like_kernel("scan_incl_i32_ticket", "i32", "incl", ticket=True))
     scan.append(scan_like_kernel("scan_incl_i32_items8", "i32", "incl", items=8))
-    scan.append(scan_like_kernel("scan_incl_i32_items32", "i32", "incl", items=32))
-    scan.append(scan_like_kernel("scan_incl_i32_old_items8", "i32", "incl", items=8, striped=False,
-                                 relaxed=False, poll_ns=0, settle_ns=0))
+    scan.append(scan_like_kernel("scan_incl_i32_old_items8", "i32", "incl", items=8, exchange=None,
+                                 relaxed=False, poll_ns=0, settle_ns=0, ticket=True))
     scan.append(scan_like_kernel("select_gt_f32_unstaged", "f32", "select", staged=False))
+    scan.append(scan_like_kernel("select_gt_f32_blockx", "f32", "select", exchange="block"))
     scan.append(scan_like_kernel("select_gt_f32_old_items8", "f32", "select", items=8, staged=False,
-                                 striped=False, relaxed=False, poll_ns=0, settle_ns=0))
+                                 exchange=None, relaxed=False, poll_ns=0, settle_ns=0, ticket=True))
     # block_{reduce,scan}_i32_B: the block op with its default algorithm;
     # _<algorithm>: the op with that algorithm; _composed: the same
     # recurrence composed of warp.reduce / warp.scan and workgroup memory.
@@ -716,7 +731,8 @@ def files():
             block.append(block_op_kernel(f"block_{k}_i32_{b}", k, b, BLOCK_ROUNDS))
             block += [block_op_kernel(f"block_{k}_i32_{b}_{alg}", k, b, BLOCK_ROUNDS, alg)
                       for alg in BLOCK_ALGORITHMS[k]]
-            block.append(block_micro_kernel(f"block_{k}_i32_{b}_composed", k, b, BLOCK_ROUNDS))
+            if b % 32 == 0:  # the composed kernel takes whole warps
+                block.append(block_micro_kernel(f"block_{k}_i32_{b}_composed", k, b, BLOCK_ROUNDS))
     return {
         "reduce.mlir": module("reduce", reduce),
         "scan.mlir": module("scan", scan),

@@ -6,476 +6,414 @@ gpu.module @scan {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 4096 : index
-    %c10 = arith.constant 16 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
     %c14 = arith.constant 0 : index
-    %v15 = arith.addi %v11, %c14 : index
-    %v16 = arith.addi %v15, %tid2 : index
-    %v17 = arith.index_cast %v16 : index to i64
-    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v19 = arith.index_cast %v18 : index to i64
-    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
-    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c23 = arith.constant 256 : index
-    %v24 = arith.addi %v11, %c23 : index
-    %v25 = arith.addi %v24, %tid2 : index
-    %v26 = arith.index_cast %v25 : index to i64
-    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
-    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c32 = arith.constant 512 : index
-    %v33 = arith.addi %v11, %c32 : index
-    %v34 = arith.addi %v33, %tid2 : index
-    %v35 = arith.index_cast %v34 : index to i64
-    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v37 = arith.index_cast %v36 : index to i64
-    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
-    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c41 = arith.constant 768 : index
-    %v42 = arith.addi %v11, %c41 : index
-    %v43 = arith.addi %v42, %tid2 : index
-    %v44 = arith.index_cast %v43 : index to i64
-    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v46 = arith.index_cast %v45 : index to i64
-    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
-    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c50 = arith.constant 1024 : index
-    %v51 = arith.addi %v11, %c50 : index
-    %v52 = arith.addi %v51, %tid2 : index
-    %v53 = arith.index_cast %v52 : index to i64
-    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v55 = arith.index_cast %v54 : index to i64
-    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
-    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c59 = arith.constant 1280 : index
-    %v60 = arith.addi %v11, %c59 : index
-    %v61 = arith.addi %v60, %tid2 : index
-    %v62 = arith.index_cast %v61 : index to i64
-    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v64 = arith.index_cast %v63 : index to i64
-    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
-    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c68 = arith.constant 1536 : index
-    %v69 = arith.addi %v11, %c68 : index
-    %v70 = arith.addi %v69, %tid2 : index
-    %v71 = arith.index_cast %v70 : index to i64
-    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v73 = arith.index_cast %v72 : index to i64
-    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
-    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c77 = arith.constant 1792 : index
-    %v78 = arith.addi %v11, %c77 : index
-    %v79 = arith.addi %v78, %tid2 : index
-    %v80 = arith.index_cast %v79 : index to i64
-    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v82 = arith.index_cast %v81 : index to i64
-    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
-    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c86 = arith.constant 2048 : index
-    %v87 = arith.addi %v11, %c86 : index
-    %v88 = arith.addi %v87, %tid2 : index
-    %v89 = arith.index_cast %v88 : index to i64
-    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v91 = arith.index_cast %v90 : index to i64
-    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
-    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c95 = arith.constant 2304 : index
-    %v96 = arith.addi %v11, %c95 : index
-    %v97 = arith.addi %v96, %tid2 : index
-    %v98 = arith.index_cast %v97 : index to i64
-    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v100 = arith.index_cast %v99 : index to i64
-    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
-    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c104 = arith.constant 2560 : index
-    %v105 = arith.addi %v11, %c104 : index
-    %v106 = arith.addi %v105, %tid2 : index
-    %v107 = arith.index_cast %v106 : index to i64
-    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v109 = arith.index_cast %v108 : index to i64
-    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
-    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c113 = arith.constant 2816 : index
-    %v114 = arith.addi %v11, %c113 : index
-    %v115 = arith.addi %v114, %tid2 : index
-    %v116 = arith.index_cast %v115 : index to i64
-    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v118 = arith.index_cast %v117 : index to i64
-    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
-    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c122 = arith.constant 3072 : index
-    %v123 = arith.addi %v11, %c122 : index
-    %v124 = arith.addi %v123, %tid2 : index
-    %v125 = arith.index_cast %v124 : index to i64
-    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v127 = arith.index_cast %v126 : index to i64
-    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
-    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c131 = arith.constant 3328 : index
-    %v132 = arith.addi %v11, %c131 : index
-    %v133 = arith.addi %v132, %tid2 : index
-    %v134 = arith.index_cast %v133 : index to i64
-    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v136 = arith.index_cast %v135 : index to i64
-    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
-    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c140 = arith.constant 3584 : index
-    %v141 = arith.addi %v11, %c140 : index
-    %v142 = arith.addi %v141, %tid2 : index
-    %v143 = arith.index_cast %v142 : index to i64
-    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v145 = arith.index_cast %v144 : index to i64
-    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
-    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c149 = arith.constant 3840 : index
-    %v150 = arith.addi %v11, %c149 : index
-    %v151 = arith.addi %v150, %tid2 : index
-    %v152 = arith.index_cast %v151 : index to i64
-    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v154 = arith.index_cast %v153 : index to i64
-    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
-    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xi32>
-    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xi32>
-    %v160 = vector.extract %v159[0] : i32 from vector<16xi32>
-    %v161 = vector.extract %v159[1] : i32 from vector<16xi32>
-    %v162 = vector.extract %v159[2] : i32 from vector<16xi32>
-    %v163 = vector.extract %v159[3] : i32 from vector<16xi32>
-    %v164 = vector.extract %v159[4] : i32 from vector<16xi32>
-    %v165 = vector.extract %v159[5] : i32 from vector<16xi32>
-    %v166 = vector.extract %v159[6] : i32 from vector<16xi32>
-    %v167 = vector.extract %v159[7] : i32 from vector<16xi32>
-    %v168 = vector.extract %v159[8] : i32 from vector<16xi32>
-    %v169 = vector.extract %v159[9] : i32 from vector<16xi32>
-    %v170 = vector.extract %v159[10] : i32 from vector<16xi32>
-    %v171 = vector.extract %v159[11] : i32 from vector<16xi32>
-    %v172 = vector.extract %v159[12] : i32 from vector<16xi32>
-    %v173 = vector.extract %v159[13] : i32 from vector<16xi32>
-    %v174 = vector.extract %v159[14] : i32 from vector<16xi32>
-    %v175 = vector.extract %v159[15] : i32 from vector<16xi32>
-    %v176 = arith.addi %v160, %v161 : i32
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %c36 = arith.constant 256 : index
+    %v37 = arith.addi %v19, %c36 : index
+    %c38 = arith.constant 288 : index
+    %v39 = arith.addi %v19, %c38 : index
+    %c40 = arith.constant 320 : index
+    %v41 = arith.addi %v19, %c40 : index
+    %c42 = arith.constant 352 : index
+    %v43 = arith.addi %v19, %c42 : index
+    %c44 = arith.constant 384 : index
+    %v45 = arith.addi %v19, %c44 : index
+    %c46 = arith.constant 416 : index
+    %v47 = arith.addi %v19, %c46 : index
+    %c48 = arith.constant 448 : index
+    %v49 = arith.addi %v19, %c48 : index
+    %c50 = arith.constant 480 : index
+    %v51 = arith.addi %v19, %c50 : index
+    %v52 = arith.index_cast %v21 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v58 = arith.index_cast %v23 : index to i64
+    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v60 = arith.index_cast %v59 : index to i64
+    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v64 = arith.index_cast %v25 : index to i64
+    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v66 = arith.index_cast %v65 : index to i64
+    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v70 = arith.index_cast %v27 : index to i64
+    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v72 = arith.index_cast %v71 : index to i64
+    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
+    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v76 = arith.index_cast %v29 : index to i64
+    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v78 = arith.index_cast %v77 : index to i64
+    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
+    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v82 = arith.index_cast %v31 : index to i64
+    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v84 = arith.index_cast %v83 : index to i64
+    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
+    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v88 = arith.index_cast %v33 : index to i64
+    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v90 = arith.index_cast %v89 : index to i64
+    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
+    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v94 = arith.index_cast %v35 : index to i64
+    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v96 = arith.index_cast %v95 : index to i64
+    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
+    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v100 = arith.index_cast %v37 : index to i64
+    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v102 = arith.index_cast %v101 : index to i64
+    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
+    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v106 = arith.index_cast %v39 : index to i64
+    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v108 = arith.index_cast %v107 : index to i64
+    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
+    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v112 = arith.index_cast %v41 : index to i64
+    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v114 = arith.index_cast %v113 : index to i64
+    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
+    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v118 = arith.index_cast %v43 : index to i64
+    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v120 = arith.index_cast %v119 : index to i64
+    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v124 = arith.index_cast %v45 : index to i64
+    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v126 = arith.index_cast %v125 : index to i64
+    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
+    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v130 = arith.index_cast %v47 : index to i64
+    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v132 = arith.index_cast %v131 : index to i64
+    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v136 = arith.index_cast %v49 : index to i64
+    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v138 = arith.index_cast %v137 : index to i64
+    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
+    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v142 = arith.index_cast %v51 : index to i64
+    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v144 = arith.index_cast %v143 : index to i64
+    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
+    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xi32>
+    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xi32>
+    %v150 = vector.extract %v149[0] : i32 from vector<16xi32>
+    %v151 = vector.extract %v149[1] : i32 from vector<16xi32>
+    %v152 = vector.extract %v149[2] : i32 from vector<16xi32>
+    %v153 = vector.extract %v149[3] : i32 from vector<16xi32>
+    %v154 = vector.extract %v149[4] : i32 from vector<16xi32>
+    %v155 = vector.extract %v149[5] : i32 from vector<16xi32>
+    %v156 = vector.extract %v149[6] : i32 from vector<16xi32>
+    %v157 = vector.extract %v149[7] : i32 from vector<16xi32>
+    %v158 = vector.extract %v149[8] : i32 from vector<16xi32>
+    %v159 = vector.extract %v149[9] : i32 from vector<16xi32>
+    %v160 = vector.extract %v149[10] : i32 from vector<16xi32>
+    %v161 = vector.extract %v149[11] : i32 from vector<16xi32>
+    %v162 = vector.extract %v149[12] : i32 from vector<16xi32>
+    %v163 = vector.extract %v149[13] : i32 from vector<16xi32>
+    %v164 = vector.extract %v149[14] : i32 from vector<16xi32>
+    %v165 = vector.extract %v149[15] : i32 from vector<16xi32>
+    %v166 = arith.addi %v150, %v151 : i32
+    %v167 = arith.addi %v166, %v152 : i32
+    %v168 = arith.addi %v167, %v153 : i32
+    %v169 = arith.addi %v168, %v154 : i32
+    %v170 = arith.addi %v169, %v155 : i32
+    %v171 = arith.addi %v170, %v156 : i32
+    %v172 = arith.addi %v171, %v157 : i32
+    %v173 = arith.addi %v172, %v158 : i32
+    %v174 = arith.addi %v173, %v159 : i32
+    %v175 = arith.addi %v174, %v160 : i32
+    %v176 = arith.addi %v175, %v161 : i32
     %v177 = arith.addi %v176, %v162 : i32
     %v178 = arith.addi %v177, %v163 : i32
     %v179 = arith.addi %v178, %v164 : i32
     %v180 = arith.addi %v179, %v165 : i32
-    %v181 = arith.addi %v180, %v166 : i32
-    %v182 = arith.addi %v181, %v167 : i32
-    %v183 = arith.addi %v182, %v168 : i32
-    %v184 = arith.addi %v183, %v169 : i32
-    %v185 = arith.addi %v184, %v170 : i32
-    %v186 = arith.addi %v185, %v171 : i32
-    %v187 = arith.addi %v186, %v172 : i32
-    %v188 = arith.addi %v187, %v173 : i32
-    %v189 = arith.addi %v188, %v174 : i32
-    %v190 = arith.addi %v189, %v175 : i32
-    %wex191 = warp.scan <add> %v190 exclusive : i32
-    %c192 = arith.constant 32 : index
-    %wid193 = arith.divui %tid2, %c192 : index
-    %lane194 = arith.remui %tid2, %c192 : index
-    %c195 = arith.constant 0 : index
-    %v196 = arith.cmpi eq, %lane194, %c195 : index
-    %c197 = arith.constant 31 : index
-    %v198 = arith.cmpi eq, %lane194, %c197 : index
-    scf.if %v198 {
-      %wtot199 = arith.addi %wex191, %v190 : i32
-      memref.store %wtot199, %warp_sm[%wid193] : memref<8xi32, #gpu.address_space<workgroup>>
+    %wex181 = warp.scan <add> %v180 exclusive : i32
+    %c182 = arith.constant 32 : index
+    %wid183 = arith.divui %tid2, %c182 : index
+    %lane184 = arith.remui %tid2, %c182 : index
+    %c185 = arith.constant 0 : index
+    %v186 = arith.cmpi eq, %lane184, %c185 : index
+    %c187 = arith.constant 31 : index
+    %v188 = arith.cmpi eq, %lane184, %c187 : index
+    scf.if %v188 {
+      %wtot189 = arith.addi %wex181, %v180 : i32
+      memref.store %wtot189, %warp_sm[%wid183] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c200 = arith.constant 0 : i32
-    %c201 = arith.constant 0 : index
-    %v202 = memref.load %warp_sm[%c201] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c203 = arith.constant 0 : index
-    %v204 = arith.cmpi ugt, %wid193, %c203 : index
-    %v205 = arith.select %v204, %v202, %c200 : i32
-    %v206 = arith.addi %c200, %v205 : i32
-    %v207 = arith.addi %c200, %v202 : i32
-    %c208 = arith.constant 1 : index
-    %v209 = memref.load %warp_sm[%c208] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c210 = arith.constant 1 : index
-    %v211 = arith.cmpi ugt, %wid193, %c210 : index
-    %v212 = arith.select %v211, %v209, %c200 : i32
-    %v213 = arith.addi %v206, %v212 : i32
-    %v214 = arith.addi %v207, %v209 : i32
-    %c215 = arith.constant 2 : index
-    %v216 = memref.load %warp_sm[%c215] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c217 = arith.constant 2 : index
-    %v218 = arith.cmpi ugt, %wid193, %c217 : index
-    %v219 = arith.select %v218, %v216, %c200 : i32
-    %v220 = arith.addi %v213, %v219 : i32
-    %v221 = arith.addi %v214, %v216 : i32
-    %c222 = arith.constant 3 : index
-    %v223 = memref.load %warp_sm[%c222] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c224 = arith.constant 3 : index
-    %v225 = arith.cmpi ugt, %wid193, %c224 : index
-    %v226 = arith.select %v225, %v223, %c200 : i32
-    %v227 = arith.addi %v220, %v226 : i32
-    %v228 = arith.addi %v221, %v223 : i32
-    %c229 = arith.constant 4 : index
-    %v230 = memref.load %warp_sm[%c229] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c231 = arith.constant 4 : index
-    %v232 = arith.cmpi ugt, %wid193, %c231 : index
-    %v233 = arith.select %v232, %v230, %c200 : i32
-    %v234 = arith.addi %v227, %v233 : i32
-    %v235 = arith.addi %v228, %v230 : i32
-    %c236 = arith.constant 5 : index
-    %v237 = memref.load %warp_sm[%c236] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c238 = arith.constant 5 : index
-    %v239 = arith.cmpi ugt, %wid193, %c238 : index
-    %v240 = arith.select %v239, %v237, %c200 : i32
-    %v241 = arith.addi %v234, %v240 : i32
-    %v242 = arith.addi %v235, %v237 : i32
-    %c243 = arith.constant 6 : index
-    %v244 = memref.load %warp_sm[%c243] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c245 = arith.constant 6 : index
-    %v246 = arith.cmpi ugt, %wid193, %c245 : index
-    %v247 = arith.select %v246, %v244, %c200 : i32
-    %v248 = arith.addi %v241, %v247 : i32
-    %v249 = arith.addi %v242, %v244 : i32
-    %c250 = arith.constant 7 : index
-    %v251 = memref.load %warp_sm[%c250] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c252 = arith.constant 7 : index
-    %v253 = arith.cmpi ugt, %wid193, %c252 : index
-    %v254 = arith.select %v253, %v251, %c200 : i32
-    %v255 = arith.addi %v248, %v254 : i32
-    %v256 = arith.addi %v249, %v251 : i32
-    %v257 = arith.cmpi eq, %wid193, %c8 : index
-    scf.if %v257 {
-      %c258 = arith.constant 0 : i64
-      %v259 = arith.cmpi eq, %tile6, %c258 : i64
-      %pre260 = scf.if %v259 -> i32 {
-        scf.if %v196 {
-          %v261 = arith.extui %v256 : i32 to i64
-          %c262 = arith.constant 8589934592 : i64
-          %v263 = arith.ori %v261, %c262 : i64
-          %c264 = arith.constant 1 : i64
-          %v265 = arith.addi %tile6, %c264 : i64
-          %v266 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v267 = arith.index_cast %v266 : index to i64
-          %v268 = llvm.inttoptr %v267 : i64 to !llvm.ptr<1>
-          %v269 = llvm.getelementptr inbounds %v268[%v265] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v263, %v269 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c190 = arith.constant 0 : i32
+    %c191 = arith.constant 0 : index
+    %v192 = memref.load %warp_sm[%c191] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c193 = arith.constant 0 : index
+    %v194 = arith.cmpi ugt, %wid183, %c193 : index
+    %v195 = arith.select %v194, %v192, %c190 : i32
+    %v196 = arith.addi %c190, %v195 : i32
+    %v197 = arith.addi %c190, %v192 : i32
+    %c198 = arith.constant 1 : index
+    %v199 = memref.load %warp_sm[%c198] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c200 = arith.constant 1 : index
+    %v201 = arith.cmpi ugt, %wid183, %c200 : index
+    %v202 = arith.select %v201, %v199, %c190 : i32
+    %v203 = arith.addi %v196, %v202 : i32
+    %v204 = arith.addi %v197, %v199 : i32
+    %c205 = arith.constant 2 : index
+    %v206 = memref.load %warp_sm[%c205] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c207 = arith.constant 2 : index
+    %v208 = arith.cmpi ugt, %wid183, %c207 : index
+    %v209 = arith.select %v208, %v206, %c190 : i32
+    %v210 = arith.addi %v203, %v209 : i32
+    %v211 = arith.addi %v204, %v206 : i32
+    %c212 = arith.constant 3 : index
+    %v213 = memref.load %warp_sm[%c212] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c214 = arith.constant 3 : index
+    %v215 = arith.cmpi ugt, %wid183, %c214 : index
+    %v216 = arith.select %v215, %v213, %c190 : i32
+    %v217 = arith.addi %v210, %v216 : i32
+    %v218 = arith.addi %v211, %v213 : i32
+    %c219 = arith.constant 4 : index
+    %v220 = memref.load %warp_sm[%c219] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c221 = arith.constant 4 : index
+    %v222 = arith.cmpi ugt, %wid183, %c221 : index
+    %v223 = arith.select %v222, %v220, %c190 : i32
+    %v224 = arith.addi %v217, %v223 : i32
+    %v225 = arith.addi %v218, %v220 : i32
+    %c226 = arith.constant 5 : index
+    %v227 = memref.load %warp_sm[%c226] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c228 = arith.constant 5 : index
+    %v229 = arith.cmpi ugt, %wid183, %c228 : index
+    %v230 = arith.select %v229, %v227, %c190 : i32
+    %v231 = arith.addi %v224, %v230 : i32
+    %v232 = arith.addi %v225, %v227 : i32
+    %c233 = arith.constant 6 : index
+    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c235 = arith.constant 6 : index
+    %v236 = arith.cmpi ugt, %wid183, %c235 : index
+    %v237 = arith.select %v236, %v234, %c190 : i32
+    %v238 = arith.addi %v231, %v237 : i32
+    %v239 = arith.addi %v232, %v234 : i32
+    %c240 = arith.constant 7 : index
+    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c242 = arith.constant 7 : index
+    %v243 = arith.cmpi ugt, %wid183, %c242 : index
+    %v244 = arith.select %v243, %v241, %c190 : i32
+    %v245 = arith.addi %v238, %v244 : i32
+    %v246 = arith.addi %v239, %v241 : i32
+    %v247 = arith.cmpi eq, %wid183, %c5 : index
+    scf.if %v247 {
+      %c248 = arith.constant 0 : i64
+      %v249 = arith.cmpi eq, %v4, %c248 : i64
+      %pre250 = scf.if %v249 -> i32 {
+        scf.if %v186 {
+          %v251 = arith.extui %v246 : i32 to i64
+          %c252 = arith.constant 8589934592 : i64
+          %v253 = arith.ori %v251, %c252 : i64
+          %c254 = arith.constant 1 : i64
+          %v255 = arith.addi %v4, %c254 : i64
+          %v256 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v257 = arith.index_cast %v256 : index to i64
+          %v258 = llvm.inttoptr %v257 : i64 to !llvm.ptr<1>
+          %v259 = llvm.getelementptr inbounds %v258[%v255] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v253, %v259 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c200 : i32
+        scf.yield %c190 : i32
       } else {
-        scf.if %v196 {
-          %v270 = arith.extui %v256 : i32 to i64
-          %c271 = arith.constant 4294967296 : i64
-          %v272 = arith.ori %v270, %c271 : i64
-          %c273 = arith.constant 1 : i64
-          %v274 = arith.addi %tile6, %c273 : i64
-          %v275 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v276 = arith.index_cast %v275 : index to i64
-          %v277 = llvm.inttoptr %v276 : i64 to !llvm.ptr<1>
-          %v278 = llvm.getelementptr inbounds %v277[%v274] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v272, %v278 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v186 {
+          %v260 = arith.extui %v246 : i32 to i64
+          %c261 = arith.constant 4294967296 : i64
+          %v262 = arith.ori %v260, %c261 : i64
+          %c263 = arith.constant 1 : i64
+          %v264 = arith.addi %v4, %c263 : i64
+          %v265 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v266 = arith.index_cast %v265 : index to i64
+          %v267 = llvm.inttoptr %v266 : i64 to !llvm.ptr<1>
+          %v268 = llvm.getelementptr inbounds %v267[%v264] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v262, %v268 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c279 = arith.constant 1245 : i32
-        nvvm.nanosleep %c279
-        %c280 = arith.constant 0 : i32
-        %lane281 = warp.lane_id : i32
-        %v282 = arith.extui %lane281 : i32 to i64
-        %c283 = arith.constant 1 : i64
-        %c284 = arith.constant 0 : i64
-        %c285 = arith.constant 32 : i64
-        %c286 = arith.constant 4294967295 : i64
-        %v287 = arith.subi %tile6, %c283 : i64
-        %lb288:2 = scf.while (%end289 = %v287, %acc290 = %c280) : (i64, i32) -> (i64, i32) {
-          %v291 = arith.subi %end289, %v282 : i64
-          %v292 = arith.cmpi sge, %v291, %c284 : i64
-          %v293 = arith.addi %v291, %c283 : i64
-          %c294 = arith.constant 8589934592 : i64
-          %v295 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v296 = arith.index_cast %v295 : index to i64
-          %v297 = llvm.inttoptr %v296 : i64 to !llvm.ptr<1>
-          %v298 = llvm.getelementptr inbounds %v297[%v293] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word299 = scf.while (%spin300 = %c284) : (i64) -> i64 {
-            %v301 = scf.if %v292 -> i64 {
-              %v302 = llvm.load %v298 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v302 : i64
+        %c269 = arith.constant 1245 : i32
+        nvvm.nanosleep %c269
+        %c270 = arith.constant 0 : i32
+        %lane271 = warp.lane_id : i32
+        %v272 = arith.extui %lane271 : i32 to i64
+        %c273 = arith.constant 1 : i64
+        %c274 = arith.constant 0 : i64
+        %c275 = arith.constant 32 : i64
+        %c276 = arith.constant 4294967295 : i64
+        %v277 = arith.subi %v4, %c273 : i64
+        %lb278:2 = scf.while (%end279 = %v277, %acc280 = %c270) : (i64, i32) -> (i64, i32) {
+          %v281 = arith.subi %end279, %v272 : i64
+          %v282 = arith.cmpi sge, %v281, %c274 : i64
+          %v283 = arith.addi %v281, %c273 : i64
+          %c284 = arith.constant 8589934592 : i64
+          %v285 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v286 = arith.index_cast %v285 : index to i64
+          %v287 = llvm.inttoptr %v286 : i64 to !llvm.ptr<1>
+          %v288 = llvm.getelementptr inbounds %v287[%v283] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word289 = scf.while (%spin290 = %c274) : (i64) -> i64 {
+            %v291 = scf.if %v282 -> i64 {
+              %v292 = llvm.load %v288 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v292 : i64
             } else {
-              scf.yield %c294 : i64
+              scf.yield %c284 : i64
             }
-            %v303 = arith.shrui %v301, %c285 : i64
-            %v304 = arith.cmpi eq, %v303, %c284 : i64
-            %v305 = warp.vote <any> %v304 : i1
-            scf.condition(%v305) %v301 : i64
+            %v293 = arith.shrui %v291, %c275 : i64
+            %v294 = arith.cmpi eq, %v293, %c274 : i64
+            %v295 = warp.vote <any> %v294 : i1
+            scf.condition(%v295) %v291 : i64
           } do {
-            ^bb0(%x306: i64):
-            %c307 = arith.constant 648 : i32
-            nvvm.nanosleep %c307
-            scf.yield %c284 : i64
+            ^bb0(%x296: i64):
+            %c297 = arith.constant 648 : i32
+            nvvm.nanosleep %c297
+            scf.yield %c274 : i64
           }
-          %v308 = arith.shrui %word299, %c285 : i64
-          %c309 = arith.constant 2 : i64
-          %v310 = arith.cmpi eq, %v308, %c309 : i64
-          %ballot311 = warp.ballot %v310 : i32
-          %c312 = arith.constant 0 : i32
-          %v313 = arith.cmpi ne, %ballot311, %c312 : i32
-          %v314 = math.cttz %ballot311 : i32
-          %v315 = arith.cmpi ule, %lane281, %v314 : i32
-          %v316 = arith.andi %word299, %c286 : i64
-          %v317 = arith.trunci %v316 : i64 to i32
-          %v318 = arith.select %v315, %v317, %c280 : i32
-          %v319 = warp.reduce <add> %v318 : i32
-          %v320 = arith.addi %acc290, %v319 : i32
-          %v321 = arith.subi %end289, %c285 : i64
-          %v322 = arith.xori %v313, %true : i1
-          scf.condition(%v322) %v321, %v320 : i64, i32
+          %v298 = arith.shrui %word289, %c275 : i64
+          %c299 = arith.constant 2 : i64
+          %v300 = arith.cmpi eq, %v298, %c299 : i64
+          %ballot301 = warp.ballot %v300 : i32
+          %c302 = arith.constant 0 : i32
+          %v303 = arith.cmpi ne, %ballot301, %c302 : i32
+          %v304 = math.cttz %ballot301 : i32
+          %v305 = arith.cmpi ule, %lane271, %v304 : i32
+          %v306 = arith.andi %word289, %c276 : i64
+          %v307 = arith.trunci %v306 : i64 to i32
+          %v308 = arith.select %v305, %v307, %c270 : i32
+          %v309 = warp.reduce <add> %v308 : i32
+          %v310 = arith.addi %acc280, %v309 : i32
+          %v311 = arith.subi %end279, %c275 : i64
+          %v312 = arith.xori %v303, %true : i1
+          scf.condition(%v312) %v311, %v310 : i64, i32
         } do {
-          ^bb0(%e323: i64, %a324: i32):
-          scf.yield %e323, %a324 : i64, i32
+          ^bb0(%e313: i64, %a314: i32):
+          scf.yield %e313, %a314 : i64, i32
         }
-        %v325 = arith.addi %lb288#1, %v256 : i32
-        scf.if %v196 {
-          %v326 = arith.extui %v325 : i32 to i64
-          %c327 = arith.constant 8589934592 : i64
-          %v328 = arith.ori %v326, %c327 : i64
-          %c329 = arith.constant 1 : i64
-          %v330 = arith.addi %tile6, %c329 : i64
-          %v331 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v332 = arith.index_cast %v331 : index to i64
-          %v333 = llvm.inttoptr %v332 : i64 to !llvm.ptr<1>
-          %v334 = llvm.getelementptr inbounds %v333[%v330] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v328, %v334 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v315 = arith.addi %lb278#1, %v246 : i32
+        scf.if %v186 {
+          %v316 = arith.extui %v315 : i32 to i64
+          %c317 = arith.constant 8589934592 : i64
+          %v318 = arith.ori %v316, %c317 : i64
+          %c319 = arith.constant 1 : i64
+          %v320 = arith.addi %v4, %c319 : i64
+          %v321 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v322 = arith.index_cast %v321 : index to i64
+          %v323 = llvm.inttoptr %v322 : i64 to !llvm.ptr<1>
+          %v324 = llvm.getelementptr inbounds %v323[%v320] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v318, %v324 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb288#1 : i32
+        scf.yield %lb278#1 : i32
       }
-      scf.if %v196 {
-        memref.store %pre260, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      scf.if %v186 {
+        memref.store %pre250, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v335 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v336 = arith.addi %v335, %v255 : i32
-    %offset337 = arith.addi %v336, %wex191 : i32
-    %v338 = arith.addi %offset337, %v160 : i32
-    %v339 = arith.addi %offset337, %v176 : i32
-    %v340 = arith.addi %offset337, %v177 : i32
-    %v341 = arith.addi %offset337, %v178 : i32
-    %v342 = arith.addi %offset337, %v179 : i32
-    %v343 = arith.addi %offset337, %v180 : i32
-    %v344 = arith.addi %offset337, %v181 : i32
-    %v345 = arith.addi %offset337, %v182 : i32
-    %v346 = arith.addi %offset337, %v183 : i32
-    %v347 = arith.addi %offset337, %v184 : i32
-    %v348 = arith.addi %offset337, %v185 : i32
-    %v349 = arith.addi %offset337, %v186 : i32
-    %v350 = arith.addi %offset337, %v187 : i32
-    %v351 = arith.addi %offset337, %v188 : i32
-    %v352 = arith.addi %offset337, %v189 : i32
-    %v353 = arith.addi %offset337, %v190 : i32
-    %v354 = vector.from_elements %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350, %v351, %v352, %v353 : vector<16xi32>
-    %v355 = warp.block_exchange <blocked_to_striped> %v354 : vector<16xi32>
-    %v356 = vector.extract %v355[0] : i32 from vector<16xi32>
-    %c357 = arith.constant 0 : index
-    %v358 = arith.addi %v11, %c357 : index
-    %v359 = arith.addi %v358, %tid2 : index
-    memref.store %v356, %out[%v359] : memref<?xi32>
-    %v360 = vector.extract %v355[1] : i32 from vector<16xi32>
-    %c361 = arith.constant 256 : index
-    %v362 = arith.addi %v11, %c361 : index
-    %v363 = arith.addi %v362, %tid2 : index
-    memref.store %v360, %out[%v363] : memref<?xi32>
-    %v364 = vector.extract %v355[2] : i32 from vector<16xi32>
-    %c365 = arith.constant 512 : index
-    %v366 = arith.addi %v11, %c365 : index
-    %v367 = arith.addi %v366, %tid2 : index
-    memref.store %v364, %out[%v367] : memref<?xi32>
-    %v368 = vector.extract %v355[3] : i32 from vector<16xi32>
-    %c369 = arith.constant 768 : index
-    %v370 = arith.addi %v11, %c369 : index
-    %v371 = arith.addi %v370, %tid2 : index
-    memref.store %v368, %out[%v371] : memref<?xi32>
-    %v372 = vector.extract %v355[4] : i32 from vector<16xi32>
-    %c373 = arith.constant 1024 : index
-    %v374 = arith.addi %v11, %c373 : index
-    %v375 = arith.addi %v374, %tid2 : index
-    memref.store %v372, %out[%v375] : memref<?xi32>
-    %v376 = vector.extract %v355[5] : i32 from vector<16xi32>
-    %c377 = arith.constant 1280 : index
-    %v378 = arith.addi %v11, %c377 : index
-    %v379 = arith.addi %v378, %tid2 : index
-    memref.store %v376, %out[%v379] : memref<?xi32>
-    %v380 = vector.extract %v355[6] : i32 from vector<16xi32>
-    %c381 = arith.constant 1536 : index
-    %v382 = arith.addi %v11, %c381 : index
-    %v383 = arith.addi %v382, %tid2 : index
-    memref.store %v380, %out[%v383] : memref<?xi32>
-    %v384 = vector.extract %v355[7] : i32 from vector<16xi32>
-    %c385 = arith.constant 1792 : index
-    %v386 = arith.addi %v11, %c385 : index
-    %v387 = arith.addi %v386, %tid2 : index
-    memref.store %v384, %out[%v387] : memref<?xi32>
-    %v388 = vector.extract %v355[8] : i32 from vector<16xi32>
-    %c389 = arith.constant 2048 : index
-    %v390 = arith.addi %v11, %c389 : index
-    %v391 = arith.addi %v390, %tid2 : index
-    memref.store %v388, %out[%v391] : memref<?xi32>
-    %v392 = vector.extract %v355[9] : i32 from vector<16xi32>
-    %c393 = arith.constant 2304 : index
-    %v394 = arith.addi %v11, %c393 : index
-    %v395 = arith.addi %v394, %tid2 : index
-    memref.store %v392, %out[%v395] : memref<?xi32>
-    %v396 = vector.extract %v355[10] : i32 from vector<16xi32>
-    %c397 = arith.constant 2560 : index
-    %v398 = arith.addi %v11, %c397 : index
-    %v399 = arith.addi %v398, %tid2 : index
-    memref.store %v396, %out[%v399] : memref<?xi32>
-    %v400 = vector.extract %v355[11] : i32 from vector<16xi32>
-    %c401 = arith.constant 2816 : index
-    %v402 = arith.addi %v11, %c401 : index
-    %v403 = arith.addi %v402, %tid2 : index
-    memref.store %v400, %out[%v403] : memref<?xi32>
-    %v404 = vector.extract %v355[12] : i32 from vector<16xi32>
-    %c405 = arith.constant 3072 : index
-    %v406 = arith.addi %v11, %c405 : index
-    %v407 = arith.addi %v406, %tid2 : index
-    memref.store %v404, %out[%v407] : memref<?xi32>
-    %v408 = vector.extract %v355[13] : i32 from vector<16xi32>
-    %c409 = arith.constant 3328 : index
-    %v410 = arith.addi %v11, %c409 : index
-    %v411 = arith.addi %v410, %tid2 : index
-    memref.store %v408, %out[%v411] : memref<?xi32>
-    %v412 = vector.extract %v355[14] : i32 from vector<16xi32>
-    %c413 = arith.constant 3584 : index
-    %v414 = arith.addi %v11, %c413 : index
-    %v415 = arith.addi %v414, %tid2 : index
-    memref.store %v412, %out[%v415] : memref<?xi32>
-    %v416 = vector.extract %v355[15] : i32 from vector<16xi32>
-    %c417 = arith.constant 3840 : index
-    %v418 = arith.addi %v11, %c417 : index
-    %v419 = arith.addi %v418, %tid2 : index
-    memref.store %v416, %out[%v419] : memref<?xi32>
+    %v325 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v326 = arith.addi %v325, %v245 : i32
+    %offset327 = arith.addi %v326, %wex181 : i32
+    %v328 = arith.addi %offset327, %v150 : i32
+    %v329 = arith.addi %offset327, %v166 : i32
+    %v330 = arith.addi %offset327, %v167 : i32
+    %v331 = arith.addi %offset327, %v168 : i32
+    %v332 = arith.addi %offset327, %v169 : i32
+    %v333 = arith.addi %offset327, %v170 : i32
+    %v334 = arith.addi %offset327, %v171 : i32
+    %v335 = arith.addi %offset327, %v172 : i32
+    %v336 = arith.addi %offset327, %v173 : i32
+    %v337 = arith.addi %offset327, %v174 : i32
+    %v338 = arith.addi %offset327, %v175 : i32
+    %v339 = arith.addi %offset327, %v176 : i32
+    %v340 = arith.addi %offset327, %v177 : i32
+    %v341 = arith.addi %offset327, %v178 : i32
+    %v342 = arith.addi %offset327, %v179 : i32
+    %v343 = arith.addi %offset327, %v180 : i32
+    %v344 = vector.from_elements %v328, %v329, %v330, %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343 : vector<16xi32>
+    %v345 = warp.exchange <blocked_to_striped> %v344 : vector<16xi32>
+    %v346 = vector.extract %v345[0] : i32 from vector<16xi32>
+    memref.store %v346, %out[%v21] : memref<?xi32>
+    %v347 = vector.extract %v345[1] : i32 from vector<16xi32>
+    memref.store %v347, %out[%v23] : memref<?xi32>
+    %v348 = vector.extract %v345[2] : i32 from vector<16xi32>
+    memref.store %v348, %out[%v25] : memref<?xi32>
+    %v349 = vector.extract %v345[3] : i32 from vector<16xi32>
+    memref.store %v349, %out[%v27] : memref<?xi32>
+    %v350 = vector.extract %v345[4] : i32 from vector<16xi32>
+    memref.store %v350, %out[%v29] : memref<?xi32>
+    %v351 = vector.extract %v345[5] : i32 from vector<16xi32>
+    memref.store %v351, %out[%v31] : memref<?xi32>
+    %v352 = vector.extract %v345[6] : i32 from vector<16xi32>
+    memref.store %v352, %out[%v33] : memref<?xi32>
+    %v353 = vector.extract %v345[7] : i32 from vector<16xi32>
+    memref.store %v353, %out[%v35] : memref<?xi32>
+    %v354 = vector.extract %v345[8] : i32 from vector<16xi32>
+    memref.store %v354, %out[%v37] : memref<?xi32>
+    %v355 = vector.extract %v345[9] : i32 from vector<16xi32>
+    memref.store %v355, %out[%v39] : memref<?xi32>
+    %v356 = vector.extract %v345[10] : i32 from vector<16xi32>
+    memref.store %v356, %out[%v41] : memref<?xi32>
+    %v357 = vector.extract %v345[11] : i32 from vector<16xi32>
+    memref.store %v357, %out[%v43] : memref<?xi32>
+    %v358 = vector.extract %v345[12] : i32 from vector<16xi32>
+    memref.store %v358, %out[%v45] : memref<?xi32>
+    %v359 = vector.extract %v345[13] : i32 from vector<16xi32>
+    memref.store %v359, %out[%v47] : memref<?xi32>
+    %v360 = vector.extract %v345[14] : i32 from vector<16xi32>
+    memref.store %v360, %out[%v49] : memref<?xi32>
+    %v361 = vector.extract %v345[15] : i32 from vector<16xi32>
+    memref.store %v361, %out[%v51] : memref<?xi32>
     gpu.return
   }
 
@@ -483,476 +421,414 @@ gpu.module @scan {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 4096 : index
-    %c10 = arith.constant 16 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
     %c14 = arith.constant 0 : index
-    %v15 = arith.addi %v11, %c14 : index
-    %v16 = arith.addi %v15, %tid2 : index
-    %v17 = arith.index_cast %v16 : index to i64
-    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v19 = arith.index_cast %v18 : index to i64
-    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
-    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c23 = arith.constant 256 : index
-    %v24 = arith.addi %v11, %c23 : index
-    %v25 = arith.addi %v24, %tid2 : index
-    %v26 = arith.index_cast %v25 : index to i64
-    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
-    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c32 = arith.constant 512 : index
-    %v33 = arith.addi %v11, %c32 : index
-    %v34 = arith.addi %v33, %tid2 : index
-    %v35 = arith.index_cast %v34 : index to i64
-    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v37 = arith.index_cast %v36 : index to i64
-    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
-    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c41 = arith.constant 768 : index
-    %v42 = arith.addi %v11, %c41 : index
-    %v43 = arith.addi %v42, %tid2 : index
-    %v44 = arith.index_cast %v43 : index to i64
-    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v46 = arith.index_cast %v45 : index to i64
-    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
-    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c50 = arith.constant 1024 : index
-    %v51 = arith.addi %v11, %c50 : index
-    %v52 = arith.addi %v51, %tid2 : index
-    %v53 = arith.index_cast %v52 : index to i64
-    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v55 = arith.index_cast %v54 : index to i64
-    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
-    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c59 = arith.constant 1280 : index
-    %v60 = arith.addi %v11, %c59 : index
-    %v61 = arith.addi %v60, %tid2 : index
-    %v62 = arith.index_cast %v61 : index to i64
-    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v64 = arith.index_cast %v63 : index to i64
-    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
-    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c68 = arith.constant 1536 : index
-    %v69 = arith.addi %v11, %c68 : index
-    %v70 = arith.addi %v69, %tid2 : index
-    %v71 = arith.index_cast %v70 : index to i64
-    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v73 = arith.index_cast %v72 : index to i64
-    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
-    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c77 = arith.constant 1792 : index
-    %v78 = arith.addi %v11, %c77 : index
-    %v79 = arith.addi %v78, %tid2 : index
-    %v80 = arith.index_cast %v79 : index to i64
-    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v82 = arith.index_cast %v81 : index to i64
-    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
-    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c86 = arith.constant 2048 : index
-    %v87 = arith.addi %v11, %c86 : index
-    %v88 = arith.addi %v87, %tid2 : index
-    %v89 = arith.index_cast %v88 : index to i64
-    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v91 = arith.index_cast %v90 : index to i64
-    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
-    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c95 = arith.constant 2304 : index
-    %v96 = arith.addi %v11, %c95 : index
-    %v97 = arith.addi %v96, %tid2 : index
-    %v98 = arith.index_cast %v97 : index to i64
-    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v100 = arith.index_cast %v99 : index to i64
-    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
-    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c104 = arith.constant 2560 : index
-    %v105 = arith.addi %v11, %c104 : index
-    %v106 = arith.addi %v105, %tid2 : index
-    %v107 = arith.index_cast %v106 : index to i64
-    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v109 = arith.index_cast %v108 : index to i64
-    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
-    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c113 = arith.constant 2816 : index
-    %v114 = arith.addi %v11, %c113 : index
-    %v115 = arith.addi %v114, %tid2 : index
-    %v116 = arith.index_cast %v115 : index to i64
-    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v118 = arith.index_cast %v117 : index to i64
-    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
-    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c122 = arith.constant 3072 : index
-    %v123 = arith.addi %v11, %c122 : index
-    %v124 = arith.addi %v123, %tid2 : index
-    %v125 = arith.index_cast %v124 : index to i64
-    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v127 = arith.index_cast %v126 : index to i64
-    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
-    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c131 = arith.constant 3328 : index
-    %v132 = arith.addi %v11, %c131 : index
-    %v133 = arith.addi %v132, %tid2 : index
-    %v134 = arith.index_cast %v133 : index to i64
-    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v136 = arith.index_cast %v135 : index to i64
-    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
-    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c140 = arith.constant 3584 : index
-    %v141 = arith.addi %v11, %c140 : index
-    %v142 = arith.addi %v141, %tid2 : index
-    %v143 = arith.index_cast %v142 : index to i64
-    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v145 = arith.index_cast %v144 : index to i64
-    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
-    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c149 = arith.constant 3840 : index
-    %v150 = arith.addi %v11, %c149 : index
-    %v151 = arith.addi %v150, %tid2 : index
-    %v152 = arith.index_cast %v151 : index to i64
-    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v154 = arith.index_cast %v153 : index to i64
-    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
-    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xi32>
-    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xi32>
-    %v160 = vector.extract %v159[0] : i32 from vector<16xi32>
-    %v161 = vector.extract %v159[1] : i32 from vector<16xi32>
-    %v162 = vector.extract %v159[2] : i32 from vector<16xi32>
-    %v163 = vector.extract %v159[3] : i32 from vector<16xi32>
-    %v164 = vector.extract %v159[4] : i32 from vector<16xi32>
-    %v165 = vector.extract %v159[5] : i32 from vector<16xi32>
-    %v166 = vector.extract %v159[6] : i32 from vector<16xi32>
-    %v167 = vector.extract %v159[7] : i32 from vector<16xi32>
-    %v168 = vector.extract %v159[8] : i32 from vector<16xi32>
-    %v169 = vector.extract %v159[9] : i32 from vector<16xi32>
-    %v170 = vector.extract %v159[10] : i32 from vector<16xi32>
-    %v171 = vector.extract %v159[11] : i32 from vector<16xi32>
-    %v172 = vector.extract %v159[12] : i32 from vector<16xi32>
-    %v173 = vector.extract %v159[13] : i32 from vector<16xi32>
-    %v174 = vector.extract %v159[14] : i32 from vector<16xi32>
-    %v175 = vector.extract %v159[15] : i32 from vector<16xi32>
-    %v176 = arith.addi %v160, %v161 : i32
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %c36 = arith.constant 256 : index
+    %v37 = arith.addi %v19, %c36 : index
+    %c38 = arith.constant 288 : index
+    %v39 = arith.addi %v19, %c38 : index
+    %c40 = arith.constant 320 : index
+    %v41 = arith.addi %v19, %c40 : index
+    %c42 = arith.constant 352 : index
+    %v43 = arith.addi %v19, %c42 : index
+    %c44 = arith.constant 384 : index
+    %v45 = arith.addi %v19, %c44 : index
+    %c46 = arith.constant 416 : index
+    %v47 = arith.addi %v19, %c46 : index
+    %c48 = arith.constant 448 : index
+    %v49 = arith.addi %v19, %c48 : index
+    %c50 = arith.constant 480 : index
+    %v51 = arith.addi %v19, %c50 : index
+    %v52 = arith.index_cast %v21 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v58 = arith.index_cast %v23 : index to i64
+    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v60 = arith.index_cast %v59 : index to i64
+    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v64 = arith.index_cast %v25 : index to i64
+    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v66 = arith.index_cast %v65 : index to i64
+    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v70 = arith.index_cast %v27 : index to i64
+    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v72 = arith.index_cast %v71 : index to i64
+    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
+    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v76 = arith.index_cast %v29 : index to i64
+    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v78 = arith.index_cast %v77 : index to i64
+    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
+    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v82 = arith.index_cast %v31 : index to i64
+    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v84 = arith.index_cast %v83 : index to i64
+    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
+    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v88 = arith.index_cast %v33 : index to i64
+    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v90 = arith.index_cast %v89 : index to i64
+    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
+    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v94 = arith.index_cast %v35 : index to i64
+    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v96 = arith.index_cast %v95 : index to i64
+    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
+    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v100 = arith.index_cast %v37 : index to i64
+    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v102 = arith.index_cast %v101 : index to i64
+    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
+    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v106 = arith.index_cast %v39 : index to i64
+    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v108 = arith.index_cast %v107 : index to i64
+    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
+    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v112 = arith.index_cast %v41 : index to i64
+    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v114 = arith.index_cast %v113 : index to i64
+    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
+    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v118 = arith.index_cast %v43 : index to i64
+    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v120 = arith.index_cast %v119 : index to i64
+    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v124 = arith.index_cast %v45 : index to i64
+    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v126 = arith.index_cast %v125 : index to i64
+    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
+    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v130 = arith.index_cast %v47 : index to i64
+    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v132 = arith.index_cast %v131 : index to i64
+    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v136 = arith.index_cast %v49 : index to i64
+    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v138 = arith.index_cast %v137 : index to i64
+    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
+    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v142 = arith.index_cast %v51 : index to i64
+    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v144 = arith.index_cast %v143 : index to i64
+    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
+    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xi32>
+    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xi32>
+    %v150 = vector.extract %v149[0] : i32 from vector<16xi32>
+    %v151 = vector.extract %v149[1] : i32 from vector<16xi32>
+    %v152 = vector.extract %v149[2] : i32 from vector<16xi32>
+    %v153 = vector.extract %v149[3] : i32 from vector<16xi32>
+    %v154 = vector.extract %v149[4] : i32 from vector<16xi32>
+    %v155 = vector.extract %v149[5] : i32 from vector<16xi32>
+    %v156 = vector.extract %v149[6] : i32 from vector<16xi32>
+    %v157 = vector.extract %v149[7] : i32 from vector<16xi32>
+    %v158 = vector.extract %v149[8] : i32 from vector<16xi32>
+    %v159 = vector.extract %v149[9] : i32 from vector<16xi32>
+    %v160 = vector.extract %v149[10] : i32 from vector<16xi32>
+    %v161 = vector.extract %v149[11] : i32 from vector<16xi32>
+    %v162 = vector.extract %v149[12] : i32 from vector<16xi32>
+    %v163 = vector.extract %v149[13] : i32 from vector<16xi32>
+    %v164 = vector.extract %v149[14] : i32 from vector<16xi32>
+    %v165 = vector.extract %v149[15] : i32 from vector<16xi32>
+    %v166 = arith.addi %v150, %v151 : i32
+    %v167 = arith.addi %v166, %v152 : i32
+    %v168 = arith.addi %v167, %v153 : i32
+    %v169 = arith.addi %v168, %v154 : i32
+    %v170 = arith.addi %v169, %v155 : i32
+    %v171 = arith.addi %v170, %v156 : i32
+    %v172 = arith.addi %v171, %v157 : i32
+    %v173 = arith.addi %v172, %v158 : i32
+    %v174 = arith.addi %v173, %v159 : i32
+    %v175 = arith.addi %v174, %v160 : i32
+    %v176 = arith.addi %v175, %v161 : i32
     %v177 = arith.addi %v176, %v162 : i32
     %v178 = arith.addi %v177, %v163 : i32
     %v179 = arith.addi %v178, %v164 : i32
     %v180 = arith.addi %v179, %v165 : i32
-    %v181 = arith.addi %v180, %v166 : i32
-    %v182 = arith.addi %v181, %v167 : i32
-    %v183 = arith.addi %v182, %v168 : i32
-    %v184 = arith.addi %v183, %v169 : i32
-    %v185 = arith.addi %v184, %v170 : i32
-    %v186 = arith.addi %v185, %v171 : i32
-    %v187 = arith.addi %v186, %v172 : i32
-    %v188 = arith.addi %v187, %v173 : i32
-    %v189 = arith.addi %v188, %v174 : i32
-    %v190 = arith.addi %v189, %v175 : i32
-    %wex191 = warp.scan <add> %v190 exclusive : i32
-    %c192 = arith.constant 32 : index
-    %wid193 = arith.divui %tid2, %c192 : index
-    %lane194 = arith.remui %tid2, %c192 : index
-    %c195 = arith.constant 0 : index
-    %v196 = arith.cmpi eq, %lane194, %c195 : index
-    %c197 = arith.constant 31 : index
-    %v198 = arith.cmpi eq, %lane194, %c197 : index
-    scf.if %v198 {
-      %wtot199 = arith.addi %wex191, %v190 : i32
-      memref.store %wtot199, %warp_sm[%wid193] : memref<8xi32, #gpu.address_space<workgroup>>
+    %wex181 = warp.scan <add> %v180 exclusive : i32
+    %c182 = arith.constant 32 : index
+    %wid183 = arith.divui %tid2, %c182 : index
+    %lane184 = arith.remui %tid2, %c182 : index
+    %c185 = arith.constant 0 : index
+    %v186 = arith.cmpi eq, %lane184, %c185 : index
+    %c187 = arith.constant 31 : index
+    %v188 = arith.cmpi eq, %lane184, %c187 : index
+    scf.if %v188 {
+      %wtot189 = arith.addi %wex181, %v180 : i32
+      memref.store %wtot189, %warp_sm[%wid183] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c200 = arith.constant 0 : i32
-    %c201 = arith.constant 0 : index
-    %v202 = memref.load %warp_sm[%c201] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c203 = arith.constant 0 : index
-    %v204 = arith.cmpi ugt, %wid193, %c203 : index
-    %v205 = arith.select %v204, %v202, %c200 : i32
-    %v206 = arith.addi %c200, %v205 : i32
-    %v207 = arith.addi %c200, %v202 : i32
-    %c208 = arith.constant 1 : index
-    %v209 = memref.load %warp_sm[%c208] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c210 = arith.constant 1 : index
-    %v211 = arith.cmpi ugt, %wid193, %c210 : index
-    %v212 = arith.select %v211, %v209, %c200 : i32
-    %v213 = arith.addi %v206, %v212 : i32
-    %v214 = arith.addi %v207, %v209 : i32
-    %c215 = arith.constant 2 : index
-    %v216 = memref.load %warp_sm[%c215] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c217 = arith.constant 2 : index
-    %v218 = arith.cmpi ugt, %wid193, %c217 : index
-    %v219 = arith.select %v218, %v216, %c200 : i32
-    %v220 = arith.addi %v213, %v219 : i32
-    %v221 = arith.addi %v214, %v216 : i32
-    %c222 = arith.constant 3 : index
-    %v223 = memref.load %warp_sm[%c222] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c224 = arith.constant 3 : index
-    %v225 = arith.cmpi ugt, %wid193, %c224 : index
-    %v226 = arith.select %v225, %v223, %c200 : i32
-    %v227 = arith.addi %v220, %v226 : i32
-    %v228 = arith.addi %v221, %v223 : i32
-    %c229 = arith.constant 4 : index
-    %v230 = memref.load %warp_sm[%c229] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c231 = arith.constant 4 : index
-    %v232 = arith.cmpi ugt, %wid193, %c231 : index
-    %v233 = arith.select %v232, %v230, %c200 : i32
-    %v234 = arith.addi %v227, %v233 : i32
-    %v235 = arith.addi %v228, %v230 : i32
-    %c236 = arith.constant 5 : index
-    %v237 = memref.load %warp_sm[%c236] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c238 = arith.constant 5 : index
-    %v239 = arith.cmpi ugt, %wid193, %c238 : index
-    %v240 = arith.select %v239, %v237, %c200 : i32
-    %v241 = arith.addi %v234, %v240 : i32
-    %v242 = arith.addi %v235, %v237 : i32
-    %c243 = arith.constant 6 : index
-    %v244 = memref.load %warp_sm[%c243] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c245 = arith.constant 6 : index
-    %v246 = arith.cmpi ugt, %wid193, %c245 : index
-    %v247 = arith.select %v246, %v244, %c200 : i32
-    %v248 = arith.addi %v241, %v247 : i32
-    %v249 = arith.addi %v242, %v244 : i32
-    %c250 = arith.constant 7 : index
-    %v251 = memref.load %warp_sm[%c250] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c252 = arith.constant 7 : index
-    %v253 = arith.cmpi ugt, %wid193, %c252 : index
-    %v254 = arith.select %v253, %v251, %c200 : i32
-    %v255 = arith.addi %v248, %v254 : i32
-    %v256 = arith.addi %v249, %v251 : i32
-    %v257 = arith.cmpi eq, %wid193, %c8 : index
-    scf.if %v257 {
-      %c258 = arith.constant 0 : i64
-      %v259 = arith.cmpi eq, %tile6, %c258 : i64
-      %pre260 = scf.if %v259 -> i32 {
-        scf.if %v196 {
-          %v261 = arith.extui %v256 : i32 to i64
-          %c262 = arith.constant 8589934592 : i64
-          %v263 = arith.ori %v261, %c262 : i64
-          %c264 = arith.constant 1 : i64
-          %v265 = arith.addi %tile6, %c264 : i64
-          %v266 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v267 = arith.index_cast %v266 : index to i64
-          %v268 = llvm.inttoptr %v267 : i64 to !llvm.ptr<1>
-          %v269 = llvm.getelementptr inbounds %v268[%v265] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v263, %v269 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c190 = arith.constant 0 : i32
+    %c191 = arith.constant 0 : index
+    %v192 = memref.load %warp_sm[%c191] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c193 = arith.constant 0 : index
+    %v194 = arith.cmpi ugt, %wid183, %c193 : index
+    %v195 = arith.select %v194, %v192, %c190 : i32
+    %v196 = arith.addi %c190, %v195 : i32
+    %v197 = arith.addi %c190, %v192 : i32
+    %c198 = arith.constant 1 : index
+    %v199 = memref.load %warp_sm[%c198] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c200 = arith.constant 1 : index
+    %v201 = arith.cmpi ugt, %wid183, %c200 : index
+    %v202 = arith.select %v201, %v199, %c190 : i32
+    %v203 = arith.addi %v196, %v202 : i32
+    %v204 = arith.addi %v197, %v199 : i32
+    %c205 = arith.constant 2 : index
+    %v206 = memref.load %warp_sm[%c205] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c207 = arith.constant 2 : index
+    %v208 = arith.cmpi ugt, %wid183, %c207 : index
+    %v209 = arith.select %v208, %v206, %c190 : i32
+    %v210 = arith.addi %v203, %v209 : i32
+    %v211 = arith.addi %v204, %v206 : i32
+    %c212 = arith.constant 3 : index
+    %v213 = memref.load %warp_sm[%c212] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c214 = arith.constant 3 : index
+    %v215 = arith.cmpi ugt, %wid183, %c214 : index
+    %v216 = arith.select %v215, %v213, %c190 : i32
+    %v217 = arith.addi %v210, %v216 : i32
+    %v218 = arith.addi %v211, %v213 : i32
+    %c219 = arith.constant 4 : index
+    %v220 = memref.load %warp_sm[%c219] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c221 = arith.constant 4 : index
+    %v222 = arith.cmpi ugt, %wid183, %c221 : index
+    %v223 = arith.select %v222, %v220, %c190 : i32
+    %v224 = arith.addi %v217, %v223 : i32
+    %v225 = arith.addi %v218, %v220 : i32
+    %c226 = arith.constant 5 : index
+    %v227 = memref.load %warp_sm[%c226] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c228 = arith.constant 5 : index
+    %v229 = arith.cmpi ugt, %wid183, %c228 : index
+    %v230 = arith.select %v229, %v227, %c190 : i32
+    %v231 = arith.addi %v224, %v230 : i32
+    %v232 = arith.addi %v225, %v227 : i32
+    %c233 = arith.constant 6 : index
+    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c235 = arith.constant 6 : index
+    %v236 = arith.cmpi ugt, %wid183, %c235 : index
+    %v237 = arith.select %v236, %v234, %c190 : i32
+    %v238 = arith.addi %v231, %v237 : i32
+    %v239 = arith.addi %v232, %v234 : i32
+    %c240 = arith.constant 7 : index
+    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c242 = arith.constant 7 : index
+    %v243 = arith.cmpi ugt, %wid183, %c242 : index
+    %v244 = arith.select %v243, %v241, %c190 : i32
+    %v245 = arith.addi %v238, %v244 : i32
+    %v246 = arith.addi %v239, %v241 : i32
+    %v247 = arith.cmpi eq, %wid183, %c5 : index
+    scf.if %v247 {
+      %c248 = arith.constant 0 : i64
+      %v249 = arith.cmpi eq, %v4, %c248 : i64
+      %pre250 = scf.if %v249 -> i32 {
+        scf.if %v186 {
+          %v251 = arith.extui %v246 : i32 to i64
+          %c252 = arith.constant 8589934592 : i64
+          %v253 = arith.ori %v251, %c252 : i64
+          %c254 = arith.constant 1 : i64
+          %v255 = arith.addi %v4, %c254 : i64
+          %v256 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v257 = arith.index_cast %v256 : index to i64
+          %v258 = llvm.inttoptr %v257 : i64 to !llvm.ptr<1>
+          %v259 = llvm.getelementptr inbounds %v258[%v255] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v253, %v259 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c200 : i32
+        scf.yield %c190 : i32
       } else {
-        scf.if %v196 {
-          %v270 = arith.extui %v256 : i32 to i64
-          %c271 = arith.constant 4294967296 : i64
-          %v272 = arith.ori %v270, %c271 : i64
-          %c273 = arith.constant 1 : i64
-          %v274 = arith.addi %tile6, %c273 : i64
-          %v275 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v276 = arith.index_cast %v275 : index to i64
-          %v277 = llvm.inttoptr %v276 : i64 to !llvm.ptr<1>
-          %v278 = llvm.getelementptr inbounds %v277[%v274] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v272, %v278 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v186 {
+          %v260 = arith.extui %v246 : i32 to i64
+          %c261 = arith.constant 4294967296 : i64
+          %v262 = arith.ori %v260, %c261 : i64
+          %c263 = arith.constant 1 : i64
+          %v264 = arith.addi %v4, %c263 : i64
+          %v265 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v266 = arith.index_cast %v265 : index to i64
+          %v267 = llvm.inttoptr %v266 : i64 to !llvm.ptr<1>
+          %v268 = llvm.getelementptr inbounds %v267[%v264] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v262, %v268 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c279 = arith.constant 1245 : i32
-        nvvm.nanosleep %c279
-        %c280 = arith.constant 0 : i32
-        %lane281 = warp.lane_id : i32
-        %v282 = arith.extui %lane281 : i32 to i64
-        %c283 = arith.constant 1 : i64
-        %c284 = arith.constant 0 : i64
-        %c285 = arith.constant 32 : i64
-        %c286 = arith.constant 4294967295 : i64
-        %v287 = arith.subi %tile6, %c283 : i64
-        %lb288:2 = scf.while (%end289 = %v287, %acc290 = %c280) : (i64, i32) -> (i64, i32) {
-          %v291 = arith.subi %end289, %v282 : i64
-          %v292 = arith.cmpi sge, %v291, %c284 : i64
-          %v293 = arith.addi %v291, %c283 : i64
-          %c294 = arith.constant 8589934592 : i64
-          %v295 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v296 = arith.index_cast %v295 : index to i64
-          %v297 = llvm.inttoptr %v296 : i64 to !llvm.ptr<1>
-          %v298 = llvm.getelementptr inbounds %v297[%v293] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word299 = scf.while (%spin300 = %c284) : (i64) -> i64 {
-            %v301 = scf.if %v292 -> i64 {
-              %v302 = llvm.load %v298 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v302 : i64
+        %c269 = arith.constant 1245 : i32
+        nvvm.nanosleep %c269
+        %c270 = arith.constant 0 : i32
+        %lane271 = warp.lane_id : i32
+        %v272 = arith.extui %lane271 : i32 to i64
+        %c273 = arith.constant 1 : i64
+        %c274 = arith.constant 0 : i64
+        %c275 = arith.constant 32 : i64
+        %c276 = arith.constant 4294967295 : i64
+        %v277 = arith.subi %v4, %c273 : i64
+        %lb278:2 = scf.while (%end279 = %v277, %acc280 = %c270) : (i64, i32) -> (i64, i32) {
+          %v281 = arith.subi %end279, %v272 : i64
+          %v282 = arith.cmpi sge, %v281, %c274 : i64
+          %v283 = arith.addi %v281, %c273 : i64
+          %c284 = arith.constant 8589934592 : i64
+          %v285 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v286 = arith.index_cast %v285 : index to i64
+          %v287 = llvm.inttoptr %v286 : i64 to !llvm.ptr<1>
+          %v288 = llvm.getelementptr inbounds %v287[%v283] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word289 = scf.while (%spin290 = %c274) : (i64) -> i64 {
+            %v291 = scf.if %v282 -> i64 {
+              %v292 = llvm.load %v288 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v292 : i64
             } else {
-              scf.yield %c294 : i64
+              scf.yield %c284 : i64
             }
-            %v303 = arith.shrui %v301, %c285 : i64
-            %v304 = arith.cmpi eq, %v303, %c284 : i64
-            %v305 = warp.vote <any> %v304 : i1
-            scf.condition(%v305) %v301 : i64
+            %v293 = arith.shrui %v291, %c275 : i64
+            %v294 = arith.cmpi eq, %v293, %c274 : i64
+            %v295 = warp.vote <any> %v294 : i1
+            scf.condition(%v295) %v291 : i64
           } do {
-            ^bb0(%x306: i64):
-            %c307 = arith.constant 648 : i32
-            nvvm.nanosleep %c307
-            scf.yield %c284 : i64
+            ^bb0(%x296: i64):
+            %c297 = arith.constant 648 : i32
+            nvvm.nanosleep %c297
+            scf.yield %c274 : i64
           }
-          %v308 = arith.shrui %word299, %c285 : i64
-          %c309 = arith.constant 2 : i64
-          %v310 = arith.cmpi eq, %v308, %c309 : i64
-          %ballot311 = warp.ballot %v310 : i32
-          %c312 = arith.constant 0 : i32
-          %v313 = arith.cmpi ne, %ballot311, %c312 : i32
-          %v314 = math.cttz %ballot311 : i32
-          %v315 = arith.cmpi ule, %lane281, %v314 : i32
-          %v316 = arith.andi %word299, %c286 : i64
-          %v317 = arith.trunci %v316 : i64 to i32
-          %v318 = arith.select %v315, %v317, %c280 : i32
-          %v319 = warp.reduce <add> %v318 : i32
-          %v320 = arith.addi %acc290, %v319 : i32
-          %v321 = arith.subi %end289, %c285 : i64
-          %v322 = arith.xori %v313, %true : i1
-          scf.condition(%v322) %v321, %v320 : i64, i32
+          %v298 = arith.shrui %word289, %c275 : i64
+          %c299 = arith.constant 2 : i64
+          %v300 = arith.cmpi eq, %v298, %c299 : i64
+          %ballot301 = warp.ballot %v300 : i32
+          %c302 = arith.constant 0 : i32
+          %v303 = arith.cmpi ne, %ballot301, %c302 : i32
+          %v304 = math.cttz %ballot301 : i32
+          %v305 = arith.cmpi ule, %lane271, %v304 : i32
+          %v306 = arith.andi %word289, %c276 : i64
+          %v307 = arith.trunci %v306 : i64 to i32
+          %v308 = arith.select %v305, %v307, %c270 : i32
+          %v309 = warp.reduce <add> %v308 : i32
+          %v310 = arith.addi %acc280, %v309 : i32
+          %v311 = arith.subi %end279, %c275 : i64
+          %v312 = arith.xori %v303, %true : i1
+          scf.condition(%v312) %v311, %v310 : i64, i32
         } do {
-          ^bb0(%e323: i64, %a324: i32):
-          scf.yield %e323, %a324 : i64, i32
+          ^bb0(%e313: i64, %a314: i32):
+          scf.yield %e313, %a314 : i64, i32
         }
-        %v325 = arith.addi %lb288#1, %v256 : i32
-        scf.if %v196 {
-          %v326 = arith.extui %v325 : i32 to i64
-          %c327 = arith.constant 8589934592 : i64
-          %v328 = arith.ori %v326, %c327 : i64
-          %c329 = arith.constant 1 : i64
-          %v330 = arith.addi %tile6, %c329 : i64
-          %v331 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v332 = arith.index_cast %v331 : index to i64
-          %v333 = llvm.inttoptr %v332 : i64 to !llvm.ptr<1>
-          %v334 = llvm.getelementptr inbounds %v333[%v330] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v328, %v334 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v315 = arith.addi %lb278#1, %v246 : i32
+        scf.if %v186 {
+          %v316 = arith.extui %v315 : i32 to i64
+          %c317 = arith.constant 8589934592 : i64
+          %v318 = arith.ori %v316, %c317 : i64
+          %c319 = arith.constant 1 : i64
+          %v320 = arith.addi %v4, %c319 : i64
+          %v321 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v322 = arith.index_cast %v321 : index to i64
+          %v323 = llvm.inttoptr %v322 : i64 to !llvm.ptr<1>
+          %v324 = llvm.getelementptr inbounds %v323[%v320] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v318, %v324 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb288#1 : i32
+        scf.yield %lb278#1 : i32
       }
-      scf.if %v196 {
-        memref.store %pre260, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      scf.if %v186 {
+        memref.store %pre250, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v335 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v336 = arith.addi %v335, %v255 : i32
-    %offset337 = arith.addi %v336, %wex191 : i32
-    %v338 = arith.addi %offset337, %c200 : i32
-    %v339 = arith.addi %offset337, %v160 : i32
-    %v340 = arith.addi %offset337, %v176 : i32
-    %v341 = arith.addi %offset337, %v177 : i32
-    %v342 = arith.addi %offset337, %v178 : i32
-    %v343 = arith.addi %offset337, %v179 : i32
-    %v344 = arith.addi %offset337, %v180 : i32
-    %v345 = arith.addi %offset337, %v181 : i32
-    %v346 = arith.addi %offset337, %v182 : i32
-    %v347 = arith.addi %offset337, %v183 : i32
-    %v348 = arith.addi %offset337, %v184 : i32
-    %v349 = arith.addi %offset337, %v185 : i32
-    %v350 = arith.addi %offset337, %v186 : i32
-    %v351 = arith.addi %offset337, %v187 : i32
-    %v352 = arith.addi %offset337, %v188 : i32
-    %v353 = arith.addi %offset337, %v189 : i32
-    %v354 = vector.from_elements %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350, %v351, %v352, %v353 : vector<16xi32>
-    %v355 = warp.block_exchange <blocked_to_striped> %v354 : vector<16xi32>
-    %v356 = vector.extract %v355[0] : i32 from vector<16xi32>
-    %c357 = arith.constant 0 : index
-    %v358 = arith.addi %v11, %c357 : index
-    %v359 = arith.addi %v358, %tid2 : index
-    memref.store %v356, %out[%v359] : memref<?xi32>
-    %v360 = vector.extract %v355[1] : i32 from vector<16xi32>
-    %c361 = arith.constant 256 : index
-    %v362 = arith.addi %v11, %c361 : index
-    %v363 = arith.addi %v362, %tid2 : index
-    memref.store %v360, %out[%v363] : memref<?xi32>
-    %v364 = vector.extract %v355[2] : i32 from vector<16xi32>
-    %c365 = arith.constant 512 : index
-    %v366 = arith.addi %v11, %c365 : index
-    %v367 = arith.addi %v366, %tid2 : index
-    memref.store %v364, %out[%v367] : memref<?xi32>
-    %v368 = vector.extract %v355[3] : i32 from vector<16xi32>
-    %c369 = arith.constant 768 : index
-    %v370 = arith.addi %v11, %c369 : index
-    %v371 = arith.addi %v370, %tid2 : index
-    memref.store %v368, %out[%v371] : memref<?xi32>
-    %v372 = vector.extract %v355[4] : i32 from vector<16xi32>
-    %c373 = arith.constant 1024 : index
-    %v374 = arith.addi %v11, %c373 : index
-    %v375 = arith.addi %v374, %tid2 : index
-    memref.store %v372, %out[%v375] : memref<?xi32>
-    %v376 = vector.extract %v355[5] : i32 from vector<16xi32>
-    %c377 = arith.constant 1280 : index
-    %v378 = arith.addi %v11, %c377 : index
-    %v379 = arith.addi %v378, %tid2 : index
-    memref.store %v376, %out[%v379] : memref<?xi32>
-    %v380 = vector.extract %v355[6] : i32 from vector<16xi32>
-    %c381 = arith.constant 1536 : index
-    %v382 = arith.addi %v11, %c381 : index
-    %v383 = arith.addi %v382, %tid2 : index
-    memref.store %v380, %out[%v383] : memref<?xi32>
-    %v384 = vector.extract %v355[7] : i32 from vector<16xi32>
-    %c385 = arith.constant 1792 : index
-    %v386 = arith.addi %v11, %c385 : index
-    %v387 = arith.addi %v386, %tid2 : index
-    memref.store %v384, %out[%v387] : memref<?xi32>
-    %v388 = vector.extract %v355[8] : i32 from vector<16xi32>
-    %c389 = arith.constant 2048 : index
-    %v390 = arith.addi %v11, %c389 : index
-    %v391 = arith.addi %v390, %tid2 : index
-    memref.store %v388, %out[%v391] : memref<?xi32>
-    %v392 = vector.extract %v355[9] : i32 from vector<16xi32>
-    %c393 = arith.constant 2304 : index
-    %v394 = arith.addi %v11, %c393 : index
-    %v395 = arith.addi %v394, %tid2 : index
-    memref.store %v392, %out[%v395] : memref<?xi32>
-    %v396 = vector.extract %v355[10] : i32 from vector<16xi32>
-    %c397 = arith.constant 2560 : index
-    %v398 = arith.addi %v11, %c397 : index
-    %v399 = arith.addi %v398, %tid2 : index
-    memref.store %v396, %out[%v399] : memref<?xi32>
-    %v400 = vector.extract %v355[11] : i32 from vector<16xi32>
-    %c401 = arith.constant 2816 : index
-    %v402 = arith.addi %v11, %c401 : index
-    %v403 = arith.addi %v402, %tid2 : index
-    memref.store %v400, %out[%v403] : memref<?xi32>
-    %v404 = vector.extract %v355[12] : i32 from vector<16xi32>
-    %c405 = arith.constant 3072 : index
-    %v406 = arith.addi %v11, %c405 : index
-    %v407 = arith.addi %v406, %tid2 : index
-    memref.store %v404, %out[%v407] : memref<?xi32>
-    %v408 = vector.extract %v355[13] : i32 from vector<16xi32>
-    %c409 = arith.constant 3328 : index
-    %v410 = arith.addi %v11, %c409 : index
-    %v411 = arith.addi %v410, %tid2 : index
-    memref.store %v408, %out[%v411] : memref<?xi32>
-    %v412 = vector.extract %v355[14] : i32 from vector<16xi32>
-    %c413 = arith.constant 3584 : index
-    %v414 = arith.addi %v11, %c413 : index
-    %v415 = arith.addi %v414, %tid2 : index
-    memref.store %v412, %out[%v415] : memref<?xi32>
-    %v416 = vector.extract %v355[15] : i32 from vector<16xi32>
-    %c417 = arith.constant 3840 : index
-    %v418 = arith.addi %v11, %c417 : index
-    %v419 = arith.addi %v418, %tid2 : index
-    memref.store %v416, %out[%v419] : memref<?xi32>
+    %v325 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v326 = arith.addi %v325, %v245 : i32
+    %offset327 = arith.addi %v326, %wex181 : i32
+    %v328 = arith.addi %offset327, %c190 : i32
+    %v329 = arith.addi %offset327, %v150 : i32
+    %v330 = arith.addi %offset327, %v166 : i32
+    %v331 = arith.addi %offset327, %v167 : i32
+    %v332 = arith.addi %offset327, %v168 : i32
+    %v333 = arith.addi %offset327, %v169 : i32
+    %v334 = arith.addi %offset327, %v170 : i32
+    %v335 = arith.addi %offset327, %v171 : i32
+    %v336 = arith.addi %offset327, %v172 : i32
+    %v337 = arith.addi %offset327, %v173 : i32
+    %v338 = arith.addi %offset327, %v174 : i32
+    %v339 = arith.addi %offset327, %v175 : i32
+    %v340 = arith.addi %offset327, %v176 : i32
+    %v341 = arith.addi %offset327, %v177 : i32
+    %v342 = arith.addi %offset327, %v178 : i32
+    %v343 = arith.addi %offset327, %v179 : i32
+    %v344 = vector.from_elements %v328, %v329, %v330, %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343 : vector<16xi32>
+    %v345 = warp.exchange <blocked_to_striped> %v344 : vector<16xi32>
+    %v346 = vector.extract %v345[0] : i32 from vector<16xi32>
+    memref.store %v346, %out[%v21] : memref<?xi32>
+    %v347 = vector.extract %v345[1] : i32 from vector<16xi32>
+    memref.store %v347, %out[%v23] : memref<?xi32>
+    %v348 = vector.extract %v345[2] : i32 from vector<16xi32>
+    memref.store %v348, %out[%v25] : memref<?xi32>
+    %v349 = vector.extract %v345[3] : i32 from vector<16xi32>
+    memref.store %v349, %out[%v27] : memref<?xi32>
+    %v350 = vector.extract %v345[4] : i32 from vector<16xi32>
+    memref.store %v350, %out[%v29] : memref<?xi32>
+    %v351 = vector.extract %v345[5] : i32 from vector<16xi32>
+    memref.store %v351, %out[%v31] : memref<?xi32>
+    %v352 = vector.extract %v345[6] : i32 from vector<16xi32>
+    memref.store %v352, %out[%v33] : memref<?xi32>
+    %v353 = vector.extract %v345[7] : i32 from vector<16xi32>
+    memref.store %v353, %out[%v35] : memref<?xi32>
+    %v354 = vector.extract %v345[8] : i32 from vector<16xi32>
+    memref.store %v354, %out[%v37] : memref<?xi32>
+    %v355 = vector.extract %v345[9] : i32 from vector<16xi32>
+    memref.store %v355, %out[%v39] : memref<?xi32>
+    %v356 = vector.extract %v345[10] : i32 from vector<16xi32>
+    memref.store %v356, %out[%v41] : memref<?xi32>
+    %v357 = vector.extract %v345[11] : i32 from vector<16xi32>
+    memref.store %v357, %out[%v43] : memref<?xi32>
+    %v358 = vector.extract %v345[12] : i32 from vector<16xi32>
+    memref.store %v358, %out[%v45] : memref<?xi32>
+    %v359 = vector.extract %v345[13] : i32 from vector<16xi32>
+    memref.store %v359, %out[%v47] : memref<?xi32>
+    %v360 = vector.extract %v345[14] : i32 from vector<16xi32>
+    memref.store %v360, %out[%v49] : memref<?xi32>
+    %v361 = vector.extract %v345[15] : i32 from vector<16xi32>
+    memref.store %v361, %out[%v51] : memref<?xi32>
     gpu.return
   }
 
@@ -960,480 +836,418 @@ gpu.module @scan {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 4096 : index
-    %c10 = arith.constant 16 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
     %c14 = arith.constant 0 : index
-    %v15 = arith.addi %v11, %c14 : index
-    %v16 = arith.addi %v15, %tid2 : index
-    %v17 = arith.index_cast %v16 : index to i64
-    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v19 = arith.index_cast %v18 : index to i64
-    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
-    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c23 = arith.constant 256 : index
-    %v24 = arith.addi %v11, %c23 : index
-    %v25 = arith.addi %v24, %tid2 : index
-    %v26 = arith.index_cast %v25 : index to i64
-    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
-    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c32 = arith.constant 512 : index
-    %v33 = arith.addi %v11, %c32 : index
-    %v34 = arith.addi %v33, %tid2 : index
-    %v35 = arith.index_cast %v34 : index to i64
-    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v37 = arith.index_cast %v36 : index to i64
-    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
-    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c41 = arith.constant 768 : index
-    %v42 = arith.addi %v11, %c41 : index
-    %v43 = arith.addi %v42, %tid2 : index
-    %v44 = arith.index_cast %v43 : index to i64
-    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v46 = arith.index_cast %v45 : index to i64
-    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
-    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c50 = arith.constant 1024 : index
-    %v51 = arith.addi %v11, %c50 : index
-    %v52 = arith.addi %v51, %tid2 : index
-    %v53 = arith.index_cast %v52 : index to i64
-    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v55 = arith.index_cast %v54 : index to i64
-    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
-    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c59 = arith.constant 1280 : index
-    %v60 = arith.addi %v11, %c59 : index
-    %v61 = arith.addi %v60, %tid2 : index
-    %v62 = arith.index_cast %v61 : index to i64
-    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v64 = arith.index_cast %v63 : index to i64
-    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
-    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c68 = arith.constant 1536 : index
-    %v69 = arith.addi %v11, %c68 : index
-    %v70 = arith.addi %v69, %tid2 : index
-    %v71 = arith.index_cast %v70 : index to i64
-    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v73 = arith.index_cast %v72 : index to i64
-    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
-    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c77 = arith.constant 1792 : index
-    %v78 = arith.addi %v11, %c77 : index
-    %v79 = arith.addi %v78, %tid2 : index
-    %v80 = arith.index_cast %v79 : index to i64
-    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v82 = arith.index_cast %v81 : index to i64
-    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
-    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c86 = arith.constant 2048 : index
-    %v87 = arith.addi %v11, %c86 : index
-    %v88 = arith.addi %v87, %tid2 : index
-    %v89 = arith.index_cast %v88 : index to i64
-    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v91 = arith.index_cast %v90 : index to i64
-    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
-    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c95 = arith.constant 2304 : index
-    %v96 = arith.addi %v11, %c95 : index
-    %v97 = arith.addi %v96, %tid2 : index
-    %v98 = arith.index_cast %v97 : index to i64
-    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v100 = arith.index_cast %v99 : index to i64
-    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
-    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c104 = arith.constant 2560 : index
-    %v105 = arith.addi %v11, %c104 : index
-    %v106 = arith.addi %v105, %tid2 : index
-    %v107 = arith.index_cast %v106 : index to i64
-    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v109 = arith.index_cast %v108 : index to i64
-    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
-    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c113 = arith.constant 2816 : index
-    %v114 = arith.addi %v11, %c113 : index
-    %v115 = arith.addi %v114, %tid2 : index
-    %v116 = arith.index_cast %v115 : index to i64
-    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v118 = arith.index_cast %v117 : index to i64
-    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
-    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c122 = arith.constant 3072 : index
-    %v123 = arith.addi %v11, %c122 : index
-    %v124 = arith.addi %v123, %tid2 : index
-    %v125 = arith.index_cast %v124 : index to i64
-    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v127 = arith.index_cast %v126 : index to i64
-    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
-    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c131 = arith.constant 3328 : index
-    %v132 = arith.addi %v11, %c131 : index
-    %v133 = arith.addi %v132, %tid2 : index
-    %v134 = arith.index_cast %v133 : index to i64
-    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v136 = arith.index_cast %v135 : index to i64
-    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
-    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c140 = arith.constant 3584 : index
-    %v141 = arith.addi %v11, %c140 : index
-    %v142 = arith.addi %v141, %tid2 : index
-    %v143 = arith.index_cast %v142 : index to i64
-    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v145 = arith.index_cast %v144 : index to i64
-    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
-    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c149 = arith.constant 3840 : index
-    %v150 = arith.addi %v11, %c149 : index
-    %v151 = arith.addi %v150, %tid2 : index
-    %v152 = arith.index_cast %v151 : index to i64
-    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v154 = arith.index_cast %v153 : index to i64
-    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
-    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xf32>
-    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xf32>
-    %v160 = vector.extract %v159[0] : f32 from vector<16xf32>
-    %v161 = vector.extract %v159[1] : f32 from vector<16xf32>
-    %v162 = vector.extract %v159[2] : f32 from vector<16xf32>
-    %v163 = vector.extract %v159[3] : f32 from vector<16xf32>
-    %v164 = vector.extract %v159[4] : f32 from vector<16xf32>
-    %v165 = vector.extract %v159[5] : f32 from vector<16xf32>
-    %v166 = vector.extract %v159[6] : f32 from vector<16xf32>
-    %v167 = vector.extract %v159[7] : f32 from vector<16xf32>
-    %v168 = vector.extract %v159[8] : f32 from vector<16xf32>
-    %v169 = vector.extract %v159[9] : f32 from vector<16xf32>
-    %v170 = vector.extract %v159[10] : f32 from vector<16xf32>
-    %v171 = vector.extract %v159[11] : f32 from vector<16xf32>
-    %v172 = vector.extract %v159[12] : f32 from vector<16xf32>
-    %v173 = vector.extract %v159[13] : f32 from vector<16xf32>
-    %v174 = vector.extract %v159[14] : f32 from vector<16xf32>
-    %v175 = vector.extract %v159[15] : f32 from vector<16xf32>
-    %v176 = arith.addf %v160, %v161 : f32
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %c36 = arith.constant 256 : index
+    %v37 = arith.addi %v19, %c36 : index
+    %c38 = arith.constant 288 : index
+    %v39 = arith.addi %v19, %c38 : index
+    %c40 = arith.constant 320 : index
+    %v41 = arith.addi %v19, %c40 : index
+    %c42 = arith.constant 352 : index
+    %v43 = arith.addi %v19, %c42 : index
+    %c44 = arith.constant 384 : index
+    %v45 = arith.addi %v19, %c44 : index
+    %c46 = arith.constant 416 : index
+    %v47 = arith.addi %v19, %c46 : index
+    %c48 = arith.constant 448 : index
+    %v49 = arith.addi %v19, %c48 : index
+    %c50 = arith.constant 480 : index
+    %v51 = arith.addi %v19, %c50 : index
+    %v52 = arith.index_cast %v21 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v58 = arith.index_cast %v23 : index to i64
+    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v60 = arith.index_cast %v59 : index to i64
+    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v64 = arith.index_cast %v25 : index to i64
+    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v66 = arith.index_cast %v65 : index to i64
+    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v70 = arith.index_cast %v27 : index to i64
+    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v72 = arith.index_cast %v71 : index to i64
+    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
+    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v76 = arith.index_cast %v29 : index to i64
+    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v78 = arith.index_cast %v77 : index to i64
+    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
+    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v82 = arith.index_cast %v31 : index to i64
+    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v84 = arith.index_cast %v83 : index to i64
+    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
+    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v88 = arith.index_cast %v33 : index to i64
+    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v90 = arith.index_cast %v89 : index to i64
+    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
+    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v94 = arith.index_cast %v35 : index to i64
+    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v96 = arith.index_cast %v95 : index to i64
+    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
+    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v100 = arith.index_cast %v37 : index to i64
+    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v102 = arith.index_cast %v101 : index to i64
+    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
+    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v106 = arith.index_cast %v39 : index to i64
+    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v108 = arith.index_cast %v107 : index to i64
+    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
+    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v112 = arith.index_cast %v41 : index to i64
+    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v114 = arith.index_cast %v113 : index to i64
+    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
+    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v118 = arith.index_cast %v43 : index to i64
+    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v120 = arith.index_cast %v119 : index to i64
+    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v124 = arith.index_cast %v45 : index to i64
+    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v126 = arith.index_cast %v125 : index to i64
+    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
+    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v130 = arith.index_cast %v47 : index to i64
+    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v132 = arith.index_cast %v131 : index to i64
+    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v136 = arith.index_cast %v49 : index to i64
+    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v138 = arith.index_cast %v137 : index to i64
+    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
+    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v142 = arith.index_cast %v51 : index to i64
+    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v144 = arith.index_cast %v143 : index to i64
+    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
+    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xf32>
+    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xf32>
+    %v150 = vector.extract %v149[0] : f32 from vector<16xf32>
+    %v151 = vector.extract %v149[1] : f32 from vector<16xf32>
+    %v152 = vector.extract %v149[2] : f32 from vector<16xf32>
+    %v153 = vector.extract %v149[3] : f32 from vector<16xf32>
+    %v154 = vector.extract %v149[4] : f32 from vector<16xf32>
+    %v155 = vector.extract %v149[5] : f32 from vector<16xf32>
+    %v156 = vector.extract %v149[6] : f32 from vector<16xf32>
+    %v157 = vector.extract %v149[7] : f32 from vector<16xf32>
+    %v158 = vector.extract %v149[8] : f32 from vector<16xf32>
+    %v159 = vector.extract %v149[9] : f32 from vector<16xf32>
+    %v160 = vector.extract %v149[10] : f32 from vector<16xf32>
+    %v161 = vector.extract %v149[11] : f32 from vector<16xf32>
+    %v162 = vector.extract %v149[12] : f32 from vector<16xf32>
+    %v163 = vector.extract %v149[13] : f32 from vector<16xf32>
+    %v164 = vector.extract %v149[14] : f32 from vector<16xf32>
+    %v165 = vector.extract %v149[15] : f32 from vector<16xf32>
+    %v166 = arith.addf %v150, %v151 : f32
+    %v167 = arith.addf %v166, %v152 : f32
+    %v168 = arith.addf %v167, %v153 : f32
+    %v169 = arith.addf %v168, %v154 : f32
+    %v170 = arith.addf %v169, %v155 : f32
+    %v171 = arith.addf %v170, %v156 : f32
+    %v172 = arith.addf %v171, %v157 : f32
+    %v173 = arith.addf %v172, %v158 : f32
+    %v174 = arith.addf %v173, %v159 : f32
+    %v175 = arith.addf %v174, %v160 : f32
+    %v176 = arith.addf %v175, %v161 : f32
     %v177 = arith.addf %v176, %v162 : f32
     %v178 = arith.addf %v177, %v163 : f32
     %v179 = arith.addf %v178, %v164 : f32
     %v180 = arith.addf %v179, %v165 : f32
-    %v181 = arith.addf %v180, %v166 : f32
-    %v182 = arith.addf %v181, %v167 : f32
-    %v183 = arith.addf %v182, %v168 : f32
-    %v184 = arith.addf %v183, %v169 : f32
-    %v185 = arith.addf %v184, %v170 : f32
-    %v186 = arith.addf %v185, %v171 : f32
-    %v187 = arith.addf %v186, %v172 : f32
-    %v188 = arith.addf %v187, %v173 : f32
-    %v189 = arith.addf %v188, %v174 : f32
-    %v190 = arith.addf %v189, %v175 : f32
-    %wex191 = warp.scan <add> %v190 exclusive : f32
-    %c192 = arith.constant 32 : index
-    %wid193 = arith.divui %tid2, %c192 : index
-    %lane194 = arith.remui %tid2, %c192 : index
-    %c195 = arith.constant 0 : index
-    %v196 = arith.cmpi eq, %lane194, %c195 : index
-    %c197 = arith.constant 31 : index
-    %v198 = arith.cmpi eq, %lane194, %c197 : index
-    scf.if %v198 {
-      %wtot199 = arith.addf %wex191, %v190 : f32
-      memref.store %wtot199, %warp_sm[%wid193] : memref<8xf32, #gpu.address_space<workgroup>>
+    %wex181 = warp.scan <add> %v180 exclusive : f32
+    %c182 = arith.constant 32 : index
+    %wid183 = arith.divui %tid2, %c182 : index
+    %lane184 = arith.remui %tid2, %c182 : index
+    %c185 = arith.constant 0 : index
+    %v186 = arith.cmpi eq, %lane184, %c185 : index
+    %c187 = arith.constant 31 : index
+    %v188 = arith.cmpi eq, %lane184, %c187 : index
+    scf.if %v188 {
+      %wtot189 = arith.addf %wex181, %v180 : f32
+      memref.store %wtot189, %warp_sm[%wid183] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c200 = arith.constant 0.0 : f32
-    %c201 = arith.constant 0 : index
-    %v202 = memref.load %warp_sm[%c201] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c203 = arith.constant 0 : index
-    %v204 = arith.cmpi ugt, %wid193, %c203 : index
-    %v205 = arith.select %v204, %v202, %c200 : f32
-    %v206 = arith.addf %c200, %v205 : f32
-    %v207 = arith.addf %c200, %v202 : f32
-    %c208 = arith.constant 1 : index
-    %v209 = memref.load %warp_sm[%c208] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c210 = arith.constant 1 : index
-    %v211 = arith.cmpi ugt, %wid193, %c210 : index
-    %v212 = arith.select %v211, %v209, %c200 : f32
-    %v213 = arith.addf %v206, %v212 : f32
-    %v214 = arith.addf %v207, %v209 : f32
-    %c215 = arith.constant 2 : index
-    %v216 = memref.load %warp_sm[%c215] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c217 = arith.constant 2 : index
-    %v218 = arith.cmpi ugt, %wid193, %c217 : index
-    %v219 = arith.select %v218, %v216, %c200 : f32
-    %v220 = arith.addf %v213, %v219 : f32
-    %v221 = arith.addf %v214, %v216 : f32
-    %c222 = arith.constant 3 : index
-    %v223 = memref.load %warp_sm[%c222] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c224 = arith.constant 3 : index
-    %v225 = arith.cmpi ugt, %wid193, %c224 : index
-    %v226 = arith.select %v225, %v223, %c200 : f32
-    %v227 = arith.addf %v220, %v226 : f32
-    %v228 = arith.addf %v221, %v223 : f32
-    %c229 = arith.constant 4 : index
-    %v230 = memref.load %warp_sm[%c229] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c231 = arith.constant 4 : index
-    %v232 = arith.cmpi ugt, %wid193, %c231 : index
-    %v233 = arith.select %v232, %v230, %c200 : f32
-    %v234 = arith.addf %v227, %v233 : f32
-    %v235 = arith.addf %v228, %v230 : f32
-    %c236 = arith.constant 5 : index
-    %v237 = memref.load %warp_sm[%c236] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c238 = arith.constant 5 : index
-    %v239 = arith.cmpi ugt, %wid193, %c238 : index
-    %v240 = arith.select %v239, %v237, %c200 : f32
-    %v241 = arith.addf %v234, %v240 : f32
-    %v242 = arith.addf %v235, %v237 : f32
-    %c243 = arith.constant 6 : index
-    %v244 = memref.load %warp_sm[%c243] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c245 = arith.constant 6 : index
-    %v246 = arith.cmpi ugt, %wid193, %c245 : index
-    %v247 = arith.select %v246, %v244, %c200 : f32
-    %v248 = arith.addf %v241, %v247 : f32
-    %v249 = arith.addf %v242, %v244 : f32
-    %c250 = arith.constant 7 : index
-    %v251 = memref.load %warp_sm[%c250] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c252 = arith.constant 7 : index
-    %v253 = arith.cmpi ugt, %wid193, %c252 : index
-    %v254 = arith.select %v253, %v251, %c200 : f32
-    %v255 = arith.addf %v248, %v254 : f32
-    %v256 = arith.addf %v249, %v251 : f32
-    %v257 = arith.cmpi eq, %wid193, %c8 : index
-    scf.if %v257 {
-      %c258 = arith.constant 0 : i64
-      %v259 = arith.cmpi eq, %tile6, %c258 : i64
-      %pre260 = scf.if %v259 -> f32 {
-        scf.if %v196 {
-          %v261 = arith.bitcast %v256 : f32 to i32
+    %c190 = arith.constant 0.0 : f32
+    %c191 = arith.constant 0 : index
+    %v192 = memref.load %warp_sm[%c191] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c193 = arith.constant 0 : index
+    %v194 = arith.cmpi ugt, %wid183, %c193 : index
+    %v195 = arith.select %v194, %v192, %c190 : f32
+    %v196 = arith.addf %c190, %v195 : f32
+    %v197 = arith.addf %c190, %v192 : f32
+    %c198 = arith.constant 1 : index
+    %v199 = memref.load %warp_sm[%c198] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c200 = arith.constant 1 : index
+    %v201 = arith.cmpi ugt, %wid183, %c200 : index
+    %v202 = arith.select %v201, %v199, %c190 : f32
+    %v203 = arith.addf %v196, %v202 : f32
+    %v204 = arith.addf %v197, %v199 : f32
+    %c205 = arith.constant 2 : index
+    %v206 = memref.load %warp_sm[%c205] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c207 = arith.constant 2 : index
+    %v208 = arith.cmpi ugt, %wid183, %c207 : index
+    %v209 = arith.select %v208, %v206, %c190 : f32
+    %v210 = arith.addf %v203, %v209 : f32
+    %v211 = arith.addf %v204, %v206 : f32
+    %c212 = arith.constant 3 : index
+    %v213 = memref.load %warp_sm[%c212] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c214 = arith.constant 3 : index
+    %v215 = arith.cmpi ugt, %wid183, %c214 : index
+    %v216 = arith.select %v215, %v213, %c190 : f32
+    %v217 = arith.addf %v210, %v216 : f32
+    %v218 = arith.addf %v211, %v213 : f32
+    %c219 = arith.constant 4 : index
+    %v220 = memref.load %warp_sm[%c219] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c221 = arith.constant 4 : index
+    %v222 = arith.cmpi ugt, %wid183, %c221 : index
+    %v223 = arith.select %v222, %v220, %c190 : f32
+    %v224 = arith.addf %v217, %v223 : f32
+    %v225 = arith.addf %v218, %v220 : f32
+    %c226 = arith.constant 5 : index
+    %v227 = memref.load %warp_sm[%c226] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c228 = arith.constant 5 : index
+    %v229 = arith.cmpi ugt, %wid183, %c228 : index
+    %v230 = arith.select %v229, %v227, %c190 : f32
+    %v231 = arith.addf %v224, %v230 : f32
+    %v232 = arith.addf %v225, %v227 : f32
+    %c233 = arith.constant 6 : index
+    %v234 = memref.load %warp_sm[%c233] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c235 = arith.constant 6 : index
+    %v236 = arith.cmpi ugt, %wid183, %c235 : index
+    %v237 = arith.select %v236, %v234, %c190 : f32
+    %v238 = arith.addf %v231, %v237 : f32
+    %v239 = arith.addf %v232, %v234 : f32
+    %c240 = arith.constant 7 : index
+    %v241 = memref.load %warp_sm[%c240] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c242 = arith.constant 7 : index
+    %v243 = arith.cmpi ugt, %wid183, %c242 : index
+    %v244 = arith.select %v243, %v241, %c190 : f32
+    %v245 = arith.addf %v238, %v244 : f32
+    %v246 = arith.addf %v239, %v241 : f32
+    %v247 = arith.cmpi eq, %wid183, %c5 : index
+    scf.if %v247 {
+      %c248 = arith.constant 0 : i64
+      %v249 = arith.cmpi eq, %v4, %c248 : i64
+      %pre250 = scf.if %v249 -> f32 {
+        scf.if %v186 {
+          %v251 = arith.bitcast %v246 : f32 to i32
+          %v252 = arith.extui %v251 : i32 to i64
+          %c253 = arith.constant 8589934592 : i64
+          %v254 = arith.ori %v252, %c253 : i64
+          %c255 = arith.constant 1 : i64
+          %v256 = arith.addi %v4, %c255 : i64
+          %v257 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v258 = arith.index_cast %v257 : index to i64
+          %v259 = llvm.inttoptr %v258 : i64 to !llvm.ptr<1>
+          %v260 = llvm.getelementptr inbounds %v259[%v256] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v254, %v260 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c190 : f32
+      } else {
+        scf.if %v186 {
+          %v261 = arith.bitcast %v246 : f32 to i32
           %v262 = arith.extui %v261 : i32 to i64
-          %c263 = arith.constant 8589934592 : i64
+          %c263 = arith.constant 4294967296 : i64
           %v264 = arith.ori %v262, %c263 : i64
           %c265 = arith.constant 1 : i64
-          %v266 = arith.addi %tile6, %c265 : i64
+          %v266 = arith.addi %v4, %c265 : i64
           %v267 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
           %v268 = arith.index_cast %v267 : index to i64
           %v269 = llvm.inttoptr %v268 : i64 to !llvm.ptr<1>
           %v270 = llvm.getelementptr inbounds %v269[%v266] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
           llvm.store %v264, %v270 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c200 : f32
-      } else {
-        scf.if %v196 {
-          %v271 = arith.bitcast %v256 : f32 to i32
-          %v272 = arith.extui %v271 : i32 to i64
-          %c273 = arith.constant 4294967296 : i64
-          %v274 = arith.ori %v272, %c273 : i64
-          %c275 = arith.constant 1 : i64
-          %v276 = arith.addi %tile6, %c275 : i64
-          %v277 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v278 = arith.index_cast %v277 : index to i64
-          %v279 = llvm.inttoptr %v278 : i64 to !llvm.ptr<1>
-          %v280 = llvm.getelementptr inbounds %v279[%v276] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v274, %v280 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c281 = arith.constant 1245 : i32
-        nvvm.nanosleep %c281
-        %c282 = arith.constant 0.0 : f32
-        %lane283 = warp.lane_id : i32
-        %v284 = arith.extui %lane283 : i32 to i64
-        %c285 = arith.constant 1 : i64
-        %c286 = arith.constant 0 : i64
-        %c287 = arith.constant 32 : i64
-        %c288 = arith.constant 4294967295 : i64
-        %v289 = arith.subi %tile6, %c285 : i64
-        %lb290:2 = scf.while (%end291 = %v289, %acc292 = %c282) : (i64, f32) -> (i64, f32) {
-          %v293 = arith.subi %end291, %v284 : i64
-          %v294 = arith.cmpi sge, %v293, %c286 : i64
-          %v295 = arith.addi %v293, %c285 : i64
-          %c296 = arith.constant 8589934592 : i64
-          %v297 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v298 = arith.index_cast %v297 : index to i64
-          %v299 = llvm.inttoptr %v298 : i64 to !llvm.ptr<1>
-          %v300 = llvm.getelementptr inbounds %v299[%v295] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word301 = scf.while (%spin302 = %c286) : (i64) -> i64 {
-            %v303 = scf.if %v294 -> i64 {
-              %v304 = llvm.load %v300 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v304 : i64
+        %c271 = arith.constant 1245 : i32
+        nvvm.nanosleep %c271
+        %c272 = arith.constant 0.0 : f32
+        %lane273 = warp.lane_id : i32
+        %v274 = arith.extui %lane273 : i32 to i64
+        %c275 = arith.constant 1 : i64
+        %c276 = arith.constant 0 : i64
+        %c277 = arith.constant 32 : i64
+        %c278 = arith.constant 4294967295 : i64
+        %v279 = arith.subi %v4, %c275 : i64
+        %lb280:2 = scf.while (%end281 = %v279, %acc282 = %c272) : (i64, f32) -> (i64, f32) {
+          %v283 = arith.subi %end281, %v274 : i64
+          %v284 = arith.cmpi sge, %v283, %c276 : i64
+          %v285 = arith.addi %v283, %c275 : i64
+          %c286 = arith.constant 8589934592 : i64
+          %v287 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v288 = arith.index_cast %v287 : index to i64
+          %v289 = llvm.inttoptr %v288 : i64 to !llvm.ptr<1>
+          %v290 = llvm.getelementptr inbounds %v289[%v285] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word291 = scf.while (%spin292 = %c276) : (i64) -> i64 {
+            %v293 = scf.if %v284 -> i64 {
+              %v294 = llvm.load %v290 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v294 : i64
             } else {
-              scf.yield %c296 : i64
+              scf.yield %c286 : i64
             }
-            %v305 = arith.shrui %v303, %c287 : i64
-            %v306 = arith.cmpi eq, %v305, %c286 : i64
-            %v307 = warp.vote <any> %v306 : i1
-            scf.condition(%v307) %v303 : i64
+            %v295 = arith.shrui %v293, %c277 : i64
+            %v296 = arith.cmpi eq, %v295, %c276 : i64
+            %v297 = warp.vote <any> %v296 : i1
+            scf.condition(%v297) %v293 : i64
           } do {
-            ^bb0(%x308: i64):
-            %c309 = arith.constant 648 : i32
-            nvvm.nanosleep %c309
-            scf.yield %c286 : i64
+            ^bb0(%x298: i64):
+            %c299 = arith.constant 648 : i32
+            nvvm.nanosleep %c299
+            scf.yield %c276 : i64
           }
-          %v310 = arith.shrui %word301, %c287 : i64
-          %c311 = arith.constant 2 : i64
-          %v312 = arith.cmpi eq, %v310, %c311 : i64
-          %ballot313 = warp.ballot %v312 : i32
-          %c314 = arith.constant 0 : i32
-          %v315 = arith.cmpi ne, %ballot313, %c314 : i32
-          %v316 = math.cttz %ballot313 : i32
-          %v317 = arith.cmpi ule, %lane283, %v316 : i32
-          %v318 = arith.andi %word301, %c288 : i64
-          %v319 = arith.trunci %v318 : i64 to i32
-          %v320 = arith.bitcast %v319 : i32 to f32
-          %v321 = arith.select %v317, %v320, %c282 : f32
-          %v322 = warp.reduce <add> %v321 : f32
-          %v323 = arith.addf %acc292, %v322 : f32
-          %v324 = arith.subi %end291, %c287 : i64
-          %v325 = arith.xori %v315, %true : i1
-          scf.condition(%v325) %v324, %v323 : i64, f32
+          %v300 = arith.shrui %word291, %c277 : i64
+          %c301 = arith.constant 2 : i64
+          %v302 = arith.cmpi eq, %v300, %c301 : i64
+          %ballot303 = warp.ballot %v302 : i32
+          %c304 = arith.constant 0 : i32
+          %v305 = arith.cmpi ne, %ballot303, %c304 : i32
+          %v306 = math.cttz %ballot303 : i32
+          %v307 = arith.cmpi ule, %lane273, %v306 : i32
+          %v308 = arith.andi %word291, %c278 : i64
+          %v309 = arith.trunci %v308 : i64 to i32
+          %v310 = arith.bitcast %v309 : i32 to f32
+          %v311 = arith.select %v307, %v310, %c272 : f32
+          %v312 = warp.reduce <add> %v311 : f32
+          %v313 = arith.addf %acc282, %v312 : f32
+          %v314 = arith.subi %end281, %c277 : i64
+          %v315 = arith.xori %v305, %true : i1
+          scf.condition(%v315) %v314, %v313 : i64, f32
         } do {
-          ^bb0(%e326: i64, %a327: f32):
-          scf.yield %e326, %a327 : i64, f32
+          ^bb0(%e316: i64, %a317: f32):
+          scf.yield %e316, %a317 : i64, f32
         }
-        %v328 = arith.addf %lb290#1, %v256 : f32
-        scf.if %v196 {
-          %v329 = arith.bitcast %v328 : f32 to i32
-          %v330 = arith.extui %v329 : i32 to i64
-          %c331 = arith.constant 8589934592 : i64
-          %v332 = arith.ori %v330, %c331 : i64
-          %c333 = arith.constant 1 : i64
-          %v334 = arith.addi %tile6, %c333 : i64
-          %v335 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v336 = arith.index_cast %v335 : index to i64
-          %v337 = llvm.inttoptr %v336 : i64 to !llvm.ptr<1>
-          %v338 = llvm.getelementptr inbounds %v337[%v334] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v332, %v338 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v318 = arith.addf %lb280#1, %v246 : f32
+        scf.if %v186 {
+          %v319 = arith.bitcast %v318 : f32 to i32
+          %v320 = arith.extui %v319 : i32 to i64
+          %c321 = arith.constant 8589934592 : i64
+          %v322 = arith.ori %v320, %c321 : i64
+          %c323 = arith.constant 1 : i64
+          %v324 = arith.addi %v4, %c323 : i64
+          %v325 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v326 = arith.index_cast %v325 : index to i64
+          %v327 = llvm.inttoptr %v326 : i64 to !llvm.ptr<1>
+          %v328 = llvm.getelementptr inbounds %v327[%v324] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v322, %v328 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb290#1 : f32
+        scf.yield %lb280#1 : f32
       }
-      scf.if %v196 {
-        memref.store %pre260, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+      scf.if %v186 {
+        memref.store %pre250, %pre_sm[%c5] : memref<1xf32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v339 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v340 = arith.addf %v339, %v255 : f32
-    %offset341 = arith.addf %v340, %wex191 : f32
-    %v342 = arith.addf %offset341, %v160 : f32
-    %v343 = arith.addf %offset341, %v176 : f32
-    %v344 = arith.addf %offset341, %v177 : f32
-    %v345 = arith.addf %offset341, %v178 : f32
-    %v346 = arith.addf %offset341, %v179 : f32
-    %v347 = arith.addf %offset341, %v180 : f32
-    %v348 = arith.addf %offset341, %v181 : f32
-    %v349 = arith.addf %offset341, %v182 : f32
-    %v350 = arith.addf %offset341, %v183 : f32
-    %v351 = arith.addf %offset341, %v184 : f32
-    %v352 = arith.addf %offset341, %v185 : f32
-    %v353 = arith.addf %offset341, %v186 : f32
-    %v354 = arith.addf %offset341, %v187 : f32
-    %v355 = arith.addf %offset341, %v188 : f32
-    %v356 = arith.addf %offset341, %v189 : f32
-    %v357 = arith.addf %offset341, %v190 : f32
-    %v358 = vector.from_elements %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350, %v351, %v352, %v353, %v354, %v355, %v356, %v357 : vector<16xf32>
-    %v359 = warp.block_exchange <blocked_to_striped> %v358 : vector<16xf32>
-    %v360 = vector.extract %v359[0] : f32 from vector<16xf32>
-    %c361 = arith.constant 0 : index
-    %v362 = arith.addi %v11, %c361 : index
-    %v363 = arith.addi %v362, %tid2 : index
-    memref.store %v360, %out[%v363] : memref<?xf32>
-    %v364 = vector.extract %v359[1] : f32 from vector<16xf32>
-    %c365 = arith.constant 256 : index
-    %v366 = arith.addi %v11, %c365 : index
-    %v367 = arith.addi %v366, %tid2 : index
-    memref.store %v364, %out[%v367] : memref<?xf32>
-    %v368 = vector.extract %v359[2] : f32 from vector<16xf32>
-    %c369 = arith.constant 512 : index
-    %v370 = arith.addi %v11, %c369 : index
-    %v371 = arith.addi %v370, %tid2 : index
-    memref.store %v368, %out[%v371] : memref<?xf32>
-    %v372 = vector.extract %v359[3] : f32 from vector<16xf32>
-    %c373 = arith.constant 768 : index
-    %v374 = arith.addi %v11, %c373 : index
-    %v375 = arith.addi %v374, %tid2 : index
-    memref.store %v372, %out[%v375] : memref<?xf32>
-    %v376 = vector.extract %v359[4] : f32 from vector<16xf32>
-    %c377 = arith.constant 1024 : index
-    %v378 = arith.addi %v11, %c377 : index
-    %v379 = arith.addi %v378, %tid2 : index
-    memref.store %v376, %out[%v379] : memref<?xf32>
-    %v380 = vector.extract %v359[5] : f32 from vector<16xf32>
-    %c381 = arith.constant 1280 : index
-    %v382 = arith.addi %v11, %c381 : index
-    %v383 = arith.addi %v382, %tid2 : index
-    memref.store %v380, %out[%v383] : memref<?xf32>
-    %v384 = vector.extract %v359[6] : f32 from vector<16xf32>
-    %c385 = arith.constant 1536 : index
-    %v386 = arith.addi %v11, %c385 : index
-    %v387 = arith.addi %v386, %tid2 : index
-    memref.store %v384, %out[%v387] : memref<?xf32>
-    %v388 = vector.extract %v359[7] : f32 from vector<16xf32>
-    %c389 = arith.constant 1792 : index
-    %v390 = arith.addi %v11, %c389 : index
-    %v391 = arith.addi %v390, %tid2 : index
-    memref.store %v388, %out[%v391] : memref<?xf32>
-    %v392 = vector.extract %v359[8] : f32 from vector<16xf32>
-    %c393 = arith.constant 2048 : index
-    %v394 = arith.addi %v11, %c393 : index
-    %v395 = arith.addi %v394, %tid2 : index
-    memref.store %v392, %out[%v395] : memref<?xf32>
-    %v396 = vector.extract %v359[9] : f32 from vector<16xf32>
-    %c397 = arith.constant 2304 : index
-    %v398 = arith.addi %v11, %c397 : index
-    %v399 = arith.addi %v398, %tid2 : index
-    memref.store %v396, %out[%v399] : memref<?xf32>
-    %v400 = vector.extract %v359[10] : f32 from vector<16xf32>
-    %c401 = arith.constant 2560 : index
-    %v402 = arith.addi %v11, %c401 : index
-    %v403 = arith.addi %v402, %tid2 : index
-    memref.store %v400, %out[%v403] : memref<?xf32>
-    %v404 = vector.extract %v359[11] : f32 from vector<16xf32>
-    %c405 = arith.constant 2816 : index
-    %v406 = arith.addi %v11, %c405 : index
-    %v407 = arith.addi %v406, %tid2 : index
-    memref.store %v404, %out[%v407] : memref<?xf32>
-    %v408 = vector.extract %v359[12] : f32 from vector<16xf32>
-    %c409 = arith.constant 3072 : index
-    %v410 = arith.addi %v11, %c409 : index
-    %v411 = arith.addi %v410, %tid2 : index
-    memref.store %v408, %out[%v411] : memref<?xf32>
-    %v412 = vector.extract %v359[13] : f32 from vector<16xf32>
-    %c413 = arith.constant 3328 : index
-    %v414 = arith.addi %v11, %c413 : index
-    %v415 = arith.addi %v414, %tid2 : index
-    memref.store %v412, %out[%v415] : memref<?xf32>
-    %v416 = vector.extract %v359[14] : f32 from vector<16xf32>
-    %c417 = arith.constant 3584 : index
-    %v418 = arith.addi %v11, %c417 : index
-    %v419 = arith.addi %v418, %tid2 : index
-    memref.store %v416, %out[%v419] : memref<?xf32>
-    %v420 = vector.extract %v359[15] : f32 from vector<16xf32>
-    %c421 = arith.constant 3840 : index
-    %v422 = arith.addi %v11, %c421 : index
-    %v423 = arith.addi %v422, %tid2 : index
-    memref.store %v420, %out[%v423] : memref<?xf32>
+    %v329 = memref.load %pre_sm[%c5] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v330 = arith.addf %v329, %v245 : f32
+    %offset331 = arith.addf %v330, %wex181 : f32
+    %v332 = arith.addf %offset331, %v150 : f32
+    %v333 = arith.addf %offset331, %v166 : f32
+    %v334 = arith.addf %offset331, %v167 : f32
+    %v335 = arith.addf %offset331, %v168 : f32
+    %v336 = arith.addf %offset331, %v169 : f32
+    %v337 = arith.addf %offset331, %v170 : f32
+    %v338 = arith.addf %offset331, %v171 : f32
+    %v339 = arith.addf %offset331, %v172 : f32
+    %v340 = arith.addf %offset331, %v173 : f32
+    %v341 = arith.addf %offset331, %v174 : f32
+    %v342 = arith.addf %offset331, %v175 : f32
+    %v343 = arith.addf %offset331, %v176 : f32
+    %v344 = arith.addf %offset331, %v177 : f32
+    %v345 = arith.addf %offset331, %v178 : f32
+    %v346 = arith.addf %offset331, %v179 : f32
+    %v347 = arith.addf %offset331, %v180 : f32
+    %v348 = vector.from_elements %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347 : vector<16xf32>
+    %v349 = warp.exchange <blocked_to_striped> %v348 : vector<16xf32>
+    %v350 = vector.extract %v349[0] : f32 from vector<16xf32>
+    memref.store %v350, %out[%v21] : memref<?xf32>
+    %v351 = vector.extract %v349[1] : f32 from vector<16xf32>
+    memref.store %v351, %out[%v23] : memref<?xf32>
+    %v352 = vector.extract %v349[2] : f32 from vector<16xf32>
+    memref.store %v352, %out[%v25] : memref<?xf32>
+    %v353 = vector.extract %v349[3] : f32 from vector<16xf32>
+    memref.store %v353, %out[%v27] : memref<?xf32>
+    %v354 = vector.extract %v349[4] : f32 from vector<16xf32>
+    memref.store %v354, %out[%v29] : memref<?xf32>
+    %v355 = vector.extract %v349[5] : f32 from vector<16xf32>
+    memref.store %v355, %out[%v31] : memref<?xf32>
+    %v356 = vector.extract %v349[6] : f32 from vector<16xf32>
+    memref.store %v356, %out[%v33] : memref<?xf32>
+    %v357 = vector.extract %v349[7] : f32 from vector<16xf32>
+    memref.store %v357, %out[%v35] : memref<?xf32>
+    %v358 = vector.extract %v349[8] : f32 from vector<16xf32>
+    memref.store %v358, %out[%v37] : memref<?xf32>
+    %v359 = vector.extract %v349[9] : f32 from vector<16xf32>
+    memref.store %v359, %out[%v39] : memref<?xf32>
+    %v360 = vector.extract %v349[10] : f32 from vector<16xf32>
+    memref.store %v360, %out[%v41] : memref<?xf32>
+    %v361 = vector.extract %v349[11] : f32 from vector<16xf32>
+    memref.store %v361, %out[%v43] : memref<?xf32>
+    %v362 = vector.extract %v349[12] : f32 from vector<16xf32>
+    memref.store %v362, %out[%v45] : memref<?xf32>
+    %v363 = vector.extract %v349[13] : f32 from vector<16xf32>
+    memref.store %v363, %out[%v47] : memref<?xf32>
+    %v364 = vector.extract %v349[14] : f32 from vector<16xf32>
+    memref.store %v364, %out[%v49] : memref<?xf32>
+    %v365 = vector.extract %v349[15] : f32 from vector<16xf32>
+    memref.store %v365, %out[%v51] : memref<?xf32>
     gpu.return
   }
 
@@ -1441,480 +1255,418 @@ gpu.module @scan {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 4096 : index
-    %c10 = arith.constant 16 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
     %c14 = arith.constant 0 : index
-    %v15 = arith.addi %v11, %c14 : index
-    %v16 = arith.addi %v15, %tid2 : index
-    %v17 = arith.index_cast %v16 : index to i64
-    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v19 = arith.index_cast %v18 : index to i64
-    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
-    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c23 = arith.constant 256 : index
-    %v24 = arith.addi %v11, %c23 : index
-    %v25 = arith.addi %v24, %tid2 : index
-    %v26 = arith.index_cast %v25 : index to i64
-    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
-    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c32 = arith.constant 512 : index
-    %v33 = arith.addi %v11, %c32 : index
-    %v34 = arith.addi %v33, %tid2 : index
-    %v35 = arith.index_cast %v34 : index to i64
-    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v37 = arith.index_cast %v36 : index to i64
-    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
-    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c41 = arith.constant 768 : index
-    %v42 = arith.addi %v11, %c41 : index
-    %v43 = arith.addi %v42, %tid2 : index
-    %v44 = arith.index_cast %v43 : index to i64
-    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v46 = arith.index_cast %v45 : index to i64
-    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
-    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c50 = arith.constant 1024 : index
-    %v51 = arith.addi %v11, %c50 : index
-    %v52 = arith.addi %v51, %tid2 : index
-    %v53 = arith.index_cast %v52 : index to i64
-    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v55 = arith.index_cast %v54 : index to i64
-    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
-    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c59 = arith.constant 1280 : index
-    %v60 = arith.addi %v11, %c59 : index
-    %v61 = arith.addi %v60, %tid2 : index
-    %v62 = arith.index_cast %v61 : index to i64
-    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v64 = arith.index_cast %v63 : index to i64
-    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
-    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c68 = arith.constant 1536 : index
-    %v69 = arith.addi %v11, %c68 : index
-    %v70 = arith.addi %v69, %tid2 : index
-    %v71 = arith.index_cast %v70 : index to i64
-    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v73 = arith.index_cast %v72 : index to i64
-    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
-    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c77 = arith.constant 1792 : index
-    %v78 = arith.addi %v11, %c77 : index
-    %v79 = arith.addi %v78, %tid2 : index
-    %v80 = arith.index_cast %v79 : index to i64
-    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v82 = arith.index_cast %v81 : index to i64
-    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
-    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c86 = arith.constant 2048 : index
-    %v87 = arith.addi %v11, %c86 : index
-    %v88 = arith.addi %v87, %tid2 : index
-    %v89 = arith.index_cast %v88 : index to i64
-    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v91 = arith.index_cast %v90 : index to i64
-    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
-    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c95 = arith.constant 2304 : index
-    %v96 = arith.addi %v11, %c95 : index
-    %v97 = arith.addi %v96, %tid2 : index
-    %v98 = arith.index_cast %v97 : index to i64
-    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v100 = arith.index_cast %v99 : index to i64
-    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
-    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c104 = arith.constant 2560 : index
-    %v105 = arith.addi %v11, %c104 : index
-    %v106 = arith.addi %v105, %tid2 : index
-    %v107 = arith.index_cast %v106 : index to i64
-    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v109 = arith.index_cast %v108 : index to i64
-    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
-    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c113 = arith.constant 2816 : index
-    %v114 = arith.addi %v11, %c113 : index
-    %v115 = arith.addi %v114, %tid2 : index
-    %v116 = arith.index_cast %v115 : index to i64
-    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v118 = arith.index_cast %v117 : index to i64
-    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
-    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c122 = arith.constant 3072 : index
-    %v123 = arith.addi %v11, %c122 : index
-    %v124 = arith.addi %v123, %tid2 : index
-    %v125 = arith.index_cast %v124 : index to i64
-    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v127 = arith.index_cast %v126 : index to i64
-    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
-    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c131 = arith.constant 3328 : index
-    %v132 = arith.addi %v11, %c131 : index
-    %v133 = arith.addi %v132, %tid2 : index
-    %v134 = arith.index_cast %v133 : index to i64
-    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v136 = arith.index_cast %v135 : index to i64
-    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
-    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c140 = arith.constant 3584 : index
-    %v141 = arith.addi %v11, %c140 : index
-    %v142 = arith.addi %v141, %tid2 : index
-    %v143 = arith.index_cast %v142 : index to i64
-    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v145 = arith.index_cast %v144 : index to i64
-    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
-    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c149 = arith.constant 3840 : index
-    %v150 = arith.addi %v11, %c149 : index
-    %v151 = arith.addi %v150, %tid2 : index
-    %v152 = arith.index_cast %v151 : index to i64
-    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v154 = arith.index_cast %v153 : index to i64
-    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
-    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xf32>
-    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xf32>
-    %v160 = vector.extract %v159[0] : f32 from vector<16xf32>
-    %v161 = vector.extract %v159[1] : f32 from vector<16xf32>
-    %v162 = vector.extract %v159[2] : f32 from vector<16xf32>
-    %v163 = vector.extract %v159[3] : f32 from vector<16xf32>
-    %v164 = vector.extract %v159[4] : f32 from vector<16xf32>
-    %v165 = vector.extract %v159[5] : f32 from vector<16xf32>
-    %v166 = vector.extract %v159[6] : f32 from vector<16xf32>
-    %v167 = vector.extract %v159[7] : f32 from vector<16xf32>
-    %v168 = vector.extract %v159[8] : f32 from vector<16xf32>
-    %v169 = vector.extract %v159[9] : f32 from vector<16xf32>
-    %v170 = vector.extract %v159[10] : f32 from vector<16xf32>
-    %v171 = vector.extract %v159[11] : f32 from vector<16xf32>
-    %v172 = vector.extract %v159[12] : f32 from vector<16xf32>
-    %v173 = vector.extract %v159[13] : f32 from vector<16xf32>
-    %v174 = vector.extract %v159[14] : f32 from vector<16xf32>
-    %v175 = vector.extract %v159[15] : f32 from vector<16xf32>
-    %v176 = arith.addf %v160, %v161 : f32
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %c36 = arith.constant 256 : index
+    %v37 = arith.addi %v19, %c36 : index
+    %c38 = arith.constant 288 : index
+    %v39 = arith.addi %v19, %c38 : index
+    %c40 = arith.constant 320 : index
+    %v41 = arith.addi %v19, %c40 : index
+    %c42 = arith.constant 352 : index
+    %v43 = arith.addi %v19, %c42 : index
+    %c44 = arith.constant 384 : index
+    %v45 = arith.addi %v19, %c44 : index
+    %c46 = arith.constant 416 : index
+    %v47 = arith.addi %v19, %c46 : index
+    %c48 = arith.constant 448 : index
+    %v49 = arith.addi %v19, %c48 : index
+    %c50 = arith.constant 480 : index
+    %v51 = arith.addi %v19, %c50 : index
+    %v52 = arith.index_cast %v21 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v58 = arith.index_cast %v23 : index to i64
+    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v60 = arith.index_cast %v59 : index to i64
+    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v64 = arith.index_cast %v25 : index to i64
+    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v66 = arith.index_cast %v65 : index to i64
+    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v70 = arith.index_cast %v27 : index to i64
+    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v72 = arith.index_cast %v71 : index to i64
+    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
+    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v76 = arith.index_cast %v29 : index to i64
+    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v78 = arith.index_cast %v77 : index to i64
+    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
+    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v82 = arith.index_cast %v31 : index to i64
+    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v84 = arith.index_cast %v83 : index to i64
+    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
+    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v88 = arith.index_cast %v33 : index to i64
+    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v90 = arith.index_cast %v89 : index to i64
+    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
+    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v94 = arith.index_cast %v35 : index to i64
+    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v96 = arith.index_cast %v95 : index to i64
+    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
+    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v100 = arith.index_cast %v37 : index to i64
+    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v102 = arith.index_cast %v101 : index to i64
+    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
+    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v106 = arith.index_cast %v39 : index to i64
+    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v108 = arith.index_cast %v107 : index to i64
+    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
+    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v112 = arith.index_cast %v41 : index to i64
+    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v114 = arith.index_cast %v113 : index to i64
+    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
+    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v118 = arith.index_cast %v43 : index to i64
+    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v120 = arith.index_cast %v119 : index to i64
+    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v124 = arith.index_cast %v45 : index to i64
+    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v126 = arith.index_cast %v125 : index to i64
+    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
+    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v130 = arith.index_cast %v47 : index to i64
+    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v132 = arith.index_cast %v131 : index to i64
+    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v136 = arith.index_cast %v49 : index to i64
+    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v138 = arith.index_cast %v137 : index to i64
+    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
+    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v142 = arith.index_cast %v51 : index to i64
+    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v144 = arith.index_cast %v143 : index to i64
+    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
+    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xf32>
+    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xf32>
+    %v150 = vector.extract %v149[0] : f32 from vector<16xf32>
+    %v151 = vector.extract %v149[1] : f32 from vector<16xf32>
+    %v152 = vector.extract %v149[2] : f32 from vector<16xf32>
+    %v153 = vector.extract %v149[3] : f32 from vector<16xf32>
+    %v154 = vector.extract %v149[4] : f32 from vector<16xf32>
+    %v155 = vector.extract %v149[5] : f32 from vector<16xf32>
+    %v156 = vector.extract %v149[6] : f32 from vector<16xf32>
+    %v157 = vector.extract %v149[7] : f32 from vector<16xf32>
+    %v158 = vector.extract %v149[8] : f32 from vector<16xf32>
+    %v159 = vector.extract %v149[9] : f32 from vector<16xf32>
+    %v160 = vector.extract %v149[10] : f32 from vector<16xf32>
+    %v161 = vector.extract %v149[11] : f32 from vector<16xf32>
+    %v162 = vector.extract %v149[12] : f32 from vector<16xf32>
+    %v163 = vector.extract %v149[13] : f32 from vector<16xf32>
+    %v164 = vector.extract %v149[14] : f32 from vector<16xf32>
+    %v165 = vector.extract %v149[15] : f32 from vector<16xf32>
+    %v166 = arith.addf %v150, %v151 : f32
+    %v167 = arith.addf %v166, %v152 : f32
+    %v168 = arith.addf %v167, %v153 : f32
+    %v169 = arith.addf %v168, %v154 : f32
+    %v170 = arith.addf %v169, %v155 : f32
+    %v171 = arith.addf %v170, %v156 : f32
+    %v172 = arith.addf %v171, %v157 : f32
+    %v173 = arith.addf %v172, %v158 : f32
+    %v174 = arith.addf %v173, %v159 : f32
+    %v175 = arith.addf %v174, %v160 : f32
+    %v176 = arith.addf %v175, %v161 : f32
     %v177 = arith.addf %v176, %v162 : f32
     %v178 = arith.addf %v177, %v163 : f32
     %v179 = arith.addf %v178, %v164 : f32
     %v180 = arith.addf %v179, %v165 : f32
-    %v181 = arith.addf %v180, %v166 : f32
-    %v182 = arith.addf %v181, %v167 : f32
-    %v183 = arith.addf %v182, %v168 : f32
-    %v184 = arith.addf %v183, %v169 : f32
-    %v185 = arith.addf %v184, %v170 : f32
-    %v186 = arith.addf %v185, %v171 : f32
-    %v187 = arith.addf %v186, %v172 : f32
-    %v188 = arith.addf %v187, %v173 : f32
-    %v189 = arith.addf %v188, %v174 : f32
-    %v190 = arith.addf %v189, %v175 : f32
-    %wex191 = warp.scan <add> %v190 exclusive : f32
-    %c192 = arith.constant 32 : index
-    %wid193 = arith.divui %tid2, %c192 : index
-    %lane194 = arith.remui %tid2, %c192 : index
-    %c195 = arith.constant 0 : index
-    %v196 = arith.cmpi eq, %lane194, %c195 : index
-    %c197 = arith.constant 31 : index
-    %v198 = arith.cmpi eq, %lane194, %c197 : index
-    scf.if %v198 {
-      %wtot199 = arith.addf %wex191, %v190 : f32
-      memref.store %wtot199, %warp_sm[%wid193] : memref<8xf32, #gpu.address_space<workgroup>>
+    %wex181 = warp.scan <add> %v180 exclusive : f32
+    %c182 = arith.constant 32 : index
+    %wid183 = arith.divui %tid2, %c182 : index
+    %lane184 = arith.remui %tid2, %c182 : index
+    %c185 = arith.constant 0 : index
+    %v186 = arith.cmpi eq, %lane184, %c185 : index
+    %c187 = arith.constant 31 : index
+    %v188 = arith.cmpi eq, %lane184, %c187 : index
+    scf.if %v188 {
+      %wtot189 = arith.addf %wex181, %v180 : f32
+      memref.store %wtot189, %warp_sm[%wid183] : memref<8xf32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c200 = arith.constant 0.0 : f32
-    %c201 = arith.constant 0 : index
-    %v202 = memref.load %warp_sm[%c201] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c203 = arith.constant 0 : index
-    %v204 = arith.cmpi ugt, %wid193, %c203 : index
-    %v205 = arith.select %v204, %v202, %c200 : f32
-    %v206 = arith.addf %c200, %v205 : f32
-    %v207 = arith.addf %c200, %v202 : f32
-    %c208 = arith.constant 1 : index
-    %v209 = memref.load %warp_sm[%c208] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c210 = arith.constant 1 : index
-    %v211 = arith.cmpi ugt, %wid193, %c210 : index
-    %v212 = arith.select %v211, %v209, %c200 : f32
-    %v213 = arith.addf %v206, %v212 : f32
-    %v214 = arith.addf %v207, %v209 : f32
-    %c215 = arith.constant 2 : index
-    %v216 = memref.load %warp_sm[%c215] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c217 = arith.constant 2 : index
-    %v218 = arith.cmpi ugt, %wid193, %c217 : index
-    %v219 = arith.select %v218, %v216, %c200 : f32
-    %v220 = arith.addf %v213, %v219 : f32
-    %v221 = arith.addf %v214, %v216 : f32
-    %c222 = arith.constant 3 : index
-    %v223 = memref.load %warp_sm[%c222] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c224 = arith.constant 3 : index
-    %v225 = arith.cmpi ugt, %wid193, %c224 : index
-    %v226 = arith.select %v225, %v223, %c200 : f32
-    %v227 = arith.addf %v220, %v226 : f32
-    %v228 = arith.addf %v221, %v223 : f32
-    %c229 = arith.constant 4 : index
-    %v230 = memref.load %warp_sm[%c229] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c231 = arith.constant 4 : index
-    %v232 = arith.cmpi ugt, %wid193, %c231 : index
-    %v233 = arith.select %v232, %v230, %c200 : f32
-    %v234 = arith.addf %v227, %v233 : f32
-    %v235 = arith.addf %v228, %v230 : f32
-    %c236 = arith.constant 5 : index
-    %v237 = memref.load %warp_sm[%c236] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c238 = arith.constant 5 : index
-    %v239 = arith.cmpi ugt, %wid193, %c238 : index
-    %v240 = arith.select %v239, %v237, %c200 : f32
-    %v241 = arith.addf %v234, %v240 : f32
-    %v242 = arith.addf %v235, %v237 : f32
-    %c243 = arith.constant 6 : index
-    %v244 = memref.load %warp_sm[%c243] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c245 = arith.constant 6 : index
-    %v246 = arith.cmpi ugt, %wid193, %c245 : index
-    %v247 = arith.select %v246, %v244, %c200 : f32
-    %v248 = arith.addf %v241, %v247 : f32
-    %v249 = arith.addf %v242, %v244 : f32
-    %c250 = arith.constant 7 : index
-    %v251 = memref.load %warp_sm[%c250] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c252 = arith.constant 7 : index
-    %v253 = arith.cmpi ugt, %wid193, %c252 : index
-    %v254 = arith.select %v253, %v251, %c200 : f32
-    %v255 = arith.addf %v248, %v254 : f32
-    %v256 = arith.addf %v249, %v251 : f32
-    %v257 = arith.cmpi eq, %wid193, %c8 : index
-    scf.if %v257 {
-      %c258 = arith.constant 0 : i64
-      %v259 = arith.cmpi eq, %tile6, %c258 : i64
-      %pre260 = scf.if %v259 -> f32 {
-        scf.if %v196 {
-          %v261 = arith.bitcast %v256 : f32 to i32
+    %c190 = arith.constant 0.0 : f32
+    %c191 = arith.constant 0 : index
+    %v192 = memref.load %warp_sm[%c191] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c193 = arith.constant 0 : index
+    %v194 = arith.cmpi ugt, %wid183, %c193 : index
+    %v195 = arith.select %v194, %v192, %c190 : f32
+    %v196 = arith.addf %c190, %v195 : f32
+    %v197 = arith.addf %c190, %v192 : f32
+    %c198 = arith.constant 1 : index
+    %v199 = memref.load %warp_sm[%c198] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c200 = arith.constant 1 : index
+    %v201 = arith.cmpi ugt, %wid183, %c200 : index
+    %v202 = arith.select %v201, %v199, %c190 : f32
+    %v203 = arith.addf %v196, %v202 : f32
+    %v204 = arith.addf %v197, %v199 : f32
+    %c205 = arith.constant 2 : index
+    %v206 = memref.load %warp_sm[%c205] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c207 = arith.constant 2 : index
+    %v208 = arith.cmpi ugt, %wid183, %c207 : index
+    %v209 = arith.select %v208, %v206, %c190 : f32
+    %v210 = arith.addf %v203, %v209 : f32
+    %v211 = arith.addf %v204, %v206 : f32
+    %c212 = arith.constant 3 : index
+    %v213 = memref.load %warp_sm[%c212] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c214 = arith.constant 3 : index
+    %v215 = arith.cmpi ugt, %wid183, %c214 : index
+    %v216 = arith.select %v215, %v213, %c190 : f32
+    %v217 = arith.addf %v210, %v216 : f32
+    %v218 = arith.addf %v211, %v213 : f32
+    %c219 = arith.constant 4 : index
+    %v220 = memref.load %warp_sm[%c219] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c221 = arith.constant 4 : index
+    %v222 = arith.cmpi ugt, %wid183, %c221 : index
+    %v223 = arith.select %v222, %v220, %c190 : f32
+    %v224 = arith.addf %v217, %v223 : f32
+    %v225 = arith.addf %v218, %v220 : f32
+    %c226 = arith.constant 5 : index
+    %v227 = memref.load %warp_sm[%c226] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c228 = arith.constant 5 : index
+    %v229 = arith.cmpi ugt, %wid183, %c228 : index
+    %v230 = arith.select %v229, %v227, %c190 : f32
+    %v231 = arith.addf %v224, %v230 : f32
+    %v232 = arith.addf %v225, %v227 : f32
+    %c233 = arith.constant 6 : index
+    %v234 = memref.load %warp_sm[%c233] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c235 = arith.constant 6 : index
+    %v236 = arith.cmpi ugt, %wid183, %c235 : index
+    %v237 = arith.select %v236, %v234, %c190 : f32
+    %v238 = arith.addf %v231, %v237 : f32
+    %v239 = arith.addf %v232, %v234 : f32
+    %c240 = arith.constant 7 : index
+    %v241 = memref.load %warp_sm[%c240] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c242 = arith.constant 7 : index
+    %v243 = arith.cmpi ugt, %wid183, %c242 : index
+    %v244 = arith.select %v243, %v241, %c190 : f32
+    %v245 = arith.addf %v238, %v244 : f32
+    %v246 = arith.addf %v239, %v241 : f32
+    %v247 = arith.cmpi eq, %wid183, %c5 : index
+    scf.if %v247 {
+      %c248 = arith.constant 0 : i64
+      %v249 = arith.cmpi eq, %v4, %c248 : i64
+      %pre250 = scf.if %v249 -> f32 {
+        scf.if %v186 {
+          %v251 = arith.bitcast %v246 : f32 to i32
+          %v252 = arith.extui %v251 : i32 to i64
+          %c253 = arith.constant 8589934592 : i64
+          %v254 = arith.ori %v252, %c253 : i64
+          %c255 = arith.constant 1 : i64
+          %v256 = arith.addi %v4, %c255 : i64
+          %v257 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v258 = arith.index_cast %v257 : index to i64
+          %v259 = llvm.inttoptr %v258 : i64 to !llvm.ptr<1>
+          %v260 = llvm.getelementptr inbounds %v259[%v256] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v254, %v260 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c190 : f32
+      } else {
+        scf.if %v186 {
+          %v261 = arith.bitcast %v246 : f32 to i32
           %v262 = arith.extui %v261 : i32 to i64
-          %c263 = arith.constant 8589934592 : i64
+          %c263 = arith.constant 4294967296 : i64
           %v264 = arith.ori %v262, %c263 : i64
           %c265 = arith.constant 1 : i64
-          %v266 = arith.addi %tile6, %c265 : i64
+          %v266 = arith.addi %v4, %c265 : i64
           %v267 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
           %v268 = arith.index_cast %v267 : index to i64
           %v269 = llvm.inttoptr %v268 : i64 to !llvm.ptr<1>
           %v270 = llvm.getelementptr inbounds %v269[%v266] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
           llvm.store %v264, %v270 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c200 : f32
-      } else {
-        scf.if %v196 {
-          %v271 = arith.bitcast %v256 : f32 to i32
-          %v272 = arith.extui %v271 : i32 to i64
-          %c273 = arith.constant 4294967296 : i64
-          %v274 = arith.ori %v272, %c273 : i64
-          %c275 = arith.constant 1 : i64
-          %v276 = arith.addi %tile6, %c275 : i64
-          %v277 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v278 = arith.index_cast %v277 : index to i64
-          %v279 = llvm.inttoptr %v278 : i64 to !llvm.ptr<1>
-          %v280 = llvm.getelementptr inbounds %v279[%v276] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v274, %v280 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c281 = arith.constant 1245 : i32
-        nvvm.nanosleep %c281
-        %c282 = arith.constant 0.0 : f32
-        %lane283 = warp.lane_id : i32
-        %v284 = arith.extui %lane283 : i32 to i64
-        %c285 = arith.constant 1 : i64
-        %c286 = arith.constant 0 : i64
-        %c287 = arith.constant 32 : i64
-        %c288 = arith.constant 4294967295 : i64
-        %v289 = arith.subi %tile6, %c285 : i64
-        %lb290:2 = scf.while (%end291 = %v289, %acc292 = %c282) : (i64, f32) -> (i64, f32) {
-          %v293 = arith.subi %end291, %v284 : i64
-          %v294 = arith.cmpi sge, %v293, %c286 : i64
-          %v295 = arith.addi %v293, %c285 : i64
-          %c296 = arith.constant 8589934592 : i64
-          %v297 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v298 = arith.index_cast %v297 : index to i64
-          %v299 = llvm.inttoptr %v298 : i64 to !llvm.ptr<1>
-          %v300 = llvm.getelementptr inbounds %v299[%v295] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word301 = scf.while (%spin302 = %c286) : (i64) -> i64 {
-            %v303 = scf.if %v294 -> i64 {
-              %v304 = llvm.load %v300 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v304 : i64
+        %c271 = arith.constant 1245 : i32
+        nvvm.nanosleep %c271
+        %c272 = arith.constant 0.0 : f32
+        %lane273 = warp.lane_id : i32
+        %v274 = arith.extui %lane273 : i32 to i64
+        %c275 = arith.constant 1 : i64
+        %c276 = arith.constant 0 : i64
+        %c277 = arith.constant 32 : i64
+        %c278 = arith.constant 4294967295 : i64
+        %v279 = arith.subi %v4, %c275 : i64
+        %lb280:2 = scf.while (%end281 = %v279, %acc282 = %c272) : (i64, f32) -> (i64, f32) {
+          %v283 = arith.subi %end281, %v274 : i64
+          %v284 = arith.cmpi sge, %v283, %c276 : i64
+          %v285 = arith.addi %v283, %c275 : i64
+          %c286 = arith.constant 8589934592 : i64
+          %v287 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v288 = arith.index_cast %v287 : index to i64
+          %v289 = llvm.inttoptr %v288 : i64 to !llvm.ptr<1>
+          %v290 = llvm.getelementptr inbounds %v289[%v285] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word291 = scf.while (%spin292 = %c276) : (i64) -> i64 {
+            %v293 = scf.if %v284 -> i64 {
+              %v294 = llvm.load %v290 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v294 : i64
             } else {
-              scf.yield %c296 : i64
+              scf.yield %c286 : i64
             }
-            %v305 = arith.shrui %v303, %c287 : i64
-            %v306 = arith.cmpi eq, %v305, %c286 : i64
-            %v307 = warp.vote <any> %v306 : i1
-            scf.condition(%v307) %v303 : i64
+            %v295 = arith.shrui %v293, %c277 : i64
+            %v296 = arith.cmpi eq, %v295, %c276 : i64
+            %v297 = warp.vote <any> %v296 : i1
+            scf.condition(%v297) %v293 : i64
           } do {
-            ^bb0(%x308: i64):
-            %c309 = arith.constant 648 : i32
-            nvvm.nanosleep %c309
-            scf.yield %c286 : i64
+            ^bb0(%x298: i64):
+            %c299 = arith.constant 648 : i32
+            nvvm.nanosleep %c299
+            scf.yield %c276 : i64
           }
-          %v310 = arith.shrui %word301, %c287 : i64
-          %c311 = arith.constant 2 : i64
-          %v312 = arith.cmpi eq, %v310, %c311 : i64
-          %ballot313 = warp.ballot %v312 : i32
-          %c314 = arith.constant 0 : i32
-          %v315 = arith.cmpi ne, %ballot313, %c314 : i32
-          %v316 = math.cttz %ballot313 : i32
-          %v317 = arith.cmpi ule, %lane283, %v316 : i32
-          %v318 = arith.andi %word301, %c288 : i64
-          %v319 = arith.trunci %v318 : i64 to i32
-          %v320 = arith.bitcast %v319 : i32 to f32
-          %v321 = arith.select %v317, %v320, %c282 : f32
-          %v322 = warp.reduce <add> %v321 : f32
-          %v323 = arith.addf %acc292, %v322 : f32
-          %v324 = arith.subi %end291, %c287 : i64
-          %v325 = arith.xori %v315, %true : i1
-          scf.condition(%v325) %v324, %v323 : i64, f32
+          %v300 = arith.shrui %word291, %c277 : i64
+          %c301 = arith.constant 2 : i64
+          %v302 = arith.cmpi eq, %v300, %c301 : i64
+          %ballot303 = warp.ballot %v302 : i32
+          %c304 = arith.constant 0 : i32
+          %v305 = arith.cmpi ne, %ballot303, %c304 : i32
+          %v306 = math.cttz %ballot303 : i32
+          %v307 = arith.cmpi ule, %lane273, %v306 : i32
+          %v308 = arith.andi %word291, %c278 : i64
+          %v309 = arith.trunci %v308 : i64 to i32
+          %v310 = arith.bitcast %v309 : i32 to f32
+          %v311 = arith.select %v307, %v310, %c272 : f32
+          %v312 = warp.reduce <add> %v311 : f32
+          %v313 = arith.addf %acc282, %v312 : f32
+          %v314 = arith.subi %end281, %c277 : i64
+          %v315 = arith.xori %v305, %true : i1
+          scf.condition(%v315) %v314, %v313 : i64, f32
         } do {
-          ^bb0(%e326: i64, %a327: f32):
-          scf.yield %e326, %a327 : i64, f32
+          ^bb0(%e316: i64, %a317: f32):
+          scf.yield %e316, %a317 : i64, f32
         }
-        %v328 = arith.addf %lb290#1, %v256 : f32
-        scf.if %v196 {
-          %v329 = arith.bitcast %v328 : f32 to i32
-          %v330 = arith.extui %v329 : i32 to i64
-          %c331 = arith.constant 8589934592 : i64
-          %v332 = arith.ori %v330, %c331 : i64
-          %c333 = arith.constant 1 : i64
-          %v334 = arith.addi %tile6, %c333 : i64
-          %v335 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v336 = arith.index_cast %v335 : index to i64
-          %v337 = llvm.inttoptr %v336 : i64 to !llvm.ptr<1>
-          %v338 = llvm.getelementptr inbounds %v337[%v334] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v332, %v338 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v318 = arith.addf %lb280#1, %v246 : f32
+        scf.if %v186 {
+          %v319 = arith.bitcast %v318 : f32 to i32
+          %v320 = arith.extui %v319 : i32 to i64
+          %c321 = arith.constant 8589934592 : i64
+          %v322 = arith.ori %v320, %c321 : i64
+          %c323 = arith.constant 1 : i64
+          %v324 = arith.addi %v4, %c323 : i64
+          %v325 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v326 = arith.index_cast %v325 : index to i64
+          %v327 = llvm.inttoptr %v326 : i64 to !llvm.ptr<1>
+          %v328 = llvm.getelementptr inbounds %v327[%v324] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v322, %v328 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb290#1 : f32
+        scf.yield %lb280#1 : f32
       }
-      scf.if %v196 {
-        memref.store %pre260, %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
+      scf.if %v186 {
+        memref.store %pre250, %pre_sm[%c5] : memref<1xf32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v339 = memref.load %pre_sm[%c8] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v340 = arith.addf %v339, %v255 : f32
-    %offset341 = arith.addf %v340, %wex191 : f32
-    %v342 = arith.addf %offset341, %c200 : f32
-    %v343 = arith.addf %offset341, %v160 : f32
-    %v344 = arith.addf %offset341, %v176 : f32
-    %v345 = arith.addf %offset341, %v177 : f32
-    %v346 = arith.addf %offset341, %v178 : f32
-    %v347 = arith.addf %offset341, %v179 : f32
-    %v348 = arith.addf %offset341, %v180 : f32
-    %v349 = arith.addf %offset341, %v181 : f32
-    %v350 = arith.addf %offset341, %v182 : f32
-    %v351 = arith.addf %offset341, %v183 : f32
-    %v352 = arith.addf %offset341, %v184 : f32
-    %v353 = arith.addf %offset341, %v185 : f32
-    %v354 = arith.addf %offset341, %v186 : f32
-    %v355 = arith.addf %offset341, %v187 : f32
-    %v356 = arith.addf %offset341, %v188 : f32
-    %v357 = arith.addf %offset341, %v189 : f32
-    %v358 = vector.from_elements %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350, %v351, %v352, %v353, %v354, %v355, %v356, %v357 : vector<16xf32>
-    %v359 = warp.block_exchange <blocked_to_striped> %v358 : vector<16xf32>
-    %v360 = vector.extract %v359[0] : f32 from vector<16xf32>
-    %c361 = arith.constant 0 : index
-    %v362 = arith.addi %v11, %c361 : index
-    %v363 = arith.addi %v362, %tid2 : index
-    memref.store %v360, %out[%v363] : memref<?xf32>
-    %v364 = vector.extract %v359[1] : f32 from vector<16xf32>
-    %c365 = arith.constant 256 : index
-    %v366 = arith.addi %v11, %c365 : index
-    %v367 = arith.addi %v366, %tid2 : index
-    memref.store %v364, %out[%v367] : memref<?xf32>
-    %v368 = vector.extract %v359[2] : f32 from vector<16xf32>
-    %c369 = arith.constant 512 : index
-    %v370 = arith.addi %v11, %c369 : index
-    %v371 = arith.addi %v370, %tid2 : index
-    memref.store %v368, %out[%v371] : memref<?xf32>
-    %v372 = vector.extract %v359[3] : f32 from vector<16xf32>
-    %c373 = arith.constant 768 : index
-    %v374 = arith.addi %v11, %c373 : index
-    %v375 = arith.addi %v374, %tid2 : index
-    memref.store %v372, %out[%v375] : memref<?xf32>
-    %v376 = vector.extract %v359[4] : f32 from vector<16xf32>
-    %c377 = arith.constant 1024 : index
-    %v378 = arith.addi %v11, %c377 : index
-    %v379 = arith.addi %v378, %tid2 : index
-    memref.store %v376, %out[%v379] : memref<?xf32>
-    %v380 = vector.extract %v359[5] : f32 from vector<16xf32>
-    %c381 = arith.constant 1280 : index
-    %v382 = arith.addi %v11, %c381 : index
-    %v383 = arith.addi %v382, %tid2 : index
-    memref.store %v380, %out[%v383] : memref<?xf32>
-    %v384 = vector.extract %v359[6] : f32 from vector<16xf32>
-    %c385 = arith.constant 1536 : index
-    %v386 = arith.addi %v11, %c385 : index
-    %v387 = arith.addi %v386, %tid2 : index
-    memref.store %v384, %out[%v387] : memref<?xf32>
-    %v388 = vector.extract %v359[7] : f32 from vector<16xf32>
-    %c389 = arith.constant 1792 : index
-    %v390 = arith.addi %v11, %c389 : index
-    %v391 = arith.addi %v390, %tid2 : index
-    memref.store %v388, %out[%v391] : memref<?xf32>
-    %v392 = vector.extract %v359[8] : f32 from vector<16xf32>
-    %c393 = arith.constant 2048 : index
-    %v394 = arith.addi %v11, %c393 : index
-    %v395 = arith.addi %v394, %tid2 : index
-    memref.store %v392, %out[%v395] : memref<?xf32>
-    %v396 = vector.extract %v359[9] : f32 from vector<16xf32>
-    %c397 = arith.constant 2304 : index
-    %v398 = arith.addi %v11, %c397 : index
-    %v399 = arith.addi %v398, %tid2 : index
-    memref.store %v396, %out[%v399] : memref<?xf32>
-    %v400 = vector.extract %v359[10] : f32 from vector<16xf32>
-    %c401 = arith.constant 2560 : index
-    %v402 = arith.addi %v11, %c401 : index
-    %v403 = arith.addi %v402, %tid2 : index
-    memref.store %v400, %out[%v403] : memref<?xf32>
-    %v404 = vector.extract %v359[11] : f32 from vector<16xf32>
-    %c405 = arith.constant 2816 : index
-    %v406 = arith.addi %v11, %c405 : index
-    %v407 = arith.addi %v406, %tid2 : index
-    memref.store %v404, %out[%v407] : memref<?xf32>
-    %v408 = vector.extract %v359[12] : f32 from vector<16xf32>
-    %c409 = arith.constant 3072 : index
-    %v410 = arith.addi %v11, %c409 : index
-    %v411 = arith.addi %v410, %tid2 : index
-    memref.store %v408, %out[%v411] : memref<?xf32>
-    %v412 = vector.extract %v359[13] : f32 from vector<16xf32>
-    %c413 = arith.constant 3328 : index
-    %v414 = arith.addi %v11, %c413 : index
-    %v415 = arith.addi %v414, %tid2 : index
-    memref.store %v412, %out[%v415] : memref<?xf32>
-    %v416 = vector.extract %v359[14] : f32 from vector<16xf32>
-    %c417 = arith.constant 3584 : index
-    %v418 = arith.addi %v11, %c417 : index
-    %v419 = arith.addi %v418, %tid2 : index
-    memref.store %v416, %out[%v419] : memref<?xf32>
-    %v420 = vector.extract %v359[15] : f32 from vector<16xf32>
-    %c421 = arith.constant 3840 : index
-    %v422 = arith.addi %v11, %c421 : index
-    %v423 = arith.addi %v422, %tid2 : index
-    memref.store %v420, %out[%v423] : memref<?xf32>
+    %v329 = memref.load %pre_sm[%c5] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v330 = arith.addf %v329, %v245 : f32
+    %offset331 = arith.addf %v330, %wex181 : f32
+    %v332 = arith.addf %offset331, %c190 : f32
+    %v333 = arith.addf %offset331, %v150 : f32
+    %v334 = arith.addf %offset331, %v166 : f32
+    %v335 = arith.addf %offset331, %v167 : f32
+    %v336 = arith.addf %offset331, %v168 : f32
+    %v337 = arith.addf %offset331, %v169 : f32
+    %v338 = arith.addf %offset331, %v170 : f32
+    %v339 = arith.addf %offset331, %v171 : f32
+    %v340 = arith.addf %offset331, %v172 : f32
+    %v341 = arith.addf %offset331, %v173 : f32
+    %v342 = arith.addf %offset331, %v174 : f32
+    %v343 = arith.addf %offset331, %v175 : f32
+    %v344 = arith.addf %offset331, %v176 : f32
+    %v345 = arith.addf %offset331, %v177 : f32
+    %v346 = arith.addf %offset331, %v178 : f32
+    %v347 = arith.addf %offset331, %v179 : f32
+    %v348 = vector.from_elements %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347 : vector<16xf32>
+    %v349 = warp.exchange <blocked_to_striped> %v348 : vector<16xf32>
+    %v350 = vector.extract %v349[0] : f32 from vector<16xf32>
+    memref.store %v350, %out[%v21] : memref<?xf32>
+    %v351 = vector.extract %v349[1] : f32 from vector<16xf32>
+    memref.store %v351, %out[%v23] : memref<?xf32>
+    %v352 = vector.extract %v349[2] : f32 from vector<16xf32>
+    memref.store %v352, %out[%v25] : memref<?xf32>
+    %v353 = vector.extract %v349[3] : f32 from vector<16xf32>
+    memref.store %v353, %out[%v27] : memref<?xf32>
+    %v354 = vector.extract %v349[4] : f32 from vector<16xf32>
+    memref.store %v354, %out[%v29] : memref<?xf32>
+    %v355 = vector.extract %v349[5] : f32 from vector<16xf32>
+    memref.store %v355, %out[%v31] : memref<?xf32>
+    %v356 = vector.extract %v349[6] : f32 from vector<16xf32>
+    memref.store %v356, %out[%v33] : memref<?xf32>
+    %v357 = vector.extract %v349[7] : f32 from vector<16xf32>
+    memref.store %v357, %out[%v35] : memref<?xf32>
+    %v358 = vector.extract %v349[8] : f32 from vector<16xf32>
+    memref.store %v358, %out[%v37] : memref<?xf32>
+    %v359 = vector.extract %v349[9] : f32 from vector<16xf32>
+    memref.store %v359, %out[%v39] : memref<?xf32>
+    %v360 = vector.extract %v349[10] : f32 from vector<16xf32>
+    memref.store %v360, %out[%v41] : memref<?xf32>
+    %v361 = vector.extract %v349[11] : f32 from vector<16xf32>
+    memref.store %v361, %out[%v43] : memref<?xf32>
+    %v362 = vector.extract %v349[12] : f32 from vector<16xf32>
+    memref.store %v362, %out[%v45] : memref<?xf32>
+    %v363 = vector.extract %v349[13] : f32 from vector<16xf32>
+    memref.store %v363, %out[%v47] : memref<?xf32>
+    %v364 = vector.extract %v349[14] : f32 from vector<16xf32>
+    memref.store %v364, %out[%v49] : memref<?xf32>
+    %v365 = vector.extract %v349[15] : f32 from vector<16xf32>
+    memref.store %v365, %out[%v51] : memref<?xf32>
     gpu.return
   }
 
@@ -1922,1774 +1674,619 @@ gpu.module @scan {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 4096 : index
-    %c10 = arith.constant 16 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
     %c14 = arith.constant 0 : index
-    %v15 = arith.addi %v11, %c14 : index
-    %v16 = arith.addi %v15, %tid2 : index
-    %v17 = arith.index_cast %v16 : index to i64
-    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v19 = arith.index_cast %v18 : index to i64
-    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
-    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c23 = arith.constant 256 : index
-    %v24 = arith.addi %v11, %c23 : index
-    %v25 = arith.addi %v24, %tid2 : index
-    %v26 = arith.index_cast %v25 : index to i64
-    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
-    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c32 = arith.constant 512 : index
-    %v33 = arith.addi %v11, %c32 : index
-    %v34 = arith.addi %v33, %tid2 : index
-    %v35 = arith.index_cast %v34 : index to i64
-    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v37 = arith.index_cast %v36 : index to i64
-    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
-    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c41 = arith.constant 768 : index
-    %v42 = arith.addi %v11, %c41 : index
-    %v43 = arith.addi %v42, %tid2 : index
-    %v44 = arith.index_cast %v43 : index to i64
-    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v46 = arith.index_cast %v45 : index to i64
-    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
-    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c50 = arith.constant 1024 : index
-    %v51 = arith.addi %v11, %c50 : index
-    %v52 = arith.addi %v51, %tid2 : index
-    %v53 = arith.index_cast %v52 : index to i64
-    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v55 = arith.index_cast %v54 : index to i64
-    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
-    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c59 = arith.constant 1280 : index
-    %v60 = arith.addi %v11, %c59 : index
-    %v61 = arith.addi %v60, %tid2 : index
-    %v62 = arith.index_cast %v61 : index to i64
-    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v64 = arith.index_cast %v63 : index to i64
-    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
-    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c68 = arith.constant 1536 : index
-    %v69 = arith.addi %v11, %c68 : index
-    %v70 = arith.addi %v69, %tid2 : index
-    %v71 = arith.index_cast %v70 : index to i64
-    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v73 = arith.index_cast %v72 : index to i64
-    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
-    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c77 = arith.constant 1792 : index
-    %v78 = arith.addi %v11, %c77 : index
-    %v79 = arith.addi %v78, %tid2 : index
-    %v80 = arith.index_cast %v79 : index to i64
-    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v82 = arith.index_cast %v81 : index to i64
-    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
-    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c86 = arith.constant 2048 : index
-    %v87 = arith.addi %v11, %c86 : index
-    %v88 = arith.addi %v87, %tid2 : index
-    %v89 = arith.index_cast %v88 : index to i64
-    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v91 = arith.index_cast %v90 : index to i64
-    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
-    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c95 = arith.constant 2304 : index
-    %v96 = arith.addi %v11, %c95 : index
-    %v97 = arith.addi %v96, %tid2 : index
-    %v98 = arith.index_cast %v97 : index to i64
-    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v100 = arith.index_cast %v99 : index to i64
-    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
-    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c104 = arith.constant 2560 : index
-    %v105 = arith.addi %v11, %c104 : index
-    %v106 = arith.addi %v105, %tid2 : index
-    %v107 = arith.index_cast %v106 : index to i64
-    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v109 = arith.index_cast %v108 : index to i64
-    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
-    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c113 = arith.constant 2816 : index
-    %v114 = arith.addi %v11, %c113 : index
-    %v115 = arith.addi %v114, %tid2 : index
-    %v116 = arith.index_cast %v115 : index to i64
-    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v118 = arith.index_cast %v117 : index to i64
-    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
-    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c122 = arith.constant 3072 : index
-    %v123 = arith.addi %v11, %c122 : index
-    %v124 = arith.addi %v123, %tid2 : index
-    %v125 = arith.index_cast %v124 : index to i64
-    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v127 = arith.index_cast %v126 : index to i64
-    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
-    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c131 = arith.constant 3328 : index
-    %v132 = arith.addi %v11, %c131 : index
-    %v133 = arith.addi %v132, %tid2 : index
-    %v134 = arith.index_cast %v133 : index to i64
-    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v136 = arith.index_cast %v135 : index to i64
-    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
-    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c140 = arith.constant 3584 : index
-    %v141 = arith.addi %v11, %c140 : index
-    %v142 = arith.addi %v141, %tid2 : index
-    %v143 = arith.index_cast %v142 : index to i64
-    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v145 = arith.index_cast %v144 : index to i64
-    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
-    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c149 = arith.constant 3840 : index
-    %v150 = arith.addi %v11, %c149 : index
-    %v151 = arith.addi %v150, %tid2 : index
-    %v152 = arith.index_cast %v151 : index to i64
-    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v154 = arith.index_cast %v153 : index to i64
-    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
-    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xf32>
-    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xf32>
-    %v160 = vector.extract %v159[0] : f32 from vector<16xf32>
-    %v161 = vector.extract %v159[1] : f32 from vector<16xf32>
-    %v162 = vector.extract %v159[2] : f32 from vector<16xf32>
-    %v163 = vector.extract %v159[3] : f32 from vector<16xf32>
-    %v164 = vector.extract %v159[4] : f32 from vector<16xf32>
-    %v165 = vector.extract %v159[5] : f32 from vector<16xf32>
-    %v166 = vector.extract %v159[6] : f32 from vector<16xf32>
-    %v167 = vector.extract %v159[7] : f32 from vector<16xf32>
-    %v168 = vector.extract %v159[8] : f32 from vector<16xf32>
-    %v169 = vector.extract %v159[9] : f32 from vector<16xf32>
-    %v170 = vector.extract %v159[10] : f32 from vector<16xf32>
-    %v171 = vector.extract %v159[11] : f32 from vector<16xf32>
-    %v172 = vector.extract %v159[12] : f32 from vector<16xf32>
-    %v173 = vector.extract %v159[13] : f32 from vector<16xf32>
-    %v174 = vector.extract %v159[14] : f32 from vector<16xf32>
-    %v175 = vector.extract %v159[15] : f32 from vector<16xf32>
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %c36 = arith.constant 256 : index
+    %v37 = arith.addi %v19, %c36 : index
+    %c38 = arith.constant 288 : index
+    %v39 = arith.addi %v19, %c38 : index
+    %c40 = arith.constant 320 : index
+    %v41 = arith.addi %v19, %c40 : index
+    %c42 = arith.constant 352 : index
+    %v43 = arith.addi %v19, %c42 : index
+    %c44 = arith.constant 384 : index
+    %v45 = arith.addi %v19, %c44 : index
+    %c46 = arith.constant 416 : index
+    %v47 = arith.addi %v19, %c46 : index
+    %c48 = arith.constant 448 : index
+    %v49 = arith.addi %v19, %c48 : index
+    %c50 = arith.constant 480 : index
+    %v51 = arith.addi %v19, %c50 : index
+    %v52 = arith.index_cast %v21 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v58 = arith.index_cast %v23 : index to i64
+    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v60 = arith.index_cast %v59 : index to i64
+    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v64 = arith.index_cast %v25 : index to i64
+    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v66 = arith.index_cast %v65 : index to i64
+    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v70 = arith.index_cast %v27 : index to i64
+    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v72 = arith.index_cast %v71 : index to i64
+    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
+    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v76 = arith.index_cast %v29 : index to i64
+    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v78 = arith.index_cast %v77 : index to i64
+    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
+    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v82 = arith.index_cast %v31 : index to i64
+    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v84 = arith.index_cast %v83 : index to i64
+    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
+    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v88 = arith.index_cast %v33 : index to i64
+    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v90 = arith.index_cast %v89 : index to i64
+    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
+    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v94 = arith.index_cast %v35 : index to i64
+    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v96 = arith.index_cast %v95 : index to i64
+    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
+    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v100 = arith.index_cast %v37 : index to i64
+    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v102 = arith.index_cast %v101 : index to i64
+    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
+    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v106 = arith.index_cast %v39 : index to i64
+    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v108 = arith.index_cast %v107 : index to i64
+    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
+    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v112 = arith.index_cast %v41 : index to i64
+    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v114 = arith.index_cast %v113 : index to i64
+    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
+    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v118 = arith.index_cast %v43 : index to i64
+    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v120 = arith.index_cast %v119 : index to i64
+    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v124 = arith.index_cast %v45 : index to i64
+    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v126 = arith.index_cast %v125 : index to i64
+    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
+    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v130 = arith.index_cast %v47 : index to i64
+    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v132 = arith.index_cast %v131 : index to i64
+    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v136 = arith.index_cast %v49 : index to i64
+    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v138 = arith.index_cast %v137 : index to i64
+    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
+    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v142 = arith.index_cast %v51 : index to i64
+    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v144 = arith.index_cast %v143 : index to i64
+    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
+    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xf32>
+    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xf32>
+    %v150 = vector.extract %v149[0] : f32 from vector<16xf32>
+    %v151 = vector.extract %v149[1] : f32 from vector<16xf32>
+    %v152 = vector.extract %v149[2] : f32 from vector<16xf32>
+    %v153 = vector.extract %v149[3] : f32 from vector<16xf32>
+    %v154 = vector.extract %v149[4] : f32 from vector<16xf32>
+    %v155 = vector.extract %v149[5] : f32 from vector<16xf32>
+    %v156 = vector.extract %v149[6] : f32 from vector<16xf32>
+    %v157 = vector.extract %v149[7] : f32 from vector<16xf32>
+    %v158 = vector.extract %v149[8] : f32 from vector<16xf32>
+    %v159 = vector.extract %v149[9] : f32 from vector<16xf32>
+    %v160 = vector.extract %v149[10] : f32 from vector<16xf32>
+    %v161 = vector.extract %v149[11] : f32 from vector<16xf32>
+    %v162 = vector.extract %v149[12] : f32 from vector<16xf32>
+    %v163 = vector.extract %v149[13] : f32 from vector<16xf32>
+    %v164 = vector.extract %v149[14] : f32 from vector<16xf32>
+    %v165 = vector.extract %v149[15] : f32 from vector<16xf32>
+    %v166 = arith.cmpf ogt, %v150, %thr : f32
+    %v167 = arith.cmpf ogt, %v151, %thr : f32
+    %v168 = arith.cmpf ogt, %v152, %thr : f32
+    %v169 = arith.cmpf ogt, %v153, %thr : f32
+    %v170 = arith.cmpf ogt, %v154, %thr : f32
+    %v171 = arith.cmpf ogt, %v155, %thr : f32
+    %v172 = arith.cmpf ogt, %v156, %thr : f32
+    %v173 = arith.cmpf ogt, %v157, %thr : f32
+    %v174 = arith.cmpf ogt, %v158, %thr : f32
+    %v175 = arith.cmpf ogt, %v159, %thr : f32
     %v176 = arith.cmpf ogt, %v160, %thr : f32
     %v177 = arith.cmpf ogt, %v161, %thr : f32
     %v178 = arith.cmpf ogt, %v162, %thr : f32
     %v179 = arith.cmpf ogt, %v163, %thr : f32
     %v180 = arith.cmpf ogt, %v164, %thr : f32
     %v181 = arith.cmpf ogt, %v165, %thr : f32
-    %v182 = arith.cmpf ogt, %v166, %thr : f32
-    %v183 = arith.cmpf ogt, %v167, %thr : f32
-    %v184 = arith.cmpf ogt, %v168, %thr : f32
-    %v185 = arith.cmpf ogt, %v169, %thr : f32
-    %v186 = arith.cmpf ogt, %v170, %thr : f32
-    %v187 = arith.cmpf ogt, %v171, %thr : f32
-    %v188 = arith.cmpf ogt, %v172, %thr : f32
-    %v189 = arith.cmpf ogt, %v173, %thr : f32
-    %v190 = arith.cmpf ogt, %v174, %thr : f32
-    %v191 = arith.cmpf ogt, %v175, %thr : f32
+    %v182 = arith.extui %v166 : i1 to i32
+    %v183 = arith.extui %v167 : i1 to i32
+    %v184 = arith.extui %v168 : i1 to i32
+    %v185 = arith.extui %v169 : i1 to i32
+    %v186 = arith.extui %v170 : i1 to i32
+    %v187 = arith.extui %v171 : i1 to i32
+    %v188 = arith.extui %v172 : i1 to i32
+    %v189 = arith.extui %v173 : i1 to i32
+    %v190 = arith.extui %v174 : i1 to i32
+    %v191 = arith.extui %v175 : i1 to i32
     %v192 = arith.extui %v176 : i1 to i32
     %v193 = arith.extui %v177 : i1 to i32
     %v194 = arith.extui %v178 : i1 to i32
     %v195 = arith.extui %v179 : i1 to i32
     %v196 = arith.extui %v180 : i1 to i32
     %v197 = arith.extui %v181 : i1 to i32
-    %v198 = arith.extui %v182 : i1 to i32
-    %v199 = arith.extui %v183 : i1 to i32
-    %v200 = arith.extui %v184 : i1 to i32
-    %v201 = arith.extui %v185 : i1 to i32
-    %v202 = arith.extui %v186 : i1 to i32
-    %v203 = arith.extui %v187 : i1 to i32
-    %v204 = arith.extui %v188 : i1 to i32
-    %v205 = arith.extui %v189 : i1 to i32
-    %v206 = arith.extui %v190 : i1 to i32
-    %v207 = arith.extui %v191 : i1 to i32
-    %v208 = arith.addi %v192, %v193 : i32
+    %v198 = arith.addi %v182, %v183 : i32
+    %v199 = arith.addi %v198, %v184 : i32
+    %v200 = arith.addi %v199, %v185 : i32
+    %v201 = arith.addi %v200, %v186 : i32
+    %v202 = arith.addi %v201, %v187 : i32
+    %v203 = arith.addi %v202, %v188 : i32
+    %v204 = arith.addi %v203, %v189 : i32
+    %v205 = arith.addi %v204, %v190 : i32
+    %v206 = arith.addi %v205, %v191 : i32
+    %v207 = arith.addi %v206, %v192 : i32
+    %v208 = arith.addi %v207, %v193 : i32
     %v209 = arith.addi %v208, %v194 : i32
     %v210 = arith.addi %v209, %v195 : i32
     %v211 = arith.addi %v210, %v196 : i32
     %v212 = arith.addi %v211, %v197 : i32
-    %v213 = arith.addi %v212, %v198 : i32
-    %v214 = arith.addi %v213, %v199 : i32
-    %v215 = arith.addi %v214, %v200 : i32
-    %v216 = arith.addi %v215, %v201 : i32
-    %v217 = arith.addi %v216, %v202 : i32
-    %v218 = arith.addi %v217, %v203 : i32
-    %v219 = arith.addi %v218, %v204 : i32
-    %v220 = arith.addi %v219, %v205 : i32
-    %v221 = arith.addi %v220, %v206 : i32
-    %v222 = arith.addi %v221, %v207 : i32
-    %wex223 = warp.scan <add> %v222 exclusive : i32
-    %c224 = arith.constant 32 : index
-    %wid225 = arith.divui %tid2, %c224 : index
-    %lane226 = arith.remui %tid2, %c224 : index
-    %c227 = arith.constant 0 : index
-    %v228 = arith.cmpi eq, %lane226, %c227 : index
-    %c229 = arith.constant 31 : index
-    %v230 = arith.cmpi eq, %lane226, %c229 : index
-    scf.if %v230 {
-      %wtot231 = arith.addi %wex223, %v222 : i32
-      memref.store %wtot231, %warp_sm[%wid225] : memref<8xi32, #gpu.address_space<workgroup>>
+    %wex213 = warp.scan <add> %v212 exclusive : i32
+    %c214 = arith.constant 32 : index
+    %wid215 = arith.divui %tid2, %c214 : index
+    %lane216 = arith.remui %tid2, %c214 : index
+    %c217 = arith.constant 0 : index
+    %v218 = arith.cmpi eq, %lane216, %c217 : index
+    %c219 = arith.constant 31 : index
+    %v220 = arith.cmpi eq, %lane216, %c219 : index
+    scf.if %v220 {
+      %wtot221 = arith.addi %wex213, %v212 : i32
+      memref.store %wtot221, %warp_sm[%wid215] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c232 = arith.constant 0 : i32
-    %c233 = arith.constant 0 : index
-    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c235 = arith.constant 0 : index
-    %v236 = arith.cmpi ugt, %wid225, %c235 : index
-    %v237 = arith.select %v236, %v234, %c232 : i32
-    %v238 = arith.addi %c232, %v237 : i32
-    %v239 = arith.addi %c232, %v234 : i32
-    %c240 = arith.constant 1 : index
-    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c242 = arith.constant 1 : index
-    %v243 = arith.cmpi ugt, %wid225, %c242 : index
-    %v244 = arith.select %v243, %v241, %c232 : i32
-    %v245 = arith.addi %v238, %v244 : i32
-    %v246 = arith.addi %v239, %v241 : i32
-    %c247 = arith.constant 2 : index
-    %v248 = memref.load %warp_sm[%c247] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c249 = arith.constant 2 : index
-    %v250 = arith.cmpi ugt, %wid225, %c249 : index
-    %v251 = arith.select %v250, %v248, %c232 : i32
-    %v252 = arith.addi %v245, %v251 : i32
-    %v253 = arith.addi %v246, %v248 : i32
-    %c254 = arith.constant 3 : index
-    %v255 = memref.load %warp_sm[%c254] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c256 = arith.constant 3 : index
-    %v257 = arith.cmpi ugt, %wid225, %c256 : index
-    %v258 = arith.select %v257, %v255, %c232 : i32
-    %v259 = arith.addi %v252, %v258 : i32
-    %v260 = arith.addi %v253, %v255 : i32
-    %c261 = arith.constant 4 : index
-    %v262 = memref.load %warp_sm[%c261] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c263 = arith.constant 4 : index
-    %v264 = arith.cmpi ugt, %wid225, %c263 : index
-    %v265 = arith.select %v264, %v262, %c232 : i32
-    %v266 = arith.addi %v259, %v265 : i32
-    %v267 = arith.addi %v260, %v262 : i32
-    %c268 = arith.constant 5 : index
-    %v269 = memref.load %warp_sm[%c268] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c270 = arith.constant 5 : index
-    %v271 = arith.cmpi ugt, %wid225, %c270 : index
-    %v272 = arith.select %v271, %v269, %c232 : i32
-    %v273 = arith.addi %v266, %v272 : i32
-    %v274 = arith.addi %v267, %v269 : i32
-    %c275 = arith.constant 6 : index
-    %v276 = memref.load %warp_sm[%c275] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c277 = arith.constant 6 : index
-    %v278 = arith.cmpi ugt, %wid225, %c277 : index
-    %v279 = arith.select %v278, %v276, %c232 : i32
-    %v280 = arith.addi %v273, %v279 : i32
-    %v281 = arith.addi %v274, %v276 : i32
-    %c282 = arith.constant 7 : index
-    %v283 = memref.load %warp_sm[%c282] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c284 = arith.constant 7 : index
-    %v285 = arith.cmpi ugt, %wid225, %c284 : index
-    %v286 = arith.select %v285, %v283, %c232 : i32
-    %v287 = arith.addi %v280, %v286 : i32
-    %v288 = arith.addi %v281, %v283 : i32
-    %v289 = arith.addi %v287, %wex223 : i32
-    scf.if %v176 {
-      %v290 = arith.addi %v289, %c232 : i32
+    %c222 = arith.constant 0 : i32
+    %c223 = arith.constant 0 : index
+    %v224 = memref.load %warp_sm[%c223] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c225 = arith.constant 0 : index
+    %v226 = arith.cmpi ugt, %wid215, %c225 : index
+    %v227 = arith.select %v226, %v224, %c222 : i32
+    %v228 = arith.addi %c222, %v227 : i32
+    %v229 = arith.addi %c222, %v224 : i32
+    %c230 = arith.constant 1 : index
+    %v231 = memref.load %warp_sm[%c230] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c232 = arith.constant 1 : index
+    %v233 = arith.cmpi ugt, %wid215, %c232 : index
+    %v234 = arith.select %v233, %v231, %c222 : i32
+    %v235 = arith.addi %v228, %v234 : i32
+    %v236 = arith.addi %v229, %v231 : i32
+    %c237 = arith.constant 2 : index
+    %v238 = memref.load %warp_sm[%c237] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c239 = arith.constant 2 : index
+    %v240 = arith.cmpi ugt, %wid215, %c239 : index
+    %v241 = arith.select %v240, %v238, %c222 : i32
+    %v242 = arith.addi %v235, %v241 : i32
+    %v243 = arith.addi %v236, %v238 : i32
+    %c244 = arith.constant 3 : index
+    %v245 = memref.load %warp_sm[%c244] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c246 = arith.constant 3 : index
+    %v247 = arith.cmpi ugt, %wid215, %c246 : index
+    %v248 = arith.select %v247, %v245, %c222 : i32
+    %v249 = arith.addi %v242, %v248 : i32
+    %v250 = arith.addi %v243, %v245 : i32
+    %c251 = arith.constant 4 : index
+    %v252 = memref.load %warp_sm[%c251] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c253 = arith.constant 4 : index
+    %v254 = arith.cmpi ugt, %wid215, %c253 : index
+    %v255 = arith.select %v254, %v252, %c222 : i32
+    %v256 = arith.addi %v249, %v255 : i32
+    %v257 = arith.addi %v250, %v252 : i32
+    %c258 = arith.constant 5 : index
+    %v259 = memref.load %warp_sm[%c258] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c260 = arith.constant 5 : index
+    %v261 = arith.cmpi ugt, %wid215, %c260 : index
+    %v262 = arith.select %v261, %v259, %c222 : i32
+    %v263 = arith.addi %v256, %v262 : i32
+    %v264 = arith.addi %v257, %v259 : i32
+    %c265 = arith.constant 6 : index
+    %v266 = memref.load %warp_sm[%c265] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c267 = arith.constant 6 : index
+    %v268 = arith.cmpi ugt, %wid215, %c267 : index
+    %v269 = arith.select %v268, %v266, %c222 : i32
+    %v270 = arith.addi %v263, %v269 : i32
+    %v271 = arith.addi %v264, %v266 : i32
+    %c272 = arith.constant 7 : index
+    %v273 = memref.load %warp_sm[%c272] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c274 = arith.constant 7 : index
+    %v275 = arith.cmpi ugt, %wid215, %c274 : index
+    %v276 = arith.select %v275, %v273, %c222 : i32
+    %v277 = arith.addi %v270, %v276 : i32
+    %v278 = arith.addi %v271, %v273 : i32
+    %v279 = arith.addi %v277, %wex213 : i32
+    scf.if %v166 {
+      %v280 = arith.addi %v279, %c222 : i32
+      %v281 = arith.index_cast %v280 : i32 to index
+      memref.store %v150, %keep_sm[%v281] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v167 {
+      %v282 = arith.addi %v279, %v182 : i32
+      %v283 = arith.index_cast %v282 : i32 to index
+      memref.store %v151, %keep_sm[%v283] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v168 {
+      %v284 = arith.addi %v279, %v198 : i32
+      %v285 = arith.index_cast %v284 : i32 to index
+      memref.store %v152, %keep_sm[%v285] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v169 {
+      %v286 = arith.addi %v279, %v199 : i32
+      %v287 = arith.index_cast %v286 : i32 to index
+      memref.store %v153, %keep_sm[%v287] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v170 {
+      %v288 = arith.addi %v279, %v200 : i32
+      %v289 = arith.index_cast %v288 : i32 to index
+      memref.store %v154, %keep_sm[%v289] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v171 {
+      %v290 = arith.addi %v279, %v201 : i32
       %v291 = arith.index_cast %v290 : i32 to index
-      memref.store %v160, %keep_sm[%v291] : memref<4096xf32, #gpu.address_space<workgroup>>
+      memref.store %v155, %keep_sm[%v291] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v172 {
+      %v292 = arith.addi %v279, %v202 : i32
+      %v293 = arith.index_cast %v292 : i32 to index
+      memref.store %v156, %keep_sm[%v293] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v173 {
+      %v294 = arith.addi %v279, %v203 : i32
+      %v295 = arith.index_cast %v294 : i32 to index
+      memref.store %v157, %keep_sm[%v295] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v174 {
+      %v296 = arith.addi %v279, %v204 : i32
+      %v297 = arith.index_cast %v296 : i32 to index
+      memref.store %v158, %keep_sm[%v297] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v175 {
+      %v298 = arith.addi %v279, %v205 : i32
+      %v299 = arith.index_cast %v298 : i32 to index
+      memref.store %v159, %keep_sm[%v299] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v176 {
+      %v300 = arith.addi %v279, %v206 : i32
+      %v301 = arith.index_cast %v300 : i32 to index
+      memref.store %v160, %keep_sm[%v301] : memref<4096xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v177 {
-      %v292 = arith.addi %v289, %v192 : i32
-      %v293 = arith.index_cast %v292 : i32 to index
-      memref.store %v161, %keep_sm[%v293] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v302 = arith.addi %v279, %v207 : i32
+      %v303 = arith.index_cast %v302 : i32 to index
+      memref.store %v161, %keep_sm[%v303] : memref<4096xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v178 {
-      %v294 = arith.addi %v289, %v208 : i32
-      %v295 = arith.index_cast %v294 : i32 to index
-      memref.store %v162, %keep_sm[%v295] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v304 = arith.addi %v279, %v208 : i32
+      %v305 = arith.index_cast %v304 : i32 to index
+      memref.store %v162, %keep_sm[%v305] : memref<4096xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v179 {
-      %v296 = arith.addi %v289, %v209 : i32
-      %v297 = arith.index_cast %v296 : i32 to index
-      memref.store %v163, %keep_sm[%v297] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v306 = arith.addi %v279, %v209 : i32
+      %v307 = arith.index_cast %v306 : i32 to index
+      memref.store %v163, %keep_sm[%v307] : memref<4096xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v180 {
-      %v298 = arith.addi %v289, %v210 : i32
-      %v299 = arith.index_cast %v298 : i32 to index
-      memref.store %v164, %keep_sm[%v299] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v308 = arith.addi %v279, %v210 : i32
+      %v309 = arith.index_cast %v308 : i32 to index
+      memref.store %v164, %keep_sm[%v309] : memref<4096xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v181 {
-      %v300 = arith.addi %v289, %v211 : i32
-      %v301 = arith.index_cast %v300 : i32 to index
-      memref.store %v165, %keep_sm[%v301] : memref<4096xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v182 {
-      %v302 = arith.addi %v289, %v212 : i32
-      %v303 = arith.index_cast %v302 : i32 to index
-      memref.store %v166, %keep_sm[%v303] : memref<4096xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v183 {
-      %v304 = arith.addi %v289, %v213 : i32
-      %v305 = arith.index_cast %v304 : i32 to index
-      memref.store %v167, %keep_sm[%v305] : memref<4096xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v184 {
-      %v306 = arith.addi %v289, %v214 : i32
-      %v307 = arith.index_cast %v306 : i32 to index
-      memref.store %v168, %keep_sm[%v307] : memref<4096xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v185 {
-      %v308 = arith.addi %v289, %v215 : i32
-      %v309 = arith.index_cast %v308 : i32 to index
-      memref.store %v169, %keep_sm[%v309] : memref<4096xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v186 {
-      %v310 = arith.addi %v289, %v216 : i32
+      %v310 = arith.addi %v279, %v211 : i32
       %v311 = arith.index_cast %v310 : i32 to index
-      memref.store %v170, %keep_sm[%v311] : memref<4096xf32, #gpu.address_space<workgroup>>
+      memref.store %v165, %keep_sm[%v311] : memref<4096xf32, #gpu.address_space<workgroup>>
     }
-    scf.if %v187 {
-      %v312 = arith.addi %v289, %v217 : i32
-      %v313 = arith.index_cast %v312 : i32 to index
-      memref.store %v171, %keep_sm[%v313] : memref<4096xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v188 {
-      %v314 = arith.addi %v289, %v218 : i32
-      %v315 = arith.index_cast %v314 : i32 to index
-      memref.store %v172, %keep_sm[%v315] : memref<4096xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v189 {
-      %v316 = arith.addi %v289, %v219 : i32
-      %v317 = arith.index_cast %v316 : i32 to index
-      memref.store %v173, %keep_sm[%v317] : memref<4096xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v190 {
-      %v318 = arith.addi %v289, %v220 : i32
-      %v319 = arith.index_cast %v318 : i32 to index
-      memref.store %v174, %keep_sm[%v319] : memref<4096xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v191 {
-      %v320 = arith.addi %v289, %v221 : i32
-      %v321 = arith.index_cast %v320 : i32 to index
-      memref.store %v175, %keep_sm[%v321] : memref<4096xf32, #gpu.address_space<workgroup>>
-    }
-    %v322 = arith.cmpi eq, %wid225, %c8 : index
-    scf.if %v322 {
-      %c323 = arith.constant 0 : i64
-      %v324 = arith.cmpi eq, %tile6, %c323 : i64
-      %pre325 = scf.if %v324 -> i32 {
-        scf.if %v228 {
-          %v326 = arith.extui %v288 : i32 to i64
-          %c327 = arith.constant 8589934592 : i64
-          %v328 = arith.ori %v326, %c327 : i64
-          %c329 = arith.constant 1 : i64
-          %v330 = arith.addi %tile6, %c329 : i64
-          %v331 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v332 = arith.index_cast %v331 : index to i64
-          %v333 = llvm.inttoptr %v332 : i64 to !llvm.ptr<1>
-          %v334 = llvm.getelementptr inbounds %v333[%v330] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v328, %v334 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %v312 = arith.cmpi eq, %wid215, %c5 : index
+    scf.if %v312 {
+      %c313 = arith.constant 0 : i64
+      %v314 = arith.cmpi eq, %v4, %c313 : i64
+      %pre315 = scf.if %v314 -> i32 {
+        scf.if %v218 {
+          %v316 = arith.extui %v278 : i32 to i64
+          %c317 = arith.constant 8589934592 : i64
+          %v318 = arith.ori %v316, %c317 : i64
+          %c319 = arith.constant 1 : i64
+          %v320 = arith.addi %v4, %c319 : i64
+          %v321 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v322 = arith.index_cast %v321 : index to i64
+          %v323 = llvm.inttoptr %v322 : i64 to !llvm.ptr<1>
+          %v324 = llvm.getelementptr inbounds %v323[%v320] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v318, %v324 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c232 : i32
+        scf.yield %c222 : i32
       } else {
-        scf.if %v228 {
-          %v335 = arith.extui %v288 : i32 to i64
-          %c336 = arith.constant 4294967296 : i64
-          %v337 = arith.ori %v335, %c336 : i64
-          %c338 = arith.constant 1 : i64
-          %v339 = arith.addi %tile6, %c338 : i64
-          %v340 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v341 = arith.index_cast %v340 : index to i64
-          %v342 = llvm.inttoptr %v341 : i64 to !llvm.ptr<1>
-          %v343 = llvm.getelementptr inbounds %v342[%v339] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v337, %v343 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v218 {
+          %v325 = arith.extui %v278 : i32 to i64
+          %c326 = arith.constant 4294967296 : i64
+          %v327 = arith.ori %v325, %c326 : i64
+          %c328 = arith.constant 1 : i64
+          %v329 = arith.addi %v4, %c328 : i64
+          %v330 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v331 = arith.index_cast %v330 : index to i64
+          %v332 = llvm.inttoptr %v331 : i64 to !llvm.ptr<1>
+          %v333 = llvm.getelementptr inbounds %v332[%v329] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v327, %v333 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c344 = arith.constant 1245 : i32
-        nvvm.nanosleep %c344
-        %c345 = arith.constant 0 : i32
-        %lane346 = warp.lane_id : i32
-        %v347 = arith.extui %lane346 : i32 to i64
-        %c348 = arith.constant 1 : i64
-        %c349 = arith.constant 0 : i64
-        %c350 = arith.constant 32 : i64
-        %c351 = arith.constant 4294967295 : i64
-        %v352 = arith.subi %tile6, %c348 : i64
-        %lb353:2 = scf.while (%end354 = %v352, %acc355 = %c345) : (i64, i32) -> (i64, i32) {
-          %v356 = arith.subi %end354, %v347 : i64
-          %v357 = arith.cmpi sge, %v356, %c349 : i64
-          %v358 = arith.addi %v356, %c348 : i64
-          %c359 = arith.constant 8589934592 : i64
-          %v360 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v361 = arith.index_cast %v360 : index to i64
-          %v362 = llvm.inttoptr %v361 : i64 to !llvm.ptr<1>
-          %v363 = llvm.getelementptr inbounds %v362[%v358] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word364 = scf.while (%spin365 = %c349) : (i64) -> i64 {
-            %v366 = scf.if %v357 -> i64 {
-              %v367 = llvm.load %v363 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v367 : i64
+        %c334 = arith.constant 1245 : i32
+        nvvm.nanosleep %c334
+        %c335 = arith.constant 0 : i32
+        %lane336 = warp.lane_id : i32
+        %v337 = arith.extui %lane336 : i32 to i64
+        %c338 = arith.constant 1 : i64
+        %c339 = arith.constant 0 : i64
+        %c340 = arith.constant 32 : i64
+        %c341 = arith.constant 4294967295 : i64
+        %v342 = arith.subi %v4, %c338 : i64
+        %lb343:2 = scf.while (%end344 = %v342, %acc345 = %c335) : (i64, i32) -> (i64, i32) {
+          %v346 = arith.subi %end344, %v337 : i64
+          %v347 = arith.cmpi sge, %v346, %c339 : i64
+          %v348 = arith.addi %v346, %c338 : i64
+          %c349 = arith.constant 8589934592 : i64
+          %v350 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v351 = arith.index_cast %v350 : index to i64
+          %v352 = llvm.inttoptr %v351 : i64 to !llvm.ptr<1>
+          %v353 = llvm.getelementptr inbounds %v352[%v348] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word354 = scf.while (%spin355 = %c339) : (i64) -> i64 {
+            %v356 = scf.if %v347 -> i64 {
+              %v357 = llvm.load %v353 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v357 : i64
             } else {
-              scf.yield %c359 : i64
+              scf.yield %c349 : i64
             }
-            %v368 = arith.shrui %v366, %c350 : i64
-            %v369 = arith.cmpi eq, %v368, %c349 : i64
-            %v370 = warp.vote <any> %v369 : i1
-            scf.condition(%v370) %v366 : i64
+            %v358 = arith.shrui %v356, %c340 : i64
+            %v359 = arith.cmpi eq, %v358, %c339 : i64
+            %v360 = warp.vote <any> %v359 : i1
+            scf.condition(%v360) %v356 : i64
           } do {
-            ^bb0(%x371: i64):
-            %c372 = arith.constant 648 : i32
-            nvvm.nanosleep %c372
-            scf.yield %c349 : i64
+            ^bb0(%x361: i64):
+            %c362 = arith.constant 648 : i32
+            nvvm.nanosleep %c362
+            scf.yield %c339 : i64
           }
-          %v373 = arith.shrui %word364, %c350 : i64
-          %c374 = arith.constant 2 : i64
-          %v375 = arith.cmpi eq, %v373, %c374 : i64
-          %ballot376 = warp.ballot %v375 : i32
-          %c377 = arith.constant 0 : i32
-          %v378 = arith.cmpi ne, %ballot376, %c377 : i32
-          %v379 = math.cttz %ballot376 : i32
-          %v380 = arith.cmpi ule, %lane346, %v379 : i32
-          %v381 = arith.andi %word364, %c351 : i64
-          %v382 = arith.trunci %v381 : i64 to i32
-          %v383 = arith.select %v380, %v382, %c345 : i32
-          %v384 = warp.reduce <add> %v383 : i32
-          %v385 = arith.addi %acc355, %v384 : i32
-          %v386 = arith.subi %end354, %c350 : i64
-          %v387 = arith.xori %v378, %true : i1
-          scf.condition(%v387) %v386, %v385 : i64, i32
+          %v363 = arith.shrui %word354, %c340 : i64
+          %c364 = arith.constant 2 : i64
+          %v365 = arith.cmpi eq, %v363, %c364 : i64
+          %ballot366 = warp.ballot %v365 : i32
+          %c367 = arith.constant 0 : i32
+          %v368 = arith.cmpi ne, %ballot366, %c367 : i32
+          %v369 = math.cttz %ballot366 : i32
+          %v370 = arith.cmpi ule, %lane336, %v369 : i32
+          %v371 = arith.andi %word354, %c341 : i64
+          %v372 = arith.trunci %v371 : i64 to i32
+          %v373 = arith.select %v370, %v372, %c335 : i32
+          %v374 = warp.reduce <add> %v373 : i32
+          %v375 = arith.addi %acc345, %v374 : i32
+          %v376 = arith.subi %end344, %c340 : i64
+          %v377 = arith.xori %v368, %true : i1
+          scf.condition(%v377) %v376, %v375 : i64, i32
         } do {
-          ^bb0(%e388: i64, %a389: i32):
-          scf.yield %e388, %a389 : i64, i32
+          ^bb0(%e378: i64, %a379: i32):
+          scf.yield %e378, %a379 : i64, i32
         }
-        %v390 = arith.addi %lb353#1, %v288 : i32
-        scf.if %v228 {
-          %v391 = arith.extui %v390 : i32 to i64
-          %c392 = arith.constant 8589934592 : i64
-          %v393 = arith.ori %v391, %c392 : i64
-          %c394 = arith.constant 1 : i64
-          %v395 = arith.addi %tile6, %c394 : i64
-          %v396 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v397 = arith.index_cast %v396 : index to i64
-          %v398 = llvm.inttoptr %v397 : i64 to !llvm.ptr<1>
-          %v399 = llvm.getelementptr inbounds %v398[%v395] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v393, %v399 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v380 = arith.addi %lb343#1, %v278 : i32
+        scf.if %v218 {
+          %v381 = arith.extui %v380 : i32 to i64
+          %c382 = arith.constant 8589934592 : i64
+          %v383 = arith.ori %v381, %c382 : i64
+          %c384 = arith.constant 1 : i64
+          %v385 = arith.addi %v4, %c384 : i64
+          %v386 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v387 = arith.index_cast %v386 : index to i64
+          %v388 = llvm.inttoptr %v387 : i64 to !llvm.ptr<1>
+          %v389 = llvm.getelementptr inbounds %v388[%v385] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v383, %v389 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb353#1 : i32
+        scf.yield %lb343#1 : i32
       }
-      scf.if %v228 {
-        memref.store %pre325, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v400 = arith.divui %n, %c9 : index
-        %c401 = arith.constant 1 : index
-        %v402 = arith.subi %v400, %c401 : index
-        %v403 = arith.cmpi eq, %v7, %v402 : index
-        scf.if %v403 {
-          %v404 = arith.addi %pre325, %v288 : i32
-          memref.store %v404, %num[%c8] : memref<?xi32>
+      scf.if %v218 {
+        memref.store %pre315, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v390 = arith.divui %n, %c6 : index
+        %c391 = arith.constant 1 : index
+        %v392 = arith.subi %v390, %c391 : index
+        %v393 = arith.cmpi eq, %tile3, %v392 : index
+        scf.if %v393 {
+          %v394 = arith.addi %pre315, %v278 : i32
+          memref.store %v394, %num[%c5] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v405 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v406 = arith.addi %v405, %v287 : i32
-    %offset407 = arith.addi %v406, %wex223 : i32
-    %v408 = arith.index_cast %v288 : i32 to index
-    %v409 = arith.index_cast %v405 : i32 to index
-    %c411 = arith.constant 256 : index
-    scf.for %i410 = %tid2 to %v408 step %c411 {
-      %v412 = memref.load %keep_sm[%i410] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v413 = arith.addi %v409, %i410 : index
-      memref.store %v412, %out[%v413] : memref<?xf32>
+    %v395 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v396 = arith.addi %v395, %v277 : i32
+    %offset397 = arith.addi %v396, %wex213 : i32
+    %v398 = arith.index_cast %v278 : i32 to index
+    %v399 = arith.index_cast %v395 : i32 to index
+    %c400 = arith.constant 0 : index
+    %v401 = arith.addi %tid2, %c400 : index
+    %v402 = arith.cmpi ult, %v401, %v398 : index
+    scf.if %v402 {
+      %v403 = memref.load %keep_sm[%v401] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v404 = arith.addi %v399, %v401 : index
+      memref.store %v403, %out[%v404] : memref<?xf32>
+    }
+    %c405 = arith.constant 256 : index
+    %v406 = arith.addi %tid2, %c405 : index
+    %v407 = arith.cmpi ult, %v406, %v398 : index
+    scf.if %v407 {
+      %v408 = memref.load %keep_sm[%v406] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v409 = arith.addi %v399, %v406 : index
+      memref.store %v408, %out[%v409] : memref<?xf32>
+    }
+    %c410 = arith.constant 512 : index
+    %v411 = arith.addi %tid2, %c410 : index
+    %v412 = arith.cmpi ult, %v411, %v398 : index
+    scf.if %v412 {
+      %v413 = memref.load %keep_sm[%v411] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v414 = arith.addi %v399, %v411 : index
+      memref.store %v413, %out[%v414] : memref<?xf32>
+    }
+    %c415 = arith.constant 768 : index
+    %v416 = arith.addi %tid2, %c415 : index
+    %v417 = arith.cmpi ult, %v416, %v398 : index
+    scf.if %v417 {
+      %v418 = memref.load %keep_sm[%v416] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v419 = arith.addi %v399, %v416 : index
+      memref.store %v418, %out[%v419] : memref<?xf32>
+    }
+    %c420 = arith.constant 1024 : index
+    %v421 = arith.addi %tid2, %c420 : index
+    %v422 = arith.cmpi ult, %v421, %v398 : index
+    scf.if %v422 {
+      %v423 = memref.load %keep_sm[%v421] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v424 = arith.addi %v399, %v421 : index
+      memref.store %v423, %out[%v424] : memref<?xf32>
+    }
+    %c425 = arith.constant 1280 : index
+    %v426 = arith.addi %tid2, %c425 : index
+    %v427 = arith.cmpi ult, %v426, %v398 : index
+    scf.if %v427 {
+      %v428 = memref.load %keep_sm[%v426] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v429 = arith.addi %v399, %v426 : index
+      memref.store %v428, %out[%v429] : memref<?xf32>
+    }
+    %c430 = arith.constant 1536 : index
+    %v431 = arith.addi %tid2, %c430 : index
+    %v432 = arith.cmpi ult, %v431, %v398 : index
+    scf.if %v432 {
+      %v433 = memref.load %keep_sm[%v431] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v434 = arith.addi %v399, %v431 : index
+      memref.store %v433, %out[%v434] : memref<?xf32>
+    }
+    %c435 = arith.constant 1792 : index
+    %v436 = arith.addi %tid2, %c435 : index
+    %v437 = arith.cmpi ult, %v436, %v398 : index
+    scf.if %v437 {
+      %v438 = memref.load %keep_sm[%v436] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v439 = arith.addi %v399, %v436 : index
+      memref.store %v438, %out[%v439] : memref<?xf32>
+    }
+    %c440 = arith.constant 2048 : index
+    %v441 = arith.addi %tid2, %c440 : index
+    %v442 = arith.cmpi ult, %v441, %v398 : index
+    scf.if %v442 {
+      %v443 = memref.load %keep_sm[%v441] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v444 = arith.addi %v399, %v441 : index
+      memref.store %v443, %out[%v444] : memref<?xf32>
+    }
+    %c445 = arith.constant 2304 : index
+    %v446 = arith.addi %tid2, %c445 : index
+    %v447 = arith.cmpi ult, %v446, %v398 : index
+    scf.if %v447 {
+      %v448 = memref.load %keep_sm[%v446] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v449 = arith.addi %v399, %v446 : index
+      memref.store %v448, %out[%v449] : memref<?xf32>
+    }
+    %c450 = arith.constant 2560 : index
+    %v451 = arith.addi %tid2, %c450 : index
+    %v452 = arith.cmpi ult, %v451, %v398 : index
+    scf.if %v452 {
+      %v453 = memref.load %keep_sm[%v451] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v454 = arith.addi %v399, %v451 : index
+      memref.store %v453, %out[%v454] : memref<?xf32>
+    }
+    %c455 = arith.constant 2816 : index
+    %v456 = arith.addi %tid2, %c455 : index
+    %v457 = arith.cmpi ult, %v456, %v398 : index
+    scf.if %v457 {
+      %v458 = memref.load %keep_sm[%v456] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v459 = arith.addi %v399, %v456 : index
+      memref.store %v458, %out[%v459] : memref<?xf32>
+    }
+    %c460 = arith.constant 3072 : index
+    %v461 = arith.addi %tid2, %c460 : index
+    %v462 = arith.cmpi ult, %v461, %v398 : index
+    scf.if %v462 {
+      %v463 = memref.load %keep_sm[%v461] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v464 = arith.addi %v399, %v461 : index
+      memref.store %v463, %out[%v464] : memref<?xf32>
+    }
+    %c465 = arith.constant 3328 : index
+    %v466 = arith.addi %tid2, %c465 : index
+    %v467 = arith.cmpi ult, %v466, %v398 : index
+    scf.if %v467 {
+      %v468 = memref.load %keep_sm[%v466] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v469 = arith.addi %v399, %v466 : index
+      memref.store %v468, %out[%v469] : memref<?xf32>
+    }
+    %c470 = arith.constant 3584 : index
+    %v471 = arith.addi %tid2, %c470 : index
+    %v472 = arith.cmpi ult, %v471, %v398 : index
+    scf.if %v472 {
+      %v473 = memref.load %keep_sm[%v471] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v474 = arith.addi %v399, %v471 : index
+      memref.store %v473, %out[%v474] : memref<?xf32>
+    }
+    %c475 = arith.constant 3840 : index
+    %v476 = arith.addi %tid2, %c475 : index
+    %v477 = arith.cmpi ult, %v476, %v398 : index
+    scf.if %v477 {
+      %v478 = memref.load %keep_sm[%v476] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v479 = arith.addi %v399, %v476 : index
+      memref.store %v478, %out[%v479] : memref<?xf32>
     }
     gpu.return
   }
 
   gpu.func @scan_incl_i32_direct(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 4096 : index
-    %c10 = arith.constant 16 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.addi %base13, %c14 : index
-    %v16 = arith.index_cast %v15 : index to i64
-    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v18 = arith.index_cast %v17 : index to i64
-    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v22 = vector.extract %v21[0] : i32 from vector<4xi32>
-    %v23 = vector.extract %v21[1] : i32 from vector<4xi32>
-    %v24 = vector.extract %v21[2] : i32 from vector<4xi32>
-    %v25 = vector.extract %v21[3] : i32 from vector<4xi32>
-    %c26 = arith.constant 4 : index
-    %v27 = arith.addi %base13, %c26 : index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v30 = arith.index_cast %v29 : index to i64
-    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v34 = vector.extract %v33[0] : i32 from vector<4xi32>
-    %v35 = vector.extract %v33[1] : i32 from vector<4xi32>
-    %v36 = vector.extract %v33[2] : i32 from vector<4xi32>
-    %v37 = vector.extract %v33[3] : i32 from vector<4xi32>
-    %c38 = arith.constant 8 : index
-    %v39 = arith.addi %base13, %c38 : index
-    %v40 = arith.index_cast %v39 : index to i64
-    %v41 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v42 = arith.index_cast %v41 : index to i64
-    %v43 = llvm.inttoptr %v42 : i64 to !llvm.ptr<1>
-    %v44 = llvm.getelementptr inbounds %v43[%v40] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v45 = llvm.load %v44 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v46 = vector.extract %v45[0] : i32 from vector<4xi32>
-    %v47 = vector.extract %v45[1] : i32 from vector<4xi32>
-    %v48 = vector.extract %v45[2] : i32 from vector<4xi32>
-    %v49 = vector.extract %v45[3] : i32 from vector<4xi32>
-    %c50 = arith.constant 12 : index
-    %v51 = arith.addi %base13, %c50 : index
-    %v52 = arith.index_cast %v51 : index to i64
-    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v54 = arith.index_cast %v53 : index to i64
-    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
-    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v57 = llvm.load %v56 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v58 = vector.extract %v57[0] : i32 from vector<4xi32>
-    %v59 = vector.extract %v57[1] : i32 from vector<4xi32>
-    %v60 = vector.extract %v57[2] : i32 from vector<4xi32>
-    %v61 = vector.extract %v57[3] : i32 from vector<4xi32>
-    %v62 = arith.addi %v22, %v23 : i32
-    %v63 = arith.addi %v62, %v24 : i32
-    %v64 = arith.addi %v63, %v25 : i32
-    %v65 = arith.addi %v64, %v34 : i32
-    %v66 = arith.addi %v65, %v35 : i32
-    %v67 = arith.addi %v66, %v36 : i32
-    %v68 = arith.addi %v67, %v37 : i32
-    %v69 = arith.addi %v68, %v46 : i32
-    %v70 = arith.addi %v69, %v47 : i32
-    %v71 = arith.addi %v70, %v48 : i32
-    %v72 = arith.addi %v71, %v49 : i32
-    %v73 = arith.addi %v72, %v58 : i32
-    %v74 = arith.addi %v73, %v59 : i32
-    %v75 = arith.addi %v74, %v60 : i32
-    %v76 = arith.addi %v75, %v61 : i32
-    %wex77 = warp.scan <add> %v76 exclusive : i32
-    %c78 = arith.constant 32 : index
-    %wid79 = arith.divui %tid2, %c78 : index
-    %lane80 = arith.remui %tid2, %c78 : index
-    %c81 = arith.constant 0 : index
-    %v82 = arith.cmpi eq, %lane80, %c81 : index
-    %c83 = arith.constant 31 : index
-    %v84 = arith.cmpi eq, %lane80, %c83 : index
-    scf.if %v84 {
-      %wtot85 = arith.addi %wex77, %v76 : i32
-      memref.store %wtot85, %warp_sm[%wid79] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c86 = arith.constant 0 : i32
-    %c87 = arith.constant 0 : index
-    %v88 = memref.load %warp_sm[%c87] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c89 = arith.constant 0 : index
-    %v90 = arith.cmpi ugt, %wid79, %c89 : index
-    %v91 = arith.select %v90, %v88, %c86 : i32
-    %v92 = arith.addi %c86, %v91 : i32
-    %v93 = arith.addi %c86, %v88 : i32
-    %c94 = arith.constant 1 : index
-    %v95 = memref.load %warp_sm[%c94] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c96 = arith.constant 1 : index
-    %v97 = arith.cmpi ugt, %wid79, %c96 : index
-    %v98 = arith.select %v97, %v95, %c86 : i32
-    %v99 = arith.addi %v92, %v98 : i32
-    %v100 = arith.addi %v93, %v95 : i32
-    %c101 = arith.constant 2 : index
-    %v102 = memref.load %warp_sm[%c101] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c103 = arith.constant 2 : index
-    %v104 = arith.cmpi ugt, %wid79, %c103 : index
-    %v105 = arith.select %v104, %v102, %c86 : i32
-    %v106 = arith.addi %v99, %v105 : i32
-    %v107 = arith.addi %v100, %v102 : i32
-    %c108 = arith.constant 3 : index
-    %v109 = memref.load %warp_sm[%c108] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c110 = arith.constant 3 : index
-    %v111 = arith.cmpi ugt, %wid79, %c110 : index
-    %v112 = arith.select %v111, %v109, %c86 : i32
-    %v113 = arith.addi %v106, %v112 : i32
-    %v114 = arith.addi %v107, %v109 : i32
-    %c115 = arith.constant 4 : index
-    %v116 = memref.load %warp_sm[%c115] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c117 = arith.constant 4 : index
-    %v118 = arith.cmpi ugt, %wid79, %c117 : index
-    %v119 = arith.select %v118, %v116, %c86 : i32
-    %v120 = arith.addi %v113, %v119 : i32
-    %v121 = arith.addi %v114, %v116 : i32
-    %c122 = arith.constant 5 : index
-    %v123 = memref.load %warp_sm[%c122] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c124 = arith.constant 5 : index
-    %v125 = arith.cmpi ugt, %wid79, %c124 : index
-    %v126 = arith.select %v125, %v123, %c86 : i32
-    %v127 = arith.addi %v120, %v126 : i32
-    %v128 = arith.addi %v121, %v123 : i32
-    %c129 = arith.constant 6 : index
-    %v130 = memref.load %warp_sm[%c129] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c131 = arith.constant 6 : index
-    %v132 = arith.cmpi ugt, %wid79, %c131 : index
-    %v133 = arith.select %v132, %v130, %c86 : i32
-    %v134 = arith.addi %v127, %v133 : i32
-    %v135 = arith.addi %v128, %v130 : i32
-    %c136 = arith.constant 7 : index
-    %v137 = memref.load %warp_sm[%c136] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c138 = arith.constant 7 : index
-    %v139 = arith.cmpi ugt, %wid79, %c138 : index
-    %v140 = arith.select %v139, %v137, %c86 : i32
-    %v141 = arith.addi %v134, %v140 : i32
-    %v142 = arith.addi %v135, %v137 : i32
-    %v143 = arith.cmpi eq, %wid79, %c8 : index
-    scf.if %v143 {
-      %c144 = arith.constant 0 : i64
-      %v145 = arith.cmpi eq, %tile6, %c144 : i64
-      %pre146 = scf.if %v145 -> i32 {
-        scf.if %v82 {
-          %v147 = arith.extui %v142 : i32 to i64
-          %c148 = arith.constant 8589934592 : i64
-          %v149 = arith.ori %v147, %c148 : i64
-          %c150 = arith.constant 1 : i64
-          %v151 = arith.addi %tile6, %c150 : i64
-          %v152 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v153 = arith.index_cast %v152 : index to i64
-          %v154 = llvm.inttoptr %v153 : i64 to !llvm.ptr<1>
-          %v155 = llvm.getelementptr inbounds %v154[%v151] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v149, %v155 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c86 : i32
-      } else {
-        scf.if %v82 {
-          %v156 = arith.extui %v142 : i32 to i64
-          %c157 = arith.constant 4294967296 : i64
-          %v158 = arith.ori %v156, %c157 : i64
-          %c159 = arith.constant 1 : i64
-          %v160 = arith.addi %tile6, %c159 : i64
-          %v161 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v162 = arith.index_cast %v161 : index to i64
-          %v163 = llvm.inttoptr %v162 : i64 to !llvm.ptr<1>
-          %v164 = llvm.getelementptr inbounds %v163[%v160] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v158, %v164 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c165 = arith.constant 1245 : i32
-        nvvm.nanosleep %c165
-        %c166 = arith.constant 0 : i32
-        %lane167 = warp.lane_id : i32
-        %v168 = arith.extui %lane167 : i32 to i64
-        %c169 = arith.constant 1 : i64
-        %c170 = arith.constant 0 : i64
-        %c171 = arith.constant 32 : i64
-        %c172 = arith.constant 4294967295 : i64
-        %v173 = arith.subi %tile6, %c169 : i64
-        %lb174:2 = scf.while (%end175 = %v173, %acc176 = %c166) : (i64, i32) -> (i64, i32) {
-          %v177 = arith.subi %end175, %v168 : i64
-          %v178 = arith.cmpi sge, %v177, %c170 : i64
-          %v179 = arith.addi %v177, %c169 : i64
-          %c180 = arith.constant 8589934592 : i64
-          %v181 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v182 = arith.index_cast %v181 : index to i64
-          %v183 = llvm.inttoptr %v182 : i64 to !llvm.ptr<1>
-          %v184 = llvm.getelementptr inbounds %v183[%v179] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word185 = scf.while (%spin186 = %c170) : (i64) -> i64 {
-            %v187 = scf.if %v178 -> i64 {
-              %v188 = llvm.load %v184 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v188 : i64
-            } else {
-              scf.yield %c180 : i64
-            }
-            %v189 = arith.shrui %v187, %c171 : i64
-            %v190 = arith.cmpi eq, %v189, %c170 : i64
-            %v191 = warp.vote <any> %v190 : i1
-            scf.condition(%v191) %v187 : i64
-          } do {
-            ^bb0(%x192: i64):
-            %c193 = arith.constant 648 : i32
-            nvvm.nanosleep %c193
-            scf.yield %c170 : i64
-          }
-          %v194 = arith.shrui %word185, %c171 : i64
-          %c195 = arith.constant 2 : i64
-          %v196 = arith.cmpi eq, %v194, %c195 : i64
-          %ballot197 = warp.ballot %v196 : i32
-          %c198 = arith.constant 0 : i32
-          %v199 = arith.cmpi ne, %ballot197, %c198 : i32
-          %v200 = math.cttz %ballot197 : i32
-          %v201 = arith.cmpi ule, %lane167, %v200 : i32
-          %v202 = arith.andi %word185, %c172 : i64
-          %v203 = arith.trunci %v202 : i64 to i32
-          %v204 = arith.select %v201, %v203, %c166 : i32
-          %v205 = warp.reduce <add> %v204 : i32
-          %v206 = arith.addi %acc176, %v205 : i32
-          %v207 = arith.subi %end175, %c171 : i64
-          %v208 = arith.xori %v199, %true : i1
-          scf.condition(%v208) %v207, %v206 : i64, i32
-        } do {
-          ^bb0(%e209: i64, %a210: i32):
-          scf.yield %e209, %a210 : i64, i32
-        }
-        %v211 = arith.addi %lb174#1, %v142 : i32
-        scf.if %v82 {
-          %v212 = arith.extui %v211 : i32 to i64
-          %c213 = arith.constant 8589934592 : i64
-          %v214 = arith.ori %v212, %c213 : i64
-          %c215 = arith.constant 1 : i64
-          %v216 = arith.addi %tile6, %c215 : i64
-          %v217 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v218 = arith.index_cast %v217 : index to i64
-          %v219 = llvm.inttoptr %v218 : i64 to !llvm.ptr<1>
-          %v220 = llvm.getelementptr inbounds %v219[%v216] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v214, %v220 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb174#1 : i32
-      }
-      scf.if %v82 {
-        memref.store %pre146, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v221 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v222 = arith.addi %v221, %v141 : i32
-    %offset223 = arith.addi %v222, %wex77 : i32
-    %v224 = arith.addi %offset223, %v22 : i32
-    %v225 = arith.addi %offset223, %v62 : i32
-    %v226 = arith.addi %offset223, %v63 : i32
-    %v227 = arith.addi %offset223, %v64 : i32
-    %v228 = arith.addi %offset223, %v65 : i32
-    %v229 = arith.addi %offset223, %v66 : i32
-    %v230 = arith.addi %offset223, %v67 : i32
-    %v231 = arith.addi %offset223, %v68 : i32
-    %v232 = arith.addi %offset223, %v69 : i32
-    %v233 = arith.addi %offset223, %v70 : i32
-    %v234 = arith.addi %offset223, %v71 : i32
-    %v235 = arith.addi %offset223, %v72 : i32
-    %v236 = arith.addi %offset223, %v73 : i32
-    %v237 = arith.addi %offset223, %v74 : i32
-    %v238 = arith.addi %offset223, %v75 : i32
-    %v239 = arith.addi %offset223, %v76 : i32
-    %c240 = arith.constant dense<0> : vector<4xi32>
-    %v241 = vector.insert %v224, %c240 [0] : i32 into vector<4xi32>
-    %v242 = vector.insert %v225, %v241 [1] : i32 into vector<4xi32>
-    %v243 = vector.insert %v226, %v242 [2] : i32 into vector<4xi32>
-    %v244 = vector.insert %v227, %v243 [3] : i32 into vector<4xi32>
-    %c245 = arith.constant 0 : index
-    %v246 = arith.addi %base13, %c245 : index
-    vector.store %v244, %out[%v246] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c247 = arith.constant dense<0> : vector<4xi32>
-    %v248 = vector.insert %v228, %c247 [0] : i32 into vector<4xi32>
-    %v249 = vector.insert %v229, %v248 [1] : i32 into vector<4xi32>
-    %v250 = vector.insert %v230, %v249 [2] : i32 into vector<4xi32>
-    %v251 = vector.insert %v231, %v250 [3] : i32 into vector<4xi32>
-    %c252 = arith.constant 4 : index
-    %v253 = arith.addi %base13, %c252 : index
-    vector.store %v251, %out[%v253] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c254 = arith.constant dense<0> : vector<4xi32>
-    %v255 = vector.insert %v232, %c254 [0] : i32 into vector<4xi32>
-    %v256 = vector.insert %v233, %v255 [1] : i32 into vector<4xi32>
-    %v257 = vector.insert %v234, %v256 [2] : i32 into vector<4xi32>
-    %v258 = vector.insert %v235, %v257 [3] : i32 into vector<4xi32>
-    %c259 = arith.constant 8 : index
-    %v260 = arith.addi %base13, %c259 : index
-    vector.store %v258, %out[%v260] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c261 = arith.constant dense<0> : vector<4xi32>
-    %v262 = vector.insert %v236, %c261 [0] : i32 into vector<4xi32>
-    %v263 = vector.insert %v237, %v262 [1] : i32 into vector<4xi32>
-    %v264 = vector.insert %v238, %v263 [2] : i32 into vector<4xi32>
-    %v265 = vector.insert %v239, %v264 [3] : i32 into vector<4xi32>
-    %c266 = arith.constant 12 : index
-    %v267 = arith.addi %base13, %c266 : index
-    vector.store %v265, %out[%v267] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    gpu.return
-  }
-
-  gpu.func @scan_incl_i32_acqrel(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 4096 : index
-    %c10 = arith.constant 16 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.addi %v11, %c14 : index
-    %v16 = arith.addi %v15, %tid2 : index
-    %v17 = arith.index_cast %v16 : index to i64
-    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v19 = arith.index_cast %v18 : index to i64
-    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
-    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c23 = arith.constant 256 : index
-    %v24 = arith.addi %v11, %c23 : index
-    %v25 = arith.addi %v24, %tid2 : index
-    %v26 = arith.index_cast %v25 : index to i64
-    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
-    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c32 = arith.constant 512 : index
-    %v33 = arith.addi %v11, %c32 : index
-    %v34 = arith.addi %v33, %tid2 : index
-    %v35 = arith.index_cast %v34 : index to i64
-    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v37 = arith.index_cast %v36 : index to i64
-    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
-    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c41 = arith.constant 768 : index
-    %v42 = arith.addi %v11, %c41 : index
-    %v43 = arith.addi %v42, %tid2 : index
-    %v44 = arith.index_cast %v43 : index to i64
-    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v46 = arith.index_cast %v45 : index to i64
-    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
-    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c50 = arith.constant 1024 : index
-    %v51 = arith.addi %v11, %c50 : index
-    %v52 = arith.addi %v51, %tid2 : index
-    %v53 = arith.index_cast %v52 : index to i64
-    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v55 = arith.index_cast %v54 : index to i64
-    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
-    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c59 = arith.constant 1280 : index
-    %v60 = arith.addi %v11, %c59 : index
-    %v61 = arith.addi %v60, %tid2 : index
-    %v62 = arith.index_cast %v61 : index to i64
-    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v64 = arith.index_cast %v63 : index to i64
-    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
-    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c68 = arith.constant 1536 : index
-    %v69 = arith.addi %v11, %c68 : index
-    %v70 = arith.addi %v69, %tid2 : index
-    %v71 = arith.index_cast %v70 : index to i64
-    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v73 = arith.index_cast %v72 : index to i64
-    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
-    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c77 = arith.constant 1792 : index
-    %v78 = arith.addi %v11, %c77 : index
-    %v79 = arith.addi %v78, %tid2 : index
-    %v80 = arith.index_cast %v79 : index to i64
-    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v82 = arith.index_cast %v81 : index to i64
-    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
-    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c86 = arith.constant 2048 : index
-    %v87 = arith.addi %v11, %c86 : index
-    %v88 = arith.addi %v87, %tid2 : index
-    %v89 = arith.index_cast %v88 : index to i64
-    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v91 = arith.index_cast %v90 : index to i64
-    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
-    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c95 = arith.constant 2304 : index
-    %v96 = arith.addi %v11, %c95 : index
-    %v97 = arith.addi %v96, %tid2 : index
-    %v98 = arith.index_cast %v97 : index to i64
-    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v100 = arith.index_cast %v99 : index to i64
-    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
-    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c104 = arith.constant 2560 : index
-    %v105 = arith.addi %v11, %c104 : index
-    %v106 = arith.addi %v105, %tid2 : index
-    %v107 = arith.index_cast %v106 : index to i64
-    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v109 = arith.index_cast %v108 : index to i64
-    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
-    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c113 = arith.constant 2816 : index
-    %v114 = arith.addi %v11, %c113 : index
-    %v115 = arith.addi %v114, %tid2 : index
-    %v116 = arith.index_cast %v115 : index to i64
-    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v118 = arith.index_cast %v117 : index to i64
-    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
-    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c122 = arith.constant 3072 : index
-    %v123 = arith.addi %v11, %c122 : index
-    %v124 = arith.addi %v123, %tid2 : index
-    %v125 = arith.index_cast %v124 : index to i64
-    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v127 = arith.index_cast %v126 : index to i64
-    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
-    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c131 = arith.constant 3328 : index
-    %v132 = arith.addi %v11, %c131 : index
-    %v133 = arith.addi %v132, %tid2 : index
-    %v134 = arith.index_cast %v133 : index to i64
-    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v136 = arith.index_cast %v135 : index to i64
-    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
-    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c140 = arith.constant 3584 : index
-    %v141 = arith.addi %v11, %c140 : index
-    %v142 = arith.addi %v141, %tid2 : index
-    %v143 = arith.index_cast %v142 : index to i64
-    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v145 = arith.index_cast %v144 : index to i64
-    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
-    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c149 = arith.constant 3840 : index
-    %v150 = arith.addi %v11, %c149 : index
-    %v151 = arith.addi %v150, %tid2 : index
-    %v152 = arith.index_cast %v151 : index to i64
-    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v154 = arith.index_cast %v153 : index to i64
-    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
-    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xi32>
-    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xi32>
-    %v160 = vector.extract %v159[0] : i32 from vector<16xi32>
-    %v161 = vector.extract %v159[1] : i32 from vector<16xi32>
-    %v162 = vector.extract %v159[2] : i32 from vector<16xi32>
-    %v163 = vector.extract %v159[3] : i32 from vector<16xi32>
-    %v164 = vector.extract %v159[4] : i32 from vector<16xi32>
-    %v165 = vector.extract %v159[5] : i32 from vector<16xi32>
-    %v166 = vector.extract %v159[6] : i32 from vector<16xi32>
-    %v167 = vector.extract %v159[7] : i32 from vector<16xi32>
-    %v168 = vector.extract %v159[8] : i32 from vector<16xi32>
-    %v169 = vector.extract %v159[9] : i32 from vector<16xi32>
-    %v170 = vector.extract %v159[10] : i32 from vector<16xi32>
-    %v171 = vector.extract %v159[11] : i32 from vector<16xi32>
-    %v172 = vector.extract %v159[12] : i32 from vector<16xi32>
-    %v173 = vector.extract %v159[13] : i32 from vector<16xi32>
-    %v174 = vector.extract %v159[14] : i32 from vector<16xi32>
-    %v175 = vector.extract %v159[15] : i32 from vector<16xi32>
-    %v176 = arith.addi %v160, %v161 : i32
-    %v177 = arith.addi %v176, %v162 : i32
-    %v178 = arith.addi %v177, %v163 : i32
-    %v179 = arith.addi %v178, %v164 : i32
-    %v180 = arith.addi %v179, %v165 : i32
-    %v181 = arith.addi %v180, %v166 : i32
-    %v182 = arith.addi %v181, %v167 : i32
-    %v183 = arith.addi %v182, %v168 : i32
-    %v184 = arith.addi %v183, %v169 : i32
-    %v185 = arith.addi %v184, %v170 : i32
-    %v186 = arith.addi %v185, %v171 : i32
-    %v187 = arith.addi %v186, %v172 : i32
-    %v188 = arith.addi %v187, %v173 : i32
-    %v189 = arith.addi %v188, %v174 : i32
-    %v190 = arith.addi %v189, %v175 : i32
-    %wex191 = warp.scan <add> %v190 exclusive : i32
-    %c192 = arith.constant 32 : index
-    %wid193 = arith.divui %tid2, %c192 : index
-    %lane194 = arith.remui %tid2, %c192 : index
-    %c195 = arith.constant 0 : index
-    %v196 = arith.cmpi eq, %lane194, %c195 : index
-    %c197 = arith.constant 31 : index
-    %v198 = arith.cmpi eq, %lane194, %c197 : index
-    scf.if %v198 {
-      %wtot199 = arith.addi %wex191, %v190 : i32
-      memref.store %wtot199, %warp_sm[%wid193] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c200 = arith.constant 0 : i32
-    %c201 = arith.constant 0 : index
-    %v202 = memref.load %warp_sm[%c201] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c203 = arith.constant 0 : index
-    %v204 = arith.cmpi ugt, %wid193, %c203 : index
-    %v205 = arith.select %v204, %v202, %c200 : i32
-    %v206 = arith.addi %c200, %v205 : i32
-    %v207 = arith.addi %c200, %v202 : i32
-    %c208 = arith.constant 1 : index
-    %v209 = memref.load %warp_sm[%c208] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c210 = arith.constant 1 : index
-    %v211 = arith.cmpi ugt, %wid193, %c210 : index
-    %v212 = arith.select %v211, %v209, %c200 : i32
-    %v213 = arith.addi %v206, %v212 : i32
-    %v214 = arith.addi %v207, %v209 : i32
-    %c215 = arith.constant 2 : index
-    %v216 = memref.load %warp_sm[%c215] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c217 = arith.constant 2 : index
-    %v218 = arith.cmpi ugt, %wid193, %c217 : index
-    %v219 = arith.select %v218, %v216, %c200 : i32
-    %v220 = arith.addi %v213, %v219 : i32
-    %v221 = arith.addi %v214, %v216 : i32
-    %c222 = arith.constant 3 : index
-    %v223 = memref.load %warp_sm[%c222] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c224 = arith.constant 3 : index
-    %v225 = arith.cmpi ugt, %wid193, %c224 : index
-    %v226 = arith.select %v225, %v223, %c200 : i32
-    %v227 = arith.addi %v220, %v226 : i32
-    %v228 = arith.addi %v221, %v223 : i32
-    %c229 = arith.constant 4 : index
-    %v230 = memref.load %warp_sm[%c229] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c231 = arith.constant 4 : index
-    %v232 = arith.cmpi ugt, %wid193, %c231 : index
-    %v233 = arith.select %v232, %v230, %c200 : i32
-    %v234 = arith.addi %v227, %v233 : i32
-    %v235 = arith.addi %v228, %v230 : i32
-    %c236 = arith.constant 5 : index
-    %v237 = memref.load %warp_sm[%c236] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c238 = arith.constant 5 : index
-    %v239 = arith.cmpi ugt, %wid193, %c238 : index
-    %v240 = arith.select %v239, %v237, %c200 : i32
-    %v241 = arith.addi %v234, %v240 : i32
-    %v242 = arith.addi %v235, %v237 : i32
-    %c243 = arith.constant 6 : index
-    %v244 = memref.load %warp_sm[%c243] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c245 = arith.constant 6 : index
-    %v246 = arith.cmpi ugt, %wid193, %c245 : index
-    %v247 = arith.select %v246, %v244, %c200 : i32
-    %v248 = arith.addi %v241, %v247 : i32
-    %v249 = arith.addi %v242, %v244 : i32
-    %c250 = arith.constant 7 : index
-    %v251 = memref.load %warp_sm[%c250] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c252 = arith.constant 7 : index
-    %v253 = arith.cmpi ugt, %wid193, %c252 : index
-    %v254 = arith.select %v253, %v251, %c200 : i32
-    %v255 = arith.addi %v248, %v254 : i32
-    %v256 = arith.addi %v249, %v251 : i32
-    %v257 = arith.cmpi eq, %wid193, %c8 : index
-    scf.if %v257 {
-      %c258 = arith.constant 0 : i64
-      %v259 = arith.cmpi eq, %tile6, %c258 : i64
-      %pre260 = scf.if %v259 -> i32 {
-        scf.if %v196 {
-          %v261 = arith.extui %v256 : i32 to i64
-          %c262 = arith.constant 8589934592 : i64
-          %v263 = arith.ori %v261, %c262 : i64
-          %c264 = arith.constant 1 : i64
-          %v265 = arith.addi %tile6, %c264 : i64
-          %v266 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v267 = arith.index_cast %v266 : index to i64
-          %v268 = llvm.inttoptr %v267 : i64 to !llvm.ptr<1>
-          %v269 = llvm.getelementptr inbounds %v268[%v265] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v263, %v269 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c200 : i32
-      } else {
-        scf.if %v196 {
-          %v270 = arith.extui %v256 : i32 to i64
-          %c271 = arith.constant 4294967296 : i64
-          %v272 = arith.ori %v270, %c271 : i64
-          %c273 = arith.constant 1 : i64
-          %v274 = arith.addi %tile6, %c273 : i64
-          %v275 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v276 = arith.index_cast %v275 : index to i64
-          %v277 = llvm.inttoptr %v276 : i64 to !llvm.ptr<1>
-          %v278 = llvm.getelementptr inbounds %v277[%v274] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v272, %v278 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c279 = arith.constant 1245 : i32
-        nvvm.nanosleep %c279
-        %c280 = arith.constant 0 : i32
-        %lane281 = warp.lane_id : i32
-        %v282 = arith.extui %lane281 : i32 to i64
-        %c283 = arith.constant 1 : i64
-        %c284 = arith.constant 0 : i64
-        %c285 = arith.constant 32 : i64
-        %c286 = arith.constant 4294967295 : i64
-        %v287 = arith.subi %tile6, %c283 : i64
-        %lb288:2 = scf.while (%end289 = %v287, %acc290 = %c280) : (i64, i32) -> (i64, i32) {
-          %v291 = arith.subi %end289, %v282 : i64
-          %v292 = arith.cmpi sge, %v291, %c284 : i64
-          %v293 = arith.addi %v291, %c283 : i64
-          %c294 = arith.constant 8589934592 : i64
-          %v295 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v296 = arith.index_cast %v295 : index to i64
-          %v297 = llvm.inttoptr %v296 : i64 to !llvm.ptr<1>
-          %v298 = llvm.getelementptr inbounds %v297[%v293] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word299 = scf.while (%spin300 = %c284) : (i64) -> i64 {
-            %v301 = scf.if %v292 -> i64 {
-              %v302 = llvm.load %v298 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v302 : i64
-            } else {
-              scf.yield %c294 : i64
-            }
-            %v303 = arith.shrui %v301, %c285 : i64
-            %v304 = arith.cmpi eq, %v303, %c284 : i64
-            %v305 = warp.vote <any> %v304 : i1
-            scf.condition(%v305) %v301 : i64
-          } do {
-            ^bb0(%x306: i64):
-            %c307 = arith.constant 648 : i32
-            nvvm.nanosleep %c307
-            scf.yield %c284 : i64
-          }
-          %v308 = arith.shrui %word299, %c285 : i64
-          %c309 = arith.constant 2 : i64
-          %v310 = arith.cmpi eq, %v308, %c309 : i64
-          %ballot311 = warp.ballot %v310 : i32
-          %c312 = arith.constant 0 : i32
-          %v313 = arith.cmpi ne, %ballot311, %c312 : i32
-          %v314 = math.cttz %ballot311 : i32
-          %v315 = arith.cmpi ule, %lane281, %v314 : i32
-          %v316 = arith.andi %word299, %c286 : i64
-          %v317 = arith.trunci %v316 : i64 to i32
-          %v318 = arith.select %v315, %v317, %c280 : i32
-          %v319 = warp.reduce <add> %v318 : i32
-          %v320 = arith.addi %acc290, %v319 : i32
-          %v321 = arith.subi %end289, %c285 : i64
-          %v322 = arith.xori %v313, %true : i1
-          scf.condition(%v322) %v321, %v320 : i64, i32
-        } do {
-          ^bb0(%e323: i64, %a324: i32):
-          scf.yield %e323, %a324 : i64, i32
-        }
-        %v325 = arith.addi %lb288#1, %v256 : i32
-        scf.if %v196 {
-          %v326 = arith.extui %v325 : i32 to i64
-          %c327 = arith.constant 8589934592 : i64
-          %v328 = arith.ori %v326, %c327 : i64
-          %c329 = arith.constant 1 : i64
-          %v330 = arith.addi %tile6, %c329 : i64
-          %v331 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v332 = arith.index_cast %v331 : index to i64
-          %v333 = llvm.inttoptr %v332 : i64 to !llvm.ptr<1>
-          %v334 = llvm.getelementptr inbounds %v333[%v330] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v328, %v334 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb288#1 : i32
-      }
-      scf.if %v196 {
-        memref.store %pre260, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v335 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v336 = arith.addi %v335, %v255 : i32
-    %offset337 = arith.addi %v336, %wex191 : i32
-    %v338 = arith.addi %offset337, %v160 : i32
-    %v339 = arith.addi %offset337, %v176 : i32
-    %v340 = arith.addi %offset337, %v177 : i32
-    %v341 = arith.addi %offset337, %v178 : i32
-    %v342 = arith.addi %offset337, %v179 : i32
-    %v343 = arith.addi %offset337, %v180 : i32
-    %v344 = arith.addi %offset337, %v181 : i32
-    %v345 = arith.addi %offset337, %v182 : i32
-    %v346 = arith.addi %offset337, %v183 : i32
-    %v347 = arith.addi %offset337, %v184 : i32
-    %v348 = arith.addi %offset337, %v185 : i32
-    %v349 = arith.addi %offset337, %v186 : i32
-    %v350 = arith.addi %offset337, %v187 : i32
-    %v351 = arith.addi %offset337, %v188 : i32
-    %v352 = arith.addi %offset337, %v189 : i32
-    %v353 = arith.addi %offset337, %v190 : i32
-    %v354 = vector.from_elements %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350, %v351, %v352, %v353 : vector<16xi32>
-    %v355 = warp.block_exchange <blocked_to_striped> %v354 : vector<16xi32>
-    %v356 = vector.extract %v355[0] : i32 from vector<16xi32>
-    %c357 = arith.constant 0 : index
-    %v358 = arith.addi %v11, %c357 : index
-    %v359 = arith.addi %v358, %tid2 : index
-    memref.store %v356, %out[%v359] : memref<?xi32>
-    %v360 = vector.extract %v355[1] : i32 from vector<16xi32>
-    %c361 = arith.constant 256 : index
-    %v362 = arith.addi %v11, %c361 : index
-    %v363 = arith.addi %v362, %tid2 : index
-    memref.store %v360, %out[%v363] : memref<?xi32>
-    %v364 = vector.extract %v355[2] : i32 from vector<16xi32>
-    %c365 = arith.constant 512 : index
-    %v366 = arith.addi %v11, %c365 : index
-    %v367 = arith.addi %v366, %tid2 : index
-    memref.store %v364, %out[%v367] : memref<?xi32>
-    %v368 = vector.extract %v355[3] : i32 from vector<16xi32>
-    %c369 = arith.constant 768 : index
-    %v370 = arith.addi %v11, %c369 : index
-    %v371 = arith.addi %v370, %tid2 : index
-    memref.store %v368, %out[%v371] : memref<?xi32>
-    %v372 = vector.extract %v355[4] : i32 from vector<16xi32>
-    %c373 = arith.constant 1024 : index
-    %v374 = arith.addi %v11, %c373 : index
-    %v375 = arith.addi %v374, %tid2 : index
-    memref.store %v372, %out[%v375] : memref<?xi32>
-    %v376 = vector.extract %v355[5] : i32 from vector<16xi32>
-    %c377 = arith.constant 1280 : index
-    %v378 = arith.addi %v11, %c377 : index
-    %v379 = arith.addi %v378, %tid2 : index
-    memref.store %v376, %out[%v379] : memref<?xi32>
-    %v380 = vector.extract %v355[6] : i32 from vector<16xi32>
-    %c381 = arith.constant 1536 : index
-    %v382 = arith.addi %v11, %c381 : index
-    %v383 = arith.addi %v382, %tid2 : index
-    memref.store %v380, %out[%v383] : memref<?xi32>
-    %v384 = vector.extract %v355[7] : i32 from vector<16xi32>
-    %c385 = arith.constant 1792 : index
-    %v386 = arith.addi %v11, %c385 : index
-    %v387 = arith.addi %v386, %tid2 : index
-    memref.store %v384, %out[%v387] : memref<?xi32>
-    %v388 = vector.extract %v355[8] : i32 from vector<16xi32>
-    %c389 = arith.constant 2048 : index
-    %v390 = arith.addi %v11, %c389 : index
-    %v391 = arith.addi %v390, %tid2 : index
-    memref.store %v388, %out[%v391] : memref<?xi32>
-    %v392 = vector.extract %v355[9] : i32 from vector<16xi32>
-    %c393 = arith.constant 2304 : index
-    %v394 = arith.addi %v11, %c393 : index
-    %v395 = arith.addi %v394, %tid2 : index
-    memref.store %v392, %out[%v395] : memref<?xi32>
-    %v396 = vector.extract %v355[10] : i32 from vector<16xi32>
-    %c397 = arith.constant 2560 : index
-    %v398 = arith.addi %v11, %c397 : index
-    %v399 = arith.addi %v398, %tid2 : index
-    memref.store %v396, %out[%v399] : memref<?xi32>
-    %v400 = vector.extract %v355[11] : i32 from vector<16xi32>
-    %c401 = arith.constant 2816 : index
-    %v402 = arith.addi %v11, %c401 : index
-    %v403 = arith.addi %v402, %tid2 : index
-    memref.store %v400, %out[%v403] : memref<?xi32>
-    %v404 = vector.extract %v355[12] : i32 from vector<16xi32>
-    %c405 = arith.constant 3072 : index
-    %v406 = arith.addi %v11, %c405 : index
-    %v407 = arith.addi %v406, %tid2 : index
-    memref.store %v404, %out[%v407] : memref<?xi32>
-    %v408 = vector.extract %v355[13] : i32 from vector<16xi32>
-    %c409 = arith.constant 3328 : index
-    %v410 = arith.addi %v11, %c409 : index
-    %v411 = arith.addi %v410, %tid2 : index
-    memref.store %v408, %out[%v411] : memref<?xi32>
-    %v412 = vector.extract %v355[14] : i32 from vector<16xi32>
-    %c413 = arith.constant 3584 : index
-    %v414 = arith.addi %v11, %c413 : index
-    %v415 = arith.addi %v414, %tid2 : index
-    memref.store %v412, %out[%v415] : memref<?xi32>
-    %v416 = vector.extract %v355[15] : i32 from vector<16xi32>
-    %c417 = arith.constant 3840 : index
-    %v418 = arith.addi %v11, %c417 : index
-    %v419 = arith.addi %v418, %tid2 : index
-    memref.store %v416, %out[%v419] : memref<?xi32>
-    gpu.return
-  }
-
-  gpu.func @scan_incl_i32_nopace(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 4096 : index
-    %c10 = arith.constant 16 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.addi %v11, %c14 : index
-    %v16 = arith.addi %v15, %tid2 : index
-    %v17 = arith.index_cast %v16 : index to i64
-    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v19 = arith.index_cast %v18 : index to i64
-    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
-    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c23 = arith.constant 256 : index
-    %v24 = arith.addi %v11, %c23 : index
-    %v25 = arith.addi %v24, %tid2 : index
-    %v26 = arith.index_cast %v25 : index to i64
-    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
-    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c32 = arith.constant 512 : index
-    %v33 = arith.addi %v11, %c32 : index
-    %v34 = arith.addi %v33, %tid2 : index
-    %v35 = arith.index_cast %v34 : index to i64
-    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v37 = arith.index_cast %v36 : index to i64
-    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
-    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c41 = arith.constant 768 : index
-    %v42 = arith.addi %v11, %c41 : index
-    %v43 = arith.addi %v42, %tid2 : index
-    %v44 = arith.index_cast %v43 : index to i64
-    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v46 = arith.index_cast %v45 : index to i64
-    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
-    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c50 = arith.constant 1024 : index
-    %v51 = arith.addi %v11, %c50 : index
-    %v52 = arith.addi %v51, %tid2 : index
-    %v53 = arith.index_cast %v52 : index to i64
-    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v55 = arith.index_cast %v54 : index to i64
-    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
-    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c59 = arith.constant 1280 : index
-    %v60 = arith.addi %v11, %c59 : index
-    %v61 = arith.addi %v60, %tid2 : index
-    %v62 = arith.index_cast %v61 : index to i64
-    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v64 = arith.index_cast %v63 : index to i64
-    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
-    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c68 = arith.constant 1536 : index
-    %v69 = arith.addi %v11, %c68 : index
-    %v70 = arith.addi %v69, %tid2 : index
-    %v71 = arith.index_cast %v70 : index to i64
-    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v73 = arith.index_cast %v72 : index to i64
-    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
-    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c77 = arith.constant 1792 : index
-    %v78 = arith.addi %v11, %c77 : index
-    %v79 = arith.addi %v78, %tid2 : index
-    %v80 = arith.index_cast %v79 : index to i64
-    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v82 = arith.index_cast %v81 : index to i64
-    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
-    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c86 = arith.constant 2048 : index
-    %v87 = arith.addi %v11, %c86 : index
-    %v88 = arith.addi %v87, %tid2 : index
-    %v89 = arith.index_cast %v88 : index to i64
-    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v91 = arith.index_cast %v90 : index to i64
-    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
-    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c95 = arith.constant 2304 : index
-    %v96 = arith.addi %v11, %c95 : index
-    %v97 = arith.addi %v96, %tid2 : index
-    %v98 = arith.index_cast %v97 : index to i64
-    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v100 = arith.index_cast %v99 : index to i64
-    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
-    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c104 = arith.constant 2560 : index
-    %v105 = arith.addi %v11, %c104 : index
-    %v106 = arith.addi %v105, %tid2 : index
-    %v107 = arith.index_cast %v106 : index to i64
-    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v109 = arith.index_cast %v108 : index to i64
-    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
-    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c113 = arith.constant 2816 : index
-    %v114 = arith.addi %v11, %c113 : index
-    %v115 = arith.addi %v114, %tid2 : index
-    %v116 = arith.index_cast %v115 : index to i64
-    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v118 = arith.index_cast %v117 : index to i64
-    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
-    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c122 = arith.constant 3072 : index
-    %v123 = arith.addi %v11, %c122 : index
-    %v124 = arith.addi %v123, %tid2 : index
-    %v125 = arith.index_cast %v124 : index to i64
-    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v127 = arith.index_cast %v126 : index to i64
-    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
-    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c131 = arith.constant 3328 : index
-    %v132 = arith.addi %v11, %c131 : index
-    %v133 = arith.addi %v132, %tid2 : index
-    %v134 = arith.index_cast %v133 : index to i64
-    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v136 = arith.index_cast %v135 : index to i64
-    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
-    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c140 = arith.constant 3584 : index
-    %v141 = arith.addi %v11, %c140 : index
-    %v142 = arith.addi %v141, %tid2 : index
-    %v143 = arith.index_cast %v142 : index to i64
-    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v145 = arith.index_cast %v144 : index to i64
-    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
-    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c149 = arith.constant 3840 : index
-    %v150 = arith.addi %v11, %c149 : index
-    %v151 = arith.addi %v150, %tid2 : index
-    %v152 = arith.index_cast %v151 : index to i64
-    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v154 = arith.index_cast %v153 : index to i64
-    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
-    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xi32>
-    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xi32>
-    %v160 = vector.extract %v159[0] : i32 from vector<16xi32>
-    %v161 = vector.extract %v159[1] : i32 from vector<16xi32>
-    %v162 = vector.extract %v159[2] : i32 from vector<16xi32>
-    %v163 = vector.extract %v159[3] : i32 from vector<16xi32>
-    %v164 = vector.extract %v159[4] : i32 from vector<16xi32>
-    %v165 = vector.extract %v159[5] : i32 from vector<16xi32>
-    %v166 = vector.extract %v159[6] : i32 from vector<16xi32>
-    %v167 = vector.extract %v159[7] : i32 from vector<16xi32>
-    %v168 = vector.extract %v159[8] : i32 from vector<16xi32>
-    %v169 = vector.extract %v159[9] : i32 from vector<16xi32>
-    %v170 = vector.extract %v159[10] : i32 from vector<16xi32>
-    %v171 = vector.extract %v159[11] : i32 from vector<16xi32>
-    %v172 = vector.extract %v159[12] : i32 from vector<16xi32>
-    %v173 = vector.extract %v159[13] : i32 from vector<16xi32>
-    %v174 = vector.extract %v159[14] : i32 from vector<16xi32>
-    %v175 = vector.extract %v159[15] : i32 from vector<16xi32>
-    %v176 = arith.addi %v160, %v161 : i32
-    %v177 = arith.addi %v176, %v162 : i32
-    %v178 = arith.addi %v177, %v163 : i32
-    %v179 = arith.addi %v178, %v164 : i32
-    %v180 = arith.addi %v179, %v165 : i32
-    %v181 = arith.addi %v180, %v166 : i32
-    %v182 = arith.addi %v181, %v167 : i32
-    %v183 = arith.addi %v182, %v168 : i32
-    %v184 = arith.addi %v183, %v169 : i32
-    %v185 = arith.addi %v184, %v170 : i32
-    %v186 = arith.addi %v185, %v171 : i32
-    %v187 = arith.addi %v186, %v172 : i32
-    %v188 = arith.addi %v187, %v173 : i32
-    %v189 = arith.addi %v188, %v174 : i32
-    %v190 = arith.addi %v189, %v175 : i32
-    %wex191 = warp.scan <add> %v190 exclusive : i32
-    %c192 = arith.constant 32 : index
-    %wid193 = arith.divui %tid2, %c192 : index
-    %lane194 = arith.remui %tid2, %c192 : index
-    %c195 = arith.constant 0 : index
-    %v196 = arith.cmpi eq, %lane194, %c195 : index
-    %c197 = arith.constant 31 : index
-    %v198 = arith.cmpi eq, %lane194, %c197 : index
-    scf.if %v198 {
-      %wtot199 = arith.addi %wex191, %v190 : i32
-      memref.store %wtot199, %warp_sm[%wid193] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c200 = arith.constant 0 : i32
-    %c201 = arith.constant 0 : index
-    %v202 = memref.load %warp_sm[%c201] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c203 = arith.constant 0 : index
-    %v204 = arith.cmpi ugt, %wid193, %c203 : index
-    %v205 = arith.select %v204, %v202, %c200 : i32
-    %v206 = arith.addi %c200, %v205 : i32
-    %v207 = arith.addi %c200, %v202 : i32
-    %c208 = arith.constant 1 : index
-    %v209 = memref.load %warp_sm[%c208] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c210 = arith.constant 1 : index
-    %v211 = arith.cmpi ugt, %wid193, %c210 : index
-    %v212 = arith.select %v211, %v209, %c200 : i32
-    %v213 = arith.addi %v206, %v212 : i32
-    %v214 = arith.addi %v207, %v209 : i32
-    %c215 = arith.constant 2 : index
-    %v216 = memref.load %warp_sm[%c215] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c217 = arith.constant 2 : index
-    %v218 = arith.cmpi ugt, %wid193, %c217 : index
-    %v219 = arith.select %v218, %v216, %c200 : i32
-    %v220 = arith.addi %v213, %v219 : i32
-    %v221 = arith.addi %v214, %v216 : i32
-    %c222 = arith.constant 3 : index
-    %v223 = memref.load %warp_sm[%c222] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c224 = arith.constant 3 : index
-    %v225 = arith.cmpi ugt, %wid193, %c224 : index
-    %v226 = arith.select %v225, %v223, %c200 : i32
-    %v227 = arith.addi %v220, %v226 : i32
-    %v228 = arith.addi %v221, %v223 : i32
-    %c229 = arith.constant 4 : index
-    %v230 = memref.load %warp_sm[%c229] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c231 = arith.constant 4 : index
-    %v232 = arith.cmpi ugt, %wid193, %c231 : index
-    %v233 = arith.select %v232, %v230, %c200 : i32
-    %v234 = arith.addi %v227, %v233 : i32
-    %v235 = arith.addi %v228, %v230 : i32
-    %c236 = arith.constant 5 : index
-    %v237 = memref.load %warp_sm[%c236] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c238 = arith.constant 5 : index
-    %v239 = arith.cmpi ugt, %wid193, %c238 : index
-    %v240 = arith.select %v239, %v237, %c200 : i32
-    %v241 = arith.addi %v234, %v240 : i32
-    %v242 = arith.addi %v235, %v237 : i32
-    %c243 = arith.constant 6 : index
-    %v244 = memref.load %warp_sm[%c243] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c245 = arith.constant 6 : index
-    %v246 = arith.cmpi ugt, %wid193, %c245 : index
-    %v247 = arith.select %v246, %v244, %c200 : i32
-    %v248 = arith.addi %v241, %v247 : i32
-    %v249 = arith.addi %v242, %v244 : i32
-    %c250 = arith.constant 7 : index
-    %v251 = memref.load %warp_sm[%c250] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c252 = arith.constant 7 : index
-    %v253 = arith.cmpi ugt, %wid193, %c252 : index
-    %v254 = arith.select %v253, %v251, %c200 : i32
-    %v255 = arith.addi %v248, %v254 : i32
-    %v256 = arith.addi %v249, %v251 : i32
-    %v257 = arith.cmpi eq, %wid193, %c8 : index
-    scf.if %v257 {
-      %c258 = arith.constant 0 : i64
-      %v259 = arith.cmpi eq, %tile6, %c258 : i64
-      %pre260 = scf.if %v259 -> i32 {
-        scf.if %v196 {
-          %v261 = arith.extui %v256 : i32 to i64
-          %c262 = arith.constant 8589934592 : i64
-          %v263 = arith.ori %v261, %c262 : i64
-          %c264 = arith.constant 1 : i64
-          %v265 = arith.addi %tile6, %c264 : i64
-          %v266 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v267 = arith.index_cast %v266 : index to i64
-          %v268 = llvm.inttoptr %v267 : i64 to !llvm.ptr<1>
-          %v269 = llvm.getelementptr inbounds %v268[%v265] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v263, %v269 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c200 : i32
-      } else {
-        scf.if %v196 {
-          %v270 = arith.extui %v256 : i32 to i64
-          %c271 = arith.constant 4294967296 : i64
-          %v272 = arith.ori %v270, %c271 : i64
-          %c273 = arith.constant 1 : i64
-          %v274 = arith.addi %tile6, %c273 : i64
-          %v275 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v276 = arith.index_cast %v275 : index to i64
-          %v277 = llvm.inttoptr %v276 : i64 to !llvm.ptr<1>
-          %v278 = llvm.getelementptr inbounds %v277[%v274] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v272, %v278 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c279 = arith.constant 0 : i32
-        %lane280 = warp.lane_id : i32
-        %v281 = arith.extui %lane280 : i32 to i64
-        %c282 = arith.constant 1 : i64
-        %c283 = arith.constant 0 : i64
-        %c284 = arith.constant 32 : i64
-        %c285 = arith.constant 4294967295 : i64
-        %v286 = arith.subi %tile6, %c282 : i64
-        %lb287:2 = scf.while (%end288 = %v286, %acc289 = %c279) : (i64, i32) -> (i64, i32) {
-          %v290 = arith.subi %end288, %v281 : i64
-          %v291 = arith.cmpi sge, %v290, %c283 : i64
-          %v292 = arith.addi %v290, %c282 : i64
-          %c293 = arith.constant 8589934592 : i64
-          %v294 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v295 = arith.index_cast %v294 : index to i64
-          %v296 = llvm.inttoptr %v295 : i64 to !llvm.ptr<1>
-          %v297 = llvm.getelementptr inbounds %v296[%v292] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word298 = scf.while (%spin299 = %c283) : (i64) -> i64 {
-            %v300 = scf.if %v291 -> i64 {
-              %v301 = llvm.load %v297 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v301 : i64
-            } else {
-              scf.yield %c293 : i64
-            }
-            %v302 = arith.shrui %v300, %c284 : i64
-            %v303 = arith.cmpi eq, %v302, %c283 : i64
-            %v304 = warp.vote <any> %v303 : i1
-            scf.condition(%v304) %v300 : i64
-          } do {
-            ^bb0(%x305: i64):
-            scf.yield %c283 : i64
-          }
-          %v306 = arith.shrui %word298, %c284 : i64
-          %c307 = arith.constant 2 : i64
-          %v308 = arith.cmpi eq, %v306, %c307 : i64
-          %ballot309 = warp.ballot %v308 : i32
-          %c310 = arith.constant 0 : i32
-          %v311 = arith.cmpi ne, %ballot309, %c310 : i32
-          %v312 = math.cttz %ballot309 : i32
-          %v313 = arith.cmpi ule, %lane280, %v312 : i32
-          %v314 = arith.andi %word298, %c285 : i64
-          %v315 = arith.trunci %v314 : i64 to i32
-          %v316 = arith.select %v313, %v315, %c279 : i32
-          %v317 = warp.reduce <add> %v316 : i32
-          %v318 = arith.addi %acc289, %v317 : i32
-          %v319 = arith.subi %end288, %c284 : i64
-          %v320 = arith.xori %v311, %true : i1
-          scf.condition(%v320) %v319, %v318 : i64, i32
-        } do {
-          ^bb0(%e321: i64, %a322: i32):
-          scf.yield %e321, %a322 : i64, i32
-        }
-        %v323 = arith.addi %lb287#1, %v256 : i32
-        scf.if %v196 {
-          %v324 = arith.extui %v323 : i32 to i64
-          %c325 = arith.constant 8589934592 : i64
-          %v326 = arith.ori %v324, %c325 : i64
-          %c327 = arith.constant 1 : i64
-          %v328 = arith.addi %tile6, %c327 : i64
-          %v329 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v330 = arith.index_cast %v329 : index to i64
-          %v331 = llvm.inttoptr %v330 : i64 to !llvm.ptr<1>
-          %v332 = llvm.getelementptr inbounds %v331[%v328] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v326, %v332 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb287#1 : i32
-      }
-      scf.if %v196 {
-        memref.store %pre260, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v333 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v334 = arith.addi %v333, %v255 : i32
-    %offset335 = arith.addi %v334, %wex191 : i32
-    %v336 = arith.addi %offset335, %v160 : i32
-    %v337 = arith.addi %offset335, %v176 : i32
-    %v338 = arith.addi %offset335, %v177 : i32
-    %v339 = arith.addi %offset335, %v178 : i32
-    %v340 = arith.addi %offset335, %v179 : i32
-    %v341 = arith.addi %offset335, %v180 : i32
-    %v342 = arith.addi %offset335, %v181 : i32
-    %v343 = arith.addi %offset335, %v182 : i32
-    %v344 = arith.addi %offset335, %v183 : i32
-    %v345 = arith.addi %offset335, %v184 : i32
-    %v346 = arith.addi %offset335, %v185 : i32
-    %v347 = arith.addi %offset335, %v186 : i32
-    %v348 = arith.addi %offset335, %v187 : i32
-    %v349 = arith.addi %offset335, %v188 : i32
-    %v350 = arith.addi %offset335, %v189 : i32
-    %v351 = arith.addi %offset335, %v190 : i32
-    %v352 = vector.from_elements %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350, %v351 : vector<16xi32>
-    %v353 = warp.block_exchange <blocked_to_striped> %v352 : vector<16xi32>
-    %v354 = vector.extract %v353[0] : i32 from vector<16xi32>
-    %c355 = arith.constant 0 : index
-    %v356 = arith.addi %v11, %c355 : index
-    %v357 = arith.addi %v356, %tid2 : index
-    memref.store %v354, %out[%v357] : memref<?xi32>
-    %v358 = vector.extract %v353[1] : i32 from vector<16xi32>
-    %c359 = arith.constant 256 : index
-    %v360 = arith.addi %v11, %c359 : index
-    %v361 = arith.addi %v360, %tid2 : index
-    memref.store %v358, %out[%v361] : memref<?xi32>
-    %v362 = vector.extract %v353[2] : i32 from vector<16xi32>
-    %c363 = arith.constant 512 : index
-    %v364 = arith.addi %v11, %c363 : index
-    %v365 = arith.addi %v364, %tid2 : index
-    memref.store %v362, %out[%v365] : memref<?xi32>
-    %v366 = vector.extract %v353[3] : i32 from vector<16xi32>
-    %c367 = arith.constant 768 : index
-    %v368 = arith.addi %v11, %c367 : index
-    %v369 = arith.addi %v368, %tid2 : index
-    memref.store %v366, %out[%v369] : memref<?xi32>
-    %v370 = vector.extract %v353[4] : i32 from vector<16xi32>
-    %c371 = arith.constant 1024 : index
-    %v372 = arith.addi %v11, %c371 : index
-    %v373 = arith.addi %v372, %tid2 : index
-    memref.store %v370, %out[%v373] : memref<?xi32>
-    %v374 = vector.extract %v353[5] : i32 from vector<16xi32>
-    %c375 = arith.constant 1280 : index
-    %v376 = arith.addi %v11, %c375 : index
-    %v377 = arith.addi %v376, %tid2 : index
-    memref.store %v374, %out[%v377] : memref<?xi32>
-    %v378 = vector.extract %v353[6] : i32 from vector<16xi32>
-    %c379 = arith.constant 1536 : index
-    %v380 = arith.addi %v11, %c379 : index
-    %v381 = arith.addi %v380, %tid2 : index
-    memref.store %v378, %out[%v381] : memref<?xi32>
-    %v382 = vector.extract %v353[7] : i32 from vector<16xi32>
-    %c383 = arith.constant 1792 : index
-    %v384 = arith.addi %v11, %c383 : index
-    %v385 = arith.addi %v384, %tid2 : index
-    memref.store %v382, %out[%v385] : memref<?xi32>
-    %v386 = vector.extract %v353[8] : i32 from vector<16xi32>
-    %c387 = arith.constant 2048 : index
-    %v388 = arith.addi %v11, %c387 : index
-    %v389 = arith.addi %v388, %tid2 : index
-    memref.store %v386, %out[%v389] : memref<?xi32>
-    %v390 = vector.extract %v353[9] : i32 from vector<16xi32>
-    %c391 = arith.constant 2304 : index
-    %v392 = arith.addi %v11, %c391 : index
-    %v393 = arith.addi %v392, %tid2 : index
-    memref.store %v390, %out[%v393] : memref<?xi32>
-    %v394 = vector.extract %v353[10] : i32 from vector<16xi32>
-    %c395 = arith.constant 2560 : index
-    %v396 = arith.addi %v11, %c395 : index
-    %v397 = arith.addi %v396, %tid2 : index
-    memref.store %v394, %out[%v397] : memref<?xi32>
-    %v398 = vector.extract %v353[11] : i32 from vector<16xi32>
-    %c399 = arith.constant 2816 : index
-    %v400 = arith.addi %v11, %c399 : index
-    %v401 = arith.addi %v400, %tid2 : index
-    memref.store %v398, %out[%v401] : memref<?xi32>
-    %v402 = vector.extract %v353[12] : i32 from vector<16xi32>
-    %c403 = arith.constant 3072 : index
-    %v404 = arith.addi %v11, %c403 : index
-    %v405 = arith.addi %v404, %tid2 : index
-    memref.store %v402, %out[%v405] : memref<?xi32>
-    %v406 = vector.extract %v353[13] : i32 from vector<16xi32>
-    %c407 = arith.constant 3328 : index
-    %v408 = arith.addi %v11, %c407 : index
-    %v409 = arith.addi %v408, %tid2 : index
-    memref.store %v406, %out[%v409] : memref<?xi32>
-    %v410 = vector.extract %v353[14] : i32 from vector<16xi32>
-    %c411 = arith.constant 3584 : index
-    %v412 = arith.addi %v11, %c411 : index
-    %v413 = arith.addi %v412, %tid2 : index
-    memref.store %v410, %out[%v413] : memref<?xi32>
-    %v414 = vector.extract %v353[15] : i32 from vector<16xi32>
-    %c415 = arith.constant 3840 : index
-    %v416 = arith.addi %v11, %c415 : index
-    %v417 = arith.addi %v416, %tid2 : index
-    memref.store %v414, %out[%v417] : memref<?xi32>
-    gpu.return
-  }
-
-  gpu.func @scan_incl_i32_blockid(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
@@ -3702,168 +2299,1711 @@ gpu.module @scan {
     %v9 = arith.muli %tid2, %c7 : index
     %base10 = arith.addi %v8, %v9 : index
     %c11 = arith.constant 0 : index
-    %v12 = arith.addi %v8, %c11 : index
-    %v13 = arith.addi %v12, %tid2 : index
-    %v14 = arith.index_cast %v13 : index to i64
-    %v15 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v16 = arith.index_cast %v15 : index to i64
-    %v17 = llvm.inttoptr %v16 : i64 to !llvm.ptr<1>
-    %v18 = llvm.getelementptr inbounds %v17[%v14] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v19 = llvm.load %v18 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c20 = arith.constant 256 : index
-    %v21 = arith.addi %v8, %c20 : index
-    %v22 = arith.addi %v21, %tid2 : index
-    %v23 = arith.index_cast %v22 : index to i64
-    %v24 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v12 = arith.addi %base10, %c11 : index
+    %v13 = arith.index_cast %v12 : index to i64
+    %v14 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v15 = arith.index_cast %v14 : index to i64
+    %v16 = llvm.inttoptr %v15 : i64 to !llvm.ptr<1>
+    %v17 = llvm.getelementptr inbounds %v16[%v13] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v18 = llvm.load %v17 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v19 = vector.extract %v18[0] : i32 from vector<4xi32>
+    %v20 = vector.extract %v18[1] : i32 from vector<4xi32>
+    %v21 = vector.extract %v18[2] : i32 from vector<4xi32>
+    %v22 = vector.extract %v18[3] : i32 from vector<4xi32>
+    %c23 = arith.constant 4 : index
+    %v24 = arith.addi %base10, %c23 : index
     %v25 = arith.index_cast %v24 : index to i64
-    %v26 = llvm.inttoptr %v25 : i64 to !llvm.ptr<1>
-    %v27 = llvm.getelementptr inbounds %v26[%v23] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v28 = llvm.load %v27 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c29 = arith.constant 512 : index
-    %v30 = arith.addi %v8, %c29 : index
-    %v31 = arith.addi %v30, %tid2 : index
-    %v32 = arith.index_cast %v31 : index to i64
-    %v33 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v34 = arith.index_cast %v33 : index to i64
-    %v35 = llvm.inttoptr %v34 : i64 to !llvm.ptr<1>
-    %v36 = llvm.getelementptr inbounds %v35[%v32] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v37 = llvm.load %v36 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c38 = arith.constant 768 : index
-    %v39 = arith.addi %v8, %c38 : index
-    %v40 = arith.addi %v39, %tid2 : index
-    %v41 = arith.index_cast %v40 : index to i64
-    %v42 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v43 = arith.index_cast %v42 : index to i64
-    %v44 = llvm.inttoptr %v43 : i64 to !llvm.ptr<1>
-    %v45 = llvm.getelementptr inbounds %v44[%v41] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v46 = llvm.load %v45 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c47 = arith.constant 1024 : index
-    %v48 = arith.addi %v8, %c47 : index
-    %v49 = arith.addi %v48, %tid2 : index
-    %v50 = arith.index_cast %v49 : index to i64
+    %v26 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v27 = arith.index_cast %v26 : index to i64
+    %v28 = llvm.inttoptr %v27 : i64 to !llvm.ptr<1>
+    %v29 = llvm.getelementptr inbounds %v28[%v25] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v30 = llvm.load %v29 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v31 = vector.extract %v30[0] : i32 from vector<4xi32>
+    %v32 = vector.extract %v30[1] : i32 from vector<4xi32>
+    %v33 = vector.extract %v30[2] : i32 from vector<4xi32>
+    %v34 = vector.extract %v30[3] : i32 from vector<4xi32>
+    %c35 = arith.constant 8 : index
+    %v36 = arith.addi %base10, %c35 : index
+    %v37 = arith.index_cast %v36 : index to i64
+    %v38 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v39 = arith.index_cast %v38 : index to i64
+    %v40 = llvm.inttoptr %v39 : i64 to !llvm.ptr<1>
+    %v41 = llvm.getelementptr inbounds %v40[%v37] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v42 = llvm.load %v41 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v43 = vector.extract %v42[0] : i32 from vector<4xi32>
+    %v44 = vector.extract %v42[1] : i32 from vector<4xi32>
+    %v45 = vector.extract %v42[2] : i32 from vector<4xi32>
+    %v46 = vector.extract %v42[3] : i32 from vector<4xi32>
+    %c47 = arith.constant 12 : index
+    %v48 = arith.addi %base10, %c47 : index
+    %v49 = arith.index_cast %v48 : index to i64
+    %v50 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v51 = arith.index_cast %v50 : index to i64
+    %v52 = llvm.inttoptr %v51 : i64 to !llvm.ptr<1>
+    %v53 = llvm.getelementptr inbounds %v52[%v49] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v54 = llvm.load %v53 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v55 = vector.extract %v54[0] : i32 from vector<4xi32>
+    %v56 = vector.extract %v54[1] : i32 from vector<4xi32>
+    %v57 = vector.extract %v54[2] : i32 from vector<4xi32>
+    %v58 = vector.extract %v54[3] : i32 from vector<4xi32>
+    %v59 = arith.addi %v19, %v20 : i32
+    %v60 = arith.addi %v59, %v21 : i32
+    %v61 = arith.addi %v60, %v22 : i32
+    %v62 = arith.addi %v61, %v31 : i32
+    %v63 = arith.addi %v62, %v32 : i32
+    %v64 = arith.addi %v63, %v33 : i32
+    %v65 = arith.addi %v64, %v34 : i32
+    %v66 = arith.addi %v65, %v43 : i32
+    %v67 = arith.addi %v66, %v44 : i32
+    %v68 = arith.addi %v67, %v45 : i32
+    %v69 = arith.addi %v68, %v46 : i32
+    %v70 = arith.addi %v69, %v55 : i32
+    %v71 = arith.addi %v70, %v56 : i32
+    %v72 = arith.addi %v71, %v57 : i32
+    %v73 = arith.addi %v72, %v58 : i32
+    %wex74 = warp.scan <add> %v73 exclusive : i32
+    %c75 = arith.constant 32 : index
+    %wid76 = arith.divui %tid2, %c75 : index
+    %lane77 = arith.remui %tid2, %c75 : index
+    %c78 = arith.constant 0 : index
+    %v79 = arith.cmpi eq, %lane77, %c78 : index
+    %c80 = arith.constant 31 : index
+    %v81 = arith.cmpi eq, %lane77, %c80 : index
+    scf.if %v81 {
+      %wtot82 = arith.addi %wex74, %v73 : i32
+      memref.store %wtot82, %warp_sm[%wid76] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c83 = arith.constant 0 : i32
+    %c84 = arith.constant 0 : index
+    %v85 = memref.load %warp_sm[%c84] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c86 = arith.constant 0 : index
+    %v87 = arith.cmpi ugt, %wid76, %c86 : index
+    %v88 = arith.select %v87, %v85, %c83 : i32
+    %v89 = arith.addi %c83, %v88 : i32
+    %v90 = arith.addi %c83, %v85 : i32
+    %c91 = arith.constant 1 : index
+    %v92 = memref.load %warp_sm[%c91] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c93 = arith.constant 1 : index
+    %v94 = arith.cmpi ugt, %wid76, %c93 : index
+    %v95 = arith.select %v94, %v92, %c83 : i32
+    %v96 = arith.addi %v89, %v95 : i32
+    %v97 = arith.addi %v90, %v92 : i32
+    %c98 = arith.constant 2 : index
+    %v99 = memref.load %warp_sm[%c98] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c100 = arith.constant 2 : index
+    %v101 = arith.cmpi ugt, %wid76, %c100 : index
+    %v102 = arith.select %v101, %v99, %c83 : i32
+    %v103 = arith.addi %v96, %v102 : i32
+    %v104 = arith.addi %v97, %v99 : i32
+    %c105 = arith.constant 3 : index
+    %v106 = memref.load %warp_sm[%c105] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c107 = arith.constant 3 : index
+    %v108 = arith.cmpi ugt, %wid76, %c107 : index
+    %v109 = arith.select %v108, %v106, %c83 : i32
+    %v110 = arith.addi %v103, %v109 : i32
+    %v111 = arith.addi %v104, %v106 : i32
+    %c112 = arith.constant 4 : index
+    %v113 = memref.load %warp_sm[%c112] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c114 = arith.constant 4 : index
+    %v115 = arith.cmpi ugt, %wid76, %c114 : index
+    %v116 = arith.select %v115, %v113, %c83 : i32
+    %v117 = arith.addi %v110, %v116 : i32
+    %v118 = arith.addi %v111, %v113 : i32
+    %c119 = arith.constant 5 : index
+    %v120 = memref.load %warp_sm[%c119] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c121 = arith.constant 5 : index
+    %v122 = arith.cmpi ugt, %wid76, %c121 : index
+    %v123 = arith.select %v122, %v120, %c83 : i32
+    %v124 = arith.addi %v117, %v123 : i32
+    %v125 = arith.addi %v118, %v120 : i32
+    %c126 = arith.constant 6 : index
+    %v127 = memref.load %warp_sm[%c126] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c128 = arith.constant 6 : index
+    %v129 = arith.cmpi ugt, %wid76, %c128 : index
+    %v130 = arith.select %v129, %v127, %c83 : i32
+    %v131 = arith.addi %v124, %v130 : i32
+    %v132 = arith.addi %v125, %v127 : i32
+    %c133 = arith.constant 7 : index
+    %v134 = memref.load %warp_sm[%c133] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c135 = arith.constant 7 : index
+    %v136 = arith.cmpi ugt, %wid76, %c135 : index
+    %v137 = arith.select %v136, %v134, %c83 : i32
+    %v138 = arith.addi %v131, %v137 : i32
+    %v139 = arith.addi %v132, %v134 : i32
+    %v140 = arith.cmpi eq, %wid76, %c5 : index
+    scf.if %v140 {
+      %c141 = arith.constant 0 : i64
+      %v142 = arith.cmpi eq, %v4, %c141 : i64
+      %pre143 = scf.if %v142 -> i32 {
+        scf.if %v79 {
+          %v144 = arith.extui %v139 : i32 to i64
+          %c145 = arith.constant 8589934592 : i64
+          %v146 = arith.ori %v144, %c145 : i64
+          %c147 = arith.constant 1 : i64
+          %v148 = arith.addi %v4, %c147 : i64
+          %v149 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v150 = arith.index_cast %v149 : index to i64
+          %v151 = llvm.inttoptr %v150 : i64 to !llvm.ptr<1>
+          %v152 = llvm.getelementptr inbounds %v151[%v148] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v146, %v152 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c83 : i32
+      } else {
+        scf.if %v79 {
+          %v153 = arith.extui %v139 : i32 to i64
+          %c154 = arith.constant 4294967296 : i64
+          %v155 = arith.ori %v153, %c154 : i64
+          %c156 = arith.constant 1 : i64
+          %v157 = arith.addi %v4, %c156 : i64
+          %v158 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v159 = arith.index_cast %v158 : index to i64
+          %v160 = llvm.inttoptr %v159 : i64 to !llvm.ptr<1>
+          %v161 = llvm.getelementptr inbounds %v160[%v157] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v155, %v161 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c162 = arith.constant 1245 : i32
+        nvvm.nanosleep %c162
+        %c163 = arith.constant 0 : i32
+        %lane164 = warp.lane_id : i32
+        %v165 = arith.extui %lane164 : i32 to i64
+        %c166 = arith.constant 1 : i64
+        %c167 = arith.constant 0 : i64
+        %c168 = arith.constant 32 : i64
+        %c169 = arith.constant 4294967295 : i64
+        %v170 = arith.subi %v4, %c166 : i64
+        %lb171:2 = scf.while (%end172 = %v170, %acc173 = %c163) : (i64, i32) -> (i64, i32) {
+          %v174 = arith.subi %end172, %v165 : i64
+          %v175 = arith.cmpi sge, %v174, %c167 : i64
+          %v176 = arith.addi %v174, %c166 : i64
+          %c177 = arith.constant 8589934592 : i64
+          %v178 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v179 = arith.index_cast %v178 : index to i64
+          %v180 = llvm.inttoptr %v179 : i64 to !llvm.ptr<1>
+          %v181 = llvm.getelementptr inbounds %v180[%v176] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word182 = scf.while (%spin183 = %c167) : (i64) -> i64 {
+            %v184 = scf.if %v175 -> i64 {
+              %v185 = llvm.load %v181 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v185 : i64
+            } else {
+              scf.yield %c177 : i64
+            }
+            %v186 = arith.shrui %v184, %c168 : i64
+            %v187 = arith.cmpi eq, %v186, %c167 : i64
+            %v188 = warp.vote <any> %v187 : i1
+            scf.condition(%v188) %v184 : i64
+          } do {
+            ^bb0(%x189: i64):
+            %c190 = arith.constant 648 : i32
+            nvvm.nanosleep %c190
+            scf.yield %c167 : i64
+          }
+          %v191 = arith.shrui %word182, %c168 : i64
+          %c192 = arith.constant 2 : i64
+          %v193 = arith.cmpi eq, %v191, %c192 : i64
+          %ballot194 = warp.ballot %v193 : i32
+          %c195 = arith.constant 0 : i32
+          %v196 = arith.cmpi ne, %ballot194, %c195 : i32
+          %v197 = math.cttz %ballot194 : i32
+          %v198 = arith.cmpi ule, %lane164, %v197 : i32
+          %v199 = arith.andi %word182, %c169 : i64
+          %v200 = arith.trunci %v199 : i64 to i32
+          %v201 = arith.select %v198, %v200, %c163 : i32
+          %v202 = warp.reduce <add> %v201 : i32
+          %v203 = arith.addi %acc173, %v202 : i32
+          %v204 = arith.subi %end172, %c168 : i64
+          %v205 = arith.xori %v196, %true : i1
+          scf.condition(%v205) %v204, %v203 : i64, i32
+        } do {
+          ^bb0(%e206: i64, %a207: i32):
+          scf.yield %e206, %a207 : i64, i32
+        }
+        %v208 = arith.addi %lb171#1, %v139 : i32
+        scf.if %v79 {
+          %v209 = arith.extui %v208 : i32 to i64
+          %c210 = arith.constant 8589934592 : i64
+          %v211 = arith.ori %v209, %c210 : i64
+          %c212 = arith.constant 1 : i64
+          %v213 = arith.addi %v4, %c212 : i64
+          %v214 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v215 = arith.index_cast %v214 : index to i64
+          %v216 = llvm.inttoptr %v215 : i64 to !llvm.ptr<1>
+          %v217 = llvm.getelementptr inbounds %v216[%v213] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v211, %v217 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb171#1 : i32
+      }
+      scf.if %v79 {
+        memref.store %pre143, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v218 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v219 = arith.addi %v218, %v138 : i32
+    %offset220 = arith.addi %v219, %wex74 : i32
+    %v221 = arith.addi %offset220, %v19 : i32
+    %v222 = arith.addi %offset220, %v59 : i32
+    %v223 = arith.addi %offset220, %v60 : i32
+    %v224 = arith.addi %offset220, %v61 : i32
+    %v225 = arith.addi %offset220, %v62 : i32
+    %v226 = arith.addi %offset220, %v63 : i32
+    %v227 = arith.addi %offset220, %v64 : i32
+    %v228 = arith.addi %offset220, %v65 : i32
+    %v229 = arith.addi %offset220, %v66 : i32
+    %v230 = arith.addi %offset220, %v67 : i32
+    %v231 = arith.addi %offset220, %v68 : i32
+    %v232 = arith.addi %offset220, %v69 : i32
+    %v233 = arith.addi %offset220, %v70 : i32
+    %v234 = arith.addi %offset220, %v71 : i32
+    %v235 = arith.addi %offset220, %v72 : i32
+    %v236 = arith.addi %offset220, %v73 : i32
+    %c237 = arith.constant dense<0> : vector<4xi32>
+    %v238 = vector.insert %v221, %c237 [0] : i32 into vector<4xi32>
+    %v239 = vector.insert %v222, %v238 [1] : i32 into vector<4xi32>
+    %v240 = vector.insert %v223, %v239 [2] : i32 into vector<4xi32>
+    %v241 = vector.insert %v224, %v240 [3] : i32 into vector<4xi32>
+    %c242 = arith.constant 0 : index
+    %v243 = arith.addi %base10, %c242 : index
+    vector.store %v241, %out[%v243] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c244 = arith.constant dense<0> : vector<4xi32>
+    %v245 = vector.insert %v225, %c244 [0] : i32 into vector<4xi32>
+    %v246 = vector.insert %v226, %v245 [1] : i32 into vector<4xi32>
+    %v247 = vector.insert %v227, %v246 [2] : i32 into vector<4xi32>
+    %v248 = vector.insert %v228, %v247 [3] : i32 into vector<4xi32>
+    %c249 = arith.constant 4 : index
+    %v250 = arith.addi %base10, %c249 : index
+    vector.store %v248, %out[%v250] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c251 = arith.constant dense<0> : vector<4xi32>
+    %v252 = vector.insert %v229, %c251 [0] : i32 into vector<4xi32>
+    %v253 = vector.insert %v230, %v252 [1] : i32 into vector<4xi32>
+    %v254 = vector.insert %v231, %v253 [2] : i32 into vector<4xi32>
+    %v255 = vector.insert %v232, %v254 [3] : i32 into vector<4xi32>
+    %c256 = arith.constant 8 : index
+    %v257 = arith.addi %base10, %c256 : index
+    vector.store %v255, %out[%v257] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c258 = arith.constant dense<0> : vector<4xi32>
+    %v259 = vector.insert %v233, %c258 [0] : i32 into vector<4xi32>
+    %v260 = vector.insert %v234, %v259 [1] : i32 into vector<4xi32>
+    %v261 = vector.insert %v235, %v260 [2] : i32 into vector<4xi32>
+    %v262 = vector.insert %v236, %v261 [3] : i32 into vector<4xi32>
+    %c263 = arith.constant 12 : index
+    %v264 = arith.addi %base10, %c263 : index
+    vector.store %v262, %out[%v264] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_blockx(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %v11 = arith.addi %v8, %tid2 : index
+    %c12 = arith.constant 0 : index
+    %v13 = arith.addi %v11, %c12 : index
+    %c14 = arith.constant 256 : index
+    %v15 = arith.addi %v11, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.addi %v11, %c16 : index
+    %c18 = arith.constant 768 : index
+    %v19 = arith.addi %v11, %c18 : index
+    %c20 = arith.constant 1024 : index
+    %v21 = arith.addi %v11, %c20 : index
+    %c22 = arith.constant 1280 : index
+    %v23 = arith.addi %v11, %c22 : index
+    %c24 = arith.constant 1536 : index
+    %v25 = arith.addi %v11, %c24 : index
+    %c26 = arith.constant 1792 : index
+    %v27 = arith.addi %v11, %c26 : index
+    %c28 = arith.constant 2048 : index
+    %v29 = arith.addi %v11, %c28 : index
+    %c30 = arith.constant 2304 : index
+    %v31 = arith.addi %v11, %c30 : index
+    %c32 = arith.constant 2560 : index
+    %v33 = arith.addi %v11, %c32 : index
+    %c34 = arith.constant 2816 : index
+    %v35 = arith.addi %v11, %c34 : index
+    %c36 = arith.constant 3072 : index
+    %v37 = arith.addi %v11, %c36 : index
+    %c38 = arith.constant 3328 : index
+    %v39 = arith.addi %v11, %c38 : index
+    %c40 = arith.constant 3584 : index
+    %v41 = arith.addi %v11, %c40 : index
+    %c42 = arith.constant 3840 : index
+    %v43 = arith.addi %v11, %c42 : index
+    %v44 = arith.index_cast %v13 : index to i64
+    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v46 = arith.index_cast %v45 : index to i64
+    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
+    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v50 = arith.index_cast %v15 : index to i64
     %v51 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
     %v52 = arith.index_cast %v51 : index to i64
     %v53 = llvm.inttoptr %v52 : i64 to !llvm.ptr<1>
     %v54 = llvm.getelementptr inbounds %v53[%v50] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
     %v55 = llvm.load %v54 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c56 = arith.constant 1280 : index
-    %v57 = arith.addi %v8, %c56 : index
-    %v58 = arith.addi %v57, %tid2 : index
-    %v59 = arith.index_cast %v58 : index to i64
-    %v60 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v61 = arith.index_cast %v60 : index to i64
-    %v62 = llvm.inttoptr %v61 : i64 to !llvm.ptr<1>
-    %v63 = llvm.getelementptr inbounds %v62[%v59] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v64 = llvm.load %v63 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c65 = arith.constant 1536 : index
-    %v66 = arith.addi %v8, %c65 : index
-    %v67 = arith.addi %v66, %tid2 : index
-    %v68 = arith.index_cast %v67 : index to i64
+    %v56 = arith.index_cast %v17 : index to i64
+    %v57 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v58 = arith.index_cast %v57 : index to i64
+    %v59 = llvm.inttoptr %v58 : i64 to !llvm.ptr<1>
+    %v60 = llvm.getelementptr inbounds %v59[%v56] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v61 = llvm.load %v60 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v62 = arith.index_cast %v19 : index to i64
+    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v64 = arith.index_cast %v63 : index to i64
+    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v68 = arith.index_cast %v21 : index to i64
     %v69 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
     %v70 = arith.index_cast %v69 : index to i64
     %v71 = llvm.inttoptr %v70 : i64 to !llvm.ptr<1>
     %v72 = llvm.getelementptr inbounds %v71[%v68] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
     %v73 = llvm.load %v72 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c74 = arith.constant 1792 : index
-    %v75 = arith.addi %v8, %c74 : index
-    %v76 = arith.addi %v75, %tid2 : index
-    %v77 = arith.index_cast %v76 : index to i64
-    %v78 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v79 = arith.index_cast %v78 : index to i64
-    %v80 = llvm.inttoptr %v79 : i64 to !llvm.ptr<1>
-    %v81 = llvm.getelementptr inbounds %v80[%v77] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v82 = llvm.load %v81 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c83 = arith.constant 2048 : index
-    %v84 = arith.addi %v8, %c83 : index
-    %v85 = arith.addi %v84, %tid2 : index
-    %v86 = arith.index_cast %v85 : index to i64
+    %v74 = arith.index_cast %v23 : index to i64
+    %v75 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v76 = arith.index_cast %v75 : index to i64
+    %v77 = llvm.inttoptr %v76 : i64 to !llvm.ptr<1>
+    %v78 = llvm.getelementptr inbounds %v77[%v74] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v79 = llvm.load %v78 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v80 = arith.index_cast %v25 : index to i64
+    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v82 = arith.index_cast %v81 : index to i64
+    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
+    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v86 = arith.index_cast %v27 : index to i64
     %v87 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
     %v88 = arith.index_cast %v87 : index to i64
     %v89 = llvm.inttoptr %v88 : i64 to !llvm.ptr<1>
     %v90 = llvm.getelementptr inbounds %v89[%v86] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
     %v91 = llvm.load %v90 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c92 = arith.constant 2304 : index
-    %v93 = arith.addi %v8, %c92 : index
-    %v94 = arith.addi %v93, %tid2 : index
-    %v95 = arith.index_cast %v94 : index to i64
-    %v96 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v97 = arith.index_cast %v96 : index to i64
-    %v98 = llvm.inttoptr %v97 : i64 to !llvm.ptr<1>
-    %v99 = llvm.getelementptr inbounds %v98[%v95] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v100 = llvm.load %v99 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c101 = arith.constant 2560 : index
-    %v102 = arith.addi %v8, %c101 : index
-    %v103 = arith.addi %v102, %tid2 : index
-    %v104 = arith.index_cast %v103 : index to i64
+    %v92 = arith.index_cast %v29 : index to i64
+    %v93 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v94 = arith.index_cast %v93 : index to i64
+    %v95 = llvm.inttoptr %v94 : i64 to !llvm.ptr<1>
+    %v96 = llvm.getelementptr inbounds %v95[%v92] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v97 = llvm.load %v96 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v98 = arith.index_cast %v31 : index to i64
+    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v100 = arith.index_cast %v99 : index to i64
+    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
+    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v104 = arith.index_cast %v33 : index to i64
     %v105 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
     %v106 = arith.index_cast %v105 : index to i64
     %v107 = llvm.inttoptr %v106 : i64 to !llvm.ptr<1>
     %v108 = llvm.getelementptr inbounds %v107[%v104] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
     %v109 = llvm.load %v108 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c110 = arith.constant 2816 : index
-    %v111 = arith.addi %v8, %c110 : index
-    %v112 = arith.addi %v111, %tid2 : index
-    %v113 = arith.index_cast %v112 : index to i64
-    %v114 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v115 = arith.index_cast %v114 : index to i64
-    %v116 = llvm.inttoptr %v115 : i64 to !llvm.ptr<1>
-    %v117 = llvm.getelementptr inbounds %v116[%v113] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v118 = llvm.load %v117 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c119 = arith.constant 3072 : index
-    %v120 = arith.addi %v8, %c119 : index
-    %v121 = arith.addi %v120, %tid2 : index
-    %v122 = arith.index_cast %v121 : index to i64
+    %v110 = arith.index_cast %v35 : index to i64
+    %v111 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v112 = arith.index_cast %v111 : index to i64
+    %v113 = llvm.inttoptr %v112 : i64 to !llvm.ptr<1>
+    %v114 = llvm.getelementptr inbounds %v113[%v110] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v115 = llvm.load %v114 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v116 = arith.index_cast %v37 : index to i64
+    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v118 = arith.index_cast %v117 : index to i64
+    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v122 = arith.index_cast %v39 : index to i64
     %v123 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
     %v124 = arith.index_cast %v123 : index to i64
     %v125 = llvm.inttoptr %v124 : i64 to !llvm.ptr<1>
     %v126 = llvm.getelementptr inbounds %v125[%v122] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
     %v127 = llvm.load %v126 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c128 = arith.constant 3328 : index
-    %v129 = arith.addi %v8, %c128 : index
-    %v130 = arith.addi %v129, %tid2 : index
-    %v131 = arith.index_cast %v130 : index to i64
-    %v132 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v133 = arith.index_cast %v132 : index to i64
-    %v134 = llvm.inttoptr %v133 : i64 to !llvm.ptr<1>
-    %v135 = llvm.getelementptr inbounds %v134[%v131] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v136 = llvm.load %v135 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c137 = arith.constant 3584 : index
-    %v138 = arith.addi %v8, %c137 : index
-    %v139 = arith.addi %v138, %tid2 : index
-    %v140 = arith.index_cast %v139 : index to i64
-    %v141 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v142 = arith.index_cast %v141 : index to i64
-    %v143 = llvm.inttoptr %v142 : i64 to !llvm.ptr<1>
-    %v144 = llvm.getelementptr inbounds %v143[%v140] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v145 = llvm.load %v144 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c146 = arith.constant 3840 : index
-    %v147 = arith.addi %v8, %c146 : index
-    %v148 = arith.addi %v147, %tid2 : index
-    %v149 = arith.index_cast %v148 : index to i64
-    %v150 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v151 = arith.index_cast %v150 : index to i64
-    %v152 = llvm.inttoptr %v151 : i64 to !llvm.ptr<1>
-    %v153 = llvm.getelementptr inbounds %v152[%v149] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v154 = llvm.load %v153 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v155 = vector.from_elements %v19, %v28, %v37, %v46, %v55, %v64, %v73, %v82, %v91, %v100, %v109, %v118, %v127, %v136, %v145, %v154 : vector<16xi32>
-    %v156 = warp.block_exchange <striped_to_blocked> %v155 : vector<16xi32>
-    %v157 = vector.extract %v156[0] : i32 from vector<16xi32>
-    %v158 = vector.extract %v156[1] : i32 from vector<16xi32>
-    %v159 = vector.extract %v156[2] : i32 from vector<16xi32>
-    %v160 = vector.extract %v156[3] : i32 from vector<16xi32>
-    %v161 = vector.extract %v156[4] : i32 from vector<16xi32>
-    %v162 = vector.extract %v156[5] : i32 from vector<16xi32>
-    %v163 = vector.extract %v156[6] : i32 from vector<16xi32>
-    %v164 = vector.extract %v156[7] : i32 from vector<16xi32>
-    %v165 = vector.extract %v156[8] : i32 from vector<16xi32>
-    %v166 = vector.extract %v156[9] : i32 from vector<16xi32>
-    %v167 = vector.extract %v156[10] : i32 from vector<16xi32>
-    %v168 = vector.extract %v156[11] : i32 from vector<16xi32>
-    %v169 = vector.extract %v156[12] : i32 from vector<16xi32>
-    %v170 = vector.extract %v156[13] : i32 from vector<16xi32>
-    %v171 = vector.extract %v156[14] : i32 from vector<16xi32>
-    %v172 = vector.extract %v156[15] : i32 from vector<16xi32>
-    %v173 = arith.addi %v157, %v158 : i32
+    %v128 = arith.index_cast %v41 : index to i64
+    %v129 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v130 = arith.index_cast %v129 : index to i64
+    %v131 = llvm.inttoptr %v130 : i64 to !llvm.ptr<1>
+    %v132 = llvm.getelementptr inbounds %v131[%v128] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v133 = llvm.load %v132 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v134 = arith.index_cast %v43 : index to i64
+    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v136 = arith.index_cast %v135 : index to i64
+    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
+    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v140 = vector.from_elements %v49, %v55, %v61, %v67, %v73, %v79, %v85, %v91, %v97, %v103, %v109, %v115, %v121, %v127, %v133, %v139 : vector<16xi32>
+    %v141 = warp.block_exchange <striped_to_blocked> %v140 : vector<16xi32>
+    %v142 = vector.extract %v141[0] : i32 from vector<16xi32>
+    %v143 = vector.extract %v141[1] : i32 from vector<16xi32>
+    %v144 = vector.extract %v141[2] : i32 from vector<16xi32>
+    %v145 = vector.extract %v141[3] : i32 from vector<16xi32>
+    %v146 = vector.extract %v141[4] : i32 from vector<16xi32>
+    %v147 = vector.extract %v141[5] : i32 from vector<16xi32>
+    %v148 = vector.extract %v141[6] : i32 from vector<16xi32>
+    %v149 = vector.extract %v141[7] : i32 from vector<16xi32>
+    %v150 = vector.extract %v141[8] : i32 from vector<16xi32>
+    %v151 = vector.extract %v141[9] : i32 from vector<16xi32>
+    %v152 = vector.extract %v141[10] : i32 from vector<16xi32>
+    %v153 = vector.extract %v141[11] : i32 from vector<16xi32>
+    %v154 = vector.extract %v141[12] : i32 from vector<16xi32>
+    %v155 = vector.extract %v141[13] : i32 from vector<16xi32>
+    %v156 = vector.extract %v141[14] : i32 from vector<16xi32>
+    %v157 = vector.extract %v141[15] : i32 from vector<16xi32>
+    %v158 = arith.addi %v142, %v143 : i32
+    %v159 = arith.addi %v158, %v144 : i32
+    %v160 = arith.addi %v159, %v145 : i32
+    %v161 = arith.addi %v160, %v146 : i32
+    %v162 = arith.addi %v161, %v147 : i32
+    %v163 = arith.addi %v162, %v148 : i32
+    %v164 = arith.addi %v163, %v149 : i32
+    %v165 = arith.addi %v164, %v150 : i32
+    %v166 = arith.addi %v165, %v151 : i32
+    %v167 = arith.addi %v166, %v152 : i32
+    %v168 = arith.addi %v167, %v153 : i32
+    %v169 = arith.addi %v168, %v154 : i32
+    %v170 = arith.addi %v169, %v155 : i32
+    %v171 = arith.addi %v170, %v156 : i32
+    %v172 = arith.addi %v171, %v157 : i32
+    %wex173 = warp.scan <add> %v172 exclusive : i32
+    %c174 = arith.constant 32 : index
+    %wid175 = arith.divui %tid2, %c174 : index
+    %lane176 = arith.remui %tid2, %c174 : index
+    %c177 = arith.constant 0 : index
+    %v178 = arith.cmpi eq, %lane176, %c177 : index
+    %c179 = arith.constant 31 : index
+    %v180 = arith.cmpi eq, %lane176, %c179 : index
+    scf.if %v180 {
+      %wtot181 = arith.addi %wex173, %v172 : i32
+      memref.store %wtot181, %warp_sm[%wid175] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c182 = arith.constant 0 : i32
+    %c183 = arith.constant 0 : index
+    %v184 = memref.load %warp_sm[%c183] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c185 = arith.constant 0 : index
+    %v186 = arith.cmpi ugt, %wid175, %c185 : index
+    %v187 = arith.select %v186, %v184, %c182 : i32
+    %v188 = arith.addi %c182, %v187 : i32
+    %v189 = arith.addi %c182, %v184 : i32
+    %c190 = arith.constant 1 : index
+    %v191 = memref.load %warp_sm[%c190] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c192 = arith.constant 1 : index
+    %v193 = arith.cmpi ugt, %wid175, %c192 : index
+    %v194 = arith.select %v193, %v191, %c182 : i32
+    %v195 = arith.addi %v188, %v194 : i32
+    %v196 = arith.addi %v189, %v191 : i32
+    %c197 = arith.constant 2 : index
+    %v198 = memref.load %warp_sm[%c197] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c199 = arith.constant 2 : index
+    %v200 = arith.cmpi ugt, %wid175, %c199 : index
+    %v201 = arith.select %v200, %v198, %c182 : i32
+    %v202 = arith.addi %v195, %v201 : i32
+    %v203 = arith.addi %v196, %v198 : i32
+    %c204 = arith.constant 3 : index
+    %v205 = memref.load %warp_sm[%c204] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c206 = arith.constant 3 : index
+    %v207 = arith.cmpi ugt, %wid175, %c206 : index
+    %v208 = arith.select %v207, %v205, %c182 : i32
+    %v209 = arith.addi %v202, %v208 : i32
+    %v210 = arith.addi %v203, %v205 : i32
+    %c211 = arith.constant 4 : index
+    %v212 = memref.load %warp_sm[%c211] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c213 = arith.constant 4 : index
+    %v214 = arith.cmpi ugt, %wid175, %c213 : index
+    %v215 = arith.select %v214, %v212, %c182 : i32
+    %v216 = arith.addi %v209, %v215 : i32
+    %v217 = arith.addi %v210, %v212 : i32
+    %c218 = arith.constant 5 : index
+    %v219 = memref.load %warp_sm[%c218] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c220 = arith.constant 5 : index
+    %v221 = arith.cmpi ugt, %wid175, %c220 : index
+    %v222 = arith.select %v221, %v219, %c182 : i32
+    %v223 = arith.addi %v216, %v222 : i32
+    %v224 = arith.addi %v217, %v219 : i32
+    %c225 = arith.constant 6 : index
+    %v226 = memref.load %warp_sm[%c225] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c227 = arith.constant 6 : index
+    %v228 = arith.cmpi ugt, %wid175, %c227 : index
+    %v229 = arith.select %v228, %v226, %c182 : i32
+    %v230 = arith.addi %v223, %v229 : i32
+    %v231 = arith.addi %v224, %v226 : i32
+    %c232 = arith.constant 7 : index
+    %v233 = memref.load %warp_sm[%c232] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c234 = arith.constant 7 : index
+    %v235 = arith.cmpi ugt, %wid175, %c234 : index
+    %v236 = arith.select %v235, %v233, %c182 : i32
+    %v237 = arith.addi %v230, %v236 : i32
+    %v238 = arith.addi %v231, %v233 : i32
+    %v239 = arith.cmpi eq, %wid175, %c5 : index
+    scf.if %v239 {
+      %c240 = arith.constant 0 : i64
+      %v241 = arith.cmpi eq, %v4, %c240 : i64
+      %pre242 = scf.if %v241 -> i32 {
+        scf.if %v178 {
+          %v243 = arith.extui %v238 : i32 to i64
+          %c244 = arith.constant 8589934592 : i64
+          %v245 = arith.ori %v243, %c244 : i64
+          %c246 = arith.constant 1 : i64
+          %v247 = arith.addi %v4, %c246 : i64
+          %v248 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v249 = arith.index_cast %v248 : index to i64
+          %v250 = llvm.inttoptr %v249 : i64 to !llvm.ptr<1>
+          %v251 = llvm.getelementptr inbounds %v250[%v247] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v245, %v251 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c182 : i32
+      } else {
+        scf.if %v178 {
+          %v252 = arith.extui %v238 : i32 to i64
+          %c253 = arith.constant 4294967296 : i64
+          %v254 = arith.ori %v252, %c253 : i64
+          %c255 = arith.constant 1 : i64
+          %v256 = arith.addi %v4, %c255 : i64
+          %v257 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v258 = arith.index_cast %v257 : index to i64
+          %v259 = llvm.inttoptr %v258 : i64 to !llvm.ptr<1>
+          %v260 = llvm.getelementptr inbounds %v259[%v256] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v254, %v260 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c261 = arith.constant 1245 : i32
+        nvvm.nanosleep %c261
+        %c262 = arith.constant 0 : i32
+        %lane263 = warp.lane_id : i32
+        %v264 = arith.extui %lane263 : i32 to i64
+        %c265 = arith.constant 1 : i64
+        %c266 = arith.constant 0 : i64
+        %c267 = arith.constant 32 : i64
+        %c268 = arith.constant 4294967295 : i64
+        %v269 = arith.subi %v4, %c265 : i64
+        %lb270:2 = scf.while (%end271 = %v269, %acc272 = %c262) : (i64, i32) -> (i64, i32) {
+          %v273 = arith.subi %end271, %v264 : i64
+          %v274 = arith.cmpi sge, %v273, %c266 : i64
+          %v275 = arith.addi %v273, %c265 : i64
+          %c276 = arith.constant 8589934592 : i64
+          %v277 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v278 = arith.index_cast %v277 : index to i64
+          %v279 = llvm.inttoptr %v278 : i64 to !llvm.ptr<1>
+          %v280 = llvm.getelementptr inbounds %v279[%v275] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word281 = scf.while (%spin282 = %c266) : (i64) -> i64 {
+            %v283 = scf.if %v274 -> i64 {
+              %v284 = llvm.load %v280 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v284 : i64
+            } else {
+              scf.yield %c276 : i64
+            }
+            %v285 = arith.shrui %v283, %c267 : i64
+            %v286 = arith.cmpi eq, %v285, %c266 : i64
+            %v287 = warp.vote <any> %v286 : i1
+            scf.condition(%v287) %v283 : i64
+          } do {
+            ^bb0(%x288: i64):
+            %c289 = arith.constant 648 : i32
+            nvvm.nanosleep %c289
+            scf.yield %c266 : i64
+          }
+          %v290 = arith.shrui %word281, %c267 : i64
+          %c291 = arith.constant 2 : i64
+          %v292 = arith.cmpi eq, %v290, %c291 : i64
+          %ballot293 = warp.ballot %v292 : i32
+          %c294 = arith.constant 0 : i32
+          %v295 = arith.cmpi ne, %ballot293, %c294 : i32
+          %v296 = math.cttz %ballot293 : i32
+          %v297 = arith.cmpi ule, %lane263, %v296 : i32
+          %v298 = arith.andi %word281, %c268 : i64
+          %v299 = arith.trunci %v298 : i64 to i32
+          %v300 = arith.select %v297, %v299, %c262 : i32
+          %v301 = warp.reduce <add> %v300 : i32
+          %v302 = arith.addi %acc272, %v301 : i32
+          %v303 = arith.subi %end271, %c267 : i64
+          %v304 = arith.xori %v295, %true : i1
+          scf.condition(%v304) %v303, %v302 : i64, i32
+        } do {
+          ^bb0(%e305: i64, %a306: i32):
+          scf.yield %e305, %a306 : i64, i32
+        }
+        %v307 = arith.addi %lb270#1, %v238 : i32
+        scf.if %v178 {
+          %v308 = arith.extui %v307 : i32 to i64
+          %c309 = arith.constant 8589934592 : i64
+          %v310 = arith.ori %v308, %c309 : i64
+          %c311 = arith.constant 1 : i64
+          %v312 = arith.addi %v4, %c311 : i64
+          %v313 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v314 = arith.index_cast %v313 : index to i64
+          %v315 = llvm.inttoptr %v314 : i64 to !llvm.ptr<1>
+          %v316 = llvm.getelementptr inbounds %v315[%v312] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v310, %v316 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb270#1 : i32
+      }
+      scf.if %v178 {
+        memref.store %pre242, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v317 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v318 = arith.addi %v317, %v237 : i32
+    %offset319 = arith.addi %v318, %wex173 : i32
+    %v320 = arith.addi %offset319, %v142 : i32
+    %v321 = arith.addi %offset319, %v158 : i32
+    %v322 = arith.addi %offset319, %v159 : i32
+    %v323 = arith.addi %offset319, %v160 : i32
+    %v324 = arith.addi %offset319, %v161 : i32
+    %v325 = arith.addi %offset319, %v162 : i32
+    %v326 = arith.addi %offset319, %v163 : i32
+    %v327 = arith.addi %offset319, %v164 : i32
+    %v328 = arith.addi %offset319, %v165 : i32
+    %v329 = arith.addi %offset319, %v166 : i32
+    %v330 = arith.addi %offset319, %v167 : i32
+    %v331 = arith.addi %offset319, %v168 : i32
+    %v332 = arith.addi %offset319, %v169 : i32
+    %v333 = arith.addi %offset319, %v170 : i32
+    %v334 = arith.addi %offset319, %v171 : i32
+    %v335 = arith.addi %offset319, %v172 : i32
+    %v336 = vector.from_elements %v320, %v321, %v322, %v323, %v324, %v325, %v326, %v327, %v328, %v329, %v330, %v331, %v332, %v333, %v334, %v335 : vector<16xi32>
+    %v337 = warp.block_exchange <blocked_to_striped> %v336 : vector<16xi32>
+    %v338 = vector.extract %v337[0] : i32 from vector<16xi32>
+    memref.store %v338, %out[%v13] : memref<?xi32>
+    %v339 = vector.extract %v337[1] : i32 from vector<16xi32>
+    memref.store %v339, %out[%v15] : memref<?xi32>
+    %v340 = vector.extract %v337[2] : i32 from vector<16xi32>
+    memref.store %v340, %out[%v17] : memref<?xi32>
+    %v341 = vector.extract %v337[3] : i32 from vector<16xi32>
+    memref.store %v341, %out[%v19] : memref<?xi32>
+    %v342 = vector.extract %v337[4] : i32 from vector<16xi32>
+    memref.store %v342, %out[%v21] : memref<?xi32>
+    %v343 = vector.extract %v337[5] : i32 from vector<16xi32>
+    memref.store %v343, %out[%v23] : memref<?xi32>
+    %v344 = vector.extract %v337[6] : i32 from vector<16xi32>
+    memref.store %v344, %out[%v25] : memref<?xi32>
+    %v345 = vector.extract %v337[7] : i32 from vector<16xi32>
+    memref.store %v345, %out[%v27] : memref<?xi32>
+    %v346 = vector.extract %v337[8] : i32 from vector<16xi32>
+    memref.store %v346, %out[%v29] : memref<?xi32>
+    %v347 = vector.extract %v337[9] : i32 from vector<16xi32>
+    memref.store %v347, %out[%v31] : memref<?xi32>
+    %v348 = vector.extract %v337[10] : i32 from vector<16xi32>
+    memref.store %v348, %out[%v33] : memref<?xi32>
+    %v349 = vector.extract %v337[11] : i32 from vector<16xi32>
+    memref.store %v349, %out[%v35] : memref<?xi32>
+    %v350 = vector.extract %v337[12] : i32 from vector<16xi32>
+    memref.store %v350, %out[%v37] : memref<?xi32>
+    %v351 = vector.extract %v337[13] : i32 from vector<16xi32>
+    memref.store %v351, %out[%v39] : memref<?xi32>
+    %v352 = vector.extract %v337[14] : i32 from vector<16xi32>
+    memref.store %v352, %out[%v41] : memref<?xi32>
+    %v353 = vector.extract %v337[15] : i32 from vector<16xi32>
+    memref.store %v353, %out[%v43] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_acqrel(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %c36 = arith.constant 256 : index
+    %v37 = arith.addi %v19, %c36 : index
+    %c38 = arith.constant 288 : index
+    %v39 = arith.addi %v19, %c38 : index
+    %c40 = arith.constant 320 : index
+    %v41 = arith.addi %v19, %c40 : index
+    %c42 = arith.constant 352 : index
+    %v43 = arith.addi %v19, %c42 : index
+    %c44 = arith.constant 384 : index
+    %v45 = arith.addi %v19, %c44 : index
+    %c46 = arith.constant 416 : index
+    %v47 = arith.addi %v19, %c46 : index
+    %c48 = arith.constant 448 : index
+    %v49 = arith.addi %v19, %c48 : index
+    %c50 = arith.constant 480 : index
+    %v51 = arith.addi %v19, %c50 : index
+    %v52 = arith.index_cast %v21 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v58 = arith.index_cast %v23 : index to i64
+    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v60 = arith.index_cast %v59 : index to i64
+    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v64 = arith.index_cast %v25 : index to i64
+    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v66 = arith.index_cast %v65 : index to i64
+    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v70 = arith.index_cast %v27 : index to i64
+    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v72 = arith.index_cast %v71 : index to i64
+    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
+    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v76 = arith.index_cast %v29 : index to i64
+    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v78 = arith.index_cast %v77 : index to i64
+    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
+    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v82 = arith.index_cast %v31 : index to i64
+    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v84 = arith.index_cast %v83 : index to i64
+    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
+    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v88 = arith.index_cast %v33 : index to i64
+    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v90 = arith.index_cast %v89 : index to i64
+    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
+    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v94 = arith.index_cast %v35 : index to i64
+    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v96 = arith.index_cast %v95 : index to i64
+    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
+    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v100 = arith.index_cast %v37 : index to i64
+    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v102 = arith.index_cast %v101 : index to i64
+    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
+    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v106 = arith.index_cast %v39 : index to i64
+    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v108 = arith.index_cast %v107 : index to i64
+    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
+    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v112 = arith.index_cast %v41 : index to i64
+    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v114 = arith.index_cast %v113 : index to i64
+    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
+    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v118 = arith.index_cast %v43 : index to i64
+    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v120 = arith.index_cast %v119 : index to i64
+    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v124 = arith.index_cast %v45 : index to i64
+    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v126 = arith.index_cast %v125 : index to i64
+    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
+    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v130 = arith.index_cast %v47 : index to i64
+    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v132 = arith.index_cast %v131 : index to i64
+    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v136 = arith.index_cast %v49 : index to i64
+    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v138 = arith.index_cast %v137 : index to i64
+    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
+    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v142 = arith.index_cast %v51 : index to i64
+    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v144 = arith.index_cast %v143 : index to i64
+    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
+    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xi32>
+    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xi32>
+    %v150 = vector.extract %v149[0] : i32 from vector<16xi32>
+    %v151 = vector.extract %v149[1] : i32 from vector<16xi32>
+    %v152 = vector.extract %v149[2] : i32 from vector<16xi32>
+    %v153 = vector.extract %v149[3] : i32 from vector<16xi32>
+    %v154 = vector.extract %v149[4] : i32 from vector<16xi32>
+    %v155 = vector.extract %v149[5] : i32 from vector<16xi32>
+    %v156 = vector.extract %v149[6] : i32 from vector<16xi32>
+    %v157 = vector.extract %v149[7] : i32 from vector<16xi32>
+    %v158 = vector.extract %v149[8] : i32 from vector<16xi32>
+    %v159 = vector.extract %v149[9] : i32 from vector<16xi32>
+    %v160 = vector.extract %v149[10] : i32 from vector<16xi32>
+    %v161 = vector.extract %v149[11] : i32 from vector<16xi32>
+    %v162 = vector.extract %v149[12] : i32 from vector<16xi32>
+    %v163 = vector.extract %v149[13] : i32 from vector<16xi32>
+    %v164 = vector.extract %v149[14] : i32 from vector<16xi32>
+    %v165 = vector.extract %v149[15] : i32 from vector<16xi32>
+    %v166 = arith.addi %v150, %v151 : i32
+    %v167 = arith.addi %v166, %v152 : i32
+    %v168 = arith.addi %v167, %v153 : i32
+    %v169 = arith.addi %v168, %v154 : i32
+    %v170 = arith.addi %v169, %v155 : i32
+    %v171 = arith.addi %v170, %v156 : i32
+    %v172 = arith.addi %v171, %v157 : i32
+    %v173 = arith.addi %v172, %v158 : i32
+    %v174 = arith.addi %v173, %v159 : i32
+    %v175 = arith.addi %v174, %v160 : i32
+    %v176 = arith.addi %v175, %v161 : i32
+    %v177 = arith.addi %v176, %v162 : i32
+    %v178 = arith.addi %v177, %v163 : i32
+    %v179 = arith.addi %v178, %v164 : i32
+    %v180 = arith.addi %v179, %v165 : i32
+    %wex181 = warp.scan <add> %v180 exclusive : i32
+    %c182 = arith.constant 32 : index
+    %wid183 = arith.divui %tid2, %c182 : index
+    %lane184 = arith.remui %tid2, %c182 : index
+    %c185 = arith.constant 0 : index
+    %v186 = arith.cmpi eq, %lane184, %c185 : index
+    %c187 = arith.constant 31 : index
+    %v188 = arith.cmpi eq, %lane184, %c187 : index
+    scf.if %v188 {
+      %wtot189 = arith.addi %wex181, %v180 : i32
+      memref.store %wtot189, %warp_sm[%wid183] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c190 = arith.constant 0 : i32
+    %c191 = arith.constant 0 : index
+    %v192 = memref.load %warp_sm[%c191] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c193 = arith.constant 0 : index
+    %v194 = arith.cmpi ugt, %wid183, %c193 : index
+    %v195 = arith.select %v194, %v192, %c190 : i32
+    %v196 = arith.addi %c190, %v195 : i32
+    %v197 = arith.addi %c190, %v192 : i32
+    %c198 = arith.constant 1 : index
+    %v199 = memref.load %warp_sm[%c198] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c200 = arith.constant 1 : index
+    %v201 = arith.cmpi ugt, %wid183, %c200 : index
+    %v202 = arith.select %v201, %v199, %c190 : i32
+    %v203 = arith.addi %v196, %v202 : i32
+    %v204 = arith.addi %v197, %v199 : i32
+    %c205 = arith.constant 2 : index
+    %v206 = memref.load %warp_sm[%c205] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c207 = arith.constant 2 : index
+    %v208 = arith.cmpi ugt, %wid183, %c207 : index
+    %v209 = arith.select %v208, %v206, %c190 : i32
+    %v210 = arith.addi %v203, %v209 : i32
+    %v211 = arith.addi %v204, %v206 : i32
+    %c212 = arith.constant 3 : index
+    %v213 = memref.load %warp_sm[%c212] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c214 = arith.constant 3 : index
+    %v215 = arith.cmpi ugt, %wid183, %c214 : index
+    %v216 = arith.select %v215, %v213, %c190 : i32
+    %v217 = arith.addi %v210, %v216 : i32
+    %v218 = arith.addi %v211, %v213 : i32
+    %c219 = arith.constant 4 : index
+    %v220 = memref.load %warp_sm[%c219] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c221 = arith.constant 4 : index
+    %v222 = arith.cmpi ugt, %wid183, %c221 : index
+    %v223 = arith.select %v222, %v220, %c190 : i32
+    %v224 = arith.addi %v217, %v223 : i32
+    %v225 = arith.addi %v218, %v220 : i32
+    %c226 = arith.constant 5 : index
+    %v227 = memref.load %warp_sm[%c226] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c228 = arith.constant 5 : index
+    %v229 = arith.cmpi ugt, %wid183, %c228 : index
+    %v230 = arith.select %v229, %v227, %c190 : i32
+    %v231 = arith.addi %v224, %v230 : i32
+    %v232 = arith.addi %v225, %v227 : i32
+    %c233 = arith.constant 6 : index
+    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c235 = arith.constant 6 : index
+    %v236 = arith.cmpi ugt, %wid183, %c235 : index
+    %v237 = arith.select %v236, %v234, %c190 : i32
+    %v238 = arith.addi %v231, %v237 : i32
+    %v239 = arith.addi %v232, %v234 : i32
+    %c240 = arith.constant 7 : index
+    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c242 = arith.constant 7 : index
+    %v243 = arith.cmpi ugt, %wid183, %c242 : index
+    %v244 = arith.select %v243, %v241, %c190 : i32
+    %v245 = arith.addi %v238, %v244 : i32
+    %v246 = arith.addi %v239, %v241 : i32
+    %v247 = arith.cmpi eq, %wid183, %c5 : index
+    scf.if %v247 {
+      %c248 = arith.constant 0 : i64
+      %v249 = arith.cmpi eq, %v4, %c248 : i64
+      %pre250 = scf.if %v249 -> i32 {
+        scf.if %v186 {
+          %v251 = arith.extui %v246 : i32 to i64
+          %c252 = arith.constant 8589934592 : i64
+          %v253 = arith.ori %v251, %c252 : i64
+          %c254 = arith.constant 1 : i64
+          %v255 = arith.addi %v4, %c254 : i64
+          %v256 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v257 = arith.index_cast %v256 : index to i64
+          %v258 = llvm.inttoptr %v257 : i64 to !llvm.ptr<1>
+          %v259 = llvm.getelementptr inbounds %v258[%v255] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v253, %v259 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c190 : i32
+      } else {
+        scf.if %v186 {
+          %v260 = arith.extui %v246 : i32 to i64
+          %c261 = arith.constant 4294967296 : i64
+          %v262 = arith.ori %v260, %c261 : i64
+          %c263 = arith.constant 1 : i64
+          %v264 = arith.addi %v4, %c263 : i64
+          %v265 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v266 = arith.index_cast %v265 : index to i64
+          %v267 = llvm.inttoptr %v266 : i64 to !llvm.ptr<1>
+          %v268 = llvm.getelementptr inbounds %v267[%v264] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v262, %v268 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c269 = arith.constant 1245 : i32
+        nvvm.nanosleep %c269
+        %c270 = arith.constant 0 : i32
+        %lane271 = warp.lane_id : i32
+        %v272 = arith.extui %lane271 : i32 to i64
+        %c273 = arith.constant 1 : i64
+        %c274 = arith.constant 0 : i64
+        %c275 = arith.constant 32 : i64
+        %c276 = arith.constant 4294967295 : i64
+        %v277 = arith.subi %v4, %c273 : i64
+        %lb278:2 = scf.while (%end279 = %v277, %acc280 = %c270) : (i64, i32) -> (i64, i32) {
+          %v281 = arith.subi %end279, %v272 : i64
+          %v282 = arith.cmpi sge, %v281, %c274 : i64
+          %v283 = arith.addi %v281, %c273 : i64
+          %c284 = arith.constant 8589934592 : i64
+          %v285 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v286 = arith.index_cast %v285 : index to i64
+          %v287 = llvm.inttoptr %v286 : i64 to !llvm.ptr<1>
+          %v288 = llvm.getelementptr inbounds %v287[%v283] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word289 = scf.while (%spin290 = %c274) : (i64) -> i64 {
+            %v291 = scf.if %v282 -> i64 {
+              %v292 = llvm.load %v288 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v292 : i64
+            } else {
+              scf.yield %c284 : i64
+            }
+            %v293 = arith.shrui %v291, %c275 : i64
+            %v294 = arith.cmpi eq, %v293, %c274 : i64
+            %v295 = warp.vote <any> %v294 : i1
+            scf.condition(%v295) %v291 : i64
+          } do {
+            ^bb0(%x296: i64):
+            %c297 = arith.constant 648 : i32
+            nvvm.nanosleep %c297
+            scf.yield %c274 : i64
+          }
+          %v298 = arith.shrui %word289, %c275 : i64
+          %c299 = arith.constant 2 : i64
+          %v300 = arith.cmpi eq, %v298, %c299 : i64
+          %ballot301 = warp.ballot %v300 : i32
+          %c302 = arith.constant 0 : i32
+          %v303 = arith.cmpi ne, %ballot301, %c302 : i32
+          %v304 = math.cttz %ballot301 : i32
+          %v305 = arith.cmpi ule, %lane271, %v304 : i32
+          %v306 = arith.andi %word289, %c276 : i64
+          %v307 = arith.trunci %v306 : i64 to i32
+          %v308 = arith.select %v305, %v307, %c270 : i32
+          %v309 = warp.reduce <add> %v308 : i32
+          %v310 = arith.addi %acc280, %v309 : i32
+          %v311 = arith.subi %end279, %c275 : i64
+          %v312 = arith.xori %v303, %true : i1
+          scf.condition(%v312) %v311, %v310 : i64, i32
+        } do {
+          ^bb0(%e313: i64, %a314: i32):
+          scf.yield %e313, %a314 : i64, i32
+        }
+        %v315 = arith.addi %lb278#1, %v246 : i32
+        scf.if %v186 {
+          %v316 = arith.extui %v315 : i32 to i64
+          %c317 = arith.constant 8589934592 : i64
+          %v318 = arith.ori %v316, %c317 : i64
+          %c319 = arith.constant 1 : i64
+          %v320 = arith.addi %v4, %c319 : i64
+          %v321 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v322 = arith.index_cast %v321 : index to i64
+          %v323 = llvm.inttoptr %v322 : i64 to !llvm.ptr<1>
+          %v324 = llvm.getelementptr inbounds %v323[%v320] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v318, %v324 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb278#1 : i32
+      }
+      scf.if %v186 {
+        memref.store %pre250, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v325 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v326 = arith.addi %v325, %v245 : i32
+    %offset327 = arith.addi %v326, %wex181 : i32
+    %v328 = arith.addi %offset327, %v150 : i32
+    %v329 = arith.addi %offset327, %v166 : i32
+    %v330 = arith.addi %offset327, %v167 : i32
+    %v331 = arith.addi %offset327, %v168 : i32
+    %v332 = arith.addi %offset327, %v169 : i32
+    %v333 = arith.addi %offset327, %v170 : i32
+    %v334 = arith.addi %offset327, %v171 : i32
+    %v335 = arith.addi %offset327, %v172 : i32
+    %v336 = arith.addi %offset327, %v173 : i32
+    %v337 = arith.addi %offset327, %v174 : i32
+    %v338 = arith.addi %offset327, %v175 : i32
+    %v339 = arith.addi %offset327, %v176 : i32
+    %v340 = arith.addi %offset327, %v177 : i32
+    %v341 = arith.addi %offset327, %v178 : i32
+    %v342 = arith.addi %offset327, %v179 : i32
+    %v343 = arith.addi %offset327, %v180 : i32
+    %v344 = vector.from_elements %v328, %v329, %v330, %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343 : vector<16xi32>
+    %v345 = warp.exchange <blocked_to_striped> %v344 : vector<16xi32>
+    %v346 = vector.extract %v345[0] : i32 from vector<16xi32>
+    memref.store %v346, %out[%v21] : memref<?xi32>
+    %v347 = vector.extract %v345[1] : i32 from vector<16xi32>
+    memref.store %v347, %out[%v23] : memref<?xi32>
+    %v348 = vector.extract %v345[2] : i32 from vector<16xi32>
+    memref.store %v348, %out[%v25] : memref<?xi32>
+    %v349 = vector.extract %v345[3] : i32 from vector<16xi32>
+    memref.store %v349, %out[%v27] : memref<?xi32>
+    %v350 = vector.extract %v345[4] : i32 from vector<16xi32>
+    memref.store %v350, %out[%v29] : memref<?xi32>
+    %v351 = vector.extract %v345[5] : i32 from vector<16xi32>
+    memref.store %v351, %out[%v31] : memref<?xi32>
+    %v352 = vector.extract %v345[6] : i32 from vector<16xi32>
+    memref.store %v352, %out[%v33] : memref<?xi32>
+    %v353 = vector.extract %v345[7] : i32 from vector<16xi32>
+    memref.store %v353, %out[%v35] : memref<?xi32>
+    %v354 = vector.extract %v345[8] : i32 from vector<16xi32>
+    memref.store %v354, %out[%v37] : memref<?xi32>
+    %v355 = vector.extract %v345[9] : i32 from vector<16xi32>
+    memref.store %v355, %out[%v39] : memref<?xi32>
+    %v356 = vector.extract %v345[10] : i32 from vector<16xi32>
+    memref.store %v356, %out[%v41] : memref<?xi32>
+    %v357 = vector.extract %v345[11] : i32 from vector<16xi32>
+    memref.store %v357, %out[%v43] : memref<?xi32>
+    %v358 = vector.extract %v345[12] : i32 from vector<16xi32>
+    memref.store %v358, %out[%v45] : memref<?xi32>
+    %v359 = vector.extract %v345[13] : i32 from vector<16xi32>
+    memref.store %v359, %out[%v47] : memref<?xi32>
+    %v360 = vector.extract %v345[14] : i32 from vector<16xi32>
+    memref.store %v360, %out[%v49] : memref<?xi32>
+    %v361 = vector.extract %v345[15] : i32 from vector<16xi32>
+    memref.store %v361, %out[%v51] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_nopace(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %c36 = arith.constant 256 : index
+    %v37 = arith.addi %v19, %c36 : index
+    %c38 = arith.constant 288 : index
+    %v39 = arith.addi %v19, %c38 : index
+    %c40 = arith.constant 320 : index
+    %v41 = arith.addi %v19, %c40 : index
+    %c42 = arith.constant 352 : index
+    %v43 = arith.addi %v19, %c42 : index
+    %c44 = arith.constant 384 : index
+    %v45 = arith.addi %v19, %c44 : index
+    %c46 = arith.constant 416 : index
+    %v47 = arith.addi %v19, %c46 : index
+    %c48 = arith.constant 448 : index
+    %v49 = arith.addi %v19, %c48 : index
+    %c50 = arith.constant 480 : index
+    %v51 = arith.addi %v19, %c50 : index
+    %v52 = arith.index_cast %v21 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v58 = arith.index_cast %v23 : index to i64
+    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v60 = arith.index_cast %v59 : index to i64
+    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v64 = arith.index_cast %v25 : index to i64
+    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v66 = arith.index_cast %v65 : index to i64
+    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v70 = arith.index_cast %v27 : index to i64
+    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v72 = arith.index_cast %v71 : index to i64
+    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
+    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v76 = arith.index_cast %v29 : index to i64
+    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v78 = arith.index_cast %v77 : index to i64
+    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
+    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v82 = arith.index_cast %v31 : index to i64
+    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v84 = arith.index_cast %v83 : index to i64
+    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
+    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v88 = arith.index_cast %v33 : index to i64
+    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v90 = arith.index_cast %v89 : index to i64
+    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
+    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v94 = arith.index_cast %v35 : index to i64
+    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v96 = arith.index_cast %v95 : index to i64
+    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
+    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v100 = arith.index_cast %v37 : index to i64
+    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v102 = arith.index_cast %v101 : index to i64
+    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
+    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v106 = arith.index_cast %v39 : index to i64
+    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v108 = arith.index_cast %v107 : index to i64
+    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
+    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v112 = arith.index_cast %v41 : index to i64
+    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v114 = arith.index_cast %v113 : index to i64
+    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
+    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v118 = arith.index_cast %v43 : index to i64
+    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v120 = arith.index_cast %v119 : index to i64
+    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v124 = arith.index_cast %v45 : index to i64
+    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v126 = arith.index_cast %v125 : index to i64
+    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
+    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v130 = arith.index_cast %v47 : index to i64
+    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v132 = arith.index_cast %v131 : index to i64
+    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v136 = arith.index_cast %v49 : index to i64
+    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v138 = arith.index_cast %v137 : index to i64
+    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
+    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v142 = arith.index_cast %v51 : index to i64
+    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v144 = arith.index_cast %v143 : index to i64
+    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
+    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xi32>
+    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xi32>
+    %v150 = vector.extract %v149[0] : i32 from vector<16xi32>
+    %v151 = vector.extract %v149[1] : i32 from vector<16xi32>
+    %v152 = vector.extract %v149[2] : i32 from vector<16xi32>
+    %v153 = vector.extract %v149[3] : i32 from vector<16xi32>
+    %v154 = vector.extract %v149[4] : i32 from vector<16xi32>
+    %v155 = vector.extract %v149[5] : i32 from vector<16xi32>
+    %v156 = vector.extract %v149[6] : i32 from vector<16xi32>
+    %v157 = vector.extract %v149[7] : i32 from vector<16xi32>
+    %v158 = vector.extract %v149[8] : i32 from vector<16xi32>
+    %v159 = vector.extract %v149[9] : i32 from vector<16xi32>
+    %v160 = vector.extract %v149[10] : i32 from vector<16xi32>
+    %v161 = vector.extract %v149[11] : i32 from vector<16xi32>
+    %v162 = vector.extract %v149[12] : i32 from vector<16xi32>
+    %v163 = vector.extract %v149[13] : i32 from vector<16xi32>
+    %v164 = vector.extract %v149[14] : i32 from vector<16xi32>
+    %v165 = vector.extract %v149[15] : i32 from vector<16xi32>
+    %v166 = arith.addi %v150, %v151 : i32
+    %v167 = arith.addi %v166, %v152 : i32
+    %v168 = arith.addi %v167, %v153 : i32
+    %v169 = arith.addi %v168, %v154 : i32
+    %v170 = arith.addi %v169, %v155 : i32
+    %v171 = arith.addi %v170, %v156 : i32
+    %v172 = arith.addi %v171, %v157 : i32
+    %v173 = arith.addi %v172, %v158 : i32
+    %v174 = arith.addi %v173, %v159 : i32
+    %v175 = arith.addi %v174, %v160 : i32
+    %v176 = arith.addi %v175, %v161 : i32
+    %v177 = arith.addi %v176, %v162 : i32
+    %v178 = arith.addi %v177, %v163 : i32
+    %v179 = arith.addi %v178, %v164 : i32
+    %v180 = arith.addi %v179, %v165 : i32
+    %wex181 = warp.scan <add> %v180 exclusive : i32
+    %c182 = arith.constant 32 : index
+    %wid183 = arith.divui %tid2, %c182 : index
+    %lane184 = arith.remui %tid2, %c182 : index
+    %c185 = arith.constant 0 : index
+    %v186 = arith.cmpi eq, %lane184, %c185 : index
+    %c187 = arith.constant 31 : index
+    %v188 = arith.cmpi eq, %lane184, %c187 : index
+    scf.if %v188 {
+      %wtot189 = arith.addi %wex181, %v180 : i32
+      memref.store %wtot189, %warp_sm[%wid183] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c190 = arith.constant 0 : i32
+    %c191 = arith.constant 0 : index
+    %v192 = memref.load %warp_sm[%c191] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c193 = arith.constant 0 : index
+    %v194 = arith.cmpi ugt, %wid183, %c193 : index
+    %v195 = arith.select %v194, %v192, %c190 : i32
+    %v196 = arith.addi %c190, %v195 : i32
+    %v197 = arith.addi %c190, %v192 : i32
+    %c198 = arith.constant 1 : index
+    %v199 = memref.load %warp_sm[%c198] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c200 = arith.constant 1 : index
+    %v201 = arith.cmpi ugt, %wid183, %c200 : index
+    %v202 = arith.select %v201, %v199, %c190 : i32
+    %v203 = arith.addi %v196, %v202 : i32
+    %v204 = arith.addi %v197, %v199 : i32
+    %c205 = arith.constant 2 : index
+    %v206 = memref.load %warp_sm[%c205] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c207 = arith.constant 2 : index
+    %v208 = arith.cmpi ugt, %wid183, %c207 : index
+    %v209 = arith.select %v208, %v206, %c190 : i32
+    %v210 = arith.addi %v203, %v209 : i32
+    %v211 = arith.addi %v204, %v206 : i32
+    %c212 = arith.constant 3 : index
+    %v213 = memref.load %warp_sm[%c212] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c214 = arith.constant 3 : index
+    %v215 = arith.cmpi ugt, %wid183, %c214 : index
+    %v216 = arith.select %v215, %v213, %c190 : i32
+    %v217 = arith.addi %v210, %v216 : i32
+    %v218 = arith.addi %v211, %v213 : i32
+    %c219 = arith.constant 4 : index
+    %v220 = memref.load %warp_sm[%c219] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c221 = arith.constant 4 : index
+    %v222 = arith.cmpi ugt, %wid183, %c221 : index
+    %v223 = arith.select %v222, %v220, %c190 : i32
+    %v224 = arith.addi %v217, %v223 : i32
+    %v225 = arith.addi %v218, %v220 : i32
+    %c226 = arith.constant 5 : index
+    %v227 = memref.load %warp_sm[%c226] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c228 = arith.constant 5 : index
+    %v229 = arith.cmpi ugt, %wid183, %c228 : index
+    %v230 = arith.select %v229, %v227, %c190 : i32
+    %v231 = arith.addi %v224, %v230 : i32
+    %v232 = arith.addi %v225, %v227 : i32
+    %c233 = arith.constant 6 : index
+    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c235 = arith.constant 6 : index
+    %v236 = arith.cmpi ugt, %wid183, %c235 : index
+    %v237 = arith.select %v236, %v234, %c190 : i32
+    %v238 = arith.addi %v231, %v237 : i32
+    %v239 = arith.addi %v232, %v234 : i32
+    %c240 = arith.constant 7 : index
+    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c242 = arith.constant 7 : index
+    %v243 = arith.cmpi ugt, %wid183, %c242 : index
+    %v244 = arith.select %v243, %v241, %c190 : i32
+    %v245 = arith.addi %v238, %v244 : i32
+    %v246 = arith.addi %v239, %v241 : i32
+    %v247 = arith.cmpi eq, %wid183, %c5 : index
+    scf.if %v247 {
+      %c248 = arith.constant 0 : i64
+      %v249 = arith.cmpi eq, %v4, %c248 : i64
+      %pre250 = scf.if %v249 -> i32 {
+        scf.if %v186 {
+          %v251 = arith.extui %v246 : i32 to i64
+          %c252 = arith.constant 8589934592 : i64
+          %v253 = arith.ori %v251, %c252 : i64
+          %c254 = arith.constant 1 : i64
+          %v255 = arith.addi %v4, %c254 : i64
+          %v256 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v257 = arith.index_cast %v256 : index to i64
+          %v258 = llvm.inttoptr %v257 : i64 to !llvm.ptr<1>
+          %v259 = llvm.getelementptr inbounds %v258[%v255] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v253, %v259 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c190 : i32
+      } else {
+        scf.if %v186 {
+          %v260 = arith.extui %v246 : i32 to i64
+          %c261 = arith.constant 4294967296 : i64
+          %v262 = arith.ori %v260, %c261 : i64
+          %c263 = arith.constant 1 : i64
+          %v264 = arith.addi %v4, %c263 : i64
+          %v265 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v266 = arith.index_cast %v265 : index to i64
+          %v267 = llvm.inttoptr %v266 : i64 to !llvm.ptr<1>
+          %v268 = llvm.getelementptr inbounds %v267[%v264] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v262, %v268 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c269 = arith.constant 0 : i32
+        %lane270 = warp.lane_id : i32
+        %v271 = arith.extui %lane270 : i32 to i64
+        %c272 = arith.constant 1 : i64
+        %c273 = arith.constant 0 : i64
+        %c274 = arith.constant 32 : i64
+        %c275 = arith.constant 4294967295 : i64
+        %v276 = arith.subi %v4, %c272 : i64
+        %lb277:2 = scf.while (%end278 = %v276, %acc279 = %c269) : (i64, i32) -> (i64, i32) {
+          %v280 = arith.subi %end278, %v271 : i64
+          %v281 = arith.cmpi sge, %v280, %c273 : i64
+          %v282 = arith.addi %v280, %c272 : i64
+          %c283 = arith.constant 8589934592 : i64
+          %v284 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v285 = arith.index_cast %v284 : index to i64
+          %v286 = llvm.inttoptr %v285 : i64 to !llvm.ptr<1>
+          %v287 = llvm.getelementptr inbounds %v286[%v282] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word288 = scf.while (%spin289 = %c273) : (i64) -> i64 {
+            %v290 = scf.if %v281 -> i64 {
+              %v291 = llvm.load %v287 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v291 : i64
+            } else {
+              scf.yield %c283 : i64
+            }
+            %v292 = arith.shrui %v290, %c274 : i64
+            %v293 = arith.cmpi eq, %v292, %c273 : i64
+            %v294 = warp.vote <any> %v293 : i1
+            scf.condition(%v294) %v290 : i64
+          } do {
+            ^bb0(%x295: i64):
+            scf.yield %c273 : i64
+          }
+          %v296 = arith.shrui %word288, %c274 : i64
+          %c297 = arith.constant 2 : i64
+          %v298 = arith.cmpi eq, %v296, %c297 : i64
+          %ballot299 = warp.ballot %v298 : i32
+          %c300 = arith.constant 0 : i32
+          %v301 = arith.cmpi ne, %ballot299, %c300 : i32
+          %v302 = math.cttz %ballot299 : i32
+          %v303 = arith.cmpi ule, %lane270, %v302 : i32
+          %v304 = arith.andi %word288, %c275 : i64
+          %v305 = arith.trunci %v304 : i64 to i32
+          %v306 = arith.select %v303, %v305, %c269 : i32
+          %v307 = warp.reduce <add> %v306 : i32
+          %v308 = arith.addi %acc279, %v307 : i32
+          %v309 = arith.subi %end278, %c274 : i64
+          %v310 = arith.xori %v301, %true : i1
+          scf.condition(%v310) %v309, %v308 : i64, i32
+        } do {
+          ^bb0(%e311: i64, %a312: i32):
+          scf.yield %e311, %a312 : i64, i32
+        }
+        %v313 = arith.addi %lb277#1, %v246 : i32
+        scf.if %v186 {
+          %v314 = arith.extui %v313 : i32 to i64
+          %c315 = arith.constant 8589934592 : i64
+          %v316 = arith.ori %v314, %c315 : i64
+          %c317 = arith.constant 1 : i64
+          %v318 = arith.addi %v4, %c317 : i64
+          %v319 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v320 = arith.index_cast %v319 : index to i64
+          %v321 = llvm.inttoptr %v320 : i64 to !llvm.ptr<1>
+          %v322 = llvm.getelementptr inbounds %v321[%v318] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v316, %v322 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb277#1 : i32
+      }
+      scf.if %v186 {
+        memref.store %pre250, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v323 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v324 = arith.addi %v323, %v245 : i32
+    %offset325 = arith.addi %v324, %wex181 : i32
+    %v326 = arith.addi %offset325, %v150 : i32
+    %v327 = arith.addi %offset325, %v166 : i32
+    %v328 = arith.addi %offset325, %v167 : i32
+    %v329 = arith.addi %offset325, %v168 : i32
+    %v330 = arith.addi %offset325, %v169 : i32
+    %v331 = arith.addi %offset325, %v170 : i32
+    %v332 = arith.addi %offset325, %v171 : i32
+    %v333 = arith.addi %offset325, %v172 : i32
+    %v334 = arith.addi %offset325, %v173 : i32
+    %v335 = arith.addi %offset325, %v174 : i32
+    %v336 = arith.addi %offset325, %v175 : i32
+    %v337 = arith.addi %offset325, %v176 : i32
+    %v338 = arith.addi %offset325, %v177 : i32
+    %v339 = arith.addi %offset325, %v178 : i32
+    %v340 = arith.addi %offset325, %v179 : i32
+    %v341 = arith.addi %offset325, %v180 : i32
+    %v342 = vector.from_elements %v326, %v327, %v328, %v329, %v330, %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341 : vector<16xi32>
+    %v343 = warp.exchange <blocked_to_striped> %v342 : vector<16xi32>
+    %v344 = vector.extract %v343[0] : i32 from vector<16xi32>
+    memref.store %v344, %out[%v21] : memref<?xi32>
+    %v345 = vector.extract %v343[1] : i32 from vector<16xi32>
+    memref.store %v345, %out[%v23] : memref<?xi32>
+    %v346 = vector.extract %v343[2] : i32 from vector<16xi32>
+    memref.store %v346, %out[%v25] : memref<?xi32>
+    %v347 = vector.extract %v343[3] : i32 from vector<16xi32>
+    memref.store %v347, %out[%v27] : memref<?xi32>
+    %v348 = vector.extract %v343[4] : i32 from vector<16xi32>
+    memref.store %v348, %out[%v29] : memref<?xi32>
+    %v349 = vector.extract %v343[5] : i32 from vector<16xi32>
+    memref.store %v349, %out[%v31] : memref<?xi32>
+    %v350 = vector.extract %v343[6] : i32 from vector<16xi32>
+    memref.store %v350, %out[%v33] : memref<?xi32>
+    %v351 = vector.extract %v343[7] : i32 from vector<16xi32>
+    memref.store %v351, %out[%v35] : memref<?xi32>
+    %v352 = vector.extract %v343[8] : i32 from vector<16xi32>
+    memref.store %v352, %out[%v37] : memref<?xi32>
+    %v353 = vector.extract %v343[9] : i32 from vector<16xi32>
+    memref.store %v353, %out[%v39] : memref<?xi32>
+    %v354 = vector.extract %v343[10] : i32 from vector<16xi32>
+    memref.store %v354, %out[%v41] : memref<?xi32>
+    %v355 = vector.extract %v343[11] : i32 from vector<16xi32>
+    memref.store %v355, %out[%v43] : memref<?xi32>
+    %v356 = vector.extract %v343[12] : i32 from vector<16xi32>
+    memref.store %v356, %out[%v45] : memref<?xi32>
+    %v357 = vector.extract %v343[13] : i32 from vector<16xi32>
+    memref.store %v357, %out[%v47] : memref<?xi32>
+    %v358 = vector.extract %v343[14] : i32 from vector<16xi32>
+    memref.store %v358, %out[%v49] : memref<?xi32>
+    %v359 = vector.extract %v343[15] : i32 from vector<16xi32>
+    memref.store %v359, %out[%v51] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_ticket(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 32 : index
+    %wid15 = arith.divui %tid2, %c14 : index
+    %lane16 = arith.remui %tid2, %c14 : index
+    %c17 = arith.constant 0 : index
+    %v18 = arith.cmpi eq, %lane16, %c17 : index
+    %c19 = arith.constant 512 : index
+    %v20 = arith.muli %wid15, %c19 : index
+    %v21 = arith.addi %v11, %v20 : index
+    %v22 = arith.addi %v21, %lane16 : index
+    %c23 = arith.constant 0 : index
+    %v24 = arith.addi %v22, %c23 : index
+    %c25 = arith.constant 32 : index
+    %v26 = arith.addi %v22, %c25 : index
+    %c27 = arith.constant 64 : index
+    %v28 = arith.addi %v22, %c27 : index
+    %c29 = arith.constant 96 : index
+    %v30 = arith.addi %v22, %c29 : index
+    %c31 = arith.constant 128 : index
+    %v32 = arith.addi %v22, %c31 : index
+    %c33 = arith.constant 160 : index
+    %v34 = arith.addi %v22, %c33 : index
+    %c35 = arith.constant 192 : index
+    %v36 = arith.addi %v22, %c35 : index
+    %c37 = arith.constant 224 : index
+    %v38 = arith.addi %v22, %c37 : index
+    %c39 = arith.constant 256 : index
+    %v40 = arith.addi %v22, %c39 : index
+    %c41 = arith.constant 288 : index
+    %v42 = arith.addi %v22, %c41 : index
+    %c43 = arith.constant 320 : index
+    %v44 = arith.addi %v22, %c43 : index
+    %c45 = arith.constant 352 : index
+    %v46 = arith.addi %v22, %c45 : index
+    %c47 = arith.constant 384 : index
+    %v48 = arith.addi %v22, %c47 : index
+    %c49 = arith.constant 416 : index
+    %v50 = arith.addi %v22, %c49 : index
+    %c51 = arith.constant 448 : index
+    %v52 = arith.addi %v22, %c51 : index
+    %c53 = arith.constant 480 : index
+    %v54 = arith.addi %v22, %c53 : index
+    %v55 = arith.index_cast %v24 : index to i64
+    %v56 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v57 = arith.index_cast %v56 : index to i64
+    %v58 = llvm.inttoptr %v57 : i64 to !llvm.ptr<1>
+    %v59 = llvm.getelementptr inbounds %v58[%v55] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v60 = llvm.load %v59 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v61 = arith.index_cast %v26 : index to i64
+    %v62 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v63 = arith.index_cast %v62 : index to i64
+    %v64 = llvm.inttoptr %v63 : i64 to !llvm.ptr<1>
+    %v65 = llvm.getelementptr inbounds %v64[%v61] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v66 = llvm.load %v65 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v67 = arith.index_cast %v28 : index to i64
+    %v68 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v69 = arith.index_cast %v68 : index to i64
+    %v70 = llvm.inttoptr %v69 : i64 to !llvm.ptr<1>
+    %v71 = llvm.getelementptr inbounds %v70[%v67] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v72 = llvm.load %v71 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v73 = arith.index_cast %v30 : index to i64
+    %v74 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v75 = arith.index_cast %v74 : index to i64
+    %v76 = llvm.inttoptr %v75 : i64 to !llvm.ptr<1>
+    %v77 = llvm.getelementptr inbounds %v76[%v73] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v78 = llvm.load %v77 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v79 = arith.index_cast %v32 : index to i64
+    %v80 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v81 = arith.index_cast %v80 : index to i64
+    %v82 = llvm.inttoptr %v81 : i64 to !llvm.ptr<1>
+    %v83 = llvm.getelementptr inbounds %v82[%v79] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v84 = llvm.load %v83 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v85 = arith.index_cast %v34 : index to i64
+    %v86 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v87 = arith.index_cast %v86 : index to i64
+    %v88 = llvm.inttoptr %v87 : i64 to !llvm.ptr<1>
+    %v89 = llvm.getelementptr inbounds %v88[%v85] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v90 = llvm.load %v89 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v91 = arith.index_cast %v36 : index to i64
+    %v92 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v93 = arith.index_cast %v92 : index to i64
+    %v94 = llvm.inttoptr %v93 : i64 to !llvm.ptr<1>
+    %v95 = llvm.getelementptr inbounds %v94[%v91] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v96 = llvm.load %v95 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v97 = arith.index_cast %v38 : index to i64
+    %v98 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v99 = arith.index_cast %v98 : index to i64
+    %v100 = llvm.inttoptr %v99 : i64 to !llvm.ptr<1>
+    %v101 = llvm.getelementptr inbounds %v100[%v97] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v102 = llvm.load %v101 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v103 = arith.index_cast %v40 : index to i64
+    %v104 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v105 = arith.index_cast %v104 : index to i64
+    %v106 = llvm.inttoptr %v105 : i64 to !llvm.ptr<1>
+    %v107 = llvm.getelementptr inbounds %v106[%v103] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v108 = llvm.load %v107 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v109 = arith.index_cast %v42 : index to i64
+    %v110 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v111 = arith.index_cast %v110 : index to i64
+    %v112 = llvm.inttoptr %v111 : i64 to !llvm.ptr<1>
+    %v113 = llvm.getelementptr inbounds %v112[%v109] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v114 = llvm.load %v113 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v115 = arith.index_cast %v44 : index to i64
+    %v116 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v117 = arith.index_cast %v116 : index to i64
+    %v118 = llvm.inttoptr %v117 : i64 to !llvm.ptr<1>
+    %v119 = llvm.getelementptr inbounds %v118[%v115] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v120 = llvm.load %v119 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v121 = arith.index_cast %v46 : index to i64
+    %v122 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v123 = arith.index_cast %v122 : index to i64
+    %v124 = llvm.inttoptr %v123 : i64 to !llvm.ptr<1>
+    %v125 = llvm.getelementptr inbounds %v124[%v121] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v126 = llvm.load %v125 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v127 = arith.index_cast %v48 : index to i64
+    %v128 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v129 = arith.index_cast %v128 : index to i64
+    %v130 = llvm.inttoptr %v129 : i64 to !llvm.ptr<1>
+    %v131 = llvm.getelementptr inbounds %v130[%v127] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v132 = llvm.load %v131 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v133 = arith.index_cast %v50 : index to i64
+    %v134 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v135 = arith.index_cast %v134 : index to i64
+    %v136 = llvm.inttoptr %v135 : i64 to !llvm.ptr<1>
+    %v137 = llvm.getelementptr inbounds %v136[%v133] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v138 = llvm.load %v137 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v139 = arith.index_cast %v52 : index to i64
+    %v140 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v141 = arith.index_cast %v140 : index to i64
+    %v142 = llvm.inttoptr %v141 : i64 to !llvm.ptr<1>
+    %v143 = llvm.getelementptr inbounds %v142[%v139] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v144 = llvm.load %v143 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v145 = arith.index_cast %v54 : index to i64
+    %v146 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v147 = arith.index_cast %v146 : index to i64
+    %v148 = llvm.inttoptr %v147 : i64 to !llvm.ptr<1>
+    %v149 = llvm.getelementptr inbounds %v148[%v145] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v150 = llvm.load %v149 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v151 = vector.from_elements %v60, %v66, %v72, %v78, %v84, %v90, %v96, %v102, %v108, %v114, %v120, %v126, %v132, %v138, %v144, %v150 : vector<16xi32>
+    %v152 = warp.exchange <striped_to_blocked> %v151 : vector<16xi32>
+    %v153 = vector.extract %v152[0] : i32 from vector<16xi32>
+    %v154 = vector.extract %v152[1] : i32 from vector<16xi32>
+    %v155 = vector.extract %v152[2] : i32 from vector<16xi32>
+    %v156 = vector.extract %v152[3] : i32 from vector<16xi32>
+    %v157 = vector.extract %v152[4] : i32 from vector<16xi32>
+    %v158 = vector.extract %v152[5] : i32 from vector<16xi32>
+    %v159 = vector.extract %v152[6] : i32 from vector<16xi32>
+    %v160 = vector.extract %v152[7] : i32 from vector<16xi32>
+    %v161 = vector.extract %v152[8] : i32 from vector<16xi32>
+    %v162 = vector.extract %v152[9] : i32 from vector<16xi32>
+    %v163 = vector.extract %v152[10] : i32 from vector<16xi32>
+    %v164 = vector.extract %v152[11] : i32 from vector<16xi32>
+    %v165 = vector.extract %v152[12] : i32 from vector<16xi32>
+    %v166 = vector.extract %v152[13] : i32 from vector<16xi32>
+    %v167 = vector.extract %v152[14] : i32 from vector<16xi32>
+    %v168 = vector.extract %v152[15] : i32 from vector<16xi32>
+    %v169 = arith.addi %v153, %v154 : i32
+    %v170 = arith.addi %v169, %v155 : i32
+    %v171 = arith.addi %v170, %v156 : i32
+    %v172 = arith.addi %v171, %v157 : i32
+    %v173 = arith.addi %v172, %v158 : i32
     %v174 = arith.addi %v173, %v159 : i32
     %v175 = arith.addi %v174, %v160 : i32
     %v176 = arith.addi %v175, %v161 : i32
@@ -3874,288 +4014,236 @@ gpu.module @scan {
     %v181 = arith.addi %v180, %v166 : i32
     %v182 = arith.addi %v181, %v167 : i32
     %v183 = arith.addi %v182, %v168 : i32
-    %v184 = arith.addi %v183, %v169 : i32
-    %v185 = arith.addi %v184, %v170 : i32
-    %v186 = arith.addi %v185, %v171 : i32
-    %v187 = arith.addi %v186, %v172 : i32
-    %wex188 = warp.scan <add> %v187 exclusive : i32
-    %c189 = arith.constant 32 : index
-    %wid190 = arith.divui %tid2, %c189 : index
-    %lane191 = arith.remui %tid2, %c189 : index
-    %c192 = arith.constant 0 : index
-    %v193 = arith.cmpi eq, %lane191, %c192 : index
-    %c194 = arith.constant 31 : index
-    %v195 = arith.cmpi eq, %lane191, %c194 : index
-    scf.if %v195 {
-      %wtot196 = arith.addi %wex188, %v187 : i32
-      memref.store %wtot196, %warp_sm[%wid190] : memref<8xi32, #gpu.address_space<workgroup>>
+    %wex184 = warp.scan <add> %v183 exclusive : i32
+    %c185 = arith.constant 32 : index
+    %wid186 = arith.divui %tid2, %c185 : index
+    %lane187 = arith.remui %tid2, %c185 : index
+    %c188 = arith.constant 0 : index
+    %v189 = arith.cmpi eq, %lane187, %c188 : index
+    %c190 = arith.constant 31 : index
+    %v191 = arith.cmpi eq, %lane187, %c190 : index
+    scf.if %v191 {
+      %wtot192 = arith.addi %wex184, %v183 : i32
+      memref.store %wtot192, %warp_sm[%wid186] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c197 = arith.constant 0 : i32
-    %c198 = arith.constant 0 : index
-    %v199 = memref.load %warp_sm[%c198] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c200 = arith.constant 0 : index
-    %v201 = arith.cmpi ugt, %wid190, %c200 : index
-    %v202 = arith.select %v201, %v199, %c197 : i32
-    %v203 = arith.addi %c197, %v202 : i32
-    %v204 = arith.addi %c197, %v199 : i32
-    %c205 = arith.constant 1 : index
-    %v206 = memref.load %warp_sm[%c205] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c207 = arith.constant 1 : index
-    %v208 = arith.cmpi ugt, %wid190, %c207 : index
-    %v209 = arith.select %v208, %v206, %c197 : i32
-    %v210 = arith.addi %v203, %v209 : i32
-    %v211 = arith.addi %v204, %v206 : i32
-    %c212 = arith.constant 2 : index
-    %v213 = memref.load %warp_sm[%c212] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c214 = arith.constant 2 : index
-    %v215 = arith.cmpi ugt, %wid190, %c214 : index
-    %v216 = arith.select %v215, %v213, %c197 : i32
-    %v217 = arith.addi %v210, %v216 : i32
-    %v218 = arith.addi %v211, %v213 : i32
-    %c219 = arith.constant 3 : index
-    %v220 = memref.load %warp_sm[%c219] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c221 = arith.constant 3 : index
-    %v222 = arith.cmpi ugt, %wid190, %c221 : index
-    %v223 = arith.select %v222, %v220, %c197 : i32
-    %v224 = arith.addi %v217, %v223 : i32
-    %v225 = arith.addi %v218, %v220 : i32
-    %c226 = arith.constant 4 : index
-    %v227 = memref.load %warp_sm[%c226] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c228 = arith.constant 4 : index
-    %v229 = arith.cmpi ugt, %wid190, %c228 : index
-    %v230 = arith.select %v229, %v227, %c197 : i32
-    %v231 = arith.addi %v224, %v230 : i32
-    %v232 = arith.addi %v225, %v227 : i32
-    %c233 = arith.constant 5 : index
-    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c235 = arith.constant 5 : index
-    %v236 = arith.cmpi ugt, %wid190, %c235 : index
-    %v237 = arith.select %v236, %v234, %c197 : i32
-    %v238 = arith.addi %v231, %v237 : i32
-    %v239 = arith.addi %v232, %v234 : i32
-    %c240 = arith.constant 6 : index
-    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c242 = arith.constant 6 : index
-    %v243 = arith.cmpi ugt, %wid190, %c242 : index
-    %v244 = arith.select %v243, %v241, %c197 : i32
-    %v245 = arith.addi %v238, %v244 : i32
-    %v246 = arith.addi %v239, %v241 : i32
-    %c247 = arith.constant 7 : index
-    %v248 = memref.load %warp_sm[%c247] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c249 = arith.constant 7 : index
-    %v250 = arith.cmpi ugt, %wid190, %c249 : index
-    %v251 = arith.select %v250, %v248, %c197 : i32
-    %v252 = arith.addi %v245, %v251 : i32
-    %v253 = arith.addi %v246, %v248 : i32
-    %v254 = arith.cmpi eq, %wid190, %c5 : index
-    scf.if %v254 {
-      %c255 = arith.constant 0 : i64
-      %v256 = arith.cmpi eq, %v4, %c255 : i64
-      %pre257 = scf.if %v256 -> i32 {
-        scf.if %v193 {
-          %v258 = arith.extui %v253 : i32 to i64
-          %c259 = arith.constant 8589934592 : i64
-          %v260 = arith.ori %v258, %c259 : i64
-          %c261 = arith.constant 1 : i64
-          %v262 = arith.addi %v4, %c261 : i64
-          %v263 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v264 = arith.index_cast %v263 : index to i64
-          %v265 = llvm.inttoptr %v264 : i64 to !llvm.ptr<1>
-          %v266 = llvm.getelementptr inbounds %v265[%v262] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v260, %v266 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c193 = arith.constant 0 : i32
+    %c194 = arith.constant 0 : index
+    %v195 = memref.load %warp_sm[%c194] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c196 = arith.constant 0 : index
+    %v197 = arith.cmpi ugt, %wid186, %c196 : index
+    %v198 = arith.select %v197, %v195, %c193 : i32
+    %v199 = arith.addi %c193, %v198 : i32
+    %v200 = arith.addi %c193, %v195 : i32
+    %c201 = arith.constant 1 : index
+    %v202 = memref.load %warp_sm[%c201] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c203 = arith.constant 1 : index
+    %v204 = arith.cmpi ugt, %wid186, %c203 : index
+    %v205 = arith.select %v204, %v202, %c193 : i32
+    %v206 = arith.addi %v199, %v205 : i32
+    %v207 = arith.addi %v200, %v202 : i32
+    %c208 = arith.constant 2 : index
+    %v209 = memref.load %warp_sm[%c208] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c210 = arith.constant 2 : index
+    %v211 = arith.cmpi ugt, %wid186, %c210 : index
+    %v212 = arith.select %v211, %v209, %c193 : i32
+    %v213 = arith.addi %v206, %v212 : i32
+    %v214 = arith.addi %v207, %v209 : i32
+    %c215 = arith.constant 3 : index
+    %v216 = memref.load %warp_sm[%c215] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c217 = arith.constant 3 : index
+    %v218 = arith.cmpi ugt, %wid186, %c217 : index
+    %v219 = arith.select %v218, %v216, %c193 : i32
+    %v220 = arith.addi %v213, %v219 : i32
+    %v221 = arith.addi %v214, %v216 : i32
+    %c222 = arith.constant 4 : index
+    %v223 = memref.load %warp_sm[%c222] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c224 = arith.constant 4 : index
+    %v225 = arith.cmpi ugt, %wid186, %c224 : index
+    %v226 = arith.select %v225, %v223, %c193 : i32
+    %v227 = arith.addi %v220, %v226 : i32
+    %v228 = arith.addi %v221, %v223 : i32
+    %c229 = arith.constant 5 : index
+    %v230 = memref.load %warp_sm[%c229] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c231 = arith.constant 5 : index
+    %v232 = arith.cmpi ugt, %wid186, %c231 : index
+    %v233 = arith.select %v232, %v230, %c193 : i32
+    %v234 = arith.addi %v227, %v233 : i32
+    %v235 = arith.addi %v228, %v230 : i32
+    %c236 = arith.constant 6 : index
+    %v237 = memref.load %warp_sm[%c236] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c238 = arith.constant 6 : index
+    %v239 = arith.cmpi ugt, %wid186, %c238 : index
+    %v240 = arith.select %v239, %v237, %c193 : i32
+    %v241 = arith.addi %v234, %v240 : i32
+    %v242 = arith.addi %v235, %v237 : i32
+    %c243 = arith.constant 7 : index
+    %v244 = memref.load %warp_sm[%c243] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c245 = arith.constant 7 : index
+    %v246 = arith.cmpi ugt, %wid186, %c245 : index
+    %v247 = arith.select %v246, %v244, %c193 : i32
+    %v248 = arith.addi %v241, %v247 : i32
+    %v249 = arith.addi %v242, %v244 : i32
+    %v250 = arith.cmpi eq, %wid186, %c8 : index
+    scf.if %v250 {
+      %c251 = arith.constant 0 : i64
+      %v252 = arith.cmpi eq, %tile6, %c251 : i64
+      %pre253 = scf.if %v252 -> i32 {
+        scf.if %v189 {
+          %v254 = arith.extui %v249 : i32 to i64
+          %c255 = arith.constant 8589934592 : i64
+          %v256 = arith.ori %v254, %c255 : i64
+          %c257 = arith.constant 1 : i64
+          %v258 = arith.addi %tile6, %c257 : i64
+          %v259 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v260 = arith.index_cast %v259 : index to i64
+          %v261 = llvm.inttoptr %v260 : i64 to !llvm.ptr<1>
+          %v262 = llvm.getelementptr inbounds %v261[%v258] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v256, %v262 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c197 : i32
+        scf.yield %c193 : i32
       } else {
-        scf.if %v193 {
-          %v267 = arith.extui %v253 : i32 to i64
-          %c268 = arith.constant 4294967296 : i64
-          %v269 = arith.ori %v267, %c268 : i64
-          %c270 = arith.constant 1 : i64
-          %v271 = arith.addi %v4, %c270 : i64
-          %v272 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v273 = arith.index_cast %v272 : index to i64
-          %v274 = llvm.inttoptr %v273 : i64 to !llvm.ptr<1>
-          %v275 = llvm.getelementptr inbounds %v274[%v271] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v269, %v275 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v189 {
+          %v263 = arith.extui %v249 : i32 to i64
+          %c264 = arith.constant 4294967296 : i64
+          %v265 = arith.ori %v263, %c264 : i64
+          %c266 = arith.constant 1 : i64
+          %v267 = arith.addi %tile6, %c266 : i64
+          %v268 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v269 = arith.index_cast %v268 : index to i64
+          %v270 = llvm.inttoptr %v269 : i64 to !llvm.ptr<1>
+          %v271 = llvm.getelementptr inbounds %v270[%v267] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v265, %v271 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c276 = arith.constant 1245 : i32
-        nvvm.nanosleep %c276
-        %c277 = arith.constant 0 : i32
-        %lane278 = warp.lane_id : i32
-        %v279 = arith.extui %lane278 : i32 to i64
-        %c280 = arith.constant 1 : i64
-        %c281 = arith.constant 0 : i64
-        %c282 = arith.constant 32 : i64
-        %c283 = arith.constant 4294967295 : i64
-        %v284 = arith.subi %v4, %c280 : i64
-        %lb285:2 = scf.while (%end286 = %v284, %acc287 = %c277) : (i64, i32) -> (i64, i32) {
-          %v288 = arith.subi %end286, %v279 : i64
-          %v289 = arith.cmpi sge, %v288, %c281 : i64
-          %v290 = arith.addi %v288, %c280 : i64
-          %c291 = arith.constant 8589934592 : i64
-          %v292 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v293 = arith.index_cast %v292 : index to i64
-          %v294 = llvm.inttoptr %v293 : i64 to !llvm.ptr<1>
-          %v295 = llvm.getelementptr inbounds %v294[%v290] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word296 = scf.while (%spin297 = %c281) : (i64) -> i64 {
-            %v298 = scf.if %v289 -> i64 {
-              %v299 = llvm.load %v295 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v299 : i64
+        %c272 = arith.constant 1245 : i32
+        nvvm.nanosleep %c272
+        %c273 = arith.constant 0 : i32
+        %lane274 = warp.lane_id : i32
+        %v275 = arith.extui %lane274 : i32 to i64
+        %c276 = arith.constant 1 : i64
+        %c277 = arith.constant 0 : i64
+        %c278 = arith.constant 32 : i64
+        %c279 = arith.constant 4294967295 : i64
+        %v280 = arith.subi %tile6, %c276 : i64
+        %lb281:2 = scf.while (%end282 = %v280, %acc283 = %c273) : (i64, i32) -> (i64, i32) {
+          %v284 = arith.subi %end282, %v275 : i64
+          %v285 = arith.cmpi sge, %v284, %c277 : i64
+          %v286 = arith.addi %v284, %c276 : i64
+          %c287 = arith.constant 8589934592 : i64
+          %v288 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v289 = arith.index_cast %v288 : index to i64
+          %v290 = llvm.inttoptr %v289 : i64 to !llvm.ptr<1>
+          %v291 = llvm.getelementptr inbounds %v290[%v286] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word292 = scf.while (%spin293 = %c277) : (i64) -> i64 {
+            %v294 = scf.if %v285 -> i64 {
+              %v295 = llvm.load %v291 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v295 : i64
             } else {
-              scf.yield %c291 : i64
+              scf.yield %c287 : i64
             }
-            %v300 = arith.shrui %v298, %c282 : i64
-            %v301 = arith.cmpi eq, %v300, %c281 : i64
-            %v302 = warp.vote <any> %v301 : i1
-            scf.condition(%v302) %v298 : i64
+            %v296 = arith.shrui %v294, %c278 : i64
+            %v297 = arith.cmpi eq, %v296, %c277 : i64
+            %v298 = warp.vote <any> %v297 : i1
+            scf.condition(%v298) %v294 : i64
           } do {
-            ^bb0(%x303: i64):
-            %c304 = arith.constant 648 : i32
-            nvvm.nanosleep %c304
-            scf.yield %c281 : i64
+            ^bb0(%x299: i64):
+            %c300 = arith.constant 648 : i32
+            nvvm.nanosleep %c300
+            scf.yield %c277 : i64
           }
-          %v305 = arith.shrui %word296, %c282 : i64
-          %c306 = arith.constant 2 : i64
-          %v307 = arith.cmpi eq, %v305, %c306 : i64
-          %ballot308 = warp.ballot %v307 : i32
-          %c309 = arith.constant 0 : i32
-          %v310 = arith.cmpi ne, %ballot308, %c309 : i32
-          %v311 = math.cttz %ballot308 : i32
-          %v312 = arith.cmpi ule, %lane278, %v311 : i32
-          %v313 = arith.andi %word296, %c283 : i64
-          %v314 = arith.trunci %v313 : i64 to i32
-          %v315 = arith.select %v312, %v314, %c277 : i32
-          %v316 = warp.reduce <add> %v315 : i32
-          %v317 = arith.addi %acc287, %v316 : i32
-          %v318 = arith.subi %end286, %c282 : i64
-          %v319 = arith.xori %v310, %true : i1
-          scf.condition(%v319) %v318, %v317 : i64, i32
+          %v301 = arith.shrui %word292, %c278 : i64
+          %c302 = arith.constant 2 : i64
+          %v303 = arith.cmpi eq, %v301, %c302 : i64
+          %ballot304 = warp.ballot %v303 : i32
+          %c305 = arith.constant 0 : i32
+          %v306 = arith.cmpi ne, %ballot304, %c305 : i32
+          %v307 = math.cttz %ballot304 : i32
+          %v308 = arith.cmpi ule, %lane274, %v307 : i32
+          %v309 = arith.andi %word292, %c279 : i64
+          %v310 = arith.trunci %v309 : i64 to i32
+          %v311 = arith.select %v308, %v310, %c273 : i32
+          %v312 = warp.reduce <add> %v311 : i32
+          %v313 = arith.addi %acc283, %v312 : i32
+          %v314 = arith.subi %end282, %c278 : i64
+          %v315 = arith.xori %v306, %true : i1
+          scf.condition(%v315) %v314, %v313 : i64, i32
         } do {
-          ^bb0(%e320: i64, %a321: i32):
-          scf.yield %e320, %a321 : i64, i32
+          ^bb0(%e316: i64, %a317: i32):
+          scf.yield %e316, %a317 : i64, i32
         }
-        %v322 = arith.addi %lb285#1, %v253 : i32
-        scf.if %v193 {
-          %v323 = arith.extui %v322 : i32 to i64
-          %c324 = arith.constant 8589934592 : i64
-          %v325 = arith.ori %v323, %c324 : i64
-          %c326 = arith.constant 1 : i64
-          %v327 = arith.addi %v4, %c326 : i64
-          %v328 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v329 = arith.index_cast %v328 : index to i64
-          %v330 = llvm.inttoptr %v329 : i64 to !llvm.ptr<1>
-          %v331 = llvm.getelementptr inbounds %v330[%v327] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v325, %v331 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v318 = arith.addi %lb281#1, %v249 : i32
+        scf.if %v189 {
+          %v319 = arith.extui %v318 : i32 to i64
+          %c320 = arith.constant 8589934592 : i64
+          %v321 = arith.ori %v319, %c320 : i64
+          %c322 = arith.constant 1 : i64
+          %v323 = arith.addi %tile6, %c322 : i64
+          %v324 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v325 = arith.index_cast %v324 : index to i64
+          %v326 = llvm.inttoptr %v325 : i64 to !llvm.ptr<1>
+          %v327 = llvm.getelementptr inbounds %v326[%v323] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v321, %v327 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb285#1 : i32
+        scf.yield %lb281#1 : i32
       }
-      scf.if %v193 {
-        memref.store %pre257, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+      scf.if %v189 {
+        memref.store %pre253, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v332 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v333 = arith.addi %v332, %v252 : i32
-    %offset334 = arith.addi %v333, %wex188 : i32
-    %v335 = arith.addi %offset334, %v157 : i32
-    %v336 = arith.addi %offset334, %v173 : i32
-    %v337 = arith.addi %offset334, %v174 : i32
-    %v338 = arith.addi %offset334, %v175 : i32
-    %v339 = arith.addi %offset334, %v176 : i32
-    %v340 = arith.addi %offset334, %v177 : i32
-    %v341 = arith.addi %offset334, %v178 : i32
-    %v342 = arith.addi %offset334, %v179 : i32
-    %v343 = arith.addi %offset334, %v180 : i32
-    %v344 = arith.addi %offset334, %v181 : i32
-    %v345 = arith.addi %offset334, %v182 : i32
-    %v346 = arith.addi %offset334, %v183 : i32
-    %v347 = arith.addi %offset334, %v184 : i32
-    %v348 = arith.addi %offset334, %v185 : i32
-    %v349 = arith.addi %offset334, %v186 : i32
-    %v350 = arith.addi %offset334, %v187 : i32
-    %v351 = vector.from_elements %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350 : vector<16xi32>
-    %v352 = warp.block_exchange <blocked_to_striped> %v351 : vector<16xi32>
-    %v353 = vector.extract %v352[0] : i32 from vector<16xi32>
-    %c354 = arith.constant 0 : index
-    %v355 = arith.addi %v8, %c354 : index
-    %v356 = arith.addi %v355, %tid2 : index
-    memref.store %v353, %out[%v356] : memref<?xi32>
-    %v357 = vector.extract %v352[1] : i32 from vector<16xi32>
-    %c358 = arith.constant 256 : index
-    %v359 = arith.addi %v8, %c358 : index
-    %v360 = arith.addi %v359, %tid2 : index
-    memref.store %v357, %out[%v360] : memref<?xi32>
-    %v361 = vector.extract %v352[2] : i32 from vector<16xi32>
-    %c362 = arith.constant 512 : index
-    %v363 = arith.addi %v8, %c362 : index
-    %v364 = arith.addi %v363, %tid2 : index
-    memref.store %v361, %out[%v364] : memref<?xi32>
-    %v365 = vector.extract %v352[3] : i32 from vector<16xi32>
-    %c366 = arith.constant 768 : index
-    %v367 = arith.addi %v8, %c366 : index
-    %v368 = arith.addi %v367, %tid2 : index
-    memref.store %v365, %out[%v368] : memref<?xi32>
-    %v369 = vector.extract %v352[4] : i32 from vector<16xi32>
-    %c370 = arith.constant 1024 : index
-    %v371 = arith.addi %v8, %c370 : index
-    %v372 = arith.addi %v371, %tid2 : index
-    memref.store %v369, %out[%v372] : memref<?xi32>
-    %v373 = vector.extract %v352[5] : i32 from vector<16xi32>
-    %c374 = arith.constant 1280 : index
-    %v375 = arith.addi %v8, %c374 : index
-    %v376 = arith.addi %v375, %tid2 : index
-    memref.store %v373, %out[%v376] : memref<?xi32>
-    %v377 = vector.extract %v352[6] : i32 from vector<16xi32>
-    %c378 = arith.constant 1536 : index
-    %v379 = arith.addi %v8, %c378 : index
-    %v380 = arith.addi %v379, %tid2 : index
-    memref.store %v377, %out[%v380] : memref<?xi32>
-    %v381 = vector.extract %v352[7] : i32 from vector<16xi32>
-    %c382 = arith.constant 1792 : index
-    %v383 = arith.addi %v8, %c382 : index
-    %v384 = arith.addi %v383, %tid2 : index
-    memref.store %v381, %out[%v384] : memref<?xi32>
-    %v385 = vector.extract %v352[8] : i32 from vector<16xi32>
-    %c386 = arith.constant 2048 : index
-    %v387 = arith.addi %v8, %c386 : index
-    %v388 = arith.addi %v387, %tid2 : index
-    memref.store %v385, %out[%v388] : memref<?xi32>
-    %v389 = vector.extract %v352[9] : i32 from vector<16xi32>
-    %c390 = arith.constant 2304 : index
-    %v391 = arith.addi %v8, %c390 : index
-    %v392 = arith.addi %v391, %tid2 : index
-    memref.store %v389, %out[%v392] : memref<?xi32>
-    %v393 = vector.extract %v352[10] : i32 from vector<16xi32>
-    %c394 = arith.constant 2560 : index
-    %v395 = arith.addi %v8, %c394 : index
-    %v396 = arith.addi %v395, %tid2 : index
-    memref.store %v393, %out[%v396] : memref<?xi32>
-    %v397 = vector.extract %v352[11] : i32 from vector<16xi32>
-    %c398 = arith.constant 2816 : index
-    %v399 = arith.addi %v8, %c398 : index
-    %v400 = arith.addi %v399, %tid2 : index
-    memref.store %v397, %out[%v400] : memref<?xi32>
-    %v401 = vector.extract %v352[12] : i32 from vector<16xi32>
-    %c402 = arith.constant 3072 : index
-    %v403 = arith.addi %v8, %c402 : index
-    %v404 = arith.addi %v403, %tid2 : index
-    memref.store %v401, %out[%v404] : memref<?xi32>
-    %v405 = vector.extract %v352[13] : i32 from vector<16xi32>
-    %c406 = arith.constant 3328 : index
-    %v407 = arith.addi %v8, %c406 : index
-    %v408 = arith.addi %v407, %tid2 : index
-    memref.store %v405, %out[%v408] : memref<?xi32>
-    %v409 = vector.extract %v352[14] : i32 from vector<16xi32>
-    %c410 = arith.constant 3584 : index
-    %v411 = arith.addi %v8, %c410 : index
-    %v412 = arith.addi %v411, %tid2 : index
-    memref.store %v409, %out[%v412] : memref<?xi32>
-    %v413 = vector.extract %v352[15] : i32 from vector<16xi32>
-    %c414 = arith.constant 3840 : index
-    %v415 = arith.addi %v8, %c414 : index
-    %v416 = arith.addi %v415, %tid2 : index
-    memref.store %v413, %out[%v416] : memref<?xi32>
+    %v328 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v329 = arith.addi %v328, %v248 : i32
+    %offset330 = arith.addi %v329, %wex184 : i32
+    %v331 = arith.addi %offset330, %v153 : i32
+    %v332 = arith.addi %offset330, %v169 : i32
+    %v333 = arith.addi %offset330, %v170 : i32
+    %v334 = arith.addi %offset330, %v171 : i32
+    %v335 = arith.addi %offset330, %v172 : i32
+    %v336 = arith.addi %offset330, %v173 : i32
+    %v337 = arith.addi %offset330, %v174 : i32
+    %v338 = arith.addi %offset330, %v175 : i32
+    %v339 = arith.addi %offset330, %v176 : i32
+    %v340 = arith.addi %offset330, %v177 : i32
+    %v341 = arith.addi %offset330, %v178 : i32
+    %v342 = arith.addi %offset330, %v179 : i32
+    %v343 = arith.addi %offset330, %v180 : i32
+    %v344 = arith.addi %offset330, %v181 : i32
+    %v345 = arith.addi %offset330, %v182 : i32
+    %v346 = arith.addi %offset330, %v183 : i32
+    %v347 = vector.from_elements %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346 : vector<16xi32>
+    %v348 = warp.exchange <blocked_to_striped> %v347 : vector<16xi32>
+    %v349 = vector.extract %v348[0] : i32 from vector<16xi32>
+    memref.store %v349, %out[%v24] : memref<?xi32>
+    %v350 = vector.extract %v348[1] : i32 from vector<16xi32>
+    memref.store %v350, %out[%v26] : memref<?xi32>
+    %v351 = vector.extract %v348[2] : i32 from vector<16xi32>
+    memref.store %v351, %out[%v28] : memref<?xi32>
+    %v352 = vector.extract %v348[3] : i32 from vector<16xi32>
+    memref.store %v352, %out[%v30] : memref<?xi32>
+    %v353 = vector.extract %v348[4] : i32 from vector<16xi32>
+    memref.store %v353, %out[%v32] : memref<?xi32>
+    %v354 = vector.extract %v348[5] : i32 from vector<16xi32>
+    memref.store %v354, %out[%v34] : memref<?xi32>
+    %v355 = vector.extract %v348[6] : i32 from vector<16xi32>
+    memref.store %v355, %out[%v36] : memref<?xi32>
+    %v356 = vector.extract %v348[7] : i32 from vector<16xi32>
+    memref.store %v356, %out[%v38] : memref<?xi32>
+    %v357 = vector.extract %v348[8] : i32 from vector<16xi32>
+    memref.store %v357, %out[%v40] : memref<?xi32>
+    %v358 = vector.extract %v348[9] : i32 from vector<16xi32>
+    memref.store %v358, %out[%v42] : memref<?xi32>
+    %v359 = vector.extract %v348[10] : i32 from vector<16xi32>
+    memref.store %v359, %out[%v44] : memref<?xi32>
+    %v360 = vector.extract %v348[11] : i32 from vector<16xi32>
+    memref.store %v360, %out[%v46] : memref<?xi32>
+    %v361 = vector.extract %v348[12] : i32 from vector<16xi32>
+    memref.store %v361, %out[%v48] : memref<?xi32>
+    %v362 = vector.extract %v348[13] : i32 from vector<16xi32>
+    memref.store %v362, %out[%v50] : memref<?xi32>
+    %v363 = vector.extract %v348[14] : i32 from vector<16xi32>
+    memref.store %v363, %out[%v52] : memref<?xi32>
+    %v364 = vector.extract %v348[15] : i32 from vector<16xi32>
+    memref.store %v364, %out[%v54] : memref<?xi32>
     gpu.return
   }
 
@@ -4163,1089 +4251,310 @@ gpu.module @scan {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 2048 : index
-    %c10 = arith.constant 8 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 2048 : index
+    %c7 = arith.constant 8 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
     %c14 = arith.constant 0 : index
-    %v15 = arith.addi %v11, %c14 : index
-    %v16 = arith.addi %v15, %tid2 : index
-    %v17 = arith.index_cast %v16 : index to i64
-    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v19 = arith.index_cast %v18 : index to i64
-    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
-    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c23 = arith.constant 256 : index
-    %v24 = arith.addi %v11, %c23 : index
-    %v25 = arith.addi %v24, %tid2 : index
-    %v26 = arith.index_cast %v25 : index to i64
-    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
-    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c32 = arith.constant 512 : index
-    %v33 = arith.addi %v11, %c32 : index
-    %v34 = arith.addi %v33, %tid2 : index
-    %v35 = arith.index_cast %v34 : index to i64
-    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v37 = arith.index_cast %v36 : index to i64
-    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
-    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c41 = arith.constant 768 : index
-    %v42 = arith.addi %v11, %c41 : index
-    %v43 = arith.addi %v42, %tid2 : index
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 256 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %v36 = arith.index_cast %v21 : index to i64
+    %v37 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v38 = arith.index_cast %v37 : index to i64
+    %v39 = llvm.inttoptr %v38 : i64 to !llvm.ptr<1>
+    %v40 = llvm.getelementptr inbounds %v39[%v36] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v41 = llvm.load %v40 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v42 = arith.index_cast %v23 : index to i64
+    %v43 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
     %v44 = arith.index_cast %v43 : index to i64
-    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v46 = arith.index_cast %v45 : index to i64
-    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
-    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c50 = arith.constant 1024 : index
-    %v51 = arith.addi %v11, %c50 : index
-    %v52 = arith.addi %v51, %tid2 : index
-    %v53 = arith.index_cast %v52 : index to i64
-    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v55 = arith.index_cast %v54 : index to i64
-    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
-    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c59 = arith.constant 1280 : index
-    %v60 = arith.addi %v11, %c59 : index
-    %v61 = arith.addi %v60, %tid2 : index
+    %v45 = llvm.inttoptr %v44 : i64 to !llvm.ptr<1>
+    %v46 = llvm.getelementptr inbounds %v45[%v42] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v47 = llvm.load %v46 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v48 = arith.index_cast %v25 : index to i64
+    %v49 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v50 = arith.index_cast %v49 : index to i64
+    %v51 = llvm.inttoptr %v50 : i64 to !llvm.ptr<1>
+    %v52 = llvm.getelementptr inbounds %v51[%v48] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v53 = llvm.load %v52 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v54 = arith.index_cast %v27 : index to i64
+    %v55 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v56 = arith.index_cast %v55 : index to i64
+    %v57 = llvm.inttoptr %v56 : i64 to !llvm.ptr<1>
+    %v58 = llvm.getelementptr inbounds %v57[%v54] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v59 = llvm.load %v58 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v60 = arith.index_cast %v29 : index to i64
+    %v61 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
     %v62 = arith.index_cast %v61 : index to i64
-    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v64 = arith.index_cast %v63 : index to i64
-    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
-    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c68 = arith.constant 1536 : index
-    %v69 = arith.addi %v11, %c68 : index
-    %v70 = arith.addi %v69, %tid2 : index
-    %v71 = arith.index_cast %v70 : index to i64
-    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v73 = arith.index_cast %v72 : index to i64
-    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
-    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c77 = arith.constant 1792 : index
-    %v78 = arith.addi %v11, %c77 : index
-    %v79 = arith.addi %v78, %tid2 : index
+    %v63 = llvm.inttoptr %v62 : i64 to !llvm.ptr<1>
+    %v64 = llvm.getelementptr inbounds %v63[%v60] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v65 = llvm.load %v64 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v66 = arith.index_cast %v31 : index to i64
+    %v67 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v68 = arith.index_cast %v67 : index to i64
+    %v69 = llvm.inttoptr %v68 : i64 to !llvm.ptr<1>
+    %v70 = llvm.getelementptr inbounds %v69[%v66] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v71 = llvm.load %v70 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v72 = arith.index_cast %v33 : index to i64
+    %v73 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v74 = arith.index_cast %v73 : index to i64
+    %v75 = llvm.inttoptr %v74 : i64 to !llvm.ptr<1>
+    %v76 = llvm.getelementptr inbounds %v75[%v72] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v77 = llvm.load %v76 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v78 = arith.index_cast %v35 : index to i64
+    %v79 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
     %v80 = arith.index_cast %v79 : index to i64
-    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v82 = arith.index_cast %v81 : index to i64
-    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
-    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v86 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85 : vector<8xi32>
-    %v87 = warp.block_exchange <striped_to_blocked> %v86 : vector<8xi32>
-    %v88 = vector.extract %v87[0] : i32 from vector<8xi32>
-    %v89 = vector.extract %v87[1] : i32 from vector<8xi32>
-    %v90 = vector.extract %v87[2] : i32 from vector<8xi32>
-    %v91 = vector.extract %v87[3] : i32 from vector<8xi32>
-    %v92 = vector.extract %v87[4] : i32 from vector<8xi32>
-    %v93 = vector.extract %v87[5] : i32 from vector<8xi32>
-    %v94 = vector.extract %v87[6] : i32 from vector<8xi32>
-    %v95 = vector.extract %v87[7] : i32 from vector<8xi32>
-    %v96 = arith.addi %v88, %v89 : i32
+    %v81 = llvm.inttoptr %v80 : i64 to !llvm.ptr<1>
+    %v82 = llvm.getelementptr inbounds %v81[%v78] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v83 = llvm.load %v82 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v84 = vector.from_elements %v41, %v47, %v53, %v59, %v65, %v71, %v77, %v83 : vector<8xi32>
+    %v85 = warp.exchange <striped_to_blocked> %v84 : vector<8xi32>
+    %v86 = vector.extract %v85[0] : i32 from vector<8xi32>
+    %v87 = vector.extract %v85[1] : i32 from vector<8xi32>
+    %v88 = vector.extract %v85[2] : i32 from vector<8xi32>
+    %v89 = vector.extract %v85[3] : i32 from vector<8xi32>
+    %v90 = vector.extract %v85[4] : i32 from vector<8xi32>
+    %v91 = vector.extract %v85[5] : i32 from vector<8xi32>
+    %v92 = vector.extract %v85[6] : i32 from vector<8xi32>
+    %v93 = vector.extract %v85[7] : i32 from vector<8xi32>
+    %v94 = arith.addi %v86, %v87 : i32
+    %v95 = arith.addi %v94, %v88 : i32
+    %v96 = arith.addi %v95, %v89 : i32
     %v97 = arith.addi %v96, %v90 : i32
     %v98 = arith.addi %v97, %v91 : i32
     %v99 = arith.addi %v98, %v92 : i32
     %v100 = arith.addi %v99, %v93 : i32
-    %v101 = arith.addi %v100, %v94 : i32
-    %v102 = arith.addi %v101, %v95 : i32
-    %wex103 = warp.scan <add> %v102 exclusive : i32
-    %c104 = arith.constant 32 : index
-    %wid105 = arith.divui %tid2, %c104 : index
-    %lane106 = arith.remui %tid2, %c104 : index
-    %c107 = arith.constant 0 : index
-    %v108 = arith.cmpi eq, %lane106, %c107 : index
-    %c109 = arith.constant 31 : index
-    %v110 = arith.cmpi eq, %lane106, %c109 : index
-    scf.if %v110 {
-      %wtot111 = arith.addi %wex103, %v102 : i32
-      memref.store %wtot111, %warp_sm[%wid105] : memref<8xi32, #gpu.address_space<workgroup>>
+    %wex101 = warp.scan <add> %v100 exclusive : i32
+    %c102 = arith.constant 32 : index
+    %wid103 = arith.divui %tid2, %c102 : index
+    %lane104 = arith.remui %tid2, %c102 : index
+    %c105 = arith.constant 0 : index
+    %v106 = arith.cmpi eq, %lane104, %c105 : index
+    %c107 = arith.constant 31 : index
+    %v108 = arith.cmpi eq, %lane104, %c107 : index
+    scf.if %v108 {
+      %wtot109 = arith.addi %wex101, %v100 : i32
+      memref.store %wtot109, %warp_sm[%wid103] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c112 = arith.constant 0 : i32
+    %c110 = arith.constant 0 : i32
+    %c111 = arith.constant 0 : index
+    %v112 = memref.load %warp_sm[%c111] : memref<8xi32, #gpu.address_space<workgroup>>
     %c113 = arith.constant 0 : index
-    %v114 = memref.load %warp_sm[%c113] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c115 = arith.constant 0 : index
-    %v116 = arith.cmpi ugt, %wid105, %c115 : index
-    %v117 = arith.select %v116, %v114, %c112 : i32
-    %v118 = arith.addi %c112, %v117 : i32
-    %v119 = arith.addi %c112, %v114 : i32
+    %v114 = arith.cmpi ugt, %wid103, %c113 : index
+    %v115 = arith.select %v114, %v112, %c110 : i32
+    %v116 = arith.addi %c110, %v115 : i32
+    %v117 = arith.addi %c110, %v112 : i32
+    %c118 = arith.constant 1 : index
+    %v119 = memref.load %warp_sm[%c118] : memref<8xi32, #gpu.address_space<workgroup>>
     %c120 = arith.constant 1 : index
-    %v121 = memref.load %warp_sm[%c120] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c122 = arith.constant 1 : index
-    %v123 = arith.cmpi ugt, %wid105, %c122 : index
-    %v124 = arith.select %v123, %v121, %c112 : i32
-    %v125 = arith.addi %v118, %v124 : i32
-    %v126 = arith.addi %v119, %v121 : i32
+    %v121 = arith.cmpi ugt, %wid103, %c120 : index
+    %v122 = arith.select %v121, %v119, %c110 : i32
+    %v123 = arith.addi %v116, %v122 : i32
+    %v124 = arith.addi %v117, %v119 : i32
+    %c125 = arith.constant 2 : index
+    %v126 = memref.load %warp_sm[%c125] : memref<8xi32, #gpu.address_space<workgroup>>
     %c127 = arith.constant 2 : index
-    %v128 = memref.load %warp_sm[%c127] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c129 = arith.constant 2 : index
-    %v130 = arith.cmpi ugt, %wid105, %c129 : index
-    %v131 = arith.select %v130, %v128, %c112 : i32
-    %v132 = arith.addi %v125, %v131 : i32
-    %v133 = arith.addi %v126, %v128 : i32
+    %v128 = arith.cmpi ugt, %wid103, %c127 : index
+    %v129 = arith.select %v128, %v126, %c110 : i32
+    %v130 = arith.addi %v123, %v129 : i32
+    %v131 = arith.addi %v124, %v126 : i32
+    %c132 = arith.constant 3 : index
+    %v133 = memref.load %warp_sm[%c132] : memref<8xi32, #gpu.address_space<workgroup>>
     %c134 = arith.constant 3 : index
-    %v135 = memref.load %warp_sm[%c134] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c136 = arith.constant 3 : index
-    %v137 = arith.cmpi ugt, %wid105, %c136 : index
-    %v138 = arith.select %v137, %v135, %c112 : i32
-    %v139 = arith.addi %v132, %v138 : i32
-    %v140 = arith.addi %v133, %v135 : i32
+    %v135 = arith.cmpi ugt, %wid103, %c134 : index
+    %v136 = arith.select %v135, %v133, %c110 : i32
+    %v137 = arith.addi %v130, %v136 : i32
+    %v138 = arith.addi %v131, %v133 : i32
+    %c139 = arith.constant 4 : index
+    %v140 = memref.load %warp_sm[%c139] : memref<8xi32, #gpu.address_space<workgroup>>
     %c141 = arith.constant 4 : index
-    %v142 = memref.load %warp_sm[%c141] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c143 = arith.constant 4 : index
-    %v144 = arith.cmpi ugt, %wid105, %c143 : index
-    %v145 = arith.select %v144, %v142, %c112 : i32
-    %v146 = arith.addi %v139, %v145 : i32
-    %v147 = arith.addi %v140, %v142 : i32
+    %v142 = arith.cmpi ugt, %wid103, %c141 : index
+    %v143 = arith.select %v142, %v140, %c110 : i32
+    %v144 = arith.addi %v137, %v143 : i32
+    %v145 = arith.addi %v138, %v140 : i32
+    %c146 = arith.constant 5 : index
+    %v147 = memref.load %warp_sm[%c146] : memref<8xi32, #gpu.address_space<workgroup>>
     %c148 = arith.constant 5 : index
-    %v149 = memref.load %warp_sm[%c148] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c150 = arith.constant 5 : index
-    %v151 = arith.cmpi ugt, %wid105, %c150 : index
-    %v152 = arith.select %v151, %v149, %c112 : i32
-    %v153 = arith.addi %v146, %v152 : i32
-    %v154 = arith.addi %v147, %v149 : i32
+    %v149 = arith.cmpi ugt, %wid103, %c148 : index
+    %v150 = arith.select %v149, %v147, %c110 : i32
+    %v151 = arith.addi %v144, %v150 : i32
+    %v152 = arith.addi %v145, %v147 : i32
+    %c153 = arith.constant 6 : index
+    %v154 = memref.load %warp_sm[%c153] : memref<8xi32, #gpu.address_space<workgroup>>
     %c155 = arith.constant 6 : index
-    %v156 = memref.load %warp_sm[%c155] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c157 = arith.constant 6 : index
-    %v158 = arith.cmpi ugt, %wid105, %c157 : index
-    %v159 = arith.select %v158, %v156, %c112 : i32
-    %v160 = arith.addi %v153, %v159 : i32
-    %v161 = arith.addi %v154, %v156 : i32
+    %v156 = arith.cmpi ugt, %wid103, %c155 : index
+    %v157 = arith.select %v156, %v154, %c110 : i32
+    %v158 = arith.addi %v151, %v157 : i32
+    %v159 = arith.addi %v152, %v154 : i32
+    %c160 = arith.constant 7 : index
+    %v161 = memref.load %warp_sm[%c160] : memref<8xi32, #gpu.address_space<workgroup>>
     %c162 = arith.constant 7 : index
-    %v163 = memref.load %warp_sm[%c162] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c164 = arith.constant 7 : index
-    %v165 = arith.cmpi ugt, %wid105, %c164 : index
-    %v166 = arith.select %v165, %v163, %c112 : i32
-    %v167 = arith.addi %v160, %v166 : i32
-    %v168 = arith.addi %v161, %v163 : i32
-    %v169 = arith.cmpi eq, %wid105, %c8 : index
-    scf.if %v169 {
-      %c170 = arith.constant 0 : i64
-      %v171 = arith.cmpi eq, %tile6, %c170 : i64
-      %pre172 = scf.if %v171 -> i32 {
-        scf.if %v108 {
-          %v173 = arith.extui %v168 : i32 to i64
-          %c174 = arith.constant 8589934592 : i64
-          %v175 = arith.ori %v173, %c174 : i64
-          %c176 = arith.constant 1 : i64
-          %v177 = arith.addi %tile6, %c176 : i64
-          %v178 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v179 = arith.index_cast %v178 : index to i64
-          %v180 = llvm.inttoptr %v179 : i64 to !llvm.ptr<1>
-          %v181 = llvm.getelementptr inbounds %v180[%v177] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v175, %v181 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %v163 = arith.cmpi ugt, %wid103, %c162 : index
+    %v164 = arith.select %v163, %v161, %c110 : i32
+    %v165 = arith.addi %v158, %v164 : i32
+    %v166 = arith.addi %v159, %v161 : i32
+    %v167 = arith.cmpi eq, %wid103, %c5 : index
+    scf.if %v167 {
+      %c168 = arith.constant 0 : i64
+      %v169 = arith.cmpi eq, %v4, %c168 : i64
+      %pre170 = scf.if %v169 -> i32 {
+        scf.if %v106 {
+          %v171 = arith.extui %v166 : i32 to i64
+          %c172 = arith.constant 8589934592 : i64
+          %v173 = arith.ori %v171, %c172 : i64
+          %c174 = arith.constant 1 : i64
+          %v175 = arith.addi %v4, %c174 : i64
+          %v176 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v177 = arith.index_cast %v176 : index to i64
+          %v178 = llvm.inttoptr %v177 : i64 to !llvm.ptr<1>
+          %v179 = llvm.getelementptr inbounds %v178[%v175] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v173, %v179 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c112 : i32
+        scf.yield %c110 : i32
       } else {
-        scf.if %v108 {
-          %v182 = arith.extui %v168 : i32 to i64
-          %c183 = arith.constant 4294967296 : i64
-          %v184 = arith.ori %v182, %c183 : i64
-          %c185 = arith.constant 1 : i64
-          %v186 = arith.addi %tile6, %c185 : i64
-          %v187 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v188 = arith.index_cast %v187 : index to i64
-          %v189 = llvm.inttoptr %v188 : i64 to !llvm.ptr<1>
-          %v190 = llvm.getelementptr inbounds %v189[%v186] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v184, %v190 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v106 {
+          %v180 = arith.extui %v166 : i32 to i64
+          %c181 = arith.constant 4294967296 : i64
+          %v182 = arith.ori %v180, %c181 : i64
+          %c183 = arith.constant 1 : i64
+          %v184 = arith.addi %v4, %c183 : i64
+          %v185 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v186 = arith.index_cast %v185 : index to i64
+          %v187 = llvm.inttoptr %v186 : i64 to !llvm.ptr<1>
+          %v188 = llvm.getelementptr inbounds %v187[%v184] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v182, %v188 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c191 = arith.constant 1245 : i32
-        nvvm.nanosleep %c191
-        %c192 = arith.constant 0 : i32
-        %lane193 = warp.lane_id : i32
-        %v194 = arith.extui %lane193 : i32 to i64
-        %c195 = arith.constant 1 : i64
-        %c196 = arith.constant 0 : i64
-        %c197 = arith.constant 32 : i64
-        %c198 = arith.constant 4294967295 : i64
-        %v199 = arith.subi %tile6, %c195 : i64
-        %lb200:2 = scf.while (%end201 = %v199, %acc202 = %c192) : (i64, i32) -> (i64, i32) {
-          %v203 = arith.subi %end201, %v194 : i64
-          %v204 = arith.cmpi sge, %v203, %c196 : i64
-          %v205 = arith.addi %v203, %c195 : i64
-          %c206 = arith.constant 8589934592 : i64
-          %v207 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v208 = arith.index_cast %v207 : index to i64
-          %v209 = llvm.inttoptr %v208 : i64 to !llvm.ptr<1>
-          %v210 = llvm.getelementptr inbounds %v209[%v205] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word211 = scf.while (%spin212 = %c196) : (i64) -> i64 {
-            %v213 = scf.if %v204 -> i64 {
-              %v214 = llvm.load %v210 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v214 : i64
+        %c189 = arith.constant 1245 : i32
+        nvvm.nanosleep %c189
+        %c190 = arith.constant 0 : i32
+        %lane191 = warp.lane_id : i32
+        %v192 = arith.extui %lane191 : i32 to i64
+        %c193 = arith.constant 1 : i64
+        %c194 = arith.constant 0 : i64
+        %c195 = arith.constant 32 : i64
+        %c196 = arith.constant 4294967295 : i64
+        %v197 = arith.subi %v4, %c193 : i64
+        %lb198:2 = scf.while (%end199 = %v197, %acc200 = %c190) : (i64, i32) -> (i64, i32) {
+          %v201 = arith.subi %end199, %v192 : i64
+          %v202 = arith.cmpi sge, %v201, %c194 : i64
+          %v203 = arith.addi %v201, %c193 : i64
+          %c204 = arith.constant 8589934592 : i64
+          %v205 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v206 = arith.index_cast %v205 : index to i64
+          %v207 = llvm.inttoptr %v206 : i64 to !llvm.ptr<1>
+          %v208 = llvm.getelementptr inbounds %v207[%v203] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word209 = scf.while (%spin210 = %c194) : (i64) -> i64 {
+            %v211 = scf.if %v202 -> i64 {
+              %v212 = llvm.load %v208 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v212 : i64
             } else {
-              scf.yield %c206 : i64
+              scf.yield %c204 : i64
             }
-            %v215 = arith.shrui %v213, %c197 : i64
-            %v216 = arith.cmpi eq, %v215, %c196 : i64
-            %v217 = warp.vote <any> %v216 : i1
-            scf.condition(%v217) %v213 : i64
+            %v213 = arith.shrui %v211, %c195 : i64
+            %v214 = arith.cmpi eq, %v213, %c194 : i64
+            %v215 = warp.vote <any> %v214 : i1
+            scf.condition(%v215) %v211 : i64
           } do {
-            ^bb0(%x218: i64):
-            %c219 = arith.constant 648 : i32
-            nvvm.nanosleep %c219
-            scf.yield %c196 : i64
+            ^bb0(%x216: i64):
+            %c217 = arith.constant 648 : i32
+            nvvm.nanosleep %c217
+            scf.yield %c194 : i64
           }
-          %v220 = arith.shrui %word211, %c197 : i64
-          %c221 = arith.constant 2 : i64
-          %v222 = arith.cmpi eq, %v220, %c221 : i64
-          %ballot223 = warp.ballot %v222 : i32
-          %c224 = arith.constant 0 : i32
-          %v225 = arith.cmpi ne, %ballot223, %c224 : i32
-          %v226 = math.cttz %ballot223 : i32
-          %v227 = arith.cmpi ule, %lane193, %v226 : i32
-          %v228 = arith.andi %word211, %c198 : i64
-          %v229 = arith.trunci %v228 : i64 to i32
-          %v230 = arith.select %v227, %v229, %c192 : i32
-          %v231 = warp.reduce <add> %v230 : i32
-          %v232 = arith.addi %acc202, %v231 : i32
-          %v233 = arith.subi %end201, %c197 : i64
-          %v234 = arith.xori %v225, %true : i1
-          scf.condition(%v234) %v233, %v232 : i64, i32
+          %v218 = arith.shrui %word209, %c195 : i64
+          %c219 = arith.constant 2 : i64
+          %v220 = arith.cmpi eq, %v218, %c219 : i64
+          %ballot221 = warp.ballot %v220 : i32
+          %c222 = arith.constant 0 : i32
+          %v223 = arith.cmpi ne, %ballot221, %c222 : i32
+          %v224 = math.cttz %ballot221 : i32
+          %v225 = arith.cmpi ule, %lane191, %v224 : i32
+          %v226 = arith.andi %word209, %c196 : i64
+          %v227 = arith.trunci %v226 : i64 to i32
+          %v228 = arith.select %v225, %v227, %c190 : i32
+          %v229 = warp.reduce <add> %v228 : i32
+          %v230 = arith.addi %acc200, %v229 : i32
+          %v231 = arith.subi %end199, %c195 : i64
+          %v232 = arith.xori %v223, %true : i1
+          scf.condition(%v232) %v231, %v230 : i64, i32
         } do {
-          ^bb0(%e235: i64, %a236: i32):
-          scf.yield %e235, %a236 : i64, i32
+          ^bb0(%e233: i64, %a234: i32):
+          scf.yield %e233, %a234 : i64, i32
         }
-        %v237 = arith.addi %lb200#1, %v168 : i32
-        scf.if %v108 {
-          %v238 = arith.extui %v237 : i32 to i64
-          %c239 = arith.constant 8589934592 : i64
-          %v240 = arith.ori %v238, %c239 : i64
-          %c241 = arith.constant 1 : i64
-          %v242 = arith.addi %tile6, %c241 : i64
-          %v243 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v244 = arith.index_cast %v243 : index to i64
-          %v245 = llvm.inttoptr %v244 : i64 to !llvm.ptr<1>
-          %v246 = llvm.getelementptr inbounds %v245[%v242] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v240, %v246 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v235 = arith.addi %lb198#1, %v166 : i32
+        scf.if %v106 {
+          %v236 = arith.extui %v235 : i32 to i64
+          %c237 = arith.constant 8589934592 : i64
+          %v238 = arith.ori %v236, %c237 : i64
+          %c239 = arith.constant 1 : i64
+          %v240 = arith.addi %v4, %c239 : i64
+          %v241 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v242 = arith.index_cast %v241 : index to i64
+          %v243 = llvm.inttoptr %v242 : i64 to !llvm.ptr<1>
+          %v244 = llvm.getelementptr inbounds %v243[%v240] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v238, %v244 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb200#1 : i32
+        scf.yield %lb198#1 : i32
       }
-      scf.if %v108 {
-        memref.store %pre172, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v247 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v248 = arith.addi %v247, %v167 : i32
-    %offset249 = arith.addi %v248, %wex103 : i32
-    %v250 = arith.addi %offset249, %v88 : i32
-    %v251 = arith.addi %offset249, %v96 : i32
-    %v252 = arith.addi %offset249, %v97 : i32
-    %v253 = arith.addi %offset249, %v98 : i32
-    %v254 = arith.addi %offset249, %v99 : i32
-    %v255 = arith.addi %offset249, %v100 : i32
-    %v256 = arith.addi %offset249, %v101 : i32
-    %v257 = arith.addi %offset249, %v102 : i32
-    %v258 = vector.from_elements %v250, %v251, %v252, %v253, %v254, %v255, %v256, %v257 : vector<8xi32>
-    %v259 = warp.block_exchange <blocked_to_striped> %v258 : vector<8xi32>
-    %v260 = vector.extract %v259[0] : i32 from vector<8xi32>
-    %c261 = arith.constant 0 : index
-    %v262 = arith.addi %v11, %c261 : index
-    %v263 = arith.addi %v262, %tid2 : index
-    memref.store %v260, %out[%v263] : memref<?xi32>
-    %v264 = vector.extract %v259[1] : i32 from vector<8xi32>
-    %c265 = arith.constant 256 : index
-    %v266 = arith.addi %v11, %c265 : index
-    %v267 = arith.addi %v266, %tid2 : index
-    memref.store %v264, %out[%v267] : memref<?xi32>
-    %v268 = vector.extract %v259[2] : i32 from vector<8xi32>
-    %c269 = arith.constant 512 : index
-    %v270 = arith.addi %v11, %c269 : index
-    %v271 = arith.addi %v270, %tid2 : index
-    memref.store %v268, %out[%v271] : memref<?xi32>
-    %v272 = vector.extract %v259[3] : i32 from vector<8xi32>
-    %c273 = arith.constant 768 : index
-    %v274 = arith.addi %v11, %c273 : index
-    %v275 = arith.addi %v274, %tid2 : index
-    memref.store %v272, %out[%v275] : memref<?xi32>
-    %v276 = vector.extract %v259[4] : i32 from vector<8xi32>
-    %c277 = arith.constant 1024 : index
-    %v278 = arith.addi %v11, %c277 : index
-    %v279 = arith.addi %v278, %tid2 : index
-    memref.store %v276, %out[%v279] : memref<?xi32>
-    %v280 = vector.extract %v259[5] : i32 from vector<8xi32>
-    %c281 = arith.constant 1280 : index
-    %v282 = arith.addi %v11, %c281 : index
-    %v283 = arith.addi %v282, %tid2 : index
-    memref.store %v280, %out[%v283] : memref<?xi32>
-    %v284 = vector.extract %v259[6] : i32 from vector<8xi32>
-    %c285 = arith.constant 1536 : index
-    %v286 = arith.addi %v11, %c285 : index
-    %v287 = arith.addi %v286, %tid2 : index
-    memref.store %v284, %out[%v287] : memref<?xi32>
-    %v288 = vector.extract %v259[7] : i32 from vector<8xi32>
-    %c289 = arith.constant 1792 : index
-    %v290 = arith.addi %v11, %c289 : index
-    %v291 = arith.addi %v290, %tid2 : index
-    memref.store %v288, %out[%v291] : memref<?xi32>
-    gpu.return
-  }
-
-  gpu.func @scan_incl_i32_items32(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 8192 : index
-    %c10 = arith.constant 32 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.addi %v11, %c14 : index
-    %v16 = arith.addi %v15, %tid2 : index
-    %v17 = arith.index_cast %v16 : index to i64
-    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v19 = arith.index_cast %v18 : index to i64
-    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
-    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c23 = arith.constant 256 : index
-    %v24 = arith.addi %v11, %c23 : index
-    %v25 = arith.addi %v24, %tid2 : index
-    %v26 = arith.index_cast %v25 : index to i64
-    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
-    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c32 = arith.constant 512 : index
-    %v33 = arith.addi %v11, %c32 : index
-    %v34 = arith.addi %v33, %tid2 : index
-    %v35 = arith.index_cast %v34 : index to i64
-    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v37 = arith.index_cast %v36 : index to i64
-    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
-    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c41 = arith.constant 768 : index
-    %v42 = arith.addi %v11, %c41 : index
-    %v43 = arith.addi %v42, %tid2 : index
-    %v44 = arith.index_cast %v43 : index to i64
-    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v46 = arith.index_cast %v45 : index to i64
-    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
-    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c50 = arith.constant 1024 : index
-    %v51 = arith.addi %v11, %c50 : index
-    %v52 = arith.addi %v51, %tid2 : index
-    %v53 = arith.index_cast %v52 : index to i64
-    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v55 = arith.index_cast %v54 : index to i64
-    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
-    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c59 = arith.constant 1280 : index
-    %v60 = arith.addi %v11, %c59 : index
-    %v61 = arith.addi %v60, %tid2 : index
-    %v62 = arith.index_cast %v61 : index to i64
-    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v64 = arith.index_cast %v63 : index to i64
-    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
-    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c68 = arith.constant 1536 : index
-    %v69 = arith.addi %v11, %c68 : index
-    %v70 = arith.addi %v69, %tid2 : index
-    %v71 = arith.index_cast %v70 : index to i64
-    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v73 = arith.index_cast %v72 : index to i64
-    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
-    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c77 = arith.constant 1792 : index
-    %v78 = arith.addi %v11, %c77 : index
-    %v79 = arith.addi %v78, %tid2 : index
-    %v80 = arith.index_cast %v79 : index to i64
-    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v82 = arith.index_cast %v81 : index to i64
-    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
-    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c86 = arith.constant 2048 : index
-    %v87 = arith.addi %v11, %c86 : index
-    %v88 = arith.addi %v87, %tid2 : index
-    %v89 = arith.index_cast %v88 : index to i64
-    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v91 = arith.index_cast %v90 : index to i64
-    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
-    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c95 = arith.constant 2304 : index
-    %v96 = arith.addi %v11, %c95 : index
-    %v97 = arith.addi %v96, %tid2 : index
-    %v98 = arith.index_cast %v97 : index to i64
-    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v100 = arith.index_cast %v99 : index to i64
-    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
-    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c104 = arith.constant 2560 : index
-    %v105 = arith.addi %v11, %c104 : index
-    %v106 = arith.addi %v105, %tid2 : index
-    %v107 = arith.index_cast %v106 : index to i64
-    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v109 = arith.index_cast %v108 : index to i64
-    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
-    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c113 = arith.constant 2816 : index
-    %v114 = arith.addi %v11, %c113 : index
-    %v115 = arith.addi %v114, %tid2 : index
-    %v116 = arith.index_cast %v115 : index to i64
-    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v118 = arith.index_cast %v117 : index to i64
-    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
-    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c122 = arith.constant 3072 : index
-    %v123 = arith.addi %v11, %c122 : index
-    %v124 = arith.addi %v123, %tid2 : index
-    %v125 = arith.index_cast %v124 : index to i64
-    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v127 = arith.index_cast %v126 : index to i64
-    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
-    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c131 = arith.constant 3328 : index
-    %v132 = arith.addi %v11, %c131 : index
-    %v133 = arith.addi %v132, %tid2 : index
-    %v134 = arith.index_cast %v133 : index to i64
-    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v136 = arith.index_cast %v135 : index to i64
-    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
-    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c140 = arith.constant 3584 : index
-    %v141 = arith.addi %v11, %c140 : index
-    %v142 = arith.addi %v141, %tid2 : index
-    %v143 = arith.index_cast %v142 : index to i64
-    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v145 = arith.index_cast %v144 : index to i64
-    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
-    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c149 = arith.constant 3840 : index
-    %v150 = arith.addi %v11, %c149 : index
-    %v151 = arith.addi %v150, %tid2 : index
-    %v152 = arith.index_cast %v151 : index to i64
-    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v154 = arith.index_cast %v153 : index to i64
-    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
-    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c158 = arith.constant 4096 : index
-    %v159 = arith.addi %v11, %c158 : index
-    %v160 = arith.addi %v159, %tid2 : index
-    %v161 = arith.index_cast %v160 : index to i64
-    %v162 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v163 = arith.index_cast %v162 : index to i64
-    %v164 = llvm.inttoptr %v163 : i64 to !llvm.ptr<1>
-    %v165 = llvm.getelementptr inbounds %v164[%v161] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v166 = llvm.load %v165 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c167 = arith.constant 4352 : index
-    %v168 = arith.addi %v11, %c167 : index
-    %v169 = arith.addi %v168, %tid2 : index
-    %v170 = arith.index_cast %v169 : index to i64
-    %v171 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v172 = arith.index_cast %v171 : index to i64
-    %v173 = llvm.inttoptr %v172 : i64 to !llvm.ptr<1>
-    %v174 = llvm.getelementptr inbounds %v173[%v170] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v175 = llvm.load %v174 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c176 = arith.constant 4608 : index
-    %v177 = arith.addi %v11, %c176 : index
-    %v178 = arith.addi %v177, %tid2 : index
-    %v179 = arith.index_cast %v178 : index to i64
-    %v180 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v181 = arith.index_cast %v180 : index to i64
-    %v182 = llvm.inttoptr %v181 : i64 to !llvm.ptr<1>
-    %v183 = llvm.getelementptr inbounds %v182[%v179] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v184 = llvm.load %v183 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c185 = arith.constant 4864 : index
-    %v186 = arith.addi %v11, %c185 : index
-    %v187 = arith.addi %v186, %tid2 : index
-    %v188 = arith.index_cast %v187 : index to i64
-    %v189 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v190 = arith.index_cast %v189 : index to i64
-    %v191 = llvm.inttoptr %v190 : i64 to !llvm.ptr<1>
-    %v192 = llvm.getelementptr inbounds %v191[%v188] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v193 = llvm.load %v192 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c194 = arith.constant 5120 : index
-    %v195 = arith.addi %v11, %c194 : index
-    %v196 = arith.addi %v195, %tid2 : index
-    %v197 = arith.index_cast %v196 : index to i64
-    %v198 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v199 = arith.index_cast %v198 : index to i64
-    %v200 = llvm.inttoptr %v199 : i64 to !llvm.ptr<1>
-    %v201 = llvm.getelementptr inbounds %v200[%v197] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v202 = llvm.load %v201 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c203 = arith.constant 5376 : index
-    %v204 = arith.addi %v11, %c203 : index
-    %v205 = arith.addi %v204, %tid2 : index
-    %v206 = arith.index_cast %v205 : index to i64
-    %v207 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v208 = arith.index_cast %v207 : index to i64
-    %v209 = llvm.inttoptr %v208 : i64 to !llvm.ptr<1>
-    %v210 = llvm.getelementptr inbounds %v209[%v206] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v211 = llvm.load %v210 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c212 = arith.constant 5632 : index
-    %v213 = arith.addi %v11, %c212 : index
-    %v214 = arith.addi %v213, %tid2 : index
-    %v215 = arith.index_cast %v214 : index to i64
-    %v216 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v217 = arith.index_cast %v216 : index to i64
-    %v218 = llvm.inttoptr %v217 : i64 to !llvm.ptr<1>
-    %v219 = llvm.getelementptr inbounds %v218[%v215] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v220 = llvm.load %v219 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c221 = arith.constant 5888 : index
-    %v222 = arith.addi %v11, %c221 : index
-    %v223 = arith.addi %v222, %tid2 : index
-    %v224 = arith.index_cast %v223 : index to i64
-    %v225 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v226 = arith.index_cast %v225 : index to i64
-    %v227 = llvm.inttoptr %v226 : i64 to !llvm.ptr<1>
-    %v228 = llvm.getelementptr inbounds %v227[%v224] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v229 = llvm.load %v228 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c230 = arith.constant 6144 : index
-    %v231 = arith.addi %v11, %c230 : index
-    %v232 = arith.addi %v231, %tid2 : index
-    %v233 = arith.index_cast %v232 : index to i64
-    %v234 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v235 = arith.index_cast %v234 : index to i64
-    %v236 = llvm.inttoptr %v235 : i64 to !llvm.ptr<1>
-    %v237 = llvm.getelementptr inbounds %v236[%v233] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v238 = llvm.load %v237 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c239 = arith.constant 6400 : index
-    %v240 = arith.addi %v11, %c239 : index
-    %v241 = arith.addi %v240, %tid2 : index
-    %v242 = arith.index_cast %v241 : index to i64
-    %v243 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v244 = arith.index_cast %v243 : index to i64
-    %v245 = llvm.inttoptr %v244 : i64 to !llvm.ptr<1>
-    %v246 = llvm.getelementptr inbounds %v245[%v242] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v247 = llvm.load %v246 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c248 = arith.constant 6656 : index
-    %v249 = arith.addi %v11, %c248 : index
-    %v250 = arith.addi %v249, %tid2 : index
-    %v251 = arith.index_cast %v250 : index to i64
-    %v252 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v253 = arith.index_cast %v252 : index to i64
-    %v254 = llvm.inttoptr %v253 : i64 to !llvm.ptr<1>
-    %v255 = llvm.getelementptr inbounds %v254[%v251] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v256 = llvm.load %v255 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c257 = arith.constant 6912 : index
-    %v258 = arith.addi %v11, %c257 : index
-    %v259 = arith.addi %v258, %tid2 : index
-    %v260 = arith.index_cast %v259 : index to i64
-    %v261 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v262 = arith.index_cast %v261 : index to i64
-    %v263 = llvm.inttoptr %v262 : i64 to !llvm.ptr<1>
-    %v264 = llvm.getelementptr inbounds %v263[%v260] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v265 = llvm.load %v264 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c266 = arith.constant 7168 : index
-    %v267 = arith.addi %v11, %c266 : index
-    %v268 = arith.addi %v267, %tid2 : index
-    %v269 = arith.index_cast %v268 : index to i64
-    %v270 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v271 = arith.index_cast %v270 : index to i64
-    %v272 = llvm.inttoptr %v271 : i64 to !llvm.ptr<1>
-    %v273 = llvm.getelementptr inbounds %v272[%v269] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v274 = llvm.load %v273 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c275 = arith.constant 7424 : index
-    %v276 = arith.addi %v11, %c275 : index
-    %v277 = arith.addi %v276, %tid2 : index
-    %v278 = arith.index_cast %v277 : index to i64
-    %v279 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v280 = arith.index_cast %v279 : index to i64
-    %v281 = llvm.inttoptr %v280 : i64 to !llvm.ptr<1>
-    %v282 = llvm.getelementptr inbounds %v281[%v278] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v283 = llvm.load %v282 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c284 = arith.constant 7680 : index
-    %v285 = arith.addi %v11, %c284 : index
-    %v286 = arith.addi %v285, %tid2 : index
-    %v287 = arith.index_cast %v286 : index to i64
-    %v288 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v289 = arith.index_cast %v288 : index to i64
-    %v290 = llvm.inttoptr %v289 : i64 to !llvm.ptr<1>
-    %v291 = llvm.getelementptr inbounds %v290[%v287] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v292 = llvm.load %v291 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %c293 = arith.constant 7936 : index
-    %v294 = arith.addi %v11, %c293 : index
-    %v295 = arith.addi %v294, %tid2 : index
-    %v296 = arith.index_cast %v295 : index to i64
-    %v297 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v298 = arith.index_cast %v297 : index to i64
-    %v299 = llvm.inttoptr %v298 : i64 to !llvm.ptr<1>
-    %v300 = llvm.getelementptr inbounds %v299[%v296] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v301 = llvm.load %v300 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v302 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157, %v166, %v175, %v184, %v193, %v202, %v211, %v220, %v229, %v238, %v247, %v256, %v265, %v274, %v283, %v292, %v301 : vector<32xi32>
-    %v303 = warp.block_exchange <striped_to_blocked> %v302 : vector<32xi32>
-    %v304 = vector.extract %v303[0] : i32 from vector<32xi32>
-    %v305 = vector.extract %v303[1] : i32 from vector<32xi32>
-    %v306 = vector.extract %v303[2] : i32 from vector<32xi32>
-    %v307 = vector.extract %v303[3] : i32 from vector<32xi32>
-    %v308 = vector.extract %v303[4] : i32 from vector<32xi32>
-    %v309 = vector.extract %v303[5] : i32 from vector<32xi32>
-    %v310 = vector.extract %v303[6] : i32 from vector<32xi32>
-    %v311 = vector.extract %v303[7] : i32 from vector<32xi32>
-    %v312 = vector.extract %v303[8] : i32 from vector<32xi32>
-    %v313 = vector.extract %v303[9] : i32 from vector<32xi32>
-    %v314 = vector.extract %v303[10] : i32 from vector<32xi32>
-    %v315 = vector.extract %v303[11] : i32 from vector<32xi32>
-    %v316 = vector.extract %v303[12] : i32 from vector<32xi32>
-    %v317 = vector.extract %v303[13] : i32 from vector<32xi32>
-    %v318 = vector.extract %v303[14] : i32 from vector<32xi32>
-    %v319 = vector.extract %v303[15] : i32 from vector<32xi32>
-    %v320 = vector.extract %v303[16] : i32 from vector<32xi32>
-    %v321 = vector.extract %v303[17] : i32 from vector<32xi32>
-    %v322 = vector.extract %v303[18] : i32 from vector<32xi32>
-    %v323 = vector.extract %v303[19] : i32 from vector<32xi32>
-    %v324 = vector.extract %v303[20] : i32 from vector<32xi32>
-    %v325 = vector.extract %v303[21] : i32 from vector<32xi32>
-    %v326 = vector.extract %v303[22] : i32 from vector<32xi32>
-    %v327 = vector.extract %v303[23] : i32 from vector<32xi32>
-    %v328 = vector.extract %v303[24] : i32 from vector<32xi32>
-    %v329 = vector.extract %v303[25] : i32 from vector<32xi32>
-    %v330 = vector.extract %v303[26] : i32 from vector<32xi32>
-    %v331 = vector.extract %v303[27] : i32 from vector<32xi32>
-    %v332 = vector.extract %v303[28] : i32 from vector<32xi32>
-    %v333 = vector.extract %v303[29] : i32 from vector<32xi32>
-    %v334 = vector.extract %v303[30] : i32 from vector<32xi32>
-    %v335 = vector.extract %v303[31] : i32 from vector<32xi32>
-    %v336 = arith.addi %v304, %v305 : i32
-    %v337 = arith.addi %v336, %v306 : i32
-    %v338 = arith.addi %v337, %v307 : i32
-    %v339 = arith.addi %v338, %v308 : i32
-    %v340 = arith.addi %v339, %v309 : i32
-    %v341 = arith.addi %v340, %v310 : i32
-    %v342 = arith.addi %v341, %v311 : i32
-    %v343 = arith.addi %v342, %v312 : i32
-    %v344 = arith.addi %v343, %v313 : i32
-    %v345 = arith.addi %v344, %v314 : i32
-    %v346 = arith.addi %v345, %v315 : i32
-    %v347 = arith.addi %v346, %v316 : i32
-    %v348 = arith.addi %v347, %v317 : i32
-    %v349 = arith.addi %v348, %v318 : i32
-    %v350 = arith.addi %v349, %v319 : i32
-    %v351 = arith.addi %v350, %v320 : i32
-    %v352 = arith.addi %v351, %v321 : i32
-    %v353 = arith.addi %v352, %v322 : i32
-    %v354 = arith.addi %v353, %v323 : i32
-    %v355 = arith.addi %v354, %v324 : i32
-    %v356 = arith.addi %v355, %v325 : i32
-    %v357 = arith.addi %v356, %v326 : i32
-    %v358 = arith.addi %v357, %v327 : i32
-    %v359 = arith.addi %v358, %v328 : i32
-    %v360 = arith.addi %v359, %v329 : i32
-    %v361 = arith.addi %v360, %v330 : i32
-    %v362 = arith.addi %v361, %v331 : i32
-    %v363 = arith.addi %v362, %v332 : i32
-    %v364 = arith.addi %v363, %v333 : i32
-    %v365 = arith.addi %v364, %v334 : i32
-    %v366 = arith.addi %v365, %v335 : i32
-    %wex367 = warp.scan <add> %v366 exclusive : i32
-    %c368 = arith.constant 32 : index
-    %wid369 = arith.divui %tid2, %c368 : index
-    %lane370 = arith.remui %tid2, %c368 : index
-    %c371 = arith.constant 0 : index
-    %v372 = arith.cmpi eq, %lane370, %c371 : index
-    %c373 = arith.constant 31 : index
-    %v374 = arith.cmpi eq, %lane370, %c373 : index
-    scf.if %v374 {
-      %wtot375 = arith.addi %wex367, %v366 : i32
-      memref.store %wtot375, %warp_sm[%wid369] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c376 = arith.constant 0 : i32
-    %c377 = arith.constant 0 : index
-    %v378 = memref.load %warp_sm[%c377] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c379 = arith.constant 0 : index
-    %v380 = arith.cmpi ugt, %wid369, %c379 : index
-    %v381 = arith.select %v380, %v378, %c376 : i32
-    %v382 = arith.addi %c376, %v381 : i32
-    %v383 = arith.addi %c376, %v378 : i32
-    %c384 = arith.constant 1 : index
-    %v385 = memref.load %warp_sm[%c384] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c386 = arith.constant 1 : index
-    %v387 = arith.cmpi ugt, %wid369, %c386 : index
-    %v388 = arith.select %v387, %v385, %c376 : i32
-    %v389 = arith.addi %v382, %v388 : i32
-    %v390 = arith.addi %v383, %v385 : i32
-    %c391 = arith.constant 2 : index
-    %v392 = memref.load %warp_sm[%c391] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c393 = arith.constant 2 : index
-    %v394 = arith.cmpi ugt, %wid369, %c393 : index
-    %v395 = arith.select %v394, %v392, %c376 : i32
-    %v396 = arith.addi %v389, %v395 : i32
-    %v397 = arith.addi %v390, %v392 : i32
-    %c398 = arith.constant 3 : index
-    %v399 = memref.load %warp_sm[%c398] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c400 = arith.constant 3 : index
-    %v401 = arith.cmpi ugt, %wid369, %c400 : index
-    %v402 = arith.select %v401, %v399, %c376 : i32
-    %v403 = arith.addi %v396, %v402 : i32
-    %v404 = arith.addi %v397, %v399 : i32
-    %c405 = arith.constant 4 : index
-    %v406 = memref.load %warp_sm[%c405] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c407 = arith.constant 4 : index
-    %v408 = arith.cmpi ugt, %wid369, %c407 : index
-    %v409 = arith.select %v408, %v406, %c376 : i32
-    %v410 = arith.addi %v403, %v409 : i32
-    %v411 = arith.addi %v404, %v406 : i32
-    %c412 = arith.constant 5 : index
-    %v413 = memref.load %warp_sm[%c412] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c414 = arith.constant 5 : index
-    %v415 = arith.cmpi ugt, %wid369, %c414 : index
-    %v416 = arith.select %v415, %v413, %c376 : i32
-    %v417 = arith.addi %v410, %v416 : i32
-    %v418 = arith.addi %v411, %v413 : i32
-    %c419 = arith.constant 6 : index
-    %v420 = memref.load %warp_sm[%c419] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c421 = arith.constant 6 : index
-    %v422 = arith.cmpi ugt, %wid369, %c421 : index
-    %v423 = arith.select %v422, %v420, %c376 : i32
-    %v424 = arith.addi %v417, %v423 : i32
-    %v425 = arith.addi %v418, %v420 : i32
-    %c426 = arith.constant 7 : index
-    %v427 = memref.load %warp_sm[%c426] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c428 = arith.constant 7 : index
-    %v429 = arith.cmpi ugt, %wid369, %c428 : index
-    %v430 = arith.select %v429, %v427, %c376 : i32
-    %v431 = arith.addi %v424, %v430 : i32
-    %v432 = arith.addi %v425, %v427 : i32
-    %v433 = arith.cmpi eq, %wid369, %c8 : index
-    scf.if %v433 {
-      %c434 = arith.constant 0 : i64
-      %v435 = arith.cmpi eq, %tile6, %c434 : i64
-      %pre436 = scf.if %v435 -> i32 {
-        scf.if %v372 {
-          %v437 = arith.extui %v432 : i32 to i64
-          %c438 = arith.constant 8589934592 : i64
-          %v439 = arith.ori %v437, %c438 : i64
-          %c440 = arith.constant 1 : i64
-          %v441 = arith.addi %tile6, %c440 : i64
-          %v442 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v443 = arith.index_cast %v442 : index to i64
-          %v444 = llvm.inttoptr %v443 : i64 to !llvm.ptr<1>
-          %v445 = llvm.getelementptr inbounds %v444[%v441] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v439, %v445 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c376 : i32
-      } else {
-        scf.if %v372 {
-          %v446 = arith.extui %v432 : i32 to i64
-          %c447 = arith.constant 4294967296 : i64
-          %v448 = arith.ori %v446, %c447 : i64
-          %c449 = arith.constant 1 : i64
-          %v450 = arith.addi %tile6, %c449 : i64
-          %v451 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v452 = arith.index_cast %v451 : index to i64
-          %v453 = llvm.inttoptr %v452 : i64 to !llvm.ptr<1>
-          %v454 = llvm.getelementptr inbounds %v453[%v450] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v448, %v454 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c455 = arith.constant 1245 : i32
-        nvvm.nanosleep %c455
-        %c456 = arith.constant 0 : i32
-        %lane457 = warp.lane_id : i32
-        %v458 = arith.extui %lane457 : i32 to i64
-        %c459 = arith.constant 1 : i64
-        %c460 = arith.constant 0 : i64
-        %c461 = arith.constant 32 : i64
-        %c462 = arith.constant 4294967295 : i64
-        %v463 = arith.subi %tile6, %c459 : i64
-        %lb464:2 = scf.while (%end465 = %v463, %acc466 = %c456) : (i64, i32) -> (i64, i32) {
-          %v467 = arith.subi %end465, %v458 : i64
-          %v468 = arith.cmpi sge, %v467, %c460 : i64
-          %v469 = arith.addi %v467, %c459 : i64
-          %c470 = arith.constant 8589934592 : i64
-          %v471 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v472 = arith.index_cast %v471 : index to i64
-          %v473 = llvm.inttoptr %v472 : i64 to !llvm.ptr<1>
-          %v474 = llvm.getelementptr inbounds %v473[%v469] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word475 = scf.while (%spin476 = %c460) : (i64) -> i64 {
-            %v477 = scf.if %v468 -> i64 {
-              %v478 = llvm.load %v474 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v478 : i64
-            } else {
-              scf.yield %c470 : i64
-            }
-            %v479 = arith.shrui %v477, %c461 : i64
-            %v480 = arith.cmpi eq, %v479, %c460 : i64
-            %v481 = warp.vote <any> %v480 : i1
-            scf.condition(%v481) %v477 : i64
-          } do {
-            ^bb0(%x482: i64):
-            %c483 = arith.constant 648 : i32
-            nvvm.nanosleep %c483
-            scf.yield %c460 : i64
-          }
-          %v484 = arith.shrui %word475, %c461 : i64
-          %c485 = arith.constant 2 : i64
-          %v486 = arith.cmpi eq, %v484, %c485 : i64
-          %ballot487 = warp.ballot %v486 : i32
-          %c488 = arith.constant 0 : i32
-          %v489 = arith.cmpi ne, %ballot487, %c488 : i32
-          %v490 = math.cttz %ballot487 : i32
-          %v491 = arith.cmpi ule, %lane457, %v490 : i32
-          %v492 = arith.andi %word475, %c462 : i64
-          %v493 = arith.trunci %v492 : i64 to i32
-          %v494 = arith.select %v491, %v493, %c456 : i32
-          %v495 = warp.reduce <add> %v494 : i32
-          %v496 = arith.addi %acc466, %v495 : i32
-          %v497 = arith.subi %end465, %c461 : i64
-          %v498 = arith.xori %v489, %true : i1
-          scf.condition(%v498) %v497, %v496 : i64, i32
-        } do {
-          ^bb0(%e499: i64, %a500: i32):
-          scf.yield %e499, %a500 : i64, i32
-        }
-        %v501 = arith.addi %lb464#1, %v432 : i32
-        scf.if %v372 {
-          %v502 = arith.extui %v501 : i32 to i64
-          %c503 = arith.constant 8589934592 : i64
-          %v504 = arith.ori %v502, %c503 : i64
-          %c505 = arith.constant 1 : i64
-          %v506 = arith.addi %tile6, %c505 : i64
-          %v507 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v508 = arith.index_cast %v507 : index to i64
-          %v509 = llvm.inttoptr %v508 : i64 to !llvm.ptr<1>
-          %v510 = llvm.getelementptr inbounds %v509[%v506] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v504, %v510 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb464#1 : i32
-      }
-      scf.if %v372 {
-        memref.store %pre436, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
+      scf.if %v106 {
+        memref.store %pre170, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v511 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v512 = arith.addi %v511, %v431 : i32
-    %offset513 = arith.addi %v512, %wex367 : i32
-    %v514 = arith.addi %offset513, %v304 : i32
-    %v515 = arith.addi %offset513, %v336 : i32
-    %v516 = arith.addi %offset513, %v337 : i32
-    %v517 = arith.addi %offset513, %v338 : i32
-    %v518 = arith.addi %offset513, %v339 : i32
-    %v519 = arith.addi %offset513, %v340 : i32
-    %v520 = arith.addi %offset513, %v341 : i32
-    %v521 = arith.addi %offset513, %v342 : i32
-    %v522 = arith.addi %offset513, %v343 : i32
-    %v523 = arith.addi %offset513, %v344 : i32
-    %v524 = arith.addi %offset513, %v345 : i32
-    %v525 = arith.addi %offset513, %v346 : i32
-    %v526 = arith.addi %offset513, %v347 : i32
-    %v527 = arith.addi %offset513, %v348 : i32
-    %v528 = arith.addi %offset513, %v349 : i32
-    %v529 = arith.addi %offset513, %v350 : i32
-    %v530 = arith.addi %offset513, %v351 : i32
-    %v531 = arith.addi %offset513, %v352 : i32
-    %v532 = arith.addi %offset513, %v353 : i32
-    %v533 = arith.addi %offset513, %v354 : i32
-    %v534 = arith.addi %offset513, %v355 : i32
-    %v535 = arith.addi %offset513, %v356 : i32
-    %v536 = arith.addi %offset513, %v357 : i32
-    %v537 = arith.addi %offset513, %v358 : i32
-    %v538 = arith.addi %offset513, %v359 : i32
-    %v539 = arith.addi %offset513, %v360 : i32
-    %v540 = arith.addi %offset513, %v361 : i32
-    %v541 = arith.addi %offset513, %v362 : i32
-    %v542 = arith.addi %offset513, %v363 : i32
-    %v543 = arith.addi %offset513, %v364 : i32
-    %v544 = arith.addi %offset513, %v365 : i32
-    %v545 = arith.addi %offset513, %v366 : i32
-    %v546 = vector.from_elements %v514, %v515, %v516, %v517, %v518, %v519, %v520, %v521, %v522, %v523, %v524, %v525, %v526, %v527, %v528, %v529, %v530, %v531, %v532, %v533, %v534, %v535, %v536, %v537, %v538, %v539, %v540, %v541, %v542, %v543, %v544, %v545 : vector<32xi32>
-    %v547 = warp.block_exchange <blocked_to_striped> %v546 : vector<32xi32>
-    %v548 = vector.extract %v547[0] : i32 from vector<32xi32>
-    %c549 = arith.constant 0 : index
-    %v550 = arith.addi %v11, %c549 : index
-    %v551 = arith.addi %v550, %tid2 : index
-    memref.store %v548, %out[%v551] : memref<?xi32>
-    %v552 = vector.extract %v547[1] : i32 from vector<32xi32>
-    %c553 = arith.constant 256 : index
-    %v554 = arith.addi %v11, %c553 : index
-    %v555 = arith.addi %v554, %tid2 : index
-    memref.store %v552, %out[%v555] : memref<?xi32>
-    %v556 = vector.extract %v547[2] : i32 from vector<32xi32>
-    %c557 = arith.constant 512 : index
-    %v558 = arith.addi %v11, %c557 : index
-    %v559 = arith.addi %v558, %tid2 : index
-    memref.store %v556, %out[%v559] : memref<?xi32>
-    %v560 = vector.extract %v547[3] : i32 from vector<32xi32>
-    %c561 = arith.constant 768 : index
-    %v562 = arith.addi %v11, %c561 : index
-    %v563 = arith.addi %v562, %tid2 : index
-    memref.store %v560, %out[%v563] : memref<?xi32>
-    %v564 = vector.extract %v547[4] : i32 from vector<32xi32>
-    %c565 = arith.constant 1024 : index
-    %v566 = arith.addi %v11, %c565 : index
-    %v567 = arith.addi %v566, %tid2 : index
-    memref.store %v564, %out[%v567] : memref<?xi32>
-    %v568 = vector.extract %v547[5] : i32 from vector<32xi32>
-    %c569 = arith.constant 1280 : index
-    %v570 = arith.addi %v11, %c569 : index
-    %v571 = arith.addi %v570, %tid2 : index
-    memref.store %v568, %out[%v571] : memref<?xi32>
-    %v572 = vector.extract %v547[6] : i32 from vector<32xi32>
-    %c573 = arith.constant 1536 : index
-    %v574 = arith.addi %v11, %c573 : index
-    %v575 = arith.addi %v574, %tid2 : index
-    memref.store %v572, %out[%v575] : memref<?xi32>
-    %v576 = vector.extract %v547[7] : i32 from vector<32xi32>
-    %c577 = arith.constant 1792 : index
-    %v578 = arith.addi %v11, %c577 : index
-    %v579 = arith.addi %v578, %tid2 : index
-    memref.store %v576, %out[%v579] : memref<?xi32>
-    %v580 = vector.extract %v547[8] : i32 from vector<32xi32>
-    %c581 = arith.constant 2048 : index
-    %v582 = arith.addi %v11, %c581 : index
-    %v583 = arith.addi %v582, %tid2 : index
-    memref.store %v580, %out[%v583] : memref<?xi32>
-    %v584 = vector.extract %v547[9] : i32 from vector<32xi32>
-    %c585 = arith.constant 2304 : index
-    %v586 = arith.addi %v11, %c585 : index
-    %v587 = arith.addi %v586, %tid2 : index
-    memref.store %v584, %out[%v587] : memref<?xi32>
-    %v588 = vector.extract %v547[10] : i32 from vector<32xi32>
-    %c589 = arith.constant 2560 : index
-    %v590 = arith.addi %v11, %c589 : index
-    %v591 = arith.addi %v590, %tid2 : index
-    memref.store %v588, %out[%v591] : memref<?xi32>
-    %v592 = vector.extract %v547[11] : i32 from vector<32xi32>
-    %c593 = arith.constant 2816 : index
-    %v594 = arith.addi %v11, %c593 : index
-    %v595 = arith.addi %v594, %tid2 : index
-    memref.store %v592, %out[%v595] : memref<?xi32>
-    %v596 = vector.extract %v547[12] : i32 from vector<32xi32>
-    %c597 = arith.constant 3072 : index
-    %v598 = arith.addi %v11, %c597 : index
-    %v599 = arith.addi %v598, %tid2 : index
-    memref.store %v596, %out[%v599] : memref<?xi32>
-    %v600 = vector.extract %v547[13] : i32 from vector<32xi32>
-    %c601 = arith.constant 3328 : index
-    %v602 = arith.addi %v11, %c601 : index
-    %v603 = arith.addi %v602, %tid2 : index
-    memref.store %v600, %out[%v603] : memref<?xi32>
-    %v604 = vector.extract %v547[14] : i32 from vector<32xi32>
-    %c605 = arith.constant 3584 : index
-    %v606 = arith.addi %v11, %c605 : index
-    %v607 = arith.addi %v606, %tid2 : index
-    memref.store %v604, %out[%v607] : memref<?xi32>
-    %v608 = vector.extract %v547[15] : i32 from vector<32xi32>
-    %c609 = arith.constant 3840 : index
-    %v610 = arith.addi %v11, %c609 : index
-    %v611 = arith.addi %v610, %tid2 : index
-    memref.store %v608, %out[%v611] : memref<?xi32>
-    %v612 = vector.extract %v547[16] : i32 from vector<32xi32>
-    %c613 = arith.constant 4096 : index
-    %v614 = arith.addi %v11, %c613 : index
-    %v615 = arith.addi %v614, %tid2 : index
-    memref.store %v612, %out[%v615] : memref<?xi32>
-    %v616 = vector.extract %v547[17] : i32 from vector<32xi32>
-    %c617 = arith.constant 4352 : index
-    %v618 = arith.addi %v11, %c617 : index
-    %v619 = arith.addi %v618, %tid2 : index
-    memref.store %v616, %out[%v619] : memref<?xi32>
-    %v620 = vector.extract %v547[18] : i32 from vector<32xi32>
-    %c621 = arith.constant 4608 : index
-    %v622 = arith.addi %v11, %c621 : index
-    %v623 = arith.addi %v622, %tid2 : index
-    memref.store %v620, %out[%v623] : memref<?xi32>
-    %v624 = vector.extract %v547[19] : i32 from vector<32xi32>
-    %c625 = arith.constant 4864 : index
-    %v626 = arith.addi %v11, %c625 : index
-    %v627 = arith.addi %v626, %tid2 : index
-    memref.store %v624, %out[%v627] : memref<?xi32>
-    %v628 = vector.extract %v547[20] : i32 from vector<32xi32>
-    %c629 = arith.constant 5120 : index
-    %v630 = arith.addi %v11, %c629 : index
-    %v631 = arith.addi %v630, %tid2 : index
-    memref.store %v628, %out[%v631] : memref<?xi32>
-    %v632 = vector.extract %v547[21] : i32 from vector<32xi32>
-    %c633 = arith.constant 5376 : index
-    %v634 = arith.addi %v11, %c633 : index
-    %v635 = arith.addi %v634, %tid2 : index
-    memref.store %v632, %out[%v635] : memref<?xi32>
-    %v636 = vector.extract %v547[22] : i32 from vector<32xi32>
-    %c637 = arith.constant 5632 : index
-    %v638 = arith.addi %v11, %c637 : index
-    %v639 = arith.addi %v638, %tid2 : index
-    memref.store %v636, %out[%v639] : memref<?xi32>
-    %v640 = vector.extract %v547[23] : i32 from vector<32xi32>
-    %c641 = arith.constant 5888 : index
-    %v642 = arith.addi %v11, %c641 : index
-    %v643 = arith.addi %v642, %tid2 : index
-    memref.store %v640, %out[%v643] : memref<?xi32>
-    %v644 = vector.extract %v547[24] : i32 from vector<32xi32>
-    %c645 = arith.constant 6144 : index
-    %v646 = arith.addi %v11, %c645 : index
-    %v647 = arith.addi %v646, %tid2 : index
-    memref.store %v644, %out[%v647] : memref<?xi32>
-    %v648 = vector.extract %v547[25] : i32 from vector<32xi32>
-    %c649 = arith.constant 6400 : index
-    %v650 = arith.addi %v11, %c649 : index
-    %v651 = arith.addi %v650, %tid2 : index
-    memref.store %v648, %out[%v651] : memref<?xi32>
-    %v652 = vector.extract %v547[26] : i32 from vector<32xi32>
-    %c653 = arith.constant 6656 : index
-    %v654 = arith.addi %v11, %c653 : index
-    %v655 = arith.addi %v654, %tid2 : index
-    memref.store %v652, %out[%v655] : memref<?xi32>
-    %v656 = vector.extract %v547[27] : i32 from vector<32xi32>
-    %c657 = arith.constant 6912 : index
-    %v658 = arith.addi %v11, %c657 : index
-    %v659 = arith.addi %v658, %tid2 : index
-    memref.store %v656, %out[%v659] : memref<?xi32>
-    %v660 = vector.extract %v547[28] : i32 from vector<32xi32>
-    %c661 = arith.constant 7168 : index
-    %v662 = arith.addi %v11, %c661 : index
-    %v663 = arith.addi %v662, %tid2 : index
-    memref.store %v660, %out[%v663] : memref<?xi32>
-    %v664 = vector.extract %v547[29] : i32 from vector<32xi32>
-    %c665 = arith.constant 7424 : index
-    %v666 = arith.addi %v11, %c665 : index
-    %v667 = arith.addi %v666, %tid2 : index
-    memref.store %v664, %out[%v667] : memref<?xi32>
-    %v668 = vector.extract %v547[30] : i32 from vector<32xi32>
-    %c669 = arith.constant 7680 : index
-    %v670 = arith.addi %v11, %c669 : index
-    %v671 = arith.addi %v670, %tid2 : index
-    memref.store %v668, %out[%v671] : memref<?xi32>
-    %v672 = vector.extract %v547[31] : i32 from vector<32xi32>
-    %c673 = arith.constant 7936 : index
-    %v674 = arith.addi %v11, %c673 : index
-    %v675 = arith.addi %v674, %tid2 : index
-    memref.store %v672, %out[%v675] : memref<?xi32>
+    %v245 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v246 = arith.addi %v245, %v165 : i32
+    %offset247 = arith.addi %v246, %wex101 : i32
+    %v248 = arith.addi %offset247, %v86 : i32
+    %v249 = arith.addi %offset247, %v94 : i32
+    %v250 = arith.addi %offset247, %v95 : i32
+    %v251 = arith.addi %offset247, %v96 : i32
+    %v252 = arith.addi %offset247, %v97 : i32
+    %v253 = arith.addi %offset247, %v98 : i32
+    %v254 = arith.addi %offset247, %v99 : i32
+    %v255 = arith.addi %offset247, %v100 : i32
+    %v256 = vector.from_elements %v248, %v249, %v250, %v251, %v252, %v253, %v254, %v255 : vector<8xi32>
+    %v257 = warp.exchange <blocked_to_striped> %v256 : vector<8xi32>
+    %v258 = vector.extract %v257[0] : i32 from vector<8xi32>
+    memref.store %v258, %out[%v21] : memref<?xi32>
+    %v259 = vector.extract %v257[1] : i32 from vector<8xi32>
+    memref.store %v259, %out[%v23] : memref<?xi32>
+    %v260 = vector.extract %v257[2] : i32 from vector<8xi32>
+    memref.store %v260, %out[%v25] : memref<?xi32>
+    %v261 = vector.extract %v257[3] : i32 from vector<8xi32>
+    memref.store %v261, %out[%v27] : memref<?xi32>
+    %v262 = vector.extract %v257[4] : i32 from vector<8xi32>
+    memref.store %v262, %out[%v29] : memref<?xi32>
+    %v263 = vector.extract %v257[5] : i32 from vector<8xi32>
+    memref.store %v263, %out[%v31] : memref<?xi32>
+    %v264 = vector.extract %v257[6] : i32 from vector<8xi32>
+    memref.store %v264, %out[%v33] : memref<?xi32>
+    %v265 = vector.extract %v257[7] : i32 from vector<8xi32>
+    memref.store %v265, %out[%v35] : memref<?xi32>
     gpu.return
   }
 
@@ -5506,497 +4815,1091 @@ gpu.module @scan {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 4096 : index
-    %c10 = arith.constant 16 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
     %c14 = arith.constant 0 : index
-    %v15 = arith.addi %v11, %c14 : index
-    %v16 = arith.addi %v15, %tid2 : index
-    %v17 = arith.index_cast %v16 : index to i64
-    %v18 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v19 = arith.index_cast %v18 : index to i64
-    %v20 = llvm.inttoptr %v19 : i64 to !llvm.ptr<1>
-    %v21 = llvm.getelementptr inbounds %v20[%v17] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v22 = llvm.load %v21 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c23 = arith.constant 256 : index
-    %v24 = arith.addi %v11, %c23 : index
-    %v25 = arith.addi %v24, %tid2 : index
-    %v26 = arith.index_cast %v25 : index to i64
-    %v27 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = llvm.inttoptr %v28 : i64 to !llvm.ptr<1>
-    %v30 = llvm.getelementptr inbounds %v29[%v26] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v31 = llvm.load %v30 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c32 = arith.constant 512 : index
-    %v33 = arith.addi %v11, %c32 : index
-    %v34 = arith.addi %v33, %tid2 : index
-    %v35 = arith.index_cast %v34 : index to i64
-    %v36 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v37 = arith.index_cast %v36 : index to i64
-    %v38 = llvm.inttoptr %v37 : i64 to !llvm.ptr<1>
-    %v39 = llvm.getelementptr inbounds %v38[%v35] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v40 = llvm.load %v39 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c41 = arith.constant 768 : index
-    %v42 = arith.addi %v11, %c41 : index
-    %v43 = arith.addi %v42, %tid2 : index
-    %v44 = arith.index_cast %v43 : index to i64
-    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v46 = arith.index_cast %v45 : index to i64
-    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
-    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c50 = arith.constant 1024 : index
-    %v51 = arith.addi %v11, %c50 : index
-    %v52 = arith.addi %v51, %tid2 : index
-    %v53 = arith.index_cast %v52 : index to i64
-    %v54 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v55 = arith.index_cast %v54 : index to i64
-    %v56 = llvm.inttoptr %v55 : i64 to !llvm.ptr<1>
-    %v57 = llvm.getelementptr inbounds %v56[%v53] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v58 = llvm.load %v57 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c59 = arith.constant 1280 : index
-    %v60 = arith.addi %v11, %c59 : index
-    %v61 = arith.addi %v60, %tid2 : index
-    %v62 = arith.index_cast %v61 : index to i64
-    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v64 = arith.index_cast %v63 : index to i64
-    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
-    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c68 = arith.constant 1536 : index
-    %v69 = arith.addi %v11, %c68 : index
-    %v70 = arith.addi %v69, %tid2 : index
-    %v71 = arith.index_cast %v70 : index to i64
-    %v72 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v73 = arith.index_cast %v72 : index to i64
-    %v74 = llvm.inttoptr %v73 : i64 to !llvm.ptr<1>
-    %v75 = llvm.getelementptr inbounds %v74[%v71] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v76 = llvm.load %v75 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c77 = arith.constant 1792 : index
-    %v78 = arith.addi %v11, %c77 : index
-    %v79 = arith.addi %v78, %tid2 : index
-    %v80 = arith.index_cast %v79 : index to i64
-    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v82 = arith.index_cast %v81 : index to i64
-    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
-    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c86 = arith.constant 2048 : index
-    %v87 = arith.addi %v11, %c86 : index
-    %v88 = arith.addi %v87, %tid2 : index
-    %v89 = arith.index_cast %v88 : index to i64
-    %v90 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v91 = arith.index_cast %v90 : index to i64
-    %v92 = llvm.inttoptr %v91 : i64 to !llvm.ptr<1>
-    %v93 = llvm.getelementptr inbounds %v92[%v89] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v94 = llvm.load %v93 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c95 = arith.constant 2304 : index
-    %v96 = arith.addi %v11, %c95 : index
-    %v97 = arith.addi %v96, %tid2 : index
-    %v98 = arith.index_cast %v97 : index to i64
-    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v100 = arith.index_cast %v99 : index to i64
-    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
-    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c104 = arith.constant 2560 : index
-    %v105 = arith.addi %v11, %c104 : index
-    %v106 = arith.addi %v105, %tid2 : index
-    %v107 = arith.index_cast %v106 : index to i64
-    %v108 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v109 = arith.index_cast %v108 : index to i64
-    %v110 = llvm.inttoptr %v109 : i64 to !llvm.ptr<1>
-    %v111 = llvm.getelementptr inbounds %v110[%v107] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v112 = llvm.load %v111 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c113 = arith.constant 2816 : index
-    %v114 = arith.addi %v11, %c113 : index
-    %v115 = arith.addi %v114, %tid2 : index
-    %v116 = arith.index_cast %v115 : index to i64
-    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v118 = arith.index_cast %v117 : index to i64
-    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
-    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c122 = arith.constant 3072 : index
-    %v123 = arith.addi %v11, %c122 : index
-    %v124 = arith.addi %v123, %tid2 : index
-    %v125 = arith.index_cast %v124 : index to i64
-    %v126 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v127 = arith.index_cast %v126 : index to i64
-    %v128 = llvm.inttoptr %v127 : i64 to !llvm.ptr<1>
-    %v129 = llvm.getelementptr inbounds %v128[%v125] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v130 = llvm.load %v129 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c131 = arith.constant 3328 : index
-    %v132 = arith.addi %v11, %c131 : index
-    %v133 = arith.addi %v132, %tid2 : index
-    %v134 = arith.index_cast %v133 : index to i64
-    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v136 = arith.index_cast %v135 : index to i64
-    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
-    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c140 = arith.constant 3584 : index
-    %v141 = arith.addi %v11, %c140 : index
-    %v142 = arith.addi %v141, %tid2 : index
-    %v143 = arith.index_cast %v142 : index to i64
-    %v144 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v145 = arith.index_cast %v144 : index to i64
-    %v146 = llvm.inttoptr %v145 : i64 to !llvm.ptr<1>
-    %v147 = llvm.getelementptr inbounds %v146[%v143] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v148 = llvm.load %v147 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %c149 = arith.constant 3840 : index
-    %v150 = arith.addi %v11, %c149 : index
-    %v151 = arith.addi %v150, %tid2 : index
-    %v152 = arith.index_cast %v151 : index to i64
-    %v153 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v154 = arith.index_cast %v153 : index to i64
-    %v155 = llvm.inttoptr %v154 : i64 to !llvm.ptr<1>
-    %v156 = llvm.getelementptr inbounds %v155[%v152] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v157 = llvm.load %v156 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v158 = vector.from_elements %v22, %v31, %v40, %v49, %v58, %v67, %v76, %v85, %v94, %v103, %v112, %v121, %v130, %v139, %v148, %v157 : vector<16xf32>
-    %v159 = warp.block_exchange <striped_to_blocked> %v158 : vector<16xf32>
-    %v160 = vector.extract %v159[0] : f32 from vector<16xf32>
-    %v161 = vector.extract %v159[1] : f32 from vector<16xf32>
-    %v162 = vector.extract %v159[2] : f32 from vector<16xf32>
-    %v163 = vector.extract %v159[3] : f32 from vector<16xf32>
-    %v164 = vector.extract %v159[4] : f32 from vector<16xf32>
-    %v165 = vector.extract %v159[5] : f32 from vector<16xf32>
-    %v166 = vector.extract %v159[6] : f32 from vector<16xf32>
-    %v167 = vector.extract %v159[7] : f32 from vector<16xf32>
-    %v168 = vector.extract %v159[8] : f32 from vector<16xf32>
-    %v169 = vector.extract %v159[9] : f32 from vector<16xf32>
-    %v170 = vector.extract %v159[10] : f32 from vector<16xf32>
-    %v171 = vector.extract %v159[11] : f32 from vector<16xf32>
-    %v172 = vector.extract %v159[12] : f32 from vector<16xf32>
-    %v173 = vector.extract %v159[13] : f32 from vector<16xf32>
-    %v174 = vector.extract %v159[14] : f32 from vector<16xf32>
-    %v175 = vector.extract %v159[15] : f32 from vector<16xf32>
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %c36 = arith.constant 256 : index
+    %v37 = arith.addi %v19, %c36 : index
+    %c38 = arith.constant 288 : index
+    %v39 = arith.addi %v19, %c38 : index
+    %c40 = arith.constant 320 : index
+    %v41 = arith.addi %v19, %c40 : index
+    %c42 = arith.constant 352 : index
+    %v43 = arith.addi %v19, %c42 : index
+    %c44 = arith.constant 384 : index
+    %v45 = arith.addi %v19, %c44 : index
+    %c46 = arith.constant 416 : index
+    %v47 = arith.addi %v19, %c46 : index
+    %c48 = arith.constant 448 : index
+    %v49 = arith.addi %v19, %c48 : index
+    %c50 = arith.constant 480 : index
+    %v51 = arith.addi %v19, %c50 : index
+    %v52 = arith.index_cast %v21 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v58 = arith.index_cast %v23 : index to i64
+    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v60 = arith.index_cast %v59 : index to i64
+    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v64 = arith.index_cast %v25 : index to i64
+    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v66 = arith.index_cast %v65 : index to i64
+    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v70 = arith.index_cast %v27 : index to i64
+    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v72 = arith.index_cast %v71 : index to i64
+    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
+    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v76 = arith.index_cast %v29 : index to i64
+    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v78 = arith.index_cast %v77 : index to i64
+    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
+    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v82 = arith.index_cast %v31 : index to i64
+    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v84 = arith.index_cast %v83 : index to i64
+    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
+    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v88 = arith.index_cast %v33 : index to i64
+    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v90 = arith.index_cast %v89 : index to i64
+    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
+    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v94 = arith.index_cast %v35 : index to i64
+    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v96 = arith.index_cast %v95 : index to i64
+    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
+    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v100 = arith.index_cast %v37 : index to i64
+    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v102 = arith.index_cast %v101 : index to i64
+    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
+    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v106 = arith.index_cast %v39 : index to i64
+    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v108 = arith.index_cast %v107 : index to i64
+    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
+    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v112 = arith.index_cast %v41 : index to i64
+    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v114 = arith.index_cast %v113 : index to i64
+    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
+    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v118 = arith.index_cast %v43 : index to i64
+    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v120 = arith.index_cast %v119 : index to i64
+    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v124 = arith.index_cast %v45 : index to i64
+    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v126 = arith.index_cast %v125 : index to i64
+    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
+    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v130 = arith.index_cast %v47 : index to i64
+    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v132 = arith.index_cast %v131 : index to i64
+    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v136 = arith.index_cast %v49 : index to i64
+    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v138 = arith.index_cast %v137 : index to i64
+    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
+    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v142 = arith.index_cast %v51 : index to i64
+    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v144 = arith.index_cast %v143 : index to i64
+    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
+    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xf32>
+    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xf32>
+    %v150 = vector.extract %v149[0] : f32 from vector<16xf32>
+    %v151 = vector.extract %v149[1] : f32 from vector<16xf32>
+    %v152 = vector.extract %v149[2] : f32 from vector<16xf32>
+    %v153 = vector.extract %v149[3] : f32 from vector<16xf32>
+    %v154 = vector.extract %v149[4] : f32 from vector<16xf32>
+    %v155 = vector.extract %v149[5] : f32 from vector<16xf32>
+    %v156 = vector.extract %v149[6] : f32 from vector<16xf32>
+    %v157 = vector.extract %v149[7] : f32 from vector<16xf32>
+    %v158 = vector.extract %v149[8] : f32 from vector<16xf32>
+    %v159 = vector.extract %v149[9] : f32 from vector<16xf32>
+    %v160 = vector.extract %v149[10] : f32 from vector<16xf32>
+    %v161 = vector.extract %v149[11] : f32 from vector<16xf32>
+    %v162 = vector.extract %v149[12] : f32 from vector<16xf32>
+    %v163 = vector.extract %v149[13] : f32 from vector<16xf32>
+    %v164 = vector.extract %v149[14] : f32 from vector<16xf32>
+    %v165 = vector.extract %v149[15] : f32 from vector<16xf32>
+    %v166 = arith.cmpf ogt, %v150, %thr : f32
+    %v167 = arith.cmpf ogt, %v151, %thr : f32
+    %v168 = arith.cmpf ogt, %v152, %thr : f32
+    %v169 = arith.cmpf ogt, %v153, %thr : f32
+    %v170 = arith.cmpf ogt, %v154, %thr : f32
+    %v171 = arith.cmpf ogt, %v155, %thr : f32
+    %v172 = arith.cmpf ogt, %v156, %thr : f32
+    %v173 = arith.cmpf ogt, %v157, %thr : f32
+    %v174 = arith.cmpf ogt, %v158, %thr : f32
+    %v175 = arith.cmpf ogt, %v159, %thr : f32
     %v176 = arith.cmpf ogt, %v160, %thr : f32
     %v177 = arith.cmpf ogt, %v161, %thr : f32
     %v178 = arith.cmpf ogt, %v162, %thr : f32
     %v179 = arith.cmpf ogt, %v163, %thr : f32
     %v180 = arith.cmpf ogt, %v164, %thr : f32
     %v181 = arith.cmpf ogt, %v165, %thr : f32
-    %v182 = arith.cmpf ogt, %v166, %thr : f32
-    %v183 = arith.cmpf ogt, %v167, %thr : f32
-    %v184 = arith.cmpf ogt, %v168, %thr : f32
-    %v185 = arith.cmpf ogt, %v169, %thr : f32
-    %v186 = arith.cmpf ogt, %v170, %thr : f32
-    %v187 = arith.cmpf ogt, %v171, %thr : f32
-    %v188 = arith.cmpf ogt, %v172, %thr : f32
-    %v189 = arith.cmpf ogt, %v173, %thr : f32
-    %v190 = arith.cmpf ogt, %v174, %thr : f32
-    %v191 = arith.cmpf ogt, %v175, %thr : f32
+    %v182 = arith.extui %v166 : i1 to i32
+    %v183 = arith.extui %v167 : i1 to i32
+    %v184 = arith.extui %v168 : i1 to i32
+    %v185 = arith.extui %v169 : i1 to i32
+    %v186 = arith.extui %v170 : i1 to i32
+    %v187 = arith.extui %v171 : i1 to i32
+    %v188 = arith.extui %v172 : i1 to i32
+    %v189 = arith.extui %v173 : i1 to i32
+    %v190 = arith.extui %v174 : i1 to i32
+    %v191 = arith.extui %v175 : i1 to i32
     %v192 = arith.extui %v176 : i1 to i32
     %v193 = arith.extui %v177 : i1 to i32
     %v194 = arith.extui %v178 : i1 to i32
     %v195 = arith.extui %v179 : i1 to i32
     %v196 = arith.extui %v180 : i1 to i32
     %v197 = arith.extui %v181 : i1 to i32
-    %v198 = arith.extui %v182 : i1 to i32
-    %v199 = arith.extui %v183 : i1 to i32
-    %v200 = arith.extui %v184 : i1 to i32
-    %v201 = arith.extui %v185 : i1 to i32
-    %v202 = arith.extui %v186 : i1 to i32
-    %v203 = arith.extui %v187 : i1 to i32
-    %v204 = arith.extui %v188 : i1 to i32
-    %v205 = arith.extui %v189 : i1 to i32
-    %v206 = arith.extui %v190 : i1 to i32
-    %v207 = arith.extui %v191 : i1 to i32
-    %v208 = arith.addi %v192, %v193 : i32
+    %v198 = arith.addi %v182, %v183 : i32
+    %v199 = arith.addi %v198, %v184 : i32
+    %v200 = arith.addi %v199, %v185 : i32
+    %v201 = arith.addi %v200, %v186 : i32
+    %v202 = arith.addi %v201, %v187 : i32
+    %v203 = arith.addi %v202, %v188 : i32
+    %v204 = arith.addi %v203, %v189 : i32
+    %v205 = arith.addi %v204, %v190 : i32
+    %v206 = arith.addi %v205, %v191 : i32
+    %v207 = arith.addi %v206, %v192 : i32
+    %v208 = arith.addi %v207, %v193 : i32
     %v209 = arith.addi %v208, %v194 : i32
     %v210 = arith.addi %v209, %v195 : i32
     %v211 = arith.addi %v210, %v196 : i32
     %v212 = arith.addi %v211, %v197 : i32
-    %v213 = arith.addi %v212, %v198 : i32
-    %v214 = arith.addi %v213, %v199 : i32
-    %v215 = arith.addi %v214, %v200 : i32
-    %v216 = arith.addi %v215, %v201 : i32
-    %v217 = arith.addi %v216, %v202 : i32
-    %v218 = arith.addi %v217, %v203 : i32
-    %v219 = arith.addi %v218, %v204 : i32
-    %v220 = arith.addi %v219, %v205 : i32
-    %v221 = arith.addi %v220, %v206 : i32
-    %v222 = arith.addi %v221, %v207 : i32
-    %wex223 = warp.scan <add> %v222 exclusive : i32
-    %c224 = arith.constant 32 : index
-    %wid225 = arith.divui %tid2, %c224 : index
-    %lane226 = arith.remui %tid2, %c224 : index
-    %c227 = arith.constant 0 : index
-    %v228 = arith.cmpi eq, %lane226, %c227 : index
-    %c229 = arith.constant 31 : index
-    %v230 = arith.cmpi eq, %lane226, %c229 : index
-    scf.if %v230 {
-      %wtot231 = arith.addi %wex223, %v222 : i32
-      memref.store %wtot231, %warp_sm[%wid225] : memref<8xi32, #gpu.address_space<workgroup>>
+    %wex213 = warp.scan <add> %v212 exclusive : i32
+    %c214 = arith.constant 32 : index
+    %wid215 = arith.divui %tid2, %c214 : index
+    %lane216 = arith.remui %tid2, %c214 : index
+    %c217 = arith.constant 0 : index
+    %v218 = arith.cmpi eq, %lane216, %c217 : index
+    %c219 = arith.constant 31 : index
+    %v220 = arith.cmpi eq, %lane216, %c219 : index
+    scf.if %v220 {
+      %wtot221 = arith.addi %wex213, %v212 : i32
+      memref.store %wtot221, %warp_sm[%wid215] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c232 = arith.constant 0 : i32
-    %c233 = arith.constant 0 : index
-    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c235 = arith.constant 0 : index
-    %v236 = arith.cmpi ugt, %wid225, %c235 : index
-    %v237 = arith.select %v236, %v234, %c232 : i32
-    %v238 = arith.addi %c232, %v237 : i32
-    %v239 = arith.addi %c232, %v234 : i32
-    %c240 = arith.constant 1 : index
-    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c242 = arith.constant 1 : index
-    %v243 = arith.cmpi ugt, %wid225, %c242 : index
-    %v244 = arith.select %v243, %v241, %c232 : i32
-    %v245 = arith.addi %v238, %v244 : i32
-    %v246 = arith.addi %v239, %v241 : i32
-    %c247 = arith.constant 2 : index
-    %v248 = memref.load %warp_sm[%c247] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c249 = arith.constant 2 : index
-    %v250 = arith.cmpi ugt, %wid225, %c249 : index
-    %v251 = arith.select %v250, %v248, %c232 : i32
-    %v252 = arith.addi %v245, %v251 : i32
-    %v253 = arith.addi %v246, %v248 : i32
-    %c254 = arith.constant 3 : index
-    %v255 = memref.load %warp_sm[%c254] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c256 = arith.constant 3 : index
-    %v257 = arith.cmpi ugt, %wid225, %c256 : index
-    %v258 = arith.select %v257, %v255, %c232 : i32
-    %v259 = arith.addi %v252, %v258 : i32
-    %v260 = arith.addi %v253, %v255 : i32
-    %c261 = arith.constant 4 : index
-    %v262 = memref.load %warp_sm[%c261] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c263 = arith.constant 4 : index
-    %v264 = arith.cmpi ugt, %wid225, %c263 : index
-    %v265 = arith.select %v264, %v262, %c232 : i32
-    %v266 = arith.addi %v259, %v265 : i32
-    %v267 = arith.addi %v260, %v262 : i32
-    %c268 = arith.constant 5 : index
-    %v269 = memref.load %warp_sm[%c268] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c270 = arith.constant 5 : index
-    %v271 = arith.cmpi ugt, %wid225, %c270 : index
-    %v272 = arith.select %v271, %v269, %c232 : i32
-    %v273 = arith.addi %v266, %v272 : i32
-    %v274 = arith.addi %v267, %v269 : i32
-    %c275 = arith.constant 6 : index
-    %v276 = memref.load %warp_sm[%c275] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c277 = arith.constant 6 : index
-    %v278 = arith.cmpi ugt, %wid225, %c277 : index
-    %v279 = arith.select %v278, %v276, %c232 : i32
-    %v280 = arith.addi %v273, %v279 : i32
-    %v281 = arith.addi %v274, %v276 : i32
-    %c282 = arith.constant 7 : index
-    %v283 = memref.load %warp_sm[%c282] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c284 = arith.constant 7 : index
-    %v285 = arith.cmpi ugt, %wid225, %c284 : index
-    %v286 = arith.select %v285, %v283, %c232 : i32
-    %v287 = arith.addi %v280, %v286 : i32
-    %v288 = arith.addi %v281, %v283 : i32
-    %v289 = arith.cmpi eq, %wid225, %c8 : index
-    scf.if %v289 {
-      %c290 = arith.constant 0 : i64
-      %v291 = arith.cmpi eq, %tile6, %c290 : i64
-      %pre292 = scf.if %v291 -> i32 {
-        scf.if %v228 {
-          %v293 = arith.extui %v288 : i32 to i64
-          %c294 = arith.constant 8589934592 : i64
-          %v295 = arith.ori %v293, %c294 : i64
-          %c296 = arith.constant 1 : i64
-          %v297 = arith.addi %tile6, %c296 : i64
-          %v298 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v299 = arith.index_cast %v298 : index to i64
-          %v300 = llvm.inttoptr %v299 : i64 to !llvm.ptr<1>
-          %v301 = llvm.getelementptr inbounds %v300[%v297] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v295, %v301 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c222 = arith.constant 0 : i32
+    %c223 = arith.constant 0 : index
+    %v224 = memref.load %warp_sm[%c223] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c225 = arith.constant 0 : index
+    %v226 = arith.cmpi ugt, %wid215, %c225 : index
+    %v227 = arith.select %v226, %v224, %c222 : i32
+    %v228 = arith.addi %c222, %v227 : i32
+    %v229 = arith.addi %c222, %v224 : i32
+    %c230 = arith.constant 1 : index
+    %v231 = memref.load %warp_sm[%c230] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c232 = arith.constant 1 : index
+    %v233 = arith.cmpi ugt, %wid215, %c232 : index
+    %v234 = arith.select %v233, %v231, %c222 : i32
+    %v235 = arith.addi %v228, %v234 : i32
+    %v236 = arith.addi %v229, %v231 : i32
+    %c237 = arith.constant 2 : index
+    %v238 = memref.load %warp_sm[%c237] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c239 = arith.constant 2 : index
+    %v240 = arith.cmpi ugt, %wid215, %c239 : index
+    %v241 = arith.select %v240, %v238, %c222 : i32
+    %v242 = arith.addi %v235, %v241 : i32
+    %v243 = arith.addi %v236, %v238 : i32
+    %c244 = arith.constant 3 : index
+    %v245 = memref.load %warp_sm[%c244] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c246 = arith.constant 3 : index
+    %v247 = arith.cmpi ugt, %wid215, %c246 : index
+    %v248 = arith.select %v247, %v245, %c222 : i32
+    %v249 = arith.addi %v242, %v248 : i32
+    %v250 = arith.addi %v243, %v245 : i32
+    %c251 = arith.constant 4 : index
+    %v252 = memref.load %warp_sm[%c251] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c253 = arith.constant 4 : index
+    %v254 = arith.cmpi ugt, %wid215, %c253 : index
+    %v255 = arith.select %v254, %v252, %c222 : i32
+    %v256 = arith.addi %v249, %v255 : i32
+    %v257 = arith.addi %v250, %v252 : i32
+    %c258 = arith.constant 5 : index
+    %v259 = memref.load %warp_sm[%c258] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c260 = arith.constant 5 : index
+    %v261 = arith.cmpi ugt, %wid215, %c260 : index
+    %v262 = arith.select %v261, %v259, %c222 : i32
+    %v263 = arith.addi %v256, %v262 : i32
+    %v264 = arith.addi %v257, %v259 : i32
+    %c265 = arith.constant 6 : index
+    %v266 = memref.load %warp_sm[%c265] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c267 = arith.constant 6 : index
+    %v268 = arith.cmpi ugt, %wid215, %c267 : index
+    %v269 = arith.select %v268, %v266, %c222 : i32
+    %v270 = arith.addi %v263, %v269 : i32
+    %v271 = arith.addi %v264, %v266 : i32
+    %c272 = arith.constant 7 : index
+    %v273 = memref.load %warp_sm[%c272] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c274 = arith.constant 7 : index
+    %v275 = arith.cmpi ugt, %wid215, %c274 : index
+    %v276 = arith.select %v275, %v273, %c222 : i32
+    %v277 = arith.addi %v270, %v276 : i32
+    %v278 = arith.addi %v271, %v273 : i32
+    %v279 = arith.cmpi eq, %wid215, %c5 : index
+    scf.if %v279 {
+      %c280 = arith.constant 0 : i64
+      %v281 = arith.cmpi eq, %v4, %c280 : i64
+      %pre282 = scf.if %v281 -> i32 {
+        scf.if %v218 {
+          %v283 = arith.extui %v278 : i32 to i64
+          %c284 = arith.constant 8589934592 : i64
+          %v285 = arith.ori %v283, %c284 : i64
+          %c286 = arith.constant 1 : i64
+          %v287 = arith.addi %v4, %c286 : i64
+          %v288 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v289 = arith.index_cast %v288 : index to i64
+          %v290 = llvm.inttoptr %v289 : i64 to !llvm.ptr<1>
+          %v291 = llvm.getelementptr inbounds %v290[%v287] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v285, %v291 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c232 : i32
+        scf.yield %c222 : i32
       } else {
-        scf.if %v228 {
-          %v302 = arith.extui %v288 : i32 to i64
-          %c303 = arith.constant 4294967296 : i64
-          %v304 = arith.ori %v302, %c303 : i64
-          %c305 = arith.constant 1 : i64
-          %v306 = arith.addi %tile6, %c305 : i64
-          %v307 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v308 = arith.index_cast %v307 : index to i64
-          %v309 = llvm.inttoptr %v308 : i64 to !llvm.ptr<1>
-          %v310 = llvm.getelementptr inbounds %v309[%v306] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v304, %v310 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v218 {
+          %v292 = arith.extui %v278 : i32 to i64
+          %c293 = arith.constant 4294967296 : i64
+          %v294 = arith.ori %v292, %c293 : i64
+          %c295 = arith.constant 1 : i64
+          %v296 = arith.addi %v4, %c295 : i64
+          %v297 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v298 = arith.index_cast %v297 : index to i64
+          %v299 = llvm.inttoptr %v298 : i64 to !llvm.ptr<1>
+          %v300 = llvm.getelementptr inbounds %v299[%v296] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v294, %v300 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c311 = arith.constant 1245 : i32
-        nvvm.nanosleep %c311
-        %c312 = arith.constant 0 : i32
-        %lane313 = warp.lane_id : i32
-        %v314 = arith.extui %lane313 : i32 to i64
-        %c315 = arith.constant 1 : i64
-        %c316 = arith.constant 0 : i64
-        %c317 = arith.constant 32 : i64
-        %c318 = arith.constant 4294967295 : i64
-        %v319 = arith.subi %tile6, %c315 : i64
-        %lb320:2 = scf.while (%end321 = %v319, %acc322 = %c312) : (i64, i32) -> (i64, i32) {
-          %v323 = arith.subi %end321, %v314 : i64
-          %v324 = arith.cmpi sge, %v323, %c316 : i64
-          %v325 = arith.addi %v323, %c315 : i64
-          %c326 = arith.constant 8589934592 : i64
-          %v327 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v328 = arith.index_cast %v327 : index to i64
-          %v329 = llvm.inttoptr %v328 : i64 to !llvm.ptr<1>
-          %v330 = llvm.getelementptr inbounds %v329[%v325] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word331 = scf.while (%spin332 = %c316) : (i64) -> i64 {
-            %v333 = scf.if %v324 -> i64 {
-              %v334 = llvm.load %v330 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v334 : i64
+        %c301 = arith.constant 1245 : i32
+        nvvm.nanosleep %c301
+        %c302 = arith.constant 0 : i32
+        %lane303 = warp.lane_id : i32
+        %v304 = arith.extui %lane303 : i32 to i64
+        %c305 = arith.constant 1 : i64
+        %c306 = arith.constant 0 : i64
+        %c307 = arith.constant 32 : i64
+        %c308 = arith.constant 4294967295 : i64
+        %v309 = arith.subi %v4, %c305 : i64
+        %lb310:2 = scf.while (%end311 = %v309, %acc312 = %c302) : (i64, i32) -> (i64, i32) {
+          %v313 = arith.subi %end311, %v304 : i64
+          %v314 = arith.cmpi sge, %v313, %c306 : i64
+          %v315 = arith.addi %v313, %c305 : i64
+          %c316 = arith.constant 8589934592 : i64
+          %v317 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v318 = arith.index_cast %v317 : index to i64
+          %v319 = llvm.inttoptr %v318 : i64 to !llvm.ptr<1>
+          %v320 = llvm.getelementptr inbounds %v319[%v315] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word321 = scf.while (%spin322 = %c306) : (i64) -> i64 {
+            %v323 = scf.if %v314 -> i64 {
+              %v324 = llvm.load %v320 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v324 : i64
             } else {
-              scf.yield %c326 : i64
+              scf.yield %c316 : i64
             }
-            %v335 = arith.shrui %v333, %c317 : i64
-            %v336 = arith.cmpi eq, %v335, %c316 : i64
-            %v337 = warp.vote <any> %v336 : i1
-            scf.condition(%v337) %v333 : i64
+            %v325 = arith.shrui %v323, %c307 : i64
+            %v326 = arith.cmpi eq, %v325, %c306 : i64
+            %v327 = warp.vote <any> %v326 : i1
+            scf.condition(%v327) %v323 : i64
           } do {
-            ^bb0(%x338: i64):
-            %c339 = arith.constant 648 : i32
-            nvvm.nanosleep %c339
-            scf.yield %c316 : i64
+            ^bb0(%x328: i64):
+            %c329 = arith.constant 648 : i32
+            nvvm.nanosleep %c329
+            scf.yield %c306 : i64
           }
-          %v340 = arith.shrui %word331, %c317 : i64
-          %c341 = arith.constant 2 : i64
-          %v342 = arith.cmpi eq, %v340, %c341 : i64
-          %ballot343 = warp.ballot %v342 : i32
-          %c344 = arith.constant 0 : i32
-          %v345 = arith.cmpi ne, %ballot343, %c344 : i32
-          %v346 = math.cttz %ballot343 : i32
-          %v347 = arith.cmpi ule, %lane313, %v346 : i32
-          %v348 = arith.andi %word331, %c318 : i64
-          %v349 = arith.trunci %v348 : i64 to i32
-          %v350 = arith.select %v347, %v349, %c312 : i32
-          %v351 = warp.reduce <add> %v350 : i32
-          %v352 = arith.addi %acc322, %v351 : i32
-          %v353 = arith.subi %end321, %c317 : i64
-          %v354 = arith.xori %v345, %true : i1
-          scf.condition(%v354) %v353, %v352 : i64, i32
+          %v330 = arith.shrui %word321, %c307 : i64
+          %c331 = arith.constant 2 : i64
+          %v332 = arith.cmpi eq, %v330, %c331 : i64
+          %ballot333 = warp.ballot %v332 : i32
+          %c334 = arith.constant 0 : i32
+          %v335 = arith.cmpi ne, %ballot333, %c334 : i32
+          %v336 = math.cttz %ballot333 : i32
+          %v337 = arith.cmpi ule, %lane303, %v336 : i32
+          %v338 = arith.andi %word321, %c308 : i64
+          %v339 = arith.trunci %v338 : i64 to i32
+          %v340 = arith.select %v337, %v339, %c302 : i32
+          %v341 = warp.reduce <add> %v340 : i32
+          %v342 = arith.addi %acc312, %v341 : i32
+          %v343 = arith.subi %end311, %c307 : i64
+          %v344 = arith.xori %v335, %true : i1
+          scf.condition(%v344) %v343, %v342 : i64, i32
         } do {
-          ^bb0(%e355: i64, %a356: i32):
-          scf.yield %e355, %a356 : i64, i32
+          ^bb0(%e345: i64, %a346: i32):
+          scf.yield %e345, %a346 : i64, i32
         }
-        %v357 = arith.addi %lb320#1, %v288 : i32
-        scf.if %v228 {
-          %v358 = arith.extui %v357 : i32 to i64
-          %c359 = arith.constant 8589934592 : i64
-          %v360 = arith.ori %v358, %c359 : i64
-          %c361 = arith.constant 1 : i64
-          %v362 = arith.addi %tile6, %c361 : i64
-          %v363 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v364 = arith.index_cast %v363 : index to i64
-          %v365 = llvm.inttoptr %v364 : i64 to !llvm.ptr<1>
-          %v366 = llvm.getelementptr inbounds %v365[%v362] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v360, %v366 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v347 = arith.addi %lb310#1, %v278 : i32
+        scf.if %v218 {
+          %v348 = arith.extui %v347 : i32 to i64
+          %c349 = arith.constant 8589934592 : i64
+          %v350 = arith.ori %v348, %c349 : i64
+          %c351 = arith.constant 1 : i64
+          %v352 = arith.addi %v4, %c351 : i64
+          %v353 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v354 = arith.index_cast %v353 : index to i64
+          %v355 = llvm.inttoptr %v354 : i64 to !llvm.ptr<1>
+          %v356 = llvm.getelementptr inbounds %v355[%v352] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v350, %v356 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb320#1 : i32
+        scf.yield %lb310#1 : i32
       }
-      scf.if %v228 {
-        memref.store %pre292, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v367 = arith.divui %n, %c9 : index
-        %c368 = arith.constant 1 : index
-        %v369 = arith.subi %v367, %c368 : index
-        %v370 = arith.cmpi eq, %v7, %v369 : index
-        scf.if %v370 {
-          %v371 = arith.addi %pre292, %v288 : i32
-          memref.store %v371, %num[%c8] : memref<?xi32>
+      scf.if %v218 {
+        memref.store %pre282, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v357 = arith.divui %n, %c6 : index
+        %c358 = arith.constant 1 : index
+        %v359 = arith.subi %v357, %c358 : index
+        %v360 = arith.cmpi eq, %tile3, %v359 : index
+        scf.if %v360 {
+          %v361 = arith.addi %pre282, %v278 : i32
+          memref.store %v361, %num[%c5] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v372 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v373 = arith.addi %v372, %v287 : i32
-    %offset374 = arith.addi %v373, %wex223 : i32
-    scf.if %v176 {
-      %v375 = arith.addi %offset374, %c232 : i32
+    %v362 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v363 = arith.addi %v362, %v277 : i32
+    %offset364 = arith.addi %v363, %wex213 : i32
+    scf.if %v166 {
+      %v365 = arith.addi %offset364, %c222 : i32
+      %v366 = arith.index_cast %v365 : i32 to index
+      memref.store %v150, %out[%v366] : memref<?xf32>
+    }
+    scf.if %v167 {
+      %v367 = arith.addi %offset364, %v182 : i32
+      %v368 = arith.index_cast %v367 : i32 to index
+      memref.store %v151, %out[%v368] : memref<?xf32>
+    }
+    scf.if %v168 {
+      %v369 = arith.addi %offset364, %v198 : i32
+      %v370 = arith.index_cast %v369 : i32 to index
+      memref.store %v152, %out[%v370] : memref<?xf32>
+    }
+    scf.if %v169 {
+      %v371 = arith.addi %offset364, %v199 : i32
+      %v372 = arith.index_cast %v371 : i32 to index
+      memref.store %v153, %out[%v372] : memref<?xf32>
+    }
+    scf.if %v170 {
+      %v373 = arith.addi %offset364, %v200 : i32
+      %v374 = arith.index_cast %v373 : i32 to index
+      memref.store %v154, %out[%v374] : memref<?xf32>
+    }
+    scf.if %v171 {
+      %v375 = arith.addi %offset364, %v201 : i32
       %v376 = arith.index_cast %v375 : i32 to index
-      memref.store %v160, %out[%v376] : memref<?xf32>
+      memref.store %v155, %out[%v376] : memref<?xf32>
+    }
+    scf.if %v172 {
+      %v377 = arith.addi %offset364, %v202 : i32
+      %v378 = arith.index_cast %v377 : i32 to index
+      memref.store %v156, %out[%v378] : memref<?xf32>
+    }
+    scf.if %v173 {
+      %v379 = arith.addi %offset364, %v203 : i32
+      %v380 = arith.index_cast %v379 : i32 to index
+      memref.store %v157, %out[%v380] : memref<?xf32>
+    }
+    scf.if %v174 {
+      %v381 = arith.addi %offset364, %v204 : i32
+      %v382 = arith.index_cast %v381 : i32 to index
+      memref.store %v158, %out[%v382] : memref<?xf32>
+    }
+    scf.if %v175 {
+      %v383 = arith.addi %offset364, %v205 : i32
+      %v384 = arith.index_cast %v383 : i32 to index
+      memref.store %v159, %out[%v384] : memref<?xf32>
+    }
+    scf.if %v176 {
+      %v385 = arith.addi %offset364, %v206 : i32
+      %v386 = arith.index_cast %v385 : i32 to index
+      memref.store %v160, %out[%v386] : memref<?xf32>
     }
     scf.if %v177 {
-      %v377 = arith.addi %offset374, %v192 : i32
-      %v378 = arith.index_cast %v377 : i32 to index
-      memref.store %v161, %out[%v378] : memref<?xf32>
+      %v387 = arith.addi %offset364, %v207 : i32
+      %v388 = arith.index_cast %v387 : i32 to index
+      memref.store %v161, %out[%v388] : memref<?xf32>
     }
     scf.if %v178 {
-      %v379 = arith.addi %offset374, %v208 : i32
-      %v380 = arith.index_cast %v379 : i32 to index
-      memref.store %v162, %out[%v380] : memref<?xf32>
+      %v389 = arith.addi %offset364, %v208 : i32
+      %v390 = arith.index_cast %v389 : i32 to index
+      memref.store %v162, %out[%v390] : memref<?xf32>
     }
     scf.if %v179 {
-      %v381 = arith.addi %offset374, %v209 : i32
-      %v382 = arith.index_cast %v381 : i32 to index
-      memref.store %v163, %out[%v382] : memref<?xf32>
+      %v391 = arith.addi %offset364, %v209 : i32
+      %v392 = arith.index_cast %v391 : i32 to index
+      memref.store %v163, %out[%v392] : memref<?xf32>
     }
     scf.if %v180 {
-      %v383 = arith.addi %offset374, %v210 : i32
-      %v384 = arith.index_cast %v383 : i32 to index
-      memref.store %v164, %out[%v384] : memref<?xf32>
+      %v393 = arith.addi %offset364, %v210 : i32
+      %v394 = arith.index_cast %v393 : i32 to index
+      memref.store %v164, %out[%v394] : memref<?xf32>
     }
     scf.if %v181 {
-      %v385 = arith.addi %offset374, %v211 : i32
-      %v386 = arith.index_cast %v385 : i32 to index
-      memref.store %v165, %out[%v386] : memref<?xf32>
-    }
-    scf.if %v182 {
-      %v387 = arith.addi %offset374, %v212 : i32
-      %v388 = arith.index_cast %v387 : i32 to index
-      memref.store %v166, %out[%v388] : memref<?xf32>
-    }
-    scf.if %v183 {
-      %v389 = arith.addi %offset374, %v213 : i32
-      %v390 = arith.index_cast %v389 : i32 to index
-      memref.store %v167, %out[%v390] : memref<?xf32>
-    }
-    scf.if %v184 {
-      %v391 = arith.addi %offset374, %v214 : i32
-      %v392 = arith.index_cast %v391 : i32 to index
-      memref.store %v168, %out[%v392] : memref<?xf32>
-    }
-    scf.if %v185 {
-      %v393 = arith.addi %offset374, %v215 : i32
-      %v394 = arith.index_cast %v393 : i32 to index
-      memref.store %v169, %out[%v394] : memref<?xf32>
-    }
-    scf.if %v186 {
-      %v395 = arith.addi %offset374, %v216 : i32
+      %v395 = arith.addi %offset364, %v211 : i32
       %v396 = arith.index_cast %v395 : i32 to index
-      memref.store %v170, %out[%v396] : memref<?xf32>
+      memref.store %v165, %out[%v396] : memref<?xf32>
     }
-    scf.if %v187 {
-      %v397 = arith.addi %offset374, %v217 : i32
-      %v398 = arith.index_cast %v397 : i32 to index
-      memref.store %v171, %out[%v398] : memref<?xf32>
+    gpu.return
+  }
+
+  gpu.func @select_gt_f32_blockx(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<4096xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %v11 = arith.addi %v8, %tid2 : index
+    %c12 = arith.constant 0 : index
+    %v13 = arith.addi %v11, %c12 : index
+    %c14 = arith.constant 256 : index
+    %v15 = arith.addi %v11, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.addi %v11, %c16 : index
+    %c18 = arith.constant 768 : index
+    %v19 = arith.addi %v11, %c18 : index
+    %c20 = arith.constant 1024 : index
+    %v21 = arith.addi %v11, %c20 : index
+    %c22 = arith.constant 1280 : index
+    %v23 = arith.addi %v11, %c22 : index
+    %c24 = arith.constant 1536 : index
+    %v25 = arith.addi %v11, %c24 : index
+    %c26 = arith.constant 1792 : index
+    %v27 = arith.addi %v11, %c26 : index
+    %c28 = arith.constant 2048 : index
+    %v29 = arith.addi %v11, %c28 : index
+    %c30 = arith.constant 2304 : index
+    %v31 = arith.addi %v11, %c30 : index
+    %c32 = arith.constant 2560 : index
+    %v33 = arith.addi %v11, %c32 : index
+    %c34 = arith.constant 2816 : index
+    %v35 = arith.addi %v11, %c34 : index
+    %c36 = arith.constant 3072 : index
+    %v37 = arith.addi %v11, %c36 : index
+    %c38 = arith.constant 3328 : index
+    %v39 = arith.addi %v11, %c38 : index
+    %c40 = arith.constant 3584 : index
+    %v41 = arith.addi %v11, %c40 : index
+    %c42 = arith.constant 3840 : index
+    %v43 = arith.addi %v11, %c42 : index
+    %v44 = arith.index_cast %v13 : index to i64
+    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v46 = arith.index_cast %v45 : index to i64
+    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
+    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v50 = arith.index_cast %v15 : index to i64
+    %v51 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v52 = arith.index_cast %v51 : index to i64
+    %v53 = llvm.inttoptr %v52 : i64 to !llvm.ptr<1>
+    %v54 = llvm.getelementptr inbounds %v53[%v50] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v55 = llvm.load %v54 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v56 = arith.index_cast %v17 : index to i64
+    %v57 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v58 = arith.index_cast %v57 : index to i64
+    %v59 = llvm.inttoptr %v58 : i64 to !llvm.ptr<1>
+    %v60 = llvm.getelementptr inbounds %v59[%v56] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v61 = llvm.load %v60 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v62 = arith.index_cast %v19 : index to i64
+    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v64 = arith.index_cast %v63 : index to i64
+    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v68 = arith.index_cast %v21 : index to i64
+    %v69 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v70 = arith.index_cast %v69 : index to i64
+    %v71 = llvm.inttoptr %v70 : i64 to !llvm.ptr<1>
+    %v72 = llvm.getelementptr inbounds %v71[%v68] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v73 = llvm.load %v72 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v74 = arith.index_cast %v23 : index to i64
+    %v75 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v76 = arith.index_cast %v75 : index to i64
+    %v77 = llvm.inttoptr %v76 : i64 to !llvm.ptr<1>
+    %v78 = llvm.getelementptr inbounds %v77[%v74] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v79 = llvm.load %v78 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v80 = arith.index_cast %v25 : index to i64
+    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v82 = arith.index_cast %v81 : index to i64
+    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
+    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v86 = arith.index_cast %v27 : index to i64
+    %v87 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v88 = arith.index_cast %v87 : index to i64
+    %v89 = llvm.inttoptr %v88 : i64 to !llvm.ptr<1>
+    %v90 = llvm.getelementptr inbounds %v89[%v86] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v91 = llvm.load %v90 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v92 = arith.index_cast %v29 : index to i64
+    %v93 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v94 = arith.index_cast %v93 : index to i64
+    %v95 = llvm.inttoptr %v94 : i64 to !llvm.ptr<1>
+    %v96 = llvm.getelementptr inbounds %v95[%v92] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v97 = llvm.load %v96 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v98 = arith.index_cast %v31 : index to i64
+    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v100 = arith.index_cast %v99 : index to i64
+    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
+    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v104 = arith.index_cast %v33 : index to i64
+    %v105 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v106 = arith.index_cast %v105 : index to i64
+    %v107 = llvm.inttoptr %v106 : i64 to !llvm.ptr<1>
+    %v108 = llvm.getelementptr inbounds %v107[%v104] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v109 = llvm.load %v108 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v110 = arith.index_cast %v35 : index to i64
+    %v111 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v112 = arith.index_cast %v111 : index to i64
+    %v113 = llvm.inttoptr %v112 : i64 to !llvm.ptr<1>
+    %v114 = llvm.getelementptr inbounds %v113[%v110] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v115 = llvm.load %v114 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v116 = arith.index_cast %v37 : index to i64
+    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v118 = arith.index_cast %v117 : index to i64
+    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v122 = arith.index_cast %v39 : index to i64
+    %v123 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v124 = arith.index_cast %v123 : index to i64
+    %v125 = llvm.inttoptr %v124 : i64 to !llvm.ptr<1>
+    %v126 = llvm.getelementptr inbounds %v125[%v122] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v127 = llvm.load %v126 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v128 = arith.index_cast %v41 : index to i64
+    %v129 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v130 = arith.index_cast %v129 : index to i64
+    %v131 = llvm.inttoptr %v130 : i64 to !llvm.ptr<1>
+    %v132 = llvm.getelementptr inbounds %v131[%v128] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v133 = llvm.load %v132 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v134 = arith.index_cast %v43 : index to i64
+    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v136 = arith.index_cast %v135 : index to i64
+    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
+    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v140 = vector.from_elements %v49, %v55, %v61, %v67, %v73, %v79, %v85, %v91, %v97, %v103, %v109, %v115, %v121, %v127, %v133, %v139 : vector<16xf32>
+    %v141 = warp.block_exchange <striped_to_blocked> %v140 : vector<16xf32>
+    %v142 = vector.extract %v141[0] : f32 from vector<16xf32>
+    %v143 = vector.extract %v141[1] : f32 from vector<16xf32>
+    %v144 = vector.extract %v141[2] : f32 from vector<16xf32>
+    %v145 = vector.extract %v141[3] : f32 from vector<16xf32>
+    %v146 = vector.extract %v141[4] : f32 from vector<16xf32>
+    %v147 = vector.extract %v141[5] : f32 from vector<16xf32>
+    %v148 = vector.extract %v141[6] : f32 from vector<16xf32>
+    %v149 = vector.extract %v141[7] : f32 from vector<16xf32>
+    %v150 = vector.extract %v141[8] : f32 from vector<16xf32>
+    %v151 = vector.extract %v141[9] : f32 from vector<16xf32>
+    %v152 = vector.extract %v141[10] : f32 from vector<16xf32>
+    %v153 = vector.extract %v141[11] : f32 from vector<16xf32>
+    %v154 = vector.extract %v141[12] : f32 from vector<16xf32>
+    %v155 = vector.extract %v141[13] : f32 from vector<16xf32>
+    %v156 = vector.extract %v141[14] : f32 from vector<16xf32>
+    %v157 = vector.extract %v141[15] : f32 from vector<16xf32>
+    %v158 = arith.cmpf ogt, %v142, %thr : f32
+    %v159 = arith.cmpf ogt, %v143, %thr : f32
+    %v160 = arith.cmpf ogt, %v144, %thr : f32
+    %v161 = arith.cmpf ogt, %v145, %thr : f32
+    %v162 = arith.cmpf ogt, %v146, %thr : f32
+    %v163 = arith.cmpf ogt, %v147, %thr : f32
+    %v164 = arith.cmpf ogt, %v148, %thr : f32
+    %v165 = arith.cmpf ogt, %v149, %thr : f32
+    %v166 = arith.cmpf ogt, %v150, %thr : f32
+    %v167 = arith.cmpf ogt, %v151, %thr : f32
+    %v168 = arith.cmpf ogt, %v152, %thr : f32
+    %v169 = arith.cmpf ogt, %v153, %thr : f32
+    %v170 = arith.cmpf ogt, %v154, %thr : f32
+    %v171 = arith.cmpf ogt, %v155, %thr : f32
+    %v172 = arith.cmpf ogt, %v156, %thr : f32
+    %v173 = arith.cmpf ogt, %v157, %thr : f32
+    %v174 = arith.extui %v158 : i1 to i32
+    %v175 = arith.extui %v159 : i1 to i32
+    %v176 = arith.extui %v160 : i1 to i32
+    %v177 = arith.extui %v161 : i1 to i32
+    %v178 = arith.extui %v162 : i1 to i32
+    %v179 = arith.extui %v163 : i1 to i32
+    %v180 = arith.extui %v164 : i1 to i32
+    %v181 = arith.extui %v165 : i1 to i32
+    %v182 = arith.extui %v166 : i1 to i32
+    %v183 = arith.extui %v167 : i1 to i32
+    %v184 = arith.extui %v168 : i1 to i32
+    %v185 = arith.extui %v169 : i1 to i32
+    %v186 = arith.extui %v170 : i1 to i32
+    %v187 = arith.extui %v171 : i1 to i32
+    %v188 = arith.extui %v172 : i1 to i32
+    %v189 = arith.extui %v173 : i1 to i32
+    %v190 = arith.addi %v174, %v175 : i32
+    %v191 = arith.addi %v190, %v176 : i32
+    %v192 = arith.addi %v191, %v177 : i32
+    %v193 = arith.addi %v192, %v178 : i32
+    %v194 = arith.addi %v193, %v179 : i32
+    %v195 = arith.addi %v194, %v180 : i32
+    %v196 = arith.addi %v195, %v181 : i32
+    %v197 = arith.addi %v196, %v182 : i32
+    %v198 = arith.addi %v197, %v183 : i32
+    %v199 = arith.addi %v198, %v184 : i32
+    %v200 = arith.addi %v199, %v185 : i32
+    %v201 = arith.addi %v200, %v186 : i32
+    %v202 = arith.addi %v201, %v187 : i32
+    %v203 = arith.addi %v202, %v188 : i32
+    %v204 = arith.addi %v203, %v189 : i32
+    %wex205 = warp.scan <add> %v204 exclusive : i32
+    %c206 = arith.constant 32 : index
+    %wid207 = arith.divui %tid2, %c206 : index
+    %lane208 = arith.remui %tid2, %c206 : index
+    %c209 = arith.constant 0 : index
+    %v210 = arith.cmpi eq, %lane208, %c209 : index
+    %c211 = arith.constant 31 : index
+    %v212 = arith.cmpi eq, %lane208, %c211 : index
+    scf.if %v212 {
+      %wtot213 = arith.addi %wex205, %v204 : i32
+      memref.store %wtot213, %warp_sm[%wid207] : memref<8xi32, #gpu.address_space<workgroup>>
     }
-    scf.if %v188 {
-      %v399 = arith.addi %offset374, %v218 : i32
-      %v400 = arith.index_cast %v399 : i32 to index
-      memref.store %v172, %out[%v400] : memref<?xf32>
+    gpu.barrier
+    %c214 = arith.constant 0 : i32
+    %c215 = arith.constant 0 : index
+    %v216 = memref.load %warp_sm[%c215] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c217 = arith.constant 0 : index
+    %v218 = arith.cmpi ugt, %wid207, %c217 : index
+    %v219 = arith.select %v218, %v216, %c214 : i32
+    %v220 = arith.addi %c214, %v219 : i32
+    %v221 = arith.addi %c214, %v216 : i32
+    %c222 = arith.constant 1 : index
+    %v223 = memref.load %warp_sm[%c222] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c224 = arith.constant 1 : index
+    %v225 = arith.cmpi ugt, %wid207, %c224 : index
+    %v226 = arith.select %v225, %v223, %c214 : i32
+    %v227 = arith.addi %v220, %v226 : i32
+    %v228 = arith.addi %v221, %v223 : i32
+    %c229 = arith.constant 2 : index
+    %v230 = memref.load %warp_sm[%c229] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c231 = arith.constant 2 : index
+    %v232 = arith.cmpi ugt, %wid207, %c231 : index
+    %v233 = arith.select %v232, %v230, %c214 : i32
+    %v234 = arith.addi %v227, %v233 : i32
+    %v235 = arith.addi %v228, %v230 : i32
+    %c236 = arith.constant 3 : index
+    %v237 = memref.load %warp_sm[%c236] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c238 = arith.constant 3 : index
+    %v239 = arith.cmpi ugt, %wid207, %c238 : index
+    %v240 = arith.select %v239, %v237, %c214 : i32
+    %v241 = arith.addi %v234, %v240 : i32
+    %v242 = arith.addi %v235, %v237 : i32
+    %c243 = arith.constant 4 : index
+    %v244 = memref.load %warp_sm[%c243] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c245 = arith.constant 4 : index
+    %v246 = arith.cmpi ugt, %wid207, %c245 : index
+    %v247 = arith.select %v246, %v244, %c214 : i32
+    %v248 = arith.addi %v241, %v247 : i32
+    %v249 = arith.addi %v242, %v244 : i32
+    %c250 = arith.constant 5 : index
+    %v251 = memref.load %warp_sm[%c250] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c252 = arith.constant 5 : index
+    %v253 = arith.cmpi ugt, %wid207, %c252 : index
+    %v254 = arith.select %v253, %v251, %c214 : i32
+    %v255 = arith.addi %v248, %v254 : i32
+    %v256 = arith.addi %v249, %v251 : i32
+    %c257 = arith.constant 6 : index
+    %v258 = memref.load %warp_sm[%c257] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c259 = arith.constant 6 : index
+    %v260 = arith.cmpi ugt, %wid207, %c259 : index
+    %v261 = arith.select %v260, %v258, %c214 : i32
+    %v262 = arith.addi %v255, %v261 : i32
+    %v263 = arith.addi %v256, %v258 : i32
+    %c264 = arith.constant 7 : index
+    %v265 = memref.load %warp_sm[%c264] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c266 = arith.constant 7 : index
+    %v267 = arith.cmpi ugt, %wid207, %c266 : index
+    %v268 = arith.select %v267, %v265, %c214 : i32
+    %v269 = arith.addi %v262, %v268 : i32
+    %v270 = arith.addi %v263, %v265 : i32
+    %v271 = arith.addi %v269, %wex205 : i32
+    scf.if %v158 {
+      %v272 = arith.addi %v271, %c214 : i32
+      %v273 = arith.index_cast %v272 : i32 to index
+      memref.store %v142, %keep_sm[%v273] : memref<4096xf32, #gpu.address_space<workgroup>>
     }
-    scf.if %v189 {
-      %v401 = arith.addi %offset374, %v219 : i32
-      %v402 = arith.index_cast %v401 : i32 to index
-      memref.store %v173, %out[%v402] : memref<?xf32>
+    scf.if %v159 {
+      %v274 = arith.addi %v271, %v174 : i32
+      %v275 = arith.index_cast %v274 : i32 to index
+      memref.store %v143, %keep_sm[%v275] : memref<4096xf32, #gpu.address_space<workgroup>>
     }
-    scf.if %v190 {
-      %v403 = arith.addi %offset374, %v220 : i32
-      %v404 = arith.index_cast %v403 : i32 to index
-      memref.store %v174, %out[%v404] : memref<?xf32>
+    scf.if %v160 {
+      %v276 = arith.addi %v271, %v190 : i32
+      %v277 = arith.index_cast %v276 : i32 to index
+      memref.store %v144, %keep_sm[%v277] : memref<4096xf32, #gpu.address_space<workgroup>>
     }
-    scf.if %v191 {
-      %v405 = arith.addi %offset374, %v221 : i32
-      %v406 = arith.index_cast %v405 : i32 to index
-      memref.store %v175, %out[%v406] : memref<?xf32>
+    scf.if %v161 {
+      %v278 = arith.addi %v271, %v191 : i32
+      %v279 = arith.index_cast %v278 : i32 to index
+      memref.store %v145, %keep_sm[%v279] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v162 {
+      %v280 = arith.addi %v271, %v192 : i32
+      %v281 = arith.index_cast %v280 : i32 to index
+      memref.store %v146, %keep_sm[%v281] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v163 {
+      %v282 = arith.addi %v271, %v193 : i32
+      %v283 = arith.index_cast %v282 : i32 to index
+      memref.store %v147, %keep_sm[%v283] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v164 {
+      %v284 = arith.addi %v271, %v194 : i32
+      %v285 = arith.index_cast %v284 : i32 to index
+      memref.store %v148, %keep_sm[%v285] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v165 {
+      %v286 = arith.addi %v271, %v195 : i32
+      %v287 = arith.index_cast %v286 : i32 to index
+      memref.store %v149, %keep_sm[%v287] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v166 {
+      %v288 = arith.addi %v271, %v196 : i32
+      %v289 = arith.index_cast %v288 : i32 to index
+      memref.store %v150, %keep_sm[%v289] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v167 {
+      %v290 = arith.addi %v271, %v197 : i32
+      %v291 = arith.index_cast %v290 : i32 to index
+      memref.store %v151, %keep_sm[%v291] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v168 {
+      %v292 = arith.addi %v271, %v198 : i32
+      %v293 = arith.index_cast %v292 : i32 to index
+      memref.store %v152, %keep_sm[%v293] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v169 {
+      %v294 = arith.addi %v271, %v199 : i32
+      %v295 = arith.index_cast %v294 : i32 to index
+      memref.store %v153, %keep_sm[%v295] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v170 {
+      %v296 = arith.addi %v271, %v200 : i32
+      %v297 = arith.index_cast %v296 : i32 to index
+      memref.store %v154, %keep_sm[%v297] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v171 {
+      %v298 = arith.addi %v271, %v201 : i32
+      %v299 = arith.index_cast %v298 : i32 to index
+      memref.store %v155, %keep_sm[%v299] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v172 {
+      %v300 = arith.addi %v271, %v202 : i32
+      %v301 = arith.index_cast %v300 : i32 to index
+      memref.store %v156, %keep_sm[%v301] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v173 {
+      %v302 = arith.addi %v271, %v203 : i32
+      %v303 = arith.index_cast %v302 : i32 to index
+      memref.store %v157, %keep_sm[%v303] : memref<4096xf32, #gpu.address_space<workgroup>>
+    }
+    %v304 = arith.cmpi eq, %wid207, %c5 : index
+    scf.if %v304 {
+      %c305 = arith.constant 0 : i64
+      %v306 = arith.cmpi eq, %v4, %c305 : i64
+      %pre307 = scf.if %v306 -> i32 {
+        scf.if %v210 {
+          %v308 = arith.extui %v270 : i32 to i64
+          %c309 = arith.constant 8589934592 : i64
+          %v310 = arith.ori %v308, %c309 : i64
+          %c311 = arith.constant 1 : i64
+          %v312 = arith.addi %v4, %c311 : i64
+          %v313 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v314 = arith.index_cast %v313 : index to i64
+          %v315 = llvm.inttoptr %v314 : i64 to !llvm.ptr<1>
+          %v316 = llvm.getelementptr inbounds %v315[%v312] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v310, %v316 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c214 : i32
+      } else {
+        scf.if %v210 {
+          %v317 = arith.extui %v270 : i32 to i64
+          %c318 = arith.constant 4294967296 : i64
+          %v319 = arith.ori %v317, %c318 : i64
+          %c320 = arith.constant 1 : i64
+          %v321 = arith.addi %v4, %c320 : i64
+          %v322 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v323 = arith.index_cast %v322 : index to i64
+          %v324 = llvm.inttoptr %v323 : i64 to !llvm.ptr<1>
+          %v325 = llvm.getelementptr inbounds %v324[%v321] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v319, %v325 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c326 = arith.constant 1245 : i32
+        nvvm.nanosleep %c326
+        %c327 = arith.constant 0 : i32
+        %lane328 = warp.lane_id : i32
+        %v329 = arith.extui %lane328 : i32 to i64
+        %c330 = arith.constant 1 : i64
+        %c331 = arith.constant 0 : i64
+        %c332 = arith.constant 32 : i64
+        %c333 = arith.constant 4294967295 : i64
+        %v334 = arith.subi %v4, %c330 : i64
+        %lb335:2 = scf.while (%end336 = %v334, %acc337 = %c327) : (i64, i32) -> (i64, i32) {
+          %v338 = arith.subi %end336, %v329 : i64
+          %v339 = arith.cmpi sge, %v338, %c331 : i64
+          %v340 = arith.addi %v338, %c330 : i64
+          %c341 = arith.constant 8589934592 : i64
+          %v342 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v343 = arith.index_cast %v342 : index to i64
+          %v344 = llvm.inttoptr %v343 : i64 to !llvm.ptr<1>
+          %v345 = llvm.getelementptr inbounds %v344[%v340] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word346 = scf.while (%spin347 = %c331) : (i64) -> i64 {
+            %v348 = scf.if %v339 -> i64 {
+              %v349 = llvm.load %v345 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v349 : i64
+            } else {
+              scf.yield %c341 : i64
+            }
+            %v350 = arith.shrui %v348, %c332 : i64
+            %v351 = arith.cmpi eq, %v350, %c331 : i64
+            %v352 = warp.vote <any> %v351 : i1
+            scf.condition(%v352) %v348 : i64
+          } do {
+            ^bb0(%x353: i64):
+            %c354 = arith.constant 648 : i32
+            nvvm.nanosleep %c354
+            scf.yield %c331 : i64
+          }
+          %v355 = arith.shrui %word346, %c332 : i64
+          %c356 = arith.constant 2 : i64
+          %v357 = arith.cmpi eq, %v355, %c356 : i64
+          %ballot358 = warp.ballot %v357 : i32
+          %c359 = arith.constant 0 : i32
+          %v360 = arith.cmpi ne, %ballot358, %c359 : i32
+          %v361 = math.cttz %ballot358 : i32
+          %v362 = arith.cmpi ule, %lane328, %v361 : i32
+          %v363 = arith.andi %word346, %c333 : i64
+          %v364 = arith.trunci %v363 : i64 to i32
+          %v365 = arith.select %v362, %v364, %c327 : i32
+          %v366 = warp.reduce <add> %v365 : i32
+          %v367 = arith.addi %acc337, %v366 : i32
+          %v368 = arith.subi %end336, %c332 : i64
+          %v369 = arith.xori %v360, %true : i1
+          scf.condition(%v369) %v368, %v367 : i64, i32
+        } do {
+          ^bb0(%e370: i64, %a371: i32):
+          scf.yield %e370, %a371 : i64, i32
+        }
+        %v372 = arith.addi %lb335#1, %v270 : i32
+        scf.if %v210 {
+          %v373 = arith.extui %v372 : i32 to i64
+          %c374 = arith.constant 8589934592 : i64
+          %v375 = arith.ori %v373, %c374 : i64
+          %c376 = arith.constant 1 : i64
+          %v377 = arith.addi %v4, %c376 : i64
+          %v378 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v379 = arith.index_cast %v378 : index to i64
+          %v380 = llvm.inttoptr %v379 : i64 to !llvm.ptr<1>
+          %v381 = llvm.getelementptr inbounds %v380[%v377] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v375, %v381 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb335#1 : i32
+      }
+      scf.if %v210 {
+        memref.store %pre307, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v382 = arith.divui %n, %c6 : index
+        %c383 = arith.constant 1 : index
+        %v384 = arith.subi %v382, %c383 : index
+        %v385 = arith.cmpi eq, %tile3, %v384 : index
+        scf.if %v385 {
+          %v386 = arith.addi %pre307, %v270 : i32
+          memref.store %v386, %num[%c5] : memref<?xi32>
+        }
+      }
+    }
+    gpu.barrier
+    %v387 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v388 = arith.addi %v387, %v269 : i32
+    %offset389 = arith.addi %v388, %wex205 : i32
+    %v390 = arith.index_cast %v270 : i32 to index
+    %v391 = arith.index_cast %v387 : i32 to index
+    %c392 = arith.constant 0 : index
+    %v393 = arith.addi %tid2, %c392 : index
+    %v394 = arith.cmpi ult, %v393, %v390 : index
+    scf.if %v394 {
+      %v395 = memref.load %keep_sm[%v393] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v396 = arith.addi %v391, %v393 : index
+      memref.store %v395, %out[%v396] : memref<?xf32>
+    }
+    %c397 = arith.constant 256 : index
+    %v398 = arith.addi %tid2, %c397 : index
+    %v399 = arith.cmpi ult, %v398, %v390 : index
+    scf.if %v399 {
+      %v400 = memref.load %keep_sm[%v398] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v401 = arith.addi %v391, %v398 : index
+      memref.store %v400, %out[%v401] : memref<?xf32>
+    }
+    %c402 = arith.constant 512 : index
+    %v403 = arith.addi %tid2, %c402 : index
+    %v404 = arith.cmpi ult, %v403, %v390 : index
+    scf.if %v404 {
+      %v405 = memref.load %keep_sm[%v403] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v406 = arith.addi %v391, %v403 : index
+      memref.store %v405, %out[%v406] : memref<?xf32>
+    }
+    %c407 = arith.constant 768 : index
+    %v408 = arith.addi %tid2, %c407 : index
+    %v409 = arith.cmpi ult, %v408, %v390 : index
+    scf.if %v409 {
+      %v410 = memref.load %keep_sm[%v408] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v411 = arith.addi %v391, %v408 : index
+      memref.store %v410, %out[%v411] : memref<?xf32>
+    }
+    %c412 = arith.constant 1024 : index
+    %v413 = arith.addi %tid2, %c412 : index
+    %v414 = arith.cmpi ult, %v413, %v390 : index
+    scf.if %v414 {
+      %v415 = memref.load %keep_sm[%v413] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v416 = arith.addi %v391, %v413 : index
+      memref.store %v415, %out[%v416] : memref<?xf32>
+    }
+    %c417 = arith.constant 1280 : index
+    %v418 = arith.addi %tid2, %c417 : index
+    %v419 = arith.cmpi ult, %v418, %v390 : index
+    scf.if %v419 {
+      %v420 = memref.load %keep_sm[%v418] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v421 = arith.addi %v391, %v418 : index
+      memref.store %v420, %out[%v421] : memref<?xf32>
+    }
+    %c422 = arith.constant 1536 : index
+    %v423 = arith.addi %tid2, %c422 : index
+    %v424 = arith.cmpi ult, %v423, %v390 : index
+    scf.if %v424 {
+      %v425 = memref.load %keep_sm[%v423] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v426 = arith.addi %v391, %v423 : index
+      memref.store %v425, %out[%v426] : memref<?xf32>
+    }
+    %c427 = arith.constant 1792 : index
+    %v428 = arith.addi %tid2, %c427 : index
+    %v429 = arith.cmpi ult, %v428, %v390 : index
+    scf.if %v429 {
+      %v430 = memref.load %keep_sm[%v428] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v431 = arith.addi %v391, %v428 : index
+      memref.store %v430, %out[%v431] : memref<?xf32>
+    }
+    %c432 = arith.constant 2048 : index
+    %v433 = arith.addi %tid2, %c432 : index
+    %v434 = arith.cmpi ult, %v433, %v390 : index
+    scf.if %v434 {
+      %v435 = memref.load %keep_sm[%v433] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v436 = arith.addi %v391, %v433 : index
+      memref.store %v435, %out[%v436] : memref<?xf32>
+    }
+    %c437 = arith.constant 2304 : index
+    %v438 = arith.addi %tid2, %c437 : index
+    %v439 = arith.cmpi ult, %v438, %v390 : index
+    scf.if %v439 {
+      %v440 = memref.load %keep_sm[%v438] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v441 = arith.addi %v391, %v438 : index
+      memref.store %v440, %out[%v441] : memref<?xf32>
+    }
+    %c442 = arith.constant 2560 : index
+    %v443 = arith.addi %tid2, %c442 : index
+    %v444 = arith.cmpi ult, %v443, %v390 : index
+    scf.if %v444 {
+      %v445 = memref.load %keep_sm[%v443] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v446 = arith.addi %v391, %v443 : index
+      memref.store %v445, %out[%v446] : memref<?xf32>
+    }
+    %c447 = arith.constant 2816 : index
+    %v448 = arith.addi %tid2, %c447 : index
+    %v449 = arith.cmpi ult, %v448, %v390 : index
+    scf.if %v449 {
+      %v450 = memref.load %keep_sm[%v448] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v451 = arith.addi %v391, %v448 : index
+      memref.store %v450, %out[%v451] : memref<?xf32>
+    }
+    %c452 = arith.constant 3072 : index
+    %v453 = arith.addi %tid2, %c452 : index
+    %v454 = arith.cmpi ult, %v453, %v390 : index
+    scf.if %v454 {
+      %v455 = memref.load %keep_sm[%v453] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v456 = arith.addi %v391, %v453 : index
+      memref.store %v455, %out[%v456] : memref<?xf32>
+    }
+    %c457 = arith.constant 3328 : index
+    %v458 = arith.addi %tid2, %c457 : index
+    %v459 = arith.cmpi ult, %v458, %v390 : index
+    scf.if %v459 {
+      %v460 = memref.load %keep_sm[%v458] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v461 = arith.addi %v391, %v458 : index
+      memref.store %v460, %out[%v461] : memref<?xf32>
+    }
+    %c462 = arith.constant 3584 : index
+    %v463 = arith.addi %tid2, %c462 : index
+    %v464 = arith.cmpi ult, %v463, %v390 : index
+    scf.if %v464 {
+      %v465 = memref.load %keep_sm[%v463] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v466 = arith.addi %v391, %v463 : index
+      memref.store %v465, %out[%v466] : memref<?xf32>
+    }
+    %c467 = arith.constant 3840 : index
+    %v468 = arith.addi %tid2, %c467 : index
+    %v469 = arith.cmpi ult, %v468, %v390 : index
+    scf.if %v469 {
+      %v470 = memref.load %keep_sm[%v468] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v471 = arith.addi %v391, %v468 : index
+      memref.store %v470, %out[%v471] : memref<?xf32>
     }
     gpu.return
   }

@@ -58,6 +58,8 @@ void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
   device.addPass(createWarpExpandBlockCollectivesPass());
   device.addPass(createWarpExpandCollectivesPass(
       WarpExpandCollectivesPassOptions{options.chip, options.strategy}));
+  // Every workgroup buffer exists now (the expansions added theirs).
+  device.addPass(createWarpCheckSharedMemoryPass());
   device.addPass(createConvertWarpToNVVMPass());
   // Upstream's MMA lowering, run here so that loops carrying fragments reach
   // convert-nvgpu-to-nvvm (which cannot convert them) as LLVM structs.

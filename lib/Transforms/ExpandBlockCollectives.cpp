@@ -44,6 +44,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -67,12 +68,11 @@ constexpr int64_t kScratchSlots = kFirstPrefixSlot + 32;
 /// The most threads a block may have (CUDA), for buffers sized per thread
 /// where the gpu.func has no known_block_size.
 constexpr int64_t kMaxBlockThreads = 1024;
-/// What a block can hold in static shared memory.
-constexpr int64_t kStaticSharedBytes = 48 * 1024;
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_block_exchange";
 constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
-/// Up to this many threads (a known_block_size) a block scan rakes by
-/// default: segments of at most 2 items (see BlockScanOp's description).
+/// Up to this many threads (a known_block_size that is not a whole number
+/// of warps) a block scan rakes by default: segments of at most 2 items
+/// (see BlockScanOp's description).
 constexpr int64_t kMaxAutoRakingThreads = 64;
 
 /// The most threads a block running `op` can have: the product of the
@@ -90,11 +90,12 @@ int64_t maxBlockThreads(Operation *op) {
 }
 
 /// The algorithm of a block scan: its own, else raking for small known
-/// blocks and warp scans otherwise.
+/// blocks with a partial warp and warp scans otherwise.
 BlockScanAlgorithm chooseScanAlgorithm(BlockScanOp op) {
   if (std::optional<BlockScanAlgorithm> algorithm = op.getAlgorithm())
     return *algorithm;
-  return maxBlockThreads(op) <= kMaxAutoRakingThreads
+  int64_t threads = maxBlockThreads(op);
+  return threads <= kMaxAutoRakingThreads && threads % kWarpSize != 0
              ? BlockScanAlgorithm::Raking
              : BlockScanAlgorithm::WarpScans;
 }
@@ -158,29 +159,65 @@ struct BlockGeometry {
   Value mask;     // the member mask of exactly those lanes
 };
 
-BlockGeometry buildGeometry(OpBuilder &b, Location loc) {
+/// The enclosing gpu.func's known_block_size as three sizes, if it has one.
+std::optional<std::array<int64_t, 3>> knownBlockSize(Operation *op) {
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  std::optional<ArrayRef<int32_t>> known =
+      func ? func.getKnownBlockSize() : std::nullopt;
+  if (!known || known->size() != 3)
+    return std::nullopt;
+  return std::array<int64_t, 3>{(*known)[0], (*known)[1], (*known)[2]};
+}
+
+/// The executing thread's number in its block, x + X * (y + Y * z), and the
+/// block's size X * Y * Z, as i32 values. With a known_block_size the sizes
+/// are constants (a thread id of a dimension of size 1 is 0), so that the
+/// arithmetic folds.
+std::pair<Value, Value> buildThreadAndCount(OpBuilder &b, Location loc,
+                                            Operation *op) {
   Type i32 = b.getI32Type();
   auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
-  auto dim = [&](auto opTag, gpu::Dimension d) -> Value {
-    using OpTy = decltype(opTag);
-    return arith::IndexCastUIOp::create(b, loc, i32, OpTy::create(b, loc, d));
+  std::optional<std::array<int64_t, 3>> known = knownBlockSize(op);
+  auto tid = [&](gpu::Dimension d) -> Value {
+    if (known && (*known)[static_cast<int>(d)] == 1)
+      return cst(0);
+    return arith::IndexCastUIOp::create(b, loc, i32,
+                                        gpu::ThreadIdOp::create(b, loc, d));
   };
-  Value tx = dim(gpu::ThreadIdOp(), gpu::Dimension::x);
-  Value ty = dim(gpu::ThreadIdOp(), gpu::Dimension::y);
-  Value tz = dim(gpu::ThreadIdOp(), gpu::Dimension::z);
-  Value bx = dim(gpu::BlockDimOp(), gpu::Dimension::x);
-  Value by = dim(gpu::BlockDimOp(), gpu::Dimension::y);
-  Value bz = dim(gpu::BlockDimOp(), gpu::Dimension::z);
+  auto bdim = [&](gpu::Dimension d) -> Value {
+    if (known)
+      return cst((*known)[static_cast<int>(d)]);
+    return arith::IndexCastUIOp::create(b, loc, i32,
+                                        gpu::BlockDimOp::create(b, loc, d));
+  };
+  Value tx = tid(gpu::Dimension::x);
+  Value ty = tid(gpu::Dimension::y);
+  Value tz = tid(gpu::Dimension::z);
+  Value bx = bdim(gpu::Dimension::x);
+  Value by = bdim(gpu::Dimension::y);
+  Value bz = bdim(gpu::Dimension::z);
   auto add = [&](Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); };
   auto mul = [&](Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); };
+  return {add(tx, mul(bx, add(ty, mul(by, tz)))), mul(mul(bx, by), bz)};
+}
 
+/// The geometry at `op`; in a known block of whole warps every warp is
+/// known to be whole (live = 32, mask = -1).
+BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
+  auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  auto add = [&](Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); };
+  std::optional<std::array<int64_t, 3>> known = knownBlockSize(op);
   BlockGeometry g;
-  g.thread = add(tx, mul(bx, add(ty, mul(by, tz))));
-  Value threads = mul(mul(bx, by), bz);
-  g.threads = threads;
-  g.lane = LaneIdOp::create(b, loc, i32);
+  std::tie(g.thread, g.threads) = buildThreadAndCount(b, loc, op);
+  Value threads = g.threads;
+  g.lane = LaneIdOp::create(b, loc, b.getI32Type());
   g.warp = arith::ShRUIOp::create(b, loc, g.thread, cst(5));
   g.numWarps = arith::ShRUIOp::create(b, loc, add(threads, cst(31)), cst(5));
+  if (known && ((*known)[0] * (*known)[1] * (*known)[2]) % kWarpSize == 0) {
+    g.live = cst(kWarpSize);
+    g.mask = cst(-1);
+    return g;
+  }
   Value left = arith::SubIOp::create(
       b, loc, threads, arith::ShLIOp::create(b, loc, g.warp, cst(5)));
   g.live = arith::MinUIOp::create(b, loc, left, cst(32));
@@ -276,12 +313,12 @@ public:
           cast<VectorType>(exchange.getItems().getType()).getElementType();
       int64_t needed = exchangeBufferElements(exchange);
       int64_t bytes = needed * (element.getIntOrFloatBitWidth() / 8);
-      if (bytes > kStaticSharedBytes)
+      if (bytes > kStaticSharedMemoryBytes)
         return exchange.emitOpError()
                << "needs a workgroup buffer of " << bytes << " bytes ("
                << maxBlockThreads(exchange) << " threads x "
                << exchange.getItemsPerThread() << " items of " << element
-               << ", padded), more than the " << kStaticSharedBytes
+               << ", padded), more than the " << kStaticSharedMemoryBytes
                << " bytes of static shared memory: give the gpu.func a "
                   "(smaller) known_block_size or exchange fewer items";
       int64_t &size = elements[element];
@@ -319,9 +356,10 @@ struct BlockCombiner {
 /// values, each with a buffer of its own.
 class BlockBuilder {
 public:
-  BlockBuilder(OpBuilder &b, Location loc, BlockCombiner combiner,
-               function_ref<Tuple()> getBuffers)
-      : b(b), loc(loc), combiner(combiner), geometry(buildGeometry(b, loc)),
+  BlockBuilder(OpBuilder &b, Location loc, Operation *op,
+               BlockCombiner combiner, function_ref<Tuple()> getBuffers)
+      : b(b), loc(loc), combiner(combiner),
+        geometry(buildGeometry(b, loc, op)),
         buffers(getBuffers()) {
     // An op with a kind has an empty region.
     if (this->combiner.region && this->combiner.region->empty())
@@ -428,13 +466,21 @@ public:
     return Tuple(reduce.getResult());
   }
   /// A warp.scan over the first `validLanes` lanes (the live lanes being the
-  /// members), returning the scans and the totals.
+  /// members), returning the scans and (`withTotals`) the totals.
   ScanOp scanInWarp(ValueRange values, ValueRange init, Value validLanes,
-                    bool exclusive) {
+                    bool exclusive, bool withTotals = true) {
+    // All 32 lanes (a block of whole warps): the plain warp scan.
+    APInt lanes;
+    if (validLanes && matchPattern(validLanes, m_ConstantInt(&lanes)) &&
+        lanes == kWarpSize)
+      validLanes = Value();
     SmallVector<Type> types(values.getTypes());
-    types.append(types.begin(), types.end());
+    if (withTotals)
+      types.append(types.begin(), types.end());
     auto scan = ScanOp::create(b, loc, types, kindAttr(), values, init,
-                               validLanes, geometry.mask, /*heads=*/Value(),
+                               validLanes,
+                               validLanes ? geometry.mask : Value(),
+                               /*heads=*/Value(),
                                exclusive, /*reverse=*/false, /*width=*/32);
     copyCombiner(scan.getCombiner());
     return scan;
@@ -542,6 +588,67 @@ Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
   return bb.load(bb.cst(kTotalSlot));
 }
 
+/// The number of warps when a block scan with a kind and no init may skip
+/// the warp scan of the warps' totals, in a known block of whole warps:
+/// one warp (its scan is the block's, for any kind), or 2 to 8 warps of an
+/// integer kind, whose combine is exact in any order, so that each thread
+/// may fold the totals itself (beyond 8 warps the warp scan of the totals
+/// is the shorter path).
+std::optional<int64_t> foldableWarpTotals(BlockScanOp op) {
+  if (!op.getKind() || !op.getInit().empty())
+    return std::nullopt;
+  std::optional<std::array<int64_t, 3>> known = knownBlockSize(op);
+  if (!known)
+    return std::nullopt;
+  int64_t threads = (*known)[0] * (*known)[1] * (*known)[2];
+  if (threads % kWarpSize != 0 || threads > 8 * kWarpSize)
+    return std::nullopt;
+  if (threads == kWarpSize)
+    return 1;
+  for (Value value : op.getValues())
+    if (!isa<IntegerType>(getElementTypeOrSelf(value.getType())))
+      return std::nullopt;
+  return threads / kWarpSize;
+}
+
+/// CUB's BLOCK_SCAN_WARP_SCANS for small blocks: lane 31 of each warp parks
+/// the warp's total, and after one barrier every thread folds the totals of
+/// the warps before its own into its prefix (and all of them into the block
+/// total), with no second warp scan and no second barrier. A leading
+/// barrier keeps the previous block op's reads of the slots apart from these
+/// stores. `own` is the warp scan of the op's values.
+Tuple expandScanFoldingTotals(BlockBuilder &bb, BlockScanOp op, Tuple own,
+                              int64_t warps) {
+  const BlockGeometry &g = bb.geometry;
+  bool exclusive = op.getExclusive();
+  bb.barrier();
+  bb.onlyIf(bb.eq(g.lane, bb.cst(kWarpSize - 1)), [&] {
+    // Lane 31's inclusive value is the warp's total.
+    bb.store(exclusive ? bb.combine(own, op.getValues()) : own, g.warp);
+  });
+  bb.barrier();
+  // prefix: the totals of warps 0 .. warp-1 (warp 0 has none and keeps its
+  // own scan); run: of warps 0 .. j.
+  Tuple run = bb.load(bb.cst(0));
+  Tuple prefix = run;
+  for (int64_t j = 1; j < warps; ++j) {
+    Tuple next = bb.combine(run, bb.load(bb.cst(j)));
+    if (j + 1 < warps)
+      prefix = bb.select(
+          arith::CmpIOp::create(bb.b, bb.loc, arith::CmpIPredicate::ugt,
+                                g.warp, bb.cst(j)),
+          next, prefix);
+    run = next;
+  }
+  Tuple results = bb.combine(prefix, own);
+  if (exclusive)
+    results = bb.select(bb.eq(g.lane, bb.cst(0)), prefix, results);
+  results = bb.select(bb.eq(g.warp, bb.cst(0)), own, results);
+  if (!op.getTotal().empty())
+    results.append(run.begin(), run.end());
+  return results;
+}
+
 Tuple expandScan(BlockBuilder &bb, BlockScanOp op) {
   OpBuilder &b = bb.b;
   Location loc = bb.loc;
@@ -555,11 +662,22 @@ Tuple expandScan(BlockBuilder &bb, BlockScanOp op) {
   // exclusive warp scan is the inclusive one shifted by a lane (the lane 0
   // of each warp takes the prefix alone).
   bool regionExclusive = exclusive && !op.getKind();
-  ScanOp warpScan =
-      bb.scanInWarp(op.getValues(), {}, g.live, exclusive && !regionExclusive);
+  std::optional<int64_t> foldWarps = foldableWarpTotals(op);
+  bool oneWarp = foldWarps == 1;
+  ScanOp warpScan = bb.scanInWarp(
+      op.getValues(), {}, g.live, exclusive && !regionExclusive,
+      /*withTotals=*/!foldWarps || (oneWarp && !op.getTotal().empty()));
   Tuple own(warpScan.getScanned());
   if (regionExclusive)
     own = bb.fromLaneBefore(own);
+  if (oneWarp) {
+    // The warp's scan and total are the block's: no memory, no barrier.
+    Tuple results = own;
+    results.append(warpScan.getTotal().begin(), warpScan.getTotal().end());
+    return results;
+  }
+  if (foldWarps)
+    return expandScanFoldingTotals(bb, op, own, *foldWarps);
   Tuple warpTotal(warpScan.getTotal());
   bb.parkPerWarp(warpTotal);
   bb.barrier();
@@ -718,17 +836,12 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
   auto mul = [&](Value l, Value r) -> Value {
     return arith::MulIOp::create(b, loc, l, r);
   };
-  auto dim = [&](auto opTag, gpu::Dimension d) -> Value {
-    return decltype(opTag)::create(b, loc, d);
+  auto [threadI32, threadsI32] = buildThreadAndCount(b, loc, op);
+  auto toIndex = [&](Value i32) -> Value {
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
   };
-  Value bx = dim(gpu::BlockDimOp(), gpu::Dimension::x);
-  Value by = dim(gpu::BlockDimOp(), gpu::Dimension::y);
-  Value bz = dim(gpu::BlockDimOp(), gpu::Dimension::z);
-  Value thread =
-      add(dim(gpu::ThreadIdOp(), gpu::Dimension::x),
-          mul(bx, add(dim(gpu::ThreadIdOp(), gpu::Dimension::y),
-                      mul(by, dim(gpu::ThreadIdOp(), gpu::Dimension::z)))));
-  Value threads = mul(mul(bx, by), bz);
+  Value thread = toIndex(threadI32);
+  Value threads = toIndex(threadsI32);
   Value blockedBase = mul(thread, cst(n));
   Value padShift = cst(llvm::Log2_64(exchangePaddingPeriod(element)));
   auto slot = [&](int64_t position, bool blocked) -> Value {
@@ -797,7 +910,7 @@ struct WarpExpandBlockCollectivesPass
         TypeRange types = getCombinedValues(op).getTypes();
         if (isRaking(op)) {
           SmallVector<int64_t> slots;
-          BlockBuilder bb(b, loc, combiner, [&] {
+          BlockBuilder bb(b, loc, op, combiner, [&] {
             auto [buffers, totalSlots] = scratch.getRakeBuffers(b, loc, types);
             slots = totalSlots;
             return buffers;
@@ -808,13 +921,13 @@ struct WarpExpandBlockCollectivesPass
           results = reduce ? expandRakingReduce(bb, reduce, totalSlots)
                            : expandRakingScan(bb, scan, totalSlots);
         } else {
-          BlockBuilder bb(b, loc, combiner,
+          BlockBuilder bb(b, loc, op, combiner,
                           [&] { return scratch.get(b, loc, types); });
           results = reduce ? expandReduce(bb, reduce) : expandScan(bb, scan);
         }
       } else {
         auto broadcast = cast<BlockBroadcastOp>(op);
-        BlockBuilder bb(b, loc, {std::nullopt, nullptr, true}, [&] {
+        BlockBuilder bb(b, loc, op, {std::nullopt, nullptr, true}, [&] {
           return scratch.get(b, loc, broadcast.getValue().getType());
         });
         results = expandBroadcast(bb, broadcast);

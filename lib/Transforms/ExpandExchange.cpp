@@ -51,8 +51,6 @@ namespace {
 
 /// The workgroup buffer every shared-memory exchange of a gpu.module uses.
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_exchange_buffer";
-/// What a block can hold in static shared memory.
-constexpr uint64_t kStaticSharedBytes = 48 * 1024;
 constexpr unsigned kBufferAlignment = 16;
 /// Above this many items per lane the compiler prefers shared memory.
 constexpr unsigned kMaxAutoShuffleItems = 8;
@@ -116,13 +114,13 @@ bool canUseShared(ExchangeOp op, Operation *root, bool emitErrors) {
                      "above, not inside it");
     return false;
   }
-  if (uint64_t bytes = sharedBytes(op); bytes > kStaticSharedBytes) {
+  if (uint64_t bytes = sharedBytes(op); bytes > kStaticSharedMemoryBytes) {
     if (emitErrors)
       op.emitOpError() << "strategy 'shared' needs " << bytes
                        << " bytes of shared memory per block ("
                        << warpsPerBlock(op->getParentOfType<gpu::GPUFuncOp>())
                        << " warps of " << sliceBytes(op)
-                       << "), more than the " << kStaticSharedBytes
+                       << "), more than the " << kStaticSharedMemoryBytes
                        << " of static shared memory: give the gpu.func a "
                           "smaller known_block_size or use strategy 'shuffle'";
     return false;

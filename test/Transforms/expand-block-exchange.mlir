@@ -23,19 +23,27 @@ module attributes {gpu.container_module} {
 gpu.module @kernels {
   // CHECK-LABEL: gpu.func @blocked_to_striped
   // CHECK-SAME: (%[[IN:.*]]: memref<?xvector<4xf32>>
-  // Thread t = x + X * (y + Y * z), B = X * Y * Z (run time).
-  // CHECK-DAG: %[[BX:.*]] = gpu.block_dim x
-  // CHECK-DAG: %[[BY:.*]] = gpu.block_dim y
-  // CHECK-DAG: %[[BZ:.*]] = gpu.block_dim z
+  // Thread t = x + X * (y + Y * z), B = X * Y * Z (run time), in i32.
   // CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+  // CHECK-DAG: %[[TXI:.*]] = arith.index_castui %[[TX]] : index to i32
   // CHECK-DAG: %[[TY:.*]] = gpu.thread_id y
+  // CHECK-DAG: %[[TYI:.*]] = arith.index_castui %[[TY]] : index to i32
   // CHECK-DAG: %[[TZ:.*]] = gpu.thread_id z
-  // CHECK: %[[ZY:.*]] = arith.muli %[[BY]], %[[TZ]] : index
-  // CHECK: %[[YZ:.*]] = arith.addi %[[TY]], %[[ZY]] : index
-  // CHECK: %[[ROW:.*]] = arith.muli %[[BX]], %[[YZ]] : index
-  // CHECK: %[[T:.*]] = arith.addi %[[TX]], %[[ROW]] : index
-  // CHECK: %[[BXY:.*]] = arith.muli %[[BX]], %[[BY]] : index
-  // CHECK: %[[B:.*]] = arith.muli %[[BXY]], %[[BZ]] : index
+  // CHECK-DAG: %[[TZI:.*]] = arith.index_castui %[[TZ]] : index to i32
+  // CHECK-DAG: %[[BX:.*]] = gpu.block_dim x
+  // CHECK-DAG: %[[BXI:.*]] = arith.index_castui %[[BX]] : index to i32
+  // CHECK-DAG: %[[BY:.*]] = gpu.block_dim y
+  // CHECK-DAG: %[[BYI:.*]] = arith.index_castui %[[BY]] : index to i32
+  // CHECK-DAG: %[[BZ:.*]] = gpu.block_dim z
+  // CHECK-DAG: %[[BZI:.*]] = arith.index_castui %[[BZ]] : index to i32
+  // CHECK: %[[ZY:.*]] = arith.muli %[[BYI]], %[[TZI]] : i32
+  // CHECK: %[[YZ:.*]] = arith.addi %[[TYI]], %[[ZY]] : i32
+  // CHECK: %[[ROW:.*]] = arith.muli %[[BXI]], %[[YZ]] : i32
+  // CHECK: %[[TI:.*]] = arith.addi %[[TXI]], %[[ROW]] : i32
+  // CHECK: %[[BXY:.*]] = arith.muli %[[BXI]], %[[BYI]] : i32
+  // CHECK: %[[BI:.*]] = arith.muli %[[BXY]], %[[BZI]] : i32
+  // CHECK: %[[T:.*]] = arith.index_castui %[[TI]] : i32 to index
+  // CHECK: %[[B:.*]] = arith.index_castui %[[BI]] : i32 to index
   // Blocked writes: item 4t + j at (4t + j) + (4t + j) / 32.
   // CHECK: %[[C4:.*]] = arith.constant 4 : index
   // CHECK: %[[BASE:.*]] = arith.muli %[[T]], %[[C4]] : index

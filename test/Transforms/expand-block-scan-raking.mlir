@@ -3,7 +3,8 @@
 // l folds slots [l S, min(l S + S, B)) serially (S = ceil(B / 32)), warp 0
 // scans the segment totals, lane l rescans its segment from its prefix in
 // place, a barrier, every thread reads its slot. The default is raking for a
-// known_block_size of at most 64 threads, warp_scans otherwise.
+// known_block_size of at most 64 threads that is not a whole number of
+// warps, warp_scans otherwise.
 // RUN: warp-opt %s --warp-expand-block-collectives | FileCheck %s
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.ptx" -o /dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
@@ -11,10 +12,10 @@
 
 // One raking buffer per payload type: a slot per thread of the largest
 // raking block (1024 without known_block_size) and the total's slot. f32's
-// raking scan has a known 8 x 8 block: 65 slots. The warp_scans lowering
+// raking scan has a known 7 x 7 block: 50 slots. The warp_scans lowering
 // keeps the 66-slot scratch array.
 // CHECK-DAG: memref.global "private" @[[RAKE:__warp_block_rake[_0-9]*]] : memref<1025xi32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @[[RAKEF:__warp_block_rake[_0-9]*]] : memref<65xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @[[RAKEF:__warp_block_rake[_0-9]*]] : memref<50xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<66xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<66xi32, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.global
@@ -146,14 +147,28 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // Defaults: raking up to 64 known threads, warp_scans above and when the
-  // size is unknown; an explicit warp_scans wins over the size.
+  // Defaults: raking up to 64 known threads with a partial warp, warp_scans
+  // for whole warps, above 64 and when the size is unknown; an explicit
+  // warp_scans wins over the size.
   // CHECK-LABEL: gpu.func @default_small
   // CHECK: memref.get_global @[[RAKEF]]
   // CHECK: scf.for
   // CHECK: warp.scan <add> %{{.*}} exclusive valid_lanes
   // CHECK: gpu.return
   gpu.func @default_small(%out: memref<?xf32>, %x: f32) kernel
+      attributes {known_block_size = array<i32: 7, 7, 1>} {
+    %t = gpu.thread_id x
+    %s = warp.block_scan <add> %x : f32
+    memref.store %s, %out[%t] : memref<?xf32>
+    gpu.return
+  }
+  // Two whole warps: each warp's scan over all 32 lanes (no valid_lanes),
+  // warp 0 scans the two totals.
+  // CHECK-LABEL: gpu.func @default_whole_warps
+  // CHECK: memref.get_global @__warp_block_scratch
+  // CHECK: warp.scan <add> %{{[^ ]*}} : f32, f32
+  // CHECK: warp.scan <add> %{{.*}} exclusive valid_lanes
+  gpu.func @default_whole_warps(%out: memref<?xf32>, %x: f32) kernel
       attributes {known_block_size = array<i32: 8, 8, 1>} {
     %t = gpu.thread_id x
     %s = warp.block_scan <add> %x : f32
@@ -170,9 +185,12 @@ gpu.module @kernels {
     memref.store %s, %out[%t] : memref<?xf32>
     gpu.return
   }
+  // One whole warp: its scan is the block's, with no memory and no barrier.
   // CHECK-LABEL: gpu.func @forced_warp_scans
-  // CHECK: memref.get_global @__warp_block_scratch
-  // CHECK: warp.scan <add> %{{.*}} valid_lanes
+  // CHECK-NOT: gpu.barrier
+  // CHECK: warp.scan <add> %{{[^ ]*}} : i32
+  // CHECK-NOT: gpu.barrier
+  // CHECK: gpu.return
   gpu.func @forced_warp_scans(%out: memref<?xi32>, %x: i32) kernel
       attributes {known_block_size = array<i32: 32, 1, 1>} {
     %t = gpu.thread_id x

@@ -159,7 +159,13 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
       prefix and `S_t` its own warp scan (warp 0 without `init` takes
       `S_t` alone). The total is warp 0's Kogge-Stone combination of the
       warps' totals (without `init`). Two barriers, the 66-element scratch
-      array of `warp.block_reduce`.
+      array of `warp.block_reduce`. Two shorter forms where the
+      `known_block_size` allows them, for a kind without `init`: a block of
+      exactly one whole warp is its warp scan (no memory, no barrier); a
+      block of 2 to 8 whole warps of an integer kind (exact in any order)
+      has lane 31 of each warp park the warp's total after a barrier, and
+      after a second barrier every thread folds the totals of the warps
+      before its own (CUB's form: no scan of the totals in warp 0).
     * `raking` (CUB's `BLOCK_SCAN_RAKING`): every thread stores its value
       to workgroup memory, a barrier, then warp 0 alone works: lane `l`
       owns the segment of threads `l*S .. min((l+1)*S, B) - 1`,
@@ -175,14 +181,15 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
       1024; the last element holds the block total).
 
     Without `algorithm` the lowering picks `raking` when the `gpu.func`'s
-    `known_block_size` has at most 64 threads, else `warp_scans` (also when
-    the block size is unknown). Why: up to 64 threads the raking segments
-    hold at most 2 items, so raking costs one warp scan plus two serial
-    steps where `warp_scans` costs a warp scan in every warp and a second
-    one in warp 0; in larger blocks warp 0's serial segments grow (32 items
-    at 1024 threads, walked twice) while every other warp waits at the
-    barrier, and `warp_scans`' work stays spread over the warps. (A
-    heuristic from the instruction counts, not from measurements.)
+    `known_block_size` has at most 64 threads and is not a whole number of
+    warps (33 to 63, or fewer than 32), else `warp_scans` (also when the
+    block size is unknown). Why, measured on the H200 with 64 dependent
+    i32 block scans per thread (`benchmarks/device_bench.py`, block_scan_*):
+    in blocks of whole warps `warp_scans` is faster at every size (32, 64,
+    128, 256 and 1024 threads; at 1024 raking takes 8.8x as long, warp 0's
+    serial segments of 32 items being walked twice while the other warps
+    wait); in a small ragged block raking's segments hold at most 2 items
+    and it needs no masked warp scan of a partial warp.
 
     ```mlir
     %incl = warp.block_scan <add> %x : i32

@@ -22,6 +22,10 @@ namespace mlir {
 class RewritePatternSet;
 namespace warp {
 
+/// The static shared memory a block can have on every chip (CUDA's limit
+/// without a dynamic-shared-memory opt-in), in bytes.
+constexpr uint64_t kStaticSharedMemoryBytes = 48 * 1024;
+
 /// The reduction strategy a pass or pipeline prefers where an op names none.
 enum class StrategyPreference { Auto, Butterfly, Tree, Redux };
 

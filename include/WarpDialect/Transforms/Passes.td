@@ -89,6 +89,27 @@ def WarpExpandBlockCollectivesPass
                            "::mlir::vector::VectorDialect"];
 }
 
+def WarpCheckSharedMemoryPass
+    : Pass<"warp-check-shared-memory", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Check that each kernel's static shared memory fits a block";
+  let description = [{
+    Sums, for each kernel `gpu.func` of the `gpu.module`, the bytes of its
+    workgroup attributions and of every workgroup-memory `memref.global`
+    that the kernel or a function it calls (transitively) reads with
+    `memref.get_global`, each rounded up to the 16 bytes that
+    `warp-align-gpu-memory` gives it, and reports a located error naming
+    the largest parts when the sum exceeds the 48 KiB of static shared
+    memory a block can have.
+
+    Why: the expansions allocate their workgroup buffers per `gpu.module`,
+    sized for the largest user (block exchange, warp exchange, block
+    scratch and raking buffers) and each check that one buffer fits; a
+    kernel that uses several of them, or its own attributions besides,
+    can still exceed the limit, which ptxas would report only later
+    ("uses too much shared data") or not at all on the JIT path.
+  }];
+}
+
 def WarpAlignGPUMemoryPass
     : Pass<"warp-align-gpu-memory", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Align workgroup attributions and device globals to 16 bytes";
