@@ -61,6 +61,14 @@
 // CHECK-NOT: .entry
 // CHECK: ret;
 
+// warp.atomic_add groups lanes by a 64-bit address (byte offset widened from
+// the 32-bit element offset).
+// CHECK-LABEL: .entry histogram(
+// CHECK: mul.wide.s32
+// CHECK: match.any.sync.b64
+// CHECK: atom.global.add.u32
+// CHECK: ret;
+
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     // 2-D dynamic memrefs, an index bound and an i32 (which stays .u32).
@@ -123,6 +131,15 @@ module attributes {gpu.container_module} {
       scf.if %first {
         memref.store %r, %out[%b] : memref<?xf32>
       }
+      gpu.return
+    }
+
+    gpu.func @histogram(%bins: memref<?xi32>, %keys: memref<?xi32>) kernel {
+      %t = gpu.thread_id x
+      %k = memref.load %keys[%t] : memref<?xi32>
+      %bin = arith.index_cast %k : i32 to index
+      %one = arith.constant 1 : i32
+      %old = warp.atomic_add %one, %bins[%bin] : i32, memref<?xi32>
       gpu.return
     }
   }
