@@ -6,10 +6,10 @@ Triton and torch, in one run on the GPU host (issue 12).
 
 DIR holds reduce.ptx, scan.ptx and block.ptx (benchmarks/device/*.mlir
 lowered by warp-lower-to-ptx, chip=sm_90), reduce_idx32.ptx (reduce.mlir
-lowered with device-index-bitwidth=32, for levers_sum_f32) and baselines.cu (compiled here
-with nvcc -O3 -arch=sm_90). Each benchmark runs in its own process (a crash,
-a hang or a sticky CUDA error loses that benchmark only; a hang is killed
-after --timeout seconds). In it every implementation is first checked
+lowered with device-index-bitwidth=32, for levers_sum_f32) and baselines.cu
+(compiled here with nvcc -O3 -arch=sm_90). Each benchmark runs in its own
+process (a crash, a hang or a sticky CUDA error loses that benchmark only; a
+hang is killed after --timeout seconds). In it every implementation is first checked
 against a reference computed by cupy/numpy from the definition (not by the
 compiler), then timed: --warmup launches, then the median of --iters
 launches between CUDA events on the default stream. Inputs are 2^28
@@ -77,14 +77,15 @@ BENCHES = {
                                   "finish_f32"], 4),
 }
 
+STANDARD_IMPLS = ("warp", "copy", "cub", "hand", "triton", "torch")
+SELECT_THRESHOLDS = {"select_f32_0pct": 2.0, "select_f32_50pct": 0.5, "select_f32_100pct": -1.0}
+
 
 def kernel_location(ptx, kernel):
     """(PTX file stem, function) of a kernel of BENCHES: NAME@FILE is
     NAME from FILE.ptx, other names are in the benchmark's PTX file."""
     name, _, other = kernel.partition("@")
     return (other or ptx), name
-STANDARD_IMPLS = ("warp", "copy", "cub", "hand", "triton", "torch")
-SELECT_THRESHOLDS = {"select_f32_0pct": 2.0, "select_f32_50pct": 0.5, "select_f32_100pct": -1.0}
 
 
 # --------------------------------------------------------------------------

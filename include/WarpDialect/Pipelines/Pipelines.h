@@ -50,8 +50,7 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
   PassOptions::Option<int64_t> indexBitWidth{
       *this, "index-bitwidth",
       llvm::cl::desc("Index bitwidth on host and device (upstream's host "
-                     "lowering supports only 64 today; see "
-                     "device-index-bitwidth)"),
+                     "lowering supports only 64 today)"),
       llvm::cl::init(64)};
   PassOptions::Option<int64_t> deviceIndexBitWidth{
       *this, "device-index-bitwidth",
