@@ -5,10 +5,11 @@ Triton and torch, in one run on the GPU host (issue 12).
     python3 device_bench.py --ptx-dir DIR [--json out.json] [--svg out.svg]
 
 DIR holds reduce.ptx, scan.ptx and block.ptx (benchmarks/device/*.mlir
-lowered by warp-lower-to-ptx, chip=sm_90) and baselines.cu (compiled here
-with nvcc -O3 -arch=sm_90). Each benchmark runs in its own process (a crash,
-a hang or a sticky CUDA error loses that benchmark only; a hang is killed
-after --timeout seconds). In it every implementation is first checked
+lowered by warp-lower-to-ptx, chip=sm_90), reduce_idx32.ptx (reduce.mlir
+lowered with device-index-bitwidth=32, for levers_sum_f32) and baselines.cu
+(compiled here with nvcc -O3 -arch=sm_90). Each benchmark runs in its own
+process (a crash, a hang or a sticky CUDA error loses that benchmark only; a
+hang is killed after --timeout seconds). In it every implementation is first checked
 against a reference computed by cupy/numpy from the definition (not by the
 compiler), then timed: --warmup launches, then the median of --iters
 launches between CUDA events on the default stream. Inputs are 2^28
@@ -81,15 +82,26 @@ BENCHES = {
        for k, algs in (("reduce", ("warp_reductions", "raking")), ("scan", ("warp_scans", "raking")))
        for b in (32, 48, 64, 128, 256, 1024)},
     # Compiler levers on sum_f32 (vector loads, ld.global.nc, unrolling by 2),
-    # each switched off alone, unrolling by 4, and 32-bit index arithmetic
-    # (sum_f32_idx32); "warp" is sum_f32. Printed: variant time / sum_f32
-    # time, > 1 means sum_f32's setting wins.
+    # each switched off alone, unrolling by 4, 32-bit index arithmetic in the
+    # source (sum_f32_idx32) and by the pipeline option
+    # (sum_f32@reduce_idx32: sum_f32 from reduce_idx32.ptx, reduce.mlir
+    # lowered with device-index-bitwidth=32); "warp" is sum_f32. Printed:
+    # variant time / sum_f32 time, > 1 means sum_f32's setting wins.
     "levers_sum_f32": ("reduce", ["sum_f32", "sum_f32_novec", "sum_f32_nonc", "sum_f32_unroll1",
                                   "sum_f32_unroll4", "sum_f32_idx32", "sum_f32_idx32_unroll1",
-                                  "sum_f32_idx32_unroll4", "finish_f32"], 4),
+                                  "sum_f32_idx32_unroll4", "sum_f32@reduce_idx32",
+                                  "finish_f32"], 4),
 }
+
 STANDARD_IMPLS = ("warp", "copy", "cub", "hand", "triton", "torch")
 SELECT_THRESHOLDS = {"select_f32_0pct": 2.0, "select_f32_50pct": 0.5, "select_f32_100pct": -1.0}
+
+
+def kernel_location(ptx, kernel):
+    """(PTX file stem, function) of a kernel of BENCHES: NAME@FILE is
+    NAME from FILE.ptx, other names are in the benchmark's PTX file."""
+    name, _, other = kernel.partition("@")
+    return (other or ptx), name
 
 
 # --------------------------------------------------------------------------
@@ -316,7 +328,8 @@ def bench_reduce(c, bench):
     kernels = BENCHES[bench][1][:-1]
     blocks = None
     for name in kernels:
-        f = mod.get_function(name)
+        stem, function = kernel_location("reduce", name)
+        f = c.module(stem).get_function(function)
         blocks = c.blocks_for(f, 256)
         part = cp.zeros(blocks, dtype=dtype)
         ins = memref(np, x) + (memref(np, y) if dot else [])
@@ -684,14 +697,13 @@ def dry_run(args):
     for bench, (ptx, kernels, _) in BENCHES.items():
         if not ptx:
             continue
-        path = os.path.join(args.ptx_dir, ptx + ".ptx")
-        if not os.path.exists(path):
-            problems.append(f"{bench}: {path} missing")
-            continue
-        text = open(path).read()
         for k in kernels:
-            if not re.search(r"\.entry\s+" + re.escape(k) + r"\(", text):
-                problems.append(f"{bench}: kernel {k} not in {path}")
+            stem, function = kernel_location(ptx, k)
+            path = os.path.join(args.ptx_dir, stem + ".ptx")
+            if not os.path.exists(path):
+                problems.append(f"{bench}: {path} missing")
+            elif not re.search(r"\.entry\s+" + re.escape(function) + r"\(", open(path).read()):
+                problems.append(f"{bench}: kernel {function} not in {path}")
     for bench in BENCHES:
         print(f"would run {bench}")
     if problems:

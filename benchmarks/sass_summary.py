@@ -72,7 +72,7 @@ def summary(ptx_dir, binaries=()):
         return {"error": "cuobjdump or ptxas not on PATH"}
     result = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for name in ("reduce", "scan", "block"):
+        for name in ("reduce", "reduce_idx32", "scan", "block"):
             ptx = os.path.join(ptx_dir, name + ".ptx")
             if not os.path.exists(ptx):
                 continue

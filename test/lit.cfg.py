@@ -28,7 +28,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.warp_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["warp-opt", "warp-cuda-runner", "warp-sim", "mlir-opt", "not", "split-file"], tool_dirs)
+llvm_config.add_tool_substitutions(["warp-opt", "warp-cuda-runner", "warp-sim", "mlir-opt", "mlir-translate", "not", "split-file"], tool_dirs)
 # A sanitized build (scripts/sanitized-build.sh, LLVM_USE_SANITIZER): Python
 # processes that load its libraries (ctypes: the C API, libWarpSim) get the
 # ASan runtime preloaded, as scripts/sanitize.sh does for pytest. Feature

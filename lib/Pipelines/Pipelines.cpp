@@ -17,6 +17,7 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
@@ -34,6 +35,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -45,6 +47,7 @@
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::warp;
@@ -84,6 +87,33 @@ static void buildAsyncToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+/// The device half of upstream's NVVM lowering, run on each gpu.module with
+/// a 32-bit index type before upstream's pipeline (whose module-wide
+/// func/arith-to-LLVM passes would otherwise convert device code at 64 bits,
+/// leaving casts between the two widths that nothing can remove). Kernels
+/// keep the 64-bit parameters the host lowering passes (see
+/// warp-widen-kernel-index-args); upstream's later passes find nothing left
+/// to convert in the gpu.module.
+static void buildDeviceIndex32Pipeline(OpPassManager &pm,
+                                       const WarpPipelineOptions &options) {
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createWarpRecordKernelABIPass());
+  device.addPass(createConvertNVGPUToNVVMPass());
+  device.addPass(createConvertVectorToSCFPass());
+  device.addPass(createSCFToControlFlowPass());
+  device.addPass(createConvertNVVMToLLVMPass());
+  device.addPass(memref::createExpandStridedMetadataPass());
+  device.addPass(createLowerAffinePass());
+  ConvertGpuOpsToNVVMOpsOptions toNVVM;
+  toNVVM.indexBitwidth = 32;
+  toNVVM.useBarePtrCallConv = options.barePtrMemref;
+  device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  device.addPass(createReconcileUnrealizedCastsPass());
+  device.addPass(createWarpWidenKernelIndexArgsPass());
+}
+
 void mlir::warp::buildWarpLowerToPTXPipeline(
     OpPassManager &pm, const WarpPipelineOptions &options) {
   // Checked before outlining, which would turn impossible launch sizes into
@@ -94,6 +124,8 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   // passes, which run on gpu.module, can see their warp ops.
   pm.addPass(createGpuKernelOutliningPass());
   buildWarpToNVVMPipeline(pm, options);
+  if (options.deviceIndexBitWidth == 32)
+    buildDeviceIndex32Pipeline(pm, options);
 
   gpu::GPUToNVVMPipelineOptions upstream;
   upstream.cubinChip = options.chip;
@@ -148,7 +180,12 @@ mlir::warp::checkWarpPipelineOptions(const WarpPipelineOptions &options) {
     return "index-bitwidth=" + std::to_string(options.indexBitWidth) +
            " is not supported: device code with narrower indices needs a "
            "kernel ABI that upstream's host lowering (gpu-to-llvm) does not "
-           "provide; use 64";
+           "provide; use 64 (device-index-bitwidth=32 narrows device code "
+           "only)";
+  if (options.deviceIndexBitWidth != 32 && options.deviceIndexBitWidth != 64)
+    return "device-index-bitwidth=" +
+           std::to_string(options.deviceIndexBitWidth) +
+           " is not supported: use 32 or 64";
   return std::nullopt;
 }
 

@@ -72,7 +72,13 @@ struct ExpandElectToBallot final : public OpRewritePattern<ElectOp> {
 //===----------------------------------------------------------------------===//
 
 /// The byte address of `memref[indices]` as i64: what lanes compare to find
-/// their group (the memref itself may differ from lane to lane).
+/// their group (the memref itself may differ from lane to lane). The byte
+/// offset is formed in i64 from the element offset, so that with a 32-bit
+/// device index (which holds element offsets, not byte offsets) elements of
+/// one memref 4 GiB apart stay apart. The base pointer has the index width:
+/// with a 32-bit index only its low half, so lanes adding into different
+/// memrefs whose pointers agree modulo 4 GiB would be grouped (a limit of
+/// `device-index-bitwidth=32`).
 Value buildElementAddress(OpBuilder &b, Location loc, AtomicAddOp op) {
   Value memref = op.getMemref();
   auto type = cast<MemRefType>(memref.getType());
@@ -81,12 +87,15 @@ Value buildElementAddress(OpBuilder &b, Location loc, AtomicAddOp op) {
   for (auto [index, stride] : llvm::zip(op.getIndices(), metadata.getStrides()))
     linear = arith::AddIOp::create(
         b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
-  Value bytes = arith::ConstantIndexOp::create(
-      b, loc, type.getElementTypeBitWidth() / 8);
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value address = arith::AddIOp::create(
-      b, loc, base, arith::MulIOp::create(b, loc, linear, bytes));
-  return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
+  Type i64 = b.getI64Type();
+  Value bytes = arith::ConstantIntOp::create(
+      b, loc, i64, type.getElementTypeBitWidth() / 8);
+  Value offset = arith::MulIOp::create(
+      b, loc, arith::IndexCastOp::create(b, loc, i64, linear), bytes);
+  Value base = arith::IndexCastUIOp::create(
+      b, loc, i64,
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref));
+  return arith::AddIOp::create(b, loc, base, offset);
 }
 
 /// `fns.b32`: the lane of the `distance`-th member of `peers` below `lane`

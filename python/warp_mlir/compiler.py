@@ -132,15 +132,18 @@ def symbol_names(module: Module) -> List[str]:
 
 
 def pipeline_options(chip: str = "sm_90", format: str = "ptx", opt_level: int = 3,
-                     strategy: str = "auto", bare_pointers: bool = False) -> str:
+                     strategy: str = "auto", bare_pointers: bool = False,
+                     device_index_bitwidth: int = 64) -> str:
     """The `warp-lower-to-ptx` option string of compile()'s options, each
     checked first (ValueError): the values are pasted into the string, so a
     chip of "sm_90 ptx-output=FILE" must not get through. `chip` has the
     shape sm_<digits> with an optional a/f suffix (the compiler then checks
     it against LLVM's chips), `format` is ptx, cubin or fatbin, `opt_level`
-    an int 0..3, `strategy` auto, butterfly, tree or redux, and
+    an int 0..3, `strategy` auto, butterfly, tree or redux,
     `bare_pointers` a bool (kernels take one pointer per memref:
-    `bare-ptr-memref=true`)."""
+    `bare-ptr-memref=true`) and `device_index_bitwidth` 64 or 32
+    (`device-index-bitwidth=32`: 32-bit index arithmetic in kernels, with
+    the same 64-bit kernel parameters)."""
     if not isinstance(chip, str) or not _CHIP.match(chip):
         raise ValueError(f"chip must look like sm_90, sm_90a or sm_100f, not {chip!r}")
     if not isinstance(format, str) or format not in _FORMATS:
@@ -149,8 +152,13 @@ def pipeline_options(chip: str = "sm_90", format: str = "ptx", opt_level: int = 
     strategy = _checks.one_of(strategy, "strategy", _STRATEGIES)
     if not isinstance(bare_pointers, bool):
         raise TypeError(f"bare_pointers must be a bool, not {type(bare_pointers).__name__}")
+    device_index_bitwidth = _checks.integer(device_index_bitwidth, "device_index_bitwidth",
+                                            kind_error=ValueError)
+    if device_index_bitwidth not in (32, 64):
+        raise ValueError(f"device_index_bitwidth must be 32 or 64, got {device_index_bitwidth}")
     options = f"chip={chip} format={_FORMATS[format]} opt-level={opt_level} strategy={strategy}"
-    return options + (" bare-ptr-memref=true" if bare_pointers else "")
+    options += " bare-ptr-memref=true" if bare_pointers else ""
+    return options + (" device-index-bitwidth=32" if device_index_bitwidth == 32 else "")
 
 
 def _check_symbol_names(module: Module) -> None:
@@ -177,7 +185,7 @@ def _check_bare_pointers(kernels: Dict[str, List[ArgType]]) -> None:
 def compile(source: Union[str, Module, "Program"], chip: str = "sm_90", format: str = "ptx",
             opt_level: int = 3, strategy: str = "auto",
             context: Optional[Context] = None, bare_pointers: bool = False,
-            cache: Optional[bool] = None) -> CompiledModule:
+            cache: Optional[bool] = None, device_index_bitwidth: int = 64) -> CompiledModule:
     """Lowers a module with gpu.module kernels (text, a Module, or a
     builder Program's text) through `warp-lower-to-ptx` and returns the
     device code. Raises ValueError for an option or symbol name the
@@ -187,11 +195,15 @@ def compile(source: Union[str, Module, "Program"], chip: str = "sm_90", format: 
     the op.
 
     `bare_pointers=True` compiles kernels that take one pointer per memref
-    (static shapes only; launch follows). `cache` (default: on unless
+    (static shapes only; launch follows). `device_index_bitwidth=32` makes
+    the index arithmetic inside kernels 32-bit while the kernels keep their
+    64-bit parameters (launch is unchanged): every index argument and memref
+    offset, size and stride must then be below 2**31. `cache` (default: on unless
     $WARP_MLIR_CACHE=0) reuses device code from the on-disk cache
     ($WARP_MLIR_CACHE_DIR, default ~/.cache/warp_mlir), keyed by the IR
     text, the options and the compiler's version."""
-    options = pipeline_options(chip, format, opt_level, strategy, bare_pointers)
+    options = pipeline_options(chip, format, opt_level, strategy, bare_pointers,
+                               device_index_bitwidth)
     if context is not None and not isinstance(context, Context):
         raise TypeError(f"context must be a warp_mlir.Context, not {type(context).__name__}")
     if cache is not None and not isinstance(cache, bool):

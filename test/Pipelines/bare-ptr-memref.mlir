@@ -7,6 +7,9 @@
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.desc.ptx" -o /dev/null
 // RUN: FileCheck %s --check-prefix=DESC --input-file=%t.desc.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.bare.ptx -o /dev/null %}
+// With device-index-bitwidth=32 the bare-pointer parameters are the same.
+// RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa bare-ptr-memref=true device-index-bitwidth=32 ptx-output=%t.bare32.ptx" -o /dev/null
+// RUN: FileCheck %s --check-prefix=BARE --input-file=%t.bare32.ptx
 // Bad option values are errors before anything runs.
 // RUN: not warp-opt %s --warp-lower-to-ptx="format=isa ptxas-options=-v" 2>&1 | FileCheck %s --check-prefix=PTXAS-ISA
 // RUN: not warp-opt %s --warp-lower-to-ptx="bare-ptr-memref=maybe" 2>&1 | FileCheck %s --check-prefix=BAD-BOOL

@@ -288,6 +288,34 @@ def test_bare_pointer_option_string():
     assert "bare-ptr" not in wm.compiler.pipeline_options()
 
 
+# -- 32-bit index arithmetic in kernels --------------------------------------------
+
+def test_device_index_bitwidth_32_keeps_the_kernel_parameters(ptxas, tmp_path):
+    narrow = wm.compile(seed_kernels.prog, device_index_bitwidth=32, cache=False)
+    wide = wm.compile(seed_kernels.prog, cache=False)
+    for name in narrow.kernels:
+        # The same parameters as the 64-bit lowering: launch is unchanged.
+        assert _entry_params(narrow.ptx, name) == _entry_params(wide.ptx, name)
+    assert narrow.kernels == wide.kernels
+    # The index arithmetic is 32-bit: addresses are formed with mul.wide
+    # from 32-bit values instead of 64-bit multiplies.
+    assert "mul.wide.s32" in narrow.ptx or "mul.wide.u32" in narrow.ptx
+    assert "mul.lo.s64" not in narrow.ptx
+    path = tmp_path / "narrow.ptx"
+    path.write_text(narrow.ptx)
+    import subprocess
+    subprocess.run([ptxas, "-arch=sm_90", str(path), "-o", str(tmp_path / "narrow.o")], check=True)
+
+
+def test_device_index_bitwidth_option_string():
+    assert wm.compiler.pipeline_options(device_index_bitwidth=32).endswith(
+        " device-index-bitwidth=32")
+    assert "device-index" not in wm.compiler.pipeline_options(device_index_bitwidth=64)
+    for bad in (16, 0, "32", 32.0, True):
+        with pytest.raises(ValueError, match="device_index_bitwidth"):
+            wm.compiler.pipeline_options(device_index_bitwidth=bad)
+
+
 # -- the compile cache ---------------------------------------------------------------
 
 @pytest.fixture

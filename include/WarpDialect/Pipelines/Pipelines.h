@@ -52,6 +52,16 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
       llvm::cl::desc("Index bitwidth on host and device (upstream's host "
                      "lowering supports only 64 today)"),
       llvm::cl::init(64)};
+  PassOptions::Option<int64_t> deviceIndexBitWidth{
+      *this, "device-index-bitwidth",
+      llvm::cl::desc("Index bitwidth inside gpu.module code (32 or 64; "
+                     "warp-lower-to-ptx only). With 32 the kernel ABI stays "
+                     "64-bit (index arguments and memref offsets, sizes and "
+                     "strides are i64 parameters, truncated at entry) and "
+                     "all device index arithmetic is 32-bit: every index "
+                     "value and memref offset, size and stride on the "
+                     "device must fit in 31 bits"),
+      llvm::cl::init(64)};
   PassOptions::Option<bool> barePtrMemref{
       *this, "bare-ptr-memref",
       llvm::cl::desc("Kernels take one pointer per memref argument "
@@ -83,7 +93,8 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
 };
 
 /// What is wrong with `options` (an unknown chip, an opt-level outside 0..3,
-/// an index bitwidth other than 64, ptxas options without ptxas), or
+/// an index bitwidth other than 64, a device index bitwidth other than 32
+/// or 64, ptxas options without ptxas), or
 /// std::nullopt. The registered
 /// pipelines and the C API report it as a diagnostic before building.
 std::optional<std::string>

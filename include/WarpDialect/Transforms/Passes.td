@@ -209,4 +209,69 @@ def WarpPrintISAPass : Pass<"warp-print-isa", "::mlir::ModuleOp"> {
   ];
 }
 
+def WarpRecordKernelABIPass
+    : Pass<"warp-record-kernel-abi", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Record each kernel's source signature for "
+                "warp-widen-kernel-index-args";
+  let description = [{
+    Sets `warp.kernel_abi` on every `gpu.func` kernel of the `gpu.module`:
+    its function type before lowering, which says which parameters are
+    `index` and which are memrefs (and of what rank). The attribute survives
+    `convert-gpu-to-nvvm` on the kernel's `llvm.func`, where
+    `warp-widen-kernel-index-args` reads it.
+
+    Kernel parameters whose layout in memory would change with a narrower
+    device index are errors here: a memref or vector with `index` elements
+    (the host writes 8-byte elements, 32-bit device code would read 4-byte
+    ones).
+
+    `warp-lower-to-ptx` runs it on each gpu.module before the device
+    lowering when `device-index-bitwidth=32`.
+
+    ```mlir
+    // warp-opt --warp-record-kernel-abi
+    gpu.func @k(%a: memref<?xf32>, %n: index) kernel
+    // gets attributes {warp.kernel_abi = (memref<?xf32>, index) -> ()}
+    ```
+  }];
+}
+
+def WarpWidenKernelIndexArgsPass
+    : Pass<"warp-widen-kernel-index-args", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Give kernels lowered with 32-bit index the 64-bit parameters "
+                "the host passes";
+  let description = [{
+    After `convert-gpu-to-nvvm{index-bitwidth=32}`, a kernel takes `i32` for
+    each `index` parameter and for the offset, sizes and strides of each
+    memref descriptor, while the host (`gpu-to-llvm`, always 64-bit) passes
+    `i64` for them. For every kernel `llvm.func` that carries
+    `warp.kernel_abi` (set by `warp-record-kernel-abi` before lowering), this
+    pass turns exactly those parameters back into `i64` and truncates each to
+    `i32` at the kernel's entry, so the kernel ABI is the 64-bit one while
+    all arithmetic inside stays 32-bit. Other `i32` parameters (an `i32` in
+    the source), pointers and non-kernel functions are left alone; the
+    attribute is removed. A parameter that is already `i64` (a kernel
+    lowered with 64-bit index) is left as it is.
+
+    Contract: the truncation is unchecked, so every index argument and every
+    memref offset, size and stride a kernel receives must fit in 31 bits
+    (below 2^31) for device code lowered with 32-bit index.
+
+    The number of lowered parameters tells the calling conventions apart: a
+    memref of rank r is 3 + 2r parameters (allocated and aligned pointer,
+    offset, sizes, strides) or, with the bare-pointer convention, one
+    pointer; an unranked memref is a rank and a pointer.
+
+    ```mlir
+    // warp-opt --warp-widen-kernel-index-args
+    llvm.func @k(%p: !llvm.ptr, %q: !llvm.ptr, %off: i32, %size: i32,
+                 %stride: i32, %n: i32) attributes {nvvm.kernel,
+        warp.kernel_abi = (memref<?xf32>, index) -> ()}
+    // becomes llvm.func @k(%p, %q, %off: i64, %size: i64, %stride: i64,
+    //                      %n: i64) with an llvm.trunc to i32 of each
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // WARPDIALECT_TRANSFORMS_PASSES_TD

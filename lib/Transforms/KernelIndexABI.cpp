@@ -1,0 +1,146 @@
+//===- KernelIndexABI.cpp - 64-bit kernel ABI for 32-bit device index -----===//
+//
+// Device code lowered with a 32-bit index type takes i32 for every index
+// parameter and memref descriptor field, but the host lowering (gpu-to-llvm)
+// is 64-bit and passes i64 for them. warp-record-kernel-abi notes each
+// kernel's source signature before the lowering; warp-widen-kernel-index-args
+// then restores exactly those parameters to i64 and truncates them at entry.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace mlir::warp {
+#define GEN_PASS_DEF_WARPRECORDKERNELABIPASS
+#define GEN_PASS_DEF_WARPWIDENKERNELINDEXARGSPASS
+#include "WarpDialect/Transforms/Passes.h.inc"
+} // namespace mlir::warp
+
+using namespace mlir;
+
+namespace {
+
+/// The attribute holding a kernel's function type from before lowering.
+constexpr llvm::StringLiteral kKernelABIAttrName = "warp.kernel_abi";
+
+/// Whether `type` holds index values in memory (a memref or vector of
+/// index, at any depth), whose element size the device index width changes.
+bool holdsIndexElements(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  return shaped && (isa<IndexType>(shaped.getElementType()) ||
+                    holdsIndexElements(shaped.getElementType()));
+}
+
+struct WarpRecordKernelABIPass
+    : warp::impl::WarpRecordKernelABIPassBase<WarpRecordKernelABIPass> {
+  void runOnOperation() override {
+    bool anyFailed = false;
+    getOperation().walk([&](gpu::GPUFuncOp func) {
+      if (!func.isKernel())
+        return;
+      for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+        if (holdsIndexElements(type)) {
+          func.emitError() << "kernel parameter " << i << " (" << type
+                           << ") holds index elements, whose size differs "
+                              "between the 64-bit host and 32-bit device "
+                              "index; use i64 or i32 elements";
+          anyFailed = true;
+        }
+      }
+      func->setAttr(kKernelABIAttrName, TypeAttr::get(func.getFunctionType()));
+    });
+    if (anyFailed)
+      signalPassFailure();
+  }
+};
+
+/// For each lowered parameter of a kernel whose source signature is
+/// `source`, whether the host passes it as an index-width integer. Memrefs
+/// expand to their descriptor fields unless `barePointers`.
+SmallVector<bool> indexPositions(FunctionType source, bool barePointers) {
+  SmallVector<bool> positions;
+  for (Type type : source.getInputs()) {
+    if (isa<IndexType>(type)) {
+      positions.push_back(true);
+    } else if (auto memref = dyn_cast<MemRefType>(type); memref &&
+                                                         !barePointers) {
+      // allocated, aligned, offset, sizes..., strides...
+      positions.append({false, false, true});
+      positions.append(2 * memref.getRank(), true);
+    } else if (isa<UnrankedMemRefType>(type) && !barePointers) {
+      positions.append({true, false}); // rank, descriptor pointer
+    } else {
+      positions.push_back(false);
+    }
+  }
+  return positions;
+}
+
+struct WarpWidenKernelIndexArgsPass
+    : warp::impl::WarpWidenKernelIndexArgsPassBase<
+          WarpWidenKernelIndexArgsPass> {
+  void runOnOperation() override {
+    bool anyFailed = false;
+    getOperation().walk([&](LLVM::LLVMFuncOp func) {
+      auto abi = func->getAttrOfType<TypeAttr>(kKernelABIAttrName);
+      if (!abi)
+        return;
+      func->removeAttr(kKernelABIAttrName);
+      if (failed(widen(func, cast<FunctionType>(abi.getValue()))))
+        anyFailed = true;
+    });
+    if (anyFailed)
+      signalPassFailure();
+  }
+
+  LogicalResult widen(LLVM::LLVMFuncOp func, FunctionType source) {
+    LLVM::LLVMFunctionType type = func.getFunctionType();
+    unsigned count = type.getNumParams();
+    SmallVector<bool> wide = indexPositions(source, /*barePointers=*/false);
+    if (wide.size() != count)
+      wide = indexPositions(source, /*barePointers=*/true);
+    if (wide.size() != count)
+      return func.emitError()
+             << "lowered kernel has " << count
+             << " parameters, which matches neither calling convention of its "
+                "source signature "
+             << source;
+
+    OpBuilder b(func.getContext());
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    SmallVector<Type> params(type.getParams());
+    for (unsigned i = 0; i < count; ++i) {
+      if (!wide[i] || params[i] == i64)
+        continue;
+      if (params[i] != i32)
+        return func.emitError() << "kernel parameter " << i << " is "
+                                << params[i]
+                                << " where an index value was expected";
+      params[i] = i64;
+    }
+    func.setFunctionType(LLVM::LLVMFunctionType::get(
+        type.getReturnType(), params, type.isVarArg()));
+    if (func.isExternal())
+      return success();
+
+    Block &entry = func.getBody().front();
+    b.setInsertionPointToStart(&entry);
+    for (BlockArgument arg : entry.getArguments()) {
+      if (arg.getType() != i32 || params[arg.getArgNumber()] != i64)
+        continue;
+      arg.setType(i64);
+      if (arg.use_empty())
+        continue;
+      auto narrow = LLVM::TruncOp::create(b, arg.getLoc(), i32, arg);
+      arg.replaceAllUsesExcept(narrow.getResult(), narrow.getOperation());
+    }
+    return success();
+  }
+};
+
+} // namespace
