@@ -732,8 +732,9 @@ static LogicalResult verifyMMAFragment(Operation *op, StringRef what,
                              << "); it has " << llvm::join(known, ", ");
   }
   if (type.getNumElements() != *length)
-    return op->emitOpError() << what << " must be vector<" << *length << "x"
-                             << element << ">, one lane's "
+    return op->emitOpError() << what << " must be "
+                             << VectorType::get({*length}, element)
+                             << ", one lane's "
                              << stringifyMMAShape(shape) << " "
                              << describeFragment(operand) << ", not " << type;
   return success();
@@ -784,8 +785,8 @@ LogicalResult MMAComputeOp::verify() {
                              c.getElementType()))
     return emitOpError() << "PTX wmma has no " << stringifyMMAShape(getShape())
                          << " multiply of " << a.getElementType() << " into "
-                         << c.getElementType() << " (" << a.getElementType()
-                         << " accumulates into f32)";
+                         << c.getElementType() << " (only f16 inputs "
+                         << "accumulate into f16)";
   return success();
 }
 
