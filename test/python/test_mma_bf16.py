@@ -178,7 +178,7 @@ def test_builder_mistakes(match, build):
     assert match in builder_error(build)
 
 
-def run(kernel, a, b, k_step=16):
+def run(kernel, a, b):
     m, k = a.shape
     n = b.shape[1]
     assert m % 16 == 0 and n % 16 == 0 and k % 16 == 0
@@ -219,32 +219,25 @@ def test_bf16_against_numpy(m, n, k):
 
 
 @requires_gpu
+@pytest.mark.parametrize("kernel, dtype", [("matmul_f16", np.float16),
+                                           ("matmul_tf32", np.float32)])
 @pytest.mark.parametrize("m, n, k", SHAPES)
-def test_f16_against_numpy(m, n, k):
-    rng = np.random.default_rng(m * 3 + n * 7 + k)
-    a, b = small_integers(rng, (m, k), np.float16), small_integers(rng, (k, n), np.float16)
-    np.testing.assert_array_equal(run("matmul_f16", a, b),
+def test_f16_and_tf32_against_numpy(kernel, dtype, m, n, k):
+    if kernel == "matmul_tf32":
+        needs_sm80()
+    rng = np.random.default_rng(m * 3 + n * 7 + k + dtype().itemsize)
+    # Small integers: exact in f16 and tf32, every partial sum exact in f32.
+    a, b = small_integers(rng, (m, k), dtype), small_integers(rng, (k, n), dtype)
+    np.testing.assert_array_equal(run(kernel, a, b),
                                   a.astype(np.float64) @ b.astype(np.float64))
-    a = rng.standard_normal((m, k)).astype(np.float16)
-    b = rng.standard_normal((k, n)).astype(np.float16)
+    a = rng.standard_normal((m, k)).astype(dtype)
+    b = rng.standard_normal((k, n)).astype(dtype)
     exact = a.astype(np.float64) @ b.astype(np.float64)
-    got = run("matmul_f16", a, b).astype(np.float64)
-    assert np.all(np.abs(got - exact) <= summation_bound(a, b, F32_ULP))
-
-
-@requires_gpu
-@pytest.mark.parametrize("m, n, k", SHAPES)
-def test_tf32_against_numpy(m, n, k):
-    needs_sm80()
-    rng = np.random.default_rng(m + n * 13 + k * 19)
-    a, b = small_integers(rng, (m, k), np.float32), small_integers(rng, (k, n), np.float32)
-    np.testing.assert_array_equal(run("matmul_tf32", a, b),
-                                  a.astype(np.float64) @ b.astype(np.float64))
-    a = rng.standard_normal((m, k)).astype(np.float32)
-    b = rng.standard_normal((k, n)).astype(np.float32)
-    exact = a.astype(np.float64) @ b.astype(np.float64)
-    got = run("matmul_tf32", a, b)
-    bound = tf32_round_bound(a, b) + summation_bound(a, b, F32_ULP, step=8)
+    got = run(kernel, a, b).astype(np.float64)
+    if kernel == "matmul_f16":  # f16 products are exact in f32
+        bound = summation_bound(a, b, F32_ULP)
+    else:  # tf32 rounds the inputs; 8 products per m16n16k8 step
+        bound = tf32_round_bound(a, b) + summation_bound(a, b, F32_ULP, step=8)
     assert np.all(np.abs(got - exact) <= bound)
 
 
