@@ -325,18 +325,42 @@ LLVM::LLVMStructType getRegisterStruct(VectorType type, MMAOperand operand) {
       type.getContext(), SmallVector<Type>(count, registerType));
 }
 
-/// Shared by the load and store patterns: the element pointer of
-/// `memref[i, j]`, the row stride as i32 and the pointer's address-space
-/// suffix (`p0`, `p1`, `p3`) of the intrinsic's name.
-template <typename Op>
+/// One convergent call of the wmma intrinsic `name` (no result for a null
+/// `resultType`).
+Value callWmma(ConversionPatternRewriter &rewriter, Location loc,
+               Type resultType, const std::string &name, ValueRange arguments) {
+  StringAttr intrinsic = rewriter.getStringAttr(name);
+  auto call = resultType ? LLVM::CallIntrinsicOp::create(
+                               rewriter, loc, resultType, intrinsic, arguments)
+                         : LLVM::CallIntrinsicOp::create(rewriter, loc,
+                                                         intrinsic, arguments);
+  markConvergent(call);
+  return resultType ? call.getResult(0) : Value();
+}
+
+/// The load and store patterns: operand `MemRefOperand` is the memref and
+/// the next two its indices. Computes the element pointer of `memref[i, j]`,
+/// the row stride as i32 and the pointer's address-space suffix (`p0`,
+/// `p1`, `p3`) of the intrinsic's name, and hands them to rewrite().
+template <typename Op, unsigned MemRefOperand>
 struct WarpMMAMemoryPattern : public ConvertOpToLLVMPattern<Op> {
   using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename Op::Adaptor;
 
-  std::tuple<Value, Value, std::string>
-  getAddress(ConversionPatternRewriter &rewriter, Location loc,
-             MemRefType type, Value descriptor, Value i, Value j) const {
-    Value pointer = this->getStridedElementPtr(rewriter, loc, type,
-                                               descriptor, {i, j});
+  virtual void rewrite(Op op, OpAdaptor adaptor, Value pointer, Value stride,
+                       StringRef space,
+                       ConversionPatternRewriter &rewriter) const = 0;
+
+  LogicalResult
+  matchAndRewrite(Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    Location loc = op.getLoc();
+    auto type = cast<MemRefType>(op->getOperand(MemRefOperand).getType());
+    ValueRange operands = adaptor.getOperands();
+    Value descriptor = operands[MemRefOperand];
+    Value pointer = this->getStridedElementPtr(
+        rewriter, loc, type, descriptor,
+        {operands[MemRefOperand + 1], operands[MemRefOperand + 2]});
     SmallVector<int64_t> strides;
     int64_t offset;
     (void)type.getStridesAndOffset(strides, offset); // verified strided
@@ -350,32 +374,28 @@ struct WarpMMAMemoryPattern : public ConvertOpToLLVMPattern<Op> {
       stride = LLVM::ConstantOp::create(rewriter, loc, i32, strides[0]);
     unsigned space =
         cast<LLVM::LLVMPointerType>(pointer.getType()).getAddressSpace();
-    return {pointer, stride, "p" + std::to_string(space)};
+    rewrite(op, adaptor, pointer, stride, "p" + std::to_string(space),
+            rewriter);
+    return success();
   }
 };
 
-struct LowerWarpMMALoad : public WarpMMAMemoryPattern<MMALoadOp> {
+struct LowerWarpMMALoad : public WarpMMAMemoryPattern<MMALoadOp, 0> {
   using WarpMMAMemoryPattern::WarpMMAMemoryPattern;
 
-  LogicalResult
-  matchAndRewrite(MMALoadOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto [pointer, stride, space] =
-        getAddress(rewriter, loc, op.getSrc().getType(), adaptor.getSrc(),
-                   adaptor.getI(), adaptor.getJ());
+  void rewrite(MMALoadOp op, OpAdaptor, Value pointer, Value stride,
+               StringRef space,
+               ConversionPatternRewriter &rewriter) const override {
     VectorType type = op.getResult().getType();
     std::string name = llvm::formatv(
         "llvm.nvvm.wmma.{0}.load.{1}.{2}.stride.{3}.{4}",
         stringifyMMAShape(op.getShape()), stringifyMMAOperand(op.getMatrix()),
         stringifyMMALayout(op.getLayout()),
         getWarpPtxType(type.getElementType(), op.getMatrix()), space);
-    auto call = LLVM::CallIntrinsicOp::create(
-        rewriter, loc, getRegisterStruct(type, op.getMatrix()),
-        rewriter.getStringAttr(name), ValueRange{pointer, stride});
-    markConvergent(call);
-    rewriter.replaceOp(op, packFragment(rewriter, loc, call.getResult(0), type));
-    return success();
+    Value registers =
+        callWmma(rewriter, op.getLoc(), getRegisterStruct(type, op.getMatrix()),
+                 name, {pointer, stride});
+    rewriter.replaceOp(op, packFragment(rewriter, op.getLoc(), registers, type));
   }
 };
 
@@ -385,66 +405,53 @@ struct LowerWarpMMACompute : public ConvertOpToLLVMPattern<MMAComputeOp> {
   LogicalResult
   matchAndRewrite(MMAComputeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     VectorType a = op.getA().getType(), c = op.getC().getType();
     Type input = a.getElementType();
+    Location loc = op.getLoc();
     // f16 names its D and C types; bf16 and tf32 name the input type.
-    std::string types =
-        input.isF16() ? llvm::formatv("{0}.{0}", getWarpPtxType(
-                                                     c.getElementType(),
-                                                     MMAOperand::C))
-                            .str()
-                      : getWarpPtxType(input, MMAOperand::A).str();
+    StringRef accumulator = getWarpPtxType(c.getElementType(), MMAOperand::C);
+    std::string types = input.isF16()
+                            ? (accumulator + "." + accumulator).str()
+                            : getWarpPtxType(input, MMAOperand::A).str();
     std::string name = llvm::formatv(
         "llvm.nvvm.wmma.{0}.mma.{1}.{2}.{3}", stringifyMMAShape(op.getShape()),
         stringifyMMALayout(op.getALayout()),
         stringifyMMALayout(op.getBLayout()), types);
-    SmallVector<Value> arguments;
     Type inputRegister = getWarpRegisterType(input, MMAOperand::A);
-    llvm::append_range(arguments, unpackFragment(rewriter, loc, adaptor.getA(),
-                                                 inputRegister));
+    SmallVector<Value> arguments =
+        unpackFragment(rewriter, loc, adaptor.getA(), inputRegister);
     llvm::append_range(arguments, unpackFragment(rewriter, loc, adaptor.getB(),
                                                  inputRegister));
     llvm::append_range(
         arguments,
         unpackFragment(rewriter, loc, adaptor.getC(),
                        getWarpRegisterType(c.getElementType(), MMAOperand::C)));
-    auto call = LLVM::CallIntrinsicOp::create(
-        rewriter, loc, getRegisterStruct(c, MMAOperand::C),
-        rewriter.getStringAttr(name), arguments);
-    markConvergent(call);
-    rewriter.replaceOp(op, packFragment(rewriter, loc, call.getResult(0), c));
+    Value registers = callWmma(rewriter, loc, getRegisterStruct(c, MMAOperand::C),
+                               name, arguments);
+    rewriter.replaceOp(op, packFragment(rewriter, loc, registers, c));
     return success();
   }
 };
 
-struct LowerWarpMMAStore : public WarpMMAMemoryPattern<MMAStoreOp> {
+struct LowerWarpMMAStore : public WarpMMAMemoryPattern<MMAStoreOp, 1> {
   using WarpMMAMemoryPattern::WarpMMAMemoryPattern;
 
-  LogicalResult
-  matchAndRewrite(MMAStoreOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto [pointer, stride, space] =
-        getAddress(rewriter, loc, op.getDst().getType(), adaptor.getDst(),
-                   adaptor.getI(), adaptor.getJ());
-    VectorType type = op.getValue().getType();
+  void rewrite(MMAStoreOp op, OpAdaptor adaptor, Value pointer, Value stride,
+               StringRef space,
+               ConversionPatternRewriter &rewriter) const override {
+    Type element = op.getValue().getType().getElementType();
     std::string name = llvm::formatv(
         "llvm.nvvm.wmma.{0}.store.d.{1}.stride.{2}.{3}",
         stringifyMMAShape(op.getShape()), stringifyMMALayout(op.getLayout()),
-        getWarpPtxType(type.getElementType(), MMAOperand::C), space);
+        getWarpPtxType(element, MMAOperand::C), space);
     SmallVector<Value> arguments{pointer};
     llvm::append_range(
         arguments,
-        unpackFragment(rewriter, loc, adaptor.getValue(),
-                       getWarpRegisterType(type.getElementType(),
-                                           MMAOperand::C)));
+        unpackFragment(rewriter, op.getLoc(), adaptor.getValue(),
+                       getWarpRegisterType(element, MMAOperand::C)));
     arguments.push_back(stride);
-    auto call = LLVM::CallIntrinsicOp::create(
-        rewriter, loc, rewriter.getStringAttr(name), arguments);
-    markConvergent(call);
+    callWmma(rewriter, op.getLoc(), Type(), name, arguments);
     rewriter.eraseOp(op);
-    return success();
   }
 };
 
