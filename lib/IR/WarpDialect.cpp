@@ -668,5 +668,135 @@ LogicalResult AtomicAddOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// MMALoadOp / MMAComputeOp / MMAStoreOp
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> mlir::warp::getMMAFragmentLength(MMAShape shape,
+                                                        MMAOperand operand,
+                                                        Type element) {
+  bool isInput = operand != MMAOperand::C;
+  switch (shape) {
+  case MMAShape::M16N16K16:
+    if (isInput && element.isF16())
+      return 16;
+    if (isInput && element.isBF16())
+      return 8;
+    if (!isInput && (element.isF16() || element.isF32()))
+      return 8;
+    return std::nullopt;
+  case MMAShape::M16N16K8:
+    if (element.isF32())
+      return isInput ? 4 : 8;
+    return std::nullopt;
+  }
+  llvm_unreachable("unknown MMA shape");
+}
+
+bool mlir::warp::isMMAComputeSupported(MMAShape shape, Type input,
+                                       Type accumulator) {
+  if (!getMMAFragmentLength(shape, MMAOperand::A, input) ||
+      !getMMAFragmentLength(shape, MMAOperand::C, accumulator))
+    return false;
+  // f16 inputs accumulate into f16 or f32; bf16 and tf32 into f32.
+  return input.isF16() || accumulator.isF32();
+}
+
+/// "a" -> "A fragment", for diagnostics.
+static std::string describeFragment(MMAOperand operand) {
+  return stringifyMMAOperand(operand).upper() + " fragment";
+}
+
+/// Checks one lane's fragment type against the warp.mma_* table.
+static LogicalResult verifyMMAFragment(Operation *op, StringRef what,
+                                       VectorType type, MMAShape shape,
+                                       MMAOperand operand) {
+  Type element = type.getElementType();
+  std::optional<int64_t> length = getMMAFragmentLength(shape, operand, element);
+  if (!length) {
+    MLIRContext *context = op->getContext();
+    SmallVector<std::string> known;
+    for (Type candidate : {Type(Float16Type::get(context)),
+                           Type(BFloat16Type::get(context)),
+                           Type(Float32Type::get(context))})
+      if (std::optional<int64_t> n =
+              getMMAFragmentLength(shape, operand, candidate)) {
+        std::string entry;
+        llvm::raw_string_ostream os(entry);
+        os << "vector<" << *n << "x" << candidate << ">";
+        known.push_back(entry);
+      }
+    return op->emitOpError() << "PTX wmma has no " << stringifyMMAShape(shape)
+                             << " " << describeFragment(operand) << " of "
+                             << element << " (" << what << " " << type
+                             << "); it has " << llvm::join(known, ", ");
+  }
+  if (type.getNumElements() != *length)
+    return op->emitOpError() << what << " must be "
+                             << VectorType::get({*length}, element)
+                             << ", one lane's "
+                             << stringifyMMAShape(shape) << " "
+                             << describeFragment(operand) << ", not " << type;
+  return success();
+}
+
+/// Checks the memref a fragment moves through: global or workgroup memory,
+/// unit innermost stride (the row stride is the leading dimension), the
+/// fragment's element type.
+static LogicalResult verifyMMAMemRef(Operation *op, MemRefType type,
+                                     VectorType fragment) {
+  Attribute space = type.getMemorySpace();
+  bool globalOrShared = !space;
+  if (auto number = dyn_cast_or_null<IntegerAttr>(space))
+    globalOrShared = llvm::is_contained({0, 1, 3}, number.getInt());
+  if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space))
+    globalOrShared = gpuSpace.getValue() != gpu::AddressSpace::Private;
+  if (!globalOrShared)
+    return op->emitOpError()
+           << "needs a memref in global or workgroup memory, not " << type;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides[1] != 1)
+    return op->emitOpError()
+           << "needs a memref whose innermost stride is 1 (its row stride is "
+              "the leading dimension), not "
+           << type;
+  if (type.getElementType() != fragment.getElementType())
+    return op->emitOpError() << "fragment " << fragment
+                             << " and memref " << type
+                             << " have different element types";
+  return success();
+}
+
+LogicalResult MMALoadOp::verify() {
+  VectorType fragment = getResult().getType();
+  if (failed(verifyMMAFragment(*this, "result", fragment, getShape(),
+                               getMatrix())))
+    return failure();
+  return verifyMMAMemRef(*this, getSrc().getType(), fragment);
+}
+
+LogicalResult MMAComputeOp::verify() {
+  VectorType a = getA().getType(), c = getC().getType();
+  if (failed(verifyMMAFragment(*this, "A/B", a, getShape(), MMAOperand::A)) ||
+      failed(verifyMMAFragment(*this, "C", c, getShape(), MMAOperand::C)))
+    return failure();
+  if (!isMMAComputeSupported(getShape(), a.getElementType(),
+                             c.getElementType()))
+    return emitOpError() << "PTX wmma has no " << stringifyMMAShape(getShape())
+                         << " multiply of " << a.getElementType() << " into "
+                         << c.getElementType() << " (only f16 inputs "
+                         << "accumulate into f16)";
+  return success();
+}
+
+LogicalResult MMAStoreOp::verify() {
+  VectorType fragment = getValue().getType();
+  if (failed(verifyMMAFragment(*this, "value", fragment, getShape(),
+                               MMAOperand::C)))
+    return failure();
+  return verifyMMAMemRef(*this, getDst().getType(), fragment);
+}
+
 #define GET_OP_CLASSES
 #include "WarpDialect/IR/WarpOps.cpp.inc"

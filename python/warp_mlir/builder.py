@@ -1199,9 +1199,6 @@ class KernelBuilder:
         if not isinstance(element, Type) or element.is_fragment or \
                 isinstance(element, (VectorType, MemRefType)):
             raise TypeError(f"a fragment's element is a scalar type, not {element!r}")
-        if element == bf16:
-            raise TypeError("no bf16 fragments: upstream MLIR's !gpu.mma_matrix takes no bf16 "
-                            "(\"MMAMatrixType elements must be SI8, UI8, I32, F16, F32, or F64\")")
         shapes = self._MMA_FRAGMENTS.get((operand, element.name))
         if shapes is None:
             kinds = sorted({e for (o, e) in self._MMA_FRAGMENTS if o == operand})
@@ -1266,6 +1263,10 @@ class KernelBuilder:
         buffer = self.value(buffer, "mma_load's buffer")
         if not isinstance(buffer.type, MemRefType):
             raise TypeError(f"mma_load's buffer must be a memref, not {buffer.type}")
+        if buffer.type.element == bf16:
+            # !gpu.mma_matrix takes no bf16: warp's own ops (vector fragments).
+            self._check_warp_mma_tile(shape, lead_dimension, buffer, "mma_load")
+            return self.warp_mma_load(buffer, position, operand)
         type = self._mma_fragment_type(operand, buffer.type.element, shape)
         indices, lead = self._mma_access(buffer, position, lead_dimension, type.shape[1],
                                          "mma_load's buffer")
@@ -1278,6 +1279,9 @@ class KernelBuilder:
         f16 or f32, or f32 inputs (multiplied as tf32, sm_80+) into f32.
         Returns the new accumulator."""
         a, b, c = (self.value(v, f"mma's {n}") for v, n in ((a, "a"), (b, "b"), (c, "c")))
+        if isinstance(a.type, VectorType):
+            # Fragments of warp's own ops (bf16 ones from k.mma_load).
+            return self.warp_mma(a, b, c)
         for value, operand in ((a, "a"), (b, "b"), (c, "c")):
             if not isinstance(value.type, MMAMatrixType) or value.type.operand != operand:
                 raise TypeError(f"mma's {operand} must be an {operand.upper()} fragment "
@@ -1299,6 +1303,10 @@ class KernelBuilder:
         from `position`; `lead_dimension` as in mma_load. Every lane must
         call it; 32-byte aligned as for mma_load."""
         matrix = self.value(matrix, "the stored fragment")
+        if isinstance(matrix.type, VectorType):
+            buffer = self.value(buffer, "mma_store's buffer")
+            self._check_warp_mma_tile((16, 16), lead_dimension, buffer, "mma_store")
+            return self.warp_mma_store(matrix, buffer, position)
         if not isinstance(matrix.type, MMAMatrixType) or matrix.type.operand != "c":
             raise TypeError(f"mma_store stores accumulator (C) fragments, not {matrix.type}")
         buffer = self.value(buffer, "mma_store's buffer")
@@ -1309,6 +1317,134 @@ class KernelBuilder:
                                          matrix.type.shape[1], "mma_store's buffer")
         self._line(f"gpu.subgroup_mma_store_matrix {matrix}, {buffer}[{indices}] "
                    f"{{leadDimension = {lead} : index}} : {matrix.type}, {buffer.type}")
+
+    # -- warp's own MMA ops (warp.mma_*, PTX wmma; fragments are vectors) ----
+    # The one table of the fragments warp.mma_* takes (the dialect's
+    # verifier, getMMAFragmentLength, has the same): elements per lane by
+    # (shape, "ab" for A/B or "c" for C/D) and element. f32 A/B fragments are
+    # tf32 operands. bf16 and tf32 need sm_80 (the compiler checks the chip).
+    _WARP_MMA_FRAGMENTS = {
+        ("m16n16k16", "ab"): {"f16": 16, "bf16": 8},
+        ("m16n16k16", "c"): {"f16": 8, "f32": 8},
+        ("m16n16k8", "ab"): {"f32": 4},
+        ("m16n16k8", "c"): {"f32": 8},
+    }
+    # The accumulator elements each input element multiplies into.
+    _WARP_MMA_ACCUMULATORS = {"f16": ("f16", "f32"), "bf16": ("f32",), "f32": ("f32",)}
+    _WARP_MMA_LAYOUTS = ("row", "col")
+
+    def _warp_mma_fragment(self, shape: str, operand: str, element: Type) -> VectorType:
+        """The vector type of one lane's `operand` fragment of `element`."""
+        kind = "c" if operand == "c" else "ab"
+        lengths = self._WARP_MMA_FRAGMENTS[(shape, kind)]
+        if element.name not in lengths:
+            has = ", ".join(str(vector(n, Type(e))) for e, n in lengths.items())
+            raise TypeError(f"PTX wmma has no {shape} {operand.upper()} fragment of {element}; "
+                            f"it has {has}")
+        return vector(lengths[element.name], element)
+
+    def _warp_mma_shape(self, element: Type, operand: str, shape: Optional[str]) -> str:
+        """`shape`, or by default m16n16k8 for f32 (tf32) A/B fragments and
+        m16n16k16 otherwise."""
+        if shape is None:
+            return "m16n16k8" if element == f32 and operand != "c" else "m16n16k16"
+        return _checks.one_of(shape, "an MMA shape", ("m16n16k16", "m16n16k8"))
+
+    def _warp_mma_buffer(self, buffer: Value, position, element: Type, what: str) -> str:
+        """The indices of a warp.mma_* access to `buffer` at `position`."""
+        buffer = self.value(buffer, what)
+        type = buffer.type
+        if not isinstance(type, MemRefType) or len(type.shape) != 2 or \
+                isinstance(type.element, VectorType):
+            raise TypeError(f"{what} must be a 2-D memref of scalars (its row stride is the "
+                            f"leading dimension), not {type}")
+        if type.element != element:
+            raise TypeError(f"{what} must be a memref of {element}, not {type}")
+        if buffer.name in self._shared_align and (self._shared_align[buffer.name] or 0) < 32:
+            raise ValueError(f"wmma needs 32-byte aligned fragments: make {buffer.name} with "
+                             f"k.shared(..., align=32)")
+        return ", ".join(str(i) for i in buffer._indices(position))
+
+    def _check_warp_mma_tile(self, shape, lead_dimension, buffer: Value, what: str) -> None:
+        """k.mma_load/k.mma_store of bf16 (warp's ops): a 16x16 tile whose
+        leading dimension is the memref's row stride."""
+        if tuple(shape) != (16, 16):
+            raise ValueError(f"{what} of bf16: PTX wmma has only 16x16 bf16 fragments "
+                             f"(m16n16k16), not {shape}")
+        type = buffer.type
+        row = type.shape[1] if isinstance(type, MemRefType) and len(type.shape) == 2 else None
+        if lead_dimension is not None and lead_dimension != row:
+            raise ValueError(f"{what} of bf16 takes the leading dimension from {type}'s row "
+                             f"stride; lead_dimension={lead_dimension} differs")
+
+    def warp_mma_fill(self, value, element: Type = f32) -> Value:
+        """An accumulator fragment of warp.mma_compute (vector<8xT>, `element`
+        f16 or f32) with every element `value`: an arith.constant splat."""
+        return self.constant(value, self._warp_mma_fragment("m16n16k16", "c", element))
+
+    def warp_mma_load(self, buffer: Value, position, operand: str, layout: str = "row",
+                      shape: Optional[str] = None) -> Value:
+        """warp.mma_load: the warp loads the `operand` ("a", "b", "c") tile
+        of `shape` whose top-left element is buffer[position] (a 2-D memref,
+        global or workgroup, leading dimension its row stride, static or
+        run-time), laid out `layout` ("row"/"col"); each lane gets its
+        fragment as a vector (16 f16, 8 bf16 or 4 f32 (tf32) for A/B, 8 f16
+        or f32 for C). Elementwise arithmetic on C fragments is valid. Every
+        lane must call it; the tile must be 32-byte aligned."""
+        operand = _checks.one_of(operand, "an MMA operand", ("a", "b", "c"))
+        layout = _checks.one_of(layout, "an MMA layout", self._WARP_MMA_LAYOUTS)
+        buffer = self.value(buffer, "warp_mma_load's buffer")
+        if not isinstance(buffer.type, MemRefType):
+            raise TypeError(f"warp_mma_load's buffer must be a memref, not {buffer.type}")
+        element = buffer.type.element
+        shape = self._warp_mma_shape(element, operand, shape)
+        type = self._warp_mma_fragment(shape, operand, element)
+        indices = self._warp_mma_buffer(buffer, position, element, "warp_mma_load's buffer")
+        return self._emit(f"warp.mma_load {buffer}[{indices}] operand = {operand} "
+                          f"layout = {layout} shape = {shape} : {buffer.type} -> {type}", type)
+
+    def warp_mma(self, a: Value, b: Value, c: Value, a_layout: str = "row",
+                 b_layout: str = "row") -> Value:
+        """warp.mma_compute: D = A x B + C on the warp's vector fragments
+        (f16 x f16 + f16/f32, bf16 x bf16 + f32 at m16n16k16; tf32 x tf32 +
+        f32 at m16n16k8, the shape following from A). `a_layout`/`b_layout`:
+        the layouts A and B were loaded with. Returns D (C's type)."""
+        a, b, c = (self.value(v, f"warp_mma's {n}") for v, n in ((a, "a"), (b, "b"), (c, "c")))
+        a_layout = _checks.one_of(a_layout, "an MMA layout", self._WARP_MMA_LAYOUTS)
+        b_layout = _checks.one_of(b_layout, "an MMA layout", self._WARP_MMA_LAYOUTS)
+        for value, n in ((a, "a"), (b, "b"), (c, "c")):
+            if not isinstance(value.type, VectorType):
+                raise TypeError(f"warp_mma's {n} must be a vector fragment (k.warp_mma_load), "
+                                f"not {value.type}")
+        if a.type != b.type:
+            raise TypeError(f"warp_mma's a and b differ: {a.type} and {b.type}")
+        element = a.type.element
+        shape = self._warp_mma_shape(element, "a", None)
+        if a.type != self._warp_mma_fragment(shape, "a", element):
+            raise TypeError(f"warp_mma's a is no A fragment: {a.type}")
+        self._warp_mma_fragment(shape, "c", c.type.element)
+        if c.type.element.name not in self._WARP_MMA_ACCUMULATORS[element.name] or \
+                c.type != self._warp_mma_fragment(shape, "c", c.type.element):
+            into = ", ".join(f"vector<8x{e}>" for e in self._WARP_MMA_ACCUMULATORS[element.name])
+            raise TypeError(f"{element} fragments accumulate into {into}, not {c.type}")
+        return self._emit(f"warp.mma_compute {a}, {b}, {c} shape = {shape} "
+                          f"a_layout = {a_layout} b_layout = {b_layout} : {a.type}, {c.type}",
+                          c.type)
+
+    def warp_mma_store(self, d: Value, buffer: Value, position, layout: str = "row") -> None:
+        """warp.mma_store: the warp stores the 16x16 accumulator tile whose
+        fragments the lanes hold in `d` (vector<8xf16> or vector<8xf32>) at
+        buffer[position], laid out `layout`. Every lane must call it."""
+        d = self.value(d, "the stored fragment")
+        layout = _checks.one_of(layout, "an MMA layout", self._WARP_MMA_LAYOUTS)
+        if not isinstance(d.type, VectorType) or \
+                d.type != self._warp_mma_fragment("m16n16k16", "c", d.type.element):
+            raise TypeError(f"warp_mma_store stores accumulator fragments (vector<8xf16>, "
+                            f"vector<8xf32>), not {d.type}")
+        indices = self._warp_mma_buffer(buffer, position, d.type.element,
+                                        "warp_mma_store's buffer")
+        self._line(f"warp.mma_store {d}, {buffer}[{indices}] layout = {layout} : "
+                   f"{d.type}, {buffer.type}")
 
 
 class Program:

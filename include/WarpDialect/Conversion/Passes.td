@@ -24,7 +24,9 @@ def ConvertWarpToNVVMPass : Pass<"convert-warp-to-nvvm"> {
     It is a dialect conversion with the warp dialect illegal: collectives
     (`warp.reduce`, `warp.scan`, `warp.broadcast`, `warp.broadcast_first`,
     `warp.compact`, `warp.exchange`, `warp.atomic_add`) must have been expanded by `warp-expand-collectives`
-    first, and one left behind is a "failed to legalize" error. Every
+    first, and one left behind is a "failed to legalize" error. The MMA ops
+    (`warp.mma_load`, `warp.mma_compute`, `warp.mma_store`) stay legal here:
+    `warp-convert-mma-to-nvvm` lowers them. Every
     convergent NVVM op it creates carries a distinct `warp.convergent`
     attribute so that region simplification never merges two blocks that
     hold collectives (the two arms of a branch).
@@ -121,6 +123,16 @@ def WarpConvertMMAToNVVMPass : Pass<"warp-convert-mma-to-nvvm"> {
     know `!gpu.mma_matrix` and fails ("failed to legalize operation
     'scf.for'") on a loop carrying one. Run it on device code before that
     pass; the `warp-lower-to-ptx` and `warp-to-nvvm` pipelines do.
+
+    It also lowers warp's own MMA ops, whose fragments are plain vectors:
+    `warp.mma_load`, `warp.mma_compute` and `warp.mma_store` become
+    `llvm.call_intrinsic` of LLVM's `llvm.nvvm.wmma.*` intrinsics (NVVM's
+    wmma ops have no bf16), e.g.
+    `llvm.nvvm.wmma.m16n16k16.load.a.row.stride.bf16.p1` on the element
+    pointer of `src[i, j]` with the memref's row stride, and the vector
+    fragments are bitcast to and from the intrinsics' registers (f16 pairs
+    as `<2 x half>`, bf16 pairs and tf32 as i32, f32 accumulators as
+    they are).
 
     Before lowering, each op is checked against PTX's wmma table (the shapes
     NVVM has an intrinsic for) and `chip`: a fragment shape, element type,

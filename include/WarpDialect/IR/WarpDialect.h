@@ -51,6 +51,18 @@ uint32_t getClusterLanePattern(unsigned size, unsigned stride);
 std::optional<std::pair<unsigned, unsigned>>
 findSplitCluster(uint32_t mask, unsigned size, unsigned stride);
 
+/// The number of elements of one lane's `operand` fragment of a `shape`
+/// warp.mma_* op with `element` elements (C also stands for D), or
+/// std::nullopt for a fragment PTX wmma does not have. The table of the
+/// warp.mma_* ops: f16 A/B (16) with f16 or f32 C (8) and bf16 A/B (8) with
+/// f32 C at m16n16k16, tf32 A/B (f32 elements, 4) with f32 C at m16n16k8.
+std::optional<int64_t> getMMAFragmentLength(MMAShape shape, MMAOperand operand,
+                                            Type element);
+
+/// Whether PTX wmma multiplies `input` A/B fragments into `accumulator`
+/// C/D fragments at `shape` (both fragments as in getMMAFragmentLength).
+bool isMMAComputeSupported(MMAShape shape, Type input, Type accumulator);
+
 } // namespace mlir::warp
 
 #include "WarpDialect/IR/WarpOpsInterfaces.h.inc"

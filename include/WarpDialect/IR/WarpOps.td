@@ -757,5 +757,6 @@ def Warp_AtomicAddOp : Warp_Op<"atomic_add",
 }
 
 include "WarpDialect/IR/WarpBlockOps.td"
+include "WarpDialect/IR/WarpMMAOps.td"
 
 #endif // WARP_DIALECT_IR_WARPOPS_TD

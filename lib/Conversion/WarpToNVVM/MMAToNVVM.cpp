@@ -8,15 +8,23 @@
 // and converts the fragments that scf and cf ops carry with upstream's
 // structural type conversions, so every later pass sees LLVM structs.
 //
+// It also lowers warp's own MMA ops (warp.mma_load, warp.mma_compute,
+// warp.mma_store), whose fragments are plain vectors and which take bf16, to
+// calls of LLVM's llvm.nvvm.wmma.* intrinsics: NVVM's wmma ops have no bf16.
+//
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Conversion/Passes.h"
 
+#include "WarpDialect/IR/WarpDialect.h"
 #include "WarpDialect/Target/Chip.h"
+#include "WarpDialect/Transforms/CombineKinds.h"
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -123,6 +131,17 @@ std::string listFragmentShapes(NVVM::MMATypes ptxType, NVVM::MMAFrag frag) {
   return list;
 }
 
+/// Reports `op` when `chip` is older than `minSm`, the oldest chip with
+/// wmma fragments of `ptxType`.
+LogicalResult checkChip(Operation *op, StringRef ptxType, unsigned minSm,
+                        const Chip &chip) {
+  if (chip.smVersion >= minSm)
+    return success();
+  return op->emitOpError("PTX wmma with ")
+         << ptxType << " fragments needs sm_" << minSm
+         << " or newer; the target chip is " << chip.str();
+}
+
 /// Checks one fragment type against PTX's table and the chip.
 LogicalResult checkFragment(Operation *op, gpu::MMAMatrixType type,
                             const Chip &chip) {
@@ -132,10 +151,8 @@ LogicalResult checkFragment(Operation *op, gpu::MMAMatrixType type,
       Chip::wmmaMinSmVersion(type.getElementType(), isAccumulator);
   if (!ptxType || !minSm)
     return op->emitOpError("PTX wmma takes no fragment of ") << type;
-  if (chip.smVersion < *minSm)
-    return op->emitOpError("PTX wmma with ")
-           << NVVM::stringifyMMATypes(*ptxType) << " fragments needs sm_"
-           << *minSm << " or newer; the target chip is " << chip.str();
+  if (failed(checkChip(op, NVVM::stringifyMMATypes(*ptxType), *minSm, chip)))
+    return failure();
   NVVM::MMAFrag frag = getFragment(type);
   ArrayRef<int64_t> shape = type.getShape();
   bool found = llvm::any_of(kWmmaShapes, [&](std::array<int, 3> mnk) {
@@ -218,6 +235,254 @@ LogicalResult checkMMAOps(Operation *root, const Chip &chip) {
   return success(ok);
 }
 
+//===----------------------------------------------------------------------===//
+// warp.mma_* to llvm.nvvm.wmma.* intrinsic calls
+//===----------------------------------------------------------------------===//
+
+/// The PTX type name of a warp.mma_* fragment: f32 A/B fragments are tf32.
+StringRef getWarpPtxType(Type element, MMAOperand operand) {
+  if (element.isF16())
+    return "f16";
+  if (element.isBF16())
+    return "bf16";
+  return operand == MMAOperand::C ? "f32" : "tf32";
+}
+
+/// The register type of a fragment in the intrinsics' signatures: f16 in
+/// pairs (`<2 x half>`), bf16 pairs and tf32 in i32, f32 accumulators as
+/// they are.
+Type getWarpRegisterType(Type element, MMAOperand operand) {
+  MLIRContext *context = element.getContext();
+  if (element.isF16())
+    return VectorType::get({2}, element);
+  if (element.isBF16() || operand != MMAOperand::C)
+    return IntegerType::get(context, 32);
+  return element;
+}
+
+/// The oldest chip with the warp.mma_* fragment (Chip's table; m16n16k8 is
+/// tf32's, sm_80).
+unsigned getWarpMinSm(MMAShape shape, Type element, MMAOperand operand) {
+  unsigned minSm =
+      *Chip::wmmaMinSmVersion(element, operand == MMAOperand::C);
+  return shape == MMAShape::M16N16K8 ? std::max(minSm, 80u) : minSm;
+}
+
+/// The fragment registers of `fragment` (a vector<N x T>): bitcast to 32-bit
+/// words, then each word to the register type.
+SmallVector<Value> unpackFragment(OpBuilder &b, Location loc, Value fragment,
+                                  Type registerType) {
+  auto type = cast<VectorType>(fragment.getType());
+  Type i32 = b.getI32Type();
+  Value words = fragment;
+  int64_t count = type.getNumElements();
+  if (registerType != type.getElementType()) {
+    count = count * type.getElementTypeBitWidth() / 32;
+    words = LLVM::BitcastOp::create(b, loc, VectorType::get({count}, i32),
+                                    fragment);
+  }
+  SmallVector<Value> registers;
+  for (int64_t index = 0; index < count; ++index) {
+    Value word = LLVM::ExtractElementOp::create(
+        b, loc, words, LLVM::ConstantOp::create(b, loc, i32, index));
+    if (word.getType() != registerType)
+      word = LLVM::BitcastOp::create(b, loc, registerType, word);
+    registers.push_back(word);
+  }
+  return registers;
+}
+
+/// The inverse of unpackFragment: the registers of `registers` (an LLVM
+/// struct) as a `type` fragment.
+Value packFragment(OpBuilder &b, Location loc, Value registers,
+                   VectorType type) {
+  auto structType = cast<LLVM::LLVMStructType>(registers.getType());
+  Type registerType = structType.getBody().front();
+  int64_t count = structType.getBody().size();
+  Type i32 = b.getI32Type();
+  Type wordType = registerType == type.getElementType() ? registerType : i32;
+  Value words =
+      LLVM::PoisonOp::create(b, loc, VectorType::get({count}, wordType));
+  for (int64_t index = 0; index < count; ++index) {
+    Value word = LLVM::ExtractValueOp::create(b, loc, registers, index);
+    if (word.getType() != wordType)
+      word = LLVM::BitcastOp::create(b, loc, wordType, word);
+    words = LLVM::InsertElementOp::create(
+        b, loc, words, word, LLVM::ConstantOp::create(b, loc, i32, index));
+  }
+  if (words.getType() == type)
+    return words;
+  return LLVM::BitcastOp::create(b, loc, type, words);
+}
+
+/// The struct of `count` registers an intrinsic returns for `type`.
+LLVM::LLVMStructType getRegisterStruct(VectorType type, MMAOperand operand) {
+  Type registerType = getWarpRegisterType(type.getElementType(), operand);
+  int64_t bits = isa<VectorType>(registerType) ? 32
+                                               : registerType.getIntOrFloatBitWidth();
+  int64_t count = type.getNumElements() * type.getElementTypeBitWidth() / bits;
+  return LLVM::LLVMStructType::getLiteral(
+      type.getContext(), SmallVector<Type>(count, registerType));
+}
+
+/// One convergent call of the wmma intrinsic `name` (no result for a null
+/// `resultType`).
+Value callWmma(ConversionPatternRewriter &rewriter, Location loc,
+               Type resultType, const std::string &name, ValueRange arguments) {
+  StringAttr intrinsic = rewriter.getStringAttr(name);
+  auto call = resultType ? LLVM::CallIntrinsicOp::create(
+                               rewriter, loc, resultType, intrinsic, arguments)
+                         : LLVM::CallIntrinsicOp::create(rewriter, loc,
+                                                         intrinsic, arguments);
+  markConvergent(call);
+  return resultType ? call.getResult(0) : Value();
+}
+
+/// The load and store patterns: operand `MemRefOperand` is the memref and
+/// the next two its indices. Computes the element pointer of `memref[i, j]`,
+/// the row stride as i32 and the pointer's address-space suffix (`p0`,
+/// `p1`, `p3`) of the intrinsic's name, and hands them to rewrite().
+template <typename Op, unsigned MemRefOperand>
+struct WarpMMAMemoryPattern : public ConvertOpToLLVMPattern<Op> {
+  using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename Op::Adaptor;
+
+  virtual void rewrite(Op op, OpAdaptor adaptor, Value pointer, Value stride,
+                       StringRef space,
+                       ConversionPatternRewriter &rewriter) const = 0;
+
+  LogicalResult
+  matchAndRewrite(Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    Location loc = op.getLoc();
+    auto type = cast<MemRefType>(op->getOperand(MemRefOperand).getType());
+    ValueRange operands = adaptor.getOperands();
+    Value descriptor = operands[MemRefOperand];
+    Value pointer = this->getStridedElementPtr(
+        rewriter, loc, type, descriptor,
+        {operands[MemRefOperand + 1], operands[MemRefOperand + 2]});
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    (void)type.getStridesAndOffset(strides, offset); // verified strided
+    Type i32 = rewriter.getI32Type();
+    Value stride;
+    if (ShapedType::isDynamic(strides[0]))
+      stride = LLVM::TruncOp::create(
+          rewriter, loc, i32,
+          MemRefDescriptor(descriptor).stride(rewriter, loc, 0));
+    else
+      stride = LLVM::ConstantOp::create(rewriter, loc, i32, strides[0]);
+    unsigned space =
+        cast<LLVM::LLVMPointerType>(pointer.getType()).getAddressSpace();
+    rewrite(op, adaptor, pointer, stride, "p" + std::to_string(space),
+            rewriter);
+    return success();
+  }
+};
+
+struct LowerWarpMMALoad : public WarpMMAMemoryPattern<MMALoadOp, 0> {
+  using WarpMMAMemoryPattern::WarpMMAMemoryPattern;
+
+  void rewrite(MMALoadOp op, OpAdaptor, Value pointer, Value stride,
+               StringRef space,
+               ConversionPatternRewriter &rewriter) const override {
+    VectorType type = op.getResult().getType();
+    std::string name = llvm::formatv(
+        "llvm.nvvm.wmma.{0}.load.{1}.{2}.stride.{3}.{4}",
+        stringifyMMAShape(op.getShape()), stringifyMMAOperand(op.getMatrix()),
+        stringifyMMALayout(op.getLayout()),
+        getWarpPtxType(type.getElementType(), op.getMatrix()), space);
+    Value registers =
+        callWmma(rewriter, op.getLoc(), getRegisterStruct(type, op.getMatrix()),
+                 name, {pointer, stride});
+    rewriter.replaceOp(op, packFragment(rewriter, op.getLoc(), registers, type));
+  }
+};
+
+struct LowerWarpMMACompute : public ConvertOpToLLVMPattern<MMAComputeOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(MMAComputeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    VectorType a = op.getA().getType(), c = op.getC().getType();
+    Type input = a.getElementType();
+    Location loc = op.getLoc();
+    // f16 names its D and C types; bf16 and tf32 name the input type.
+    StringRef accumulator = getWarpPtxType(c.getElementType(), MMAOperand::C);
+    std::string types = input.isF16()
+                            ? (accumulator + "." + accumulator).str()
+                            : getWarpPtxType(input, MMAOperand::A).str();
+    std::string name = llvm::formatv(
+        "llvm.nvvm.wmma.{0}.mma.{1}.{2}.{3}", stringifyMMAShape(op.getShape()),
+        stringifyMMALayout(op.getALayout()),
+        stringifyMMALayout(op.getBLayout()), types);
+    Type inputRegister = getWarpRegisterType(input, MMAOperand::A);
+    SmallVector<Value> arguments =
+        unpackFragment(rewriter, loc, adaptor.getA(), inputRegister);
+    llvm::append_range(arguments, unpackFragment(rewriter, loc, adaptor.getB(),
+                                                 inputRegister));
+    llvm::append_range(
+        arguments,
+        unpackFragment(rewriter, loc, adaptor.getC(),
+                       getWarpRegisterType(c.getElementType(), MMAOperand::C)));
+    Value registers = callWmma(rewriter, loc, getRegisterStruct(c, MMAOperand::C),
+                               name, arguments);
+    rewriter.replaceOp(op, packFragment(rewriter, loc, registers, c));
+    return success();
+  }
+};
+
+struct LowerWarpMMAStore : public WarpMMAMemoryPattern<MMAStoreOp, 1> {
+  using WarpMMAMemoryPattern::WarpMMAMemoryPattern;
+
+  void rewrite(MMAStoreOp op, OpAdaptor adaptor, Value pointer, Value stride,
+               StringRef space,
+               ConversionPatternRewriter &rewriter) const override {
+    Type element = op.getValue().getType().getElementType();
+    std::string name = llvm::formatv(
+        "llvm.nvvm.wmma.{0}.store.d.{1}.stride.{2}.{3}",
+        stringifyMMAShape(op.getShape()), stringifyMMALayout(op.getLayout()),
+        getWarpPtxType(element, MMAOperand::C), space);
+    SmallVector<Value> arguments{pointer};
+    llvm::append_range(
+        arguments,
+        unpackFragment(rewriter, op.getLoc(), adaptor.getValue(),
+                       getWarpRegisterType(element, MMAOperand::C)));
+    arguments.push_back(stride);
+    callWmma(rewriter, op.getLoc(), Type(), name, arguments);
+    rewriter.eraseOp(op);
+  }
+};
+
+/// Checks every warp.mma_* op against the chip (the verifiers checked the
+/// rest).
+LogicalResult checkWarpMMAOps(Operation *root, const Chip &chip) {
+  bool ok = true;
+  root->walk([&](Operation *op) {
+    Type element;
+    MMAShape shape;
+    MMAOperand operand = MMAOperand::C;
+    if (auto load = dyn_cast<MMALoadOp>(op)) {
+      element = load.getResult().getType().getElementType();
+      shape = load.getShape();
+      operand = load.getMatrix();
+    } else if (auto compute = dyn_cast<MMAComputeOp>(op)) {
+      element = compute.getA().getType().getElementType();
+      shape = compute.getShape();
+      operand = MMAOperand::A;
+    } else if (auto store = dyn_cast<MMAStoreOp>(op)) {
+      element = store.getValue().getType().getElementType();
+      shape = store.getShape();
+    } else {
+      return;
+    }
+    ok &= succeeded(checkChip(op, getWarpPtxType(element, operand),
+                              getWarpMinSm(shape, element, operand), chip));
+  });
+  return success(ok);
+}
+
 struct WarpConvertMMAToNVVMPass
     : public warp::impl::WarpConvertMMAToNVVMPassBase<
           WarpConvertMMAToNVVMPass> {
@@ -232,13 +497,15 @@ struct WarpConvertMMAToNVVMPass
     }
     bool hasMMA = false;
     root->walk([&](Operation *op) {
-      hasMMA |= isa<gpu::GPUDialect>(op->getDialect()) &&
-                op->getName().getStringRef().starts_with(
-                    "gpu.subgroup_mma_");
+      hasMMA |= (isa<gpu::GPUDialect>(op->getDialect()) &&
+                 op->getName().getStringRef().starts_with(
+                     "gpu.subgroup_mma_")) ||
+                isa<MMALoadOp, MMAComputeOp, MMAStoreOp>(op);
     });
     if (!hasMMA)
       return;
-    if (failed(checkMMAOps(root, *target)))
+    if (failed(checkMMAOps(root, *target)) ||
+        failed(checkWarpMMAOps(root, *target)))
       return signalPassFailure();
 
     MLIRContext *context = &getContext();
@@ -263,8 +530,10 @@ struct WarpConvertMMAToNVVMPass
     conversionTarget.addIllegalOp<
         gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
         gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
-        gpu::SubgroupMmaElementwiseOp>();
+        gpu::SubgroupMmaElementwiseOp, MMALoadOp, MMAComputeOp, MMAStoreOp>();
     populateGpuWMMAToNVVMConversionPatterns(llvmConverter, patterns);
+    patterns.add<LowerWarpMMALoad, LowerWarpMMACompute, LowerWarpMMAStore>(
+        llvmConverter);
     scf::populateSCFStructuralTypeConversionsAndLegality(
         fragmentConverter, patterns, conversionTarget);
     cf::populateCFStructuralTypeConversionsAndLegality(
