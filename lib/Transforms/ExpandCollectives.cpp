@@ -291,8 +291,11 @@ Tuple lowerReduceToButterfly(OpBuilder &b, Location loc, ReduceOp op,
     Value isHigher =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, offsetBit,
                               buildI32Constant(b, loc, 0));
-    value = combine(b, loc, selectTuple(b, loc, isHigher, other, value),
-                    selectTuple(b, loc, isHigher, value, other));
+    // Named first: the op order must not depend on the compiler's order of
+    // evaluating arguments.
+    auto lower = selectTuple(b, loc, isHigher, other, value);
+    auto higher = selectTuple(b, loc, isHigher, value, other);
+    value = combine(b, loc, lower, higher);
   }
   return value;
 }
