@@ -47,13 +47,13 @@ cp benchmarks/sass/compare.py benchmarks/sass/cub_kernels.cu "$stage/sass/"
 # Device-wide kernels (benchmarks/device_bench.py): their PTX, the CUDA
 # baselines it compiles on the GPU host, the chart script and the commit.
 mkdir -p "$stage/device"
-for m in benchmarks/device/*.mlir; do
+for m in benchmarks/device/{reduce,scan,block}.mlir; do
   "$BUILD_DIR/bin/warp-opt" "$m" -o /dev/null \
     --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/device/$(basename "$m" .mlir).ptx"
 done
-# The same sums with 32-bit index arithmetic by the pipeline option
-# (levers_sum_f32's sum_f32@reduce_idx32).
-"$BUILD_DIR/bin/warp-opt" benchmarks/device/reduce.mlir -o /dev/null \
+# sum_f32_nonc with 32-bit index arithmetic by the pipeline option
+# (levers_sum_f32's sum_f32_nonc@reduce_idx32).
+"$BUILD_DIR/bin/warp-opt" benchmarks/device/reduce_idx32.mlir -o /dev/null \
   --warp-lower-to-ptx="chip=sm_90 format=isa device-index-bitwidth=32 ptx-output=$stage/device/reduce_idx32.ptx"
 cp benchmarks/device/baselines.cu "$stage/device/"
 cp benchmarks/device_bench.py benchmarks/chart.py benchmarks/sass_summary.py benchmarks/lookback_probe.py "$stage/"

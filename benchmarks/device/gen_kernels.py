@@ -733,8 +733,13 @@ def files():
                       for alg in BLOCK_ALGORITHMS[k]]
             if b % 32 == 0:  # the composed kernel takes whole warps
                 block.append(block_micro_kernel(f"block_{k}_i32_{b}_composed", k, b, BLOCK_ROUNDS))
+    # For the device-index-bitwidth=32 lever (scripts/gpu-bundle.sh lowers
+    # it with that option): the option rejects the pointer-as-index of the
+    # ld.global.nc kernels, so the lever is timed on sum_f32_nonc.
+    reduce_idx32 = [reduce_kernel("sum_f32_nonc", "f32", nc=False)]
     return {
         "reduce.mlir": module("reduce", reduce),
+        "reduce_idx32.mlir": module("reduce_idx32", reduce_idx32),
         "scan.mlir": module("scan", scan),
         "block.mlir": module("block", block),
     }

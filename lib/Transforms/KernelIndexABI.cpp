@@ -54,6 +54,14 @@ struct WarpRecordKernelABIPass
       }
       func->setAttr(kKernelABIAttrName, TypeAttr::get(func.getFunctionType()));
     });
+    // A 64-bit address does not fit a 32-bit index: the lowering would
+    // truncate it (and sign-extend it back) without a word.
+    getOperation().walk([&](memref::ExtractAlignedPointerAsIndexOp op) {
+      op.emitOpError("gives a 64-bit device address as an index, which "
+                     "device-index-bitwidth=32 would truncate; compile this "
+                     "module with device-index-bitwidth=64");
+      anyFailed = true;
+    });
     if (anyFailed)
       signalPassFailure();
   }

@@ -223,7 +223,10 @@ def WarpRecordKernelABIPass
     Kernel parameters whose layout in memory would change with a narrower
     device index are errors here: a memref or vector with `index` elements
     (the host writes 8-byte elements, 32-bit device code would read 4-byte
-    ones).
+    ones). So is `memref.extract_aligned_pointer_as_index` anywhere in the
+    `gpu.module`: a 64-bit address does not fit a 32-bit index (found on
+    the H200: a kernel that built its `ld.global.nc` pointer that way
+    faulted).
 
     `warp-lower-to-ptx` runs it on each gpu.module before the device
     lowering when `device-index-bitwidth=32`.
