@@ -223,7 +223,8 @@ template <class T> __device__ T lookBack(unsigned long long *status, long long t
 }
 
 // Mode 0: inclusive scan, 1: exclusive scan, 2: select x > threshold (kept
-// items gathered in shared memory in tile order, then written coalesced).
+// items gathered in shared memory in tile order, at padded positions, then
+// written coalesced).
 template <class T, int Mode>
 __global__ void __launch_bounds__(TileThreads) handTileScan(const T *__restrict__ in, T *__restrict__ out, int *num,
                                                             unsigned long long *status, long long n, float threshold) {
@@ -277,9 +278,13 @@ __global__ void __launch_bounds__(TileThreads) handTileScan(const T *__restrict_
     S local = wpre + wex;  // kept items of the tile before this thread's
 #pragma unroll
     for (int j = 0; j < TileItems; ++j)
-      if ((float)x[j] > threshold) stage[local + (j ? run[j - 1] : 0)] = x[j];
+      if ((float)x[j] > threshold) stage[padded(local + (j ? run[j - 1] : 0))] = x[j];
     __syncthreads();
-    for (int i = tid; i < (int)agg; i += TileThreads) out[(long long)prefixShared + i] = stage[i];
+#pragma unroll
+    for (int j = 0; j < TileItems; ++j) {
+      int i = tid + j * TileThreads;
+      if (i < (int)agg) out[(long long)prefixShared + i] = stage[padded(i)];
+    }
   } else {
 #pragma unroll
     for (int j = 0; j < TileItems; ++j)

@@ -403,11 +403,21 @@ def look_back(e, ty, tile64, agg, order="acquire", poll_ns=0):
     return f"{res}#1"
 
 
-def store_kept(e, flags, vals, kept_before, base, memref, memref_type):
-    """memref[base + kept_before[j]] = vals[j] where flags[j] (i32 positions)."""
+def padded(e, at, ty):
+    """at + at / 32: one padding word per 32, so that 32 lanes writing or
+    reading 16 consecutive words each (stride 16) hit 32 distinct banks."""
+    five = e.const(5, ty)
+    return e.op(f"arith.addi {at}, {e.op(f'arith.shrui {at}, {five} : {ty}')} : {ty}")
+
+
+def store_kept(e, flags, vals, kept_before, base, memref, memref_type, pad=False):
+    """memref[base + kept_before[j]] = vals[j] where flags[j] (i32 positions;
+    `pad`: at padded positions)."""
     for flag, value, before in zip(flags, vals, kept_before):
         with e.region(f"scf.if {flag}"):
             at = e.op(f"arith.addi {base}, {before} : i32")
+            if pad:
+                at = padded(e, at, "i32")
             at = e.op(f"arith.index_cast {at} : i32 to index")
             e.emit(f"memref.store {value}, {memref}[{at}] : {memref_type}")
 
@@ -441,6 +451,8 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
     nw = threads // 32
     select = mode == "select"
     staged = staged and select
+    # Kept items of a tile, staged at padded positions (see padded()).
+    keep_type = f"memref<{tile_size + tile_size // 32}xf32, #gpu.address_space<workgroup>>"
     store_order = "monotonic" if relaxed else "release"
     sty = "i32" if select else ty  # type that is scanned
     if select:
@@ -451,7 +463,7 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
     head = (f"  gpu.func @{name}({args}) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, "
             f"%warp_sm: memref<{nw}x{sty}, #gpu.address_space<workgroup>>, "
             f"%pre_sm: memref<1x{sty}, #gpu.address_space<workgroup>>"
-            + (f", %keep_sm: memref<{tile_size}xf32, #gpu.address_space<workgroup>>" if staged else "") + ") "
+            + (f", %keep_sm: {keep_type}" if staged else "") + ") "
             f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
     e.emit("%true = arith.constant true")
     tid, tile64, tile = tile_prologue(e, threads, ticket)
@@ -518,8 +530,7 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
     if staged:
         # Tile-local positions need no look-back: stage the kept items now.
         local = e.op(f"arith.addi {wpre}, {wex} : i32")
-        store_kept(e, flags, vals, [z] + running[:-1], local, "%keep_sm",
-                   f"memref<{tile_size}xf32, #gpu.address_space<workgroup>>")
+        store_kept(e, flags, vals, [z] + running[:-1], local, "%keep_sm", keep_type, pad=True)
     warp0 = e.op(f"arith.cmpi eq, {wid}, {c0} : index")
     with e.region(f"scf.if {warp0}"):
         zero64 = e.const(0, "i64")
@@ -562,7 +573,7 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
             i = e.op(f"arith.addi {tid}, {e.idx(j * threads)} : index")
             kept = e.op(f"arith.cmpi ult, {i}, {count} : index")
             with e.region(f"scf.if {kept}"):
-                v = e.op(f"memref.load %keep_sm[{i}] : memref<{tile_size}xf32, #gpu.address_space<workgroup>>")
+                v = e.op(f"memref.load %keep_sm[{padded(e, i, 'index')}] : {keep_type}")
                 at = e.op(f"arith.addi {start}, {i} : index")
                 e.emit(f"memref.store {v}, %out[{at}] : memref<?xf32>")
     elif select:

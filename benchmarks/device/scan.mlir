@@ -1670,7 +1670,7 @@ gpu.module @scan {
     gpu.return
   }
 
-  gpu.func @select_gt_f32(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<4096xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+  gpu.func @select_gt_f32(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<4224xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
@@ -1957,331 +1957,427 @@ gpu.module @scan {
     %v279 = arith.addi %v277, %wex213 : i32
     scf.if %v166 {
       %v280 = arith.addi %v279, %c222 : i32
-      %v281 = arith.index_cast %v280 : i32 to index
-      memref.store %v150, %keep_sm[%v281] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %c281 = arith.constant 5 : i32
+      %v282 = arith.shrui %v280, %c281 : i32
+      %v283 = arith.addi %v280, %v282 : i32
+      %v284 = arith.index_cast %v283 : i32 to index
+      memref.store %v150, %keep_sm[%v284] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v167 {
-      %v282 = arith.addi %v279, %v182 : i32
-      %v283 = arith.index_cast %v282 : i32 to index
-      memref.store %v151, %keep_sm[%v283] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v285 = arith.addi %v279, %v182 : i32
+      %c286 = arith.constant 5 : i32
+      %v287 = arith.shrui %v285, %c286 : i32
+      %v288 = arith.addi %v285, %v287 : i32
+      %v289 = arith.index_cast %v288 : i32 to index
+      memref.store %v151, %keep_sm[%v289] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v168 {
-      %v284 = arith.addi %v279, %v198 : i32
-      %v285 = arith.index_cast %v284 : i32 to index
-      memref.store %v152, %keep_sm[%v285] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v290 = arith.addi %v279, %v198 : i32
+      %c291 = arith.constant 5 : i32
+      %v292 = arith.shrui %v290, %c291 : i32
+      %v293 = arith.addi %v290, %v292 : i32
+      %v294 = arith.index_cast %v293 : i32 to index
+      memref.store %v152, %keep_sm[%v294] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v169 {
-      %v286 = arith.addi %v279, %v199 : i32
-      %v287 = arith.index_cast %v286 : i32 to index
-      memref.store %v153, %keep_sm[%v287] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v295 = arith.addi %v279, %v199 : i32
+      %c296 = arith.constant 5 : i32
+      %v297 = arith.shrui %v295, %c296 : i32
+      %v298 = arith.addi %v295, %v297 : i32
+      %v299 = arith.index_cast %v298 : i32 to index
+      memref.store %v153, %keep_sm[%v299] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v170 {
-      %v288 = arith.addi %v279, %v200 : i32
-      %v289 = arith.index_cast %v288 : i32 to index
-      memref.store %v154, %keep_sm[%v289] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v300 = arith.addi %v279, %v200 : i32
+      %c301 = arith.constant 5 : i32
+      %v302 = arith.shrui %v300, %c301 : i32
+      %v303 = arith.addi %v300, %v302 : i32
+      %v304 = arith.index_cast %v303 : i32 to index
+      memref.store %v154, %keep_sm[%v304] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v171 {
-      %v290 = arith.addi %v279, %v201 : i32
-      %v291 = arith.index_cast %v290 : i32 to index
-      memref.store %v155, %keep_sm[%v291] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v305 = arith.addi %v279, %v201 : i32
+      %c306 = arith.constant 5 : i32
+      %v307 = arith.shrui %v305, %c306 : i32
+      %v308 = arith.addi %v305, %v307 : i32
+      %v309 = arith.index_cast %v308 : i32 to index
+      memref.store %v155, %keep_sm[%v309] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v172 {
-      %v292 = arith.addi %v279, %v202 : i32
-      %v293 = arith.index_cast %v292 : i32 to index
-      memref.store %v156, %keep_sm[%v293] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v310 = arith.addi %v279, %v202 : i32
+      %c311 = arith.constant 5 : i32
+      %v312 = arith.shrui %v310, %c311 : i32
+      %v313 = arith.addi %v310, %v312 : i32
+      %v314 = arith.index_cast %v313 : i32 to index
+      memref.store %v156, %keep_sm[%v314] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v173 {
-      %v294 = arith.addi %v279, %v203 : i32
-      %v295 = arith.index_cast %v294 : i32 to index
-      memref.store %v157, %keep_sm[%v295] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v315 = arith.addi %v279, %v203 : i32
+      %c316 = arith.constant 5 : i32
+      %v317 = arith.shrui %v315, %c316 : i32
+      %v318 = arith.addi %v315, %v317 : i32
+      %v319 = arith.index_cast %v318 : i32 to index
+      memref.store %v157, %keep_sm[%v319] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v174 {
-      %v296 = arith.addi %v279, %v204 : i32
-      %v297 = arith.index_cast %v296 : i32 to index
-      memref.store %v158, %keep_sm[%v297] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v320 = arith.addi %v279, %v204 : i32
+      %c321 = arith.constant 5 : i32
+      %v322 = arith.shrui %v320, %c321 : i32
+      %v323 = arith.addi %v320, %v322 : i32
+      %v324 = arith.index_cast %v323 : i32 to index
+      memref.store %v158, %keep_sm[%v324] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v175 {
-      %v298 = arith.addi %v279, %v205 : i32
-      %v299 = arith.index_cast %v298 : i32 to index
-      memref.store %v159, %keep_sm[%v299] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v325 = arith.addi %v279, %v205 : i32
+      %c326 = arith.constant 5 : i32
+      %v327 = arith.shrui %v325, %c326 : i32
+      %v328 = arith.addi %v325, %v327 : i32
+      %v329 = arith.index_cast %v328 : i32 to index
+      memref.store %v159, %keep_sm[%v329] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v176 {
-      %v300 = arith.addi %v279, %v206 : i32
-      %v301 = arith.index_cast %v300 : i32 to index
-      memref.store %v160, %keep_sm[%v301] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v330 = arith.addi %v279, %v206 : i32
+      %c331 = arith.constant 5 : i32
+      %v332 = arith.shrui %v330, %c331 : i32
+      %v333 = arith.addi %v330, %v332 : i32
+      %v334 = arith.index_cast %v333 : i32 to index
+      memref.store %v160, %keep_sm[%v334] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v177 {
-      %v302 = arith.addi %v279, %v207 : i32
-      %v303 = arith.index_cast %v302 : i32 to index
-      memref.store %v161, %keep_sm[%v303] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v335 = arith.addi %v279, %v207 : i32
+      %c336 = arith.constant 5 : i32
+      %v337 = arith.shrui %v335, %c336 : i32
+      %v338 = arith.addi %v335, %v337 : i32
+      %v339 = arith.index_cast %v338 : i32 to index
+      memref.store %v161, %keep_sm[%v339] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v178 {
-      %v304 = arith.addi %v279, %v208 : i32
-      %v305 = arith.index_cast %v304 : i32 to index
-      memref.store %v162, %keep_sm[%v305] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v340 = arith.addi %v279, %v208 : i32
+      %c341 = arith.constant 5 : i32
+      %v342 = arith.shrui %v340, %c341 : i32
+      %v343 = arith.addi %v340, %v342 : i32
+      %v344 = arith.index_cast %v343 : i32 to index
+      memref.store %v162, %keep_sm[%v344] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v179 {
-      %v306 = arith.addi %v279, %v209 : i32
-      %v307 = arith.index_cast %v306 : i32 to index
-      memref.store %v163, %keep_sm[%v307] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v345 = arith.addi %v279, %v209 : i32
+      %c346 = arith.constant 5 : i32
+      %v347 = arith.shrui %v345, %c346 : i32
+      %v348 = arith.addi %v345, %v347 : i32
+      %v349 = arith.index_cast %v348 : i32 to index
+      memref.store %v163, %keep_sm[%v349] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v180 {
-      %v308 = arith.addi %v279, %v210 : i32
-      %v309 = arith.index_cast %v308 : i32 to index
-      memref.store %v164, %keep_sm[%v309] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v350 = arith.addi %v279, %v210 : i32
+      %c351 = arith.constant 5 : i32
+      %v352 = arith.shrui %v350, %c351 : i32
+      %v353 = arith.addi %v350, %v352 : i32
+      %v354 = arith.index_cast %v353 : i32 to index
+      memref.store %v164, %keep_sm[%v354] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v181 {
-      %v310 = arith.addi %v279, %v211 : i32
-      %v311 = arith.index_cast %v310 : i32 to index
-      memref.store %v165, %keep_sm[%v311] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v355 = arith.addi %v279, %v211 : i32
+      %c356 = arith.constant 5 : i32
+      %v357 = arith.shrui %v355, %c356 : i32
+      %v358 = arith.addi %v355, %v357 : i32
+      %v359 = arith.index_cast %v358 : i32 to index
+      memref.store %v165, %keep_sm[%v359] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
-    %v312 = arith.cmpi eq, %wid215, %c5 : index
-    scf.if %v312 {
-      %c313 = arith.constant 0 : i64
-      %v314 = arith.cmpi eq, %v4, %c313 : i64
-      %pre315 = scf.if %v314 -> i32 {
+    %v360 = arith.cmpi eq, %wid215, %c5 : index
+    scf.if %v360 {
+      %c361 = arith.constant 0 : i64
+      %v362 = arith.cmpi eq, %v4, %c361 : i64
+      %pre363 = scf.if %v362 -> i32 {
         scf.if %v218 {
-          %v316 = arith.extui %v278 : i32 to i64
-          %c317 = arith.constant 8589934592 : i64
-          %v318 = arith.ori %v316, %c317 : i64
-          %c319 = arith.constant 1 : i64
-          %v320 = arith.addi %v4, %c319 : i64
-          %v321 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v322 = arith.index_cast %v321 : index to i64
-          %v323 = llvm.inttoptr %v322 : i64 to !llvm.ptr<1>
-          %v324 = llvm.getelementptr inbounds %v323[%v320] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v318, %v324 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v364 = arith.extui %v278 : i32 to i64
+          %c365 = arith.constant 8589934592 : i64
+          %v366 = arith.ori %v364, %c365 : i64
+          %c367 = arith.constant 1 : i64
+          %v368 = arith.addi %v4, %c367 : i64
+          %v369 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v370 = arith.index_cast %v369 : index to i64
+          %v371 = llvm.inttoptr %v370 : i64 to !llvm.ptr<1>
+          %v372 = llvm.getelementptr inbounds %v371[%v368] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v366, %v372 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
         scf.yield %c222 : i32
       } else {
         scf.if %v218 {
-          %v325 = arith.extui %v278 : i32 to i64
-          %c326 = arith.constant 4294967296 : i64
-          %v327 = arith.ori %v325, %c326 : i64
-          %c328 = arith.constant 1 : i64
-          %v329 = arith.addi %v4, %c328 : i64
-          %v330 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v331 = arith.index_cast %v330 : index to i64
-          %v332 = llvm.inttoptr %v331 : i64 to !llvm.ptr<1>
-          %v333 = llvm.getelementptr inbounds %v332[%v329] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v327, %v333 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v373 = arith.extui %v278 : i32 to i64
+          %c374 = arith.constant 4294967296 : i64
+          %v375 = arith.ori %v373, %c374 : i64
+          %c376 = arith.constant 1 : i64
+          %v377 = arith.addi %v4, %c376 : i64
+          %v378 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v379 = arith.index_cast %v378 : index to i64
+          %v380 = llvm.inttoptr %v379 : i64 to !llvm.ptr<1>
+          %v381 = llvm.getelementptr inbounds %v380[%v377] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v375, %v381 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c334 = arith.constant 1245 : i32
-        nvvm.nanosleep %c334
-        %c335 = arith.constant 0 : i32
-        %lane336 = warp.lane_id : i32
-        %v337 = arith.extui %lane336 : i32 to i64
-        %c338 = arith.constant 1 : i64
-        %c339 = arith.constant 0 : i64
-        %c340 = arith.constant 32 : i64
-        %c341 = arith.constant 4294967295 : i64
-        %v342 = arith.subi %v4, %c338 : i64
-        %lb343:2 = scf.while (%end344 = %v342, %acc345 = %c335) : (i64, i32) -> (i64, i32) {
-          %v346 = arith.subi %end344, %v337 : i64
-          %v347 = arith.cmpi sge, %v346, %c339 : i64
-          %v348 = arith.addi %v346, %c338 : i64
-          %c349 = arith.constant 8589934592 : i64
-          %v350 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v351 = arith.index_cast %v350 : index to i64
-          %v352 = llvm.inttoptr %v351 : i64 to !llvm.ptr<1>
-          %v353 = llvm.getelementptr inbounds %v352[%v348] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word354 = scf.while (%spin355 = %c339) : (i64) -> i64 {
-            %v356 = scf.if %v347 -> i64 {
-              %v357 = llvm.load %v353 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v357 : i64
+        %c382 = arith.constant 1245 : i32
+        nvvm.nanosleep %c382
+        %c383 = arith.constant 0 : i32
+        %lane384 = warp.lane_id : i32
+        %v385 = arith.extui %lane384 : i32 to i64
+        %c386 = arith.constant 1 : i64
+        %c387 = arith.constant 0 : i64
+        %c388 = arith.constant 32 : i64
+        %c389 = arith.constant 4294967295 : i64
+        %v390 = arith.subi %v4, %c386 : i64
+        %lb391:2 = scf.while (%end392 = %v390, %acc393 = %c383) : (i64, i32) -> (i64, i32) {
+          %v394 = arith.subi %end392, %v385 : i64
+          %v395 = arith.cmpi sge, %v394, %c387 : i64
+          %v396 = arith.addi %v394, %c386 : i64
+          %c397 = arith.constant 8589934592 : i64
+          %v398 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v399 = arith.index_cast %v398 : index to i64
+          %v400 = llvm.inttoptr %v399 : i64 to !llvm.ptr<1>
+          %v401 = llvm.getelementptr inbounds %v400[%v396] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word402 = scf.while (%spin403 = %c387) : (i64) -> i64 {
+            %v404 = scf.if %v395 -> i64 {
+              %v405 = llvm.load %v401 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v405 : i64
             } else {
-              scf.yield %c349 : i64
+              scf.yield %c397 : i64
             }
-            %v358 = arith.shrui %v356, %c340 : i64
-            %v359 = arith.cmpi eq, %v358, %c339 : i64
-            %v360 = warp.vote <any> %v359 : i1
-            scf.condition(%v360) %v356 : i64
+            %v406 = arith.shrui %v404, %c388 : i64
+            %v407 = arith.cmpi eq, %v406, %c387 : i64
+            %v408 = warp.vote <any> %v407 : i1
+            scf.condition(%v408) %v404 : i64
           } do {
-            ^bb0(%x361: i64):
-            %c362 = arith.constant 648 : i32
-            nvvm.nanosleep %c362
-            scf.yield %c339 : i64
+            ^bb0(%x409: i64):
+            %c410 = arith.constant 648 : i32
+            nvvm.nanosleep %c410
+            scf.yield %c387 : i64
           }
-          %v363 = arith.shrui %word354, %c340 : i64
-          %c364 = arith.constant 2 : i64
-          %v365 = arith.cmpi eq, %v363, %c364 : i64
-          %ballot366 = warp.ballot %v365 : i32
-          %c367 = arith.constant 0 : i32
-          %v368 = arith.cmpi ne, %ballot366, %c367 : i32
-          %v369 = math.cttz %ballot366 : i32
-          %v370 = arith.cmpi ule, %lane336, %v369 : i32
-          %v371 = arith.andi %word354, %c341 : i64
-          %v372 = arith.trunci %v371 : i64 to i32
-          %v373 = arith.select %v370, %v372, %c335 : i32
-          %v374 = warp.reduce <add> %v373 : i32
-          %v375 = arith.addi %acc345, %v374 : i32
-          %v376 = arith.subi %end344, %c340 : i64
-          %v377 = arith.xori %v368, %true : i1
-          scf.condition(%v377) %v376, %v375 : i64, i32
+          %v411 = arith.shrui %word402, %c388 : i64
+          %c412 = arith.constant 2 : i64
+          %v413 = arith.cmpi eq, %v411, %c412 : i64
+          %ballot414 = warp.ballot %v413 : i32
+          %c415 = arith.constant 0 : i32
+          %v416 = arith.cmpi ne, %ballot414, %c415 : i32
+          %v417 = math.cttz %ballot414 : i32
+          %v418 = arith.cmpi ule, %lane384, %v417 : i32
+          %v419 = arith.andi %word402, %c389 : i64
+          %v420 = arith.trunci %v419 : i64 to i32
+          %v421 = arith.select %v418, %v420, %c383 : i32
+          %v422 = warp.reduce <add> %v421 : i32
+          %v423 = arith.addi %acc393, %v422 : i32
+          %v424 = arith.subi %end392, %c388 : i64
+          %v425 = arith.xori %v416, %true : i1
+          scf.condition(%v425) %v424, %v423 : i64, i32
         } do {
-          ^bb0(%e378: i64, %a379: i32):
-          scf.yield %e378, %a379 : i64, i32
+          ^bb0(%e426: i64, %a427: i32):
+          scf.yield %e426, %a427 : i64, i32
         }
-        %v380 = arith.addi %lb343#1, %v278 : i32
+        %v428 = arith.addi %lb391#1, %v278 : i32
         scf.if %v218 {
-          %v381 = arith.extui %v380 : i32 to i64
-          %c382 = arith.constant 8589934592 : i64
-          %v383 = arith.ori %v381, %c382 : i64
-          %c384 = arith.constant 1 : i64
-          %v385 = arith.addi %v4, %c384 : i64
-          %v386 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v387 = arith.index_cast %v386 : index to i64
-          %v388 = llvm.inttoptr %v387 : i64 to !llvm.ptr<1>
-          %v389 = llvm.getelementptr inbounds %v388[%v385] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v383, %v389 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v429 = arith.extui %v428 : i32 to i64
+          %c430 = arith.constant 8589934592 : i64
+          %v431 = arith.ori %v429, %c430 : i64
+          %c432 = arith.constant 1 : i64
+          %v433 = arith.addi %v4, %c432 : i64
+          %v434 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v435 = arith.index_cast %v434 : index to i64
+          %v436 = llvm.inttoptr %v435 : i64 to !llvm.ptr<1>
+          %v437 = llvm.getelementptr inbounds %v436[%v433] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v431, %v437 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb343#1 : i32
+        scf.yield %lb391#1 : i32
       }
       scf.if %v218 {
-        memref.store %pre315, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v390 = arith.divui %n, %c6 : index
-        %c391 = arith.constant 1 : index
-        %v392 = arith.subi %v390, %c391 : index
-        %v393 = arith.cmpi eq, %tile3, %v392 : index
-        scf.if %v393 {
-          %v394 = arith.addi %pre315, %v278 : i32
-          memref.store %v394, %num[%c5] : memref<?xi32>
+        memref.store %pre363, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v438 = arith.divui %n, %c6 : index
+        %c439 = arith.constant 1 : index
+        %v440 = arith.subi %v438, %c439 : index
+        %v441 = arith.cmpi eq, %tile3, %v440 : index
+        scf.if %v441 {
+          %v442 = arith.addi %pre363, %v278 : i32
+          memref.store %v442, %num[%c5] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v395 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v396 = arith.addi %v395, %v277 : i32
-    %offset397 = arith.addi %v396, %wex213 : i32
-    %v398 = arith.index_cast %v278 : i32 to index
-    %v399 = arith.index_cast %v395 : i32 to index
-    %c400 = arith.constant 0 : index
-    %v401 = arith.addi %tid2, %c400 : index
-    %v402 = arith.cmpi ult, %v401, %v398 : index
-    scf.if %v402 {
-      %v403 = memref.load %keep_sm[%v401] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v404 = arith.addi %v399, %v401 : index
-      memref.store %v403, %out[%v404] : memref<?xf32>
+    %v443 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v444 = arith.addi %v443, %v277 : i32
+    %offset445 = arith.addi %v444, %wex213 : i32
+    %v446 = arith.index_cast %v278 : i32 to index
+    %v447 = arith.index_cast %v443 : i32 to index
+    %c448 = arith.constant 0 : index
+    %v449 = arith.addi %tid2, %c448 : index
+    %v450 = arith.cmpi ult, %v449, %v446 : index
+    scf.if %v450 {
+      %c451 = arith.constant 5 : index
+      %v452 = arith.shrui %v449, %c451 : index
+      %v453 = arith.addi %v449, %v452 : index
+      %v454 = memref.load %keep_sm[%v453] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v455 = arith.addi %v447, %v449 : index
+      memref.store %v454, %out[%v455] : memref<?xf32>
     }
-    %c405 = arith.constant 256 : index
-    %v406 = arith.addi %tid2, %c405 : index
-    %v407 = arith.cmpi ult, %v406, %v398 : index
-    scf.if %v407 {
-      %v408 = memref.load %keep_sm[%v406] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v409 = arith.addi %v399, %v406 : index
-      memref.store %v408, %out[%v409] : memref<?xf32>
+    %c456 = arith.constant 256 : index
+    %v457 = arith.addi %tid2, %c456 : index
+    %v458 = arith.cmpi ult, %v457, %v446 : index
+    scf.if %v458 {
+      %c459 = arith.constant 5 : index
+      %v460 = arith.shrui %v457, %c459 : index
+      %v461 = arith.addi %v457, %v460 : index
+      %v462 = memref.load %keep_sm[%v461] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v463 = arith.addi %v447, %v457 : index
+      memref.store %v462, %out[%v463] : memref<?xf32>
     }
-    %c410 = arith.constant 512 : index
-    %v411 = arith.addi %tid2, %c410 : index
-    %v412 = arith.cmpi ult, %v411, %v398 : index
-    scf.if %v412 {
-      %v413 = memref.load %keep_sm[%v411] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v414 = arith.addi %v399, %v411 : index
-      memref.store %v413, %out[%v414] : memref<?xf32>
+    %c464 = arith.constant 512 : index
+    %v465 = arith.addi %tid2, %c464 : index
+    %v466 = arith.cmpi ult, %v465, %v446 : index
+    scf.if %v466 {
+      %c467 = arith.constant 5 : index
+      %v468 = arith.shrui %v465, %c467 : index
+      %v469 = arith.addi %v465, %v468 : index
+      %v470 = memref.load %keep_sm[%v469] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v471 = arith.addi %v447, %v465 : index
+      memref.store %v470, %out[%v471] : memref<?xf32>
     }
-    %c415 = arith.constant 768 : index
-    %v416 = arith.addi %tid2, %c415 : index
-    %v417 = arith.cmpi ult, %v416, %v398 : index
-    scf.if %v417 {
-      %v418 = memref.load %keep_sm[%v416] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v419 = arith.addi %v399, %v416 : index
-      memref.store %v418, %out[%v419] : memref<?xf32>
-    }
-    %c420 = arith.constant 1024 : index
-    %v421 = arith.addi %tid2, %c420 : index
-    %v422 = arith.cmpi ult, %v421, %v398 : index
-    scf.if %v422 {
-      %v423 = memref.load %keep_sm[%v421] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v424 = arith.addi %v399, %v421 : index
-      memref.store %v423, %out[%v424] : memref<?xf32>
-    }
-    %c425 = arith.constant 1280 : index
-    %v426 = arith.addi %tid2, %c425 : index
-    %v427 = arith.cmpi ult, %v426, %v398 : index
-    scf.if %v427 {
-      %v428 = memref.load %keep_sm[%v426] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v429 = arith.addi %v399, %v426 : index
-      memref.store %v428, %out[%v429] : memref<?xf32>
-    }
-    %c430 = arith.constant 1536 : index
-    %v431 = arith.addi %tid2, %c430 : index
-    %v432 = arith.cmpi ult, %v431, %v398 : index
-    scf.if %v432 {
-      %v433 = memref.load %keep_sm[%v431] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v434 = arith.addi %v399, %v431 : index
-      memref.store %v433, %out[%v434] : memref<?xf32>
-    }
-    %c435 = arith.constant 1792 : index
-    %v436 = arith.addi %tid2, %c435 : index
-    %v437 = arith.cmpi ult, %v436, %v398 : index
-    scf.if %v437 {
-      %v438 = memref.load %keep_sm[%v436] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v439 = arith.addi %v399, %v436 : index
-      memref.store %v438, %out[%v439] : memref<?xf32>
-    }
-    %c440 = arith.constant 2048 : index
-    %v441 = arith.addi %tid2, %c440 : index
-    %v442 = arith.cmpi ult, %v441, %v398 : index
-    scf.if %v442 {
-      %v443 = memref.load %keep_sm[%v441] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v444 = arith.addi %v399, %v441 : index
-      memref.store %v443, %out[%v444] : memref<?xf32>
-    }
-    %c445 = arith.constant 2304 : index
-    %v446 = arith.addi %tid2, %c445 : index
-    %v447 = arith.cmpi ult, %v446, %v398 : index
-    scf.if %v447 {
-      %v448 = memref.load %keep_sm[%v446] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v449 = arith.addi %v399, %v446 : index
-      memref.store %v448, %out[%v449] : memref<?xf32>
-    }
-    %c450 = arith.constant 2560 : index
-    %v451 = arith.addi %tid2, %c450 : index
-    %v452 = arith.cmpi ult, %v451, %v398 : index
-    scf.if %v452 {
-      %v453 = memref.load %keep_sm[%v451] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v454 = arith.addi %v399, %v451 : index
-      memref.store %v453, %out[%v454] : memref<?xf32>
-    }
-    %c455 = arith.constant 2816 : index
-    %v456 = arith.addi %tid2, %c455 : index
-    %v457 = arith.cmpi ult, %v456, %v398 : index
-    scf.if %v457 {
-      %v458 = memref.load %keep_sm[%v456] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v459 = arith.addi %v399, %v456 : index
-      memref.store %v458, %out[%v459] : memref<?xf32>
-    }
-    %c460 = arith.constant 3072 : index
-    %v461 = arith.addi %tid2, %c460 : index
-    %v462 = arith.cmpi ult, %v461, %v398 : index
-    scf.if %v462 {
-      %v463 = memref.load %keep_sm[%v461] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v464 = arith.addi %v399, %v461 : index
-      memref.store %v463, %out[%v464] : memref<?xf32>
-    }
-    %c465 = arith.constant 3328 : index
-    %v466 = arith.addi %tid2, %c465 : index
-    %v467 = arith.cmpi ult, %v466, %v398 : index
-    scf.if %v467 {
-      %v468 = memref.load %keep_sm[%v466] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v469 = arith.addi %v399, %v466 : index
-      memref.store %v468, %out[%v469] : memref<?xf32>
-    }
-    %c470 = arith.constant 3584 : index
-    %v471 = arith.addi %tid2, %c470 : index
-    %v472 = arith.cmpi ult, %v471, %v398 : index
-    scf.if %v472 {
-      %v473 = memref.load %keep_sm[%v471] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v474 = arith.addi %v399, %v471 : index
-      memref.store %v473, %out[%v474] : memref<?xf32>
-    }
-    %c475 = arith.constant 3840 : index
-    %v476 = arith.addi %tid2, %c475 : index
-    %v477 = arith.cmpi ult, %v476, %v398 : index
-    scf.if %v477 {
-      %v478 = memref.load %keep_sm[%v476] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v479 = arith.addi %v399, %v476 : index
+    %c472 = arith.constant 768 : index
+    %v473 = arith.addi %tid2, %c472 : index
+    %v474 = arith.cmpi ult, %v473, %v446 : index
+    scf.if %v474 {
+      %c475 = arith.constant 5 : index
+      %v476 = arith.shrui %v473, %c475 : index
+      %v477 = arith.addi %v473, %v476 : index
+      %v478 = memref.load %keep_sm[%v477] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v479 = arith.addi %v447, %v473 : index
       memref.store %v478, %out[%v479] : memref<?xf32>
+    }
+    %c480 = arith.constant 1024 : index
+    %v481 = arith.addi %tid2, %c480 : index
+    %v482 = arith.cmpi ult, %v481, %v446 : index
+    scf.if %v482 {
+      %c483 = arith.constant 5 : index
+      %v484 = arith.shrui %v481, %c483 : index
+      %v485 = arith.addi %v481, %v484 : index
+      %v486 = memref.load %keep_sm[%v485] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v487 = arith.addi %v447, %v481 : index
+      memref.store %v486, %out[%v487] : memref<?xf32>
+    }
+    %c488 = arith.constant 1280 : index
+    %v489 = arith.addi %tid2, %c488 : index
+    %v490 = arith.cmpi ult, %v489, %v446 : index
+    scf.if %v490 {
+      %c491 = arith.constant 5 : index
+      %v492 = arith.shrui %v489, %c491 : index
+      %v493 = arith.addi %v489, %v492 : index
+      %v494 = memref.load %keep_sm[%v493] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v495 = arith.addi %v447, %v489 : index
+      memref.store %v494, %out[%v495] : memref<?xf32>
+    }
+    %c496 = arith.constant 1536 : index
+    %v497 = arith.addi %tid2, %c496 : index
+    %v498 = arith.cmpi ult, %v497, %v446 : index
+    scf.if %v498 {
+      %c499 = arith.constant 5 : index
+      %v500 = arith.shrui %v497, %c499 : index
+      %v501 = arith.addi %v497, %v500 : index
+      %v502 = memref.load %keep_sm[%v501] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v503 = arith.addi %v447, %v497 : index
+      memref.store %v502, %out[%v503] : memref<?xf32>
+    }
+    %c504 = arith.constant 1792 : index
+    %v505 = arith.addi %tid2, %c504 : index
+    %v506 = arith.cmpi ult, %v505, %v446 : index
+    scf.if %v506 {
+      %c507 = arith.constant 5 : index
+      %v508 = arith.shrui %v505, %c507 : index
+      %v509 = arith.addi %v505, %v508 : index
+      %v510 = memref.load %keep_sm[%v509] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v511 = arith.addi %v447, %v505 : index
+      memref.store %v510, %out[%v511] : memref<?xf32>
+    }
+    %c512 = arith.constant 2048 : index
+    %v513 = arith.addi %tid2, %c512 : index
+    %v514 = arith.cmpi ult, %v513, %v446 : index
+    scf.if %v514 {
+      %c515 = arith.constant 5 : index
+      %v516 = arith.shrui %v513, %c515 : index
+      %v517 = arith.addi %v513, %v516 : index
+      %v518 = memref.load %keep_sm[%v517] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v519 = arith.addi %v447, %v513 : index
+      memref.store %v518, %out[%v519] : memref<?xf32>
+    }
+    %c520 = arith.constant 2304 : index
+    %v521 = arith.addi %tid2, %c520 : index
+    %v522 = arith.cmpi ult, %v521, %v446 : index
+    scf.if %v522 {
+      %c523 = arith.constant 5 : index
+      %v524 = arith.shrui %v521, %c523 : index
+      %v525 = arith.addi %v521, %v524 : index
+      %v526 = memref.load %keep_sm[%v525] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v527 = arith.addi %v447, %v521 : index
+      memref.store %v526, %out[%v527] : memref<?xf32>
+    }
+    %c528 = arith.constant 2560 : index
+    %v529 = arith.addi %tid2, %c528 : index
+    %v530 = arith.cmpi ult, %v529, %v446 : index
+    scf.if %v530 {
+      %c531 = arith.constant 5 : index
+      %v532 = arith.shrui %v529, %c531 : index
+      %v533 = arith.addi %v529, %v532 : index
+      %v534 = memref.load %keep_sm[%v533] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v535 = arith.addi %v447, %v529 : index
+      memref.store %v534, %out[%v535] : memref<?xf32>
+    }
+    %c536 = arith.constant 2816 : index
+    %v537 = arith.addi %tid2, %c536 : index
+    %v538 = arith.cmpi ult, %v537, %v446 : index
+    scf.if %v538 {
+      %c539 = arith.constant 5 : index
+      %v540 = arith.shrui %v537, %c539 : index
+      %v541 = arith.addi %v537, %v540 : index
+      %v542 = memref.load %keep_sm[%v541] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v543 = arith.addi %v447, %v537 : index
+      memref.store %v542, %out[%v543] : memref<?xf32>
+    }
+    %c544 = arith.constant 3072 : index
+    %v545 = arith.addi %tid2, %c544 : index
+    %v546 = arith.cmpi ult, %v545, %v446 : index
+    scf.if %v546 {
+      %c547 = arith.constant 5 : index
+      %v548 = arith.shrui %v545, %c547 : index
+      %v549 = arith.addi %v545, %v548 : index
+      %v550 = memref.load %keep_sm[%v549] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v551 = arith.addi %v447, %v545 : index
+      memref.store %v550, %out[%v551] : memref<?xf32>
+    }
+    %c552 = arith.constant 3328 : index
+    %v553 = arith.addi %tid2, %c552 : index
+    %v554 = arith.cmpi ult, %v553, %v446 : index
+    scf.if %v554 {
+      %c555 = arith.constant 5 : index
+      %v556 = arith.shrui %v553, %c555 : index
+      %v557 = arith.addi %v553, %v556 : index
+      %v558 = memref.load %keep_sm[%v557] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v559 = arith.addi %v447, %v553 : index
+      memref.store %v558, %out[%v559] : memref<?xf32>
+    }
+    %c560 = arith.constant 3584 : index
+    %v561 = arith.addi %tid2, %c560 : index
+    %v562 = arith.cmpi ult, %v561, %v446 : index
+    scf.if %v562 {
+      %c563 = arith.constant 5 : index
+      %v564 = arith.shrui %v561, %c563 : index
+      %v565 = arith.addi %v561, %v564 : index
+      %v566 = memref.load %keep_sm[%v565] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v567 = arith.addi %v447, %v561 : index
+      memref.store %v566, %out[%v567] : memref<?xf32>
+    }
+    %c568 = arith.constant 3840 : index
+    %v569 = arith.addi %tid2, %c568 : index
+    %v570 = arith.cmpi ult, %v569, %v446 : index
+    scf.if %v570 {
+      %c571 = arith.constant 5 : index
+      %v572 = arith.shrui %v569, %c571 : index
+      %v573 = arith.addi %v569, %v572 : index
+      %v574 = memref.load %keep_sm[%v573] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v575 = arith.addi %v447, %v569 : index
+      memref.store %v574, %out[%v575] : memref<?xf32>
     }
     gpu.return
   }
@@ -5296,7 +5392,7 @@ gpu.module @scan {
     gpu.return
   }
 
-  gpu.func @select_gt_f32_blockx(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<4096xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+  gpu.func @select_gt_f32_blockx(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<4224xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
@@ -5575,331 +5671,427 @@ gpu.module @scan {
     %v271 = arith.addi %v269, %wex205 : i32
     scf.if %v158 {
       %v272 = arith.addi %v271, %c214 : i32
-      %v273 = arith.index_cast %v272 : i32 to index
-      memref.store %v142, %keep_sm[%v273] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %c273 = arith.constant 5 : i32
+      %v274 = arith.shrui %v272, %c273 : i32
+      %v275 = arith.addi %v272, %v274 : i32
+      %v276 = arith.index_cast %v275 : i32 to index
+      memref.store %v142, %keep_sm[%v276] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v159 {
-      %v274 = arith.addi %v271, %v174 : i32
-      %v275 = arith.index_cast %v274 : i32 to index
-      memref.store %v143, %keep_sm[%v275] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v277 = arith.addi %v271, %v174 : i32
+      %c278 = arith.constant 5 : i32
+      %v279 = arith.shrui %v277, %c278 : i32
+      %v280 = arith.addi %v277, %v279 : i32
+      %v281 = arith.index_cast %v280 : i32 to index
+      memref.store %v143, %keep_sm[%v281] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v160 {
-      %v276 = arith.addi %v271, %v190 : i32
-      %v277 = arith.index_cast %v276 : i32 to index
-      memref.store %v144, %keep_sm[%v277] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v282 = arith.addi %v271, %v190 : i32
+      %c283 = arith.constant 5 : i32
+      %v284 = arith.shrui %v282, %c283 : i32
+      %v285 = arith.addi %v282, %v284 : i32
+      %v286 = arith.index_cast %v285 : i32 to index
+      memref.store %v144, %keep_sm[%v286] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v161 {
-      %v278 = arith.addi %v271, %v191 : i32
-      %v279 = arith.index_cast %v278 : i32 to index
-      memref.store %v145, %keep_sm[%v279] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v287 = arith.addi %v271, %v191 : i32
+      %c288 = arith.constant 5 : i32
+      %v289 = arith.shrui %v287, %c288 : i32
+      %v290 = arith.addi %v287, %v289 : i32
+      %v291 = arith.index_cast %v290 : i32 to index
+      memref.store %v145, %keep_sm[%v291] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v162 {
-      %v280 = arith.addi %v271, %v192 : i32
-      %v281 = arith.index_cast %v280 : i32 to index
-      memref.store %v146, %keep_sm[%v281] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v292 = arith.addi %v271, %v192 : i32
+      %c293 = arith.constant 5 : i32
+      %v294 = arith.shrui %v292, %c293 : i32
+      %v295 = arith.addi %v292, %v294 : i32
+      %v296 = arith.index_cast %v295 : i32 to index
+      memref.store %v146, %keep_sm[%v296] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v163 {
-      %v282 = arith.addi %v271, %v193 : i32
-      %v283 = arith.index_cast %v282 : i32 to index
-      memref.store %v147, %keep_sm[%v283] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v297 = arith.addi %v271, %v193 : i32
+      %c298 = arith.constant 5 : i32
+      %v299 = arith.shrui %v297, %c298 : i32
+      %v300 = arith.addi %v297, %v299 : i32
+      %v301 = arith.index_cast %v300 : i32 to index
+      memref.store %v147, %keep_sm[%v301] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v164 {
-      %v284 = arith.addi %v271, %v194 : i32
-      %v285 = arith.index_cast %v284 : i32 to index
-      memref.store %v148, %keep_sm[%v285] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v302 = arith.addi %v271, %v194 : i32
+      %c303 = arith.constant 5 : i32
+      %v304 = arith.shrui %v302, %c303 : i32
+      %v305 = arith.addi %v302, %v304 : i32
+      %v306 = arith.index_cast %v305 : i32 to index
+      memref.store %v148, %keep_sm[%v306] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v165 {
-      %v286 = arith.addi %v271, %v195 : i32
-      %v287 = arith.index_cast %v286 : i32 to index
-      memref.store %v149, %keep_sm[%v287] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v307 = arith.addi %v271, %v195 : i32
+      %c308 = arith.constant 5 : i32
+      %v309 = arith.shrui %v307, %c308 : i32
+      %v310 = arith.addi %v307, %v309 : i32
+      %v311 = arith.index_cast %v310 : i32 to index
+      memref.store %v149, %keep_sm[%v311] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v166 {
-      %v288 = arith.addi %v271, %v196 : i32
-      %v289 = arith.index_cast %v288 : i32 to index
-      memref.store %v150, %keep_sm[%v289] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v312 = arith.addi %v271, %v196 : i32
+      %c313 = arith.constant 5 : i32
+      %v314 = arith.shrui %v312, %c313 : i32
+      %v315 = arith.addi %v312, %v314 : i32
+      %v316 = arith.index_cast %v315 : i32 to index
+      memref.store %v150, %keep_sm[%v316] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v167 {
-      %v290 = arith.addi %v271, %v197 : i32
-      %v291 = arith.index_cast %v290 : i32 to index
-      memref.store %v151, %keep_sm[%v291] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v317 = arith.addi %v271, %v197 : i32
+      %c318 = arith.constant 5 : i32
+      %v319 = arith.shrui %v317, %c318 : i32
+      %v320 = arith.addi %v317, %v319 : i32
+      %v321 = arith.index_cast %v320 : i32 to index
+      memref.store %v151, %keep_sm[%v321] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v168 {
-      %v292 = arith.addi %v271, %v198 : i32
-      %v293 = arith.index_cast %v292 : i32 to index
-      memref.store %v152, %keep_sm[%v293] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v322 = arith.addi %v271, %v198 : i32
+      %c323 = arith.constant 5 : i32
+      %v324 = arith.shrui %v322, %c323 : i32
+      %v325 = arith.addi %v322, %v324 : i32
+      %v326 = arith.index_cast %v325 : i32 to index
+      memref.store %v152, %keep_sm[%v326] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v169 {
-      %v294 = arith.addi %v271, %v199 : i32
-      %v295 = arith.index_cast %v294 : i32 to index
-      memref.store %v153, %keep_sm[%v295] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v327 = arith.addi %v271, %v199 : i32
+      %c328 = arith.constant 5 : i32
+      %v329 = arith.shrui %v327, %c328 : i32
+      %v330 = arith.addi %v327, %v329 : i32
+      %v331 = arith.index_cast %v330 : i32 to index
+      memref.store %v153, %keep_sm[%v331] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v170 {
-      %v296 = arith.addi %v271, %v200 : i32
-      %v297 = arith.index_cast %v296 : i32 to index
-      memref.store %v154, %keep_sm[%v297] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v332 = arith.addi %v271, %v200 : i32
+      %c333 = arith.constant 5 : i32
+      %v334 = arith.shrui %v332, %c333 : i32
+      %v335 = arith.addi %v332, %v334 : i32
+      %v336 = arith.index_cast %v335 : i32 to index
+      memref.store %v154, %keep_sm[%v336] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v171 {
-      %v298 = arith.addi %v271, %v201 : i32
-      %v299 = arith.index_cast %v298 : i32 to index
-      memref.store %v155, %keep_sm[%v299] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v337 = arith.addi %v271, %v201 : i32
+      %c338 = arith.constant 5 : i32
+      %v339 = arith.shrui %v337, %c338 : i32
+      %v340 = arith.addi %v337, %v339 : i32
+      %v341 = arith.index_cast %v340 : i32 to index
+      memref.store %v155, %keep_sm[%v341] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v172 {
-      %v300 = arith.addi %v271, %v202 : i32
-      %v301 = arith.index_cast %v300 : i32 to index
-      memref.store %v156, %keep_sm[%v301] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v342 = arith.addi %v271, %v202 : i32
+      %c343 = arith.constant 5 : i32
+      %v344 = arith.shrui %v342, %c343 : i32
+      %v345 = arith.addi %v342, %v344 : i32
+      %v346 = arith.index_cast %v345 : i32 to index
+      memref.store %v156, %keep_sm[%v346] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v173 {
-      %v302 = arith.addi %v271, %v203 : i32
-      %v303 = arith.index_cast %v302 : i32 to index
-      memref.store %v157, %keep_sm[%v303] : memref<4096xf32, #gpu.address_space<workgroup>>
+      %v347 = arith.addi %v271, %v203 : i32
+      %c348 = arith.constant 5 : i32
+      %v349 = arith.shrui %v347, %c348 : i32
+      %v350 = arith.addi %v347, %v349 : i32
+      %v351 = arith.index_cast %v350 : i32 to index
+      memref.store %v157, %keep_sm[%v351] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
-    %v304 = arith.cmpi eq, %wid207, %c5 : index
-    scf.if %v304 {
-      %c305 = arith.constant 0 : i64
-      %v306 = arith.cmpi eq, %v4, %c305 : i64
-      %pre307 = scf.if %v306 -> i32 {
+    %v352 = arith.cmpi eq, %wid207, %c5 : index
+    scf.if %v352 {
+      %c353 = arith.constant 0 : i64
+      %v354 = arith.cmpi eq, %v4, %c353 : i64
+      %pre355 = scf.if %v354 -> i32 {
         scf.if %v210 {
-          %v308 = arith.extui %v270 : i32 to i64
-          %c309 = arith.constant 8589934592 : i64
-          %v310 = arith.ori %v308, %c309 : i64
-          %c311 = arith.constant 1 : i64
-          %v312 = arith.addi %v4, %c311 : i64
-          %v313 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v314 = arith.index_cast %v313 : index to i64
-          %v315 = llvm.inttoptr %v314 : i64 to !llvm.ptr<1>
-          %v316 = llvm.getelementptr inbounds %v315[%v312] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v310, %v316 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v356 = arith.extui %v270 : i32 to i64
+          %c357 = arith.constant 8589934592 : i64
+          %v358 = arith.ori %v356, %c357 : i64
+          %c359 = arith.constant 1 : i64
+          %v360 = arith.addi %v4, %c359 : i64
+          %v361 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v362 = arith.index_cast %v361 : index to i64
+          %v363 = llvm.inttoptr %v362 : i64 to !llvm.ptr<1>
+          %v364 = llvm.getelementptr inbounds %v363[%v360] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v358, %v364 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
         scf.yield %c214 : i32
       } else {
         scf.if %v210 {
-          %v317 = arith.extui %v270 : i32 to i64
-          %c318 = arith.constant 4294967296 : i64
-          %v319 = arith.ori %v317, %c318 : i64
-          %c320 = arith.constant 1 : i64
-          %v321 = arith.addi %v4, %c320 : i64
-          %v322 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v323 = arith.index_cast %v322 : index to i64
-          %v324 = llvm.inttoptr %v323 : i64 to !llvm.ptr<1>
-          %v325 = llvm.getelementptr inbounds %v324[%v321] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v319, %v325 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v365 = arith.extui %v270 : i32 to i64
+          %c366 = arith.constant 4294967296 : i64
+          %v367 = arith.ori %v365, %c366 : i64
+          %c368 = arith.constant 1 : i64
+          %v369 = arith.addi %v4, %c368 : i64
+          %v370 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v371 = arith.index_cast %v370 : index to i64
+          %v372 = llvm.inttoptr %v371 : i64 to !llvm.ptr<1>
+          %v373 = llvm.getelementptr inbounds %v372[%v369] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v367, %v373 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c326 = arith.constant 1245 : i32
-        nvvm.nanosleep %c326
-        %c327 = arith.constant 0 : i32
-        %lane328 = warp.lane_id : i32
-        %v329 = arith.extui %lane328 : i32 to i64
-        %c330 = arith.constant 1 : i64
-        %c331 = arith.constant 0 : i64
-        %c332 = arith.constant 32 : i64
-        %c333 = arith.constant 4294967295 : i64
-        %v334 = arith.subi %v4, %c330 : i64
-        %lb335:2 = scf.while (%end336 = %v334, %acc337 = %c327) : (i64, i32) -> (i64, i32) {
-          %v338 = arith.subi %end336, %v329 : i64
-          %v339 = arith.cmpi sge, %v338, %c331 : i64
-          %v340 = arith.addi %v338, %c330 : i64
-          %c341 = arith.constant 8589934592 : i64
-          %v342 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v343 = arith.index_cast %v342 : index to i64
-          %v344 = llvm.inttoptr %v343 : i64 to !llvm.ptr<1>
-          %v345 = llvm.getelementptr inbounds %v344[%v340] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word346 = scf.while (%spin347 = %c331) : (i64) -> i64 {
-            %v348 = scf.if %v339 -> i64 {
-              %v349 = llvm.load %v345 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v349 : i64
+        %c374 = arith.constant 1245 : i32
+        nvvm.nanosleep %c374
+        %c375 = arith.constant 0 : i32
+        %lane376 = warp.lane_id : i32
+        %v377 = arith.extui %lane376 : i32 to i64
+        %c378 = arith.constant 1 : i64
+        %c379 = arith.constant 0 : i64
+        %c380 = arith.constant 32 : i64
+        %c381 = arith.constant 4294967295 : i64
+        %v382 = arith.subi %v4, %c378 : i64
+        %lb383:2 = scf.while (%end384 = %v382, %acc385 = %c375) : (i64, i32) -> (i64, i32) {
+          %v386 = arith.subi %end384, %v377 : i64
+          %v387 = arith.cmpi sge, %v386, %c379 : i64
+          %v388 = arith.addi %v386, %c378 : i64
+          %c389 = arith.constant 8589934592 : i64
+          %v390 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v391 = arith.index_cast %v390 : index to i64
+          %v392 = llvm.inttoptr %v391 : i64 to !llvm.ptr<1>
+          %v393 = llvm.getelementptr inbounds %v392[%v388] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word394 = scf.while (%spin395 = %c379) : (i64) -> i64 {
+            %v396 = scf.if %v387 -> i64 {
+              %v397 = llvm.load %v393 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v397 : i64
             } else {
-              scf.yield %c341 : i64
+              scf.yield %c389 : i64
             }
-            %v350 = arith.shrui %v348, %c332 : i64
-            %v351 = arith.cmpi eq, %v350, %c331 : i64
-            %v352 = warp.vote <any> %v351 : i1
-            scf.condition(%v352) %v348 : i64
+            %v398 = arith.shrui %v396, %c380 : i64
+            %v399 = arith.cmpi eq, %v398, %c379 : i64
+            %v400 = warp.vote <any> %v399 : i1
+            scf.condition(%v400) %v396 : i64
           } do {
-            ^bb0(%x353: i64):
-            %c354 = arith.constant 648 : i32
-            nvvm.nanosleep %c354
-            scf.yield %c331 : i64
+            ^bb0(%x401: i64):
+            %c402 = arith.constant 648 : i32
+            nvvm.nanosleep %c402
+            scf.yield %c379 : i64
           }
-          %v355 = arith.shrui %word346, %c332 : i64
-          %c356 = arith.constant 2 : i64
-          %v357 = arith.cmpi eq, %v355, %c356 : i64
-          %ballot358 = warp.ballot %v357 : i32
-          %c359 = arith.constant 0 : i32
-          %v360 = arith.cmpi ne, %ballot358, %c359 : i32
-          %v361 = math.cttz %ballot358 : i32
-          %v362 = arith.cmpi ule, %lane328, %v361 : i32
-          %v363 = arith.andi %word346, %c333 : i64
-          %v364 = arith.trunci %v363 : i64 to i32
-          %v365 = arith.select %v362, %v364, %c327 : i32
-          %v366 = warp.reduce <add> %v365 : i32
-          %v367 = arith.addi %acc337, %v366 : i32
-          %v368 = arith.subi %end336, %c332 : i64
-          %v369 = arith.xori %v360, %true : i1
-          scf.condition(%v369) %v368, %v367 : i64, i32
+          %v403 = arith.shrui %word394, %c380 : i64
+          %c404 = arith.constant 2 : i64
+          %v405 = arith.cmpi eq, %v403, %c404 : i64
+          %ballot406 = warp.ballot %v405 : i32
+          %c407 = arith.constant 0 : i32
+          %v408 = arith.cmpi ne, %ballot406, %c407 : i32
+          %v409 = math.cttz %ballot406 : i32
+          %v410 = arith.cmpi ule, %lane376, %v409 : i32
+          %v411 = arith.andi %word394, %c381 : i64
+          %v412 = arith.trunci %v411 : i64 to i32
+          %v413 = arith.select %v410, %v412, %c375 : i32
+          %v414 = warp.reduce <add> %v413 : i32
+          %v415 = arith.addi %acc385, %v414 : i32
+          %v416 = arith.subi %end384, %c380 : i64
+          %v417 = arith.xori %v408, %true : i1
+          scf.condition(%v417) %v416, %v415 : i64, i32
         } do {
-          ^bb0(%e370: i64, %a371: i32):
-          scf.yield %e370, %a371 : i64, i32
+          ^bb0(%e418: i64, %a419: i32):
+          scf.yield %e418, %a419 : i64, i32
         }
-        %v372 = arith.addi %lb335#1, %v270 : i32
+        %v420 = arith.addi %lb383#1, %v270 : i32
         scf.if %v210 {
-          %v373 = arith.extui %v372 : i32 to i64
-          %c374 = arith.constant 8589934592 : i64
-          %v375 = arith.ori %v373, %c374 : i64
-          %c376 = arith.constant 1 : i64
-          %v377 = arith.addi %v4, %c376 : i64
-          %v378 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v379 = arith.index_cast %v378 : index to i64
-          %v380 = llvm.inttoptr %v379 : i64 to !llvm.ptr<1>
-          %v381 = llvm.getelementptr inbounds %v380[%v377] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v375, %v381 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v421 = arith.extui %v420 : i32 to i64
+          %c422 = arith.constant 8589934592 : i64
+          %v423 = arith.ori %v421, %c422 : i64
+          %c424 = arith.constant 1 : i64
+          %v425 = arith.addi %v4, %c424 : i64
+          %v426 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v427 = arith.index_cast %v426 : index to i64
+          %v428 = llvm.inttoptr %v427 : i64 to !llvm.ptr<1>
+          %v429 = llvm.getelementptr inbounds %v428[%v425] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v423, %v429 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb335#1 : i32
+        scf.yield %lb383#1 : i32
       }
       scf.if %v210 {
-        memref.store %pre307, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v382 = arith.divui %n, %c6 : index
-        %c383 = arith.constant 1 : index
-        %v384 = arith.subi %v382, %c383 : index
-        %v385 = arith.cmpi eq, %tile3, %v384 : index
-        scf.if %v385 {
-          %v386 = arith.addi %pre307, %v270 : i32
-          memref.store %v386, %num[%c5] : memref<?xi32>
+        memref.store %pre355, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v430 = arith.divui %n, %c6 : index
+        %c431 = arith.constant 1 : index
+        %v432 = arith.subi %v430, %c431 : index
+        %v433 = arith.cmpi eq, %tile3, %v432 : index
+        scf.if %v433 {
+          %v434 = arith.addi %pre355, %v270 : i32
+          memref.store %v434, %num[%c5] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v387 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v388 = arith.addi %v387, %v269 : i32
-    %offset389 = arith.addi %v388, %wex205 : i32
-    %v390 = arith.index_cast %v270 : i32 to index
-    %v391 = arith.index_cast %v387 : i32 to index
-    %c392 = arith.constant 0 : index
-    %v393 = arith.addi %tid2, %c392 : index
-    %v394 = arith.cmpi ult, %v393, %v390 : index
-    scf.if %v394 {
-      %v395 = memref.load %keep_sm[%v393] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v396 = arith.addi %v391, %v393 : index
-      memref.store %v395, %out[%v396] : memref<?xf32>
+    %v435 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v436 = arith.addi %v435, %v269 : i32
+    %offset437 = arith.addi %v436, %wex205 : i32
+    %v438 = arith.index_cast %v270 : i32 to index
+    %v439 = arith.index_cast %v435 : i32 to index
+    %c440 = arith.constant 0 : index
+    %v441 = arith.addi %tid2, %c440 : index
+    %v442 = arith.cmpi ult, %v441, %v438 : index
+    scf.if %v442 {
+      %c443 = arith.constant 5 : index
+      %v444 = arith.shrui %v441, %c443 : index
+      %v445 = arith.addi %v441, %v444 : index
+      %v446 = memref.load %keep_sm[%v445] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v447 = arith.addi %v439, %v441 : index
+      memref.store %v446, %out[%v447] : memref<?xf32>
     }
-    %c397 = arith.constant 256 : index
-    %v398 = arith.addi %tid2, %c397 : index
-    %v399 = arith.cmpi ult, %v398, %v390 : index
-    scf.if %v399 {
-      %v400 = memref.load %keep_sm[%v398] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v401 = arith.addi %v391, %v398 : index
-      memref.store %v400, %out[%v401] : memref<?xf32>
+    %c448 = arith.constant 256 : index
+    %v449 = arith.addi %tid2, %c448 : index
+    %v450 = arith.cmpi ult, %v449, %v438 : index
+    scf.if %v450 {
+      %c451 = arith.constant 5 : index
+      %v452 = arith.shrui %v449, %c451 : index
+      %v453 = arith.addi %v449, %v452 : index
+      %v454 = memref.load %keep_sm[%v453] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v455 = arith.addi %v439, %v449 : index
+      memref.store %v454, %out[%v455] : memref<?xf32>
     }
-    %c402 = arith.constant 512 : index
-    %v403 = arith.addi %tid2, %c402 : index
-    %v404 = arith.cmpi ult, %v403, %v390 : index
-    scf.if %v404 {
-      %v405 = memref.load %keep_sm[%v403] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v406 = arith.addi %v391, %v403 : index
-      memref.store %v405, %out[%v406] : memref<?xf32>
+    %c456 = arith.constant 512 : index
+    %v457 = arith.addi %tid2, %c456 : index
+    %v458 = arith.cmpi ult, %v457, %v438 : index
+    scf.if %v458 {
+      %c459 = arith.constant 5 : index
+      %v460 = arith.shrui %v457, %c459 : index
+      %v461 = arith.addi %v457, %v460 : index
+      %v462 = memref.load %keep_sm[%v461] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v463 = arith.addi %v439, %v457 : index
+      memref.store %v462, %out[%v463] : memref<?xf32>
     }
-    %c407 = arith.constant 768 : index
-    %v408 = arith.addi %tid2, %c407 : index
-    %v409 = arith.cmpi ult, %v408, %v390 : index
-    scf.if %v409 {
-      %v410 = memref.load %keep_sm[%v408] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v411 = arith.addi %v391, %v408 : index
-      memref.store %v410, %out[%v411] : memref<?xf32>
-    }
-    %c412 = arith.constant 1024 : index
-    %v413 = arith.addi %tid2, %c412 : index
-    %v414 = arith.cmpi ult, %v413, %v390 : index
-    scf.if %v414 {
-      %v415 = memref.load %keep_sm[%v413] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v416 = arith.addi %v391, %v413 : index
-      memref.store %v415, %out[%v416] : memref<?xf32>
-    }
-    %c417 = arith.constant 1280 : index
-    %v418 = arith.addi %tid2, %c417 : index
-    %v419 = arith.cmpi ult, %v418, %v390 : index
-    scf.if %v419 {
-      %v420 = memref.load %keep_sm[%v418] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v421 = arith.addi %v391, %v418 : index
-      memref.store %v420, %out[%v421] : memref<?xf32>
-    }
-    %c422 = arith.constant 1536 : index
-    %v423 = arith.addi %tid2, %c422 : index
-    %v424 = arith.cmpi ult, %v423, %v390 : index
-    scf.if %v424 {
-      %v425 = memref.load %keep_sm[%v423] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v426 = arith.addi %v391, %v423 : index
-      memref.store %v425, %out[%v426] : memref<?xf32>
-    }
-    %c427 = arith.constant 1792 : index
-    %v428 = arith.addi %tid2, %c427 : index
-    %v429 = arith.cmpi ult, %v428, %v390 : index
-    scf.if %v429 {
-      %v430 = memref.load %keep_sm[%v428] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v431 = arith.addi %v391, %v428 : index
-      memref.store %v430, %out[%v431] : memref<?xf32>
-    }
-    %c432 = arith.constant 2048 : index
-    %v433 = arith.addi %tid2, %c432 : index
-    %v434 = arith.cmpi ult, %v433, %v390 : index
-    scf.if %v434 {
-      %v435 = memref.load %keep_sm[%v433] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v436 = arith.addi %v391, %v433 : index
-      memref.store %v435, %out[%v436] : memref<?xf32>
-    }
-    %c437 = arith.constant 2304 : index
-    %v438 = arith.addi %tid2, %c437 : index
-    %v439 = arith.cmpi ult, %v438, %v390 : index
-    scf.if %v439 {
-      %v440 = memref.load %keep_sm[%v438] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v441 = arith.addi %v391, %v438 : index
-      memref.store %v440, %out[%v441] : memref<?xf32>
-    }
-    %c442 = arith.constant 2560 : index
-    %v443 = arith.addi %tid2, %c442 : index
-    %v444 = arith.cmpi ult, %v443, %v390 : index
-    scf.if %v444 {
-      %v445 = memref.load %keep_sm[%v443] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v446 = arith.addi %v391, %v443 : index
-      memref.store %v445, %out[%v446] : memref<?xf32>
-    }
-    %c447 = arith.constant 2816 : index
-    %v448 = arith.addi %tid2, %c447 : index
-    %v449 = arith.cmpi ult, %v448, %v390 : index
-    scf.if %v449 {
-      %v450 = memref.load %keep_sm[%v448] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v451 = arith.addi %v391, %v448 : index
-      memref.store %v450, %out[%v451] : memref<?xf32>
-    }
-    %c452 = arith.constant 3072 : index
-    %v453 = arith.addi %tid2, %c452 : index
-    %v454 = arith.cmpi ult, %v453, %v390 : index
-    scf.if %v454 {
-      %v455 = memref.load %keep_sm[%v453] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v456 = arith.addi %v391, %v453 : index
-      memref.store %v455, %out[%v456] : memref<?xf32>
-    }
-    %c457 = arith.constant 3328 : index
-    %v458 = arith.addi %tid2, %c457 : index
-    %v459 = arith.cmpi ult, %v458, %v390 : index
-    scf.if %v459 {
-      %v460 = memref.load %keep_sm[%v458] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v461 = arith.addi %v391, %v458 : index
-      memref.store %v460, %out[%v461] : memref<?xf32>
-    }
-    %c462 = arith.constant 3584 : index
-    %v463 = arith.addi %tid2, %c462 : index
-    %v464 = arith.cmpi ult, %v463, %v390 : index
-    scf.if %v464 {
-      %v465 = memref.load %keep_sm[%v463] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v466 = arith.addi %v391, %v463 : index
-      memref.store %v465, %out[%v466] : memref<?xf32>
-    }
-    %c467 = arith.constant 3840 : index
-    %v468 = arith.addi %tid2, %c467 : index
-    %v469 = arith.cmpi ult, %v468, %v390 : index
-    scf.if %v469 {
-      %v470 = memref.load %keep_sm[%v468] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %v471 = arith.addi %v391, %v468 : index
+    %c464 = arith.constant 768 : index
+    %v465 = arith.addi %tid2, %c464 : index
+    %v466 = arith.cmpi ult, %v465, %v438 : index
+    scf.if %v466 {
+      %c467 = arith.constant 5 : index
+      %v468 = arith.shrui %v465, %c467 : index
+      %v469 = arith.addi %v465, %v468 : index
+      %v470 = memref.load %keep_sm[%v469] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v471 = arith.addi %v439, %v465 : index
       memref.store %v470, %out[%v471] : memref<?xf32>
+    }
+    %c472 = arith.constant 1024 : index
+    %v473 = arith.addi %tid2, %c472 : index
+    %v474 = arith.cmpi ult, %v473, %v438 : index
+    scf.if %v474 {
+      %c475 = arith.constant 5 : index
+      %v476 = arith.shrui %v473, %c475 : index
+      %v477 = arith.addi %v473, %v476 : index
+      %v478 = memref.load %keep_sm[%v477] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v479 = arith.addi %v439, %v473 : index
+      memref.store %v478, %out[%v479] : memref<?xf32>
+    }
+    %c480 = arith.constant 1280 : index
+    %v481 = arith.addi %tid2, %c480 : index
+    %v482 = arith.cmpi ult, %v481, %v438 : index
+    scf.if %v482 {
+      %c483 = arith.constant 5 : index
+      %v484 = arith.shrui %v481, %c483 : index
+      %v485 = arith.addi %v481, %v484 : index
+      %v486 = memref.load %keep_sm[%v485] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v487 = arith.addi %v439, %v481 : index
+      memref.store %v486, %out[%v487] : memref<?xf32>
+    }
+    %c488 = arith.constant 1536 : index
+    %v489 = arith.addi %tid2, %c488 : index
+    %v490 = arith.cmpi ult, %v489, %v438 : index
+    scf.if %v490 {
+      %c491 = arith.constant 5 : index
+      %v492 = arith.shrui %v489, %c491 : index
+      %v493 = arith.addi %v489, %v492 : index
+      %v494 = memref.load %keep_sm[%v493] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v495 = arith.addi %v439, %v489 : index
+      memref.store %v494, %out[%v495] : memref<?xf32>
+    }
+    %c496 = arith.constant 1792 : index
+    %v497 = arith.addi %tid2, %c496 : index
+    %v498 = arith.cmpi ult, %v497, %v438 : index
+    scf.if %v498 {
+      %c499 = arith.constant 5 : index
+      %v500 = arith.shrui %v497, %c499 : index
+      %v501 = arith.addi %v497, %v500 : index
+      %v502 = memref.load %keep_sm[%v501] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v503 = arith.addi %v439, %v497 : index
+      memref.store %v502, %out[%v503] : memref<?xf32>
+    }
+    %c504 = arith.constant 2048 : index
+    %v505 = arith.addi %tid2, %c504 : index
+    %v506 = arith.cmpi ult, %v505, %v438 : index
+    scf.if %v506 {
+      %c507 = arith.constant 5 : index
+      %v508 = arith.shrui %v505, %c507 : index
+      %v509 = arith.addi %v505, %v508 : index
+      %v510 = memref.load %keep_sm[%v509] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v511 = arith.addi %v439, %v505 : index
+      memref.store %v510, %out[%v511] : memref<?xf32>
+    }
+    %c512 = arith.constant 2304 : index
+    %v513 = arith.addi %tid2, %c512 : index
+    %v514 = arith.cmpi ult, %v513, %v438 : index
+    scf.if %v514 {
+      %c515 = arith.constant 5 : index
+      %v516 = arith.shrui %v513, %c515 : index
+      %v517 = arith.addi %v513, %v516 : index
+      %v518 = memref.load %keep_sm[%v517] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v519 = arith.addi %v439, %v513 : index
+      memref.store %v518, %out[%v519] : memref<?xf32>
+    }
+    %c520 = arith.constant 2560 : index
+    %v521 = arith.addi %tid2, %c520 : index
+    %v522 = arith.cmpi ult, %v521, %v438 : index
+    scf.if %v522 {
+      %c523 = arith.constant 5 : index
+      %v524 = arith.shrui %v521, %c523 : index
+      %v525 = arith.addi %v521, %v524 : index
+      %v526 = memref.load %keep_sm[%v525] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v527 = arith.addi %v439, %v521 : index
+      memref.store %v526, %out[%v527] : memref<?xf32>
+    }
+    %c528 = arith.constant 2816 : index
+    %v529 = arith.addi %tid2, %c528 : index
+    %v530 = arith.cmpi ult, %v529, %v438 : index
+    scf.if %v530 {
+      %c531 = arith.constant 5 : index
+      %v532 = arith.shrui %v529, %c531 : index
+      %v533 = arith.addi %v529, %v532 : index
+      %v534 = memref.load %keep_sm[%v533] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v535 = arith.addi %v439, %v529 : index
+      memref.store %v534, %out[%v535] : memref<?xf32>
+    }
+    %c536 = arith.constant 3072 : index
+    %v537 = arith.addi %tid2, %c536 : index
+    %v538 = arith.cmpi ult, %v537, %v438 : index
+    scf.if %v538 {
+      %c539 = arith.constant 5 : index
+      %v540 = arith.shrui %v537, %c539 : index
+      %v541 = arith.addi %v537, %v540 : index
+      %v542 = memref.load %keep_sm[%v541] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v543 = arith.addi %v439, %v537 : index
+      memref.store %v542, %out[%v543] : memref<?xf32>
+    }
+    %c544 = arith.constant 3328 : index
+    %v545 = arith.addi %tid2, %c544 : index
+    %v546 = arith.cmpi ult, %v545, %v438 : index
+    scf.if %v546 {
+      %c547 = arith.constant 5 : index
+      %v548 = arith.shrui %v545, %c547 : index
+      %v549 = arith.addi %v545, %v548 : index
+      %v550 = memref.load %keep_sm[%v549] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v551 = arith.addi %v439, %v545 : index
+      memref.store %v550, %out[%v551] : memref<?xf32>
+    }
+    %c552 = arith.constant 3584 : index
+    %v553 = arith.addi %tid2, %c552 : index
+    %v554 = arith.cmpi ult, %v553, %v438 : index
+    scf.if %v554 {
+      %c555 = arith.constant 5 : index
+      %v556 = arith.shrui %v553, %c555 : index
+      %v557 = arith.addi %v553, %v556 : index
+      %v558 = memref.load %keep_sm[%v557] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v559 = arith.addi %v439, %v553 : index
+      memref.store %v558, %out[%v559] : memref<?xf32>
+    }
+    %c560 = arith.constant 3840 : index
+    %v561 = arith.addi %tid2, %c560 : index
+    %v562 = arith.cmpi ult, %v561, %v438 : index
+    scf.if %v562 {
+      %c563 = arith.constant 5 : index
+      %v564 = arith.shrui %v561, %c563 : index
+      %v565 = arith.addi %v561, %v564 : index
+      %v566 = memref.load %keep_sm[%v565] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v567 = arith.addi %v439, %v561 : index
+      memref.store %v566, %out[%v567] : memref<?xf32>
     }
     gpu.return
   }
