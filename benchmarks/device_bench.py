@@ -68,11 +68,11 @@ BENCHES = {
     "scan_incl_f32": ("scan", ["scan_incl_f32"], 8),
     "scan_excl_f32": ("scan", ["scan_excl_f32"], 8),
     "select_f32_0pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_blockx",
-                                            "select_gt_f32_old_items8"], None),
+                                            "select_gt_f32_poll76", "select_gt_f32_old_items8"], None),
     "select_f32_50pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_blockx",
-                                            "select_gt_f32_old_items8"], None),
+                                            "select_gt_f32_poll76", "select_gt_f32_old_items8"], None),
     "select_f32_100pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_blockx",
-                                            "select_gt_f32_old_items8"], None),
+                                            "select_gt_f32_poll76", "select_gt_f32_old_items8"], None),
     # Block micro-kernels: "warp" is warp.block_reduce / warp.block_scan with
     # the default algorithm; variants: each algorithm explicitly, and the
     # recurrence composed of warp.reduce / warp.scan (gen_kernels.py).

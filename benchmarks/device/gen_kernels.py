@@ -731,6 +731,8 @@ def files():
                                  relaxed=False, poll_ns=0, settle_ns=0, ticket=True))
     scan.append(scan_like_kernel("select_gt_f32_unstaged", "f32", "select", staged=False))
     scan.append(scan_like_kernel("select_gt_f32_blockx", "f32", "select", exchange="block"))
+    # CUB's sm_90 DeviceSelect tuning polls every 76 ns (settling 1150 ns).
+    scan.append(scan_like_kernel("select_gt_f32_poll76", "f32", "select", poll_ns=76, settle_ns=1150))
     scan.append(scan_like_kernel("select_gt_f32_old_items8", "f32", "select", items=8, staged=False,
                                  exchange=None, relaxed=False, poll_ns=0, settle_ns=0, ticket=True))
     # block_{reduce,scan}_i32_B: the block op with its default algorithm;
