@@ -97,7 +97,6 @@ static void buildAsyncToLLVMPipeline(OpPassManager &pm) {
 static void buildDeviceIndex32Pipeline(OpPassManager &pm,
                                        const WarpPipelineOptions &options) {
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
-  device.addPass(createWarpRecordKernelABIPass());
   device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createConvertVectorToSCFPass());
   device.addPass(createSCFToControlFlowPass());
@@ -123,6 +122,11 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   // Kernels written inside gpu.launch must be outlined before the device
   // passes, which run on gpu.module, can see their warp ops.
   pm.addPass(createGpuKernelOutliningPass());
+  // Before the expansions: it rejects the program's own pointers in index
+  // values (warp.atomic_add's address grouping makes one, within the
+  // option's documented limit).
+  if (options.deviceIndexBitWidth == 32)
+    pm.addNestedPass<gpu::GPUModuleOp>(createWarpRecordKernelABIPass());
   buildWarpToNVVMPipeline(pm, options);
   if (options.deviceIndexBitWidth == 32)
     buildDeviceIndex32Pipeline(pm, options);

@@ -228,8 +228,11 @@ def WarpRecordKernelABIPass
     the H200: a kernel that built its `ld.global.nc` pointer that way
     faulted).
 
-    `warp-lower-to-ptx` runs it on each gpu.module before the device
-    lowering when `device-index-bitwidth=32`.
+    `warp-lower-to-ptx` runs it on each gpu.module right after kernel
+    outlining, before the warp expansions, when `device-index-bitwidth=32`
+    (so only the program's own pointer-as-index ops are rejected:
+    `warp.atomic_add`'s expansion groups lanes by address with one, whose
+    32-bit truncation is the option's documented limit).
 
     ```mlir
     // warp-opt --warp-record-kernel-abi
