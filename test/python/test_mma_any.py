@@ -166,3 +166,10 @@ def test_benchmark_arguments():
                                                                             (48, 48, 48)]
     with pytest.raises(SystemExit):
         bench.parse_args(["--size", "40"])
+    assert bench.parse_args([]).kernels == ("f16", "bf16")
+    assert bench.parse_args(["--kernel", "bf16"]).kernels == ("bf16",)
+    assert [spec[0] for spec in bench.kernel_specs(bench.parse_args([]))] == ["matmul_f32acc",
+                                                                             "matmul_bf16"]
+    assert bench.EXAMPLE_BF16.exists()
+    with pytest.raises(SystemExit):  # bf16 accumulates in f32 only
+        bench.parse_args(["--kernel", "bf16", "--accumulator", "f16"])

@@ -63,7 +63,8 @@ fi
 want bench || exit $status
 # Benchmarks: timings against CUB, Triton and torch in the same run (not pass/fail).
 python3 "$here/warp_bench.py" --ptx "$here/bench.ptx" --json "$out/bench.json" 2>&1 | tee "$out/bench.txt" | tail -8
-# Tensor cores: examples/mma_matmul_any.mlir against torch.matmul at 4096^3.
+# Tensor cores: examples/mma_matmul_any.mlir (f16) and mma_matmul_bf16.mlir (bf16)
+# against torch.matmul at 4096^3, one line each.
 "$venv/bin/python" "$here/mma_bench.py" --json "$out/mma_bench.json" 2>&1 | tee "$out/mma_bench.txt" | tail -3
 python3 "$here/all_reduce_bench.py" --upstream "$here/all_reduce_upstream.ptx" \
   --warp "$here/all_reduce_warp.ptx" 2>&1 | tee "$out/all_reduce_bench.txt" | tail -10
