@@ -48,3 +48,52 @@ def test_compile_errors_raise_mlir_error():
         wm.compile(seed_kernels.prog, chip="sm_42")
     with pytest.raises(ValueError, match="format must be one of"):
         wm.compile(seed_kernels.prog, format="sass")
+
+
+def _fresh_ptx(source, **options):
+    """PTX through warpLowerToBinary: a pipeline built for this call only."""
+    module = wm.Module.parse(source, wm.Context())
+    objects = []
+    callback = wm._capi.ObjectCallback(lambda _n, data, _u: objects.append(data.bytes()))
+    text = wm.compiler.pipeline_options(**options).encode()
+    result = wm._capi.lib().warpLowerToBinary(
+        module.operation, wm._capi.MlirStringRef.of(text), callback, None)
+    assert result.value and len(objects) == 1
+    return objects[0].decode()
+
+
+def test_kept_pipeline_gives_the_same_ptx():
+    """compile() reuses its context's pass manager for the same options
+    (warpCompilerLowerToBinary): the PTX is that of a pipeline built afresh,
+    call after call and with other options in between."""
+    context = wm.Context()
+    fresh = _fresh_ptx(seed_kernels.prog.to_mlir(), chip="sm_90")
+    fresh80 = _fresh_ptx(seed_kernels.prog.to_mlir(), chip="sm_80")
+    for chip, expected in (("sm_90", fresh), ("sm_80", fresh80), ("sm_90", fresh)):
+        for _ in range(2):
+            got = wm.compile(seed_kernels.prog, chip=chip, context=context, cache=False)
+            assert got.ptx == expected
+
+
+def test_kept_pipeline_from_threads():
+    """Concurrent compiles in one context: one runs the kept pipeline, the
+    others build their own; every result is the same PTX."""
+    import threading
+    context = wm.Context()
+    expected = wm.compile(seed_kernels.prog, context=context, cache=False).ptx
+    results, errors = [], []
+
+    def work():
+        try:
+            for _ in range(3):
+                module = wm.Module.parse(seed_kernels.prog.to_mlir(), context)
+                results.append(wm.compile(module, cache=False).ptx)
+        except Exception as error:  # reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors and len(results) == 9 and set(results) == {expected}
