@@ -74,27 +74,6 @@ MLIR_CAPI_EXPORTED MlirLogicalResult
 warpLowerToBinary(MlirOperation module, MlirStringRef options,
                   WarpObjectCallback callback, void *userData);
 
-/// Pass managers of `warp-lower-to-ptx` kept for one context, so that a
-/// compile after the first reuses the pipeline built and initialized for the
-/// same options (parsing the options and collecting each pass's patterns
-/// cost a good part of a small compile). Destroy it before its context.
-typedef struct {
-  void *ptr;
-} WarpCompiler;
-
-MLIR_CAPI_EXPORTED WarpCompiler warpCompilerCreate(MlirContext context);
-MLIR_CAPI_EXPORTED void warpCompilerDestroy(WarpCompiler compiler);
-
-/// warpLowerToBinary with the pipeline `compiler` keeps for `options` (built
-/// on the first call with them). Thread safety: calls may come from several
-/// threads, on modules of the compiler's context; one at a time runs the kept
-/// pipeline, another that comes meanwhile builds its own (as
-/// warpLowerToBinary does), so none waits and none shares a running pass
-/// manager. A module of another context gets a pipeline of its own too.
-MLIR_CAPI_EXPORTED MlirLogicalResult warpCompilerLowerToBinary(
-    WarpCompiler compiler, MlirOperation module, MlirStringRef options,
-    WarpObjectCallback callback, void *userData);
-
 /// Called once per kernel: its symbol name and the types of its arguments
 /// (valid during the call only).
 typedef void (*WarpKernelCallback)(MlirStringRef kernelName,

@@ -44,7 +44,6 @@ MlirType = _handle("MlirType")
 MlirAttribute = _handle("MlirAttribute")
 MlirAffineMap = _handle("MlirAffineMap")
 MlirIdentifier = _handle("MlirIdentifier")
-WarpCompiler = _handle("WarpCompiler")
 
 
 class MlirLogicalResult(ctypes.Structure):
@@ -99,10 +98,6 @@ def lib() -> ctypes.CDLL:
         ("warpRegisterAllUpstream", ctypes.c_bool, [MlirDialectRegistry]),
         ("warpLowerToBinary", MlirLogicalResult,
          [MlirOperation, MlirStringRef, ObjectCallback, ctypes.c_void_p]),
-        ("warpCompilerCreate", WarpCompiler, [MlirContext]),
-        ("warpCompilerDestroy", None, [WarpCompiler]),
-        ("warpCompilerLowerToBinary", MlirLogicalResult,
-         [WarpCompiler, MlirOperation, MlirStringRef, ObjectCallback, ctypes.c_void_p]),
         ("warpForEachKernel", None, [MlirOperation, KernelCallback, ctypes.c_void_p]),
         ("mlirDialectRegistryCreate", MlirDialectRegistry, []),
         ("mlirDialectRegistryDestroy", None, [MlirDialectRegistry]),

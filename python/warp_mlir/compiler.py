@@ -244,9 +244,8 @@ def compile(source: Union[str, Module, "Program"], chip: str = "sm_90", format: 
     objects: List[bytes] = []
     callback = _capi.ObjectCallback(lambda _name, data, _u: objects.append(data.bytes()))
     module.context.take_diagnostics()
-    result = _capi.lib().warpCompilerLowerToBinary(
-        module.context.compiler(), module.operation, _capi.MlirStringRef.of(options.encode()),
-        callback, None)
+    result = _capi.lib().warpLowerToBinary(
+        module.operation, _capi.MlirStringRef.of(options.encode()), callback, None)
     diagnostics = module.context.take_diagnostics()
     if not result.value:
         raise MLIRError(f"compilation for {chip} failed", diagnostics)

@@ -144,16 +144,6 @@ class Context:
         self._handler = _capi.DiagnosticHandler(self._on_diagnostic)
         self._delete = _capi.UserDataDelete(lambda _: None)
         L.mlirContextAttachDiagnosticHandler(self._handle, self._handler, None, self._delete)
-        self._compiler = None
-
-    def compiler(self):
-        """The WarpCompiler of this context (created on first use): the
-        warp-lower-to-ptx pass managers compile() reuses, by options. The C
-        API lets calls from several threads share it (a second concurrent
-        compile builds its own pipeline)."""
-        if self._compiler is None:
-            self._compiler = _capi.lib().warpCompilerCreate(self._handle)
-        return self._compiler
 
     def _on_diagnostic(self, diagnostic, _user_data):
         L = _capi.lib()
@@ -169,10 +159,6 @@ class Context:
         return taken
 
     def __del__(self) -> None:
-        # The compiler's pass managers before the context they belong to.
-        compiler, self._compiler = getattr(self, "_compiler", None), None
-        if compiler is not None and not sys.is_finalizing():
-            _capi.lib().warpCompilerDestroy(compiler)
         _release(self, "mlirContextDestroy")
 
 
