@@ -7,7 +7,8 @@
     `gpu.shuffle xor` + `arith.addf`, what the same kernel needs without
     warp), both to PTX text for sm_90;
  2. the same kernel in process through the Python package (ctypes, C API):
-    the first compile in a fresh process and the warm median of 20;
+    the first compile in a fresh process and the warm median of 20, with
+    the on-disk cache off;
  3. a module of 1,000 small kernels (one gpu.module, and 8 gpu.modules of
     125) with MLIR's multithreading on and off (--mlir-disable-threading).
 
@@ -163,7 +164,9 @@ def main():
         say(f"   warp / mlir-opt-22 = {tw / tu:.3f}  (target <= 0.8)")
         data["k100_process"] = {"warp_s": tw, "mlir_opt_s": tu, "ratio": tw / tu}
 
-        env = dict(os.environ, WARP_MLIR_LIBRARY=args.library,
+        # WARP_MLIR_CACHE=0: every compile compiles (the on-disk cache would
+        # hand back the first one's PTX).
+        env = dict(os.environ, WARP_MLIR_LIBRARY=args.library, WARP_MLIR_CACHE="0",
                    PYTHONPATH=os.path.join(ROOT, "python") + os.pathsep + os.environ.get("PYTHONPATH", ""))
         firsts, warm = [], None
         for i in range(5):
