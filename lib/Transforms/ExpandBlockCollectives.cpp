@@ -614,9 +614,13 @@ std::optional<int64_t> foldableWarpTotals(BlockScanOp op) {
 /// CUB's BLOCK_SCAN_WARP_SCANS for small blocks: lane 31 of each warp parks
 /// the warp's total, and after one barrier every thread folds the totals of
 /// the warps before its own into its prefix (and all of them into the block
-/// total), with no second warp scan and no second barrier. A leading
-/// barrier keeps the previous block op's reads of the slots apart from these
-/// stores. `own` is the warp scan of the op's values.
+/// total), with no second warp scan and no second barrier. The totals go to
+/// the prefix slots, which no block op writes before its first barrier, so
+/// the next block op cannot overwrite them while a thread still reads them
+/// here (compute-sanitizer's racecheck found that with slots 0..31, which
+/// a following reduce parks into at once); a leading barrier keeps the
+/// previous block op's reads of the prefix slots apart from these stores.
+/// `own` is the warp scan of the op's values.
 Tuple expandScanFoldingTotals(BlockBuilder &bb, BlockScanOp op, Tuple own,
                               int64_t warps) {
   const BlockGeometry &g = bb.geometry;
@@ -624,15 +628,17 @@ Tuple expandScanFoldingTotals(BlockBuilder &bb, BlockScanOp op, Tuple own,
   bb.barrier();
   bb.onlyIf(bb.eq(g.lane, bb.cst(kWarpSize - 1)), [&] {
     // Lane 31's inclusive value is the warp's total.
-    bb.store(exclusive ? bb.combine(own, op.getValues()) : own, g.warp);
+    bb.store(exclusive ? bb.combine(own, op.getValues()) : own,
+             arith::AddIOp::create(bb.b, bb.loc, g.warp,
+                                   bb.cst(kFirstPrefixSlot)));
   });
   bb.barrier();
   // prefix: the totals of warps 0 .. warp-1 (warp 0 has none and keeps its
   // own scan); run: of warps 0 .. j.
-  Tuple run = bb.load(bb.cst(0));
+  Tuple run = bb.load(bb.cst(kFirstPrefixSlot));
   Tuple prefix = run;
   for (int64_t j = 1; j < warps; ++j) {
-    Tuple next = bb.combine(run, bb.load(bb.cst(j)));
+    Tuple next = bb.combine(run, bb.load(bb.cst(kFirstPrefixSlot + j)));
     if (j + 1 < warps)
       prefix = bb.select(
           arith::CmpIOp::create(bb.b, bb.loc, arith::CmpIPredicate::ugt,

@@ -163,9 +163,12 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
       `known_block_size` allows them, for a kind without `init`: a block of
       exactly one whole warp is its warp scan (no memory, no barrier); a
       block of 2 to 8 whole warps of an integer kind (exact in any order)
-      has lane 31 of each warp park the warp's total after a barrier, and
-      after a second barrier every thread folds the totals of the warps
-      before its own (CUB's form: no scan of the totals in warp 0).
+      has lane 31 of each warp park the warp's total after a barrier (in
+      the scratch array's prefix slots, which no block op writes before its
+      first barrier, so that the next block op cannot overwrite a total
+      still being read), and after a second barrier every thread folds the
+      totals of the warps before its own (CUB's form: no scan of the
+      totals in warp 0).
     * `raking` (CUB's `BLOCK_SCAN_RAKING`): every thread stores its value
       to workgroup memory, a barrier, then warp 0 alone works: lane `l`
       owns the segment of threads `l*S .. min((l+1)*S, B) - 1`,
