@@ -71,45 +71,46 @@ gpu.module @block {
   gpu.func @block_reduce_i32_32_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
-    %c3 = arith.constant 2 : index
-    %c4 = arith.constant 32 : index
-    %tid5 = gpu.thread_id x
-    %bid6 = gpu.block_id x
-    %v7 = arith.muli %bid6, %c4 : index
-    %gid8 = arith.addi %v7, %tid5 : index
-    %x9 = memref.load %in[%gid8] : memref<?xi32>
-    %c10 = arith.constant 32 : index
-    %wid11 = arith.divui %tid5, %c10 : index
-    %lane12 = arith.remui %tid5, %c10 : index
-    %c13 = arith.constant 0 : index
-    %v14 = arith.cmpi eq, %lane12, %c13 : index
-    %c15 = arith.constant 31 : index
-    %v16 = arith.cmpi eq, %lane12, %c15 : index
-    %c17 = arith.constant 1 : index
-    %v18 = arith.cmpi ult, %lane12, %c17 : index
-    %v19 = arith.index_cast %wid11 : index to i32
-    %c20 = arith.constant 0 : i32
-    %c21 = arith.constant 64 : index
-    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
-      %v25 = arith.index_cast %r23 : index to i32
-      %v26 = arith.xori %x9, %v25 : i32
-      %v27 = arith.addi %v26, %a24 : i32
-      %v28 = arith.remui %r23, %c3 : index
-      %v29 = warp.reduce <add> %v27 lanes = <first> : i32
-      scf.if %v14 {
-        memref.store %v29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 32 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 32 : index
+    %wid10 = arith.divui %tid3, %c9 : index
+    %lane11 = arith.remui %tid3, %c9 : index
+    %c12 = arith.constant 0 : index
+    %v13 = arith.cmpi eq, %lane11, %c12 : index
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane11, %c14 : index
+    %c16 = arith.constant 1 : index
+    %v17 = arith.cmpi ult, %lane11, %c16 : index
+    %v18 = arith.index_cast %wid10 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c23 = arith.constant 64 : index
+    %res20 = scf.for %r21 = %c1 to %c23 step %c2 iter_args(%a22 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r21 : index to i32
+      %v25 = arith.xori %x8, %v24 : i32
+      %v26 = arith.addi %v25, %a22 : i32
+      %c27 = arith.constant 0 : i32
+      %c28 = arith.constant 2 : index
+      %v29 = arith.remui %r21, %c28 : index
+      %v30 = warp.reduce <add> %v26 lanes = <first> : i32
+      scf.if %v13 {
+        memref.store %v30, %sm[%v29, %wid10] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %v30 = scf.if %v18 -> i32 {
-        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v31 : i32
+      %v31 = scf.if %v17 -> i32 {
+        %v32 = memref.load %sm[%v29, %lane11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v32 : i32
       } else {
-        scf.yield %c20 : i32
+        scf.yield %c27 : i32
       }
-      %v32 = warp.reduce <add> %v30 : i32
-      scf.yield %v32 : i32
+      %v33 = warp.reduce <add> %v31 : i32
+      scf.yield %v33 : i32
     }
-    memref.store %res22, %out[%gid8] : memref<?xi32>
+    memref.store %res20, %out[%gid7] : memref<?xi32>
     gpu.return
   }
 
@@ -248,45 +249,46 @@ gpu.module @block {
   gpu.func @block_reduce_i32_64_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
-    %c3 = arith.constant 2 : index
-    %c4 = arith.constant 64 : index
-    %tid5 = gpu.thread_id x
-    %bid6 = gpu.block_id x
-    %v7 = arith.muli %bid6, %c4 : index
-    %gid8 = arith.addi %v7, %tid5 : index
-    %x9 = memref.load %in[%gid8] : memref<?xi32>
-    %c10 = arith.constant 32 : index
-    %wid11 = arith.divui %tid5, %c10 : index
-    %lane12 = arith.remui %tid5, %c10 : index
-    %c13 = arith.constant 0 : index
-    %v14 = arith.cmpi eq, %lane12, %c13 : index
-    %c15 = arith.constant 31 : index
-    %v16 = arith.cmpi eq, %lane12, %c15 : index
-    %c17 = arith.constant 2 : index
-    %v18 = arith.cmpi ult, %lane12, %c17 : index
-    %v19 = arith.index_cast %wid11 : index to i32
-    %c20 = arith.constant 0 : i32
-    %c21 = arith.constant 64 : index
-    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
-      %v25 = arith.index_cast %r23 : index to i32
-      %v26 = arith.xori %x9, %v25 : i32
-      %v27 = arith.addi %v26, %a24 : i32
-      %v28 = arith.remui %r23, %c3 : index
-      %v29 = warp.reduce <add> %v27 lanes = <first> : i32
-      scf.if %v14 {
-        memref.store %v29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 64 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 32 : index
+    %wid10 = arith.divui %tid3, %c9 : index
+    %lane11 = arith.remui %tid3, %c9 : index
+    %c12 = arith.constant 0 : index
+    %v13 = arith.cmpi eq, %lane11, %c12 : index
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane11, %c14 : index
+    %c16 = arith.constant 2 : index
+    %v17 = arith.cmpi ult, %lane11, %c16 : index
+    %v18 = arith.index_cast %wid10 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c23 = arith.constant 64 : index
+    %res20 = scf.for %r21 = %c1 to %c23 step %c2 iter_args(%a22 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r21 : index to i32
+      %v25 = arith.xori %x8, %v24 : i32
+      %v26 = arith.addi %v25, %a22 : i32
+      %c27 = arith.constant 0 : i32
+      %c28 = arith.constant 2 : index
+      %v29 = arith.remui %r21, %c28 : index
+      %v30 = warp.reduce <add> %v26 lanes = <first> : i32
+      scf.if %v13 {
+        memref.store %v30, %sm[%v29, %wid10] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %v30 = scf.if %v18 -> i32 {
-        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v31 : i32
+      %v31 = scf.if %v17 -> i32 {
+        %v32 = memref.load %sm[%v29, %lane11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v32 : i32
       } else {
-        scf.yield %c20 : i32
+        scf.yield %c27 : i32
       }
-      %v32 = warp.reduce <add> %v30 : i32
-      scf.yield %v32 : i32
+      %v33 = warp.reduce <add> %v31 : i32
+      scf.yield %v33 : i32
     }
-    memref.store %res22, %out[%gid8] : memref<?xi32>
+    memref.store %res20, %out[%gid7] : memref<?xi32>
     gpu.return
   }
 
@@ -359,45 +361,46 @@ gpu.module @block {
   gpu.func @block_reduce_i32_128_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
-    %c3 = arith.constant 2 : index
-    %c4 = arith.constant 128 : index
-    %tid5 = gpu.thread_id x
-    %bid6 = gpu.block_id x
-    %v7 = arith.muli %bid6, %c4 : index
-    %gid8 = arith.addi %v7, %tid5 : index
-    %x9 = memref.load %in[%gid8] : memref<?xi32>
-    %c10 = arith.constant 32 : index
-    %wid11 = arith.divui %tid5, %c10 : index
-    %lane12 = arith.remui %tid5, %c10 : index
-    %c13 = arith.constant 0 : index
-    %v14 = arith.cmpi eq, %lane12, %c13 : index
-    %c15 = arith.constant 31 : index
-    %v16 = arith.cmpi eq, %lane12, %c15 : index
-    %c17 = arith.constant 4 : index
-    %v18 = arith.cmpi ult, %lane12, %c17 : index
-    %v19 = arith.index_cast %wid11 : index to i32
-    %c20 = arith.constant 0 : i32
-    %c21 = arith.constant 64 : index
-    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
-      %v25 = arith.index_cast %r23 : index to i32
-      %v26 = arith.xori %x9, %v25 : i32
-      %v27 = arith.addi %v26, %a24 : i32
-      %v28 = arith.remui %r23, %c3 : index
-      %v29 = warp.reduce <add> %v27 lanes = <first> : i32
-      scf.if %v14 {
-        memref.store %v29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 128 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 32 : index
+    %wid10 = arith.divui %tid3, %c9 : index
+    %lane11 = arith.remui %tid3, %c9 : index
+    %c12 = arith.constant 0 : index
+    %v13 = arith.cmpi eq, %lane11, %c12 : index
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane11, %c14 : index
+    %c16 = arith.constant 4 : index
+    %v17 = arith.cmpi ult, %lane11, %c16 : index
+    %v18 = arith.index_cast %wid10 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c23 = arith.constant 64 : index
+    %res20 = scf.for %r21 = %c1 to %c23 step %c2 iter_args(%a22 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r21 : index to i32
+      %v25 = arith.xori %x8, %v24 : i32
+      %v26 = arith.addi %v25, %a22 : i32
+      %c27 = arith.constant 0 : i32
+      %c28 = arith.constant 2 : index
+      %v29 = arith.remui %r21, %c28 : index
+      %v30 = warp.reduce <add> %v26 lanes = <first> : i32
+      scf.if %v13 {
+        memref.store %v30, %sm[%v29, %wid10] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %v30 = scf.if %v18 -> i32 {
-        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v31 : i32
+      %v31 = scf.if %v17 -> i32 {
+        %v32 = memref.load %sm[%v29, %lane11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v32 : i32
       } else {
-        scf.yield %c20 : i32
+        scf.yield %c27 : i32
       }
-      %v32 = warp.reduce <add> %v30 : i32
-      scf.yield %v32 : i32
+      %v33 = warp.reduce <add> %v31 : i32
+      scf.yield %v33 : i32
     }
-    memref.store %res22, %out[%gid8] : memref<?xi32>
+    memref.store %res20, %out[%gid7] : memref<?xi32>
     gpu.return
   }
 
@@ -470,45 +473,46 @@ gpu.module @block {
   gpu.func @block_reduce_i32_256_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
-    %c3 = arith.constant 2 : index
-    %c4 = arith.constant 256 : index
-    %tid5 = gpu.thread_id x
-    %bid6 = gpu.block_id x
-    %v7 = arith.muli %bid6, %c4 : index
-    %gid8 = arith.addi %v7, %tid5 : index
-    %x9 = memref.load %in[%gid8] : memref<?xi32>
-    %c10 = arith.constant 32 : index
-    %wid11 = arith.divui %tid5, %c10 : index
-    %lane12 = arith.remui %tid5, %c10 : index
-    %c13 = arith.constant 0 : index
-    %v14 = arith.cmpi eq, %lane12, %c13 : index
-    %c15 = arith.constant 31 : index
-    %v16 = arith.cmpi eq, %lane12, %c15 : index
-    %c17 = arith.constant 8 : index
-    %v18 = arith.cmpi ult, %lane12, %c17 : index
-    %v19 = arith.index_cast %wid11 : index to i32
-    %c20 = arith.constant 0 : i32
-    %c21 = arith.constant 64 : index
-    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
-      %v25 = arith.index_cast %r23 : index to i32
-      %v26 = arith.xori %x9, %v25 : i32
-      %v27 = arith.addi %v26, %a24 : i32
-      %v28 = arith.remui %r23, %c3 : index
-      %v29 = warp.reduce <add> %v27 lanes = <first> : i32
-      scf.if %v14 {
-        memref.store %v29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 256 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 32 : index
+    %wid10 = arith.divui %tid3, %c9 : index
+    %lane11 = arith.remui %tid3, %c9 : index
+    %c12 = arith.constant 0 : index
+    %v13 = arith.cmpi eq, %lane11, %c12 : index
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane11, %c14 : index
+    %c16 = arith.constant 8 : index
+    %v17 = arith.cmpi ult, %lane11, %c16 : index
+    %v18 = arith.index_cast %wid10 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c23 = arith.constant 64 : index
+    %res20 = scf.for %r21 = %c1 to %c23 step %c2 iter_args(%a22 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r21 : index to i32
+      %v25 = arith.xori %x8, %v24 : i32
+      %v26 = arith.addi %v25, %a22 : i32
+      %c27 = arith.constant 0 : i32
+      %c28 = arith.constant 2 : index
+      %v29 = arith.remui %r21, %c28 : index
+      %v30 = warp.reduce <add> %v26 lanes = <first> : i32
+      scf.if %v13 {
+        memref.store %v30, %sm[%v29, %wid10] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %v30 = scf.if %v18 -> i32 {
-        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v31 : i32
+      %v31 = scf.if %v17 -> i32 {
+        %v32 = memref.load %sm[%v29, %lane11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v32 : i32
       } else {
-        scf.yield %c20 : i32
+        scf.yield %c27 : i32
       }
-      %v32 = warp.reduce <add> %v30 : i32
-      scf.yield %v32 : i32
+      %v33 = warp.reduce <add> %v31 : i32
+      scf.yield %v33 : i32
     }
-    memref.store %res22, %out[%gid8] : memref<?xi32>
+    memref.store %res20, %out[%gid7] : memref<?xi32>
     gpu.return
   }
 
@@ -581,45 +585,46 @@ gpu.module @block {
   gpu.func @block_reduce_i32_1024_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
-    %c3 = arith.constant 2 : index
-    %c4 = arith.constant 1024 : index
-    %tid5 = gpu.thread_id x
-    %bid6 = gpu.block_id x
-    %v7 = arith.muli %bid6, %c4 : index
-    %gid8 = arith.addi %v7, %tid5 : index
-    %x9 = memref.load %in[%gid8] : memref<?xi32>
-    %c10 = arith.constant 32 : index
-    %wid11 = arith.divui %tid5, %c10 : index
-    %lane12 = arith.remui %tid5, %c10 : index
-    %c13 = arith.constant 0 : index
-    %v14 = arith.cmpi eq, %lane12, %c13 : index
-    %c15 = arith.constant 31 : index
-    %v16 = arith.cmpi eq, %lane12, %c15 : index
-    %c17 = arith.constant 32 : index
-    %v18 = arith.cmpi ult, %lane12, %c17 : index
-    %v19 = arith.index_cast %wid11 : index to i32
-    %c20 = arith.constant 0 : i32
-    %c21 = arith.constant 64 : index
-    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
-      %v25 = arith.index_cast %r23 : index to i32
-      %v26 = arith.xori %x9, %v25 : i32
-      %v27 = arith.addi %v26, %a24 : i32
-      %v28 = arith.remui %r23, %c3 : index
-      %v29 = warp.reduce <add> %v27 lanes = <first> : i32
-      scf.if %v14 {
-        memref.store %v29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 1024 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 32 : index
+    %wid10 = arith.divui %tid3, %c9 : index
+    %lane11 = arith.remui %tid3, %c9 : index
+    %c12 = arith.constant 0 : index
+    %v13 = arith.cmpi eq, %lane11, %c12 : index
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane11, %c14 : index
+    %c16 = arith.constant 32 : index
+    %v17 = arith.cmpi ult, %lane11, %c16 : index
+    %v18 = arith.index_cast %wid10 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c23 = arith.constant 64 : index
+    %res20 = scf.for %r21 = %c1 to %c23 step %c2 iter_args(%a22 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r21 : index to i32
+      %v25 = arith.xori %x8, %v24 : i32
+      %v26 = arith.addi %v25, %a22 : i32
+      %c27 = arith.constant 0 : i32
+      %c28 = arith.constant 2 : index
+      %v29 = arith.remui %r21, %c28 : index
+      %v30 = warp.reduce <add> %v26 lanes = <first> : i32
+      scf.if %v13 {
+        memref.store %v30, %sm[%v29, %wid10] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %v30 = scf.if %v18 -> i32 {
-        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v31 : i32
+      %v31 = scf.if %v17 -> i32 {
+        %v32 = memref.load %sm[%v29, %lane11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v32 : i32
       } else {
-        scf.yield %c20 : i32
+        scf.yield %c27 : i32
       }
-      %v32 = warp.reduce <add> %v30 : i32
-      scf.yield %v32 : i32
+      %v33 = warp.reduce <add> %v31 : i32
+      scf.yield %v33 : i32
     }
-    memref.store %res22, %out[%gid8] : memref<?xi32>
+    memref.store %res20, %out[%gid7] : memref<?xi32>
     gpu.return
   }
 
@@ -692,52 +697,53 @@ gpu.module @block {
   gpu.func @block_scan_i32_32_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
-    %c3 = arith.constant 2 : index
-    %c4 = arith.constant 32 : index
-    %tid5 = gpu.thread_id x
-    %bid6 = gpu.block_id x
-    %v7 = arith.muli %bid6, %c4 : index
-    %gid8 = arith.addi %v7, %tid5 : index
-    %x9 = memref.load %in[%gid8] : memref<?xi32>
-    %c10 = arith.constant 32 : index
-    %wid11 = arith.divui %tid5, %c10 : index
-    %lane12 = arith.remui %tid5, %c10 : index
-    %c13 = arith.constant 0 : index
-    %v14 = arith.cmpi eq, %lane12, %c13 : index
-    %c15 = arith.constant 31 : index
-    %v16 = arith.cmpi eq, %lane12, %c15 : index
-    %c17 = arith.constant 1 : index
-    %v18 = arith.cmpi ult, %lane12, %c17 : index
-    %v19 = arith.index_cast %wid11 : index to i32
-    %c20 = arith.constant 0 : i32
-    %c21 = arith.constant 64 : index
-    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
-      %v25 = arith.index_cast %r23 : index to i32
-      %v26 = arith.xori %x9, %v25 : i32
-      %v27 = arith.addi %v26, %a24 : i32
-      %v28 = arith.remui %r23, %c3 : index
-      %incl29 = warp.scan <add> %v27 : i32
-      scf.if %v16 {
-        memref.store %incl29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 32 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 32 : index
+    %wid10 = arith.divui %tid3, %c9 : index
+    %lane11 = arith.remui %tid3, %c9 : index
+    %c12 = arith.constant 0 : index
+    %v13 = arith.cmpi eq, %lane11, %c12 : index
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane11, %c14 : index
+    %c16 = arith.constant 1 : index
+    %v17 = arith.cmpi ult, %lane11, %c16 : index
+    %v18 = arith.index_cast %wid10 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c23 = arith.constant 64 : index
+    %res20 = scf.for %r21 = %c1 to %c23 step %c2 iter_args(%a22 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r21 : index to i32
+      %v25 = arith.xori %x8, %v24 : i32
+      %v26 = arith.addi %v25, %a22 : i32
+      %c27 = arith.constant 0 : i32
+      %c28 = arith.constant 2 : index
+      %v29 = arith.remui %r21, %c28 : index
+      %incl30 = warp.scan <add> %v26 : i32
+      scf.if %v15 {
+        memref.store %incl30, %sm[%v29, %wid10] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %v30 = scf.if %v18 -> i32 {
-        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v31 : i32
+      %v31 = scf.if %v17 -> i32 {
+        %v32 = memref.load %sm[%v29, %lane11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v32 : i32
       } else {
-        scf.yield %c20 : i32
+        scf.yield %c27 : i32
       }
-      %v32 = warp.scan <add> %v30 : i32
-      %c33 = arith.constant 1 : i32
-      %v34 = arith.subi %v19, %c33 : i32
-      %v35 = arith.maxsi %v34, %c20 : i32
-      %v36 = warp.broadcast %v32, %v35 : i32
-      %v37 = arith.cmpi eq, %v19, %c20 : i32
-      %v38 = arith.select %v37, %c20, %v36 : i32
-      %v39 = arith.addi %incl29, %v38 : i32
-      scf.yield %v39 : i32
+      %v33 = warp.scan <add> %v31 : i32
+      %c34 = arith.constant 1 : i32
+      %v35 = arith.subi %v18, %c34 : i32
+      %v36 = arith.maxsi %v35, %c27 : i32
+      %v37 = warp.broadcast %v33, %v36 : i32
+      %v38 = arith.cmpi eq, %v18, %c27 : i32
+      %v39 = arith.select %v38, %c27, %v37 : i32
+      %v40 = arith.addi %incl30, %v39 : i32
+      scf.yield %v40 : i32
     }
-    memref.store %res22, %out[%gid8] : memref<?xi32>
+    memref.store %res20, %out[%gid7] : memref<?xi32>
     gpu.return
   }
 
@@ -876,52 +882,53 @@ gpu.module @block {
   gpu.func @block_scan_i32_64_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
-    %c3 = arith.constant 2 : index
-    %c4 = arith.constant 64 : index
-    %tid5 = gpu.thread_id x
-    %bid6 = gpu.block_id x
-    %v7 = arith.muli %bid6, %c4 : index
-    %gid8 = arith.addi %v7, %tid5 : index
-    %x9 = memref.load %in[%gid8] : memref<?xi32>
-    %c10 = arith.constant 32 : index
-    %wid11 = arith.divui %tid5, %c10 : index
-    %lane12 = arith.remui %tid5, %c10 : index
-    %c13 = arith.constant 0 : index
-    %v14 = arith.cmpi eq, %lane12, %c13 : index
-    %c15 = arith.constant 31 : index
-    %v16 = arith.cmpi eq, %lane12, %c15 : index
-    %c17 = arith.constant 2 : index
-    %v18 = arith.cmpi ult, %lane12, %c17 : index
-    %v19 = arith.index_cast %wid11 : index to i32
-    %c20 = arith.constant 0 : i32
-    %c21 = arith.constant 64 : index
-    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
-      %v25 = arith.index_cast %r23 : index to i32
-      %v26 = arith.xori %x9, %v25 : i32
-      %v27 = arith.addi %v26, %a24 : i32
-      %v28 = arith.remui %r23, %c3 : index
-      %incl29 = warp.scan <add> %v27 : i32
-      scf.if %v16 {
-        memref.store %incl29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 64 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 32 : index
+    %wid10 = arith.divui %tid3, %c9 : index
+    %lane11 = arith.remui %tid3, %c9 : index
+    %c12 = arith.constant 0 : index
+    %v13 = arith.cmpi eq, %lane11, %c12 : index
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane11, %c14 : index
+    %c16 = arith.constant 2 : index
+    %v17 = arith.cmpi ult, %lane11, %c16 : index
+    %v18 = arith.index_cast %wid10 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c23 = arith.constant 64 : index
+    %res20 = scf.for %r21 = %c1 to %c23 step %c2 iter_args(%a22 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r21 : index to i32
+      %v25 = arith.xori %x8, %v24 : i32
+      %v26 = arith.addi %v25, %a22 : i32
+      %c27 = arith.constant 0 : i32
+      %c28 = arith.constant 2 : index
+      %v29 = arith.remui %r21, %c28 : index
+      %incl30 = warp.scan <add> %v26 : i32
+      scf.if %v15 {
+        memref.store %incl30, %sm[%v29, %wid10] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %v30 = scf.if %v18 -> i32 {
-        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v31 : i32
+      %v31 = scf.if %v17 -> i32 {
+        %v32 = memref.load %sm[%v29, %lane11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v32 : i32
       } else {
-        scf.yield %c20 : i32
+        scf.yield %c27 : i32
       }
-      %v32 = warp.scan <add> %v30 : i32
-      %c33 = arith.constant 1 : i32
-      %v34 = arith.subi %v19, %c33 : i32
-      %v35 = arith.maxsi %v34, %c20 : i32
-      %v36 = warp.broadcast %v32, %v35 : i32
-      %v37 = arith.cmpi eq, %v19, %c20 : i32
-      %v38 = arith.select %v37, %c20, %v36 : i32
-      %v39 = arith.addi %incl29, %v38 : i32
-      scf.yield %v39 : i32
+      %v33 = warp.scan <add> %v31 : i32
+      %c34 = arith.constant 1 : i32
+      %v35 = arith.subi %v18, %c34 : i32
+      %v36 = arith.maxsi %v35, %c27 : i32
+      %v37 = warp.broadcast %v33, %v36 : i32
+      %v38 = arith.cmpi eq, %v18, %c27 : i32
+      %v39 = arith.select %v38, %c27, %v37 : i32
+      %v40 = arith.addi %incl30, %v39 : i32
+      scf.yield %v40 : i32
     }
-    memref.store %res22, %out[%gid8] : memref<?xi32>
+    memref.store %res20, %out[%gid7] : memref<?xi32>
     gpu.return
   }
 
@@ -994,52 +1001,53 @@ gpu.module @block {
   gpu.func @block_scan_i32_128_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
-    %c3 = arith.constant 2 : index
-    %c4 = arith.constant 128 : index
-    %tid5 = gpu.thread_id x
-    %bid6 = gpu.block_id x
-    %v7 = arith.muli %bid6, %c4 : index
-    %gid8 = arith.addi %v7, %tid5 : index
-    %x9 = memref.load %in[%gid8] : memref<?xi32>
-    %c10 = arith.constant 32 : index
-    %wid11 = arith.divui %tid5, %c10 : index
-    %lane12 = arith.remui %tid5, %c10 : index
-    %c13 = arith.constant 0 : index
-    %v14 = arith.cmpi eq, %lane12, %c13 : index
-    %c15 = arith.constant 31 : index
-    %v16 = arith.cmpi eq, %lane12, %c15 : index
-    %c17 = arith.constant 4 : index
-    %v18 = arith.cmpi ult, %lane12, %c17 : index
-    %v19 = arith.index_cast %wid11 : index to i32
-    %c20 = arith.constant 0 : i32
-    %c21 = arith.constant 64 : index
-    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
-      %v25 = arith.index_cast %r23 : index to i32
-      %v26 = arith.xori %x9, %v25 : i32
-      %v27 = arith.addi %v26, %a24 : i32
-      %v28 = arith.remui %r23, %c3 : index
-      %incl29 = warp.scan <add> %v27 : i32
-      scf.if %v16 {
-        memref.store %incl29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 128 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 32 : index
+    %wid10 = arith.divui %tid3, %c9 : index
+    %lane11 = arith.remui %tid3, %c9 : index
+    %c12 = arith.constant 0 : index
+    %v13 = arith.cmpi eq, %lane11, %c12 : index
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane11, %c14 : index
+    %c16 = arith.constant 4 : index
+    %v17 = arith.cmpi ult, %lane11, %c16 : index
+    %v18 = arith.index_cast %wid10 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c23 = arith.constant 64 : index
+    %res20 = scf.for %r21 = %c1 to %c23 step %c2 iter_args(%a22 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r21 : index to i32
+      %v25 = arith.xori %x8, %v24 : i32
+      %v26 = arith.addi %v25, %a22 : i32
+      %c27 = arith.constant 0 : i32
+      %c28 = arith.constant 2 : index
+      %v29 = arith.remui %r21, %c28 : index
+      %incl30 = warp.scan <add> %v26 : i32
+      scf.if %v15 {
+        memref.store %incl30, %sm[%v29, %wid10] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %v30 = scf.if %v18 -> i32 {
-        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v31 : i32
+      %v31 = scf.if %v17 -> i32 {
+        %v32 = memref.load %sm[%v29, %lane11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v32 : i32
       } else {
-        scf.yield %c20 : i32
+        scf.yield %c27 : i32
       }
-      %v32 = warp.scan <add> %v30 : i32
-      %c33 = arith.constant 1 : i32
-      %v34 = arith.subi %v19, %c33 : i32
-      %v35 = arith.maxsi %v34, %c20 : i32
-      %v36 = warp.broadcast %v32, %v35 : i32
-      %v37 = arith.cmpi eq, %v19, %c20 : i32
-      %v38 = arith.select %v37, %c20, %v36 : i32
-      %v39 = arith.addi %incl29, %v38 : i32
-      scf.yield %v39 : i32
+      %v33 = warp.scan <add> %v31 : i32
+      %c34 = arith.constant 1 : i32
+      %v35 = arith.subi %v18, %c34 : i32
+      %v36 = arith.maxsi %v35, %c27 : i32
+      %v37 = warp.broadcast %v33, %v36 : i32
+      %v38 = arith.cmpi eq, %v18, %c27 : i32
+      %v39 = arith.select %v38, %c27, %v37 : i32
+      %v40 = arith.addi %incl30, %v39 : i32
+      scf.yield %v40 : i32
     }
-    memref.store %res22, %out[%gid8] : memref<?xi32>
+    memref.store %res20, %out[%gid7] : memref<?xi32>
     gpu.return
   }
 
@@ -1112,52 +1120,53 @@ gpu.module @block {
   gpu.func @block_scan_i32_256_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
-    %c3 = arith.constant 2 : index
-    %c4 = arith.constant 256 : index
-    %tid5 = gpu.thread_id x
-    %bid6 = gpu.block_id x
-    %v7 = arith.muli %bid6, %c4 : index
-    %gid8 = arith.addi %v7, %tid5 : index
-    %x9 = memref.load %in[%gid8] : memref<?xi32>
-    %c10 = arith.constant 32 : index
-    %wid11 = arith.divui %tid5, %c10 : index
-    %lane12 = arith.remui %tid5, %c10 : index
-    %c13 = arith.constant 0 : index
-    %v14 = arith.cmpi eq, %lane12, %c13 : index
-    %c15 = arith.constant 31 : index
-    %v16 = arith.cmpi eq, %lane12, %c15 : index
-    %c17 = arith.constant 8 : index
-    %v18 = arith.cmpi ult, %lane12, %c17 : index
-    %v19 = arith.index_cast %wid11 : index to i32
-    %c20 = arith.constant 0 : i32
-    %c21 = arith.constant 64 : index
-    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
-      %v25 = arith.index_cast %r23 : index to i32
-      %v26 = arith.xori %x9, %v25 : i32
-      %v27 = arith.addi %v26, %a24 : i32
-      %v28 = arith.remui %r23, %c3 : index
-      %incl29 = warp.scan <add> %v27 : i32
-      scf.if %v16 {
-        memref.store %incl29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 256 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 32 : index
+    %wid10 = arith.divui %tid3, %c9 : index
+    %lane11 = arith.remui %tid3, %c9 : index
+    %c12 = arith.constant 0 : index
+    %v13 = arith.cmpi eq, %lane11, %c12 : index
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane11, %c14 : index
+    %c16 = arith.constant 8 : index
+    %v17 = arith.cmpi ult, %lane11, %c16 : index
+    %v18 = arith.index_cast %wid10 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c23 = arith.constant 64 : index
+    %res20 = scf.for %r21 = %c1 to %c23 step %c2 iter_args(%a22 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r21 : index to i32
+      %v25 = arith.xori %x8, %v24 : i32
+      %v26 = arith.addi %v25, %a22 : i32
+      %c27 = arith.constant 0 : i32
+      %c28 = arith.constant 2 : index
+      %v29 = arith.remui %r21, %c28 : index
+      %incl30 = warp.scan <add> %v26 : i32
+      scf.if %v15 {
+        memref.store %incl30, %sm[%v29, %wid10] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %v30 = scf.if %v18 -> i32 {
-        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v31 : i32
+      %v31 = scf.if %v17 -> i32 {
+        %v32 = memref.load %sm[%v29, %lane11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v32 : i32
       } else {
-        scf.yield %c20 : i32
+        scf.yield %c27 : i32
       }
-      %v32 = warp.scan <add> %v30 : i32
-      %c33 = arith.constant 1 : i32
-      %v34 = arith.subi %v19, %c33 : i32
-      %v35 = arith.maxsi %v34, %c20 : i32
-      %v36 = warp.broadcast %v32, %v35 : i32
-      %v37 = arith.cmpi eq, %v19, %c20 : i32
-      %v38 = arith.select %v37, %c20, %v36 : i32
-      %v39 = arith.addi %incl29, %v38 : i32
-      scf.yield %v39 : i32
+      %v33 = warp.scan <add> %v31 : i32
+      %c34 = arith.constant 1 : i32
+      %v35 = arith.subi %v18, %c34 : i32
+      %v36 = arith.maxsi %v35, %c27 : i32
+      %v37 = warp.broadcast %v33, %v36 : i32
+      %v38 = arith.cmpi eq, %v18, %c27 : i32
+      %v39 = arith.select %v38, %c27, %v37 : i32
+      %v40 = arith.addi %incl30, %v39 : i32
+      scf.yield %v40 : i32
     }
-    memref.store %res22, %out[%gid8] : memref<?xi32>
+    memref.store %res20, %out[%gid7] : memref<?xi32>
     gpu.return
   }
 
@@ -1230,52 +1239,53 @@ gpu.module @block {
   gpu.func @block_scan_i32_1024_composed(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: memref<2x32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
     %c1 = arith.constant 0 : index
     %c2 = arith.constant 1 : index
-    %c3 = arith.constant 2 : index
-    %c4 = arith.constant 1024 : index
-    %tid5 = gpu.thread_id x
-    %bid6 = gpu.block_id x
-    %v7 = arith.muli %bid6, %c4 : index
-    %gid8 = arith.addi %v7, %tid5 : index
-    %x9 = memref.load %in[%gid8] : memref<?xi32>
-    %c10 = arith.constant 32 : index
-    %wid11 = arith.divui %tid5, %c10 : index
-    %lane12 = arith.remui %tid5, %c10 : index
-    %c13 = arith.constant 0 : index
-    %v14 = arith.cmpi eq, %lane12, %c13 : index
-    %c15 = arith.constant 31 : index
-    %v16 = arith.cmpi eq, %lane12, %c15 : index
-    %c17 = arith.constant 32 : index
-    %v18 = arith.cmpi ult, %lane12, %c17 : index
-    %v19 = arith.index_cast %wid11 : index to i32
-    %c20 = arith.constant 0 : i32
-    %c21 = arith.constant 64 : index
-    %res22 = scf.for %r23 = %c1 to %c21 step %c2 iter_args(%a24 = %c20) -> (i32) {
-      %v25 = arith.index_cast %r23 : index to i32
-      %v26 = arith.xori %x9, %v25 : i32
-      %v27 = arith.addi %v26, %a24 : i32
-      %v28 = arith.remui %r23, %c3 : index
-      %incl29 = warp.scan <add> %v27 : i32
-      scf.if %v16 {
-        memref.store %incl29, %sm[%v28, %wid11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+    %tid3 = gpu.thread_id x
+    %bid4 = gpu.block_id x
+    %c5 = arith.constant 1024 : index
+    %v6 = arith.muli %bid4, %c5 : index
+    %gid7 = arith.addi %v6, %tid3 : index
+    %x8 = memref.load %in[%gid7] : memref<?xi32>
+    %c9 = arith.constant 32 : index
+    %wid10 = arith.divui %tid3, %c9 : index
+    %lane11 = arith.remui %tid3, %c9 : index
+    %c12 = arith.constant 0 : index
+    %v13 = arith.cmpi eq, %lane11, %c12 : index
+    %c14 = arith.constant 31 : index
+    %v15 = arith.cmpi eq, %lane11, %c14 : index
+    %c16 = arith.constant 32 : index
+    %v17 = arith.cmpi ult, %lane11, %c16 : index
+    %v18 = arith.index_cast %wid10 : index to i32
+    %c19 = arith.constant 0 : i32
+    %c23 = arith.constant 64 : index
+    %res20 = scf.for %r21 = %c1 to %c23 step %c2 iter_args(%a22 = %c19) -> (i32) {
+      %v24 = arith.index_cast %r21 : index to i32
+      %v25 = arith.xori %x8, %v24 : i32
+      %v26 = arith.addi %v25, %a22 : i32
+      %c27 = arith.constant 0 : i32
+      %c28 = arith.constant 2 : index
+      %v29 = arith.remui %r21, %c28 : index
+      %incl30 = warp.scan <add> %v26 : i32
+      scf.if %v15 {
+        memref.store %incl30, %sm[%v29, %wid10] : memref<2x32xi32, #gpu.address_space<workgroup>>
       }
       gpu.barrier
-      %v30 = scf.if %v18 -> i32 {
-        %v31 = memref.load %sm[%v28, %lane12] : memref<2x32xi32, #gpu.address_space<workgroup>>
-        scf.yield %v31 : i32
+      %v31 = scf.if %v17 -> i32 {
+        %v32 = memref.load %sm[%v29, %lane11] : memref<2x32xi32, #gpu.address_space<workgroup>>
+        scf.yield %v32 : i32
       } else {
-        scf.yield %c20 : i32
+        scf.yield %c27 : i32
       }
-      %v32 = warp.scan <add> %v30 : i32
-      %c33 = arith.constant 1 : i32
-      %v34 = arith.subi %v19, %c33 : i32
-      %v35 = arith.maxsi %v34, %c20 : i32
-      %v36 = warp.broadcast %v32, %v35 : i32
-      %v37 = arith.cmpi eq, %v19, %c20 : i32
-      %v38 = arith.select %v37, %c20, %v36 : i32
-      %v39 = arith.addi %incl29, %v38 : i32
-      scf.yield %v39 : i32
+      %v33 = warp.scan <add> %v31 : i32
+      %c34 = arith.constant 1 : i32
+      %v35 = arith.subi %v18, %c34 : i32
+      %v36 = arith.maxsi %v35, %c27 : i32
+      %v37 = warp.broadcast %v33, %v36 : i32
+      %v38 = arith.cmpi eq, %v18, %c27 : i32
+      %v39 = arith.select %v38, %c27, %v37 : i32
+      %v40 = arith.addi %incl30, %v39 : i32
+      scf.yield %v40 : i32
     }
-    memref.store %res22, %out[%gid8] : memref<?xi32>
+    memref.store %res20, %out[%gid7] : memref<?xi32>
     gpu.return
   }
 }

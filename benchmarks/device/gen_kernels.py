@@ -599,72 +599,13 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
     return head + "\n" + "\n".join(e.lines) + "\n  }\n"
 
 
-def block_micro_kernel(name, kind, threads, rounds):
-    """`rounds` dependent block-wide i32 sums (kind 'reduce', result in every
-    thread) or inclusive scans (kind 'scan') per thread:
-        a = 0; repeat: a = block_op((x ^ r) + a)
-    One barrier per round: the per-warp words are double-buffered."""
+def block_recurrence(name, threads, rounds, round_op, setup=None, workgroup=""):
+    """A block micro-kernel: `rounds` dependent block-wide i32 operations per
+    thread, a = 0; repeat: a = round_op((x ^ r) + a); out[gid] = a.
+    setup(e, tid) runs before the loop and its result reaches
+    round_op(e, v, r, setup_result), which returns the round's value."""
     e = Emitter()
-    nw = threads // 32
-    smt = "memref<2x32xi32, #gpu.address_space<workgroup>>"
-    head = (f"  gpu.func @{name}(%in: memref<?xi32>, %out: memref<?xi32>) workgroup(%sm: {smt}) "
-            f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
-    c0, c1 = e.idx(0), e.idx(1)
-    c2 = e.idx(2)
-    cb = e.idx(threads)
-    tid = e.op("gpu.thread_id x", "tid")
-    bid = e.op("gpu.block_id x", "bid")
-    bb = e.op(f"arith.muli {bid}, {cb} : index")
-    gid = e.op(f"arith.addi {bb}, {tid} : index", "gid")
-    x = e.op(f"memref.load %in[{gid}] : memref<?xi32>", "x")
-    wid, lane, first = warp_and_lane(e, tid)
-    last = e.op(f"arith.cmpi eq, {lane}, {e.idx(31)} : index")
-    live = e.op(f"arith.cmpi ult, {lane}, {e.idx(nw)} : index")
-    wid32 = e.op(f"arith.index_cast {wid} : index to i32")
-    zero = e.const(0, "i32")
-    cr = e.idx(rounds)
-    res, r, a = e.v("res"), e.v("r"), e.v("a")
-    with e.region(f"{res} = scf.for {r} = {c0} to {cr} step {c1} iter_args({a} = {zero}) -> (i32)"):
-        r32 = e.op(f"arith.index_cast {r} : index to i32")
-        xr = e.op(f"arith.xori {x}, {r32} : i32")
-        v = e.op(f"arith.addi {xr}, {a} : i32")
-        buf = e.op(f"arith.remui {r}, {c2} : index")
-        if kind == "reduce":
-            part = e.op(f"warp.reduce <add> {v} lanes = <first> : i32")
-        else:
-            # The warp total is the inclusive value of lane 31.
-            incl = part = e.op(f"warp.scan <add> {v} : i32", "incl")
-        writer = first if kind == "reduce" else last
-        with e.region(f"scf.if {writer}"):
-            e.emit(f"memref.store {part}, %sm[{buf}, {wid}] : {smt}")
-        e.emit("gpu.barrier")
-        w = e.load_if(live, "i32", f"memref.load %sm[{buf}, {lane}] : {smt}", zero)
-        if kind == "reduce":
-            out = e.op(f"warp.reduce <add> {w} : i32")
-        else:
-            # Prefix of warp `wid`: the inclusive scan of the warp totals at
-            # lane wid - 1 (none for warp 0), one shuffle shorter than an
-            # exclusive scan.
-            inc = e.op(f"warp.scan <add> {w} : i32")
-            one = e.const(1, "i32")
-            prev = e.op(f"arith.subi {wid32}, {one} : i32")
-            src = e.op(f"arith.maxsi {prev}, {zero} : i32")
-            got = e.op(f"warp.broadcast {inc}, {src} : i32")
-            is0 = e.op(f"arith.cmpi eq, {wid32}, {zero} : i32")
-            pre = e.op(f"arith.select {is0}, {zero}, {got} : i32")
-            out = e.op(f"arith.addi {incl}, {pre} : i32")
-        e.emit(f"scf.yield {out} : i32")
-    e.emit(f"memref.store {res}, %out[{gid}] : memref<?xi32>")
-    e.emit("gpu.return")
-    return head + "\n" + "\n".join(e.lines) + "\n  }\n"
-
-
-def block_op_kernel(name, kind, threads, rounds, algorithm=None):
-    """The recurrence of block_micro_kernel with the block ops themselves:
-    a = warp.block_reduce / warp.block_scan <add> ((x ^ r) + a), with the
-    lowering's `algorithm` (None: the op's default for the block size)."""
-    e = Emitter()
-    head = (f"  gpu.func @{name}(%in: memref<?xi32>, %out: memref<?xi32>) "
+    head = (f"  gpu.func @{name}(%in: memref<?xi32>, %out: memref<?xi32>) {workgroup}"
             f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
     c0, c1 = e.idx(0), e.idx(1)
     tid = e.op("gpu.thread_id x", "tid")
@@ -672,18 +613,71 @@ def block_op_kernel(name, kind, threads, rounds, algorithm=None):
     bb = e.op(f"arith.muli {bid}, {e.idx(threads)} : index")
     gid = e.op(f"arith.addi {bb}, {tid} : index", "gid")
     x = e.op(f"memref.load %in[{gid}] : memref<?xi32>", "x")
+    context = setup(e, tid) if setup else None
     zero = e.const(0, "i32")
     res, r, a = e.v("res"), e.v("r"), e.v("a")
-    alg = f" algorithm = <{algorithm}>" if algorithm else ""
     with e.region(f"{res} = scf.for {r} = {c0} to {e.idx(rounds)} step {c1} iter_args({a} = {zero}) -> (i32)"):
         r32 = e.op(f"arith.index_cast {r} : index to i32")
         xr = e.op(f"arith.xori {x}, {r32} : i32")
         v = e.op(f"arith.addi {xr}, {a} : i32")
-        out = e.op(f"warp.block_{kind} <add> {v}{alg} : i32")
-        e.emit(f"scf.yield {out} : i32")
+        e.emit(f"scf.yield {round_op(e, v, r, context)} : i32")
     e.emit(f"memref.store {res}, %out[{gid}] : memref<?xi32>")
     e.emit("gpu.return")
     return head + "\n" + "\n".join(e.lines) + "\n  }\n"
+
+
+def block_micro_kernel(name, kind, threads, rounds):
+    """block_recurrence composed of warp ops: block-wide i32 sums (kind
+    'reduce', result in every thread) or inclusive scans (kind 'scan') from
+    warp.reduce / warp.scan and workgroup words. One barrier per round: the
+    per-warp words are double-buffered."""
+    nw = threads // 32
+    smt = "memref<2x32xi32, #gpu.address_space<workgroup>>"
+
+    def setup(e, tid):
+        wid, lane, first = warp_and_lane(e, tid)
+        return dict(wid=wid, lane=lane, first=first,
+                    last=e.op(f"arith.cmpi eq, {lane}, {e.idx(31)} : index"),
+                    live=e.op(f"arith.cmpi ult, {lane}, {e.idx(nw)} : index"),
+                    wid32=e.op(f"arith.index_cast {wid} : index to i32"))
+
+    def round_op(e, v, r, c):
+        zero = e.const(0, "i32")
+        buf = e.op(f"arith.remui {r}, {e.idx(2)} : index")
+        if kind == "reduce":
+            part = e.op(f"warp.reduce <add> {v} lanes = <first> : i32")
+        else:
+            # The warp total is the inclusive value of lane 31.
+            incl = part = e.op(f"warp.scan <add> {v} : i32", "incl")
+        writer = c["first"] if kind == "reduce" else c["last"]
+        with e.region(f"scf.if {writer}"):
+            e.emit(f"memref.store {part}, %sm[{buf}, {c['wid']}] : {smt}")
+        e.emit("gpu.barrier")
+        w = e.load_if(c["live"], "i32", f"memref.load %sm[{buf}, {c['lane']}] : {smt}", zero)
+        if kind == "reduce":
+            return e.op(f"warp.reduce <add> {w} : i32")
+        # Prefix of warp `wid`: the inclusive scan of the warp totals at
+        # lane wid - 1 (none for warp 0), one shuffle shorter than an
+        # exclusive scan.
+        inc = e.op(f"warp.scan <add> {w} : i32")
+        one = e.const(1, "i32")
+        prev = e.op(f"arith.subi {c['wid32']}, {one} : i32")
+        src = e.op(f"arith.maxsi {prev}, {zero} : i32")
+        got = e.op(f"warp.broadcast {inc}, {src} : i32")
+        is0 = e.op(f"arith.cmpi eq, {c['wid32']}, {zero} : i32")
+        pre = e.op(f"arith.select {is0}, {zero}, {got} : i32")
+        return e.op(f"arith.addi {incl}, {pre} : i32")
+
+    return block_recurrence(name, threads, rounds, round_op, setup, f"workgroup(%sm: {smt}) ")
+
+
+def block_op_kernel(name, kind, threads, rounds, algorithm=None):
+    """block_recurrence with the block ops themselves:
+    warp.block_reduce / warp.block_scan <add>, with the lowering's
+    `algorithm` (None: the op's default for the block size)."""
+    alg = f" algorithm = <{algorithm}>" if algorithm else ""
+    return block_recurrence(name, threads, rounds,
+                            lambda e, v, r, _: e.op(f"warp.block_{kind} <add> {v}{alg} : i32"))
 
 
 BLOCK_ROUNDS = 64

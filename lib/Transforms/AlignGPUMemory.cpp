@@ -23,12 +23,8 @@ using namespace mlir;
 
 namespace {
 
-/// The widest access the NVPTX back end emits (ld/st .v4 of 32-bit values,
-/// .v2 of 64-bit values).
-constexpr uint64_t kVectorAlignment = 16;
-
 bool needsRaise(std::optional<uint64_t> alignment) {
-  return !alignment || *alignment < kVectorAlignment;
+  return !alignment || *alignment < warp::kDeviceVariableAlignment;
 }
 
 struct WarpAlignGPUMemoryPass
@@ -44,16 +40,16 @@ struct WarpAlignGPUMemoryPass
         if (needsRaise(align ? std::optional<uint64_t>(align.getInt())
                              : std::nullopt))
           func.setWorkgroupAttributionAttr(
-              i, alignName, b.getI64IntegerAttr(kVectorAlignment));
+              i, alignName, b.getI64IntegerAttr(warp::kDeviceVariableAlignment));
       }
     });
     module.walk([&](memref::GlobalOp global) {
       if (needsRaise(global.getAlignment()))
-        global.setAlignment(kVectorAlignment);
+        global.setAlignment(warp::kDeviceVariableAlignment);
     });
     module.walk([&](LLVM::GlobalOp global) {
       if (needsRaise(global.getAlignment()))
-        global.setAlignment(kVectorAlignment);
+        global.setAlignment(warp::kDeviceVariableAlignment);
     });
   }
 };

@@ -25,9 +25,6 @@ using namespace mlir;
 
 namespace {
 
-/// warp-align-gpu-memory's alignment of every device variable.
-constexpr uint64_t kVariableAlignment = 16;
-
 bool isWorkgroup(MemRefType type) {
   return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
 }
@@ -38,7 +35,8 @@ std::optional<uint64_t> variableBytes(MemRefType type) {
   if (!type.hasStaticShape())
     return std::nullopt;
   uint64_t bits = type.getElementTypeBitWidth() * type.getNumElements();
-  return llvm::alignTo(llvm::divideCeil(bits, 8), kVariableAlignment);
+  return llvm::alignTo(llvm::divideCeil(bits, 8),
+                       warp::kDeviceVariableAlignment);
 }
 
 struct WarpCheckSharedMemoryPass

@@ -26,6 +26,11 @@ namespace warp {
 /// without a dynamic-shared-memory opt-in), in bytes.
 constexpr uint64_t kStaticSharedMemoryBytes = 48 * 1024;
 
+/// The alignment warp-align-gpu-memory gives every device variable: the
+/// widest access the NVPTX back end emits (ld/st .v4 of 32-bit values, .v2
+/// of 64-bit values).
+constexpr uint64_t kDeviceVariableAlignment = 16;
+
 /// The reduction strategy a pass or pipeline prefers where an op names none.
 enum class StrategyPreference { Auto, Butterfly, Tree, Redux };
 
