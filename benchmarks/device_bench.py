@@ -49,6 +49,11 @@ def tile_of(kernel):
 HAND_TILE = 256 * 16  # baselines.cu: TileThreads x TileItems
 
 
+# The compaction kernels (gen_kernels.py), one list for the three fractions
+# kept: the default and its variants.
+SELECT_KERNELS = ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_blockx",
+                  "select_gt_f32_poll76", "select_gt_f32_old_items8"]
+
 # Benchmark name -> (PTX file, warp kernels, bytes moved per element or None).
 BENCHES = {
     "copy": (None, [], None),
@@ -67,12 +72,9 @@ BENCHES = {
     "scan_excl_i32": ("scan", ["scan_excl_i32"], 8),
     "scan_incl_f32": ("scan", ["scan_incl_f32"], 8),
     "scan_excl_f32": ("scan", ["scan_excl_f32"], 8),
-    "select_f32_0pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_blockx",
-                                            "select_gt_f32_poll76", "select_gt_f32_old_items8"], None),
-    "select_f32_50pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_blockx",
-                                            "select_gt_f32_poll76", "select_gt_f32_old_items8"], None),
-    "select_f32_100pct": ("scan", ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_blockx",
-                                            "select_gt_f32_poll76", "select_gt_f32_old_items8"], None),
+    "select_f32_0pct": ("scan", SELECT_KERNELS, None),
+    "select_f32_50pct": ("scan", SELECT_KERNELS, None),
+    "select_f32_100pct": ("scan", SELECT_KERNELS, None),
     # Block micro-kernels: "warp" is warp.block_reduce / warp.block_scan with
     # the default algorithm; variants: each algorithm explicitly, and the
     # recurrence composed of warp.reduce / warp.scan (gen_kernels.py).

@@ -65,9 +65,6 @@ constexpr int64_t kBroadcastSlot = 33;
 constexpr int64_t kFirstPrefixSlot = 34;
 constexpr int64_t kScratchSlots = kFirstPrefixSlot + 32;
 
-/// The most threads a block may have (CUDA), for buffers sized per thread
-/// where the gpu.func has no known_block_size.
-constexpr int64_t kMaxBlockThreads = 1024;
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_block_exchange";
 constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
 /// Up to this many threads (a known_block_size that is not a whole number
@@ -75,26 +72,12 @@ constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
 /// (see BlockScanOp's description).
 constexpr int64_t kMaxAutoRakingThreads = 64;
 
-/// The most threads a block running `op` can have: the product of the
-/// enclosing gpu.func's known_block_size, else CUDA's limit.
-int64_t maxBlockThreads(Operation *op) {
-  auto func = op->getParentOfType<gpu::GPUFuncOp>();
-  std::optional<ArrayRef<int32_t>> known =
-      func ? func.getKnownBlockSize() : std::nullopt;
-  if (!known || known->empty())
-    return kMaxBlockThreads;
-  int64_t threads = 1;
-  for (int32_t size : *known)
-    threads *= std::max<int64_t>(size, 1);
-  return std::min(threads, kMaxBlockThreads);
-}
-
 /// The algorithm of a block scan: its own, else raking for small known
 /// blocks with a partial warp and warp scans otherwise.
 BlockScanAlgorithm chooseScanAlgorithm(BlockScanOp op) {
   if (std::optional<BlockScanAlgorithm> algorithm = op.getAlgorithm())
     return *algorithm;
-  int64_t threads = maxBlockThreads(op);
+  int64_t threads = getMaxBlockThreads(op);
   return threads <= kMaxAutoRakingThreads && threads % kWarpSize != 0
              ? BlockScanAlgorithm::Raking
              : BlockScanAlgorithm::WarpScans;
@@ -124,7 +107,7 @@ int64_t exchangePaddingPeriod(Type element) {
 /// Elements of the exchange buffer `op` needs: B_max * N items and their
 /// padding.
 int64_t exchangeBufferElements(BlockExchangeOp op) {
-  int64_t items = maxBlockThreads(op) * op.getItemsPerThread();
+  int64_t items = getMaxBlockThreads(op) * op.getItemsPerThread();
   Type element = cast<VectorType>(op.getItems().getType()).getElementType();
   return items + (items - 1) / exchangePaddingPeriod(element);
 }
@@ -159,16 +142,6 @@ struct BlockGeometry {
   Value mask;     // the member mask of exactly those lanes
 };
 
-/// The enclosing gpu.func's known_block_size as three sizes, if it has one.
-std::optional<std::array<int64_t, 3>> knownBlockSize(Operation *op) {
-  auto func = op->getParentOfType<gpu::GPUFuncOp>();
-  std::optional<ArrayRef<int32_t>> known =
-      func ? func.getKnownBlockSize() : std::nullopt;
-  if (!known || known->size() != 3)
-    return std::nullopt;
-  return std::array<int64_t, 3>{(*known)[0], (*known)[1], (*known)[2]};
-}
-
 /// The executing thread's number in its block, x + X * (y + Y * z), and the
 /// block's size X * Y * Z, as i32 values. With a known_block_size the sizes
 /// are constants (a thread id of a dimension of size 1 is 0), so that the
@@ -177,7 +150,7 @@ std::pair<Value, Value> buildThreadAndCount(OpBuilder &b, Location loc,
                                             Operation *op) {
   Type i32 = b.getI32Type();
   auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
-  std::optional<std::array<int64_t, 3>> known = knownBlockSize(op);
+  std::optional<std::array<int64_t, 3>> known = getKnownBlockSize(op);
   auto tid = [&](gpu::Dimension d) -> Value {
     if (known && (*known)[static_cast<int>(d)] == 1)
       return cst(0);
@@ -206,14 +179,14 @@ std::pair<Value, Value> buildThreadAndCount(OpBuilder &b, Location loc,
 BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
   auto add = [&](Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); };
-  std::optional<std::array<int64_t, 3>> known = knownBlockSize(op);
+  std::optional<int64_t> known = getKnownBlockThreads(op);
   BlockGeometry g;
   std::tie(g.thread, g.threads) = buildThreadAndCount(b, loc, op);
   Value threads = g.threads;
   g.lane = LaneIdOp::create(b, loc, b.getI32Type());
   g.warp = arith::ShRUIOp::create(b, loc, g.thread, cst(5));
   g.numWarps = arith::ShRUIOp::create(b, loc, add(threads, cst(31)), cst(5));
-  if (known && ((*known)[0] * (*known)[1] * (*known)[2]) % kWarpSize == 0) {
+  if (known && *known % kWarpSize == 0) {
     g.live = cst(kWarpSize);
     g.mask = cst(-1);
     return g;
@@ -287,7 +260,7 @@ public:
         continue;
       for (BufferKey key : getBufferKeys(getCombinedValues(op).getTypes())) {
         int64_t &size = elements[key];
-        size = std::max(size, maxBlockThreads(op) + 1);
+        size = std::max(size, getMaxBlockThreads(op) + 1);
       }
     }
     for (auto [key, size] : elements)
@@ -312,11 +285,11 @@ public:
       Type element =
           cast<VectorType>(exchange.getItems().getType()).getElementType();
       int64_t needed = exchangeBufferElements(exchange);
-      int64_t bytes = needed * (element.getIntOrFloatBitWidth() / 8);
+      uint64_t bytes = needed * (element.getIntOrFloatBitWidth() / 8);
       if (bytes > kStaticSharedMemoryBytes)
         return exchange.emitOpError()
                << "needs a workgroup buffer of " << bytes << " bytes ("
-               << maxBlockThreads(exchange) << " threads x "
+               << getMaxBlockThreads(exchange) << " threads x "
                << exchange.getItemsPerThread() << " items of " << element
                << ", padded), more than the " << kStaticSharedMemoryBytes
                << " bytes of static shared memory: give the gpu.func a "
@@ -597,10 +570,10 @@ Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
 std::optional<int64_t> foldableWarpTotals(BlockScanOp op) {
   if (!op.getKind() || !op.getInit().empty())
     return std::nullopt;
-  std::optional<std::array<int64_t, 3>> known = knownBlockSize(op);
+  std::optional<int64_t> known = getKnownBlockThreads(op);
   if (!known)
     return std::nullopt;
-  int64_t threads = (*known)[0] * (*known)[1] * (*known)[2];
+  int64_t threads = *known;
   if (threads % kWarpSize != 0 || threads > 8 * kWarpSize)
     return std::nullopt;
   if (threads == kWarpSize)

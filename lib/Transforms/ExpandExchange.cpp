@@ -74,13 +74,9 @@ uint64_t sliceBytes(ExchangeOp op) {
 /// Hardware warps of a block of the function: from `known_block_size`,
 /// else the most a block can have.
 uint64_t warpsPerBlock(gpu::GPUFuncOp func) {
-  std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize();
-  if (!known || known->empty())
-    return 1024 / kWarpSize;
-  uint64_t threads = 1;
-  for (int32_t size : *known)
-    threads *= uint64_t(std::max<int32_t>(size, 1));
-  return llvm::divideCeil(threads, kWarpSize);
+  return llvm::divideCeil(
+      warp::getKnownBlockThreads(func).value_or(warp::kMaxBlockThreads),
+      kWarpSize);
 }
 
 /// The gpu.module whose workgroup buffer `op` would use: it must be in a

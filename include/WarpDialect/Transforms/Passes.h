@@ -18,6 +18,8 @@
 #include "mlir/Pass/Pass.h"
 #include "llvm/Support/CommandLine.h"
 
+#include <array>
+
 namespace mlir {
 class RewritePatternSet;
 namespace warp {
@@ -25,6 +27,22 @@ namespace warp {
 /// The static shared memory a block can have on every chip (CUDA's limit
 /// without a dynamic-shared-memory opt-in), in bytes.
 constexpr uint64_t kStaticSharedMemoryBytes = 48 * 1024;
+
+/// The most threads a block can have (CUDA), for what is sized per thread
+/// where a gpu.func has no known_block_size.
+constexpr int64_t kMaxBlockThreads = 1024;
+
+/// The x, y, z sizes of the known_block_size of the gpu.func around `op`,
+/// if it has one.
+std::optional<std::array<int64_t, 3>> getKnownBlockSize(Operation *op);
+
+/// The threads of a block of the gpu.func around `op`, from its
+/// known_block_size (a size below 1 counts as 1), if it has one.
+std::optional<int64_t> getKnownBlockThreads(Operation *op);
+
+/// The most threads a block running `op` can have: its known block's,
+/// else (and at most) kMaxBlockThreads.
+int64_t getMaxBlockThreads(Operation *op);
 
 /// The alignment warp-align-gpu-memory gives every device variable: the
 /// widest access the NVPTX back end emits (ld/st .v4 of 32-bit values, .v2

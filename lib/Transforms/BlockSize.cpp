@@ -1,0 +1,38 @@
+//===- BlockSize.cpp - what a gpu.func's known_block_size says ------------===//
+//
+// One reading of `known_block_size` for the expansions that size buffers or
+// fold the block geometry by it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/Transforms/Passes.h"
+
+using namespace mlir;
+
+std::optional<std::array<int64_t, 3>>
+mlir::warp::getKnownBlockSize(Operation *op) {
+  auto func = dyn_cast<gpu::GPUFuncOp>(op);
+  if (!func)
+    func = op->getParentOfType<gpu::GPUFuncOp>();
+  std::optional<ArrayRef<int32_t>> known =
+      func ? func.getKnownBlockSize() : std::nullopt;
+  // The attribute's constraint makes it 3 sizes.
+  if (!known || known->size() != 3)
+    return std::nullopt;
+  return std::array<int64_t, 3>{(*known)[0], (*known)[1], (*known)[2]};
+}
+
+std::optional<int64_t> mlir::warp::getKnownBlockThreads(Operation *op) {
+  std::optional<std::array<int64_t, 3>> known = getKnownBlockSize(op);
+  if (!known)
+    return std::nullopt;
+  int64_t threads = 1;
+  for (int64_t size : *known)
+    threads *= std::max<int64_t>(size, 1);
+  return threads;
+}
+
+int64_t mlir::warp::getMaxBlockThreads(Operation *op) {
+  return std::min(getKnownBlockThreads(op).value_or(kMaxBlockThreads),
+                  kMaxBlockThreads);
+}
