@@ -6,21 +6,35 @@
 // scratch array, a barrier, warp 0 combines the parked values and parks its
 // result, a barrier, every thread reads what it needs. The scratch array is
 // one memref.global per payload type in the gpu.module (per buffer key: a
-// tuple's second value of one type takes a second array):
+// tuple's second value of one type takes a second array), in halves of
 //
 //   slots 0..31   one per warp: the warps' partials or totals
 //   slot  32      the block's reduction / total
 //   slot  33      block_broadcast's value
 //   slots 34..65  one per warp: block_scan's prefixes
 //
-// Consecutive block ops share it safely: every slot a block op reads after
-// its last barrier is written by the next block op only after that op's
-// first barrier (block_broadcast, which writes before any barrier of its
-// own, starts with one). The prefixes have slots of their own because the
-// lanes of a warp read their prefix after the last barrier while lane 0 may
-// already park the warp's value of the next block op: no barrier separates
-// the two, and the warp collective in between orders no memory (racecheck
-// reports such a pair as a hazard).
+// Consecutive block ops must not overwrite slots that the previous one still
+// reads after its last barrier. Two schemes keep them apart:
+//
+// * Alternating halves (a kernel that calls no function, the common case):
+//   the scratch array has two halves, and the block ops that use it take
+//   them in turn, by a phase each thread keeps in a private variable (every
+//   thread runs the same block ops in the same order, so the phases agree;
+//   LLVM promotes the variable to a register, carried through loops). Op k
+//   writes half k % 2, whose last reader, op k - 2, finished before every
+//   thread reached op k - 1's (last) barrier, which op k's writer has
+//   passed. So no op needs a barrier before its first write: one barrier
+//   for block_broadcast and a folded block_scan (CUB's one per call, where
+//   CUB's callers double-buffer its temp storage themselves).
+// * One half (device functions, whose callers' block ops are unknown, and
+//   kernels that call them): every slot a block op reads after its last
+//   barrier is written by the next block op only after that op's first
+//   barrier; block_broadcast and the folded block_scan, which write before
+//   a barrier of their own, start with one. The prefixes have slots of
+//   their own because the lanes of a warp read their prefix after the last
+//   barrier while lane 0 may already park the warp's value of the next
+//   block op: no barrier separates the two, and the warp collective in
+//   between orders no memory (racecheck reports such a pair as a hazard).
 //
 // A raking block_scan parks every thread's values in raking buffers of its
 // own (a slot per thread of the largest block, the last one for the total):
@@ -46,6 +60,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -63,6 +78,7 @@ namespace {
 constexpr int64_t kTotalSlot = 32;
 constexpr int64_t kBroadcastSlot = 33;
 constexpr int64_t kFirstPrefixSlot = 34;
+/// Slots per half of a scratch array.
 constexpr int64_t kScratchSlots = kFirstPrefixSlot + 32;
 
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_block_exchange";
@@ -72,13 +88,30 @@ constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
 /// (see BlockScanOp's description).
 constexpr int64_t kMaxAutoRakingThreads = 64;
 
+/// The size of a known block of one (whole or partial) warp, whose block
+/// ops are that warp's collectives.
+std::optional<int64_t> getKnownOneWarpThreads(Operation *op) {
+  std::optional<int64_t> known = getKnownBlockThreads(op);
+  if (known && *known <= kWarpSize)
+    return known;
+  return std::nullopt;
+}
+
+/// Whether a block scan is its warp's scan: a kind without init in a known
+/// block of one warp.
+bool isOneWarpScan(BlockScanOp op) {
+  return op.getKind() && op.getInit().empty() && getKnownOneWarpThreads(op);
+}
+
 /// The algorithm of a block scan: its own, else raking for small known
-/// blocks with a partial warp and warp scans otherwise.
+/// blocks with a partial warp (but one warp's own scan) and warp scans
+/// otherwise.
 BlockScanAlgorithm chooseScanAlgorithm(BlockScanOp op) {
   if (std::optional<BlockScanAlgorithm> algorithm = op.getAlgorithm())
     return *algorithm;
   int64_t threads = getMaxBlockThreads(op);
-  return threads <= kMaxAutoRakingThreads && threads % kWarpSize != 0
+  return threads <= kMaxAutoRakingThreads && threads % kWarpSize != 0 &&
+                 !isOneWarpScan(op)
              ? BlockScanAlgorithm::Raking
              : BlockScanAlgorithm::WarpScans;
 }
@@ -175,7 +208,8 @@ std::pair<Value, Value> buildThreadAndCount(OpBuilder &b, Location loc,
 }
 
 /// The geometry at `op`; in a known block of whole warps every warp is
-/// known to be whole (live = 32, mask = -1).
+/// known to be whole (live = 32, mask = -1), and in a known block of one
+/// warp so are its lanes.
 BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
   auto add = [&](Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); };
@@ -189,6 +223,12 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   if (known && *known % kWarpSize == 0) {
     g.live = cst(kWarpSize);
     g.mask = cst(-1);
+    return g;
+  }
+  if (known && *known < kWarpSize) {
+    g.warp = cst(0);
+    g.live = cst(*known);
+    g.mask = cst(static_cast<int32_t>(llvm::maskTrailingOnes<uint32_t>(*known)));
     return g;
   }
   Value left = arith::SubIOp::create(
@@ -224,6 +264,9 @@ class Scratch {
 public:
   explicit Scratch(gpu::GPUModuleOp module) : module(module), symbols(module) {}
 
+  /// Gives the scratch arrays two halves (before the first get).
+  void useTwoHalves() { halves = 2; }
+
   /// The scratch arrays of a tuple of `types`, created on first use.
   Tuple get(OpBuilder &b, Location loc, TypeRange types) {
     Tuple buffers;
@@ -231,7 +274,7 @@ public:
       memref::GlobalOp &global = globals[key];
       if (!global)
         global = createWorkgroupGlobal(module, symbols, "__warp_block_scratch",
-                                       key.first, kScratchSlots);
+                                       key.first, halves * kScratchSlots);
       buffers.push_back(getGlobal(b, loc, global));
     }
     return buffers;
@@ -311,6 +354,7 @@ private:
 
   gpu::GPUModuleOp module;
   SymbolTable symbols;
+  int64_t halves = 1;
   DenseMap<BufferKey, memref::GlobalOp> globals;
   DenseMap<BufferKey, memref::GlobalOp> rakeBuffers;
   DenseMap<Type, memref::GlobalOp> exchangeBuffers;
@@ -329,11 +373,14 @@ struct BlockCombiner {
 /// values, each with a buffer of its own.
 class BlockBuilder {
 public:
+  /// `half`: the first slot of the scratch half this op uses where block
+  /// ops alternate halves, else null (and the op's buffers are used whole).
   BlockBuilder(OpBuilder &b, Location loc, Operation *op,
-               BlockCombiner combiner, function_ref<Tuple()> getBuffers)
+               BlockCombiner combiner, function_ref<Tuple()> getBuffers,
+               Value half = Value())
       : b(b), loc(loc), combiner(combiner),
         geometry(buildGeometry(b, loc, op)),
-        buffers(getBuffers()) {
+        buffers(getBuffers()), half(half) {
     // An op with a kind has an empty region.
     if (this->combiner.region && this->combiner.region->empty())
       this->combiner.region = nullptr;
@@ -357,7 +404,8 @@ public:
   Tuple loadAt(ArrayRef<Value> slots) {
     Tuple values;
     for (auto [buffer, slot] : llvm::zip_equal(buffers, slots))
-      values.push_back(memref::LoadOp::create(b, loc, buffer, index(slot)));
+      values.push_back(
+          memref::LoadOp::create(b, loc, buffer, index(inHalf(slot))));
     return values;
   }
   void store(ValueRange values, Value slot) {
@@ -365,9 +413,16 @@ public:
   }
   void storeAt(ValueRange values, ArrayRef<Value> slots) {
     for (auto [value, buffer, slot] : llvm::zip_equal(values, buffers, slots))
-      memref::StoreOp::create(b, loc, value, buffer, index(slot));
+      memref::StoreOp::create(b, loc, value, buffer, index(inHalf(slot)));
   }
   void barrier() { gpu::BarrierOp::create(b, loc); }
+  /// The barrier an op that writes before its first barrier needs to keep
+  /// the previous block op's last reads apart from its writes: none where
+  /// block ops alternate halves (see the file comment).
+  void leadingBarrier() {
+    if (!half)
+      barrier();
+  }
   /// `lhs (op) rhs`.
   Tuple combine(ValueRange lhs, ValueRange rhs) {
     return buildTupleCombine(b, loc, combiner.kind, combiner.region, lhs, rhs);
@@ -425,15 +480,16 @@ public:
     IRMapping mapping;
     combiner.region->cloneInto(&into, mapping);
   }
-  /// A warp.reduce with the result in lane 0: over all 32 lanes without
-  /// `validLanes`, else over the first `validLanes` lanes, the executing
-  /// warp's live lanes being the members.
-  Tuple reduceInWarp(ValueRange values, Value validLanes = Value()) {
+  /// A warp.reduce with the result in `lanes` (lane 0 by default): over
+  /// all 32 lanes without `validLanes`, else over the first `validLanes`
+  /// lanes, the executing warp's live lanes being the members.
+  Tuple reduceInWarp(ValueRange values, Value validLanes = Value(),
+                     ResultLanes lanes = ResultLanes::First) {
     auto reduce = ReduceOp::create(
         b, loc, values.getTypes(), kindAttr(), values, validLanes,
         validLanes ? geometry.mask : Value(), /*heads=*/Value(),
         /*tails=*/Value(), /*cluster_size=*/32, /*cluster_stride=*/1,
-        ResultLanes::First, /*strategy=*/nullptr,
+        lanes, /*strategy=*/nullptr,
         /*commutative=*/combiner.region && combiner.commutative);
     copyCombiner(reduce.getCombiner());
     return Tuple(reduce.getResult());
@@ -487,6 +543,13 @@ public:
   BlockCombiner combiner;
   BlockGeometry geometry;
   Tuple buffers;
+
+private:
+  Value inHalf(Value slot) {
+    return half ? arith::AddIOp::create(b, loc, half, slot) : slot;
+  }
+
+  Value half;
 };
 
 /// Warp 0's raking segments (CUB's raking): lane l owns the slots
@@ -531,6 +594,11 @@ struct RakingSegments {
 Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
   const BlockGeometry &g = bb.geometry;
   ValueRange values = op.getValues();
+  // One warp: its reduction, in every lane, is the block's (the same tree
+  // as lane 0's; no memory, no barrier).
+  if (std::optional<int64_t> threads = getKnownOneWarpThreads(op))
+    return bb.reduceInWarp(values, *threads == kWarpSize ? Value() : g.live,
+                           ResultLanes::All);
   // Whole warps take the plain 32-lane reduction (a butterfly/tree or
   // redux.sync); only a ragged last warp pays for valid_lanes. The condition
   // is uniform within each warp.
@@ -562,12 +630,14 @@ Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
 }
 
 /// The number of warps when a block scan with a kind and no init may skip
-/// the warp scan of the warps' totals, in a known block of whole warps:
-/// one warp (its scan is the block's, for any kind), or 2 to 8 warps of an
-/// integer kind, whose combine is exact in any order, so that each thread
-/// may fold the totals itself (beyond 8 warps the warp scan of the totals
-/// is the shorter path).
+/// the warp scan of the warps' totals: one warp, whole or partial (its scan
+/// is the block's, for any kind), or a known block of 2 to 8 whole warps of
+/// an integer kind, whose combine is exact in any order, so that each
+/// thread may fold the totals itself (beyond 8 warps the warp scan of the
+/// totals is the shorter path).
 std::optional<int64_t> foldableWarpTotals(BlockScanOp op) {
+  if (isOneWarpScan(op))
+    return 1;
   if (!op.getKind() || !op.getInit().empty())
     return std::nullopt;
   std::optional<int64_t> known = getKnownBlockThreads(op);
@@ -576,8 +646,6 @@ std::optional<int64_t> foldableWarpTotals(BlockScanOp op) {
   int64_t threads = *known;
   if (threads % kWarpSize != 0 || threads > 8 * kWarpSize)
     return std::nullopt;
-  if (threads == kWarpSize)
-    return 1;
   for (Value value : op.getValues())
     if (!isa<IntegerType>(getElementTypeOrSelf(value.getType())))
       return std::nullopt;
@@ -591,14 +659,15 @@ std::optional<int64_t> foldableWarpTotals(BlockScanOp op) {
 /// the prefix slots, which no block op writes before its first barrier, so
 /// the next block op cannot overwrite them while a thread still reads them
 /// here (compute-sanitizer's racecheck found that with slots 0..31, which
-/// a following reduce parks into at once); a leading barrier keeps the
-/// previous block op's reads of the prefix slots apart from these stores.
+/// a following reduce parks into at once); in one half, a leading barrier
+/// keeps the previous block op's reads of the prefix slots apart from these
+/// stores.
 /// `own` is the warp scan of the op's values.
 Tuple expandScanFoldingTotals(BlockBuilder &bb, BlockScanOp op, Tuple own,
                               int64_t warps) {
   const BlockGeometry &g = bb.geometry;
   bool exclusive = op.getExclusive();
-  bb.barrier();
+  bb.leadingBarrier();
   bb.onlyIf(bb.eq(g.lane, bb.cst(kWarpSize - 1)), [&] {
     // Lane 31's inclusive value is the warp's total.
     bb.store(exclusive ? bb.combine(own, op.getValues()) : own,
@@ -792,7 +861,7 @@ Tuple expandRakingReduce(BlockBuilder &bb, BlockReduceOp op,
 }
 
 Tuple expandBroadcast(BlockBuilder &bb, BlockBroadcastOp op) {
-  bb.barrier();
+  bb.leadingBarrier();
   bb.onlyIf(bb.eq(bb.geometry.thread, op.getThread()),
             [&] { bb.store(op.getValue(), bb.cst(kBroadcastSlot)); });
   bb.barrier();
@@ -843,6 +912,63 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
   return vector::FromElementsOp::create(b, loc, itemsType, loaded);
 }
 
+/// Whether `op` parks values in the scratch arrays: every block reduce,
+/// scan and broadcast but the raking ones and those of one warp, which are
+/// its warp's collectives.
+bool usesScratch(Operation *op) {
+  if (isa<BlockBroadcastOp>(op))
+    return true;
+  if (!isa<BlockReduceOp, BlockScanOp>(op) || isRaking(op))
+    return false;
+  if (auto scan = dyn_cast<BlockScanOp>(op))
+    return foldableWarpTotals(scan) != 1;
+  return !getKnownOneWarpThreads(op);
+}
+
+/// The phases of the kernels whose block ops alternate scratch halves (see
+/// the file comment): a private i32, 0 or 1, per kernel.
+class Phases {
+public:
+  /// The kernel of `op` where its block ops may alternate halves: a kernel
+  /// that calls nothing (a callee's block ops would need to know the phase,
+  /// and a device function's callers are unknown).
+  gpu::GPUFuncOp getAlternatingKernel(Operation *op) {
+    auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+    if (!kernel || !kernel.isKernel())
+      return nullptr;
+    auto [it, inserted] = alternates.try_emplace(kernel, true);
+    if (inserted)
+      it->second = !kernel.walk([](CallOpInterface) {
+                           return WalkResult::interrupt();
+                         }).wasInterrupted();
+    return it->second ? kernel : nullptr;
+  }
+
+  /// At `b`'s point, in `kernel`: the first slot of the half the block op
+  /// built there uses; the phase flips for the next one.
+  Value takeHalf(OpBuilder &b, Location loc, gpu::GPUFuncOp kernel) {
+    Value &variable = variables[kernel];
+    Type i32 = b.getI32Type();
+    if (!variable) {
+      OpBuilder entry = OpBuilder::atBlockBegin(&kernel.getBody().front());
+      variable =
+          memref::AllocaOp::create(entry, loc, MemRefType::get({}, i32));
+      memref::StoreOp::create(entry, loc, buildI32Constant(entry, loc, 0),
+                              variable);
+    }
+    Value phase = memref::LoadOp::create(b, loc, variable);
+    Value flipped = arith::XOrIOp::create(b, loc, phase,
+                                          buildI32Constant(b, loc, 1));
+    memref::StoreOp::create(b, loc, flipped, variable);
+    return arith::MulIOp::create(b, loc, phase,
+                                 buildI32Constant(b, loc, kScratchSlots));
+  }
+
+private:
+  DenseMap<Operation *, bool> alternates;
+  DenseMap<Operation *, Value> variables;
+};
+
 struct WarpExpandBlockCollectivesPass
     : public warp::impl::WarpExpandBlockCollectivesPassBase<
           WarpExpandBlockCollectivesPass> {
@@ -869,6 +995,11 @@ struct WarpExpandBlockCollectivesPass
     if (failed(scratch.prepareExchangeBuffers(blockOps)))
       return signalPassFailure();
     scratch.prepareRakeBuffers(blockOps);
+    Phases phases;
+    if (llvm::any_of(blockOps, [&](Operation *op) {
+          return usesScratch(op) && phases.getAlternatingKernel(op);
+        }))
+      scratch.useTwoHalves();
     for (Operation *op : blockOps) {
       OpBuilder b(op);
       Location loc = op->getLoc();
@@ -877,6 +1008,13 @@ struct WarpExpandBlockCollectivesPass
         exchange.erase();
         continue;
       }
+      Value half;
+      if (usesScratch(op))
+        if (gpu::GPUFuncOp kernel = phases.getAlternatingKernel(op))
+          half = phases.takeHalf(b, loc, kernel);
+      auto getScratch = [&](TypeRange types) {
+        return usesScratch(op) ? scratch.get(b, loc, types) : Tuple();
+      };
       Tuple results;
       if (isa<BlockReduceOp, BlockScanOp>(op)) {
         auto reduce = dyn_cast<BlockReduceOp>(op);
@@ -900,15 +1038,15 @@ struct WarpExpandBlockCollectivesPass
           results = reduce ? expandRakingReduce(bb, reduce, totalSlots)
                            : expandRakingScan(bb, scan, totalSlots);
         } else {
-          BlockBuilder bb(b, loc, op, combiner,
-                          [&] { return scratch.get(b, loc, types); });
+          BlockBuilder bb(
+              b, loc, op, combiner, [&] { return getScratch(types); }, half);
           results = reduce ? expandReduce(bb, reduce) : expandScan(bb, scan);
         }
       } else {
         auto broadcast = cast<BlockBroadcastOp>(op);
-        BlockBuilder bb(b, loc, op, {std::nullopt, nullptr, true}, [&] {
-          return scratch.get(b, loc, broadcast.getValue().getType());
-        });
+        BlockBuilder bb(
+            b, loc, op, {std::nullopt, nullptr, true},
+            [&] { return getScratch(broadcast.getValue().getType()); }, half);
         results = expandBroadcast(bb, broadcast);
       }
       op->replaceAllUsesWith(results);

@@ -11,10 +11,10 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
 
-// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<66xf32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<66xf32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<66xi32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<66xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<132xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<132xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<132xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<132xi32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_rake{{[_0-9]*}} : memref<1025xi32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_rake{{[_0-9]*}} : memref<1025xi32, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.global
@@ -25,8 +25,8 @@ gpu.module @kernels {
   // CHECK-SAME: (%{{.*}}: memref<?xf32>, %[[V:.*]]: f32, %[[W:.*]]: f32)
   // CHECK: %[[LIVE:.*]] = arith.minui
   // CHECK: %[[MASK:.*]] = arith.select
-  // CHECK: %[[B0:.*]] = memref.get_global @__warp_block_scratch{{[_0-9]*}} : memref<66xf32
-  // CHECK: %[[B1:.*]] = memref.get_global @__warp_block_scratch{{[_0-9]*}} : memref<66xf32
+  // CHECK: %[[B0:.*]] = memref.get_global @__warp_block_scratch{{[_0-9]*}} : memref<132xf32
+  // CHECK: %[[B1:.*]] = memref.get_global @__warp_block_scratch{{[_0-9]*}} : memref<132xf32
   // CHECK: %[[P:.*]]:2 = scf.if
   // CHECK:   warp.reduce %[[V]], %[[W]] lanes = <first> commutative : f32, f32 combine
   // CHECK:     arith.maximumf
@@ -65,8 +65,8 @@ gpu.module @kernels {
   // CHECK-LABEL: gpu.func @scan_no_init
   // CHECK: %[[WARP:.*]] = arith.shrui
   // CHECK: %[[NW:.*]] = arith.shrui
-  // CHECK: %[[B0:.*]] = memref.get_global @__warp_block_scratch{{[_0-9]*}} : memref<66xi32
-  // CHECK: %[[B1:.*]] = memref.get_global @__warp_block_scratch{{[_0-9]*}} : memref<66xi32
+  // CHECK: %[[B0:.*]] = memref.get_global @__warp_block_scratch{{[_0-9]*}} : memref<132xi32
+  // CHECK: %[[B1:.*]] = memref.get_global @__warp_block_scratch{{[_0-9]*}} : memref<132xi32
   // CHECK: %[[S:.*]]:4 = warp.scan %{{.*}}, %{{.*}} valid_lanes %{{.*}} mask %{{.*}} : i32, i32, i32, i32 combine
   // CHECK: memref.store %[[S]]#2, %[[B0]]
   // CHECK: memref.store %[[S]]#3, %[[B1]]

@@ -1,20 +1,33 @@
 // A block scan of an integer kind in a known block of 2 to 8 whole warps
 // folds the warps' totals in every thread (CUB's BLOCK_SCAN_WARP_SCANS
-// form): a barrier, lane 31 of each warp parks its warp's total in prefix
-// slot 34 + warp, a barrier, every thread loads the totals of slots 34 ..
-// 34 + warps - 1. The prefix slots keep it race-free next to the other
-// block ops, which park into slots 0..31 before their first barrier (a
-// following block_reduce here): compute-sanitizer's racecheck flagged the
-// fold reading slots 0..31 while such a reduce overwrote them.
-// RUN: warp-opt %s --warp-expand-block-collectives --canonicalize | FileCheck %s
+// form): lane 31 of each warp parks its warp's total in prefix slot 34 +
+// warp, a barrier, every thread loads the totals of slots 34 .. 34 + warps
+// - 1. The prefix slots keep it race-free next to the other block ops, which
+// park into slots 0..31 before their first barrier (a following
+// block_reduce here): compute-sanitizer's racecheck flagged the fold reading
+// slots 0..31 while such a reduce overwrote them.
+// In a kernel the block ops alternate the halves of the scratch array, so
+// the fold needs no barrier in front (mem2reg folds the phase of straight-
+// line code here; LLVM's SROA does it in the pipeline). In a device
+// function, one half: a barrier first keeps the previous block op's reads
+// of the prefix slots apart from the parking.
+// RUN: warp-opt %s --warp-expand-block-collectives --mem2reg --canonicalize | FileCheck %s
+// RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.ptx" -o /dev/null
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
+  // Two halves of 66 slots.
+  // CHECK: memref.global "private" @__warp_block_scratch : memref<132xi32, #gpu.address_space<workgroup>>
+
   // CHECK-LABEL: gpu.func @fold_then_reduce
   // CHECK-DAG: %[[C31:.*]] = arith.constant 31 : i32
   // CHECK-DAG: %[[C34:.*]] = arith.constant 34 : i32
+  // CHECK-DAG: %[[C66:.*]] = arith.constant 66 : i32
+  // CHECK-NOT: gpu.barrier
   // CHECK: %[[SCAN:.*]] = warp.scan <add> %{{[^ ]*}} : i32
-  // CHECK-NEXT: gpu.barrier
+  // CHECK-NOT: gpu.barrier
   // CHECK: arith.cmpi eq, %{{.*}}, %[[C31]] : i32
   // CHECK: %[[SLOT:.*]] = arith.addi %{{.*}}, %[[C34]] : i32
   // CHECK: %[[AT:.*]] = arith.index_castui %[[SLOT]] : i32 to index
@@ -28,11 +41,23 @@ gpu.module @kernels {
   // CHECK: memref.load %{{.*}}[%c36]
   // CHECK: memref.load %{{.*}}[%c37]
   // CHECK-NOT: memref.load %{{.*}}[%c38]
-  // The reduce parks into slot `warp` (0..3) before its first barrier.
+  // The reduce parks into slot 66 + warp of the second half, before its first
+  // barrier, and reads its total from slot 66 + 32.
+  // CHECK-NOT: gpu.barrier
   // CHECK: warp.reduce <add>
+  // CHECK: arith.addi %{{.*}}, %[[C66]] : i32
   // CHECK: memref.store
   // CHECK-NEXT: }
   // CHECK-NEXT: gpu.barrier
+  // CHECK: gpu.barrier
+  // CHECK: memref.load %{{.*}}[%c98]
+  // CHECK-NOT: gpu.barrier
+  // CHECK: gpu.return
+  // One barrier for the scan, two for the reduce.
+  // PTX-LABEL: .entry fold_then_reduce(
+  // PTX-COUNT-3: bar.sync 0;
+  // PTX-NOT: bar.sync
+  // PTX: ret;
   gpu.func @fold_then_reduce(%out: memref<?xi32>, %x: i32) kernel
       attributes {known_block_size = array<i32: 128, 1, 1>} {
     %t = gpu.thread_id x
@@ -41,6 +66,33 @@ gpu.module @kernels {
     %r = warp.block_reduce <add> %sum : i32
     memref.store %r, %out[%t] : memref<?xi32>
     gpu.return
+  }
+
+  // CHECK-LABEL: gpu.func @fold_then_reduce_in_function
+  // CHECK-DAG: %[[C34:.*]] = arith.constant 34 : i32
+  // CHECK: %[[SCAN:.*]] = warp.scan <add> %{{[^ ]*}} : i32
+  // CHECK-NEXT: gpu.barrier
+  // CHECK: %[[SLOT:.*]] = arith.addi %{{.*}}, %[[C34]] : i32
+  // CHECK: %[[AT:.*]] = arith.index_castui %[[SLOT]] : i32 to index
+  // CHECK: memref.store %[[SCAN]], %{{.*}}[%[[AT]]]
+  // CHECK: gpu.barrier
+  // CHECK: memref.load %{{.*}}[%c34]
+  // CHECK: memref.load %{{.*}}[%c37]
+  // The reduce parks into slot `warp` (0..3) and reads slot 32.
+  // CHECK: warp.reduce <add>
+  // CHECK-NOT: arith.addi
+  // CHECK: memref.store
+  // CHECK-NEXT: }
+  // CHECK-NEXT: gpu.barrier
+  // CHECK: gpu.barrier
+  // CHECK: memref.load %{{.*}}[%c32]
+  // CHECK: gpu.return
+  gpu.func @fold_then_reduce_in_function(%x: i32) -> i32
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %s, %total = warp.block_scan <add> %x : i32, i32
+    %sum = arith.addi %s, %total : i32
+    %r = warp.block_reduce <add> %sum : i32
+    gpu.return %r : i32
   }
 }
 }

@@ -13,11 +13,11 @@
 // One raking buffer per payload type: a slot per thread of the largest
 // raking block (1024 without known_block_size) and the total's slot. f32's
 // raking scan has a known 7 x 7 block: 50 slots. The warp_scans lowering
-// keeps the 66-slot scratch array.
+// keeps the scratch array (two halves of 66 slots); the scan of a one-warp
+// block (i32 here) needs none.
 // CHECK-DAG: memref.global "private" @[[RAKE:__warp_block_rake[_0-9]*]] : memref<1025xi32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @[[RAKEF:__warp_block_rake[_0-9]*]] : memref<50xf32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<66xf32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<66xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<132xf32, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.global
 
 module attributes {gpu.container_module} {

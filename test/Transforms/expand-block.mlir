@@ -8,13 +8,13 @@
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_75 format=isa ptx-output=%t.sm75.ptx" -o /dev/null
 // RUN: %if ptxas-sm_75 %{ %ptxas -arch=sm_75 %t.sm75.ptx -o %t.sm75.cubin %}
 
-// One scratch array per payload type, shared by every block op of the module:
-// 32 warp slots, the block total (32), the broadcast slot (33) and 32
-// prefix slots.
-// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<66xf32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @__warp_block_scratch_0 : memref<66xi64, #gpu.address_space<workgroup>>
+// One scratch array per payload type, shared by every block op of the module,
+// in two halves (the kernels' block ops alternate them) of 32 warp slots, the
+// block total (32), the broadcast slot (33) and 32 prefix slots.
+// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch_0 : memref<132xi64, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.global
-// PTX: .shared .align 16 .b8 __warp_block_scratch[264];
+// PTX: .shared .align 16 .b8 __warp_block_scratch[528];
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
@@ -23,7 +23,7 @@ gpu.module @kernels {
   // CHECK: %[[TX:.*]] = gpu.thread_id x
   // CHECK: %[[LIVE:.*]] = arith.minui %{{.*}}, %{{.*}} : i32
   // CHECK: %[[MASK:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
-  // CHECK: %[[BUF:.*]] = memref.get_global @__warp_block_scratch : memref<66xf32, #gpu.address_space<workgroup>>
+  // CHECK: %[[BUF:.*]] = memref.get_global @__warp_block_scratch : memref<132xf32, #gpu.address_space<workgroup>>
   // Whole warps: the plain 32-lane reduction; a ragged warp: its live lanes.
   // CHECK: %[[P:.*]] = scf.if
   // CHECK:   warp.reduce <add> %{{[^ ]*}} lanes = <first> : f32
@@ -74,7 +74,7 @@ gpu.module @kernels {
   // CHECK: memref.load
   // PTX-LABEL: .entry scan(
   // (LLVM moves a global used by one kernel into it.)
-  // PTX: .shared .align 16 .b8 __warp_block_scratch_0[528];
+  // PTX: .shared .align 16 .b8 __warp_block_scratch_0[1056];
   // PTX-COUNT-2: bar.sync 0;
   // PTX-NOT: bar.sync
   // PTX: ret;
@@ -87,16 +87,43 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // Broadcast: a barrier first (earlier readers of the slot are done), the
-  // source thread writes slot 33, a barrier, everyone reads.
+  // A known block of one warp, whole or partial: its block reduce and scan
+  // are its warp's collectives over the live lanes (the reduction in every
+  // lane), with no memory and no barrier.
+  // CHECK-LABEL: gpu.func @one_warp
+  // CHECK-NOT: gpu.barrier
+  // CHECK-NOT: memref.get_global
+  // 20 lanes, mask 0xfffff.
+  // CHECK: warp.reduce <add> %{{[^ ]*}} valid_lanes %c20_i32{{[_0-9]*}} mask %c1048575_i32{{[_0-9]*}} : f32
+  // CHECK: warp.scan <add> %{{[^ ]*}} valid_lanes %c20_i32{{[_0-9]*}} mask %c1048575_i32{{[_0-9]*}} : f32
+  // CHECK-NOT: gpu.barrier
+  // CHECK: gpu.return
+  // PTX-LABEL: .entry one_warp(
+  // PTX-NOT: bar.sync
+  // PTX: ret;
+  gpu.func @one_warp(%in: memref<?xf32>, %out: memref<?xf32>) kernel
+      attributes {known_block_size = array<i32: 20, 1, 1>} {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<?xf32>
+    %r = warp.block_reduce <add> %x : f32
+    %s = warp.block_scan <add> %r : f32
+    memref.store %s, %out[%t] : memref<?xf32>
+    gpu.return
+  }
+
+  // Broadcast: the source thread writes slot 33 of its half, a barrier,
+  // everyone reads (expand-block-halves.mlir: the barrier in front of the
+  // write that one half needs).
   // CHECK-LABEL: gpu.func @broadcast
-  // CHECK: gpu.barrier
+  // CHECK-NOT: gpu.barrier
   // CHECK: scf.if
   // CHECK:   memref.store
   // CHECK: gpu.barrier
   // CHECK: memref.load
+  // CHECK-NOT: gpu.barrier
+  // CHECK: gpu.return
   // PTX-LABEL: .entry broadcast(
-  // PTX-COUNT-2: bar.sync 0;
+  // PTX-COUNT-1: bar.sync 0;
   // PTX-NOT: bar.sync
   // PTX: ret;
   gpu.func @broadcast(%in: memref<?xf32>, %out: memref<?xf32>, %src: i32) kernel {

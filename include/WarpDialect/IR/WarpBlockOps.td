@@ -71,8 +71,16 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     memory, barrier, warp 0 reduces the partials and writes the total,
     barrier, every thread reads it: two `bar.sync` and one `memref.global`
     of 66 elements per payload type in the enclosing `gpu.module`, shared
-    by all block ops of that type (the barriers make consecutive block ops
-    safe without further synchronization).
+    by all block ops of that type. In a kernel that calls no function the
+    array has two halves of 66 that the kernel's block ops take in turn (a
+    phase each thread keeps in a private variable, a register after LLVM's
+    SROA): an op's writes then cannot meet the previous op's last reads,
+    so no block op needs a barrier before its first write (CUB's callers
+    double-buffer its temp storage for the same reason). Elsewhere one
+    half, and `warp.block_broadcast` and the folded `warp.block_scan`
+    start with a barrier. A known block of one warp (`known_block_size` of
+    at most 32 threads) is that warp's `warp.reduce` over its live lanes,
+    the result in every lane: no memory, no barrier.
 
     `algorithm = <raking>` (CUB's `BLOCK_REDUCE_RAKING`, as `block_scan`'s
     raking): every thread stores its value, a barrier, warp 0's lane `l`
@@ -158,17 +166,18 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
       thread `t` of warp `w` gets `P_w (op) S_t`, `P_w` being its warp's
       prefix and `S_t` its own warp scan (warp 0 without `init` takes
       `S_t` alone). The total is warp 0's Kogge-Stone combination of the
-      warps' totals (without `init`). Two barriers, the 66-element scratch
-      array of `warp.block_reduce`. Two shorter forms where the
-      `known_block_size` allows them, for a kind without `init`: a block of
-      exactly one whole warp is its warp scan (no memory, no barrier); a
-      block of 2 to 8 whole warps of an integer kind (exact in any order)
-      has lane 31 of each warp park the warp's total after a barrier (in
-      the scratch array's prefix slots, which no block op writes before its
+      warps' totals (without `init`). Two barriers, the scratch array of
+      `warp.block_reduce`. Two shorter forms where the `known_block_size`
+      allows them, for a kind without `init`: a block of one warp (at most
+      32 threads) is its warp scan over the live lanes (no memory, no
+      barrier); a block of 2 to 8 whole warps of an integer kind (exact in
+      any order) has lane 31 of each warp park the warp's total (in the
+      scratch array's prefix slots, which no block op writes before its
       first barrier, so that the next block op cannot overwrite a total
-      still being read), and after a second barrier every thread folds the
-      totals of the warps before its own (CUB's form: no scan of the
-      totals in warp 0).
+      still being read; after a barrier where the kernel's block ops do not
+      alternate the array's halves), and after one barrier every thread
+      folds the totals of the warps before its own (CUB's form: no scan of
+      the totals in warp 0, one barrier).
     * `raking` (CUB's `BLOCK_SCAN_RAKING`): every thread stores its value
       to workgroup memory, a barrier, then warp 0 alone works: lane `l`
       owns the segment of threads `l*S .. min((l+1)*S, B) - 1`,
@@ -185,8 +194,9 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
 
     Without `algorithm` the lowering picks `raking` when the `gpu.func`'s
     `known_block_size` has at most 64 threads and is not a whole number of
-    warps (33 to 63, or fewer than 32), else `warp_scans` (also when the
-    block size is unknown). Why, measured on the H200 with 64 dependent
+    warps (33 to 63, or fewer than 32 unless the scan is its one warp's:
+    a kind without `init`), else `warp_scans` (also when the block size is
+    unknown). Why, measured on the H200 with 64 dependent
     i32 block scans per thread (`benchmarks/device_bench.py`, block_scan_*):
     in blocks of whole warps `warp_scans` is faster at every size (32, 64,
     128, 256 and 1024 threads; at 1024 raking takes 8.8x as long, warp 0's
@@ -242,8 +252,10 @@ def Warp_BlockBroadcastOp : Warp_BlockOp<"block_broadcast",
     in `warp.block_reduce`; `thread` should be the same in every thread and
     below the block size, otherwise the result is undefined).
 
-    Lowering: a barrier (earlier readers of the scratch slot are done), the
-    source thread writes to workgroup memory, a barrier, every thread reads.
+    Lowering: the source thread writes to workgroup memory, a barrier,
+    every thread reads; a barrier in front (earlier readers of the scratch
+    slot are done) where the kernel's block ops do not alternate the
+    scratch array's halves (see `warp.block_reduce`).
 
     ```mlir
     %pivot = warp.block_broadcast %x, %c0 : f32

@@ -15,8 +15,8 @@ gpu.module @kernels {
   // CHECK: warp.block_reduce <minui> %{{.*}} : i32
   // CHECK-NOT: gpu.all_reduce
   // One scratch variable per payload type, shared by the kernels.
-  // PTX: .shared .align 16 .b8 __warp_block_scratch{{(_0)?}}[264];
-  // PTX: .shared .align 16 .b8 __warp_block_scratch{{(_0)?}}[264];
+  // PTX: .shared .align 16 .b8 __warp_block_scratch{{(_0)?}}[528];
+  // PTX: .shared .align 16 .b8 __warp_block_scratch{{(_0)?}}[528];
   // PTX-LABEL: .entry named(
   // PTX-COUNT-6: bar.sync 0;
   // PTX-NOT: bar.sync
