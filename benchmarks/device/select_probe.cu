@@ -43,8 +43,8 @@
 //                       each launch (timed, like device_bench.py; CUB runs its
 //                       own init kernel)
 //            epoch      no reset: status words carry a launch epoch
-//   cache    nc         ld.global.nc (ours), ca (CUB's LOAD_DEFAULT: plain
-//                       ld.global), cs (streaming, evict-first)
+//   cache    nc         ld.global.nc (ours), def (CUB's LOAD_DEFAULT: plain
+//                       ld.global), cs (ld.global.cs: streaming, evict-first)
 //   minB     __launch_bounds__ minimum blocks per SM (0: none)
 // Status words: (epoch << 2 | flag) << 32 | 32-bit count, flag 1 = tile
 // aggregate, 2 = inclusive prefix, stored and polled relaxed by warp 0, 32
@@ -62,8 +62,9 @@
 // more; never in a correct run) and report GUARD instead of hanging.
 // The last tile reads items past n as NaN (never kept by x > thr): enough for
 // this predicate, not for a general one.
-// A diagnostic, not part of the benchmark table; about 95 variants, about
-// 25 s on an H200 after about 1.5 minutes of compiling:
+// A diagnostic, not part of the benchmark table: about 100 variants; on the
+// H200 machine about 45 s to compile (one nvcc thread) and under a minute to
+// run (it prints its time):
 //   nvcc -O3 -arch=sm_90 -std=c++17 benchmarks/device/select_probe.cu -o /tmp/sp && /tmp/sp
 //   /tmp/sp 'A|B' [LOG2N [check]]   only the variants whose label contains
 //       A or B ("" for all), on 2^LOG2N items; check: verify, do not time
@@ -72,6 +73,7 @@
 #include <cuda/atomic>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -91,7 +93,7 @@
 enum { TRANSPOSE, DIRECT, STRIPED, STRIPED4 };  // load
 enum { SCAN01, MASK };                          // count (blocked loads; striped loads use ballots)
 enum { STAGED, DIRECTW, ADAPTIVE };             // write
-enum { NC, CA, CS };                            // cache
+enum { NC, DEF, CS };                           // cache
 
 template <int T_, int I_, int LD_, int CNT_, int WR_, int SETTLE_, int POLL_, bool TICKET_, bool EPOCH_, int CACHE_,
           bool SEPKEEP_, int MINB_>
@@ -133,7 +135,7 @@ struct Cfg {
 using Ours = Cfg<256, 16, TRANSPOSE, SCAN01, STAGED, 1245, 648, false, false, NC, true, 0>;
 // CUB's sm_90 choices for select::if on 4-byte items (as far as this kernel
 // can express them: CUB stages after the look-back, this kernel before).
-using CubLike = Cfg<384, 17, TRANSPOSE, SCAN01, ADAPTIVE, 1150, 76, false, false, CA, false, 0>;
+using CubLike = Cfg<384, 17, TRANSPOSE, SCAN01, ADAPTIVE, 1150, 76, false, false, DEF, false, 0>;
 // Striped float4 loads, ballot counting, direct stores: no shared memory
 // beyond the warps' counts.
 using S4D = Cfg<256, 16, STRIPED4, SCAN01, DIRECTW, 1245, 648, false, false, NC, false, 0>;
@@ -145,16 +147,31 @@ constexpr unsigned kSpinLimit = 1u << 20;
 // probe's predicate only; a general one would need a valid-item count).
 __device__ __forceinline__ float pastN() { return __int_as_float(0x7fffffff); }
 
-template <int CA_> __device__ __forceinline__ float load1(const float *p) {
-  if constexpr (CA_ == NC) return __ldg(p);
-  else if constexpr (CA_ == CA) return __ldca(p);
-  else return __ldcs(p);
+// DEF: a plain ld.global (SASS LDG.E, as in CUB's kernel), which the
+// compiler would otherwise make ld.global.nc for this const __restrict__
+// input (and __ldca becomes LDG.E.STRONG.SM).
+template <int CACHE> __device__ __forceinline__ float load1(const float *p) {
+  if constexpr (CACHE == NC) {
+    return __ldg(p);
+  } else if constexpr (CACHE == DEF) {
+    float v;
+    asm("ld.global.f32 %0, [%1];" : "=f"(v) : "l"(p));
+    return v;
+  } else {
+    return __ldcs(p);
+  }
 }
-template <int CA_> __device__ __forceinline__ float4 load4(const float *p) {
+template <int CACHE> __device__ __forceinline__ float4 load4(const float *p) {
   const float4 *q = reinterpret_cast<const float4 *>(p);
-  if constexpr (CA_ == NC) return __ldg(q);
-  else if constexpr (CA_ == CA) return __ldca(q);
-  else return __ldcs(q);
+  if constexpr (CACHE == NC) {
+    return __ldg(q);
+  } else if constexpr (CACHE == DEF) {
+    float4 v;
+    asm("ld.global.v4.f32 {%0, %1, %2, %3}, [%4];" : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w) : "l"(q));
+    return v;
+  } else {
+    return __ldcs(q);
+  }
 }
 
 __device__ __forceinline__ int padded(int i) { return i + (i >> 5); }
@@ -605,8 +622,8 @@ template <class C> static void variant(const char *label) {
   CHECK(cudaMemcpy(&guard2, dGuard, 4, cudaMemcpyDeviceToHost));
   char pace[16];
   std::snprintf(pace, sizeof pace, "%d/%d", C::SETTLE, C::POLL);
-  static const char *cnt[] = {"scan01", "mask"}, *wr[] = {"staged", "direct", "adapt"}, *ca[] = {"nc", "ca", "cs"};
-  std::printf("%-32s %3dx%-2d %-9s %-6s %-6s %-5s %-8s %-5s %-6s %-2s %d | %3d %2d %5.1f | %.4f %.4f %.4f | %.3f %.3f "
+  static const char *cnt[] = {"scan01", "mask"}, *wr[] = {"staged", "direct", "adapt"}, *ca[] = {"nc", "def", "cs"};
+  std::printf("%-32s %3dx%-2d %-9s %-6s %-6s %-5s %-8s %-5s %-6s %-3s %d | %3d %2d %5.1f | %.4f %.4f %.4f | %.3f %.3f "
               "%.3f%s%s%s\n",
               label, C::T, C::I, loadName(C::LD), C::BLOCKED ? cnt[C::CNT] : "ballot", wr[C::WR],
               C::WR == DIRECTW ? "-" : C::SEPKEEP ? "sep" : "alias", pace, C::TICKET ? "tckt" : "bidx",
@@ -624,6 +641,7 @@ static void timeCub(float *ms) {
 }
 
 int main(int argc, char **argv) {
+  const auto start = std::chrono::steady_clock::now();
   if (argc > 1 && argv[1][0]) gFilter = argv[1];
   if (argc > 2) gLog2 = std::atoi(argv[2]);
   gCheckOnly = argc > 3 && !std::strcmp(argv[3], "check");
@@ -664,7 +682,7 @@ int main(int argc, char **argv) {
   const float copyMs = timeIt([&] { CHECK(cudaMemcpyAsync(dOut, dIn, (size_t)N * 4, cudaMemcpyDeviceToDevice)); });
   std::printf("CUB DeviceSelect::If: %.4f / %.4f / %.4f ms at 0 / 50 / 100 %% kept; D2D copy %.4f ms (%.0f GB/s)\n",
               cubMs[0], cubMs[1], cubMs[2], copyMs, 2.0 * N * 4 / copyMs / 1e6);
-  std::printf("%-32s %-6s %-9s %-6s %-6s %-5s %-8s %-5s %-6s %-2s %s | %3s %2s %5s | %-6s %-6s %-6s | cub/this at "
+  std::printf("%-32s %-6s %-9s %-6s %-6s %-5s %-8s %-5s %-6s %-3s %s | %3s %2s %5s | %-6s %-6s %-6s | cub/this at "
               "0 50 100 %%\n",
               "variant", "TxI", "load", "count", "write", "keep", "pace", "tile", "reset", "ld", "minB", "reg", "bk",
               "smemK", "ms@0", "ms@50", "ms@100");
@@ -683,7 +701,7 @@ int main(int argc, char **argv) {
   variant<Ours::Load<DIRECT>>("ours, direct vector loads");
   variant<Ours::Load<STRIPED>>("ours, striped+ballot");
   variant<Ours::Load<STRIPED4>>("ours, striped4+ballot");
-  variant<Ours::Cache<CA>>("ours, ld.global (CUB)");
+  variant<Ours::Cache<DEF>>("ours, ld.global (CUB)");
   variant<Ours::Cache<CS>>("ours, ld.global.cs");
   variant<Ours::Ticket<true>>("ours, ticket");
   variant<Ours::Epoch<true>>("ours, epoch (no memset)");
@@ -752,7 +770,7 @@ int main(int argc, char **argv) {
   variant<S4D::Pace<0, 0>>("s4d, no pacing");
   variant<S4D::Pace<600, 200>>("s4d, pacing 600/200");
   variant<S4D::Epoch<true>>("s4d, epoch (no memset)");
-  variant<S4D::Cache<CA>>("s4d, ld.global (CUB)");
+  variant<S4D::Cache<DEF>>("s4d, ld.global (CUB)");
   variant<S4D::Cache<CS>>("s4d, ld.global.cs");
   // Blocked vector loads without an exchange, bit-mask counts.
   variant<S4D::Load<DIRECT>::Count<MASK>>("direct+mask, direct stores");
@@ -763,12 +781,26 @@ int main(int argc, char **argv) {
   variant<S4D::Shape<384, 16>::Write<ADAPTIVE>>("s4d 384x16, adaptive");
   variant<S4D::Shape<512, 16>::Write<ADAPTIVE>::Epoch<true>>("s4d 512x16, adaptive, epoch");
   variant<S4D::Shape<256, 24>::Write<ADAPTIVE>::Epoch<true>>("s4d 256x24, adaptive, epoch");
+  variant<Ours::Write<ADAPTIVE>::SepKeep<false>>("ours, adaptive+alias");
+  variant<Ours::Write<ADAPTIVE>::Shape<256, 24>>("ours 256x24, adaptive");
+  variant<Ours::Write<ADAPTIVE>::Shape<128, 20>>("ours 128x20, adaptive");
+  variant<Ours::Shape<256, 24>::MinB<5>>("ours 256x24, minBlocks 5");
+  variant<S4D::Shape<256, 24>::Write<ADAPTIVE>>("s4d 256x24, adaptive");
+  variant<S4D::Shape<128, 24>::Write<ADAPTIVE>>("s4d 128x24, adaptive");
+  variant<S4D::Shape<384, 24>::Write<ADAPTIVE>>("s4d 384x24, adaptive");
+  variant<S4D::Shape<256, 20>::Write<ADAPTIVE>>("s4d 256x20, adaptive");
+  variant<S4D::Shape<256, 24>::Write<STAGED>>("s4d 256x24, staged");
+  variant<S4D::Shape<256, 24>::Write<ADAPTIVE>::Pace<600, 200>>("s4d 256x24, adaptive, pacing 600/200");
+  variant<S4D::Shape<256, 24>::Write<ADAPTIVE>::MinB<5>>("s4d 256x24, adaptive, minBlocks 5");
+  variant<S4D::Load<STRIPED>::Shape<384, 17>::Write<ADAPTIVE>>("s1d 384x17, adaptive");
+  variant<S4D::Load<STRIPED>::Shape<256, 24>::Write<ADAPTIVE>>("s1d 256x24, adaptive");
   variant<Ours::Write<ADAPTIVE>::SepKeep<false>::Count<MASK>>("ours, adaptive+alias+mask");
   variant<Ours::Write<ADAPTIVE>::SepKeep<false>::Count<MASK>::Shape<384, 17>::Pace<1150, 76>>(
       "ours, adaptive+alias+mask 384x17 CUB pacing");
 
+  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   if (gCheckOnly) {
-    std::printf("\n%zu variants checked, all passed unless FAIL is printed above\n", results.size());
+    std::printf("\n%zu variants checked, all passed unless FAIL is printed above (%.0f s)\n", results.size(), seconds());
     return 0;
   }
   float cubEnd[3];
@@ -792,5 +824,6 @@ int main(int argc, char **argv) {
   std::sort(geo.rbegin(), geo.rend());
   std::printf("Top 8 by geometric mean of cub/this over the three fractions:\n");
   for (size_t i = 0; i < geo.size() && i < 8; ++i) std::printf("  %-44s %.3f\n", geo[i].second.c_str(), geo[i].first);
+  std::printf("%zu variants passed, %.0f s\n", results.size(), seconds());
   return 0;
 }
