@@ -51,7 +51,7 @@ HAND_TILE = 256 * 16  # baselines.cu: TileThreads x TileItems
 
 # The compaction kernels (gen_kernels.py), one list for the three fractions
 # kept: the default and its variants.
-SELECT_KERNELS = ["select_gt_f32", "select_gt_f32_unstaged", "select_gt_f32_blockx",
+SELECT_KERNELS = ["select_gt_f32", "select_gt_f32_occ4", "select_gt_f32_unstaged", "select_gt_f32_blockx",
                   "select_gt_f32_poll76", "select_gt_f32_old_items8"]
 
 # Benchmark name -> (PTX file, warp kernels, bytes moved per element or None).

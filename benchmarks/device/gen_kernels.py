@@ -33,6 +33,9 @@ SCAN_THREADS = 256
 SCAN_ITEMS = 16
 # Look-back pacing (nanoseconds): between polls, and before the first poll.
 POLL_NS, SETTLE_NS = 648, 1245
+# Blocks per SM the compaction kernel asks for (its _occ4 variant: none,
+# 64 registers, 4 blocks).
+SELECT_MIN_BLOCKS = 5
 # Tile status words: (flag << 32) | 32-bit value; flag 0 = not ready,
 # 1 = block aggregate only, 2 = inclusive prefix.
 FLAG_AGG, FLAG_PREFIX = 1, 2
@@ -423,7 +426,8 @@ def store_kept(e, flags, vals, kept_before, base, memref, memref_type, pad=False
 
 
 def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exchange="warp",
-                     relaxed=True, poll_ns=POLL_NS, settle_ns=SETTLE_NS, ticket=False):
+                     relaxed=True, poll_ns=POLL_NS, settle_ns=SETTLE_NS, ticket=False,
+                     min_blocks=None):
     """Single-pass tile scan (mode 'incl' / 'excl') or order-preserving
     selection of x > %thr (mode 'select') with decoupled look-back; a tile is
     256 threads x `items` consecutive items (a multiple of 4). The levers
@@ -444,7 +448,11 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
                 (CUB's choice: it relies on blocks starting in index order);
       staged    (select) kept items gathered in workgroup memory in tile
                 order and written out by consecutive threads (coalesced),
-                instead of each thread storing its own."""
+                instead of each thread storing its own;
+      min_blocks blocks per SM the kernel must fit (`nvvm.minctasm`, PTX
+                `.minnctapersm`): ptxas caps the registers to match
+                (select_probe.cu: 5 blocks of 256 threads, <= 48 registers,
+                against 4 at 64 registers closes the gap to CUB)."""
     e = Emitter()
     threads = SCAN_THREADS
     tile_size = threads * items
@@ -464,7 +472,8 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
             f"%warp_sm: memref<{nw}x{sty}, #gpu.address_space<workgroup>>, "
             f"%pre_sm: memref<1x{sty}, #gpu.address_space<workgroup>>"
             + (f", %keep_sm: {keep_type}" if staged else "") + ") "
-            f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
+            f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>"
+            + (f", nvvm.minctasm = {min_blocks} : i32" if min_blocks else "") + "} {")
     e.emit("%true = arith.constant true")
     tid, tile64, tile = tile_prologue(e, threads, ticket)
     c0 = e.idx(0)
@@ -711,7 +720,7 @@ def files():
         reduce_kernel("sum_f32_idx32_unroll4", "f32", idx32=True, unroll=4),
     ]
     scan = [scan_like_kernel(f"scan_{m}_{t}", t, m) for t in ("i32", "f32") for m in ("incl", "excl")]
-    scan.append(scan_like_kernel("select_gt_f32", "f32", "select"))
+    scan.append(scan_like_kernel("select_gt_f32", "f32", "select", min_blocks=SELECT_MIN_BLOCKS))
     # Variants measured against the kernels above: each lever switched off
     # alone, and the previous configuration (8 vector-loaded items per
     # thread, release/acquire, no pacing, unstaged selection).
@@ -723,6 +732,7 @@ def files():
     scan.append(scan_like_kernel("scan_incl_i32_items8", "i32", "incl", items=8))
     scan.append(scan_like_kernel("scan_incl_i32_old_items8", "i32", "incl", items=8, exchange=None,
                                  relaxed=False, poll_ns=0, settle_ns=0, ticket=True))
+    scan.append(scan_like_kernel("select_gt_f32_occ4", "f32", "select"))
     scan.append(scan_like_kernel("select_gt_f32_unstaged", "f32", "select", staged=False))
     scan.append(scan_like_kernel("select_gt_f32_blockx", "f32", "select", exchange="block"))
     # CUB's sm_90 DeviceSelect tuning polls every 76 ns (settling 1150 ns).

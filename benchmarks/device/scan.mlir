@@ -1670,7 +1670,7 @@ gpu.module @scan {
     gpu.return
   }
 
-  gpu.func @select_gt_f32(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<4224xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+  gpu.func @select_gt_f32(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<4224xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 5 : i32} {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
@@ -4904,6 +4904,718 @@ gpu.module @scan {
     %c210 = arith.constant 4 : index
     %v211 = arith.addi %base13, %c210 : index
     vector.store %v209, %out[%v211] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    gpu.return
+  }
+
+  gpu.func @select_gt_f32_occ4(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<4224xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %c36 = arith.constant 256 : index
+    %v37 = arith.addi %v19, %c36 : index
+    %c38 = arith.constant 288 : index
+    %v39 = arith.addi %v19, %c38 : index
+    %c40 = arith.constant 320 : index
+    %v41 = arith.addi %v19, %c40 : index
+    %c42 = arith.constant 352 : index
+    %v43 = arith.addi %v19, %c42 : index
+    %c44 = arith.constant 384 : index
+    %v45 = arith.addi %v19, %c44 : index
+    %c46 = arith.constant 416 : index
+    %v47 = arith.addi %v19, %c46 : index
+    %c48 = arith.constant 448 : index
+    %v49 = arith.addi %v19, %c48 : index
+    %c50 = arith.constant 480 : index
+    %v51 = arith.addi %v19, %c50 : index
+    %v52 = arith.index_cast %v21 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v58 = arith.index_cast %v23 : index to i64
+    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v60 = arith.index_cast %v59 : index to i64
+    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v64 = arith.index_cast %v25 : index to i64
+    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v66 = arith.index_cast %v65 : index to i64
+    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v70 = arith.index_cast %v27 : index to i64
+    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v72 = arith.index_cast %v71 : index to i64
+    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
+    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v76 = arith.index_cast %v29 : index to i64
+    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v78 = arith.index_cast %v77 : index to i64
+    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
+    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v82 = arith.index_cast %v31 : index to i64
+    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v84 = arith.index_cast %v83 : index to i64
+    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
+    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v88 = arith.index_cast %v33 : index to i64
+    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v90 = arith.index_cast %v89 : index to i64
+    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
+    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v94 = arith.index_cast %v35 : index to i64
+    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v96 = arith.index_cast %v95 : index to i64
+    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
+    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v100 = arith.index_cast %v37 : index to i64
+    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v102 = arith.index_cast %v101 : index to i64
+    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
+    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v106 = arith.index_cast %v39 : index to i64
+    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v108 = arith.index_cast %v107 : index to i64
+    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
+    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v112 = arith.index_cast %v41 : index to i64
+    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v114 = arith.index_cast %v113 : index to i64
+    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
+    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v118 = arith.index_cast %v43 : index to i64
+    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v120 = arith.index_cast %v119 : index to i64
+    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v124 = arith.index_cast %v45 : index to i64
+    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v126 = arith.index_cast %v125 : index to i64
+    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
+    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v130 = arith.index_cast %v47 : index to i64
+    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v132 = arith.index_cast %v131 : index to i64
+    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v136 = arith.index_cast %v49 : index to i64
+    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v138 = arith.index_cast %v137 : index to i64
+    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
+    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v142 = arith.index_cast %v51 : index to i64
+    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v144 = arith.index_cast %v143 : index to i64
+    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
+    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xf32>
+    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xf32>
+    %v150 = vector.extract %v149[0] : f32 from vector<16xf32>
+    %v151 = vector.extract %v149[1] : f32 from vector<16xf32>
+    %v152 = vector.extract %v149[2] : f32 from vector<16xf32>
+    %v153 = vector.extract %v149[3] : f32 from vector<16xf32>
+    %v154 = vector.extract %v149[4] : f32 from vector<16xf32>
+    %v155 = vector.extract %v149[5] : f32 from vector<16xf32>
+    %v156 = vector.extract %v149[6] : f32 from vector<16xf32>
+    %v157 = vector.extract %v149[7] : f32 from vector<16xf32>
+    %v158 = vector.extract %v149[8] : f32 from vector<16xf32>
+    %v159 = vector.extract %v149[9] : f32 from vector<16xf32>
+    %v160 = vector.extract %v149[10] : f32 from vector<16xf32>
+    %v161 = vector.extract %v149[11] : f32 from vector<16xf32>
+    %v162 = vector.extract %v149[12] : f32 from vector<16xf32>
+    %v163 = vector.extract %v149[13] : f32 from vector<16xf32>
+    %v164 = vector.extract %v149[14] : f32 from vector<16xf32>
+    %v165 = vector.extract %v149[15] : f32 from vector<16xf32>
+    %v166 = arith.cmpf ogt, %v150, %thr : f32
+    %v167 = arith.cmpf ogt, %v151, %thr : f32
+    %v168 = arith.cmpf ogt, %v152, %thr : f32
+    %v169 = arith.cmpf ogt, %v153, %thr : f32
+    %v170 = arith.cmpf ogt, %v154, %thr : f32
+    %v171 = arith.cmpf ogt, %v155, %thr : f32
+    %v172 = arith.cmpf ogt, %v156, %thr : f32
+    %v173 = arith.cmpf ogt, %v157, %thr : f32
+    %v174 = arith.cmpf ogt, %v158, %thr : f32
+    %v175 = arith.cmpf ogt, %v159, %thr : f32
+    %v176 = arith.cmpf ogt, %v160, %thr : f32
+    %v177 = arith.cmpf ogt, %v161, %thr : f32
+    %v178 = arith.cmpf ogt, %v162, %thr : f32
+    %v179 = arith.cmpf ogt, %v163, %thr : f32
+    %v180 = arith.cmpf ogt, %v164, %thr : f32
+    %v181 = arith.cmpf ogt, %v165, %thr : f32
+    %v182 = arith.extui %v166 : i1 to i32
+    %v183 = arith.extui %v167 : i1 to i32
+    %v184 = arith.extui %v168 : i1 to i32
+    %v185 = arith.extui %v169 : i1 to i32
+    %v186 = arith.extui %v170 : i1 to i32
+    %v187 = arith.extui %v171 : i1 to i32
+    %v188 = arith.extui %v172 : i1 to i32
+    %v189 = arith.extui %v173 : i1 to i32
+    %v190 = arith.extui %v174 : i1 to i32
+    %v191 = arith.extui %v175 : i1 to i32
+    %v192 = arith.extui %v176 : i1 to i32
+    %v193 = arith.extui %v177 : i1 to i32
+    %v194 = arith.extui %v178 : i1 to i32
+    %v195 = arith.extui %v179 : i1 to i32
+    %v196 = arith.extui %v180 : i1 to i32
+    %v197 = arith.extui %v181 : i1 to i32
+    %v198 = arith.addi %v182, %v183 : i32
+    %v199 = arith.addi %v198, %v184 : i32
+    %v200 = arith.addi %v199, %v185 : i32
+    %v201 = arith.addi %v200, %v186 : i32
+    %v202 = arith.addi %v201, %v187 : i32
+    %v203 = arith.addi %v202, %v188 : i32
+    %v204 = arith.addi %v203, %v189 : i32
+    %v205 = arith.addi %v204, %v190 : i32
+    %v206 = arith.addi %v205, %v191 : i32
+    %v207 = arith.addi %v206, %v192 : i32
+    %v208 = arith.addi %v207, %v193 : i32
+    %v209 = arith.addi %v208, %v194 : i32
+    %v210 = arith.addi %v209, %v195 : i32
+    %v211 = arith.addi %v210, %v196 : i32
+    %v212 = arith.addi %v211, %v197 : i32
+    %wex213 = warp.scan <add> %v212 exclusive : i32
+    %c214 = arith.constant 32 : index
+    %wid215 = arith.divui %tid2, %c214 : index
+    %lane216 = arith.remui %tid2, %c214 : index
+    %c217 = arith.constant 0 : index
+    %v218 = arith.cmpi eq, %lane216, %c217 : index
+    %c219 = arith.constant 31 : index
+    %v220 = arith.cmpi eq, %lane216, %c219 : index
+    scf.if %v220 {
+      %wtot221 = arith.addi %wex213, %v212 : i32
+      memref.store %wtot221, %warp_sm[%wid215] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c222 = arith.constant 0 : i32
+    %c223 = arith.constant 0 : index
+    %v224 = memref.load %warp_sm[%c223] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c225 = arith.constant 0 : index
+    %v226 = arith.cmpi ugt, %wid215, %c225 : index
+    %v227 = arith.select %v226, %v224, %c222 : i32
+    %v228 = arith.addi %c222, %v227 : i32
+    %v229 = arith.addi %c222, %v224 : i32
+    %c230 = arith.constant 1 : index
+    %v231 = memref.load %warp_sm[%c230] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c232 = arith.constant 1 : index
+    %v233 = arith.cmpi ugt, %wid215, %c232 : index
+    %v234 = arith.select %v233, %v231, %c222 : i32
+    %v235 = arith.addi %v228, %v234 : i32
+    %v236 = arith.addi %v229, %v231 : i32
+    %c237 = arith.constant 2 : index
+    %v238 = memref.load %warp_sm[%c237] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c239 = arith.constant 2 : index
+    %v240 = arith.cmpi ugt, %wid215, %c239 : index
+    %v241 = arith.select %v240, %v238, %c222 : i32
+    %v242 = arith.addi %v235, %v241 : i32
+    %v243 = arith.addi %v236, %v238 : i32
+    %c244 = arith.constant 3 : index
+    %v245 = memref.load %warp_sm[%c244] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c246 = arith.constant 3 : index
+    %v247 = arith.cmpi ugt, %wid215, %c246 : index
+    %v248 = arith.select %v247, %v245, %c222 : i32
+    %v249 = arith.addi %v242, %v248 : i32
+    %v250 = arith.addi %v243, %v245 : i32
+    %c251 = arith.constant 4 : index
+    %v252 = memref.load %warp_sm[%c251] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c253 = arith.constant 4 : index
+    %v254 = arith.cmpi ugt, %wid215, %c253 : index
+    %v255 = arith.select %v254, %v252, %c222 : i32
+    %v256 = arith.addi %v249, %v255 : i32
+    %v257 = arith.addi %v250, %v252 : i32
+    %c258 = arith.constant 5 : index
+    %v259 = memref.load %warp_sm[%c258] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c260 = arith.constant 5 : index
+    %v261 = arith.cmpi ugt, %wid215, %c260 : index
+    %v262 = arith.select %v261, %v259, %c222 : i32
+    %v263 = arith.addi %v256, %v262 : i32
+    %v264 = arith.addi %v257, %v259 : i32
+    %c265 = arith.constant 6 : index
+    %v266 = memref.load %warp_sm[%c265] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c267 = arith.constant 6 : index
+    %v268 = arith.cmpi ugt, %wid215, %c267 : index
+    %v269 = arith.select %v268, %v266, %c222 : i32
+    %v270 = arith.addi %v263, %v269 : i32
+    %v271 = arith.addi %v264, %v266 : i32
+    %c272 = arith.constant 7 : index
+    %v273 = memref.load %warp_sm[%c272] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c274 = arith.constant 7 : index
+    %v275 = arith.cmpi ugt, %wid215, %c274 : index
+    %v276 = arith.select %v275, %v273, %c222 : i32
+    %v277 = arith.addi %v270, %v276 : i32
+    %v278 = arith.addi %v271, %v273 : i32
+    %v279 = arith.addi %v277, %wex213 : i32
+    scf.if %v166 {
+      %v280 = arith.addi %v279, %c222 : i32
+      %c281 = arith.constant 5 : i32
+      %v282 = arith.shrui %v280, %c281 : i32
+      %v283 = arith.addi %v280, %v282 : i32
+      %v284 = arith.index_cast %v283 : i32 to index
+      memref.store %v150, %keep_sm[%v284] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v167 {
+      %v285 = arith.addi %v279, %v182 : i32
+      %c286 = arith.constant 5 : i32
+      %v287 = arith.shrui %v285, %c286 : i32
+      %v288 = arith.addi %v285, %v287 : i32
+      %v289 = arith.index_cast %v288 : i32 to index
+      memref.store %v151, %keep_sm[%v289] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v168 {
+      %v290 = arith.addi %v279, %v198 : i32
+      %c291 = arith.constant 5 : i32
+      %v292 = arith.shrui %v290, %c291 : i32
+      %v293 = arith.addi %v290, %v292 : i32
+      %v294 = arith.index_cast %v293 : i32 to index
+      memref.store %v152, %keep_sm[%v294] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v169 {
+      %v295 = arith.addi %v279, %v199 : i32
+      %c296 = arith.constant 5 : i32
+      %v297 = arith.shrui %v295, %c296 : i32
+      %v298 = arith.addi %v295, %v297 : i32
+      %v299 = arith.index_cast %v298 : i32 to index
+      memref.store %v153, %keep_sm[%v299] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v170 {
+      %v300 = arith.addi %v279, %v200 : i32
+      %c301 = arith.constant 5 : i32
+      %v302 = arith.shrui %v300, %c301 : i32
+      %v303 = arith.addi %v300, %v302 : i32
+      %v304 = arith.index_cast %v303 : i32 to index
+      memref.store %v154, %keep_sm[%v304] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v171 {
+      %v305 = arith.addi %v279, %v201 : i32
+      %c306 = arith.constant 5 : i32
+      %v307 = arith.shrui %v305, %c306 : i32
+      %v308 = arith.addi %v305, %v307 : i32
+      %v309 = arith.index_cast %v308 : i32 to index
+      memref.store %v155, %keep_sm[%v309] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v172 {
+      %v310 = arith.addi %v279, %v202 : i32
+      %c311 = arith.constant 5 : i32
+      %v312 = arith.shrui %v310, %c311 : i32
+      %v313 = arith.addi %v310, %v312 : i32
+      %v314 = arith.index_cast %v313 : i32 to index
+      memref.store %v156, %keep_sm[%v314] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v173 {
+      %v315 = arith.addi %v279, %v203 : i32
+      %c316 = arith.constant 5 : i32
+      %v317 = arith.shrui %v315, %c316 : i32
+      %v318 = arith.addi %v315, %v317 : i32
+      %v319 = arith.index_cast %v318 : i32 to index
+      memref.store %v157, %keep_sm[%v319] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v174 {
+      %v320 = arith.addi %v279, %v204 : i32
+      %c321 = arith.constant 5 : i32
+      %v322 = arith.shrui %v320, %c321 : i32
+      %v323 = arith.addi %v320, %v322 : i32
+      %v324 = arith.index_cast %v323 : i32 to index
+      memref.store %v158, %keep_sm[%v324] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v175 {
+      %v325 = arith.addi %v279, %v205 : i32
+      %c326 = arith.constant 5 : i32
+      %v327 = arith.shrui %v325, %c326 : i32
+      %v328 = arith.addi %v325, %v327 : i32
+      %v329 = arith.index_cast %v328 : i32 to index
+      memref.store %v159, %keep_sm[%v329] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v176 {
+      %v330 = arith.addi %v279, %v206 : i32
+      %c331 = arith.constant 5 : i32
+      %v332 = arith.shrui %v330, %c331 : i32
+      %v333 = arith.addi %v330, %v332 : i32
+      %v334 = arith.index_cast %v333 : i32 to index
+      memref.store %v160, %keep_sm[%v334] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v177 {
+      %v335 = arith.addi %v279, %v207 : i32
+      %c336 = arith.constant 5 : i32
+      %v337 = arith.shrui %v335, %c336 : i32
+      %v338 = arith.addi %v335, %v337 : i32
+      %v339 = arith.index_cast %v338 : i32 to index
+      memref.store %v161, %keep_sm[%v339] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v178 {
+      %v340 = arith.addi %v279, %v208 : i32
+      %c341 = arith.constant 5 : i32
+      %v342 = arith.shrui %v340, %c341 : i32
+      %v343 = arith.addi %v340, %v342 : i32
+      %v344 = arith.index_cast %v343 : i32 to index
+      memref.store %v162, %keep_sm[%v344] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v179 {
+      %v345 = arith.addi %v279, %v209 : i32
+      %c346 = arith.constant 5 : i32
+      %v347 = arith.shrui %v345, %c346 : i32
+      %v348 = arith.addi %v345, %v347 : i32
+      %v349 = arith.index_cast %v348 : i32 to index
+      memref.store %v163, %keep_sm[%v349] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v180 {
+      %v350 = arith.addi %v279, %v210 : i32
+      %c351 = arith.constant 5 : i32
+      %v352 = arith.shrui %v350, %c351 : i32
+      %v353 = arith.addi %v350, %v352 : i32
+      %v354 = arith.index_cast %v353 : i32 to index
+      memref.store %v164, %keep_sm[%v354] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v181 {
+      %v355 = arith.addi %v279, %v211 : i32
+      %c356 = arith.constant 5 : i32
+      %v357 = arith.shrui %v355, %c356 : i32
+      %v358 = arith.addi %v355, %v357 : i32
+      %v359 = arith.index_cast %v358 : i32 to index
+      memref.store %v165, %keep_sm[%v359] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    %v360 = arith.cmpi eq, %wid215, %c5 : index
+    scf.if %v360 {
+      %c361 = arith.constant 0 : i64
+      %v362 = arith.cmpi eq, %v4, %c361 : i64
+      %pre363 = scf.if %v362 -> i32 {
+        scf.if %v218 {
+          %v364 = arith.extui %v278 : i32 to i64
+          %c365 = arith.constant 8589934592 : i64
+          %v366 = arith.ori %v364, %c365 : i64
+          %c367 = arith.constant 1 : i64
+          %v368 = arith.addi %v4, %c367 : i64
+          %v369 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v370 = arith.index_cast %v369 : index to i64
+          %v371 = llvm.inttoptr %v370 : i64 to !llvm.ptr<1>
+          %v372 = llvm.getelementptr inbounds %v371[%v368] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v366, %v372 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c222 : i32
+      } else {
+        scf.if %v218 {
+          %v373 = arith.extui %v278 : i32 to i64
+          %c374 = arith.constant 4294967296 : i64
+          %v375 = arith.ori %v373, %c374 : i64
+          %c376 = arith.constant 1 : i64
+          %v377 = arith.addi %v4, %c376 : i64
+          %v378 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v379 = arith.index_cast %v378 : index to i64
+          %v380 = llvm.inttoptr %v379 : i64 to !llvm.ptr<1>
+          %v381 = llvm.getelementptr inbounds %v380[%v377] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v375, %v381 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c382 = arith.constant 1245 : i32
+        nvvm.nanosleep %c382
+        %c383 = arith.constant 0 : i32
+        %lane384 = warp.lane_id : i32
+        %v385 = arith.extui %lane384 : i32 to i64
+        %c386 = arith.constant 1 : i64
+        %c387 = arith.constant 0 : i64
+        %c388 = arith.constant 32 : i64
+        %c389 = arith.constant 4294967295 : i64
+        %v390 = arith.subi %v4, %c386 : i64
+        %lb391:2 = scf.while (%end392 = %v390, %acc393 = %c383) : (i64, i32) -> (i64, i32) {
+          %v394 = arith.subi %end392, %v385 : i64
+          %v395 = arith.cmpi sge, %v394, %c387 : i64
+          %v396 = arith.addi %v394, %c386 : i64
+          %c397 = arith.constant 8589934592 : i64
+          %v398 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v399 = arith.index_cast %v398 : index to i64
+          %v400 = llvm.inttoptr %v399 : i64 to !llvm.ptr<1>
+          %v401 = llvm.getelementptr inbounds %v400[%v396] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word402 = scf.while (%spin403 = %c387) : (i64) -> i64 {
+            %v404 = scf.if %v395 -> i64 {
+              %v405 = llvm.load %v401 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v405 : i64
+            } else {
+              scf.yield %c397 : i64
+            }
+            %v406 = arith.shrui %v404, %c388 : i64
+            %v407 = arith.cmpi eq, %v406, %c387 : i64
+            %v408 = warp.vote <any> %v407 : i1
+            scf.condition(%v408) %v404 : i64
+          } do {
+            ^bb0(%x409: i64):
+            %c410 = arith.constant 648 : i32
+            nvvm.nanosleep %c410
+            scf.yield %c387 : i64
+          }
+          %v411 = arith.shrui %word402, %c388 : i64
+          %c412 = arith.constant 2 : i64
+          %v413 = arith.cmpi eq, %v411, %c412 : i64
+          %ballot414 = warp.ballot %v413 : i32
+          %c415 = arith.constant 0 : i32
+          %v416 = arith.cmpi ne, %ballot414, %c415 : i32
+          %v417 = math.cttz %ballot414 : i32
+          %v418 = arith.cmpi ule, %lane384, %v417 : i32
+          %v419 = arith.andi %word402, %c389 : i64
+          %v420 = arith.trunci %v419 : i64 to i32
+          %v421 = arith.select %v418, %v420, %c383 : i32
+          %v422 = warp.reduce <add> %v421 : i32
+          %v423 = arith.addi %acc393, %v422 : i32
+          %v424 = arith.subi %end392, %c388 : i64
+          %v425 = arith.xori %v416, %true : i1
+          scf.condition(%v425) %v424, %v423 : i64, i32
+        } do {
+          ^bb0(%e426: i64, %a427: i32):
+          scf.yield %e426, %a427 : i64, i32
+        }
+        %v428 = arith.addi %lb391#1, %v278 : i32
+        scf.if %v218 {
+          %v429 = arith.extui %v428 : i32 to i64
+          %c430 = arith.constant 8589934592 : i64
+          %v431 = arith.ori %v429, %c430 : i64
+          %c432 = arith.constant 1 : i64
+          %v433 = arith.addi %v4, %c432 : i64
+          %v434 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v435 = arith.index_cast %v434 : index to i64
+          %v436 = llvm.inttoptr %v435 : i64 to !llvm.ptr<1>
+          %v437 = llvm.getelementptr inbounds %v436[%v433] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v431, %v437 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb391#1 : i32
+      }
+      scf.if %v218 {
+        memref.store %pre363, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v438 = arith.divui %n, %c6 : index
+        %c439 = arith.constant 1 : index
+        %v440 = arith.subi %v438, %c439 : index
+        %v441 = arith.cmpi eq, %tile3, %v440 : index
+        scf.if %v441 {
+          %v442 = arith.addi %pre363, %v278 : i32
+          memref.store %v442, %num[%c5] : memref<?xi32>
+        }
+      }
+    }
+    gpu.barrier
+    %v443 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v444 = arith.addi %v443, %v277 : i32
+    %offset445 = arith.addi %v444, %wex213 : i32
+    %v446 = arith.index_cast %v278 : i32 to index
+    %v447 = arith.index_cast %v443 : i32 to index
+    %c448 = arith.constant 0 : index
+    %v449 = arith.addi %tid2, %c448 : index
+    %v450 = arith.cmpi ult, %v449, %v446 : index
+    scf.if %v450 {
+      %c451 = arith.constant 5 : index
+      %v452 = arith.shrui %v449, %c451 : index
+      %v453 = arith.addi %v449, %v452 : index
+      %v454 = memref.load %keep_sm[%v453] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v455 = arith.addi %v447, %v449 : index
+      memref.store %v454, %out[%v455] : memref<?xf32>
+    }
+    %c456 = arith.constant 256 : index
+    %v457 = arith.addi %tid2, %c456 : index
+    %v458 = arith.cmpi ult, %v457, %v446 : index
+    scf.if %v458 {
+      %c459 = arith.constant 5 : index
+      %v460 = arith.shrui %v457, %c459 : index
+      %v461 = arith.addi %v457, %v460 : index
+      %v462 = memref.load %keep_sm[%v461] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v463 = arith.addi %v447, %v457 : index
+      memref.store %v462, %out[%v463] : memref<?xf32>
+    }
+    %c464 = arith.constant 512 : index
+    %v465 = arith.addi %tid2, %c464 : index
+    %v466 = arith.cmpi ult, %v465, %v446 : index
+    scf.if %v466 {
+      %c467 = arith.constant 5 : index
+      %v468 = arith.shrui %v465, %c467 : index
+      %v469 = arith.addi %v465, %v468 : index
+      %v470 = memref.load %keep_sm[%v469] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v471 = arith.addi %v447, %v465 : index
+      memref.store %v470, %out[%v471] : memref<?xf32>
+    }
+    %c472 = arith.constant 768 : index
+    %v473 = arith.addi %tid2, %c472 : index
+    %v474 = arith.cmpi ult, %v473, %v446 : index
+    scf.if %v474 {
+      %c475 = arith.constant 5 : index
+      %v476 = arith.shrui %v473, %c475 : index
+      %v477 = arith.addi %v473, %v476 : index
+      %v478 = memref.load %keep_sm[%v477] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v479 = arith.addi %v447, %v473 : index
+      memref.store %v478, %out[%v479] : memref<?xf32>
+    }
+    %c480 = arith.constant 1024 : index
+    %v481 = arith.addi %tid2, %c480 : index
+    %v482 = arith.cmpi ult, %v481, %v446 : index
+    scf.if %v482 {
+      %c483 = arith.constant 5 : index
+      %v484 = arith.shrui %v481, %c483 : index
+      %v485 = arith.addi %v481, %v484 : index
+      %v486 = memref.load %keep_sm[%v485] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v487 = arith.addi %v447, %v481 : index
+      memref.store %v486, %out[%v487] : memref<?xf32>
+    }
+    %c488 = arith.constant 1280 : index
+    %v489 = arith.addi %tid2, %c488 : index
+    %v490 = arith.cmpi ult, %v489, %v446 : index
+    scf.if %v490 {
+      %c491 = arith.constant 5 : index
+      %v492 = arith.shrui %v489, %c491 : index
+      %v493 = arith.addi %v489, %v492 : index
+      %v494 = memref.load %keep_sm[%v493] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v495 = arith.addi %v447, %v489 : index
+      memref.store %v494, %out[%v495] : memref<?xf32>
+    }
+    %c496 = arith.constant 1536 : index
+    %v497 = arith.addi %tid2, %c496 : index
+    %v498 = arith.cmpi ult, %v497, %v446 : index
+    scf.if %v498 {
+      %c499 = arith.constant 5 : index
+      %v500 = arith.shrui %v497, %c499 : index
+      %v501 = arith.addi %v497, %v500 : index
+      %v502 = memref.load %keep_sm[%v501] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v503 = arith.addi %v447, %v497 : index
+      memref.store %v502, %out[%v503] : memref<?xf32>
+    }
+    %c504 = arith.constant 1792 : index
+    %v505 = arith.addi %tid2, %c504 : index
+    %v506 = arith.cmpi ult, %v505, %v446 : index
+    scf.if %v506 {
+      %c507 = arith.constant 5 : index
+      %v508 = arith.shrui %v505, %c507 : index
+      %v509 = arith.addi %v505, %v508 : index
+      %v510 = memref.load %keep_sm[%v509] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v511 = arith.addi %v447, %v505 : index
+      memref.store %v510, %out[%v511] : memref<?xf32>
+    }
+    %c512 = arith.constant 2048 : index
+    %v513 = arith.addi %tid2, %c512 : index
+    %v514 = arith.cmpi ult, %v513, %v446 : index
+    scf.if %v514 {
+      %c515 = arith.constant 5 : index
+      %v516 = arith.shrui %v513, %c515 : index
+      %v517 = arith.addi %v513, %v516 : index
+      %v518 = memref.load %keep_sm[%v517] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v519 = arith.addi %v447, %v513 : index
+      memref.store %v518, %out[%v519] : memref<?xf32>
+    }
+    %c520 = arith.constant 2304 : index
+    %v521 = arith.addi %tid2, %c520 : index
+    %v522 = arith.cmpi ult, %v521, %v446 : index
+    scf.if %v522 {
+      %c523 = arith.constant 5 : index
+      %v524 = arith.shrui %v521, %c523 : index
+      %v525 = arith.addi %v521, %v524 : index
+      %v526 = memref.load %keep_sm[%v525] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v527 = arith.addi %v447, %v521 : index
+      memref.store %v526, %out[%v527] : memref<?xf32>
+    }
+    %c528 = arith.constant 2560 : index
+    %v529 = arith.addi %tid2, %c528 : index
+    %v530 = arith.cmpi ult, %v529, %v446 : index
+    scf.if %v530 {
+      %c531 = arith.constant 5 : index
+      %v532 = arith.shrui %v529, %c531 : index
+      %v533 = arith.addi %v529, %v532 : index
+      %v534 = memref.load %keep_sm[%v533] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v535 = arith.addi %v447, %v529 : index
+      memref.store %v534, %out[%v535] : memref<?xf32>
+    }
+    %c536 = arith.constant 2816 : index
+    %v537 = arith.addi %tid2, %c536 : index
+    %v538 = arith.cmpi ult, %v537, %v446 : index
+    scf.if %v538 {
+      %c539 = arith.constant 5 : index
+      %v540 = arith.shrui %v537, %c539 : index
+      %v541 = arith.addi %v537, %v540 : index
+      %v542 = memref.load %keep_sm[%v541] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v543 = arith.addi %v447, %v537 : index
+      memref.store %v542, %out[%v543] : memref<?xf32>
+    }
+    %c544 = arith.constant 3072 : index
+    %v545 = arith.addi %tid2, %c544 : index
+    %v546 = arith.cmpi ult, %v545, %v446 : index
+    scf.if %v546 {
+      %c547 = arith.constant 5 : index
+      %v548 = arith.shrui %v545, %c547 : index
+      %v549 = arith.addi %v545, %v548 : index
+      %v550 = memref.load %keep_sm[%v549] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v551 = arith.addi %v447, %v545 : index
+      memref.store %v550, %out[%v551] : memref<?xf32>
+    }
+    %c552 = arith.constant 3328 : index
+    %v553 = arith.addi %tid2, %c552 : index
+    %v554 = arith.cmpi ult, %v553, %v446 : index
+    scf.if %v554 {
+      %c555 = arith.constant 5 : index
+      %v556 = arith.shrui %v553, %c555 : index
+      %v557 = arith.addi %v553, %v556 : index
+      %v558 = memref.load %keep_sm[%v557] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v559 = arith.addi %v447, %v553 : index
+      memref.store %v558, %out[%v559] : memref<?xf32>
+    }
+    %c560 = arith.constant 3584 : index
+    %v561 = arith.addi %tid2, %c560 : index
+    %v562 = arith.cmpi ult, %v561, %v446 : index
+    scf.if %v562 {
+      %c563 = arith.constant 5 : index
+      %v564 = arith.shrui %v561, %c563 : index
+      %v565 = arith.addi %v561, %v564 : index
+      %v566 = memref.load %keep_sm[%v565] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v567 = arith.addi %v447, %v561 : index
+      memref.store %v566, %out[%v567] : memref<?xf32>
+    }
+    %c568 = arith.constant 3840 : index
+    %v569 = arith.addi %tid2, %c568 : index
+    %v570 = arith.cmpi ult, %v569, %v446 : index
+    scf.if %v570 {
+      %c571 = arith.constant 5 : index
+      %v572 = arith.shrui %v569, %c571 : index
+      %v573 = arith.addi %v569, %v572 : index
+      %v574 = memref.load %keep_sm[%v573] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v575 = arith.addi %v447, %v569 : index
+      memref.store %v574, %out[%v575] : memref<?xf32>
+    }
     gpu.return
   }
 
