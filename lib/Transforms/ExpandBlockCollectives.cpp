@@ -37,7 +37,9 @@
 //   between orders no memory (racecheck reports such a pair as a hazard).
 //
 // A raking block_scan parks every thread's values in raking buffers of its
-// own (a slot per thread of the largest block, the last one for the total):
+// own (a slot per thread of the largest block, padded against bank
+// conflicts where the segments have an even length, the last one for the
+// total):
 // a thread writes its slot before the first barrier and reads it after the
 // last, warp 0 touches the others only in between.
 //
@@ -143,6 +145,30 @@ int64_t exchangeBufferElements(BlockExchangeOp op) {
   int64_t items = getMaxBlockThreads(op) * op.getItemsPerThread();
   Type element = cast<VectorType>(op.getItems().getType()).getElementType();
   return items + (items - 1) / exchangePaddingPeriod(element);
+}
+
+/// The segment length S of a raking op's buffer that is padded with one
+/// slot after every S: a known block of more than one warp whose segments
+/// have an even length. Lane l's segment then starts at l (S + 1), an odd
+/// stride, so warp 0's lanes walk their segments without bank conflicts
+/// (unpadded, a stride of S = 8 words puts 8 lanes on each bank; CUB pads
+/// its raking grid the same way).
+std::optional<int64_t> getRakingPadding(Operation *op) {
+  std::optional<int64_t> threads = getKnownBlockThreads(op);
+  if (!threads || *threads <= kWarpSize)
+    return std::nullopt;
+  int64_t length = llvm::divideCeil(*threads, kWarpSize);
+  if (length % 2 != 0)
+    return std::nullopt;
+  return length;
+}
+
+/// Slots of a raking op's buffer: a slot per thread of the block (B_max),
+/// the padding, and the block total's slot.
+int64_t getRakingSlots(Operation *op) {
+  int64_t threads = getMaxBlockThreads(op);
+  std::optional<int64_t> padding = getRakingPadding(op);
+  return threads + (padding ? (threads - 1) / *padding : 0) + 1;
 }
 
 /// A private workgroup-memory memref.global of `elements` x `type` at the
@@ -294,8 +320,8 @@ public:
   }
 
   /// Creates the raking buffers, one per buffer key: a slot per thread of
-  /// the largest block of a raking scan or reduction and one for the block
-  /// total.
+  /// the largest block of a raking scan or reduction, its padding, and one
+  /// for the block total.
   void prepareRakeBuffers(ArrayRef<Operation *> blockOps) {
     llvm::MapVector<BufferKey, int64_t> elements;
     for (Operation *op : blockOps) {
@@ -303,7 +329,7 @@ public:
         continue;
       for (BufferKey key : getBufferKeys(getCombinedValues(op).getTypes())) {
         int64_t &size = elements[key];
-        size = std::max(size, getMaxBlockThreads(op) + 1);
+        size = std::max(size, getRakingSlots(op));
       }
     }
     for (auto [key, size] : elements)
@@ -552,13 +578,33 @@ private:
   Value half;
 };
 
-/// Warp 0's raking segments (CUB's raking): lane l owns the slots
-/// [start, end) = [l S, min(l S + S, B)), S = ceil(B / 32); the first
-/// `count` = ceil(B / S) lanes have one (`has`).
+/// Thread t's slot in a raking buffer: t, or t + t / S when padded.
+Value getRakingSlot(BlockBuilder &bb, Operation *op) {
+  Value thread = bb.geometry.thread;
+  std::optional<int64_t> padding = getRakingPadding(op);
+  if (!padding)
+    return thread;
+  return arith::AddIOp::create(
+      bb.b, bb.loc, thread,
+      arith::DivUIOp::create(bb.b, bb.loc, thread, bb.cst(*padding)));
+}
+
+/// Warp 0's raking segments (CUB's raking): lane l owns the threads
+/// [l S, min(l S + S, B)), S = ceil(B / 32); the first `count` = ceil(B / S)
+/// lanes have one (`has`). Its slots are [start, end): the same numbers, or,
+/// in a padded raking buffer (see getRakingPadding), each moved up by the
+/// segment's number, l.
+///
+/// In a known block of 32 S threads every lane has a whole segment of the
+/// known length S: its items are loaded once (`items`, CUB's
+/// RAKING_MEMOIZE), folded and rescanned from registers, unrolled, with no
+/// condition on the lane.
 struct RakingSegments {
   Value start, end, next, count, has;
+  std::optional<int64_t> wholeLength;
+  SmallVector<Tuple> items;
 
-  explicit RakingSegments(BlockBuilder &bb) {
+  RakingSegments(BlockBuilder &bb, Operation *op) {
     OpBuilder &b = bb.b;
     Location loc = bb.loc;
     const BlockGeometry &g = bb.geometry;
@@ -572,13 +618,57 @@ struct RakingSegments {
         size);
     start = arith::MulIOp::create(b, loc, g.lane, size);
     end = arith::MinUIOp::create(b, loc, add(start, size), g.threads);
+    if (getRakingPadding(op)) {
+      start = add(start, g.lane);
+      end = add(end, g.lane);
+    }
     next = add(start, bb.cst(1));
     has = bb.ult(g.lane, count);
+    std::optional<int64_t> threads = getKnownBlockThreads(op);
+    if (threads && *threads % kWarpSize == 0 && *threads > kWarpSize)
+      wholeLength = *threads / kWarpSize;
+  }
+
+  /// Runs `body` in the lanes that have a segment.
+  void inLanesWithSegment(BlockBuilder &bb, function_ref<void()> body) const {
+    if (wholeLength)
+      body();
+    else
+      bb.onlyIf(has, body);
+  }
+
+  /// The first item of the lane's segment.
+  Tuple first(BlockBuilder &bb) const {
+    return wholeLength ? items.front() : bb.load(start);
+  }
+
+  /// Serially over the segment's items after the first, from the left:
+  /// acc = body(slot, item, acc).
+  Tuple forRest(BlockBuilder &bb, ValueRange acc,
+                function_ref<Tuple(Value, ValueRange, ValueRange)> body) const {
+    if (!wholeLength)
+      return bb.forSlots(next, end, acc, [&](Value slot, ValueRange acc) {
+        return body(slot, bb.load(slot), acc);
+      });
+    Tuple result(acc);
+    for (int64_t k = 1; k < *wholeLength; ++k)
+      result = body(arith::AddIOp::create(bb.b, bb.loc, start, bb.cst(k)),
+                    items[k], result);
+    return result;
   }
 
   /// Each lane's segment folded serially from the left; the lanes without a
   /// segment pass `fallback` (valid_lanes keeps it from the combiner).
-  Tuple fold(BlockBuilder &bb, ValueRange fallback) const {
+  Tuple fold(BlockBuilder &bb, ValueRange fallback) {
+    if (wholeLength) {
+      for (int64_t k = 0; k < *wholeLength; ++k)
+        items.push_back(
+            bb.load(arith::AddIOp::create(bb.b, bb.loc, start, bb.cst(k))));
+      return forRest(bb, items.front(),
+                     [&](Value, ValueRange item, ValueRange acc) {
+                       return bb.combine(acc, item);
+                     });
+    }
     return bb.choose(
         has,
         [&] {
@@ -793,18 +883,19 @@ Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
   bool hasInit = !op.getInit().empty();
   bool shiftInclusive = !op.getKind() && !hasInit;
 
-  bb.store(values, g.thread);
+  Value own = getRakingSlot(bb, op);
+  bb.store(values, own);
   bb.barrier();
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
-    RakingSegments segments(bb);
+    RakingSegments segments(bb, op);
     Tuple segmentTotal = segments.fold(bb, values);
     ScanOp scan = bb.scanInWarp(segmentTotal, op.getInit(), segments.count,
                                 /*exclusive=*/!shiftInclusive);
     Tuple prefix(scan.getScanned());
     if (shiftInclusive)
       prefix = bb.fromLaneBefore(prefix);
-    bb.onlyIf(segments.has, [&] {
-      Tuple first = bb.load(segments.start);
+    segments.inLanesWithSegment(bb, [&] {
+      Tuple first = segments.first(bb);
       Tuple inclusive = bb.combine(prefix, first);
       Tuple before = prefix;
       // Without init, lane 0's segment has no prefix: the scan starts from
@@ -822,18 +913,18 @@ Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
         }
       }
       bb.store(exclusive ? before : inclusive, segments.start);
-      bb.forSlots(segments.next, segments.end, inclusive,
-                  [&](Value slot, ValueRange acc) {
-                    Tuple combined = bb.combine(acc, bb.load(slot));
-                    bb.store(exclusive ? Tuple(acc) : combined, slot);
-                    return combined;
-                  });
+      segments.forRest(bb, inclusive,
+                       [&](Value slot, ValueRange item, ValueRange acc) {
+                         Tuple combined = bb.combine(acc, item);
+                         bb.store(exclusive ? Tuple(acc) : combined, slot);
+                         return combined;
+                       });
     });
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
               [&] { bb.storeAt(scan.getTotal(), totalSlots); });
   });
   bb.barrier();
-  Tuple results = bb.load(g.thread);
+  Tuple results = bb.load(own);
   if (!op.getTotal().empty()) {
     Tuple totals = bb.loadAt(totalSlots);
     results.append(totals.begin(), totals.end());
@@ -847,10 +938,10 @@ Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
 Tuple expandRakingReduce(BlockBuilder &bb, BlockReduceOp op,
                          ArrayRef<Value> totalSlots) {
   const BlockGeometry &g = bb.geometry;
-  bb.store(op.getValues(), g.thread);
+  bb.store(op.getValues(), getRakingSlot(bb, op));
   bb.barrier();
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
-    RakingSegments segments(bb);
+    RakingSegments segments(bb, op);
     Tuple total = bb.reduceInWarp(segments.fold(bb, op.getValues()),
                                   segments.count);
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)),

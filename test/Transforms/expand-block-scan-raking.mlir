@@ -12,11 +12,14 @@
 
 // One raking buffer per payload type: a slot per thread of the largest
 // raking block (1024 without known_block_size) and the total's slot. f32's
-// raking scan has a known 7 x 7 block: 50 slots. The warp_scans lowering
+// raking scan has a known 7 x 7 block: segments of S = 2, an even length,
+// so the buffer has a padding slot after each (thread t at t + t / 2, lane
+// l's segment from 3 l: an odd stride, free of bank conflicts): 49 + 24 + 1
+// = 74 slots. The warp_scans lowering
 // keeps the scratch array (two halves of 66 slots); the scan of a one-warp
 // block (i32 here) needs none.
 // CHECK-DAG: memref.global "private" @[[RAKE:__warp_block_rake[_0-9]*]] : memref<1025xi32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @[[RAKEF:__warp_block_rake[_0-9]*]] : memref<50xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @[[RAKEF:__warp_block_rake[_0-9]*]] : memref<74xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<132xf32, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.global
 
@@ -195,6 +198,35 @@ gpu.module @kernels {
       attributes {known_block_size = array<i32: 32, 1, 1>} {
     %t = gpu.thread_id x
     %s = warp.block_scan <add> %x algorithm = <warp_scans> : i32
+    memref.store %s, %out[%t] : memref<?xi32>
+    gpu.return
+  }
+
+  // A known block of 32 S threads: every lane of warp 0 has a whole segment
+  // of S = 8 items, loaded once at 9 l .. 9 l + 7 (padded), folded and
+  // rescanned from registers (CUB's RAKING_MEMOIZE): no loop, no condition
+  // on the lane, thread t's slot t + t / 8.
+  // CHECK-LABEL: gpu.func @raking_whole_segments
+  // CHECK: %[[C8:.*]] = arith.constant 8 : i32
+  // CHECK: %[[Q:.*]] = arith.divui %[[T:.*]], %[[C8]] : i32
+  // CHECK: arith.addi %[[T]], %[[Q]] : i32
+  // CHECK: gpu.barrier
+  // CHECK-NOT: scf.for
+  // CHECK-COUNT-8: memref.load
+  // CHECK-NOT: memref.load
+  // CHECK: warp.scan <add>
+  // CHECK-NOT: memref.load
+  // CHECK-COUNT-8: memref.store
+  // CHECK-NOT: scf.for
+  // CHECK: gpu.barrier
+  // PTX-LABEL: .entry raking_whole_segments(
+  // PTX-COUNT-9: ld.shared.b32
+  // PTX-NOT: ld.shared
+  // PTX: ret;
+  gpu.func @raking_whole_segments(%out: memref<?xi32>, %x: i32) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %t = gpu.thread_id x
+    %s = warp.block_scan <add> %x algorithm = <raking> : i32
     memref.store %s, %out[%t] : memref<?xi32>
     gpu.return
   }
