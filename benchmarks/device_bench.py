@@ -88,12 +88,15 @@ BENCHES = {
     # source (sum_f32_idx32) and by the pipeline option
     # (sum_f32_nonc@reduce_idx32: sum_f32_nonc from reduce_idx32.ptx, lowered
     # with device-index-bitwidth=32, which rejects the pointer-as-index of
-    # the ld.global.nc kernels: compare it with sum_f32_nonc); "warp" is
-    # sum_f32. Printed: variant time / sum_f32 time, > 1 means sum_f32's
-    # setting wins.
+    # the invariant-load kernels: compare it with sum_f32_nonc), and
+    # ld.global.nc from argument attributes instead of invariant loads
+    # (sum_f32_argattrs, at 64 and at 32 bits: compare with sum_f32 and
+    # sum_f32_nonc@reduce_idx32); "warp" is sum_f32. Printed: variant time /
+    # sum_f32 time, > 1 means sum_f32's setting wins.
     "levers_sum_f32": ("reduce", ["sum_f32", "sum_f32_novec", "sum_f32_nonc", "sum_f32_unroll1",
                                   "sum_f32_unroll4", "sum_f32_idx32", "sum_f32_idx32_unroll1",
                                   "sum_f32_idx32_unroll4", "sum_f32_nonc@reduce_idx32",
+                                  "sum_f32_argattrs", "sum_f32_argattrs@reduce_idx32",
                                   "finish_f32"], 4),
 }
 

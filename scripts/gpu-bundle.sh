@@ -51,8 +51,8 @@ for m in benchmarks/device/{reduce,scan,block}.mlir; do
   "$BUILD_DIR/bin/warp-opt" "$m" -o /dev/null \
     --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/device/$(basename "$m" .mlir).ptx"
 done
-# sum_f32_nonc with 32-bit index arithmetic by the pipeline option
-# (levers_sum_f32's sum_f32_nonc@reduce_idx32).
+# sum_f32_nonc and sum_f32_argattrs with 32-bit index arithmetic by the
+# pipeline option (levers_sum_f32's *@reduce_idx32).
 "$BUILD_DIR/bin/warp-opt" benchmarks/device/reduce_idx32.mlir -o /dev/null \
   --warp-lower-to-ptx="chip=sm_90 format=isa device-index-bitwidth=32 ptx-output=$stage/device/reduce_idx32.ptx"
 cp benchmarks/device/baselines.cu "$stage/device/"

@@ -1204,5 +1204,97 @@ gpu.module @reduce {
     }
     gpu.return
   }
+
+  gpu.func @sum_f32_argattrs(%in: memref<?xf32> {llvm.noalias, llvm.readonly}, %part: memref<?xf32>, %n: index) workgroup(%sm: memref<8xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %c3 = arith.constant 4 : index
+    %c4 = arith.constant 256 : index
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %grid7 = gpu.grid_dim x
+    %v8 = arith.muli %bid6, %c4 : index
+    %gid9 = arith.addi %v8, %tid5 : index
+    %stride10 = arith.muli %grid7, %c4 : index
+    %chunks11 = arith.divui %n, %c3 : index
+    %v12 = arith.cmpi ult, %gid9, %chunks11 : index
+    %v13 = arith.subi %chunks11, %gid9 : index
+    %v14 = arith.addi %v13, %stride10 : index
+    %v15 = arith.subi %v14, %c2 : index
+    %v16 = arith.divui %v15, %stride10 : index
+    %trips17 = arith.select %v12, %v16, %c1 : index
+    %c18 = arith.constant 2 : index
+    %groups19 = arith.divui %trips17, %c18 : index
+    %v20 = arith.muli %groups19, %c18 : index
+    %c21 = arith.constant dense<0.0> : vector<4xf32>
+    %v22 = arith.muli %stride10, %c18 : index
+    %accs25:2 = scf.for %k26 = %c1 to %groups19 step %c2 iter_args(%acc23 = %c21, %acc24 = %c21) -> (vector<4xf32>, vector<4xf32>) {
+      %v27 = arith.muli %k26, %v22 : index
+      %v28 = arith.addi %gid9, %v27 : index
+      %c29 = arith.constant 0 : index
+      %v30 = arith.muli %c29, %stride10 : index
+      %v31 = arith.addi %v28, %v30 : index
+      %v32 = arith.muli %v31, %c3 : index
+      %v33 = vector.load %in[%v32] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %c34 = arith.constant 1 : index
+      %v35 = arith.muli %c34, %stride10 : index
+      %v36 = arith.addi %v28, %v35 : index
+      %v37 = arith.muli %v36, %c3 : index
+      %v38 = vector.load %in[%v37] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v39 = arith.addf %acc23, %v33 : vector<4xf32>
+      %v40 = arith.addf %acc24, %v38 : vector<4xf32>
+      scf.yield %v39, %v40 : vector<4xf32>, vector<4xf32>
+    }
+    %v41 = arith.addf %accs25#0, %accs25#1 : vector<4xf32>
+    %rest42 = scf.for %k43 = %v20 to %trips17 step %c2 iter_args(%a44 = %v41) -> (vector<4xf32>) {
+      %v45 = arith.muli %k43, %stride10 : index
+      %v46 = arith.addi %gid9, %v45 : index
+      %v47 = arith.muli %v46, %c3 : index
+      %v48 = vector.load %in[%v47] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v49 = arith.addf %a44, %v48 : vector<4xf32>
+      scf.yield %v49 : vector<4xf32>
+    }
+    %v50 = vector.reduction <add>, %rest42 : vector<4xf32> into f32
+    %v51 = arith.muli %chunks11, %c3 : index
+    %v52 = arith.subi %n, %v51 : index
+    %v53 = arith.cmpi ult, %gid9, %v52 : index
+    %t54 = scf.if %v53 -> f32 {
+      %v55 = arith.addi %v51, %gid9 : index
+      %v56 = memref.load %in[%v55] : memref<?xf32>
+      scf.yield %v56 : f32
+    } else {
+      %c57 = arith.constant 0.0 : f32
+      scf.yield %c57 : f32
+    }
+    %v58 = arith.addf %v50, %t54 : f32
+    %c59 = arith.constant 0 : index
+    %wsum60 = warp.reduce <add> %v58 lanes = <first> : f32
+    %c61 = arith.constant 32 : index
+    %wid62 = arith.divui %tid5, %c61 : index
+    %lane63 = arith.remui %tid5, %c61 : index
+    %c64 = arith.constant 0 : index
+    %v65 = arith.cmpi eq, %lane63, %c64 : index
+    scf.if %v65 {
+      memref.store %wsum60, %sm[%wid62] : memref<8xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %v66 = arith.cmpi eq, %wid62, %c59 : index
+    scf.if %v66 {
+      %c67 = arith.constant 8 : index
+      %v68 = arith.cmpi ult, %lane63, %c67 : index
+      %c69 = arith.constant 0.0 : f32
+      %v70 = scf.if %v68 -> f32 {
+        %v71 = memref.load %sm[%lane63] : memref<8xf32, #gpu.address_space<workgroup>>
+        scf.yield %v71 : f32
+      } else {
+        scf.yield %c69 : f32
+      }
+      %bsum72 = warp.reduce <add> %v70 lanes = <first> : f32
+      scf.if %v65 {
+        memref.store %bsum72, %part[%bid6] : memref<?xf32>
+      }
+    }
+    gpu.return
+  }
 }
 }

@@ -87,15 +87,19 @@ static void buildAsyncToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// The device half of upstream's NVVM lowering, run on each gpu.module with
-/// a 32-bit index type before upstream's pipeline (whose module-wide
-/// func/arith-to-LLVM passes would otherwise convert device code at 64 bits,
-/// leaving casts between the two widths that nothing can remove). Kernels
-/// keep the 64-bit parameters the host lowering passes (see
-/// warp-widen-kernel-index-args); upstream's later passes find nothing left
-/// to convert in the gpu.module.
-static void buildDeviceIndex32Pipeline(OpPassManager &pm,
-                                       const WarpPipelineOptions &options) {
+/// The device half of upstream's NVVM lowering, run on each gpu.module
+/// before upstream's pipeline, which then finds nothing left to convert in
+/// it. Upstream converts device code between module-wide passes and
+/// serializes it right after, leaving no place for the passes that must see
+/// the kernels as llvm.funcs: warp-mark-read-only-params (the pointers of
+/// read-only, non-aliasing memref arguments) and, with
+/// device-index-bitwidth=32, warp-widen-kernel-index-args (the kernel keeps
+/// the 64-bit parameters the host lowering passes). At 32 bits upstream's
+/// ordering cannot work at all: its module-wide func/arith-to-LLVM passes
+/// would convert device code at 64 bits, leaving casts between the two
+/// widths that nothing can remove.
+static void buildDeviceToLLVMPipeline(OpPassManager &pm,
+                                      const WarpPipelineOptions &options) {
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createConvertVectorToSCFPass());
@@ -104,13 +108,15 @@ static void buildDeviceIndex32Pipeline(OpPassManager &pm,
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
-  toNVVM.indexBitwidth = 32;
+  toNVVM.indexBitwidth = options.deviceIndexBitWidth;
   toNVVM.useBarePtrCallConv = options.barePtrMemref;
   device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());
-  device.addPass(createWarpWidenKernelIndexArgsPass());
+  device.addPass(createWarpMarkReadOnlyParamsPass());
+  if (options.deviceIndexBitWidth == 32)
+    device.addPass(createWarpWidenKernelIndexArgsPass());
 }
 
 void mlir::warp::buildWarpLowerToPTXPipeline(
@@ -127,9 +133,11 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   // option's documented limit).
   if (options.deviceIndexBitWidth == 32)
     pm.addNestedPass<gpu::GPUModuleOp>(createWarpRecordKernelABIPass());
+  // Also before the expansions, so that a write it rejects is the program's
+  // own op (warp.atomic_add, not the atomics it expands into).
+  pm.addNestedPass<gpu::GPUModuleOp>(createWarpRecordReadOnlyArgsPass());
   buildWarpToNVVMPipeline(pm, options);
-  if (options.deviceIndexBitWidth == 32)
-    buildDeviceIndex32Pipeline(pm, options);
+  buildDeviceToLLVMPipeline(pm, options);
 
   gpu::GPUToNVVMPipelineOptions upstream;
   upstream.cubinChip = options.chip;

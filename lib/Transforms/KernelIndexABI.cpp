@@ -5,6 +5,8 @@
 // is 64-bit and passes i64 for them. warp-record-kernel-abi notes each
 // kernel's source signature before the lowering; warp-widen-kernel-index-args
 // then restores exactly those parameters to i64 and truncates them at entry.
+// Which lowered parameter is which part of which source argument
+// (getLoweredKernelParams) serves warp-mark-read-only-params too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +29,56 @@ namespace {
 
 /// The attribute holding a kernel's function type from before lowering.
 constexpr llvm::StringLiteral kKernelABIAttrName = "warp.kernel_abi";
+
+/// The lowered parameters of a kernel whose source signature is `source`,
+/// memrefs as descriptors or, with `barePointers`, as one pointer each.
+SmallVector<warp::LoweredKernelParam> layoutParams(FunctionType source,
+                                                   bool barePointers) {
+  using Role = warp::LoweredKernelParam::Role;
+  SmallVector<warp::LoweredKernelParam> params;
+  for (auto [i, type] : llvm::enumerate(source.getInputs())) {
+    unsigned arg = i;
+    auto add = [&](Role role, int64_t count = 1) {
+      params.append(count, warp::LoweredKernelParam{arg, role});
+    };
+    if (auto memref = dyn_cast<MemRefType>(type)) {
+      if (barePointers) {
+        add(Role::BarePointer);
+        continue;
+      }
+      add(Role::AllocatedPointer);
+      add(Role::AlignedPointer);
+      add(Role::Offset);
+      add(Role::Size, memref.getRank());
+      add(Role::Stride, memref.getRank());
+    } else if (isa<UnrankedMemRefType>(type) && !barePointers) {
+      add(Role::UnrankedRank);
+      add(Role::UnrankedDescriptor);
+    } else {
+      add(Role::Value);
+    }
+  }
+  return params;
+}
+
+} // namespace
+
+FailureOr<SmallVector<warp::LoweredKernelParam>>
+warp::getLoweredKernelParams(LLVM::LLVMFuncOp func, FunctionType source) {
+  unsigned count = func.getFunctionType().getNumParams();
+  for (bool barePointers : {false, true}) {
+    SmallVector<LoweredKernelParam> params = layoutParams(source, barePointers);
+    if (params.size() == count)
+      return params;
+  }
+  return func.emitError()
+         << "lowered kernel has " << count
+         << " parameters, which matches neither calling convention of its "
+            "source signature "
+         << source;
+}
+
+namespace {
 
 /// Whether `type` holds index values in memory (a memref or vector of
 /// index, at any depth), whose element size the device index width changes.
@@ -67,26 +119,21 @@ struct WarpRecordKernelABIPass
   }
 };
 
-/// For each lowered parameter of a kernel whose source signature is
-/// `source`, whether the host passes it as an index-width integer. Memrefs
-/// expand to their descriptor fields unless `barePointers`.
-SmallVector<bool> indexPositions(FunctionType source, bool barePointers) {
-  SmallVector<bool> positions;
-  for (Type type : source.getInputs()) {
-    if (isa<IndexType>(type)) {
-      positions.push_back(true);
-    } else if (auto memref = dyn_cast<MemRefType>(type); memref &&
-                                                         !barePointers) {
-      // allocated, aligned, offset, sizes..., strides...
-      positions.append({false, false, true});
-      positions.append(2 * memref.getRank(), true);
-    } else if (isa<UnrankedMemRefType>(type) && !barePointers) {
-      positions.append({true, false}); // rank, descriptor pointer
-    } else {
-      positions.push_back(false);
-    }
+/// Whether the host passes lowered parameter `param` of a kernel whose
+/// source signature is `source` as an index-width integer.
+bool holdsIndex(const warp::LoweredKernelParam &param, FunctionType source) {
+  using Role = warp::LoweredKernelParam::Role;
+  switch (param.role) {
+  case Role::Offset:
+  case Role::Size:
+  case Role::Stride:
+  case Role::UnrankedRank:
+    return true;
+  case Role::Value:
+    return isa<IndexType>(source.getInput(param.sourceArg));
+  default:
+    return false;
   }
-  return positions;
 }
 
 struct WarpWidenKernelIndexArgsPass
@@ -107,23 +154,17 @@ struct WarpWidenKernelIndexArgsPass
   }
 
   LogicalResult widen(LLVM::LLVMFuncOp func, FunctionType source) {
-    LLVM::LLVMFunctionType type = func.getFunctionType();
-    unsigned count = type.getNumParams();
-    SmallVector<bool> wide = indexPositions(source, /*barePointers=*/false);
-    if (wide.size() != count)
-      wide = indexPositions(source, /*barePointers=*/true);
-    if (wide.size() != count)
-      return func.emitError()
-             << "lowered kernel has " << count
-             << " parameters, which matches neither calling convention of its "
-                "source signature "
-             << source;
+    FailureOr<SmallVector<warp::LoweredKernelParam>> lowered =
+        warp::getLoweredKernelParams(func, source);
+    if (failed(lowered))
+      return failure();
 
+    LLVM::LLVMFunctionType type = func.getFunctionType();
     OpBuilder b(func.getContext());
     Type i32 = b.getI32Type(), i64 = b.getI64Type();
     SmallVector<Type> params(type.getParams());
-    for (unsigned i = 0; i < count; ++i) {
-      if (!wide[i] || params[i] == i64)
+    for (unsigned i = 0, e = params.size(); i < e; ++i) {
+      if (!holdsIndex((*lowered)[i], source) || params[i] == i64)
         continue;
       if (params[i] != i32)
         return func.emitError() << "kernel parameter " << i << " is "

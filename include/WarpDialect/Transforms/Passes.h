@@ -9,6 +9,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -69,6 +70,34 @@ inline llvm::cl::ValuesClass strategyPreferenceValues() {
 
 /// The strategy a preference forces, std::nullopt for `auto`.
 std::optional<ReduceStrategy> getForcedStrategy(StrategyPreference preference);
+
+/// What one parameter of a lowered kernel (an llvm.func) is in the kernel's
+/// source signature: which source argument it comes from, and which part of
+/// it. A memref argument of rank r lowers to 3 + 2r parameters (allocated
+/// and aligned pointer, offset, r sizes, r strides) or, with the bare-pointer
+/// calling convention, to one pointer; an unranked memref to its rank and a
+/// pointer to its descriptor; any other argument to one parameter.
+struct LoweredKernelParam {
+  enum class Role {
+    Value,
+    AllocatedPointer,
+    AlignedPointer,
+    Offset,
+    Size,
+    Stride,
+    BarePointer,
+    UnrankedRank,
+    UnrankedDescriptor
+  };
+  unsigned sourceArg;
+  Role role;
+};
+
+/// The parameters of `func`, a kernel lowered from the source signature
+/// `source` under either calling convention (told apart by their number;
+/// KernelIndexABI.cpp). Emits an error on `func` when neither matches.
+FailureOr<SmallVector<LoweredKernelParam>>
+getLoweredKernelParams(LLVM::LLVMFuncOp func, FunctionType source);
 
 #define GEN_PASS_DECL
 #include "WarpDialect/Transforms/Passes.h.inc"

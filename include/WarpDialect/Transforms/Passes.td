@@ -280,4 +280,94 @@ def WarpWidenKernelIndexArgsPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def WarpRecordReadOnlyArgsPass
+    : Pass<"warp-record-read-only-args", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Check read-only memref kernel arguments and record those "
+                "that are also noalias for warp-mark-read-only-params";
+  let description = [{
+    `llvm.noalias` + `llvm.readonly` on a memref argument of a `gpu.func`
+    kernel promise that, while the kernel runs, the argument's buffer is
+    only read, and through no other pointer: what NVPTX needs to load it
+    through the read-only data path (`ld.global.nc`). Upstream's lowering
+    drops `llvm.noalias` on a memref lowered to a descriptor (several
+    parameters) with the warning "Cannot copy noalias with non-bare
+    pointers". This pass takes both attributes off such arguments and
+    records them on the kernel (`warp.read_only_args`, with the kernel's
+    source signature); after the lowering, `warp-mark-read-only-params` puts
+    them on the parameter the loads go through.
+
+    It first checks the promise it can see. The buffer is followed through
+    every op that yields a memref (`memref.subview`, `memref.cast`,
+    `memref.reinterpret_cast`, ...), through branches, region control flow
+    and calls of functions defined in the `gpu.module`; each op that takes
+    it reports its memory effects:
+
+    * an op that writes or frees it (`memref.store`, `vector.store`,
+      `memref.atomic_rmw`, `warp.atomic_add`, `memref.copy` into it, a
+      store in a called function, ...) is an error, for any
+      `llvm.readonly` memref argument of a kernel, `llvm.noalias` or not:
+      the program contradicts its own promise;
+    * an op the pass cannot see through (a call of a function declared
+      but not defined, `memref.extract_aligned_pointer_as_index`, an op
+      that does not declare its memory effects) is a warning, and
+      `llvm.noalias` is taken off: that argument keeps plain `ld.global`
+      loads.
+
+    `llvm.readonly` alone is left where it is (upstream copies it to the
+    pointers): without `llvm.noalias` a write through another argument
+    could change the buffer, so it never gives `ld.global.nc`. Other
+    arguments (scalars, unranked memrefs, `!llvm.ptr`) and non-kernel
+    functions are not touched.
+
+    `warp-lower-to-ptx` runs it on each gpu.module right after kernel
+    outlining, before the warp expansions, so that diagnostics point at
+    the program's own ops (`warp.atomic_add`, not its expansion).
+
+    ```mlir
+    // warp-opt --warp-record-read-only-args
+    gpu.func @k(%in: memref<?xf32> {llvm.noalias, llvm.readonly},
+                %out: memref<?xf32>) kernel
+    // becomes gpu.func @k(%in: memref<?xf32>, %out: memref<?xf32>) kernel
+    //   attributes {warp.read_only_args = {args = array<i64: 0>,
+    //     signature = (memref<?xf32>, memref<?xf32>) -> ()}}
+    ```
+  }];
+}
+
+def WarpMarkReadOnlyParamsPass
+    : Pass<"warp-mark-read-only-params", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Put llvm.noalias and llvm.readonly on the aligned pointer "
+                "of each memref recorded by warp-record-read-only-args";
+  let description = [{
+    After the device lowering to LLVM (`convert-gpu-to-nvvm`), for every
+    kernel `llvm.func` that carries `warp.read_only_args`: maps each
+    recorded memref argument to its parameters (the mapping of
+    `warp-widen-kernel-index-args`, which tells the calling conventions
+    apart by the number of parameters) and sets `llvm.noalias` and
+    `llvm.readonly` on its aligned pointer (descriptors) or on its pointer
+    (bare-pointer convention). The allocated pointer and the other fields
+    get nothing: the allocated pointer is never dereferenced. The attribute
+    is removed.
+
+    NVPTX then emits `ld.global.nc` for global loads whose underlying
+    object is such a kernel parameter, including the vector loads LLVM
+    splits and puts back together (which lose `!invariant.load`), whatever
+    the index width.
+
+    `warp-lower-to-ptx` runs it in its device lowering, after the
+    conversion to LLVM and before the kernel is serialized.
+
+    ```mlir
+    // warp-opt --warp-mark-read-only-params
+    llvm.func @k(%alloc: !llvm.ptr, %aligned: !llvm.ptr, %off: i64,
+                 %size: i64, %stride: i64) attributes {nvvm.kernel,
+        warp.read_only_args = {args = array<i64: 0>,
+                               signature = (memref<?xf32>) -> ()}}
+    // becomes llvm.func @k(%alloc: !llvm.ptr,
+    //   %aligned: !llvm.ptr {llvm.noalias, llvm.readonly}, %off: i64, ...)
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // WARPDIALECT_TRANSFORMS_PASSES_TD
