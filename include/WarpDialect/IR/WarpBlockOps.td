@@ -190,7 +190,13 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
       result. The total is warp 0's Kogge-Stone combination of the segment
       totals (without `init`). Two barriers, a buffer of `B_max + 1` elements per payload
       type (`@__warp_block_rake`, `B_max` from `known_block_size`, else
-      1024; the last element holds the block total).
+      1024; the last element holds the block total). Where a known block
+      gives segments of an even length `S`, the buffer has a padding element
+      after each segment (thread `t` at `t + t / S`; lane `l`'s segment
+      then starts at `l (S + 1)`, an odd stride, so warp 0's lanes walk
+      their segments without bank conflicts); and in a known block of
+      `32 S` threads each lane keeps its segment in registers between the
+      fold and the rescan (CUB's `RAKING_MEMOIZE`), `S + 1` loads per lane.
 
     Without `algorithm` the lowering picks `raking` when the `gpu.func`'s
     `known_block_size` has at most 64 threads and is not a whole number of
