@@ -11,6 +11,8 @@
 //                    thread's vector loads of its own consecutive items
 // A diagnostic for issue 12, not part of the benchmark table:
 //   nvcc -O3 -arch=sm_90 -std=c++17 scan_probe.cu -o scan_probe && ./scan_probe
+#include "probe_timing.cuh"
+
 #include <cub/device/device_scan.cuh>
 #include <cuda/atomic>
 
@@ -19,14 +21,6 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(x)                                                                                                       \
-  do {                                                                                                                 \
-    cudaError_t e_ = (x);                                                                                              \
-    if (e_ != cudaSuccess) {                                                                                           \
-      std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                                                   \
-      std::exit(1);                                                                                                    \
-    }                                                                                                                  \
-  } while (0)
 
 template <int Threads, int Items, bool Ticket, bool Relaxed, int DelayNs, int InitNs, bool Transpose>
 __global__ void __launch_bounds__(Threads)
@@ -130,25 +124,7 @@ __global__ void __launch_bounds__(Threads)
 
 static const long long N = 1ll << 28;
 
-template <class F> static float timeIt(F launch) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  for (int i = 0; i < 3; ++i) launch();
-  std::vector<float> ms;
-  for (int i = 0; i < 30; ++i) {
-    CHECK(cudaEventRecord(a));
-    launch();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float t;
-    CHECK(cudaEventElapsedTime(&t, a, b));
-    ms.push_back(t);
-  }
-  CHECK(cudaGetLastError());
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
-}
+template <class F> static float timeIt(F launch) { return medianLaunchMs(launch, 3, 30); }
 
 static int *dIn, *dOut, *dRef;
 static unsigned long long *dStatus;

@@ -69,6 +69,8 @@
 //   /tmp/sp 'A|B' [LOG2N [check]]   only the variants whose label contains
 //       A or B ("" for all), on 2^LOG2N items; check: verify, do not time
 //       (for compute-sanitizer --tool memcheck|racecheck|synccheck)
+#include "probe_timing.cuh"
+
 #include <cub/device/device_select.cuh>
 #include <cuda/atomic>
 
@@ -81,14 +83,6 @@
 #include <string>
 #include <vector>
 
-#define CHECK(x)                                                                                                       \
-  do {                                                                                                                 \
-    cudaError_t e_ = (x);                                                                                              \
-    if (e_ != cudaSuccess) {                                                                                           \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));                        \
-      std::exit(1);                                                                                                    \
-    }                                                                                                                  \
-  } while (0)
 
 enum { TRANSPOSE, DIRECT, STRIPED, STRIPED4 };  // load
 enum { SCAN01, MASK };                          // count (blocked loads; striped loads use ballots)
@@ -493,36 +487,7 @@ static const float kThr[3] = {4.0f, 0x1.fffffep0f /* the float below 2 */, 0.5f}
 static const char *kFrac[3] = {"0%", "50%", "100%"};
 static float cubMs[3];
 
-// Keeps the GPU busy for about `cycles` clocks, so that the launches queued
-// behind it start back to back (no host enqueue time inside the events).
-__global__ void gpuSpin(long long cycles) {
-  const long long t0 = clock64();
-  while (clock64() - t0 < cycles) {
-  }
-}
-
-template <class F> static float timeIt(F launch) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  for (int i = 0; i < kWarm; ++i) launch();
-  std::vector<float> ms;
-  for (int i = 0; i < kReps; ++i) {
-    gpuSpin<<<1, 1>>>(100000);
-    CHECK(cudaEventRecord(a));
-    launch();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float t;
-    CHECK(cudaEventElapsedTime(&t, a, b));
-    ms.push_back(t);
-  }
-  CHECK(cudaGetLastError());
-  CHECK(cudaEventDestroy(a));
-  CHECK(cudaEventDestroy(b));
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
-}
+template <class F> static float timeIt(F launch) { return medianLaunchMs(launch, kWarm, kReps, 100000); }
 
 // tempBytes was sized for N items: enough for any n <= N.
 static void runCub(float *out, int *num, int n, float thr) {
