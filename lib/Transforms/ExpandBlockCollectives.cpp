@@ -442,6 +442,9 @@ public:
       memref::StoreOp::create(b, loc, value, buffer, index(inHalf(slot)));
   }
   void barrier() { gpu::BarrierOp::create(b, loc); }
+  /// Whether this op's scratch half alternates with the previous block
+  /// op's (see the file comment).
+  bool alternatesHalves() const { return static_cast<bool>(half); }
   /// The barrier an op that writes before its first barrier needs to keep
   /// the previous block op's last reads apart from its writes: none where
   /// block ops alternate halves (see the file comment).
@@ -681,6 +684,22 @@ struct RakingSegments {
   }
 };
 
+/// The number of warps when every thread of a block reduce may fold the
+/// warps' partials itself: a known block of 2 to 8 whole warps, an integer
+/// kind (exact in any order).
+std::optional<int64_t> foldableWarpPartials(BlockReduceOp op) {
+  if (!op.getKind())
+    return std::nullopt;
+  std::optional<int64_t> threads = getKnownBlockThreads(op);
+  if (!threads || *threads % kWarpSize != 0 || *threads < 2 * kWarpSize ||
+      *threads > 8 * kWarpSize)
+    return std::nullopt;
+  for (Value value : op.getValues())
+    if (!isa<IntegerType>(getElementTypeOrSelf(value.getType())))
+      return std::nullopt;
+  return *threads / kWarpSize;
+}
+
 Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
   const BlockGeometry &g = bb.geometry;
   ValueRange values = op.getValues();
@@ -689,6 +708,20 @@ Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
   if (std::optional<int64_t> threads = getKnownOneWarpThreads(op))
     return bb.reduceInWarp(values, *threads == kWarpSize ? Value() : g.live,
                            ResultLanes::All);
+  // 2 to 8 whole warps of an integer kind, alternating halves: after the
+  // one barrier every thread folds the parked partials (no second
+  // reduction in warp 0, no second barrier). The slots 0..warps-1 it reads
+  // are written next by the op after next (see the file comment); in one
+  // half the next op's parking would overwrite them, so not there.
+  if (std::optional<int64_t> warps = foldableWarpPartials(op);
+      warps && bb.alternatesHalves()) {
+    bb.parkPerWarp(bb.reduceInWarp(values));
+    bb.barrier();
+    Tuple total = bb.load(bb.cst(0));
+    for (int64_t w = 1; w < *warps; ++w)
+      total = bb.combine(total, bb.load(bb.cst(w)));
+    return total;
+  }
   // Whole warps take the plain 32-lane reduction (a butterfly/tree or
   // redux.sync); only a ragged last warp pays for valid_lanes. The condition
   // is uniform within each warp.

@@ -41,21 +41,24 @@ gpu.module @kernels {
   // CHECK: memref.load %{{.*}}[%c36]
   // CHECK: memref.load %{{.*}}[%c37]
   // CHECK-NOT: memref.load %{{.*}}[%c38]
-  // The reduce parks into slot 66 + warp of the second half, before its first
-  // barrier, and reads its total from slot 66 + 32.
+  // The reduce (an integer kind, 4 whole warps) parks into slot 66 + warp of
+  // the second half, and after its one barrier every thread folds slots 66
+  // to 69.
   // CHECK-NOT: gpu.barrier
   // CHECK: warp.reduce <add>
   // CHECK: arith.addi %{{.*}}, %[[C66]] : i32
   // CHECK: memref.store
   // CHECK-NEXT: }
   // CHECK-NEXT: gpu.barrier
-  // CHECK: gpu.barrier
-  // CHECK: memref.load %{{.*}}[%c98]
+  // CHECK: memref.load %{{.*}}[%c66]
+  // CHECK: memref.load %{{.*}}[%c67]
+  // CHECK: memref.load %{{.*}}[%c68]
+  // CHECK: memref.load %{{.*}}[%c69]
   // CHECK-NOT: gpu.barrier
   // CHECK: gpu.return
-  // One barrier for the scan, two for the reduce.
+  // One barrier for the scan, one for the reduce.
   // PTX-LABEL: .entry fold_then_reduce(
-  // PTX-COUNT-3: bar.sync 0;
+  // PTX-COUNT-2: bar.sync 0;
   // PTX-NOT: bar.sync
   // PTX: ret;
   gpu.func @fold_then_reduce(%out: memref<?xi32>, %x: i32) kernel

@@ -80,7 +80,10 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     half, and `warp.block_broadcast` and the folded `warp.block_scan`
     start with a barrier. A known block of one warp (`known_block_size` of
     at most 32 threads) is that warp's `warp.reduce` over its live lanes,
-    the result in every lane: no memory, no barrier.
+    the result in every lane: no memory, no barrier. A known block of 2 to
+    8 whole warps with an integer kind (exact in any order), alternating
+    halves: one barrier, after which every thread folds the parked
+    partials itself.
 
     `algorithm = <raking>` (CUB's `BLOCK_REDUCE_RAKING`, as `block_scan`'s
     raking): every thread stores its value, a barrier, warp 0's lane `l`
