@@ -684,20 +684,27 @@ struct RakingSegments {
   }
 };
 
-/// The number of warps when every thread of a block reduce may fold the
-/// warps' partials itself: a known block of 2 to 8 whole warps, an integer
-/// kind (exact in any order).
-std::optional<int64_t> foldableWarpPartials(BlockReduceOp op) {
-  if (!op.getKind())
-    return std::nullopt;
+/// The number of warps of a known block of 2 to 8 whole warps whose
+/// `values` are all integers (a kind's combine exact in any order): every
+/// thread may then fold the warps' values itself (beyond 8 warps a warp
+/// collective over them is the shorter path).
+std::optional<int64_t> getFoldableWarps(Operation *op, ValueRange values) {
   std::optional<int64_t> threads = getKnownBlockThreads(op);
   if (!threads || *threads % kWarpSize != 0 || *threads < 2 * kWarpSize ||
       *threads > 8 * kWarpSize)
     return std::nullopt;
-  for (Value value : op.getValues())
+  for (Value value : values)
     if (!isa<IntegerType>(getElementTypeOrSelf(value.getType())))
       return std::nullopt;
   return *threads / kWarpSize;
+}
+
+/// The number of warps when every thread of a block reduce may fold the
+/// warps' partials itself (see getFoldableWarps): one with a kind.
+std::optional<int64_t> foldableWarpPartials(BlockReduceOp op) {
+  if (!op.getKind())
+    return std::nullopt;
+  return getFoldableWarps(op, op.getValues());
 }
 
 Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
@@ -763,16 +770,7 @@ std::optional<int64_t> foldableWarpTotals(BlockScanOp op) {
     return 1;
   if (!op.getKind() || !op.getInit().empty())
     return std::nullopt;
-  std::optional<int64_t> known = getKnownBlockThreads(op);
-  if (!known)
-    return std::nullopt;
-  int64_t threads = *known;
-  if (threads % kWarpSize != 0 || threads > 8 * kWarpSize)
-    return std::nullopt;
-  for (Value value : op.getValues())
-    if (!isa<IntegerType>(getElementTypeOrSelf(value.getType())))
-      return std::nullopt;
-  return threads / kWarpSize;
+  return getFoldableWarps(op, op.getValues());
 }
 
 /// CUB's BLOCK_SCAN_WARP_SCANS for small blocks: lane 31 of each warp parks
