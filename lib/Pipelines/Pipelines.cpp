@@ -28,7 +28,6 @@
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -52,9 +51,10 @@
 using namespace mlir;
 using namespace mlir::warp;
 
-void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
-                                         const WarpPipelineOptions &options) {
-  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+/// The warp passes proper, on one gpu.module: upstream subgroup ops to warp,
+/// the expansions, the checks that need them done, and warp ops to NVVM.
+static void addWarpDevicePasses(OpPassManager &device,
+                                const WarpPipelineOptions &options) {
   // Upstream subgroup ops take the warp lowering too (upstream's NVVM
   // lowering rejects subgroup_reduce and mis-encodes narrow shuffles).
   device.addPass(createConvertGPUToWarpPass());
@@ -73,6 +73,92 @@ void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
   device.addPass(createWarpAlignGPUMemoryPass());
 }
 
+void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
+                                         const WarpPipelineOptions &options) {
+  addWarpDevicePasses(pm.nest<gpu::GPUModuleOp>(), options);
+}
+
+/// The device half of upstream's NVVM lowering (gpu-lower-to-nvvm-pipeline),
+/// on one gpu.module, with device code's own index width. Nothing here sees
+/// more than one gpu.module: the pass manager runs the gpu.modules of a
+/// program in parallel, the host code is left to the host passes, and no
+/// module-wide pass converts device code at the host's width (with
+/// device-index-bitwidth=32 that would leave casts between the two widths
+/// that nothing removes). The kernels are llvm.funcs at the end, where the
+/// passes that need them so run.
+static void addDeviceToLLVMPasses(OpPassManager &device,
+                                  const WarpPipelineOptions &options) {
+  unsigned indexBitwidth = options.deviceIndexBitWidth;
+  // Structured and NVGPU ops to what convert-gpu-to-nvvm takes, in
+  // upstream's order (nvgpu first: its lowering can make vector and scf ops;
+  // nvvm-to-llvm after the others made their NVVM ops). The passes for one
+  // dialect run only where it occurs: warp's own output has no nvgpu,
+  // vector, scf or affine ops, and each pass would otherwise walk (the
+  // greedy ones fold) all of the expanded IR and have it verified again.
+  device.addPass(
+      createWarpIfPresentPass({"nvgpu"}, createConvertNVGPUToNVVMPass()));
+  device.addPass(
+      createWarpIfPresentPass({"vector"}, createConvertVectorToSCFPass()));
+  device.addPass(
+      createWarpIfPresentPass({"scf"}, createSCFToControlFlowPass()));
+  device.addPass(createConvertNVVMToLLVMPass());
+  device.addPass(memref::createExpandStridedMetadataPass());
+  device.addPass(createWarpIfPresentPass({"affine"}, createLowerAffinePass()));
+  // Device functions before convert-gpu-to-nvvm, which would convert them
+  // itself and give each a C-interface wrapper that ends up in the PTX.
+  device.addPass(createWarpConvertDeviceFuncToLLVMPass(
+      WarpConvertDeviceFuncToLLVMPassOptions{indexBitwidth,
+                                             options.barePtrMemref}));
+  // One conversion for the rest: gpu, and through their to-LLVM interfaces
+  // arith, cf, index, memref, math (to libdevice calls), vector and ub.
+  ConvertGpuOpsToNVVMOpsOptions toNVVM;
+  toNVVM.indexBitwidth = indexBitwidth;
+  toNVVM.useBarePtrCallConv = options.barePtrMemref;
+  device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  // The conversion leaves the address arithmetic of every memref access and
+  // a constant per use: folded and shared before LLVM sees them.
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  // The math ops convert-gpu-to-nvvm leaves (it lowers those with a
+  // libdevice function; ctpop, ctlz, absi, fma, ... stay), which upstream's
+  // pipeline converts in gpu-to-llvm, walking the gpu.modules.
+  device.addPass(
+      createWarpIfPresentPass({"math"}, createConvertMathToLLVMPass()));
+  device.addPass(createReconcileUnrealizedCastsPass());
+  // The passes that need the kernels as llvm.funcs (upstream's pipeline
+  // serializes them right after converting them).
+  device.addPass(createWarpMarkReadOnlyParamsPass());
+  // The host passes 64-bit index and memref parameters whatever the device
+  // computes with (see warp-record-kernel-abi).
+  if (indexBitwidth == 32)
+    device.addPass(createWarpWidenKernelIndexArgsPass());
+}
+
+/// Host code to LLVM up to gpu-to-llvm: the passes of upstream's pipeline
+/// that have host code to convert, in its order. They run once the
+/// gpu.modules are gpu.binary objects, and nested on the host functions
+/// (func.func before convert-func-to-llvm, llvm.func after) where they can,
+/// so none walks device code. Upstream's convert-nvvm-to-llvm is left out:
+/// host code has no NVVM ops.
+static void addHostToLLVMPasses(OpPassManager &pm,
+                                const WarpPipelineOptions &options) {
+  OpPassManager &hostFunc = pm.nest<func::FuncOp>();
+  // Host nvgpu ops (TMA descriptors) become driver calls here.
+  hostFunc.addPass(createConvertNVGPUToNVVMPass());
+  hostFunc.addPass(createConvertVectorToSCFPass());
+  hostFunc.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  OpPassManager &hostLLVMFunc = pm.nest<LLVM::LLVMFuncOp>();
+  hostLLVMFunc.addPass(memref::createExpandStridedMetadataPass());
+  hostLLVMFunc.addPass(createLowerAffinePass());
+  hostLLVMFunc.addPass(createArithToLLVMConversionPass());
+  ConvertIndexToLLVMPassOptions indexToLLVM;
+  indexToLLVM.indexBitwidth = options.indexBitWidth;
+  hostLLVMFunc.addPass(createConvertIndexToLLVMPass(indexToLLVM));
+  hostLLVMFunc.addPass(createCanonicalizerPass());
+  hostLLVMFunc.addPass(createCSEPass());
+}
+
 /// The async dialect's host lowering, after the GPU ops inside async.execute
 /// were lowered (their !gpu.async.token values are LLVM pointers by now):
 /// regions to coroutines, reference counting, calls of the async runtime.
@@ -87,36 +173,17 @@ static void buildAsyncToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// The device half of upstream's NVVM lowering, run on each gpu.module
-/// before upstream's pipeline, which then finds nothing left to convert in
-/// it. Upstream converts device code between module-wide passes and
-/// serializes it right after, leaving no place for the passes that must see
-/// the kernels as llvm.funcs: warp-mark-read-only-params (the pointers of
-/// read-only, non-aliasing memref arguments) and, with
-/// device-index-bitwidth=32, warp-widen-kernel-index-args (the kernel keeps
-/// the 64-bit parameters the host lowering passes). At 32 bits upstream's
-/// ordering cannot work at all: its module-wide func/arith-to-LLVM passes
-/// would convert device code at 64 bits, leaving casts between the two
-/// widths that nothing can remove.
-static void buildDeviceToLLVMPipeline(OpPassManager &pm,
-                                      const WarpPipelineOptions &options) {
-  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
-  device.addPass(createConvertNVGPUToNVVMPass());
-  device.addPass(createConvertVectorToSCFPass());
-  device.addPass(createSCFToControlFlowPass());
-  device.addPass(createConvertNVVMToLLVMPass());
-  device.addPass(memref::createExpandStridedMetadataPass());
-  device.addPass(createLowerAffinePass());
-  ConvertGpuOpsToNVVMOpsOptions toNVVM;
-  toNVVM.indexBitwidth = options.deviceIndexBitWidth;
-  toNVVM.useBarePtrCallConv = options.barePtrMemref;
-  device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
-  device.addPass(createCanonicalizerPass());
-  device.addPass(createCSEPass());
-  device.addPass(createReconcileUnrealizedCastsPass());
-  device.addPass(createWarpMarkReadOnlyParamsPass());
-  if (options.deviceIndexBitWidth == 32)
-    device.addPass(createWarpWidenKernelIndexArgsPass());
+/// gpu-module-to-binary's format name for `format`.
+static StringRef binaryFormatName(BinaryFormat format) {
+  switch (format) {
+  case BinaryFormat::Isa:
+    return "isa";
+  case BinaryFormat::Bin:
+    return "bin";
+  case BinaryFormat::Fatbin:
+    return "fatbin";
+  }
+  llvm_unreachable("unknown binary format");
 }
 
 void mlir::warp::buildWarpLowerToPTXPipeline(
@@ -126,49 +193,64 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   pm.addPass(createWarpCheckPlacementPass(
       WarpCheckPlacementPassOptions{/*allowAsync=*/options.asyncRuntime}));
   // Kernels written inside gpu.launch must be outlined before the device
-  // passes, which run on gpu.module, can see their warp ops.
+  // passes, which run on gpu.module, can see their warp ops. (Upstream's
+  // pipeline outlines a second time, when there is nothing left to outline.)
   pm.addPass(createGpuKernelOutliningPass());
-  // Before the expansions: it rejects the program's own pointers in index
-  // values (warp.atomic_add's address grouping makes one, within the
-  // option's documented limit).
-  if (options.deviceIndexBitWidth == 32)
-    pm.addNestedPass<gpu::GPUModuleOp>(createWarpRecordKernelABIPass());
-  // Also before the expansions, so that a write it rejects is the program's
-  // own op (warp.atomic_add, not the atomics it expands into).
-  pm.addNestedPass<gpu::GPUModuleOp>(createWarpRecordReadOnlyArgsPass());
-  buildWarpToNVVMPipeline(pm, options);
-  buildDeviceToLLVMPipeline(pm, options);
-
-  gpu::GPUToNVVMPipelineOptions upstream;
-  upstream.cubinChip = options.chip;
+  // The NVPTX target of every gpu.module, with upstream's pipeline options;
+  // only gpu-module-to-binary reads it. Attached while the gpu.modules are
+  // small: the pass manager verifies the whole module after this pass.
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
   // The PTX version follows from the chip: upstream's default `+ptx60`
   // aborts for every chip newer than sm_70. An unknown chip was already
   // rejected by checkWarpPipelineOptions or the expansion pass.
   if (std::optional<Chip> chip = Chip::parse(options.chip))
-    upstream.cubinFeatures = chip->ptxFeature();
-  switch (options.format) {
-  case BinaryFormat::Isa:
-    upstream.cubinFormat = "isa";
-    break;
-  case BinaryFormat::Bin:
-    upstream.cubinFormat = "bin";
-    break;
-  case BinaryFormat::Fatbin:
-    upstream.cubinFormat = "fatbin";
-    break;
-  }
-  upstream.optLevel = options.optLevel;
-  upstream.indexBitWidth = options.indexBitWidth;
-  upstream.kernelUseBarePtrCallConv = options.barePtrMemref;
-  upstream.hostUseBarePtrCallConv = options.hostBarePtrMemref;
-  upstream.cmdOptions = options.ptxasOptions;
+    target.features = chip->ptxFeature();
+  target.optLevel = options.optLevel;
+  target.cmdOptions = options.ptxasOptions;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+
+  // Device code, one gpu.module at a time, all the way to LLVM.
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  // Before the expansions: it rejects the program's own pointers in index
+  // values (warp.atomic_add's address grouping makes one, within the
+  // option's documented limit).
+  if (options.deviceIndexBitWidth == 32)
+    device.addPass(createWarpRecordKernelABIPass());
+  // Also before the expansions, so that a write it rejects is the program's
+  // own op (warp.atomic_add, not the atomics it expands into).
+  device.addPass(createWarpRecordReadOnlyArgsPass());
+  addWarpDevicePasses(device, options);
+  addDeviceToLLVMPasses(device, options);
+
+  // Each gpu.module to a gpu.binary as soon as it is LLVM, before the host
+  // passes (upstream serializes after gpu-to-llvm, whose module-wide walk
+  // converts what its device lowering left: here the math-to-llvm above).
+  GpuModuleToBinaryPassOptions toBinary;
+  toBinary.compilationTarget = binaryFormatName(options.format).str();
+  pm.addPass(createGpuModuleToBinaryPass(toBinary));
+
+  // Host code.
   if (options.asyncRuntime) {
     pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
     // GPU work that crosses async.execute regions as events (upstream's
     // gpu-to-llvm gets this wrong once NVVM is loaded; see the pass).
     pm.addPass(createConvertAsyncGPUTokensToEventsPass());
   }
-  gpu::buildLowerToNVVMPassPipeline(pm, upstream);
+  addHostToLLVMPasses(pm, options);
+  // Launches to runtime calls, with the kernels' calling convention.
+  GpuToLLVMConversionPassOptions toLLVM;
+  toLLVM.hostBarePtrCallConv = options.hostBarePtrMemref;
+  toLLVM.kernelBarePtrCallConv = options.barePtrMemref;
+  pm.addPass(createGpuToLLVMConversionPass(toLLVM));
+
+  // What upstream's pipeline ends with, on host code alone (the gpu.modules
+  // are gpu.binary objects by now): host math ops and the casts between
+  // the conversions.
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
   if (options.asyncRuntime)
     buildAsyncToLLVMPipeline(pm);
 

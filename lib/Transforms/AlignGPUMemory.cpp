@@ -33,24 +33,34 @@ struct WarpAlignGPUMemoryPass
     gpu::GPUModuleOp module = getOperation();
     Builder b(&getContext());
     StringRef alignName = LLVM::LLVMDialect::getAlignAttrName();
+    bool changed = false;
     module.walk([&](gpu::GPUFuncOp func) {
       for (unsigned i = 0, e = func.getNumWorkgroupAttributions(); i < e; ++i) {
         auto align = dyn_cast_or_null<IntegerAttr>(
             func.getWorkgroupAttributionAttr(i, alignName));
         if (needsRaise(align ? std::optional<uint64_t>(align.getInt())
-                             : std::nullopt))
+                             : std::nullopt)) {
           func.setWorkgroupAttributionAttr(
               i, alignName, b.getI64IntegerAttr(warp::kDeviceVariableAlignment));
+          changed = true;
+        }
       }
     });
     module.walk([&](memref::GlobalOp global) {
-      if (needsRaise(global.getAlignment()))
+      if (needsRaise(global.getAlignment())) {
         global.setAlignment(warp::kDeviceVariableAlignment);
+        changed = true;
+      }
     });
     module.walk([&](LLVM::GlobalOp global) {
-      if (needsRaise(global.getAlignment()))
+      if (needsRaise(global.getAlignment())) {
         global.setAlignment(warp::kDeviceVariableAlignment);
+        changed = true;
+      }
     });
+    // Kernels without shared memory: the IR need not be verified again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -172,7 +172,10 @@ struct WarpCheckPlacementPass
                              "put it in a gpu.func"));
     });
     if (failed)
-      signalPassFailure();
+      return signalPassFailure();
+    // A check: the IR is unchanged, so the pass manager need not verify it
+    // again.
+    markAllAnalysesPreserved();
   }
 };
 

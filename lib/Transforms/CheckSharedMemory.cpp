@@ -106,7 +106,10 @@ struct WarpCheckSharedMemoryPass
       failed = true;
     }
     if (failed)
-      signalPassFailure();
+      return signalPassFailure();
+    // A check: the IR is unchanged, so the pass manager need not verify it
+    // again.
+    markAllAnalysesPreserved();
   }
 };
 

@@ -1096,23 +1096,30 @@ struct WarpExpandBlockCollectivesPass
           WarpExpandBlockCollectivesPass> {
   void runOnOperation() override {
     SmallVector<Operation *> blockOps;
+    bool changed = false;
     getOperation().walk([&](Operation *op) {
       if (isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp>(op))
         blockOps.push_back(op);
       // One item per thread is no exchange (the folder's rule).
       if (auto exchange = dyn_cast<BlockExchangeOp>(op)) {
-        if (exchange.getItemsPerThread() == 1)
+        if (exchange.getItemsPerThread() == 1) {
           exchange.replaceAllUsesWith(exchange.getItems());
-        else
+          changed = true;
+        } else {
           blockOps.push_back(op);
+        }
       }
     });
     getOperation().walk([](BlockExchangeOp op) {
       if (op.getItemsPerThread() == 1)
         op.erase();
     });
-    if (blockOps.empty())
+    // No block collectives: the IR need not be verified again.
+    if (blockOps.empty()) {
+      if (!changed)
+        markAllAnalysesPreserved();
       return;
+    }
     Scratch scratch(getOperation());
     if (failed(scratch.prepareExchangeBuffers(blockOps)))
       return signalPassFailure();

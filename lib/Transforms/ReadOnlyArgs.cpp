@@ -240,13 +240,18 @@ struct WarpMarkReadOnlyParamsPass
     : warp::impl::WarpMarkReadOnlyParamsPassBase<WarpMarkReadOnlyParamsPass> {
   void runOnOperation() override {
     bool anyFailed = false;
+    bool anyRecord = false;
     for (auto func : getOperation().getOps<LLVM::LLVMFuncOp>()) {
       Attribute record = func->removeAttr(kReadOnlyArgsAttrName);
+      anyRecord |= record != nullptr;
       if (record && failed(mark(func, record)))
         anyFailed = true;
     }
     if (anyFailed)
-      signalPassFailure();
+      return signalPassFailure();
+    // No kernel with read-only arguments: the IR need not be verified again.
+    if (!anyRecord)
+      markAllAnalysesPreserved();
   }
 
   /// Puts llvm.noalias and llvm.readonly on the pointer that each argument

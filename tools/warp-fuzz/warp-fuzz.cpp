@@ -4,7 +4,8 @@
 //
 //   parse (MLIR source) -> verify -> warp-lower-to-ptx{format=isa}
 //   (outlining, placement check, gpu-to-warp, warp expansion, warp-to-nvvm,
-//    upstream gpu-lower-to-nvvm, NVPTX backend -> PTX text in gpu.binary)
+//    the device and host passes of upstream's NVVM lowering, NVPTX backend ->
+//    PTX text in gpu.binary)
 //
 // Input layout: byte 0 picks the options, the rest is MLIR source.
 //   bits 0-1: chip      0 sm_70, 1 sm_80, 2 sm_90, 3 sm_100a

@@ -156,4 +156,46 @@ def WarpConvertMMAToNVVMPass : Pass<"warp-convert-mma-to-nvvm"> {
   ];
 }
 
+def WarpConvertDeviceFuncToLLVMPass
+    : Pass<"warp-convert-device-func-to-llvm", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower the func dialect inside a gpu.module to LLVM as "
+                "convert-gpu-to-nvvm would, without C-interface wrappers";
+  let description = [{
+    Converts `func.func`, `func.call`, `func.constant` and `func.return`
+    inside one `gpu.module` to the LLVM dialect with the type converter of
+    `convert-gpu-to-nvvm` (the gpu.module's data layout, `index-bitwidth`,
+    `use-bare-ptr-memref-call-conv`, GPU address spaces as NVVM's). Other
+    ops are left for `convert-gpu-to-nvvm` (their uses of converted block
+    arguments go through `unrealized_conversion_cast`).
+
+    `warp-lower-to-ptx` runs it right before `convert-gpu-to-nvvm`, which
+    would otherwise convert the functions itself but first ask for a
+    C-interface wrapper (`_mlir_ciface_<name>`) for each: for a function
+    defined in the gpu.module, a second function that no device code calls
+    and the PTX keeps (it is externally visible). Declarations keep
+    `convert-gpu-to-nvvm`'s convention: calls go through the C interface
+    (a pointer to each memref descriptor), which the library that defines
+    the function provides. A function that asks for a wrapper itself
+    (`llvm.emit_c_interface`) still gets one.
+
+    ```mlir
+    // warp-opt --pass-pipeline='builtin.module(gpu.module(warp-convert-device-func-to-llvm{index-bitwidth=32}))'
+    gpu.module @m {
+      func.func @helper(%i: index) -> index { return %i : index }
+    }
+    // becomes llvm.func @helper(%arg0: i32) -> i32 (the body behind a cast
+    // of %arg0 to index), and no _mlir_ciface_helper
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let options = [
+    Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"0",
+           "Bitwidth of index (0: from the data layout, 64 without one)">,
+    Option<"useBarePtrCallConv", "use-bare-ptr-memref-call-conv", "bool",
+           /*default=*/"false",
+           "Memref arguments as one pointer each (convert-gpu-to-nvvm's "
+           "option of the same name)">,
+  ];
+}
+
 #endif // WARPDIALECT_CONVERSION_PASSES_TD

@@ -105,9 +105,10 @@ checkWarpPipelineOptions(const WarpPipelineOptions &options);
 void buildWarpToNVVMPipeline(OpPassManager &pm,
                              const WarpPipelineOptions &options);
 
-/// The full lowering of a host+device module: warp ops, the surrounding
-/// gpu/arith/memref/scf/cf code and the host side (`gpu-to-llvm`), ending in
-/// `gpu.binary` ops holding PTX (`format=isa`), cubin or fatbin.
+/// The full lowering of a host+device module: warp ops and the surrounding
+/// gpu/arith/memref/scf/cf code of each gpu.module (nested, so gpu.modules
+/// lower in parallel) to LLVM and on to `gpu.binary` ops holding PTX
+/// (`format=isa`), cubin or fatbin, then the host side (`gpu-to-llvm`).
 void buildWarpLowerToPTXPipeline(OpPassManager &pm,
                                  const WarpPipelineOptions &options);
 

@@ -150,6 +150,11 @@ void populateShufflePayloadPatterns(RewritePatternSet &patterns,
 LogicalResult expandCollectives(Operation *root,
                                 const ExpandCollectivesOptions &options);
 
+/// warp-if-present running `pass` where `dialects` occur (its options carry
+/// the pass in textual form, as printed pipelines show it).
+std::unique_ptr<Pass> createWarpIfPresentPass(ArrayRef<StringRef> dialects,
+                                              std::unique_ptr<Pass> pass);
+
 #define GEN_PASS_REGISTRATION
 #include "WarpDialect/Transforms/Passes.h.inc"
 

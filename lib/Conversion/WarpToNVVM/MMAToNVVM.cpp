@@ -502,8 +502,9 @@ struct WarpConvertMMAToNVVMPass
                      "gpu.subgroup_mma_")) ||
                 isa<MMALoadOp, MMAComputeOp, MMAStoreOp>(op);
     });
+    // Nothing to lower leaves the IR as it is (and unverified again).
     if (!hasMMA)
-      return;
+      return markAllAnalysesPreserved();
     if (failed(checkMMAOps(root, *target)) ||
         failed(checkWarpMMAOps(root, *target)))
       return signalPassFailure();

@@ -49,20 +49,55 @@ NVVM::ShflKind toNVVMShuffleKind(ShuffleMode mode) {
   llvm_unreachable("unknown shuffle mode");
 }
 
+/// An i32 constant for `user`, made once per function: at the start of the
+/// entry block of the function around `user`, where a later use finds it.
+/// Lowering one collective after another needs the same few constants (the
+/// all-lanes mask -1 and the clamp operand 31 for each of a reduction's
+/// shuffles); a constant per use would be 1,000 ops for a 500-shuffle kernel
+/// that every later pass walks until a greedy driver or CSE merges them.
+/// Only the leading constants of the entry block are searched (where this
+/// puts its own), so a lookup stays short.
+Value getFunctionI32Constant(OpBuilder &b, Operation *user, int64_t value) {
+  Operation *function =
+      user->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  if (!function || function->getNumRegions() == 0 ||
+      function->getRegion(0).empty())
+    return buildI32Constant(b, user->getLoc(), value);
+  Block &entry = function->getRegion(0).front();
+  for (Operation &op : entry) {
+    auto constant = dyn_cast<arith::ConstantOp>(op);
+    if (!constant)
+      break;
+    auto attr = dyn_cast<IntegerAttr>(constant.getValue());
+    if (attr && attr.getType().isInteger(32) && attr.getInt() == value)
+      return constant;
+  }
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&entry);
+  return buildI32Constant(b, function->getLoc(), value);
+}
+
+/// `mask`, or the all-lanes mask where the op has none.
+Value getMemberMaskOrAll(OpBuilder &b, Operation *user, Value mask) {
+  return mask ? mask : getFunctionI32Constant(b, user, -1);
+}
+
 /// The `c` operand of `shfl.sync` (ShuffleRule.h): a constant for a constant
 /// width, `((32 - width) << 8) | clamp` computed at run time otherwise.
 Value buildClampOperand(OpBuilder &b, Location loc, ShuffleOp op,
                         Value dynamicWidth) {
   if (std::optional<unsigned> width = op.getStaticWidth())
-    return buildI32Constant(b, loc, shuffleClampOperand(op.getMode(), *width));
+    return getFunctionI32Constant(b, op,
+                                  shuffleClampOperand(op.getMode(), *width));
   Value segmentMask = arith::SubIOp::create(
-      b, loc, buildI32Constant(b, loc, kWarpSize), dynamicWidth);
+      b, loc, getFunctionI32Constant(b, op, kWarpSize), dynamicWidth);
   Value shifted = arith::ShLIOp::create(b, loc, segmentMask,
-                                        buildI32Constant(b, loc, 8));
+                                        getFunctionI32Constant(b, op, 8));
   // The clamp bits are those of the constant operand for width 32.
   return arith::OrIOp::create(
       b, loc, shifted,
-      buildI32Constant(b, loc, shuffleClampOperand(op.getMode(), kWarpSize)));
+      getFunctionI32Constant(b, op,
+                             shuffleClampOperand(op.getMode(), kWarpSize)));
 }
 
 /// One i32 `warp.shuffle` to one `nvvm.shfl.sync` (other payloads were split
@@ -76,7 +111,7 @@ struct LowerShuffle : public OpConversionPattern<ShuffleOp> {
     if (!op.getValue().getType().isInteger(32))
       return rewriter.notifyMatchFailure(op, "payload not split into words");
     Location loc = op.getLoc();
-    Value mask = buildMemberMaskOrAll(rewriter, loc, adaptor.getMask());
+    Value mask = getMemberMaskOrAll(rewriter, op, adaptor.getMask());
     Value clamp =
         buildClampOperand(rewriter, loc, op, adaptor.getDynamicWidth());
     NVVM::ShflKind kind = toNVVMShuffleKind(op.getMode());
@@ -87,9 +122,8 @@ struct LowerShuffle : public OpConversionPattern<ShuffleOp> {
           adaptor.getOffset(), clamp, kind,
           /*return_value_and_is_valid=*/UnitAttr());
       markConvergent(shfl);
-      Value unused =
-          arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
-      rewriter.replaceOp(op, {shfl.getResult(), unused});
+      // No value for the unused valid bit (a null replacement drops it).
+      rewriter.replaceOp(op, {shfl.getResult(), Value()});
       return success();
     }
     auto pairType = LLVM::LLVMStructType::getLiteral(
@@ -136,7 +170,7 @@ struct LowerWarpId : public OpConversionPattern<WarpIdOp> {
           thread);
     }
     rewriter.replaceOpWithNewOp<arith::ShRUIOp>(
-        op, thread, buildI32Constant(rewriter, loc, 5));
+        op, thread, getFunctionI32Constant(rewriter, op, 5));
     return success();
   }
 };
@@ -183,7 +217,7 @@ struct LowerMaskOnlyOp : public OpConversionPattern<Op> {
                   ConversionPatternRewriter &rewriter) const override {
     auto lowered = rewriter.replaceOpWithNewOp<NVVMOp>(
         op, op->getResultTypes(),
-        buildMemberMaskOrAll(rewriter, op.getLoc(), adaptor.getMask()));
+        getMemberMaskOrAll(rewriter, op, adaptor.getMask()));
     markConvergent(lowered);
     return success();
   }
@@ -206,7 +240,7 @@ struct LowerVoteSync : public OpConversionPattern<Op> {
     }
     auto vote = rewriter.replaceOpWithNewOp<NVVM::VoteSyncOp>(
         op, op.getType(),
-        buildMemberMaskOrAll(rewriter, op.getLoc(), adaptor.getMask()),
+        getMemberMaskOrAll(rewriter, op, adaptor.getMask()),
         adaptor.getPredicate(), kind);
     markConvergent(vote);
     return success();
@@ -230,7 +264,7 @@ struct LowerMatchAny : public OpConversionPattern<MatchAnyOp> {
     Location loc = op.getLoc();
     auto match = rewriter.replaceOpWithNewOp<NVVM::MatchSyncOp>(
         op, rewriter.getI32Type(),
-        buildMemberMaskOrAll(rewriter, loc, adaptor.getMask()),
+        getMemberMaskOrAll(rewriter, op, adaptor.getMask()),
         bitsOf(rewriter, loc, adaptor.getValue()), NVVM::MatchSyncKind::any);
     markConvergent(match);
     return success();
@@ -247,7 +281,7 @@ struct LowerMatchAll : public OpConversionPattern<MatchAllOp> {
         rewriter.getContext(), {rewriter.getI32Type(), rewriter.getI1Type()});
     auto pair = NVVM::MatchSyncOp::create(
         rewriter, loc, pairType,
-        buildMemberMaskOrAll(rewriter, loc, adaptor.getMask()),
+        getMemberMaskOrAll(rewriter, op, adaptor.getMask()),
         bitsOf(rewriter, loc, adaptor.getValue()), NVVM::MatchSyncKind::all);
     markConvergent(pair);
     Value mask = LLVM::ExtractValueOp::create(rewriter, loc, pair, 0);
@@ -267,10 +301,13 @@ struct ConvertWarpToNVVMPass
     // markConvergent).
     RewritePatternSet payloads(&getContext());
     populateShufflePayloadPatterns(payloads);
-    if (failed(applyPatternsGreedily(
-            getOperation(), std::move(payloads),
-            GreedyRewriteConfig().setRegionSimplificationLevel(
-                GreedySimplifyRegionLevel::Normal))))
+    SmallVector<Operation *> shuffles;
+    getOperation()->walk([&](ShuffleOp op) { shuffles.push_back(op); });
+    if (failed(applyOpPatternsGreedily(
+            shuffles, std::move(payloads),
+            GreedyRewriteConfig()
+                .enableFolding(true)
+                .setStrictness(GreedyRewriteStrictness::ExistingAndNewOps))))
       return signalPassFailure();
 
     ConversionTarget target(getContext());

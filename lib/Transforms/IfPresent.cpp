@@ -1,0 +1,120 @@
+//===- IfPresent.cpp - run a pipeline only where its dialects are ---------===//
+//
+// warp-if-present: a dynamic pass pipeline guarded by a walk for the
+// dialects it rewrites, so lowerings with nothing to do cost one walk
+// instead of a full pass (and the verifier run after it).
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/Transforms/Passes.h"
+
+#include "mlir/IR/Dialect.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace mlir::warp {
+#define GEN_PASS_DEF_WARPIFPRESENTPASS
+#include "WarpDialect/Transforms/Passes.h.inc"
+} // namespace mlir::warp
+
+using namespace mlir;
+using namespace mlir::warp;
+
+namespace {
+
+/// Whether `root` holds an op of one of `dialects` or a value whose type
+/// belongs to one.
+bool containsDialect(Operation *root, ArrayRef<std::string> dialects) {
+  auto inSet = [&](StringRef name) {
+    return llvm::is_contained(dialects, name);
+  };
+  auto typeInSet = [&](Type type) {
+    return inSet(type.getDialect().getNamespace());
+  };
+  WalkResult walk = root->walk([&](Operation *op) {
+    if (op != root && inSet(op->getName().getDialectNamespace()))
+      return WalkResult::interrupt();
+    if (llvm::any_of(op->getResultTypes(), typeInSet) ||
+        llvm::any_of(op->getOperandTypes(), typeInSet))
+      return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (llvm::any_of(block.getArgumentTypes(), typeInSet))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+struct WarpIfPresentPass
+    : public warp::impl::WarpIfPresentPassBase<WarpIfPresentPass> {
+  using Base::Base;
+
+  /// The pass as createWarpIfPresentPass(dialects, pass) builds it: the
+  /// pipeline is `pass` itself, not its textual form, so it needs no pass
+  /// registry (the C API library registers only some passes).
+  WarpIfPresentPass(const WarpIfPresentPassOptions &options,
+                    std::shared_ptr<const OpPassManager> prototype)
+      : Base(options), prototype(std::move(prototype)) {}
+
+  // Each copy (one per thread) runs its own copy of the pipeline: the
+  // passes of one pass manager must not run on two ops at once.
+  WarpIfPresentPass(const WarpIfPresentPass &other)
+      : Base(other), prototype(other.prototype) {}
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    // What the pipeline loads must be loaded before the passes run in
+    // parallel.
+    if (prototype)
+      return prototype->getDependentDialects(registry);
+    OpPassManager pm;
+    if (succeeded(parsePassPipeline(pipeline, pm, llvm::nulls())))
+      pm.getDependentDialects(registry);
+  }
+
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    if (!containsDialect(root, dialects))
+      return markAllAnalysesPreserved();
+    if (!nested) {
+      if (prototype) {
+        nested = std::make_unique<OpPassManager>(*prototype);
+      } else {
+        nested = std::make_unique<OpPassManager>();
+        std::string errors;
+        llvm::raw_string_ostream errorStream(errors);
+        if (failed(parsePassPipeline(pipeline, *nested, errorStream))) {
+          nested.reset();
+          root->emitError() << "warp-if-present: bad pipeline '" << pipeline
+                            << "': " << errors;
+          return signalPassFailure();
+        }
+      }
+    }
+    if (failed(runPipeline(*nested, root)))
+      signalPassFailure();
+  }
+
+  /// The pipeline built in C++, shared by the copies; null when it comes
+  /// from the `pipeline` option.
+  std::shared_ptr<const OpPassManager> prototype;
+  /// This copy's pipeline, once it has run.
+  std::unique_ptr<OpPassManager> nested;
+};
+
+} // namespace
+
+std::unique_ptr<Pass>
+mlir::warp::createWarpIfPresentPass(ArrayRef<StringRef> dialects,
+                                    std::unique_ptr<Pass> pass) {
+  WarpIfPresentPassOptions options;
+  for (StringRef dialect : dialects)
+    options.dialects.push_back(dialect.str());
+  // The textual form only names the pass in printed pipelines.
+  llvm::raw_string_ostream os(options.pipeline);
+  pass->printAsTextualPipeline(os);
+  auto prototype = std::make_shared<OpPassManager>();
+  prototype->addPass(std::move(pass));
+  return std::make_unique<WarpIfPresentPass>(options, std::move(prototype));
+}
