@@ -951,8 +951,11 @@ Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
                          return combined;
                        });
     });
-    bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
-              [&] { bb.storeAt(scan.getTotal(), totalSlots); });
+    // The total is parked only for a scan that returns it: a lane's store
+    // in front of the barrier costs the other lanes a wait there.
+    if (!op.getTotal().empty())
+      bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
+                [&] { bb.storeAt(scan.getTotal(), totalSlots); });
   });
   bb.barrier();
   Tuple results = bb.load(own);

@@ -110,6 +110,13 @@ gpu.module @kernels {
   // CHECK:   scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[I0]])
   // CHECK:     %[[M:.*]] = arith.maxsi %[[ACC]], %{{.*}} : i32
   // CHECK:     memref.store %[[M]]
+  // No total result: no lane parks the total (a lane's store in front of the
+  // barrier would hold up warp 0 there); the barrier, then each thread's slot.
+  // CHECK-NOT: scf.if
+  // CHECK:   gpu.barrier
+  // CHECK:   memref.load
+  // CHECK-NOT: memref.load
+  // CHECK: gpu.return
   gpu.func @raking_inclusive(%out: memref<?xi32>, %x: i32) kernel {
     %t = gpu.thread_id x
     %s = warp.block_scan <maxsi> %x algorithm = <raking> : i32
