@@ -89,6 +89,16 @@ constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
 /// of warps) a block scan rakes by default: segments of at most 2 items
 /// (see BlockScanOp's description).
 constexpr int64_t kMaxAutoRakingThreads = 64;
+/// Known block sizes where raking is the default for an integer kind (exact
+/// in any combine order, so the choice changes no result): the range where
+/// it was faster on the H200 (benchmarks/device/block_probe.py,
+/// docs/results/block-probe-h200.txt). Scan: 160 to 768 threads (0.60-0.90
+/// of warp_scans' time; 128: 1.03, 1024: 1.46). Reduce: 224 to 512 threads
+/// (0.91-0.98; 192: 1.16, 640: 1.00, 1024: 1.07).
+constexpr int64_t kMinIntegerRakingScanThreads = 160;
+constexpr int64_t kMaxIntegerRakingScanThreads = 768;
+constexpr int64_t kMinIntegerRakingReduceThreads = 224;
+constexpr int64_t kMaxIntegerRakingReduceThreads = 512;
 
 /// The size of a known block of one (whole or partial) warp, whose block
 /// ops are that warp's collectives.
@@ -105,17 +115,45 @@ bool isOneWarpScan(BlockScanOp op) {
   return op.getKind() && op.getInit().empty() && getKnownOneWarpThreads(op);
 }
 
+/// Whether `op` combines integers with a kind in a known block of `min` to
+/// `max` threads.
+bool isIntegerKindInBlockOf(Operation *op, std::optional<CombineKind> kind,
+                            ValueRange values, int64_t min, int64_t max) {
+  std::optional<int64_t> threads = getKnownBlockThreads(op);
+  if (!kind || !threads || *threads < min || *threads > max)
+    return false;
+  return llvm::all_of(values, [](Value value) {
+    return isa<IntegerType>(getElementTypeOrSelf(value.getType()));
+  });
+}
+
 /// The algorithm of a block scan: its own, else raking for small known
-/// blocks with a partial warp (but one warp's own scan) and warp scans
-/// otherwise.
+/// blocks with a partial warp (but one warp's own scan) and for an integer
+/// kind in a known block of 160 to 768 threads, warp scans otherwise.
 BlockScanAlgorithm chooseScanAlgorithm(BlockScanOp op) {
   if (std::optional<BlockScanAlgorithm> algorithm = op.getAlgorithm())
     return *algorithm;
   int64_t threads = getMaxBlockThreads(op);
-  return threads <= kMaxAutoRakingThreads && threads % kWarpSize != 0 &&
-                 !isOneWarpScan(op)
+  bool smallRagged = threads <= kMaxAutoRakingThreads &&
+                     threads % kWarpSize != 0 && !isOneWarpScan(op);
+  return smallRagged ||
+                 isIntegerKindInBlockOf(op, op.getKind(), op.getValues(),
+                                        kMinIntegerRakingScanThreads,
+                                        kMaxIntegerRakingScanThreads)
              ? BlockScanAlgorithm::Raking
              : BlockScanAlgorithm::WarpScans;
+}
+
+/// The algorithm of a block reduction: its own, else raking for an integer
+/// kind in a known block of 224 to 512 threads, warp reductions otherwise.
+BlockReduceAlgorithm chooseReduceAlgorithm(BlockReduceOp op) {
+  if (std::optional<BlockReduceAlgorithm> algorithm = op.getAlgorithm())
+    return *algorithm;
+  return isIntegerKindInBlockOf(op, op.getKind(), op.getValues(),
+                                kMinIntegerRakingReduceThreads,
+                                kMaxIntegerRakingReduceThreads)
+             ? BlockReduceAlgorithm::Raking
+             : BlockReduceAlgorithm::WarpReductions;
 }
 
 /// Whether `op` is a block scan or reduction lowered by raking.
@@ -123,7 +161,7 @@ bool isRaking(Operation *op) {
   if (auto scan = dyn_cast<BlockScanOp>(op))
     return chooseScanAlgorithm(scan) == BlockScanAlgorithm::Raking;
   auto reduce = dyn_cast<BlockReduceOp>(op);
-  return reduce && reduce.getAlgorithm() == BlockReduceAlgorithm::Raking;
+  return reduce && chooseReduceAlgorithm(reduce) == BlockReduceAlgorithm::Raking;
 }
 
 /// The values a block scan or reduction combines.

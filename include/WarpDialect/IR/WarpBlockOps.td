@@ -93,8 +93,11 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     (`valid_lanes`), a barrier, every thread reads the total: two barriers,
     the raking buffers of `warp.block_scan`. The combine order differs from
     `warp_reductions` (floats may differ in the last bits; integer kinds
-    give identical results). Not the default: per-warp reductions are a
-    butterfly or one `redux.sync`, cheaper than the serial segments.
+    give identical results). The default only for a kind over integers in
+    a known block of 224 to 512 threads, where it took 0.91-0.98x the time
+    of the warps' reductions on the H200 (`benchmarks/device/block_probe.py`;
+    192 threads: 1.16x, 1024: 1.07x): elsewhere per-warp reductions (a
+    butterfly or one `redux.sync`) are cheaper than the serial segments.
 
     ```mlir
     %sum = warp.block_reduce <add> %x : f32
@@ -204,14 +207,18 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     Without `algorithm` the lowering picks `raking` when the `gpu.func`'s
     `known_block_size` has at most 64 threads and is not a whole number of
     warps (33 to 63, or fewer than 32 unless the scan is its one warp's:
-    a kind without `init`), else `warp_scans` (also when the block size is
-    unknown). Why, measured on the H200 with 64 dependent
-    i32 block scans per thread (`benchmarks/device_bench.py`, block_scan_*):
-    in blocks of whole warps `warp_scans` is faster at every size (32, 64,
-    128, 256 and 1024 threads; at 1024 raking takes 8.8x as long, warp 0's
-    serial segments of 32 items being walked twice while the other warps
-    wait); in a small ragged block raking's segments hold at most 2 items
-    and it needs no masked warp scan of a partial warp.
+    a kind without `init`), and for a kind over integers (exact in any
+    combine order, so the choice changes no result) in a known block of
+    160 to 768 threads; else `warp_scans` (also when the block size is
+    unknown). Why, measured on the H200 with 64 dependent i32 block scans
+    per thread (`benchmarks/device/block_probe.py`,
+    `docs/results/block-probe-h200.txt`): from 160 to 768 threads raking
+    takes 0.60-0.90x the time of `warp_scans` (only warp 0 works while the
+    other warps' slots of the SM go to other blocks), at 64-128 threads
+    1.03-1.47x and at 1024 threads 1.46x (warp 0's serial segments of 32
+    items); floats keep `warp_scans`' combine order at every size. In a
+    small ragged block raking's segments hold at most 2 items and it needs
+    no masked warp scan of a partial warp.
 
     ```mlir
     %incl = warp.block_scan <add> %x : i32
