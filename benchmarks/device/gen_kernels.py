@@ -412,6 +412,62 @@ def look_back(e, ty, tile64, agg, order="acquire", poll_ns=0):
     return f"{res}#1"
 
 
+def warp_prefix_and_total(e, wid, nw, ty):
+    """After the barrier that follows each warp's lane storing its warp's
+    total into %warp_sm[warp]: (sum of the totals of the warps before warp
+    `wid`, sum of all `nw`), read by every thread (nw words, no second
+    barrier)."""
+    add = add_op(ty)
+    z = e.const(zero_of(ty), ty)
+    wpre = agg = z
+    for j in range(nw):
+        x = e.op(f"memref.load %warp_sm[{e.idx(j)}] : memref<{nw}x{ty}, #gpu.address_space<workgroup>>")
+        before = e.op(f"arith.cmpi ugt, {wid}, {e.idx(j)} : index")
+        xb = e.op(f"arith.select {before}, {x}, {z} : {ty}")
+        wpre = e.op(f"{add} {wpre}, {xb} : {ty}")
+        agg = e.op(f"{add} {agg}, {x} : {ty}")
+    return wpre, agg
+
+
+def tile_prefix(e, tile64, wid, first, agg, ty, relaxed, poll_ns, settle_ns, at_prefix=None):
+    """Decoupled look-back of tile `tile64` with aggregate `agg`, run by warp
+    0: publishes the aggregate (tile 0: its inclusive prefix), waits
+    `settle_ns`, looks back (`relaxed`: monotonic status words, else
+    release/acquire; `poll_ns` between polls), publishes the inclusive
+    prefix; its lane 0 parks the exclusive prefix in %pre_sm and runs
+    at_prefix(e, prefix). Returns the prefix as every thread reads it after
+    a barrier."""
+    add = add_op(ty)
+    c0 = e.idx(0)
+    z = e.const(zero_of(ty), ty)
+    store_order = "monotonic" if relaxed else "release"
+    warp0 = e.op(f"arith.cmpi eq, {wid}, {c0} : index")
+    with e.region(f"scf.if {warp0}"):
+        zero64 = e.const(0, "i64")
+        t0 = e.op(f"arith.cmpi eq, {tile64}, {zero64} : i64")
+        pre = e.v("pre")
+        with e.region(f"{pre} = scf.if {t0} -> {ty}"):
+            with e.region(f"scf.if {first}"):
+                publish(e, "%status", tile64, FLAG_PREFIX, agg, ty, store_order)
+            e.emit(f"scf.yield {z} : {ty}")
+            e.otherwise()
+            with e.region(f"scf.if {first}"):
+                publish(e, "%status", tile64, FLAG_AGG, agg, ty, store_order)
+            if settle_ns:
+                e.emit(f"nvvm.nanosleep {e.const(settle_ns, 'i32')}")
+            got = look_back(e, ty, tile64, agg, "monotonic" if relaxed else "acquire", poll_ns)
+            incl = e.op(f"{add} {got}, {agg} : {ty}")
+            with e.region(f"scf.if {first}"):
+                publish(e, "%status", tile64, FLAG_PREFIX, incl, ty, store_order)
+            e.emit(f"scf.yield {got} : {ty}")
+        with e.region(f"scf.if {first}"):
+            e.emit(f"memref.store {pre}, %pre_sm[{c0}] : memref<1x{ty}, #gpu.address_space<workgroup>>")
+            if at_prefix:
+                at_prefix(e, pre)
+    e.emit("gpu.barrier")
+    return e.op(f"memref.load %pre_sm[{c0}] : memref<1x{ty}, #gpu.address_space<workgroup>>")
+
+
 def padded(e, at, ty):
     """at + at / 32: one padding word per 32, so that 32 lanes writing or
     reading 16 consecutive words each (stride 16) hit 32 distinct banks."""
@@ -467,7 +523,6 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
     staged = staged and select
     # Kept items of a tile, staged at padded positions (see padded()).
     keep_type = f"memref<{tile_size + tile_size // 32}xf32, #gpu.address_space<workgroup>>"
-    store_order = "monotonic" if relaxed else "release"
     sty = "i32" if select else ty  # type that is scanned
     if select:
         args = ("%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, "
@@ -532,51 +587,22 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
         wtot = e.op(f"{add} {wex}, {thread_total} : {sty}", "wtot")
         e.emit(f"memref.store {wtot}, %warp_sm[{wid}] : memref<{nw}x{sty}, #gpu.address_space<workgroup>>")
     e.emit("gpu.barrier")
-    # Every thread: its warp's prefix and the tile aggregate (8 words).
     z = e.const(zero_of(sty), sty)
-    wpre = z
-    agg = z
-    for j in range(nw):
-        x = e.op(f"memref.load %warp_sm[{e.idx(j)}] : memref<{nw}x{sty}, #gpu.address_space<workgroup>>")
-        before = e.op(f"arith.cmpi ugt, {wid}, {e.idx(j)} : index")
-        xb = e.op(f"arith.select {before}, {x}, {z} : {sty}")
-        wpre = e.op(f"{add} {wpre}, {xb} : {sty}")
-        agg = e.op(f"{add} {agg}, {x} : {sty}")
+    wpre, agg = warp_prefix_and_total(e, wid, nw, sty)
     if staged:
         # Tile-local positions need no look-back: stage the kept items now.
         local = e.op(f"arith.addi {wpre}, {wex} : i32")
         store_kept(e, flags, vals, [z] + running[:-1], local, "%keep_sm", keep_type, pad=True)
-    warp0 = e.op(f"arith.cmpi eq, {wid}, {c0} : index")
-    with e.region(f"scf.if {warp0}"):
-        zero64 = e.const(0, "i64")
-        t0 = e.op(f"arith.cmpi eq, {tile64}, {zero64} : i64")
-        pre = e.v("pre")
-        with e.region(f"{pre} = scf.if {t0} -> {sty}"):
-            with e.region(f"scf.if {first}"):
-                publish(e, "%status", tile64, FLAG_PREFIX, agg, sty, store_order)
-            e.emit(f"scf.yield {z} : {sty}")
-            e.otherwise()
-            with e.region(f"scf.if {first}"):
-                publish(e, "%status", tile64, FLAG_AGG, agg, sty, store_order)
-            if settle_ns:
-                e.emit(f"nvvm.nanosleep {e.const(settle_ns, 'i32')}")
-            got = look_back(e, sty, tile64, agg, "monotonic" if relaxed else "acquire", poll_ns)
-            incl = e.op(f"{add} {got}, {agg} : {sty}")
-            with e.region(f"scf.if {first}"):
-                publish(e, "%status", tile64, FLAG_PREFIX, incl, sty, store_order)
-            e.emit(f"scf.yield {got} : {sty}")
-        with e.region(f"scf.if {first}"):
-            e.emit(f"memref.store {pre}, %pre_sm[{c0}] : memref<1x{sty}, #gpu.address_space<workgroup>>")
-            if select:
-                # The last tile knows the number selected.
-                ntiles = e.op(f"arith.divui %n, {ctile} : index")
-                last = e.op(f"arith.subi {ntiles}, {e.idx(1)} : index")
-                is_last = e.op(f"arith.cmpi eq, {tile}, {last} : index")
-                with e.region(f"scf.if {is_last}"):
-                    tot = e.op(f"arith.addi {pre}, {agg} : i32")
-                    e.emit(f"memref.store {tot}, %num[{c0}] : memref<?xi32>")
-    e.emit("gpu.barrier")
-    tpre = e.op(f"memref.load %pre_sm[{c0}] : memref<1x{sty}, #gpu.address_space<workgroup>>")
+    def count_selected(e, pre):
+        # The last tile knows the number selected.
+        ntiles = e.op(f"arith.divui %n, {ctile} : index")
+        last = e.op(f"arith.subi {ntiles}, {e.idx(1)} : index")
+        is_last = e.op(f"arith.cmpi eq, {tile}, {last} : index")
+        with e.region(f"scf.if {is_last}"):
+            tot = e.op(f"arith.addi {pre}, {agg} : i32")
+            e.emit(f"memref.store {tot}, %num[{c0}] : memref<?xi32>")
+    tpre = tile_prefix(e, tile64, wid, first, agg, sty, relaxed, poll_ns, settle_ns,
+                       count_selected if select else None)
     p1 = e.op(f"{add} {tpre}, {wpre} : {sty}")
     offset = e.op(f"{add} {p1}, {wex} : {sty}", "offset")
     if staged:
