@@ -35,9 +35,12 @@ SCAN_THREADS = 256
 SCAN_ITEMS = 16
 # Look-back pacing (nanoseconds): between polls, and before the first poll.
 POLL_NS, SETTLE_NS = 648, 1245
-# Blocks per SM the compaction kernel asks for (its _occ4 variant: none,
+# Blocks per SM the compaction kernels ask for (select_gt_f32_occ4: none,
 # 64 registers, 4 blocks).
 SELECT_MIN_BLOCKS = 5
+# Items per thread of select_kernel's tiles (256 x 24;
+# benchmarks/device_bench.py's ANY_N_ITEMS must agree).
+SELECT_ITEMS = 24
 # Tile status words: (flag << 32) | 32-bit value; flag 0 = not ready,
 # 1 = block aggregate only, 2 = inclusive prefix.
 FLAG_AGG, FLAG_PREFIX = 1, 2
@@ -640,6 +643,202 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
     return head + "\n" + "\n".join(e.lines) + "\n  }\n"
 
 
+def select_kernel(name, items=SELECT_ITEMS, min_blocks=SELECT_MIN_BLOCKS, adaptive=True, nc=True,
+                  poll_ns=POLL_NS, settle_ns=SETTLE_NS):
+    """Order-preserving selection of x > %thr (stream compaction) with
+    decoupled look-back, any %n >= 1 (the last tile, partial or not, takes a
+    guarded path); a tile is 256 threads x `items` (a multiple of 4, at
+    most 32). The configuration select_probe.cu found fastest ("s4d 256x24,
+    adaptive, minBlocks 5": 1.25 / 1.18 / 1.08x CUB at 0 / 50 / 100 %
+    kept on the H200):
+      striped float4 loads: a warp's segment of 32 x items is read as rows
+                of 128 items, lane l loading the float4 of items 4l .. 4l + 3
+                of each row (ld.global.nc.v4, coalesced); the items stay
+                striped: no exchange through workgroup memory;
+      ballot ranks: an item's rank in its warp is the kept items of the
+                rows before its row, plus, from one warp.ballot per row and
+                float4 component, those of the lanes below it in its row,
+                plus its own earlier components: no per-item scan. The
+                warp's count (one warp.reduce of the threads' popcounts)
+                and the sum over the warps' counts give the warp's prefix in
+                the tile;
+      adaptive  (CUB's TWO_PHASE_SCATTER rule) after the look-back, a tile
+                that keeps more items than it has threads stages them in tile
+                order in workgroup memory and writes them coalesced, else
+                each thread stores its kept items at their global rank;
+                without it, always the latter;
+      min_blocks `nvvm.minctasm` (5 blocks per SM: ptxas keeps the kernel at
+                48 registers).
+    Tiles by block index, relaxed status words, nanosleep pacing as in
+    scan_like_kernel; nc: the input marked {llvm.noalias, llvm.readonly}
+    (ld.global.nc from the compiler: the invariant loads of load(nc=True)
+    lose .nc on vectors whose lanes are extracted, see ReadOnlyArgs.cpp)."""
+    assert items % 4 == 0
+    e = Emitter()
+    threads = SCAN_THREADS
+    tile_size = threads * items
+    nw = threads // 32
+    rows = items // 4
+    keep_type = f"memref<{tile_size + tile_size // 32}xf32, #gpu.address_space<workgroup>>"
+    mask_type = f"memref<{threads}xi32, #gpu.address_space<workgroup>>"
+    assert items <= 32  # a thread's flags are one i32
+    attrs = " {llvm.noalias, llvm.readonly}" if nc else ""
+    head = ("  gpu.func @" + name + f"(%in: memref<?xf32>{attrs}, %out: memref<?xf32>, %num: memref<?xi32>, "
+            "%status: memref<?xi64>, %n: index, %thr: f32) "
+            f"workgroup(%warp_sm: memref<{nw}xi32, #gpu.address_space<workgroup>>, "
+            f"%pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %mask_sm: {mask_type}"
+            + (f", %keep_sm: {keep_type}" if adaptive else "") + ") "
+            f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>"
+            + (f", nvvm.minctasm = {min_blocks} : i32" if min_blocks else "") + "} {")
+    e.emit("%true = arith.constant true")
+    tid, tile64, tile = tile_prologue(e, threads, ticket=False)
+    wid, lane, first = warp_and_lane(e, tid)
+    c0, c1 = e.idx(0), e.idx(1)
+    ctile = e.idx(tile_size)
+    tbase = e.op(f"arith.muli {tile}, {ctile} : index")
+    # The last tile (ceil(n / tile) - 1) guards its loads and counts the
+    # items selected.
+    n1 = e.op(f"arith.addi %n, {e.idx(tile_size - 1)} : index")
+    ntiles = e.op(f"arith.divui {n1}, {ctile} : index")
+    last = e.op(f"arith.subi {ntiles}, {c1} : index")
+    is_last = e.op(f"arith.cmpi eq, {tile}, {last} : index", "is_last")
+    seg = e.op(f"arith.muli {wid}, {e.idx(32 * items)} : index")
+    seg = e.op(f"arith.addi {tbase}, {seg} : index")
+    lane4 = e.op(f"arith.muli {lane}, {e.idx(4)} : index")
+    first_item = e.op(f"arith.addi {seg}, {lane4} : index")
+    # Component k of row r: item first_item + 128 r + k.
+    row_at = [e.op(f"arith.addi {first_item}, {e.idx(128 * r)} : index") for r in range(rows)]
+    # The thread's flags as a bit mask (bit j: item j kept), built where the
+    # items are loaded: one scf.if yields the items and the mask. Whole
+    # tiles load float4s unguarded; the last tile loads item by item from
+    # min(item, n - 1) (in bounds without a branch per item) and masks out
+    # the items past n (not kept, whatever the predicate says), a row's
+    # valid components at once. Flags as i1 results instead would be 24
+    # predicates live with the 24 items where the branches meet, and
+    # per-item guards 24 more in the last tile: both spill at 48 registers.
+    def flag_mask(flags):
+        mask = e.const(0, "i32")
+        for j, f in enumerate(flags):
+            bit = e.op(f"arith.shli {e.op(f'arith.extui {f} : i1 to i32')}, {e.const(j, 'i32')} : i32")
+            mask = e.op(f"arith.ori {mask}, {bit} : i32")
+        return mask
+
+    loaded = e.v("ld")
+    types = ", ".join(["f32"] * items + ["i32"])
+    with e.region(f"{loaded}:{items + 1} = scf.if {is_last} -> ({types})"):
+        vals = []
+        n_1 = e.op(f"arith.subi %n, {c1} : index")
+        inside = e.const(0, "i32")
+        for r in range(rows):
+            for k in range(4):
+                at = e.op(f"arith.addi {row_at[r]}, {e.idx(k)} : index")
+                at = e.op(f"arith.minui {at}, {n_1} : index")
+                vals.append(load(e, "%in", "f32", at, False))
+            # Bits 4r .. 4r + v - 1, v = clamp(n - row start, 0, 4) items.
+            left = e.op(f"arith.subi %n, {row_at[r]} : index")
+            left = e.op(f"arith.maxsi {left}, {c0} : index")
+            left = e.op(f"arith.minsi {left}, {e.idx(4)} : index")
+            left = e.op(f"arith.index_cast {left} : index to i32")
+            ones = e.op(f"arith.shli {e.const(1, 'i32')}, {left} : i32")
+            ones = e.op(f"arith.subi {ones}, {e.const(1, 'i32')} : i32")
+            ones = e.op(f"arith.shli {ones}, {e.const(4 * r, 'i32')} : i32")
+            inside = e.op(f"arith.ori {inside}, {ones} : i32")
+        flags = [e.op(f"arith.cmpf ogt, {x}, %thr : f32") for x in vals]
+        mask = e.op(f"arith.andi {flag_mask(flags)}, {inside} : i32")
+        e.emit(f"scf.yield {', '.join(vals + [mask])} : {types}")
+        e.otherwise()
+        vals = []
+        for r in range(rows):
+            v = load(e, "%in", "f32", row_at[r], False, 4)
+            vals += [e.op(f"vector.extract {v}[{k}] : f32 from vector<4xf32>") for k in range(4)]
+        flags = [e.op(f"arith.cmpf ogt, {x}, %thr : f32") for x in vals]
+        e.emit(f"scf.yield {', '.join(vals + [flag_mask(flags)])} : {types}")
+    vals = [f"{loaded}#{j}" for j in range(items)]
+    mask = f"{loaded}#{items}"
+    # The warp's count: the popcounts of the masks summed over the lanes (one
+    # redux.sync; a ballot per item would keep 24 ballots live until lane 0
+    # adds them up). The mask crosses the look-back in workgroup memory: in
+    # a register, LLVM folds the flags' later uses back into the 24
+    # predicates, live across the look-back (spills); the barriers keep it
+    # from forwarding the stored word.
+    e.emit(f"memref.store {mask}, %mask_sm[{tid}] : {mask_type}")
+    count = e.op(f"warp.reduce <add> {e.op(f'math.ctpop {mask} : i32')} lanes = <first> : i32", "count")
+    with e.region(f"scf.if {first}"):
+        e.emit(f"memref.store {count}, %warp_sm[{wid}] : memref<{nw}xi32, #gpu.address_space<workgroup>>")
+    e.emit("gpu.barrier")
+    wpre, agg = warp_prefix_and_total(e, wid, nw, "i32")
+
+    def count_selected(e, pre):
+        with e.region(f"scf.if {is_last}"):
+            tot = e.op(f"arith.addi {pre}, {agg} : i32")
+            e.emit(f"memref.store {tot}, %num[{c0}] : memref<?xi32>")
+    tpre = tile_prefix(e, tile64, wid, first, agg, "i32", True, poll_ns, settle_ns, count_selected)
+
+    mask = e.op(f"memref.load %mask_sm[{tid}] : {mask_type}", "mask")
+    zero32 = e.const(0, "i32")
+    flags = []
+    for j in range(items):
+        masked = e.op(f"arith.andi {mask}, {e.const(1 << j, 'i32')} : i32")
+        flags.append(e.op(f"arith.cmpi ne, {masked}, {zero32} : i32"))
+    direct_base = e.op(f"arith.addi {tpre}, {wpre} : i32")
+    stage = e.op(f"arith.cmpi sgt, {agg}, {e.const(threads, 'i32')} : i32", "stage") if adaptive else None
+
+    def place(rank, value):
+        """A kept item, `rank` kept items of its warp before it: to
+        out[prefix of the tile and the warp + rank], or (staging) to the
+        padded position of its rank in the tile."""
+        def at(e, memref, memref_type, base, pad):
+            i = e.op(f"arith.addi {base}, {rank} : i32")
+            i = e.op(f"arith.index_cast {padded(e, i, 'i32') if pad else i} : i32 to index")
+            e.emit(f"memref.store {value}, {memref}[{i}] : {memref_type}")
+        if not adaptive:
+            return at(e, "%out", "memref<?xf32>", direct_base, False)
+        with e.region(f"scf.if {stage}"):
+            at(e, "%keep_sm", keep_type, wpre, True)
+            e.otherwise()
+            at(e, "%out", "memref<?xf32>", direct_base, False)
+
+    # Ranks: rows in order, lanes in order within a row, a lane's 4
+    # components in order. The ballots again rather than 24 ranks live
+    # across the look-back, and one scatter for both destinations: with one
+    # per branch, LLVM hoists their common flag arithmetic above the branch,
+    # where it is live with the 24 items (spills at 48 registers).
+    below = e.op("warp.lanemask <lt> : i32", "below")
+    row = e.const(0, "i32")  # kept items of the warp's rows before this one
+    for r in range(rows):
+        fs = flags[4 * r:4 * r + 4]
+        at = row
+        for f in fs:
+            b = e.op(f"warp.ballot {f} : i32", "ballot")
+            lower = e.op(f"arith.andi {b}, {below} : i32")
+            at = e.op(f"arith.addi {at}, {e.op(f'math.ctpop {lower} : i32')} : i32")
+            row = e.op(f"arith.addi {row}, {e.op(f'math.ctpop {b} : i32')} : i32")
+        for k, f in enumerate(fs):
+            with e.region(f"scf.if {f}"):
+                place(at, vals[4 * r + k])
+            if k < 3:
+                at = e.op(f"arith.addi {at}, {e.op(f'arith.extui {f} : i1 to i32')} : i32")
+    if adaptive:
+        with e.region(f"scf.if {stage}"):
+            # out[prefix + i] = i-th kept item for i = tid + 256 j (unrolled:
+            # independent loads and stores in flight); padded(tid + 256 j) =
+            # padded(tid) + 264 j.
+            e.emit("gpu.barrier")
+            from_at = padded(e, tid, "index")
+            start = e.op(f"arith.index_cast {tpre} : i32 to index")
+            kept = e.op(f"arith.index_cast {agg} : i32 to index")
+            for j in range(items):
+                i = e.op(f"arith.addi {tid}, {e.idx(j * threads)} : index")
+                live = e.op(f"arith.cmpi ult, {i}, {kept} : index")
+                with e.region(f"scf.if {live}"):
+                    src = e.op(f"arith.addi {from_at}, {e.idx(j * (threads + threads // 32))} : index")
+                    v = e.op(f"memref.load %keep_sm[{src}] : {keep_type}")
+                    at = e.op(f"arith.addi {start}, {i} : index")
+                    e.emit(f"memref.store {v}, %out[{at}] : memref<?xf32>")
+    e.emit("gpu.return")
+    return head + "\n" + "\n".join(e.lines) + "\n  }\n"
+
+
 def block_recurrence(name, threads, rounds, round_op, setup=None, workgroup=""):
     """A block micro-kernel: `rounds` dependent block-wide i32 operations per
     thread, a = 0; repeat: a = round_op((x ^ r) + a); out[gid] = a.
@@ -754,7 +953,7 @@ def files():
         reduce_kernel("sum_f32_argattrs", "f32", nc=False, argattrs=True),
     ]
     scan = [scan_like_kernel(f"scan_{m}_{t}", t, m) for t in ("i32", "f32") for m in ("incl", "excl")]
-    scan.append(scan_like_kernel("select_gt_f32", "f32", "select", min_blocks=SELECT_MIN_BLOCKS))
+    scan.append(select_kernel("select_gt_f32"))
     # Variants measured against the kernels above: each lever switched off
     # alone, and the previous configuration (8 vector-loaded items per
     # thread, release/acquire, no pacing, unstaged selection).
@@ -766,6 +965,12 @@ def files():
     scan.append(scan_like_kernel("scan_incl_i32_items8", "i32", "incl", items=8))
     scan.append(scan_like_kernel("scan_incl_i32_old_items8", "i32", "incl", items=8, exchange=None,
                                  relaxed=False, poll_ns=0, settle_ns=0, ticket=True))
+    # The compaction: select_gt_f32's lever (stores always direct), and the
+    # previous configuration (256 x 16
+    # items, warp.exchange to blocked items, thread-local 0/1 scans and a
+    # warp.scan, always staged, 5 blocks per SM) with its own levers.
+    scan.append(select_kernel("select_gt_f32_direct", adaptive=False))
+    scan.append(scan_like_kernel("select_gt_f32_transpose16", "f32", "select", min_blocks=SELECT_MIN_BLOCKS))
     scan.append(scan_like_kernel("select_gt_f32_occ4", "f32", "select"))
     scan.append(scan_like_kernel("select_gt_f32_unstaged", "f32", "select", staged=False))
     scan.append(scan_like_kernel("select_gt_f32_blockx", "f32", "select", exchange="block"))

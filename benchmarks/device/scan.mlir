@@ -1682,717 +1682,1512 @@ gpu.module @scan {
     gpu.return
   }
 
-  gpu.func @select_gt_f32(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<4224xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 5 : i32} {
+  gpu.func @select_gt_f32(%in: memref<?xf32> {llvm.noalias, llvm.readonly}, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %mask_sm: memref<256xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<6336xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 5 : i32} {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
     %tile3 = gpu.block_id x
     %v4 = arith.index_cast %tile3 : index to i64
-    %c5 = arith.constant 0 : index
-    %c6 = arith.constant 4096 : index
-    %c7 = arith.constant 16 : index
-    %v8 = arith.muli %tile3, %c6 : index
-    %v9 = arith.muli %tid2, %c7 : index
-    %base10 = arith.addi %v8, %v9 : index
-    %c11 = arith.constant 32 : index
-    %wid12 = arith.divui %tid2, %c11 : index
-    %lane13 = arith.remui %tid2, %c11 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.cmpi eq, %lane13, %c14 : index
-    %c16 = arith.constant 512 : index
-    %v17 = arith.muli %wid12, %c16 : index
-    %v18 = arith.addi %v8, %v17 : index
-    %v19 = arith.addi %v18, %lane13 : index
-    %c20 = arith.constant 0 : index
-    %v21 = arith.addi %v19, %c20 : index
-    %c22 = arith.constant 32 : index
-    %v23 = arith.addi %v19, %c22 : index
-    %c24 = arith.constant 64 : index
-    %v25 = arith.addi %v19, %c24 : index
-    %c26 = arith.constant 96 : index
-    %v27 = arith.addi %v19, %c26 : index
-    %c28 = arith.constant 128 : index
-    %v29 = arith.addi %v19, %c28 : index
-    %c30 = arith.constant 160 : index
-    %v31 = arith.addi %v19, %c30 : index
-    %c32 = arith.constant 192 : index
-    %v33 = arith.addi %v19, %c32 : index
-    %c34 = arith.constant 224 : index
-    %v35 = arith.addi %v19, %c34 : index
-    %c36 = arith.constant 256 : index
-    %v37 = arith.addi %v19, %c36 : index
-    %c38 = arith.constant 288 : index
-    %v39 = arith.addi %v19, %c38 : index
-    %c40 = arith.constant 320 : index
-    %v41 = arith.addi %v19, %c40 : index
-    %c42 = arith.constant 352 : index
-    %v43 = arith.addi %v19, %c42 : index
-    %c44 = arith.constant 384 : index
-    %v45 = arith.addi %v19, %c44 : index
-    %c46 = arith.constant 416 : index
-    %v47 = arith.addi %v19, %c46 : index
-    %c48 = arith.constant 448 : index
-    %v49 = arith.addi %v19, %c48 : index
-    %c50 = arith.constant 480 : index
-    %v51 = arith.addi %v19, %c50 : index
-    %v52 = arith.index_cast %v21 : index to i64
-    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v54 = arith.index_cast %v53 : index to i64
-    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
-    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v58 = arith.index_cast %v23 : index to i64
-    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v60 = arith.index_cast %v59 : index to i64
-    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
-    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v64 = arith.index_cast %v25 : index to i64
-    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v66 = arith.index_cast %v65 : index to i64
-    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
-    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v70 = arith.index_cast %v27 : index to i64
-    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v72 = arith.index_cast %v71 : index to i64
-    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
-    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v76 = arith.index_cast %v29 : index to i64
-    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v78 = arith.index_cast %v77 : index to i64
-    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
-    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v82 = arith.index_cast %v31 : index to i64
-    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v84 = arith.index_cast %v83 : index to i64
-    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
-    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v88 = arith.index_cast %v33 : index to i64
-    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v90 = arith.index_cast %v89 : index to i64
-    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
-    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v94 = arith.index_cast %v35 : index to i64
-    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v96 = arith.index_cast %v95 : index to i64
-    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
-    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v100 = arith.index_cast %v37 : index to i64
-    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v102 = arith.index_cast %v101 : index to i64
-    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
-    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v106 = arith.index_cast %v39 : index to i64
-    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v108 = arith.index_cast %v107 : index to i64
-    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
-    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v112 = arith.index_cast %v41 : index to i64
-    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v114 = arith.index_cast %v113 : index to i64
-    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
-    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v118 = arith.index_cast %v43 : index to i64
-    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v120 = arith.index_cast %v119 : index to i64
-    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
-    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v124 = arith.index_cast %v45 : index to i64
-    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v126 = arith.index_cast %v125 : index to i64
-    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
-    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v130 = arith.index_cast %v47 : index to i64
-    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v132 = arith.index_cast %v131 : index to i64
-    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
-    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v136 = arith.index_cast %v49 : index to i64
-    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v138 = arith.index_cast %v137 : index to i64
-    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
-    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v142 = arith.index_cast %v51 : index to i64
-    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
-    %v144 = arith.index_cast %v143 : index to i64
-    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
-    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xf32>
-    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xf32>
-    %v150 = vector.extract %v149[0] : f32 from vector<16xf32>
-    %v151 = vector.extract %v149[1] : f32 from vector<16xf32>
-    %v152 = vector.extract %v149[2] : f32 from vector<16xf32>
-    %v153 = vector.extract %v149[3] : f32 from vector<16xf32>
-    %v154 = vector.extract %v149[4] : f32 from vector<16xf32>
-    %v155 = vector.extract %v149[5] : f32 from vector<16xf32>
-    %v156 = vector.extract %v149[6] : f32 from vector<16xf32>
-    %v157 = vector.extract %v149[7] : f32 from vector<16xf32>
-    %v158 = vector.extract %v149[8] : f32 from vector<16xf32>
-    %v159 = vector.extract %v149[9] : f32 from vector<16xf32>
-    %v160 = vector.extract %v149[10] : f32 from vector<16xf32>
-    %v161 = vector.extract %v149[11] : f32 from vector<16xf32>
-    %v162 = vector.extract %v149[12] : f32 from vector<16xf32>
-    %v163 = vector.extract %v149[13] : f32 from vector<16xf32>
-    %v164 = vector.extract %v149[14] : f32 from vector<16xf32>
-    %v165 = vector.extract %v149[15] : f32 from vector<16xf32>
-    %v166 = arith.cmpf ogt, %v150, %thr : f32
-    %v167 = arith.cmpf ogt, %v151, %thr : f32
-    %v168 = arith.cmpf ogt, %v152, %thr : f32
-    %v169 = arith.cmpf ogt, %v153, %thr : f32
-    %v170 = arith.cmpf ogt, %v154, %thr : f32
-    %v171 = arith.cmpf ogt, %v155, %thr : f32
-    %v172 = arith.cmpf ogt, %v156, %thr : f32
-    %v173 = arith.cmpf ogt, %v157, %thr : f32
-    %v174 = arith.cmpf ogt, %v158, %thr : f32
-    %v175 = arith.cmpf ogt, %v159, %thr : f32
-    %v176 = arith.cmpf ogt, %v160, %thr : f32
-    %v177 = arith.cmpf ogt, %v161, %thr : f32
-    %v178 = arith.cmpf ogt, %v162, %thr : f32
-    %v179 = arith.cmpf ogt, %v163, %thr : f32
-    %v180 = arith.cmpf ogt, %v164, %thr : f32
-    %v181 = arith.cmpf ogt, %v165, %thr : f32
-    %v182 = arith.extui %v166 : i1 to i32
-    %v183 = arith.extui %v167 : i1 to i32
-    %v184 = arith.extui %v168 : i1 to i32
-    %v185 = arith.extui %v169 : i1 to i32
-    %v186 = arith.extui %v170 : i1 to i32
-    %v187 = arith.extui %v171 : i1 to i32
-    %v188 = arith.extui %v172 : i1 to i32
-    %v189 = arith.extui %v173 : i1 to i32
-    %v190 = arith.extui %v174 : i1 to i32
-    %v191 = arith.extui %v175 : i1 to i32
-    %v192 = arith.extui %v176 : i1 to i32
-    %v193 = arith.extui %v177 : i1 to i32
-    %v194 = arith.extui %v178 : i1 to i32
-    %v195 = arith.extui %v179 : i1 to i32
-    %v196 = arith.extui %v180 : i1 to i32
-    %v197 = arith.extui %v181 : i1 to i32
-    %v198 = arith.addi %v182, %v183 : i32
-    %v199 = arith.addi %v198, %v184 : i32
-    %v200 = arith.addi %v199, %v185 : i32
-    %v201 = arith.addi %v200, %v186 : i32
-    %v202 = arith.addi %v201, %v187 : i32
-    %v203 = arith.addi %v202, %v188 : i32
-    %v204 = arith.addi %v203, %v189 : i32
-    %v205 = arith.addi %v204, %v190 : i32
-    %v206 = arith.addi %v205, %v191 : i32
-    %v207 = arith.addi %v206, %v192 : i32
-    %v208 = arith.addi %v207, %v193 : i32
-    %v209 = arith.addi %v208, %v194 : i32
-    %v210 = arith.addi %v209, %v195 : i32
-    %v211 = arith.addi %v210, %v196 : i32
-    %v212 = arith.addi %v211, %v197 : i32
-    %wex213 = warp.scan <add> %v212 exclusive : i32
-    %c214 = arith.constant 32 : index
-    %wid215 = arith.divui %tid2, %c214 : index
-    %lane216 = arith.remui %tid2, %c214 : index
-    %c217 = arith.constant 0 : index
-    %v218 = arith.cmpi eq, %lane216, %c217 : index
-    %c219 = arith.constant 31 : index
-    %v220 = arith.cmpi eq, %lane216, %c219 : index
-    scf.if %v220 {
-      %wtot221 = arith.addi %wex213, %v212 : i32
-      memref.store %wtot221, %warp_sm[%wid215] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c5 = arith.constant 32 : index
+    %wid6 = arith.divui %tid2, %c5 : index
+    %lane7 = arith.remui %tid2, %c5 : index
+    %c8 = arith.constant 0 : index
+    %v9 = arith.cmpi eq, %lane7, %c8 : index
+    %c10 = arith.constant 0 : index
+    %c11 = arith.constant 1 : index
+    %c12 = arith.constant 6144 : index
+    %v13 = arith.muli %tile3, %c12 : index
+    %c14 = arith.constant 6143 : index
+    %v15 = arith.addi %n, %c14 : index
+    %v16 = arith.divui %v15, %c12 : index
+    %v17 = arith.subi %v16, %c11 : index
+    %is_last18 = arith.cmpi eq, %tile3, %v17 : index
+    %c19 = arith.constant 768 : index
+    %v20 = arith.muli %wid6, %c19 : index
+    %v21 = arith.addi %v13, %v20 : index
+    %c22 = arith.constant 4 : index
+    %v23 = arith.muli %lane7, %c22 : index
+    %v24 = arith.addi %v21, %v23 : index
+    %c25 = arith.constant 0 : index
+    %v26 = arith.addi %v24, %c25 : index
+    %c27 = arith.constant 128 : index
+    %v28 = arith.addi %v24, %c27 : index
+    %c29 = arith.constant 256 : index
+    %v30 = arith.addi %v24, %c29 : index
+    %c31 = arith.constant 384 : index
+    %v32 = arith.addi %v24, %c31 : index
+    %c33 = arith.constant 512 : index
+    %v34 = arith.addi %v24, %c33 : index
+    %c35 = arith.constant 640 : index
+    %v36 = arith.addi %v24, %c35 : index
+    %ld37:25 = scf.if %is_last18 -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32) {
+      %v38 = arith.subi %n, %c11 : index
+      %c39 = arith.constant 0 : i32
+      %c40 = arith.constant 0 : index
+      %v41 = arith.addi %v26, %c40 : index
+      %v42 = arith.minui %v41, %v38 : index
+      %v43 = memref.load %in[%v42] : memref<?xf32>
+      %c44 = arith.constant 1 : index
+      %v45 = arith.addi %v26, %c44 : index
+      %v46 = arith.minui %v45, %v38 : index
+      %v47 = memref.load %in[%v46] : memref<?xf32>
+      %c48 = arith.constant 2 : index
+      %v49 = arith.addi %v26, %c48 : index
+      %v50 = arith.minui %v49, %v38 : index
+      %v51 = memref.load %in[%v50] : memref<?xf32>
+      %c52 = arith.constant 3 : index
+      %v53 = arith.addi %v26, %c52 : index
+      %v54 = arith.minui %v53, %v38 : index
+      %v55 = memref.load %in[%v54] : memref<?xf32>
+      %v56 = arith.subi %n, %v26 : index
+      %v57 = arith.maxsi %v56, %c10 : index
+      %c58 = arith.constant 4 : index
+      %v59 = arith.minsi %v57, %c58 : index
+      %v60 = arith.index_cast %v59 : index to i32
+      %c61 = arith.constant 1 : i32
+      %v62 = arith.shli %c61, %v60 : i32
+      %c63 = arith.constant 1 : i32
+      %v64 = arith.subi %v62, %c63 : i32
+      %c65 = arith.constant 0 : i32
+      %v66 = arith.shli %v64, %c65 : i32
+      %v67 = arith.ori %c39, %v66 : i32
+      %c68 = arith.constant 0 : index
+      %v69 = arith.addi %v28, %c68 : index
+      %v70 = arith.minui %v69, %v38 : index
+      %v71 = memref.load %in[%v70] : memref<?xf32>
+      %c72 = arith.constant 1 : index
+      %v73 = arith.addi %v28, %c72 : index
+      %v74 = arith.minui %v73, %v38 : index
+      %v75 = memref.load %in[%v74] : memref<?xf32>
+      %c76 = arith.constant 2 : index
+      %v77 = arith.addi %v28, %c76 : index
+      %v78 = arith.minui %v77, %v38 : index
+      %v79 = memref.load %in[%v78] : memref<?xf32>
+      %c80 = arith.constant 3 : index
+      %v81 = arith.addi %v28, %c80 : index
+      %v82 = arith.minui %v81, %v38 : index
+      %v83 = memref.load %in[%v82] : memref<?xf32>
+      %v84 = arith.subi %n, %v28 : index
+      %v85 = arith.maxsi %v84, %c10 : index
+      %c86 = arith.constant 4 : index
+      %v87 = arith.minsi %v85, %c86 : index
+      %v88 = arith.index_cast %v87 : index to i32
+      %c89 = arith.constant 1 : i32
+      %v90 = arith.shli %c89, %v88 : i32
+      %c91 = arith.constant 1 : i32
+      %v92 = arith.subi %v90, %c91 : i32
+      %c93 = arith.constant 4 : i32
+      %v94 = arith.shli %v92, %c93 : i32
+      %v95 = arith.ori %v67, %v94 : i32
+      %c96 = arith.constant 0 : index
+      %v97 = arith.addi %v30, %c96 : index
+      %v98 = arith.minui %v97, %v38 : index
+      %v99 = memref.load %in[%v98] : memref<?xf32>
+      %c100 = arith.constant 1 : index
+      %v101 = arith.addi %v30, %c100 : index
+      %v102 = arith.minui %v101, %v38 : index
+      %v103 = memref.load %in[%v102] : memref<?xf32>
+      %c104 = arith.constant 2 : index
+      %v105 = arith.addi %v30, %c104 : index
+      %v106 = arith.minui %v105, %v38 : index
+      %v107 = memref.load %in[%v106] : memref<?xf32>
+      %c108 = arith.constant 3 : index
+      %v109 = arith.addi %v30, %c108 : index
+      %v110 = arith.minui %v109, %v38 : index
+      %v111 = memref.load %in[%v110] : memref<?xf32>
+      %v112 = arith.subi %n, %v30 : index
+      %v113 = arith.maxsi %v112, %c10 : index
+      %c114 = arith.constant 4 : index
+      %v115 = arith.minsi %v113, %c114 : index
+      %v116 = arith.index_cast %v115 : index to i32
+      %c117 = arith.constant 1 : i32
+      %v118 = arith.shli %c117, %v116 : i32
+      %c119 = arith.constant 1 : i32
+      %v120 = arith.subi %v118, %c119 : i32
+      %c121 = arith.constant 8 : i32
+      %v122 = arith.shli %v120, %c121 : i32
+      %v123 = arith.ori %v95, %v122 : i32
+      %c124 = arith.constant 0 : index
+      %v125 = arith.addi %v32, %c124 : index
+      %v126 = arith.minui %v125, %v38 : index
+      %v127 = memref.load %in[%v126] : memref<?xf32>
+      %c128 = arith.constant 1 : index
+      %v129 = arith.addi %v32, %c128 : index
+      %v130 = arith.minui %v129, %v38 : index
+      %v131 = memref.load %in[%v130] : memref<?xf32>
+      %c132 = arith.constant 2 : index
+      %v133 = arith.addi %v32, %c132 : index
+      %v134 = arith.minui %v133, %v38 : index
+      %v135 = memref.load %in[%v134] : memref<?xf32>
+      %c136 = arith.constant 3 : index
+      %v137 = arith.addi %v32, %c136 : index
+      %v138 = arith.minui %v137, %v38 : index
+      %v139 = memref.load %in[%v138] : memref<?xf32>
+      %v140 = arith.subi %n, %v32 : index
+      %v141 = arith.maxsi %v140, %c10 : index
+      %c142 = arith.constant 4 : index
+      %v143 = arith.minsi %v141, %c142 : index
+      %v144 = arith.index_cast %v143 : index to i32
+      %c145 = arith.constant 1 : i32
+      %v146 = arith.shli %c145, %v144 : i32
+      %c147 = arith.constant 1 : i32
+      %v148 = arith.subi %v146, %c147 : i32
+      %c149 = arith.constant 12 : i32
+      %v150 = arith.shli %v148, %c149 : i32
+      %v151 = arith.ori %v123, %v150 : i32
+      %c152 = arith.constant 0 : index
+      %v153 = arith.addi %v34, %c152 : index
+      %v154 = arith.minui %v153, %v38 : index
+      %v155 = memref.load %in[%v154] : memref<?xf32>
+      %c156 = arith.constant 1 : index
+      %v157 = arith.addi %v34, %c156 : index
+      %v158 = arith.minui %v157, %v38 : index
+      %v159 = memref.load %in[%v158] : memref<?xf32>
+      %c160 = arith.constant 2 : index
+      %v161 = arith.addi %v34, %c160 : index
+      %v162 = arith.minui %v161, %v38 : index
+      %v163 = memref.load %in[%v162] : memref<?xf32>
+      %c164 = arith.constant 3 : index
+      %v165 = arith.addi %v34, %c164 : index
+      %v166 = arith.minui %v165, %v38 : index
+      %v167 = memref.load %in[%v166] : memref<?xf32>
+      %v168 = arith.subi %n, %v34 : index
+      %v169 = arith.maxsi %v168, %c10 : index
+      %c170 = arith.constant 4 : index
+      %v171 = arith.minsi %v169, %c170 : index
+      %v172 = arith.index_cast %v171 : index to i32
+      %c173 = arith.constant 1 : i32
+      %v174 = arith.shli %c173, %v172 : i32
+      %c175 = arith.constant 1 : i32
+      %v176 = arith.subi %v174, %c175 : i32
+      %c177 = arith.constant 16 : i32
+      %v178 = arith.shli %v176, %c177 : i32
+      %v179 = arith.ori %v151, %v178 : i32
+      %c180 = arith.constant 0 : index
+      %v181 = arith.addi %v36, %c180 : index
+      %v182 = arith.minui %v181, %v38 : index
+      %v183 = memref.load %in[%v182] : memref<?xf32>
+      %c184 = arith.constant 1 : index
+      %v185 = arith.addi %v36, %c184 : index
+      %v186 = arith.minui %v185, %v38 : index
+      %v187 = memref.load %in[%v186] : memref<?xf32>
+      %c188 = arith.constant 2 : index
+      %v189 = arith.addi %v36, %c188 : index
+      %v190 = arith.minui %v189, %v38 : index
+      %v191 = memref.load %in[%v190] : memref<?xf32>
+      %c192 = arith.constant 3 : index
+      %v193 = arith.addi %v36, %c192 : index
+      %v194 = arith.minui %v193, %v38 : index
+      %v195 = memref.load %in[%v194] : memref<?xf32>
+      %v196 = arith.subi %n, %v36 : index
+      %v197 = arith.maxsi %v196, %c10 : index
+      %c198 = arith.constant 4 : index
+      %v199 = arith.minsi %v197, %c198 : index
+      %v200 = arith.index_cast %v199 : index to i32
+      %c201 = arith.constant 1 : i32
+      %v202 = arith.shli %c201, %v200 : i32
+      %c203 = arith.constant 1 : i32
+      %v204 = arith.subi %v202, %c203 : i32
+      %c205 = arith.constant 20 : i32
+      %v206 = arith.shli %v204, %c205 : i32
+      %v207 = arith.ori %v179, %v206 : i32
+      %v208 = arith.cmpf ogt, %v43, %thr : f32
+      %v209 = arith.cmpf ogt, %v47, %thr : f32
+      %v210 = arith.cmpf ogt, %v51, %thr : f32
+      %v211 = arith.cmpf ogt, %v55, %thr : f32
+      %v212 = arith.cmpf ogt, %v71, %thr : f32
+      %v213 = arith.cmpf ogt, %v75, %thr : f32
+      %v214 = arith.cmpf ogt, %v79, %thr : f32
+      %v215 = arith.cmpf ogt, %v83, %thr : f32
+      %v216 = arith.cmpf ogt, %v99, %thr : f32
+      %v217 = arith.cmpf ogt, %v103, %thr : f32
+      %v218 = arith.cmpf ogt, %v107, %thr : f32
+      %v219 = arith.cmpf ogt, %v111, %thr : f32
+      %v220 = arith.cmpf ogt, %v127, %thr : f32
+      %v221 = arith.cmpf ogt, %v131, %thr : f32
+      %v222 = arith.cmpf ogt, %v135, %thr : f32
+      %v223 = arith.cmpf ogt, %v139, %thr : f32
+      %v224 = arith.cmpf ogt, %v155, %thr : f32
+      %v225 = arith.cmpf ogt, %v159, %thr : f32
+      %v226 = arith.cmpf ogt, %v163, %thr : f32
+      %v227 = arith.cmpf ogt, %v167, %thr : f32
+      %v228 = arith.cmpf ogt, %v183, %thr : f32
+      %v229 = arith.cmpf ogt, %v187, %thr : f32
+      %v230 = arith.cmpf ogt, %v191, %thr : f32
+      %v231 = arith.cmpf ogt, %v195, %thr : f32
+      %c232 = arith.constant 0 : i32
+      %v233 = arith.extui %v208 : i1 to i32
+      %c234 = arith.constant 0 : i32
+      %v235 = arith.shli %v233, %c234 : i32
+      %v236 = arith.ori %c232, %v235 : i32
+      %v237 = arith.extui %v209 : i1 to i32
+      %c238 = arith.constant 1 : i32
+      %v239 = arith.shli %v237, %c238 : i32
+      %v240 = arith.ori %v236, %v239 : i32
+      %v241 = arith.extui %v210 : i1 to i32
+      %c242 = arith.constant 2 : i32
+      %v243 = arith.shli %v241, %c242 : i32
+      %v244 = arith.ori %v240, %v243 : i32
+      %v245 = arith.extui %v211 : i1 to i32
+      %c246 = arith.constant 3 : i32
+      %v247 = arith.shli %v245, %c246 : i32
+      %v248 = arith.ori %v244, %v247 : i32
+      %v249 = arith.extui %v212 : i1 to i32
+      %c250 = arith.constant 4 : i32
+      %v251 = arith.shli %v249, %c250 : i32
+      %v252 = arith.ori %v248, %v251 : i32
+      %v253 = arith.extui %v213 : i1 to i32
+      %c254 = arith.constant 5 : i32
+      %v255 = arith.shli %v253, %c254 : i32
+      %v256 = arith.ori %v252, %v255 : i32
+      %v257 = arith.extui %v214 : i1 to i32
+      %c258 = arith.constant 6 : i32
+      %v259 = arith.shli %v257, %c258 : i32
+      %v260 = arith.ori %v256, %v259 : i32
+      %v261 = arith.extui %v215 : i1 to i32
+      %c262 = arith.constant 7 : i32
+      %v263 = arith.shli %v261, %c262 : i32
+      %v264 = arith.ori %v260, %v263 : i32
+      %v265 = arith.extui %v216 : i1 to i32
+      %c266 = arith.constant 8 : i32
+      %v267 = arith.shli %v265, %c266 : i32
+      %v268 = arith.ori %v264, %v267 : i32
+      %v269 = arith.extui %v217 : i1 to i32
+      %c270 = arith.constant 9 : i32
+      %v271 = arith.shli %v269, %c270 : i32
+      %v272 = arith.ori %v268, %v271 : i32
+      %v273 = arith.extui %v218 : i1 to i32
+      %c274 = arith.constant 10 : i32
+      %v275 = arith.shli %v273, %c274 : i32
+      %v276 = arith.ori %v272, %v275 : i32
+      %v277 = arith.extui %v219 : i1 to i32
+      %c278 = arith.constant 11 : i32
+      %v279 = arith.shli %v277, %c278 : i32
+      %v280 = arith.ori %v276, %v279 : i32
+      %v281 = arith.extui %v220 : i1 to i32
+      %c282 = arith.constant 12 : i32
+      %v283 = arith.shli %v281, %c282 : i32
+      %v284 = arith.ori %v280, %v283 : i32
+      %v285 = arith.extui %v221 : i1 to i32
+      %c286 = arith.constant 13 : i32
+      %v287 = arith.shli %v285, %c286 : i32
+      %v288 = arith.ori %v284, %v287 : i32
+      %v289 = arith.extui %v222 : i1 to i32
+      %c290 = arith.constant 14 : i32
+      %v291 = arith.shli %v289, %c290 : i32
+      %v292 = arith.ori %v288, %v291 : i32
+      %v293 = arith.extui %v223 : i1 to i32
+      %c294 = arith.constant 15 : i32
+      %v295 = arith.shli %v293, %c294 : i32
+      %v296 = arith.ori %v292, %v295 : i32
+      %v297 = arith.extui %v224 : i1 to i32
+      %c298 = arith.constant 16 : i32
+      %v299 = arith.shli %v297, %c298 : i32
+      %v300 = arith.ori %v296, %v299 : i32
+      %v301 = arith.extui %v225 : i1 to i32
+      %c302 = arith.constant 17 : i32
+      %v303 = arith.shli %v301, %c302 : i32
+      %v304 = arith.ori %v300, %v303 : i32
+      %v305 = arith.extui %v226 : i1 to i32
+      %c306 = arith.constant 18 : i32
+      %v307 = arith.shli %v305, %c306 : i32
+      %v308 = arith.ori %v304, %v307 : i32
+      %v309 = arith.extui %v227 : i1 to i32
+      %c310 = arith.constant 19 : i32
+      %v311 = arith.shli %v309, %c310 : i32
+      %v312 = arith.ori %v308, %v311 : i32
+      %v313 = arith.extui %v228 : i1 to i32
+      %c314 = arith.constant 20 : i32
+      %v315 = arith.shli %v313, %c314 : i32
+      %v316 = arith.ori %v312, %v315 : i32
+      %v317 = arith.extui %v229 : i1 to i32
+      %c318 = arith.constant 21 : i32
+      %v319 = arith.shli %v317, %c318 : i32
+      %v320 = arith.ori %v316, %v319 : i32
+      %v321 = arith.extui %v230 : i1 to i32
+      %c322 = arith.constant 22 : i32
+      %v323 = arith.shli %v321, %c322 : i32
+      %v324 = arith.ori %v320, %v323 : i32
+      %v325 = arith.extui %v231 : i1 to i32
+      %c326 = arith.constant 23 : i32
+      %v327 = arith.shli %v325, %c326 : i32
+      %v328 = arith.ori %v324, %v327 : i32
+      %v329 = arith.andi %v328, %v207 : i32
+      scf.yield %v43, %v47, %v51, %v55, %v71, %v75, %v79, %v83, %v99, %v103, %v107, %v111, %v127, %v131, %v135, %v139, %v155, %v159, %v163, %v167, %v183, %v187, %v191, %v195, %v329 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32
+    } else {
+      %v330 = vector.load %in[%v26] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v331 = vector.extract %v330[0] : f32 from vector<4xf32>
+      %v332 = vector.extract %v330[1] : f32 from vector<4xf32>
+      %v333 = vector.extract %v330[2] : f32 from vector<4xf32>
+      %v334 = vector.extract %v330[3] : f32 from vector<4xf32>
+      %v335 = vector.load %in[%v28] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v336 = vector.extract %v335[0] : f32 from vector<4xf32>
+      %v337 = vector.extract %v335[1] : f32 from vector<4xf32>
+      %v338 = vector.extract %v335[2] : f32 from vector<4xf32>
+      %v339 = vector.extract %v335[3] : f32 from vector<4xf32>
+      %v340 = vector.load %in[%v30] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v341 = vector.extract %v340[0] : f32 from vector<4xf32>
+      %v342 = vector.extract %v340[1] : f32 from vector<4xf32>
+      %v343 = vector.extract %v340[2] : f32 from vector<4xf32>
+      %v344 = vector.extract %v340[3] : f32 from vector<4xf32>
+      %v345 = vector.load %in[%v32] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v346 = vector.extract %v345[0] : f32 from vector<4xf32>
+      %v347 = vector.extract %v345[1] : f32 from vector<4xf32>
+      %v348 = vector.extract %v345[2] : f32 from vector<4xf32>
+      %v349 = vector.extract %v345[3] : f32 from vector<4xf32>
+      %v350 = vector.load %in[%v34] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v351 = vector.extract %v350[0] : f32 from vector<4xf32>
+      %v352 = vector.extract %v350[1] : f32 from vector<4xf32>
+      %v353 = vector.extract %v350[2] : f32 from vector<4xf32>
+      %v354 = vector.extract %v350[3] : f32 from vector<4xf32>
+      %v355 = vector.load %in[%v36] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v356 = vector.extract %v355[0] : f32 from vector<4xf32>
+      %v357 = vector.extract %v355[1] : f32 from vector<4xf32>
+      %v358 = vector.extract %v355[2] : f32 from vector<4xf32>
+      %v359 = vector.extract %v355[3] : f32 from vector<4xf32>
+      %v360 = arith.cmpf ogt, %v331, %thr : f32
+      %v361 = arith.cmpf ogt, %v332, %thr : f32
+      %v362 = arith.cmpf ogt, %v333, %thr : f32
+      %v363 = arith.cmpf ogt, %v334, %thr : f32
+      %v364 = arith.cmpf ogt, %v336, %thr : f32
+      %v365 = arith.cmpf ogt, %v337, %thr : f32
+      %v366 = arith.cmpf ogt, %v338, %thr : f32
+      %v367 = arith.cmpf ogt, %v339, %thr : f32
+      %v368 = arith.cmpf ogt, %v341, %thr : f32
+      %v369 = arith.cmpf ogt, %v342, %thr : f32
+      %v370 = arith.cmpf ogt, %v343, %thr : f32
+      %v371 = arith.cmpf ogt, %v344, %thr : f32
+      %v372 = arith.cmpf ogt, %v346, %thr : f32
+      %v373 = arith.cmpf ogt, %v347, %thr : f32
+      %v374 = arith.cmpf ogt, %v348, %thr : f32
+      %v375 = arith.cmpf ogt, %v349, %thr : f32
+      %v376 = arith.cmpf ogt, %v351, %thr : f32
+      %v377 = arith.cmpf ogt, %v352, %thr : f32
+      %v378 = arith.cmpf ogt, %v353, %thr : f32
+      %v379 = arith.cmpf ogt, %v354, %thr : f32
+      %v380 = arith.cmpf ogt, %v356, %thr : f32
+      %v381 = arith.cmpf ogt, %v357, %thr : f32
+      %v382 = arith.cmpf ogt, %v358, %thr : f32
+      %v383 = arith.cmpf ogt, %v359, %thr : f32
+      %c384 = arith.constant 0 : i32
+      %v385 = arith.extui %v360 : i1 to i32
+      %c386 = arith.constant 0 : i32
+      %v387 = arith.shli %v385, %c386 : i32
+      %v388 = arith.ori %c384, %v387 : i32
+      %v389 = arith.extui %v361 : i1 to i32
+      %c390 = arith.constant 1 : i32
+      %v391 = arith.shli %v389, %c390 : i32
+      %v392 = arith.ori %v388, %v391 : i32
+      %v393 = arith.extui %v362 : i1 to i32
+      %c394 = arith.constant 2 : i32
+      %v395 = arith.shli %v393, %c394 : i32
+      %v396 = arith.ori %v392, %v395 : i32
+      %v397 = arith.extui %v363 : i1 to i32
+      %c398 = arith.constant 3 : i32
+      %v399 = arith.shli %v397, %c398 : i32
+      %v400 = arith.ori %v396, %v399 : i32
+      %v401 = arith.extui %v364 : i1 to i32
+      %c402 = arith.constant 4 : i32
+      %v403 = arith.shli %v401, %c402 : i32
+      %v404 = arith.ori %v400, %v403 : i32
+      %v405 = arith.extui %v365 : i1 to i32
+      %c406 = arith.constant 5 : i32
+      %v407 = arith.shli %v405, %c406 : i32
+      %v408 = arith.ori %v404, %v407 : i32
+      %v409 = arith.extui %v366 : i1 to i32
+      %c410 = arith.constant 6 : i32
+      %v411 = arith.shli %v409, %c410 : i32
+      %v412 = arith.ori %v408, %v411 : i32
+      %v413 = arith.extui %v367 : i1 to i32
+      %c414 = arith.constant 7 : i32
+      %v415 = arith.shli %v413, %c414 : i32
+      %v416 = arith.ori %v412, %v415 : i32
+      %v417 = arith.extui %v368 : i1 to i32
+      %c418 = arith.constant 8 : i32
+      %v419 = arith.shli %v417, %c418 : i32
+      %v420 = arith.ori %v416, %v419 : i32
+      %v421 = arith.extui %v369 : i1 to i32
+      %c422 = arith.constant 9 : i32
+      %v423 = arith.shli %v421, %c422 : i32
+      %v424 = arith.ori %v420, %v423 : i32
+      %v425 = arith.extui %v370 : i1 to i32
+      %c426 = arith.constant 10 : i32
+      %v427 = arith.shli %v425, %c426 : i32
+      %v428 = arith.ori %v424, %v427 : i32
+      %v429 = arith.extui %v371 : i1 to i32
+      %c430 = arith.constant 11 : i32
+      %v431 = arith.shli %v429, %c430 : i32
+      %v432 = arith.ori %v428, %v431 : i32
+      %v433 = arith.extui %v372 : i1 to i32
+      %c434 = arith.constant 12 : i32
+      %v435 = arith.shli %v433, %c434 : i32
+      %v436 = arith.ori %v432, %v435 : i32
+      %v437 = arith.extui %v373 : i1 to i32
+      %c438 = arith.constant 13 : i32
+      %v439 = arith.shli %v437, %c438 : i32
+      %v440 = arith.ori %v436, %v439 : i32
+      %v441 = arith.extui %v374 : i1 to i32
+      %c442 = arith.constant 14 : i32
+      %v443 = arith.shli %v441, %c442 : i32
+      %v444 = arith.ori %v440, %v443 : i32
+      %v445 = arith.extui %v375 : i1 to i32
+      %c446 = arith.constant 15 : i32
+      %v447 = arith.shli %v445, %c446 : i32
+      %v448 = arith.ori %v444, %v447 : i32
+      %v449 = arith.extui %v376 : i1 to i32
+      %c450 = arith.constant 16 : i32
+      %v451 = arith.shli %v449, %c450 : i32
+      %v452 = arith.ori %v448, %v451 : i32
+      %v453 = arith.extui %v377 : i1 to i32
+      %c454 = arith.constant 17 : i32
+      %v455 = arith.shli %v453, %c454 : i32
+      %v456 = arith.ori %v452, %v455 : i32
+      %v457 = arith.extui %v378 : i1 to i32
+      %c458 = arith.constant 18 : i32
+      %v459 = arith.shli %v457, %c458 : i32
+      %v460 = arith.ori %v456, %v459 : i32
+      %v461 = arith.extui %v379 : i1 to i32
+      %c462 = arith.constant 19 : i32
+      %v463 = arith.shli %v461, %c462 : i32
+      %v464 = arith.ori %v460, %v463 : i32
+      %v465 = arith.extui %v380 : i1 to i32
+      %c466 = arith.constant 20 : i32
+      %v467 = arith.shli %v465, %c466 : i32
+      %v468 = arith.ori %v464, %v467 : i32
+      %v469 = arith.extui %v381 : i1 to i32
+      %c470 = arith.constant 21 : i32
+      %v471 = arith.shli %v469, %c470 : i32
+      %v472 = arith.ori %v468, %v471 : i32
+      %v473 = arith.extui %v382 : i1 to i32
+      %c474 = arith.constant 22 : i32
+      %v475 = arith.shli %v473, %c474 : i32
+      %v476 = arith.ori %v472, %v475 : i32
+      %v477 = arith.extui %v383 : i1 to i32
+      %c478 = arith.constant 23 : i32
+      %v479 = arith.shli %v477, %c478 : i32
+      %v480 = arith.ori %v476, %v479 : i32
+      scf.yield %v331, %v332, %v333, %v334, %v336, %v337, %v338, %v339, %v341, %v342, %v343, %v344, %v346, %v347, %v348, %v349, %v351, %v352, %v353, %v354, %v356, %v357, %v358, %v359, %v480 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32
+    }
+    memref.store %ld37#24, %mask_sm[%tid2] : memref<256xi32, #gpu.address_space<workgroup>>
+    %v481 = math.ctpop %ld37#24 : i32
+    %count482 = warp.reduce <add> %v481 lanes = <first> : i32
+    scf.if %v9 {
+      memref.store %count482, %warp_sm[%wid6] : memref<8xi32, #gpu.address_space<workgroup>>
     }
     gpu.barrier
-    %c222 = arith.constant 0 : i32
-    %c223 = arith.constant 0 : i32
-    %c224 = arith.constant 0 : index
-    %v225 = memref.load %warp_sm[%c224] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c226 = arith.constant 0 : index
-    %v227 = arith.cmpi ugt, %wid215, %c226 : index
-    %v228 = arith.select %v227, %v225, %c223 : i32
-    %v229 = arith.addi %c223, %v228 : i32
-    %v230 = arith.addi %c223, %v225 : i32
-    %c231 = arith.constant 1 : index
-    %v232 = memref.load %warp_sm[%c231] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c233 = arith.constant 1 : index
-    %v234 = arith.cmpi ugt, %wid215, %c233 : index
-    %v235 = arith.select %v234, %v232, %c223 : i32
-    %v236 = arith.addi %v229, %v235 : i32
-    %v237 = arith.addi %v230, %v232 : i32
-    %c238 = arith.constant 2 : index
-    %v239 = memref.load %warp_sm[%c238] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c240 = arith.constant 2 : index
-    %v241 = arith.cmpi ugt, %wid215, %c240 : index
-    %v242 = arith.select %v241, %v239, %c223 : i32
-    %v243 = arith.addi %v236, %v242 : i32
-    %v244 = arith.addi %v237, %v239 : i32
-    %c245 = arith.constant 3 : index
-    %v246 = memref.load %warp_sm[%c245] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c247 = arith.constant 3 : index
-    %v248 = arith.cmpi ugt, %wid215, %c247 : index
-    %v249 = arith.select %v248, %v246, %c223 : i32
-    %v250 = arith.addi %v243, %v249 : i32
-    %v251 = arith.addi %v244, %v246 : i32
-    %c252 = arith.constant 4 : index
-    %v253 = memref.load %warp_sm[%c252] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c254 = arith.constant 4 : index
-    %v255 = arith.cmpi ugt, %wid215, %c254 : index
-    %v256 = arith.select %v255, %v253, %c223 : i32
-    %v257 = arith.addi %v250, %v256 : i32
-    %v258 = arith.addi %v251, %v253 : i32
-    %c259 = arith.constant 5 : index
-    %v260 = memref.load %warp_sm[%c259] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c261 = arith.constant 5 : index
-    %v262 = arith.cmpi ugt, %wid215, %c261 : index
-    %v263 = arith.select %v262, %v260, %c223 : i32
-    %v264 = arith.addi %v257, %v263 : i32
-    %v265 = arith.addi %v258, %v260 : i32
-    %c266 = arith.constant 6 : index
-    %v267 = memref.load %warp_sm[%c266] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c268 = arith.constant 6 : index
-    %v269 = arith.cmpi ugt, %wid215, %c268 : index
-    %v270 = arith.select %v269, %v267, %c223 : i32
-    %v271 = arith.addi %v264, %v270 : i32
-    %v272 = arith.addi %v265, %v267 : i32
-    %c273 = arith.constant 7 : index
-    %v274 = memref.load %warp_sm[%c273] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c275 = arith.constant 7 : index
-    %v276 = arith.cmpi ugt, %wid215, %c275 : index
-    %v277 = arith.select %v276, %v274, %c223 : i32
-    %v278 = arith.addi %v271, %v277 : i32
-    %v279 = arith.addi %v272, %v274 : i32
-    %v280 = arith.addi %v278, %wex213 : i32
-    scf.if %v166 {
-      %v281 = arith.addi %v280, %c222 : i32
-      %c282 = arith.constant 5 : i32
-      %v283 = arith.shrui %v281, %c282 : i32
-      %v284 = arith.addi %v281, %v283 : i32
-      %v285 = arith.index_cast %v284 : i32 to index
-      memref.store %v150, %keep_sm[%v285] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v167 {
-      %v286 = arith.addi %v280, %v182 : i32
-      %c287 = arith.constant 5 : i32
-      %v288 = arith.shrui %v286, %c287 : i32
-      %v289 = arith.addi %v286, %v288 : i32
-      %v290 = arith.index_cast %v289 : i32 to index
-      memref.store %v151, %keep_sm[%v290] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v168 {
-      %v291 = arith.addi %v280, %v198 : i32
-      %c292 = arith.constant 5 : i32
-      %v293 = arith.shrui %v291, %c292 : i32
-      %v294 = arith.addi %v291, %v293 : i32
-      %v295 = arith.index_cast %v294 : i32 to index
-      memref.store %v152, %keep_sm[%v295] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v169 {
-      %v296 = arith.addi %v280, %v199 : i32
-      %c297 = arith.constant 5 : i32
-      %v298 = arith.shrui %v296, %c297 : i32
-      %v299 = arith.addi %v296, %v298 : i32
-      %v300 = arith.index_cast %v299 : i32 to index
-      memref.store %v153, %keep_sm[%v300] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v170 {
-      %v301 = arith.addi %v280, %v200 : i32
-      %c302 = arith.constant 5 : i32
-      %v303 = arith.shrui %v301, %c302 : i32
-      %v304 = arith.addi %v301, %v303 : i32
-      %v305 = arith.index_cast %v304 : i32 to index
-      memref.store %v154, %keep_sm[%v305] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v171 {
-      %v306 = arith.addi %v280, %v201 : i32
-      %c307 = arith.constant 5 : i32
-      %v308 = arith.shrui %v306, %c307 : i32
-      %v309 = arith.addi %v306, %v308 : i32
-      %v310 = arith.index_cast %v309 : i32 to index
-      memref.store %v155, %keep_sm[%v310] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v172 {
-      %v311 = arith.addi %v280, %v202 : i32
-      %c312 = arith.constant 5 : i32
-      %v313 = arith.shrui %v311, %c312 : i32
-      %v314 = arith.addi %v311, %v313 : i32
-      %v315 = arith.index_cast %v314 : i32 to index
-      memref.store %v156, %keep_sm[%v315] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v173 {
-      %v316 = arith.addi %v280, %v203 : i32
-      %c317 = arith.constant 5 : i32
-      %v318 = arith.shrui %v316, %c317 : i32
-      %v319 = arith.addi %v316, %v318 : i32
-      %v320 = arith.index_cast %v319 : i32 to index
-      memref.store %v157, %keep_sm[%v320] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v174 {
-      %v321 = arith.addi %v280, %v204 : i32
-      %c322 = arith.constant 5 : i32
-      %v323 = arith.shrui %v321, %c322 : i32
-      %v324 = arith.addi %v321, %v323 : i32
-      %v325 = arith.index_cast %v324 : i32 to index
-      memref.store %v158, %keep_sm[%v325] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v175 {
-      %v326 = arith.addi %v280, %v205 : i32
-      %c327 = arith.constant 5 : i32
-      %v328 = arith.shrui %v326, %c327 : i32
-      %v329 = arith.addi %v326, %v328 : i32
-      %v330 = arith.index_cast %v329 : i32 to index
-      memref.store %v159, %keep_sm[%v330] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v176 {
-      %v331 = arith.addi %v280, %v206 : i32
-      %c332 = arith.constant 5 : i32
-      %v333 = arith.shrui %v331, %c332 : i32
-      %v334 = arith.addi %v331, %v333 : i32
-      %v335 = arith.index_cast %v334 : i32 to index
-      memref.store %v160, %keep_sm[%v335] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v177 {
-      %v336 = arith.addi %v280, %v207 : i32
-      %c337 = arith.constant 5 : i32
-      %v338 = arith.shrui %v336, %c337 : i32
-      %v339 = arith.addi %v336, %v338 : i32
-      %v340 = arith.index_cast %v339 : i32 to index
-      memref.store %v161, %keep_sm[%v340] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v178 {
-      %v341 = arith.addi %v280, %v208 : i32
-      %c342 = arith.constant 5 : i32
-      %v343 = arith.shrui %v341, %c342 : i32
-      %v344 = arith.addi %v341, %v343 : i32
-      %v345 = arith.index_cast %v344 : i32 to index
-      memref.store %v162, %keep_sm[%v345] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v179 {
-      %v346 = arith.addi %v280, %v209 : i32
-      %c347 = arith.constant 5 : i32
-      %v348 = arith.shrui %v346, %c347 : i32
-      %v349 = arith.addi %v346, %v348 : i32
-      %v350 = arith.index_cast %v349 : i32 to index
-      memref.store %v163, %keep_sm[%v350] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v180 {
-      %v351 = arith.addi %v280, %v210 : i32
-      %c352 = arith.constant 5 : i32
-      %v353 = arith.shrui %v351, %c352 : i32
-      %v354 = arith.addi %v351, %v353 : i32
-      %v355 = arith.index_cast %v354 : i32 to index
-      memref.store %v164, %keep_sm[%v355] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    scf.if %v181 {
-      %v356 = arith.addi %v280, %v211 : i32
-      %c357 = arith.constant 5 : i32
-      %v358 = arith.shrui %v356, %c357 : i32
-      %v359 = arith.addi %v356, %v358 : i32
-      %v360 = arith.index_cast %v359 : i32 to index
-      memref.store %v165, %keep_sm[%v360] : memref<4224xf32, #gpu.address_space<workgroup>>
-    }
-    %c361 = arith.constant 0 : index
-    %c362 = arith.constant 0 : i32
-    %v363 = arith.cmpi eq, %wid215, %c361 : index
-    scf.if %v363 {
-      %c364 = arith.constant 0 : i64
-      %v365 = arith.cmpi eq, %v4, %c364 : i64
-      %pre366 = scf.if %v365 -> i32 {
-        scf.if %v218 {
-          %v367 = arith.extui %v279 : i32 to i64
-          %c368 = arith.constant 8589934592 : i64
-          %v369 = arith.ori %v367, %c368 : i64
-          %c370 = arith.constant 1 : i64
-          %v371 = arith.addi %v4, %c370 : i64
-          %v372 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v373 = arith.index_cast %v372 : index to i64
-          %v374 = llvm.inttoptr %v373 : i64 to !llvm.ptr<1>
-          %v375 = llvm.getelementptr inbounds %v374[%v371] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v369, %v375 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+    %c483 = arith.constant 0 : i32
+    %c484 = arith.constant 0 : index
+    %v485 = memref.load %warp_sm[%c484] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c486 = arith.constant 0 : index
+    %v487 = arith.cmpi ugt, %wid6, %c486 : index
+    %v488 = arith.select %v487, %v485, %c483 : i32
+    %v489 = arith.addi %c483, %v488 : i32
+    %v490 = arith.addi %c483, %v485 : i32
+    %c491 = arith.constant 1 : index
+    %v492 = memref.load %warp_sm[%c491] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c493 = arith.constant 1 : index
+    %v494 = arith.cmpi ugt, %wid6, %c493 : index
+    %v495 = arith.select %v494, %v492, %c483 : i32
+    %v496 = arith.addi %v489, %v495 : i32
+    %v497 = arith.addi %v490, %v492 : i32
+    %c498 = arith.constant 2 : index
+    %v499 = memref.load %warp_sm[%c498] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c500 = arith.constant 2 : index
+    %v501 = arith.cmpi ugt, %wid6, %c500 : index
+    %v502 = arith.select %v501, %v499, %c483 : i32
+    %v503 = arith.addi %v496, %v502 : i32
+    %v504 = arith.addi %v497, %v499 : i32
+    %c505 = arith.constant 3 : index
+    %v506 = memref.load %warp_sm[%c505] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c507 = arith.constant 3 : index
+    %v508 = arith.cmpi ugt, %wid6, %c507 : index
+    %v509 = arith.select %v508, %v506, %c483 : i32
+    %v510 = arith.addi %v503, %v509 : i32
+    %v511 = arith.addi %v504, %v506 : i32
+    %c512 = arith.constant 4 : index
+    %v513 = memref.load %warp_sm[%c512] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c514 = arith.constant 4 : index
+    %v515 = arith.cmpi ugt, %wid6, %c514 : index
+    %v516 = arith.select %v515, %v513, %c483 : i32
+    %v517 = arith.addi %v510, %v516 : i32
+    %v518 = arith.addi %v511, %v513 : i32
+    %c519 = arith.constant 5 : index
+    %v520 = memref.load %warp_sm[%c519] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c521 = arith.constant 5 : index
+    %v522 = arith.cmpi ugt, %wid6, %c521 : index
+    %v523 = arith.select %v522, %v520, %c483 : i32
+    %v524 = arith.addi %v517, %v523 : i32
+    %v525 = arith.addi %v518, %v520 : i32
+    %c526 = arith.constant 6 : index
+    %v527 = memref.load %warp_sm[%c526] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c528 = arith.constant 6 : index
+    %v529 = arith.cmpi ugt, %wid6, %c528 : index
+    %v530 = arith.select %v529, %v527, %c483 : i32
+    %v531 = arith.addi %v524, %v530 : i32
+    %v532 = arith.addi %v525, %v527 : i32
+    %c533 = arith.constant 7 : index
+    %v534 = memref.load %warp_sm[%c533] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c535 = arith.constant 7 : index
+    %v536 = arith.cmpi ugt, %wid6, %c535 : index
+    %v537 = arith.select %v536, %v534, %c483 : i32
+    %v538 = arith.addi %v531, %v537 : i32
+    %v539 = arith.addi %v532, %v534 : i32
+    %c540 = arith.constant 0 : index
+    %c541 = arith.constant 0 : i32
+    %v542 = arith.cmpi eq, %wid6, %c540 : index
+    scf.if %v542 {
+      %c543 = arith.constant 0 : i64
+      %v544 = arith.cmpi eq, %v4, %c543 : i64
+      %pre545 = scf.if %v544 -> i32 {
+        scf.if %v9 {
+          %v546 = arith.extui %v539 : i32 to i64
+          %c547 = arith.constant 8589934592 : i64
+          %v548 = arith.ori %v546, %c547 : i64
+          %c549 = arith.constant 1 : i64
+          %v550 = arith.addi %v4, %c549 : i64
+          %v551 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v552 = arith.index_cast %v551 : index to i64
+          %v553 = llvm.inttoptr %v552 : i64 to !llvm.ptr<1>
+          %v554 = llvm.getelementptr inbounds %v553[%v550] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v548, %v554 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c362 : i32
+        scf.yield %c541 : i32
       } else {
-        scf.if %v218 {
-          %v376 = arith.extui %v279 : i32 to i64
-          %c377 = arith.constant 4294967296 : i64
-          %v378 = arith.ori %v376, %c377 : i64
-          %c379 = arith.constant 1 : i64
-          %v380 = arith.addi %v4, %c379 : i64
-          %v381 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v382 = arith.index_cast %v381 : index to i64
-          %v383 = llvm.inttoptr %v382 : i64 to !llvm.ptr<1>
-          %v384 = llvm.getelementptr inbounds %v383[%v380] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v378, %v384 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        scf.if %v9 {
+          %v555 = arith.extui %v539 : i32 to i64
+          %c556 = arith.constant 4294967296 : i64
+          %v557 = arith.ori %v555, %c556 : i64
+          %c558 = arith.constant 1 : i64
+          %v559 = arith.addi %v4, %c558 : i64
+          %v560 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v561 = arith.index_cast %v560 : index to i64
+          %v562 = llvm.inttoptr %v561 : i64 to !llvm.ptr<1>
+          %v563 = llvm.getelementptr inbounds %v562[%v559] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v557, %v563 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c385 = arith.constant 1245 : i32
-        nvvm.nanosleep %c385
-        %c386 = arith.constant 0 : i32
-        %lane387 = warp.lane_id : i32
-        %v388 = arith.extui %lane387 : i32 to i64
-        %c389 = arith.constant 1 : i64
-        %c390 = arith.constant 0 : i64
-        %c391 = arith.constant 32 : i64
-        %c392 = arith.constant 4294967295 : i64
-        %v393 = arith.subi %v4, %c389 : i64
-        %lb394:2 = scf.while (%end395 = %v393, %acc396 = %c386) : (i64, i32) -> (i64, i32) {
-          %v397 = arith.subi %end395, %v388 : i64
-          %v398 = arith.cmpi sge, %v397, %c390 : i64
-          %v399 = arith.addi %v397, %c389 : i64
-          %c400 = arith.constant 8589934592 : i64
-          %v401 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v402 = arith.index_cast %v401 : index to i64
-          %v403 = llvm.inttoptr %v402 : i64 to !llvm.ptr<1>
-          %v404 = llvm.getelementptr inbounds %v403[%v399] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word405 = scf.while (%spin406 = %c390) : (i64) -> i64 {
-            %v407 = scf.if %v398 -> i64 {
-              %v408 = llvm.load %v404 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v408 : i64
+        %c564 = arith.constant 1245 : i32
+        nvvm.nanosleep %c564
+        %c565 = arith.constant 0 : i32
+        %lane566 = warp.lane_id : i32
+        %v567 = arith.extui %lane566 : i32 to i64
+        %c568 = arith.constant 1 : i64
+        %c569 = arith.constant 0 : i64
+        %c570 = arith.constant 32 : i64
+        %c571 = arith.constant 4294967295 : i64
+        %v572 = arith.subi %v4, %c568 : i64
+        %lb573:2 = scf.while (%end574 = %v572, %acc575 = %c565) : (i64, i32) -> (i64, i32) {
+          %v576 = arith.subi %end574, %v567 : i64
+          %v577 = arith.cmpi sge, %v576, %c569 : i64
+          %v578 = arith.addi %v576, %c568 : i64
+          %c579 = arith.constant 8589934592 : i64
+          %v580 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v581 = arith.index_cast %v580 : index to i64
+          %v582 = llvm.inttoptr %v581 : i64 to !llvm.ptr<1>
+          %v583 = llvm.getelementptr inbounds %v582[%v578] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word584 = scf.while (%spin585 = %c569) : (i64) -> i64 {
+            %v586 = scf.if %v577 -> i64 {
+              %v587 = llvm.load %v583 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v587 : i64
             } else {
-              scf.yield %c400 : i64
+              scf.yield %c579 : i64
             }
-            %v409 = arith.shrui %v407, %c391 : i64
-            %v410 = arith.cmpi eq, %v409, %c390 : i64
-            %v411 = warp.vote <any> %v410 : i1
-            scf.condition(%v411) %v407 : i64
+            %v588 = arith.shrui %v586, %c570 : i64
+            %v589 = arith.cmpi eq, %v588, %c569 : i64
+            %v590 = warp.vote <any> %v589 : i1
+            scf.condition(%v590) %v586 : i64
           } do {
-            ^bb0(%x412: i64):
-            %c413 = arith.constant 648 : i32
-            nvvm.nanosleep %c413
-            scf.yield %c390 : i64
+            ^bb0(%x591: i64):
+            %c592 = arith.constant 648 : i32
+            nvvm.nanosleep %c592
+            scf.yield %c569 : i64
           }
-          %v414 = arith.shrui %word405, %c391 : i64
-          %c415 = arith.constant 2 : i64
-          %v416 = arith.cmpi eq, %v414, %c415 : i64
-          %ballot417 = warp.ballot %v416 : i32
-          %c418 = arith.constant 0 : i32
-          %v419 = arith.cmpi ne, %ballot417, %c418 : i32
-          %v420 = math.cttz %ballot417 : i32
-          %v421 = arith.cmpi ule, %lane387, %v420 : i32
-          %v422 = arith.andi %word405, %c392 : i64
-          %v423 = arith.trunci %v422 : i64 to i32
-          %v424 = arith.select %v421, %v423, %c386 : i32
-          %v425 = warp.reduce <add> %v424 : i32
-          %v426 = arith.addi %acc396, %v425 : i32
-          %v427 = arith.subi %end395, %c391 : i64
-          %v428 = arith.xori %v419, %true : i1
-          scf.condition(%v428) %v427, %v426 : i64, i32
+          %v593 = arith.shrui %word584, %c570 : i64
+          %c594 = arith.constant 2 : i64
+          %v595 = arith.cmpi eq, %v593, %c594 : i64
+          %ballot596 = warp.ballot %v595 : i32
+          %c597 = arith.constant 0 : i32
+          %v598 = arith.cmpi ne, %ballot596, %c597 : i32
+          %v599 = math.cttz %ballot596 : i32
+          %v600 = arith.cmpi ule, %lane566, %v599 : i32
+          %v601 = arith.andi %word584, %c571 : i64
+          %v602 = arith.trunci %v601 : i64 to i32
+          %v603 = arith.select %v600, %v602, %c565 : i32
+          %v604 = warp.reduce <add> %v603 : i32
+          %v605 = arith.addi %acc575, %v604 : i32
+          %v606 = arith.subi %end574, %c570 : i64
+          %v607 = arith.xori %v598, %true : i1
+          scf.condition(%v607) %v606, %v605 : i64, i32
         } do {
-          ^bb0(%e429: i64, %a430: i32):
-          scf.yield %e429, %a430 : i64, i32
+          ^bb0(%e608: i64, %a609: i32):
+          scf.yield %e608, %a609 : i64, i32
         }
-        %v431 = arith.addi %lb394#1, %v279 : i32
-        scf.if %v218 {
-          %v432 = arith.extui %v431 : i32 to i64
-          %c433 = arith.constant 8589934592 : i64
-          %v434 = arith.ori %v432, %c433 : i64
-          %c435 = arith.constant 1 : i64
-          %v436 = arith.addi %v4, %c435 : i64
-          %v437 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v438 = arith.index_cast %v437 : index to i64
-          %v439 = llvm.inttoptr %v438 : i64 to !llvm.ptr<1>
-          %v440 = llvm.getelementptr inbounds %v439[%v436] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v434, %v440 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        %v610 = arith.addi %lb573#1, %v539 : i32
+        scf.if %v9 {
+          %v611 = arith.extui %v610 : i32 to i64
+          %c612 = arith.constant 8589934592 : i64
+          %v613 = arith.ori %v611, %c612 : i64
+          %c614 = arith.constant 1 : i64
+          %v615 = arith.addi %v4, %c614 : i64
+          %v616 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v617 = arith.index_cast %v616 : index to i64
+          %v618 = llvm.inttoptr %v617 : i64 to !llvm.ptr<1>
+          %v619 = llvm.getelementptr inbounds %v618[%v615] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v613, %v619 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb394#1 : i32
+        scf.yield %lb573#1 : i32
       }
-      scf.if %v218 {
-        memref.store %pre366, %pre_sm[%c361] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v441 = arith.divui %n, %c6 : index
-        %c442 = arith.constant 1 : index
-        %v443 = arith.subi %v441, %c442 : index
-        %v444 = arith.cmpi eq, %tile3, %v443 : index
-        scf.if %v444 {
-          %v445 = arith.addi %pre366, %v279 : i32
-          memref.store %v445, %num[%c5] : memref<?xi32>
+      scf.if %v9 {
+        memref.store %pre545, %pre_sm[%c540] : memref<1xi32, #gpu.address_space<workgroup>>
+        scf.if %is_last18 {
+          %v620 = arith.addi %pre545, %v539 : i32
+          memref.store %v620, %num[%c10] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v446 = memref.load %pre_sm[%c361] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v447 = arith.addi %v446, %v278 : i32
-    %offset448 = arith.addi %v447, %wex213 : i32
-    %v449 = arith.index_cast %v279 : i32 to index
-    %v450 = arith.index_cast %v446 : i32 to index
-    %c451 = arith.constant 0 : index
-    %v452 = arith.addi %tid2, %c451 : index
-    %v453 = arith.cmpi ult, %v452, %v449 : index
-    scf.if %v453 {
-      %c454 = arith.constant 5 : index
-      %v455 = arith.shrui %v452, %c454 : index
-      %v456 = arith.addi %v452, %v455 : index
-      %v457 = memref.load %keep_sm[%v456] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v458 = arith.addi %v450, %v452 : index
-      memref.store %v457, %out[%v458] : memref<?xf32>
+    %v621 = memref.load %pre_sm[%c540] : memref<1xi32, #gpu.address_space<workgroup>>
+    %mask622 = memref.load %mask_sm[%tid2] : memref<256xi32, #gpu.address_space<workgroup>>
+    %c623 = arith.constant 0 : i32
+    %c624 = arith.constant 1 : i32
+    %v625 = arith.andi %mask622, %c624 : i32
+    %v626 = arith.cmpi ne, %v625, %c623 : i32
+    %c627 = arith.constant 2 : i32
+    %v628 = arith.andi %mask622, %c627 : i32
+    %v629 = arith.cmpi ne, %v628, %c623 : i32
+    %c630 = arith.constant 4 : i32
+    %v631 = arith.andi %mask622, %c630 : i32
+    %v632 = arith.cmpi ne, %v631, %c623 : i32
+    %c633 = arith.constant 8 : i32
+    %v634 = arith.andi %mask622, %c633 : i32
+    %v635 = arith.cmpi ne, %v634, %c623 : i32
+    %c636 = arith.constant 16 : i32
+    %v637 = arith.andi %mask622, %c636 : i32
+    %v638 = arith.cmpi ne, %v637, %c623 : i32
+    %c639 = arith.constant 32 : i32
+    %v640 = arith.andi %mask622, %c639 : i32
+    %v641 = arith.cmpi ne, %v640, %c623 : i32
+    %c642 = arith.constant 64 : i32
+    %v643 = arith.andi %mask622, %c642 : i32
+    %v644 = arith.cmpi ne, %v643, %c623 : i32
+    %c645 = arith.constant 128 : i32
+    %v646 = arith.andi %mask622, %c645 : i32
+    %v647 = arith.cmpi ne, %v646, %c623 : i32
+    %c648 = arith.constant 256 : i32
+    %v649 = arith.andi %mask622, %c648 : i32
+    %v650 = arith.cmpi ne, %v649, %c623 : i32
+    %c651 = arith.constant 512 : i32
+    %v652 = arith.andi %mask622, %c651 : i32
+    %v653 = arith.cmpi ne, %v652, %c623 : i32
+    %c654 = arith.constant 1024 : i32
+    %v655 = arith.andi %mask622, %c654 : i32
+    %v656 = arith.cmpi ne, %v655, %c623 : i32
+    %c657 = arith.constant 2048 : i32
+    %v658 = arith.andi %mask622, %c657 : i32
+    %v659 = arith.cmpi ne, %v658, %c623 : i32
+    %c660 = arith.constant 4096 : i32
+    %v661 = arith.andi %mask622, %c660 : i32
+    %v662 = arith.cmpi ne, %v661, %c623 : i32
+    %c663 = arith.constant 8192 : i32
+    %v664 = arith.andi %mask622, %c663 : i32
+    %v665 = arith.cmpi ne, %v664, %c623 : i32
+    %c666 = arith.constant 16384 : i32
+    %v667 = arith.andi %mask622, %c666 : i32
+    %v668 = arith.cmpi ne, %v667, %c623 : i32
+    %c669 = arith.constant 32768 : i32
+    %v670 = arith.andi %mask622, %c669 : i32
+    %v671 = arith.cmpi ne, %v670, %c623 : i32
+    %c672 = arith.constant 65536 : i32
+    %v673 = arith.andi %mask622, %c672 : i32
+    %v674 = arith.cmpi ne, %v673, %c623 : i32
+    %c675 = arith.constant 131072 : i32
+    %v676 = arith.andi %mask622, %c675 : i32
+    %v677 = arith.cmpi ne, %v676, %c623 : i32
+    %c678 = arith.constant 262144 : i32
+    %v679 = arith.andi %mask622, %c678 : i32
+    %v680 = arith.cmpi ne, %v679, %c623 : i32
+    %c681 = arith.constant 524288 : i32
+    %v682 = arith.andi %mask622, %c681 : i32
+    %v683 = arith.cmpi ne, %v682, %c623 : i32
+    %c684 = arith.constant 1048576 : i32
+    %v685 = arith.andi %mask622, %c684 : i32
+    %v686 = arith.cmpi ne, %v685, %c623 : i32
+    %c687 = arith.constant 2097152 : i32
+    %v688 = arith.andi %mask622, %c687 : i32
+    %v689 = arith.cmpi ne, %v688, %c623 : i32
+    %c690 = arith.constant 4194304 : i32
+    %v691 = arith.andi %mask622, %c690 : i32
+    %v692 = arith.cmpi ne, %v691, %c623 : i32
+    %c693 = arith.constant 8388608 : i32
+    %v694 = arith.andi %mask622, %c693 : i32
+    %v695 = arith.cmpi ne, %v694, %c623 : i32
+    %v696 = arith.addi %v621, %v538 : i32
+    %c697 = arith.constant 256 : i32
+    %stage698 = arith.cmpi sgt, %v539, %c697 : i32
+    %below699 = warp.lanemask <lt> : i32
+    %c700 = arith.constant 0 : i32
+    %ballot701 = warp.ballot %v626 : i32
+    %v702 = arith.andi %ballot701, %below699 : i32
+    %v703 = math.ctpop %v702 : i32
+    %v704 = arith.addi %c700, %v703 : i32
+    %v705 = math.ctpop %ballot701 : i32
+    %v706 = arith.addi %c700, %v705 : i32
+    %ballot707 = warp.ballot %v629 : i32
+    %v708 = arith.andi %ballot707, %below699 : i32
+    %v709 = math.ctpop %v708 : i32
+    %v710 = arith.addi %v704, %v709 : i32
+    %v711 = math.ctpop %ballot707 : i32
+    %v712 = arith.addi %v706, %v711 : i32
+    %ballot713 = warp.ballot %v632 : i32
+    %v714 = arith.andi %ballot713, %below699 : i32
+    %v715 = math.ctpop %v714 : i32
+    %v716 = arith.addi %v710, %v715 : i32
+    %v717 = math.ctpop %ballot713 : i32
+    %v718 = arith.addi %v712, %v717 : i32
+    %ballot719 = warp.ballot %v635 : i32
+    %v720 = arith.andi %ballot719, %below699 : i32
+    %v721 = math.ctpop %v720 : i32
+    %v722 = arith.addi %v716, %v721 : i32
+    %v723 = math.ctpop %ballot719 : i32
+    %v724 = arith.addi %v718, %v723 : i32
+    scf.if %v626 {
+      scf.if %stage698 {
+        %v725 = arith.addi %v538, %v722 : i32
+        %c726 = arith.constant 5 : i32
+        %v727 = arith.shrui %v725, %c726 : i32
+        %v728 = arith.addi %v725, %v727 : i32
+        %v729 = arith.index_cast %v728 : i32 to index
+        memref.store %ld37#0, %keep_sm[%v729] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v730 = arith.addi %v696, %v722 : i32
+        %v731 = arith.index_cast %v730 : i32 to index
+        memref.store %ld37#0, %out[%v731] : memref<?xf32>
+      }
     }
-    %c459 = arith.constant 256 : index
-    %v460 = arith.addi %tid2, %c459 : index
-    %v461 = arith.cmpi ult, %v460, %v449 : index
-    scf.if %v461 {
-      %c462 = arith.constant 5 : index
-      %v463 = arith.shrui %v460, %c462 : index
-      %v464 = arith.addi %v460, %v463 : index
-      %v465 = memref.load %keep_sm[%v464] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v466 = arith.addi %v450, %v460 : index
-      memref.store %v465, %out[%v466] : memref<?xf32>
+    %v732 = arith.extui %v626 : i1 to i32
+    %v733 = arith.addi %v722, %v732 : i32
+    scf.if %v629 {
+      scf.if %stage698 {
+        %v734 = arith.addi %v538, %v733 : i32
+        %c735 = arith.constant 5 : i32
+        %v736 = arith.shrui %v734, %c735 : i32
+        %v737 = arith.addi %v734, %v736 : i32
+        %v738 = arith.index_cast %v737 : i32 to index
+        memref.store %ld37#1, %keep_sm[%v738] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v739 = arith.addi %v696, %v733 : i32
+        %v740 = arith.index_cast %v739 : i32 to index
+        memref.store %ld37#1, %out[%v740] : memref<?xf32>
+      }
     }
-    %c467 = arith.constant 512 : index
-    %v468 = arith.addi %tid2, %c467 : index
-    %v469 = arith.cmpi ult, %v468, %v449 : index
-    scf.if %v469 {
-      %c470 = arith.constant 5 : index
-      %v471 = arith.shrui %v468, %c470 : index
-      %v472 = arith.addi %v468, %v471 : index
-      %v473 = memref.load %keep_sm[%v472] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v474 = arith.addi %v450, %v468 : index
-      memref.store %v473, %out[%v474] : memref<?xf32>
+    %v741 = arith.extui %v629 : i1 to i32
+    %v742 = arith.addi %v733, %v741 : i32
+    scf.if %v632 {
+      scf.if %stage698 {
+        %v743 = arith.addi %v538, %v742 : i32
+        %c744 = arith.constant 5 : i32
+        %v745 = arith.shrui %v743, %c744 : i32
+        %v746 = arith.addi %v743, %v745 : i32
+        %v747 = arith.index_cast %v746 : i32 to index
+        memref.store %ld37#2, %keep_sm[%v747] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v748 = arith.addi %v696, %v742 : i32
+        %v749 = arith.index_cast %v748 : i32 to index
+        memref.store %ld37#2, %out[%v749] : memref<?xf32>
+      }
     }
-    %c475 = arith.constant 768 : index
-    %v476 = arith.addi %tid2, %c475 : index
-    %v477 = arith.cmpi ult, %v476, %v449 : index
-    scf.if %v477 {
-      %c478 = arith.constant 5 : index
-      %v479 = arith.shrui %v476, %c478 : index
-      %v480 = arith.addi %v476, %v479 : index
-      %v481 = memref.load %keep_sm[%v480] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v482 = arith.addi %v450, %v476 : index
-      memref.store %v481, %out[%v482] : memref<?xf32>
+    %v750 = arith.extui %v632 : i1 to i32
+    %v751 = arith.addi %v742, %v750 : i32
+    scf.if %v635 {
+      scf.if %stage698 {
+        %v752 = arith.addi %v538, %v751 : i32
+        %c753 = arith.constant 5 : i32
+        %v754 = arith.shrui %v752, %c753 : i32
+        %v755 = arith.addi %v752, %v754 : i32
+        %v756 = arith.index_cast %v755 : i32 to index
+        memref.store %ld37#3, %keep_sm[%v756] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v757 = arith.addi %v696, %v751 : i32
+        %v758 = arith.index_cast %v757 : i32 to index
+        memref.store %ld37#3, %out[%v758] : memref<?xf32>
+      }
     }
-    %c483 = arith.constant 1024 : index
-    %v484 = arith.addi %tid2, %c483 : index
-    %v485 = arith.cmpi ult, %v484, %v449 : index
-    scf.if %v485 {
-      %c486 = arith.constant 5 : index
-      %v487 = arith.shrui %v484, %c486 : index
-      %v488 = arith.addi %v484, %v487 : index
-      %v489 = memref.load %keep_sm[%v488] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v490 = arith.addi %v450, %v484 : index
-      memref.store %v489, %out[%v490] : memref<?xf32>
+    %ballot759 = warp.ballot %v638 : i32
+    %v760 = arith.andi %ballot759, %below699 : i32
+    %v761 = math.ctpop %v760 : i32
+    %v762 = arith.addi %v724, %v761 : i32
+    %v763 = math.ctpop %ballot759 : i32
+    %v764 = arith.addi %v724, %v763 : i32
+    %ballot765 = warp.ballot %v641 : i32
+    %v766 = arith.andi %ballot765, %below699 : i32
+    %v767 = math.ctpop %v766 : i32
+    %v768 = arith.addi %v762, %v767 : i32
+    %v769 = math.ctpop %ballot765 : i32
+    %v770 = arith.addi %v764, %v769 : i32
+    %ballot771 = warp.ballot %v644 : i32
+    %v772 = arith.andi %ballot771, %below699 : i32
+    %v773 = math.ctpop %v772 : i32
+    %v774 = arith.addi %v768, %v773 : i32
+    %v775 = math.ctpop %ballot771 : i32
+    %v776 = arith.addi %v770, %v775 : i32
+    %ballot777 = warp.ballot %v647 : i32
+    %v778 = arith.andi %ballot777, %below699 : i32
+    %v779 = math.ctpop %v778 : i32
+    %v780 = arith.addi %v774, %v779 : i32
+    %v781 = math.ctpop %ballot777 : i32
+    %v782 = arith.addi %v776, %v781 : i32
+    scf.if %v638 {
+      scf.if %stage698 {
+        %v783 = arith.addi %v538, %v780 : i32
+        %c784 = arith.constant 5 : i32
+        %v785 = arith.shrui %v783, %c784 : i32
+        %v786 = arith.addi %v783, %v785 : i32
+        %v787 = arith.index_cast %v786 : i32 to index
+        memref.store %ld37#4, %keep_sm[%v787] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v788 = arith.addi %v696, %v780 : i32
+        %v789 = arith.index_cast %v788 : i32 to index
+        memref.store %ld37#4, %out[%v789] : memref<?xf32>
+      }
     }
-    %c491 = arith.constant 1280 : index
-    %v492 = arith.addi %tid2, %c491 : index
-    %v493 = arith.cmpi ult, %v492, %v449 : index
-    scf.if %v493 {
-      %c494 = arith.constant 5 : index
-      %v495 = arith.shrui %v492, %c494 : index
-      %v496 = arith.addi %v492, %v495 : index
-      %v497 = memref.load %keep_sm[%v496] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v498 = arith.addi %v450, %v492 : index
-      memref.store %v497, %out[%v498] : memref<?xf32>
+    %v790 = arith.extui %v638 : i1 to i32
+    %v791 = arith.addi %v780, %v790 : i32
+    scf.if %v641 {
+      scf.if %stage698 {
+        %v792 = arith.addi %v538, %v791 : i32
+        %c793 = arith.constant 5 : i32
+        %v794 = arith.shrui %v792, %c793 : i32
+        %v795 = arith.addi %v792, %v794 : i32
+        %v796 = arith.index_cast %v795 : i32 to index
+        memref.store %ld37#5, %keep_sm[%v796] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v797 = arith.addi %v696, %v791 : i32
+        %v798 = arith.index_cast %v797 : i32 to index
+        memref.store %ld37#5, %out[%v798] : memref<?xf32>
+      }
     }
-    %c499 = arith.constant 1536 : index
-    %v500 = arith.addi %tid2, %c499 : index
-    %v501 = arith.cmpi ult, %v500, %v449 : index
-    scf.if %v501 {
-      %c502 = arith.constant 5 : index
-      %v503 = arith.shrui %v500, %c502 : index
-      %v504 = arith.addi %v500, %v503 : index
-      %v505 = memref.load %keep_sm[%v504] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v506 = arith.addi %v450, %v500 : index
-      memref.store %v505, %out[%v506] : memref<?xf32>
+    %v799 = arith.extui %v641 : i1 to i32
+    %v800 = arith.addi %v791, %v799 : i32
+    scf.if %v644 {
+      scf.if %stage698 {
+        %v801 = arith.addi %v538, %v800 : i32
+        %c802 = arith.constant 5 : i32
+        %v803 = arith.shrui %v801, %c802 : i32
+        %v804 = arith.addi %v801, %v803 : i32
+        %v805 = arith.index_cast %v804 : i32 to index
+        memref.store %ld37#6, %keep_sm[%v805] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v806 = arith.addi %v696, %v800 : i32
+        %v807 = arith.index_cast %v806 : i32 to index
+        memref.store %ld37#6, %out[%v807] : memref<?xf32>
+      }
     }
-    %c507 = arith.constant 1792 : index
-    %v508 = arith.addi %tid2, %c507 : index
-    %v509 = arith.cmpi ult, %v508, %v449 : index
-    scf.if %v509 {
-      %c510 = arith.constant 5 : index
-      %v511 = arith.shrui %v508, %c510 : index
-      %v512 = arith.addi %v508, %v511 : index
-      %v513 = memref.load %keep_sm[%v512] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v514 = arith.addi %v450, %v508 : index
-      memref.store %v513, %out[%v514] : memref<?xf32>
+    %v808 = arith.extui %v644 : i1 to i32
+    %v809 = arith.addi %v800, %v808 : i32
+    scf.if %v647 {
+      scf.if %stage698 {
+        %v810 = arith.addi %v538, %v809 : i32
+        %c811 = arith.constant 5 : i32
+        %v812 = arith.shrui %v810, %c811 : i32
+        %v813 = arith.addi %v810, %v812 : i32
+        %v814 = arith.index_cast %v813 : i32 to index
+        memref.store %ld37#7, %keep_sm[%v814] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v815 = arith.addi %v696, %v809 : i32
+        %v816 = arith.index_cast %v815 : i32 to index
+        memref.store %ld37#7, %out[%v816] : memref<?xf32>
+      }
     }
-    %c515 = arith.constant 2048 : index
-    %v516 = arith.addi %tid2, %c515 : index
-    %v517 = arith.cmpi ult, %v516, %v449 : index
-    scf.if %v517 {
-      %c518 = arith.constant 5 : index
-      %v519 = arith.shrui %v516, %c518 : index
-      %v520 = arith.addi %v516, %v519 : index
-      %v521 = memref.load %keep_sm[%v520] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v522 = arith.addi %v450, %v516 : index
-      memref.store %v521, %out[%v522] : memref<?xf32>
+    %ballot817 = warp.ballot %v650 : i32
+    %v818 = arith.andi %ballot817, %below699 : i32
+    %v819 = math.ctpop %v818 : i32
+    %v820 = arith.addi %v782, %v819 : i32
+    %v821 = math.ctpop %ballot817 : i32
+    %v822 = arith.addi %v782, %v821 : i32
+    %ballot823 = warp.ballot %v653 : i32
+    %v824 = arith.andi %ballot823, %below699 : i32
+    %v825 = math.ctpop %v824 : i32
+    %v826 = arith.addi %v820, %v825 : i32
+    %v827 = math.ctpop %ballot823 : i32
+    %v828 = arith.addi %v822, %v827 : i32
+    %ballot829 = warp.ballot %v656 : i32
+    %v830 = arith.andi %ballot829, %below699 : i32
+    %v831 = math.ctpop %v830 : i32
+    %v832 = arith.addi %v826, %v831 : i32
+    %v833 = math.ctpop %ballot829 : i32
+    %v834 = arith.addi %v828, %v833 : i32
+    %ballot835 = warp.ballot %v659 : i32
+    %v836 = arith.andi %ballot835, %below699 : i32
+    %v837 = math.ctpop %v836 : i32
+    %v838 = arith.addi %v832, %v837 : i32
+    %v839 = math.ctpop %ballot835 : i32
+    %v840 = arith.addi %v834, %v839 : i32
+    scf.if %v650 {
+      scf.if %stage698 {
+        %v841 = arith.addi %v538, %v838 : i32
+        %c842 = arith.constant 5 : i32
+        %v843 = arith.shrui %v841, %c842 : i32
+        %v844 = arith.addi %v841, %v843 : i32
+        %v845 = arith.index_cast %v844 : i32 to index
+        memref.store %ld37#8, %keep_sm[%v845] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v846 = arith.addi %v696, %v838 : i32
+        %v847 = arith.index_cast %v846 : i32 to index
+        memref.store %ld37#8, %out[%v847] : memref<?xf32>
+      }
     }
-    %c523 = arith.constant 2304 : index
-    %v524 = arith.addi %tid2, %c523 : index
-    %v525 = arith.cmpi ult, %v524, %v449 : index
-    scf.if %v525 {
-      %c526 = arith.constant 5 : index
-      %v527 = arith.shrui %v524, %c526 : index
-      %v528 = arith.addi %v524, %v527 : index
-      %v529 = memref.load %keep_sm[%v528] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v530 = arith.addi %v450, %v524 : index
-      memref.store %v529, %out[%v530] : memref<?xf32>
+    %v848 = arith.extui %v650 : i1 to i32
+    %v849 = arith.addi %v838, %v848 : i32
+    scf.if %v653 {
+      scf.if %stage698 {
+        %v850 = arith.addi %v538, %v849 : i32
+        %c851 = arith.constant 5 : i32
+        %v852 = arith.shrui %v850, %c851 : i32
+        %v853 = arith.addi %v850, %v852 : i32
+        %v854 = arith.index_cast %v853 : i32 to index
+        memref.store %ld37#9, %keep_sm[%v854] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v855 = arith.addi %v696, %v849 : i32
+        %v856 = arith.index_cast %v855 : i32 to index
+        memref.store %ld37#9, %out[%v856] : memref<?xf32>
+      }
     }
-    %c531 = arith.constant 2560 : index
-    %v532 = arith.addi %tid2, %c531 : index
-    %v533 = arith.cmpi ult, %v532, %v449 : index
-    scf.if %v533 {
-      %c534 = arith.constant 5 : index
-      %v535 = arith.shrui %v532, %c534 : index
-      %v536 = arith.addi %v532, %v535 : index
-      %v537 = memref.load %keep_sm[%v536] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v538 = arith.addi %v450, %v532 : index
-      memref.store %v537, %out[%v538] : memref<?xf32>
+    %v857 = arith.extui %v653 : i1 to i32
+    %v858 = arith.addi %v849, %v857 : i32
+    scf.if %v656 {
+      scf.if %stage698 {
+        %v859 = arith.addi %v538, %v858 : i32
+        %c860 = arith.constant 5 : i32
+        %v861 = arith.shrui %v859, %c860 : i32
+        %v862 = arith.addi %v859, %v861 : i32
+        %v863 = arith.index_cast %v862 : i32 to index
+        memref.store %ld37#10, %keep_sm[%v863] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v864 = arith.addi %v696, %v858 : i32
+        %v865 = arith.index_cast %v864 : i32 to index
+        memref.store %ld37#10, %out[%v865] : memref<?xf32>
+      }
     }
-    %c539 = arith.constant 2816 : index
-    %v540 = arith.addi %tid2, %c539 : index
-    %v541 = arith.cmpi ult, %v540, %v449 : index
-    scf.if %v541 {
-      %c542 = arith.constant 5 : index
-      %v543 = arith.shrui %v540, %c542 : index
-      %v544 = arith.addi %v540, %v543 : index
-      %v545 = memref.load %keep_sm[%v544] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v546 = arith.addi %v450, %v540 : index
-      memref.store %v545, %out[%v546] : memref<?xf32>
+    %v866 = arith.extui %v656 : i1 to i32
+    %v867 = arith.addi %v858, %v866 : i32
+    scf.if %v659 {
+      scf.if %stage698 {
+        %v868 = arith.addi %v538, %v867 : i32
+        %c869 = arith.constant 5 : i32
+        %v870 = arith.shrui %v868, %c869 : i32
+        %v871 = arith.addi %v868, %v870 : i32
+        %v872 = arith.index_cast %v871 : i32 to index
+        memref.store %ld37#11, %keep_sm[%v872] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v873 = arith.addi %v696, %v867 : i32
+        %v874 = arith.index_cast %v873 : i32 to index
+        memref.store %ld37#11, %out[%v874] : memref<?xf32>
+      }
     }
-    %c547 = arith.constant 3072 : index
-    %v548 = arith.addi %tid2, %c547 : index
-    %v549 = arith.cmpi ult, %v548, %v449 : index
-    scf.if %v549 {
-      %c550 = arith.constant 5 : index
-      %v551 = arith.shrui %v548, %c550 : index
-      %v552 = arith.addi %v548, %v551 : index
-      %v553 = memref.load %keep_sm[%v552] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v554 = arith.addi %v450, %v548 : index
-      memref.store %v553, %out[%v554] : memref<?xf32>
+    %ballot875 = warp.ballot %v662 : i32
+    %v876 = arith.andi %ballot875, %below699 : i32
+    %v877 = math.ctpop %v876 : i32
+    %v878 = arith.addi %v840, %v877 : i32
+    %v879 = math.ctpop %ballot875 : i32
+    %v880 = arith.addi %v840, %v879 : i32
+    %ballot881 = warp.ballot %v665 : i32
+    %v882 = arith.andi %ballot881, %below699 : i32
+    %v883 = math.ctpop %v882 : i32
+    %v884 = arith.addi %v878, %v883 : i32
+    %v885 = math.ctpop %ballot881 : i32
+    %v886 = arith.addi %v880, %v885 : i32
+    %ballot887 = warp.ballot %v668 : i32
+    %v888 = arith.andi %ballot887, %below699 : i32
+    %v889 = math.ctpop %v888 : i32
+    %v890 = arith.addi %v884, %v889 : i32
+    %v891 = math.ctpop %ballot887 : i32
+    %v892 = arith.addi %v886, %v891 : i32
+    %ballot893 = warp.ballot %v671 : i32
+    %v894 = arith.andi %ballot893, %below699 : i32
+    %v895 = math.ctpop %v894 : i32
+    %v896 = arith.addi %v890, %v895 : i32
+    %v897 = math.ctpop %ballot893 : i32
+    %v898 = arith.addi %v892, %v897 : i32
+    scf.if %v662 {
+      scf.if %stage698 {
+        %v899 = arith.addi %v538, %v896 : i32
+        %c900 = arith.constant 5 : i32
+        %v901 = arith.shrui %v899, %c900 : i32
+        %v902 = arith.addi %v899, %v901 : i32
+        %v903 = arith.index_cast %v902 : i32 to index
+        memref.store %ld37#12, %keep_sm[%v903] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v904 = arith.addi %v696, %v896 : i32
+        %v905 = arith.index_cast %v904 : i32 to index
+        memref.store %ld37#12, %out[%v905] : memref<?xf32>
+      }
     }
-    %c555 = arith.constant 3328 : index
-    %v556 = arith.addi %tid2, %c555 : index
-    %v557 = arith.cmpi ult, %v556, %v449 : index
-    scf.if %v557 {
-      %c558 = arith.constant 5 : index
-      %v559 = arith.shrui %v556, %c558 : index
-      %v560 = arith.addi %v556, %v559 : index
-      %v561 = memref.load %keep_sm[%v560] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v562 = arith.addi %v450, %v556 : index
-      memref.store %v561, %out[%v562] : memref<?xf32>
+    %v906 = arith.extui %v662 : i1 to i32
+    %v907 = arith.addi %v896, %v906 : i32
+    scf.if %v665 {
+      scf.if %stage698 {
+        %v908 = arith.addi %v538, %v907 : i32
+        %c909 = arith.constant 5 : i32
+        %v910 = arith.shrui %v908, %c909 : i32
+        %v911 = arith.addi %v908, %v910 : i32
+        %v912 = arith.index_cast %v911 : i32 to index
+        memref.store %ld37#13, %keep_sm[%v912] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v913 = arith.addi %v696, %v907 : i32
+        %v914 = arith.index_cast %v913 : i32 to index
+        memref.store %ld37#13, %out[%v914] : memref<?xf32>
+      }
     }
-    %c563 = arith.constant 3584 : index
-    %v564 = arith.addi %tid2, %c563 : index
-    %v565 = arith.cmpi ult, %v564, %v449 : index
-    scf.if %v565 {
-      %c566 = arith.constant 5 : index
-      %v567 = arith.shrui %v564, %c566 : index
-      %v568 = arith.addi %v564, %v567 : index
-      %v569 = memref.load %keep_sm[%v568] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v570 = arith.addi %v450, %v564 : index
-      memref.store %v569, %out[%v570] : memref<?xf32>
+    %v915 = arith.extui %v665 : i1 to i32
+    %v916 = arith.addi %v907, %v915 : i32
+    scf.if %v668 {
+      scf.if %stage698 {
+        %v917 = arith.addi %v538, %v916 : i32
+        %c918 = arith.constant 5 : i32
+        %v919 = arith.shrui %v917, %c918 : i32
+        %v920 = arith.addi %v917, %v919 : i32
+        %v921 = arith.index_cast %v920 : i32 to index
+        memref.store %ld37#14, %keep_sm[%v921] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v922 = arith.addi %v696, %v916 : i32
+        %v923 = arith.index_cast %v922 : i32 to index
+        memref.store %ld37#14, %out[%v923] : memref<?xf32>
+      }
     }
-    %c571 = arith.constant 3840 : index
-    %v572 = arith.addi %tid2, %c571 : index
-    %v573 = arith.cmpi ult, %v572, %v449 : index
-    scf.if %v573 {
-      %c574 = arith.constant 5 : index
-      %v575 = arith.shrui %v572, %c574 : index
-      %v576 = arith.addi %v572, %v575 : index
-      %v577 = memref.load %keep_sm[%v576] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v578 = arith.addi %v450, %v572 : index
-      memref.store %v577, %out[%v578] : memref<?xf32>
+    %v924 = arith.extui %v668 : i1 to i32
+    %v925 = arith.addi %v916, %v924 : i32
+    scf.if %v671 {
+      scf.if %stage698 {
+        %v926 = arith.addi %v538, %v925 : i32
+        %c927 = arith.constant 5 : i32
+        %v928 = arith.shrui %v926, %c927 : i32
+        %v929 = arith.addi %v926, %v928 : i32
+        %v930 = arith.index_cast %v929 : i32 to index
+        memref.store %ld37#15, %keep_sm[%v930] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v931 = arith.addi %v696, %v925 : i32
+        %v932 = arith.index_cast %v931 : i32 to index
+        memref.store %ld37#15, %out[%v932] : memref<?xf32>
+      }
+    }
+    %ballot933 = warp.ballot %v674 : i32
+    %v934 = arith.andi %ballot933, %below699 : i32
+    %v935 = math.ctpop %v934 : i32
+    %v936 = arith.addi %v898, %v935 : i32
+    %v937 = math.ctpop %ballot933 : i32
+    %v938 = arith.addi %v898, %v937 : i32
+    %ballot939 = warp.ballot %v677 : i32
+    %v940 = arith.andi %ballot939, %below699 : i32
+    %v941 = math.ctpop %v940 : i32
+    %v942 = arith.addi %v936, %v941 : i32
+    %v943 = math.ctpop %ballot939 : i32
+    %v944 = arith.addi %v938, %v943 : i32
+    %ballot945 = warp.ballot %v680 : i32
+    %v946 = arith.andi %ballot945, %below699 : i32
+    %v947 = math.ctpop %v946 : i32
+    %v948 = arith.addi %v942, %v947 : i32
+    %v949 = math.ctpop %ballot945 : i32
+    %v950 = arith.addi %v944, %v949 : i32
+    %ballot951 = warp.ballot %v683 : i32
+    %v952 = arith.andi %ballot951, %below699 : i32
+    %v953 = math.ctpop %v952 : i32
+    %v954 = arith.addi %v948, %v953 : i32
+    %v955 = math.ctpop %ballot951 : i32
+    %v956 = arith.addi %v950, %v955 : i32
+    scf.if %v674 {
+      scf.if %stage698 {
+        %v957 = arith.addi %v538, %v954 : i32
+        %c958 = arith.constant 5 : i32
+        %v959 = arith.shrui %v957, %c958 : i32
+        %v960 = arith.addi %v957, %v959 : i32
+        %v961 = arith.index_cast %v960 : i32 to index
+        memref.store %ld37#16, %keep_sm[%v961] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v962 = arith.addi %v696, %v954 : i32
+        %v963 = arith.index_cast %v962 : i32 to index
+        memref.store %ld37#16, %out[%v963] : memref<?xf32>
+      }
+    }
+    %v964 = arith.extui %v674 : i1 to i32
+    %v965 = arith.addi %v954, %v964 : i32
+    scf.if %v677 {
+      scf.if %stage698 {
+        %v966 = arith.addi %v538, %v965 : i32
+        %c967 = arith.constant 5 : i32
+        %v968 = arith.shrui %v966, %c967 : i32
+        %v969 = arith.addi %v966, %v968 : i32
+        %v970 = arith.index_cast %v969 : i32 to index
+        memref.store %ld37#17, %keep_sm[%v970] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v971 = arith.addi %v696, %v965 : i32
+        %v972 = arith.index_cast %v971 : i32 to index
+        memref.store %ld37#17, %out[%v972] : memref<?xf32>
+      }
+    }
+    %v973 = arith.extui %v677 : i1 to i32
+    %v974 = arith.addi %v965, %v973 : i32
+    scf.if %v680 {
+      scf.if %stage698 {
+        %v975 = arith.addi %v538, %v974 : i32
+        %c976 = arith.constant 5 : i32
+        %v977 = arith.shrui %v975, %c976 : i32
+        %v978 = arith.addi %v975, %v977 : i32
+        %v979 = arith.index_cast %v978 : i32 to index
+        memref.store %ld37#18, %keep_sm[%v979] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v980 = arith.addi %v696, %v974 : i32
+        %v981 = arith.index_cast %v980 : i32 to index
+        memref.store %ld37#18, %out[%v981] : memref<?xf32>
+      }
+    }
+    %v982 = arith.extui %v680 : i1 to i32
+    %v983 = arith.addi %v974, %v982 : i32
+    scf.if %v683 {
+      scf.if %stage698 {
+        %v984 = arith.addi %v538, %v983 : i32
+        %c985 = arith.constant 5 : i32
+        %v986 = arith.shrui %v984, %c985 : i32
+        %v987 = arith.addi %v984, %v986 : i32
+        %v988 = arith.index_cast %v987 : i32 to index
+        memref.store %ld37#19, %keep_sm[%v988] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v989 = arith.addi %v696, %v983 : i32
+        %v990 = arith.index_cast %v989 : i32 to index
+        memref.store %ld37#19, %out[%v990] : memref<?xf32>
+      }
+    }
+    %ballot991 = warp.ballot %v686 : i32
+    %v992 = arith.andi %ballot991, %below699 : i32
+    %v993 = math.ctpop %v992 : i32
+    %v994 = arith.addi %v956, %v993 : i32
+    %v995 = math.ctpop %ballot991 : i32
+    %v996 = arith.addi %v956, %v995 : i32
+    %ballot997 = warp.ballot %v689 : i32
+    %v998 = arith.andi %ballot997, %below699 : i32
+    %v999 = math.ctpop %v998 : i32
+    %v1000 = arith.addi %v994, %v999 : i32
+    %v1001 = math.ctpop %ballot997 : i32
+    %v1002 = arith.addi %v996, %v1001 : i32
+    %ballot1003 = warp.ballot %v692 : i32
+    %v1004 = arith.andi %ballot1003, %below699 : i32
+    %v1005 = math.ctpop %v1004 : i32
+    %v1006 = arith.addi %v1000, %v1005 : i32
+    %v1007 = math.ctpop %ballot1003 : i32
+    %v1008 = arith.addi %v1002, %v1007 : i32
+    %ballot1009 = warp.ballot %v695 : i32
+    %v1010 = arith.andi %ballot1009, %below699 : i32
+    %v1011 = math.ctpop %v1010 : i32
+    %v1012 = arith.addi %v1006, %v1011 : i32
+    %v1013 = math.ctpop %ballot1009 : i32
+    %v1014 = arith.addi %v1008, %v1013 : i32
+    scf.if %v686 {
+      scf.if %stage698 {
+        %v1015 = arith.addi %v538, %v1012 : i32
+        %c1016 = arith.constant 5 : i32
+        %v1017 = arith.shrui %v1015, %c1016 : i32
+        %v1018 = arith.addi %v1015, %v1017 : i32
+        %v1019 = arith.index_cast %v1018 : i32 to index
+        memref.store %ld37#20, %keep_sm[%v1019] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v1020 = arith.addi %v696, %v1012 : i32
+        %v1021 = arith.index_cast %v1020 : i32 to index
+        memref.store %ld37#20, %out[%v1021] : memref<?xf32>
+      }
+    }
+    %v1022 = arith.extui %v686 : i1 to i32
+    %v1023 = arith.addi %v1012, %v1022 : i32
+    scf.if %v689 {
+      scf.if %stage698 {
+        %v1024 = arith.addi %v538, %v1023 : i32
+        %c1025 = arith.constant 5 : i32
+        %v1026 = arith.shrui %v1024, %c1025 : i32
+        %v1027 = arith.addi %v1024, %v1026 : i32
+        %v1028 = arith.index_cast %v1027 : i32 to index
+        memref.store %ld37#21, %keep_sm[%v1028] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v1029 = arith.addi %v696, %v1023 : i32
+        %v1030 = arith.index_cast %v1029 : i32 to index
+        memref.store %ld37#21, %out[%v1030] : memref<?xf32>
+      }
+    }
+    %v1031 = arith.extui %v689 : i1 to i32
+    %v1032 = arith.addi %v1023, %v1031 : i32
+    scf.if %v692 {
+      scf.if %stage698 {
+        %v1033 = arith.addi %v538, %v1032 : i32
+        %c1034 = arith.constant 5 : i32
+        %v1035 = arith.shrui %v1033, %c1034 : i32
+        %v1036 = arith.addi %v1033, %v1035 : i32
+        %v1037 = arith.index_cast %v1036 : i32 to index
+        memref.store %ld37#22, %keep_sm[%v1037] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v1038 = arith.addi %v696, %v1032 : i32
+        %v1039 = arith.index_cast %v1038 : i32 to index
+        memref.store %ld37#22, %out[%v1039] : memref<?xf32>
+      }
+    }
+    %v1040 = arith.extui %v692 : i1 to i32
+    %v1041 = arith.addi %v1032, %v1040 : i32
+    scf.if %v695 {
+      scf.if %stage698 {
+        %v1042 = arith.addi %v538, %v1041 : i32
+        %c1043 = arith.constant 5 : i32
+        %v1044 = arith.shrui %v1042, %c1043 : i32
+        %v1045 = arith.addi %v1042, %v1044 : i32
+        %v1046 = arith.index_cast %v1045 : i32 to index
+        memref.store %ld37#23, %keep_sm[%v1046] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v1047 = arith.addi %v696, %v1041 : i32
+        %v1048 = arith.index_cast %v1047 : i32 to index
+        memref.store %ld37#23, %out[%v1048] : memref<?xf32>
+      }
+    }
+    scf.if %stage698 {
+      gpu.barrier
+      %c1049 = arith.constant 5 : index
+      %v1050 = arith.shrui %tid2, %c1049 : index
+      %v1051 = arith.addi %tid2, %v1050 : index
+      %v1052 = arith.index_cast %v621 : i32 to index
+      %v1053 = arith.index_cast %v539 : i32 to index
+      %c1054 = arith.constant 0 : index
+      %v1055 = arith.addi %tid2, %c1054 : index
+      %v1056 = arith.cmpi ult, %v1055, %v1053 : index
+      scf.if %v1056 {
+        %c1057 = arith.constant 0 : index
+        %v1058 = arith.addi %v1051, %c1057 : index
+        %v1059 = memref.load %keep_sm[%v1058] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1060 = arith.addi %v1052, %v1055 : index
+        memref.store %v1059, %out[%v1060] : memref<?xf32>
+      }
+      %c1061 = arith.constant 256 : index
+      %v1062 = arith.addi %tid2, %c1061 : index
+      %v1063 = arith.cmpi ult, %v1062, %v1053 : index
+      scf.if %v1063 {
+        %c1064 = arith.constant 264 : index
+        %v1065 = arith.addi %v1051, %c1064 : index
+        %v1066 = memref.load %keep_sm[%v1065] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1067 = arith.addi %v1052, %v1062 : index
+        memref.store %v1066, %out[%v1067] : memref<?xf32>
+      }
+      %c1068 = arith.constant 512 : index
+      %v1069 = arith.addi %tid2, %c1068 : index
+      %v1070 = arith.cmpi ult, %v1069, %v1053 : index
+      scf.if %v1070 {
+        %c1071 = arith.constant 528 : index
+        %v1072 = arith.addi %v1051, %c1071 : index
+        %v1073 = memref.load %keep_sm[%v1072] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1074 = arith.addi %v1052, %v1069 : index
+        memref.store %v1073, %out[%v1074] : memref<?xf32>
+      }
+      %c1075 = arith.constant 768 : index
+      %v1076 = arith.addi %tid2, %c1075 : index
+      %v1077 = arith.cmpi ult, %v1076, %v1053 : index
+      scf.if %v1077 {
+        %c1078 = arith.constant 792 : index
+        %v1079 = arith.addi %v1051, %c1078 : index
+        %v1080 = memref.load %keep_sm[%v1079] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1081 = arith.addi %v1052, %v1076 : index
+        memref.store %v1080, %out[%v1081] : memref<?xf32>
+      }
+      %c1082 = arith.constant 1024 : index
+      %v1083 = arith.addi %tid2, %c1082 : index
+      %v1084 = arith.cmpi ult, %v1083, %v1053 : index
+      scf.if %v1084 {
+        %c1085 = arith.constant 1056 : index
+        %v1086 = arith.addi %v1051, %c1085 : index
+        %v1087 = memref.load %keep_sm[%v1086] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1088 = arith.addi %v1052, %v1083 : index
+        memref.store %v1087, %out[%v1088] : memref<?xf32>
+      }
+      %c1089 = arith.constant 1280 : index
+      %v1090 = arith.addi %tid2, %c1089 : index
+      %v1091 = arith.cmpi ult, %v1090, %v1053 : index
+      scf.if %v1091 {
+        %c1092 = arith.constant 1320 : index
+        %v1093 = arith.addi %v1051, %c1092 : index
+        %v1094 = memref.load %keep_sm[%v1093] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1095 = arith.addi %v1052, %v1090 : index
+        memref.store %v1094, %out[%v1095] : memref<?xf32>
+      }
+      %c1096 = arith.constant 1536 : index
+      %v1097 = arith.addi %tid2, %c1096 : index
+      %v1098 = arith.cmpi ult, %v1097, %v1053 : index
+      scf.if %v1098 {
+        %c1099 = arith.constant 1584 : index
+        %v1100 = arith.addi %v1051, %c1099 : index
+        %v1101 = memref.load %keep_sm[%v1100] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1102 = arith.addi %v1052, %v1097 : index
+        memref.store %v1101, %out[%v1102] : memref<?xf32>
+      }
+      %c1103 = arith.constant 1792 : index
+      %v1104 = arith.addi %tid2, %c1103 : index
+      %v1105 = arith.cmpi ult, %v1104, %v1053 : index
+      scf.if %v1105 {
+        %c1106 = arith.constant 1848 : index
+        %v1107 = arith.addi %v1051, %c1106 : index
+        %v1108 = memref.load %keep_sm[%v1107] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1109 = arith.addi %v1052, %v1104 : index
+        memref.store %v1108, %out[%v1109] : memref<?xf32>
+      }
+      %c1110 = arith.constant 2048 : index
+      %v1111 = arith.addi %tid2, %c1110 : index
+      %v1112 = arith.cmpi ult, %v1111, %v1053 : index
+      scf.if %v1112 {
+        %c1113 = arith.constant 2112 : index
+        %v1114 = arith.addi %v1051, %c1113 : index
+        %v1115 = memref.load %keep_sm[%v1114] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1116 = arith.addi %v1052, %v1111 : index
+        memref.store %v1115, %out[%v1116] : memref<?xf32>
+      }
+      %c1117 = arith.constant 2304 : index
+      %v1118 = arith.addi %tid2, %c1117 : index
+      %v1119 = arith.cmpi ult, %v1118, %v1053 : index
+      scf.if %v1119 {
+        %c1120 = arith.constant 2376 : index
+        %v1121 = arith.addi %v1051, %c1120 : index
+        %v1122 = memref.load %keep_sm[%v1121] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1123 = arith.addi %v1052, %v1118 : index
+        memref.store %v1122, %out[%v1123] : memref<?xf32>
+      }
+      %c1124 = arith.constant 2560 : index
+      %v1125 = arith.addi %tid2, %c1124 : index
+      %v1126 = arith.cmpi ult, %v1125, %v1053 : index
+      scf.if %v1126 {
+        %c1127 = arith.constant 2640 : index
+        %v1128 = arith.addi %v1051, %c1127 : index
+        %v1129 = memref.load %keep_sm[%v1128] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1130 = arith.addi %v1052, %v1125 : index
+        memref.store %v1129, %out[%v1130] : memref<?xf32>
+      }
+      %c1131 = arith.constant 2816 : index
+      %v1132 = arith.addi %tid2, %c1131 : index
+      %v1133 = arith.cmpi ult, %v1132, %v1053 : index
+      scf.if %v1133 {
+        %c1134 = arith.constant 2904 : index
+        %v1135 = arith.addi %v1051, %c1134 : index
+        %v1136 = memref.load %keep_sm[%v1135] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1137 = arith.addi %v1052, %v1132 : index
+        memref.store %v1136, %out[%v1137] : memref<?xf32>
+      }
+      %c1138 = arith.constant 3072 : index
+      %v1139 = arith.addi %tid2, %c1138 : index
+      %v1140 = arith.cmpi ult, %v1139, %v1053 : index
+      scf.if %v1140 {
+        %c1141 = arith.constant 3168 : index
+        %v1142 = arith.addi %v1051, %c1141 : index
+        %v1143 = memref.load %keep_sm[%v1142] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1144 = arith.addi %v1052, %v1139 : index
+        memref.store %v1143, %out[%v1144] : memref<?xf32>
+      }
+      %c1145 = arith.constant 3328 : index
+      %v1146 = arith.addi %tid2, %c1145 : index
+      %v1147 = arith.cmpi ult, %v1146, %v1053 : index
+      scf.if %v1147 {
+        %c1148 = arith.constant 3432 : index
+        %v1149 = arith.addi %v1051, %c1148 : index
+        %v1150 = memref.load %keep_sm[%v1149] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1151 = arith.addi %v1052, %v1146 : index
+        memref.store %v1150, %out[%v1151] : memref<?xf32>
+      }
+      %c1152 = arith.constant 3584 : index
+      %v1153 = arith.addi %tid2, %c1152 : index
+      %v1154 = arith.cmpi ult, %v1153, %v1053 : index
+      scf.if %v1154 {
+        %c1155 = arith.constant 3696 : index
+        %v1156 = arith.addi %v1051, %c1155 : index
+        %v1157 = memref.load %keep_sm[%v1156] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1158 = arith.addi %v1052, %v1153 : index
+        memref.store %v1157, %out[%v1158] : memref<?xf32>
+      }
+      %c1159 = arith.constant 3840 : index
+      %v1160 = arith.addi %tid2, %c1159 : index
+      %v1161 = arith.cmpi ult, %v1160, %v1053 : index
+      scf.if %v1161 {
+        %c1162 = arith.constant 3960 : index
+        %v1163 = arith.addi %v1051, %c1162 : index
+        %v1164 = memref.load %keep_sm[%v1163] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1165 = arith.addi %v1052, %v1160 : index
+        memref.store %v1164, %out[%v1165] : memref<?xf32>
+      }
+      %c1166 = arith.constant 4096 : index
+      %v1167 = arith.addi %tid2, %c1166 : index
+      %v1168 = arith.cmpi ult, %v1167, %v1053 : index
+      scf.if %v1168 {
+        %c1169 = arith.constant 4224 : index
+        %v1170 = arith.addi %v1051, %c1169 : index
+        %v1171 = memref.load %keep_sm[%v1170] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1172 = arith.addi %v1052, %v1167 : index
+        memref.store %v1171, %out[%v1172] : memref<?xf32>
+      }
+      %c1173 = arith.constant 4352 : index
+      %v1174 = arith.addi %tid2, %c1173 : index
+      %v1175 = arith.cmpi ult, %v1174, %v1053 : index
+      scf.if %v1175 {
+        %c1176 = arith.constant 4488 : index
+        %v1177 = arith.addi %v1051, %c1176 : index
+        %v1178 = memref.load %keep_sm[%v1177] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1179 = arith.addi %v1052, %v1174 : index
+        memref.store %v1178, %out[%v1179] : memref<?xf32>
+      }
+      %c1180 = arith.constant 4608 : index
+      %v1181 = arith.addi %tid2, %c1180 : index
+      %v1182 = arith.cmpi ult, %v1181, %v1053 : index
+      scf.if %v1182 {
+        %c1183 = arith.constant 4752 : index
+        %v1184 = arith.addi %v1051, %c1183 : index
+        %v1185 = memref.load %keep_sm[%v1184] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1186 = arith.addi %v1052, %v1181 : index
+        memref.store %v1185, %out[%v1186] : memref<?xf32>
+      }
+      %c1187 = arith.constant 4864 : index
+      %v1188 = arith.addi %tid2, %c1187 : index
+      %v1189 = arith.cmpi ult, %v1188, %v1053 : index
+      scf.if %v1189 {
+        %c1190 = arith.constant 5016 : index
+        %v1191 = arith.addi %v1051, %c1190 : index
+        %v1192 = memref.load %keep_sm[%v1191] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1193 = arith.addi %v1052, %v1188 : index
+        memref.store %v1192, %out[%v1193] : memref<?xf32>
+      }
+      %c1194 = arith.constant 5120 : index
+      %v1195 = arith.addi %tid2, %c1194 : index
+      %v1196 = arith.cmpi ult, %v1195, %v1053 : index
+      scf.if %v1196 {
+        %c1197 = arith.constant 5280 : index
+        %v1198 = arith.addi %v1051, %c1197 : index
+        %v1199 = memref.load %keep_sm[%v1198] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1200 = arith.addi %v1052, %v1195 : index
+        memref.store %v1199, %out[%v1200] : memref<?xf32>
+      }
+      %c1201 = arith.constant 5376 : index
+      %v1202 = arith.addi %tid2, %c1201 : index
+      %v1203 = arith.cmpi ult, %v1202, %v1053 : index
+      scf.if %v1203 {
+        %c1204 = arith.constant 5544 : index
+        %v1205 = arith.addi %v1051, %c1204 : index
+        %v1206 = memref.load %keep_sm[%v1205] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1207 = arith.addi %v1052, %v1202 : index
+        memref.store %v1206, %out[%v1207] : memref<?xf32>
+      }
+      %c1208 = arith.constant 5632 : index
+      %v1209 = arith.addi %tid2, %c1208 : index
+      %v1210 = arith.cmpi ult, %v1209, %v1053 : index
+      scf.if %v1210 {
+        %c1211 = arith.constant 5808 : index
+        %v1212 = arith.addi %v1051, %c1211 : index
+        %v1213 = memref.load %keep_sm[%v1212] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1214 = arith.addi %v1052, %v1209 : index
+        memref.store %v1213, %out[%v1214] : memref<?xf32>
+      }
+      %c1215 = arith.constant 5888 : index
+      %v1216 = arith.addi %tid2, %c1215 : index
+      %v1217 = arith.cmpi ult, %v1216, %v1053 : index
+      scf.if %v1217 {
+        %c1218 = arith.constant 6072 : index
+        %v1219 = arith.addi %v1051, %c1218 : index
+        %v1220 = memref.load %keep_sm[%v1219] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1221 = arith.addi %v1052, %v1216 : index
+        memref.store %v1220, %out[%v1221] : memref<?xf32>
+      }
     }
     gpu.return
   }
@@ -4940,6 +5735,1765 @@ gpu.module @scan {
     %c213 = arith.constant 4 : index
     %v214 = arith.addi %base13, %c213 : index
     vector.store %v212, %out[%v214] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    gpu.return
+  }
+
+  gpu.func @select_gt_f32_direct(%in: memref<?xf32> {llvm.noalias, llvm.readonly}, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %mask_sm: memref<256xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 5 : i32} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 32 : index
+    %wid6 = arith.divui %tid2, %c5 : index
+    %lane7 = arith.remui %tid2, %c5 : index
+    %c8 = arith.constant 0 : index
+    %v9 = arith.cmpi eq, %lane7, %c8 : index
+    %c10 = arith.constant 0 : index
+    %c11 = arith.constant 1 : index
+    %c12 = arith.constant 6144 : index
+    %v13 = arith.muli %tile3, %c12 : index
+    %c14 = arith.constant 6143 : index
+    %v15 = arith.addi %n, %c14 : index
+    %v16 = arith.divui %v15, %c12 : index
+    %v17 = arith.subi %v16, %c11 : index
+    %is_last18 = arith.cmpi eq, %tile3, %v17 : index
+    %c19 = arith.constant 768 : index
+    %v20 = arith.muli %wid6, %c19 : index
+    %v21 = arith.addi %v13, %v20 : index
+    %c22 = arith.constant 4 : index
+    %v23 = arith.muli %lane7, %c22 : index
+    %v24 = arith.addi %v21, %v23 : index
+    %c25 = arith.constant 0 : index
+    %v26 = arith.addi %v24, %c25 : index
+    %c27 = arith.constant 128 : index
+    %v28 = arith.addi %v24, %c27 : index
+    %c29 = arith.constant 256 : index
+    %v30 = arith.addi %v24, %c29 : index
+    %c31 = arith.constant 384 : index
+    %v32 = arith.addi %v24, %c31 : index
+    %c33 = arith.constant 512 : index
+    %v34 = arith.addi %v24, %c33 : index
+    %c35 = arith.constant 640 : index
+    %v36 = arith.addi %v24, %c35 : index
+    %ld37:25 = scf.if %is_last18 -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32) {
+      %v38 = arith.subi %n, %c11 : index
+      %c39 = arith.constant 0 : i32
+      %c40 = arith.constant 0 : index
+      %v41 = arith.addi %v26, %c40 : index
+      %v42 = arith.minui %v41, %v38 : index
+      %v43 = memref.load %in[%v42] : memref<?xf32>
+      %c44 = arith.constant 1 : index
+      %v45 = arith.addi %v26, %c44 : index
+      %v46 = arith.minui %v45, %v38 : index
+      %v47 = memref.load %in[%v46] : memref<?xf32>
+      %c48 = arith.constant 2 : index
+      %v49 = arith.addi %v26, %c48 : index
+      %v50 = arith.minui %v49, %v38 : index
+      %v51 = memref.load %in[%v50] : memref<?xf32>
+      %c52 = arith.constant 3 : index
+      %v53 = arith.addi %v26, %c52 : index
+      %v54 = arith.minui %v53, %v38 : index
+      %v55 = memref.load %in[%v54] : memref<?xf32>
+      %v56 = arith.subi %n, %v26 : index
+      %v57 = arith.maxsi %v56, %c10 : index
+      %c58 = arith.constant 4 : index
+      %v59 = arith.minsi %v57, %c58 : index
+      %v60 = arith.index_cast %v59 : index to i32
+      %c61 = arith.constant 1 : i32
+      %v62 = arith.shli %c61, %v60 : i32
+      %c63 = arith.constant 1 : i32
+      %v64 = arith.subi %v62, %c63 : i32
+      %c65 = arith.constant 0 : i32
+      %v66 = arith.shli %v64, %c65 : i32
+      %v67 = arith.ori %c39, %v66 : i32
+      %c68 = arith.constant 0 : index
+      %v69 = arith.addi %v28, %c68 : index
+      %v70 = arith.minui %v69, %v38 : index
+      %v71 = memref.load %in[%v70] : memref<?xf32>
+      %c72 = arith.constant 1 : index
+      %v73 = arith.addi %v28, %c72 : index
+      %v74 = arith.minui %v73, %v38 : index
+      %v75 = memref.load %in[%v74] : memref<?xf32>
+      %c76 = arith.constant 2 : index
+      %v77 = arith.addi %v28, %c76 : index
+      %v78 = arith.minui %v77, %v38 : index
+      %v79 = memref.load %in[%v78] : memref<?xf32>
+      %c80 = arith.constant 3 : index
+      %v81 = arith.addi %v28, %c80 : index
+      %v82 = arith.minui %v81, %v38 : index
+      %v83 = memref.load %in[%v82] : memref<?xf32>
+      %v84 = arith.subi %n, %v28 : index
+      %v85 = arith.maxsi %v84, %c10 : index
+      %c86 = arith.constant 4 : index
+      %v87 = arith.minsi %v85, %c86 : index
+      %v88 = arith.index_cast %v87 : index to i32
+      %c89 = arith.constant 1 : i32
+      %v90 = arith.shli %c89, %v88 : i32
+      %c91 = arith.constant 1 : i32
+      %v92 = arith.subi %v90, %c91 : i32
+      %c93 = arith.constant 4 : i32
+      %v94 = arith.shli %v92, %c93 : i32
+      %v95 = arith.ori %v67, %v94 : i32
+      %c96 = arith.constant 0 : index
+      %v97 = arith.addi %v30, %c96 : index
+      %v98 = arith.minui %v97, %v38 : index
+      %v99 = memref.load %in[%v98] : memref<?xf32>
+      %c100 = arith.constant 1 : index
+      %v101 = arith.addi %v30, %c100 : index
+      %v102 = arith.minui %v101, %v38 : index
+      %v103 = memref.load %in[%v102] : memref<?xf32>
+      %c104 = arith.constant 2 : index
+      %v105 = arith.addi %v30, %c104 : index
+      %v106 = arith.minui %v105, %v38 : index
+      %v107 = memref.load %in[%v106] : memref<?xf32>
+      %c108 = arith.constant 3 : index
+      %v109 = arith.addi %v30, %c108 : index
+      %v110 = arith.minui %v109, %v38 : index
+      %v111 = memref.load %in[%v110] : memref<?xf32>
+      %v112 = arith.subi %n, %v30 : index
+      %v113 = arith.maxsi %v112, %c10 : index
+      %c114 = arith.constant 4 : index
+      %v115 = arith.minsi %v113, %c114 : index
+      %v116 = arith.index_cast %v115 : index to i32
+      %c117 = arith.constant 1 : i32
+      %v118 = arith.shli %c117, %v116 : i32
+      %c119 = arith.constant 1 : i32
+      %v120 = arith.subi %v118, %c119 : i32
+      %c121 = arith.constant 8 : i32
+      %v122 = arith.shli %v120, %c121 : i32
+      %v123 = arith.ori %v95, %v122 : i32
+      %c124 = arith.constant 0 : index
+      %v125 = arith.addi %v32, %c124 : index
+      %v126 = arith.minui %v125, %v38 : index
+      %v127 = memref.load %in[%v126] : memref<?xf32>
+      %c128 = arith.constant 1 : index
+      %v129 = arith.addi %v32, %c128 : index
+      %v130 = arith.minui %v129, %v38 : index
+      %v131 = memref.load %in[%v130] : memref<?xf32>
+      %c132 = arith.constant 2 : index
+      %v133 = arith.addi %v32, %c132 : index
+      %v134 = arith.minui %v133, %v38 : index
+      %v135 = memref.load %in[%v134] : memref<?xf32>
+      %c136 = arith.constant 3 : index
+      %v137 = arith.addi %v32, %c136 : index
+      %v138 = arith.minui %v137, %v38 : index
+      %v139 = memref.load %in[%v138] : memref<?xf32>
+      %v140 = arith.subi %n, %v32 : index
+      %v141 = arith.maxsi %v140, %c10 : index
+      %c142 = arith.constant 4 : index
+      %v143 = arith.minsi %v141, %c142 : index
+      %v144 = arith.index_cast %v143 : index to i32
+      %c145 = arith.constant 1 : i32
+      %v146 = arith.shli %c145, %v144 : i32
+      %c147 = arith.constant 1 : i32
+      %v148 = arith.subi %v146, %c147 : i32
+      %c149 = arith.constant 12 : i32
+      %v150 = arith.shli %v148, %c149 : i32
+      %v151 = arith.ori %v123, %v150 : i32
+      %c152 = arith.constant 0 : index
+      %v153 = arith.addi %v34, %c152 : index
+      %v154 = arith.minui %v153, %v38 : index
+      %v155 = memref.load %in[%v154] : memref<?xf32>
+      %c156 = arith.constant 1 : index
+      %v157 = arith.addi %v34, %c156 : index
+      %v158 = arith.minui %v157, %v38 : index
+      %v159 = memref.load %in[%v158] : memref<?xf32>
+      %c160 = arith.constant 2 : index
+      %v161 = arith.addi %v34, %c160 : index
+      %v162 = arith.minui %v161, %v38 : index
+      %v163 = memref.load %in[%v162] : memref<?xf32>
+      %c164 = arith.constant 3 : index
+      %v165 = arith.addi %v34, %c164 : index
+      %v166 = arith.minui %v165, %v38 : index
+      %v167 = memref.load %in[%v166] : memref<?xf32>
+      %v168 = arith.subi %n, %v34 : index
+      %v169 = arith.maxsi %v168, %c10 : index
+      %c170 = arith.constant 4 : index
+      %v171 = arith.minsi %v169, %c170 : index
+      %v172 = arith.index_cast %v171 : index to i32
+      %c173 = arith.constant 1 : i32
+      %v174 = arith.shli %c173, %v172 : i32
+      %c175 = arith.constant 1 : i32
+      %v176 = arith.subi %v174, %c175 : i32
+      %c177 = arith.constant 16 : i32
+      %v178 = arith.shli %v176, %c177 : i32
+      %v179 = arith.ori %v151, %v178 : i32
+      %c180 = arith.constant 0 : index
+      %v181 = arith.addi %v36, %c180 : index
+      %v182 = arith.minui %v181, %v38 : index
+      %v183 = memref.load %in[%v182] : memref<?xf32>
+      %c184 = arith.constant 1 : index
+      %v185 = arith.addi %v36, %c184 : index
+      %v186 = arith.minui %v185, %v38 : index
+      %v187 = memref.load %in[%v186] : memref<?xf32>
+      %c188 = arith.constant 2 : index
+      %v189 = arith.addi %v36, %c188 : index
+      %v190 = arith.minui %v189, %v38 : index
+      %v191 = memref.load %in[%v190] : memref<?xf32>
+      %c192 = arith.constant 3 : index
+      %v193 = arith.addi %v36, %c192 : index
+      %v194 = arith.minui %v193, %v38 : index
+      %v195 = memref.load %in[%v194] : memref<?xf32>
+      %v196 = arith.subi %n, %v36 : index
+      %v197 = arith.maxsi %v196, %c10 : index
+      %c198 = arith.constant 4 : index
+      %v199 = arith.minsi %v197, %c198 : index
+      %v200 = arith.index_cast %v199 : index to i32
+      %c201 = arith.constant 1 : i32
+      %v202 = arith.shli %c201, %v200 : i32
+      %c203 = arith.constant 1 : i32
+      %v204 = arith.subi %v202, %c203 : i32
+      %c205 = arith.constant 20 : i32
+      %v206 = arith.shli %v204, %c205 : i32
+      %v207 = arith.ori %v179, %v206 : i32
+      %v208 = arith.cmpf ogt, %v43, %thr : f32
+      %v209 = arith.cmpf ogt, %v47, %thr : f32
+      %v210 = arith.cmpf ogt, %v51, %thr : f32
+      %v211 = arith.cmpf ogt, %v55, %thr : f32
+      %v212 = arith.cmpf ogt, %v71, %thr : f32
+      %v213 = arith.cmpf ogt, %v75, %thr : f32
+      %v214 = arith.cmpf ogt, %v79, %thr : f32
+      %v215 = arith.cmpf ogt, %v83, %thr : f32
+      %v216 = arith.cmpf ogt, %v99, %thr : f32
+      %v217 = arith.cmpf ogt, %v103, %thr : f32
+      %v218 = arith.cmpf ogt, %v107, %thr : f32
+      %v219 = arith.cmpf ogt, %v111, %thr : f32
+      %v220 = arith.cmpf ogt, %v127, %thr : f32
+      %v221 = arith.cmpf ogt, %v131, %thr : f32
+      %v222 = arith.cmpf ogt, %v135, %thr : f32
+      %v223 = arith.cmpf ogt, %v139, %thr : f32
+      %v224 = arith.cmpf ogt, %v155, %thr : f32
+      %v225 = arith.cmpf ogt, %v159, %thr : f32
+      %v226 = arith.cmpf ogt, %v163, %thr : f32
+      %v227 = arith.cmpf ogt, %v167, %thr : f32
+      %v228 = arith.cmpf ogt, %v183, %thr : f32
+      %v229 = arith.cmpf ogt, %v187, %thr : f32
+      %v230 = arith.cmpf ogt, %v191, %thr : f32
+      %v231 = arith.cmpf ogt, %v195, %thr : f32
+      %c232 = arith.constant 0 : i32
+      %v233 = arith.extui %v208 : i1 to i32
+      %c234 = arith.constant 0 : i32
+      %v235 = arith.shli %v233, %c234 : i32
+      %v236 = arith.ori %c232, %v235 : i32
+      %v237 = arith.extui %v209 : i1 to i32
+      %c238 = arith.constant 1 : i32
+      %v239 = arith.shli %v237, %c238 : i32
+      %v240 = arith.ori %v236, %v239 : i32
+      %v241 = arith.extui %v210 : i1 to i32
+      %c242 = arith.constant 2 : i32
+      %v243 = arith.shli %v241, %c242 : i32
+      %v244 = arith.ori %v240, %v243 : i32
+      %v245 = arith.extui %v211 : i1 to i32
+      %c246 = arith.constant 3 : i32
+      %v247 = arith.shli %v245, %c246 : i32
+      %v248 = arith.ori %v244, %v247 : i32
+      %v249 = arith.extui %v212 : i1 to i32
+      %c250 = arith.constant 4 : i32
+      %v251 = arith.shli %v249, %c250 : i32
+      %v252 = arith.ori %v248, %v251 : i32
+      %v253 = arith.extui %v213 : i1 to i32
+      %c254 = arith.constant 5 : i32
+      %v255 = arith.shli %v253, %c254 : i32
+      %v256 = arith.ori %v252, %v255 : i32
+      %v257 = arith.extui %v214 : i1 to i32
+      %c258 = arith.constant 6 : i32
+      %v259 = arith.shli %v257, %c258 : i32
+      %v260 = arith.ori %v256, %v259 : i32
+      %v261 = arith.extui %v215 : i1 to i32
+      %c262 = arith.constant 7 : i32
+      %v263 = arith.shli %v261, %c262 : i32
+      %v264 = arith.ori %v260, %v263 : i32
+      %v265 = arith.extui %v216 : i1 to i32
+      %c266 = arith.constant 8 : i32
+      %v267 = arith.shli %v265, %c266 : i32
+      %v268 = arith.ori %v264, %v267 : i32
+      %v269 = arith.extui %v217 : i1 to i32
+      %c270 = arith.constant 9 : i32
+      %v271 = arith.shli %v269, %c270 : i32
+      %v272 = arith.ori %v268, %v271 : i32
+      %v273 = arith.extui %v218 : i1 to i32
+      %c274 = arith.constant 10 : i32
+      %v275 = arith.shli %v273, %c274 : i32
+      %v276 = arith.ori %v272, %v275 : i32
+      %v277 = arith.extui %v219 : i1 to i32
+      %c278 = arith.constant 11 : i32
+      %v279 = arith.shli %v277, %c278 : i32
+      %v280 = arith.ori %v276, %v279 : i32
+      %v281 = arith.extui %v220 : i1 to i32
+      %c282 = arith.constant 12 : i32
+      %v283 = arith.shli %v281, %c282 : i32
+      %v284 = arith.ori %v280, %v283 : i32
+      %v285 = arith.extui %v221 : i1 to i32
+      %c286 = arith.constant 13 : i32
+      %v287 = arith.shli %v285, %c286 : i32
+      %v288 = arith.ori %v284, %v287 : i32
+      %v289 = arith.extui %v222 : i1 to i32
+      %c290 = arith.constant 14 : i32
+      %v291 = arith.shli %v289, %c290 : i32
+      %v292 = arith.ori %v288, %v291 : i32
+      %v293 = arith.extui %v223 : i1 to i32
+      %c294 = arith.constant 15 : i32
+      %v295 = arith.shli %v293, %c294 : i32
+      %v296 = arith.ori %v292, %v295 : i32
+      %v297 = arith.extui %v224 : i1 to i32
+      %c298 = arith.constant 16 : i32
+      %v299 = arith.shli %v297, %c298 : i32
+      %v300 = arith.ori %v296, %v299 : i32
+      %v301 = arith.extui %v225 : i1 to i32
+      %c302 = arith.constant 17 : i32
+      %v303 = arith.shli %v301, %c302 : i32
+      %v304 = arith.ori %v300, %v303 : i32
+      %v305 = arith.extui %v226 : i1 to i32
+      %c306 = arith.constant 18 : i32
+      %v307 = arith.shli %v305, %c306 : i32
+      %v308 = arith.ori %v304, %v307 : i32
+      %v309 = arith.extui %v227 : i1 to i32
+      %c310 = arith.constant 19 : i32
+      %v311 = arith.shli %v309, %c310 : i32
+      %v312 = arith.ori %v308, %v311 : i32
+      %v313 = arith.extui %v228 : i1 to i32
+      %c314 = arith.constant 20 : i32
+      %v315 = arith.shli %v313, %c314 : i32
+      %v316 = arith.ori %v312, %v315 : i32
+      %v317 = arith.extui %v229 : i1 to i32
+      %c318 = arith.constant 21 : i32
+      %v319 = arith.shli %v317, %c318 : i32
+      %v320 = arith.ori %v316, %v319 : i32
+      %v321 = arith.extui %v230 : i1 to i32
+      %c322 = arith.constant 22 : i32
+      %v323 = arith.shli %v321, %c322 : i32
+      %v324 = arith.ori %v320, %v323 : i32
+      %v325 = arith.extui %v231 : i1 to i32
+      %c326 = arith.constant 23 : i32
+      %v327 = arith.shli %v325, %c326 : i32
+      %v328 = arith.ori %v324, %v327 : i32
+      %v329 = arith.andi %v328, %v207 : i32
+      scf.yield %v43, %v47, %v51, %v55, %v71, %v75, %v79, %v83, %v99, %v103, %v107, %v111, %v127, %v131, %v135, %v139, %v155, %v159, %v163, %v167, %v183, %v187, %v191, %v195, %v329 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32
+    } else {
+      %v330 = vector.load %in[%v26] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v331 = vector.extract %v330[0] : f32 from vector<4xf32>
+      %v332 = vector.extract %v330[1] : f32 from vector<4xf32>
+      %v333 = vector.extract %v330[2] : f32 from vector<4xf32>
+      %v334 = vector.extract %v330[3] : f32 from vector<4xf32>
+      %v335 = vector.load %in[%v28] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v336 = vector.extract %v335[0] : f32 from vector<4xf32>
+      %v337 = vector.extract %v335[1] : f32 from vector<4xf32>
+      %v338 = vector.extract %v335[2] : f32 from vector<4xf32>
+      %v339 = vector.extract %v335[3] : f32 from vector<4xf32>
+      %v340 = vector.load %in[%v30] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v341 = vector.extract %v340[0] : f32 from vector<4xf32>
+      %v342 = vector.extract %v340[1] : f32 from vector<4xf32>
+      %v343 = vector.extract %v340[2] : f32 from vector<4xf32>
+      %v344 = vector.extract %v340[3] : f32 from vector<4xf32>
+      %v345 = vector.load %in[%v32] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v346 = vector.extract %v345[0] : f32 from vector<4xf32>
+      %v347 = vector.extract %v345[1] : f32 from vector<4xf32>
+      %v348 = vector.extract %v345[2] : f32 from vector<4xf32>
+      %v349 = vector.extract %v345[3] : f32 from vector<4xf32>
+      %v350 = vector.load %in[%v34] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v351 = vector.extract %v350[0] : f32 from vector<4xf32>
+      %v352 = vector.extract %v350[1] : f32 from vector<4xf32>
+      %v353 = vector.extract %v350[2] : f32 from vector<4xf32>
+      %v354 = vector.extract %v350[3] : f32 from vector<4xf32>
+      %v355 = vector.load %in[%v36] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v356 = vector.extract %v355[0] : f32 from vector<4xf32>
+      %v357 = vector.extract %v355[1] : f32 from vector<4xf32>
+      %v358 = vector.extract %v355[2] : f32 from vector<4xf32>
+      %v359 = vector.extract %v355[3] : f32 from vector<4xf32>
+      %v360 = arith.cmpf ogt, %v331, %thr : f32
+      %v361 = arith.cmpf ogt, %v332, %thr : f32
+      %v362 = arith.cmpf ogt, %v333, %thr : f32
+      %v363 = arith.cmpf ogt, %v334, %thr : f32
+      %v364 = arith.cmpf ogt, %v336, %thr : f32
+      %v365 = arith.cmpf ogt, %v337, %thr : f32
+      %v366 = arith.cmpf ogt, %v338, %thr : f32
+      %v367 = arith.cmpf ogt, %v339, %thr : f32
+      %v368 = arith.cmpf ogt, %v341, %thr : f32
+      %v369 = arith.cmpf ogt, %v342, %thr : f32
+      %v370 = arith.cmpf ogt, %v343, %thr : f32
+      %v371 = arith.cmpf ogt, %v344, %thr : f32
+      %v372 = arith.cmpf ogt, %v346, %thr : f32
+      %v373 = arith.cmpf ogt, %v347, %thr : f32
+      %v374 = arith.cmpf ogt, %v348, %thr : f32
+      %v375 = arith.cmpf ogt, %v349, %thr : f32
+      %v376 = arith.cmpf ogt, %v351, %thr : f32
+      %v377 = arith.cmpf ogt, %v352, %thr : f32
+      %v378 = arith.cmpf ogt, %v353, %thr : f32
+      %v379 = arith.cmpf ogt, %v354, %thr : f32
+      %v380 = arith.cmpf ogt, %v356, %thr : f32
+      %v381 = arith.cmpf ogt, %v357, %thr : f32
+      %v382 = arith.cmpf ogt, %v358, %thr : f32
+      %v383 = arith.cmpf ogt, %v359, %thr : f32
+      %c384 = arith.constant 0 : i32
+      %v385 = arith.extui %v360 : i1 to i32
+      %c386 = arith.constant 0 : i32
+      %v387 = arith.shli %v385, %c386 : i32
+      %v388 = arith.ori %c384, %v387 : i32
+      %v389 = arith.extui %v361 : i1 to i32
+      %c390 = arith.constant 1 : i32
+      %v391 = arith.shli %v389, %c390 : i32
+      %v392 = arith.ori %v388, %v391 : i32
+      %v393 = arith.extui %v362 : i1 to i32
+      %c394 = arith.constant 2 : i32
+      %v395 = arith.shli %v393, %c394 : i32
+      %v396 = arith.ori %v392, %v395 : i32
+      %v397 = arith.extui %v363 : i1 to i32
+      %c398 = arith.constant 3 : i32
+      %v399 = arith.shli %v397, %c398 : i32
+      %v400 = arith.ori %v396, %v399 : i32
+      %v401 = arith.extui %v364 : i1 to i32
+      %c402 = arith.constant 4 : i32
+      %v403 = arith.shli %v401, %c402 : i32
+      %v404 = arith.ori %v400, %v403 : i32
+      %v405 = arith.extui %v365 : i1 to i32
+      %c406 = arith.constant 5 : i32
+      %v407 = arith.shli %v405, %c406 : i32
+      %v408 = arith.ori %v404, %v407 : i32
+      %v409 = arith.extui %v366 : i1 to i32
+      %c410 = arith.constant 6 : i32
+      %v411 = arith.shli %v409, %c410 : i32
+      %v412 = arith.ori %v408, %v411 : i32
+      %v413 = arith.extui %v367 : i1 to i32
+      %c414 = arith.constant 7 : i32
+      %v415 = arith.shli %v413, %c414 : i32
+      %v416 = arith.ori %v412, %v415 : i32
+      %v417 = arith.extui %v368 : i1 to i32
+      %c418 = arith.constant 8 : i32
+      %v419 = arith.shli %v417, %c418 : i32
+      %v420 = arith.ori %v416, %v419 : i32
+      %v421 = arith.extui %v369 : i1 to i32
+      %c422 = arith.constant 9 : i32
+      %v423 = arith.shli %v421, %c422 : i32
+      %v424 = arith.ori %v420, %v423 : i32
+      %v425 = arith.extui %v370 : i1 to i32
+      %c426 = arith.constant 10 : i32
+      %v427 = arith.shli %v425, %c426 : i32
+      %v428 = arith.ori %v424, %v427 : i32
+      %v429 = arith.extui %v371 : i1 to i32
+      %c430 = arith.constant 11 : i32
+      %v431 = arith.shli %v429, %c430 : i32
+      %v432 = arith.ori %v428, %v431 : i32
+      %v433 = arith.extui %v372 : i1 to i32
+      %c434 = arith.constant 12 : i32
+      %v435 = arith.shli %v433, %c434 : i32
+      %v436 = arith.ori %v432, %v435 : i32
+      %v437 = arith.extui %v373 : i1 to i32
+      %c438 = arith.constant 13 : i32
+      %v439 = arith.shli %v437, %c438 : i32
+      %v440 = arith.ori %v436, %v439 : i32
+      %v441 = arith.extui %v374 : i1 to i32
+      %c442 = arith.constant 14 : i32
+      %v443 = arith.shli %v441, %c442 : i32
+      %v444 = arith.ori %v440, %v443 : i32
+      %v445 = arith.extui %v375 : i1 to i32
+      %c446 = arith.constant 15 : i32
+      %v447 = arith.shli %v445, %c446 : i32
+      %v448 = arith.ori %v444, %v447 : i32
+      %v449 = arith.extui %v376 : i1 to i32
+      %c450 = arith.constant 16 : i32
+      %v451 = arith.shli %v449, %c450 : i32
+      %v452 = arith.ori %v448, %v451 : i32
+      %v453 = arith.extui %v377 : i1 to i32
+      %c454 = arith.constant 17 : i32
+      %v455 = arith.shli %v453, %c454 : i32
+      %v456 = arith.ori %v452, %v455 : i32
+      %v457 = arith.extui %v378 : i1 to i32
+      %c458 = arith.constant 18 : i32
+      %v459 = arith.shli %v457, %c458 : i32
+      %v460 = arith.ori %v456, %v459 : i32
+      %v461 = arith.extui %v379 : i1 to i32
+      %c462 = arith.constant 19 : i32
+      %v463 = arith.shli %v461, %c462 : i32
+      %v464 = arith.ori %v460, %v463 : i32
+      %v465 = arith.extui %v380 : i1 to i32
+      %c466 = arith.constant 20 : i32
+      %v467 = arith.shli %v465, %c466 : i32
+      %v468 = arith.ori %v464, %v467 : i32
+      %v469 = arith.extui %v381 : i1 to i32
+      %c470 = arith.constant 21 : i32
+      %v471 = arith.shli %v469, %c470 : i32
+      %v472 = arith.ori %v468, %v471 : i32
+      %v473 = arith.extui %v382 : i1 to i32
+      %c474 = arith.constant 22 : i32
+      %v475 = arith.shli %v473, %c474 : i32
+      %v476 = arith.ori %v472, %v475 : i32
+      %v477 = arith.extui %v383 : i1 to i32
+      %c478 = arith.constant 23 : i32
+      %v479 = arith.shli %v477, %c478 : i32
+      %v480 = arith.ori %v476, %v479 : i32
+      scf.yield %v331, %v332, %v333, %v334, %v336, %v337, %v338, %v339, %v341, %v342, %v343, %v344, %v346, %v347, %v348, %v349, %v351, %v352, %v353, %v354, %v356, %v357, %v358, %v359, %v480 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32
+    }
+    memref.store %ld37#24, %mask_sm[%tid2] : memref<256xi32, #gpu.address_space<workgroup>>
+    %v481 = math.ctpop %ld37#24 : i32
+    %count482 = warp.reduce <add> %v481 lanes = <first> : i32
+    scf.if %v9 {
+      memref.store %count482, %warp_sm[%wid6] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c483 = arith.constant 0 : i32
+    %c484 = arith.constant 0 : index
+    %v485 = memref.load %warp_sm[%c484] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c486 = arith.constant 0 : index
+    %v487 = arith.cmpi ugt, %wid6, %c486 : index
+    %v488 = arith.select %v487, %v485, %c483 : i32
+    %v489 = arith.addi %c483, %v488 : i32
+    %v490 = arith.addi %c483, %v485 : i32
+    %c491 = arith.constant 1 : index
+    %v492 = memref.load %warp_sm[%c491] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c493 = arith.constant 1 : index
+    %v494 = arith.cmpi ugt, %wid6, %c493 : index
+    %v495 = arith.select %v494, %v492, %c483 : i32
+    %v496 = arith.addi %v489, %v495 : i32
+    %v497 = arith.addi %v490, %v492 : i32
+    %c498 = arith.constant 2 : index
+    %v499 = memref.load %warp_sm[%c498] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c500 = arith.constant 2 : index
+    %v501 = arith.cmpi ugt, %wid6, %c500 : index
+    %v502 = arith.select %v501, %v499, %c483 : i32
+    %v503 = arith.addi %v496, %v502 : i32
+    %v504 = arith.addi %v497, %v499 : i32
+    %c505 = arith.constant 3 : index
+    %v506 = memref.load %warp_sm[%c505] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c507 = arith.constant 3 : index
+    %v508 = arith.cmpi ugt, %wid6, %c507 : index
+    %v509 = arith.select %v508, %v506, %c483 : i32
+    %v510 = arith.addi %v503, %v509 : i32
+    %v511 = arith.addi %v504, %v506 : i32
+    %c512 = arith.constant 4 : index
+    %v513 = memref.load %warp_sm[%c512] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c514 = arith.constant 4 : index
+    %v515 = arith.cmpi ugt, %wid6, %c514 : index
+    %v516 = arith.select %v515, %v513, %c483 : i32
+    %v517 = arith.addi %v510, %v516 : i32
+    %v518 = arith.addi %v511, %v513 : i32
+    %c519 = arith.constant 5 : index
+    %v520 = memref.load %warp_sm[%c519] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c521 = arith.constant 5 : index
+    %v522 = arith.cmpi ugt, %wid6, %c521 : index
+    %v523 = arith.select %v522, %v520, %c483 : i32
+    %v524 = arith.addi %v517, %v523 : i32
+    %v525 = arith.addi %v518, %v520 : i32
+    %c526 = arith.constant 6 : index
+    %v527 = memref.load %warp_sm[%c526] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c528 = arith.constant 6 : index
+    %v529 = arith.cmpi ugt, %wid6, %c528 : index
+    %v530 = arith.select %v529, %v527, %c483 : i32
+    %v531 = arith.addi %v524, %v530 : i32
+    %v532 = arith.addi %v525, %v527 : i32
+    %c533 = arith.constant 7 : index
+    %v534 = memref.load %warp_sm[%c533] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c535 = arith.constant 7 : index
+    %v536 = arith.cmpi ugt, %wid6, %c535 : index
+    %v537 = arith.select %v536, %v534, %c483 : i32
+    %v538 = arith.addi %v531, %v537 : i32
+    %v539 = arith.addi %v532, %v534 : i32
+    %c540 = arith.constant 0 : index
+    %c541 = arith.constant 0 : i32
+    %v542 = arith.cmpi eq, %wid6, %c540 : index
+    scf.if %v542 {
+      %c543 = arith.constant 0 : i64
+      %v544 = arith.cmpi eq, %v4, %c543 : i64
+      %pre545 = scf.if %v544 -> i32 {
+        scf.if %v9 {
+          %v546 = arith.extui %v539 : i32 to i64
+          %c547 = arith.constant 8589934592 : i64
+          %v548 = arith.ori %v546, %c547 : i64
+          %c549 = arith.constant 1 : i64
+          %v550 = arith.addi %v4, %c549 : i64
+          %v551 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v552 = arith.index_cast %v551 : index to i64
+          %v553 = llvm.inttoptr %v552 : i64 to !llvm.ptr<1>
+          %v554 = llvm.getelementptr inbounds %v553[%v550] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v548, %v554 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c541 : i32
+      } else {
+        scf.if %v9 {
+          %v555 = arith.extui %v539 : i32 to i64
+          %c556 = arith.constant 4294967296 : i64
+          %v557 = arith.ori %v555, %c556 : i64
+          %c558 = arith.constant 1 : i64
+          %v559 = arith.addi %v4, %c558 : i64
+          %v560 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v561 = arith.index_cast %v560 : index to i64
+          %v562 = llvm.inttoptr %v561 : i64 to !llvm.ptr<1>
+          %v563 = llvm.getelementptr inbounds %v562[%v559] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v557, %v563 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c564 = arith.constant 1245 : i32
+        nvvm.nanosleep %c564
+        %c565 = arith.constant 0 : i32
+        %lane566 = warp.lane_id : i32
+        %v567 = arith.extui %lane566 : i32 to i64
+        %c568 = arith.constant 1 : i64
+        %c569 = arith.constant 0 : i64
+        %c570 = arith.constant 32 : i64
+        %c571 = arith.constant 4294967295 : i64
+        %v572 = arith.subi %v4, %c568 : i64
+        %lb573:2 = scf.while (%end574 = %v572, %acc575 = %c565) : (i64, i32) -> (i64, i32) {
+          %v576 = arith.subi %end574, %v567 : i64
+          %v577 = arith.cmpi sge, %v576, %c569 : i64
+          %v578 = arith.addi %v576, %c568 : i64
+          %c579 = arith.constant 8589934592 : i64
+          %v580 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v581 = arith.index_cast %v580 : index to i64
+          %v582 = llvm.inttoptr %v581 : i64 to !llvm.ptr<1>
+          %v583 = llvm.getelementptr inbounds %v582[%v578] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word584 = scf.while (%spin585 = %c569) : (i64) -> i64 {
+            %v586 = scf.if %v577 -> i64 {
+              %v587 = llvm.load %v583 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v587 : i64
+            } else {
+              scf.yield %c579 : i64
+            }
+            %v588 = arith.shrui %v586, %c570 : i64
+            %v589 = arith.cmpi eq, %v588, %c569 : i64
+            %v590 = warp.vote <any> %v589 : i1
+            scf.condition(%v590) %v586 : i64
+          } do {
+            ^bb0(%x591: i64):
+            %c592 = arith.constant 648 : i32
+            nvvm.nanosleep %c592
+            scf.yield %c569 : i64
+          }
+          %v593 = arith.shrui %word584, %c570 : i64
+          %c594 = arith.constant 2 : i64
+          %v595 = arith.cmpi eq, %v593, %c594 : i64
+          %ballot596 = warp.ballot %v595 : i32
+          %c597 = arith.constant 0 : i32
+          %v598 = arith.cmpi ne, %ballot596, %c597 : i32
+          %v599 = math.cttz %ballot596 : i32
+          %v600 = arith.cmpi ule, %lane566, %v599 : i32
+          %v601 = arith.andi %word584, %c571 : i64
+          %v602 = arith.trunci %v601 : i64 to i32
+          %v603 = arith.select %v600, %v602, %c565 : i32
+          %v604 = warp.reduce <add> %v603 : i32
+          %v605 = arith.addi %acc575, %v604 : i32
+          %v606 = arith.subi %end574, %c570 : i64
+          %v607 = arith.xori %v598, %true : i1
+          scf.condition(%v607) %v606, %v605 : i64, i32
+        } do {
+          ^bb0(%e608: i64, %a609: i32):
+          scf.yield %e608, %a609 : i64, i32
+        }
+        %v610 = arith.addi %lb573#1, %v539 : i32
+        scf.if %v9 {
+          %v611 = arith.extui %v610 : i32 to i64
+          %c612 = arith.constant 8589934592 : i64
+          %v613 = arith.ori %v611, %c612 : i64
+          %c614 = arith.constant 1 : i64
+          %v615 = arith.addi %v4, %c614 : i64
+          %v616 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v617 = arith.index_cast %v616 : index to i64
+          %v618 = llvm.inttoptr %v617 : i64 to !llvm.ptr<1>
+          %v619 = llvm.getelementptr inbounds %v618[%v615] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v613, %v619 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb573#1 : i32
+      }
+      scf.if %v9 {
+        memref.store %pre545, %pre_sm[%c540] : memref<1xi32, #gpu.address_space<workgroup>>
+        scf.if %is_last18 {
+          %v620 = arith.addi %pre545, %v539 : i32
+          memref.store %v620, %num[%c10] : memref<?xi32>
+        }
+      }
+    }
+    gpu.barrier
+    %v621 = memref.load %pre_sm[%c540] : memref<1xi32, #gpu.address_space<workgroup>>
+    %mask622 = memref.load %mask_sm[%tid2] : memref<256xi32, #gpu.address_space<workgroup>>
+    %c623 = arith.constant 0 : i32
+    %c624 = arith.constant 1 : i32
+    %v625 = arith.andi %mask622, %c624 : i32
+    %v626 = arith.cmpi ne, %v625, %c623 : i32
+    %c627 = arith.constant 2 : i32
+    %v628 = arith.andi %mask622, %c627 : i32
+    %v629 = arith.cmpi ne, %v628, %c623 : i32
+    %c630 = arith.constant 4 : i32
+    %v631 = arith.andi %mask622, %c630 : i32
+    %v632 = arith.cmpi ne, %v631, %c623 : i32
+    %c633 = arith.constant 8 : i32
+    %v634 = arith.andi %mask622, %c633 : i32
+    %v635 = arith.cmpi ne, %v634, %c623 : i32
+    %c636 = arith.constant 16 : i32
+    %v637 = arith.andi %mask622, %c636 : i32
+    %v638 = arith.cmpi ne, %v637, %c623 : i32
+    %c639 = arith.constant 32 : i32
+    %v640 = arith.andi %mask622, %c639 : i32
+    %v641 = arith.cmpi ne, %v640, %c623 : i32
+    %c642 = arith.constant 64 : i32
+    %v643 = arith.andi %mask622, %c642 : i32
+    %v644 = arith.cmpi ne, %v643, %c623 : i32
+    %c645 = arith.constant 128 : i32
+    %v646 = arith.andi %mask622, %c645 : i32
+    %v647 = arith.cmpi ne, %v646, %c623 : i32
+    %c648 = arith.constant 256 : i32
+    %v649 = arith.andi %mask622, %c648 : i32
+    %v650 = arith.cmpi ne, %v649, %c623 : i32
+    %c651 = arith.constant 512 : i32
+    %v652 = arith.andi %mask622, %c651 : i32
+    %v653 = arith.cmpi ne, %v652, %c623 : i32
+    %c654 = arith.constant 1024 : i32
+    %v655 = arith.andi %mask622, %c654 : i32
+    %v656 = arith.cmpi ne, %v655, %c623 : i32
+    %c657 = arith.constant 2048 : i32
+    %v658 = arith.andi %mask622, %c657 : i32
+    %v659 = arith.cmpi ne, %v658, %c623 : i32
+    %c660 = arith.constant 4096 : i32
+    %v661 = arith.andi %mask622, %c660 : i32
+    %v662 = arith.cmpi ne, %v661, %c623 : i32
+    %c663 = arith.constant 8192 : i32
+    %v664 = arith.andi %mask622, %c663 : i32
+    %v665 = arith.cmpi ne, %v664, %c623 : i32
+    %c666 = arith.constant 16384 : i32
+    %v667 = arith.andi %mask622, %c666 : i32
+    %v668 = arith.cmpi ne, %v667, %c623 : i32
+    %c669 = arith.constant 32768 : i32
+    %v670 = arith.andi %mask622, %c669 : i32
+    %v671 = arith.cmpi ne, %v670, %c623 : i32
+    %c672 = arith.constant 65536 : i32
+    %v673 = arith.andi %mask622, %c672 : i32
+    %v674 = arith.cmpi ne, %v673, %c623 : i32
+    %c675 = arith.constant 131072 : i32
+    %v676 = arith.andi %mask622, %c675 : i32
+    %v677 = arith.cmpi ne, %v676, %c623 : i32
+    %c678 = arith.constant 262144 : i32
+    %v679 = arith.andi %mask622, %c678 : i32
+    %v680 = arith.cmpi ne, %v679, %c623 : i32
+    %c681 = arith.constant 524288 : i32
+    %v682 = arith.andi %mask622, %c681 : i32
+    %v683 = arith.cmpi ne, %v682, %c623 : i32
+    %c684 = arith.constant 1048576 : i32
+    %v685 = arith.andi %mask622, %c684 : i32
+    %v686 = arith.cmpi ne, %v685, %c623 : i32
+    %c687 = arith.constant 2097152 : i32
+    %v688 = arith.andi %mask622, %c687 : i32
+    %v689 = arith.cmpi ne, %v688, %c623 : i32
+    %c690 = arith.constant 4194304 : i32
+    %v691 = arith.andi %mask622, %c690 : i32
+    %v692 = arith.cmpi ne, %v691, %c623 : i32
+    %c693 = arith.constant 8388608 : i32
+    %v694 = arith.andi %mask622, %c693 : i32
+    %v695 = arith.cmpi ne, %v694, %c623 : i32
+    %v696 = arith.addi %v621, %v538 : i32
+    %below697 = warp.lanemask <lt> : i32
+    %c698 = arith.constant 0 : i32
+    %ballot699 = warp.ballot %v626 : i32
+    %v700 = arith.andi %ballot699, %below697 : i32
+    %v701 = math.ctpop %v700 : i32
+    %v702 = arith.addi %c698, %v701 : i32
+    %v703 = math.ctpop %ballot699 : i32
+    %v704 = arith.addi %c698, %v703 : i32
+    %ballot705 = warp.ballot %v629 : i32
+    %v706 = arith.andi %ballot705, %below697 : i32
+    %v707 = math.ctpop %v706 : i32
+    %v708 = arith.addi %v702, %v707 : i32
+    %v709 = math.ctpop %ballot705 : i32
+    %v710 = arith.addi %v704, %v709 : i32
+    %ballot711 = warp.ballot %v632 : i32
+    %v712 = arith.andi %ballot711, %below697 : i32
+    %v713 = math.ctpop %v712 : i32
+    %v714 = arith.addi %v708, %v713 : i32
+    %v715 = math.ctpop %ballot711 : i32
+    %v716 = arith.addi %v710, %v715 : i32
+    %ballot717 = warp.ballot %v635 : i32
+    %v718 = arith.andi %ballot717, %below697 : i32
+    %v719 = math.ctpop %v718 : i32
+    %v720 = arith.addi %v714, %v719 : i32
+    %v721 = math.ctpop %ballot717 : i32
+    %v722 = arith.addi %v716, %v721 : i32
+    scf.if %v626 {
+      %v723 = arith.addi %v696, %v720 : i32
+      %v724 = arith.index_cast %v723 : i32 to index
+      memref.store %ld37#0, %out[%v724] : memref<?xf32>
+    }
+    %v725 = arith.extui %v626 : i1 to i32
+    %v726 = arith.addi %v720, %v725 : i32
+    scf.if %v629 {
+      %v727 = arith.addi %v696, %v726 : i32
+      %v728 = arith.index_cast %v727 : i32 to index
+      memref.store %ld37#1, %out[%v728] : memref<?xf32>
+    }
+    %v729 = arith.extui %v629 : i1 to i32
+    %v730 = arith.addi %v726, %v729 : i32
+    scf.if %v632 {
+      %v731 = arith.addi %v696, %v730 : i32
+      %v732 = arith.index_cast %v731 : i32 to index
+      memref.store %ld37#2, %out[%v732] : memref<?xf32>
+    }
+    %v733 = arith.extui %v632 : i1 to i32
+    %v734 = arith.addi %v730, %v733 : i32
+    scf.if %v635 {
+      %v735 = arith.addi %v696, %v734 : i32
+      %v736 = arith.index_cast %v735 : i32 to index
+      memref.store %ld37#3, %out[%v736] : memref<?xf32>
+    }
+    %ballot737 = warp.ballot %v638 : i32
+    %v738 = arith.andi %ballot737, %below697 : i32
+    %v739 = math.ctpop %v738 : i32
+    %v740 = arith.addi %v722, %v739 : i32
+    %v741 = math.ctpop %ballot737 : i32
+    %v742 = arith.addi %v722, %v741 : i32
+    %ballot743 = warp.ballot %v641 : i32
+    %v744 = arith.andi %ballot743, %below697 : i32
+    %v745 = math.ctpop %v744 : i32
+    %v746 = arith.addi %v740, %v745 : i32
+    %v747 = math.ctpop %ballot743 : i32
+    %v748 = arith.addi %v742, %v747 : i32
+    %ballot749 = warp.ballot %v644 : i32
+    %v750 = arith.andi %ballot749, %below697 : i32
+    %v751 = math.ctpop %v750 : i32
+    %v752 = arith.addi %v746, %v751 : i32
+    %v753 = math.ctpop %ballot749 : i32
+    %v754 = arith.addi %v748, %v753 : i32
+    %ballot755 = warp.ballot %v647 : i32
+    %v756 = arith.andi %ballot755, %below697 : i32
+    %v757 = math.ctpop %v756 : i32
+    %v758 = arith.addi %v752, %v757 : i32
+    %v759 = math.ctpop %ballot755 : i32
+    %v760 = arith.addi %v754, %v759 : i32
+    scf.if %v638 {
+      %v761 = arith.addi %v696, %v758 : i32
+      %v762 = arith.index_cast %v761 : i32 to index
+      memref.store %ld37#4, %out[%v762] : memref<?xf32>
+    }
+    %v763 = arith.extui %v638 : i1 to i32
+    %v764 = arith.addi %v758, %v763 : i32
+    scf.if %v641 {
+      %v765 = arith.addi %v696, %v764 : i32
+      %v766 = arith.index_cast %v765 : i32 to index
+      memref.store %ld37#5, %out[%v766] : memref<?xf32>
+    }
+    %v767 = arith.extui %v641 : i1 to i32
+    %v768 = arith.addi %v764, %v767 : i32
+    scf.if %v644 {
+      %v769 = arith.addi %v696, %v768 : i32
+      %v770 = arith.index_cast %v769 : i32 to index
+      memref.store %ld37#6, %out[%v770] : memref<?xf32>
+    }
+    %v771 = arith.extui %v644 : i1 to i32
+    %v772 = arith.addi %v768, %v771 : i32
+    scf.if %v647 {
+      %v773 = arith.addi %v696, %v772 : i32
+      %v774 = arith.index_cast %v773 : i32 to index
+      memref.store %ld37#7, %out[%v774] : memref<?xf32>
+    }
+    %ballot775 = warp.ballot %v650 : i32
+    %v776 = arith.andi %ballot775, %below697 : i32
+    %v777 = math.ctpop %v776 : i32
+    %v778 = arith.addi %v760, %v777 : i32
+    %v779 = math.ctpop %ballot775 : i32
+    %v780 = arith.addi %v760, %v779 : i32
+    %ballot781 = warp.ballot %v653 : i32
+    %v782 = arith.andi %ballot781, %below697 : i32
+    %v783 = math.ctpop %v782 : i32
+    %v784 = arith.addi %v778, %v783 : i32
+    %v785 = math.ctpop %ballot781 : i32
+    %v786 = arith.addi %v780, %v785 : i32
+    %ballot787 = warp.ballot %v656 : i32
+    %v788 = arith.andi %ballot787, %below697 : i32
+    %v789 = math.ctpop %v788 : i32
+    %v790 = arith.addi %v784, %v789 : i32
+    %v791 = math.ctpop %ballot787 : i32
+    %v792 = arith.addi %v786, %v791 : i32
+    %ballot793 = warp.ballot %v659 : i32
+    %v794 = arith.andi %ballot793, %below697 : i32
+    %v795 = math.ctpop %v794 : i32
+    %v796 = arith.addi %v790, %v795 : i32
+    %v797 = math.ctpop %ballot793 : i32
+    %v798 = arith.addi %v792, %v797 : i32
+    scf.if %v650 {
+      %v799 = arith.addi %v696, %v796 : i32
+      %v800 = arith.index_cast %v799 : i32 to index
+      memref.store %ld37#8, %out[%v800] : memref<?xf32>
+    }
+    %v801 = arith.extui %v650 : i1 to i32
+    %v802 = arith.addi %v796, %v801 : i32
+    scf.if %v653 {
+      %v803 = arith.addi %v696, %v802 : i32
+      %v804 = arith.index_cast %v803 : i32 to index
+      memref.store %ld37#9, %out[%v804] : memref<?xf32>
+    }
+    %v805 = arith.extui %v653 : i1 to i32
+    %v806 = arith.addi %v802, %v805 : i32
+    scf.if %v656 {
+      %v807 = arith.addi %v696, %v806 : i32
+      %v808 = arith.index_cast %v807 : i32 to index
+      memref.store %ld37#10, %out[%v808] : memref<?xf32>
+    }
+    %v809 = arith.extui %v656 : i1 to i32
+    %v810 = arith.addi %v806, %v809 : i32
+    scf.if %v659 {
+      %v811 = arith.addi %v696, %v810 : i32
+      %v812 = arith.index_cast %v811 : i32 to index
+      memref.store %ld37#11, %out[%v812] : memref<?xf32>
+    }
+    %ballot813 = warp.ballot %v662 : i32
+    %v814 = arith.andi %ballot813, %below697 : i32
+    %v815 = math.ctpop %v814 : i32
+    %v816 = arith.addi %v798, %v815 : i32
+    %v817 = math.ctpop %ballot813 : i32
+    %v818 = arith.addi %v798, %v817 : i32
+    %ballot819 = warp.ballot %v665 : i32
+    %v820 = arith.andi %ballot819, %below697 : i32
+    %v821 = math.ctpop %v820 : i32
+    %v822 = arith.addi %v816, %v821 : i32
+    %v823 = math.ctpop %ballot819 : i32
+    %v824 = arith.addi %v818, %v823 : i32
+    %ballot825 = warp.ballot %v668 : i32
+    %v826 = arith.andi %ballot825, %below697 : i32
+    %v827 = math.ctpop %v826 : i32
+    %v828 = arith.addi %v822, %v827 : i32
+    %v829 = math.ctpop %ballot825 : i32
+    %v830 = arith.addi %v824, %v829 : i32
+    %ballot831 = warp.ballot %v671 : i32
+    %v832 = arith.andi %ballot831, %below697 : i32
+    %v833 = math.ctpop %v832 : i32
+    %v834 = arith.addi %v828, %v833 : i32
+    %v835 = math.ctpop %ballot831 : i32
+    %v836 = arith.addi %v830, %v835 : i32
+    scf.if %v662 {
+      %v837 = arith.addi %v696, %v834 : i32
+      %v838 = arith.index_cast %v837 : i32 to index
+      memref.store %ld37#12, %out[%v838] : memref<?xf32>
+    }
+    %v839 = arith.extui %v662 : i1 to i32
+    %v840 = arith.addi %v834, %v839 : i32
+    scf.if %v665 {
+      %v841 = arith.addi %v696, %v840 : i32
+      %v842 = arith.index_cast %v841 : i32 to index
+      memref.store %ld37#13, %out[%v842] : memref<?xf32>
+    }
+    %v843 = arith.extui %v665 : i1 to i32
+    %v844 = arith.addi %v840, %v843 : i32
+    scf.if %v668 {
+      %v845 = arith.addi %v696, %v844 : i32
+      %v846 = arith.index_cast %v845 : i32 to index
+      memref.store %ld37#14, %out[%v846] : memref<?xf32>
+    }
+    %v847 = arith.extui %v668 : i1 to i32
+    %v848 = arith.addi %v844, %v847 : i32
+    scf.if %v671 {
+      %v849 = arith.addi %v696, %v848 : i32
+      %v850 = arith.index_cast %v849 : i32 to index
+      memref.store %ld37#15, %out[%v850] : memref<?xf32>
+    }
+    %ballot851 = warp.ballot %v674 : i32
+    %v852 = arith.andi %ballot851, %below697 : i32
+    %v853 = math.ctpop %v852 : i32
+    %v854 = arith.addi %v836, %v853 : i32
+    %v855 = math.ctpop %ballot851 : i32
+    %v856 = arith.addi %v836, %v855 : i32
+    %ballot857 = warp.ballot %v677 : i32
+    %v858 = arith.andi %ballot857, %below697 : i32
+    %v859 = math.ctpop %v858 : i32
+    %v860 = arith.addi %v854, %v859 : i32
+    %v861 = math.ctpop %ballot857 : i32
+    %v862 = arith.addi %v856, %v861 : i32
+    %ballot863 = warp.ballot %v680 : i32
+    %v864 = arith.andi %ballot863, %below697 : i32
+    %v865 = math.ctpop %v864 : i32
+    %v866 = arith.addi %v860, %v865 : i32
+    %v867 = math.ctpop %ballot863 : i32
+    %v868 = arith.addi %v862, %v867 : i32
+    %ballot869 = warp.ballot %v683 : i32
+    %v870 = arith.andi %ballot869, %below697 : i32
+    %v871 = math.ctpop %v870 : i32
+    %v872 = arith.addi %v866, %v871 : i32
+    %v873 = math.ctpop %ballot869 : i32
+    %v874 = arith.addi %v868, %v873 : i32
+    scf.if %v674 {
+      %v875 = arith.addi %v696, %v872 : i32
+      %v876 = arith.index_cast %v875 : i32 to index
+      memref.store %ld37#16, %out[%v876] : memref<?xf32>
+    }
+    %v877 = arith.extui %v674 : i1 to i32
+    %v878 = arith.addi %v872, %v877 : i32
+    scf.if %v677 {
+      %v879 = arith.addi %v696, %v878 : i32
+      %v880 = arith.index_cast %v879 : i32 to index
+      memref.store %ld37#17, %out[%v880] : memref<?xf32>
+    }
+    %v881 = arith.extui %v677 : i1 to i32
+    %v882 = arith.addi %v878, %v881 : i32
+    scf.if %v680 {
+      %v883 = arith.addi %v696, %v882 : i32
+      %v884 = arith.index_cast %v883 : i32 to index
+      memref.store %ld37#18, %out[%v884] : memref<?xf32>
+    }
+    %v885 = arith.extui %v680 : i1 to i32
+    %v886 = arith.addi %v882, %v885 : i32
+    scf.if %v683 {
+      %v887 = arith.addi %v696, %v886 : i32
+      %v888 = arith.index_cast %v887 : i32 to index
+      memref.store %ld37#19, %out[%v888] : memref<?xf32>
+    }
+    %ballot889 = warp.ballot %v686 : i32
+    %v890 = arith.andi %ballot889, %below697 : i32
+    %v891 = math.ctpop %v890 : i32
+    %v892 = arith.addi %v874, %v891 : i32
+    %v893 = math.ctpop %ballot889 : i32
+    %v894 = arith.addi %v874, %v893 : i32
+    %ballot895 = warp.ballot %v689 : i32
+    %v896 = arith.andi %ballot895, %below697 : i32
+    %v897 = math.ctpop %v896 : i32
+    %v898 = arith.addi %v892, %v897 : i32
+    %v899 = math.ctpop %ballot895 : i32
+    %v900 = arith.addi %v894, %v899 : i32
+    %ballot901 = warp.ballot %v692 : i32
+    %v902 = arith.andi %ballot901, %below697 : i32
+    %v903 = math.ctpop %v902 : i32
+    %v904 = arith.addi %v898, %v903 : i32
+    %v905 = math.ctpop %ballot901 : i32
+    %v906 = arith.addi %v900, %v905 : i32
+    %ballot907 = warp.ballot %v695 : i32
+    %v908 = arith.andi %ballot907, %below697 : i32
+    %v909 = math.ctpop %v908 : i32
+    %v910 = arith.addi %v904, %v909 : i32
+    %v911 = math.ctpop %ballot907 : i32
+    %v912 = arith.addi %v906, %v911 : i32
+    scf.if %v686 {
+      %v913 = arith.addi %v696, %v910 : i32
+      %v914 = arith.index_cast %v913 : i32 to index
+      memref.store %ld37#20, %out[%v914] : memref<?xf32>
+    }
+    %v915 = arith.extui %v686 : i1 to i32
+    %v916 = arith.addi %v910, %v915 : i32
+    scf.if %v689 {
+      %v917 = arith.addi %v696, %v916 : i32
+      %v918 = arith.index_cast %v917 : i32 to index
+      memref.store %ld37#21, %out[%v918] : memref<?xf32>
+    }
+    %v919 = arith.extui %v689 : i1 to i32
+    %v920 = arith.addi %v916, %v919 : i32
+    scf.if %v692 {
+      %v921 = arith.addi %v696, %v920 : i32
+      %v922 = arith.index_cast %v921 : i32 to index
+      memref.store %ld37#22, %out[%v922] : memref<?xf32>
+    }
+    %v923 = arith.extui %v692 : i1 to i32
+    %v924 = arith.addi %v920, %v923 : i32
+    scf.if %v695 {
+      %v925 = arith.addi %v696, %v924 : i32
+      %v926 = arith.index_cast %v925 : i32 to index
+      memref.store %ld37#23, %out[%v926] : memref<?xf32>
+    }
+    gpu.return
+  }
+
+  gpu.func @select_gt_f32_transpose16(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<4224xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 5 : i32} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %c36 = arith.constant 256 : index
+    %v37 = arith.addi %v19, %c36 : index
+    %c38 = arith.constant 288 : index
+    %v39 = arith.addi %v19, %c38 : index
+    %c40 = arith.constant 320 : index
+    %v41 = arith.addi %v19, %c40 : index
+    %c42 = arith.constant 352 : index
+    %v43 = arith.addi %v19, %c42 : index
+    %c44 = arith.constant 384 : index
+    %v45 = arith.addi %v19, %c44 : index
+    %c46 = arith.constant 416 : index
+    %v47 = arith.addi %v19, %c46 : index
+    %c48 = arith.constant 448 : index
+    %v49 = arith.addi %v19, %c48 : index
+    %c50 = arith.constant 480 : index
+    %v51 = arith.addi %v19, %c50 : index
+    %v52 = arith.index_cast %v21 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v58 = arith.index_cast %v23 : index to i64
+    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v60 = arith.index_cast %v59 : index to i64
+    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v64 = arith.index_cast %v25 : index to i64
+    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v66 = arith.index_cast %v65 : index to i64
+    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v70 = arith.index_cast %v27 : index to i64
+    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v72 = arith.index_cast %v71 : index to i64
+    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
+    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v76 = arith.index_cast %v29 : index to i64
+    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v78 = arith.index_cast %v77 : index to i64
+    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
+    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v82 = arith.index_cast %v31 : index to i64
+    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v84 = arith.index_cast %v83 : index to i64
+    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
+    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v88 = arith.index_cast %v33 : index to i64
+    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v90 = arith.index_cast %v89 : index to i64
+    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
+    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v94 = arith.index_cast %v35 : index to i64
+    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v96 = arith.index_cast %v95 : index to i64
+    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
+    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v100 = arith.index_cast %v37 : index to i64
+    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v102 = arith.index_cast %v101 : index to i64
+    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
+    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v106 = arith.index_cast %v39 : index to i64
+    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v108 = arith.index_cast %v107 : index to i64
+    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
+    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v112 = arith.index_cast %v41 : index to i64
+    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v114 = arith.index_cast %v113 : index to i64
+    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
+    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v118 = arith.index_cast %v43 : index to i64
+    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v120 = arith.index_cast %v119 : index to i64
+    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v124 = arith.index_cast %v45 : index to i64
+    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v126 = arith.index_cast %v125 : index to i64
+    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
+    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v130 = arith.index_cast %v47 : index to i64
+    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v132 = arith.index_cast %v131 : index to i64
+    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v136 = arith.index_cast %v49 : index to i64
+    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v138 = arith.index_cast %v137 : index to i64
+    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
+    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v142 = arith.index_cast %v51 : index to i64
+    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+    %v144 = arith.index_cast %v143 : index to i64
+    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
+    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xf32>
+    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xf32>
+    %v150 = vector.extract %v149[0] : f32 from vector<16xf32>
+    %v151 = vector.extract %v149[1] : f32 from vector<16xf32>
+    %v152 = vector.extract %v149[2] : f32 from vector<16xf32>
+    %v153 = vector.extract %v149[3] : f32 from vector<16xf32>
+    %v154 = vector.extract %v149[4] : f32 from vector<16xf32>
+    %v155 = vector.extract %v149[5] : f32 from vector<16xf32>
+    %v156 = vector.extract %v149[6] : f32 from vector<16xf32>
+    %v157 = vector.extract %v149[7] : f32 from vector<16xf32>
+    %v158 = vector.extract %v149[8] : f32 from vector<16xf32>
+    %v159 = vector.extract %v149[9] : f32 from vector<16xf32>
+    %v160 = vector.extract %v149[10] : f32 from vector<16xf32>
+    %v161 = vector.extract %v149[11] : f32 from vector<16xf32>
+    %v162 = vector.extract %v149[12] : f32 from vector<16xf32>
+    %v163 = vector.extract %v149[13] : f32 from vector<16xf32>
+    %v164 = vector.extract %v149[14] : f32 from vector<16xf32>
+    %v165 = vector.extract %v149[15] : f32 from vector<16xf32>
+    %v166 = arith.cmpf ogt, %v150, %thr : f32
+    %v167 = arith.cmpf ogt, %v151, %thr : f32
+    %v168 = arith.cmpf ogt, %v152, %thr : f32
+    %v169 = arith.cmpf ogt, %v153, %thr : f32
+    %v170 = arith.cmpf ogt, %v154, %thr : f32
+    %v171 = arith.cmpf ogt, %v155, %thr : f32
+    %v172 = arith.cmpf ogt, %v156, %thr : f32
+    %v173 = arith.cmpf ogt, %v157, %thr : f32
+    %v174 = arith.cmpf ogt, %v158, %thr : f32
+    %v175 = arith.cmpf ogt, %v159, %thr : f32
+    %v176 = arith.cmpf ogt, %v160, %thr : f32
+    %v177 = arith.cmpf ogt, %v161, %thr : f32
+    %v178 = arith.cmpf ogt, %v162, %thr : f32
+    %v179 = arith.cmpf ogt, %v163, %thr : f32
+    %v180 = arith.cmpf ogt, %v164, %thr : f32
+    %v181 = arith.cmpf ogt, %v165, %thr : f32
+    %v182 = arith.extui %v166 : i1 to i32
+    %v183 = arith.extui %v167 : i1 to i32
+    %v184 = arith.extui %v168 : i1 to i32
+    %v185 = arith.extui %v169 : i1 to i32
+    %v186 = arith.extui %v170 : i1 to i32
+    %v187 = arith.extui %v171 : i1 to i32
+    %v188 = arith.extui %v172 : i1 to i32
+    %v189 = arith.extui %v173 : i1 to i32
+    %v190 = arith.extui %v174 : i1 to i32
+    %v191 = arith.extui %v175 : i1 to i32
+    %v192 = arith.extui %v176 : i1 to i32
+    %v193 = arith.extui %v177 : i1 to i32
+    %v194 = arith.extui %v178 : i1 to i32
+    %v195 = arith.extui %v179 : i1 to i32
+    %v196 = arith.extui %v180 : i1 to i32
+    %v197 = arith.extui %v181 : i1 to i32
+    %v198 = arith.addi %v182, %v183 : i32
+    %v199 = arith.addi %v198, %v184 : i32
+    %v200 = arith.addi %v199, %v185 : i32
+    %v201 = arith.addi %v200, %v186 : i32
+    %v202 = arith.addi %v201, %v187 : i32
+    %v203 = arith.addi %v202, %v188 : i32
+    %v204 = arith.addi %v203, %v189 : i32
+    %v205 = arith.addi %v204, %v190 : i32
+    %v206 = arith.addi %v205, %v191 : i32
+    %v207 = arith.addi %v206, %v192 : i32
+    %v208 = arith.addi %v207, %v193 : i32
+    %v209 = arith.addi %v208, %v194 : i32
+    %v210 = arith.addi %v209, %v195 : i32
+    %v211 = arith.addi %v210, %v196 : i32
+    %v212 = arith.addi %v211, %v197 : i32
+    %wex213 = warp.scan <add> %v212 exclusive : i32
+    %c214 = arith.constant 32 : index
+    %wid215 = arith.divui %tid2, %c214 : index
+    %lane216 = arith.remui %tid2, %c214 : index
+    %c217 = arith.constant 0 : index
+    %v218 = arith.cmpi eq, %lane216, %c217 : index
+    %c219 = arith.constant 31 : index
+    %v220 = arith.cmpi eq, %lane216, %c219 : index
+    scf.if %v220 {
+      %wtot221 = arith.addi %wex213, %v212 : i32
+      memref.store %wtot221, %warp_sm[%wid215] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c222 = arith.constant 0 : i32
+    %c223 = arith.constant 0 : i32
+    %c224 = arith.constant 0 : index
+    %v225 = memref.load %warp_sm[%c224] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c226 = arith.constant 0 : index
+    %v227 = arith.cmpi ugt, %wid215, %c226 : index
+    %v228 = arith.select %v227, %v225, %c223 : i32
+    %v229 = arith.addi %c223, %v228 : i32
+    %v230 = arith.addi %c223, %v225 : i32
+    %c231 = arith.constant 1 : index
+    %v232 = memref.load %warp_sm[%c231] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c233 = arith.constant 1 : index
+    %v234 = arith.cmpi ugt, %wid215, %c233 : index
+    %v235 = arith.select %v234, %v232, %c223 : i32
+    %v236 = arith.addi %v229, %v235 : i32
+    %v237 = arith.addi %v230, %v232 : i32
+    %c238 = arith.constant 2 : index
+    %v239 = memref.load %warp_sm[%c238] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c240 = arith.constant 2 : index
+    %v241 = arith.cmpi ugt, %wid215, %c240 : index
+    %v242 = arith.select %v241, %v239, %c223 : i32
+    %v243 = arith.addi %v236, %v242 : i32
+    %v244 = arith.addi %v237, %v239 : i32
+    %c245 = arith.constant 3 : index
+    %v246 = memref.load %warp_sm[%c245] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c247 = arith.constant 3 : index
+    %v248 = arith.cmpi ugt, %wid215, %c247 : index
+    %v249 = arith.select %v248, %v246, %c223 : i32
+    %v250 = arith.addi %v243, %v249 : i32
+    %v251 = arith.addi %v244, %v246 : i32
+    %c252 = arith.constant 4 : index
+    %v253 = memref.load %warp_sm[%c252] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c254 = arith.constant 4 : index
+    %v255 = arith.cmpi ugt, %wid215, %c254 : index
+    %v256 = arith.select %v255, %v253, %c223 : i32
+    %v257 = arith.addi %v250, %v256 : i32
+    %v258 = arith.addi %v251, %v253 : i32
+    %c259 = arith.constant 5 : index
+    %v260 = memref.load %warp_sm[%c259] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c261 = arith.constant 5 : index
+    %v262 = arith.cmpi ugt, %wid215, %c261 : index
+    %v263 = arith.select %v262, %v260, %c223 : i32
+    %v264 = arith.addi %v257, %v263 : i32
+    %v265 = arith.addi %v258, %v260 : i32
+    %c266 = arith.constant 6 : index
+    %v267 = memref.load %warp_sm[%c266] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c268 = arith.constant 6 : index
+    %v269 = arith.cmpi ugt, %wid215, %c268 : index
+    %v270 = arith.select %v269, %v267, %c223 : i32
+    %v271 = arith.addi %v264, %v270 : i32
+    %v272 = arith.addi %v265, %v267 : i32
+    %c273 = arith.constant 7 : index
+    %v274 = memref.load %warp_sm[%c273] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c275 = arith.constant 7 : index
+    %v276 = arith.cmpi ugt, %wid215, %c275 : index
+    %v277 = arith.select %v276, %v274, %c223 : i32
+    %v278 = arith.addi %v271, %v277 : i32
+    %v279 = arith.addi %v272, %v274 : i32
+    %v280 = arith.addi %v278, %wex213 : i32
+    scf.if %v166 {
+      %v281 = arith.addi %v280, %c222 : i32
+      %c282 = arith.constant 5 : i32
+      %v283 = arith.shrui %v281, %c282 : i32
+      %v284 = arith.addi %v281, %v283 : i32
+      %v285 = arith.index_cast %v284 : i32 to index
+      memref.store %v150, %keep_sm[%v285] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v167 {
+      %v286 = arith.addi %v280, %v182 : i32
+      %c287 = arith.constant 5 : i32
+      %v288 = arith.shrui %v286, %c287 : i32
+      %v289 = arith.addi %v286, %v288 : i32
+      %v290 = arith.index_cast %v289 : i32 to index
+      memref.store %v151, %keep_sm[%v290] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v168 {
+      %v291 = arith.addi %v280, %v198 : i32
+      %c292 = arith.constant 5 : i32
+      %v293 = arith.shrui %v291, %c292 : i32
+      %v294 = arith.addi %v291, %v293 : i32
+      %v295 = arith.index_cast %v294 : i32 to index
+      memref.store %v152, %keep_sm[%v295] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v169 {
+      %v296 = arith.addi %v280, %v199 : i32
+      %c297 = arith.constant 5 : i32
+      %v298 = arith.shrui %v296, %c297 : i32
+      %v299 = arith.addi %v296, %v298 : i32
+      %v300 = arith.index_cast %v299 : i32 to index
+      memref.store %v153, %keep_sm[%v300] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v170 {
+      %v301 = arith.addi %v280, %v200 : i32
+      %c302 = arith.constant 5 : i32
+      %v303 = arith.shrui %v301, %c302 : i32
+      %v304 = arith.addi %v301, %v303 : i32
+      %v305 = arith.index_cast %v304 : i32 to index
+      memref.store %v154, %keep_sm[%v305] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v171 {
+      %v306 = arith.addi %v280, %v201 : i32
+      %c307 = arith.constant 5 : i32
+      %v308 = arith.shrui %v306, %c307 : i32
+      %v309 = arith.addi %v306, %v308 : i32
+      %v310 = arith.index_cast %v309 : i32 to index
+      memref.store %v155, %keep_sm[%v310] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v172 {
+      %v311 = arith.addi %v280, %v202 : i32
+      %c312 = arith.constant 5 : i32
+      %v313 = arith.shrui %v311, %c312 : i32
+      %v314 = arith.addi %v311, %v313 : i32
+      %v315 = arith.index_cast %v314 : i32 to index
+      memref.store %v156, %keep_sm[%v315] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v173 {
+      %v316 = arith.addi %v280, %v203 : i32
+      %c317 = arith.constant 5 : i32
+      %v318 = arith.shrui %v316, %c317 : i32
+      %v319 = arith.addi %v316, %v318 : i32
+      %v320 = arith.index_cast %v319 : i32 to index
+      memref.store %v157, %keep_sm[%v320] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v174 {
+      %v321 = arith.addi %v280, %v204 : i32
+      %c322 = arith.constant 5 : i32
+      %v323 = arith.shrui %v321, %c322 : i32
+      %v324 = arith.addi %v321, %v323 : i32
+      %v325 = arith.index_cast %v324 : i32 to index
+      memref.store %v158, %keep_sm[%v325] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v175 {
+      %v326 = arith.addi %v280, %v205 : i32
+      %c327 = arith.constant 5 : i32
+      %v328 = arith.shrui %v326, %c327 : i32
+      %v329 = arith.addi %v326, %v328 : i32
+      %v330 = arith.index_cast %v329 : i32 to index
+      memref.store %v159, %keep_sm[%v330] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v176 {
+      %v331 = arith.addi %v280, %v206 : i32
+      %c332 = arith.constant 5 : i32
+      %v333 = arith.shrui %v331, %c332 : i32
+      %v334 = arith.addi %v331, %v333 : i32
+      %v335 = arith.index_cast %v334 : i32 to index
+      memref.store %v160, %keep_sm[%v335] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v177 {
+      %v336 = arith.addi %v280, %v207 : i32
+      %c337 = arith.constant 5 : i32
+      %v338 = arith.shrui %v336, %c337 : i32
+      %v339 = arith.addi %v336, %v338 : i32
+      %v340 = arith.index_cast %v339 : i32 to index
+      memref.store %v161, %keep_sm[%v340] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v178 {
+      %v341 = arith.addi %v280, %v208 : i32
+      %c342 = arith.constant 5 : i32
+      %v343 = arith.shrui %v341, %c342 : i32
+      %v344 = arith.addi %v341, %v343 : i32
+      %v345 = arith.index_cast %v344 : i32 to index
+      memref.store %v162, %keep_sm[%v345] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v179 {
+      %v346 = arith.addi %v280, %v209 : i32
+      %c347 = arith.constant 5 : i32
+      %v348 = arith.shrui %v346, %c347 : i32
+      %v349 = arith.addi %v346, %v348 : i32
+      %v350 = arith.index_cast %v349 : i32 to index
+      memref.store %v163, %keep_sm[%v350] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v180 {
+      %v351 = arith.addi %v280, %v210 : i32
+      %c352 = arith.constant 5 : i32
+      %v353 = arith.shrui %v351, %c352 : i32
+      %v354 = arith.addi %v351, %v353 : i32
+      %v355 = arith.index_cast %v354 : i32 to index
+      memref.store %v164, %keep_sm[%v355] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    scf.if %v181 {
+      %v356 = arith.addi %v280, %v211 : i32
+      %c357 = arith.constant 5 : i32
+      %v358 = arith.shrui %v356, %c357 : i32
+      %v359 = arith.addi %v356, %v358 : i32
+      %v360 = arith.index_cast %v359 : i32 to index
+      memref.store %v165, %keep_sm[%v360] : memref<4224xf32, #gpu.address_space<workgroup>>
+    }
+    %c361 = arith.constant 0 : index
+    %c362 = arith.constant 0 : i32
+    %v363 = arith.cmpi eq, %wid215, %c361 : index
+    scf.if %v363 {
+      %c364 = arith.constant 0 : i64
+      %v365 = arith.cmpi eq, %v4, %c364 : i64
+      %pre366 = scf.if %v365 -> i32 {
+        scf.if %v218 {
+          %v367 = arith.extui %v279 : i32 to i64
+          %c368 = arith.constant 8589934592 : i64
+          %v369 = arith.ori %v367, %c368 : i64
+          %c370 = arith.constant 1 : i64
+          %v371 = arith.addi %v4, %c370 : i64
+          %v372 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v373 = arith.index_cast %v372 : index to i64
+          %v374 = llvm.inttoptr %v373 : i64 to !llvm.ptr<1>
+          %v375 = llvm.getelementptr inbounds %v374[%v371] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v369, %v375 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c362 : i32
+      } else {
+        scf.if %v218 {
+          %v376 = arith.extui %v279 : i32 to i64
+          %c377 = arith.constant 4294967296 : i64
+          %v378 = arith.ori %v376, %c377 : i64
+          %c379 = arith.constant 1 : i64
+          %v380 = arith.addi %v4, %c379 : i64
+          %v381 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v382 = arith.index_cast %v381 : index to i64
+          %v383 = llvm.inttoptr %v382 : i64 to !llvm.ptr<1>
+          %v384 = llvm.getelementptr inbounds %v383[%v380] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v378, %v384 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c385 = arith.constant 1245 : i32
+        nvvm.nanosleep %c385
+        %c386 = arith.constant 0 : i32
+        %lane387 = warp.lane_id : i32
+        %v388 = arith.extui %lane387 : i32 to i64
+        %c389 = arith.constant 1 : i64
+        %c390 = arith.constant 0 : i64
+        %c391 = arith.constant 32 : i64
+        %c392 = arith.constant 4294967295 : i64
+        %v393 = arith.subi %v4, %c389 : i64
+        %lb394:2 = scf.while (%end395 = %v393, %acc396 = %c386) : (i64, i32) -> (i64, i32) {
+          %v397 = arith.subi %end395, %v388 : i64
+          %v398 = arith.cmpi sge, %v397, %c390 : i64
+          %v399 = arith.addi %v397, %c389 : i64
+          %c400 = arith.constant 8589934592 : i64
+          %v401 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v402 = arith.index_cast %v401 : index to i64
+          %v403 = llvm.inttoptr %v402 : i64 to !llvm.ptr<1>
+          %v404 = llvm.getelementptr inbounds %v403[%v399] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word405 = scf.while (%spin406 = %c390) : (i64) -> i64 {
+            %v407 = scf.if %v398 -> i64 {
+              %v408 = llvm.load %v404 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v408 : i64
+            } else {
+              scf.yield %c400 : i64
+            }
+            %v409 = arith.shrui %v407, %c391 : i64
+            %v410 = arith.cmpi eq, %v409, %c390 : i64
+            %v411 = warp.vote <any> %v410 : i1
+            scf.condition(%v411) %v407 : i64
+          } do {
+            ^bb0(%x412: i64):
+            %c413 = arith.constant 648 : i32
+            nvvm.nanosleep %c413
+            scf.yield %c390 : i64
+          }
+          %v414 = arith.shrui %word405, %c391 : i64
+          %c415 = arith.constant 2 : i64
+          %v416 = arith.cmpi eq, %v414, %c415 : i64
+          %ballot417 = warp.ballot %v416 : i32
+          %c418 = arith.constant 0 : i32
+          %v419 = arith.cmpi ne, %ballot417, %c418 : i32
+          %v420 = math.cttz %ballot417 : i32
+          %v421 = arith.cmpi ule, %lane387, %v420 : i32
+          %v422 = arith.andi %word405, %c392 : i64
+          %v423 = arith.trunci %v422 : i64 to i32
+          %v424 = arith.select %v421, %v423, %c386 : i32
+          %v425 = warp.reduce <add> %v424 : i32
+          %v426 = arith.addi %acc396, %v425 : i32
+          %v427 = arith.subi %end395, %c391 : i64
+          %v428 = arith.xori %v419, %true : i1
+          scf.condition(%v428) %v427, %v426 : i64, i32
+        } do {
+          ^bb0(%e429: i64, %a430: i32):
+          scf.yield %e429, %a430 : i64, i32
+        }
+        %v431 = arith.addi %lb394#1, %v279 : i32
+        scf.if %v218 {
+          %v432 = arith.extui %v431 : i32 to i64
+          %c433 = arith.constant 8589934592 : i64
+          %v434 = arith.ori %v432, %c433 : i64
+          %c435 = arith.constant 1 : i64
+          %v436 = arith.addi %v4, %c435 : i64
+          %v437 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v438 = arith.index_cast %v437 : index to i64
+          %v439 = llvm.inttoptr %v438 : i64 to !llvm.ptr<1>
+          %v440 = llvm.getelementptr inbounds %v439[%v436] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v434, %v440 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb394#1 : i32
+      }
+      scf.if %v218 {
+        memref.store %pre366, %pre_sm[%c361] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v441 = arith.divui %n, %c6 : index
+        %c442 = arith.constant 1 : index
+        %v443 = arith.subi %v441, %c442 : index
+        %v444 = arith.cmpi eq, %tile3, %v443 : index
+        scf.if %v444 {
+          %v445 = arith.addi %pre366, %v279 : i32
+          memref.store %v445, %num[%c5] : memref<?xi32>
+        }
+      }
+    }
+    gpu.barrier
+    %v446 = memref.load %pre_sm[%c361] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v447 = arith.addi %v446, %v278 : i32
+    %offset448 = arith.addi %v447, %wex213 : i32
+    %v449 = arith.index_cast %v279 : i32 to index
+    %v450 = arith.index_cast %v446 : i32 to index
+    %c451 = arith.constant 0 : index
+    %v452 = arith.addi %tid2, %c451 : index
+    %v453 = arith.cmpi ult, %v452, %v449 : index
+    scf.if %v453 {
+      %c454 = arith.constant 5 : index
+      %v455 = arith.shrui %v452, %c454 : index
+      %v456 = arith.addi %v452, %v455 : index
+      %v457 = memref.load %keep_sm[%v456] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v458 = arith.addi %v450, %v452 : index
+      memref.store %v457, %out[%v458] : memref<?xf32>
+    }
+    %c459 = arith.constant 256 : index
+    %v460 = arith.addi %tid2, %c459 : index
+    %v461 = arith.cmpi ult, %v460, %v449 : index
+    scf.if %v461 {
+      %c462 = arith.constant 5 : index
+      %v463 = arith.shrui %v460, %c462 : index
+      %v464 = arith.addi %v460, %v463 : index
+      %v465 = memref.load %keep_sm[%v464] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v466 = arith.addi %v450, %v460 : index
+      memref.store %v465, %out[%v466] : memref<?xf32>
+    }
+    %c467 = arith.constant 512 : index
+    %v468 = arith.addi %tid2, %c467 : index
+    %v469 = arith.cmpi ult, %v468, %v449 : index
+    scf.if %v469 {
+      %c470 = arith.constant 5 : index
+      %v471 = arith.shrui %v468, %c470 : index
+      %v472 = arith.addi %v468, %v471 : index
+      %v473 = memref.load %keep_sm[%v472] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v474 = arith.addi %v450, %v468 : index
+      memref.store %v473, %out[%v474] : memref<?xf32>
+    }
+    %c475 = arith.constant 768 : index
+    %v476 = arith.addi %tid2, %c475 : index
+    %v477 = arith.cmpi ult, %v476, %v449 : index
+    scf.if %v477 {
+      %c478 = arith.constant 5 : index
+      %v479 = arith.shrui %v476, %c478 : index
+      %v480 = arith.addi %v476, %v479 : index
+      %v481 = memref.load %keep_sm[%v480] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v482 = arith.addi %v450, %v476 : index
+      memref.store %v481, %out[%v482] : memref<?xf32>
+    }
+    %c483 = arith.constant 1024 : index
+    %v484 = arith.addi %tid2, %c483 : index
+    %v485 = arith.cmpi ult, %v484, %v449 : index
+    scf.if %v485 {
+      %c486 = arith.constant 5 : index
+      %v487 = arith.shrui %v484, %c486 : index
+      %v488 = arith.addi %v484, %v487 : index
+      %v489 = memref.load %keep_sm[%v488] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v490 = arith.addi %v450, %v484 : index
+      memref.store %v489, %out[%v490] : memref<?xf32>
+    }
+    %c491 = arith.constant 1280 : index
+    %v492 = arith.addi %tid2, %c491 : index
+    %v493 = arith.cmpi ult, %v492, %v449 : index
+    scf.if %v493 {
+      %c494 = arith.constant 5 : index
+      %v495 = arith.shrui %v492, %c494 : index
+      %v496 = arith.addi %v492, %v495 : index
+      %v497 = memref.load %keep_sm[%v496] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v498 = arith.addi %v450, %v492 : index
+      memref.store %v497, %out[%v498] : memref<?xf32>
+    }
+    %c499 = arith.constant 1536 : index
+    %v500 = arith.addi %tid2, %c499 : index
+    %v501 = arith.cmpi ult, %v500, %v449 : index
+    scf.if %v501 {
+      %c502 = arith.constant 5 : index
+      %v503 = arith.shrui %v500, %c502 : index
+      %v504 = arith.addi %v500, %v503 : index
+      %v505 = memref.load %keep_sm[%v504] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v506 = arith.addi %v450, %v500 : index
+      memref.store %v505, %out[%v506] : memref<?xf32>
+    }
+    %c507 = arith.constant 1792 : index
+    %v508 = arith.addi %tid2, %c507 : index
+    %v509 = arith.cmpi ult, %v508, %v449 : index
+    scf.if %v509 {
+      %c510 = arith.constant 5 : index
+      %v511 = arith.shrui %v508, %c510 : index
+      %v512 = arith.addi %v508, %v511 : index
+      %v513 = memref.load %keep_sm[%v512] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v514 = arith.addi %v450, %v508 : index
+      memref.store %v513, %out[%v514] : memref<?xf32>
+    }
+    %c515 = arith.constant 2048 : index
+    %v516 = arith.addi %tid2, %c515 : index
+    %v517 = arith.cmpi ult, %v516, %v449 : index
+    scf.if %v517 {
+      %c518 = arith.constant 5 : index
+      %v519 = arith.shrui %v516, %c518 : index
+      %v520 = arith.addi %v516, %v519 : index
+      %v521 = memref.load %keep_sm[%v520] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v522 = arith.addi %v450, %v516 : index
+      memref.store %v521, %out[%v522] : memref<?xf32>
+    }
+    %c523 = arith.constant 2304 : index
+    %v524 = arith.addi %tid2, %c523 : index
+    %v525 = arith.cmpi ult, %v524, %v449 : index
+    scf.if %v525 {
+      %c526 = arith.constant 5 : index
+      %v527 = arith.shrui %v524, %c526 : index
+      %v528 = arith.addi %v524, %v527 : index
+      %v529 = memref.load %keep_sm[%v528] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v530 = arith.addi %v450, %v524 : index
+      memref.store %v529, %out[%v530] : memref<?xf32>
+    }
+    %c531 = arith.constant 2560 : index
+    %v532 = arith.addi %tid2, %c531 : index
+    %v533 = arith.cmpi ult, %v532, %v449 : index
+    scf.if %v533 {
+      %c534 = arith.constant 5 : index
+      %v535 = arith.shrui %v532, %c534 : index
+      %v536 = arith.addi %v532, %v535 : index
+      %v537 = memref.load %keep_sm[%v536] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v538 = arith.addi %v450, %v532 : index
+      memref.store %v537, %out[%v538] : memref<?xf32>
+    }
+    %c539 = arith.constant 2816 : index
+    %v540 = arith.addi %tid2, %c539 : index
+    %v541 = arith.cmpi ult, %v540, %v449 : index
+    scf.if %v541 {
+      %c542 = arith.constant 5 : index
+      %v543 = arith.shrui %v540, %c542 : index
+      %v544 = arith.addi %v540, %v543 : index
+      %v545 = memref.load %keep_sm[%v544] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v546 = arith.addi %v450, %v540 : index
+      memref.store %v545, %out[%v546] : memref<?xf32>
+    }
+    %c547 = arith.constant 3072 : index
+    %v548 = arith.addi %tid2, %c547 : index
+    %v549 = arith.cmpi ult, %v548, %v449 : index
+    scf.if %v549 {
+      %c550 = arith.constant 5 : index
+      %v551 = arith.shrui %v548, %c550 : index
+      %v552 = arith.addi %v548, %v551 : index
+      %v553 = memref.load %keep_sm[%v552] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v554 = arith.addi %v450, %v548 : index
+      memref.store %v553, %out[%v554] : memref<?xf32>
+    }
+    %c555 = arith.constant 3328 : index
+    %v556 = arith.addi %tid2, %c555 : index
+    %v557 = arith.cmpi ult, %v556, %v449 : index
+    scf.if %v557 {
+      %c558 = arith.constant 5 : index
+      %v559 = arith.shrui %v556, %c558 : index
+      %v560 = arith.addi %v556, %v559 : index
+      %v561 = memref.load %keep_sm[%v560] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v562 = arith.addi %v450, %v556 : index
+      memref.store %v561, %out[%v562] : memref<?xf32>
+    }
+    %c563 = arith.constant 3584 : index
+    %v564 = arith.addi %tid2, %c563 : index
+    %v565 = arith.cmpi ult, %v564, %v449 : index
+    scf.if %v565 {
+      %c566 = arith.constant 5 : index
+      %v567 = arith.shrui %v564, %c566 : index
+      %v568 = arith.addi %v564, %v567 : index
+      %v569 = memref.load %keep_sm[%v568] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v570 = arith.addi %v450, %v564 : index
+      memref.store %v569, %out[%v570] : memref<?xf32>
+    }
+    %c571 = arith.constant 3840 : index
+    %v572 = arith.addi %tid2, %c571 : index
+    %v573 = arith.cmpi ult, %v572, %v449 : index
+    scf.if %v573 {
+      %c574 = arith.constant 5 : index
+      %v575 = arith.shrui %v572, %c574 : index
+      %v576 = arith.addi %v572, %v575 : index
+      %v577 = memref.load %keep_sm[%v576] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v578 = arith.addi %v450, %v572 : index
+      memref.store %v577, %out[%v578] : memref<?xf32>
+    }
     gpu.return
   }
 
