@@ -656,9 +656,9 @@ def select_kernel(name, items=SELECT_ITEMS, min_blocks=SELECT_MIN_BLOCKS, adapti
                 of each row (ld.global.nc.v4, coalesced); the items stay
                 striped: no exchange through workgroup memory;
       ballot ranks: an item's rank in its warp is the kept items of the
-                rows before its row, plus, from one warp.ballot per row and
-                float4 component, those of the lanes below it in its row,
-                plus its own earlier components: no per-item scan. The
+                rows before its row, plus, from one warp.compact (a ballot)
+                per row and float4 component, those of the lanes below it in
+                its row, plus its own earlier components: no per-item scan. The
                 warp's count (one warp.reduce of the threads' popcounts)
                 and the sum over the warps' counts give the warp's prefix in
                 the tile;
@@ -799,20 +799,21 @@ def select_kernel(name, items=SELECT_ITEMS, min_blocks=SELECT_MIN_BLOCKS, adapti
             at(e, "%out", "memref<?xf32>", direct_base, False)
 
     # Ranks: rows in order, lanes in order within a row, a lane's 4
-    # components in order. The ballots again rather than 24 ranks live
-    # across the look-back, and one scatter for both destinations: with one
-    # per branch, LLVM hoists their common flag arithmetic above the branch,
-    # where it is live with the 24 items (spills at 48 registers).
-    below = e.op("warp.lanemask <lt> : i32", "below")
+    # components in order; one warp.compact (ballot compaction: the lanes
+    # below that keep their item, and the warp's count) per row and
+    # component, computed after the look-back rather than 24 ranks live
+    # across it. One scatter for both destinations: with one per branch,
+    # LLVM hoists their common flag arithmetic above the branch, where it is
+    # live with the 24 items (spills at 48 registers).
     row = e.const(0, "i32")  # kept items of the warp's rows before this one
     for r in range(rows):
         fs = flags[4 * r:4 * r + 4]
         at = row
         for f in fs:
-            b = e.op(f"warp.ballot {f} : i32", "ballot")
-            lower = e.op(f"arith.andi {b}, {below} : i32")
-            at = e.op(f"arith.addi {at}, {e.op(f'math.ctpop {lower} : i32')} : i32")
-            row = e.op(f"arith.addi {row}, {e.op(f'math.ctpop {b} : i32')} : i32")
+            below, count = e.v("below"), e.v("count")
+            e.emit(f"{below}, {count} = warp.compact {f} : i32")
+            at = e.op(f"arith.addi {at}, {below} : i32")
+            row = e.op(f"arith.addi {row}, {count} : i32")
         for k, f in enumerate(fs):
             with e.region(f"scf.if {f}"):
                 place(at, vals[4 * r + k])

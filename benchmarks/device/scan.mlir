@@ -2423,770 +2423,697 @@ gpu.module @scan {
     %v696 = arith.addi %v621, %v538 : i32
     %c697 = arith.constant 256 : i32
     %stage698 = arith.cmpi sgt, %v539, %c697 : i32
-    %below699 = warp.lanemask <lt> : i32
-    %c700 = arith.constant 0 : i32
-    %ballot701 = warp.ballot %v626 : i32
-    %v702 = arith.andi %ballot701, %below699 : i32
-    %v703 = math.ctpop %v702 : i32
-    %v704 = arith.addi %c700, %v703 : i32
-    %v705 = math.ctpop %ballot701 : i32
-    %v706 = arith.addi %c700, %v705 : i32
-    %ballot707 = warp.ballot %v629 : i32
-    %v708 = arith.andi %ballot707, %below699 : i32
-    %v709 = math.ctpop %v708 : i32
-    %v710 = arith.addi %v704, %v709 : i32
-    %v711 = math.ctpop %ballot707 : i32
-    %v712 = arith.addi %v706, %v711 : i32
-    %ballot713 = warp.ballot %v632 : i32
-    %v714 = arith.andi %ballot713, %below699 : i32
-    %v715 = math.ctpop %v714 : i32
-    %v716 = arith.addi %v710, %v715 : i32
-    %v717 = math.ctpop %ballot713 : i32
-    %v718 = arith.addi %v712, %v717 : i32
-    %ballot719 = warp.ballot %v635 : i32
-    %v720 = arith.andi %ballot719, %below699 : i32
-    %v721 = math.ctpop %v720 : i32
-    %v722 = arith.addi %v716, %v721 : i32
-    %v723 = math.ctpop %ballot719 : i32
-    %v724 = arith.addi %v718, %v723 : i32
+    %c699 = arith.constant 0 : i32
+    %below700, %count701 = warp.compact %v626 : i32
+    %v702 = arith.addi %c699, %below700 : i32
+    %v703 = arith.addi %c699, %count701 : i32
+    %below704, %count705 = warp.compact %v629 : i32
+    %v706 = arith.addi %v702, %below704 : i32
+    %v707 = arith.addi %v703, %count705 : i32
+    %below708, %count709 = warp.compact %v632 : i32
+    %v710 = arith.addi %v706, %below708 : i32
+    %v711 = arith.addi %v707, %count709 : i32
+    %below712, %count713 = warp.compact %v635 : i32
+    %v714 = arith.addi %v710, %below712 : i32
+    %v715 = arith.addi %v711, %count713 : i32
     scf.if %v626 {
       scf.if %stage698 {
-        %v725 = arith.addi %v538, %v722 : i32
+        %v716 = arith.addi %v538, %v714 : i32
+        %c717 = arith.constant 5 : i32
+        %v718 = arith.shrui %v716, %c717 : i32
+        %v719 = arith.addi %v716, %v718 : i32
+        %v720 = arith.index_cast %v719 : i32 to index
+        memref.store %ld37#0, %keep_sm[%v720] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v721 = arith.addi %v696, %v714 : i32
+        %v722 = arith.index_cast %v721 : i32 to index
+        memref.store %ld37#0, %out[%v722] : memref<?xf32>
+      }
+    }
+    %v723 = arith.extui %v626 : i1 to i32
+    %v724 = arith.addi %v714, %v723 : i32
+    scf.if %v629 {
+      scf.if %stage698 {
+        %v725 = arith.addi %v538, %v724 : i32
         %c726 = arith.constant 5 : i32
         %v727 = arith.shrui %v725, %c726 : i32
         %v728 = arith.addi %v725, %v727 : i32
         %v729 = arith.index_cast %v728 : i32 to index
-        memref.store %ld37#0, %keep_sm[%v729] : memref<6336xf32, #gpu.address_space<workgroup>>
+        memref.store %ld37#1, %keep_sm[%v729] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v730 = arith.addi %v696, %v722 : i32
+        %v730 = arith.addi %v696, %v724 : i32
         %v731 = arith.index_cast %v730 : i32 to index
-        memref.store %ld37#0, %out[%v731] : memref<?xf32>
+        memref.store %ld37#1, %out[%v731] : memref<?xf32>
       }
     }
-    %v732 = arith.extui %v626 : i1 to i32
-    %v733 = arith.addi %v722, %v732 : i32
-    scf.if %v629 {
+    %v732 = arith.extui %v629 : i1 to i32
+    %v733 = arith.addi %v724, %v732 : i32
+    scf.if %v632 {
       scf.if %stage698 {
         %v734 = arith.addi %v538, %v733 : i32
         %c735 = arith.constant 5 : i32
         %v736 = arith.shrui %v734, %c735 : i32
         %v737 = arith.addi %v734, %v736 : i32
         %v738 = arith.index_cast %v737 : i32 to index
-        memref.store %ld37#1, %keep_sm[%v738] : memref<6336xf32, #gpu.address_space<workgroup>>
+        memref.store %ld37#2, %keep_sm[%v738] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
         %v739 = arith.addi %v696, %v733 : i32
         %v740 = arith.index_cast %v739 : i32 to index
-        memref.store %ld37#1, %out[%v740] : memref<?xf32>
+        memref.store %ld37#2, %out[%v740] : memref<?xf32>
       }
     }
-    %v741 = arith.extui %v629 : i1 to i32
+    %v741 = arith.extui %v632 : i1 to i32
     %v742 = arith.addi %v733, %v741 : i32
-    scf.if %v632 {
+    scf.if %v635 {
       scf.if %stage698 {
         %v743 = arith.addi %v538, %v742 : i32
         %c744 = arith.constant 5 : i32
         %v745 = arith.shrui %v743, %c744 : i32
         %v746 = arith.addi %v743, %v745 : i32
         %v747 = arith.index_cast %v746 : i32 to index
-        memref.store %ld37#2, %keep_sm[%v747] : memref<6336xf32, #gpu.address_space<workgroup>>
+        memref.store %ld37#3, %keep_sm[%v747] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
         %v748 = arith.addi %v696, %v742 : i32
         %v749 = arith.index_cast %v748 : i32 to index
-        memref.store %ld37#2, %out[%v749] : memref<?xf32>
+        memref.store %ld37#3, %out[%v749] : memref<?xf32>
       }
     }
-    %v750 = arith.extui %v632 : i1 to i32
-    %v751 = arith.addi %v742, %v750 : i32
-    scf.if %v635 {
-      scf.if %stage698 {
-        %v752 = arith.addi %v538, %v751 : i32
-        %c753 = arith.constant 5 : i32
-        %v754 = arith.shrui %v752, %c753 : i32
-        %v755 = arith.addi %v752, %v754 : i32
-        %v756 = arith.index_cast %v755 : i32 to index
-        memref.store %ld37#3, %keep_sm[%v756] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v757 = arith.addi %v696, %v751 : i32
-        %v758 = arith.index_cast %v757 : i32 to index
-        memref.store %ld37#3, %out[%v758] : memref<?xf32>
-      }
-    }
-    %ballot759 = warp.ballot %v638 : i32
-    %v760 = arith.andi %ballot759, %below699 : i32
-    %v761 = math.ctpop %v760 : i32
-    %v762 = arith.addi %v724, %v761 : i32
-    %v763 = math.ctpop %ballot759 : i32
-    %v764 = arith.addi %v724, %v763 : i32
-    %ballot765 = warp.ballot %v641 : i32
-    %v766 = arith.andi %ballot765, %below699 : i32
-    %v767 = math.ctpop %v766 : i32
-    %v768 = arith.addi %v762, %v767 : i32
-    %v769 = math.ctpop %ballot765 : i32
-    %v770 = arith.addi %v764, %v769 : i32
-    %ballot771 = warp.ballot %v644 : i32
-    %v772 = arith.andi %ballot771, %below699 : i32
-    %v773 = math.ctpop %v772 : i32
-    %v774 = arith.addi %v768, %v773 : i32
-    %v775 = math.ctpop %ballot771 : i32
-    %v776 = arith.addi %v770, %v775 : i32
-    %ballot777 = warp.ballot %v647 : i32
-    %v778 = arith.andi %ballot777, %below699 : i32
-    %v779 = math.ctpop %v778 : i32
-    %v780 = arith.addi %v774, %v779 : i32
-    %v781 = math.ctpop %ballot777 : i32
-    %v782 = arith.addi %v776, %v781 : i32
+    %below750, %count751 = warp.compact %v638 : i32
+    %v752 = arith.addi %v715, %below750 : i32
+    %v753 = arith.addi %v715, %count751 : i32
+    %below754, %count755 = warp.compact %v641 : i32
+    %v756 = arith.addi %v752, %below754 : i32
+    %v757 = arith.addi %v753, %count755 : i32
+    %below758, %count759 = warp.compact %v644 : i32
+    %v760 = arith.addi %v756, %below758 : i32
+    %v761 = arith.addi %v757, %count759 : i32
+    %below762, %count763 = warp.compact %v647 : i32
+    %v764 = arith.addi %v760, %below762 : i32
+    %v765 = arith.addi %v761, %count763 : i32
     scf.if %v638 {
       scf.if %stage698 {
-        %v783 = arith.addi %v538, %v780 : i32
-        %c784 = arith.constant 5 : i32
-        %v785 = arith.shrui %v783, %c784 : i32
-        %v786 = arith.addi %v783, %v785 : i32
-        %v787 = arith.index_cast %v786 : i32 to index
-        memref.store %ld37#4, %keep_sm[%v787] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v766 = arith.addi %v538, %v764 : i32
+        %c767 = arith.constant 5 : i32
+        %v768 = arith.shrui %v766, %c767 : i32
+        %v769 = arith.addi %v766, %v768 : i32
+        %v770 = arith.index_cast %v769 : i32 to index
+        memref.store %ld37#4, %keep_sm[%v770] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v788 = arith.addi %v696, %v780 : i32
-        %v789 = arith.index_cast %v788 : i32 to index
-        memref.store %ld37#4, %out[%v789] : memref<?xf32>
+        %v771 = arith.addi %v696, %v764 : i32
+        %v772 = arith.index_cast %v771 : i32 to index
+        memref.store %ld37#4, %out[%v772] : memref<?xf32>
       }
     }
-    %v790 = arith.extui %v638 : i1 to i32
-    %v791 = arith.addi %v780, %v790 : i32
+    %v773 = arith.extui %v638 : i1 to i32
+    %v774 = arith.addi %v764, %v773 : i32
     scf.if %v641 {
       scf.if %stage698 {
-        %v792 = arith.addi %v538, %v791 : i32
-        %c793 = arith.constant 5 : i32
-        %v794 = arith.shrui %v792, %c793 : i32
-        %v795 = arith.addi %v792, %v794 : i32
-        %v796 = arith.index_cast %v795 : i32 to index
-        memref.store %ld37#5, %keep_sm[%v796] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v775 = arith.addi %v538, %v774 : i32
+        %c776 = arith.constant 5 : i32
+        %v777 = arith.shrui %v775, %c776 : i32
+        %v778 = arith.addi %v775, %v777 : i32
+        %v779 = arith.index_cast %v778 : i32 to index
+        memref.store %ld37#5, %keep_sm[%v779] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v797 = arith.addi %v696, %v791 : i32
-        %v798 = arith.index_cast %v797 : i32 to index
-        memref.store %ld37#5, %out[%v798] : memref<?xf32>
+        %v780 = arith.addi %v696, %v774 : i32
+        %v781 = arith.index_cast %v780 : i32 to index
+        memref.store %ld37#5, %out[%v781] : memref<?xf32>
       }
     }
-    %v799 = arith.extui %v641 : i1 to i32
-    %v800 = arith.addi %v791, %v799 : i32
+    %v782 = arith.extui %v641 : i1 to i32
+    %v783 = arith.addi %v774, %v782 : i32
     scf.if %v644 {
       scf.if %stage698 {
-        %v801 = arith.addi %v538, %v800 : i32
-        %c802 = arith.constant 5 : i32
-        %v803 = arith.shrui %v801, %c802 : i32
-        %v804 = arith.addi %v801, %v803 : i32
-        %v805 = arith.index_cast %v804 : i32 to index
-        memref.store %ld37#6, %keep_sm[%v805] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v784 = arith.addi %v538, %v783 : i32
+        %c785 = arith.constant 5 : i32
+        %v786 = arith.shrui %v784, %c785 : i32
+        %v787 = arith.addi %v784, %v786 : i32
+        %v788 = arith.index_cast %v787 : i32 to index
+        memref.store %ld37#6, %keep_sm[%v788] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v806 = arith.addi %v696, %v800 : i32
-        %v807 = arith.index_cast %v806 : i32 to index
-        memref.store %ld37#6, %out[%v807] : memref<?xf32>
+        %v789 = arith.addi %v696, %v783 : i32
+        %v790 = arith.index_cast %v789 : i32 to index
+        memref.store %ld37#6, %out[%v790] : memref<?xf32>
       }
     }
-    %v808 = arith.extui %v644 : i1 to i32
-    %v809 = arith.addi %v800, %v808 : i32
+    %v791 = arith.extui %v644 : i1 to i32
+    %v792 = arith.addi %v783, %v791 : i32
     scf.if %v647 {
       scf.if %stage698 {
-        %v810 = arith.addi %v538, %v809 : i32
-        %c811 = arith.constant 5 : i32
-        %v812 = arith.shrui %v810, %c811 : i32
-        %v813 = arith.addi %v810, %v812 : i32
-        %v814 = arith.index_cast %v813 : i32 to index
-        memref.store %ld37#7, %keep_sm[%v814] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v793 = arith.addi %v538, %v792 : i32
+        %c794 = arith.constant 5 : i32
+        %v795 = arith.shrui %v793, %c794 : i32
+        %v796 = arith.addi %v793, %v795 : i32
+        %v797 = arith.index_cast %v796 : i32 to index
+        memref.store %ld37#7, %keep_sm[%v797] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v815 = arith.addi %v696, %v809 : i32
-        %v816 = arith.index_cast %v815 : i32 to index
-        memref.store %ld37#7, %out[%v816] : memref<?xf32>
+        %v798 = arith.addi %v696, %v792 : i32
+        %v799 = arith.index_cast %v798 : i32 to index
+        memref.store %ld37#7, %out[%v799] : memref<?xf32>
       }
     }
-    %ballot817 = warp.ballot %v650 : i32
-    %v818 = arith.andi %ballot817, %below699 : i32
-    %v819 = math.ctpop %v818 : i32
-    %v820 = arith.addi %v782, %v819 : i32
-    %v821 = math.ctpop %ballot817 : i32
-    %v822 = arith.addi %v782, %v821 : i32
-    %ballot823 = warp.ballot %v653 : i32
-    %v824 = arith.andi %ballot823, %below699 : i32
-    %v825 = math.ctpop %v824 : i32
-    %v826 = arith.addi %v820, %v825 : i32
-    %v827 = math.ctpop %ballot823 : i32
-    %v828 = arith.addi %v822, %v827 : i32
-    %ballot829 = warp.ballot %v656 : i32
-    %v830 = arith.andi %ballot829, %below699 : i32
-    %v831 = math.ctpop %v830 : i32
-    %v832 = arith.addi %v826, %v831 : i32
-    %v833 = math.ctpop %ballot829 : i32
-    %v834 = arith.addi %v828, %v833 : i32
-    %ballot835 = warp.ballot %v659 : i32
-    %v836 = arith.andi %ballot835, %below699 : i32
-    %v837 = math.ctpop %v836 : i32
-    %v838 = arith.addi %v832, %v837 : i32
-    %v839 = math.ctpop %ballot835 : i32
-    %v840 = arith.addi %v834, %v839 : i32
+    %below800, %count801 = warp.compact %v650 : i32
+    %v802 = arith.addi %v765, %below800 : i32
+    %v803 = arith.addi %v765, %count801 : i32
+    %below804, %count805 = warp.compact %v653 : i32
+    %v806 = arith.addi %v802, %below804 : i32
+    %v807 = arith.addi %v803, %count805 : i32
+    %below808, %count809 = warp.compact %v656 : i32
+    %v810 = arith.addi %v806, %below808 : i32
+    %v811 = arith.addi %v807, %count809 : i32
+    %below812, %count813 = warp.compact %v659 : i32
+    %v814 = arith.addi %v810, %below812 : i32
+    %v815 = arith.addi %v811, %count813 : i32
     scf.if %v650 {
       scf.if %stage698 {
-        %v841 = arith.addi %v538, %v838 : i32
-        %c842 = arith.constant 5 : i32
-        %v843 = arith.shrui %v841, %c842 : i32
-        %v844 = arith.addi %v841, %v843 : i32
-        %v845 = arith.index_cast %v844 : i32 to index
-        memref.store %ld37#8, %keep_sm[%v845] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v816 = arith.addi %v538, %v814 : i32
+        %c817 = arith.constant 5 : i32
+        %v818 = arith.shrui %v816, %c817 : i32
+        %v819 = arith.addi %v816, %v818 : i32
+        %v820 = arith.index_cast %v819 : i32 to index
+        memref.store %ld37#8, %keep_sm[%v820] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v846 = arith.addi %v696, %v838 : i32
-        %v847 = arith.index_cast %v846 : i32 to index
-        memref.store %ld37#8, %out[%v847] : memref<?xf32>
+        %v821 = arith.addi %v696, %v814 : i32
+        %v822 = arith.index_cast %v821 : i32 to index
+        memref.store %ld37#8, %out[%v822] : memref<?xf32>
       }
     }
-    %v848 = arith.extui %v650 : i1 to i32
-    %v849 = arith.addi %v838, %v848 : i32
+    %v823 = arith.extui %v650 : i1 to i32
+    %v824 = arith.addi %v814, %v823 : i32
     scf.if %v653 {
       scf.if %stage698 {
-        %v850 = arith.addi %v538, %v849 : i32
-        %c851 = arith.constant 5 : i32
-        %v852 = arith.shrui %v850, %c851 : i32
-        %v853 = arith.addi %v850, %v852 : i32
-        %v854 = arith.index_cast %v853 : i32 to index
-        memref.store %ld37#9, %keep_sm[%v854] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v825 = arith.addi %v538, %v824 : i32
+        %c826 = arith.constant 5 : i32
+        %v827 = arith.shrui %v825, %c826 : i32
+        %v828 = arith.addi %v825, %v827 : i32
+        %v829 = arith.index_cast %v828 : i32 to index
+        memref.store %ld37#9, %keep_sm[%v829] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v855 = arith.addi %v696, %v849 : i32
-        %v856 = arith.index_cast %v855 : i32 to index
-        memref.store %ld37#9, %out[%v856] : memref<?xf32>
+        %v830 = arith.addi %v696, %v824 : i32
+        %v831 = arith.index_cast %v830 : i32 to index
+        memref.store %ld37#9, %out[%v831] : memref<?xf32>
       }
     }
-    %v857 = arith.extui %v653 : i1 to i32
-    %v858 = arith.addi %v849, %v857 : i32
+    %v832 = arith.extui %v653 : i1 to i32
+    %v833 = arith.addi %v824, %v832 : i32
     scf.if %v656 {
       scf.if %stage698 {
-        %v859 = arith.addi %v538, %v858 : i32
-        %c860 = arith.constant 5 : i32
-        %v861 = arith.shrui %v859, %c860 : i32
-        %v862 = arith.addi %v859, %v861 : i32
-        %v863 = arith.index_cast %v862 : i32 to index
-        memref.store %ld37#10, %keep_sm[%v863] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v834 = arith.addi %v538, %v833 : i32
+        %c835 = arith.constant 5 : i32
+        %v836 = arith.shrui %v834, %c835 : i32
+        %v837 = arith.addi %v834, %v836 : i32
+        %v838 = arith.index_cast %v837 : i32 to index
+        memref.store %ld37#10, %keep_sm[%v838] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v864 = arith.addi %v696, %v858 : i32
-        %v865 = arith.index_cast %v864 : i32 to index
-        memref.store %ld37#10, %out[%v865] : memref<?xf32>
+        %v839 = arith.addi %v696, %v833 : i32
+        %v840 = arith.index_cast %v839 : i32 to index
+        memref.store %ld37#10, %out[%v840] : memref<?xf32>
       }
     }
-    %v866 = arith.extui %v656 : i1 to i32
-    %v867 = arith.addi %v858, %v866 : i32
+    %v841 = arith.extui %v656 : i1 to i32
+    %v842 = arith.addi %v833, %v841 : i32
     scf.if %v659 {
       scf.if %stage698 {
-        %v868 = arith.addi %v538, %v867 : i32
-        %c869 = arith.constant 5 : i32
-        %v870 = arith.shrui %v868, %c869 : i32
-        %v871 = arith.addi %v868, %v870 : i32
-        %v872 = arith.index_cast %v871 : i32 to index
-        memref.store %ld37#11, %keep_sm[%v872] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v843 = arith.addi %v538, %v842 : i32
+        %c844 = arith.constant 5 : i32
+        %v845 = arith.shrui %v843, %c844 : i32
+        %v846 = arith.addi %v843, %v845 : i32
+        %v847 = arith.index_cast %v846 : i32 to index
+        memref.store %ld37#11, %keep_sm[%v847] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v873 = arith.addi %v696, %v867 : i32
-        %v874 = arith.index_cast %v873 : i32 to index
-        memref.store %ld37#11, %out[%v874] : memref<?xf32>
+        %v848 = arith.addi %v696, %v842 : i32
+        %v849 = arith.index_cast %v848 : i32 to index
+        memref.store %ld37#11, %out[%v849] : memref<?xf32>
       }
     }
-    %ballot875 = warp.ballot %v662 : i32
-    %v876 = arith.andi %ballot875, %below699 : i32
-    %v877 = math.ctpop %v876 : i32
-    %v878 = arith.addi %v840, %v877 : i32
-    %v879 = math.ctpop %ballot875 : i32
-    %v880 = arith.addi %v840, %v879 : i32
-    %ballot881 = warp.ballot %v665 : i32
-    %v882 = arith.andi %ballot881, %below699 : i32
-    %v883 = math.ctpop %v882 : i32
-    %v884 = arith.addi %v878, %v883 : i32
-    %v885 = math.ctpop %ballot881 : i32
-    %v886 = arith.addi %v880, %v885 : i32
-    %ballot887 = warp.ballot %v668 : i32
-    %v888 = arith.andi %ballot887, %below699 : i32
-    %v889 = math.ctpop %v888 : i32
-    %v890 = arith.addi %v884, %v889 : i32
-    %v891 = math.ctpop %ballot887 : i32
-    %v892 = arith.addi %v886, %v891 : i32
-    %ballot893 = warp.ballot %v671 : i32
-    %v894 = arith.andi %ballot893, %below699 : i32
-    %v895 = math.ctpop %v894 : i32
-    %v896 = arith.addi %v890, %v895 : i32
-    %v897 = math.ctpop %ballot893 : i32
-    %v898 = arith.addi %v892, %v897 : i32
+    %below850, %count851 = warp.compact %v662 : i32
+    %v852 = arith.addi %v815, %below850 : i32
+    %v853 = arith.addi %v815, %count851 : i32
+    %below854, %count855 = warp.compact %v665 : i32
+    %v856 = arith.addi %v852, %below854 : i32
+    %v857 = arith.addi %v853, %count855 : i32
+    %below858, %count859 = warp.compact %v668 : i32
+    %v860 = arith.addi %v856, %below858 : i32
+    %v861 = arith.addi %v857, %count859 : i32
+    %below862, %count863 = warp.compact %v671 : i32
+    %v864 = arith.addi %v860, %below862 : i32
+    %v865 = arith.addi %v861, %count863 : i32
     scf.if %v662 {
       scf.if %stage698 {
-        %v899 = arith.addi %v538, %v896 : i32
-        %c900 = arith.constant 5 : i32
-        %v901 = arith.shrui %v899, %c900 : i32
-        %v902 = arith.addi %v899, %v901 : i32
-        %v903 = arith.index_cast %v902 : i32 to index
-        memref.store %ld37#12, %keep_sm[%v903] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v866 = arith.addi %v538, %v864 : i32
+        %c867 = arith.constant 5 : i32
+        %v868 = arith.shrui %v866, %c867 : i32
+        %v869 = arith.addi %v866, %v868 : i32
+        %v870 = arith.index_cast %v869 : i32 to index
+        memref.store %ld37#12, %keep_sm[%v870] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v904 = arith.addi %v696, %v896 : i32
-        %v905 = arith.index_cast %v904 : i32 to index
-        memref.store %ld37#12, %out[%v905] : memref<?xf32>
+        %v871 = arith.addi %v696, %v864 : i32
+        %v872 = arith.index_cast %v871 : i32 to index
+        memref.store %ld37#12, %out[%v872] : memref<?xf32>
       }
     }
-    %v906 = arith.extui %v662 : i1 to i32
-    %v907 = arith.addi %v896, %v906 : i32
+    %v873 = arith.extui %v662 : i1 to i32
+    %v874 = arith.addi %v864, %v873 : i32
     scf.if %v665 {
       scf.if %stage698 {
-        %v908 = arith.addi %v538, %v907 : i32
-        %c909 = arith.constant 5 : i32
-        %v910 = arith.shrui %v908, %c909 : i32
-        %v911 = arith.addi %v908, %v910 : i32
-        %v912 = arith.index_cast %v911 : i32 to index
-        memref.store %ld37#13, %keep_sm[%v912] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v875 = arith.addi %v538, %v874 : i32
+        %c876 = arith.constant 5 : i32
+        %v877 = arith.shrui %v875, %c876 : i32
+        %v878 = arith.addi %v875, %v877 : i32
+        %v879 = arith.index_cast %v878 : i32 to index
+        memref.store %ld37#13, %keep_sm[%v879] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v913 = arith.addi %v696, %v907 : i32
-        %v914 = arith.index_cast %v913 : i32 to index
-        memref.store %ld37#13, %out[%v914] : memref<?xf32>
+        %v880 = arith.addi %v696, %v874 : i32
+        %v881 = arith.index_cast %v880 : i32 to index
+        memref.store %ld37#13, %out[%v881] : memref<?xf32>
       }
     }
-    %v915 = arith.extui %v665 : i1 to i32
-    %v916 = arith.addi %v907, %v915 : i32
+    %v882 = arith.extui %v665 : i1 to i32
+    %v883 = arith.addi %v874, %v882 : i32
     scf.if %v668 {
       scf.if %stage698 {
-        %v917 = arith.addi %v538, %v916 : i32
-        %c918 = arith.constant 5 : i32
-        %v919 = arith.shrui %v917, %c918 : i32
-        %v920 = arith.addi %v917, %v919 : i32
-        %v921 = arith.index_cast %v920 : i32 to index
-        memref.store %ld37#14, %keep_sm[%v921] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v884 = arith.addi %v538, %v883 : i32
+        %c885 = arith.constant 5 : i32
+        %v886 = arith.shrui %v884, %c885 : i32
+        %v887 = arith.addi %v884, %v886 : i32
+        %v888 = arith.index_cast %v887 : i32 to index
+        memref.store %ld37#14, %keep_sm[%v888] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v922 = arith.addi %v696, %v916 : i32
-        %v923 = arith.index_cast %v922 : i32 to index
-        memref.store %ld37#14, %out[%v923] : memref<?xf32>
+        %v889 = arith.addi %v696, %v883 : i32
+        %v890 = arith.index_cast %v889 : i32 to index
+        memref.store %ld37#14, %out[%v890] : memref<?xf32>
       }
     }
-    %v924 = arith.extui %v668 : i1 to i32
-    %v925 = arith.addi %v916, %v924 : i32
+    %v891 = arith.extui %v668 : i1 to i32
+    %v892 = arith.addi %v883, %v891 : i32
     scf.if %v671 {
       scf.if %stage698 {
-        %v926 = arith.addi %v538, %v925 : i32
-        %c927 = arith.constant 5 : i32
-        %v928 = arith.shrui %v926, %c927 : i32
-        %v929 = arith.addi %v926, %v928 : i32
-        %v930 = arith.index_cast %v929 : i32 to index
-        memref.store %ld37#15, %keep_sm[%v930] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v893 = arith.addi %v538, %v892 : i32
+        %c894 = arith.constant 5 : i32
+        %v895 = arith.shrui %v893, %c894 : i32
+        %v896 = arith.addi %v893, %v895 : i32
+        %v897 = arith.index_cast %v896 : i32 to index
+        memref.store %ld37#15, %keep_sm[%v897] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v931 = arith.addi %v696, %v925 : i32
-        %v932 = arith.index_cast %v931 : i32 to index
-        memref.store %ld37#15, %out[%v932] : memref<?xf32>
+        %v898 = arith.addi %v696, %v892 : i32
+        %v899 = arith.index_cast %v898 : i32 to index
+        memref.store %ld37#15, %out[%v899] : memref<?xf32>
       }
     }
-    %ballot933 = warp.ballot %v674 : i32
-    %v934 = arith.andi %ballot933, %below699 : i32
-    %v935 = math.ctpop %v934 : i32
-    %v936 = arith.addi %v898, %v935 : i32
-    %v937 = math.ctpop %ballot933 : i32
-    %v938 = arith.addi %v898, %v937 : i32
-    %ballot939 = warp.ballot %v677 : i32
-    %v940 = arith.andi %ballot939, %below699 : i32
-    %v941 = math.ctpop %v940 : i32
-    %v942 = arith.addi %v936, %v941 : i32
-    %v943 = math.ctpop %ballot939 : i32
-    %v944 = arith.addi %v938, %v943 : i32
-    %ballot945 = warp.ballot %v680 : i32
-    %v946 = arith.andi %ballot945, %below699 : i32
-    %v947 = math.ctpop %v946 : i32
-    %v948 = arith.addi %v942, %v947 : i32
-    %v949 = math.ctpop %ballot945 : i32
-    %v950 = arith.addi %v944, %v949 : i32
-    %ballot951 = warp.ballot %v683 : i32
-    %v952 = arith.andi %ballot951, %below699 : i32
-    %v953 = math.ctpop %v952 : i32
-    %v954 = arith.addi %v948, %v953 : i32
-    %v955 = math.ctpop %ballot951 : i32
-    %v956 = arith.addi %v950, %v955 : i32
+    %below900, %count901 = warp.compact %v674 : i32
+    %v902 = arith.addi %v865, %below900 : i32
+    %v903 = arith.addi %v865, %count901 : i32
+    %below904, %count905 = warp.compact %v677 : i32
+    %v906 = arith.addi %v902, %below904 : i32
+    %v907 = arith.addi %v903, %count905 : i32
+    %below908, %count909 = warp.compact %v680 : i32
+    %v910 = arith.addi %v906, %below908 : i32
+    %v911 = arith.addi %v907, %count909 : i32
+    %below912, %count913 = warp.compact %v683 : i32
+    %v914 = arith.addi %v910, %below912 : i32
+    %v915 = arith.addi %v911, %count913 : i32
     scf.if %v674 {
       scf.if %stage698 {
-        %v957 = arith.addi %v538, %v954 : i32
-        %c958 = arith.constant 5 : i32
-        %v959 = arith.shrui %v957, %c958 : i32
-        %v960 = arith.addi %v957, %v959 : i32
-        %v961 = arith.index_cast %v960 : i32 to index
-        memref.store %ld37#16, %keep_sm[%v961] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v916 = arith.addi %v538, %v914 : i32
+        %c917 = arith.constant 5 : i32
+        %v918 = arith.shrui %v916, %c917 : i32
+        %v919 = arith.addi %v916, %v918 : i32
+        %v920 = arith.index_cast %v919 : i32 to index
+        memref.store %ld37#16, %keep_sm[%v920] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v962 = arith.addi %v696, %v954 : i32
-        %v963 = arith.index_cast %v962 : i32 to index
-        memref.store %ld37#16, %out[%v963] : memref<?xf32>
+        %v921 = arith.addi %v696, %v914 : i32
+        %v922 = arith.index_cast %v921 : i32 to index
+        memref.store %ld37#16, %out[%v922] : memref<?xf32>
       }
     }
-    %v964 = arith.extui %v674 : i1 to i32
-    %v965 = arith.addi %v954, %v964 : i32
+    %v923 = arith.extui %v674 : i1 to i32
+    %v924 = arith.addi %v914, %v923 : i32
     scf.if %v677 {
       scf.if %stage698 {
-        %v966 = arith.addi %v538, %v965 : i32
+        %v925 = arith.addi %v538, %v924 : i32
+        %c926 = arith.constant 5 : i32
+        %v927 = arith.shrui %v925, %c926 : i32
+        %v928 = arith.addi %v925, %v927 : i32
+        %v929 = arith.index_cast %v928 : i32 to index
+        memref.store %ld37#17, %keep_sm[%v929] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v930 = arith.addi %v696, %v924 : i32
+        %v931 = arith.index_cast %v930 : i32 to index
+        memref.store %ld37#17, %out[%v931] : memref<?xf32>
+      }
+    }
+    %v932 = arith.extui %v677 : i1 to i32
+    %v933 = arith.addi %v924, %v932 : i32
+    scf.if %v680 {
+      scf.if %stage698 {
+        %v934 = arith.addi %v538, %v933 : i32
+        %c935 = arith.constant 5 : i32
+        %v936 = arith.shrui %v934, %c935 : i32
+        %v937 = arith.addi %v934, %v936 : i32
+        %v938 = arith.index_cast %v937 : i32 to index
+        memref.store %ld37#18, %keep_sm[%v938] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v939 = arith.addi %v696, %v933 : i32
+        %v940 = arith.index_cast %v939 : i32 to index
+        memref.store %ld37#18, %out[%v940] : memref<?xf32>
+      }
+    }
+    %v941 = arith.extui %v680 : i1 to i32
+    %v942 = arith.addi %v933, %v941 : i32
+    scf.if %v683 {
+      scf.if %stage698 {
+        %v943 = arith.addi %v538, %v942 : i32
+        %c944 = arith.constant 5 : i32
+        %v945 = arith.shrui %v943, %c944 : i32
+        %v946 = arith.addi %v943, %v945 : i32
+        %v947 = arith.index_cast %v946 : i32 to index
+        memref.store %ld37#19, %keep_sm[%v947] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v948 = arith.addi %v696, %v942 : i32
+        %v949 = arith.index_cast %v948 : i32 to index
+        memref.store %ld37#19, %out[%v949] : memref<?xf32>
+      }
+    }
+    %below950, %count951 = warp.compact %v686 : i32
+    %v952 = arith.addi %v915, %below950 : i32
+    %v953 = arith.addi %v915, %count951 : i32
+    %below954, %count955 = warp.compact %v689 : i32
+    %v956 = arith.addi %v952, %below954 : i32
+    %v957 = arith.addi %v953, %count955 : i32
+    %below958, %count959 = warp.compact %v692 : i32
+    %v960 = arith.addi %v956, %below958 : i32
+    %v961 = arith.addi %v957, %count959 : i32
+    %below962, %count963 = warp.compact %v695 : i32
+    %v964 = arith.addi %v960, %below962 : i32
+    %v965 = arith.addi %v961, %count963 : i32
+    scf.if %v686 {
+      scf.if %stage698 {
+        %v966 = arith.addi %v538, %v964 : i32
         %c967 = arith.constant 5 : i32
         %v968 = arith.shrui %v966, %c967 : i32
         %v969 = arith.addi %v966, %v968 : i32
         %v970 = arith.index_cast %v969 : i32 to index
-        memref.store %ld37#17, %keep_sm[%v970] : memref<6336xf32, #gpu.address_space<workgroup>>
+        memref.store %ld37#20, %keep_sm[%v970] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v971 = arith.addi %v696, %v965 : i32
+        %v971 = arith.addi %v696, %v964 : i32
         %v972 = arith.index_cast %v971 : i32 to index
-        memref.store %ld37#17, %out[%v972] : memref<?xf32>
+        memref.store %ld37#20, %out[%v972] : memref<?xf32>
       }
     }
-    %v973 = arith.extui %v677 : i1 to i32
-    %v974 = arith.addi %v965, %v973 : i32
-    scf.if %v680 {
+    %v973 = arith.extui %v686 : i1 to i32
+    %v974 = arith.addi %v964, %v973 : i32
+    scf.if %v689 {
       scf.if %stage698 {
         %v975 = arith.addi %v538, %v974 : i32
         %c976 = arith.constant 5 : i32
         %v977 = arith.shrui %v975, %c976 : i32
         %v978 = arith.addi %v975, %v977 : i32
         %v979 = arith.index_cast %v978 : i32 to index
-        memref.store %ld37#18, %keep_sm[%v979] : memref<6336xf32, #gpu.address_space<workgroup>>
+        memref.store %ld37#21, %keep_sm[%v979] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
         %v980 = arith.addi %v696, %v974 : i32
         %v981 = arith.index_cast %v980 : i32 to index
-        memref.store %ld37#18, %out[%v981] : memref<?xf32>
+        memref.store %ld37#21, %out[%v981] : memref<?xf32>
       }
     }
-    %v982 = arith.extui %v680 : i1 to i32
+    %v982 = arith.extui %v689 : i1 to i32
     %v983 = arith.addi %v974, %v982 : i32
-    scf.if %v683 {
+    scf.if %v692 {
       scf.if %stage698 {
         %v984 = arith.addi %v538, %v983 : i32
         %c985 = arith.constant 5 : i32
         %v986 = arith.shrui %v984, %c985 : i32
         %v987 = arith.addi %v984, %v986 : i32
         %v988 = arith.index_cast %v987 : i32 to index
-        memref.store %ld37#19, %keep_sm[%v988] : memref<6336xf32, #gpu.address_space<workgroup>>
+        memref.store %ld37#22, %keep_sm[%v988] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
         %v989 = arith.addi %v696, %v983 : i32
         %v990 = arith.index_cast %v989 : i32 to index
-        memref.store %ld37#19, %out[%v990] : memref<?xf32>
+        memref.store %ld37#22, %out[%v990] : memref<?xf32>
       }
     }
-    %ballot991 = warp.ballot %v686 : i32
-    %v992 = arith.andi %ballot991, %below699 : i32
-    %v993 = math.ctpop %v992 : i32
-    %v994 = arith.addi %v956, %v993 : i32
-    %v995 = math.ctpop %ballot991 : i32
-    %v996 = arith.addi %v956, %v995 : i32
-    %ballot997 = warp.ballot %v689 : i32
-    %v998 = arith.andi %ballot997, %below699 : i32
-    %v999 = math.ctpop %v998 : i32
-    %v1000 = arith.addi %v994, %v999 : i32
-    %v1001 = math.ctpop %ballot997 : i32
-    %v1002 = arith.addi %v996, %v1001 : i32
-    %ballot1003 = warp.ballot %v692 : i32
-    %v1004 = arith.andi %ballot1003, %below699 : i32
-    %v1005 = math.ctpop %v1004 : i32
-    %v1006 = arith.addi %v1000, %v1005 : i32
-    %v1007 = math.ctpop %ballot1003 : i32
-    %v1008 = arith.addi %v1002, %v1007 : i32
-    %ballot1009 = warp.ballot %v695 : i32
-    %v1010 = arith.andi %ballot1009, %below699 : i32
-    %v1011 = math.ctpop %v1010 : i32
-    %v1012 = arith.addi %v1006, %v1011 : i32
-    %v1013 = math.ctpop %ballot1009 : i32
-    %v1014 = arith.addi %v1008, %v1013 : i32
-    scf.if %v686 {
-      scf.if %stage698 {
-        %v1015 = arith.addi %v538, %v1012 : i32
-        %c1016 = arith.constant 5 : i32
-        %v1017 = arith.shrui %v1015, %c1016 : i32
-        %v1018 = arith.addi %v1015, %v1017 : i32
-        %v1019 = arith.index_cast %v1018 : i32 to index
-        memref.store %ld37#20, %keep_sm[%v1019] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v1020 = arith.addi %v696, %v1012 : i32
-        %v1021 = arith.index_cast %v1020 : i32 to index
-        memref.store %ld37#20, %out[%v1021] : memref<?xf32>
-      }
-    }
-    %v1022 = arith.extui %v686 : i1 to i32
-    %v1023 = arith.addi %v1012, %v1022 : i32
-    scf.if %v689 {
-      scf.if %stage698 {
-        %v1024 = arith.addi %v538, %v1023 : i32
-        %c1025 = arith.constant 5 : i32
-        %v1026 = arith.shrui %v1024, %c1025 : i32
-        %v1027 = arith.addi %v1024, %v1026 : i32
-        %v1028 = arith.index_cast %v1027 : i32 to index
-        memref.store %ld37#21, %keep_sm[%v1028] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v1029 = arith.addi %v696, %v1023 : i32
-        %v1030 = arith.index_cast %v1029 : i32 to index
-        memref.store %ld37#21, %out[%v1030] : memref<?xf32>
-      }
-    }
-    %v1031 = arith.extui %v689 : i1 to i32
-    %v1032 = arith.addi %v1023, %v1031 : i32
-    scf.if %v692 {
-      scf.if %stage698 {
-        %v1033 = arith.addi %v538, %v1032 : i32
-        %c1034 = arith.constant 5 : i32
-        %v1035 = arith.shrui %v1033, %c1034 : i32
-        %v1036 = arith.addi %v1033, %v1035 : i32
-        %v1037 = arith.index_cast %v1036 : i32 to index
-        memref.store %ld37#22, %keep_sm[%v1037] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v1038 = arith.addi %v696, %v1032 : i32
-        %v1039 = arith.index_cast %v1038 : i32 to index
-        memref.store %ld37#22, %out[%v1039] : memref<?xf32>
-      }
-    }
-    %v1040 = arith.extui %v692 : i1 to i32
-    %v1041 = arith.addi %v1032, %v1040 : i32
+    %v991 = arith.extui %v692 : i1 to i32
+    %v992 = arith.addi %v983, %v991 : i32
     scf.if %v695 {
       scf.if %stage698 {
-        %v1042 = arith.addi %v538, %v1041 : i32
-        %c1043 = arith.constant 5 : i32
-        %v1044 = arith.shrui %v1042, %c1043 : i32
-        %v1045 = arith.addi %v1042, %v1044 : i32
-        %v1046 = arith.index_cast %v1045 : i32 to index
-        memref.store %ld37#23, %keep_sm[%v1046] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v993 = arith.addi %v538, %v992 : i32
+        %c994 = arith.constant 5 : i32
+        %v995 = arith.shrui %v993, %c994 : i32
+        %v996 = arith.addi %v993, %v995 : i32
+        %v997 = arith.index_cast %v996 : i32 to index
+        memref.store %ld37#23, %keep_sm[%v997] : memref<6336xf32, #gpu.address_space<workgroup>>
       } else {
-        %v1047 = arith.addi %v696, %v1041 : i32
-        %v1048 = arith.index_cast %v1047 : i32 to index
-        memref.store %ld37#23, %out[%v1048] : memref<?xf32>
+        %v998 = arith.addi %v696, %v992 : i32
+        %v999 = arith.index_cast %v998 : i32 to index
+        memref.store %ld37#23, %out[%v999] : memref<?xf32>
       }
     }
     scf.if %stage698 {
       gpu.barrier
-      %c1049 = arith.constant 5 : index
-      %v1050 = arith.shrui %tid2, %c1049 : index
-      %v1051 = arith.addi %tid2, %v1050 : index
-      %v1052 = arith.index_cast %v621 : i32 to index
-      %v1053 = arith.index_cast %v539 : i32 to index
-      %c1054 = arith.constant 0 : index
+      %c1000 = arith.constant 5 : index
+      %v1001 = arith.shrui %tid2, %c1000 : index
+      %v1002 = arith.addi %tid2, %v1001 : index
+      %v1003 = arith.index_cast %v621 : i32 to index
+      %v1004 = arith.index_cast %v539 : i32 to index
+      %c1005 = arith.constant 0 : index
+      %v1006 = arith.addi %tid2, %c1005 : index
+      %v1007 = arith.cmpi ult, %v1006, %v1004 : index
+      scf.if %v1007 {
+        %c1008 = arith.constant 0 : index
+        %v1009 = arith.addi %v1002, %c1008 : index
+        %v1010 = memref.load %keep_sm[%v1009] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1011 = arith.addi %v1003, %v1006 : index
+        memref.store %v1010, %out[%v1011] : memref<?xf32>
+      }
+      %c1012 = arith.constant 256 : index
+      %v1013 = arith.addi %tid2, %c1012 : index
+      %v1014 = arith.cmpi ult, %v1013, %v1004 : index
+      scf.if %v1014 {
+        %c1015 = arith.constant 264 : index
+        %v1016 = arith.addi %v1002, %c1015 : index
+        %v1017 = memref.load %keep_sm[%v1016] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1018 = arith.addi %v1003, %v1013 : index
+        memref.store %v1017, %out[%v1018] : memref<?xf32>
+      }
+      %c1019 = arith.constant 512 : index
+      %v1020 = arith.addi %tid2, %c1019 : index
+      %v1021 = arith.cmpi ult, %v1020, %v1004 : index
+      scf.if %v1021 {
+        %c1022 = arith.constant 528 : index
+        %v1023 = arith.addi %v1002, %c1022 : index
+        %v1024 = memref.load %keep_sm[%v1023] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1025 = arith.addi %v1003, %v1020 : index
+        memref.store %v1024, %out[%v1025] : memref<?xf32>
+      }
+      %c1026 = arith.constant 768 : index
+      %v1027 = arith.addi %tid2, %c1026 : index
+      %v1028 = arith.cmpi ult, %v1027, %v1004 : index
+      scf.if %v1028 {
+        %c1029 = arith.constant 792 : index
+        %v1030 = arith.addi %v1002, %c1029 : index
+        %v1031 = memref.load %keep_sm[%v1030] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1032 = arith.addi %v1003, %v1027 : index
+        memref.store %v1031, %out[%v1032] : memref<?xf32>
+      }
+      %c1033 = arith.constant 1024 : index
+      %v1034 = arith.addi %tid2, %c1033 : index
+      %v1035 = arith.cmpi ult, %v1034, %v1004 : index
+      scf.if %v1035 {
+        %c1036 = arith.constant 1056 : index
+        %v1037 = arith.addi %v1002, %c1036 : index
+        %v1038 = memref.load %keep_sm[%v1037] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1039 = arith.addi %v1003, %v1034 : index
+        memref.store %v1038, %out[%v1039] : memref<?xf32>
+      }
+      %c1040 = arith.constant 1280 : index
+      %v1041 = arith.addi %tid2, %c1040 : index
+      %v1042 = arith.cmpi ult, %v1041, %v1004 : index
+      scf.if %v1042 {
+        %c1043 = arith.constant 1320 : index
+        %v1044 = arith.addi %v1002, %c1043 : index
+        %v1045 = memref.load %keep_sm[%v1044] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1046 = arith.addi %v1003, %v1041 : index
+        memref.store %v1045, %out[%v1046] : memref<?xf32>
+      }
+      %c1047 = arith.constant 1536 : index
+      %v1048 = arith.addi %tid2, %c1047 : index
+      %v1049 = arith.cmpi ult, %v1048, %v1004 : index
+      scf.if %v1049 {
+        %c1050 = arith.constant 1584 : index
+        %v1051 = arith.addi %v1002, %c1050 : index
+        %v1052 = memref.load %keep_sm[%v1051] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1053 = arith.addi %v1003, %v1048 : index
+        memref.store %v1052, %out[%v1053] : memref<?xf32>
+      }
+      %c1054 = arith.constant 1792 : index
       %v1055 = arith.addi %tid2, %c1054 : index
-      %v1056 = arith.cmpi ult, %v1055, %v1053 : index
+      %v1056 = arith.cmpi ult, %v1055, %v1004 : index
       scf.if %v1056 {
-        %c1057 = arith.constant 0 : index
-        %v1058 = arith.addi %v1051, %c1057 : index
+        %c1057 = arith.constant 1848 : index
+        %v1058 = arith.addi %v1002, %c1057 : index
         %v1059 = memref.load %keep_sm[%v1058] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1060 = arith.addi %v1052, %v1055 : index
+        %v1060 = arith.addi %v1003, %v1055 : index
         memref.store %v1059, %out[%v1060] : memref<?xf32>
       }
-      %c1061 = arith.constant 256 : index
+      %c1061 = arith.constant 2048 : index
       %v1062 = arith.addi %tid2, %c1061 : index
-      %v1063 = arith.cmpi ult, %v1062, %v1053 : index
+      %v1063 = arith.cmpi ult, %v1062, %v1004 : index
       scf.if %v1063 {
-        %c1064 = arith.constant 264 : index
-        %v1065 = arith.addi %v1051, %c1064 : index
+        %c1064 = arith.constant 2112 : index
+        %v1065 = arith.addi %v1002, %c1064 : index
         %v1066 = memref.load %keep_sm[%v1065] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1067 = arith.addi %v1052, %v1062 : index
+        %v1067 = arith.addi %v1003, %v1062 : index
         memref.store %v1066, %out[%v1067] : memref<?xf32>
       }
-      %c1068 = arith.constant 512 : index
+      %c1068 = arith.constant 2304 : index
       %v1069 = arith.addi %tid2, %c1068 : index
-      %v1070 = arith.cmpi ult, %v1069, %v1053 : index
+      %v1070 = arith.cmpi ult, %v1069, %v1004 : index
       scf.if %v1070 {
-        %c1071 = arith.constant 528 : index
-        %v1072 = arith.addi %v1051, %c1071 : index
+        %c1071 = arith.constant 2376 : index
+        %v1072 = arith.addi %v1002, %c1071 : index
         %v1073 = memref.load %keep_sm[%v1072] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1074 = arith.addi %v1052, %v1069 : index
+        %v1074 = arith.addi %v1003, %v1069 : index
         memref.store %v1073, %out[%v1074] : memref<?xf32>
       }
-      %c1075 = arith.constant 768 : index
+      %c1075 = arith.constant 2560 : index
       %v1076 = arith.addi %tid2, %c1075 : index
-      %v1077 = arith.cmpi ult, %v1076, %v1053 : index
+      %v1077 = arith.cmpi ult, %v1076, %v1004 : index
       scf.if %v1077 {
-        %c1078 = arith.constant 792 : index
-        %v1079 = arith.addi %v1051, %c1078 : index
+        %c1078 = arith.constant 2640 : index
+        %v1079 = arith.addi %v1002, %c1078 : index
         %v1080 = memref.load %keep_sm[%v1079] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1081 = arith.addi %v1052, %v1076 : index
+        %v1081 = arith.addi %v1003, %v1076 : index
         memref.store %v1080, %out[%v1081] : memref<?xf32>
       }
-      %c1082 = arith.constant 1024 : index
+      %c1082 = arith.constant 2816 : index
       %v1083 = arith.addi %tid2, %c1082 : index
-      %v1084 = arith.cmpi ult, %v1083, %v1053 : index
+      %v1084 = arith.cmpi ult, %v1083, %v1004 : index
       scf.if %v1084 {
-        %c1085 = arith.constant 1056 : index
-        %v1086 = arith.addi %v1051, %c1085 : index
+        %c1085 = arith.constant 2904 : index
+        %v1086 = arith.addi %v1002, %c1085 : index
         %v1087 = memref.load %keep_sm[%v1086] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1088 = arith.addi %v1052, %v1083 : index
+        %v1088 = arith.addi %v1003, %v1083 : index
         memref.store %v1087, %out[%v1088] : memref<?xf32>
       }
-      %c1089 = arith.constant 1280 : index
+      %c1089 = arith.constant 3072 : index
       %v1090 = arith.addi %tid2, %c1089 : index
-      %v1091 = arith.cmpi ult, %v1090, %v1053 : index
+      %v1091 = arith.cmpi ult, %v1090, %v1004 : index
       scf.if %v1091 {
-        %c1092 = arith.constant 1320 : index
-        %v1093 = arith.addi %v1051, %c1092 : index
+        %c1092 = arith.constant 3168 : index
+        %v1093 = arith.addi %v1002, %c1092 : index
         %v1094 = memref.load %keep_sm[%v1093] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1095 = arith.addi %v1052, %v1090 : index
+        %v1095 = arith.addi %v1003, %v1090 : index
         memref.store %v1094, %out[%v1095] : memref<?xf32>
       }
-      %c1096 = arith.constant 1536 : index
+      %c1096 = arith.constant 3328 : index
       %v1097 = arith.addi %tid2, %c1096 : index
-      %v1098 = arith.cmpi ult, %v1097, %v1053 : index
+      %v1098 = arith.cmpi ult, %v1097, %v1004 : index
       scf.if %v1098 {
-        %c1099 = arith.constant 1584 : index
-        %v1100 = arith.addi %v1051, %c1099 : index
+        %c1099 = arith.constant 3432 : index
+        %v1100 = arith.addi %v1002, %c1099 : index
         %v1101 = memref.load %keep_sm[%v1100] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1102 = arith.addi %v1052, %v1097 : index
+        %v1102 = arith.addi %v1003, %v1097 : index
         memref.store %v1101, %out[%v1102] : memref<?xf32>
       }
-      %c1103 = arith.constant 1792 : index
+      %c1103 = arith.constant 3584 : index
       %v1104 = arith.addi %tid2, %c1103 : index
-      %v1105 = arith.cmpi ult, %v1104, %v1053 : index
+      %v1105 = arith.cmpi ult, %v1104, %v1004 : index
       scf.if %v1105 {
-        %c1106 = arith.constant 1848 : index
-        %v1107 = arith.addi %v1051, %c1106 : index
+        %c1106 = arith.constant 3696 : index
+        %v1107 = arith.addi %v1002, %c1106 : index
         %v1108 = memref.load %keep_sm[%v1107] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1109 = arith.addi %v1052, %v1104 : index
+        %v1109 = arith.addi %v1003, %v1104 : index
         memref.store %v1108, %out[%v1109] : memref<?xf32>
       }
-      %c1110 = arith.constant 2048 : index
+      %c1110 = arith.constant 3840 : index
       %v1111 = arith.addi %tid2, %c1110 : index
-      %v1112 = arith.cmpi ult, %v1111, %v1053 : index
+      %v1112 = arith.cmpi ult, %v1111, %v1004 : index
       scf.if %v1112 {
-        %c1113 = arith.constant 2112 : index
-        %v1114 = arith.addi %v1051, %c1113 : index
+        %c1113 = arith.constant 3960 : index
+        %v1114 = arith.addi %v1002, %c1113 : index
         %v1115 = memref.load %keep_sm[%v1114] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1116 = arith.addi %v1052, %v1111 : index
+        %v1116 = arith.addi %v1003, %v1111 : index
         memref.store %v1115, %out[%v1116] : memref<?xf32>
       }
-      %c1117 = arith.constant 2304 : index
+      %c1117 = arith.constant 4096 : index
       %v1118 = arith.addi %tid2, %c1117 : index
-      %v1119 = arith.cmpi ult, %v1118, %v1053 : index
+      %v1119 = arith.cmpi ult, %v1118, %v1004 : index
       scf.if %v1119 {
-        %c1120 = arith.constant 2376 : index
-        %v1121 = arith.addi %v1051, %c1120 : index
+        %c1120 = arith.constant 4224 : index
+        %v1121 = arith.addi %v1002, %c1120 : index
         %v1122 = memref.load %keep_sm[%v1121] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1123 = arith.addi %v1052, %v1118 : index
+        %v1123 = arith.addi %v1003, %v1118 : index
         memref.store %v1122, %out[%v1123] : memref<?xf32>
       }
-      %c1124 = arith.constant 2560 : index
+      %c1124 = arith.constant 4352 : index
       %v1125 = arith.addi %tid2, %c1124 : index
-      %v1126 = arith.cmpi ult, %v1125, %v1053 : index
+      %v1126 = arith.cmpi ult, %v1125, %v1004 : index
       scf.if %v1126 {
-        %c1127 = arith.constant 2640 : index
-        %v1128 = arith.addi %v1051, %c1127 : index
+        %c1127 = arith.constant 4488 : index
+        %v1128 = arith.addi %v1002, %c1127 : index
         %v1129 = memref.load %keep_sm[%v1128] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1130 = arith.addi %v1052, %v1125 : index
+        %v1130 = arith.addi %v1003, %v1125 : index
         memref.store %v1129, %out[%v1130] : memref<?xf32>
       }
-      %c1131 = arith.constant 2816 : index
+      %c1131 = arith.constant 4608 : index
       %v1132 = arith.addi %tid2, %c1131 : index
-      %v1133 = arith.cmpi ult, %v1132, %v1053 : index
+      %v1133 = arith.cmpi ult, %v1132, %v1004 : index
       scf.if %v1133 {
-        %c1134 = arith.constant 2904 : index
-        %v1135 = arith.addi %v1051, %c1134 : index
+        %c1134 = arith.constant 4752 : index
+        %v1135 = arith.addi %v1002, %c1134 : index
         %v1136 = memref.load %keep_sm[%v1135] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1137 = arith.addi %v1052, %v1132 : index
+        %v1137 = arith.addi %v1003, %v1132 : index
         memref.store %v1136, %out[%v1137] : memref<?xf32>
       }
-      %c1138 = arith.constant 3072 : index
+      %c1138 = arith.constant 4864 : index
       %v1139 = arith.addi %tid2, %c1138 : index
-      %v1140 = arith.cmpi ult, %v1139, %v1053 : index
+      %v1140 = arith.cmpi ult, %v1139, %v1004 : index
       scf.if %v1140 {
-        %c1141 = arith.constant 3168 : index
-        %v1142 = arith.addi %v1051, %c1141 : index
+        %c1141 = arith.constant 5016 : index
+        %v1142 = arith.addi %v1002, %c1141 : index
         %v1143 = memref.load %keep_sm[%v1142] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1144 = arith.addi %v1052, %v1139 : index
+        %v1144 = arith.addi %v1003, %v1139 : index
         memref.store %v1143, %out[%v1144] : memref<?xf32>
       }
-      %c1145 = arith.constant 3328 : index
+      %c1145 = arith.constant 5120 : index
       %v1146 = arith.addi %tid2, %c1145 : index
-      %v1147 = arith.cmpi ult, %v1146, %v1053 : index
+      %v1147 = arith.cmpi ult, %v1146, %v1004 : index
       scf.if %v1147 {
-        %c1148 = arith.constant 3432 : index
-        %v1149 = arith.addi %v1051, %c1148 : index
+        %c1148 = arith.constant 5280 : index
+        %v1149 = arith.addi %v1002, %c1148 : index
         %v1150 = memref.load %keep_sm[%v1149] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1151 = arith.addi %v1052, %v1146 : index
+        %v1151 = arith.addi %v1003, %v1146 : index
         memref.store %v1150, %out[%v1151] : memref<?xf32>
       }
-      %c1152 = arith.constant 3584 : index
+      %c1152 = arith.constant 5376 : index
       %v1153 = arith.addi %tid2, %c1152 : index
-      %v1154 = arith.cmpi ult, %v1153, %v1053 : index
+      %v1154 = arith.cmpi ult, %v1153, %v1004 : index
       scf.if %v1154 {
-        %c1155 = arith.constant 3696 : index
-        %v1156 = arith.addi %v1051, %c1155 : index
+        %c1155 = arith.constant 5544 : index
+        %v1156 = arith.addi %v1002, %c1155 : index
         %v1157 = memref.load %keep_sm[%v1156] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1158 = arith.addi %v1052, %v1153 : index
+        %v1158 = arith.addi %v1003, %v1153 : index
         memref.store %v1157, %out[%v1158] : memref<?xf32>
       }
-      %c1159 = arith.constant 3840 : index
+      %c1159 = arith.constant 5632 : index
       %v1160 = arith.addi %tid2, %c1159 : index
-      %v1161 = arith.cmpi ult, %v1160, %v1053 : index
+      %v1161 = arith.cmpi ult, %v1160, %v1004 : index
       scf.if %v1161 {
-        %c1162 = arith.constant 3960 : index
-        %v1163 = arith.addi %v1051, %c1162 : index
+        %c1162 = arith.constant 5808 : index
+        %v1163 = arith.addi %v1002, %c1162 : index
         %v1164 = memref.load %keep_sm[%v1163] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1165 = arith.addi %v1052, %v1160 : index
+        %v1165 = arith.addi %v1003, %v1160 : index
         memref.store %v1164, %out[%v1165] : memref<?xf32>
       }
-      %c1166 = arith.constant 4096 : index
+      %c1166 = arith.constant 5888 : index
       %v1167 = arith.addi %tid2, %c1166 : index
-      %v1168 = arith.cmpi ult, %v1167, %v1053 : index
+      %v1168 = arith.cmpi ult, %v1167, %v1004 : index
       scf.if %v1168 {
-        %c1169 = arith.constant 4224 : index
-        %v1170 = arith.addi %v1051, %c1169 : index
+        %c1169 = arith.constant 6072 : index
+        %v1170 = arith.addi %v1002, %c1169 : index
         %v1171 = memref.load %keep_sm[%v1170] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1172 = arith.addi %v1052, %v1167 : index
+        %v1172 = arith.addi %v1003, %v1167 : index
         memref.store %v1171, %out[%v1172] : memref<?xf32>
-      }
-      %c1173 = arith.constant 4352 : index
-      %v1174 = arith.addi %tid2, %c1173 : index
-      %v1175 = arith.cmpi ult, %v1174, %v1053 : index
-      scf.if %v1175 {
-        %c1176 = arith.constant 4488 : index
-        %v1177 = arith.addi %v1051, %c1176 : index
-        %v1178 = memref.load %keep_sm[%v1177] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1179 = arith.addi %v1052, %v1174 : index
-        memref.store %v1178, %out[%v1179] : memref<?xf32>
-      }
-      %c1180 = arith.constant 4608 : index
-      %v1181 = arith.addi %tid2, %c1180 : index
-      %v1182 = arith.cmpi ult, %v1181, %v1053 : index
-      scf.if %v1182 {
-        %c1183 = arith.constant 4752 : index
-        %v1184 = arith.addi %v1051, %c1183 : index
-        %v1185 = memref.load %keep_sm[%v1184] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1186 = arith.addi %v1052, %v1181 : index
-        memref.store %v1185, %out[%v1186] : memref<?xf32>
-      }
-      %c1187 = arith.constant 4864 : index
-      %v1188 = arith.addi %tid2, %c1187 : index
-      %v1189 = arith.cmpi ult, %v1188, %v1053 : index
-      scf.if %v1189 {
-        %c1190 = arith.constant 5016 : index
-        %v1191 = arith.addi %v1051, %c1190 : index
-        %v1192 = memref.load %keep_sm[%v1191] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1193 = arith.addi %v1052, %v1188 : index
-        memref.store %v1192, %out[%v1193] : memref<?xf32>
-      }
-      %c1194 = arith.constant 5120 : index
-      %v1195 = arith.addi %tid2, %c1194 : index
-      %v1196 = arith.cmpi ult, %v1195, %v1053 : index
-      scf.if %v1196 {
-        %c1197 = arith.constant 5280 : index
-        %v1198 = arith.addi %v1051, %c1197 : index
-        %v1199 = memref.load %keep_sm[%v1198] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1200 = arith.addi %v1052, %v1195 : index
-        memref.store %v1199, %out[%v1200] : memref<?xf32>
-      }
-      %c1201 = arith.constant 5376 : index
-      %v1202 = arith.addi %tid2, %c1201 : index
-      %v1203 = arith.cmpi ult, %v1202, %v1053 : index
-      scf.if %v1203 {
-        %c1204 = arith.constant 5544 : index
-        %v1205 = arith.addi %v1051, %c1204 : index
-        %v1206 = memref.load %keep_sm[%v1205] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1207 = arith.addi %v1052, %v1202 : index
-        memref.store %v1206, %out[%v1207] : memref<?xf32>
-      }
-      %c1208 = arith.constant 5632 : index
-      %v1209 = arith.addi %tid2, %c1208 : index
-      %v1210 = arith.cmpi ult, %v1209, %v1053 : index
-      scf.if %v1210 {
-        %c1211 = arith.constant 5808 : index
-        %v1212 = arith.addi %v1051, %c1211 : index
-        %v1213 = memref.load %keep_sm[%v1212] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1214 = arith.addi %v1052, %v1209 : index
-        memref.store %v1213, %out[%v1214] : memref<?xf32>
-      }
-      %c1215 = arith.constant 5888 : index
-      %v1216 = arith.addi %tid2, %c1215 : index
-      %v1217 = arith.cmpi ult, %v1216, %v1053 : index
-      scf.if %v1217 {
-        %c1218 = arith.constant 6072 : index
-        %v1219 = arith.addi %v1051, %c1218 : index
-        %v1220 = memref.load %keep_sm[%v1219] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1221 = arith.addi %v1052, %v1216 : index
-        memref.store %v1220, %out[%v1221] : memref<?xf32>
       }
     }
     gpu.return
@@ -6477,307 +6404,234 @@ gpu.module @scan {
     %v694 = arith.andi %mask622, %c693 : i32
     %v695 = arith.cmpi ne, %v694, %c623 : i32
     %v696 = arith.addi %v621, %v538 : i32
-    %below697 = warp.lanemask <lt> : i32
-    %c698 = arith.constant 0 : i32
-    %ballot699 = warp.ballot %v626 : i32
-    %v700 = arith.andi %ballot699, %below697 : i32
-    %v701 = math.ctpop %v700 : i32
-    %v702 = arith.addi %c698, %v701 : i32
-    %v703 = math.ctpop %ballot699 : i32
-    %v704 = arith.addi %c698, %v703 : i32
-    %ballot705 = warp.ballot %v629 : i32
-    %v706 = arith.andi %ballot705, %below697 : i32
-    %v707 = math.ctpop %v706 : i32
-    %v708 = arith.addi %v702, %v707 : i32
-    %v709 = math.ctpop %ballot705 : i32
-    %v710 = arith.addi %v704, %v709 : i32
-    %ballot711 = warp.ballot %v632 : i32
-    %v712 = arith.andi %ballot711, %below697 : i32
-    %v713 = math.ctpop %v712 : i32
-    %v714 = arith.addi %v708, %v713 : i32
-    %v715 = math.ctpop %ballot711 : i32
-    %v716 = arith.addi %v710, %v715 : i32
-    %ballot717 = warp.ballot %v635 : i32
-    %v718 = arith.andi %ballot717, %below697 : i32
-    %v719 = math.ctpop %v718 : i32
-    %v720 = arith.addi %v714, %v719 : i32
-    %v721 = math.ctpop %ballot717 : i32
-    %v722 = arith.addi %v716, %v721 : i32
+    %c697 = arith.constant 0 : i32
+    %below698, %count699 = warp.compact %v626 : i32
+    %v700 = arith.addi %c697, %below698 : i32
+    %v701 = arith.addi %c697, %count699 : i32
+    %below702, %count703 = warp.compact %v629 : i32
+    %v704 = arith.addi %v700, %below702 : i32
+    %v705 = arith.addi %v701, %count703 : i32
+    %below706, %count707 = warp.compact %v632 : i32
+    %v708 = arith.addi %v704, %below706 : i32
+    %v709 = arith.addi %v705, %count707 : i32
+    %below710, %count711 = warp.compact %v635 : i32
+    %v712 = arith.addi %v708, %below710 : i32
+    %v713 = arith.addi %v709, %count711 : i32
     scf.if %v626 {
-      %v723 = arith.addi %v696, %v720 : i32
-      %v724 = arith.index_cast %v723 : i32 to index
-      memref.store %ld37#0, %out[%v724] : memref<?xf32>
+      %v714 = arith.addi %v696, %v712 : i32
+      %v715 = arith.index_cast %v714 : i32 to index
+      memref.store %ld37#0, %out[%v715] : memref<?xf32>
     }
-    %v725 = arith.extui %v626 : i1 to i32
-    %v726 = arith.addi %v720, %v725 : i32
+    %v716 = arith.extui %v626 : i1 to i32
+    %v717 = arith.addi %v712, %v716 : i32
     scf.if %v629 {
-      %v727 = arith.addi %v696, %v726 : i32
-      %v728 = arith.index_cast %v727 : i32 to index
-      memref.store %ld37#1, %out[%v728] : memref<?xf32>
+      %v718 = arith.addi %v696, %v717 : i32
+      %v719 = arith.index_cast %v718 : i32 to index
+      memref.store %ld37#1, %out[%v719] : memref<?xf32>
     }
-    %v729 = arith.extui %v629 : i1 to i32
-    %v730 = arith.addi %v726, %v729 : i32
+    %v720 = arith.extui %v629 : i1 to i32
+    %v721 = arith.addi %v717, %v720 : i32
     scf.if %v632 {
-      %v731 = arith.addi %v696, %v730 : i32
-      %v732 = arith.index_cast %v731 : i32 to index
-      memref.store %ld37#2, %out[%v732] : memref<?xf32>
+      %v722 = arith.addi %v696, %v721 : i32
+      %v723 = arith.index_cast %v722 : i32 to index
+      memref.store %ld37#2, %out[%v723] : memref<?xf32>
     }
-    %v733 = arith.extui %v632 : i1 to i32
-    %v734 = arith.addi %v730, %v733 : i32
+    %v724 = arith.extui %v632 : i1 to i32
+    %v725 = arith.addi %v721, %v724 : i32
     scf.if %v635 {
-      %v735 = arith.addi %v696, %v734 : i32
-      %v736 = arith.index_cast %v735 : i32 to index
-      memref.store %ld37#3, %out[%v736] : memref<?xf32>
+      %v726 = arith.addi %v696, %v725 : i32
+      %v727 = arith.index_cast %v726 : i32 to index
+      memref.store %ld37#3, %out[%v727] : memref<?xf32>
     }
-    %ballot737 = warp.ballot %v638 : i32
-    %v738 = arith.andi %ballot737, %below697 : i32
-    %v739 = math.ctpop %v738 : i32
-    %v740 = arith.addi %v722, %v739 : i32
-    %v741 = math.ctpop %ballot737 : i32
-    %v742 = arith.addi %v722, %v741 : i32
-    %ballot743 = warp.ballot %v641 : i32
-    %v744 = arith.andi %ballot743, %below697 : i32
-    %v745 = math.ctpop %v744 : i32
-    %v746 = arith.addi %v740, %v745 : i32
-    %v747 = math.ctpop %ballot743 : i32
-    %v748 = arith.addi %v742, %v747 : i32
-    %ballot749 = warp.ballot %v644 : i32
-    %v750 = arith.andi %ballot749, %below697 : i32
-    %v751 = math.ctpop %v750 : i32
-    %v752 = arith.addi %v746, %v751 : i32
-    %v753 = math.ctpop %ballot749 : i32
-    %v754 = arith.addi %v748, %v753 : i32
-    %ballot755 = warp.ballot %v647 : i32
-    %v756 = arith.andi %ballot755, %below697 : i32
-    %v757 = math.ctpop %v756 : i32
-    %v758 = arith.addi %v752, %v757 : i32
-    %v759 = math.ctpop %ballot755 : i32
-    %v760 = arith.addi %v754, %v759 : i32
+    %below728, %count729 = warp.compact %v638 : i32
+    %v730 = arith.addi %v713, %below728 : i32
+    %v731 = arith.addi %v713, %count729 : i32
+    %below732, %count733 = warp.compact %v641 : i32
+    %v734 = arith.addi %v730, %below732 : i32
+    %v735 = arith.addi %v731, %count733 : i32
+    %below736, %count737 = warp.compact %v644 : i32
+    %v738 = arith.addi %v734, %below736 : i32
+    %v739 = arith.addi %v735, %count737 : i32
+    %below740, %count741 = warp.compact %v647 : i32
+    %v742 = arith.addi %v738, %below740 : i32
+    %v743 = arith.addi %v739, %count741 : i32
     scf.if %v638 {
-      %v761 = arith.addi %v696, %v758 : i32
-      %v762 = arith.index_cast %v761 : i32 to index
-      memref.store %ld37#4, %out[%v762] : memref<?xf32>
+      %v744 = arith.addi %v696, %v742 : i32
+      %v745 = arith.index_cast %v744 : i32 to index
+      memref.store %ld37#4, %out[%v745] : memref<?xf32>
     }
-    %v763 = arith.extui %v638 : i1 to i32
-    %v764 = arith.addi %v758, %v763 : i32
+    %v746 = arith.extui %v638 : i1 to i32
+    %v747 = arith.addi %v742, %v746 : i32
     scf.if %v641 {
-      %v765 = arith.addi %v696, %v764 : i32
-      %v766 = arith.index_cast %v765 : i32 to index
-      memref.store %ld37#5, %out[%v766] : memref<?xf32>
+      %v748 = arith.addi %v696, %v747 : i32
+      %v749 = arith.index_cast %v748 : i32 to index
+      memref.store %ld37#5, %out[%v749] : memref<?xf32>
     }
-    %v767 = arith.extui %v641 : i1 to i32
-    %v768 = arith.addi %v764, %v767 : i32
+    %v750 = arith.extui %v641 : i1 to i32
+    %v751 = arith.addi %v747, %v750 : i32
     scf.if %v644 {
-      %v769 = arith.addi %v696, %v768 : i32
-      %v770 = arith.index_cast %v769 : i32 to index
-      memref.store %ld37#6, %out[%v770] : memref<?xf32>
+      %v752 = arith.addi %v696, %v751 : i32
+      %v753 = arith.index_cast %v752 : i32 to index
+      memref.store %ld37#6, %out[%v753] : memref<?xf32>
     }
-    %v771 = arith.extui %v644 : i1 to i32
-    %v772 = arith.addi %v768, %v771 : i32
+    %v754 = arith.extui %v644 : i1 to i32
+    %v755 = arith.addi %v751, %v754 : i32
     scf.if %v647 {
-      %v773 = arith.addi %v696, %v772 : i32
-      %v774 = arith.index_cast %v773 : i32 to index
-      memref.store %ld37#7, %out[%v774] : memref<?xf32>
+      %v756 = arith.addi %v696, %v755 : i32
+      %v757 = arith.index_cast %v756 : i32 to index
+      memref.store %ld37#7, %out[%v757] : memref<?xf32>
     }
-    %ballot775 = warp.ballot %v650 : i32
-    %v776 = arith.andi %ballot775, %below697 : i32
-    %v777 = math.ctpop %v776 : i32
-    %v778 = arith.addi %v760, %v777 : i32
-    %v779 = math.ctpop %ballot775 : i32
-    %v780 = arith.addi %v760, %v779 : i32
-    %ballot781 = warp.ballot %v653 : i32
-    %v782 = arith.andi %ballot781, %below697 : i32
-    %v783 = math.ctpop %v782 : i32
-    %v784 = arith.addi %v778, %v783 : i32
-    %v785 = math.ctpop %ballot781 : i32
-    %v786 = arith.addi %v780, %v785 : i32
-    %ballot787 = warp.ballot %v656 : i32
-    %v788 = arith.andi %ballot787, %below697 : i32
-    %v789 = math.ctpop %v788 : i32
-    %v790 = arith.addi %v784, %v789 : i32
-    %v791 = math.ctpop %ballot787 : i32
-    %v792 = arith.addi %v786, %v791 : i32
-    %ballot793 = warp.ballot %v659 : i32
-    %v794 = arith.andi %ballot793, %below697 : i32
-    %v795 = math.ctpop %v794 : i32
-    %v796 = arith.addi %v790, %v795 : i32
-    %v797 = math.ctpop %ballot793 : i32
-    %v798 = arith.addi %v792, %v797 : i32
+    %below758, %count759 = warp.compact %v650 : i32
+    %v760 = arith.addi %v743, %below758 : i32
+    %v761 = arith.addi %v743, %count759 : i32
+    %below762, %count763 = warp.compact %v653 : i32
+    %v764 = arith.addi %v760, %below762 : i32
+    %v765 = arith.addi %v761, %count763 : i32
+    %below766, %count767 = warp.compact %v656 : i32
+    %v768 = arith.addi %v764, %below766 : i32
+    %v769 = arith.addi %v765, %count767 : i32
+    %below770, %count771 = warp.compact %v659 : i32
+    %v772 = arith.addi %v768, %below770 : i32
+    %v773 = arith.addi %v769, %count771 : i32
     scf.if %v650 {
-      %v799 = arith.addi %v696, %v796 : i32
-      %v800 = arith.index_cast %v799 : i32 to index
-      memref.store %ld37#8, %out[%v800] : memref<?xf32>
+      %v774 = arith.addi %v696, %v772 : i32
+      %v775 = arith.index_cast %v774 : i32 to index
+      memref.store %ld37#8, %out[%v775] : memref<?xf32>
     }
-    %v801 = arith.extui %v650 : i1 to i32
-    %v802 = arith.addi %v796, %v801 : i32
+    %v776 = arith.extui %v650 : i1 to i32
+    %v777 = arith.addi %v772, %v776 : i32
     scf.if %v653 {
-      %v803 = arith.addi %v696, %v802 : i32
-      %v804 = arith.index_cast %v803 : i32 to index
-      memref.store %ld37#9, %out[%v804] : memref<?xf32>
+      %v778 = arith.addi %v696, %v777 : i32
+      %v779 = arith.index_cast %v778 : i32 to index
+      memref.store %ld37#9, %out[%v779] : memref<?xf32>
     }
-    %v805 = arith.extui %v653 : i1 to i32
-    %v806 = arith.addi %v802, %v805 : i32
+    %v780 = arith.extui %v653 : i1 to i32
+    %v781 = arith.addi %v777, %v780 : i32
     scf.if %v656 {
-      %v807 = arith.addi %v696, %v806 : i32
-      %v808 = arith.index_cast %v807 : i32 to index
-      memref.store %ld37#10, %out[%v808] : memref<?xf32>
+      %v782 = arith.addi %v696, %v781 : i32
+      %v783 = arith.index_cast %v782 : i32 to index
+      memref.store %ld37#10, %out[%v783] : memref<?xf32>
     }
-    %v809 = arith.extui %v656 : i1 to i32
-    %v810 = arith.addi %v806, %v809 : i32
+    %v784 = arith.extui %v656 : i1 to i32
+    %v785 = arith.addi %v781, %v784 : i32
     scf.if %v659 {
-      %v811 = arith.addi %v696, %v810 : i32
-      %v812 = arith.index_cast %v811 : i32 to index
-      memref.store %ld37#11, %out[%v812] : memref<?xf32>
+      %v786 = arith.addi %v696, %v785 : i32
+      %v787 = arith.index_cast %v786 : i32 to index
+      memref.store %ld37#11, %out[%v787] : memref<?xf32>
     }
-    %ballot813 = warp.ballot %v662 : i32
-    %v814 = arith.andi %ballot813, %below697 : i32
-    %v815 = math.ctpop %v814 : i32
-    %v816 = arith.addi %v798, %v815 : i32
-    %v817 = math.ctpop %ballot813 : i32
-    %v818 = arith.addi %v798, %v817 : i32
-    %ballot819 = warp.ballot %v665 : i32
-    %v820 = arith.andi %ballot819, %below697 : i32
-    %v821 = math.ctpop %v820 : i32
-    %v822 = arith.addi %v816, %v821 : i32
-    %v823 = math.ctpop %ballot819 : i32
-    %v824 = arith.addi %v818, %v823 : i32
-    %ballot825 = warp.ballot %v668 : i32
-    %v826 = arith.andi %ballot825, %below697 : i32
-    %v827 = math.ctpop %v826 : i32
-    %v828 = arith.addi %v822, %v827 : i32
-    %v829 = math.ctpop %ballot825 : i32
-    %v830 = arith.addi %v824, %v829 : i32
-    %ballot831 = warp.ballot %v671 : i32
-    %v832 = arith.andi %ballot831, %below697 : i32
-    %v833 = math.ctpop %v832 : i32
-    %v834 = arith.addi %v828, %v833 : i32
-    %v835 = math.ctpop %ballot831 : i32
-    %v836 = arith.addi %v830, %v835 : i32
+    %below788, %count789 = warp.compact %v662 : i32
+    %v790 = arith.addi %v773, %below788 : i32
+    %v791 = arith.addi %v773, %count789 : i32
+    %below792, %count793 = warp.compact %v665 : i32
+    %v794 = arith.addi %v790, %below792 : i32
+    %v795 = arith.addi %v791, %count793 : i32
+    %below796, %count797 = warp.compact %v668 : i32
+    %v798 = arith.addi %v794, %below796 : i32
+    %v799 = arith.addi %v795, %count797 : i32
+    %below800, %count801 = warp.compact %v671 : i32
+    %v802 = arith.addi %v798, %below800 : i32
+    %v803 = arith.addi %v799, %count801 : i32
     scf.if %v662 {
-      %v837 = arith.addi %v696, %v834 : i32
-      %v838 = arith.index_cast %v837 : i32 to index
-      memref.store %ld37#12, %out[%v838] : memref<?xf32>
+      %v804 = arith.addi %v696, %v802 : i32
+      %v805 = arith.index_cast %v804 : i32 to index
+      memref.store %ld37#12, %out[%v805] : memref<?xf32>
     }
-    %v839 = arith.extui %v662 : i1 to i32
-    %v840 = arith.addi %v834, %v839 : i32
+    %v806 = arith.extui %v662 : i1 to i32
+    %v807 = arith.addi %v802, %v806 : i32
     scf.if %v665 {
-      %v841 = arith.addi %v696, %v840 : i32
-      %v842 = arith.index_cast %v841 : i32 to index
-      memref.store %ld37#13, %out[%v842] : memref<?xf32>
+      %v808 = arith.addi %v696, %v807 : i32
+      %v809 = arith.index_cast %v808 : i32 to index
+      memref.store %ld37#13, %out[%v809] : memref<?xf32>
     }
-    %v843 = arith.extui %v665 : i1 to i32
-    %v844 = arith.addi %v840, %v843 : i32
+    %v810 = arith.extui %v665 : i1 to i32
+    %v811 = arith.addi %v807, %v810 : i32
     scf.if %v668 {
-      %v845 = arith.addi %v696, %v844 : i32
-      %v846 = arith.index_cast %v845 : i32 to index
-      memref.store %ld37#14, %out[%v846] : memref<?xf32>
+      %v812 = arith.addi %v696, %v811 : i32
+      %v813 = arith.index_cast %v812 : i32 to index
+      memref.store %ld37#14, %out[%v813] : memref<?xf32>
     }
-    %v847 = arith.extui %v668 : i1 to i32
-    %v848 = arith.addi %v844, %v847 : i32
+    %v814 = arith.extui %v668 : i1 to i32
+    %v815 = arith.addi %v811, %v814 : i32
     scf.if %v671 {
-      %v849 = arith.addi %v696, %v848 : i32
-      %v850 = arith.index_cast %v849 : i32 to index
-      memref.store %ld37#15, %out[%v850] : memref<?xf32>
+      %v816 = arith.addi %v696, %v815 : i32
+      %v817 = arith.index_cast %v816 : i32 to index
+      memref.store %ld37#15, %out[%v817] : memref<?xf32>
     }
-    %ballot851 = warp.ballot %v674 : i32
-    %v852 = arith.andi %ballot851, %below697 : i32
-    %v853 = math.ctpop %v852 : i32
-    %v854 = arith.addi %v836, %v853 : i32
-    %v855 = math.ctpop %ballot851 : i32
-    %v856 = arith.addi %v836, %v855 : i32
-    %ballot857 = warp.ballot %v677 : i32
-    %v858 = arith.andi %ballot857, %below697 : i32
-    %v859 = math.ctpop %v858 : i32
-    %v860 = arith.addi %v854, %v859 : i32
-    %v861 = math.ctpop %ballot857 : i32
-    %v862 = arith.addi %v856, %v861 : i32
-    %ballot863 = warp.ballot %v680 : i32
-    %v864 = arith.andi %ballot863, %below697 : i32
-    %v865 = math.ctpop %v864 : i32
-    %v866 = arith.addi %v860, %v865 : i32
-    %v867 = math.ctpop %ballot863 : i32
-    %v868 = arith.addi %v862, %v867 : i32
-    %ballot869 = warp.ballot %v683 : i32
-    %v870 = arith.andi %ballot869, %below697 : i32
-    %v871 = math.ctpop %v870 : i32
-    %v872 = arith.addi %v866, %v871 : i32
-    %v873 = math.ctpop %ballot869 : i32
-    %v874 = arith.addi %v868, %v873 : i32
+    %below818, %count819 = warp.compact %v674 : i32
+    %v820 = arith.addi %v803, %below818 : i32
+    %v821 = arith.addi %v803, %count819 : i32
+    %below822, %count823 = warp.compact %v677 : i32
+    %v824 = arith.addi %v820, %below822 : i32
+    %v825 = arith.addi %v821, %count823 : i32
+    %below826, %count827 = warp.compact %v680 : i32
+    %v828 = arith.addi %v824, %below826 : i32
+    %v829 = arith.addi %v825, %count827 : i32
+    %below830, %count831 = warp.compact %v683 : i32
+    %v832 = arith.addi %v828, %below830 : i32
+    %v833 = arith.addi %v829, %count831 : i32
     scf.if %v674 {
-      %v875 = arith.addi %v696, %v872 : i32
-      %v876 = arith.index_cast %v875 : i32 to index
-      memref.store %ld37#16, %out[%v876] : memref<?xf32>
+      %v834 = arith.addi %v696, %v832 : i32
+      %v835 = arith.index_cast %v834 : i32 to index
+      memref.store %ld37#16, %out[%v835] : memref<?xf32>
     }
-    %v877 = arith.extui %v674 : i1 to i32
-    %v878 = arith.addi %v872, %v877 : i32
+    %v836 = arith.extui %v674 : i1 to i32
+    %v837 = arith.addi %v832, %v836 : i32
     scf.if %v677 {
-      %v879 = arith.addi %v696, %v878 : i32
-      %v880 = arith.index_cast %v879 : i32 to index
-      memref.store %ld37#17, %out[%v880] : memref<?xf32>
+      %v838 = arith.addi %v696, %v837 : i32
+      %v839 = arith.index_cast %v838 : i32 to index
+      memref.store %ld37#17, %out[%v839] : memref<?xf32>
     }
-    %v881 = arith.extui %v677 : i1 to i32
-    %v882 = arith.addi %v878, %v881 : i32
+    %v840 = arith.extui %v677 : i1 to i32
+    %v841 = arith.addi %v837, %v840 : i32
     scf.if %v680 {
-      %v883 = arith.addi %v696, %v882 : i32
-      %v884 = arith.index_cast %v883 : i32 to index
-      memref.store %ld37#18, %out[%v884] : memref<?xf32>
+      %v842 = arith.addi %v696, %v841 : i32
+      %v843 = arith.index_cast %v842 : i32 to index
+      memref.store %ld37#18, %out[%v843] : memref<?xf32>
     }
-    %v885 = arith.extui %v680 : i1 to i32
-    %v886 = arith.addi %v882, %v885 : i32
+    %v844 = arith.extui %v680 : i1 to i32
+    %v845 = arith.addi %v841, %v844 : i32
     scf.if %v683 {
-      %v887 = arith.addi %v696, %v886 : i32
-      %v888 = arith.index_cast %v887 : i32 to index
-      memref.store %ld37#19, %out[%v888] : memref<?xf32>
+      %v846 = arith.addi %v696, %v845 : i32
+      %v847 = arith.index_cast %v846 : i32 to index
+      memref.store %ld37#19, %out[%v847] : memref<?xf32>
     }
-    %ballot889 = warp.ballot %v686 : i32
-    %v890 = arith.andi %ballot889, %below697 : i32
-    %v891 = math.ctpop %v890 : i32
-    %v892 = arith.addi %v874, %v891 : i32
-    %v893 = math.ctpop %ballot889 : i32
-    %v894 = arith.addi %v874, %v893 : i32
-    %ballot895 = warp.ballot %v689 : i32
-    %v896 = arith.andi %ballot895, %below697 : i32
-    %v897 = math.ctpop %v896 : i32
-    %v898 = arith.addi %v892, %v897 : i32
-    %v899 = math.ctpop %ballot895 : i32
-    %v900 = arith.addi %v894, %v899 : i32
-    %ballot901 = warp.ballot %v692 : i32
-    %v902 = arith.andi %ballot901, %below697 : i32
-    %v903 = math.ctpop %v902 : i32
-    %v904 = arith.addi %v898, %v903 : i32
-    %v905 = math.ctpop %ballot901 : i32
-    %v906 = arith.addi %v900, %v905 : i32
-    %ballot907 = warp.ballot %v695 : i32
-    %v908 = arith.andi %ballot907, %below697 : i32
-    %v909 = math.ctpop %v908 : i32
-    %v910 = arith.addi %v904, %v909 : i32
-    %v911 = math.ctpop %ballot907 : i32
-    %v912 = arith.addi %v906, %v911 : i32
+    %below848, %count849 = warp.compact %v686 : i32
+    %v850 = arith.addi %v833, %below848 : i32
+    %v851 = arith.addi %v833, %count849 : i32
+    %below852, %count853 = warp.compact %v689 : i32
+    %v854 = arith.addi %v850, %below852 : i32
+    %v855 = arith.addi %v851, %count853 : i32
+    %below856, %count857 = warp.compact %v692 : i32
+    %v858 = arith.addi %v854, %below856 : i32
+    %v859 = arith.addi %v855, %count857 : i32
+    %below860, %count861 = warp.compact %v695 : i32
+    %v862 = arith.addi %v858, %below860 : i32
+    %v863 = arith.addi %v859, %count861 : i32
     scf.if %v686 {
-      %v913 = arith.addi %v696, %v910 : i32
-      %v914 = arith.index_cast %v913 : i32 to index
-      memref.store %ld37#20, %out[%v914] : memref<?xf32>
+      %v864 = arith.addi %v696, %v862 : i32
+      %v865 = arith.index_cast %v864 : i32 to index
+      memref.store %ld37#20, %out[%v865] : memref<?xf32>
     }
-    %v915 = arith.extui %v686 : i1 to i32
-    %v916 = arith.addi %v910, %v915 : i32
+    %v866 = arith.extui %v686 : i1 to i32
+    %v867 = arith.addi %v862, %v866 : i32
     scf.if %v689 {
-      %v917 = arith.addi %v696, %v916 : i32
-      %v918 = arith.index_cast %v917 : i32 to index
-      memref.store %ld37#21, %out[%v918] : memref<?xf32>
+      %v868 = arith.addi %v696, %v867 : i32
+      %v869 = arith.index_cast %v868 : i32 to index
+      memref.store %ld37#21, %out[%v869] : memref<?xf32>
     }
-    %v919 = arith.extui %v689 : i1 to i32
-    %v920 = arith.addi %v916, %v919 : i32
+    %v870 = arith.extui %v689 : i1 to i32
+    %v871 = arith.addi %v867, %v870 : i32
     scf.if %v692 {
-      %v921 = arith.addi %v696, %v920 : i32
-      %v922 = arith.index_cast %v921 : i32 to index
-      memref.store %ld37#22, %out[%v922] : memref<?xf32>
+      %v872 = arith.addi %v696, %v871 : i32
+      %v873 = arith.index_cast %v872 : i32 to index
+      memref.store %ld37#22, %out[%v873] : memref<?xf32>
     }
-    %v923 = arith.extui %v692 : i1 to i32
-    %v924 = arith.addi %v920, %v923 : i32
+    %v874 = arith.extui %v692 : i1 to i32
+    %v875 = arith.addi %v871, %v874 : i32
     scf.if %v695 {
-      %v925 = arith.addi %v696, %v924 : i32
-      %v926 = arith.index_cast %v925 : i32 to index
-      memref.store %ld37#23, %out[%v926] : memref<?xf32>
+      %v876 = arith.addi %v696, %v875 : i32
+      %v877 = arith.index_cast %v876 : i32 to index
+      memref.store %ld37#23, %out[%v877] : memref<?xf32>
     }
     gpu.return
   }
