@@ -29,7 +29,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# Scan and compaction tiles: 256 threads x 16 consecutive items; kernels
+# Scan tiles (scan_like_kernel): 256 threads x 16 consecutive items; kernels
 # named *_itemsN take N items per thread.
 SCAN_THREADS = 256
 SCAN_ITEMS = 16
