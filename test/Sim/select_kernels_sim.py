@@ -9,7 +9,7 @@ inclusive prefix. Cases: partial and whole last tiles, one tile and many
 whole tiles of 4096). warp-sim has no nanosleep: the kernels are generated
 without look-back pacing, otherwise as benchmarked.
 
-    select_kernels_sim.py --warp-opt PATH --warp-sim PATH --out DIR
+    select_kernels_sim.py --warp-opt PATH --warp-sim PATH --out DIR [--highest-pc-first]
 
 Prints one line per case and `select sim: P passed, F failed`.
 """
@@ -56,7 +56,8 @@ def run_case(args, ptx, kernel, tile, n, thr, init):
         xs = [float(rnd.randrange(1000) + 1) for _ in range(n)]  # never 0: out starts at 0
         spec = ",".join(str(int(x)) for x in xs)
     tiles = -(-n // tile)
-    cmd = [args.warp_sim, ptx, "--kernel", kernel, "--grid", str(tiles), "--block", str(g.SCAN_THREADS),
+    schedule = ["--highest-pc-first"] if args.highest_pc_first else []
+    cmd = [args.warp_sim, ptx, *schedule, "--kernel", kernel, "--grid", str(tiles), "--block", str(g.SCAN_THREADS),
            f"memref:f32:{n}={spec}", f"memref:f32:{n}", "memref:i32:1=-1", f"memref:i64:{1 + tiles}",
            f"i64:{n}", f"f32:{thr!r}"]
     r = subprocess.run(cmd, capture_output=True, text=True)
@@ -87,6 +88,8 @@ def main():
     parser.add_argument("--warp-opt", required=True)
     parser.add_argument("--warp-sim", required=True)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--highest-pc-first", action="store_true",
+                        help="warp-sim's other legal schedule (diverged lanes stay apart)")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     names, text = kernels()
