@@ -39,9 +39,16 @@ BLOCK_THREADS_TOTAL = 1 << 20  # threads of the block micro-kernels
 BLOCK_ROUNDS = 64  # benchmarks/device/gen_kernels.py: BLOCK_ROUNDS
 
 
+# gen_kernels.py's select_kernel kernels: 256 threads x SELECT_ITEMS (24)
+# items per tile, any n (the last tile may be partial).
+ANY_N_ITEMS = {"select_gt_f32": 24, "select_gt_f32_direct": 24}
+
+
 def tile_of(kernel):
     """Elements per tile of a scan/select kernel (gen_kernels.py: 256
-    threads x 16 items, or x N for *_itemsN)."""
+    threads x 16 items, or x N for *_itemsN, or ANY_N_ITEMS)."""
+    if kernel in ANY_N_ITEMS:
+        return 256 * ANY_N_ITEMS[kernel]
     m = re.search(r"_items(\d+)$", kernel)
     return 256 * (int(m.group(1)) if m else 16)
 
@@ -50,9 +57,12 @@ HAND_TILE = 256 * 16  # baselines.cu: TileThreads x TileItems
 
 
 # The compaction kernels (gen_kernels.py), one list for the three fractions
-# kept: the default and its variants.
-SELECT_KERNELS = ["select_gt_f32", "select_gt_f32_occ4", "select_gt_f32_unstaged", "select_gt_f32_blockx",
-                  "select_gt_f32_poll76", "select_gt_f32_old_items8"]
+# kept: the default (256 x 24 striped float4 loads, ballot ranks, adaptive
+# stores), its direct-store lever, and the previous default (256 x 16,
+# warp.exchange, always staged: *_transpose16) with its own levers.
+SELECT_KERNELS = ["select_gt_f32", "select_gt_f32_direct", "select_gt_f32_transpose16", "select_gt_f32_occ4",
+                  "select_gt_f32_unstaged", "select_gt_f32_blockx", "select_gt_f32_poll76",
+                  "select_gt_f32_old_items8"]
 
 # Benchmark name -> (PTX file, warp kernels, bytes moved per element or None).
 BENCHES = {
@@ -410,8 +420,8 @@ def time_tile_kernels(c, bench, n, args, check, reset):
     kernels = BENCHES[bench][1]
     for name in kernels:
         f = c.module("scan").get_function(name)
-        assert n % tile_of(name) == 0
-        tiles = n // tile_of(name)
+        assert n % tile_of(name) == 0 or name in ANY_N_ITEMS
+        tiles = -(-n // tile_of(name))
         status = cp.zeros(1 + tiles, dtype=cp.int64)
 
         def launch(f=f, tiles=tiles, status=status):

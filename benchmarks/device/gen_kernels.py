@@ -29,15 +29,18 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# Scan and compaction tiles: 256 threads x 16 consecutive items; kernels
+# Scan tiles (scan_like_kernel): 256 threads x 16 consecutive items; kernels
 # named *_itemsN take N items per thread.
 SCAN_THREADS = 256
 SCAN_ITEMS = 16
 # Look-back pacing (nanoseconds): between polls, and before the first poll.
 POLL_NS, SETTLE_NS = 648, 1245
-# Blocks per SM the compaction kernel asks for (its _occ4 variant: none,
+# Blocks per SM the compaction kernels ask for (select_gt_f32_occ4: none,
 # 64 registers, 4 blocks).
 SELECT_MIN_BLOCKS = 5
+# Items per thread of select_kernel's tiles (256 x 24;
+# benchmarks/device_bench.py's ANY_N_ITEMS must agree).
+SELECT_ITEMS = 24
 # Tile status words: (flag << 32) | 32-bit value; flag 0 = not ready,
 # 1 = block aggregate only, 2 = inclusive prefix.
 FLAG_AGG, FLAG_PREFIX = 1, 2
@@ -412,6 +415,62 @@ def look_back(e, ty, tile64, agg, order="acquire", poll_ns=0):
     return f"{res}#1"
 
 
+def warp_prefix_and_total(e, wid, nw, ty):
+    """After the barrier that follows each warp's lane storing its warp's
+    total into %warp_sm[warp]: (sum of the totals of the warps before warp
+    `wid`, sum of all `nw`), read by every thread (nw words, no second
+    barrier)."""
+    add = add_op(ty)
+    z = e.const(zero_of(ty), ty)
+    wpre = agg = z
+    for j in range(nw):
+        x = e.op(f"memref.load %warp_sm[{e.idx(j)}] : memref<{nw}x{ty}, #gpu.address_space<workgroup>>")
+        before = e.op(f"arith.cmpi ugt, {wid}, {e.idx(j)} : index")
+        xb = e.op(f"arith.select {before}, {x}, {z} : {ty}")
+        wpre = e.op(f"{add} {wpre}, {xb} : {ty}")
+        agg = e.op(f"{add} {agg}, {x} : {ty}")
+    return wpre, agg
+
+
+def tile_prefix(e, tile64, wid, first, agg, ty, relaxed, poll_ns, settle_ns, at_prefix=None):
+    """Decoupled look-back of tile `tile64` with aggregate `agg`, run by warp
+    0: publishes the aggregate (tile 0: its inclusive prefix), waits
+    `settle_ns`, looks back (`relaxed`: monotonic status words, else
+    release/acquire; `poll_ns` between polls), publishes the inclusive
+    prefix; its lane 0 parks the exclusive prefix in %pre_sm and runs
+    at_prefix(e, prefix). Returns the prefix as every thread reads it after
+    a barrier."""
+    add = add_op(ty)
+    c0 = e.idx(0)
+    z = e.const(zero_of(ty), ty)
+    store_order = "monotonic" if relaxed else "release"
+    warp0 = e.op(f"arith.cmpi eq, {wid}, {c0} : index")
+    with e.region(f"scf.if {warp0}"):
+        zero64 = e.const(0, "i64")
+        t0 = e.op(f"arith.cmpi eq, {tile64}, {zero64} : i64")
+        pre = e.v("pre")
+        with e.region(f"{pre} = scf.if {t0} -> {ty}"):
+            with e.region(f"scf.if {first}"):
+                publish(e, "%status", tile64, FLAG_PREFIX, agg, ty, store_order)
+            e.emit(f"scf.yield {z} : {ty}")
+            e.otherwise()
+            with e.region(f"scf.if {first}"):
+                publish(e, "%status", tile64, FLAG_AGG, agg, ty, store_order)
+            if settle_ns:
+                e.emit(f"nvvm.nanosleep {e.const(settle_ns, 'i32')}")
+            got = look_back(e, ty, tile64, agg, "monotonic" if relaxed else "acquire", poll_ns)
+            incl = e.op(f"{add} {got}, {agg} : {ty}")
+            with e.region(f"scf.if {first}"):
+                publish(e, "%status", tile64, FLAG_PREFIX, incl, ty, store_order)
+            e.emit(f"scf.yield {got} : {ty}")
+        with e.region(f"scf.if {first}"):
+            e.emit(f"memref.store {pre}, %pre_sm[{c0}] : memref<1x{ty}, #gpu.address_space<workgroup>>")
+            if at_prefix:
+                at_prefix(e, pre)
+    e.emit("gpu.barrier")
+    return e.op(f"memref.load %pre_sm[{c0}] : memref<1x{ty}, #gpu.address_space<workgroup>>")
+
+
 def padded(e, at, ty):
     """at + at / 32: one padding word per 32, so that 32 lanes writing or
     reading 16 consecutive words each (stride 16) hit 32 distinct banks."""
@@ -467,7 +526,6 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
     staged = staged and select
     # Kept items of a tile, staged at padded positions (see padded()).
     keep_type = f"memref<{tile_size + tile_size // 32}xf32, #gpu.address_space<workgroup>>"
-    store_order = "monotonic" if relaxed else "release"
     sty = "i32" if select else ty  # type that is scanned
     if select:
         args = ("%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, "
@@ -532,51 +590,22 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
         wtot = e.op(f"{add} {wex}, {thread_total} : {sty}", "wtot")
         e.emit(f"memref.store {wtot}, %warp_sm[{wid}] : memref<{nw}x{sty}, #gpu.address_space<workgroup>>")
     e.emit("gpu.barrier")
-    # Every thread: its warp's prefix and the tile aggregate (8 words).
     z = e.const(zero_of(sty), sty)
-    wpre = z
-    agg = z
-    for j in range(nw):
-        x = e.op(f"memref.load %warp_sm[{e.idx(j)}] : memref<{nw}x{sty}, #gpu.address_space<workgroup>>")
-        before = e.op(f"arith.cmpi ugt, {wid}, {e.idx(j)} : index")
-        xb = e.op(f"arith.select {before}, {x}, {z} : {sty}")
-        wpre = e.op(f"{add} {wpre}, {xb} : {sty}")
-        agg = e.op(f"{add} {agg}, {x} : {sty}")
+    wpre, agg = warp_prefix_and_total(e, wid, nw, sty)
     if staged:
         # Tile-local positions need no look-back: stage the kept items now.
         local = e.op(f"arith.addi {wpre}, {wex} : i32")
         store_kept(e, flags, vals, [z] + running[:-1], local, "%keep_sm", keep_type, pad=True)
-    warp0 = e.op(f"arith.cmpi eq, {wid}, {c0} : index")
-    with e.region(f"scf.if {warp0}"):
-        zero64 = e.const(0, "i64")
-        t0 = e.op(f"arith.cmpi eq, {tile64}, {zero64} : i64")
-        pre = e.v("pre")
-        with e.region(f"{pre} = scf.if {t0} -> {sty}"):
-            with e.region(f"scf.if {first}"):
-                publish(e, "%status", tile64, FLAG_PREFIX, agg, sty, store_order)
-            e.emit(f"scf.yield {z} : {sty}")
-            e.otherwise()
-            with e.region(f"scf.if {first}"):
-                publish(e, "%status", tile64, FLAG_AGG, agg, sty, store_order)
-            if settle_ns:
-                e.emit(f"nvvm.nanosleep {e.const(settle_ns, 'i32')}")
-            got = look_back(e, sty, tile64, agg, "monotonic" if relaxed else "acquire", poll_ns)
-            incl = e.op(f"{add} {got}, {agg} : {sty}")
-            with e.region(f"scf.if {first}"):
-                publish(e, "%status", tile64, FLAG_PREFIX, incl, sty, store_order)
-            e.emit(f"scf.yield {got} : {sty}")
-        with e.region(f"scf.if {first}"):
-            e.emit(f"memref.store {pre}, %pre_sm[{c0}] : memref<1x{sty}, #gpu.address_space<workgroup>>")
-            if select:
-                # The last tile knows the number selected.
-                ntiles = e.op(f"arith.divui %n, {ctile} : index")
-                last = e.op(f"arith.subi {ntiles}, {e.idx(1)} : index")
-                is_last = e.op(f"arith.cmpi eq, {tile}, {last} : index")
-                with e.region(f"scf.if {is_last}"):
-                    tot = e.op(f"arith.addi {pre}, {agg} : i32")
-                    e.emit(f"memref.store {tot}, %num[{c0}] : memref<?xi32>")
-    e.emit("gpu.barrier")
-    tpre = e.op(f"memref.load %pre_sm[{c0}] : memref<1x{sty}, #gpu.address_space<workgroup>>")
+    def count_selected(e, pre):
+        # The last tile knows the number selected.
+        ntiles = e.op(f"arith.divui %n, {ctile} : index")
+        last = e.op(f"arith.subi {ntiles}, {e.idx(1)} : index")
+        is_last = e.op(f"arith.cmpi eq, {tile}, {last} : index")
+        with e.region(f"scf.if {is_last}"):
+            tot = e.op(f"arith.addi {pre}, {agg} : i32")
+            e.emit(f"memref.store {tot}, %num[{c0}] : memref<?xi32>")
+    tpre = tile_prefix(e, tile64, wid, first, agg, sty, relaxed, poll_ns, settle_ns,
+                       count_selected if select else None)
     p1 = e.op(f"{add} {tpre}, {wpre} : {sty}")
     offset = e.op(f"{add} {p1}, {wex} : {sty}", "offset")
     if staged:
@@ -610,6 +639,203 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
                 vec = e.op(f"vector.insert {res[4 * h + j]}, {vec} [{j}] : {ty} into vector<4x{ty}>")
             at = e.op(f"arith.addi {base}, {e.idx(4 * h)} : index")
             e.emit(f"vector.store {vec}, %out[{at}] {{alignment = 16}} : memref<?x{ty}>, vector<4x{ty}>")
+    e.emit("gpu.return")
+    return head + "\n" + "\n".join(e.lines) + "\n  }\n"
+
+
+def select_kernel(name, items=SELECT_ITEMS, min_blocks=SELECT_MIN_BLOCKS, adaptive=True, nc=True,
+                  poll_ns=POLL_NS, settle_ns=SETTLE_NS):
+    """Order-preserving selection of x > %thr (stream compaction) with
+    decoupled look-back, any %n >= 1 (the last tile, partial or not, takes a
+    guarded path); a tile is 256 threads x `items` (a multiple of 4, at
+    most 32). The configuration select_probe.cu found fastest ("s4d 256x24,
+    adaptive, minBlocks 5": 1.25 / 1.18 / 1.08x CUB at 0 / 50 / 100 %
+    kept on the H200):
+      striped float4 loads: a warp's segment of 32 x items is read as rows
+                of 128 items, lane l loading the float4 of items 4l .. 4l + 3
+                of each row (ld.global.nc.v4, coalesced); the items stay
+                striped: no exchange through workgroup memory;
+      ballot ranks: an item's rank in its warp is the kept items of the
+                rows before its row, plus, from one warp.compact (a ballot)
+                per row and float4 component, those of the lanes below it in
+                its row, plus its own earlier components: no per-item scan. The
+                warp's count (one warp.reduce of the threads' popcounts)
+                and the sum over the warps' counts give the warp's prefix in
+                the tile;
+      adaptive  (CUB's TWO_PHASE_SCATTER rule) after the look-back, a tile
+                that keeps more items than it has threads stages them in tile
+                order in workgroup memory and writes them coalesced, else
+                each thread stores its kept items at their global rank;
+                without it, always the latter;
+      min_blocks `nvvm.minctasm` (5 blocks per SM: ptxas keeps the kernel at
+                48 registers).
+    Tiles by block index, relaxed status words, nanosleep pacing as in
+    scan_like_kernel; nc: the input marked {llvm.noalias, llvm.readonly}
+    (ld.global.nc from the compiler: the invariant loads of load(nc=True)
+    lose .nc on vectors whose lanes are extracted, see ReadOnlyArgs.cpp)."""
+    assert items % 4 == 0
+    e = Emitter()
+    threads = SCAN_THREADS
+    tile_size = threads * items
+    nw = threads // 32
+    rows = items // 4
+    keep_type = f"memref<{tile_size + tile_size // 32}xf32, #gpu.address_space<workgroup>>"
+    mask_type = f"memref<{threads}xi32, #gpu.address_space<workgroup>>"
+    assert items <= 32  # a thread's flags are one i32
+    attrs = " {llvm.noalias, llvm.readonly}" if nc else ""
+    head = ("  gpu.func @" + name + f"(%in: memref<?xf32>{attrs}, %out: memref<?xf32>, %num: memref<?xi32>, "
+            "%status: memref<?xi64>, %n: index, %thr: f32) "
+            f"workgroup(%warp_sm: memref<{nw}xi32, #gpu.address_space<workgroup>>, "
+            f"%pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %mask_sm: {mask_type}"
+            + (f", %keep_sm: {keep_type}" if adaptive else "") + ") "
+            f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>"
+            + (f", nvvm.minctasm = {min_blocks} : i32" if min_blocks else "") + "} {")
+    e.emit("%true = arith.constant true")
+    tid, tile64, tile = tile_prologue(e, threads, ticket=False)
+    wid, lane, first = warp_and_lane(e, tid)
+    c0, c1 = e.idx(0), e.idx(1)
+    ctile = e.idx(tile_size)
+    tbase = e.op(f"arith.muli {tile}, {ctile} : index")
+    # The last tile (ceil(n / tile) - 1) guards its loads and counts the
+    # items selected.
+    n1 = e.op(f"arith.addi %n, {e.idx(tile_size - 1)} : index")
+    ntiles = e.op(f"arith.divui {n1}, {ctile} : index")
+    last = e.op(f"arith.subi {ntiles}, {c1} : index")
+    is_last = e.op(f"arith.cmpi eq, {tile}, {last} : index", "is_last")
+    seg = e.op(f"arith.muli {wid}, {e.idx(32 * items)} : index")
+    seg = e.op(f"arith.addi {tbase}, {seg} : index")
+    lane4 = e.op(f"arith.muli {lane}, {e.idx(4)} : index")
+    first_item = e.op(f"arith.addi {seg}, {lane4} : index")
+    # Component k of row r: item first_item + 128 r + k.
+    row_at = [e.op(f"arith.addi {first_item}, {e.idx(128 * r)} : index") for r in range(rows)]
+    # The thread's flags as a bit mask (bit j: item j kept), built where the
+    # items are loaded: one scf.if yields the items and the mask. Whole
+    # tiles load float4s unguarded; the last tile loads item by item from
+    # min(item, n - 1) (in bounds without a branch per item) and masks out
+    # the items past n (not kept, whatever the predicate says), a row's
+    # valid components at once. Flags as i1 results instead would be 24
+    # predicates live with the 24 items where the branches meet, and
+    # per-item guards 24 more in the last tile: both spill at 48 registers.
+    def flag_mask(flags):
+        mask = e.const(0, "i32")
+        for j, f in enumerate(flags):
+            bit = e.op(f"arith.shli {e.op(f'arith.extui {f} : i1 to i32')}, {e.const(j, 'i32')} : i32")
+            mask = e.op(f"arith.ori {mask}, {bit} : i32")
+        return mask
+
+    loaded = e.v("ld")
+    types = ", ".join(["f32"] * items + ["i32"])
+    with e.region(f"{loaded}:{items + 1} = scf.if {is_last} -> ({types})"):
+        vals = []
+        n_1 = e.op(f"arith.subi %n, {c1} : index")
+        inside = e.const(0, "i32")
+        for r in range(rows):
+            for k in range(4):
+                at = e.op(f"arith.addi {row_at[r]}, {e.idx(k)} : index")
+                at = e.op(f"arith.minui {at}, {n_1} : index")
+                vals.append(load(e, "%in", "f32", at, False))
+            # Bits 4r .. 4r + v - 1, v = clamp(n - row start, 0, 4) items.
+            left = e.op(f"arith.subi %n, {row_at[r]} : index")
+            left = e.op(f"arith.maxsi {left}, {c0} : index")
+            left = e.op(f"arith.minsi {left}, {e.idx(4)} : index")
+            left = e.op(f"arith.index_cast {left} : index to i32")
+            ones = e.op(f"arith.shli {e.const(1, 'i32')}, {left} : i32")
+            ones = e.op(f"arith.subi {ones}, {e.const(1, 'i32')} : i32")
+            ones = e.op(f"arith.shli {ones}, {e.const(4 * r, 'i32')} : i32")
+            inside = e.op(f"arith.ori {inside}, {ones} : i32")
+        flags = [e.op(f"arith.cmpf ogt, {x}, %thr : f32") for x in vals]
+        mask = e.op(f"arith.andi {flag_mask(flags)}, {inside} : i32")
+        e.emit(f"scf.yield {', '.join(vals + [mask])} : {types}")
+        e.otherwise()
+        vals = []
+        for r in range(rows):
+            v = load(e, "%in", "f32", row_at[r], False, 4)
+            vals += [e.op(f"vector.extract {v}[{k}] : f32 from vector<4xf32>") for k in range(4)]
+        flags = [e.op(f"arith.cmpf ogt, {x}, %thr : f32") for x in vals]
+        e.emit(f"scf.yield {', '.join(vals + [flag_mask(flags)])} : {types}")
+    vals = [f"{loaded}#{j}" for j in range(items)]
+    mask = f"{loaded}#{items}"
+    # The warp's count: the popcounts of the masks summed over the lanes (one
+    # redux.sync; a ballot per item would keep 24 ballots live until lane 0
+    # adds them up). The mask crosses the look-back in workgroup memory: in
+    # a register, LLVM folds the flags' later uses back into the 24
+    # predicates, live across the look-back (spills); the barriers keep it
+    # from forwarding the stored word.
+    e.emit(f"memref.store {mask}, %mask_sm[{tid}] : {mask_type}")
+    count = e.op(f"warp.reduce <add> {e.op(f'math.ctpop {mask} : i32')} lanes = <first> : i32", "count")
+    with e.region(f"scf.if {first}"):
+        e.emit(f"memref.store {count}, %warp_sm[{wid}] : memref<{nw}xi32, #gpu.address_space<workgroup>>")
+    e.emit("gpu.barrier")
+    wpre, agg = warp_prefix_and_total(e, wid, nw, "i32")
+
+    def count_selected(e, pre):
+        with e.region(f"scf.if {is_last}"):
+            tot = e.op(f"arith.addi {pre}, {agg} : i32")
+            e.emit(f"memref.store {tot}, %num[{c0}] : memref<?xi32>")
+    tpre = tile_prefix(e, tile64, wid, first, agg, "i32", True, poll_ns, settle_ns, count_selected)
+
+    mask = e.op(f"memref.load %mask_sm[{tid}] : {mask_type}", "mask")
+    zero32 = e.const(0, "i32")
+    flags = []
+    for j in range(items):
+        masked = e.op(f"arith.andi {mask}, {e.const(1 << j, 'i32')} : i32")
+        flags.append(e.op(f"arith.cmpi ne, {masked}, {zero32} : i32"))
+    direct_base = e.op(f"arith.addi {tpre}, {wpre} : i32")
+    stage = e.op(f"arith.cmpi sgt, {agg}, {e.const(threads, 'i32')} : i32", "stage") if adaptive else None
+
+    def place(rank, value):
+        """A kept item, `rank` kept items of its warp before it: to
+        out[prefix of the tile and the warp + rank], or (staging) to the
+        padded position of its rank in the tile."""
+        def at(e, memref, memref_type, base, pad):
+            i = e.op(f"arith.addi {base}, {rank} : i32")
+            i = e.op(f"arith.index_cast {padded(e, i, 'i32') if pad else i} : i32 to index")
+            e.emit(f"memref.store {value}, {memref}[{i}] : {memref_type}")
+        if not adaptive:
+            return at(e, "%out", "memref<?xf32>", direct_base, False)
+        with e.region(f"scf.if {stage}"):
+            at(e, "%keep_sm", keep_type, wpre, True)
+            e.otherwise()
+            at(e, "%out", "memref<?xf32>", direct_base, False)
+
+    # Ranks: rows in order, lanes in order within a row, a lane's 4
+    # components in order; one warp.compact (ballot compaction: the lanes
+    # below that keep their item, and the warp's count) per row and
+    # component, computed after the look-back rather than 24 ranks live
+    # across it. One scatter for both destinations: with one per branch,
+    # LLVM hoists their common flag arithmetic above the branch, where it is
+    # live with the 24 items (spills at 48 registers).
+    row = e.const(0, "i32")  # kept items of the warp's rows before this one
+    for r in range(rows):
+        fs = flags[4 * r:4 * r + 4]
+        at = row
+        for f in fs:
+            below, count = e.v("below"), e.v("count")
+            e.emit(f"{below}, {count} = warp.compact {f} : i32")
+            at = e.op(f"arith.addi {at}, {below} : i32")
+            row = e.op(f"arith.addi {row}, {count} : i32")
+        for k, f in enumerate(fs):
+            with e.region(f"scf.if {f}"):
+                place(at, vals[4 * r + k])
+            if k < 3:
+                at = e.op(f"arith.addi {at}, {e.op(f'arith.extui {f} : i1 to i32')} : i32")
+    if adaptive:
+        with e.region(f"scf.if {stage}"):
+            # out[prefix + i] = i-th kept item for i = tid + 256 j (unrolled:
+            # independent loads and stores in flight); padded(tid + 256 j) =
+            # padded(tid) + 264 j.
+            e.emit("gpu.barrier")
+            from_at = padded(e, tid, "index")
+            start = e.op(f"arith.index_cast {tpre} : i32 to index")
+            kept = e.op(f"arith.index_cast {agg} : i32 to index")
+            for j in range(items):
+                i = e.op(f"arith.addi {tid}, {e.idx(j * threads)} : index")
+                live = e.op(f"arith.cmpi ult, {i}, {kept} : index")
+                with e.region(f"scf.if {live}"):
+                    src = e.op(f"arith.addi {from_at}, {e.idx(j * (threads + threads // 32))} : index")
+                    v = e.op(f"memref.load %keep_sm[{src}] : {keep_type}")
+                    at = e.op(f"arith.addi {start}, {i} : index")
+                    e.emit(f"memref.store {v}, %out[{at}] : memref<?xf32>")
     e.emit("gpu.return")
     return head + "\n" + "\n".join(e.lines) + "\n  }\n"
 
@@ -728,7 +954,7 @@ def files():
         reduce_kernel("sum_f32_argattrs", "f32", nc=False, argattrs=True),
     ]
     scan = [scan_like_kernel(f"scan_{m}_{t}", t, m) for t in ("i32", "f32") for m in ("incl", "excl")]
-    scan.append(scan_like_kernel("select_gt_f32", "f32", "select", min_blocks=SELECT_MIN_BLOCKS))
+    scan.append(select_kernel("select_gt_f32"))
     # Variants measured against the kernels above: each lever switched off
     # alone, and the previous configuration (8 vector-loaded items per
     # thread, release/acquire, no pacing, unstaged selection).
@@ -740,6 +966,12 @@ def files():
     scan.append(scan_like_kernel("scan_incl_i32_items8", "i32", "incl", items=8))
     scan.append(scan_like_kernel("scan_incl_i32_old_items8", "i32", "incl", items=8, exchange=None,
                                  relaxed=False, poll_ns=0, settle_ns=0, ticket=True))
+    # The compaction: select_gt_f32's lever (stores always direct), and the
+    # previous configuration (256 x 16
+    # items, warp.exchange to blocked items, thread-local 0/1 scans and a
+    # warp.scan, always staged, 5 blocks per SM) with its own levers.
+    scan.append(select_kernel("select_gt_f32_direct", adaptive=False))
+    scan.append(scan_like_kernel("select_gt_f32_transpose16", "f32", "select", min_blocks=SELECT_MIN_BLOCKS))
     scan.append(scan_like_kernel("select_gt_f32_occ4", "f32", "select"))
     scan.append(scan_like_kernel("select_gt_f32_unstaged", "f32", "select", staged=False))
     scan.append(scan_like_kernel("select_gt_f32_blockx", "f32", "select", exchange="block"))

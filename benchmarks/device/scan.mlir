@@ -198,222 +198,225 @@ gpu.module @scan {
     }
     gpu.barrier
     %c190 = arith.constant 0 : i32
-    %c191 = arith.constant 0 : index
-    %v192 = memref.load %warp_sm[%c191] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c193 = arith.constant 0 : index
-    %v194 = arith.cmpi ugt, %wid183, %c193 : index
-    %v195 = arith.select %v194, %v192, %c190 : i32
-    %v196 = arith.addi %c190, %v195 : i32
-    %v197 = arith.addi %c190, %v192 : i32
-    %c198 = arith.constant 1 : index
-    %v199 = memref.load %warp_sm[%c198] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c200 = arith.constant 1 : index
-    %v201 = arith.cmpi ugt, %wid183, %c200 : index
-    %v202 = arith.select %v201, %v199, %c190 : i32
-    %v203 = arith.addi %v196, %v202 : i32
-    %v204 = arith.addi %v197, %v199 : i32
-    %c205 = arith.constant 2 : index
-    %v206 = memref.load %warp_sm[%c205] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c207 = arith.constant 2 : index
-    %v208 = arith.cmpi ugt, %wid183, %c207 : index
-    %v209 = arith.select %v208, %v206, %c190 : i32
-    %v210 = arith.addi %v203, %v209 : i32
-    %v211 = arith.addi %v204, %v206 : i32
-    %c212 = arith.constant 3 : index
-    %v213 = memref.load %warp_sm[%c212] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c214 = arith.constant 3 : index
-    %v215 = arith.cmpi ugt, %wid183, %c214 : index
-    %v216 = arith.select %v215, %v213, %c190 : i32
-    %v217 = arith.addi %v210, %v216 : i32
-    %v218 = arith.addi %v211, %v213 : i32
-    %c219 = arith.constant 4 : index
-    %v220 = memref.load %warp_sm[%c219] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c221 = arith.constant 4 : index
-    %v222 = arith.cmpi ugt, %wid183, %c221 : index
-    %v223 = arith.select %v222, %v220, %c190 : i32
-    %v224 = arith.addi %v217, %v223 : i32
-    %v225 = arith.addi %v218, %v220 : i32
-    %c226 = arith.constant 5 : index
-    %v227 = memref.load %warp_sm[%c226] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c228 = arith.constant 5 : index
-    %v229 = arith.cmpi ugt, %wid183, %c228 : index
-    %v230 = arith.select %v229, %v227, %c190 : i32
-    %v231 = arith.addi %v224, %v230 : i32
-    %v232 = arith.addi %v225, %v227 : i32
-    %c233 = arith.constant 6 : index
-    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c235 = arith.constant 6 : index
-    %v236 = arith.cmpi ugt, %wid183, %c235 : index
-    %v237 = arith.select %v236, %v234, %c190 : i32
-    %v238 = arith.addi %v231, %v237 : i32
-    %v239 = arith.addi %v232, %v234 : i32
-    %c240 = arith.constant 7 : index
-    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c242 = arith.constant 7 : index
-    %v243 = arith.cmpi ugt, %wid183, %c242 : index
-    %v244 = arith.select %v243, %v241, %c190 : i32
-    %v245 = arith.addi %v238, %v244 : i32
-    %v246 = arith.addi %v239, %v241 : i32
-    %v247 = arith.cmpi eq, %wid183, %c5 : index
-    scf.if %v247 {
-      %c248 = arith.constant 0 : i64
-      %v249 = arith.cmpi eq, %v4, %c248 : i64
-      %pre250 = scf.if %v249 -> i32 {
+    %c191 = arith.constant 0 : i32
+    %c192 = arith.constant 0 : index
+    %v193 = memref.load %warp_sm[%c192] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c194 = arith.constant 0 : index
+    %v195 = arith.cmpi ugt, %wid183, %c194 : index
+    %v196 = arith.select %v195, %v193, %c191 : i32
+    %v197 = arith.addi %c191, %v196 : i32
+    %v198 = arith.addi %c191, %v193 : i32
+    %c199 = arith.constant 1 : index
+    %v200 = memref.load %warp_sm[%c199] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c201 = arith.constant 1 : index
+    %v202 = arith.cmpi ugt, %wid183, %c201 : index
+    %v203 = arith.select %v202, %v200, %c191 : i32
+    %v204 = arith.addi %v197, %v203 : i32
+    %v205 = arith.addi %v198, %v200 : i32
+    %c206 = arith.constant 2 : index
+    %v207 = memref.load %warp_sm[%c206] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c208 = arith.constant 2 : index
+    %v209 = arith.cmpi ugt, %wid183, %c208 : index
+    %v210 = arith.select %v209, %v207, %c191 : i32
+    %v211 = arith.addi %v204, %v210 : i32
+    %v212 = arith.addi %v205, %v207 : i32
+    %c213 = arith.constant 3 : index
+    %v214 = memref.load %warp_sm[%c213] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c215 = arith.constant 3 : index
+    %v216 = arith.cmpi ugt, %wid183, %c215 : index
+    %v217 = arith.select %v216, %v214, %c191 : i32
+    %v218 = arith.addi %v211, %v217 : i32
+    %v219 = arith.addi %v212, %v214 : i32
+    %c220 = arith.constant 4 : index
+    %v221 = memref.load %warp_sm[%c220] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c222 = arith.constant 4 : index
+    %v223 = arith.cmpi ugt, %wid183, %c222 : index
+    %v224 = arith.select %v223, %v221, %c191 : i32
+    %v225 = arith.addi %v218, %v224 : i32
+    %v226 = arith.addi %v219, %v221 : i32
+    %c227 = arith.constant 5 : index
+    %v228 = memref.load %warp_sm[%c227] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c229 = arith.constant 5 : index
+    %v230 = arith.cmpi ugt, %wid183, %c229 : index
+    %v231 = arith.select %v230, %v228, %c191 : i32
+    %v232 = arith.addi %v225, %v231 : i32
+    %v233 = arith.addi %v226, %v228 : i32
+    %c234 = arith.constant 6 : index
+    %v235 = memref.load %warp_sm[%c234] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c236 = arith.constant 6 : index
+    %v237 = arith.cmpi ugt, %wid183, %c236 : index
+    %v238 = arith.select %v237, %v235, %c191 : i32
+    %v239 = arith.addi %v232, %v238 : i32
+    %v240 = arith.addi %v233, %v235 : i32
+    %c241 = arith.constant 7 : index
+    %v242 = memref.load %warp_sm[%c241] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c243 = arith.constant 7 : index
+    %v244 = arith.cmpi ugt, %wid183, %c243 : index
+    %v245 = arith.select %v244, %v242, %c191 : i32
+    %v246 = arith.addi %v239, %v245 : i32
+    %v247 = arith.addi %v240, %v242 : i32
+    %c248 = arith.constant 0 : index
+    %c249 = arith.constant 0 : i32
+    %v250 = arith.cmpi eq, %wid183, %c248 : index
+    scf.if %v250 {
+      %c251 = arith.constant 0 : i64
+      %v252 = arith.cmpi eq, %v4, %c251 : i64
+      %pre253 = scf.if %v252 -> i32 {
         scf.if %v186 {
-          %v251 = arith.extui %v246 : i32 to i64
-          %c252 = arith.constant 8589934592 : i64
-          %v253 = arith.ori %v251, %c252 : i64
-          %c254 = arith.constant 1 : i64
-          %v255 = arith.addi %v4, %c254 : i64
-          %v256 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v257 = arith.index_cast %v256 : index to i64
-          %v258 = llvm.inttoptr %v257 : i64 to !llvm.ptr<1>
-          %v259 = llvm.getelementptr inbounds %v258[%v255] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v253, %v259 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v254 = arith.extui %v247 : i32 to i64
+          %c255 = arith.constant 8589934592 : i64
+          %v256 = arith.ori %v254, %c255 : i64
+          %c257 = arith.constant 1 : i64
+          %v258 = arith.addi %v4, %c257 : i64
+          %v259 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v260 = arith.index_cast %v259 : index to i64
+          %v261 = llvm.inttoptr %v260 : i64 to !llvm.ptr<1>
+          %v262 = llvm.getelementptr inbounds %v261[%v258] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v256, %v262 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c190 : i32
+        scf.yield %c249 : i32
       } else {
         scf.if %v186 {
-          %v260 = arith.extui %v246 : i32 to i64
-          %c261 = arith.constant 4294967296 : i64
-          %v262 = arith.ori %v260, %c261 : i64
-          %c263 = arith.constant 1 : i64
-          %v264 = arith.addi %v4, %c263 : i64
-          %v265 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v266 = arith.index_cast %v265 : index to i64
-          %v267 = llvm.inttoptr %v266 : i64 to !llvm.ptr<1>
-          %v268 = llvm.getelementptr inbounds %v267[%v264] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v262, %v268 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v263 = arith.extui %v247 : i32 to i64
+          %c264 = arith.constant 4294967296 : i64
+          %v265 = arith.ori %v263, %c264 : i64
+          %c266 = arith.constant 1 : i64
+          %v267 = arith.addi %v4, %c266 : i64
+          %v268 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v269 = arith.index_cast %v268 : index to i64
+          %v270 = llvm.inttoptr %v269 : i64 to !llvm.ptr<1>
+          %v271 = llvm.getelementptr inbounds %v270[%v267] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v265, %v271 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c269 = arith.constant 1245 : i32
-        nvvm.nanosleep %c269
-        %c270 = arith.constant 0 : i32
-        %lane271 = warp.lane_id : i32
-        %v272 = arith.extui %lane271 : i32 to i64
-        %c273 = arith.constant 1 : i64
-        %c274 = arith.constant 0 : i64
-        %c275 = arith.constant 32 : i64
-        %c276 = arith.constant 4294967295 : i64
-        %v277 = arith.subi %v4, %c273 : i64
-        %lb278:2 = scf.while (%end279 = %v277, %acc280 = %c270) : (i64, i32) -> (i64, i32) {
-          %v281 = arith.subi %end279, %v272 : i64
-          %v282 = arith.cmpi sge, %v281, %c274 : i64
-          %v283 = arith.addi %v281, %c273 : i64
-          %c284 = arith.constant 8589934592 : i64
-          %v285 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v286 = arith.index_cast %v285 : index to i64
-          %v287 = llvm.inttoptr %v286 : i64 to !llvm.ptr<1>
-          %v288 = llvm.getelementptr inbounds %v287[%v283] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word289 = scf.while (%spin290 = %c274) : (i64) -> i64 {
-            %v291 = scf.if %v282 -> i64 {
-              %v292 = llvm.load %v288 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v292 : i64
+        %c272 = arith.constant 1245 : i32
+        nvvm.nanosleep %c272
+        %c273 = arith.constant 0 : i32
+        %lane274 = warp.lane_id : i32
+        %v275 = arith.extui %lane274 : i32 to i64
+        %c276 = arith.constant 1 : i64
+        %c277 = arith.constant 0 : i64
+        %c278 = arith.constant 32 : i64
+        %c279 = arith.constant 4294967295 : i64
+        %v280 = arith.subi %v4, %c276 : i64
+        %lb281:2 = scf.while (%end282 = %v280, %acc283 = %c273) : (i64, i32) -> (i64, i32) {
+          %v284 = arith.subi %end282, %v275 : i64
+          %v285 = arith.cmpi sge, %v284, %c277 : i64
+          %v286 = arith.addi %v284, %c276 : i64
+          %c287 = arith.constant 8589934592 : i64
+          %v288 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v289 = arith.index_cast %v288 : index to i64
+          %v290 = llvm.inttoptr %v289 : i64 to !llvm.ptr<1>
+          %v291 = llvm.getelementptr inbounds %v290[%v286] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word292 = scf.while (%spin293 = %c277) : (i64) -> i64 {
+            %v294 = scf.if %v285 -> i64 {
+              %v295 = llvm.load %v291 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v295 : i64
             } else {
-              scf.yield %c284 : i64
+              scf.yield %c287 : i64
             }
-            %v293 = arith.shrui %v291, %c275 : i64
-            %v294 = arith.cmpi eq, %v293, %c274 : i64
-            %v295 = warp.vote <any> %v294 : i1
-            scf.condition(%v295) %v291 : i64
+            %v296 = arith.shrui %v294, %c278 : i64
+            %v297 = arith.cmpi eq, %v296, %c277 : i64
+            %v298 = warp.vote <any> %v297 : i1
+            scf.condition(%v298) %v294 : i64
           } do {
-            ^bb0(%x296: i64):
-            %c297 = arith.constant 648 : i32
-            nvvm.nanosleep %c297
-            scf.yield %c274 : i64
+            ^bb0(%x299: i64):
+            %c300 = arith.constant 648 : i32
+            nvvm.nanosleep %c300
+            scf.yield %c277 : i64
           }
-          %v298 = arith.shrui %word289, %c275 : i64
-          %c299 = arith.constant 2 : i64
-          %v300 = arith.cmpi eq, %v298, %c299 : i64
-          %ballot301 = warp.ballot %v300 : i32
-          %c302 = arith.constant 0 : i32
-          %v303 = arith.cmpi ne, %ballot301, %c302 : i32
-          %v304 = math.cttz %ballot301 : i32
-          %v305 = arith.cmpi ule, %lane271, %v304 : i32
-          %v306 = arith.andi %word289, %c276 : i64
-          %v307 = arith.trunci %v306 : i64 to i32
-          %v308 = arith.select %v305, %v307, %c270 : i32
-          %v309 = warp.reduce <add> %v308 : i32
-          %v310 = arith.addi %acc280, %v309 : i32
-          %v311 = arith.subi %end279, %c275 : i64
-          %v312 = arith.xori %v303, %true : i1
-          scf.condition(%v312) %v311, %v310 : i64, i32
+          %v301 = arith.shrui %word292, %c278 : i64
+          %c302 = arith.constant 2 : i64
+          %v303 = arith.cmpi eq, %v301, %c302 : i64
+          %ballot304 = warp.ballot %v303 : i32
+          %c305 = arith.constant 0 : i32
+          %v306 = arith.cmpi ne, %ballot304, %c305 : i32
+          %v307 = math.cttz %ballot304 : i32
+          %v308 = arith.cmpi ule, %lane274, %v307 : i32
+          %v309 = arith.andi %word292, %c279 : i64
+          %v310 = arith.trunci %v309 : i64 to i32
+          %v311 = arith.select %v308, %v310, %c273 : i32
+          %v312 = warp.reduce <add> %v311 : i32
+          %v313 = arith.addi %acc283, %v312 : i32
+          %v314 = arith.subi %end282, %c278 : i64
+          %v315 = arith.xori %v306, %true : i1
+          scf.condition(%v315) %v314, %v313 : i64, i32
         } do {
-          ^bb0(%e313: i64, %a314: i32):
-          scf.yield %e313, %a314 : i64, i32
+          ^bb0(%e316: i64, %a317: i32):
+          scf.yield %e316, %a317 : i64, i32
         }
-        %v315 = arith.addi %lb278#1, %v246 : i32
+        %v318 = arith.addi %lb281#1, %v247 : i32
         scf.if %v186 {
-          %v316 = arith.extui %v315 : i32 to i64
-          %c317 = arith.constant 8589934592 : i64
-          %v318 = arith.ori %v316, %c317 : i64
-          %c319 = arith.constant 1 : i64
-          %v320 = arith.addi %v4, %c319 : i64
-          %v321 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v322 = arith.index_cast %v321 : index to i64
-          %v323 = llvm.inttoptr %v322 : i64 to !llvm.ptr<1>
-          %v324 = llvm.getelementptr inbounds %v323[%v320] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v318, %v324 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v319 = arith.extui %v318 : i32 to i64
+          %c320 = arith.constant 8589934592 : i64
+          %v321 = arith.ori %v319, %c320 : i64
+          %c322 = arith.constant 1 : i64
+          %v323 = arith.addi %v4, %c322 : i64
+          %v324 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v325 = arith.index_cast %v324 : index to i64
+          %v326 = llvm.inttoptr %v325 : i64 to !llvm.ptr<1>
+          %v327 = llvm.getelementptr inbounds %v326[%v323] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v321, %v327 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb278#1 : i32
+        scf.yield %lb281#1 : i32
       }
       scf.if %v186 {
-        memref.store %pre250, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+        memref.store %pre253, %pre_sm[%c248] : memref<1xi32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v325 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v326 = arith.addi %v325, %v245 : i32
-    %offset327 = arith.addi %v326, %wex181 : i32
-    %v328 = arith.addi %offset327, %v150 : i32
-    %v329 = arith.addi %offset327, %v166 : i32
-    %v330 = arith.addi %offset327, %v167 : i32
-    %v331 = arith.addi %offset327, %v168 : i32
-    %v332 = arith.addi %offset327, %v169 : i32
-    %v333 = arith.addi %offset327, %v170 : i32
-    %v334 = arith.addi %offset327, %v171 : i32
-    %v335 = arith.addi %offset327, %v172 : i32
-    %v336 = arith.addi %offset327, %v173 : i32
-    %v337 = arith.addi %offset327, %v174 : i32
-    %v338 = arith.addi %offset327, %v175 : i32
-    %v339 = arith.addi %offset327, %v176 : i32
-    %v340 = arith.addi %offset327, %v177 : i32
-    %v341 = arith.addi %offset327, %v178 : i32
-    %v342 = arith.addi %offset327, %v179 : i32
-    %v343 = arith.addi %offset327, %v180 : i32
-    %v344 = vector.from_elements %v328, %v329, %v330, %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343 : vector<16xi32>
-    %v345 = warp.exchange <blocked_to_striped> %v344 : vector<16xi32>
-    %v346 = vector.extract %v345[0] : i32 from vector<16xi32>
-    memref.store %v346, %out[%v21] : memref<?xi32>
-    %v347 = vector.extract %v345[1] : i32 from vector<16xi32>
-    memref.store %v347, %out[%v23] : memref<?xi32>
-    %v348 = vector.extract %v345[2] : i32 from vector<16xi32>
-    memref.store %v348, %out[%v25] : memref<?xi32>
-    %v349 = vector.extract %v345[3] : i32 from vector<16xi32>
-    memref.store %v349, %out[%v27] : memref<?xi32>
-    %v350 = vector.extract %v345[4] : i32 from vector<16xi32>
-    memref.store %v350, %out[%v29] : memref<?xi32>
-    %v351 = vector.extract %v345[5] : i32 from vector<16xi32>
-    memref.store %v351, %out[%v31] : memref<?xi32>
-    %v352 = vector.extract %v345[6] : i32 from vector<16xi32>
-    memref.store %v352, %out[%v33] : memref<?xi32>
-    %v353 = vector.extract %v345[7] : i32 from vector<16xi32>
-    memref.store %v353, %out[%v35] : memref<?xi32>
-    %v354 = vector.extract %v345[8] : i32 from vector<16xi32>
-    memref.store %v354, %out[%v37] : memref<?xi32>
-    %v355 = vector.extract %v345[9] : i32 from vector<16xi32>
-    memref.store %v355, %out[%v39] : memref<?xi32>
-    %v356 = vector.extract %v345[10] : i32 from vector<16xi32>
-    memref.store %v356, %out[%v41] : memref<?xi32>
-    %v357 = vector.extract %v345[11] : i32 from vector<16xi32>
-    memref.store %v357, %out[%v43] : memref<?xi32>
-    %v358 = vector.extract %v345[12] : i32 from vector<16xi32>
-    memref.store %v358, %out[%v45] : memref<?xi32>
-    %v359 = vector.extract %v345[13] : i32 from vector<16xi32>
-    memref.store %v359, %out[%v47] : memref<?xi32>
-    %v360 = vector.extract %v345[14] : i32 from vector<16xi32>
-    memref.store %v360, %out[%v49] : memref<?xi32>
-    %v361 = vector.extract %v345[15] : i32 from vector<16xi32>
-    memref.store %v361, %out[%v51] : memref<?xi32>
+    %v328 = memref.load %pre_sm[%c248] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v329 = arith.addi %v328, %v246 : i32
+    %offset330 = arith.addi %v329, %wex181 : i32
+    %v331 = arith.addi %offset330, %v150 : i32
+    %v332 = arith.addi %offset330, %v166 : i32
+    %v333 = arith.addi %offset330, %v167 : i32
+    %v334 = arith.addi %offset330, %v168 : i32
+    %v335 = arith.addi %offset330, %v169 : i32
+    %v336 = arith.addi %offset330, %v170 : i32
+    %v337 = arith.addi %offset330, %v171 : i32
+    %v338 = arith.addi %offset330, %v172 : i32
+    %v339 = arith.addi %offset330, %v173 : i32
+    %v340 = arith.addi %offset330, %v174 : i32
+    %v341 = arith.addi %offset330, %v175 : i32
+    %v342 = arith.addi %offset330, %v176 : i32
+    %v343 = arith.addi %offset330, %v177 : i32
+    %v344 = arith.addi %offset330, %v178 : i32
+    %v345 = arith.addi %offset330, %v179 : i32
+    %v346 = arith.addi %offset330, %v180 : i32
+    %v347 = vector.from_elements %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346 : vector<16xi32>
+    %v348 = warp.exchange <blocked_to_striped> %v347 : vector<16xi32>
+    %v349 = vector.extract %v348[0] : i32 from vector<16xi32>
+    memref.store %v349, %out[%v21] : memref<?xi32>
+    %v350 = vector.extract %v348[1] : i32 from vector<16xi32>
+    memref.store %v350, %out[%v23] : memref<?xi32>
+    %v351 = vector.extract %v348[2] : i32 from vector<16xi32>
+    memref.store %v351, %out[%v25] : memref<?xi32>
+    %v352 = vector.extract %v348[3] : i32 from vector<16xi32>
+    memref.store %v352, %out[%v27] : memref<?xi32>
+    %v353 = vector.extract %v348[4] : i32 from vector<16xi32>
+    memref.store %v353, %out[%v29] : memref<?xi32>
+    %v354 = vector.extract %v348[5] : i32 from vector<16xi32>
+    memref.store %v354, %out[%v31] : memref<?xi32>
+    %v355 = vector.extract %v348[6] : i32 from vector<16xi32>
+    memref.store %v355, %out[%v33] : memref<?xi32>
+    %v356 = vector.extract %v348[7] : i32 from vector<16xi32>
+    memref.store %v356, %out[%v35] : memref<?xi32>
+    %v357 = vector.extract %v348[8] : i32 from vector<16xi32>
+    memref.store %v357, %out[%v37] : memref<?xi32>
+    %v358 = vector.extract %v348[9] : i32 from vector<16xi32>
+    memref.store %v358, %out[%v39] : memref<?xi32>
+    %v359 = vector.extract %v348[10] : i32 from vector<16xi32>
+    memref.store %v359, %out[%v41] : memref<?xi32>
+    %v360 = vector.extract %v348[11] : i32 from vector<16xi32>
+    memref.store %v360, %out[%v43] : memref<?xi32>
+    %v361 = vector.extract %v348[12] : i32 from vector<16xi32>
+    memref.store %v361, %out[%v45] : memref<?xi32>
+    %v362 = vector.extract %v348[13] : i32 from vector<16xi32>
+    memref.store %v362, %out[%v47] : memref<?xi32>
+    %v363 = vector.extract %v348[14] : i32 from vector<16xi32>
+    memref.store %v363, %out[%v49] : memref<?xi32>
+    %v364 = vector.extract %v348[15] : i32 from vector<16xi32>
+    memref.store %v364, %out[%v51] : memref<?xi32>
     gpu.return
   }
 
@@ -613,222 +616,225 @@ gpu.module @scan {
     }
     gpu.barrier
     %c190 = arith.constant 0 : i32
-    %c191 = arith.constant 0 : index
-    %v192 = memref.load %warp_sm[%c191] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c193 = arith.constant 0 : index
-    %v194 = arith.cmpi ugt, %wid183, %c193 : index
-    %v195 = arith.select %v194, %v192, %c190 : i32
-    %v196 = arith.addi %c190, %v195 : i32
-    %v197 = arith.addi %c190, %v192 : i32
-    %c198 = arith.constant 1 : index
-    %v199 = memref.load %warp_sm[%c198] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c200 = arith.constant 1 : index
-    %v201 = arith.cmpi ugt, %wid183, %c200 : index
-    %v202 = arith.select %v201, %v199, %c190 : i32
-    %v203 = arith.addi %v196, %v202 : i32
-    %v204 = arith.addi %v197, %v199 : i32
-    %c205 = arith.constant 2 : index
-    %v206 = memref.load %warp_sm[%c205] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c207 = arith.constant 2 : index
-    %v208 = arith.cmpi ugt, %wid183, %c207 : index
-    %v209 = arith.select %v208, %v206, %c190 : i32
-    %v210 = arith.addi %v203, %v209 : i32
-    %v211 = arith.addi %v204, %v206 : i32
-    %c212 = arith.constant 3 : index
-    %v213 = memref.load %warp_sm[%c212] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c214 = arith.constant 3 : index
-    %v215 = arith.cmpi ugt, %wid183, %c214 : index
-    %v216 = arith.select %v215, %v213, %c190 : i32
-    %v217 = arith.addi %v210, %v216 : i32
-    %v218 = arith.addi %v211, %v213 : i32
-    %c219 = arith.constant 4 : index
-    %v220 = memref.load %warp_sm[%c219] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c221 = arith.constant 4 : index
-    %v222 = arith.cmpi ugt, %wid183, %c221 : index
-    %v223 = arith.select %v222, %v220, %c190 : i32
-    %v224 = arith.addi %v217, %v223 : i32
-    %v225 = arith.addi %v218, %v220 : i32
-    %c226 = arith.constant 5 : index
-    %v227 = memref.load %warp_sm[%c226] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c228 = arith.constant 5 : index
-    %v229 = arith.cmpi ugt, %wid183, %c228 : index
-    %v230 = arith.select %v229, %v227, %c190 : i32
-    %v231 = arith.addi %v224, %v230 : i32
-    %v232 = arith.addi %v225, %v227 : i32
-    %c233 = arith.constant 6 : index
-    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c235 = arith.constant 6 : index
-    %v236 = arith.cmpi ugt, %wid183, %c235 : index
-    %v237 = arith.select %v236, %v234, %c190 : i32
-    %v238 = arith.addi %v231, %v237 : i32
-    %v239 = arith.addi %v232, %v234 : i32
-    %c240 = arith.constant 7 : index
-    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c242 = arith.constant 7 : index
-    %v243 = arith.cmpi ugt, %wid183, %c242 : index
-    %v244 = arith.select %v243, %v241, %c190 : i32
-    %v245 = arith.addi %v238, %v244 : i32
-    %v246 = arith.addi %v239, %v241 : i32
-    %v247 = arith.cmpi eq, %wid183, %c5 : index
-    scf.if %v247 {
-      %c248 = arith.constant 0 : i64
-      %v249 = arith.cmpi eq, %v4, %c248 : i64
-      %pre250 = scf.if %v249 -> i32 {
+    %c191 = arith.constant 0 : i32
+    %c192 = arith.constant 0 : index
+    %v193 = memref.load %warp_sm[%c192] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c194 = arith.constant 0 : index
+    %v195 = arith.cmpi ugt, %wid183, %c194 : index
+    %v196 = arith.select %v195, %v193, %c191 : i32
+    %v197 = arith.addi %c191, %v196 : i32
+    %v198 = arith.addi %c191, %v193 : i32
+    %c199 = arith.constant 1 : index
+    %v200 = memref.load %warp_sm[%c199] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c201 = arith.constant 1 : index
+    %v202 = arith.cmpi ugt, %wid183, %c201 : index
+    %v203 = arith.select %v202, %v200, %c191 : i32
+    %v204 = arith.addi %v197, %v203 : i32
+    %v205 = arith.addi %v198, %v200 : i32
+    %c206 = arith.constant 2 : index
+    %v207 = memref.load %warp_sm[%c206] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c208 = arith.constant 2 : index
+    %v209 = arith.cmpi ugt, %wid183, %c208 : index
+    %v210 = arith.select %v209, %v207, %c191 : i32
+    %v211 = arith.addi %v204, %v210 : i32
+    %v212 = arith.addi %v205, %v207 : i32
+    %c213 = arith.constant 3 : index
+    %v214 = memref.load %warp_sm[%c213] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c215 = arith.constant 3 : index
+    %v216 = arith.cmpi ugt, %wid183, %c215 : index
+    %v217 = arith.select %v216, %v214, %c191 : i32
+    %v218 = arith.addi %v211, %v217 : i32
+    %v219 = arith.addi %v212, %v214 : i32
+    %c220 = arith.constant 4 : index
+    %v221 = memref.load %warp_sm[%c220] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c222 = arith.constant 4 : index
+    %v223 = arith.cmpi ugt, %wid183, %c222 : index
+    %v224 = arith.select %v223, %v221, %c191 : i32
+    %v225 = arith.addi %v218, %v224 : i32
+    %v226 = arith.addi %v219, %v221 : i32
+    %c227 = arith.constant 5 : index
+    %v228 = memref.load %warp_sm[%c227] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c229 = arith.constant 5 : index
+    %v230 = arith.cmpi ugt, %wid183, %c229 : index
+    %v231 = arith.select %v230, %v228, %c191 : i32
+    %v232 = arith.addi %v225, %v231 : i32
+    %v233 = arith.addi %v226, %v228 : i32
+    %c234 = arith.constant 6 : index
+    %v235 = memref.load %warp_sm[%c234] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c236 = arith.constant 6 : index
+    %v237 = arith.cmpi ugt, %wid183, %c236 : index
+    %v238 = arith.select %v237, %v235, %c191 : i32
+    %v239 = arith.addi %v232, %v238 : i32
+    %v240 = arith.addi %v233, %v235 : i32
+    %c241 = arith.constant 7 : index
+    %v242 = memref.load %warp_sm[%c241] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c243 = arith.constant 7 : index
+    %v244 = arith.cmpi ugt, %wid183, %c243 : index
+    %v245 = arith.select %v244, %v242, %c191 : i32
+    %v246 = arith.addi %v239, %v245 : i32
+    %v247 = arith.addi %v240, %v242 : i32
+    %c248 = arith.constant 0 : index
+    %c249 = arith.constant 0 : i32
+    %v250 = arith.cmpi eq, %wid183, %c248 : index
+    scf.if %v250 {
+      %c251 = arith.constant 0 : i64
+      %v252 = arith.cmpi eq, %v4, %c251 : i64
+      %pre253 = scf.if %v252 -> i32 {
         scf.if %v186 {
-          %v251 = arith.extui %v246 : i32 to i64
-          %c252 = arith.constant 8589934592 : i64
-          %v253 = arith.ori %v251, %c252 : i64
-          %c254 = arith.constant 1 : i64
-          %v255 = arith.addi %v4, %c254 : i64
-          %v256 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v257 = arith.index_cast %v256 : index to i64
-          %v258 = llvm.inttoptr %v257 : i64 to !llvm.ptr<1>
-          %v259 = llvm.getelementptr inbounds %v258[%v255] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v253, %v259 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v254 = arith.extui %v247 : i32 to i64
+          %c255 = arith.constant 8589934592 : i64
+          %v256 = arith.ori %v254, %c255 : i64
+          %c257 = arith.constant 1 : i64
+          %v258 = arith.addi %v4, %c257 : i64
+          %v259 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v260 = arith.index_cast %v259 : index to i64
+          %v261 = llvm.inttoptr %v260 : i64 to !llvm.ptr<1>
+          %v262 = llvm.getelementptr inbounds %v261[%v258] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v256, %v262 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c190 : i32
+        scf.yield %c249 : i32
       } else {
         scf.if %v186 {
-          %v260 = arith.extui %v246 : i32 to i64
-          %c261 = arith.constant 4294967296 : i64
-          %v262 = arith.ori %v260, %c261 : i64
-          %c263 = arith.constant 1 : i64
-          %v264 = arith.addi %v4, %c263 : i64
-          %v265 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v266 = arith.index_cast %v265 : index to i64
-          %v267 = llvm.inttoptr %v266 : i64 to !llvm.ptr<1>
-          %v268 = llvm.getelementptr inbounds %v267[%v264] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v262, %v268 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v263 = arith.extui %v247 : i32 to i64
+          %c264 = arith.constant 4294967296 : i64
+          %v265 = arith.ori %v263, %c264 : i64
+          %c266 = arith.constant 1 : i64
+          %v267 = arith.addi %v4, %c266 : i64
+          %v268 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v269 = arith.index_cast %v268 : index to i64
+          %v270 = llvm.inttoptr %v269 : i64 to !llvm.ptr<1>
+          %v271 = llvm.getelementptr inbounds %v270[%v267] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v265, %v271 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c269 = arith.constant 1245 : i32
-        nvvm.nanosleep %c269
-        %c270 = arith.constant 0 : i32
-        %lane271 = warp.lane_id : i32
-        %v272 = arith.extui %lane271 : i32 to i64
-        %c273 = arith.constant 1 : i64
-        %c274 = arith.constant 0 : i64
-        %c275 = arith.constant 32 : i64
-        %c276 = arith.constant 4294967295 : i64
-        %v277 = arith.subi %v4, %c273 : i64
-        %lb278:2 = scf.while (%end279 = %v277, %acc280 = %c270) : (i64, i32) -> (i64, i32) {
-          %v281 = arith.subi %end279, %v272 : i64
-          %v282 = arith.cmpi sge, %v281, %c274 : i64
-          %v283 = arith.addi %v281, %c273 : i64
-          %c284 = arith.constant 8589934592 : i64
-          %v285 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v286 = arith.index_cast %v285 : index to i64
-          %v287 = llvm.inttoptr %v286 : i64 to !llvm.ptr<1>
-          %v288 = llvm.getelementptr inbounds %v287[%v283] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word289 = scf.while (%spin290 = %c274) : (i64) -> i64 {
-            %v291 = scf.if %v282 -> i64 {
-              %v292 = llvm.load %v288 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v292 : i64
+        %c272 = arith.constant 1245 : i32
+        nvvm.nanosleep %c272
+        %c273 = arith.constant 0 : i32
+        %lane274 = warp.lane_id : i32
+        %v275 = arith.extui %lane274 : i32 to i64
+        %c276 = arith.constant 1 : i64
+        %c277 = arith.constant 0 : i64
+        %c278 = arith.constant 32 : i64
+        %c279 = arith.constant 4294967295 : i64
+        %v280 = arith.subi %v4, %c276 : i64
+        %lb281:2 = scf.while (%end282 = %v280, %acc283 = %c273) : (i64, i32) -> (i64, i32) {
+          %v284 = arith.subi %end282, %v275 : i64
+          %v285 = arith.cmpi sge, %v284, %c277 : i64
+          %v286 = arith.addi %v284, %c276 : i64
+          %c287 = arith.constant 8589934592 : i64
+          %v288 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v289 = arith.index_cast %v288 : index to i64
+          %v290 = llvm.inttoptr %v289 : i64 to !llvm.ptr<1>
+          %v291 = llvm.getelementptr inbounds %v290[%v286] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word292 = scf.while (%spin293 = %c277) : (i64) -> i64 {
+            %v294 = scf.if %v285 -> i64 {
+              %v295 = llvm.load %v291 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v295 : i64
             } else {
-              scf.yield %c284 : i64
+              scf.yield %c287 : i64
             }
-            %v293 = arith.shrui %v291, %c275 : i64
-            %v294 = arith.cmpi eq, %v293, %c274 : i64
-            %v295 = warp.vote <any> %v294 : i1
-            scf.condition(%v295) %v291 : i64
+            %v296 = arith.shrui %v294, %c278 : i64
+            %v297 = arith.cmpi eq, %v296, %c277 : i64
+            %v298 = warp.vote <any> %v297 : i1
+            scf.condition(%v298) %v294 : i64
           } do {
-            ^bb0(%x296: i64):
-            %c297 = arith.constant 648 : i32
-            nvvm.nanosleep %c297
-            scf.yield %c274 : i64
+            ^bb0(%x299: i64):
+            %c300 = arith.constant 648 : i32
+            nvvm.nanosleep %c300
+            scf.yield %c277 : i64
           }
-          %v298 = arith.shrui %word289, %c275 : i64
-          %c299 = arith.constant 2 : i64
-          %v300 = arith.cmpi eq, %v298, %c299 : i64
-          %ballot301 = warp.ballot %v300 : i32
-          %c302 = arith.constant 0 : i32
-          %v303 = arith.cmpi ne, %ballot301, %c302 : i32
-          %v304 = math.cttz %ballot301 : i32
-          %v305 = arith.cmpi ule, %lane271, %v304 : i32
-          %v306 = arith.andi %word289, %c276 : i64
-          %v307 = arith.trunci %v306 : i64 to i32
-          %v308 = arith.select %v305, %v307, %c270 : i32
-          %v309 = warp.reduce <add> %v308 : i32
-          %v310 = arith.addi %acc280, %v309 : i32
-          %v311 = arith.subi %end279, %c275 : i64
-          %v312 = arith.xori %v303, %true : i1
-          scf.condition(%v312) %v311, %v310 : i64, i32
+          %v301 = arith.shrui %word292, %c278 : i64
+          %c302 = arith.constant 2 : i64
+          %v303 = arith.cmpi eq, %v301, %c302 : i64
+          %ballot304 = warp.ballot %v303 : i32
+          %c305 = arith.constant 0 : i32
+          %v306 = arith.cmpi ne, %ballot304, %c305 : i32
+          %v307 = math.cttz %ballot304 : i32
+          %v308 = arith.cmpi ule, %lane274, %v307 : i32
+          %v309 = arith.andi %word292, %c279 : i64
+          %v310 = arith.trunci %v309 : i64 to i32
+          %v311 = arith.select %v308, %v310, %c273 : i32
+          %v312 = warp.reduce <add> %v311 : i32
+          %v313 = arith.addi %acc283, %v312 : i32
+          %v314 = arith.subi %end282, %c278 : i64
+          %v315 = arith.xori %v306, %true : i1
+          scf.condition(%v315) %v314, %v313 : i64, i32
         } do {
-          ^bb0(%e313: i64, %a314: i32):
-          scf.yield %e313, %a314 : i64, i32
+          ^bb0(%e316: i64, %a317: i32):
+          scf.yield %e316, %a317 : i64, i32
         }
-        %v315 = arith.addi %lb278#1, %v246 : i32
+        %v318 = arith.addi %lb281#1, %v247 : i32
         scf.if %v186 {
-          %v316 = arith.extui %v315 : i32 to i64
-          %c317 = arith.constant 8589934592 : i64
-          %v318 = arith.ori %v316, %c317 : i64
-          %c319 = arith.constant 1 : i64
-          %v320 = arith.addi %v4, %c319 : i64
-          %v321 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v322 = arith.index_cast %v321 : index to i64
-          %v323 = llvm.inttoptr %v322 : i64 to !llvm.ptr<1>
-          %v324 = llvm.getelementptr inbounds %v323[%v320] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v318, %v324 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v319 = arith.extui %v318 : i32 to i64
+          %c320 = arith.constant 8589934592 : i64
+          %v321 = arith.ori %v319, %c320 : i64
+          %c322 = arith.constant 1 : i64
+          %v323 = arith.addi %v4, %c322 : i64
+          %v324 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v325 = arith.index_cast %v324 : index to i64
+          %v326 = llvm.inttoptr %v325 : i64 to !llvm.ptr<1>
+          %v327 = llvm.getelementptr inbounds %v326[%v323] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v321, %v327 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb278#1 : i32
+        scf.yield %lb281#1 : i32
       }
       scf.if %v186 {
-        memref.store %pre250, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
+        memref.store %pre253, %pre_sm[%c248] : memref<1xi32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v325 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v326 = arith.addi %v325, %v245 : i32
-    %offset327 = arith.addi %v326, %wex181 : i32
-    %v328 = arith.addi %offset327, %c190 : i32
-    %v329 = arith.addi %offset327, %v150 : i32
-    %v330 = arith.addi %offset327, %v166 : i32
-    %v331 = arith.addi %offset327, %v167 : i32
-    %v332 = arith.addi %offset327, %v168 : i32
-    %v333 = arith.addi %offset327, %v169 : i32
-    %v334 = arith.addi %offset327, %v170 : i32
-    %v335 = arith.addi %offset327, %v171 : i32
-    %v336 = arith.addi %offset327, %v172 : i32
-    %v337 = arith.addi %offset327, %v173 : i32
-    %v338 = arith.addi %offset327, %v174 : i32
-    %v339 = arith.addi %offset327, %v175 : i32
-    %v340 = arith.addi %offset327, %v176 : i32
-    %v341 = arith.addi %offset327, %v177 : i32
-    %v342 = arith.addi %offset327, %v178 : i32
-    %v343 = arith.addi %offset327, %v179 : i32
-    %v344 = vector.from_elements %v328, %v329, %v330, %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343 : vector<16xi32>
-    %v345 = warp.exchange <blocked_to_striped> %v344 : vector<16xi32>
-    %v346 = vector.extract %v345[0] : i32 from vector<16xi32>
-    memref.store %v346, %out[%v21] : memref<?xi32>
-    %v347 = vector.extract %v345[1] : i32 from vector<16xi32>
-    memref.store %v347, %out[%v23] : memref<?xi32>
-    %v348 = vector.extract %v345[2] : i32 from vector<16xi32>
-    memref.store %v348, %out[%v25] : memref<?xi32>
-    %v349 = vector.extract %v345[3] : i32 from vector<16xi32>
-    memref.store %v349, %out[%v27] : memref<?xi32>
-    %v350 = vector.extract %v345[4] : i32 from vector<16xi32>
-    memref.store %v350, %out[%v29] : memref<?xi32>
-    %v351 = vector.extract %v345[5] : i32 from vector<16xi32>
-    memref.store %v351, %out[%v31] : memref<?xi32>
-    %v352 = vector.extract %v345[6] : i32 from vector<16xi32>
-    memref.store %v352, %out[%v33] : memref<?xi32>
-    %v353 = vector.extract %v345[7] : i32 from vector<16xi32>
-    memref.store %v353, %out[%v35] : memref<?xi32>
-    %v354 = vector.extract %v345[8] : i32 from vector<16xi32>
-    memref.store %v354, %out[%v37] : memref<?xi32>
-    %v355 = vector.extract %v345[9] : i32 from vector<16xi32>
-    memref.store %v355, %out[%v39] : memref<?xi32>
-    %v356 = vector.extract %v345[10] : i32 from vector<16xi32>
-    memref.store %v356, %out[%v41] : memref<?xi32>
-    %v357 = vector.extract %v345[11] : i32 from vector<16xi32>
-    memref.store %v357, %out[%v43] : memref<?xi32>
-    %v358 = vector.extract %v345[12] : i32 from vector<16xi32>
-    memref.store %v358, %out[%v45] : memref<?xi32>
-    %v359 = vector.extract %v345[13] : i32 from vector<16xi32>
-    memref.store %v359, %out[%v47] : memref<?xi32>
-    %v360 = vector.extract %v345[14] : i32 from vector<16xi32>
-    memref.store %v360, %out[%v49] : memref<?xi32>
-    %v361 = vector.extract %v345[15] : i32 from vector<16xi32>
-    memref.store %v361, %out[%v51] : memref<?xi32>
+    %v328 = memref.load %pre_sm[%c248] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v329 = arith.addi %v328, %v246 : i32
+    %offset330 = arith.addi %v329, %wex181 : i32
+    %v331 = arith.addi %offset330, %c190 : i32
+    %v332 = arith.addi %offset330, %v150 : i32
+    %v333 = arith.addi %offset330, %v166 : i32
+    %v334 = arith.addi %offset330, %v167 : i32
+    %v335 = arith.addi %offset330, %v168 : i32
+    %v336 = arith.addi %offset330, %v169 : i32
+    %v337 = arith.addi %offset330, %v170 : i32
+    %v338 = arith.addi %offset330, %v171 : i32
+    %v339 = arith.addi %offset330, %v172 : i32
+    %v340 = arith.addi %offset330, %v173 : i32
+    %v341 = arith.addi %offset330, %v174 : i32
+    %v342 = arith.addi %offset330, %v175 : i32
+    %v343 = arith.addi %offset330, %v176 : i32
+    %v344 = arith.addi %offset330, %v177 : i32
+    %v345 = arith.addi %offset330, %v178 : i32
+    %v346 = arith.addi %offset330, %v179 : i32
+    %v347 = vector.from_elements %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346 : vector<16xi32>
+    %v348 = warp.exchange <blocked_to_striped> %v347 : vector<16xi32>
+    %v349 = vector.extract %v348[0] : i32 from vector<16xi32>
+    memref.store %v349, %out[%v21] : memref<?xi32>
+    %v350 = vector.extract %v348[1] : i32 from vector<16xi32>
+    memref.store %v350, %out[%v23] : memref<?xi32>
+    %v351 = vector.extract %v348[2] : i32 from vector<16xi32>
+    memref.store %v351, %out[%v25] : memref<?xi32>
+    %v352 = vector.extract %v348[3] : i32 from vector<16xi32>
+    memref.store %v352, %out[%v27] : memref<?xi32>
+    %v353 = vector.extract %v348[4] : i32 from vector<16xi32>
+    memref.store %v353, %out[%v29] : memref<?xi32>
+    %v354 = vector.extract %v348[5] : i32 from vector<16xi32>
+    memref.store %v354, %out[%v31] : memref<?xi32>
+    %v355 = vector.extract %v348[6] : i32 from vector<16xi32>
+    memref.store %v355, %out[%v33] : memref<?xi32>
+    %v356 = vector.extract %v348[7] : i32 from vector<16xi32>
+    memref.store %v356, %out[%v35] : memref<?xi32>
+    %v357 = vector.extract %v348[8] : i32 from vector<16xi32>
+    memref.store %v357, %out[%v37] : memref<?xi32>
+    %v358 = vector.extract %v348[9] : i32 from vector<16xi32>
+    memref.store %v358, %out[%v39] : memref<?xi32>
+    %v359 = vector.extract %v348[10] : i32 from vector<16xi32>
+    memref.store %v359, %out[%v41] : memref<?xi32>
+    %v360 = vector.extract %v348[11] : i32 from vector<16xi32>
+    memref.store %v360, %out[%v43] : memref<?xi32>
+    %v361 = vector.extract %v348[12] : i32 from vector<16xi32>
+    memref.store %v361, %out[%v45] : memref<?xi32>
+    %v362 = vector.extract %v348[13] : i32 from vector<16xi32>
+    memref.store %v362, %out[%v47] : memref<?xi32>
+    %v363 = vector.extract %v348[14] : i32 from vector<16xi32>
+    memref.store %v363, %out[%v49] : memref<?xi32>
+    %v364 = vector.extract %v348[15] : i32 from vector<16xi32>
+    memref.store %v364, %out[%v51] : memref<?xi32>
     gpu.return
   }
 
@@ -1028,226 +1034,229 @@ gpu.module @scan {
     }
     gpu.barrier
     %c190 = arith.constant 0.0 : f32
-    %c191 = arith.constant 0 : index
-    %v192 = memref.load %warp_sm[%c191] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c193 = arith.constant 0 : index
-    %v194 = arith.cmpi ugt, %wid183, %c193 : index
-    %v195 = arith.select %v194, %v192, %c190 : f32
-    %v196 = arith.addf %c190, %v195 : f32
-    %v197 = arith.addf %c190, %v192 : f32
-    %c198 = arith.constant 1 : index
-    %v199 = memref.load %warp_sm[%c198] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c200 = arith.constant 1 : index
-    %v201 = arith.cmpi ugt, %wid183, %c200 : index
-    %v202 = arith.select %v201, %v199, %c190 : f32
-    %v203 = arith.addf %v196, %v202 : f32
-    %v204 = arith.addf %v197, %v199 : f32
-    %c205 = arith.constant 2 : index
-    %v206 = memref.load %warp_sm[%c205] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c207 = arith.constant 2 : index
-    %v208 = arith.cmpi ugt, %wid183, %c207 : index
-    %v209 = arith.select %v208, %v206, %c190 : f32
-    %v210 = arith.addf %v203, %v209 : f32
-    %v211 = arith.addf %v204, %v206 : f32
-    %c212 = arith.constant 3 : index
-    %v213 = memref.load %warp_sm[%c212] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c214 = arith.constant 3 : index
-    %v215 = arith.cmpi ugt, %wid183, %c214 : index
-    %v216 = arith.select %v215, %v213, %c190 : f32
-    %v217 = arith.addf %v210, %v216 : f32
-    %v218 = arith.addf %v211, %v213 : f32
-    %c219 = arith.constant 4 : index
-    %v220 = memref.load %warp_sm[%c219] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c221 = arith.constant 4 : index
-    %v222 = arith.cmpi ugt, %wid183, %c221 : index
-    %v223 = arith.select %v222, %v220, %c190 : f32
-    %v224 = arith.addf %v217, %v223 : f32
-    %v225 = arith.addf %v218, %v220 : f32
-    %c226 = arith.constant 5 : index
-    %v227 = memref.load %warp_sm[%c226] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c228 = arith.constant 5 : index
-    %v229 = arith.cmpi ugt, %wid183, %c228 : index
-    %v230 = arith.select %v229, %v227, %c190 : f32
-    %v231 = arith.addf %v224, %v230 : f32
-    %v232 = arith.addf %v225, %v227 : f32
-    %c233 = arith.constant 6 : index
-    %v234 = memref.load %warp_sm[%c233] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c235 = arith.constant 6 : index
-    %v236 = arith.cmpi ugt, %wid183, %c235 : index
-    %v237 = arith.select %v236, %v234, %c190 : f32
-    %v238 = arith.addf %v231, %v237 : f32
-    %v239 = arith.addf %v232, %v234 : f32
-    %c240 = arith.constant 7 : index
-    %v241 = memref.load %warp_sm[%c240] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c242 = arith.constant 7 : index
-    %v243 = arith.cmpi ugt, %wid183, %c242 : index
-    %v244 = arith.select %v243, %v241, %c190 : f32
-    %v245 = arith.addf %v238, %v244 : f32
-    %v246 = arith.addf %v239, %v241 : f32
-    %v247 = arith.cmpi eq, %wid183, %c5 : index
-    scf.if %v247 {
-      %c248 = arith.constant 0 : i64
-      %v249 = arith.cmpi eq, %v4, %c248 : i64
-      %pre250 = scf.if %v249 -> f32 {
+    %c191 = arith.constant 0.0 : f32
+    %c192 = arith.constant 0 : index
+    %v193 = memref.load %warp_sm[%c192] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c194 = arith.constant 0 : index
+    %v195 = arith.cmpi ugt, %wid183, %c194 : index
+    %v196 = arith.select %v195, %v193, %c191 : f32
+    %v197 = arith.addf %c191, %v196 : f32
+    %v198 = arith.addf %c191, %v193 : f32
+    %c199 = arith.constant 1 : index
+    %v200 = memref.load %warp_sm[%c199] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c201 = arith.constant 1 : index
+    %v202 = arith.cmpi ugt, %wid183, %c201 : index
+    %v203 = arith.select %v202, %v200, %c191 : f32
+    %v204 = arith.addf %v197, %v203 : f32
+    %v205 = arith.addf %v198, %v200 : f32
+    %c206 = arith.constant 2 : index
+    %v207 = memref.load %warp_sm[%c206] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c208 = arith.constant 2 : index
+    %v209 = arith.cmpi ugt, %wid183, %c208 : index
+    %v210 = arith.select %v209, %v207, %c191 : f32
+    %v211 = arith.addf %v204, %v210 : f32
+    %v212 = arith.addf %v205, %v207 : f32
+    %c213 = arith.constant 3 : index
+    %v214 = memref.load %warp_sm[%c213] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c215 = arith.constant 3 : index
+    %v216 = arith.cmpi ugt, %wid183, %c215 : index
+    %v217 = arith.select %v216, %v214, %c191 : f32
+    %v218 = arith.addf %v211, %v217 : f32
+    %v219 = arith.addf %v212, %v214 : f32
+    %c220 = arith.constant 4 : index
+    %v221 = memref.load %warp_sm[%c220] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c222 = arith.constant 4 : index
+    %v223 = arith.cmpi ugt, %wid183, %c222 : index
+    %v224 = arith.select %v223, %v221, %c191 : f32
+    %v225 = arith.addf %v218, %v224 : f32
+    %v226 = arith.addf %v219, %v221 : f32
+    %c227 = arith.constant 5 : index
+    %v228 = memref.load %warp_sm[%c227] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c229 = arith.constant 5 : index
+    %v230 = arith.cmpi ugt, %wid183, %c229 : index
+    %v231 = arith.select %v230, %v228, %c191 : f32
+    %v232 = arith.addf %v225, %v231 : f32
+    %v233 = arith.addf %v226, %v228 : f32
+    %c234 = arith.constant 6 : index
+    %v235 = memref.load %warp_sm[%c234] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c236 = arith.constant 6 : index
+    %v237 = arith.cmpi ugt, %wid183, %c236 : index
+    %v238 = arith.select %v237, %v235, %c191 : f32
+    %v239 = arith.addf %v232, %v238 : f32
+    %v240 = arith.addf %v233, %v235 : f32
+    %c241 = arith.constant 7 : index
+    %v242 = memref.load %warp_sm[%c241] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c243 = arith.constant 7 : index
+    %v244 = arith.cmpi ugt, %wid183, %c243 : index
+    %v245 = arith.select %v244, %v242, %c191 : f32
+    %v246 = arith.addf %v239, %v245 : f32
+    %v247 = arith.addf %v240, %v242 : f32
+    %c248 = arith.constant 0 : index
+    %c249 = arith.constant 0.0 : f32
+    %v250 = arith.cmpi eq, %wid183, %c248 : index
+    scf.if %v250 {
+      %c251 = arith.constant 0 : i64
+      %v252 = arith.cmpi eq, %v4, %c251 : i64
+      %pre253 = scf.if %v252 -> f32 {
         scf.if %v186 {
-          %v251 = arith.bitcast %v246 : f32 to i32
-          %v252 = arith.extui %v251 : i32 to i64
-          %c253 = arith.constant 8589934592 : i64
-          %v254 = arith.ori %v252, %c253 : i64
-          %c255 = arith.constant 1 : i64
-          %v256 = arith.addi %v4, %c255 : i64
-          %v257 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v258 = arith.index_cast %v257 : index to i64
-          %v259 = llvm.inttoptr %v258 : i64 to !llvm.ptr<1>
-          %v260 = llvm.getelementptr inbounds %v259[%v256] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v254, %v260 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v254 = arith.bitcast %v247 : f32 to i32
+          %v255 = arith.extui %v254 : i32 to i64
+          %c256 = arith.constant 8589934592 : i64
+          %v257 = arith.ori %v255, %c256 : i64
+          %c258 = arith.constant 1 : i64
+          %v259 = arith.addi %v4, %c258 : i64
+          %v260 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v261 = arith.index_cast %v260 : index to i64
+          %v262 = llvm.inttoptr %v261 : i64 to !llvm.ptr<1>
+          %v263 = llvm.getelementptr inbounds %v262[%v259] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v257, %v263 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c190 : f32
+        scf.yield %c249 : f32
       } else {
         scf.if %v186 {
-          %v261 = arith.bitcast %v246 : f32 to i32
-          %v262 = arith.extui %v261 : i32 to i64
-          %c263 = arith.constant 4294967296 : i64
-          %v264 = arith.ori %v262, %c263 : i64
-          %c265 = arith.constant 1 : i64
-          %v266 = arith.addi %v4, %c265 : i64
-          %v267 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v268 = arith.index_cast %v267 : index to i64
-          %v269 = llvm.inttoptr %v268 : i64 to !llvm.ptr<1>
-          %v270 = llvm.getelementptr inbounds %v269[%v266] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v264, %v270 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v264 = arith.bitcast %v247 : f32 to i32
+          %v265 = arith.extui %v264 : i32 to i64
+          %c266 = arith.constant 4294967296 : i64
+          %v267 = arith.ori %v265, %c266 : i64
+          %c268 = arith.constant 1 : i64
+          %v269 = arith.addi %v4, %c268 : i64
+          %v270 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v271 = arith.index_cast %v270 : index to i64
+          %v272 = llvm.inttoptr %v271 : i64 to !llvm.ptr<1>
+          %v273 = llvm.getelementptr inbounds %v272[%v269] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v267, %v273 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c271 = arith.constant 1245 : i32
-        nvvm.nanosleep %c271
-        %c272 = arith.constant 0.0 : f32
-        %lane273 = warp.lane_id : i32
-        %v274 = arith.extui %lane273 : i32 to i64
-        %c275 = arith.constant 1 : i64
-        %c276 = arith.constant 0 : i64
-        %c277 = arith.constant 32 : i64
-        %c278 = arith.constant 4294967295 : i64
-        %v279 = arith.subi %v4, %c275 : i64
-        %lb280:2 = scf.while (%end281 = %v279, %acc282 = %c272) : (i64, f32) -> (i64, f32) {
-          %v283 = arith.subi %end281, %v274 : i64
-          %v284 = arith.cmpi sge, %v283, %c276 : i64
-          %v285 = arith.addi %v283, %c275 : i64
-          %c286 = arith.constant 8589934592 : i64
-          %v287 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v288 = arith.index_cast %v287 : index to i64
-          %v289 = llvm.inttoptr %v288 : i64 to !llvm.ptr<1>
-          %v290 = llvm.getelementptr inbounds %v289[%v285] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word291 = scf.while (%spin292 = %c276) : (i64) -> i64 {
-            %v293 = scf.if %v284 -> i64 {
-              %v294 = llvm.load %v290 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v294 : i64
+        %c274 = arith.constant 1245 : i32
+        nvvm.nanosleep %c274
+        %c275 = arith.constant 0.0 : f32
+        %lane276 = warp.lane_id : i32
+        %v277 = arith.extui %lane276 : i32 to i64
+        %c278 = arith.constant 1 : i64
+        %c279 = arith.constant 0 : i64
+        %c280 = arith.constant 32 : i64
+        %c281 = arith.constant 4294967295 : i64
+        %v282 = arith.subi %v4, %c278 : i64
+        %lb283:2 = scf.while (%end284 = %v282, %acc285 = %c275) : (i64, f32) -> (i64, f32) {
+          %v286 = arith.subi %end284, %v277 : i64
+          %v287 = arith.cmpi sge, %v286, %c279 : i64
+          %v288 = arith.addi %v286, %c278 : i64
+          %c289 = arith.constant 8589934592 : i64
+          %v290 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v291 = arith.index_cast %v290 : index to i64
+          %v292 = llvm.inttoptr %v291 : i64 to !llvm.ptr<1>
+          %v293 = llvm.getelementptr inbounds %v292[%v288] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word294 = scf.while (%spin295 = %c279) : (i64) -> i64 {
+            %v296 = scf.if %v287 -> i64 {
+              %v297 = llvm.load %v293 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v297 : i64
             } else {
-              scf.yield %c286 : i64
+              scf.yield %c289 : i64
             }
-            %v295 = arith.shrui %v293, %c277 : i64
-            %v296 = arith.cmpi eq, %v295, %c276 : i64
-            %v297 = warp.vote <any> %v296 : i1
-            scf.condition(%v297) %v293 : i64
+            %v298 = arith.shrui %v296, %c280 : i64
+            %v299 = arith.cmpi eq, %v298, %c279 : i64
+            %v300 = warp.vote <any> %v299 : i1
+            scf.condition(%v300) %v296 : i64
           } do {
-            ^bb0(%x298: i64):
-            %c299 = arith.constant 648 : i32
-            nvvm.nanosleep %c299
-            scf.yield %c276 : i64
+            ^bb0(%x301: i64):
+            %c302 = arith.constant 648 : i32
+            nvvm.nanosleep %c302
+            scf.yield %c279 : i64
           }
-          %v300 = arith.shrui %word291, %c277 : i64
-          %c301 = arith.constant 2 : i64
-          %v302 = arith.cmpi eq, %v300, %c301 : i64
-          %ballot303 = warp.ballot %v302 : i32
-          %c304 = arith.constant 0 : i32
-          %v305 = arith.cmpi ne, %ballot303, %c304 : i32
-          %v306 = math.cttz %ballot303 : i32
-          %v307 = arith.cmpi ule, %lane273, %v306 : i32
-          %v308 = arith.andi %word291, %c278 : i64
-          %v309 = arith.trunci %v308 : i64 to i32
-          %v310 = arith.bitcast %v309 : i32 to f32
-          %v311 = arith.select %v307, %v310, %c272 : f32
-          %v312 = warp.reduce <add> %v311 : f32
-          %v313 = arith.addf %acc282, %v312 : f32
-          %v314 = arith.subi %end281, %c277 : i64
-          %v315 = arith.xori %v305, %true : i1
-          scf.condition(%v315) %v314, %v313 : i64, f32
+          %v303 = arith.shrui %word294, %c280 : i64
+          %c304 = arith.constant 2 : i64
+          %v305 = arith.cmpi eq, %v303, %c304 : i64
+          %ballot306 = warp.ballot %v305 : i32
+          %c307 = arith.constant 0 : i32
+          %v308 = arith.cmpi ne, %ballot306, %c307 : i32
+          %v309 = math.cttz %ballot306 : i32
+          %v310 = arith.cmpi ule, %lane276, %v309 : i32
+          %v311 = arith.andi %word294, %c281 : i64
+          %v312 = arith.trunci %v311 : i64 to i32
+          %v313 = arith.bitcast %v312 : i32 to f32
+          %v314 = arith.select %v310, %v313, %c275 : f32
+          %v315 = warp.reduce <add> %v314 : f32
+          %v316 = arith.addf %acc285, %v315 : f32
+          %v317 = arith.subi %end284, %c280 : i64
+          %v318 = arith.xori %v308, %true : i1
+          scf.condition(%v318) %v317, %v316 : i64, f32
         } do {
-          ^bb0(%e316: i64, %a317: f32):
-          scf.yield %e316, %a317 : i64, f32
+          ^bb0(%e319: i64, %a320: f32):
+          scf.yield %e319, %a320 : i64, f32
         }
-        %v318 = arith.addf %lb280#1, %v246 : f32
+        %v321 = arith.addf %lb283#1, %v247 : f32
         scf.if %v186 {
-          %v319 = arith.bitcast %v318 : f32 to i32
-          %v320 = arith.extui %v319 : i32 to i64
-          %c321 = arith.constant 8589934592 : i64
-          %v322 = arith.ori %v320, %c321 : i64
-          %c323 = arith.constant 1 : i64
-          %v324 = arith.addi %v4, %c323 : i64
-          %v325 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v326 = arith.index_cast %v325 : index to i64
-          %v327 = llvm.inttoptr %v326 : i64 to !llvm.ptr<1>
-          %v328 = llvm.getelementptr inbounds %v327[%v324] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v322, %v328 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v322 = arith.bitcast %v321 : f32 to i32
+          %v323 = arith.extui %v322 : i32 to i64
+          %c324 = arith.constant 8589934592 : i64
+          %v325 = arith.ori %v323, %c324 : i64
+          %c326 = arith.constant 1 : i64
+          %v327 = arith.addi %v4, %c326 : i64
+          %v328 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v329 = arith.index_cast %v328 : index to i64
+          %v330 = llvm.inttoptr %v329 : i64 to !llvm.ptr<1>
+          %v331 = llvm.getelementptr inbounds %v330[%v327] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v325, %v331 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb280#1 : f32
+        scf.yield %lb283#1 : f32
       }
       scf.if %v186 {
-        memref.store %pre250, %pre_sm[%c5] : memref<1xf32, #gpu.address_space<workgroup>>
+        memref.store %pre253, %pre_sm[%c248] : memref<1xf32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v329 = memref.load %pre_sm[%c5] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v330 = arith.addf %v329, %v245 : f32
-    %offset331 = arith.addf %v330, %wex181 : f32
-    %v332 = arith.addf %offset331, %v150 : f32
-    %v333 = arith.addf %offset331, %v166 : f32
-    %v334 = arith.addf %offset331, %v167 : f32
-    %v335 = arith.addf %offset331, %v168 : f32
-    %v336 = arith.addf %offset331, %v169 : f32
-    %v337 = arith.addf %offset331, %v170 : f32
-    %v338 = arith.addf %offset331, %v171 : f32
-    %v339 = arith.addf %offset331, %v172 : f32
-    %v340 = arith.addf %offset331, %v173 : f32
-    %v341 = arith.addf %offset331, %v174 : f32
-    %v342 = arith.addf %offset331, %v175 : f32
-    %v343 = arith.addf %offset331, %v176 : f32
-    %v344 = arith.addf %offset331, %v177 : f32
-    %v345 = arith.addf %offset331, %v178 : f32
-    %v346 = arith.addf %offset331, %v179 : f32
-    %v347 = arith.addf %offset331, %v180 : f32
-    %v348 = vector.from_elements %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347 : vector<16xf32>
-    %v349 = warp.exchange <blocked_to_striped> %v348 : vector<16xf32>
-    %v350 = vector.extract %v349[0] : f32 from vector<16xf32>
-    memref.store %v350, %out[%v21] : memref<?xf32>
-    %v351 = vector.extract %v349[1] : f32 from vector<16xf32>
-    memref.store %v351, %out[%v23] : memref<?xf32>
-    %v352 = vector.extract %v349[2] : f32 from vector<16xf32>
-    memref.store %v352, %out[%v25] : memref<?xf32>
-    %v353 = vector.extract %v349[3] : f32 from vector<16xf32>
-    memref.store %v353, %out[%v27] : memref<?xf32>
-    %v354 = vector.extract %v349[4] : f32 from vector<16xf32>
-    memref.store %v354, %out[%v29] : memref<?xf32>
-    %v355 = vector.extract %v349[5] : f32 from vector<16xf32>
-    memref.store %v355, %out[%v31] : memref<?xf32>
-    %v356 = vector.extract %v349[6] : f32 from vector<16xf32>
-    memref.store %v356, %out[%v33] : memref<?xf32>
-    %v357 = vector.extract %v349[7] : f32 from vector<16xf32>
-    memref.store %v357, %out[%v35] : memref<?xf32>
-    %v358 = vector.extract %v349[8] : f32 from vector<16xf32>
-    memref.store %v358, %out[%v37] : memref<?xf32>
-    %v359 = vector.extract %v349[9] : f32 from vector<16xf32>
-    memref.store %v359, %out[%v39] : memref<?xf32>
-    %v360 = vector.extract %v349[10] : f32 from vector<16xf32>
-    memref.store %v360, %out[%v41] : memref<?xf32>
-    %v361 = vector.extract %v349[11] : f32 from vector<16xf32>
-    memref.store %v361, %out[%v43] : memref<?xf32>
-    %v362 = vector.extract %v349[12] : f32 from vector<16xf32>
-    memref.store %v362, %out[%v45] : memref<?xf32>
-    %v363 = vector.extract %v349[13] : f32 from vector<16xf32>
-    memref.store %v363, %out[%v47] : memref<?xf32>
-    %v364 = vector.extract %v349[14] : f32 from vector<16xf32>
-    memref.store %v364, %out[%v49] : memref<?xf32>
-    %v365 = vector.extract %v349[15] : f32 from vector<16xf32>
-    memref.store %v365, %out[%v51] : memref<?xf32>
+    %v332 = memref.load %pre_sm[%c248] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v333 = arith.addf %v332, %v246 : f32
+    %offset334 = arith.addf %v333, %wex181 : f32
+    %v335 = arith.addf %offset334, %v150 : f32
+    %v336 = arith.addf %offset334, %v166 : f32
+    %v337 = arith.addf %offset334, %v167 : f32
+    %v338 = arith.addf %offset334, %v168 : f32
+    %v339 = arith.addf %offset334, %v169 : f32
+    %v340 = arith.addf %offset334, %v170 : f32
+    %v341 = arith.addf %offset334, %v171 : f32
+    %v342 = arith.addf %offset334, %v172 : f32
+    %v343 = arith.addf %offset334, %v173 : f32
+    %v344 = arith.addf %offset334, %v174 : f32
+    %v345 = arith.addf %offset334, %v175 : f32
+    %v346 = arith.addf %offset334, %v176 : f32
+    %v347 = arith.addf %offset334, %v177 : f32
+    %v348 = arith.addf %offset334, %v178 : f32
+    %v349 = arith.addf %offset334, %v179 : f32
+    %v350 = arith.addf %offset334, %v180 : f32
+    %v351 = vector.from_elements %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350 : vector<16xf32>
+    %v352 = warp.exchange <blocked_to_striped> %v351 : vector<16xf32>
+    %v353 = vector.extract %v352[0] : f32 from vector<16xf32>
+    memref.store %v353, %out[%v21] : memref<?xf32>
+    %v354 = vector.extract %v352[1] : f32 from vector<16xf32>
+    memref.store %v354, %out[%v23] : memref<?xf32>
+    %v355 = vector.extract %v352[2] : f32 from vector<16xf32>
+    memref.store %v355, %out[%v25] : memref<?xf32>
+    %v356 = vector.extract %v352[3] : f32 from vector<16xf32>
+    memref.store %v356, %out[%v27] : memref<?xf32>
+    %v357 = vector.extract %v352[4] : f32 from vector<16xf32>
+    memref.store %v357, %out[%v29] : memref<?xf32>
+    %v358 = vector.extract %v352[5] : f32 from vector<16xf32>
+    memref.store %v358, %out[%v31] : memref<?xf32>
+    %v359 = vector.extract %v352[6] : f32 from vector<16xf32>
+    memref.store %v359, %out[%v33] : memref<?xf32>
+    %v360 = vector.extract %v352[7] : f32 from vector<16xf32>
+    memref.store %v360, %out[%v35] : memref<?xf32>
+    %v361 = vector.extract %v352[8] : f32 from vector<16xf32>
+    memref.store %v361, %out[%v37] : memref<?xf32>
+    %v362 = vector.extract %v352[9] : f32 from vector<16xf32>
+    memref.store %v362, %out[%v39] : memref<?xf32>
+    %v363 = vector.extract %v352[10] : f32 from vector<16xf32>
+    memref.store %v363, %out[%v41] : memref<?xf32>
+    %v364 = vector.extract %v352[11] : f32 from vector<16xf32>
+    memref.store %v364, %out[%v43] : memref<?xf32>
+    %v365 = vector.extract %v352[12] : f32 from vector<16xf32>
+    memref.store %v365, %out[%v45] : memref<?xf32>
+    %v366 = vector.extract %v352[13] : f32 from vector<16xf32>
+    memref.store %v366, %out[%v47] : memref<?xf32>
+    %v367 = vector.extract %v352[14] : f32 from vector<16xf32>
+    memref.store %v367, %out[%v49] : memref<?xf32>
+    %v368 = vector.extract %v352[15] : f32 from vector<16xf32>
+    memref.store %v368, %out[%v51] : memref<?xf32>
     gpu.return
   }
 
@@ -1447,98 +1456,3093 @@ gpu.module @scan {
     }
     gpu.barrier
     %c190 = arith.constant 0.0 : f32
-    %c191 = arith.constant 0 : index
-    %v192 = memref.load %warp_sm[%c191] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c193 = arith.constant 0 : index
-    %v194 = arith.cmpi ugt, %wid183, %c193 : index
-    %v195 = arith.select %v194, %v192, %c190 : f32
-    %v196 = arith.addf %c190, %v195 : f32
-    %v197 = arith.addf %c190, %v192 : f32
-    %c198 = arith.constant 1 : index
-    %v199 = memref.load %warp_sm[%c198] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c200 = arith.constant 1 : index
-    %v201 = arith.cmpi ugt, %wid183, %c200 : index
-    %v202 = arith.select %v201, %v199, %c190 : f32
-    %v203 = arith.addf %v196, %v202 : f32
-    %v204 = arith.addf %v197, %v199 : f32
-    %c205 = arith.constant 2 : index
-    %v206 = memref.load %warp_sm[%c205] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c207 = arith.constant 2 : index
-    %v208 = arith.cmpi ugt, %wid183, %c207 : index
-    %v209 = arith.select %v208, %v206, %c190 : f32
-    %v210 = arith.addf %v203, %v209 : f32
-    %v211 = arith.addf %v204, %v206 : f32
-    %c212 = arith.constant 3 : index
-    %v213 = memref.load %warp_sm[%c212] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c214 = arith.constant 3 : index
-    %v215 = arith.cmpi ugt, %wid183, %c214 : index
-    %v216 = arith.select %v215, %v213, %c190 : f32
-    %v217 = arith.addf %v210, %v216 : f32
-    %v218 = arith.addf %v211, %v213 : f32
-    %c219 = arith.constant 4 : index
-    %v220 = memref.load %warp_sm[%c219] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c221 = arith.constant 4 : index
-    %v222 = arith.cmpi ugt, %wid183, %c221 : index
-    %v223 = arith.select %v222, %v220, %c190 : f32
-    %v224 = arith.addf %v217, %v223 : f32
-    %v225 = arith.addf %v218, %v220 : f32
-    %c226 = arith.constant 5 : index
-    %v227 = memref.load %warp_sm[%c226] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c228 = arith.constant 5 : index
-    %v229 = arith.cmpi ugt, %wid183, %c228 : index
-    %v230 = arith.select %v229, %v227, %c190 : f32
-    %v231 = arith.addf %v224, %v230 : f32
-    %v232 = arith.addf %v225, %v227 : f32
-    %c233 = arith.constant 6 : index
-    %v234 = memref.load %warp_sm[%c233] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c235 = arith.constant 6 : index
-    %v236 = arith.cmpi ugt, %wid183, %c235 : index
-    %v237 = arith.select %v236, %v234, %c190 : f32
-    %v238 = arith.addf %v231, %v237 : f32
-    %v239 = arith.addf %v232, %v234 : f32
-    %c240 = arith.constant 7 : index
-    %v241 = memref.load %warp_sm[%c240] : memref<8xf32, #gpu.address_space<workgroup>>
-    %c242 = arith.constant 7 : index
-    %v243 = arith.cmpi ugt, %wid183, %c242 : index
-    %v244 = arith.select %v243, %v241, %c190 : f32
-    %v245 = arith.addf %v238, %v244 : f32
-    %v246 = arith.addf %v239, %v241 : f32
-    %v247 = arith.cmpi eq, %wid183, %c5 : index
-    scf.if %v247 {
-      %c248 = arith.constant 0 : i64
-      %v249 = arith.cmpi eq, %v4, %c248 : i64
-      %pre250 = scf.if %v249 -> f32 {
+    %c191 = arith.constant 0.0 : f32
+    %c192 = arith.constant 0 : index
+    %v193 = memref.load %warp_sm[%c192] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c194 = arith.constant 0 : index
+    %v195 = arith.cmpi ugt, %wid183, %c194 : index
+    %v196 = arith.select %v195, %v193, %c191 : f32
+    %v197 = arith.addf %c191, %v196 : f32
+    %v198 = arith.addf %c191, %v193 : f32
+    %c199 = arith.constant 1 : index
+    %v200 = memref.load %warp_sm[%c199] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c201 = arith.constant 1 : index
+    %v202 = arith.cmpi ugt, %wid183, %c201 : index
+    %v203 = arith.select %v202, %v200, %c191 : f32
+    %v204 = arith.addf %v197, %v203 : f32
+    %v205 = arith.addf %v198, %v200 : f32
+    %c206 = arith.constant 2 : index
+    %v207 = memref.load %warp_sm[%c206] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c208 = arith.constant 2 : index
+    %v209 = arith.cmpi ugt, %wid183, %c208 : index
+    %v210 = arith.select %v209, %v207, %c191 : f32
+    %v211 = arith.addf %v204, %v210 : f32
+    %v212 = arith.addf %v205, %v207 : f32
+    %c213 = arith.constant 3 : index
+    %v214 = memref.load %warp_sm[%c213] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c215 = arith.constant 3 : index
+    %v216 = arith.cmpi ugt, %wid183, %c215 : index
+    %v217 = arith.select %v216, %v214, %c191 : f32
+    %v218 = arith.addf %v211, %v217 : f32
+    %v219 = arith.addf %v212, %v214 : f32
+    %c220 = arith.constant 4 : index
+    %v221 = memref.load %warp_sm[%c220] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c222 = arith.constant 4 : index
+    %v223 = arith.cmpi ugt, %wid183, %c222 : index
+    %v224 = arith.select %v223, %v221, %c191 : f32
+    %v225 = arith.addf %v218, %v224 : f32
+    %v226 = arith.addf %v219, %v221 : f32
+    %c227 = arith.constant 5 : index
+    %v228 = memref.load %warp_sm[%c227] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c229 = arith.constant 5 : index
+    %v230 = arith.cmpi ugt, %wid183, %c229 : index
+    %v231 = arith.select %v230, %v228, %c191 : f32
+    %v232 = arith.addf %v225, %v231 : f32
+    %v233 = arith.addf %v226, %v228 : f32
+    %c234 = arith.constant 6 : index
+    %v235 = memref.load %warp_sm[%c234] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c236 = arith.constant 6 : index
+    %v237 = arith.cmpi ugt, %wid183, %c236 : index
+    %v238 = arith.select %v237, %v235, %c191 : f32
+    %v239 = arith.addf %v232, %v238 : f32
+    %v240 = arith.addf %v233, %v235 : f32
+    %c241 = arith.constant 7 : index
+    %v242 = memref.load %warp_sm[%c241] : memref<8xf32, #gpu.address_space<workgroup>>
+    %c243 = arith.constant 7 : index
+    %v244 = arith.cmpi ugt, %wid183, %c243 : index
+    %v245 = arith.select %v244, %v242, %c191 : f32
+    %v246 = arith.addf %v239, %v245 : f32
+    %v247 = arith.addf %v240, %v242 : f32
+    %c248 = arith.constant 0 : index
+    %c249 = arith.constant 0.0 : f32
+    %v250 = arith.cmpi eq, %wid183, %c248 : index
+    scf.if %v250 {
+      %c251 = arith.constant 0 : i64
+      %v252 = arith.cmpi eq, %v4, %c251 : i64
+      %pre253 = scf.if %v252 -> f32 {
         scf.if %v186 {
-          %v251 = arith.bitcast %v246 : f32 to i32
-          %v252 = arith.extui %v251 : i32 to i64
-          %c253 = arith.constant 8589934592 : i64
-          %v254 = arith.ori %v252, %c253 : i64
-          %c255 = arith.constant 1 : i64
-          %v256 = arith.addi %v4, %c255 : i64
-          %v257 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v258 = arith.index_cast %v257 : index to i64
-          %v259 = llvm.inttoptr %v258 : i64 to !llvm.ptr<1>
-          %v260 = llvm.getelementptr inbounds %v259[%v256] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v254, %v260 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v254 = arith.bitcast %v247 : f32 to i32
+          %v255 = arith.extui %v254 : i32 to i64
+          %c256 = arith.constant 8589934592 : i64
+          %v257 = arith.ori %v255, %c256 : i64
+          %c258 = arith.constant 1 : i64
+          %v259 = arith.addi %v4, %c258 : i64
+          %v260 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v261 = arith.index_cast %v260 : index to i64
+          %v262 = llvm.inttoptr %v261 : i64 to !llvm.ptr<1>
+          %v263 = llvm.getelementptr inbounds %v262[%v259] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v257, %v263 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c190 : f32
+        scf.yield %c249 : f32
       } else {
         scf.if %v186 {
-          %v261 = arith.bitcast %v246 : f32 to i32
-          %v262 = arith.extui %v261 : i32 to i64
-          %c263 = arith.constant 4294967296 : i64
-          %v264 = arith.ori %v262, %c263 : i64
-          %c265 = arith.constant 1 : i64
-          %v266 = arith.addi %v4, %c265 : i64
-          %v267 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v268 = arith.index_cast %v267 : index to i64
-          %v269 = llvm.inttoptr %v268 : i64 to !llvm.ptr<1>
-          %v270 = llvm.getelementptr inbounds %v269[%v266] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v264, %v270 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v264 = arith.bitcast %v247 : f32 to i32
+          %v265 = arith.extui %v264 : i32 to i64
+          %c266 = arith.constant 4294967296 : i64
+          %v267 = arith.ori %v265, %c266 : i64
+          %c268 = arith.constant 1 : i64
+          %v269 = arith.addi %v4, %c268 : i64
+          %v270 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v271 = arith.index_cast %v270 : index to i64
+          %v272 = llvm.inttoptr %v271 : i64 to !llvm.ptr<1>
+          %v273 = llvm.getelementptr inbounds %v272[%v269] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v267, %v273 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c271 = arith.constant 1245 : i32
-        nvvm.nanosleep %c271
-        %c272 = arith.constant 0.0 : f32
+        %c274 = arith.constant 1245 : i32
+        nvvm.nanosleep %c274
+        %c275 = arith.constant 0.0 : f32
+        %lane276 = warp.lane_id : i32
+        %v277 = arith.extui %lane276 : i32 to i64
+        %c278 = arith.constant 1 : i64
+        %c279 = arith.constant 0 : i64
+        %c280 = arith.constant 32 : i64
+        %c281 = arith.constant 4294967295 : i64
+        %v282 = arith.subi %v4, %c278 : i64
+        %lb283:2 = scf.while (%end284 = %v282, %acc285 = %c275) : (i64, f32) -> (i64, f32) {
+          %v286 = arith.subi %end284, %v277 : i64
+          %v287 = arith.cmpi sge, %v286, %c279 : i64
+          %v288 = arith.addi %v286, %c278 : i64
+          %c289 = arith.constant 8589934592 : i64
+          %v290 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v291 = arith.index_cast %v290 : index to i64
+          %v292 = llvm.inttoptr %v291 : i64 to !llvm.ptr<1>
+          %v293 = llvm.getelementptr inbounds %v292[%v288] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word294 = scf.while (%spin295 = %c279) : (i64) -> i64 {
+            %v296 = scf.if %v287 -> i64 {
+              %v297 = llvm.load %v293 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v297 : i64
+            } else {
+              scf.yield %c289 : i64
+            }
+            %v298 = arith.shrui %v296, %c280 : i64
+            %v299 = arith.cmpi eq, %v298, %c279 : i64
+            %v300 = warp.vote <any> %v299 : i1
+            scf.condition(%v300) %v296 : i64
+          } do {
+            ^bb0(%x301: i64):
+            %c302 = arith.constant 648 : i32
+            nvvm.nanosleep %c302
+            scf.yield %c279 : i64
+          }
+          %v303 = arith.shrui %word294, %c280 : i64
+          %c304 = arith.constant 2 : i64
+          %v305 = arith.cmpi eq, %v303, %c304 : i64
+          %ballot306 = warp.ballot %v305 : i32
+          %c307 = arith.constant 0 : i32
+          %v308 = arith.cmpi ne, %ballot306, %c307 : i32
+          %v309 = math.cttz %ballot306 : i32
+          %v310 = arith.cmpi ule, %lane276, %v309 : i32
+          %v311 = arith.andi %word294, %c281 : i64
+          %v312 = arith.trunci %v311 : i64 to i32
+          %v313 = arith.bitcast %v312 : i32 to f32
+          %v314 = arith.select %v310, %v313, %c275 : f32
+          %v315 = warp.reduce <add> %v314 : f32
+          %v316 = arith.addf %acc285, %v315 : f32
+          %v317 = arith.subi %end284, %c280 : i64
+          %v318 = arith.xori %v308, %true : i1
+          scf.condition(%v318) %v317, %v316 : i64, f32
+        } do {
+          ^bb0(%e319: i64, %a320: f32):
+          scf.yield %e319, %a320 : i64, f32
+        }
+        %v321 = arith.addf %lb283#1, %v247 : f32
+        scf.if %v186 {
+          %v322 = arith.bitcast %v321 : f32 to i32
+          %v323 = arith.extui %v322 : i32 to i64
+          %c324 = arith.constant 8589934592 : i64
+          %v325 = arith.ori %v323, %c324 : i64
+          %c326 = arith.constant 1 : i64
+          %v327 = arith.addi %v4, %c326 : i64
+          %v328 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v329 = arith.index_cast %v328 : index to i64
+          %v330 = llvm.inttoptr %v329 : i64 to !llvm.ptr<1>
+          %v331 = llvm.getelementptr inbounds %v330[%v327] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v325, %v331 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb283#1 : f32
+      }
+      scf.if %v186 {
+        memref.store %pre253, %pre_sm[%c248] : memref<1xf32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v332 = memref.load %pre_sm[%c248] : memref<1xf32, #gpu.address_space<workgroup>>
+    %v333 = arith.addf %v332, %v246 : f32
+    %offset334 = arith.addf %v333, %wex181 : f32
+    %v335 = arith.addf %offset334, %c190 : f32
+    %v336 = arith.addf %offset334, %v150 : f32
+    %v337 = arith.addf %offset334, %v166 : f32
+    %v338 = arith.addf %offset334, %v167 : f32
+    %v339 = arith.addf %offset334, %v168 : f32
+    %v340 = arith.addf %offset334, %v169 : f32
+    %v341 = arith.addf %offset334, %v170 : f32
+    %v342 = arith.addf %offset334, %v171 : f32
+    %v343 = arith.addf %offset334, %v172 : f32
+    %v344 = arith.addf %offset334, %v173 : f32
+    %v345 = arith.addf %offset334, %v174 : f32
+    %v346 = arith.addf %offset334, %v175 : f32
+    %v347 = arith.addf %offset334, %v176 : f32
+    %v348 = arith.addf %offset334, %v177 : f32
+    %v349 = arith.addf %offset334, %v178 : f32
+    %v350 = arith.addf %offset334, %v179 : f32
+    %v351 = vector.from_elements %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349, %v350 : vector<16xf32>
+    %v352 = warp.exchange <blocked_to_striped> %v351 : vector<16xf32>
+    %v353 = vector.extract %v352[0] : f32 from vector<16xf32>
+    memref.store %v353, %out[%v21] : memref<?xf32>
+    %v354 = vector.extract %v352[1] : f32 from vector<16xf32>
+    memref.store %v354, %out[%v23] : memref<?xf32>
+    %v355 = vector.extract %v352[2] : f32 from vector<16xf32>
+    memref.store %v355, %out[%v25] : memref<?xf32>
+    %v356 = vector.extract %v352[3] : f32 from vector<16xf32>
+    memref.store %v356, %out[%v27] : memref<?xf32>
+    %v357 = vector.extract %v352[4] : f32 from vector<16xf32>
+    memref.store %v357, %out[%v29] : memref<?xf32>
+    %v358 = vector.extract %v352[5] : f32 from vector<16xf32>
+    memref.store %v358, %out[%v31] : memref<?xf32>
+    %v359 = vector.extract %v352[6] : f32 from vector<16xf32>
+    memref.store %v359, %out[%v33] : memref<?xf32>
+    %v360 = vector.extract %v352[7] : f32 from vector<16xf32>
+    memref.store %v360, %out[%v35] : memref<?xf32>
+    %v361 = vector.extract %v352[8] : f32 from vector<16xf32>
+    memref.store %v361, %out[%v37] : memref<?xf32>
+    %v362 = vector.extract %v352[9] : f32 from vector<16xf32>
+    memref.store %v362, %out[%v39] : memref<?xf32>
+    %v363 = vector.extract %v352[10] : f32 from vector<16xf32>
+    memref.store %v363, %out[%v41] : memref<?xf32>
+    %v364 = vector.extract %v352[11] : f32 from vector<16xf32>
+    memref.store %v364, %out[%v43] : memref<?xf32>
+    %v365 = vector.extract %v352[12] : f32 from vector<16xf32>
+    memref.store %v365, %out[%v45] : memref<?xf32>
+    %v366 = vector.extract %v352[13] : f32 from vector<16xf32>
+    memref.store %v366, %out[%v47] : memref<?xf32>
+    %v367 = vector.extract %v352[14] : f32 from vector<16xf32>
+    memref.store %v367, %out[%v49] : memref<?xf32>
+    %v368 = vector.extract %v352[15] : f32 from vector<16xf32>
+    memref.store %v368, %out[%v51] : memref<?xf32>
+    gpu.return
+  }
+
+  gpu.func @select_gt_f32(%in: memref<?xf32> {llvm.noalias, llvm.readonly}, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %mask_sm: memref<256xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<6336xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 5 : i32} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 32 : index
+    %wid6 = arith.divui %tid2, %c5 : index
+    %lane7 = arith.remui %tid2, %c5 : index
+    %c8 = arith.constant 0 : index
+    %v9 = arith.cmpi eq, %lane7, %c8 : index
+    %c10 = arith.constant 0 : index
+    %c11 = arith.constant 1 : index
+    %c12 = arith.constant 6144 : index
+    %v13 = arith.muli %tile3, %c12 : index
+    %c14 = arith.constant 6143 : index
+    %v15 = arith.addi %n, %c14 : index
+    %v16 = arith.divui %v15, %c12 : index
+    %v17 = arith.subi %v16, %c11 : index
+    %is_last18 = arith.cmpi eq, %tile3, %v17 : index
+    %c19 = arith.constant 768 : index
+    %v20 = arith.muli %wid6, %c19 : index
+    %v21 = arith.addi %v13, %v20 : index
+    %c22 = arith.constant 4 : index
+    %v23 = arith.muli %lane7, %c22 : index
+    %v24 = arith.addi %v21, %v23 : index
+    %c25 = arith.constant 0 : index
+    %v26 = arith.addi %v24, %c25 : index
+    %c27 = arith.constant 128 : index
+    %v28 = arith.addi %v24, %c27 : index
+    %c29 = arith.constant 256 : index
+    %v30 = arith.addi %v24, %c29 : index
+    %c31 = arith.constant 384 : index
+    %v32 = arith.addi %v24, %c31 : index
+    %c33 = arith.constant 512 : index
+    %v34 = arith.addi %v24, %c33 : index
+    %c35 = arith.constant 640 : index
+    %v36 = arith.addi %v24, %c35 : index
+    %ld37:25 = scf.if %is_last18 -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32) {
+      %v38 = arith.subi %n, %c11 : index
+      %c39 = arith.constant 0 : i32
+      %c40 = arith.constant 0 : index
+      %v41 = arith.addi %v26, %c40 : index
+      %v42 = arith.minui %v41, %v38 : index
+      %v43 = memref.load %in[%v42] : memref<?xf32>
+      %c44 = arith.constant 1 : index
+      %v45 = arith.addi %v26, %c44 : index
+      %v46 = arith.minui %v45, %v38 : index
+      %v47 = memref.load %in[%v46] : memref<?xf32>
+      %c48 = arith.constant 2 : index
+      %v49 = arith.addi %v26, %c48 : index
+      %v50 = arith.minui %v49, %v38 : index
+      %v51 = memref.load %in[%v50] : memref<?xf32>
+      %c52 = arith.constant 3 : index
+      %v53 = arith.addi %v26, %c52 : index
+      %v54 = arith.minui %v53, %v38 : index
+      %v55 = memref.load %in[%v54] : memref<?xf32>
+      %v56 = arith.subi %n, %v26 : index
+      %v57 = arith.maxsi %v56, %c10 : index
+      %c58 = arith.constant 4 : index
+      %v59 = arith.minsi %v57, %c58 : index
+      %v60 = arith.index_cast %v59 : index to i32
+      %c61 = arith.constant 1 : i32
+      %v62 = arith.shli %c61, %v60 : i32
+      %c63 = arith.constant 1 : i32
+      %v64 = arith.subi %v62, %c63 : i32
+      %c65 = arith.constant 0 : i32
+      %v66 = arith.shli %v64, %c65 : i32
+      %v67 = arith.ori %c39, %v66 : i32
+      %c68 = arith.constant 0 : index
+      %v69 = arith.addi %v28, %c68 : index
+      %v70 = arith.minui %v69, %v38 : index
+      %v71 = memref.load %in[%v70] : memref<?xf32>
+      %c72 = arith.constant 1 : index
+      %v73 = arith.addi %v28, %c72 : index
+      %v74 = arith.minui %v73, %v38 : index
+      %v75 = memref.load %in[%v74] : memref<?xf32>
+      %c76 = arith.constant 2 : index
+      %v77 = arith.addi %v28, %c76 : index
+      %v78 = arith.minui %v77, %v38 : index
+      %v79 = memref.load %in[%v78] : memref<?xf32>
+      %c80 = arith.constant 3 : index
+      %v81 = arith.addi %v28, %c80 : index
+      %v82 = arith.minui %v81, %v38 : index
+      %v83 = memref.load %in[%v82] : memref<?xf32>
+      %v84 = arith.subi %n, %v28 : index
+      %v85 = arith.maxsi %v84, %c10 : index
+      %c86 = arith.constant 4 : index
+      %v87 = arith.minsi %v85, %c86 : index
+      %v88 = arith.index_cast %v87 : index to i32
+      %c89 = arith.constant 1 : i32
+      %v90 = arith.shli %c89, %v88 : i32
+      %c91 = arith.constant 1 : i32
+      %v92 = arith.subi %v90, %c91 : i32
+      %c93 = arith.constant 4 : i32
+      %v94 = arith.shli %v92, %c93 : i32
+      %v95 = arith.ori %v67, %v94 : i32
+      %c96 = arith.constant 0 : index
+      %v97 = arith.addi %v30, %c96 : index
+      %v98 = arith.minui %v97, %v38 : index
+      %v99 = memref.load %in[%v98] : memref<?xf32>
+      %c100 = arith.constant 1 : index
+      %v101 = arith.addi %v30, %c100 : index
+      %v102 = arith.minui %v101, %v38 : index
+      %v103 = memref.load %in[%v102] : memref<?xf32>
+      %c104 = arith.constant 2 : index
+      %v105 = arith.addi %v30, %c104 : index
+      %v106 = arith.minui %v105, %v38 : index
+      %v107 = memref.load %in[%v106] : memref<?xf32>
+      %c108 = arith.constant 3 : index
+      %v109 = arith.addi %v30, %c108 : index
+      %v110 = arith.minui %v109, %v38 : index
+      %v111 = memref.load %in[%v110] : memref<?xf32>
+      %v112 = arith.subi %n, %v30 : index
+      %v113 = arith.maxsi %v112, %c10 : index
+      %c114 = arith.constant 4 : index
+      %v115 = arith.minsi %v113, %c114 : index
+      %v116 = arith.index_cast %v115 : index to i32
+      %c117 = arith.constant 1 : i32
+      %v118 = arith.shli %c117, %v116 : i32
+      %c119 = arith.constant 1 : i32
+      %v120 = arith.subi %v118, %c119 : i32
+      %c121 = arith.constant 8 : i32
+      %v122 = arith.shli %v120, %c121 : i32
+      %v123 = arith.ori %v95, %v122 : i32
+      %c124 = arith.constant 0 : index
+      %v125 = arith.addi %v32, %c124 : index
+      %v126 = arith.minui %v125, %v38 : index
+      %v127 = memref.load %in[%v126] : memref<?xf32>
+      %c128 = arith.constant 1 : index
+      %v129 = arith.addi %v32, %c128 : index
+      %v130 = arith.minui %v129, %v38 : index
+      %v131 = memref.load %in[%v130] : memref<?xf32>
+      %c132 = arith.constant 2 : index
+      %v133 = arith.addi %v32, %c132 : index
+      %v134 = arith.minui %v133, %v38 : index
+      %v135 = memref.load %in[%v134] : memref<?xf32>
+      %c136 = arith.constant 3 : index
+      %v137 = arith.addi %v32, %c136 : index
+      %v138 = arith.minui %v137, %v38 : index
+      %v139 = memref.load %in[%v138] : memref<?xf32>
+      %v140 = arith.subi %n, %v32 : index
+      %v141 = arith.maxsi %v140, %c10 : index
+      %c142 = arith.constant 4 : index
+      %v143 = arith.minsi %v141, %c142 : index
+      %v144 = arith.index_cast %v143 : index to i32
+      %c145 = arith.constant 1 : i32
+      %v146 = arith.shli %c145, %v144 : i32
+      %c147 = arith.constant 1 : i32
+      %v148 = arith.subi %v146, %c147 : i32
+      %c149 = arith.constant 12 : i32
+      %v150 = arith.shli %v148, %c149 : i32
+      %v151 = arith.ori %v123, %v150 : i32
+      %c152 = arith.constant 0 : index
+      %v153 = arith.addi %v34, %c152 : index
+      %v154 = arith.minui %v153, %v38 : index
+      %v155 = memref.load %in[%v154] : memref<?xf32>
+      %c156 = arith.constant 1 : index
+      %v157 = arith.addi %v34, %c156 : index
+      %v158 = arith.minui %v157, %v38 : index
+      %v159 = memref.load %in[%v158] : memref<?xf32>
+      %c160 = arith.constant 2 : index
+      %v161 = arith.addi %v34, %c160 : index
+      %v162 = arith.minui %v161, %v38 : index
+      %v163 = memref.load %in[%v162] : memref<?xf32>
+      %c164 = arith.constant 3 : index
+      %v165 = arith.addi %v34, %c164 : index
+      %v166 = arith.minui %v165, %v38 : index
+      %v167 = memref.load %in[%v166] : memref<?xf32>
+      %v168 = arith.subi %n, %v34 : index
+      %v169 = arith.maxsi %v168, %c10 : index
+      %c170 = arith.constant 4 : index
+      %v171 = arith.minsi %v169, %c170 : index
+      %v172 = arith.index_cast %v171 : index to i32
+      %c173 = arith.constant 1 : i32
+      %v174 = arith.shli %c173, %v172 : i32
+      %c175 = arith.constant 1 : i32
+      %v176 = arith.subi %v174, %c175 : i32
+      %c177 = arith.constant 16 : i32
+      %v178 = arith.shli %v176, %c177 : i32
+      %v179 = arith.ori %v151, %v178 : i32
+      %c180 = arith.constant 0 : index
+      %v181 = arith.addi %v36, %c180 : index
+      %v182 = arith.minui %v181, %v38 : index
+      %v183 = memref.load %in[%v182] : memref<?xf32>
+      %c184 = arith.constant 1 : index
+      %v185 = arith.addi %v36, %c184 : index
+      %v186 = arith.minui %v185, %v38 : index
+      %v187 = memref.load %in[%v186] : memref<?xf32>
+      %c188 = arith.constant 2 : index
+      %v189 = arith.addi %v36, %c188 : index
+      %v190 = arith.minui %v189, %v38 : index
+      %v191 = memref.load %in[%v190] : memref<?xf32>
+      %c192 = arith.constant 3 : index
+      %v193 = arith.addi %v36, %c192 : index
+      %v194 = arith.minui %v193, %v38 : index
+      %v195 = memref.load %in[%v194] : memref<?xf32>
+      %v196 = arith.subi %n, %v36 : index
+      %v197 = arith.maxsi %v196, %c10 : index
+      %c198 = arith.constant 4 : index
+      %v199 = arith.minsi %v197, %c198 : index
+      %v200 = arith.index_cast %v199 : index to i32
+      %c201 = arith.constant 1 : i32
+      %v202 = arith.shli %c201, %v200 : i32
+      %c203 = arith.constant 1 : i32
+      %v204 = arith.subi %v202, %c203 : i32
+      %c205 = arith.constant 20 : i32
+      %v206 = arith.shli %v204, %c205 : i32
+      %v207 = arith.ori %v179, %v206 : i32
+      %v208 = arith.cmpf ogt, %v43, %thr : f32
+      %v209 = arith.cmpf ogt, %v47, %thr : f32
+      %v210 = arith.cmpf ogt, %v51, %thr : f32
+      %v211 = arith.cmpf ogt, %v55, %thr : f32
+      %v212 = arith.cmpf ogt, %v71, %thr : f32
+      %v213 = arith.cmpf ogt, %v75, %thr : f32
+      %v214 = arith.cmpf ogt, %v79, %thr : f32
+      %v215 = arith.cmpf ogt, %v83, %thr : f32
+      %v216 = arith.cmpf ogt, %v99, %thr : f32
+      %v217 = arith.cmpf ogt, %v103, %thr : f32
+      %v218 = arith.cmpf ogt, %v107, %thr : f32
+      %v219 = arith.cmpf ogt, %v111, %thr : f32
+      %v220 = arith.cmpf ogt, %v127, %thr : f32
+      %v221 = arith.cmpf ogt, %v131, %thr : f32
+      %v222 = arith.cmpf ogt, %v135, %thr : f32
+      %v223 = arith.cmpf ogt, %v139, %thr : f32
+      %v224 = arith.cmpf ogt, %v155, %thr : f32
+      %v225 = arith.cmpf ogt, %v159, %thr : f32
+      %v226 = arith.cmpf ogt, %v163, %thr : f32
+      %v227 = arith.cmpf ogt, %v167, %thr : f32
+      %v228 = arith.cmpf ogt, %v183, %thr : f32
+      %v229 = arith.cmpf ogt, %v187, %thr : f32
+      %v230 = arith.cmpf ogt, %v191, %thr : f32
+      %v231 = arith.cmpf ogt, %v195, %thr : f32
+      %c232 = arith.constant 0 : i32
+      %v233 = arith.extui %v208 : i1 to i32
+      %c234 = arith.constant 0 : i32
+      %v235 = arith.shli %v233, %c234 : i32
+      %v236 = arith.ori %c232, %v235 : i32
+      %v237 = arith.extui %v209 : i1 to i32
+      %c238 = arith.constant 1 : i32
+      %v239 = arith.shli %v237, %c238 : i32
+      %v240 = arith.ori %v236, %v239 : i32
+      %v241 = arith.extui %v210 : i1 to i32
+      %c242 = arith.constant 2 : i32
+      %v243 = arith.shli %v241, %c242 : i32
+      %v244 = arith.ori %v240, %v243 : i32
+      %v245 = arith.extui %v211 : i1 to i32
+      %c246 = arith.constant 3 : i32
+      %v247 = arith.shli %v245, %c246 : i32
+      %v248 = arith.ori %v244, %v247 : i32
+      %v249 = arith.extui %v212 : i1 to i32
+      %c250 = arith.constant 4 : i32
+      %v251 = arith.shli %v249, %c250 : i32
+      %v252 = arith.ori %v248, %v251 : i32
+      %v253 = arith.extui %v213 : i1 to i32
+      %c254 = arith.constant 5 : i32
+      %v255 = arith.shli %v253, %c254 : i32
+      %v256 = arith.ori %v252, %v255 : i32
+      %v257 = arith.extui %v214 : i1 to i32
+      %c258 = arith.constant 6 : i32
+      %v259 = arith.shli %v257, %c258 : i32
+      %v260 = arith.ori %v256, %v259 : i32
+      %v261 = arith.extui %v215 : i1 to i32
+      %c262 = arith.constant 7 : i32
+      %v263 = arith.shli %v261, %c262 : i32
+      %v264 = arith.ori %v260, %v263 : i32
+      %v265 = arith.extui %v216 : i1 to i32
+      %c266 = arith.constant 8 : i32
+      %v267 = arith.shli %v265, %c266 : i32
+      %v268 = arith.ori %v264, %v267 : i32
+      %v269 = arith.extui %v217 : i1 to i32
+      %c270 = arith.constant 9 : i32
+      %v271 = arith.shli %v269, %c270 : i32
+      %v272 = arith.ori %v268, %v271 : i32
+      %v273 = arith.extui %v218 : i1 to i32
+      %c274 = arith.constant 10 : i32
+      %v275 = arith.shli %v273, %c274 : i32
+      %v276 = arith.ori %v272, %v275 : i32
+      %v277 = arith.extui %v219 : i1 to i32
+      %c278 = arith.constant 11 : i32
+      %v279 = arith.shli %v277, %c278 : i32
+      %v280 = arith.ori %v276, %v279 : i32
+      %v281 = arith.extui %v220 : i1 to i32
+      %c282 = arith.constant 12 : i32
+      %v283 = arith.shli %v281, %c282 : i32
+      %v284 = arith.ori %v280, %v283 : i32
+      %v285 = arith.extui %v221 : i1 to i32
+      %c286 = arith.constant 13 : i32
+      %v287 = arith.shli %v285, %c286 : i32
+      %v288 = arith.ori %v284, %v287 : i32
+      %v289 = arith.extui %v222 : i1 to i32
+      %c290 = arith.constant 14 : i32
+      %v291 = arith.shli %v289, %c290 : i32
+      %v292 = arith.ori %v288, %v291 : i32
+      %v293 = arith.extui %v223 : i1 to i32
+      %c294 = arith.constant 15 : i32
+      %v295 = arith.shli %v293, %c294 : i32
+      %v296 = arith.ori %v292, %v295 : i32
+      %v297 = arith.extui %v224 : i1 to i32
+      %c298 = arith.constant 16 : i32
+      %v299 = arith.shli %v297, %c298 : i32
+      %v300 = arith.ori %v296, %v299 : i32
+      %v301 = arith.extui %v225 : i1 to i32
+      %c302 = arith.constant 17 : i32
+      %v303 = arith.shli %v301, %c302 : i32
+      %v304 = arith.ori %v300, %v303 : i32
+      %v305 = arith.extui %v226 : i1 to i32
+      %c306 = arith.constant 18 : i32
+      %v307 = arith.shli %v305, %c306 : i32
+      %v308 = arith.ori %v304, %v307 : i32
+      %v309 = arith.extui %v227 : i1 to i32
+      %c310 = arith.constant 19 : i32
+      %v311 = arith.shli %v309, %c310 : i32
+      %v312 = arith.ori %v308, %v311 : i32
+      %v313 = arith.extui %v228 : i1 to i32
+      %c314 = arith.constant 20 : i32
+      %v315 = arith.shli %v313, %c314 : i32
+      %v316 = arith.ori %v312, %v315 : i32
+      %v317 = arith.extui %v229 : i1 to i32
+      %c318 = arith.constant 21 : i32
+      %v319 = arith.shli %v317, %c318 : i32
+      %v320 = arith.ori %v316, %v319 : i32
+      %v321 = arith.extui %v230 : i1 to i32
+      %c322 = arith.constant 22 : i32
+      %v323 = arith.shli %v321, %c322 : i32
+      %v324 = arith.ori %v320, %v323 : i32
+      %v325 = arith.extui %v231 : i1 to i32
+      %c326 = arith.constant 23 : i32
+      %v327 = arith.shli %v325, %c326 : i32
+      %v328 = arith.ori %v324, %v327 : i32
+      %v329 = arith.andi %v328, %v207 : i32
+      scf.yield %v43, %v47, %v51, %v55, %v71, %v75, %v79, %v83, %v99, %v103, %v107, %v111, %v127, %v131, %v135, %v139, %v155, %v159, %v163, %v167, %v183, %v187, %v191, %v195, %v329 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32
+    } else {
+      %v330 = vector.load %in[%v26] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v331 = vector.extract %v330[0] : f32 from vector<4xf32>
+      %v332 = vector.extract %v330[1] : f32 from vector<4xf32>
+      %v333 = vector.extract %v330[2] : f32 from vector<4xf32>
+      %v334 = vector.extract %v330[3] : f32 from vector<4xf32>
+      %v335 = vector.load %in[%v28] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v336 = vector.extract %v335[0] : f32 from vector<4xf32>
+      %v337 = vector.extract %v335[1] : f32 from vector<4xf32>
+      %v338 = vector.extract %v335[2] : f32 from vector<4xf32>
+      %v339 = vector.extract %v335[3] : f32 from vector<4xf32>
+      %v340 = vector.load %in[%v30] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v341 = vector.extract %v340[0] : f32 from vector<4xf32>
+      %v342 = vector.extract %v340[1] : f32 from vector<4xf32>
+      %v343 = vector.extract %v340[2] : f32 from vector<4xf32>
+      %v344 = vector.extract %v340[3] : f32 from vector<4xf32>
+      %v345 = vector.load %in[%v32] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v346 = vector.extract %v345[0] : f32 from vector<4xf32>
+      %v347 = vector.extract %v345[1] : f32 from vector<4xf32>
+      %v348 = vector.extract %v345[2] : f32 from vector<4xf32>
+      %v349 = vector.extract %v345[3] : f32 from vector<4xf32>
+      %v350 = vector.load %in[%v34] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v351 = vector.extract %v350[0] : f32 from vector<4xf32>
+      %v352 = vector.extract %v350[1] : f32 from vector<4xf32>
+      %v353 = vector.extract %v350[2] : f32 from vector<4xf32>
+      %v354 = vector.extract %v350[3] : f32 from vector<4xf32>
+      %v355 = vector.load %in[%v36] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v356 = vector.extract %v355[0] : f32 from vector<4xf32>
+      %v357 = vector.extract %v355[1] : f32 from vector<4xf32>
+      %v358 = vector.extract %v355[2] : f32 from vector<4xf32>
+      %v359 = vector.extract %v355[3] : f32 from vector<4xf32>
+      %v360 = arith.cmpf ogt, %v331, %thr : f32
+      %v361 = arith.cmpf ogt, %v332, %thr : f32
+      %v362 = arith.cmpf ogt, %v333, %thr : f32
+      %v363 = arith.cmpf ogt, %v334, %thr : f32
+      %v364 = arith.cmpf ogt, %v336, %thr : f32
+      %v365 = arith.cmpf ogt, %v337, %thr : f32
+      %v366 = arith.cmpf ogt, %v338, %thr : f32
+      %v367 = arith.cmpf ogt, %v339, %thr : f32
+      %v368 = arith.cmpf ogt, %v341, %thr : f32
+      %v369 = arith.cmpf ogt, %v342, %thr : f32
+      %v370 = arith.cmpf ogt, %v343, %thr : f32
+      %v371 = arith.cmpf ogt, %v344, %thr : f32
+      %v372 = arith.cmpf ogt, %v346, %thr : f32
+      %v373 = arith.cmpf ogt, %v347, %thr : f32
+      %v374 = arith.cmpf ogt, %v348, %thr : f32
+      %v375 = arith.cmpf ogt, %v349, %thr : f32
+      %v376 = arith.cmpf ogt, %v351, %thr : f32
+      %v377 = arith.cmpf ogt, %v352, %thr : f32
+      %v378 = arith.cmpf ogt, %v353, %thr : f32
+      %v379 = arith.cmpf ogt, %v354, %thr : f32
+      %v380 = arith.cmpf ogt, %v356, %thr : f32
+      %v381 = arith.cmpf ogt, %v357, %thr : f32
+      %v382 = arith.cmpf ogt, %v358, %thr : f32
+      %v383 = arith.cmpf ogt, %v359, %thr : f32
+      %c384 = arith.constant 0 : i32
+      %v385 = arith.extui %v360 : i1 to i32
+      %c386 = arith.constant 0 : i32
+      %v387 = arith.shli %v385, %c386 : i32
+      %v388 = arith.ori %c384, %v387 : i32
+      %v389 = arith.extui %v361 : i1 to i32
+      %c390 = arith.constant 1 : i32
+      %v391 = arith.shli %v389, %c390 : i32
+      %v392 = arith.ori %v388, %v391 : i32
+      %v393 = arith.extui %v362 : i1 to i32
+      %c394 = arith.constant 2 : i32
+      %v395 = arith.shli %v393, %c394 : i32
+      %v396 = arith.ori %v392, %v395 : i32
+      %v397 = arith.extui %v363 : i1 to i32
+      %c398 = arith.constant 3 : i32
+      %v399 = arith.shli %v397, %c398 : i32
+      %v400 = arith.ori %v396, %v399 : i32
+      %v401 = arith.extui %v364 : i1 to i32
+      %c402 = arith.constant 4 : i32
+      %v403 = arith.shli %v401, %c402 : i32
+      %v404 = arith.ori %v400, %v403 : i32
+      %v405 = arith.extui %v365 : i1 to i32
+      %c406 = arith.constant 5 : i32
+      %v407 = arith.shli %v405, %c406 : i32
+      %v408 = arith.ori %v404, %v407 : i32
+      %v409 = arith.extui %v366 : i1 to i32
+      %c410 = arith.constant 6 : i32
+      %v411 = arith.shli %v409, %c410 : i32
+      %v412 = arith.ori %v408, %v411 : i32
+      %v413 = arith.extui %v367 : i1 to i32
+      %c414 = arith.constant 7 : i32
+      %v415 = arith.shli %v413, %c414 : i32
+      %v416 = arith.ori %v412, %v415 : i32
+      %v417 = arith.extui %v368 : i1 to i32
+      %c418 = arith.constant 8 : i32
+      %v419 = arith.shli %v417, %c418 : i32
+      %v420 = arith.ori %v416, %v419 : i32
+      %v421 = arith.extui %v369 : i1 to i32
+      %c422 = arith.constant 9 : i32
+      %v423 = arith.shli %v421, %c422 : i32
+      %v424 = arith.ori %v420, %v423 : i32
+      %v425 = arith.extui %v370 : i1 to i32
+      %c426 = arith.constant 10 : i32
+      %v427 = arith.shli %v425, %c426 : i32
+      %v428 = arith.ori %v424, %v427 : i32
+      %v429 = arith.extui %v371 : i1 to i32
+      %c430 = arith.constant 11 : i32
+      %v431 = arith.shli %v429, %c430 : i32
+      %v432 = arith.ori %v428, %v431 : i32
+      %v433 = arith.extui %v372 : i1 to i32
+      %c434 = arith.constant 12 : i32
+      %v435 = arith.shli %v433, %c434 : i32
+      %v436 = arith.ori %v432, %v435 : i32
+      %v437 = arith.extui %v373 : i1 to i32
+      %c438 = arith.constant 13 : i32
+      %v439 = arith.shli %v437, %c438 : i32
+      %v440 = arith.ori %v436, %v439 : i32
+      %v441 = arith.extui %v374 : i1 to i32
+      %c442 = arith.constant 14 : i32
+      %v443 = arith.shli %v441, %c442 : i32
+      %v444 = arith.ori %v440, %v443 : i32
+      %v445 = arith.extui %v375 : i1 to i32
+      %c446 = arith.constant 15 : i32
+      %v447 = arith.shli %v445, %c446 : i32
+      %v448 = arith.ori %v444, %v447 : i32
+      %v449 = arith.extui %v376 : i1 to i32
+      %c450 = arith.constant 16 : i32
+      %v451 = arith.shli %v449, %c450 : i32
+      %v452 = arith.ori %v448, %v451 : i32
+      %v453 = arith.extui %v377 : i1 to i32
+      %c454 = arith.constant 17 : i32
+      %v455 = arith.shli %v453, %c454 : i32
+      %v456 = arith.ori %v452, %v455 : i32
+      %v457 = arith.extui %v378 : i1 to i32
+      %c458 = arith.constant 18 : i32
+      %v459 = arith.shli %v457, %c458 : i32
+      %v460 = arith.ori %v456, %v459 : i32
+      %v461 = arith.extui %v379 : i1 to i32
+      %c462 = arith.constant 19 : i32
+      %v463 = arith.shli %v461, %c462 : i32
+      %v464 = arith.ori %v460, %v463 : i32
+      %v465 = arith.extui %v380 : i1 to i32
+      %c466 = arith.constant 20 : i32
+      %v467 = arith.shli %v465, %c466 : i32
+      %v468 = arith.ori %v464, %v467 : i32
+      %v469 = arith.extui %v381 : i1 to i32
+      %c470 = arith.constant 21 : i32
+      %v471 = arith.shli %v469, %c470 : i32
+      %v472 = arith.ori %v468, %v471 : i32
+      %v473 = arith.extui %v382 : i1 to i32
+      %c474 = arith.constant 22 : i32
+      %v475 = arith.shli %v473, %c474 : i32
+      %v476 = arith.ori %v472, %v475 : i32
+      %v477 = arith.extui %v383 : i1 to i32
+      %c478 = arith.constant 23 : i32
+      %v479 = arith.shli %v477, %c478 : i32
+      %v480 = arith.ori %v476, %v479 : i32
+      scf.yield %v331, %v332, %v333, %v334, %v336, %v337, %v338, %v339, %v341, %v342, %v343, %v344, %v346, %v347, %v348, %v349, %v351, %v352, %v353, %v354, %v356, %v357, %v358, %v359, %v480 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32
+    }
+    memref.store %ld37#24, %mask_sm[%tid2] : memref<256xi32, #gpu.address_space<workgroup>>
+    %v481 = math.ctpop %ld37#24 : i32
+    %count482 = warp.reduce <add> %v481 lanes = <first> : i32
+    scf.if %v9 {
+      memref.store %count482, %warp_sm[%wid6] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c483 = arith.constant 0 : i32
+    %c484 = arith.constant 0 : index
+    %v485 = memref.load %warp_sm[%c484] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c486 = arith.constant 0 : index
+    %v487 = arith.cmpi ugt, %wid6, %c486 : index
+    %v488 = arith.select %v487, %v485, %c483 : i32
+    %v489 = arith.addi %c483, %v488 : i32
+    %v490 = arith.addi %c483, %v485 : i32
+    %c491 = arith.constant 1 : index
+    %v492 = memref.load %warp_sm[%c491] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c493 = arith.constant 1 : index
+    %v494 = arith.cmpi ugt, %wid6, %c493 : index
+    %v495 = arith.select %v494, %v492, %c483 : i32
+    %v496 = arith.addi %v489, %v495 : i32
+    %v497 = arith.addi %v490, %v492 : i32
+    %c498 = arith.constant 2 : index
+    %v499 = memref.load %warp_sm[%c498] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c500 = arith.constant 2 : index
+    %v501 = arith.cmpi ugt, %wid6, %c500 : index
+    %v502 = arith.select %v501, %v499, %c483 : i32
+    %v503 = arith.addi %v496, %v502 : i32
+    %v504 = arith.addi %v497, %v499 : i32
+    %c505 = arith.constant 3 : index
+    %v506 = memref.load %warp_sm[%c505] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c507 = arith.constant 3 : index
+    %v508 = arith.cmpi ugt, %wid6, %c507 : index
+    %v509 = arith.select %v508, %v506, %c483 : i32
+    %v510 = arith.addi %v503, %v509 : i32
+    %v511 = arith.addi %v504, %v506 : i32
+    %c512 = arith.constant 4 : index
+    %v513 = memref.load %warp_sm[%c512] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c514 = arith.constant 4 : index
+    %v515 = arith.cmpi ugt, %wid6, %c514 : index
+    %v516 = arith.select %v515, %v513, %c483 : i32
+    %v517 = arith.addi %v510, %v516 : i32
+    %v518 = arith.addi %v511, %v513 : i32
+    %c519 = arith.constant 5 : index
+    %v520 = memref.load %warp_sm[%c519] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c521 = arith.constant 5 : index
+    %v522 = arith.cmpi ugt, %wid6, %c521 : index
+    %v523 = arith.select %v522, %v520, %c483 : i32
+    %v524 = arith.addi %v517, %v523 : i32
+    %v525 = arith.addi %v518, %v520 : i32
+    %c526 = arith.constant 6 : index
+    %v527 = memref.load %warp_sm[%c526] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c528 = arith.constant 6 : index
+    %v529 = arith.cmpi ugt, %wid6, %c528 : index
+    %v530 = arith.select %v529, %v527, %c483 : i32
+    %v531 = arith.addi %v524, %v530 : i32
+    %v532 = arith.addi %v525, %v527 : i32
+    %c533 = arith.constant 7 : index
+    %v534 = memref.load %warp_sm[%c533] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c535 = arith.constant 7 : index
+    %v536 = arith.cmpi ugt, %wid6, %c535 : index
+    %v537 = arith.select %v536, %v534, %c483 : i32
+    %v538 = arith.addi %v531, %v537 : i32
+    %v539 = arith.addi %v532, %v534 : i32
+    %c540 = arith.constant 0 : index
+    %c541 = arith.constant 0 : i32
+    %v542 = arith.cmpi eq, %wid6, %c540 : index
+    scf.if %v542 {
+      %c543 = arith.constant 0 : i64
+      %v544 = arith.cmpi eq, %v4, %c543 : i64
+      %pre545 = scf.if %v544 -> i32 {
+        scf.if %v9 {
+          %v546 = arith.extui %v539 : i32 to i64
+          %c547 = arith.constant 8589934592 : i64
+          %v548 = arith.ori %v546, %c547 : i64
+          %c549 = arith.constant 1 : i64
+          %v550 = arith.addi %v4, %c549 : i64
+          %v551 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v552 = arith.index_cast %v551 : index to i64
+          %v553 = llvm.inttoptr %v552 : i64 to !llvm.ptr<1>
+          %v554 = llvm.getelementptr inbounds %v553[%v550] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v548, %v554 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c541 : i32
+      } else {
+        scf.if %v9 {
+          %v555 = arith.extui %v539 : i32 to i64
+          %c556 = arith.constant 4294967296 : i64
+          %v557 = arith.ori %v555, %c556 : i64
+          %c558 = arith.constant 1 : i64
+          %v559 = arith.addi %v4, %c558 : i64
+          %v560 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v561 = arith.index_cast %v560 : index to i64
+          %v562 = llvm.inttoptr %v561 : i64 to !llvm.ptr<1>
+          %v563 = llvm.getelementptr inbounds %v562[%v559] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v557, %v563 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c564 = arith.constant 1245 : i32
+        nvvm.nanosleep %c564
+        %c565 = arith.constant 0 : i32
+        %lane566 = warp.lane_id : i32
+        %v567 = arith.extui %lane566 : i32 to i64
+        %c568 = arith.constant 1 : i64
+        %c569 = arith.constant 0 : i64
+        %c570 = arith.constant 32 : i64
+        %c571 = arith.constant 4294967295 : i64
+        %v572 = arith.subi %v4, %c568 : i64
+        %lb573:2 = scf.while (%end574 = %v572, %acc575 = %c565) : (i64, i32) -> (i64, i32) {
+          %v576 = arith.subi %end574, %v567 : i64
+          %v577 = arith.cmpi sge, %v576, %c569 : i64
+          %v578 = arith.addi %v576, %c568 : i64
+          %c579 = arith.constant 8589934592 : i64
+          %v580 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v581 = arith.index_cast %v580 : index to i64
+          %v582 = llvm.inttoptr %v581 : i64 to !llvm.ptr<1>
+          %v583 = llvm.getelementptr inbounds %v582[%v578] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word584 = scf.while (%spin585 = %c569) : (i64) -> i64 {
+            %v586 = scf.if %v577 -> i64 {
+              %v587 = llvm.load %v583 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v587 : i64
+            } else {
+              scf.yield %c579 : i64
+            }
+            %v588 = arith.shrui %v586, %c570 : i64
+            %v589 = arith.cmpi eq, %v588, %c569 : i64
+            %v590 = warp.vote <any> %v589 : i1
+            scf.condition(%v590) %v586 : i64
+          } do {
+            ^bb0(%x591: i64):
+            %c592 = arith.constant 648 : i32
+            nvvm.nanosleep %c592
+            scf.yield %c569 : i64
+          }
+          %v593 = arith.shrui %word584, %c570 : i64
+          %c594 = arith.constant 2 : i64
+          %v595 = arith.cmpi eq, %v593, %c594 : i64
+          %ballot596 = warp.ballot %v595 : i32
+          %c597 = arith.constant 0 : i32
+          %v598 = arith.cmpi ne, %ballot596, %c597 : i32
+          %v599 = math.cttz %ballot596 : i32
+          %v600 = arith.cmpi ule, %lane566, %v599 : i32
+          %v601 = arith.andi %word584, %c571 : i64
+          %v602 = arith.trunci %v601 : i64 to i32
+          %v603 = arith.select %v600, %v602, %c565 : i32
+          %v604 = warp.reduce <add> %v603 : i32
+          %v605 = arith.addi %acc575, %v604 : i32
+          %v606 = arith.subi %end574, %c570 : i64
+          %v607 = arith.xori %v598, %true : i1
+          scf.condition(%v607) %v606, %v605 : i64, i32
+        } do {
+          ^bb0(%e608: i64, %a609: i32):
+          scf.yield %e608, %a609 : i64, i32
+        }
+        %v610 = arith.addi %lb573#1, %v539 : i32
+        scf.if %v9 {
+          %v611 = arith.extui %v610 : i32 to i64
+          %c612 = arith.constant 8589934592 : i64
+          %v613 = arith.ori %v611, %c612 : i64
+          %c614 = arith.constant 1 : i64
+          %v615 = arith.addi %v4, %c614 : i64
+          %v616 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v617 = arith.index_cast %v616 : index to i64
+          %v618 = llvm.inttoptr %v617 : i64 to !llvm.ptr<1>
+          %v619 = llvm.getelementptr inbounds %v618[%v615] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v613, %v619 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb573#1 : i32
+      }
+      scf.if %v9 {
+        memref.store %pre545, %pre_sm[%c540] : memref<1xi32, #gpu.address_space<workgroup>>
+        scf.if %is_last18 {
+          %v620 = arith.addi %pre545, %v539 : i32
+          memref.store %v620, %num[%c10] : memref<?xi32>
+        }
+      }
+    }
+    gpu.barrier
+    %v621 = memref.load %pre_sm[%c540] : memref<1xi32, #gpu.address_space<workgroup>>
+    %mask622 = memref.load %mask_sm[%tid2] : memref<256xi32, #gpu.address_space<workgroup>>
+    %c623 = arith.constant 0 : i32
+    %c624 = arith.constant 1 : i32
+    %v625 = arith.andi %mask622, %c624 : i32
+    %v626 = arith.cmpi ne, %v625, %c623 : i32
+    %c627 = arith.constant 2 : i32
+    %v628 = arith.andi %mask622, %c627 : i32
+    %v629 = arith.cmpi ne, %v628, %c623 : i32
+    %c630 = arith.constant 4 : i32
+    %v631 = arith.andi %mask622, %c630 : i32
+    %v632 = arith.cmpi ne, %v631, %c623 : i32
+    %c633 = arith.constant 8 : i32
+    %v634 = arith.andi %mask622, %c633 : i32
+    %v635 = arith.cmpi ne, %v634, %c623 : i32
+    %c636 = arith.constant 16 : i32
+    %v637 = arith.andi %mask622, %c636 : i32
+    %v638 = arith.cmpi ne, %v637, %c623 : i32
+    %c639 = arith.constant 32 : i32
+    %v640 = arith.andi %mask622, %c639 : i32
+    %v641 = arith.cmpi ne, %v640, %c623 : i32
+    %c642 = arith.constant 64 : i32
+    %v643 = arith.andi %mask622, %c642 : i32
+    %v644 = arith.cmpi ne, %v643, %c623 : i32
+    %c645 = arith.constant 128 : i32
+    %v646 = arith.andi %mask622, %c645 : i32
+    %v647 = arith.cmpi ne, %v646, %c623 : i32
+    %c648 = arith.constant 256 : i32
+    %v649 = arith.andi %mask622, %c648 : i32
+    %v650 = arith.cmpi ne, %v649, %c623 : i32
+    %c651 = arith.constant 512 : i32
+    %v652 = arith.andi %mask622, %c651 : i32
+    %v653 = arith.cmpi ne, %v652, %c623 : i32
+    %c654 = arith.constant 1024 : i32
+    %v655 = arith.andi %mask622, %c654 : i32
+    %v656 = arith.cmpi ne, %v655, %c623 : i32
+    %c657 = arith.constant 2048 : i32
+    %v658 = arith.andi %mask622, %c657 : i32
+    %v659 = arith.cmpi ne, %v658, %c623 : i32
+    %c660 = arith.constant 4096 : i32
+    %v661 = arith.andi %mask622, %c660 : i32
+    %v662 = arith.cmpi ne, %v661, %c623 : i32
+    %c663 = arith.constant 8192 : i32
+    %v664 = arith.andi %mask622, %c663 : i32
+    %v665 = arith.cmpi ne, %v664, %c623 : i32
+    %c666 = arith.constant 16384 : i32
+    %v667 = arith.andi %mask622, %c666 : i32
+    %v668 = arith.cmpi ne, %v667, %c623 : i32
+    %c669 = arith.constant 32768 : i32
+    %v670 = arith.andi %mask622, %c669 : i32
+    %v671 = arith.cmpi ne, %v670, %c623 : i32
+    %c672 = arith.constant 65536 : i32
+    %v673 = arith.andi %mask622, %c672 : i32
+    %v674 = arith.cmpi ne, %v673, %c623 : i32
+    %c675 = arith.constant 131072 : i32
+    %v676 = arith.andi %mask622, %c675 : i32
+    %v677 = arith.cmpi ne, %v676, %c623 : i32
+    %c678 = arith.constant 262144 : i32
+    %v679 = arith.andi %mask622, %c678 : i32
+    %v680 = arith.cmpi ne, %v679, %c623 : i32
+    %c681 = arith.constant 524288 : i32
+    %v682 = arith.andi %mask622, %c681 : i32
+    %v683 = arith.cmpi ne, %v682, %c623 : i32
+    %c684 = arith.constant 1048576 : i32
+    %v685 = arith.andi %mask622, %c684 : i32
+    %v686 = arith.cmpi ne, %v685, %c623 : i32
+    %c687 = arith.constant 2097152 : i32
+    %v688 = arith.andi %mask622, %c687 : i32
+    %v689 = arith.cmpi ne, %v688, %c623 : i32
+    %c690 = arith.constant 4194304 : i32
+    %v691 = arith.andi %mask622, %c690 : i32
+    %v692 = arith.cmpi ne, %v691, %c623 : i32
+    %c693 = arith.constant 8388608 : i32
+    %v694 = arith.andi %mask622, %c693 : i32
+    %v695 = arith.cmpi ne, %v694, %c623 : i32
+    %v696 = arith.addi %v621, %v538 : i32
+    %c697 = arith.constant 256 : i32
+    %stage698 = arith.cmpi sgt, %v539, %c697 : i32
+    %c699 = arith.constant 0 : i32
+    %below700, %count701 = warp.compact %v626 : i32
+    %v702 = arith.addi %c699, %below700 : i32
+    %v703 = arith.addi %c699, %count701 : i32
+    %below704, %count705 = warp.compact %v629 : i32
+    %v706 = arith.addi %v702, %below704 : i32
+    %v707 = arith.addi %v703, %count705 : i32
+    %below708, %count709 = warp.compact %v632 : i32
+    %v710 = arith.addi %v706, %below708 : i32
+    %v711 = arith.addi %v707, %count709 : i32
+    %below712, %count713 = warp.compact %v635 : i32
+    %v714 = arith.addi %v710, %below712 : i32
+    %v715 = arith.addi %v711, %count713 : i32
+    scf.if %v626 {
+      scf.if %stage698 {
+        %v716 = arith.addi %v538, %v714 : i32
+        %c717 = arith.constant 5 : i32
+        %v718 = arith.shrui %v716, %c717 : i32
+        %v719 = arith.addi %v716, %v718 : i32
+        %v720 = arith.index_cast %v719 : i32 to index
+        memref.store %ld37#0, %keep_sm[%v720] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v721 = arith.addi %v696, %v714 : i32
+        %v722 = arith.index_cast %v721 : i32 to index
+        memref.store %ld37#0, %out[%v722] : memref<?xf32>
+      }
+    }
+    %v723 = arith.extui %v626 : i1 to i32
+    %v724 = arith.addi %v714, %v723 : i32
+    scf.if %v629 {
+      scf.if %stage698 {
+        %v725 = arith.addi %v538, %v724 : i32
+        %c726 = arith.constant 5 : i32
+        %v727 = arith.shrui %v725, %c726 : i32
+        %v728 = arith.addi %v725, %v727 : i32
+        %v729 = arith.index_cast %v728 : i32 to index
+        memref.store %ld37#1, %keep_sm[%v729] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v730 = arith.addi %v696, %v724 : i32
+        %v731 = arith.index_cast %v730 : i32 to index
+        memref.store %ld37#1, %out[%v731] : memref<?xf32>
+      }
+    }
+    %v732 = arith.extui %v629 : i1 to i32
+    %v733 = arith.addi %v724, %v732 : i32
+    scf.if %v632 {
+      scf.if %stage698 {
+        %v734 = arith.addi %v538, %v733 : i32
+        %c735 = arith.constant 5 : i32
+        %v736 = arith.shrui %v734, %c735 : i32
+        %v737 = arith.addi %v734, %v736 : i32
+        %v738 = arith.index_cast %v737 : i32 to index
+        memref.store %ld37#2, %keep_sm[%v738] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v739 = arith.addi %v696, %v733 : i32
+        %v740 = arith.index_cast %v739 : i32 to index
+        memref.store %ld37#2, %out[%v740] : memref<?xf32>
+      }
+    }
+    %v741 = arith.extui %v632 : i1 to i32
+    %v742 = arith.addi %v733, %v741 : i32
+    scf.if %v635 {
+      scf.if %stage698 {
+        %v743 = arith.addi %v538, %v742 : i32
+        %c744 = arith.constant 5 : i32
+        %v745 = arith.shrui %v743, %c744 : i32
+        %v746 = arith.addi %v743, %v745 : i32
+        %v747 = arith.index_cast %v746 : i32 to index
+        memref.store %ld37#3, %keep_sm[%v747] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v748 = arith.addi %v696, %v742 : i32
+        %v749 = arith.index_cast %v748 : i32 to index
+        memref.store %ld37#3, %out[%v749] : memref<?xf32>
+      }
+    }
+    %below750, %count751 = warp.compact %v638 : i32
+    %v752 = arith.addi %v715, %below750 : i32
+    %v753 = arith.addi %v715, %count751 : i32
+    %below754, %count755 = warp.compact %v641 : i32
+    %v756 = arith.addi %v752, %below754 : i32
+    %v757 = arith.addi %v753, %count755 : i32
+    %below758, %count759 = warp.compact %v644 : i32
+    %v760 = arith.addi %v756, %below758 : i32
+    %v761 = arith.addi %v757, %count759 : i32
+    %below762, %count763 = warp.compact %v647 : i32
+    %v764 = arith.addi %v760, %below762 : i32
+    %v765 = arith.addi %v761, %count763 : i32
+    scf.if %v638 {
+      scf.if %stage698 {
+        %v766 = arith.addi %v538, %v764 : i32
+        %c767 = arith.constant 5 : i32
+        %v768 = arith.shrui %v766, %c767 : i32
+        %v769 = arith.addi %v766, %v768 : i32
+        %v770 = arith.index_cast %v769 : i32 to index
+        memref.store %ld37#4, %keep_sm[%v770] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v771 = arith.addi %v696, %v764 : i32
+        %v772 = arith.index_cast %v771 : i32 to index
+        memref.store %ld37#4, %out[%v772] : memref<?xf32>
+      }
+    }
+    %v773 = arith.extui %v638 : i1 to i32
+    %v774 = arith.addi %v764, %v773 : i32
+    scf.if %v641 {
+      scf.if %stage698 {
+        %v775 = arith.addi %v538, %v774 : i32
+        %c776 = arith.constant 5 : i32
+        %v777 = arith.shrui %v775, %c776 : i32
+        %v778 = arith.addi %v775, %v777 : i32
+        %v779 = arith.index_cast %v778 : i32 to index
+        memref.store %ld37#5, %keep_sm[%v779] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v780 = arith.addi %v696, %v774 : i32
+        %v781 = arith.index_cast %v780 : i32 to index
+        memref.store %ld37#5, %out[%v781] : memref<?xf32>
+      }
+    }
+    %v782 = arith.extui %v641 : i1 to i32
+    %v783 = arith.addi %v774, %v782 : i32
+    scf.if %v644 {
+      scf.if %stage698 {
+        %v784 = arith.addi %v538, %v783 : i32
+        %c785 = arith.constant 5 : i32
+        %v786 = arith.shrui %v784, %c785 : i32
+        %v787 = arith.addi %v784, %v786 : i32
+        %v788 = arith.index_cast %v787 : i32 to index
+        memref.store %ld37#6, %keep_sm[%v788] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v789 = arith.addi %v696, %v783 : i32
+        %v790 = arith.index_cast %v789 : i32 to index
+        memref.store %ld37#6, %out[%v790] : memref<?xf32>
+      }
+    }
+    %v791 = arith.extui %v644 : i1 to i32
+    %v792 = arith.addi %v783, %v791 : i32
+    scf.if %v647 {
+      scf.if %stage698 {
+        %v793 = arith.addi %v538, %v792 : i32
+        %c794 = arith.constant 5 : i32
+        %v795 = arith.shrui %v793, %c794 : i32
+        %v796 = arith.addi %v793, %v795 : i32
+        %v797 = arith.index_cast %v796 : i32 to index
+        memref.store %ld37#7, %keep_sm[%v797] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v798 = arith.addi %v696, %v792 : i32
+        %v799 = arith.index_cast %v798 : i32 to index
+        memref.store %ld37#7, %out[%v799] : memref<?xf32>
+      }
+    }
+    %below800, %count801 = warp.compact %v650 : i32
+    %v802 = arith.addi %v765, %below800 : i32
+    %v803 = arith.addi %v765, %count801 : i32
+    %below804, %count805 = warp.compact %v653 : i32
+    %v806 = arith.addi %v802, %below804 : i32
+    %v807 = arith.addi %v803, %count805 : i32
+    %below808, %count809 = warp.compact %v656 : i32
+    %v810 = arith.addi %v806, %below808 : i32
+    %v811 = arith.addi %v807, %count809 : i32
+    %below812, %count813 = warp.compact %v659 : i32
+    %v814 = arith.addi %v810, %below812 : i32
+    %v815 = arith.addi %v811, %count813 : i32
+    scf.if %v650 {
+      scf.if %stage698 {
+        %v816 = arith.addi %v538, %v814 : i32
+        %c817 = arith.constant 5 : i32
+        %v818 = arith.shrui %v816, %c817 : i32
+        %v819 = arith.addi %v816, %v818 : i32
+        %v820 = arith.index_cast %v819 : i32 to index
+        memref.store %ld37#8, %keep_sm[%v820] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v821 = arith.addi %v696, %v814 : i32
+        %v822 = arith.index_cast %v821 : i32 to index
+        memref.store %ld37#8, %out[%v822] : memref<?xf32>
+      }
+    }
+    %v823 = arith.extui %v650 : i1 to i32
+    %v824 = arith.addi %v814, %v823 : i32
+    scf.if %v653 {
+      scf.if %stage698 {
+        %v825 = arith.addi %v538, %v824 : i32
+        %c826 = arith.constant 5 : i32
+        %v827 = arith.shrui %v825, %c826 : i32
+        %v828 = arith.addi %v825, %v827 : i32
+        %v829 = arith.index_cast %v828 : i32 to index
+        memref.store %ld37#9, %keep_sm[%v829] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v830 = arith.addi %v696, %v824 : i32
+        %v831 = arith.index_cast %v830 : i32 to index
+        memref.store %ld37#9, %out[%v831] : memref<?xf32>
+      }
+    }
+    %v832 = arith.extui %v653 : i1 to i32
+    %v833 = arith.addi %v824, %v832 : i32
+    scf.if %v656 {
+      scf.if %stage698 {
+        %v834 = arith.addi %v538, %v833 : i32
+        %c835 = arith.constant 5 : i32
+        %v836 = arith.shrui %v834, %c835 : i32
+        %v837 = arith.addi %v834, %v836 : i32
+        %v838 = arith.index_cast %v837 : i32 to index
+        memref.store %ld37#10, %keep_sm[%v838] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v839 = arith.addi %v696, %v833 : i32
+        %v840 = arith.index_cast %v839 : i32 to index
+        memref.store %ld37#10, %out[%v840] : memref<?xf32>
+      }
+    }
+    %v841 = arith.extui %v656 : i1 to i32
+    %v842 = arith.addi %v833, %v841 : i32
+    scf.if %v659 {
+      scf.if %stage698 {
+        %v843 = arith.addi %v538, %v842 : i32
+        %c844 = arith.constant 5 : i32
+        %v845 = arith.shrui %v843, %c844 : i32
+        %v846 = arith.addi %v843, %v845 : i32
+        %v847 = arith.index_cast %v846 : i32 to index
+        memref.store %ld37#11, %keep_sm[%v847] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v848 = arith.addi %v696, %v842 : i32
+        %v849 = arith.index_cast %v848 : i32 to index
+        memref.store %ld37#11, %out[%v849] : memref<?xf32>
+      }
+    }
+    %below850, %count851 = warp.compact %v662 : i32
+    %v852 = arith.addi %v815, %below850 : i32
+    %v853 = arith.addi %v815, %count851 : i32
+    %below854, %count855 = warp.compact %v665 : i32
+    %v856 = arith.addi %v852, %below854 : i32
+    %v857 = arith.addi %v853, %count855 : i32
+    %below858, %count859 = warp.compact %v668 : i32
+    %v860 = arith.addi %v856, %below858 : i32
+    %v861 = arith.addi %v857, %count859 : i32
+    %below862, %count863 = warp.compact %v671 : i32
+    %v864 = arith.addi %v860, %below862 : i32
+    %v865 = arith.addi %v861, %count863 : i32
+    scf.if %v662 {
+      scf.if %stage698 {
+        %v866 = arith.addi %v538, %v864 : i32
+        %c867 = arith.constant 5 : i32
+        %v868 = arith.shrui %v866, %c867 : i32
+        %v869 = arith.addi %v866, %v868 : i32
+        %v870 = arith.index_cast %v869 : i32 to index
+        memref.store %ld37#12, %keep_sm[%v870] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v871 = arith.addi %v696, %v864 : i32
+        %v872 = arith.index_cast %v871 : i32 to index
+        memref.store %ld37#12, %out[%v872] : memref<?xf32>
+      }
+    }
+    %v873 = arith.extui %v662 : i1 to i32
+    %v874 = arith.addi %v864, %v873 : i32
+    scf.if %v665 {
+      scf.if %stage698 {
+        %v875 = arith.addi %v538, %v874 : i32
+        %c876 = arith.constant 5 : i32
+        %v877 = arith.shrui %v875, %c876 : i32
+        %v878 = arith.addi %v875, %v877 : i32
+        %v879 = arith.index_cast %v878 : i32 to index
+        memref.store %ld37#13, %keep_sm[%v879] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v880 = arith.addi %v696, %v874 : i32
+        %v881 = arith.index_cast %v880 : i32 to index
+        memref.store %ld37#13, %out[%v881] : memref<?xf32>
+      }
+    }
+    %v882 = arith.extui %v665 : i1 to i32
+    %v883 = arith.addi %v874, %v882 : i32
+    scf.if %v668 {
+      scf.if %stage698 {
+        %v884 = arith.addi %v538, %v883 : i32
+        %c885 = arith.constant 5 : i32
+        %v886 = arith.shrui %v884, %c885 : i32
+        %v887 = arith.addi %v884, %v886 : i32
+        %v888 = arith.index_cast %v887 : i32 to index
+        memref.store %ld37#14, %keep_sm[%v888] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v889 = arith.addi %v696, %v883 : i32
+        %v890 = arith.index_cast %v889 : i32 to index
+        memref.store %ld37#14, %out[%v890] : memref<?xf32>
+      }
+    }
+    %v891 = arith.extui %v668 : i1 to i32
+    %v892 = arith.addi %v883, %v891 : i32
+    scf.if %v671 {
+      scf.if %stage698 {
+        %v893 = arith.addi %v538, %v892 : i32
+        %c894 = arith.constant 5 : i32
+        %v895 = arith.shrui %v893, %c894 : i32
+        %v896 = arith.addi %v893, %v895 : i32
+        %v897 = arith.index_cast %v896 : i32 to index
+        memref.store %ld37#15, %keep_sm[%v897] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v898 = arith.addi %v696, %v892 : i32
+        %v899 = arith.index_cast %v898 : i32 to index
+        memref.store %ld37#15, %out[%v899] : memref<?xf32>
+      }
+    }
+    %below900, %count901 = warp.compact %v674 : i32
+    %v902 = arith.addi %v865, %below900 : i32
+    %v903 = arith.addi %v865, %count901 : i32
+    %below904, %count905 = warp.compact %v677 : i32
+    %v906 = arith.addi %v902, %below904 : i32
+    %v907 = arith.addi %v903, %count905 : i32
+    %below908, %count909 = warp.compact %v680 : i32
+    %v910 = arith.addi %v906, %below908 : i32
+    %v911 = arith.addi %v907, %count909 : i32
+    %below912, %count913 = warp.compact %v683 : i32
+    %v914 = arith.addi %v910, %below912 : i32
+    %v915 = arith.addi %v911, %count913 : i32
+    scf.if %v674 {
+      scf.if %stage698 {
+        %v916 = arith.addi %v538, %v914 : i32
+        %c917 = arith.constant 5 : i32
+        %v918 = arith.shrui %v916, %c917 : i32
+        %v919 = arith.addi %v916, %v918 : i32
+        %v920 = arith.index_cast %v919 : i32 to index
+        memref.store %ld37#16, %keep_sm[%v920] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v921 = arith.addi %v696, %v914 : i32
+        %v922 = arith.index_cast %v921 : i32 to index
+        memref.store %ld37#16, %out[%v922] : memref<?xf32>
+      }
+    }
+    %v923 = arith.extui %v674 : i1 to i32
+    %v924 = arith.addi %v914, %v923 : i32
+    scf.if %v677 {
+      scf.if %stage698 {
+        %v925 = arith.addi %v538, %v924 : i32
+        %c926 = arith.constant 5 : i32
+        %v927 = arith.shrui %v925, %c926 : i32
+        %v928 = arith.addi %v925, %v927 : i32
+        %v929 = arith.index_cast %v928 : i32 to index
+        memref.store %ld37#17, %keep_sm[%v929] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v930 = arith.addi %v696, %v924 : i32
+        %v931 = arith.index_cast %v930 : i32 to index
+        memref.store %ld37#17, %out[%v931] : memref<?xf32>
+      }
+    }
+    %v932 = arith.extui %v677 : i1 to i32
+    %v933 = arith.addi %v924, %v932 : i32
+    scf.if %v680 {
+      scf.if %stage698 {
+        %v934 = arith.addi %v538, %v933 : i32
+        %c935 = arith.constant 5 : i32
+        %v936 = arith.shrui %v934, %c935 : i32
+        %v937 = arith.addi %v934, %v936 : i32
+        %v938 = arith.index_cast %v937 : i32 to index
+        memref.store %ld37#18, %keep_sm[%v938] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v939 = arith.addi %v696, %v933 : i32
+        %v940 = arith.index_cast %v939 : i32 to index
+        memref.store %ld37#18, %out[%v940] : memref<?xf32>
+      }
+    }
+    %v941 = arith.extui %v680 : i1 to i32
+    %v942 = arith.addi %v933, %v941 : i32
+    scf.if %v683 {
+      scf.if %stage698 {
+        %v943 = arith.addi %v538, %v942 : i32
+        %c944 = arith.constant 5 : i32
+        %v945 = arith.shrui %v943, %c944 : i32
+        %v946 = arith.addi %v943, %v945 : i32
+        %v947 = arith.index_cast %v946 : i32 to index
+        memref.store %ld37#19, %keep_sm[%v947] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v948 = arith.addi %v696, %v942 : i32
+        %v949 = arith.index_cast %v948 : i32 to index
+        memref.store %ld37#19, %out[%v949] : memref<?xf32>
+      }
+    }
+    %below950, %count951 = warp.compact %v686 : i32
+    %v952 = arith.addi %v915, %below950 : i32
+    %v953 = arith.addi %v915, %count951 : i32
+    %below954, %count955 = warp.compact %v689 : i32
+    %v956 = arith.addi %v952, %below954 : i32
+    %v957 = arith.addi %v953, %count955 : i32
+    %below958, %count959 = warp.compact %v692 : i32
+    %v960 = arith.addi %v956, %below958 : i32
+    %v961 = arith.addi %v957, %count959 : i32
+    %below962, %count963 = warp.compact %v695 : i32
+    %v964 = arith.addi %v960, %below962 : i32
+    %v965 = arith.addi %v961, %count963 : i32
+    scf.if %v686 {
+      scf.if %stage698 {
+        %v966 = arith.addi %v538, %v964 : i32
+        %c967 = arith.constant 5 : i32
+        %v968 = arith.shrui %v966, %c967 : i32
+        %v969 = arith.addi %v966, %v968 : i32
+        %v970 = arith.index_cast %v969 : i32 to index
+        memref.store %ld37#20, %keep_sm[%v970] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v971 = arith.addi %v696, %v964 : i32
+        %v972 = arith.index_cast %v971 : i32 to index
+        memref.store %ld37#20, %out[%v972] : memref<?xf32>
+      }
+    }
+    %v973 = arith.extui %v686 : i1 to i32
+    %v974 = arith.addi %v964, %v973 : i32
+    scf.if %v689 {
+      scf.if %stage698 {
+        %v975 = arith.addi %v538, %v974 : i32
+        %c976 = arith.constant 5 : i32
+        %v977 = arith.shrui %v975, %c976 : i32
+        %v978 = arith.addi %v975, %v977 : i32
+        %v979 = arith.index_cast %v978 : i32 to index
+        memref.store %ld37#21, %keep_sm[%v979] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v980 = arith.addi %v696, %v974 : i32
+        %v981 = arith.index_cast %v980 : i32 to index
+        memref.store %ld37#21, %out[%v981] : memref<?xf32>
+      }
+    }
+    %v982 = arith.extui %v689 : i1 to i32
+    %v983 = arith.addi %v974, %v982 : i32
+    scf.if %v692 {
+      scf.if %stage698 {
+        %v984 = arith.addi %v538, %v983 : i32
+        %c985 = arith.constant 5 : i32
+        %v986 = arith.shrui %v984, %c985 : i32
+        %v987 = arith.addi %v984, %v986 : i32
+        %v988 = arith.index_cast %v987 : i32 to index
+        memref.store %ld37#22, %keep_sm[%v988] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v989 = arith.addi %v696, %v983 : i32
+        %v990 = arith.index_cast %v989 : i32 to index
+        memref.store %ld37#22, %out[%v990] : memref<?xf32>
+      }
+    }
+    %v991 = arith.extui %v692 : i1 to i32
+    %v992 = arith.addi %v983, %v991 : i32
+    scf.if %v695 {
+      scf.if %stage698 {
+        %v993 = arith.addi %v538, %v992 : i32
+        %c994 = arith.constant 5 : i32
+        %v995 = arith.shrui %v993, %c994 : i32
+        %v996 = arith.addi %v993, %v995 : i32
+        %v997 = arith.index_cast %v996 : i32 to index
+        memref.store %ld37#23, %keep_sm[%v997] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v998 = arith.addi %v696, %v992 : i32
+        %v999 = arith.index_cast %v998 : i32 to index
+        memref.store %ld37#23, %out[%v999] : memref<?xf32>
+      }
+    }
+    scf.if %stage698 {
+      gpu.barrier
+      %c1000 = arith.constant 5 : index
+      %v1001 = arith.shrui %tid2, %c1000 : index
+      %v1002 = arith.addi %tid2, %v1001 : index
+      %v1003 = arith.index_cast %v621 : i32 to index
+      %v1004 = arith.index_cast %v539 : i32 to index
+      %c1005 = arith.constant 0 : index
+      %v1006 = arith.addi %tid2, %c1005 : index
+      %v1007 = arith.cmpi ult, %v1006, %v1004 : index
+      scf.if %v1007 {
+        %c1008 = arith.constant 0 : index
+        %v1009 = arith.addi %v1002, %c1008 : index
+        %v1010 = memref.load %keep_sm[%v1009] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1011 = arith.addi %v1003, %v1006 : index
+        memref.store %v1010, %out[%v1011] : memref<?xf32>
+      }
+      %c1012 = arith.constant 256 : index
+      %v1013 = arith.addi %tid2, %c1012 : index
+      %v1014 = arith.cmpi ult, %v1013, %v1004 : index
+      scf.if %v1014 {
+        %c1015 = arith.constant 264 : index
+        %v1016 = arith.addi %v1002, %c1015 : index
+        %v1017 = memref.load %keep_sm[%v1016] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1018 = arith.addi %v1003, %v1013 : index
+        memref.store %v1017, %out[%v1018] : memref<?xf32>
+      }
+      %c1019 = arith.constant 512 : index
+      %v1020 = arith.addi %tid2, %c1019 : index
+      %v1021 = arith.cmpi ult, %v1020, %v1004 : index
+      scf.if %v1021 {
+        %c1022 = arith.constant 528 : index
+        %v1023 = arith.addi %v1002, %c1022 : index
+        %v1024 = memref.load %keep_sm[%v1023] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1025 = arith.addi %v1003, %v1020 : index
+        memref.store %v1024, %out[%v1025] : memref<?xf32>
+      }
+      %c1026 = arith.constant 768 : index
+      %v1027 = arith.addi %tid2, %c1026 : index
+      %v1028 = arith.cmpi ult, %v1027, %v1004 : index
+      scf.if %v1028 {
+        %c1029 = arith.constant 792 : index
+        %v1030 = arith.addi %v1002, %c1029 : index
+        %v1031 = memref.load %keep_sm[%v1030] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1032 = arith.addi %v1003, %v1027 : index
+        memref.store %v1031, %out[%v1032] : memref<?xf32>
+      }
+      %c1033 = arith.constant 1024 : index
+      %v1034 = arith.addi %tid2, %c1033 : index
+      %v1035 = arith.cmpi ult, %v1034, %v1004 : index
+      scf.if %v1035 {
+        %c1036 = arith.constant 1056 : index
+        %v1037 = arith.addi %v1002, %c1036 : index
+        %v1038 = memref.load %keep_sm[%v1037] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1039 = arith.addi %v1003, %v1034 : index
+        memref.store %v1038, %out[%v1039] : memref<?xf32>
+      }
+      %c1040 = arith.constant 1280 : index
+      %v1041 = arith.addi %tid2, %c1040 : index
+      %v1042 = arith.cmpi ult, %v1041, %v1004 : index
+      scf.if %v1042 {
+        %c1043 = arith.constant 1320 : index
+        %v1044 = arith.addi %v1002, %c1043 : index
+        %v1045 = memref.load %keep_sm[%v1044] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1046 = arith.addi %v1003, %v1041 : index
+        memref.store %v1045, %out[%v1046] : memref<?xf32>
+      }
+      %c1047 = arith.constant 1536 : index
+      %v1048 = arith.addi %tid2, %c1047 : index
+      %v1049 = arith.cmpi ult, %v1048, %v1004 : index
+      scf.if %v1049 {
+        %c1050 = arith.constant 1584 : index
+        %v1051 = arith.addi %v1002, %c1050 : index
+        %v1052 = memref.load %keep_sm[%v1051] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1053 = arith.addi %v1003, %v1048 : index
+        memref.store %v1052, %out[%v1053] : memref<?xf32>
+      }
+      %c1054 = arith.constant 1792 : index
+      %v1055 = arith.addi %tid2, %c1054 : index
+      %v1056 = arith.cmpi ult, %v1055, %v1004 : index
+      scf.if %v1056 {
+        %c1057 = arith.constant 1848 : index
+        %v1058 = arith.addi %v1002, %c1057 : index
+        %v1059 = memref.load %keep_sm[%v1058] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1060 = arith.addi %v1003, %v1055 : index
+        memref.store %v1059, %out[%v1060] : memref<?xf32>
+      }
+      %c1061 = arith.constant 2048 : index
+      %v1062 = arith.addi %tid2, %c1061 : index
+      %v1063 = arith.cmpi ult, %v1062, %v1004 : index
+      scf.if %v1063 {
+        %c1064 = arith.constant 2112 : index
+        %v1065 = arith.addi %v1002, %c1064 : index
+        %v1066 = memref.load %keep_sm[%v1065] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1067 = arith.addi %v1003, %v1062 : index
+        memref.store %v1066, %out[%v1067] : memref<?xf32>
+      }
+      %c1068 = arith.constant 2304 : index
+      %v1069 = arith.addi %tid2, %c1068 : index
+      %v1070 = arith.cmpi ult, %v1069, %v1004 : index
+      scf.if %v1070 {
+        %c1071 = arith.constant 2376 : index
+        %v1072 = arith.addi %v1002, %c1071 : index
+        %v1073 = memref.load %keep_sm[%v1072] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1074 = arith.addi %v1003, %v1069 : index
+        memref.store %v1073, %out[%v1074] : memref<?xf32>
+      }
+      %c1075 = arith.constant 2560 : index
+      %v1076 = arith.addi %tid2, %c1075 : index
+      %v1077 = arith.cmpi ult, %v1076, %v1004 : index
+      scf.if %v1077 {
+        %c1078 = arith.constant 2640 : index
+        %v1079 = arith.addi %v1002, %c1078 : index
+        %v1080 = memref.load %keep_sm[%v1079] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1081 = arith.addi %v1003, %v1076 : index
+        memref.store %v1080, %out[%v1081] : memref<?xf32>
+      }
+      %c1082 = arith.constant 2816 : index
+      %v1083 = arith.addi %tid2, %c1082 : index
+      %v1084 = arith.cmpi ult, %v1083, %v1004 : index
+      scf.if %v1084 {
+        %c1085 = arith.constant 2904 : index
+        %v1086 = arith.addi %v1002, %c1085 : index
+        %v1087 = memref.load %keep_sm[%v1086] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1088 = arith.addi %v1003, %v1083 : index
+        memref.store %v1087, %out[%v1088] : memref<?xf32>
+      }
+      %c1089 = arith.constant 3072 : index
+      %v1090 = arith.addi %tid2, %c1089 : index
+      %v1091 = arith.cmpi ult, %v1090, %v1004 : index
+      scf.if %v1091 {
+        %c1092 = arith.constant 3168 : index
+        %v1093 = arith.addi %v1002, %c1092 : index
+        %v1094 = memref.load %keep_sm[%v1093] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1095 = arith.addi %v1003, %v1090 : index
+        memref.store %v1094, %out[%v1095] : memref<?xf32>
+      }
+      %c1096 = arith.constant 3328 : index
+      %v1097 = arith.addi %tid2, %c1096 : index
+      %v1098 = arith.cmpi ult, %v1097, %v1004 : index
+      scf.if %v1098 {
+        %c1099 = arith.constant 3432 : index
+        %v1100 = arith.addi %v1002, %c1099 : index
+        %v1101 = memref.load %keep_sm[%v1100] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1102 = arith.addi %v1003, %v1097 : index
+        memref.store %v1101, %out[%v1102] : memref<?xf32>
+      }
+      %c1103 = arith.constant 3584 : index
+      %v1104 = arith.addi %tid2, %c1103 : index
+      %v1105 = arith.cmpi ult, %v1104, %v1004 : index
+      scf.if %v1105 {
+        %c1106 = arith.constant 3696 : index
+        %v1107 = arith.addi %v1002, %c1106 : index
+        %v1108 = memref.load %keep_sm[%v1107] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1109 = arith.addi %v1003, %v1104 : index
+        memref.store %v1108, %out[%v1109] : memref<?xf32>
+      }
+      %c1110 = arith.constant 3840 : index
+      %v1111 = arith.addi %tid2, %c1110 : index
+      %v1112 = arith.cmpi ult, %v1111, %v1004 : index
+      scf.if %v1112 {
+        %c1113 = arith.constant 3960 : index
+        %v1114 = arith.addi %v1002, %c1113 : index
+        %v1115 = memref.load %keep_sm[%v1114] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1116 = arith.addi %v1003, %v1111 : index
+        memref.store %v1115, %out[%v1116] : memref<?xf32>
+      }
+      %c1117 = arith.constant 4096 : index
+      %v1118 = arith.addi %tid2, %c1117 : index
+      %v1119 = arith.cmpi ult, %v1118, %v1004 : index
+      scf.if %v1119 {
+        %c1120 = arith.constant 4224 : index
+        %v1121 = arith.addi %v1002, %c1120 : index
+        %v1122 = memref.load %keep_sm[%v1121] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1123 = arith.addi %v1003, %v1118 : index
+        memref.store %v1122, %out[%v1123] : memref<?xf32>
+      }
+      %c1124 = arith.constant 4352 : index
+      %v1125 = arith.addi %tid2, %c1124 : index
+      %v1126 = arith.cmpi ult, %v1125, %v1004 : index
+      scf.if %v1126 {
+        %c1127 = arith.constant 4488 : index
+        %v1128 = arith.addi %v1002, %c1127 : index
+        %v1129 = memref.load %keep_sm[%v1128] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1130 = arith.addi %v1003, %v1125 : index
+        memref.store %v1129, %out[%v1130] : memref<?xf32>
+      }
+      %c1131 = arith.constant 4608 : index
+      %v1132 = arith.addi %tid2, %c1131 : index
+      %v1133 = arith.cmpi ult, %v1132, %v1004 : index
+      scf.if %v1133 {
+        %c1134 = arith.constant 4752 : index
+        %v1135 = arith.addi %v1002, %c1134 : index
+        %v1136 = memref.load %keep_sm[%v1135] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1137 = arith.addi %v1003, %v1132 : index
+        memref.store %v1136, %out[%v1137] : memref<?xf32>
+      }
+      %c1138 = arith.constant 4864 : index
+      %v1139 = arith.addi %tid2, %c1138 : index
+      %v1140 = arith.cmpi ult, %v1139, %v1004 : index
+      scf.if %v1140 {
+        %c1141 = arith.constant 5016 : index
+        %v1142 = arith.addi %v1002, %c1141 : index
+        %v1143 = memref.load %keep_sm[%v1142] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1144 = arith.addi %v1003, %v1139 : index
+        memref.store %v1143, %out[%v1144] : memref<?xf32>
+      }
+      %c1145 = arith.constant 5120 : index
+      %v1146 = arith.addi %tid2, %c1145 : index
+      %v1147 = arith.cmpi ult, %v1146, %v1004 : index
+      scf.if %v1147 {
+        %c1148 = arith.constant 5280 : index
+        %v1149 = arith.addi %v1002, %c1148 : index
+        %v1150 = memref.load %keep_sm[%v1149] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1151 = arith.addi %v1003, %v1146 : index
+        memref.store %v1150, %out[%v1151] : memref<?xf32>
+      }
+      %c1152 = arith.constant 5376 : index
+      %v1153 = arith.addi %tid2, %c1152 : index
+      %v1154 = arith.cmpi ult, %v1153, %v1004 : index
+      scf.if %v1154 {
+        %c1155 = arith.constant 5544 : index
+        %v1156 = arith.addi %v1002, %c1155 : index
+        %v1157 = memref.load %keep_sm[%v1156] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1158 = arith.addi %v1003, %v1153 : index
+        memref.store %v1157, %out[%v1158] : memref<?xf32>
+      }
+      %c1159 = arith.constant 5632 : index
+      %v1160 = arith.addi %tid2, %c1159 : index
+      %v1161 = arith.cmpi ult, %v1160, %v1004 : index
+      scf.if %v1161 {
+        %c1162 = arith.constant 5808 : index
+        %v1163 = arith.addi %v1002, %c1162 : index
+        %v1164 = memref.load %keep_sm[%v1163] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1165 = arith.addi %v1003, %v1160 : index
+        memref.store %v1164, %out[%v1165] : memref<?xf32>
+      }
+      %c1166 = arith.constant 5888 : index
+      %v1167 = arith.addi %tid2, %c1166 : index
+      %v1168 = arith.cmpi ult, %v1167, %v1004 : index
+      scf.if %v1168 {
+        %c1169 = arith.constant 6072 : index
+        %v1170 = arith.addi %v1002, %c1169 : index
+        %v1171 = memref.load %keep_sm[%v1170] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1172 = arith.addi %v1003, %v1167 : index
+        memref.store %v1171, %out[%v1172] : memref<?xf32>
+      }
+    }
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_direct(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 0 : index
+    %v12 = arith.addi %base10, %c11 : index
+    %v13 = arith.index_cast %v12 : index to i64
+    %v14 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v15 = arith.index_cast %v14 : index to i64
+    %v16 = llvm.inttoptr %v15 : i64 to !llvm.ptr<1>
+    %v17 = llvm.getelementptr inbounds %v16[%v13] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v18 = llvm.load %v17 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v19 = vector.extract %v18[0] : i32 from vector<4xi32>
+    %v20 = vector.extract %v18[1] : i32 from vector<4xi32>
+    %v21 = vector.extract %v18[2] : i32 from vector<4xi32>
+    %v22 = vector.extract %v18[3] : i32 from vector<4xi32>
+    %c23 = arith.constant 4 : index
+    %v24 = arith.addi %base10, %c23 : index
+    %v25 = arith.index_cast %v24 : index to i64
+    %v26 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v27 = arith.index_cast %v26 : index to i64
+    %v28 = llvm.inttoptr %v27 : i64 to !llvm.ptr<1>
+    %v29 = llvm.getelementptr inbounds %v28[%v25] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v30 = llvm.load %v29 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v31 = vector.extract %v30[0] : i32 from vector<4xi32>
+    %v32 = vector.extract %v30[1] : i32 from vector<4xi32>
+    %v33 = vector.extract %v30[2] : i32 from vector<4xi32>
+    %v34 = vector.extract %v30[3] : i32 from vector<4xi32>
+    %c35 = arith.constant 8 : index
+    %v36 = arith.addi %base10, %c35 : index
+    %v37 = arith.index_cast %v36 : index to i64
+    %v38 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v39 = arith.index_cast %v38 : index to i64
+    %v40 = llvm.inttoptr %v39 : i64 to !llvm.ptr<1>
+    %v41 = llvm.getelementptr inbounds %v40[%v37] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v42 = llvm.load %v41 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v43 = vector.extract %v42[0] : i32 from vector<4xi32>
+    %v44 = vector.extract %v42[1] : i32 from vector<4xi32>
+    %v45 = vector.extract %v42[2] : i32 from vector<4xi32>
+    %v46 = vector.extract %v42[3] : i32 from vector<4xi32>
+    %c47 = arith.constant 12 : index
+    %v48 = arith.addi %base10, %c47 : index
+    %v49 = arith.index_cast %v48 : index to i64
+    %v50 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v51 = arith.index_cast %v50 : index to i64
+    %v52 = llvm.inttoptr %v51 : i64 to !llvm.ptr<1>
+    %v53 = llvm.getelementptr inbounds %v52[%v49] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v54 = llvm.load %v53 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v55 = vector.extract %v54[0] : i32 from vector<4xi32>
+    %v56 = vector.extract %v54[1] : i32 from vector<4xi32>
+    %v57 = vector.extract %v54[2] : i32 from vector<4xi32>
+    %v58 = vector.extract %v54[3] : i32 from vector<4xi32>
+    %v59 = arith.addi %v19, %v20 : i32
+    %v60 = arith.addi %v59, %v21 : i32
+    %v61 = arith.addi %v60, %v22 : i32
+    %v62 = arith.addi %v61, %v31 : i32
+    %v63 = arith.addi %v62, %v32 : i32
+    %v64 = arith.addi %v63, %v33 : i32
+    %v65 = arith.addi %v64, %v34 : i32
+    %v66 = arith.addi %v65, %v43 : i32
+    %v67 = arith.addi %v66, %v44 : i32
+    %v68 = arith.addi %v67, %v45 : i32
+    %v69 = arith.addi %v68, %v46 : i32
+    %v70 = arith.addi %v69, %v55 : i32
+    %v71 = arith.addi %v70, %v56 : i32
+    %v72 = arith.addi %v71, %v57 : i32
+    %v73 = arith.addi %v72, %v58 : i32
+    %wex74 = warp.scan <add> %v73 exclusive : i32
+    %c75 = arith.constant 32 : index
+    %wid76 = arith.divui %tid2, %c75 : index
+    %lane77 = arith.remui %tid2, %c75 : index
+    %c78 = arith.constant 0 : index
+    %v79 = arith.cmpi eq, %lane77, %c78 : index
+    %c80 = arith.constant 31 : index
+    %v81 = arith.cmpi eq, %lane77, %c80 : index
+    scf.if %v81 {
+      %wtot82 = arith.addi %wex74, %v73 : i32
+      memref.store %wtot82, %warp_sm[%wid76] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c83 = arith.constant 0 : i32
+    %c84 = arith.constant 0 : i32
+    %c85 = arith.constant 0 : index
+    %v86 = memref.load %warp_sm[%c85] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c87 = arith.constant 0 : index
+    %v88 = arith.cmpi ugt, %wid76, %c87 : index
+    %v89 = arith.select %v88, %v86, %c84 : i32
+    %v90 = arith.addi %c84, %v89 : i32
+    %v91 = arith.addi %c84, %v86 : i32
+    %c92 = arith.constant 1 : index
+    %v93 = memref.load %warp_sm[%c92] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c94 = arith.constant 1 : index
+    %v95 = arith.cmpi ugt, %wid76, %c94 : index
+    %v96 = arith.select %v95, %v93, %c84 : i32
+    %v97 = arith.addi %v90, %v96 : i32
+    %v98 = arith.addi %v91, %v93 : i32
+    %c99 = arith.constant 2 : index
+    %v100 = memref.load %warp_sm[%c99] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c101 = arith.constant 2 : index
+    %v102 = arith.cmpi ugt, %wid76, %c101 : index
+    %v103 = arith.select %v102, %v100, %c84 : i32
+    %v104 = arith.addi %v97, %v103 : i32
+    %v105 = arith.addi %v98, %v100 : i32
+    %c106 = arith.constant 3 : index
+    %v107 = memref.load %warp_sm[%c106] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c108 = arith.constant 3 : index
+    %v109 = arith.cmpi ugt, %wid76, %c108 : index
+    %v110 = arith.select %v109, %v107, %c84 : i32
+    %v111 = arith.addi %v104, %v110 : i32
+    %v112 = arith.addi %v105, %v107 : i32
+    %c113 = arith.constant 4 : index
+    %v114 = memref.load %warp_sm[%c113] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c115 = arith.constant 4 : index
+    %v116 = arith.cmpi ugt, %wid76, %c115 : index
+    %v117 = arith.select %v116, %v114, %c84 : i32
+    %v118 = arith.addi %v111, %v117 : i32
+    %v119 = arith.addi %v112, %v114 : i32
+    %c120 = arith.constant 5 : index
+    %v121 = memref.load %warp_sm[%c120] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c122 = arith.constant 5 : index
+    %v123 = arith.cmpi ugt, %wid76, %c122 : index
+    %v124 = arith.select %v123, %v121, %c84 : i32
+    %v125 = arith.addi %v118, %v124 : i32
+    %v126 = arith.addi %v119, %v121 : i32
+    %c127 = arith.constant 6 : index
+    %v128 = memref.load %warp_sm[%c127] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c129 = arith.constant 6 : index
+    %v130 = arith.cmpi ugt, %wid76, %c129 : index
+    %v131 = arith.select %v130, %v128, %c84 : i32
+    %v132 = arith.addi %v125, %v131 : i32
+    %v133 = arith.addi %v126, %v128 : i32
+    %c134 = arith.constant 7 : index
+    %v135 = memref.load %warp_sm[%c134] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c136 = arith.constant 7 : index
+    %v137 = arith.cmpi ugt, %wid76, %c136 : index
+    %v138 = arith.select %v137, %v135, %c84 : i32
+    %v139 = arith.addi %v132, %v138 : i32
+    %v140 = arith.addi %v133, %v135 : i32
+    %c141 = arith.constant 0 : index
+    %c142 = arith.constant 0 : i32
+    %v143 = arith.cmpi eq, %wid76, %c141 : index
+    scf.if %v143 {
+      %c144 = arith.constant 0 : i64
+      %v145 = arith.cmpi eq, %v4, %c144 : i64
+      %pre146 = scf.if %v145 -> i32 {
+        scf.if %v79 {
+          %v147 = arith.extui %v140 : i32 to i64
+          %c148 = arith.constant 8589934592 : i64
+          %v149 = arith.ori %v147, %c148 : i64
+          %c150 = arith.constant 1 : i64
+          %v151 = arith.addi %v4, %c150 : i64
+          %v152 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v153 = arith.index_cast %v152 : index to i64
+          %v154 = llvm.inttoptr %v153 : i64 to !llvm.ptr<1>
+          %v155 = llvm.getelementptr inbounds %v154[%v151] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v149, %v155 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c142 : i32
+      } else {
+        scf.if %v79 {
+          %v156 = arith.extui %v140 : i32 to i64
+          %c157 = arith.constant 4294967296 : i64
+          %v158 = arith.ori %v156, %c157 : i64
+          %c159 = arith.constant 1 : i64
+          %v160 = arith.addi %v4, %c159 : i64
+          %v161 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v162 = arith.index_cast %v161 : index to i64
+          %v163 = llvm.inttoptr %v162 : i64 to !llvm.ptr<1>
+          %v164 = llvm.getelementptr inbounds %v163[%v160] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v158, %v164 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c165 = arith.constant 1245 : i32
+        nvvm.nanosleep %c165
+        %c166 = arith.constant 0 : i32
+        %lane167 = warp.lane_id : i32
+        %v168 = arith.extui %lane167 : i32 to i64
+        %c169 = arith.constant 1 : i64
+        %c170 = arith.constant 0 : i64
+        %c171 = arith.constant 32 : i64
+        %c172 = arith.constant 4294967295 : i64
+        %v173 = arith.subi %v4, %c169 : i64
+        %lb174:2 = scf.while (%end175 = %v173, %acc176 = %c166) : (i64, i32) -> (i64, i32) {
+          %v177 = arith.subi %end175, %v168 : i64
+          %v178 = arith.cmpi sge, %v177, %c170 : i64
+          %v179 = arith.addi %v177, %c169 : i64
+          %c180 = arith.constant 8589934592 : i64
+          %v181 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v182 = arith.index_cast %v181 : index to i64
+          %v183 = llvm.inttoptr %v182 : i64 to !llvm.ptr<1>
+          %v184 = llvm.getelementptr inbounds %v183[%v179] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word185 = scf.while (%spin186 = %c170) : (i64) -> i64 {
+            %v187 = scf.if %v178 -> i64 {
+              %v188 = llvm.load %v184 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v188 : i64
+            } else {
+              scf.yield %c180 : i64
+            }
+            %v189 = arith.shrui %v187, %c171 : i64
+            %v190 = arith.cmpi eq, %v189, %c170 : i64
+            %v191 = warp.vote <any> %v190 : i1
+            scf.condition(%v191) %v187 : i64
+          } do {
+            ^bb0(%x192: i64):
+            %c193 = arith.constant 648 : i32
+            nvvm.nanosleep %c193
+            scf.yield %c170 : i64
+          }
+          %v194 = arith.shrui %word185, %c171 : i64
+          %c195 = arith.constant 2 : i64
+          %v196 = arith.cmpi eq, %v194, %c195 : i64
+          %ballot197 = warp.ballot %v196 : i32
+          %c198 = arith.constant 0 : i32
+          %v199 = arith.cmpi ne, %ballot197, %c198 : i32
+          %v200 = math.cttz %ballot197 : i32
+          %v201 = arith.cmpi ule, %lane167, %v200 : i32
+          %v202 = arith.andi %word185, %c172 : i64
+          %v203 = arith.trunci %v202 : i64 to i32
+          %v204 = arith.select %v201, %v203, %c166 : i32
+          %v205 = warp.reduce <add> %v204 : i32
+          %v206 = arith.addi %acc176, %v205 : i32
+          %v207 = arith.subi %end175, %c171 : i64
+          %v208 = arith.xori %v199, %true : i1
+          scf.condition(%v208) %v207, %v206 : i64, i32
+        } do {
+          ^bb0(%e209: i64, %a210: i32):
+          scf.yield %e209, %a210 : i64, i32
+        }
+        %v211 = arith.addi %lb174#1, %v140 : i32
+        scf.if %v79 {
+          %v212 = arith.extui %v211 : i32 to i64
+          %c213 = arith.constant 8589934592 : i64
+          %v214 = arith.ori %v212, %c213 : i64
+          %c215 = arith.constant 1 : i64
+          %v216 = arith.addi %v4, %c215 : i64
+          %v217 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v218 = arith.index_cast %v217 : index to i64
+          %v219 = llvm.inttoptr %v218 : i64 to !llvm.ptr<1>
+          %v220 = llvm.getelementptr inbounds %v219[%v216] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v214, %v220 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb174#1 : i32
+      }
+      scf.if %v79 {
+        memref.store %pre146, %pre_sm[%c141] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v221 = memref.load %pre_sm[%c141] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v222 = arith.addi %v221, %v139 : i32
+    %offset223 = arith.addi %v222, %wex74 : i32
+    %v224 = arith.addi %offset223, %v19 : i32
+    %v225 = arith.addi %offset223, %v59 : i32
+    %v226 = arith.addi %offset223, %v60 : i32
+    %v227 = arith.addi %offset223, %v61 : i32
+    %v228 = arith.addi %offset223, %v62 : i32
+    %v229 = arith.addi %offset223, %v63 : i32
+    %v230 = arith.addi %offset223, %v64 : i32
+    %v231 = arith.addi %offset223, %v65 : i32
+    %v232 = arith.addi %offset223, %v66 : i32
+    %v233 = arith.addi %offset223, %v67 : i32
+    %v234 = arith.addi %offset223, %v68 : i32
+    %v235 = arith.addi %offset223, %v69 : i32
+    %v236 = arith.addi %offset223, %v70 : i32
+    %v237 = arith.addi %offset223, %v71 : i32
+    %v238 = arith.addi %offset223, %v72 : i32
+    %v239 = arith.addi %offset223, %v73 : i32
+    %c240 = arith.constant dense<0> : vector<4xi32>
+    %v241 = vector.insert %v224, %c240 [0] : i32 into vector<4xi32>
+    %v242 = vector.insert %v225, %v241 [1] : i32 into vector<4xi32>
+    %v243 = vector.insert %v226, %v242 [2] : i32 into vector<4xi32>
+    %v244 = vector.insert %v227, %v243 [3] : i32 into vector<4xi32>
+    %c245 = arith.constant 0 : index
+    %v246 = arith.addi %base10, %c245 : index
+    vector.store %v244, %out[%v246] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c247 = arith.constant dense<0> : vector<4xi32>
+    %v248 = vector.insert %v228, %c247 [0] : i32 into vector<4xi32>
+    %v249 = vector.insert %v229, %v248 [1] : i32 into vector<4xi32>
+    %v250 = vector.insert %v230, %v249 [2] : i32 into vector<4xi32>
+    %v251 = vector.insert %v231, %v250 [3] : i32 into vector<4xi32>
+    %c252 = arith.constant 4 : index
+    %v253 = arith.addi %base10, %c252 : index
+    vector.store %v251, %out[%v253] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c254 = arith.constant dense<0> : vector<4xi32>
+    %v255 = vector.insert %v232, %c254 [0] : i32 into vector<4xi32>
+    %v256 = vector.insert %v233, %v255 [1] : i32 into vector<4xi32>
+    %v257 = vector.insert %v234, %v256 [2] : i32 into vector<4xi32>
+    %v258 = vector.insert %v235, %v257 [3] : i32 into vector<4xi32>
+    %c259 = arith.constant 8 : index
+    %v260 = arith.addi %base10, %c259 : index
+    vector.store %v258, %out[%v260] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c261 = arith.constant dense<0> : vector<4xi32>
+    %v262 = vector.insert %v236, %c261 [0] : i32 into vector<4xi32>
+    %v263 = vector.insert %v237, %v262 [1] : i32 into vector<4xi32>
+    %v264 = vector.insert %v238, %v263 [2] : i32 into vector<4xi32>
+    %v265 = vector.insert %v239, %v264 [3] : i32 into vector<4xi32>
+    %c266 = arith.constant 12 : index
+    %v267 = arith.addi %base10, %c266 : index
+    vector.store %v265, %out[%v267] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_blockx(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %v11 = arith.addi %v8, %tid2 : index
+    %c12 = arith.constant 0 : index
+    %v13 = arith.addi %v11, %c12 : index
+    %c14 = arith.constant 256 : index
+    %v15 = arith.addi %v11, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.addi %v11, %c16 : index
+    %c18 = arith.constant 768 : index
+    %v19 = arith.addi %v11, %c18 : index
+    %c20 = arith.constant 1024 : index
+    %v21 = arith.addi %v11, %c20 : index
+    %c22 = arith.constant 1280 : index
+    %v23 = arith.addi %v11, %c22 : index
+    %c24 = arith.constant 1536 : index
+    %v25 = arith.addi %v11, %c24 : index
+    %c26 = arith.constant 1792 : index
+    %v27 = arith.addi %v11, %c26 : index
+    %c28 = arith.constant 2048 : index
+    %v29 = arith.addi %v11, %c28 : index
+    %c30 = arith.constant 2304 : index
+    %v31 = arith.addi %v11, %c30 : index
+    %c32 = arith.constant 2560 : index
+    %v33 = arith.addi %v11, %c32 : index
+    %c34 = arith.constant 2816 : index
+    %v35 = arith.addi %v11, %c34 : index
+    %c36 = arith.constant 3072 : index
+    %v37 = arith.addi %v11, %c36 : index
+    %c38 = arith.constant 3328 : index
+    %v39 = arith.addi %v11, %c38 : index
+    %c40 = arith.constant 3584 : index
+    %v41 = arith.addi %v11, %c40 : index
+    %c42 = arith.constant 3840 : index
+    %v43 = arith.addi %v11, %c42 : index
+    %v44 = arith.index_cast %v13 : index to i64
+    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v46 = arith.index_cast %v45 : index to i64
+    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
+    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v50 = arith.index_cast %v15 : index to i64
+    %v51 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v52 = arith.index_cast %v51 : index to i64
+    %v53 = llvm.inttoptr %v52 : i64 to !llvm.ptr<1>
+    %v54 = llvm.getelementptr inbounds %v53[%v50] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v55 = llvm.load %v54 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v56 = arith.index_cast %v17 : index to i64
+    %v57 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v58 = arith.index_cast %v57 : index to i64
+    %v59 = llvm.inttoptr %v58 : i64 to !llvm.ptr<1>
+    %v60 = llvm.getelementptr inbounds %v59[%v56] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v61 = llvm.load %v60 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v62 = arith.index_cast %v19 : index to i64
+    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v64 = arith.index_cast %v63 : index to i64
+    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
+    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v68 = arith.index_cast %v21 : index to i64
+    %v69 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v70 = arith.index_cast %v69 : index to i64
+    %v71 = llvm.inttoptr %v70 : i64 to !llvm.ptr<1>
+    %v72 = llvm.getelementptr inbounds %v71[%v68] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v73 = llvm.load %v72 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v74 = arith.index_cast %v23 : index to i64
+    %v75 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v76 = arith.index_cast %v75 : index to i64
+    %v77 = llvm.inttoptr %v76 : i64 to !llvm.ptr<1>
+    %v78 = llvm.getelementptr inbounds %v77[%v74] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v79 = llvm.load %v78 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v80 = arith.index_cast %v25 : index to i64
+    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v82 = arith.index_cast %v81 : index to i64
+    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
+    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v86 = arith.index_cast %v27 : index to i64
+    %v87 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v88 = arith.index_cast %v87 : index to i64
+    %v89 = llvm.inttoptr %v88 : i64 to !llvm.ptr<1>
+    %v90 = llvm.getelementptr inbounds %v89[%v86] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v91 = llvm.load %v90 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v92 = arith.index_cast %v29 : index to i64
+    %v93 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v94 = arith.index_cast %v93 : index to i64
+    %v95 = llvm.inttoptr %v94 : i64 to !llvm.ptr<1>
+    %v96 = llvm.getelementptr inbounds %v95[%v92] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v97 = llvm.load %v96 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v98 = arith.index_cast %v31 : index to i64
+    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v100 = arith.index_cast %v99 : index to i64
+    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
+    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v104 = arith.index_cast %v33 : index to i64
+    %v105 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v106 = arith.index_cast %v105 : index to i64
+    %v107 = llvm.inttoptr %v106 : i64 to !llvm.ptr<1>
+    %v108 = llvm.getelementptr inbounds %v107[%v104] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v109 = llvm.load %v108 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v110 = arith.index_cast %v35 : index to i64
+    %v111 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v112 = arith.index_cast %v111 : index to i64
+    %v113 = llvm.inttoptr %v112 : i64 to !llvm.ptr<1>
+    %v114 = llvm.getelementptr inbounds %v113[%v110] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v115 = llvm.load %v114 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v116 = arith.index_cast %v37 : index to i64
+    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v118 = arith.index_cast %v117 : index to i64
+    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
+    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v122 = arith.index_cast %v39 : index to i64
+    %v123 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v124 = arith.index_cast %v123 : index to i64
+    %v125 = llvm.inttoptr %v124 : i64 to !llvm.ptr<1>
+    %v126 = llvm.getelementptr inbounds %v125[%v122] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v127 = llvm.load %v126 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v128 = arith.index_cast %v41 : index to i64
+    %v129 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v130 = arith.index_cast %v129 : index to i64
+    %v131 = llvm.inttoptr %v130 : i64 to !llvm.ptr<1>
+    %v132 = llvm.getelementptr inbounds %v131[%v128] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v133 = llvm.load %v132 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v134 = arith.index_cast %v43 : index to i64
+    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v136 = arith.index_cast %v135 : index to i64
+    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
+    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v140 = vector.from_elements %v49, %v55, %v61, %v67, %v73, %v79, %v85, %v91, %v97, %v103, %v109, %v115, %v121, %v127, %v133, %v139 : vector<16xi32>
+    %v141 = warp.block_exchange <striped_to_blocked> %v140 : vector<16xi32>
+    %v142 = vector.extract %v141[0] : i32 from vector<16xi32>
+    %v143 = vector.extract %v141[1] : i32 from vector<16xi32>
+    %v144 = vector.extract %v141[2] : i32 from vector<16xi32>
+    %v145 = vector.extract %v141[3] : i32 from vector<16xi32>
+    %v146 = vector.extract %v141[4] : i32 from vector<16xi32>
+    %v147 = vector.extract %v141[5] : i32 from vector<16xi32>
+    %v148 = vector.extract %v141[6] : i32 from vector<16xi32>
+    %v149 = vector.extract %v141[7] : i32 from vector<16xi32>
+    %v150 = vector.extract %v141[8] : i32 from vector<16xi32>
+    %v151 = vector.extract %v141[9] : i32 from vector<16xi32>
+    %v152 = vector.extract %v141[10] : i32 from vector<16xi32>
+    %v153 = vector.extract %v141[11] : i32 from vector<16xi32>
+    %v154 = vector.extract %v141[12] : i32 from vector<16xi32>
+    %v155 = vector.extract %v141[13] : i32 from vector<16xi32>
+    %v156 = vector.extract %v141[14] : i32 from vector<16xi32>
+    %v157 = vector.extract %v141[15] : i32 from vector<16xi32>
+    %v158 = arith.addi %v142, %v143 : i32
+    %v159 = arith.addi %v158, %v144 : i32
+    %v160 = arith.addi %v159, %v145 : i32
+    %v161 = arith.addi %v160, %v146 : i32
+    %v162 = arith.addi %v161, %v147 : i32
+    %v163 = arith.addi %v162, %v148 : i32
+    %v164 = arith.addi %v163, %v149 : i32
+    %v165 = arith.addi %v164, %v150 : i32
+    %v166 = arith.addi %v165, %v151 : i32
+    %v167 = arith.addi %v166, %v152 : i32
+    %v168 = arith.addi %v167, %v153 : i32
+    %v169 = arith.addi %v168, %v154 : i32
+    %v170 = arith.addi %v169, %v155 : i32
+    %v171 = arith.addi %v170, %v156 : i32
+    %v172 = arith.addi %v171, %v157 : i32
+    %wex173 = warp.scan <add> %v172 exclusive : i32
+    %c174 = arith.constant 32 : index
+    %wid175 = arith.divui %tid2, %c174 : index
+    %lane176 = arith.remui %tid2, %c174 : index
+    %c177 = arith.constant 0 : index
+    %v178 = arith.cmpi eq, %lane176, %c177 : index
+    %c179 = arith.constant 31 : index
+    %v180 = arith.cmpi eq, %lane176, %c179 : index
+    scf.if %v180 {
+      %wtot181 = arith.addi %wex173, %v172 : i32
+      memref.store %wtot181, %warp_sm[%wid175] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c182 = arith.constant 0 : i32
+    %c183 = arith.constant 0 : i32
+    %c184 = arith.constant 0 : index
+    %v185 = memref.load %warp_sm[%c184] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c186 = arith.constant 0 : index
+    %v187 = arith.cmpi ugt, %wid175, %c186 : index
+    %v188 = arith.select %v187, %v185, %c183 : i32
+    %v189 = arith.addi %c183, %v188 : i32
+    %v190 = arith.addi %c183, %v185 : i32
+    %c191 = arith.constant 1 : index
+    %v192 = memref.load %warp_sm[%c191] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c193 = arith.constant 1 : index
+    %v194 = arith.cmpi ugt, %wid175, %c193 : index
+    %v195 = arith.select %v194, %v192, %c183 : i32
+    %v196 = arith.addi %v189, %v195 : i32
+    %v197 = arith.addi %v190, %v192 : i32
+    %c198 = arith.constant 2 : index
+    %v199 = memref.load %warp_sm[%c198] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c200 = arith.constant 2 : index
+    %v201 = arith.cmpi ugt, %wid175, %c200 : index
+    %v202 = arith.select %v201, %v199, %c183 : i32
+    %v203 = arith.addi %v196, %v202 : i32
+    %v204 = arith.addi %v197, %v199 : i32
+    %c205 = arith.constant 3 : index
+    %v206 = memref.load %warp_sm[%c205] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c207 = arith.constant 3 : index
+    %v208 = arith.cmpi ugt, %wid175, %c207 : index
+    %v209 = arith.select %v208, %v206, %c183 : i32
+    %v210 = arith.addi %v203, %v209 : i32
+    %v211 = arith.addi %v204, %v206 : i32
+    %c212 = arith.constant 4 : index
+    %v213 = memref.load %warp_sm[%c212] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c214 = arith.constant 4 : index
+    %v215 = arith.cmpi ugt, %wid175, %c214 : index
+    %v216 = arith.select %v215, %v213, %c183 : i32
+    %v217 = arith.addi %v210, %v216 : i32
+    %v218 = arith.addi %v211, %v213 : i32
+    %c219 = arith.constant 5 : index
+    %v220 = memref.load %warp_sm[%c219] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c221 = arith.constant 5 : index
+    %v222 = arith.cmpi ugt, %wid175, %c221 : index
+    %v223 = arith.select %v222, %v220, %c183 : i32
+    %v224 = arith.addi %v217, %v223 : i32
+    %v225 = arith.addi %v218, %v220 : i32
+    %c226 = arith.constant 6 : index
+    %v227 = memref.load %warp_sm[%c226] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c228 = arith.constant 6 : index
+    %v229 = arith.cmpi ugt, %wid175, %c228 : index
+    %v230 = arith.select %v229, %v227, %c183 : i32
+    %v231 = arith.addi %v224, %v230 : i32
+    %v232 = arith.addi %v225, %v227 : i32
+    %c233 = arith.constant 7 : index
+    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c235 = arith.constant 7 : index
+    %v236 = arith.cmpi ugt, %wid175, %c235 : index
+    %v237 = arith.select %v236, %v234, %c183 : i32
+    %v238 = arith.addi %v231, %v237 : i32
+    %v239 = arith.addi %v232, %v234 : i32
+    %c240 = arith.constant 0 : index
+    %c241 = arith.constant 0 : i32
+    %v242 = arith.cmpi eq, %wid175, %c240 : index
+    scf.if %v242 {
+      %c243 = arith.constant 0 : i64
+      %v244 = arith.cmpi eq, %v4, %c243 : i64
+      %pre245 = scf.if %v244 -> i32 {
+        scf.if %v178 {
+          %v246 = arith.extui %v239 : i32 to i64
+          %c247 = arith.constant 8589934592 : i64
+          %v248 = arith.ori %v246, %c247 : i64
+          %c249 = arith.constant 1 : i64
+          %v250 = arith.addi %v4, %c249 : i64
+          %v251 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v252 = arith.index_cast %v251 : index to i64
+          %v253 = llvm.inttoptr %v252 : i64 to !llvm.ptr<1>
+          %v254 = llvm.getelementptr inbounds %v253[%v250] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v248, %v254 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c241 : i32
+      } else {
+        scf.if %v178 {
+          %v255 = arith.extui %v239 : i32 to i64
+          %c256 = arith.constant 4294967296 : i64
+          %v257 = arith.ori %v255, %c256 : i64
+          %c258 = arith.constant 1 : i64
+          %v259 = arith.addi %v4, %c258 : i64
+          %v260 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v261 = arith.index_cast %v260 : index to i64
+          %v262 = llvm.inttoptr %v261 : i64 to !llvm.ptr<1>
+          %v263 = llvm.getelementptr inbounds %v262[%v259] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v257, %v263 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c264 = arith.constant 1245 : i32
+        nvvm.nanosleep %c264
+        %c265 = arith.constant 0 : i32
+        %lane266 = warp.lane_id : i32
+        %v267 = arith.extui %lane266 : i32 to i64
+        %c268 = arith.constant 1 : i64
+        %c269 = arith.constant 0 : i64
+        %c270 = arith.constant 32 : i64
+        %c271 = arith.constant 4294967295 : i64
+        %v272 = arith.subi %v4, %c268 : i64
+        %lb273:2 = scf.while (%end274 = %v272, %acc275 = %c265) : (i64, i32) -> (i64, i32) {
+          %v276 = arith.subi %end274, %v267 : i64
+          %v277 = arith.cmpi sge, %v276, %c269 : i64
+          %v278 = arith.addi %v276, %c268 : i64
+          %c279 = arith.constant 8589934592 : i64
+          %v280 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v281 = arith.index_cast %v280 : index to i64
+          %v282 = llvm.inttoptr %v281 : i64 to !llvm.ptr<1>
+          %v283 = llvm.getelementptr inbounds %v282[%v278] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word284 = scf.while (%spin285 = %c269) : (i64) -> i64 {
+            %v286 = scf.if %v277 -> i64 {
+              %v287 = llvm.load %v283 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v287 : i64
+            } else {
+              scf.yield %c279 : i64
+            }
+            %v288 = arith.shrui %v286, %c270 : i64
+            %v289 = arith.cmpi eq, %v288, %c269 : i64
+            %v290 = warp.vote <any> %v289 : i1
+            scf.condition(%v290) %v286 : i64
+          } do {
+            ^bb0(%x291: i64):
+            %c292 = arith.constant 648 : i32
+            nvvm.nanosleep %c292
+            scf.yield %c269 : i64
+          }
+          %v293 = arith.shrui %word284, %c270 : i64
+          %c294 = arith.constant 2 : i64
+          %v295 = arith.cmpi eq, %v293, %c294 : i64
+          %ballot296 = warp.ballot %v295 : i32
+          %c297 = arith.constant 0 : i32
+          %v298 = arith.cmpi ne, %ballot296, %c297 : i32
+          %v299 = math.cttz %ballot296 : i32
+          %v300 = arith.cmpi ule, %lane266, %v299 : i32
+          %v301 = arith.andi %word284, %c271 : i64
+          %v302 = arith.trunci %v301 : i64 to i32
+          %v303 = arith.select %v300, %v302, %c265 : i32
+          %v304 = warp.reduce <add> %v303 : i32
+          %v305 = arith.addi %acc275, %v304 : i32
+          %v306 = arith.subi %end274, %c270 : i64
+          %v307 = arith.xori %v298, %true : i1
+          scf.condition(%v307) %v306, %v305 : i64, i32
+        } do {
+          ^bb0(%e308: i64, %a309: i32):
+          scf.yield %e308, %a309 : i64, i32
+        }
+        %v310 = arith.addi %lb273#1, %v239 : i32
+        scf.if %v178 {
+          %v311 = arith.extui %v310 : i32 to i64
+          %c312 = arith.constant 8589934592 : i64
+          %v313 = arith.ori %v311, %c312 : i64
+          %c314 = arith.constant 1 : i64
+          %v315 = arith.addi %v4, %c314 : i64
+          %v316 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v317 = arith.index_cast %v316 : index to i64
+          %v318 = llvm.inttoptr %v317 : i64 to !llvm.ptr<1>
+          %v319 = llvm.getelementptr inbounds %v318[%v315] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v313, %v319 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb273#1 : i32
+      }
+      scf.if %v178 {
+        memref.store %pre245, %pre_sm[%c240] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v320 = memref.load %pre_sm[%c240] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v321 = arith.addi %v320, %v238 : i32
+    %offset322 = arith.addi %v321, %wex173 : i32
+    %v323 = arith.addi %offset322, %v142 : i32
+    %v324 = arith.addi %offset322, %v158 : i32
+    %v325 = arith.addi %offset322, %v159 : i32
+    %v326 = arith.addi %offset322, %v160 : i32
+    %v327 = arith.addi %offset322, %v161 : i32
+    %v328 = arith.addi %offset322, %v162 : i32
+    %v329 = arith.addi %offset322, %v163 : i32
+    %v330 = arith.addi %offset322, %v164 : i32
+    %v331 = arith.addi %offset322, %v165 : i32
+    %v332 = arith.addi %offset322, %v166 : i32
+    %v333 = arith.addi %offset322, %v167 : i32
+    %v334 = arith.addi %offset322, %v168 : i32
+    %v335 = arith.addi %offset322, %v169 : i32
+    %v336 = arith.addi %offset322, %v170 : i32
+    %v337 = arith.addi %offset322, %v171 : i32
+    %v338 = arith.addi %offset322, %v172 : i32
+    %v339 = vector.from_elements %v323, %v324, %v325, %v326, %v327, %v328, %v329, %v330, %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338 : vector<16xi32>
+    %v340 = warp.block_exchange <blocked_to_striped> %v339 : vector<16xi32>
+    %v341 = vector.extract %v340[0] : i32 from vector<16xi32>
+    memref.store %v341, %out[%v13] : memref<?xi32>
+    %v342 = vector.extract %v340[1] : i32 from vector<16xi32>
+    memref.store %v342, %out[%v15] : memref<?xi32>
+    %v343 = vector.extract %v340[2] : i32 from vector<16xi32>
+    memref.store %v343, %out[%v17] : memref<?xi32>
+    %v344 = vector.extract %v340[3] : i32 from vector<16xi32>
+    memref.store %v344, %out[%v19] : memref<?xi32>
+    %v345 = vector.extract %v340[4] : i32 from vector<16xi32>
+    memref.store %v345, %out[%v21] : memref<?xi32>
+    %v346 = vector.extract %v340[5] : i32 from vector<16xi32>
+    memref.store %v346, %out[%v23] : memref<?xi32>
+    %v347 = vector.extract %v340[6] : i32 from vector<16xi32>
+    memref.store %v347, %out[%v25] : memref<?xi32>
+    %v348 = vector.extract %v340[7] : i32 from vector<16xi32>
+    memref.store %v348, %out[%v27] : memref<?xi32>
+    %v349 = vector.extract %v340[8] : i32 from vector<16xi32>
+    memref.store %v349, %out[%v29] : memref<?xi32>
+    %v350 = vector.extract %v340[9] : i32 from vector<16xi32>
+    memref.store %v350, %out[%v31] : memref<?xi32>
+    %v351 = vector.extract %v340[10] : i32 from vector<16xi32>
+    memref.store %v351, %out[%v33] : memref<?xi32>
+    %v352 = vector.extract %v340[11] : i32 from vector<16xi32>
+    memref.store %v352, %out[%v35] : memref<?xi32>
+    %v353 = vector.extract %v340[12] : i32 from vector<16xi32>
+    memref.store %v353, %out[%v37] : memref<?xi32>
+    %v354 = vector.extract %v340[13] : i32 from vector<16xi32>
+    memref.store %v354, %out[%v39] : memref<?xi32>
+    %v355 = vector.extract %v340[14] : i32 from vector<16xi32>
+    memref.store %v355, %out[%v41] : memref<?xi32>
+    %v356 = vector.extract %v340[15] : i32 from vector<16xi32>
+    memref.store %v356, %out[%v43] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_acqrel(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %c36 = arith.constant 256 : index
+    %v37 = arith.addi %v19, %c36 : index
+    %c38 = arith.constant 288 : index
+    %v39 = arith.addi %v19, %c38 : index
+    %c40 = arith.constant 320 : index
+    %v41 = arith.addi %v19, %c40 : index
+    %c42 = arith.constant 352 : index
+    %v43 = arith.addi %v19, %c42 : index
+    %c44 = arith.constant 384 : index
+    %v45 = arith.addi %v19, %c44 : index
+    %c46 = arith.constant 416 : index
+    %v47 = arith.addi %v19, %c46 : index
+    %c48 = arith.constant 448 : index
+    %v49 = arith.addi %v19, %c48 : index
+    %c50 = arith.constant 480 : index
+    %v51 = arith.addi %v19, %c50 : index
+    %v52 = arith.index_cast %v21 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v58 = arith.index_cast %v23 : index to i64
+    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v60 = arith.index_cast %v59 : index to i64
+    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v64 = arith.index_cast %v25 : index to i64
+    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v66 = arith.index_cast %v65 : index to i64
+    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v70 = arith.index_cast %v27 : index to i64
+    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v72 = arith.index_cast %v71 : index to i64
+    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
+    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v76 = arith.index_cast %v29 : index to i64
+    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v78 = arith.index_cast %v77 : index to i64
+    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
+    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v82 = arith.index_cast %v31 : index to i64
+    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v84 = arith.index_cast %v83 : index to i64
+    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
+    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v88 = arith.index_cast %v33 : index to i64
+    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v90 = arith.index_cast %v89 : index to i64
+    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
+    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v94 = arith.index_cast %v35 : index to i64
+    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v96 = arith.index_cast %v95 : index to i64
+    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
+    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v100 = arith.index_cast %v37 : index to i64
+    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v102 = arith.index_cast %v101 : index to i64
+    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
+    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v106 = arith.index_cast %v39 : index to i64
+    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v108 = arith.index_cast %v107 : index to i64
+    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
+    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v112 = arith.index_cast %v41 : index to i64
+    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v114 = arith.index_cast %v113 : index to i64
+    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
+    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v118 = arith.index_cast %v43 : index to i64
+    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v120 = arith.index_cast %v119 : index to i64
+    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v124 = arith.index_cast %v45 : index to i64
+    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v126 = arith.index_cast %v125 : index to i64
+    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
+    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v130 = arith.index_cast %v47 : index to i64
+    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v132 = arith.index_cast %v131 : index to i64
+    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v136 = arith.index_cast %v49 : index to i64
+    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v138 = arith.index_cast %v137 : index to i64
+    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
+    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v142 = arith.index_cast %v51 : index to i64
+    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v144 = arith.index_cast %v143 : index to i64
+    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
+    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xi32>
+    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xi32>
+    %v150 = vector.extract %v149[0] : i32 from vector<16xi32>
+    %v151 = vector.extract %v149[1] : i32 from vector<16xi32>
+    %v152 = vector.extract %v149[2] : i32 from vector<16xi32>
+    %v153 = vector.extract %v149[3] : i32 from vector<16xi32>
+    %v154 = vector.extract %v149[4] : i32 from vector<16xi32>
+    %v155 = vector.extract %v149[5] : i32 from vector<16xi32>
+    %v156 = vector.extract %v149[6] : i32 from vector<16xi32>
+    %v157 = vector.extract %v149[7] : i32 from vector<16xi32>
+    %v158 = vector.extract %v149[8] : i32 from vector<16xi32>
+    %v159 = vector.extract %v149[9] : i32 from vector<16xi32>
+    %v160 = vector.extract %v149[10] : i32 from vector<16xi32>
+    %v161 = vector.extract %v149[11] : i32 from vector<16xi32>
+    %v162 = vector.extract %v149[12] : i32 from vector<16xi32>
+    %v163 = vector.extract %v149[13] : i32 from vector<16xi32>
+    %v164 = vector.extract %v149[14] : i32 from vector<16xi32>
+    %v165 = vector.extract %v149[15] : i32 from vector<16xi32>
+    %v166 = arith.addi %v150, %v151 : i32
+    %v167 = arith.addi %v166, %v152 : i32
+    %v168 = arith.addi %v167, %v153 : i32
+    %v169 = arith.addi %v168, %v154 : i32
+    %v170 = arith.addi %v169, %v155 : i32
+    %v171 = arith.addi %v170, %v156 : i32
+    %v172 = arith.addi %v171, %v157 : i32
+    %v173 = arith.addi %v172, %v158 : i32
+    %v174 = arith.addi %v173, %v159 : i32
+    %v175 = arith.addi %v174, %v160 : i32
+    %v176 = arith.addi %v175, %v161 : i32
+    %v177 = arith.addi %v176, %v162 : i32
+    %v178 = arith.addi %v177, %v163 : i32
+    %v179 = arith.addi %v178, %v164 : i32
+    %v180 = arith.addi %v179, %v165 : i32
+    %wex181 = warp.scan <add> %v180 exclusive : i32
+    %c182 = arith.constant 32 : index
+    %wid183 = arith.divui %tid2, %c182 : index
+    %lane184 = arith.remui %tid2, %c182 : index
+    %c185 = arith.constant 0 : index
+    %v186 = arith.cmpi eq, %lane184, %c185 : index
+    %c187 = arith.constant 31 : index
+    %v188 = arith.cmpi eq, %lane184, %c187 : index
+    scf.if %v188 {
+      %wtot189 = arith.addi %wex181, %v180 : i32
+      memref.store %wtot189, %warp_sm[%wid183] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c190 = arith.constant 0 : i32
+    %c191 = arith.constant 0 : i32
+    %c192 = arith.constant 0 : index
+    %v193 = memref.load %warp_sm[%c192] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c194 = arith.constant 0 : index
+    %v195 = arith.cmpi ugt, %wid183, %c194 : index
+    %v196 = arith.select %v195, %v193, %c191 : i32
+    %v197 = arith.addi %c191, %v196 : i32
+    %v198 = arith.addi %c191, %v193 : i32
+    %c199 = arith.constant 1 : index
+    %v200 = memref.load %warp_sm[%c199] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c201 = arith.constant 1 : index
+    %v202 = arith.cmpi ugt, %wid183, %c201 : index
+    %v203 = arith.select %v202, %v200, %c191 : i32
+    %v204 = arith.addi %v197, %v203 : i32
+    %v205 = arith.addi %v198, %v200 : i32
+    %c206 = arith.constant 2 : index
+    %v207 = memref.load %warp_sm[%c206] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c208 = arith.constant 2 : index
+    %v209 = arith.cmpi ugt, %wid183, %c208 : index
+    %v210 = arith.select %v209, %v207, %c191 : i32
+    %v211 = arith.addi %v204, %v210 : i32
+    %v212 = arith.addi %v205, %v207 : i32
+    %c213 = arith.constant 3 : index
+    %v214 = memref.load %warp_sm[%c213] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c215 = arith.constant 3 : index
+    %v216 = arith.cmpi ugt, %wid183, %c215 : index
+    %v217 = arith.select %v216, %v214, %c191 : i32
+    %v218 = arith.addi %v211, %v217 : i32
+    %v219 = arith.addi %v212, %v214 : i32
+    %c220 = arith.constant 4 : index
+    %v221 = memref.load %warp_sm[%c220] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c222 = arith.constant 4 : index
+    %v223 = arith.cmpi ugt, %wid183, %c222 : index
+    %v224 = arith.select %v223, %v221, %c191 : i32
+    %v225 = arith.addi %v218, %v224 : i32
+    %v226 = arith.addi %v219, %v221 : i32
+    %c227 = arith.constant 5 : index
+    %v228 = memref.load %warp_sm[%c227] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c229 = arith.constant 5 : index
+    %v230 = arith.cmpi ugt, %wid183, %c229 : index
+    %v231 = arith.select %v230, %v228, %c191 : i32
+    %v232 = arith.addi %v225, %v231 : i32
+    %v233 = arith.addi %v226, %v228 : i32
+    %c234 = arith.constant 6 : index
+    %v235 = memref.load %warp_sm[%c234] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c236 = arith.constant 6 : index
+    %v237 = arith.cmpi ugt, %wid183, %c236 : index
+    %v238 = arith.select %v237, %v235, %c191 : i32
+    %v239 = arith.addi %v232, %v238 : i32
+    %v240 = arith.addi %v233, %v235 : i32
+    %c241 = arith.constant 7 : index
+    %v242 = memref.load %warp_sm[%c241] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c243 = arith.constant 7 : index
+    %v244 = arith.cmpi ugt, %wid183, %c243 : index
+    %v245 = arith.select %v244, %v242, %c191 : i32
+    %v246 = arith.addi %v239, %v245 : i32
+    %v247 = arith.addi %v240, %v242 : i32
+    %c248 = arith.constant 0 : index
+    %c249 = arith.constant 0 : i32
+    %v250 = arith.cmpi eq, %wid183, %c248 : index
+    scf.if %v250 {
+      %c251 = arith.constant 0 : i64
+      %v252 = arith.cmpi eq, %v4, %c251 : i64
+      %pre253 = scf.if %v252 -> i32 {
+        scf.if %v186 {
+          %v254 = arith.extui %v247 : i32 to i64
+          %c255 = arith.constant 8589934592 : i64
+          %v256 = arith.ori %v254, %c255 : i64
+          %c257 = arith.constant 1 : i64
+          %v258 = arith.addi %v4, %c257 : i64
+          %v259 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v260 = arith.index_cast %v259 : index to i64
+          %v261 = llvm.inttoptr %v260 : i64 to !llvm.ptr<1>
+          %v262 = llvm.getelementptr inbounds %v261[%v258] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v256, %v262 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c249 : i32
+      } else {
+        scf.if %v186 {
+          %v263 = arith.extui %v247 : i32 to i64
+          %c264 = arith.constant 4294967296 : i64
+          %v265 = arith.ori %v263, %c264 : i64
+          %c266 = arith.constant 1 : i64
+          %v267 = arith.addi %v4, %c266 : i64
+          %v268 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v269 = arith.index_cast %v268 : index to i64
+          %v270 = llvm.inttoptr %v269 : i64 to !llvm.ptr<1>
+          %v271 = llvm.getelementptr inbounds %v270[%v267] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v265, %v271 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c272 = arith.constant 1245 : i32
+        nvvm.nanosleep %c272
+        %c273 = arith.constant 0 : i32
+        %lane274 = warp.lane_id : i32
+        %v275 = arith.extui %lane274 : i32 to i64
+        %c276 = arith.constant 1 : i64
+        %c277 = arith.constant 0 : i64
+        %c278 = arith.constant 32 : i64
+        %c279 = arith.constant 4294967295 : i64
+        %v280 = arith.subi %v4, %c276 : i64
+        %lb281:2 = scf.while (%end282 = %v280, %acc283 = %c273) : (i64, i32) -> (i64, i32) {
+          %v284 = arith.subi %end282, %v275 : i64
+          %v285 = arith.cmpi sge, %v284, %c277 : i64
+          %v286 = arith.addi %v284, %c276 : i64
+          %c287 = arith.constant 8589934592 : i64
+          %v288 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v289 = arith.index_cast %v288 : index to i64
+          %v290 = llvm.inttoptr %v289 : i64 to !llvm.ptr<1>
+          %v291 = llvm.getelementptr inbounds %v290[%v286] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word292 = scf.while (%spin293 = %c277) : (i64) -> i64 {
+            %v294 = scf.if %v285 -> i64 {
+              %v295 = llvm.load %v291 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v295 : i64
+            } else {
+              scf.yield %c287 : i64
+            }
+            %v296 = arith.shrui %v294, %c278 : i64
+            %v297 = arith.cmpi eq, %v296, %c277 : i64
+            %v298 = warp.vote <any> %v297 : i1
+            scf.condition(%v298) %v294 : i64
+          } do {
+            ^bb0(%x299: i64):
+            %c300 = arith.constant 648 : i32
+            nvvm.nanosleep %c300
+            scf.yield %c277 : i64
+          }
+          %v301 = arith.shrui %word292, %c278 : i64
+          %c302 = arith.constant 2 : i64
+          %v303 = arith.cmpi eq, %v301, %c302 : i64
+          %ballot304 = warp.ballot %v303 : i32
+          %c305 = arith.constant 0 : i32
+          %v306 = arith.cmpi ne, %ballot304, %c305 : i32
+          %v307 = math.cttz %ballot304 : i32
+          %v308 = arith.cmpi ule, %lane274, %v307 : i32
+          %v309 = arith.andi %word292, %c279 : i64
+          %v310 = arith.trunci %v309 : i64 to i32
+          %v311 = arith.select %v308, %v310, %c273 : i32
+          %v312 = warp.reduce <add> %v311 : i32
+          %v313 = arith.addi %acc283, %v312 : i32
+          %v314 = arith.subi %end282, %c278 : i64
+          %v315 = arith.xori %v306, %true : i1
+          scf.condition(%v315) %v314, %v313 : i64, i32
+        } do {
+          ^bb0(%e316: i64, %a317: i32):
+          scf.yield %e316, %a317 : i64, i32
+        }
+        %v318 = arith.addi %lb281#1, %v247 : i32
+        scf.if %v186 {
+          %v319 = arith.extui %v318 : i32 to i64
+          %c320 = arith.constant 8589934592 : i64
+          %v321 = arith.ori %v319, %c320 : i64
+          %c322 = arith.constant 1 : i64
+          %v323 = arith.addi %v4, %c322 : i64
+          %v324 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v325 = arith.index_cast %v324 : index to i64
+          %v326 = llvm.inttoptr %v325 : i64 to !llvm.ptr<1>
+          %v327 = llvm.getelementptr inbounds %v326[%v323] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v321, %v327 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb281#1 : i32
+      }
+      scf.if %v186 {
+        memref.store %pre253, %pre_sm[%c248] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v328 = memref.load %pre_sm[%c248] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v329 = arith.addi %v328, %v246 : i32
+    %offset330 = arith.addi %v329, %wex181 : i32
+    %v331 = arith.addi %offset330, %v150 : i32
+    %v332 = arith.addi %offset330, %v166 : i32
+    %v333 = arith.addi %offset330, %v167 : i32
+    %v334 = arith.addi %offset330, %v168 : i32
+    %v335 = arith.addi %offset330, %v169 : i32
+    %v336 = arith.addi %offset330, %v170 : i32
+    %v337 = arith.addi %offset330, %v171 : i32
+    %v338 = arith.addi %offset330, %v172 : i32
+    %v339 = arith.addi %offset330, %v173 : i32
+    %v340 = arith.addi %offset330, %v174 : i32
+    %v341 = arith.addi %offset330, %v175 : i32
+    %v342 = arith.addi %offset330, %v176 : i32
+    %v343 = arith.addi %offset330, %v177 : i32
+    %v344 = arith.addi %offset330, %v178 : i32
+    %v345 = arith.addi %offset330, %v179 : i32
+    %v346 = arith.addi %offset330, %v180 : i32
+    %v347 = vector.from_elements %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346 : vector<16xi32>
+    %v348 = warp.exchange <blocked_to_striped> %v347 : vector<16xi32>
+    %v349 = vector.extract %v348[0] : i32 from vector<16xi32>
+    memref.store %v349, %out[%v21] : memref<?xi32>
+    %v350 = vector.extract %v348[1] : i32 from vector<16xi32>
+    memref.store %v350, %out[%v23] : memref<?xi32>
+    %v351 = vector.extract %v348[2] : i32 from vector<16xi32>
+    memref.store %v351, %out[%v25] : memref<?xi32>
+    %v352 = vector.extract %v348[3] : i32 from vector<16xi32>
+    memref.store %v352, %out[%v27] : memref<?xi32>
+    %v353 = vector.extract %v348[4] : i32 from vector<16xi32>
+    memref.store %v353, %out[%v29] : memref<?xi32>
+    %v354 = vector.extract %v348[5] : i32 from vector<16xi32>
+    memref.store %v354, %out[%v31] : memref<?xi32>
+    %v355 = vector.extract %v348[6] : i32 from vector<16xi32>
+    memref.store %v355, %out[%v33] : memref<?xi32>
+    %v356 = vector.extract %v348[7] : i32 from vector<16xi32>
+    memref.store %v356, %out[%v35] : memref<?xi32>
+    %v357 = vector.extract %v348[8] : i32 from vector<16xi32>
+    memref.store %v357, %out[%v37] : memref<?xi32>
+    %v358 = vector.extract %v348[9] : i32 from vector<16xi32>
+    memref.store %v358, %out[%v39] : memref<?xi32>
+    %v359 = vector.extract %v348[10] : i32 from vector<16xi32>
+    memref.store %v359, %out[%v41] : memref<?xi32>
+    %v360 = vector.extract %v348[11] : i32 from vector<16xi32>
+    memref.store %v360, %out[%v43] : memref<?xi32>
+    %v361 = vector.extract %v348[12] : i32 from vector<16xi32>
+    memref.store %v361, %out[%v45] : memref<?xi32>
+    %v362 = vector.extract %v348[13] : i32 from vector<16xi32>
+    memref.store %v362, %out[%v47] : memref<?xi32>
+    %v363 = vector.extract %v348[14] : i32 from vector<16xi32>
+    memref.store %v363, %out[%v49] : memref<?xi32>
+    %v364 = vector.extract %v348[15] : i32 from vector<16xi32>
+    memref.store %v364, %out[%v51] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_nopace(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 4096 : index
+    %c7 = arith.constant 16 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 512 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %c36 = arith.constant 256 : index
+    %v37 = arith.addi %v19, %c36 : index
+    %c38 = arith.constant 288 : index
+    %v39 = arith.addi %v19, %c38 : index
+    %c40 = arith.constant 320 : index
+    %v41 = arith.addi %v19, %c40 : index
+    %c42 = arith.constant 352 : index
+    %v43 = arith.addi %v19, %c42 : index
+    %c44 = arith.constant 384 : index
+    %v45 = arith.addi %v19, %c44 : index
+    %c46 = arith.constant 416 : index
+    %v47 = arith.addi %v19, %c46 : index
+    %c48 = arith.constant 448 : index
+    %v49 = arith.addi %v19, %c48 : index
+    %c50 = arith.constant 480 : index
+    %v51 = arith.addi %v19, %c50 : index
+    %v52 = arith.index_cast %v21 : index to i64
+    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v54 = arith.index_cast %v53 : index to i64
+    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
+    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v58 = arith.index_cast %v23 : index to i64
+    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v60 = arith.index_cast %v59 : index to i64
+    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
+    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v64 = arith.index_cast %v25 : index to i64
+    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v66 = arith.index_cast %v65 : index to i64
+    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v70 = arith.index_cast %v27 : index to i64
+    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v72 = arith.index_cast %v71 : index to i64
+    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
+    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v76 = arith.index_cast %v29 : index to i64
+    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v78 = arith.index_cast %v77 : index to i64
+    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
+    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v82 = arith.index_cast %v31 : index to i64
+    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v84 = arith.index_cast %v83 : index to i64
+    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
+    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v88 = arith.index_cast %v33 : index to i64
+    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v90 = arith.index_cast %v89 : index to i64
+    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
+    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v94 = arith.index_cast %v35 : index to i64
+    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v96 = arith.index_cast %v95 : index to i64
+    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
+    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v100 = arith.index_cast %v37 : index to i64
+    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v102 = arith.index_cast %v101 : index to i64
+    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
+    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v106 = arith.index_cast %v39 : index to i64
+    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v108 = arith.index_cast %v107 : index to i64
+    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
+    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v112 = arith.index_cast %v41 : index to i64
+    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v114 = arith.index_cast %v113 : index to i64
+    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
+    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v118 = arith.index_cast %v43 : index to i64
+    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v120 = arith.index_cast %v119 : index to i64
+    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
+    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v124 = arith.index_cast %v45 : index to i64
+    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v126 = arith.index_cast %v125 : index to i64
+    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
+    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v130 = arith.index_cast %v47 : index to i64
+    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v132 = arith.index_cast %v131 : index to i64
+    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
+    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v136 = arith.index_cast %v49 : index to i64
+    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v138 = arith.index_cast %v137 : index to i64
+    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
+    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v142 = arith.index_cast %v51 : index to i64
+    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v144 = arith.index_cast %v143 : index to i64
+    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
+    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xi32>
+    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xi32>
+    %v150 = vector.extract %v149[0] : i32 from vector<16xi32>
+    %v151 = vector.extract %v149[1] : i32 from vector<16xi32>
+    %v152 = vector.extract %v149[2] : i32 from vector<16xi32>
+    %v153 = vector.extract %v149[3] : i32 from vector<16xi32>
+    %v154 = vector.extract %v149[4] : i32 from vector<16xi32>
+    %v155 = vector.extract %v149[5] : i32 from vector<16xi32>
+    %v156 = vector.extract %v149[6] : i32 from vector<16xi32>
+    %v157 = vector.extract %v149[7] : i32 from vector<16xi32>
+    %v158 = vector.extract %v149[8] : i32 from vector<16xi32>
+    %v159 = vector.extract %v149[9] : i32 from vector<16xi32>
+    %v160 = vector.extract %v149[10] : i32 from vector<16xi32>
+    %v161 = vector.extract %v149[11] : i32 from vector<16xi32>
+    %v162 = vector.extract %v149[12] : i32 from vector<16xi32>
+    %v163 = vector.extract %v149[13] : i32 from vector<16xi32>
+    %v164 = vector.extract %v149[14] : i32 from vector<16xi32>
+    %v165 = vector.extract %v149[15] : i32 from vector<16xi32>
+    %v166 = arith.addi %v150, %v151 : i32
+    %v167 = arith.addi %v166, %v152 : i32
+    %v168 = arith.addi %v167, %v153 : i32
+    %v169 = arith.addi %v168, %v154 : i32
+    %v170 = arith.addi %v169, %v155 : i32
+    %v171 = arith.addi %v170, %v156 : i32
+    %v172 = arith.addi %v171, %v157 : i32
+    %v173 = arith.addi %v172, %v158 : i32
+    %v174 = arith.addi %v173, %v159 : i32
+    %v175 = arith.addi %v174, %v160 : i32
+    %v176 = arith.addi %v175, %v161 : i32
+    %v177 = arith.addi %v176, %v162 : i32
+    %v178 = arith.addi %v177, %v163 : i32
+    %v179 = arith.addi %v178, %v164 : i32
+    %v180 = arith.addi %v179, %v165 : i32
+    %wex181 = warp.scan <add> %v180 exclusive : i32
+    %c182 = arith.constant 32 : index
+    %wid183 = arith.divui %tid2, %c182 : index
+    %lane184 = arith.remui %tid2, %c182 : index
+    %c185 = arith.constant 0 : index
+    %v186 = arith.cmpi eq, %lane184, %c185 : index
+    %c187 = arith.constant 31 : index
+    %v188 = arith.cmpi eq, %lane184, %c187 : index
+    scf.if %v188 {
+      %wtot189 = arith.addi %wex181, %v180 : i32
+      memref.store %wtot189, %warp_sm[%wid183] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c190 = arith.constant 0 : i32
+    %c191 = arith.constant 0 : i32
+    %c192 = arith.constant 0 : index
+    %v193 = memref.load %warp_sm[%c192] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c194 = arith.constant 0 : index
+    %v195 = arith.cmpi ugt, %wid183, %c194 : index
+    %v196 = arith.select %v195, %v193, %c191 : i32
+    %v197 = arith.addi %c191, %v196 : i32
+    %v198 = arith.addi %c191, %v193 : i32
+    %c199 = arith.constant 1 : index
+    %v200 = memref.load %warp_sm[%c199] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c201 = arith.constant 1 : index
+    %v202 = arith.cmpi ugt, %wid183, %c201 : index
+    %v203 = arith.select %v202, %v200, %c191 : i32
+    %v204 = arith.addi %v197, %v203 : i32
+    %v205 = arith.addi %v198, %v200 : i32
+    %c206 = arith.constant 2 : index
+    %v207 = memref.load %warp_sm[%c206] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c208 = arith.constant 2 : index
+    %v209 = arith.cmpi ugt, %wid183, %c208 : index
+    %v210 = arith.select %v209, %v207, %c191 : i32
+    %v211 = arith.addi %v204, %v210 : i32
+    %v212 = arith.addi %v205, %v207 : i32
+    %c213 = arith.constant 3 : index
+    %v214 = memref.load %warp_sm[%c213] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c215 = arith.constant 3 : index
+    %v216 = arith.cmpi ugt, %wid183, %c215 : index
+    %v217 = arith.select %v216, %v214, %c191 : i32
+    %v218 = arith.addi %v211, %v217 : i32
+    %v219 = arith.addi %v212, %v214 : i32
+    %c220 = arith.constant 4 : index
+    %v221 = memref.load %warp_sm[%c220] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c222 = arith.constant 4 : index
+    %v223 = arith.cmpi ugt, %wid183, %c222 : index
+    %v224 = arith.select %v223, %v221, %c191 : i32
+    %v225 = arith.addi %v218, %v224 : i32
+    %v226 = arith.addi %v219, %v221 : i32
+    %c227 = arith.constant 5 : index
+    %v228 = memref.load %warp_sm[%c227] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c229 = arith.constant 5 : index
+    %v230 = arith.cmpi ugt, %wid183, %c229 : index
+    %v231 = arith.select %v230, %v228, %c191 : i32
+    %v232 = arith.addi %v225, %v231 : i32
+    %v233 = arith.addi %v226, %v228 : i32
+    %c234 = arith.constant 6 : index
+    %v235 = memref.load %warp_sm[%c234] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c236 = arith.constant 6 : index
+    %v237 = arith.cmpi ugt, %wid183, %c236 : index
+    %v238 = arith.select %v237, %v235, %c191 : i32
+    %v239 = arith.addi %v232, %v238 : i32
+    %v240 = arith.addi %v233, %v235 : i32
+    %c241 = arith.constant 7 : index
+    %v242 = memref.load %warp_sm[%c241] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c243 = arith.constant 7 : index
+    %v244 = arith.cmpi ugt, %wid183, %c243 : index
+    %v245 = arith.select %v244, %v242, %c191 : i32
+    %v246 = arith.addi %v239, %v245 : i32
+    %v247 = arith.addi %v240, %v242 : i32
+    %c248 = arith.constant 0 : index
+    %c249 = arith.constant 0 : i32
+    %v250 = arith.cmpi eq, %wid183, %c248 : index
+    scf.if %v250 {
+      %c251 = arith.constant 0 : i64
+      %v252 = arith.cmpi eq, %v4, %c251 : i64
+      %pre253 = scf.if %v252 -> i32 {
+        scf.if %v186 {
+          %v254 = arith.extui %v247 : i32 to i64
+          %c255 = arith.constant 8589934592 : i64
+          %v256 = arith.ori %v254, %c255 : i64
+          %c257 = arith.constant 1 : i64
+          %v258 = arith.addi %v4, %c257 : i64
+          %v259 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v260 = arith.index_cast %v259 : index to i64
+          %v261 = llvm.inttoptr %v260 : i64 to !llvm.ptr<1>
+          %v262 = llvm.getelementptr inbounds %v261[%v258] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v256, %v262 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c249 : i32
+      } else {
+        scf.if %v186 {
+          %v263 = arith.extui %v247 : i32 to i64
+          %c264 = arith.constant 4294967296 : i64
+          %v265 = arith.ori %v263, %c264 : i64
+          %c266 = arith.constant 1 : i64
+          %v267 = arith.addi %v4, %c266 : i64
+          %v268 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v269 = arith.index_cast %v268 : index to i64
+          %v270 = llvm.inttoptr %v269 : i64 to !llvm.ptr<1>
+          %v271 = llvm.getelementptr inbounds %v270[%v267] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v265, %v271 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c272 = arith.constant 0 : i32
         %lane273 = warp.lane_id : i32
         %v274 = arith.extui %lane273 : i32 to i64
         %c275 = arith.constant 1 : i64
@@ -1546,7 +4550,7 @@ gpu.module @scan {
         %c277 = arith.constant 32 : i64
         %c278 = arith.constant 4294967295 : i64
         %v279 = arith.subi %v4, %c275 : i64
-        %lb280:2 = scf.while (%end281 = %v279, %acc282 = %c272) : (i64, f32) -> (i64, f32) {
+        %lb280:2 = scf.while (%end281 = %v279, %acc282 = %c272) : (i64, i32) -> (i64, i32) {
           %v283 = arith.subi %end281, %v274 : i64
           %v284 = arith.cmpi sge, %v283, %c276 : i64
           %v285 = arith.addi %v283, %c275 : i64
@@ -1568,109 +4572,2071 @@ gpu.module @scan {
             scf.condition(%v297) %v293 : i64
           } do {
             ^bb0(%x298: i64):
-            %c299 = arith.constant 648 : i32
-            nvvm.nanosleep %c299
             scf.yield %c276 : i64
           }
-          %v300 = arith.shrui %word291, %c277 : i64
-          %c301 = arith.constant 2 : i64
-          %v302 = arith.cmpi eq, %v300, %c301 : i64
-          %ballot303 = warp.ballot %v302 : i32
-          %c304 = arith.constant 0 : i32
-          %v305 = arith.cmpi ne, %ballot303, %c304 : i32
-          %v306 = math.cttz %ballot303 : i32
-          %v307 = arith.cmpi ule, %lane273, %v306 : i32
-          %v308 = arith.andi %word291, %c278 : i64
-          %v309 = arith.trunci %v308 : i64 to i32
-          %v310 = arith.bitcast %v309 : i32 to f32
-          %v311 = arith.select %v307, %v310, %c272 : f32
-          %v312 = warp.reduce <add> %v311 : f32
-          %v313 = arith.addf %acc282, %v312 : f32
-          %v314 = arith.subi %end281, %c277 : i64
-          %v315 = arith.xori %v305, %true : i1
-          scf.condition(%v315) %v314, %v313 : i64, f32
+          %v299 = arith.shrui %word291, %c277 : i64
+          %c300 = arith.constant 2 : i64
+          %v301 = arith.cmpi eq, %v299, %c300 : i64
+          %ballot302 = warp.ballot %v301 : i32
+          %c303 = arith.constant 0 : i32
+          %v304 = arith.cmpi ne, %ballot302, %c303 : i32
+          %v305 = math.cttz %ballot302 : i32
+          %v306 = arith.cmpi ule, %lane273, %v305 : i32
+          %v307 = arith.andi %word291, %c278 : i64
+          %v308 = arith.trunci %v307 : i64 to i32
+          %v309 = arith.select %v306, %v308, %c272 : i32
+          %v310 = warp.reduce <add> %v309 : i32
+          %v311 = arith.addi %acc282, %v310 : i32
+          %v312 = arith.subi %end281, %c277 : i64
+          %v313 = arith.xori %v304, %true : i1
+          scf.condition(%v313) %v312, %v311 : i64, i32
         } do {
-          ^bb0(%e316: i64, %a317: f32):
-          scf.yield %e316, %a317 : i64, f32
+          ^bb0(%e314: i64, %a315: i32):
+          scf.yield %e314, %a315 : i64, i32
         }
-        %v318 = arith.addf %lb280#1, %v246 : f32
+        %v316 = arith.addi %lb280#1, %v247 : i32
         scf.if %v186 {
-          %v319 = arith.bitcast %v318 : f32 to i32
-          %v320 = arith.extui %v319 : i32 to i64
-          %c321 = arith.constant 8589934592 : i64
-          %v322 = arith.ori %v320, %c321 : i64
-          %c323 = arith.constant 1 : i64
-          %v324 = arith.addi %v4, %c323 : i64
-          %v325 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v326 = arith.index_cast %v325 : index to i64
-          %v327 = llvm.inttoptr %v326 : i64 to !llvm.ptr<1>
-          %v328 = llvm.getelementptr inbounds %v327[%v324] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v322, %v328 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v317 = arith.extui %v316 : i32 to i64
+          %c318 = arith.constant 8589934592 : i64
+          %v319 = arith.ori %v317, %c318 : i64
+          %c320 = arith.constant 1 : i64
+          %v321 = arith.addi %v4, %c320 : i64
+          %v322 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v323 = arith.index_cast %v322 : index to i64
+          %v324 = llvm.inttoptr %v323 : i64 to !llvm.ptr<1>
+          %v325 = llvm.getelementptr inbounds %v324[%v321] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v319, %v325 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb280#1 : f32
+        scf.yield %lb280#1 : i32
       }
       scf.if %v186 {
-        memref.store %pre250, %pre_sm[%c5] : memref<1xf32, #gpu.address_space<workgroup>>
+        memref.store %pre253, %pre_sm[%c248] : memref<1xi32, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
-    %v329 = memref.load %pre_sm[%c5] : memref<1xf32, #gpu.address_space<workgroup>>
-    %v330 = arith.addf %v329, %v245 : f32
-    %offset331 = arith.addf %v330, %wex181 : f32
-    %v332 = arith.addf %offset331, %c190 : f32
-    %v333 = arith.addf %offset331, %v150 : f32
-    %v334 = arith.addf %offset331, %v166 : f32
-    %v335 = arith.addf %offset331, %v167 : f32
-    %v336 = arith.addf %offset331, %v168 : f32
-    %v337 = arith.addf %offset331, %v169 : f32
-    %v338 = arith.addf %offset331, %v170 : f32
-    %v339 = arith.addf %offset331, %v171 : f32
-    %v340 = arith.addf %offset331, %v172 : f32
-    %v341 = arith.addf %offset331, %v173 : f32
-    %v342 = arith.addf %offset331, %v174 : f32
-    %v343 = arith.addf %offset331, %v175 : f32
-    %v344 = arith.addf %offset331, %v176 : f32
-    %v345 = arith.addf %offset331, %v177 : f32
-    %v346 = arith.addf %offset331, %v178 : f32
-    %v347 = arith.addf %offset331, %v179 : f32
-    %v348 = vector.from_elements %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347 : vector<16xf32>
-    %v349 = warp.exchange <blocked_to_striped> %v348 : vector<16xf32>
-    %v350 = vector.extract %v349[0] : f32 from vector<16xf32>
-    memref.store %v350, %out[%v21] : memref<?xf32>
-    %v351 = vector.extract %v349[1] : f32 from vector<16xf32>
-    memref.store %v351, %out[%v23] : memref<?xf32>
-    %v352 = vector.extract %v349[2] : f32 from vector<16xf32>
-    memref.store %v352, %out[%v25] : memref<?xf32>
-    %v353 = vector.extract %v349[3] : f32 from vector<16xf32>
-    memref.store %v353, %out[%v27] : memref<?xf32>
-    %v354 = vector.extract %v349[4] : f32 from vector<16xf32>
-    memref.store %v354, %out[%v29] : memref<?xf32>
-    %v355 = vector.extract %v349[5] : f32 from vector<16xf32>
-    memref.store %v355, %out[%v31] : memref<?xf32>
-    %v356 = vector.extract %v349[6] : f32 from vector<16xf32>
-    memref.store %v356, %out[%v33] : memref<?xf32>
-    %v357 = vector.extract %v349[7] : f32 from vector<16xf32>
-    memref.store %v357, %out[%v35] : memref<?xf32>
-    %v358 = vector.extract %v349[8] : f32 from vector<16xf32>
-    memref.store %v358, %out[%v37] : memref<?xf32>
-    %v359 = vector.extract %v349[9] : f32 from vector<16xf32>
-    memref.store %v359, %out[%v39] : memref<?xf32>
-    %v360 = vector.extract %v349[10] : f32 from vector<16xf32>
-    memref.store %v360, %out[%v41] : memref<?xf32>
-    %v361 = vector.extract %v349[11] : f32 from vector<16xf32>
-    memref.store %v361, %out[%v43] : memref<?xf32>
-    %v362 = vector.extract %v349[12] : f32 from vector<16xf32>
-    memref.store %v362, %out[%v45] : memref<?xf32>
-    %v363 = vector.extract %v349[13] : f32 from vector<16xf32>
-    memref.store %v363, %out[%v47] : memref<?xf32>
-    %v364 = vector.extract %v349[14] : f32 from vector<16xf32>
-    memref.store %v364, %out[%v49] : memref<?xf32>
-    %v365 = vector.extract %v349[15] : f32 from vector<16xf32>
-    memref.store %v365, %out[%v51] : memref<?xf32>
+    %v326 = memref.load %pre_sm[%c248] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v327 = arith.addi %v326, %v246 : i32
+    %offset328 = arith.addi %v327, %wex181 : i32
+    %v329 = arith.addi %offset328, %v150 : i32
+    %v330 = arith.addi %offset328, %v166 : i32
+    %v331 = arith.addi %offset328, %v167 : i32
+    %v332 = arith.addi %offset328, %v168 : i32
+    %v333 = arith.addi %offset328, %v169 : i32
+    %v334 = arith.addi %offset328, %v170 : i32
+    %v335 = arith.addi %offset328, %v171 : i32
+    %v336 = arith.addi %offset328, %v172 : i32
+    %v337 = arith.addi %offset328, %v173 : i32
+    %v338 = arith.addi %offset328, %v174 : i32
+    %v339 = arith.addi %offset328, %v175 : i32
+    %v340 = arith.addi %offset328, %v176 : i32
+    %v341 = arith.addi %offset328, %v177 : i32
+    %v342 = arith.addi %offset328, %v178 : i32
+    %v343 = arith.addi %offset328, %v179 : i32
+    %v344 = arith.addi %offset328, %v180 : i32
+    %v345 = vector.from_elements %v329, %v330, %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344 : vector<16xi32>
+    %v346 = warp.exchange <blocked_to_striped> %v345 : vector<16xi32>
+    %v347 = vector.extract %v346[0] : i32 from vector<16xi32>
+    memref.store %v347, %out[%v21] : memref<?xi32>
+    %v348 = vector.extract %v346[1] : i32 from vector<16xi32>
+    memref.store %v348, %out[%v23] : memref<?xi32>
+    %v349 = vector.extract %v346[2] : i32 from vector<16xi32>
+    memref.store %v349, %out[%v25] : memref<?xi32>
+    %v350 = vector.extract %v346[3] : i32 from vector<16xi32>
+    memref.store %v350, %out[%v27] : memref<?xi32>
+    %v351 = vector.extract %v346[4] : i32 from vector<16xi32>
+    memref.store %v351, %out[%v29] : memref<?xi32>
+    %v352 = vector.extract %v346[5] : i32 from vector<16xi32>
+    memref.store %v352, %out[%v31] : memref<?xi32>
+    %v353 = vector.extract %v346[6] : i32 from vector<16xi32>
+    memref.store %v353, %out[%v33] : memref<?xi32>
+    %v354 = vector.extract %v346[7] : i32 from vector<16xi32>
+    memref.store %v354, %out[%v35] : memref<?xi32>
+    %v355 = vector.extract %v346[8] : i32 from vector<16xi32>
+    memref.store %v355, %out[%v37] : memref<?xi32>
+    %v356 = vector.extract %v346[9] : i32 from vector<16xi32>
+    memref.store %v356, %out[%v39] : memref<?xi32>
+    %v357 = vector.extract %v346[10] : i32 from vector<16xi32>
+    memref.store %v357, %out[%v41] : memref<?xi32>
+    %v358 = vector.extract %v346[11] : i32 from vector<16xi32>
+    memref.store %v358, %out[%v43] : memref<?xi32>
+    %v359 = vector.extract %v346[12] : i32 from vector<16xi32>
+    memref.store %v359, %out[%v45] : memref<?xi32>
+    %v360 = vector.extract %v346[13] : i32 from vector<16xi32>
+    memref.store %v360, %out[%v47] : memref<?xi32>
+    %v361 = vector.extract %v346[14] : i32 from vector<16xi32>
+    memref.store %v361, %out[%v49] : memref<?xi32>
+    %v362 = vector.extract %v346[15] : i32 from vector<16xi32>
+    memref.store %v362, %out[%v51] : memref<?xi32>
     gpu.return
   }
 
-  gpu.func @select_gt_f32(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<4224xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 5 : i32} {
+  gpu.func @scan_incl_i32_ticket(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 4096 : index
+    %c10 = arith.constant 16 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 32 : index
+    %wid15 = arith.divui %tid2, %c14 : index
+    %lane16 = arith.remui %tid2, %c14 : index
+    %c17 = arith.constant 0 : index
+    %v18 = arith.cmpi eq, %lane16, %c17 : index
+    %c19 = arith.constant 512 : index
+    %v20 = arith.muli %wid15, %c19 : index
+    %v21 = arith.addi %v11, %v20 : index
+    %v22 = arith.addi %v21, %lane16 : index
+    %c23 = arith.constant 0 : index
+    %v24 = arith.addi %v22, %c23 : index
+    %c25 = arith.constant 32 : index
+    %v26 = arith.addi %v22, %c25 : index
+    %c27 = arith.constant 64 : index
+    %v28 = arith.addi %v22, %c27 : index
+    %c29 = arith.constant 96 : index
+    %v30 = arith.addi %v22, %c29 : index
+    %c31 = arith.constant 128 : index
+    %v32 = arith.addi %v22, %c31 : index
+    %c33 = arith.constant 160 : index
+    %v34 = arith.addi %v22, %c33 : index
+    %c35 = arith.constant 192 : index
+    %v36 = arith.addi %v22, %c35 : index
+    %c37 = arith.constant 224 : index
+    %v38 = arith.addi %v22, %c37 : index
+    %c39 = arith.constant 256 : index
+    %v40 = arith.addi %v22, %c39 : index
+    %c41 = arith.constant 288 : index
+    %v42 = arith.addi %v22, %c41 : index
+    %c43 = arith.constant 320 : index
+    %v44 = arith.addi %v22, %c43 : index
+    %c45 = arith.constant 352 : index
+    %v46 = arith.addi %v22, %c45 : index
+    %c47 = arith.constant 384 : index
+    %v48 = arith.addi %v22, %c47 : index
+    %c49 = arith.constant 416 : index
+    %v50 = arith.addi %v22, %c49 : index
+    %c51 = arith.constant 448 : index
+    %v52 = arith.addi %v22, %c51 : index
+    %c53 = arith.constant 480 : index
+    %v54 = arith.addi %v22, %c53 : index
+    %v55 = arith.index_cast %v24 : index to i64
+    %v56 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v57 = arith.index_cast %v56 : index to i64
+    %v58 = llvm.inttoptr %v57 : i64 to !llvm.ptr<1>
+    %v59 = llvm.getelementptr inbounds %v58[%v55] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v60 = llvm.load %v59 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v61 = arith.index_cast %v26 : index to i64
+    %v62 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v63 = arith.index_cast %v62 : index to i64
+    %v64 = llvm.inttoptr %v63 : i64 to !llvm.ptr<1>
+    %v65 = llvm.getelementptr inbounds %v64[%v61] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v66 = llvm.load %v65 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v67 = arith.index_cast %v28 : index to i64
+    %v68 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v69 = arith.index_cast %v68 : index to i64
+    %v70 = llvm.inttoptr %v69 : i64 to !llvm.ptr<1>
+    %v71 = llvm.getelementptr inbounds %v70[%v67] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v72 = llvm.load %v71 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v73 = arith.index_cast %v30 : index to i64
+    %v74 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v75 = arith.index_cast %v74 : index to i64
+    %v76 = llvm.inttoptr %v75 : i64 to !llvm.ptr<1>
+    %v77 = llvm.getelementptr inbounds %v76[%v73] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v78 = llvm.load %v77 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v79 = arith.index_cast %v32 : index to i64
+    %v80 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v81 = arith.index_cast %v80 : index to i64
+    %v82 = llvm.inttoptr %v81 : i64 to !llvm.ptr<1>
+    %v83 = llvm.getelementptr inbounds %v82[%v79] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v84 = llvm.load %v83 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v85 = arith.index_cast %v34 : index to i64
+    %v86 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v87 = arith.index_cast %v86 : index to i64
+    %v88 = llvm.inttoptr %v87 : i64 to !llvm.ptr<1>
+    %v89 = llvm.getelementptr inbounds %v88[%v85] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v90 = llvm.load %v89 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v91 = arith.index_cast %v36 : index to i64
+    %v92 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v93 = arith.index_cast %v92 : index to i64
+    %v94 = llvm.inttoptr %v93 : i64 to !llvm.ptr<1>
+    %v95 = llvm.getelementptr inbounds %v94[%v91] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v96 = llvm.load %v95 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v97 = arith.index_cast %v38 : index to i64
+    %v98 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v99 = arith.index_cast %v98 : index to i64
+    %v100 = llvm.inttoptr %v99 : i64 to !llvm.ptr<1>
+    %v101 = llvm.getelementptr inbounds %v100[%v97] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v102 = llvm.load %v101 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v103 = arith.index_cast %v40 : index to i64
+    %v104 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v105 = arith.index_cast %v104 : index to i64
+    %v106 = llvm.inttoptr %v105 : i64 to !llvm.ptr<1>
+    %v107 = llvm.getelementptr inbounds %v106[%v103] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v108 = llvm.load %v107 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v109 = arith.index_cast %v42 : index to i64
+    %v110 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v111 = arith.index_cast %v110 : index to i64
+    %v112 = llvm.inttoptr %v111 : i64 to !llvm.ptr<1>
+    %v113 = llvm.getelementptr inbounds %v112[%v109] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v114 = llvm.load %v113 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v115 = arith.index_cast %v44 : index to i64
+    %v116 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v117 = arith.index_cast %v116 : index to i64
+    %v118 = llvm.inttoptr %v117 : i64 to !llvm.ptr<1>
+    %v119 = llvm.getelementptr inbounds %v118[%v115] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v120 = llvm.load %v119 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v121 = arith.index_cast %v46 : index to i64
+    %v122 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v123 = arith.index_cast %v122 : index to i64
+    %v124 = llvm.inttoptr %v123 : i64 to !llvm.ptr<1>
+    %v125 = llvm.getelementptr inbounds %v124[%v121] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v126 = llvm.load %v125 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v127 = arith.index_cast %v48 : index to i64
+    %v128 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v129 = arith.index_cast %v128 : index to i64
+    %v130 = llvm.inttoptr %v129 : i64 to !llvm.ptr<1>
+    %v131 = llvm.getelementptr inbounds %v130[%v127] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v132 = llvm.load %v131 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v133 = arith.index_cast %v50 : index to i64
+    %v134 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v135 = arith.index_cast %v134 : index to i64
+    %v136 = llvm.inttoptr %v135 : i64 to !llvm.ptr<1>
+    %v137 = llvm.getelementptr inbounds %v136[%v133] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v138 = llvm.load %v137 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v139 = arith.index_cast %v52 : index to i64
+    %v140 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v141 = arith.index_cast %v140 : index to i64
+    %v142 = llvm.inttoptr %v141 : i64 to !llvm.ptr<1>
+    %v143 = llvm.getelementptr inbounds %v142[%v139] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v144 = llvm.load %v143 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v145 = arith.index_cast %v54 : index to i64
+    %v146 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v147 = arith.index_cast %v146 : index to i64
+    %v148 = llvm.inttoptr %v147 : i64 to !llvm.ptr<1>
+    %v149 = llvm.getelementptr inbounds %v148[%v145] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v150 = llvm.load %v149 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v151 = vector.from_elements %v60, %v66, %v72, %v78, %v84, %v90, %v96, %v102, %v108, %v114, %v120, %v126, %v132, %v138, %v144, %v150 : vector<16xi32>
+    %v152 = warp.exchange <striped_to_blocked> %v151 : vector<16xi32>
+    %v153 = vector.extract %v152[0] : i32 from vector<16xi32>
+    %v154 = vector.extract %v152[1] : i32 from vector<16xi32>
+    %v155 = vector.extract %v152[2] : i32 from vector<16xi32>
+    %v156 = vector.extract %v152[3] : i32 from vector<16xi32>
+    %v157 = vector.extract %v152[4] : i32 from vector<16xi32>
+    %v158 = vector.extract %v152[5] : i32 from vector<16xi32>
+    %v159 = vector.extract %v152[6] : i32 from vector<16xi32>
+    %v160 = vector.extract %v152[7] : i32 from vector<16xi32>
+    %v161 = vector.extract %v152[8] : i32 from vector<16xi32>
+    %v162 = vector.extract %v152[9] : i32 from vector<16xi32>
+    %v163 = vector.extract %v152[10] : i32 from vector<16xi32>
+    %v164 = vector.extract %v152[11] : i32 from vector<16xi32>
+    %v165 = vector.extract %v152[12] : i32 from vector<16xi32>
+    %v166 = vector.extract %v152[13] : i32 from vector<16xi32>
+    %v167 = vector.extract %v152[14] : i32 from vector<16xi32>
+    %v168 = vector.extract %v152[15] : i32 from vector<16xi32>
+    %v169 = arith.addi %v153, %v154 : i32
+    %v170 = arith.addi %v169, %v155 : i32
+    %v171 = arith.addi %v170, %v156 : i32
+    %v172 = arith.addi %v171, %v157 : i32
+    %v173 = arith.addi %v172, %v158 : i32
+    %v174 = arith.addi %v173, %v159 : i32
+    %v175 = arith.addi %v174, %v160 : i32
+    %v176 = arith.addi %v175, %v161 : i32
+    %v177 = arith.addi %v176, %v162 : i32
+    %v178 = arith.addi %v177, %v163 : i32
+    %v179 = arith.addi %v178, %v164 : i32
+    %v180 = arith.addi %v179, %v165 : i32
+    %v181 = arith.addi %v180, %v166 : i32
+    %v182 = arith.addi %v181, %v167 : i32
+    %v183 = arith.addi %v182, %v168 : i32
+    %wex184 = warp.scan <add> %v183 exclusive : i32
+    %c185 = arith.constant 32 : index
+    %wid186 = arith.divui %tid2, %c185 : index
+    %lane187 = arith.remui %tid2, %c185 : index
+    %c188 = arith.constant 0 : index
+    %v189 = arith.cmpi eq, %lane187, %c188 : index
+    %c190 = arith.constant 31 : index
+    %v191 = arith.cmpi eq, %lane187, %c190 : index
+    scf.if %v191 {
+      %wtot192 = arith.addi %wex184, %v183 : i32
+      memref.store %wtot192, %warp_sm[%wid186] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c193 = arith.constant 0 : i32
+    %c194 = arith.constant 0 : i32
+    %c195 = arith.constant 0 : index
+    %v196 = memref.load %warp_sm[%c195] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c197 = arith.constant 0 : index
+    %v198 = arith.cmpi ugt, %wid186, %c197 : index
+    %v199 = arith.select %v198, %v196, %c194 : i32
+    %v200 = arith.addi %c194, %v199 : i32
+    %v201 = arith.addi %c194, %v196 : i32
+    %c202 = arith.constant 1 : index
+    %v203 = memref.load %warp_sm[%c202] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c204 = arith.constant 1 : index
+    %v205 = arith.cmpi ugt, %wid186, %c204 : index
+    %v206 = arith.select %v205, %v203, %c194 : i32
+    %v207 = arith.addi %v200, %v206 : i32
+    %v208 = arith.addi %v201, %v203 : i32
+    %c209 = arith.constant 2 : index
+    %v210 = memref.load %warp_sm[%c209] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c211 = arith.constant 2 : index
+    %v212 = arith.cmpi ugt, %wid186, %c211 : index
+    %v213 = arith.select %v212, %v210, %c194 : i32
+    %v214 = arith.addi %v207, %v213 : i32
+    %v215 = arith.addi %v208, %v210 : i32
+    %c216 = arith.constant 3 : index
+    %v217 = memref.load %warp_sm[%c216] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c218 = arith.constant 3 : index
+    %v219 = arith.cmpi ugt, %wid186, %c218 : index
+    %v220 = arith.select %v219, %v217, %c194 : i32
+    %v221 = arith.addi %v214, %v220 : i32
+    %v222 = arith.addi %v215, %v217 : i32
+    %c223 = arith.constant 4 : index
+    %v224 = memref.load %warp_sm[%c223] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c225 = arith.constant 4 : index
+    %v226 = arith.cmpi ugt, %wid186, %c225 : index
+    %v227 = arith.select %v226, %v224, %c194 : i32
+    %v228 = arith.addi %v221, %v227 : i32
+    %v229 = arith.addi %v222, %v224 : i32
+    %c230 = arith.constant 5 : index
+    %v231 = memref.load %warp_sm[%c230] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c232 = arith.constant 5 : index
+    %v233 = arith.cmpi ugt, %wid186, %c232 : index
+    %v234 = arith.select %v233, %v231, %c194 : i32
+    %v235 = arith.addi %v228, %v234 : i32
+    %v236 = arith.addi %v229, %v231 : i32
+    %c237 = arith.constant 6 : index
+    %v238 = memref.load %warp_sm[%c237] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c239 = arith.constant 6 : index
+    %v240 = arith.cmpi ugt, %wid186, %c239 : index
+    %v241 = arith.select %v240, %v238, %c194 : i32
+    %v242 = arith.addi %v235, %v241 : i32
+    %v243 = arith.addi %v236, %v238 : i32
+    %c244 = arith.constant 7 : index
+    %v245 = memref.load %warp_sm[%c244] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c246 = arith.constant 7 : index
+    %v247 = arith.cmpi ugt, %wid186, %c246 : index
+    %v248 = arith.select %v247, %v245, %c194 : i32
+    %v249 = arith.addi %v242, %v248 : i32
+    %v250 = arith.addi %v243, %v245 : i32
+    %c251 = arith.constant 0 : index
+    %c252 = arith.constant 0 : i32
+    %v253 = arith.cmpi eq, %wid186, %c251 : index
+    scf.if %v253 {
+      %c254 = arith.constant 0 : i64
+      %v255 = arith.cmpi eq, %tile6, %c254 : i64
+      %pre256 = scf.if %v255 -> i32 {
+        scf.if %v189 {
+          %v257 = arith.extui %v250 : i32 to i64
+          %c258 = arith.constant 8589934592 : i64
+          %v259 = arith.ori %v257, %c258 : i64
+          %c260 = arith.constant 1 : i64
+          %v261 = arith.addi %tile6, %c260 : i64
+          %v262 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v263 = arith.index_cast %v262 : index to i64
+          %v264 = llvm.inttoptr %v263 : i64 to !llvm.ptr<1>
+          %v265 = llvm.getelementptr inbounds %v264[%v261] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v259, %v265 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c252 : i32
+      } else {
+        scf.if %v189 {
+          %v266 = arith.extui %v250 : i32 to i64
+          %c267 = arith.constant 4294967296 : i64
+          %v268 = arith.ori %v266, %c267 : i64
+          %c269 = arith.constant 1 : i64
+          %v270 = arith.addi %tile6, %c269 : i64
+          %v271 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v272 = arith.index_cast %v271 : index to i64
+          %v273 = llvm.inttoptr %v272 : i64 to !llvm.ptr<1>
+          %v274 = llvm.getelementptr inbounds %v273[%v270] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v268, %v274 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c275 = arith.constant 1245 : i32
+        nvvm.nanosleep %c275
+        %c276 = arith.constant 0 : i32
+        %lane277 = warp.lane_id : i32
+        %v278 = arith.extui %lane277 : i32 to i64
+        %c279 = arith.constant 1 : i64
+        %c280 = arith.constant 0 : i64
+        %c281 = arith.constant 32 : i64
+        %c282 = arith.constant 4294967295 : i64
+        %v283 = arith.subi %tile6, %c279 : i64
+        %lb284:2 = scf.while (%end285 = %v283, %acc286 = %c276) : (i64, i32) -> (i64, i32) {
+          %v287 = arith.subi %end285, %v278 : i64
+          %v288 = arith.cmpi sge, %v287, %c280 : i64
+          %v289 = arith.addi %v287, %c279 : i64
+          %c290 = arith.constant 8589934592 : i64
+          %v291 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v292 = arith.index_cast %v291 : index to i64
+          %v293 = llvm.inttoptr %v292 : i64 to !llvm.ptr<1>
+          %v294 = llvm.getelementptr inbounds %v293[%v289] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word295 = scf.while (%spin296 = %c280) : (i64) -> i64 {
+            %v297 = scf.if %v288 -> i64 {
+              %v298 = llvm.load %v294 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v298 : i64
+            } else {
+              scf.yield %c290 : i64
+            }
+            %v299 = arith.shrui %v297, %c281 : i64
+            %v300 = arith.cmpi eq, %v299, %c280 : i64
+            %v301 = warp.vote <any> %v300 : i1
+            scf.condition(%v301) %v297 : i64
+          } do {
+            ^bb0(%x302: i64):
+            %c303 = arith.constant 648 : i32
+            nvvm.nanosleep %c303
+            scf.yield %c280 : i64
+          }
+          %v304 = arith.shrui %word295, %c281 : i64
+          %c305 = arith.constant 2 : i64
+          %v306 = arith.cmpi eq, %v304, %c305 : i64
+          %ballot307 = warp.ballot %v306 : i32
+          %c308 = arith.constant 0 : i32
+          %v309 = arith.cmpi ne, %ballot307, %c308 : i32
+          %v310 = math.cttz %ballot307 : i32
+          %v311 = arith.cmpi ule, %lane277, %v310 : i32
+          %v312 = arith.andi %word295, %c282 : i64
+          %v313 = arith.trunci %v312 : i64 to i32
+          %v314 = arith.select %v311, %v313, %c276 : i32
+          %v315 = warp.reduce <add> %v314 : i32
+          %v316 = arith.addi %acc286, %v315 : i32
+          %v317 = arith.subi %end285, %c281 : i64
+          %v318 = arith.xori %v309, %true : i1
+          scf.condition(%v318) %v317, %v316 : i64, i32
+        } do {
+          ^bb0(%e319: i64, %a320: i32):
+          scf.yield %e319, %a320 : i64, i32
+        }
+        %v321 = arith.addi %lb284#1, %v250 : i32
+        scf.if %v189 {
+          %v322 = arith.extui %v321 : i32 to i64
+          %c323 = arith.constant 8589934592 : i64
+          %v324 = arith.ori %v322, %c323 : i64
+          %c325 = arith.constant 1 : i64
+          %v326 = arith.addi %tile6, %c325 : i64
+          %v327 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v328 = arith.index_cast %v327 : index to i64
+          %v329 = llvm.inttoptr %v328 : i64 to !llvm.ptr<1>
+          %v330 = llvm.getelementptr inbounds %v329[%v326] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v324, %v330 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb284#1 : i32
+      }
+      scf.if %v189 {
+        memref.store %pre256, %pre_sm[%c251] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v331 = memref.load %pre_sm[%c251] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v332 = arith.addi %v331, %v249 : i32
+    %offset333 = arith.addi %v332, %wex184 : i32
+    %v334 = arith.addi %offset333, %v153 : i32
+    %v335 = arith.addi %offset333, %v169 : i32
+    %v336 = arith.addi %offset333, %v170 : i32
+    %v337 = arith.addi %offset333, %v171 : i32
+    %v338 = arith.addi %offset333, %v172 : i32
+    %v339 = arith.addi %offset333, %v173 : i32
+    %v340 = arith.addi %offset333, %v174 : i32
+    %v341 = arith.addi %offset333, %v175 : i32
+    %v342 = arith.addi %offset333, %v176 : i32
+    %v343 = arith.addi %offset333, %v177 : i32
+    %v344 = arith.addi %offset333, %v178 : i32
+    %v345 = arith.addi %offset333, %v179 : i32
+    %v346 = arith.addi %offset333, %v180 : i32
+    %v347 = arith.addi %offset333, %v181 : i32
+    %v348 = arith.addi %offset333, %v182 : i32
+    %v349 = arith.addi %offset333, %v183 : i32
+    %v350 = vector.from_elements %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346, %v347, %v348, %v349 : vector<16xi32>
+    %v351 = warp.exchange <blocked_to_striped> %v350 : vector<16xi32>
+    %v352 = vector.extract %v351[0] : i32 from vector<16xi32>
+    memref.store %v352, %out[%v24] : memref<?xi32>
+    %v353 = vector.extract %v351[1] : i32 from vector<16xi32>
+    memref.store %v353, %out[%v26] : memref<?xi32>
+    %v354 = vector.extract %v351[2] : i32 from vector<16xi32>
+    memref.store %v354, %out[%v28] : memref<?xi32>
+    %v355 = vector.extract %v351[3] : i32 from vector<16xi32>
+    memref.store %v355, %out[%v30] : memref<?xi32>
+    %v356 = vector.extract %v351[4] : i32 from vector<16xi32>
+    memref.store %v356, %out[%v32] : memref<?xi32>
+    %v357 = vector.extract %v351[5] : i32 from vector<16xi32>
+    memref.store %v357, %out[%v34] : memref<?xi32>
+    %v358 = vector.extract %v351[6] : i32 from vector<16xi32>
+    memref.store %v358, %out[%v36] : memref<?xi32>
+    %v359 = vector.extract %v351[7] : i32 from vector<16xi32>
+    memref.store %v359, %out[%v38] : memref<?xi32>
+    %v360 = vector.extract %v351[8] : i32 from vector<16xi32>
+    memref.store %v360, %out[%v40] : memref<?xi32>
+    %v361 = vector.extract %v351[9] : i32 from vector<16xi32>
+    memref.store %v361, %out[%v42] : memref<?xi32>
+    %v362 = vector.extract %v351[10] : i32 from vector<16xi32>
+    memref.store %v362, %out[%v44] : memref<?xi32>
+    %v363 = vector.extract %v351[11] : i32 from vector<16xi32>
+    memref.store %v363, %out[%v46] : memref<?xi32>
+    %v364 = vector.extract %v351[12] : i32 from vector<16xi32>
+    memref.store %v364, %out[%v48] : memref<?xi32>
+    %v365 = vector.extract %v351[13] : i32 from vector<16xi32>
+    memref.store %v365, %out[%v50] : memref<?xi32>
+    %v366 = vector.extract %v351[14] : i32 from vector<16xi32>
+    memref.store %v366, %out[%v52] : memref<?xi32>
+    %v367 = vector.extract %v351[15] : i32 from vector<16xi32>
+    memref.store %v367, %out[%v54] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_items8(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 0 : index
+    %c6 = arith.constant 2048 : index
+    %c7 = arith.constant 8 : index
+    %v8 = arith.muli %tile3, %c6 : index
+    %v9 = arith.muli %tid2, %c7 : index
+    %base10 = arith.addi %v8, %v9 : index
+    %c11 = arith.constant 32 : index
+    %wid12 = arith.divui %tid2, %c11 : index
+    %lane13 = arith.remui %tid2, %c11 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.cmpi eq, %lane13, %c14 : index
+    %c16 = arith.constant 256 : index
+    %v17 = arith.muli %wid12, %c16 : index
+    %v18 = arith.addi %v8, %v17 : index
+    %v19 = arith.addi %v18, %lane13 : index
+    %c20 = arith.constant 0 : index
+    %v21 = arith.addi %v19, %c20 : index
+    %c22 = arith.constant 32 : index
+    %v23 = arith.addi %v19, %c22 : index
+    %c24 = arith.constant 64 : index
+    %v25 = arith.addi %v19, %c24 : index
+    %c26 = arith.constant 96 : index
+    %v27 = arith.addi %v19, %c26 : index
+    %c28 = arith.constant 128 : index
+    %v29 = arith.addi %v19, %c28 : index
+    %c30 = arith.constant 160 : index
+    %v31 = arith.addi %v19, %c30 : index
+    %c32 = arith.constant 192 : index
+    %v33 = arith.addi %v19, %c32 : index
+    %c34 = arith.constant 224 : index
+    %v35 = arith.addi %v19, %c34 : index
+    %v36 = arith.index_cast %v21 : index to i64
+    %v37 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v38 = arith.index_cast %v37 : index to i64
+    %v39 = llvm.inttoptr %v38 : i64 to !llvm.ptr<1>
+    %v40 = llvm.getelementptr inbounds %v39[%v36] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v41 = llvm.load %v40 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v42 = arith.index_cast %v23 : index to i64
+    %v43 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v44 = arith.index_cast %v43 : index to i64
+    %v45 = llvm.inttoptr %v44 : i64 to !llvm.ptr<1>
+    %v46 = llvm.getelementptr inbounds %v45[%v42] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v47 = llvm.load %v46 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v48 = arith.index_cast %v25 : index to i64
+    %v49 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v50 = arith.index_cast %v49 : index to i64
+    %v51 = llvm.inttoptr %v50 : i64 to !llvm.ptr<1>
+    %v52 = llvm.getelementptr inbounds %v51[%v48] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v53 = llvm.load %v52 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v54 = arith.index_cast %v27 : index to i64
+    %v55 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v56 = arith.index_cast %v55 : index to i64
+    %v57 = llvm.inttoptr %v56 : i64 to !llvm.ptr<1>
+    %v58 = llvm.getelementptr inbounds %v57[%v54] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v59 = llvm.load %v58 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v60 = arith.index_cast %v29 : index to i64
+    %v61 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v62 = arith.index_cast %v61 : index to i64
+    %v63 = llvm.inttoptr %v62 : i64 to !llvm.ptr<1>
+    %v64 = llvm.getelementptr inbounds %v63[%v60] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v65 = llvm.load %v64 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v66 = arith.index_cast %v31 : index to i64
+    %v67 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v68 = arith.index_cast %v67 : index to i64
+    %v69 = llvm.inttoptr %v68 : i64 to !llvm.ptr<1>
+    %v70 = llvm.getelementptr inbounds %v69[%v66] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v71 = llvm.load %v70 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v72 = arith.index_cast %v33 : index to i64
+    %v73 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v74 = arith.index_cast %v73 : index to i64
+    %v75 = llvm.inttoptr %v74 : i64 to !llvm.ptr<1>
+    %v76 = llvm.getelementptr inbounds %v75[%v72] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v77 = llvm.load %v76 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v78 = arith.index_cast %v35 : index to i64
+    %v79 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v80 = arith.index_cast %v79 : index to i64
+    %v81 = llvm.inttoptr %v80 : i64 to !llvm.ptr<1>
+    %v82 = llvm.getelementptr inbounds %v81[%v78] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v83 = llvm.load %v82 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+    %v84 = vector.from_elements %v41, %v47, %v53, %v59, %v65, %v71, %v77, %v83 : vector<8xi32>
+    %v85 = warp.exchange <striped_to_blocked> %v84 : vector<8xi32>
+    %v86 = vector.extract %v85[0] : i32 from vector<8xi32>
+    %v87 = vector.extract %v85[1] : i32 from vector<8xi32>
+    %v88 = vector.extract %v85[2] : i32 from vector<8xi32>
+    %v89 = vector.extract %v85[3] : i32 from vector<8xi32>
+    %v90 = vector.extract %v85[4] : i32 from vector<8xi32>
+    %v91 = vector.extract %v85[5] : i32 from vector<8xi32>
+    %v92 = vector.extract %v85[6] : i32 from vector<8xi32>
+    %v93 = vector.extract %v85[7] : i32 from vector<8xi32>
+    %v94 = arith.addi %v86, %v87 : i32
+    %v95 = arith.addi %v94, %v88 : i32
+    %v96 = arith.addi %v95, %v89 : i32
+    %v97 = arith.addi %v96, %v90 : i32
+    %v98 = arith.addi %v97, %v91 : i32
+    %v99 = arith.addi %v98, %v92 : i32
+    %v100 = arith.addi %v99, %v93 : i32
+    %wex101 = warp.scan <add> %v100 exclusive : i32
+    %c102 = arith.constant 32 : index
+    %wid103 = arith.divui %tid2, %c102 : index
+    %lane104 = arith.remui %tid2, %c102 : index
+    %c105 = arith.constant 0 : index
+    %v106 = arith.cmpi eq, %lane104, %c105 : index
+    %c107 = arith.constant 31 : index
+    %v108 = arith.cmpi eq, %lane104, %c107 : index
+    scf.if %v108 {
+      %wtot109 = arith.addi %wex101, %v100 : i32
+      memref.store %wtot109, %warp_sm[%wid103] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c110 = arith.constant 0 : i32
+    %c111 = arith.constant 0 : i32
+    %c112 = arith.constant 0 : index
+    %v113 = memref.load %warp_sm[%c112] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c114 = arith.constant 0 : index
+    %v115 = arith.cmpi ugt, %wid103, %c114 : index
+    %v116 = arith.select %v115, %v113, %c111 : i32
+    %v117 = arith.addi %c111, %v116 : i32
+    %v118 = arith.addi %c111, %v113 : i32
+    %c119 = arith.constant 1 : index
+    %v120 = memref.load %warp_sm[%c119] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c121 = arith.constant 1 : index
+    %v122 = arith.cmpi ugt, %wid103, %c121 : index
+    %v123 = arith.select %v122, %v120, %c111 : i32
+    %v124 = arith.addi %v117, %v123 : i32
+    %v125 = arith.addi %v118, %v120 : i32
+    %c126 = arith.constant 2 : index
+    %v127 = memref.load %warp_sm[%c126] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c128 = arith.constant 2 : index
+    %v129 = arith.cmpi ugt, %wid103, %c128 : index
+    %v130 = arith.select %v129, %v127, %c111 : i32
+    %v131 = arith.addi %v124, %v130 : i32
+    %v132 = arith.addi %v125, %v127 : i32
+    %c133 = arith.constant 3 : index
+    %v134 = memref.load %warp_sm[%c133] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c135 = arith.constant 3 : index
+    %v136 = arith.cmpi ugt, %wid103, %c135 : index
+    %v137 = arith.select %v136, %v134, %c111 : i32
+    %v138 = arith.addi %v131, %v137 : i32
+    %v139 = arith.addi %v132, %v134 : i32
+    %c140 = arith.constant 4 : index
+    %v141 = memref.load %warp_sm[%c140] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c142 = arith.constant 4 : index
+    %v143 = arith.cmpi ugt, %wid103, %c142 : index
+    %v144 = arith.select %v143, %v141, %c111 : i32
+    %v145 = arith.addi %v138, %v144 : i32
+    %v146 = arith.addi %v139, %v141 : i32
+    %c147 = arith.constant 5 : index
+    %v148 = memref.load %warp_sm[%c147] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c149 = arith.constant 5 : index
+    %v150 = arith.cmpi ugt, %wid103, %c149 : index
+    %v151 = arith.select %v150, %v148, %c111 : i32
+    %v152 = arith.addi %v145, %v151 : i32
+    %v153 = arith.addi %v146, %v148 : i32
+    %c154 = arith.constant 6 : index
+    %v155 = memref.load %warp_sm[%c154] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c156 = arith.constant 6 : index
+    %v157 = arith.cmpi ugt, %wid103, %c156 : index
+    %v158 = arith.select %v157, %v155, %c111 : i32
+    %v159 = arith.addi %v152, %v158 : i32
+    %v160 = arith.addi %v153, %v155 : i32
+    %c161 = arith.constant 7 : index
+    %v162 = memref.load %warp_sm[%c161] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c163 = arith.constant 7 : index
+    %v164 = arith.cmpi ugt, %wid103, %c163 : index
+    %v165 = arith.select %v164, %v162, %c111 : i32
+    %v166 = arith.addi %v159, %v165 : i32
+    %v167 = arith.addi %v160, %v162 : i32
+    %c168 = arith.constant 0 : index
+    %c169 = arith.constant 0 : i32
+    %v170 = arith.cmpi eq, %wid103, %c168 : index
+    scf.if %v170 {
+      %c171 = arith.constant 0 : i64
+      %v172 = arith.cmpi eq, %v4, %c171 : i64
+      %pre173 = scf.if %v172 -> i32 {
+        scf.if %v106 {
+          %v174 = arith.extui %v167 : i32 to i64
+          %c175 = arith.constant 8589934592 : i64
+          %v176 = arith.ori %v174, %c175 : i64
+          %c177 = arith.constant 1 : i64
+          %v178 = arith.addi %v4, %c177 : i64
+          %v179 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v180 = arith.index_cast %v179 : index to i64
+          %v181 = llvm.inttoptr %v180 : i64 to !llvm.ptr<1>
+          %v182 = llvm.getelementptr inbounds %v181[%v178] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v176, %v182 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c169 : i32
+      } else {
+        scf.if %v106 {
+          %v183 = arith.extui %v167 : i32 to i64
+          %c184 = arith.constant 4294967296 : i64
+          %v185 = arith.ori %v183, %c184 : i64
+          %c186 = arith.constant 1 : i64
+          %v187 = arith.addi %v4, %c186 : i64
+          %v188 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v189 = arith.index_cast %v188 : index to i64
+          %v190 = llvm.inttoptr %v189 : i64 to !llvm.ptr<1>
+          %v191 = llvm.getelementptr inbounds %v190[%v187] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v185, %v191 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c192 = arith.constant 1245 : i32
+        nvvm.nanosleep %c192
+        %c193 = arith.constant 0 : i32
+        %lane194 = warp.lane_id : i32
+        %v195 = arith.extui %lane194 : i32 to i64
+        %c196 = arith.constant 1 : i64
+        %c197 = arith.constant 0 : i64
+        %c198 = arith.constant 32 : i64
+        %c199 = arith.constant 4294967295 : i64
+        %v200 = arith.subi %v4, %c196 : i64
+        %lb201:2 = scf.while (%end202 = %v200, %acc203 = %c193) : (i64, i32) -> (i64, i32) {
+          %v204 = arith.subi %end202, %v195 : i64
+          %v205 = arith.cmpi sge, %v204, %c197 : i64
+          %v206 = arith.addi %v204, %c196 : i64
+          %c207 = arith.constant 8589934592 : i64
+          %v208 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v209 = arith.index_cast %v208 : index to i64
+          %v210 = llvm.inttoptr %v209 : i64 to !llvm.ptr<1>
+          %v211 = llvm.getelementptr inbounds %v210[%v206] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word212 = scf.while (%spin213 = %c197) : (i64) -> i64 {
+            %v214 = scf.if %v205 -> i64 {
+              %v215 = llvm.load %v211 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v215 : i64
+            } else {
+              scf.yield %c207 : i64
+            }
+            %v216 = arith.shrui %v214, %c198 : i64
+            %v217 = arith.cmpi eq, %v216, %c197 : i64
+            %v218 = warp.vote <any> %v217 : i1
+            scf.condition(%v218) %v214 : i64
+          } do {
+            ^bb0(%x219: i64):
+            %c220 = arith.constant 648 : i32
+            nvvm.nanosleep %c220
+            scf.yield %c197 : i64
+          }
+          %v221 = arith.shrui %word212, %c198 : i64
+          %c222 = arith.constant 2 : i64
+          %v223 = arith.cmpi eq, %v221, %c222 : i64
+          %ballot224 = warp.ballot %v223 : i32
+          %c225 = arith.constant 0 : i32
+          %v226 = arith.cmpi ne, %ballot224, %c225 : i32
+          %v227 = math.cttz %ballot224 : i32
+          %v228 = arith.cmpi ule, %lane194, %v227 : i32
+          %v229 = arith.andi %word212, %c199 : i64
+          %v230 = arith.trunci %v229 : i64 to i32
+          %v231 = arith.select %v228, %v230, %c193 : i32
+          %v232 = warp.reduce <add> %v231 : i32
+          %v233 = arith.addi %acc203, %v232 : i32
+          %v234 = arith.subi %end202, %c198 : i64
+          %v235 = arith.xori %v226, %true : i1
+          scf.condition(%v235) %v234, %v233 : i64, i32
+        } do {
+          ^bb0(%e236: i64, %a237: i32):
+          scf.yield %e236, %a237 : i64, i32
+        }
+        %v238 = arith.addi %lb201#1, %v167 : i32
+        scf.if %v106 {
+          %v239 = arith.extui %v238 : i32 to i64
+          %c240 = arith.constant 8589934592 : i64
+          %v241 = arith.ori %v239, %c240 : i64
+          %c242 = arith.constant 1 : i64
+          %v243 = arith.addi %v4, %c242 : i64
+          %v244 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v245 = arith.index_cast %v244 : index to i64
+          %v246 = llvm.inttoptr %v245 : i64 to !llvm.ptr<1>
+          %v247 = llvm.getelementptr inbounds %v246[%v243] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v241, %v247 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb201#1 : i32
+      }
+      scf.if %v106 {
+        memref.store %pre173, %pre_sm[%c168] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v248 = memref.load %pre_sm[%c168] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v249 = arith.addi %v248, %v166 : i32
+    %offset250 = arith.addi %v249, %wex101 : i32
+    %v251 = arith.addi %offset250, %v86 : i32
+    %v252 = arith.addi %offset250, %v94 : i32
+    %v253 = arith.addi %offset250, %v95 : i32
+    %v254 = arith.addi %offset250, %v96 : i32
+    %v255 = arith.addi %offset250, %v97 : i32
+    %v256 = arith.addi %offset250, %v98 : i32
+    %v257 = arith.addi %offset250, %v99 : i32
+    %v258 = arith.addi %offset250, %v100 : i32
+    %v259 = vector.from_elements %v251, %v252, %v253, %v254, %v255, %v256, %v257, %v258 : vector<8xi32>
+    %v260 = warp.exchange <blocked_to_striped> %v259 : vector<8xi32>
+    %v261 = vector.extract %v260[0] : i32 from vector<8xi32>
+    memref.store %v261, %out[%v21] : memref<?xi32>
+    %v262 = vector.extract %v260[1] : i32 from vector<8xi32>
+    memref.store %v262, %out[%v23] : memref<?xi32>
+    %v263 = vector.extract %v260[2] : i32 from vector<8xi32>
+    memref.store %v263, %out[%v25] : memref<?xi32>
+    %v264 = vector.extract %v260[3] : i32 from vector<8xi32>
+    memref.store %v264, %out[%v27] : memref<?xi32>
+    %v265 = vector.extract %v260[4] : i32 from vector<8xi32>
+    memref.store %v265, %out[%v29] : memref<?xi32>
+    %v266 = vector.extract %v260[5] : i32 from vector<8xi32>
+    memref.store %v266, %out[%v31] : memref<?xi32>
+    %v267 = vector.extract %v260[6] : i32 from vector<8xi32>
+    memref.store %v267, %out[%v33] : memref<?xi32>
+    %v268 = vector.extract %v260[7] : i32 from vector<8xi32>
+    memref.store %v268, %out[%v35] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @scan_incl_i32_old_items8(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %v3 = arith.cmpi eq, %tid2, %c1 : index
+    scf.if %v3 {
+      %c4 = arith.constant 1 : i64
+      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
+      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
+    %v7 = arith.index_cast %tile6 : i64 to index
+    %c8 = arith.constant 0 : index
+    %c9 = arith.constant 2048 : index
+    %c10 = arith.constant 8 : index
+    %v11 = arith.muli %v7, %c9 : index
+    %v12 = arith.muli %tid2, %c10 : index
+    %base13 = arith.addi %v11, %v12 : index
+    %c14 = arith.constant 0 : index
+    %v15 = arith.addi %base13, %c14 : index
+    %v16 = arith.index_cast %v15 : index to i64
+    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v18 = arith.index_cast %v17 : index to i64
+    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
+    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v22 = vector.extract %v21[0] : i32 from vector<4xi32>
+    %v23 = vector.extract %v21[1] : i32 from vector<4xi32>
+    %v24 = vector.extract %v21[2] : i32 from vector<4xi32>
+    %v25 = vector.extract %v21[3] : i32 from vector<4xi32>
+    %c26 = arith.constant 4 : index
+    %v27 = arith.addi %base13, %c26 : index
+    %v28 = arith.index_cast %v27 : index to i64
+    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
+    %v30 = arith.index_cast %v29 : index to i64
+    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
+    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %v34 = vector.extract %v33[0] : i32 from vector<4xi32>
+    %v35 = vector.extract %v33[1] : i32 from vector<4xi32>
+    %v36 = vector.extract %v33[2] : i32 from vector<4xi32>
+    %v37 = vector.extract %v33[3] : i32 from vector<4xi32>
+    %v38 = arith.addi %v22, %v23 : i32
+    %v39 = arith.addi %v38, %v24 : i32
+    %v40 = arith.addi %v39, %v25 : i32
+    %v41 = arith.addi %v40, %v34 : i32
+    %v42 = arith.addi %v41, %v35 : i32
+    %v43 = arith.addi %v42, %v36 : i32
+    %v44 = arith.addi %v43, %v37 : i32
+    %wex45 = warp.scan <add> %v44 exclusive : i32
+    %c46 = arith.constant 32 : index
+    %wid47 = arith.divui %tid2, %c46 : index
+    %lane48 = arith.remui %tid2, %c46 : index
+    %c49 = arith.constant 0 : index
+    %v50 = arith.cmpi eq, %lane48, %c49 : index
+    %c51 = arith.constant 31 : index
+    %v52 = arith.cmpi eq, %lane48, %c51 : index
+    scf.if %v52 {
+      %wtot53 = arith.addi %wex45, %v44 : i32
+      memref.store %wtot53, %warp_sm[%wid47] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c54 = arith.constant 0 : i32
+    %c55 = arith.constant 0 : i32
+    %c56 = arith.constant 0 : index
+    %v57 = memref.load %warp_sm[%c56] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c58 = arith.constant 0 : index
+    %v59 = arith.cmpi ugt, %wid47, %c58 : index
+    %v60 = arith.select %v59, %v57, %c55 : i32
+    %v61 = arith.addi %c55, %v60 : i32
+    %v62 = arith.addi %c55, %v57 : i32
+    %c63 = arith.constant 1 : index
+    %v64 = memref.load %warp_sm[%c63] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c65 = arith.constant 1 : index
+    %v66 = arith.cmpi ugt, %wid47, %c65 : index
+    %v67 = arith.select %v66, %v64, %c55 : i32
+    %v68 = arith.addi %v61, %v67 : i32
+    %v69 = arith.addi %v62, %v64 : i32
+    %c70 = arith.constant 2 : index
+    %v71 = memref.load %warp_sm[%c70] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c72 = arith.constant 2 : index
+    %v73 = arith.cmpi ugt, %wid47, %c72 : index
+    %v74 = arith.select %v73, %v71, %c55 : i32
+    %v75 = arith.addi %v68, %v74 : i32
+    %v76 = arith.addi %v69, %v71 : i32
+    %c77 = arith.constant 3 : index
+    %v78 = memref.load %warp_sm[%c77] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c79 = arith.constant 3 : index
+    %v80 = arith.cmpi ugt, %wid47, %c79 : index
+    %v81 = arith.select %v80, %v78, %c55 : i32
+    %v82 = arith.addi %v75, %v81 : i32
+    %v83 = arith.addi %v76, %v78 : i32
+    %c84 = arith.constant 4 : index
+    %v85 = memref.load %warp_sm[%c84] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c86 = arith.constant 4 : index
+    %v87 = arith.cmpi ugt, %wid47, %c86 : index
+    %v88 = arith.select %v87, %v85, %c55 : i32
+    %v89 = arith.addi %v82, %v88 : i32
+    %v90 = arith.addi %v83, %v85 : i32
+    %c91 = arith.constant 5 : index
+    %v92 = memref.load %warp_sm[%c91] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c93 = arith.constant 5 : index
+    %v94 = arith.cmpi ugt, %wid47, %c93 : index
+    %v95 = arith.select %v94, %v92, %c55 : i32
+    %v96 = arith.addi %v89, %v95 : i32
+    %v97 = arith.addi %v90, %v92 : i32
+    %c98 = arith.constant 6 : index
+    %v99 = memref.load %warp_sm[%c98] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c100 = arith.constant 6 : index
+    %v101 = arith.cmpi ugt, %wid47, %c100 : index
+    %v102 = arith.select %v101, %v99, %c55 : i32
+    %v103 = arith.addi %v96, %v102 : i32
+    %v104 = arith.addi %v97, %v99 : i32
+    %c105 = arith.constant 7 : index
+    %v106 = memref.load %warp_sm[%c105] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c107 = arith.constant 7 : index
+    %v108 = arith.cmpi ugt, %wid47, %c107 : index
+    %v109 = arith.select %v108, %v106, %c55 : i32
+    %v110 = arith.addi %v103, %v109 : i32
+    %v111 = arith.addi %v104, %v106 : i32
+    %c112 = arith.constant 0 : index
+    %c113 = arith.constant 0 : i32
+    %v114 = arith.cmpi eq, %wid47, %c112 : index
+    scf.if %v114 {
+      %c115 = arith.constant 0 : i64
+      %v116 = arith.cmpi eq, %tile6, %c115 : i64
+      %pre117 = scf.if %v116 -> i32 {
+        scf.if %v50 {
+          %v118 = arith.extui %v111 : i32 to i64
+          %c119 = arith.constant 8589934592 : i64
+          %v120 = arith.ori %v118, %c119 : i64
+          %c121 = arith.constant 1 : i64
+          %v122 = arith.addi %tile6, %c121 : i64
+          %v123 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v124 = arith.index_cast %v123 : index to i64
+          %v125 = llvm.inttoptr %v124 : i64 to !llvm.ptr<1>
+          %v126 = llvm.getelementptr inbounds %v125[%v122] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v120, %v126 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c113 : i32
+      } else {
+        scf.if %v50 {
+          %v127 = arith.extui %v111 : i32 to i64
+          %c128 = arith.constant 4294967296 : i64
+          %v129 = arith.ori %v127, %c128 : i64
+          %c130 = arith.constant 1 : i64
+          %v131 = arith.addi %tile6, %c130 : i64
+          %v132 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v133 = arith.index_cast %v132 : index to i64
+          %v134 = llvm.inttoptr %v133 : i64 to !llvm.ptr<1>
+          %v135 = llvm.getelementptr inbounds %v134[%v131] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v129, %v135 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c136 = arith.constant 0 : i32
+        %lane137 = warp.lane_id : i32
+        %v138 = arith.extui %lane137 : i32 to i64
+        %c139 = arith.constant 1 : i64
+        %c140 = arith.constant 0 : i64
+        %c141 = arith.constant 32 : i64
+        %c142 = arith.constant 4294967295 : i64
+        %v143 = arith.subi %tile6, %c139 : i64
+        %lb144:2 = scf.while (%end145 = %v143, %acc146 = %c136) : (i64, i32) -> (i64, i32) {
+          %v147 = arith.subi %end145, %v138 : i64
+          %v148 = arith.cmpi sge, %v147, %c140 : i64
+          %v149 = arith.addi %v147, %c139 : i64
+          %c150 = arith.constant 8589934592 : i64
+          %v151 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v152 = arith.index_cast %v151 : index to i64
+          %v153 = llvm.inttoptr %v152 : i64 to !llvm.ptr<1>
+          %v154 = llvm.getelementptr inbounds %v153[%v149] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word155 = scf.while (%spin156 = %c140) : (i64) -> i64 {
+            %v157 = scf.if %v148 -> i64 {
+              %v158 = llvm.load %v154 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v158 : i64
+            } else {
+              scf.yield %c150 : i64
+            }
+            %v159 = arith.shrui %v157, %c141 : i64
+            %v160 = arith.cmpi eq, %v159, %c140 : i64
+            %v161 = warp.vote <any> %v160 : i1
+            scf.condition(%v161) %v157 : i64
+          } do {
+            ^bb0(%x162: i64):
+            scf.yield %c140 : i64
+          }
+          %v163 = arith.shrui %word155, %c141 : i64
+          %c164 = arith.constant 2 : i64
+          %v165 = arith.cmpi eq, %v163, %c164 : i64
+          %ballot166 = warp.ballot %v165 : i32
+          %c167 = arith.constant 0 : i32
+          %v168 = arith.cmpi ne, %ballot166, %c167 : i32
+          %v169 = math.cttz %ballot166 : i32
+          %v170 = arith.cmpi ule, %lane137, %v169 : i32
+          %v171 = arith.andi %word155, %c142 : i64
+          %v172 = arith.trunci %v171 : i64 to i32
+          %v173 = arith.select %v170, %v172, %c136 : i32
+          %v174 = warp.reduce <add> %v173 : i32
+          %v175 = arith.addi %acc146, %v174 : i32
+          %v176 = arith.subi %end145, %c141 : i64
+          %v177 = arith.xori %v168, %true : i1
+          scf.condition(%v177) %v176, %v175 : i64, i32
+        } do {
+          ^bb0(%e178: i64, %a179: i32):
+          scf.yield %e178, %a179 : i64, i32
+        }
+        %v180 = arith.addi %lb144#1, %v111 : i32
+        scf.if %v50 {
+          %v181 = arith.extui %v180 : i32 to i64
+          %c182 = arith.constant 8589934592 : i64
+          %v183 = arith.ori %v181, %c182 : i64
+          %c184 = arith.constant 1 : i64
+          %v185 = arith.addi %tile6, %c184 : i64
+          %v186 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v187 = arith.index_cast %v186 : index to i64
+          %v188 = llvm.inttoptr %v187 : i64 to !llvm.ptr<1>
+          %v189 = llvm.getelementptr inbounds %v188[%v185] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v183, %v189 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb144#1 : i32
+      }
+      scf.if %v50 {
+        memref.store %pre117, %pre_sm[%c112] : memref<1xi32, #gpu.address_space<workgroup>>
+      }
+    }
+    gpu.barrier
+    %v190 = memref.load %pre_sm[%c112] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v191 = arith.addi %v190, %v110 : i32
+    %offset192 = arith.addi %v191, %wex45 : i32
+    %v193 = arith.addi %offset192, %v22 : i32
+    %v194 = arith.addi %offset192, %v38 : i32
+    %v195 = arith.addi %offset192, %v39 : i32
+    %v196 = arith.addi %offset192, %v40 : i32
+    %v197 = arith.addi %offset192, %v41 : i32
+    %v198 = arith.addi %offset192, %v42 : i32
+    %v199 = arith.addi %offset192, %v43 : i32
+    %v200 = arith.addi %offset192, %v44 : i32
+    %c201 = arith.constant dense<0> : vector<4xi32>
+    %v202 = vector.insert %v193, %c201 [0] : i32 into vector<4xi32>
+    %v203 = vector.insert %v194, %v202 [1] : i32 into vector<4xi32>
+    %v204 = vector.insert %v195, %v203 [2] : i32 into vector<4xi32>
+    %v205 = vector.insert %v196, %v204 [3] : i32 into vector<4xi32>
+    %c206 = arith.constant 0 : index
+    %v207 = arith.addi %base13, %c206 : index
+    vector.store %v205, %out[%v207] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    %c208 = arith.constant dense<0> : vector<4xi32>
+    %v209 = vector.insert %v197, %c208 [0] : i32 into vector<4xi32>
+    %v210 = vector.insert %v198, %v209 [1] : i32 into vector<4xi32>
+    %v211 = vector.insert %v199, %v210 [2] : i32 into vector<4xi32>
+    %v212 = vector.insert %v200, %v211 [3] : i32 into vector<4xi32>
+    %c213 = arith.constant 4 : index
+    %v214 = arith.addi %base13, %c213 : index
+    vector.store %v212, %out[%v214] {alignment = 16} : memref<?xi32>, vector<4xi32>
+    gpu.return
+  }
+
+  gpu.func @select_gt_f32_direct(%in: memref<?xf32> {llvm.noalias, llvm.readonly}, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %mask_sm: memref<256xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 5 : i32} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 32 : index
+    %wid6 = arith.divui %tid2, %c5 : index
+    %lane7 = arith.remui %tid2, %c5 : index
+    %c8 = arith.constant 0 : index
+    %v9 = arith.cmpi eq, %lane7, %c8 : index
+    %c10 = arith.constant 0 : index
+    %c11 = arith.constant 1 : index
+    %c12 = arith.constant 6144 : index
+    %v13 = arith.muli %tile3, %c12 : index
+    %c14 = arith.constant 6143 : index
+    %v15 = arith.addi %n, %c14 : index
+    %v16 = arith.divui %v15, %c12 : index
+    %v17 = arith.subi %v16, %c11 : index
+    %is_last18 = arith.cmpi eq, %tile3, %v17 : index
+    %c19 = arith.constant 768 : index
+    %v20 = arith.muli %wid6, %c19 : index
+    %v21 = arith.addi %v13, %v20 : index
+    %c22 = arith.constant 4 : index
+    %v23 = arith.muli %lane7, %c22 : index
+    %v24 = arith.addi %v21, %v23 : index
+    %c25 = arith.constant 0 : index
+    %v26 = arith.addi %v24, %c25 : index
+    %c27 = arith.constant 128 : index
+    %v28 = arith.addi %v24, %c27 : index
+    %c29 = arith.constant 256 : index
+    %v30 = arith.addi %v24, %c29 : index
+    %c31 = arith.constant 384 : index
+    %v32 = arith.addi %v24, %c31 : index
+    %c33 = arith.constant 512 : index
+    %v34 = arith.addi %v24, %c33 : index
+    %c35 = arith.constant 640 : index
+    %v36 = arith.addi %v24, %c35 : index
+    %ld37:25 = scf.if %is_last18 -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32) {
+      %v38 = arith.subi %n, %c11 : index
+      %c39 = arith.constant 0 : i32
+      %c40 = arith.constant 0 : index
+      %v41 = arith.addi %v26, %c40 : index
+      %v42 = arith.minui %v41, %v38 : index
+      %v43 = memref.load %in[%v42] : memref<?xf32>
+      %c44 = arith.constant 1 : index
+      %v45 = arith.addi %v26, %c44 : index
+      %v46 = arith.minui %v45, %v38 : index
+      %v47 = memref.load %in[%v46] : memref<?xf32>
+      %c48 = arith.constant 2 : index
+      %v49 = arith.addi %v26, %c48 : index
+      %v50 = arith.minui %v49, %v38 : index
+      %v51 = memref.load %in[%v50] : memref<?xf32>
+      %c52 = arith.constant 3 : index
+      %v53 = arith.addi %v26, %c52 : index
+      %v54 = arith.minui %v53, %v38 : index
+      %v55 = memref.load %in[%v54] : memref<?xf32>
+      %v56 = arith.subi %n, %v26 : index
+      %v57 = arith.maxsi %v56, %c10 : index
+      %c58 = arith.constant 4 : index
+      %v59 = arith.minsi %v57, %c58 : index
+      %v60 = arith.index_cast %v59 : index to i32
+      %c61 = arith.constant 1 : i32
+      %v62 = arith.shli %c61, %v60 : i32
+      %c63 = arith.constant 1 : i32
+      %v64 = arith.subi %v62, %c63 : i32
+      %c65 = arith.constant 0 : i32
+      %v66 = arith.shli %v64, %c65 : i32
+      %v67 = arith.ori %c39, %v66 : i32
+      %c68 = arith.constant 0 : index
+      %v69 = arith.addi %v28, %c68 : index
+      %v70 = arith.minui %v69, %v38 : index
+      %v71 = memref.load %in[%v70] : memref<?xf32>
+      %c72 = arith.constant 1 : index
+      %v73 = arith.addi %v28, %c72 : index
+      %v74 = arith.minui %v73, %v38 : index
+      %v75 = memref.load %in[%v74] : memref<?xf32>
+      %c76 = arith.constant 2 : index
+      %v77 = arith.addi %v28, %c76 : index
+      %v78 = arith.minui %v77, %v38 : index
+      %v79 = memref.load %in[%v78] : memref<?xf32>
+      %c80 = arith.constant 3 : index
+      %v81 = arith.addi %v28, %c80 : index
+      %v82 = arith.minui %v81, %v38 : index
+      %v83 = memref.load %in[%v82] : memref<?xf32>
+      %v84 = arith.subi %n, %v28 : index
+      %v85 = arith.maxsi %v84, %c10 : index
+      %c86 = arith.constant 4 : index
+      %v87 = arith.minsi %v85, %c86 : index
+      %v88 = arith.index_cast %v87 : index to i32
+      %c89 = arith.constant 1 : i32
+      %v90 = arith.shli %c89, %v88 : i32
+      %c91 = arith.constant 1 : i32
+      %v92 = arith.subi %v90, %c91 : i32
+      %c93 = arith.constant 4 : i32
+      %v94 = arith.shli %v92, %c93 : i32
+      %v95 = arith.ori %v67, %v94 : i32
+      %c96 = arith.constant 0 : index
+      %v97 = arith.addi %v30, %c96 : index
+      %v98 = arith.minui %v97, %v38 : index
+      %v99 = memref.load %in[%v98] : memref<?xf32>
+      %c100 = arith.constant 1 : index
+      %v101 = arith.addi %v30, %c100 : index
+      %v102 = arith.minui %v101, %v38 : index
+      %v103 = memref.load %in[%v102] : memref<?xf32>
+      %c104 = arith.constant 2 : index
+      %v105 = arith.addi %v30, %c104 : index
+      %v106 = arith.minui %v105, %v38 : index
+      %v107 = memref.load %in[%v106] : memref<?xf32>
+      %c108 = arith.constant 3 : index
+      %v109 = arith.addi %v30, %c108 : index
+      %v110 = arith.minui %v109, %v38 : index
+      %v111 = memref.load %in[%v110] : memref<?xf32>
+      %v112 = arith.subi %n, %v30 : index
+      %v113 = arith.maxsi %v112, %c10 : index
+      %c114 = arith.constant 4 : index
+      %v115 = arith.minsi %v113, %c114 : index
+      %v116 = arith.index_cast %v115 : index to i32
+      %c117 = arith.constant 1 : i32
+      %v118 = arith.shli %c117, %v116 : i32
+      %c119 = arith.constant 1 : i32
+      %v120 = arith.subi %v118, %c119 : i32
+      %c121 = arith.constant 8 : i32
+      %v122 = arith.shli %v120, %c121 : i32
+      %v123 = arith.ori %v95, %v122 : i32
+      %c124 = arith.constant 0 : index
+      %v125 = arith.addi %v32, %c124 : index
+      %v126 = arith.minui %v125, %v38 : index
+      %v127 = memref.load %in[%v126] : memref<?xf32>
+      %c128 = arith.constant 1 : index
+      %v129 = arith.addi %v32, %c128 : index
+      %v130 = arith.minui %v129, %v38 : index
+      %v131 = memref.load %in[%v130] : memref<?xf32>
+      %c132 = arith.constant 2 : index
+      %v133 = arith.addi %v32, %c132 : index
+      %v134 = arith.minui %v133, %v38 : index
+      %v135 = memref.load %in[%v134] : memref<?xf32>
+      %c136 = arith.constant 3 : index
+      %v137 = arith.addi %v32, %c136 : index
+      %v138 = arith.minui %v137, %v38 : index
+      %v139 = memref.load %in[%v138] : memref<?xf32>
+      %v140 = arith.subi %n, %v32 : index
+      %v141 = arith.maxsi %v140, %c10 : index
+      %c142 = arith.constant 4 : index
+      %v143 = arith.minsi %v141, %c142 : index
+      %v144 = arith.index_cast %v143 : index to i32
+      %c145 = arith.constant 1 : i32
+      %v146 = arith.shli %c145, %v144 : i32
+      %c147 = arith.constant 1 : i32
+      %v148 = arith.subi %v146, %c147 : i32
+      %c149 = arith.constant 12 : i32
+      %v150 = arith.shli %v148, %c149 : i32
+      %v151 = arith.ori %v123, %v150 : i32
+      %c152 = arith.constant 0 : index
+      %v153 = arith.addi %v34, %c152 : index
+      %v154 = arith.minui %v153, %v38 : index
+      %v155 = memref.load %in[%v154] : memref<?xf32>
+      %c156 = arith.constant 1 : index
+      %v157 = arith.addi %v34, %c156 : index
+      %v158 = arith.minui %v157, %v38 : index
+      %v159 = memref.load %in[%v158] : memref<?xf32>
+      %c160 = arith.constant 2 : index
+      %v161 = arith.addi %v34, %c160 : index
+      %v162 = arith.minui %v161, %v38 : index
+      %v163 = memref.load %in[%v162] : memref<?xf32>
+      %c164 = arith.constant 3 : index
+      %v165 = arith.addi %v34, %c164 : index
+      %v166 = arith.minui %v165, %v38 : index
+      %v167 = memref.load %in[%v166] : memref<?xf32>
+      %v168 = arith.subi %n, %v34 : index
+      %v169 = arith.maxsi %v168, %c10 : index
+      %c170 = arith.constant 4 : index
+      %v171 = arith.minsi %v169, %c170 : index
+      %v172 = arith.index_cast %v171 : index to i32
+      %c173 = arith.constant 1 : i32
+      %v174 = arith.shli %c173, %v172 : i32
+      %c175 = arith.constant 1 : i32
+      %v176 = arith.subi %v174, %c175 : i32
+      %c177 = arith.constant 16 : i32
+      %v178 = arith.shli %v176, %c177 : i32
+      %v179 = arith.ori %v151, %v178 : i32
+      %c180 = arith.constant 0 : index
+      %v181 = arith.addi %v36, %c180 : index
+      %v182 = arith.minui %v181, %v38 : index
+      %v183 = memref.load %in[%v182] : memref<?xf32>
+      %c184 = arith.constant 1 : index
+      %v185 = arith.addi %v36, %c184 : index
+      %v186 = arith.minui %v185, %v38 : index
+      %v187 = memref.load %in[%v186] : memref<?xf32>
+      %c188 = arith.constant 2 : index
+      %v189 = arith.addi %v36, %c188 : index
+      %v190 = arith.minui %v189, %v38 : index
+      %v191 = memref.load %in[%v190] : memref<?xf32>
+      %c192 = arith.constant 3 : index
+      %v193 = arith.addi %v36, %c192 : index
+      %v194 = arith.minui %v193, %v38 : index
+      %v195 = memref.load %in[%v194] : memref<?xf32>
+      %v196 = arith.subi %n, %v36 : index
+      %v197 = arith.maxsi %v196, %c10 : index
+      %c198 = arith.constant 4 : index
+      %v199 = arith.minsi %v197, %c198 : index
+      %v200 = arith.index_cast %v199 : index to i32
+      %c201 = arith.constant 1 : i32
+      %v202 = arith.shli %c201, %v200 : i32
+      %c203 = arith.constant 1 : i32
+      %v204 = arith.subi %v202, %c203 : i32
+      %c205 = arith.constant 20 : i32
+      %v206 = arith.shli %v204, %c205 : i32
+      %v207 = arith.ori %v179, %v206 : i32
+      %v208 = arith.cmpf ogt, %v43, %thr : f32
+      %v209 = arith.cmpf ogt, %v47, %thr : f32
+      %v210 = arith.cmpf ogt, %v51, %thr : f32
+      %v211 = arith.cmpf ogt, %v55, %thr : f32
+      %v212 = arith.cmpf ogt, %v71, %thr : f32
+      %v213 = arith.cmpf ogt, %v75, %thr : f32
+      %v214 = arith.cmpf ogt, %v79, %thr : f32
+      %v215 = arith.cmpf ogt, %v83, %thr : f32
+      %v216 = arith.cmpf ogt, %v99, %thr : f32
+      %v217 = arith.cmpf ogt, %v103, %thr : f32
+      %v218 = arith.cmpf ogt, %v107, %thr : f32
+      %v219 = arith.cmpf ogt, %v111, %thr : f32
+      %v220 = arith.cmpf ogt, %v127, %thr : f32
+      %v221 = arith.cmpf ogt, %v131, %thr : f32
+      %v222 = arith.cmpf ogt, %v135, %thr : f32
+      %v223 = arith.cmpf ogt, %v139, %thr : f32
+      %v224 = arith.cmpf ogt, %v155, %thr : f32
+      %v225 = arith.cmpf ogt, %v159, %thr : f32
+      %v226 = arith.cmpf ogt, %v163, %thr : f32
+      %v227 = arith.cmpf ogt, %v167, %thr : f32
+      %v228 = arith.cmpf ogt, %v183, %thr : f32
+      %v229 = arith.cmpf ogt, %v187, %thr : f32
+      %v230 = arith.cmpf ogt, %v191, %thr : f32
+      %v231 = arith.cmpf ogt, %v195, %thr : f32
+      %c232 = arith.constant 0 : i32
+      %v233 = arith.extui %v208 : i1 to i32
+      %c234 = arith.constant 0 : i32
+      %v235 = arith.shli %v233, %c234 : i32
+      %v236 = arith.ori %c232, %v235 : i32
+      %v237 = arith.extui %v209 : i1 to i32
+      %c238 = arith.constant 1 : i32
+      %v239 = arith.shli %v237, %c238 : i32
+      %v240 = arith.ori %v236, %v239 : i32
+      %v241 = arith.extui %v210 : i1 to i32
+      %c242 = arith.constant 2 : i32
+      %v243 = arith.shli %v241, %c242 : i32
+      %v244 = arith.ori %v240, %v243 : i32
+      %v245 = arith.extui %v211 : i1 to i32
+      %c246 = arith.constant 3 : i32
+      %v247 = arith.shli %v245, %c246 : i32
+      %v248 = arith.ori %v244, %v247 : i32
+      %v249 = arith.extui %v212 : i1 to i32
+      %c250 = arith.constant 4 : i32
+      %v251 = arith.shli %v249, %c250 : i32
+      %v252 = arith.ori %v248, %v251 : i32
+      %v253 = arith.extui %v213 : i1 to i32
+      %c254 = arith.constant 5 : i32
+      %v255 = arith.shli %v253, %c254 : i32
+      %v256 = arith.ori %v252, %v255 : i32
+      %v257 = arith.extui %v214 : i1 to i32
+      %c258 = arith.constant 6 : i32
+      %v259 = arith.shli %v257, %c258 : i32
+      %v260 = arith.ori %v256, %v259 : i32
+      %v261 = arith.extui %v215 : i1 to i32
+      %c262 = arith.constant 7 : i32
+      %v263 = arith.shli %v261, %c262 : i32
+      %v264 = arith.ori %v260, %v263 : i32
+      %v265 = arith.extui %v216 : i1 to i32
+      %c266 = arith.constant 8 : i32
+      %v267 = arith.shli %v265, %c266 : i32
+      %v268 = arith.ori %v264, %v267 : i32
+      %v269 = arith.extui %v217 : i1 to i32
+      %c270 = arith.constant 9 : i32
+      %v271 = arith.shli %v269, %c270 : i32
+      %v272 = arith.ori %v268, %v271 : i32
+      %v273 = arith.extui %v218 : i1 to i32
+      %c274 = arith.constant 10 : i32
+      %v275 = arith.shli %v273, %c274 : i32
+      %v276 = arith.ori %v272, %v275 : i32
+      %v277 = arith.extui %v219 : i1 to i32
+      %c278 = arith.constant 11 : i32
+      %v279 = arith.shli %v277, %c278 : i32
+      %v280 = arith.ori %v276, %v279 : i32
+      %v281 = arith.extui %v220 : i1 to i32
+      %c282 = arith.constant 12 : i32
+      %v283 = arith.shli %v281, %c282 : i32
+      %v284 = arith.ori %v280, %v283 : i32
+      %v285 = arith.extui %v221 : i1 to i32
+      %c286 = arith.constant 13 : i32
+      %v287 = arith.shli %v285, %c286 : i32
+      %v288 = arith.ori %v284, %v287 : i32
+      %v289 = arith.extui %v222 : i1 to i32
+      %c290 = arith.constant 14 : i32
+      %v291 = arith.shli %v289, %c290 : i32
+      %v292 = arith.ori %v288, %v291 : i32
+      %v293 = arith.extui %v223 : i1 to i32
+      %c294 = arith.constant 15 : i32
+      %v295 = arith.shli %v293, %c294 : i32
+      %v296 = arith.ori %v292, %v295 : i32
+      %v297 = arith.extui %v224 : i1 to i32
+      %c298 = arith.constant 16 : i32
+      %v299 = arith.shli %v297, %c298 : i32
+      %v300 = arith.ori %v296, %v299 : i32
+      %v301 = arith.extui %v225 : i1 to i32
+      %c302 = arith.constant 17 : i32
+      %v303 = arith.shli %v301, %c302 : i32
+      %v304 = arith.ori %v300, %v303 : i32
+      %v305 = arith.extui %v226 : i1 to i32
+      %c306 = arith.constant 18 : i32
+      %v307 = arith.shli %v305, %c306 : i32
+      %v308 = arith.ori %v304, %v307 : i32
+      %v309 = arith.extui %v227 : i1 to i32
+      %c310 = arith.constant 19 : i32
+      %v311 = arith.shli %v309, %c310 : i32
+      %v312 = arith.ori %v308, %v311 : i32
+      %v313 = arith.extui %v228 : i1 to i32
+      %c314 = arith.constant 20 : i32
+      %v315 = arith.shli %v313, %c314 : i32
+      %v316 = arith.ori %v312, %v315 : i32
+      %v317 = arith.extui %v229 : i1 to i32
+      %c318 = arith.constant 21 : i32
+      %v319 = arith.shli %v317, %c318 : i32
+      %v320 = arith.ori %v316, %v319 : i32
+      %v321 = arith.extui %v230 : i1 to i32
+      %c322 = arith.constant 22 : i32
+      %v323 = arith.shli %v321, %c322 : i32
+      %v324 = arith.ori %v320, %v323 : i32
+      %v325 = arith.extui %v231 : i1 to i32
+      %c326 = arith.constant 23 : i32
+      %v327 = arith.shli %v325, %c326 : i32
+      %v328 = arith.ori %v324, %v327 : i32
+      %v329 = arith.andi %v328, %v207 : i32
+      scf.yield %v43, %v47, %v51, %v55, %v71, %v75, %v79, %v83, %v99, %v103, %v107, %v111, %v127, %v131, %v135, %v139, %v155, %v159, %v163, %v167, %v183, %v187, %v191, %v195, %v329 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32
+    } else {
+      %v330 = vector.load %in[%v26] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v331 = vector.extract %v330[0] : f32 from vector<4xf32>
+      %v332 = vector.extract %v330[1] : f32 from vector<4xf32>
+      %v333 = vector.extract %v330[2] : f32 from vector<4xf32>
+      %v334 = vector.extract %v330[3] : f32 from vector<4xf32>
+      %v335 = vector.load %in[%v28] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v336 = vector.extract %v335[0] : f32 from vector<4xf32>
+      %v337 = vector.extract %v335[1] : f32 from vector<4xf32>
+      %v338 = vector.extract %v335[2] : f32 from vector<4xf32>
+      %v339 = vector.extract %v335[3] : f32 from vector<4xf32>
+      %v340 = vector.load %in[%v30] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v341 = vector.extract %v340[0] : f32 from vector<4xf32>
+      %v342 = vector.extract %v340[1] : f32 from vector<4xf32>
+      %v343 = vector.extract %v340[2] : f32 from vector<4xf32>
+      %v344 = vector.extract %v340[3] : f32 from vector<4xf32>
+      %v345 = vector.load %in[%v32] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v346 = vector.extract %v345[0] : f32 from vector<4xf32>
+      %v347 = vector.extract %v345[1] : f32 from vector<4xf32>
+      %v348 = vector.extract %v345[2] : f32 from vector<4xf32>
+      %v349 = vector.extract %v345[3] : f32 from vector<4xf32>
+      %v350 = vector.load %in[%v34] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v351 = vector.extract %v350[0] : f32 from vector<4xf32>
+      %v352 = vector.extract %v350[1] : f32 from vector<4xf32>
+      %v353 = vector.extract %v350[2] : f32 from vector<4xf32>
+      %v354 = vector.extract %v350[3] : f32 from vector<4xf32>
+      %v355 = vector.load %in[%v36] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v356 = vector.extract %v355[0] : f32 from vector<4xf32>
+      %v357 = vector.extract %v355[1] : f32 from vector<4xf32>
+      %v358 = vector.extract %v355[2] : f32 from vector<4xf32>
+      %v359 = vector.extract %v355[3] : f32 from vector<4xf32>
+      %v360 = arith.cmpf ogt, %v331, %thr : f32
+      %v361 = arith.cmpf ogt, %v332, %thr : f32
+      %v362 = arith.cmpf ogt, %v333, %thr : f32
+      %v363 = arith.cmpf ogt, %v334, %thr : f32
+      %v364 = arith.cmpf ogt, %v336, %thr : f32
+      %v365 = arith.cmpf ogt, %v337, %thr : f32
+      %v366 = arith.cmpf ogt, %v338, %thr : f32
+      %v367 = arith.cmpf ogt, %v339, %thr : f32
+      %v368 = arith.cmpf ogt, %v341, %thr : f32
+      %v369 = arith.cmpf ogt, %v342, %thr : f32
+      %v370 = arith.cmpf ogt, %v343, %thr : f32
+      %v371 = arith.cmpf ogt, %v344, %thr : f32
+      %v372 = arith.cmpf ogt, %v346, %thr : f32
+      %v373 = arith.cmpf ogt, %v347, %thr : f32
+      %v374 = arith.cmpf ogt, %v348, %thr : f32
+      %v375 = arith.cmpf ogt, %v349, %thr : f32
+      %v376 = arith.cmpf ogt, %v351, %thr : f32
+      %v377 = arith.cmpf ogt, %v352, %thr : f32
+      %v378 = arith.cmpf ogt, %v353, %thr : f32
+      %v379 = arith.cmpf ogt, %v354, %thr : f32
+      %v380 = arith.cmpf ogt, %v356, %thr : f32
+      %v381 = arith.cmpf ogt, %v357, %thr : f32
+      %v382 = arith.cmpf ogt, %v358, %thr : f32
+      %v383 = arith.cmpf ogt, %v359, %thr : f32
+      %c384 = arith.constant 0 : i32
+      %v385 = arith.extui %v360 : i1 to i32
+      %c386 = arith.constant 0 : i32
+      %v387 = arith.shli %v385, %c386 : i32
+      %v388 = arith.ori %c384, %v387 : i32
+      %v389 = arith.extui %v361 : i1 to i32
+      %c390 = arith.constant 1 : i32
+      %v391 = arith.shli %v389, %c390 : i32
+      %v392 = arith.ori %v388, %v391 : i32
+      %v393 = arith.extui %v362 : i1 to i32
+      %c394 = arith.constant 2 : i32
+      %v395 = arith.shli %v393, %c394 : i32
+      %v396 = arith.ori %v392, %v395 : i32
+      %v397 = arith.extui %v363 : i1 to i32
+      %c398 = arith.constant 3 : i32
+      %v399 = arith.shli %v397, %c398 : i32
+      %v400 = arith.ori %v396, %v399 : i32
+      %v401 = arith.extui %v364 : i1 to i32
+      %c402 = arith.constant 4 : i32
+      %v403 = arith.shli %v401, %c402 : i32
+      %v404 = arith.ori %v400, %v403 : i32
+      %v405 = arith.extui %v365 : i1 to i32
+      %c406 = arith.constant 5 : i32
+      %v407 = arith.shli %v405, %c406 : i32
+      %v408 = arith.ori %v404, %v407 : i32
+      %v409 = arith.extui %v366 : i1 to i32
+      %c410 = arith.constant 6 : i32
+      %v411 = arith.shli %v409, %c410 : i32
+      %v412 = arith.ori %v408, %v411 : i32
+      %v413 = arith.extui %v367 : i1 to i32
+      %c414 = arith.constant 7 : i32
+      %v415 = arith.shli %v413, %c414 : i32
+      %v416 = arith.ori %v412, %v415 : i32
+      %v417 = arith.extui %v368 : i1 to i32
+      %c418 = arith.constant 8 : i32
+      %v419 = arith.shli %v417, %c418 : i32
+      %v420 = arith.ori %v416, %v419 : i32
+      %v421 = arith.extui %v369 : i1 to i32
+      %c422 = arith.constant 9 : i32
+      %v423 = arith.shli %v421, %c422 : i32
+      %v424 = arith.ori %v420, %v423 : i32
+      %v425 = arith.extui %v370 : i1 to i32
+      %c426 = arith.constant 10 : i32
+      %v427 = arith.shli %v425, %c426 : i32
+      %v428 = arith.ori %v424, %v427 : i32
+      %v429 = arith.extui %v371 : i1 to i32
+      %c430 = arith.constant 11 : i32
+      %v431 = arith.shli %v429, %c430 : i32
+      %v432 = arith.ori %v428, %v431 : i32
+      %v433 = arith.extui %v372 : i1 to i32
+      %c434 = arith.constant 12 : i32
+      %v435 = arith.shli %v433, %c434 : i32
+      %v436 = arith.ori %v432, %v435 : i32
+      %v437 = arith.extui %v373 : i1 to i32
+      %c438 = arith.constant 13 : i32
+      %v439 = arith.shli %v437, %c438 : i32
+      %v440 = arith.ori %v436, %v439 : i32
+      %v441 = arith.extui %v374 : i1 to i32
+      %c442 = arith.constant 14 : i32
+      %v443 = arith.shli %v441, %c442 : i32
+      %v444 = arith.ori %v440, %v443 : i32
+      %v445 = arith.extui %v375 : i1 to i32
+      %c446 = arith.constant 15 : i32
+      %v447 = arith.shli %v445, %c446 : i32
+      %v448 = arith.ori %v444, %v447 : i32
+      %v449 = arith.extui %v376 : i1 to i32
+      %c450 = arith.constant 16 : i32
+      %v451 = arith.shli %v449, %c450 : i32
+      %v452 = arith.ori %v448, %v451 : i32
+      %v453 = arith.extui %v377 : i1 to i32
+      %c454 = arith.constant 17 : i32
+      %v455 = arith.shli %v453, %c454 : i32
+      %v456 = arith.ori %v452, %v455 : i32
+      %v457 = arith.extui %v378 : i1 to i32
+      %c458 = arith.constant 18 : i32
+      %v459 = arith.shli %v457, %c458 : i32
+      %v460 = arith.ori %v456, %v459 : i32
+      %v461 = arith.extui %v379 : i1 to i32
+      %c462 = arith.constant 19 : i32
+      %v463 = arith.shli %v461, %c462 : i32
+      %v464 = arith.ori %v460, %v463 : i32
+      %v465 = arith.extui %v380 : i1 to i32
+      %c466 = arith.constant 20 : i32
+      %v467 = arith.shli %v465, %c466 : i32
+      %v468 = arith.ori %v464, %v467 : i32
+      %v469 = arith.extui %v381 : i1 to i32
+      %c470 = arith.constant 21 : i32
+      %v471 = arith.shli %v469, %c470 : i32
+      %v472 = arith.ori %v468, %v471 : i32
+      %v473 = arith.extui %v382 : i1 to i32
+      %c474 = arith.constant 22 : i32
+      %v475 = arith.shli %v473, %c474 : i32
+      %v476 = arith.ori %v472, %v475 : i32
+      %v477 = arith.extui %v383 : i1 to i32
+      %c478 = arith.constant 23 : i32
+      %v479 = arith.shli %v477, %c478 : i32
+      %v480 = arith.ori %v476, %v479 : i32
+      scf.yield %v331, %v332, %v333, %v334, %v336, %v337, %v338, %v339, %v341, %v342, %v343, %v344, %v346, %v347, %v348, %v349, %v351, %v352, %v353, %v354, %v356, %v357, %v358, %v359, %v480 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32
+    }
+    memref.store %ld37#24, %mask_sm[%tid2] : memref<256xi32, #gpu.address_space<workgroup>>
+    %v481 = math.ctpop %ld37#24 : i32
+    %count482 = warp.reduce <add> %v481 lanes = <first> : i32
+    scf.if %v9 {
+      memref.store %count482, %warp_sm[%wid6] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c483 = arith.constant 0 : i32
+    %c484 = arith.constant 0 : index
+    %v485 = memref.load %warp_sm[%c484] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c486 = arith.constant 0 : index
+    %v487 = arith.cmpi ugt, %wid6, %c486 : index
+    %v488 = arith.select %v487, %v485, %c483 : i32
+    %v489 = arith.addi %c483, %v488 : i32
+    %v490 = arith.addi %c483, %v485 : i32
+    %c491 = arith.constant 1 : index
+    %v492 = memref.load %warp_sm[%c491] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c493 = arith.constant 1 : index
+    %v494 = arith.cmpi ugt, %wid6, %c493 : index
+    %v495 = arith.select %v494, %v492, %c483 : i32
+    %v496 = arith.addi %v489, %v495 : i32
+    %v497 = arith.addi %v490, %v492 : i32
+    %c498 = arith.constant 2 : index
+    %v499 = memref.load %warp_sm[%c498] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c500 = arith.constant 2 : index
+    %v501 = arith.cmpi ugt, %wid6, %c500 : index
+    %v502 = arith.select %v501, %v499, %c483 : i32
+    %v503 = arith.addi %v496, %v502 : i32
+    %v504 = arith.addi %v497, %v499 : i32
+    %c505 = arith.constant 3 : index
+    %v506 = memref.load %warp_sm[%c505] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c507 = arith.constant 3 : index
+    %v508 = arith.cmpi ugt, %wid6, %c507 : index
+    %v509 = arith.select %v508, %v506, %c483 : i32
+    %v510 = arith.addi %v503, %v509 : i32
+    %v511 = arith.addi %v504, %v506 : i32
+    %c512 = arith.constant 4 : index
+    %v513 = memref.load %warp_sm[%c512] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c514 = arith.constant 4 : index
+    %v515 = arith.cmpi ugt, %wid6, %c514 : index
+    %v516 = arith.select %v515, %v513, %c483 : i32
+    %v517 = arith.addi %v510, %v516 : i32
+    %v518 = arith.addi %v511, %v513 : i32
+    %c519 = arith.constant 5 : index
+    %v520 = memref.load %warp_sm[%c519] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c521 = arith.constant 5 : index
+    %v522 = arith.cmpi ugt, %wid6, %c521 : index
+    %v523 = arith.select %v522, %v520, %c483 : i32
+    %v524 = arith.addi %v517, %v523 : i32
+    %v525 = arith.addi %v518, %v520 : i32
+    %c526 = arith.constant 6 : index
+    %v527 = memref.load %warp_sm[%c526] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c528 = arith.constant 6 : index
+    %v529 = arith.cmpi ugt, %wid6, %c528 : index
+    %v530 = arith.select %v529, %v527, %c483 : i32
+    %v531 = arith.addi %v524, %v530 : i32
+    %v532 = arith.addi %v525, %v527 : i32
+    %c533 = arith.constant 7 : index
+    %v534 = memref.load %warp_sm[%c533] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c535 = arith.constant 7 : index
+    %v536 = arith.cmpi ugt, %wid6, %c535 : index
+    %v537 = arith.select %v536, %v534, %c483 : i32
+    %v538 = arith.addi %v531, %v537 : i32
+    %v539 = arith.addi %v532, %v534 : i32
+    %c540 = arith.constant 0 : index
+    %c541 = arith.constant 0 : i32
+    %v542 = arith.cmpi eq, %wid6, %c540 : index
+    scf.if %v542 {
+      %c543 = arith.constant 0 : i64
+      %v544 = arith.cmpi eq, %v4, %c543 : i64
+      %pre545 = scf.if %v544 -> i32 {
+        scf.if %v9 {
+          %v546 = arith.extui %v539 : i32 to i64
+          %c547 = arith.constant 8589934592 : i64
+          %v548 = arith.ori %v546, %c547 : i64
+          %c549 = arith.constant 1 : i64
+          %v550 = arith.addi %v4, %c549 : i64
+          %v551 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v552 = arith.index_cast %v551 : index to i64
+          %v553 = llvm.inttoptr %v552 : i64 to !llvm.ptr<1>
+          %v554 = llvm.getelementptr inbounds %v553[%v550] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v548, %v554 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c541 : i32
+      } else {
+        scf.if %v9 {
+          %v555 = arith.extui %v539 : i32 to i64
+          %c556 = arith.constant 4294967296 : i64
+          %v557 = arith.ori %v555, %c556 : i64
+          %c558 = arith.constant 1 : i64
+          %v559 = arith.addi %v4, %c558 : i64
+          %v560 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v561 = arith.index_cast %v560 : index to i64
+          %v562 = llvm.inttoptr %v561 : i64 to !llvm.ptr<1>
+          %v563 = llvm.getelementptr inbounds %v562[%v559] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v557, %v563 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c564 = arith.constant 1245 : i32
+        nvvm.nanosleep %c564
+        %c565 = arith.constant 0 : i32
+        %lane566 = warp.lane_id : i32
+        %v567 = arith.extui %lane566 : i32 to i64
+        %c568 = arith.constant 1 : i64
+        %c569 = arith.constant 0 : i64
+        %c570 = arith.constant 32 : i64
+        %c571 = arith.constant 4294967295 : i64
+        %v572 = arith.subi %v4, %c568 : i64
+        %lb573:2 = scf.while (%end574 = %v572, %acc575 = %c565) : (i64, i32) -> (i64, i32) {
+          %v576 = arith.subi %end574, %v567 : i64
+          %v577 = arith.cmpi sge, %v576, %c569 : i64
+          %v578 = arith.addi %v576, %c568 : i64
+          %c579 = arith.constant 8589934592 : i64
+          %v580 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v581 = arith.index_cast %v580 : index to i64
+          %v582 = llvm.inttoptr %v581 : i64 to !llvm.ptr<1>
+          %v583 = llvm.getelementptr inbounds %v582[%v578] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word584 = scf.while (%spin585 = %c569) : (i64) -> i64 {
+            %v586 = scf.if %v577 -> i64 {
+              %v587 = llvm.load %v583 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v587 : i64
+            } else {
+              scf.yield %c579 : i64
+            }
+            %v588 = arith.shrui %v586, %c570 : i64
+            %v589 = arith.cmpi eq, %v588, %c569 : i64
+            %v590 = warp.vote <any> %v589 : i1
+            scf.condition(%v590) %v586 : i64
+          } do {
+            ^bb0(%x591: i64):
+            %c592 = arith.constant 648 : i32
+            nvvm.nanosleep %c592
+            scf.yield %c569 : i64
+          }
+          %v593 = arith.shrui %word584, %c570 : i64
+          %c594 = arith.constant 2 : i64
+          %v595 = arith.cmpi eq, %v593, %c594 : i64
+          %ballot596 = warp.ballot %v595 : i32
+          %c597 = arith.constant 0 : i32
+          %v598 = arith.cmpi ne, %ballot596, %c597 : i32
+          %v599 = math.cttz %ballot596 : i32
+          %v600 = arith.cmpi ule, %lane566, %v599 : i32
+          %v601 = arith.andi %word584, %c571 : i64
+          %v602 = arith.trunci %v601 : i64 to i32
+          %v603 = arith.select %v600, %v602, %c565 : i32
+          %v604 = warp.reduce <add> %v603 : i32
+          %v605 = arith.addi %acc575, %v604 : i32
+          %v606 = arith.subi %end574, %c570 : i64
+          %v607 = arith.xori %v598, %true : i1
+          scf.condition(%v607) %v606, %v605 : i64, i32
+        } do {
+          ^bb0(%e608: i64, %a609: i32):
+          scf.yield %e608, %a609 : i64, i32
+        }
+        %v610 = arith.addi %lb573#1, %v539 : i32
+        scf.if %v9 {
+          %v611 = arith.extui %v610 : i32 to i64
+          %c612 = arith.constant 8589934592 : i64
+          %v613 = arith.ori %v611, %c612 : i64
+          %c614 = arith.constant 1 : i64
+          %v615 = arith.addi %v4, %c614 : i64
+          %v616 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v617 = arith.index_cast %v616 : index to i64
+          %v618 = llvm.inttoptr %v617 : i64 to !llvm.ptr<1>
+          %v619 = llvm.getelementptr inbounds %v618[%v615] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v613, %v619 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb573#1 : i32
+      }
+      scf.if %v9 {
+        memref.store %pre545, %pre_sm[%c540] : memref<1xi32, #gpu.address_space<workgroup>>
+        scf.if %is_last18 {
+          %v620 = arith.addi %pre545, %v539 : i32
+          memref.store %v620, %num[%c10] : memref<?xi32>
+        }
+      }
+    }
+    gpu.barrier
+    %v621 = memref.load %pre_sm[%c540] : memref<1xi32, #gpu.address_space<workgroup>>
+    %mask622 = memref.load %mask_sm[%tid2] : memref<256xi32, #gpu.address_space<workgroup>>
+    %c623 = arith.constant 0 : i32
+    %c624 = arith.constant 1 : i32
+    %v625 = arith.andi %mask622, %c624 : i32
+    %v626 = arith.cmpi ne, %v625, %c623 : i32
+    %c627 = arith.constant 2 : i32
+    %v628 = arith.andi %mask622, %c627 : i32
+    %v629 = arith.cmpi ne, %v628, %c623 : i32
+    %c630 = arith.constant 4 : i32
+    %v631 = arith.andi %mask622, %c630 : i32
+    %v632 = arith.cmpi ne, %v631, %c623 : i32
+    %c633 = arith.constant 8 : i32
+    %v634 = arith.andi %mask622, %c633 : i32
+    %v635 = arith.cmpi ne, %v634, %c623 : i32
+    %c636 = arith.constant 16 : i32
+    %v637 = arith.andi %mask622, %c636 : i32
+    %v638 = arith.cmpi ne, %v637, %c623 : i32
+    %c639 = arith.constant 32 : i32
+    %v640 = arith.andi %mask622, %c639 : i32
+    %v641 = arith.cmpi ne, %v640, %c623 : i32
+    %c642 = arith.constant 64 : i32
+    %v643 = arith.andi %mask622, %c642 : i32
+    %v644 = arith.cmpi ne, %v643, %c623 : i32
+    %c645 = arith.constant 128 : i32
+    %v646 = arith.andi %mask622, %c645 : i32
+    %v647 = arith.cmpi ne, %v646, %c623 : i32
+    %c648 = arith.constant 256 : i32
+    %v649 = arith.andi %mask622, %c648 : i32
+    %v650 = arith.cmpi ne, %v649, %c623 : i32
+    %c651 = arith.constant 512 : i32
+    %v652 = arith.andi %mask622, %c651 : i32
+    %v653 = arith.cmpi ne, %v652, %c623 : i32
+    %c654 = arith.constant 1024 : i32
+    %v655 = arith.andi %mask622, %c654 : i32
+    %v656 = arith.cmpi ne, %v655, %c623 : i32
+    %c657 = arith.constant 2048 : i32
+    %v658 = arith.andi %mask622, %c657 : i32
+    %v659 = arith.cmpi ne, %v658, %c623 : i32
+    %c660 = arith.constant 4096 : i32
+    %v661 = arith.andi %mask622, %c660 : i32
+    %v662 = arith.cmpi ne, %v661, %c623 : i32
+    %c663 = arith.constant 8192 : i32
+    %v664 = arith.andi %mask622, %c663 : i32
+    %v665 = arith.cmpi ne, %v664, %c623 : i32
+    %c666 = arith.constant 16384 : i32
+    %v667 = arith.andi %mask622, %c666 : i32
+    %v668 = arith.cmpi ne, %v667, %c623 : i32
+    %c669 = arith.constant 32768 : i32
+    %v670 = arith.andi %mask622, %c669 : i32
+    %v671 = arith.cmpi ne, %v670, %c623 : i32
+    %c672 = arith.constant 65536 : i32
+    %v673 = arith.andi %mask622, %c672 : i32
+    %v674 = arith.cmpi ne, %v673, %c623 : i32
+    %c675 = arith.constant 131072 : i32
+    %v676 = arith.andi %mask622, %c675 : i32
+    %v677 = arith.cmpi ne, %v676, %c623 : i32
+    %c678 = arith.constant 262144 : i32
+    %v679 = arith.andi %mask622, %c678 : i32
+    %v680 = arith.cmpi ne, %v679, %c623 : i32
+    %c681 = arith.constant 524288 : i32
+    %v682 = arith.andi %mask622, %c681 : i32
+    %v683 = arith.cmpi ne, %v682, %c623 : i32
+    %c684 = arith.constant 1048576 : i32
+    %v685 = arith.andi %mask622, %c684 : i32
+    %v686 = arith.cmpi ne, %v685, %c623 : i32
+    %c687 = arith.constant 2097152 : i32
+    %v688 = arith.andi %mask622, %c687 : i32
+    %v689 = arith.cmpi ne, %v688, %c623 : i32
+    %c690 = arith.constant 4194304 : i32
+    %v691 = arith.andi %mask622, %c690 : i32
+    %v692 = arith.cmpi ne, %v691, %c623 : i32
+    %c693 = arith.constant 8388608 : i32
+    %v694 = arith.andi %mask622, %c693 : i32
+    %v695 = arith.cmpi ne, %v694, %c623 : i32
+    %v696 = arith.addi %v621, %v538 : i32
+    %c697 = arith.constant 0 : i32
+    %below698, %count699 = warp.compact %v626 : i32
+    %v700 = arith.addi %c697, %below698 : i32
+    %v701 = arith.addi %c697, %count699 : i32
+    %below702, %count703 = warp.compact %v629 : i32
+    %v704 = arith.addi %v700, %below702 : i32
+    %v705 = arith.addi %v701, %count703 : i32
+    %below706, %count707 = warp.compact %v632 : i32
+    %v708 = arith.addi %v704, %below706 : i32
+    %v709 = arith.addi %v705, %count707 : i32
+    %below710, %count711 = warp.compact %v635 : i32
+    %v712 = arith.addi %v708, %below710 : i32
+    %v713 = arith.addi %v709, %count711 : i32
+    scf.if %v626 {
+      %v714 = arith.addi %v696, %v712 : i32
+      %v715 = arith.index_cast %v714 : i32 to index
+      memref.store %ld37#0, %out[%v715] : memref<?xf32>
+    }
+    %v716 = arith.extui %v626 : i1 to i32
+    %v717 = arith.addi %v712, %v716 : i32
+    scf.if %v629 {
+      %v718 = arith.addi %v696, %v717 : i32
+      %v719 = arith.index_cast %v718 : i32 to index
+      memref.store %ld37#1, %out[%v719] : memref<?xf32>
+    }
+    %v720 = arith.extui %v629 : i1 to i32
+    %v721 = arith.addi %v717, %v720 : i32
+    scf.if %v632 {
+      %v722 = arith.addi %v696, %v721 : i32
+      %v723 = arith.index_cast %v722 : i32 to index
+      memref.store %ld37#2, %out[%v723] : memref<?xf32>
+    }
+    %v724 = arith.extui %v632 : i1 to i32
+    %v725 = arith.addi %v721, %v724 : i32
+    scf.if %v635 {
+      %v726 = arith.addi %v696, %v725 : i32
+      %v727 = arith.index_cast %v726 : i32 to index
+      memref.store %ld37#3, %out[%v727] : memref<?xf32>
+    }
+    %below728, %count729 = warp.compact %v638 : i32
+    %v730 = arith.addi %v713, %below728 : i32
+    %v731 = arith.addi %v713, %count729 : i32
+    %below732, %count733 = warp.compact %v641 : i32
+    %v734 = arith.addi %v730, %below732 : i32
+    %v735 = arith.addi %v731, %count733 : i32
+    %below736, %count737 = warp.compact %v644 : i32
+    %v738 = arith.addi %v734, %below736 : i32
+    %v739 = arith.addi %v735, %count737 : i32
+    %below740, %count741 = warp.compact %v647 : i32
+    %v742 = arith.addi %v738, %below740 : i32
+    %v743 = arith.addi %v739, %count741 : i32
+    scf.if %v638 {
+      %v744 = arith.addi %v696, %v742 : i32
+      %v745 = arith.index_cast %v744 : i32 to index
+      memref.store %ld37#4, %out[%v745] : memref<?xf32>
+    }
+    %v746 = arith.extui %v638 : i1 to i32
+    %v747 = arith.addi %v742, %v746 : i32
+    scf.if %v641 {
+      %v748 = arith.addi %v696, %v747 : i32
+      %v749 = arith.index_cast %v748 : i32 to index
+      memref.store %ld37#5, %out[%v749] : memref<?xf32>
+    }
+    %v750 = arith.extui %v641 : i1 to i32
+    %v751 = arith.addi %v747, %v750 : i32
+    scf.if %v644 {
+      %v752 = arith.addi %v696, %v751 : i32
+      %v753 = arith.index_cast %v752 : i32 to index
+      memref.store %ld37#6, %out[%v753] : memref<?xf32>
+    }
+    %v754 = arith.extui %v644 : i1 to i32
+    %v755 = arith.addi %v751, %v754 : i32
+    scf.if %v647 {
+      %v756 = arith.addi %v696, %v755 : i32
+      %v757 = arith.index_cast %v756 : i32 to index
+      memref.store %ld37#7, %out[%v757] : memref<?xf32>
+    }
+    %below758, %count759 = warp.compact %v650 : i32
+    %v760 = arith.addi %v743, %below758 : i32
+    %v761 = arith.addi %v743, %count759 : i32
+    %below762, %count763 = warp.compact %v653 : i32
+    %v764 = arith.addi %v760, %below762 : i32
+    %v765 = arith.addi %v761, %count763 : i32
+    %below766, %count767 = warp.compact %v656 : i32
+    %v768 = arith.addi %v764, %below766 : i32
+    %v769 = arith.addi %v765, %count767 : i32
+    %below770, %count771 = warp.compact %v659 : i32
+    %v772 = arith.addi %v768, %below770 : i32
+    %v773 = arith.addi %v769, %count771 : i32
+    scf.if %v650 {
+      %v774 = arith.addi %v696, %v772 : i32
+      %v775 = arith.index_cast %v774 : i32 to index
+      memref.store %ld37#8, %out[%v775] : memref<?xf32>
+    }
+    %v776 = arith.extui %v650 : i1 to i32
+    %v777 = arith.addi %v772, %v776 : i32
+    scf.if %v653 {
+      %v778 = arith.addi %v696, %v777 : i32
+      %v779 = arith.index_cast %v778 : i32 to index
+      memref.store %ld37#9, %out[%v779] : memref<?xf32>
+    }
+    %v780 = arith.extui %v653 : i1 to i32
+    %v781 = arith.addi %v777, %v780 : i32
+    scf.if %v656 {
+      %v782 = arith.addi %v696, %v781 : i32
+      %v783 = arith.index_cast %v782 : i32 to index
+      memref.store %ld37#10, %out[%v783] : memref<?xf32>
+    }
+    %v784 = arith.extui %v656 : i1 to i32
+    %v785 = arith.addi %v781, %v784 : i32
+    scf.if %v659 {
+      %v786 = arith.addi %v696, %v785 : i32
+      %v787 = arith.index_cast %v786 : i32 to index
+      memref.store %ld37#11, %out[%v787] : memref<?xf32>
+    }
+    %below788, %count789 = warp.compact %v662 : i32
+    %v790 = arith.addi %v773, %below788 : i32
+    %v791 = arith.addi %v773, %count789 : i32
+    %below792, %count793 = warp.compact %v665 : i32
+    %v794 = arith.addi %v790, %below792 : i32
+    %v795 = arith.addi %v791, %count793 : i32
+    %below796, %count797 = warp.compact %v668 : i32
+    %v798 = arith.addi %v794, %below796 : i32
+    %v799 = arith.addi %v795, %count797 : i32
+    %below800, %count801 = warp.compact %v671 : i32
+    %v802 = arith.addi %v798, %below800 : i32
+    %v803 = arith.addi %v799, %count801 : i32
+    scf.if %v662 {
+      %v804 = arith.addi %v696, %v802 : i32
+      %v805 = arith.index_cast %v804 : i32 to index
+      memref.store %ld37#12, %out[%v805] : memref<?xf32>
+    }
+    %v806 = arith.extui %v662 : i1 to i32
+    %v807 = arith.addi %v802, %v806 : i32
+    scf.if %v665 {
+      %v808 = arith.addi %v696, %v807 : i32
+      %v809 = arith.index_cast %v808 : i32 to index
+      memref.store %ld37#13, %out[%v809] : memref<?xf32>
+    }
+    %v810 = arith.extui %v665 : i1 to i32
+    %v811 = arith.addi %v807, %v810 : i32
+    scf.if %v668 {
+      %v812 = arith.addi %v696, %v811 : i32
+      %v813 = arith.index_cast %v812 : i32 to index
+      memref.store %ld37#14, %out[%v813] : memref<?xf32>
+    }
+    %v814 = arith.extui %v668 : i1 to i32
+    %v815 = arith.addi %v811, %v814 : i32
+    scf.if %v671 {
+      %v816 = arith.addi %v696, %v815 : i32
+      %v817 = arith.index_cast %v816 : i32 to index
+      memref.store %ld37#15, %out[%v817] : memref<?xf32>
+    }
+    %below818, %count819 = warp.compact %v674 : i32
+    %v820 = arith.addi %v803, %below818 : i32
+    %v821 = arith.addi %v803, %count819 : i32
+    %below822, %count823 = warp.compact %v677 : i32
+    %v824 = arith.addi %v820, %below822 : i32
+    %v825 = arith.addi %v821, %count823 : i32
+    %below826, %count827 = warp.compact %v680 : i32
+    %v828 = arith.addi %v824, %below826 : i32
+    %v829 = arith.addi %v825, %count827 : i32
+    %below830, %count831 = warp.compact %v683 : i32
+    %v832 = arith.addi %v828, %below830 : i32
+    %v833 = arith.addi %v829, %count831 : i32
+    scf.if %v674 {
+      %v834 = arith.addi %v696, %v832 : i32
+      %v835 = arith.index_cast %v834 : i32 to index
+      memref.store %ld37#16, %out[%v835] : memref<?xf32>
+    }
+    %v836 = arith.extui %v674 : i1 to i32
+    %v837 = arith.addi %v832, %v836 : i32
+    scf.if %v677 {
+      %v838 = arith.addi %v696, %v837 : i32
+      %v839 = arith.index_cast %v838 : i32 to index
+      memref.store %ld37#17, %out[%v839] : memref<?xf32>
+    }
+    %v840 = arith.extui %v677 : i1 to i32
+    %v841 = arith.addi %v837, %v840 : i32
+    scf.if %v680 {
+      %v842 = arith.addi %v696, %v841 : i32
+      %v843 = arith.index_cast %v842 : i32 to index
+      memref.store %ld37#18, %out[%v843] : memref<?xf32>
+    }
+    %v844 = arith.extui %v680 : i1 to i32
+    %v845 = arith.addi %v841, %v844 : i32
+    scf.if %v683 {
+      %v846 = arith.addi %v696, %v845 : i32
+      %v847 = arith.index_cast %v846 : i32 to index
+      memref.store %ld37#19, %out[%v847] : memref<?xf32>
+    }
+    %below848, %count849 = warp.compact %v686 : i32
+    %v850 = arith.addi %v833, %below848 : i32
+    %v851 = arith.addi %v833, %count849 : i32
+    %below852, %count853 = warp.compact %v689 : i32
+    %v854 = arith.addi %v850, %below852 : i32
+    %v855 = arith.addi %v851, %count853 : i32
+    %below856, %count857 = warp.compact %v692 : i32
+    %v858 = arith.addi %v854, %below856 : i32
+    %v859 = arith.addi %v855, %count857 : i32
+    %below860, %count861 = warp.compact %v695 : i32
+    %v862 = arith.addi %v858, %below860 : i32
+    %v863 = arith.addi %v859, %count861 : i32
+    scf.if %v686 {
+      %v864 = arith.addi %v696, %v862 : i32
+      %v865 = arith.index_cast %v864 : i32 to index
+      memref.store %ld37#20, %out[%v865] : memref<?xf32>
+    }
+    %v866 = arith.extui %v686 : i1 to i32
+    %v867 = arith.addi %v862, %v866 : i32
+    scf.if %v689 {
+      %v868 = arith.addi %v696, %v867 : i32
+      %v869 = arith.index_cast %v868 : i32 to index
+      memref.store %ld37#21, %out[%v869] : memref<?xf32>
+    }
+    %v870 = arith.extui %v689 : i1 to i32
+    %v871 = arith.addi %v867, %v870 : i32
+    scf.if %v692 {
+      %v872 = arith.addi %v696, %v871 : i32
+      %v873 = arith.index_cast %v872 : i32 to index
+      memref.store %ld37#22, %out[%v873] : memref<?xf32>
+    }
+    %v874 = arith.extui %v692 : i1 to i32
+    %v875 = arith.addi %v871, %v874 : i32
+    scf.if %v695 {
+      %v876 = arith.addi %v696, %v875 : i32
+      %v877 = arith.index_cast %v876 : i32 to index
+      memref.store %ld37#23, %out[%v877] : memref<?xf32>
+    }
+    gpu.return
+  }
+
+  gpu.func @select_gt_f32_transpose16(%in: memref<?xf32>, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<4224xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 5 : i32} {
     %true = arith.constant true
     %c1 = arith.constant 0 : index
     %tid2 = gpu.thread_id x
@@ -1898,3012 +6864,490 @@ gpu.module @scan {
     }
     gpu.barrier
     %c222 = arith.constant 0 : i32
-    %c223 = arith.constant 0 : index
-    %v224 = memref.load %warp_sm[%c223] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c225 = arith.constant 0 : index
-    %v226 = arith.cmpi ugt, %wid215, %c225 : index
-    %v227 = arith.select %v226, %v224, %c222 : i32
-    %v228 = arith.addi %c222, %v227 : i32
-    %v229 = arith.addi %c222, %v224 : i32
-    %c230 = arith.constant 1 : index
-    %v231 = memref.load %warp_sm[%c230] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c232 = arith.constant 1 : index
-    %v233 = arith.cmpi ugt, %wid215, %c232 : index
-    %v234 = arith.select %v233, %v231, %c222 : i32
-    %v235 = arith.addi %v228, %v234 : i32
-    %v236 = arith.addi %v229, %v231 : i32
-    %c237 = arith.constant 2 : index
-    %v238 = memref.load %warp_sm[%c237] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c239 = arith.constant 2 : index
-    %v240 = arith.cmpi ugt, %wid215, %c239 : index
-    %v241 = arith.select %v240, %v238, %c222 : i32
-    %v242 = arith.addi %v235, %v241 : i32
-    %v243 = arith.addi %v236, %v238 : i32
-    %c244 = arith.constant 3 : index
-    %v245 = memref.load %warp_sm[%c244] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c246 = arith.constant 3 : index
-    %v247 = arith.cmpi ugt, %wid215, %c246 : index
-    %v248 = arith.select %v247, %v245, %c222 : i32
-    %v249 = arith.addi %v242, %v248 : i32
-    %v250 = arith.addi %v243, %v245 : i32
-    %c251 = arith.constant 4 : index
-    %v252 = memref.load %warp_sm[%c251] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c253 = arith.constant 4 : index
-    %v254 = arith.cmpi ugt, %wid215, %c253 : index
-    %v255 = arith.select %v254, %v252, %c222 : i32
-    %v256 = arith.addi %v249, %v255 : i32
-    %v257 = arith.addi %v250, %v252 : i32
-    %c258 = arith.constant 5 : index
-    %v259 = memref.load %warp_sm[%c258] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c260 = arith.constant 5 : index
-    %v261 = arith.cmpi ugt, %wid215, %c260 : index
-    %v262 = arith.select %v261, %v259, %c222 : i32
-    %v263 = arith.addi %v256, %v262 : i32
-    %v264 = arith.addi %v257, %v259 : i32
-    %c265 = arith.constant 6 : index
-    %v266 = memref.load %warp_sm[%c265] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c267 = arith.constant 6 : index
-    %v268 = arith.cmpi ugt, %wid215, %c267 : index
-    %v269 = arith.select %v268, %v266, %c222 : i32
-    %v270 = arith.addi %v263, %v269 : i32
-    %v271 = arith.addi %v264, %v266 : i32
-    %c272 = arith.constant 7 : index
-    %v273 = memref.load %warp_sm[%c272] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c274 = arith.constant 7 : index
-    %v275 = arith.cmpi ugt, %wid215, %c274 : index
-    %v276 = arith.select %v275, %v273, %c222 : i32
-    %v277 = arith.addi %v270, %v276 : i32
-    %v278 = arith.addi %v271, %v273 : i32
-    %v279 = arith.addi %v277, %wex213 : i32
+    %c223 = arith.constant 0 : i32
+    %c224 = arith.constant 0 : index
+    %v225 = memref.load %warp_sm[%c224] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c226 = arith.constant 0 : index
+    %v227 = arith.cmpi ugt, %wid215, %c226 : index
+    %v228 = arith.select %v227, %v225, %c223 : i32
+    %v229 = arith.addi %c223, %v228 : i32
+    %v230 = arith.addi %c223, %v225 : i32
+    %c231 = arith.constant 1 : index
+    %v232 = memref.load %warp_sm[%c231] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c233 = arith.constant 1 : index
+    %v234 = arith.cmpi ugt, %wid215, %c233 : index
+    %v235 = arith.select %v234, %v232, %c223 : i32
+    %v236 = arith.addi %v229, %v235 : i32
+    %v237 = arith.addi %v230, %v232 : i32
+    %c238 = arith.constant 2 : index
+    %v239 = memref.load %warp_sm[%c238] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c240 = arith.constant 2 : index
+    %v241 = arith.cmpi ugt, %wid215, %c240 : index
+    %v242 = arith.select %v241, %v239, %c223 : i32
+    %v243 = arith.addi %v236, %v242 : i32
+    %v244 = arith.addi %v237, %v239 : i32
+    %c245 = arith.constant 3 : index
+    %v246 = memref.load %warp_sm[%c245] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c247 = arith.constant 3 : index
+    %v248 = arith.cmpi ugt, %wid215, %c247 : index
+    %v249 = arith.select %v248, %v246, %c223 : i32
+    %v250 = arith.addi %v243, %v249 : i32
+    %v251 = arith.addi %v244, %v246 : i32
+    %c252 = arith.constant 4 : index
+    %v253 = memref.load %warp_sm[%c252] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c254 = arith.constant 4 : index
+    %v255 = arith.cmpi ugt, %wid215, %c254 : index
+    %v256 = arith.select %v255, %v253, %c223 : i32
+    %v257 = arith.addi %v250, %v256 : i32
+    %v258 = arith.addi %v251, %v253 : i32
+    %c259 = arith.constant 5 : index
+    %v260 = memref.load %warp_sm[%c259] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c261 = arith.constant 5 : index
+    %v262 = arith.cmpi ugt, %wid215, %c261 : index
+    %v263 = arith.select %v262, %v260, %c223 : i32
+    %v264 = arith.addi %v257, %v263 : i32
+    %v265 = arith.addi %v258, %v260 : i32
+    %c266 = arith.constant 6 : index
+    %v267 = memref.load %warp_sm[%c266] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c268 = arith.constant 6 : index
+    %v269 = arith.cmpi ugt, %wid215, %c268 : index
+    %v270 = arith.select %v269, %v267, %c223 : i32
+    %v271 = arith.addi %v264, %v270 : i32
+    %v272 = arith.addi %v265, %v267 : i32
+    %c273 = arith.constant 7 : index
+    %v274 = memref.load %warp_sm[%c273] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c275 = arith.constant 7 : index
+    %v276 = arith.cmpi ugt, %wid215, %c275 : index
+    %v277 = arith.select %v276, %v274, %c223 : i32
+    %v278 = arith.addi %v271, %v277 : i32
+    %v279 = arith.addi %v272, %v274 : i32
+    %v280 = arith.addi %v278, %wex213 : i32
     scf.if %v166 {
-      %v280 = arith.addi %v279, %c222 : i32
-      %c281 = arith.constant 5 : i32
-      %v282 = arith.shrui %v280, %c281 : i32
-      %v283 = arith.addi %v280, %v282 : i32
-      %v284 = arith.index_cast %v283 : i32 to index
-      memref.store %v150, %keep_sm[%v284] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v281 = arith.addi %v280, %c222 : i32
+      %c282 = arith.constant 5 : i32
+      %v283 = arith.shrui %v281, %c282 : i32
+      %v284 = arith.addi %v281, %v283 : i32
+      %v285 = arith.index_cast %v284 : i32 to index
+      memref.store %v150, %keep_sm[%v285] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v167 {
-      %v285 = arith.addi %v279, %v182 : i32
-      %c286 = arith.constant 5 : i32
-      %v287 = arith.shrui %v285, %c286 : i32
-      %v288 = arith.addi %v285, %v287 : i32
-      %v289 = arith.index_cast %v288 : i32 to index
-      memref.store %v151, %keep_sm[%v289] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v286 = arith.addi %v280, %v182 : i32
+      %c287 = arith.constant 5 : i32
+      %v288 = arith.shrui %v286, %c287 : i32
+      %v289 = arith.addi %v286, %v288 : i32
+      %v290 = arith.index_cast %v289 : i32 to index
+      memref.store %v151, %keep_sm[%v290] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v168 {
-      %v290 = arith.addi %v279, %v198 : i32
-      %c291 = arith.constant 5 : i32
-      %v292 = arith.shrui %v290, %c291 : i32
-      %v293 = arith.addi %v290, %v292 : i32
-      %v294 = arith.index_cast %v293 : i32 to index
-      memref.store %v152, %keep_sm[%v294] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v291 = arith.addi %v280, %v198 : i32
+      %c292 = arith.constant 5 : i32
+      %v293 = arith.shrui %v291, %c292 : i32
+      %v294 = arith.addi %v291, %v293 : i32
+      %v295 = arith.index_cast %v294 : i32 to index
+      memref.store %v152, %keep_sm[%v295] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v169 {
-      %v295 = arith.addi %v279, %v199 : i32
-      %c296 = arith.constant 5 : i32
-      %v297 = arith.shrui %v295, %c296 : i32
-      %v298 = arith.addi %v295, %v297 : i32
-      %v299 = arith.index_cast %v298 : i32 to index
-      memref.store %v153, %keep_sm[%v299] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v296 = arith.addi %v280, %v199 : i32
+      %c297 = arith.constant 5 : i32
+      %v298 = arith.shrui %v296, %c297 : i32
+      %v299 = arith.addi %v296, %v298 : i32
+      %v300 = arith.index_cast %v299 : i32 to index
+      memref.store %v153, %keep_sm[%v300] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v170 {
-      %v300 = arith.addi %v279, %v200 : i32
-      %c301 = arith.constant 5 : i32
-      %v302 = arith.shrui %v300, %c301 : i32
-      %v303 = arith.addi %v300, %v302 : i32
-      %v304 = arith.index_cast %v303 : i32 to index
-      memref.store %v154, %keep_sm[%v304] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v301 = arith.addi %v280, %v200 : i32
+      %c302 = arith.constant 5 : i32
+      %v303 = arith.shrui %v301, %c302 : i32
+      %v304 = arith.addi %v301, %v303 : i32
+      %v305 = arith.index_cast %v304 : i32 to index
+      memref.store %v154, %keep_sm[%v305] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v171 {
-      %v305 = arith.addi %v279, %v201 : i32
-      %c306 = arith.constant 5 : i32
-      %v307 = arith.shrui %v305, %c306 : i32
-      %v308 = arith.addi %v305, %v307 : i32
-      %v309 = arith.index_cast %v308 : i32 to index
-      memref.store %v155, %keep_sm[%v309] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v306 = arith.addi %v280, %v201 : i32
+      %c307 = arith.constant 5 : i32
+      %v308 = arith.shrui %v306, %c307 : i32
+      %v309 = arith.addi %v306, %v308 : i32
+      %v310 = arith.index_cast %v309 : i32 to index
+      memref.store %v155, %keep_sm[%v310] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v172 {
-      %v310 = arith.addi %v279, %v202 : i32
-      %c311 = arith.constant 5 : i32
-      %v312 = arith.shrui %v310, %c311 : i32
-      %v313 = arith.addi %v310, %v312 : i32
-      %v314 = arith.index_cast %v313 : i32 to index
-      memref.store %v156, %keep_sm[%v314] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v311 = arith.addi %v280, %v202 : i32
+      %c312 = arith.constant 5 : i32
+      %v313 = arith.shrui %v311, %c312 : i32
+      %v314 = arith.addi %v311, %v313 : i32
+      %v315 = arith.index_cast %v314 : i32 to index
+      memref.store %v156, %keep_sm[%v315] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v173 {
-      %v315 = arith.addi %v279, %v203 : i32
-      %c316 = arith.constant 5 : i32
-      %v317 = arith.shrui %v315, %c316 : i32
-      %v318 = arith.addi %v315, %v317 : i32
-      %v319 = arith.index_cast %v318 : i32 to index
-      memref.store %v157, %keep_sm[%v319] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v316 = arith.addi %v280, %v203 : i32
+      %c317 = arith.constant 5 : i32
+      %v318 = arith.shrui %v316, %c317 : i32
+      %v319 = arith.addi %v316, %v318 : i32
+      %v320 = arith.index_cast %v319 : i32 to index
+      memref.store %v157, %keep_sm[%v320] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v174 {
-      %v320 = arith.addi %v279, %v204 : i32
-      %c321 = arith.constant 5 : i32
-      %v322 = arith.shrui %v320, %c321 : i32
-      %v323 = arith.addi %v320, %v322 : i32
-      %v324 = arith.index_cast %v323 : i32 to index
-      memref.store %v158, %keep_sm[%v324] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v321 = arith.addi %v280, %v204 : i32
+      %c322 = arith.constant 5 : i32
+      %v323 = arith.shrui %v321, %c322 : i32
+      %v324 = arith.addi %v321, %v323 : i32
+      %v325 = arith.index_cast %v324 : i32 to index
+      memref.store %v158, %keep_sm[%v325] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v175 {
-      %v325 = arith.addi %v279, %v205 : i32
-      %c326 = arith.constant 5 : i32
-      %v327 = arith.shrui %v325, %c326 : i32
-      %v328 = arith.addi %v325, %v327 : i32
-      %v329 = arith.index_cast %v328 : i32 to index
-      memref.store %v159, %keep_sm[%v329] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v326 = arith.addi %v280, %v205 : i32
+      %c327 = arith.constant 5 : i32
+      %v328 = arith.shrui %v326, %c327 : i32
+      %v329 = arith.addi %v326, %v328 : i32
+      %v330 = arith.index_cast %v329 : i32 to index
+      memref.store %v159, %keep_sm[%v330] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v176 {
-      %v330 = arith.addi %v279, %v206 : i32
-      %c331 = arith.constant 5 : i32
-      %v332 = arith.shrui %v330, %c331 : i32
-      %v333 = arith.addi %v330, %v332 : i32
-      %v334 = arith.index_cast %v333 : i32 to index
-      memref.store %v160, %keep_sm[%v334] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v331 = arith.addi %v280, %v206 : i32
+      %c332 = arith.constant 5 : i32
+      %v333 = arith.shrui %v331, %c332 : i32
+      %v334 = arith.addi %v331, %v333 : i32
+      %v335 = arith.index_cast %v334 : i32 to index
+      memref.store %v160, %keep_sm[%v335] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v177 {
-      %v335 = arith.addi %v279, %v207 : i32
-      %c336 = arith.constant 5 : i32
-      %v337 = arith.shrui %v335, %c336 : i32
-      %v338 = arith.addi %v335, %v337 : i32
-      %v339 = arith.index_cast %v338 : i32 to index
-      memref.store %v161, %keep_sm[%v339] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v336 = arith.addi %v280, %v207 : i32
+      %c337 = arith.constant 5 : i32
+      %v338 = arith.shrui %v336, %c337 : i32
+      %v339 = arith.addi %v336, %v338 : i32
+      %v340 = arith.index_cast %v339 : i32 to index
+      memref.store %v161, %keep_sm[%v340] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v178 {
-      %v340 = arith.addi %v279, %v208 : i32
-      %c341 = arith.constant 5 : i32
-      %v342 = arith.shrui %v340, %c341 : i32
-      %v343 = arith.addi %v340, %v342 : i32
-      %v344 = arith.index_cast %v343 : i32 to index
-      memref.store %v162, %keep_sm[%v344] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v341 = arith.addi %v280, %v208 : i32
+      %c342 = arith.constant 5 : i32
+      %v343 = arith.shrui %v341, %c342 : i32
+      %v344 = arith.addi %v341, %v343 : i32
+      %v345 = arith.index_cast %v344 : i32 to index
+      memref.store %v162, %keep_sm[%v345] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v179 {
-      %v345 = arith.addi %v279, %v209 : i32
-      %c346 = arith.constant 5 : i32
-      %v347 = arith.shrui %v345, %c346 : i32
-      %v348 = arith.addi %v345, %v347 : i32
-      %v349 = arith.index_cast %v348 : i32 to index
-      memref.store %v163, %keep_sm[%v349] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v346 = arith.addi %v280, %v209 : i32
+      %c347 = arith.constant 5 : i32
+      %v348 = arith.shrui %v346, %c347 : i32
+      %v349 = arith.addi %v346, %v348 : i32
+      %v350 = arith.index_cast %v349 : i32 to index
+      memref.store %v163, %keep_sm[%v350] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v180 {
-      %v350 = arith.addi %v279, %v210 : i32
-      %c351 = arith.constant 5 : i32
-      %v352 = arith.shrui %v350, %c351 : i32
-      %v353 = arith.addi %v350, %v352 : i32
-      %v354 = arith.index_cast %v353 : i32 to index
-      memref.store %v164, %keep_sm[%v354] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v351 = arith.addi %v280, %v210 : i32
+      %c352 = arith.constant 5 : i32
+      %v353 = arith.shrui %v351, %c352 : i32
+      %v354 = arith.addi %v351, %v353 : i32
+      %v355 = arith.index_cast %v354 : i32 to index
+      memref.store %v164, %keep_sm[%v355] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v181 {
-      %v355 = arith.addi %v279, %v211 : i32
-      %c356 = arith.constant 5 : i32
-      %v357 = arith.shrui %v355, %c356 : i32
-      %v358 = arith.addi %v355, %v357 : i32
-      %v359 = arith.index_cast %v358 : i32 to index
-      memref.store %v165, %keep_sm[%v359] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v356 = arith.addi %v280, %v211 : i32
+      %c357 = arith.constant 5 : i32
+      %v358 = arith.shrui %v356, %c357 : i32
+      %v359 = arith.addi %v356, %v358 : i32
+      %v360 = arith.index_cast %v359 : i32 to index
+      memref.store %v165, %keep_sm[%v360] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
-    %v360 = arith.cmpi eq, %wid215, %c5 : index
-    scf.if %v360 {
-      %c361 = arith.constant 0 : i64
-      %v362 = arith.cmpi eq, %v4, %c361 : i64
-      %pre363 = scf.if %v362 -> i32 {
+    %c361 = arith.constant 0 : index
+    %c362 = arith.constant 0 : i32
+    %v363 = arith.cmpi eq, %wid215, %c361 : index
+    scf.if %v363 {
+      %c364 = arith.constant 0 : i64
+      %v365 = arith.cmpi eq, %v4, %c364 : i64
+      %pre366 = scf.if %v365 -> i32 {
         scf.if %v218 {
-          %v364 = arith.extui %v278 : i32 to i64
-          %c365 = arith.constant 8589934592 : i64
-          %v366 = arith.ori %v364, %c365 : i64
-          %c367 = arith.constant 1 : i64
-          %v368 = arith.addi %v4, %c367 : i64
-          %v369 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v370 = arith.index_cast %v369 : index to i64
-          %v371 = llvm.inttoptr %v370 : i64 to !llvm.ptr<1>
-          %v372 = llvm.getelementptr inbounds %v371[%v368] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v366, %v372 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v367 = arith.extui %v279 : i32 to i64
+          %c368 = arith.constant 8589934592 : i64
+          %v369 = arith.ori %v367, %c368 : i64
+          %c370 = arith.constant 1 : i64
+          %v371 = arith.addi %v4, %c370 : i64
+          %v372 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v373 = arith.index_cast %v372 : index to i64
+          %v374 = llvm.inttoptr %v373 : i64 to !llvm.ptr<1>
+          %v375 = llvm.getelementptr inbounds %v374[%v371] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v369, %v375 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c222 : i32
+        scf.yield %c362 : i32
       } else {
         scf.if %v218 {
-          %v373 = arith.extui %v278 : i32 to i64
-          %c374 = arith.constant 4294967296 : i64
-          %v375 = arith.ori %v373, %c374 : i64
-          %c376 = arith.constant 1 : i64
-          %v377 = arith.addi %v4, %c376 : i64
-          %v378 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v379 = arith.index_cast %v378 : index to i64
-          %v380 = llvm.inttoptr %v379 : i64 to !llvm.ptr<1>
-          %v381 = llvm.getelementptr inbounds %v380[%v377] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v375, %v381 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v376 = arith.extui %v279 : i32 to i64
+          %c377 = arith.constant 4294967296 : i64
+          %v378 = arith.ori %v376, %c377 : i64
+          %c379 = arith.constant 1 : i64
+          %v380 = arith.addi %v4, %c379 : i64
+          %v381 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v382 = arith.index_cast %v381 : index to i64
+          %v383 = llvm.inttoptr %v382 : i64 to !llvm.ptr<1>
+          %v384 = llvm.getelementptr inbounds %v383[%v380] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v378, %v384 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c382 = arith.constant 1245 : i32
-        nvvm.nanosleep %c382
-        %c383 = arith.constant 0 : i32
-        %lane384 = warp.lane_id : i32
-        %v385 = arith.extui %lane384 : i32 to i64
-        %c386 = arith.constant 1 : i64
-        %c387 = arith.constant 0 : i64
-        %c388 = arith.constant 32 : i64
-        %c389 = arith.constant 4294967295 : i64
-        %v390 = arith.subi %v4, %c386 : i64
-        %lb391:2 = scf.while (%end392 = %v390, %acc393 = %c383) : (i64, i32) -> (i64, i32) {
-          %v394 = arith.subi %end392, %v385 : i64
-          %v395 = arith.cmpi sge, %v394, %c387 : i64
-          %v396 = arith.addi %v394, %c386 : i64
-          %c397 = arith.constant 8589934592 : i64
-          %v398 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v399 = arith.index_cast %v398 : index to i64
-          %v400 = llvm.inttoptr %v399 : i64 to !llvm.ptr<1>
-          %v401 = llvm.getelementptr inbounds %v400[%v396] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word402 = scf.while (%spin403 = %c387) : (i64) -> i64 {
-            %v404 = scf.if %v395 -> i64 {
-              %v405 = llvm.load %v401 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v405 : i64
+        %c385 = arith.constant 1245 : i32
+        nvvm.nanosleep %c385
+        %c386 = arith.constant 0 : i32
+        %lane387 = warp.lane_id : i32
+        %v388 = arith.extui %lane387 : i32 to i64
+        %c389 = arith.constant 1 : i64
+        %c390 = arith.constant 0 : i64
+        %c391 = arith.constant 32 : i64
+        %c392 = arith.constant 4294967295 : i64
+        %v393 = arith.subi %v4, %c389 : i64
+        %lb394:2 = scf.while (%end395 = %v393, %acc396 = %c386) : (i64, i32) -> (i64, i32) {
+          %v397 = arith.subi %end395, %v388 : i64
+          %v398 = arith.cmpi sge, %v397, %c390 : i64
+          %v399 = arith.addi %v397, %c389 : i64
+          %c400 = arith.constant 8589934592 : i64
+          %v401 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v402 = arith.index_cast %v401 : index to i64
+          %v403 = llvm.inttoptr %v402 : i64 to !llvm.ptr<1>
+          %v404 = llvm.getelementptr inbounds %v403[%v399] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word405 = scf.while (%spin406 = %c390) : (i64) -> i64 {
+            %v407 = scf.if %v398 -> i64 {
+              %v408 = llvm.load %v404 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v408 : i64
             } else {
-              scf.yield %c397 : i64
+              scf.yield %c400 : i64
             }
-            %v406 = arith.shrui %v404, %c388 : i64
-            %v407 = arith.cmpi eq, %v406, %c387 : i64
-            %v408 = warp.vote <any> %v407 : i1
-            scf.condition(%v408) %v404 : i64
+            %v409 = arith.shrui %v407, %c391 : i64
+            %v410 = arith.cmpi eq, %v409, %c390 : i64
+            %v411 = warp.vote <any> %v410 : i1
+            scf.condition(%v411) %v407 : i64
           } do {
-            ^bb0(%x409: i64):
-            %c410 = arith.constant 648 : i32
-            nvvm.nanosleep %c410
-            scf.yield %c387 : i64
+            ^bb0(%x412: i64):
+            %c413 = arith.constant 648 : i32
+            nvvm.nanosleep %c413
+            scf.yield %c390 : i64
           }
-          %v411 = arith.shrui %word402, %c388 : i64
-          %c412 = arith.constant 2 : i64
-          %v413 = arith.cmpi eq, %v411, %c412 : i64
-          %ballot414 = warp.ballot %v413 : i32
-          %c415 = arith.constant 0 : i32
-          %v416 = arith.cmpi ne, %ballot414, %c415 : i32
-          %v417 = math.cttz %ballot414 : i32
-          %v418 = arith.cmpi ule, %lane384, %v417 : i32
-          %v419 = arith.andi %word402, %c389 : i64
-          %v420 = arith.trunci %v419 : i64 to i32
-          %v421 = arith.select %v418, %v420, %c383 : i32
-          %v422 = warp.reduce <add> %v421 : i32
-          %v423 = arith.addi %acc393, %v422 : i32
-          %v424 = arith.subi %end392, %c388 : i64
-          %v425 = arith.xori %v416, %true : i1
-          scf.condition(%v425) %v424, %v423 : i64, i32
+          %v414 = arith.shrui %word405, %c391 : i64
+          %c415 = arith.constant 2 : i64
+          %v416 = arith.cmpi eq, %v414, %c415 : i64
+          %ballot417 = warp.ballot %v416 : i32
+          %c418 = arith.constant 0 : i32
+          %v419 = arith.cmpi ne, %ballot417, %c418 : i32
+          %v420 = math.cttz %ballot417 : i32
+          %v421 = arith.cmpi ule, %lane387, %v420 : i32
+          %v422 = arith.andi %word405, %c392 : i64
+          %v423 = arith.trunci %v422 : i64 to i32
+          %v424 = arith.select %v421, %v423, %c386 : i32
+          %v425 = warp.reduce <add> %v424 : i32
+          %v426 = arith.addi %acc396, %v425 : i32
+          %v427 = arith.subi %end395, %c391 : i64
+          %v428 = arith.xori %v419, %true : i1
+          scf.condition(%v428) %v427, %v426 : i64, i32
         } do {
-          ^bb0(%e426: i64, %a427: i32):
-          scf.yield %e426, %a427 : i64, i32
+          ^bb0(%e429: i64, %a430: i32):
+          scf.yield %e429, %a430 : i64, i32
         }
-        %v428 = arith.addi %lb391#1, %v278 : i32
+        %v431 = arith.addi %lb394#1, %v279 : i32
         scf.if %v218 {
-          %v429 = arith.extui %v428 : i32 to i64
-          %c430 = arith.constant 8589934592 : i64
-          %v431 = arith.ori %v429, %c430 : i64
-          %c432 = arith.constant 1 : i64
-          %v433 = arith.addi %v4, %c432 : i64
-          %v434 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v435 = arith.index_cast %v434 : index to i64
-          %v436 = llvm.inttoptr %v435 : i64 to !llvm.ptr<1>
-          %v437 = llvm.getelementptr inbounds %v436[%v433] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v431, %v437 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v432 = arith.extui %v431 : i32 to i64
+          %c433 = arith.constant 8589934592 : i64
+          %v434 = arith.ori %v432, %c433 : i64
+          %c435 = arith.constant 1 : i64
+          %v436 = arith.addi %v4, %c435 : i64
+          %v437 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v438 = arith.index_cast %v437 : index to i64
+          %v439 = llvm.inttoptr %v438 : i64 to !llvm.ptr<1>
+          %v440 = llvm.getelementptr inbounds %v439[%v436] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v434, %v440 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb391#1 : i32
+        scf.yield %lb394#1 : i32
       }
       scf.if %v218 {
-        memref.store %pre363, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v438 = arith.divui %n, %c6 : index
-        %c439 = arith.constant 1 : index
-        %v440 = arith.subi %v438, %c439 : index
-        %v441 = arith.cmpi eq, %tile3, %v440 : index
-        scf.if %v441 {
-          %v442 = arith.addi %pre363, %v278 : i32
-          memref.store %v442, %num[%c5] : memref<?xi32>
+        memref.store %pre366, %pre_sm[%c361] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v441 = arith.divui %n, %c6 : index
+        %c442 = arith.constant 1 : index
+        %v443 = arith.subi %v441, %c442 : index
+        %v444 = arith.cmpi eq, %tile3, %v443 : index
+        scf.if %v444 {
+          %v445 = arith.addi %pre366, %v279 : i32
+          memref.store %v445, %num[%c5] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v443 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v444 = arith.addi %v443, %v277 : i32
-    %offset445 = arith.addi %v444, %wex213 : i32
-    %v446 = arith.index_cast %v278 : i32 to index
-    %v447 = arith.index_cast %v443 : i32 to index
-    %c448 = arith.constant 0 : index
-    %v449 = arith.addi %tid2, %c448 : index
-    %v450 = arith.cmpi ult, %v449, %v446 : index
-    scf.if %v450 {
-      %c451 = arith.constant 5 : index
-      %v452 = arith.shrui %v449, %c451 : index
-      %v453 = arith.addi %v449, %v452 : index
-      %v454 = memref.load %keep_sm[%v453] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v455 = arith.addi %v447, %v449 : index
-      memref.store %v454, %out[%v455] : memref<?xf32>
+    %v446 = memref.load %pre_sm[%c361] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v447 = arith.addi %v446, %v278 : i32
+    %offset448 = arith.addi %v447, %wex213 : i32
+    %v449 = arith.index_cast %v279 : i32 to index
+    %v450 = arith.index_cast %v446 : i32 to index
+    %c451 = arith.constant 0 : index
+    %v452 = arith.addi %tid2, %c451 : index
+    %v453 = arith.cmpi ult, %v452, %v449 : index
+    scf.if %v453 {
+      %c454 = arith.constant 5 : index
+      %v455 = arith.shrui %v452, %c454 : index
+      %v456 = arith.addi %v452, %v455 : index
+      %v457 = memref.load %keep_sm[%v456] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v458 = arith.addi %v450, %v452 : index
+      memref.store %v457, %out[%v458] : memref<?xf32>
     }
-    %c456 = arith.constant 256 : index
-    %v457 = arith.addi %tid2, %c456 : index
-    %v458 = arith.cmpi ult, %v457, %v446 : index
-    scf.if %v458 {
-      %c459 = arith.constant 5 : index
-      %v460 = arith.shrui %v457, %c459 : index
-      %v461 = arith.addi %v457, %v460 : index
-      %v462 = memref.load %keep_sm[%v461] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v463 = arith.addi %v447, %v457 : index
-      memref.store %v462, %out[%v463] : memref<?xf32>
+    %c459 = arith.constant 256 : index
+    %v460 = arith.addi %tid2, %c459 : index
+    %v461 = arith.cmpi ult, %v460, %v449 : index
+    scf.if %v461 {
+      %c462 = arith.constant 5 : index
+      %v463 = arith.shrui %v460, %c462 : index
+      %v464 = arith.addi %v460, %v463 : index
+      %v465 = memref.load %keep_sm[%v464] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v466 = arith.addi %v450, %v460 : index
+      memref.store %v465, %out[%v466] : memref<?xf32>
     }
-    %c464 = arith.constant 512 : index
-    %v465 = arith.addi %tid2, %c464 : index
-    %v466 = arith.cmpi ult, %v465, %v446 : index
-    scf.if %v466 {
-      %c467 = arith.constant 5 : index
-      %v468 = arith.shrui %v465, %c467 : index
-      %v469 = arith.addi %v465, %v468 : index
-      %v470 = memref.load %keep_sm[%v469] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v471 = arith.addi %v447, %v465 : index
-      memref.store %v470, %out[%v471] : memref<?xf32>
+    %c467 = arith.constant 512 : index
+    %v468 = arith.addi %tid2, %c467 : index
+    %v469 = arith.cmpi ult, %v468, %v449 : index
+    scf.if %v469 {
+      %c470 = arith.constant 5 : index
+      %v471 = arith.shrui %v468, %c470 : index
+      %v472 = arith.addi %v468, %v471 : index
+      %v473 = memref.load %keep_sm[%v472] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v474 = arith.addi %v450, %v468 : index
+      memref.store %v473, %out[%v474] : memref<?xf32>
     }
-    %c472 = arith.constant 768 : index
-    %v473 = arith.addi %tid2, %c472 : index
-    %v474 = arith.cmpi ult, %v473, %v446 : index
-    scf.if %v474 {
-      %c475 = arith.constant 5 : index
-      %v476 = arith.shrui %v473, %c475 : index
-      %v477 = arith.addi %v473, %v476 : index
-      %v478 = memref.load %keep_sm[%v477] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v479 = arith.addi %v447, %v473 : index
-      memref.store %v478, %out[%v479] : memref<?xf32>
+    %c475 = arith.constant 768 : index
+    %v476 = arith.addi %tid2, %c475 : index
+    %v477 = arith.cmpi ult, %v476, %v449 : index
+    scf.if %v477 {
+      %c478 = arith.constant 5 : index
+      %v479 = arith.shrui %v476, %c478 : index
+      %v480 = arith.addi %v476, %v479 : index
+      %v481 = memref.load %keep_sm[%v480] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v482 = arith.addi %v450, %v476 : index
+      memref.store %v481, %out[%v482] : memref<?xf32>
     }
-    %c480 = arith.constant 1024 : index
-    %v481 = arith.addi %tid2, %c480 : index
-    %v482 = arith.cmpi ult, %v481, %v446 : index
-    scf.if %v482 {
-      %c483 = arith.constant 5 : index
-      %v484 = arith.shrui %v481, %c483 : index
-      %v485 = arith.addi %v481, %v484 : index
-      %v486 = memref.load %keep_sm[%v485] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v487 = arith.addi %v447, %v481 : index
-      memref.store %v486, %out[%v487] : memref<?xf32>
+    %c483 = arith.constant 1024 : index
+    %v484 = arith.addi %tid2, %c483 : index
+    %v485 = arith.cmpi ult, %v484, %v449 : index
+    scf.if %v485 {
+      %c486 = arith.constant 5 : index
+      %v487 = arith.shrui %v484, %c486 : index
+      %v488 = arith.addi %v484, %v487 : index
+      %v489 = memref.load %keep_sm[%v488] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v490 = arith.addi %v450, %v484 : index
+      memref.store %v489, %out[%v490] : memref<?xf32>
     }
-    %c488 = arith.constant 1280 : index
-    %v489 = arith.addi %tid2, %c488 : index
-    %v490 = arith.cmpi ult, %v489, %v446 : index
-    scf.if %v490 {
-      %c491 = arith.constant 5 : index
-      %v492 = arith.shrui %v489, %c491 : index
-      %v493 = arith.addi %v489, %v492 : index
-      %v494 = memref.load %keep_sm[%v493] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v495 = arith.addi %v447, %v489 : index
-      memref.store %v494, %out[%v495] : memref<?xf32>
+    %c491 = arith.constant 1280 : index
+    %v492 = arith.addi %tid2, %c491 : index
+    %v493 = arith.cmpi ult, %v492, %v449 : index
+    scf.if %v493 {
+      %c494 = arith.constant 5 : index
+      %v495 = arith.shrui %v492, %c494 : index
+      %v496 = arith.addi %v492, %v495 : index
+      %v497 = memref.load %keep_sm[%v496] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v498 = arith.addi %v450, %v492 : index
+      memref.store %v497, %out[%v498] : memref<?xf32>
     }
-    %c496 = arith.constant 1536 : index
-    %v497 = arith.addi %tid2, %c496 : index
-    %v498 = arith.cmpi ult, %v497, %v446 : index
-    scf.if %v498 {
-      %c499 = arith.constant 5 : index
-      %v500 = arith.shrui %v497, %c499 : index
-      %v501 = arith.addi %v497, %v500 : index
-      %v502 = memref.load %keep_sm[%v501] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v503 = arith.addi %v447, %v497 : index
-      memref.store %v502, %out[%v503] : memref<?xf32>
+    %c499 = arith.constant 1536 : index
+    %v500 = arith.addi %tid2, %c499 : index
+    %v501 = arith.cmpi ult, %v500, %v449 : index
+    scf.if %v501 {
+      %c502 = arith.constant 5 : index
+      %v503 = arith.shrui %v500, %c502 : index
+      %v504 = arith.addi %v500, %v503 : index
+      %v505 = memref.load %keep_sm[%v504] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v506 = arith.addi %v450, %v500 : index
+      memref.store %v505, %out[%v506] : memref<?xf32>
     }
-    %c504 = arith.constant 1792 : index
-    %v505 = arith.addi %tid2, %c504 : index
-    %v506 = arith.cmpi ult, %v505, %v446 : index
-    scf.if %v506 {
-      %c507 = arith.constant 5 : index
-      %v508 = arith.shrui %v505, %c507 : index
-      %v509 = arith.addi %v505, %v508 : index
-      %v510 = memref.load %keep_sm[%v509] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v511 = arith.addi %v447, %v505 : index
-      memref.store %v510, %out[%v511] : memref<?xf32>
+    %c507 = arith.constant 1792 : index
+    %v508 = arith.addi %tid2, %c507 : index
+    %v509 = arith.cmpi ult, %v508, %v449 : index
+    scf.if %v509 {
+      %c510 = arith.constant 5 : index
+      %v511 = arith.shrui %v508, %c510 : index
+      %v512 = arith.addi %v508, %v511 : index
+      %v513 = memref.load %keep_sm[%v512] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v514 = arith.addi %v450, %v508 : index
+      memref.store %v513, %out[%v514] : memref<?xf32>
     }
-    %c512 = arith.constant 2048 : index
-    %v513 = arith.addi %tid2, %c512 : index
-    %v514 = arith.cmpi ult, %v513, %v446 : index
-    scf.if %v514 {
-      %c515 = arith.constant 5 : index
-      %v516 = arith.shrui %v513, %c515 : index
-      %v517 = arith.addi %v513, %v516 : index
-      %v518 = memref.load %keep_sm[%v517] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v519 = arith.addi %v447, %v513 : index
-      memref.store %v518, %out[%v519] : memref<?xf32>
+    %c515 = arith.constant 2048 : index
+    %v516 = arith.addi %tid2, %c515 : index
+    %v517 = arith.cmpi ult, %v516, %v449 : index
+    scf.if %v517 {
+      %c518 = arith.constant 5 : index
+      %v519 = arith.shrui %v516, %c518 : index
+      %v520 = arith.addi %v516, %v519 : index
+      %v521 = memref.load %keep_sm[%v520] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v522 = arith.addi %v450, %v516 : index
+      memref.store %v521, %out[%v522] : memref<?xf32>
     }
-    %c520 = arith.constant 2304 : index
-    %v521 = arith.addi %tid2, %c520 : index
-    %v522 = arith.cmpi ult, %v521, %v446 : index
-    scf.if %v522 {
-      %c523 = arith.constant 5 : index
-      %v524 = arith.shrui %v521, %c523 : index
-      %v525 = arith.addi %v521, %v524 : index
-      %v526 = memref.load %keep_sm[%v525] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v527 = arith.addi %v447, %v521 : index
-      memref.store %v526, %out[%v527] : memref<?xf32>
+    %c523 = arith.constant 2304 : index
+    %v524 = arith.addi %tid2, %c523 : index
+    %v525 = arith.cmpi ult, %v524, %v449 : index
+    scf.if %v525 {
+      %c526 = arith.constant 5 : index
+      %v527 = arith.shrui %v524, %c526 : index
+      %v528 = arith.addi %v524, %v527 : index
+      %v529 = memref.load %keep_sm[%v528] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v530 = arith.addi %v450, %v524 : index
+      memref.store %v529, %out[%v530] : memref<?xf32>
     }
-    %c528 = arith.constant 2560 : index
-    %v529 = arith.addi %tid2, %c528 : index
-    %v530 = arith.cmpi ult, %v529, %v446 : index
-    scf.if %v530 {
-      %c531 = arith.constant 5 : index
-      %v532 = arith.shrui %v529, %c531 : index
-      %v533 = arith.addi %v529, %v532 : index
-      %v534 = memref.load %keep_sm[%v533] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v535 = arith.addi %v447, %v529 : index
-      memref.store %v534, %out[%v535] : memref<?xf32>
+    %c531 = arith.constant 2560 : index
+    %v532 = arith.addi %tid2, %c531 : index
+    %v533 = arith.cmpi ult, %v532, %v449 : index
+    scf.if %v533 {
+      %c534 = arith.constant 5 : index
+      %v535 = arith.shrui %v532, %c534 : index
+      %v536 = arith.addi %v532, %v535 : index
+      %v537 = memref.load %keep_sm[%v536] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v538 = arith.addi %v450, %v532 : index
+      memref.store %v537, %out[%v538] : memref<?xf32>
     }
-    %c536 = arith.constant 2816 : index
-    %v537 = arith.addi %tid2, %c536 : index
-    %v538 = arith.cmpi ult, %v537, %v446 : index
-    scf.if %v538 {
-      %c539 = arith.constant 5 : index
-      %v540 = arith.shrui %v537, %c539 : index
-      %v541 = arith.addi %v537, %v540 : index
-      %v542 = memref.load %keep_sm[%v541] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v543 = arith.addi %v447, %v537 : index
-      memref.store %v542, %out[%v543] : memref<?xf32>
+    %c539 = arith.constant 2816 : index
+    %v540 = arith.addi %tid2, %c539 : index
+    %v541 = arith.cmpi ult, %v540, %v449 : index
+    scf.if %v541 {
+      %c542 = arith.constant 5 : index
+      %v543 = arith.shrui %v540, %c542 : index
+      %v544 = arith.addi %v540, %v543 : index
+      %v545 = memref.load %keep_sm[%v544] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v546 = arith.addi %v450, %v540 : index
+      memref.store %v545, %out[%v546] : memref<?xf32>
     }
-    %c544 = arith.constant 3072 : index
-    %v545 = arith.addi %tid2, %c544 : index
-    %v546 = arith.cmpi ult, %v545, %v446 : index
-    scf.if %v546 {
-      %c547 = arith.constant 5 : index
-      %v548 = arith.shrui %v545, %c547 : index
-      %v549 = arith.addi %v545, %v548 : index
-      %v550 = memref.load %keep_sm[%v549] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v551 = arith.addi %v447, %v545 : index
-      memref.store %v550, %out[%v551] : memref<?xf32>
+    %c547 = arith.constant 3072 : index
+    %v548 = arith.addi %tid2, %c547 : index
+    %v549 = arith.cmpi ult, %v548, %v449 : index
+    scf.if %v549 {
+      %c550 = arith.constant 5 : index
+      %v551 = arith.shrui %v548, %c550 : index
+      %v552 = arith.addi %v548, %v551 : index
+      %v553 = memref.load %keep_sm[%v552] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v554 = arith.addi %v450, %v548 : index
+      memref.store %v553, %out[%v554] : memref<?xf32>
     }
-    %c552 = arith.constant 3328 : index
-    %v553 = arith.addi %tid2, %c552 : index
-    %v554 = arith.cmpi ult, %v553, %v446 : index
-    scf.if %v554 {
-      %c555 = arith.constant 5 : index
-      %v556 = arith.shrui %v553, %c555 : index
-      %v557 = arith.addi %v553, %v556 : index
-      %v558 = memref.load %keep_sm[%v557] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v559 = arith.addi %v447, %v553 : index
-      memref.store %v558, %out[%v559] : memref<?xf32>
+    %c555 = arith.constant 3328 : index
+    %v556 = arith.addi %tid2, %c555 : index
+    %v557 = arith.cmpi ult, %v556, %v449 : index
+    scf.if %v557 {
+      %c558 = arith.constant 5 : index
+      %v559 = arith.shrui %v556, %c558 : index
+      %v560 = arith.addi %v556, %v559 : index
+      %v561 = memref.load %keep_sm[%v560] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v562 = arith.addi %v450, %v556 : index
+      memref.store %v561, %out[%v562] : memref<?xf32>
     }
-    %c560 = arith.constant 3584 : index
-    %v561 = arith.addi %tid2, %c560 : index
-    %v562 = arith.cmpi ult, %v561, %v446 : index
-    scf.if %v562 {
-      %c563 = arith.constant 5 : index
-      %v564 = arith.shrui %v561, %c563 : index
-      %v565 = arith.addi %v561, %v564 : index
-      %v566 = memref.load %keep_sm[%v565] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v567 = arith.addi %v447, %v561 : index
-      memref.store %v566, %out[%v567] : memref<?xf32>
+    %c563 = arith.constant 3584 : index
+    %v564 = arith.addi %tid2, %c563 : index
+    %v565 = arith.cmpi ult, %v564, %v449 : index
+    scf.if %v565 {
+      %c566 = arith.constant 5 : index
+      %v567 = arith.shrui %v564, %c566 : index
+      %v568 = arith.addi %v564, %v567 : index
+      %v569 = memref.load %keep_sm[%v568] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v570 = arith.addi %v450, %v564 : index
+      memref.store %v569, %out[%v570] : memref<?xf32>
     }
-    %c568 = arith.constant 3840 : index
-    %v569 = arith.addi %tid2, %c568 : index
-    %v570 = arith.cmpi ult, %v569, %v446 : index
-    scf.if %v570 {
-      %c571 = arith.constant 5 : index
-      %v572 = arith.shrui %v569, %c571 : index
-      %v573 = arith.addi %v569, %v572 : index
-      %v574 = memref.load %keep_sm[%v573] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v575 = arith.addi %v447, %v569 : index
-      memref.store %v574, %out[%v575] : memref<?xf32>
+    %c571 = arith.constant 3840 : index
+    %v572 = arith.addi %tid2, %c571 : index
+    %v573 = arith.cmpi ult, %v572, %v449 : index
+    scf.if %v573 {
+      %c574 = arith.constant 5 : index
+      %v575 = arith.shrui %v572, %c574 : index
+      %v576 = arith.addi %v572, %v575 : index
+      %v577 = memref.load %keep_sm[%v576] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v578 = arith.addi %v450, %v572 : index
+      memref.store %v577, %out[%v578] : memref<?xf32>
     }
-    gpu.return
-  }
-
-  gpu.func @scan_incl_i32_direct(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %tile3 = gpu.block_id x
-    %v4 = arith.index_cast %tile3 : index to i64
-    %c5 = arith.constant 0 : index
-    %c6 = arith.constant 4096 : index
-    %c7 = arith.constant 16 : index
-    %v8 = arith.muli %tile3, %c6 : index
-    %v9 = arith.muli %tid2, %c7 : index
-    %base10 = arith.addi %v8, %v9 : index
-    %c11 = arith.constant 0 : index
-    %v12 = arith.addi %base10, %c11 : index
-    %v13 = arith.index_cast %v12 : index to i64
-    %v14 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v15 = arith.index_cast %v14 : index to i64
-    %v16 = llvm.inttoptr %v15 : i64 to !llvm.ptr<1>
-    %v17 = llvm.getelementptr inbounds %v16[%v13] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v18 = llvm.load %v17 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v19 = vector.extract %v18[0] : i32 from vector<4xi32>
-    %v20 = vector.extract %v18[1] : i32 from vector<4xi32>
-    %v21 = vector.extract %v18[2] : i32 from vector<4xi32>
-    %v22 = vector.extract %v18[3] : i32 from vector<4xi32>
-    %c23 = arith.constant 4 : index
-    %v24 = arith.addi %base10, %c23 : index
-    %v25 = arith.index_cast %v24 : index to i64
-    %v26 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v27 = arith.index_cast %v26 : index to i64
-    %v28 = llvm.inttoptr %v27 : i64 to !llvm.ptr<1>
-    %v29 = llvm.getelementptr inbounds %v28[%v25] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v30 = llvm.load %v29 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v31 = vector.extract %v30[0] : i32 from vector<4xi32>
-    %v32 = vector.extract %v30[1] : i32 from vector<4xi32>
-    %v33 = vector.extract %v30[2] : i32 from vector<4xi32>
-    %v34 = vector.extract %v30[3] : i32 from vector<4xi32>
-    %c35 = arith.constant 8 : index
-    %v36 = arith.addi %base10, %c35 : index
-    %v37 = arith.index_cast %v36 : index to i64
-    %v38 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v39 = arith.index_cast %v38 : index to i64
-    %v40 = llvm.inttoptr %v39 : i64 to !llvm.ptr<1>
-    %v41 = llvm.getelementptr inbounds %v40[%v37] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v42 = llvm.load %v41 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v43 = vector.extract %v42[0] : i32 from vector<4xi32>
-    %v44 = vector.extract %v42[1] : i32 from vector<4xi32>
-    %v45 = vector.extract %v42[2] : i32 from vector<4xi32>
-    %v46 = vector.extract %v42[3] : i32 from vector<4xi32>
-    %c47 = arith.constant 12 : index
-    %v48 = arith.addi %base10, %c47 : index
-    %v49 = arith.index_cast %v48 : index to i64
-    %v50 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v51 = arith.index_cast %v50 : index to i64
-    %v52 = llvm.inttoptr %v51 : i64 to !llvm.ptr<1>
-    %v53 = llvm.getelementptr inbounds %v52[%v49] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v54 = llvm.load %v53 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v55 = vector.extract %v54[0] : i32 from vector<4xi32>
-    %v56 = vector.extract %v54[1] : i32 from vector<4xi32>
-    %v57 = vector.extract %v54[2] : i32 from vector<4xi32>
-    %v58 = vector.extract %v54[3] : i32 from vector<4xi32>
-    %v59 = arith.addi %v19, %v20 : i32
-    %v60 = arith.addi %v59, %v21 : i32
-    %v61 = arith.addi %v60, %v22 : i32
-    %v62 = arith.addi %v61, %v31 : i32
-    %v63 = arith.addi %v62, %v32 : i32
-    %v64 = arith.addi %v63, %v33 : i32
-    %v65 = arith.addi %v64, %v34 : i32
-    %v66 = arith.addi %v65, %v43 : i32
-    %v67 = arith.addi %v66, %v44 : i32
-    %v68 = arith.addi %v67, %v45 : i32
-    %v69 = arith.addi %v68, %v46 : i32
-    %v70 = arith.addi %v69, %v55 : i32
-    %v71 = arith.addi %v70, %v56 : i32
-    %v72 = arith.addi %v71, %v57 : i32
-    %v73 = arith.addi %v72, %v58 : i32
-    %wex74 = warp.scan <add> %v73 exclusive : i32
-    %c75 = arith.constant 32 : index
-    %wid76 = arith.divui %tid2, %c75 : index
-    %lane77 = arith.remui %tid2, %c75 : index
-    %c78 = arith.constant 0 : index
-    %v79 = arith.cmpi eq, %lane77, %c78 : index
-    %c80 = arith.constant 31 : index
-    %v81 = arith.cmpi eq, %lane77, %c80 : index
-    scf.if %v81 {
-      %wtot82 = arith.addi %wex74, %v73 : i32
-      memref.store %wtot82, %warp_sm[%wid76] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c83 = arith.constant 0 : i32
-    %c84 = arith.constant 0 : index
-    %v85 = memref.load %warp_sm[%c84] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c86 = arith.constant 0 : index
-    %v87 = arith.cmpi ugt, %wid76, %c86 : index
-    %v88 = arith.select %v87, %v85, %c83 : i32
-    %v89 = arith.addi %c83, %v88 : i32
-    %v90 = arith.addi %c83, %v85 : i32
-    %c91 = arith.constant 1 : index
-    %v92 = memref.load %warp_sm[%c91] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c93 = arith.constant 1 : index
-    %v94 = arith.cmpi ugt, %wid76, %c93 : index
-    %v95 = arith.select %v94, %v92, %c83 : i32
-    %v96 = arith.addi %v89, %v95 : i32
-    %v97 = arith.addi %v90, %v92 : i32
-    %c98 = arith.constant 2 : index
-    %v99 = memref.load %warp_sm[%c98] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c100 = arith.constant 2 : index
-    %v101 = arith.cmpi ugt, %wid76, %c100 : index
-    %v102 = arith.select %v101, %v99, %c83 : i32
-    %v103 = arith.addi %v96, %v102 : i32
-    %v104 = arith.addi %v97, %v99 : i32
-    %c105 = arith.constant 3 : index
-    %v106 = memref.load %warp_sm[%c105] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c107 = arith.constant 3 : index
-    %v108 = arith.cmpi ugt, %wid76, %c107 : index
-    %v109 = arith.select %v108, %v106, %c83 : i32
-    %v110 = arith.addi %v103, %v109 : i32
-    %v111 = arith.addi %v104, %v106 : i32
-    %c112 = arith.constant 4 : index
-    %v113 = memref.load %warp_sm[%c112] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c114 = arith.constant 4 : index
-    %v115 = arith.cmpi ugt, %wid76, %c114 : index
-    %v116 = arith.select %v115, %v113, %c83 : i32
-    %v117 = arith.addi %v110, %v116 : i32
-    %v118 = arith.addi %v111, %v113 : i32
-    %c119 = arith.constant 5 : index
-    %v120 = memref.load %warp_sm[%c119] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c121 = arith.constant 5 : index
-    %v122 = arith.cmpi ugt, %wid76, %c121 : index
-    %v123 = arith.select %v122, %v120, %c83 : i32
-    %v124 = arith.addi %v117, %v123 : i32
-    %v125 = arith.addi %v118, %v120 : i32
-    %c126 = arith.constant 6 : index
-    %v127 = memref.load %warp_sm[%c126] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c128 = arith.constant 6 : index
-    %v129 = arith.cmpi ugt, %wid76, %c128 : index
-    %v130 = arith.select %v129, %v127, %c83 : i32
-    %v131 = arith.addi %v124, %v130 : i32
-    %v132 = arith.addi %v125, %v127 : i32
-    %c133 = arith.constant 7 : index
-    %v134 = memref.load %warp_sm[%c133] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c135 = arith.constant 7 : index
-    %v136 = arith.cmpi ugt, %wid76, %c135 : index
-    %v137 = arith.select %v136, %v134, %c83 : i32
-    %v138 = arith.addi %v131, %v137 : i32
-    %v139 = arith.addi %v132, %v134 : i32
-    %v140 = arith.cmpi eq, %wid76, %c5 : index
-    scf.if %v140 {
-      %c141 = arith.constant 0 : i64
-      %v142 = arith.cmpi eq, %v4, %c141 : i64
-      %pre143 = scf.if %v142 -> i32 {
-        scf.if %v79 {
-          %v144 = arith.extui %v139 : i32 to i64
-          %c145 = arith.constant 8589934592 : i64
-          %v146 = arith.ori %v144, %c145 : i64
-          %c147 = arith.constant 1 : i64
-          %v148 = arith.addi %v4, %c147 : i64
-          %v149 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v150 = arith.index_cast %v149 : index to i64
-          %v151 = llvm.inttoptr %v150 : i64 to !llvm.ptr<1>
-          %v152 = llvm.getelementptr inbounds %v151[%v148] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v146, %v152 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c83 : i32
-      } else {
-        scf.if %v79 {
-          %v153 = arith.extui %v139 : i32 to i64
-          %c154 = arith.constant 4294967296 : i64
-          %v155 = arith.ori %v153, %c154 : i64
-          %c156 = arith.constant 1 : i64
-          %v157 = arith.addi %v4, %c156 : i64
-          %v158 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v159 = arith.index_cast %v158 : index to i64
-          %v160 = llvm.inttoptr %v159 : i64 to !llvm.ptr<1>
-          %v161 = llvm.getelementptr inbounds %v160[%v157] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v155, %v161 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c162 = arith.constant 1245 : i32
-        nvvm.nanosleep %c162
-        %c163 = arith.constant 0 : i32
-        %lane164 = warp.lane_id : i32
-        %v165 = arith.extui %lane164 : i32 to i64
-        %c166 = arith.constant 1 : i64
-        %c167 = arith.constant 0 : i64
-        %c168 = arith.constant 32 : i64
-        %c169 = arith.constant 4294967295 : i64
-        %v170 = arith.subi %v4, %c166 : i64
-        %lb171:2 = scf.while (%end172 = %v170, %acc173 = %c163) : (i64, i32) -> (i64, i32) {
-          %v174 = arith.subi %end172, %v165 : i64
-          %v175 = arith.cmpi sge, %v174, %c167 : i64
-          %v176 = arith.addi %v174, %c166 : i64
-          %c177 = arith.constant 8589934592 : i64
-          %v178 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v179 = arith.index_cast %v178 : index to i64
-          %v180 = llvm.inttoptr %v179 : i64 to !llvm.ptr<1>
-          %v181 = llvm.getelementptr inbounds %v180[%v176] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word182 = scf.while (%spin183 = %c167) : (i64) -> i64 {
-            %v184 = scf.if %v175 -> i64 {
-              %v185 = llvm.load %v181 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v185 : i64
-            } else {
-              scf.yield %c177 : i64
-            }
-            %v186 = arith.shrui %v184, %c168 : i64
-            %v187 = arith.cmpi eq, %v186, %c167 : i64
-            %v188 = warp.vote <any> %v187 : i1
-            scf.condition(%v188) %v184 : i64
-          } do {
-            ^bb0(%x189: i64):
-            %c190 = arith.constant 648 : i32
-            nvvm.nanosleep %c190
-            scf.yield %c167 : i64
-          }
-          %v191 = arith.shrui %word182, %c168 : i64
-          %c192 = arith.constant 2 : i64
-          %v193 = arith.cmpi eq, %v191, %c192 : i64
-          %ballot194 = warp.ballot %v193 : i32
-          %c195 = arith.constant 0 : i32
-          %v196 = arith.cmpi ne, %ballot194, %c195 : i32
-          %v197 = math.cttz %ballot194 : i32
-          %v198 = arith.cmpi ule, %lane164, %v197 : i32
-          %v199 = arith.andi %word182, %c169 : i64
-          %v200 = arith.trunci %v199 : i64 to i32
-          %v201 = arith.select %v198, %v200, %c163 : i32
-          %v202 = warp.reduce <add> %v201 : i32
-          %v203 = arith.addi %acc173, %v202 : i32
-          %v204 = arith.subi %end172, %c168 : i64
-          %v205 = arith.xori %v196, %true : i1
-          scf.condition(%v205) %v204, %v203 : i64, i32
-        } do {
-          ^bb0(%e206: i64, %a207: i32):
-          scf.yield %e206, %a207 : i64, i32
-        }
-        %v208 = arith.addi %lb171#1, %v139 : i32
-        scf.if %v79 {
-          %v209 = arith.extui %v208 : i32 to i64
-          %c210 = arith.constant 8589934592 : i64
-          %v211 = arith.ori %v209, %c210 : i64
-          %c212 = arith.constant 1 : i64
-          %v213 = arith.addi %v4, %c212 : i64
-          %v214 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v215 = arith.index_cast %v214 : index to i64
-          %v216 = llvm.inttoptr %v215 : i64 to !llvm.ptr<1>
-          %v217 = llvm.getelementptr inbounds %v216[%v213] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v211, %v217 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb171#1 : i32
-      }
-      scf.if %v79 {
-        memref.store %pre143, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v218 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v219 = arith.addi %v218, %v138 : i32
-    %offset220 = arith.addi %v219, %wex74 : i32
-    %v221 = arith.addi %offset220, %v19 : i32
-    %v222 = arith.addi %offset220, %v59 : i32
-    %v223 = arith.addi %offset220, %v60 : i32
-    %v224 = arith.addi %offset220, %v61 : i32
-    %v225 = arith.addi %offset220, %v62 : i32
-    %v226 = arith.addi %offset220, %v63 : i32
-    %v227 = arith.addi %offset220, %v64 : i32
-    %v228 = arith.addi %offset220, %v65 : i32
-    %v229 = arith.addi %offset220, %v66 : i32
-    %v230 = arith.addi %offset220, %v67 : i32
-    %v231 = arith.addi %offset220, %v68 : i32
-    %v232 = arith.addi %offset220, %v69 : i32
-    %v233 = arith.addi %offset220, %v70 : i32
-    %v234 = arith.addi %offset220, %v71 : i32
-    %v235 = arith.addi %offset220, %v72 : i32
-    %v236 = arith.addi %offset220, %v73 : i32
-    %c237 = arith.constant dense<0> : vector<4xi32>
-    %v238 = vector.insert %v221, %c237 [0] : i32 into vector<4xi32>
-    %v239 = vector.insert %v222, %v238 [1] : i32 into vector<4xi32>
-    %v240 = vector.insert %v223, %v239 [2] : i32 into vector<4xi32>
-    %v241 = vector.insert %v224, %v240 [3] : i32 into vector<4xi32>
-    %c242 = arith.constant 0 : index
-    %v243 = arith.addi %base10, %c242 : index
-    vector.store %v241, %out[%v243] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c244 = arith.constant dense<0> : vector<4xi32>
-    %v245 = vector.insert %v225, %c244 [0] : i32 into vector<4xi32>
-    %v246 = vector.insert %v226, %v245 [1] : i32 into vector<4xi32>
-    %v247 = vector.insert %v227, %v246 [2] : i32 into vector<4xi32>
-    %v248 = vector.insert %v228, %v247 [3] : i32 into vector<4xi32>
-    %c249 = arith.constant 4 : index
-    %v250 = arith.addi %base10, %c249 : index
-    vector.store %v248, %out[%v250] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c251 = arith.constant dense<0> : vector<4xi32>
-    %v252 = vector.insert %v229, %c251 [0] : i32 into vector<4xi32>
-    %v253 = vector.insert %v230, %v252 [1] : i32 into vector<4xi32>
-    %v254 = vector.insert %v231, %v253 [2] : i32 into vector<4xi32>
-    %v255 = vector.insert %v232, %v254 [3] : i32 into vector<4xi32>
-    %c256 = arith.constant 8 : index
-    %v257 = arith.addi %base10, %c256 : index
-    vector.store %v255, %out[%v257] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c258 = arith.constant dense<0> : vector<4xi32>
-    %v259 = vector.insert %v233, %c258 [0] : i32 into vector<4xi32>
-    %v260 = vector.insert %v234, %v259 [1] : i32 into vector<4xi32>
-    %v261 = vector.insert %v235, %v260 [2] : i32 into vector<4xi32>
-    %v262 = vector.insert %v236, %v261 [3] : i32 into vector<4xi32>
-    %c263 = arith.constant 12 : index
-    %v264 = arith.addi %base10, %c263 : index
-    vector.store %v262, %out[%v264] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    gpu.return
-  }
-
-  gpu.func @scan_incl_i32_blockx(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %tile3 = gpu.block_id x
-    %v4 = arith.index_cast %tile3 : index to i64
-    %c5 = arith.constant 0 : index
-    %c6 = arith.constant 4096 : index
-    %c7 = arith.constant 16 : index
-    %v8 = arith.muli %tile3, %c6 : index
-    %v9 = arith.muli %tid2, %c7 : index
-    %base10 = arith.addi %v8, %v9 : index
-    %v11 = arith.addi %v8, %tid2 : index
-    %c12 = arith.constant 0 : index
-    %v13 = arith.addi %v11, %c12 : index
-    %c14 = arith.constant 256 : index
-    %v15 = arith.addi %v11, %c14 : index
-    %c16 = arith.constant 512 : index
-    %v17 = arith.addi %v11, %c16 : index
-    %c18 = arith.constant 768 : index
-    %v19 = arith.addi %v11, %c18 : index
-    %c20 = arith.constant 1024 : index
-    %v21 = arith.addi %v11, %c20 : index
-    %c22 = arith.constant 1280 : index
-    %v23 = arith.addi %v11, %c22 : index
-    %c24 = arith.constant 1536 : index
-    %v25 = arith.addi %v11, %c24 : index
-    %c26 = arith.constant 1792 : index
-    %v27 = arith.addi %v11, %c26 : index
-    %c28 = arith.constant 2048 : index
-    %v29 = arith.addi %v11, %c28 : index
-    %c30 = arith.constant 2304 : index
-    %v31 = arith.addi %v11, %c30 : index
-    %c32 = arith.constant 2560 : index
-    %v33 = arith.addi %v11, %c32 : index
-    %c34 = arith.constant 2816 : index
-    %v35 = arith.addi %v11, %c34 : index
-    %c36 = arith.constant 3072 : index
-    %v37 = arith.addi %v11, %c36 : index
-    %c38 = arith.constant 3328 : index
-    %v39 = arith.addi %v11, %c38 : index
-    %c40 = arith.constant 3584 : index
-    %v41 = arith.addi %v11, %c40 : index
-    %c42 = arith.constant 3840 : index
-    %v43 = arith.addi %v11, %c42 : index
-    %v44 = arith.index_cast %v13 : index to i64
-    %v45 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v46 = arith.index_cast %v45 : index to i64
-    %v47 = llvm.inttoptr %v46 : i64 to !llvm.ptr<1>
-    %v48 = llvm.getelementptr inbounds %v47[%v44] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v49 = llvm.load %v48 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v50 = arith.index_cast %v15 : index to i64
-    %v51 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v52 = arith.index_cast %v51 : index to i64
-    %v53 = llvm.inttoptr %v52 : i64 to !llvm.ptr<1>
-    %v54 = llvm.getelementptr inbounds %v53[%v50] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v55 = llvm.load %v54 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v56 = arith.index_cast %v17 : index to i64
-    %v57 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v58 = arith.index_cast %v57 : index to i64
-    %v59 = llvm.inttoptr %v58 : i64 to !llvm.ptr<1>
-    %v60 = llvm.getelementptr inbounds %v59[%v56] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v61 = llvm.load %v60 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v62 = arith.index_cast %v19 : index to i64
-    %v63 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v64 = arith.index_cast %v63 : index to i64
-    %v65 = llvm.inttoptr %v64 : i64 to !llvm.ptr<1>
-    %v66 = llvm.getelementptr inbounds %v65[%v62] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v67 = llvm.load %v66 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v68 = arith.index_cast %v21 : index to i64
-    %v69 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v70 = arith.index_cast %v69 : index to i64
-    %v71 = llvm.inttoptr %v70 : i64 to !llvm.ptr<1>
-    %v72 = llvm.getelementptr inbounds %v71[%v68] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v73 = llvm.load %v72 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v74 = arith.index_cast %v23 : index to i64
-    %v75 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v76 = arith.index_cast %v75 : index to i64
-    %v77 = llvm.inttoptr %v76 : i64 to !llvm.ptr<1>
-    %v78 = llvm.getelementptr inbounds %v77[%v74] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v79 = llvm.load %v78 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v80 = arith.index_cast %v25 : index to i64
-    %v81 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v82 = arith.index_cast %v81 : index to i64
-    %v83 = llvm.inttoptr %v82 : i64 to !llvm.ptr<1>
-    %v84 = llvm.getelementptr inbounds %v83[%v80] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v85 = llvm.load %v84 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v86 = arith.index_cast %v27 : index to i64
-    %v87 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v88 = arith.index_cast %v87 : index to i64
-    %v89 = llvm.inttoptr %v88 : i64 to !llvm.ptr<1>
-    %v90 = llvm.getelementptr inbounds %v89[%v86] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v91 = llvm.load %v90 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v92 = arith.index_cast %v29 : index to i64
-    %v93 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v94 = arith.index_cast %v93 : index to i64
-    %v95 = llvm.inttoptr %v94 : i64 to !llvm.ptr<1>
-    %v96 = llvm.getelementptr inbounds %v95[%v92] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v97 = llvm.load %v96 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v98 = arith.index_cast %v31 : index to i64
-    %v99 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v100 = arith.index_cast %v99 : index to i64
-    %v101 = llvm.inttoptr %v100 : i64 to !llvm.ptr<1>
-    %v102 = llvm.getelementptr inbounds %v101[%v98] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v103 = llvm.load %v102 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v104 = arith.index_cast %v33 : index to i64
-    %v105 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v106 = arith.index_cast %v105 : index to i64
-    %v107 = llvm.inttoptr %v106 : i64 to !llvm.ptr<1>
-    %v108 = llvm.getelementptr inbounds %v107[%v104] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v109 = llvm.load %v108 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v110 = arith.index_cast %v35 : index to i64
-    %v111 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v112 = arith.index_cast %v111 : index to i64
-    %v113 = llvm.inttoptr %v112 : i64 to !llvm.ptr<1>
-    %v114 = llvm.getelementptr inbounds %v113[%v110] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v115 = llvm.load %v114 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v116 = arith.index_cast %v37 : index to i64
-    %v117 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v118 = arith.index_cast %v117 : index to i64
-    %v119 = llvm.inttoptr %v118 : i64 to !llvm.ptr<1>
-    %v120 = llvm.getelementptr inbounds %v119[%v116] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v121 = llvm.load %v120 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v122 = arith.index_cast %v39 : index to i64
-    %v123 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v124 = arith.index_cast %v123 : index to i64
-    %v125 = llvm.inttoptr %v124 : i64 to !llvm.ptr<1>
-    %v126 = llvm.getelementptr inbounds %v125[%v122] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v127 = llvm.load %v126 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v128 = arith.index_cast %v41 : index to i64
-    %v129 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v130 = arith.index_cast %v129 : index to i64
-    %v131 = llvm.inttoptr %v130 : i64 to !llvm.ptr<1>
-    %v132 = llvm.getelementptr inbounds %v131[%v128] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v133 = llvm.load %v132 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v134 = arith.index_cast %v43 : index to i64
-    %v135 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v136 = arith.index_cast %v135 : index to i64
-    %v137 = llvm.inttoptr %v136 : i64 to !llvm.ptr<1>
-    %v138 = llvm.getelementptr inbounds %v137[%v134] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v139 = llvm.load %v138 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v140 = vector.from_elements %v49, %v55, %v61, %v67, %v73, %v79, %v85, %v91, %v97, %v103, %v109, %v115, %v121, %v127, %v133, %v139 : vector<16xi32>
-    %v141 = warp.block_exchange <striped_to_blocked> %v140 : vector<16xi32>
-    %v142 = vector.extract %v141[0] : i32 from vector<16xi32>
-    %v143 = vector.extract %v141[1] : i32 from vector<16xi32>
-    %v144 = vector.extract %v141[2] : i32 from vector<16xi32>
-    %v145 = vector.extract %v141[3] : i32 from vector<16xi32>
-    %v146 = vector.extract %v141[4] : i32 from vector<16xi32>
-    %v147 = vector.extract %v141[5] : i32 from vector<16xi32>
-    %v148 = vector.extract %v141[6] : i32 from vector<16xi32>
-    %v149 = vector.extract %v141[7] : i32 from vector<16xi32>
-    %v150 = vector.extract %v141[8] : i32 from vector<16xi32>
-    %v151 = vector.extract %v141[9] : i32 from vector<16xi32>
-    %v152 = vector.extract %v141[10] : i32 from vector<16xi32>
-    %v153 = vector.extract %v141[11] : i32 from vector<16xi32>
-    %v154 = vector.extract %v141[12] : i32 from vector<16xi32>
-    %v155 = vector.extract %v141[13] : i32 from vector<16xi32>
-    %v156 = vector.extract %v141[14] : i32 from vector<16xi32>
-    %v157 = vector.extract %v141[15] : i32 from vector<16xi32>
-    %v158 = arith.addi %v142, %v143 : i32
-    %v159 = arith.addi %v158, %v144 : i32
-    %v160 = arith.addi %v159, %v145 : i32
-    %v161 = arith.addi %v160, %v146 : i32
-    %v162 = arith.addi %v161, %v147 : i32
-    %v163 = arith.addi %v162, %v148 : i32
-    %v164 = arith.addi %v163, %v149 : i32
-    %v165 = arith.addi %v164, %v150 : i32
-    %v166 = arith.addi %v165, %v151 : i32
-    %v167 = arith.addi %v166, %v152 : i32
-    %v168 = arith.addi %v167, %v153 : i32
-    %v169 = arith.addi %v168, %v154 : i32
-    %v170 = arith.addi %v169, %v155 : i32
-    %v171 = arith.addi %v170, %v156 : i32
-    %v172 = arith.addi %v171, %v157 : i32
-    %wex173 = warp.scan <add> %v172 exclusive : i32
-    %c174 = arith.constant 32 : index
-    %wid175 = arith.divui %tid2, %c174 : index
-    %lane176 = arith.remui %tid2, %c174 : index
-    %c177 = arith.constant 0 : index
-    %v178 = arith.cmpi eq, %lane176, %c177 : index
-    %c179 = arith.constant 31 : index
-    %v180 = arith.cmpi eq, %lane176, %c179 : index
-    scf.if %v180 {
-      %wtot181 = arith.addi %wex173, %v172 : i32
-      memref.store %wtot181, %warp_sm[%wid175] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c182 = arith.constant 0 : i32
-    %c183 = arith.constant 0 : index
-    %v184 = memref.load %warp_sm[%c183] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c185 = arith.constant 0 : index
-    %v186 = arith.cmpi ugt, %wid175, %c185 : index
-    %v187 = arith.select %v186, %v184, %c182 : i32
-    %v188 = arith.addi %c182, %v187 : i32
-    %v189 = arith.addi %c182, %v184 : i32
-    %c190 = arith.constant 1 : index
-    %v191 = memref.load %warp_sm[%c190] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c192 = arith.constant 1 : index
-    %v193 = arith.cmpi ugt, %wid175, %c192 : index
-    %v194 = arith.select %v193, %v191, %c182 : i32
-    %v195 = arith.addi %v188, %v194 : i32
-    %v196 = arith.addi %v189, %v191 : i32
-    %c197 = arith.constant 2 : index
-    %v198 = memref.load %warp_sm[%c197] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c199 = arith.constant 2 : index
-    %v200 = arith.cmpi ugt, %wid175, %c199 : index
-    %v201 = arith.select %v200, %v198, %c182 : i32
-    %v202 = arith.addi %v195, %v201 : i32
-    %v203 = arith.addi %v196, %v198 : i32
-    %c204 = arith.constant 3 : index
-    %v205 = memref.load %warp_sm[%c204] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c206 = arith.constant 3 : index
-    %v207 = arith.cmpi ugt, %wid175, %c206 : index
-    %v208 = arith.select %v207, %v205, %c182 : i32
-    %v209 = arith.addi %v202, %v208 : i32
-    %v210 = arith.addi %v203, %v205 : i32
-    %c211 = arith.constant 4 : index
-    %v212 = memref.load %warp_sm[%c211] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c213 = arith.constant 4 : index
-    %v214 = arith.cmpi ugt, %wid175, %c213 : index
-    %v215 = arith.select %v214, %v212, %c182 : i32
-    %v216 = arith.addi %v209, %v215 : i32
-    %v217 = arith.addi %v210, %v212 : i32
-    %c218 = arith.constant 5 : index
-    %v219 = memref.load %warp_sm[%c218] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c220 = arith.constant 5 : index
-    %v221 = arith.cmpi ugt, %wid175, %c220 : index
-    %v222 = arith.select %v221, %v219, %c182 : i32
-    %v223 = arith.addi %v216, %v222 : i32
-    %v224 = arith.addi %v217, %v219 : i32
-    %c225 = arith.constant 6 : index
-    %v226 = memref.load %warp_sm[%c225] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c227 = arith.constant 6 : index
-    %v228 = arith.cmpi ugt, %wid175, %c227 : index
-    %v229 = arith.select %v228, %v226, %c182 : i32
-    %v230 = arith.addi %v223, %v229 : i32
-    %v231 = arith.addi %v224, %v226 : i32
-    %c232 = arith.constant 7 : index
-    %v233 = memref.load %warp_sm[%c232] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c234 = arith.constant 7 : index
-    %v235 = arith.cmpi ugt, %wid175, %c234 : index
-    %v236 = arith.select %v235, %v233, %c182 : i32
-    %v237 = arith.addi %v230, %v236 : i32
-    %v238 = arith.addi %v231, %v233 : i32
-    %v239 = arith.cmpi eq, %wid175, %c5 : index
-    scf.if %v239 {
-      %c240 = arith.constant 0 : i64
-      %v241 = arith.cmpi eq, %v4, %c240 : i64
-      %pre242 = scf.if %v241 -> i32 {
-        scf.if %v178 {
-          %v243 = arith.extui %v238 : i32 to i64
-          %c244 = arith.constant 8589934592 : i64
-          %v245 = arith.ori %v243, %c244 : i64
-          %c246 = arith.constant 1 : i64
-          %v247 = arith.addi %v4, %c246 : i64
-          %v248 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v249 = arith.index_cast %v248 : index to i64
-          %v250 = llvm.inttoptr %v249 : i64 to !llvm.ptr<1>
-          %v251 = llvm.getelementptr inbounds %v250[%v247] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v245, %v251 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c182 : i32
-      } else {
-        scf.if %v178 {
-          %v252 = arith.extui %v238 : i32 to i64
-          %c253 = arith.constant 4294967296 : i64
-          %v254 = arith.ori %v252, %c253 : i64
-          %c255 = arith.constant 1 : i64
-          %v256 = arith.addi %v4, %c255 : i64
-          %v257 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v258 = arith.index_cast %v257 : index to i64
-          %v259 = llvm.inttoptr %v258 : i64 to !llvm.ptr<1>
-          %v260 = llvm.getelementptr inbounds %v259[%v256] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v254, %v260 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c261 = arith.constant 1245 : i32
-        nvvm.nanosleep %c261
-        %c262 = arith.constant 0 : i32
-        %lane263 = warp.lane_id : i32
-        %v264 = arith.extui %lane263 : i32 to i64
-        %c265 = arith.constant 1 : i64
-        %c266 = arith.constant 0 : i64
-        %c267 = arith.constant 32 : i64
-        %c268 = arith.constant 4294967295 : i64
-        %v269 = arith.subi %v4, %c265 : i64
-        %lb270:2 = scf.while (%end271 = %v269, %acc272 = %c262) : (i64, i32) -> (i64, i32) {
-          %v273 = arith.subi %end271, %v264 : i64
-          %v274 = arith.cmpi sge, %v273, %c266 : i64
-          %v275 = arith.addi %v273, %c265 : i64
-          %c276 = arith.constant 8589934592 : i64
-          %v277 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v278 = arith.index_cast %v277 : index to i64
-          %v279 = llvm.inttoptr %v278 : i64 to !llvm.ptr<1>
-          %v280 = llvm.getelementptr inbounds %v279[%v275] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word281 = scf.while (%spin282 = %c266) : (i64) -> i64 {
-            %v283 = scf.if %v274 -> i64 {
-              %v284 = llvm.load %v280 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v284 : i64
-            } else {
-              scf.yield %c276 : i64
-            }
-            %v285 = arith.shrui %v283, %c267 : i64
-            %v286 = arith.cmpi eq, %v285, %c266 : i64
-            %v287 = warp.vote <any> %v286 : i1
-            scf.condition(%v287) %v283 : i64
-          } do {
-            ^bb0(%x288: i64):
-            %c289 = arith.constant 648 : i32
-            nvvm.nanosleep %c289
-            scf.yield %c266 : i64
-          }
-          %v290 = arith.shrui %word281, %c267 : i64
-          %c291 = arith.constant 2 : i64
-          %v292 = arith.cmpi eq, %v290, %c291 : i64
-          %ballot293 = warp.ballot %v292 : i32
-          %c294 = arith.constant 0 : i32
-          %v295 = arith.cmpi ne, %ballot293, %c294 : i32
-          %v296 = math.cttz %ballot293 : i32
-          %v297 = arith.cmpi ule, %lane263, %v296 : i32
-          %v298 = arith.andi %word281, %c268 : i64
-          %v299 = arith.trunci %v298 : i64 to i32
-          %v300 = arith.select %v297, %v299, %c262 : i32
-          %v301 = warp.reduce <add> %v300 : i32
-          %v302 = arith.addi %acc272, %v301 : i32
-          %v303 = arith.subi %end271, %c267 : i64
-          %v304 = arith.xori %v295, %true : i1
-          scf.condition(%v304) %v303, %v302 : i64, i32
-        } do {
-          ^bb0(%e305: i64, %a306: i32):
-          scf.yield %e305, %a306 : i64, i32
-        }
-        %v307 = arith.addi %lb270#1, %v238 : i32
-        scf.if %v178 {
-          %v308 = arith.extui %v307 : i32 to i64
-          %c309 = arith.constant 8589934592 : i64
-          %v310 = arith.ori %v308, %c309 : i64
-          %c311 = arith.constant 1 : i64
-          %v312 = arith.addi %v4, %c311 : i64
-          %v313 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v314 = arith.index_cast %v313 : index to i64
-          %v315 = llvm.inttoptr %v314 : i64 to !llvm.ptr<1>
-          %v316 = llvm.getelementptr inbounds %v315[%v312] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v310, %v316 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb270#1 : i32
-      }
-      scf.if %v178 {
-        memref.store %pre242, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v317 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v318 = arith.addi %v317, %v237 : i32
-    %offset319 = arith.addi %v318, %wex173 : i32
-    %v320 = arith.addi %offset319, %v142 : i32
-    %v321 = arith.addi %offset319, %v158 : i32
-    %v322 = arith.addi %offset319, %v159 : i32
-    %v323 = arith.addi %offset319, %v160 : i32
-    %v324 = arith.addi %offset319, %v161 : i32
-    %v325 = arith.addi %offset319, %v162 : i32
-    %v326 = arith.addi %offset319, %v163 : i32
-    %v327 = arith.addi %offset319, %v164 : i32
-    %v328 = arith.addi %offset319, %v165 : i32
-    %v329 = arith.addi %offset319, %v166 : i32
-    %v330 = arith.addi %offset319, %v167 : i32
-    %v331 = arith.addi %offset319, %v168 : i32
-    %v332 = arith.addi %offset319, %v169 : i32
-    %v333 = arith.addi %offset319, %v170 : i32
-    %v334 = arith.addi %offset319, %v171 : i32
-    %v335 = arith.addi %offset319, %v172 : i32
-    %v336 = vector.from_elements %v320, %v321, %v322, %v323, %v324, %v325, %v326, %v327, %v328, %v329, %v330, %v331, %v332, %v333, %v334, %v335 : vector<16xi32>
-    %v337 = warp.block_exchange <blocked_to_striped> %v336 : vector<16xi32>
-    %v338 = vector.extract %v337[0] : i32 from vector<16xi32>
-    memref.store %v338, %out[%v13] : memref<?xi32>
-    %v339 = vector.extract %v337[1] : i32 from vector<16xi32>
-    memref.store %v339, %out[%v15] : memref<?xi32>
-    %v340 = vector.extract %v337[2] : i32 from vector<16xi32>
-    memref.store %v340, %out[%v17] : memref<?xi32>
-    %v341 = vector.extract %v337[3] : i32 from vector<16xi32>
-    memref.store %v341, %out[%v19] : memref<?xi32>
-    %v342 = vector.extract %v337[4] : i32 from vector<16xi32>
-    memref.store %v342, %out[%v21] : memref<?xi32>
-    %v343 = vector.extract %v337[5] : i32 from vector<16xi32>
-    memref.store %v343, %out[%v23] : memref<?xi32>
-    %v344 = vector.extract %v337[6] : i32 from vector<16xi32>
-    memref.store %v344, %out[%v25] : memref<?xi32>
-    %v345 = vector.extract %v337[7] : i32 from vector<16xi32>
-    memref.store %v345, %out[%v27] : memref<?xi32>
-    %v346 = vector.extract %v337[8] : i32 from vector<16xi32>
-    memref.store %v346, %out[%v29] : memref<?xi32>
-    %v347 = vector.extract %v337[9] : i32 from vector<16xi32>
-    memref.store %v347, %out[%v31] : memref<?xi32>
-    %v348 = vector.extract %v337[10] : i32 from vector<16xi32>
-    memref.store %v348, %out[%v33] : memref<?xi32>
-    %v349 = vector.extract %v337[11] : i32 from vector<16xi32>
-    memref.store %v349, %out[%v35] : memref<?xi32>
-    %v350 = vector.extract %v337[12] : i32 from vector<16xi32>
-    memref.store %v350, %out[%v37] : memref<?xi32>
-    %v351 = vector.extract %v337[13] : i32 from vector<16xi32>
-    memref.store %v351, %out[%v39] : memref<?xi32>
-    %v352 = vector.extract %v337[14] : i32 from vector<16xi32>
-    memref.store %v352, %out[%v41] : memref<?xi32>
-    %v353 = vector.extract %v337[15] : i32 from vector<16xi32>
-    memref.store %v353, %out[%v43] : memref<?xi32>
-    gpu.return
-  }
-
-  gpu.func @scan_incl_i32_acqrel(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %tile3 = gpu.block_id x
-    %v4 = arith.index_cast %tile3 : index to i64
-    %c5 = arith.constant 0 : index
-    %c6 = arith.constant 4096 : index
-    %c7 = arith.constant 16 : index
-    %v8 = arith.muli %tile3, %c6 : index
-    %v9 = arith.muli %tid2, %c7 : index
-    %base10 = arith.addi %v8, %v9 : index
-    %c11 = arith.constant 32 : index
-    %wid12 = arith.divui %tid2, %c11 : index
-    %lane13 = arith.remui %tid2, %c11 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.cmpi eq, %lane13, %c14 : index
-    %c16 = arith.constant 512 : index
-    %v17 = arith.muli %wid12, %c16 : index
-    %v18 = arith.addi %v8, %v17 : index
-    %v19 = arith.addi %v18, %lane13 : index
-    %c20 = arith.constant 0 : index
-    %v21 = arith.addi %v19, %c20 : index
-    %c22 = arith.constant 32 : index
-    %v23 = arith.addi %v19, %c22 : index
-    %c24 = arith.constant 64 : index
-    %v25 = arith.addi %v19, %c24 : index
-    %c26 = arith.constant 96 : index
-    %v27 = arith.addi %v19, %c26 : index
-    %c28 = arith.constant 128 : index
-    %v29 = arith.addi %v19, %c28 : index
-    %c30 = arith.constant 160 : index
-    %v31 = arith.addi %v19, %c30 : index
-    %c32 = arith.constant 192 : index
-    %v33 = arith.addi %v19, %c32 : index
-    %c34 = arith.constant 224 : index
-    %v35 = arith.addi %v19, %c34 : index
-    %c36 = arith.constant 256 : index
-    %v37 = arith.addi %v19, %c36 : index
-    %c38 = arith.constant 288 : index
-    %v39 = arith.addi %v19, %c38 : index
-    %c40 = arith.constant 320 : index
-    %v41 = arith.addi %v19, %c40 : index
-    %c42 = arith.constant 352 : index
-    %v43 = arith.addi %v19, %c42 : index
-    %c44 = arith.constant 384 : index
-    %v45 = arith.addi %v19, %c44 : index
-    %c46 = arith.constant 416 : index
-    %v47 = arith.addi %v19, %c46 : index
-    %c48 = arith.constant 448 : index
-    %v49 = arith.addi %v19, %c48 : index
-    %c50 = arith.constant 480 : index
-    %v51 = arith.addi %v19, %c50 : index
-    %v52 = arith.index_cast %v21 : index to i64
-    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v54 = arith.index_cast %v53 : index to i64
-    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
-    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v58 = arith.index_cast %v23 : index to i64
-    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v60 = arith.index_cast %v59 : index to i64
-    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
-    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v64 = arith.index_cast %v25 : index to i64
-    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v66 = arith.index_cast %v65 : index to i64
-    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
-    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v70 = arith.index_cast %v27 : index to i64
-    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v72 = arith.index_cast %v71 : index to i64
-    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
-    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v76 = arith.index_cast %v29 : index to i64
-    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v78 = arith.index_cast %v77 : index to i64
-    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
-    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v82 = arith.index_cast %v31 : index to i64
-    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v84 = arith.index_cast %v83 : index to i64
-    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
-    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v88 = arith.index_cast %v33 : index to i64
-    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v90 = arith.index_cast %v89 : index to i64
-    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
-    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v94 = arith.index_cast %v35 : index to i64
-    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v96 = arith.index_cast %v95 : index to i64
-    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
-    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v100 = arith.index_cast %v37 : index to i64
-    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v102 = arith.index_cast %v101 : index to i64
-    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
-    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v106 = arith.index_cast %v39 : index to i64
-    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v108 = arith.index_cast %v107 : index to i64
-    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
-    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v112 = arith.index_cast %v41 : index to i64
-    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v114 = arith.index_cast %v113 : index to i64
-    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
-    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v118 = arith.index_cast %v43 : index to i64
-    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v120 = arith.index_cast %v119 : index to i64
-    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
-    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v124 = arith.index_cast %v45 : index to i64
-    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v126 = arith.index_cast %v125 : index to i64
-    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
-    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v130 = arith.index_cast %v47 : index to i64
-    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v132 = arith.index_cast %v131 : index to i64
-    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
-    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v136 = arith.index_cast %v49 : index to i64
-    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v138 = arith.index_cast %v137 : index to i64
-    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
-    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v142 = arith.index_cast %v51 : index to i64
-    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v144 = arith.index_cast %v143 : index to i64
-    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
-    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xi32>
-    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xi32>
-    %v150 = vector.extract %v149[0] : i32 from vector<16xi32>
-    %v151 = vector.extract %v149[1] : i32 from vector<16xi32>
-    %v152 = vector.extract %v149[2] : i32 from vector<16xi32>
-    %v153 = vector.extract %v149[3] : i32 from vector<16xi32>
-    %v154 = vector.extract %v149[4] : i32 from vector<16xi32>
-    %v155 = vector.extract %v149[5] : i32 from vector<16xi32>
-    %v156 = vector.extract %v149[6] : i32 from vector<16xi32>
-    %v157 = vector.extract %v149[7] : i32 from vector<16xi32>
-    %v158 = vector.extract %v149[8] : i32 from vector<16xi32>
-    %v159 = vector.extract %v149[9] : i32 from vector<16xi32>
-    %v160 = vector.extract %v149[10] : i32 from vector<16xi32>
-    %v161 = vector.extract %v149[11] : i32 from vector<16xi32>
-    %v162 = vector.extract %v149[12] : i32 from vector<16xi32>
-    %v163 = vector.extract %v149[13] : i32 from vector<16xi32>
-    %v164 = vector.extract %v149[14] : i32 from vector<16xi32>
-    %v165 = vector.extract %v149[15] : i32 from vector<16xi32>
-    %v166 = arith.addi %v150, %v151 : i32
-    %v167 = arith.addi %v166, %v152 : i32
-    %v168 = arith.addi %v167, %v153 : i32
-    %v169 = arith.addi %v168, %v154 : i32
-    %v170 = arith.addi %v169, %v155 : i32
-    %v171 = arith.addi %v170, %v156 : i32
-    %v172 = arith.addi %v171, %v157 : i32
-    %v173 = arith.addi %v172, %v158 : i32
-    %v174 = arith.addi %v173, %v159 : i32
-    %v175 = arith.addi %v174, %v160 : i32
-    %v176 = arith.addi %v175, %v161 : i32
-    %v177 = arith.addi %v176, %v162 : i32
-    %v178 = arith.addi %v177, %v163 : i32
-    %v179 = arith.addi %v178, %v164 : i32
-    %v180 = arith.addi %v179, %v165 : i32
-    %wex181 = warp.scan <add> %v180 exclusive : i32
-    %c182 = arith.constant 32 : index
-    %wid183 = arith.divui %tid2, %c182 : index
-    %lane184 = arith.remui %tid2, %c182 : index
-    %c185 = arith.constant 0 : index
-    %v186 = arith.cmpi eq, %lane184, %c185 : index
-    %c187 = arith.constant 31 : index
-    %v188 = arith.cmpi eq, %lane184, %c187 : index
-    scf.if %v188 {
-      %wtot189 = arith.addi %wex181, %v180 : i32
-      memref.store %wtot189, %warp_sm[%wid183] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c190 = arith.constant 0 : i32
-    %c191 = arith.constant 0 : index
-    %v192 = memref.load %warp_sm[%c191] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c193 = arith.constant 0 : index
-    %v194 = arith.cmpi ugt, %wid183, %c193 : index
-    %v195 = arith.select %v194, %v192, %c190 : i32
-    %v196 = arith.addi %c190, %v195 : i32
-    %v197 = arith.addi %c190, %v192 : i32
-    %c198 = arith.constant 1 : index
-    %v199 = memref.load %warp_sm[%c198] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c200 = arith.constant 1 : index
-    %v201 = arith.cmpi ugt, %wid183, %c200 : index
-    %v202 = arith.select %v201, %v199, %c190 : i32
-    %v203 = arith.addi %v196, %v202 : i32
-    %v204 = arith.addi %v197, %v199 : i32
-    %c205 = arith.constant 2 : index
-    %v206 = memref.load %warp_sm[%c205] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c207 = arith.constant 2 : index
-    %v208 = arith.cmpi ugt, %wid183, %c207 : index
-    %v209 = arith.select %v208, %v206, %c190 : i32
-    %v210 = arith.addi %v203, %v209 : i32
-    %v211 = arith.addi %v204, %v206 : i32
-    %c212 = arith.constant 3 : index
-    %v213 = memref.load %warp_sm[%c212] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c214 = arith.constant 3 : index
-    %v215 = arith.cmpi ugt, %wid183, %c214 : index
-    %v216 = arith.select %v215, %v213, %c190 : i32
-    %v217 = arith.addi %v210, %v216 : i32
-    %v218 = arith.addi %v211, %v213 : i32
-    %c219 = arith.constant 4 : index
-    %v220 = memref.load %warp_sm[%c219] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c221 = arith.constant 4 : index
-    %v222 = arith.cmpi ugt, %wid183, %c221 : index
-    %v223 = arith.select %v222, %v220, %c190 : i32
-    %v224 = arith.addi %v217, %v223 : i32
-    %v225 = arith.addi %v218, %v220 : i32
-    %c226 = arith.constant 5 : index
-    %v227 = memref.load %warp_sm[%c226] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c228 = arith.constant 5 : index
-    %v229 = arith.cmpi ugt, %wid183, %c228 : index
-    %v230 = arith.select %v229, %v227, %c190 : i32
-    %v231 = arith.addi %v224, %v230 : i32
-    %v232 = arith.addi %v225, %v227 : i32
-    %c233 = arith.constant 6 : index
-    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c235 = arith.constant 6 : index
-    %v236 = arith.cmpi ugt, %wid183, %c235 : index
-    %v237 = arith.select %v236, %v234, %c190 : i32
-    %v238 = arith.addi %v231, %v237 : i32
-    %v239 = arith.addi %v232, %v234 : i32
-    %c240 = arith.constant 7 : index
-    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c242 = arith.constant 7 : index
-    %v243 = arith.cmpi ugt, %wid183, %c242 : index
-    %v244 = arith.select %v243, %v241, %c190 : i32
-    %v245 = arith.addi %v238, %v244 : i32
-    %v246 = arith.addi %v239, %v241 : i32
-    %v247 = arith.cmpi eq, %wid183, %c5 : index
-    scf.if %v247 {
-      %c248 = arith.constant 0 : i64
-      %v249 = arith.cmpi eq, %v4, %c248 : i64
-      %pre250 = scf.if %v249 -> i32 {
-        scf.if %v186 {
-          %v251 = arith.extui %v246 : i32 to i64
-          %c252 = arith.constant 8589934592 : i64
-          %v253 = arith.ori %v251, %c252 : i64
-          %c254 = arith.constant 1 : i64
-          %v255 = arith.addi %v4, %c254 : i64
-          %v256 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v257 = arith.index_cast %v256 : index to i64
-          %v258 = llvm.inttoptr %v257 : i64 to !llvm.ptr<1>
-          %v259 = llvm.getelementptr inbounds %v258[%v255] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v253, %v259 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c190 : i32
-      } else {
-        scf.if %v186 {
-          %v260 = arith.extui %v246 : i32 to i64
-          %c261 = arith.constant 4294967296 : i64
-          %v262 = arith.ori %v260, %c261 : i64
-          %c263 = arith.constant 1 : i64
-          %v264 = arith.addi %v4, %c263 : i64
-          %v265 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v266 = arith.index_cast %v265 : index to i64
-          %v267 = llvm.inttoptr %v266 : i64 to !llvm.ptr<1>
-          %v268 = llvm.getelementptr inbounds %v267[%v264] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v262, %v268 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c269 = arith.constant 1245 : i32
-        nvvm.nanosleep %c269
-        %c270 = arith.constant 0 : i32
-        %lane271 = warp.lane_id : i32
-        %v272 = arith.extui %lane271 : i32 to i64
-        %c273 = arith.constant 1 : i64
-        %c274 = arith.constant 0 : i64
-        %c275 = arith.constant 32 : i64
-        %c276 = arith.constant 4294967295 : i64
-        %v277 = arith.subi %v4, %c273 : i64
-        %lb278:2 = scf.while (%end279 = %v277, %acc280 = %c270) : (i64, i32) -> (i64, i32) {
-          %v281 = arith.subi %end279, %v272 : i64
-          %v282 = arith.cmpi sge, %v281, %c274 : i64
-          %v283 = arith.addi %v281, %c273 : i64
-          %c284 = arith.constant 8589934592 : i64
-          %v285 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v286 = arith.index_cast %v285 : index to i64
-          %v287 = llvm.inttoptr %v286 : i64 to !llvm.ptr<1>
-          %v288 = llvm.getelementptr inbounds %v287[%v283] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word289 = scf.while (%spin290 = %c274) : (i64) -> i64 {
-            %v291 = scf.if %v282 -> i64 {
-              %v292 = llvm.load %v288 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v292 : i64
-            } else {
-              scf.yield %c284 : i64
-            }
-            %v293 = arith.shrui %v291, %c275 : i64
-            %v294 = arith.cmpi eq, %v293, %c274 : i64
-            %v295 = warp.vote <any> %v294 : i1
-            scf.condition(%v295) %v291 : i64
-          } do {
-            ^bb0(%x296: i64):
-            %c297 = arith.constant 648 : i32
-            nvvm.nanosleep %c297
-            scf.yield %c274 : i64
-          }
-          %v298 = arith.shrui %word289, %c275 : i64
-          %c299 = arith.constant 2 : i64
-          %v300 = arith.cmpi eq, %v298, %c299 : i64
-          %ballot301 = warp.ballot %v300 : i32
-          %c302 = arith.constant 0 : i32
-          %v303 = arith.cmpi ne, %ballot301, %c302 : i32
-          %v304 = math.cttz %ballot301 : i32
-          %v305 = arith.cmpi ule, %lane271, %v304 : i32
-          %v306 = arith.andi %word289, %c276 : i64
-          %v307 = arith.trunci %v306 : i64 to i32
-          %v308 = arith.select %v305, %v307, %c270 : i32
-          %v309 = warp.reduce <add> %v308 : i32
-          %v310 = arith.addi %acc280, %v309 : i32
-          %v311 = arith.subi %end279, %c275 : i64
-          %v312 = arith.xori %v303, %true : i1
-          scf.condition(%v312) %v311, %v310 : i64, i32
-        } do {
-          ^bb0(%e313: i64, %a314: i32):
-          scf.yield %e313, %a314 : i64, i32
-        }
-        %v315 = arith.addi %lb278#1, %v246 : i32
-        scf.if %v186 {
-          %v316 = arith.extui %v315 : i32 to i64
-          %c317 = arith.constant 8589934592 : i64
-          %v318 = arith.ori %v316, %c317 : i64
-          %c319 = arith.constant 1 : i64
-          %v320 = arith.addi %v4, %c319 : i64
-          %v321 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v322 = arith.index_cast %v321 : index to i64
-          %v323 = llvm.inttoptr %v322 : i64 to !llvm.ptr<1>
-          %v324 = llvm.getelementptr inbounds %v323[%v320] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v318, %v324 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb278#1 : i32
-      }
-      scf.if %v186 {
-        memref.store %pre250, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v325 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v326 = arith.addi %v325, %v245 : i32
-    %offset327 = arith.addi %v326, %wex181 : i32
-    %v328 = arith.addi %offset327, %v150 : i32
-    %v329 = arith.addi %offset327, %v166 : i32
-    %v330 = arith.addi %offset327, %v167 : i32
-    %v331 = arith.addi %offset327, %v168 : i32
-    %v332 = arith.addi %offset327, %v169 : i32
-    %v333 = arith.addi %offset327, %v170 : i32
-    %v334 = arith.addi %offset327, %v171 : i32
-    %v335 = arith.addi %offset327, %v172 : i32
-    %v336 = arith.addi %offset327, %v173 : i32
-    %v337 = arith.addi %offset327, %v174 : i32
-    %v338 = arith.addi %offset327, %v175 : i32
-    %v339 = arith.addi %offset327, %v176 : i32
-    %v340 = arith.addi %offset327, %v177 : i32
-    %v341 = arith.addi %offset327, %v178 : i32
-    %v342 = arith.addi %offset327, %v179 : i32
-    %v343 = arith.addi %offset327, %v180 : i32
-    %v344 = vector.from_elements %v328, %v329, %v330, %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343 : vector<16xi32>
-    %v345 = warp.exchange <blocked_to_striped> %v344 : vector<16xi32>
-    %v346 = vector.extract %v345[0] : i32 from vector<16xi32>
-    memref.store %v346, %out[%v21] : memref<?xi32>
-    %v347 = vector.extract %v345[1] : i32 from vector<16xi32>
-    memref.store %v347, %out[%v23] : memref<?xi32>
-    %v348 = vector.extract %v345[2] : i32 from vector<16xi32>
-    memref.store %v348, %out[%v25] : memref<?xi32>
-    %v349 = vector.extract %v345[3] : i32 from vector<16xi32>
-    memref.store %v349, %out[%v27] : memref<?xi32>
-    %v350 = vector.extract %v345[4] : i32 from vector<16xi32>
-    memref.store %v350, %out[%v29] : memref<?xi32>
-    %v351 = vector.extract %v345[5] : i32 from vector<16xi32>
-    memref.store %v351, %out[%v31] : memref<?xi32>
-    %v352 = vector.extract %v345[6] : i32 from vector<16xi32>
-    memref.store %v352, %out[%v33] : memref<?xi32>
-    %v353 = vector.extract %v345[7] : i32 from vector<16xi32>
-    memref.store %v353, %out[%v35] : memref<?xi32>
-    %v354 = vector.extract %v345[8] : i32 from vector<16xi32>
-    memref.store %v354, %out[%v37] : memref<?xi32>
-    %v355 = vector.extract %v345[9] : i32 from vector<16xi32>
-    memref.store %v355, %out[%v39] : memref<?xi32>
-    %v356 = vector.extract %v345[10] : i32 from vector<16xi32>
-    memref.store %v356, %out[%v41] : memref<?xi32>
-    %v357 = vector.extract %v345[11] : i32 from vector<16xi32>
-    memref.store %v357, %out[%v43] : memref<?xi32>
-    %v358 = vector.extract %v345[12] : i32 from vector<16xi32>
-    memref.store %v358, %out[%v45] : memref<?xi32>
-    %v359 = vector.extract %v345[13] : i32 from vector<16xi32>
-    memref.store %v359, %out[%v47] : memref<?xi32>
-    %v360 = vector.extract %v345[14] : i32 from vector<16xi32>
-    memref.store %v360, %out[%v49] : memref<?xi32>
-    %v361 = vector.extract %v345[15] : i32 from vector<16xi32>
-    memref.store %v361, %out[%v51] : memref<?xi32>
-    gpu.return
-  }
-
-  gpu.func @scan_incl_i32_nopace(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %tile3 = gpu.block_id x
-    %v4 = arith.index_cast %tile3 : index to i64
-    %c5 = arith.constant 0 : index
-    %c6 = arith.constant 4096 : index
-    %c7 = arith.constant 16 : index
-    %v8 = arith.muli %tile3, %c6 : index
-    %v9 = arith.muli %tid2, %c7 : index
-    %base10 = arith.addi %v8, %v9 : index
-    %c11 = arith.constant 32 : index
-    %wid12 = arith.divui %tid2, %c11 : index
-    %lane13 = arith.remui %tid2, %c11 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.cmpi eq, %lane13, %c14 : index
-    %c16 = arith.constant 512 : index
-    %v17 = arith.muli %wid12, %c16 : index
-    %v18 = arith.addi %v8, %v17 : index
-    %v19 = arith.addi %v18, %lane13 : index
-    %c20 = arith.constant 0 : index
-    %v21 = arith.addi %v19, %c20 : index
-    %c22 = arith.constant 32 : index
-    %v23 = arith.addi %v19, %c22 : index
-    %c24 = arith.constant 64 : index
-    %v25 = arith.addi %v19, %c24 : index
-    %c26 = arith.constant 96 : index
-    %v27 = arith.addi %v19, %c26 : index
-    %c28 = arith.constant 128 : index
-    %v29 = arith.addi %v19, %c28 : index
-    %c30 = arith.constant 160 : index
-    %v31 = arith.addi %v19, %c30 : index
-    %c32 = arith.constant 192 : index
-    %v33 = arith.addi %v19, %c32 : index
-    %c34 = arith.constant 224 : index
-    %v35 = arith.addi %v19, %c34 : index
-    %c36 = arith.constant 256 : index
-    %v37 = arith.addi %v19, %c36 : index
-    %c38 = arith.constant 288 : index
-    %v39 = arith.addi %v19, %c38 : index
-    %c40 = arith.constant 320 : index
-    %v41 = arith.addi %v19, %c40 : index
-    %c42 = arith.constant 352 : index
-    %v43 = arith.addi %v19, %c42 : index
-    %c44 = arith.constant 384 : index
-    %v45 = arith.addi %v19, %c44 : index
-    %c46 = arith.constant 416 : index
-    %v47 = arith.addi %v19, %c46 : index
-    %c48 = arith.constant 448 : index
-    %v49 = arith.addi %v19, %c48 : index
-    %c50 = arith.constant 480 : index
-    %v51 = arith.addi %v19, %c50 : index
-    %v52 = arith.index_cast %v21 : index to i64
-    %v53 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v54 = arith.index_cast %v53 : index to i64
-    %v55 = llvm.inttoptr %v54 : i64 to !llvm.ptr<1>
-    %v56 = llvm.getelementptr inbounds %v55[%v52] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v57 = llvm.load %v56 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v58 = arith.index_cast %v23 : index to i64
-    %v59 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v60 = arith.index_cast %v59 : index to i64
-    %v61 = llvm.inttoptr %v60 : i64 to !llvm.ptr<1>
-    %v62 = llvm.getelementptr inbounds %v61[%v58] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v63 = llvm.load %v62 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v64 = arith.index_cast %v25 : index to i64
-    %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v66 = arith.index_cast %v65 : index to i64
-    %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
-    %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v69 = llvm.load %v68 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v70 = arith.index_cast %v27 : index to i64
-    %v71 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v72 = arith.index_cast %v71 : index to i64
-    %v73 = llvm.inttoptr %v72 : i64 to !llvm.ptr<1>
-    %v74 = llvm.getelementptr inbounds %v73[%v70] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v75 = llvm.load %v74 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v76 = arith.index_cast %v29 : index to i64
-    %v77 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v78 = arith.index_cast %v77 : index to i64
-    %v79 = llvm.inttoptr %v78 : i64 to !llvm.ptr<1>
-    %v80 = llvm.getelementptr inbounds %v79[%v76] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v81 = llvm.load %v80 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v82 = arith.index_cast %v31 : index to i64
-    %v83 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v84 = arith.index_cast %v83 : index to i64
-    %v85 = llvm.inttoptr %v84 : i64 to !llvm.ptr<1>
-    %v86 = llvm.getelementptr inbounds %v85[%v82] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v87 = llvm.load %v86 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v88 = arith.index_cast %v33 : index to i64
-    %v89 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v90 = arith.index_cast %v89 : index to i64
-    %v91 = llvm.inttoptr %v90 : i64 to !llvm.ptr<1>
-    %v92 = llvm.getelementptr inbounds %v91[%v88] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v93 = llvm.load %v92 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v94 = arith.index_cast %v35 : index to i64
-    %v95 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v96 = arith.index_cast %v95 : index to i64
-    %v97 = llvm.inttoptr %v96 : i64 to !llvm.ptr<1>
-    %v98 = llvm.getelementptr inbounds %v97[%v94] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v99 = llvm.load %v98 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v100 = arith.index_cast %v37 : index to i64
-    %v101 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v102 = arith.index_cast %v101 : index to i64
-    %v103 = llvm.inttoptr %v102 : i64 to !llvm.ptr<1>
-    %v104 = llvm.getelementptr inbounds %v103[%v100] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v105 = llvm.load %v104 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v106 = arith.index_cast %v39 : index to i64
-    %v107 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v108 = arith.index_cast %v107 : index to i64
-    %v109 = llvm.inttoptr %v108 : i64 to !llvm.ptr<1>
-    %v110 = llvm.getelementptr inbounds %v109[%v106] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v111 = llvm.load %v110 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v112 = arith.index_cast %v41 : index to i64
-    %v113 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v114 = arith.index_cast %v113 : index to i64
-    %v115 = llvm.inttoptr %v114 : i64 to !llvm.ptr<1>
-    %v116 = llvm.getelementptr inbounds %v115[%v112] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v117 = llvm.load %v116 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v118 = arith.index_cast %v43 : index to i64
-    %v119 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v120 = arith.index_cast %v119 : index to i64
-    %v121 = llvm.inttoptr %v120 : i64 to !llvm.ptr<1>
-    %v122 = llvm.getelementptr inbounds %v121[%v118] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v123 = llvm.load %v122 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v124 = arith.index_cast %v45 : index to i64
-    %v125 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v126 = arith.index_cast %v125 : index to i64
-    %v127 = llvm.inttoptr %v126 : i64 to !llvm.ptr<1>
-    %v128 = llvm.getelementptr inbounds %v127[%v124] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v129 = llvm.load %v128 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v130 = arith.index_cast %v47 : index to i64
-    %v131 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v132 = arith.index_cast %v131 : index to i64
-    %v133 = llvm.inttoptr %v132 : i64 to !llvm.ptr<1>
-    %v134 = llvm.getelementptr inbounds %v133[%v130] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v135 = llvm.load %v134 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v136 = arith.index_cast %v49 : index to i64
-    %v137 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v138 = arith.index_cast %v137 : index to i64
-    %v139 = llvm.inttoptr %v138 : i64 to !llvm.ptr<1>
-    %v140 = llvm.getelementptr inbounds %v139[%v136] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v141 = llvm.load %v140 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v142 = arith.index_cast %v51 : index to i64
-    %v143 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v144 = arith.index_cast %v143 : index to i64
-    %v145 = llvm.inttoptr %v144 : i64 to !llvm.ptr<1>
-    %v146 = llvm.getelementptr inbounds %v145[%v142] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v147 = llvm.load %v146 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v148 = vector.from_elements %v57, %v63, %v69, %v75, %v81, %v87, %v93, %v99, %v105, %v111, %v117, %v123, %v129, %v135, %v141, %v147 : vector<16xi32>
-    %v149 = warp.exchange <striped_to_blocked> %v148 : vector<16xi32>
-    %v150 = vector.extract %v149[0] : i32 from vector<16xi32>
-    %v151 = vector.extract %v149[1] : i32 from vector<16xi32>
-    %v152 = vector.extract %v149[2] : i32 from vector<16xi32>
-    %v153 = vector.extract %v149[3] : i32 from vector<16xi32>
-    %v154 = vector.extract %v149[4] : i32 from vector<16xi32>
-    %v155 = vector.extract %v149[5] : i32 from vector<16xi32>
-    %v156 = vector.extract %v149[6] : i32 from vector<16xi32>
-    %v157 = vector.extract %v149[7] : i32 from vector<16xi32>
-    %v158 = vector.extract %v149[8] : i32 from vector<16xi32>
-    %v159 = vector.extract %v149[9] : i32 from vector<16xi32>
-    %v160 = vector.extract %v149[10] : i32 from vector<16xi32>
-    %v161 = vector.extract %v149[11] : i32 from vector<16xi32>
-    %v162 = vector.extract %v149[12] : i32 from vector<16xi32>
-    %v163 = vector.extract %v149[13] : i32 from vector<16xi32>
-    %v164 = vector.extract %v149[14] : i32 from vector<16xi32>
-    %v165 = vector.extract %v149[15] : i32 from vector<16xi32>
-    %v166 = arith.addi %v150, %v151 : i32
-    %v167 = arith.addi %v166, %v152 : i32
-    %v168 = arith.addi %v167, %v153 : i32
-    %v169 = arith.addi %v168, %v154 : i32
-    %v170 = arith.addi %v169, %v155 : i32
-    %v171 = arith.addi %v170, %v156 : i32
-    %v172 = arith.addi %v171, %v157 : i32
-    %v173 = arith.addi %v172, %v158 : i32
-    %v174 = arith.addi %v173, %v159 : i32
-    %v175 = arith.addi %v174, %v160 : i32
-    %v176 = arith.addi %v175, %v161 : i32
-    %v177 = arith.addi %v176, %v162 : i32
-    %v178 = arith.addi %v177, %v163 : i32
-    %v179 = arith.addi %v178, %v164 : i32
-    %v180 = arith.addi %v179, %v165 : i32
-    %wex181 = warp.scan <add> %v180 exclusive : i32
-    %c182 = arith.constant 32 : index
-    %wid183 = arith.divui %tid2, %c182 : index
-    %lane184 = arith.remui %tid2, %c182 : index
-    %c185 = arith.constant 0 : index
-    %v186 = arith.cmpi eq, %lane184, %c185 : index
-    %c187 = arith.constant 31 : index
-    %v188 = arith.cmpi eq, %lane184, %c187 : index
-    scf.if %v188 {
-      %wtot189 = arith.addi %wex181, %v180 : i32
-      memref.store %wtot189, %warp_sm[%wid183] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c190 = arith.constant 0 : i32
-    %c191 = arith.constant 0 : index
-    %v192 = memref.load %warp_sm[%c191] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c193 = arith.constant 0 : index
-    %v194 = arith.cmpi ugt, %wid183, %c193 : index
-    %v195 = arith.select %v194, %v192, %c190 : i32
-    %v196 = arith.addi %c190, %v195 : i32
-    %v197 = arith.addi %c190, %v192 : i32
-    %c198 = arith.constant 1 : index
-    %v199 = memref.load %warp_sm[%c198] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c200 = arith.constant 1 : index
-    %v201 = arith.cmpi ugt, %wid183, %c200 : index
-    %v202 = arith.select %v201, %v199, %c190 : i32
-    %v203 = arith.addi %v196, %v202 : i32
-    %v204 = arith.addi %v197, %v199 : i32
-    %c205 = arith.constant 2 : index
-    %v206 = memref.load %warp_sm[%c205] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c207 = arith.constant 2 : index
-    %v208 = arith.cmpi ugt, %wid183, %c207 : index
-    %v209 = arith.select %v208, %v206, %c190 : i32
-    %v210 = arith.addi %v203, %v209 : i32
-    %v211 = arith.addi %v204, %v206 : i32
-    %c212 = arith.constant 3 : index
-    %v213 = memref.load %warp_sm[%c212] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c214 = arith.constant 3 : index
-    %v215 = arith.cmpi ugt, %wid183, %c214 : index
-    %v216 = arith.select %v215, %v213, %c190 : i32
-    %v217 = arith.addi %v210, %v216 : i32
-    %v218 = arith.addi %v211, %v213 : i32
-    %c219 = arith.constant 4 : index
-    %v220 = memref.load %warp_sm[%c219] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c221 = arith.constant 4 : index
-    %v222 = arith.cmpi ugt, %wid183, %c221 : index
-    %v223 = arith.select %v222, %v220, %c190 : i32
-    %v224 = arith.addi %v217, %v223 : i32
-    %v225 = arith.addi %v218, %v220 : i32
-    %c226 = arith.constant 5 : index
-    %v227 = memref.load %warp_sm[%c226] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c228 = arith.constant 5 : index
-    %v229 = arith.cmpi ugt, %wid183, %c228 : index
-    %v230 = arith.select %v229, %v227, %c190 : i32
-    %v231 = arith.addi %v224, %v230 : i32
-    %v232 = arith.addi %v225, %v227 : i32
-    %c233 = arith.constant 6 : index
-    %v234 = memref.load %warp_sm[%c233] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c235 = arith.constant 6 : index
-    %v236 = arith.cmpi ugt, %wid183, %c235 : index
-    %v237 = arith.select %v236, %v234, %c190 : i32
-    %v238 = arith.addi %v231, %v237 : i32
-    %v239 = arith.addi %v232, %v234 : i32
-    %c240 = arith.constant 7 : index
-    %v241 = memref.load %warp_sm[%c240] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c242 = arith.constant 7 : index
-    %v243 = arith.cmpi ugt, %wid183, %c242 : index
-    %v244 = arith.select %v243, %v241, %c190 : i32
-    %v245 = arith.addi %v238, %v244 : i32
-    %v246 = arith.addi %v239, %v241 : i32
-    %v247 = arith.cmpi eq, %wid183, %c5 : index
-    scf.if %v247 {
-      %c248 = arith.constant 0 : i64
-      %v249 = arith.cmpi eq, %v4, %c248 : i64
-      %pre250 = scf.if %v249 -> i32 {
-        scf.if %v186 {
-          %v251 = arith.extui %v246 : i32 to i64
-          %c252 = arith.constant 8589934592 : i64
-          %v253 = arith.ori %v251, %c252 : i64
-          %c254 = arith.constant 1 : i64
-          %v255 = arith.addi %v4, %c254 : i64
-          %v256 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v257 = arith.index_cast %v256 : index to i64
-          %v258 = llvm.inttoptr %v257 : i64 to !llvm.ptr<1>
-          %v259 = llvm.getelementptr inbounds %v258[%v255] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v253, %v259 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c190 : i32
-      } else {
-        scf.if %v186 {
-          %v260 = arith.extui %v246 : i32 to i64
-          %c261 = arith.constant 4294967296 : i64
-          %v262 = arith.ori %v260, %c261 : i64
-          %c263 = arith.constant 1 : i64
-          %v264 = arith.addi %v4, %c263 : i64
-          %v265 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v266 = arith.index_cast %v265 : index to i64
-          %v267 = llvm.inttoptr %v266 : i64 to !llvm.ptr<1>
-          %v268 = llvm.getelementptr inbounds %v267[%v264] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v262, %v268 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c269 = arith.constant 0 : i32
-        %lane270 = warp.lane_id : i32
-        %v271 = arith.extui %lane270 : i32 to i64
-        %c272 = arith.constant 1 : i64
-        %c273 = arith.constant 0 : i64
-        %c274 = arith.constant 32 : i64
-        %c275 = arith.constant 4294967295 : i64
-        %v276 = arith.subi %v4, %c272 : i64
-        %lb277:2 = scf.while (%end278 = %v276, %acc279 = %c269) : (i64, i32) -> (i64, i32) {
-          %v280 = arith.subi %end278, %v271 : i64
-          %v281 = arith.cmpi sge, %v280, %c273 : i64
-          %v282 = arith.addi %v280, %c272 : i64
-          %c283 = arith.constant 8589934592 : i64
-          %v284 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v285 = arith.index_cast %v284 : index to i64
-          %v286 = llvm.inttoptr %v285 : i64 to !llvm.ptr<1>
-          %v287 = llvm.getelementptr inbounds %v286[%v282] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word288 = scf.while (%spin289 = %c273) : (i64) -> i64 {
-            %v290 = scf.if %v281 -> i64 {
-              %v291 = llvm.load %v287 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v291 : i64
-            } else {
-              scf.yield %c283 : i64
-            }
-            %v292 = arith.shrui %v290, %c274 : i64
-            %v293 = arith.cmpi eq, %v292, %c273 : i64
-            %v294 = warp.vote <any> %v293 : i1
-            scf.condition(%v294) %v290 : i64
-          } do {
-            ^bb0(%x295: i64):
-            scf.yield %c273 : i64
-          }
-          %v296 = arith.shrui %word288, %c274 : i64
-          %c297 = arith.constant 2 : i64
-          %v298 = arith.cmpi eq, %v296, %c297 : i64
-          %ballot299 = warp.ballot %v298 : i32
-          %c300 = arith.constant 0 : i32
-          %v301 = arith.cmpi ne, %ballot299, %c300 : i32
-          %v302 = math.cttz %ballot299 : i32
-          %v303 = arith.cmpi ule, %lane270, %v302 : i32
-          %v304 = arith.andi %word288, %c275 : i64
-          %v305 = arith.trunci %v304 : i64 to i32
-          %v306 = arith.select %v303, %v305, %c269 : i32
-          %v307 = warp.reduce <add> %v306 : i32
-          %v308 = arith.addi %acc279, %v307 : i32
-          %v309 = arith.subi %end278, %c274 : i64
-          %v310 = arith.xori %v301, %true : i1
-          scf.condition(%v310) %v309, %v308 : i64, i32
-        } do {
-          ^bb0(%e311: i64, %a312: i32):
-          scf.yield %e311, %a312 : i64, i32
-        }
-        %v313 = arith.addi %lb277#1, %v246 : i32
-        scf.if %v186 {
-          %v314 = arith.extui %v313 : i32 to i64
-          %c315 = arith.constant 8589934592 : i64
-          %v316 = arith.ori %v314, %c315 : i64
-          %c317 = arith.constant 1 : i64
-          %v318 = arith.addi %v4, %c317 : i64
-          %v319 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v320 = arith.index_cast %v319 : index to i64
-          %v321 = llvm.inttoptr %v320 : i64 to !llvm.ptr<1>
-          %v322 = llvm.getelementptr inbounds %v321[%v318] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v316, %v322 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb277#1 : i32
-      }
-      scf.if %v186 {
-        memref.store %pre250, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v323 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v324 = arith.addi %v323, %v245 : i32
-    %offset325 = arith.addi %v324, %wex181 : i32
-    %v326 = arith.addi %offset325, %v150 : i32
-    %v327 = arith.addi %offset325, %v166 : i32
-    %v328 = arith.addi %offset325, %v167 : i32
-    %v329 = arith.addi %offset325, %v168 : i32
-    %v330 = arith.addi %offset325, %v169 : i32
-    %v331 = arith.addi %offset325, %v170 : i32
-    %v332 = arith.addi %offset325, %v171 : i32
-    %v333 = arith.addi %offset325, %v172 : i32
-    %v334 = arith.addi %offset325, %v173 : i32
-    %v335 = arith.addi %offset325, %v174 : i32
-    %v336 = arith.addi %offset325, %v175 : i32
-    %v337 = arith.addi %offset325, %v176 : i32
-    %v338 = arith.addi %offset325, %v177 : i32
-    %v339 = arith.addi %offset325, %v178 : i32
-    %v340 = arith.addi %offset325, %v179 : i32
-    %v341 = arith.addi %offset325, %v180 : i32
-    %v342 = vector.from_elements %v326, %v327, %v328, %v329, %v330, %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341 : vector<16xi32>
-    %v343 = warp.exchange <blocked_to_striped> %v342 : vector<16xi32>
-    %v344 = vector.extract %v343[0] : i32 from vector<16xi32>
-    memref.store %v344, %out[%v21] : memref<?xi32>
-    %v345 = vector.extract %v343[1] : i32 from vector<16xi32>
-    memref.store %v345, %out[%v23] : memref<?xi32>
-    %v346 = vector.extract %v343[2] : i32 from vector<16xi32>
-    memref.store %v346, %out[%v25] : memref<?xi32>
-    %v347 = vector.extract %v343[3] : i32 from vector<16xi32>
-    memref.store %v347, %out[%v27] : memref<?xi32>
-    %v348 = vector.extract %v343[4] : i32 from vector<16xi32>
-    memref.store %v348, %out[%v29] : memref<?xi32>
-    %v349 = vector.extract %v343[5] : i32 from vector<16xi32>
-    memref.store %v349, %out[%v31] : memref<?xi32>
-    %v350 = vector.extract %v343[6] : i32 from vector<16xi32>
-    memref.store %v350, %out[%v33] : memref<?xi32>
-    %v351 = vector.extract %v343[7] : i32 from vector<16xi32>
-    memref.store %v351, %out[%v35] : memref<?xi32>
-    %v352 = vector.extract %v343[8] : i32 from vector<16xi32>
-    memref.store %v352, %out[%v37] : memref<?xi32>
-    %v353 = vector.extract %v343[9] : i32 from vector<16xi32>
-    memref.store %v353, %out[%v39] : memref<?xi32>
-    %v354 = vector.extract %v343[10] : i32 from vector<16xi32>
-    memref.store %v354, %out[%v41] : memref<?xi32>
-    %v355 = vector.extract %v343[11] : i32 from vector<16xi32>
-    memref.store %v355, %out[%v43] : memref<?xi32>
-    %v356 = vector.extract %v343[12] : i32 from vector<16xi32>
-    memref.store %v356, %out[%v45] : memref<?xi32>
-    %v357 = vector.extract %v343[13] : i32 from vector<16xi32>
-    memref.store %v357, %out[%v47] : memref<?xi32>
-    %v358 = vector.extract %v343[14] : i32 from vector<16xi32>
-    memref.store %v358, %out[%v49] : memref<?xi32>
-    %v359 = vector.extract %v343[15] : i32 from vector<16xi32>
-    memref.store %v359, %out[%v51] : memref<?xi32>
-    gpu.return
-  }
-
-  gpu.func @scan_incl_i32_ticket(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 4096 : index
-    %c10 = arith.constant 16 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
-    %c14 = arith.constant 32 : index
-    %wid15 = arith.divui %tid2, %c14 : index
-    %lane16 = arith.remui %tid2, %c14 : index
-    %c17 = arith.constant 0 : index
-    %v18 = arith.cmpi eq, %lane16, %c17 : index
-    %c19 = arith.constant 512 : index
-    %v20 = arith.muli %wid15, %c19 : index
-    %v21 = arith.addi %v11, %v20 : index
-    %v22 = arith.addi %v21, %lane16 : index
-    %c23 = arith.constant 0 : index
-    %v24 = arith.addi %v22, %c23 : index
-    %c25 = arith.constant 32 : index
-    %v26 = arith.addi %v22, %c25 : index
-    %c27 = arith.constant 64 : index
-    %v28 = arith.addi %v22, %c27 : index
-    %c29 = arith.constant 96 : index
-    %v30 = arith.addi %v22, %c29 : index
-    %c31 = arith.constant 128 : index
-    %v32 = arith.addi %v22, %c31 : index
-    %c33 = arith.constant 160 : index
-    %v34 = arith.addi %v22, %c33 : index
-    %c35 = arith.constant 192 : index
-    %v36 = arith.addi %v22, %c35 : index
-    %c37 = arith.constant 224 : index
-    %v38 = arith.addi %v22, %c37 : index
-    %c39 = arith.constant 256 : index
-    %v40 = arith.addi %v22, %c39 : index
-    %c41 = arith.constant 288 : index
-    %v42 = arith.addi %v22, %c41 : index
-    %c43 = arith.constant 320 : index
-    %v44 = arith.addi %v22, %c43 : index
-    %c45 = arith.constant 352 : index
-    %v46 = arith.addi %v22, %c45 : index
-    %c47 = arith.constant 384 : index
-    %v48 = arith.addi %v22, %c47 : index
-    %c49 = arith.constant 416 : index
-    %v50 = arith.addi %v22, %c49 : index
-    %c51 = arith.constant 448 : index
-    %v52 = arith.addi %v22, %c51 : index
-    %c53 = arith.constant 480 : index
-    %v54 = arith.addi %v22, %c53 : index
-    %v55 = arith.index_cast %v24 : index to i64
-    %v56 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v57 = arith.index_cast %v56 : index to i64
-    %v58 = llvm.inttoptr %v57 : i64 to !llvm.ptr<1>
-    %v59 = llvm.getelementptr inbounds %v58[%v55] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v60 = llvm.load %v59 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v61 = arith.index_cast %v26 : index to i64
-    %v62 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v63 = arith.index_cast %v62 : index to i64
-    %v64 = llvm.inttoptr %v63 : i64 to !llvm.ptr<1>
-    %v65 = llvm.getelementptr inbounds %v64[%v61] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v66 = llvm.load %v65 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v67 = arith.index_cast %v28 : index to i64
-    %v68 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v69 = arith.index_cast %v68 : index to i64
-    %v70 = llvm.inttoptr %v69 : i64 to !llvm.ptr<1>
-    %v71 = llvm.getelementptr inbounds %v70[%v67] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v72 = llvm.load %v71 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v73 = arith.index_cast %v30 : index to i64
-    %v74 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v75 = arith.index_cast %v74 : index to i64
-    %v76 = llvm.inttoptr %v75 : i64 to !llvm.ptr<1>
-    %v77 = llvm.getelementptr inbounds %v76[%v73] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v78 = llvm.load %v77 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v79 = arith.index_cast %v32 : index to i64
-    %v80 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v81 = arith.index_cast %v80 : index to i64
-    %v82 = llvm.inttoptr %v81 : i64 to !llvm.ptr<1>
-    %v83 = llvm.getelementptr inbounds %v82[%v79] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v84 = llvm.load %v83 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v85 = arith.index_cast %v34 : index to i64
-    %v86 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v87 = arith.index_cast %v86 : index to i64
-    %v88 = llvm.inttoptr %v87 : i64 to !llvm.ptr<1>
-    %v89 = llvm.getelementptr inbounds %v88[%v85] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v90 = llvm.load %v89 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v91 = arith.index_cast %v36 : index to i64
-    %v92 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v93 = arith.index_cast %v92 : index to i64
-    %v94 = llvm.inttoptr %v93 : i64 to !llvm.ptr<1>
-    %v95 = llvm.getelementptr inbounds %v94[%v91] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v96 = llvm.load %v95 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v97 = arith.index_cast %v38 : index to i64
-    %v98 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v99 = arith.index_cast %v98 : index to i64
-    %v100 = llvm.inttoptr %v99 : i64 to !llvm.ptr<1>
-    %v101 = llvm.getelementptr inbounds %v100[%v97] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v102 = llvm.load %v101 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v103 = arith.index_cast %v40 : index to i64
-    %v104 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v105 = arith.index_cast %v104 : index to i64
-    %v106 = llvm.inttoptr %v105 : i64 to !llvm.ptr<1>
-    %v107 = llvm.getelementptr inbounds %v106[%v103] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v108 = llvm.load %v107 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v109 = arith.index_cast %v42 : index to i64
-    %v110 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v111 = arith.index_cast %v110 : index to i64
-    %v112 = llvm.inttoptr %v111 : i64 to !llvm.ptr<1>
-    %v113 = llvm.getelementptr inbounds %v112[%v109] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v114 = llvm.load %v113 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v115 = arith.index_cast %v44 : index to i64
-    %v116 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v117 = arith.index_cast %v116 : index to i64
-    %v118 = llvm.inttoptr %v117 : i64 to !llvm.ptr<1>
-    %v119 = llvm.getelementptr inbounds %v118[%v115] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v120 = llvm.load %v119 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v121 = arith.index_cast %v46 : index to i64
-    %v122 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v123 = arith.index_cast %v122 : index to i64
-    %v124 = llvm.inttoptr %v123 : i64 to !llvm.ptr<1>
-    %v125 = llvm.getelementptr inbounds %v124[%v121] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v126 = llvm.load %v125 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v127 = arith.index_cast %v48 : index to i64
-    %v128 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v129 = arith.index_cast %v128 : index to i64
-    %v130 = llvm.inttoptr %v129 : i64 to !llvm.ptr<1>
-    %v131 = llvm.getelementptr inbounds %v130[%v127] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v132 = llvm.load %v131 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v133 = arith.index_cast %v50 : index to i64
-    %v134 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v135 = arith.index_cast %v134 : index to i64
-    %v136 = llvm.inttoptr %v135 : i64 to !llvm.ptr<1>
-    %v137 = llvm.getelementptr inbounds %v136[%v133] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v138 = llvm.load %v137 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v139 = arith.index_cast %v52 : index to i64
-    %v140 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v141 = arith.index_cast %v140 : index to i64
-    %v142 = llvm.inttoptr %v141 : i64 to !llvm.ptr<1>
-    %v143 = llvm.getelementptr inbounds %v142[%v139] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v144 = llvm.load %v143 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v145 = arith.index_cast %v54 : index to i64
-    %v146 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v147 = arith.index_cast %v146 : index to i64
-    %v148 = llvm.inttoptr %v147 : i64 to !llvm.ptr<1>
-    %v149 = llvm.getelementptr inbounds %v148[%v145] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v150 = llvm.load %v149 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v151 = vector.from_elements %v60, %v66, %v72, %v78, %v84, %v90, %v96, %v102, %v108, %v114, %v120, %v126, %v132, %v138, %v144, %v150 : vector<16xi32>
-    %v152 = warp.exchange <striped_to_blocked> %v151 : vector<16xi32>
-    %v153 = vector.extract %v152[0] : i32 from vector<16xi32>
-    %v154 = vector.extract %v152[1] : i32 from vector<16xi32>
-    %v155 = vector.extract %v152[2] : i32 from vector<16xi32>
-    %v156 = vector.extract %v152[3] : i32 from vector<16xi32>
-    %v157 = vector.extract %v152[4] : i32 from vector<16xi32>
-    %v158 = vector.extract %v152[5] : i32 from vector<16xi32>
-    %v159 = vector.extract %v152[6] : i32 from vector<16xi32>
-    %v160 = vector.extract %v152[7] : i32 from vector<16xi32>
-    %v161 = vector.extract %v152[8] : i32 from vector<16xi32>
-    %v162 = vector.extract %v152[9] : i32 from vector<16xi32>
-    %v163 = vector.extract %v152[10] : i32 from vector<16xi32>
-    %v164 = vector.extract %v152[11] : i32 from vector<16xi32>
-    %v165 = vector.extract %v152[12] : i32 from vector<16xi32>
-    %v166 = vector.extract %v152[13] : i32 from vector<16xi32>
-    %v167 = vector.extract %v152[14] : i32 from vector<16xi32>
-    %v168 = vector.extract %v152[15] : i32 from vector<16xi32>
-    %v169 = arith.addi %v153, %v154 : i32
-    %v170 = arith.addi %v169, %v155 : i32
-    %v171 = arith.addi %v170, %v156 : i32
-    %v172 = arith.addi %v171, %v157 : i32
-    %v173 = arith.addi %v172, %v158 : i32
-    %v174 = arith.addi %v173, %v159 : i32
-    %v175 = arith.addi %v174, %v160 : i32
-    %v176 = arith.addi %v175, %v161 : i32
-    %v177 = arith.addi %v176, %v162 : i32
-    %v178 = arith.addi %v177, %v163 : i32
-    %v179 = arith.addi %v178, %v164 : i32
-    %v180 = arith.addi %v179, %v165 : i32
-    %v181 = arith.addi %v180, %v166 : i32
-    %v182 = arith.addi %v181, %v167 : i32
-    %v183 = arith.addi %v182, %v168 : i32
-    %wex184 = warp.scan <add> %v183 exclusive : i32
-    %c185 = arith.constant 32 : index
-    %wid186 = arith.divui %tid2, %c185 : index
-    %lane187 = arith.remui %tid2, %c185 : index
-    %c188 = arith.constant 0 : index
-    %v189 = arith.cmpi eq, %lane187, %c188 : index
-    %c190 = arith.constant 31 : index
-    %v191 = arith.cmpi eq, %lane187, %c190 : index
-    scf.if %v191 {
-      %wtot192 = arith.addi %wex184, %v183 : i32
-      memref.store %wtot192, %warp_sm[%wid186] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c193 = arith.constant 0 : i32
-    %c194 = arith.constant 0 : index
-    %v195 = memref.load %warp_sm[%c194] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c196 = arith.constant 0 : index
-    %v197 = arith.cmpi ugt, %wid186, %c196 : index
-    %v198 = arith.select %v197, %v195, %c193 : i32
-    %v199 = arith.addi %c193, %v198 : i32
-    %v200 = arith.addi %c193, %v195 : i32
-    %c201 = arith.constant 1 : index
-    %v202 = memref.load %warp_sm[%c201] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c203 = arith.constant 1 : index
-    %v204 = arith.cmpi ugt, %wid186, %c203 : index
-    %v205 = arith.select %v204, %v202, %c193 : i32
-    %v206 = arith.addi %v199, %v205 : i32
-    %v207 = arith.addi %v200, %v202 : i32
-    %c208 = arith.constant 2 : index
-    %v209 = memref.load %warp_sm[%c208] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c210 = arith.constant 2 : index
-    %v211 = arith.cmpi ugt, %wid186, %c210 : index
-    %v212 = arith.select %v211, %v209, %c193 : i32
-    %v213 = arith.addi %v206, %v212 : i32
-    %v214 = arith.addi %v207, %v209 : i32
-    %c215 = arith.constant 3 : index
-    %v216 = memref.load %warp_sm[%c215] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c217 = arith.constant 3 : index
-    %v218 = arith.cmpi ugt, %wid186, %c217 : index
-    %v219 = arith.select %v218, %v216, %c193 : i32
-    %v220 = arith.addi %v213, %v219 : i32
-    %v221 = arith.addi %v214, %v216 : i32
-    %c222 = arith.constant 4 : index
-    %v223 = memref.load %warp_sm[%c222] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c224 = arith.constant 4 : index
-    %v225 = arith.cmpi ugt, %wid186, %c224 : index
-    %v226 = arith.select %v225, %v223, %c193 : i32
-    %v227 = arith.addi %v220, %v226 : i32
-    %v228 = arith.addi %v221, %v223 : i32
-    %c229 = arith.constant 5 : index
-    %v230 = memref.load %warp_sm[%c229] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c231 = arith.constant 5 : index
-    %v232 = arith.cmpi ugt, %wid186, %c231 : index
-    %v233 = arith.select %v232, %v230, %c193 : i32
-    %v234 = arith.addi %v227, %v233 : i32
-    %v235 = arith.addi %v228, %v230 : i32
-    %c236 = arith.constant 6 : index
-    %v237 = memref.load %warp_sm[%c236] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c238 = arith.constant 6 : index
-    %v239 = arith.cmpi ugt, %wid186, %c238 : index
-    %v240 = arith.select %v239, %v237, %c193 : i32
-    %v241 = arith.addi %v234, %v240 : i32
-    %v242 = arith.addi %v235, %v237 : i32
-    %c243 = arith.constant 7 : index
-    %v244 = memref.load %warp_sm[%c243] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c245 = arith.constant 7 : index
-    %v246 = arith.cmpi ugt, %wid186, %c245 : index
-    %v247 = arith.select %v246, %v244, %c193 : i32
-    %v248 = arith.addi %v241, %v247 : i32
-    %v249 = arith.addi %v242, %v244 : i32
-    %v250 = arith.cmpi eq, %wid186, %c8 : index
-    scf.if %v250 {
-      %c251 = arith.constant 0 : i64
-      %v252 = arith.cmpi eq, %tile6, %c251 : i64
-      %pre253 = scf.if %v252 -> i32 {
-        scf.if %v189 {
-          %v254 = arith.extui %v249 : i32 to i64
-          %c255 = arith.constant 8589934592 : i64
-          %v256 = arith.ori %v254, %c255 : i64
-          %c257 = arith.constant 1 : i64
-          %v258 = arith.addi %tile6, %c257 : i64
-          %v259 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v260 = arith.index_cast %v259 : index to i64
-          %v261 = llvm.inttoptr %v260 : i64 to !llvm.ptr<1>
-          %v262 = llvm.getelementptr inbounds %v261[%v258] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v256, %v262 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c193 : i32
-      } else {
-        scf.if %v189 {
-          %v263 = arith.extui %v249 : i32 to i64
-          %c264 = arith.constant 4294967296 : i64
-          %v265 = arith.ori %v263, %c264 : i64
-          %c266 = arith.constant 1 : i64
-          %v267 = arith.addi %tile6, %c266 : i64
-          %v268 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v269 = arith.index_cast %v268 : index to i64
-          %v270 = llvm.inttoptr %v269 : i64 to !llvm.ptr<1>
-          %v271 = llvm.getelementptr inbounds %v270[%v267] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v265, %v271 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c272 = arith.constant 1245 : i32
-        nvvm.nanosleep %c272
-        %c273 = arith.constant 0 : i32
-        %lane274 = warp.lane_id : i32
-        %v275 = arith.extui %lane274 : i32 to i64
-        %c276 = arith.constant 1 : i64
-        %c277 = arith.constant 0 : i64
-        %c278 = arith.constant 32 : i64
-        %c279 = arith.constant 4294967295 : i64
-        %v280 = arith.subi %tile6, %c276 : i64
-        %lb281:2 = scf.while (%end282 = %v280, %acc283 = %c273) : (i64, i32) -> (i64, i32) {
-          %v284 = arith.subi %end282, %v275 : i64
-          %v285 = arith.cmpi sge, %v284, %c277 : i64
-          %v286 = arith.addi %v284, %c276 : i64
-          %c287 = arith.constant 8589934592 : i64
-          %v288 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v289 = arith.index_cast %v288 : index to i64
-          %v290 = llvm.inttoptr %v289 : i64 to !llvm.ptr<1>
-          %v291 = llvm.getelementptr inbounds %v290[%v286] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word292 = scf.while (%spin293 = %c277) : (i64) -> i64 {
-            %v294 = scf.if %v285 -> i64 {
-              %v295 = llvm.load %v291 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v295 : i64
-            } else {
-              scf.yield %c287 : i64
-            }
-            %v296 = arith.shrui %v294, %c278 : i64
-            %v297 = arith.cmpi eq, %v296, %c277 : i64
-            %v298 = warp.vote <any> %v297 : i1
-            scf.condition(%v298) %v294 : i64
-          } do {
-            ^bb0(%x299: i64):
-            %c300 = arith.constant 648 : i32
-            nvvm.nanosleep %c300
-            scf.yield %c277 : i64
-          }
-          %v301 = arith.shrui %word292, %c278 : i64
-          %c302 = arith.constant 2 : i64
-          %v303 = arith.cmpi eq, %v301, %c302 : i64
-          %ballot304 = warp.ballot %v303 : i32
-          %c305 = arith.constant 0 : i32
-          %v306 = arith.cmpi ne, %ballot304, %c305 : i32
-          %v307 = math.cttz %ballot304 : i32
-          %v308 = arith.cmpi ule, %lane274, %v307 : i32
-          %v309 = arith.andi %word292, %c279 : i64
-          %v310 = arith.trunci %v309 : i64 to i32
-          %v311 = arith.select %v308, %v310, %c273 : i32
-          %v312 = warp.reduce <add> %v311 : i32
-          %v313 = arith.addi %acc283, %v312 : i32
-          %v314 = arith.subi %end282, %c278 : i64
-          %v315 = arith.xori %v306, %true : i1
-          scf.condition(%v315) %v314, %v313 : i64, i32
-        } do {
-          ^bb0(%e316: i64, %a317: i32):
-          scf.yield %e316, %a317 : i64, i32
-        }
-        %v318 = arith.addi %lb281#1, %v249 : i32
-        scf.if %v189 {
-          %v319 = arith.extui %v318 : i32 to i64
-          %c320 = arith.constant 8589934592 : i64
-          %v321 = arith.ori %v319, %c320 : i64
-          %c322 = arith.constant 1 : i64
-          %v323 = arith.addi %tile6, %c322 : i64
-          %v324 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v325 = arith.index_cast %v324 : index to i64
-          %v326 = llvm.inttoptr %v325 : i64 to !llvm.ptr<1>
-          %v327 = llvm.getelementptr inbounds %v326[%v323] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v321, %v327 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb281#1 : i32
-      }
-      scf.if %v189 {
-        memref.store %pre253, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v328 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v329 = arith.addi %v328, %v248 : i32
-    %offset330 = arith.addi %v329, %wex184 : i32
-    %v331 = arith.addi %offset330, %v153 : i32
-    %v332 = arith.addi %offset330, %v169 : i32
-    %v333 = arith.addi %offset330, %v170 : i32
-    %v334 = arith.addi %offset330, %v171 : i32
-    %v335 = arith.addi %offset330, %v172 : i32
-    %v336 = arith.addi %offset330, %v173 : i32
-    %v337 = arith.addi %offset330, %v174 : i32
-    %v338 = arith.addi %offset330, %v175 : i32
-    %v339 = arith.addi %offset330, %v176 : i32
-    %v340 = arith.addi %offset330, %v177 : i32
-    %v341 = arith.addi %offset330, %v178 : i32
-    %v342 = arith.addi %offset330, %v179 : i32
-    %v343 = arith.addi %offset330, %v180 : i32
-    %v344 = arith.addi %offset330, %v181 : i32
-    %v345 = arith.addi %offset330, %v182 : i32
-    %v346 = arith.addi %offset330, %v183 : i32
-    %v347 = vector.from_elements %v331, %v332, %v333, %v334, %v335, %v336, %v337, %v338, %v339, %v340, %v341, %v342, %v343, %v344, %v345, %v346 : vector<16xi32>
-    %v348 = warp.exchange <blocked_to_striped> %v347 : vector<16xi32>
-    %v349 = vector.extract %v348[0] : i32 from vector<16xi32>
-    memref.store %v349, %out[%v24] : memref<?xi32>
-    %v350 = vector.extract %v348[1] : i32 from vector<16xi32>
-    memref.store %v350, %out[%v26] : memref<?xi32>
-    %v351 = vector.extract %v348[2] : i32 from vector<16xi32>
-    memref.store %v351, %out[%v28] : memref<?xi32>
-    %v352 = vector.extract %v348[3] : i32 from vector<16xi32>
-    memref.store %v352, %out[%v30] : memref<?xi32>
-    %v353 = vector.extract %v348[4] : i32 from vector<16xi32>
-    memref.store %v353, %out[%v32] : memref<?xi32>
-    %v354 = vector.extract %v348[5] : i32 from vector<16xi32>
-    memref.store %v354, %out[%v34] : memref<?xi32>
-    %v355 = vector.extract %v348[6] : i32 from vector<16xi32>
-    memref.store %v355, %out[%v36] : memref<?xi32>
-    %v356 = vector.extract %v348[7] : i32 from vector<16xi32>
-    memref.store %v356, %out[%v38] : memref<?xi32>
-    %v357 = vector.extract %v348[8] : i32 from vector<16xi32>
-    memref.store %v357, %out[%v40] : memref<?xi32>
-    %v358 = vector.extract %v348[9] : i32 from vector<16xi32>
-    memref.store %v358, %out[%v42] : memref<?xi32>
-    %v359 = vector.extract %v348[10] : i32 from vector<16xi32>
-    memref.store %v359, %out[%v44] : memref<?xi32>
-    %v360 = vector.extract %v348[11] : i32 from vector<16xi32>
-    memref.store %v360, %out[%v46] : memref<?xi32>
-    %v361 = vector.extract %v348[12] : i32 from vector<16xi32>
-    memref.store %v361, %out[%v48] : memref<?xi32>
-    %v362 = vector.extract %v348[13] : i32 from vector<16xi32>
-    memref.store %v362, %out[%v50] : memref<?xi32>
-    %v363 = vector.extract %v348[14] : i32 from vector<16xi32>
-    memref.store %v363, %out[%v52] : memref<?xi32>
-    %v364 = vector.extract %v348[15] : i32 from vector<16xi32>
-    memref.store %v364, %out[%v54] : memref<?xi32>
-    gpu.return
-  }
-
-  gpu.func @scan_incl_i32_items8(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %tile3 = gpu.block_id x
-    %v4 = arith.index_cast %tile3 : index to i64
-    %c5 = arith.constant 0 : index
-    %c6 = arith.constant 2048 : index
-    %c7 = arith.constant 8 : index
-    %v8 = arith.muli %tile3, %c6 : index
-    %v9 = arith.muli %tid2, %c7 : index
-    %base10 = arith.addi %v8, %v9 : index
-    %c11 = arith.constant 32 : index
-    %wid12 = arith.divui %tid2, %c11 : index
-    %lane13 = arith.remui %tid2, %c11 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.cmpi eq, %lane13, %c14 : index
-    %c16 = arith.constant 256 : index
-    %v17 = arith.muli %wid12, %c16 : index
-    %v18 = arith.addi %v8, %v17 : index
-    %v19 = arith.addi %v18, %lane13 : index
-    %c20 = arith.constant 0 : index
-    %v21 = arith.addi %v19, %c20 : index
-    %c22 = arith.constant 32 : index
-    %v23 = arith.addi %v19, %c22 : index
-    %c24 = arith.constant 64 : index
-    %v25 = arith.addi %v19, %c24 : index
-    %c26 = arith.constant 96 : index
-    %v27 = arith.addi %v19, %c26 : index
-    %c28 = arith.constant 128 : index
-    %v29 = arith.addi %v19, %c28 : index
-    %c30 = arith.constant 160 : index
-    %v31 = arith.addi %v19, %c30 : index
-    %c32 = arith.constant 192 : index
-    %v33 = arith.addi %v19, %c32 : index
-    %c34 = arith.constant 224 : index
-    %v35 = arith.addi %v19, %c34 : index
-    %v36 = arith.index_cast %v21 : index to i64
-    %v37 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v38 = arith.index_cast %v37 : index to i64
-    %v39 = llvm.inttoptr %v38 : i64 to !llvm.ptr<1>
-    %v40 = llvm.getelementptr inbounds %v39[%v36] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v41 = llvm.load %v40 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v42 = arith.index_cast %v23 : index to i64
-    %v43 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v44 = arith.index_cast %v43 : index to i64
-    %v45 = llvm.inttoptr %v44 : i64 to !llvm.ptr<1>
-    %v46 = llvm.getelementptr inbounds %v45[%v42] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v47 = llvm.load %v46 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v48 = arith.index_cast %v25 : index to i64
-    %v49 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v50 = arith.index_cast %v49 : index to i64
-    %v51 = llvm.inttoptr %v50 : i64 to !llvm.ptr<1>
-    %v52 = llvm.getelementptr inbounds %v51[%v48] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v53 = llvm.load %v52 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v54 = arith.index_cast %v27 : index to i64
-    %v55 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v56 = arith.index_cast %v55 : index to i64
-    %v57 = llvm.inttoptr %v56 : i64 to !llvm.ptr<1>
-    %v58 = llvm.getelementptr inbounds %v57[%v54] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v59 = llvm.load %v58 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v60 = arith.index_cast %v29 : index to i64
-    %v61 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v62 = arith.index_cast %v61 : index to i64
-    %v63 = llvm.inttoptr %v62 : i64 to !llvm.ptr<1>
-    %v64 = llvm.getelementptr inbounds %v63[%v60] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v65 = llvm.load %v64 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v66 = arith.index_cast %v31 : index to i64
-    %v67 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v68 = arith.index_cast %v67 : index to i64
-    %v69 = llvm.inttoptr %v68 : i64 to !llvm.ptr<1>
-    %v70 = llvm.getelementptr inbounds %v69[%v66] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v71 = llvm.load %v70 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v72 = arith.index_cast %v33 : index to i64
-    %v73 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v74 = arith.index_cast %v73 : index to i64
-    %v75 = llvm.inttoptr %v74 : i64 to !llvm.ptr<1>
-    %v76 = llvm.getelementptr inbounds %v75[%v72] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v77 = llvm.load %v76 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v78 = arith.index_cast %v35 : index to i64
-    %v79 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v80 = arith.index_cast %v79 : index to i64
-    %v81 = llvm.inttoptr %v80 : i64 to !llvm.ptr<1>
-    %v82 = llvm.getelementptr inbounds %v81[%v78] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v83 = llvm.load %v82 invariant {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-    %v84 = vector.from_elements %v41, %v47, %v53, %v59, %v65, %v71, %v77, %v83 : vector<8xi32>
-    %v85 = warp.exchange <striped_to_blocked> %v84 : vector<8xi32>
-    %v86 = vector.extract %v85[0] : i32 from vector<8xi32>
-    %v87 = vector.extract %v85[1] : i32 from vector<8xi32>
-    %v88 = vector.extract %v85[2] : i32 from vector<8xi32>
-    %v89 = vector.extract %v85[3] : i32 from vector<8xi32>
-    %v90 = vector.extract %v85[4] : i32 from vector<8xi32>
-    %v91 = vector.extract %v85[5] : i32 from vector<8xi32>
-    %v92 = vector.extract %v85[6] : i32 from vector<8xi32>
-    %v93 = vector.extract %v85[7] : i32 from vector<8xi32>
-    %v94 = arith.addi %v86, %v87 : i32
-    %v95 = arith.addi %v94, %v88 : i32
-    %v96 = arith.addi %v95, %v89 : i32
-    %v97 = arith.addi %v96, %v90 : i32
-    %v98 = arith.addi %v97, %v91 : i32
-    %v99 = arith.addi %v98, %v92 : i32
-    %v100 = arith.addi %v99, %v93 : i32
-    %wex101 = warp.scan <add> %v100 exclusive : i32
-    %c102 = arith.constant 32 : index
-    %wid103 = arith.divui %tid2, %c102 : index
-    %lane104 = arith.remui %tid2, %c102 : index
-    %c105 = arith.constant 0 : index
-    %v106 = arith.cmpi eq, %lane104, %c105 : index
-    %c107 = arith.constant 31 : index
-    %v108 = arith.cmpi eq, %lane104, %c107 : index
-    scf.if %v108 {
-      %wtot109 = arith.addi %wex101, %v100 : i32
-      memref.store %wtot109, %warp_sm[%wid103] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c110 = arith.constant 0 : i32
-    %c111 = arith.constant 0 : index
-    %v112 = memref.load %warp_sm[%c111] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c113 = arith.constant 0 : index
-    %v114 = arith.cmpi ugt, %wid103, %c113 : index
-    %v115 = arith.select %v114, %v112, %c110 : i32
-    %v116 = arith.addi %c110, %v115 : i32
-    %v117 = arith.addi %c110, %v112 : i32
-    %c118 = arith.constant 1 : index
-    %v119 = memref.load %warp_sm[%c118] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c120 = arith.constant 1 : index
-    %v121 = arith.cmpi ugt, %wid103, %c120 : index
-    %v122 = arith.select %v121, %v119, %c110 : i32
-    %v123 = arith.addi %v116, %v122 : i32
-    %v124 = arith.addi %v117, %v119 : i32
-    %c125 = arith.constant 2 : index
-    %v126 = memref.load %warp_sm[%c125] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c127 = arith.constant 2 : index
-    %v128 = arith.cmpi ugt, %wid103, %c127 : index
-    %v129 = arith.select %v128, %v126, %c110 : i32
-    %v130 = arith.addi %v123, %v129 : i32
-    %v131 = arith.addi %v124, %v126 : i32
-    %c132 = arith.constant 3 : index
-    %v133 = memref.load %warp_sm[%c132] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c134 = arith.constant 3 : index
-    %v135 = arith.cmpi ugt, %wid103, %c134 : index
-    %v136 = arith.select %v135, %v133, %c110 : i32
-    %v137 = arith.addi %v130, %v136 : i32
-    %v138 = arith.addi %v131, %v133 : i32
-    %c139 = arith.constant 4 : index
-    %v140 = memref.load %warp_sm[%c139] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c141 = arith.constant 4 : index
-    %v142 = arith.cmpi ugt, %wid103, %c141 : index
-    %v143 = arith.select %v142, %v140, %c110 : i32
-    %v144 = arith.addi %v137, %v143 : i32
-    %v145 = arith.addi %v138, %v140 : i32
-    %c146 = arith.constant 5 : index
-    %v147 = memref.load %warp_sm[%c146] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c148 = arith.constant 5 : index
-    %v149 = arith.cmpi ugt, %wid103, %c148 : index
-    %v150 = arith.select %v149, %v147, %c110 : i32
-    %v151 = arith.addi %v144, %v150 : i32
-    %v152 = arith.addi %v145, %v147 : i32
-    %c153 = arith.constant 6 : index
-    %v154 = memref.load %warp_sm[%c153] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c155 = arith.constant 6 : index
-    %v156 = arith.cmpi ugt, %wid103, %c155 : index
-    %v157 = arith.select %v156, %v154, %c110 : i32
-    %v158 = arith.addi %v151, %v157 : i32
-    %v159 = arith.addi %v152, %v154 : i32
-    %c160 = arith.constant 7 : index
-    %v161 = memref.load %warp_sm[%c160] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c162 = arith.constant 7 : index
-    %v163 = arith.cmpi ugt, %wid103, %c162 : index
-    %v164 = arith.select %v163, %v161, %c110 : i32
-    %v165 = arith.addi %v158, %v164 : i32
-    %v166 = arith.addi %v159, %v161 : i32
-    %v167 = arith.cmpi eq, %wid103, %c5 : index
-    scf.if %v167 {
-      %c168 = arith.constant 0 : i64
-      %v169 = arith.cmpi eq, %v4, %c168 : i64
-      %pre170 = scf.if %v169 -> i32 {
-        scf.if %v106 {
-          %v171 = arith.extui %v166 : i32 to i64
-          %c172 = arith.constant 8589934592 : i64
-          %v173 = arith.ori %v171, %c172 : i64
-          %c174 = arith.constant 1 : i64
-          %v175 = arith.addi %v4, %c174 : i64
-          %v176 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v177 = arith.index_cast %v176 : index to i64
-          %v178 = llvm.inttoptr %v177 : i64 to !llvm.ptr<1>
-          %v179 = llvm.getelementptr inbounds %v178[%v175] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v173, %v179 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c110 : i32
-      } else {
-        scf.if %v106 {
-          %v180 = arith.extui %v166 : i32 to i64
-          %c181 = arith.constant 4294967296 : i64
-          %v182 = arith.ori %v180, %c181 : i64
-          %c183 = arith.constant 1 : i64
-          %v184 = arith.addi %v4, %c183 : i64
-          %v185 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v186 = arith.index_cast %v185 : index to i64
-          %v187 = llvm.inttoptr %v186 : i64 to !llvm.ptr<1>
-          %v188 = llvm.getelementptr inbounds %v187[%v184] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v182, %v188 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c189 = arith.constant 1245 : i32
-        nvvm.nanosleep %c189
-        %c190 = arith.constant 0 : i32
-        %lane191 = warp.lane_id : i32
-        %v192 = arith.extui %lane191 : i32 to i64
-        %c193 = arith.constant 1 : i64
-        %c194 = arith.constant 0 : i64
-        %c195 = arith.constant 32 : i64
-        %c196 = arith.constant 4294967295 : i64
-        %v197 = arith.subi %v4, %c193 : i64
-        %lb198:2 = scf.while (%end199 = %v197, %acc200 = %c190) : (i64, i32) -> (i64, i32) {
-          %v201 = arith.subi %end199, %v192 : i64
-          %v202 = arith.cmpi sge, %v201, %c194 : i64
-          %v203 = arith.addi %v201, %c193 : i64
-          %c204 = arith.constant 8589934592 : i64
-          %v205 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v206 = arith.index_cast %v205 : index to i64
-          %v207 = llvm.inttoptr %v206 : i64 to !llvm.ptr<1>
-          %v208 = llvm.getelementptr inbounds %v207[%v203] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word209 = scf.while (%spin210 = %c194) : (i64) -> i64 {
-            %v211 = scf.if %v202 -> i64 {
-              %v212 = llvm.load %v208 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v212 : i64
-            } else {
-              scf.yield %c204 : i64
-            }
-            %v213 = arith.shrui %v211, %c195 : i64
-            %v214 = arith.cmpi eq, %v213, %c194 : i64
-            %v215 = warp.vote <any> %v214 : i1
-            scf.condition(%v215) %v211 : i64
-          } do {
-            ^bb0(%x216: i64):
-            %c217 = arith.constant 648 : i32
-            nvvm.nanosleep %c217
-            scf.yield %c194 : i64
-          }
-          %v218 = arith.shrui %word209, %c195 : i64
-          %c219 = arith.constant 2 : i64
-          %v220 = arith.cmpi eq, %v218, %c219 : i64
-          %ballot221 = warp.ballot %v220 : i32
-          %c222 = arith.constant 0 : i32
-          %v223 = arith.cmpi ne, %ballot221, %c222 : i32
-          %v224 = math.cttz %ballot221 : i32
-          %v225 = arith.cmpi ule, %lane191, %v224 : i32
-          %v226 = arith.andi %word209, %c196 : i64
-          %v227 = arith.trunci %v226 : i64 to i32
-          %v228 = arith.select %v225, %v227, %c190 : i32
-          %v229 = warp.reduce <add> %v228 : i32
-          %v230 = arith.addi %acc200, %v229 : i32
-          %v231 = arith.subi %end199, %c195 : i64
-          %v232 = arith.xori %v223, %true : i1
-          scf.condition(%v232) %v231, %v230 : i64, i32
-        } do {
-          ^bb0(%e233: i64, %a234: i32):
-          scf.yield %e233, %a234 : i64, i32
-        }
-        %v235 = arith.addi %lb198#1, %v166 : i32
-        scf.if %v106 {
-          %v236 = arith.extui %v235 : i32 to i64
-          %c237 = arith.constant 8589934592 : i64
-          %v238 = arith.ori %v236, %c237 : i64
-          %c239 = arith.constant 1 : i64
-          %v240 = arith.addi %v4, %c239 : i64
-          %v241 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v242 = arith.index_cast %v241 : index to i64
-          %v243 = llvm.inttoptr %v242 : i64 to !llvm.ptr<1>
-          %v244 = llvm.getelementptr inbounds %v243[%v240] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v238, %v244 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb198#1 : i32
-      }
-      scf.if %v106 {
-        memref.store %pre170, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v245 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v246 = arith.addi %v245, %v165 : i32
-    %offset247 = arith.addi %v246, %wex101 : i32
-    %v248 = arith.addi %offset247, %v86 : i32
-    %v249 = arith.addi %offset247, %v94 : i32
-    %v250 = arith.addi %offset247, %v95 : i32
-    %v251 = arith.addi %offset247, %v96 : i32
-    %v252 = arith.addi %offset247, %v97 : i32
-    %v253 = arith.addi %offset247, %v98 : i32
-    %v254 = arith.addi %offset247, %v99 : i32
-    %v255 = arith.addi %offset247, %v100 : i32
-    %v256 = vector.from_elements %v248, %v249, %v250, %v251, %v252, %v253, %v254, %v255 : vector<8xi32>
-    %v257 = warp.exchange <blocked_to_striped> %v256 : vector<8xi32>
-    %v258 = vector.extract %v257[0] : i32 from vector<8xi32>
-    memref.store %v258, %out[%v21] : memref<?xi32>
-    %v259 = vector.extract %v257[1] : i32 from vector<8xi32>
-    memref.store %v259, %out[%v23] : memref<?xi32>
-    %v260 = vector.extract %v257[2] : i32 from vector<8xi32>
-    memref.store %v260, %out[%v25] : memref<?xi32>
-    %v261 = vector.extract %v257[3] : i32 from vector<8xi32>
-    memref.store %v261, %out[%v27] : memref<?xi32>
-    %v262 = vector.extract %v257[4] : i32 from vector<8xi32>
-    memref.store %v262, %out[%v29] : memref<?xi32>
-    %v263 = vector.extract %v257[5] : i32 from vector<8xi32>
-    memref.store %v263, %out[%v31] : memref<?xi32>
-    %v264 = vector.extract %v257[6] : i32 from vector<8xi32>
-    memref.store %v264, %out[%v33] : memref<?xi32>
-    %v265 = vector.extract %v257[7] : i32 from vector<8xi32>
-    memref.store %v265, %out[%v35] : memref<?xi32>
-    gpu.return
-  }
-
-  gpu.func @scan_incl_i32_old_items8(%in: memref<?xi32>, %out: memref<?xi32>, %status: memref<?xi64>, %n: index) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, %warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %true = arith.constant true
-    %c1 = arith.constant 0 : index
-    %tid2 = gpu.thread_id x
-    %v3 = arith.cmpi eq, %tid2, %c1 : index
-    scf.if %v3 {
-      %c4 = arith.constant 1 : i64
-      %v5 = memref.atomic_rmw addi %c4, %status[%c1] : (i64, memref<?xi64>) -> i64
-      memref.store %v5, %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %tile6 = memref.load %tile_sm[%c1] : memref<1xi64, #gpu.address_space<workgroup>>
-    %v7 = arith.index_cast %tile6 : i64 to index
-    %c8 = arith.constant 0 : index
-    %c9 = arith.constant 2048 : index
-    %c10 = arith.constant 8 : index
-    %v11 = arith.muli %v7, %c9 : index
-    %v12 = arith.muli %tid2, %c10 : index
-    %base13 = arith.addi %v11, %v12 : index
-    %c14 = arith.constant 0 : index
-    %v15 = arith.addi %base13, %c14 : index
-    %v16 = arith.index_cast %v15 : index to i64
-    %v17 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v18 = arith.index_cast %v17 : index to i64
-    %v19 = llvm.inttoptr %v18 : i64 to !llvm.ptr<1>
-    %v20 = llvm.getelementptr inbounds %v19[%v16] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v21 = llvm.load %v20 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v22 = vector.extract %v21[0] : i32 from vector<4xi32>
-    %v23 = vector.extract %v21[1] : i32 from vector<4xi32>
-    %v24 = vector.extract %v21[2] : i32 from vector<4xi32>
-    %v25 = vector.extract %v21[3] : i32 from vector<4xi32>
-    %c26 = arith.constant 4 : index
-    %v27 = arith.addi %base13, %c26 : index
-    %v28 = arith.index_cast %v27 : index to i64
-    %v29 = memref.extract_aligned_pointer_as_index %in : memref<?xi32> -> index
-    %v30 = arith.index_cast %v29 : index to i64
-    %v31 = llvm.inttoptr %v30 : i64 to !llvm.ptr<1>
-    %v32 = llvm.getelementptr inbounds %v31[%v28] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
-    %v33 = llvm.load %v32 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    %v34 = vector.extract %v33[0] : i32 from vector<4xi32>
-    %v35 = vector.extract %v33[1] : i32 from vector<4xi32>
-    %v36 = vector.extract %v33[2] : i32 from vector<4xi32>
-    %v37 = vector.extract %v33[3] : i32 from vector<4xi32>
-    %v38 = arith.addi %v22, %v23 : i32
-    %v39 = arith.addi %v38, %v24 : i32
-    %v40 = arith.addi %v39, %v25 : i32
-    %v41 = arith.addi %v40, %v34 : i32
-    %v42 = arith.addi %v41, %v35 : i32
-    %v43 = arith.addi %v42, %v36 : i32
-    %v44 = arith.addi %v43, %v37 : i32
-    %wex45 = warp.scan <add> %v44 exclusive : i32
-    %c46 = arith.constant 32 : index
-    %wid47 = arith.divui %tid2, %c46 : index
-    %lane48 = arith.remui %tid2, %c46 : index
-    %c49 = arith.constant 0 : index
-    %v50 = arith.cmpi eq, %lane48, %c49 : index
-    %c51 = arith.constant 31 : index
-    %v52 = arith.cmpi eq, %lane48, %c51 : index
-    scf.if %v52 {
-      %wtot53 = arith.addi %wex45, %v44 : i32
-      memref.store %wtot53, %warp_sm[%wid47] : memref<8xi32, #gpu.address_space<workgroup>>
-    }
-    gpu.barrier
-    %c54 = arith.constant 0 : i32
-    %c55 = arith.constant 0 : index
-    %v56 = memref.load %warp_sm[%c55] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c57 = arith.constant 0 : index
-    %v58 = arith.cmpi ugt, %wid47, %c57 : index
-    %v59 = arith.select %v58, %v56, %c54 : i32
-    %v60 = arith.addi %c54, %v59 : i32
-    %v61 = arith.addi %c54, %v56 : i32
-    %c62 = arith.constant 1 : index
-    %v63 = memref.load %warp_sm[%c62] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c64 = arith.constant 1 : index
-    %v65 = arith.cmpi ugt, %wid47, %c64 : index
-    %v66 = arith.select %v65, %v63, %c54 : i32
-    %v67 = arith.addi %v60, %v66 : i32
-    %v68 = arith.addi %v61, %v63 : i32
-    %c69 = arith.constant 2 : index
-    %v70 = memref.load %warp_sm[%c69] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c71 = arith.constant 2 : index
-    %v72 = arith.cmpi ugt, %wid47, %c71 : index
-    %v73 = arith.select %v72, %v70, %c54 : i32
-    %v74 = arith.addi %v67, %v73 : i32
-    %v75 = arith.addi %v68, %v70 : i32
-    %c76 = arith.constant 3 : index
-    %v77 = memref.load %warp_sm[%c76] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c78 = arith.constant 3 : index
-    %v79 = arith.cmpi ugt, %wid47, %c78 : index
-    %v80 = arith.select %v79, %v77, %c54 : i32
-    %v81 = arith.addi %v74, %v80 : i32
-    %v82 = arith.addi %v75, %v77 : i32
-    %c83 = arith.constant 4 : index
-    %v84 = memref.load %warp_sm[%c83] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c85 = arith.constant 4 : index
-    %v86 = arith.cmpi ugt, %wid47, %c85 : index
-    %v87 = arith.select %v86, %v84, %c54 : i32
-    %v88 = arith.addi %v81, %v87 : i32
-    %v89 = arith.addi %v82, %v84 : i32
-    %c90 = arith.constant 5 : index
-    %v91 = memref.load %warp_sm[%c90] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c92 = arith.constant 5 : index
-    %v93 = arith.cmpi ugt, %wid47, %c92 : index
-    %v94 = arith.select %v93, %v91, %c54 : i32
-    %v95 = arith.addi %v88, %v94 : i32
-    %v96 = arith.addi %v89, %v91 : i32
-    %c97 = arith.constant 6 : index
-    %v98 = memref.load %warp_sm[%c97] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c99 = arith.constant 6 : index
-    %v100 = arith.cmpi ugt, %wid47, %c99 : index
-    %v101 = arith.select %v100, %v98, %c54 : i32
-    %v102 = arith.addi %v95, %v101 : i32
-    %v103 = arith.addi %v96, %v98 : i32
-    %c104 = arith.constant 7 : index
-    %v105 = memref.load %warp_sm[%c104] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c106 = arith.constant 7 : index
-    %v107 = arith.cmpi ugt, %wid47, %c106 : index
-    %v108 = arith.select %v107, %v105, %c54 : i32
-    %v109 = arith.addi %v102, %v108 : i32
-    %v110 = arith.addi %v103, %v105 : i32
-    %v111 = arith.cmpi eq, %wid47, %c8 : index
-    scf.if %v111 {
-      %c112 = arith.constant 0 : i64
-      %v113 = arith.cmpi eq, %tile6, %c112 : i64
-      %pre114 = scf.if %v113 -> i32 {
-        scf.if %v50 {
-          %v115 = arith.extui %v110 : i32 to i64
-          %c116 = arith.constant 8589934592 : i64
-          %v117 = arith.ori %v115, %c116 : i64
-          %c118 = arith.constant 1 : i64
-          %v119 = arith.addi %tile6, %c118 : i64
-          %v120 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v121 = arith.index_cast %v120 : index to i64
-          %v122 = llvm.inttoptr %v121 : i64 to !llvm.ptr<1>
-          %v123 = llvm.getelementptr inbounds %v122[%v119] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v117, %v123 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %c54 : i32
-      } else {
-        scf.if %v50 {
-          %v124 = arith.extui %v110 : i32 to i64
-          %c125 = arith.constant 4294967296 : i64
-          %v126 = arith.ori %v124, %c125 : i64
-          %c127 = arith.constant 1 : i64
-          %v128 = arith.addi %tile6, %c127 : i64
-          %v129 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v130 = arith.index_cast %v129 : index to i64
-          %v131 = llvm.inttoptr %v130 : i64 to !llvm.ptr<1>
-          %v132 = llvm.getelementptr inbounds %v131[%v128] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v126, %v132 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        %c133 = arith.constant 0 : i32
-        %lane134 = warp.lane_id : i32
-        %v135 = arith.extui %lane134 : i32 to i64
-        %c136 = arith.constant 1 : i64
-        %c137 = arith.constant 0 : i64
-        %c138 = arith.constant 32 : i64
-        %c139 = arith.constant 4294967295 : i64
-        %v140 = arith.subi %tile6, %c136 : i64
-        %lb141:2 = scf.while (%end142 = %v140, %acc143 = %c133) : (i64, i32) -> (i64, i32) {
-          %v144 = arith.subi %end142, %v135 : i64
-          %v145 = arith.cmpi sge, %v144, %c137 : i64
-          %v146 = arith.addi %v144, %c136 : i64
-          %c147 = arith.constant 8589934592 : i64
-          %v148 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v149 = arith.index_cast %v148 : index to i64
-          %v150 = llvm.inttoptr %v149 : i64 to !llvm.ptr<1>
-          %v151 = llvm.getelementptr inbounds %v150[%v146] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word152 = scf.while (%spin153 = %c137) : (i64) -> i64 {
-            %v154 = scf.if %v145 -> i64 {
-              %v155 = llvm.load %v151 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v155 : i64
-            } else {
-              scf.yield %c147 : i64
-            }
-            %v156 = arith.shrui %v154, %c138 : i64
-            %v157 = arith.cmpi eq, %v156, %c137 : i64
-            %v158 = warp.vote <any> %v157 : i1
-            scf.condition(%v158) %v154 : i64
-          } do {
-            ^bb0(%x159: i64):
-            scf.yield %c137 : i64
-          }
-          %v160 = arith.shrui %word152, %c138 : i64
-          %c161 = arith.constant 2 : i64
-          %v162 = arith.cmpi eq, %v160, %c161 : i64
-          %ballot163 = warp.ballot %v162 : i32
-          %c164 = arith.constant 0 : i32
-          %v165 = arith.cmpi ne, %ballot163, %c164 : i32
-          %v166 = math.cttz %ballot163 : i32
-          %v167 = arith.cmpi ule, %lane134, %v166 : i32
-          %v168 = arith.andi %word152, %c139 : i64
-          %v169 = arith.trunci %v168 : i64 to i32
-          %v170 = arith.select %v167, %v169, %c133 : i32
-          %v171 = warp.reduce <add> %v170 : i32
-          %v172 = arith.addi %acc143, %v171 : i32
-          %v173 = arith.subi %end142, %c138 : i64
-          %v174 = arith.xori %v165, %true : i1
-          scf.condition(%v174) %v173, %v172 : i64, i32
-        } do {
-          ^bb0(%e175: i64, %a176: i32):
-          scf.yield %e175, %a176 : i64, i32
-        }
-        %v177 = arith.addi %lb141#1, %v110 : i32
-        scf.if %v50 {
-          %v178 = arith.extui %v177 : i32 to i64
-          %c179 = arith.constant 8589934592 : i64
-          %v180 = arith.ori %v178, %c179 : i64
-          %c181 = arith.constant 1 : i64
-          %v182 = arith.addi %tile6, %c181 : i64
-          %v183 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v184 = arith.index_cast %v183 : index to i64
-          %v185 = llvm.inttoptr %v184 : i64 to !llvm.ptr<1>
-          %v186 = llvm.getelementptr inbounds %v185[%v182] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v180, %v186 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-        }
-        scf.yield %lb141#1 : i32
-      }
-      scf.if %v50 {
-        memref.store %pre114, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-      }
-    }
-    gpu.barrier
-    %v187 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v188 = arith.addi %v187, %v109 : i32
-    %offset189 = arith.addi %v188, %wex45 : i32
-    %v190 = arith.addi %offset189, %v22 : i32
-    %v191 = arith.addi %offset189, %v38 : i32
-    %v192 = arith.addi %offset189, %v39 : i32
-    %v193 = arith.addi %offset189, %v40 : i32
-    %v194 = arith.addi %offset189, %v41 : i32
-    %v195 = arith.addi %offset189, %v42 : i32
-    %v196 = arith.addi %offset189, %v43 : i32
-    %v197 = arith.addi %offset189, %v44 : i32
-    %c198 = arith.constant dense<0> : vector<4xi32>
-    %v199 = vector.insert %v190, %c198 [0] : i32 into vector<4xi32>
-    %v200 = vector.insert %v191, %v199 [1] : i32 into vector<4xi32>
-    %v201 = vector.insert %v192, %v200 [2] : i32 into vector<4xi32>
-    %v202 = vector.insert %v193, %v201 [3] : i32 into vector<4xi32>
-    %c203 = arith.constant 0 : index
-    %v204 = arith.addi %base13, %c203 : index
-    vector.store %v202, %out[%v204] {alignment = 16} : memref<?xi32>, vector<4xi32>
-    %c205 = arith.constant dense<0> : vector<4xi32>
-    %v206 = vector.insert %v194, %c205 [0] : i32 into vector<4xi32>
-    %v207 = vector.insert %v195, %v206 [1] : i32 into vector<4xi32>
-    %v208 = vector.insert %v196, %v207 [2] : i32 into vector<4xi32>
-    %v209 = vector.insert %v197, %v208 [3] : i32 into vector<4xi32>
-    %c210 = arith.constant 4 : index
-    %v211 = arith.addi %base13, %c210 : index
-    vector.store %v209, %out[%v211] {alignment = 16} : memref<?xi32>, vector<4xi32>
     gpu.return
   }
 
@@ -5135,486 +7579,489 @@ gpu.module @scan {
     }
     gpu.barrier
     %c222 = arith.constant 0 : i32
-    %c223 = arith.constant 0 : index
-    %v224 = memref.load %warp_sm[%c223] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c225 = arith.constant 0 : index
-    %v226 = arith.cmpi ugt, %wid215, %c225 : index
-    %v227 = arith.select %v226, %v224, %c222 : i32
-    %v228 = arith.addi %c222, %v227 : i32
-    %v229 = arith.addi %c222, %v224 : i32
-    %c230 = arith.constant 1 : index
-    %v231 = memref.load %warp_sm[%c230] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c232 = arith.constant 1 : index
-    %v233 = arith.cmpi ugt, %wid215, %c232 : index
-    %v234 = arith.select %v233, %v231, %c222 : i32
-    %v235 = arith.addi %v228, %v234 : i32
-    %v236 = arith.addi %v229, %v231 : i32
-    %c237 = arith.constant 2 : index
-    %v238 = memref.load %warp_sm[%c237] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c239 = arith.constant 2 : index
-    %v240 = arith.cmpi ugt, %wid215, %c239 : index
-    %v241 = arith.select %v240, %v238, %c222 : i32
-    %v242 = arith.addi %v235, %v241 : i32
-    %v243 = arith.addi %v236, %v238 : i32
-    %c244 = arith.constant 3 : index
-    %v245 = memref.load %warp_sm[%c244] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c246 = arith.constant 3 : index
-    %v247 = arith.cmpi ugt, %wid215, %c246 : index
-    %v248 = arith.select %v247, %v245, %c222 : i32
-    %v249 = arith.addi %v242, %v248 : i32
-    %v250 = arith.addi %v243, %v245 : i32
-    %c251 = arith.constant 4 : index
-    %v252 = memref.load %warp_sm[%c251] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c253 = arith.constant 4 : index
-    %v254 = arith.cmpi ugt, %wid215, %c253 : index
-    %v255 = arith.select %v254, %v252, %c222 : i32
-    %v256 = arith.addi %v249, %v255 : i32
-    %v257 = arith.addi %v250, %v252 : i32
-    %c258 = arith.constant 5 : index
-    %v259 = memref.load %warp_sm[%c258] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c260 = arith.constant 5 : index
-    %v261 = arith.cmpi ugt, %wid215, %c260 : index
-    %v262 = arith.select %v261, %v259, %c222 : i32
-    %v263 = arith.addi %v256, %v262 : i32
-    %v264 = arith.addi %v257, %v259 : i32
-    %c265 = arith.constant 6 : index
-    %v266 = memref.load %warp_sm[%c265] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c267 = arith.constant 6 : index
-    %v268 = arith.cmpi ugt, %wid215, %c267 : index
-    %v269 = arith.select %v268, %v266, %c222 : i32
-    %v270 = arith.addi %v263, %v269 : i32
-    %v271 = arith.addi %v264, %v266 : i32
-    %c272 = arith.constant 7 : index
-    %v273 = memref.load %warp_sm[%c272] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c274 = arith.constant 7 : index
-    %v275 = arith.cmpi ugt, %wid215, %c274 : index
-    %v276 = arith.select %v275, %v273, %c222 : i32
-    %v277 = arith.addi %v270, %v276 : i32
-    %v278 = arith.addi %v271, %v273 : i32
-    %v279 = arith.addi %v277, %wex213 : i32
+    %c223 = arith.constant 0 : i32
+    %c224 = arith.constant 0 : index
+    %v225 = memref.load %warp_sm[%c224] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c226 = arith.constant 0 : index
+    %v227 = arith.cmpi ugt, %wid215, %c226 : index
+    %v228 = arith.select %v227, %v225, %c223 : i32
+    %v229 = arith.addi %c223, %v228 : i32
+    %v230 = arith.addi %c223, %v225 : i32
+    %c231 = arith.constant 1 : index
+    %v232 = memref.load %warp_sm[%c231] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c233 = arith.constant 1 : index
+    %v234 = arith.cmpi ugt, %wid215, %c233 : index
+    %v235 = arith.select %v234, %v232, %c223 : i32
+    %v236 = arith.addi %v229, %v235 : i32
+    %v237 = arith.addi %v230, %v232 : i32
+    %c238 = arith.constant 2 : index
+    %v239 = memref.load %warp_sm[%c238] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c240 = arith.constant 2 : index
+    %v241 = arith.cmpi ugt, %wid215, %c240 : index
+    %v242 = arith.select %v241, %v239, %c223 : i32
+    %v243 = arith.addi %v236, %v242 : i32
+    %v244 = arith.addi %v237, %v239 : i32
+    %c245 = arith.constant 3 : index
+    %v246 = memref.load %warp_sm[%c245] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c247 = arith.constant 3 : index
+    %v248 = arith.cmpi ugt, %wid215, %c247 : index
+    %v249 = arith.select %v248, %v246, %c223 : i32
+    %v250 = arith.addi %v243, %v249 : i32
+    %v251 = arith.addi %v244, %v246 : i32
+    %c252 = arith.constant 4 : index
+    %v253 = memref.load %warp_sm[%c252] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c254 = arith.constant 4 : index
+    %v255 = arith.cmpi ugt, %wid215, %c254 : index
+    %v256 = arith.select %v255, %v253, %c223 : i32
+    %v257 = arith.addi %v250, %v256 : i32
+    %v258 = arith.addi %v251, %v253 : i32
+    %c259 = arith.constant 5 : index
+    %v260 = memref.load %warp_sm[%c259] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c261 = arith.constant 5 : index
+    %v262 = arith.cmpi ugt, %wid215, %c261 : index
+    %v263 = arith.select %v262, %v260, %c223 : i32
+    %v264 = arith.addi %v257, %v263 : i32
+    %v265 = arith.addi %v258, %v260 : i32
+    %c266 = arith.constant 6 : index
+    %v267 = memref.load %warp_sm[%c266] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c268 = arith.constant 6 : index
+    %v269 = arith.cmpi ugt, %wid215, %c268 : index
+    %v270 = arith.select %v269, %v267, %c223 : i32
+    %v271 = arith.addi %v264, %v270 : i32
+    %v272 = arith.addi %v265, %v267 : i32
+    %c273 = arith.constant 7 : index
+    %v274 = memref.load %warp_sm[%c273] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c275 = arith.constant 7 : index
+    %v276 = arith.cmpi ugt, %wid215, %c275 : index
+    %v277 = arith.select %v276, %v274, %c223 : i32
+    %v278 = arith.addi %v271, %v277 : i32
+    %v279 = arith.addi %v272, %v274 : i32
+    %v280 = arith.addi %v278, %wex213 : i32
     scf.if %v166 {
-      %v280 = arith.addi %v279, %c222 : i32
-      %c281 = arith.constant 5 : i32
-      %v282 = arith.shrui %v280, %c281 : i32
-      %v283 = arith.addi %v280, %v282 : i32
-      %v284 = arith.index_cast %v283 : i32 to index
-      memref.store %v150, %keep_sm[%v284] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v281 = arith.addi %v280, %c222 : i32
+      %c282 = arith.constant 5 : i32
+      %v283 = arith.shrui %v281, %c282 : i32
+      %v284 = arith.addi %v281, %v283 : i32
+      %v285 = arith.index_cast %v284 : i32 to index
+      memref.store %v150, %keep_sm[%v285] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v167 {
-      %v285 = arith.addi %v279, %v182 : i32
-      %c286 = arith.constant 5 : i32
-      %v287 = arith.shrui %v285, %c286 : i32
-      %v288 = arith.addi %v285, %v287 : i32
-      %v289 = arith.index_cast %v288 : i32 to index
-      memref.store %v151, %keep_sm[%v289] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v286 = arith.addi %v280, %v182 : i32
+      %c287 = arith.constant 5 : i32
+      %v288 = arith.shrui %v286, %c287 : i32
+      %v289 = arith.addi %v286, %v288 : i32
+      %v290 = arith.index_cast %v289 : i32 to index
+      memref.store %v151, %keep_sm[%v290] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v168 {
-      %v290 = arith.addi %v279, %v198 : i32
-      %c291 = arith.constant 5 : i32
-      %v292 = arith.shrui %v290, %c291 : i32
-      %v293 = arith.addi %v290, %v292 : i32
-      %v294 = arith.index_cast %v293 : i32 to index
-      memref.store %v152, %keep_sm[%v294] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v291 = arith.addi %v280, %v198 : i32
+      %c292 = arith.constant 5 : i32
+      %v293 = arith.shrui %v291, %c292 : i32
+      %v294 = arith.addi %v291, %v293 : i32
+      %v295 = arith.index_cast %v294 : i32 to index
+      memref.store %v152, %keep_sm[%v295] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v169 {
-      %v295 = arith.addi %v279, %v199 : i32
-      %c296 = arith.constant 5 : i32
-      %v297 = arith.shrui %v295, %c296 : i32
-      %v298 = arith.addi %v295, %v297 : i32
-      %v299 = arith.index_cast %v298 : i32 to index
-      memref.store %v153, %keep_sm[%v299] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v296 = arith.addi %v280, %v199 : i32
+      %c297 = arith.constant 5 : i32
+      %v298 = arith.shrui %v296, %c297 : i32
+      %v299 = arith.addi %v296, %v298 : i32
+      %v300 = arith.index_cast %v299 : i32 to index
+      memref.store %v153, %keep_sm[%v300] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v170 {
-      %v300 = arith.addi %v279, %v200 : i32
-      %c301 = arith.constant 5 : i32
-      %v302 = arith.shrui %v300, %c301 : i32
-      %v303 = arith.addi %v300, %v302 : i32
-      %v304 = arith.index_cast %v303 : i32 to index
-      memref.store %v154, %keep_sm[%v304] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v301 = arith.addi %v280, %v200 : i32
+      %c302 = arith.constant 5 : i32
+      %v303 = arith.shrui %v301, %c302 : i32
+      %v304 = arith.addi %v301, %v303 : i32
+      %v305 = arith.index_cast %v304 : i32 to index
+      memref.store %v154, %keep_sm[%v305] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v171 {
-      %v305 = arith.addi %v279, %v201 : i32
-      %c306 = arith.constant 5 : i32
-      %v307 = arith.shrui %v305, %c306 : i32
-      %v308 = arith.addi %v305, %v307 : i32
-      %v309 = arith.index_cast %v308 : i32 to index
-      memref.store %v155, %keep_sm[%v309] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v306 = arith.addi %v280, %v201 : i32
+      %c307 = arith.constant 5 : i32
+      %v308 = arith.shrui %v306, %c307 : i32
+      %v309 = arith.addi %v306, %v308 : i32
+      %v310 = arith.index_cast %v309 : i32 to index
+      memref.store %v155, %keep_sm[%v310] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v172 {
-      %v310 = arith.addi %v279, %v202 : i32
-      %c311 = arith.constant 5 : i32
-      %v312 = arith.shrui %v310, %c311 : i32
-      %v313 = arith.addi %v310, %v312 : i32
-      %v314 = arith.index_cast %v313 : i32 to index
-      memref.store %v156, %keep_sm[%v314] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v311 = arith.addi %v280, %v202 : i32
+      %c312 = arith.constant 5 : i32
+      %v313 = arith.shrui %v311, %c312 : i32
+      %v314 = arith.addi %v311, %v313 : i32
+      %v315 = arith.index_cast %v314 : i32 to index
+      memref.store %v156, %keep_sm[%v315] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v173 {
-      %v315 = arith.addi %v279, %v203 : i32
-      %c316 = arith.constant 5 : i32
-      %v317 = arith.shrui %v315, %c316 : i32
-      %v318 = arith.addi %v315, %v317 : i32
-      %v319 = arith.index_cast %v318 : i32 to index
-      memref.store %v157, %keep_sm[%v319] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v316 = arith.addi %v280, %v203 : i32
+      %c317 = arith.constant 5 : i32
+      %v318 = arith.shrui %v316, %c317 : i32
+      %v319 = arith.addi %v316, %v318 : i32
+      %v320 = arith.index_cast %v319 : i32 to index
+      memref.store %v157, %keep_sm[%v320] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v174 {
-      %v320 = arith.addi %v279, %v204 : i32
-      %c321 = arith.constant 5 : i32
-      %v322 = arith.shrui %v320, %c321 : i32
-      %v323 = arith.addi %v320, %v322 : i32
-      %v324 = arith.index_cast %v323 : i32 to index
-      memref.store %v158, %keep_sm[%v324] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v321 = arith.addi %v280, %v204 : i32
+      %c322 = arith.constant 5 : i32
+      %v323 = arith.shrui %v321, %c322 : i32
+      %v324 = arith.addi %v321, %v323 : i32
+      %v325 = arith.index_cast %v324 : i32 to index
+      memref.store %v158, %keep_sm[%v325] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v175 {
-      %v325 = arith.addi %v279, %v205 : i32
-      %c326 = arith.constant 5 : i32
-      %v327 = arith.shrui %v325, %c326 : i32
-      %v328 = arith.addi %v325, %v327 : i32
-      %v329 = arith.index_cast %v328 : i32 to index
-      memref.store %v159, %keep_sm[%v329] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v326 = arith.addi %v280, %v205 : i32
+      %c327 = arith.constant 5 : i32
+      %v328 = arith.shrui %v326, %c327 : i32
+      %v329 = arith.addi %v326, %v328 : i32
+      %v330 = arith.index_cast %v329 : i32 to index
+      memref.store %v159, %keep_sm[%v330] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v176 {
-      %v330 = arith.addi %v279, %v206 : i32
-      %c331 = arith.constant 5 : i32
-      %v332 = arith.shrui %v330, %c331 : i32
-      %v333 = arith.addi %v330, %v332 : i32
-      %v334 = arith.index_cast %v333 : i32 to index
-      memref.store %v160, %keep_sm[%v334] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v331 = arith.addi %v280, %v206 : i32
+      %c332 = arith.constant 5 : i32
+      %v333 = arith.shrui %v331, %c332 : i32
+      %v334 = arith.addi %v331, %v333 : i32
+      %v335 = arith.index_cast %v334 : i32 to index
+      memref.store %v160, %keep_sm[%v335] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v177 {
-      %v335 = arith.addi %v279, %v207 : i32
-      %c336 = arith.constant 5 : i32
-      %v337 = arith.shrui %v335, %c336 : i32
-      %v338 = arith.addi %v335, %v337 : i32
-      %v339 = arith.index_cast %v338 : i32 to index
-      memref.store %v161, %keep_sm[%v339] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v336 = arith.addi %v280, %v207 : i32
+      %c337 = arith.constant 5 : i32
+      %v338 = arith.shrui %v336, %c337 : i32
+      %v339 = arith.addi %v336, %v338 : i32
+      %v340 = arith.index_cast %v339 : i32 to index
+      memref.store %v161, %keep_sm[%v340] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v178 {
-      %v340 = arith.addi %v279, %v208 : i32
-      %c341 = arith.constant 5 : i32
-      %v342 = arith.shrui %v340, %c341 : i32
-      %v343 = arith.addi %v340, %v342 : i32
-      %v344 = arith.index_cast %v343 : i32 to index
-      memref.store %v162, %keep_sm[%v344] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v341 = arith.addi %v280, %v208 : i32
+      %c342 = arith.constant 5 : i32
+      %v343 = arith.shrui %v341, %c342 : i32
+      %v344 = arith.addi %v341, %v343 : i32
+      %v345 = arith.index_cast %v344 : i32 to index
+      memref.store %v162, %keep_sm[%v345] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v179 {
-      %v345 = arith.addi %v279, %v209 : i32
-      %c346 = arith.constant 5 : i32
-      %v347 = arith.shrui %v345, %c346 : i32
-      %v348 = arith.addi %v345, %v347 : i32
-      %v349 = arith.index_cast %v348 : i32 to index
-      memref.store %v163, %keep_sm[%v349] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v346 = arith.addi %v280, %v209 : i32
+      %c347 = arith.constant 5 : i32
+      %v348 = arith.shrui %v346, %c347 : i32
+      %v349 = arith.addi %v346, %v348 : i32
+      %v350 = arith.index_cast %v349 : i32 to index
+      memref.store %v163, %keep_sm[%v350] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v180 {
-      %v350 = arith.addi %v279, %v210 : i32
-      %c351 = arith.constant 5 : i32
-      %v352 = arith.shrui %v350, %c351 : i32
-      %v353 = arith.addi %v350, %v352 : i32
-      %v354 = arith.index_cast %v353 : i32 to index
-      memref.store %v164, %keep_sm[%v354] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v351 = arith.addi %v280, %v210 : i32
+      %c352 = arith.constant 5 : i32
+      %v353 = arith.shrui %v351, %c352 : i32
+      %v354 = arith.addi %v351, %v353 : i32
+      %v355 = arith.index_cast %v354 : i32 to index
+      memref.store %v164, %keep_sm[%v355] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v181 {
-      %v355 = arith.addi %v279, %v211 : i32
-      %c356 = arith.constant 5 : i32
-      %v357 = arith.shrui %v355, %c356 : i32
-      %v358 = arith.addi %v355, %v357 : i32
-      %v359 = arith.index_cast %v358 : i32 to index
-      memref.store %v165, %keep_sm[%v359] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v356 = arith.addi %v280, %v211 : i32
+      %c357 = arith.constant 5 : i32
+      %v358 = arith.shrui %v356, %c357 : i32
+      %v359 = arith.addi %v356, %v358 : i32
+      %v360 = arith.index_cast %v359 : i32 to index
+      memref.store %v165, %keep_sm[%v360] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
-    %v360 = arith.cmpi eq, %wid215, %c5 : index
-    scf.if %v360 {
-      %c361 = arith.constant 0 : i64
-      %v362 = arith.cmpi eq, %v4, %c361 : i64
-      %pre363 = scf.if %v362 -> i32 {
+    %c361 = arith.constant 0 : index
+    %c362 = arith.constant 0 : i32
+    %v363 = arith.cmpi eq, %wid215, %c361 : index
+    scf.if %v363 {
+      %c364 = arith.constant 0 : i64
+      %v365 = arith.cmpi eq, %v4, %c364 : i64
+      %pre366 = scf.if %v365 -> i32 {
         scf.if %v218 {
-          %v364 = arith.extui %v278 : i32 to i64
-          %c365 = arith.constant 8589934592 : i64
-          %v366 = arith.ori %v364, %c365 : i64
-          %c367 = arith.constant 1 : i64
-          %v368 = arith.addi %v4, %c367 : i64
-          %v369 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v370 = arith.index_cast %v369 : index to i64
-          %v371 = llvm.inttoptr %v370 : i64 to !llvm.ptr<1>
-          %v372 = llvm.getelementptr inbounds %v371[%v368] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v366, %v372 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v367 = arith.extui %v279 : i32 to i64
+          %c368 = arith.constant 8589934592 : i64
+          %v369 = arith.ori %v367, %c368 : i64
+          %c370 = arith.constant 1 : i64
+          %v371 = arith.addi %v4, %c370 : i64
+          %v372 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v373 = arith.index_cast %v372 : index to i64
+          %v374 = llvm.inttoptr %v373 : i64 to !llvm.ptr<1>
+          %v375 = llvm.getelementptr inbounds %v374[%v371] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v369, %v375 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c222 : i32
+        scf.yield %c362 : i32
       } else {
         scf.if %v218 {
-          %v373 = arith.extui %v278 : i32 to i64
-          %c374 = arith.constant 4294967296 : i64
-          %v375 = arith.ori %v373, %c374 : i64
-          %c376 = arith.constant 1 : i64
-          %v377 = arith.addi %v4, %c376 : i64
-          %v378 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v379 = arith.index_cast %v378 : index to i64
-          %v380 = llvm.inttoptr %v379 : i64 to !llvm.ptr<1>
-          %v381 = llvm.getelementptr inbounds %v380[%v377] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v375, %v381 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v376 = arith.extui %v279 : i32 to i64
+          %c377 = arith.constant 4294967296 : i64
+          %v378 = arith.ori %v376, %c377 : i64
+          %c379 = arith.constant 1 : i64
+          %v380 = arith.addi %v4, %c379 : i64
+          %v381 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v382 = arith.index_cast %v381 : index to i64
+          %v383 = llvm.inttoptr %v382 : i64 to !llvm.ptr<1>
+          %v384 = llvm.getelementptr inbounds %v383[%v380] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v378, %v384 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c382 = arith.constant 1245 : i32
-        nvvm.nanosleep %c382
-        %c383 = arith.constant 0 : i32
-        %lane384 = warp.lane_id : i32
-        %v385 = arith.extui %lane384 : i32 to i64
-        %c386 = arith.constant 1 : i64
-        %c387 = arith.constant 0 : i64
-        %c388 = arith.constant 32 : i64
-        %c389 = arith.constant 4294967295 : i64
-        %v390 = arith.subi %v4, %c386 : i64
-        %lb391:2 = scf.while (%end392 = %v390, %acc393 = %c383) : (i64, i32) -> (i64, i32) {
-          %v394 = arith.subi %end392, %v385 : i64
-          %v395 = arith.cmpi sge, %v394, %c387 : i64
-          %v396 = arith.addi %v394, %c386 : i64
-          %c397 = arith.constant 8589934592 : i64
-          %v398 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v399 = arith.index_cast %v398 : index to i64
-          %v400 = llvm.inttoptr %v399 : i64 to !llvm.ptr<1>
-          %v401 = llvm.getelementptr inbounds %v400[%v396] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word402 = scf.while (%spin403 = %c387) : (i64) -> i64 {
-            %v404 = scf.if %v395 -> i64 {
-              %v405 = llvm.load %v401 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v405 : i64
+        %c385 = arith.constant 1245 : i32
+        nvvm.nanosleep %c385
+        %c386 = arith.constant 0 : i32
+        %lane387 = warp.lane_id : i32
+        %v388 = arith.extui %lane387 : i32 to i64
+        %c389 = arith.constant 1 : i64
+        %c390 = arith.constant 0 : i64
+        %c391 = arith.constant 32 : i64
+        %c392 = arith.constant 4294967295 : i64
+        %v393 = arith.subi %v4, %c389 : i64
+        %lb394:2 = scf.while (%end395 = %v393, %acc396 = %c386) : (i64, i32) -> (i64, i32) {
+          %v397 = arith.subi %end395, %v388 : i64
+          %v398 = arith.cmpi sge, %v397, %c390 : i64
+          %v399 = arith.addi %v397, %c389 : i64
+          %c400 = arith.constant 8589934592 : i64
+          %v401 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v402 = arith.index_cast %v401 : index to i64
+          %v403 = llvm.inttoptr %v402 : i64 to !llvm.ptr<1>
+          %v404 = llvm.getelementptr inbounds %v403[%v399] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word405 = scf.while (%spin406 = %c390) : (i64) -> i64 {
+            %v407 = scf.if %v398 -> i64 {
+              %v408 = llvm.load %v404 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v408 : i64
             } else {
-              scf.yield %c397 : i64
+              scf.yield %c400 : i64
             }
-            %v406 = arith.shrui %v404, %c388 : i64
-            %v407 = arith.cmpi eq, %v406, %c387 : i64
-            %v408 = warp.vote <any> %v407 : i1
-            scf.condition(%v408) %v404 : i64
+            %v409 = arith.shrui %v407, %c391 : i64
+            %v410 = arith.cmpi eq, %v409, %c390 : i64
+            %v411 = warp.vote <any> %v410 : i1
+            scf.condition(%v411) %v407 : i64
           } do {
-            ^bb0(%x409: i64):
-            %c410 = arith.constant 648 : i32
-            nvvm.nanosleep %c410
-            scf.yield %c387 : i64
+            ^bb0(%x412: i64):
+            %c413 = arith.constant 648 : i32
+            nvvm.nanosleep %c413
+            scf.yield %c390 : i64
           }
-          %v411 = arith.shrui %word402, %c388 : i64
-          %c412 = arith.constant 2 : i64
-          %v413 = arith.cmpi eq, %v411, %c412 : i64
-          %ballot414 = warp.ballot %v413 : i32
-          %c415 = arith.constant 0 : i32
-          %v416 = arith.cmpi ne, %ballot414, %c415 : i32
-          %v417 = math.cttz %ballot414 : i32
-          %v418 = arith.cmpi ule, %lane384, %v417 : i32
-          %v419 = arith.andi %word402, %c389 : i64
-          %v420 = arith.trunci %v419 : i64 to i32
-          %v421 = arith.select %v418, %v420, %c383 : i32
-          %v422 = warp.reduce <add> %v421 : i32
-          %v423 = arith.addi %acc393, %v422 : i32
-          %v424 = arith.subi %end392, %c388 : i64
-          %v425 = arith.xori %v416, %true : i1
-          scf.condition(%v425) %v424, %v423 : i64, i32
+          %v414 = arith.shrui %word405, %c391 : i64
+          %c415 = arith.constant 2 : i64
+          %v416 = arith.cmpi eq, %v414, %c415 : i64
+          %ballot417 = warp.ballot %v416 : i32
+          %c418 = arith.constant 0 : i32
+          %v419 = arith.cmpi ne, %ballot417, %c418 : i32
+          %v420 = math.cttz %ballot417 : i32
+          %v421 = arith.cmpi ule, %lane387, %v420 : i32
+          %v422 = arith.andi %word405, %c392 : i64
+          %v423 = arith.trunci %v422 : i64 to i32
+          %v424 = arith.select %v421, %v423, %c386 : i32
+          %v425 = warp.reduce <add> %v424 : i32
+          %v426 = arith.addi %acc396, %v425 : i32
+          %v427 = arith.subi %end395, %c391 : i64
+          %v428 = arith.xori %v419, %true : i1
+          scf.condition(%v428) %v427, %v426 : i64, i32
         } do {
-          ^bb0(%e426: i64, %a427: i32):
-          scf.yield %e426, %a427 : i64, i32
+          ^bb0(%e429: i64, %a430: i32):
+          scf.yield %e429, %a430 : i64, i32
         }
-        %v428 = arith.addi %lb391#1, %v278 : i32
+        %v431 = arith.addi %lb394#1, %v279 : i32
         scf.if %v218 {
-          %v429 = arith.extui %v428 : i32 to i64
-          %c430 = arith.constant 8589934592 : i64
-          %v431 = arith.ori %v429, %c430 : i64
-          %c432 = arith.constant 1 : i64
-          %v433 = arith.addi %v4, %c432 : i64
-          %v434 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v435 = arith.index_cast %v434 : index to i64
-          %v436 = llvm.inttoptr %v435 : i64 to !llvm.ptr<1>
-          %v437 = llvm.getelementptr inbounds %v436[%v433] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v431, %v437 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v432 = arith.extui %v431 : i32 to i64
+          %c433 = arith.constant 8589934592 : i64
+          %v434 = arith.ori %v432, %c433 : i64
+          %c435 = arith.constant 1 : i64
+          %v436 = arith.addi %v4, %c435 : i64
+          %v437 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v438 = arith.index_cast %v437 : index to i64
+          %v439 = llvm.inttoptr %v438 : i64 to !llvm.ptr<1>
+          %v440 = llvm.getelementptr inbounds %v439[%v436] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v434, %v440 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb391#1 : i32
+        scf.yield %lb394#1 : i32
       }
       scf.if %v218 {
-        memref.store %pre363, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v438 = arith.divui %n, %c6 : index
-        %c439 = arith.constant 1 : index
-        %v440 = arith.subi %v438, %c439 : index
-        %v441 = arith.cmpi eq, %tile3, %v440 : index
-        scf.if %v441 {
-          %v442 = arith.addi %pre363, %v278 : i32
-          memref.store %v442, %num[%c5] : memref<?xi32>
+        memref.store %pre366, %pre_sm[%c361] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v441 = arith.divui %n, %c6 : index
+        %c442 = arith.constant 1 : index
+        %v443 = arith.subi %v441, %c442 : index
+        %v444 = arith.cmpi eq, %tile3, %v443 : index
+        scf.if %v444 {
+          %v445 = arith.addi %pre366, %v279 : i32
+          memref.store %v445, %num[%c5] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v443 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v444 = arith.addi %v443, %v277 : i32
-    %offset445 = arith.addi %v444, %wex213 : i32
-    %v446 = arith.index_cast %v278 : i32 to index
-    %v447 = arith.index_cast %v443 : i32 to index
-    %c448 = arith.constant 0 : index
-    %v449 = arith.addi %tid2, %c448 : index
-    %v450 = arith.cmpi ult, %v449, %v446 : index
-    scf.if %v450 {
-      %c451 = arith.constant 5 : index
-      %v452 = arith.shrui %v449, %c451 : index
-      %v453 = arith.addi %v449, %v452 : index
-      %v454 = memref.load %keep_sm[%v453] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v455 = arith.addi %v447, %v449 : index
-      memref.store %v454, %out[%v455] : memref<?xf32>
+    %v446 = memref.load %pre_sm[%c361] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v447 = arith.addi %v446, %v278 : i32
+    %offset448 = arith.addi %v447, %wex213 : i32
+    %v449 = arith.index_cast %v279 : i32 to index
+    %v450 = arith.index_cast %v446 : i32 to index
+    %c451 = arith.constant 0 : index
+    %v452 = arith.addi %tid2, %c451 : index
+    %v453 = arith.cmpi ult, %v452, %v449 : index
+    scf.if %v453 {
+      %c454 = arith.constant 5 : index
+      %v455 = arith.shrui %v452, %c454 : index
+      %v456 = arith.addi %v452, %v455 : index
+      %v457 = memref.load %keep_sm[%v456] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v458 = arith.addi %v450, %v452 : index
+      memref.store %v457, %out[%v458] : memref<?xf32>
     }
-    %c456 = arith.constant 256 : index
-    %v457 = arith.addi %tid2, %c456 : index
-    %v458 = arith.cmpi ult, %v457, %v446 : index
-    scf.if %v458 {
-      %c459 = arith.constant 5 : index
-      %v460 = arith.shrui %v457, %c459 : index
-      %v461 = arith.addi %v457, %v460 : index
-      %v462 = memref.load %keep_sm[%v461] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v463 = arith.addi %v447, %v457 : index
-      memref.store %v462, %out[%v463] : memref<?xf32>
+    %c459 = arith.constant 256 : index
+    %v460 = arith.addi %tid2, %c459 : index
+    %v461 = arith.cmpi ult, %v460, %v449 : index
+    scf.if %v461 {
+      %c462 = arith.constant 5 : index
+      %v463 = arith.shrui %v460, %c462 : index
+      %v464 = arith.addi %v460, %v463 : index
+      %v465 = memref.load %keep_sm[%v464] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v466 = arith.addi %v450, %v460 : index
+      memref.store %v465, %out[%v466] : memref<?xf32>
     }
-    %c464 = arith.constant 512 : index
-    %v465 = arith.addi %tid2, %c464 : index
-    %v466 = arith.cmpi ult, %v465, %v446 : index
-    scf.if %v466 {
-      %c467 = arith.constant 5 : index
-      %v468 = arith.shrui %v465, %c467 : index
-      %v469 = arith.addi %v465, %v468 : index
-      %v470 = memref.load %keep_sm[%v469] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v471 = arith.addi %v447, %v465 : index
-      memref.store %v470, %out[%v471] : memref<?xf32>
+    %c467 = arith.constant 512 : index
+    %v468 = arith.addi %tid2, %c467 : index
+    %v469 = arith.cmpi ult, %v468, %v449 : index
+    scf.if %v469 {
+      %c470 = arith.constant 5 : index
+      %v471 = arith.shrui %v468, %c470 : index
+      %v472 = arith.addi %v468, %v471 : index
+      %v473 = memref.load %keep_sm[%v472] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v474 = arith.addi %v450, %v468 : index
+      memref.store %v473, %out[%v474] : memref<?xf32>
     }
-    %c472 = arith.constant 768 : index
-    %v473 = arith.addi %tid2, %c472 : index
-    %v474 = arith.cmpi ult, %v473, %v446 : index
-    scf.if %v474 {
-      %c475 = arith.constant 5 : index
-      %v476 = arith.shrui %v473, %c475 : index
-      %v477 = arith.addi %v473, %v476 : index
-      %v478 = memref.load %keep_sm[%v477] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v479 = arith.addi %v447, %v473 : index
-      memref.store %v478, %out[%v479] : memref<?xf32>
+    %c475 = arith.constant 768 : index
+    %v476 = arith.addi %tid2, %c475 : index
+    %v477 = arith.cmpi ult, %v476, %v449 : index
+    scf.if %v477 {
+      %c478 = arith.constant 5 : index
+      %v479 = arith.shrui %v476, %c478 : index
+      %v480 = arith.addi %v476, %v479 : index
+      %v481 = memref.load %keep_sm[%v480] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v482 = arith.addi %v450, %v476 : index
+      memref.store %v481, %out[%v482] : memref<?xf32>
     }
-    %c480 = arith.constant 1024 : index
-    %v481 = arith.addi %tid2, %c480 : index
-    %v482 = arith.cmpi ult, %v481, %v446 : index
-    scf.if %v482 {
-      %c483 = arith.constant 5 : index
-      %v484 = arith.shrui %v481, %c483 : index
-      %v485 = arith.addi %v481, %v484 : index
-      %v486 = memref.load %keep_sm[%v485] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v487 = arith.addi %v447, %v481 : index
-      memref.store %v486, %out[%v487] : memref<?xf32>
+    %c483 = arith.constant 1024 : index
+    %v484 = arith.addi %tid2, %c483 : index
+    %v485 = arith.cmpi ult, %v484, %v449 : index
+    scf.if %v485 {
+      %c486 = arith.constant 5 : index
+      %v487 = arith.shrui %v484, %c486 : index
+      %v488 = arith.addi %v484, %v487 : index
+      %v489 = memref.load %keep_sm[%v488] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v490 = arith.addi %v450, %v484 : index
+      memref.store %v489, %out[%v490] : memref<?xf32>
     }
-    %c488 = arith.constant 1280 : index
-    %v489 = arith.addi %tid2, %c488 : index
-    %v490 = arith.cmpi ult, %v489, %v446 : index
-    scf.if %v490 {
-      %c491 = arith.constant 5 : index
-      %v492 = arith.shrui %v489, %c491 : index
-      %v493 = arith.addi %v489, %v492 : index
-      %v494 = memref.load %keep_sm[%v493] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v495 = arith.addi %v447, %v489 : index
-      memref.store %v494, %out[%v495] : memref<?xf32>
+    %c491 = arith.constant 1280 : index
+    %v492 = arith.addi %tid2, %c491 : index
+    %v493 = arith.cmpi ult, %v492, %v449 : index
+    scf.if %v493 {
+      %c494 = arith.constant 5 : index
+      %v495 = arith.shrui %v492, %c494 : index
+      %v496 = arith.addi %v492, %v495 : index
+      %v497 = memref.load %keep_sm[%v496] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v498 = arith.addi %v450, %v492 : index
+      memref.store %v497, %out[%v498] : memref<?xf32>
     }
-    %c496 = arith.constant 1536 : index
-    %v497 = arith.addi %tid2, %c496 : index
-    %v498 = arith.cmpi ult, %v497, %v446 : index
-    scf.if %v498 {
-      %c499 = arith.constant 5 : index
-      %v500 = arith.shrui %v497, %c499 : index
-      %v501 = arith.addi %v497, %v500 : index
-      %v502 = memref.load %keep_sm[%v501] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v503 = arith.addi %v447, %v497 : index
-      memref.store %v502, %out[%v503] : memref<?xf32>
+    %c499 = arith.constant 1536 : index
+    %v500 = arith.addi %tid2, %c499 : index
+    %v501 = arith.cmpi ult, %v500, %v449 : index
+    scf.if %v501 {
+      %c502 = arith.constant 5 : index
+      %v503 = arith.shrui %v500, %c502 : index
+      %v504 = arith.addi %v500, %v503 : index
+      %v505 = memref.load %keep_sm[%v504] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v506 = arith.addi %v450, %v500 : index
+      memref.store %v505, %out[%v506] : memref<?xf32>
     }
-    %c504 = arith.constant 1792 : index
-    %v505 = arith.addi %tid2, %c504 : index
-    %v506 = arith.cmpi ult, %v505, %v446 : index
-    scf.if %v506 {
-      %c507 = arith.constant 5 : index
-      %v508 = arith.shrui %v505, %c507 : index
-      %v509 = arith.addi %v505, %v508 : index
-      %v510 = memref.load %keep_sm[%v509] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v511 = arith.addi %v447, %v505 : index
-      memref.store %v510, %out[%v511] : memref<?xf32>
+    %c507 = arith.constant 1792 : index
+    %v508 = arith.addi %tid2, %c507 : index
+    %v509 = arith.cmpi ult, %v508, %v449 : index
+    scf.if %v509 {
+      %c510 = arith.constant 5 : index
+      %v511 = arith.shrui %v508, %c510 : index
+      %v512 = arith.addi %v508, %v511 : index
+      %v513 = memref.load %keep_sm[%v512] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v514 = arith.addi %v450, %v508 : index
+      memref.store %v513, %out[%v514] : memref<?xf32>
     }
-    %c512 = arith.constant 2048 : index
-    %v513 = arith.addi %tid2, %c512 : index
-    %v514 = arith.cmpi ult, %v513, %v446 : index
-    scf.if %v514 {
-      %c515 = arith.constant 5 : index
-      %v516 = arith.shrui %v513, %c515 : index
-      %v517 = arith.addi %v513, %v516 : index
-      %v518 = memref.load %keep_sm[%v517] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v519 = arith.addi %v447, %v513 : index
-      memref.store %v518, %out[%v519] : memref<?xf32>
+    %c515 = arith.constant 2048 : index
+    %v516 = arith.addi %tid2, %c515 : index
+    %v517 = arith.cmpi ult, %v516, %v449 : index
+    scf.if %v517 {
+      %c518 = arith.constant 5 : index
+      %v519 = arith.shrui %v516, %c518 : index
+      %v520 = arith.addi %v516, %v519 : index
+      %v521 = memref.load %keep_sm[%v520] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v522 = arith.addi %v450, %v516 : index
+      memref.store %v521, %out[%v522] : memref<?xf32>
     }
-    %c520 = arith.constant 2304 : index
-    %v521 = arith.addi %tid2, %c520 : index
-    %v522 = arith.cmpi ult, %v521, %v446 : index
-    scf.if %v522 {
-      %c523 = arith.constant 5 : index
-      %v524 = arith.shrui %v521, %c523 : index
-      %v525 = arith.addi %v521, %v524 : index
-      %v526 = memref.load %keep_sm[%v525] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v527 = arith.addi %v447, %v521 : index
-      memref.store %v526, %out[%v527] : memref<?xf32>
+    %c523 = arith.constant 2304 : index
+    %v524 = arith.addi %tid2, %c523 : index
+    %v525 = arith.cmpi ult, %v524, %v449 : index
+    scf.if %v525 {
+      %c526 = arith.constant 5 : index
+      %v527 = arith.shrui %v524, %c526 : index
+      %v528 = arith.addi %v524, %v527 : index
+      %v529 = memref.load %keep_sm[%v528] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v530 = arith.addi %v450, %v524 : index
+      memref.store %v529, %out[%v530] : memref<?xf32>
     }
-    %c528 = arith.constant 2560 : index
-    %v529 = arith.addi %tid2, %c528 : index
-    %v530 = arith.cmpi ult, %v529, %v446 : index
-    scf.if %v530 {
-      %c531 = arith.constant 5 : index
-      %v532 = arith.shrui %v529, %c531 : index
-      %v533 = arith.addi %v529, %v532 : index
-      %v534 = memref.load %keep_sm[%v533] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v535 = arith.addi %v447, %v529 : index
-      memref.store %v534, %out[%v535] : memref<?xf32>
+    %c531 = arith.constant 2560 : index
+    %v532 = arith.addi %tid2, %c531 : index
+    %v533 = arith.cmpi ult, %v532, %v449 : index
+    scf.if %v533 {
+      %c534 = arith.constant 5 : index
+      %v535 = arith.shrui %v532, %c534 : index
+      %v536 = arith.addi %v532, %v535 : index
+      %v537 = memref.load %keep_sm[%v536] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v538 = arith.addi %v450, %v532 : index
+      memref.store %v537, %out[%v538] : memref<?xf32>
     }
-    %c536 = arith.constant 2816 : index
-    %v537 = arith.addi %tid2, %c536 : index
-    %v538 = arith.cmpi ult, %v537, %v446 : index
-    scf.if %v538 {
-      %c539 = arith.constant 5 : index
-      %v540 = arith.shrui %v537, %c539 : index
-      %v541 = arith.addi %v537, %v540 : index
-      %v542 = memref.load %keep_sm[%v541] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v543 = arith.addi %v447, %v537 : index
-      memref.store %v542, %out[%v543] : memref<?xf32>
+    %c539 = arith.constant 2816 : index
+    %v540 = arith.addi %tid2, %c539 : index
+    %v541 = arith.cmpi ult, %v540, %v449 : index
+    scf.if %v541 {
+      %c542 = arith.constant 5 : index
+      %v543 = arith.shrui %v540, %c542 : index
+      %v544 = arith.addi %v540, %v543 : index
+      %v545 = memref.load %keep_sm[%v544] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v546 = arith.addi %v450, %v540 : index
+      memref.store %v545, %out[%v546] : memref<?xf32>
     }
-    %c544 = arith.constant 3072 : index
-    %v545 = arith.addi %tid2, %c544 : index
-    %v546 = arith.cmpi ult, %v545, %v446 : index
-    scf.if %v546 {
-      %c547 = arith.constant 5 : index
-      %v548 = arith.shrui %v545, %c547 : index
-      %v549 = arith.addi %v545, %v548 : index
-      %v550 = memref.load %keep_sm[%v549] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v551 = arith.addi %v447, %v545 : index
-      memref.store %v550, %out[%v551] : memref<?xf32>
+    %c547 = arith.constant 3072 : index
+    %v548 = arith.addi %tid2, %c547 : index
+    %v549 = arith.cmpi ult, %v548, %v449 : index
+    scf.if %v549 {
+      %c550 = arith.constant 5 : index
+      %v551 = arith.shrui %v548, %c550 : index
+      %v552 = arith.addi %v548, %v551 : index
+      %v553 = memref.load %keep_sm[%v552] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v554 = arith.addi %v450, %v548 : index
+      memref.store %v553, %out[%v554] : memref<?xf32>
     }
-    %c552 = arith.constant 3328 : index
-    %v553 = arith.addi %tid2, %c552 : index
-    %v554 = arith.cmpi ult, %v553, %v446 : index
-    scf.if %v554 {
-      %c555 = arith.constant 5 : index
-      %v556 = arith.shrui %v553, %c555 : index
-      %v557 = arith.addi %v553, %v556 : index
-      %v558 = memref.load %keep_sm[%v557] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v559 = arith.addi %v447, %v553 : index
-      memref.store %v558, %out[%v559] : memref<?xf32>
+    %c555 = arith.constant 3328 : index
+    %v556 = arith.addi %tid2, %c555 : index
+    %v557 = arith.cmpi ult, %v556, %v449 : index
+    scf.if %v557 {
+      %c558 = arith.constant 5 : index
+      %v559 = arith.shrui %v556, %c558 : index
+      %v560 = arith.addi %v556, %v559 : index
+      %v561 = memref.load %keep_sm[%v560] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v562 = arith.addi %v450, %v556 : index
+      memref.store %v561, %out[%v562] : memref<?xf32>
     }
-    %c560 = arith.constant 3584 : index
-    %v561 = arith.addi %tid2, %c560 : index
-    %v562 = arith.cmpi ult, %v561, %v446 : index
-    scf.if %v562 {
-      %c563 = arith.constant 5 : index
-      %v564 = arith.shrui %v561, %c563 : index
-      %v565 = arith.addi %v561, %v564 : index
-      %v566 = memref.load %keep_sm[%v565] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v567 = arith.addi %v447, %v561 : index
-      memref.store %v566, %out[%v567] : memref<?xf32>
+    %c563 = arith.constant 3584 : index
+    %v564 = arith.addi %tid2, %c563 : index
+    %v565 = arith.cmpi ult, %v564, %v449 : index
+    scf.if %v565 {
+      %c566 = arith.constant 5 : index
+      %v567 = arith.shrui %v564, %c566 : index
+      %v568 = arith.addi %v564, %v567 : index
+      %v569 = memref.load %keep_sm[%v568] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v570 = arith.addi %v450, %v564 : index
+      memref.store %v569, %out[%v570] : memref<?xf32>
     }
-    %c568 = arith.constant 3840 : index
-    %v569 = arith.addi %tid2, %c568 : index
-    %v570 = arith.cmpi ult, %v569, %v446 : index
-    scf.if %v570 {
-      %c571 = arith.constant 5 : index
-      %v572 = arith.shrui %v569, %c571 : index
-      %v573 = arith.addi %v569, %v572 : index
-      %v574 = memref.load %keep_sm[%v573] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v575 = arith.addi %v447, %v569 : index
-      memref.store %v574, %out[%v575] : memref<?xf32>
+    %c571 = arith.constant 3840 : index
+    %v572 = arith.addi %tid2, %c571 : index
+    %v573 = arith.cmpi ult, %v572, %v449 : index
+    scf.if %v573 {
+      %c574 = arith.constant 5 : index
+      %v575 = arith.shrui %v572, %c574 : index
+      %v576 = arith.addi %v572, %v575 : index
+      %v577 = memref.load %keep_sm[%v576] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v578 = arith.addi %v450, %v572 : index
+      memref.store %v577, %out[%v578] : memref<?xf32>
     }
     gpu.return
   }
@@ -5847,259 +8294,262 @@ gpu.module @scan {
     }
     gpu.barrier
     %c222 = arith.constant 0 : i32
-    %c223 = arith.constant 0 : index
-    %v224 = memref.load %warp_sm[%c223] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c225 = arith.constant 0 : index
-    %v226 = arith.cmpi ugt, %wid215, %c225 : index
-    %v227 = arith.select %v226, %v224, %c222 : i32
-    %v228 = arith.addi %c222, %v227 : i32
-    %v229 = arith.addi %c222, %v224 : i32
-    %c230 = arith.constant 1 : index
-    %v231 = memref.load %warp_sm[%c230] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c232 = arith.constant 1 : index
-    %v233 = arith.cmpi ugt, %wid215, %c232 : index
-    %v234 = arith.select %v233, %v231, %c222 : i32
-    %v235 = arith.addi %v228, %v234 : i32
-    %v236 = arith.addi %v229, %v231 : i32
-    %c237 = arith.constant 2 : index
-    %v238 = memref.load %warp_sm[%c237] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c239 = arith.constant 2 : index
-    %v240 = arith.cmpi ugt, %wid215, %c239 : index
-    %v241 = arith.select %v240, %v238, %c222 : i32
-    %v242 = arith.addi %v235, %v241 : i32
-    %v243 = arith.addi %v236, %v238 : i32
-    %c244 = arith.constant 3 : index
-    %v245 = memref.load %warp_sm[%c244] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c246 = arith.constant 3 : index
-    %v247 = arith.cmpi ugt, %wid215, %c246 : index
-    %v248 = arith.select %v247, %v245, %c222 : i32
-    %v249 = arith.addi %v242, %v248 : i32
-    %v250 = arith.addi %v243, %v245 : i32
-    %c251 = arith.constant 4 : index
-    %v252 = memref.load %warp_sm[%c251] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c253 = arith.constant 4 : index
-    %v254 = arith.cmpi ugt, %wid215, %c253 : index
-    %v255 = arith.select %v254, %v252, %c222 : i32
-    %v256 = arith.addi %v249, %v255 : i32
-    %v257 = arith.addi %v250, %v252 : i32
-    %c258 = arith.constant 5 : index
-    %v259 = memref.load %warp_sm[%c258] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c260 = arith.constant 5 : index
-    %v261 = arith.cmpi ugt, %wid215, %c260 : index
-    %v262 = arith.select %v261, %v259, %c222 : i32
-    %v263 = arith.addi %v256, %v262 : i32
-    %v264 = arith.addi %v257, %v259 : i32
-    %c265 = arith.constant 6 : index
-    %v266 = memref.load %warp_sm[%c265] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c267 = arith.constant 6 : index
-    %v268 = arith.cmpi ugt, %wid215, %c267 : index
-    %v269 = arith.select %v268, %v266, %c222 : i32
-    %v270 = arith.addi %v263, %v269 : i32
-    %v271 = arith.addi %v264, %v266 : i32
-    %c272 = arith.constant 7 : index
-    %v273 = memref.load %warp_sm[%c272] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c274 = arith.constant 7 : index
-    %v275 = arith.cmpi ugt, %wid215, %c274 : index
-    %v276 = arith.select %v275, %v273, %c222 : i32
-    %v277 = arith.addi %v270, %v276 : i32
-    %v278 = arith.addi %v271, %v273 : i32
-    %v279 = arith.cmpi eq, %wid215, %c5 : index
-    scf.if %v279 {
-      %c280 = arith.constant 0 : i64
-      %v281 = arith.cmpi eq, %v4, %c280 : i64
-      %pre282 = scf.if %v281 -> i32 {
+    %c223 = arith.constant 0 : i32
+    %c224 = arith.constant 0 : index
+    %v225 = memref.load %warp_sm[%c224] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c226 = arith.constant 0 : index
+    %v227 = arith.cmpi ugt, %wid215, %c226 : index
+    %v228 = arith.select %v227, %v225, %c223 : i32
+    %v229 = arith.addi %c223, %v228 : i32
+    %v230 = arith.addi %c223, %v225 : i32
+    %c231 = arith.constant 1 : index
+    %v232 = memref.load %warp_sm[%c231] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c233 = arith.constant 1 : index
+    %v234 = arith.cmpi ugt, %wid215, %c233 : index
+    %v235 = arith.select %v234, %v232, %c223 : i32
+    %v236 = arith.addi %v229, %v235 : i32
+    %v237 = arith.addi %v230, %v232 : i32
+    %c238 = arith.constant 2 : index
+    %v239 = memref.load %warp_sm[%c238] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c240 = arith.constant 2 : index
+    %v241 = arith.cmpi ugt, %wid215, %c240 : index
+    %v242 = arith.select %v241, %v239, %c223 : i32
+    %v243 = arith.addi %v236, %v242 : i32
+    %v244 = arith.addi %v237, %v239 : i32
+    %c245 = arith.constant 3 : index
+    %v246 = memref.load %warp_sm[%c245] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c247 = arith.constant 3 : index
+    %v248 = arith.cmpi ugt, %wid215, %c247 : index
+    %v249 = arith.select %v248, %v246, %c223 : i32
+    %v250 = arith.addi %v243, %v249 : i32
+    %v251 = arith.addi %v244, %v246 : i32
+    %c252 = arith.constant 4 : index
+    %v253 = memref.load %warp_sm[%c252] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c254 = arith.constant 4 : index
+    %v255 = arith.cmpi ugt, %wid215, %c254 : index
+    %v256 = arith.select %v255, %v253, %c223 : i32
+    %v257 = arith.addi %v250, %v256 : i32
+    %v258 = arith.addi %v251, %v253 : i32
+    %c259 = arith.constant 5 : index
+    %v260 = memref.load %warp_sm[%c259] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c261 = arith.constant 5 : index
+    %v262 = arith.cmpi ugt, %wid215, %c261 : index
+    %v263 = arith.select %v262, %v260, %c223 : i32
+    %v264 = arith.addi %v257, %v263 : i32
+    %v265 = arith.addi %v258, %v260 : i32
+    %c266 = arith.constant 6 : index
+    %v267 = memref.load %warp_sm[%c266] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c268 = arith.constant 6 : index
+    %v269 = arith.cmpi ugt, %wid215, %c268 : index
+    %v270 = arith.select %v269, %v267, %c223 : i32
+    %v271 = arith.addi %v264, %v270 : i32
+    %v272 = arith.addi %v265, %v267 : i32
+    %c273 = arith.constant 7 : index
+    %v274 = memref.load %warp_sm[%c273] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c275 = arith.constant 7 : index
+    %v276 = arith.cmpi ugt, %wid215, %c275 : index
+    %v277 = arith.select %v276, %v274, %c223 : i32
+    %v278 = arith.addi %v271, %v277 : i32
+    %v279 = arith.addi %v272, %v274 : i32
+    %c280 = arith.constant 0 : index
+    %c281 = arith.constant 0 : i32
+    %v282 = arith.cmpi eq, %wid215, %c280 : index
+    scf.if %v282 {
+      %c283 = arith.constant 0 : i64
+      %v284 = arith.cmpi eq, %v4, %c283 : i64
+      %pre285 = scf.if %v284 -> i32 {
         scf.if %v218 {
-          %v283 = arith.extui %v278 : i32 to i64
-          %c284 = arith.constant 8589934592 : i64
-          %v285 = arith.ori %v283, %c284 : i64
-          %c286 = arith.constant 1 : i64
-          %v287 = arith.addi %v4, %c286 : i64
-          %v288 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v289 = arith.index_cast %v288 : index to i64
-          %v290 = llvm.inttoptr %v289 : i64 to !llvm.ptr<1>
-          %v291 = llvm.getelementptr inbounds %v290[%v287] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v285, %v291 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v286 = arith.extui %v279 : i32 to i64
+          %c287 = arith.constant 8589934592 : i64
+          %v288 = arith.ori %v286, %c287 : i64
+          %c289 = arith.constant 1 : i64
+          %v290 = arith.addi %v4, %c289 : i64
+          %v291 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v292 = arith.index_cast %v291 : index to i64
+          %v293 = llvm.inttoptr %v292 : i64 to !llvm.ptr<1>
+          %v294 = llvm.getelementptr inbounds %v293[%v290] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v288, %v294 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c222 : i32
+        scf.yield %c281 : i32
       } else {
         scf.if %v218 {
-          %v292 = arith.extui %v278 : i32 to i64
-          %c293 = arith.constant 4294967296 : i64
-          %v294 = arith.ori %v292, %c293 : i64
-          %c295 = arith.constant 1 : i64
-          %v296 = arith.addi %v4, %c295 : i64
-          %v297 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v298 = arith.index_cast %v297 : index to i64
-          %v299 = llvm.inttoptr %v298 : i64 to !llvm.ptr<1>
-          %v300 = llvm.getelementptr inbounds %v299[%v296] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v294, %v300 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v295 = arith.extui %v279 : i32 to i64
+          %c296 = arith.constant 4294967296 : i64
+          %v297 = arith.ori %v295, %c296 : i64
+          %c298 = arith.constant 1 : i64
+          %v299 = arith.addi %v4, %c298 : i64
+          %v300 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v301 = arith.index_cast %v300 : index to i64
+          %v302 = llvm.inttoptr %v301 : i64 to !llvm.ptr<1>
+          %v303 = llvm.getelementptr inbounds %v302[%v299] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v297, %v303 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c301 = arith.constant 1245 : i32
-        nvvm.nanosleep %c301
-        %c302 = arith.constant 0 : i32
-        %lane303 = warp.lane_id : i32
-        %v304 = arith.extui %lane303 : i32 to i64
-        %c305 = arith.constant 1 : i64
-        %c306 = arith.constant 0 : i64
-        %c307 = arith.constant 32 : i64
-        %c308 = arith.constant 4294967295 : i64
-        %v309 = arith.subi %v4, %c305 : i64
-        %lb310:2 = scf.while (%end311 = %v309, %acc312 = %c302) : (i64, i32) -> (i64, i32) {
-          %v313 = arith.subi %end311, %v304 : i64
-          %v314 = arith.cmpi sge, %v313, %c306 : i64
-          %v315 = arith.addi %v313, %c305 : i64
-          %c316 = arith.constant 8589934592 : i64
-          %v317 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v318 = arith.index_cast %v317 : index to i64
-          %v319 = llvm.inttoptr %v318 : i64 to !llvm.ptr<1>
-          %v320 = llvm.getelementptr inbounds %v319[%v315] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word321 = scf.while (%spin322 = %c306) : (i64) -> i64 {
-            %v323 = scf.if %v314 -> i64 {
-              %v324 = llvm.load %v320 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v324 : i64
+        %c304 = arith.constant 1245 : i32
+        nvvm.nanosleep %c304
+        %c305 = arith.constant 0 : i32
+        %lane306 = warp.lane_id : i32
+        %v307 = arith.extui %lane306 : i32 to i64
+        %c308 = arith.constant 1 : i64
+        %c309 = arith.constant 0 : i64
+        %c310 = arith.constant 32 : i64
+        %c311 = arith.constant 4294967295 : i64
+        %v312 = arith.subi %v4, %c308 : i64
+        %lb313:2 = scf.while (%end314 = %v312, %acc315 = %c305) : (i64, i32) -> (i64, i32) {
+          %v316 = arith.subi %end314, %v307 : i64
+          %v317 = arith.cmpi sge, %v316, %c309 : i64
+          %v318 = arith.addi %v316, %c308 : i64
+          %c319 = arith.constant 8589934592 : i64
+          %v320 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v321 = arith.index_cast %v320 : index to i64
+          %v322 = llvm.inttoptr %v321 : i64 to !llvm.ptr<1>
+          %v323 = llvm.getelementptr inbounds %v322[%v318] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word324 = scf.while (%spin325 = %c309) : (i64) -> i64 {
+            %v326 = scf.if %v317 -> i64 {
+              %v327 = llvm.load %v323 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v327 : i64
             } else {
-              scf.yield %c316 : i64
+              scf.yield %c319 : i64
             }
-            %v325 = arith.shrui %v323, %c307 : i64
-            %v326 = arith.cmpi eq, %v325, %c306 : i64
-            %v327 = warp.vote <any> %v326 : i1
-            scf.condition(%v327) %v323 : i64
+            %v328 = arith.shrui %v326, %c310 : i64
+            %v329 = arith.cmpi eq, %v328, %c309 : i64
+            %v330 = warp.vote <any> %v329 : i1
+            scf.condition(%v330) %v326 : i64
           } do {
-            ^bb0(%x328: i64):
-            %c329 = arith.constant 648 : i32
-            nvvm.nanosleep %c329
-            scf.yield %c306 : i64
+            ^bb0(%x331: i64):
+            %c332 = arith.constant 648 : i32
+            nvvm.nanosleep %c332
+            scf.yield %c309 : i64
           }
-          %v330 = arith.shrui %word321, %c307 : i64
-          %c331 = arith.constant 2 : i64
-          %v332 = arith.cmpi eq, %v330, %c331 : i64
-          %ballot333 = warp.ballot %v332 : i32
-          %c334 = arith.constant 0 : i32
-          %v335 = arith.cmpi ne, %ballot333, %c334 : i32
-          %v336 = math.cttz %ballot333 : i32
-          %v337 = arith.cmpi ule, %lane303, %v336 : i32
-          %v338 = arith.andi %word321, %c308 : i64
-          %v339 = arith.trunci %v338 : i64 to i32
-          %v340 = arith.select %v337, %v339, %c302 : i32
-          %v341 = warp.reduce <add> %v340 : i32
-          %v342 = arith.addi %acc312, %v341 : i32
-          %v343 = arith.subi %end311, %c307 : i64
-          %v344 = arith.xori %v335, %true : i1
-          scf.condition(%v344) %v343, %v342 : i64, i32
+          %v333 = arith.shrui %word324, %c310 : i64
+          %c334 = arith.constant 2 : i64
+          %v335 = arith.cmpi eq, %v333, %c334 : i64
+          %ballot336 = warp.ballot %v335 : i32
+          %c337 = arith.constant 0 : i32
+          %v338 = arith.cmpi ne, %ballot336, %c337 : i32
+          %v339 = math.cttz %ballot336 : i32
+          %v340 = arith.cmpi ule, %lane306, %v339 : i32
+          %v341 = arith.andi %word324, %c311 : i64
+          %v342 = arith.trunci %v341 : i64 to i32
+          %v343 = arith.select %v340, %v342, %c305 : i32
+          %v344 = warp.reduce <add> %v343 : i32
+          %v345 = arith.addi %acc315, %v344 : i32
+          %v346 = arith.subi %end314, %c310 : i64
+          %v347 = arith.xori %v338, %true : i1
+          scf.condition(%v347) %v346, %v345 : i64, i32
         } do {
-          ^bb0(%e345: i64, %a346: i32):
-          scf.yield %e345, %a346 : i64, i32
+          ^bb0(%e348: i64, %a349: i32):
+          scf.yield %e348, %a349 : i64, i32
         }
-        %v347 = arith.addi %lb310#1, %v278 : i32
+        %v350 = arith.addi %lb313#1, %v279 : i32
         scf.if %v218 {
-          %v348 = arith.extui %v347 : i32 to i64
-          %c349 = arith.constant 8589934592 : i64
-          %v350 = arith.ori %v348, %c349 : i64
-          %c351 = arith.constant 1 : i64
-          %v352 = arith.addi %v4, %c351 : i64
-          %v353 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v354 = arith.index_cast %v353 : index to i64
-          %v355 = llvm.inttoptr %v354 : i64 to !llvm.ptr<1>
-          %v356 = llvm.getelementptr inbounds %v355[%v352] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v350, %v356 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v351 = arith.extui %v350 : i32 to i64
+          %c352 = arith.constant 8589934592 : i64
+          %v353 = arith.ori %v351, %c352 : i64
+          %c354 = arith.constant 1 : i64
+          %v355 = arith.addi %v4, %c354 : i64
+          %v356 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v357 = arith.index_cast %v356 : index to i64
+          %v358 = llvm.inttoptr %v357 : i64 to !llvm.ptr<1>
+          %v359 = llvm.getelementptr inbounds %v358[%v355] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v353, %v359 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb310#1 : i32
+        scf.yield %lb313#1 : i32
       }
       scf.if %v218 {
-        memref.store %pre282, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v357 = arith.divui %n, %c6 : index
-        %c358 = arith.constant 1 : index
-        %v359 = arith.subi %v357, %c358 : index
-        %v360 = arith.cmpi eq, %tile3, %v359 : index
-        scf.if %v360 {
-          %v361 = arith.addi %pre282, %v278 : i32
-          memref.store %v361, %num[%c5] : memref<?xi32>
+        memref.store %pre285, %pre_sm[%c280] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v360 = arith.divui %n, %c6 : index
+        %c361 = arith.constant 1 : index
+        %v362 = arith.subi %v360, %c361 : index
+        %v363 = arith.cmpi eq, %tile3, %v362 : index
+        scf.if %v363 {
+          %v364 = arith.addi %pre285, %v279 : i32
+          memref.store %v364, %num[%c5] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v362 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v363 = arith.addi %v362, %v277 : i32
-    %offset364 = arith.addi %v363, %wex213 : i32
+    %v365 = memref.load %pre_sm[%c280] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v366 = arith.addi %v365, %v278 : i32
+    %offset367 = arith.addi %v366, %wex213 : i32
     scf.if %v166 {
-      %v365 = arith.addi %offset364, %c222 : i32
-      %v366 = arith.index_cast %v365 : i32 to index
-      memref.store %v150, %out[%v366] : memref<?xf32>
+      %v368 = arith.addi %offset367, %c222 : i32
+      %v369 = arith.index_cast %v368 : i32 to index
+      memref.store %v150, %out[%v369] : memref<?xf32>
     }
     scf.if %v167 {
-      %v367 = arith.addi %offset364, %v182 : i32
-      %v368 = arith.index_cast %v367 : i32 to index
-      memref.store %v151, %out[%v368] : memref<?xf32>
+      %v370 = arith.addi %offset367, %v182 : i32
+      %v371 = arith.index_cast %v370 : i32 to index
+      memref.store %v151, %out[%v371] : memref<?xf32>
     }
     scf.if %v168 {
-      %v369 = arith.addi %offset364, %v198 : i32
-      %v370 = arith.index_cast %v369 : i32 to index
-      memref.store %v152, %out[%v370] : memref<?xf32>
+      %v372 = arith.addi %offset367, %v198 : i32
+      %v373 = arith.index_cast %v372 : i32 to index
+      memref.store %v152, %out[%v373] : memref<?xf32>
     }
     scf.if %v169 {
-      %v371 = arith.addi %offset364, %v199 : i32
-      %v372 = arith.index_cast %v371 : i32 to index
-      memref.store %v153, %out[%v372] : memref<?xf32>
+      %v374 = arith.addi %offset367, %v199 : i32
+      %v375 = arith.index_cast %v374 : i32 to index
+      memref.store %v153, %out[%v375] : memref<?xf32>
     }
     scf.if %v170 {
-      %v373 = arith.addi %offset364, %v200 : i32
-      %v374 = arith.index_cast %v373 : i32 to index
-      memref.store %v154, %out[%v374] : memref<?xf32>
+      %v376 = arith.addi %offset367, %v200 : i32
+      %v377 = arith.index_cast %v376 : i32 to index
+      memref.store %v154, %out[%v377] : memref<?xf32>
     }
     scf.if %v171 {
-      %v375 = arith.addi %offset364, %v201 : i32
-      %v376 = arith.index_cast %v375 : i32 to index
-      memref.store %v155, %out[%v376] : memref<?xf32>
+      %v378 = arith.addi %offset367, %v201 : i32
+      %v379 = arith.index_cast %v378 : i32 to index
+      memref.store %v155, %out[%v379] : memref<?xf32>
     }
     scf.if %v172 {
-      %v377 = arith.addi %offset364, %v202 : i32
-      %v378 = arith.index_cast %v377 : i32 to index
-      memref.store %v156, %out[%v378] : memref<?xf32>
+      %v380 = arith.addi %offset367, %v202 : i32
+      %v381 = arith.index_cast %v380 : i32 to index
+      memref.store %v156, %out[%v381] : memref<?xf32>
     }
     scf.if %v173 {
-      %v379 = arith.addi %offset364, %v203 : i32
-      %v380 = arith.index_cast %v379 : i32 to index
-      memref.store %v157, %out[%v380] : memref<?xf32>
+      %v382 = arith.addi %offset367, %v203 : i32
+      %v383 = arith.index_cast %v382 : i32 to index
+      memref.store %v157, %out[%v383] : memref<?xf32>
     }
     scf.if %v174 {
-      %v381 = arith.addi %offset364, %v204 : i32
-      %v382 = arith.index_cast %v381 : i32 to index
-      memref.store %v158, %out[%v382] : memref<?xf32>
+      %v384 = arith.addi %offset367, %v204 : i32
+      %v385 = arith.index_cast %v384 : i32 to index
+      memref.store %v158, %out[%v385] : memref<?xf32>
     }
     scf.if %v175 {
-      %v383 = arith.addi %offset364, %v205 : i32
-      %v384 = arith.index_cast %v383 : i32 to index
-      memref.store %v159, %out[%v384] : memref<?xf32>
+      %v386 = arith.addi %offset367, %v205 : i32
+      %v387 = arith.index_cast %v386 : i32 to index
+      memref.store %v159, %out[%v387] : memref<?xf32>
     }
     scf.if %v176 {
-      %v385 = arith.addi %offset364, %v206 : i32
-      %v386 = arith.index_cast %v385 : i32 to index
-      memref.store %v160, %out[%v386] : memref<?xf32>
+      %v388 = arith.addi %offset367, %v206 : i32
+      %v389 = arith.index_cast %v388 : i32 to index
+      memref.store %v160, %out[%v389] : memref<?xf32>
     }
     scf.if %v177 {
-      %v387 = arith.addi %offset364, %v207 : i32
-      %v388 = arith.index_cast %v387 : i32 to index
-      memref.store %v161, %out[%v388] : memref<?xf32>
+      %v390 = arith.addi %offset367, %v207 : i32
+      %v391 = arith.index_cast %v390 : i32 to index
+      memref.store %v161, %out[%v391] : memref<?xf32>
     }
     scf.if %v178 {
-      %v389 = arith.addi %offset364, %v208 : i32
-      %v390 = arith.index_cast %v389 : i32 to index
-      memref.store %v162, %out[%v390] : memref<?xf32>
+      %v392 = arith.addi %offset367, %v208 : i32
+      %v393 = arith.index_cast %v392 : i32 to index
+      memref.store %v162, %out[%v393] : memref<?xf32>
     }
     scf.if %v179 {
-      %v391 = arith.addi %offset364, %v209 : i32
-      %v392 = arith.index_cast %v391 : i32 to index
-      memref.store %v163, %out[%v392] : memref<?xf32>
+      %v394 = arith.addi %offset367, %v209 : i32
+      %v395 = arith.index_cast %v394 : i32 to index
+      memref.store %v163, %out[%v395] : memref<?xf32>
     }
     scf.if %v180 {
-      %v393 = arith.addi %offset364, %v210 : i32
-      %v394 = arith.index_cast %v393 : i32 to index
-      memref.store %v164, %out[%v394] : memref<?xf32>
+      %v396 = arith.addi %offset367, %v210 : i32
+      %v397 = arith.index_cast %v396 : i32 to index
+      memref.store %v164, %out[%v397] : memref<?xf32>
     }
     scf.if %v181 {
-      %v395 = arith.addi %offset364, %v211 : i32
-      %v396 = arith.index_cast %v395 : i32 to index
-      memref.store %v165, %out[%v396] : memref<?xf32>
+      %v398 = arith.addi %offset367, %v211 : i32
+      %v399 = arith.index_cast %v398 : i32 to index
+      memref.store %v165, %out[%v399] : memref<?xf32>
     }
     gpu.return
   }
@@ -6324,486 +8774,489 @@ gpu.module @scan {
     }
     gpu.barrier
     %c214 = arith.constant 0 : i32
-    %c215 = arith.constant 0 : index
-    %v216 = memref.load %warp_sm[%c215] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c217 = arith.constant 0 : index
-    %v218 = arith.cmpi ugt, %wid207, %c217 : index
-    %v219 = arith.select %v218, %v216, %c214 : i32
-    %v220 = arith.addi %c214, %v219 : i32
-    %v221 = arith.addi %c214, %v216 : i32
-    %c222 = arith.constant 1 : index
-    %v223 = memref.load %warp_sm[%c222] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c224 = arith.constant 1 : index
-    %v225 = arith.cmpi ugt, %wid207, %c224 : index
-    %v226 = arith.select %v225, %v223, %c214 : i32
-    %v227 = arith.addi %v220, %v226 : i32
-    %v228 = arith.addi %v221, %v223 : i32
-    %c229 = arith.constant 2 : index
-    %v230 = memref.load %warp_sm[%c229] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c231 = arith.constant 2 : index
-    %v232 = arith.cmpi ugt, %wid207, %c231 : index
-    %v233 = arith.select %v232, %v230, %c214 : i32
-    %v234 = arith.addi %v227, %v233 : i32
-    %v235 = arith.addi %v228, %v230 : i32
-    %c236 = arith.constant 3 : index
-    %v237 = memref.load %warp_sm[%c236] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c238 = arith.constant 3 : index
-    %v239 = arith.cmpi ugt, %wid207, %c238 : index
-    %v240 = arith.select %v239, %v237, %c214 : i32
-    %v241 = arith.addi %v234, %v240 : i32
-    %v242 = arith.addi %v235, %v237 : i32
-    %c243 = arith.constant 4 : index
-    %v244 = memref.load %warp_sm[%c243] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c245 = arith.constant 4 : index
-    %v246 = arith.cmpi ugt, %wid207, %c245 : index
-    %v247 = arith.select %v246, %v244, %c214 : i32
-    %v248 = arith.addi %v241, %v247 : i32
-    %v249 = arith.addi %v242, %v244 : i32
-    %c250 = arith.constant 5 : index
-    %v251 = memref.load %warp_sm[%c250] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c252 = arith.constant 5 : index
-    %v253 = arith.cmpi ugt, %wid207, %c252 : index
-    %v254 = arith.select %v253, %v251, %c214 : i32
-    %v255 = arith.addi %v248, %v254 : i32
-    %v256 = arith.addi %v249, %v251 : i32
-    %c257 = arith.constant 6 : index
-    %v258 = memref.load %warp_sm[%c257] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c259 = arith.constant 6 : index
-    %v260 = arith.cmpi ugt, %wid207, %c259 : index
-    %v261 = arith.select %v260, %v258, %c214 : i32
-    %v262 = arith.addi %v255, %v261 : i32
-    %v263 = arith.addi %v256, %v258 : i32
-    %c264 = arith.constant 7 : index
-    %v265 = memref.load %warp_sm[%c264] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c266 = arith.constant 7 : index
-    %v267 = arith.cmpi ugt, %wid207, %c266 : index
-    %v268 = arith.select %v267, %v265, %c214 : i32
-    %v269 = arith.addi %v262, %v268 : i32
-    %v270 = arith.addi %v263, %v265 : i32
-    %v271 = arith.addi %v269, %wex205 : i32
+    %c215 = arith.constant 0 : i32
+    %c216 = arith.constant 0 : index
+    %v217 = memref.load %warp_sm[%c216] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c218 = arith.constant 0 : index
+    %v219 = arith.cmpi ugt, %wid207, %c218 : index
+    %v220 = arith.select %v219, %v217, %c215 : i32
+    %v221 = arith.addi %c215, %v220 : i32
+    %v222 = arith.addi %c215, %v217 : i32
+    %c223 = arith.constant 1 : index
+    %v224 = memref.load %warp_sm[%c223] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c225 = arith.constant 1 : index
+    %v226 = arith.cmpi ugt, %wid207, %c225 : index
+    %v227 = arith.select %v226, %v224, %c215 : i32
+    %v228 = arith.addi %v221, %v227 : i32
+    %v229 = arith.addi %v222, %v224 : i32
+    %c230 = arith.constant 2 : index
+    %v231 = memref.load %warp_sm[%c230] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c232 = arith.constant 2 : index
+    %v233 = arith.cmpi ugt, %wid207, %c232 : index
+    %v234 = arith.select %v233, %v231, %c215 : i32
+    %v235 = arith.addi %v228, %v234 : i32
+    %v236 = arith.addi %v229, %v231 : i32
+    %c237 = arith.constant 3 : index
+    %v238 = memref.load %warp_sm[%c237] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c239 = arith.constant 3 : index
+    %v240 = arith.cmpi ugt, %wid207, %c239 : index
+    %v241 = arith.select %v240, %v238, %c215 : i32
+    %v242 = arith.addi %v235, %v241 : i32
+    %v243 = arith.addi %v236, %v238 : i32
+    %c244 = arith.constant 4 : index
+    %v245 = memref.load %warp_sm[%c244] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c246 = arith.constant 4 : index
+    %v247 = arith.cmpi ugt, %wid207, %c246 : index
+    %v248 = arith.select %v247, %v245, %c215 : i32
+    %v249 = arith.addi %v242, %v248 : i32
+    %v250 = arith.addi %v243, %v245 : i32
+    %c251 = arith.constant 5 : index
+    %v252 = memref.load %warp_sm[%c251] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c253 = arith.constant 5 : index
+    %v254 = arith.cmpi ugt, %wid207, %c253 : index
+    %v255 = arith.select %v254, %v252, %c215 : i32
+    %v256 = arith.addi %v249, %v255 : i32
+    %v257 = arith.addi %v250, %v252 : i32
+    %c258 = arith.constant 6 : index
+    %v259 = memref.load %warp_sm[%c258] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c260 = arith.constant 6 : index
+    %v261 = arith.cmpi ugt, %wid207, %c260 : index
+    %v262 = arith.select %v261, %v259, %c215 : i32
+    %v263 = arith.addi %v256, %v262 : i32
+    %v264 = arith.addi %v257, %v259 : i32
+    %c265 = arith.constant 7 : index
+    %v266 = memref.load %warp_sm[%c265] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c267 = arith.constant 7 : index
+    %v268 = arith.cmpi ugt, %wid207, %c267 : index
+    %v269 = arith.select %v268, %v266, %c215 : i32
+    %v270 = arith.addi %v263, %v269 : i32
+    %v271 = arith.addi %v264, %v266 : i32
+    %v272 = arith.addi %v270, %wex205 : i32
     scf.if %v158 {
-      %v272 = arith.addi %v271, %c214 : i32
-      %c273 = arith.constant 5 : i32
-      %v274 = arith.shrui %v272, %c273 : i32
-      %v275 = arith.addi %v272, %v274 : i32
-      %v276 = arith.index_cast %v275 : i32 to index
-      memref.store %v142, %keep_sm[%v276] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v273 = arith.addi %v272, %c214 : i32
+      %c274 = arith.constant 5 : i32
+      %v275 = arith.shrui %v273, %c274 : i32
+      %v276 = arith.addi %v273, %v275 : i32
+      %v277 = arith.index_cast %v276 : i32 to index
+      memref.store %v142, %keep_sm[%v277] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v159 {
-      %v277 = arith.addi %v271, %v174 : i32
-      %c278 = arith.constant 5 : i32
-      %v279 = arith.shrui %v277, %c278 : i32
-      %v280 = arith.addi %v277, %v279 : i32
-      %v281 = arith.index_cast %v280 : i32 to index
-      memref.store %v143, %keep_sm[%v281] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v278 = arith.addi %v272, %v174 : i32
+      %c279 = arith.constant 5 : i32
+      %v280 = arith.shrui %v278, %c279 : i32
+      %v281 = arith.addi %v278, %v280 : i32
+      %v282 = arith.index_cast %v281 : i32 to index
+      memref.store %v143, %keep_sm[%v282] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v160 {
-      %v282 = arith.addi %v271, %v190 : i32
-      %c283 = arith.constant 5 : i32
-      %v284 = arith.shrui %v282, %c283 : i32
-      %v285 = arith.addi %v282, %v284 : i32
-      %v286 = arith.index_cast %v285 : i32 to index
-      memref.store %v144, %keep_sm[%v286] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v283 = arith.addi %v272, %v190 : i32
+      %c284 = arith.constant 5 : i32
+      %v285 = arith.shrui %v283, %c284 : i32
+      %v286 = arith.addi %v283, %v285 : i32
+      %v287 = arith.index_cast %v286 : i32 to index
+      memref.store %v144, %keep_sm[%v287] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v161 {
-      %v287 = arith.addi %v271, %v191 : i32
-      %c288 = arith.constant 5 : i32
-      %v289 = arith.shrui %v287, %c288 : i32
-      %v290 = arith.addi %v287, %v289 : i32
-      %v291 = arith.index_cast %v290 : i32 to index
-      memref.store %v145, %keep_sm[%v291] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v288 = arith.addi %v272, %v191 : i32
+      %c289 = arith.constant 5 : i32
+      %v290 = arith.shrui %v288, %c289 : i32
+      %v291 = arith.addi %v288, %v290 : i32
+      %v292 = arith.index_cast %v291 : i32 to index
+      memref.store %v145, %keep_sm[%v292] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v162 {
-      %v292 = arith.addi %v271, %v192 : i32
-      %c293 = arith.constant 5 : i32
-      %v294 = arith.shrui %v292, %c293 : i32
-      %v295 = arith.addi %v292, %v294 : i32
-      %v296 = arith.index_cast %v295 : i32 to index
-      memref.store %v146, %keep_sm[%v296] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v293 = arith.addi %v272, %v192 : i32
+      %c294 = arith.constant 5 : i32
+      %v295 = arith.shrui %v293, %c294 : i32
+      %v296 = arith.addi %v293, %v295 : i32
+      %v297 = arith.index_cast %v296 : i32 to index
+      memref.store %v146, %keep_sm[%v297] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v163 {
-      %v297 = arith.addi %v271, %v193 : i32
-      %c298 = arith.constant 5 : i32
-      %v299 = arith.shrui %v297, %c298 : i32
-      %v300 = arith.addi %v297, %v299 : i32
-      %v301 = arith.index_cast %v300 : i32 to index
-      memref.store %v147, %keep_sm[%v301] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v298 = arith.addi %v272, %v193 : i32
+      %c299 = arith.constant 5 : i32
+      %v300 = arith.shrui %v298, %c299 : i32
+      %v301 = arith.addi %v298, %v300 : i32
+      %v302 = arith.index_cast %v301 : i32 to index
+      memref.store %v147, %keep_sm[%v302] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v164 {
-      %v302 = arith.addi %v271, %v194 : i32
-      %c303 = arith.constant 5 : i32
-      %v304 = arith.shrui %v302, %c303 : i32
-      %v305 = arith.addi %v302, %v304 : i32
-      %v306 = arith.index_cast %v305 : i32 to index
-      memref.store %v148, %keep_sm[%v306] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v303 = arith.addi %v272, %v194 : i32
+      %c304 = arith.constant 5 : i32
+      %v305 = arith.shrui %v303, %c304 : i32
+      %v306 = arith.addi %v303, %v305 : i32
+      %v307 = arith.index_cast %v306 : i32 to index
+      memref.store %v148, %keep_sm[%v307] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v165 {
-      %v307 = arith.addi %v271, %v195 : i32
-      %c308 = arith.constant 5 : i32
-      %v309 = arith.shrui %v307, %c308 : i32
-      %v310 = arith.addi %v307, %v309 : i32
-      %v311 = arith.index_cast %v310 : i32 to index
-      memref.store %v149, %keep_sm[%v311] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v308 = arith.addi %v272, %v195 : i32
+      %c309 = arith.constant 5 : i32
+      %v310 = arith.shrui %v308, %c309 : i32
+      %v311 = arith.addi %v308, %v310 : i32
+      %v312 = arith.index_cast %v311 : i32 to index
+      memref.store %v149, %keep_sm[%v312] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v166 {
-      %v312 = arith.addi %v271, %v196 : i32
-      %c313 = arith.constant 5 : i32
-      %v314 = arith.shrui %v312, %c313 : i32
-      %v315 = arith.addi %v312, %v314 : i32
-      %v316 = arith.index_cast %v315 : i32 to index
-      memref.store %v150, %keep_sm[%v316] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v313 = arith.addi %v272, %v196 : i32
+      %c314 = arith.constant 5 : i32
+      %v315 = arith.shrui %v313, %c314 : i32
+      %v316 = arith.addi %v313, %v315 : i32
+      %v317 = arith.index_cast %v316 : i32 to index
+      memref.store %v150, %keep_sm[%v317] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v167 {
-      %v317 = arith.addi %v271, %v197 : i32
-      %c318 = arith.constant 5 : i32
-      %v319 = arith.shrui %v317, %c318 : i32
-      %v320 = arith.addi %v317, %v319 : i32
-      %v321 = arith.index_cast %v320 : i32 to index
-      memref.store %v151, %keep_sm[%v321] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v318 = arith.addi %v272, %v197 : i32
+      %c319 = arith.constant 5 : i32
+      %v320 = arith.shrui %v318, %c319 : i32
+      %v321 = arith.addi %v318, %v320 : i32
+      %v322 = arith.index_cast %v321 : i32 to index
+      memref.store %v151, %keep_sm[%v322] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v168 {
-      %v322 = arith.addi %v271, %v198 : i32
-      %c323 = arith.constant 5 : i32
-      %v324 = arith.shrui %v322, %c323 : i32
-      %v325 = arith.addi %v322, %v324 : i32
-      %v326 = arith.index_cast %v325 : i32 to index
-      memref.store %v152, %keep_sm[%v326] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v323 = arith.addi %v272, %v198 : i32
+      %c324 = arith.constant 5 : i32
+      %v325 = arith.shrui %v323, %c324 : i32
+      %v326 = arith.addi %v323, %v325 : i32
+      %v327 = arith.index_cast %v326 : i32 to index
+      memref.store %v152, %keep_sm[%v327] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v169 {
-      %v327 = arith.addi %v271, %v199 : i32
-      %c328 = arith.constant 5 : i32
-      %v329 = arith.shrui %v327, %c328 : i32
-      %v330 = arith.addi %v327, %v329 : i32
-      %v331 = arith.index_cast %v330 : i32 to index
-      memref.store %v153, %keep_sm[%v331] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v328 = arith.addi %v272, %v199 : i32
+      %c329 = arith.constant 5 : i32
+      %v330 = arith.shrui %v328, %c329 : i32
+      %v331 = arith.addi %v328, %v330 : i32
+      %v332 = arith.index_cast %v331 : i32 to index
+      memref.store %v153, %keep_sm[%v332] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v170 {
-      %v332 = arith.addi %v271, %v200 : i32
-      %c333 = arith.constant 5 : i32
-      %v334 = arith.shrui %v332, %c333 : i32
-      %v335 = arith.addi %v332, %v334 : i32
-      %v336 = arith.index_cast %v335 : i32 to index
-      memref.store %v154, %keep_sm[%v336] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v333 = arith.addi %v272, %v200 : i32
+      %c334 = arith.constant 5 : i32
+      %v335 = arith.shrui %v333, %c334 : i32
+      %v336 = arith.addi %v333, %v335 : i32
+      %v337 = arith.index_cast %v336 : i32 to index
+      memref.store %v154, %keep_sm[%v337] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v171 {
-      %v337 = arith.addi %v271, %v201 : i32
-      %c338 = arith.constant 5 : i32
-      %v339 = arith.shrui %v337, %c338 : i32
-      %v340 = arith.addi %v337, %v339 : i32
-      %v341 = arith.index_cast %v340 : i32 to index
-      memref.store %v155, %keep_sm[%v341] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v338 = arith.addi %v272, %v201 : i32
+      %c339 = arith.constant 5 : i32
+      %v340 = arith.shrui %v338, %c339 : i32
+      %v341 = arith.addi %v338, %v340 : i32
+      %v342 = arith.index_cast %v341 : i32 to index
+      memref.store %v155, %keep_sm[%v342] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v172 {
-      %v342 = arith.addi %v271, %v202 : i32
-      %c343 = arith.constant 5 : i32
-      %v344 = arith.shrui %v342, %c343 : i32
-      %v345 = arith.addi %v342, %v344 : i32
-      %v346 = arith.index_cast %v345 : i32 to index
-      memref.store %v156, %keep_sm[%v346] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v343 = arith.addi %v272, %v202 : i32
+      %c344 = arith.constant 5 : i32
+      %v345 = arith.shrui %v343, %c344 : i32
+      %v346 = arith.addi %v343, %v345 : i32
+      %v347 = arith.index_cast %v346 : i32 to index
+      memref.store %v156, %keep_sm[%v347] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v173 {
-      %v347 = arith.addi %v271, %v203 : i32
-      %c348 = arith.constant 5 : i32
-      %v349 = arith.shrui %v347, %c348 : i32
-      %v350 = arith.addi %v347, %v349 : i32
-      %v351 = arith.index_cast %v350 : i32 to index
-      memref.store %v157, %keep_sm[%v351] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v348 = arith.addi %v272, %v203 : i32
+      %c349 = arith.constant 5 : i32
+      %v350 = arith.shrui %v348, %c349 : i32
+      %v351 = arith.addi %v348, %v350 : i32
+      %v352 = arith.index_cast %v351 : i32 to index
+      memref.store %v157, %keep_sm[%v352] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
-    %v352 = arith.cmpi eq, %wid207, %c5 : index
-    scf.if %v352 {
-      %c353 = arith.constant 0 : i64
-      %v354 = arith.cmpi eq, %v4, %c353 : i64
-      %pre355 = scf.if %v354 -> i32 {
+    %c353 = arith.constant 0 : index
+    %c354 = arith.constant 0 : i32
+    %v355 = arith.cmpi eq, %wid207, %c353 : index
+    scf.if %v355 {
+      %c356 = arith.constant 0 : i64
+      %v357 = arith.cmpi eq, %v4, %c356 : i64
+      %pre358 = scf.if %v357 -> i32 {
         scf.if %v210 {
-          %v356 = arith.extui %v270 : i32 to i64
-          %c357 = arith.constant 8589934592 : i64
-          %v358 = arith.ori %v356, %c357 : i64
-          %c359 = arith.constant 1 : i64
-          %v360 = arith.addi %v4, %c359 : i64
-          %v361 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v362 = arith.index_cast %v361 : index to i64
-          %v363 = llvm.inttoptr %v362 : i64 to !llvm.ptr<1>
-          %v364 = llvm.getelementptr inbounds %v363[%v360] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v358, %v364 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v359 = arith.extui %v271 : i32 to i64
+          %c360 = arith.constant 8589934592 : i64
+          %v361 = arith.ori %v359, %c360 : i64
+          %c362 = arith.constant 1 : i64
+          %v363 = arith.addi %v4, %c362 : i64
+          %v364 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v365 = arith.index_cast %v364 : index to i64
+          %v366 = llvm.inttoptr %v365 : i64 to !llvm.ptr<1>
+          %v367 = llvm.getelementptr inbounds %v366[%v363] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v361, %v367 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c214 : i32
+        scf.yield %c354 : i32
       } else {
         scf.if %v210 {
-          %v365 = arith.extui %v270 : i32 to i64
-          %c366 = arith.constant 4294967296 : i64
-          %v367 = arith.ori %v365, %c366 : i64
-          %c368 = arith.constant 1 : i64
-          %v369 = arith.addi %v4, %c368 : i64
-          %v370 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v371 = arith.index_cast %v370 : index to i64
-          %v372 = llvm.inttoptr %v371 : i64 to !llvm.ptr<1>
-          %v373 = llvm.getelementptr inbounds %v372[%v369] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v367, %v373 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v368 = arith.extui %v271 : i32 to i64
+          %c369 = arith.constant 4294967296 : i64
+          %v370 = arith.ori %v368, %c369 : i64
+          %c371 = arith.constant 1 : i64
+          %v372 = arith.addi %v4, %c371 : i64
+          %v373 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v374 = arith.index_cast %v373 : index to i64
+          %v375 = llvm.inttoptr %v374 : i64 to !llvm.ptr<1>
+          %v376 = llvm.getelementptr inbounds %v375[%v372] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v370, %v376 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c374 = arith.constant 1245 : i32
-        nvvm.nanosleep %c374
-        %c375 = arith.constant 0 : i32
-        %lane376 = warp.lane_id : i32
-        %v377 = arith.extui %lane376 : i32 to i64
-        %c378 = arith.constant 1 : i64
-        %c379 = arith.constant 0 : i64
-        %c380 = arith.constant 32 : i64
-        %c381 = arith.constant 4294967295 : i64
-        %v382 = arith.subi %v4, %c378 : i64
-        %lb383:2 = scf.while (%end384 = %v382, %acc385 = %c375) : (i64, i32) -> (i64, i32) {
-          %v386 = arith.subi %end384, %v377 : i64
-          %v387 = arith.cmpi sge, %v386, %c379 : i64
-          %v388 = arith.addi %v386, %c378 : i64
-          %c389 = arith.constant 8589934592 : i64
-          %v390 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v391 = arith.index_cast %v390 : index to i64
-          %v392 = llvm.inttoptr %v391 : i64 to !llvm.ptr<1>
-          %v393 = llvm.getelementptr inbounds %v392[%v388] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word394 = scf.while (%spin395 = %c379) : (i64) -> i64 {
-            %v396 = scf.if %v387 -> i64 {
-              %v397 = llvm.load %v393 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v397 : i64
+        %c377 = arith.constant 1245 : i32
+        nvvm.nanosleep %c377
+        %c378 = arith.constant 0 : i32
+        %lane379 = warp.lane_id : i32
+        %v380 = arith.extui %lane379 : i32 to i64
+        %c381 = arith.constant 1 : i64
+        %c382 = arith.constant 0 : i64
+        %c383 = arith.constant 32 : i64
+        %c384 = arith.constant 4294967295 : i64
+        %v385 = arith.subi %v4, %c381 : i64
+        %lb386:2 = scf.while (%end387 = %v385, %acc388 = %c378) : (i64, i32) -> (i64, i32) {
+          %v389 = arith.subi %end387, %v380 : i64
+          %v390 = arith.cmpi sge, %v389, %c382 : i64
+          %v391 = arith.addi %v389, %c381 : i64
+          %c392 = arith.constant 8589934592 : i64
+          %v393 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v394 = arith.index_cast %v393 : index to i64
+          %v395 = llvm.inttoptr %v394 : i64 to !llvm.ptr<1>
+          %v396 = llvm.getelementptr inbounds %v395[%v391] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word397 = scf.while (%spin398 = %c382) : (i64) -> i64 {
+            %v399 = scf.if %v390 -> i64 {
+              %v400 = llvm.load %v396 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v400 : i64
             } else {
-              scf.yield %c389 : i64
+              scf.yield %c392 : i64
             }
-            %v398 = arith.shrui %v396, %c380 : i64
-            %v399 = arith.cmpi eq, %v398, %c379 : i64
-            %v400 = warp.vote <any> %v399 : i1
-            scf.condition(%v400) %v396 : i64
+            %v401 = arith.shrui %v399, %c383 : i64
+            %v402 = arith.cmpi eq, %v401, %c382 : i64
+            %v403 = warp.vote <any> %v402 : i1
+            scf.condition(%v403) %v399 : i64
           } do {
-            ^bb0(%x401: i64):
-            %c402 = arith.constant 648 : i32
-            nvvm.nanosleep %c402
-            scf.yield %c379 : i64
+            ^bb0(%x404: i64):
+            %c405 = arith.constant 648 : i32
+            nvvm.nanosleep %c405
+            scf.yield %c382 : i64
           }
-          %v403 = arith.shrui %word394, %c380 : i64
-          %c404 = arith.constant 2 : i64
-          %v405 = arith.cmpi eq, %v403, %c404 : i64
-          %ballot406 = warp.ballot %v405 : i32
-          %c407 = arith.constant 0 : i32
-          %v408 = arith.cmpi ne, %ballot406, %c407 : i32
-          %v409 = math.cttz %ballot406 : i32
-          %v410 = arith.cmpi ule, %lane376, %v409 : i32
-          %v411 = arith.andi %word394, %c381 : i64
-          %v412 = arith.trunci %v411 : i64 to i32
-          %v413 = arith.select %v410, %v412, %c375 : i32
-          %v414 = warp.reduce <add> %v413 : i32
-          %v415 = arith.addi %acc385, %v414 : i32
-          %v416 = arith.subi %end384, %c380 : i64
-          %v417 = arith.xori %v408, %true : i1
-          scf.condition(%v417) %v416, %v415 : i64, i32
+          %v406 = arith.shrui %word397, %c383 : i64
+          %c407 = arith.constant 2 : i64
+          %v408 = arith.cmpi eq, %v406, %c407 : i64
+          %ballot409 = warp.ballot %v408 : i32
+          %c410 = arith.constant 0 : i32
+          %v411 = arith.cmpi ne, %ballot409, %c410 : i32
+          %v412 = math.cttz %ballot409 : i32
+          %v413 = arith.cmpi ule, %lane379, %v412 : i32
+          %v414 = arith.andi %word397, %c384 : i64
+          %v415 = arith.trunci %v414 : i64 to i32
+          %v416 = arith.select %v413, %v415, %c378 : i32
+          %v417 = warp.reduce <add> %v416 : i32
+          %v418 = arith.addi %acc388, %v417 : i32
+          %v419 = arith.subi %end387, %c383 : i64
+          %v420 = arith.xori %v411, %true : i1
+          scf.condition(%v420) %v419, %v418 : i64, i32
         } do {
-          ^bb0(%e418: i64, %a419: i32):
-          scf.yield %e418, %a419 : i64, i32
+          ^bb0(%e421: i64, %a422: i32):
+          scf.yield %e421, %a422 : i64, i32
         }
-        %v420 = arith.addi %lb383#1, %v270 : i32
+        %v423 = arith.addi %lb386#1, %v271 : i32
         scf.if %v210 {
-          %v421 = arith.extui %v420 : i32 to i64
-          %c422 = arith.constant 8589934592 : i64
-          %v423 = arith.ori %v421, %c422 : i64
-          %c424 = arith.constant 1 : i64
-          %v425 = arith.addi %v4, %c424 : i64
-          %v426 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v427 = arith.index_cast %v426 : index to i64
-          %v428 = llvm.inttoptr %v427 : i64 to !llvm.ptr<1>
-          %v429 = llvm.getelementptr inbounds %v428[%v425] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v423, %v429 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v424 = arith.extui %v423 : i32 to i64
+          %c425 = arith.constant 8589934592 : i64
+          %v426 = arith.ori %v424, %c425 : i64
+          %c427 = arith.constant 1 : i64
+          %v428 = arith.addi %v4, %c427 : i64
+          %v429 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v430 = arith.index_cast %v429 : index to i64
+          %v431 = llvm.inttoptr %v430 : i64 to !llvm.ptr<1>
+          %v432 = llvm.getelementptr inbounds %v431[%v428] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v426, %v432 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb383#1 : i32
+        scf.yield %lb386#1 : i32
       }
       scf.if %v210 {
-        memref.store %pre355, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v430 = arith.divui %n, %c6 : index
-        %c431 = arith.constant 1 : index
-        %v432 = arith.subi %v430, %c431 : index
-        %v433 = arith.cmpi eq, %tile3, %v432 : index
-        scf.if %v433 {
-          %v434 = arith.addi %pre355, %v270 : i32
-          memref.store %v434, %num[%c5] : memref<?xi32>
+        memref.store %pre358, %pre_sm[%c353] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v433 = arith.divui %n, %c6 : index
+        %c434 = arith.constant 1 : index
+        %v435 = arith.subi %v433, %c434 : index
+        %v436 = arith.cmpi eq, %tile3, %v435 : index
+        scf.if %v436 {
+          %v437 = arith.addi %pre358, %v271 : i32
+          memref.store %v437, %num[%c5] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v435 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v436 = arith.addi %v435, %v269 : i32
-    %offset437 = arith.addi %v436, %wex205 : i32
-    %v438 = arith.index_cast %v270 : i32 to index
-    %v439 = arith.index_cast %v435 : i32 to index
-    %c440 = arith.constant 0 : index
-    %v441 = arith.addi %tid2, %c440 : index
-    %v442 = arith.cmpi ult, %v441, %v438 : index
-    scf.if %v442 {
-      %c443 = arith.constant 5 : index
-      %v444 = arith.shrui %v441, %c443 : index
-      %v445 = arith.addi %v441, %v444 : index
-      %v446 = memref.load %keep_sm[%v445] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v447 = arith.addi %v439, %v441 : index
-      memref.store %v446, %out[%v447] : memref<?xf32>
+    %v438 = memref.load %pre_sm[%c353] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v439 = arith.addi %v438, %v270 : i32
+    %offset440 = arith.addi %v439, %wex205 : i32
+    %v441 = arith.index_cast %v271 : i32 to index
+    %v442 = arith.index_cast %v438 : i32 to index
+    %c443 = arith.constant 0 : index
+    %v444 = arith.addi %tid2, %c443 : index
+    %v445 = arith.cmpi ult, %v444, %v441 : index
+    scf.if %v445 {
+      %c446 = arith.constant 5 : index
+      %v447 = arith.shrui %v444, %c446 : index
+      %v448 = arith.addi %v444, %v447 : index
+      %v449 = memref.load %keep_sm[%v448] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v450 = arith.addi %v442, %v444 : index
+      memref.store %v449, %out[%v450] : memref<?xf32>
     }
-    %c448 = arith.constant 256 : index
-    %v449 = arith.addi %tid2, %c448 : index
-    %v450 = arith.cmpi ult, %v449, %v438 : index
-    scf.if %v450 {
-      %c451 = arith.constant 5 : index
-      %v452 = arith.shrui %v449, %c451 : index
-      %v453 = arith.addi %v449, %v452 : index
-      %v454 = memref.load %keep_sm[%v453] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v455 = arith.addi %v439, %v449 : index
-      memref.store %v454, %out[%v455] : memref<?xf32>
+    %c451 = arith.constant 256 : index
+    %v452 = arith.addi %tid2, %c451 : index
+    %v453 = arith.cmpi ult, %v452, %v441 : index
+    scf.if %v453 {
+      %c454 = arith.constant 5 : index
+      %v455 = arith.shrui %v452, %c454 : index
+      %v456 = arith.addi %v452, %v455 : index
+      %v457 = memref.load %keep_sm[%v456] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v458 = arith.addi %v442, %v452 : index
+      memref.store %v457, %out[%v458] : memref<?xf32>
     }
-    %c456 = arith.constant 512 : index
-    %v457 = arith.addi %tid2, %c456 : index
-    %v458 = arith.cmpi ult, %v457, %v438 : index
-    scf.if %v458 {
-      %c459 = arith.constant 5 : index
-      %v460 = arith.shrui %v457, %c459 : index
-      %v461 = arith.addi %v457, %v460 : index
-      %v462 = memref.load %keep_sm[%v461] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v463 = arith.addi %v439, %v457 : index
-      memref.store %v462, %out[%v463] : memref<?xf32>
+    %c459 = arith.constant 512 : index
+    %v460 = arith.addi %tid2, %c459 : index
+    %v461 = arith.cmpi ult, %v460, %v441 : index
+    scf.if %v461 {
+      %c462 = arith.constant 5 : index
+      %v463 = arith.shrui %v460, %c462 : index
+      %v464 = arith.addi %v460, %v463 : index
+      %v465 = memref.load %keep_sm[%v464] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v466 = arith.addi %v442, %v460 : index
+      memref.store %v465, %out[%v466] : memref<?xf32>
     }
-    %c464 = arith.constant 768 : index
-    %v465 = arith.addi %tid2, %c464 : index
-    %v466 = arith.cmpi ult, %v465, %v438 : index
-    scf.if %v466 {
-      %c467 = arith.constant 5 : index
-      %v468 = arith.shrui %v465, %c467 : index
-      %v469 = arith.addi %v465, %v468 : index
-      %v470 = memref.load %keep_sm[%v469] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v471 = arith.addi %v439, %v465 : index
-      memref.store %v470, %out[%v471] : memref<?xf32>
+    %c467 = arith.constant 768 : index
+    %v468 = arith.addi %tid2, %c467 : index
+    %v469 = arith.cmpi ult, %v468, %v441 : index
+    scf.if %v469 {
+      %c470 = arith.constant 5 : index
+      %v471 = arith.shrui %v468, %c470 : index
+      %v472 = arith.addi %v468, %v471 : index
+      %v473 = memref.load %keep_sm[%v472] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v474 = arith.addi %v442, %v468 : index
+      memref.store %v473, %out[%v474] : memref<?xf32>
     }
-    %c472 = arith.constant 1024 : index
-    %v473 = arith.addi %tid2, %c472 : index
-    %v474 = arith.cmpi ult, %v473, %v438 : index
-    scf.if %v474 {
-      %c475 = arith.constant 5 : index
-      %v476 = arith.shrui %v473, %c475 : index
-      %v477 = arith.addi %v473, %v476 : index
-      %v478 = memref.load %keep_sm[%v477] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v479 = arith.addi %v439, %v473 : index
-      memref.store %v478, %out[%v479] : memref<?xf32>
+    %c475 = arith.constant 1024 : index
+    %v476 = arith.addi %tid2, %c475 : index
+    %v477 = arith.cmpi ult, %v476, %v441 : index
+    scf.if %v477 {
+      %c478 = arith.constant 5 : index
+      %v479 = arith.shrui %v476, %c478 : index
+      %v480 = arith.addi %v476, %v479 : index
+      %v481 = memref.load %keep_sm[%v480] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v482 = arith.addi %v442, %v476 : index
+      memref.store %v481, %out[%v482] : memref<?xf32>
     }
-    %c480 = arith.constant 1280 : index
-    %v481 = arith.addi %tid2, %c480 : index
-    %v482 = arith.cmpi ult, %v481, %v438 : index
-    scf.if %v482 {
-      %c483 = arith.constant 5 : index
-      %v484 = arith.shrui %v481, %c483 : index
-      %v485 = arith.addi %v481, %v484 : index
-      %v486 = memref.load %keep_sm[%v485] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v487 = arith.addi %v439, %v481 : index
-      memref.store %v486, %out[%v487] : memref<?xf32>
+    %c483 = arith.constant 1280 : index
+    %v484 = arith.addi %tid2, %c483 : index
+    %v485 = arith.cmpi ult, %v484, %v441 : index
+    scf.if %v485 {
+      %c486 = arith.constant 5 : index
+      %v487 = arith.shrui %v484, %c486 : index
+      %v488 = arith.addi %v484, %v487 : index
+      %v489 = memref.load %keep_sm[%v488] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v490 = arith.addi %v442, %v484 : index
+      memref.store %v489, %out[%v490] : memref<?xf32>
     }
-    %c488 = arith.constant 1536 : index
-    %v489 = arith.addi %tid2, %c488 : index
-    %v490 = arith.cmpi ult, %v489, %v438 : index
-    scf.if %v490 {
-      %c491 = arith.constant 5 : index
-      %v492 = arith.shrui %v489, %c491 : index
-      %v493 = arith.addi %v489, %v492 : index
-      %v494 = memref.load %keep_sm[%v493] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v495 = arith.addi %v439, %v489 : index
-      memref.store %v494, %out[%v495] : memref<?xf32>
+    %c491 = arith.constant 1536 : index
+    %v492 = arith.addi %tid2, %c491 : index
+    %v493 = arith.cmpi ult, %v492, %v441 : index
+    scf.if %v493 {
+      %c494 = arith.constant 5 : index
+      %v495 = arith.shrui %v492, %c494 : index
+      %v496 = arith.addi %v492, %v495 : index
+      %v497 = memref.load %keep_sm[%v496] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v498 = arith.addi %v442, %v492 : index
+      memref.store %v497, %out[%v498] : memref<?xf32>
     }
-    %c496 = arith.constant 1792 : index
-    %v497 = arith.addi %tid2, %c496 : index
-    %v498 = arith.cmpi ult, %v497, %v438 : index
-    scf.if %v498 {
-      %c499 = arith.constant 5 : index
-      %v500 = arith.shrui %v497, %c499 : index
-      %v501 = arith.addi %v497, %v500 : index
-      %v502 = memref.load %keep_sm[%v501] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v503 = arith.addi %v439, %v497 : index
-      memref.store %v502, %out[%v503] : memref<?xf32>
+    %c499 = arith.constant 1792 : index
+    %v500 = arith.addi %tid2, %c499 : index
+    %v501 = arith.cmpi ult, %v500, %v441 : index
+    scf.if %v501 {
+      %c502 = arith.constant 5 : index
+      %v503 = arith.shrui %v500, %c502 : index
+      %v504 = arith.addi %v500, %v503 : index
+      %v505 = memref.load %keep_sm[%v504] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v506 = arith.addi %v442, %v500 : index
+      memref.store %v505, %out[%v506] : memref<?xf32>
     }
-    %c504 = arith.constant 2048 : index
-    %v505 = arith.addi %tid2, %c504 : index
-    %v506 = arith.cmpi ult, %v505, %v438 : index
-    scf.if %v506 {
-      %c507 = arith.constant 5 : index
-      %v508 = arith.shrui %v505, %c507 : index
-      %v509 = arith.addi %v505, %v508 : index
-      %v510 = memref.load %keep_sm[%v509] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v511 = arith.addi %v439, %v505 : index
-      memref.store %v510, %out[%v511] : memref<?xf32>
+    %c507 = arith.constant 2048 : index
+    %v508 = arith.addi %tid2, %c507 : index
+    %v509 = arith.cmpi ult, %v508, %v441 : index
+    scf.if %v509 {
+      %c510 = arith.constant 5 : index
+      %v511 = arith.shrui %v508, %c510 : index
+      %v512 = arith.addi %v508, %v511 : index
+      %v513 = memref.load %keep_sm[%v512] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v514 = arith.addi %v442, %v508 : index
+      memref.store %v513, %out[%v514] : memref<?xf32>
     }
-    %c512 = arith.constant 2304 : index
-    %v513 = arith.addi %tid2, %c512 : index
-    %v514 = arith.cmpi ult, %v513, %v438 : index
-    scf.if %v514 {
-      %c515 = arith.constant 5 : index
-      %v516 = arith.shrui %v513, %c515 : index
-      %v517 = arith.addi %v513, %v516 : index
-      %v518 = memref.load %keep_sm[%v517] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v519 = arith.addi %v439, %v513 : index
-      memref.store %v518, %out[%v519] : memref<?xf32>
+    %c515 = arith.constant 2304 : index
+    %v516 = arith.addi %tid2, %c515 : index
+    %v517 = arith.cmpi ult, %v516, %v441 : index
+    scf.if %v517 {
+      %c518 = arith.constant 5 : index
+      %v519 = arith.shrui %v516, %c518 : index
+      %v520 = arith.addi %v516, %v519 : index
+      %v521 = memref.load %keep_sm[%v520] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v522 = arith.addi %v442, %v516 : index
+      memref.store %v521, %out[%v522] : memref<?xf32>
     }
-    %c520 = arith.constant 2560 : index
-    %v521 = arith.addi %tid2, %c520 : index
-    %v522 = arith.cmpi ult, %v521, %v438 : index
-    scf.if %v522 {
-      %c523 = arith.constant 5 : index
-      %v524 = arith.shrui %v521, %c523 : index
-      %v525 = arith.addi %v521, %v524 : index
-      %v526 = memref.load %keep_sm[%v525] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v527 = arith.addi %v439, %v521 : index
-      memref.store %v526, %out[%v527] : memref<?xf32>
+    %c523 = arith.constant 2560 : index
+    %v524 = arith.addi %tid2, %c523 : index
+    %v525 = arith.cmpi ult, %v524, %v441 : index
+    scf.if %v525 {
+      %c526 = arith.constant 5 : index
+      %v527 = arith.shrui %v524, %c526 : index
+      %v528 = arith.addi %v524, %v527 : index
+      %v529 = memref.load %keep_sm[%v528] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v530 = arith.addi %v442, %v524 : index
+      memref.store %v529, %out[%v530] : memref<?xf32>
     }
-    %c528 = arith.constant 2816 : index
-    %v529 = arith.addi %tid2, %c528 : index
-    %v530 = arith.cmpi ult, %v529, %v438 : index
-    scf.if %v530 {
-      %c531 = arith.constant 5 : index
-      %v532 = arith.shrui %v529, %c531 : index
-      %v533 = arith.addi %v529, %v532 : index
-      %v534 = memref.load %keep_sm[%v533] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v535 = arith.addi %v439, %v529 : index
-      memref.store %v534, %out[%v535] : memref<?xf32>
+    %c531 = arith.constant 2816 : index
+    %v532 = arith.addi %tid2, %c531 : index
+    %v533 = arith.cmpi ult, %v532, %v441 : index
+    scf.if %v533 {
+      %c534 = arith.constant 5 : index
+      %v535 = arith.shrui %v532, %c534 : index
+      %v536 = arith.addi %v532, %v535 : index
+      %v537 = memref.load %keep_sm[%v536] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v538 = arith.addi %v442, %v532 : index
+      memref.store %v537, %out[%v538] : memref<?xf32>
     }
-    %c536 = arith.constant 3072 : index
-    %v537 = arith.addi %tid2, %c536 : index
-    %v538 = arith.cmpi ult, %v537, %v438 : index
-    scf.if %v538 {
-      %c539 = arith.constant 5 : index
-      %v540 = arith.shrui %v537, %c539 : index
-      %v541 = arith.addi %v537, %v540 : index
-      %v542 = memref.load %keep_sm[%v541] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v543 = arith.addi %v439, %v537 : index
-      memref.store %v542, %out[%v543] : memref<?xf32>
+    %c539 = arith.constant 3072 : index
+    %v540 = arith.addi %tid2, %c539 : index
+    %v541 = arith.cmpi ult, %v540, %v441 : index
+    scf.if %v541 {
+      %c542 = arith.constant 5 : index
+      %v543 = arith.shrui %v540, %c542 : index
+      %v544 = arith.addi %v540, %v543 : index
+      %v545 = memref.load %keep_sm[%v544] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v546 = arith.addi %v442, %v540 : index
+      memref.store %v545, %out[%v546] : memref<?xf32>
     }
-    %c544 = arith.constant 3328 : index
-    %v545 = arith.addi %tid2, %c544 : index
-    %v546 = arith.cmpi ult, %v545, %v438 : index
-    scf.if %v546 {
-      %c547 = arith.constant 5 : index
-      %v548 = arith.shrui %v545, %c547 : index
-      %v549 = arith.addi %v545, %v548 : index
-      %v550 = memref.load %keep_sm[%v549] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v551 = arith.addi %v439, %v545 : index
-      memref.store %v550, %out[%v551] : memref<?xf32>
+    %c547 = arith.constant 3328 : index
+    %v548 = arith.addi %tid2, %c547 : index
+    %v549 = arith.cmpi ult, %v548, %v441 : index
+    scf.if %v549 {
+      %c550 = arith.constant 5 : index
+      %v551 = arith.shrui %v548, %c550 : index
+      %v552 = arith.addi %v548, %v551 : index
+      %v553 = memref.load %keep_sm[%v552] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v554 = arith.addi %v442, %v548 : index
+      memref.store %v553, %out[%v554] : memref<?xf32>
     }
-    %c552 = arith.constant 3584 : index
-    %v553 = arith.addi %tid2, %c552 : index
-    %v554 = arith.cmpi ult, %v553, %v438 : index
-    scf.if %v554 {
-      %c555 = arith.constant 5 : index
-      %v556 = arith.shrui %v553, %c555 : index
-      %v557 = arith.addi %v553, %v556 : index
-      %v558 = memref.load %keep_sm[%v557] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v559 = arith.addi %v439, %v553 : index
-      memref.store %v558, %out[%v559] : memref<?xf32>
+    %c555 = arith.constant 3584 : index
+    %v556 = arith.addi %tid2, %c555 : index
+    %v557 = arith.cmpi ult, %v556, %v441 : index
+    scf.if %v557 {
+      %c558 = arith.constant 5 : index
+      %v559 = arith.shrui %v556, %c558 : index
+      %v560 = arith.addi %v556, %v559 : index
+      %v561 = memref.load %keep_sm[%v560] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v562 = arith.addi %v442, %v556 : index
+      memref.store %v561, %out[%v562] : memref<?xf32>
     }
-    %c560 = arith.constant 3840 : index
-    %v561 = arith.addi %tid2, %c560 : index
-    %v562 = arith.cmpi ult, %v561, %v438 : index
-    scf.if %v562 {
-      %c563 = arith.constant 5 : index
-      %v564 = arith.shrui %v561, %c563 : index
-      %v565 = arith.addi %v561, %v564 : index
-      %v566 = memref.load %keep_sm[%v565] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v567 = arith.addi %v439, %v561 : index
-      memref.store %v566, %out[%v567] : memref<?xf32>
+    %c563 = arith.constant 3840 : index
+    %v564 = arith.addi %tid2, %c563 : index
+    %v565 = arith.cmpi ult, %v564, %v441 : index
+    scf.if %v565 {
+      %c566 = arith.constant 5 : index
+      %v567 = arith.shrui %v564, %c566 : index
+      %v568 = arith.addi %v564, %v567 : index
+      %v569 = memref.load %keep_sm[%v568] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v570 = arith.addi %v442, %v564 : index
+      memref.store %v569, %out[%v570] : memref<?xf32>
     }
     gpu.return
   }
@@ -7036,486 +9489,489 @@ gpu.module @scan {
     }
     gpu.barrier
     %c222 = arith.constant 0 : i32
-    %c223 = arith.constant 0 : index
-    %v224 = memref.load %warp_sm[%c223] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c225 = arith.constant 0 : index
-    %v226 = arith.cmpi ugt, %wid215, %c225 : index
-    %v227 = arith.select %v226, %v224, %c222 : i32
-    %v228 = arith.addi %c222, %v227 : i32
-    %v229 = arith.addi %c222, %v224 : i32
-    %c230 = arith.constant 1 : index
-    %v231 = memref.load %warp_sm[%c230] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c232 = arith.constant 1 : index
-    %v233 = arith.cmpi ugt, %wid215, %c232 : index
-    %v234 = arith.select %v233, %v231, %c222 : i32
-    %v235 = arith.addi %v228, %v234 : i32
-    %v236 = arith.addi %v229, %v231 : i32
-    %c237 = arith.constant 2 : index
-    %v238 = memref.load %warp_sm[%c237] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c239 = arith.constant 2 : index
-    %v240 = arith.cmpi ugt, %wid215, %c239 : index
-    %v241 = arith.select %v240, %v238, %c222 : i32
-    %v242 = arith.addi %v235, %v241 : i32
-    %v243 = arith.addi %v236, %v238 : i32
-    %c244 = arith.constant 3 : index
-    %v245 = memref.load %warp_sm[%c244] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c246 = arith.constant 3 : index
-    %v247 = arith.cmpi ugt, %wid215, %c246 : index
-    %v248 = arith.select %v247, %v245, %c222 : i32
-    %v249 = arith.addi %v242, %v248 : i32
-    %v250 = arith.addi %v243, %v245 : i32
-    %c251 = arith.constant 4 : index
-    %v252 = memref.load %warp_sm[%c251] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c253 = arith.constant 4 : index
-    %v254 = arith.cmpi ugt, %wid215, %c253 : index
-    %v255 = arith.select %v254, %v252, %c222 : i32
-    %v256 = arith.addi %v249, %v255 : i32
-    %v257 = arith.addi %v250, %v252 : i32
-    %c258 = arith.constant 5 : index
-    %v259 = memref.load %warp_sm[%c258] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c260 = arith.constant 5 : index
-    %v261 = arith.cmpi ugt, %wid215, %c260 : index
-    %v262 = arith.select %v261, %v259, %c222 : i32
-    %v263 = arith.addi %v256, %v262 : i32
-    %v264 = arith.addi %v257, %v259 : i32
-    %c265 = arith.constant 6 : index
-    %v266 = memref.load %warp_sm[%c265] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c267 = arith.constant 6 : index
-    %v268 = arith.cmpi ugt, %wid215, %c267 : index
-    %v269 = arith.select %v268, %v266, %c222 : i32
-    %v270 = arith.addi %v263, %v269 : i32
-    %v271 = arith.addi %v264, %v266 : i32
-    %c272 = arith.constant 7 : index
-    %v273 = memref.load %warp_sm[%c272] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c274 = arith.constant 7 : index
-    %v275 = arith.cmpi ugt, %wid215, %c274 : index
-    %v276 = arith.select %v275, %v273, %c222 : i32
-    %v277 = arith.addi %v270, %v276 : i32
-    %v278 = arith.addi %v271, %v273 : i32
-    %v279 = arith.addi %v277, %wex213 : i32
+    %c223 = arith.constant 0 : i32
+    %c224 = arith.constant 0 : index
+    %v225 = memref.load %warp_sm[%c224] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c226 = arith.constant 0 : index
+    %v227 = arith.cmpi ugt, %wid215, %c226 : index
+    %v228 = arith.select %v227, %v225, %c223 : i32
+    %v229 = arith.addi %c223, %v228 : i32
+    %v230 = arith.addi %c223, %v225 : i32
+    %c231 = arith.constant 1 : index
+    %v232 = memref.load %warp_sm[%c231] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c233 = arith.constant 1 : index
+    %v234 = arith.cmpi ugt, %wid215, %c233 : index
+    %v235 = arith.select %v234, %v232, %c223 : i32
+    %v236 = arith.addi %v229, %v235 : i32
+    %v237 = arith.addi %v230, %v232 : i32
+    %c238 = arith.constant 2 : index
+    %v239 = memref.load %warp_sm[%c238] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c240 = arith.constant 2 : index
+    %v241 = arith.cmpi ugt, %wid215, %c240 : index
+    %v242 = arith.select %v241, %v239, %c223 : i32
+    %v243 = arith.addi %v236, %v242 : i32
+    %v244 = arith.addi %v237, %v239 : i32
+    %c245 = arith.constant 3 : index
+    %v246 = memref.load %warp_sm[%c245] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c247 = arith.constant 3 : index
+    %v248 = arith.cmpi ugt, %wid215, %c247 : index
+    %v249 = arith.select %v248, %v246, %c223 : i32
+    %v250 = arith.addi %v243, %v249 : i32
+    %v251 = arith.addi %v244, %v246 : i32
+    %c252 = arith.constant 4 : index
+    %v253 = memref.load %warp_sm[%c252] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c254 = arith.constant 4 : index
+    %v255 = arith.cmpi ugt, %wid215, %c254 : index
+    %v256 = arith.select %v255, %v253, %c223 : i32
+    %v257 = arith.addi %v250, %v256 : i32
+    %v258 = arith.addi %v251, %v253 : i32
+    %c259 = arith.constant 5 : index
+    %v260 = memref.load %warp_sm[%c259] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c261 = arith.constant 5 : index
+    %v262 = arith.cmpi ugt, %wid215, %c261 : index
+    %v263 = arith.select %v262, %v260, %c223 : i32
+    %v264 = arith.addi %v257, %v263 : i32
+    %v265 = arith.addi %v258, %v260 : i32
+    %c266 = arith.constant 6 : index
+    %v267 = memref.load %warp_sm[%c266] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c268 = arith.constant 6 : index
+    %v269 = arith.cmpi ugt, %wid215, %c268 : index
+    %v270 = arith.select %v269, %v267, %c223 : i32
+    %v271 = arith.addi %v264, %v270 : i32
+    %v272 = arith.addi %v265, %v267 : i32
+    %c273 = arith.constant 7 : index
+    %v274 = memref.load %warp_sm[%c273] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c275 = arith.constant 7 : index
+    %v276 = arith.cmpi ugt, %wid215, %c275 : index
+    %v277 = arith.select %v276, %v274, %c223 : i32
+    %v278 = arith.addi %v271, %v277 : i32
+    %v279 = arith.addi %v272, %v274 : i32
+    %v280 = arith.addi %v278, %wex213 : i32
     scf.if %v166 {
-      %v280 = arith.addi %v279, %c222 : i32
-      %c281 = arith.constant 5 : i32
-      %v282 = arith.shrui %v280, %c281 : i32
-      %v283 = arith.addi %v280, %v282 : i32
-      %v284 = arith.index_cast %v283 : i32 to index
-      memref.store %v150, %keep_sm[%v284] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v281 = arith.addi %v280, %c222 : i32
+      %c282 = arith.constant 5 : i32
+      %v283 = arith.shrui %v281, %c282 : i32
+      %v284 = arith.addi %v281, %v283 : i32
+      %v285 = arith.index_cast %v284 : i32 to index
+      memref.store %v150, %keep_sm[%v285] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v167 {
-      %v285 = arith.addi %v279, %v182 : i32
-      %c286 = arith.constant 5 : i32
-      %v287 = arith.shrui %v285, %c286 : i32
-      %v288 = arith.addi %v285, %v287 : i32
-      %v289 = arith.index_cast %v288 : i32 to index
-      memref.store %v151, %keep_sm[%v289] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v286 = arith.addi %v280, %v182 : i32
+      %c287 = arith.constant 5 : i32
+      %v288 = arith.shrui %v286, %c287 : i32
+      %v289 = arith.addi %v286, %v288 : i32
+      %v290 = arith.index_cast %v289 : i32 to index
+      memref.store %v151, %keep_sm[%v290] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v168 {
-      %v290 = arith.addi %v279, %v198 : i32
-      %c291 = arith.constant 5 : i32
-      %v292 = arith.shrui %v290, %c291 : i32
-      %v293 = arith.addi %v290, %v292 : i32
-      %v294 = arith.index_cast %v293 : i32 to index
-      memref.store %v152, %keep_sm[%v294] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v291 = arith.addi %v280, %v198 : i32
+      %c292 = arith.constant 5 : i32
+      %v293 = arith.shrui %v291, %c292 : i32
+      %v294 = arith.addi %v291, %v293 : i32
+      %v295 = arith.index_cast %v294 : i32 to index
+      memref.store %v152, %keep_sm[%v295] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v169 {
-      %v295 = arith.addi %v279, %v199 : i32
-      %c296 = arith.constant 5 : i32
-      %v297 = arith.shrui %v295, %c296 : i32
-      %v298 = arith.addi %v295, %v297 : i32
-      %v299 = arith.index_cast %v298 : i32 to index
-      memref.store %v153, %keep_sm[%v299] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v296 = arith.addi %v280, %v199 : i32
+      %c297 = arith.constant 5 : i32
+      %v298 = arith.shrui %v296, %c297 : i32
+      %v299 = arith.addi %v296, %v298 : i32
+      %v300 = arith.index_cast %v299 : i32 to index
+      memref.store %v153, %keep_sm[%v300] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v170 {
-      %v300 = arith.addi %v279, %v200 : i32
-      %c301 = arith.constant 5 : i32
-      %v302 = arith.shrui %v300, %c301 : i32
-      %v303 = arith.addi %v300, %v302 : i32
-      %v304 = arith.index_cast %v303 : i32 to index
-      memref.store %v154, %keep_sm[%v304] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v301 = arith.addi %v280, %v200 : i32
+      %c302 = arith.constant 5 : i32
+      %v303 = arith.shrui %v301, %c302 : i32
+      %v304 = arith.addi %v301, %v303 : i32
+      %v305 = arith.index_cast %v304 : i32 to index
+      memref.store %v154, %keep_sm[%v305] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v171 {
-      %v305 = arith.addi %v279, %v201 : i32
-      %c306 = arith.constant 5 : i32
-      %v307 = arith.shrui %v305, %c306 : i32
-      %v308 = arith.addi %v305, %v307 : i32
-      %v309 = arith.index_cast %v308 : i32 to index
-      memref.store %v155, %keep_sm[%v309] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v306 = arith.addi %v280, %v201 : i32
+      %c307 = arith.constant 5 : i32
+      %v308 = arith.shrui %v306, %c307 : i32
+      %v309 = arith.addi %v306, %v308 : i32
+      %v310 = arith.index_cast %v309 : i32 to index
+      memref.store %v155, %keep_sm[%v310] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v172 {
-      %v310 = arith.addi %v279, %v202 : i32
-      %c311 = arith.constant 5 : i32
-      %v312 = arith.shrui %v310, %c311 : i32
-      %v313 = arith.addi %v310, %v312 : i32
-      %v314 = arith.index_cast %v313 : i32 to index
-      memref.store %v156, %keep_sm[%v314] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v311 = arith.addi %v280, %v202 : i32
+      %c312 = arith.constant 5 : i32
+      %v313 = arith.shrui %v311, %c312 : i32
+      %v314 = arith.addi %v311, %v313 : i32
+      %v315 = arith.index_cast %v314 : i32 to index
+      memref.store %v156, %keep_sm[%v315] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v173 {
-      %v315 = arith.addi %v279, %v203 : i32
-      %c316 = arith.constant 5 : i32
-      %v317 = arith.shrui %v315, %c316 : i32
-      %v318 = arith.addi %v315, %v317 : i32
-      %v319 = arith.index_cast %v318 : i32 to index
-      memref.store %v157, %keep_sm[%v319] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v316 = arith.addi %v280, %v203 : i32
+      %c317 = arith.constant 5 : i32
+      %v318 = arith.shrui %v316, %c317 : i32
+      %v319 = arith.addi %v316, %v318 : i32
+      %v320 = arith.index_cast %v319 : i32 to index
+      memref.store %v157, %keep_sm[%v320] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v174 {
-      %v320 = arith.addi %v279, %v204 : i32
-      %c321 = arith.constant 5 : i32
-      %v322 = arith.shrui %v320, %c321 : i32
-      %v323 = arith.addi %v320, %v322 : i32
-      %v324 = arith.index_cast %v323 : i32 to index
-      memref.store %v158, %keep_sm[%v324] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v321 = arith.addi %v280, %v204 : i32
+      %c322 = arith.constant 5 : i32
+      %v323 = arith.shrui %v321, %c322 : i32
+      %v324 = arith.addi %v321, %v323 : i32
+      %v325 = arith.index_cast %v324 : i32 to index
+      memref.store %v158, %keep_sm[%v325] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v175 {
-      %v325 = arith.addi %v279, %v205 : i32
-      %c326 = arith.constant 5 : i32
-      %v327 = arith.shrui %v325, %c326 : i32
-      %v328 = arith.addi %v325, %v327 : i32
-      %v329 = arith.index_cast %v328 : i32 to index
-      memref.store %v159, %keep_sm[%v329] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v326 = arith.addi %v280, %v205 : i32
+      %c327 = arith.constant 5 : i32
+      %v328 = arith.shrui %v326, %c327 : i32
+      %v329 = arith.addi %v326, %v328 : i32
+      %v330 = arith.index_cast %v329 : i32 to index
+      memref.store %v159, %keep_sm[%v330] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v176 {
-      %v330 = arith.addi %v279, %v206 : i32
-      %c331 = arith.constant 5 : i32
-      %v332 = arith.shrui %v330, %c331 : i32
-      %v333 = arith.addi %v330, %v332 : i32
-      %v334 = arith.index_cast %v333 : i32 to index
-      memref.store %v160, %keep_sm[%v334] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v331 = arith.addi %v280, %v206 : i32
+      %c332 = arith.constant 5 : i32
+      %v333 = arith.shrui %v331, %c332 : i32
+      %v334 = arith.addi %v331, %v333 : i32
+      %v335 = arith.index_cast %v334 : i32 to index
+      memref.store %v160, %keep_sm[%v335] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v177 {
-      %v335 = arith.addi %v279, %v207 : i32
-      %c336 = arith.constant 5 : i32
-      %v337 = arith.shrui %v335, %c336 : i32
-      %v338 = arith.addi %v335, %v337 : i32
-      %v339 = arith.index_cast %v338 : i32 to index
-      memref.store %v161, %keep_sm[%v339] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v336 = arith.addi %v280, %v207 : i32
+      %c337 = arith.constant 5 : i32
+      %v338 = arith.shrui %v336, %c337 : i32
+      %v339 = arith.addi %v336, %v338 : i32
+      %v340 = arith.index_cast %v339 : i32 to index
+      memref.store %v161, %keep_sm[%v340] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v178 {
-      %v340 = arith.addi %v279, %v208 : i32
-      %c341 = arith.constant 5 : i32
-      %v342 = arith.shrui %v340, %c341 : i32
-      %v343 = arith.addi %v340, %v342 : i32
-      %v344 = arith.index_cast %v343 : i32 to index
-      memref.store %v162, %keep_sm[%v344] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v341 = arith.addi %v280, %v208 : i32
+      %c342 = arith.constant 5 : i32
+      %v343 = arith.shrui %v341, %c342 : i32
+      %v344 = arith.addi %v341, %v343 : i32
+      %v345 = arith.index_cast %v344 : i32 to index
+      memref.store %v162, %keep_sm[%v345] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v179 {
-      %v345 = arith.addi %v279, %v209 : i32
-      %c346 = arith.constant 5 : i32
-      %v347 = arith.shrui %v345, %c346 : i32
-      %v348 = arith.addi %v345, %v347 : i32
-      %v349 = arith.index_cast %v348 : i32 to index
-      memref.store %v163, %keep_sm[%v349] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v346 = arith.addi %v280, %v209 : i32
+      %c347 = arith.constant 5 : i32
+      %v348 = arith.shrui %v346, %c347 : i32
+      %v349 = arith.addi %v346, %v348 : i32
+      %v350 = arith.index_cast %v349 : i32 to index
+      memref.store %v163, %keep_sm[%v350] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v180 {
-      %v350 = arith.addi %v279, %v210 : i32
-      %c351 = arith.constant 5 : i32
-      %v352 = arith.shrui %v350, %c351 : i32
-      %v353 = arith.addi %v350, %v352 : i32
-      %v354 = arith.index_cast %v353 : i32 to index
-      memref.store %v164, %keep_sm[%v354] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v351 = arith.addi %v280, %v210 : i32
+      %c352 = arith.constant 5 : i32
+      %v353 = arith.shrui %v351, %c352 : i32
+      %v354 = arith.addi %v351, %v353 : i32
+      %v355 = arith.index_cast %v354 : i32 to index
+      memref.store %v164, %keep_sm[%v355] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
     scf.if %v181 {
-      %v355 = arith.addi %v279, %v211 : i32
-      %c356 = arith.constant 5 : i32
-      %v357 = arith.shrui %v355, %c356 : i32
-      %v358 = arith.addi %v355, %v357 : i32
-      %v359 = arith.index_cast %v358 : i32 to index
-      memref.store %v165, %keep_sm[%v359] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v356 = arith.addi %v280, %v211 : i32
+      %c357 = arith.constant 5 : i32
+      %v358 = arith.shrui %v356, %c357 : i32
+      %v359 = arith.addi %v356, %v358 : i32
+      %v360 = arith.index_cast %v359 : i32 to index
+      memref.store %v165, %keep_sm[%v360] : memref<4224xf32, #gpu.address_space<workgroup>>
     }
-    %v360 = arith.cmpi eq, %wid215, %c5 : index
-    scf.if %v360 {
-      %c361 = arith.constant 0 : i64
-      %v362 = arith.cmpi eq, %v4, %c361 : i64
-      %pre363 = scf.if %v362 -> i32 {
+    %c361 = arith.constant 0 : index
+    %c362 = arith.constant 0 : i32
+    %v363 = arith.cmpi eq, %wid215, %c361 : index
+    scf.if %v363 {
+      %c364 = arith.constant 0 : i64
+      %v365 = arith.cmpi eq, %v4, %c364 : i64
+      %pre366 = scf.if %v365 -> i32 {
         scf.if %v218 {
-          %v364 = arith.extui %v278 : i32 to i64
-          %c365 = arith.constant 8589934592 : i64
-          %v366 = arith.ori %v364, %c365 : i64
-          %c367 = arith.constant 1 : i64
-          %v368 = arith.addi %v4, %c367 : i64
-          %v369 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v370 = arith.index_cast %v369 : index to i64
-          %v371 = llvm.inttoptr %v370 : i64 to !llvm.ptr<1>
-          %v372 = llvm.getelementptr inbounds %v371[%v368] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v366, %v372 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v367 = arith.extui %v279 : i32 to i64
+          %c368 = arith.constant 8589934592 : i64
+          %v369 = arith.ori %v367, %c368 : i64
+          %c370 = arith.constant 1 : i64
+          %v371 = arith.addi %v4, %c370 : i64
+          %v372 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v373 = arith.index_cast %v372 : index to i64
+          %v374 = llvm.inttoptr %v373 : i64 to !llvm.ptr<1>
+          %v375 = llvm.getelementptr inbounds %v374[%v371] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v369, %v375 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c222 : i32
+        scf.yield %c362 : i32
       } else {
         scf.if %v218 {
-          %v373 = arith.extui %v278 : i32 to i64
-          %c374 = arith.constant 4294967296 : i64
-          %v375 = arith.ori %v373, %c374 : i64
-          %c376 = arith.constant 1 : i64
-          %v377 = arith.addi %v4, %c376 : i64
-          %v378 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v379 = arith.index_cast %v378 : index to i64
-          %v380 = llvm.inttoptr %v379 : i64 to !llvm.ptr<1>
-          %v381 = llvm.getelementptr inbounds %v380[%v377] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v375, %v381 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v376 = arith.extui %v279 : i32 to i64
+          %c377 = arith.constant 4294967296 : i64
+          %v378 = arith.ori %v376, %c377 : i64
+          %c379 = arith.constant 1 : i64
+          %v380 = arith.addi %v4, %c379 : i64
+          %v381 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v382 = arith.index_cast %v381 : index to i64
+          %v383 = llvm.inttoptr %v382 : i64 to !llvm.ptr<1>
+          %v384 = llvm.getelementptr inbounds %v383[%v380] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v378, %v384 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c382 = arith.constant 1150 : i32
-        nvvm.nanosleep %c382
-        %c383 = arith.constant 0 : i32
-        %lane384 = warp.lane_id : i32
-        %v385 = arith.extui %lane384 : i32 to i64
-        %c386 = arith.constant 1 : i64
-        %c387 = arith.constant 0 : i64
-        %c388 = arith.constant 32 : i64
-        %c389 = arith.constant 4294967295 : i64
-        %v390 = arith.subi %v4, %c386 : i64
-        %lb391:2 = scf.while (%end392 = %v390, %acc393 = %c383) : (i64, i32) -> (i64, i32) {
-          %v394 = arith.subi %end392, %v385 : i64
-          %v395 = arith.cmpi sge, %v394, %c387 : i64
-          %v396 = arith.addi %v394, %c386 : i64
-          %c397 = arith.constant 8589934592 : i64
-          %v398 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v399 = arith.index_cast %v398 : index to i64
-          %v400 = llvm.inttoptr %v399 : i64 to !llvm.ptr<1>
-          %v401 = llvm.getelementptr inbounds %v400[%v396] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word402 = scf.while (%spin403 = %c387) : (i64) -> i64 {
-            %v404 = scf.if %v395 -> i64 {
-              %v405 = llvm.load %v401 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v405 : i64
+        %c385 = arith.constant 1150 : i32
+        nvvm.nanosleep %c385
+        %c386 = arith.constant 0 : i32
+        %lane387 = warp.lane_id : i32
+        %v388 = arith.extui %lane387 : i32 to i64
+        %c389 = arith.constant 1 : i64
+        %c390 = arith.constant 0 : i64
+        %c391 = arith.constant 32 : i64
+        %c392 = arith.constant 4294967295 : i64
+        %v393 = arith.subi %v4, %c389 : i64
+        %lb394:2 = scf.while (%end395 = %v393, %acc396 = %c386) : (i64, i32) -> (i64, i32) {
+          %v397 = arith.subi %end395, %v388 : i64
+          %v398 = arith.cmpi sge, %v397, %c390 : i64
+          %v399 = arith.addi %v397, %c389 : i64
+          %c400 = arith.constant 8589934592 : i64
+          %v401 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v402 = arith.index_cast %v401 : index to i64
+          %v403 = llvm.inttoptr %v402 : i64 to !llvm.ptr<1>
+          %v404 = llvm.getelementptr inbounds %v403[%v399] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word405 = scf.while (%spin406 = %c390) : (i64) -> i64 {
+            %v407 = scf.if %v398 -> i64 {
+              %v408 = llvm.load %v404 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v408 : i64
             } else {
-              scf.yield %c397 : i64
+              scf.yield %c400 : i64
             }
-            %v406 = arith.shrui %v404, %c388 : i64
-            %v407 = arith.cmpi eq, %v406, %c387 : i64
-            %v408 = warp.vote <any> %v407 : i1
-            scf.condition(%v408) %v404 : i64
+            %v409 = arith.shrui %v407, %c391 : i64
+            %v410 = arith.cmpi eq, %v409, %c390 : i64
+            %v411 = warp.vote <any> %v410 : i1
+            scf.condition(%v411) %v407 : i64
           } do {
-            ^bb0(%x409: i64):
-            %c410 = arith.constant 76 : i32
-            nvvm.nanosleep %c410
-            scf.yield %c387 : i64
+            ^bb0(%x412: i64):
+            %c413 = arith.constant 76 : i32
+            nvvm.nanosleep %c413
+            scf.yield %c390 : i64
           }
-          %v411 = arith.shrui %word402, %c388 : i64
-          %c412 = arith.constant 2 : i64
-          %v413 = arith.cmpi eq, %v411, %c412 : i64
-          %ballot414 = warp.ballot %v413 : i32
-          %c415 = arith.constant 0 : i32
-          %v416 = arith.cmpi ne, %ballot414, %c415 : i32
-          %v417 = math.cttz %ballot414 : i32
-          %v418 = arith.cmpi ule, %lane384, %v417 : i32
-          %v419 = arith.andi %word402, %c389 : i64
-          %v420 = arith.trunci %v419 : i64 to i32
-          %v421 = arith.select %v418, %v420, %c383 : i32
-          %v422 = warp.reduce <add> %v421 : i32
-          %v423 = arith.addi %acc393, %v422 : i32
-          %v424 = arith.subi %end392, %c388 : i64
-          %v425 = arith.xori %v416, %true : i1
-          scf.condition(%v425) %v424, %v423 : i64, i32
+          %v414 = arith.shrui %word405, %c391 : i64
+          %c415 = arith.constant 2 : i64
+          %v416 = arith.cmpi eq, %v414, %c415 : i64
+          %ballot417 = warp.ballot %v416 : i32
+          %c418 = arith.constant 0 : i32
+          %v419 = arith.cmpi ne, %ballot417, %c418 : i32
+          %v420 = math.cttz %ballot417 : i32
+          %v421 = arith.cmpi ule, %lane387, %v420 : i32
+          %v422 = arith.andi %word405, %c392 : i64
+          %v423 = arith.trunci %v422 : i64 to i32
+          %v424 = arith.select %v421, %v423, %c386 : i32
+          %v425 = warp.reduce <add> %v424 : i32
+          %v426 = arith.addi %acc396, %v425 : i32
+          %v427 = arith.subi %end395, %c391 : i64
+          %v428 = arith.xori %v419, %true : i1
+          scf.condition(%v428) %v427, %v426 : i64, i32
         } do {
-          ^bb0(%e426: i64, %a427: i32):
-          scf.yield %e426, %a427 : i64, i32
+          ^bb0(%e429: i64, %a430: i32):
+          scf.yield %e429, %a430 : i64, i32
         }
-        %v428 = arith.addi %lb391#1, %v278 : i32
+        %v431 = arith.addi %lb394#1, %v279 : i32
         scf.if %v218 {
-          %v429 = arith.extui %v428 : i32 to i64
-          %c430 = arith.constant 8589934592 : i64
-          %v431 = arith.ori %v429, %c430 : i64
-          %c432 = arith.constant 1 : i64
-          %v433 = arith.addi %v4, %c432 : i64
-          %v434 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v435 = arith.index_cast %v434 : index to i64
-          %v436 = llvm.inttoptr %v435 : i64 to !llvm.ptr<1>
-          %v437 = llvm.getelementptr inbounds %v436[%v433] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v431, %v437 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v432 = arith.extui %v431 : i32 to i64
+          %c433 = arith.constant 8589934592 : i64
+          %v434 = arith.ori %v432, %c433 : i64
+          %c435 = arith.constant 1 : i64
+          %v436 = arith.addi %v4, %c435 : i64
+          %v437 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v438 = arith.index_cast %v437 : index to i64
+          %v439 = llvm.inttoptr %v438 : i64 to !llvm.ptr<1>
+          %v440 = llvm.getelementptr inbounds %v439[%v436] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v434, %v440 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb391#1 : i32
+        scf.yield %lb394#1 : i32
       }
       scf.if %v218 {
-        memref.store %pre363, %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v438 = arith.divui %n, %c6 : index
-        %c439 = arith.constant 1 : index
-        %v440 = arith.subi %v438, %c439 : index
-        %v441 = arith.cmpi eq, %tile3, %v440 : index
-        scf.if %v441 {
-          %v442 = arith.addi %pre363, %v278 : i32
-          memref.store %v442, %num[%c5] : memref<?xi32>
+        memref.store %pre366, %pre_sm[%c361] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v441 = arith.divui %n, %c6 : index
+        %c442 = arith.constant 1 : index
+        %v443 = arith.subi %v441, %c442 : index
+        %v444 = arith.cmpi eq, %tile3, %v443 : index
+        scf.if %v444 {
+          %v445 = arith.addi %pre366, %v279 : i32
+          memref.store %v445, %num[%c5] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v443 = memref.load %pre_sm[%c5] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v444 = arith.addi %v443, %v277 : i32
-    %offset445 = arith.addi %v444, %wex213 : i32
-    %v446 = arith.index_cast %v278 : i32 to index
-    %v447 = arith.index_cast %v443 : i32 to index
-    %c448 = arith.constant 0 : index
-    %v449 = arith.addi %tid2, %c448 : index
-    %v450 = arith.cmpi ult, %v449, %v446 : index
-    scf.if %v450 {
-      %c451 = arith.constant 5 : index
-      %v452 = arith.shrui %v449, %c451 : index
-      %v453 = arith.addi %v449, %v452 : index
-      %v454 = memref.load %keep_sm[%v453] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v455 = arith.addi %v447, %v449 : index
-      memref.store %v454, %out[%v455] : memref<?xf32>
+    %v446 = memref.load %pre_sm[%c361] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v447 = arith.addi %v446, %v278 : i32
+    %offset448 = arith.addi %v447, %wex213 : i32
+    %v449 = arith.index_cast %v279 : i32 to index
+    %v450 = arith.index_cast %v446 : i32 to index
+    %c451 = arith.constant 0 : index
+    %v452 = arith.addi %tid2, %c451 : index
+    %v453 = arith.cmpi ult, %v452, %v449 : index
+    scf.if %v453 {
+      %c454 = arith.constant 5 : index
+      %v455 = arith.shrui %v452, %c454 : index
+      %v456 = arith.addi %v452, %v455 : index
+      %v457 = memref.load %keep_sm[%v456] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v458 = arith.addi %v450, %v452 : index
+      memref.store %v457, %out[%v458] : memref<?xf32>
     }
-    %c456 = arith.constant 256 : index
-    %v457 = arith.addi %tid2, %c456 : index
-    %v458 = arith.cmpi ult, %v457, %v446 : index
-    scf.if %v458 {
-      %c459 = arith.constant 5 : index
-      %v460 = arith.shrui %v457, %c459 : index
-      %v461 = arith.addi %v457, %v460 : index
-      %v462 = memref.load %keep_sm[%v461] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v463 = arith.addi %v447, %v457 : index
-      memref.store %v462, %out[%v463] : memref<?xf32>
+    %c459 = arith.constant 256 : index
+    %v460 = arith.addi %tid2, %c459 : index
+    %v461 = arith.cmpi ult, %v460, %v449 : index
+    scf.if %v461 {
+      %c462 = arith.constant 5 : index
+      %v463 = arith.shrui %v460, %c462 : index
+      %v464 = arith.addi %v460, %v463 : index
+      %v465 = memref.load %keep_sm[%v464] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v466 = arith.addi %v450, %v460 : index
+      memref.store %v465, %out[%v466] : memref<?xf32>
     }
-    %c464 = arith.constant 512 : index
-    %v465 = arith.addi %tid2, %c464 : index
-    %v466 = arith.cmpi ult, %v465, %v446 : index
-    scf.if %v466 {
-      %c467 = arith.constant 5 : index
-      %v468 = arith.shrui %v465, %c467 : index
-      %v469 = arith.addi %v465, %v468 : index
-      %v470 = memref.load %keep_sm[%v469] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v471 = arith.addi %v447, %v465 : index
-      memref.store %v470, %out[%v471] : memref<?xf32>
+    %c467 = arith.constant 512 : index
+    %v468 = arith.addi %tid2, %c467 : index
+    %v469 = arith.cmpi ult, %v468, %v449 : index
+    scf.if %v469 {
+      %c470 = arith.constant 5 : index
+      %v471 = arith.shrui %v468, %c470 : index
+      %v472 = arith.addi %v468, %v471 : index
+      %v473 = memref.load %keep_sm[%v472] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v474 = arith.addi %v450, %v468 : index
+      memref.store %v473, %out[%v474] : memref<?xf32>
     }
-    %c472 = arith.constant 768 : index
-    %v473 = arith.addi %tid2, %c472 : index
-    %v474 = arith.cmpi ult, %v473, %v446 : index
-    scf.if %v474 {
-      %c475 = arith.constant 5 : index
-      %v476 = arith.shrui %v473, %c475 : index
-      %v477 = arith.addi %v473, %v476 : index
-      %v478 = memref.load %keep_sm[%v477] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v479 = arith.addi %v447, %v473 : index
-      memref.store %v478, %out[%v479] : memref<?xf32>
+    %c475 = arith.constant 768 : index
+    %v476 = arith.addi %tid2, %c475 : index
+    %v477 = arith.cmpi ult, %v476, %v449 : index
+    scf.if %v477 {
+      %c478 = arith.constant 5 : index
+      %v479 = arith.shrui %v476, %c478 : index
+      %v480 = arith.addi %v476, %v479 : index
+      %v481 = memref.load %keep_sm[%v480] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v482 = arith.addi %v450, %v476 : index
+      memref.store %v481, %out[%v482] : memref<?xf32>
     }
-    %c480 = arith.constant 1024 : index
-    %v481 = arith.addi %tid2, %c480 : index
-    %v482 = arith.cmpi ult, %v481, %v446 : index
-    scf.if %v482 {
-      %c483 = arith.constant 5 : index
-      %v484 = arith.shrui %v481, %c483 : index
-      %v485 = arith.addi %v481, %v484 : index
-      %v486 = memref.load %keep_sm[%v485] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v487 = arith.addi %v447, %v481 : index
-      memref.store %v486, %out[%v487] : memref<?xf32>
+    %c483 = arith.constant 1024 : index
+    %v484 = arith.addi %tid2, %c483 : index
+    %v485 = arith.cmpi ult, %v484, %v449 : index
+    scf.if %v485 {
+      %c486 = arith.constant 5 : index
+      %v487 = arith.shrui %v484, %c486 : index
+      %v488 = arith.addi %v484, %v487 : index
+      %v489 = memref.load %keep_sm[%v488] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v490 = arith.addi %v450, %v484 : index
+      memref.store %v489, %out[%v490] : memref<?xf32>
     }
-    %c488 = arith.constant 1280 : index
-    %v489 = arith.addi %tid2, %c488 : index
-    %v490 = arith.cmpi ult, %v489, %v446 : index
-    scf.if %v490 {
-      %c491 = arith.constant 5 : index
-      %v492 = arith.shrui %v489, %c491 : index
-      %v493 = arith.addi %v489, %v492 : index
-      %v494 = memref.load %keep_sm[%v493] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v495 = arith.addi %v447, %v489 : index
-      memref.store %v494, %out[%v495] : memref<?xf32>
+    %c491 = arith.constant 1280 : index
+    %v492 = arith.addi %tid2, %c491 : index
+    %v493 = arith.cmpi ult, %v492, %v449 : index
+    scf.if %v493 {
+      %c494 = arith.constant 5 : index
+      %v495 = arith.shrui %v492, %c494 : index
+      %v496 = arith.addi %v492, %v495 : index
+      %v497 = memref.load %keep_sm[%v496] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v498 = arith.addi %v450, %v492 : index
+      memref.store %v497, %out[%v498] : memref<?xf32>
     }
-    %c496 = arith.constant 1536 : index
-    %v497 = arith.addi %tid2, %c496 : index
-    %v498 = arith.cmpi ult, %v497, %v446 : index
-    scf.if %v498 {
-      %c499 = arith.constant 5 : index
-      %v500 = arith.shrui %v497, %c499 : index
-      %v501 = arith.addi %v497, %v500 : index
-      %v502 = memref.load %keep_sm[%v501] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v503 = arith.addi %v447, %v497 : index
-      memref.store %v502, %out[%v503] : memref<?xf32>
+    %c499 = arith.constant 1536 : index
+    %v500 = arith.addi %tid2, %c499 : index
+    %v501 = arith.cmpi ult, %v500, %v449 : index
+    scf.if %v501 {
+      %c502 = arith.constant 5 : index
+      %v503 = arith.shrui %v500, %c502 : index
+      %v504 = arith.addi %v500, %v503 : index
+      %v505 = memref.load %keep_sm[%v504] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v506 = arith.addi %v450, %v500 : index
+      memref.store %v505, %out[%v506] : memref<?xf32>
     }
-    %c504 = arith.constant 1792 : index
-    %v505 = arith.addi %tid2, %c504 : index
-    %v506 = arith.cmpi ult, %v505, %v446 : index
-    scf.if %v506 {
-      %c507 = arith.constant 5 : index
-      %v508 = arith.shrui %v505, %c507 : index
-      %v509 = arith.addi %v505, %v508 : index
-      %v510 = memref.load %keep_sm[%v509] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v511 = arith.addi %v447, %v505 : index
-      memref.store %v510, %out[%v511] : memref<?xf32>
+    %c507 = arith.constant 1792 : index
+    %v508 = arith.addi %tid2, %c507 : index
+    %v509 = arith.cmpi ult, %v508, %v449 : index
+    scf.if %v509 {
+      %c510 = arith.constant 5 : index
+      %v511 = arith.shrui %v508, %c510 : index
+      %v512 = arith.addi %v508, %v511 : index
+      %v513 = memref.load %keep_sm[%v512] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v514 = arith.addi %v450, %v508 : index
+      memref.store %v513, %out[%v514] : memref<?xf32>
     }
-    %c512 = arith.constant 2048 : index
-    %v513 = arith.addi %tid2, %c512 : index
-    %v514 = arith.cmpi ult, %v513, %v446 : index
-    scf.if %v514 {
-      %c515 = arith.constant 5 : index
-      %v516 = arith.shrui %v513, %c515 : index
-      %v517 = arith.addi %v513, %v516 : index
-      %v518 = memref.load %keep_sm[%v517] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v519 = arith.addi %v447, %v513 : index
-      memref.store %v518, %out[%v519] : memref<?xf32>
+    %c515 = arith.constant 2048 : index
+    %v516 = arith.addi %tid2, %c515 : index
+    %v517 = arith.cmpi ult, %v516, %v449 : index
+    scf.if %v517 {
+      %c518 = arith.constant 5 : index
+      %v519 = arith.shrui %v516, %c518 : index
+      %v520 = arith.addi %v516, %v519 : index
+      %v521 = memref.load %keep_sm[%v520] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v522 = arith.addi %v450, %v516 : index
+      memref.store %v521, %out[%v522] : memref<?xf32>
     }
-    %c520 = arith.constant 2304 : index
-    %v521 = arith.addi %tid2, %c520 : index
-    %v522 = arith.cmpi ult, %v521, %v446 : index
-    scf.if %v522 {
-      %c523 = arith.constant 5 : index
-      %v524 = arith.shrui %v521, %c523 : index
-      %v525 = arith.addi %v521, %v524 : index
-      %v526 = memref.load %keep_sm[%v525] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v527 = arith.addi %v447, %v521 : index
-      memref.store %v526, %out[%v527] : memref<?xf32>
+    %c523 = arith.constant 2304 : index
+    %v524 = arith.addi %tid2, %c523 : index
+    %v525 = arith.cmpi ult, %v524, %v449 : index
+    scf.if %v525 {
+      %c526 = arith.constant 5 : index
+      %v527 = arith.shrui %v524, %c526 : index
+      %v528 = arith.addi %v524, %v527 : index
+      %v529 = memref.load %keep_sm[%v528] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v530 = arith.addi %v450, %v524 : index
+      memref.store %v529, %out[%v530] : memref<?xf32>
     }
-    %c528 = arith.constant 2560 : index
-    %v529 = arith.addi %tid2, %c528 : index
-    %v530 = arith.cmpi ult, %v529, %v446 : index
-    scf.if %v530 {
-      %c531 = arith.constant 5 : index
-      %v532 = arith.shrui %v529, %c531 : index
-      %v533 = arith.addi %v529, %v532 : index
-      %v534 = memref.load %keep_sm[%v533] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v535 = arith.addi %v447, %v529 : index
-      memref.store %v534, %out[%v535] : memref<?xf32>
+    %c531 = arith.constant 2560 : index
+    %v532 = arith.addi %tid2, %c531 : index
+    %v533 = arith.cmpi ult, %v532, %v449 : index
+    scf.if %v533 {
+      %c534 = arith.constant 5 : index
+      %v535 = arith.shrui %v532, %c534 : index
+      %v536 = arith.addi %v532, %v535 : index
+      %v537 = memref.load %keep_sm[%v536] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v538 = arith.addi %v450, %v532 : index
+      memref.store %v537, %out[%v538] : memref<?xf32>
     }
-    %c536 = arith.constant 2816 : index
-    %v537 = arith.addi %tid2, %c536 : index
-    %v538 = arith.cmpi ult, %v537, %v446 : index
-    scf.if %v538 {
-      %c539 = arith.constant 5 : index
-      %v540 = arith.shrui %v537, %c539 : index
-      %v541 = arith.addi %v537, %v540 : index
-      %v542 = memref.load %keep_sm[%v541] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v543 = arith.addi %v447, %v537 : index
-      memref.store %v542, %out[%v543] : memref<?xf32>
+    %c539 = arith.constant 2816 : index
+    %v540 = arith.addi %tid2, %c539 : index
+    %v541 = arith.cmpi ult, %v540, %v449 : index
+    scf.if %v541 {
+      %c542 = arith.constant 5 : index
+      %v543 = arith.shrui %v540, %c542 : index
+      %v544 = arith.addi %v540, %v543 : index
+      %v545 = memref.load %keep_sm[%v544] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v546 = arith.addi %v450, %v540 : index
+      memref.store %v545, %out[%v546] : memref<?xf32>
     }
-    %c544 = arith.constant 3072 : index
-    %v545 = arith.addi %tid2, %c544 : index
-    %v546 = arith.cmpi ult, %v545, %v446 : index
-    scf.if %v546 {
-      %c547 = arith.constant 5 : index
-      %v548 = arith.shrui %v545, %c547 : index
-      %v549 = arith.addi %v545, %v548 : index
-      %v550 = memref.load %keep_sm[%v549] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v551 = arith.addi %v447, %v545 : index
-      memref.store %v550, %out[%v551] : memref<?xf32>
+    %c547 = arith.constant 3072 : index
+    %v548 = arith.addi %tid2, %c547 : index
+    %v549 = arith.cmpi ult, %v548, %v449 : index
+    scf.if %v549 {
+      %c550 = arith.constant 5 : index
+      %v551 = arith.shrui %v548, %c550 : index
+      %v552 = arith.addi %v548, %v551 : index
+      %v553 = memref.load %keep_sm[%v552] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v554 = arith.addi %v450, %v548 : index
+      memref.store %v553, %out[%v554] : memref<?xf32>
     }
-    %c552 = arith.constant 3328 : index
-    %v553 = arith.addi %tid2, %c552 : index
-    %v554 = arith.cmpi ult, %v553, %v446 : index
-    scf.if %v554 {
-      %c555 = arith.constant 5 : index
-      %v556 = arith.shrui %v553, %c555 : index
-      %v557 = arith.addi %v553, %v556 : index
-      %v558 = memref.load %keep_sm[%v557] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v559 = arith.addi %v447, %v553 : index
-      memref.store %v558, %out[%v559] : memref<?xf32>
+    %c555 = arith.constant 3328 : index
+    %v556 = arith.addi %tid2, %c555 : index
+    %v557 = arith.cmpi ult, %v556, %v449 : index
+    scf.if %v557 {
+      %c558 = arith.constant 5 : index
+      %v559 = arith.shrui %v556, %c558 : index
+      %v560 = arith.addi %v556, %v559 : index
+      %v561 = memref.load %keep_sm[%v560] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v562 = arith.addi %v450, %v556 : index
+      memref.store %v561, %out[%v562] : memref<?xf32>
     }
-    %c560 = arith.constant 3584 : index
-    %v561 = arith.addi %tid2, %c560 : index
-    %v562 = arith.cmpi ult, %v561, %v446 : index
-    scf.if %v562 {
-      %c563 = arith.constant 5 : index
-      %v564 = arith.shrui %v561, %c563 : index
-      %v565 = arith.addi %v561, %v564 : index
-      %v566 = memref.load %keep_sm[%v565] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v567 = arith.addi %v447, %v561 : index
-      memref.store %v566, %out[%v567] : memref<?xf32>
+    %c563 = arith.constant 3584 : index
+    %v564 = arith.addi %tid2, %c563 : index
+    %v565 = arith.cmpi ult, %v564, %v449 : index
+    scf.if %v565 {
+      %c566 = arith.constant 5 : index
+      %v567 = arith.shrui %v564, %c566 : index
+      %v568 = arith.addi %v564, %v567 : index
+      %v569 = memref.load %keep_sm[%v568] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v570 = arith.addi %v450, %v564 : index
+      memref.store %v569, %out[%v570] : memref<?xf32>
     }
-    %c568 = arith.constant 3840 : index
-    %v569 = arith.addi %tid2, %c568 : index
-    %v570 = arith.cmpi ult, %v569, %v446 : index
-    scf.if %v570 {
-      %c571 = arith.constant 5 : index
-      %v572 = arith.shrui %v569, %c571 : index
-      %v573 = arith.addi %v569, %v572 : index
-      %v574 = memref.load %keep_sm[%v573] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v575 = arith.addi %v447, %v569 : index
-      memref.store %v574, %out[%v575] : memref<?xf32>
+    %c571 = arith.constant 3840 : index
+    %v572 = arith.addi %tid2, %c571 : index
+    %v573 = arith.cmpi ult, %v572, %v449 : index
+    scf.if %v573 {
+      %c574 = arith.constant 5 : index
+      %v575 = arith.shrui %v572, %c574 : index
+      %v576 = arith.addi %v572, %v575 : index
+      %v577 = memref.load %keep_sm[%v576] : memref<4224xf32, #gpu.address_space<workgroup>>
+      %v578 = arith.addi %v450, %v572 : index
+      memref.store %v577, %out[%v578] : memref<?xf32>
     }
     gpu.return
   }
@@ -7600,215 +10056,218 @@ gpu.module @scan {
     }
     gpu.barrier
     %c70 = arith.constant 0 : i32
-    %c71 = arith.constant 0 : index
-    %v72 = memref.load %warp_sm[%c71] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c73 = arith.constant 0 : index
-    %v74 = arith.cmpi ugt, %wid63, %c73 : index
-    %v75 = arith.select %v74, %v72, %c70 : i32
-    %v76 = arith.addi %c70, %v75 : i32
-    %v77 = arith.addi %c70, %v72 : i32
-    %c78 = arith.constant 1 : index
-    %v79 = memref.load %warp_sm[%c78] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c80 = arith.constant 1 : index
-    %v81 = arith.cmpi ugt, %wid63, %c80 : index
-    %v82 = arith.select %v81, %v79, %c70 : i32
-    %v83 = arith.addi %v76, %v82 : i32
-    %v84 = arith.addi %v77, %v79 : i32
-    %c85 = arith.constant 2 : index
-    %v86 = memref.load %warp_sm[%c85] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c87 = arith.constant 2 : index
-    %v88 = arith.cmpi ugt, %wid63, %c87 : index
-    %v89 = arith.select %v88, %v86, %c70 : i32
-    %v90 = arith.addi %v83, %v89 : i32
-    %v91 = arith.addi %v84, %v86 : i32
-    %c92 = arith.constant 3 : index
-    %v93 = memref.load %warp_sm[%c92] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c94 = arith.constant 3 : index
-    %v95 = arith.cmpi ugt, %wid63, %c94 : index
-    %v96 = arith.select %v95, %v93, %c70 : i32
-    %v97 = arith.addi %v90, %v96 : i32
-    %v98 = arith.addi %v91, %v93 : i32
-    %c99 = arith.constant 4 : index
-    %v100 = memref.load %warp_sm[%c99] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c101 = arith.constant 4 : index
-    %v102 = arith.cmpi ugt, %wid63, %c101 : index
-    %v103 = arith.select %v102, %v100, %c70 : i32
-    %v104 = arith.addi %v97, %v103 : i32
-    %v105 = arith.addi %v98, %v100 : i32
-    %c106 = arith.constant 5 : index
-    %v107 = memref.load %warp_sm[%c106] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c108 = arith.constant 5 : index
-    %v109 = arith.cmpi ugt, %wid63, %c108 : index
-    %v110 = arith.select %v109, %v107, %c70 : i32
-    %v111 = arith.addi %v104, %v110 : i32
-    %v112 = arith.addi %v105, %v107 : i32
-    %c113 = arith.constant 6 : index
-    %v114 = memref.load %warp_sm[%c113] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c115 = arith.constant 6 : index
-    %v116 = arith.cmpi ugt, %wid63, %c115 : index
-    %v117 = arith.select %v116, %v114, %c70 : i32
-    %v118 = arith.addi %v111, %v117 : i32
-    %v119 = arith.addi %v112, %v114 : i32
-    %c120 = arith.constant 7 : index
-    %v121 = memref.load %warp_sm[%c120] : memref<8xi32, #gpu.address_space<workgroup>>
-    %c122 = arith.constant 7 : index
-    %v123 = arith.cmpi ugt, %wid63, %c122 : index
-    %v124 = arith.select %v123, %v121, %c70 : i32
-    %v125 = arith.addi %v118, %v124 : i32
-    %v126 = arith.addi %v119, %v121 : i32
-    %v127 = arith.cmpi eq, %wid63, %c8 : index
-    scf.if %v127 {
-      %c128 = arith.constant 0 : i64
-      %v129 = arith.cmpi eq, %tile6, %c128 : i64
-      %pre130 = scf.if %v129 -> i32 {
+    %c71 = arith.constant 0 : i32
+    %c72 = arith.constant 0 : index
+    %v73 = memref.load %warp_sm[%c72] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c74 = arith.constant 0 : index
+    %v75 = arith.cmpi ugt, %wid63, %c74 : index
+    %v76 = arith.select %v75, %v73, %c71 : i32
+    %v77 = arith.addi %c71, %v76 : i32
+    %v78 = arith.addi %c71, %v73 : i32
+    %c79 = arith.constant 1 : index
+    %v80 = memref.load %warp_sm[%c79] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c81 = arith.constant 1 : index
+    %v82 = arith.cmpi ugt, %wid63, %c81 : index
+    %v83 = arith.select %v82, %v80, %c71 : i32
+    %v84 = arith.addi %v77, %v83 : i32
+    %v85 = arith.addi %v78, %v80 : i32
+    %c86 = arith.constant 2 : index
+    %v87 = memref.load %warp_sm[%c86] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c88 = arith.constant 2 : index
+    %v89 = arith.cmpi ugt, %wid63, %c88 : index
+    %v90 = arith.select %v89, %v87, %c71 : i32
+    %v91 = arith.addi %v84, %v90 : i32
+    %v92 = arith.addi %v85, %v87 : i32
+    %c93 = arith.constant 3 : index
+    %v94 = memref.load %warp_sm[%c93] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c95 = arith.constant 3 : index
+    %v96 = arith.cmpi ugt, %wid63, %c95 : index
+    %v97 = arith.select %v96, %v94, %c71 : i32
+    %v98 = arith.addi %v91, %v97 : i32
+    %v99 = arith.addi %v92, %v94 : i32
+    %c100 = arith.constant 4 : index
+    %v101 = memref.load %warp_sm[%c100] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c102 = arith.constant 4 : index
+    %v103 = arith.cmpi ugt, %wid63, %c102 : index
+    %v104 = arith.select %v103, %v101, %c71 : i32
+    %v105 = arith.addi %v98, %v104 : i32
+    %v106 = arith.addi %v99, %v101 : i32
+    %c107 = arith.constant 5 : index
+    %v108 = memref.load %warp_sm[%c107] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c109 = arith.constant 5 : index
+    %v110 = arith.cmpi ugt, %wid63, %c109 : index
+    %v111 = arith.select %v110, %v108, %c71 : i32
+    %v112 = arith.addi %v105, %v111 : i32
+    %v113 = arith.addi %v106, %v108 : i32
+    %c114 = arith.constant 6 : index
+    %v115 = memref.load %warp_sm[%c114] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c116 = arith.constant 6 : index
+    %v117 = arith.cmpi ugt, %wid63, %c116 : index
+    %v118 = arith.select %v117, %v115, %c71 : i32
+    %v119 = arith.addi %v112, %v118 : i32
+    %v120 = arith.addi %v113, %v115 : i32
+    %c121 = arith.constant 7 : index
+    %v122 = memref.load %warp_sm[%c121] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c123 = arith.constant 7 : index
+    %v124 = arith.cmpi ugt, %wid63, %c123 : index
+    %v125 = arith.select %v124, %v122, %c71 : i32
+    %v126 = arith.addi %v119, %v125 : i32
+    %v127 = arith.addi %v120, %v122 : i32
+    %c128 = arith.constant 0 : index
+    %c129 = arith.constant 0 : i32
+    %v130 = arith.cmpi eq, %wid63, %c128 : index
+    scf.if %v130 {
+      %c131 = arith.constant 0 : i64
+      %v132 = arith.cmpi eq, %tile6, %c131 : i64
+      %pre133 = scf.if %v132 -> i32 {
         scf.if %v66 {
-          %v131 = arith.extui %v126 : i32 to i64
-          %c132 = arith.constant 8589934592 : i64
-          %v133 = arith.ori %v131, %c132 : i64
-          %c134 = arith.constant 1 : i64
-          %v135 = arith.addi %tile6, %c134 : i64
-          %v136 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v137 = arith.index_cast %v136 : index to i64
-          %v138 = llvm.inttoptr %v137 : i64 to !llvm.ptr<1>
-          %v139 = llvm.getelementptr inbounds %v138[%v135] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v133, %v139 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v134 = arith.extui %v127 : i32 to i64
+          %c135 = arith.constant 8589934592 : i64
+          %v136 = arith.ori %v134, %c135 : i64
+          %c137 = arith.constant 1 : i64
+          %v138 = arith.addi %tile6, %c137 : i64
+          %v139 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v140 = arith.index_cast %v139 : index to i64
+          %v141 = llvm.inttoptr %v140 : i64 to !llvm.ptr<1>
+          %v142 = llvm.getelementptr inbounds %v141[%v138] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v136, %v142 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %c70 : i32
+        scf.yield %c129 : i32
       } else {
         scf.if %v66 {
-          %v140 = arith.extui %v126 : i32 to i64
-          %c141 = arith.constant 4294967296 : i64
-          %v142 = arith.ori %v140, %c141 : i64
-          %c143 = arith.constant 1 : i64
-          %v144 = arith.addi %tile6, %c143 : i64
-          %v145 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v146 = arith.index_cast %v145 : index to i64
-          %v147 = llvm.inttoptr %v146 : i64 to !llvm.ptr<1>
-          %v148 = llvm.getelementptr inbounds %v147[%v144] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v142, %v148 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v143 = arith.extui %v127 : i32 to i64
+          %c144 = arith.constant 4294967296 : i64
+          %v145 = arith.ori %v143, %c144 : i64
+          %c146 = arith.constant 1 : i64
+          %v147 = arith.addi %tile6, %c146 : i64
+          %v148 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v149 = arith.index_cast %v148 : index to i64
+          %v150 = llvm.inttoptr %v149 : i64 to !llvm.ptr<1>
+          %v151 = llvm.getelementptr inbounds %v150[%v147] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v145, %v151 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        %c149 = arith.constant 0 : i32
-        %lane150 = warp.lane_id : i32
-        %v151 = arith.extui %lane150 : i32 to i64
-        %c152 = arith.constant 1 : i64
-        %c153 = arith.constant 0 : i64
-        %c154 = arith.constant 32 : i64
-        %c155 = arith.constant 4294967295 : i64
-        %v156 = arith.subi %tile6, %c152 : i64
-        %lb157:2 = scf.while (%end158 = %v156, %acc159 = %c149) : (i64, i32) -> (i64, i32) {
-          %v160 = arith.subi %end158, %v151 : i64
-          %v161 = arith.cmpi sge, %v160, %c153 : i64
-          %v162 = arith.addi %v160, %c152 : i64
-          %c163 = arith.constant 8589934592 : i64
-          %v164 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v165 = arith.index_cast %v164 : index to i64
-          %v166 = llvm.inttoptr %v165 : i64 to !llvm.ptr<1>
-          %v167 = llvm.getelementptr inbounds %v166[%v162] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          %word168 = scf.while (%spin169 = %c153) : (i64) -> i64 {
-            %v170 = scf.if %v161 -> i64 {
-              %v171 = llvm.load %v167 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-              scf.yield %v171 : i64
+        %c152 = arith.constant 0 : i32
+        %lane153 = warp.lane_id : i32
+        %v154 = arith.extui %lane153 : i32 to i64
+        %c155 = arith.constant 1 : i64
+        %c156 = arith.constant 0 : i64
+        %c157 = arith.constant 32 : i64
+        %c158 = arith.constant 4294967295 : i64
+        %v159 = arith.subi %tile6, %c155 : i64
+        %lb160:2 = scf.while (%end161 = %v159, %acc162 = %c152) : (i64, i32) -> (i64, i32) {
+          %v163 = arith.subi %end161, %v154 : i64
+          %v164 = arith.cmpi sge, %v163, %c156 : i64
+          %v165 = arith.addi %v163, %c155 : i64
+          %c166 = arith.constant 8589934592 : i64
+          %v167 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v168 = arith.index_cast %v167 : index to i64
+          %v169 = llvm.inttoptr %v168 : i64 to !llvm.ptr<1>
+          %v170 = llvm.getelementptr inbounds %v169[%v165] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word171 = scf.while (%spin172 = %c156) : (i64) -> i64 {
+            %v173 = scf.if %v164 -> i64 {
+              %v174 = llvm.load %v170 atomic syncscope("device") acquire {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v174 : i64
             } else {
-              scf.yield %c163 : i64
+              scf.yield %c166 : i64
             }
-            %v172 = arith.shrui %v170, %c154 : i64
-            %v173 = arith.cmpi eq, %v172, %c153 : i64
-            %v174 = warp.vote <any> %v173 : i1
-            scf.condition(%v174) %v170 : i64
+            %v175 = arith.shrui %v173, %c157 : i64
+            %v176 = arith.cmpi eq, %v175, %c156 : i64
+            %v177 = warp.vote <any> %v176 : i1
+            scf.condition(%v177) %v173 : i64
           } do {
-            ^bb0(%x175: i64):
-            scf.yield %c153 : i64
+            ^bb0(%x178: i64):
+            scf.yield %c156 : i64
           }
-          %v176 = arith.shrui %word168, %c154 : i64
-          %c177 = arith.constant 2 : i64
-          %v178 = arith.cmpi eq, %v176, %c177 : i64
-          %ballot179 = warp.ballot %v178 : i32
-          %c180 = arith.constant 0 : i32
-          %v181 = arith.cmpi ne, %ballot179, %c180 : i32
-          %v182 = math.cttz %ballot179 : i32
-          %v183 = arith.cmpi ule, %lane150, %v182 : i32
-          %v184 = arith.andi %word168, %c155 : i64
-          %v185 = arith.trunci %v184 : i64 to i32
-          %v186 = arith.select %v183, %v185, %c149 : i32
-          %v187 = warp.reduce <add> %v186 : i32
-          %v188 = arith.addi %acc159, %v187 : i32
-          %v189 = arith.subi %end158, %c154 : i64
-          %v190 = arith.xori %v181, %true : i1
-          scf.condition(%v190) %v189, %v188 : i64, i32
+          %v179 = arith.shrui %word171, %c157 : i64
+          %c180 = arith.constant 2 : i64
+          %v181 = arith.cmpi eq, %v179, %c180 : i64
+          %ballot182 = warp.ballot %v181 : i32
+          %c183 = arith.constant 0 : i32
+          %v184 = arith.cmpi ne, %ballot182, %c183 : i32
+          %v185 = math.cttz %ballot182 : i32
+          %v186 = arith.cmpi ule, %lane153, %v185 : i32
+          %v187 = arith.andi %word171, %c158 : i64
+          %v188 = arith.trunci %v187 : i64 to i32
+          %v189 = arith.select %v186, %v188, %c152 : i32
+          %v190 = warp.reduce <add> %v189 : i32
+          %v191 = arith.addi %acc162, %v190 : i32
+          %v192 = arith.subi %end161, %c157 : i64
+          %v193 = arith.xori %v184, %true : i1
+          scf.condition(%v193) %v192, %v191 : i64, i32
         } do {
-          ^bb0(%e191: i64, %a192: i32):
-          scf.yield %e191, %a192 : i64, i32
+          ^bb0(%e194: i64, %a195: i32):
+          scf.yield %e194, %a195 : i64, i32
         }
-        %v193 = arith.addi %lb157#1, %v126 : i32
+        %v196 = arith.addi %lb160#1, %v127 : i32
         scf.if %v66 {
-          %v194 = arith.extui %v193 : i32 to i64
-          %c195 = arith.constant 8589934592 : i64
-          %v196 = arith.ori %v194, %c195 : i64
-          %c197 = arith.constant 1 : i64
-          %v198 = arith.addi %tile6, %c197 : i64
-          %v199 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
-          %v200 = arith.index_cast %v199 : index to i64
-          %v201 = llvm.inttoptr %v200 : i64 to !llvm.ptr<1>
-          %v202 = llvm.getelementptr inbounds %v201[%v198] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-          llvm.store %v196, %v202 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
+          %v197 = arith.extui %v196 : i32 to i64
+          %c198 = arith.constant 8589934592 : i64
+          %v199 = arith.ori %v197, %c198 : i64
+          %c200 = arith.constant 1 : i64
+          %v201 = arith.addi %tile6, %c200 : i64
+          %v202 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v203 = arith.index_cast %v202 : index to i64
+          %v204 = llvm.inttoptr %v203 : i64 to !llvm.ptr<1>
+          %v205 = llvm.getelementptr inbounds %v204[%v201] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v199, %v205 atomic syncscope("device") release {alignment = 8 : i64} : i64, !llvm.ptr<1>
         }
-        scf.yield %lb157#1 : i32
+        scf.yield %lb160#1 : i32
       }
       scf.if %v66 {
-        memref.store %pre130, %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-        %v203 = arith.divui %n, %c9 : index
-        %c204 = arith.constant 1 : index
-        %v205 = arith.subi %v203, %c204 : index
-        %v206 = arith.cmpi eq, %v7, %v205 : index
-        scf.if %v206 {
-          %v207 = arith.addi %pre130, %v126 : i32
-          memref.store %v207, %num[%c8] : memref<?xi32>
+        memref.store %pre133, %pre_sm[%c128] : memref<1xi32, #gpu.address_space<workgroup>>
+        %v206 = arith.divui %n, %c9 : index
+        %c207 = arith.constant 1 : index
+        %v208 = arith.subi %v206, %c207 : index
+        %v209 = arith.cmpi eq, %v7, %v208 : index
+        scf.if %v209 {
+          %v210 = arith.addi %pre133, %v127 : i32
+          memref.store %v210, %num[%c8] : memref<?xi32>
         }
       }
     }
     gpu.barrier
-    %v208 = memref.load %pre_sm[%c8] : memref<1xi32, #gpu.address_space<workgroup>>
-    %v209 = arith.addi %v208, %v125 : i32
-    %offset210 = arith.addi %v209, %wex61 : i32
+    %v211 = memref.load %pre_sm[%c128] : memref<1xi32, #gpu.address_space<workgroup>>
+    %v212 = arith.addi %v211, %v126 : i32
+    %offset213 = arith.addi %v212, %wex61 : i32
     scf.if %v38 {
-      %v211 = arith.addi %offset210, %c70 : i32
-      %v212 = arith.index_cast %v211 : i32 to index
-      memref.store %v22, %out[%v212] : memref<?xf32>
+      %v214 = arith.addi %offset213, %c70 : i32
+      %v215 = arith.index_cast %v214 : i32 to index
+      memref.store %v22, %out[%v215] : memref<?xf32>
     }
     scf.if %v39 {
-      %v213 = arith.addi %offset210, %v46 : i32
-      %v214 = arith.index_cast %v213 : i32 to index
-      memref.store %v23, %out[%v214] : memref<?xf32>
+      %v216 = arith.addi %offset213, %v46 : i32
+      %v217 = arith.index_cast %v216 : i32 to index
+      memref.store %v23, %out[%v217] : memref<?xf32>
     }
     scf.if %v40 {
-      %v215 = arith.addi %offset210, %v54 : i32
-      %v216 = arith.index_cast %v215 : i32 to index
-      memref.store %v24, %out[%v216] : memref<?xf32>
+      %v218 = arith.addi %offset213, %v54 : i32
+      %v219 = arith.index_cast %v218 : i32 to index
+      memref.store %v24, %out[%v219] : memref<?xf32>
     }
     scf.if %v41 {
-      %v217 = arith.addi %offset210, %v55 : i32
-      %v218 = arith.index_cast %v217 : i32 to index
-      memref.store %v25, %out[%v218] : memref<?xf32>
+      %v220 = arith.addi %offset213, %v55 : i32
+      %v221 = arith.index_cast %v220 : i32 to index
+      memref.store %v25, %out[%v221] : memref<?xf32>
     }
     scf.if %v42 {
-      %v219 = arith.addi %offset210, %v56 : i32
-      %v220 = arith.index_cast %v219 : i32 to index
-      memref.store %v34, %out[%v220] : memref<?xf32>
+      %v222 = arith.addi %offset213, %v56 : i32
+      %v223 = arith.index_cast %v222 : i32 to index
+      memref.store %v34, %out[%v223] : memref<?xf32>
     }
     scf.if %v43 {
-      %v221 = arith.addi %offset210, %v57 : i32
-      %v222 = arith.index_cast %v221 : i32 to index
-      memref.store %v35, %out[%v222] : memref<?xf32>
+      %v224 = arith.addi %offset213, %v57 : i32
+      %v225 = arith.index_cast %v224 : i32 to index
+      memref.store %v35, %out[%v225] : memref<?xf32>
     }
     scf.if %v44 {
-      %v223 = arith.addi %offset210, %v58 : i32
-      %v224 = arith.index_cast %v223 : i32 to index
-      memref.store %v36, %out[%v224] : memref<?xf32>
+      %v226 = arith.addi %offset213, %v58 : i32
+      %v227 = arith.index_cast %v226 : i32 to index
+      memref.store %v36, %out[%v227] : memref<?xf32>
     }
     scf.if %v45 {
-      %v225 = arith.addi %offset210, %v59 : i32
-      %v226 = arith.index_cast %v225 : i32 to index
-      memref.store %v37, %out[%v226] : memref<?xf32>
+      %v228 = arith.addi %offset213, %v59 : i32
+      %v229 = arith.index_cast %v228 : i32 to index
+      memref.store %v37, %out[%v229] : memref<?xf32>
     }
     gpu.return
   }

@@ -123,9 +123,10 @@ struct Cfg {
   template <int M> using MinB = Cfg<T, I, LD, CNT, WR, SETTLE, POLL, TICKET, EPOCH, CACHE, SEPKEEP, M>;
 };
 
-// ours: gen_kernels.py select_gt_f32 (SCAN_THREADS 256, SCAN_ITEMS 16,
-// exchange "warp", staged, relaxed, POLL_NS 648, SETTLE_NS 1245, blockIdx
-// tiles, ld.global.nc, separate staging buffer).
+// ours: gen_kernels.py select_gt_f32_transpose16 (select_gt_f32 until
+// "s4d 256x24, adaptive, minBlocks 5" replaced it; SCAN_THREADS 256,
+// SCAN_ITEMS 16, exchange "warp", staged, relaxed, POLL_NS 648, SETTLE_NS
+// 1245, blockIdx tiles, ld.global.nc, separate staging buffer).
 using Ours = Cfg<256, 16, TRANSPOSE, SCAN01, STAGED, 1245, 648, false, false, NC, true, 0>;
 // CUB's sm_90 choices for select::if on 4-byte items (as far as this kernel
 // can express them: CUB stages after the look-back, this kernel before).
