@@ -450,12 +450,23 @@ struct ScanNetwork {
   Value mask;
   /// Empty when the width segments are the only segments.
   std::optional<ScanBounds> bounds;
+  /// Without bounds (and for more than one lane): the lane's position in its
+  /// segment, counted from the earlier end.
+  std::optional<Value> position;
 
   ScanNetwork(OpBuilder &b, Location loc, unsigned width, bool reverse,
               Value mask, Value flags, bool tails, Value validLanes)
       : width(width), reverse(reverse), mask(mask) {
-    if (!flags && !validLanes)
+    if (!flags && !validLanes) {
+      if (width > 1) {
+        Value last = buildI32Constant(b, loc, width - 1);
+        Value lane = LaneIdOp::create(b, loc, b.getI32Type());
+        position = arith::AndIOp::create(b, loc, lane, last);
+        if (reverse)
+          position = arith::SubIOp::create(b, loc, last, *position);
+      }
       return;
+    }
     Type i32 = b.getI32Type();
     auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
     Value lane = LaneIdOp::create(b, loc, i32);
@@ -490,19 +501,25 @@ struct ScanNetwork {
   }
 
   /// The shuffle `distance` lanes towards the earlier end, and whether that
-  /// partner is in the segment. Without bounds the shuffle's valid bit says
-  /// exactly that, and an invalid shuffle returned the lane's own value.
+  /// partner is in the segment. Without bounds that is the shuffle's valid
+  /// bit (an invalid shuffle returned the lane's own value), but taken from
+  /// the lane id: known before the shuffle returns, so that the combine
+  /// `valid ? other (op) mine : other`, which LLVM folds to
+  /// `other + (valid ? mine : 0)` for integers, waits on the shuffle only
+  /// for its add (CUB's `@p add` after `shfl.up`), not for a select too.
   std::pair<Tuple, Value> shuffleEarlier(OpBuilder &b, Location loc,
                                          ValueRange value,
                                          unsigned distance) const {
-    auto [other, valid] =
+    Tuple other =
         shuffleTuple(b, loc, reverse ? ShuffleMode::Down : ShuffleMode::Up,
-                     value, distance, width, mask);
+                     value, distance, width, mask)
+            .first;
+    Value dist = buildI32Constant(b, loc, distance);
     if (bounds)
-      valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
-                                    buildI32Constant(b, loc, distance),
-                                    bounds->reach);
-    return {other, valid};
+      return {other, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                           dist, bounds->reach)};
+    return {other, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                         *position, dist)};
   }
 
   /// `earlier (op) later` in scan order, as lanes: the lower lane's tuple

@@ -1,5 +1,8 @@
-// Scans: Kogge-Stone over shfl.up (shfl.down when reversed) where the
-// shuffle's valid bit keeps lanes outside the segment out of the combiner.
+// Scans: Kogge-Stone over shfl.up (shfl.down when reversed) where a lane
+// whose partner lies outside its segment keeps the shuffle's result (its own
+// value). That test is the shuffle's valid bit, computed from the lane id
+// (position in the segment >= distance) so that it is known before the
+// shuffle returns.
 // RUN: warp-opt %s --warp-expand-collectives | FileCheck %s
 
 // CHECK-LABEL: func @inclusive
@@ -7,12 +10,18 @@
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i32
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i32
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : i32
-// CHECK: %[[S1:.*]], %[[V1:.*]] = warp.shuffle <up> %[[X]], %[[C1]] : i32
+// CHECK-DAG: %[[C31:.*]] = arith.constant 31 : i32
+// CHECK: %[[LANE:.*]] = warp.lane_id : i32
+// CHECK: %[[POS:.*]] = arith.andi %[[LANE]], %[[C31]] : i32
+// CHECK: %[[S1:.*]], %{{.*}} = warp.shuffle <up> %[[X]], %[[C1]] : i32
+// CHECK: %[[V1:.*]] = arith.cmpi uge, %[[POS]], %[[C1]] : i32
 // The earlier lane's value is the left operand.
 // CHECK: %[[A1:.*]] = arith.addi %[[S1]], %[[X]] : i32
 // An invalid shuffle returned the lane's own value: keep the shuffle result.
 // CHECK: %[[R1:.*]] = arith.select %[[V1]], %[[A1]], %[[S1]] : i32
-// CHECK: warp.shuffle <up> %[[R1]], %[[C2]] : i32
+// CHECK: %[[S2:.*]], %{{.*}} = warp.shuffle <up> %[[R1]], %[[C2]] : i32
+// CHECK: %[[V2:.*]] = arith.cmpi uge, %[[POS]], %[[C2]] : i32
+// CHECK: arith.select %[[V2]], %{{.*}}, %[[S2]] : i32
 // CHECK-COUNT-3: warp.shuffle <up>
 // CHECK-NOT: warp.shuffle
 // CHECK: return
@@ -24,8 +33,12 @@ func.func @inclusive(%x: i32) -> i32 {
 // Exclusive: one more shfl.up by 1; the first position gets the identity.
 // CHECK-LABEL: func @exclusive
 // CHECK-DAG: %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i32
+// CHECK-DAG: %[[C7:.*]] = arith.constant 7 : i32
+// CHECK: %[[POS:.*]] = arith.andi %{{.*}}, %[[C7]] : i32
 // CHECK-COUNT-3: warp.shuffle <up> %{{.*}}, %{{.*}} width 8 : f32
-// CHECK: %[[P:.*]], %[[V:.*]] = warp.shuffle <up> %{{.*}}, %{{.*}} width 8 : f32
+// CHECK: %[[P:.*]], %{{.*}} = warp.shuffle <up> %{{.*}}, %{{.*}} width 8 : f32
+// CHECK: %[[V:.*]] = arith.cmpi uge, %[[POS]], %[[C1]] : i32
 // CHECK: arith.select %[[V]], %[[P]], %[[NEG_INF]] : f32
 func.func @exclusive(%x: f32) -> f32 {
   %r = warp.scan <maxnumf> %x exclusive width 8 : f32
@@ -35,7 +48,13 @@ func.func @exclusive(%x: f32) -> f32 {
 // Reverse: shfl.down, and the lane itself is the earlier operand.
 // CHECK-LABEL: func @reverse
 // CHECK-SAME: (%[[X:.*]]: i32)
-// CHECK: %[[S:.*]], %[[V:.*]] = warp.shuffle <down> %[[X]], %{{.*}} width 4 : i32
+// Its position counts from the segment's last lane: 3 - (lane & 3).
+// CHECK: %[[C3:.*]] = arith.constant 3 : i32
+// CHECK: %[[LANE:.*]] = warp.lane_id : i32
+// CHECK: %[[AND:.*]] = arith.andi %[[LANE]], %[[C3]] : i32
+// CHECK: %[[POS:.*]] = arith.subi %[[C3]], %[[AND]] : i32
+// CHECK: %[[S:.*]], %{{.*}} = warp.shuffle <down> %[[X]], %{{.*}} width 4 : i32
+// CHECK: %[[V:.*]] = arith.cmpi uge, %[[POS]], %{{.*}} : i32
 // CHECK: %[[A:.*]] = arith.muli %[[X]], %[[S]] : i32
 // CHECK: arith.select %[[V]], %[[A]], %[[S]]
 // CHECK: warp.shuffle <down> %{{.*}}, %{{.*}} width 4 : i32
@@ -51,7 +70,8 @@ func.func @reverse(%x: i32) -> i32 {
 // CHECK-SAME: (%[[X:.*]]: i32, %[[I:.*]]: i32, %[[M:.*]]: i32)
 // CHECK-DAG: %[[LAST:.*]] = arith.constant 15 : i32
 // CHECK-COUNT-4: warp.shuffle <up> %{{.*}}, %{{.*}} width 16 mask %[[M]] : i32
-// CHECK: %[[P:.*]], %[[V:.*]] = warp.shuffle <up> %[[INC:.*]], %{{.*}} width 16 mask %[[M]] : i32
+// CHECK: %[[P:.*]], %{{.*}} = warp.shuffle <up> %[[INC:.*]], %{{.*}} width 16 mask %[[M]] : i32
+// CHECK: %[[V:.*]] = arith.cmpi uge
 // CHECK: %[[C:.*]] = arith.addi %[[I]], %[[P]] : i32
 // CHECK: %[[E:.*]] = arith.select %[[V]], %[[C]], %[[I]] : i32
 // CHECK: %[[T:.*]], %{{.*}} = warp.shuffle <idx> %[[INC]], %[[LAST]] width 16 mask %[[M]] : i32
