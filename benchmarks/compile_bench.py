@@ -15,6 +15,11 @@
     python3 benchmarks/compile_bench.py [--warp-opt build/bin/warp-opt]
         [--library build/lib/libWarpCAPI.so] [--runs 10] [--out FILE]
 
+Where the build has them (WARP_SELF_CONTAINED: `ninja warp-opt-static
+lib-self-contained/libWarpCAPI.so`), 1. and 2. are also measured with LLVM and
+MLIR linked in statically (--warp-opt-static, --static-library; "" skips),
+which saves the dynamic linker's symbol lookups in libMLIR.so/libLLVM.so.
+
 Times are wall-clock medians; the machine and its load are printed with them.
 """
 import argparse
@@ -126,6 +131,9 @@ def main():
     parser.add_argument("--warp-opt", default=os.path.join(ROOT, "build/bin/warp-opt"))
     parser.add_argument("--mlir-opt", default="mlir-opt-22")
     parser.add_argument("--library", default=os.path.join(ROOT, "build/lib/libWarpCAPI.so"))
+    parser.add_argument("--warp-opt-static", default=os.path.join(ROOT, "build/bin/warp-opt-static"))
+    parser.add_argument("--static-library",
+                        default=os.path.join(ROOT, "build/lib-self-contained/libWarpCAPI.so"))
     parser.add_argument("--python", default="/usr/bin/python3" if os.path.exists("/usr/bin/python3")
                         else sys.executable)
     parser.add_argument("--runs", type=int, default=10)
@@ -154,7 +162,12 @@ def main():
                     f"--warp-lower-to-ptx=chip=sm_90 format=isa ptx-output={warp_ptx}"]
         up_cmd = [args.mlir_opt, up_src, "-o", up_ptx,
                   "--gpu-lower-to-nvvm-pipeline=cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=isa"]
-        (tw, tu), _ = median_runs([warp_cmd, up_cmd], args.runs)
+        cmds = [warp_cmd, up_cmd]
+        static = args.warp_opt_static and os.path.exists(args.warp_opt_static)
+        if static:
+            cmds.append([args.warp_opt_static] + warp_cmd[1:])
+        medians, _ = median_runs(cmds, args.runs)
+        tw, tu = medians[:2]
         shfl_w = open(warp_ptx).read().count("shfl.sync.")
         shfl_u = open(up_ptx).read().count("shfl.sync.")
         say()
@@ -163,31 +176,42 @@ def main():
         say(f"   mlir-opt-22 --gpu-lower-to-nvvm-pipeline {tu * 1e3:6.1f} ms  ({shfl_u} shfl in PTX, upstream IR)")
         say(f"   warp / mlir-opt-22 = {tw / tu:.3f}  (target <= 0.8)")
         data["k100_process"] = {"warp_s": tw, "mlir_opt_s": tu, "ratio": tw / tu}
+        if static:
+            ts = medians[2]
+            say(f"   warp-opt-static (LLVM/MLIR linked in) {ts * 1e3:7.1f} ms  (/ mlir-opt-22 = {ts / tu:.3f})")
+            data["k100_process"].update(warp_static_s=ts, static_ratio=ts / tu)
 
-        # WARP_MLIR_CACHE=0: every compile compiles (the on-disk cache would
-        # hand back the first one's PTX).
-        env = dict(os.environ, WARP_MLIR_LIBRARY=args.library, WARP_MLIR_CACHE="0",
-                   PYTHONPATH=os.path.join(ROOT, "python") + os.pathsep + os.environ.get("PYTHONPATH", ""))
-        firsts, warm = [], None
-        for i in range(5):
-            proc = subprocess.run([args.python, "-c", IN_PROCESS, warp_src, "20" if i == 0 else "0"],
-                                  capture_output=True, text=True, env=env)
-            if proc.returncode != 0:
-                say(f"2. in process: failed: {proc.stderr[-600:]}")
-                break
-            got = json.loads(proc.stdout.strip().splitlines()[-1])
-            firsts.append(got["first_s"])
-            if i == 0:
-                warm = got
-        if warm:
-            say()
-            say("2. 100-op kernel in process (warp_mlir.compile, C API):")
-            say(f"   first compile in a process {statistics.median(firsts) * 1e3:7.1f} ms "
-                f"(median of {len(firsts)} processes; import {warm['import_s'] * 1e3:.0f} ms not counted)"
-                "  (target <= 60 ms)")
-            say(f"   warm, median of 20         {warm['warm_median_s'] * 1e3:7.1f} ms "
-                f"(min {warm['warm_min_s'] * 1e3:.1f} ms)  (target <= 10 ms)")
-            data["k100_in_process"] = {"first_s": statistics.median(firsts), **warm}
+        libraries = [("", args.library)]
+        if args.static_library and os.path.exists(args.static_library):
+            libraries.append((" self-contained", args.static_library))
+        for label, library in libraries:
+            # WARP_MLIR_CACHE=0: every compile compiles (the on-disk cache
+            # would hand back the first one's PTX).
+            env = dict(os.environ, WARP_MLIR_LIBRARY=library, WARP_MLIR_CACHE="0",
+                       PYTHONPATH=os.path.join(ROOT, "python") + os.pathsep
+                       + os.environ.get("PYTHONPATH", ""))
+            firsts, warm = [], None
+            for i in range(5):
+                proc = subprocess.run([args.python, "-c", IN_PROCESS, warp_src, "20" if i == 0 else "0"],
+                                      capture_output=True, text=True, env=env)
+                if proc.returncode != 0:
+                    say(f"2. in process{label}: failed: {proc.stderr[-600:]}")
+                    break
+                got = json.loads(proc.stdout.strip().splitlines()[-1])
+                firsts.append(got["first_s"])
+                if i == 0:
+                    warm = got
+            if warm:
+                say()
+                say(f"2. 100-op kernel in process (warp_mlir.compile, C API{label}: "
+                    f"{os.path.relpath(library, ROOT)}):")
+                say(f"   first compile in a process {statistics.median(firsts) * 1e3:7.1f} ms "
+                    f"(median of {len(firsts)} processes; import {warm['import_s'] * 1e3:.0f} ms not counted)"
+                    "  (target <= 60 ms)")
+                say(f"   warm, median of 20         {warm['warm_median_s'] * 1e3:7.1f} ms "
+                    f"(min {warm['warm_min_s'] * 1e3:.1f} ms)  (target <= 10 ms)")
+                key = "k100_in_process" + label.replace(" ", "_").replace("-", "_")
+                data[key] = {"first_s": statistics.median(firsts), **warm}
 
         say()
         say(f"3. 1,000 kernels to PTX (warp-opt, whole process), median of {args.scale_runs}:")

@@ -23,7 +23,7 @@ function(warp_add_self_contained_executable name)
   target_compile_options(${name} PRIVATE -fPIC -ffunction-sections -fdata-sections)
   target_link_options(${name} PRIVATE -fuse-ld=lld -static-libstdc++ -static-libgcc
                       -Wl,--gc-sections -Wl,-s)
-  target_link_libraries(${name} PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,WarpCudaRuntime>"
+  target_link_libraries(${name} PRIVATE
     ${WARP_STATIC_MLIR_ARCHIVES} ${WARP_STATIC_LLVM_ARCHIVES}
     ${WARP_STATIC_ZSTD} ${WARP_STATIC_ZLIB} -lpthread -ldl -lm -lrt)
 endfunction()

@@ -69,7 +69,8 @@ typedef void (*WarpObjectCallback)(MlirStringRef binaryName,
 /// Lowers `module` in place with `warp-lower-to-ptx` configured by `options`
 /// (the pipeline's option string, e.g. "chip=sm_90 format=isa"), then hands
 /// every object to `callback`. LLVM fatal errors are diagnostics and a failure
-/// result, as in warpPassManagerRunOnOp.
+/// result, as in warpPassManagerRunOnOp. A release build verifies the IR before
+/// and after the pipeline instead of after every pass.
 MLIR_CAPI_EXPORTED MlirLogicalResult
 warpLowerToBinary(MlirOperation module, MlirStringRef options,
                   WarpObjectCallback callback, void *userData);

@@ -2,7 +2,8 @@
 //
 // The in-dialect legalization that runs before the NVVM conversion (as
 // upstream's gpu.shuffle lowering does), so that `shfl.sync`, which moves one
-// 32-bit register, is the only form the conversion sees:
+// 32-bit register (i32 or f32: NVVM's shuffle takes both, so an f32 moves as
+// it is, without a bitcast each way), is the only form the conversion sees:
 //
 //   %r, %v = warp.shuffle <xor> %x, %o : f64
 // becomes
@@ -161,13 +162,13 @@ Value unpackFromWords(OpBuilder &b, Location loc, Type type,
   return vector::BitCastOp::create(b, loc, vectorType, asWords);
 }
 
-/// A shuffle of anything but i32 becomes one i32 shuffle per word.
+/// A shuffle of anything but i32 or f32 becomes one i32 shuffle per word.
 struct SplitShufflePayload final : public OpRewritePattern<ShuffleOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(ShuffleOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getValue().getType().isInteger(32))
+    if (isShuffleWord(op.getValue().getType()))
       return rewriter.notifyMatchFailure(op, "already one word");
     Location loc = op.getLoc();
     SmallVector<Value> words;
@@ -192,6 +193,10 @@ struct SplitShufflePayload final : public OpRewritePattern<ShuffleOp> {
 };
 
 } // namespace
+
+bool mlir::warp::isShuffleWord(Type type) {
+  return type.isInteger(32) || type.isF32();
+}
 
 void mlir::warp::populateShufflePayloadPatterns(RewritePatternSet &patterns,
                                                 PatternBenefit benefit) {

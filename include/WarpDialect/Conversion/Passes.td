@@ -12,9 +12,10 @@ def ConvertWarpToNVVMPass : Pass<"convert-warp-to-nvvm"> {
     Lowers the primitive warp ops to NVVM with CUDA's encodings:
     `warp.shuffle` becomes `nvvm.shfl.sync` with
     `c = ((32 - width) << 8) | clamp` and the member mask, after an
-    in-dialect step that splits every payload into i32 shuffles
-    (`populateShufflePayloadPatterns`: i1/i8/i16 widened, values of up to
-    32 bits packed into one shuffle, 64-bit values split into two, wider
+    in-dialect step that splits every other payload than i32 and f32 (which
+    `shfl.sync` takes as they are) into i32 shuffles
+    (`populateShufflePayloadPatterns`: i1/i8/i16 widened, other values of up
+    to 32 bits packed into one shuffle, 64-bit values split into two, wider
     vectors into 32-bit words); ballot/vote to `nvvm.vote.sync`, matches to
     `nvvm.match.sync`, lane masks and the lane id to special registers,
     `warp.syncwarp` to `nvvm.bar.warp.sync`, `warp.activemask` to LLVM's

@@ -139,8 +139,13 @@ LogicalResult prepareExchanges(Operation *root);
 void populateExpandElectAndAtomicPatterns(RewritePatternSet &patterns,
                                           const Chip &chip);
 
-/// Adds the in-dialect legalization that turns a `warp.shuffle` of any
-/// payload into i32 shuffles, one per 32-bit word (ShufflePayloads.cpp).
+/// Whether `type` is a payload that one `shfl.sync` moves as it is (i32 or
+/// f32, which NVVM's shuffle takes directly).
+bool isShuffleWord(Type type);
+
+/// Adds the in-dialect legalization that turns a `warp.shuffle` of any other
+/// payload (isShuffleWord) into i32 shuffles, one per 32-bit word
+/// (ShufflePayloads.cpp).
 void populateShufflePayloadPatterns(RewritePatternSet &patterns,
                                     PatternBenefit benefit = 1);
 

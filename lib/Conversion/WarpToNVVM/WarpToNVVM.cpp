@@ -100,15 +100,16 @@ Value buildClampOperand(OpBuilder &b, Location loc, ShuffleOp op,
                              shuffleClampOperand(op.getMode(), kWarpSize)));
 }
 
-/// One i32 `warp.shuffle` to one `nvvm.shfl.sync` (other payloads were split
-/// into words by populateShufflePayloadPatterns).
+/// One i32 or f32 `warp.shuffle` to one `nvvm.shfl.sync` (other payloads
+/// were split into words by populateShufflePayloadPatterns).
 struct LowerShuffle : public OpConversionPattern<ShuffleOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(ShuffleOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!op.getValue().getType().isInteger(32))
+    Type type = op.getValue().getType();
+    if (!isShuffleWord(type))
       return rewriter.notifyMatchFailure(op, "payload not split into words");
     Location loc = op.getLoc();
     Value mask = getMemberMaskOrAll(rewriter, op, adaptor.getMask());
@@ -118,16 +119,15 @@ struct LowerShuffle : public OpConversionPattern<ShuffleOp> {
     // Ask for the valid bit only when someone reads it.
     if (op.getValid().use_empty()) {
       auto shfl = NVVM::ShflOp::create(
-          rewriter, loc, rewriter.getI32Type(), mask, adaptor.getValue(),
-          adaptor.getOffset(), clamp, kind,
-          /*return_value_and_is_valid=*/UnitAttr());
+          rewriter, loc, type, mask, adaptor.getValue(), adaptor.getOffset(),
+          clamp, kind, /*return_value_and_is_valid=*/UnitAttr());
       markConvergent(shfl);
       // No value for the unused valid bit (a null replacement drops it).
       rewriter.replaceOp(op, {shfl.getResult(), Value()});
       return success();
     }
     auto pairType = LLVM::LLVMStructType::getLiteral(
-        rewriter.getContext(), {rewriter.getI32Type(), rewriter.getI1Type()});
+        rewriter.getContext(), {type, rewriter.getI1Type()});
     auto pair = NVVM::ShflOp::create(rewriter, loc, pairType, mask,
                                      adaptor.getValue(), adaptor.getOffset(),
                                      clamp, kind, rewriter.getUnitAttr());
@@ -296,8 +296,8 @@ struct ConvertWarpToNVVMPass
   using Base::Base;
 
   void runOnOperation() override {
-    // In-dialect first: every shuffle payload becomes i32 words, so the
-    // conversion below is one warp op to one NVVM op. No block merging (see
+    // In-dialect first: every shuffle payload becomes i32 words (an f32
+    // stays one), so the conversion below is one warp op to one NVVM op. No block merging (see
     // markConvergent).
     RewritePatternSet payloads(&getContext());
     populateShufflePayloadPatterns(payloads);

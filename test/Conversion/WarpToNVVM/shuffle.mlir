@@ -1,6 +1,7 @@
 // warp.shuffle to nvvm.shfl.sync: CUDA's c = ((32 - width) << 8) | clamp with
 // clamp 0 for up and 31 otherwise, the member mask, and the in-dialect
-// payload legalization (one i32 shuffle per 32-bit word) that runs first.
+// payload legalization (one i32 shuffle per 32-bit word; an f32 moves as it
+// is) that runs first.
 // RUN: warp-opt %s --convert-warp-to-nvvm --canonicalize | FileCheck %s
 
 // CHECK-LABEL: func @modes_and_widths
@@ -46,6 +47,7 @@ func.func @valid_bit(%x: f64, %o: i32) -> (f64, i1) {
 }
 
 // CHECK-LABEL: func @narrow_scalars
+// CHECK-SAME: bf16, %[[F:.*]]: f32, %{{.*}}: i32)
 func.func @narrow_scalars(%b: i1, %c: i8, %s: i16, %h: f16, %bf: bf16, %f: f32, %o: i32) -> (i1, i8, i16, f16, bf16, f32) {
   // CHECK: arith.extui %{{.*}} : i1 to i32
   // CHECK: nvvm.shfl.sync
@@ -69,11 +71,25 @@ func.func @narrow_scalars(%b: i1, %c: i8, %s: i16, %h: f16, %bf: bf16, %f: f32, 
   // CHECK: nvvm.shfl.sync
   // CHECK: arith.bitcast %{{.*}} : i16 to bf16
   %4:2 = warp.shuffle <xor> %bf, %o : bf16
-  // CHECK: arith.bitcast %{{.*}} : f32 to i32
-  // CHECK: nvvm.shfl.sync
-  // CHECK: arith.bitcast %{{.*}} : i32 to f32
+  // An f32 is one word that shfl.sync takes as it is: no bitcast either way.
+  // CHECK-NOT: arith.bitcast
+  // CHECK: %[[F32:.*]] = nvvm.shfl.sync bfly %{{.*}}, %[[F]], %{{.*}} : f32 -> f32
+  // CHECK-NOT: arith.bitcast
+  // CHECK: return {{.*}}, %[[F32]] : i1, i8, i16, f16, bf16, f32
   %5:2 = warp.shuffle <xor> %f, %o : f32
   return %0#0, %1#0, %2#0, %3#0, %4#0, %5#0 : i1, i8, i16, f16, bf16, f32
+}
+
+// An f32 with its valid bit: one shuffle of the f32 that returns both.
+// CHECK-LABEL: func @f32_valid_bit
+// CHECK-SAME: (%[[X:.*]]: f32,
+func.func @f32_valid_bit(%x: f32, %o: i32) -> (f32, i1) {
+  // CHECK: %[[P:.*]] = nvvm.shfl.sync up %{{.*}}, %[[X]], {{.*}} {return_value_and_is_valid, warp.convergent = distinct[{{[0-9]+}}]<>} : f32 -> !llvm.struct<(f32, i1)>
+  // CHECK-DAG: %[[R:.*]] = llvm.extractvalue %[[P]][0] : !llvm.struct<(f32, i1)>
+  // CHECK-DAG: %[[V:.*]] = llvm.extractvalue %[[P]][1] : !llvm.struct<(f32, i1)>
+  // CHECK: return %[[R]], %[[V]] : f32, i1
+  %0:2 = warp.shuffle <up> %x, %o : f32
+  return %0#0, %0#1 : f32, i1
 }
 
 // 64-bit scalars: two 32-bit shuffles, low word first.
