@@ -549,6 +549,17 @@ struct ScanNetwork {
   }
 };
 
+/// Whether a scan's kind has an inverse the exclusive form can use: add or
+/// xor over integers.
+bool isInvertibleOnIntegers(ScanOp op) {
+  std::optional<CombineKind> kind = op.getKind();
+  if (!kind || (*kind != CombineKind::Add && *kind != CombineKind::Xor))
+    return false;
+  return llvm::all_of(op.getValues(), [](Value value) {
+    return isa<IntegerType>(getElementTypeOrSelf(value.getType()));
+  });
+}
+
 /// The scan: the network, then the exclusive shift, `init` and the segment
 /// totals.
 Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op) {
@@ -566,7 +577,18 @@ Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op) {
     return reverse ? combine(b, loc, x, init) : combine(b, loc, init, x);
   };
   Tuple result = inclusive;
-  if (op.getExclusive()) {
+  if (op.getExclusive() && isInvertibleOnIntegers(op)) {
+    // The lane's own value taken back out of its inclusive scan (CUB's
+    // exclusive sum): no shuffle, exact in two's complement, and the
+    // identity 0 in a segment's first position.
+    Tuple without;
+    for (auto [scanned, own] : llvm::zip(inclusive, op.getValues()))
+      without.push_back(
+          *op.getKind() == CombineKind::Add
+              ? Value(arith::SubIOp::create(b, loc, scanned, own))
+              : Value(arith::XOrIOp::create(b, loc, scanned, own)));
+    result = init.empty() ? without : withInit(without);
+  } else if (op.getExclusive()) {
     Tuple first(init);
     if (init.empty())
       first.push_back(arith::ConstantOp::create(

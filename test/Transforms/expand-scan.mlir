@@ -65,20 +65,38 @@ func.func @reverse(%x: i32) -> i32 {
 }
 
 // init is a prefix: lane 0 gets init, others init (op) previous inclusive.
+// An integer sum is invertible: the exclusive sum is the inclusive one less
+// the lane's own value (0 in the first lane), with no shift by a shuffle.
 // The total is the segment's last inclusive value, read with idx.
 // CHECK-LABEL: func @init_and_total
 // CHECK-SAME: (%[[X:.*]]: i32, %[[I:.*]]: i32, %[[M:.*]]: i32)
 // CHECK-DAG: %[[LAST:.*]] = arith.constant 15 : i32
 // CHECK-COUNT-4: warp.shuffle <up> %{{.*}}, %{{.*}} width 16 mask %[[M]] : i32
-// CHECK: %[[P:.*]], %{{.*}} = warp.shuffle <up> %[[INC:.*]], %{{.*}} width 16 mask %[[M]] : i32
-// CHECK: %[[V:.*]] = arith.cmpi uge
-// CHECK: %[[C:.*]] = arith.addi %[[I]], %[[P]] : i32
-// CHECK: %[[E:.*]] = arith.select %[[V]], %[[C]], %[[I]] : i32
+// CHECK: %[[INC:.*]] = arith.select
+// CHECK-NOT: warp.shuffle <up>
+// CHECK: %[[EX:.*]] = arith.subi %[[INC]], %[[X]] : i32
+// CHECK: %[[E:.*]] = arith.addi %[[I]], %[[EX]] : i32
 // CHECK: %[[T:.*]], %{{.*}} = warp.shuffle <idx> %[[INC]], %[[LAST]] width 16 mask %[[M]] : i32
 // CHECK: return %[[E]], %[[T]]
 func.func @init_and_total(%x: i32, %i: i32, %m: i32) -> (i32, i32) {
   %r:2 = warp.scan <add> %x exclusive width 16 init %i mask %m : i32, i32
   return %r#0, %r#1 : i32, i32
+}
+
+// xor is its own inverse; other kinds (and float sums, which would round)
+// shift the inclusive scan by one lane with a shuffle.
+// CHECK-LABEL: func @exclusive_inverse
+// CHECK-SAME: (%[[X:.*]]: i32, %[[F:.*]]: f32)
+// CHECK-COUNT-5: warp.shuffle <up>
+// CHECK: %[[INC:.*]] = arith.select
+// CHECK: %[[EX:.*]] = arith.xori %[[INC]], %[[X]] : i32
+// CHECK-COUNT-6: warp.shuffle <up>
+// CHECK-NOT: arith.subf
+// CHECK: return %[[EX]]
+func.func @exclusive_inverse(%x: i32, %f: f32) -> (i32, f32) {
+  %0 = warp.scan <xor> %x exclusive : i32
+  %1 = warp.scan <add> %f exclusive : f32
+  return %0, %1 : i32, f32
 }
 
 // Inclusive with init: init combined in front of every lane.
@@ -103,7 +121,7 @@ func.func @inclusive_init(%x: i32, %i: i32) -> i32 {
 // CHECK-DAG: arith.constant 1.000000e+00 : f32
 // CHECK-DAG: arith.constant 0.000000e+00 : f32
 func.func @identities(%x: i32, %f: f32) -> (i32, i32, i32, i32, i32, i32, f32, f32, f32) {
-  %0 = warp.scan <add> %x exclusive width 2 : i32
+  %0 = warp.scan <or> %x exclusive width 2 : i32
   %1 = warp.scan <mul> %x exclusive width 2 : i32
   %2 = warp.scan <minsi> %x exclusive width 2 : i32
   %3 = warp.scan <maxsi> %x exclusive width 2 : i32
