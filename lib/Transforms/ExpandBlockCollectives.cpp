@@ -92,10 +92,10 @@ constexpr int64_t kMaxAutoRakingThreads = 64;
 /// Known block sizes where raking is the default for an integer kind (exact
 /// in any combine order, so the choice changes no result): the range where
 /// it was faster on the H200 (benchmarks/device/block_probe.py,
-/// docs/results/block-probe-h200.txt). Scan: 160 to 768 threads (0.60-0.90
-/// of warp_scans' time; 128: 1.03, 1024: 1.46). Reduce: 224 to 512 threads
+/// docs/results/block-probe-h200.txt). Scan: 128 to 768 threads (0.60-0.94
+/// of warp_scans' time; 96: 1.07, 1024: 1.30). Reduce: 224 to 512 threads
 /// (0.91-0.98; 192: 1.16, 640: 1.00, 1024: 1.07).
-constexpr int64_t kMinIntegerRakingScanThreads = 160;
+constexpr int64_t kMinIntegerRakingScanThreads = 128;
 constexpr int64_t kMaxIntegerRakingScanThreads = 768;
 constexpr int64_t kMinIntegerRakingReduceThreads = 224;
 constexpr int64_t kMaxIntegerRakingReduceThreads = 512;
@@ -129,7 +129,7 @@ bool isIntegerKindInBlockOf(Operation *op, std::optional<CombineKind> kind,
 
 /// The algorithm of a block scan: its own, else raking for small known
 /// blocks with a partial warp (but one warp's own scan) and for an integer
-/// kind in a known block of 160 to 768 threads, warp scans otherwise.
+/// kind in a known block of 128 to 768 threads, warp scans otherwise.
 BlockScanAlgorithm chooseScanAlgorithm(BlockScanOp op) {
   if (std::optional<BlockScanAlgorithm> algorithm = op.getAlgorithm())
     return *algorithm;

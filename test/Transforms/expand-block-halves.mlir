@@ -37,7 +37,7 @@ gpu.module @kernels {
   // PTX: bar.sync 0;
   // PTX: ret;
   gpu.func @loop(%out: memref<?xi32>, %x: i32, %n: index) kernel
-      attributes {known_block_size = array<i32: 128, 1, 1>} {
+      attributes {known_block_size = array<i32: 96, 1, 1>} {
     %t = gpu.thread_id x
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index

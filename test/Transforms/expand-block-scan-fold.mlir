@@ -1,6 +1,7 @@
 // A block scan of an integer kind in a known block of 2 to 8 whole warps
-// folds the warps' totals in every thread (CUB's BLOCK_SCAN_WARP_SCANS
-// form): lane 31 of each warp parks its warp's total in prefix slot 34 +
+// with algorithm warp_scans (the default for 2 and 3 warps; from 128
+// threads raking is) folds the warps' totals in every thread (CUB's
+// BLOCK_SCAN_WARP_SCANS form): lane 31 of each warp parks its warp's total in prefix slot 34 +
 // warp, a barrier, every thread loads the totals of slots 34 .. 34 + warps
 // - 1. The prefix slots keep it race-free next to the other block ops, which
 // park into slots 0..31 before their first barrier (a following
@@ -64,7 +65,7 @@ gpu.module @kernels {
   gpu.func @fold_then_reduce(%out: memref<?xi32>, %x: i32) kernel
       attributes {known_block_size = array<i32: 128, 1, 1>} {
     %t = gpu.thread_id x
-    %s, %total = warp.block_scan <add> %x : i32, i32
+    %s, %total = warp.block_scan <add> %x algorithm = <warp_scans> : i32, i32
     %sum = arith.addi %s, %total : i32
     %r = warp.block_reduce <add> %sum : i32
     memref.store %r, %out[%t] : memref<?xi32>
@@ -92,7 +93,7 @@ gpu.module @kernels {
   // CHECK: gpu.return
   gpu.func @fold_then_reduce_in_function(%x: i32) -> i32
       attributes {known_block_size = array<i32: 128, 1, 1>} {
-    %s, %total = warp.block_scan <add> %x : i32, i32
+    %s, %total = warp.block_scan <add> %x algorithm = <warp_scans> : i32, i32
     %sum = arith.addi %s, %total : i32
     %r = warp.block_reduce <add> %sum : i32
     gpu.return %r : i32

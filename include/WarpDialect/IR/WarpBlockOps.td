@@ -209,13 +209,13 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     warps (33 to 63, or fewer than 32 unless the scan is its one warp's:
     a kind without `init`), and for a kind over integers (exact in any
     combine order, so the choice changes no result) in a known block of
-    160 to 768 threads; else `warp_scans` (also when the block size is
+    128 to 768 threads; else `warp_scans` (also when the block size is
     unknown). Why, measured on the H200 with 64 dependent i32 block scans
     per thread (`benchmarks/device/block_probe.py`,
-    `docs/results/block-probe-h200.txt`): from 160 to 768 threads raking
-    takes 0.60-0.90x the time of `warp_scans` (only warp 0 works while the
-    other warps' slots of the SM go to other blocks), at 64-128 threads
-    1.03-1.47x and at 1024 threads 1.46x (warp 0's serial segments of 32
+    `docs/results/block-probe-h200.txt`): from 128 to 768 threads raking
+    takes 0.60-0.94x the time of `warp_scans` (only warp 0 works while the
+    other warps' slots of the SM go to other blocks), at 64-96 threads
+    1.07-1.41x and at 1024 threads 1.30x (warp 0's serial segments of 32
     items); floats keep `warp_scans`' combine order at every size. In a
     small ragged block raking's segments hold at most 2 items and it needs
     no masked warp scan of a partial warp.
