@@ -559,13 +559,11 @@ def bench_select(c, bench):
         c.report(bench, "torch", error=f"not available: {error}")
 
 
-def bench_block(c, bench):
-    cp, np = c.cp, c.np
-    kind = "reduce" if "reduce" in bench else "scan"
-    threads = int(bench.rsplit("_", 1)[1])
-    n = BLOCK_THREADS_TOTAL // threads * threads
-    x = cp.random.default_rng(17).integers(-1000, 1000, n, dtype=cp.int32)
-    # Reference from the definition, in uint32 (wrapping) arithmetic.
+def block_reference(cp, x, threads, kind):
+    """What a block micro-kernel (gen_kernels.py block_recurrence) leaves
+    in `out` for the i32 input `x` in blocks of `threads`, from the
+    definition in uint32 (wrapping) arithmetic: BLOCK_ROUNDS rounds of
+    a = sum or inclusive scan over the block of (x ^ r) + a."""
     xu = x.view(cp.uint32).reshape(-1, threads)
     a = cp.zeros_like(xu)
     for r in range(BLOCK_ROUNDS):
@@ -574,7 +572,16 @@ def bench_block(c, bench):
             a = cp.broadcast_to(v.sum(axis=1, dtype=cp.uint32)[:, None], v.shape).copy()
         else:
             a = cp.cumsum(v, axis=1, dtype=cp.uint32)
-    want = a.reshape(-1).view(cp.int32)
+    return a.reshape(-1).view(cp.int32)
+
+
+def bench_block(c, bench):
+    cp, np = c.cp, c.np
+    kind = "reduce" if "reduce" in bench else "scan"
+    threads = int(bench.rsplit("_", 1)[1])
+    n = BLOCK_THREADS_TOTAL // threads * threads
+    x = cp.random.default_rng(17).integers(-1000, 1000, n, dtype=cp.int32)
+    want = block_reference(cp, x, threads, kind)
     out = cp.zeros(n, dtype=cp.int32)
 
     def check():

@@ -56,6 +56,13 @@ done
 "$BUILD_DIR/bin/warp-opt" benchmarks/device/reduce_idx32.mlir -o /dev/null \
   --warp-lower-to-ptx="chip=sm_90 format=isa device-index-bitwidth=32 ptx-output=$stage/device/reduce_idx32.ptx"
 cp benchmarks/device/baselines.cu "$stage/device/"
+# The block probe (which block algorithm is faster at which size; run by
+# hand: python3 /tmp/warp-gpu/block_probe.py --ptx /tmp/warp-gpu/device/block_probe.ptx).
+python3 benchmarks/device/block_probe.py --emit "$stage/block_probe.mlir"
+"$BUILD_DIR/bin/warp-opt" "$stage/block_probe.mlir" -o /dev/null \
+  --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/device/block_probe.ptx"
+rm "$stage/block_probe.mlir"
+cp benchmarks/device/block_probe.py "$stage/"
 cp benchmarks/device_bench.py benchmarks/chart.py benchmarks/sass_summary.py benchmarks/lookback_probe.py "$stage/"
 git rev-parse HEAD > "$stage/COMMIT" 2>/dev/null || true
 # The Python package's wheel (run.sh installs it into a fresh virtual

@@ -478,6 +478,21 @@ def padded(e, at, ty):
     return e.op(f"arith.addi {at}, {e.op(f'arith.shrui {at}, {five} : {ty}')} : {ty}")
 
 
+def copy_staged(e, tid, threads, items, prefix, kept, keep_type, slot):
+    """out[prefix + i] = %keep_sm[slot(j, i)], the i-th kept item of the tile
+    staged in workgroup memory, for i = tid + threads j < kept, j < items
+    (unrolled: independent loads and stores in flight)."""
+    start = e.op(f"arith.index_cast {prefix} : i32 to index")
+    count = e.op(f"arith.index_cast {kept} : i32 to index")
+    for j in range(items):
+        i = e.op(f"arith.addi {tid}, {e.idx(j * threads)} : index")
+        live = e.op(f"arith.cmpi ult, {i}, {count} : index")
+        with e.region(f"scf.if {live}"):
+            v = e.op(f"memref.load %keep_sm[{slot(j, i)}] : {keep_type}")
+            at = e.op(f"arith.addi {start}, {i} : index")
+            e.emit(f"memref.store {v}, %out[{at}] : memref<?xf32>")
+
+
 def store_kept(e, flags, vals, kept_before, base, memref, memref_type, pad=False):
     """memref[base + kept_before[j]] = vals[j] where flags[j] (i32 positions;
     `pad`: at padded positions)."""
@@ -611,15 +626,8 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
     if staged:
         # out[tile prefix + i] = i-th kept item of the tile, i = tid + 256 j
         # for j < items (unrolled: independent loads and stores in flight).
-        count = e.op(f"arith.index_cast {agg} : i32 to index")
-        start = e.op(f"arith.index_cast {tpre} : i32 to index")
-        for j in range(items):
-            i = e.op(f"arith.addi {tid}, {e.idx(j * threads)} : index")
-            kept = e.op(f"arith.cmpi ult, {i}, {count} : index")
-            with e.region(f"scf.if {kept}"):
-                v = e.op(f"memref.load %keep_sm[{padded(e, i, 'index')}] : {keep_type}")
-                at = e.op(f"arith.addi {start}, {i} : index")
-                e.emit(f"memref.store {v}, %out[{at}] : memref<?xf32>")
+        copy_staged(e, tid, threads, items, tpre, agg, keep_type,
+                    lambda j, i: padded(e, i, "index"))
     elif select:
         # Kept items go to out[offset + number kept before them], in order.
         store_kept(e, flags, vals, [z] + running[:-1], offset, "%out", "memref<?xf32>")
@@ -826,16 +834,8 @@ def select_kernel(name, items=SELECT_ITEMS, min_blocks=SELECT_MIN_BLOCKS, adapti
             # padded(tid) + 264 j.
             e.emit("gpu.barrier")
             from_at = padded(e, tid, "index")
-            start = e.op(f"arith.index_cast {tpre} : i32 to index")
-            kept = e.op(f"arith.index_cast {agg} : i32 to index")
-            for j in range(items):
-                i = e.op(f"arith.addi {tid}, {e.idx(j * threads)} : index")
-                live = e.op(f"arith.cmpi ult, {i}, {kept} : index")
-                with e.region(f"scf.if {live}"):
-                    src = e.op(f"arith.addi {from_at}, {e.idx(j * (threads + threads // 32))} : index")
-                    v = e.op(f"memref.load %keep_sm[{src}] : {keep_type}")
-                    at = e.op(f"arith.addi {start}, {i} : index")
-                    e.emit(f"memref.store {v}, %out[{at}] : memref<?xf32>")
+            copy_staged(e, tid, threads, items, tpre, agg, keep_type,
+                        lambda j, i: e.op(f"arith.addi {from_at}, {e.idx(j * (threads + threads // 32))} : index"))
     e.emit("gpu.return")
     return head + "\n" + "\n".join(e.lines) + "\n  }\n"
 

@@ -7170,182 +7170,182 @@ gpu.module @scan {
     %v446 = memref.load %pre_sm[%c361] : memref<1xi32, #gpu.address_space<workgroup>>
     %v447 = arith.addi %v446, %v278 : i32
     %offset448 = arith.addi %v447, %wex213 : i32
-    %v449 = arith.index_cast %v279 : i32 to index
-    %v450 = arith.index_cast %v446 : i32 to index
+    %v449 = arith.index_cast %v446 : i32 to index
+    %v450 = arith.index_cast %v279 : i32 to index
     %c451 = arith.constant 0 : index
     %v452 = arith.addi %tid2, %c451 : index
-    %v453 = arith.cmpi ult, %v452, %v449 : index
+    %v453 = arith.cmpi ult, %v452, %v450 : index
     scf.if %v453 {
       %c454 = arith.constant 5 : index
       %v455 = arith.shrui %v452, %c454 : index
       %v456 = arith.addi %v452, %v455 : index
       %v457 = memref.load %keep_sm[%v456] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v458 = arith.addi %v450, %v452 : index
+      %v458 = arith.addi %v449, %v452 : index
       memref.store %v457, %out[%v458] : memref<?xf32>
     }
     %c459 = arith.constant 256 : index
     %v460 = arith.addi %tid2, %c459 : index
-    %v461 = arith.cmpi ult, %v460, %v449 : index
+    %v461 = arith.cmpi ult, %v460, %v450 : index
     scf.if %v461 {
       %c462 = arith.constant 5 : index
       %v463 = arith.shrui %v460, %c462 : index
       %v464 = arith.addi %v460, %v463 : index
       %v465 = memref.load %keep_sm[%v464] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v466 = arith.addi %v450, %v460 : index
+      %v466 = arith.addi %v449, %v460 : index
       memref.store %v465, %out[%v466] : memref<?xf32>
     }
     %c467 = arith.constant 512 : index
     %v468 = arith.addi %tid2, %c467 : index
-    %v469 = arith.cmpi ult, %v468, %v449 : index
+    %v469 = arith.cmpi ult, %v468, %v450 : index
     scf.if %v469 {
       %c470 = arith.constant 5 : index
       %v471 = arith.shrui %v468, %c470 : index
       %v472 = arith.addi %v468, %v471 : index
       %v473 = memref.load %keep_sm[%v472] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v474 = arith.addi %v450, %v468 : index
+      %v474 = arith.addi %v449, %v468 : index
       memref.store %v473, %out[%v474] : memref<?xf32>
     }
     %c475 = arith.constant 768 : index
     %v476 = arith.addi %tid2, %c475 : index
-    %v477 = arith.cmpi ult, %v476, %v449 : index
+    %v477 = arith.cmpi ult, %v476, %v450 : index
     scf.if %v477 {
       %c478 = arith.constant 5 : index
       %v479 = arith.shrui %v476, %c478 : index
       %v480 = arith.addi %v476, %v479 : index
       %v481 = memref.load %keep_sm[%v480] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v482 = arith.addi %v450, %v476 : index
+      %v482 = arith.addi %v449, %v476 : index
       memref.store %v481, %out[%v482] : memref<?xf32>
     }
     %c483 = arith.constant 1024 : index
     %v484 = arith.addi %tid2, %c483 : index
-    %v485 = arith.cmpi ult, %v484, %v449 : index
+    %v485 = arith.cmpi ult, %v484, %v450 : index
     scf.if %v485 {
       %c486 = arith.constant 5 : index
       %v487 = arith.shrui %v484, %c486 : index
       %v488 = arith.addi %v484, %v487 : index
       %v489 = memref.load %keep_sm[%v488] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v490 = arith.addi %v450, %v484 : index
+      %v490 = arith.addi %v449, %v484 : index
       memref.store %v489, %out[%v490] : memref<?xf32>
     }
     %c491 = arith.constant 1280 : index
     %v492 = arith.addi %tid2, %c491 : index
-    %v493 = arith.cmpi ult, %v492, %v449 : index
+    %v493 = arith.cmpi ult, %v492, %v450 : index
     scf.if %v493 {
       %c494 = arith.constant 5 : index
       %v495 = arith.shrui %v492, %c494 : index
       %v496 = arith.addi %v492, %v495 : index
       %v497 = memref.load %keep_sm[%v496] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v498 = arith.addi %v450, %v492 : index
+      %v498 = arith.addi %v449, %v492 : index
       memref.store %v497, %out[%v498] : memref<?xf32>
     }
     %c499 = arith.constant 1536 : index
     %v500 = arith.addi %tid2, %c499 : index
-    %v501 = arith.cmpi ult, %v500, %v449 : index
+    %v501 = arith.cmpi ult, %v500, %v450 : index
     scf.if %v501 {
       %c502 = arith.constant 5 : index
       %v503 = arith.shrui %v500, %c502 : index
       %v504 = arith.addi %v500, %v503 : index
       %v505 = memref.load %keep_sm[%v504] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v506 = arith.addi %v450, %v500 : index
+      %v506 = arith.addi %v449, %v500 : index
       memref.store %v505, %out[%v506] : memref<?xf32>
     }
     %c507 = arith.constant 1792 : index
     %v508 = arith.addi %tid2, %c507 : index
-    %v509 = arith.cmpi ult, %v508, %v449 : index
+    %v509 = arith.cmpi ult, %v508, %v450 : index
     scf.if %v509 {
       %c510 = arith.constant 5 : index
       %v511 = arith.shrui %v508, %c510 : index
       %v512 = arith.addi %v508, %v511 : index
       %v513 = memref.load %keep_sm[%v512] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v514 = arith.addi %v450, %v508 : index
+      %v514 = arith.addi %v449, %v508 : index
       memref.store %v513, %out[%v514] : memref<?xf32>
     }
     %c515 = arith.constant 2048 : index
     %v516 = arith.addi %tid2, %c515 : index
-    %v517 = arith.cmpi ult, %v516, %v449 : index
+    %v517 = arith.cmpi ult, %v516, %v450 : index
     scf.if %v517 {
       %c518 = arith.constant 5 : index
       %v519 = arith.shrui %v516, %c518 : index
       %v520 = arith.addi %v516, %v519 : index
       %v521 = memref.load %keep_sm[%v520] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v522 = arith.addi %v450, %v516 : index
+      %v522 = arith.addi %v449, %v516 : index
       memref.store %v521, %out[%v522] : memref<?xf32>
     }
     %c523 = arith.constant 2304 : index
     %v524 = arith.addi %tid2, %c523 : index
-    %v525 = arith.cmpi ult, %v524, %v449 : index
+    %v525 = arith.cmpi ult, %v524, %v450 : index
     scf.if %v525 {
       %c526 = arith.constant 5 : index
       %v527 = arith.shrui %v524, %c526 : index
       %v528 = arith.addi %v524, %v527 : index
       %v529 = memref.load %keep_sm[%v528] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v530 = arith.addi %v450, %v524 : index
+      %v530 = arith.addi %v449, %v524 : index
       memref.store %v529, %out[%v530] : memref<?xf32>
     }
     %c531 = arith.constant 2560 : index
     %v532 = arith.addi %tid2, %c531 : index
-    %v533 = arith.cmpi ult, %v532, %v449 : index
+    %v533 = arith.cmpi ult, %v532, %v450 : index
     scf.if %v533 {
       %c534 = arith.constant 5 : index
       %v535 = arith.shrui %v532, %c534 : index
       %v536 = arith.addi %v532, %v535 : index
       %v537 = memref.load %keep_sm[%v536] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v538 = arith.addi %v450, %v532 : index
+      %v538 = arith.addi %v449, %v532 : index
       memref.store %v537, %out[%v538] : memref<?xf32>
     }
     %c539 = arith.constant 2816 : index
     %v540 = arith.addi %tid2, %c539 : index
-    %v541 = arith.cmpi ult, %v540, %v449 : index
+    %v541 = arith.cmpi ult, %v540, %v450 : index
     scf.if %v541 {
       %c542 = arith.constant 5 : index
       %v543 = arith.shrui %v540, %c542 : index
       %v544 = arith.addi %v540, %v543 : index
       %v545 = memref.load %keep_sm[%v544] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v546 = arith.addi %v450, %v540 : index
+      %v546 = arith.addi %v449, %v540 : index
       memref.store %v545, %out[%v546] : memref<?xf32>
     }
     %c547 = arith.constant 3072 : index
     %v548 = arith.addi %tid2, %c547 : index
-    %v549 = arith.cmpi ult, %v548, %v449 : index
+    %v549 = arith.cmpi ult, %v548, %v450 : index
     scf.if %v549 {
       %c550 = arith.constant 5 : index
       %v551 = arith.shrui %v548, %c550 : index
       %v552 = arith.addi %v548, %v551 : index
       %v553 = memref.load %keep_sm[%v552] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v554 = arith.addi %v450, %v548 : index
+      %v554 = arith.addi %v449, %v548 : index
       memref.store %v553, %out[%v554] : memref<?xf32>
     }
     %c555 = arith.constant 3328 : index
     %v556 = arith.addi %tid2, %c555 : index
-    %v557 = arith.cmpi ult, %v556, %v449 : index
+    %v557 = arith.cmpi ult, %v556, %v450 : index
     scf.if %v557 {
       %c558 = arith.constant 5 : index
       %v559 = arith.shrui %v556, %c558 : index
       %v560 = arith.addi %v556, %v559 : index
       %v561 = memref.load %keep_sm[%v560] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v562 = arith.addi %v450, %v556 : index
+      %v562 = arith.addi %v449, %v556 : index
       memref.store %v561, %out[%v562] : memref<?xf32>
     }
     %c563 = arith.constant 3584 : index
     %v564 = arith.addi %tid2, %c563 : index
-    %v565 = arith.cmpi ult, %v564, %v449 : index
+    %v565 = arith.cmpi ult, %v564, %v450 : index
     scf.if %v565 {
       %c566 = arith.constant 5 : index
       %v567 = arith.shrui %v564, %c566 : index
       %v568 = arith.addi %v564, %v567 : index
       %v569 = memref.load %keep_sm[%v568] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v570 = arith.addi %v450, %v564 : index
+      %v570 = arith.addi %v449, %v564 : index
       memref.store %v569, %out[%v570] : memref<?xf32>
     }
     %c571 = arith.constant 3840 : index
     %v572 = arith.addi %tid2, %c571 : index
-    %v573 = arith.cmpi ult, %v572, %v449 : index
+    %v573 = arith.cmpi ult, %v572, %v450 : index
     scf.if %v573 {
       %c574 = arith.constant 5 : index
       %v575 = arith.shrui %v572, %c574 : index
       %v576 = arith.addi %v572, %v575 : index
       %v577 = memref.load %keep_sm[%v576] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v578 = arith.addi %v450, %v572 : index
+      %v578 = arith.addi %v449, %v572 : index
       memref.store %v577, %out[%v578] : memref<?xf32>
     }
     gpu.return
@@ -7885,182 +7885,182 @@ gpu.module @scan {
     %v446 = memref.load %pre_sm[%c361] : memref<1xi32, #gpu.address_space<workgroup>>
     %v447 = arith.addi %v446, %v278 : i32
     %offset448 = arith.addi %v447, %wex213 : i32
-    %v449 = arith.index_cast %v279 : i32 to index
-    %v450 = arith.index_cast %v446 : i32 to index
+    %v449 = arith.index_cast %v446 : i32 to index
+    %v450 = arith.index_cast %v279 : i32 to index
     %c451 = arith.constant 0 : index
     %v452 = arith.addi %tid2, %c451 : index
-    %v453 = arith.cmpi ult, %v452, %v449 : index
+    %v453 = arith.cmpi ult, %v452, %v450 : index
     scf.if %v453 {
       %c454 = arith.constant 5 : index
       %v455 = arith.shrui %v452, %c454 : index
       %v456 = arith.addi %v452, %v455 : index
       %v457 = memref.load %keep_sm[%v456] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v458 = arith.addi %v450, %v452 : index
+      %v458 = arith.addi %v449, %v452 : index
       memref.store %v457, %out[%v458] : memref<?xf32>
     }
     %c459 = arith.constant 256 : index
     %v460 = arith.addi %tid2, %c459 : index
-    %v461 = arith.cmpi ult, %v460, %v449 : index
+    %v461 = arith.cmpi ult, %v460, %v450 : index
     scf.if %v461 {
       %c462 = arith.constant 5 : index
       %v463 = arith.shrui %v460, %c462 : index
       %v464 = arith.addi %v460, %v463 : index
       %v465 = memref.load %keep_sm[%v464] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v466 = arith.addi %v450, %v460 : index
+      %v466 = arith.addi %v449, %v460 : index
       memref.store %v465, %out[%v466] : memref<?xf32>
     }
     %c467 = arith.constant 512 : index
     %v468 = arith.addi %tid2, %c467 : index
-    %v469 = arith.cmpi ult, %v468, %v449 : index
+    %v469 = arith.cmpi ult, %v468, %v450 : index
     scf.if %v469 {
       %c470 = arith.constant 5 : index
       %v471 = arith.shrui %v468, %c470 : index
       %v472 = arith.addi %v468, %v471 : index
       %v473 = memref.load %keep_sm[%v472] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v474 = arith.addi %v450, %v468 : index
+      %v474 = arith.addi %v449, %v468 : index
       memref.store %v473, %out[%v474] : memref<?xf32>
     }
     %c475 = arith.constant 768 : index
     %v476 = arith.addi %tid2, %c475 : index
-    %v477 = arith.cmpi ult, %v476, %v449 : index
+    %v477 = arith.cmpi ult, %v476, %v450 : index
     scf.if %v477 {
       %c478 = arith.constant 5 : index
       %v479 = arith.shrui %v476, %c478 : index
       %v480 = arith.addi %v476, %v479 : index
       %v481 = memref.load %keep_sm[%v480] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v482 = arith.addi %v450, %v476 : index
+      %v482 = arith.addi %v449, %v476 : index
       memref.store %v481, %out[%v482] : memref<?xf32>
     }
     %c483 = arith.constant 1024 : index
     %v484 = arith.addi %tid2, %c483 : index
-    %v485 = arith.cmpi ult, %v484, %v449 : index
+    %v485 = arith.cmpi ult, %v484, %v450 : index
     scf.if %v485 {
       %c486 = arith.constant 5 : index
       %v487 = arith.shrui %v484, %c486 : index
       %v488 = arith.addi %v484, %v487 : index
       %v489 = memref.load %keep_sm[%v488] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v490 = arith.addi %v450, %v484 : index
+      %v490 = arith.addi %v449, %v484 : index
       memref.store %v489, %out[%v490] : memref<?xf32>
     }
     %c491 = arith.constant 1280 : index
     %v492 = arith.addi %tid2, %c491 : index
-    %v493 = arith.cmpi ult, %v492, %v449 : index
+    %v493 = arith.cmpi ult, %v492, %v450 : index
     scf.if %v493 {
       %c494 = arith.constant 5 : index
       %v495 = arith.shrui %v492, %c494 : index
       %v496 = arith.addi %v492, %v495 : index
       %v497 = memref.load %keep_sm[%v496] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v498 = arith.addi %v450, %v492 : index
+      %v498 = arith.addi %v449, %v492 : index
       memref.store %v497, %out[%v498] : memref<?xf32>
     }
     %c499 = arith.constant 1536 : index
     %v500 = arith.addi %tid2, %c499 : index
-    %v501 = arith.cmpi ult, %v500, %v449 : index
+    %v501 = arith.cmpi ult, %v500, %v450 : index
     scf.if %v501 {
       %c502 = arith.constant 5 : index
       %v503 = arith.shrui %v500, %c502 : index
       %v504 = arith.addi %v500, %v503 : index
       %v505 = memref.load %keep_sm[%v504] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v506 = arith.addi %v450, %v500 : index
+      %v506 = arith.addi %v449, %v500 : index
       memref.store %v505, %out[%v506] : memref<?xf32>
     }
     %c507 = arith.constant 1792 : index
     %v508 = arith.addi %tid2, %c507 : index
-    %v509 = arith.cmpi ult, %v508, %v449 : index
+    %v509 = arith.cmpi ult, %v508, %v450 : index
     scf.if %v509 {
       %c510 = arith.constant 5 : index
       %v511 = arith.shrui %v508, %c510 : index
       %v512 = arith.addi %v508, %v511 : index
       %v513 = memref.load %keep_sm[%v512] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v514 = arith.addi %v450, %v508 : index
+      %v514 = arith.addi %v449, %v508 : index
       memref.store %v513, %out[%v514] : memref<?xf32>
     }
     %c515 = arith.constant 2048 : index
     %v516 = arith.addi %tid2, %c515 : index
-    %v517 = arith.cmpi ult, %v516, %v449 : index
+    %v517 = arith.cmpi ult, %v516, %v450 : index
     scf.if %v517 {
       %c518 = arith.constant 5 : index
       %v519 = arith.shrui %v516, %c518 : index
       %v520 = arith.addi %v516, %v519 : index
       %v521 = memref.load %keep_sm[%v520] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v522 = arith.addi %v450, %v516 : index
+      %v522 = arith.addi %v449, %v516 : index
       memref.store %v521, %out[%v522] : memref<?xf32>
     }
     %c523 = arith.constant 2304 : index
     %v524 = arith.addi %tid2, %c523 : index
-    %v525 = arith.cmpi ult, %v524, %v449 : index
+    %v525 = arith.cmpi ult, %v524, %v450 : index
     scf.if %v525 {
       %c526 = arith.constant 5 : index
       %v527 = arith.shrui %v524, %c526 : index
       %v528 = arith.addi %v524, %v527 : index
       %v529 = memref.load %keep_sm[%v528] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v530 = arith.addi %v450, %v524 : index
+      %v530 = arith.addi %v449, %v524 : index
       memref.store %v529, %out[%v530] : memref<?xf32>
     }
     %c531 = arith.constant 2560 : index
     %v532 = arith.addi %tid2, %c531 : index
-    %v533 = arith.cmpi ult, %v532, %v449 : index
+    %v533 = arith.cmpi ult, %v532, %v450 : index
     scf.if %v533 {
       %c534 = arith.constant 5 : index
       %v535 = arith.shrui %v532, %c534 : index
       %v536 = arith.addi %v532, %v535 : index
       %v537 = memref.load %keep_sm[%v536] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v538 = arith.addi %v450, %v532 : index
+      %v538 = arith.addi %v449, %v532 : index
       memref.store %v537, %out[%v538] : memref<?xf32>
     }
     %c539 = arith.constant 2816 : index
     %v540 = arith.addi %tid2, %c539 : index
-    %v541 = arith.cmpi ult, %v540, %v449 : index
+    %v541 = arith.cmpi ult, %v540, %v450 : index
     scf.if %v541 {
       %c542 = arith.constant 5 : index
       %v543 = arith.shrui %v540, %c542 : index
       %v544 = arith.addi %v540, %v543 : index
       %v545 = memref.load %keep_sm[%v544] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v546 = arith.addi %v450, %v540 : index
+      %v546 = arith.addi %v449, %v540 : index
       memref.store %v545, %out[%v546] : memref<?xf32>
     }
     %c547 = arith.constant 3072 : index
     %v548 = arith.addi %tid2, %c547 : index
-    %v549 = arith.cmpi ult, %v548, %v449 : index
+    %v549 = arith.cmpi ult, %v548, %v450 : index
     scf.if %v549 {
       %c550 = arith.constant 5 : index
       %v551 = arith.shrui %v548, %c550 : index
       %v552 = arith.addi %v548, %v551 : index
       %v553 = memref.load %keep_sm[%v552] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v554 = arith.addi %v450, %v548 : index
+      %v554 = arith.addi %v449, %v548 : index
       memref.store %v553, %out[%v554] : memref<?xf32>
     }
     %c555 = arith.constant 3328 : index
     %v556 = arith.addi %tid2, %c555 : index
-    %v557 = arith.cmpi ult, %v556, %v449 : index
+    %v557 = arith.cmpi ult, %v556, %v450 : index
     scf.if %v557 {
       %c558 = arith.constant 5 : index
       %v559 = arith.shrui %v556, %c558 : index
       %v560 = arith.addi %v556, %v559 : index
       %v561 = memref.load %keep_sm[%v560] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v562 = arith.addi %v450, %v556 : index
+      %v562 = arith.addi %v449, %v556 : index
       memref.store %v561, %out[%v562] : memref<?xf32>
     }
     %c563 = arith.constant 3584 : index
     %v564 = arith.addi %tid2, %c563 : index
-    %v565 = arith.cmpi ult, %v564, %v449 : index
+    %v565 = arith.cmpi ult, %v564, %v450 : index
     scf.if %v565 {
       %c566 = arith.constant 5 : index
       %v567 = arith.shrui %v564, %c566 : index
       %v568 = arith.addi %v564, %v567 : index
       %v569 = memref.load %keep_sm[%v568] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v570 = arith.addi %v450, %v564 : index
+      %v570 = arith.addi %v449, %v564 : index
       memref.store %v569, %out[%v570] : memref<?xf32>
     }
     %c571 = arith.constant 3840 : index
     %v572 = arith.addi %tid2, %c571 : index
-    %v573 = arith.cmpi ult, %v572, %v449 : index
+    %v573 = arith.cmpi ult, %v572, %v450 : index
     scf.if %v573 {
       %c574 = arith.constant 5 : index
       %v575 = arith.shrui %v572, %c574 : index
       %v576 = arith.addi %v572, %v575 : index
       %v577 = memref.load %keep_sm[%v576] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v578 = arith.addi %v450, %v572 : index
+      %v578 = arith.addi %v449, %v572 : index
       memref.store %v577, %out[%v578] : memref<?xf32>
     }
     gpu.return
@@ -9080,182 +9080,182 @@ gpu.module @scan {
     %v438 = memref.load %pre_sm[%c353] : memref<1xi32, #gpu.address_space<workgroup>>
     %v439 = arith.addi %v438, %v270 : i32
     %offset440 = arith.addi %v439, %wex205 : i32
-    %v441 = arith.index_cast %v271 : i32 to index
-    %v442 = arith.index_cast %v438 : i32 to index
+    %v441 = arith.index_cast %v438 : i32 to index
+    %v442 = arith.index_cast %v271 : i32 to index
     %c443 = arith.constant 0 : index
     %v444 = arith.addi %tid2, %c443 : index
-    %v445 = arith.cmpi ult, %v444, %v441 : index
+    %v445 = arith.cmpi ult, %v444, %v442 : index
     scf.if %v445 {
       %c446 = arith.constant 5 : index
       %v447 = arith.shrui %v444, %c446 : index
       %v448 = arith.addi %v444, %v447 : index
       %v449 = memref.load %keep_sm[%v448] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v450 = arith.addi %v442, %v444 : index
+      %v450 = arith.addi %v441, %v444 : index
       memref.store %v449, %out[%v450] : memref<?xf32>
     }
     %c451 = arith.constant 256 : index
     %v452 = arith.addi %tid2, %c451 : index
-    %v453 = arith.cmpi ult, %v452, %v441 : index
+    %v453 = arith.cmpi ult, %v452, %v442 : index
     scf.if %v453 {
       %c454 = arith.constant 5 : index
       %v455 = arith.shrui %v452, %c454 : index
       %v456 = arith.addi %v452, %v455 : index
       %v457 = memref.load %keep_sm[%v456] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v458 = arith.addi %v442, %v452 : index
+      %v458 = arith.addi %v441, %v452 : index
       memref.store %v457, %out[%v458] : memref<?xf32>
     }
     %c459 = arith.constant 512 : index
     %v460 = arith.addi %tid2, %c459 : index
-    %v461 = arith.cmpi ult, %v460, %v441 : index
+    %v461 = arith.cmpi ult, %v460, %v442 : index
     scf.if %v461 {
       %c462 = arith.constant 5 : index
       %v463 = arith.shrui %v460, %c462 : index
       %v464 = arith.addi %v460, %v463 : index
       %v465 = memref.load %keep_sm[%v464] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v466 = arith.addi %v442, %v460 : index
+      %v466 = arith.addi %v441, %v460 : index
       memref.store %v465, %out[%v466] : memref<?xf32>
     }
     %c467 = arith.constant 768 : index
     %v468 = arith.addi %tid2, %c467 : index
-    %v469 = arith.cmpi ult, %v468, %v441 : index
+    %v469 = arith.cmpi ult, %v468, %v442 : index
     scf.if %v469 {
       %c470 = arith.constant 5 : index
       %v471 = arith.shrui %v468, %c470 : index
       %v472 = arith.addi %v468, %v471 : index
       %v473 = memref.load %keep_sm[%v472] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v474 = arith.addi %v442, %v468 : index
+      %v474 = arith.addi %v441, %v468 : index
       memref.store %v473, %out[%v474] : memref<?xf32>
     }
     %c475 = arith.constant 1024 : index
     %v476 = arith.addi %tid2, %c475 : index
-    %v477 = arith.cmpi ult, %v476, %v441 : index
+    %v477 = arith.cmpi ult, %v476, %v442 : index
     scf.if %v477 {
       %c478 = arith.constant 5 : index
       %v479 = arith.shrui %v476, %c478 : index
       %v480 = arith.addi %v476, %v479 : index
       %v481 = memref.load %keep_sm[%v480] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v482 = arith.addi %v442, %v476 : index
+      %v482 = arith.addi %v441, %v476 : index
       memref.store %v481, %out[%v482] : memref<?xf32>
     }
     %c483 = arith.constant 1280 : index
     %v484 = arith.addi %tid2, %c483 : index
-    %v485 = arith.cmpi ult, %v484, %v441 : index
+    %v485 = arith.cmpi ult, %v484, %v442 : index
     scf.if %v485 {
       %c486 = arith.constant 5 : index
       %v487 = arith.shrui %v484, %c486 : index
       %v488 = arith.addi %v484, %v487 : index
       %v489 = memref.load %keep_sm[%v488] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v490 = arith.addi %v442, %v484 : index
+      %v490 = arith.addi %v441, %v484 : index
       memref.store %v489, %out[%v490] : memref<?xf32>
     }
     %c491 = arith.constant 1536 : index
     %v492 = arith.addi %tid2, %c491 : index
-    %v493 = arith.cmpi ult, %v492, %v441 : index
+    %v493 = arith.cmpi ult, %v492, %v442 : index
     scf.if %v493 {
       %c494 = arith.constant 5 : index
       %v495 = arith.shrui %v492, %c494 : index
       %v496 = arith.addi %v492, %v495 : index
       %v497 = memref.load %keep_sm[%v496] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v498 = arith.addi %v442, %v492 : index
+      %v498 = arith.addi %v441, %v492 : index
       memref.store %v497, %out[%v498] : memref<?xf32>
     }
     %c499 = arith.constant 1792 : index
     %v500 = arith.addi %tid2, %c499 : index
-    %v501 = arith.cmpi ult, %v500, %v441 : index
+    %v501 = arith.cmpi ult, %v500, %v442 : index
     scf.if %v501 {
       %c502 = arith.constant 5 : index
       %v503 = arith.shrui %v500, %c502 : index
       %v504 = arith.addi %v500, %v503 : index
       %v505 = memref.load %keep_sm[%v504] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v506 = arith.addi %v442, %v500 : index
+      %v506 = arith.addi %v441, %v500 : index
       memref.store %v505, %out[%v506] : memref<?xf32>
     }
     %c507 = arith.constant 2048 : index
     %v508 = arith.addi %tid2, %c507 : index
-    %v509 = arith.cmpi ult, %v508, %v441 : index
+    %v509 = arith.cmpi ult, %v508, %v442 : index
     scf.if %v509 {
       %c510 = arith.constant 5 : index
       %v511 = arith.shrui %v508, %c510 : index
       %v512 = arith.addi %v508, %v511 : index
       %v513 = memref.load %keep_sm[%v512] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v514 = arith.addi %v442, %v508 : index
+      %v514 = arith.addi %v441, %v508 : index
       memref.store %v513, %out[%v514] : memref<?xf32>
     }
     %c515 = arith.constant 2304 : index
     %v516 = arith.addi %tid2, %c515 : index
-    %v517 = arith.cmpi ult, %v516, %v441 : index
+    %v517 = arith.cmpi ult, %v516, %v442 : index
     scf.if %v517 {
       %c518 = arith.constant 5 : index
       %v519 = arith.shrui %v516, %c518 : index
       %v520 = arith.addi %v516, %v519 : index
       %v521 = memref.load %keep_sm[%v520] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v522 = arith.addi %v442, %v516 : index
+      %v522 = arith.addi %v441, %v516 : index
       memref.store %v521, %out[%v522] : memref<?xf32>
     }
     %c523 = arith.constant 2560 : index
     %v524 = arith.addi %tid2, %c523 : index
-    %v525 = arith.cmpi ult, %v524, %v441 : index
+    %v525 = arith.cmpi ult, %v524, %v442 : index
     scf.if %v525 {
       %c526 = arith.constant 5 : index
       %v527 = arith.shrui %v524, %c526 : index
       %v528 = arith.addi %v524, %v527 : index
       %v529 = memref.load %keep_sm[%v528] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v530 = arith.addi %v442, %v524 : index
+      %v530 = arith.addi %v441, %v524 : index
       memref.store %v529, %out[%v530] : memref<?xf32>
     }
     %c531 = arith.constant 2816 : index
     %v532 = arith.addi %tid2, %c531 : index
-    %v533 = arith.cmpi ult, %v532, %v441 : index
+    %v533 = arith.cmpi ult, %v532, %v442 : index
     scf.if %v533 {
       %c534 = arith.constant 5 : index
       %v535 = arith.shrui %v532, %c534 : index
       %v536 = arith.addi %v532, %v535 : index
       %v537 = memref.load %keep_sm[%v536] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v538 = arith.addi %v442, %v532 : index
+      %v538 = arith.addi %v441, %v532 : index
       memref.store %v537, %out[%v538] : memref<?xf32>
     }
     %c539 = arith.constant 3072 : index
     %v540 = arith.addi %tid2, %c539 : index
-    %v541 = arith.cmpi ult, %v540, %v441 : index
+    %v541 = arith.cmpi ult, %v540, %v442 : index
     scf.if %v541 {
       %c542 = arith.constant 5 : index
       %v543 = arith.shrui %v540, %c542 : index
       %v544 = arith.addi %v540, %v543 : index
       %v545 = memref.load %keep_sm[%v544] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v546 = arith.addi %v442, %v540 : index
+      %v546 = arith.addi %v441, %v540 : index
       memref.store %v545, %out[%v546] : memref<?xf32>
     }
     %c547 = arith.constant 3328 : index
     %v548 = arith.addi %tid2, %c547 : index
-    %v549 = arith.cmpi ult, %v548, %v441 : index
+    %v549 = arith.cmpi ult, %v548, %v442 : index
     scf.if %v549 {
       %c550 = arith.constant 5 : index
       %v551 = arith.shrui %v548, %c550 : index
       %v552 = arith.addi %v548, %v551 : index
       %v553 = memref.load %keep_sm[%v552] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v554 = arith.addi %v442, %v548 : index
+      %v554 = arith.addi %v441, %v548 : index
       memref.store %v553, %out[%v554] : memref<?xf32>
     }
     %c555 = arith.constant 3584 : index
     %v556 = arith.addi %tid2, %c555 : index
-    %v557 = arith.cmpi ult, %v556, %v441 : index
+    %v557 = arith.cmpi ult, %v556, %v442 : index
     scf.if %v557 {
       %c558 = arith.constant 5 : index
       %v559 = arith.shrui %v556, %c558 : index
       %v560 = arith.addi %v556, %v559 : index
       %v561 = memref.load %keep_sm[%v560] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v562 = arith.addi %v442, %v556 : index
+      %v562 = arith.addi %v441, %v556 : index
       memref.store %v561, %out[%v562] : memref<?xf32>
     }
     %c563 = arith.constant 3840 : index
     %v564 = arith.addi %tid2, %c563 : index
-    %v565 = arith.cmpi ult, %v564, %v441 : index
+    %v565 = arith.cmpi ult, %v564, %v442 : index
     scf.if %v565 {
       %c566 = arith.constant 5 : index
       %v567 = arith.shrui %v564, %c566 : index
       %v568 = arith.addi %v564, %v567 : index
       %v569 = memref.load %keep_sm[%v568] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v570 = arith.addi %v442, %v564 : index
+      %v570 = arith.addi %v441, %v564 : index
       memref.store %v569, %out[%v570] : memref<?xf32>
     }
     gpu.return
@@ -9795,182 +9795,182 @@ gpu.module @scan {
     %v446 = memref.load %pre_sm[%c361] : memref<1xi32, #gpu.address_space<workgroup>>
     %v447 = arith.addi %v446, %v278 : i32
     %offset448 = arith.addi %v447, %wex213 : i32
-    %v449 = arith.index_cast %v279 : i32 to index
-    %v450 = arith.index_cast %v446 : i32 to index
+    %v449 = arith.index_cast %v446 : i32 to index
+    %v450 = arith.index_cast %v279 : i32 to index
     %c451 = arith.constant 0 : index
     %v452 = arith.addi %tid2, %c451 : index
-    %v453 = arith.cmpi ult, %v452, %v449 : index
+    %v453 = arith.cmpi ult, %v452, %v450 : index
     scf.if %v453 {
       %c454 = arith.constant 5 : index
       %v455 = arith.shrui %v452, %c454 : index
       %v456 = arith.addi %v452, %v455 : index
       %v457 = memref.load %keep_sm[%v456] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v458 = arith.addi %v450, %v452 : index
+      %v458 = arith.addi %v449, %v452 : index
       memref.store %v457, %out[%v458] : memref<?xf32>
     }
     %c459 = arith.constant 256 : index
     %v460 = arith.addi %tid2, %c459 : index
-    %v461 = arith.cmpi ult, %v460, %v449 : index
+    %v461 = arith.cmpi ult, %v460, %v450 : index
     scf.if %v461 {
       %c462 = arith.constant 5 : index
       %v463 = arith.shrui %v460, %c462 : index
       %v464 = arith.addi %v460, %v463 : index
       %v465 = memref.load %keep_sm[%v464] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v466 = arith.addi %v450, %v460 : index
+      %v466 = arith.addi %v449, %v460 : index
       memref.store %v465, %out[%v466] : memref<?xf32>
     }
     %c467 = arith.constant 512 : index
     %v468 = arith.addi %tid2, %c467 : index
-    %v469 = arith.cmpi ult, %v468, %v449 : index
+    %v469 = arith.cmpi ult, %v468, %v450 : index
     scf.if %v469 {
       %c470 = arith.constant 5 : index
       %v471 = arith.shrui %v468, %c470 : index
       %v472 = arith.addi %v468, %v471 : index
       %v473 = memref.load %keep_sm[%v472] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v474 = arith.addi %v450, %v468 : index
+      %v474 = arith.addi %v449, %v468 : index
       memref.store %v473, %out[%v474] : memref<?xf32>
     }
     %c475 = arith.constant 768 : index
     %v476 = arith.addi %tid2, %c475 : index
-    %v477 = arith.cmpi ult, %v476, %v449 : index
+    %v477 = arith.cmpi ult, %v476, %v450 : index
     scf.if %v477 {
       %c478 = arith.constant 5 : index
       %v479 = arith.shrui %v476, %c478 : index
       %v480 = arith.addi %v476, %v479 : index
       %v481 = memref.load %keep_sm[%v480] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v482 = arith.addi %v450, %v476 : index
+      %v482 = arith.addi %v449, %v476 : index
       memref.store %v481, %out[%v482] : memref<?xf32>
     }
     %c483 = arith.constant 1024 : index
     %v484 = arith.addi %tid2, %c483 : index
-    %v485 = arith.cmpi ult, %v484, %v449 : index
+    %v485 = arith.cmpi ult, %v484, %v450 : index
     scf.if %v485 {
       %c486 = arith.constant 5 : index
       %v487 = arith.shrui %v484, %c486 : index
       %v488 = arith.addi %v484, %v487 : index
       %v489 = memref.load %keep_sm[%v488] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v490 = arith.addi %v450, %v484 : index
+      %v490 = arith.addi %v449, %v484 : index
       memref.store %v489, %out[%v490] : memref<?xf32>
     }
     %c491 = arith.constant 1280 : index
     %v492 = arith.addi %tid2, %c491 : index
-    %v493 = arith.cmpi ult, %v492, %v449 : index
+    %v493 = arith.cmpi ult, %v492, %v450 : index
     scf.if %v493 {
       %c494 = arith.constant 5 : index
       %v495 = arith.shrui %v492, %c494 : index
       %v496 = arith.addi %v492, %v495 : index
       %v497 = memref.load %keep_sm[%v496] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v498 = arith.addi %v450, %v492 : index
+      %v498 = arith.addi %v449, %v492 : index
       memref.store %v497, %out[%v498] : memref<?xf32>
     }
     %c499 = arith.constant 1536 : index
     %v500 = arith.addi %tid2, %c499 : index
-    %v501 = arith.cmpi ult, %v500, %v449 : index
+    %v501 = arith.cmpi ult, %v500, %v450 : index
     scf.if %v501 {
       %c502 = arith.constant 5 : index
       %v503 = arith.shrui %v500, %c502 : index
       %v504 = arith.addi %v500, %v503 : index
       %v505 = memref.load %keep_sm[%v504] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v506 = arith.addi %v450, %v500 : index
+      %v506 = arith.addi %v449, %v500 : index
       memref.store %v505, %out[%v506] : memref<?xf32>
     }
     %c507 = arith.constant 1792 : index
     %v508 = arith.addi %tid2, %c507 : index
-    %v509 = arith.cmpi ult, %v508, %v449 : index
+    %v509 = arith.cmpi ult, %v508, %v450 : index
     scf.if %v509 {
       %c510 = arith.constant 5 : index
       %v511 = arith.shrui %v508, %c510 : index
       %v512 = arith.addi %v508, %v511 : index
       %v513 = memref.load %keep_sm[%v512] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v514 = arith.addi %v450, %v508 : index
+      %v514 = arith.addi %v449, %v508 : index
       memref.store %v513, %out[%v514] : memref<?xf32>
     }
     %c515 = arith.constant 2048 : index
     %v516 = arith.addi %tid2, %c515 : index
-    %v517 = arith.cmpi ult, %v516, %v449 : index
+    %v517 = arith.cmpi ult, %v516, %v450 : index
     scf.if %v517 {
       %c518 = arith.constant 5 : index
       %v519 = arith.shrui %v516, %c518 : index
       %v520 = arith.addi %v516, %v519 : index
       %v521 = memref.load %keep_sm[%v520] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v522 = arith.addi %v450, %v516 : index
+      %v522 = arith.addi %v449, %v516 : index
       memref.store %v521, %out[%v522] : memref<?xf32>
     }
     %c523 = arith.constant 2304 : index
     %v524 = arith.addi %tid2, %c523 : index
-    %v525 = arith.cmpi ult, %v524, %v449 : index
+    %v525 = arith.cmpi ult, %v524, %v450 : index
     scf.if %v525 {
       %c526 = arith.constant 5 : index
       %v527 = arith.shrui %v524, %c526 : index
       %v528 = arith.addi %v524, %v527 : index
       %v529 = memref.load %keep_sm[%v528] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v530 = arith.addi %v450, %v524 : index
+      %v530 = arith.addi %v449, %v524 : index
       memref.store %v529, %out[%v530] : memref<?xf32>
     }
     %c531 = arith.constant 2560 : index
     %v532 = arith.addi %tid2, %c531 : index
-    %v533 = arith.cmpi ult, %v532, %v449 : index
+    %v533 = arith.cmpi ult, %v532, %v450 : index
     scf.if %v533 {
       %c534 = arith.constant 5 : index
       %v535 = arith.shrui %v532, %c534 : index
       %v536 = arith.addi %v532, %v535 : index
       %v537 = memref.load %keep_sm[%v536] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v538 = arith.addi %v450, %v532 : index
+      %v538 = arith.addi %v449, %v532 : index
       memref.store %v537, %out[%v538] : memref<?xf32>
     }
     %c539 = arith.constant 2816 : index
     %v540 = arith.addi %tid2, %c539 : index
-    %v541 = arith.cmpi ult, %v540, %v449 : index
+    %v541 = arith.cmpi ult, %v540, %v450 : index
     scf.if %v541 {
       %c542 = arith.constant 5 : index
       %v543 = arith.shrui %v540, %c542 : index
       %v544 = arith.addi %v540, %v543 : index
       %v545 = memref.load %keep_sm[%v544] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v546 = arith.addi %v450, %v540 : index
+      %v546 = arith.addi %v449, %v540 : index
       memref.store %v545, %out[%v546] : memref<?xf32>
     }
     %c547 = arith.constant 3072 : index
     %v548 = arith.addi %tid2, %c547 : index
-    %v549 = arith.cmpi ult, %v548, %v449 : index
+    %v549 = arith.cmpi ult, %v548, %v450 : index
     scf.if %v549 {
       %c550 = arith.constant 5 : index
       %v551 = arith.shrui %v548, %c550 : index
       %v552 = arith.addi %v548, %v551 : index
       %v553 = memref.load %keep_sm[%v552] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v554 = arith.addi %v450, %v548 : index
+      %v554 = arith.addi %v449, %v548 : index
       memref.store %v553, %out[%v554] : memref<?xf32>
     }
     %c555 = arith.constant 3328 : index
     %v556 = arith.addi %tid2, %c555 : index
-    %v557 = arith.cmpi ult, %v556, %v449 : index
+    %v557 = arith.cmpi ult, %v556, %v450 : index
     scf.if %v557 {
       %c558 = arith.constant 5 : index
       %v559 = arith.shrui %v556, %c558 : index
       %v560 = arith.addi %v556, %v559 : index
       %v561 = memref.load %keep_sm[%v560] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v562 = arith.addi %v450, %v556 : index
+      %v562 = arith.addi %v449, %v556 : index
       memref.store %v561, %out[%v562] : memref<?xf32>
     }
     %c563 = arith.constant 3584 : index
     %v564 = arith.addi %tid2, %c563 : index
-    %v565 = arith.cmpi ult, %v564, %v449 : index
+    %v565 = arith.cmpi ult, %v564, %v450 : index
     scf.if %v565 {
       %c566 = arith.constant 5 : index
       %v567 = arith.shrui %v564, %c566 : index
       %v568 = arith.addi %v564, %v567 : index
       %v569 = memref.load %keep_sm[%v568] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v570 = arith.addi %v450, %v564 : index
+      %v570 = arith.addi %v449, %v564 : index
       memref.store %v569, %out[%v570] : memref<?xf32>
     }
     %c571 = arith.constant 3840 : index
     %v572 = arith.addi %tid2, %c571 : index
-    %v573 = arith.cmpi ult, %v572, %v449 : index
+    %v573 = arith.cmpi ult, %v572, %v450 : index
     scf.if %v573 {
       %c574 = arith.constant 5 : index
       %v575 = arith.shrui %v572, %c574 : index
       %v576 = arith.addi %v572, %v575 : index
       %v577 = memref.load %keep_sm[%v576] : memref<4224xf32, #gpu.address_space<workgroup>>
-      %v578 = arith.addi %v450, %v572 : index
+      %v578 = arith.addi %v449, %v572 : index
       memref.store %v577, %out[%v578] : memref<?xf32>
     }
     gpu.return
