@@ -848,7 +848,9 @@ class KernelBuilder:
         holds barriers). `kind` is a kind name or a combiner function over
         a Value or a tuple of them, as for reduce (thread order is kept
         unless `commutative=True`); with a tuple, returns a tuple.
-        `algorithm` "warp_reductions" (the default) or "raking"."""
+        `algorithm` "warp_reductions" or "raking", None for the compiler's
+        choice (raking for integer kinds in a known block of 224-512
+        threads, warp_reductions otherwise)."""
         values, single = self._collective_values(value, "the reduced value")
         for v in values:
             _check_payload(v, "the reduced value")
