@@ -107,7 +107,7 @@ BENCHES = {
                                   "sum_f32_unroll4", "sum_f32_idx32", "sum_f32_idx32_unroll1",
                                   "sum_f32_idx32_unroll4", "sum_f32_nonc@reduce_idx32",
                                   "sum_f32_argattrs", "sum_f32_argattrs@reduce_idx32",
-                                  "finish_f32"], 4),
+                                  "sum_f32_evenshare", "finish_f32"], 4),
 }
 
 STANDARD_IMPLS = ("warp", "copy", "cub", "hand", "triton", "torch")

@@ -160,12 +160,16 @@ def block_reduce_to_first(e, value, ty, tid, threads, smem, store):
 
 
 def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256, idx32=False,
-                  argattrs=False):
+                  argattrs=False, even_share=False):
     """Grid-stride partial sums: one value per block into %part[block].
     idx32: the index arithmetic (thread ids, trip counts, loop counters,
     element offsets) in i32, widened only at the address (needs n < 2^31).
     argattrs: the inputs are marked {llvm.noalias, llvm.readonly} (the
-    compiler's ld.global.nc, with nc=False: plain loads)."""
+    compiler's ld.global.nc, with nc=False: plain loads).
+    even_share: each block sums one contiguous range of chunks (CUB's
+    even-share grid: ceil(chunks / (grid x threads)) chunks per thread),
+    its threads striding by the block size, instead of the grid-stride
+    loop over the whole input."""
     e = Emitter()
     it = "i32" if idx32 else "index"
 
@@ -190,11 +194,22 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256,
     n = to_it("%n")
     bb = e.op(f"arith.muli {bid}, {cb} : {it}")
     gid = e.op(f"arith.addi {bb}, {tid} : {it}", "gid")
-    stride = e.op(f"arith.muli {grid}, {cb} : {it}", "stride")
+    all_threads = e.op(f"arith.muli {grid}, {cb} : {it}", "stride")
     chunks = e.op(f"arith.divui {n}, {cw} : {it}", "chunks")
-    # Trips of this thread: ceil((chunks - gid) / stride) when gid < chunks.
-    inside = e.op(f"arith.cmpi ult, {gid}, {chunks} : {it}")
-    d = e.op(f"arith.subi {chunks}, {gid} : {it}")
+    if even_share:
+        # Block b: chunks [b S, min(b S + S, chunks)), S = threads x
+        # ceil(chunks / (grid x threads)); thread t from b S + t by threads.
+        per_thread = e.op(f"arith.ceildivui {chunks}, {all_threads} : {it}")
+        share = e.op(f"arith.muli {per_thread}, {cb} : {it}")
+        start = e.op(f"arith.muli {bid}, {share} : {it}")
+        end = e.op(f"arith.minui {e.op(f'arith.addi {start}, {share} : {it}')}, {chunks} : {it}")
+        first_chunk = e.op(f"arith.addi {start}, {tid} : {it}", "first")
+        stride, limit = cb, end
+    else:
+        first_chunk, stride, limit = gid, all_threads, chunks
+    # Trips of this thread: ceil((limit - first) / stride) when first < limit.
+    inside = e.op(f"arith.cmpi ult, {first_chunk}, {limit} : {it}")
+    d = e.op(f"arith.subi {limit}, {first_chunk} : {it}")
     d1 = e.op(f"arith.addi {d}, {stride} : {it}")
     d2 = e.op(f"arith.subi {d1}, {c1} : {it}")
     q = e.op(f"arith.divui {d2}, {stride} : {it}")
@@ -231,7 +246,7 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256,
     types = ", ".join([vty] * unroll)
     with e.region(f"{res}:{unroll} = scf.for {k} = {c0} to {groups} step {c1} iter_args({iters}) -> ({types}){loop_ty}"):
         base = e.op(f"arith.muli {k}, {step_u} : {it}")
-        first = e.op(f"arith.addi {gid}, {base} : {it}")
+        first = e.op(f"arith.addi {first_chunk}, {base} : {it}")
         loads = []
         for u in range(unroll):
             off = ic(u)
@@ -249,7 +264,7 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256,
     a2 = e.v("a")
     with e.region(f"{rest} = scf.for {k2} = {main_end} to {trips} step {c1} iter_args({a2} = {acc}) -> ({vty}){loop_ty}"):
         m = e.op(f"arith.muli {k2}, {stride} : {it}")
-        chunk = e.op(f"arith.addi {gid}, {m} : {it}")
+        chunk = e.op(f"arith.addi {first_chunk}, {m} : {it}")
         x, y = load_at(chunk)
         e.emit(f"scf.yield {combine(a2, x, y)} : {vty}")
     if vec:
@@ -952,6 +967,8 @@ def files():
         reduce_kernel("sum_f32_idx32_unroll4", "f32", idx32=True, unroll=4),
         # sum_f32's ld.global.nc from argument attributes, not invariant loads.
         reduce_kernel("sum_f32_argattrs", "f32", nc=False, argattrs=True),
+        # CUB's even-share grid: one contiguous range per block.
+        reduce_kernel("sum_f32_evenshare", "f32", even_share=True),
     ]
     scan = [scan_like_kernel(f"scan_{m}_{t}", t, m) for t in ("i32", "f32") for m in ("incl", "excl")]
     scan.append(select_kernel("select_gt_f32"))

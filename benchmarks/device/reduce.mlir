@@ -1296,5 +1296,118 @@ gpu.module @reduce {
     }
     gpu.return
   }
+
+  gpu.func @sum_f32_evenshare(%in: memref<?xf32>, %part: memref<?xf32>, %n: index) workgroup(%sm: memref<8xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c1 = arith.constant 0 : index
+    %c2 = arith.constant 1 : index
+    %c3 = arith.constant 4 : index
+    %c4 = arith.constant 256 : index
+    %tid5 = gpu.thread_id x
+    %bid6 = gpu.block_id x
+    %grid7 = gpu.grid_dim x
+    %v8 = arith.muli %bid6, %c4 : index
+    %gid9 = arith.addi %v8, %tid5 : index
+    %stride10 = arith.muli %grid7, %c4 : index
+    %chunks11 = arith.divui %n, %c3 : index
+    %v12 = arith.ceildivui %chunks11, %stride10 : index
+    %v13 = arith.muli %v12, %c4 : index
+    %v14 = arith.muli %bid6, %v13 : index
+    %v15 = arith.addi %v14, %v13 : index
+    %v16 = arith.minui %v15, %chunks11 : index
+    %first17 = arith.addi %v14, %tid5 : index
+    %v18 = arith.cmpi ult, %first17, %v16 : index
+    %v19 = arith.subi %v16, %first17 : index
+    %v20 = arith.addi %v19, %c4 : index
+    %v21 = arith.subi %v20, %c2 : index
+    %v22 = arith.divui %v21, %c4 : index
+    %trips23 = arith.select %v18, %v22, %c1 : index
+    %c24 = arith.constant 2 : index
+    %groups25 = arith.divui %trips23, %c24 : index
+    %v26 = arith.muli %groups25, %c24 : index
+    %c27 = arith.constant dense<0.0> : vector<4xf32>
+    %v28 = arith.muli %c4, %c24 : index
+    %accs31:2 = scf.for %k32 = %c1 to %groups25 step %c2 iter_args(%acc29 = %c27, %acc30 = %c27) -> (vector<4xf32>, vector<4xf32>) {
+      %v33 = arith.muli %k32, %v28 : index
+      %v34 = arith.addi %first17, %v33 : index
+      %c35 = arith.constant 0 : index
+      %v36 = arith.muli %c35, %c4 : index
+      %v37 = arith.addi %v34, %v36 : index
+      %v38 = arith.muli %v37, %c3 : index
+      %v39 = arith.index_cast %v38 : index to i64
+      %v40 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v41 = arith.index_cast %v40 : index to i64
+      %v42 = llvm.inttoptr %v41 : i64 to !llvm.ptr<1>
+      %v43 = llvm.getelementptr inbounds %v42[%v39] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v44 = llvm.load %v43 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+      %c45 = arith.constant 1 : index
+      %v46 = arith.muli %c45, %c4 : index
+      %v47 = arith.addi %v34, %v46 : index
+      %v48 = arith.muli %v47, %c3 : index
+      %v49 = arith.index_cast %v48 : index to i64
+      %v50 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v51 = arith.index_cast %v50 : index to i64
+      %v52 = llvm.inttoptr %v51 : i64 to !llvm.ptr<1>
+      %v53 = llvm.getelementptr inbounds %v52[%v49] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v54 = llvm.load %v53 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+      %v55 = arith.addf %acc29, %v44 : vector<4xf32>
+      %v56 = arith.addf %acc30, %v54 : vector<4xf32>
+      scf.yield %v55, %v56 : vector<4xf32>, vector<4xf32>
+    }
+    %v57 = arith.addf %accs31#0, %accs31#1 : vector<4xf32>
+    %rest58 = scf.for %k59 = %v26 to %trips23 step %c2 iter_args(%a60 = %v57) -> (vector<4xf32>) {
+      %v61 = arith.muli %k59, %c4 : index
+      %v62 = arith.addi %first17, %v61 : index
+      %v63 = arith.muli %v62, %c3 : index
+      %v64 = arith.index_cast %v63 : index to i64
+      %v65 = memref.extract_aligned_pointer_as_index %in : memref<?xf32> -> index
+      %v66 = arith.index_cast %v65 : index to i64
+      %v67 = llvm.inttoptr %v66 : i64 to !llvm.ptr<1>
+      %v68 = llvm.getelementptr inbounds %v67[%v64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+      %v69 = llvm.load %v68 invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+      %v70 = arith.addf %a60, %v69 : vector<4xf32>
+      scf.yield %v70 : vector<4xf32>
+    }
+    %v71 = vector.reduction <add>, %rest58 : vector<4xf32> into f32
+    %v72 = arith.muli %chunks11, %c3 : index
+    %v73 = arith.subi %n, %v72 : index
+    %v74 = arith.cmpi ult, %gid9, %v73 : index
+    %t75 = scf.if %v74 -> f32 {
+      %v76 = arith.addi %v72, %gid9 : index
+      %v77 = memref.load %in[%v76] : memref<?xf32>
+      scf.yield %v77 : f32
+    } else {
+      %c78 = arith.constant 0.0 : f32
+      scf.yield %c78 : f32
+    }
+    %v79 = arith.addf %v71, %t75 : f32
+    %c80 = arith.constant 0 : index
+    %wsum81 = warp.reduce <add> %v79 lanes = <first> : f32
+    %c82 = arith.constant 32 : index
+    %wid83 = arith.divui %tid5, %c82 : index
+    %lane84 = arith.remui %tid5, %c82 : index
+    %c85 = arith.constant 0 : index
+    %v86 = arith.cmpi eq, %lane84, %c85 : index
+    scf.if %v86 {
+      memref.store %wsum81, %sm[%wid83] : memref<8xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %v87 = arith.cmpi eq, %wid83, %c80 : index
+    scf.if %v87 {
+      %c88 = arith.constant 8 : index
+      %v89 = arith.cmpi ult, %lane84, %c88 : index
+      %c90 = arith.constant 0.0 : f32
+      %v91 = scf.if %v89 -> f32 {
+        %v92 = memref.load %sm[%lane84] : memref<8xf32, #gpu.address_space<workgroup>>
+        scf.yield %v92 : f32
+      } else {
+        scf.yield %c90 : f32
+      }
+      %bsum93 = warp.reduce <add> %v91 lanes = <first> : f32
+      scf.if %v86 {
+        memref.store %bsum93, %part[%bid6] : memref<?xf32>
+      }
+    }
+    gpu.return
+  }
 }
 }
