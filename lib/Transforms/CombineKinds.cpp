@@ -146,3 +146,9 @@ TypedAttr mlir::warp::getCombinePadding(CombineKind kind, Type type) {
     return DenseElementsAttr::get(vector, scalar);
   return scalar;
 }
+
+bool mlir::warp::areIntegers(ValueRange values) {
+  return llvm::all_of(values, [](Value value) {
+    return isa<IntegerType>(getElementTypeOrSelf(value.getType()));
+  });
+}

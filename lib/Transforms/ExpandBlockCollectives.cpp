@@ -120,11 +120,8 @@ bool isOneWarpScan(BlockScanOp op) {
 bool isIntegerKindInBlockOf(Operation *op, std::optional<CombineKind> kind,
                             ValueRange values, int64_t min, int64_t max) {
   std::optional<int64_t> threads = getKnownBlockThreads(op);
-  if (!kind || !threads || *threads < min || *threads > max)
-    return false;
-  return llvm::all_of(values, [](Value value) {
-    return isa<IntegerType>(getElementTypeOrSelf(value.getType()));
-  });
+  return kind && threads && *threads >= min && *threads <= max &&
+         areIntegers(values);
 }
 
 /// The algorithm of a block scan: its own, else raking for small known
@@ -729,11 +726,8 @@ struct RakingSegments {
 std::optional<int64_t> getFoldableWarps(Operation *op, ValueRange values) {
   std::optional<int64_t> threads = getKnownBlockThreads(op);
   if (!threads || *threads % kWarpSize != 0 || *threads < 2 * kWarpSize ||
-      *threads > 8 * kWarpSize)
+      *threads > 8 * kWarpSize || !areIntegers(values))
     return std::nullopt;
-  for (Value value : values)
-    if (!isa<IntegerType>(getElementTypeOrSelf(value.getType())))
-      return std::nullopt;
   return *threads / kWarpSize;
 }
 

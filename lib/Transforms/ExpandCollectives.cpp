@@ -553,11 +553,8 @@ struct ScanNetwork {
 /// xor over integers.
 bool isInvertibleOnIntegers(ScanOp op) {
   std::optional<CombineKind> kind = op.getKind();
-  if (!kind || (*kind != CombineKind::Add && *kind != CombineKind::Xor))
-    return false;
-  return llvm::all_of(op.getValues(), [](Value value) {
-    return isa<IntegerType>(getElementTypeOrSelf(value.getType()));
-  });
+  return kind && (*kind == CombineKind::Add || *kind == CombineKind::Xor) &&
+         areIntegers(op.getValues());
 }
 
 /// The scan: the network, then the exclusive shift, `init` and the segment

@@ -61,6 +61,11 @@ TypedAttr getCombineIdentity(CombineKind kind, Type type);
 /// an all-NaN reduction into +-inf).
 TypedAttr getCombinePadding(CombineKind kind, Type type);
 
+/// Whether every value is an integer (or a vector of integers): a combine
+/// kind then gives the same bits in any order and grouping, so a lowering
+/// may pick its combine order freely.
+bool areIntegers(ValueRange values);
+
 } // namespace mlir::warp
 
 #endif // WARPDIALECT_TRANSFORMS_COMBINEKINDS_H
