@@ -46,6 +46,15 @@ SELECT_ITEMS = 24
 FLAG_AGG, FLAG_PREFIX = 1, 2
 
 
+def kernel_head(name, args, workgroup, threads, min_blocks=None):
+    """The first line of a gpu.func kernel of a known 1-D block of
+    `threads`: its arguments, its workgroup buffers (none when empty) and,
+    with `min_blocks`, the blocks per SM it must fit (`nvvm.minctasm`)."""
+    return (f"  gpu.func @{name}({args}) " + (f"workgroup({workgroup}) " if workgroup else "")
+            + f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>"
+            + (f", nvvm.minctasm = {min_blocks} : i32" if min_blocks else "") + "} {")
+
+
 class Emitter:
     """A tiny SSA text builder: v() names values, emit() appends lines."""
 
@@ -181,8 +190,7 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256,
     attrs = " {llvm.noalias, llvm.readonly}" if argattrs else ""
     args = f"%in: memref<?x{ty}>{attrs}, " + (f"%in2: memref<?x{ty}>{attrs}, " if dot else "") + \
         f"%part: memref<?x{ty}>, %n: index"
-    head = (f"  gpu.func @{name}({args}) workgroup(%sm: memref<{threads // 32}x{ty}, "
-            f"#gpu.address_space<workgroup>>) kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
+    head = kernel_head(name, args, f"%sm: memref<{threads // 32}x{ty}, #gpu.address_space<workgroup>>", threads)
     width = 4 if vec else 1
     c0, c1 = ic(0), ic(1)
     cw = ic(width)
@@ -299,9 +307,8 @@ def reduce_kernel(name, ty, dot=False, vec=True, nc=True, unroll=2, threads=256,
 def finish_kernel(name, ty, threads=1024):
     """One block: %out[0] = sum of %part[0 .. %m)."""
     e = Emitter()
-    head = (f"  gpu.func @{name}(%part: memref<?x{ty}>, %out: memref<?x{ty}>, %m: index) "
-            f"workgroup(%sm: memref<{threads // 32}x{ty}, #gpu.address_space<workgroup>>) "
-            f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
+    head = kernel_head(name, f"%part: memref<?x{ty}>, %out: memref<?x{ty}>, %m: index",
+                       f"%sm: memref<{threads // 32}x{ty}, #gpu.address_space<workgroup>>", threads)
     c0 = e.idx(0)
     cb = e.idx(threads)
     tid = e.op("gpu.thread_id x", "tid")
@@ -562,12 +569,11 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
                 "%status: memref<?xi64>, %n: index, %thr: f32")
     else:
         args = f"%in: memref<?x{ty}>, %out: memref<?x{ty}>, %status: memref<?xi64>, %n: index"
-    head = (f"  gpu.func @{name}({args}) workgroup(%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, "
-            f"%warp_sm: memref<{nw}x{sty}, #gpu.address_space<workgroup>>, "
-            f"%pre_sm: memref<1x{sty}, #gpu.address_space<workgroup>>"
-            + (f", %keep_sm: {keep_type}" if staged else "") + ") "
-            f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>"
-            + (f", nvvm.minctasm = {min_blocks} : i32" if min_blocks else "") + "} {")
+    head = kernel_head(name, args,
+                       f"%tile_sm: memref<1xi64, #gpu.address_space<workgroup>>, "
+                       f"%warp_sm: memref<{nw}x{sty}, #gpu.address_space<workgroup>>, "
+                       f"%pre_sm: memref<1x{sty}, #gpu.address_space<workgroup>>"
+                       + (f", %keep_sm: {keep_type}" if staged else ""), threads, min_blocks)
     e.emit("%true = arith.constant true")
     tid, tile64, tile = tile_prologue(e, threads, ticket)
     c0 = e.idx(0)
@@ -706,13 +712,11 @@ def select_kernel(name, items=SELECT_ITEMS, min_blocks=SELECT_MIN_BLOCKS, adapti
     mask_type = f"memref<{threads}xi32, #gpu.address_space<workgroup>>"
     assert items <= 32  # a thread's flags are one i32
     attrs = " {llvm.noalias, llvm.readonly}" if nc else ""
-    head = ("  gpu.func @" + name + f"(%in: memref<?xf32>{attrs}, %out: memref<?xf32>, %num: memref<?xi32>, "
-            "%status: memref<?xi64>, %n: index, %thr: f32) "
-            f"workgroup(%warp_sm: memref<{nw}xi32, #gpu.address_space<workgroup>>, "
-            f"%pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %mask_sm: {mask_type}"
-            + (f", %keep_sm: {keep_type}" if adaptive else "") + ") "
-            f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>"
-            + (f", nvvm.minctasm = {min_blocks} : i32" if min_blocks else "") + "} {")
+    head = kernel_head(name, f"%in: memref<?xf32>{attrs}, %out: memref<?xf32>, %num: memref<?xi32>, "
+                       "%status: memref<?xi64>, %n: index, %thr: f32",
+                       f"%warp_sm: memref<{nw}xi32, #gpu.address_space<workgroup>>, "
+                       f"%pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %mask_sm: {mask_type}"
+                       + (f", %keep_sm: {keep_type}" if adaptive else ""), threads, min_blocks)
     e.emit("%true = arith.constant true")
     tid, tile64, tile = tile_prologue(e, threads, ticket=False)
     wid, lane, first = warp_and_lane(e, tid)
@@ -861,8 +865,7 @@ def block_recurrence(name, threads, rounds, round_op, setup=None, workgroup=""):
     setup(e, tid) runs before the loop and its result reaches
     round_op(e, v, r, setup_result), which returns the round's value."""
     e = Emitter()
-    head = (f"  gpu.func @{name}(%in: memref<?xi32>, %out: memref<?xi32>) {workgroup}"
-            f"kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{")
+    head = kernel_head(name, "%in: memref<?xi32>, %out: memref<?xi32>", workgroup, threads)
     c0, c1 = e.idx(0), e.idx(1)
     tid = e.op("gpu.thread_id x", "tid")
     bid = e.op("gpu.block_id x", "bid")
@@ -924,7 +927,7 @@ def block_micro_kernel(name, kind, threads, rounds):
         pre = e.op(f"arith.select {is0}, {zero}, {got} : i32")
         return e.op(f"arith.addi {incl}, {pre} : i32")
 
-    return block_recurrence(name, threads, rounds, round_op, setup, f"workgroup(%sm: {smt}) ")
+    return block_recurrence(name, threads, rounds, round_op, setup, f"%sm: {smt}")
 
 
 def block_op_kernel(name, kind, threads, rounds, algorithm=None):
