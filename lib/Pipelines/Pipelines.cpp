@@ -4,6 +4,7 @@
 
 #include "WarpDialect/Conversion/Passes.h"
 #include "WarpDialect/Target/Chip.h"
+#include "WarpDialect/Target/LLVMIRTranslation.h"
 #include "WarpDialect/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -353,6 +354,7 @@ void mlir::warp::registerWarpDialectsAndExtensions(DialectRegistry &registry) {
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
+  registerWarpDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
   gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
 }

@@ -147,6 +147,37 @@ TypedAttr mlir::warp::getCombinePadding(CombineKind kind, Type type) {
   return scalar;
 }
 
+std::optional<StringRef> mlir::warp::getPredicatedScanStep(CombineKind kind,
+                                                          Type type) {
+  if (type.isF32())
+    return kind == CombineKind::Add ? std::optional<StringRef>("add.rn.f32")
+                                    : std::nullopt;
+  if (!type.isInteger(32))
+    return std::nullopt;
+  switch (kind) {
+  case CombineKind::Add:
+    return StringRef("add.s32");
+  case CombineKind::Mul:
+    return StringRef("mul.lo.s32");
+  case CombineKind::MinSI:
+    return StringRef("min.s32");
+  case CombineKind::MaxSI:
+    return StringRef("max.s32");
+  case CombineKind::MinUI:
+    return StringRef("min.u32");
+  case CombineKind::MaxUI:
+    return StringRef("max.u32");
+  case CombineKind::And:
+    return StringRef("and.b32");
+  case CombineKind::Or:
+    return StringRef("or.b32");
+  case CombineKind::Xor:
+    return StringRef("xor.b32");
+  default:
+    return std::nullopt;
+  }
+}
+
 bool mlir::warp::areIntegers(ValueRange values) {
   return llvm::all_of(values, [](Value value) {
     return isa<IntegerType>(getElementTypeOrSelf(value.getType()));

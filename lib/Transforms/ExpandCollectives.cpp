@@ -502,22 +502,25 @@ struct ScanNetwork {
 
   /// The shuffle `distance` lanes towards the earlier end, and whether that
   /// partner is in the segment. Without bounds that is the shuffle's valid
-  /// bit (an invalid shuffle returned the lane's own value), but taken from
+  /// bit (an invalid shuffle returned the lane's own value). `useValidBit`
+  /// reads it from the shuffle, for a step the NVVM conversion turns into
+  /// CUB's predicated one (getPredicatedScanStep). Otherwise it comes from
   /// the lane id: known before the shuffle returns, so that the combine
   /// `valid ? other (op) mine : other`, which LLVM folds to
   /// `other + (valid ? mine : 0)` for integers, waits on the shuffle only
-  /// for its add (CUB's `@p add` after `shfl.up`), not for a select too.
+  /// for its combine, not for a select too.
   std::pair<Tuple, Value> shuffleEarlier(OpBuilder &b, Location loc,
-                                         ValueRange value,
-                                         unsigned distance) const {
-    Tuple other =
+                                         ValueRange value, unsigned distance,
+                                         bool useValidBit = false) const {
+    auto [other, valid] =
         shuffleTuple(b, loc, reverse ? ShuffleMode::Down : ShuffleMode::Up,
-                     value, distance, width, mask)
-            .first;
+                     value, distance, width, mask);
     Value dist = buildI32Constant(b, loc, distance);
     if (bounds)
       return {other, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
                                            dist, bounds->reach)};
+    if (useValidBit)
+      return {other, valid};
     return {other, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
                                          *position, dist)};
   }
@@ -531,12 +534,18 @@ struct ScanNetwork {
   }
 
   /// Kogge-Stone with distances 1, 2, 4, ..., a partner used only when it
-  /// lies in the lane's segment: every lane's inclusive scan.
+  /// lies in the lane's segment: every lane's inclusive scan. `kind` is the
+  /// scan's kind (none for a combiner region).
   Tuple inclusiveScan(OpBuilder &b, Location loc, const Combiner &combine,
-                      ValueRange values) const {
+                      ValueRange values,
+                      std::optional<CombineKind> kind) const {
     Tuple inclusive(values);
+    bool predicatedSteps =
+        kind && values.size() == 1 &&
+        getPredicatedScanStep(*kind, values.front().getType()).has_value();
     for (unsigned distance = 1; distance < width; distance *= 2) {
-      auto [other, inSegment] = shuffleEarlier(b, loc, inclusive, distance);
+      auto [other, inSegment] =
+          shuffleEarlier(b, loc, inclusive, distance, predicatedSteps);
       Tuple combined = combineInLaneOrder(b, loc, combine, inclusive, other);
       // Without bounds, `other` equals `inclusive` where the partner is out
       // of the segment; keeping `other` lets the backend accumulate in the
@@ -565,7 +574,8 @@ Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op) {
   Combiner combine = getCombiner(op);
   ScanNetwork network(b, loc, width, reverse, op.getMask(), op.getHeads(),
                       /*tails=*/false, op.getValidLanes());
-  Tuple inclusive = network.inclusiveScan(b, loc, combine, op.getValues());
+  Tuple inclusive =
+      network.inclusiveScan(b, loc, combine, op.getValues(), op.getKind());
 
   ValueRange init = op.getInit();
   // `init` stands before the segment's first lane (after its last one when
@@ -622,7 +632,8 @@ Tuple lowerSegmentedReduce(OpBuilder &b, Location loc, ReduceOp op) {
   ScanNetwork network(b, loc, op.getClusterSize(), /*reverse=*/true,
                       op.getMask(), op.getSegmentFlags(),
                       /*tails=*/bool(op.getTails()), op.getValidLanes());
-  Tuple suffix = network.inclusiveScan(b, loc, getCombiner(op), op.getValues());
+  Tuple suffix = network.inclusiveScan(b, loc, getCombiner(op), op.getValues(),
+                                      op.getKind());
   if (op.getLanes() == ResultLanes::First)
     return suffix;
   return shuffleTuple(b, loc, ShuffleMode::Idx, suffix, network.bounds->start,

@@ -31,13 +31,15 @@ def histogram(text, also=None):
         if line.startswith("}"):
             current = None
             continue
-        stripped = line.strip()
-        stripped = re.sub(r"^@!?%\w+\s+", "", stripped)
-        if not stripped or stripped[0] in ".$/{}":
-            continue
-        opcode = stripped.split()[0].rstrip(";")
-        if COUNTED.match(opcode) or (also and also.match(opcode)):
-            current[1][opcode] += 1
+        # An inline PTX block (`{ .reg ...; shfl...; @p add...; }`, the
+        # predicated scan step) holds several instructions on one line.
+        for statement in line.strip().strip("{}").split(";"):
+            stripped = re.sub(r"^@!?%?\w+\s+", "", statement.strip())
+            if not stripped or stripped[0] in ".$/{}":
+                continue
+            opcode = stripped.split()[0]
+            if COUNTED.match(opcode) or (also and also.match(opcode)):
+                current[1][opcode] += 1
     return kernels
 
 

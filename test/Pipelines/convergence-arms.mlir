@@ -133,5 +133,27 @@ gpu.module @kernels {
     }
     gpu.return
   }
+
+  // A scan step is inline PTX (shfl.sync with a predicated add), which LLVM
+  // knows as convergent only from the call's attribute (set from the
+  // warp.convergent mark at translation): one scan per arm.
+  // CHECK-LABEL: .entry scan_identical(
+  // CHECK-COUNT-2: shfl.sync.up.b32 r|p, %r{{[0-9]+}}, 1, 0, -1; @p add.s32
+  // CHECK-NOT: shfl.sync.up.b32 r|p, %r{{[0-9]+}}, 1,
+  gpu.func @scan_identical(%out: memref<?xi32>, %pred: memref<?xi32>) kernel {
+    %tid = gpu.thread_id x
+    %z = arith.constant 0 : i32
+    %pw = memref.load %pred[%tid] : memref<?xi32>
+    %p = arith.cmpi ne, %pw, %z : i32
+    %x = arith.index_cast %tid : index to i32
+    scf.if %p {
+      %s = warp.scan <add> %x : i32
+      memref.store %s, %out[%tid] : memref<?xi32>
+    } else {
+      %s = warp.scan <add> %x : i32
+      memref.store %s, %out[%tid] : memref<?xi32>
+    }
+    gpu.return
+  }
 }
 }

@@ -1,33 +1,52 @@
 // Scans: Kogge-Stone over shfl.up (shfl.down when reversed) where a lane
 // whose partner lies outside its segment keeps the shuffle's result (its own
-// value). That test is the shuffle's valid bit, computed from the lane id
-// (position in the segment >= distance) so that it is known before the
-// shuffle returns.
+// value). That test is the shuffle's valid bit. For a kind whose step has a
+// predicated PTX form (one word; add, mul, the bitwise and integer min/max
+// kinds; float add) it is read from the shuffle, which the NVVM conversion
+// fuses into `shfl.sync ... r|p; @p op` (test/Conversion/WarpToNVVM/
+// scan-step.mlir). For the others it is computed from the lane id (position
+// in the segment >= distance), known before the shuffle returns.
 // RUN: warp-opt %s --warp-expand-collectives | FileCheck %s
 
 // CHECK-LABEL: func @inclusive
 // CHECK-SAME: (%[[X:.*]]: i32)
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i32
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i32
-// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : i32
-// CHECK-DAG: %[[C31:.*]] = arith.constant 31 : i32
-// CHECK: %[[LANE:.*]] = warp.lane_id : i32
-// CHECK: %[[POS:.*]] = arith.andi %[[LANE]], %[[C31]] : i32
-// CHECK: %[[S1:.*]], %{{.*}} = warp.shuffle <up> %[[X]], %[[C1]] : i32
-// CHECK: %[[V1:.*]] = arith.cmpi uge, %[[POS]], %[[C1]] : i32
+// CHECK: %[[S1:.*]], %[[V1:.*]] = warp.shuffle <up> %[[X]], %[[C1]] : i32
 // The earlier lane's value is the left operand.
 // CHECK: %[[A1:.*]] = arith.addi %[[S1]], %[[X]] : i32
 // An invalid shuffle returned the lane's own value: keep the shuffle result.
 // CHECK: %[[R1:.*]] = arith.select %[[V1]], %[[A1]], %[[S1]] : i32
-// CHECK: %[[S2:.*]], %{{.*}} = warp.shuffle <up> %[[R1]], %[[C2]] : i32
-// CHECK: %[[V2:.*]] = arith.cmpi uge, %[[POS]], %[[C2]] : i32
+// CHECK: %[[S2:.*]], %[[V2:.*]] = warp.shuffle <up> %[[R1]], %[[C2]] : i32
 // CHECK: arith.select %[[V2]], %{{.*}}, %[[S2]] : i32
 // CHECK-COUNT-3: warp.shuffle <up>
 // CHECK-NOT: warp.shuffle
+// CHECK-NOT: arith.cmpi
 // CHECK: return
 func.func @inclusive(%x: i32) -> i32 {
   %r = warp.scan <add> %x : i32
   return %r : i32
+}
+
+// A kind without a predicated step (f32 mul): the partner test comes from
+// the lane id.
+// CHECK-LABEL: func @inclusive_lane_test
+// CHECK-SAME: (%[[X:.*]]: f32)
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i32
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i32
+// CHECK-DAG: %[[C31:.*]] = arith.constant 31 : i32
+// CHECK: %[[LANE:.*]] = warp.lane_id : i32
+// CHECK: %[[POS:.*]] = arith.andi %[[LANE]], %[[C31]] : i32
+// CHECK: %[[S1:.*]], %{{.*}} = warp.shuffle <up> %[[X]], %[[C1]] : f32
+// CHECK: %[[V1:.*]] = arith.cmpi uge, %[[POS]], %[[C1]] : i32
+// CHECK: %[[A1:.*]] = arith.mulf %[[S1]], %[[X]] : f32
+// CHECK: %[[R1:.*]] = arith.select %[[V1]], %[[A1]], %[[S1]] : f32
+// CHECK: %[[S2:.*]], %{{.*}} = warp.shuffle <up> %[[R1]], %[[C2]] : f32
+// CHECK: %[[V2:.*]] = arith.cmpi uge, %[[POS]], %[[C2]] : i32
+// CHECK: arith.select %[[V2]], %{{.*}}, %[[S2]] : f32
+func.func @inclusive_lane_test(%x: f32) -> f32 {
+  %r = warp.scan <mul> %x : f32
+  return %r : f32
 }
 
 // Exclusive: one more shfl.up by 1; the first position gets the identity.
@@ -48,13 +67,7 @@ func.func @exclusive(%x: f32) -> f32 {
 // Reverse: shfl.down, and the lane itself is the earlier operand.
 // CHECK-LABEL: func @reverse
 // CHECK-SAME: (%[[X:.*]]: i32)
-// Its position counts from the segment's last lane: 3 - (lane & 3).
-// CHECK: %[[C3:.*]] = arith.constant 3 : i32
-// CHECK: %[[LANE:.*]] = warp.lane_id : i32
-// CHECK: %[[AND:.*]] = arith.andi %[[LANE]], %[[C3]] : i32
-// CHECK: %[[POS:.*]] = arith.subi %[[C3]], %[[AND]] : i32
-// CHECK: %[[S:.*]], %{{.*}} = warp.shuffle <down> %[[X]], %{{.*}} width 4 : i32
-// CHECK: %[[V:.*]] = arith.cmpi uge, %[[POS]], %{{.*}} : i32
+// CHECK: %[[S:.*]], %[[V:.*]] = warp.shuffle <down> %[[X]], %{{.*}} width 4 : i32
 // CHECK: %[[A:.*]] = arith.muli %[[X]], %[[S]] : i32
 // CHECK: arith.select %[[V]], %[[A]], %[[S]]
 // CHECK: warp.shuffle <down> %{{.*}}, %{{.*}} width 4 : i32
@@ -62,6 +75,23 @@ func.func @exclusive(%x: f32) -> f32 {
 func.func @reverse(%x: i32) -> i32 {
   %r = warp.scan <mul> %x reverse width 4 : i32
   return %r : i32
+}
+
+// Reversed with a lane test (i64: two words, no predicated step): the
+// position counts from the segment's last lane, 3 - (lane & 3).
+// CHECK-LABEL: func @reverse_lane_test
+// CHECK-SAME: (%[[X:.*]]: i64)
+// CHECK: %[[C3:.*]] = arith.constant 3 : i32
+// CHECK: %[[LANE:.*]] = warp.lane_id : i32
+// CHECK: %[[AND:.*]] = arith.andi %[[LANE]], %[[C3]] : i32
+// CHECK: %[[POS:.*]] = arith.subi %[[C3]], %[[AND]] : i32
+// CHECK: %[[S:.*]], %{{.*}} = warp.shuffle <down> %[[X]], %{{.*}} width 4 : i64
+// CHECK: %[[V:.*]] = arith.cmpi uge, %[[POS]], %{{.*}} : i32
+// CHECK: %[[A:.*]] = arith.addi %[[X]], %[[S]] : i64
+// CHECK: arith.select %[[V]], %[[A]], %[[S]]
+func.func @reverse_lane_test(%x: i64) -> i64 {
+  %r = warp.scan <add> %x reverse width 4 : i64
+  return %r : i64
 }
 
 // init is a prefix: lane 0 gets init, others init (op) previous inclusive.

@@ -66,6 +66,16 @@ TypedAttr getCombinePadding(CombineKind kind, Type type);
 /// may pick its combine order freely.
 bool areIntegers(ValueRange values);
 
+/// The PTX instruction of CUB's predicated scan step for `kind` over `type`
+/// (an i32 or f32 word), if it has one: after `shfl.sync.up.b32 r|p, x, ...`,
+/// `@p <instruction> r, r, x` combines the partner only where the shuffle's
+/// valid bit says it lies in the segment (add.s32, add.rn.f32, the bitwise
+/// and integer min/max kinds, mul.lo.s32). The warp.scan expansion tests its
+/// partners with the valid bit exactly for these, and the NVVM conversion
+/// (WarpToNVVM.cpp) fuses `valid ? partner (kind) x : partner` into that
+/// pair of instructions.
+std::optional<StringRef> getPredicatedScanStep(CombineKind kind, Type type);
+
 } // namespace mlir::warp
 
 #endif // WARPDIALECT_TRANSFORMS_COMBINEKINDS_H

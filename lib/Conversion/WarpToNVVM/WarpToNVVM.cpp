@@ -3,7 +3,8 @@
 // Lowers ids, masks, shuffles, votes, matches, syncwarp and activemask to
 // NVVM with CUDA's encodings, one warp op to one NVVM op, after the
 // in-dialect step that splits shuffle payloads into 32-bit words
-// (lib/Transforms/ShufflePayloads.cpp).
+// (lib/Transforms/ShufflePayloads.cpp) and fuses each scan step that has a
+// predicated form into CUB's inline PTX (FusePredicatedScanStep).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,12 +15,14 @@
 #include "WarpDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_CONVERTWARPTONVVMPASS
@@ -135,6 +138,110 @@ struct LowerShuffle : public OpConversionPattern<ShuffleOp> {
     rewriter.replaceOp(op,
                        {LLVM::ExtractValueOp::create(rewriter, loc, pair, 0),
                         LLVM::ExtractValueOp::create(rewriter, loc, pair, 1)});
+    return success();
+  }
+};
+
+/// The combine kind of an arith op that buildCombine emits for a kind with a
+/// predicated scan step (getPredicatedScanStep); float adds only without
+/// fast-math flags, whose PTX is `add.rn.f32`.
+std::optional<CombineKind> getPredicatedCombineKind(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<CombineKind>>(op)
+      .Case([](arith::AddIOp) { return CombineKind::Add; })
+      .Case([](arith::AddFOp add) -> std::optional<CombineKind> {
+        if (add.getFastmath() != arith::FastMathFlags::none)
+          return std::nullopt;
+        return CombineKind::Add;
+      })
+      .Case([](arith::MulIOp) { return CombineKind::Mul; })
+      .Case([](arith::MinSIOp) { return CombineKind::MinSI; })
+      .Case([](arith::MaxSIOp) { return CombineKind::MaxSI; })
+      .Case([](arith::MinUIOp) { return CombineKind::MinUI; })
+      .Case([](arith::MaxUIOp) { return CombineKind::MaxUI; })
+      .Case([](arith::AndIOp) { return CombineKind::And; })
+      .Case([](arith::OrIOp) { return CombineKind::Or; })
+      .Case([](arith::XOrIOp) { return CombineKind::Xor; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// CUB's scan step (its inline PTX in WarpScanShfl): the warp.scan
+/// expansion's `valid ? partner (op) x : partner` after
+/// `partner, valid = warp.shuffle up|down x` becomes one block of PTX,
+///   shfl.sync.up.b32 r|p, x, d, c, m;  @p add.s32 r, r, x;
+/// two instructions where LLVM would make three (it folds the select into
+/// `partner + (valid ? x : 0)`, which ptxas keeps as a select and an add).
+/// The block is volatile and carries the convergent mark, which the LLVM IR
+/// translation turns into a convergent call (WarpLLVMTranslation.cpp), so
+/// LLVM neither moves it nor duplicates it.
+struct FusePredicatedScanStep : public OpRewritePattern<ShuffleOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ShuffleOp op,
+                                PatternRewriter &rewriter) const override {
+    ShuffleMode mode = op.getMode();
+    std::optional<unsigned> width = op.getStaticWidth();
+    std::optional<int64_t> offset = getConstantIntValue(op.getOffset());
+    if ((mode != ShuffleMode::Up && mode != ShuffleMode::Down) || !width ||
+        !offset)
+      return rewriter.notifyMatchFailure(op, "not a constant scan shuffle");
+    Value x = op.getValue(), partner = op.getResult(), valid = op.getValid();
+    if (!valid.hasOneUse())
+      return rewriter.notifyMatchFailure(op, "valid bit not used once");
+    auto select = dyn_cast<arith::SelectOp>(*valid.getUsers().begin());
+    if (!select || select.getCondition() != valid ||
+        select.getFalseValue() != partner ||
+        select->getBlock() != op->getBlock())
+      return rewriter.notifyMatchFailure(op, "not `valid ? _ : partner`");
+    Operation *combine = select.getTrueValue().getDefiningOp();
+    if (!combine || !combine->hasOneUse() || combine->getNumOperands() != 2)
+      return rewriter.notifyMatchFailure(op, "no combine of one use");
+    bool partnerFirst = combine->getOperand(0) == partner;
+    if (combine->getOperand(partnerFirst ? 1 : 0) != x ||
+        combine->getOperand(partnerFirst ? 0 : 1) != partner)
+      return rewriter.notifyMatchFailure(op, "combine of other values");
+    if (llvm::any_of(partner.getUsers(), [&](Operation *user) {
+          return user != combine && user != select;
+        }))
+      return rewriter.notifyMatchFailure(op, "partner used elsewhere");
+    std::optional<CombineKind> kind = getPredicatedCombineKind(combine);
+    std::optional<StringRef> instruction =
+        kind ? getPredicatedScanStep(*kind, x.getType()) : std::nullopt;
+    if (!instruction)
+      return rewriter.notifyMatchFailure(op, "no predicated step");
+
+    bool isFloat = x.getType().isF32();
+    std::string type = isFloat ? ".f32" : ".b32";
+    SmallVector<Value, 2> operands{x};
+    std::string mask = "-1";
+    if (Value memberMask = op.getMask()) {
+      if (std::optional<int64_t> constant = getConstantIntValue(memberMask)) {
+        mask = std::to_string(int32_t(*constant));
+      } else {
+        operands.push_back(memberMask);
+        mask = "$2";
+      }
+    }
+    std::string asmText;
+    llvm::raw_string_ostream os(asmText);
+    os << "{ .reg .pred p; .reg " << type << " r; shfl.sync."
+       << (mode == ShuffleMode::Up ? "up" : "down") << ".b32 r|p, $1, "
+       << *offset << ", " << shuffleClampOperand(mode, *width) << ", " << mask
+       << "; @p " << *instruction << " r, " << (partnerFirst ? "r, $1" : "$1, r")
+       << "; mov" << type << " $0, r; }";
+    std::string constraints = isFloat ? "=f,f" : "=r,r";
+    if (operands.size() == 2)
+      constraints += ",r";
+
+    rewriter.setInsertionPoint(op);
+    auto step = LLVM::InlineAsmOp::create(
+        rewriter, op.getLoc(), x.getType(), operands, asmText, constraints,
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
+        /*operand_attrs=*/nullptr);
+    markConvergent(step);
+    rewriter.replaceOp(select, step.getResult(0));
+    rewriter.eraseOp(combine);
+    rewriter.eraseOp(op);
     return success();
   }
 };
@@ -297,10 +404,12 @@ struct ConvertWarpToNVVMPass
 
   void runOnOperation() override {
     // In-dialect first: every shuffle payload becomes i32 words (an f32
-    // stays one), so the conversion below is one warp op to one NVVM op. No block merging (see
+    // stays one), so the conversion below is one warp op to one NVVM op, and
+    // scan steps become predicated PTX. No block merging (see
     // markConvergent).
     RewritePatternSet payloads(&getContext());
     populateShufflePayloadPatterns(payloads);
+    payloads.add<FusePredicatedScanStep>(&getContext());
     SmallVector<Operation *> shuffles;
     getOperation()->walk([&](ShuffleOp op) { shuffles.push_back(op); });
     if (failed(applyOpPatternsGreedily(
