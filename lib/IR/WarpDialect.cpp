@@ -153,7 +153,14 @@ void ShuffleOp::build(OpBuilder &builder, OperationState &state,
                       ShuffleMode mode, Value value, Value offset,
                       unsigned width, Value mask) {
   build(builder, state, value.getType(), builder.getI1Type(), mode, value,
-        offset, width, /*dynamic_width=*/Value(), mask);
+        offset, width, /*dynamic_width=*/Value(), /*bound=*/Value(), mask);
+}
+
+void ShuffleOp::build(OpBuilder &builder, OperationState &state,
+                      ShuffleMode mode, Value value, Value offset, Value bound,
+                      Value mask) {
+  build(builder, state, value.getType(), builder.getI1Type(), mode, value,
+        offset, kWarpSize, /*dynamic_width=*/Value(), bound, mask);
 }
 
 /// The offset, then `width 16`, `width %w`, or nothing for the default 32.
@@ -193,6 +200,11 @@ static void printOffsetAndWidth(OpAsmPrinter &printer, ShuffleOp op,
 LogicalResult ShuffleOp::verify() {
   if (getDynamicWidth() && getWidth() != kWarpSize)
     return emitOpError("has both a constant and a run-time width");
+  if (getBound() &&
+      (getStaticWidth() != kWarpSize ||
+       (getMode() != ShuffleMode::Up && getMode() != ShuffleMode::Down)))
+    return emitOpError("takes a bound only for up and down over the whole "
+                       "warp");
   return success();
 }
 
@@ -219,8 +231,10 @@ LogicalResult ShuffleOp::fold(FoldAdaptor adaptor,
     return success();
   }
   // Offset 0 (low 5 bits) reads the lane's own value in up, down and xor,
-  // whatever the width (idx 0 reads the segment's first lane).
-  if (offset && (*offset & 31) == 0 && getMode() != ShuffleMode::Idx) {
+  // whatever the width (idx 0 reads the segment's first lane); a lane past
+  // its bound reads its own value too, but is not valid.
+  if (offset && (*offset & 31) == 0 && getMode() != ShuffleMode::Idx &&
+      !getBound()) {
     results.push_back(getValue());
     results.push_back(boolAttr(true));
     return success();
@@ -230,9 +244,9 @@ LogicalResult ShuffleOp::fold(FoldAdaptor adaptor,
 
 namespace {
 /// Where every lane's `result` is its own `value` whichever lane it reads (a
-/// uniform value, or a one-lane segment that `up`/`down`/`idx` cannot leave),
-/// uses of `result` take `value`; `valid` still depends on the lane, so the
-/// op stays while `valid` is used.
+/// uniform value, a one-lane segment that `up`/`down`/`idx` cannot leave, or
+/// offset 0 past a bound), uses of `result` take `value`; `valid` still
+/// depends on the lane, so the op stays while `valid` is used.
 struct ForwardShuffledValue : public OpRewritePattern<ShuffleOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ShuffleOp op,
@@ -241,7 +255,9 @@ struct ForwardShuffledValue : public OpRewritePattern<ShuffleOp> {
       return failure();
     bool ownSegment =
         op.getStaticWidth() == 1u && op.getMode() != ShuffleMode::Xor;
-    if (!ownSegment && !isWarpUniform(op.getValue()))
+    std::optional<int64_t> offset = getConstantIntValue(op.getOffset());
+    bool ownLane = op.getBound() && offset && (*offset & 31) == 0;
+    if (!ownSegment && !ownLane && !isWarpUniform(op.getValue()))
       return failure();
     rewriter.replaceAllUsesWith(op.getResult(), op.getValue());
     return success();

@@ -61,7 +61,8 @@ static void addWarpDevicePasses(OpPassManager &device,
   device.addPass(createConvertGPUToWarpPass());
   device.addPass(createWarpExpandBlockCollectivesPass());
   device.addPass(createWarpExpandCollectivesPass(
-      WarpExpandCollectivesPassOptions{options.chip, options.strategy}));
+      WarpExpandCollectivesPassOptions{options.chip, options.strategy,
+                                       options.scanSteps}));
   // Every workgroup buffer exists now (the expansions added theirs).
   device.addPass(createWarpCheckSharedMemoryPass());
   device.addPass(createConvertWarpToNVVMPass());

@@ -31,11 +31,13 @@ using namespace mlir::warp;
 
 namespace {
 
-/// One `warp.shuffle`; returns {value, valid}.
+/// One `warp.shuffle` (over the whole warp, reading no lane past `bound`,
+/// where there is one); returns {value, valid}.
 std::pair<Value, Value> shuffle(OpBuilder &b, Location loc, ShuffleMode mode,
                                 Value value, Value offset, unsigned width,
-                                Value mask) {
-  auto op = ShuffleOp::create(b, loc, mode, value, offset, width, mask);
+                                Value mask, Value bound) {
+  auto op = bound ? ShuffleOp::create(b, loc, mode, value, offset, bound, mask)
+                  : ShuffleOp::create(b, loc, mode, value, offset, width, mask);
   return {op.getResult(), op.getValid()};
 }
 
@@ -55,9 +57,11 @@ unsigned getPackableWidth(Type type) {
 /// than 16 bits travels alone (split into words later by ShufflePayloads),
 /// and neighbouring scalars of at most 16 bits share one i32 (e.g. an
 /// `(f16, i16)` tuple is one shuffle). The valid bit is the same for all.
+/// With a `bound` (up and down only), `width` is ignored: see shuffle.
 std::pair<Tuple, Value> shuffleTuple(OpBuilder &b, Location loc,
                                      ShuffleMode mode, ValueRange values,
-                                     Value offset, unsigned width, Value mask) {
+                                     Value offset, unsigned width, Value mask,
+                                     Value bound = {}) {
   Type i32 = b.getI32Type();
   Tuple results(values.size());
   Value valid;
@@ -74,7 +78,7 @@ std::pair<Tuple, Value> shuffleTuple(OpBuilder &b, Location loc,
     }
     if (last == first + 1) {
       std::tie(results[first], valid) =
-          shuffle(b, loc, mode, values[first], offset, width, mask);
+          shuffle(b, loc, mode, values[first], offset, width, mask, bound);
       first = last;
       continue;
     }
@@ -94,7 +98,8 @@ std::pair<Tuple, Value> shuffleTuple(OpBuilder &b, Location loc,
       shift += bits;
     }
     Value moved;
-    std::tie(moved, valid) = shuffle(b, loc, mode, word, offset, width, mask);
+    std::tie(moved, valid) =
+        shuffle(b, loc, mode, word, offset, width, mask, bound);
     shift = 0;
     for (size_t k = first; k < last; ++k) {
       Type type = values[k].getType();
@@ -116,10 +121,10 @@ std::pair<Tuple, Value> shuffleTuple(OpBuilder &b, Location loc,
 
 std::pair<Tuple, Value> shuffleTuple(OpBuilder &b, Location loc,
                                      ShuffleMode mode, ValueRange values,
-                                     int64_t offset, unsigned width,
-                                     Value mask) {
+                                     int64_t offset, unsigned width, Value mask,
+                                     Value bound = {}) {
   return shuffleTuple(b, loc, mode, values, buildI32Constant(b, loc, offset),
-                      width, mask);
+                      width, mask, bound);
 }
 
 Tuple selectTuple(OpBuilder &b, Location loc, Value condition,
@@ -434,11 +439,10 @@ Tuple broadcastFromClusterHead(OpBuilder &b, Location loc, ReduceOp op,
 /// finds its segment's first lane `start` (the highest head at or below it,
 /// at least the width segment's base) and last lane `end` (one below the
 /// next head, at most the width segment's last lane and the last valid lane)
-/// from the ballot of the head flags.
+/// from the ballot of the head flags. Each step's shuffle reads no lane
+/// before `start` (after `end`, reversed): its bound.
 struct ScanBounds {
   Value start, end;
-  /// How many lanes before this one, in scan order, share its segment.
-  Value reach;
 };
 
 /// The shape of one Kogge-Stone network: segments of `width` lanes, cut
@@ -469,60 +473,75 @@ struct ScanNetwork {
     }
     Type i32 = b.getI32Type();
     auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
-    Value lane = LaneIdOp::create(b, loc, i32);
-    Value start = arith::AndIOp::create(b, loc, lane, cst(~int64_t(width - 1)));
-    Value end = arith::AddIOp::create(b, loc, start, cst(width - 1));
+    Value start, end;
     if (flags) {
-      Value headBits = BallotOp::create(b, loc, i32, flags, mask);
-      // A tail at lane i makes lane i + 1 a head (a tail at lane 31 ends
-      // the warp anyway).
-      if (tails)
-        headBits = arith::ShLIOp::create(b, loc, headBits, cst(1));
-      // start = max(31 - clz(heads & lanemask<le>), base); clz(0) = 32.
+      // The first and the last lane of each width segment, as bits.
+      uint32_t firsts = 0, lasts = 0;
+      for (unsigned base = 0; base < kWarpSize; base += width) {
+        firsts |= 1u << base;
+        lasts |= 1u << (base + width - 1);
+      }
+      // A head at lane i + 1 is a tail at lane i (CUB's form): a tail at
+      // lane 31 and a head at lane 0 change nothing.
+      Value bits = BallotOp::create(b, loc, i32, flags, mask);
+      Value headBits =
+          tails ? arith::ShLIOp::create(b, loc, bits, cst(1)).getResult()
+                : bits;
+      Value tailBits =
+          tails ? bits : arith::ShRUIOp::create(b, loc, bits, cst(1)).getResult();
+      // start = 31 - clz((heads | firsts) & lanemask<le>): the lane's own
+      // width segment's first lane is at or below it, so never clz(0).
       Value headsAtOrBelow = arith::AndIOp::create(
-          b, loc, headBits, LaneMaskOp::create(b, loc, i32, LaneMaskKind::Le));
-      Value topHead = arith::SubIOp::create(
+          b, loc, arith::OrIOp::create(b, loc, headBits, cst(int32_t(firsts))),
+          LaneMaskOp::create(b, loc, i32, LaneMaskKind::Le));
+      start = arith::SubIOp::create(
           b, loc, cst(31),
           math::CountLeadingZerosOp::create(b, loc, headsAtOrBelow));
-      start = arith::MaxSIOp::create(b, loc, topHead, start);
-      // end = min(ctz(heads & lanemask<gt>) - 1, last); ctz(0) = 32.
-      Value headsAbove = arith::AndIOp::create(
-          b, loc, headBits, LaneMaskOp::create(b, loc, i32, LaneMaskKind::Gt));
-      Value nextHead = math::CountTrailingZerosOp::create(b, loc, headsAbove);
-      end = arith::MinSIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, nextHead, cst(1)), end);
+      // end = ctz((tails | lasts) & lanemask<ge>), never of 0 either; the
+      // redundant lane-31 bit tells LLVM so (no zero test before the ctz).
+      Value tailsAtOrAbove = arith::AndIOp::create(
+          b, loc, arith::OrIOp::create(b, loc, tailBits, cst(int32_t(lasts))),
+          LaneMaskOp::create(b, loc, i32, LaneMaskKind::Ge));
+      end = math::CountTrailingZerosOp::create(
+          b, loc,
+          arith::OrIOp::create(b, loc, tailsAtOrAbove,
+                               cst(int32_t(1u << (kWarpSize - 1)))));
+    } else {
+      Value lane = LaneIdOp::create(b, loc, i32);
+      start = arith::AndIOp::create(b, loc, lane, cst(~int64_t(width - 1)));
+      end = arith::AddIOp::create(b, loc, start, cst(width - 1));
     }
     if (validLanes)
       end = arith::MinSIOp::create(
           b, loc, arith::SubIOp::create(b, loc, validLanes, cst(1)), end);
-    Value reach = reverse ? arith::SubIOp::create(b, loc, end, lane)
-                          : arith::SubIOp::create(b, loc, lane, start);
-    bounds = ScanBounds{start, end, reach};
+    bounds = ScanBounds{start, end};
   }
 
   /// The shuffle `distance` lanes towards the earlier end, and whether that
-  /// partner is in the segment. Without bounds that is the shuffle's valid
-  /// bit (an invalid shuffle returned the lane's own value). `useValidBit`
-  /// reads it from the shuffle, for a step the NVVM conversion turns into
-  /// CUB's predicated one (getPredicatedScanStep). Otherwise it comes from
-  /// the lane id: known before the shuffle returns, so that the combine
-  /// `valid ? other (op) mine : other`, which LLVM folds to
-  /// `other + (valid ? mine : 0)` for integers, waits on the shuffle only
-  /// for its combine, not for a select too.
+  /// partner is in the segment: the shuffle's valid bit (an invalid shuffle
+  /// returned the lane's own value). With bounds, the shuffle reads over the
+  /// whole warp up to the segment's first (last, reversed) lane, PTX's clamp
+  /// lane. `useValidBit` reads the bit from the shuffle also without bounds,
+  /// for a step the NVVM conversion turns into CUB's predicated one
+  /// (getPredicatedScanStep). Otherwise it comes from the lane id: known
+  /// before the shuffle returns, so that the combine `valid ? other (op)
+  /// mine : other`, which LLVM folds to `other + (valid ? mine : 0)` for
+  /// integers, waits on the shuffle only for its combine, not for a select
+  /// too.
   std::pair<Tuple, Value> shuffleEarlier(OpBuilder &b, Location loc,
                                          ValueRange value, unsigned distance,
                                          bool useValidBit = false) const {
+    Value bound;
+    if (bounds)
+      bound = reverse ? bounds->end : bounds->start;
     auto [other, valid] =
         shuffleTuple(b, loc, reverse ? ShuffleMode::Down : ShuffleMode::Up,
-                     value, distance, width, mask);
-    Value dist = buildI32Constant(b, loc, distance);
-    if (bounds)
-      return {other, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
-                                           dist, bounds->reach)};
-    if (useValidBit)
+                     value, distance, width, mask, bound);
+    if (bounds || useValidBit)
       return {other, valid};
-    return {other, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                         *position, dist)};
+    return {other,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, *position,
+                                  buildI32Constant(b, loc, distance))};
   }
 
   /// `earlier (op) later` in scan order, as lanes: the lower lane's tuple
@@ -534,25 +553,19 @@ struct ScanNetwork {
   }
 
   /// Kogge-Stone with distances 1, 2, 4, ..., a partner used only when it
-  /// lies in the lane's segment: every lane's inclusive scan. `kind` is the
-  /// scan's kind (none for a combiner region).
+  /// lies in the lane's segment: every lane's inclusive scan.
+  /// `predicatedSteps`: see shuffleEarlier's `useValidBit`.
   Tuple inclusiveScan(OpBuilder &b, Location loc, const Combiner &combine,
-                      ValueRange values,
-                      std::optional<CombineKind> kind) const {
+                      ValueRange values, bool predicatedSteps = false) const {
     Tuple inclusive(values);
-    bool predicatedSteps =
-        kind && values.size() == 1 &&
-        getPredicatedScanStep(*kind, values.front().getType()).has_value();
     for (unsigned distance = 1; distance < width; distance *= 2) {
       auto [other, inSegment] =
           shuffleEarlier(b, loc, inclusive, distance, predicatedSteps);
       Tuple combined = combineInLaneOrder(b, loc, combine, inclusive, other);
-      // Without bounds, `other` equals `inclusive` where the partner is out
-      // of the segment; keeping `other` lets the backend accumulate in the
-      // shuffle's destination register (no extra move).
-      inclusive =
-          selectTuple(b, loc, inSegment, combined,
-                      bounds ? ValueRange(inclusive) : ValueRange(other));
+      // `other` equals `inclusive` where the partner is out of the segment;
+      // keeping `other` lets the backend accumulate in the shuffle's
+      // destination register (no extra move).
+      inclusive = selectTuple(b, loc, inSegment, combined, other);
     }
     return inclusive;
   }
@@ -566,16 +579,26 @@ bool isInvertibleOnIntegers(ScanOp op) {
          areIntegers(op.getValues());
 }
 
+/// Whether the steps of `op` over whole width segments read the shuffle's
+/// valid bit, to become predicated pairs in the NVVM conversion.
+bool usesPredicatedSteps(ScanOp op, ScanStepPreference preference) {
+  std::optional<CombineKind> kind = op.getKind();
+  return preference == ScanStepPreference::Predicated && kind &&
+         op.getValues().size() == 1 &&
+         getPredicatedScanStep(*kind, op.getValues().front().getType());
+}
+
 /// The scan: the network, then the exclusive shift, `init` and the segment
 /// totals.
-Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op) {
+Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op,
+                ScanStepPreference scanSteps) {
   unsigned width = op.getWidth();
   bool reverse = op.getReverse();
   Combiner combine = getCombiner(op);
   ScanNetwork network(b, loc, width, reverse, op.getMask(), op.getHeads(),
                       /*tails=*/false, op.getValidLanes());
-  Tuple inclusive =
-      network.inclusiveScan(b, loc, combine, op.getValues(), op.getKind());
+  Tuple inclusive = network.inclusiveScan(b, loc, combine, op.getValues(),
+                                          usesPredicatedSteps(op, scanSteps));
 
   ValueRange init = op.getInit();
   // `init` stands before the segment's first lane (after its last one when
@@ -632,8 +655,7 @@ Tuple lowerSegmentedReduce(OpBuilder &b, Location loc, ReduceOp op) {
   ScanNetwork network(b, loc, op.getClusterSize(), /*reverse=*/true,
                       op.getMask(), op.getSegmentFlags(),
                       /*tails=*/bool(op.getTails()), op.getValidLanes());
-  Tuple suffix = network.inclusiveScan(b, loc, getCombiner(op), op.getValues(),
-                                      op.getKind());
+  Tuple suffix = network.inclusiveScan(b, loc, getCombiner(op), op.getValues());
   if (op.getLanes() == ResultLanes::First)
     return suffix;
   return shuffleTuple(b, loc, ShuffleMode::Idx, suffix, network.bounds->start,
@@ -703,13 +725,16 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
 };
 
 struct ExpandScan : public OpRewritePattern<ScanOp> {
-  using OpRewritePattern::OpRewritePattern;
+  ExpandScan(MLIRContext *ctx, ScanStepPreference scanSteps)
+      : OpRewritePattern(ctx), scanSteps(scanSteps) {}
 
   LogicalResult matchAndRewrite(ScanOp op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, lowerScan(rewriter, op.getLoc(), op));
+    rewriter.replaceOp(op, lowerScan(rewriter, op.getLoc(), op, scanSteps));
     return success();
   }
+
+  ScanStepPreference scanSteps;
 };
 
 //===----------------------------------------------------------------------===//
@@ -723,7 +748,7 @@ struct ExpandBroadcast : public OpRewritePattern<BroadcastOp> {
                                 PatternRewriter &rewriter) const override {
     rewriter.replaceOp(op, shuffle(rewriter, op.getLoc(), ShuffleMode::Idx,
                                    op.getValue(), op.getLane(), kWarpSize,
-                                   op.getMask())
+                                   op.getMask(), /*bound=*/Value())
                                .first);
     return success();
   }
@@ -740,7 +765,8 @@ struct ExpandBroadcastFirst : public OpRewritePattern<BroadcastFirstOp> {
       members = arith::AndIOp::create(rewriter, loc, members, op.getMask());
     Value leader = math::CountTrailingZerosOp::create(rewriter, loc, members);
     rewriter.replaceOp(op, shuffle(rewriter, loc, ShuffleMode::Idx,
-                                   op.getValue(), leader, kWarpSize, members)
+                                   op.getValue(), leader, kWarpSize, members,
+                                   /*bound=*/Value())
                                .first);
     return success();
   }
@@ -777,7 +803,8 @@ struct WarpExpandCollectivesPass
     // The options are parsed once; an unknown chip is reported (with the
     // location of the op the pass runs on) by the first run.
     if (std::optional<Chip> parsed = Chip::parse(chip))
-      options = ExpandCollectivesOptions{*parsed, getForcedStrategy(strategy)};
+      options = ExpandCollectivesOptions{*parsed, getForcedStrategy(strategy),
+                                         scanSteps};
     return success();
   }
 
@@ -836,9 +863,9 @@ mlir::warp::getForcedStrategy(StrategyPreference preference) {
 void mlir::warp::populateExpandCollectivesPatterns(
     RewritePatternSet &patterns, const ExpandCollectivesOptions &options) {
   patterns.add<ExpandReduce>(patterns.getContext(), options);
-  patterns
-      .add<ExpandScan, ExpandBroadcast, ExpandBroadcastFirst, ExpandCompact>(
-          patterns.getContext());
+  patterns.add<ExpandScan>(patterns.getContext(), options.scanSteps);
+  patterns.add<ExpandBroadcast, ExpandBroadcastFirst, ExpandCompact>(
+      patterns.getContext());
   populateExpandExchangePatterns(patterns);
   populateExpandElectAndAtomicPatterns(patterns, options.chip);
 }

@@ -40,7 +40,8 @@ std::string hexMask(uint32_t mask) {
 void lintShuffle(ShuffleOp op, uint32_t mask) {
   std::optional<int64_t> offset = getConstantIntValue(op.getOffset());
   std::optional<unsigned> width = op.getStaticWidth();
-  if (!offset || !width)
+  // With a bound, which lane a lane reads depends on the bound.
+  if (!offset || !width || op.getBound())
     return;
   uint32_t bits = uint32_t(*offset) & 31;
   bool pastSegment = (op.getMode() == ShuffleMode::Up ||

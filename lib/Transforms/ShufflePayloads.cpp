@@ -179,7 +179,7 @@ struct SplitShufflePayload final : public OpRewritePattern<ShuffleOp> {
       auto shuffle = ShuffleOp::create(
           rewriter, loc, word.getType(), rewriter.getI1Type(), op.getMode(),
           word, op.getOffset(), op.getWidth(), op.getDynamicWidth(),
-          op.getMask());
+          op.getBound(), op.getMask());
       moved.push_back(shuffle.getResult());
       if (!valid)
         valid = shuffle.getValid();

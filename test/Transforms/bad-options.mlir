@@ -2,6 +2,7 @@
 // RUN: not warp-opt %s --warp-expand-collectives=chip=sm_9x 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not warp-opt %s --warp-expand-collectives=strategy=fastest 2>&1 | FileCheck %s --check-prefix=STRATEGY
 // RUN: not warp-opt %s --warp-expand-collectives=chip=sm_60 2>&1 | FileCheck %s --check-prefix=OLD
+// RUN: not warp-opt %s --warp-expand-collectives=scan-steps=fused 2>&1 | FileCheck %s --check-prefix=STEPS
 // A collective that was not expanded is a conversion error, not a crash.
 // RUN: not warp-opt %s --convert-warp-to-nvvm 2>&1 | FileCheck %s --check-prefix=UNEXPANDED
 // RUN: warp-opt %s --warp-expand-collectives="strategy=redux chip=sm_75" | FileCheck %s --check-prefix=FALLBACK
@@ -9,6 +10,7 @@
 // CHIP: error: unknown chip 'sm_9x': expected a chip of LLVM's NVPTX backend, sm_70 or newer (sm_70, sm_72, sm_75, sm_80, {{.*}}, sm_90, sm_90a, sm_100, sm_100f, sm_100a, {{.*}})
 // STRATEGY: for the --strategy option: Cannot find option named 'fastest'!
 // OLD: error: unknown chip 'sm_60'
+// STEPS: for the --scan-steps option: Cannot find option named 'fused'!
 // UNEXPANDED: error: failed to legalize operation 'warp.reduce'
 // A pass-wide redux preference falls back where redux is illegal.
 // FALLBACK-COUNT-5: warp.shuffle <xor>

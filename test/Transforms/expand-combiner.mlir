@@ -78,20 +78,26 @@ func.func @ragged_first(%x: i32, %n: i32) -> i32 {
   return %r : i32
 }
 
-// Segmented by tails: the ballot shifted by one gives the heads; a reverse
-// Kogge-Stone leaves the segment's sum in its first lane, read by all.
+// Segmented by tails: the ballot shifted by one gives the heads. The
+// segment's last lane is the ctz of the tails at or above the lane (lane 31
+// counts as a tail; the redundant bit 31 or-ed in last tells LLVM the ctz
+// never sees 0). A reverse Kogge-Stone bounded by it (PTX's clamp) leaves
+// the segment's sum in its first lane, read by all.
 // CHECK-LABEL: func @tails
 // CHECK-SAME: (%[[X:.*]]: f32, %[[F:.*]]: i1)
+// CHECK-DAG: %[[BIT31:.*]] = arith.constant -2147483648 : i32
 // CHECK: %[[BAL:.*]] = warp.ballot %[[F]] : i32
-// CHECK: %[[HEADS:.*]] = arith.shli %[[BAL]], %[[C1:.*]] : i32
-// CHECK: %[[START:.*]] = arith.maxsi
-// CHECK: arith.minsi
-// CHECK-NEXT: %[[REACH:.*]] = arith.subi %{{.*}}, %{{.*}} : i32
-// CHECK: %[[O:.*]], %{{.*}} = warp.shuffle <down> %[[X]], %[[C1]] : f32
-// CHECK: %[[IN:.*]] = arith.cmpi sge, %[[REACH]], %[[C1]]
+// CHECK: %[[HEADS:.*]] = arith.shli %[[BAL]], %{{.*}} : i32
+// CHECK: %[[START:.*]] = arith.subi
+// CHECK: %[[TAILS:.*]] = arith.ori %[[BAL]], %[[BIT31]]
+// CHECK: %[[GE:.*]] = warp.lanemask <ge>
+// CHECK: %[[ABOVE:.*]] = arith.andi %[[TAILS]], %[[GE]]
+// CHECK: %[[NZ:.*]] = arith.ori %[[ABOVE]], %[[BIT31]]
+// CHECK: %[[END:.*]] = math.cttz %[[NZ]]
+// CHECK: %[[O:.*]], %[[IN:.*]] = warp.shuffle <down> %[[X]], %{{.*}} bound %[[END]] : f32
 // CHECK: %[[S:.*]] = arith.addf %[[X]], %[[O]] : f32
-// CHECK: arith.select %[[IN]], %[[S]], %[[X]]
-// CHECK-COUNT-4: warp.shuffle <down>
+// CHECK: arith.select %[[IN]], %[[S]], %[[O]]
+// CHECK-COUNT-4: warp.shuffle <down> %{{.*}}, %{{.*}} bound %[[END]] : f32
 // CHECK: %[[R:.*]], %{{.*}} = warp.shuffle <idx> %{{.*}}, %[[START]] : f32
 // CHECK-NOT: warp.shuffle
 // CHECK: return %[[R]]

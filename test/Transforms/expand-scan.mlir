@@ -4,9 +4,12 @@
 // predicated PTX form (one word; add, mul, the bitwise and integer min/max
 // kinds; float add) it is read from the shuffle, which the NVVM conversion
 // fuses into `shfl.sync ... r|p; @p op` (test/Conversion/WarpToNVVM/
-// scan-step.mlir). For the others it is computed from the lane id (position
-// in the segment >= distance), known before the shuffle returns.
+// scan-step.mlir). For the others, and for every kind with
+// `scan-steps=lane-test` (a lever: docs/results/scan-steps-h200.txt), it is
+// computed from the lane id (position in the segment >= distance), known
+// before the shuffle returns.
 // RUN: warp-opt %s --warp-expand-collectives | FileCheck %s
+// RUN: warp-opt %s --warp-expand-collectives=scan-steps=lane-test | FileCheck %s --check-prefix=LTEST
 
 // CHECK-LABEL: func @inclusive
 // CHECK-SAME: (%[[X:.*]]: i32)
@@ -23,6 +26,15 @@
 // CHECK-NOT: warp.shuffle
 // CHECK-NOT: arith.cmpi
 // CHECK: return
+// LTEST-LABEL: func @inclusive
+// LTEST: %[[POS:.*]] = arith.andi
+// LTEST: %[[S1:.*]], %{{.*}} = warp.shuffle <up>
+// LTEST: %[[V1:.*]] = arith.cmpi uge, %[[POS]], %{{.*}} : i32
+// LTEST: arith.select %[[V1]], %{{.*}}, %[[S1]] : i32
+// Steps bounded by heads read the valid bit either way.
+// LTEST-LABEL: func @segmented
+// LTEST: %{{.*}}, %[[IN:.*]] = warp.shuffle <up> %{{.*}} bound
+// LTEST: arith.select %[[IN]]
 func.func @inclusive(%x: i32) -> i32 {
   %r = warp.scan <add> %x : i32
   return %r : i32
@@ -178,24 +190,23 @@ func.func @exclusive_width_one(%x: i32, %i: i32) -> (i32, i32, i32) {
 }
 
 // Segmented by head flags: one ballot gives every lane its segment's first
-// lane (31 - clz of the heads at or below it, at least the width segment's
-// base); a partner `d` lanes back is combined only if d <= lane - start.
+// lane, 31 - clz of the heads at or below it, where each width segment's
+// first lane counts as a head (bits 0x01010101 for width 8, so never clz(0)).
+// Each shuffle reads over the whole warp with that lane as its bound (PTX's
+// clamp), so its valid bit says whether the partner is in the segment.
 // CHECK-LABEL: func @segmented
 // CHECK-SAME: (%[[X:.*]]: i32, %[[H:.*]]: i1)
-// CHECK: %[[L:.*]] = warp.lane_id
-// CHECK: %[[BASE:.*]] = arith.andi %[[L]], %{{.*}} : i32
+// CHECK-DAG: %[[FIRSTS:.*]] = arith.constant 16843009 : i32
 // CHECK: %[[B:.*]] = warp.ballot %[[H]] : i32
+// CHECK: %[[OR:.*]] = arith.ori %[[B]], %[[FIRSTS]]
 // CHECK: %[[LE:.*]] = warp.lanemask <le>
-// CHECK: %[[BELOW:.*]] = arith.andi %[[B]], %[[LE]]
+// CHECK: %[[BELOW:.*]] = arith.andi %[[OR]], %[[LE]]
 // CHECK: %[[CLZ:.*]] = math.ctlz %[[BELOW]]
-// CHECK: %[[TOP:.*]] = arith.subi %{{.*}}, %[[CLZ]]
-// CHECK: %[[START:.*]] = arith.maxsi %[[TOP]], %[[BASE]]
-// CHECK: %[[REACH:.*]] = arith.subi %[[L]], %[[START]]
-// CHECK: %[[S:.*]], %{{.*}} = warp.shuffle <up> %[[X]], %[[C1:.*]] width 8 : i32
-// CHECK: %[[IN:.*]] = arith.cmpi sge, %[[REACH]], %[[C1]]
+// CHECK: %[[START:.*]] = arith.subi %{{.*}}, %[[CLZ]]
+// CHECK: %[[S:.*]], %[[IN:.*]] = warp.shuffle <up> %[[X]], %{{.*}} bound %[[START]] : i32
 // CHECK: %[[A:.*]] = arith.maxsi %[[S]], %[[X]]
-// CHECK: arith.select %[[IN]], %[[A]], %[[X]]
-// CHECK-COUNT-2: warp.shuffle <up>
+// CHECK: arith.select %[[IN]], %[[A]], %[[S]]
+// CHECK-COUNT-2: warp.shuffle <up> %{{.*}}, %{{.*}} bound %[[START]] : i32
 // CHECK-NOT: warp.shuffle
 // CHECK: return
 func.func @segmented(%x: i32, %h: i1) -> i32 {
@@ -203,8 +214,8 @@ func.func @segmented(%x: i32, %h: i1) -> i32 {
   return %r : i32
 }
 
-// A ragged warp: lanes at or past n are not live. Forward, the partner test
-// is the width segment's (lane - base); the total is read from the last live
+// A ragged warp: lanes at or past n are not live. Forward, the width
+// segment's base bounds each shuffle; the total is read from the last live
 // lane of the segment, min(base + width - 1, n - 1).
 // CHECK-LABEL: func @valid_lanes
 // CHECK-SAME: (%[[X:.*]]: f32, %[[N:.*]]: i32)
@@ -213,20 +224,19 @@ func.func @segmented(%x: i32, %h: i1) -> i32 {
 // CHECK: %[[LAST:.*]] = arith.addi %[[BASE]], %{{.*}} : i32
 // CHECK: %[[NM1:.*]] = arith.subi %[[N]], %{{.*}} : i32
 // CHECK: %[[END:.*]] = arith.minsi %[[NM1]], %[[LAST]]
-// CHECK-COUNT-5: warp.shuffle <up>
+// CHECK-COUNT-5: warp.shuffle <up> %{{.*}}, %{{.*}} bound %[[BASE]] : f32
 // CHECK: warp.shuffle <idx> %{{.*}}, %[[END]] : f32
 func.func @valid_lanes(%x: f32, %n: i32) -> (f32, f32) {
   %r, %t = warp.scan <add> %x valid_lanes %n : f32, f32
   return %r, %t : f32, f32
 }
 
-// Reversed, the partner `d` lanes later must be at most the last live lane.
+// Reversed, the partner `d` lanes later must be at most the last live lane:
+// that lane bounds each shfl.down.
 // CHECK-LABEL: func @valid_lanes_reverse
 // CHECK-SAME: (%[[X:.*]]: i32, %[[N:.*]]: i32)
 // CHECK: %[[END:.*]] = arith.minsi
-// CHECK: %[[REACH:.*]] = arith.subi %[[END]], %{{.*}} : i32
-// CHECK: warp.shuffle <down> %[[X]], %[[C1:.*]] width 8
-// CHECK: arith.cmpi sge, %[[REACH]], %[[C1]]
+// CHECK: warp.shuffle <down> %[[X]], %{{.*}} bound %[[END]] : i32
 func.func @valid_lanes_reverse(%x: i32, %n: i32) -> i32 {
   %r = warp.scan <add> %x exclusive reverse width 8 valid_lanes %n : i32
   return %r : i32

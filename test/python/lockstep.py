@@ -130,14 +130,19 @@ def run(generic_text, args, active):
         elif op == "warp.shuffle":
             mode = re.search(r"shuffle_mode<(\w+)>", attrs).group(1)
             width = int(re.search(r"width = (\d+)", attrs).group(1))
+            # Operands: value, offset, [dynamic width], [bound], [mask].
+            segments = [int(n) for n in re.search(
+                r"operandSegmentSizes = array<i32: ([\d, ]+)>", attrs).group(1).split(",")]
+            bounds = xs[2 + segments[2]] if segments[3] else None
             values, valids = [], []
             for lane in range(WARP):
                 offset = xs[1][lane]
-                if offset is POISON:
+                bound = bounds[lane] if bounds else None
+                if offset is POISON or bound is POISON:
                     values.append(POISON)
                     valids.append(POISON)
                     continue
-                source, valid = ref.shuffle_source(mode, lane, offset & 31, width)
+                source, valid = ref.shuffle_source(mode, lane, offset & 31, width, bound)
                 values.append(xs[0][source] if source in active else POISON)
                 valids.append(int(valid))
             env[result + "#0"], env[result + "#1"] = values, valids

@@ -134,6 +134,13 @@ def Warp_ShuffleOp : Warp_Op<"shuffle",
     (`width %w`, CUDA's `int width` argument); a run-time width that is not a
     power of two in 1..32 is undefined, as in CUDA.
 
+    `bound` (`up` and `down` over the whole warp only) is PTX's clamp lane,
+    a value per lane: `up` is valid iff `lane - o >= bound`, `down` iff
+    `lane + o <= bound`. A lane then reads only lanes in `[bound, lane]`
+    (`up`) or `[lane, bound]` (`down`): a segment of any length, as CUB's
+    segmented scans and reductions use it with the segment's first or last
+    lane. A `bound` outside 0..31 is undefined.
+
     `mask` (default all 32 lanes) names the lanes that execute the op
     together; the executing lane must be in it. Reading a lane outside the
     mask gives an undefined value (PTX rule).
@@ -146,22 +153,28 @@ def Warp_ShuffleOp : Warp_Op<"shuffle",
     %v, %valid = warp.shuffle <down> %x, %c1 width 16 : f32
     %w, %ok = warp.shuffle <xor> %h2, %c4 mask %m : vector<2xf16>
     %d, %in = warp.shuffle <up> %x, %off width %width : i64
+    %s, %inseg = warp.shuffle <down> %x, %c2 bound %last : i32
     ```
   }];
   let arguments = (ins Warp_ShuffleModeEnum:$mode, Warp_Payload:$value,
                        I32:$offset,
                        DefaultValuedAttr<Warp_Width, "32">:$width,
                        Optional<I32>:$dynamic_width,
+                       Optional<I32>:$bound,
                        Optional<I32>:$mask);
   let results = (outs Warp_Payload:$result, I1:$valid);
   let assemblyFormat = [{
     $mode $value `,` custom<OffsetAndWidth>($offset, $dynamic_width, $width)
-    (`mask` $mask^)? attr-dict `:` type($value)
+    (`bound` $bound^)? (`mask` $mask^)? attr-dict `:` type($value)
   }];
   let builders = [
     // A shuffle with a constant width.
     OpBuilder<(ins "::mlir::warp::ShuffleMode":$mode, "::mlir::Value":$value,
                    "::mlir::Value":$offset, "unsigned":$width,
+                   "::mlir::Value":$mask)>,
+    // An up or down shuffle over the warp that reads no lane past `bound`.
+    OpBuilder<(ins "::mlir::warp::ShuffleMode":$mode, "::mlir::Value":$value,
+                   "::mlir::Value":$offset, "::mlir::Value":$bound,
                    "::mlir::Value":$mask)>,
   ];
   let extraClassDeclaration = [{

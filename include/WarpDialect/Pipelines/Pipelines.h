@@ -41,6 +41,12 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
       *this, "strategy",
       llvm::cl::desc("Reduction strategy where an op names none"),
       llvm::cl::init(StrategyPreference::Auto), strategyPreferenceValues()};
+  PassOptions::Option<ScanStepPreference> scanSteps{
+      *this, "scan-steps",
+      llvm::cl::desc("How a scan step tests its partner (a lever for "
+                     "benchmarks)"),
+      llvm::cl::init(ScanStepPreference::Predicated),
+      scanStepPreferenceValues()};
   PassOptions::Option<BinaryFormat> format{
       *this, "format", llvm::cl::desc("Device code format"),
       llvm::cl::init(BinaryFormat::Fatbin), binaryFormatValues()};

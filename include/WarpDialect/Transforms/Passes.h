@@ -71,6 +71,30 @@ inline llvm::cl::ValuesClass strategyPreferenceValues() {
 /// The strategy a preference forces, std::nullopt for `auto`.
 std::optional<ReduceStrategy> getForcedStrategy(StrategyPreference preference);
 
+/// How a scan step over a whole width segment tells whether its partner lies
+/// in the segment: from the shuffle's valid bit, which the NVVM conversion
+/// fuses with the combine into CUB's predicated pair (`shfl.sync r|p; @p
+/// op`, for the kinds and types getPredicatedScanStep names; other kinds
+/// and types take the lane test), or from the lane id (a test computed
+/// before the shuffle returns, and a select). Steps bounded by segment flags
+/// or valid_lanes always read the valid bit. The predicated pair is the
+/// shorter code (2 instructions a step, not 3) and was faster on the H200
+/// where throughput counts (1024-thread block scan, 1.56x CUB against
+/// 1.43x); the lane test lets ptxas merge a step's add with an add that
+/// follows the scan (one-warp block scan of dependent rounds, 1.11x CUB
+/// against 1.01x). docs/results/scan-steps-h200.txt has the runs.
+enum class ScanStepPreference { Predicated, LaneTest };
+
+/// The command-line spellings of ScanStepPreference, shared by the
+/// expansion pass and the pipelines.
+inline llvm::cl::ValuesClass scanStepPreferenceValues() {
+  return llvm::cl::values(
+      clEnumValN(ScanStepPreference::Predicated, "predicated",
+                 "CUB's predicated pair wherever the kind and type have one"),
+      clEnumValN(ScanStepPreference::LaneTest, "lane-test",
+                 "a lane test and a select"));
+}
+
 /// What one parameter of a lowered kernel (an llvm.func) is in the kernel's
 /// source signature: which source argument it comes from, and which part of
 /// it. A memref argument of rank r lowers to 3 + 2r parameters (allocated
@@ -107,6 +131,7 @@ struct ExpandCollectivesOptions {
   Chip chip;
   /// std::nullopt: choose from the chip and type.
   std::optional<ReduceStrategy> strategy;
+  ScanStepPreference scanSteps = ScanStepPreference::Predicated;
 };
 
 /// Adds the patterns that expand reduce, scan, broadcast, broadcast_first and

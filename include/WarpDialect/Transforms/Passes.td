@@ -47,6 +47,10 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
            /*default=*/"::mlir::warp::StrategyPreference::Auto",
            "Reduction strategy where the op names none",
            "::mlir::warp::strategyPreferenceValues()">,
+    Option<"scanSteps", "scan-steps", "::mlir::warp::ScanStepPreference",
+           /*default=*/"::mlir::warp::ScanStepPreference::Predicated",
+           "How a scan step tests its partner (a lever for benchmarks)",
+           "::mlir::warp::scanStepPreferenceValues()">,
   ];
 }
 

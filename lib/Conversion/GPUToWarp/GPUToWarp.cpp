@@ -116,7 +116,8 @@ struct ShuffleToWarp : public OpRewritePattern<gpu::ShuffleOp> {
     } else {
       shuffle = ShuffleOp::create(
           rewriter, loc, type, rewriter.getI1Type(), mode, op.getValue(),
-          op.getOffset(), kWarpSize, op.getWidth(), /*mask=*/Value());
+          op.getOffset(), kWarpSize, op.getWidth(), /*bound=*/Value(),
+          /*mask=*/Value());
     }
     rewriter.replaceOp(op, shuffle->getResults());
     return success();

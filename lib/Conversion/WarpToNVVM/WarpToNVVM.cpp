@@ -86,9 +86,12 @@ Value getMemberMaskOrAll(OpBuilder &b, Operation *user, Value mask) {
 }
 
 /// The `c` operand of `shfl.sync` (ShuffleRule.h): a constant for a constant
-/// width, `((32 - width) << 8) | clamp` computed at run time otherwise.
+/// width, `((32 - width) << 8) | clamp` computed at run time otherwise, and
+/// the bound itself where there is one (segment mask 0: the whole warp).
 Value buildClampOperand(OpBuilder &b, Location loc, ShuffleOp op,
-                        Value dynamicWidth) {
+                        Value dynamicWidth, Value bound) {
+  if (bound)
+    return bound;
   if (std::optional<unsigned> width = op.getStaticWidth())
     return getFunctionI32Constant(b, op,
                                   shuffleClampOperand(op.getMode(), *width));
@@ -117,7 +120,8 @@ struct LowerShuffle : public OpConversionPattern<ShuffleOp> {
     Location loc = op.getLoc();
     Value mask = getMemberMaskOrAll(rewriter, op, adaptor.getMask());
     Value clamp =
-        buildClampOperand(rewriter, loc, op, adaptor.getDynamicWidth());
+        buildClampOperand(rewriter, loc, op, adaptor.getDynamicWidth(),
+                          adaptor.getBound());
     NVVM::ShflKind kind = toNVVMShuffleKind(op.getMode());
     // Ask for the valid bit only when someone reads it.
     if (op.getValid().use_empty()) {
@@ -168,11 +172,12 @@ std::optional<CombineKind> getPredicatedCombineKind(Operation *op) {
 /// expansion's `valid ? partner (op) x : partner` after
 /// `partner, valid = warp.shuffle up|down x` becomes one block of PTX,
 ///   shfl.sync.up.b32 r|p, x, d, c, m;  @p add.s32 r, r, x;
-/// two instructions where LLVM would make three (it folds the select into
-/// `partner + (valid ? x : 0)`, which ptxas keeps as a select and an add).
-/// The block is volatile and carries the convergent mark, which the LLVM IR
-/// translation turns into a convergent call (WarpLLVMTranslation.cpp), so
-/// LLVM neither moves it nor duplicates it.
+/// (c: the width's constant, or the shuffle's bound), two instructions where
+/// LLVM would make three (it folds the select into `partner + (valid ? x :
+/// 0)`, which ptxas keeps as a select and an add). The block is volatile and
+/// carries the convergent mark, which the LLVM IR translation turns into a
+/// convergent call (lib/Target/LLVMIRTranslation.cpp), so LLVM neither moves
+/// it nor duplicates it.
 struct FusePredicatedScanStep : public OpRewritePattern<ShuffleOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -211,26 +216,27 @@ struct FusePredicatedScanStep : public OpRewritePattern<ShuffleOp> {
 
     bool isFloat = x.getType().isF32();
     std::string type = isFloat ? ".f32" : ".b32";
-    SmallVector<Value, 2> operands{x};
-    std::string mask = "-1";
-    if (Value memberMask = op.getMask()) {
-      if (std::optional<int64_t> constant = getConstantIntValue(memberMask)) {
-        mask = std::to_string(int32_t(*constant));
-      } else {
-        operands.push_back(memberMask);
-        mask = "$2";
-      }
-    }
+    std::string constraints = isFloat ? "=f,f" : "=r,r";
+    SmallVector<Value, 3> operands{x};
+    // An i32 operand of the block: its constant written in, or `$k`.
+    auto operandText = [&](Value value) {
+      if (std::optional<int64_t> constant = getConstantIntValue(value))
+        return std::to_string(int32_t(*constant));
+      operands.push_back(value);
+      constraints += ",r";
+      return "$" + std::to_string(operands.size());
+    };
+    std::string clamp =
+        op.getBound() ? operandText(op.getBound())
+                      : std::to_string(shuffleClampOperand(mode, *width));
+    std::string mask = op.getMask() ? operandText(op.getMask()) : "-1";
     std::string asmText;
     llvm::raw_string_ostream os(asmText);
     os << "{ .reg .pred p; .reg " << type << " r; shfl.sync."
        << (mode == ShuffleMode::Up ? "up" : "down") << ".b32 r|p, $1, "
-       << *offset << ", " << shuffleClampOperand(mode, *width) << ", " << mask
-       << "; @p " << *instruction << " r, " << (partnerFirst ? "r, $1" : "$1, r")
-       << "; mov" << type << " $0, r; }";
-    std::string constraints = isFloat ? "=f,f" : "=r,r";
-    if (operands.size() == 2)
-      constraints += ",r";
+       << *offset << ", " << clamp << ", " << mask << "; @p " << *instruction
+       << " r, " << (partnerFirst ? "r, $1" : "$1, r") << "; mov" << type
+       << " $0, r; }";
 
     rewriter.setInsertionPoint(op);
     auto step = LLVM::InlineAsmOp::create(

@@ -34,6 +34,19 @@ func.func @addf_down(%x: f32, %m: i32) -> f32 {
   return %r : f32
 }
 
+// A segmented step: the bound is PTX's clamp lane, an operand of the block
+// before the member mask.
+// CHECK-LABEL: func @bounded
+// CHECK-SAME: (%[[X:.*]]: i32, %[[B:.*]]: i32, %[[M:.*]]: i32)
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"{ .reg .pred p; .reg .b32 r; shfl.sync.up.b32 r|p, $1, 8, $2, $3; @p add.s32 r, r, $1; mov.b32 $0, r; }", "=r,r,r,r" %[[X]], %[[B]], %[[M]] : (i32, i32, i32) -> i32
+func.func @bounded(%x: i32, %b: i32, %m: i32) -> i32 {
+  %c8 = arith.constant 8 : i32
+  %s, %v = warp.shuffle <up> %x, %c8 bound %b mask %m : i32
+  %a = arith.addi %s, %x : i32
+  %r = arith.select %v, %a, %s : i32
+  return %r : i32
+}
+
 // Every i32 kind with one instruction; a constant member mask is written in.
 // CHECK-LABEL: func @kinds
 // CHECK: @p mul.lo.s32 r, r, $1;

@@ -34,6 +34,18 @@ func.func @modes_and_widths(%x: i32, %o: i32, %m: i32) -> (i32, i32, i32, i32, i
   return %0#0, %1#0, %2#0, %3#0, %4#0, %5#0, %6#0, %7#0 : i32, i32, i32, i32, i32, i32, i32, i32
 }
 
+// A bound is the `c` operand itself (segment mask 0, the clamp lane); each
+// word of a 64-bit payload takes it.
+// CHECK-LABEL: func @bound
+// CHECK-SAME: (%[[X:.*]]: i32, %[[L:.*]]: i64, %[[O:.*]]: i32, %[[B:.*]]: i32)
+func.func @bound(%x: i32, %l: i64, %o: i32, %b: i32) -> (i32, i64) {
+  // CHECK: nvvm.shfl.sync down %{{.*}}, %[[X]], %[[O]], %[[B]] {warp.convergent = distinct[{{[0-9]+}}]<>} : i32 -> i32
+  %0:2 = warp.shuffle <down> %x, %o bound %b : i32
+  // CHECK-COUNT-2: nvvm.shfl.sync up %{{.*}}, %{{.*}}, %[[O]], %[[B]] {warp.convergent
+  %1:2 = warp.shuffle <up> %l, %o bound %b : i64
+  return %0#0, %1#0 : i32, i64
+}
+
 // The valid bit is requested only when used, and then from one shuffle.
 // CHECK-LABEL: func @valid_bit
 func.func @valid_bit(%x: f64, %o: i32) -> (f64, i1) {

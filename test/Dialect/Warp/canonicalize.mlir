@@ -65,6 +65,20 @@ func.func @shuffle_offset_zero(%x: i64) -> (i64, i64, i64) {
 
 // -----
 
+// With a bound, offset 0 still reads the lane itself, but a lane below the
+// bound (up) is not valid: the value is forwarded, the valid bit is not.
+// CHECK-LABEL: func @shuffle_offset_zero_bound
+// CHECK-SAME: (%[[X:.*]]: i32, %[[B:.*]]: i32)
+// CHECK: %{{.*}}, %[[V:.*]] = warp.shuffle <up> %[[X]], %{{.*}} bound %[[B]] : i32
+// CHECK: return %[[X]], %[[V]]
+func.func @shuffle_offset_zero_bound(%x: i32, %b: i32) -> (i32, i1) {
+  %c0 = arith.constant 0 : i32
+  %0:2 = warp.shuffle <up> %x, %c0 bound %b : i32
+  return %0#0, %0#1 : i32, i1
+}
+
+// -----
+
 // idx with lane 0 reads the segment's first lane, not the lane itself.
 // CHECK-LABEL: func @shuffle_idx_zero_kept
 // CHECK: warp.shuffle <idx>

@@ -43,7 +43,7 @@ func.func @shuffle_2d_vector(%x: vector<2x2xf32>, %o: i32) {
 
 func.func @shuffle_type_mismatch(%x: f32, %o: i32) {
   // expected-error @+1 {{all of {value, result} have same type}}
-  %0:2 = "warp.shuffle"(%x, %o) <{mode = #warp.shuffle_mode<xor>, operandSegmentSizes = array<i32: 1, 1, 0, 0>, width = 32 : i32}> : (f32, i32) -> (i32, i1)
+  %0:2 = "warp.shuffle"(%x, %o) <{mode = #warp.shuffle_mode<xor>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>, width = 32 : i32}> : (f32, i32) -> (i32, i1)
   return
 }
 
@@ -193,9 +193,33 @@ func.func @scan_init_type(%x: i32, %i: i64) {
 
 // -----
 
+func.func @shuffle_bound_idx(%x: f32, %o: i32) {
+  // expected-error @+1 {{takes a bound only for up and down over the whole warp}}
+  %0:2 = warp.shuffle <idx> %x, %o bound %o : f32
+  return
+}
+
+// -----
+
+func.func @shuffle_bound_width(%x: f32, %o: i32) {
+  // expected-error @+1 {{takes a bound only for up and down over the whole warp}}
+  %0:2 = warp.shuffle <down> %x, %o width 16 bound %o : f32
+  return
+}
+
+// -----
+
+func.func @shuffle_bound_dynamic_width(%x: f32, %o: i32, %w: i32) {
+  // expected-error @+1 {{takes a bound only for up and down over the whole warp}}
+  %0:2 = warp.shuffle <up> %x, %o width %w bound %o : f32
+  return
+}
+
+// -----
+
 func.func @shuffle_two_widths(%x: f32, %o: i32, %w: i32) {
   // expected-error @+1 {{has both a constant and a run-time width}}
-  %0:2 = "warp.shuffle"(%x, %o, %w) <{mode = #warp.shuffle_mode<up>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, width = 8 : i32}> : (f32, i32, i32) -> (f32, i1)
+  %0:2 = "warp.shuffle"(%x, %o, %w) <{mode = #warp.shuffle_mode<up>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, width = 8 : i32}> : (f32, i32, i32) -> (f32, i1)
   return
 }
 

@@ -42,8 +42,11 @@ func.func @shuffles(%f: f32, %o: i32, %m: i32, %h: vector<2xf16>, %bf: vector<2x
   // CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} width 8 mask %{{.*}} : f32
   %2:2 = warp.shuffle <up> %f, %o width 8 mask %m : f32
   // CHECK: warp.shuffle <down> %{{.*}}, %{{.*}} width 1 : f32
-  // GENERIC: "warp.shuffle"(%{{.*}}, %{{.*}}) <{mode = #warp.shuffle_mode<down>, operandSegmentSizes = array<i32: 1, 1, 0, 0>, width = 1 : i32}>
+  // GENERIC: "warp.shuffle"(%{{.*}}, %{{.*}}) <{mode = #warp.shuffle_mode<down>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>, width = 1 : i32}>
   %3:2 = warp.shuffle <down> %f, %o width 1 : f32
+  // CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} bound %{{.*}} mask %{{.*}} : f32
+  // GENERIC: "warp.shuffle"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{mode = #warp.shuffle_mode<up>, operandSegmentSizes = array<i32: 1, 1, 0, 1, 1>, width = 32 : i32}>
+  %b:2 = warp.shuffle <up> %f, %o bound %o mask %m : f32
   // CHECK: : vector<2xf16>
   %4:2 = warp.shuffle <xor> %h, %o : vector<2xf16>
   // CHECK: : vector<2xbf16>
@@ -169,7 +172,7 @@ func.func @scans(%f: f32, %i: i32, %m: i32) {
 func.func @cuda_accepts(%f: f32, %d: f64, %o: i32, %w: i32, %ix: index, %n: i32, %m: i32)
     -> (f32, i1, f32, f32, i32, i32, i1, index, f32, f32) {
   // CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} width %{{.*}} : f32
-  // GENERIC: "warp.shuffle"(%{{.*}}, %{{.*}}, %{{.*}}) <{mode = #warp.shuffle_mode<up>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, width = 32 : i32}>
+  // GENERIC: "warp.shuffle"(%{{.*}}, %{{.*}}, %{{.*}}) <{mode = #warp.shuffle_mode<up>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, width = 32 : i32}>
   %0:2 = warp.shuffle <up> %f, %o width %w : f32
   // CHECK: warp.shuffle <xor> %{{.*}}, %{{.*}} width %{{.*}} mask %{{.*}} : f32
   %1:2 = warp.shuffle <xor> %f, %o width %w mask %m : f32

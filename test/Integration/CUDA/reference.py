@@ -8,9 +8,10 @@ import numpy as np
 WARP = 32
 
 
-def shuffle_source(mode, lane, offset, width):
-    """The PTX shfl.sync rule with CUDA's c = ((32 - w) << 8) | clamp."""
-    c = ((32 - width) << 8) | (0 if mode == "up" else 31)
+def shuffle_source(mode, lane, offset, width, bound=None):
+    """The PTX shfl.sync rule with CUDA's c = ((32 - w) << 8) | clamp, or
+    c = bound (warp.shuffle's `bound`: the whole warp, clamp lane `bound`)."""
+    c = bound if bound is not None else ((32 - width) << 8) | (0 if mode == "up" else 31)
     b = offset & 31
     seg = (c >> 8) & 31
     max_lane = (lane & seg) | (c & 31 & ~seg)
