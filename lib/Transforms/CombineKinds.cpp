@@ -154,28 +154,16 @@ std::optional<StringRef> mlir::warp::getPredicatedScanStep(CombineKind kind,
                                     : std::nullopt;
   if (!type.isInteger(32))
     return std::nullopt;
-  switch (kind) {
-  case CombineKind::Add:
-    return StringRef("add.s32");
-  case CombineKind::Mul:
-    return StringRef("mul.lo.s32");
-  case CombineKind::MinSI:
-    return StringRef("min.s32");
-  case CombineKind::MaxSI:
-    return StringRef("max.s32");
-  case CombineKind::MinUI:
-    return StringRef("min.u32");
-  case CombineKind::MaxUI:
-    return StringRef("max.u32");
-  case CombineKind::And:
-    return StringRef("and.b32");
-  case CombineKind::Or:
-    return StringRef("or.b32");
-  case CombineKind::Xor:
-    return StringRef("xor.b32");
-  default:
-    return std::nullopt;
-  }
+  static constexpr std::pair<CombineKind, const char *> kI32Steps[] = {
+      {CombineKind::Add, "add.s32"},   {CombineKind::Mul, "mul.lo.s32"},
+      {CombineKind::MinSI, "min.s32"}, {CombineKind::MaxSI, "max.s32"},
+      {CombineKind::MinUI, "min.u32"}, {CombineKind::MaxUI, "max.u32"},
+      {CombineKind::And, "and.b32"},   {CombineKind::Or, "or.b32"},
+      {CombineKind::Xor, "xor.b32"}};
+  for (auto [stepKind, instruction] : kI32Steps)
+    if (stepKind == kind)
+      return StringRef(instruction);
+  return std::nullopt;
 }
 
 bool mlir::warp::areIntegers(ValueRange values) {

@@ -445,6 +445,33 @@ struct ScanBounds {
   Value start, end;
 };
 
+/// Which steps of a scan network test their partner with the shuffle's valid
+/// bit (to become predicated pairs) rather than from the lane's position.
+struct StepTests {
+  bool validBit = false;
+  /// The last step tests the lane's position even so.
+  bool laneTestLast = false;
+};
+
+/// The step tests for a scan or segmented reduction of `values` by `kind`
+/// (none for a combiner region) under `preference` (ScanStepPreference).
+StepTests chooseStepTests(std::optional<CombineKind> kind, ValueRange values,
+                          ScanStepPreference preference) {
+  if (!kind || values.size() != 1 ||
+      !getPredicatedScanStep(*kind, values.front().getType()) ||
+      preference == ScanStepPreference::LaneTest)
+    return {};
+  // Where LLVM folds the last step's select before its combine (an integer
+  // kind with an identity operand), ptxas can merge that combine with an
+  // add after the scan (IADD3).
+  bool folds = areIntegers(values) &&
+               llvm::is_contained({CombineKind::Add, CombineKind::Mul,
+                                   CombineKind::And, CombineKind::Or,
+                                   CombineKind::Xor},
+                                  *kind);
+  return {true, folds && preference == ScanStepPreference::FoldLast};
+}
+
 /// The shape of one Kogge-Stone network: segments of `width` lanes, cut
 /// further by segment flags (head flags, or tail flags with `tails`; null
 /// for none) and `validLanes`.
@@ -454,8 +481,8 @@ struct ScanNetwork {
   Value mask;
   /// Empty when the width segments are the only segments.
   std::optional<ScanBounds> bounds;
-  /// Without bounds (and for more than one lane): the lane's position in its
-  /// segment, counted from the earlier end.
+  /// The lane's position in its segment, counted from the earlier end (for
+  /// more than one lane; DCE drops it where no step tests the lane id).
   std::optional<Value> position;
 
   ScanNetwork(OpBuilder &b, Location loc, unsigned width, bool reverse,
@@ -473,6 +500,7 @@ struct ScanNetwork {
     }
     Type i32 = b.getI32Type();
     auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+    Value lane = LaneIdOp::create(b, loc, i32);
     Value start, end;
     if (flags) {
       // The first and the last lane of each width segment, as bits.
@@ -507,7 +535,6 @@ struct ScanNetwork {
           arith::OrIOp::create(b, loc, tailsAtOrAbove,
                                cst(int32_t(1u << (kWarpSize - 1)))));
     } else {
-      Value lane = LaneIdOp::create(b, loc, i32);
       start = arith::AndIOp::create(b, loc, lane, cst(~int64_t(width - 1)));
       end = arith::AddIOp::create(b, loc, start, cst(width - 1));
     }
@@ -515,32 +542,33 @@ struct ScanNetwork {
       end = arith::MinSIOp::create(
           b, loc, arith::SubIOp::create(b, loc, validLanes, cst(1)), end);
     bounds = ScanBounds{start, end};
+    position = reverse ? arith::SubIOp::create(b, loc, end, lane)
+                       : arith::SubIOp::create(b, loc, lane, start);
   }
 
   /// The shuffle `distance` lanes towards the earlier end, and whether that
   /// partner is in the segment: the shuffle's valid bit (an invalid shuffle
   /// returned the lane's own value). With bounds, the shuffle reads over the
   /// whole warp up to the segment's first (last, reversed) lane, PTX's clamp
-  /// lane. `useValidBit` reads the bit from the shuffle also without bounds,
-  /// for a step the NVVM conversion turns into CUB's predicated one
-  /// (getPredicatedScanStep). Otherwise it comes from the lane id: known
-  /// before the shuffle returns, so that the combine `valid ? other (op)
-  /// mine : other`, which LLVM folds to `other + (valid ? mine : 0)` for
-  /// integers, waits on the shuffle only for its combine, not for a select
-  /// too.
+  /// lane. `useValidBit` reads the bit from the shuffle, for a step the NVVM
+  /// conversion turns into CUB's predicated one (getPredicatedScanStep).
+  /// Otherwise it comes from the lane's position: known before the shuffle
+  /// returns, so that the combine `valid ? other (op) mine : other`, which
+  /// LLVM folds to `other + (valid ? mine : 0)` for integers, waits on the
+  /// shuffle only for its combine, not for a select too.
   std::pair<Tuple, Value> shuffleEarlier(OpBuilder &b, Location loc,
                                          ValueRange value, unsigned distance,
-                                         bool useValidBit = false) const {
+                                         bool useValidBit) const {
     Value bound;
     if (bounds)
       bound = reverse ? bounds->end : bounds->start;
     auto [other, valid] =
         shuffleTuple(b, loc, reverse ? ShuffleMode::Down : ShuffleMode::Up,
                      value, distance, width, mask, bound);
-    if (bounds || useValidBit)
+    if (useValidBit)
       return {other, valid};
     return {other,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, *position,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, *position,
                                   buildI32Constant(b, loc, distance))};
   }
 
@@ -553,14 +581,16 @@ struct ScanNetwork {
   }
 
   /// Kogge-Stone with distances 1, 2, 4, ..., a partner used only when it
-  /// lies in the lane's segment: every lane's inclusive scan.
-  /// `predicatedSteps`: see shuffleEarlier's `useValidBit`.
+  /// lies in the lane's segment: every lane's inclusive scan. `tests` says
+  /// which steps read the valid bit (shuffleEarlier's `useValidBit`).
   Tuple inclusiveScan(OpBuilder &b, Location loc, const Combiner &combine,
-                      ValueRange values, bool predicatedSteps = false) const {
+                      ValueRange values, StepTests tests) const {
     Tuple inclusive(values);
     for (unsigned distance = 1; distance < width; distance *= 2) {
+      bool last = 2 * distance >= width;
       auto [other, inSegment] =
-          shuffleEarlier(b, loc, inclusive, distance, predicatedSteps);
+          shuffleEarlier(b, loc, inclusive, distance,
+                         tests.validBit && !(last && tests.laneTestLast));
       Tuple combined = combineInLaneOrder(b, loc, combine, inclusive, other);
       // `other` equals `inclusive` where the partner is out of the segment;
       // keeping `other` lets the backend accumulate in the shuffle's
@@ -579,15 +609,6 @@ bool isInvertibleOnIntegers(ScanOp op) {
          areIntegers(op.getValues());
 }
 
-/// Whether the steps of `op` over whole width segments read the shuffle's
-/// valid bit, to become predicated pairs in the NVVM conversion.
-bool usesPredicatedSteps(ScanOp op, ScanStepPreference preference) {
-  std::optional<CombineKind> kind = op.getKind();
-  return preference == ScanStepPreference::Predicated && kind &&
-         op.getValues().size() == 1 &&
-         getPredicatedScanStep(*kind, op.getValues().front().getType());
-}
-
 /// The scan: the network, then the exclusive shift, `init` and the segment
 /// totals.
 Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op,
@@ -597,8 +618,9 @@ Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op,
   Combiner combine = getCombiner(op);
   ScanNetwork network(b, loc, width, reverse, op.getMask(), op.getHeads(),
                       /*tails=*/false, op.getValidLanes());
-  Tuple inclusive = network.inclusiveScan(b, loc, combine, op.getValues(),
-                                          usesPredicatedSteps(op, scanSteps));
+  Tuple inclusive = network.inclusiveScan(
+      b, loc, combine, op.getValues(),
+      chooseStepTests(op.getKind(), op.getValues(), scanSteps));
 
   ValueRange init = op.getInit();
   // `init` stands before the segment's first lane (after its last one when
@@ -627,7 +649,10 @@ Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op,
     result = first;
     // In one-lane segments every lane is a segment's first position.
     if (width > 1) {
-      auto [previous, inSegment] = network.shuffleEarlier(b, loc, inclusive, 1);
+      // A select of `first`, not a predicated combine: the lane's position
+      // keeps it off the shuffle's path.
+      auto [previous, inSegment] = network.shuffleEarlier(
+          b, loc, inclusive, 1, /*useValidBit=*/false);
       Tuple shifted = init.empty() ? previous : withInit(previous);
       result = selectTuple(b, loc, inSegment, shifted, first);
     }
@@ -651,11 +676,14 @@ Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op,
 /// A reduction segmented by head or tail flags: a reverse scan over the
 /// segments leaves each segment's reduction, in lane order, in its first
 /// lane; `lanes = all` then reads it from there.
-Tuple lowerSegmentedReduce(OpBuilder &b, Location loc, ReduceOp op) {
+Tuple lowerSegmentedReduce(OpBuilder &b, Location loc, ReduceOp op,
+                           ScanStepPreference scanSteps) {
   ScanNetwork network(b, loc, op.getClusterSize(), /*reverse=*/true,
                       op.getMask(), op.getSegmentFlags(),
                       /*tails=*/bool(op.getTails()), op.getValidLanes());
-  Tuple suffix = network.inclusiveScan(b, loc, getCombiner(op), op.getValues());
+  Tuple suffix = network.inclusiveScan(
+      b, loc, getCombiner(op), op.getValues(),
+      chooseStepTests(op.getKind(), op.getValues(), scanSteps));
   if (op.getLanes() == ResultLanes::First)
     return suffix;
   return shuffleTuple(b, loc, ShuffleMode::Idx, suffix, network.bounds->start,
@@ -671,7 +699,8 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     if (op.getSegmentFlags()) {
-      rewriter.replaceOp(op, lowerSegmentedReduce(rewriter, loc, op));
+      rewriter.replaceOp(
+          op, lowerSegmentedReduce(rewriter, loc, op, options.scanSteps));
       return success();
     }
     FailureOr<ReduceStrategy> strategy =

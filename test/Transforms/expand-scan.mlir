@@ -4,17 +4,25 @@
 // predicated PTX form (one word; add, mul, the bitwise and integer min/max
 // kinds; float add) it is read from the shuffle, which the NVVM conversion
 // fuses into `shfl.sync ... r|p; @p op` (test/Conversion/WarpToNVVM/
-// scan-step.mlir). For the others, and for every kind with
-// `scan-steps=lane-test` (a lever: docs/results/scan-steps-h200.txt), it is
-// computed from the lane id (position in the segment >= distance), known
+// scan-step.mlir). Otherwise, at the last step of the integer kinds below
+// (scan-steps=fold-last, the default), and at every step with
+// `scan-steps=lane-test` (the levers: docs/results/scan-steps-h200.txt), it
+// is computed from the lane's position in its segment (>= distance), known
 // before the shuffle returns.
 // RUN: warp-opt %s --warp-expand-collectives | FileCheck %s
 // RUN: warp-opt %s --warp-expand-collectives=scan-steps=lane-test | FileCheck %s --check-prefix=LTEST
+// RUN: warp-opt %s --warp-expand-collectives=scan-steps=predicated | FileCheck %s --check-prefix=PRED
 
+// By default (scan-steps=fold-last) the last step of an integer add, mul,
+// and, or or xor tests the lane's position too: LLVM then folds its select
+// before the add, and ptxas merges that add with one after the scan.
 // CHECK-LABEL: func @inclusive
 // CHECK-SAME: (%[[X:.*]]: i32)
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i32
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i32
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : i32
+// CHECK-DAG: %[[C31:.*]] = arith.constant 31 : i32
+// CHECK: %[[POS:.*]] = arith.andi %{{.*}}, %[[C31]] : i32
 // CHECK: %[[S1:.*]], %[[V1:.*]] = warp.shuffle <up> %[[X]], %[[C1]] : i32
 // The earlier lane's value is the left operand.
 // CHECK: %[[A1:.*]] = arith.addi %[[S1]], %[[X]] : i32
@@ -22,19 +30,28 @@
 // CHECK: %[[R1:.*]] = arith.select %[[V1]], %[[A1]], %[[S1]] : i32
 // CHECK: %[[S2:.*]], %[[V2:.*]] = warp.shuffle <up> %[[R1]], %[[C2]] : i32
 // CHECK: arith.select %[[V2]], %{{.*}}, %[[S2]] : i32
-// CHECK-COUNT-3: warp.shuffle <up>
+// CHECK-COUNT-2: warp.shuffle <up>
+// CHECK: %[[S5:.*]], %{{.*}} = warp.shuffle <up> %{{.*}}, %[[C16]] : i32
+// CHECK: %[[V5:.*]] = arith.cmpi sge, %[[POS]], %[[C16]] : i32
+// CHECK: arith.select %[[V5]], %{{.*}}, %[[S5]] : i32
 // CHECK-NOT: warp.shuffle
-// CHECK-NOT: arith.cmpi
 // CHECK: return
+// PRED-LABEL: func @inclusive
+// PRED-COUNT-5: warp.shuffle <up>
+// PRED-NOT: arith.cmpi
+// PRED: return
 // LTEST-LABEL: func @inclusive
 // LTEST: %[[POS:.*]] = arith.andi
 // LTEST: %[[S1:.*]], %{{.*}} = warp.shuffle <up>
-// LTEST: %[[V1:.*]] = arith.cmpi uge, %[[POS]], %{{.*}} : i32
+// LTEST: %[[V1:.*]] = arith.cmpi sge, %[[POS]], %{{.*}} : i32
 // LTEST: arith.select %[[V1]], %{{.*}}, %[[S1]] : i32
-// Steps bounded by heads read the valid bit either way.
+// Bounded steps test the lane's distance from the segment's start.
 // LTEST-LABEL: func @segmented
-// LTEST: %{{.*}}, %[[IN:.*]] = warp.shuffle <up> %{{.*}} bound
-// LTEST: arith.select %[[IN]]
+// LTEST: %[[START:.*]] = arith.subi
+// LTEST: %[[REACH:.*]] = arith.subi %{{.*}}, %[[START]]
+// LTEST: %[[S:.*]], %{{.*}} = warp.shuffle <up> %{{.*}} bound %[[START]]
+// LTEST: %[[IN:.*]] = arith.cmpi sge, %[[REACH]]
+// LTEST: arith.select %[[IN]], %{{.*}}, %[[S]]
 func.func @inclusive(%x: i32) -> i32 {
   %r = warp.scan <add> %x : i32
   return %r : i32
@@ -50,11 +67,11 @@ func.func @inclusive(%x: i32) -> i32 {
 // CHECK: %[[LANE:.*]] = warp.lane_id : i32
 // CHECK: %[[POS:.*]] = arith.andi %[[LANE]], %[[C31]] : i32
 // CHECK: %[[S1:.*]], %{{.*}} = warp.shuffle <up> %[[X]], %[[C1]] : f32
-// CHECK: %[[V1:.*]] = arith.cmpi uge, %[[POS]], %[[C1]] : i32
+// CHECK: %[[V1:.*]] = arith.cmpi sge, %[[POS]], %[[C1]] : i32
 // CHECK: %[[A1:.*]] = arith.mulf %[[S1]], %[[X]] : f32
 // CHECK: %[[R1:.*]] = arith.select %[[V1]], %[[A1]], %[[S1]] : f32
 // CHECK: %[[S2:.*]], %{{.*}} = warp.shuffle <up> %[[R1]], %[[C2]] : f32
-// CHECK: %[[V2:.*]] = arith.cmpi uge, %[[POS]], %[[C2]] : i32
+// CHECK: %[[V2:.*]] = arith.cmpi sge, %[[POS]], %[[C2]] : i32
 // CHECK: arith.select %[[V2]], %{{.*}}, %[[S2]] : f32
 func.func @inclusive_lane_test(%x: f32) -> f32 {
   %r = warp.scan <mul> %x : f32
@@ -69,7 +86,7 @@ func.func @inclusive_lane_test(%x: f32) -> f32 {
 // CHECK: %[[POS:.*]] = arith.andi %{{.*}}, %[[C7]] : i32
 // CHECK-COUNT-3: warp.shuffle <up> %{{.*}}, %{{.*}} width 8 : f32
 // CHECK: %[[P:.*]], %{{.*}} = warp.shuffle <up> %{{.*}}, %{{.*}} width 8 : f32
-// CHECK: %[[V:.*]] = arith.cmpi uge, %[[POS]], %[[C1]] : i32
+// CHECK: %[[V:.*]] = arith.cmpi sge, %[[POS]], %[[C1]] : i32
 // CHECK: arith.select %[[V]], %[[P]], %[[NEG_INF]] : f32
 func.func @exclusive(%x: f32) -> f32 {
   %r = warp.scan <maxnumf> %x exclusive width 8 : f32
@@ -98,7 +115,7 @@ func.func @reverse(%x: i32) -> i32 {
 // CHECK: %[[AND:.*]] = arith.andi %[[LANE]], %[[C3]] : i32
 // CHECK: %[[POS:.*]] = arith.subi %[[C3]], %[[AND]] : i32
 // CHECK: %[[S:.*]], %{{.*}} = warp.shuffle <down> %[[X]], %{{.*}} width 4 : i64
-// CHECK: %[[V:.*]] = arith.cmpi uge, %[[POS]], %{{.*}} : i32
+// CHECK: %[[V:.*]] = arith.cmpi sge, %[[POS]], %{{.*}} : i32
 // CHECK: %[[A:.*]] = arith.addi %[[X]], %[[S]] : i64
 // CHECK: arith.select %[[V]], %[[A]], %[[S]]
 func.func @reverse_lane_test(%x: i64) -> i64 {

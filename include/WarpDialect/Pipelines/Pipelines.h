@@ -45,7 +45,7 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
       *this, "scan-steps",
       llvm::cl::desc("How a scan step tests its partner (a lever for "
                      "benchmarks)"),
-      llvm::cl::init(ScanStepPreference::Predicated),
+      llvm::cl::init(ScanStepPreference::FoldLast),
       scanStepPreferenceValues()};
   PassOptions::Option<BinaryFormat> format{
       *this, "format", llvm::cl::desc("Device code format"),

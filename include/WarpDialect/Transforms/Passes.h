@@ -71,28 +71,29 @@ inline llvm::cl::ValuesClass strategyPreferenceValues() {
 /// The strategy a preference forces, std::nullopt for `auto`.
 std::optional<ReduceStrategy> getForcedStrategy(StrategyPreference preference);
 
-/// How a scan step over a whole width segment tells whether its partner lies
-/// in the segment: from the shuffle's valid bit, which the NVVM conversion
-/// fuses with the combine into CUB's predicated pair (`shfl.sync r|p; @p
-/// op`, for the kinds and types getPredicatedScanStep names; other kinds
-/// and types take the lane test), or from the lane id (a test computed
-/// before the shuffle returns, and a select). Steps bounded by segment flags
-/// or valid_lanes always read the valid bit. The predicated pair is the
-/// shorter code (2 instructions a step, not 3) and was faster on the H200
-/// where throughput counts (1024-thread block scan, 1.56x CUB against
-/// 1.43x); the lane test lets ptxas merge a step's add with an add that
-/// follows the scan (one-warp block scan of dependent rounds, 1.11x CUB
-/// against 1.01x). docs/results/scan-steps-h200.txt has the runs.
-enum class ScanStepPreference { Predicated, LaneTest };
+/// How a scan step tells whether its partner lies in the lane's segment:
+/// from the shuffle's valid bit, which the NVVM conversion fuses with the
+/// combine into CUB's predicated pair (`shfl.sync r|p; @p op`, for the kinds
+/// and types getPredicatedScanStep names; other kinds and types, and
+/// combiner regions, always take the other test), or from the lane's
+/// position in its segment (a test computed before the shuffle returns, and
+/// a select). The predicated pair is the shorter code (2 instructions a
+/// step, not 3); a lane-tested integer add lets ptxas merge the step's add
+/// with an add that follows the scan (IADD3). docs/results/scan-steps-h200.txt
+/// has the measurements.
+enum class ScanStepPreference { Predicated, FoldLast, LaneTest };
 
 /// The command-line spellings of ScanStepPreference, shared by the
 /// expansion pass and the pipelines.
 inline llvm::cl::ValuesClass scanStepPreferenceValues() {
   return llvm::cl::values(
       clEnumValN(ScanStepPreference::Predicated, "predicated",
-                 "CUB's predicated pair wherever the kind and type have one"),
+                 "CUB's predicated pair at every step that has one"),
+      clEnumValN(ScanStepPreference::FoldLast, "fold-last",
+                 "the predicated pair, but a lane test at the last step of "
+                 "an integer add, mul, and, or or xor"),
       clEnumValN(ScanStepPreference::LaneTest, "lane-test",
-                 "a lane test and a select"));
+                 "a lane test and a select at every step"));
 }
 
 /// What one parameter of a lowered kernel (an llvm.func) is in the kernel's
@@ -131,7 +132,7 @@ struct ExpandCollectivesOptions {
   Chip chip;
   /// std::nullopt: choose from the chip and type.
   std::optional<ReduceStrategy> strategy;
-  ScanStepPreference scanSteps = ScanStepPreference::Predicated;
+  ScanStepPreference scanSteps = ScanStepPreference::FoldLast;
 };
 
 /// Adds the patterns that expand reduce, scan, broadcast, broadcast_first and

@@ -48,7 +48,7 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
            "Reduction strategy where the op names none",
            "::mlir::warp::strategyPreferenceValues()">,
     Option<"scanSteps", "scan-steps", "::mlir::warp::ScanStepPreference",
-           /*default=*/"::mlir::warp::ScanStepPreference::Predicated",
+           /*default=*/"::mlir::warp::ScanStepPreference::FoldLast",
            "How a scan step tests its partner (a lever for benchmarks)",
            "::mlir::warp::scanStepPreferenceValues()">,
   ];
