@@ -35,7 +35,8 @@ run)
   gpu=/tmp/warp-gpu
   for side in a b; do
     rm -rf "/tmp/lever-ab-$side" && mkdir -p "/tmp/lever-ab-$side"
-    cp "$gpu"/device/* "$here/$side"/*.ptx "/tmp/lever-ab-$side/"
+    cp "$gpu"/device/* "/tmp/lever-ab-$side/"
+    cp "$here/$side"/*.ptx "/tmp/lever-ab-$side/"
   done
   for round in $(seq "$rounds"); do
     for side in a b; do
