@@ -816,17 +816,24 @@ class KernelBuilder:
         self._line("warp.syncwarp" + self._mask(self._mask_value(mask)))
 
     def shuffle(self, mode: str, value: Value, offset, width: int = 32,
-                mask=None) -> Tuple[Value, Value]:
+                mask=None, bound=None) -> Tuple[Value, Value]:
         """(value, valid) of warp.shuffle <mode> (idx, xor, up, down);
-        `width` is a power of two in 1..32 or an i32 value (run time)."""
+        `width` is a power of two in 1..32 or an i32 value (run time);
+        `bound` (up and down over the whole warp) is the lowest (up) or
+        highest (down) lane a lane may read, PTX's clamp lane."""
         mode = _checks.one_of(mode, "shuffle mode", ("idx", "xor", "up", "down"))
         value = self.value(value, "the shuffled value")
         _check_payload(value, "the shuffled value")
         offset, mask = self.coerce(offset, i32), self._mask_value(mask)
         width = (self.coerce(width, i32) if isinstance(width, Value)
                  else _checks.power_of_two_width(width, "shuffle width"))
+        bound_text = ""
+        if bound is not None:
+            if mode not in ("up", "down") or isinstance(width, Value) or width != 32:
+                raise ValueError("a shuffle bound needs mode 'up' or 'down' and width 32")
+            bound_text = f" bound {self.coerce(bound, i32)}"
         return tuple(self._emit_n(
-            f"warp.shuffle <{mode}> {value}, {offset} width {width}{self._mask(mask)} : {value.type}",
+            f"warp.shuffle <{mode}> {value}, {offset} width {width}{bound_text}{self._mask(mask)} : {value.type}",
             [value.type, i1]))
 
     def broadcast(self, value: Value, lane, mask=None) -> Value:

@@ -25,6 +25,7 @@ def every_op(k, x, y, h, out, iout, n):
     s3, _ = k.shuffle("xor", v, 5)
     s4, _ = k.shuffle("idx", key, 3, width=4)
     pair, _ = k.shuffle("xor", h[i], 1)
+    s5, _ = k.shuffle("down", v, 1, bound=k.lane_id() | 3)
     b = k.broadcast(v, 0)
     bf = k.broadcast_first(key)
     keep = v > 0.0
@@ -42,7 +43,7 @@ def every_op(k, x, y, h, out, iout, n):
     offset, count = k.compact(keep)
     runs = k.scan("add", key, heads=keep)
     popc = k.popc(bits)
-    acc = s1 + s2 + s3 + b + r1 + r2 + r4 + c1 + k.select(ok, 1.0, 0.0, wm.f32)
+    acc = s1 + s2 + s3 + s5 + b + r1 + r2 + r4 + c1 + k.select(ok, 1.0, 0.0, wm.f32)
     out[i] = acc * k.exp(-v) / k.sqrt(k.max(v, 1.0))
     with k.if_(votes[0] & votes[1] | votes[2]):
         total_i = s4 + bf + bits + peers + same + r3 + r5 + c2 + total + offset + count + popc + runs
