@@ -108,6 +108,7 @@ def matrix_seeds():
                 f"warp.shuffle <xor> %x, %o width 16 : {t}",
                 f"warp.shuffle <up> %x, %o width %w : {t}",
                 f"warp.shuffle <down> %x, %o mask %m : {t}",
+                f"warp.shuffle <up> %x, %o bound %n mask %m : {t}",
                 f"warp.broadcast %x, %o : {t}",
                 f"warp.broadcast %x, %o mask %m : {t}",
                 f"warp.broadcast_first %x : {t}",
