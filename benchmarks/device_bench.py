@@ -36,7 +36,7 @@ import time
 
 N_LOG2 = 28
 BLOCK_THREADS_TOTAL = 1 << 20  # threads of the block micro-kernels
-BLOCK_ROUNDS = 64  # benchmarks/device/gen_kernels.py: BLOCK_ROUNDS
+BLOCK_ROUNDS = 64  # rounds of the block micro-kernels (gen_kernels.py imports it)
 
 
 # gen_kernels.py's select_kernel kernels: 256 threads x SELECT_ITEMS (24)

@@ -939,7 +939,11 @@ def block_op_kernel(name, kind, threads, rounds, algorithm=None):
                             lambda e, v, r, _: e.op(f"warp.block_{kind} <add> {v}{alg} : i32"))
 
 
-BLOCK_ROUNDS = 64
+# The rounds of the block micro-kernels: device_bench.py's, which checks
+# their results (it runs without this file on the GPU host).
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from device_bench import BLOCK_ROUNDS  # noqa: E402
+
 # Block sizes of the block micro-kernels, and each op's algorithms.
 BLOCK_SIZES = (32, 48, 64, 128, 256, 1024)
 BLOCK_ALGORITHMS = {"reduce": ("warp_reductions", "raking"), "scan": ("warp_scans", "raking")}
