@@ -71,9 +71,9 @@ bool areIntegers(ValueRange values);
 /// `@p <instruction> r, r, x` combines the partner only where the shuffle's
 /// valid bit says it lies in the segment (add.s32, add.rn.f32, the bitwise
 /// and integer min/max kinds, mul.lo.s32). The warp.scan expansion tests its
-/// partners with the valid bit exactly for these, and the NVVM conversion
-/// (WarpToNVVM.cpp) fuses `valid ? partner (kind) x : partner` into that
-/// pair of instructions.
+/// partners with the valid bit only for these (as ScanStepPreference
+/// chooses, Passes.h), and the NVVM conversion (WarpToNVVM.cpp) fuses
+/// `valid ? partner (kind) x : partner` into that pair of instructions.
 std::optional<StringRef> getPredicatedScanStep(CombineKind kind, Type type);
 
 } // namespace mlir::warp
