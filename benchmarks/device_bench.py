@@ -6,13 +6,17 @@ Triton and torch, in one run on the GPU host (issue 12).
 
 DIR holds reduce.ptx, scan.ptx and block.ptx (benchmarks/device/*.mlir
 lowered by warp-lower-to-ptx, chip=sm_90), reduce_idx32.ptx (reduce_idx32.mlir
-lowered with device-index-bitwidth=32, for levers_sum_f32) and baselines.cu
+lowered with device-index-bitwidth=32, for levers_sum_f32), block_idx32.ptx
+(block.mlir lowered so, for the block benchmarks' @block_idx32) and baselines.cu
 (compiled here with nvcc -O3 -arch=sm_90). Each benchmark runs in its own
 process (a crash, a hang or a sticky CUDA error loses that benchmark only; a
 hang is killed after --timeout seconds). In it every implementation is first checked
 against a reference computed by cupy/numpy from the definition (not by the
-compiler), then timed: --warmup launches, then the median of --iters
-launches between CUDA events on the default stream. Inputs are 2^28
+compiler), then all of them are timed together (Ctx.time_all): --warmup
+launches of each, then 6 rounds in which each implementation runs once
+untimed and --iters / 6 times timed (the order rotating round by round, so
+that a drift of the GPU's clocks reaches all alike), each launch between
+CUDA events on the default stream; a time is the median. Inputs are 2^28
 elements (1 GiB for 32-bit types: 20x the H200's 50 MB L2); the block
 micro-kernels read 4 MiB and get the L2 flushed (a 256 MiB write) before
 each timed launch.
@@ -41,7 +45,7 @@ BLOCK_ROUNDS = 64  # rounds of the block micro-kernels (gen_kernels.py imports i
 
 # gen_kernels.py's select_kernel kernels: 256 threads x SELECT_ITEMS (24)
 # items per tile, any n (the last tile may be partial).
-ANY_N_ITEMS = {"select_gt_f32": 24, "select_gt_f32_direct": 24}
+ANY_N_ITEMS = {"select_gt_f32": 24, "select_gt_f32_direct": 24, "select_gt_f32_nested": 24}
 
 
 def tile_of(kernel):
@@ -58,10 +62,11 @@ HAND_TILE = 256 * 16  # baselines.cu: TileThreads x TileItems
 
 # The compaction kernels (gen_kernels.py), one list for the three fractions
 # kept: the default (256 x 24 striped float4 loads, ballot ranks, adaptive
-# stores), its direct-store lever, and the previous default (256 x 16,
+# stores), its direct-store lever, its stores nested in a branch per item
+# (the default before), and the configuration before that (256 x 16,
 # warp.exchange, always staged: *_transpose16) with its own levers.
-SELECT_KERNELS = ["select_gt_f32", "select_gt_f32_direct", "select_gt_f32_transpose16", "select_gt_f32_occ4",
-                  "select_gt_f32_unstaged", "select_gt_f32_blockx", "select_gt_f32_poll76",
+SELECT_KERNELS = ["select_gt_f32", "select_gt_f32_direct", "select_gt_f32_nested", "select_gt_f32_transpose16",
+                  "select_gt_f32_occ4", "select_gt_f32_unstaged", "select_gt_f32_blockx", "select_gt_f32_poll76",
                   "select_gt_f32_old_items8"]
 
 # Benchmark name -> (PTX file, warp kernels, bytes moved per element or None).
@@ -86,11 +91,14 @@ BENCHES = {
     "select_f32_50pct": ("scan", SELECT_KERNELS, None),
     "select_f32_100pct": ("scan", SELECT_KERNELS, None),
     # Block micro-kernels: "warp" is warp.block_reduce / warp.block_scan with
-    # the default algorithm; variants: each algorithm explicitly, and the
-    # recurrence composed of warp.reduce / warp.scan (gen_kernels.py).
+    # the default algorithm; variants: each algorithm explicitly, the
+    # recurrence composed of warp.reduce / warp.scan (gen_kernels.py), and
+    # the default kernel lowered with device-index-bitwidth=32 (@block_idx32:
+    # a 32-bit round counter, as CUB's kernel has).
     **{f"block_{k}_i32_{b}": ("block", [f"block_{k}_i32_{b}"]
                               + [f"block_{k}_i32_{b}_{alg}" for alg in algs]
-                              + ([f"block_{k}_i32_{b}_composed"] if b % 32 == 0 else []), None)
+                              + ([f"block_{k}_i32_{b}_composed"] if b % 32 == 0 else [])
+                              + [f"block_{k}_i32_{b}@block_idx32"], None)
        for k, algs in (("reduce", ("warp_reductions", "raking")), ("scan", ("warp_scans", "raking")))
        for b in (32, 48, 64, 128, 256, 1024)},
     # Compiler levers on sum_f32 (vector loads, ld.global.nc, unrolling by 2),
@@ -138,6 +146,7 @@ class Ctx:
         self.lib = ctypes.CDLL(args.baselines_so) if args.baselines_so else None
         self.sms = cp.cuda.Device().attributes["MultiProcessorCount"]
         self.flush_buf = None
+        self.pending = []  # (bench, impl, launch, flush) checked, to be timed
 
     def module(self, name):
         if name not in self.modules:
@@ -165,40 +174,37 @@ class Ctx:
                 raise Hang(f"not finished after {self.args.hang} s")
             time.sleep(0.0002)
 
-    def time_ms(self, launch, flush=False):
+    def timed_launch(self, launch, flush=False):
+        """One launch between CUDA events (the L2 flushed first if `flush`):
+        its milliseconds."""
         cp = self.cp
+        if flush:
+            if self.flush_buf is None:
+                self.flush_buf = cp.empty(1 << 26, dtype=cp.int32)  # 256 MiB > L2
+            self.flush_buf.fill(1)
+        start, stop = cp.cuda.Event(), cp.cuda.Event()
+        start.record()
+        launch()
+        stop.record()
+        self.wait(stop)
+        return cp.cuda.get_elapsed_time(start, stop)
+
+    def time_ms(self, launch, flush=False):
+        """Median of --iters timed launches after --warmup launches (one
+        implementation alone; block_probe.py's timing)."""
         for _ in range(self.args.warmup):
             launch()
         self.wait()
-        times = []
-        for _ in range(self.args.iters):
-            if flush:
-                if self.flush_buf is None:
-                    self.flush_buf = cp.empty(1 << 26, dtype=cp.int32)  # 256 MiB > L2
-                self.flush_buf.fill(1)
-            start, stop = cp.cuda.Event(), cp.cuda.Event()
-            start.record()
-            launch()
-            stop.record()
-            self.wait(stop)
-            times.append(cp.cuda.get_elapsed_time(start, stop))
-        return float(self.np.median(times))
+        return float(self.np.median([self.timed_launch(launch, flush) for _ in range(self.args.iters)]))
 
-    def measure(self, bench, impl, launch, check, flush=False):
-        """Runs launch once, checks, then times. Errors are reported, not
-        raised. A hang or a sticky CUDA error (the context is lost) is
-        reported as fatal and ends the process; the parent runs the
-        benchmark again without that implementation."""
-        if impl in self.args.skip.split(","):
-            return
+    def guarded(self, bench, impl, action):
+        """Runs action(); a failure is reported as impl's result (and ends
+        the process where the context is lost or a launch hung: the parent
+        runs the benchmark again without that implementation). Returns
+        whether it succeeded."""
         try:
-            launch()
-            self.wait()
-            problem = check()
-            if problem:
-                self.report(bench, impl, error="wrong result: " + problem)
-                return
-            self.report(bench, impl, ms=self.time_ms(launch, flush))
+            action()
+            return True
         except Hang as error:
             self.report(bench, impl, error=f"hang: {error}", fatal=True)
             os._exit(4)  # the driver ends the running kernel with the process
@@ -210,6 +216,64 @@ class Ctx:
                 self.report(bench, impl, error=message, fatal=True)
                 os._exit(3)
             self.report(bench, impl, error=message)
+            return False
+
+    def measure(self, bench, impl, launch, check, flush=False):
+        """Runs launch once and checks its result now; a correct
+        implementation is timed later, by time_all, together with the
+        benchmark's others. Errors are reported, not raised."""
+        if impl in self.args.skip.split(","):
+            return
+
+        problem = []
+
+        def run_and_check():
+            launch()
+            self.wait()
+            problem.append(check())
+        if not self.guarded(bench, impl, run_and_check):
+            return
+        if problem[0]:
+            self.report(bench, impl, error="wrong result: " + problem[0])
+            return
+        self.pending.append((bench, impl, launch, flush))
+
+    def time_all(self, rounds=6):
+        """Times the checked implementations of the benchmark together, in
+        `rounds` rounds (the order rotating by one each round); in a round
+        each implementation is launched once untimed, then --iters / rounds
+        times timed. A time is the median of an implementation's timed
+        launches. So every timed launch follows one of its own (the L2 and
+        TLB hold what its own last launch left, as when it runs alone), and
+        a drift of the GPU's clocks over the benchmark reaches all alike
+        rather than favouring whichever would have run first."""
+        pending, self.pending = self.pending, []
+        per_round = max(1, -(-self.args.iters // rounds))
+        for entry in list(pending):
+            bench, impl, launch, _ = entry
+
+            def warm(launch=launch):
+                for _ in range(self.args.warmup):
+                    launch()
+                self.wait()
+            if not self.guarded(bench, impl, warm):
+                pending.remove(entry)
+        times = {impl: [] for _, impl, _, _ in pending}
+        for r in range(rounds):
+            k = r % max(1, len(pending))
+            for entry in pending[k:] + pending[:k]:
+                bench, impl, launch, flush = entry
+
+                def timed(launch=launch, flush=flush, impl=impl):
+                    launch()
+                    self.wait()
+                    for _ in range(per_round):
+                        times[impl].append(self.timed_launch(launch, flush))
+                if not self.guarded(bench, impl, timed):
+                    pending.remove(entry)
+                    del times[impl]
+        for bench, impl, _, _ in pending:
+            self.report(bench, impl, ms=float(self.np.median(times[impl])))
 
     def blocks_for(self, func, threads):
         try:
@@ -590,7 +654,8 @@ def bench_block(c, bench):
 
     kernels = BENCHES[bench][1]
     for name in kernels:
-        f = c.module("block").get_function(name)
+        stem, function = kernel_location("block", name)
+        f = c.module(stem).get_function(function)
         out.fill(0)
         c.measure(bench, "warp" if name == kernels[0] else name,
                   lambda f=f: f((n // threads,), (threads,), memref(np, x) + memref(np, out)), check, flush=True)
@@ -621,6 +686,7 @@ def run_child(args):
         bench_select(c, bench)
     elif bench.startswith("block"):
         bench_block(c, bench)
+    c.time_all()
 
 
 # --------------------------------------------------------------------------

@@ -4,7 +4,8 @@ and prints each ratio (baseline time / warp time: > 1 means warp is faster).
     python3 warp_bench.py --ptx kernels.ptx [--json results.json]
 
 Each kernel is checked against the same computation in numpy/CUB first; a
-timing is the median of 50 launches after 5 warm-ups (CUDA events).
+timing is the median of 50 launches after 5 warm-ups (CUDA events), the
+implementations compared launched in turn (time_together).
 """
 import argparse
 import json
@@ -74,19 +75,45 @@ def memref(array):
     return [array, array, np.int64(0), np.int64(array.size), np.int64(1)]
 
 
-def time_ms(launch, iters=50):
-    for _ in range(5):
-        launch()
+def time_together(launches, iters=50, rounds=5):
+    """{name: median ms} of launches ({name: launch}) timed together: 5
+    warm-ups of each, then `rounds` rounds (the order rotating by one each
+    round) in which each runs once untimed and iters / rounds times between
+    CUDA events. Every timed launch follows one of its own, as when it runs
+    alone, and a drift of the GPU's clocks reaches each alike."""
+    names = list(launches)
+    for name in names:
+        for _ in range(5):
+            launches[name]()
     cp.cuda.Device().synchronize()
+    times = {name: [] for name in names}
+    for r in range(rounds):
+        k = r % len(names)
+        for name in names[k:] + names[:k]:
+            launches[name]()
+            times[name] += timed_launches(launches[name], iters // rounds)
+    return {name: float(np.median(t)) for name, t in times.items()}
+
+
+def timed_launches(launch, count):
+    """The milliseconds of `count` launches, each between CUDA events."""
     times = []
-    for _ in range(iters):
+    for _ in range(count):
         start, stop = cp.cuda.Event(), cp.cuda.Event()
         start.record()
         launch()
         stop.record()
         stop.synchronize()
         times.append(cp.cuda.get_elapsed_time(start, stop))
-    return float(np.median(times))
+    return times
+
+
+def time_ms(launch, iters=50):
+    """Median ms of `iters` launches after 5 warm-ups (one kernel alone)."""
+    for _ in range(5):
+        launch()
+    cp.cuda.Device().synchronize()
+    return float(np.median(timed_launches(launch, iters)))
 
 
 def triton_warp_sum():
@@ -133,17 +160,20 @@ def main():
     k_ours, k_cub = ours.get_function("warp_sum_f32"), cub.get_function("warp_sum_f32")
     run_ours = lambda: k_ours((n // block,), (block,), memref(x) + memref(outs["warp"]))
     run_cub = lambda: k_cub((n // block,), (block,), (x, outs["cub"]))
-    entry = {"kernel": "warp_sum_f32 (2^26 floats)", "warp_ms": time_ms(run_ours), "cub_ms": time_ms(run_cub)}
+    entry = {"kernel": "warp_sum_f32 (2^26 floats)"}
+    launches = {"warp": run_ours, "cub": run_cub}
     try:
         import torch
         tk = triton_warp_sum()
         rows = 8
         # Triton takes torch tensors: share the cupy buffers through DLPack.
         tx, tout = torch.from_dlpack(x), torch.from_dlpack(outs["triton"])
-        run_triton = lambda: tk[(n // 32 // rows,)](tx, tout, ROWS=rows, num_warps=1)
-        entry["triton_ms"] = time_ms(run_triton)
+        launches["triton"] = lambda: tk[(n // 32 // rows,)](tx, tout, ROWS=rows, num_warps=1)
+        launches["triton"]()  # compiles it: a failure here is reported, not fatal
     except Exception as error:  # Triton missing or failing is reported, not fatal
+        launches.pop("triton", None)
         entry["triton_error"] = str(error)[:200]
+    entry.update({f"{name}_ms": ms for name, ms in time_together(launches).items()})
     for name, out in outs.items():
         if name == "triton" and "triton_ms" not in entry:
             continue
@@ -162,7 +192,7 @@ def main():
         k1, k2 = ours.get_function(name), cub.get_function(name)
         r1 = lambda: k1((m // block,), (block,), memref(d) + memref(o1))
         r2 = lambda: k2((m // block,), (block,), (d, o2))
-        entry = {"kernel": name, "warp_ms": time_ms(r1), "cub_ms": time_ms(r2)}
+        entry = {"kernel": name, **{f"{k}_ms": ms for k, ms in time_together({"warp": r1, "cub": r2}).items()}}
         a, b = cp.asnumpy(o1), cp.asnumpy(o2)
         entry["matches_cub"] = bool(np.array_equal(a, b) if dtype == np.int32 else
                                     np.allclose(a, b, rtol=1e-3, atol=1e-3))

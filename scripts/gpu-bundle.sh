@@ -55,6 +55,9 @@ done
 # pipeline option (levers_sum_f32's *@reduce_idx32).
 "$BUILD_DIR/bin/warp-opt" benchmarks/device/reduce_idx32.mlir -o /dev/null \
   --warp-lower-to-ptx="chip=sm_90 format=isa device-index-bitwidth=32 ptx-output=$stage/device/reduce_idx32.ptx"
+# The block micro-kernels so too (the block benchmarks' *@block_idx32).
+"$BUILD_DIR/bin/warp-opt" benchmarks/device/block.mlir -o /dev/null \
+  --warp-lower-to-ptx="chip=sm_90 format=isa device-index-bitwidth=32 ptx-output=$stage/device/block_idx32.ptx"
 cp benchmarks/device/baselines.cu "$stage/device/"
 # The block probe (which block algorithm is faster at which size; run by
 # hand: python3 /tmp/warp-gpu/block_probe.py --ptx /tmp/warp-gpu/device/block_probe.ptx).

@@ -673,7 +673,7 @@ def scan_like_kernel(name, ty, mode, nc=True, items=SCAN_ITEMS, staged=True, exc
 
 
 def select_kernel(name, items=SELECT_ITEMS, min_blocks=SELECT_MIN_BLOCKS, adaptive=True, nc=True,
-                  poll_ns=POLL_NS, settle_ns=SETTLE_NS):
+                  poll_ns=POLL_NS, settle_ns=SETTLE_NS, stores="flat"):
     """Order-preserving selection of x > %thr (stream compaction) with
     decoupled look-back, any %n >= 1 (the last tile, partial or not, takes a
     guarded path); a tile is 256 threads x `items` (a multiple of 4, at
@@ -696,6 +696,11 @@ def select_kernel(name, items=SELECT_ITEMS, min_blocks=SELECT_MIN_BLOCKS, adapti
                 order in workgroup memory and writes them coalesced, else
                 each thread stores its kept items at their global rank;
                 without it, always the latter;
+      stores    "flat": each kept item's two possible stores under their own
+                conditions (kept and staging, kept and not), so that ptxas
+                predicates them; "nested": `kept` around the staging
+                if-else, a branch per item (7-9 % slower at 50 and 100 %
+                kept, 2 % faster at 0 %, on the H200);
       min_blocks `nvvm.minctasm` (5 blocks per SM: ptxas keeps the kernel at
                 48 registers).
     Tiles by block index, relaxed status words, nanosleep pacing as in
@@ -810,28 +815,46 @@ def select_kernel(name, items=SELECT_ITEMS, min_blocks=SELECT_MIN_BLOCKS, adapti
     direct_base = e.op(f"arith.addi {tpre}, {wpre} : i32")
     stage = e.op(f"arith.cmpi sgt, {agg}, {e.const(threads, 'i32')} : i32", "stage") if adaptive else None
 
-    def place(rank, value):
-        """A kept item, `rank` kept items of its warp before it: to
-        out[prefix of the tile and the warp + rank], or (staging) to the
-        padded position of its rank in the tile."""
-        def at(e, memref, memref_type, base, pad):
-            i = e.op(f"arith.addi {base}, {rank} : i32")
-            i = e.op(f"arith.index_cast {padded(e, i, 'i32') if pad else i} : i32 to index")
-            e.emit(f"memref.store {value}, {memref}[{i}] : {memref_type}")
+    def store_at(rank, value, staged):
+        """A kept item, `rank` kept items of its warp before it: to the
+        padded position of its rank in the tile's staging buffer, or to
+        out[prefix of the tile and the warp + rank]."""
+        memref, memref_type, base = (("%keep_sm", keep_type, wpre) if staged
+                                     else ("%out", "memref<?xf32>", direct_base))
+        i = e.op(f"arith.addi {base}, {rank} : i32")
+        i = e.op(f"arith.index_cast {padded(e, i, 'i32') if staged else i} : i32 to index")
+        e.emit(f"memref.store {value}, {memref}[{i}] : {memref_type}")
+
+    # The stores' conditions: flat, `kept and stage` and `kept and not
+    # stage`, one store each (ptxas predicates them: no branch per item);
+    # nested, `kept` around `stage`'s if-else (a divergent branch and a
+    # reconvergence point per item).
+    direct = e.op(f"arith.xori {stage}, %true : i1") if adaptive and stores == "flat" else None
+
+    def place(rank, value, kept):
         if not adaptive:
-            return at(e, "%out", "memref<?xf32>", direct_base, False)
-        with e.region(f"scf.if {stage}"):
-            at(e, "%keep_sm", keep_type, wpre, True)
-            e.otherwise()
-            at(e, "%out", "memref<?xf32>", direct_base, False)
+            with e.region(f"scf.if {kept}"):
+                store_at(rank, value, False)
+        elif stores == "flat":
+            for staged, when in ((True, stage), (False, direct)):
+                with e.region(f"scf.if {e.op(f'arith.andi {kept}, {when} : i1')}"):
+                    store_at(rank, value, staged)
+        else:
+            with e.region(f"scf.if {kept}"):
+                with e.region(f"scf.if {stage}"):
+                    store_at(rank, value, True)
+                    e.otherwise()
+                    store_at(rank, value, False)
 
     # Ranks: rows in order, lanes in order within a row, a lane's 4
     # components in order; one warp.compact (ballot compaction: the lanes
     # below that keep their item, and the warp's count) per row and
     # component, computed after the look-back rather than 24 ranks live
-    # across it. One scatter for both destinations: with one per branch,
-    # LLVM hoists their common flag arithmetic above the branch, where it is
-    # live with the 24 items (spills at 48 registers).
+    # across it. One scatter for both destinations: with one per branch of
+    # `stage` (select_probe.cu's form), LLVM hoists their common flag
+    # arithmetic above the branch, where it is live with the 24 items (28
+    # bytes of spills at 48 registers; 3 % slower than `flat` at 50 and
+    # 100 % kept on the H200).
     row = e.const(0, "i32")  # kept items of the warp's rows before this one
     for r in range(rows):
         fs = flags[4 * r:4 * r + 4]
@@ -842,8 +865,7 @@ def select_kernel(name, items=SELECT_ITEMS, min_blocks=SELECT_MIN_BLOCKS, adapti
             at = e.op(f"arith.addi {at}, {below} : i32")
             row = e.op(f"arith.addi {row}, {count} : i32")
         for k, f in enumerate(fs):
-            with e.region(f"scf.if {f}"):
-                place(at, vals[4 * r + k])
+            place(at, vals[4 * r + k], f)
             if k < 3:
                 at = e.op(f"arith.addi {at}, {e.op(f'arith.extui {f} : i1 to i32')} : i32")
     if adaptive:
@@ -995,6 +1017,7 @@ def files():
     # items, warp.exchange to blocked items, thread-local 0/1 scans and a
     # warp.scan, always staged, 5 blocks per SM) with its own levers.
     scan.append(select_kernel("select_gt_f32_direct", adaptive=False))
+    scan.append(select_kernel("select_gt_f32_nested", stores="nested"))
     scan.append(scan_like_kernel("select_gt_f32_transpose16", "f32", "select", min_blocks=SELECT_MIN_BLOCKS))
     scan.append(scan_like_kernel("select_gt_f32_occ4", "f32", "select"))
     scan.append(scan_like_kernel("select_gt_f32_unstaged", "f32", "select", staged=False))

@@ -2423,697 +2423,722 @@ gpu.module @scan {
     %v696 = arith.addi %v621, %v538 : i32
     %c697 = arith.constant 256 : i32
     %stage698 = arith.cmpi sgt, %v539, %c697 : i32
-    %c699 = arith.constant 0 : i32
-    %below700, %count701 = warp.compact %v626 : i32
-    %v702 = arith.addi %c699, %below700 : i32
-    %v703 = arith.addi %c699, %count701 : i32
-    %below704, %count705 = warp.compact %v629 : i32
-    %v706 = arith.addi %v702, %below704 : i32
-    %v707 = arith.addi %v703, %count705 : i32
-    %below708, %count709 = warp.compact %v632 : i32
-    %v710 = arith.addi %v706, %below708 : i32
-    %v711 = arith.addi %v707, %count709 : i32
-    %below712, %count713 = warp.compact %v635 : i32
-    %v714 = arith.addi %v710, %below712 : i32
-    %v715 = arith.addi %v711, %count713 : i32
-    scf.if %v626 {
-      scf.if %stage698 {
-        %v716 = arith.addi %v538, %v714 : i32
-        %c717 = arith.constant 5 : i32
-        %v718 = arith.shrui %v716, %c717 : i32
-        %v719 = arith.addi %v716, %v718 : i32
-        %v720 = arith.index_cast %v719 : i32 to index
-        memref.store %ld37#0, %keep_sm[%v720] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v721 = arith.addi %v696, %v714 : i32
-        %v722 = arith.index_cast %v721 : i32 to index
-        memref.store %ld37#0, %out[%v722] : memref<?xf32>
-      }
+    %v699 = arith.xori %stage698, %true : i1
+    %c700 = arith.constant 0 : i32
+    %below701, %count702 = warp.compact %v626 : i32
+    %v703 = arith.addi %c700, %below701 : i32
+    %v704 = arith.addi %c700, %count702 : i32
+    %below705, %count706 = warp.compact %v629 : i32
+    %v707 = arith.addi %v703, %below705 : i32
+    %v708 = arith.addi %v704, %count706 : i32
+    %below709, %count710 = warp.compact %v632 : i32
+    %v711 = arith.addi %v707, %below709 : i32
+    %v712 = arith.addi %v708, %count710 : i32
+    %below713, %count714 = warp.compact %v635 : i32
+    %v715 = arith.addi %v711, %below713 : i32
+    %v716 = arith.addi %v712, %count714 : i32
+    %v717 = arith.andi %v626, %stage698 : i1
+    scf.if %v717 {
+      %v718 = arith.addi %v538, %v715 : i32
+      %c719 = arith.constant 5 : i32
+      %v720 = arith.shrui %v718, %c719 : i32
+      %v721 = arith.addi %v718, %v720 : i32
+      %v722 = arith.index_cast %v721 : i32 to index
+      memref.store %ld37#0, %keep_sm[%v722] : memref<6336xf32, #gpu.address_space<workgroup>>
     }
-    %v723 = arith.extui %v626 : i1 to i32
-    %v724 = arith.addi %v714, %v723 : i32
-    scf.if %v629 {
-      scf.if %stage698 {
-        %v725 = arith.addi %v538, %v724 : i32
-        %c726 = arith.constant 5 : i32
-        %v727 = arith.shrui %v725, %c726 : i32
-        %v728 = arith.addi %v725, %v727 : i32
-        %v729 = arith.index_cast %v728 : i32 to index
-        memref.store %ld37#1, %keep_sm[%v729] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v730 = arith.addi %v696, %v724 : i32
-        %v731 = arith.index_cast %v730 : i32 to index
-        memref.store %ld37#1, %out[%v731] : memref<?xf32>
-      }
+    %v723 = arith.andi %v626, %v699 : i1
+    scf.if %v723 {
+      %v724 = arith.addi %v696, %v715 : i32
+      %v725 = arith.index_cast %v724 : i32 to index
+      memref.store %ld37#0, %out[%v725] : memref<?xf32>
     }
-    %v732 = arith.extui %v629 : i1 to i32
-    %v733 = arith.addi %v724, %v732 : i32
-    scf.if %v632 {
-      scf.if %stage698 {
-        %v734 = arith.addi %v538, %v733 : i32
-        %c735 = arith.constant 5 : i32
-        %v736 = arith.shrui %v734, %c735 : i32
-        %v737 = arith.addi %v734, %v736 : i32
-        %v738 = arith.index_cast %v737 : i32 to index
-        memref.store %ld37#2, %keep_sm[%v738] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v739 = arith.addi %v696, %v733 : i32
-        %v740 = arith.index_cast %v739 : i32 to index
-        memref.store %ld37#2, %out[%v740] : memref<?xf32>
-      }
+    %v726 = arith.extui %v626 : i1 to i32
+    %v727 = arith.addi %v715, %v726 : i32
+    %v728 = arith.andi %v629, %stage698 : i1
+    scf.if %v728 {
+      %v729 = arith.addi %v538, %v727 : i32
+      %c730 = arith.constant 5 : i32
+      %v731 = arith.shrui %v729, %c730 : i32
+      %v732 = arith.addi %v729, %v731 : i32
+      %v733 = arith.index_cast %v732 : i32 to index
+      memref.store %ld37#1, %keep_sm[%v733] : memref<6336xf32, #gpu.address_space<workgroup>>
     }
-    %v741 = arith.extui %v632 : i1 to i32
-    %v742 = arith.addi %v733, %v741 : i32
-    scf.if %v635 {
-      scf.if %stage698 {
-        %v743 = arith.addi %v538, %v742 : i32
-        %c744 = arith.constant 5 : i32
-        %v745 = arith.shrui %v743, %c744 : i32
-        %v746 = arith.addi %v743, %v745 : i32
-        %v747 = arith.index_cast %v746 : i32 to index
-        memref.store %ld37#3, %keep_sm[%v747] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v748 = arith.addi %v696, %v742 : i32
-        %v749 = arith.index_cast %v748 : i32 to index
-        memref.store %ld37#3, %out[%v749] : memref<?xf32>
-      }
+    %v734 = arith.andi %v629, %v699 : i1
+    scf.if %v734 {
+      %v735 = arith.addi %v696, %v727 : i32
+      %v736 = arith.index_cast %v735 : i32 to index
+      memref.store %ld37#1, %out[%v736] : memref<?xf32>
     }
-    %below750, %count751 = warp.compact %v638 : i32
-    %v752 = arith.addi %v715, %below750 : i32
-    %v753 = arith.addi %v715, %count751 : i32
-    %below754, %count755 = warp.compact %v641 : i32
-    %v756 = arith.addi %v752, %below754 : i32
-    %v757 = arith.addi %v753, %count755 : i32
-    %below758, %count759 = warp.compact %v644 : i32
-    %v760 = arith.addi %v756, %below758 : i32
-    %v761 = arith.addi %v757, %count759 : i32
-    %below762, %count763 = warp.compact %v647 : i32
-    %v764 = arith.addi %v760, %below762 : i32
-    %v765 = arith.addi %v761, %count763 : i32
-    scf.if %v638 {
-      scf.if %stage698 {
-        %v766 = arith.addi %v538, %v764 : i32
-        %c767 = arith.constant 5 : i32
-        %v768 = arith.shrui %v766, %c767 : i32
-        %v769 = arith.addi %v766, %v768 : i32
-        %v770 = arith.index_cast %v769 : i32 to index
-        memref.store %ld37#4, %keep_sm[%v770] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v771 = arith.addi %v696, %v764 : i32
-        %v772 = arith.index_cast %v771 : i32 to index
-        memref.store %ld37#4, %out[%v772] : memref<?xf32>
-      }
+    %v737 = arith.extui %v629 : i1 to i32
+    %v738 = arith.addi %v727, %v737 : i32
+    %v739 = arith.andi %v632, %stage698 : i1
+    scf.if %v739 {
+      %v740 = arith.addi %v538, %v738 : i32
+      %c741 = arith.constant 5 : i32
+      %v742 = arith.shrui %v740, %c741 : i32
+      %v743 = arith.addi %v740, %v742 : i32
+      %v744 = arith.index_cast %v743 : i32 to index
+      memref.store %ld37#2, %keep_sm[%v744] : memref<6336xf32, #gpu.address_space<workgroup>>
     }
-    %v773 = arith.extui %v638 : i1 to i32
-    %v774 = arith.addi %v764, %v773 : i32
-    scf.if %v641 {
-      scf.if %stage698 {
-        %v775 = arith.addi %v538, %v774 : i32
-        %c776 = arith.constant 5 : i32
-        %v777 = arith.shrui %v775, %c776 : i32
-        %v778 = arith.addi %v775, %v777 : i32
-        %v779 = arith.index_cast %v778 : i32 to index
-        memref.store %ld37#5, %keep_sm[%v779] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v780 = arith.addi %v696, %v774 : i32
-        %v781 = arith.index_cast %v780 : i32 to index
-        memref.store %ld37#5, %out[%v781] : memref<?xf32>
-      }
+    %v745 = arith.andi %v632, %v699 : i1
+    scf.if %v745 {
+      %v746 = arith.addi %v696, %v738 : i32
+      %v747 = arith.index_cast %v746 : i32 to index
+      memref.store %ld37#2, %out[%v747] : memref<?xf32>
     }
-    %v782 = arith.extui %v641 : i1 to i32
-    %v783 = arith.addi %v774, %v782 : i32
-    scf.if %v644 {
-      scf.if %stage698 {
-        %v784 = arith.addi %v538, %v783 : i32
-        %c785 = arith.constant 5 : i32
-        %v786 = arith.shrui %v784, %c785 : i32
-        %v787 = arith.addi %v784, %v786 : i32
-        %v788 = arith.index_cast %v787 : i32 to index
-        memref.store %ld37#6, %keep_sm[%v788] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v789 = arith.addi %v696, %v783 : i32
-        %v790 = arith.index_cast %v789 : i32 to index
-        memref.store %ld37#6, %out[%v790] : memref<?xf32>
-      }
+    %v748 = arith.extui %v632 : i1 to i32
+    %v749 = arith.addi %v738, %v748 : i32
+    %v750 = arith.andi %v635, %stage698 : i1
+    scf.if %v750 {
+      %v751 = arith.addi %v538, %v749 : i32
+      %c752 = arith.constant 5 : i32
+      %v753 = arith.shrui %v751, %c752 : i32
+      %v754 = arith.addi %v751, %v753 : i32
+      %v755 = arith.index_cast %v754 : i32 to index
+      memref.store %ld37#3, %keep_sm[%v755] : memref<6336xf32, #gpu.address_space<workgroup>>
     }
-    %v791 = arith.extui %v644 : i1 to i32
-    %v792 = arith.addi %v783, %v791 : i32
-    scf.if %v647 {
-      scf.if %stage698 {
-        %v793 = arith.addi %v538, %v792 : i32
-        %c794 = arith.constant 5 : i32
-        %v795 = arith.shrui %v793, %c794 : i32
-        %v796 = arith.addi %v793, %v795 : i32
-        %v797 = arith.index_cast %v796 : i32 to index
-        memref.store %ld37#7, %keep_sm[%v797] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v798 = arith.addi %v696, %v792 : i32
-        %v799 = arith.index_cast %v798 : i32 to index
-        memref.store %ld37#7, %out[%v799] : memref<?xf32>
-      }
+    %v756 = arith.andi %v635, %v699 : i1
+    scf.if %v756 {
+      %v757 = arith.addi %v696, %v749 : i32
+      %v758 = arith.index_cast %v757 : i32 to index
+      memref.store %ld37#3, %out[%v758] : memref<?xf32>
     }
-    %below800, %count801 = warp.compact %v650 : i32
-    %v802 = arith.addi %v765, %below800 : i32
-    %v803 = arith.addi %v765, %count801 : i32
-    %below804, %count805 = warp.compact %v653 : i32
-    %v806 = arith.addi %v802, %below804 : i32
-    %v807 = arith.addi %v803, %count805 : i32
-    %below808, %count809 = warp.compact %v656 : i32
-    %v810 = arith.addi %v806, %below808 : i32
-    %v811 = arith.addi %v807, %count809 : i32
-    %below812, %count813 = warp.compact %v659 : i32
-    %v814 = arith.addi %v810, %below812 : i32
-    %v815 = arith.addi %v811, %count813 : i32
-    scf.if %v650 {
-      scf.if %stage698 {
-        %v816 = arith.addi %v538, %v814 : i32
-        %c817 = arith.constant 5 : i32
-        %v818 = arith.shrui %v816, %c817 : i32
-        %v819 = arith.addi %v816, %v818 : i32
-        %v820 = arith.index_cast %v819 : i32 to index
-        memref.store %ld37#8, %keep_sm[%v820] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v821 = arith.addi %v696, %v814 : i32
-        %v822 = arith.index_cast %v821 : i32 to index
-        memref.store %ld37#8, %out[%v822] : memref<?xf32>
-      }
+    %below759, %count760 = warp.compact %v638 : i32
+    %v761 = arith.addi %v716, %below759 : i32
+    %v762 = arith.addi %v716, %count760 : i32
+    %below763, %count764 = warp.compact %v641 : i32
+    %v765 = arith.addi %v761, %below763 : i32
+    %v766 = arith.addi %v762, %count764 : i32
+    %below767, %count768 = warp.compact %v644 : i32
+    %v769 = arith.addi %v765, %below767 : i32
+    %v770 = arith.addi %v766, %count768 : i32
+    %below771, %count772 = warp.compact %v647 : i32
+    %v773 = arith.addi %v769, %below771 : i32
+    %v774 = arith.addi %v770, %count772 : i32
+    %v775 = arith.andi %v638, %stage698 : i1
+    scf.if %v775 {
+      %v776 = arith.addi %v538, %v773 : i32
+      %c777 = arith.constant 5 : i32
+      %v778 = arith.shrui %v776, %c777 : i32
+      %v779 = arith.addi %v776, %v778 : i32
+      %v780 = arith.index_cast %v779 : i32 to index
+      memref.store %ld37#4, %keep_sm[%v780] : memref<6336xf32, #gpu.address_space<workgroup>>
     }
-    %v823 = arith.extui %v650 : i1 to i32
-    %v824 = arith.addi %v814, %v823 : i32
-    scf.if %v653 {
-      scf.if %stage698 {
-        %v825 = arith.addi %v538, %v824 : i32
-        %c826 = arith.constant 5 : i32
-        %v827 = arith.shrui %v825, %c826 : i32
-        %v828 = arith.addi %v825, %v827 : i32
-        %v829 = arith.index_cast %v828 : i32 to index
-        memref.store %ld37#9, %keep_sm[%v829] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v830 = arith.addi %v696, %v824 : i32
-        %v831 = arith.index_cast %v830 : i32 to index
-        memref.store %ld37#9, %out[%v831] : memref<?xf32>
-      }
+    %v781 = arith.andi %v638, %v699 : i1
+    scf.if %v781 {
+      %v782 = arith.addi %v696, %v773 : i32
+      %v783 = arith.index_cast %v782 : i32 to index
+      memref.store %ld37#4, %out[%v783] : memref<?xf32>
     }
-    %v832 = arith.extui %v653 : i1 to i32
-    %v833 = arith.addi %v824, %v832 : i32
-    scf.if %v656 {
-      scf.if %stage698 {
-        %v834 = arith.addi %v538, %v833 : i32
-        %c835 = arith.constant 5 : i32
-        %v836 = arith.shrui %v834, %c835 : i32
-        %v837 = arith.addi %v834, %v836 : i32
-        %v838 = arith.index_cast %v837 : i32 to index
-        memref.store %ld37#10, %keep_sm[%v838] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v839 = arith.addi %v696, %v833 : i32
-        %v840 = arith.index_cast %v839 : i32 to index
-        memref.store %ld37#10, %out[%v840] : memref<?xf32>
-      }
+    %v784 = arith.extui %v638 : i1 to i32
+    %v785 = arith.addi %v773, %v784 : i32
+    %v786 = arith.andi %v641, %stage698 : i1
+    scf.if %v786 {
+      %v787 = arith.addi %v538, %v785 : i32
+      %c788 = arith.constant 5 : i32
+      %v789 = arith.shrui %v787, %c788 : i32
+      %v790 = arith.addi %v787, %v789 : i32
+      %v791 = arith.index_cast %v790 : i32 to index
+      memref.store %ld37#5, %keep_sm[%v791] : memref<6336xf32, #gpu.address_space<workgroup>>
     }
-    %v841 = arith.extui %v656 : i1 to i32
-    %v842 = arith.addi %v833, %v841 : i32
-    scf.if %v659 {
-      scf.if %stage698 {
-        %v843 = arith.addi %v538, %v842 : i32
-        %c844 = arith.constant 5 : i32
-        %v845 = arith.shrui %v843, %c844 : i32
-        %v846 = arith.addi %v843, %v845 : i32
-        %v847 = arith.index_cast %v846 : i32 to index
-        memref.store %ld37#11, %keep_sm[%v847] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v848 = arith.addi %v696, %v842 : i32
-        %v849 = arith.index_cast %v848 : i32 to index
-        memref.store %ld37#11, %out[%v849] : memref<?xf32>
-      }
+    %v792 = arith.andi %v641, %v699 : i1
+    scf.if %v792 {
+      %v793 = arith.addi %v696, %v785 : i32
+      %v794 = arith.index_cast %v793 : i32 to index
+      memref.store %ld37#5, %out[%v794] : memref<?xf32>
     }
-    %below850, %count851 = warp.compact %v662 : i32
-    %v852 = arith.addi %v815, %below850 : i32
-    %v853 = arith.addi %v815, %count851 : i32
-    %below854, %count855 = warp.compact %v665 : i32
-    %v856 = arith.addi %v852, %below854 : i32
-    %v857 = arith.addi %v853, %count855 : i32
-    %below858, %count859 = warp.compact %v668 : i32
-    %v860 = arith.addi %v856, %below858 : i32
-    %v861 = arith.addi %v857, %count859 : i32
-    %below862, %count863 = warp.compact %v671 : i32
-    %v864 = arith.addi %v860, %below862 : i32
-    %v865 = arith.addi %v861, %count863 : i32
-    scf.if %v662 {
-      scf.if %stage698 {
-        %v866 = arith.addi %v538, %v864 : i32
-        %c867 = arith.constant 5 : i32
-        %v868 = arith.shrui %v866, %c867 : i32
-        %v869 = arith.addi %v866, %v868 : i32
-        %v870 = arith.index_cast %v869 : i32 to index
-        memref.store %ld37#12, %keep_sm[%v870] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v871 = arith.addi %v696, %v864 : i32
-        %v872 = arith.index_cast %v871 : i32 to index
-        memref.store %ld37#12, %out[%v872] : memref<?xf32>
-      }
+    %v795 = arith.extui %v641 : i1 to i32
+    %v796 = arith.addi %v785, %v795 : i32
+    %v797 = arith.andi %v644, %stage698 : i1
+    scf.if %v797 {
+      %v798 = arith.addi %v538, %v796 : i32
+      %c799 = arith.constant 5 : i32
+      %v800 = arith.shrui %v798, %c799 : i32
+      %v801 = arith.addi %v798, %v800 : i32
+      %v802 = arith.index_cast %v801 : i32 to index
+      memref.store %ld37#6, %keep_sm[%v802] : memref<6336xf32, #gpu.address_space<workgroup>>
     }
-    %v873 = arith.extui %v662 : i1 to i32
-    %v874 = arith.addi %v864, %v873 : i32
-    scf.if %v665 {
-      scf.if %stage698 {
-        %v875 = arith.addi %v538, %v874 : i32
-        %c876 = arith.constant 5 : i32
-        %v877 = arith.shrui %v875, %c876 : i32
-        %v878 = arith.addi %v875, %v877 : i32
-        %v879 = arith.index_cast %v878 : i32 to index
-        memref.store %ld37#13, %keep_sm[%v879] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v880 = arith.addi %v696, %v874 : i32
-        %v881 = arith.index_cast %v880 : i32 to index
-        memref.store %ld37#13, %out[%v881] : memref<?xf32>
-      }
+    %v803 = arith.andi %v644, %v699 : i1
+    scf.if %v803 {
+      %v804 = arith.addi %v696, %v796 : i32
+      %v805 = arith.index_cast %v804 : i32 to index
+      memref.store %ld37#6, %out[%v805] : memref<?xf32>
     }
-    %v882 = arith.extui %v665 : i1 to i32
-    %v883 = arith.addi %v874, %v882 : i32
-    scf.if %v668 {
-      scf.if %stage698 {
-        %v884 = arith.addi %v538, %v883 : i32
-        %c885 = arith.constant 5 : i32
-        %v886 = arith.shrui %v884, %c885 : i32
-        %v887 = arith.addi %v884, %v886 : i32
-        %v888 = arith.index_cast %v887 : i32 to index
-        memref.store %ld37#14, %keep_sm[%v888] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v889 = arith.addi %v696, %v883 : i32
-        %v890 = arith.index_cast %v889 : i32 to index
-        memref.store %ld37#14, %out[%v890] : memref<?xf32>
-      }
+    %v806 = arith.extui %v644 : i1 to i32
+    %v807 = arith.addi %v796, %v806 : i32
+    %v808 = arith.andi %v647, %stage698 : i1
+    scf.if %v808 {
+      %v809 = arith.addi %v538, %v807 : i32
+      %c810 = arith.constant 5 : i32
+      %v811 = arith.shrui %v809, %c810 : i32
+      %v812 = arith.addi %v809, %v811 : i32
+      %v813 = arith.index_cast %v812 : i32 to index
+      memref.store %ld37#7, %keep_sm[%v813] : memref<6336xf32, #gpu.address_space<workgroup>>
     }
-    %v891 = arith.extui %v668 : i1 to i32
-    %v892 = arith.addi %v883, %v891 : i32
-    scf.if %v671 {
-      scf.if %stage698 {
-        %v893 = arith.addi %v538, %v892 : i32
-        %c894 = arith.constant 5 : i32
-        %v895 = arith.shrui %v893, %c894 : i32
-        %v896 = arith.addi %v893, %v895 : i32
-        %v897 = arith.index_cast %v896 : i32 to index
-        memref.store %ld37#15, %keep_sm[%v897] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v898 = arith.addi %v696, %v892 : i32
-        %v899 = arith.index_cast %v898 : i32 to index
-        memref.store %ld37#15, %out[%v899] : memref<?xf32>
-      }
+    %v814 = arith.andi %v647, %v699 : i1
+    scf.if %v814 {
+      %v815 = arith.addi %v696, %v807 : i32
+      %v816 = arith.index_cast %v815 : i32 to index
+      memref.store %ld37#7, %out[%v816] : memref<?xf32>
     }
-    %below900, %count901 = warp.compact %v674 : i32
-    %v902 = arith.addi %v865, %below900 : i32
-    %v903 = arith.addi %v865, %count901 : i32
-    %below904, %count905 = warp.compact %v677 : i32
-    %v906 = arith.addi %v902, %below904 : i32
-    %v907 = arith.addi %v903, %count905 : i32
-    %below908, %count909 = warp.compact %v680 : i32
-    %v910 = arith.addi %v906, %below908 : i32
-    %v911 = arith.addi %v907, %count909 : i32
-    %below912, %count913 = warp.compact %v683 : i32
-    %v914 = arith.addi %v910, %below912 : i32
-    %v915 = arith.addi %v911, %count913 : i32
-    scf.if %v674 {
-      scf.if %stage698 {
-        %v916 = arith.addi %v538, %v914 : i32
-        %c917 = arith.constant 5 : i32
-        %v918 = arith.shrui %v916, %c917 : i32
-        %v919 = arith.addi %v916, %v918 : i32
-        %v920 = arith.index_cast %v919 : i32 to index
-        memref.store %ld37#16, %keep_sm[%v920] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v921 = arith.addi %v696, %v914 : i32
-        %v922 = arith.index_cast %v921 : i32 to index
-        memref.store %ld37#16, %out[%v922] : memref<?xf32>
-      }
+    %below817, %count818 = warp.compact %v650 : i32
+    %v819 = arith.addi %v774, %below817 : i32
+    %v820 = arith.addi %v774, %count818 : i32
+    %below821, %count822 = warp.compact %v653 : i32
+    %v823 = arith.addi %v819, %below821 : i32
+    %v824 = arith.addi %v820, %count822 : i32
+    %below825, %count826 = warp.compact %v656 : i32
+    %v827 = arith.addi %v823, %below825 : i32
+    %v828 = arith.addi %v824, %count826 : i32
+    %below829, %count830 = warp.compact %v659 : i32
+    %v831 = arith.addi %v827, %below829 : i32
+    %v832 = arith.addi %v828, %count830 : i32
+    %v833 = arith.andi %v650, %stage698 : i1
+    scf.if %v833 {
+      %v834 = arith.addi %v538, %v831 : i32
+      %c835 = arith.constant 5 : i32
+      %v836 = arith.shrui %v834, %c835 : i32
+      %v837 = arith.addi %v834, %v836 : i32
+      %v838 = arith.index_cast %v837 : i32 to index
+      memref.store %ld37#8, %keep_sm[%v838] : memref<6336xf32, #gpu.address_space<workgroup>>
     }
-    %v923 = arith.extui %v674 : i1 to i32
-    %v924 = arith.addi %v914, %v923 : i32
-    scf.if %v677 {
-      scf.if %stage698 {
-        %v925 = arith.addi %v538, %v924 : i32
-        %c926 = arith.constant 5 : i32
-        %v927 = arith.shrui %v925, %c926 : i32
-        %v928 = arith.addi %v925, %v927 : i32
-        %v929 = arith.index_cast %v928 : i32 to index
-        memref.store %ld37#17, %keep_sm[%v929] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v930 = arith.addi %v696, %v924 : i32
-        %v931 = arith.index_cast %v930 : i32 to index
-        memref.store %ld37#17, %out[%v931] : memref<?xf32>
-      }
+    %v839 = arith.andi %v650, %v699 : i1
+    scf.if %v839 {
+      %v840 = arith.addi %v696, %v831 : i32
+      %v841 = arith.index_cast %v840 : i32 to index
+      memref.store %ld37#8, %out[%v841] : memref<?xf32>
     }
-    %v932 = arith.extui %v677 : i1 to i32
-    %v933 = arith.addi %v924, %v932 : i32
-    scf.if %v680 {
-      scf.if %stage698 {
-        %v934 = arith.addi %v538, %v933 : i32
-        %c935 = arith.constant 5 : i32
-        %v936 = arith.shrui %v934, %c935 : i32
-        %v937 = arith.addi %v934, %v936 : i32
-        %v938 = arith.index_cast %v937 : i32 to index
-        memref.store %ld37#18, %keep_sm[%v938] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v939 = arith.addi %v696, %v933 : i32
-        %v940 = arith.index_cast %v939 : i32 to index
-        memref.store %ld37#18, %out[%v940] : memref<?xf32>
-      }
+    %v842 = arith.extui %v650 : i1 to i32
+    %v843 = arith.addi %v831, %v842 : i32
+    %v844 = arith.andi %v653, %stage698 : i1
+    scf.if %v844 {
+      %v845 = arith.addi %v538, %v843 : i32
+      %c846 = arith.constant 5 : i32
+      %v847 = arith.shrui %v845, %c846 : i32
+      %v848 = arith.addi %v845, %v847 : i32
+      %v849 = arith.index_cast %v848 : i32 to index
+      memref.store %ld37#9, %keep_sm[%v849] : memref<6336xf32, #gpu.address_space<workgroup>>
     }
-    %v941 = arith.extui %v680 : i1 to i32
-    %v942 = arith.addi %v933, %v941 : i32
-    scf.if %v683 {
-      scf.if %stage698 {
-        %v943 = arith.addi %v538, %v942 : i32
-        %c944 = arith.constant 5 : i32
-        %v945 = arith.shrui %v943, %c944 : i32
-        %v946 = arith.addi %v943, %v945 : i32
-        %v947 = arith.index_cast %v946 : i32 to index
-        memref.store %ld37#19, %keep_sm[%v947] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v948 = arith.addi %v696, %v942 : i32
-        %v949 = arith.index_cast %v948 : i32 to index
-        memref.store %ld37#19, %out[%v949] : memref<?xf32>
-      }
+    %v850 = arith.andi %v653, %v699 : i1
+    scf.if %v850 {
+      %v851 = arith.addi %v696, %v843 : i32
+      %v852 = arith.index_cast %v851 : i32 to index
+      memref.store %ld37#9, %out[%v852] : memref<?xf32>
     }
-    %below950, %count951 = warp.compact %v686 : i32
-    %v952 = arith.addi %v915, %below950 : i32
-    %v953 = arith.addi %v915, %count951 : i32
-    %below954, %count955 = warp.compact %v689 : i32
-    %v956 = arith.addi %v952, %below954 : i32
-    %v957 = arith.addi %v953, %count955 : i32
-    %below958, %count959 = warp.compact %v692 : i32
-    %v960 = arith.addi %v956, %below958 : i32
-    %v961 = arith.addi %v957, %count959 : i32
-    %below962, %count963 = warp.compact %v695 : i32
-    %v964 = arith.addi %v960, %below962 : i32
-    %v965 = arith.addi %v961, %count963 : i32
-    scf.if %v686 {
-      scf.if %stage698 {
-        %v966 = arith.addi %v538, %v964 : i32
-        %c967 = arith.constant 5 : i32
-        %v968 = arith.shrui %v966, %c967 : i32
-        %v969 = arith.addi %v966, %v968 : i32
-        %v970 = arith.index_cast %v969 : i32 to index
-        memref.store %ld37#20, %keep_sm[%v970] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v971 = arith.addi %v696, %v964 : i32
-        %v972 = arith.index_cast %v971 : i32 to index
-        memref.store %ld37#20, %out[%v972] : memref<?xf32>
-      }
+    %v853 = arith.extui %v653 : i1 to i32
+    %v854 = arith.addi %v843, %v853 : i32
+    %v855 = arith.andi %v656, %stage698 : i1
+    scf.if %v855 {
+      %v856 = arith.addi %v538, %v854 : i32
+      %c857 = arith.constant 5 : i32
+      %v858 = arith.shrui %v856, %c857 : i32
+      %v859 = arith.addi %v856, %v858 : i32
+      %v860 = arith.index_cast %v859 : i32 to index
+      memref.store %ld37#10, %keep_sm[%v860] : memref<6336xf32, #gpu.address_space<workgroup>>
     }
-    %v973 = arith.extui %v686 : i1 to i32
-    %v974 = arith.addi %v964, %v973 : i32
-    scf.if %v689 {
-      scf.if %stage698 {
-        %v975 = arith.addi %v538, %v974 : i32
-        %c976 = arith.constant 5 : i32
-        %v977 = arith.shrui %v975, %c976 : i32
-        %v978 = arith.addi %v975, %v977 : i32
-        %v979 = arith.index_cast %v978 : i32 to index
-        memref.store %ld37#21, %keep_sm[%v979] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v980 = arith.addi %v696, %v974 : i32
-        %v981 = arith.index_cast %v980 : i32 to index
-        memref.store %ld37#21, %out[%v981] : memref<?xf32>
-      }
+    %v861 = arith.andi %v656, %v699 : i1
+    scf.if %v861 {
+      %v862 = arith.addi %v696, %v854 : i32
+      %v863 = arith.index_cast %v862 : i32 to index
+      memref.store %ld37#10, %out[%v863] : memref<?xf32>
     }
-    %v982 = arith.extui %v689 : i1 to i32
-    %v983 = arith.addi %v974, %v982 : i32
-    scf.if %v692 {
-      scf.if %stage698 {
-        %v984 = arith.addi %v538, %v983 : i32
-        %c985 = arith.constant 5 : i32
-        %v986 = arith.shrui %v984, %c985 : i32
-        %v987 = arith.addi %v984, %v986 : i32
-        %v988 = arith.index_cast %v987 : i32 to index
-        memref.store %ld37#22, %keep_sm[%v988] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v989 = arith.addi %v696, %v983 : i32
-        %v990 = arith.index_cast %v989 : i32 to index
-        memref.store %ld37#22, %out[%v990] : memref<?xf32>
-      }
+    %v864 = arith.extui %v656 : i1 to i32
+    %v865 = arith.addi %v854, %v864 : i32
+    %v866 = arith.andi %v659, %stage698 : i1
+    scf.if %v866 {
+      %v867 = arith.addi %v538, %v865 : i32
+      %c868 = arith.constant 5 : i32
+      %v869 = arith.shrui %v867, %c868 : i32
+      %v870 = arith.addi %v867, %v869 : i32
+      %v871 = arith.index_cast %v870 : i32 to index
+      memref.store %ld37#11, %keep_sm[%v871] : memref<6336xf32, #gpu.address_space<workgroup>>
     }
-    %v991 = arith.extui %v692 : i1 to i32
-    %v992 = arith.addi %v983, %v991 : i32
-    scf.if %v695 {
-      scf.if %stage698 {
-        %v993 = arith.addi %v538, %v992 : i32
-        %c994 = arith.constant 5 : i32
-        %v995 = arith.shrui %v993, %c994 : i32
-        %v996 = arith.addi %v993, %v995 : i32
-        %v997 = arith.index_cast %v996 : i32 to index
-        memref.store %ld37#23, %keep_sm[%v997] : memref<6336xf32, #gpu.address_space<workgroup>>
-      } else {
-        %v998 = arith.addi %v696, %v992 : i32
-        %v999 = arith.index_cast %v998 : i32 to index
-        memref.store %ld37#23, %out[%v999] : memref<?xf32>
-      }
+    %v872 = arith.andi %v659, %v699 : i1
+    scf.if %v872 {
+      %v873 = arith.addi %v696, %v865 : i32
+      %v874 = arith.index_cast %v873 : i32 to index
+      memref.store %ld37#11, %out[%v874] : memref<?xf32>
+    }
+    %below875, %count876 = warp.compact %v662 : i32
+    %v877 = arith.addi %v832, %below875 : i32
+    %v878 = arith.addi %v832, %count876 : i32
+    %below879, %count880 = warp.compact %v665 : i32
+    %v881 = arith.addi %v877, %below879 : i32
+    %v882 = arith.addi %v878, %count880 : i32
+    %below883, %count884 = warp.compact %v668 : i32
+    %v885 = arith.addi %v881, %below883 : i32
+    %v886 = arith.addi %v882, %count884 : i32
+    %below887, %count888 = warp.compact %v671 : i32
+    %v889 = arith.addi %v885, %below887 : i32
+    %v890 = arith.addi %v886, %count888 : i32
+    %v891 = arith.andi %v662, %stage698 : i1
+    scf.if %v891 {
+      %v892 = arith.addi %v538, %v889 : i32
+      %c893 = arith.constant 5 : i32
+      %v894 = arith.shrui %v892, %c893 : i32
+      %v895 = arith.addi %v892, %v894 : i32
+      %v896 = arith.index_cast %v895 : i32 to index
+      memref.store %ld37#12, %keep_sm[%v896] : memref<6336xf32, #gpu.address_space<workgroup>>
+    }
+    %v897 = arith.andi %v662, %v699 : i1
+    scf.if %v897 {
+      %v898 = arith.addi %v696, %v889 : i32
+      %v899 = arith.index_cast %v898 : i32 to index
+      memref.store %ld37#12, %out[%v899] : memref<?xf32>
+    }
+    %v900 = arith.extui %v662 : i1 to i32
+    %v901 = arith.addi %v889, %v900 : i32
+    %v902 = arith.andi %v665, %stage698 : i1
+    scf.if %v902 {
+      %v903 = arith.addi %v538, %v901 : i32
+      %c904 = arith.constant 5 : i32
+      %v905 = arith.shrui %v903, %c904 : i32
+      %v906 = arith.addi %v903, %v905 : i32
+      %v907 = arith.index_cast %v906 : i32 to index
+      memref.store %ld37#13, %keep_sm[%v907] : memref<6336xf32, #gpu.address_space<workgroup>>
+    }
+    %v908 = arith.andi %v665, %v699 : i1
+    scf.if %v908 {
+      %v909 = arith.addi %v696, %v901 : i32
+      %v910 = arith.index_cast %v909 : i32 to index
+      memref.store %ld37#13, %out[%v910] : memref<?xf32>
+    }
+    %v911 = arith.extui %v665 : i1 to i32
+    %v912 = arith.addi %v901, %v911 : i32
+    %v913 = arith.andi %v668, %stage698 : i1
+    scf.if %v913 {
+      %v914 = arith.addi %v538, %v912 : i32
+      %c915 = arith.constant 5 : i32
+      %v916 = arith.shrui %v914, %c915 : i32
+      %v917 = arith.addi %v914, %v916 : i32
+      %v918 = arith.index_cast %v917 : i32 to index
+      memref.store %ld37#14, %keep_sm[%v918] : memref<6336xf32, #gpu.address_space<workgroup>>
+    }
+    %v919 = arith.andi %v668, %v699 : i1
+    scf.if %v919 {
+      %v920 = arith.addi %v696, %v912 : i32
+      %v921 = arith.index_cast %v920 : i32 to index
+      memref.store %ld37#14, %out[%v921] : memref<?xf32>
+    }
+    %v922 = arith.extui %v668 : i1 to i32
+    %v923 = arith.addi %v912, %v922 : i32
+    %v924 = arith.andi %v671, %stage698 : i1
+    scf.if %v924 {
+      %v925 = arith.addi %v538, %v923 : i32
+      %c926 = arith.constant 5 : i32
+      %v927 = arith.shrui %v925, %c926 : i32
+      %v928 = arith.addi %v925, %v927 : i32
+      %v929 = arith.index_cast %v928 : i32 to index
+      memref.store %ld37#15, %keep_sm[%v929] : memref<6336xf32, #gpu.address_space<workgroup>>
+    }
+    %v930 = arith.andi %v671, %v699 : i1
+    scf.if %v930 {
+      %v931 = arith.addi %v696, %v923 : i32
+      %v932 = arith.index_cast %v931 : i32 to index
+      memref.store %ld37#15, %out[%v932] : memref<?xf32>
+    }
+    %below933, %count934 = warp.compact %v674 : i32
+    %v935 = arith.addi %v890, %below933 : i32
+    %v936 = arith.addi %v890, %count934 : i32
+    %below937, %count938 = warp.compact %v677 : i32
+    %v939 = arith.addi %v935, %below937 : i32
+    %v940 = arith.addi %v936, %count938 : i32
+    %below941, %count942 = warp.compact %v680 : i32
+    %v943 = arith.addi %v939, %below941 : i32
+    %v944 = arith.addi %v940, %count942 : i32
+    %below945, %count946 = warp.compact %v683 : i32
+    %v947 = arith.addi %v943, %below945 : i32
+    %v948 = arith.addi %v944, %count946 : i32
+    %v949 = arith.andi %v674, %stage698 : i1
+    scf.if %v949 {
+      %v950 = arith.addi %v538, %v947 : i32
+      %c951 = arith.constant 5 : i32
+      %v952 = arith.shrui %v950, %c951 : i32
+      %v953 = arith.addi %v950, %v952 : i32
+      %v954 = arith.index_cast %v953 : i32 to index
+      memref.store %ld37#16, %keep_sm[%v954] : memref<6336xf32, #gpu.address_space<workgroup>>
+    }
+    %v955 = arith.andi %v674, %v699 : i1
+    scf.if %v955 {
+      %v956 = arith.addi %v696, %v947 : i32
+      %v957 = arith.index_cast %v956 : i32 to index
+      memref.store %ld37#16, %out[%v957] : memref<?xf32>
+    }
+    %v958 = arith.extui %v674 : i1 to i32
+    %v959 = arith.addi %v947, %v958 : i32
+    %v960 = arith.andi %v677, %stage698 : i1
+    scf.if %v960 {
+      %v961 = arith.addi %v538, %v959 : i32
+      %c962 = arith.constant 5 : i32
+      %v963 = arith.shrui %v961, %c962 : i32
+      %v964 = arith.addi %v961, %v963 : i32
+      %v965 = arith.index_cast %v964 : i32 to index
+      memref.store %ld37#17, %keep_sm[%v965] : memref<6336xf32, #gpu.address_space<workgroup>>
+    }
+    %v966 = arith.andi %v677, %v699 : i1
+    scf.if %v966 {
+      %v967 = arith.addi %v696, %v959 : i32
+      %v968 = arith.index_cast %v967 : i32 to index
+      memref.store %ld37#17, %out[%v968] : memref<?xf32>
+    }
+    %v969 = arith.extui %v677 : i1 to i32
+    %v970 = arith.addi %v959, %v969 : i32
+    %v971 = arith.andi %v680, %stage698 : i1
+    scf.if %v971 {
+      %v972 = arith.addi %v538, %v970 : i32
+      %c973 = arith.constant 5 : i32
+      %v974 = arith.shrui %v972, %c973 : i32
+      %v975 = arith.addi %v972, %v974 : i32
+      %v976 = arith.index_cast %v975 : i32 to index
+      memref.store %ld37#18, %keep_sm[%v976] : memref<6336xf32, #gpu.address_space<workgroup>>
+    }
+    %v977 = arith.andi %v680, %v699 : i1
+    scf.if %v977 {
+      %v978 = arith.addi %v696, %v970 : i32
+      %v979 = arith.index_cast %v978 : i32 to index
+      memref.store %ld37#18, %out[%v979] : memref<?xf32>
+    }
+    %v980 = arith.extui %v680 : i1 to i32
+    %v981 = arith.addi %v970, %v980 : i32
+    %v982 = arith.andi %v683, %stage698 : i1
+    scf.if %v982 {
+      %v983 = arith.addi %v538, %v981 : i32
+      %c984 = arith.constant 5 : i32
+      %v985 = arith.shrui %v983, %c984 : i32
+      %v986 = arith.addi %v983, %v985 : i32
+      %v987 = arith.index_cast %v986 : i32 to index
+      memref.store %ld37#19, %keep_sm[%v987] : memref<6336xf32, #gpu.address_space<workgroup>>
+    }
+    %v988 = arith.andi %v683, %v699 : i1
+    scf.if %v988 {
+      %v989 = arith.addi %v696, %v981 : i32
+      %v990 = arith.index_cast %v989 : i32 to index
+      memref.store %ld37#19, %out[%v990] : memref<?xf32>
+    }
+    %below991, %count992 = warp.compact %v686 : i32
+    %v993 = arith.addi %v948, %below991 : i32
+    %v994 = arith.addi %v948, %count992 : i32
+    %below995, %count996 = warp.compact %v689 : i32
+    %v997 = arith.addi %v993, %below995 : i32
+    %v998 = arith.addi %v994, %count996 : i32
+    %below999, %count1000 = warp.compact %v692 : i32
+    %v1001 = arith.addi %v997, %below999 : i32
+    %v1002 = arith.addi %v998, %count1000 : i32
+    %below1003, %count1004 = warp.compact %v695 : i32
+    %v1005 = arith.addi %v1001, %below1003 : i32
+    %v1006 = arith.addi %v1002, %count1004 : i32
+    %v1007 = arith.andi %v686, %stage698 : i1
+    scf.if %v1007 {
+      %v1008 = arith.addi %v538, %v1005 : i32
+      %c1009 = arith.constant 5 : i32
+      %v1010 = arith.shrui %v1008, %c1009 : i32
+      %v1011 = arith.addi %v1008, %v1010 : i32
+      %v1012 = arith.index_cast %v1011 : i32 to index
+      memref.store %ld37#20, %keep_sm[%v1012] : memref<6336xf32, #gpu.address_space<workgroup>>
+    }
+    %v1013 = arith.andi %v686, %v699 : i1
+    scf.if %v1013 {
+      %v1014 = arith.addi %v696, %v1005 : i32
+      %v1015 = arith.index_cast %v1014 : i32 to index
+      memref.store %ld37#20, %out[%v1015] : memref<?xf32>
+    }
+    %v1016 = arith.extui %v686 : i1 to i32
+    %v1017 = arith.addi %v1005, %v1016 : i32
+    %v1018 = arith.andi %v689, %stage698 : i1
+    scf.if %v1018 {
+      %v1019 = arith.addi %v538, %v1017 : i32
+      %c1020 = arith.constant 5 : i32
+      %v1021 = arith.shrui %v1019, %c1020 : i32
+      %v1022 = arith.addi %v1019, %v1021 : i32
+      %v1023 = arith.index_cast %v1022 : i32 to index
+      memref.store %ld37#21, %keep_sm[%v1023] : memref<6336xf32, #gpu.address_space<workgroup>>
+    }
+    %v1024 = arith.andi %v689, %v699 : i1
+    scf.if %v1024 {
+      %v1025 = arith.addi %v696, %v1017 : i32
+      %v1026 = arith.index_cast %v1025 : i32 to index
+      memref.store %ld37#21, %out[%v1026] : memref<?xf32>
+    }
+    %v1027 = arith.extui %v689 : i1 to i32
+    %v1028 = arith.addi %v1017, %v1027 : i32
+    %v1029 = arith.andi %v692, %stage698 : i1
+    scf.if %v1029 {
+      %v1030 = arith.addi %v538, %v1028 : i32
+      %c1031 = arith.constant 5 : i32
+      %v1032 = arith.shrui %v1030, %c1031 : i32
+      %v1033 = arith.addi %v1030, %v1032 : i32
+      %v1034 = arith.index_cast %v1033 : i32 to index
+      memref.store %ld37#22, %keep_sm[%v1034] : memref<6336xf32, #gpu.address_space<workgroup>>
+    }
+    %v1035 = arith.andi %v692, %v699 : i1
+    scf.if %v1035 {
+      %v1036 = arith.addi %v696, %v1028 : i32
+      %v1037 = arith.index_cast %v1036 : i32 to index
+      memref.store %ld37#22, %out[%v1037] : memref<?xf32>
+    }
+    %v1038 = arith.extui %v692 : i1 to i32
+    %v1039 = arith.addi %v1028, %v1038 : i32
+    %v1040 = arith.andi %v695, %stage698 : i1
+    scf.if %v1040 {
+      %v1041 = arith.addi %v538, %v1039 : i32
+      %c1042 = arith.constant 5 : i32
+      %v1043 = arith.shrui %v1041, %c1042 : i32
+      %v1044 = arith.addi %v1041, %v1043 : i32
+      %v1045 = arith.index_cast %v1044 : i32 to index
+      memref.store %ld37#23, %keep_sm[%v1045] : memref<6336xf32, #gpu.address_space<workgroup>>
+    }
+    %v1046 = arith.andi %v695, %v699 : i1
+    scf.if %v1046 {
+      %v1047 = arith.addi %v696, %v1039 : i32
+      %v1048 = arith.index_cast %v1047 : i32 to index
+      memref.store %ld37#23, %out[%v1048] : memref<?xf32>
     }
     scf.if %stage698 {
       gpu.barrier
-      %c1000 = arith.constant 5 : index
-      %v1001 = arith.shrui %tid2, %c1000 : index
-      %v1002 = arith.addi %tid2, %v1001 : index
-      %v1003 = arith.index_cast %v621 : i32 to index
-      %v1004 = arith.index_cast %v539 : i32 to index
-      %c1005 = arith.constant 0 : index
-      %v1006 = arith.addi %tid2, %c1005 : index
-      %v1007 = arith.cmpi ult, %v1006, %v1004 : index
-      scf.if %v1007 {
-        %c1008 = arith.constant 0 : index
-        %v1009 = arith.addi %v1002, %c1008 : index
-        %v1010 = memref.load %keep_sm[%v1009] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1011 = arith.addi %v1003, %v1006 : index
-        memref.store %v1010, %out[%v1011] : memref<?xf32>
-      }
-      %c1012 = arith.constant 256 : index
-      %v1013 = arith.addi %tid2, %c1012 : index
-      %v1014 = arith.cmpi ult, %v1013, %v1004 : index
-      scf.if %v1014 {
-        %c1015 = arith.constant 264 : index
-        %v1016 = arith.addi %v1002, %c1015 : index
-        %v1017 = memref.load %keep_sm[%v1016] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1018 = arith.addi %v1003, %v1013 : index
-        memref.store %v1017, %out[%v1018] : memref<?xf32>
-      }
-      %c1019 = arith.constant 512 : index
-      %v1020 = arith.addi %tid2, %c1019 : index
-      %v1021 = arith.cmpi ult, %v1020, %v1004 : index
-      scf.if %v1021 {
-        %c1022 = arith.constant 528 : index
-        %v1023 = arith.addi %v1002, %c1022 : index
-        %v1024 = memref.load %keep_sm[%v1023] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1025 = arith.addi %v1003, %v1020 : index
-        memref.store %v1024, %out[%v1025] : memref<?xf32>
-      }
-      %c1026 = arith.constant 768 : index
-      %v1027 = arith.addi %tid2, %c1026 : index
-      %v1028 = arith.cmpi ult, %v1027, %v1004 : index
-      scf.if %v1028 {
-        %c1029 = arith.constant 792 : index
-        %v1030 = arith.addi %v1002, %c1029 : index
-        %v1031 = memref.load %keep_sm[%v1030] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1032 = arith.addi %v1003, %v1027 : index
-        memref.store %v1031, %out[%v1032] : memref<?xf32>
-      }
-      %c1033 = arith.constant 1024 : index
-      %v1034 = arith.addi %tid2, %c1033 : index
-      %v1035 = arith.cmpi ult, %v1034, %v1004 : index
-      scf.if %v1035 {
-        %c1036 = arith.constant 1056 : index
-        %v1037 = arith.addi %v1002, %c1036 : index
-        %v1038 = memref.load %keep_sm[%v1037] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1039 = arith.addi %v1003, %v1034 : index
-        memref.store %v1038, %out[%v1039] : memref<?xf32>
-      }
-      %c1040 = arith.constant 1280 : index
-      %v1041 = arith.addi %tid2, %c1040 : index
-      %v1042 = arith.cmpi ult, %v1041, %v1004 : index
-      scf.if %v1042 {
-        %c1043 = arith.constant 1320 : index
-        %v1044 = arith.addi %v1002, %c1043 : index
-        %v1045 = memref.load %keep_sm[%v1044] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1046 = arith.addi %v1003, %v1041 : index
-        memref.store %v1045, %out[%v1046] : memref<?xf32>
-      }
-      %c1047 = arith.constant 1536 : index
-      %v1048 = arith.addi %tid2, %c1047 : index
-      %v1049 = arith.cmpi ult, %v1048, %v1004 : index
-      scf.if %v1049 {
-        %c1050 = arith.constant 1584 : index
-        %v1051 = arith.addi %v1002, %c1050 : index
-        %v1052 = memref.load %keep_sm[%v1051] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1053 = arith.addi %v1003, %v1048 : index
-        memref.store %v1052, %out[%v1053] : memref<?xf32>
-      }
-      %c1054 = arith.constant 1792 : index
+      %c1049 = arith.constant 5 : index
+      %v1050 = arith.shrui %tid2, %c1049 : index
+      %v1051 = arith.addi %tid2, %v1050 : index
+      %v1052 = arith.index_cast %v621 : i32 to index
+      %v1053 = arith.index_cast %v539 : i32 to index
+      %c1054 = arith.constant 0 : index
       %v1055 = arith.addi %tid2, %c1054 : index
-      %v1056 = arith.cmpi ult, %v1055, %v1004 : index
+      %v1056 = arith.cmpi ult, %v1055, %v1053 : index
       scf.if %v1056 {
-        %c1057 = arith.constant 1848 : index
-        %v1058 = arith.addi %v1002, %c1057 : index
+        %c1057 = arith.constant 0 : index
+        %v1058 = arith.addi %v1051, %c1057 : index
         %v1059 = memref.load %keep_sm[%v1058] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1060 = arith.addi %v1003, %v1055 : index
+        %v1060 = arith.addi %v1052, %v1055 : index
         memref.store %v1059, %out[%v1060] : memref<?xf32>
       }
-      %c1061 = arith.constant 2048 : index
+      %c1061 = arith.constant 256 : index
       %v1062 = arith.addi %tid2, %c1061 : index
-      %v1063 = arith.cmpi ult, %v1062, %v1004 : index
+      %v1063 = arith.cmpi ult, %v1062, %v1053 : index
       scf.if %v1063 {
-        %c1064 = arith.constant 2112 : index
-        %v1065 = arith.addi %v1002, %c1064 : index
+        %c1064 = arith.constant 264 : index
+        %v1065 = arith.addi %v1051, %c1064 : index
         %v1066 = memref.load %keep_sm[%v1065] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1067 = arith.addi %v1003, %v1062 : index
+        %v1067 = arith.addi %v1052, %v1062 : index
         memref.store %v1066, %out[%v1067] : memref<?xf32>
       }
-      %c1068 = arith.constant 2304 : index
+      %c1068 = arith.constant 512 : index
       %v1069 = arith.addi %tid2, %c1068 : index
-      %v1070 = arith.cmpi ult, %v1069, %v1004 : index
+      %v1070 = arith.cmpi ult, %v1069, %v1053 : index
       scf.if %v1070 {
-        %c1071 = arith.constant 2376 : index
-        %v1072 = arith.addi %v1002, %c1071 : index
+        %c1071 = arith.constant 528 : index
+        %v1072 = arith.addi %v1051, %c1071 : index
         %v1073 = memref.load %keep_sm[%v1072] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1074 = arith.addi %v1003, %v1069 : index
+        %v1074 = arith.addi %v1052, %v1069 : index
         memref.store %v1073, %out[%v1074] : memref<?xf32>
       }
-      %c1075 = arith.constant 2560 : index
+      %c1075 = arith.constant 768 : index
       %v1076 = arith.addi %tid2, %c1075 : index
-      %v1077 = arith.cmpi ult, %v1076, %v1004 : index
+      %v1077 = arith.cmpi ult, %v1076, %v1053 : index
       scf.if %v1077 {
-        %c1078 = arith.constant 2640 : index
-        %v1079 = arith.addi %v1002, %c1078 : index
+        %c1078 = arith.constant 792 : index
+        %v1079 = arith.addi %v1051, %c1078 : index
         %v1080 = memref.load %keep_sm[%v1079] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1081 = arith.addi %v1003, %v1076 : index
+        %v1081 = arith.addi %v1052, %v1076 : index
         memref.store %v1080, %out[%v1081] : memref<?xf32>
       }
-      %c1082 = arith.constant 2816 : index
+      %c1082 = arith.constant 1024 : index
       %v1083 = arith.addi %tid2, %c1082 : index
-      %v1084 = arith.cmpi ult, %v1083, %v1004 : index
+      %v1084 = arith.cmpi ult, %v1083, %v1053 : index
       scf.if %v1084 {
-        %c1085 = arith.constant 2904 : index
-        %v1086 = arith.addi %v1002, %c1085 : index
+        %c1085 = arith.constant 1056 : index
+        %v1086 = arith.addi %v1051, %c1085 : index
         %v1087 = memref.load %keep_sm[%v1086] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1088 = arith.addi %v1003, %v1083 : index
+        %v1088 = arith.addi %v1052, %v1083 : index
         memref.store %v1087, %out[%v1088] : memref<?xf32>
       }
-      %c1089 = arith.constant 3072 : index
+      %c1089 = arith.constant 1280 : index
       %v1090 = arith.addi %tid2, %c1089 : index
-      %v1091 = arith.cmpi ult, %v1090, %v1004 : index
+      %v1091 = arith.cmpi ult, %v1090, %v1053 : index
       scf.if %v1091 {
-        %c1092 = arith.constant 3168 : index
-        %v1093 = arith.addi %v1002, %c1092 : index
+        %c1092 = arith.constant 1320 : index
+        %v1093 = arith.addi %v1051, %c1092 : index
         %v1094 = memref.load %keep_sm[%v1093] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1095 = arith.addi %v1003, %v1090 : index
+        %v1095 = arith.addi %v1052, %v1090 : index
         memref.store %v1094, %out[%v1095] : memref<?xf32>
       }
-      %c1096 = arith.constant 3328 : index
+      %c1096 = arith.constant 1536 : index
       %v1097 = arith.addi %tid2, %c1096 : index
-      %v1098 = arith.cmpi ult, %v1097, %v1004 : index
+      %v1098 = arith.cmpi ult, %v1097, %v1053 : index
       scf.if %v1098 {
-        %c1099 = arith.constant 3432 : index
-        %v1100 = arith.addi %v1002, %c1099 : index
+        %c1099 = arith.constant 1584 : index
+        %v1100 = arith.addi %v1051, %c1099 : index
         %v1101 = memref.load %keep_sm[%v1100] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1102 = arith.addi %v1003, %v1097 : index
+        %v1102 = arith.addi %v1052, %v1097 : index
         memref.store %v1101, %out[%v1102] : memref<?xf32>
       }
-      %c1103 = arith.constant 3584 : index
+      %c1103 = arith.constant 1792 : index
       %v1104 = arith.addi %tid2, %c1103 : index
-      %v1105 = arith.cmpi ult, %v1104, %v1004 : index
+      %v1105 = arith.cmpi ult, %v1104, %v1053 : index
       scf.if %v1105 {
-        %c1106 = arith.constant 3696 : index
-        %v1107 = arith.addi %v1002, %c1106 : index
+        %c1106 = arith.constant 1848 : index
+        %v1107 = arith.addi %v1051, %c1106 : index
         %v1108 = memref.load %keep_sm[%v1107] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1109 = arith.addi %v1003, %v1104 : index
+        %v1109 = arith.addi %v1052, %v1104 : index
         memref.store %v1108, %out[%v1109] : memref<?xf32>
       }
-      %c1110 = arith.constant 3840 : index
+      %c1110 = arith.constant 2048 : index
       %v1111 = arith.addi %tid2, %c1110 : index
-      %v1112 = arith.cmpi ult, %v1111, %v1004 : index
+      %v1112 = arith.cmpi ult, %v1111, %v1053 : index
       scf.if %v1112 {
-        %c1113 = arith.constant 3960 : index
-        %v1114 = arith.addi %v1002, %c1113 : index
+        %c1113 = arith.constant 2112 : index
+        %v1114 = arith.addi %v1051, %c1113 : index
         %v1115 = memref.load %keep_sm[%v1114] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1116 = arith.addi %v1003, %v1111 : index
+        %v1116 = arith.addi %v1052, %v1111 : index
         memref.store %v1115, %out[%v1116] : memref<?xf32>
       }
-      %c1117 = arith.constant 4096 : index
+      %c1117 = arith.constant 2304 : index
       %v1118 = arith.addi %tid2, %c1117 : index
-      %v1119 = arith.cmpi ult, %v1118, %v1004 : index
+      %v1119 = arith.cmpi ult, %v1118, %v1053 : index
       scf.if %v1119 {
-        %c1120 = arith.constant 4224 : index
-        %v1121 = arith.addi %v1002, %c1120 : index
+        %c1120 = arith.constant 2376 : index
+        %v1121 = arith.addi %v1051, %c1120 : index
         %v1122 = memref.load %keep_sm[%v1121] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1123 = arith.addi %v1003, %v1118 : index
+        %v1123 = arith.addi %v1052, %v1118 : index
         memref.store %v1122, %out[%v1123] : memref<?xf32>
       }
-      %c1124 = arith.constant 4352 : index
+      %c1124 = arith.constant 2560 : index
       %v1125 = arith.addi %tid2, %c1124 : index
-      %v1126 = arith.cmpi ult, %v1125, %v1004 : index
+      %v1126 = arith.cmpi ult, %v1125, %v1053 : index
       scf.if %v1126 {
-        %c1127 = arith.constant 4488 : index
-        %v1128 = arith.addi %v1002, %c1127 : index
+        %c1127 = arith.constant 2640 : index
+        %v1128 = arith.addi %v1051, %c1127 : index
         %v1129 = memref.load %keep_sm[%v1128] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1130 = arith.addi %v1003, %v1125 : index
+        %v1130 = arith.addi %v1052, %v1125 : index
         memref.store %v1129, %out[%v1130] : memref<?xf32>
       }
-      %c1131 = arith.constant 4608 : index
+      %c1131 = arith.constant 2816 : index
       %v1132 = arith.addi %tid2, %c1131 : index
-      %v1133 = arith.cmpi ult, %v1132, %v1004 : index
+      %v1133 = arith.cmpi ult, %v1132, %v1053 : index
       scf.if %v1133 {
-        %c1134 = arith.constant 4752 : index
-        %v1135 = arith.addi %v1002, %c1134 : index
+        %c1134 = arith.constant 2904 : index
+        %v1135 = arith.addi %v1051, %c1134 : index
         %v1136 = memref.load %keep_sm[%v1135] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1137 = arith.addi %v1003, %v1132 : index
+        %v1137 = arith.addi %v1052, %v1132 : index
         memref.store %v1136, %out[%v1137] : memref<?xf32>
       }
-      %c1138 = arith.constant 4864 : index
+      %c1138 = arith.constant 3072 : index
       %v1139 = arith.addi %tid2, %c1138 : index
-      %v1140 = arith.cmpi ult, %v1139, %v1004 : index
+      %v1140 = arith.cmpi ult, %v1139, %v1053 : index
       scf.if %v1140 {
-        %c1141 = arith.constant 5016 : index
-        %v1142 = arith.addi %v1002, %c1141 : index
+        %c1141 = arith.constant 3168 : index
+        %v1142 = arith.addi %v1051, %c1141 : index
         %v1143 = memref.load %keep_sm[%v1142] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1144 = arith.addi %v1003, %v1139 : index
+        %v1144 = arith.addi %v1052, %v1139 : index
         memref.store %v1143, %out[%v1144] : memref<?xf32>
       }
-      %c1145 = arith.constant 5120 : index
+      %c1145 = arith.constant 3328 : index
       %v1146 = arith.addi %tid2, %c1145 : index
-      %v1147 = arith.cmpi ult, %v1146, %v1004 : index
+      %v1147 = arith.cmpi ult, %v1146, %v1053 : index
       scf.if %v1147 {
-        %c1148 = arith.constant 5280 : index
-        %v1149 = arith.addi %v1002, %c1148 : index
+        %c1148 = arith.constant 3432 : index
+        %v1149 = arith.addi %v1051, %c1148 : index
         %v1150 = memref.load %keep_sm[%v1149] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1151 = arith.addi %v1003, %v1146 : index
+        %v1151 = arith.addi %v1052, %v1146 : index
         memref.store %v1150, %out[%v1151] : memref<?xf32>
       }
-      %c1152 = arith.constant 5376 : index
+      %c1152 = arith.constant 3584 : index
       %v1153 = arith.addi %tid2, %c1152 : index
-      %v1154 = arith.cmpi ult, %v1153, %v1004 : index
+      %v1154 = arith.cmpi ult, %v1153, %v1053 : index
       scf.if %v1154 {
-        %c1155 = arith.constant 5544 : index
-        %v1156 = arith.addi %v1002, %c1155 : index
+        %c1155 = arith.constant 3696 : index
+        %v1156 = arith.addi %v1051, %c1155 : index
         %v1157 = memref.load %keep_sm[%v1156] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1158 = arith.addi %v1003, %v1153 : index
+        %v1158 = arith.addi %v1052, %v1153 : index
         memref.store %v1157, %out[%v1158] : memref<?xf32>
       }
-      %c1159 = arith.constant 5632 : index
+      %c1159 = arith.constant 3840 : index
       %v1160 = arith.addi %tid2, %c1159 : index
-      %v1161 = arith.cmpi ult, %v1160, %v1004 : index
+      %v1161 = arith.cmpi ult, %v1160, %v1053 : index
       scf.if %v1161 {
-        %c1162 = arith.constant 5808 : index
-        %v1163 = arith.addi %v1002, %c1162 : index
+        %c1162 = arith.constant 3960 : index
+        %v1163 = arith.addi %v1051, %c1162 : index
         %v1164 = memref.load %keep_sm[%v1163] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1165 = arith.addi %v1003, %v1160 : index
+        %v1165 = arith.addi %v1052, %v1160 : index
         memref.store %v1164, %out[%v1165] : memref<?xf32>
       }
-      %c1166 = arith.constant 5888 : index
+      %c1166 = arith.constant 4096 : index
       %v1167 = arith.addi %tid2, %c1166 : index
-      %v1168 = arith.cmpi ult, %v1167, %v1004 : index
+      %v1168 = arith.cmpi ult, %v1167, %v1053 : index
       scf.if %v1168 {
-        %c1169 = arith.constant 6072 : index
-        %v1170 = arith.addi %v1002, %c1169 : index
+        %c1169 = arith.constant 4224 : index
+        %v1170 = arith.addi %v1051, %c1169 : index
         %v1171 = memref.load %keep_sm[%v1170] : memref<6336xf32, #gpu.address_space<workgroup>>
-        %v1172 = arith.addi %v1003, %v1167 : index
+        %v1172 = arith.addi %v1052, %v1167 : index
         memref.store %v1171, %out[%v1172] : memref<?xf32>
+      }
+      %c1173 = arith.constant 4352 : index
+      %v1174 = arith.addi %tid2, %c1173 : index
+      %v1175 = arith.cmpi ult, %v1174, %v1053 : index
+      scf.if %v1175 {
+        %c1176 = arith.constant 4488 : index
+        %v1177 = arith.addi %v1051, %c1176 : index
+        %v1178 = memref.load %keep_sm[%v1177] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1179 = arith.addi %v1052, %v1174 : index
+        memref.store %v1178, %out[%v1179] : memref<?xf32>
+      }
+      %c1180 = arith.constant 4608 : index
+      %v1181 = arith.addi %tid2, %c1180 : index
+      %v1182 = arith.cmpi ult, %v1181, %v1053 : index
+      scf.if %v1182 {
+        %c1183 = arith.constant 4752 : index
+        %v1184 = arith.addi %v1051, %c1183 : index
+        %v1185 = memref.load %keep_sm[%v1184] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1186 = arith.addi %v1052, %v1181 : index
+        memref.store %v1185, %out[%v1186] : memref<?xf32>
+      }
+      %c1187 = arith.constant 4864 : index
+      %v1188 = arith.addi %tid2, %c1187 : index
+      %v1189 = arith.cmpi ult, %v1188, %v1053 : index
+      scf.if %v1189 {
+        %c1190 = arith.constant 5016 : index
+        %v1191 = arith.addi %v1051, %c1190 : index
+        %v1192 = memref.load %keep_sm[%v1191] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1193 = arith.addi %v1052, %v1188 : index
+        memref.store %v1192, %out[%v1193] : memref<?xf32>
+      }
+      %c1194 = arith.constant 5120 : index
+      %v1195 = arith.addi %tid2, %c1194 : index
+      %v1196 = arith.cmpi ult, %v1195, %v1053 : index
+      scf.if %v1196 {
+        %c1197 = arith.constant 5280 : index
+        %v1198 = arith.addi %v1051, %c1197 : index
+        %v1199 = memref.load %keep_sm[%v1198] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1200 = arith.addi %v1052, %v1195 : index
+        memref.store %v1199, %out[%v1200] : memref<?xf32>
+      }
+      %c1201 = arith.constant 5376 : index
+      %v1202 = arith.addi %tid2, %c1201 : index
+      %v1203 = arith.cmpi ult, %v1202, %v1053 : index
+      scf.if %v1203 {
+        %c1204 = arith.constant 5544 : index
+        %v1205 = arith.addi %v1051, %c1204 : index
+        %v1206 = memref.load %keep_sm[%v1205] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1207 = arith.addi %v1052, %v1202 : index
+        memref.store %v1206, %out[%v1207] : memref<?xf32>
+      }
+      %c1208 = arith.constant 5632 : index
+      %v1209 = arith.addi %tid2, %c1208 : index
+      %v1210 = arith.cmpi ult, %v1209, %v1053 : index
+      scf.if %v1210 {
+        %c1211 = arith.constant 5808 : index
+        %v1212 = arith.addi %v1051, %c1211 : index
+        %v1213 = memref.load %keep_sm[%v1212] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1214 = arith.addi %v1052, %v1209 : index
+        memref.store %v1213, %out[%v1214] : memref<?xf32>
+      }
+      %c1215 = arith.constant 5888 : index
+      %v1216 = arith.addi %tid2, %c1215 : index
+      %v1217 = arith.cmpi ult, %v1216, %v1053 : index
+      scf.if %v1217 {
+        %c1218 = arith.constant 6072 : index
+        %v1219 = arith.addi %v1051, %c1218 : index
+        %v1220 = memref.load %keep_sm[%v1219] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1221 = arith.addi %v1052, %v1216 : index
+        memref.store %v1220, %out[%v1221] : memref<?xf32>
       }
     }
     gpu.return
@@ -6632,6 +6657,1443 @@ gpu.module @scan {
       %v876 = arith.addi %v696, %v875 : i32
       %v877 = arith.index_cast %v876 : i32 to index
       memref.store %ld37#23, %out[%v877] : memref<?xf32>
+    }
+    gpu.return
+  }
+
+  gpu.func @select_gt_f32_nested(%in: memref<?xf32> {llvm.noalias, llvm.readonly}, %out: memref<?xf32>, %num: memref<?xi32>, %status: memref<?xi64>, %n: index, %thr: f32) workgroup(%warp_sm: memref<8xi32, #gpu.address_space<workgroup>>, %pre_sm: memref<1xi32, #gpu.address_space<workgroup>>, %mask_sm: memref<256xi32, #gpu.address_space<workgroup>>, %keep_sm: memref<6336xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 5 : i32} {
+    %true = arith.constant true
+    %c1 = arith.constant 0 : index
+    %tid2 = gpu.thread_id x
+    %tile3 = gpu.block_id x
+    %v4 = arith.index_cast %tile3 : index to i64
+    %c5 = arith.constant 32 : index
+    %wid6 = arith.divui %tid2, %c5 : index
+    %lane7 = arith.remui %tid2, %c5 : index
+    %c8 = arith.constant 0 : index
+    %v9 = arith.cmpi eq, %lane7, %c8 : index
+    %c10 = arith.constant 0 : index
+    %c11 = arith.constant 1 : index
+    %c12 = arith.constant 6144 : index
+    %v13 = arith.muli %tile3, %c12 : index
+    %c14 = arith.constant 6143 : index
+    %v15 = arith.addi %n, %c14 : index
+    %v16 = arith.divui %v15, %c12 : index
+    %v17 = arith.subi %v16, %c11 : index
+    %is_last18 = arith.cmpi eq, %tile3, %v17 : index
+    %c19 = arith.constant 768 : index
+    %v20 = arith.muli %wid6, %c19 : index
+    %v21 = arith.addi %v13, %v20 : index
+    %c22 = arith.constant 4 : index
+    %v23 = arith.muli %lane7, %c22 : index
+    %v24 = arith.addi %v21, %v23 : index
+    %c25 = arith.constant 0 : index
+    %v26 = arith.addi %v24, %c25 : index
+    %c27 = arith.constant 128 : index
+    %v28 = arith.addi %v24, %c27 : index
+    %c29 = arith.constant 256 : index
+    %v30 = arith.addi %v24, %c29 : index
+    %c31 = arith.constant 384 : index
+    %v32 = arith.addi %v24, %c31 : index
+    %c33 = arith.constant 512 : index
+    %v34 = arith.addi %v24, %c33 : index
+    %c35 = arith.constant 640 : index
+    %v36 = arith.addi %v24, %c35 : index
+    %ld37:25 = scf.if %is_last18 -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32) {
+      %v38 = arith.subi %n, %c11 : index
+      %c39 = arith.constant 0 : i32
+      %c40 = arith.constant 0 : index
+      %v41 = arith.addi %v26, %c40 : index
+      %v42 = arith.minui %v41, %v38 : index
+      %v43 = memref.load %in[%v42] : memref<?xf32>
+      %c44 = arith.constant 1 : index
+      %v45 = arith.addi %v26, %c44 : index
+      %v46 = arith.minui %v45, %v38 : index
+      %v47 = memref.load %in[%v46] : memref<?xf32>
+      %c48 = arith.constant 2 : index
+      %v49 = arith.addi %v26, %c48 : index
+      %v50 = arith.minui %v49, %v38 : index
+      %v51 = memref.load %in[%v50] : memref<?xf32>
+      %c52 = arith.constant 3 : index
+      %v53 = arith.addi %v26, %c52 : index
+      %v54 = arith.minui %v53, %v38 : index
+      %v55 = memref.load %in[%v54] : memref<?xf32>
+      %v56 = arith.subi %n, %v26 : index
+      %v57 = arith.maxsi %v56, %c10 : index
+      %c58 = arith.constant 4 : index
+      %v59 = arith.minsi %v57, %c58 : index
+      %v60 = arith.index_cast %v59 : index to i32
+      %c61 = arith.constant 1 : i32
+      %v62 = arith.shli %c61, %v60 : i32
+      %c63 = arith.constant 1 : i32
+      %v64 = arith.subi %v62, %c63 : i32
+      %c65 = arith.constant 0 : i32
+      %v66 = arith.shli %v64, %c65 : i32
+      %v67 = arith.ori %c39, %v66 : i32
+      %c68 = arith.constant 0 : index
+      %v69 = arith.addi %v28, %c68 : index
+      %v70 = arith.minui %v69, %v38 : index
+      %v71 = memref.load %in[%v70] : memref<?xf32>
+      %c72 = arith.constant 1 : index
+      %v73 = arith.addi %v28, %c72 : index
+      %v74 = arith.minui %v73, %v38 : index
+      %v75 = memref.load %in[%v74] : memref<?xf32>
+      %c76 = arith.constant 2 : index
+      %v77 = arith.addi %v28, %c76 : index
+      %v78 = arith.minui %v77, %v38 : index
+      %v79 = memref.load %in[%v78] : memref<?xf32>
+      %c80 = arith.constant 3 : index
+      %v81 = arith.addi %v28, %c80 : index
+      %v82 = arith.minui %v81, %v38 : index
+      %v83 = memref.load %in[%v82] : memref<?xf32>
+      %v84 = arith.subi %n, %v28 : index
+      %v85 = arith.maxsi %v84, %c10 : index
+      %c86 = arith.constant 4 : index
+      %v87 = arith.minsi %v85, %c86 : index
+      %v88 = arith.index_cast %v87 : index to i32
+      %c89 = arith.constant 1 : i32
+      %v90 = arith.shli %c89, %v88 : i32
+      %c91 = arith.constant 1 : i32
+      %v92 = arith.subi %v90, %c91 : i32
+      %c93 = arith.constant 4 : i32
+      %v94 = arith.shli %v92, %c93 : i32
+      %v95 = arith.ori %v67, %v94 : i32
+      %c96 = arith.constant 0 : index
+      %v97 = arith.addi %v30, %c96 : index
+      %v98 = arith.minui %v97, %v38 : index
+      %v99 = memref.load %in[%v98] : memref<?xf32>
+      %c100 = arith.constant 1 : index
+      %v101 = arith.addi %v30, %c100 : index
+      %v102 = arith.minui %v101, %v38 : index
+      %v103 = memref.load %in[%v102] : memref<?xf32>
+      %c104 = arith.constant 2 : index
+      %v105 = arith.addi %v30, %c104 : index
+      %v106 = arith.minui %v105, %v38 : index
+      %v107 = memref.load %in[%v106] : memref<?xf32>
+      %c108 = arith.constant 3 : index
+      %v109 = arith.addi %v30, %c108 : index
+      %v110 = arith.minui %v109, %v38 : index
+      %v111 = memref.load %in[%v110] : memref<?xf32>
+      %v112 = arith.subi %n, %v30 : index
+      %v113 = arith.maxsi %v112, %c10 : index
+      %c114 = arith.constant 4 : index
+      %v115 = arith.minsi %v113, %c114 : index
+      %v116 = arith.index_cast %v115 : index to i32
+      %c117 = arith.constant 1 : i32
+      %v118 = arith.shli %c117, %v116 : i32
+      %c119 = arith.constant 1 : i32
+      %v120 = arith.subi %v118, %c119 : i32
+      %c121 = arith.constant 8 : i32
+      %v122 = arith.shli %v120, %c121 : i32
+      %v123 = arith.ori %v95, %v122 : i32
+      %c124 = arith.constant 0 : index
+      %v125 = arith.addi %v32, %c124 : index
+      %v126 = arith.minui %v125, %v38 : index
+      %v127 = memref.load %in[%v126] : memref<?xf32>
+      %c128 = arith.constant 1 : index
+      %v129 = arith.addi %v32, %c128 : index
+      %v130 = arith.minui %v129, %v38 : index
+      %v131 = memref.load %in[%v130] : memref<?xf32>
+      %c132 = arith.constant 2 : index
+      %v133 = arith.addi %v32, %c132 : index
+      %v134 = arith.minui %v133, %v38 : index
+      %v135 = memref.load %in[%v134] : memref<?xf32>
+      %c136 = arith.constant 3 : index
+      %v137 = arith.addi %v32, %c136 : index
+      %v138 = arith.minui %v137, %v38 : index
+      %v139 = memref.load %in[%v138] : memref<?xf32>
+      %v140 = arith.subi %n, %v32 : index
+      %v141 = arith.maxsi %v140, %c10 : index
+      %c142 = arith.constant 4 : index
+      %v143 = arith.minsi %v141, %c142 : index
+      %v144 = arith.index_cast %v143 : index to i32
+      %c145 = arith.constant 1 : i32
+      %v146 = arith.shli %c145, %v144 : i32
+      %c147 = arith.constant 1 : i32
+      %v148 = arith.subi %v146, %c147 : i32
+      %c149 = arith.constant 12 : i32
+      %v150 = arith.shli %v148, %c149 : i32
+      %v151 = arith.ori %v123, %v150 : i32
+      %c152 = arith.constant 0 : index
+      %v153 = arith.addi %v34, %c152 : index
+      %v154 = arith.minui %v153, %v38 : index
+      %v155 = memref.load %in[%v154] : memref<?xf32>
+      %c156 = arith.constant 1 : index
+      %v157 = arith.addi %v34, %c156 : index
+      %v158 = arith.minui %v157, %v38 : index
+      %v159 = memref.load %in[%v158] : memref<?xf32>
+      %c160 = arith.constant 2 : index
+      %v161 = arith.addi %v34, %c160 : index
+      %v162 = arith.minui %v161, %v38 : index
+      %v163 = memref.load %in[%v162] : memref<?xf32>
+      %c164 = arith.constant 3 : index
+      %v165 = arith.addi %v34, %c164 : index
+      %v166 = arith.minui %v165, %v38 : index
+      %v167 = memref.load %in[%v166] : memref<?xf32>
+      %v168 = arith.subi %n, %v34 : index
+      %v169 = arith.maxsi %v168, %c10 : index
+      %c170 = arith.constant 4 : index
+      %v171 = arith.minsi %v169, %c170 : index
+      %v172 = arith.index_cast %v171 : index to i32
+      %c173 = arith.constant 1 : i32
+      %v174 = arith.shli %c173, %v172 : i32
+      %c175 = arith.constant 1 : i32
+      %v176 = arith.subi %v174, %c175 : i32
+      %c177 = arith.constant 16 : i32
+      %v178 = arith.shli %v176, %c177 : i32
+      %v179 = arith.ori %v151, %v178 : i32
+      %c180 = arith.constant 0 : index
+      %v181 = arith.addi %v36, %c180 : index
+      %v182 = arith.minui %v181, %v38 : index
+      %v183 = memref.load %in[%v182] : memref<?xf32>
+      %c184 = arith.constant 1 : index
+      %v185 = arith.addi %v36, %c184 : index
+      %v186 = arith.minui %v185, %v38 : index
+      %v187 = memref.load %in[%v186] : memref<?xf32>
+      %c188 = arith.constant 2 : index
+      %v189 = arith.addi %v36, %c188 : index
+      %v190 = arith.minui %v189, %v38 : index
+      %v191 = memref.load %in[%v190] : memref<?xf32>
+      %c192 = arith.constant 3 : index
+      %v193 = arith.addi %v36, %c192 : index
+      %v194 = arith.minui %v193, %v38 : index
+      %v195 = memref.load %in[%v194] : memref<?xf32>
+      %v196 = arith.subi %n, %v36 : index
+      %v197 = arith.maxsi %v196, %c10 : index
+      %c198 = arith.constant 4 : index
+      %v199 = arith.minsi %v197, %c198 : index
+      %v200 = arith.index_cast %v199 : index to i32
+      %c201 = arith.constant 1 : i32
+      %v202 = arith.shli %c201, %v200 : i32
+      %c203 = arith.constant 1 : i32
+      %v204 = arith.subi %v202, %c203 : i32
+      %c205 = arith.constant 20 : i32
+      %v206 = arith.shli %v204, %c205 : i32
+      %v207 = arith.ori %v179, %v206 : i32
+      %v208 = arith.cmpf ogt, %v43, %thr : f32
+      %v209 = arith.cmpf ogt, %v47, %thr : f32
+      %v210 = arith.cmpf ogt, %v51, %thr : f32
+      %v211 = arith.cmpf ogt, %v55, %thr : f32
+      %v212 = arith.cmpf ogt, %v71, %thr : f32
+      %v213 = arith.cmpf ogt, %v75, %thr : f32
+      %v214 = arith.cmpf ogt, %v79, %thr : f32
+      %v215 = arith.cmpf ogt, %v83, %thr : f32
+      %v216 = arith.cmpf ogt, %v99, %thr : f32
+      %v217 = arith.cmpf ogt, %v103, %thr : f32
+      %v218 = arith.cmpf ogt, %v107, %thr : f32
+      %v219 = arith.cmpf ogt, %v111, %thr : f32
+      %v220 = arith.cmpf ogt, %v127, %thr : f32
+      %v221 = arith.cmpf ogt, %v131, %thr : f32
+      %v222 = arith.cmpf ogt, %v135, %thr : f32
+      %v223 = arith.cmpf ogt, %v139, %thr : f32
+      %v224 = arith.cmpf ogt, %v155, %thr : f32
+      %v225 = arith.cmpf ogt, %v159, %thr : f32
+      %v226 = arith.cmpf ogt, %v163, %thr : f32
+      %v227 = arith.cmpf ogt, %v167, %thr : f32
+      %v228 = arith.cmpf ogt, %v183, %thr : f32
+      %v229 = arith.cmpf ogt, %v187, %thr : f32
+      %v230 = arith.cmpf ogt, %v191, %thr : f32
+      %v231 = arith.cmpf ogt, %v195, %thr : f32
+      %c232 = arith.constant 0 : i32
+      %v233 = arith.extui %v208 : i1 to i32
+      %c234 = arith.constant 0 : i32
+      %v235 = arith.shli %v233, %c234 : i32
+      %v236 = arith.ori %c232, %v235 : i32
+      %v237 = arith.extui %v209 : i1 to i32
+      %c238 = arith.constant 1 : i32
+      %v239 = arith.shli %v237, %c238 : i32
+      %v240 = arith.ori %v236, %v239 : i32
+      %v241 = arith.extui %v210 : i1 to i32
+      %c242 = arith.constant 2 : i32
+      %v243 = arith.shli %v241, %c242 : i32
+      %v244 = arith.ori %v240, %v243 : i32
+      %v245 = arith.extui %v211 : i1 to i32
+      %c246 = arith.constant 3 : i32
+      %v247 = arith.shli %v245, %c246 : i32
+      %v248 = arith.ori %v244, %v247 : i32
+      %v249 = arith.extui %v212 : i1 to i32
+      %c250 = arith.constant 4 : i32
+      %v251 = arith.shli %v249, %c250 : i32
+      %v252 = arith.ori %v248, %v251 : i32
+      %v253 = arith.extui %v213 : i1 to i32
+      %c254 = arith.constant 5 : i32
+      %v255 = arith.shli %v253, %c254 : i32
+      %v256 = arith.ori %v252, %v255 : i32
+      %v257 = arith.extui %v214 : i1 to i32
+      %c258 = arith.constant 6 : i32
+      %v259 = arith.shli %v257, %c258 : i32
+      %v260 = arith.ori %v256, %v259 : i32
+      %v261 = arith.extui %v215 : i1 to i32
+      %c262 = arith.constant 7 : i32
+      %v263 = arith.shli %v261, %c262 : i32
+      %v264 = arith.ori %v260, %v263 : i32
+      %v265 = arith.extui %v216 : i1 to i32
+      %c266 = arith.constant 8 : i32
+      %v267 = arith.shli %v265, %c266 : i32
+      %v268 = arith.ori %v264, %v267 : i32
+      %v269 = arith.extui %v217 : i1 to i32
+      %c270 = arith.constant 9 : i32
+      %v271 = arith.shli %v269, %c270 : i32
+      %v272 = arith.ori %v268, %v271 : i32
+      %v273 = arith.extui %v218 : i1 to i32
+      %c274 = arith.constant 10 : i32
+      %v275 = arith.shli %v273, %c274 : i32
+      %v276 = arith.ori %v272, %v275 : i32
+      %v277 = arith.extui %v219 : i1 to i32
+      %c278 = arith.constant 11 : i32
+      %v279 = arith.shli %v277, %c278 : i32
+      %v280 = arith.ori %v276, %v279 : i32
+      %v281 = arith.extui %v220 : i1 to i32
+      %c282 = arith.constant 12 : i32
+      %v283 = arith.shli %v281, %c282 : i32
+      %v284 = arith.ori %v280, %v283 : i32
+      %v285 = arith.extui %v221 : i1 to i32
+      %c286 = arith.constant 13 : i32
+      %v287 = arith.shli %v285, %c286 : i32
+      %v288 = arith.ori %v284, %v287 : i32
+      %v289 = arith.extui %v222 : i1 to i32
+      %c290 = arith.constant 14 : i32
+      %v291 = arith.shli %v289, %c290 : i32
+      %v292 = arith.ori %v288, %v291 : i32
+      %v293 = arith.extui %v223 : i1 to i32
+      %c294 = arith.constant 15 : i32
+      %v295 = arith.shli %v293, %c294 : i32
+      %v296 = arith.ori %v292, %v295 : i32
+      %v297 = arith.extui %v224 : i1 to i32
+      %c298 = arith.constant 16 : i32
+      %v299 = arith.shli %v297, %c298 : i32
+      %v300 = arith.ori %v296, %v299 : i32
+      %v301 = arith.extui %v225 : i1 to i32
+      %c302 = arith.constant 17 : i32
+      %v303 = arith.shli %v301, %c302 : i32
+      %v304 = arith.ori %v300, %v303 : i32
+      %v305 = arith.extui %v226 : i1 to i32
+      %c306 = arith.constant 18 : i32
+      %v307 = arith.shli %v305, %c306 : i32
+      %v308 = arith.ori %v304, %v307 : i32
+      %v309 = arith.extui %v227 : i1 to i32
+      %c310 = arith.constant 19 : i32
+      %v311 = arith.shli %v309, %c310 : i32
+      %v312 = arith.ori %v308, %v311 : i32
+      %v313 = arith.extui %v228 : i1 to i32
+      %c314 = arith.constant 20 : i32
+      %v315 = arith.shli %v313, %c314 : i32
+      %v316 = arith.ori %v312, %v315 : i32
+      %v317 = arith.extui %v229 : i1 to i32
+      %c318 = arith.constant 21 : i32
+      %v319 = arith.shli %v317, %c318 : i32
+      %v320 = arith.ori %v316, %v319 : i32
+      %v321 = arith.extui %v230 : i1 to i32
+      %c322 = arith.constant 22 : i32
+      %v323 = arith.shli %v321, %c322 : i32
+      %v324 = arith.ori %v320, %v323 : i32
+      %v325 = arith.extui %v231 : i1 to i32
+      %c326 = arith.constant 23 : i32
+      %v327 = arith.shli %v325, %c326 : i32
+      %v328 = arith.ori %v324, %v327 : i32
+      %v329 = arith.andi %v328, %v207 : i32
+      scf.yield %v43, %v47, %v51, %v55, %v71, %v75, %v79, %v83, %v99, %v103, %v107, %v111, %v127, %v131, %v135, %v139, %v155, %v159, %v163, %v167, %v183, %v187, %v191, %v195, %v329 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32
+    } else {
+      %v330 = vector.load %in[%v26] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v331 = vector.extract %v330[0] : f32 from vector<4xf32>
+      %v332 = vector.extract %v330[1] : f32 from vector<4xf32>
+      %v333 = vector.extract %v330[2] : f32 from vector<4xf32>
+      %v334 = vector.extract %v330[3] : f32 from vector<4xf32>
+      %v335 = vector.load %in[%v28] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v336 = vector.extract %v335[0] : f32 from vector<4xf32>
+      %v337 = vector.extract %v335[1] : f32 from vector<4xf32>
+      %v338 = vector.extract %v335[2] : f32 from vector<4xf32>
+      %v339 = vector.extract %v335[3] : f32 from vector<4xf32>
+      %v340 = vector.load %in[%v30] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v341 = vector.extract %v340[0] : f32 from vector<4xf32>
+      %v342 = vector.extract %v340[1] : f32 from vector<4xf32>
+      %v343 = vector.extract %v340[2] : f32 from vector<4xf32>
+      %v344 = vector.extract %v340[3] : f32 from vector<4xf32>
+      %v345 = vector.load %in[%v32] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v346 = vector.extract %v345[0] : f32 from vector<4xf32>
+      %v347 = vector.extract %v345[1] : f32 from vector<4xf32>
+      %v348 = vector.extract %v345[2] : f32 from vector<4xf32>
+      %v349 = vector.extract %v345[3] : f32 from vector<4xf32>
+      %v350 = vector.load %in[%v34] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v351 = vector.extract %v350[0] : f32 from vector<4xf32>
+      %v352 = vector.extract %v350[1] : f32 from vector<4xf32>
+      %v353 = vector.extract %v350[2] : f32 from vector<4xf32>
+      %v354 = vector.extract %v350[3] : f32 from vector<4xf32>
+      %v355 = vector.load %in[%v36] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %v356 = vector.extract %v355[0] : f32 from vector<4xf32>
+      %v357 = vector.extract %v355[1] : f32 from vector<4xf32>
+      %v358 = vector.extract %v355[2] : f32 from vector<4xf32>
+      %v359 = vector.extract %v355[3] : f32 from vector<4xf32>
+      %v360 = arith.cmpf ogt, %v331, %thr : f32
+      %v361 = arith.cmpf ogt, %v332, %thr : f32
+      %v362 = arith.cmpf ogt, %v333, %thr : f32
+      %v363 = arith.cmpf ogt, %v334, %thr : f32
+      %v364 = arith.cmpf ogt, %v336, %thr : f32
+      %v365 = arith.cmpf ogt, %v337, %thr : f32
+      %v366 = arith.cmpf ogt, %v338, %thr : f32
+      %v367 = arith.cmpf ogt, %v339, %thr : f32
+      %v368 = arith.cmpf ogt, %v341, %thr : f32
+      %v369 = arith.cmpf ogt, %v342, %thr : f32
+      %v370 = arith.cmpf ogt, %v343, %thr : f32
+      %v371 = arith.cmpf ogt, %v344, %thr : f32
+      %v372 = arith.cmpf ogt, %v346, %thr : f32
+      %v373 = arith.cmpf ogt, %v347, %thr : f32
+      %v374 = arith.cmpf ogt, %v348, %thr : f32
+      %v375 = arith.cmpf ogt, %v349, %thr : f32
+      %v376 = arith.cmpf ogt, %v351, %thr : f32
+      %v377 = arith.cmpf ogt, %v352, %thr : f32
+      %v378 = arith.cmpf ogt, %v353, %thr : f32
+      %v379 = arith.cmpf ogt, %v354, %thr : f32
+      %v380 = arith.cmpf ogt, %v356, %thr : f32
+      %v381 = arith.cmpf ogt, %v357, %thr : f32
+      %v382 = arith.cmpf ogt, %v358, %thr : f32
+      %v383 = arith.cmpf ogt, %v359, %thr : f32
+      %c384 = arith.constant 0 : i32
+      %v385 = arith.extui %v360 : i1 to i32
+      %c386 = arith.constant 0 : i32
+      %v387 = arith.shli %v385, %c386 : i32
+      %v388 = arith.ori %c384, %v387 : i32
+      %v389 = arith.extui %v361 : i1 to i32
+      %c390 = arith.constant 1 : i32
+      %v391 = arith.shli %v389, %c390 : i32
+      %v392 = arith.ori %v388, %v391 : i32
+      %v393 = arith.extui %v362 : i1 to i32
+      %c394 = arith.constant 2 : i32
+      %v395 = arith.shli %v393, %c394 : i32
+      %v396 = arith.ori %v392, %v395 : i32
+      %v397 = arith.extui %v363 : i1 to i32
+      %c398 = arith.constant 3 : i32
+      %v399 = arith.shli %v397, %c398 : i32
+      %v400 = arith.ori %v396, %v399 : i32
+      %v401 = arith.extui %v364 : i1 to i32
+      %c402 = arith.constant 4 : i32
+      %v403 = arith.shli %v401, %c402 : i32
+      %v404 = arith.ori %v400, %v403 : i32
+      %v405 = arith.extui %v365 : i1 to i32
+      %c406 = arith.constant 5 : i32
+      %v407 = arith.shli %v405, %c406 : i32
+      %v408 = arith.ori %v404, %v407 : i32
+      %v409 = arith.extui %v366 : i1 to i32
+      %c410 = arith.constant 6 : i32
+      %v411 = arith.shli %v409, %c410 : i32
+      %v412 = arith.ori %v408, %v411 : i32
+      %v413 = arith.extui %v367 : i1 to i32
+      %c414 = arith.constant 7 : i32
+      %v415 = arith.shli %v413, %c414 : i32
+      %v416 = arith.ori %v412, %v415 : i32
+      %v417 = arith.extui %v368 : i1 to i32
+      %c418 = arith.constant 8 : i32
+      %v419 = arith.shli %v417, %c418 : i32
+      %v420 = arith.ori %v416, %v419 : i32
+      %v421 = arith.extui %v369 : i1 to i32
+      %c422 = arith.constant 9 : i32
+      %v423 = arith.shli %v421, %c422 : i32
+      %v424 = arith.ori %v420, %v423 : i32
+      %v425 = arith.extui %v370 : i1 to i32
+      %c426 = arith.constant 10 : i32
+      %v427 = arith.shli %v425, %c426 : i32
+      %v428 = arith.ori %v424, %v427 : i32
+      %v429 = arith.extui %v371 : i1 to i32
+      %c430 = arith.constant 11 : i32
+      %v431 = arith.shli %v429, %c430 : i32
+      %v432 = arith.ori %v428, %v431 : i32
+      %v433 = arith.extui %v372 : i1 to i32
+      %c434 = arith.constant 12 : i32
+      %v435 = arith.shli %v433, %c434 : i32
+      %v436 = arith.ori %v432, %v435 : i32
+      %v437 = arith.extui %v373 : i1 to i32
+      %c438 = arith.constant 13 : i32
+      %v439 = arith.shli %v437, %c438 : i32
+      %v440 = arith.ori %v436, %v439 : i32
+      %v441 = arith.extui %v374 : i1 to i32
+      %c442 = arith.constant 14 : i32
+      %v443 = arith.shli %v441, %c442 : i32
+      %v444 = arith.ori %v440, %v443 : i32
+      %v445 = arith.extui %v375 : i1 to i32
+      %c446 = arith.constant 15 : i32
+      %v447 = arith.shli %v445, %c446 : i32
+      %v448 = arith.ori %v444, %v447 : i32
+      %v449 = arith.extui %v376 : i1 to i32
+      %c450 = arith.constant 16 : i32
+      %v451 = arith.shli %v449, %c450 : i32
+      %v452 = arith.ori %v448, %v451 : i32
+      %v453 = arith.extui %v377 : i1 to i32
+      %c454 = arith.constant 17 : i32
+      %v455 = arith.shli %v453, %c454 : i32
+      %v456 = arith.ori %v452, %v455 : i32
+      %v457 = arith.extui %v378 : i1 to i32
+      %c458 = arith.constant 18 : i32
+      %v459 = arith.shli %v457, %c458 : i32
+      %v460 = arith.ori %v456, %v459 : i32
+      %v461 = arith.extui %v379 : i1 to i32
+      %c462 = arith.constant 19 : i32
+      %v463 = arith.shli %v461, %c462 : i32
+      %v464 = arith.ori %v460, %v463 : i32
+      %v465 = arith.extui %v380 : i1 to i32
+      %c466 = arith.constant 20 : i32
+      %v467 = arith.shli %v465, %c466 : i32
+      %v468 = arith.ori %v464, %v467 : i32
+      %v469 = arith.extui %v381 : i1 to i32
+      %c470 = arith.constant 21 : i32
+      %v471 = arith.shli %v469, %c470 : i32
+      %v472 = arith.ori %v468, %v471 : i32
+      %v473 = arith.extui %v382 : i1 to i32
+      %c474 = arith.constant 22 : i32
+      %v475 = arith.shli %v473, %c474 : i32
+      %v476 = arith.ori %v472, %v475 : i32
+      %v477 = arith.extui %v383 : i1 to i32
+      %c478 = arith.constant 23 : i32
+      %v479 = arith.shli %v477, %c478 : i32
+      %v480 = arith.ori %v476, %v479 : i32
+      scf.yield %v331, %v332, %v333, %v334, %v336, %v337, %v338, %v339, %v341, %v342, %v343, %v344, %v346, %v347, %v348, %v349, %v351, %v352, %v353, %v354, %v356, %v357, %v358, %v359, %v480 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, i32
+    }
+    memref.store %ld37#24, %mask_sm[%tid2] : memref<256xi32, #gpu.address_space<workgroup>>
+    %v481 = math.ctpop %ld37#24 : i32
+    %count482 = warp.reduce <add> %v481 lanes = <first> : i32
+    scf.if %v9 {
+      memref.store %count482, %warp_sm[%wid6] : memref<8xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c483 = arith.constant 0 : i32
+    %c484 = arith.constant 0 : index
+    %v485 = memref.load %warp_sm[%c484] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c486 = arith.constant 0 : index
+    %v487 = arith.cmpi ugt, %wid6, %c486 : index
+    %v488 = arith.select %v487, %v485, %c483 : i32
+    %v489 = arith.addi %c483, %v488 : i32
+    %v490 = arith.addi %c483, %v485 : i32
+    %c491 = arith.constant 1 : index
+    %v492 = memref.load %warp_sm[%c491] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c493 = arith.constant 1 : index
+    %v494 = arith.cmpi ugt, %wid6, %c493 : index
+    %v495 = arith.select %v494, %v492, %c483 : i32
+    %v496 = arith.addi %v489, %v495 : i32
+    %v497 = arith.addi %v490, %v492 : i32
+    %c498 = arith.constant 2 : index
+    %v499 = memref.load %warp_sm[%c498] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c500 = arith.constant 2 : index
+    %v501 = arith.cmpi ugt, %wid6, %c500 : index
+    %v502 = arith.select %v501, %v499, %c483 : i32
+    %v503 = arith.addi %v496, %v502 : i32
+    %v504 = arith.addi %v497, %v499 : i32
+    %c505 = arith.constant 3 : index
+    %v506 = memref.load %warp_sm[%c505] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c507 = arith.constant 3 : index
+    %v508 = arith.cmpi ugt, %wid6, %c507 : index
+    %v509 = arith.select %v508, %v506, %c483 : i32
+    %v510 = arith.addi %v503, %v509 : i32
+    %v511 = arith.addi %v504, %v506 : i32
+    %c512 = arith.constant 4 : index
+    %v513 = memref.load %warp_sm[%c512] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c514 = arith.constant 4 : index
+    %v515 = arith.cmpi ugt, %wid6, %c514 : index
+    %v516 = arith.select %v515, %v513, %c483 : i32
+    %v517 = arith.addi %v510, %v516 : i32
+    %v518 = arith.addi %v511, %v513 : i32
+    %c519 = arith.constant 5 : index
+    %v520 = memref.load %warp_sm[%c519] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c521 = arith.constant 5 : index
+    %v522 = arith.cmpi ugt, %wid6, %c521 : index
+    %v523 = arith.select %v522, %v520, %c483 : i32
+    %v524 = arith.addi %v517, %v523 : i32
+    %v525 = arith.addi %v518, %v520 : i32
+    %c526 = arith.constant 6 : index
+    %v527 = memref.load %warp_sm[%c526] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c528 = arith.constant 6 : index
+    %v529 = arith.cmpi ugt, %wid6, %c528 : index
+    %v530 = arith.select %v529, %v527, %c483 : i32
+    %v531 = arith.addi %v524, %v530 : i32
+    %v532 = arith.addi %v525, %v527 : i32
+    %c533 = arith.constant 7 : index
+    %v534 = memref.load %warp_sm[%c533] : memref<8xi32, #gpu.address_space<workgroup>>
+    %c535 = arith.constant 7 : index
+    %v536 = arith.cmpi ugt, %wid6, %c535 : index
+    %v537 = arith.select %v536, %v534, %c483 : i32
+    %v538 = arith.addi %v531, %v537 : i32
+    %v539 = arith.addi %v532, %v534 : i32
+    %c540 = arith.constant 0 : index
+    %c541 = arith.constant 0 : i32
+    %v542 = arith.cmpi eq, %wid6, %c540 : index
+    scf.if %v542 {
+      %c543 = arith.constant 0 : i64
+      %v544 = arith.cmpi eq, %v4, %c543 : i64
+      %pre545 = scf.if %v544 -> i32 {
+        scf.if %v9 {
+          %v546 = arith.extui %v539 : i32 to i64
+          %c547 = arith.constant 8589934592 : i64
+          %v548 = arith.ori %v546, %c547 : i64
+          %c549 = arith.constant 1 : i64
+          %v550 = arith.addi %v4, %c549 : i64
+          %v551 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v552 = arith.index_cast %v551 : index to i64
+          %v553 = llvm.inttoptr %v552 : i64 to !llvm.ptr<1>
+          %v554 = llvm.getelementptr inbounds %v553[%v550] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v548, %v554 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %c541 : i32
+      } else {
+        scf.if %v9 {
+          %v555 = arith.extui %v539 : i32 to i64
+          %c556 = arith.constant 4294967296 : i64
+          %v557 = arith.ori %v555, %c556 : i64
+          %c558 = arith.constant 1 : i64
+          %v559 = arith.addi %v4, %c558 : i64
+          %v560 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v561 = arith.index_cast %v560 : index to i64
+          %v562 = llvm.inttoptr %v561 : i64 to !llvm.ptr<1>
+          %v563 = llvm.getelementptr inbounds %v562[%v559] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v557, %v563 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        %c564 = arith.constant 1245 : i32
+        nvvm.nanosleep %c564
+        %c565 = arith.constant 0 : i32
+        %lane566 = warp.lane_id : i32
+        %v567 = arith.extui %lane566 : i32 to i64
+        %c568 = arith.constant 1 : i64
+        %c569 = arith.constant 0 : i64
+        %c570 = arith.constant 32 : i64
+        %c571 = arith.constant 4294967295 : i64
+        %v572 = arith.subi %v4, %c568 : i64
+        %lb573:2 = scf.while (%end574 = %v572, %acc575 = %c565) : (i64, i32) -> (i64, i32) {
+          %v576 = arith.subi %end574, %v567 : i64
+          %v577 = arith.cmpi sge, %v576, %c569 : i64
+          %v578 = arith.addi %v576, %c568 : i64
+          %c579 = arith.constant 8589934592 : i64
+          %v580 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v581 = arith.index_cast %v580 : index to i64
+          %v582 = llvm.inttoptr %v581 : i64 to !llvm.ptr<1>
+          %v583 = llvm.getelementptr inbounds %v582[%v578] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          %word584 = scf.while (%spin585 = %c569) : (i64) -> i64 {
+            %v586 = scf.if %v577 -> i64 {
+              %v587 = llvm.load %v583 atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+              scf.yield %v587 : i64
+            } else {
+              scf.yield %c579 : i64
+            }
+            %v588 = arith.shrui %v586, %c570 : i64
+            %v589 = arith.cmpi eq, %v588, %c569 : i64
+            %v590 = warp.vote <any> %v589 : i1
+            scf.condition(%v590) %v586 : i64
+          } do {
+            ^bb0(%x591: i64):
+            %c592 = arith.constant 648 : i32
+            nvvm.nanosleep %c592
+            scf.yield %c569 : i64
+          }
+          %v593 = arith.shrui %word584, %c570 : i64
+          %c594 = arith.constant 2 : i64
+          %v595 = arith.cmpi eq, %v593, %c594 : i64
+          %ballot596 = warp.ballot %v595 : i32
+          %c597 = arith.constant 0 : i32
+          %v598 = arith.cmpi ne, %ballot596, %c597 : i32
+          %v599 = math.cttz %ballot596 : i32
+          %v600 = arith.cmpi ule, %lane566, %v599 : i32
+          %v601 = arith.andi %word584, %c571 : i64
+          %v602 = arith.trunci %v601 : i64 to i32
+          %v603 = arith.select %v600, %v602, %c565 : i32
+          %v604 = warp.reduce <add> %v603 : i32
+          %v605 = arith.addi %acc575, %v604 : i32
+          %v606 = arith.subi %end574, %c570 : i64
+          %v607 = arith.xori %v598, %true : i1
+          scf.condition(%v607) %v606, %v605 : i64, i32
+        } do {
+          ^bb0(%e608: i64, %a609: i32):
+          scf.yield %e608, %a609 : i64, i32
+        }
+        %v610 = arith.addi %lb573#1, %v539 : i32
+        scf.if %v9 {
+          %v611 = arith.extui %v610 : i32 to i64
+          %c612 = arith.constant 8589934592 : i64
+          %v613 = arith.ori %v611, %c612 : i64
+          %c614 = arith.constant 1 : i64
+          %v615 = arith.addi %v4, %c614 : i64
+          %v616 = memref.extract_aligned_pointer_as_index %status : memref<?xi64> -> index
+          %v617 = arith.index_cast %v616 : index to i64
+          %v618 = llvm.inttoptr %v617 : i64 to !llvm.ptr<1>
+          %v619 = llvm.getelementptr inbounds %v618[%v615] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
+          llvm.store %v613, %v619 atomic syncscope("device") monotonic {alignment = 8 : i64} : i64, !llvm.ptr<1>
+        }
+        scf.yield %lb573#1 : i32
+      }
+      scf.if %v9 {
+        memref.store %pre545, %pre_sm[%c540] : memref<1xi32, #gpu.address_space<workgroup>>
+        scf.if %is_last18 {
+          %v620 = arith.addi %pre545, %v539 : i32
+          memref.store %v620, %num[%c10] : memref<?xi32>
+        }
+      }
+    }
+    gpu.barrier
+    %v621 = memref.load %pre_sm[%c540] : memref<1xi32, #gpu.address_space<workgroup>>
+    %mask622 = memref.load %mask_sm[%tid2] : memref<256xi32, #gpu.address_space<workgroup>>
+    %c623 = arith.constant 0 : i32
+    %c624 = arith.constant 1 : i32
+    %v625 = arith.andi %mask622, %c624 : i32
+    %v626 = arith.cmpi ne, %v625, %c623 : i32
+    %c627 = arith.constant 2 : i32
+    %v628 = arith.andi %mask622, %c627 : i32
+    %v629 = arith.cmpi ne, %v628, %c623 : i32
+    %c630 = arith.constant 4 : i32
+    %v631 = arith.andi %mask622, %c630 : i32
+    %v632 = arith.cmpi ne, %v631, %c623 : i32
+    %c633 = arith.constant 8 : i32
+    %v634 = arith.andi %mask622, %c633 : i32
+    %v635 = arith.cmpi ne, %v634, %c623 : i32
+    %c636 = arith.constant 16 : i32
+    %v637 = arith.andi %mask622, %c636 : i32
+    %v638 = arith.cmpi ne, %v637, %c623 : i32
+    %c639 = arith.constant 32 : i32
+    %v640 = arith.andi %mask622, %c639 : i32
+    %v641 = arith.cmpi ne, %v640, %c623 : i32
+    %c642 = arith.constant 64 : i32
+    %v643 = arith.andi %mask622, %c642 : i32
+    %v644 = arith.cmpi ne, %v643, %c623 : i32
+    %c645 = arith.constant 128 : i32
+    %v646 = arith.andi %mask622, %c645 : i32
+    %v647 = arith.cmpi ne, %v646, %c623 : i32
+    %c648 = arith.constant 256 : i32
+    %v649 = arith.andi %mask622, %c648 : i32
+    %v650 = arith.cmpi ne, %v649, %c623 : i32
+    %c651 = arith.constant 512 : i32
+    %v652 = arith.andi %mask622, %c651 : i32
+    %v653 = arith.cmpi ne, %v652, %c623 : i32
+    %c654 = arith.constant 1024 : i32
+    %v655 = arith.andi %mask622, %c654 : i32
+    %v656 = arith.cmpi ne, %v655, %c623 : i32
+    %c657 = arith.constant 2048 : i32
+    %v658 = arith.andi %mask622, %c657 : i32
+    %v659 = arith.cmpi ne, %v658, %c623 : i32
+    %c660 = arith.constant 4096 : i32
+    %v661 = arith.andi %mask622, %c660 : i32
+    %v662 = arith.cmpi ne, %v661, %c623 : i32
+    %c663 = arith.constant 8192 : i32
+    %v664 = arith.andi %mask622, %c663 : i32
+    %v665 = arith.cmpi ne, %v664, %c623 : i32
+    %c666 = arith.constant 16384 : i32
+    %v667 = arith.andi %mask622, %c666 : i32
+    %v668 = arith.cmpi ne, %v667, %c623 : i32
+    %c669 = arith.constant 32768 : i32
+    %v670 = arith.andi %mask622, %c669 : i32
+    %v671 = arith.cmpi ne, %v670, %c623 : i32
+    %c672 = arith.constant 65536 : i32
+    %v673 = arith.andi %mask622, %c672 : i32
+    %v674 = arith.cmpi ne, %v673, %c623 : i32
+    %c675 = arith.constant 131072 : i32
+    %v676 = arith.andi %mask622, %c675 : i32
+    %v677 = arith.cmpi ne, %v676, %c623 : i32
+    %c678 = arith.constant 262144 : i32
+    %v679 = arith.andi %mask622, %c678 : i32
+    %v680 = arith.cmpi ne, %v679, %c623 : i32
+    %c681 = arith.constant 524288 : i32
+    %v682 = arith.andi %mask622, %c681 : i32
+    %v683 = arith.cmpi ne, %v682, %c623 : i32
+    %c684 = arith.constant 1048576 : i32
+    %v685 = arith.andi %mask622, %c684 : i32
+    %v686 = arith.cmpi ne, %v685, %c623 : i32
+    %c687 = arith.constant 2097152 : i32
+    %v688 = arith.andi %mask622, %c687 : i32
+    %v689 = arith.cmpi ne, %v688, %c623 : i32
+    %c690 = arith.constant 4194304 : i32
+    %v691 = arith.andi %mask622, %c690 : i32
+    %v692 = arith.cmpi ne, %v691, %c623 : i32
+    %c693 = arith.constant 8388608 : i32
+    %v694 = arith.andi %mask622, %c693 : i32
+    %v695 = arith.cmpi ne, %v694, %c623 : i32
+    %v696 = arith.addi %v621, %v538 : i32
+    %c697 = arith.constant 256 : i32
+    %stage698 = arith.cmpi sgt, %v539, %c697 : i32
+    %c699 = arith.constant 0 : i32
+    %below700, %count701 = warp.compact %v626 : i32
+    %v702 = arith.addi %c699, %below700 : i32
+    %v703 = arith.addi %c699, %count701 : i32
+    %below704, %count705 = warp.compact %v629 : i32
+    %v706 = arith.addi %v702, %below704 : i32
+    %v707 = arith.addi %v703, %count705 : i32
+    %below708, %count709 = warp.compact %v632 : i32
+    %v710 = arith.addi %v706, %below708 : i32
+    %v711 = arith.addi %v707, %count709 : i32
+    %below712, %count713 = warp.compact %v635 : i32
+    %v714 = arith.addi %v710, %below712 : i32
+    %v715 = arith.addi %v711, %count713 : i32
+    scf.if %v626 {
+      scf.if %stage698 {
+        %v716 = arith.addi %v538, %v714 : i32
+        %c717 = arith.constant 5 : i32
+        %v718 = arith.shrui %v716, %c717 : i32
+        %v719 = arith.addi %v716, %v718 : i32
+        %v720 = arith.index_cast %v719 : i32 to index
+        memref.store %ld37#0, %keep_sm[%v720] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v721 = arith.addi %v696, %v714 : i32
+        %v722 = arith.index_cast %v721 : i32 to index
+        memref.store %ld37#0, %out[%v722] : memref<?xf32>
+      }
+    }
+    %v723 = arith.extui %v626 : i1 to i32
+    %v724 = arith.addi %v714, %v723 : i32
+    scf.if %v629 {
+      scf.if %stage698 {
+        %v725 = arith.addi %v538, %v724 : i32
+        %c726 = arith.constant 5 : i32
+        %v727 = arith.shrui %v725, %c726 : i32
+        %v728 = arith.addi %v725, %v727 : i32
+        %v729 = arith.index_cast %v728 : i32 to index
+        memref.store %ld37#1, %keep_sm[%v729] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v730 = arith.addi %v696, %v724 : i32
+        %v731 = arith.index_cast %v730 : i32 to index
+        memref.store %ld37#1, %out[%v731] : memref<?xf32>
+      }
+    }
+    %v732 = arith.extui %v629 : i1 to i32
+    %v733 = arith.addi %v724, %v732 : i32
+    scf.if %v632 {
+      scf.if %stage698 {
+        %v734 = arith.addi %v538, %v733 : i32
+        %c735 = arith.constant 5 : i32
+        %v736 = arith.shrui %v734, %c735 : i32
+        %v737 = arith.addi %v734, %v736 : i32
+        %v738 = arith.index_cast %v737 : i32 to index
+        memref.store %ld37#2, %keep_sm[%v738] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v739 = arith.addi %v696, %v733 : i32
+        %v740 = arith.index_cast %v739 : i32 to index
+        memref.store %ld37#2, %out[%v740] : memref<?xf32>
+      }
+    }
+    %v741 = arith.extui %v632 : i1 to i32
+    %v742 = arith.addi %v733, %v741 : i32
+    scf.if %v635 {
+      scf.if %stage698 {
+        %v743 = arith.addi %v538, %v742 : i32
+        %c744 = arith.constant 5 : i32
+        %v745 = arith.shrui %v743, %c744 : i32
+        %v746 = arith.addi %v743, %v745 : i32
+        %v747 = arith.index_cast %v746 : i32 to index
+        memref.store %ld37#3, %keep_sm[%v747] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v748 = arith.addi %v696, %v742 : i32
+        %v749 = arith.index_cast %v748 : i32 to index
+        memref.store %ld37#3, %out[%v749] : memref<?xf32>
+      }
+    }
+    %below750, %count751 = warp.compact %v638 : i32
+    %v752 = arith.addi %v715, %below750 : i32
+    %v753 = arith.addi %v715, %count751 : i32
+    %below754, %count755 = warp.compact %v641 : i32
+    %v756 = arith.addi %v752, %below754 : i32
+    %v757 = arith.addi %v753, %count755 : i32
+    %below758, %count759 = warp.compact %v644 : i32
+    %v760 = arith.addi %v756, %below758 : i32
+    %v761 = arith.addi %v757, %count759 : i32
+    %below762, %count763 = warp.compact %v647 : i32
+    %v764 = arith.addi %v760, %below762 : i32
+    %v765 = arith.addi %v761, %count763 : i32
+    scf.if %v638 {
+      scf.if %stage698 {
+        %v766 = arith.addi %v538, %v764 : i32
+        %c767 = arith.constant 5 : i32
+        %v768 = arith.shrui %v766, %c767 : i32
+        %v769 = arith.addi %v766, %v768 : i32
+        %v770 = arith.index_cast %v769 : i32 to index
+        memref.store %ld37#4, %keep_sm[%v770] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v771 = arith.addi %v696, %v764 : i32
+        %v772 = arith.index_cast %v771 : i32 to index
+        memref.store %ld37#4, %out[%v772] : memref<?xf32>
+      }
+    }
+    %v773 = arith.extui %v638 : i1 to i32
+    %v774 = arith.addi %v764, %v773 : i32
+    scf.if %v641 {
+      scf.if %stage698 {
+        %v775 = arith.addi %v538, %v774 : i32
+        %c776 = arith.constant 5 : i32
+        %v777 = arith.shrui %v775, %c776 : i32
+        %v778 = arith.addi %v775, %v777 : i32
+        %v779 = arith.index_cast %v778 : i32 to index
+        memref.store %ld37#5, %keep_sm[%v779] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v780 = arith.addi %v696, %v774 : i32
+        %v781 = arith.index_cast %v780 : i32 to index
+        memref.store %ld37#5, %out[%v781] : memref<?xf32>
+      }
+    }
+    %v782 = arith.extui %v641 : i1 to i32
+    %v783 = arith.addi %v774, %v782 : i32
+    scf.if %v644 {
+      scf.if %stage698 {
+        %v784 = arith.addi %v538, %v783 : i32
+        %c785 = arith.constant 5 : i32
+        %v786 = arith.shrui %v784, %c785 : i32
+        %v787 = arith.addi %v784, %v786 : i32
+        %v788 = arith.index_cast %v787 : i32 to index
+        memref.store %ld37#6, %keep_sm[%v788] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v789 = arith.addi %v696, %v783 : i32
+        %v790 = arith.index_cast %v789 : i32 to index
+        memref.store %ld37#6, %out[%v790] : memref<?xf32>
+      }
+    }
+    %v791 = arith.extui %v644 : i1 to i32
+    %v792 = arith.addi %v783, %v791 : i32
+    scf.if %v647 {
+      scf.if %stage698 {
+        %v793 = arith.addi %v538, %v792 : i32
+        %c794 = arith.constant 5 : i32
+        %v795 = arith.shrui %v793, %c794 : i32
+        %v796 = arith.addi %v793, %v795 : i32
+        %v797 = arith.index_cast %v796 : i32 to index
+        memref.store %ld37#7, %keep_sm[%v797] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v798 = arith.addi %v696, %v792 : i32
+        %v799 = arith.index_cast %v798 : i32 to index
+        memref.store %ld37#7, %out[%v799] : memref<?xf32>
+      }
+    }
+    %below800, %count801 = warp.compact %v650 : i32
+    %v802 = arith.addi %v765, %below800 : i32
+    %v803 = arith.addi %v765, %count801 : i32
+    %below804, %count805 = warp.compact %v653 : i32
+    %v806 = arith.addi %v802, %below804 : i32
+    %v807 = arith.addi %v803, %count805 : i32
+    %below808, %count809 = warp.compact %v656 : i32
+    %v810 = arith.addi %v806, %below808 : i32
+    %v811 = arith.addi %v807, %count809 : i32
+    %below812, %count813 = warp.compact %v659 : i32
+    %v814 = arith.addi %v810, %below812 : i32
+    %v815 = arith.addi %v811, %count813 : i32
+    scf.if %v650 {
+      scf.if %stage698 {
+        %v816 = arith.addi %v538, %v814 : i32
+        %c817 = arith.constant 5 : i32
+        %v818 = arith.shrui %v816, %c817 : i32
+        %v819 = arith.addi %v816, %v818 : i32
+        %v820 = arith.index_cast %v819 : i32 to index
+        memref.store %ld37#8, %keep_sm[%v820] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v821 = arith.addi %v696, %v814 : i32
+        %v822 = arith.index_cast %v821 : i32 to index
+        memref.store %ld37#8, %out[%v822] : memref<?xf32>
+      }
+    }
+    %v823 = arith.extui %v650 : i1 to i32
+    %v824 = arith.addi %v814, %v823 : i32
+    scf.if %v653 {
+      scf.if %stage698 {
+        %v825 = arith.addi %v538, %v824 : i32
+        %c826 = arith.constant 5 : i32
+        %v827 = arith.shrui %v825, %c826 : i32
+        %v828 = arith.addi %v825, %v827 : i32
+        %v829 = arith.index_cast %v828 : i32 to index
+        memref.store %ld37#9, %keep_sm[%v829] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v830 = arith.addi %v696, %v824 : i32
+        %v831 = arith.index_cast %v830 : i32 to index
+        memref.store %ld37#9, %out[%v831] : memref<?xf32>
+      }
+    }
+    %v832 = arith.extui %v653 : i1 to i32
+    %v833 = arith.addi %v824, %v832 : i32
+    scf.if %v656 {
+      scf.if %stage698 {
+        %v834 = arith.addi %v538, %v833 : i32
+        %c835 = arith.constant 5 : i32
+        %v836 = arith.shrui %v834, %c835 : i32
+        %v837 = arith.addi %v834, %v836 : i32
+        %v838 = arith.index_cast %v837 : i32 to index
+        memref.store %ld37#10, %keep_sm[%v838] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v839 = arith.addi %v696, %v833 : i32
+        %v840 = arith.index_cast %v839 : i32 to index
+        memref.store %ld37#10, %out[%v840] : memref<?xf32>
+      }
+    }
+    %v841 = arith.extui %v656 : i1 to i32
+    %v842 = arith.addi %v833, %v841 : i32
+    scf.if %v659 {
+      scf.if %stage698 {
+        %v843 = arith.addi %v538, %v842 : i32
+        %c844 = arith.constant 5 : i32
+        %v845 = arith.shrui %v843, %c844 : i32
+        %v846 = arith.addi %v843, %v845 : i32
+        %v847 = arith.index_cast %v846 : i32 to index
+        memref.store %ld37#11, %keep_sm[%v847] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v848 = arith.addi %v696, %v842 : i32
+        %v849 = arith.index_cast %v848 : i32 to index
+        memref.store %ld37#11, %out[%v849] : memref<?xf32>
+      }
+    }
+    %below850, %count851 = warp.compact %v662 : i32
+    %v852 = arith.addi %v815, %below850 : i32
+    %v853 = arith.addi %v815, %count851 : i32
+    %below854, %count855 = warp.compact %v665 : i32
+    %v856 = arith.addi %v852, %below854 : i32
+    %v857 = arith.addi %v853, %count855 : i32
+    %below858, %count859 = warp.compact %v668 : i32
+    %v860 = arith.addi %v856, %below858 : i32
+    %v861 = arith.addi %v857, %count859 : i32
+    %below862, %count863 = warp.compact %v671 : i32
+    %v864 = arith.addi %v860, %below862 : i32
+    %v865 = arith.addi %v861, %count863 : i32
+    scf.if %v662 {
+      scf.if %stage698 {
+        %v866 = arith.addi %v538, %v864 : i32
+        %c867 = arith.constant 5 : i32
+        %v868 = arith.shrui %v866, %c867 : i32
+        %v869 = arith.addi %v866, %v868 : i32
+        %v870 = arith.index_cast %v869 : i32 to index
+        memref.store %ld37#12, %keep_sm[%v870] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v871 = arith.addi %v696, %v864 : i32
+        %v872 = arith.index_cast %v871 : i32 to index
+        memref.store %ld37#12, %out[%v872] : memref<?xf32>
+      }
+    }
+    %v873 = arith.extui %v662 : i1 to i32
+    %v874 = arith.addi %v864, %v873 : i32
+    scf.if %v665 {
+      scf.if %stage698 {
+        %v875 = arith.addi %v538, %v874 : i32
+        %c876 = arith.constant 5 : i32
+        %v877 = arith.shrui %v875, %c876 : i32
+        %v878 = arith.addi %v875, %v877 : i32
+        %v879 = arith.index_cast %v878 : i32 to index
+        memref.store %ld37#13, %keep_sm[%v879] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v880 = arith.addi %v696, %v874 : i32
+        %v881 = arith.index_cast %v880 : i32 to index
+        memref.store %ld37#13, %out[%v881] : memref<?xf32>
+      }
+    }
+    %v882 = arith.extui %v665 : i1 to i32
+    %v883 = arith.addi %v874, %v882 : i32
+    scf.if %v668 {
+      scf.if %stage698 {
+        %v884 = arith.addi %v538, %v883 : i32
+        %c885 = arith.constant 5 : i32
+        %v886 = arith.shrui %v884, %c885 : i32
+        %v887 = arith.addi %v884, %v886 : i32
+        %v888 = arith.index_cast %v887 : i32 to index
+        memref.store %ld37#14, %keep_sm[%v888] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v889 = arith.addi %v696, %v883 : i32
+        %v890 = arith.index_cast %v889 : i32 to index
+        memref.store %ld37#14, %out[%v890] : memref<?xf32>
+      }
+    }
+    %v891 = arith.extui %v668 : i1 to i32
+    %v892 = arith.addi %v883, %v891 : i32
+    scf.if %v671 {
+      scf.if %stage698 {
+        %v893 = arith.addi %v538, %v892 : i32
+        %c894 = arith.constant 5 : i32
+        %v895 = arith.shrui %v893, %c894 : i32
+        %v896 = arith.addi %v893, %v895 : i32
+        %v897 = arith.index_cast %v896 : i32 to index
+        memref.store %ld37#15, %keep_sm[%v897] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v898 = arith.addi %v696, %v892 : i32
+        %v899 = arith.index_cast %v898 : i32 to index
+        memref.store %ld37#15, %out[%v899] : memref<?xf32>
+      }
+    }
+    %below900, %count901 = warp.compact %v674 : i32
+    %v902 = arith.addi %v865, %below900 : i32
+    %v903 = arith.addi %v865, %count901 : i32
+    %below904, %count905 = warp.compact %v677 : i32
+    %v906 = arith.addi %v902, %below904 : i32
+    %v907 = arith.addi %v903, %count905 : i32
+    %below908, %count909 = warp.compact %v680 : i32
+    %v910 = arith.addi %v906, %below908 : i32
+    %v911 = arith.addi %v907, %count909 : i32
+    %below912, %count913 = warp.compact %v683 : i32
+    %v914 = arith.addi %v910, %below912 : i32
+    %v915 = arith.addi %v911, %count913 : i32
+    scf.if %v674 {
+      scf.if %stage698 {
+        %v916 = arith.addi %v538, %v914 : i32
+        %c917 = arith.constant 5 : i32
+        %v918 = arith.shrui %v916, %c917 : i32
+        %v919 = arith.addi %v916, %v918 : i32
+        %v920 = arith.index_cast %v919 : i32 to index
+        memref.store %ld37#16, %keep_sm[%v920] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v921 = arith.addi %v696, %v914 : i32
+        %v922 = arith.index_cast %v921 : i32 to index
+        memref.store %ld37#16, %out[%v922] : memref<?xf32>
+      }
+    }
+    %v923 = arith.extui %v674 : i1 to i32
+    %v924 = arith.addi %v914, %v923 : i32
+    scf.if %v677 {
+      scf.if %stage698 {
+        %v925 = arith.addi %v538, %v924 : i32
+        %c926 = arith.constant 5 : i32
+        %v927 = arith.shrui %v925, %c926 : i32
+        %v928 = arith.addi %v925, %v927 : i32
+        %v929 = arith.index_cast %v928 : i32 to index
+        memref.store %ld37#17, %keep_sm[%v929] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v930 = arith.addi %v696, %v924 : i32
+        %v931 = arith.index_cast %v930 : i32 to index
+        memref.store %ld37#17, %out[%v931] : memref<?xf32>
+      }
+    }
+    %v932 = arith.extui %v677 : i1 to i32
+    %v933 = arith.addi %v924, %v932 : i32
+    scf.if %v680 {
+      scf.if %stage698 {
+        %v934 = arith.addi %v538, %v933 : i32
+        %c935 = arith.constant 5 : i32
+        %v936 = arith.shrui %v934, %c935 : i32
+        %v937 = arith.addi %v934, %v936 : i32
+        %v938 = arith.index_cast %v937 : i32 to index
+        memref.store %ld37#18, %keep_sm[%v938] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v939 = arith.addi %v696, %v933 : i32
+        %v940 = arith.index_cast %v939 : i32 to index
+        memref.store %ld37#18, %out[%v940] : memref<?xf32>
+      }
+    }
+    %v941 = arith.extui %v680 : i1 to i32
+    %v942 = arith.addi %v933, %v941 : i32
+    scf.if %v683 {
+      scf.if %stage698 {
+        %v943 = arith.addi %v538, %v942 : i32
+        %c944 = arith.constant 5 : i32
+        %v945 = arith.shrui %v943, %c944 : i32
+        %v946 = arith.addi %v943, %v945 : i32
+        %v947 = arith.index_cast %v946 : i32 to index
+        memref.store %ld37#19, %keep_sm[%v947] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v948 = arith.addi %v696, %v942 : i32
+        %v949 = arith.index_cast %v948 : i32 to index
+        memref.store %ld37#19, %out[%v949] : memref<?xf32>
+      }
+    }
+    %below950, %count951 = warp.compact %v686 : i32
+    %v952 = arith.addi %v915, %below950 : i32
+    %v953 = arith.addi %v915, %count951 : i32
+    %below954, %count955 = warp.compact %v689 : i32
+    %v956 = arith.addi %v952, %below954 : i32
+    %v957 = arith.addi %v953, %count955 : i32
+    %below958, %count959 = warp.compact %v692 : i32
+    %v960 = arith.addi %v956, %below958 : i32
+    %v961 = arith.addi %v957, %count959 : i32
+    %below962, %count963 = warp.compact %v695 : i32
+    %v964 = arith.addi %v960, %below962 : i32
+    %v965 = arith.addi %v961, %count963 : i32
+    scf.if %v686 {
+      scf.if %stage698 {
+        %v966 = arith.addi %v538, %v964 : i32
+        %c967 = arith.constant 5 : i32
+        %v968 = arith.shrui %v966, %c967 : i32
+        %v969 = arith.addi %v966, %v968 : i32
+        %v970 = arith.index_cast %v969 : i32 to index
+        memref.store %ld37#20, %keep_sm[%v970] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v971 = arith.addi %v696, %v964 : i32
+        %v972 = arith.index_cast %v971 : i32 to index
+        memref.store %ld37#20, %out[%v972] : memref<?xf32>
+      }
+    }
+    %v973 = arith.extui %v686 : i1 to i32
+    %v974 = arith.addi %v964, %v973 : i32
+    scf.if %v689 {
+      scf.if %stage698 {
+        %v975 = arith.addi %v538, %v974 : i32
+        %c976 = arith.constant 5 : i32
+        %v977 = arith.shrui %v975, %c976 : i32
+        %v978 = arith.addi %v975, %v977 : i32
+        %v979 = arith.index_cast %v978 : i32 to index
+        memref.store %ld37#21, %keep_sm[%v979] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v980 = arith.addi %v696, %v974 : i32
+        %v981 = arith.index_cast %v980 : i32 to index
+        memref.store %ld37#21, %out[%v981] : memref<?xf32>
+      }
+    }
+    %v982 = arith.extui %v689 : i1 to i32
+    %v983 = arith.addi %v974, %v982 : i32
+    scf.if %v692 {
+      scf.if %stage698 {
+        %v984 = arith.addi %v538, %v983 : i32
+        %c985 = arith.constant 5 : i32
+        %v986 = arith.shrui %v984, %c985 : i32
+        %v987 = arith.addi %v984, %v986 : i32
+        %v988 = arith.index_cast %v987 : i32 to index
+        memref.store %ld37#22, %keep_sm[%v988] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v989 = arith.addi %v696, %v983 : i32
+        %v990 = arith.index_cast %v989 : i32 to index
+        memref.store %ld37#22, %out[%v990] : memref<?xf32>
+      }
+    }
+    %v991 = arith.extui %v692 : i1 to i32
+    %v992 = arith.addi %v983, %v991 : i32
+    scf.if %v695 {
+      scf.if %stage698 {
+        %v993 = arith.addi %v538, %v992 : i32
+        %c994 = arith.constant 5 : i32
+        %v995 = arith.shrui %v993, %c994 : i32
+        %v996 = arith.addi %v993, %v995 : i32
+        %v997 = arith.index_cast %v996 : i32 to index
+        memref.store %ld37#23, %keep_sm[%v997] : memref<6336xf32, #gpu.address_space<workgroup>>
+      } else {
+        %v998 = arith.addi %v696, %v992 : i32
+        %v999 = arith.index_cast %v998 : i32 to index
+        memref.store %ld37#23, %out[%v999] : memref<?xf32>
+      }
+    }
+    scf.if %stage698 {
+      gpu.barrier
+      %c1000 = arith.constant 5 : index
+      %v1001 = arith.shrui %tid2, %c1000 : index
+      %v1002 = arith.addi %tid2, %v1001 : index
+      %v1003 = arith.index_cast %v621 : i32 to index
+      %v1004 = arith.index_cast %v539 : i32 to index
+      %c1005 = arith.constant 0 : index
+      %v1006 = arith.addi %tid2, %c1005 : index
+      %v1007 = arith.cmpi ult, %v1006, %v1004 : index
+      scf.if %v1007 {
+        %c1008 = arith.constant 0 : index
+        %v1009 = arith.addi %v1002, %c1008 : index
+        %v1010 = memref.load %keep_sm[%v1009] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1011 = arith.addi %v1003, %v1006 : index
+        memref.store %v1010, %out[%v1011] : memref<?xf32>
+      }
+      %c1012 = arith.constant 256 : index
+      %v1013 = arith.addi %tid2, %c1012 : index
+      %v1014 = arith.cmpi ult, %v1013, %v1004 : index
+      scf.if %v1014 {
+        %c1015 = arith.constant 264 : index
+        %v1016 = arith.addi %v1002, %c1015 : index
+        %v1017 = memref.load %keep_sm[%v1016] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1018 = arith.addi %v1003, %v1013 : index
+        memref.store %v1017, %out[%v1018] : memref<?xf32>
+      }
+      %c1019 = arith.constant 512 : index
+      %v1020 = arith.addi %tid2, %c1019 : index
+      %v1021 = arith.cmpi ult, %v1020, %v1004 : index
+      scf.if %v1021 {
+        %c1022 = arith.constant 528 : index
+        %v1023 = arith.addi %v1002, %c1022 : index
+        %v1024 = memref.load %keep_sm[%v1023] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1025 = arith.addi %v1003, %v1020 : index
+        memref.store %v1024, %out[%v1025] : memref<?xf32>
+      }
+      %c1026 = arith.constant 768 : index
+      %v1027 = arith.addi %tid2, %c1026 : index
+      %v1028 = arith.cmpi ult, %v1027, %v1004 : index
+      scf.if %v1028 {
+        %c1029 = arith.constant 792 : index
+        %v1030 = arith.addi %v1002, %c1029 : index
+        %v1031 = memref.load %keep_sm[%v1030] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1032 = arith.addi %v1003, %v1027 : index
+        memref.store %v1031, %out[%v1032] : memref<?xf32>
+      }
+      %c1033 = arith.constant 1024 : index
+      %v1034 = arith.addi %tid2, %c1033 : index
+      %v1035 = arith.cmpi ult, %v1034, %v1004 : index
+      scf.if %v1035 {
+        %c1036 = arith.constant 1056 : index
+        %v1037 = arith.addi %v1002, %c1036 : index
+        %v1038 = memref.load %keep_sm[%v1037] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1039 = arith.addi %v1003, %v1034 : index
+        memref.store %v1038, %out[%v1039] : memref<?xf32>
+      }
+      %c1040 = arith.constant 1280 : index
+      %v1041 = arith.addi %tid2, %c1040 : index
+      %v1042 = arith.cmpi ult, %v1041, %v1004 : index
+      scf.if %v1042 {
+        %c1043 = arith.constant 1320 : index
+        %v1044 = arith.addi %v1002, %c1043 : index
+        %v1045 = memref.load %keep_sm[%v1044] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1046 = arith.addi %v1003, %v1041 : index
+        memref.store %v1045, %out[%v1046] : memref<?xf32>
+      }
+      %c1047 = arith.constant 1536 : index
+      %v1048 = arith.addi %tid2, %c1047 : index
+      %v1049 = arith.cmpi ult, %v1048, %v1004 : index
+      scf.if %v1049 {
+        %c1050 = arith.constant 1584 : index
+        %v1051 = arith.addi %v1002, %c1050 : index
+        %v1052 = memref.load %keep_sm[%v1051] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1053 = arith.addi %v1003, %v1048 : index
+        memref.store %v1052, %out[%v1053] : memref<?xf32>
+      }
+      %c1054 = arith.constant 1792 : index
+      %v1055 = arith.addi %tid2, %c1054 : index
+      %v1056 = arith.cmpi ult, %v1055, %v1004 : index
+      scf.if %v1056 {
+        %c1057 = arith.constant 1848 : index
+        %v1058 = arith.addi %v1002, %c1057 : index
+        %v1059 = memref.load %keep_sm[%v1058] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1060 = arith.addi %v1003, %v1055 : index
+        memref.store %v1059, %out[%v1060] : memref<?xf32>
+      }
+      %c1061 = arith.constant 2048 : index
+      %v1062 = arith.addi %tid2, %c1061 : index
+      %v1063 = arith.cmpi ult, %v1062, %v1004 : index
+      scf.if %v1063 {
+        %c1064 = arith.constant 2112 : index
+        %v1065 = arith.addi %v1002, %c1064 : index
+        %v1066 = memref.load %keep_sm[%v1065] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1067 = arith.addi %v1003, %v1062 : index
+        memref.store %v1066, %out[%v1067] : memref<?xf32>
+      }
+      %c1068 = arith.constant 2304 : index
+      %v1069 = arith.addi %tid2, %c1068 : index
+      %v1070 = arith.cmpi ult, %v1069, %v1004 : index
+      scf.if %v1070 {
+        %c1071 = arith.constant 2376 : index
+        %v1072 = arith.addi %v1002, %c1071 : index
+        %v1073 = memref.load %keep_sm[%v1072] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1074 = arith.addi %v1003, %v1069 : index
+        memref.store %v1073, %out[%v1074] : memref<?xf32>
+      }
+      %c1075 = arith.constant 2560 : index
+      %v1076 = arith.addi %tid2, %c1075 : index
+      %v1077 = arith.cmpi ult, %v1076, %v1004 : index
+      scf.if %v1077 {
+        %c1078 = arith.constant 2640 : index
+        %v1079 = arith.addi %v1002, %c1078 : index
+        %v1080 = memref.load %keep_sm[%v1079] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1081 = arith.addi %v1003, %v1076 : index
+        memref.store %v1080, %out[%v1081] : memref<?xf32>
+      }
+      %c1082 = arith.constant 2816 : index
+      %v1083 = arith.addi %tid2, %c1082 : index
+      %v1084 = arith.cmpi ult, %v1083, %v1004 : index
+      scf.if %v1084 {
+        %c1085 = arith.constant 2904 : index
+        %v1086 = arith.addi %v1002, %c1085 : index
+        %v1087 = memref.load %keep_sm[%v1086] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1088 = arith.addi %v1003, %v1083 : index
+        memref.store %v1087, %out[%v1088] : memref<?xf32>
+      }
+      %c1089 = arith.constant 3072 : index
+      %v1090 = arith.addi %tid2, %c1089 : index
+      %v1091 = arith.cmpi ult, %v1090, %v1004 : index
+      scf.if %v1091 {
+        %c1092 = arith.constant 3168 : index
+        %v1093 = arith.addi %v1002, %c1092 : index
+        %v1094 = memref.load %keep_sm[%v1093] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1095 = arith.addi %v1003, %v1090 : index
+        memref.store %v1094, %out[%v1095] : memref<?xf32>
+      }
+      %c1096 = arith.constant 3328 : index
+      %v1097 = arith.addi %tid2, %c1096 : index
+      %v1098 = arith.cmpi ult, %v1097, %v1004 : index
+      scf.if %v1098 {
+        %c1099 = arith.constant 3432 : index
+        %v1100 = arith.addi %v1002, %c1099 : index
+        %v1101 = memref.load %keep_sm[%v1100] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1102 = arith.addi %v1003, %v1097 : index
+        memref.store %v1101, %out[%v1102] : memref<?xf32>
+      }
+      %c1103 = arith.constant 3584 : index
+      %v1104 = arith.addi %tid2, %c1103 : index
+      %v1105 = arith.cmpi ult, %v1104, %v1004 : index
+      scf.if %v1105 {
+        %c1106 = arith.constant 3696 : index
+        %v1107 = arith.addi %v1002, %c1106 : index
+        %v1108 = memref.load %keep_sm[%v1107] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1109 = arith.addi %v1003, %v1104 : index
+        memref.store %v1108, %out[%v1109] : memref<?xf32>
+      }
+      %c1110 = arith.constant 3840 : index
+      %v1111 = arith.addi %tid2, %c1110 : index
+      %v1112 = arith.cmpi ult, %v1111, %v1004 : index
+      scf.if %v1112 {
+        %c1113 = arith.constant 3960 : index
+        %v1114 = arith.addi %v1002, %c1113 : index
+        %v1115 = memref.load %keep_sm[%v1114] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1116 = arith.addi %v1003, %v1111 : index
+        memref.store %v1115, %out[%v1116] : memref<?xf32>
+      }
+      %c1117 = arith.constant 4096 : index
+      %v1118 = arith.addi %tid2, %c1117 : index
+      %v1119 = arith.cmpi ult, %v1118, %v1004 : index
+      scf.if %v1119 {
+        %c1120 = arith.constant 4224 : index
+        %v1121 = arith.addi %v1002, %c1120 : index
+        %v1122 = memref.load %keep_sm[%v1121] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1123 = arith.addi %v1003, %v1118 : index
+        memref.store %v1122, %out[%v1123] : memref<?xf32>
+      }
+      %c1124 = arith.constant 4352 : index
+      %v1125 = arith.addi %tid2, %c1124 : index
+      %v1126 = arith.cmpi ult, %v1125, %v1004 : index
+      scf.if %v1126 {
+        %c1127 = arith.constant 4488 : index
+        %v1128 = arith.addi %v1002, %c1127 : index
+        %v1129 = memref.load %keep_sm[%v1128] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1130 = arith.addi %v1003, %v1125 : index
+        memref.store %v1129, %out[%v1130] : memref<?xf32>
+      }
+      %c1131 = arith.constant 4608 : index
+      %v1132 = arith.addi %tid2, %c1131 : index
+      %v1133 = arith.cmpi ult, %v1132, %v1004 : index
+      scf.if %v1133 {
+        %c1134 = arith.constant 4752 : index
+        %v1135 = arith.addi %v1002, %c1134 : index
+        %v1136 = memref.load %keep_sm[%v1135] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1137 = arith.addi %v1003, %v1132 : index
+        memref.store %v1136, %out[%v1137] : memref<?xf32>
+      }
+      %c1138 = arith.constant 4864 : index
+      %v1139 = arith.addi %tid2, %c1138 : index
+      %v1140 = arith.cmpi ult, %v1139, %v1004 : index
+      scf.if %v1140 {
+        %c1141 = arith.constant 5016 : index
+        %v1142 = arith.addi %v1002, %c1141 : index
+        %v1143 = memref.load %keep_sm[%v1142] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1144 = arith.addi %v1003, %v1139 : index
+        memref.store %v1143, %out[%v1144] : memref<?xf32>
+      }
+      %c1145 = arith.constant 5120 : index
+      %v1146 = arith.addi %tid2, %c1145 : index
+      %v1147 = arith.cmpi ult, %v1146, %v1004 : index
+      scf.if %v1147 {
+        %c1148 = arith.constant 5280 : index
+        %v1149 = arith.addi %v1002, %c1148 : index
+        %v1150 = memref.load %keep_sm[%v1149] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1151 = arith.addi %v1003, %v1146 : index
+        memref.store %v1150, %out[%v1151] : memref<?xf32>
+      }
+      %c1152 = arith.constant 5376 : index
+      %v1153 = arith.addi %tid2, %c1152 : index
+      %v1154 = arith.cmpi ult, %v1153, %v1004 : index
+      scf.if %v1154 {
+        %c1155 = arith.constant 5544 : index
+        %v1156 = arith.addi %v1002, %c1155 : index
+        %v1157 = memref.load %keep_sm[%v1156] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1158 = arith.addi %v1003, %v1153 : index
+        memref.store %v1157, %out[%v1158] : memref<?xf32>
+      }
+      %c1159 = arith.constant 5632 : index
+      %v1160 = arith.addi %tid2, %c1159 : index
+      %v1161 = arith.cmpi ult, %v1160, %v1004 : index
+      scf.if %v1161 {
+        %c1162 = arith.constant 5808 : index
+        %v1163 = arith.addi %v1002, %c1162 : index
+        %v1164 = memref.load %keep_sm[%v1163] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1165 = arith.addi %v1003, %v1160 : index
+        memref.store %v1164, %out[%v1165] : memref<?xf32>
+      }
+      %c1166 = arith.constant 5888 : index
+      %v1167 = arith.addi %tid2, %c1166 : index
+      %v1168 = arith.cmpi ult, %v1167, %v1004 : index
+      scf.if %v1168 {
+        %c1169 = arith.constant 6072 : index
+        %v1170 = arith.addi %v1002, %c1169 : index
+        %v1171 = memref.load %keep_sm[%v1170] : memref<6336xf32, #gpu.address_space<workgroup>>
+        %v1172 = arith.addi %v1003, %v1167 : index
+        memref.store %v1171, %out[%v1172] : memref<?xf32>
+      }
     }
     gpu.return
   }
