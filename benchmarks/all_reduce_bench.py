@@ -5,16 +5,16 @@ same IR through warp-lower-to-ptx (warp.block_reduce), in one run on the GPU:
 
 Each kernel reduces blockDim consecutive elements per block (2^26 elements);
 results are checked first (f32 sums against float64 numpy within 1e-3
-relative, i32 max exactly); a time is warp_bench.time_ms's: the median of
-30 launches after 5 warm-ups (CUDA events). ratio = upstream time / warp time: > 1 means warp is
-faster.
+relative, i32 max exactly); the two are timed together
+(warp_bench.time_together): a time is the median of 30 launches (CUDA
+events). ratio = upstream time / warp time: > 1 means warp is faster.
 """
 import argparse
 
 import cupy as cp
 import numpy as np
 
-from warp_bench import memref, time_ms  # same directory, here and in the bundle
+from warp_bench import memref, time_together  # same directory, here and in the bundle
 
 N = 1 << 26
 BLOCKS = [128, 256, 1000, 1024]
@@ -38,11 +38,12 @@ def main():
             used = host[:grid * block].reshape(grid, block)
             want = (used.astype(np.float64).sum(axis=1) if host.dtype == np.float32
                     else used.max(axis=1))
-            times = {}
+            launches = {}
             for which, module in modules.items():
                 fn = module.get_function(name)
                 d_out = cp.zeros(grid, dtype=host.dtype)
-                launch = lambda: fn((grid,), (block,), memref(d_in) + memref(d_out))  # noqa: E731
+                launches[which] = launch = lambda fn=fn, d_out=d_out, grid=grid, block=block: fn(
+                    (grid,), (block,), memref(d_in) + memref(d_out))
                 launch()
                 got = cp.asnumpy(d_out)
                 ok = (np.allclose(got, want, rtol=1e-3, atol=1e-3) if host.dtype == np.float32
@@ -50,7 +51,7 @@ def main():
                 if not ok:
                     failed = True
                     print(f"MISMATCH {which} {name} block={block}")
-                times[which] = time_ms(launch, iters=30)
+            times = time_together(launches, iters=30)
             print(f"{name:24} {block:>6} {times['upstream']:>12.4f} {times['warp']:>9.4f} "
                   f"{times['upstream'] / times['warp']:>6.3f}")
     raise SystemExit(1 if failed else 0)

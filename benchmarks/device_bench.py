@@ -12,11 +12,11 @@ lowered with device-index-bitwidth=32, for levers_sum_f32), block_idx32.ptx
 process (a crash, a hang or a sticky CUDA error loses that benchmark only; a
 hang is killed after --timeout seconds). In it every implementation is first checked
 against a reference computed by cupy/numpy from the definition (not by the
-compiler), then all of them are timed together (Ctx.time_all): --warmup
+compiler), then all of them are timed together (gpu_timing.py: --warmup
 launches of each, then 6 rounds in which each implementation runs once
-untimed and --iters / 6 times timed (the order rotating round by round, so
-that a drift of the GPU's clocks reaches all alike), each launch between
-CUDA events on the default stream; a time is the median. Inputs are 2^28
+untimed and --iters / 6 times timed, the order rotating round by round;
+each launch between CUDA events on the default stream, the stream held by
+a short kernel while it is enqueued); a time is the median. Inputs are 2^28
 elements (1 GiB for 32-bit types: 20x the H200's 50 MB L2); the block
 micro-kernels read 4 MiB and get the L2 flushed (a 256 MiB write) before
 each timed launch.
@@ -37,6 +37,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from gpu_timing import Timer, time_together  # same directory, here and in the bundle
 
 N_LOG2 = 28
 BLOCK_THREADS_TOTAL = 1 << 20  # threads of the block micro-kernels
@@ -146,6 +148,7 @@ class Ctx:
         self.lib = ctypes.CDLL(args.baselines_so) if args.baselines_so else None
         self.sms = cp.cuda.Device().attributes["MultiProcessorCount"]
         self.flush_buf = None
+        self.timer = Timer(cp, np, wait=self.wait)
         self.pending = []  # (bench, impl, launch, flush) checked, to be timed
 
     def module(self, name):
@@ -174,28 +177,16 @@ class Ctx:
                 raise Hang(f"not finished after {self.args.hang} s")
             time.sleep(0.0002)
 
-    def timed_launch(self, launch, flush=False):
-        """One launch between CUDA events (the L2 flushed first if `flush`):
-        its milliseconds."""
-        cp = self.cp
-        if flush:
-            if self.flush_buf is None:
-                self.flush_buf = cp.empty(1 << 26, dtype=cp.int32)  # 256 MiB > L2
-            self.flush_buf.fill(1)
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        launch()
-        stop.record()
-        self.wait(stop)
-        return cp.cuda.get_elapsed_time(start, stop)
+    def flush_l2(self):
+        if self.flush_buf is None:
+            self.flush_buf = self.cp.empty(1 << 26, dtype=self.cp.int32)  # 256 MiB > L2
+        self.flush_buf.fill(1)
 
     def time_ms(self, launch, flush=False):
         """Median of --iters timed launches after --warmup launches (one
         implementation alone; block_probe.py's timing)."""
-        for _ in range(self.args.warmup):
-            launch()
-        self.wait()
-        return float(self.np.median([self.timed_launch(launch, flush) for _ in range(self.args.iters)]))
+        return time_together(self.timer, {"one": (launch, self.flush_l2 if flush else None)},
+                             self.args.iters, self.args.warmup, rounds=1)["one"]
 
     def guarded(self, bench, impl, action):
         """Runs action(); a failure is reported as impl's result (and ends
@@ -238,42 +229,17 @@ class Ctx:
             return
         self.pending.append((bench, impl, launch, flush))
 
-    def time_all(self, rounds=6):
-        """Times the checked implementations of the benchmark together, in
-        `rounds` rounds (the order rotating by one each round); in a round
-        each implementation is launched once untimed, then --iters / rounds
-        times timed. A time is the median of an implementation's timed
-        launches. So every timed launch follows one of its own (the L2 and
-        TLB hold what its own last launch left, as when it runs alone), and
-        a drift of the GPU's clocks over the benchmark reaches all alike
-        rather than favouring whichever would have run first."""
+    def time_all(self):
+        """Times the checked implementations of the benchmark together
+        (gpu_timing.time_together) and reports each one's median."""
         pending, self.pending = self.pending, []
-        per_round = max(1, -(-self.args.iters // rounds))
-        for entry in list(pending):
-            bench, impl, launch, _ = entry
-
-            def warm(launch=launch):
-                for _ in range(self.args.warmup):
-                    launch()
-                self.wait()
-            if not self.guarded(bench, impl, warm):
-                pending.remove(entry)
-        times = {impl: [] for _, impl, _, _ in pending}
-        for r in range(rounds):
-            k = r % max(1, len(pending))
-            for entry in pending[k:] + pending[:k]:
-                bench, impl, launch, flush = entry
-
-                def timed(launch=launch, flush=flush, impl=impl):
-                    launch()
-                    self.wait()
-                    for _ in range(per_round):
-                        times[impl].append(self.timed_launch(launch, flush))
-                if not self.guarded(bench, impl, timed):
-                    pending.remove(entry)
-                    del times[impl]
-        for bench, impl, _, _ in pending:
-            self.report(bench, impl, ms=float(self.np.median(times[impl])))
+        bench = pending[0][0] if pending else None
+        times = time_together(self.timer, {impl: (launch, self.flush_l2 if flush else None)
+                                           for _, impl, launch, flush in pending},
+                              self.args.iters, self.args.warmup,
+                              run=lambda impl, action: self.guarded(bench, impl, action))
+        for impl, ms in times.items():
+            self.report(bench, impl, ms=ms)
 
     def blocks_for(self, func, threads):
         try:

@@ -5,7 +5,7 @@ and prints each ratio (baseline time / warp time: > 1 means warp is faster).
 
 Each kernel is checked against the same computation in numpy/CUB first; a
 timing is the median of 50 launches after 5 warm-ups (CUDA events), the
-implementations compared launched in turn (time_together).
+implementations compared timed together (gpu_timing.py).
 """
 import argparse
 import json
@@ -15,6 +15,8 @@ import tempfile
 
 import cupy as cp
 import numpy as np
+
+import gpu_timing  # same directory, here and in the bundle
 
 CUB_SOURCE = r"""
 #include <cub/warp/warp_reduce.cuh>
@@ -75,45 +77,21 @@ def memref(array):
     return [array, array, np.int64(0), np.int64(array.size), np.int64(1)]
 
 
-def time_together(launches, iters=50, rounds=5):
-    """{name: median ms} of launches ({name: launch}) timed together: 5
-    warm-ups of each, then `rounds` rounds (the order rotating by one each
-    round) in which each runs once untimed and iters / rounds times between
-    CUDA events. Every timed launch follows one of its own, as when it runs
-    alone, and a drift of the GPU's clocks reaches each alike."""
-    names = list(launches)
-    for name in names:
-        for _ in range(5):
-            launches[name]()
-    cp.cuda.Device().synchronize()
-    times = {name: [] for name in names}
-    for r in range(rounds):
-        k = r % len(names)
-        for name in names[k:] + names[:k]:
-            launches[name]()
-            times[name] += timed_launches(launches[name], iters // rounds)
-    return {name: float(np.median(t)) for name, t in times.items()}
+_timer = None
 
 
-def timed_launches(launch, count):
-    """The milliseconds of `count` launches, each between CUDA events."""
-    times = []
-    for _ in range(count):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        launch()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-    return times
+def timer():
+    global _timer
+    if _timer is None:
+        _timer = gpu_timing.Timer(cp, np)
+    return _timer
 
 
-def time_ms(launch, iters=50):
-    """Median ms of `iters` launches after 5 warm-ups (one kernel alone)."""
-    for _ in range(5):
-        launch()
-    cp.cuda.Device().synchronize()
-    return float(np.median(timed_launches(launch, iters)))
+def time_together(launches, iters=50):
+    """{name: median ms} of launches ({name: launch}) timed together
+    (gpu_timing.time_together: rotating rounds, the stream held while a
+    launch is enqueued)."""
+    return gpu_timing.time_together(timer(), launches, iters, rounds=5)
 
 
 def triton_warp_sum():
