@@ -22,6 +22,43 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // The same sums in Triton's shape (warp_bench.py's triton_warp_sum:
+  // 8 rows per warp): lane l loads floats 8l .. 8l + 7 of its warp's 256
+  // (two 16-byte loads), so lanes 4r .. 4r + 3 hold row r, and a
+  // warp.reduce over clusters of 4 lanes finishes each row.
+  gpu.func @warp_sum_f32_rows(%in: memref<?xf32>, %out: memref<?xf32>) kernel {
+    %tid = gpu.thread_id x
+    %bid = gpu.block_id x
+    %bdim = gpu.block_dim x
+    %base = arith.muli %bid, %bdim : index
+    %i = arith.addi %base, %tid : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %at = arith.muli %i, %c8 : index
+    %at4 = arith.addi %at, %c4 : index
+    %a = vector.load %in[%at] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %b = vector.load %in[%at4] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    %ab = arith.addf %a, %b : vector<4xf32>
+    %e0 = vector.extract %ab[0] : f32 from vector<4xf32>
+    %e1 = vector.extract %ab[1] : f32 from vector<4xf32>
+    %e2 = vector.extract %ab[2] : f32 from vector<4xf32>
+    %e3 = vector.extract %ab[3] : f32 from vector<4xf32>
+    %e01 = arith.addf %e0, %e1 : f32
+    %e23 = arith.addf %e2, %e3 : f32
+    %x = arith.addf %e01, %e23 : f32
+    %s = warp.reduce <add> %x cluster_size = 4 lanes = <first> : f32
+    %lane = warp.lane_id : i32
+    %c3 = arith.constant 3 : i32
+    %c0 = arith.constant 0 : i32
+    %low = arith.andi %lane, %c3 : i32
+    %first = arith.cmpi eq, %low, %c0 : i32
+    scf.if %first {
+      %row = arith.divui %i, %c4 : index
+      memref.store %s, %out[%row] : memref<?xf32>
+    }
+    gpu.return
+  }
+
   // Collective-bound: 2048 dependent warp sums per thread (i32 and f32).
   gpu.func @repeated_sum_i32(%in: memref<?xi32>, %out: memref<?xi32>) kernel {
     %tid = gpu.thread_id x

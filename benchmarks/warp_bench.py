@@ -28,6 +28,16 @@ extern "C" __global__ void warp_sum_f32(const float* in, float* out) {
   float s = WR(tmp[threadIdx.x / 32]).Sum(in[i]);
   if ((threadIdx.x & 31) == 0) out[i / 32] = s;
 }
+extern "C" __global__ void warp_sum_f32_rows(const float* in, float* out) {
+  // 8 rows per warp: lanes 4r .. 4r + 3 hold row r, 8 floats each.
+  using WR = cub::WarpReduce<float, 4>;
+  __shared__ typename WR::TempStorage tmp[64];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float4 a = reinterpret_cast<const float4*>(in)[2 * i], b = reinterpret_cast<const float4*>(in)[2 * i + 1];
+  float s = ((a.x + b.x) + (a.y + b.y)) + ((a.z + b.z) + (a.w + b.w));
+  s = WR(tmp[threadIdx.x / 4]).Sum(s);
+  if ((threadIdx.x & 3) == 0) out[i / 4] = s;
+}
 extern "C" __global__ void repeated_sum_i32(const int* in, int* out) {
   using WR = cub::WarpReduce<int>;
   __shared__ typename WR::TempStorage tmp[32];
@@ -134,12 +144,17 @@ def main():
     n = 1 << 26
     x = cp.asarray(rng.standard_normal(n).astype(np.float32))
     want = cp.asnumpy(x).reshape(-1, 32).astype(np.float64).sum(axis=1)
-    outs = {name: cp.zeros(n // 32, dtype=np.float32) for name in ("warp", "cub", "triton")}
-    k_ours, k_cub = ours.get_function("warp_sum_f32"), cub.get_function("warp_sum_f32")
-    run_ours = lambda: k_ours((n // block,), (block,), memref(x) + memref(outs["warp"]))
-    run_cub = lambda: k_cub((n // block,), (block,), (x, outs["cub"]))
-    entry = {"kernel": "warp_sum_f32 (2^26 floats)"}
-    launches = {"warp": run_ours, "cub": run_cub}
+    names = ("warp", "cub", "warp_rows", "cub_rows", "triton")
+    outs = {name: cp.zeros(n // 32, dtype=np.float32) for name in names}
+    launches = {}
+    for name in names[:4]:
+        module, function = (ours, "warp_sum_f32") if name.startswith("warp") else (cub, "warp_sum_f32")
+        function += "_rows" if name.endswith("_rows") else ""
+        k = module.get_function(function)
+        grid = n // block // (8 if name.endswith("_rows") else 1)
+        args = memref(x) + memref(outs[name]) if module is ours else (x, outs[name])
+        launches[name] = lambda k=k, grid=grid, args=args: k((grid,), (block,), args)
+    entry, rows_entry = {"kernel": "warp_sum_f32 (2^26 floats)"}, {"kernel": "warp_sum_f32_rows (8 per warp)"}
     try:
         import torch
         tk = triton_warp_sum()
@@ -150,14 +165,19 @@ def main():
         launches["triton"]()  # compiles it: a failure here is reported, not fatal
     except Exception as error:  # Triton missing or failing is reported, not fatal
         launches.pop("triton", None)
-        entry["triton_error"] = str(error)[:200]
-    entry.update({f"{name}_ms": ms for name, ms in time_together(launches).items()})
-    for name, out in outs.items():
-        if name == "triton" and "triton_ms" not in entry:
-            continue
-        assert np.allclose(cp.asnumpy(out), want, rtol=1e-4, atol=1e-3), name
-    entry["gbps_warp"] = n * 4 * 1.03125 / entry["warp_ms"] / 1e6
-    results.append(entry)
+        rows_entry["triton_error"] = str(error)[:200]
+    times = time_together(launches)
+    for name in launches:
+        assert np.allclose(cp.asnumpy(outs[name]), want, rtol=1e-4, atol=1e-3), name
+    # Each row of 32 floats in one warp (CUB's WarpReduce shape), and 8 rows
+    # per warp (Triton's shape, which Triton is compared with).
+    entry.update(warp_ms=times["warp"], cub_ms=times["cub"])
+    rows_entry.update(warp_ms=times["warp_rows"], cub_ms=times["cub_rows"])
+    if "triton" in times:
+        rows_entry["triton_ms"] = times["triton"]
+    for e in (entry, rows_entry):
+        e["gbps_warp"] = n * 4 * 1.03125 / e["warp_ms"] / 1e6
+        results.append(e)
 
     # Collective-bound kernels: 2^20 threads.
     m = 1 << 20
