@@ -17,8 +17,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/IR/WarpDialect.h"
-#include "WarpDialect/Pipelines/FatalErrors.h"
 #include "WarpDialect/Pipelines/Pipelines.h"
+#include "WarpDialect/Target/FatalErrors.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -3,8 +3,8 @@
 #include "WarpDialect-c/Warp.h"
 
 #include "WarpDialect/IR/WarpDialect.h"
-#include "WarpDialect/Pipelines/FatalErrors.h"
 #include "WarpDialect/Pipelines/Pipelines.h"
+#include "WarpDialect/Target/FatalErrors.h"
 #include "WarpDialect/Version.h"
 
 #include "mlir/CAPI/IR.h"

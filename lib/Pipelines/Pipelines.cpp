@@ -175,15 +175,15 @@ static void buildAsyncToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// gpu-module-to-binary's format name for `format`.
-static StringRef binaryFormatName(BinaryFormat format) {
+/// The objects warp-module-to-binary makes for `format`.
+static gpu::CompilationTarget compilationTargetOf(BinaryFormat format) {
   switch (format) {
   case BinaryFormat::Isa:
-    return "isa";
+    return gpu::CompilationTarget::Assembly;
   case BinaryFormat::Bin:
-    return "bin";
+    return gpu::CompilationTarget::Binary;
   case BinaryFormat::Fatbin:
-    return "fatbin";
+    return gpu::CompilationTarget::Fatbin;
   }
   llvm_unreachable("unknown binary format");
 }
@@ -228,9 +228,10 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   // Each gpu.module to a gpu.binary as soon as it is LLVM, before the host
   // passes (upstream serializes after gpu-to-llvm, whose module-wide walk
   // converts what its device lowering left: here the math-to-llvm above).
-  GpuModuleToBinaryPassOptions toBinary;
-  toBinary.compilationTarget = binaryFormatName(options.format).str();
-  pm.addPass(createGpuModuleToBinaryPass(toBinary));
+  // The gpu.modules serialize in parallel (upstream's gpu-module-to-binary
+  // takes one after another).
+  pm.addPass(createWarpModuleToBinaryPass(
+      WarpModuleToBinaryPassOptions{compilationTargetOf(options.format)}));
 
   // Host code.
   if (options.asyncRuntime) {

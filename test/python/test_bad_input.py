@@ -640,7 +640,7 @@ def test_llvm_fatal_error_is_an_mlir_error_and_the_interpreter_lives():
     """ % str(source))
     assert result.returncode == 0, result.stderr[-2000:]
     assert "LLVM fatal error: Cannot select: intrinsic %llvm.nvvm.redux.sync.fmin" in result.stdout
-    assert "gpu-module-to-binary" in result.stdout and "alive" in result.stdout
+    assert "warp-module-to-binary" in result.stdout and "alive" in result.stdout
     assert "PLEASE submit a bug report" not in result.stderr
     with pytest.raises(wm.MLIRError, match="Cannot select"):
         wm.Module.parse(source.read_text()).run(
@@ -652,7 +652,7 @@ def test_llvm_fatal_error_is_an_mlir_error_and_the_interpreter_lives():
 def test_llvm_fatal_errors_in_many_gpu_modules_repeatedly():
     # Eight gpu.modules that each make NVPTX raise its fatal error, compiled
     # five times in one interpreter with MLIR's threading on: every compile
-    # is an MLIRError (the first module's error stops the pass), none ends
+    # is an MLIRError (each module reports its own error), none ends
     # the process, and the interpreter compiles a good module afterwards.
     text = (ROOT / "test" / "Robustness" / "Inputs" / "backend-cannot-select.mlir").read_text()
     start, end = text.index("  gpu.module @kernels"), text.rindex("}")

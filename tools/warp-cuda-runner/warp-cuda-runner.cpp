@@ -15,10 +15,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Pipelines/FatalErrors.h"
 #include "WarpDialect/Pipelines/Pipelines.h"
 #include "WarpDialect/Version.h"
 #include "WarpDialect/Runtime/CudaRuntimeWrappers.h"
+#include "WarpDialect/Target/FatalErrors.h"
 #include "WarpDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

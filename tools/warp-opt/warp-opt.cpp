@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Pipelines/FatalErrors.h"
 #include "WarpDialect/Pipelines/Pipelines.h"
+#include "WarpDialect/Target/FatalErrors.h"
 #include "WarpDialect/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"

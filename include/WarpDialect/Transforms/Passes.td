@@ -213,6 +213,52 @@ def WarpPrintISAPass : Pass<"warp-print-isa", "::mlir::ModuleOp"> {
   ];
 }
 
+def WarpModuleToBinaryPass
+    : Pass<"warp-module-to-binary", "::mlir::ModuleOp"> {
+  let summary = "Serialize every gpu.module to a gpu.binary, the modules in "
+                "parallel";
+  let description = [{
+    What upstream's `gpu-module-to-binary` does for the targets of each
+    `gpu.module` (translation to LLVM IR, LLVM's optimization and NVPTX
+    code generation, and for `bin`/`fatbin` ptxas), with the modules
+    serialized in parallel on the context's threads: upstream's pass takes
+    them one after another, so a program of many `gpu.module`s compiled in
+    one process used one core for its largest step. Each module is
+    translated and compiled in an LLVM context of its own while the IR is
+    only read; the `gpu.binary` ops then replace the modules in order, on
+    one thread. Diagnostics come in module order, as without threads, and
+    `--mlir-disable-threading` serializes one module at a time.
+    `warp-lower-to-ptx` runs it in place of `gpu-module-to-binary`.
+
+    An LLVM fatal error in a module's code generation (NVPTX's "Cannot
+    select") is an error at that `gpu.module`. Without threads (the C API's
+    contexts) each module is serialized in a recovery scope of its own, so
+    every failing module reports and the process lives on; on the
+    context's threads the error is printed and ends the process
+    (docs/Robustness.md).
+
+    ```mlir
+    // warp-opt --warp-module-to-binary=format=isa
+    // gpu.module @a [#nvvm.target<chip = "sm_90">] { ... }
+    //   -> gpu.binary @a [#gpu.object<#nvvm.target<chip = "sm_90">, "...PTX...">]
+    ```
+  }];
+  let options = [
+    Option<"format", "format", "::mlir::gpu::CompilationTarget",
+           /*default=*/"::mlir::gpu::CompilationTarget::Fatbin",
+           "What each object holds", [{::llvm::cl::values(
+             clEnumValN(::mlir::gpu::CompilationTarget::Offload, "llvm",
+                        "LLVM bitcode (offloading)"),
+             clEnumValN(::mlir::gpu::CompilationTarget::Assembly, "isa",
+                        "PTX text"),
+             clEnumValN(::mlir::gpu::CompilationTarget::Binary, "bin",
+                        "cubin (runs ptxas)"),
+             clEnumValN(::mlir::gpu::CompilationTarget::Fatbin, "fatbin",
+                        "fatbinary (runs ptxas and fatbinary)"))}]>,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def WarpIfPresentPass : Pass<"warp-if-present"> {
   let summary = "Run a pass pipeline only where the IR holds one of some "
                 "dialects";

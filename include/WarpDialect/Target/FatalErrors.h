@@ -4,17 +4,19 @@
 // backend's "Cannot select"). A compiler driven from a tool, the C API or
 // Python must instead report the error at the operation being compiled and,
 // in a library, return failure. These helpers do that for every pass manager
-// the warp tools and the C API run.
+// the warp tools and the C API run, and for the threads of warp's own
+// parallel passes.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WARPDIALECT_PIPELINES_FATALERRORS_H
-#define WARPDIALECT_PIPELINES_FATALERRORS_H
+#ifndef WARPDIALECT_TARGET_FATALERRORS_H
+#define WARPDIALECT_TARGET_FATALERRORS_H
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace mlir {
+class Operation;
 class PassManager;
 namespace warp {
 
@@ -32,6 +34,20 @@ void reportFatalErrorsAsDiagnostics(PassManager &pm);
 /// should drop that IR.
 LogicalResult runRecoveringFromFatalErrors(function_ref<LogicalResult()> fn);
 
+/// Runs `fn`, reporting an LLVM fatal error raised on this thread while it
+/// runs at `op`, naming `passName`, as if that pass ran on `op` here: for
+/// work a pass does per operation, or hands to another thread (where the
+/// pass manager's record of the running pass does not reach). Without a
+/// recovery scope on this thread the process still ends afterwards.
+void runReportingFatalErrorsAt(Operation *op, StringRef passName,
+                               function_ref<void()> fn);
+
+/// runReportingFatalErrorsAt inside a recovery scope (as
+/// runRecoveringFromFatalErrors): the error is a diagnostic at `op` and the
+/// call returns failure.
+LogicalResult runRecoveringFromFatalErrors(Operation *op, StringRef passName,
+                                           function_ref<LogicalResult()> fn);
+
 /// Runs `fn` on a thread with a 1 GiB stack (reserved, not committed) and
 /// waits for it: MLIR's parser, verifier and printer recurse once per nested
 /// region, and the main thread's 8 MiB overflow a few thousand levels down.
@@ -40,4 +56,4 @@ void runOnLargeStack(function_ref<void()> fn);
 } // namespace warp
 } // namespace mlir
 
-#endif // WARPDIALECT_PIPELINES_FATALERRORS_H
+#endif // WARPDIALECT_TARGET_FATALERRORS_H
