@@ -152,8 +152,8 @@ def main():
         function += "_rows" if name.endswith("_rows") else ""
         k = module.get_function(function)
         grid = n // block // (8 if name.endswith("_rows") else 1)
-        args = memref(x) + memref(outs[name]) if module is ours else (x, outs[name])
-        launches[name] = lambda k=k, grid=grid, args=args: k((grid,), (block,), args)
+        kernel_args = memref(x) + memref(outs[name]) if module is ours else (x, outs[name])
+        launches[name] = lambda k=k, grid=grid, a=kernel_args: k((grid,), (block,), a)
     entry, rows_entry = {"kernel": "warp_sum_f32 (2^26 floats)"}, {"kernel": "warp_sum_f32_rows (8 per warp)"}
     try:
         import torch

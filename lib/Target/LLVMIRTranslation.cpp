@@ -12,7 +12,6 @@
 #include "WarpDialect/Target/LLVMIRTranslation.h"
 
 #include "WarpDialect/IR/WarpDialect.h"
-#include "WarpDialect/Transforms/CombineKinds.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVMIR/LLVMTranslationInterface.h"

@@ -32,6 +32,11 @@ struct WarpLanesResource
   llvm::StringRef getName() final { return "WarpLanes"; }
 };
 
+/// The discardable attribute that pins a lowered collective to its program
+/// point: markConvergent (Transforms/CombineKinds.h) sets it, the LLVM IR
+/// translation (Target/LLVMIRTranslation.cpp) makes its call convergent.
+inline constexpr llvm::StringLiteral kConvergentAttrName = "warp.convergent";
+
 /// Number of lanes in a warp.
 inline constexpr unsigned kWarpSize = 32;
 

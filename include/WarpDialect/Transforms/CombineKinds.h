@@ -40,12 +40,10 @@ SmallVector<Value, 4> buildTupleCombine(OpBuilder &builder, Location loc,
 /// convergence: region simplification merges structurally identical blocks
 /// (e.g. the two arms of a branch), which would make the lanes of both arms
 /// execute one collective together. Each marked op carries a distinct
-/// attribute, so no two blocks holding collectives are ever identical. LLVM
-/// itself keeps the calls in place because their intrinsics are convergent.
+/// attribute (kConvergentAttrName), so no two blocks holding collectives are
+/// ever identical. LLVM itself keeps the calls in place because their
+/// intrinsics are convergent.
 void markConvergent(Operation *op);
-
-/// The name of the attribute markConvergent sets.
-inline constexpr llvm::StringLiteral kConvergentAttrName = "warp.convergent";
 
 /// The identity of `kind` for `type` (a splat for vectors): combining it with
 /// any x gives x (for `add` on floats, +0.0, as CUB and torch use). This is
