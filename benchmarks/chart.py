@@ -23,6 +23,9 @@ def rows_from(path):
         for e in data.get("results", []):
             if "warp_ms" in e:
                 rows.append((e["kernel"], {k: e[k] for k, _, _ in SERIES if k in e}))
+        # A benchmark of levers only (variants against its own default) has
+        # no baseline ratio: it has no bars.
+        rows = [(kernel, r) for kernel, r in rows if r]
     else:  # warp_bench.py: a list of entries with warp_ms / cub_ms / triton_ms
         for e in data:
             if "warp_ms" not in e:
@@ -37,7 +40,9 @@ def rows_from(path):
 
 
 def svg(rows, title):
-    left, width, bar, gap, top = 230, 520, 9, 8, 50
+    width, bar, gap, top = 520, 9, 8, 50
+    # Room for the longest label at 11 px (about 6.5 px a character).
+    left = max(160, int(6.5 * max([len(kernel) for kernel, _ in rows] + [0])) + 16)
     vmax = max([1.25] + [v for _, r in rows for v in r.values()])
     vmax = min(vmax, 4.0)
     x = lambda v: left + min(v, vmax) / vmax * width
@@ -56,8 +61,12 @@ def svg(rows, title):
         for key, _, color in SERIES:
             if key in r:
                 v = r[key]
+                # A bar past the axis ends in an arrowhead; its label keeps the value.
+                clipped = v > vmax
                 out.append(f'<rect x="{left}" y="{y}" width="{x(v) - left:.1f}" height="{bar - 1}" fill="{color}"/>'
-                           f'<text x="{x(v) + 3:.1f}" y="{y + bar - 1}" font-size="9">{v:.2f}</text>')
+                           + (f'<polygon points="{x(v):.1f},{y - 1} {x(v) + 6:.1f},{y + (bar - 1) / 2:.1f} '
+                              f'{x(v):.1f},{y + bar - 1}" fill="{color}"/>' if clipped else "")
+                           + f'<text x="{x(v) + (9 if clipped else 3):.1f}" y="{y + bar - 1}" font-size="9">{v:.2f}</text>')
             y += bar
         y += gap
     grid = []
