@@ -142,6 +142,9 @@ warp::runRecoveringFromFatalErrors(function_ref<LogicalResult()> fn) {
   static std::once_flag once;
   std::call_once(once, [] { llvm::CrashRecoveryContext::Enable(); });
   size_t depth = runningPasses.size();
+  // Left by a recovery scope that is not ours (a host program's own
+  // llvm::CrashRecoveryContext), which never reports it.
+  pendingFatalError.reset();
   LogicalResult result = failure();
   llvm::CrashRecoveryContext recovery;
   if (!recovery.RunSafely([&] { result = fn(); })) {

@@ -228,7 +228,10 @@ def WarpModuleToBinaryPass
     only read; the `gpu.binary` ops then replace the modules in order, on
     one thread. Diagnostics come in module order, as without threads, and
     `--mlir-disable-threading` serializes one module at a time.
-    `warp-lower-to-ptx` runs it in place of `gpu-module-to-binary`.
+    `warp-lower-to-ptx` runs it in place of `gpu-module-to-binary`. Its one
+    option is the format: the targets' own options (chip, features, `O`,
+    ptxas options) apply; for upstream's `toolkit`, `l` (bitcode to link)
+    and `section` options use `gpu-module-to-binary`.
 
     An LLVM fatal error in a module's code generation (NVPTX's "Cannot
     select") is an error at that `gpu.module`. Without threads (the C API's
