@@ -35,7 +35,8 @@ gpu.module @kernels {
   // CHECK: %[[THREAD:.*]] = arith.addi %{{.*}}, %[[ROW]] : i32
   // CHECK: %[[XY:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
   // CHECK: %[[B:.*]] = arith.muli %[[XY]], %{{.*}} : i32
-  // CHECK: %[[LANE:.*]] = warp.lane_id : i32
+  // The lane: the thread's number mod 32 (warps are consecutive numbers).
+  // CHECK: %[[LANE:.*]] = arith.andi %[[THREAD]], %{{.*}} : i32
   // CHECK: %[[WARP:.*]] = arith.shrui %[[THREAD]], %{{.*}} : i32
   // CHECK: %[[MASK:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
   // CHECK: %[[BUF:.*]] = memref.get_global @[[RAKE]]

@@ -24,6 +24,48 @@ func.func @ids() -> (i32, i32, i32) {
   return %l, %w, %wl : i32, i32, i32
 }
 
+// The lane is tid.x mod 32 where known_block_size makes it so: a
+// one-dimensional block, or x a multiple of 32 (warps are consecutive thread
+// numbers x + X (y + Y z)); else the %laneid register.
+gpu.module @lanes {
+  // CHECK-LABEL: gpu.func @one_dimensional
+  // CHECK: %[[C31:.*]] = arith.constant 31 : i32
+  // CHECK: %[[T:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+  // CHECK: arith.andi %[[T]], %[[C31]] : i32
+  // CHECK-NOT: laneid
+  gpu.func @one_dimensional(%out: memref<i32>) kernel
+      attributes {known_block_size = array<i32: 48, 1, 1>} {
+    %l = warp.lane_id : i32
+    memref.store %l, %out[] : memref<i32>
+    gpu.return
+  }
+  // CHECK-LABEL: gpu.func @whole_warps_in_x
+  // CHECK: nvvm.read.ptx.sreg.tid.x
+  // CHECK: arith.andi
+  // CHECK-NOT: laneid
+  gpu.func @whole_warps_in_x(%out: memref<i32>) kernel
+      attributes {known_block_size = array<i32: 64, 2, 3>} {
+    %l = warp.lane_id : i32
+    memref.store %l, %out[] : memref<i32>
+    gpu.return
+  }
+  // CHECK-LABEL: gpu.func @warps_across_rows
+  // CHECK: nvvm.read.ptx.sreg.laneid
+  gpu.func @warps_across_rows(%out: memref<i32>) kernel
+      attributes {known_block_size = array<i32: 16, 4, 1>} {
+    %l = warp.lane_id : i32
+    memref.store %l, %out[] : memref<i32>
+    gpu.return
+  }
+  // CHECK-LABEL: gpu.func @unknown
+  // CHECK: nvvm.read.ptx.sreg.laneid
+  gpu.func @unknown(%out: memref<i32>) kernel {
+    %l = warp.lane_id : i32
+    memref.store %l, %out[] : memref<i32>
+    gpu.return
+  }
+}
+
 // CHECK-LABEL: func @lanemasks
 func.func @lanemasks() -> (i32, i32, i32, i32, i32) {
   // CHECK: nvvm.read.ptx.sreg.lanemask.lt
