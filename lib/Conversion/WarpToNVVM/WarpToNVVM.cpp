@@ -254,10 +254,12 @@ struct FusePredicatedScanStep : public OpRewritePattern<ShuffleOp> {
 
 /// %laneid, or tid.x mod 32 where the kernel's known_block_size makes them
 /// equal: CUDA forms warps from consecutive thread numbers x + X (y + Y z),
-/// so the lane is tid.x mod 32 when the block is one-dimensional or X is a
-/// multiple of 32. That is one AND on a register the kernel usually reads
-/// anyway (its index), where %laneid is an S2R of its own, which cost
-/// memory-bound kernels 2-3 % on the H200 (docs/results).
+/// so the lane is tid.x mod 32 when X is a multiple of 32. That is one AND
+/// on a register the kernel usually reads anyway (its index), where %laneid
+/// is an S2R of its own, which cost memory-bound kernels 2-3 % on the H200
+/// (docs/results). A one-dimensional ragged block (48 threads) would allow
+/// it too, but there LLVM no longer bounded the raking block scan's segment
+/// loops by the lane (0.72x the speed), so it keeps %laneid.
 struct LowerLaneId : public OpConversionPattern<LaneIdOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -265,8 +267,7 @@ struct LowerLaneId : public OpConversionPattern<LaneIdOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Type i32 = rewriter.getI32Type();
     std::optional<std::array<int64_t, 3>> known = getKnownBlockSize(op);
-    if (!known || ((*known)[0] % kWarpSize != 0 &&
-                   ((*known)[1] != 1 || (*known)[2] != 1))) {
+    if (!known || (*known)[0] % kWarpSize != 0) {
       rewriter.replaceOpWithNewOp<NVVM::LaneIdOp>(op, i32);
       return success();
     }

@@ -24,9 +24,9 @@ func.func @ids() -> (i32, i32, i32) {
   return %l, %w, %wl : i32, i32, i32
 }
 
-// The lane is tid.x mod 32 where known_block_size makes it so: a
-// one-dimensional block, or x a multiple of 32 (warps are consecutive thread
-// numbers x + X (y + Y z)); else the %laneid register.
+// The lane is tid.x mod 32 where known_block_size makes x a multiple of 32
+// (warps are consecutive thread numbers x + X (y + Y z)); else the %laneid
+// register (also in a one-dimensional ragged block: see LowerLaneId).
 gpu.module @lanes {
   // CHECK-LABEL: gpu.func @one_dimensional
   // CHECK: %[[C31:.*]] = arith.constant 31 : i32
@@ -34,7 +34,7 @@ gpu.module @lanes {
   // CHECK: arith.andi %[[T]], %[[C31]] : i32
   // CHECK-NOT: laneid
   gpu.func @one_dimensional(%out: memref<i32>) kernel
-      attributes {known_block_size = array<i32: 48, 1, 1>} {
+      attributes {known_block_size = array<i32: 96, 1, 1>} {
     %l = warp.lane_id : i32
     memref.store %l, %out[] : memref<i32>
     gpu.return
@@ -53,6 +53,14 @@ gpu.module @lanes {
   // CHECK: nvvm.read.ptx.sreg.laneid
   gpu.func @warps_across_rows(%out: memref<i32>) kernel
       attributes {known_block_size = array<i32: 16, 4, 1>} {
+    %l = warp.lane_id : i32
+    memref.store %l, %out[] : memref<i32>
+    gpu.return
+  }
+  // CHECK-LABEL: gpu.func @ragged
+  // CHECK: nvvm.read.ptx.sreg.laneid
+  gpu.func @ragged(%out: memref<i32>) kernel
+      attributes {known_block_size = array<i32: 48, 1, 1>} {
     %l = warp.lane_id : i32
     memref.store %l, %out[] : memref<i32>
     gpu.return
