@@ -302,7 +302,9 @@ def warp_id_2d_kernel(case):
     body += store_at([("%w", "i32"), ("%b", "i32"), ("%r", "i32"), ("%s", "i32"), ("%ok", "i1"),
                       ("%mm", "i32"), ("%mp", "i1"), ("%wl", "i32"), ("%lane", "i32")],
                      "%out", "%n", "%t")
-    return kernel(case["name"], ["%out: memref<?xi32>"], body)
+    known = case.get("known")
+    attributes = f"known_block_size = array<i32: {', '.join(map(str, known))}>" if known else ""
+    return kernel(case["name"], ["%out: memref<?xi32>"], body, attributes)
 
 
 def run_time_width_kernel(case, shuffle_line):

@@ -142,13 +142,22 @@ def arms_cases():
                    block=ARMS_BLOCK, patterns=ARMS_PATTERNS)
 
 
-# 2-D blocks: warp.warp_id (not linear) is threadIdx.x / 32, but hardware
+# 2-D blocks (z = 1: the kernel numbers its threads x + X y): warp.warp_id
+# (not linear) is threadIdx.x / 32, but hardware
 # warps hold consecutive *linear* thread indices.
 WARP_ID_BLOCKS = [[48, 2, 1], [64, 2, 1], [33, 3, 1]]
 
 
+# The same with known_block_size, where warp.lane_id lowers to tid.x mod 32
+# when x is a multiple of 32 (and stays %laneid elsewhere).
+WARP_ID_KNOWN_BLOCKS = [[64, 2, 1], [32, 4, 1], [96, 1, 1], [48, 2, 1], [48, 1, 1]]
+
+
 def warp_id_2d_cases():
     yield dict(family="warp_id_2d", name="warp_id_2d", blocks=WARP_ID_BLOCKS)
+    for block in WARP_ID_KNOWN_BLOCKS:
+        yield dict(family="warp_id_2d", name="warp_id_known_" + "x".join(map(str, block)),
+                   blocks=[block], known=block)
 
 
 DYN_OFFSETS = list(range(0, 34))
