@@ -199,7 +199,7 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   // pipeline outlines a second time, when there is nothing left to outline.)
   pm.addPass(createGpuKernelOutliningPass());
   // The NVPTX target of every gpu.module, with upstream's pipeline options;
-  // only gpu-module-to-binary reads it. Attached while the gpu.modules are
+  // only warp-module-to-binary reads it. Attached while the gpu.modules are
   // small: the pass manager verifies the whole module after this pass.
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;

@@ -18,7 +18,7 @@ class DialectRegistry;
 class OpPassManager;
 namespace warp {
 
-/// What `gpu-module-to-binary` produces.
+/// What `warp-module-to-binary` produces.
 enum class BinaryFormat { Isa, Bin, Fatbin };
 
 /// The command-line spellings of BinaryFormat (pipelines and the runner).

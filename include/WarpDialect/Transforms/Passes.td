@@ -195,8 +195,9 @@ def WarpCheckPlacementPass : Pass<"warp-check-placement", "::mlir::ModuleOp"> {
 def WarpPrintISAPass : Pass<"warp-print-isa", "::mlir::ModuleOp"> {
   let summary = "Write the PTX held by gpu.binary ops to a file or stdout";
   let description = [{
-    `gpu-module-to-binary format=isa` keeps the PTX as an escaped string
-    inside `gpu.binary`; this pass writes the text itself: to a file (one
+    `warp-module-to-binary format=isa` (as upstream's `gpu-module-to-binary`)
+    keeps the PTX as an escaped string inside `gpu.binary`; this pass writes
+    the text itself: to a file (one
     module: ptxas takes one `.version` per file), to a directory
     (`output=DIR/`, one `NAME.ptx` per module) or to stdout (`-`, a
     `// gpu.binary @name` header before each). `warp-lower-to-ptx` runs it
