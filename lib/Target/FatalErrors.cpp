@@ -59,14 +59,20 @@ struct RecordRunningPasses : public PassInstrumentation {
   }
 };
 
+/// `message`, naming the pass and the operation it ran on.
+std::string inPass(const Twine &message, const RunningPass &at) {
+  return (message + " (in pass '" + at.name + "' on '" +
+          at.op->getName().getStringRef() + "')")
+      .str();
+}
+
 /// Emits `message` at the operation of `at`, or prints it when no pass runs.
 void report(const Twine &message, std::optional<RunningPass> at) {
   if (!at) {
     llvm::errs() << "error: " << message << "\n";
     return;
   }
-  emitError(at->op->getLoc()) << message << " (in pass '" << at->name
-                              << "' on '" << at->op->getName() << "')";
+  emitError(at->op->getLoc()) << inPass(message, *at);
 }
 
 /// The innermost pass running on this thread, if any.
@@ -99,10 +105,8 @@ void fatalErrorHandler(void *, const char *reason, bool) {
     if (auto file = at->op->getLoc()->findInstanceOf<FileLineColLoc>())
       os << file.getFilename().getValue() << ":" << file.getLine() << ":"
          << file.getColumn() << ": ";
-  os << "error: " << message;
-  if (at)
-    os << " (in pass '" << at->name << "' on '" << at->op->getName() << "')";
-  llvm::errs() << line << "\n";
+  os << "error: " << (at ? inPass(message, *at) : message) << "\n";
+  llvm::errs() << line;
   llvm::errs().flush();
   llvm::sys::RunInterruptHandlers();
   llvm::sys::Process::Exit(1, /*NoCleanup=*/true);
@@ -130,9 +134,9 @@ void warp::runReportingFatalErrorsAt(Operation *op, StringRef passName,
 LogicalResult
 warp::runRecoveringFromFatalErrors(Operation *op, StringRef passName,
                                    function_ref<LogicalResult()> fn) {
-  runningPasses.push_back({passName, op});
-  LogicalResult result = runRecoveringFromFatalErrors(fn);
-  runningPasses.pop_back();
+  LogicalResult result = failure();
+  runReportingFatalErrorsAt(op, passName,
+                            [&] { result = runRecoveringFromFatalErrors(fn); });
   return result;
 }
 

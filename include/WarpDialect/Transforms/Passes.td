@@ -197,10 +197,9 @@ def WarpPrintISAPass : Pass<"warp-print-isa", "::mlir::ModuleOp"> {
   let description = [{
     `warp-module-to-binary format=isa` (as upstream's `gpu-module-to-binary`)
     keeps the PTX as an escaped string inside `gpu.binary`; this pass writes
-    the text itself: to a file (one
-    module: ptxas takes one `.version` per file), to a directory
-    (`output=DIR/`, one `NAME.ptx` per module) or to stdout (`-`, a
-    `// gpu.binary @name` header before each). `warp-lower-to-ptx` runs it
+    the text itself: to a file (one module: ptxas takes one `.version` per
+    file), to a directory (`output=DIR/`, one `NAME.ptx` per module) or to
+    stdout (`-`, a `// gpu.binary @name` header before each). `warp-lower-to-ptx` runs it
     when its `ptx-output` option is set. A binary holding cubin or fatbin
     objects is an error.
 
