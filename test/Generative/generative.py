@@ -1,0 +1,775 @@
+"""The generative contract tester: random well-formed warp programs, drawn
+from the dialect's own definitions (the payload types and kinds each op's
+verifier accepts, probed with warp-opt; the preconditions of
+docs/Preconditions.md), lowered with warp-opt for several chips and option
+sets, run on the SIMT simulator (libWarpSim through simcupy) and checked lane
+by lane against model.py. A failure shrinks to a small program, saved as a
+regression (regressions/*.json, replayed by generative.test).
+
+    generative.py --warp-opt build/bin/warp-opt --seed 1 --programs 2000
+    generative.py --warp-opt ... --replay test/Generative/regressions
+    generative.py --warp-opt ... --hours 2 --save-failures DIR
+    generative.py --warp-opt ... --bundle DIR   # PTX + programs for the GPU
+    generative.py --run-bundle DIR              # on the GPU host (cupy)
+
+Ends with `generative: N programs, M lane values, K mismatches`.
+"""
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import model  # noqa: E402
+import ops  # noqa: E402
+from model import WARP, parse_type, is_float  # noqa: E402
+
+CHIPS = ["sm_70", "sm_80", "sm_90", "sm_100a"]
+OPTION_SETS = ["", "device-index-bitwidth=32", "scan-steps=predicated", "scan-steps=lane-test",
+               "strategy=redux", "opt-level=0"]
+STORAGE = {"i1": ("i32", np.int32), "i8": ("i8", np.int8), "i16": ("i16", np.int16),
+           "i32": ("i32", np.int32), "i64": ("i64", np.int64), "index": ("i64", np.int64),
+           "f16": ("f16", np.float16), "bf16": ("bf16", np.uint16), "f32": ("f32", np.float32),
+           "f64": ("f64", np.float64)}
+CONTROL_FLOW = ["plain", "plain", "loop"]
+SENTINEL = 0x5A
+SKIP = "skipped: "  # every byte of an output buffer before the launch
+WARP_BLOCKS = [(32, 1, 1), (64, 1, 1), (33, 1, 1), (48, 1, 1), (17, 1, 1), (96, 1, 1),
+               (100, 1, 1), (1, 1, 1), (16, 4, 1), (33, 3, 1), (8, 4, 2), (5, 5, 5)]
+BLOCK_BLOCKS = WARP_BLOCKS + [(128, 1, 1), (159, 1, 1), (256, 1, 1), (1000, 1, 1), (1024, 1, 1),
+                              (7, 9, 3), (32, 32, 1)]
+
+
+# ----------------------------------------------------------------------------
+# What the verifier accepts: every op form x candidate payload type.
+# ----------------------------------------------------------------------------
+
+def probe_types(warp_opt, workdir):
+    """{form: [types]} for every op's probe forms, decided by warp-opt's
+    verifier (one split-input-file run; each probe named by its location)."""
+    probes = []
+    for op in ops.OPS.values():
+        for form, line in op.probe_forms():
+            for t in ops.CANDIDATE_TYPES:
+                probes.append((form, t, line.format(T=t)))
+    chunks = []
+    for i, (form, t, line) in enumerate(probes):
+        chunks.append("gpu.module @m {\n  gpu.func @k(%%x: %s, %%c1: i32) kernel {\n    %s loc(\"P%d\")\n"
+                      "    gpu.return\n  }\n}\n" % (t, line, i))
+    path = os.path.join(workdir, "probe.mlir")
+    with open(path, "w") as f:
+        f.write("\n// -----\n".join(chunks))
+    res = subprocess.run([warp_opt, path, "--split-input-file", "-o", os.devnull],
+                         capture_output=True, text=True)
+    if "Stack dump" in res.stderr or res.returncode not in (0, 1):
+        sys.exit(f"generative: the verifier probe crashed:\n{res.stderr[-3000:]}")
+    rejected = set(int(m) for m in re.findall(r"error: loc\(\"P(\d+)\"\)", res.stderr))
+    accepted = {}
+    for i, (form, t, _) in enumerate(probes):
+        accepted.setdefault(form, [])
+        if i not in rejected:
+            accepted[form].append(t)
+    return accepted
+
+
+def check_table(accepted):
+    """The preconditions table (docs/Preconditions.md) lists the payload types
+    of each op; the verifier must accept exactly those (no untested type)."""
+    table = preconditions_table()
+    problems = []
+    for form, types in accepted.items():
+        op = form.split("_")[0] if not form.startswith("block_") else "_".join(form.split("_")[:2])
+        row = table.get(op)
+        if row is None:
+            problems.append(f"{op}: no row in docs/Preconditions.md")
+            continue
+        for t in types:
+            elem, n = parse_type(t)
+            if elem not in row["types"] or (n is not None and not row["vectors"]):
+                problems.append(f"{form}: the verifier accepts {t}, docs/Preconditions.md does not list it")
+    return problems
+
+
+def preconditions_table():
+    """Rows of the table in docs/Preconditions.md: op -> payload element
+    types and whether 1-D vectors of them are accepted."""
+    path = os.path.join(HERE, "..", "..", "docs", "Preconditions.md")
+    table = {}
+    for line in open(path):
+        m = re.match(r"\|\s*`warp\.(\w+)`[^|]*\|\s*([^|]*)\|", line)
+        if not m:
+            continue
+        cell = m.group(2)
+        types = set(re.findall(r"\b(i1|i8|i16|i32|i64|index|f16|bf16|f32|f64)\b", cell))
+        table[m.group(1)] = dict(types=types, vectors="vector" in cell)
+    return table
+
+
+# ----------------------------------------------------------------------------
+# Programs
+# ----------------------------------------------------------------------------
+
+class GenContext:
+    def __init__(self, accepted, block, sm):
+        self._accepted = accepted
+        self.block = block
+        self.threads = block[0] * block[1] * block[2]
+        self.sm = sm
+        nwarps = (self.threads + WARP - 1) // WARP
+        self.existing = [ops.full_mask(min(WARP, self.threads - WARP * w)) for w in range(nwarps)]
+
+    def accepted(self, form):
+        types = self._accepted.get(form, [])
+        if form == "match" and self.sm < 70:
+            return []
+        return types
+
+    def mask_form(self, rng, exec_, allow_implicit=True):
+        if allow_implicit and all(e == 0xFFFFFFFF for e in exec_) and rng.random() < 0.5:
+            return "implicit"
+        if len(set(exec_)) == 1 and rng.random() < 0.5:
+            return "const"
+        return "dyn"
+
+
+def generate(rng, accepted, chip, only=None):
+    """One random program: a block shape, 1-3 stages (an op each, maybe in a
+    loop or a device function), for one chip and option set."""
+    sm = int(chip[3:].rstrip("a"))
+    names = only or sorted(ops.OPS)
+    op_names = [rng.choice(names) for _ in range(rng.choice([1, 1, 2, 3]))]
+    block_level = any(ops.OPS[n].block_level for n in op_names)
+    block = rng.choice(BLOCK_BLOCKS if block_level else WARP_BLOCKS)
+    ctx = GenContext(accepted, block, sm)
+    stages = []
+    for name in op_names:
+        for _ in range(20):
+            p = ops.OPS[name].gen(rng, ctx)
+            if p is not None:
+                break
+        else:
+            continue
+        # Device functions ("func") are emitted but the simulator runs no
+        # .func calls: they run on the GPU sample only (--cf-func).
+        p["cf"] = rng.choice(CONTROL_FLOW)
+        stages.append(p)
+    if not stages:
+        return None
+    return dict(seed=rng.getrandbits(32), chip=chip, options=rng.choice(OPTION_SETS),
+                block=list(block), grid=rng.choice([1, 1, 2]),
+                known=rng.random() < 0.3, stages=stages)
+
+
+# ----------------------------------------------------------------------------
+# MLIR
+# ----------------------------------------------------------------------------
+
+class Kernel:
+    def __init__(self, name, prog):
+        self.name, self.prog = name, prog
+        self.args, self.buffers, self.lines, self.funcs = [], [], [], []
+        self.threads = prog["block"][0] * prog["block"][1] * prog["block"][2]
+        self.total = self.threads * prog["grid"]
+        self.consts = {}
+
+    def buffer(self, elem_storage, key):
+        self.buffers.append(key)
+        name = f"%K_b{len(self.args)}"
+        self.args.append(f"{name}: memref<?x{elem_storage}>")
+        return name
+
+    def const(self, value, type_):
+        name = f"%K_c_{type_}_{value}".replace("-", "m")
+        self.consts[name] = f"{name} = arith.constant {value} : {type_}"
+        return name
+
+    def mask_operand(self, p):
+        if p["mask"] == "implicit":
+            return ""
+        if p["mask"] == "const":
+            return " mask " + self.const(ops.model.signed(p["exec"][0], 32), "i32")
+        return " mask %mask"
+
+
+def index_expr(lines, idx, n, j, tag):
+    """%tag = idx * n + j."""
+    if n is None:
+        return idx
+    lines += [f"%{tag}_n = arith.constant {n} : index", f"%{tag}_j = arith.constant {j} : index",
+              f"%{tag}_a = arith.muli {idx}, %{tag}_n : index",
+              f"%{tag} = arith.addi %{tag}_a, %{tag}_j : index"]
+    return f"%{tag}"
+
+
+def load_value(lines, type_, buf, idx, name):
+    """Lines defining %name, one lane's value of type_ (vectors element by
+    element: a memref of vectors would depend on their layout)."""
+    elem, n = parse_type(type_)
+    st = STORAGE[elem][0]
+    elems = []
+    for j in range(n or 1):
+        at = index_expr(lines, idx, n, j, f"{name}_i{j}")
+        final = f"%{name}" if n is None else f"%{name}_e{j}"
+        raw = final if elem not in ("i1", "index") else final + "_s"
+        lines.append(f"{raw} = memref.load {buf}[{at}] : memref<?x{st}>")
+        if elem == "i1":
+            lines.append(f"{final} = arith.trunci {raw} : i32 to i1")
+        elif elem == "index":
+            lines.append(f"{final} = arith.index_cast {raw} : i64 to index")
+        elems.append(final)
+    if n is not None:
+        lines.append(f"%{name} = vector.from_elements {', '.join(elems)} : {type_}")
+
+
+def store_value(lines, type_, value, buf, idx, tag):
+    elem, n = parse_type(type_)
+    st = STORAGE[elem][0]
+    for j in range(n or 1):
+        at = index_expr(lines, idx, n, j, f"{tag}_o{j}")
+        v = value
+        if n is not None:
+            lines.append(f"%{tag}_x{j} = vector.extract {value}[{j}] : {elem} from {type_}")
+            v = f"%{tag}_x{j}"
+        if elem == "i1":
+            lines.append(f"%{tag}_w{j} = arith.extui {v} : i1 to i32")
+            v = f"%{tag}_w{j}"
+        elif elem == "index":
+            lines.append(f"%{tag}_w{j} = arith.index_cast {v} : index to i64")
+            v = f"%{tag}_w{j}"
+        lines.append(f"memref.store {v}, {buf}[{at}] : memref<?x{st}>")
+
+
+PROLOGUE = [
+    "%K_tx = gpu.thread_id x", "%K_ty = gpu.thread_id y", "%K_tz = gpu.thread_id z",
+    "%K_bx = gpu.block_dim x", "%K_by = gpu.block_dim y", "%K_bz = gpu.block_dim z",
+    "%K_bid = gpu.block_id x",
+    "%K_yz = arith.muli %K_by, %K_tz : index", "%K_yz1 = arith.addi %K_ty, %K_yz : index",
+    "%K_row = arith.muli %K_bx, %K_yz1 : index", "%K_t = arith.addi %K_tx, %K_row : index",
+    "%K_nxy = arith.muli %K_bx, %K_by : index", "%K_nb = arith.muli %K_nxy, %K_bz : index",
+    "%K_first = arith.muli %K_bid, %K_nb : index", "%K_e = arith.addi %K_first, %K_t : index",
+]
+
+
+def stage_reps(p):
+    return 2 if p["cf"] == "loop" else 1
+
+
+def guarded(p):
+    return not ops.OPS[p["op"]].block_level and \
+        any(e != x for e, x in zip(p["exec"], p["_existing"]))
+
+
+def emit_stage(k, s, p):
+    op = ops.OPS[p["op"]]
+    reps = stage_reps(p)
+    body = []
+    idx = "%K_e"
+    outer = []
+    if reps > 1:
+        outer = [f"%lo = arith.constant 0 : index", f"%hi = arith.constant {reps} : index",
+                 f"%st = arith.constant 1 : index", f"%tt = arith.constant {k.total} : index",
+                 "scf.for %it = %lo to %hi step %st {",
+                 "  %off0 = arith.muli %it, %tt : index", "  %idx = arith.addi %K_e, %off0 : index"]
+        idx = "%idx"
+    for name, t, dom in op.operands(p):
+        buf = k.buffer(STORAGE[parse_type(t)[0]][0], ("in", s, name, t, dom))
+        load_value(body, t, buf, idx, name)
+    # Uniform run-time operands (per warp, stored per thread).
+    uni = []
+    if p.get("mask") == "dyn":
+        buf = k.buffer("i32", ("uni", s, "mask", "i32"))
+        body.append(f"%mask = memref.load {buf}[{idx}] : memref<?xi32>")
+        uni.append(("%mask", "i32"))
+    for name in getattr(op, "uniforms", lambda p: [])(p):
+        t = p["types"][int(name[4:])] if name.startswith("init") else "i32"
+        buf = k.buffer(STORAGE[parse_type(t)[0]][0], ("uni", s, name, t))
+        uni.append((f"%{name}", t))
+        load_value(body, t, buf, idx, name)
+    inner = []
+    results = op.results(p)
+    op_lines = op.mlir(p, k)
+    if p["cf"] == "func":
+        fname = f"{k.name}_s{s}"
+        args = [f"%{n}" for n, _, _ in op.operands(p)] + [n for n, _ in uni]
+        types = [t for _, t, _ in op.operands(p)] + [t for _, t in uni]
+        rtypes = [t for _, t in results]
+        fbody = op_lines + [f"return {', '.join('%' + n for n, _ in results)} : {', '.join(rtypes)}"]
+        k.funcs.append(prefix_names(
+            [f"func.func @{fname}({', '.join(f'{a}: {t}' for a, t in zip(args, types))}) -> ({', '.join(rtypes)}) {{"]
+            + ["  " + l for l in fbody] + ["}"], s))
+        inner.append(f"{', '.join('%' + n for n, _ in results)} = func.call @{fname}({', '.join(args)}) : "
+                     f"({', '.join(types)}) -> ({', '.join(rtypes)})")
+    else:
+        inner += op_lines
+    for name, t in results:
+        buf = k.buffer(STORAGE[parse_type(t)[0]][0], ("out", s, name, t))
+        store_value(inner, t, f"%{name}", buf, idx, f"st_{name}")
+    if guarded(p):
+        buf = k.buffer("i32", ("exec", s))
+        body += [f"%g_raw = memref.load {buf}[{idx}] : memref<?xi32>",
+                 "%g_zero = arith.constant 0 : i32",
+                 "%g = arith.cmpi ne, %g_raw, %g_zero : i32", "scf.if %g {"]
+        body += ["  " + l for l in inner] + ["}"]
+    else:
+        body += inner
+    lines = outer + (["  " + l for l in body] + ["}"] if outer else body)
+    return prefix_names(lines, s)
+
+
+def prefix_names(lines, s):
+    return [re.sub(r"%(?!K_)(\w+)", lambda m: f"%s{s}_{m.group(1)}", l) for l in lines]
+
+
+def kernel_text(name, prog):
+    k = Kernel(name, prog)
+    stage_lines = []
+    for s, p in enumerate(prog["stages"]):
+        stage_lines += emit_stage(k, s, p)
+    consts = list(k.consts.values())
+    attrs = ""
+    if prog["known"]:
+        attrs = f" attributes {{known_block_size = array<i32: {', '.join(map(str, prog['block']))}>}}"
+    lines = [f"  gpu.func @{name}({', '.join(k.args)}) kernel{attrs} {{"]
+    body = PROLOGUE + consts + stage_lines + ["gpu.return"]
+    lines += ["    " + l for l in body] + ["  }"]
+    funcs = []
+    for f in k.funcs:
+        funcs += ["  " + l for l in [f[0]] + ["  " + c for c in consts] + f[1:]]
+    return "\n".join(funcs + lines), k.buffers
+
+
+# ----------------------------------------------------------------------------
+# Inputs, launch, checks
+# ----------------------------------------------------------------------------
+
+def encode(elem, v):
+    """A model value -> its storage bits (Python int)."""
+    return model.bits(elem, v)
+
+
+def decode(elem, bits):
+    if is_float(elem):
+        if elem == "bf16":
+            return np.array(bits << 16, dtype=np.uint32).view(np.float32)[()]
+        dt = STORAGE[elem][1]
+        ut = {2: np.uint16, 4: np.uint32, 8: np.uint64}[np.dtype(dt).itemsize]
+        return np.array(bits, dtype=ut).view(dt)[()]
+    return bits & ((1 << model.INT_BITS[elem]) - 1)
+
+
+def host_bits(arr, i, elem):
+    """Element i of a host array as storage bits."""
+    return int(arr.view(unsigned(arr.dtype))[i])
+
+
+def value_gen(rng, elem, dom, p, warp, lane, block_threads, thread):
+    if dom == "bits" or dom.startswith("region_affine"):
+        return rng.getrandbits(16 if elem in ("f16", "bf16") else
+                               64 if elem in ("f64",) else model.INT_BITS.get(elem, 32)), True
+    if dom == "few":
+        return [0x3F800000, 7, 0xFFFFFFFF][rng.randrange(3) if p["_few"] else 0], True
+    if dom == "pred":
+        return rng.getrandbits(1), True
+    if dom == "flags":
+        return p["flags"][warp][lane], True
+    if dom == "offset":
+        return rng.choice([0, 1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 33, 40, -1, -2, -33]) & 0xFFFFFFFF, True
+    if dom == "offset_small":
+        return rng.randint(0, p["width"]), True
+    if dom == "lane":
+        return rng.randrange(32), True
+    if dom == "region_argmax":
+        return (model.fnum("f32", rng.randint(-3, 3)) if elem == "f32" else rng.randrange(1 << 32)), False
+    d = dom[len("block_"):] if dom.startswith("block_") else dom
+    if is_float(elem) and dom.startswith("block_") and d in ("add", "mul"):
+        # Exact in every combine order over up to 1024 threads.
+        rare = thread in p["_rare"]
+        if d == "add":
+            if elem in ("f16", "bf16"):
+                return model.fnum(elem, rng.choice([-1, 1]) if rare else 0), False
+            return model.fnum(elem, rng.randint(-8, 8)), False
+        return model.fnum(elem, rng.choice([2.0, 0.5]) if rare else rng.choice([1.0, -1.0])), False
+    return ops.payload_value(rng, elem, d), False
+
+
+def make_inputs(prog, buffers, rng):
+    """Host arrays for the kernel's buffers and the per-stage data the model
+    reads: ins[s][name][rep][thread] (model values; vectors as tuples)."""
+    threads = prog["block"][0] * prog["block"][1] * prog["block"][2]
+    total = threads * prog["grid"]
+    arrays, data = [], []
+    for s, p in enumerate(prog["stages"]):
+        p["_few"] = rng.random() < 0.7
+        # The few threads whose float add/mul operand is not 0 / +-1: sums
+        # and products stay exact in f16 and bf16 in any combine order.
+        p["_rare"] = set(rng.sample(range(threads), min(threads, 12)))
+        data.append(dict(ins={}, uni={}))
+    for key in buffers:
+        kind, s = key[0], key[1]
+        p = prog["stages"][s]
+        reps = stage_reps(p)
+        if kind == "out":
+            t = key[3]
+            elem, n = parse_type(t)
+            arr = np.zeros(reps * total * (n or 1), dtype=STORAGE[elem][1])
+            arr.view(np.uint8)[:] = SENTINEL
+            arrays.append(arr)
+            continue
+        if kind == "exec":
+            arr = np.zeros(reps * total, dtype=np.int32)
+            for r in range(reps):
+                for g in range(total):
+                    t_ = g % threads
+                    arr[r * total + g] = (p["exec"][t_ // WARP] >> (t_ % WARP)) & 1
+            arrays.append(arr)
+            continue
+        name, t = key[2], key[3]
+        elem, n = parse_type(t)
+        dtype = STORAGE[elem][1]
+        arr = np.zeros(reps * total * (n or 1), dtype=dtype)
+        vals = []
+        op = ops.OPS[p["op"]]
+        for r in range(reps):
+            per_warp = {}
+            for g in range(total):
+                t_ = g % threads
+                blk, w, lane = g // threads, t_ // WARP, t_ % WARP
+                if kind == "uni":
+                    if name == "mask":
+                        v, raw = p["exec"][w], True
+                    else:
+                        key_w = (blk, w) if not op.block_level else (blk,)
+                        if key_w not in per_warp:
+                            u = op.uniform_value(p, name, rng, w)
+                            if isinstance(u, tuple):  # an init value of the payload type
+                                u = tuple(value_gen(rng, e_, ops.domain_for(p.get("kind")) if "region" not in p else
+                                                    "region_" + p["region"], p, w, lane, threads, t_)
+                                          for e_ in [elem] * (n or 1))
+                            per_warp[key_w] = u
+                        v = per_warp[key_w]
+                        if isinstance(v, tuple):
+                            elems = [encode(elem, x) if not b else x for x, b in v]
+                            for j, e_bits in enumerate(elems):
+                                arr.view(unsigned(dtype))[(r * total + g) * (n or 1) + j] = e_bits
+                            vals.append(tuple(decode(elem, b) for b in elems) if n else decode(elem, elems[0]))
+                            continue
+                        raw = True
+                    bits = v & 0xFFFFFFFF
+                    arr.view(np.uint32)[r * total + g] = bits
+                    vals.append(bits)
+                    continue
+                dom = key[4]
+                elems = []
+                for j in range(n or 1):
+                    v, raw = value_gen(rng, elem, dom, p, w, lane, threads, t_)
+                    b = v if raw else encode(elem, v)
+                    if elem == "i1":
+                        b &= 1
+                    elems.append(b)
+                    arr.view(unsigned(dtype))[(r * total + g) * (n or 1) + j] = b
+                vals.append(tuple(decode(elem, b) for b in elems) if n else decode(elem, elems[0]))
+        arrays.append(arr)
+        data[s]["uni" if kind == "uni" else "ins"][name] = vals
+    return arrays, data
+
+
+def unsigned(dtype):
+    return {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[np.dtype(dtype).itemsize]
+
+
+class WarpData:
+    pass
+
+
+def same(elem, got_bits, want, arithmetic):
+    if elem == "index" and model.INT_BITS["index"] == 32:
+        low = got_bits & 0xFFFFFFFF
+        if got_bits != (low | (0xFFFFFFFF00000000 if low >> 31 else 0)):
+            return False
+        got_bits = low
+    want_bits = encode(elem, want)
+    if got_bits == want_bits:
+        return True
+    if arithmetic and is_float(elem):
+        g = decode(elem, got_bits)
+        return bool(np.isnan(g)) and bool(np.isnan(np.float64(want)))
+    return False
+
+
+def check(prog, buffers, arrays, data, show=4):
+    """(lane values compared, [mismatch texts])."""
+    threads = prog["block"][0] * prog["block"][1] * prog["block"][2]
+    total = threads * prog["grid"]
+    compared, bad = 0, []
+    for s, p in enumerate(prog["stages"]):
+        op = ops.OPS[p["op"]]
+        reps = stage_reps(p)
+        arithmetic = p["op"] in ("reduce", "scan", "block_reduce", "block_scan")
+        outs = [(key, arr) for key, arr in zip(buffers, arrays) if key[0] == "out" and key[1] == s]
+        for r in range(reps):
+            for blk in range(prog["grid"]):
+                units = [None] if op.block_level else range(len(p["exec"]))
+                for w in units:
+                    d = WarpData()
+                    base = r * total + blk * threads
+                    if op.block_level:
+                        lanes = list(range(threads))
+                        d.threads = threads
+                    else:
+                        lanes = [w * WARP + l for l in range(WARP) if w * WARP + l < threads]
+                        d.exec = p["exec"][w]
+                    d.ins = {k: [None] * (threads if op.block_level else WARP) for k in data[s]["ins"]}
+                    d.uni = {}
+                    for k, vals in data[s]["ins"].items():
+                        for t_ in lanes:
+                            d.ins[k][t_ if op.block_level else t_ % WARP] = vals[base + t_]
+                    for k, vals in data[s]["uni"].items():
+                        d.uni[k] = vals[base + lanes[0]]
+                    want = op.expect_block(p, d) if op.block_level else op.expect(p, d)
+                    for key, arr in outs:
+                        name, t = key[2], key[3]
+                        elem, n = parse_type(t)
+                        for t_ in lanes:
+                            lane = t_ if op.block_level else t_ % WARP
+                            executes = op.block_level or (d.exec >> lane) & 1
+                            w_val = want[name][lane]
+                            for j in range(n or 1):
+                                got = host_bits(arr, (base + t_) * (n or 1) + j, elem)
+                                if not executes:
+                                    at = ((base + t_) * (n or 1) + j) * arr.dtype.itemsize
+                                    ok = bool(np.all(arr.view(np.uint8)[at:at + arr.dtype.itemsize] == SENTINEL))
+                                    wv = "unwritten"
+                                elif w_val is None:
+                                    continue
+                                else:
+                                    wv = w_val[j] if n else w_val
+                                    ok = same(elem, got, wv, arithmetic)
+                                compared += 1
+                                if not ok and len(bad) < show:
+                                    bad.append(f"stage {s} ({p['op']}) rep {r} block {blk} thread {t_}"
+                                               f"{'' if n is None else f' elem {j}'} {name}: got {decode(elem, got) if executes else hex(got)}, want {wv}")
+                                elif not ok:
+                                    bad.append(None)
+    return compared, bad
+
+
+# ----------------------------------------------------------------------------
+# Driver
+# ----------------------------------------------------------------------------
+
+def compile_module(warp_opt, kernels, chip, options, path):
+    text = "module attributes {gpu.container_module} {\ngpu.module @kernels {\n" + \
+        "\n".join(kernels) + "\n}\n}\n"
+    with open(path + ".mlir", "w") as f:
+        f.write(text)
+    opts = f"chip={chip} format=isa ptx-output={path}.ptx" + (f" {options}" if options else "")
+    res = subprocess.run([warp_opt, path + ".mlir", f"--warp-lower-to-ptx={opts}", "-o", os.devnull],
+                         capture_output=True, text=True)
+    return res
+
+
+def run_programs(args, progs, workdir, tag):
+    """Lowers and runs `progs` (one chip and option set); returns a list of
+    (prog, compared, failure text or None)."""
+    import simcupy as cp
+    chip, options = progs[0]["chip"], progs[0]["options"]
+    texts, metas = [], []
+    for i, prog in enumerate(progs):
+        for p in prog["stages"]:
+            threads = prog["block"][0] * prog["block"][1] * prog["block"][2]
+            p["_existing"] = GenContext({}, prog["block"], 90).existing
+        text, buffers = kernel_text(f"g{i}", prog)
+        texts.append(text)
+        metas.append(buffers)
+    path = os.path.join(workdir, tag)
+    res = compile_module(args.warp_opt, texts, chip, options, path)
+    if res.returncode != 0:
+        if len(progs) == 1:
+            return [(progs[0], 0, "warp-opt failed: " + summarize(res.stderr))]
+        out = []
+        for prog in progs:  # find the programs that fail alone
+            out += run_programs(args, [prog], workdir, tag + "_1")
+        return out
+    try:
+        module = cp.RawModule(path=path + ".ptx")
+    except cp.SimError as err:
+        if len(progs) > 1:
+            out = []
+            for prog in progs:
+                out += run_programs(args, [prog], workdir, tag + "_1")
+            return out
+        # PTX the simulator does not model: counted, reported, not a mismatch.
+        return [(progs[0], 0, SKIP + re.sub(r"^.*?PTX: line \d+: ", "", str(err)))]
+    results = []
+    for i, (prog, buffers) in enumerate(zip(progs, metas)):
+        rng = random.Random(prog["seed"])
+        set_index_bits(prog)
+        arrays, data = make_inputs(prog, buffers, rng)
+        fn = module.get_function(f"g{i}")
+        args_ = []
+        for a in arrays:
+            args_ += [a, a, np.int64(0), np.int64(a.size), np.int64(1)]
+        before = len(cp.reports)
+        # Lanes the contract leaves unspecified (a read outside the mask, a
+        # lane past valid_lanes) may store undefined values; the model skips them.
+        if any(may_be_undefined(p) for p in prog["stages"]):
+            with cp.undefined_values_allowed():
+                fn((prog["grid"], 1, 1), tuple(prog["block"]), args_)
+        else:
+            fn((prog["grid"], 1, 1), tuple(prog["block"]), args_)
+        compared, bad = check(prog, buffers, arrays, data)
+        failure = None
+        if len(cp.reports) > before:
+            failure = "undefined behaviour: " + cp.reports[-1]
+        elif bad:
+            failure = f"{len(bad)} mismatches: " + "; ".join(b for b in bad if b)
+        results.append((prog, compared, failure))
+    return results
+
+
+def set_index_bits(prog):
+    """index is 32 bits on the device with device-index-bitwidth=32: the
+    kernel truncates the stored i64 and sign-extends its results."""
+    model.INT_BITS["index"] = 32 if "device-index-bitwidth=32" in prog["options"] else 64
+
+
+def may_be_undefined(p):
+    return p["op"] in ("shuffle", "broadcast", "gpu_shuffle") or p.get("form") == "valid" or \
+        p.get("lanes") == "first"
+
+
+def summarize(stderr):
+    lines = [l for l in stderr.splitlines() if "error" in l or "Assertion" in l or "Stack dump" in l
+             or "LLVM ERROR" in l or "Segmentation" in l]
+    return " | ".join(lines[:3]) or stderr[-400:]
+
+
+def public(prog):
+    return dict(prog, stages=[{k: v for k, v in p.items() if not k.startswith("_")} for p in prog["stages"]])
+
+
+def shrink(args, prog, workdir):
+    """Smaller programs that still fail: one stage, no loop or function, one
+    block, then the failing warp alone in a block of its own lanes."""
+    def fails(cand):
+        try:
+            return run_programs(args, [cand], workdir, "shrink")[0][2] is not None
+        except Exception:  # noqa: BLE001  a candidate the harness cannot run
+            return False
+    cur = public(prog)
+    for s in range(len(cur["stages"])):
+        cand = dict(cur, stages=[cur["stages"][s]])
+        if len(cur["stages"]) > 1 and fails(cand):
+            cur = cand
+            break
+    for change in ({"cf": "plain"},):
+        cand = dict(cur, stages=[dict(p, **change) for p in cur["stages"]])
+        if fails(cand):
+            cur = cand
+    for change in ({"grid": 1}, {"known": False}, {"options": ""}):
+        cand = dict(cur, **change)
+        if cand != cur and fails(cand):
+            cur = cand
+    return public(cur)
+
+
+def failure_name(prog):
+    ops_ = "_".join(p["op"] for p in prog["stages"])
+    return f"{ops_}_{prog['chip']}_{prog['seed']:08x}"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--warp-opt", required=True)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--programs", type=int, default=200)
+    ap.add_argument("--hours", type=float, default=0.0, help="run until this much time has passed")
+    ap.add_argument("--batch", type=int, default=40)
+    ap.add_argument("--chips", default=",".join(CHIPS))
+    ap.add_argument("--ops", default="", help="comma-separated op families (default: all)")
+    ap.add_argument("--replay", default="", help="a directory of saved programs to run")
+    ap.add_argument("--save-failures", default="", help="save shrunk failures here")
+    ap.add_argument("--no-shrink", action="store_true")
+    ap.add_argument("--check-table", action="store_true",
+                    help="also fail when the verifier accepts a type docs/Preconditions.md omits")
+    args = ap.parse_args()
+    workdir = tempfile.mkdtemp(prefix="generative-")
+    accepted = probe_types(args.warp_opt, workdir)
+    if args.check_table:
+        problems = check_table(accepted)
+        for pr in problems:
+            print("table: " + pr)
+        if problems:
+            sys.exit(1)
+    rng = random.Random(args.seed)
+    only = [o for o in args.ops.split(",") if o] or None
+    chips = args.chips.split(",")
+    programs = lanes = 0
+    failures = []
+    covered = set()
+    skipped = {}
+    deadline = time.time() + args.hours * 3600 if args.hours else None
+    batches = []
+    if args.replay:
+        saved = [json.load(open(os.path.join(args.replay, f))) for f in sorted(os.listdir(args.replay))
+                 if f.endswith(".json")]
+        for prog in saved:
+            batches.append([prog])
+    batch_no = 0
+    while True:
+        if args.replay:
+            if not batches:
+                break
+            batch = batches.pop(0)
+        else:
+            if deadline is None and programs >= args.programs:
+                break
+            if deadline is not None and time.time() > deadline:
+                break
+            chip = chips[batch_no % len(chips)]
+            option = OPTION_SETS[(batch_no // len(chips)) % len(OPTION_SETS)]
+            batch = []
+            n = args.batch if deadline else min(args.batch, args.programs - programs)
+            while len(batch) < n:
+                prog = generate(rng, accepted, chip, only)
+                if prog is not None:
+                    prog["options"] = option
+                    batch.append(prog)
+        batch_no += 1
+        for prog, compared, failure in run_programs(args, batch, workdir, f"b{batch_no}"):
+            if failure and failure.startswith(SKIP):
+                skipped[failure] = skipped.get(failure, 0) + 1
+                continue
+            programs += 1
+            lanes += compared
+            for p in prog["stages"]:
+                covered.add((p["op"], ",".join(p.get("types", [p.get("type", "")]))))
+            if failure:
+                small = prog if args.no_shrink or args.replay else shrink(args, prog, workdir)
+                failures.append((small, failure))
+                print(f"FAIL {failure_name(small)}: {failure}", flush=True)
+                print("  program: " + json.dumps(public(small)), flush=True)
+                if args.save_failures:
+                    os.makedirs(args.save_failures, exist_ok=True)
+                    with open(os.path.join(args.save_failures, failure_name(small) + ".json"), "w") as f:
+                        json.dump(public(small), f, indent=1)
+    for why, count in sorted(skipped.items()):
+        print(f"{why} ({count} programs)")
+    ops_seen = sorted(set(o for o, _ in covered))
+    print(f"coverage: {len(ops_seen)} op families ({', '.join(ops_seen)}), "
+          f"{len(covered)} op x payload pairs")
+    print(f"generative: {programs} programs, {lanes} lane values, {len(failures)} mismatches")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.join(HERE, "..", "Integration", "CUDA"))
+    main()

@@ -1,0 +1,791 @@
+"""The op catalogue of the generative contract tester: for each op, how a
+random well-formed instance is drawn (within the op's precondition, as
+docs/Preconditions.md states it), how it is written as MLIR, and what every
+lane must get (model.py).
+
+An instance is a JSON-able dict `p`:
+  op, type(s), attributes, `exec`: the executing lanes of each warp (a 32-bit
+  mask per warp of the block; block ops: every thread), and the per-warp
+  uniform run-time operands.
+Per-thread operands come from buffers filled by `inputs()`; results go to
+buffers checked by `expect()`.
+"""
+import model
+from model import WARP, parse_type, is_float
+
+SCALARS = ["i1", "i8", "i16", "i32", "i64", "index", "f16", "bf16", "f32", "f64"]
+CANDIDATE_TYPES = SCALARS + [f"vector<{n}x{e}>" for n in (1, 2, 3, 4) for e in SCALARS]
+POW2 = [1, 2, 4, 8, 16, 32]
+
+
+def full_mask(lanes):
+    return (1 << lanes) - 1 if lanes < 32 else 0xFFFFFFFF
+
+
+# ----------------------------------------------------------------------------
+# Execution sets (which lanes of a warp execute): the preconditions' shapes.
+# ----------------------------------------------------------------------------
+
+def union_of_groups(rng, groups, existing, allow_empty=False):
+    """A random union of whole lane groups (lists of lanes) that exist."""
+    usable = [g for g in groups if all((existing >> l) & 1 for l in g)]
+    while True:
+        mask = 0
+        for g in usable:
+            if rng.random() < 0.5:
+                for l in g:
+                    mask |= 1 << l
+        if mask or allow_empty or not usable:
+            return mask
+
+
+def cluster_groups(size, stride):
+    span = size * stride
+    groups = []
+    for base in range(0, WARP, span):
+        for r in range(stride):
+            groups.append([base + r + i * stride for i in range(size)])
+    return groups
+
+
+def any_subset(rng, existing):
+    while True:
+        m = rng.getrandbits(32) & existing if rng.random() < 0.8 else existing
+        if rng.random() < 0.15:
+            m = existing & (1 << rng.choice(model.lanes_of(existing)))
+        if m:
+            return m
+
+
+# ----------------------------------------------------------------------------
+# Value domains: exact floats where the combine order is not the point.
+# ----------------------------------------------------------------------------
+
+def payload_value(rng, elem, domain):
+    """One element: `bits` (any pattern), `add`/`mul` (exact in any order),
+    `minmax`/`minmax0` (specials; the latter with signed zeros)."""
+    if not is_float(elem):
+        bits = model.INT_BITS[elem]
+        if domain == "small":
+            return rng.randrange(0, 4)
+        return rng.getrandbits(bits)
+    if domain == "bits":
+        return ("bits", rng.getrandbits({"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[elem]))
+    if domain == "add":
+        return model.fnum(elem, rng.randint(-4, 4))
+    if domain == "mul":
+        return model.fnum(elem, rng.choice([1.0, -1.0, 1.0, -1.0, 2.0, 0.5])
+                          if elem != "f16" else rng.choice([1.0, -1.0]))
+    specials = [float("inf"), float("-inf"), float("nan")]
+    if domain == "minmax0":
+        specials += [0.0, -0.0, 0.0, -0.0]
+    if rng.random() < 0.15:
+        return model.fnum(elem, rng.choice(specials))
+    return model.fnum(elem, rng.randint(-50, 50) or 1)
+
+
+def domain_for(kind):
+    if kind is None:
+        return "bits"
+    if kind in ("add", "mul"):
+        return kind
+    if kind in ("minimumf", "maximumf"):
+        return "minmax0"
+    return "minmax"
+
+
+def kind_ok(kind, type_):
+    elem, _ = parse_type(type_)
+    return kind in (model.FLOAT_KINDS if is_float(elem) else model.INT_KINDS)
+
+
+# ----------------------------------------------------------------------------
+# The ops. Each: gen(rng, ctx) -> p or None; operands(p) -> the per-thread
+# inputs [(name, type, domain)]; results(p) -> [(name, type)]; mlir(p) ->
+# lines using %<input> names and defining %<result> names; expect(p, warp
+# data) -> {result: [value or None per lane]}.
+# ----------------------------------------------------------------------------
+
+class Op:
+    name = None
+    block_level = False
+    probe = None  # MLIR line for type probing: {T} the payload type
+
+    def probe_forms(self):
+        """(form, line) pairs the verifier decides per payload type."""
+        return [(self.name, self.probe)]
+
+
+class Shuffle(Op):
+    name = "shuffle"
+    probe = "%r, %v = warp.shuffle <xor> %x, %c1 : {T}"
+
+    def gen(self, rng, ctx):
+        t = rng.choice(ctx.accepted("shuffle"))
+        mode = rng.choice(["idx", "xor", "up", "down"])
+        p = dict(op=self.name, type=t, mode=mode)
+        if rng.random() < 0.15 and mode in ("up", "down"):
+            p["bound"] = True  # per-lane clamp lane, whole warp
+            p["width"] = 32
+        else:
+            p["width"] = rng.choice(POW2)
+            p["dyn_width"] = rng.random() < 0.4
+        p["dyn_offset"] = rng.random() < 0.5
+        p["offset"] = rng.choice([0, 1, 2, 3, 5, 8, 16, 31, 33, 40, -1, -7])
+        p["exec"] = [any_subset(rng, e) if rng.random() < 0.4 else e for e in ctx.existing]
+        p["mask"] = "implicit" if all(x == 0xFFFFFFFF for x in p["exec"]) and rng.random() < 0.5 else ctx.mask_form(rng, p["exec"])
+        return p
+
+    def operands(self, p):
+        ops = [("x", p["type"], "bits")]
+        if p["dyn_offset"]:
+            ops.append(("off", "i32", "offset"))
+        if p.get("bound"):
+            ops.append(("bound", "i32", "lane"))
+        return ops
+
+    def uniforms(self, p):
+        return ["w"] if p.get("dyn_width") else []
+
+    def uniform_value(self, p, name, rng, warp):
+        return p["width"]
+
+    def results(self, p):
+        return [("r", p["type"]), ("v", "i1")]
+
+    def mlir(self, p, k):
+        off = "%off" if p["dyn_offset"] else k.const(p["offset"], "i32")
+        if p.get("bound"):
+            tail = "bound %bound"
+        elif p.get("dyn_width"):
+            tail = "width %w"
+        else:
+            tail = f"width {p['width']}"
+        return [f"%r, %v = warp.shuffle <{p['mode']}> %x, {off} {tail}{k.mask_operand(p)} : {p['type']}"]
+
+    def expect(self, p, d):
+        r, v = [None] * WARP, [None] * WARP
+        for lane in model.lanes_of(d.exec):
+            off = d.ins["off"][lane] if p["dyn_offset"] else p["offset"]
+            bound = d.ins["bound"][lane] if p.get("bound") else None
+            src, ok = model.shuffle_source(p["mode"], lane, off, p["width"], bound)
+            v[lane] = int(ok)
+            if not ok:
+                r[lane] = d.ins["x"][lane]
+            elif (d.exec >> src) & 1:
+                r[lane] = d.ins["x"][src]
+            # else: a lane outside the mask: undefined (PTX)
+        return dict(r=r, v=v)
+
+
+class GpuShuffle(Op):
+    """Upstream gpu.shuffle, imported by convert-gpu-to-warp: `width` lanes
+    (any 1..32) take part, the first `width` lanes of the warp."""
+    name = "gpu_shuffle"
+    probe = None
+
+    def probe_forms(self):
+        return []
+
+    def gen(self, rng, ctx):
+        t = rng.choice(["i32", "f32", "i64", "f64"])
+        width = rng.randint(1, 32)
+        ex = [e & full_mask(width) for e in ctx.existing]
+        if any(e != full_mask(width) for e in ex):
+            return None  # upstream: the first `width` lanes all execute
+        return dict(op=self.name, type=t, mode=rng.choice(["idx", "xor", "up", "down"]),
+                    width=width, dyn_width=rng.random() < 0.5, dyn_offset=rng.random() < 0.5,
+                    offset=rng.randint(0, width), exec=ex)
+
+    def operands(self, p):
+        return [("x", p["type"], "bits")] + ([("off", "i32", "offset_small")] if p["dyn_offset"] else [])
+
+    def uniforms(self, p):
+        return ["w"] if p["dyn_width"] else []
+
+    def uniform_value(self, p, name, rng, warp):
+        return p["width"]
+
+    def results(self, p):
+        return [("r", p["type"]), ("v", "i1")]
+
+    def mlir(self, p, k):
+        off = "%off" if p["dyn_offset"] else k.const(p["offset"], "i32")
+        w = "%w" if p["dyn_width"] else k.const(p["width"], "i32")
+        return [f"%r, %v = gpu.shuffle {p['mode']} %x, {off}, {w} : {p['type']}"]
+
+    def expect(self, p, d):
+        r, v = [None] * WARP, [None] * WARP
+        for lane in model.lanes_of(d.exec):
+            off = d.ins["off"][lane] if p["dyn_offset"] else p["offset"]
+            src, ok = model.gpu_shuffle_source(p["mode"], lane, off, p["width"])
+            v[lane] = int(ok)
+            if ok:
+                r[lane] = d.ins["x"][src]
+        return dict(r=r, v=v)
+
+
+class Broadcast(Op):
+    name = "broadcast"
+    probe = "%r = warp.broadcast %x, %c1 : {T}"
+
+    def gen(self, rng, ctx):
+        t = rng.choice(ctx.accepted("broadcast"))
+        ex = [any_subset(rng, e) if rng.random() < 0.4 else e for e in ctx.existing]
+        return dict(op=self.name, type=t, exec=ex, dyn_lane=rng.random() < 0.5,
+                    lane=rng.choice([0, 1, 5, 31, 32, 37, -1]),
+                    mask=ctx.mask_form(rng, ex, allow_implicit=True))
+
+    def operands(self, p):
+        return [("x", p["type"], "bits")]
+
+    def uniforms(self, p):
+        return ["src"] if p["dyn_lane"] else []
+
+    def uniform_value(self, p, name, rng, warp):
+        ex = p["exec"][warp]
+        return rng.choice(model.lanes_of(ex)) + rng.choice([0, 32, -32]) if ex else 0
+
+    def results(self, p):
+        return [("r", p["type"])]
+
+    def mlir(self, p, k):
+        src = "%src" if p["dyn_lane"] else k.const(p["lane"], "i32")
+        return [f"%r = warp.broadcast %x, {src}{k.mask_operand(p)} : {p['type']}"]
+
+    def expect(self, p, d):
+        src = (d.uni["src"] if p["dyn_lane"] else p["lane"]) & 31
+        r = [None] * WARP
+        if (d.exec >> src) & 1:
+            for lane in model.lanes_of(d.exec):
+                r[lane] = d.ins["x"][src]
+        return dict(r=r)
+
+
+class BroadcastFirst(Op):
+    name = "broadcast_first"
+    probe = "%r = warp.broadcast_first %x : {T}"
+
+    def gen(self, rng, ctx):
+        ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
+        return dict(op=self.name, type=rng.choice(ctx.accepted(self.name)), exec=ex,
+                    mask=ctx.mask_form(rng, ex, allow_implicit=True))
+
+    def operands(self, p):
+        return [("x", p["type"], "bits")]
+
+    def results(self, p):
+        return [("r", p["type"])]
+
+    def mlir(self, p, k):
+        return [f"%r = warp.broadcast_first %x{k.mask_operand(p)} : {p['type']}"]
+
+    def expect(self, p, d):
+        first = model.lanes_of(d.exec)[0]
+        return dict(r=[d.ins["x"][first] if (d.exec >> l) & 1 else None for l in range(WARP)])
+
+
+class Votes(Op):
+    """ballot, vote <any/all/uni>, compact and elect: predicates over the
+    lanes of the mask (any mask)."""
+    name = "votes"
+
+    def probe_forms(self):
+        return []
+
+    def gen(self, rng, ctx):
+        ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
+        return dict(op=self.name, exec=ex, what=rng.choice(["ballot", "any", "all", "uni", "compact", "elect"]),
+                    mask=ctx.mask_form(rng, ex, allow_implicit=True))
+
+    def operands(self, p):
+        return [("p", "i1", "pred")]
+
+    def results(self, p):
+        return {"ballot": [("r", "i32")], "compact": [("o", "i32"), ("c", "i32")]}.get(p["what"], [("r", "i1")])
+
+    def mlir(self, p, k):
+        m = k.mask_operand(p)
+        w = p["what"]
+        if w == "ballot":
+            return [f"%r = warp.ballot %p{m} : i32"]
+        if w == "compact":
+            return [f"%o, %c = warp.compact %p{m} : i32"]
+        if w == "elect":
+            return [f"%r = warp.elect{m} : i1"]
+        return [f"%r = warp.vote <{w}> %p{m} : i1"]
+
+    def expect(self, p, d):
+        lanes = model.lanes_of(d.exec)
+        ballot = sum(1 << l for l in lanes if d.ins["p"][l])
+        w = p["what"]
+        out = [None] * WARP
+        for l in lanes:
+            if w == "ballot":
+                out[l] = ballot
+            elif w == "any":
+                out[l] = int(ballot != 0)
+            elif w == "all":
+                out[l] = int(ballot == d.exec)
+            elif w == "uni":
+                out[l] = int(ballot in (0, d.exec))
+            elif w == "elect":
+                out[l] = int(l == lanes[0])
+        if w == "compact":
+            return dict(o=[bin(ballot & ((1 << l) - 1)).count("1") if (d.exec >> l) & 1 else None
+                           for l in range(WARP)],
+                        c=[bin(ballot).count("1") if (d.exec >> l) & 1 else None for l in range(WARP)])
+        return dict(r=out)
+
+
+class Match(Op):
+    name = "match"
+    probe = "%r = warp.match_any %x : {T}"
+
+    def gen(self, rng, ctx):
+        ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
+        return dict(op=self.name, type=rng.choice(ctx.accepted(self.name)), exec=ex,
+                    all=rng.random() < 0.5, mask=ctx.mask_form(rng, ex, allow_implicit=True))
+
+    def operands(self, p):
+        return [("x", p["type"], "few")]
+
+    def results(self, p):
+        return [("r", "i32"), ("q", "i1")] if p["all"] else [("r", "i32")]
+
+    def mlir(self, p, k):
+        if p["all"]:
+            return [f"%r, %q = warp.match_all %x{k.mask_operand(p)} : {p['type']}"]
+        return [f"%r = warp.match_any %x{k.mask_operand(p)} : {p['type']}"]
+
+    def expect(self, p, d):
+        lanes = model.lanes_of(d.exec)
+        elem = parse_type(p["type"])[0]
+        key = lambda l: model.bits(elem, d.ins["x"][l])  # bit for bit
+        r = [None] * WARP
+        q = [None] * WARP
+        same = all(key(l) == key(lanes[0]) for l in lanes)
+        for l in lanes:
+            if p["all"]:
+                r[l], q[l] = (d.exec, 1) if same else (0, 0)
+            else:
+                r[l] = sum(1 << m for m in lanes if key(m) == key(l))
+        return dict(r=r, q=q) if p["all"] else dict(r=r)
+
+
+class Reduce(Op):
+    name = "reduce"
+
+    def probe_forms(self):
+        return [(f"reduce_{k}", f"%r = warp.reduce <{k}> %x : {{T}}")
+                for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
+
+    def gen(self, rng, ctx):
+        region = rng.random() < 0.2
+        p = dict(op=self.name)
+        if region:
+            p["region"] = rng.choice(sorted(model.REGIONS))
+            p["types"] = model.REGIONS[p["region"]]["types"]
+        else:
+            kind = rng.choice(sorted(set(model.INT_KINDS + model.FLOAT_KINDS)))
+            types = ctx.accepted(f"reduce_{kind}")
+            if not types:
+                return None
+            p["kind"], p["types"] = kind, [rng.choice(types)]
+        form = rng.choice(["plain", "plain", "clusters", "any_mask", "valid", "segments"])
+        size, stride = 32, 1
+        if form in ("clusters", "any_mask", "segments"):
+            size = rng.choice(POW2)
+            stride = 1 if form == "segments" else rng.choice([s for s in POW2 if s * size <= 32])
+        p.update(form=form, cluster=[size, stride], lanes=rng.choice(["all", "first"]))
+        if form == "plain" or form == "clusters":
+            p["exec"] = [union_of_groups(rng, cluster_groups(size, stride), e)
+                         if rng.random() < 0.4 or e != 0xFFFFFFFF else e for e in ctx.existing]
+            strategies = [None, "butterfly", "tree"]
+            if "kind" in p and size == 32 and stride == 1 and ctx.sm >= 80:
+                elem, n = parse_type(p["types"][0])
+                if n is None and elem in ("i8", "i16", "i32") and p["kind"] != "mul":
+                    strategies.append("redux")
+            p["strategy"] = rng.choice(strategies)
+        elif form == "any_mask":
+            p["exec"] = [any_subset(rng, e) for e in ctx.existing]
+        elif form == "valid":
+            p["n"] = [rng.randint(1, bin(e).count("1")) if e else 1 for e in ctx.existing]
+            ragged = rng.random() < 0.5 or any(e != 0xFFFFFFFF for e in ctx.existing)
+            p["exec"] = [full_mask(n) & e if ragged else e for n, e in zip(p["n"], ctx.existing)]
+        else:  # segments: flags drawn here, the mask a union of whole segments
+            p["tails"] = rng.random() < 0.5
+            p["flags"] = [[int(rng.random() < 0.25) for _ in range(WARP)] for _ in ctx.existing]
+            p["exec"] = []
+            for e, f in zip(ctx.existing, p["flags"]):
+                segs = model.flag_segments(e, None if p["tails"] else f, f if p["tails"] else None, size)
+                p["exec"].append(union_of_groups(rng, segs, e) if rng.random() < 0.6 else e)
+        p["mask"] = ctx.mask_form(rng, p["exec"], allow_implicit=form != "any_mask")
+        return p
+
+    def operands(self, p):
+        dom = domain_for(p.get("kind"))
+        if "region" in p:
+            dom = "region_" + p["region"]
+        ops = [(f"x{i}", t, dom) for i, t in enumerate(p["types"])]
+        if p["form"] == "segments":
+            ops.append(("f", "i1", "flags"))
+        return ops
+
+    def uniforms(self, p):
+        return ["n"] if p["form"] == "valid" else []
+
+    def uniform_value(self, p, name, rng, warp):
+        return p["n"][warp]
+
+    def results(self, p):
+        return [(f"y{i}", t) for i, t in enumerate(p["types"])]
+
+    def mlir(self, p, k):
+        xs = ", ".join(f"%x{i}" for i in range(len(p["types"])))
+        ys = ", ".join(f"%y{i}" for i in range(len(p["types"])))
+        opts = []
+        if p["form"] == "segments":
+            opts.append(("tails" if p["tails"] else "heads") + " %f")
+        if p["form"] == "valid":
+            opts.append("valid_lanes %n")
+        m = k.mask_operand(p)
+        if m:
+            opts.append(m.strip())
+        size, stride = p["cluster"]
+        if size != 32 or rng_flag(p, "explicit_cluster"):
+            opts.append(f"cluster_size = {size}")
+        if stride != 1:
+            opts.append(f"cluster_stride = {stride}")
+        opts.append(f"lanes = <{p['lanes']}>")
+        if p.get("strategy"):
+            opts.append(f"strategy = <{p['strategy']}>")
+        return region_op(f"{ys} = warp.reduce", p, xs, opts)
+
+    def expect(self, p, d):
+        fn = combiner(p)
+        size, stride = p["cluster"]
+        vals = lambda l: tuple(d.ins[f"x{i}"][l] for i in range(len(p["types"])))
+        outs = {f"y{i}": [None] * WARP for i in range(len(p["types"]))}
+        groups = []
+        if p["form"] == "segments":
+            f = d.ins["f"]
+            groups = model.flag_segments(d.exec, None if p["tails"] else f, f if p["tails"] else None, size)
+        elif p["form"] == "valid":
+            live = d.exec & full_mask(d.uni["n"])
+            groups = [model.lanes_of(live)]
+            holders = model.lanes_of(d.exec)
+        else:
+            groups = [[l for l in g if (d.exec >> l) & 1] for g in cluster_groups(size, stride)]
+        for g in groups:
+            if not g:
+                continue
+            total = model.fold(fn, [vals(l) for l in g])
+            targets = g
+            if p["form"] == "valid":
+                targets = holders
+            if p["lanes"] == "first":
+                targets = [targets[0]]
+            for l in targets:
+                for i in range(len(p["types"])):
+                    outs[f"y{i}"][l] = total[i]
+        return outs
+
+
+def rng_flag(p, name):
+    return p.get(name, False)
+
+
+def combiner(p):
+    """The combine function on tuples."""
+    if "region" in p:
+        return model.REGIONS[p["region"]]["fn"]
+    kind, t = p["kind"], p["types"][0]
+    return lambda a, b: (model.combine_value(kind, a[0], b[0], t),)
+
+
+def region_op(head, p, xs, opts, init=""):
+    types = ", ".join(p["types"])
+    line = f"{head} " + (f"<{p['kind']}> " if "kind" in p else "") + xs
+    if "region" in p and model.REGIONS[p["region"]]["commutative"]:
+        if p["op"] == "block_reduce":
+            opts = ["commutative"] + opts
+        elif p["op"] == "reduce":
+            opts = opts + ["commutative"]
+    line += (" " + " ".join(opts) if opts else "") + init
+    if "kind" in p:
+        return [f"{line} : {p.get('result_types', types)}"]
+    reg = model.REGIONS[p["region"]]
+    n = len(reg["types"])
+    args = [f"%l{i}: {t}" for i, t in enumerate(reg["types"])] + \
+           [f"%r{i}: {t}" for i, t in enumerate(reg["types"])]
+    lines = [f"{line} : {p.get('result_types', types)} combine ({', '.join(args)}) {{"]
+    lines += ["  " + l for l in reg["body"]]
+    lines.append("}")
+    return lines
+
+
+class Scan(Op):
+    name = "scan"
+
+    def probe_forms(self):
+        return [(f"scan_{k}", f"%r = warp.scan <{k}> %x : {{T}}")
+                for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
+
+    def gen(self, rng, ctx):
+        p = dict(op=self.name)
+        if rng.random() < 0.2:
+            p["region"] = rng.choice(sorted(model.REGIONS))
+            p["types"] = model.REGIONS[p["region"]]["types"]
+        else:
+            kind = rng.choice(sorted(set(model.INT_KINDS + model.FLOAT_KINDS)))
+            types = ctx.accepted(f"scan_{kind}")
+            if not types:
+                return None
+            p["kind"], p["types"] = kind, [rng.choice(types)]
+        p["width"] = rng.choice(POW2)
+        p["reverse"] = rng.random() < 0.5
+        form = rng.choice(["plain", "valid", "heads", "masked"])
+        p["form"] = form
+        p["init"] = form != "heads" and (rng.random() < 0.4 or ("region" in p and rng.random() < 0.5))
+        p["exclusive"] = rng.random() < 0.5 and ("kind" in p or p["init"])
+        p["total"] = rng.random() < 0.3 and form != "heads"
+        if form == "valid":
+            p["n"] = [rng.randint(1, bin(e).count("1")) if e else 1 for e in ctx.existing]
+            ragged = rng.random() < 0.5 or any(e != 0xFFFFFFFF for e in ctx.existing)
+            p["exec"] = [full_mask(n) & e if ragged else e for n, e in zip(p["n"], ctx.existing)]
+        elif form == "heads":
+            p["flags"] = [[int(rng.random() < 0.25) for _ in range(WARP)] for _ in ctx.existing]
+            p["exec"] = []
+            for e, f in zip(ctx.existing, p["flags"]):
+                segs = model.flag_segments(e, f, None, p["width"])
+                p["exec"].append(union_of_groups(rng, segs, e) if rng.random() < 0.5 else e)
+        else:
+            groups = cluster_groups(p["width"], 1)
+            p["exec"] = [union_of_groups(rng, groups, e) if form == "masked" or e != 0xFFFFFFFF else e
+                         for e in ctx.existing]
+        p["mask"] = ctx.mask_form(rng, p["exec"], allow_implicit=True)
+        return p
+
+    def operands(self, p):
+        dom = "region_" + p["region"] if "region" in p else domain_for(p.get("kind"))
+        ops = [(f"x{i}", t, dom) for i, t in enumerate(p["types"])]
+        if p["form"] == "heads":
+            ops.append(("f", "i1", "flags"))
+        return ops
+
+    def uniforms(self, p):
+        u = ["n"] if p["form"] == "valid" else []
+        if p["init"]:
+            u += [f"init{i}" for i in range(len(p["types"]))]
+        return u
+
+    def uniform_value(self, p, name, rng, warp):
+        if name == "n":
+            return p["n"][warp]
+        return ("payload", int(name[4:]))
+
+    def results(self, p):
+        r = [(f"y{i}", t) for i, t in enumerate(p["types"])]
+        if p["total"]:
+            r += [(f"z{i}", t) for i, t in enumerate(p["types"])]
+        return r
+
+    def mlir(self, p, k):
+        n = len(p["types"])
+        xs = ", ".join(f"%x{i}" for i in range(n))
+        ys = ", ".join([f"%y{i}" for i in range(n)] + ([f"%z{i}" for i in range(n)] if p["total"] else []))
+        opts = []
+        if p["exclusive"]:
+            opts.append("exclusive")
+        if p["reverse"]:
+            opts.append("reverse")
+        opts.append(f"width {p['width']}")
+        if p["init"]:
+            opts.append("init " + ", ".join(f"%init{i}" for i in range(n)))
+        if p["form"] == "valid":
+            opts.append("valid_lanes %n")
+        m = k.mask_operand(p)
+        if m:
+            opts.append(m.strip())
+        if p["form"] == "heads":
+            opts.append("heads %f")
+        types = p["types"] * (2 if p["total"] else 1)
+        return region_op(f"{ys} = warp.scan", dict(p, result_types=", ".join(types)), xs, opts)
+
+    def expect(self, p, d):
+        fn = combiner(p)
+        n = len(p["types"])
+        vals = lambda l: tuple(d.ins[f"x{i}"][l] for i in range(n))
+        outs = {f"y{i}": [None] * WARP for i in range(n)}
+        if p["total"]:
+            outs.update({f"z{i}": [None] * WARP for i in range(n)})
+        if p["form"] == "heads":
+            segs = model.flag_segments(d.exec, d.ins["f"], None, p["width"])
+        elif p["form"] == "valid":
+            live = d.exec & full_mask(d.uni["n"])
+            segs = [[l for l in g if (live >> l) & 1] for g in cluster_groups(p["width"], 1)]
+        else:
+            segs = [[l for l in g if (d.exec >> l) & 1] for g in cluster_groups(p["width"], 1)]
+        init = tuple(d.uni[f"init{i}"] for i in range(n)) if p["init"] else None
+        ident = None if "region" in p else (model.identity_value(p["kind"], p["types"][0]),)
+        for g in segs:
+            if not g:
+                continue
+            xs = [vals(l) for l in g]
+            total = model.fold(fn, xs)
+            for pos, l in enumerate(g):
+                part = xs[pos + (1 if p["exclusive"] else 0):] if p["reverse"] else \
+                    xs[:pos + (0 if p["exclusive"] else 1)]
+                if init is not None:
+                    part = part + [init] if p["reverse"] else [init] + part
+                val = model.fold(fn, part) if part else ident
+                for i in range(n):
+                    outs[f"y{i}"][l] = val[i]
+                    if p["total"]:
+                        outs[f"z{i}"][l] = total[i]
+        return outs
+
+
+class BlockReduce(Op):
+    name = "block_reduce"
+    block_level = True
+
+    def probe_forms(self):
+        return [(f"block_reduce_{k}", f"%r = warp.block_reduce <{k}> %x : {{T}}")
+                for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
+
+    def gen(self, rng, ctx):
+        p = dict(op=self.name, exec=list(ctx.existing))
+        if rng.random() < 0.2:
+            p["region"] = rng.choice(sorted(model.REGIONS))
+            p["types"] = model.REGIONS[p["region"]]["types"]
+        else:
+            kind = rng.choice(sorted(set(model.INT_KINDS + model.FLOAT_KINDS)))
+            types = ctx.accepted(f"block_reduce_{kind}")
+            if not types:
+                return None
+            p["kind"], p["types"] = kind, [rng.choice(types)]
+        p["algorithm"] = rng.choice([None, "warp_reductions", "raking"])
+        return p
+
+    def operands(self, p):
+        dom = "region_" + p["region"] if "region" in p else "block_" + domain_for(p.get("kind"))
+        return [(f"x{i}", t, dom) for i, t in enumerate(p["types"])]
+
+    def results(self, p):
+        return [(f"y{i}", t) for i, t in enumerate(p["types"])]
+
+    def mlir(self, p, k):
+        n = len(p["types"])
+        opts = [f"algorithm = <{p['algorithm']}>"] if p["algorithm"] else []
+        return region_op(", ".join(f"%y{i}" for i in range(n)) + " = warp.block_reduce", p,
+                         ", ".join(f"%x{i}" for i in range(n)), opts)
+
+    def expect_block(self, p, d):
+        fn = combiner(p)
+        n = len(p["types"])
+        total = model.fold(fn, [tuple(d.ins[f"x{i}"][t] for i in range(n)) for t in range(d.threads)])
+        return {f"y{i}": [total[i]] * d.threads for i in range(n)}
+
+
+class BlockScan(Op):
+    name = "block_scan"
+    block_level = True
+
+    def probe_forms(self):
+        return [(f"block_scan_{k}", f"%r = warp.block_scan <{k}> %x : {{T}}")
+                for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
+
+    def gen(self, rng, ctx):
+        p = dict(op=self.name, exec=list(ctx.existing))
+        if rng.random() < 0.2:
+            p["region"] = rng.choice(sorted(model.REGIONS))
+            p["types"] = model.REGIONS[p["region"]]["types"]
+        else:
+            kind = rng.choice(sorted(set(model.INT_KINDS + model.FLOAT_KINDS)))
+            types = ctx.accepted(f"block_scan_{kind}")
+            if not types:
+                return None
+            p["kind"], p["types"] = kind, [rng.choice(types)]
+        p["algorithm"] = rng.choice([None, "warp_scans", "raking"])
+        p["init"] = rng.random() < 0.4
+        p["exclusive"] = rng.random() < 0.5 and ("kind" in p or p["init"])
+        p["total"] = rng.random() < 0.4
+        return p
+
+    operands = BlockReduce.operands
+
+    def uniforms(self, p):
+        return [f"init{i}" for i in range(len(p["types"]))] if p["init"] else []
+
+    def uniform_value(self, p, name, rng, warp):
+        return ("payload_block", int(name[4:]))
+
+    def results(self, p):
+        r = [(f"y{i}", t) for i, t in enumerate(p["types"])]
+        return r + ([(f"z{i}", t) for i, t in enumerate(p["types"])] if p["total"] else [])
+
+    def mlir(self, p, k):
+        n = len(p["types"])
+        ys = [f"%y{i}" for i in range(n)] + ([f"%z{i}" for i in range(n)] if p["total"] else [])
+        opts = (["exclusive"] if p["exclusive"] else []) + \
+            (["init " + ", ".join(f"%init{i}" for i in range(n))] if p["init"] else []) + \
+            ([f"algorithm = <{p['algorithm']}>"] if p["algorithm"] else [])
+        types = p["types"] * (2 if p["total"] else 1)
+        rt = ", ".join(types)
+        return region_op(", ".join(ys) + " = warp.block_scan", dict(p, result_types=rt),
+                         ", ".join(f"%x{i}" for i in range(n)), opts)
+
+    def expect_block(self, p, d):
+        fn = combiner(p)
+        n = len(p["types"])
+        xs = [tuple(d.ins[f"x{i}"][t] for i in range(n)) for t in range(d.threads)]
+        init = tuple(d.uni[f"init{i}"] for i in range(n)) if p["init"] else None
+        ident = None if "region" in p else (model.identity_value(p["kind"], p["types"][0]),)
+        outs = {f"y{i}": [] for i in range(n)}
+        acc = init
+        for t in range(d.threads):
+            incl = xs[t] if acc is None else fn(acc, xs[t])
+            val = (acc if acc is not None else ident) if p["exclusive"] else incl
+            for i in range(n):
+                outs[f"y{i}"].append(val[i])
+            acc = incl
+        if p["total"]:
+            total = model.fold(fn, xs)
+            outs.update({f"z{i}": [total[i]] * d.threads for i in range(n)})
+        return outs
+
+
+class BlockBroadcast(Op):
+    name = "block_broadcast"
+    block_level = True
+    probe = "%r = warp.block_broadcast %x, %c1 : {T}"
+
+    def gen(self, rng, ctx):
+        return dict(op=self.name, exec=list(ctx.existing), type=rng.choice(ctx.accepted(self.name)),
+                    dyn=rng.random() < 0.5, thread=rng.randrange(ctx.threads))
+
+    def operands(self, p):
+        return [("x", p["type"], "bits")]
+
+    def uniforms(self, p):
+        return ["src"] if p["dyn"] else []
+
+    def uniform_value(self, p, name, rng, warp):
+        return p["thread"]
+
+    def results(self, p):
+        return [("r", p["type"])]
+
+    def mlir(self, p, k):
+        src = "%src" if p["dyn"] else k.const(p["thread"], "i32")
+        return [f"%r = warp.block_broadcast %x, {src} : {p['type']}"]
+
+    def expect_block(self, p, d):
+        return dict(r=[d.ins["x"][p["thread"]]] * d.threads)
+
+
+OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFirst(), Votes(),
+                              Match(), Reduce(), Scan(), BlockReduce(), BlockScan(),
+                              BlockBroadcast()]}
