@@ -40,6 +40,7 @@ STORAGE = {"i1": ("i32", np.int32), "i8": ("i8", np.int8), "i16": ("i16", np.int
            "f16": ("f16", np.float16), "bf16": ("bf16", np.uint16), "f32": ("f32", np.float32),
            "f64": ("f64", np.float64)}
 CONTROL_FLOW = ["plain", "plain", "loop"]
+ARMS = True
 SENTINEL = 0x5A
 SKIP = "skipped: "  # every byte of an output buffer before the launch
 WARP_BLOCKS = [(32, 1, 1), (64, 1, 1), (33, 1, 1), (48, 1, 1), (17, 1, 1), (96, 1, 1),
@@ -80,21 +81,34 @@ def probe_types(warp_opt, workdir):
     return accepted
 
 
+FORM_OPS = {"match": "match_any"}
+
+
 def check_table(accepted):
-    """The preconditions table (docs/Preconditions.md) lists the payload types
-    of each op; the verifier must accept exactly those (no untested type)."""
+    """docs/Preconditions.md lists each op's payload types and the kinds'
+    element types; the verifier must accept exactly those: a type it
+    accepts beyond them would be one no generated program covers."""
     table = preconditions_table()
     problems = []
-    for form, types in accepted.items():
-        op = form.split("_")[0] if not form.startswith("block_") else "_".join(form.split("_")[:2])
+    for form, types in sorted(accepted.items()):
+        kind = next((k for k in model.INT_KINDS + model.FLOAT_KINDS if form.endswith("_" + k)), None)
+        op = FORM_OPS.get(form, form[:-len(kind) - 1] if kind else form)
         row = table.get(op)
         if row is None:
             problems.append(f"{op}: no row in docs/Preconditions.md")
             continue
-        for t in types:
+        want = []
+        for t in ops.CANDIDATE_TYPES:
             elem, n = parse_type(t)
             if elem not in row["types"] or (n is not None and not row["vectors"]):
-                problems.append(f"{form}: the verifier accepts {t}, docs/Preconditions.md does not list it")
+                continue
+            if kind and not ops.kind_ok(kind, t):
+                continue
+            want.append(t)
+        for t in sorted(set(types) - set(want)):
+            problems.append(f"{form}: the verifier accepts {t}; docs/Preconditions.md does not list it")
+        for t in sorted(set(want) - set(types)):
+            problems.append(f"{form}: docs/Preconditions.md lists {t}; the verifier rejects it")
     return problems
 
 
@@ -126,11 +140,29 @@ class GenContext:
         nwarps = (self.threads + WARP - 1) // WARP
         self.existing = [ops.full_mask(min(WARP, self.threads - WARP * w)) for w in range(nwarps)]
 
+    force = None  # (op, kind or None, type): the coverage sweep's choice
+
     def accepted(self, form):
         types = self._accepted.get(form, [])
         if form == "match" and self.sm < 70:
             return []
         return types
+
+    def type_for(self, form, rng):
+        """A payload type the verifier accepts for `form` (the forced one in
+        the coverage sweep)."""
+        if self.force and self.force[2] in self.accepted(form):
+            return self.force[2]
+        types = self.accepted(form)
+        return rng.choice(types) if types else None
+
+    def kind_for(self, rng):
+        if self.force and self.force[1]:
+            return self.force[1]
+        return rng.choice(sorted(set(model.INT_KINDS + model.FLOAT_KINDS)))
+
+    def wants_region(self, rng):
+        return not (self.force and self.force[1]) and rng.random() < 0.2
 
     def mask_form(self, rng, exec_, allow_implicit=True):
         if allow_implicit and all(e == 0xFFFFFFFF for e in exec_) and rng.random() < 0.5:
@@ -140,17 +172,20 @@ class GenContext:
         return "dyn"
 
 
-def generate(rng, accepted, chip, only=None):
+def generate(rng, accepted, chip, only=None, force=None):
     """One random program: a block shape, 1-3 stages (an op each, maybe in a
-    loop or a device function), for one chip and option set."""
+    loop, in divergent arms, or in a device function), for one chip and
+    option set; `force`: [(op, kind, type)] for the stages instead."""
     sm = int(chip[3:].rstrip("a"))
     names = only or sorted(ops.OPS)
-    op_names = [rng.choice(names) for _ in range(rng.choice([1, 1, 2, 3]))]
+    op_names = [f[0] for f in force] if force else \
+        [rng.choice(names) for _ in range(rng.choice([1, 1, 2, 3]))]
     block_level = any(ops.OPS[n].block_level for n in op_names)
     block = rng.choice(BLOCK_BLOCKS if block_level else WARP_BLOCKS)
     ctx = GenContext(accepted, block, sm)
     stages = []
-    for name in op_names:
+    for i, name in enumerate(op_names):
+        ctx.force = force[i] if force else None
         for _ in range(20):
             p = ops.OPS[name].gen(rng, ctx)
             if p is not None:
@@ -161,6 +196,22 @@ def generate(rng, accepted, chip, only=None):
         # .func calls: they run on the GPU sample only (--cf-func).
         p["cf"] = rng.choice(CONTROL_FLOW)
         stages.append(p)
+        # Divergent arms: the same op for the other lanes in the else arm.
+        # The other lanes are a union of whole groups only where the groups
+        # partition the existing lanes (any-mask ops, segments, full warps).
+        partition = p.get("form") in (None, "any_mask", "segments", "heads") or \
+            all(e == 0xFFFFFFFF for e in ctx.existing)
+        if ARMS and not ops.OPS[name].block_level and p["op"] != "gpu_shuffle" and \
+                p.get("form") != "valid" and partition and rng.random() < 0.3:
+            other = [e & ~x for e, x in zip(ctx.existing, p["exec"])]
+            if any(other):
+                q = json.loads(json.dumps(p))
+                q["exec"], q["arm_of"] = other, len(stages) - 1
+                p["cf"] = q["cf"] = "plain"
+                q["mask"] = ctx.mask_form(rng, other, allow_implicit=False)
+                if p["mask"] == "implicit":
+                    p["mask"] = "dyn"
+                stages.append(q)
     if not stages:
         return None
     return dict(seed=rng.getrandbits(32), chip=chip, options=rng.choice(OPTION_SETS),
@@ -267,18 +318,10 @@ def guarded(p):
         any(e != x for e, x in zip(p["exec"], p["_existing"]))
 
 
-def emit_stage(k, s, p):
+def stage_parts(k, s, p, idx):
+    """(loads, op and stores) of stage s, both with the stage's names."""
     op = ops.OPS[p["op"]]
-    reps = stage_reps(p)
     body = []
-    idx = "%K_e"
-    outer = []
-    if reps > 1:
-        outer = [f"%lo = arith.constant 0 : index", f"%hi = arith.constant {reps} : index",
-                 f"%st = arith.constant 1 : index", f"%tt = arith.constant {k.total} : index",
-                 "scf.for %it = %lo to %hi step %st {",
-                 "  %off0 = arith.muli %it, %tt : index", "  %idx = arith.addi %K_e, %off0 : index"]
-        idx = "%idx"
     for name, t, dom in op.operands(p):
         buf = k.buffer(STORAGE[parse_type(t)[0]][0], ("in", s, name, t, dom))
         load_value(body, t, buf, idx, name)
@@ -312,16 +355,40 @@ def emit_stage(k, s, p):
     for name, t in results:
         buf = k.buffer(STORAGE[parse_type(t)[0]][0], ("out", s, name, t))
         store_value(inner, t, f"%{name}", buf, idx, f"st_{name}")
-    if guarded(p):
+    return prefix_names(body, s), prefix_names(inner, s)
+
+
+def emit_stage(k, s, p, twin=None):
+    """Stage s: its loads, then the op under the guard of its executing
+    lanes; `twin` (s2, q), the same op for the other lanes, runs in the
+    else arm (divergent arms)."""
+    reps = stage_reps(p)
+    idx = "%K_e" if reps == 1 else f"%K_idx{s}"
+    body, inner = stage_parts(k, s, p, idx)
+    if twin is not None:
+        body2, inner2 = stage_parts(k, twin[0], twin[1], idx)
+        body += body2
+    if guarded(p) or twin is not None:
         buf = k.buffer("i32", ("exec", s))
-        body += [f"%g_raw = memref.load {buf}[{idx}] : memref<?xi32>",
-                 "%g_zero = arith.constant 0 : i32",
-                 "%g = arith.cmpi ne, %g_raw, %g_zero : i32", "scf.if %g {"]
-        body += ["  " + l for l in inner] + ["}"]
+        body += prefix_names([f"%g_raw = memref.load {buf}[{idx}] : memref<?xi32>",
+                              "%g_zero = arith.constant 0 : i32",
+                              "%g = arith.cmpi ne, %g_raw, %g_zero : i32"], s)
+        body.append(f"scf.if %s{s}_g {{")
+        body += ["  " + l for l in inner]
+        if twin is not None:
+            body.append("} else {")
+            body += ["  " + l for l in inner2]
+        body.append("}")
     else:
         body += inner
-    lines = outer + (["  " + l for l in body] + ["}"] if outer else body)
-    return prefix_names(lines, s)
+    if reps == 1:
+        return body
+    outer = prefix_names([f"%lo = arith.constant 0 : index", f"%hi = arith.constant {reps} : index",
+                          f"%st = arith.constant 1 : index", f"%tt = arith.constant {k.total} : index"], s)
+    outer += [f"scf.for %K_it{s} = %s{s}_lo to %s{s}_hi step %s{s}_st {{",
+              f"  %K_off{s} = arith.muli %K_it{s}, %s{s}_tt : index",
+              f"  {idx} = arith.addi %K_e, %K_off{s} : index"]
+    return outer + ["  " + l for l in body] + ["}"]
 
 
 def prefix_names(lines, s):
@@ -331,8 +398,12 @@ def prefix_names(lines, s):
 def kernel_text(name, prog):
     k = Kernel(name, prog)
     stage_lines = []
-    for s, p in enumerate(prog["stages"]):
-        stage_lines += emit_stage(k, s, p)
+    stages = prog["stages"]
+    for s, p in enumerate(stages):
+        if "arm_of" in p:
+            continue  # emitted in the else arm of its twin
+        twin = (s + 1, stages[s + 1]) if s + 1 < len(stages) and stages[s + 1].get("arm_of") == s else None
+        stage_lines += emit_stage(k, s, p, twin)
     consts = list(k.consts.values())
     attrs = ""
     if prog["known"]:
@@ -533,7 +604,12 @@ def check(prog, buffers, arrays, data, show=4):
                             d.ins[k][t_ if op.block_level else t_ % WARP] = vals[base + t_]
                     for k, vals in data[s]["uni"].items():
                         d.uni[k] = vals[base + lanes[0]]
-                    want = op.expect_block(p, d) if op.block_level else op.expect(p, d)
+                    if op.block_level:
+                        want = op.expect_block(p, d)
+                    elif d.exec:
+                        want = op.expect(p, d)
+                    else:  # no lane of this warp executes: nothing written
+                        want = {key[2]: [None] * WARP for key, _ in outs}
                     for key, arr in outs:
                         name, t = key[2], key[3]
                         elem, n = parse_type(t)
@@ -576,19 +652,33 @@ def compile_module(warp_opt, kernels, chip, options, path):
     return res
 
 
-def run_programs(args, progs, workdir, tag):
-    """Lowers and runs `progs` (one chip and option set); returns a list of
-    (prog, compared, failure text or None)."""
-    import simcupy as cp
-    chip, options = progs[0]["chip"], progs[0]["options"]
+def prepare(progs):
+    """The kernels' MLIR and buffer lists of a batch (pure Python: the GPU
+    host recomputes them from the programs)."""
     texts, metas = [], []
     for i, prog in enumerate(progs):
         for p in prog["stages"]:
-            threads = prog["block"][0] * prog["block"][1] * prog["block"][2]
             p["_existing"] = GenContext({}, prog["block"], 90).existing
         text, buffers = kernel_text(f"g{i}", prog)
         texts.append(text)
         metas.append(buffers)
+    return texts, metas
+
+
+def backend(name="sim"):
+    if name == "sim":
+        import simcupy as cp
+    else:
+        import cupy as cp
+    return cp
+
+
+def run_programs(args, progs, workdir, tag):
+    """Lowers and runs `progs` (one chip and option set) on the simulator;
+    returns a list of (prog, compared, failure text or None)."""
+    cp = backend()
+    chip, options = progs[0]["chip"], progs[0]["options"]
+    texts, metas = prepare(progs)
     path = os.path.join(workdir, tag)
     res = compile_module(args.warp_opt, texts, chip, options, path)
     if res.returncode != 0:
@@ -608,27 +698,38 @@ def run_programs(args, progs, workdir, tag):
             return out
         # PTX the simulator does not model: counted, reported, not a mismatch.
         return [(progs[0], 0, SKIP + re.sub(r"^.*?PTX: line \d+: ", "", str(err)))]
+    return execute(cp, module, progs, metas)
+
+
+def execute(cp, module, progs, metas):
+    """Launches each program's kernel g<i> of `module` with fresh inputs and
+    checks every lane."""
     results = []
+    reports = getattr(cp, "reports", [])
     for i, (prog, buffers) in enumerate(zip(progs, metas)):
         rng = random.Random(prog["seed"])
         set_index_bits(prog)
         arrays, data = make_inputs(prog, buffers, rng)
         fn = module.get_function(f"g{i}")
+        device = [cp.asarray(a) for a in arrays]
         args_ = []
-        for a in arrays:
-            args_ += [a, a, np.int64(0), np.int64(a.size), np.int64(1)]
-        before = len(cp.reports)
+        for d in device:
+            args_ += [d, d, np.int64(0), np.int64(d.size), np.int64(1)]
+        before = len(reports)
         # Lanes the contract leaves unspecified (a read outside the mask, a
         # lane past valid_lanes) may store undefined values; the model skips them.
-        if any(may_be_undefined(p) for p in prog["stages"]):
+        if hasattr(cp, "undefined_values_allowed") and \
+                any(may_be_undefined(p) for p in prog["stages"]):
             with cp.undefined_values_allowed():
                 fn((prog["grid"], 1, 1), tuple(prog["block"]), args_)
         else:
             fn((prog["grid"], 1, 1), tuple(prog["block"]), args_)
+        for a, d in zip(arrays, device):
+            a[...] = cp.asnumpy(d)
         compared, bad = check(prog, buffers, arrays, data)
         failure = None
-        if len(cp.reports) > before:
-            failure = "undefined behaviour: " + cp.reports[-1]
+        if len(reports) > before:
+            failure = "undefined behaviour: " + reports[-1]
         elif bad:
             failure = f"{len(bad)} mismatches: " + "; ".join(b for b in bad if b)
         results.append((prog, compared, failure))
@@ -665,9 +766,13 @@ def shrink(args, prog, workdir):
         except Exception:  # noqa: BLE001  a candidate the harness cannot run
             return False
     cur = public(prog)
-    for s in range(len(cur["stages"])):
-        cand = dict(cur, stages=[cur["stages"][s]])
-        if len(cur["stages"]) > 1 and fails(cand):
+    stages = cur["stages"]
+    for s, p in enumerate(stages):
+        if "arm_of" in p:
+            continue
+        group = [p] + [dict(q, arm_of=0) for q in stages[s + 1:s + 2] if q.get("arm_of") == s]
+        cand = dict(cur, stages=group)
+        if len(group) < len(stages) and fails(cand):
             cur = cand
             break
     for change in ({"cf": "plain"},):
@@ -686,21 +791,79 @@ def failure_name(prog):
     return f"{ops_}_{prog['chip']}_{prog['seed']:08x}"
 
 
+def coverage_plan(accepted, chip):
+    """Every op x kind x payload type the verifier accepts, once: [(op,
+    kind, type)], shuffled into programs of up to three stages."""
+    plan = []
+    ctx = GenContext(accepted, (32, 1, 1), int(chip[3:].rstrip("a")))
+    for name, op in sorted(ops.OPS.items()):
+        for form, _ in op.probe_forms():
+            kind = next((k for k in model.INT_KINDS + model.FLOAT_KINDS if form.endswith("_" + k)), None)
+            for t in ctx.accepted(form):
+                plan.append((name, kind, t))
+    return plan
+
+
+def write_bundle(args, batch, batch_no):
+    """Batch b<N>: its PTX and its programs, for run_bundle on a GPU host."""
+    os.makedirs(args.bundle, exist_ok=True)
+    texts, _ = prepare(batch)
+    path = os.path.join(args.bundle, f"b{batch_no}")
+    res = compile_module(args.warp_opt, texts, batch[0]["chip"], batch[0]["options"], path)
+    if res.returncode != 0:
+        sys.exit(f"generative: warp-opt failed on bundle batch {batch_no}: {summarize(res.stderr)}")
+    os.remove(path + ".mlir")
+    with open(path + ".json", "w") as f:
+        json.dump([public(p) for p in batch], f)
+
+
+def run_bundle(args):
+    """Runs every batch of a bundle (on the GPU with --backend cupy)."""
+    cp = backend(args.backend)
+    programs = lanes = 0
+    failures = 0
+    for name in sorted(f for f in os.listdir(args.run_bundle) if f.endswith(".json")):
+        progs = json.load(open(os.path.join(args.run_bundle, name)))
+        _, metas = prepare(progs)
+        module = cp.RawModule(path=os.path.join(args.run_bundle, name[:-5] + ".ptx"))
+        for prog, compared, failure in execute(cp, module, progs, metas):
+            programs += 1
+            lanes += compared
+            if failure:
+                failures += 1
+                print(f"FAIL {failure_name(prog)}: {failure}\n  program: {json.dumps(public(prog))}",
+                      flush=True)
+    print(f"generative ({args.backend}): {programs} programs, {lanes} lane values, "
+          f"{failures} mismatches")
+    sys.exit(1 if failures else 0)
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--warp-opt", required=True)
+    ap.add_argument("--warp-opt")
+    ap.add_argument("--bundle", default="",
+                    help="write the generated programs and their PTX here instead of running them")
+    ap.add_argument("--run-bundle", default="",
+                    help="run a --bundle directory (no warp-opt needed) on --backend")
+    ap.add_argument("--backend", default="sim", choices=["sim", "cupy"])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--programs", type=int, default=200)
     ap.add_argument("--hours", type=float, default=0.0, help="run until this much time has passed")
     ap.add_argument("--batch", type=int, default=40)
     ap.add_argument("--chips", default=",".join(CHIPS))
     ap.add_argument("--ops", default="", help="comma-separated op families (default: all)")
+    ap.add_argument("--cover", action="store_true",
+                    help="first every op x kind x accepted payload type once (each chip in turn)")
     ap.add_argument("--replay", default="", help="a directory of saved programs to run")
     ap.add_argument("--save-failures", default="", help="save shrunk failures here")
     ap.add_argument("--no-shrink", action="store_true")
     ap.add_argument("--check-table", action="store_true",
                     help="also fail when the verifier accepts a type docs/Preconditions.md omits")
     args = ap.parse_args()
+    if args.run_bundle:
+        return run_bundle(args)
+    if not args.warp_opt:
+        ap.error("--warp-opt is needed unless --run-bundle")
     workdir = tempfile.mkdtemp(prefix="generative-")
     accepted = probe_types(args.warp_opt, workdir)
     if args.check_table:
@@ -723,12 +886,26 @@ def main():
                  if f.endswith(".json")]
         for prog in saved:
             batches.append([prog])
+    if args.cover:
+        plan = coverage_plan(accepted, "sm_90")
+        if only:
+            plan = [x for x in plan if x[0] in only]
+        random.Random(args.seed).shuffle(plan)
+        for start in range(0, len(plan), 3 * args.batch):
+            chunk = plan[start:start + 3 * args.batch]
+            chip = chips[(start // (3 * args.batch)) % len(chips)]
+            batch = []
+            for i in range(0, len(chunk), 3):
+                prog = generate(rng, accepted, chip, force=chunk[i:i + 3])
+                if prog is not None:
+                    batch.append(prog)
+            batches.append(batch)
     batch_no = 0
     while True:
-        if args.replay:
-            if not batches:
-                break
+        if batches:
             batch = batches.pop(0)
+        elif args.replay:
+            break
         else:
             if deadline is None and programs >= args.programs:
                 break
@@ -744,6 +921,10 @@ def main():
                     prog["options"] = option
                     batch.append(prog)
         batch_no += 1
+        if args.bundle:
+            write_bundle(args, batch, batch_no)
+            programs += len(batch)
+            continue
         for prog, compared, failure in run_programs(args, batch, workdir, f"b{batch_no}"):
             if failure and failure.startswith(SKIP):
                 skipped[failure] = skipped.get(failure, 0) + 1
@@ -753,7 +934,7 @@ def main():
             for p in prog["stages"]:
                 covered.add((p["op"], ",".join(p.get("types", [p.get("type", "")]))))
             if failure:
-                small = prog if args.no_shrink or args.replay else shrink(args, prog, workdir)
+                small = prog if args.no_shrink else shrink(args, prog, workdir)
                 failures.append((small, failure))
                 print(f"FAIL {failure_name(small)}: {failure}", flush=True)
                 print("  program: " + json.dumps(public(small)), flush=True)

@@ -19,8 +19,20 @@ import reference  # noqa: E402
 WARP = 32
 INT_BITS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "index": 64}
 FLOATS = {"f16": np.float16, "bf16": np.float32, "f32": np.float32, "f64": np.float64}
-INT_KINDS = ["add", "mul", "minsi", "maxsi", "minui", "maxui", "and", "or", "xor"]
-FLOAT_KINDS = ["add", "mul", "minnumf", "maxnumf", "minimumf", "maximumf"]
+
+
+def _kinds(label):
+    """The kinds docs/Preconditions.md lists on its `<label> kinds:` line."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs",
+                        "Preconditions.md")
+    for line in open(path):
+        if line.startswith(label + " kinds:"):
+            return [k.strip(" .\n") for k in line.split(":", 1)[1].split(",")]
+    raise RuntimeError(f"docs/Preconditions.md has no '{label} kinds:' line")
+
+
+INT_KINDS = _kinds("Integer")
+FLOAT_KINDS = _kinds("Float")
 
 
 def parse_type(t):

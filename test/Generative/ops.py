@@ -121,7 +121,7 @@ class Shuffle(Op):
     probe = "%r, %v = warp.shuffle <xor> %x, %c1 : {T}"
 
     def gen(self, rng, ctx):
-        t = rng.choice(ctx.accepted("shuffle"))
+        t = ctx.type_for("shuffle", rng)
         mode = rng.choice(["idx", "xor", "up", "down"])
         p = dict(op=self.name, type=t, mode=mode)
         if rng.random() < 0.15 and mode in ("up", "down"):
@@ -230,7 +230,7 @@ class Broadcast(Op):
     probe = "%r = warp.broadcast %x, %c1 : {T}"
 
     def gen(self, rng, ctx):
-        t = rng.choice(ctx.accepted("broadcast"))
+        t = ctx.type_for("broadcast", rng)
         ex = [any_subset(rng, e) if rng.random() < 0.4 else e for e in ctx.existing]
         return dict(op=self.name, type=t, exec=ex, dyn_lane=rng.random() < 0.5,
                     lane=rng.choice([0, 1, 5, 31, 32, 37, -1]),
@@ -268,7 +268,7 @@ class BroadcastFirst(Op):
 
     def gen(self, rng, ctx):
         ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
-        return dict(op=self.name, type=rng.choice(ctx.accepted(self.name)), exec=ex,
+        return dict(op=self.name, type=ctx.type_for(self.name, rng), exec=ex,
                     mask=ctx.mask_form(rng, ex, allow_implicit=True))
 
     def operands(self, p):
@@ -344,7 +344,7 @@ class Match(Op):
 
     def gen(self, rng, ctx):
         ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
-        return dict(op=self.name, type=rng.choice(ctx.accepted(self.name)), exec=ex,
+        return dict(op=self.name, type=ctx.type_for(self.name, rng), exec=ex,
                     all=rng.random() < 0.5, mask=ctx.mask_form(rng, ex, allow_implicit=True))
 
     def operands(self, p):
@@ -381,17 +381,16 @@ class Reduce(Op):
                 for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
 
     def gen(self, rng, ctx):
-        region = rng.random() < 0.2
         p = dict(op=self.name)
-        if region:
+        if ctx.wants_region(rng):
             p["region"] = rng.choice(sorted(model.REGIONS))
             p["types"] = model.REGIONS[p["region"]]["types"]
         else:
-            kind = rng.choice(sorted(set(model.INT_KINDS + model.FLOAT_KINDS)))
-            types = ctx.accepted(f"reduce_{kind}")
-            if not types:
+            kind = ctx.kind_for(rng)
+            t = ctx.type_for(f"reduce_{kind}", rng)
+            if t is None:
                 return None
-            p["kind"], p["types"] = kind, [rng.choice(types)]
+            p["kind"], p["types"] = kind, [t]
         form = rng.choice(["plain", "plain", "clusters", "any_mask", "valid", "segments"])
         size, stride = 32, 1
         if form in ("clusters", "any_mask", "segments"):
@@ -534,15 +533,15 @@ class Scan(Op):
 
     def gen(self, rng, ctx):
         p = dict(op=self.name)
-        if rng.random() < 0.2:
+        if ctx.wants_region(rng):
             p["region"] = rng.choice(sorted(model.REGIONS))
             p["types"] = model.REGIONS[p["region"]]["types"]
         else:
-            kind = rng.choice(sorted(set(model.INT_KINDS + model.FLOAT_KINDS)))
-            types = ctx.accepted(f"scan_{kind}")
-            if not types:
+            kind = ctx.kind_for(rng)
+            t = ctx.type_for(f"scan_{kind}", rng)
+            if t is None:
                 return None
-            p["kind"], p["types"] = kind, [rng.choice(types)]
+            p["kind"], p["types"] = kind, [t]
         p["width"] = rng.choice(POW2)
         p["reverse"] = rng.random() < 0.5
         form = rng.choice(["plain", "valid", "heads", "masked"])
@@ -657,15 +656,15 @@ class BlockReduce(Op):
 
     def gen(self, rng, ctx):
         p = dict(op=self.name, exec=list(ctx.existing))
-        if rng.random() < 0.2:
+        if ctx.wants_region(rng):
             p["region"] = rng.choice(sorted(model.REGIONS))
             p["types"] = model.REGIONS[p["region"]]["types"]
         else:
-            kind = rng.choice(sorted(set(model.INT_KINDS + model.FLOAT_KINDS)))
-            types = ctx.accepted(f"block_reduce_{kind}")
-            if not types:
+            kind = ctx.kind_for(rng)
+            t = ctx.type_for(f"block_reduce_{kind}", rng)
+            if t is None:
                 return None
-            p["kind"], p["types"] = kind, [rng.choice(types)]
+            p["kind"], p["types"] = kind, [t]
         p["algorithm"] = rng.choice([None, "warp_reductions", "raking"])
         return p
 
@@ -699,15 +698,15 @@ class BlockScan(Op):
 
     def gen(self, rng, ctx):
         p = dict(op=self.name, exec=list(ctx.existing))
-        if rng.random() < 0.2:
+        if ctx.wants_region(rng):
             p["region"] = rng.choice(sorted(model.REGIONS))
             p["types"] = model.REGIONS[p["region"]]["types"]
         else:
-            kind = rng.choice(sorted(set(model.INT_KINDS + model.FLOAT_KINDS)))
-            types = ctx.accepted(f"block_scan_{kind}")
-            if not types:
+            kind = ctx.kind_for(rng)
+            t = ctx.type_for(f"block_scan_{kind}", rng)
+            if t is None:
                 return None
-            p["kind"], p["types"] = kind, [rng.choice(types)]
+            p["kind"], p["types"] = kind, [t]
         p["algorithm"] = rng.choice([None, "warp_scans", "raking"])
         p["init"] = rng.random() < 0.4
         p["exclusive"] = rng.random() < 0.5 and ("kind" in p or p["init"])
@@ -763,7 +762,7 @@ class BlockBroadcast(Op):
     probe = "%r = warp.block_broadcast %x, %c1 : {T}"
 
     def gen(self, rng, ctx):
-        return dict(op=self.name, exec=list(ctx.existing), type=rng.choice(ctx.accepted(self.name)),
+        return dict(op=self.name, exec=list(ctx.existing), type=ctx.type_for(self.name, rng),
                     dyn=rng.random() < 0.5, thread=rng.randrange(ctx.threads))
 
     def operands(self, p):
