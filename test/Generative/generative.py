@@ -797,6 +797,8 @@ def coverage_plan(accepted, chip):
     plan = []
     ctx = GenContext(accepted, (32, 1, 1), int(chip[3:].rstrip("a")))
     for name, op in sorted(ops.OPS.items()):
+        if not op.probe_forms():  # no payload type to vary (votes, gpu.shuffle)
+            plan += [(name, None, None)] * 8
         for form, _ in op.probe_forms():
             kind = next((k for k in model.INT_KINDS + model.FLOAT_KINDS if form.endswith("_" + k)), None)
             for t in ctx.accepted(form):
