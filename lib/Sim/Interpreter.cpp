@@ -84,11 +84,6 @@ Operand regOperand(int reg) {
   return o;
 }
 
-/// The scalar element type of a (possibly packed) float type.
-Ty elementOf(Ty t) {
-  return t == Ty::F16x2 ? Ty::F16 : t == Ty::BF16x2 ? Ty::BF16 : t;
-}
-
 double toDouble(uint64_t bits, Ty t) {
   switch (t) {
   case Ty::F16: return decode(bits & 0xFFFF, kHalf);
@@ -114,6 +109,16 @@ uint64_t fromDouble(double x, Ty t, Round rnd) {
 
 bool isSubnormal32(uint64_t bits) {
   return (bits & 0x7F800000) == 0 && (bits & 0x7FFFFF) != 0;
+}
+
+/// .ftz: a subnormal f32 or f16 becomes the zero of its sign (PTX has no
+/// .ftz for bf16 and f64).
+uint64_t flushSubnormal(Ty e, uint64_t x) {
+  if (e == Ty::F32 && isSubnormal32(x))
+    return x & 0x80000000;
+  if (e == Ty::F16 && (x & 0x7C00) == 0 && (x & 0x3FF) != 0)
+    return x & 0x8000;
+  return x;
 }
 
 /// IEEE 754-2019 minimum/maximum (NaN propagates) or minimumNumber/
@@ -315,9 +320,14 @@ uint8_t *Launch::memory(const Inst &inst, Warp &w, Space space, uint64_t addr,
 
 namespace {
 
-/// Integer comparison or float comparison of setp.
-bool compare(Sub cmp, Ty t, uint64_t a, uint64_t b) {
+/// Integer comparison or float comparison of setp (`ftz`: .ftz flushes
+/// subnormal f32/f16 inputs first).
+bool compare(Sub cmp, Ty t, uint64_t a, uint64_t b, bool ftz) {
   if (isFloat(t)) {
+    if (ftz) {
+      a = flushSubnormal(t, a);
+      b = flushSubnormal(t, b);
+    }
     double x = toDouble(a, t), y = toDouble(b, t);
     bool unordered = std::isnan(x) || std::isnan(y);
     switch (cmp) {
@@ -401,6 +411,11 @@ uint64_t floatArith(Op op, Ty t, Round rnd, uint16_t flags, uint64_t a,
     return std::isnan(r) ? canonicalNaN(t) : bitsOf(r);
   }
   // f16 / bf16: exact in double for add, sub and mul, then one rounding.
+  if (ftz) {
+    a = flushSubnormal(t, a);
+    b = flushSubnormal(t, b);
+    c = flushSubnormal(t, c);
+  }
   double x = toDouble(a, t), y = toDouble(b, t), z = toDouble(c, t), r;
   switch (op) {
   case Op::Add: r = x + y; break;
@@ -411,17 +426,22 @@ uint64_t floatArith(Op op, Ty t, Round rnd, uint16_t flags, uint64_t a,
   }
   if (sat)
     r = saturate(r);
-  return fromDouble(r, t, rnd);
+  uint64_t bits = fromDouble(r, t, rnd);
+  return ftz ? flushSubnormal(t, bits) : bits;
 }
 
-/// Applies `fn` to each 16-bit half of a packed value.
+/// Applies `f` to each element of a packed value (the low half is element
+/// 0), or once to a scalar.
 template <typename F> uint64_t perHalf(Ty t, uint64_t a, uint64_t b, uint64_t c, F f) {
-  if (t != Ty::F16x2 && t != Ty::BF16x2)
+  if (!isPacked(t))
     return f(t, a, b, c);
   Ty e = elementOf(t);
-  uint64_t lo = f(e, a & 0xFFFF, b & 0xFFFF, c & 0xFFFF) & 0xFFFF;
-  uint64_t hi = f(e, (a >> 16) & 0xFFFF, (b >> 16) & 0xFFFF, (c >> 16) & 0xFFFF) & 0xFFFF;
-  return lo | (hi << 16);
+  unsigned eb = bitWidth(e);
+  uint64_t lo = truncate(f(e, truncate(a, eb), truncate(b, eb), truncate(c, eb)), eb);
+  uint64_t hi = truncate(f(e, truncate(a >> eb, eb), truncate(b >> eb, eb),
+                           truncate(c >> eb, eb)),
+                         eb);
+  return lo | (hi << eb);
 }
 
 uint32_t findNthSet(uint32_t mask, uint32_t base, int32_t offset) {
@@ -566,6 +586,12 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
       }));
       break;
     }
+    if (isPacked(t)) { // add.u16x2 / add.s16x2: each half wraps
+      dst(perHalf(t, a, b, 0, [](Ty, uint64_t x, uint64_t y, uint64_t) {
+        return x + y;
+      }));
+      break;
+    }
     bool s = isSigned(t);
     bool wide = I.flags & FlagWide, hi = I.flags & FlagHi;
     uint64_t r;
@@ -625,8 +651,8 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     if (isFloat(t)) {
       auto one = [&](Ty e, uint64_t x, uint64_t, uint64_t) {
         uint64_t sign = 1ull << (bitWidth(e) - 1);
-        if (e == Ty::F32 && (I.flags & FlagFtz) && isSubnormal32(x))
-          x &= sign;
+        if (I.flags & FlagFtz)
+          x = flushSubnormal(e, x);
         return I.op == Op::Neg ? x ^ sign : x & ~sign;
       };
       dst(perHalf(t, a, 0, 0, one));
@@ -644,9 +670,9 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     bool isMax = I.op == Op::Max;
     if (isFloat(t)) {
       auto one = [&](Ty e, uint64_t x, uint64_t y, uint64_t) -> uint64_t {
-        if (e == Ty::F32 && (I.flags & FlagFtz)) {
-          if (isSubnormal32(x)) x &= 0x80000000;
-          if (isSubnormal32(y)) y &= 0x80000000;
+        if (I.flags & FlagFtz) {
+          x = flushSubnormal(e, x);
+          y = flushSubnormal(e, y);
         }
         bool nan;
         double dx = toDouble(x, e), dy = toDouble(y, e);
@@ -658,10 +684,19 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
       };
       dst(perHalf(t, a, b, 0, one));
     } else {
-      bool s = isSigned(t);
-      bool aLess = s ? (int64_t)signExtend(a, bits) < (int64_t)signExtend(b, bits)
-                     : truncate(a, bits) < truncate(b, bits);
-      dst(truncate((aLess != isMax) ? a : b, bits));
+      // Per 16-bit half for u16x2/s16x2; .relu (s16x2, s32) clamps a
+      // negative result to 0.
+      auto one = [&](Ty e, uint64_t x, uint64_t y, uint64_t) -> uint64_t {
+        unsigned eb = bitWidth(e);
+        bool s = isSigned(e);
+        int64_t sx = (int64_t)signExtend(x, eb), sy = (int64_t)signExtend(y, eb);
+        bool xLess = s ? sx < sy : truncate(x, eb) < truncate(y, eb);
+        uint64_t r = truncate((xLess != isMax) ? x : y, eb);
+        if ((I.flags & FlagRelu) && (int64_t)signExtend(r, eb) < 0)
+          r = 0;
+        return r;
+      };
+      dst(perHalf(t, a, b, 0, one));
     }
     break;
   }
@@ -708,8 +743,19 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     break;
   }
   case Op::Setp: {
-    bool r = compare(I.sub, t, src(1), src(2));
-    bool q = !r;
+    uint64_t a = src(1), b = src(2);
+    bool ftz = I.flags & FlagFtz;
+    bool r, q;
+    if (isPacked(t)) {
+      // f16x2/bf16x2: p from the low halves, q from the high halves, each
+      // combined with c on its own (not a complement).
+      Ty e = elementOf(t);
+      r = compare(I.sub, e, a & 0xFFFF, b & 0xFFFF, ftz);
+      q = compare(I.sub, e, (a >> 16) & 0xFFFF, (b >> 16) & 0xFFFF, ftz);
+    } else {
+      r = compare(I.sub, t, a, b, ftz);
+      q = !r;
+    }
     if (I.sub2 != Sub::None) {
       bool c = src(3) & 1;
       auto comb = [&](bool x) {

@@ -24,10 +24,17 @@ enum class Ty : uint8_t {
   U8, U16, U32, U64,
   S8, S16, S32, S64,
   F16, F16x2, BF16, BF16x2, F32, F64,
+  // Packed integer halves of a .b32 (sm_90) and f32 pairs of a .b64 (sm_100).
+  U16x2, S16x2, F32x2,
 };
 unsigned bitWidth(Ty t);
 bool isSigned(Ty t);
 bool isFloat(Ty t);
+/// The two-element types: f16x2, bf16x2, u16x2, s16x2 (in a .b32) and f32x2
+/// (in a .b64). Element 0 is the low half.
+bool isPacked(Ty t);
+/// The element type of a packed type; any other type is its own element.
+Ty elementOf(Ty t);
 
 enum class Space : uint8_t { Generic, Global, Shared, Local, Param };
 
@@ -71,7 +78,7 @@ enum class Sub : uint8_t {
 enum Flag : uint16_t {
   FlagFtz = 1, FlagSat = 2, FlagNaN = 4, FlagAbs = 8, FlagHi = 16,
   FlagLo = 32, FlagWide = 64, FlagTo = 128, FlagApprox = 256,
-  FlagShiftAmt = 512, FlagFull = 1024,
+  FlagShiftAmt = 512, FlagFull = 1024, FlagRelu = 2048,
 };
 
 struct Operand {
@@ -80,6 +87,7 @@ struct Operand {
   bool negate = false; ///< `!%p`
   int reg = -1;        ///< Reg; Mem: base register or -1
   int reg2 = -1;       ///< `%r|%p`: the predicate half of a destination
+  bool pair = false;   ///< written `a|b` (reg2 stays -1 for `a|_`)
   uint64_t imm = 0;    ///< Imm; Mem: symbol address + offset
   SReg sreg = SReg::TidX;
   Space symSpace = Space::Generic; ///< Imm from a symbol / Mem on a symbol

@@ -24,9 +24,10 @@ unsigned bitWidth(Ty t) {
   case Ty::B16: case Ty::U16: case Ty::S16: case Ty::F16: case Ty::BF16:
     return 16;
   case Ty::B32: case Ty::U32: case Ty::S32: case Ty::F32: case Ty::F16x2:
-  case Ty::BF16x2:
+  case Ty::BF16x2: case Ty::U16x2: case Ty::S16x2:
     return 32;
-  case Ty::B64: case Ty::U64: case Ty::S64: case Ty::F64: return 64;
+  case Ty::B64: case Ty::U64: case Ty::S64: case Ty::F64: case Ty::F32x2:
+    return 64;
   case Ty::None: return 0;
   }
   return 0;
@@ -38,7 +39,20 @@ bool isSigned(Ty t) {
 
 bool isFloat(Ty t) {
   return t == Ty::F16 || t == Ty::F16x2 || t == Ty::BF16 ||
-         t == Ty::BF16x2 || t == Ty::F32 || t == Ty::F64;
+         t == Ty::BF16x2 || t == Ty::F32 || t == Ty::F64 || t == Ty::F32x2;
+}
+
+bool isPacked(Ty t) { return elementOf(t) != t; }
+
+Ty elementOf(Ty t) {
+  switch (t) {
+  case Ty::F16x2: return Ty::F16;
+  case Ty::BF16x2: return Ty::BF16;
+  case Ty::U16x2: return Ty::U16;
+  case Ty::S16x2: return Ty::S16;
+  case Ty::F32x2: return Ty::F32;
+  default: return t;
+  }
 }
 
 namespace {
@@ -58,7 +72,7 @@ const std::unordered_map<std::string, Ty> &typeNames() {
   static const char *const names[] = {
       "pred", "b8",  "b16", "b32", "b64", "u8",    "u16",  "u32",    "u64",
       "s8",   "s16", "s32", "s64", "f16", "f16x2", "bf16", "bf16x2", "f32",
-      "f64"};
+      "f64",  "u16x2", "s16x2", "f32x2"};
   static const auto table = enumTable(Ty::Pred, names);
   return table;
 }
@@ -613,8 +627,7 @@ bool Parser::declareRegisters(const Stmt &s) {
   if (w.size() < 3)
     return fail(s.line, "expected '.reg .TYPE NAME'");
   auto t = typeNames().find(w[1].substr(1));
-  if (w[1][0] != '.' || t == typeNames().end() || t->second == Ty::F16x2 ||
-      t->second == Ty::BF16x2)
+  if (w[1][0] != '.' || t == typeNames().end() || isPacked(t->second))
     return fail(s.line, "unsupported register type '" + w[1] + "'");
   unsigned bits = bitWidth(t->second);
   if (bits == 8)
@@ -711,9 +724,11 @@ bool Parser::parseOperand(const std::string &textIn, Operand &op, int line) {
         !parseOperand(text.substr(bar + 1), second, line))
       return false;
     if ((op.kind != Operand::Reg && op.kind != Operand::Sink) ||
-        second.kind != Operand::Reg)
+        (second.kind != Operand::Reg && second.kind != Operand::Sink) ||
+        (op.kind == Operand::Sink && second.kind == Operand::Sink))
       return fail(line, "expected 'reg|pred' in '" + text + "'");
-    op.reg2 = second.reg;
+    op.reg2 = second.kind == Operand::Reg ? second.reg : -1;
+    op.pair = true;
     return true;
   }
   uint64_t value;
@@ -809,6 +824,8 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
       inst.flags |= FlagSat;
     } else if (m == "NaN" && (o == Op::Min || o == Op::Max || o == Op::Redux)) {
       inst.flags |= FlagNaN;
+    } else if (m == "relu" && (o == Op::Min || o == Op::Max)) {
+      inst.flags |= FlagRelu;
     } else if (m == "abs" && o == Op::Redux) {
       inst.flags |= FlagAbs;
     } else if ((m == "hi" || m == "lo" || m == "wide") &&
@@ -916,6 +933,14 @@ const char *unsupportedForm(const Inst &inst) {
   if ((inst.flags & FlagSat) && !isFloat(t) && o != Op::Cvt &&
       !(t == Ty::S32 && (o == Op::Add || o == Op::Sub)))
     return ".sat on this integer operation";
+  if ((inst.flags & FlagSat) && t == Ty::F32x2)
+    return ".sat on f32x2";
+  if ((inst.flags & FlagRelu) && t != Ty::S16x2 && t != Ty::S32)
+    return ".relu on a type other than s16x2 and s32";
+  // PTX has no .ftz on bf16: refused rather than guessed.
+  if ((inst.flags & FlagFtz) && (t == Ty::BF16 || t == Ty::BF16x2) &&
+      o != Op::Cvt)
+    return ".ftz on bf16";
   if (o == Op::Cvt && (t == Ty::F16x2 || t == Ty::BF16x2) && inst.ty2 != Ty::F32)
     return "a packed cvt from a type other than f32";
   if (o == Op::Cvt && isFloat(inst.ty2) && !isFloat(t) &&
@@ -971,12 +996,23 @@ bool Parser::checkOperands(Inst &inst) {
     if (d.kind == Operand::Vec && inst.op != Op::Mov && inst.op != Op::Ld)
       return fail(inst.line, "vector destination in '" + inst.text + "'");
   }
-  if ((inst.ty == Ty::F16x2 || inst.ty == Ty::BF16x2) &&
-      !(inst.op == Op::Add || inst.op == Op::Sub || inst.op == Op::Mul ||
-        inst.op == Op::Fma || inst.op == Op::Min || inst.op == Op::Max ||
-        inst.op == Op::Neg || inst.op == Op::Abs || inst.op == Op::Mov ||
-        inst.op == Op::Cvt || inst.op == Op::Selp))
+  // The instructions PTX defines on each packed type (and the simulator runs).
+  Op po = inst.op;
+  bool packedOk = true;
+  if (inst.ty == Ty::F16x2 || inst.ty == Ty::BF16x2)
+    packedOk = po == Op::Add || po == Op::Sub || po == Op::Mul ||
+               po == Op::Fma || po == Op::Min || po == Op::Max ||
+               po == Op::Neg || po == Op::Abs || po == Op::Mov ||
+               po == Op::Cvt || po == Op::Selp || po == Op::Setp;
+  else if (inst.ty == Ty::U16x2 || inst.ty == Ty::S16x2)
+    packedOk = po == Op::Add || po == Op::Min || po == Op::Max;
+  else if (inst.ty == Ty::F32x2)
+    packedOk = po == Op::Add || po == Op::Sub || po == Op::Mul || po == Op::Fma;
+  if (!packedOk)
     return fail(inst.line, "packed type not supported in '" + inst.text + "'");
+  // setp on halves sets two predicates: `p|q` (either may be `_`).
+  if (po == Op::Setp && isPacked(inst.ty) && !inst.ops[0].pair)
+    return fail(inst.line, "expected a 'p|q' destination in '" + inst.text + "'");
   // Where each operand kind may appear.
   for (size_t i = 0; i < inst.ops.size(); ++i) {
     const Operand &o = inst.ops[i];

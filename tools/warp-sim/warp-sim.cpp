@@ -8,7 +8,8 @@
 //   i32:V  u32:V  i64:V  u64:V  f32:V  one scalar
 //   buf:T:N[=INIT]     a pointer to a fresh buffer of N elements of T
 //   memref:T:N[=INIT]  the five parameters of a 1-D memref (ptr, ptr, 0, N, 1)
-// T is i8/i16/i32/i64/f32/f64; INIT is `iota` (0, 1, ...), `iota+K`, one
+// T is i8/i16/i32/i64/f32/f64, or x16/x32/x64 (integers printed as hex, for
+// bit patterns); INIT is `iota` (0, 1, ...), `iota+K`, one
 // value for every element, or a comma-separated list (default 0). After the
 // launch every buffer is printed as `bufK: v0 v1 ...`. An undefined-
 // behaviour report goes to stderr and the exit status is 1.
@@ -43,9 +44,9 @@ struct Buffer {
 
 unsigned elemSize(const std::string &t) {
   if (t == "i8") return 1;
-  if (t == "i16") return 2;
-  if (t == "i32" || t == "f32") return 4;
-  if (t == "i64" || t == "f64") return 8;
+  if (t == "i16" || t == "x16") return 2;
+  if (t == "i32" || t == "f32" || t == "x32") return 4;
+  if (t == "i64" || t == "f64" || t == "x64") return 8;
   die("unknown element type '" + t + "'");
 }
 
@@ -56,6 +57,9 @@ void store(Buffer &b, size_t i, const std::string &text) {
   } else if (b.type == "f64") {
     double d = std::strtod(text.c_str(), nullptr);
     std::memcpy(&b.bytes[i * 8], &d, 8);
+  } else if (b.type[0] == 'x') {
+    unsigned long long v = std::strtoull(text.c_str(), nullptr, 0);
+    std::memcpy(&b.bytes[i * b.elem], &v, b.elem);
   } else {
     long long v = std::strtoll(text.c_str(), nullptr, 0);
     std::memcpy(&b.bytes[i * b.elem], &v, b.elem);
@@ -72,6 +76,10 @@ std::string show(const Buffer &b, size_t i) {
     double d;
     std::memcpy(&d, &b.bytes[i * 8], 8);
     std::snprintf(text, sizeof text, "%.17g", d);
+  } else if (b.type[0] == 'x') {
+    unsigned long long v = 0;
+    std::memcpy(&v, &b.bytes[i * b.elem], b.elem);
+    std::snprintf(text, sizeof text, "0x%0*llx", (int)b.elem * 2, v);
   } else {
     long long v = 0;
     std::memcpy(&v, &b.bytes[i * b.elem], b.elem);
