@@ -49,9 +49,10 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
   let summary = "Rewrite upstream gpu subgroup ops into warp ops";
   let description = [{
     The adoption path for frontends that already emit upstream `gpu` IR:
-    `gpu.shuffle` (all modes and widths, with CUDA's segment semantics:
-    upstream's lowering treats `width` as "the first w lanes" and encodes `up`
-    wrongly below 32), `gpu.subgroup_reduce` (which upstream's NVVM pipeline
+    `gpu.shuffle` (all modes, any width 1..32, constant or run time, with
+    upstream's meaning of `width`, the first w lanes and no segments, not
+    CUDA's; upstream's own lowering encodes `up` wrongly below 32),
+    `gpu.subgroup_reduce` (which upstream's NVVM pipeline
     cannot lower), `gpu.subgroup_broadcast` and `gpu.lane_id` become warp
     ops, so the warp lowering handles them. A `uniform` `gpu.all_reduce` with a
     named operation, or with a region that yields one such arith op of its

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Conversion/Passes.h"
+#include "WarpDialect/IR/PlantedBugs.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -89,12 +90,57 @@ bool isWarpPayload(Type type) {
   return isScalar(type);
 }
 
-/// gpu.shuffle with a power-of-two width, constant or computed at run time.
-/// For the lanes upstream defines (lane < width) CUDA's segment rule reads
-/// the same source and gives the same valid bit; the other lanes get CUDA's
-/// defined values instead of unspecified ones. A run-time width that is not
-/// a power of two is undefined, as in CUDA; a constant one is left to
-/// upstream's lowering, which defines it ("the first w lanes").
+/// The old import, kept only for the planted bug GpuShuffleWidthAsSegment:
+/// gpu.shuffle's width read as CUDA's segment width (a power of two), which
+/// gives other lanes and valid bits than upstream's meaning for any other
+/// width (a run-time width of 13, say).
+LogicalResult importShuffleAsSegments(gpu::ShuffleOp op,
+                                      PatternRewriter &rewriter) {
+  ShuffleMode mode = toWarpShuffleMode(op.getMode());
+  Location loc = op.getLoc();
+  Type type = op.getValue().getType();
+  APInt width;
+  ShuffleOp shuffle;
+  if (matchPattern(op.getWidth(), m_ConstantInt(&width))) {
+    uint64_t w = width.getZExtValue();
+    if (w == 0 || w > kWarpSize || !llvm::isPowerOf2_64(w))
+      return rewriter.notifyMatchFailure(op, "width is not a power of two");
+    shuffle = ShuffleOp::create(rewriter, loc, mode, op.getValue(),
+                                op.getOffset(), unsigned(w),
+                                /*mask=*/Value());
+  } else {
+    shuffle = ShuffleOp::create(rewriter, loc, type, rewriter.getI1Type(), mode,
+                                op.getValue(), op.getOffset(), kWarpSize,
+                                op.getWidth(), /*bound=*/Value(),
+                                /*mask=*/Value());
+  }
+  rewriter.replaceOp(op, shuffle->getResults());
+  return success();
+}
+
+/// gpu.shuffle keeps upstream's meaning of `width` for every width 1..32,
+/// constant or computed at run time: `width` is the number of participating
+/// lanes, lanes 0..width-1, with no segments. With `o` the low 5 bits of the
+/// offset (what upstream's NVVM lowering hands to PTX), lane `l < width`
+/// reads lane `l ^ o` (xor), `l + o` (down), `l - o` (up) or `o` (idx); the
+/// read is valid iff that lane is in 0..width-1, and an invalid lane gets its
+/// own value with `valid = false` (as PTX, and upstream's lowering, give it).
+/// The member mask is lanes 0..width-1, as in upstream's lowering, so the
+/// lanes at and past `width` need not be active; they must not execute the
+/// shuffle (a lane outside its member mask is undefined in PTX).
+///
+///  * A constant power-of-two width: up, down and xor are CUDA's segment
+///    shuffle of that width, whose first segment is exactly those lanes (one
+///    `shfl.sync`, as before, now with the member mask).
+///  * idx with a constant offset and width: the shuffle when the source lane
+///    is below the width (valid), else the lane's own value (not valid).
+///  * up: the whole warp, which reads only lanes below the executing one.
+///  * down: the whole warp with clamp lane `width - 1` (warp.shuffle's
+///    `bound`): PTX's own valid bit.
+///  * xor and idx otherwise: `valid = source < width`, and an idx shuffle of
+///    the whole warp from `valid ? source : lane`, so that no lane reads a
+///    lane outside the member mask (an undefined value) and an invalid lane
+///    reads its own value.
 struct ShuffleToWarp : public OpRewritePattern<gpu::ShuffleOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(gpu::ShuffleOp op,
@@ -102,24 +148,90 @@ struct ShuffleToWarp : public OpRewritePattern<gpu::ShuffleOp> {
     Type type = op.getValue().getType();
     if (!isWarpPayload(type))
       return rewriter.notifyMatchFailure(op, "payload type");
+    if (isBugPlanted(PlantedBug::GpuShuffleWidthAsSegment))
+      return importShuffleAsSegments(op, rewriter);
     ShuffleMode mode = toWarpShuffleMode(op.getMode());
     Location loc = op.getLoc();
-    APInt width;
-    ShuffleOp shuffle;
-    if (matchPattern(op.getWidth(), m_ConstantInt(&width))) {
-      uint64_t w = width.getZExtValue();
-      if (w == 0 || w > kWarpSize || !llvm::isPowerOf2_64(w))
-        return rewriter.notifyMatchFailure(op, "width is not a power of two");
-      shuffle = ShuffleOp::create(rewriter, loc, mode, op.getValue(),
-                                  op.getOffset(), unsigned(w),
-                                  /*mask=*/Value());
-    } else {
-      shuffle = ShuffleOp::create(
-          rewriter, loc, type, rewriter.getI1Type(), mode, op.getValue(),
-          op.getOffset(), kWarpSize, op.getWidth(), /*bound=*/Value(),
-          /*mask=*/Value());
+    Value value = op.getValue(), offset = op.getOffset(), width = op.getWidth();
+    Type i32 = rewriter.getI32Type();
+    auto constantI32 = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(rewriter, loc, i32, v);
+    };
+
+    std::optional<uint64_t> staticWidth;
+    APInt widthValue;
+    if (matchPattern(width, m_ConstantInt(&widthValue))) {
+      int64_t w = widthValue.getSExtValue();
+      if (w < 1 || w > int64_t(kWarpSize))
+        return rewriter.notifyMatchFailure(op, "width outside 1..32");
+      staticWidth = uint64_t(w);
     }
-    rewriter.replaceOp(op, shuffle->getResults());
+    std::optional<uint64_t> staticOffset;
+    APInt offsetValue;
+    if (matchPattern(offset, m_ConstantInt(&offsetValue)))
+      staticOffset = offsetValue.getZExtValue() & (kWarpSize - 1);
+
+    // Lanes 0..width-1; none for the whole warp (the default mask).
+    Value mask;
+    if (staticWidth) {
+      if (*staticWidth < kWarpSize)
+        mask = constantI32((int64_t(1) << *staticWidth) - 1);
+    } else {
+      mask = arith::ShRUIOp::create(
+          rewriter, loc, constantI32(-1),
+          arith::SubIOp::create(rewriter, loc, constantI32(kWarpSize), width));
+    }
+
+    // A shuffle that gives upstream's value and valid bit by itself.
+    auto replaceWith = [&](ShuffleOp shuffle) {
+      rewriter.replaceOp(op, shuffle->getResults());
+      return success();
+    };
+    if (staticWidth && llvm::isPowerOf2_64(*staticWidth) &&
+        mode != ShuffleMode::Idx)
+      return replaceWith(ShuffleOp::create(rewriter, loc, mode, value, offset,
+                                           unsigned(*staticWidth), mask));
+    if (staticWidth && staticOffset && mode == ShuffleMode::Idx) {
+      if (*staticOffset >= *staticWidth) {
+        rewriter.replaceOp(
+            op, {value, arith::ConstantIntOp::create(rewriter, loc,
+                                                     rewriter.getI1Type(), 0)});
+        return success();
+      }
+      unsigned segment = llvm::isPowerOf2_64(*staticWidth)
+                             ? unsigned(*staticWidth)
+                             : kWarpSize;
+      return replaceWith(
+          ShuffleOp::create(rewriter, loc, mode, value, offset, segment, mask));
+    }
+    if (mode == ShuffleMode::Up)
+      return replaceWith(ShuffleOp::create(rewriter, loc, mode, value, offset,
+                                           kWarpSize, mask));
+    if (mode == ShuffleMode::Down) {
+      Value bound = staticWidth ? constantI32(int64_t(*staticWidth) - 1)
+                                : arith::SubIOp::create(rewriter, loc, width,
+                                                        constantI32(1));
+      return replaceWith(
+          ShuffleOp::create(rewriter, loc, mode, value, offset, bound, mask));
+    }
+
+    // xor and idx: the source lane against the width; an invalid lane reads
+    // itself.
+    Value lane = LaneIdOp::create(rewriter, loc, i32);
+    Value source = staticOffset
+                       ? constantI32(*staticOffset)
+                       : arith::AndIOp::create(rewriter, loc, offset,
+                                               constantI32(kWarpSize - 1))
+                             .getResult();
+    if (mode == ShuffleMode::Xor)
+      source = arith::XOrIOp::create(rewriter, loc, lane, source);
+    Value valid = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, source, width);
+    Value readLane =
+        arith::SelectOp::create(rewriter, loc, valid, source, lane);
+    auto shuffle = ShuffleOp::create(rewriter, loc, ShuffleMode::Idx, value,
+                                     readLane, kWarpSize, mask);
+    rewriter.replaceOp(op, {shuffle.getResult(), valid});
     return success();
   }
 };

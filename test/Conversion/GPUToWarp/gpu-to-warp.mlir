@@ -28,13 +28,17 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // Width 16 `up`: CUDA's segments, c = ((32 - 16) << 8) | 0 = 4096, not
-  // upstream's "first 16 lanes" mask with a clamp that returns every lane's
-  // own value.
+  // Width 16 `up`: upstream's meaning (lanes 0..15 take part, lane l reads
+  // l - 1, valid iff l >= 1) is the first segment of CUDA's width 16, so it
+  // stays one shuffle with c = ((32 - 16) << 8) | 0 = 4096, under upstream's
+  // member mask (the first 16 lanes); not upstream's clamp 32 - 16, which
+  // returns every lane's own value. (gpu-shuffle-width.mlir: every mode and
+  // width.)
   // CHECK-LABEL: gpu.func @shuffle_up_16
-  // CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} width 16 : f32
+  // CHECK: %[[M:.*]] = arith.constant 65535 : i32
+  // CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} width 16 mask %[[M]] : f32
   // ENCODING-LABEL: .entry shuffle_up_16
-  // ENCODING: shfl.sync.up.b32 {{.*}}, 1, 4096, -1;
+  // ENCODING: shfl.sync.up.b32 {{.*}}, 1, 4096, 65535;
   gpu.func @shuffle_up_16(%in: memref<32xf32>, %out: memref<32xf32>) kernel {
     %t = gpu.thread_id x
     %x = memref.load %in[%t] : memref<32xf32>
@@ -45,14 +49,16 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // A run-time width is taken too (upstream would mis-encode `up` again):
-  // c = ((32 - w) << 8) | 0 is computed in the kernel (8192 - (w << 8)).
+  // A run-time width is taken too (upstream would mis-encode `up` again),
+  // any width 1..32: the whole warp with clamp 0 under the member mask
+  // -1 >> (32 - w), the lanes below w, computed in the kernel.
   // CHECK-LABEL: gpu.func @shuffle_up_dynamic_width
-  // CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} width %{{.*}} : f32
+  // CHECK: %[[M:.*]] = arith.shrui
+  // CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} mask %[[M]] : f32
   // ENCODING-LABEL: .entry shuffle_up_dynamic_width
-  // ENCODING: shl.b32 [[W8:%r[0-9]+]], {{%r[0-9]+}}, 8;
-  // ENCODING: sub.s32 [[C:%r[0-9]+]], 8192, [[W8]];
-  // ENCODING: shfl.sync.up.b32 {{.*}}, 1, [[C]], -1;
+  // ENCODING: sub.s32 [[N:%r[0-9]+]], 32, {{%r[0-9]+}};
+  // ENCODING: shr.u32 [[M:%r[0-9]+]], {{%r[0-9]+}}, [[N]];
+  // ENCODING: shfl.sync.up.b32 {{.*}}, 1, 0, [[M]];
   gpu.func @shuffle_up_dynamic_width(%in: memref<32xf32>, %out: memref<32xf32>, %w: i32) kernel {
     %t = gpu.thread_id x
     %x = memref.load %in[%t] : memref<32xf32>
