@@ -10,6 +10,7 @@
 
 #include "WarpDialect/Transforms/Passes.h"
 
+#include "WarpDialect/IR/PlantedBugs.h"
 #include "WarpDialect/Transforms/CombineKinds.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -437,10 +438,11 @@ Tuple broadcastFromClusterHead(OpBuilder &b, Location loc, ReduceOp op,
 /// valid_lanes the segment is the width segment and the shuffle's own valid
 /// bit tells whether a partner is in it (no bounds). Otherwise every lane
 /// finds its segment's first lane `start` (the highest head at or below it,
-/// at least the width segment's base) and last lane `end` (one below the
-/// next head, at most the width segment's last lane and the last valid lane)
-/// from the ballot of the head flags. Each step's shuffle reads no lane
-/// before `start` (after `end`, reversed): its bound.
+/// at least the width segment's base and the first lane of its run of member
+/// lanes) and last lane `end` (one below the next head, at most the width
+/// segment's last lane, the last lane of its run of member lanes and the
+/// last valid lane) from the ballot of the head flags. Each step's shuffle
+/// reads no lane before `start` (after `end`, reversed): its bound.
 struct ScanBounds {
   Value start, end;
 };
@@ -509,14 +511,52 @@ struct ScanNetwork {
         firsts |= 1u << base;
         lasts |= 1u << (base + width - 1);
       }
+      // The edges of the member mask bound segments too: each run of
+      // consecutive lanes of the mask starts a segment at its first lane
+      // (lane i with lane i - 1 outside the mask) and ends one at its last
+      // lane (lane i with lane i + 1 outside). The ballot sees no flag
+      // outside the mask, so without these boundaries a segment whose
+      // neighbour lies outside would reach past the mask's edge and read
+      // lanes outside it. As flags, a lane outside the mask is both a head
+      // and a tail: `~mask` joins the ballot on each side of the one-lane
+      // shift (lane 0's head and lane 31's tail, shifted out, are in
+      // `firsts` and `lasts`). Bits outside the mask are harmless: only a
+      // member lane's nearest boundary at or below (at or above) it counts.
+      // A constant mask folds into the width segments' bits.
+      Value outside;
+      if (mask && !isBugPlanted(PlantedBug::SegmentsIgnoreMaskEdges)) {
+        if (std::optional<int64_t> known = getConstantIntValue(mask)) {
+          uint32_t members = uint32_t(*known);
+          firsts |= ~(members << 1);
+          lasts |= ~(members >> 1);
+        } else {
+          outside = arith::XOrIOp::create(b, loc, mask, cst(-1));
+        }
+      }
+      // `v | outside`, and `v | outside` with `outside` shifted by one.
+      auto orOutside = [&](Value v) -> Value {
+        return outside ? arith::OrIOp::create(b, loc, v, outside).getResult()
+                       : v;
+      };
+      auto orShiftedOutside = [&](Value v, bool left) -> Value {
+        if (!outside)
+          return v;
+        Value shifted =
+            left ? arith::ShLIOp::create(b, loc, outside, cst(1)).getResult()
+                 : arith::ShRUIOp::create(b, loc, outside, cst(1)).getResult();
+        return arith::OrIOp::create(b, loc, v, shifted);
+      };
       // A head at lane i + 1 is a tail at lane i (CUB's form): a tail at
       // lane 31 and a head at lane 0 change nothing.
       Value bits = BallotOp::create(b, loc, i32, flags, mask);
-      Value headBits =
-          tails ? arith::ShLIOp::create(b, loc, bits, cst(1)).getResult()
-                : bits;
-      Value tailBits =
-          tails ? bits : arith::ShRUIOp::create(b, loc, bits, cst(1)).getResult();
+      Value headBits, tailBits;
+      if (tails) {
+        headBits = arith::ShLIOp::create(b, loc, orOutside(bits), cst(1));
+        tailBits = orShiftedOutside(bits, /*left=*/false);
+      } else {
+        headBits = orShiftedOutside(bits, /*left=*/true);
+        tailBits = arith::ShRUIOp::create(b, loc, orOutside(bits), cst(1));
+      }
       // start = 31 - clz((heads | firsts) & lanemask<le>): the lane's own
       // width segment's first lane is at or below it, so never clz(0).
       Value headsAtOrBelow = arith::AndIOp::create(

@@ -198,6 +198,6 @@ def shuffle_source(mode, lane, offset, width, bound=None):
 def gpu_shuffle_source(mode, lane, offset, width):
     """Upstream gpu.shuffle: `width` lanes take part, no segments; the
     source lane must be below width (else valid = false)."""
-    o = offset
+    o = offset & 31  # the low 5 bits, as PTX reads the lane operand
     src = {"xor": lane ^ o, "up": lane - o, "down": lane + o, "idx": o}[mode]
     return (src, True) if 0 <= src < width else (lane, False)

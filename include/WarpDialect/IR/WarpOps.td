@@ -381,15 +381,22 @@ def Warp_ReduceOp : Warp_Op<"reduce",
     **Segmented reduction.** With `heads %flags`, a lane whose flag is true
     starts a new segment (CUB's `HeadSegmentedReduce`); with `tails %flags`,
     a lane whose flag is true ends one (`TailSegmentedReduce`). Segments
-    also end at cluster boundaries (`cluster_size`, stride 1) and at lane
-    `n - 1` with `valid_lanes %n`. With `lanes = all` every lane of a
+    also end at cluster boundaries (`cluster_size`, stride 1), at lane
+    `n - 1` with `valid_lanes %n`, and at the edges of `mask`: a maximal run
+    of consecutive lanes of `mask` starts a segment at its first lane and
+    ends one at its last lane, so a segment whose neighbour lies outside the
+    mask is complete in itself, the flags of lanes outside the mask are
+    never seen, and no lane outside the mask is read (the boundaries come
+    from the ballot of the flags and the mask's edges: up to four scalar bit
+    operations with a run-time mask; a constant mask's edges fold into
+    constants). With
+    `lanes = all` every lane of a
     segment gets the segment's reduction; with `lanes = first` only the
     segment's first lane does (one shuffle per 32-bit piece cheaper), the
     others hold partial values. The order is that of a reverse Kogge-Stone
     scan (see `warp.scan`): the segment's first lane combines with the
     lanes at distances 1, 2, 4, ... of the suffix scan, lower lane on the
-    left, so non-commutative combiners keep lane order. The flags and the
-    values of every lane of a segment must come from lanes of `mask`.
+    left, so non-commutative combiners keep lane order.
 
     `strategy` forces the lowering of an unsegmented reduction: `butterfly`
     (xor shuffles, result in all lanes), `tree` (`shfl.down`, result in the
@@ -491,7 +498,10 @@ def Warp_ScanOp : Warp_Op<"scan",
     With `heads %flags` the scan is segmented by head flags, as well as by
     `width`: a lane whose flag is true starts a new segment (the flags mark
     segments' lowest lanes in either direction), and no lane combines values
-    across a segment start. `init` cannot be combined with `heads`.
+    across a segment start. The edges of `mask` bound segments too, as for
+    `warp.reduce`'s segments: a maximal run of consecutive lanes of `mask`
+    starts a segment at its first lane and ends one at its last lane, so no
+    lane outside the mask is read. `init` cannot be combined with `heads`.
 
     Combine order: Kogge-Stone with distances 1, 2, 4, ..., each step
     combining the lower lane's partial (on the left) with the higher lane's.

@@ -145,18 +145,24 @@ def scan_kernel(case):
 
 
 def segmented_scan_kernel(case):
+    """With `masks`, only the lanes of the run-time %mask execute the scan
+    (only_mask_lanes, which also defines %c0)."""
     p = cases.PAYLOADS[case["type"]]
     mt = p["mlir"]
+    masked = bool(case.get("masks"))
     flags = (" exclusive" if case["exclusive"] else "") + (" reverse" if case["reverse"] else "")
+    flags += f" width {case['width']}" + (" mask %mask" if masked else "")
     body = load(case["type"], "%in", "%i", "x")
-    body += ["%hw = memref.load %heads[%i] : memref<?xi32>",
-             "%c0 = arith.constant 0 : i32",
-             "%h = arith.cmpi ne, %hw, %c0 : i32",
-             f"%r, %t = warp.scan <{case['kind']}> %x{flags} width {case['width']} heads %h : {mt}, {mt}"]
+    body += ["%hw = memref.load %heads[%i] : memref<?xi32>"]
+    body += [] if masked else ["%c0 = arith.constant 0 : i32"]
+    body += ["%h = arith.cmpi ne, %hw, %c0 : i32",
+             f"%r, %t = warp.scan <{case['kind']}> %x{flags} heads %h : {mt}, {mt}"]
     body += store(case["type"], "%r", "%out", "%i", "r")
     body += store(case["type"], "%t", "%total", "%i", "t")
     args = [f"%in: {memref(p['elem'])}", "%heads: memref<?xi32>", f"%out: {memref(p['elem'])}",
             f"%total: {memref(p['elem'])}"]
+    if masked:
+        return kernel(case["name"], args + ["%mask: i32"], only_mask_lanes(body))
     return kernel(case["name"], args, body)
 
 
@@ -321,7 +327,50 @@ def run_time_width_kernel(case, shuffle_line):
 
 
 def gpu_shuffle_dyn_kernel(case):
-    return run_time_width_kernel(case, "%r, %v = gpu.shuffle {mode} %x, %off, %w : {type}")
+    """Upstream gpu.shuffle. Only lanes below the width execute it (its member
+    mask is those lanes): each shuffle sits under `scf.if tid < width`.
+      dyn: width %w and offset %off are arguments; out[i], valid[i].
+      const_width: one shuffle per constant width k of the case, offset %off;
+        slot k - 1 (out[32 * slot + lane]).
+      const: one per constant width and constant offset, slot
+        (k - 1) * len(offsets) + index of the offset."""
+    p = cases.PAYLOADS[case["type"]]
+    args = [f"%in: {memref(p['elem'])}", f"%out: {memref(p['elem'])}",
+            "%valid: memref<?xi32>", "%off: i32"]
+    body = load(case["type"], "%in", "%i", "x")
+    if case["variant"] == "dyn":
+        args.append("%w: i32")
+        body += ["%wi = arith.index_cast %w : i32 to index",
+                 "%inside = arith.cmpi ult, %tid, %wi : index",
+                 "scf.if %inside {",
+                 f"  %r, %v = gpu.shuffle {case['mode']} %x, %off, %w : {p['mlir']}"]
+        body += ["  " + l for l in store(case["type"], "%r", "%out", "%i", "r")]
+        body += ["  %vi = arith.extui %v : i1 to i32",
+                 "  memref.store %vi, %valid[%i] : memref<?xi32>",
+                 "}"]
+        return kernel(case["name"], args, body)
+    if case["variant"] == "const_width":
+        shuffles = [(k, None) for k in case["widths"]]
+    else:
+        shuffles = [(k, off) for k in case["widths"] for off in case["offsets"]]
+    for slot, (k, off) in enumerate(shuffles):
+        offset = "%off"
+        if off is not None:
+            body.append(f"%o{slot} = arith.constant {off} : i32")
+            offset = f"%o{slot}"
+        body += [f"%w{slot} = arith.constant {k} : i32",
+                 f"%k{slot} = arith.constant {k} : index",
+                 f"%at{slot} = arith.constant {32 * slot} : index",
+                 f"%below{slot} = arith.cmpi ult, %tid, %k{slot} : index",
+                 f"scf.if %below{slot} {{",
+                 f"  %r{slot}, %v{slot} = gpu.shuffle {case['mode']} %x, {offset}, %w{slot} : "
+                 f"{p['mlir']}",
+                 f"  %j{slot} = arith.addi %at{slot}, %tid : index"]
+        body += ["  " + l for l in store(case["type"], f"%r{slot}", "%out", f"%j{slot}", f"r{slot}")]
+        body += [f"  %vi{slot} = arith.extui %v{slot} : i1 to i32",
+                 f"  memref.store %vi{slot}, %valid[%j{slot}] : memref<?xi32>",
+                 "}"]
+    return kernel(case["name"], args, body)
 
 
 def dyn_width_shuffle_kernel(case):
@@ -403,8 +452,10 @@ def shfl_any_offset_kernel(case):
 
 def block_ops_kernel(case):
     """Every block op on one value per thread, the block shape set at launch;
-    thread t = x + X * (y + Y * z) of block b handles element b * n + t."""
-    t = case["type"]
+    thread t = x + X * (y + Y * z) of block b handles element b * n + t
+    (a vector payload is one element of a memref of vectors)."""
+    p = cases.block_op_payload(case["type"])
+    t, mem = p["mlir"], memref(p["elem"])
     kind = case["kind"]
     algorithm = f" algorithm = <{case['algorithm']}>" if case["algorithm"] else ""
     # The raking cases rake the reduction too (the scan algorithms' other
@@ -419,8 +470,8 @@ def block_ops_kernel(case):
         "%nxy = arith.muli %bdim, %by : index", "%n = arith.muli %nxy, %bz : index",
         "%first = arith.muli %bid, %n : index", "%e = arith.addi %first, %t : index",
         "%total_threads = arith.muli %gx, %n : index",
-        f"%x = memref.load %in[%e] : memref<?x{t}>",
-        f"%x0 = memref.load %in[%first] : memref<?x{t}>",
+        f"%x = memref.load %in[%e] : {mem}",
+        f"%x0 = memref.load %in[%first] : {mem}",
         f"%r = warp.block_reduce <{kind}> %x{reduce_algorithm} : {t}",
         f"%s = warp.block_scan <{kind}> %x{algorithm} : {t}",
         f"%ex, %tot = warp.block_scan <{kind}> %x exclusive{algorithm} : {t}, {t}",
@@ -432,8 +483,8 @@ def block_ops_kernel(case):
         body += [f"%ko{k} = arith.constant {k} : index",
                  f"%oo{k} = arith.muli %ko{k}, %total_threads : index",
                  f"%jo{k} = arith.addi %oo{k}, %e : index",
-                 f"memref.store {v}, %out[%jo{k}] : memref<?x{t}>"]
-    args = [f"%in: memref<?x{t}>", f"%out: memref<?x{t}>", "%src: i32"]
+                 f"memref.store {v}, %out[%jo{k}] : {mem}"]
+    args = [f"%in: {mem}", f"%out: {mem}", "%src: i32"]
     known = case["known"]
     attributes = f"known_block_size = array<i32: {', '.join(map(str, known))}>" if known else ""
     return kernel(case["name"], args, body, attributes)

@@ -121,6 +121,17 @@ def segmented_scan_cases():
                                name=f"sscan_{kind}_{type_name}_w{width}_{'ex' if exclusive else 'in'}{'_rev' if reverse else ''}",
                                kind=kind, type=type_name, width=width, exclusive=exclusive,
                                reverse=reverse)
+    # Under member masks made of whole segments (issue 26): only the mask's
+    # lanes execute, and its edges bound segments. `masks` as SEGMENT_MASKS.
+    for type_name, kind in (("i32", "add"), ("i32", "maxsi"), ("f32", "add")):
+        for width in (8, 32):
+            for exclusive in (False, True):
+                for reverse in (False, True):
+                    yield dict(family="segmented_scan",
+                               name=f"sscan_{kind}_{type_name}_w{width}_{'ex' if exclusive else 'in'}"
+                                    f"{'_rev' if reverse else ''}_masks",
+                               kind=kind, type=type_name, width=width, exclusive=exclusive,
+                               reverse=reverse, masks=SEGMENT_MASKS)
 
 
 # ----------------------------------------------------------------------------
@@ -163,12 +174,33 @@ def warp_id_2d_cases():
 DYN_OFFSETS = list(range(0, 34))
 
 
+# Upstream gpu.shuffle's widths: any number of lanes 1..32, not only powers
+# of two; constant offsets for the kernels whose width and offset are both
+# constants (inside and past the widths, past 31 too).
+GPU_SHUFFLE_WIDTHS = list(range(1, 33))
+GPU_SHUFFLE_CONST_OFFSETS = [0, 1, 2, 3, 4, 5, 7, 8, 12, 13, 16, 17, 31, 33]
+
+
 def gpu_shuffle_dyn_cases():
-    """Upstream gpu.shuffle with a run-time width (through --convert-gpu-to-warp)."""
+    """Upstream gpu.shuffle (through --convert-gpu-to-warp), checked against
+    upstream's meaning of `width` (reference.gpu_shuffle_source): lanes
+    0..width-1 take part and only they execute the shuffle.
+      run-time width and offset (`variant` dyn): every width, each in a block
+        of `width` threads (as upstream's shuffle.mlir, 13 threads for width
+        13) and in a block of 32 whose lanes >= width skip the shuffle;
+      constant width, run-time offset (const_width): one shuffle per width;
+      constant width and offset (const): one shuffle per width and offset."""
     for mode in MODES:
-        for type_name in ("i32", "f32"):
+        for type_name in ("i32", "f32", "i64", "v2f16"):
             yield dict(family="gpu_shuffle_dyn", name=f"gshfl_dyn_{mode}_{type_name}",
-                       mode=mode, type=type_name, widths=WIDTHS, offsets=DYN_OFFSETS)
+                       variant="dyn", mode=mode, type=type_name,
+                       widths=GPU_SHUFFLE_WIDTHS, offsets=DYN_OFFSETS)
+        yield dict(family="gpu_shuffle_dyn", name=f"gshfl_cw_{mode}_i32",
+                   variant="const_width", mode=mode, type="i32",
+                   widths=GPU_SHUFFLE_WIDTHS, offsets=DYN_OFFSETS)
+        yield dict(family="gpu_shuffle_dyn", name=f"gshfl_const_{mode}_i32",
+                   variant="const", mode=mode, type="i32",
+                   widths=GPU_SHUFFLE_WIDTHS, offsets=GPU_SHUFFLE_CONST_OFFSETS)
 
 
 def dyn_width_shuffle_cases():
@@ -257,7 +289,21 @@ BLOCK_OP_SHAPES = [(32, 1, 1), (33, 1, 1), (96, 1, 1), (129, 1, 1), (159, 1, 1),
 # A block_ops kernel's outputs, in order: out[k * threads + i].
 BLOCK_OP_OUTPUTS = ["reduce", "scan", "exclusive", "total", "exclusive_init", "broadcast"]
 BLOCK_OP_TYPES = {"i32": INT_KINDS, "f32": FLOAT_KINDS, "i64": ["add", "maxsi", "xor"],
-                  "f64": ["add", "minimumf"]}
+                  "f64": ["add", "minimumf"],
+                  # Vector payloads, combined element by element (f16 sums of
+                  # small integers stay exact; no f16 mul: products of 2s
+                  # and 0.5s would leave f16's range).
+                  "v2f32": ["add", "mul", "maximumf"], "v4i32": ["add", "minsi", "xor"],
+                  "v2f16": ["add", "maxnumf", "minimumf"]}
+# The block ops' vector payload beyond PAYLOADS (there it would add cases to
+# every warp-level family).
+BLOCK_OP_PAYLOADS = {"v4i32": dict(mlir="vector<4xi32>", elem="vector<4xi32>",
+                                   dtype="int32", lanes=4)}
+
+
+def block_op_payload(type_name):
+    """The PAYLOADS entry (mlir, elem, dtype, lanes) of a block_ops type."""
+    return BLOCK_OP_PAYLOADS.get(type_name) or PAYLOADS[type_name]
 
 
 # block_scan's algorithms: the default (warp_scans for a block size known
@@ -276,7 +322,8 @@ def block_op_cases():
                            type=type_name, kind=kind, algorithm=algorithm, known=None,
                            shapes=BLOCK_OP_SHAPES)
     for shape in BLOCK_OP_KNOWN_SHAPES:
-        for type_name, kind in (("i32", "add"), ("f32", "maxnumf"), ("i64", "xor")):
+        for type_name, kind in (("i32", "add"), ("f32", "maxnumf"), ("i64", "xor"),
+                                ("v4i32", "add"), ("v2f32", "maximumf")):
             yield dict(family="block_ops",
                        name=f"block_ops_k{'x'.join(map(str, shape))}_{type_name}_{kind}",
                        type=type_name, kind=kind, algorithm=None, known=shape, shapes=[shape])
@@ -428,6 +475,7 @@ COMBINERS = {
     "softmax": dict(types=["f32", "f32"], commutative=True),
     "add_i32": dict(types=["i32"], commutative=True, kind="add"),
     "add_f32": dict(types=["f32"], commutative=True, kind="add"),
+    "maxsi_i32": dict(types=["i32"], commutative=True, kind="maxsi"),
 }
 
 # Reduce configurations: (tag, cluster, lanes, strategy, execution) where
@@ -447,6 +495,14 @@ COMBINER_REDUCE_CONFIGS = [
     ("ragged_first", (32, 1), "first", None, "ragged"),
 ]
 FLAG_PATTERNS = ["random", "sparse", "all", "none"]
+# Member masks of the segmented cases under masks (execution
+# "segment_masks"; reference.segment_mask): "union" is a union of random
+# whole segments of each trial's flags; for a number, the flags are made to
+# cut segments at the mask's edges, so it is a union of whole segments with
+# neighbours outside it; for "edges:M" the flags stay random and M's edges
+# alone bound the segments that reach them.
+SEGMENT_MASKS = ["union", "union", "union", 0xFFFF0000, 0x00FF0F00, 0x0F0F0F0F, 0x7FFFFFFE,
+                 "edges:0x00FFFF00", "edges:0x3C0FF0F0"]
 
 
 def combiner_cases():
@@ -466,6 +522,18 @@ def combiner_cases():
                                name=f"cmb_seg_{comb}_{segments}_{lanes}_{execution}_c{cluster}",
                                op="reduce", combiner=comb, cluster=[cluster, 1], lanes=lanes,
                                strategy=None, execution=execution, segments=segments)
+    # The same under member masks made of whole segments (issue 26): the
+    # mask's edges bound segments, so no lane outside the mask is read.
+    for comb in ("add_i32", "maxsi_i32", "affine", "argmax_nc"):
+        for segments in ("heads", "tails"):
+            for lanes in ("all", "first"):
+                for cluster in (32, 8):
+                    if cluster == 8 and comb not in ("maxsi_i32", "affine"):
+                        continue
+                    yield dict(family="combiner",
+                               name=f"cmb_seg_{comb}_{segments}_{lanes}_segmasks_c{cluster}",
+                               op="reduce", combiner=comb, cluster=[cluster, 1], lanes=lanes,
+                               strategy=None, execution="segment_masks", segments=segments)
     # Scans of tuples with regions (lane order; init stands before the first
     # lane, after the last one when reversed).
     for comb in ("affine", "argmax_nc"):
@@ -486,13 +554,21 @@ def combiner_cases():
                        name=f"cmb_sscan_{comb}{'_rev' if reverse else ''}", op="scan",
                        combiner=comb, width=32, exclusive=False, reverse=reverse, init=False,
                        execution="full", heads=True)
+            for width in (8, 32):  # under member masks made of whole segments
+                yield dict(family="combiner",
+                           name=f"cmb_sscan_{comb}_w{width}{'_rev' if reverse else ''}_segmasks",
+                           op="scan", combiner=comb, width=width, exclusive=False,
+                           reverse=reverse, init=False, execution="segment_masks", heads=True)
 
 
 def combiner_runs(case):
     """The (n, mask) pairs a combiner case runs with (lanes of the mask below
-    n execute) and its segment-flag patterns."""
+    n execute; mask "union": one drawn from each trial's flags, see
+    SEGMENT_MASKS) and its segment-flag patterns."""
     if case["execution"] == "masks":
         runs = [(32, m) for m in ANY_MASKS]
+    elif case["execution"] == "segment_masks":
+        runs = [(32, m) for m in SEGMENT_MASKS]
     elif case["execution"] == "ragged":
         runs = [(n, (1 << n) - 1) for n in VALID_LANES]
     else:

@@ -31,6 +31,24 @@ def shuffle_source(mode, lane, offset, width, bound=None):
     return (j, True) if ok else (lane, False)
 
 
+def gpu_shuffle_source(mode, lane, offset, width):
+    """Upstream MLIR's gpu.shuffle (GPUOps.td), a contract of its own, not
+    CUDA's: `width` (any 1..32) is the number of lanes that take part, lanes
+    0..width-1, with no segments; lane `lane` (< width: only those lanes
+    execute it) reads lane lane ^ o (xor), lane + o (down), lane - o (up) or
+    o (idx), and that read is valid iff the lane it names is one of the
+    0..width-1. Upstream leaves the value of an invalid read unspecified; the
+    import gives the lane's own value there, as PTX (and upstream's
+    lowering) does. `o` is the offset's low 5 bits, what upstream's lowering
+    hands to shfl.sync. Returns (source lane, valid)."""
+    assert 1 <= width <= WARP and 0 <= lane < width
+    o = offset & 31
+    source = {"xor": lane ^ o, "down": lane + o, "up": lane - o, "idx": o}[mode]
+    if 0 <= source < width:
+        return source, True
+    return lane, False
+
+
 # ----------------------------------------------------------------------------
 # Combiners
 # ----------------------------------------------------------------------------
@@ -426,11 +444,16 @@ def comb_add(dtype):
     return lambda l, r: (dtype(l[0] + r[0]),)
 
 
+def comb_maxsi(l, r):
+    return (np.int32(max(int(l[0]), int(r[0]))),)
+
+
 COMBINE_FUNCTIONS = {
     "argmax": comb_argmax, "argmax_nc": comb_argmax, "argmax_f16": comb_argmax,
     "welford": comb_welford,
     "affine": comb_affine, "softmax": comb_softmax,
     "add_i32": comb_add(np.int32), "add_f32": comb_add(np.float32),
+    "maxsi_i32": comb_maxsi,
 }
 
 
@@ -460,11 +483,17 @@ def tree(fn, tuples, commutative):
 
 
 def segments(lanes, head_flags, tail_flags=None):
-    """Splits `lanes` (consecutive, ascending) into runs: a new run starts
-    at a lane whose head flag is set, or after a lane whose tail flag is."""
+    """Splits `lanes` (ascending: the executing lanes of a cluster or width
+    segment) into runs: a new run starts at a lane whose head flag is set,
+    after a lane whose tail flag is, and at a gap. The gaps are the member
+    mask's edges: a maximal run of consecutive lanes of the mask starts a
+    segment at its first lane and ends one at its last lane, whatever the
+    flags of the lanes outside it (semantics.md: a segment whose neighbour
+    lies outside the mask is complete in itself)."""
     runs = []
     for pos, lane in enumerate(lanes):
-        starts = pos == 0 or (head_flags is not None and head_flags[lane]) or \
+        starts = pos == 0 or lanes[pos - 1] != lane - 1 or \
+            (head_flags is not None and head_flags[lane]) or \
             (tail_flags is not None and tail_flags[lanes[pos - 1]])
         if starts:
             runs.append([])
@@ -498,6 +527,8 @@ def combiner_inputs(comb, trial, rng):
         return [(rng.standard_normal(WARP) * 4).astype(np.float32), np.ones(WARP, np.float32)]
     if comb == "add_i32":
         return [rng.integers(-1000, 1000, WARP).astype(np.int32)]
+    if comb == "maxsi_i32":  # mostly negative: a 0 read from elsewhere shows
+        return [rng.integers(-2 ** 31, 2 ** 27, WARP, dtype=np.int64).astype(np.int32)]
     return [rng.integers(-8, 9, WARP).astype(np.float32)]  # add_f32: exact sums
 
 
@@ -507,6 +538,61 @@ def flag_pattern(pattern, rng):
     if pattern == "sparse":
         return (rng.random(WARP) < 0.06).astype(np.int32)
     return np.full(WARP, 1 if pattern == "all" else 0, np.int32)
+
+
+def segment_spans(case, flags):
+    """The segments a segmented case of cases.combiner_cases() cuts when the
+    whole warp executes: its clusters (reduce, stride 1) or width segments
+    (scan: op "scan" or none, as the segmented_scan family's), cut by its
+    head or tail flags."""
+    if case.get("op") == "reduce":
+        groups = clusters(*case["cluster"])
+        heads = flags if case["segments"] == "heads" else None
+        tails = flags if case["segments"] == "tails" else None
+    else:
+        groups = [list(range(b, b + case["width"])) for b in range(0, WARP, case["width"])]
+        heads, tails = flags, None
+    return [run for group in groups for run in segments(group, heads, tails)]
+
+
+def union_of_segments(spans, rng):
+    """A member mask made of some of the segments `spans`, each taken with
+    probability 1/2: at least one, and not all of them where there are
+    several, so that some chosen segment has a neighbour outside the mask."""
+    while True:
+        chosen = [span for span in spans if rng.random() < 0.5]
+        if chosen and (len(chosen) < len(spans) or len(spans) == 1):
+            return sum(1 << lane for span in chosen for lane in span)
+
+
+def cut_at_mask_edges(flags, mask, kind):
+    """`flags` (kind "heads" or "tails") with the flags added that make
+    `mask` a union of whole segments: a head at the first lane of each run
+    of consecutive lanes of the mask and at the lane after its last lane; a
+    tail at its last lane and at the lane before its first lane (the lanes
+    outside the mask keep flags the op never sees)."""
+    flags = flags.copy()
+    member = [(mask >> lane) & 1 for lane in range(WARP)] + [0]
+    for lane in range(WARP):
+        before = member[lane - 1] if lane else 0
+        edge = (member[lane] != before) if kind == "heads" else (member[lane] != member[lane + 1])
+        if edge:
+            flags[lane] = 1
+    return flags
+
+
+def segment_mask(spec, case, flags, rng):
+    """(mask, flags) of one run of a segmented case under a member mask
+    (spec from cases.SEGMENT_MASKS): "union" draws a union of random whole
+    segments of `flags`; a mask M gets the flags that cut segments at its
+    edges (cut_at_mask_edges); "edges:M" keeps the flags, so that M's edges
+    alone bound some segments (the rule, not the flags, makes it a union of
+    whole segments)."""
+    if spec == "union":
+        return union_of_segments(segment_spans(case, flags), rng), flags
+    if isinstance(spec, str) and spec.startswith("edges:"):
+        return int(spec[len("edges:"):], 16), flags
+    return spec, cut_at_mask_edges(flags, spec, case.get("segments") or "heads")
 
 
 def same_tuple(got, want, comb):
@@ -583,15 +669,18 @@ def combiner_trials(case, commutative, dtypes, runs, patterns, rng, trials=3):
             for trial in range(trials):
                 inputs = combiner_inputs(case["combiner"], trial, rng)
                 flags = flag_pattern(pattern, rng)
+                members = mask
+                if case["execution"] == "segment_masks":
+                    members, flags = segment_mask(mask, case, flags, rng)
                 inits = [dt(0) for dt in dtypes]
                 if case.get("init"):  # affine maps: a random map
                     inits = [np.int32(rng.integers(-2 ** 31, 2 ** 31)) for _ in dtypes]
                     case["init_value"] = tuple(inits)
                 tuples = [tuple(dt(a[lane]) for a, dt in zip(inputs, dtypes))
                           for lane in range(WARP)]
-                want = combiner_expectations(case, commutative, tuples, flags, n, mask)
-                yield (n, mask, flags, inputs, inits, want,
-                       f"n={n} mask={mask:#x} flags={pattern} trial={trial}")
+                want = combiner_expectations(case, commutative, tuples, flags, n, members)
+                yield (n, members, flags, inputs, inits, want,
+                       f"n={n} mask={members:#x} flags={pattern} trial={trial}")
 
 
 def self_check():
@@ -726,6 +815,31 @@ def self_check():
     tails = [0] * 32
     tails[1] = tails[4] = 1
     assert segments(list(range(8)), None, tails) == [[0, 1], [2, 3, 4], [5, 6, 7]]
+    # The mask's edges bound segments: lanes 16..31 execute (0xFFFF0000),
+    # tails at 15, 23 and 31 (lane 15 outside): two runs of 8; with heads at
+    # 24 only (none at 16), the same. A hole (0x00FF0F00) splits a run without
+    # flags.
+    tails = [0] * 32
+    tails[15] = tails[23] = tails[31] = 1
+    assert segments(list(range(16, 32)), None, tails) == [list(range(16, 24)), list(range(24, 32))]
+    heads = [0] * 32
+    heads[24] = 1
+    assert segments(list(range(16, 32)), heads) == [list(range(16, 24)), list(range(24, 32))]
+    hole = [l for l in range(32) if (0x00FF0F00 >> l) & 1]
+    assert segments(hole, [0] * 32) == [[8, 9, 10, 11], list(range(16, 24))]
+    assert segments(hole, None, [0] * 32) == [[8, 9, 10, 11], list(range(16, 24))]
+    # Flags that make 0x00FF0F00 a union of whole segments: heads at 8, 12,
+    # 16 and 24; tails at 7, 11, 15 and 23.
+    zeros = np.zeros(32, np.int32)
+    assert list(np.flatnonzero(cut_at_mask_edges(zeros, 0x00FF0F00, "heads"))) == [8, 12, 16, 24]
+    assert list(np.flatnonzero(cut_at_mask_edges(zeros, 0x00FF0F00, "tails"))) == [7, 11, 15, 23]
+    # Clusters of 8 with tails at 2 and 20: segments 0..2, 3..7, 8..15,
+    # 16..20, 21..23, 24..31.
+    tails = np.zeros(32, np.int32)
+    tails[[2, 20]] = 1
+    spans = segment_spans(dict(op="reduce", cluster=[8, 1], segments="tails"), tails)
+    assert [(s[0], s[-1]) for s in spans] == [(0, 2), (3, 7), (8, 15), (16, 20), (21, 23), (24, 31)]
+    assert segment_mask("edges:0x00FFFF00", {}, tails, None) == (0x00FFFF00, tails)
     print("reference self-check: ok")
 
 

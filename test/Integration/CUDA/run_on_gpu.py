@@ -105,9 +105,9 @@ def build_oracle(workdir):
         call = ORACLE_CALL[case["mode"]].replace("W", str(case["width"]))
         lines.append(f'extern "C" __global__ void oracle_{case["name"]}(const {ctype}* in, '
                      f'{ctype}* out, int off) {{ int l = threadIdx.x; out[l] = {call}; }}')
-    # Run-time width (dyn_width_shuffle, gpu_shuffle_dyn): `int w` argument.
-    dyn = sorted({(c["mode"], c["type"]) for c in list(cases.dyn_width_shuffle_cases())
-                  + list(cases.gpu_shuffle_dyn_cases())})
+    # Run-time width (dyn_width_shuffle): `int w` argument. (Not
+    # gpu_shuffle_dyn: upstream's gpu.shuffle width is no CUDA segment width.)
+    dyn = sorted({(c["mode"], c["type"]) for c in cases.dyn_width_shuffle_cases()})
     for mode, type_name in dyn:
         ctype = ORACLE_TYPES[type_name]
         call = ORACLE_CALL[mode].replace("W", "w")
@@ -340,6 +340,9 @@ def run_segmented_scans(suite):
     values of its segment (bounded by head flags and the width) before it
     (or after it, reversed). Values are small integers, exact in f32."""
     for case in cases.segmented_scan_cases():
+        if case.get("masks"):
+            run_masked_segmented_scan(suite, case)
+            continue
         fn = suite.function(case)
         dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
         problems = []
@@ -369,6 +372,62 @@ def run_segmented_scans(suite):
                     problems.append(f"trial={trial} lane={lane} got {out[lane]}/{total[lane]} "
                                     f"want {acc}/{whole}")
         suite.record(case, not problems, "; ".join(problems[:3]))
+
+
+masked_scan_rng = np.random.default_rng(26)  # apart from `rng`: other steps' data stay
+
+
+def run_masked_segmented_scan(suite, case):
+    """A segmented scan under member masks made of whole segments: only the
+    mask's lanes execute, and a lane's segment is bounded by the head flags,
+    the width and the mask's edges (a lane whose lower neighbour is outside
+    the mask starts one, a lane whose upper neighbour is outside ends one).
+    The masks (reference.segment_mask): unions of random whole segments of
+    the trial's flags, fixed masks with the heads that cut segments at their
+    edges, and fixed masks whose edges alone bound segments. Values are
+    mostly negative, so that a 0 read from outside the mask shows in maxsi."""
+    fn = suite.function(case)
+    dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+    w = case["width"]
+    problems = []
+    for trial in range(4):
+        for spec in case["masks"]:
+            values = masked_scan_rng.integers(-9, 3, WARP).astype(dtype)
+            heads = (masked_scan_rng.random(WARP) < (0.0, 0.15, 0.5, 1.0)[trial]).astype(np.int32)
+            mask, heads = ref.segment_mask(spec, case, heads, masked_scan_rng)
+            d_out = cp.full(WARP, -77, dtype)
+            d_total = cp.full(WARP, -77, dtype)
+            fn((1,), (WARP,), memref_args(cp.asarray(values)) + memref_args(cp.asarray(heads))
+               + memref_args(d_out) + memref_args(d_total) + [signed32(mask)])
+            out, total = cp.asnumpy(d_out), cp.asnumpy(d_total)
+
+            def member(l):
+                return 0 <= l < WARP and (mask >> l) & 1
+
+            for lane in range(WARP):
+                if not member(lane):
+                    if out[lane] != -77 or total[lane] != -77:
+                        problems.append(f"mask={mask:#x} lane {lane} outside the mask wrote")
+                    continue
+                base = lane - lane % w
+                start = max([base] + [l for l in range(base, lane + 1)
+                                      if heads[l] or not member(l - 1)])
+                end = min([base + w - 1] + [l - 1 for l in range(lane + 1, base + w)
+                                            if heads[l] or not member(l)])
+                if case["reverse"]:
+                    span = range(lane + (1 if case["exclusive"] else 0), end + 1)
+                else:
+                    span = range(start, lane + (0 if case["exclusive"] else 1))
+                acc = ref.identity(case["kind"], dtype)
+                for q in span:
+                    acc = ref.combine(case["kind"], acc, values[q], dtype)
+                whole = ref.identity(case["kind"], dtype)
+                for q in range(start, end + 1):
+                    whole = ref.combine(case["kind"], whole, values[q], dtype)
+                if out[lane] != acc or total[lane] != whole:
+                    problems.append(f"trial={trial} mask={mask:#x} lane={lane} got "
+                                    f"{out[lane]}/{total[lane]} want {acc}/{whole}")
+    suite.record(case, not problems, "; ".join(problems[:3]))
 
 
 # ----------------------------------------------------------------------------
@@ -442,9 +501,9 @@ def run_blocks(suite):
 # ----------------------------------------------------------------------------
 
 def run_dyn_shuffles(suite, oracle, case_list):
-    """Shuffles with a run-time width (warp.shuffle `width %w`, upstream
-    gpu.shuffle): every width and offset of the case, every lane, against
-    the reference rule and nvcc's __shfl_*_sync with the same int width."""
+    """Shuffles with a run-time width (warp.shuffle `width %w`): every width
+    and offset of the case, every lane, against the reference rule and
+    nvcc's __shfl_*_sync with the same int width."""
     for case in case_list:
         fn = suite.function(case)
         p = cases.PAYLOADS[case["type"]]
@@ -473,6 +532,58 @@ def run_dyn_shuffles(suite, oracle, case_list):
                 ofn((1,), (WARP,), (d_in, o_out, np.int32(off), np.int32(width)))
                 if not np.array_equal(uint_view(cp.asnumpy(o_out)), out):
                     problems.append(f"w={width} off={off} differs from nvcc __shfl_*_sync")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
+def run_gpu_shuffles(suite):
+    """Upstream gpu.shuffle through --convert-gpu-to-warp (cases.py
+    gpu_shuffle_dyn_cases), every width 1..32, against upstream's meaning of
+    `width` (reference.gpu_shuffle_source), not CUDA's segments: no nvcc
+    oracle here, since __shfl_*_sync's width is another contract. Each lane
+    below the width gets its source's bits and valid bit; the lanes at and
+    past it skip the shuffle (the kernel's `tid < width` guard, or no such
+    thread: the run-time width also runs in a block of `width` threads, as
+    upstream's shuffle.mlir does) and must leave their slots alone."""
+    for case in cases.gpu_shuffle_dyn_cases():
+        fn = suite.function(case)
+        p = cases.PAYLOADS[case["type"]]
+        e = p["lanes"]
+        host_in = random_payload(case["type"])
+        src_bits = uint_view(host_in)
+        d_in = cp.asarray(host_in)
+        # (threads, scalar arguments, (width, offset) of each 32-lane slot)
+        if case["variant"] == "dyn":
+            launches = [(block, [np.int32(off), np.int32(width)], [(width, off)])
+                        for width in case["widths"] for block in sorted({width, WARP})
+                        for off in case["offsets"]]
+        elif case["variant"] == "const_width":
+            launches = [(WARP, [np.int32(off)], [(width, off) for width in case["widths"]])
+                        for off in case["offsets"]]
+        else:
+            launches = [(WARP, [np.int32(0)], [(width, off) for width in case["widths"]
+                                               for off in case["offsets"]])]
+        problems = []
+        for block, scalars, slots in launches:
+            n = len(slots) * WARP
+            untouched = np.full(n * e, 0xA5A5A5A5A5A5A5A5, dtype=np.uint64).astype(src_bits.dtype)
+            d_out = cp.asarray(untouched.view(host_in.dtype))
+            d_valid = cp.full(n, -7, dtype=np.int32)
+            fn((1,), (block,), memref_args(d_in) + memref_args(d_out) + memref_args(d_valid)
+               + scalars)
+            out = uint_view(cp.asnumpy(d_out))
+            valid = cp.asnumpy(d_valid)
+            for slot, (width, off) in enumerate(slots):
+                for lane in range(WARP):
+                    at = slot * WARP + lane
+                    if lane < width:
+                        src, ok = ref.gpu_shuffle_source(case["mode"], lane, off, width)
+                        want, want_valid = src_bits[src * e:(src + 1) * e], int(ok)
+                    else:
+                        want, want_valid = untouched[at * e:(at + 1) * e], -7
+                    got = out[at * e:(at + 1) * e]
+                    if not np.array_equal(got, want) or valid[at] != want_valid:
+                        problems.append(f"w={width} off={off} threads={block} lane={lane} "
+                                        f"got {got}/{valid[at]} want {want}/{want_valid}")
         suite.record(case, not problems, "; ".join(problems[:3]))
 
 
@@ -745,8 +856,9 @@ def block_op_inputs(type_name, kind, size, trial):
     """Values whose combination does not depend on the combine order (small
     integers for add, mostly +-1 for mul, any bits for integer kinds), so the
     reference can fold them in thread order; NaNs and signed zeros for the
-    float min/max kinds."""
-    dtype = np.dtype(cases.PAYLOADS[type_name]["dtype"])
+    float min/max kinds. `size` counts elements (a vector payload's
+    elements each)."""
+    dtype = np.dtype(cases.block_op_payload(type_name)["dtype"])
     if dtype.kind != "f":
         info = np.iinfo(dtype)
         return rng.integers(info.min, info.max, size, dtype=dtype, endpoint=True)
@@ -783,14 +895,17 @@ def block_op_reference(kind, values, src, dtype):
 def run_block_ops(suite):
     """warp.block_reduce / block_scan / block_broadcast over every block shape
     of cases.BLOCK_OP_SHAPES (ragged, 2-D, 3-D), two blocks per launch, the
-    broadcast from the block's last thread (in the ragged warp)."""
+    broadcast from the block's last thread (in the ragged warp). A vector
+    payload is checked element by element: element k of every thread's
+    vector against the scalar reference over the threads' elements k."""
     names = cases.BLOCK_OP_OUTPUTS
     # Under compute-sanitizer (run.sh sets WARP_GPU_SHAPES=few) a handful of
     # shapes: ragged 1-D, 3-D and the largest block.
     few = {(33, 1, 1), (7, 9, 3), (1024, 1, 1)}
     for case in cases.block_op_cases():
         fn = suite.function(case)
-        dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        p = cases.block_op_payload(case["type"])
+        dtype, e = np.dtype(p["dtype"]), p["lanes"]
         shapes = case["shapes"]
         if os.environ.get("WARP_GPU_SHAPES") == "few" and case["known"] is None:
             shapes = [shape for shape in shapes if shape in few]
@@ -799,21 +914,24 @@ def run_block_ops(suite):
             grid = 2
             problems = []
             for trial in range(2):
-                host_in = block_op_inputs(case["type"], case["kind"], grid * n, trial)
-                d_out = cp.zeros(len(names) * grid * n, dtype=dtype)
+                host_in = block_op_inputs(case["type"], case["kind"], grid * n * e, trial)
+                d_out = cp.zeros(len(names) * grid * n * e, dtype=dtype)
                 src = n - 1
-                fn((grid,), shape, memref_args(cp.asarray(host_in)) + memref_args(d_out)
-                   + [np.int32(src)])
-                out = cp.asnumpy(d_out).reshape(len(names), grid, n)
+                fn((grid,), shape, memref_args(cp.asarray(host_in), grid * n)
+                   + memref_args(d_out, len(names) * grid * n) + [np.int32(src)])
+                out = cp.asnumpy(d_out).reshape(len(names), grid, n, e)
+                elements = host_in.reshape(grid, n, e)
                 for blk in range(grid):
-                    want = block_op_reference(case["kind"], host_in[blk * n:(blk + 1) * n],
-                                              src, dtype)
+                    want = [block_op_reference(case["kind"], elements[blk, :, k], src, dtype)
+                            for k in range(e)]
                     for j, name in enumerate(names):
                         got = out[j][blk]
-                        exp = np.array(want[j], dtype=dtype)
+                        exp = np.array([want[k][j] for k in range(e)], dtype=dtype).T
+                        ok = np.all(equal_elements(got, exp, case["kind"], dtype), axis=1)
+                        if e == 1:
+                            got, exp = got[:, 0], exp[:, 0]
                         problems += thread_mismatches(
-                            f"trial={trial} block={blk} {name}",
-                            equal_elements(got, exp, case["kind"], dtype), got, exp, repr)
+                            f"trial={trial} block={blk} {name}", ok, got, exp, repr)
             suite.record(dict(name=f"{case['name']}_{'x'.join(map(str, shape))}"),
                          not problems, "; ".join(problems[:3]))
 
@@ -1231,7 +1349,7 @@ def main():
             "blocks": lambda: run_blocks(suite),
             "arms": lambda: run_arms(suite),
             "warp_id_2d": lambda: run_warp_id_2d(suite),
-            "gpu_shuffle_dyn": lambda: run_dyn_shuffles(suite, oracle, cases.gpu_shuffle_dyn_cases()),
+            "gpu_shuffle_dyn": lambda: run_gpu_shuffles(suite),
             "dyn_width_shuffle": lambda: run_dyn_shuffles(suite, oracle,
                                                           cases.dyn_width_shuffle_cases()),
             "any_mask_reduces": lambda: run_any_mask_reduces(suite),
