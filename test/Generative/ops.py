@@ -418,7 +418,9 @@ class Reduce(Op):
             p["exec"] = []
             for e, f in zip(ctx.existing, p["flags"]):
                 segs = model.flag_segments(e, None if p["tails"] else f, f if p["tails"] else None, size)
-                p["exec"].append(union_of_groups(rng, segs, e) if rng.random() < 0.6 else e)
+                r = rng.random()
+                p["exec"].append(union_of_groups(rng, segs, e) if r < 0.5 else
+                                 any_subset(rng, e) if r < 0.75 else e)
         p["mask"] = ctx.mask_form(rng, p["exec"], allow_implicit=form != "any_mask")
         return p
 
@@ -558,7 +560,9 @@ class Scan(Op):
             p["exec"] = []
             for e, f in zip(ctx.existing, p["flags"]):
                 segs = model.flag_segments(e, f, None, p["width"])
-                p["exec"].append(union_of_groups(rng, segs, e) if rng.random() < 0.5 else e)
+                r = rng.random()
+                p["exec"].append(union_of_groups(rng, segs, e) if r < 0.4 else
+                                 any_subset(rng, e) if r < 0.7 else e)
         else:
             groups = cluster_groups(p["width"], 1)
             p["exec"] = [union_of_groups(rng, groups, e) if form == "masked" or e != 0xFFFFFFFF else e
