@@ -26,6 +26,14 @@ cp test/Integration/CUDA/bundle/lit.cfg.py test/probes.py "$stage/tests/"
 cp test/Integration/CUDA/{cases,reference,run_on_gpu}.py "$stage/"
 python3 test/Integration/CUDA/build_bundle.py --warp-opt "$BUILD_DIR/bin/warp-opt" --out "$stage/matrix"
 cp test/Integration/CUDA/bundle/run.sh "$stage/run.sh"
+# A sample of the generative tester's programs (chips the H200 runs) and the
+# tester itself, in the repository's layout (it reads docs/Preconditions.md).
+python3 test/Generative/generative.py --warp-opt "$BUILD_DIR/bin/warp-opt" --seed "${WARP_GENERATIVE_SEED:-1}" \
+  --programs "${WARP_GENERATIVE_PROGRAMS:-600}" --chips sm_70,sm_80,sm_90 --bundle "$stage/generative" | tail -1
+mkdir -p "$stage/gen/test/Generative" "$stage/gen/test/Integration/CUDA" "$stage/gen/docs"
+cp test/Generative/*.py "$stage/gen/test/Generative/"
+cp test/Integration/CUDA/reference.py "$stage/gen/test/Integration/CUDA/"
+cp docs/Preconditions.md "$stage/gen/docs/"
 "$BUILD_DIR/bin/warp-opt" benchmarks/kernels.mlir -o /dev/null \
   --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/bench.ptx"
 cp benchmarks/warp_bench.py benchmarks/gpu_timing.py benchmarks/mma_bench.py "$stage/"

@@ -944,6 +944,9 @@ def main():
                     os.makedirs(args.save_failures, exist_ok=True)
                     with open(os.path.join(args.save_failures, failure_name(small) + ".json"), "w") as f:
                         json.dump(public(small), f, indent=1)
+    if args.bundle:
+        print(f"generative bundle: {programs} programs in {batch_no} batches under {args.bundle}")
+        return
     for why, count in sorted(skipped.items()):
         print(f"{why} ({count} programs)")
     ops_seen = sorted(set(o for o, _ in covered))

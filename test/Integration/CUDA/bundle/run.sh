@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs the whole GPU suite from an unpacked bundle: the runner tests under lit,
-# the PTX matrix under cupy, the Python package's tests (from its wheel), the
+# the PTX matrix and a generative sample under cupy, the Python package's tests (from its wheel), the
 # compute-sanitizer runs (WARP_SANITIZE=1), then the benchmarks. Logs go to $1
 # (default: ./gpu-results); the exit status covers the tests.
-# WARP_STAGES=lit,matrix,pytest,sanitize,bench runs only the stages named
+# WARP_STAGES=lit,matrix,generative,pytest,sanitize,bench runs only the stages named
 # (default: all; sanitize also needs WARP_SANITIZE=1 unless named).
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-gpu-results}
@@ -17,6 +17,13 @@ if want lit; then
 fi
 if want matrix; then
   python3 "$here/run_on_gpu.py" --bundle "$here/matrix" --log "$out/matrix.log" 2>&1 | tail -15
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
+# A sample of the generative contract tester's programs (built with the
+# bundle, test/Generative/README.md), checked lane by lane with cupy.
+if want generative; then
+  python3 "$here/gen/test/Generative/generative.py" --run-bundle "$here/generative" --backend cupy \
+    2>&1 | tee "$out/generative.log" | tail -15
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 fi
 # The Python package as a user installs it: the bundle's wheel, `pip install`ed
