@@ -789,6 +789,86 @@ class BlockBroadcast(Op):
         return dict(r=[d.ins["x"][p["thread"]]] * d.threads)
 
 
+def exchange_source(direction, g_out, n, units):
+    """(unit, position) holding item g of the input arrangement, for the
+    output position g_out = (unit, position) (units: 32 lanes or B threads)."""
+    unit, pos = g_out
+    if direction == "blocked_to_striped":
+        g = unit + units * pos          # striped output
+        return g // n, g % n            # blocked input
+    g = unit * n + pos                  # blocked output
+    return g % units, g // units        # striped input
+
+
+EXCHANGE_ELEMS = ["i32", "i64", "f32", "f64"]
+
+
+class Exchange(Op):
+    """warp.exchange: N items per lane, every lane of the warp executes."""
+    name = "exchange"
+    probe = "%r = warp.exchange <blocked_to_striped> %x : {T}"
+
+    def gen(self, rng, ctx):
+        elem = rng.choice(EXCHANGE_ELEMS)
+        # Small buffers: the shared strategy sizes for 1024 threads.
+        n = rng.choice([1, 2, 3, 4] if elem in ("i32", "f32") else [1, 2])
+        t = f"vector<{n}x{elem}>"
+        if t not in ctx.accepted(self.name):
+            return None
+        strategies = [None, "shared"] + (["shuffle"] if n & (n - 1) == 0 else [])
+        return dict(op=self.name, type=t, exec=list(ctx.existing),
+                    direction=rng.choice(["blocked_to_striped", "striped_to_blocked"]),
+                    strategy=rng.choice(strategies))
+
+    def operands(self, p):
+        return [("x", p["type"], "bits")]
+
+    def results(self, p):
+        return [("r", p["type"])]
+
+    def mlir(self, p, k):
+        st = f" strategy = <{p['strategy']}>" if p["strategy"] else ""
+        return [f"%r = warp.exchange <{p['direction']}> %x{st} : {p['type']}"]
+
+    def expect(self, p, d):
+        n = parse_type(p["type"])[1]
+        r = [None] * WARP
+        for lane in model.lanes_of(d.exec):
+            items = []
+            for q in range(n):
+                src, pos = exchange_source(p["direction"], (lane, q), n, WARP)
+                # Items of lanes a ragged warp lacks are undefined.
+                items.append(d.ins["x"][src][pos] if (d.exec >> src) & 1 else None)
+            r[lane] = items
+        return dict(r=r)
+
+
+class BlockExchange(Op):
+    name = "block_exchange"
+    block_level = True
+    probe = "%r = warp.block_exchange <blocked_to_striped> %x : {T}"
+
+    operands = Exchange.operands
+    results = Exchange.results
+
+    def gen(self, rng, ctx):
+        p = Exchange.gen(self, rng, ctx)
+        if p:
+            p.pop("strategy")
+        return p
+
+    def mlir(self, p, k):
+        return [f"%r = warp.block_exchange <{p['direction']}> %x : {p['type']}"]
+
+    def expect_block(self, p, d):
+        n = parse_type(p["type"])[1]
+        r = []
+        for t in range(d.threads):
+            r.append([d.ins["x"][src][pos] for src, pos in
+                      (exchange_source(p["direction"], (t, q), n, d.threads) for q in range(n))])
+        return dict(r=r)
+
+
 OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFirst(), Votes(),
                               Match(), Reduce(), Scan(), BlockReduce(), BlockScan(),
-                              BlockBroadcast()]}
+                              BlockBroadcast(), Exchange(), BlockExchange()]}
