@@ -63,8 +63,8 @@ def probe_types(warp_opt, workdir):
                 probes.append((form, t, line.format(T=t)))
     chunks = []
     for i, (form, t, line) in enumerate(probes):
-        chunks.append("gpu.module @m {\n  gpu.func @k(%%x: %s, %%c1: i32) kernel {\n    %s loc(\"P%d\")\n"
-                      "    gpu.return\n  }\n}\n" % (t, line, i))
+        chunks.append("gpu.module @m {\n  gpu.func @k(%%x: %s, %%c1: i32, %%m: memref<?x%s>, %%i: index) "
+                      "kernel {\n    %s loc(\"P%d\")\n    gpu.return\n  }\n}\n" % (t, t, line, i))
     path = os.path.join(workdir, "probe.mlir")
     with open(path, "w") as f:
         f.write("\n// -----\n".join(chunks))
@@ -88,7 +88,7 @@ def probe_types(warp_opt, workdir):
     return accepted
 
 
-FORM_OPS = {"match": "match_any"}
+FORM_OPS = {"match": "match_any", "atomic_add": "atomic_add"}
 
 
 def check_table(accepted):
@@ -98,7 +98,8 @@ def check_table(accepted):
     table = preconditions_table()
     problems = []
     for form, types in sorted(accepted.items()):
-        kind = next((k for k in model.INT_KINDS + model.FLOAT_KINDS if form.endswith("_" + k)), None)
+        kind = None if form in FORM_OPS else \
+            next((k for k in model.INT_KINDS + model.FLOAT_KINDS if form.endswith("_" + k)), None)
         op = FORM_OPS.get(form, form[:-len(kind) - 1] if kind else form)
         row = table.get(op)
         if row is None:
@@ -334,6 +335,8 @@ def stage_parts(k, s, p, idx):
     for name, t, dom in op.operands(p):
         buf = k.buffer(STORAGE[parse_type(t)[0]][0], ("in", s, name, t, dom))
         load_value(body, t, buf, idx, name)
+    for name, t in getattr(op, "memory", lambda p: [])(p):
+        p["_" + name] = k.buffer(STORAGE[t][0], ("mem", s, name, t))
     # Uniform run-time operands (per warp, stored per thread).
     uni = []
     if p.get("mask") == "dyn":
@@ -456,6 +459,11 @@ def value_gen(rng, elem, dom, p, warp, lane, block_threads, thread):
                                64 if elem in ("f64",) else model.INT_BITS.get(elem, 32)), True
     if dom == "few":
         return [0x3F800000, 7, 0xFFFFFFFF][rng.randrange(3) if p["_few"] else 0], True
+    if dom == "addr":  # this warp's own bins (warps' atomics never meet)
+        r, blk = p["_where"]
+        nwarps = len(p["exec"])
+        return ((r * p["_grid"] + blk) * nwarps + warp) * p["bins"] + \
+            (rng.randrange(p["bins"]) if p["keys"] == "few" else 0), True
     if dom == "pred":
         return rng.getrandbits(1), True
     if dom == "flags":
@@ -503,6 +511,15 @@ def make_inputs(prog, buffers, rng):
             arr.view(np.uint8)[:] = SENTINEL
             arrays.append(arr)
             continue
+        if kind == "mem":  # memory an op updates: small exact values
+            elem = key[3]
+            size = reps * prog["grid"] * len(p["exec"]) * p["bins"]
+            vals = [ops.payload_value(rng, elem, "small" if not is_float(elem) else "add")
+                    for _ in range(size)]
+            arr = np.array([encode(elem, v) for v in vals], dtype=unsigned(STORAGE[elem][1]))
+            arrays.append(arr.view(STORAGE[elem][1]))
+            data[s]["mem"] = [decode(elem, encode(elem, v)) for v in vals]
+            continue
         if kind == "exec":
             arr = np.zeros(reps * total, dtype=np.int32)
             for r in range(reps):
@@ -547,6 +564,7 @@ def make_inputs(prog, buffers, rng):
                     vals.append(bits)
                     continue
                 dom = key[4]
+                p["_where"], p["_grid"] = (r, blk), prog["grid"]
                 elems = []
                 for j in range(n or 1):
                     v, raw = value_gen(rng, elem, dom, p, w, lane, threads, t_)
@@ -608,6 +626,7 @@ def check(prog, buffers, arrays, data, show=4):
                         d.exec = p["exec"][w]
                     d.ins = {k: [None] * (threads if op.block_level else WARP) for k in data[s]["ins"]}
                     d.uni = {}
+                    d.mem = data[s].get("mem")
                     for k, vals in data[s]["ins"].items():
                         for t_ in lanes:
                             d.ins[k][t_ if op.block_level else t_ % WARP] = vals[base + t_]
@@ -645,6 +664,18 @@ def check(prog, buffers, arrays, data, show=4):
                                                f"{'' if n is None else f' elem {j}'} {name}: got {decode(elem, got) if executes else hex(got)}, want {wv}")
                                 elif not ok:
                                     bad.append(None)
+    for s, p in enumerate(prog["stages"]):
+        op = ops.OPS[p["op"]]
+        if "mem" not in data[s]:
+            continue
+        final = op.expect_memory(p, data[s], total, threads)
+        arr = next(a for key, a in zip(buffers, arrays) if key[0] == "mem" and key[1] == s)
+        elem = p["type"]
+        for i, want in enumerate(final):
+            compared += 1
+            if not same(elem, host_bits(arr, i, elem), want, True):
+                bad.append(f"stage {s} ({p['op']}) memory[{i}]: got "
+                           f"{decode(elem, host_bits(arr, i, elem))}, want {want}")
     return compared, bad
 
 
@@ -812,7 +843,8 @@ def coverage_plan(accepted, chip):
         if not op.probe_forms():  # no payload type to vary (votes, gpu.shuffle)
             plan += [(name, None, None)] * 8
         for form, _ in op.probe_forms():
-            kind = next((k for k in model.INT_KINDS + model.FLOAT_KINDS if form.endswith("_" + k)), None)
+            kind = None if form in FORM_OPS else \
+                next((k for k in model.INT_KINDS + model.FLOAT_KINDS if form.endswith("_" + k)), None)
             for t in ctx.accepted(form):
                 plan.append((name, kind, t))
     return plan

@@ -869,6 +869,63 @@ class BlockExchange(Op):
         return dict(r=r)
 
 
+class AtomicAdd(Op):
+    """warp.atomic_add into bins of the warp's own (one or a few bins per
+    warp, so the old values are defined: the warp's lanes in lane order)."""
+    name = "atomic_add"
+    probe = None
+
+    def probe_forms(self):
+        return [(self.name, "%r = warp.atomic_add %x, %m[%i] : {T}, memref<?x{T}>")]
+
+    def gen(self, rng, ctx):
+        t = ctx.type_for(self.name, rng)
+        ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
+        # Without a mask the member set is the executing lanes (activemask).
+        mask = "implicit" if rng.random() < 0.5 else ctx.mask_form(rng, ex, allow_implicit=False)
+        return dict(op=self.name, type=t, exec=ex, keys=rng.choice(["few", "same"]),
+                    bins=rng.choice([1, 2, 4]), mask=mask)
+
+    def operands(self, p):
+        return [("x", p["type"], "add" if is_float(p["type"]) else "bits"), ("a", "i32", "addr")]
+
+    def memory(self, p):
+        return [("mem", p["type"])]
+
+    def results(self, p):
+        return [("r", p["type"])]
+
+    def mlir(self, p, k):
+        m = k.mask_operand(p)
+        t = p["type"]
+        return ["%ai = arith.index_cast %a : i32 to index",
+                f"%r = warp.atomic_add %x, {p['_mem']}[%ai]{m} : {t}, memref<?x{t}>"]
+
+    def uniforms(self, p):
+        return []
+
+    def expect(self, p, d):
+        # d.ins: this warp's lanes; the model's memory runs from the start.
+        mem = list(d.mem)
+        r = [None] * WARP
+        for lane in model.lanes_of(d.exec):
+            a = d.ins["a"][lane]
+            r[lane] = mem[a]
+            mem[a] = model.combine("add", mem[a], d.ins["x"][lane], p["type"])
+        return dict(r=r)
+
+    def expect_memory(self, p, data, total, threads):
+        mem = list(data["mem"])
+        reps = len(data["ins"]["a"]) // total
+        for r in range(reps):
+            for g in range(total):
+                t = g % threads
+                if (p["exec"][t // WARP] >> (t % WARP)) & 1:
+                    a = data["ins"]["a"][r * total + g]
+                    mem[a] = model.combine("add", mem[a], data["ins"]["x"][r * total + g], p["type"])
+        return mem
+
+
 OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFirst(), Votes(),
                               Match(), Reduce(), Scan(), BlockReduce(), BlockScan(),
-                              BlockBroadcast(), Exchange(), BlockExchange()]}
+                              BlockBroadcast(), Exchange(), BlockExchange(), AtomicAdd()]}
