@@ -3,6 +3,7 @@
 #include "WarpDialect/Transforms/CombineKinds.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
@@ -82,7 +83,9 @@ Value mlir::warp::buildCombine(OpBuilder &b, Location loc, CombineKind kind,
   return vector::makeArithReduction(b, loc, toCombiningKind(kind), lhs, rhs);
 }
 
-TypedAttr mlir::warp::getCombineIdentity(CombineKind kind, Type type) {
+/// The identity as an attribute; for index at 64 bits (see
+/// buildCombineIdentity).
+static TypedAttr getCombineIdentity(CombineKind kind, Type type) {
   Type elem = getElementTypeOrSelf(type);
   TypedAttr scalar;
   if (auto floatType = dyn_cast<FloatType>(elem)) {
@@ -132,7 +135,9 @@ TypedAttr mlir::warp::getCombineIdentity(CombineKind kind, Type type) {
   return scalar;
 }
 
-TypedAttr mlir::warp::getCombinePadding(CombineKind kind, Type type) {
+/// The padding as an attribute; for index at 64 bits (see
+/// buildCombinePadding).
+static TypedAttr getCombinePadding(CombineKind kind, Type type) {
   auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
   if (!floatType || (kind != CombineKind::Add && kind != CombineKind::MinNumF &&
                      kind != CombineKind::MaxNumF))
@@ -145,6 +150,45 @@ TypedAttr mlir::warp::getCombinePadding(CombineKind kind, Type type) {
   if (auto vector = dyn_cast<VectorType>(type))
     return DenseElementsAttr::get(vector, scalar);
   return scalar;
+}
+
+/// For index, whose width is the device's (32 bits with
+/// device-index-bitwidth=32), the identity of minsi (the largest signed
+/// value) or maxsi (the smallest): -1 >> 1 (logical) and its complement,
+/// in the index dialect, whose folders fold only what both widths agree on,
+/// so that the value is formed at the width index lowers to (an arith
+/// constant of index holds 64 bits, which truncate to -1 and 0). Null for
+/// any other kind or type: their identities are the same bits at either
+/// width (0, 1, all ones).
+static Value buildWidthDependentIdentity(OpBuilder &b, Location loc,
+                                         CombineKind kind, Type type) {
+  if (!getElementTypeOrSelf(type).isIndex() ||
+      (kind != CombineKind::MinSI && kind != CombineKind::MaxSI))
+    return {};
+  Value allOnes = index::ConstantOp::create(b, loc, -1);
+  Value signedMax = index::ShrUOp::create(b, loc, allOnes,
+                                          index::ConstantOp::create(b, loc, 1));
+  Value scalar = kind == CombineKind::MinSI
+                     ? signedMax
+                     : index::XOrOp::create(b, loc, signedMax, allOnes);
+  if (auto vectorType = dyn_cast<VectorType>(type))
+    return vector::BroadcastOp::create(b, loc, vectorType, scalar);
+  return scalar;
+}
+
+Value mlir::warp::buildCombineIdentity(OpBuilder &b, Location loc,
+                                       CombineKind kind, Type type) {
+  if (Value identity = buildWidthDependentIdentity(b, loc, kind, type))
+    return identity;
+  return arith::ConstantOp::create(b, loc, getCombineIdentity(kind, type));
+}
+
+Value mlir::warp::buildCombinePadding(OpBuilder &b, Location loc,
+                                      CombineKind kind, Type type) {
+  // The integer paddings are the identities.
+  if (Value padding = buildWidthDependentIdentity(b, loc, kind, type))
+    return padding;
+  return arith::ConstantOp::create(b, loc, getCombinePadding(kind, type));
 }
 
 std::optional<StringRef> mlir::warp::getPredicatedScanStep(CombineKind kind,

@@ -788,9 +788,8 @@ Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
         [&] {
           if (!op.getKind())
             return bb.reduceInWarp(bb.readParked(partial), g.numWarps);
-          Value padding = arith::ConstantOp::create(
-              bb.b, bb.loc,
-              getCombinePadding(*op.getKind(), values.front().getType()));
+          Value padding = buildCombinePadding(bb.b, bb.loc, *op.getKind(),
+                                              values.front().getType());
           return bb.reduceInWarp(bb.readParked(padding));
         });
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
@@ -978,9 +977,8 @@ Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
         Value noPrefix = bb.eq(g.lane, bb.cst(0));
         inclusive = bb.select(noPrefix, first, inclusive);
         if (exclusive) {
-          Value identity = arith::ConstantOp::create(
-              b, loc,
-              getCombineIdentity(*op.getKind(), values.front().getType()));
+          Value identity = buildCombineIdentity(b, loc, *op.getKind(),
+                                                values.front().getType());
           before = bb.select(noPrefix, identity, before);
         }
       }
@@ -1164,6 +1162,8 @@ struct WarpExpandBlockCollectivesPass
         markAllAnalysesPreserved();
       return;
     }
+    // Odd vectors of 8- and 16-bit elements take power-of-two slots.
+    padSubwordVectorPayloads(getOperation());
     Scratch scratch(getOperation());
     if (failed(scratch.prepareExchangeBuffers(blockOps)))
       return signalPassFailure();

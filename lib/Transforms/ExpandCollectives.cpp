@@ -683,9 +683,8 @@ Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op,
   } else if (op.getExclusive()) {
     Tuple first(init);
     if (init.empty())
-      first.push_back(arith::ConstantOp::create(
-          b, loc,
-          getCombineIdentity(*op.getKind(), op.getValues().front().getType())));
+      first.push_back(buildCombineIdentity(b, loc, *op.getKind(),
+                                           op.getValues().front().getType()));
     result = first;
     // In one-lane segments every lane is a segment's first position.
     if (width > 1) {
@@ -764,13 +763,13 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
     } else if (*strategy == ReduceStrategy::Redux) {
       Value value = op.getValues().front();
       if (op.getValidLanes()) {
-        // Lanes at or past n contribute a neutral padding (getCombinePadding):
-        // their values never reach the combiner.
+        // Lanes at or past n contribute a neutral padding
+        // (buildCombinePadding): their values never reach the combiner.
         Value lane = LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
         Value valid = arith::CmpIOp::create(
             rewriter, loc, arith::CmpIPredicate::ult, lane, op.getValidLanes());
-        Value identity = arith::ConstantOp::create(
-            rewriter, loc, getCombinePadding(*op.getKind(), value.getType()));
+        Value identity =
+            buildCombinePadding(rewriter, loc, *op.getKind(), value.getType());
         value = arith::SelectOp::create(rewriter, loc, valid, value, identity);
       }
       result = {lowerReduceToRedux(rewriter, loc, *op.getKind(), value,
@@ -904,6 +903,7 @@ mlir::warp::expandCollectives(Operation *root,
     return failure();
   if (failed(prepareExchanges(root)))
     return failure();
+  padSubwordVectorPayloads(root);
   RewritePatternSet patterns(root->getContext());
   populateExpandCollectivesPatterns(patterns, options);
   // No block merging: blocks that differ only in their collectives must

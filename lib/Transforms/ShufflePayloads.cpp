@@ -15,8 +15,9 @@
 //
 // Values of up to 32 bits travel in one word (narrow integers zero-extended,
 // two 16-bit values or four 8-bit values packed), 64-bit scalars in two,
-// vectors of a multiple of 32 bits as that many words, index as i64, and
-// anything else (i1 vectors, odd sizes above 32 bits) element by element.
+// vectors of 32- and 64-bit elements as their words, index as i64, other
+// vectors of elements narrower than 32 bits as words of 32 / bits elements
+// each (the last one's unused bits zero), and i1 vectors element by element.
 // Every word reads the same source lane, so the first word's `valid` is the
 // op's.
 //
@@ -30,6 +31,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/Sequence.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::warp;
@@ -51,14 +54,110 @@ Type withI64Elements(Type type) {
   return i64;
 }
 
-/// Vectors that cannot be reinterpreted as whole 32-bit words (i1 elements,
-/// or more than 32 bits that are not a multiple of 32) move element by
-/// element.
+/// Vectors of i1 move element by element (each i1 zero-extended to a word).
 bool movesElementwise(VectorType type) {
-  if (type.getElementType().isInteger(1))
+  return type.getElementType().isInteger(1);
+}
+
+/// Whether a vector (not moved element by element) is reinterpreted as its
+/// words with one bitcast: a power-of-two number of elements of 32 bits or
+/// more, or of fewer bits filling at most one word (vector<2xi8>,
+/// vector<4xi8>, vector<2xf16>, ...). Other vectors of elements narrower
+/// than 32 bits (vector<3xi8>, vector<4xf16>, vector<6xi16>, ...) are built
+/// into words and taken apart word by word (packSubwordVector): a bitcast
+/// of the whole vector gives LLVM's backend an odd-sized or multi-word
+/// vector, which it legalizes through wider registers with undefined parts
+/// (a vector<3xi8> word read an undefined byte; on sm_100 a vector<4xf16>
+/// came back through a 64-bit register half of which was undefined).
+bool fitsOneBitcast(VectorType type) {
+  unsigned elementBits = type.getElementType().getIntOrFloatBitWidth();
+  if (elementBits >= 32)
     return true;
-  unsigned bits = getBitWidth(type);
-  return bits > 32 && bits % 32 != 0;
+  int64_t n = type.getNumElements();
+  return llvm::isPowerOf2_64(n) && n * elementBits <= 32;
+}
+
+/// `element` (an integer or float of fewer than 32 bits) as the low bits of
+/// an i32, the others zero.
+Value elementToWordBits(OpBuilder &b, Location loc, Value element) {
+  Type type = element.getType();
+  Value asInt = element;
+  if (isa<FloatType>(type))
+    asInt = arith::BitcastOp::create(
+        b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()), element);
+  return arith::ExtUIOp::create(b, loc, b.getI32Type(), asInt);
+}
+
+/// Appends the words of a vector of elements narrower than 32 bits that
+/// fitsOneBitcast rejects: each word holds 32 / bits consecutive elements,
+/// the first in the low bits; the last word's unused high bits are zero.
+/// A whole word's elements are bitcast together (a power-of-two vector of
+/// at most 32 bits); a partial last word is built element by element.
+void packSubwordVector(OpBuilder &b, Location loc, Value value,
+                       SmallVectorImpl<Value> &words) {
+  auto type = cast<VectorType>(value.getType());
+  Type element = type.getElementType();
+  unsigned elementBits = element.getIntOrFloatBitWidth();
+  int64_t perWord = 32 / elementBits, n = type.getNumElements();
+  for (int64_t first = 0; first < n; first += perWord) {
+    int64_t count = std::min(perWord, n - first);
+    if (count == perWord) {
+      SmallVector<int64_t> positions =
+          llvm::to_vector(llvm::seq<int64_t>(first, first + perWord));
+      Value slice = vector::ShuffleOp::create(b, loc, value, value, positions);
+      Value word = vector::BitCastOp::create(
+          b, loc, VectorType::get({1}, b.getI32Type()), slice);
+      words.push_back(vector::ExtractOp::create(b, loc, word, 0));
+      continue;
+    }
+    Value word;
+    for (int64_t j = 0; j < count; ++j) {
+      Value part = elementToWordBits(
+          b, loc, vector::ExtractOp::create(b, loc, value, first + j));
+      if (j)
+        part = arith::ShLIOp::create(b, loc, part,
+                                     buildI32Constant(b, loc, j * elementBits));
+      word = word ? arith::OrIOp::create(b, loc, word, part).getResult() : part;
+    }
+    words.push_back(word);
+  }
+}
+
+/// Rebuilds a vector that packSubwordVector packed, from the front of
+/// `words`: every element is taken out of its word and the vector built
+/// from the elements.
+Value unpackSubwordVector(OpBuilder &b, Location loc, VectorType type,
+                          ArrayRef<Value> &words) {
+  Type element = type.getElementType();
+  unsigned elementBits = element.getIntOrFloatBitWidth();
+  int64_t perWord = 32 / elementBits, n = type.getNumElements();
+  SmallVector<Value> elements;
+  for (int64_t first = 0; first < n; first += perWord) {
+    Value word = words.front();
+    words = words.drop_front();
+    int64_t count = std::min(perWord, n - first);
+    if (count == perWord) {
+      Value oneWord = vector::FromElementsOp::create(
+          b, loc, VectorType::get({1}, b.getI32Type()), word);
+      Value slice = vector::BitCastOp::create(
+          b, loc, VectorType::get({perWord}, element), oneWord);
+      for (int64_t j = 0; j < perWord; ++j)
+        elements.push_back(vector::ExtractOp::create(b, loc, slice, j));
+      continue;
+    }
+    Type intType = b.getIntegerType(elementBits);
+    for (int64_t j = 0; j < count; ++j) {
+      Value part = word;
+      if (j)
+        part = arith::ShRUIOp::create(
+            b, loc, part, buildI32Constant(b, loc, j * elementBits));
+      part = arith::TruncIOp::create(b, loc, intType, part);
+      if (isa<FloatType>(element))
+        part = arith::BitcastOp::create(b, loc, element, part);
+      elements.push_back(part);
+    }
+  }
+  return vector::FromElementsOp::create(b, loc, type, elements);
 }
 
 /// Appends the 32-bit words that carry `value`.
@@ -77,6 +176,10 @@ void packToWords(OpBuilder &b, Location loc, Value value,
     return;
   }
   unsigned bits = getBitWidth(type);
+  if (vectorType && !fitsOneBitcast(vectorType)) {
+    packSubwordVector(b, loc, value, words);
+    return;
+  }
   if (bits <= 32) {
     Type intType = b.getIntegerType(bits);
     Value asInt = value;
@@ -128,6 +231,8 @@ Value unpackFromWords(OpBuilder &b, Location loc, Type type,
     return vector::FromElementsOp::create(b, loc, vectorType, elements);
   }
   unsigned bits = getBitWidth(type);
+  if (vectorType && !fitsOneBitcast(vectorType))
+    return unpackSubwordVector(b, loc, vectorType, words);
   if (bits <= 32) {
     Value asInt = words.front();
     words = words.drop_front();
@@ -193,6 +298,96 @@ struct SplitShufflePayload final : public OpRewritePattern<ShuffleOp> {
 };
 
 } // namespace
+
+/// The payload type that `type` is widened to (padSubwordVectorPayloads),
+/// or null: a vector of N elements of 8 or 16 bits, N not a power of two,
+/// becomes one of the next power of two.
+static VectorType getPaddedPayloadType(Type type) {
+  auto vectorType = dyn_cast<VectorType>(type);
+  if (!vectorType || vectorType.getRank() != 1 || vectorType.isScalable())
+    return {};
+  Type element = vectorType.getElementType();
+  if (!element.isIntOrFloat() || element.isInteger(1) ||
+      element.getIntOrFloatBitWidth() >= 32)
+    return {};
+  uint64_t n = vectorType.getNumElements();
+  if (llvm::isPowerOf2_64(n))
+    return {};
+  return VectorType::get({int64_t(llvm::PowerOf2Ceil(n))}, element);
+}
+
+/// `value` with zero elements appended up to `padded`'s length.
+static Value padPayload(OpBuilder &b, Location loc, Value value,
+                        VectorType padded) {
+  auto type = cast<VectorType>(value.getType());
+  int64_t n = type.getNumElements();
+  Value zeros = arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type));
+  SmallVector<int64_t> positions = llvm::to_vector(llvm::seq<int64_t>(0, n));
+  positions.resize(padded.getNumElements(), /*zeros[0]=*/n);
+  return vector::ShuffleOp::create(b, loc, value, zeros, positions);
+}
+
+/// The first elements of `value` (padded by padPayload), as `type`.
+static Value unpadPayload(OpBuilder &b, Location loc, Value value,
+                          VectorType type) {
+  SmallVector<int64_t> positions =
+      llvm::to_vector(llvm::seq<int64_t>(0, type.getNumElements()));
+  return vector::ShuffleOp::create(b, loc, value, value, positions);
+}
+
+void mlir::warp::padSubwordVectorPayloads(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<ReduceOp, ScanOp, BlockReduceOp, BlockScanOp, BlockBroadcastOp>(
+            op) &&
+        llvm::any_of(op->getResultTypes(), getPaddedPayloadType))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    Location loc = op->getLoc();
+    OpBuilder b(op);
+    for (OpOperand &operand : op->getOpOperands())
+      if (VectorType padded = getPaddedPayloadType(operand.get().getType()))
+        operand.set(padPayload(b, loc, operand.get(), padded));
+    // A combiner takes and yields the payload: its arguments are cut back,
+    // what it yields padded.
+    for (Region &region : op->getRegions()) {
+      if (region.empty())
+        continue;
+      Block &entry = region.front();
+      b.setInsertionPointToStart(&entry);
+      for (BlockArgument argument : entry.getArguments()) {
+        VectorType padded = getPaddedPayloadType(argument.getType());
+        if (!padded)
+          continue;
+        auto type = cast<VectorType>(argument.getType());
+        argument.setType(padded);
+        Value cut = unpadPayload(b, loc, argument, type);
+        argument.replaceAllUsesExcept(cut, cut.getDefiningOp());
+      }
+      for (Block &block : region) {
+        auto yield =
+            block.empty() ? YieldOp() : dyn_cast<YieldOp>(block.back());
+        if (!yield)
+          continue;
+        b.setInsertionPoint(yield);
+        for (OpOperand &operand : yield->getOpOperands())
+          if (VectorType padded = getPaddedPayloadType(operand.get().getType()))
+            operand.set(padPayload(b, loc, operand.get(), padded));
+      }
+    }
+    b.setInsertionPointAfter(op);
+    for (OpResult result : op->getResults()) {
+      VectorType padded = getPaddedPayloadType(result.getType());
+      if (!padded)
+        continue;
+      auto type = cast<VectorType>(result.getType());
+      result.setType(padded);
+      Value cut = unpadPayload(b, loc, result, type);
+      result.replaceAllUsesExcept(cut, cut.getDefiningOp());
+    }
+  }
+}
 
 bool mlir::warp::isShuffleWord(Type type) {
   return type.isInteger(32) || type.isF32();

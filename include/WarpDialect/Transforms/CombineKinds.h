@@ -45,19 +45,24 @@ SmallVector<Value, 4> buildTupleCombine(OpBuilder &builder, Location loc,
 /// intrinsics are convergent.
 void markConvergent(Operation *op);
 
-/// The identity of `kind` for `type` (a splat for vectors): combining it with
-/// any x gives x (for `add` on floats, +0.0, as CUB and torch use). This is
-/// what an exclusive scan's first lane gets, so it is not upstream's
+/// Emits the identity of `kind` for `type` (a splat for vectors): combining
+/// it with any x gives x (for `add` on floats, +0.0, as CUB and torch use).
+/// This is what an exclusive scan's first lane gets, so it is not upstream's
 /// arith::getIdentityValueAttr, whose identity for minnumf/maxnumf is NaN
-/// where warp.scan documents +inf/-inf (as CUB and torch give).
-TypedAttr getCombineIdentity(CombineKind kind, Type type);
+/// where warp.scan documents +inf/-inf (as CUB and torch give). An
+/// arith.constant, except for minsi/maxsi over index, whose identities
+/// (INT_MAX, INT_MIN) depend on the width index lowers to: index-dialect
+/// arithmetic there, folded once the width is known.
+Value buildCombineIdentity(OpBuilder &builder, Location loc, CombineKind kind,
+                           Type type);
 
-/// A value that leaves every x unchanged, bit for bit, when combined with it
-/// (a splat for vectors), for padding lanes that must not count: the
+/// Emits a value that leaves every x unchanged, bit for bit, when combined
+/// with it (a splat for vectors), for padding lanes that must not count: the
 /// identity, except -0.0 for float `add` (x + +0.0 turns -0.0 into +0.0) and
 /// NaN for `minnumf`/`maxnumf` (which ignore a NaN operand; +-inf would turn
-/// an all-NaN reduction into +-inf).
-TypedAttr getCombinePadding(CombineKind kind, Type type);
+/// an all-NaN reduction into +-inf). Index as buildCombineIdentity.
+Value buildCombinePadding(OpBuilder &builder, Location loc, CombineKind kind,
+                          Type type);
 
 /// Whether every value is an integer (or a vector of integers): a combine
 /// kind then gives the same bits in any order and grouping, so a lowering

@@ -7,6 +7,7 @@
 #include "WarpDialect/Target/Chip.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -174,6 +175,18 @@ bool isShuffleWord(Type type);
 /// (ShufflePayloads.cpp).
 void populateShufflePayloadPatterns(RewritePatternSet &patterns,
                                     PatternBenefit benefit = 1);
+
+/// Widens the odd vector payloads of the combining and block collectives
+/// under `root` (warp.reduce, warp.scan, warp.block_reduce, warp.block_scan,
+/// warp.block_broadcast): a vector of a number of elements other than a
+/// power of two, each of 8 or 16 bits (vector<3xi8>, vector<3xbf16>, ...),
+/// becomes the next power of two with zero elements appended, the op's
+/// results (and its combiner's arguments) are cut back to the original
+/// elements. LLVM's backend legalizes such vectors through the next power
+/// of two with the extra elements undefined, which the combines then
+/// computed on and which spanned past the end of a scratch buffer's odd
+/// slot (ShufflePayloads.cpp). The expansions call it first.
+void padSubwordVectorPayloads(Operation *root);
 
 /// Expands every collective under `root` (what `warp-expand-collectives`
 /// does); fails with a diagnostic where an op forces a strategy the chip

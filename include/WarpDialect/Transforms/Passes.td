@@ -26,6 +26,13 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
     `lanes = first` and `butterfly` for `lanes = all`. A forced `redux` the
     chip cannot do is an error.
 
+    A reduce or scan over a vector of 8- or 16-bit elements whose length is
+    not a power of two works on the vector padded with zero elements to the
+    next power of two, and its results are cut back (LLVM's backend would
+    hold the odd vector with an undefined extra element). The identities of
+    `minsi`/`maxsi` over `index` are built in the index dialect, so that
+    they take the width index lowers to.
+
     ```mlir
     // warp-opt --warp-expand-collectives=chip=sm_90
     %s = warp.reduce <add> %x : f32
@@ -33,6 +40,7 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::index::IndexDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
@@ -81,6 +89,10 @@ def WarpExpandBlockCollectivesPass
     padded against bank conflicts): a barrier, the stores, a barrier, the
     loads. A buffer beyond 48 KiB of static shared memory is an error.
 
+    Block ops over a vector of 8- or 16-bit elements whose length is not a
+    power of two are padded as in `warp-expand-collectives`: their scratch
+    slots hold the padded vector.
+
     ```mlir
     // warp-opt --warp-expand-block-collectives
     %s = warp.block_exchange <blocked_to_striped> %b : vector<4xf32>
@@ -88,6 +100,7 @@ def WarpExpandBlockCollectivesPass
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::index::IndexDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
