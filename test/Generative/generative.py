@@ -42,7 +42,8 @@ STORAGE = {"i1": ("i32", np.int32), "i8": ("i8", np.int8), "i16": ("i16", np.int
 CONTROL_FLOW = ["plain", "plain", "loop"]
 ARMS = True
 SENTINEL = 0x5A
-SKIP = "skipped: "  # every byte of an output buffer before the launch
+SKIP = "skipped: "
+SHARED_LIMIT = "bytes of static shared memory, more than the 49152 a block can have"  # every byte of an output buffer before the launch
 WARP_BLOCKS = [(32, 1, 1), (64, 1, 1), (33, 1, 1), (48, 1, 1), (17, 1, 1), (96, 1, 1),
                (100, 1, 1), (1, 1, 1), (16, 4, 1), (33, 3, 1), (8, 4, 2), (5, 5, 5)]
 BLOCK_BLOCKS = WARP_BLOCKS + [(128, 1, 1), (159, 1, 1), (256, 1, 1), (1000, 1, 1), (1024, 1, 1),
@@ -725,6 +726,11 @@ def run_programs(args, progs, workdir, tag):
     res = compile_module(args.warp_opt, texts, chip, options, path)
     if res.returncode != 0:
         if len(progs) == 1:
+            if SHARED_LIMIT in res.stderr and "error" in res.stderr:
+                # The documented diagnostic of a program over the 48 KiB of
+                # static shared memory (several block ops' buffers): a
+                # resource limit the generator does not budget, not a bug.
+                return [(progs[0], 0, SKIP + "over the static shared memory (diagnosed)")]
             return [(progs[0], 0, "warp-opt failed: " + summarize(res.stderr))]
         out = []
         for prog in progs:  # find the programs that fail alone
@@ -939,11 +945,14 @@ def main():
         random.Random(args.seed).shuffle(plan)
         for start in range(0, len(plan), 3 * args.batch):
             chunk = plan[start:start + 3 * args.batch]
-            chip = chips[(start // (3 * args.batch)) % len(chips)]
+            number = start // (3 * args.batch)
+            chip = chips[number % len(chips)]
+            option = OPTION_SETS[(number // len(chips)) % len(OPTION_SETS)]
             batch = []
             for i in range(0, len(chunk), 3):
                 prog = generate(rng, accepted, chip, force=chunk[i:i + 3])
                 if prog is not None:
+                    prog["options"] = option  # one warp-opt run per batch
                     batch.append(prog)
             batches.append(batch)
     batch_no = 0
