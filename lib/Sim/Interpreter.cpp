@@ -14,9 +14,14 @@
 //    or lanes waiting for each other elsewhere (deadlock) is undefined
 //    behaviour and is reported with the instruction.
 //  * Undefined values (uninitialised registers, a shuffle read from a lane
-//    outside the member mask) are tracked per lane as poison; they may flow
-//    through arithmetic and be discarded by selp, but storing one, branching
-//    on one, or using one as an address, mask or lane index is reported.
+//    outside the member mask) are tracked per lane and per bit: each
+//    register of a lane has a mask of its undefined bits. Moves, packs,
+//    unpacks, integer cvt, shifts by a defined amount, and/or, prmt with a
+//    defined selector and selp move the bits' definedness precisely; any
+//    other instruction makes its whole result undefined when any bit it
+//    reads is. A store needs only the bits it writes defined; branching
+//    on, or using as an address, mask or lane index, any undefined bit is
+//    reported.
 //  * Warps of a block run one after the other up to bar.sync; the barrier
 //    releases when every thread that has not exited has arrived.
 //
@@ -45,7 +50,7 @@ struct Lane {
 
 struct Warp {
   std::vector<uint64_t> regs;    // reg * 32 + lane
-  std::vector<uint32_t> poison;  // per register: lanes holding poison
+  std::vector<uint64_t> undef;   // reg * 32 + lane: the undefined bits
   Lane lanes[32];
   uint32_t exists = 0;
   unsigned index = 0;
@@ -62,6 +67,17 @@ uint64_t signExtend(uint64_t v, unsigned bits) {
 
 uint64_t truncate(uint64_t v, unsigned bits) {
   return bits >= 64 ? v : v & ((1ull << bits) - 1);
+}
+
+/// The undefined bits of a value extended from `bits` (the low ones kept):
+/// zero extension defines the new high bits, sign extension copies the
+/// sign bit's definedness into them.
+uint64_t extendUndef(uint64_t u, unsigned bits, bool sign) {
+  if (bits >= 64)
+    return u;
+  if (sign && ((u >> (bits - 1)) & 1))
+    return u | ~((1ull << bits) - 1);
+  return truncate(u, bits);
 }
 
 template <typename To, typename From> To bitCast(From v) {
@@ -158,7 +174,16 @@ private:
   bool reportDeadlock();
 
   uint64_t get(const Operand &o, Warp &w, int lane);
+  /// Like get, but returns the operand's undefined bits in `u` instead of
+  /// raising `pz` (immediates and special registers are defined).
+  uint64_t getBits(const Operand &o, Warp &w, int lane, uint64_t &u);
   void set(const Operand &o, Warp &w, int lane, uint64_t v, bool poisoned);
+  /// Writes `v` with the undefined bits `u` (cut to the register's width).
+  void setBits(const Operand &o, Warp &w, int lane, uint64_t v, uint64_t u);
+  /// The bits a register holds: all ones of its width (1 for .pred).
+  uint64_t widthMask(int reg) const {
+    return truncate(~0ull, fn.regs[reg].bits);
+  }
   uint64_t special(SReg r, const Warp &w, int lane) const;
   uint8_t *memory(const Inst &inst, Warp &w, Space space, uint64_t addr,
                   unsigned size, int lane);
@@ -222,7 +247,7 @@ uint64_t Launch::special(SReg r, const Warp &w, int lane) const {
 uint64_t Launch::get(const Operand &o, Warp &w, int lane) {
   switch (o.kind) {
   case Operand::Reg: {
-    if ((w.poison[o.reg] >> lane) & 1)
+    if (w.undef[o.reg * 32 + lane])
       pz = true;
     uint64_t v = w.regs[o.reg * 32 + lane];
     return o.negate ? (uint64_t)(v == 0) : v;
@@ -236,16 +261,29 @@ uint64_t Launch::get(const Operand &o, Warp &w, int lane) {
   }
 }
 
+uint64_t Launch::getBits(const Operand &o, Warp &w, int lane, uint64_t &u) {
+  u = o.kind == Operand::Reg ? w.undef[o.reg * 32 + lane] : 0;
+  bool saved = pz;
+  uint64_t v = get(o, w, lane);
+  pz = saved;
+  return v;
+}
+
 void Launch::set(const Operand &o, Warp &w, int lane, uint64_t v,
                  bool poisoned) {
   if (o.kind != Operand::Reg)
     return;
   unsigned bits = fn.regs[o.reg].bits;
   w.regs[o.reg * 32 + lane] = bits == 1 ? (v & 1) : truncate(v, bits);
-  if (poisoned)
-    w.poison[o.reg] |= 1u << lane;
-  else
-    w.poison[o.reg] &= ~(1u << lane);
+  w.undef[o.reg * 32 + lane] = poisoned ? widthMask(o.reg) : 0;
+}
+
+void Launch::setBits(const Operand &o, Warp &w, int lane, uint64_t v,
+                     uint64_t u) {
+  if (o.kind != Operand::Reg)
+    return;
+  set(o, w, lane, v, false);
+  w.undef[o.reg * 32 + lane] = u & widthMask(o.reg);
 }
 
 bool Launch::address(const Inst &inst, const Operand &mem, Warp &w, int lane,
@@ -559,19 +597,26 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
   switch (I.op) {
   case Op::Mov: {
     const Operand &d = ops[0], &s = ops[1];
+    // Definedness moves with the bits: each element of a pack or unpack
+    // keeps its own bits' mask.
     if (d.kind == Operand::Vec) { // unpack
-      uint64_t v = src(1);
+      uint64_t u, v = getBits(s, w, lane, u);
       unsigned n = (unsigned)d.elems.size(), eb = bits / n;
       for (unsigned k = 0; k < n; ++k)
-        set(d.elems[k], w, lane, truncate(v >> (k * eb), eb), pz);
+        setBits(d.elems[k], w, lane, truncate(v >> (k * eb), eb),
+                truncate(u >> (k * eb), eb));
     } else if (s.kind == Operand::Vec) { // pack
       unsigned n = (unsigned)s.elems.size(), eb = bits / n;
-      uint64_t v = 0;
-      for (unsigned k = 0; k < n; ++k)
-        v |= truncate(get(s.elems[k], w, lane), eb) << (k * eb);
-      dst(v);
+      uint64_t v = 0, u = 0;
+      for (unsigned k = 0; k < n; ++k) {
+        uint64_t ek, vk = getBits(s.elems[k], w, lane, ek);
+        v |= truncate(vk, eb) << (k * eb);
+        u |= truncate(ek, eb) << (k * eb);
+      }
+      setBits(d, w, lane, v, u);
     } else {
-      dst(src(1));
+      uint64_t u, v = getBits(s, w, lane, u);
+      setBits(d, w, lane, v, s.negate ? (u ? 1 : 0) : u);
     }
     break;
   }
@@ -705,19 +750,21 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     // the result whatever the other holds: LLVM folds `select(c, x, y)` of
     // predicates into and/or, and a value read outside the member mask may
     // meet its guard there.
-    uint64_t a = src(1);
-    bool poisonA = pz;
-    pz = false;
-    uint64_t b = src(2);
-    bool poisonB = pz;
-    uint64_t all = t == Ty::Pred ? 1 : truncate(~0ull, bits);
-    auto controls = [&](uint64_t v, bool poisoned) {
-      return !poisoned && (I.op == Op::And   ? (v & all) == 0
-                           : I.op == Op::Or ? (v & all) == all
-                                            : false);
-    };
-    pz = (poisonA || poisonB) && !controls(a, poisonA) && !controls(b, poisonB);
-    dst(I.op == Op::And ? a & b : I.op == Op::Or ? a | b : a ^ b);
+    // Per bit: a defined 0 of either operand defines that bit of an and,
+    // a defined 1 that bit of an or (so a defined 0 / all-ones operand
+    // defines the whole result).
+    uint64_t ua, ub, a = getBits(ops[1], w, lane, ua), b = getBits(ops[2], w, lane, ub);
+    if (ops[1].negate && ua)
+      ua = 1;
+    if (ops[2].negate && ub)
+      ub = 1;
+    uint64_t u = ua | ub;
+    if (I.op == Op::And)
+      u &= ~(~ua & ~a) & ~(~ub & ~b);
+    else if (I.op == Op::Or)
+      u &= ~(~ua & a) & ~(~ub & b);
+    setBits(ops[0], w, lane, I.op == Op::And ? a & b : I.op == Op::Or ? a | b : a ^ b,
+            u);
     break;
   }
   case Op::Not:
@@ -728,18 +775,24 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     break;
   case Op::Shl:
   case Op::Shr: {
-    uint64_t a = src(1);
-    uint64_t n = truncate(src(2), 32);
-    uint64_t r;
-    if (I.op == Op::Shl)
-      r = n >= bits ? 0 : a << n;
-    else if (isSigned(t)) {
-      int64_t x = (int64_t)signExtend(a, bits);
-      r = (uint64_t)(x >> (n >= bits ? bits - 1 : n));
-    } else {
-      r = n >= bits ? 0 : truncate(a, bits) >> n;
-    }
-    dst(truncate(r, bits));
+    uint64_t ua, un, a = getBits(ops[1], w, lane, ua);
+    uint64_t n = truncate(getBits(ops[2], w, lane, un), 32);
+    auto shift = [&](uint64_t x, bool sign) {
+      if (I.op == Op::Shl)
+        return n >= bits ? 0 : x << n;
+      if (sign) {
+        int64_t y = (int64_t)signExtend(x, bits);
+        return (uint64_t)(y >> (n >= bits ? bits - 1 : n));
+      }
+      return n >= bits ? 0 : truncate(x, bits) >> n;
+    };
+    uint64_t r = shift(a, isSigned(t));
+    // A defined amount moves the undefined bits with the value (the bits
+    // shifted in are defined, or copy the sign bit's definedness: an
+    // arithmetic shift of the mask does exactly that); an undefined amount
+    // leaves nothing defined.
+    uint64_t u = un ? ~0ull : shift(ua, isSigned(t));
+    setBits(ops[0], w, lane, truncate(r, bits), truncate(u, bits));
     break;
   }
   case Op::Setp: {
@@ -770,8 +823,11 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     break;
   }
   case Op::Selp: {
+    // The operand not selected is discarded, undefined or not; the selected
+    // one keeps its bits' definedness.
     bool c = src(3) & 1;
-    dst(c ? src(1) : src(2));
+    uint64_t u, v = getBits(ops[c ? 1 : 2], w, lane, u);
+    setBits(ops[0], w, lane, v, pz ? ~0ull : u);
     break;
   }
   case Op::Cvt: {
@@ -784,10 +840,18 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
       break;
     }
     bool bad = false;
-    uint64_t r = convert(I, src(1), bad);
+    uint64_t u, r = convert(I, getBits(ops[1], w, lane, u), bad);
     if (bad)
       return ub(I, w, lane, "internal error: float-to-int rounding");
-    dst(r);
+    if (!isFloat(t) && !isFloat(I.ty2) && !(I.flags & FlagSat)) {
+      // Integer to integer: only the source type's bits are read; the
+      // extension and truncation move their definedness like the value.
+      unsigned sb = bitWidth(I.ty2), db = bitWidth(t);
+      u = extendUndef(extendUndef(u, sb, isSigned(I.ty2)), db, isSigned(t));
+    } else if (u) {
+      u = ~0ull;
+    }
+    setBits(ops[0], w, lane, r, u);
     break;
   }
   case Op::Cvta: {
@@ -823,16 +887,26 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     break;
   }
   case Op::Prmt: {
-    uint64_t a = truncate(src(1), 32), b = truncate(src(2), 32), c = src(3);
+    // Default mode: nibble k of the selector picks byte k of the result
+    // from the 8 bytes {b, a} (bits 0..2) and, with bit 3, replicates
+    // that byte's sign. With a defined selector each result byte is as
+    // defined as the source byte (its sign bit) it comes from.
+    uint64_t ua, ub, a = truncate(getBits(ops[1], w, lane, ua), 32),
+                     b = truncate(getBits(ops[2], w, lane, ub), 32), c = src(3);
     uint64_t bytes = a | (b << 32), r = 0;
-    for (int k = 0; k < 4; ++k) {
-      unsigned sel = (c >> (4 * k)) & 0xF;
-      uint64_t byte = (bytes >> (8 * (sel & 7))) & 0xFF;
+    uint64_t ubytes = truncate(ua, 32) | (truncate(ub, 32) << 32), u = 0;
+    auto pick = [&](uint64_t from, unsigned sel) {
+      uint64_t byte = (from >> (8 * (sel & 7))) & 0xFF;
       if (sel & 8)
         byte = (byte & 0x80) ? 0xFF : 0;
-      r |= byte << (8 * k);
+      return byte;
+    };
+    for (int k = 0; k < 4; ++k) {
+      unsigned sel = (c >> (4 * k)) & 0xF;
+      r |= pick(bytes, sel) << (8 * k);
+      u |= pick(ubytes, sel) << (8 * k);
     }
-    dst(r);
+    setBits(ops[0], w, lane, r, pz ? ~0ull : u);
     break;
   }
   case Op::Bfe: {
@@ -910,9 +984,10 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
         std::memcpy(&x, p, size);
         set(v, w, lane, isSigned(t) ? signExtend(x, eb) : x, false);
       } else {
-        pz = false;
-        uint64_t x = get(v, w, lane);
-        if (pz) {
+        // Only the bits written must be defined (st.b16 of a wider
+        // register stores its low 16 bits).
+        uint64_t u, x = getBits(v, w, lane, u);
+        if (truncate(u, 8 * size)) {
           if (!(cfg.flags & WARP_SIM_ALLOW_UNDEFINED_STORES))
             return ub(I, w, lane, "stores an undefined value");
           ++cfg.stats.undefinedStores;
@@ -1252,7 +1327,7 @@ bool Launch::runWarp(Warp &w) {
       for (int l = 0; l < 32; ++l) {
         if (!((active >> l) & 1))
           continue;
-        if ((w.poison[I.guard] >> l) & 1)
+        if (w.undef[I.guard * 32 + l])
           return ub(I, w, l, "the guard predicate is an undefined value");
         bool g = w.regs[I.guard * 32 + l] & 1;
         if (g == I.guardNeg) {
@@ -1360,7 +1435,9 @@ bool Launch::runBlock() {
     w.index = wi;
     w.regs.assign(fn.regs.size() * 32, 0);
     // Registers start undefined.
-    w.poison.assign(fn.regs.size(), 0xFFFFFFFFu);
+    w.undef.resize(fn.regs.size() * 32);
+    for (size_t r = 0; r < fn.regs.size(); ++r)
+      std::fill_n(w.undef.begin() + r * 32, 32, widthMask((int)r));
     for (unsigned l = 0; l < 32; ++l) {
       unsigned t = wi * 32 + l;
       if (t >= threads) {
