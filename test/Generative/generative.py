@@ -857,16 +857,39 @@ def coverage_plan(accepted, chip):
 
 
 def write_bundle(args, batch, batch_no):
-    """Batch b<N>: its PTX and its programs, for run_bundle on a GPU host."""
+    """Batch b<N>: its PTX and its programs, for run_bundle on a GPU host.
+    Where the batch's module does not compile (its kernels' buffers add up
+    past the shared-memory limit: a gpu.module sizes each buffer for its
+    largest user), each program gets a module of its own; a program over
+    the limit alone is left out (the pass diagnoses it); any other failure
+    is a bug to see here, not on the GPU host. Returns the programs kept."""
     os.makedirs(args.bundle, exist_ok=True)
-    texts, _ = prepare(batch)
-    path = os.path.join(args.bundle, f"b{batch_no}")
-    res = compile_module(args.warp_opt, texts, batch[0]["chip"], batch[0]["options"], path)
-    if res.returncode != 0:
-        sys.exit(f"generative: warp-opt failed on bundle batch {batch_no}: {summarize(res.stderr)}")
-    os.remove(path + ".mlir")
-    with open(path + ".json", "w") as f:
-        json.dump([public(p) for p in batch], f)
+
+    def emit(progs, name):
+        path = os.path.join(args.bundle, name)
+        res = compile_module(args.warp_opt, prepare(progs)[0], progs[0]["chip"],
+                             progs[0]["options"], path)
+        os.remove(path + ".mlir")
+        if res.returncode != 0:
+            if os.path.exists(path + ".ptx"):
+                os.remove(path + ".ptx")
+            return res
+        with open(path + ".json", "w") as f:
+            json.dump([public(p) for p in progs], f)
+        return None
+
+    failed = emit(batch, f"b{batch_no}")
+    if failed is None:
+        return batch
+    kept = []
+    for i, prog in enumerate(batch):
+        alone = emit([prog], f"b{batch_no}_{i}")
+        if alone is None:
+            kept.append(prog)
+        elif SHARED_LIMIT not in alone.stderr:
+            sys.exit(f"generative: warp-opt failed on a bundle program: {summarize(alone.stderr)}"
+                     f"\n  program: {json.dumps(public(prog))}")
+    return kept
 
 
 def run_bundle(args):
@@ -977,8 +1000,7 @@ def main():
                     batch.append(prog)
         batch_no += 1
         if args.bundle:
-            write_bundle(args, batch, batch_no)
-            programs += len(batch)
+            programs += len(write_bundle(args, batch, batch_no))
             continue
         for prog, compared, failure in run_programs(args, batch, workdir, f"b{batch_no}"):
             if failure and failure.startswith(SKIP):
