@@ -594,6 +594,23 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
   unsigned bits = bitWidth(t);
   auto src = [&](int i) { return get(ops[i], w, lane); };
   auto dst = [&](uint64_t v) { set(ops[0], w, lane, v, pz); };
+  // A packed result (f16x2, s16x2, f32x2, ...): each element is undefined
+  // only where some operand's matching element has an undefined bit (LLVM
+  // computes on a half it never reads); a scalar result as `dst`.
+  auto dstElems = [&](uint64_t v) {
+    if (!isPacked(t))
+      return dst(v);
+    unsigned eb = bitWidth(elementOf(t));
+    uint64_t undef = 0;
+    for (size_t i = 1; i < ops.size(); ++i) {
+      uint64_t u;
+      getBits(ops[i], w, lane, u);
+      for (unsigned k = 0; k * eb < bits; ++k)
+        if (truncate(u >> (k * eb), eb))
+          undef |= truncate(~0ull, eb) << (k * eb);
+    }
+    setBits(ops[0], w, lane, v, undef);
+  };
   switch (I.op) {
   case Op::Mov: {
     const Operand &d = ops[0], &s = ops[1];
@@ -626,13 +643,13 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     if (isFloat(t)) {
       Round rnd = I.rnd == Round::None ? Round::RN : I.rnd;
       Op op = I.op == Op::Mad ? Op::Fma : I.op;
-      dst(perHalf(t, a, b, c, [&](Ty e, uint64_t x, uint64_t y, uint64_t z) {
+      dstElems(perHalf(t, a, b, c, [&](Ty e, uint64_t x, uint64_t y, uint64_t z) {
         return floatArith(op, e, rnd, I.flags, x, y, z);
       }));
       break;
     }
     if (isPacked(t)) { // add.u16x2 / add.s16x2: each half wraps
-      dst(perHalf(t, a, b, 0, [](Ty, uint64_t x, uint64_t y, uint64_t) {
+      dstElems(perHalf(t, a, b, 0, [](Ty, uint64_t x, uint64_t y, uint64_t) {
         return x + y;
       }));
       break;
@@ -700,7 +717,7 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
           x = flushSubnormal(e, x);
         return I.op == Op::Neg ? x ^ sign : x & ~sign;
       };
-      dst(perHalf(t, a, 0, 0, one));
+      dstElems(perHalf(t, a, 0, 0, one));
     } else {
       int64_t x = (int64_t)signExtend(a, bits);
       dst(truncate(I.op == Op::Neg ? (uint64_t)(-(uint64_t)x)
@@ -727,7 +744,7 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
         // The result is one of the operands: return its exact bits.
         return (bitsOf(r) == bitsOf(dx)) ? x : y;
       };
-      dst(perHalf(t, a, b, 0, one));
+      dstElems(perHalf(t, a, b, 0, one));
     } else {
       // Per 16-bit half for u16x2/s16x2; .relu (s16x2, s32) clamps a
       // negative result to 0.
@@ -741,7 +758,7 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
           r = 0;
         return r;
       };
-      dst(perHalf(t, a, b, 0, one));
+      dstElems(perHalf(t, a, b, 0, one));
     }
     break;
   }

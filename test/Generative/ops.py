@@ -115,6 +115,11 @@ class Op:
         """(form, line) pairs the verifier decides per payload type."""
         return [(self.name, self.probe)]
 
+    def kind_forms(self):
+        """One form per combine kind: `<op>_<kind>`."""
+        return [(f"{self.name}_{k}", f"%r = warp.{self.name} <{k}> %x : {{T}}")
+                for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
+
 
 class Shuffle(Op):
     name = "shuffle"
@@ -376,21 +381,12 @@ class Match(Op):
 class Reduce(Op):
     name = "reduce"
 
-    def probe_forms(self):
-        return [(f"reduce_{k}", f"%r = warp.reduce <{k}> %x : {{T}}")
-                for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
+    probe_forms = Op.kind_forms
 
     def gen(self, rng, ctx):
         p = dict(op=self.name)
-        if ctx.wants_region(rng):
-            p["region"] = rng.choice(sorted(model.REGIONS))
-            p["types"] = model.REGIONS[p["region"]]["types"]
-        else:
-            kind = ctx.kind_for(rng)
-            t = ctx.type_for(f"reduce_{kind}", rng)
-            if t is None:
-                return None
-            p["kind"], p["types"] = kind, [t]
+        if not choose_combiner(p, "reduce", rng, ctx):
+            return None
         form = rng.choice(["plain", "plain", "clusters", "any_mask", "valid", "segments"])
         size, stride = 32, 1
         if form in ("clusters", "any_mask", "segments"):
@@ -493,6 +489,21 @@ class Reduce(Op):
         return outs
 
 
+def choose_combiner(p, op, rng, ctx):
+    """A combine region over a tuple, or a kind and a payload type the
+    verifier accepts for it (`op`_`kind`); False when there is none."""
+    if ctx.wants_region(rng):
+        p["region"] = rng.choice(sorted(model.REGIONS))
+        p["types"] = model.REGIONS[p["region"]]["types"]
+        return True
+    kind = ctx.kind_for(rng)
+    t = ctx.type_for(f"{op}_{kind}", rng)
+    if t is None:
+        return False
+    p["kind"], p["types"] = kind, [t]
+    return True
+
+
 def rng_flag(p, name):
     return p.get(name, False)
 
@@ -529,21 +540,12 @@ def region_op(head, p, xs, opts, init=""):
 class Scan(Op):
     name = "scan"
 
-    def probe_forms(self):
-        return [(f"scan_{k}", f"%r = warp.scan <{k}> %x : {{T}}")
-                for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
+    probe_forms = Op.kind_forms
 
     def gen(self, rng, ctx):
         p = dict(op=self.name)
-        if ctx.wants_region(rng):
-            p["region"] = rng.choice(sorted(model.REGIONS))
-            p["types"] = model.REGIONS[p["region"]]["types"]
-        else:
-            kind = ctx.kind_for(rng)
-            t = ctx.type_for(f"scan_{kind}", rng)
-            if t is None:
-                return None
-            p["kind"], p["types"] = kind, [t]
+        if not choose_combiner(p, "scan", rng, ctx):
+            return None
         p["width"] = rng.choice(POW2)
         p["reverse"] = rng.random() < 0.5
         form = rng.choice(["plain", "valid", "heads", "masked"])
@@ -654,21 +656,12 @@ class BlockReduce(Op):
     name = "block_reduce"
     block_level = True
 
-    def probe_forms(self):
-        return [(f"block_reduce_{k}", f"%r = warp.block_reduce <{k}> %x : {{T}}")
-                for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
+    probe_forms = Op.kind_forms
 
     def gen(self, rng, ctx):
         p = dict(op=self.name, exec=list(ctx.existing))
-        if ctx.wants_region(rng):
-            p["region"] = rng.choice(sorted(model.REGIONS))
-            p["types"] = model.REGIONS[p["region"]]["types"]
-        else:
-            kind = ctx.kind_for(rng)
-            t = ctx.type_for(f"block_reduce_{kind}", rng)
-            if t is None:
-                return None
-            p["kind"], p["types"] = kind, [t]
+        if not choose_combiner(p, "block_reduce", rng, ctx):
+            return None
         p["algorithm"] = rng.choice([None, "warp_reductions", "raking"])
         return p
 
@@ -696,21 +689,12 @@ class BlockScan(Op):
     name = "block_scan"
     block_level = True
 
-    def probe_forms(self):
-        return [(f"block_scan_{k}", f"%r = warp.block_scan <{k}> %x : {{T}}")
-                for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
+    probe_forms = Op.kind_forms
 
     def gen(self, rng, ctx):
         p = dict(op=self.name, exec=list(ctx.existing))
-        if ctx.wants_region(rng):
-            p["region"] = rng.choice(sorted(model.REGIONS))
-            p["types"] = model.REGIONS[p["region"]]["types"]
-        else:
-            kind = ctx.kind_for(rng)
-            t = ctx.type_for(f"block_scan_{kind}", rng)
-            if t is None:
-                return None
-            p["kind"], p["types"] = kind, [t]
+        if not choose_combiner(p, "block_scan", rng, ctx):
+            return None
         p["algorithm"] = rng.choice([None, "warp_scans", "raking"])
         p["init"] = rng.random() < 0.4
         p["exclusive"] = rng.random() < 0.5 and ("kind" in p or p["init"])
