@@ -335,6 +335,19 @@ static Value unpadPayload(OpBuilder &b, Location loc, Value value,
   return vector::ShuffleOp::create(b, loc, value, value, positions);
 }
 
+/// Gives `value` (a block argument or result of odd sub-word vector type)
+/// its padded type and its other users, from the builder's insertion point,
+/// the first elements again.
+static void padInPlace(OpBuilder &b, Location loc, Value value) {
+  VectorType padded = getPaddedPayloadType(value.getType());
+  if (!padded)
+    return;
+  auto type = cast<VectorType>(value.getType());
+  value.setType(padded);
+  Value cut = unpadPayload(b, loc, value, type);
+  value.replaceAllUsesExcept(cut, cut.getDefiningOp());
+}
+
 void mlir::warp::padSubwordVectorPayloads(Operation *root) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
@@ -356,15 +369,8 @@ void mlir::warp::padSubwordVectorPayloads(Operation *root) {
         continue;
       Block &entry = region.front();
       b.setInsertionPointToStart(&entry);
-      for (BlockArgument argument : entry.getArguments()) {
-        VectorType padded = getPaddedPayloadType(argument.getType());
-        if (!padded)
-          continue;
-        auto type = cast<VectorType>(argument.getType());
-        argument.setType(padded);
-        Value cut = unpadPayload(b, loc, argument, type);
-        argument.replaceAllUsesExcept(cut, cut.getDefiningOp());
-      }
+      for (BlockArgument argument : entry.getArguments())
+        padInPlace(b, loc, argument);
       for (Block &block : region) {
         auto yield =
             block.empty() ? YieldOp() : dyn_cast<YieldOp>(block.back());
@@ -377,15 +383,8 @@ void mlir::warp::padSubwordVectorPayloads(Operation *root) {
       }
     }
     b.setInsertionPointAfter(op);
-    for (OpResult result : op->getResults()) {
-      VectorType padded = getPaddedPayloadType(result.getType());
-      if (!padded)
-        continue;
-      auto type = cast<VectorType>(result.getType());
-      result.setType(padded);
-      Value cut = unpadPayload(b, loc, result, type);
-      result.replaceAllUsesExcept(cut, cut.getDefiningOp());
-    }
+    for (OpResult result : op->getResults())
+      padInPlace(b, loc, result);
   }
 }
 

@@ -450,7 +450,7 @@ class Reduce(Op):
         if m:
             opts.append(m.strip())
         size, stride = p["cluster"]
-        if size != 32 or rng_flag(p, "explicit_cluster"):
+        if size != 32:
             opts.append(f"cluster_size = {size}")
         if stride != 1:
             opts.append(f"cluster_stride = {stride}")
@@ -502,10 +502,6 @@ def choose_combiner(p, op, rng, ctx):
         return False
     p["kind"], p["types"] = kind, [t]
     return True
-
-
-def rng_flag(p, name):
-    return p.get(name, False)
 
 
 def combiner(p):
