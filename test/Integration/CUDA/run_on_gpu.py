@@ -353,25 +353,34 @@ def run_segmented_scans(suite):
             fn((1,), (WARP,), memref_args(cp.asarray(values)) + memref_args(cp.asarray(heads))
                + memref_args(d_out) + memref_args(d_total))
             out, total = cp.asnumpy(d_out), cp.asnumpy(d_total)
-            w = case["width"]
             for lane in range(WARP):
-                base = lane - lane % w
-                start = max([base] + [l for l in range(base, lane + 1) if heads[l]])
-                end = min([base + w - 1] + [l - 1 for l in range(lane + 1, base + w) if heads[l]])
-                if case["reverse"]:
-                    span = range(lane + (1 if case["exclusive"] else 0), end + 1)
-                else:
-                    span = range(start, lane + (0 if case["exclusive"] else 1))
-                acc = ref.identity(case["kind"], dtype)
-                for q in span:
-                    acc = ref.combine(case["kind"], acc, values[q], dtype)
-                whole = ref.identity(case["kind"], dtype)
-                for q in range(start, end + 1):
-                    whole = ref.combine(case["kind"], whole, values[q], dtype)
+                acc, whole = segmented_scan_lane(case, lane, values, dtype,
+                                                 lambda l: heads[l], lambda l: heads[l])
                 if out[lane] != acc or total[lane] != whole:
                     problems.append(f"trial={trial} lane={lane} got {out[lane]}/{total[lane]} "
                                     f"want {acc}/{whole}")
         suite.record(case, not problems, "; ".join(problems[:3]))
+
+
+def segmented_scan_lane(case, lane, values, dtype, starts, ends_before):
+    """(scan value, segment total) of `lane`: its segment runs within its
+    `width` group from the last lane at or below it where `starts(l)`, up to
+    the lane before the first lane above it where `ends_before(l)`."""
+    w = case["width"]
+    base = lane - lane % w
+    start = max([base] + [l for l in range(base, lane + 1) if starts(l)])
+    end = min([base + w - 1] + [l - 1 for l in range(lane + 1, base + w) if ends_before(l)])
+    if case["reverse"]:
+        span = range(lane + (1 if case["exclusive"] else 0), end + 1)
+    else:
+        span = range(start, lane + (0 if case["exclusive"] else 1))
+    acc = ref.identity(case["kind"], dtype)
+    for q in span:
+        acc = ref.combine(case["kind"], acc, values[q], dtype)
+    whole = ref.identity(case["kind"], dtype)
+    for q in range(start, end + 1):
+        whole = ref.combine(case["kind"], whole, values[q], dtype)
+    return acc, whole
 
 
 masked_scan_rng = np.random.default_rng(26)  # apart from `rng`: other steps' data stay
@@ -388,7 +397,6 @@ def run_masked_segmented_scan(suite, case):
     mostly negative, so that a 0 read from outside the mask shows in maxsi."""
     fn = suite.function(case)
     dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
-    w = case["width"]
     problems = []
     for trial in range(4):
         for spec in case["masks"]:
@@ -409,21 +417,9 @@ def run_masked_segmented_scan(suite, case):
                     if out[lane] != -77 or total[lane] != -77:
                         problems.append(f"mask={mask:#x} lane {lane} outside the mask wrote")
                     continue
-                base = lane - lane % w
-                start = max([base] + [l for l in range(base, lane + 1)
-                                      if heads[l] or not member(l - 1)])
-                end = min([base + w - 1] + [l - 1 for l in range(lane + 1, base + w)
-                                            if heads[l] or not member(l)])
-                if case["reverse"]:
-                    span = range(lane + (1 if case["exclusive"] else 0), end + 1)
-                else:
-                    span = range(start, lane + (0 if case["exclusive"] else 1))
-                acc = ref.identity(case["kind"], dtype)
-                for q in span:
-                    acc = ref.combine(case["kind"], acc, values[q], dtype)
-                whole = ref.identity(case["kind"], dtype)
-                for q in range(start, end + 1):
-                    whole = ref.combine(case["kind"], whole, values[q], dtype)
+                acc, whole = segmented_scan_lane(
+                    case, lane, values, dtype,
+                    lambda l: heads[l] or not member(l - 1), lambda l: heads[l] or not member(l))
                 if out[lane] != acc or total[lane] != whole:
                     problems.append(f"trial={trial} mask={mask:#x} lane={lane} got "
                                     f"{out[lane]}/{total[lane]} want {acc}/{whole}")
