@@ -828,9 +828,15 @@ struct ExpandBroadcastFirst : public OpRewritePattern<BroadcastFirstOp> {
   LogicalResult matchAndRewrite(BroadcastFirstOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value members = ActiveMaskOp::create(rewriter, loc, rewriter.getI32Type());
-    if (op.getMask())
-      members = arith::AndIOp::create(rewriter, loc, members, op.getMask());
+    // A member mask names lanes that all execute the op (as for every
+    // collective), so it is the member set as given. `activemask` would only
+    // read the lanes that happen to run together at that instant: under
+    // independent thread scheduling a subset of the mask, whose leader is
+    // another lane. Without a mask the members are, by definition, the lanes
+    // that execute the op together.
+    Value members = op.getMask();
+    if (!members)
+      members = ActiveMaskOp::create(rewriter, loc, rewriter.getI32Type());
     Value leader = math::CountTrailingZerosOp::create(rewriter, loc, members);
     rewriter.replaceOp(op, shuffle(rewriter, loc, ShuffleMode::Idx,
                                    op.getValue(), leader, kWarpSize, members,

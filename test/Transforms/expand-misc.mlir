@@ -11,17 +11,21 @@ func.func @broadcast(%x: f64, %lane: i32, %m: i32) -> (f64, f64) {
   return %0, %1 : f64, f64
 }
 
-// The leader is the lowest lane of mask & activemask, and the shuffle's
-// member mask is exactly those lanes.
+// With a mask, the leader is the mask's lowest lane and the shuffle's member
+// mask is the mask itself: no activemask, whose value depends on which lanes
+// run together. Without one, the members are the lanes that run together.
 // CHECK-LABEL: func @broadcast_first
 // CHECK-SAME: (%[[X:.*]]: i32, %[[M:.*]]: i32)
+// CHECK-NOT: warp.activemask
+// CHECK: %[[LEAD:.*]] = math.cttz %[[M]] : i32
+// CHECK: warp.shuffle <idx> %[[X]], %[[LEAD]] mask %[[M]] : i32
 // CHECK: %[[A:.*]] = warp.activemask : i32
-// CHECK: %[[MEM:.*]] = arith.andi %[[A]], %[[M]] : i32
-// CHECK: %[[LEAD:.*]] = math.cttz %[[MEM]] : i32
-// CHECK: warp.shuffle <idx> %[[X]], %[[LEAD]] mask %[[MEM]] : i32
-func.func @broadcast_first(%x: i32, %m: i32) -> i32 {
+// CHECK: %[[LEAD2:.*]] = math.cttz %[[A]] : i32
+// CHECK: warp.shuffle <idx> %[[X]], %[[LEAD2]] mask %[[A]] : i32
+func.func @broadcast_first(%x: i32, %m: i32) -> (i32, i32) {
   %0 = warp.broadcast_first %x mask %m : i32
-  return %0 : i32
+  %1 = warp.broadcast_first %x : i32
+  return %0, %1 : i32, i32
 }
 
 // CHECK-LABEL: func @compact

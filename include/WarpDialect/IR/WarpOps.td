@@ -214,11 +214,14 @@ def Warp_BroadcastOp : Warp_Op<"broadcast",
 
 def Warp_BroadcastFirstOp : Warp_Op<"broadcast_first",
     [Warp_MemberMaskOpInterface, Warp_Convergent, AllTypesMatch<["value", "result"]>]> {
-  let summary = "every active lane gets the value of the first active lane";
+  let summary = "every member lane gets the value of the lowest member lane";
   let description = [{
-    Let `m = mask & activemask` (mask default all 32 lanes). Every lane of `m`
-    gets `value` as held by the lowest-numbered lane of `m`. The shuffle runs
-    with member mask `m`, so it is well defined from divergent code.
+    With `mask`, the members are the lanes of `mask`, which must all execute
+    the op (as for every member mask); every member gets `value` as held by
+    the lowest-numbered lane of `mask`. Without `mask`, the members are the
+    lanes that execute the op together (`activemask`, CUDA's opportunistic
+    idiom), so it is well defined from divergent code; which lanes run
+    together there is the hardware's choice.
 
     ```mlir
     %leader_value = warp.broadcast_first %x : i32

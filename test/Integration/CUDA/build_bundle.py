@@ -240,7 +240,9 @@ def arms_arm(out, counter):
     """One arm of the branch: warp-aggregated atomics (one atomic per warp
     adds the count of the lanes in this arm), broadcast_first of the thread
     index and vote any, all over the lanes that took this arm (its
-    activemask)."""
+    activemask on entry). Both collectives name those lanes as their mask:
+    after the leader-only atomic, an activemask of their own might read only
+    the lanes that happen to run together again."""
     return [
         "%m = warp.activemask : i32",
         "%cnt = math.ctpop %m : i32",
@@ -251,7 +253,7 @@ def arms_arm(out, counter):
         f"  %old = memref.atomic_rmw addi %cnt, {counter}[%c0_index] : (i32, memref<?xi32>) -> i32",
         "}",
         f"memref.store %cnt, {out}[%i] : memref<?xi32>",
-        "%first_thread = warp.broadcast_first %ti : i32",
+        "%first_thread = warp.broadcast_first %ti mask %m : i32",
         "memref.store %first_thread, %outbf[%i] : memref<?xi32>",
         # The vote names the arm's lanes: a full-mask vote from divergent
         # code would be the program's bug (CUDA: __any_sync(__activemask(), q)).
