@@ -18,6 +18,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -483,7 +485,10 @@ static LogicalResult verifyCombiner(Operation *op,
     llvm::interleaveComma(block.getArgumentTypes(), diag);
     return diag << ")";
   }
-  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  // Ops verify before MLIR checks their regions' terminators, so the block
+  // may be empty or end in a non-terminator here.
+  auto yield = dyn_cast_or_null<YieldOp>(
+      block.mightHaveTerminator() ? block.getTerminator() : nullptr);
   if (!yield)
     return op->emitOpError("combiner region must end with warp.yield");
   if (yield.getValues().getTypes() != valueTypes) {
@@ -675,12 +680,63 @@ OpFoldResult ExchangeOp::fold(FoldAdaptor) {
   return getItemsPerLane() == 1 ? getItems() : OpFoldResult();
 }
 
+/// Whether `space` is a memref memory space of global memory (none, 1,
+/// `#gpu.address_space<global>`) or workgroup memory (3,
+/// `#gpu.address_space<workgroup>`): the spaces whose addresses name the
+/// same element in every thread. Private, constant and unknown spaces are
+/// not.
+static bool isGlobalOrWorkgroupSpace(Attribute space) {
+  if (!space)
+    return true;
+  if (auto number = dyn_cast<IntegerAttr>(space))
+    return llvm::is_contained({0, 1, 3}, number.getInt());
+  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Global ||
+           gpuSpace.getValue() == gpu::AddressSpace::Workgroup;
+  return false;
+}
+
+/// Whether `memref` is (a view of) a stack allocation such as
+/// `memref.alloca`: thread-private memory even without a memory space.
+static bool isStackAllocation(Value memref) {
+  // A view chain is acyclic in valid IR, but the op verifier may run on IR
+  // whose dominance is not checked yet.
+  llvm::SmallPtrSet<Operation *, 4> seen;
+  while (Operation *def = memref.getDefiningOp()) {
+    if (!seen.insert(def).second)
+      return false;
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      memref = view.getViewSource();
+      continue;
+    }
+    auto effects = dyn_cast<MemoryEffectOpInterface>(def);
+    if (!effects)
+      return false;
+    std::optional<MemoryEffects::EffectInstance> alloc =
+        effects.getEffectOnValue<MemoryEffects::Allocate>(memref);
+    return alloc && isa<SideEffects::AutomaticAllocationScopeResource>(
+                        alloc->getResource());
+  }
+  return false;
+}
+
 LogicalResult AtomicAddOp::verify() {
-  int64_t rank = getMemref().getType().getRank();
+  MemRefType type = getMemref().getType();
+  int64_t rank = type.getRank();
   if (int64_t(getIndices().size()) != rank)
-    return emitOpError() << "needs " << rank << " indices for "
-                         << getMemref().getType() << ", got "
-                         << getIndices().size();
+    return emitOpError() << "needs " << rank << " indices for " << type
+                         << ", got " << getIndices().size();
+  // Lanes are grouped by address: a per-thread address would group lanes
+  // that add to different elements.
+  if (!isGlobalOrWorkgroupSpace(type.getMemorySpace()))
+    return emitOpError()
+           << "needs a memref in global memory (no memory space, 1 or "
+              "#gpu.address_space<global>) or workgroup memory (3 or "
+              "#gpu.address_space<workgroup>), not "
+           << type;
+  if (isStackAllocation(getMemref()))
+    return emitOpError() << "needs a memref in global or workgroup memory, "
+                            "not a stack allocation (private to each thread)";
   return success();
 }
 
@@ -761,13 +817,7 @@ static LogicalResult verifyMMAFragment(Operation *op, StringRef what,
 /// fragment's element type.
 static LogicalResult verifyMMAMemRef(Operation *op, MemRefType type,
                                      VectorType fragment) {
-  Attribute space = type.getMemorySpace();
-  bool globalOrShared = !space;
-  if (auto number = dyn_cast_or_null<IntegerAttr>(space))
-    globalOrShared = llvm::is_contained({0, 1, 3}, number.getInt());
-  if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space))
-    globalOrShared = gpuSpace.getValue() != gpu::AddressSpace::Private;
-  if (!globalOrShared)
+  if (!isGlobalOrWorkgroupSpace(type.getMemorySpace()))
     return op->emitOpError()
            << "needs a memref in global or workgroup memory, not " << type;
   SmallVector<int64_t> strides;

@@ -762,7 +762,14 @@ def Warp_AtomicAddOp : Warp_Op<"atomic_add",
     serialized result when the partial sums are exact (e.g. small
     integers); otherwise it differs from it only by rounding.
 
-    i32, i64, f32 and f64 elements; any memref (global or workgroup).
+    i32, i64, f32 and f64 elements. The memref must be in memory that
+    every lane addresses alike: global memory (no memory space, `1` or
+    `#gpu.address_space<global>`) or workgroup memory (`3` or
+    `#gpu.address_space<workgroup>`). The verifier refuses other spaces
+    (private `5` or `#gpu.address_space<private>`, constant `4`, unknown
+    ones) and stack allocations (`memref.alloca` or a view of one): lanes
+    are grouped by address, and a thread-private address would group lanes
+    that add to different elements.
 
     ```mlir
     // Histogram: one atomic per distinct bin in the warp.
