@@ -3,7 +3,10 @@
 // The expansions size each workgroup buffer of a gpu.module for its largest
 // user and check that buffer alone; this pass adds up what one kernel
 // actually reaches (attributions, and the workgroup globals read by it or
-// its callees) against the 48 KiB a block can have.
+// its callees) against the 48 KiB a block can have. Workgroup memory that
+// cannot be sized (a dynamic shape, an element type without a layout, a size
+// past 64 bits) or that an allocation op asks for is an error here: the
+// lowering would otherwise turn it into wrong code or no variable at all.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,11 +14,14 @@
 #include "WarpDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::warp {
@@ -27,51 +33,87 @@ using namespace mlir;
 
 namespace {
 
+/// Whether `type` lives in shared memory: `#gpu.address_space<workgroup>`,
+/// or the integer space 3, which the NVVM lowering keeps as shared memory.
 bool isWorkgroup(MemRefType type) {
-  return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
+  if (gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
+    return true;
+  auto space = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace());
+  return space && space.getInt() ==
+                      static_cast<int64_t>(NVVM::NVVMMemorySpace::Shared);
 }
+
+/// `bytes` times the extents of `shape`, or std::nullopt when the product
+/// does not fit in 64 bits (a shape's own element count is an int64_t
+/// product that could wrap silently).
+std::optional<uint64_t> timesExtents(uint64_t bytes, ArrayRef<int64_t> shape) {
+  std::optional<uint64_t> product = bytes;
+  for (int64_t extent : shape) {
+    product = llvm::checkedMulUnsigned(*product, uint64_t(extent));
+    if (!product)
+      return std::nullopt;
+  }
+  return product;
+}
+
+/// Why a workgroup variable has no size.
+enum class Unsized { DynamicShape, UnknownElement, TooLarge };
 
 /// The bytes one element of `type` takes in an array, as LLVM allocates it
 /// (its alloc size: the store size rounded up to the ABI alignment), or
-/// std::nullopt for a type with no known layout. Scalars (i1 takes a byte,
+/// failure for a type with no known layout. Scalars (i1 takes a byte,
 /// index its data layout's width, 64 bits by default) and complex numbers
 /// take `layout`'s size and alignment. A 1-D vector becomes an LLVM vector,
 /// whose elements LLVM packs (<8 x i1> is one byte) and which is naturally
 /// aligned: its store size rounded up to a power of two, so vector<3xf32>
 /// takes 16 bytes and vector<3xf16> 8. An n-D vector becomes nested arrays
-/// of 1-D vectors.
-std::optional<uint64_t> elementBytes(Type type, const DataLayout &layout) {
+/// of 1-D vectors. A vector whose size does not fit in 64 bits gives
+/// Unsized::TooLarge.
+FailureOr<uint64_t> elementBytes(Type type, const DataLayout &layout,
+                                 Unsized &why) {
+  why = Unsized::UnknownElement;
   if (auto vector = dyn_cast<VectorType>(type)) {
     if (vector.isScalable() || vector.getRank() == 0)
-      return std::nullopt;
+      return failure();
     Type element = vector.getElementType();
     if (!isa<IntegerType, FloatType, IndexType>(element))
-      return std::nullopt;
-    uint64_t inner = vector.getShape().back();
-    uint64_t bits = inner * layout.getTypeSizeInBits(element).getFixedValue();
-    uint64_t bytes = llvm::PowerOf2Ceil(llvm::divideCeil(bits, 8));
-    return bytes * (vector.getNumElements() / inner);
+      return failure();
+    why = Unsized::TooLarge;
+    std::optional<uint64_t> bits =
+        timesExtents(layout.getTypeSizeInBits(element).getFixedValue(),
+                     vector.getShape().take_back());
+    // PowerOf2Ceil of more than 2^63 bytes would wrap to 0.
+    if (!bits || llvm::divideCeil(*bits, 8) > (uint64_t(1) << 63))
+      return failure();
+    uint64_t bytes = llvm::PowerOf2Ceil(llvm::divideCeil(*bits, 8));
+    std::optional<uint64_t> total =
+        timesExtents(bytes, vector.getShape().drop_back());
+    if (!total)
+      return failure();
+    return *total;
   }
   if (isa<IntegerType, FloatType, IndexType, ComplexType,
           DataLayoutTypeInterface>(type)) {
     llvm::TypeSize size = layout.getTypeSize(type);
     if (size.isScalable())
-      return std::nullopt;
+      return failure();
     return llvm::alignTo(
         size.getFixedValue(),
         std::max<uint64_t>(1, layout.getTypeABIAlignment(type)));
   }
-  return std::nullopt;
+  return failure();
 }
 
 /// The bytes `type` occupies as a variable, rounded up to the 16 bytes
-/// warp-align-gpu-memory gives it, or std::nullopt when its shape is not
-/// static (the verifiers of attributions and globals reject that) or its
-/// element type has no known size.
-std::optional<uint64_t> variableBytes(MemRefType type,
-                                      const DataLayout &layout) {
+/// warp-align-gpu-memory gives it, or failure with `why` it has no size: a
+/// shape that is not static (memref.global's verifier rejects it, a
+/// workgroup attribution's does not), an element type with no known size,
+/// or a size past 64 bits.
+FailureOr<uint64_t> variableBytes(MemRefType type, const DataLayout &layout,
+                                  Unsized &why) {
+  why = Unsized::DynamicShape;
   if (!type.hasStaticShape())
-    return std::nullopt;
+    return failure();
   uint64_t bytes;
   if (warp::isBugPlanted(warp::PlantedBug::SharedMemoryVectorElements)) {
     // The old computation (planted for test/Generative): crashes on a
@@ -79,12 +121,20 @@ std::optional<uint64_t> variableBytes(MemRefType type,
     uint64_t bits = type.getElementTypeBitWidth() * type.getNumElements();
     bytes = llvm::divideCeil(bits, 8);
   } else {
-    std::optional<uint64_t> element =
-        elementBytes(type.getElementType(), layout);
-    if (!element)
-      return std::nullopt;
-    bytes = *element * type.getNumElements();
+    FailureOr<uint64_t> element =
+        elementBytes(type.getElementType(), layout, why);
+    if (failed(element))
+      return failure();
+    why = Unsized::TooLarge;
+    std::optional<uint64_t> product = timesExtents(*element, type.getShape());
+    if (!product)
+      return failure();
+    bytes = *product;
   }
+  why = Unsized::TooLarge;
+  if (bytes > std::numeric_limits<uint64_t>::max() -
+                  (warp::kDeviceVariableAlignment - 1))
+    return failure();
   return llvm::alignTo(bytes, warp::kDeviceVariableAlignment);
 }
 
@@ -95,19 +145,55 @@ struct WarpCheckSharedMemoryPass
     SymbolTable symbols(module);
     DataLayout layout = DataLayout::closest(module);
     bool failed = false;
-    // A static workgroup variable whose element type has no known size in
-    // memory (no data layout: nothing lowers it to LLVM either) is an error
-    // at `at`, once per variable.
-    DenseSet<void *> unsized;
-    auto checkSized = [&](MemRefType type, void *key, Location at) {
-      if (warp::isBugPlanted(warp::PlantedBug::SharedMemoryVectorElements) ||
-          !type.hasStaticShape() ||
-          elementBytes(type.getElementType(), layout) ||
-          !unsized.insert(key).second)
-        return;
-      emitError(at) << "cannot size workgroup memory of type " << type
-                    << ": its element type has no known size in memory";
+    // Workgroup memory is declared per block, with a size known before the
+    // launch: an allocation op cannot ask for it (the lowering would turn
+    // memref.alloc into a malloc of global memory and memref.alloca into
+    // thread-local stack, then address either as shared memory).
+    module.walk([&](Operation *op) {
+      for (Value result : op->getResults()) {
+        auto type = dyn_cast<MemRefType>(result.getType());
+        if (!type || !isWorkgroup(type) ||
+            !hasEffect<MemoryEffects::Allocate>(op, result))
+          continue;
+        op->emitOpError()
+            << "cannot allocate workgroup memory (" << type
+            << "): declare it as a workgroup attribution of the gpu.func "
+               "or a memref.global in the workgroup address space";
+        failed = true;
+      }
+    });
+    // The bytes of each workgroup variable, keyed by the attribution or
+    // global, or std::nullopt for one that cannot be sized: that is an error
+    // at `at`, once per variable (a global may serve several kernels).
+    DenseMap<void *, std::optional<uint64_t>> sizes;
+    auto sizeOf = [&](MemRefType type, void *key,
+                      Location at) -> std::optional<uint64_t> {
+      auto [it, inserted] = sizes.try_emplace(key);
+      if (!inserted)
+        return it->second;
+      Unsized why;
+      FailureOr<uint64_t> bytes = variableBytes(type, layout, why);
+      if (succeeded(bytes))
+        return it->second = *bytes;
+      if (warp::isBugPlanted(warp::PlantedBug::SharedMemoryVectorElements))
+        return std::nullopt;
+      InFlightDiagnostic diag = emitError(at)
+                                << "cannot size workgroup memory of type "
+                                << type << ": ";
+      switch (why) {
+      case Unsized::DynamicShape:
+        diag << "its shape is not static (workgroup memory is allocated "
+                "statically, per block)";
+        break;
+      case Unsized::UnknownElement:
+        diag << "its element type has no known size in memory";
+        break;
+      case Unsized::TooLarge:
+        diag << "it takes more bytes than 64 bits can count";
+        break;
+      }
       failed = true;
+      return std::nullopt;
     };
     for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
       if (!kernel.isKernel())
@@ -118,9 +204,9 @@ struct WarpCheckSharedMemoryPass
         auto type = dyn_cast<MemRefType>(attribution.getType());
         if (!type)
           continue;
-        checkSized(type, attribution.getAsOpaquePointer(),
-                   attribution.getLoc());
-        if (std::optional<uint64_t> bytes = variableBytes(type, layout))
+        if (std::optional<uint64_t> bytes =
+                sizeOf(type, attribution.getAsOpaquePointer(),
+                       attribution.getLoc()))
           parts.push_back({"workgroup attribution #" +
                                std::to_string(attribution.getArgNumber() -
                                               kernel.getNumArguments()),
@@ -148,22 +234,24 @@ struct WarpCheckSharedMemoryPass
       for (memref::GlobalOp global : globals) {
         if (!isWorkgroup(global.getType()))
           continue;
-        checkSized(global.getType(), global.getOperation(), global.getLoc());
-        if (std::optional<uint64_t> bytes =
-                variableBytes(global.getType(), layout))
+        if (std::optional<uint64_t> bytes = sizeOf(
+                global.getType(), global.getOperation(), global.getLoc()))
           parts.push_back({"@" + global.getSymName().str(), *bytes});
       }
-      uint64_t total = 0;
+      // std::nullopt once the sum no longer fits in 64 bits.
+      std::optional<uint64_t> total = 0;
       for (auto &part : parts)
-        total += part.second;
-      if (total <= warp::kStaticSharedMemoryBytes)
+        if (total)
+          total = llvm::checkedAddUnsigned(*total, part.second);
+      if (total && *total <= warp::kStaticSharedMemoryBytes)
         continue;
       llvm::sort(parts, [](auto &l, auto &r) {
         return l.second != r.second ? l.second > r.second : l.first < r.first;
       });
       InFlightDiagnostic diag = kernel.emitError()
                                 << "kernel '" << kernel.getName() << "' uses "
-                                << total
+                                << (total ? std::to_string(*total)
+                                          : "2^64 or more")
                                 << " bytes of static shared memory, more "
                                    "than the "
                                 << warp::kStaticSharedMemoryBytes

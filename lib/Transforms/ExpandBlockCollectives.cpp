@@ -577,8 +577,10 @@ public:
         lanes == kWarpSize)
       validLanes = Value();
     SmallVector<Type> types(values.getTypes());
+    // The totals' types again, read from `values`: appending a vector to
+    // itself reads freed memory once the append reallocates.
     if (withTotals)
-      types.append(types.begin(), types.end());
+      llvm::append_range(types, values.getTypes());
     auto scan = ScanOp::create(b, loc, types, kindAttr(), values, init,
                                validLanes,
                                validLanes ? geometry.mask : Value(),
