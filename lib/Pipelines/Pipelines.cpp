@@ -48,6 +48,9 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/StringSaver.h"
 
 using namespace mlir;
 using namespace mlir::warp;
@@ -80,6 +83,13 @@ void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
   addWarpDevicePasses(pm.nest<gpu::GPUModuleOp>(), options);
 }
 
+/// Whether kernels take one pointer per memref argument. host-bare-ptr-memref
+/// implies it: gpu-to-llvm's type converter then passes every memref launch
+/// operand as a bare pointer, whatever the kernels' own convention is.
+static bool usesBarePtrKernels(const WarpPipelineOptions &options) {
+  return options.barePtrMemref || options.hostBarePtrMemref;
+}
+
 /// The device half of upstream's NVVM lowering (gpu-lower-to-nvvm-pipeline),
 /// on one gpu.module, with device code's own index width. Nothing here sees
 /// more than one gpu.module: the pass manager runs the gpu.modules of a
@@ -91,6 +101,7 @@ void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
 static void addDeviceToLLVMPasses(OpPassManager &device,
                                   const WarpPipelineOptions &options) {
   unsigned indexBitwidth = options.deviceIndexBitWidth;
+  bool barePtrKernels = usesBarePtrKernels(options);
   // Structured and NVGPU ops to what convert-gpu-to-nvvm takes, in
   // upstream's order (nvgpu first: its lowering can make vector and scf ops;
   // nvvm-to-llvm after the others made their NVVM ops). The passes for one
@@ -101,21 +112,25 @@ static void addDeviceToLLVMPasses(OpPassManager &device,
       createWarpIfPresentPass({"nvgpu"}, createConvertNVGPUToNVVMPass()));
   device.addPass(
       createWarpIfPresentPass({"vector"}, createConvertVectorToSCFPass()));
+  // Without rollback bookkeeping: every scf.if splits its block and moves
+  // the rest of it, and recording each move for a rollback the patterns
+  // never need makes a kernel of many block ops quadratic in memory.
+  SCFToControlFlowPassOptions scfToCF;
+  scfToCF.allowPatternRollback = false;
   device.addPass(
-      createWarpIfPresentPass({"scf"}, createSCFToControlFlowPass()));
+      createWarpIfPresentPass({"scf"}, createSCFToControlFlowPass(scfToCF)));
   device.addPass(createConvertNVVMToLLVMPass());
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createWarpIfPresentPass({"affine"}, createLowerAffinePass()));
   // Device functions before convert-gpu-to-nvvm, which would convert them
   // itself and give each a C-interface wrapper that ends up in the PTX.
   device.addPass(createWarpConvertDeviceFuncToLLVMPass(
-      WarpConvertDeviceFuncToLLVMPassOptions{indexBitwidth,
-                                             options.barePtrMemref}));
+      WarpConvertDeviceFuncToLLVMPassOptions{indexBitwidth, barePtrKernels}));
   // One conversion for the rest: gpu, and through their to-LLVM interfaces
   // arith, cf, index, memref, math (to libdevice calls), vector and ub.
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.indexBitwidth = indexBitwidth;
-  toNVVM.useBarePtrCallConv = options.barePtrMemref;
+  toNVVM.useBarePtrCallConv = barePtrKernels;
   device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
   // The conversion leaves the address arithmetic of every memref access and
   // a constant per use: folded and shared before LLVM sees them.
@@ -214,14 +229,20 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
 
   // Device code, one gpu.module at a time, all the way to LLVM.
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
-  // Before the expansions: it rejects the program's own pointers in index
-  // values (warp.atomic_add's address grouping makes one, within the
-  // option's documented limit).
-  if (options.deviceIndexBitWidth == 32)
+  // Before the expansions: the data layout says the index width, and the
+  // kernel ABI record rejects the program's own pointers in index values
+  // (warp.atomic_add's address grouping makes one, within the option's
+  // documented limit).
+  if (options.deviceIndexBitWidth == 32) {
+    device.addPass(createWarpSetDeviceIndexBitwidthPass(
+        WarpSetDeviceIndexBitwidthPassOptions{32}));
     device.addPass(createWarpRecordKernelABIPass());
+  }
   // Also before the expansions, so that a write it rejects is the program's
   // own op (warp.atomic_add, not the atomics it expands into).
   device.addPass(createWarpRecordReadOnlyArgsPass());
+  if (usesBarePtrKernels(options))
+    device.addPass(createWarpCheckBarePtrArgsPass());
   addWarpDevicePasses(device, options);
   addDeviceToLLVMPasses(device, options);
 
@@ -244,7 +265,7 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   // Launches to runtime calls, with the kernels' calling convention.
   GpuToLLVMConversionPassOptions toLLVM;
   toLLVM.hostBarePtrCallConv = options.hostBarePtrMemref;
-  toLLVM.kernelBarePtrCallConv = options.barePtrMemref;
+  toLLVM.kernelBarePtrCallConv = usesBarePtrKernels(options);
   pm.addPass(createGpuToLLVMConversionPass(toLLVM));
 
   // What upstream's pipeline ends with, on host code alone (the gpu.modules
@@ -262,6 +283,24 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
         WarpPrintISAPassOptions{options.ptxOutput.getValue()}));
 }
 
+/// The ptxas option in `ptxasOptions` that names an output file, if any:
+/// the serializer names ptxas's output itself, and a second one would have
+/// ptxas write a file of the user's choosing and the compile fail.
+static std::optional<std::string>
+findPtxasOutputOption(StringRef ptxasOptions) {
+  llvm::BumpPtrAllocator allocator;
+  llvm::StringSaver saver(allocator);
+  SmallVector<const char *> tokens;
+  // Split as the NVVM target splits them for ptxas.
+  llvm::cl::TokenizeGNUCommandLine(ptxasOptions, saver, tokens);
+  for (StringRef token : tokens) {
+    StringRef name = token.split('=').first;
+    if (name == "-o" || name == "--output-file")
+      return token.str();
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string>
 mlir::warp::checkWarpPipelineOptions(const WarpPipelineOptions &options) {
   if (!Chip::parse(options.chip))
@@ -273,6 +312,11 @@ mlir::warp::checkWarpPipelineOptions(const WarpPipelineOptions &options) {
     return "ptxas-options='" + options.ptxasOptions.getValue() +
            "' needs format=bin or fatbin: with format=isa no ptxas runs (the "
            "driver compiles the PTX)";
+  if (std::optional<std::string> output =
+          findPtxasOutputOption(options.ptxasOptions))
+    return "ptxas-options='" + options.ptxasOptions.getValue() +
+           "' names an output file ('" + *output +
+           "'): the pipeline chooses ptxas's output itself";
   if (options.indexBitWidth != 64)
     return "index-bitwidth=" + std::to_string(options.indexBitWidth) +
            " is not supported: device code with narrower indices needs a "
@@ -299,8 +343,15 @@ static void registerCheckedPipeline(
         WarpPipelineOptions options;
         std::string errors;
         llvm::raw_string_ostream errorStream(errors);
-        if (failed(options.parseFromString(text, errorStream)))
-          return errorHandler(errors);
+        if (failed(options.parseFromString(text, errorStream))) {
+          // LLVM's option parser prints some errors itself (a value an
+          // enum option does not name) and leaves nothing here: an empty
+          // error would follow its message.
+          StringRef message = StringRef(errors).trim();
+          if (message.empty())
+            return failure();
+          return errorHandler(message);
+        }
         if (std::optional<std::string> problem =
                 checkWarpPipelineOptions(options))
           return errorHandler(*problem);

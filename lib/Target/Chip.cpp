@@ -94,10 +94,10 @@ unsigned Chip::minPtxVersion() const {
   bool isBase = variant == Variant::Base;
   switch (smVersion) {
   case 70:
+    return 62; // named by PTX 6.0; activemask needs 6.2
   case 72:
-    return 62; // named by PTX 6.0/6.1; activemask needs 6.2
   case 75:
-    return 63;
+    return 63; // sm_72: LLVM selects 8-bit integer wmma from 6.3 on
   case 80:
     return 70;
   case 86:

@@ -6,20 +6,28 @@
 // kernel's source signature before the lowering; warp-widen-kernel-index-args
 // then restores exactly those parameters to i64 and truncates them at entry.
 // Which lowered parameter is which part of which source argument
-// (getLoweredKernelParams) serves warp-mark-read-only-params too.
+// (getLoweredKernelParams) serves warp-mark-read-only-params too. The other
+// facts of the kernel ABI that the pipeline's options set are here as well:
+// the index width in the device data layout, and which memref arguments the
+// bare-pointer convention can pass.
 //
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Transforms/Passes.h"
 
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPRECORDKERNELABIPASS
 #define GEN_PASS_DEF_WARPWIDENKERNELINDEXARGSPASS
+#define GEN_PASS_DEF_WARPSETDEVICEINDEXBITWIDTHPASS
+#define GEN_PASS_DEF_WARPCHECKBAREPTRARGSPASS
 #include "WarpDialect/Transforms/Passes.h.inc"
 } // namespace mlir::warp
 
@@ -189,6 +197,73 @@ struct WarpWidenKernelIndexArgsPass
       arg.replaceAllUsesExcept(narrow.getResult(), narrow.getOperation());
     }
     return success();
+  }
+};
+
+} // namespace
+
+namespace {
+
+struct WarpSetDeviceIndexBitwidthPass
+    : warp::impl::WarpSetDeviceIndexBitwidthPassBase<
+          WarpSetDeviceIndexBitwidthPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    unsigned bitwidth = this->bitwidth;
+    auto indexType = IndexType::get(context);
+    SmallVector<DataLayoutEntryInterface> entries;
+    if (Attribute existing = module->getAttr(DLTIDialect::kDataLayoutAttrName)) {
+      auto spec = dyn_cast<DataLayoutSpecAttr>(existing);
+      if (!spec) {
+        module.emitError() << "device-index-bitwidth=" << bitwidth
+                           << " cannot be added to the data layout "
+                           << existing;
+        return signalPassFailure();
+      }
+      for (DataLayoutEntryInterface entry : spec.getEntries()) {
+        if (entry.getKey() != DataLayoutEntryKey(indexType)) {
+          entries.push_back(entry);
+          continue;
+        }
+        auto width = dyn_cast<IntegerAttr>(entry.getValue());
+        if (!width || width.getValue() != bitwidth) {
+          module.emitError()
+              << "the data layout's index width " << entry.getValue()
+              << " contradicts device-index-bitwidth=" << bitwidth;
+          return signalPassFailure();
+        }
+        return;
+      }
+    }
+    entries.push_back(DataLayoutEntryAttr::get(
+        indexType, IntegerAttr::get(IntegerType::get(context, 64), bitwidth)));
+    module->setAttr(DLTIDialect::kDataLayoutAttrName,
+                    DataLayoutSpecAttr::get(context, entries));
+  }
+};
+
+struct WarpCheckBarePtrArgsPass
+    : warp::impl::WarpCheckBarePtrArgsPassBase<WarpCheckBarePtrArgsPass> {
+  void runOnOperation() override {
+    bool failedAny = false;
+    getOperation().walk([&](FunctionOpInterface func) {
+      for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+        auto memref = dyn_cast<BaseMemRefType>(type);
+        if (!memref || LLVMTypeConverter::canConvertToBarePtr(memref))
+          continue;
+        func->emitError()
+            << "argument #" << index << " of type " << type
+            << " cannot be passed as a bare pointer (bare-ptr-memref, "
+               "implied by host-bare-ptr-memref, needs memrefs of static "
+               "shape, strides and offset)";
+        failedAny = true;
+      }
+    });
+    if (failedAny)
+      signalPassFailure();
   }
 };
 

@@ -30,6 +30,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/PrettyStackTrace.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -53,7 +55,8 @@ static llvm::cl::opt<bool> clKernelBarePtr(
     llvm::cl::init(false));
 static llvm::cl::opt<bool> clHostBarePtr(
     "host-bare-ptr-calling-convention",
-    llvm::cl::desc("Host functions take one pointer per memref argument"),
+    llvm::cl::desc("Host functions take one pointer per memref argument; "
+                   "implies --kernel-bare-ptr-calling-convention"),
     llvm::cl::init(false));
 static llvm::cl::opt<std::string> clPtxasOptions(
     "ptxas-options",
@@ -198,6 +201,13 @@ static LogicalResult lowerAndCheckDevice(Operation *module,
 }
 
 int main(int argc, char **argv) {
+  // A crash prints LLVM's bug report banner and a stack trace, as LLVM's
+  // tools do (JitRunnerMain installs neither). Not through llvm::InitLLVM:
+  // its llvm_shutdown at exit crashes on the state a backend leaves when a
+  // fatal error is recovered from (FatalErrors.h).
+  // The banner first, then the trace.
+  llvm::PrettyStackTraceProgram stackTraceProgram(argc, argv);
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
   llvm::cl::AddExtraVersionPrinter(
       [](llvm::raw_ostream &os) { os << "warp version " WARP_VERSION "\n"; });
   llvm::InitializeNativeTarget();

@@ -15,6 +15,7 @@
 #include "WarpDialect/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
@@ -24,6 +25,8 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/PrettyStackTrace.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
@@ -41,6 +44,22 @@ static LogicalResult warpOptMain(int argc, char **argv,
   MlirOptMainConfig config = cliConfig;
   config.setPassPipelineSetupFn([cliConfig](PassManager &pm) {
     warp::reportFatalErrorsAsDiagnostics(pm);
+    // A pass option LLVM's parser rejects comes back as the text it wrote,
+    // which is empty where it printed the error itself (a value an enum
+    // option does not name) and ends in a newline otherwise: no empty error
+    // after its message, no blank line after the error.
+    ScopedDiagnosticHandler tidyOptionErrors(
+        pm.getContext(), [](Diagnostic &diag) {
+          std::string message = diag.str();
+          StringRef trimmed = StringRef(message).trim();
+          if (trimmed.empty())
+            return success();
+          if (trimmed.size() != message.size()) {
+            diag = Diagnostic(diag.getLocation(), diag.getSeverity());
+            diag << Twine(trimmed);
+          }
+          return failure();
+        });
     return cliConfig.setupPassPipeline(pm);
   });
   std::string errorMessage;
@@ -63,6 +82,14 @@ static LogicalResult warpOptMain(int argc, char **argv,
 }
 
 int main(int argc, char **argv) {
+  // A crash prints LLVM's bug report banner and a stack trace, as mlir-opt's
+  // does (MlirOptMain installs them only in the overload not used here).
+  // Not through llvm::InitLLVM: its llvm_shutdown at exit crashes on the
+  // state a backend leaves when a fatal error is recovered from
+  // (FatalErrors.h).
+  // The banner first, then the trace.
+  llvm::PrettyStackTraceProgram stackTraceProgram(argc, argv);
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
   llvm::cl::AddExtraVersionPrinter(
       [](llvm::raw_ostream &os) { os << "warp version " WARP_VERSION "\n"; });
   registerAllPasses();
@@ -76,7 +103,11 @@ int main(int argc, char **argv) {
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
   int result = 1;
-  warp::runOnLargeStack(
-      [&] { result = asMainReturnCode(warpOptMain(argc, argv, registry)); });
+  warp::runOnLargeStack([&] {
+    // The stack of pretty-printed frames is per thread: the driver's thread
+    // names the command line too.
+    llvm::PrettyStackTraceProgram stackTraceProgram(argc, argv);
+    result = asMainReturnCode(warpOptMain(argc, argv, registry));
+  });
   return result;
 }

@@ -77,12 +77,15 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
       llvm::cl::init(false)};
   PassOptions::Option<bool> hostBarePtrMemref{
       *this, "host-bare-ptr-memref",
-      llvm::cl::desc("Host functions take one pointer per memref argument"),
+      llvm::cl::desc("Host functions take one pointer per memref argument; "
+                     "implies bare-ptr-memref (launches then pass bare "
+                     "pointers, which only bare-pointer kernels take)"),
       llvm::cl::init(false)};
   PassOptions::Option<std::string> ptxasOptions{
       *this, "ptxas-options",
       llvm::cl::desc("Extra ptxas options for format=bin|fatbin, e.g. "
-                     "ptxas-options='-v --maxrregcount=32'"),
+                     "ptxas-options='-v --maxrregcount=32' (not -o or "
+                     "--output-file: the pipeline names the output)"),
       llvm::cl::init("")};
   PassOptions::Option<bool> asyncRuntime{
       *this, "async",
@@ -100,7 +103,7 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
 
 /// What is wrong with `options` (an unknown chip, an opt-level outside 0..3,
 /// an index bitwidth other than 64, a device index bitwidth other than 32
-/// or 64, ptxas options without ptxas), or
+/// or 64, ptxas options without ptxas or naming an output file), or
 /// std::nullopt. The registered
 /// pipelines and the C API report it as a diagnostic before building.
 std::optional<std::string>

@@ -344,6 +344,39 @@ def WarpRecordKernelABIPass
   }];
 }
 
+def WarpSetDeviceIndexBitwidthPass
+    : Pass<"warp-set-device-index-bitwidth", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Put the device index width in the gpu.module's data layout";
+  let description = [{
+    Gives the `gpu.module` a data layout whose `index` entry is `bitwidth`,
+    so that every conversion that takes its index width from the data layout
+    (the MMA lowering's, upstream's patterns inside it) agrees with the
+    passes that are told the width: one left at 64 bits leaves casts between
+    the widths that nothing removes. An existing layout that names another
+    index width is an error on the module. `warp-lower-to-ptx` runs it with
+    `device-index-bitwidth=32`.
+  }];
+  let dependentDialects = ["::mlir::DLTIDialect"];
+  let options = [
+    Option<"bitwidth", "bitwidth", "unsigned", /*default=*/"64",
+           "The device index width">,
+  ];
+}
+
+def WarpCheckBarePtrArgsPass
+    : Pass<"warp-check-bare-ptr-args", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Check that device functions' memref arguments can be bare "
+                "pointers";
+  let description = [{
+    Under the bare-pointer calling convention (`bare-ptr-memref`, which
+    `host-bare-ptr-memref` implies), each memref argument of a device
+    function travels as one pointer, so its shape, strides and offset must
+    be static. Every other memref argument (dynamic, unranked) is an error
+    on its function here; the conversion to LLVM would fail on it without
+    saying why.
+  }];
+}
+
 def WarpWidenKernelIndexArgsPass
     : Pass<"warp-widen-kernel-index-args", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Give kernels lowered with 32-bit index the 64-bit parameters "

@@ -178,6 +178,15 @@ LogicalResult checkCompute(gpu::SubgroupMmaComputeOp op) {
   if (!aType || !cType)
     return failure(); // checkFragment reported it
   int m = c.getShape()[0], n = c.getShape()[1], k = a.getShape()[1];
+  bool is8BitInteger =
+      *aType == NVVM::MMATypes::s8 || *aType == NVVM::MMATypes::u8;
+  // PTX has these, but MLIR 22 crashes translating them to LLVM IR.
+  if (is8BitInteger && m != n)
+    return op.emitOpError("the m")
+           << m << "n" << n << "k" << k << " multiply of "
+           << NVVM::stringifyMMATypes(*aType)
+           << " has no working NVVM lowering; 8-bit integer wmma takes "
+              "m16n16k16 here";
   if (NVVM::WMMAMmaOp::getIntrinsicID(m, n, k, NVVM::MMALayout::row,
                                       NVVM::MMALayout::row, *aType,
                                       *cType) != 0)
