@@ -35,12 +35,13 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def k100_warp(ops=100):
+def k100_warp(ops=100, op="warp.reduce"):
+    """A chain of `ops` collectives (`op` <add> on f32), each on the last."""
     body = ["    %t = gpu.thread_id x", "    %x0 = memref.load %in[%t] : memref<?xf32>",
             "    %c = arith.constant 0.5 : f32"]
     for i in range(ops):
         body.append(f"    %m{i} = arith.mulf %x{i}, %c : f32")
-        body.append(f"    %x{i + 1} = warp.reduce <add> %m{i} : f32")
+        body.append(f"    %x{i + 1} = {op} <add> %m{i} : f32")
     body.append(f"    memref.store %x{ops}, %out[%t] : memref<?xf32>")
     return kernel_module("k100", "k", body)
 
@@ -126,6 +127,39 @@ print(json.dumps(result))
 """
 
 
+class Report:
+    """The lines a benchmark prints, kept for --out: opens with the machine
+    and its load, ends with the load again (the figures are whole-process
+    times, which other work on the machine skews)."""
+
+    def __init__(self, name):
+        self.lines = []
+        uname = platform.uname()
+        load = os.getloadavg()
+        self.say(f"{name}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+                 f"{uname.node} {uname.machine}, {os.cpu_count()} cores, "
+                 f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at start")
+
+    @staticmethod
+    def add_arguments(parser):
+        parser.add_argument("--out", help="also write the report here")
+        parser.add_argument("--json", help="also write the figures here")
+
+    def say(self, text=""):
+        print(text, flush=True)
+        self.lines.append(text)
+
+    def finish(self, out, json_path, data):
+        load = os.getloadavg()
+        self.say(f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the end")
+        if out:
+            with open(out, "w") as f:
+                f.write("\n".join(self.lines) + "\n")
+        if json_path:
+            with open(json_path, "w") as f:
+                json.dump(data, f, indent=1)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--warp-opt", default=os.path.join(ROOT, "build/bin/warp-opt"))
@@ -138,20 +172,11 @@ def main():
                         else sys.executable)
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--scale-runs", type=int, default=3)
-    parser.add_argument("--out", help="also write the report here")
-    parser.add_argument("--json")
+    Report.add_arguments(parser)
     args = parser.parse_args()
-    lines, data = [], {}
-
-    def say(text=""):
-        print(text, flush=True)
-        lines.append(text)
-
-    uname = platform.uname()
-    load = os.getloadavg()
-    say(f"compile_bench.py, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-        f"{uname.node} {uname.machine}, {os.cpu_count()} cores, "
-        f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at start")
+    data = {}
+    report = Report("compile_bench.py")
+    say = report.say
     with tempfile.TemporaryDirectory() as tmp:
         warp_src = os.path.join(tmp, "k100.mlir")
         up_src = os.path.join(tmp, "k100-upstream.mlir")
@@ -225,14 +250,7 @@ def main():
             say(f"   {modules} gpu.module(s) of {1000 // modules:4d} kernels: threads on {t_on:6.2f} s, "
                 f"off {t_off:6.2f} s, speed-up {t_off / t_on:.2f}x on {os.cpu_count()} cores")
             data["scale"][f"{modules}_modules"] = {"threads_on_s": t_on, "threads_off_s": t_off}
-    load = os.getloadavg()
-    say(f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the end")
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write("\n".join(lines) + "\n")
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(data, f, indent=1)
+    report.finish(args.out, args.json, data)
 
 
 if __name__ == "__main__":

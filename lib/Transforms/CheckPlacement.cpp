@@ -95,6 +95,20 @@ LogicalResult checkParameterTypes(FunctionOpInterface function) {
   return success();
 }
 
+/// What encloses an op, as far as the checks below need to know.
+struct Placement {
+  bool inLaunch = false;
+  bool inDeviceModule = false;
+  bool inFunction = false;
+};
+
+/// The placement of `op`, from the one recorded for its parent region (none
+/// for the op the walk starts at).
+Placement placementOf(const DenseMap<Region *, Placement> &placements,
+                      Operation *op) {
+  Region *region = op->getParentRegion();
+  return region ? placements.lookup(region) : Placement();
+}
 
 struct WarpCheckPlacementPass
     : public warp::impl::WarpCheckPlacementPassBase<WarpCheckPlacementPass> {
@@ -104,7 +118,23 @@ struct WarpCheckPlacementPass
     bool failed = false;
     auto fail = [&](LogicalResult result) { failed |= mlir::failed(result); };
 
+    // Where each region lies, filled in before the checks so that no op
+    // looks up its ancestors (which costs the nesting depth per op).
+    DenseMap<Region *, Placement> placements;
+    root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      Placement inside = placementOf(placements, op);
+      if (isa<gpu::LaunchOp>(op))
+        inside.inLaunch = true;
+      if (isa<gpu::GPUModuleOp>(op))
+        inside.inDeviceModule = true;
+      if (isa<FunctionOpInterface>(op))
+        inside.inFunction = true;
+      for (Region &region : op->getRegions())
+        placements[&region] = inside;
+    });
+
     root.walk([&](Operation *op) {
+      Placement placement = placementOf(placements, op);
       if (auto gpuModule = dyn_cast<gpu::GPUModuleOp>(op)) {
         if (gpuModule->getParentOp() != root.getOperation())
           fail(gpuModule.emitError(
@@ -123,7 +153,7 @@ struct WarpCheckPlacementPass
         }
         return;
       }
-      if (!allowAsync && !op->getParentOfType<gpu::GPUModuleOp>() &&
+      if (!allowAsync && !placement.inDeviceModule &&
           warp::usesAsyncDialect(op)) {
         fail(op->emitOpError(
             "is async-dialect host code, which this pipeline does not lower: "
@@ -160,14 +190,12 @@ struct WarpCheckPlacementPass
       }
       if (!isa<warp::WarpDialect>(op->getDialect()))
         return;
-      bool inLaunch = op->getParentOfType<gpu::LaunchOp>() != nullptr;
-      bool inDeviceModule = op->getParentOfType<gpu::GPUModuleOp>() != nullptr;
-      if (!inLaunch && !inDeviceModule) {
+      if (!placement.inLaunch && !placement.inDeviceModule) {
         fail(op->emitOpError("runs on the GPU but is in host code: put it in "
                              "a gpu.module function or a gpu.launch body"));
         return;
       }
-      if (inDeviceModule && !op->getParentOfType<FunctionOpInterface>())
+      if (placement.inDeviceModule && !placement.inFunction)
         fail(op->emitOpError("is outside any function of its gpu.module: "
                              "put it in a gpu.func"));
     });

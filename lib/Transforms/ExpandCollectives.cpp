@@ -12,6 +12,7 @@
 
 #include "WarpDialect/IR/PlantedBugs.h"
 #include "WarpDialect/Transforms/CombineKinds.h"
+#include "WarpDialect/Transforms/RewriteDriver.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -894,6 +895,73 @@ struct WarpExpandCollectivesPass
   std::optional<ExpandCollectivesOptions> options;
 };
 
+/// How many copies of its combine region the expansion of `op` (a reduce or
+/// a scan) makes: one per shuffle step, and one for a scan's `init`.
+uint64_t getCombinerCopies(Operation *op) {
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return llvm::Log2_32(reduce.getClusterSize());
+  auto scan = cast<ScanOp>(op);
+  return llvm::Log2_32(scan.getWidth()) + (scan.getInit().empty() ? 0 : 1);
+}
+
+/// Refuses a reduce or scan whose expansion would be out of proportion to
+/// its input. The expansion copies a combine region once per shuffle step,
+/// so every collective nested in a combine region multiplies the code of
+/// what it holds, and a few levels would take more time and memory than any
+/// compile should. The estimate counts each op once and each combine region
+/// once per copy, plus the ops of each step (a shuffle and its operands);
+/// it is computed bottom-up in one walk.
+LogicalResult checkExpansionSize(Operation *root) {
+  // Ops one step needs besides the combine region.
+  constexpr uint64_t kStepOps = 4;
+  // Any collective may expand to this many ops, and to this many times its
+  // input: enough for two levels of nesting, not for three (unless tiny).
+  constexpr uint64_t kMinBudget = 8192;
+  constexpr uint64_t kMaxGrowth = 64;
+  // For each op whose nested ops have been seen: their estimated expansion
+  // and their number now.
+  DenseMap<Operation *, std::pair<uint64_t, uint64_t>> nested;
+  WalkResult walk = root->walk([&](Operation *op) {
+    if (op == root)
+      return WalkResult::advance();
+    auto [nestedExpanded, nestedSize] = nested.lookup(op);
+    nested.erase(op);
+    uint64_t size = llvm::SaturatingAdd<uint64_t>(1, nestedSize);
+    uint64_t expanded = llvm::SaturatingAdd<uint64_t>(1, nestedExpanded);
+    if (isa<ReduceOp, ScanOp>(op) && !op->getRegion(0).empty()) {
+      uint64_t copies = getCombinerCopies(op);
+      expanded = llvm::SaturatingAdd<uint64_t>(
+          1, llvm::SaturatingMultiply<uint64_t>(
+                 copies, llvm::SaturatingAdd(nestedExpanded, kStepOps)));
+      uint64_t budget = std::max(
+          kMinBudget, llvm::SaturatingMultiply<uint64_t>(kMaxGrowth, size));
+      if (expanded > budget) {
+        InFlightDiagnostic diag = op->emitOpError();
+        diag << "would expand to about " << expanded << " operations from "
+             << size
+             << ": the expansion copies the combine region once per shuffle "
+                "step ("
+             << copies
+             << " here), so each collective nested in a combine region "
+                "multiplies the code it holds; compute the nested collectives "
+                "outside the combine region, or nest fewer of them";
+        op->getRegion(0).walk<WalkOrder::PreOrder>([&](Operation *inner) {
+          if (!isa<ReduceOp, ScanOp>(inner))
+            return WalkResult::advance();
+          diag.attachNote(inner->getLoc()) << "nested collective here";
+          return WalkResult::interrupt();
+        });
+        return WalkResult::interrupt();
+      }
+    }
+    auto &parent = nested[op->getParentOp()];
+    parent.first = llvm::SaturatingAdd(parent.first, expanded);
+    parent.second = llvm::SaturatingAdd(parent.second, size);
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 } // namespace
 
 LogicalResult
@@ -907,17 +975,16 @@ mlir::warp::expandCollectives(Operation *root,
   });
   if (walk.wasInterrupted())
     return failure();
+  if (failed(checkExpansionSize(root)))
+    return failure();
   if (failed(prepareExchanges(root)))
     return failure();
   padSubwordVectorPayloads(root);
   RewritePatternSet patterns(root->getContext());
   populateExpandCollectivesPatterns(patterns, options);
-  // No block merging: blocks that differ only in their collectives must
-  // stay apart (see markConvergent).
-  return applyPatternsGreedily(
-      root, std::move(patterns),
-      GreedyRewriteConfig().setRegionSimplificationLevel(
-          GreedySimplifyRegionLevel::Normal));
+  return applyPatternsLinearly(root, std::move(patterns), [](Operation *op) {
+    return isa<WarpDialect>(op->getDialect());
+  });
 }
 
 std::optional<ReduceStrategy>

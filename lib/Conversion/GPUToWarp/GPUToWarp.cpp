@@ -9,6 +9,7 @@
 
 #include "WarpDialect/Conversion/Passes.h"
 #include "WarpDialect/IR/PlantedBugs.h"
+#include "WarpDialect/Transforms/RewriteDriver.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -367,10 +368,9 @@ struct ConvertGPUToWarpPass
     RewritePatternSet patterns(&getContext());
     populateGPUToWarpPatterns(patterns);
     bool changed = false;
-    if (failed(applyPatternsGreedily(
+    if (failed(applyPatternsLinearly(
             getOperation(), std::move(patterns),
-            GreedyRewriteConfig().setRegionSimplificationLevel(
-                GreedySimplifyRegionLevel::Normal),
+            [](Operation *op) { return isa<gpu::AllReduceOp>(op); },
             &changed)))
       return signalPassFailure();
     // Programs written with warp ops have nothing to rewrite here; their IR
