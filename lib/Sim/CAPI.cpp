@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 
 using namespace warp::sim;
 
@@ -22,7 +23,15 @@ static char *copyString(const std::string &s) {
 
 WarpSimModule *warpSimLoadPTX(const char *text, char **error) {
   std::string err;
-  std::unique_ptr<Module> m = parsePTX(text ? text : "", err);
+  std::unique_ptr<Module> m;
+  // Callers are C and Python: an exception must not cross this boundary.
+  // The parser bounds what it allocates; this is the last resort.
+  try {
+    m = parsePTX(text ? text : "", err);
+  } catch (const std::exception &e) {
+    m.reset();
+    err = std::string("allocation failed while parsing (") + e.what() + ")";
+  }
   if (!m) {
     if (error)
       *error = copyString("PTX: " + err);
@@ -73,7 +82,13 @@ char *warpSimLaunch(WarpSimModule *module, const char *name,
                 fn.params[i].size);
   cfg.buffers.assign(buffers, buffers + numBuffers);
   cfg.flags = flags;
-  std::string report = launch(*module->module, fn, cfg);
+  std::string report;
+  try {
+    report = launch(*module->module, fn, cfg);
+  } catch (const std::exception &e) {
+    report = std::string("error: allocation failed while simulating (") +
+             e.what() + ")";
+  }
   if (stats) {
     stats->threads += cfg.stats.threads;
     stats->warpInstructions += cfg.stats.warpInstructions;

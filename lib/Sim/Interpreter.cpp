@@ -1506,12 +1506,34 @@ std::string Launch::run() {
             [](const WarpSimBuffer &a, const WarpSimBuffer &b) {
               return (uintptr_t)a.base < (uintptr_t)b.base;
             });
-  unsigned threads = cfg.block[0] * cfg.block[1] * cfg.block[2];
+  // Each dimension is checked before the product so that it cannot wrap.
+  uint64_t threads = 1;
+  for (unsigned d = 0; d < 3; ++d)
+    threads *= std::min(cfg.block[d], 1025u);
   if (threads == 0 || threads > 1024)
-    return "error: a block has 1..1024 threads, not " + std::to_string(threads);
-  if (fn.usesDynamicShared && cfg.dynamicShared > 200 * 1024)
-    return "error: too much dynamic shared memory";
-  cfg.stats.threads += (uint64_t)threads * cfg.grid[0] * cfg.grid[1] * cfg.grid[2];
+    return "error: a block has 1..1024 threads, not " +
+           std::to_string((uint64_t)cfg.block[0] * cfg.block[1] * cfg.block[2]);
+  // The largest dynamic shared memory of any target, whether the kernel
+  // uses it or not: a launch asking for more fails on a device too.
+  constexpr unsigned kMaxDynamicShared = 200 * 1024;
+  if (cfg.dynamicShared > kMaxDynamicShared)
+    return "error: " + std::to_string(cfg.dynamicShared) +
+           " bytes of dynamic shared memory, more than the " +
+           std::to_string(kMaxDynamicShared) + " a block may have";
+  // What one block's simulation holds: every lane's registers and their
+  // undefined bits, the shared window and every thread's local memory.
+  constexpr uint64_t kMaxBlockState = 1ull << 30;
+  uint64_t warpsPerBlock = (threads + 31) / 32;
+  uint64_t state = warpsPerBlock * 32 *
+                       (fn.regs.size() * 2 * sizeof(uint64_t) + fn.localBytes) +
+                   (fn.usesDynamicShared ? fn.dynamicSharedOffset + cfg.dynamicShared
+                                         : fn.sharedBytes);
+  if (state > kMaxBlockState)
+    return "error: simulating a block of " + std::to_string(threads) +
+           " threads of '" + fn.name + "' needs " + std::to_string(state) +
+           " bytes, more than the simulator's limit of " +
+           std::to_string(kMaxBlockState);
+  cfg.stats.threads += threads * cfg.grid[0] * cfg.grid[1] * cfg.grid[2];
   for (unsigned z = 0; z < cfg.grid[2]; ++z)
     for (unsigned y = 0; y < cfg.grid[1]; ++y)
       for (unsigned x = 0; x < cfg.grid[0]; ++x) {

@@ -303,6 +303,29 @@ bool parseInteger(const std::string &s, uint64_t &value) {
   return true;
 }
 
+/// A size, count or alignment in a declaration: a non-negative PTX integer
+/// no larger than `max` (which also keeps the products of two of them
+/// within 64 bits).
+bool parseBounded(const std::string &s, uint64_t max, uint64_t &value) {
+  return !s.empty() && s[0] != '-' && parseInteger(s, value) && value <= max;
+}
+
+/// An alignment: a power of two no larger than a page, the most any PTX
+/// object needs.
+bool parseAlign(const std::string &s, uint64_t &align) {
+  return parseBounded(s, 4096, align) && align && !(align & (align - 1));
+}
+
+// What the simulator allocates is bounded so that a hostile file gets an
+// error naming the limit instead of an allocation failure. The bounds are
+// CUDA's own where there is one.
+constexpr uint64_t kMaxRegisters = 1 << 16;           // per kernel
+constexpr uint64_t kMaxParamBytes = 32764;            // kernel parameters
+constexpr uint64_t kMaxStaticShared = 48 * 1024;      // per block
+constexpr uint64_t kMaxModuleShared = 16ull << 20;    // module .shared total
+constexpr uint64_t kMaxLocalBytes = 512 * 1024;       // per thread
+constexpr uint64_t kMaxGlobalBytes = 256ull << 20;    // module .global total
+
 struct Symbol {
   Space space;
   uint64_t address;
@@ -341,6 +364,7 @@ private:
   Function *fn = nullptr;
   int depth = 0;
   unsigned moduleShared = 0;
+  uint64_t globalBytes = 0;
   std::map<std::string, Symbol> moduleSymbols;
   std::map<std::string, Symbol> fnSymbols;
   std::vector<std::unordered_map<std::string, int>> scopes;
@@ -475,14 +499,15 @@ bool Parser::parseHeader(const Stmt &s) {
     std::vector<std::string> w = words(p);
     if (w.empty() || w[0] != ".param")
       return fail(s.line, "expected '.param' in '" + p + "'");
-    unsigned elem = 0, align = 0, count = 1;
+    uint64_t elem = 0, align = 0, count = 1;
     std::string pname;
     for (size_t i = 1; i < w.size(); ++i) {
       auto t = typeNames().find(w[i].substr(1));
       if (w[i] == ".ptr" || w[i] == ".global" || w[i] == ".shared")
         continue;
       if (w[i] == ".align" && i + 1 < w.size()) {
-        align = std::atoi(w[++i].c_str());
+        if (!parseAlign(w[++i], align))
+          return fail(s.line, "bad alignment '" + w[i] + "' in '" + p + "'");
       } else if (w[i][0] == '.' && t != typeNames().end()) {
         elem = bitWidth(t->second) / 8;
       } else if (w[i][0] == '.') {
@@ -491,20 +516,28 @@ bool Parser::parseHeader(const Stmt &s) {
         pname = w[i];
         size_t br = pname.find('[');
         if (br != std::string::npos) {
-          count = std::atoi(pname.c_str() + br + 1);
+          size_t end = pname.find(']', br);
+          if (end == std::string::npos || end + 1 != pname.size() ||
+              !parseBounded(pname.substr(br + 1, end - br - 1),
+                            kMaxParamBytes, count))
+            return fail(s.line, "bad array size in '" + p + "'");
           pname = pname.substr(0, br);
         }
       }
     }
     if (!elem || pname.empty())
       return fail(s.line, "cannot read the parameter '" + p + "'");
-    unsigned size = elem * count;
+    uint64_t size = elem * count;
     if (!align)
       align = elem;
-    f->paramBytes = (f->paramBytes + align - 1) / align * align;
-    f->params.push_back({pname, size, f->paramBytes});
+    uint64_t offset = (f->paramBytes + align - 1) / align * align;
+    if (offset + size > kMaxParamBytes)
+      return fail(s.line, "the parameters of '" + name + "' take more than " +
+                              std::to_string(kMaxParamBytes) + " bytes");
+    f->paramBytes = (unsigned)offset;
+    f->params.push_back({pname, (unsigned)size, f->paramBytes});
     fnSymbols[pname] = {Space::Param, f->paramBytes};
-    f->paramBytes += size;
+    f->paramBytes += (unsigned)size;
   }
   fn = f.get();
   module->entries[name] = fn;
@@ -529,7 +562,7 @@ bool Parser::declareVariable(const Stmt &s, bool moduleScope) {
   std::vector<std::string> w = words(text);
   Space space = Space::Generic;
   bool isExtern = false;
-  unsigned align = 0, elem = 0;
+  uint64_t align = 0, elem = 0;
   std::string name;
   for (size_t i = 0; i < w.size(); ++i) {
     if (w[i] == ".visible" || w[i] == ".weak")
@@ -543,7 +576,8 @@ bool Parser::declareVariable(const Stmt &s, bool moduleScope) {
     } else if (w[i] == ".local") {
       space = Space::Local;
     } else if (w[i] == ".align" && i + 1 < w.size()) {
-      align = std::atoi(w[++i].c_str());
+      if (!parseAlign(w[++i], align))
+        return fail(s.line, "bad alignment '" + w[i] + "'");
     } else if (w[i][0] == '.') {
       auto t = typeNames().find(w[i].substr(1));
       if (t == typeNames().end() || t->second == Ty::Pred)
@@ -559,18 +593,22 @@ bool Parser::declareVariable(const Stmt &s, bool moduleScope) {
     return fail(s.line, "module-scope .local variables are not supported");
   if (!align)
     align = elem;
-  unsigned count = 1;
+  uint64_t count = 1;
   bool dynamic = false;
   size_t br = name.find('[');
   if (br != std::string::npos) {
-    std::string n = name.substr(br + 1, name.find(']') - br - 1);
+    size_t end = name.find(']', br);
+    if (end == std::string::npos || end + 1 != name.size())
+      return fail(s.line, "bad array declaration '" + name + "'");
+    std::string n = name.substr(br + 1, end - br - 1);
     if (n.empty())
       dynamic = true;
-    else
-      count = std::atoi(n.c_str());
+    else if (!parseBounded(n, kMaxGlobalBytes, count))
+      return fail(s.line, "bad array size '" + n + "' (at most " +
+                              std::to_string(kMaxGlobalBytes) + ")");
     name = name.substr(0, br);
   }
-  unsigned bytes = elem * count;
+  uint64_t bytes = elem * count;
   std::map<std::string, Symbol> &table = moduleScope ? moduleSymbols : fnSymbols;
   if (space == Space::Shared) {
     if (dynamic) {
@@ -588,20 +626,36 @@ bool Parser::declareVariable(const Stmt &s, bool moduleScope) {
     if (!init.empty())
       return fail(s.line, "shared variables cannot have initializers");
     unsigned &top = moduleScope ? moduleShared : fn->sharedBytes;
-    top = (top + align - 1) / align * align;
-    table[name] = {Space::Shared, top};
-    top += bytes;
+    uint64_t offset = (top + align - 1) / align * align;
+    // The dynamic window starts where the static limit ends. Module-scope
+    // variables are laid out one after another for every kernel of the
+    // module, while each kernel gets only those it uses (ptxas checks that
+    // sum): their bound only keeps the simulated block's memory finite.
+    uint64_t limit = moduleScope ? kMaxModuleShared : kMaxStaticShared;
+    if (offset + bytes > limit)
+      return fail(s.line, "more than " + std::to_string(limit) + " bytes of " +
+                              (moduleScope ? "module-scope " : "") +
+                              "static shared memory");
+    table[name] = {Space::Shared, offset};
+    top = (unsigned)(offset + bytes);
     return true;
   }
   if (space == Space::Local) {
-    fn->localBytes = (fn->localBytes + align - 1) / align * align;
-    table[name] = {Space::Local, fn->localBytes};
-    fn->localBytes += bytes;
+    uint64_t offset = (fn->localBytes + align - 1) / align * align;
+    if (offset + bytes > kMaxLocalBytes)
+      return fail(s.line, "more than " + std::to_string(kMaxLocalBytes) +
+                              " bytes of local memory per thread");
+    table[name] = {Space::Local, offset};
+    fn->localBytes = (unsigned)(offset + bytes);
     return true;
   }
   // .global: host memory owned by the module.
   if (isExtern || dynamic)
     return fail(s.line, "extern global variables are not supported");
+  if (globalBytes + bytes > kMaxGlobalBytes)
+    return fail(s.line, "more than " + std::to_string(kMaxGlobalBytes) +
+                            " bytes of .global variables");
+  globalBytes += bytes;
   std::vector<uint8_t> storage(bytes + 8, 0);
   if (!init.empty()) {
     std::string body = init;
@@ -635,10 +689,18 @@ bool Parser::declareRegisters(const Stmt &s) {
   for (size_t i = 2; i < w.size(); ++i) {
     std::string name = w[i];
     size_t lt = name.find('<');
+    uint64_t n = 1;
+    if (lt != std::string::npos &&
+        (name.back() != '>' ||
+         !parseBounded(name.substr(lt + 1, name.size() - lt - 2),
+                       ~0u, n)))
+      return fail(s.line, "bad register range '" + name + "'");
+    if (fn->regs.size() + n > kMaxRegisters)
+      return fail(s.line, "'" + fn->name + "' declares more than " +
+                              std::to_string(kMaxRegisters) + " registers");
     if (lt != std::string::npos) {
-      int n = std::atoi(name.c_str() + lt + 1);
       std::string base = name.substr(0, lt);
-      for (int k = 0; k < n; ++k) {
+      for (uint64_t k = 0; k < n; ++k) {
         scopes.back()[base + std::to_string(k)] = (int)fn->regs.size();
         fn->regs.push_back({base + std::to_string(k), bits});
       }

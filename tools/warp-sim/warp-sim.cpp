@@ -18,6 +18,8 @@
 
 #include "WarpDialect/Sim/Sim.h"
 
+#include <cerrno>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -42,6 +44,43 @@ struct Buffer {
   std::exit(2);
 }
 
+/// The most buffer memory the arguments may ask for, all buffers together.
+constexpr uint64_t kMaxBufferBytes = 1ull << 30;
+
+/// Reads all of `text` as an unsigned integer (decimal, 0x hex or 0 octal).
+bool readUnsigned(const std::string &text, uint64_t &v) {
+  if (text.empty() || !std::isdigit((unsigned char)text[0]))
+    return false;
+  errno = 0;
+  char *end = nullptr;
+  v = std::strtoull(text.c_str(), &end, 0);
+  return errno == 0 && *end == '\0';
+}
+
+/// Reads all of `text` as an integer of `bits` bits, signed or not: both
+/// -1 and 0xffffffff are 32-bit values.
+bool readInteger(const std::string &text, unsigned bits, uint64_t &v) {
+  bool neg = !text.empty() && text[0] == '-';
+  if (!readUnsigned(neg ? text.substr(1) : text, v))
+    return false;
+  uint64_t limit = bits == 64 ? ~0ull : (1ull << bits) - 1;
+  if (neg) {
+    if (v > (limit >> 1) + 1)
+      return false;
+    v = (uint64_t)0 - v;
+    return true;
+  }
+  return v <= limit;
+}
+
+bool readFloat(const std::string &text, double &d) {
+  if (text.empty() || std::isspace((unsigned char)text[0]))
+    return false;
+  char *end = nullptr;
+  d = std::strtod(text.c_str(), &end);
+  return *end == '\0';
+}
+
 unsigned elemSize(const std::string &t) {
   if (t == "i8") return 1;
   if (t == "i16" || t == "x16") return 2;
@@ -50,20 +89,28 @@ unsigned elemSize(const std::string &t) {
   die("unknown element type '" + t + "'");
 }
 
-void store(Buffer &b, size_t i, const std::string &text) {
-  if (b.type == "f32") {
-    float f = std::strtof(text.c_str(), nullptr);
-    std::memcpy(&b.bytes[i * 4], &f, 4);
-  } else if (b.type == "f64") {
-    double d = std::strtod(text.c_str(), nullptr);
-    std::memcpy(&b.bytes[i * 8], &d, 8);
-  } else if (b.type[0] == 'x') {
-    unsigned long long v = std::strtoull(text.c_str(), nullptr, 0);
-    std::memcpy(&b.bytes[i * b.elem], &v, b.elem);
-  } else {
-    long long v = std::strtoll(text.c_str(), nullptr, 0);
-    std::memcpy(&b.bytes[i * b.elem], &v, b.elem);
+void store(Buffer &b, size_t i, const std::string &text,
+           const std::string &arg) {
+  auto bad = [&]() {
+    die("'" + text + "' is not an " + b.type + " value in '" + arg + "'");
+  };
+  if (b.type == "f32" || b.type == "f64") {
+    double d;
+    if (!readFloat(text, d))
+      bad();
+    if (b.type == "f32") {
+      float f = std::strtof(text.c_str(), nullptr);
+      std::memcpy(&b.bytes[i * 4], &f, 4);
+    } else {
+      std::memcpy(&b.bytes[i * 8], &d, 8);
+    }
+    return;
   }
+  uint64_t v;
+  if (!readInteger(text, 8 * b.elem, v))
+    bad();
+  // The low bytes: the host is little endian, like the device.
+  std::memcpy(&b.bytes[i * b.elem], &v, b.elem);
 }
 
 std::string show(const Buffer &b, size_t i) {
@@ -90,12 +137,24 @@ std::string show(const Buffer &b, size_t i) {
   return text;
 }
 
-void parseDims(const char *text, unsigned dims[3]) {
+/// X[,Y[,Z]], each from 1 to CUDA's limit of that dimension.
+void parseDims(const std::string &option, const char *text, unsigned dims[3],
+               const unsigned limits[3]) {
   dims[0] = dims[1] = dims[2] = 1;
-  std::stringstream ss(text);
-  std::string part;
-  for (int d = 0; d < 3 && std::getline(ss, part, ','); ++d)
-    dims[d] = (unsigned)std::strtoul(part.c_str(), nullptr, 0);
+  std::string all = text, part;
+  std::stringstream ss(all);
+  int d = 0;
+  for (; std::getline(ss, part, ','); ++d) {
+    uint64_t v;
+    if (d == 3)
+      die(option + " takes at most three dimensions, not '" + all + "'");
+    if (!readUnsigned(part, v) || v == 0 || v > limits[d])
+      die(option + " dimension " + std::to_string(d) + " must be 1.." +
+          std::to_string(limits[d]) + ", not '" + part + "'");
+    dims[d] = (unsigned)v;
+  }
+  if (d == 0 || all.back() == ',')
+    die("cannot read " + option + " '" + all + "'");
 }
 
 } // namespace
@@ -104,7 +163,10 @@ int main(int argc, char **argv) {
   std::string file, kernel;
   unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1}, sharedBytes = 0;
   unsigned flags = 0;
+  const unsigned gridLimits[3] = {0x7fffffffu, 65535, 65535};
+  const unsigned blockLimits[3] = {1024, 1024, 64};
   std::vector<std::string> args;
+  uint64_t bufferBytes = 0;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&]() -> const char * {
@@ -113,9 +175,16 @@ int main(int argc, char **argv) {
       return argv[++i];
     };
     if (a == "--kernel") kernel = value();
-    else if (a == "--grid") parseDims(value(), grid);
-    else if (a == "--block") parseDims(value(), block);
-    else if (a == "--shared") sharedBytes = (unsigned)std::strtoul(value(), nullptr, 0);
+    else if (a == "--grid") parseDims(a, value(), grid, gridLimits);
+    else if (a == "--block") parseDims(a, value(), block, blockLimits);
+    else if (a == "--shared") {
+      std::string text = value();
+      uint64_t v;
+      // The library bounds the size further; this only keeps it exact.
+      if (!readUnsigned(text, v) || v > 0xffffffffu)
+        die("--shared takes a byte count, not '" + text + "'");
+      sharedBytes = (unsigned)v;
+    }
     else if (a == "--allow-undefined-stores") flags |= WARP_SIM_ALLOW_UNDEFINED_STORES;
     else if (a == "--highest-pc-first") flags |= WARP_SIM_SCHEDULE_HIGHEST_PC;
     else if (a.rfind("--", 0) == 0) die("unknown option " + a);
@@ -161,20 +230,44 @@ int main(int argc, char **argv) {
         init = countInit.substr(eq + 1);
         countInit = countInit.substr(0, eq);
       }
-      b->count = std::strtoul(countInit.c_str(), nullptr, 0);
+      uint64_t count;
+      if (!readUnsigned(countInit, count))
+        die("expected an element count in '" + a + "', not '" + countInit +
+            "'");
+      if (count > (kMaxBufferBytes - bufferBytes) / b->elem)
+        die("'" + a + "' takes the buffers past the limit of " +
+            std::to_string(kMaxBufferBytes) + " bytes");
+      b->count = count;
+      bufferBytes += count * b->elem;
       b->bytes.assign(b->count * b->elem, 0);
       if (init.rfind("iota", 0) == 0) {
-        long long base = init.size() > 5 ? std::strtoll(init.c_str() + 5, nullptr, 0) : 0;
-        for (size_t i = 0; i < b->count; ++i)
-          store(*b, i, std::to_string(base + (long long)i));
+        uint64_t base = 0;
+        if (init.size() > 4 &&
+            ((init[4] != '+' && init[4] != '-') ||
+             !readInteger(init.substr(init[4] == '+' ? 5 : 4), 64, base)))
+          die("expected iota, iota+K or iota-K, not '" + init + "'");
+        bool isFloat = b->type[0] == 'f';
+        for (size_t i = 0; i < b->count; ++i) {
+          // Integers wrap to the element's width, as in a kernel.
+          uint64_t v = base + i;
+          if (isFloat)
+            store(*b, i, std::to_string((long long)v), a);
+          else
+            std::memcpy(&b->bytes[i * b->elem], &v, b->elem);
+        }
       } else if (init.find(',') != std::string::npos) {
         std::stringstream ss(init);
         std::string v;
-        for (size_t i = 0; i < b->count && std::getline(ss, v, ','); ++i)
-          store(*b, i, v);
+        size_t i = 0;
+        for (; std::getline(ss, v, ','); ++i) {
+          if (i == b->count)
+            die("more initial values than the " + std::to_string(b->count) +
+                " elements in '" + a + "'");
+          store(*b, i, v, a);
+        }
       } else if (!init.empty()) {
         for (size_t i = 0; i < b->count; ++i)
-          store(*b, i, init);
+          store(*b, i, init, a);
       }
       int64_t ptr = (int64_t)(intptr_t)b->bytes.data();
       addParam(&ptr, 8);
@@ -184,13 +277,22 @@ int main(int argc, char **argv) {
           addParam(&v, 8);
       }
       buffers.push_back(std::move(b));
-    } else if (kind == "i32" || kind == "u32") {
-      uint32_t v = (uint32_t)std::strtoll(rest.c_str(), nullptr, 0);
-      addParam(&v, 4);
-    } else if (kind == "i64" || kind == "u64") {
-      uint64_t v = (uint64_t)std::strtoull(rest.c_str(), nullptr, 0);
-      addParam(&v, 8);
+    } else if (kind == "i32" || kind == "u32" || kind == "i64" ||
+               kind == "u64") {
+      unsigned bits = kind[1] == '3' ? 32 : 64;
+      uint64_t v;
+      if (!readInteger(rest, bits, v))
+        die("'" + rest + "' is not a " + std::to_string(bits) +
+            "-bit integer in '" + a + "'");
+      uint32_t v32 = (uint32_t)v;
+      if (bits == 32)
+        addParam(&v32, 4);
+      else
+        addParam(&v, 8);
     } else if (kind == "f32") {
+      double d;
+      if (!readFloat(rest, d))
+        die("'" + rest + "' is not an f32 value in '" + a + "'");
       float v = std::strtof(rest.c_str(), nullptr);
       addParam(&v, 4);
     } else {
