@@ -19,6 +19,10 @@
 #                   first, as plain libFuzzer does)
 #   FUZZ_ARGS       extra libFuzzer flags
 #   WARP_FUZZ_VERIFY_EACH=0  do not treat "a pass left invalid IR" as a crash
+#   WARP_FUZZ_MUTATOR=0      libFuzzer's byte mutations only (no structural
+#                            edits of the MLIR text)
+#   WARP_FUZZ_CLASSES=0      do not print how many inputs reached the shapes
+#                            of earlier crash classes (printed by default)
 #
 # Minimize a finding:  build-asan/bin/warp-fuzz -minimize_crash=1 -runs=10000 \
 #                        -exact_artifact_path=min.bin build-asan/findings/crash-XXX
@@ -41,6 +45,7 @@ log="$BUILD_DIR/fuzz.log"
 before=$(ls "$FINDINGS" | grep -cE '^(crash|oom|timeout|leak)-' || true)
 echo "== fuzzing for ${SECONDS_TO_RUN}s (log: $log)"
 set +e
+WARP_FUZZ_CLASSES=${WARP_FUZZ_CLASSES:-1} \
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0} \
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
   nice -n 10 "$BUILD_DIR/bin/warp-fuzz" \
@@ -50,7 +55,9 @@ UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
     "${fork_args[@]}" ${FUZZ_ARGS:-} "$CORPUS" >"$log" 2>&1
 status=$?
 set -e
-tail -n 25 "$log"
+tail -n 25 "$log" | { grep -v '^warp-fuzz: class' || true; }
+# What the structure-aware mutations reached (tools/warp-fuzz/warp-fuzz.cpp).
+grep '^warp-fuzz: class' "$log" || true
 
 execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1 || true)
 if [ -z "$execs" ]; then # fork mode reports "#N ... exec/s" lines only

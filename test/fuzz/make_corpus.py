@@ -9,7 +9,10 @@ chip and strategy appears. A snippet of bare `func.func`s (no gpu.module, no
 module) is also written wrapped in `gpu.module @fuzz { ... }`, so its warp
 ops reach the device lowering instead of the host-code diagnostic.
 
-Then a small op x payload matrix the lit files do not have: for every
+Then a seed per op family (family_seeds: every op of the dialect's .td
+files, block ops over tuples with combine regions, atomic_add in each
+address space, a reduce nested in a combiner; the script fails when an op
+has no seed), and a small op x payload matrix the lit files do not have: for every
 payload type (i1 ... f64, index, 1-D vectors), one seed per op family
 (reduce, scan, data movement, forced redux) using every kind and clause
 that verifies for that type. Text mutations rarely turn `i32` into `index`
@@ -139,6 +142,118 @@ def matrix_seeds():
             yield text
 
 
+def kernel(name, params, body, block=None):
+    """A gpu.module with one kernel (known block size `block` if given)."""
+    attrs = (" attributes {known_block_size = array<i32: %d, 1, 1>}" % block
+             if block else "")
+    lines = "\n".join("      " + l for l in body)
+    return ("module attributes {gpu.container_module} {\n"
+            "  gpu.module @fuzz {\n"
+            f"    gpu.func @{name}({params}) kernel{attrs} {{\n"
+            "      %c0 = arith.constant 0 : index\n"
+            f"{lines}\n      gpu.return\n    }}\n  }}\n}}\n")
+
+
+def combine(t, n, yield_op="warp.yield"):
+    """A combine region over an n-tuple of t: element-wise addition."""
+    add = "arith.addf" if is_float(t) else "arith.addi"
+    lhs = ", ".join(f"%a{i}: {t}" for i in range(n))
+    rhs = ", ".join(f"%b{i}: {t}" for i in range(n))
+    ops = [f"  %s{i} = {add} %a{i}, %b{i} : {t}" for i in range(n)]
+    ts = ", ".join([t] * n)
+    return ([f"combine ({lhs}, {rhs}) {{"] + ops
+            + ["  " + yield_op + " " + ", ".join(f"%s{i}" for i in range(n))
+               + f" : {ts}", "}"])
+
+
+def family_seeds():
+    """One kernel per op family the lit files cover thinly or not at all:
+    the lane queries, votes and matches, compaction, MMA fragments, block
+    ops (tuples with combine regions), atomic_add in each address space,
+    and a warp.reduce nested in a combine region. The structural mutations
+    start from these."""
+    yield kernel("queries", "%out: memref<8xi32>", [
+        "%l = warp.lane_id : i32", "%w = warp.warp_id : i32",
+        "%lt = warp.lanemask <lt> : i32", "%ge = warp.lanemask <ge> : i32",
+        "%a = warp.activemask : i32", "warp.syncwarp", "warp.syncwarp mask %a",
+        "%s0 = arith.addi %l, %w : i32", "%s1 = arith.addi %lt, %ge : i32",
+        "%s2 = arith.addi %s0, %s1 : i32", "%s3 = arith.addi %s2, %a : i32",
+        "memref.store %s3, %out[%c0] : memref<8xi32>"])
+    yield kernel("votes", "%out: memref<8xi32>, %k: i64, %x: i32", [
+        "%l = warp.lane_id : i32", "%c16 = arith.constant 16 : i32",
+        "%p = arith.cmpi ult, %l, %c16 : i32",
+        "%b = warp.ballot %p : i32", "%any = warp.vote <any> %p : i1",
+        "%all = warp.vote <all> %p : i1", "%uni = warp.vote <uni> %p : i1",
+        "%ma = warp.match_any %k : i64", "%mall:2 = warp.match_all %k : i64",
+        "%e = warp.elect : i1", "%cp:2 = warp.compact %p : i32",
+        "%cm:2 = warp.compact %p mask %b : i32",
+        "%s0 = arith.addi %b, %ma : i32", "%s1 = arith.addi %s0, %mall#0 : i32",
+        "%s2 = arith.addi %s1, %cp#0 : i32", "%s3 = arith.addi %s2, %cm#1 : i32",
+        "%z = arith.extui %any : i1 to i32", "%s4 = arith.addi %s3, %z : i32",
+        "%y = arith.extui %e : i1 to i32", "%s5 = arith.addi %s4, %y : i32",
+        "memref.store %s5, %out[%c0] : memref<8xi32>"])
+    yield kernel("mma", "%a: memref<16x16xf16>, %b: memref<16x16xf16>, "
+                 "%c: memref<16x16xf32>", [
+        "%fa = warp.mma_load %a[%c0, %c0] operand = a layout = row "
+        "shape = m16n16k16 : memref<16x16xf16> -> vector<16xf16>",
+        "%fb = warp.mma_load %b[%c0, %c0] operand = b layout = col "
+        "shape = m16n16k16 : memref<16x16xf16> -> vector<16xf16>",
+        "%fc = warp.mma_load %c[%c0, %c0] operand = c layout = row "
+        "shape = m16n16k16 : memref<16x16xf32> -> vector<8xf32>",
+        "%d = warp.mma_compute %fa, %fb, %fc shape = m16n16k16 "
+        "a_layout = row b_layout = col : vector<16xf16>, vector<8xf32>",
+        "warp.mma_store %d, %c[%c0, %c0] layout = row : vector<8xf32>, "
+        "memref<16x16xf32>"])
+    for t in ("i32", "f32", "i64", "f16"):
+        n = 3 if t in ("i32", "f32") else 2
+        ts = ", ".join([t] * n)
+        xs = ", ".join(["%x"] * n)
+        body = [f"%br = warp.block_reduce <add> %x : {t}",
+                f"%bs = warp.block_scan <add> %x exclusive : {t}",
+                f"%bb = warp.block_broadcast %x, %th : {t}",
+                f"%rt:{n} = warp.block_reduce {xs} : {ts}"] + combine(t, n) + [
+                f"%st:{n} = warp.block_scan {xs} : {ts}"] + combine(t, n) + [
+                f"%wt:{n} = warp.scan {xs} : {ts}"] + combine(t, n)
+        # A reduce nested in the combine region of a reduce.
+        nested = [f"%nr = warp.reduce %x : {t} combine (%p: {t}, %q: {t}) {{",
+                  f"  %in = warp.reduce <add> %p : {t}",
+                  f"  %sum = {'arith.addf' if is_float(t) else 'arith.addi'}"
+                  f" %in, %q : {t}",
+                  f"  warp.yield %sum : {t}", "}"]
+        body += nested
+        stores = ["%br", "%bs", "%bb", "%rt#0", f"%rt#{n - 1}", "%st#0",
+                  f"%wt#{n - 1}", "%nr"]
+        body += [f"memref.store {v}, %out[%c0] : memref<8x{t}>" for v in stores]
+        yield kernel("block_" + t, f"%out: memref<8x{t}>, %x: {t}, %th: i32",
+                     body, block=64)
+    yield kernel("exchange", "%out: memref<4xvector<4xf32>>, %v: vector<4xf32>", [
+        "%e = warp.exchange <blocked_to_striped> %v : vector<4xf32>",
+        "%b = warp.block_exchange <striped_to_blocked> %e : vector<4xf32>",
+        "memref.store %b, %out[%c0] : memref<4xvector<4xf32>>"], block=64)
+    spaces = ["", ", #gpu.address_space<global>", ", 1",
+              ", #gpu.address_space<workgroup>", ", 3"]
+    for i, space in enumerate(spaces):
+        t = "f32" if i % 2 else "i32"
+        yield kernel(f"atomic{i}", f"%h: memref<32x{t}{space}>, %v: {t}, "
+                     f"%out: memref<32x{t}>", [
+            "%l = warp.lane_id : i32", "%i = arith.index_cast %l : i32 to index",
+            "%c7 = arith.constant 7 : index",
+            "%bin = arith.remui %i, %c7 : index",
+            f"%o = warp.atomic_add %v, %h[%bin] : {t}, memref<32x{t}{space}>",
+            f"memref.store %o, %out[%i] : memref<32x{t}>"])
+
+
+def td_ops():
+    """Every op mnemonic that include/WarpDialect/IR/*.td defines."""
+    td = os.path.join(ROOT, "include", "WarpDialect", "IR")
+    ops = set()
+    for name in os.listdir(td):
+        if name.endswith(".td"):
+            with open(os.path.join(td, name), encoding="utf-8") as f:
+                ops |= set(re.findall(r'Warp_\w*Op<"(\w+)"', f.read()))
+    return ops
+
+
 def main():
     out = sys.argv[1]
     limit = int(sys.argv[2]) if len(sys.argv) > 2 else 200
@@ -150,7 +265,8 @@ def main():
             w = wrapped(body)
             if w:
                 seeds.append(w)
-    matrix = [m for m in matrix_seeds() if len(m.encode()) < 4095]
+    matrix = [m for m in list(family_seeds()) + list(matrix_seeds())
+              if len(m.encode()) < 4095]
     unique = list(dict.fromkeys(seeds))
     # Short seeds first: libFuzzer mutates small inputs faster, and -max_len
     # caps every input at 4096 bytes anyway.
@@ -166,6 +282,12 @@ def main():
         digest = hashlib.sha1(data).hexdigest()[:16]
         with open(os.path.join(out, "seed-" + digest), "wb") as f:
             f.write(data)
+    # Every op of the dialect must have a seed: the mutations change ops,
+    # they do not invent them.
+    missing = sorted(op for op in td_ops()
+                     if not any(re.search(r"warp\.%s\b" % op, u) for u in unique))
+    if missing:
+        sys.exit("make_corpus.py: no seed has warp." + ", warp.".join(missing))
     print("corpus: %d seeds in %s (from %d snippets: duplicates, too long or over the limit dropped: %d)"
           % (len(unique), out, len(seeds), len(seeds) - len(unique)))
 
