@@ -245,6 +245,7 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
     device.addPass(createWarpCheckBarePtrArgsPass());
   addWarpDevicePasses(device, options);
   addDeviceToLLVMPasses(device, options);
+  device.addPass(createWarpFitKernelParamsPass());
 
   // Each gpu.module to a gpu.binary as soon as it is LLVM, before the host
   // passes (upstream serializes after gpu-to-llvm, whose module-wide walk

@@ -10,20 +10,14 @@
 
 #include "WarpDialect/Transforms/Passes.h"
 
-#include "WarpDialect/Target/Chip.h"
 #include "WarpDialect/Target/FatalErrors.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Threading.h"
-#include "mlir/Interfaces/DataLayoutInterfaces.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/MathExtras.h"
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPMODULETOBINARYPASS
@@ -73,102 +67,6 @@ Objects serialize(gpu::GPUModuleOp module, const gpu::TargetOptions &options) {
   return objects;
 }
 
-/// The kernel parameter space ptxas allows: before PTX 8.1, and from PTX 8.1
-/// on (which every chip from sm_70 on accepts).
-constexpr uint64_t kParamBytesBeforePtx81 = 4352;
-constexpr uint64_t kParamBytesFromPtx81 = 32764;
-constexpr unsigned kPtxWithLargeParams = 81;
-
-/// The bytes of .param space `kernel` takes: each parameter at its ABI
-/// alignment, as NVPTX lays them out (a byval pointer passes the value).
-uint64_t kernelParamBytes(LLVM::LLVMFuncOp kernel, const DataLayout &layout) {
-  uint64_t bytes = 0;
-  for (auto [index, type] :
-       llvm::enumerate(kernel.getFunctionType().getParams())) {
-    Type passed = type;
-    if (auto byval = kernel.getArgAttrOfType<TypeAttr>(
-            index, LLVM::LLVMDialect::getByValAttrName()))
-      passed = byval.getValue();
-    bytes = llvm::alignTo(bytes, layout.getTypeABIAlignment(passed)) +
-            layout.getTypeSize(passed).getFixedValue();
-  }
-  return bytes;
-}
-
-/// The PTX version `features` selects (`+ptxNN`), if it names one.
-std::optional<unsigned> ptxVersionOf(StringRef features) {
-  SmallVector<StringRef> parts;
-  features.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  for (StringRef part : parts) {
-    StringRef digits = part.trim();
-    unsigned version;
-    if (digits.consume_front("+ptx") && !digits.getAsInteger(10, version))
-      return version;
-  }
-  return std::nullopt;
-}
-
-/// `features` selecting PTX `version` instead of the one it names.
-std::string withPtxVersion(StringRef features, unsigned version) {
-  SmallVector<StringRef> parts;
-  features.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  std::string result = "+ptx" + std::to_string(version);
-  for (StringRef part : parts)
-    if (!part.trim().starts_with("+ptx"))
-      result += "," + part.trim().str();
-  return result;
-}
-
-/// Kernels whose parameters take more than the PTX version of the module's
-/// NVVM targets allows: the module gets PTX 8.1 where that is enough (the
-/// version stays the chip's own otherwise, so that older drivers still load
-/// the PTX of every other kernel), and an error at the kernel where no
-/// version is.
-LogicalResult fitKernelParams(gpu::GPUModuleOp module) {
-  DataLayout layout(module);
-  uint64_t largest = 0;
-  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
-    if (!func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()) &&
-        !func->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
-      continue;
-    uint64_t bytes = kernelParamBytes(func, layout);
-    if (bytes > kParamBytesFromPtx81)
-      return func.emitError()
-             << "the kernel's parameters take " << bytes
-             << " bytes; PTX allows at most " << kParamBytesFromPtx81
-             << " (pass large data through memory)";
-    largest = std::max(largest, bytes);
-  }
-  if (largest <= kParamBytesBeforePtx81)
-    return success();
-  ArrayAttr targets = module.getTargetsAttr();
-  if (!targets)
-    return success();
-  SmallVector<Attribute> fitted(targets.begin(), targets.end());
-  bool changed = false;
-  for (Attribute &attr : fitted) {
-    auto target = dyn_cast<NVVM::NVVMTargetAttr>(attr);
-    if (!target)
-      continue;
-    // Without a version named, LLVM takes the chip's lowest.
-    std::optional<unsigned> version = ptxVersionOf(target.getFeatures());
-    if (!version)
-      if (std::optional<warp::Chip> chip = warp::Chip::parse(target.getChip()))
-        version = chip->minPtxVersion();
-    if (!version || *version >= kPtxWithLargeParams)
-      continue;
-    attr = NVVM::NVVMTargetAttr::get(
-        target.getContext(), target.getO(), target.getTriple(),
-        target.getChip(),
-        withPtxVersion(target.getFeatures(), kPtxWithLargeParams),
-        target.getFlags(), target.getLink(), target.getVerifyTarget());
-    changed = true;
-  }
-  if (changed)
-    module.setTargetsAttr(ArrayAttr::get(module.getContext(), fitted));
-  return success();
-}
-
 struct WarpModuleToBinaryPass
     : public warp::impl::WarpModuleToBinaryPassBase<WarpModuleToBinaryPass> {
   using Base::Base;
@@ -178,13 +76,6 @@ struct WarpModuleToBinaryPass
     SmallVector<gpu::GPUModuleOp> modules(top.getOps<gpu::GPUModuleOp>());
     if (modules.empty())
       return markAllAnalysesPreserved();
-
-    // Before the threads start: it may change the modules' targets.
-    bool paramsFit = true;
-    for (gpu::GPUModuleOp module : modules)
-      paramsFit &= succeeded(fitKernelParams(module));
-    if (!paramsFit)
-      return signalPassFailure();
 
     // Built before the threads start: a target may ask for the table that
     // holds the modules (upstream's pass builds it lazily, on one thread).

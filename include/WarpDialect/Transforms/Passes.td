@@ -226,6 +226,19 @@ def WarpPrintISAPass : Pass<"warp-print-isa", "::mlir::ModuleOp"> {
   ];
 }
 
+def WarpFitKernelParamsPass
+    : Pass<"warp-fit-kernel-params", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Raise the PTX version where a kernel's parameters need it";
+  let description = [{
+    On a `gpu.module` lowered to LLVM: a kernel whose parameters take more
+    than the 4,352 bytes PTX allows before 8.1 gets the module's NVVM
+    targets PTX 8.1 (only where the chip's own version is older, so every
+    other module keeps the version older drivers load); a kernel over the
+    32,764 bytes of PTX 8.1 is an error at the kernel. `warp-lower-to-ptx`
+    runs it right before serialization.
+  }];
+}
+
 def WarpModuleToBinaryPass
     : Pass<"warp-module-to-binary", "::mlir::ModuleOp"> {
   let summary = "Serialize every gpu.module to a gpu.binary, the modules in "
