@@ -894,6 +894,28 @@ class AtomicAdd(Op):
             mem[a] = model.combine("add", mem[a], d.ins["x"][lane], p["type"])
         return dict(r=r)
 
+    def serialize(self, p, d, got_is):
+        """Without a mask the members are the lanes that run together
+        (activemask), which the schedule may split into several groups, each
+        with its atomic, in either order: every lane's old value is then
+        that of one serialization in which each group's lanes come in lane
+        order. Follows the chain of old values the run shows (the next lane
+        is the one whose result is the running value) and expects the
+        lane-order result where it breaks."""
+        if p["mask"] != "implicit":
+            return self.expect(p, d)
+        mem = list(d.mem)
+        r = [None] * WARP
+        lanes = model.lanes_of(d.exec)
+        for a in sorted({d.ins["a"][lane] for lane in lanes}):
+            left = [lane for lane in lanes if d.ins["a"][lane] == a]
+            while left:
+                lane = next((l for l in left if got_is("r", l, mem[a])), left[0])
+                left.remove(lane)
+                r[lane] = mem[a]
+                mem[a] = model.combine("add", mem[a], d.ins["x"][lane], p["type"])
+        return dict(r=r)
+
     def expect_memory(self, p, data, total, threads):
         mem = list(data["mem"])
         reps = len(data["ins"]["a"]) // total
