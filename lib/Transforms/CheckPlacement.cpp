@@ -150,6 +150,12 @@ struct WarpCheckPlacementPass
                     "or [_$%][a-zA-Z0-9_$]+ (not WARP_SZ)");
           if (auto function = dyn_cast<FunctionOpInterface>(child))
             fail(checkParameterTypes(function));
+          // Nothing executes code at the top of a gpu.module, and lowering
+          // its control flow would split the module's own block.
+          else if (child.getNumRegions() != 0 && !isa<SymbolOpInterface>(child))
+            fail(child.emitOpError(
+                "is at the top of a gpu.module, where nothing executes it: "
+                "put it in a gpu.func"));
         }
         return;
       }
