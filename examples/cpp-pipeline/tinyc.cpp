@@ -18,7 +18,7 @@
 
 #include "WarpDialect/IR/WarpDialect.h"
 #include "WarpDialect/Pipelines/Pipelines.h"
-#include "WarpDialect/Target/FatalErrors.h"
+#include "WarpDialect/Toolchain/FatalErrors.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

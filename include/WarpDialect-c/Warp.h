@@ -23,6 +23,13 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Warp, warp);
 /// The project's version, e.g. "0.1.0".
 MLIR_CAPI_EXPORTED MlirStringRef warpGetVersion(void);
 
+/// The value domains the combine kind named `kind` (its keyword, e.g.
+/// "minsi") takes, from the dialect's kind table: a bit set of
+/// WARP_KIND_INTEGERS and WARP_KIND_FLOATS, 0 for a name that is no kind.
+#define WARP_KIND_INTEGERS 1
+#define WARP_KIND_FLOATS 2
+MLIR_CAPI_EXPORTED int warpCombineKindDomains(MlirStringRef kind);
+
 /// Adds the warp dialect and the upstream dialects, interfaces and LLVM IR
 /// translations GPU programs need (the set the runner uses).
 MLIR_CAPI_EXPORTED void warpRegisterDialects(MlirDialectRegistry registry);

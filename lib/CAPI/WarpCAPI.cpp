@@ -2,9 +2,10 @@
 
 #include "WarpDialect-c/Warp.h"
 
+#include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/IR/WarpDialect.h"
 #include "WarpDialect/Pipelines/Pipelines.h"
-#include "WarpDialect/Target/FatalErrors.h"
+#include "WarpDialect/Toolchain/FatalErrors.h"
 #include "WarpDialect/Version.h"
 
 #include "mlir/CAPI/IR.h"
@@ -37,6 +38,16 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Warp, warp, mlir::warp::WarpDialect)
 
 MlirStringRef warpGetVersion(void) {
   return mlirStringRefCreateFromCString(WARP_VERSION);
+}
+
+int warpCombineKindDomains(MlirStringRef kind) {
+  std::optional<warp::CombineKind> parsed =
+      warp::symbolizeCombineKind(unwrap(kind));
+  if (!parsed)
+    return 0;
+  const warp::CombineKindInfo &info = warp::getCombineKindInfo(*parsed);
+  return (info.isFloatOnly() ? 0 : WARP_KIND_INTEGERS) |
+         (info.isIntegerOnly() ? 0 : WARP_KIND_FLOATS);
 }
 
 void warpRegisterDialects(MlirDialectRegistry registry) {

@@ -8,6 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/IR/WarpDialect.h"
+#include "WarpDialect/IR/BlockSize.h"
+#include "WarpDialect/IR/CombineKinds.h"
+#include "WarpDialect/IR/MemorySpaces.h"
 #include "WarpDialect/IR/ShuffleRule.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -57,23 +60,6 @@ Operation *WarpDialect::materializeConstant(OpBuilder &builder, Attribute value,
 // Shared helpers
 //===----------------------------------------------------------------------===//
 
-bool mlir::warp::isFloatOnlyKind(CombineKind kind) {
-  switch (kind) {
-  case CombineKind::MinNumF:
-  case CombineKind::MaxNumF:
-  case CombineKind::MinimumF:
-  case CombineKind::MaximumF:
-    return true;
-  default:
-    return false;
-  }
-}
-
-bool mlir::warp::isIntegerOnlyKind(CombineKind kind) {
-  return kind != CombineKind::Add && kind != CombineKind::Mul &&
-         !isFloatOnlyKind(kind);
-}
-
 uint32_t mlir::warp::getClusterLanePattern(unsigned size, unsigned stride) {
   uint32_t pattern = 0;
   for (unsigned i = 0; i < size; ++i)
@@ -95,13 +81,6 @@ mlir::warp::findSplitCluster(uint32_t mask, unsigned size, unsigned stride) {
   return std::nullopt;
 }
 
-/// Kinds with combine(x, x) == x, for which a reduction of a uniform value is
-/// the value itself.
-static bool isIdempotentKind(CombineKind kind) {
-  return kind != CombineKind::Add && kind != CombineKind::Mul &&
-         kind != CombineKind::Xor;
-}
-
 static LogicalResult verifyKindMatchesType(Operation *op, CombineKind kind,
                                            Type type) {
   Type elem = getElementTypeOrSelf(type);
@@ -117,11 +96,8 @@ static LogicalResult verifyKindMatchesType(Operation *op, CombineKind kind,
 /// Whether the x extent of the block running `op` is known to be a multiple
 /// of 32, so that `threadIdx.x / 32` names the hardware warp.
 static bool blockXIsWholeWarps(Operation *op) {
-  auto func = op->getParentOfType<gpu::GPUFuncOp>();
-  if (!func)
-    return false;
-  std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize();
-  return known && !known->empty() && (*known)[0] % int32_t(kWarpSize) == 0;
+  std::optional<std::array<int64_t, 3>> known = getKnownBlockSize(op);
+  return known && (*known)[0] % kWarpSize == 0;
 }
 
 /// A value every lane of a *hardware* warp holds: a constant, the linear
@@ -145,6 +121,25 @@ static bool isWarpUniform(Value v) {
                op.getLanes() == ResultLanes::All;
       })
       .Default([](Operation *) { return false; });
+}
+
+//===----------------------------------------------------------------------===//
+// ScanStepOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScanStepOp::verify() {
+  if (getMode() != ShuffleMode::Up && getMode() != ShuffleMode::Down)
+    return emitOpError("a scan step shuffles 'up' or 'down'");
+  if (!getPredicatedScanStep(getKind(), getValue().getType()))
+    return emitOpError() << "kind '" << stringifyCombineKind(getKind())
+                         << "' has no predicated scan step on "
+                         << getValue().getType();
+  if (getOffset() >= getWidth())
+    return emitOpError() << "offset " << getOffset()
+                         << " must be below the width " << getWidth();
+  if (getBound() && getWidth() != kWarpSize)
+    return emitOpError("a bound needs the whole-warp width 32");
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -558,10 +553,7 @@ LogicalResult ReduceOp::verify() {
       return emitOpError("strategy 'redux' needs a combine kind: redux.sync "
                          "cannot run a combiner region");
     Type type = getValues().front().getType();
-    bool intOk = isa<IntegerType>(type) && type.getIntOrFloatBitWidth() <= 32 &&
-                 getKind() != CombineKind::Mul;
-    bool floatOk = type.isF32() && isFloatOnlyKind(*getKind());
-    if (!intOk && !floatOk)
+    if (!isReduxPayload(*getKind(), type))
       return emitOpError() << "strategy 'redux' cannot reduce " << type
                            << " with kind '" << stringifyCombineKind(*getKind())
                            << "' (redux.sync takes scalar integers of up to 32 "
@@ -579,7 +571,7 @@ LogicalResult ReduceOp::fold(FoldAdaptor,
   bool own = getClusterSize() == 1 && !getValidLanes();
   // Reducing a uniform value with an idempotent kind gives the value (in
   // every segment too).
-  if (!own && getKind() && isIdempotentKind(*getKind()) &&
+  if (!own && getKind() && getCombineKindInfo(*getKind()).idempotent &&
       isWarpUniform(getValues().front()))
     own = true;
   if (!own)
@@ -686,14 +678,11 @@ OpFoldResult ExchangeOp::fold(FoldAdaptor) {
 /// same element in every thread. Private, constant and unknown spaces are
 /// not.
 static bool isGlobalOrWorkgroupSpace(Attribute space) {
-  if (!space)
-    return true;
-  if (auto number = dyn_cast<IntegerAttr>(space))
-    return llvm::is_contained({0, 1, 3}, number.getInt());
-  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
-    return gpuSpace.getValue() == gpu::AddressSpace::Global ||
-           gpuSpace.getValue() == gpu::AddressSpace::Workgroup;
-  return false;
+  std::optional<NVVM::NVVMMemorySpace> nvvm = getNVVMMemorySpace(space);
+  return nvvm && llvm::is_contained({NVVM::NVVMMemorySpace::Generic,
+                                     NVVM::NVVMMemorySpace::Global,
+                                     NVVM::NVVMMemorySpace::Shared},
+                                    *nvvm);
 }
 
 /// Whether `memref` is (a view of) a stack allocation such as

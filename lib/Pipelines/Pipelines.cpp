@@ -5,6 +5,7 @@
 #include "WarpDialect/Conversion/Passes.h"
 #include "WarpDialect/Target/Chip.h"
 #include "WarpDialect/Target/LLVMIRTranslation.h"
+#include "WarpDialect/Toolchain/Passes.h"
 #include "WarpDialect/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -380,6 +381,7 @@ void mlir::warp::registerWarpPipelines() {
 void mlir::warp::registerWarpPasses() {
   registerWarpTransformsPasses();
   registerWarpConversionPasses();
+  registerWarpToolchainPasses();
 }
 
 void mlir::warp::registerWarpDialectsAndExtensions(DialectRegistry &registry) {

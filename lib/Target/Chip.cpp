@@ -11,6 +11,8 @@
 
 #include "WarpDialect/Target/Chip.h"
 
+#include "WarpDialect/IR/CombineKinds.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -143,13 +145,10 @@ std::optional<unsigned> Chip::wmmaMinSmVersion(Type elementType,
 }
 
 bool Chip::supportsRedux(CombineKind kind, Type type) const {
-  if (smVersion < 80)
+  if (smVersion < 80 || !isReduxPayload(kind, type))
     return false;
-  if (auto intType = dyn_cast<IntegerType>(type))
-    return intType.getWidth() <= 32 && kind != CombineKind::Mul &&
-           !isFloatOnlyKind(kind);
   // f32 min/max: the sm_100 family's a/f variants (sm_100, sm_103).
-  if (type.isF32() && isFloatOnlyKind(kind))
+  if (type.isF32())
     return variant != Variant::Base && (smVersion == 100 || smVersion == 103);
-  return false;
+  return true;
 }

@@ -24,7 +24,8 @@
 
 #include "WarpDialect/Transforms/Passes.h"
 
-#include "WarpDialect/Transforms/CombineKinds.h"
+#include "WarpDialect/IR/CombineKinds.h"
+#include "WarpDialect/Utils/Builders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -103,16 +104,11 @@ Value buildElementAddress(OpBuilder &b, Location loc, AtomicAddOp op) {
 /// shuffle from it never reads a lane outside the member set.
 Value buildMemberBelow(OpBuilder &b, Location loc, Value peers, Value lane,
                        unsigned distance) {
-  Type i32 = b.getI32Type();
   // Counting down from `lane`, the first set bit is `lane` itself.
   Value count = buildI32Constant(b, loc, -int64_t(distance) - 1);
-  auto fns = LLVM::InlineAsmOp::create(
-      b, loc, i32, ValueRange{peers, lane, count}, "fns.b32 $0, $1, $2, $3;",
-      "=r,r,r,r", /*has_side_effects=*/false, /*is_align_stack=*/false,
-      LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
-      /*operand_attrs=*/nullptr);
+  Value found = buildFindNthSet(b, loc, peers, lane, count);
   // Not found is 0xffffffff, above every lane.
-  return arith::MinUIOp::create(b, loc, fns.getResult(0), lane);
+  return arith::MinUIOp::create(b, loc, found, lane);
 }
 
 Value buildAdd(OpBuilder &b, Location loc, Value lhs, Value rhs) {

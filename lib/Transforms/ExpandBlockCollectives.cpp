@@ -51,7 +51,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Transforms/CombineKinds.h"
+#include "WarpDialect/IR/CombineKinds.h"
+#include "WarpDialect/Utils/Builders.h"
 #include "WarpDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

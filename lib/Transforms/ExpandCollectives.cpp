@@ -11,8 +11,9 @@
 #include "WarpDialect/Transforms/Passes.h"
 
 #include "WarpDialect/IR/PlantedBugs.h"
-#include "WarpDialect/Transforms/CombineKinds.h"
-#include "WarpDialect/Transforms/RewriteDriver.h"
+#include "WarpDialect/IR/CombineKinds.h"
+#include "WarpDialect/Utils/Builders.h"
+#include "WarpDialect/Utils/RewriteDriver.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -211,43 +212,13 @@ FailureOr<ReduceStrategy> selectStrategy(ReduceOp op,
 // Reduce
 //===----------------------------------------------------------------------===//
 
-std::optional<NVVM::ReduxKind> toReduxKind(CombineKind kind) {
-  switch (kind) {
-  case CombineKind::Add:
-    return NVVM::ReduxKind::ADD;
-  case CombineKind::And:
-    return NVVM::ReduxKind::AND;
-  case CombineKind::Or:
-    return NVVM::ReduxKind::OR;
-  case CombineKind::Xor:
-    return NVVM::ReduxKind::XOR;
-  case CombineKind::MinSI:
-    return NVVM::ReduxKind::MIN;
-  case CombineKind::MaxSI:
-    return NVVM::ReduxKind::MAX;
-  case CombineKind::MinUI:
-    return NVVM::ReduxKind::UMIN;
-  case CombineKind::MaxUI:
-    return NVVM::ReduxKind::UMAX;
-  case CombineKind::MinNumF:
-  case CombineKind::MinimumF:
-    return NVVM::ReduxKind::FMIN;
-  case CombineKind::MaxNumF:
-  case CombineKind::MaximumF:
-    return NVVM::ReduxKind::FMAX;
-  case CombineKind::Mul:
-    return std::nullopt;
-  }
-  llvm_unreachable("unknown combine kind");
-}
-
 /// One `redux.sync` over the mask; narrow integers are widened (sign-extended
 /// for the signed kinds) and the result truncated back, which is exact for
 /// every redux kind.
 Value lowerReduceToRedux(OpBuilder &b, Location loc, CombineKind kind,
                          Value value, Value mask) {
   Value memberMask = buildMemberMaskOrAll(b, loc, mask);
-  NVVM::ReduxKind reduxKind = *toReduxKind(kind);
+  NVVM::ReduxKind reduxKind = *getCombineKindInfo(kind).redux;
   Type type = value.getType();
   if (type.isF32()) {
     bool propagateNaN =
@@ -357,14 +328,8 @@ bool maskIsWholeClusters(ReduceOp op) {
 /// `fns.b32`: the lane of the `rank`-th (0-based) set bit of `members`.
 Value buildNthMemberLane(OpBuilder &b, Location loc, Value members,
                          Value rank) {
-  Type i32 = b.getI32Type();
   Value nth = arith::AddIOp::create(b, loc, rank, buildI32Constant(b, loc, 1));
-  auto fns = LLVM::InlineAsmOp::create(
-      b, loc, i32, ValueRange{members, buildI32Constant(b, loc, 0), nth},
-      "fns.b32 $0, $1, $2, $3;", "=r,r,r,r", /*has_side_effects=*/false,
-      /*is_align_stack=*/false, LLVM::TailCallKind::None,
-      /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
-  return fns.getResult(0);
+  return buildFindNthSet(b, loc, members, buildI32Constant(b, loc, 0), nth);
 }
 
 /// Reduction over the lanes of an arbitrary member mask (CUDA's
@@ -448,10 +413,12 @@ struct ScanBounds {
   Value start, end;
 };
 
-/// Which steps of a scan network test their partner with the shuffle's valid
-/// bit (to become predicated pairs) rather than from the lane's position.
+/// Which steps of a scan network are warp.scan_step ops (CUB's predicated
+/// pairs, which test the partner with the shuffle's valid bit) rather than a
+/// shuffle, a combine and a select on the lane's position.
 struct StepTests {
-  bool validBit = false;
+  /// The kind of the predicated steps; none: every step tests the position.
+  std::optional<CombineKind> predicated;
   /// The last step tests the lane's position even so.
   bool laneTestLast = false;
 };
@@ -467,12 +434,9 @@ StepTests chooseStepTests(std::optional<CombineKind> kind, ValueRange values,
   // Where LLVM folds the last step's select before its combine (an integer
   // kind with an identity operand), ptxas can merge that combine with an
   // add after the scan (IADD3).
-  bool folds = areIntegers(values) &&
-               llvm::is_contained({CombineKind::Add, CombineKind::Mul,
-                                   CombineKind::And, CombineKind::Or,
-                                   CombineKind::Xor},
-                                  *kind);
-  return {true, folds && preference == ScanStepPreference::FoldLast};
+  bool folds =
+      areIntegers(values) && getCombineKindInfo(*kind).foldsLastSelect;
+  return {*kind, folds && preference == ScanStepPreference::FoldLast};
 }
 
 /// The shape of one Kogge-Stone network: segments of `width` lanes, cut
@@ -587,30 +551,44 @@ struct ScanNetwork {
                        : arith::SubIOp::create(b, loc, lane, start);
   }
 
+  /// The bound of every shuffle towards the earlier end: PTX's clamp lane,
+  /// the segment's first (last, reversed) lane; null without bounds.
+  Value earlierBound() const {
+    if (!bounds)
+      return {};
+    return reverse ? bounds->end : bounds->start;
+  }
+
   /// The shuffle `distance` lanes towards the earlier end, and whether that
-  /// partner is in the segment: the shuffle's valid bit (an invalid shuffle
-  /// returned the lane's own value). With bounds, the shuffle reads over the
-  /// whole warp up to the segment's first (last, reversed) lane, PTX's clamp
-  /// lane. `useValidBit` reads the bit from the shuffle, for a step the NVVM
-  /// conversion turns into CUB's predicated one (getPredicatedScanStep).
-  /// Otherwise it comes from the lane's position: known before the shuffle
-  /// returns, so that the combine `valid ? other (op) mine : other`, which
-  /// LLVM folds to `other + (valid ? mine : 0)` for integers, waits on the
-  /// shuffle only for its combine, not for a select too.
+  /// partner is in the segment, from the lane's position: known before the
+  /// shuffle returns, so that the combine `valid ? other (op) mine : other`,
+  /// which LLVM folds to `other + (valid ? mine : 0)` for integers, waits on
+  /// the shuffle only for its combine, not for a select too. With bounds,
+  /// the shuffle reads over the whole warp up to the segment's first (last,
+  /// reversed) lane.
   std::pair<Tuple, Value> shuffleEarlier(OpBuilder &b, Location loc,
-                                         ValueRange value, unsigned distance,
-                                         bool useValidBit) const {
-    Value bound;
-    if (bounds)
-      bound = reverse ? bounds->end : bounds->start;
-    auto [other, valid] =
+                                         ValueRange value,
+                                         unsigned distance) const {
+    Tuple other =
         shuffleTuple(b, loc, reverse ? ShuffleMode::Down : ShuffleMode::Up,
-                     value, distance, width, mask, bound);
-    if (useValidBit)
-      return {other, valid};
+                     value, distance, width, mask, earlierBound())
+            .first;
     return {other,
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, *position,
                                   buildI32Constant(b, loc, distance))};
+  }
+
+  /// CUB's predicated step `distance` lanes towards the earlier end
+  /// (warp.scan_step): the partner combined in lane order where the
+  /// shuffle's valid bit says it lies in the segment.
+  Value predicatedStep(OpBuilder &b, Location loc, CombineKind kind,
+                       Value value, unsigned distance) const {
+    // A bounded step shuffles over the whole warp (see shuffleEarlier).
+    Value bound = earlierBound();
+    return ScanStepOp::create(b, loc, value.getType(), kind,
+                              reverse ? ShuffleMode::Down : ShuffleMode::Up,
+                              value, distance, bound ? kWarpSize : width,
+                              bound, mask, /*partner_first=*/!reverse);
   }
 
   /// `earlier (op) later` in scan order, as lanes: the lower lane's tuple
@@ -623,15 +601,18 @@ struct ScanNetwork {
 
   /// Kogge-Stone with distances 1, 2, 4, ..., a partner used only when it
   /// lies in the lane's segment: every lane's inclusive scan. `tests` says
-  /// which steps read the valid bit (shuffleEarlier's `useValidBit`).
+  /// which steps are predicated (warp.scan_step).
   Tuple inclusiveScan(OpBuilder &b, Location loc, const Combiner &combine,
                       ValueRange values, StepTests tests) const {
     Tuple inclusive(values);
     for (unsigned distance = 1; distance < width; distance *= 2) {
       bool last = 2 * distance >= width;
-      auto [other, inSegment] =
-          shuffleEarlier(b, loc, inclusive, distance,
-                         tests.validBit && !(last && tests.laneTestLast));
+      if (tests.predicated && !(last && tests.laneTestLast)) {
+        inclusive = {predicatedStep(b, loc, *tests.predicated,
+                                    inclusive.front(), distance)};
+        continue;
+      }
+      auto [other, inSegment] = shuffleEarlier(b, loc, inclusive, distance);
       Tuple combined = combineInLaneOrder(b, loc, combine, inclusive, other);
       // `other` equals `inclusive` where the partner is out of the segment;
       // keeping `other` lets the backend accumulate in the shuffle's
@@ -691,8 +672,8 @@ Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op,
     if (width > 1) {
       // A select of `first`, not a predicated combine: the lane's position
       // keeps it off the shuffle's path.
-      auto [previous, inSegment] = network.shuffleEarlier(
-          b, loc, inclusive, 1, /*useValidBit=*/false);
+      auto [previous, inSegment] =
+          network.shuffleEarlier(b, loc, inclusive, 1);
       Tuple shifted = init.empty() ? previous : withInit(previous);
       result = selectTuple(b, loc, inSegment, shifted, first);
     }

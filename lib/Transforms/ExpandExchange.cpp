@@ -33,7 +33,8 @@
 
 #include "WarpDialect/Transforms/Passes.h"
 
-#include "WarpDialect/Transforms/CombineKinds.h"
+#include "WarpDialect/IR/CombineKinds.h"
+#include "WarpDialect/Utils/Builders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

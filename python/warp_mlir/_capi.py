@@ -93,6 +93,7 @@ def lib() -> ctypes.CDLL:
     L = _lib
     proto = [
         ("warpGetVersion", MlirStringRef, []),
+        ("warpCombineKindDomains", ctypes.c_int, [MlirStringRef]),
         ("warpRegisterDialects", None, [MlirDialectRegistry]),
         ("warpRegisterPasses", None, []),
         ("warpRegisterAllUpstream", ctypes.c_bool, [MlirDialectRegistry]),

@@ -440,9 +440,16 @@ def _describe(value) -> str:
 
 _SCALAR_PAYLOADS = ("i1", "i8", "i16", "i32", "i64", "index", "f16", "bf16", "f32", "f64")
 _MATCH_PAYLOADS = ("i32", "i64", "f32", "f64")
-# Combine kinds that take only integers / only floats (add and mul take both).
-_INTEGER_KINDS = ("minsi", "maxsi", "minui", "maxui", "and", "or", "xor")
-_FLOAT_KINDS = ("minnumf", "maxnumf", "minimumf", "maximumf")
+_KIND_INTEGERS, _KIND_FLOATS = 1, 2  # WARP_KIND_INTEGERS, WARP_KIND_FLOATS
+
+
+@functools.lru_cache(maxsize=None)
+def _kind_domains(kind: str) -> int:
+    """The value domains a combine kind takes, from the dialect's own kind
+    table (warpCombineKindDomains): a bit set of _KIND_INTEGERS and
+    _KIND_FLOATS, 0 for a name that is no kind (the verifier says so)."""
+    from . import _capi
+    return _capi.lib().warpCombineKindDomains(_capi.MlirStringRef.of(kind.encode()))
 
 
 def _reject_fragment(value: "Value", what: str) -> None:
@@ -467,9 +474,10 @@ def _check_payload(value: "Value", what: str, allowed: Sequence[str] = _SCALAR_P
 
 def _check_kind(kind: str, value: "Value") -> None:
     element = value.type.element
-    if kind in _INTEGER_KINDS and element.is_float:
+    domains = _kind_domains(kind)
+    if domains == _KIND_INTEGERS and element.is_float:
         raise TypeError(f"kind <{kind}> combines integers, not {value.type}")
-    if kind in _FLOAT_KINDS and not element.is_float:
+    if domains == _KIND_FLOATS and not element.is_float:
         raise TypeError(f"kind <{kind}> combines floats, not {value.type}")
 
 

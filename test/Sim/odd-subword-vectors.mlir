@@ -9,7 +9,7 @@
 //   undefined part into the results, and block_broadcast's scratch slot,
 //   shrunk by LLVM to the one vector<3xi16> it uses, was a 6-byte global
 //   read with an 8-byte load. The reduce, scan and block ops now work on
-//   the vector padded with zeros to vector<4 x ...> (ShufflePayloads.cpp).
+//   the vector padded with zeros to vector<4 x ...> (PadPayloads.cpp).
 // * vector<4xf16> on sm_100a: its two shuffle words were put back together
 //   as a vector<2xi32> (a 64-bit register there), one half of which LLVM
 //   left undefined; words are now taken apart one by one.

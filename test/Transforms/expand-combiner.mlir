@@ -94,11 +94,13 @@ func.func @ragged_first(%x: i32, %n: i32) -> i32 {
 // CHECK: %[[ABOVE:.*]] = arith.andi %[[TAILS]], %[[GE]]
 // CHECK: %[[NZ:.*]] = arith.ori %[[ABOVE]], %[[BIT31]]
 // CHECK: %[[END:.*]] = math.cttz %[[NZ]]
-// CHECK: %[[O:.*]], %[[IN:.*]] = warp.shuffle <down> %[[X]], %{{.*}} bound %[[END]] : f32
-// CHECK: %[[S:.*]] = arith.addf %[[X]], %[[O]] : f32
-// CHECK: arith.select %[[IN]], %[[S]], %[[O]]
-// CHECK-COUNT-4: warp.shuffle <down> %{{.*}}, %{{.*}} bound %[[END]] : f32
-// CHECK: %[[R:.*]], %{{.*}} = warp.shuffle <idx> %{{.*}}, %[[START]] : f32
+// Each step is CUB's predicated one (f32 add), the lane's own value first.
+// CHECK: %[[S1:.*]] = warp.scan_step <add> <down> %[[X]], 1 bound %[[END]] : f32
+// CHECK: %[[S2:.*]] = warp.scan_step <add> <down> %[[S1]], 2 bound %[[END]] : f32
+// CHECK: %[[S3:.*]] = warp.scan_step <add> <down> %[[S2]], 4 bound %[[END]] : f32
+// CHECK: %[[S4:.*]] = warp.scan_step <add> <down> %[[S3]], 8 bound %[[END]] : f32
+// CHECK: %[[S5:.*]] = warp.scan_step <add> <down> %[[S4]], 16 bound %[[END]] : f32
+// CHECK: %[[R:.*]], %{{.*}} = warp.shuffle <idx> %[[S5]], %[[START]] : f32
 // CHECK-NOT: warp.shuffle
 // CHECK: return %[[R]]
 func.func @tails(%x: f32, %f: i1) -> f32 {

@@ -1,10 +1,11 @@
 // Scans: Kogge-Stone over shfl.up (shfl.down when reversed) where a lane
 // whose partner lies outside its segment keeps the shuffle's result (its own
-// value). That test is the shuffle's valid bit. For a kind whose step has a
-// predicated PTX form (one word; add, mul, the bitwise and integer min/max
-// kinds; float add) it is read from the shuffle, which the NVVM conversion
-// fuses into `shfl.sync ... r|p; @p op` (test/Conversion/WarpToNVVM/
-// scan-step.mlir). Otherwise, at the last step of the integer kinds below
+// value). For a kind whose step has a predicated PTX form (one word; add,
+// mul, the bitwise and integer min/max kinds; float add) the step is a
+// warp.scan_step, which tests the partner with the shuffle's valid bit and
+// which the NVVM conversion lowers to `shfl.sync ... r|p; @p op`
+// (test/Conversion/WarpToNVVM/scan-step.mlir). Otherwise, at the last step
+// of the integer kinds below
 // (scan-steps=fold-last, the default), and at every step with
 // `scan-steps=lane-test` (the levers: docs/results/scan-steps-h200.txt), it
 // is computed from the lane's position in its segment (>= distance), known
@@ -18,26 +19,23 @@
 // before the add, and ptxas merges that add with one after the scan.
 // CHECK-LABEL: func @inclusive
 // CHECK-SAME: (%[[X:.*]]: i32)
-// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i32
-// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i32
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : i32
 // CHECK-DAG: %[[C31:.*]] = arith.constant 31 : i32
 // CHECK: %[[POS:.*]] = arith.andi %{{.*}}, %[[C31]] : i32
-// CHECK: %[[S1:.*]], %[[V1:.*]] = warp.shuffle <up> %[[X]], %[[C1]] : i32
-// The earlier lane's value is the left operand.
-// CHECK: %[[A1:.*]] = arith.addi %[[S1]], %[[X]] : i32
-// An invalid shuffle returned the lane's own value: keep the shuffle result.
-// CHECK: %[[R1:.*]] = arith.select %[[V1]], %[[A1]], %[[S1]] : i32
-// CHECK: %[[S2:.*]], %[[V2:.*]] = warp.shuffle <up> %[[R1]], %[[C2]] : i32
-// CHECK: arith.select %[[V2]], %{{.*}}, %[[S2]] : i32
-// CHECK-COUNT-2: warp.shuffle <up>
-// CHECK: %[[S5:.*]], %{{.*}} = warp.shuffle <up> %{{.*}}, %[[C16]] : i32
+// The earlier lane's value is the left operand (partner_first).
+// CHECK: %[[R1:.*]] = warp.scan_step <add> <up> %[[X]], 1 partner_first : i32
+// CHECK: %[[R2:.*]] = warp.scan_step <add> <up> %[[R1]], 2 partner_first : i32
+// CHECK: %[[R3:.*]] = warp.scan_step <add> <up> %[[R2]], 4 partner_first : i32
+// CHECK: %[[R4:.*]] = warp.scan_step <add> <up> %[[R3]], 8 partner_first : i32
+// CHECK: %[[S5:.*]], %{{.*}} = warp.shuffle <up> %[[R4]], %[[C16]] : i32
 // CHECK: %[[V5:.*]] = arith.cmpi sge, %[[POS]], %[[C16]] : i32
-// CHECK: arith.select %[[V5]], %{{.*}}, %[[S5]] : i32
+// CHECK: %[[A5:.*]] = arith.addi %[[S5]], %[[R4]] : i32
+// An invalid shuffle returned the lane's own value: keep the shuffle result.
+// CHECK: arith.select %[[V5]], %[[A5]], %[[S5]] : i32
 // CHECK-NOT: warp.shuffle
 // CHECK: return
 // PRED-LABEL: func @inclusive
-// PRED-COUNT-5: warp.shuffle <up>
+// PRED-COUNT-5: warp.scan_step <add> <up>
 // PRED-NOT: arith.cmpi
 // PRED: return
 // LTEST-LABEL: func @inclusive
@@ -96,10 +94,11 @@ func.func @exclusive(%x: f32) -> f32 {
 // Reverse: shfl.down, and the lane itself is the earlier operand.
 // CHECK-LABEL: func @reverse
 // CHECK-SAME: (%[[X:.*]]: i32)
-// CHECK: %[[S:.*]], %[[V:.*]] = warp.shuffle <down> %[[X]], %{{.*}} width 4 : i32
-// CHECK: %[[A:.*]] = arith.muli %[[X]], %[[S]] : i32
+// CHECK: %[[R1:.*]] = warp.scan_step <mul> <down> %[[X]], 1 width 4 : i32
+// CHECK: %[[S:.*]], %{{.*}} = warp.shuffle <down> %[[R1]], %{{.*}} width 4 : i32
+// CHECK: %[[V:.*]] = arith.cmpi sge
+// CHECK: %[[A:.*]] = arith.muli %[[R1]], %[[S]] : i32
 // CHECK: arith.select %[[V]], %[[A]], %[[S]]
-// CHECK: warp.shuffle <down> %{{.*}}, %{{.*}} width 4 : i32
 // CHECK-NOT: warp.shuffle
 func.func @reverse(%x: i32) -> i32 {
   %r = warp.scan <mul> %x reverse width 4 : i32
@@ -130,7 +129,8 @@ func.func @reverse_lane_test(%x: i64) -> i64 {
 // CHECK-LABEL: func @init_and_total
 // CHECK-SAME: (%[[X:.*]]: i32, %[[I:.*]]: i32, %[[M:.*]]: i32)
 // CHECK-DAG: %[[LAST:.*]] = arith.constant 15 : i32
-// CHECK-COUNT-4: warp.shuffle <up> %{{.*}}, %{{.*}} width 16 mask %[[M]] : i32
+// CHECK-COUNT-3: warp.scan_step <add> <up> %{{.*}}, {{1|2|4}} width 16 mask %[[M]] partner_first : i32
+// CHECK: warp.shuffle <up> %{{.*}}, %{{.*}} width 16 mask %[[M]] : i32
 // CHECK: %[[INC:.*]] = arith.select
 // CHECK-NOT: warp.shuffle <up>
 // CHECK: %[[EX:.*]] = arith.subi %[[INC]], %[[X]] : i32
@@ -146,10 +146,12 @@ func.func @init_and_total(%x: i32, %i: i32, %m: i32) -> (i32, i32) {
 // shift the inclusive scan by one lane with a shuffle.
 // CHECK-LABEL: func @exclusive_inverse
 // CHECK-SAME: (%[[X:.*]]: i32, %[[F:.*]]: f32)
-// CHECK-COUNT-5: warp.shuffle <up>
+// CHECK-COUNT-4: warp.scan_step <xor> <up>
+// CHECK: warp.shuffle <up>
 // CHECK: %[[INC:.*]] = arith.select
 // CHECK: %[[EX:.*]] = arith.xori %[[INC]], %[[X]] : i32
-// CHECK-COUNT-6: warp.shuffle <up>
+// CHECK-COUNT-5: warp.scan_step <add> <up>
+// CHECK: warp.shuffle <up>
 // CHECK-NOT: arith.subf
 // CHECK: return %[[EX]]
 func.func @exclusive_inverse(%x: i32, %f: f32) -> (i32, f32) {
@@ -161,7 +163,7 @@ func.func @exclusive_inverse(%x: i32, %f: f32) -> (i32, f32) {
 // Inclusive with init: init combined in front of every lane.
 // CHECK-LABEL: func @inclusive_init
 // CHECK-SAME: (%[[X:.*]]: i32, %[[I:.*]]: i32)
-// CHECK: %[[INC:.*]] = arith.select
+// CHECK: %[[INC:.*]] = warp.scan_step <minsi> <up> %[[X]], 1 width 2 partner_first : i32
 // CHECK: %[[R:.*]] = arith.minsi %[[I]], %[[INC]] : i32
 // CHECK: return %[[R]]
 func.func @inclusive_init(%x: i32, %i: i32) -> i32 {
@@ -209,7 +211,7 @@ func.func @exclusive_width_one(%x: i32, %i: i32) -> (i32, i32, i32) {
 // Segmented by head flags: one ballot gives every lane its segment's first
 // lane, 31 - clz of the heads at or below it, where each width segment's
 // first lane counts as a head (bits 0x01010101 for width 8, so never clz(0)).
-// Each shuffle reads over the whole warp with that lane as its bound (PTX's
+// Each step reads over the whole warp with that lane as its bound (PTX's
 // clamp), so its valid bit says whether the partner is in the segment.
 // CHECK-LABEL: func @segmented
 // CHECK-SAME: (%[[X:.*]]: i32, %[[H:.*]]: i1)
@@ -220,10 +222,9 @@ func.func @exclusive_width_one(%x: i32, %i: i32) -> (i32, i32, i32) {
 // CHECK: %[[BELOW:.*]] = arith.andi %[[OR]], %[[LE]]
 // CHECK: %[[CLZ:.*]] = math.ctlz %[[BELOW]]
 // CHECK: %[[START:.*]] = arith.subi %{{.*}}, %[[CLZ]]
-// CHECK: %[[S:.*]], %[[IN:.*]] = warp.shuffle <up> %[[X]], %{{.*}} bound %[[START]] : i32
-// CHECK: %[[A:.*]] = arith.maxsi %[[S]], %[[X]]
-// CHECK: arith.select %[[IN]], %[[A]], %[[S]]
-// CHECK-COUNT-2: warp.shuffle <up> %{{.*}}, %{{.*}} bound %[[START]] : i32
+// CHECK: %[[R1:.*]] = warp.scan_step <maxsi> <up> %[[X]], 1 bound %[[START]] partner_first : i32
+// CHECK: %[[R2:.*]] = warp.scan_step <maxsi> <up> %[[R1]], 2 bound %[[START]] partner_first : i32
+// CHECK: warp.scan_step <maxsi> <up> %[[R2]], 4 bound %[[START]] partner_first : i32
 // CHECK-NOT: warp.shuffle
 // CHECK: return
 func.func @segmented(%x: i32, %h: i1) -> i32 {
@@ -241,7 +242,7 @@ func.func @segmented(%x: i32, %h: i1) -> i32 {
 // CHECK: %[[LAST:.*]] = arith.addi %[[BASE]], %{{.*}} : i32
 // CHECK: %[[NM1:.*]] = arith.subi %[[N]], %{{.*}} : i32
 // CHECK: %[[END:.*]] = arith.minsi %[[NM1]], %[[LAST]]
-// CHECK-COUNT-5: warp.shuffle <up> %{{.*}}, %{{.*}} bound %[[BASE]] : f32
+// CHECK-COUNT-5: warp.scan_step <add> <up> %{{.*}}, {{1|2|4|8|16}} bound %[[BASE]] partner_first : f32
 // CHECK: warp.shuffle <idx> %{{.*}}, %[[END]] : f32
 func.func @valid_lanes(%x: f32, %n: i32) -> (f32, f32) {
   %r, %t = warp.scan <add> %x valid_lanes %n : f32, f32
@@ -253,7 +254,9 @@ func.func @valid_lanes(%x: f32, %n: i32) -> (f32, f32) {
 // CHECK-LABEL: func @valid_lanes_reverse
 // CHECK-SAME: (%[[X:.*]]: i32, %[[N:.*]]: i32)
 // CHECK: %[[END:.*]] = arith.minsi
-// CHECK: warp.shuffle <down> %[[X]], %{{.*}} bound %[[END]] : i32
+// CHECK: %[[R1:.*]] = warp.scan_step <add> <down> %[[X]], 1 bound %[[END]] : i32
+// CHECK: %[[R2:.*]] = warp.scan_step <add> <down> %[[R1]], 2 bound %[[END]] : i32
+// CHECK: warp.shuffle <down> %[[R2]], %{{.*}} bound %[[END]] : i32
 func.func @valid_lanes_reverse(%x: i32, %n: i32) -> i32 {
   %r = warp.scan <add> %x exclusive reverse width 8 valid_lanes %n : i32
   return %r : i32

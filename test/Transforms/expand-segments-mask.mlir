@@ -33,7 +33,7 @@
 // CHECK: %[[ABOVE:.*]] = arith.andi %[[T2]], %[[GE]]
 // CHECK: %[[NZ:.*]] = arith.ori %[[ABOVE]], %[[BIT31]]
 // CHECK: %[[END:.*]] = math.cttz %[[NZ]]
-// CHECK-COUNT-5: warp.shuffle <down> %{{.*}}, %{{.*}} bound %[[END]] mask %[[M]] : i32
+// CHECK-COUNT-5: warp.scan_step <maxsi> <down> %{{.*}}, {{1|2|4|8|16}} bound %[[END]] mask %[[M]] : i32
 // CHECK: %[[R:.*]], %{{.*}} = warp.shuffle <idx> %{{.*}}, %[[START]] mask %[[M]] : i32
 // CHECK: return %[[R]]
 // BUG-LABEL: func @tails_run_time
@@ -62,7 +62,7 @@ func.func @tails_run_time(%x: i32, %f: i1, %m: i32) -> i32 {
 // CHECK: %[[T2:.*]] = arith.ori %[[TAILS]], %[[LASTS]] : i32
 // CHECK: %[[ABOVE:.*]] = arith.andi %[[T2]], %{{.*}}
 // CHECK: %[[END:.*]] = math.cttz
-// CHECK-COUNT-3: warp.shuffle <down> %{{.*}}, %{{.*}} bound %[[END]] mask %[[M]] : i32
+// CHECK-COUNT-3: warp.scan_step <maxsi> <down> %{{.*}}, {{1|2|4}} bound %[[END]] mask %[[M]] : i32
 // CHECK-NOT: warp.shuffle
 // CHECK: return
 func.func @heads_first_c8(%x: i32, %f: i1, %m: i32) -> i32 {

@@ -1,6 +1,6 @@
 """A lockstep interpreter of expanded warp IR for 32 lanes: straight-line
 functions in generic form, as `warp-expand-collectives` leaves reductions
-and scans (warp.shuffle/ballot/lane_id/lanemask, arith, math bit counts,
+and scans (warp.shuffle/scan_step/ballot/lane_id/lanemask, arith, math bit counts,
 the `fns` inline asm). It checks the lowerings' lane semantics without a
 GPU. Shuffles follow the PTX rule as reference.py transcribes it; lanes that
 do not execute hold no value (POISON), and reading one poisons the reader.
@@ -25,6 +25,14 @@ _LANEMASKS = {"lt": lambda l: (1 << l) - 1, "le": lambda l: (1 << (l + 1)) - 1,
               "gt": lambda l: (0xFFFFFFFF << (l + 1)) & 0xFFFFFFFF}
 _OP = re.compile(r'(%\w+)(?::\d+)? = "([\w.]+)"\((.*?)\)(?: <\{(.*)\}>)? : '
                  r'\((.*?)\) -> \(?(.*?)\)?$')
+
+
+# warp.scan_step's kinds: the arith op of each on integers and on floats.
+_SCAN_STEP_OPS = {"add": ("arith.addi", "arith.addf"), "mul": ("arith.muli", "arith.mulf"),
+                  "minsi": ("arith.minsi", None), "maxsi": ("arith.maxsi", None),
+                  "minui": ("arith.minui", None), "maxui": ("arith.maxui", None),
+                  "and": ("arith.andi", None), "or": ("arith.ori", None),
+                  "xor": ("arith.xori", None)}
 
 
 def _compare_floats(predicate, a, b):
@@ -146,6 +154,37 @@ def run(generic_text, args, active):
                 values.append(xs[0][source] if source in active else POISON)
                 valids.append(int(valid))
             env[result + "#0"], env[result + "#1"] = values, valids
+        elif op == "warp.scan_step":
+            # A shuffle up/down by `offset`, then `partner (kind) value`
+            # (partner_first) or `value (kind) partner` where it is valid;
+            # an invalid shuffle leaves the lane's own value.
+            kind = re.search(r"kind<(\w+)>", attrs).group(1)
+            mode = re.search(r"shuffle_mode<(\w+)>", attrs).group(1)
+            offset = int(re.search(r"offset = (\d+)", attrs).group(1))
+            width = int(re.search(r"width = (\d+)", attrs).group(1))
+            partner_first = "partner_first" in attrs
+            # Operands: value, [bound], [mask].
+            segments = [int(n) for n in re.search(
+                r"operandSegmentSizes = array<i32: ([\d, ]+)>", attrs).group(1).split(",")]
+            bounds = xs[1] if segments[1] else None
+            is_float = out_type.startswith("f")
+            combine_op = _SCAN_STEP_OPS[kind][1 if is_float else 0]
+            values = []
+            for lane in range(WARP):
+                bound = bounds[lane] if bounds else None
+                mine = xs[0][lane]
+                if bound is POISON or mine is POISON:
+                    values.append(POISON)
+                    continue
+                source, valid = ref.shuffle_source(mode, lane, offset, width, bound)
+                partner = xs[0][source] if source in active else POISON
+                if not valid or partner is POISON:
+                    values.append(partner)
+                    continue
+                pair = [partner, mine] if partner_first else [mine, partner]
+                values.append(_lane_op(combine_op, "", pair, _bits(out_type),
+                                       _bits(out_type) or 32, out_type))
+            env[result] = values
         elif op == "llvm.inline_asm":  # fns.b32 d, members, base, nth (1-based)
             found = []
             for lane in range(WARP):

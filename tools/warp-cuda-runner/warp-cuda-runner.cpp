@@ -18,8 +18,8 @@
 #include "WarpDialect/Pipelines/Pipelines.h"
 #include "WarpDialect/Version.h"
 #include "WarpDialect/Runtime/CudaRuntimeWrappers.h"
-#include "WarpDialect/Target/FatalErrors.h"
-#include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Toolchain/FatalErrors.h"
+#include "WarpDialect/Toolchain/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Pipelines/Pipelines.h"
-#include "WarpDialect/Target/FatalErrors.h"
+#include "WarpDialect/Toolchain/FatalErrors.h"
 #include "WarpDialect/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"

@@ -28,6 +28,16 @@ namespace warp {
 void populateWarpToNVVMPatterns(RewritePatternSet &patterns,
                                 PatternBenefit benefit = 1);
 
+/// Whether `type` is a payload that one `shfl.sync` moves as it is (i32 or
+/// f32, which NVVM's shuffle takes directly).
+bool isShuffleWord(Type type);
+
+/// Adds the in-dialect legalization that turns a `warp.shuffle` of any other
+/// payload (isShuffleWord) into i32 shuffles, one per 32-bit word
+/// (ShufflePayloads.cpp); the NVVM conversion runs it first.
+void populateShufflePayloadPatterns(RewritePatternSet &patterns,
+                                    PatternBenefit benefit = 1);
+
 /// Adds the patterns rewriting upstream gpu subgroup ops into warp ops.
 void populateGPUToWarpPatterns(RewritePatternSet &patterns);
 

@@ -72,44 +72,6 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
-def ConvertAsyncGPUTokensToEventsPass
-    : Pass<"convert-async-gpu-tokens-to-events", "::mlir::ModuleOp"> {
-  let summary = "Pass GPU work between async.execute regions as CUDA events";
-  let description = [{
-    After `gpu-async-region`, a `!gpu.async.token` that crosses an
-    `async.execute` boundary (yielded by one region, awaited by the host or
-    by another region) stands for the GPU work of a stream that the
-    producing region owns. This pass lowers each such crossing to the CUDA
-    runtime's events, the protocol upstream's `gpu-to-llvm` means to emit:
-
-    - the producer records one event per yielded token on its stream
-      (`mgpuEventCreate`, `mgpuEventRecord`) and destroys the stream;
-    - a consuming region creates a stream that waits for the event
-      (`mgpuStreamCreate`, `mgpuStreamWaitEvent`) and destroys the event;
-    - a host `async.await` hands the event to the `gpu.wait` that follows
-      (`mgpuEventSynchronize`, `mgpuEventDestroy` after `gpu-to-llvm`).
-
-    The crossing values become `!async.value<!llvm.ptr>`, so later passes see
-    no GPU token in an async type. Upstream's own lowering of `async.yield`
-    in `gpu-to-llvm` is not used because in MLIR 22 it loses to the async
-    structural type conversion once the NVVM dialect is loaded (as it is in
-    every NVVM pipeline): the producer's stream is then passed where an event
-    is expected, never destroyed, and `mgpuEventSynchronize` fails with
-    `CUDA_ERROR_CONTEXT_IS_DESTROYED` or worse.
-
-    ```mlir
-    // warp-opt --convert-async-gpu-tokens-to-events
-    %t, %v = async.execute -> !async.value<!gpu.async.token> {
-      ...
-      async.yield %tok : !gpu.async.token
-    }
-    // becomes: the region records an event on %tok's stream, yields it as
-    // !llvm.ptr, and %v : !async.value<!llvm.ptr>
-    ```
-  }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
-}
-
 def WarpConvertMMAToNVVMPass : Pass<"warp-convert-mma-to-nvvm"> {
   let summary = "Lower upstream gpu.subgroup_mma_* ops to NVVM wmma, through "
                 "loops and branches";
@@ -155,48 +117,6 @@ def WarpConvertMMAToNVVMPass : Pass<"warp-convert-mma-to-nvvm"> {
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "Target chip (sm_70 or newer, as LLVM's NVPTX backend names it): "
            "tf32 and f64 fragments need sm_80, 8-bit integer ones sm_72">,
-  ];
-}
-
-def WarpConvertDeviceFuncToLLVMPass
-    : Pass<"warp-convert-device-func-to-llvm", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Lower the func dialect inside a gpu.module to LLVM as "
-                "convert-gpu-to-nvvm would, without C-interface wrappers";
-  let description = [{
-    Converts `func.func`, `func.call`, `func.constant` and `func.return`
-    inside one `gpu.module` to the LLVM dialect with the type converter of
-    `convert-gpu-to-nvvm` (the gpu.module's data layout, `index-bitwidth`,
-    `use-bare-ptr-memref-call-conv`, GPU address spaces as NVVM's). Other
-    ops are left for `convert-gpu-to-nvvm` (their uses of converted block
-    arguments go through `unrealized_conversion_cast`).
-
-    `warp-lower-to-ptx` runs it right before `convert-gpu-to-nvvm`, which
-    would otherwise convert the functions itself but first ask for a
-    C-interface wrapper (`_mlir_ciface_<name>`) for each: for a function
-    defined in the gpu.module, a second function that no device code calls
-    and the PTX keeps (it is externally visible). Declarations keep
-    `convert-gpu-to-nvvm`'s convention: calls go through the C interface
-    (a pointer to each memref descriptor), which the library that defines
-    the function provides. A function that asks for a wrapper itself
-    (`llvm.emit_c_interface`) still gets one.
-
-    ```mlir
-    // warp-opt --pass-pipeline='builtin.module(gpu.module(warp-convert-device-func-to-llvm{index-bitwidth=32}))'
-    gpu.module @m {
-      func.func @helper(%i: index) -> index { return %i : index }
-    }
-    // becomes llvm.func @helper(%arg0: i32) -> i32 (the body behind a cast
-    // of %arg0 to index), and no _mlir_ciface_helper
-    ```
-  }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
-  let options = [
-    Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"0",
-           "Bitwidth of index (0: from the data layout, 64 without one)">,
-    Option<"useBarePtrCallConv", "use-bare-ptr-memref-call-conv", "bool",
-           /*default=*/"false",
-           "Memref arguments as one pointer each (convert-gpu-to-nvvm's "
-           "option of the same name)">,
   ];
 }
 

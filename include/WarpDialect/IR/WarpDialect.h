@@ -33,18 +33,12 @@ struct WarpLanesResource
 };
 
 /// The discardable attribute that pins a lowered collective to its program
-/// point: markConvergent (Transforms/CombineKinds.h) sets it, the LLVM IR
+/// point: markConvergent (Utils/Builders.h) sets it, the LLVM IR
 /// translation (Target/LLVMIRTranslation.cpp) makes its call convergent.
 inline constexpr llvm::StringLiteral kConvergentAttrName = "warp.convergent";
 
 /// Number of lanes in a warp.
 inline constexpr unsigned kWarpSize = 32;
-
-/// Returns true for the float combine kinds (minnumf, maxnumf, minimumf,
-/// maximumf); add and mul apply to both integers and floats.
-bool isFloatOnlyKind(CombineKind kind);
-/// Returns true for the integer-only combine kinds.
-bool isIntegerOnlyKind(CombineKind kind);
 
 /// The lanes of the cluster of `size` lanes `stride` apart that starts at
 /// lane 0; the cluster starting at lane `l` is this pattern shifted by `l`.

@@ -190,6 +190,50 @@ def Warp_ShuffleOp : Warp_Op<"shuffle",
   let hasCanonicalizer = 1;
 }
 
+def Warp_ScanStepOp : Warp_Op<"scan_step",
+    [Warp_MemberMaskOpInterface, Warp_Convergent,
+     AllTypesMatch<["value", "result"]>, AttrSizedOperandSegments]> {
+  let summary = "one predicated step of a scan network (CUB's scan step)";
+  let description = [{
+    One step of the Kogge-Stone network that `warp-expand-collectives` builds
+    for `warp.scan` and segmented `warp.reduce`: a shuffle `offset` lanes up
+    (or down), and a combine where the partner is valid. It is
+
+    ```
+    %p, %valid = warp.shuffle <mode> %value, offset [width w] [bound %b] [mask %m]
+    %result = %valid ? %p (kind) %value : %p    // with partner_first
+    %result = %valid ? %value (kind) %p : %p    // without
+    ```
+
+    and, as an invalid shuffle gives the lane its own value, the lane keeps
+    `value` where the partner lies outside its segment. The expansion emits
+    it for the kinds and types that have CUB's predicated step (i32 with
+    add, mul, the integer min/max kinds, and, or, xor; f32 with add: the
+    kind table's steps, CombineKinds.h); the NVVM conversion lowers it one to one
+    to CUB's two instructions, `shfl.sync.up.b32 r|p, x, ...; @p add.s32 r,
+    r, x;`. `mode` is `up` or `down`, `offset` a distance in 1..width-1,
+    `width` and `bound` as on `warp.shuffle`, `mask` the lanes that execute
+    it together.
+
+    ```mlir
+    %r = warp.scan_step <add> <up> %x, 4 partner_first : i32
+    %s = warp.scan_step <add> <down> %x, 1 bound %last mask %m : f32
+    ```
+  }];
+  let arguments = (ins Warp_CombineKindEnum:$kind, Warp_ShuffleModeEnum:$mode,
+                       AnyTypeOf<[I32, F32]>:$value,
+                       ConfinedAttr<I32Attr, [IntMinValue<1>, IntMaxValue<31>]>:$offset,
+                       DefaultValuedAttr<Warp_Width, "32">:$width,
+                       Optional<I32>:$bound, Optional<I32>:$mask,
+                       UnitAttr:$partner_first);
+  let results = (outs AnyTypeOf<[I32, F32]>:$result);
+  let assemblyFormat = [{
+    $kind $mode $value `,` $offset (`width` $width^)? (`bound` $bound^)?
+    (`mask` $mask^)? (`partner_first` $partner_first^)? attr-dict `:` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
 def Warp_BroadcastOp : Warp_Op<"broadcast",
     [Warp_MemberMaskOpInterface, Warp_Convergent, AllTypesMatch<["value", "result"]>]> {
   let summary = "every lane gets the value of one lane";

@@ -16,6 +16,10 @@
 
 namespace mlir::warp {
 
+/// The static shared memory a block can have on every chip (CUDA's limit
+/// without a dynamic-shared-memory opt-in), in bytes.
+constexpr uint64_t kStaticSharedMemoryBytes = 48 * 1024;
+
 /// An NVIDIA compute capability as written in a chip name: `sm_90` is
 /// {90, Base}, `sm_100a` is {100, ArchSpecific}, `sm_100f` {100, Family}.
 struct Chip {

@@ -1,8 +1,14 @@
 //===- Passes.h - warp dialect transformation passes ------------*- C++ -*-===//
+//
+// The dialect's expansions (collectives into shuffles, votes, arithmetic and
+// workgroup memory, still in warp ops) and their options.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef WARPDIALECT_TRANSFORMS_PASSES_H
 #define WARPDIALECT_TRANSFORMS_PASSES_H
 
+#include "WarpDialect/IR/BlockSize.h"
 #include "WarpDialect/IR/WarpDialect.h"
 #include "WarpDialect/Target/Chip.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -10,11 +16,8 @@
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
@@ -25,31 +28,6 @@
 namespace mlir {
 class RewritePatternSet;
 namespace warp {
-
-/// The static shared memory a block can have on every chip (CUDA's limit
-/// without a dynamic-shared-memory opt-in), in bytes.
-constexpr uint64_t kStaticSharedMemoryBytes = 48 * 1024;
-
-/// The most threads a block can have (CUDA), for what is sized per thread
-/// where a gpu.func has no known_block_size.
-constexpr int64_t kMaxBlockThreads = 1024;
-
-/// The x, y, z sizes of the known_block_size of the gpu.func around `op`,
-/// if it has one.
-std::optional<std::array<int64_t, 3>> getKnownBlockSize(Operation *op);
-
-/// The threads of a block of the gpu.func around `op`, from its
-/// known_block_size (a size below 1 counts as 1), if it has one.
-std::optional<int64_t> getKnownBlockThreads(Operation *op);
-
-/// The most threads a block running `op` can have: its known block's,
-/// else (and at most) kMaxBlockThreads.
-int64_t getMaxBlockThreads(Operation *op);
-
-/// The alignment warp-align-gpu-memory gives every device variable: the
-/// widest access the NVPTX back end emits (ld/st .v4 of 32-bit values, .v2
-/// of 64-bit values).
-constexpr uint64_t kDeviceVariableAlignment = 16;
 
 /// The reduction strategy a pass or pipeline prefers where an op names none.
 enum class StrategyPreference { Auto, Butterfly, Tree, Redux };
@@ -73,10 +51,10 @@ inline llvm::cl::ValuesClass strategyPreferenceValues() {
 std::optional<ReduceStrategy> getForcedStrategy(StrategyPreference preference);
 
 /// How a scan step tells whether its partner lies in the lane's segment:
-/// from the shuffle's valid bit, which the NVVM conversion fuses with the
-/// combine into CUB's predicated pair (`shfl.sync r|p; @p op`, for the kinds
-/// and types getPredicatedScanStep names; other kinds and types, and
-/// combiner regions, always take the other test), or from the lane's
+/// from the shuffle's valid bit, in a warp.scan_step that the NVVM
+/// conversion lowers to CUB's predicated pair (`shfl.sync r|p; @p op`, for
+/// the kinds and types getPredicatedScanStep names; other kinds and types,
+/// and combiner regions, always take the other test), or from the lane's
 /// position in its segment (a test computed before the shuffle returns, and
 /// a select). The predicated pair is the shorter code (2 instructions a
 /// step, not 3); a lane-tested integer add lets ptxas merge the step's add
@@ -96,34 +74,6 @@ inline llvm::cl::ValuesClass scanStepPreferenceValues() {
       clEnumValN(ScanStepPreference::LaneTest, "lane-test",
                  "a lane test and a select at every step"));
 }
-
-/// What one parameter of a lowered kernel (an llvm.func) is in the kernel's
-/// source signature: which source argument it comes from, and which part of
-/// it. A memref argument of rank r lowers to 3 + 2r parameters (allocated
-/// and aligned pointer, offset, r sizes, r strides) or, with the bare-pointer
-/// calling convention, to one pointer; an unranked memref to its rank and a
-/// pointer to its descriptor; any other argument to one parameter.
-struct LoweredKernelParam {
-  enum class Role {
-    Value,
-    AllocatedPointer,
-    AlignedPointer,
-    Offset,
-    Size,
-    Stride,
-    BarePointer,
-    UnrankedRank,
-    UnrankedDescriptor
-  };
-  unsigned sourceArg;
-  Role role;
-};
-
-/// The parameters of `func`, a kernel lowered from the source signature
-/// `source` under either calling convention (told apart by their number;
-/// KernelIndexABI.cpp). Emits an error on `func` when neither matches.
-FailureOr<SmallVector<LoweredKernelParam>>
-getLoweredKernelParams(LLVM::LLVMFuncOp func, FunctionType source);
 
 #define GEN_PASS_DECL
 #include "WarpDialect/Transforms/Passes.h.inc"
@@ -147,13 +97,6 @@ void populateExpandCollectivesPatterns(RewritePatternSet &patterns,
 /// enclosing gpu.module.
 void populateExpandExchangePatterns(RewritePatternSet &patterns);
 
-/// Whether `op` is async-dialect code: an async op, or an op with an operand
-/// or result of an async type, or a function with one in its signature
-/// (CheckPlacement.cpp). Host code like that needs the pipeline's `async`
-/// lowering: warp-check-placement rejects it without, warp-cuda-runner
-/// turns that lowering on when any op of a program is.
-bool usesAsyncDialect(Operation *op);
-
 /// Fixes the strategy of every `warp.exchange` under `root` (attribute
 /// `strategy`), diagnoses what cannot work (the shared strategy outside a
 /// gpu.func of a gpu.module under `root`, a buffer over the static shared
@@ -166,16 +109,6 @@ LogicalResult prepareExchanges(Operation *root);
 void populateExpandElectAndAtomicPatterns(RewritePatternSet &patterns,
                                           const Chip &chip);
 
-/// Whether `type` is a payload that one `shfl.sync` moves as it is (i32 or
-/// f32, which NVVM's shuffle takes directly).
-bool isShuffleWord(Type type);
-
-/// Adds the in-dialect legalization that turns a `warp.shuffle` of any other
-/// payload (isShuffleWord) into i32 shuffles, one per 32-bit word
-/// (ShufflePayloads.cpp).
-void populateShufflePayloadPatterns(RewritePatternSet &patterns,
-                                    PatternBenefit benefit = 1);
-
 /// Widens the odd vector payloads of the combining and block collectives
 /// under `root` (warp.reduce, warp.scan, warp.block_reduce, warp.block_scan,
 /// warp.block_broadcast): a vector of a number of elements other than a
@@ -185,7 +118,7 @@ void populateShufflePayloadPatterns(RewritePatternSet &patterns,
 /// elements. LLVM's backend legalizes such vectors through the next power
 /// of two with the extra elements undefined, which the combines then
 /// computed on and which spanned past the end of a scratch buffer's odd
-/// slot (ShufflePayloads.cpp). The expansions call it first.
+/// slot (PadPayloads.cpp). The expansions call it first.
 void padSubwordVectorPayloads(Operation *root);
 
 /// Expands every collective under `root` (what `warp-expand-collectives`
@@ -193,11 +126,6 @@ void padSubwordVectorPayloads(Operation *root);
 /// cannot do.
 LogicalResult expandCollectives(Operation *root,
                                 const ExpandCollectivesOptions &options);
-
-/// warp-if-present running `pass` where `dialects` occur (its options carry
-/// the pass in textual form, as printed pipelines show it).
-std::unique_ptr<Pass> createWarpIfPresentPass(ArrayRef<StringRef> dialects,
-                                              std::unique_ptr<Pass> pass);
 
 #define GEN_PASS_REGISTRATION
 #include "WarpDialect/Transforms/Passes.h.inc"

@@ -8,8 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Conversion/Passes.h"
+#include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/IR/PlantedBugs.h"
-#include "WarpDialect/Transforms/RewriteDriver.h"
+#include "WarpDialect/Utils/RewriteDriver.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -42,38 +43,6 @@ ShuffleMode toWarpShuffleMode(gpu::ShuffleMode mode) {
     return ShuffleMode::Idx;
   }
   llvm_unreachable("unknown gpu shuffle mode");
-}
-
-CombineKind toWarpCombineKind(gpu::AllReduceOperation op) {
-  switch (op) {
-  case gpu::AllReduceOperation::ADD:
-    return CombineKind::Add;
-  case gpu::AllReduceOperation::MUL:
-    return CombineKind::Mul;
-  case gpu::AllReduceOperation::MINUI:
-    return CombineKind::MinUI;
-  case gpu::AllReduceOperation::MINSI:
-    return CombineKind::MinSI;
-  case gpu::AllReduceOperation::MINNUMF:
-    return CombineKind::MinNumF;
-  case gpu::AllReduceOperation::MAXUI:
-    return CombineKind::MaxUI;
-  case gpu::AllReduceOperation::MAXSI:
-    return CombineKind::MaxSI;
-  case gpu::AllReduceOperation::MAXNUMF:
-    return CombineKind::MaxNumF;
-  case gpu::AllReduceOperation::AND:
-    return CombineKind::And;
-  case gpu::AllReduceOperation::OR:
-    return CombineKind::Or;
-  case gpu::AllReduceOperation::XOR:
-    return CombineKind::Xor;
-  case gpu::AllReduceOperation::MINIMUMF:
-    return CombineKind::MinimumF;
-  case gpu::AllReduceOperation::MAXIMUMF:
-    return CombineKind::MaximumF;
-  }
-  llvm_unreachable("unknown gpu reduction");
 }
 
 /// Whether warp ops can carry `type` (the dialect's payload constraint).
@@ -249,7 +218,7 @@ struct SubgroupReduceToWarp : public OpRewritePattern<gpu::SubgroupReduceOp> {
     if (size * stride > kWarpSize)
       return rewriter.notifyMatchFailure(op, "cluster wider than a warp");
     auto reduce = rewriter.replaceOpWithNewOp<ReduceOp>(
-        op, toWarpCombineKind(op.getOp()), op.getValue());
+        op, getCombineKind(op.getOp()), op.getValue());
     reduce.setClusterSize(size);
     reduce.setClusterStride(stride);
     return success();
@@ -293,21 +262,7 @@ std::optional<CombineKind> matchSingleOpRegion(Region &region) {
   if (!((op.getOperand(0) == a && op.getOperand(1) == b) ||
         (op.getOperand(0) == b && op.getOperand(1) == a)))
     return std::nullopt;
-  return llvm::TypeSwitch<Operation *, std::optional<CombineKind>>(&op)
-      .Case<arith::AddIOp, arith::AddFOp>([](auto) { return CombineKind::Add; })
-      .Case<arith::MulIOp, arith::MulFOp>([](auto) { return CombineKind::Mul; })
-      .Case<arith::MinSIOp>([](auto) { return CombineKind::MinSI; })
-      .Case<arith::MaxSIOp>([](auto) { return CombineKind::MaxSI; })
-      .Case<arith::MinUIOp>([](auto) { return CombineKind::MinUI; })
-      .Case<arith::MaxUIOp>([](auto) { return CombineKind::MaxUI; })
-      .Case<arith::MinNumFOp>([](auto) { return CombineKind::MinNumF; })
-      .Case<arith::MaxNumFOp>([](auto) { return CombineKind::MaxNumF; })
-      .Case<arith::MinimumFOp>([](auto) { return CombineKind::MinimumF; })
-      .Case<arith::MaximumFOp>([](auto) { return CombineKind::MaximumF; })
-      .Case<arith::AndIOp>([](auto) { return CombineKind::And; })
-      .Case<arith::OrIOp>([](auto) { return CombineKind::Or; })
-      .Case<arith::XOrIOp>([](auto) { return CombineKind::Xor; })
-      .Default([](Operation *) { return std::nullopt; });
+  return getCombineKindOfArithOp(&op);
 }
 
 /// A uniform gpu.all_reduce: a block reduce. A named operation, or a region
@@ -328,7 +283,7 @@ struct AllReduceToWarp : public OpRewritePattern<gpu::AllReduceOp> {
       return rewriter.notifyMatchFailure(op, "payload type");
     std::optional<CombineKind> kind;
     if (std::optional<gpu::AllReduceOperation> named = op.getOp())
-      kind = toWarpCombineKind(*named);
+      kind = getCombineKind(*named);
     else
       kind = matchSingleOpRegion(op.getBody());
     if (kind) {

@@ -18,7 +18,7 @@
 
 #include "WarpDialect/IR/WarpDialect.h"
 #include "WarpDialect/Target/Chip.h"
-#include "WarpDialect/Transforms/CombineKinds.h"
+#include "WarpDialect/Utils/Builders.h"
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"

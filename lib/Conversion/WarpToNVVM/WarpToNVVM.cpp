@@ -1,18 +1,18 @@
 //===- WarpToNVVM.cpp - lower primitive warp ops to NVVM ------------------===//
 //
 // Lowers ids, masks, shuffles, votes, matches, syncwarp and activemask to
-// NVVM with CUDA's encodings, one warp op to one NVVM op, after the
-// in-dialect step that splits shuffle payloads into 32-bit words
-// (lib/Transforms/ShufflePayloads.cpp) and fuses each scan step that has a
-// predicated form into CUB's inline PTX (FusePredicatedScanStep).
+// NVVM with CUDA's encodings, one warp op to one NVVM op (warp.scan_step to
+// CUB's inline PTX pair), after the in-dialect step that splits shuffle
+// payloads into 32-bit words (ShufflePayloads.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Conversion/Passes.h"
 
 #include "WarpDialect/IR/ShuffleRule.h"
-#include "WarpDialect/Transforms/CombineKinds.h"
-#include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/IR/CombineKinds.h"
+#include "WarpDialect/Utils/Builders.h"
+#include "WarpDialect/IR/BlockSize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -146,108 +146,83 @@ struct LowerShuffle : public OpConversionPattern<ShuffleOp> {
   }
 };
 
-/// The combine kind of an arith op that buildCombine emits for a kind with a
-/// predicated scan step (getPredicatedScanStep); float adds only without
-/// fast-math flags, whose PTX is `add.rn.f32`.
-std::optional<CombineKind> getPredicatedCombineKind(Operation *op) {
-  return llvm::TypeSwitch<Operation *, std::optional<CombineKind>>(op)
-      .Case([](arith::AddIOp) { return CombineKind::Add; })
-      .Case([](arith::AddFOp add) -> std::optional<CombineKind> {
-        if (add.getFastmath() != arith::FastMathFlags::none)
-          return std::nullopt;
-        return CombineKind::Add;
-      })
-      .Case([](arith::MulIOp) { return CombineKind::Mul; })
-      .Case([](arith::MinSIOp) { return CombineKind::MinSI; })
-      .Case([](arith::MaxSIOp) { return CombineKind::MaxSI; })
-      .Case([](arith::MinUIOp) { return CombineKind::MinUI; })
-      .Case([](arith::MaxUIOp) { return CombineKind::MaxUI; })
-      .Case([](arith::AndIOp) { return CombineKind::And; })
-      .Case([](arith::OrIOp) { return CombineKind::Or; })
-      .Case([](arith::XOrIOp) { return CombineKind::Xor; })
-      .Default([](Operation *) { return std::nullopt; });
-}
+/// One block of inline PTX: the text in pieces, and the operands, each with
+/// its constraint, that `$k` names in it. The result is `$0`.
+class InlinePTX {
+public:
+  explicit InlinePTX(StringRef resultConstraint)
+      : constraints(("=" + resultConstraint).str()) {}
 
-/// CUB's scan step (its inline PTX in WarpScanShfl): the warp.scan
-/// expansion's `valid ? partner (op) x : partner` after
-/// `partner, valid = warp.shuffle up|down x` becomes one block of PTX,
-///   shfl.sync.up.b32 r|p, x, d, c, m;  @p add.s32 r, r, x;
-/// (c: the width's constant, or the shuffle's bound), two instructions where
-/// LLVM would make three (it folds the select into `partner + (valid ? x :
-/// 0)`, which ptxas keeps as a select and an add). The block is volatile and
-/// carries the convergent mark, which the LLVM IR translation turns into a
-/// convergent call (lib/Target/LLVMIRTranslation.cpp), so LLVM neither moves
-/// it nor duplicates it.
-struct FusePredicatedScanStep : public OpRewritePattern<ShuffleOp> {
-  using OpRewritePattern::OpRewritePattern;
+  /// `value` (an i32) as the text of an operand: a constant written in, or
+  /// the next `$k`.
+  std::string i32(Value value) {
+    if (std::optional<int64_t> constant = getConstantIntValue(value))
+      return std::to_string(int32_t(*constant));
+    return operand(value, "r");
+  }
 
-  LogicalResult matchAndRewrite(ShuffleOp op,
-                                PatternRewriter &rewriter) const override {
-    ShuffleMode mode = op.getMode();
-    std::optional<unsigned> width = op.getStaticWidth();
-    std::optional<int64_t> offset = getConstantIntValue(op.getOffset());
-    if ((mode != ShuffleMode::Up && mode != ShuffleMode::Down) || !width ||
-        !offset)
-      return rewriter.notifyMatchFailure(op, "not a constant scan shuffle");
-    Value x = op.getValue(), partner = op.getResult(), valid = op.getValid();
-    if (!valid.hasOneUse())
-      return rewriter.notifyMatchFailure(op, "valid bit not used once");
-    auto select = dyn_cast<arith::SelectOp>(*valid.getUsers().begin());
-    if (!select || select.getCondition() != valid ||
-        select.getFalseValue() != partner ||
-        select->getBlock() != op->getBlock())
-      return rewriter.notifyMatchFailure(op, "not `valid ? _ : partner`");
-    Operation *combine = select.getTrueValue().getDefiningOp();
-    if (!combine || !combine->hasOneUse() || combine->getNumOperands() != 2)
-      return rewriter.notifyMatchFailure(op, "no combine of one use");
-    bool partnerFirst = combine->getOperand(0) == partner;
-    if (combine->getOperand(partnerFirst ? 1 : 0) != x ||
-        combine->getOperand(partnerFirst ? 0 : 1) != partner)
-      return rewriter.notifyMatchFailure(op, "combine of other values");
-    if (llvm::any_of(partner.getUsers(), [&](Operation *user) {
-          return user != combine && user != select;
-        }))
-      return rewriter.notifyMatchFailure(op, "partner used elsewhere");
-    std::optional<CombineKind> kind = getPredicatedCombineKind(combine);
-    std::optional<StringRef> instruction =
-        kind ? getPredicatedScanStep(*kind, x.getType()) : std::nullopt;
-    if (!instruction)
-      return rewriter.notifyMatchFailure(op, "no predicated step");
+  /// `value` as the next `$k` with `constraint` ("r", "f").
+  std::string operand(Value value, StringRef constraint) {
+    operands.push_back(value);
+    constraints += ("," + constraint).str();
+    return "$" + std::to_string(operands.size());
+  }
 
-    bool isFloat = x.getType().isF32();
-    std::string type = isFloat ? ".f32" : ".b32";
-    std::string constraints = isFloat ? "=f,f" : "=r,r";
-    SmallVector<Value, 3> operands{x};
-    // An i32 operand of the block: its constant written in, or `$k`.
-    auto operandText = [&](Value value) {
-      if (std::optional<int64_t> constant = getConstantIntValue(value))
-        return std::to_string(int32_t(*constant));
-      operands.push_back(value);
-      constraints += ",r";
-      return "$" + std::to_string(operands.size());
-    };
-    std::string clamp =
-        op.getBound() ? operandText(op.getBound())
-                      : std::to_string(shuffleClampOperand(mode, *width));
-    std::string mask = op.getMask() ? operandText(op.getMask()) : "-1";
-    std::string asmText;
-    llvm::raw_string_ostream os(asmText);
-    os << "{ .reg .pred p; .reg " << type << " r; shfl.sync."
-       << (mode == ShuffleMode::Up ? "up" : "down") << ".b32 r|p, $1, "
-       << *offset << ", " << clamp << ", " << mask << "; @p " << *instruction
-       << " r, " << (partnerFirst ? "r, $1" : "$1, r") << "; mov" << type
-       << " $0, r; }";
+  InlinePTX &operator<<(const Twine &piece) {
+    text += piece.str();
+    return *this;
+  }
 
-    rewriter.setInsertionPoint(op);
-    auto step = LLVM::InlineAsmOp::create(
-        rewriter, op.getLoc(), x.getType(), operands, asmText, constraints,
+  /// The volatile llvm.inline_asm of the block, marked convergent (which the
+  /// LLVM IR translation turns into a convergent call,
+  /// lib/Target/LLVMIRTranslation.cpp), so LLVM neither moves nor
+  /// duplicates it.
+  Value createConvergent(OpBuilder &b, Location loc, Type result) const {
+    auto op = LLVM::InlineAsmOp::create(
+        b, loc, result, operands, text, constraints,
         /*has_side_effects=*/true, /*is_align_stack=*/false,
         LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
         /*operand_attrs=*/nullptr);
-    markConvergent(step);
-    rewriter.replaceOp(select, step.getResult(0));
-    rewriter.eraseOp(combine);
-    rewriter.eraseOp(op);
+    markConvergent(op);
+    return op.getResult(0);
+  }
+
+private:
+  std::string text, constraints;
+  SmallVector<Value, 3> operands;
+};
+
+/// CUB's scan step (its inline PTX in WarpScanShfl), one to one:
+///   shfl.sync.up.b32 r|p, x, d, c, m;  @p add.s32 r, r, x;
+/// (c: the width's clamp constant, or the step's bound), two instructions
+/// where a shuffle, a combine and a select would make three.
+struct LowerScanStep : public OpConversionPattern<ScanStepOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ScanStepOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value x = adaptor.getValue();
+    // The verifier allows only kinds and types that have a step.
+    StringRef instruction = *getPredicatedScanStep(op.getKind(), x.getType());
+    bool isFloat = x.getType().isF32();
+    StringRef type = isFloat ? ".f32" : ".b32";
+    InlinePTX ptx(isFloat ? "f" : "r");
+    std::string value = ptx.operand(x, isFloat ? "f" : "r");
+    std::string clamp =
+        adaptor.getBound()
+            ? ptx.i32(adaptor.getBound())
+            : std::to_string(shuffleClampOperand(op.getMode(), op.getWidth()));
+    std::string mask =
+        adaptor.getMask() ? ptx.i32(adaptor.getMask()) : std::string("-1");
+    ptx << "{ .reg .pred p; .reg " << type << " r; shfl.sync."
+        << (op.getMode() == ShuffleMode::Up ? "up" : "down") << ".b32 r|p, "
+        << value << ", " << Twine(op.getOffset()) << ", " << clamp << ", "
+        << mask << "; @p " << instruction << " r, "
+        << (op.getPartnerFirst() ? "r, " + value : value + ", r") << "; mov"
+        << type << " $0, r; }";
+    rewriter.replaceOp(op, ptx.createConvergent(rewriter, op.getLoc(),
+                                                x.getType()));
     return success();
   }
 };
@@ -426,12 +401,10 @@ struct ConvertWarpToNVVMPass
 
   void runOnOperation() override {
     // In-dialect first: every shuffle payload becomes i32 words (an f32
-    // stays one), so the conversion below is one warp op to one NVVM op, and
-    // scan steps become predicated PTX. No block merging (see
-    // markConvergent).
+    // stays one), so the conversion below is one warp op to one NVVM op. No
+    // block merging (see markConvergent).
     RewritePatternSet payloads(&getContext());
     populateShufflePayloadPatterns(payloads);
-    payloads.add<FusePredicatedScanStep>(&getContext());
     SmallVector<Operation *> shuffles;
     getOperation()->walk([&](ShuffleOp op) { shuffles.push_back(op); });
     if (failed(applyOpPatternsGreedily(
@@ -461,7 +434,7 @@ struct ConvertWarpToNVVMPass
 
 void mlir::warp::populateWarpToNVVMPatterns(RewritePatternSet &patterns,
                                             PatternBenefit benefit) {
-  patterns.add<LowerShuffle, LowerLaneId, LowerWarpId,
+  patterns.add<LowerShuffle, LowerScanStep, LowerLaneId, LowerWarpId,
                LowerLaneMask<LaneMaskKind::Lt, NVVM::LaneMaskLtOp>,
                LowerLaneMask<LaneMaskKind::Le, NVVM::LaneMaskLeOp>,
                LowerLaneMask<LaneMaskKind::Eq, NVVM::LaneMaskEqOp>,

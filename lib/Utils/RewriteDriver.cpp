@@ -1,6 +1,6 @@
 //===- RewriteDriver.cpp - Pattern application linear in the IR -----------===//
 
-#include "WarpDialect/Transforms/RewriteDriver.h"
+#include "WarpDialect/Utils/RewriteDriver.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/FoldUtils.h"

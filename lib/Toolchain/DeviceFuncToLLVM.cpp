@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Conversion/Passes.h"
+#include "WarpDialect/Toolchain/Passes.h"
 
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
@@ -22,7 +22,7 @@
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPCONVERTDEVICEFUNCTOLLVMPASS
-#include "WarpDialect/Conversion/Passes.h.inc"
+#include "WarpDialect/Toolchain/Passes.h.inc"
 } // namespace mlir::warp
 
 using namespace mlir;

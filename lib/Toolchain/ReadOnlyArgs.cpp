@@ -18,7 +18,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Toolchain/Passes.h"
+
+#include "WarpDialect/Toolchain/KernelABI.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -32,7 +34,7 @@
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPRECORDREADONLYARGSPASS
 #define GEN_PASS_DEF_WARPMARKREADONLYPARAMSPASS
-#include "WarpDialect/Transforms/Passes.h.inc"
+#include "WarpDialect/Toolchain/Passes.h.inc"
 } // namespace mlir::warp
 
 using namespace mlir;

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WARPDIALECT_TARGET_FATALERRORS_H
-#define WARPDIALECT_TARGET_FATALERRORS_H
+#ifndef WARPDIALECT_TOOLCHAIN_FATALERRORS_H
+#define WARPDIALECT_TOOLCHAIN_FATALERRORS_H
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -56,4 +56,4 @@ void runOnLargeStack(function_ref<void()> fn);
 } // namespace warp
 } // namespace mlir
 
-#endif // WARPDIALECT_TARGET_FATALERRORS_H
+#endif // WARPDIALECT_TOOLCHAIN_FATALERRORS_H

@@ -1,11 +1,12 @@
 //===- BlockSize.cpp - what a gpu.func's known_block_size says ------------===//
 //
-// One reading of `known_block_size` for the expansions that size buffers or
-// fold the block geometry by it.
+// BlockSize.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/IR/BlockSize.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 using namespace mlir;
 

@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Toolchain/Passes.h"
 
-#include "WarpDialect/Target/FatalErrors.h"
+#include "WarpDialect/Toolchain/FatalErrors.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -21,7 +21,7 @@
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPMODULETOBINARYPASS
-#include "WarpDialect/Transforms/Passes.h.inc"
+#include "WarpDialect/Toolchain/Passes.h.inc"
 } // namespace mlir::warp
 
 using namespace mlir;

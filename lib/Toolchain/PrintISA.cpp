@@ -1,6 +1,6 @@
 //===- PrintISA.cpp - write the PTX held by gpu.binary ops ----------------===//
 
-#include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Toolchain/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -10,7 +10,7 @@
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPPRINTISAPASS
-#include "WarpDialect/Transforms/Passes.h.inc"
+#include "WarpDialect/Toolchain/Passes.h.inc"
 } // namespace mlir::warp
 
 using namespace mlir;

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Toolchain/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -16,7 +16,7 @@
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPALIGNGPUMEMORYPASS
-#include "WarpDialect/Transforms/Passes.h.inc"
+#include "WarpDialect/Toolchain/Passes.h.inc"
 } // namespace mlir::warp
 
 using namespace mlir;

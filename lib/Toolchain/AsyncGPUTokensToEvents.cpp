@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Conversion/Passes.h"
+#include "WarpDialect/Toolchain/Passes.h"
 
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -25,7 +25,7 @@
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_CONVERTASYNCGPUTOKENSTOEVENTSPASS
-#include "WarpDialect/Conversion/Passes.h.inc"
+#include "WarpDialect/Toolchain/Passes.h.inc"
 } // namespace mlir::warp
 
 using namespace mlir;

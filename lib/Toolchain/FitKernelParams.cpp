@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Toolchain/Passes.h"
 
 #include "WarpDialect/Target/Chip.h"
 
@@ -19,7 +19,7 @@
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPFITKERNELPARAMSPASS
-#include "WarpDialect/Transforms/Passes.h.inc"
+#include "WarpDialect/Toolchain/Passes.h.inc"
 } // namespace mlir::warp
 
 using namespace mlir;

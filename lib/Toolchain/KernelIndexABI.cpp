@@ -13,7 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Toolchain/Passes.h"
+
+#include "WarpDialect/Toolchain/KernelABI.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
@@ -28,7 +30,7 @@ namespace mlir::warp {
 #define GEN_PASS_DEF_WARPWIDENKERNELINDEXARGSPASS
 #define GEN_PASS_DEF_WARPSETDEVICEINDEXBITWIDTHPASS
 #define GEN_PASS_DEF_WARPCHECKBAREPTRARGSPASS
-#include "WarpDialect/Transforms/Passes.h.inc"
+#include "WarpDialect/Toolchain/Passes.h.inc"
 } // namespace mlir::warp
 
 using namespace mlir;

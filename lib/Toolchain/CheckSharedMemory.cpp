@@ -10,8 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "WarpDialect/IR/MemorySpaces.h"
 #include "WarpDialect/IR/PlantedBugs.h"
-#include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Toolchain/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -26,22 +27,12 @@
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPCHECKSHAREDMEMORYPASS
-#include "WarpDialect/Transforms/Passes.h.inc"
+#include "WarpDialect/Toolchain/Passes.h.inc"
 } // namespace mlir::warp
 
 using namespace mlir;
 
 namespace {
-
-/// Whether `type` lives in shared memory: `#gpu.address_space<workgroup>`,
-/// or the integer space 3, which the NVVM lowering keeps as shared memory.
-bool isWorkgroup(MemRefType type) {
-  if (gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
-    return true;
-  auto space = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace());
-  return space && space.getInt() ==
-                      static_cast<int64_t>(NVVM::NVVMMemorySpace::Shared);
-}
 
 /// `bytes` times the extents of `shape`, or std::nullopt when the product
 /// does not fit in 64 bits (a shape's own element count is an int64_t
@@ -152,7 +143,7 @@ struct WarpCheckSharedMemoryPass
     module.walk([&](Operation *op) {
       for (Value result : op->getResults()) {
         auto type = dyn_cast<MemRefType>(result.getType());
-        if (!type || !isWorkgroup(type) ||
+        if (!type || !warp::isWorkgroupMemory(type) ||
             !hasEffect<MemoryEffects::Allocate>(op, result))
           continue;
         op->emitOpError()
@@ -232,7 +223,7 @@ struct WarpCheckSharedMemoryPass
         });
       }
       for (memref::GlobalOp global : globals) {
-        if (!isWorkgroup(global.getType()))
+        if (!warp::isWorkgroupMemory(global.getType()))
           continue;
         if (std::optional<uint64_t> bytes = sizeOf(
                 global.getType(), global.getOperation(), global.getLoc()))

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WARPDIALECT_TRANSFORMS_REWRITEDRIVER_H
-#define WARPDIALECT_TRANSFORMS_REWRITEDRIVER_H
+#ifndef WARPDIALECT_UTILS_REWRITEDRIVER_H
+#define WARPDIALECT_UTILS_REWRITEDRIVER_H
 
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Support/LLVM.h"
@@ -32,4 +32,4 @@ LogicalResult applyPatternsLinearly(Operation *root,
 
 } // namespace mlir::warp
 
-#endif // WARPDIALECT_TRANSFORMS_REWRITEDRIVER_H
+#endif // WARPDIALECT_UTILS_REWRITEDRIVER_H

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Toolchain/Passes.h"
 
 #include "mlir/IR/Dialect.h"
 #include "mlir/Pass/PassManager.h"
@@ -15,7 +15,7 @@
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPIFPRESENTPASS
-#include "WarpDialect/Transforms/Passes.h.inc"
+#include "WarpDialect/Toolchain/Passes.h.inc"
 } // namespace mlir::warp
 
 using namespace mlir;

@@ -1,6 +1,6 @@
 //===- FatalErrors.cpp - LLVM fatal errors as MLIR diagnostics ------------===//
 
-#include "WarpDialect/Target/FatalErrors.h"
+#include "WarpDialect/Toolchain/FatalErrors.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"

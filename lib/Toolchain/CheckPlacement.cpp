@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Toolchain/Passes.h"
 
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -19,7 +19,7 @@
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPCHECKPLACEMENTPASS
-#include "WarpDialect/Transforms/Passes.h.inc"
+#include "WarpDialect/Toolchain/Passes.h.inc"
 } // namespace mlir::warp
 
 using namespace mlir;

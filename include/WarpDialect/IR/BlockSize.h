@@ -1,0 +1,36 @@
+//===- BlockSize.h - what a gpu.func's known_block_size says ----*- C++ -*-===//
+//
+// One reading of `known_block_size` for the verifiers, the expansions and the
+// checks that size buffers or fold the block geometry by it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPDIALECT_IR_BLOCKSIZE_H
+#define WARPDIALECT_IR_BLOCKSIZE_H
+
+#include "mlir/IR/Operation.h"
+
+#include <array>
+#include <optional>
+
+namespace mlir::warp {
+
+/// The most threads a block can have (CUDA), for what is sized per thread
+/// where a gpu.func has no known_block_size.
+constexpr int64_t kMaxBlockThreads = 1024;
+
+/// The x, y, z sizes of the known_block_size of the gpu.func around `op` (or
+/// of `op`, a gpu.func), if it has one.
+std::optional<std::array<int64_t, 3>> getKnownBlockSize(Operation *op);
+
+/// The threads of a block of the gpu.func around `op`, from its
+/// known_block_size (a size below 1 counts as 1), if it has one.
+std::optional<int64_t> getKnownBlockThreads(Operation *op);
+
+/// The most threads a block running `op` can have: its known block's,
+/// else (and at most) kMaxBlockThreads.
+int64_t getMaxBlockThreads(Operation *op);
+
+} // namespace mlir::warp
+
+#endif // WARPDIALECT_IR_BLOCKSIZE_H

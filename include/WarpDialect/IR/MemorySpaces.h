@@ -1,0 +1,27 @@
+//===- MemorySpaces.h - what a memref's memory space names ------*- C++ -*-===//
+//
+// One reading of a memref's memory-space attribute on NVIDIA GPUs, for the
+// verifiers (warp.atomic_add's memory) and the toolchain's checks (what
+// counts as workgroup memory).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPDIALECT_IR_MEMORYSPACES_H
+#define WARPDIALECT_IR_MEMORYSPACES_H
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+namespace mlir::warp {
+
+/// The NVVM memory space `space` names: none is the generic space,
+/// `#gpu.address_space<global|workgroup|private>` are global, shared and
+/// local, an integer is NVVM's memory space of that number. std::nullopt
+/// for any other attribute or number.
+std::optional<NVVM::NVVMMemorySpace> getNVVMMemorySpace(Attribute space);
+
+/// Whether `type` lives in workgroup (shared) memory.
+bool isWorkgroupMemory(MemRefType type);
+
+} // namespace mlir::warp
+
+#endif // WARPDIALECT_IR_MEMORYSPACES_H

@@ -1,0 +1,48 @@
+//===- Passes.h - the NVPTX toolchain around the dialect --------*- C++ -*-===//
+//
+// The passes that are not about warp ops (Passes.td says what each does) and
+// the few facts the toolchain shares with the pipelines and tools.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPDIALECT_TOOLCHAIN_PASSES_H
+#define WARPDIALECT_TOOLCHAIN_PASSES_H
+
+#include "WarpDialect/IR/WarpDialect.h"
+#include "WarpDialect/Target/Chip.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Async/IR/Async.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::warp {
+
+/// The alignment warp-align-gpu-memory gives every device variable: the
+/// widest access the NVPTX back end emits (ld/st .v4 of 32-bit values, .v2
+/// of 64-bit values).
+constexpr uint64_t kDeviceVariableAlignment = 16;
+
+/// Whether `op` is async-dialect code: an async op, or an op with an operand
+/// or result of an async type, or a function with one in its signature
+/// (CheckPlacement.cpp). Host code like that needs the pipeline's `async`
+/// lowering: warp-check-placement rejects it without, warp-cuda-runner
+/// turns that lowering on when any op of a program is.
+bool usesAsyncDialect(Operation *op);
+
+/// warp-if-present running `pass` where `dialects` occur (its options carry
+/// the pass in textual form, as printed pipelines show it).
+std::unique_ptr<Pass> createWarpIfPresentPass(ArrayRef<StringRef> dialects,
+                                              std::unique_ptr<Pass> pass);
+
+#define GEN_PASS_DECL
+#include "WarpDialect/Toolchain/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "WarpDialect/Toolchain/Passes.h.inc"
+
+} // namespace mlir::warp
+
+#endif // WARPDIALECT_TOOLCHAIN_PASSES_H

@@ -1,0 +1,42 @@
+//===- Builders.h - Small IR building helpers of the lowerings --*- C++ -*-===//
+//
+// What the expansions (Transforms) and the NVVM conversion (Conversion) both
+// build: i32 constants, member masks and the convergence mark of a lowered
+// collective.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPDIALECT_UTILS_BUILDERS_H
+#define WARPDIALECT_UTILS_BUILDERS_H
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::warp {
+
+/// An i32 arith.constant.
+Value buildI32Constant(OpBuilder &builder, Location loc, int64_t value);
+
+/// `mask`, or the all-lanes constant -1 where the op has no member mask.
+Value buildMemberMaskOrAll(OpBuilder &builder, Location loc, Value mask);
+
+/// PTX's `fns.b32 d, mask, base, offset` (NVVM has no intrinsic for it, so
+/// one inline PTX instruction without side effects): the lane of the
+/// `offset`-th set bit of `mask` counted upwards from `base` (offset > 0) or
+/// downwards from it (offset < 0; -1 is the first set bit at or below
+/// `base`), or 0xffffffff where there is none. All operands are i32.
+Value buildFindNthSet(OpBuilder &builder, Location loc, Value mask,
+                      Value base, Value offset);
+
+/// Pins a lowered collective (an NVVM shuffle, vote, match, redux, warp
+/// barrier or activemask) to its program point. MLIR has no notion of
+/// convergence: region simplification merges structurally identical blocks
+/// (e.g. the two arms of a branch), which would make the lanes of both arms
+/// execute one collective together. Each marked op carries a distinct
+/// attribute (kConvergentAttrName, WarpDialect.h), so no two blocks holding
+/// collectives are ever identical. LLVM itself keeps the calls in place
+/// because their intrinsics are convergent.
+void markConvergent(Operation *op);
+
+} // namespace mlir::warp
+
+#endif // WARPDIALECT_UTILS_BUILDERS_H
