@@ -236,7 +236,7 @@ int main(int argc, char **argv) {
     pm.addPass(createCanonicalizerPass()); // the DSL's own clean-up
     warp::WarpPipelineOptions options;
     options.chip = flags->chip;
-    options.format = warp::BinaryFormat::Isa;
+    options.format = gpu::CompilationTarget::Assembly;
     if (std::optional<std::string> problem =
             warp::checkWarpPipelineOptions(options)) {
       llvm::errs() << "tinyc: " << *problem << "\n";

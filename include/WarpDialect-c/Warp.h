@@ -35,8 +35,8 @@ MLIR_CAPI_EXPORTED int warpCombineKindDomains(MlirStringRef kind);
 MLIR_CAPI_EXPORTED void warpRegisterDialects(MlirDialectRegistry registry);
 
 /// Registers the warp passes and pipelines (`warp-lower-to-ptx`,
-/// `warp-to-nvvm`, ...) and the upstream passes those pipelines are made of,
-/// so pipeline strings can name them. Idempotent.
+/// `warp-lower-to-nvvm`, ...) and the upstream passes those pipelines are
+/// made of, so pipeline strings can name them. Idempotent.
 MLIR_CAPI_EXPORTED void warpRegisterPasses(void);
 
 /// Adds everything warp-opt has on top: every upstream dialect, extension,

@@ -73,13 +73,13 @@ static void addWarpDevicePasses(OpPassManager &device,
   // Upstream's MMA lowering, run here so that loops carrying fragments reach
   // convert-nvgpu-to-nvvm (which cannot convert them) as LLVM structs.
   device.addPass(
-      createWarpConvertMMAToNVVMPass(WarpConvertMMAToNVVMPassOptions{options.chip}));
+      createConvertWarpMMAToNVVMPass(ConvertWarpMMAToNVVMPassOptions{options.chip}));
   // Before NVVM code generation, which can vectorize accesses to shared
   // variables beyond the alignment their PTX declaration states.
   device.addPass(createWarpAlignGPUMemoryPass());
 }
 
-void mlir::warp::buildWarpToNVVMPipeline(OpPassManager &pm,
+void mlir::warp::buildWarpLowerToNVVMPipeline(OpPassManager &pm,
                                          const WarpPipelineOptions &options) {
   addWarpDevicePasses(pm.nest<gpu::GPUModuleOp>(), options);
 }
@@ -125,8 +125,8 @@ static void addDeviceToLLVMPasses(OpPassManager &device,
   device.addPass(createWarpIfPresentPass({"affine"}, createLowerAffinePass()));
   // Device functions before convert-gpu-to-nvvm, which would convert them
   // itself and give each a C-interface wrapper that ends up in the PTX.
-  device.addPass(createWarpConvertDeviceFuncToLLVMPass(
-      WarpConvertDeviceFuncToLLVMPassOptions{indexBitwidth, barePtrKernels}));
+  device.addPass(createConvertDeviceFuncToLLVMPass(
+      ConvertDeviceFuncToLLVMPassOptions{indexBitwidth, barePtrKernels}));
   // One conversion for the rest: gpu, and through their to-LLVM interfaces
   // arith, cf, index, memref, math (to libdevice calls), vector and ub.
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
@@ -191,25 +191,12 @@ static void buildAsyncToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// The objects warp-module-to-binary makes for `format`.
-static gpu::CompilationTarget compilationTargetOf(BinaryFormat format) {
-  switch (format) {
-  case BinaryFormat::Isa:
-    return gpu::CompilationTarget::Assembly;
-  case BinaryFormat::Bin:
-    return gpu::CompilationTarget::Binary;
-  case BinaryFormat::Fatbin:
-    return gpu::CompilationTarget::Fatbin;
-  }
-  llvm_unreachable("unknown binary format");
-}
-
 void mlir::warp::buildWarpLowerToPTXPipeline(
     OpPassManager &pm, const WarpPipelineOptions &options) {
   // Checked before outlining, which would turn impossible launch sizes into
   // errors without a location.
-  pm.addPass(createWarpCheckPlacementPass(
-      WarpCheckPlacementPassOptions{/*allowAsync=*/options.asyncRuntime}));
+  pm.addPass(createWarpCheckLowerablePass(
+      WarpCheckLowerablePassOptions{/*allowAsync=*/options.asyncRuntime}));
   // Kernels written inside gpu.launch must be outlined before the device
   // passes, which run on gpu.module, can see their warp ops. (Upstream's
   // pipeline outlines a second time, when there is nothing left to outline.)
@@ -254,7 +241,7 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   // The gpu.modules serialize in parallel (upstream's gpu-module-to-binary
   // takes one after another).
   pm.addPass(createWarpModuleToBinaryPass(
-      WarpModuleToBinaryPassOptions{compilationTargetOf(options.format)}));
+      WarpModuleToBinaryPassOptions{options.format}));
 
   // Host code.
   if (options.asyncRuntime) {
@@ -310,7 +297,11 @@ mlir::warp::checkWarpPipelineOptions(const WarpPipelineOptions &options) {
   if (options.optLevel < 0 || options.optLevel > 3)
     return "opt-level " + std::to_string(options.optLevel) +
            " is outside 0..3";
-  if (!options.ptxasOptions.empty() && options.format == BinaryFormat::Isa)
+  if (options.format == gpu::CompilationTarget::Offload)
+    return "format=llvm is warp-module-to-binary's alone: the pipelines and "
+           "the runner make PTX (isa), a cubin (bin) or a fatbinary (fatbin)";
+  if (!options.ptxasOptions.empty() &&
+      options.format == gpu::CompilationTarget::Assembly)
     return "ptxas-options='" + options.ptxasOptions.getValue() +
            "' needs format=bin or fatbin: with format=isa no ptxas runs (the "
            "driver compiles the PTX)";
@@ -367,10 +358,10 @@ static void registerCheckedPipeline(
 
 void mlir::warp::registerWarpPipelines() {
   registerCheckedPipeline(
-      "warp-to-nvvm",
+      "warp-lower-to-nvvm",
       "Expand warp collectives and lower warp ops to NVVM inside every "
       "gpu.module",
-      buildWarpToNVVMPipeline);
+      buildWarpLowerToNVVMPipeline);
   registerCheckedPipeline(
       "warp-lower-to-ptx",
       "Lower a host+device module with warp ops to LLVM with gpu.binary "

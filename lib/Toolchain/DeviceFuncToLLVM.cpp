@@ -21,7 +21,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::warp {
-#define GEN_PASS_DEF_WARPCONVERTDEVICEFUNCTOLLVMPASS
+#define GEN_PASS_DEF_CONVERTDEVICEFUNCTOLLVMPASS
 #include "WarpDialect/Toolchain/Passes.h.inc"
 } // namespace mlir::warp
 
@@ -30,9 +30,9 @@ using namespace mlir::warp;
 
 namespace {
 
-struct WarpConvertDeviceFuncToLLVMPass
-    : public warp::impl::WarpConvertDeviceFuncToLLVMPassBase<
-          WarpConvertDeviceFuncToLLVMPass> {
+struct ConvertDeviceFuncToLLVMPass
+    : public warp::impl::ConvertDeviceFuncToLLVMPassBase<
+          ConvertDeviceFuncToLLVMPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -1199,7 +1199,7 @@ class KernelBuilder:
     # The fragments PTX wmma has, by (operand, element): f16 inputs with f16
     # or f32 accumulators (m16n16k16, m32n8k16, m8n32k16, sm_70+) and f32
     # inputs read as tf32 (m16n16k8, sm_80+). The compiler checks the same
-    # against NVVM's own table (warp-convert-mma-to-nvvm); here the mistakes
+    # against NVVM's own table (convert-warp-mma-to-nvvm); here the mistakes
     # are caught at the call.
     _MMA_FRAGMENTS = {
         ("a", "f16"): ((16, 16), (32, 16), (8, 16)),

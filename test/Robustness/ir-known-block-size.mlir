@@ -1,10 +1,10 @@
 // known_block_size of a gpu.func: three sizes, each one CUDA can launch.
 // The wrong number of values is refused by the gpu.func verifier; zero and
-// negative sizes by warp-check-placement, the first pass of
+// negative sizes by warp-check-lowerable, the first pass of
 // warp-lower-to-ptx. In the generic form, a value of another attribute kind
 // is refused by the property conversion. (The custom gpu.func syntax drops
 // such a value while parsing, before any verifier can see it.)
-// RUN: warp-opt %s -split-input-file -verify-diagnostics --warp-check-placement
+// RUN: warp-opt %s -split-input-file -verify-diagnostics --warp-check-lowerable
 
 module attributes {gpu.container_module} {
   gpu.module @m {

@@ -1,6 +1,6 @@
 // Control flow directly in a gpu.module (a fuzzer finding): nothing runs it,
 // and scf-to-cf split the module's block, leaving a gpu.module that does not
-// verify. warp-check-placement refuses it at the op.
+// verify. warp-check-lowerable refuses it at the op.
 // RUN: warp-opt %s --split-input-file --verify-diagnostics \
 // RUN:   --warp-lower-to-ptx="chip=sm_90 format=isa" -o /dev/null
 

@@ -42,11 +42,11 @@ static llvm::cl::opt<std::string>
            llvm::cl::desc("GPU chip to compile for (default: the device's, "
                           "else sm_90)"),
            llvm::cl::init(""));
-static llvm::cl::opt<warp::BinaryFormat> clFormat(
+static llvm::cl::opt<gpu::CompilationTarget> clFormat(
     "gpu-format",
     llvm::cl::desc("Device code format (isa: PTX, JIT-compiled by the "
                    "driver)"),
-    llvm::cl::init(warp::BinaryFormat::Isa), warp::binaryFormatValues());
+    llvm::cl::init(gpu::CompilationTarget::Assembly), warp::compilationTargetValues());
 
 static llvm::cl::opt<bool> clKernelBarePtr(
     "kernel-bare-ptr-calling-convention",
@@ -93,7 +93,7 @@ static LogicalResult dumpPtx(Operation *module,
   OwningOpRef<Operation *> copy(module->clone());
   warp::WarpPipelineOptions toPtx;
   toPtx.chip = options.chip.getValue();
-  toPtx.format = warp::BinaryFormat::Isa;
+  toPtx.format = gpu::CompilationTarget::Assembly;
   toPtx.optLevel = options.optLevel.getValue();
   toPtx.strategy = options.strategy.getValue();
   toPtx.barePtrMemref = options.barePtrMemref.getValue();
@@ -167,7 +167,7 @@ static LogicalResult lowerAndCheckDevice(Operation *module,
     if (std::optional<std::string> problem =
             warp::checkWarpPipelineOptions(options))
       return module->emitError() << *problem;
-    bool dumpOnTheWay = options.format == warp::BinaryFormat::Isa;
+    bool dumpOnTheWay = options.format == gpu::CompilationTarget::Assembly;
     if (!clDumpPtx.empty()) {
       if (dumpOnTheWay)
         options.ptxOutput = clDumpPtx.getValue();

@@ -3,9 +3,9 @@
 // Feeds arbitrary bytes through what `warp-opt --warp-lower-to-ptx` does:
 //
 //   parse (MLIR source) -> verify -> warp-lower-to-ptx{format=isa}
-//   (outlining, placement check, gpu-to-warp, warp expansion, warp-to-nvvm,
-//    the device and host passes of upstream's NVVM lowering, NVPTX backend ->
-//    PTX text in gpu.binary)
+//   (outlining, lowerability check, gpu-to-warp, warp expansion,
+//    warp-lower-to-nvvm, the device and host passes of upstream's NVVM
+//    lowering, NVPTX backend -> PTX text in gpu.binary)
 //
 // Input layout: byte 0 picks the options, the rest is MLIR source.
 //   bits 0-1: chip      0 sm_70, 1 sm_80, 2 sm_90, 3 sm_100a
@@ -910,7 +910,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   warp::WarpPipelineOptions options;
   options.chip = kChips[selector & 3];
   options.strategy = kStrategies[(selector >> 2) & 3];
-  options.format = warp::BinaryFormat::Isa;
+  options.format = gpu::CompilationTarget::Assembly;
   options.optLevel = (selector & 0x40) ? 0 : 3;
 
   PassManager pm(&context, module.get()->getName().getStringRef());

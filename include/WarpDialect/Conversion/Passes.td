@@ -27,7 +27,7 @@ def ConvertWarpToNVVMPass : Pass<"convert-warp-to-nvvm"> {
     `warp.compact`, `warp.exchange`, `warp.atomic_add`) must have been expanded by `warp-expand-collectives`
     first, and one left behind is a "failed to legalize" error. The MMA ops
     (`warp.mma_load`, `warp.mma_compute`, `warp.mma_store`) stay legal here:
-    `warp-convert-mma-to-nvvm` lowers them. Every
+    `convert-warp-mma-to-nvvm` lowers them. Every
     convergent NVVM op it creates carries a distinct `warp.convergent`
     attribute so that region simplification never merges two blocks that
     hold collectives (the two arms of a branch).
@@ -72,7 +72,7 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
-def WarpConvertMMAToNVVMPass : Pass<"warp-convert-mma-to-nvvm"> {
+def ConvertWarpMMAToNVVMPass : Pass<"convert-warp-mma-to-nvvm"> {
   let summary = "Lower upstream gpu.subgroup_mma_* ops to NVVM wmma, through "
                 "loops and branches";
   let description = [{
@@ -86,7 +86,7 @@ def WarpConvertMMAToNVVMPass : Pass<"warp-convert-mma-to-nvvm"> {
     converts the types of every `scf` op with a type converter that does not
     know `!gpu.mma_matrix` and fails ("failed to legalize operation
     'scf.for'") on a loop carrying one. Run it on device code before that
-    pass; the `warp-lower-to-ptx` and `warp-to-nvvm` pipelines do.
+    pass; the `warp-lower-to-ptx` and `warp-lower-to-nvvm` pipelines do.
 
     It also lowers warp's own MMA ops, whose fragments are plain vectors:
     `warp.mma_load`, `warp.mma_compute` and `warp.mma_store` become
@@ -104,7 +104,7 @@ def WarpConvertMMAToNVVMPass : Pass<"warp-convert-mma-to-nvvm"> {
     would work, never an unlowered op or a backend abort.
 
     ```mlir
-    // warp-opt --warp-convert-mma-to-nvvm=chip=sm_90
+    // warp-opt --convert-warp-mma-to-nvvm=chip=sm_90
     %acc = scf.for %k = %c0 to %n step %c16 iter_args(%c = %zero)
         -> (!gpu.mma_matrix<16x16xf32, "COp">) { ... }
     // becomes an scf.for over !llvm.struct<(f32, f32, f32, f32, f32, f32,

@@ -2,7 +2,7 @@
 //
 // Warp-level matrix multiply-accumulate on the tensor cores (PTX wmma) with
 // fragments as plain vectors, for the element types upstream's
-// !gpu.mma_matrix lacks (bf16). Lowered by warp-convert-mma-to-nvvm to
+// !gpu.mma_matrix lacks (bf16). Lowered by convert-warp-mma-to-nvvm to
 // LLVM's llvm.nvvm.wmma.* intrinsics.
 //
 //===----------------------------------------------------------------------===//

@@ -8,6 +8,7 @@
 #ifndef WARPDIALECT_PIPELINES_PIPELINES_H
 #define WARPDIALECT_PIPELINES_PIPELINES_H
 
+#include "WarpDialect/Toolchain/Passes.h"
 #include "WarpDialect/Transforms/Passes.h"
 #include "mlir/Pass/PassOptions.h"
 #include <optional>
@@ -17,18 +18,6 @@ namespace mlir {
 class DialectRegistry;
 class OpPassManager;
 namespace warp {
-
-/// What `warp-module-to-binary` produces.
-enum class BinaryFormat { Isa, Bin, Fatbin };
-
-/// The command-line spellings of BinaryFormat (pipelines and the runner).
-inline llvm::cl::ValuesClass binaryFormatValues() {
-  return llvm::cl::values(
-      clEnumValN(BinaryFormat::Isa, "isa", "PTX text"),
-      clEnumValN(BinaryFormat::Bin, "bin", "cubin (runs ptxas)"),
-      clEnumValN(BinaryFormat::Fatbin, "fatbin",
-                 "fatbin (runs ptxas and fatbinary)"));
-}
 
 /// Options shared by the warp pipelines.
 struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
@@ -47,9 +36,9 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
                      "benchmarks)"),
       llvm::cl::init(ScanStepPreference::FoldLast),
       scanStepPreferenceValues()};
-  PassOptions::Option<BinaryFormat> format{
+  PassOptions::Option<gpu::CompilationTarget> format{
       *this, "format", llvm::cl::desc("Device code format"),
-      llvm::cl::init(BinaryFormat::Fatbin), binaryFormatValues()};
+      llvm::cl::init(gpu::CompilationTarget::Fatbin), compilationTargetValues()};
   PassOptions::Option<int> optLevel{
       *this, "opt-level", llvm::cl::desc("NVPTX optimization level (0-3)"),
       llvm::cl::init(3)};
@@ -111,7 +100,7 @@ checkWarpPipelineOptions(const WarpPipelineOptions &options);
 
 /// Device-side lowering of every warp op to NVVM (expansion + conversion),
 /// nested on each gpu.module.
-void buildWarpToNVVMPipeline(OpPassManager &pm,
+void buildWarpLowerToNVVMPipeline(OpPassManager &pm,
                              const WarpPipelineOptions &options);
 
 /// The full lowering of a host+device module: warp ops and the surrounding
@@ -121,7 +110,8 @@ void buildWarpToNVVMPipeline(OpPassManager &pm,
 void buildWarpLowerToPTXPipeline(OpPassManager &pm,
                                  const WarpPipelineOptions &options);
 
-/// Registers `warp-to-nvvm` and `warp-lower-to-ptx` with the pass registry.
+/// Registers `warp-lower-to-nvvm` and `warp-lower-to-ptx` with the pass
+/// registry.
 void registerWarpPipelines();
 
 /// Registers every warp pass (transforms, conversions, printing).

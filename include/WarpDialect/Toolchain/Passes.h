@@ -17,6 +17,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/Support/CommandLine.h"
 
 namespace mlir::warp {
 
@@ -25,10 +26,23 @@ namespace mlir::warp {
 /// of 64-bit values).
 constexpr uint64_t kDeviceVariableAlignment = 16;
 
+/// The command-line spellings of the output formats (upstream's
+/// gpu::CompilationTarget), the one table warp-module-to-binary, the
+/// pipelines and warp-cuda-runner read.
+inline llvm::cl::ValuesClass compilationTargetValues() {
+  return llvm::cl::values(
+      clEnumValN(gpu::CompilationTarget::Offload, "llvm",
+                 "LLVM bitcode (offloading; warp-module-to-binary only)"),
+      clEnumValN(gpu::CompilationTarget::Assembly, "isa", "PTX text"),
+      clEnumValN(gpu::CompilationTarget::Binary, "bin", "cubin (runs ptxas)"),
+      clEnumValN(gpu::CompilationTarget::Fatbin, "fatbin",
+                 "fatbinary (runs ptxas and fatbinary)"));
+}
+
 /// Whether `op` is async-dialect code: an async op, or an op with an operand
 /// or result of an async type, or a function with one in its signature
-/// (CheckPlacement.cpp). Host code like that needs the pipeline's `async`
-/// lowering: warp-check-placement rejects it without, warp-cuda-runner
+/// (CheckLowerable.cpp). Host code like that needs the pipeline's `async`
+/// lowering: warp-check-lowerable rejects it without, warp-cuda-runner
 /// turns that lowering on when any op of a program is.
 bool usesAsyncDialect(Operation *op);
 

@@ -53,7 +53,7 @@ def WarpAlignGPUMemoryPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
-def WarpCheckPlacementPass : Pass<"warp-check-placement", "::mlir::ModuleOp"> {
+def WarpCheckLowerablePass : Pass<"warp-check-lowerable", "::mlir::ModuleOp"> {
   let summary = "Reject device code the lowering or the backend cannot take";
   let description = [{
     Checks, with a diagnostic each, what would otherwise leave invalid IR
@@ -160,15 +160,8 @@ def WarpModuleToBinaryPass
   let options = [
     Option<"format", "format", "::mlir::gpu::CompilationTarget",
            /*default=*/"::mlir::gpu::CompilationTarget::Fatbin",
-           "What each object holds", [{::llvm::cl::values(
-             clEnumValN(::mlir::gpu::CompilationTarget::Offload, "llvm",
-                        "LLVM bitcode (offloading)"),
-             clEnumValN(::mlir::gpu::CompilationTarget::Assembly, "isa",
-                        "PTX text"),
-             clEnumValN(::mlir::gpu::CompilationTarget::Binary, "bin",
-                        "cubin (runs ptxas)"),
-             clEnumValN(::mlir::gpu::CompilationTarget::Fatbin, "fatbin",
-                        "fatbinary (runs ptxas and fatbinary)"))}]>,
+           "What each object holds",
+           [{::mlir::warp::compilationTargetValues()}]>,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
@@ -441,8 +434,8 @@ def ConvertAsyncGPUTokensToEventsPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
-def WarpConvertDeviceFuncToLLVMPass
-    : Pass<"warp-convert-device-func-to-llvm", "::mlir::gpu::GPUModuleOp"> {
+def ConvertDeviceFuncToLLVMPass
+    : Pass<"convert-device-func-to-llvm", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Lower the func dialect inside a gpu.module to LLVM as "
                 "convert-gpu-to-nvvm would, without C-interface wrappers";
   let description = [{
@@ -464,7 +457,7 @@ def WarpConvertDeviceFuncToLLVMPass
     (`llvm.emit_c_interface`) still gets one.
 
     ```mlir
-    // warp-opt --pass-pipeline='builtin.module(gpu.module(warp-convert-device-func-to-llvm{index-bitwidth=32}))'
+    // warp-opt --pass-pipeline='builtin.module(gpu.module(convert-device-func-to-llvm{index-bitwidth=32}))'
     gpu.module @m {
       func.func @helper(%i: index) -> index { return %i : index }
     }

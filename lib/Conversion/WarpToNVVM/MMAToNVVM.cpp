@@ -38,7 +38,7 @@
 #include <array>
 
 namespace mlir::warp {
-#define GEN_PASS_DEF_WARPCONVERTMMATONVVMPASS
+#define GEN_PASS_DEF_CONVERTWARPMMATONVVMPASS
 #include "WarpDialect/Conversion/Passes.h.inc"
 } // namespace mlir::warp
 
@@ -492,9 +492,9 @@ LogicalResult checkWarpMMAOps(Operation *root, const Chip &chip) {
   return success(ok);
 }
 
-struct WarpConvertMMAToNVVMPass
-    : public warp::impl::WarpConvertMMAToNVVMPassBase<
-          WarpConvertMMAToNVVMPass> {
+struct ConvertWarpMMAToNVVMPass
+    : public warp::impl::ConvertWarpMMAToNVVMPassBase<
+          ConvertWarpMMAToNVVMPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -417,7 +417,7 @@ struct ConvertWarpToNVVMPass
     ConversionTarget target(getContext());
     target.addIllegalDialect<WarpDialect>();
     // The MMA ops need the memref descriptors and the chip:
-    // warp-convert-mma-to-nvvm, which runs next, lowers them.
+    // convert-warp-mma-to-nvvm, which runs next, lowers them.
     target.addLegalOp<MMALoadOp, MMAComputeOp, MMAStoreOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(&getContext());

@@ -1,10 +1,10 @@
 // gpu.subgroup_mma_* fragments carried by loops, branches and scf.if lower
-// to nvvm.wmma (warp-convert-mma-to-nvvm, part of the warp pipelines):
+// to nvvm.wmma (convert-warp-mma-to-nvvm, part of the warp pipelines):
 // upstream's pipeline alone fails on them ("failed to legalize operation
 // 'scf.for'" in convert-nvgpu-to-nvvm). The PTX keeps the K loop (its trip
 // count is a kernel argument) with one fragment load per operand and one
 // wmma.mma per iteration, and assembles with ptxas.
-// RUN: warp-opt %s --pass-pipeline="builtin.module(gpu.module(warp-convert-mma-to-nvvm))" | FileCheck %s --check-prefix=IR
+// RUN: warp-opt %s --pass-pipeline="builtin.module(gpu.module(convert-warp-mma-to-nvvm))" | FileCheck %s --check-prefix=IR
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.sm90.ptx" -o /dev/null
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.sm90.ptx
 // RUN: %python %S/../../PTX/ptx_histogram.py --also "wmma\.[a-z.0-9]+" %t.sm90.ptx | FileCheck %s --check-prefix=COUNT --match-full-lines

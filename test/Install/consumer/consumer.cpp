@@ -32,7 +32,7 @@ int main() {
   if (!module)
     return 1;
   mlir::warp::WarpPipelineOptions options;
-  options.format = mlir::warp::BinaryFormat::Isa;
+  options.format = mlir::gpu::CompilationTarget::Assembly;
   mlir::PassManager pm(&context);
   mlir::warp::buildWarpLowerToPTXPipeline(pm, options);
   if (mlir::failed(pm.run(*module)))

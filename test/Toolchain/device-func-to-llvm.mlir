@@ -1,12 +1,12 @@
-// warp-convert-device-func-to-llvm: the func part of convert-gpu-to-nvvm
+// convert-device-func-to-llvm: the func part of convert-gpu-to-nvvm
 // (its type converter, the device index width), run before it, so that a
 // function defined in the gpu.module gets no `_mlir_ciface_` wrapper: one
 // that nothing on the device calls but the PTX keeps (warp-lower-to-ptx
 // emitted one for every device function before). A function declared
 // without a body is still called through its C interface, as
 // convert-gpu-to-nvvm has it.
-// RUN: warp-opt %s --pass-pipeline="builtin.module(gpu.module(warp-convert-device-func-to-llvm))" | FileCheck %s --check-prefixes=IR,IR64
-// RUN: warp-opt %s --pass-pipeline="builtin.module(gpu.module(warp-convert-device-func-to-llvm{index-bitwidth=32}))" | FileCheck %s --check-prefixes=IR,IR32
+// RUN: warp-opt %s --pass-pipeline="builtin.module(gpu.module(convert-device-func-to-llvm))" | FileCheck %s --check-prefixes=IR,IR64
+// RUN: warp-opt %s --pass-pipeline="builtin.module(gpu.module(convert-device-func-to-llvm{index-bitwidth=32}))" | FileCheck %s --check-prefixes=IR,IR32
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.64.ptx" -o /dev/null
 // RUN: FileCheck %s --check-prefix=PTX --implicit-check-not=_mlir_ciface_scale --input-file=%t.64.ptx
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa device-index-bitwidth=32 ptx-output=%t.32.ptx" -o /dev/null

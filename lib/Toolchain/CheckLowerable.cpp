@@ -1,4 +1,4 @@
-//===- CheckPlacement.cpp - device code the backend can take --------------===//
+//===- CheckLowerable.cpp - device code the backend can take --------------===//
 //
 // Everything here would otherwise surface further down as invalid IR, an
 // NVPTX abort ("Symbol name with unsupported characters") or a ptxas error:
@@ -18,7 +18,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 namespace mlir::warp {
-#define GEN_PASS_DEF_WARPCHECKPLACEMENTPASS
+#define GEN_PASS_DEF_WARPCHECKLOWERABLEPASS
 #include "WarpDialect/Toolchain/Passes.h.inc"
 } // namespace mlir::warp
 
@@ -110,8 +110,8 @@ Placement placementOf(const DenseMap<Region *, Placement> &placements,
   return region ? placements.lookup(region) : Placement();
 }
 
-struct WarpCheckPlacementPass
-    : public warp::impl::WarpCheckPlacementPassBase<WarpCheckPlacementPass> {
+struct WarpCheckLowerablePass
+    : public warp::impl::WarpCheckLowerablePassBase<WarpCheckLowerablePass> {
   using Base::Base;
   void runOnOperation() override {
     ModuleOp root = getOperation();
