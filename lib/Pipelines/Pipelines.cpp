@@ -56,6 +56,23 @@
 using namespace mlir;
 using namespace mlir::warp;
 
+/// The NVPTX target of every gpu.module, with upstream's pipeline options:
+/// warp-select-lowering reads the chip from it, warp-module-to-binary the
+/// rest.
+static void addAttachTargetPass(OpPassManager &pm,
+                                const WarpPipelineOptions &options) {
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  // The PTX version follows from the chip: upstream's default `+ptx60`
+  // aborts for every chip newer than sm_70. An unknown chip was already
+  // rejected by checkWarpPipelineOptions or the expansion pass.
+  if (std::optional<Chip> chip = Chip::parse(options.chip))
+    target.features = chip->ptxFeature();
+  target.optLevel = options.optLevel;
+  target.cmdOptions = options.ptxasOptions;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+}
+
 /// The warp passes proper, on one gpu.module: upstream subgroup ops to warp,
 /// the expansions, the checks that need them done, and warp ops to NVVM.
 static void addWarpDevicePasses(OpPassManager &device,
@@ -63,6 +80,9 @@ static void addWarpDevicePasses(OpPassManager &device,
   // Upstream subgroup ops take the warp lowering too (upstream's NVVM
   // lowering rejects subgroup_reduce and mis-encodes narrow shuffles).
   device.addPass(createConvertGPUToWarpPass());
+  // Decide, then lower: every decision on the ops, for the module's target.
+  device.addPass(createWarpSelectLoweringPass(
+      WarpSelectLoweringPassOptions{options.strategy, options.scanSteps}));
   device.addPass(createWarpExpandBlockCollectivesPass());
   device.addPass(createWarpExpandCollectivesPass(
       WarpExpandCollectivesPassOptions{options.chip, options.strategy,
@@ -79,8 +99,9 @@ static void addWarpDevicePasses(OpPassManager &device,
   device.addPass(createWarpAlignGPUMemoryPass());
 }
 
-void mlir::warp::buildWarpLowerToNVVMPipeline(OpPassManager &pm,
-                                         const WarpPipelineOptions &options) {
+void mlir::warp::buildWarpLowerToNVVMPipeline(
+    OpPassManager &pm, const WarpPipelineOptions &options) {
+  addAttachTargetPass(pm, options);
   addWarpDevicePasses(pm.nest<gpu::GPUModuleOp>(), options);
 }
 
@@ -201,19 +222,9 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   // passes, which run on gpu.module, can see their warp ops. (Upstream's
   // pipeline outlines a second time, when there is nothing left to outline.)
   pm.addPass(createGpuKernelOutliningPass());
-  // The NVPTX target of every gpu.module, with upstream's pipeline options;
-  // only warp-module-to-binary reads it. Attached while the gpu.modules are
-  // small: the pass manager verifies the whole module after this pass.
-  GpuNVVMAttachTargetOptions target;
-  target.chip = options.chip;
-  // The PTX version follows from the chip: upstream's default `+ptx60`
-  // aborts for every chip newer than sm_70. An unknown chip was already
-  // rejected by checkWarpPipelineOptions or the expansion pass.
-  if (std::optional<Chip> chip = Chip::parse(options.chip))
-    target.features = chip->ptxFeature();
-  target.optLevel = options.optLevel;
-  target.cmdOptions = options.ptxasOptions;
-  pm.addPass(createGpuNVVMAttachTarget(target));
+  // Attached while the gpu.modules are small: the pass manager verifies the
+  // whole module after this pass.
+  addAttachTargetPass(pm, options);
 
   // Device code, one gpu.module at a time, all the way to LLVM.
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();

@@ -54,6 +54,7 @@
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/Utils/Builders.h"
 #include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Transforms/LoweringPolicy.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -86,81 +87,7 @@ constexpr int64_t kScratchSlots = kFirstPrefixSlot + 32;
 
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_block_exchange";
 constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
-/// Up to this many threads (a known_block_size that is not a whole number
-/// of warps) a block scan rakes by default: segments of at most 2 items
-/// (see BlockScanOp's description).
-constexpr int64_t kMaxAutoRakingThreads = 64;
-/// Known block sizes where raking is the default for an integer kind (exact
-/// in any combine order, so the choice changes no result): the range where
-/// it was faster on the H200 (benchmarks/device/block_probe.py,
-/// docs/results/block-probe-h200.txt). Scan: 128 to 768 threads (0.60-0.94
-/// of warp_scans' time; 96: 1.07, 1024: 1.30). Reduce: 224 to 512 threads
-/// (0.91-0.98; 192: 1.16, 640: 1.00, 1024: 1.07).
-constexpr int64_t kMinIntegerRakingScanThreads = 128;
-constexpr int64_t kMaxIntegerRakingScanThreads = 768;
-constexpr int64_t kMinIntegerRakingReduceThreads = 224;
-constexpr int64_t kMaxIntegerRakingReduceThreads = 512;
 
-/// The size of a known block of one (whole or partial) warp, whose block
-/// ops are that warp's collectives.
-std::optional<int64_t> getKnownOneWarpThreads(Operation *op) {
-  std::optional<int64_t> known = getKnownBlockThreads(op);
-  if (known && *known <= kWarpSize)
-    return known;
-  return std::nullopt;
-}
-
-/// Whether a block scan is its warp's scan: a kind without init in a known
-/// block of one warp.
-bool isOneWarpScan(BlockScanOp op) {
-  return op.getKind() && op.getInit().empty() && getKnownOneWarpThreads(op);
-}
-
-/// Whether `op` combines integers with a kind in a known block of `min` to
-/// `max` threads.
-bool isIntegerKindInBlockOf(Operation *op, std::optional<CombineKind> kind,
-                            ValueRange values, int64_t min, int64_t max) {
-  std::optional<int64_t> threads = getKnownBlockThreads(op);
-  return kind && threads && *threads >= min && *threads <= max &&
-         areIntegers(values);
-}
-
-/// The algorithm of a block scan: its own, else raking for small known
-/// blocks with a partial warp (but one warp's own scan) and for an integer
-/// kind in a known block of 128 to 768 threads, warp scans otherwise.
-BlockScanAlgorithm chooseScanAlgorithm(BlockScanOp op) {
-  if (std::optional<BlockScanAlgorithm> algorithm = op.getAlgorithm())
-    return *algorithm;
-  int64_t threads = getMaxBlockThreads(op);
-  bool smallRagged = threads <= kMaxAutoRakingThreads &&
-                     threads % kWarpSize != 0 && !isOneWarpScan(op);
-  return smallRagged ||
-                 isIntegerKindInBlockOf(op, op.getKind(), op.getValues(),
-                                        kMinIntegerRakingScanThreads,
-                                        kMaxIntegerRakingScanThreads)
-             ? BlockScanAlgorithm::Raking
-             : BlockScanAlgorithm::WarpScans;
-}
-
-/// The algorithm of a block reduction: its own, else raking for an integer
-/// kind in a known block of 224 to 512 threads, warp reductions otherwise.
-BlockReduceAlgorithm chooseReduceAlgorithm(BlockReduceOp op) {
-  if (std::optional<BlockReduceAlgorithm> algorithm = op.getAlgorithm())
-    return *algorithm;
-  return isIntegerKindInBlockOf(op, op.getKind(), op.getValues(),
-                                kMinIntegerRakingReduceThreads,
-                                kMaxIntegerRakingReduceThreads)
-             ? BlockReduceAlgorithm::Raking
-             : BlockReduceAlgorithm::WarpReductions;
-}
-
-/// Whether `op` is a block scan or reduction lowered by raking.
-bool isRaking(Operation *op) {
-  if (auto scan = dyn_cast<BlockScanOp>(op))
-    return chooseScanAlgorithm(scan) == BlockScanAlgorithm::Raking;
-  auto reduce = dyn_cast<BlockReduceOp>(op);
-  return reduce && chooseReduceAlgorithm(reduce) == BlockReduceAlgorithm::Raking;
-}
 
 /// The values a block scan or reduction combines.
 ValueRange getCombinedValues(Operation *op) {
@@ -370,7 +297,7 @@ public:
   void prepareRakeBuffers(ArrayRef<Operation *> blockOps) {
     llvm::MapVector<BufferKey, int64_t> elements;
     for (Operation *op : blockOps) {
-      if (!isRaking(op))
+      if (!isRakingBlockOp(op))
         continue;
       for (BufferKey key : getBufferKeys(getCombinedValues(op).getTypes())) {
         int64_t &size = elements[key];
@@ -1085,7 +1012,7 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
 bool usesScratch(Operation *op) {
   if (isa<BlockBroadcastOp>(op))
     return true;
-  if (!isa<BlockReduceOp, BlockScanOp>(op) || isRaking(op))
+  if (!isa<BlockReduceOp, BlockScanOp>(op) || isRakingBlockOp(op))
     return false;
   if (auto scan = dyn_cast<BlockScanOp>(op))
     return foldableWarpTotals(scan) != 1;
@@ -1201,7 +1128,7 @@ struct WarpExpandBlockCollectivesPass
                    : BlockCombiner{scan.getKind(), &scan.getCombiner(),
                                    /*commutative=*/false};
         TypeRange types = getCombinedValues(op).getTypes();
-        if (isRaking(op)) {
+        if (isRakingBlockOp(op)) {
           SmallVector<int64_t> slots;
           BlockBuilder bb(b, loc, op, combiner, [&] {
             auto [buffers, totalSlots] = scratch.getRakeBuffers(b, loc, types);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Transforms/LoweringPolicy.h"
 
 #include "WarpDialect/IR/PlantedBugs.h"
 #include "WarpDialect/IR/CombineKinds.h"
@@ -178,35 +179,6 @@ SmallVector<unsigned> treeDistances(unsigned span, unsigned unit,
 // Strategy selection
 //===----------------------------------------------------------------------===//
 
-/// The strategy a reduce lowers with, or failure (with a diagnostic when
-/// `emitErrors`) if the op forces one the chip cannot do.
-FailureOr<ReduceStrategy> selectStrategy(ReduceOp op,
-                                         const ExpandCollectivesOptions &opts,
-                                         bool emitErrors) {
-  Type type = op.getValues().front().getType();
-  bool reduxLegal = op.getKind() && op.getClusterSize() == kWarpSize &&
-                    opts.chip.supportsRedux(*op.getKind(), type);
-  // The op's own request is binding: one the chip cannot do is an error,
-  // never a backend abort.
-  if (std::optional<ReduceStrategy> requested = op.getStrategy()) {
-    if (*requested != ReduceStrategy::Redux || reduxLegal)
-      return *requested;
-    if (emitErrors)
-      op.emitOpError() << "strategy 'redux' is not available for " << type
-                       << " with kind '" << stringifyCombineKind(*op.getKind())
-                       << "' on " << opts.chip.str()
-                       << " (redux.sync needs sm_80+ for integers and an "
-                          "sm_100a-class chip for f32 min/max)";
-    return failure();
-  }
-  // A pass-wide preference applies where it can and falls back elsewhere.
-  if (opts.strategy && (*opts.strategy != ReduceStrategy::Redux || reduxLegal))
-    return *opts.strategy;
-  if (reduxLegal)
-    return ReduceStrategy::Redux;
-  return op.getLanes() == ResultLanes::First ? ReduceStrategy::Tree
-                                             : ReduceStrategy::Butterfly;
-}
 
 //===----------------------------------------------------------------------===//
 // Reduce
@@ -314,16 +286,6 @@ Tuple lowerPartialReduceToTree(OpBuilder &b, Location loc, ReduceOp op,
   return value;
 }
 
-/// Whether every cluster of `op` lies wholly inside or wholly outside its
-/// member mask: always without a mask, and for a constant mask made of whole
-/// clusters. Only then may a lane read its cluster partners blindly.
-bool maskIsWholeClusters(ReduceOp op) {
-  if (!op.getMask())
-    return true;
-  std::optional<int64_t> mask = getConstantIntValue(op.getMask());
-  return mask && !findSplitCluster(uint32_t(*mask), op.getClusterSize(),
-                                   op.getClusterStride());
-}
 
 /// `fns.b32`: the lane of the `rank`-th (0-based) set bit of `members`.
 Value buildNthMemberLane(OpBuilder &b, Location loc, Value members,
@@ -413,31 +375,6 @@ struct ScanBounds {
   Value start, end;
 };
 
-/// Which steps of a scan network are warp.scan_step ops (CUB's predicated
-/// pairs, which test the partner with the shuffle's valid bit) rather than a
-/// shuffle, a combine and a select on the lane's position.
-struct StepTests {
-  /// The kind of the predicated steps; none: every step tests the position.
-  std::optional<CombineKind> predicated;
-  /// The last step tests the lane's position even so.
-  bool laneTestLast = false;
-};
-
-/// The step tests for a scan or segmented reduction of `values` by `kind`
-/// (none for a combiner region) under `preference` (ScanStepPreference).
-StepTests chooseStepTests(std::optional<CombineKind> kind, ValueRange values,
-                          ScanStepPreference preference) {
-  if (!kind || values.size() != 1 ||
-      !getPredicatedScanStep(*kind, values.front().getType()) ||
-      preference == ScanStepPreference::LaneTest)
-    return {};
-  // Where LLVM folds the last step's select before its combine (an integer
-  // kind with an identity operand), ptxas can merge that combine with an
-  // add after the scan (IADD3).
-  bool folds =
-      areIntegers(values) && getCombineKindInfo(*kind).foldsLastSelect;
-  return {*kind, folds && preference == ScanStepPreference::FoldLast};
-}
 
 /// The shape of one Kogge-Stone network: segments of `width` lanes, cut
 /// further by segment flags (head flags, or tail flags with `tails`; null
@@ -603,7 +540,7 @@ struct ScanNetwork {
   /// lies in the lane's segment: every lane's inclusive scan. `tests` says
   /// which steps are predicated (warp.scan_step).
   Tuple inclusiveScan(OpBuilder &b, Location loc, const Combiner &combine,
-                      ValueRange values, StepTests tests) const {
+                      ValueRange values, ScanStepForms tests) const {
     Tuple inclusive(values);
     for (unsigned distance = 1; distance < width; distance *= 2) {
       bool last = 2 * distance >= width;
@@ -631,6 +568,16 @@ bool isInvertibleOnIntegers(ScanOp op) {
          areIntegers(op.getValues());
 }
 
+/// The step forms of `op`: warp-select-lowering's (checked before the
+/// rewrite, by expandCollectives), else the policy's.
+ScanStepForms stepFormsOf(Operation *op, std::optional<CombineKind> kind,
+                          ValueRange values, ScanStepPreference preference) {
+  FailureOr<ScanStepForms> forms =
+      getScanStepForms(op, kind, values, preference, /*emitErrors=*/false);
+  return succeeded(forms) ? *forms
+                          : decideScanStepForms(kind, values, preference);
+}
+
 /// The scan: the network, then the exclusive shift, `init` and the segment
 /// totals.
 Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op,
@@ -642,7 +589,7 @@ Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op,
                       /*tails=*/false, op.getValidLanes());
   Tuple inclusive = network.inclusiveScan(
       b, loc, combine, op.getValues(),
-      chooseStepTests(op.getKind(), op.getValues(), scanSteps));
+      stepFormsOf(op, op.getKind(), op.getValues(), scanSteps));
 
   ValueRange init = op.getInit();
   // `init` stands before the segment's first lane (after its last one when
@@ -704,7 +651,7 @@ Tuple lowerSegmentedReduce(OpBuilder &b, Location loc, ReduceOp op,
                       /*tails=*/bool(op.getTails()), op.getValidLanes());
   Tuple suffix = network.inclusiveScan(
       b, loc, getCombiner(op), op.getValues(),
-      chooseStepTests(op.getKind(), op.getValues(), scanSteps));
+      stepFormsOf(op, op.getKind(), op.getValues(), scanSteps));
   if (op.getLanes() == ResultLanes::First)
     return suffix;
   return shuffleTuple(b, loc, ShuffleMode::Idx, suffix, network.bounds->start,
@@ -724,16 +671,14 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
           op, lowerSegmentedReduce(rewriter, loc, op, options.scanSteps));
       return success();
     }
-    FailureOr<ReduceStrategy> strategy =
-        selectStrategy(op, options, /*emitErrors=*/false);
-    if (failed(strategy))
+    FailureOr<ReduceLowering> lowering =
+        getReduceLowering(op, options, /*emitErrors=*/false);
+    if (failed(lowering))
       return rewriter.notifyMatchFailure(op, "redux forced where illegal");
     Combiner combine = getCombiner(op);
     bool allLanes = op.getLanes() == ResultLanes::All;
-    // A mask that may split clusters: a forced butterfly or tree is the
-    // user's promise that it does not; otherwise only member lanes are read.
-    bool overMembers = !maskIsWholeClusters(op) && !op.getValidLanes() &&
-                       *strategy != ReduceStrategy::Redux && !op.getStrategy();
+    ReduceStrategy strategy = lowering->strategy;
+    bool overMembers = lowering->overMembers;
     Tuple result;
     if (overMembers) {
       auto [value, leader] = lowerReduceOverMembers(rewriter, loc, op, combine);
@@ -742,7 +687,7 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
         result = shuffleTuple(rewriter, loc, ShuffleMode::Idx, value, leader,
                               kWarpSize, op.getMask())
                      .first;
-    } else if (*strategy == ReduceStrategy::Redux) {
+    } else if (strategy == ReduceStrategy::Redux) {
       Value value = op.getValues().front();
       if (op.getValidLanes()) {
         // Lanes at or past n contribute a neutral padding
@@ -760,7 +705,7 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
       result = lowerPartialReduceToTree(rewriter, loc, op, combine);
       if (allLanes)
         result = broadcastFromClusterHead(rewriter, loc, op, result);
-    } else if (*strategy == ReduceStrategy::Butterfly) {
+    } else if (strategy == ReduceStrategy::Butterfly) {
       result = lowerReduceToButterfly(rewriter, loc, op, combine);
     } else {
       result = lowerReduceToTree(rewriter, loc, op, combine);
@@ -948,11 +893,21 @@ LogicalResult checkExpansionSize(Operation *root) {
 LogicalResult
 mlir::warp::expandCollectives(Operation *root,
                               const ExpandCollectivesOptions &options) {
-  // Diagnose forced strategies the chip cannot do before rewriting anything.
-  WalkResult walk = root->walk([&](ReduceOp op) {
-    return failed(selectStrategy(op, options, /*emitErrors=*/true))
-               ? WalkResult::interrupt()
-               : WalkResult::advance();
+  // Diagnose forced strategies the chip cannot do, and decisions written
+  // on the ops that cannot be carried out, before rewriting anything.
+  WalkResult walk = root->walk([&](Operation *op) {
+    LogicalResult checked = success();
+    if (auto scan = dyn_cast<ScanOp>(op))
+      checked = getScanStepForms(scan, scan.getKind(), scan.getValues(),
+                                 options.scanSteps, /*emitErrors=*/true);
+    else if (auto reduce = dyn_cast<ReduceOp>(op))
+      checked = reduce.getSegmentFlags()
+                    ? LogicalResult(getScanStepForms(
+                          reduce, reduce.getKind(), reduce.getValues(),
+                          options.scanSteps, /*emitErrors=*/true))
+                    : LogicalResult(getReduceLowering(reduce, options,
+                                                      /*emitErrors=*/true));
+    return failed(checked) ? WalkResult::interrupt() : WalkResult::advance();
   });
   if (walk.wasInterrupted())
     return failure();

@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Transforms/LoweringPolicy.h"
 
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/Utils/Builders.h"
@@ -53,8 +54,6 @@ namespace {
 /// The workgroup buffer every shared-memory exchange of a gpu.module uses.
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_exchange_buffer";
 constexpr unsigned kBufferAlignment = 16;
-/// Above this many items per lane the compiler prefers shared memory.
-constexpr unsigned kMaxAutoShuffleItems = 8;
 
 unsigned itemBytes(ExchangeOp op) {
   auto type = cast<VectorType>(op.getItems().getType());
@@ -137,7 +136,7 @@ FailureOr<ExchangeStrategy> selectStrategy(ExchangeOp op, Operation *root) {
       return failure();
     return *requested;
   }
-  if (shuffleOk && items <= kMaxAutoShuffleItems)
+  if (shuffleOk && items <= LoweringThresholds::kMaxAutoShuffleExchangeItems)
     return ExchangeStrategy::Shuffle;
   if (canUseShared(op, root, /*emitErrors=*/!shuffleOk))
     return ExchangeStrategy::Shared;

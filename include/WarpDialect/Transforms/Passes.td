@@ -5,6 +5,52 @@
 
 include "mlir/Pass/PassBase.td"
 
+def WarpSelectLoweringPass
+    : Pass<"warp-select-lowering", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Decide how each collective of a gpu.module lowers, for its "
+                "target";
+  let description = [{
+    Decide, then lower: takes every lowering decision for the collectives of
+    one `gpu.module` and writes it on the op, so that the expansions only
+    carry decisions out and a test can read each decision. The chip comes
+    from the `gpu.module`'s `#nvvm.target` (as `gpu-nvvm-attach-target`
+    or the pipelines attach it), never from an option; a module without
+    one, or with targets of different chips, is an error.
+
+    * `warp.reduce` without segment flags: `warp.lowering` = `"redux"`,
+      `"butterfly"`, `"tree"` or `"over_members"` (a mask that may split
+      clusters, read over the member lanes in rank order).
+    * `warp.scan`, and `warp.reduce` with segment flags: `warp.lowering` =
+      `"predicated_steps"` (every step a `warp.scan_step`),
+      `"predicated_steps_lane_test_last"` or `"lane_test_steps"`.
+    * `warp.block_scan` and `warp.block_reduce` without one: `algorithm`.
+
+    The decisions and their measured thresholds are one module
+    (`LoweringPolicy.h`). `warp-expand-collectives` checks a written
+    decision against the op and the chip (a located error where it cannot
+    be carried out) and decides an op that carries none, such as the warp
+    ops `warp-expand-block-collectives` creates, with the same policy.
+
+    ```mlir
+    // warp-opt --pass-pipeline='builtin.module(gpu.module(warp-select-lowering))'
+    gpu.module @m [#nvvm.target<chip = "sm_90">] {
+      ...
+      %s = warp.reduce <add> %x : i32   // {warp.lowering = "redux"}
+    }
+    ```
+  }];
+  let options = [
+    Option<"strategy", "strategy", "::mlir::warp::StrategyPreference",
+           /*default=*/"::mlir::warp::StrategyPreference::Auto",
+           "Reduction strategy where the op names none",
+           "::mlir::warp::strategyPreferenceValues()">,
+    Option<"scanSteps", "scan-steps", "::mlir::warp::ScanStepPreference",
+           /*default=*/"::mlir::warp::ScanStepPreference::FoldLast",
+           "How a scan step tests its partner (a lever for benchmarks)",
+           "::mlir::warp::scanStepPreferenceValues()">,
+  ];
+}
+
 def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
   let summary = "Expand reduce, scan, broadcast and compaction into shuffles "
                 "and votes";
@@ -20,11 +66,15 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
     group; `warp.elect` into a ballot on chips without `elect.sync`
     (below sm_90).
 
-    Reduction strategy: the op's own `strategy` attribute wins; then the
-    pass's `strategy` option (`auto` by default); `auto` picks `redux` where
-    `chip` supports it for the type and kind, else `tree` for
-    `lanes = first` and `butterfly` for `lanes = all`. A forced `redux` the
-    chip cannot do is an error.
+    Decisions: a reduce or scan carries out the one `warp-select-lowering`
+    wrote on it (`warp.lowering`), checked against the op and `chip` (a
+    located error where it cannot be carried out); an op without one is
+    decided here by the same policy (LoweringPolicy.h). Reduction strategy:
+    the op's own `strategy` attribute wins; then the pass's `strategy`
+    option (`auto` by default); `auto` picks `redux` where `chip` supports
+    it for the type and kind, else `tree` for `lanes = first` and
+    `butterfly` for `lanes = all`. A forced `redux` the chip cannot do is an
+    error.
 
     A reduce or scan over a vector of 8- or 16-bit elements whose length is
     not a power of two works on the vector padded with zero elements to the

@@ -1,0 +1,123 @@
+//===- LoweringPolicy.h - every lowering decision, in one place -*- C++ -*-===//
+//
+// Decide, then lower: how each collective lowers (a warp reduction's
+// strategy, the form of each scan step, a block op's algorithm, when an
+// exchange goes through shared memory) is decided here, from the op, the
+// chip and the pass options, with the measured thresholds in one table.
+// The expansions (ExpandCollectives, ExpandBlockCollectives,
+// ExpandExchange) only carry the decisions out.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPDIALECT_TRANSFORMS_LOWERINGPOLICY_H
+#define WARPDIALECT_TRANSFORMS_LOWERINGPOLICY_H
+
+#include "WarpDialect/Transforms/Passes.h"
+
+namespace mlir::warp {
+
+/// The discardable attribute in which warp-select-lowering writes the
+/// decision it took for a warp.reduce or warp.scan (a string: see
+/// stringifyReduceLowering and stringifyScanStepForms).
+inline constexpr llvm::StringLiteral kLoweringAttrName = "warp.lowering";
+
+/// The measured thresholds of the decisions below. Each was measured on
+/// the H200; the figures and the scripts that measured them are named.
+struct LoweringThresholds {
+  /// Up to this many threads (a known_block_size that is not a whole
+  /// number of warps) a block scan rakes by default: segments of at most 2
+  /// items (see BlockScanOp's description).
+  static constexpr int64_t kMaxAutoRakingScanThreads = 64;
+  /// Known block sizes where raking is the default for an integer kind
+  /// (exact in any combine order, so the choice changes no result): the
+  /// range where it was faster than warp scans or reductions
+  /// (benchmarks/device/block_probe.py, docs/results/block-probe-h200.txt).
+  static constexpr int64_t kMinIntegerRakingScanThreads = 128;
+  static constexpr int64_t kMaxIntegerRakingScanThreads = 768;
+  static constexpr int64_t kMinIntegerRakingReduceThreads = 224;
+  static constexpr int64_t kMaxIntegerRakingReduceThreads = 512;
+  /// Above this many items per lane a warp.exchange prefers shared memory
+  /// to shuffles.
+  static constexpr unsigned kMaxAutoShuffleExchangeItems = 8;
+};
+
+/// How a warp.reduce without segment flags lowers.
+struct ReduceLowering {
+  ReduceStrategy strategy;
+  /// Over the member lanes in rank order (fns finds each partner): a mask
+  /// that may split clusters, where the op forces no strategy (a forced
+  /// butterfly or tree is the user's promise that it does not).
+  bool overMembers;
+};
+
+/// The lowering of `op` on `options.chip`, or failure (with a diagnostic
+/// when `emitErrors`) if the op forces a strategy the chip cannot do. The
+/// op's own strategy is binding; a pass-wide preference applies where it
+/// can; else redux.sync where legal, a tree for `lanes = first`, a
+/// butterfly for `lanes = all`.
+FailureOr<ReduceLowering> decideReduceLowering(
+    ReduceOp op, const ExpandCollectivesOptions &options, bool emitErrors);
+
+/// The lowering of `op`: the one warp-select-lowering wrote on it, checked
+/// against the op and the chip (a located error with `emitErrors`, and
+/// failure, where it cannot be carried out), else decideReduceLowering.
+FailureOr<ReduceLowering> getReduceLowering(
+    ReduceOp op, const ExpandCollectivesOptions &options, bool emitErrors);
+
+/// The spelling of `lowering` in kLoweringAttrName: "redux", "butterfly",
+/// "tree" or "over_members".
+StringRef stringifyReduceLowering(const ReduceLowering &lowering);
+
+/// Which steps of a scan network are warp.scan_step ops (CUB's predicated
+/// pairs, which test the partner with the shuffle's valid bit) rather than a
+/// shuffle, a combine and a select on the lane's position.
+struct ScanStepForms {
+  /// The kind of the predicated steps; none: every step tests the position.
+  std::optional<CombineKind> predicated;
+  /// The last step tests the lane's position even so.
+  bool laneTestLast = false;
+};
+
+/// The step forms of a scan or segmented reduction of `values` by `kind`
+/// (none for a combiner region) under `preference`.
+ScanStepForms decideScanStepForms(std::optional<CombineKind> kind,
+                                  ValueRange values,
+                                  ScanStepPreference preference);
+
+/// The step forms of `op` (a warp.scan, or a warp.reduce with segment
+/// flags) over `values` by `kind`: the ones warp-select-lowering wrote on
+/// it, checked (a located error with `emitErrors`, and failure, where the
+/// kind and type have no predicated step), else decideScanStepForms.
+FailureOr<ScanStepForms> getScanStepForms(Operation *op,
+                                          std::optional<CombineKind> kind,
+                                          ValueRange values,
+                                          ScanStepPreference preference,
+                                          bool emitErrors);
+
+/// The spelling of `forms` in kLoweringAttrName: "lane_test_steps",
+/// "predicated_steps" or "predicated_steps_lane_test_last".
+StringRef stringifyScanStepForms(const ScanStepForms &forms);
+
+/// A block scan's algorithm: its own, else raking for small known blocks
+/// with a partial warp (but one warp's own scan) and for an integer kind in
+/// a known block of the measured range, warp scans otherwise.
+BlockScanAlgorithm decideBlockScanAlgorithm(BlockScanOp op);
+
+/// A block reduction's algorithm: its own, else raking for an integer kind
+/// in a known block of the measured range, warp reductions otherwise.
+BlockReduceAlgorithm decideBlockReduceAlgorithm(BlockReduceOp op);
+
+/// Whether `op` is a block scan or reduction that rakes.
+bool isRakingBlockOp(Operation *op);
+
+/// The size of a known block of one (whole or partial) warp, whose block
+/// ops are that warp's collectives.
+std::optional<int64_t> getKnownOneWarpThreads(Operation *op);
+
+/// Whether a block scan is its warp's scan: a kind without init in a known
+/// block of one warp.
+bool isOneWarpScan(BlockScanOp op);
+
+} // namespace mlir::warp
+
+#endif // WARPDIALECT_TRANSFORMS_LOWERINGPOLICY_H

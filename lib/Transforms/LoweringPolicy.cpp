@@ -1,0 +1,220 @@
+//===- LoweringPolicy.cpp - every lowering decision, in one place ---------===//
+
+#include "WarpDialect/Transforms/LoweringPolicy.h"
+
+#include "WarpDialect/IR/CombineKinds.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::warp;
+
+using T = LoweringThresholds;
+
+//===----------------------------------------------------------------------===//
+// Warp reductions and scans
+//===----------------------------------------------------------------------===//
+
+/// Whether every cluster of `op` lies wholly inside or wholly outside its
+/// member mask: always without a mask, and for a constant mask made of whole
+/// clusters. Only then may a lane read its cluster partners blindly.
+static bool maskIsWholeClusters(ReduceOp op) {
+  if (!op.getMask())
+    return true;
+  std::optional<int64_t> mask = getConstantIntValue(op.getMask());
+  return mask && !findSplitCluster(uint32_t(*mask), op.getClusterSize(),
+                                   op.getClusterStride());
+}
+
+/// The strategy a reduce lowers with, or failure (with a diagnostic when
+/// `emitErrors`) if the op forces one the chip cannot do.
+static FailureOr<ReduceStrategy>
+decideReduceStrategy(ReduceOp op, const ExpandCollectivesOptions &opts,
+                     bool emitErrors) {
+  Type type = op.getValues().front().getType();
+  bool reduxLegal = op.getKind() && op.getClusterSize() == kWarpSize &&
+                    opts.chip.supportsRedux(*op.getKind(), type);
+  // The op's own request is binding: one the chip cannot do is an error,
+  // never a backend abort.
+  if (std::optional<ReduceStrategy> requested = op.getStrategy()) {
+    if (*requested != ReduceStrategy::Redux || reduxLegal)
+      return *requested;
+    if (emitErrors)
+      op.emitOpError() << "strategy 'redux' is not available for " << type
+                       << " with kind '" << stringifyCombineKind(*op.getKind())
+                       << "' on " << opts.chip.str()
+                       << " (redux.sync needs sm_80+ for integers and an "
+                          "sm_100a-class chip for f32 min/max)";
+    return failure();
+  }
+  // A pass-wide preference applies where it can and falls back elsewhere.
+  if (opts.strategy && (*opts.strategy != ReduceStrategy::Redux || reduxLegal))
+    return *opts.strategy;
+  if (reduxLegal)
+    return ReduceStrategy::Redux;
+  return op.getLanes() == ResultLanes::First ? ReduceStrategy::Tree
+                                             : ReduceStrategy::Butterfly;
+}
+
+FailureOr<ReduceLowering>
+mlir::warp::decideReduceLowering(ReduceOp op,
+                                 const ExpandCollectivesOptions &options,
+                                 bool emitErrors) {
+  FailureOr<ReduceStrategy> strategy =
+      decideReduceStrategy(op, options, emitErrors);
+  if (failed(strategy))
+    return failure();
+  bool overMembers = !maskIsWholeClusters(op) && !op.getValidLanes() &&
+                     *strategy != ReduceStrategy::Redux && !op.getStrategy();
+  return ReduceLowering{*strategy, overMembers};
+}
+
+ScanStepForms
+mlir::warp::decideScanStepForms(std::optional<CombineKind> kind,
+                                ValueRange values,
+                                ScanStepPreference preference) {
+  if (!kind || values.size() != 1 ||
+      !getPredicatedScanStep(*kind, values.front().getType()) ||
+      preference == ScanStepPreference::LaneTest)
+    return {};
+  // Where LLVM folds the last step's select before its combine (an integer
+  // kind with an identity operand), ptxas can merge that combine with an
+  // add after the scan (IADD3).
+  bool folds =
+      areIntegers(values) && getCombineKindInfo(*kind).foldsLastSelect;
+  return {*kind, folds && preference == ScanStepPreference::FoldLast};
+}
+
+//===----------------------------------------------------------------------===//
+// The decisions written on the ops
+//===----------------------------------------------------------------------===//
+
+StringRef mlir::warp::stringifyReduceLowering(const ReduceLowering &lowering) {
+  if (lowering.overMembers)
+    return "over_members";
+  return stringifyReduceStrategy(lowering.strategy);
+}
+
+FailureOr<ReduceLowering>
+mlir::warp::getReduceLowering(ReduceOp op,
+                              const ExpandCollectivesOptions &options,
+                              bool emitErrors) {
+  auto written = op->getAttrOfType<StringAttr>(kLoweringAttrName);
+  if (!written)
+    return decideReduceLowering(op, options, emitErrors);
+  std::optional<ReduceLowering> lowering;
+  if (written.getValue() == "over_members")
+    lowering = ReduceLowering{ReduceStrategy::Tree, /*overMembers=*/true};
+  else if (std::optional<ReduceStrategy> strategy =
+               symbolizeReduceStrategy(written.getValue()))
+    lowering = ReduceLowering{*strategy, /*overMembers=*/false};
+  Type type = op.getValues().front().getType();
+  bool legal = lowering && !op.getSegmentFlags() &&
+               (lowering->strategy != ReduceStrategy::Redux ||
+                (op.getKind() && op.getClusterSize() == kWarpSize &&
+                 options.chip.supportsRedux(*op.getKind(), type)));
+  if (legal)
+    return *lowering;
+  if (emitErrors)
+    op.emitOpError() << "cannot lower as " << kLoweringAttrName << " = "
+                     << written << " on " << options.chip.str()
+                     << " (warp-select-lowering writes redux, butterfly, "
+                        "tree or over_members, redux only where the chip "
+                        "can reduce the type with the kind)";
+  return failure();
+}
+
+StringRef mlir::warp::stringifyScanStepForms(const ScanStepForms &forms) {
+  if (!forms.predicated)
+    return "lane_test_steps";
+  return forms.laneTestLast ? "predicated_steps_lane_test_last"
+                            : "predicated_steps";
+}
+
+FailureOr<ScanStepForms>
+mlir::warp::getScanStepForms(Operation *op, std::optional<CombineKind> kind,
+                             ValueRange values, ScanStepPreference preference,
+                             bool emitErrors) {
+  auto written = op->getAttrOfType<StringAttr>(kLoweringAttrName);
+  if (!written)
+    return decideScanStepForms(kind, values, preference);
+  if (written.getValue() == "lane_test_steps")
+    return ScanStepForms{};
+  bool laneTestLast =
+      written.getValue() == "predicated_steps_lane_test_last";
+  if ((laneTestLast || written.getValue() == "predicated_steps") && kind &&
+      values.size() == 1 &&
+      getPredicatedScanStep(*kind, values.front().getType()))
+    return ScanStepForms{*kind, laneTestLast};
+  if (emitErrors)
+    op->emitOpError() << "cannot lower as " << kLoweringAttrName << " = "
+                      << written
+                      << " (warp-select-lowering writes lane_test_steps, "
+                         "or predicated_steps[_lane_test_last] where the "
+                         "kind has a predicated step on the type)";
+  return failure();
+}
+
+//===----------------------------------------------------------------------===//
+// Block scans and reductions
+//===----------------------------------------------------------------------===//
+
+/// The size of a known block of one (whole or partial) warp, whose block
+/// ops are that warp's collectives.
+std::optional<int64_t> mlir::warp::getKnownOneWarpThreads(Operation *op) {
+  std::optional<int64_t> known = getKnownBlockThreads(op);
+  if (known && *known <= kWarpSize)
+    return known;
+  return std::nullopt;
+}
+
+/// Whether a block scan is its warp's scan: a kind without init in a known
+/// block of one warp.
+bool mlir::warp::isOneWarpScan(BlockScanOp op) {
+  return op.getKind() && op.getInit().empty() && getKnownOneWarpThreads(op);
+}
+
+/// Whether `op` combines integers with a kind in a known block of `min` to
+/// `max` threads.
+static bool isIntegerKindInBlockOf(Operation *op, std::optional<CombineKind> kind,
+                            ValueRange values, int64_t min, int64_t max) {
+  std::optional<int64_t> threads = getKnownBlockThreads(op);
+  return kind && threads && *threads >= min && *threads <= max &&
+         areIntegers(values);
+}
+
+/// The algorithm of a block scan: its own, else raking for small known
+/// blocks with a partial warp (but one warp's own scan) and for an integer
+/// kind in a known block of 128 to 768 threads, warp scans otherwise.
+BlockScanAlgorithm mlir::warp::decideBlockScanAlgorithm(BlockScanOp op) {
+  if (std::optional<BlockScanAlgorithm> algorithm = op.getAlgorithm())
+    return *algorithm;
+  int64_t threads = getMaxBlockThreads(op);
+  bool smallRagged = threads <= T::kMaxAutoRakingScanThreads &&
+                     threads % kWarpSize != 0 && !isOneWarpScan(op);
+  return smallRagged ||
+                 isIntegerKindInBlockOf(op, op.getKind(), op.getValues(),
+                                        T::kMinIntegerRakingScanThreads,
+                                        T::kMaxIntegerRakingScanThreads)
+             ? BlockScanAlgorithm::Raking
+             : BlockScanAlgorithm::WarpScans;
+}
+
+/// The algorithm of a block reduction: its own, else raking for an integer
+/// kind in a known block of 224 to 512 threads, warp reductions otherwise.
+BlockReduceAlgorithm mlir::warp::decideBlockReduceAlgorithm(BlockReduceOp op) {
+  if (std::optional<BlockReduceAlgorithm> algorithm = op.getAlgorithm())
+    return *algorithm;
+  return isIntegerKindInBlockOf(op, op.getKind(), op.getValues(),
+                                T::kMinIntegerRakingReduceThreads,
+                                T::kMaxIntegerRakingReduceThreads)
+             ? BlockReduceAlgorithm::Raking
+             : BlockReduceAlgorithm::WarpReductions;
+}
+
+/// Whether `op` is a block scan or reduction lowered by raking.
+bool mlir::warp::isRakingBlockOp(Operation *op) {
+  if (auto scan = dyn_cast<BlockScanOp>(op))
+    return decideBlockScanAlgorithm(scan) == BlockScanAlgorithm::Raking;
+  auto reduce = dyn_cast<BlockReduceOp>(op);
+  return reduce && decideBlockReduceAlgorithm(reduce) == BlockReduceAlgorithm::Raking;
+}

@@ -1,0 +1,114 @@
+// warp-select-lowering writes each lowering decision on the op, for the chip
+// of the gpu.module's #nvvm.target. Expected decisions follow the documented
+// policy: redux.sync for integers of up to 32 bits (every kind but mul) from
+// sm_80 on; else a tree for lanes = first and a butterfly for lanes = all;
+// the member lanes in rank order under a mask that may split clusters
+// (unless the op forces a strategy); CUB's predicated step for i32 kinds and
+// f32 add, the last step of an integer add/mul/and/or/xor lane-tested by
+// default; raking for integer block scans of 128..768 and block reductions
+// of 224..512 known threads. A pass-wide strategy preference applies
+// wherever the chip can do it (the second run: a tree even where redux
+// would do).
+// RUN: warp-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(gpu.module(warp-select-lowering))' | FileCheck %s
+// RUN: warp-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(gpu.module(warp-select-lowering{scan-steps=lane-test strategy=tree}))' | FileCheck %s --check-prefix=LEVERS
+
+// CHECK-LABEL: gpu.module @sm90
+// CHECK: warp.reduce <add> %{{.*}} {warp.lowering = "redux"} : i32
+// CHECK: warp.reduce <add> %{{.*}} {warp.lowering = "butterfly"} : f32
+// CHECK: warp.reduce <add> %{{.*}} lanes = <first> {warp.lowering = "tree"} : f32
+// CHECK: warp.reduce <add> %{{.*}} mask %{{.*}} cluster_size = 8 {warp.lowering = "over_members"} : f32
+// CHECK: warp.reduce <add> %{{.*}} mask %{{.*}} cluster_size = 8 strategy = <butterfly> {warp.lowering = "butterfly"} : f32
+// CHECK: warp.reduce <mul> %{{.*}} {warp.lowering = "butterfly"} : i32
+// CHECK: warp.scan <add> %{{.*}} {warp.lowering = "predicated_steps_lane_test_last"} : i32
+// CHECK: warp.scan <minsi> %{{.*}} {warp.lowering = "predicated_steps"} : i32
+// CHECK: warp.scan <add> %{{.*}} {warp.lowering = "predicated_steps"} : f32
+// CHECK: warp.scan <mul> %{{.*}} {warp.lowering = "lane_test_steps"} : f32
+// CHECK: warp.reduce <maxsi> %{{.*}} heads %{{.*}} {warp.lowering = "predicated_steps"} : i32
+// LEVERS-LABEL: gpu.module @sm90
+// LEVERS: warp.reduce <add> %{{.*}} {warp.lowering = "tree"} : i32
+// LEVERS: warp.reduce <add> %{{.*}} {warp.lowering = "tree"} : f32
+// LEVERS: warp.scan <add> %{{.*}} {warp.lowering = "lane_test_steps"} : i32
+gpu.module @sm90 [#nvvm.target<chip = "sm_90">] {
+  gpu.func @warp_ops(%i: i32, %f: f32, %m: i32, %h: i1) {
+    %0 = warp.reduce <add> %i : i32
+    %1 = warp.reduce <add> %f : f32
+    %2 = warp.reduce <add> %f lanes = <first> : f32
+    %3 = warp.reduce <add> %f mask %m cluster_size = 8 : f32
+    %4 = warp.reduce <add> %f mask %m cluster_size = 8 strategy = <butterfly> : f32
+    %5 = warp.reduce <mul> %i : i32
+    %6 = warp.scan <add> %i : i32
+    %7 = warp.scan <minsi> %i : i32
+    %8 = warp.scan <add> %f : f32
+    %9 = warp.scan <mul> %f : f32
+    %10 = warp.reduce <maxsi> %i heads %h : i32
+    gpu.return
+  }
+}
+
+// -----
+
+// Before sm_80 there is no redux.sync.
+// CHECK-LABEL: gpu.module @sm70
+// CHECK: warp.reduce <add> %{{.*}} {warp.lowering = "butterfly"} : i32
+gpu.module @sm70 [#nvvm.target<chip = "sm_70">] {
+  gpu.func @reduce(%i: i32) {
+    %0 = warp.reduce <add> %i : i32
+    gpu.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: gpu.module @blocks
+// CHECK: gpu.func @b256
+// CHECK: warp.block_scan <add> %{{.*}} algorithm = <raking> : i32
+// CHECK: warp.block_scan <add> %{{.*}} algorithm = <warp_scans> : f32
+// CHECK: warp.block_reduce <add> %{{.*}} algorithm = <raking> : i32
+// CHECK: gpu.func @b1024
+// CHECK: warp.block_scan <add> %{{.*}} algorithm = <warp_scans> : i32
+// CHECK: warp.block_reduce <add> %{{.*}} algorithm = <warp_reductions> : i32
+gpu.module @blocks [#nvvm.target<chip = "sm_90">] {
+  gpu.func @b256(%i: i32, %f: f32) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %0 = warp.block_scan <add> %i : i32
+    %1 = warp.block_scan <add> %f : f32
+    %2 = warp.block_reduce <add> %i : i32
+    gpu.return
+  }
+  gpu.func @b1024(%i: i32) kernel
+      attributes {known_block_size = array<i32: 1024, 1, 1>} {
+    %0 = warp.block_scan <add> %i : i32
+    %1 = warp.block_reduce <add> %i : i32
+    gpu.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{warp-select-lowering needs an #nvvm.target on the gpu.module}}
+gpu.module @no_target {
+  gpu.func @reduce(%i: i32) {
+    %0 = warp.reduce <add> %i : i32
+    gpu.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{warp-select-lowering decides for one chip, but the gpu.module targets both sm_80 and sm_90}}
+gpu.module @two_chips [#nvvm.target<chip = "sm_80">, #nvvm.target<chip = "sm_90">] {
+  gpu.func @reduce(%i: i32) {
+    %0 = warp.reduce <add> %i : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @forced_redux [#nvvm.target<chip = "sm_70">] {
+  gpu.func @reduce(%i: i32) {
+    // expected-error @+1 {{strategy 'redux' is not available for 'i32' with kind 'add' on sm_70}}
+    %0 = warp.reduce <add> %i strategy = <redux> : i32
+    gpu.return
+  }
+}
