@@ -134,25 +134,6 @@ int64_t getRakingSlots(Operation *op) {
   return threads + (padding ? (threads - 1) / *padding : 0) + 1;
 }
 
-/// A private workgroup-memory memref.global of `elements` x `type` at the
-/// start of `module`, named `name` (or a fresh variant of it).
-memref::GlobalOp createWorkgroupGlobal(gpu::GPUModuleOp module,
-                                       SymbolTable &symbols, StringRef name,
-                                       Type type, int64_t elements) {
-  OpBuilder moduleBuilder = OpBuilder::atBlockBegin(module.getBody());
-  auto workgroup = gpu::AddressSpaceAttr::get(module.getContext(),
-                                              gpu::AddressSpace::Workgroup);
-  auto memrefType =
-      MemRefType::get({elements}, type, MemRefLayoutAttrInterface(), workgroup);
-  auto global = memref::GlobalOp::create(
-      moduleBuilder, module.getLoc(), name,
-      moduleBuilder.getStringAttr("private"), memrefType,
-      /*initial_value=*/Attribute(), /*constant=*/false,
-      /*alignment=*/IntegerAttr());
-  symbols.insert(global); // renames it if the name is taken
-  return global;
-}
-
 /// Where the executing thread sits in its block, as i32 values.
 struct BlockGeometry {
   Value thread;   // x + X * (y + Y * z): the hardware's numbering
@@ -271,8 +252,9 @@ public:
     for (BufferKey key : getBufferKeys(types)) {
       memref::GlobalOp &global = globals[key];
       if (!global)
-        global = createWorkgroupGlobal(module, symbols, "__warp_block_scratch",
-                                       key.first, halves * kScratchSlots);
+        global = createWorkgroupBuffer(module, "__warp_block_scratch",
+                                       key.first, halves * kScratchSlots,
+                                       /*alignment=*/0, &symbols);
       buffers.push_back(getGlobal(b, loc, global));
     }
     return buffers;
@@ -305,8 +287,8 @@ public:
       }
     }
     for (auto [key, size] : elements)
-      rakeBuffers[key] = createWorkgroupGlobal(module, symbols, kRakeBufferName,
-                                               key.first, size);
+      rakeBuffers[key] = createWorkgroupBuffer(
+          module, kRakeBufferName, key.first, size, /*alignment=*/0, &symbols);
   }
 
   /// The block exchange buffer of `element` (see prepareExchangeBuffers).
@@ -339,8 +321,9 @@ public:
       size = std::max(size, needed);
     }
     for (auto [element, size] : elements)
-      exchangeBuffers[element] = createWorkgroupGlobal(
-          module, symbols, kExchangeBufferName, element, size);
+      exchangeBuffers[element] =
+          createWorkgroupBuffer(module, kExchangeBufferName, element, size,
+                                /*alignment=*/0, &symbols);
     return success();
   }
 

@@ -328,21 +328,17 @@ LogicalResult mlir::warp::prepareExchanges(Operation *root) {
   if (failed)
     return failure();
   for (auto [owner, bytes] : bufferBytes) {
-    MLIRContext *ctx = owner.getContext();
-    auto type = MemRefType::get(
-        {int64_t(bytes)}, IntegerType::get(ctx, 8), MemRefLayoutAttrInterface(),
-        gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
     auto existing = owner.lookupSymbol<memref::GlobalOp>(kExchangeBufferName);
     if (existing) {
       if (existing.getType().getNumElements() < int64_t(bytes))
-        existing.setType(type);
+        existing.setType(MemRefType::get(
+            {int64_t(bytes)}, existing.getType().getElementType(),
+            MemRefLayoutAttrInterface(), existing.getType().getMemorySpace()));
       continue;
     }
-    OpBuilder b = OpBuilder::atBlockBegin(owner.getBody());
-    memref::GlobalOp::create(b, owner.getLoc(), kExchangeBufferName,
-                             b.getStringAttr("private"), type,
-                             /*initial_value=*/Attribute(), /*constant=*/false,
-                             b.getI64IntegerAttr(kBufferAlignment));
+    createWorkgroupBuffer(owner, kExchangeBufferName,
+                          IntegerType::get(owner.getContext(), 8),
+                          int64_t(bytes), kBufferAlignment);
   }
   return success();
 }
