@@ -116,6 +116,24 @@ mlir::warp::buildTupleCombine(OpBuilder &b, Location loc,
   return results;
 }
 
+Combiner Combiner::of(Operation *op) {
+  auto make = [](std::optional<CombineKind> kind, Region &region,
+                 bool commutative) {
+    return Combiner{kind, kind || region.empty() ? nullptr : &region,
+                    commutative};
+  };
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return make(reduce.getKind(), reduce.getCombiner(),
+                reduce.isCommutative());
+  if (auto reduce = dyn_cast<BlockReduceOp>(op))
+    return make(reduce.getKind(), reduce.getCombiner(),
+                reduce.isCommutative());
+  if (auto scan = dyn_cast<ScanOp>(op))
+    return make(scan.getKind(), scan.getCombiner(), scan.getKind().has_value());
+  auto scan = cast<BlockScanOp>(op);
+  return make(scan.getKind(), scan.getCombiner(), scan.getKind().has_value());
+}
+
 Value mlir::warp::buildCombine(OpBuilder &b, Location loc, CombineKind kind,
                                Value lhs, Value rhs) {
   // Upstream builds the arith op with `lhs` as its first operand, which is

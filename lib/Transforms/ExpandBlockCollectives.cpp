@@ -341,15 +341,6 @@ private:
   DenseMap<Type, memref::GlobalOp> exchangeBuffers;
 };
 
-/// How a block reduce or scan combines: a kind, or the op's combiner region
-/// (copied into the warp ops it creates and inlined by buildTupleCombine
-/// where the block level combines).
-struct BlockCombiner {
-  std::optional<CombineKind> kind;
-  Region *region;
-  bool commutative;
-};
-
 /// Emits the block op expansions at one op's position, over a tuple of
 /// values, each with a buffer of its own.
 class BlockBuilder {
@@ -357,15 +348,11 @@ public:
   /// `half`: the first slot of the scratch half this op uses where block
   /// ops alternate halves, else null (and the op's buffers are used whole).
   BlockBuilder(OpBuilder &b, Location loc, Operation *op,
-               BlockCombiner combiner, function_ref<Tuple()> getBuffers,
+               Combiner combiner, function_ref<Tuple()> getBuffers,
                Value half = Value())
       : b(b), loc(loc), combiner(combiner),
         geometry(buildGeometry(b, loc, op)),
-        buffers(getBuffers()), half(half) {
-    // An op with a kind has an empty region.
-    if (this->combiner.region && this->combiner.region->empty())
-      this->combiner.region = nullptr;
-  }
+        buffers(getBuffers()), half(half) {}
 
   Value cst(int64_t v) { return buildI32Constant(b, loc, v); }
   Value index(Value i32) {
@@ -409,7 +396,7 @@ public:
   }
   /// `lhs (op) rhs`.
   Tuple combine(ValueRange lhs, ValueRange rhs) {
-    return buildTupleCombine(b, loc, combiner.kind, combiner.region, lhs, rhs);
+    return combiner(b, loc, lhs, rhs);
   }
   Tuple select(Value condition, ValueRange whenTrue, ValueRange whenFalse) {
     Tuple results;
@@ -526,7 +513,7 @@ public:
 
   OpBuilder &b;
   Location loc;
-  BlockCombiner combiner;
+  Combiner combiner;
   BlockGeometry geometry;
   Tuple buffers;
 
@@ -1105,11 +1092,7 @@ struct WarpExpandBlockCollectivesPass
       if (isa<BlockReduceOp, BlockScanOp>(op)) {
         auto reduce = dyn_cast<BlockReduceOp>(op);
         auto scan = dyn_cast<BlockScanOp>(op);
-        BlockCombiner combiner =
-            reduce ? BlockCombiner{reduce.getKind(), &reduce.getCombiner(),
-                                   reduce.isCommutative()}
-                   : BlockCombiner{scan.getKind(), &scan.getCombiner(),
-                                   /*commutative=*/false};
+        Combiner combiner = Combiner::of(op);
         TypeRange types = getCombinedValues(op).getTypes();
         if (isRakingBlockOp(op)) {
           SmallVector<int64_t> slots;

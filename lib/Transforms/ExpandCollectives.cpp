@@ -139,27 +139,6 @@ Tuple selectTuple(OpBuilder &b, Location loc, Value condition,
   return results;
 }
 
-/// How a reduce or scan combines a left tuple (the lower lane's) with a
-/// right one: a built-in kind, or a copy of the op's combiner region.
-struct Combiner {
-  std::optional<CombineKind> kind;
-  Region *region = nullptr;
-  bool commutative = true;
-
-  Tuple operator()(OpBuilder &b, Location loc, ValueRange lhs,
-                   ValueRange rhs) const {
-    return buildTupleCombine(b, loc, kind, region, lhs, rhs);
-  }
-};
-
-Combiner getCombiner(ReduceOp op) {
-  return Combiner{op.getKind(), &op.getCombiner(), op.isCommutative()};
-}
-
-Combiner getCombiner(ScanOp op) {
-  return Combiner{op.getKind(), &op.getCombiner(), op.getKind().has_value()};
-}
-
 /// The distances of a reduction tree over `span` lanes (or ranks), in units
 /// of `unit`: farthest first for a commutative combiner (the documented
 /// tree), nearest first otherwise, so that every step combines two adjacent
@@ -584,7 +563,7 @@ Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op,
                 ScanStepPreference scanSteps) {
   unsigned width = op.getWidth();
   bool reverse = op.getReverse();
-  Combiner combine = getCombiner(op);
+  Combiner combine = Combiner::of(op);
   ScanNetwork network(b, loc, width, reverse, op.getMask(), op.getHeads(),
                       /*tails=*/false, op.getValidLanes());
   Tuple inclusive = network.inclusiveScan(
@@ -650,7 +629,7 @@ Tuple lowerSegmentedReduce(OpBuilder &b, Location loc, ReduceOp op,
                       op.getMask(), op.getSegmentFlags(),
                       /*tails=*/bool(op.getTails()), op.getValidLanes());
   Tuple suffix = network.inclusiveScan(
-      b, loc, getCombiner(op), op.getValues(),
+      b, loc, Combiner::of(op), op.getValues(),
       stepFormsOf(op, op.getKind(), op.getValues(), scanSteps));
   if (op.getLanes() == ResultLanes::First)
     return suffix;
@@ -675,7 +654,7 @@ struct ExpandReduce : public OpRewritePattern<ReduceOp> {
         getReduceLowering(op, options, /*emitErrors=*/false);
     if (failed(lowering))
       return rewriter.notifyMatchFailure(op, "redux forced where illegal");
-    Combiner combine = getCombiner(op);
+    Combiner combine = Combiner::of(op);
     bool allLanes = op.getLanes() == ResultLanes::All;
     ReduceStrategy strategy = lowering->strategy;
     bool overMembers = lowering->overMembers;

@@ -106,6 +106,28 @@ SmallVector<Value, 4> buildTupleCombine(OpBuilder &builder, Location loc,
                                         Region *region, ValueRange lhs,
                                         ValueRange rhs);
 
+/// How a combining op (warp.reduce, warp.scan, warp.block_reduce,
+/// warp.block_scan) combines a left tuple (the earlier lanes') with a right
+/// one: a built-in kind, or a copy of its combiner region. The one
+/// abstraction every expansion combines through.
+struct Combiner {
+  std::optional<CombineKind> kind;
+  /// The op's combiner region; null with a kind.
+  Region *region = nullptr;
+  /// Whether the combine order may change: a kind, or a reduction's region
+  /// marked commutative (a scan's region keeps lane order).
+  bool commutative = true;
+
+  /// The combiner of `op`, one of the four combining ops.
+  static Combiner of(Operation *op);
+
+  /// `lhs (op) rhs` (buildTupleCombine).
+  SmallVector<Value, 4> operator()(OpBuilder &builder, Location loc,
+                                   ValueRange lhs, ValueRange rhs) const {
+    return buildTupleCombine(builder, loc, kind, region, lhs, rhs);
+  }
+};
+
 /// Emits the identity of `kind` for `type` (a splat for vectors): combining
 /// it with any x gives x. Not upstream's arith::getIdentityValueAttr, whose
 /// identity for minnumf/maxnumf is NaN where warp.scan documents +inf/-inf.
