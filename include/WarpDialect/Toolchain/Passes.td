@@ -1,10 +1,11 @@
 //===- Passes.td - the NVPTX toolchain around the dialect --*- tablegen -*-===//
 //
 // The passes that are not about warp ops: kernel ABI and index widths,
-// read-only arguments, placement and shared-memory checks, module-to-binary,
-// print-isa, if-present, async tokens, device-function lowering. Each one
-// that works around an upstream bug says so in its description, with the
-// upstream behaviour it replaces.
+// read-only arguments, lowerability and shared-memory checks,
+// module-to-binary, print-isa, if-present, async tokens, device-function
+// lowering. Each one that works around upstream (MLIR or LLVM) behaviour
+// says so in the first paragraph of its description ("Works around ...",
+// "Replaces upstream's ..."), naming the behaviour it replaces.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,10 @@ def WarpAlignGPUMemoryPass
     : Pass<"warp-align-gpu-memory", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Align workgroup attributions and device globals to 16 bytes";
   let description = [{
+    Works around LLVM 22's NVPTX back end, which vectorizes accesses to a
+    device variable beyond the alignment its PTX declaration states (see Why
+    below).
+
     Gives every workgroup attribution of a `gpu.func` (`llvm.align`, which
     the NVVM lowering honours) and every `memref.global` / `llvm.mlir.global`
     in the `gpu.module` an alignment of at least 16 bytes.
@@ -56,6 +61,9 @@ def WarpAlignGPUMemoryPass
 def WarpCheckLowerablePass : Pass<"warp-check-lowerable", "::mlir::ModuleOp"> {
   let summary = "Reject device code the lowering or the backend cannot take";
   let description = [{
+    Works around the NVPTX back end and ptxas, which abort or fail late,
+    without a location, on the inputs listed below.
+
     Checks, with a diagnostic each, what would otherwise leave invalid IR
     behind or abort NVPTX or ptxas further down:
 
@@ -129,6 +137,9 @@ def WarpModuleToBinaryPass
   let summary = "Serialize every gpu.module to a gpu.binary, the modules in "
                 "parallel";
   let description = [{
+    Replaces upstream's gpu-module-to-binary, which serializes the
+    gpu.modules one after another.
+
     What upstream's `gpu-module-to-binary` does for the targets of each
     `gpu.module` (translation to LLVM IR, LLVM's optimization and NVPTX
     code generation, and for `bin`/`fatbin` ptxas), with the modules
@@ -273,6 +284,10 @@ def WarpWidenKernelIndexArgsPass
   let summary = "Give kernels lowered with 32-bit index the 64-bit parameters "
                 "the host passes";
   let description = [{
+    Works around upstream's convert-gpu-to-nvvm{index-bitwidth=32}, which
+    narrows the kernel's parameters while gpu-to-llvm's host side passes
+    64-bit ones.
+
     After `convert-gpu-to-nvvm{index-bitwidth=32}`, a kernel takes `i32` for
     each `index` parameter and for the offset, sizes and strides of each
     memref descriptor, while the host (`gpu-to-llvm`, always 64-bit) passes
@@ -311,6 +326,9 @@ def WarpRecordReadOnlyArgsPass
   let summary = "Check read-only memref kernel arguments and record those "
                 "that are also noalias for warp-mark-read-only-params";
   let description = [{
+    Works around upstream's GPU-to-LLVM lowering, which drops `llvm.noalias`
+    on a memref kernel argument lowered to a descriptor, with a warning.
+
     `llvm.noalias` + `llvm.readonly` on a memref argument of a `gpu.func`
     kernel promise that, while the kernel runs, the argument's buffer is
     only read, and through no other pointer: what NVPTX needs to load it
@@ -439,6 +457,10 @@ def ConvertDeviceFuncToLLVMPass
   let summary = "Lower the func dialect inside a gpu.module to LLVM as "
                 "convert-gpu-to-nvvm would, without C-interface wrappers";
   let description = [{
+    Works around upstream's convert-gpu-to-nvvm, which gives every func.func
+    of a gpu.module a `_mlir_ciface_` wrapper that the PTX keeps (see
+    below).
+
     Converts `func.func`, `func.call`, `func.constant` and `func.return`
     inside one `gpu.module` to the LLVM dialect with the type converter of
     `convert-gpu-to-nvvm` (the gpu.module's data layout, `index-bitwidth`,
