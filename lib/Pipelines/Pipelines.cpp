@@ -80,10 +80,12 @@ static void addWarpDevicePasses(OpPassManager &device,
   // Upstream subgroup ops take the warp lowering too (upstream's NVVM
   // lowering rejects subgroup_reduce and mis-encodes narrow shuffles).
   device.addPass(createConvertGPUToWarpPass());
-  // Decide, then lower: every decision on the ops, for the module's target.
-  device.addPass(createWarpSelectLoweringPass(
-      WarpSelectLoweringPassOptions{options.strategy, options.scanSteps}));
+  // Decide, then lower: every decision on the ops, for the module's target,
+  // before each level of expansion (the block expansion makes warp ops).
+  WarpSelectLoweringPassOptions select{options.strategy, options.scanSteps};
+  device.addPass(createWarpSelectLoweringPass(select));
   device.addPass(createWarpExpandBlockCollectivesPass());
+  device.addPass(createWarpSelectLoweringPass(select));
   device.addPass(createWarpExpandCollectivesPass(
       WarpExpandCollectivesPassOptions{options.chip, options.strategy,
                                        options.scanSteps}));

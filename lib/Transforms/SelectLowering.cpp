@@ -56,8 +56,11 @@ struct WarpSelectLoweringPass
                                      scanSteps};
     MLIRContext *ctx = module.getContext();
     WalkResult walk = module.walk([&](Operation *op) {
+      // A decision already on the op (an earlier run's, or one a test
+      // pins) stands; the expansion checks it.
       auto write = [&](StringRef decision) {
-        op->setAttr(kLoweringAttrName, StringAttr::get(ctx, decision));
+        if (!op->hasAttr(kLoweringAttrName))
+          op->setAttr(kLoweringAttrName, StringAttr::get(ctx, decision));
       };
       if (auto scan = dyn_cast<ScanOp>(op)) {
         write(stringifyScanStepForms(decideScanStepForms(
@@ -68,6 +71,8 @@ struct WarpSelectLoweringPass
               reduce.getKind(), reduce.getValues(), options.scanSteps)));
           return WalkResult::advance();
         }
+        if (reduce->hasAttr(kLoweringAttrName))
+          return WalkResult::advance();
         FailureOr<ReduceLowering> lowering =
             decideReduceLowering(reduce, options, /*emitErrors=*/true);
         if (failed(lowering))

@@ -47,6 +47,20 @@ gpu.module @sm90 [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
+// A decision already on the op stands (the expansion checks it).
+// CHECK-LABEL: gpu.module @pinned
+// CHECK: warp.reduce <add> %{{.*}} {warp.lowering = "tree"} : i32
+// CHECK: warp.scan <add> %{{.*}} {warp.lowering = "lane_test_steps"} : i32
+gpu.module @pinned [#nvvm.target<chip = "sm_90">] {
+  gpu.func @ops(%i: i32) {
+    %0 = warp.reduce <add> %i {warp.lowering = "tree"} : i32
+    %1 = warp.scan <add> %i {warp.lowering = "lane_test_steps"} : i32
+    gpu.return
+  }
+}
+
+// -----
+
 // Before sm_80 there is no redux.sync.
 // CHECK-LABEL: gpu.module @sm70
 // CHECK: warp.reduce <add> %{{.*}} {warp.lowering = "butterfly"} : i32

@@ -25,11 +25,13 @@ def WarpSelectLoweringPass
       `"predicated_steps_lane_test_last"` or `"lane_test_steps"`.
     * `warp.block_scan` and `warp.block_reduce` without one: `algorithm`.
 
-    The decisions and their measured thresholds are one module
-    (`LoweringPolicy.h`). `warp-expand-collectives` checks a written
-    decision against the op and the chip (a located error where it cannot
-    be carried out) and decides an op that carries none, such as the warp
-    ops `warp-expand-block-collectives` creates, with the same policy.
+    A decision already on an op stands (the pipelines run the pass before
+    the block expansion and again before the warp expansion, for the warp
+    ops the block expansion creates). The decisions and their measured
+    thresholds are one module (`LoweringPolicy.h`).
+    `warp-expand-collectives` checks a written decision against the op and
+    the chip (a located error where it cannot be carried out) and decides an
+    op that carries none with the same policy.
 
     ```mlir
     // warp-opt --pass-pipeline='builtin.module(gpu.module(warp-select-lowering))'
