@@ -25,14 +25,20 @@ static bool maskIsWholeClusters(ReduceOp op) {
                                    op.getClusterStride());
 }
 
+/// Whether one redux.sync on `chip` can do `op`: a kind the chip reduces
+/// for the type, over the whole warp.
+static bool isReduxLegal(ReduceOp op, const Chip &chip) {
+  return op.getKind() && op.getClusterSize() == kWarpSize &&
+         chip.supportsRedux(*op.getKind(), op.getValues().front().getType());
+}
+
 /// The strategy a reduce lowers with, or failure (with a diagnostic when
 /// `emitErrors`) if the op forces one the chip cannot do.
 static FailureOr<ReduceStrategy>
 decideReduceStrategy(ReduceOp op, const ExpandCollectivesOptions &opts,
                      bool emitErrors) {
   Type type = op.getValues().front().getType();
-  bool reduxLegal = op.getKind() && op.getClusterSize() == kWarpSize &&
-                    opts.chip.supportsRedux(*op.getKind(), type);
+  bool reduxLegal = isReduxLegal(op, opts.chip);
   // The op's own request is binding: one the chip cannot do is an error,
   // never a backend abort.
   if (std::optional<ReduceStrategy> requested = op.getStrategy()) {
@@ -107,11 +113,9 @@ mlir::warp::getReduceLowering(ReduceOp op,
   else if (std::optional<ReduceStrategy> strategy =
                symbolizeReduceStrategy(written.getValue()))
     lowering = ReduceLowering{*strategy, /*overMembers=*/false};
-  Type type = op.getValues().front().getType();
   bool legal = lowering && !op.getSegmentFlags() &&
                (lowering->strategy != ReduceStrategy::Redux ||
-                (op.getKind() && op.getClusterSize() == kWarpSize &&
-                 options.chip.supportsRedux(*op.getKind(), type)));
+                isReduxLegal(op, options.chip));
   if (legal)
     return *lowering;
   if (emitErrors)
