@@ -74,12 +74,19 @@ mlir::warp::decideReduceLowering(ReduceOp op,
   return ReduceLowering{*strategy, overMembers};
 }
 
+/// Whether a scan of `values` by `kind` can take CUB's predicated steps:
+/// one value whose kind and type have one (none for a combiner region).
+static bool hasPredicatedSteps(std::optional<CombineKind> kind,
+                               ValueRange values) {
+  return kind && values.size() == 1 &&
+         getPredicatedScanStep(*kind, values.front().getType());
+}
+
 ScanStepForms
 mlir::warp::decideScanStepForms(std::optional<CombineKind> kind,
                                 ValueRange values,
                                 ScanStepPreference preference) {
-  if (!kind || values.size() != 1 ||
-      !getPredicatedScanStep(*kind, values.front().getType()) ||
+  if (!hasPredicatedSteps(kind, values) ||
       preference == ScanStepPreference::LaneTest)
     return {};
   // Where LLVM folds the last step's select before its combine (an integer
@@ -94,9 +101,13 @@ mlir::warp::decideScanStepForms(std::optional<CombineKind> kind,
 // The decisions written on the ops
 //===----------------------------------------------------------------------===//
 
+/// The spelling of an over-members reduction in kLoweringAttrName (the
+/// others are the strategies').
+static constexpr llvm::StringLiteral kOverMembers = "over_members";
+
 StringRef mlir::warp::stringifyReduceLowering(const ReduceLowering &lowering) {
   if (lowering.overMembers)
-    return "over_members";
+    return kOverMembers;
   return stringifyReduceStrategy(lowering.strategy);
 }
 
@@ -108,7 +119,7 @@ mlir::warp::getReduceLowering(ReduceOp op,
   if (!written)
     return decideReduceLowering(op, options, emitErrors);
   std::optional<ReduceLowering> lowering;
-  if (written.getValue() == "over_members")
+  if (written.getValue() == kOverMembers)
     lowering = ReduceLowering{ReduceStrategy::Tree, /*overMembers=*/true};
   else if (std::optional<ReduceStrategy> strategy =
                symbolizeReduceStrategy(written.getValue()))
@@ -127,11 +138,16 @@ mlir::warp::getReduceLowering(ReduceOp op,
   return failure();
 }
 
+/// The spellings of the step forms in kLoweringAttrName.
+static constexpr llvm::StringLiteral kLaneTestSteps = "lane_test_steps";
+static constexpr llvm::StringLiteral kPredicatedSteps = "predicated_steps";
+static constexpr llvm::StringLiteral kPredicatedStepsLaneTestLast =
+    "predicated_steps_lane_test_last";
+
 StringRef mlir::warp::stringifyScanStepForms(const ScanStepForms &forms) {
   if (!forms.predicated)
-    return "lane_test_steps";
-  return forms.laneTestLast ? "predicated_steps_lane_test_last"
-                            : "predicated_steps";
+    return kLaneTestSteps;
+  return forms.laneTestLast ? kPredicatedStepsLaneTestLast : kPredicatedSteps;
 }
 
 FailureOr<ScanStepForms>
@@ -141,13 +157,11 @@ mlir::warp::getScanStepForms(Operation *op, std::optional<CombineKind> kind,
   auto written = op->getAttrOfType<StringAttr>(kLoweringAttrName);
   if (!written)
     return decideScanStepForms(kind, values, preference);
-  if (written.getValue() == "lane_test_steps")
+  if (written.getValue() == kLaneTestSteps)
     return ScanStepForms{};
-  bool laneTestLast =
-      written.getValue() == "predicated_steps_lane_test_last";
-  if ((laneTestLast || written.getValue() == "predicated_steps") && kind &&
-      values.size() == 1 &&
-      getPredicatedScanStep(*kind, values.front().getType()))
+  bool laneTestLast = written.getValue() == kPredicatedStepsLaneTestLast;
+  if ((laneTestLast || written.getValue() == kPredicatedSteps) &&
+      hasPredicatedSteps(kind, values))
     return ScanStepForms{*kind, laneTestLast};
   if (emitErrors)
     op->emitOpError() << "cannot lower as " << kLoweringAttrName << " = "

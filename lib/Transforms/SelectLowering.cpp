@@ -58,9 +58,10 @@ struct WarpSelectLoweringPass
     WalkResult walk = module.walk([&](Operation *op) {
       // A decision already on the op (an earlier run's, or one a test
       // pins) stands; the expansion checks it.
+      if (isa<ScanOp, ReduceOp>(op) && op->hasAttr(kLoweringAttrName))
+        return WalkResult::advance();
       auto write = [&](StringRef decision) {
-        if (!op->hasAttr(kLoweringAttrName))
-          op->setAttr(kLoweringAttrName, StringAttr::get(ctx, decision));
+        op->setAttr(kLoweringAttrName, StringAttr::get(ctx, decision));
       };
       if (auto scan = dyn_cast<ScanOp>(op)) {
         write(stringifyScanStepForms(decideScanStepForms(
@@ -71,8 +72,6 @@ struct WarpSelectLoweringPass
               reduce.getKind(), reduce.getValues(), options.scanSteps)));
           return WalkResult::advance();
         }
-        if (reduce->hasAttr(kLoweringAttrName))
-          return WalkResult::advance();
         FailureOr<ReduceLowering> lowering =
             decideReduceLowering(reduce, options, /*emitErrors=*/true);
         if (failed(lowering))
