@@ -116,22 +116,10 @@ mlir::warp::buildTupleCombine(OpBuilder &b, Location loc,
   return results;
 }
 
-Combiner Combiner::of(Operation *op) {
-  auto make = [](std::optional<CombineKind> kind, Region &region,
-                 bool commutative) {
-    return Combiner{kind, kind || region.empty() ? nullptr : &region,
-                    commutative};
-  };
-  if (auto reduce = dyn_cast<ReduceOp>(op))
-    return make(reduce.getKind(), reduce.getCombiner(),
-                reduce.isCommutative());
-  if (auto reduce = dyn_cast<BlockReduceOp>(op))
-    return make(reduce.getKind(), reduce.getCombiner(),
-                reduce.isCommutative());
-  if (auto scan = dyn_cast<ScanOp>(op))
-    return make(scan.getKind(), scan.getCombiner(), scan.getKind().has_value());
-  auto scan = cast<BlockScanOp>(op);
-  return make(scan.getKind(), scan.getCombiner(), scan.getKind().has_value());
+Combiner Combiner::of(CombiningOpInterface op) {
+  std::optional<CombineKind> kind = op.getKind();
+  return Combiner{kind, kind ? nullptr : &op.getCombiner(),
+                  op.isCommutative()};
 }
 
 Value mlir::warp::buildCombine(OpBuilder &b, Location loc, CombineKind kind,

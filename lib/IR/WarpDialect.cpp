@@ -435,14 +435,17 @@ static void printCombiner(OpAsmPrinter &printer, Region &region) {
   printer.printRegion(region, /*printEntryBlockArgs=*/false);
 }
 
-/// The checks reduce and scan share: one of kind and region, a kind over
-/// one value of a type it takes, a region whose block takes the left and
-/// the right tuple and yields one tuple of the value types, and results of
-/// the value types (`resultCount` of them, the values' types repeated).
-static LogicalResult verifyCombiner(Operation *op,
-                                    std::optional<CombineKind> kind,
-                                    Region &region, TypeRange valueTypes,
-                                    TypeRange resultTypes) {
+/// CombiningOpInterface's checks, which every combining op shares: one of
+/// kind and region, a kind over one value of a type it takes, a region
+/// whose block takes the left and the right tuple and yields one tuple of
+/// the value types, and results of the value types (the values' types,
+/// repeated for the totals of a scan).
+LogicalResult mlir::warp::verifyCombiningOp(Operation *op) {
+  auto combining = cast<CombiningOpInterface>(op);
+  std::optional<CombineKind> kind = combining.getKind();
+  Region &region = combining.getCombiner();
+  TypeRange valueTypes = combining.getValues().getTypes();
+  TypeRange resultTypes = op->getResultTypes();
   size_t n = valueTypes.size();
   if (n == 0)
     return op->emitOpError("needs at least one value");
@@ -497,14 +500,13 @@ static LogicalResult verifyCombiner(Operation *op,
   return success();
 }
 
-/// The checks warp.reduce and warp.block_reduce share: the combiner, one
-/// result per value, `commutative` only on a region.
+/// The checks warp.reduce and warp.block_reduce share beyond the combiner's
+/// (CombiningOpInterface): one result per value, `commutative` only on a
+/// region.
 static LogicalResult verifyReduceLike(Operation *op,
                                       std::optional<CombineKind> kind,
-                                      Region &combiner, TypeRange valueTypes,
+                                      TypeRange valueTypes,
                                       TypeRange resultTypes, bool commutative) {
-  if (failed(verifyCombiner(op, kind, combiner, valueTypes, resultTypes)))
-    return failure();
   if (resultTypes.size() != valueTypes.size())
     return op->emitOpError("has one result per value");
   if (commutative && kind)
@@ -531,9 +533,8 @@ LogicalResult ReduceOp::verify() {
   if (size * stride > kWarpSize)
     return emitOpError() << "cluster_size * cluster_stride = " << size * stride
                          << " exceeds the warp size 32";
-  if (failed(verifyReduceLike(*this, getKind(), getCombiner(),
-                              getValues().getTypes(), getResult().getTypes(),
-                              getCommutative())))
+  if (failed(verifyReduceLike(*this, getKind(), getValues().getTypes(),
+                              getResult().getTypes(), getCommutative())))
     return failure();
   if (getValidLanes() && size != kWarpSize)
     return emitOpError("valid_lanes needs the whole-warp cluster "
@@ -592,16 +593,15 @@ void ScanOp::build(OpBuilder &builder, OperationState &state, CombineKind kind,
         /*heads=*/Value(), /*exclusive=*/false, /*reverse=*/false, kWarpSize);
 }
 
-/// The checks warp.scan and warp.block_scan share: the combiner, the
-/// results (the scans, then optionally one `totals` per value), init of the
-/// value types, and an init for a region's exclusive scan.
+/// The checks warp.scan and warp.block_scan share beyond the combiner's
+/// (CombiningOpInterface): the results (the scans, then optionally one
+/// `totals` per value), init of the value types, and an init for a region's
+/// exclusive scan.
 static LogicalResult verifyScanLike(Operation *op,
                                     std::optional<CombineKind> kind,
-                                    Region &combiner, TypeRange valueTypes,
-                                    TypeRange resultTypes, TypeRange initTypes,
-                                    bool exclusive, StringRef totals) {
-  if (failed(verifyCombiner(op, kind, combiner, valueTypes, resultTypes)))
-    return failure();
+                                    TypeRange valueTypes, TypeRange resultTypes,
+                                    TypeRange initTypes, bool exclusive,
+                                    StringRef totals) {
   if (resultTypes.size() > 2 * valueTypes.size())
     return op->emitOpError() << "returns the scans and optionally the "
                              << totals << ", one per value";
@@ -614,10 +614,9 @@ static LogicalResult verifyScanLike(Operation *op,
 }
 
 LogicalResult ScanOp::verify() {
-  if (failed(verifyScanLike(*this, getKind(), getCombiner(),
-                            getValues().getTypes(), getResult().getTypes(),
-                            getInit().getTypes(), getExclusive(),
-                            "segment totals")))
+  if (failed(verifyScanLike(*this, getKind(), getValues().getTypes(),
+                            getResult().getTypes(), getInit().getTypes(),
+                            getExclusive(), "segment totals")))
     return failure();
   if (!getInit().empty() && getHeads())
     return emitOpError("init cannot be combined with segment heads");
@@ -636,13 +635,12 @@ void BlockReduceOp::build(OpBuilder &builder, OperationState &state,
 }
 
 LogicalResult BlockReduceOp::verify() {
-  return verifyReduceLike(*this, getKind(), getCombiner(),
-                          getValues().getTypes(), getResult().getTypes(),
-                          getCommutative());
+  return verifyReduceLike(*this, getKind(), getValues().getTypes(),
+                          getResult().getTypes(), getCommutative());
 }
 
 LogicalResult BlockScanOp::verify() {
-  return verifyScanLike(*this, getKind(), getCombiner(), getValues().getTypes(),
+  return verifyScanLike(*this, getKind(), getValues().getTypes(),
                         getResult().getTypes(), getInit().getTypes(),
                         getExclusive(), "block totals");
 }

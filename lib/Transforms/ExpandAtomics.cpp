@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Transforms/Networks.h"
 
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/Utils/Builders.h"
@@ -146,18 +147,27 @@ struct ExpandAtomicAdd final : public OpRewritePattern<AtomicAddOp> {
         count = arith::ExtUIOp::create(b, loc, type, count);
       inclusive = arith::MulIOp::create(b, loc, op.getValue(), count);
     } else {
-      for (unsigned distance = 1; distance < kWarpSize; distance *= 2) {
+      // The scan network over the group's members in lane order: the
+      // partner `distance` members below, counting where the rank reaches
+      // it (else the lane itself, buildMemberBelow).
+      auto partnerAt = [&](ValueRange own, unsigned distance) {
         Value source = buildMemberBelow(b, loc, peers, lane, distance);
         if (distance == 1)
           previousMember = source;
-        Value earlier = ShuffleOp::create(b, loc, ShuffleMode::Idx, inclusive,
-                                          source, kWarpSize, members)
+        Value earlier = ShuffleOp::create(b, loc, ShuffleMode::Idx,
+                                          own.front(), source, kWarpSize,
+                                          members)
                             .getResult();
         Value reaches = arith::CmpIOp::create(
             b, loc, arith::CmpIPredicate::uge, rank, cst(distance));
-        inclusive = arith::SelectOp::create(
-            b, loc, reaches, buildAdd(b, loc, earlier, inclusive), inclusive);
-      }
+        return ScanPartner{{earlier}, reaches};
+      };
+      auto add = [&](ValueRange partner, ValueRange own) {
+        return Tuple{buildAdd(b, loc, partner.front(), own.front())};
+      };
+      inclusive =
+          buildKoggeStoneScan(b, loc, inclusive, kWarpSize, partnerAt, add)
+              .front();
     }
 
     // The group's highest lane holds the total and does the atomic.

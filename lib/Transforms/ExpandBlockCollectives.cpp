@@ -55,6 +55,7 @@
 #include "WarpDialect/Utils/Builders.h"
 #include "WarpDialect/Transforms/Passes.h"
 #include "WarpDialect/Transforms/LoweringPolicy.h"
+#include "WarpDialect/Transforms/Networks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -88,13 +89,6 @@ constexpr int64_t kScratchSlots = kFirstPrefixSlot + 32;
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_block_exchange";
 constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
 
-
-/// The values a block scan or reduction combines.
-ValueRange getCombinedValues(Operation *op) {
-  if (auto scan = dyn_cast<BlockScanOp>(op))
-    return scan.getValues();
-  return cast<BlockReduceOp>(op).getValues();
-}
 
 /// Items per padding item in a block exchange buffer of `element`: one per
 /// 128 bytes (32 banks of 4 bytes).
@@ -222,7 +216,6 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   return g;
 }
 
-using Tuple = SmallVector<Value, 4>;
 
 /// The buffer keys of a tuple: each value's type and how many values of that
 /// type come before it, so that two values of one type (a Welford triple)
@@ -281,7 +274,8 @@ public:
     for (Operation *op : blockOps) {
       if (!isRakingBlockOp(op))
         continue;
-      for (BufferKey key : getBufferKeys(getCombinedValues(op).getTypes())) {
+      for (BufferKey key : getBufferKeys(
+               cast<CombiningOpInterface>(op).getValues().getTypes())) {
         int64_t &size = elements[key];
         size = std::max(size, getRakingSlots(op));
       }
@@ -399,10 +393,7 @@ public:
     return combiner(b, loc, lhs, rhs);
   }
   Tuple select(Value condition, ValueRange whenTrue, ValueRange whenFalse) {
-    Tuple results;
-    for (auto [t, f] : llvm::zip_equal(whenTrue, whenFalse))
-      results.push_back(arith::SelectOp::create(b, loc, condition, t, f));
-    return results;
+    return selectTuple(b, loc, condition, whenTrue, whenFalse);
   }
   /// Runs `body` only where `condition` holds.
   void onlyIf(Value condition, function_ref<void()> body) {
@@ -492,12 +483,9 @@ public:
   /// one, as warp.scan does it, where a region without init cannot ask
   /// warp.scan for the exclusive form.
   Tuple fromLaneBefore(ValueRange values) {
-    Tuple shifted;
-    for (Value value : values)
-      shifted.push_back(ShuffleOp::create(b, loc, ShuffleMode::Up, value,
-                                          cst(1), kWarpSize, geometry.mask)
-                            .getResult());
-    return shifted;
+    return shuffleTuple(b, loc, ShuffleMode::Up, values, cst(1), kWarpSize,
+                        geometry.mask)
+        .first;
   }
 
   /// A serial loop over slots [from, to) carrying `acc`.
@@ -1092,8 +1080,9 @@ struct WarpExpandBlockCollectivesPass
       if (isa<BlockReduceOp, BlockScanOp>(op)) {
         auto reduce = dyn_cast<BlockReduceOp>(op);
         auto scan = dyn_cast<BlockScanOp>(op);
-        Combiner combiner = Combiner::of(op);
-        TypeRange types = getCombinedValues(op).getTypes();
+        auto combining = cast<CombiningOpInterface>(op);
+        Combiner combiner = Combiner::of(combining);
+        TypeRange types = combining.getValues().getTypes();
         if (isRakingBlockOp(op)) {
           SmallVector<int64_t> slots;
           BlockBuilder bb(b, loc, op, combiner, [&] {

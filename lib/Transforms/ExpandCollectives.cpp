@@ -10,6 +10,7 @@
 
 #include "WarpDialect/Transforms/Passes.h"
 #include "WarpDialect/Transforms/LoweringPolicy.h"
+#include "WarpDialect/Transforms/Networks.h"
 
 #include "WarpDialect/IR/PlantedBugs.h"
 #include "WarpDialect/IR/CombineKinds.h"
@@ -34,110 +35,6 @@ using namespace mlir;
 using namespace mlir::warp;
 
 namespace {
-
-/// One `warp.shuffle` (over the whole warp, reading no lane past `bound`,
-/// where there is one); returns {value, valid}.
-std::pair<Value, Value> shuffle(OpBuilder &b, Location loc, ShuffleMode mode,
-                                Value value, Value offset, unsigned width,
-                                Value mask, Value bound) {
-  auto op = bound ? ShuffleOp::create(b, loc, mode, value, offset, bound, mask)
-                  : ShuffleOp::create(b, loc, mode, value, offset, width, mask);
-  return {op.getResult(), op.getValid()};
-}
-
-/// The values a reduce or scan carries through its network, one per value.
-using Tuple = SmallVector<Value, 4>;
-
-/// The bit width of a scalar of at most 16 bits (which shares a 32-bit
-/// shuffle with its neighbours in a tuple), or 0.
-unsigned getPackableWidth(Type type) {
-  if (!type.isIntOrFloat())
-    return 0;
-  unsigned bits = type.getIntOrFloatBitWidth();
-  return bits <= 16 ? bits : 0;
-}
-
-/// Shuffles a tuple with one shuffle per 32-bit piece: each value of more
-/// than 16 bits travels alone (split into words later by ShufflePayloads),
-/// and neighbouring scalars of at most 16 bits share one i32 (e.g. an
-/// `(f16, i16)` tuple is one shuffle). The valid bit is the same for all.
-/// With a `bound` (up and down only), `width` is ignored: see shuffle.
-std::pair<Tuple, Value> shuffleTuple(OpBuilder &b, Location loc,
-                                     ShuffleMode mode, ValueRange values,
-                                     Value offset, unsigned width, Value mask,
-                                     Value bound = {}) {
-  Type i32 = b.getI32Type();
-  Tuple results(values.size());
-  Value valid;
-  for (size_t first = 0; first < values.size();) {
-    // The run [first, last) of values that share one word.
-    size_t last = first + 1;
-    unsigned used = getPackableWidth(values[first].getType());
-    while (used && last < values.size()) {
-      unsigned bits = getPackableWidth(values[last].getType());
-      if (!bits || used + bits > 32)
-        break;
-      used += bits;
-      ++last;
-    }
-    if (last == first + 1) {
-      std::tie(results[first], valid) =
-          shuffle(b, loc, mode, values[first], offset, width, mask, bound);
-      first = last;
-      continue;
-    }
-    Value word;
-    unsigned shift = 0;
-    for (size_t k = first; k < last; ++k) {
-      Type type = values[k].getType();
-      unsigned bits = type.getIntOrFloatBitWidth();
-      Value asInt = values[k];
-      if (!isa<IntegerType>(type))
-        asInt = arith::BitcastOp::create(b, loc, b.getIntegerType(bits), asInt);
-      Value part = arith::ExtUIOp::create(b, loc, i32, asInt);
-      if (shift)
-        part = arith::ShLIOp::create(b, loc, part,
-                                     buildI32Constant(b, loc, shift));
-      word = word ? arith::OrIOp::create(b, loc, word, part).getResult() : part;
-      shift += bits;
-    }
-    Value moved;
-    std::tie(moved, valid) =
-        shuffle(b, loc, mode, word, offset, width, mask, bound);
-    shift = 0;
-    for (size_t k = first; k < last; ++k) {
-      Type type = values[k].getType();
-      unsigned bits = type.getIntOrFloatBitWidth();
-      Value part = moved;
-      if (shift)
-        part = arith::ShRUIOp::create(b, loc, part,
-                                      buildI32Constant(b, loc, shift));
-      part = arith::TruncIOp::create(b, loc, b.getIntegerType(bits), part);
-      if (!isa<IntegerType>(type))
-        part = arith::BitcastOp::create(b, loc, type, part);
-      results[k] = part;
-      shift += bits;
-    }
-    first = last;
-  }
-  return {results, valid};
-}
-
-std::pair<Tuple, Value> shuffleTuple(OpBuilder &b, Location loc,
-                                     ShuffleMode mode, ValueRange values,
-                                     int64_t offset, unsigned width, Value mask,
-                                     Value bound = {}) {
-  return shuffleTuple(b, loc, mode, values, buildI32Constant(b, loc, offset),
-                      width, mask, bound);
-}
-
-Tuple selectTuple(OpBuilder &b, Location loc, Value condition,
-                  ValueRange whenTrue, ValueRange whenFalse) {
-  Tuple results;
-  for (auto [t, f] : llvm::zip_equal(whenTrue, whenFalse))
-    results.push_back(arith::SelectOp::create(b, loc, condition, t, f));
-  return results;
-}
 
 /// The distances of a reduction tree over `span` lanes (or ranks), in units
 /// of `unit`: farthest first for a commutative combiner (the documented
@@ -515,27 +412,28 @@ struct ScanNetwork {
                    : combine(b, loc, other, mine);
   }
 
-  /// Kogge-Stone with distances 1, 2, 4, ..., a partner used only when it
-  /// lies in the lane's segment: every lane's inclusive scan. `tests` says
+  /// The Kogge-Stone network over the lane's segment, a partner counting
+  /// only when it lies in it: every lane's inclusive scan. `tests` says
   /// which steps are predicated (warp.scan_step).
   Tuple inclusiveScan(OpBuilder &b, Location loc, const Combiner &combine,
                       ValueRange values, ScanStepForms tests) const {
-    Tuple inclusive(values);
-    for (unsigned distance = 1; distance < width; distance *= 2) {
+    auto partnerAt = [&](ValueRange own, unsigned distance) {
+      auto [other, inSegment] = shuffleEarlier(b, loc, own, distance);
+      return ScanPartner{other, inSegment};
+    };
+    auto combineInOrder = [&](ValueRange partner, ValueRange own) {
+      return combineInLaneOrder(b, loc, combine, own, partner);
+    };
+    auto fusedStep = [&](ValueRange own,
+                         unsigned distance) -> std::optional<Tuple> {
       bool last = 2 * distance >= width;
-      if (tests.predicated && !(last && tests.laneTestLast)) {
-        inclusive = {predicatedStep(b, loc, *tests.predicated,
-                                    inclusive.front(), distance)};
-        continue;
-      }
-      auto [other, inSegment] = shuffleEarlier(b, loc, inclusive, distance);
-      Tuple combined = combineInLaneOrder(b, loc, combine, inclusive, other);
-      // `other` equals `inclusive` where the partner is out of the segment;
-      // keeping `other` lets the backend accumulate in the shuffle's
-      // destination register (no extra move).
-      inclusive = selectTuple(b, loc, inSegment, combined, other);
-    }
-    return inclusive;
+      if (!tests.predicated || (last && tests.laneTestLast))
+        return std::nullopt;
+      return Tuple{
+          predicatedStep(b, loc, *tests.predicated, own.front(), distance)};
+    };
+    return buildKoggeStoneScan(b, loc, values, width, partnerAt,
+                               combineInOrder, fusedStep);
   }
 };
 
@@ -720,10 +618,11 @@ struct ExpandBroadcast : public OpRewritePattern<BroadcastOp> {
 
   LogicalResult matchAndRewrite(BroadcastOp op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, shuffle(rewriter, op.getLoc(), ShuffleMode::Idx,
-                                   op.getValue(), op.getLane(), kWarpSize,
-                                   op.getMask(), /*bound=*/Value())
-                               .first);
+    rewriter.replaceOp(op, ShuffleOp::create(rewriter, op.getLoc(),
+                                             ShuffleMode::Idx, op.getValue(),
+                                             op.getLane(), kWarpSize,
+                                             op.getMask())
+                               .getResult());
     return success();
   }
 };
@@ -744,10 +643,10 @@ struct ExpandBroadcastFirst : public OpRewritePattern<BroadcastFirstOp> {
     if (!members)
       members = ActiveMaskOp::create(rewriter, loc, rewriter.getI32Type());
     Value leader = math::CountTrailingZerosOp::create(rewriter, loc, members);
-    rewriter.replaceOp(op, shuffle(rewriter, loc, ShuffleMode::Idx,
-                                   op.getValue(), leader, kWarpSize, members,
-                                   /*bound=*/Value())
-                               .first);
+    rewriter.replaceOp(op, ShuffleOp::create(rewriter, loc, ShuffleMode::Idx,
+                                             op.getValue(), leader, kWarpSize,
+                                             members)
+                               .getResult());
     return success();
   }
 };

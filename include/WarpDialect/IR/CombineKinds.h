@@ -106,10 +106,10 @@ SmallVector<Value, 4> buildTupleCombine(OpBuilder &builder, Location loc,
                                         Region *region, ValueRange lhs,
                                         ValueRange rhs);
 
-/// How a combining op (warp.reduce, warp.scan, warp.block_reduce,
-/// warp.block_scan) combines a left tuple (the earlier lanes') with a right
-/// one: a built-in kind, or a copy of its combiner region. The one
-/// abstraction every expansion combines through.
+/// How a combining op (CombiningOpInterface: warp.reduce, warp.scan,
+/// warp.block_reduce, warp.block_scan) combines a left tuple (the earlier
+/// lanes') with a right one: a built-in kind, or a copy of its combiner
+/// region. The one abstraction every expansion combines through.
 struct Combiner {
   std::optional<CombineKind> kind;
   /// The op's combiner region; null with a kind.
@@ -118,8 +118,8 @@ struct Combiner {
   /// marked commutative (a scan's region keeps lane order).
   bool commutative = true;
 
-  /// The combiner of `op`, one of the four combining ops.
-  static Combiner of(Operation *op);
+  /// The combiner of `op` (a verified op: a kind or a non-empty region).
+  static Combiner of(CombiningOpInterface op);
 
   /// `lhs (op) rhs` (buildTupleCombine).
   SmallVector<Value, 4> operator()(OpBuilder &builder, Location loc,

@@ -40,7 +40,7 @@ class Warp_BlockOp<string mnemonic, list<Trait> traits = []>
     : Warp_Op<mnemonic, !listconcat(traits, [Warp_Convergent])>;
 
 def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
-    [RecursiveMemoryEffects]> {
+    [Warp_CombiningOpInterface, RecursiveMemoryEffects]> {
   let summary = "reduce a value over every thread of the block";
   let description = [{
     Combines `value` with `kind` (the kinds of `warp.reduce`) over all
@@ -134,7 +134,8 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
 }
 
 def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
-    [RecursiveMemoryEffects, AttrSizedOperandSegments]> {
+    [Warp_CombiningOpInterface, RecursiveMemoryEffects,
+     AttrSizedOperandSegments]> {
   let summary = "prefix combine over every thread of the block";
   let description = [{
     Thread `t` (numbered as in `warp.block_reduce`) gets the combination
@@ -248,6 +249,9 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
                                     type($init), type($result), $combiner)
   }];
   let extraClassDeclaration = [{
+    /// Whether the combine order may change: only with a kind (a region
+    /// keeps lane order).
+    bool isCommutative() { return getKind().has_value(); }
     /// The N scanned values, one per value.
     ::mlir::ResultRange getScanned() {
       return getResult().take_front(getValues().size());

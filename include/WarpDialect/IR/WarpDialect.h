@@ -62,6 +62,9 @@ std::optional<int64_t> getMMAFragmentLength(MMAShape shape, MMAOperand operand,
 /// C/D fragments at `shape` (both fragments as in getMMAFragmentLength).
 bool isMMAComputeSupported(MMAShape shape, Type input, Type accumulator);
 
+/// The checks of CombiningOpInterface (WarpDialect.cpp).
+LogicalResult verifyCombiningOp(Operation *op);
+
 } // namespace mlir::warp
 
 #include "WarpDialect/IR/WarpOpsInterfaces.h.inc"

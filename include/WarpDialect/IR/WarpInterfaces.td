@@ -20,4 +20,33 @@ def Warp_MemberMaskOpInterface : OpInterface<"MemberMaskOpInterface"> {
   ];
 }
 
+/// A collective that combines the values of several lanes: by a built-in
+/// combine kind or by a `combine` region.
+def Warp_CombiningOpInterface : OpInterface<"CombiningOpInterface"> {
+  let cppNamespace = "::mlir::warp";
+  let description = [{
+    A collective (warp.reduce, warp.scan, warp.block_reduce,
+    warp.block_scan) that combines a tuple of values across lanes, either
+    with a built-in combine kind (one value) or with a `combine` region
+    whose block takes the left tuple, then the right one, and yields the
+    combined tuple. The interface verifies what all of them share (one of
+    kind and region, the kind's payload types, the region's signature, the
+    results' types) and gives the expansions one view of the combiner
+    (`Combiner::of`, IR/CombineKinds.h).
+  }];
+  let methods = [
+    InterfaceMethod<"The built-in combine kind, or none with a region.",
+                    "::std::optional<::mlir::warp::CombineKind>", "getKind">,
+    InterfaceMethod<"The combine region (empty with a kind).",
+                    "::mlir::Region &", "getCombiner">,
+    InterfaceMethod<"The values combined, one tuple per lane.",
+                    "::mlir::Operation::operand_range", "getValues">,
+    InterfaceMethod<[{Whether the lowering may change the combine order: a
+                      kind, or a reduction's region declared commutative (a
+                      scan keeps lane order).}],
+                    "bool", "isCommutative">,
+  ];
+  let verify = [{ return ::mlir::warp::verifyCombiningOp($_op); }];
+}
+
 #endif // WARP_DIALECT_IR_WARPINTERFACES_TD

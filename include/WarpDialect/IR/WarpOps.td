@@ -360,8 +360,8 @@ def Warp_MatchAllOp : Warp_Op<"match_all", [Warp_MemberMaskOpInterface, Warp_Con
 //===----------------------------------------------------------------------===//
 
 def Warp_ReduceOp : Warp_Op<"reduce",
-    [Warp_MemberMaskOpInterface, Warp_Convergent, RecursiveMemoryEffects,
-     AttrSizedOperandSegments]> {
+    [Warp_MemberMaskOpInterface, Warp_CombiningOpInterface, Warp_Convergent,
+     RecursiveMemoryEffects, AttrSizedOperandSegments]> {
   let summary = "reduce values over the lanes of each cluster";
   let description = [{
     Combines `value` with `kind` over each *cluster*: the lanes
@@ -509,8 +509,8 @@ def Warp_ReduceOp : Warp_Op<"reduce",
 }
 
 def Warp_ScanOp : Warp_Op<"scan",
-    [Warp_MemberMaskOpInterface, Warp_Convergent, RecursiveMemoryEffects,
-     AttrSizedOperandSegments]> {
+    [Warp_MemberMaskOpInterface, Warp_CombiningOpInterface, Warp_Convergent,
+     RecursiveMemoryEffects, AttrSizedOperandSegments]> {
   let summary = "prefix combine over the lanes of each segment";
   let description = [{
     Within each segment of `width` consecutive lanes (power of two, default
@@ -594,6 +594,9 @@ def Warp_ScanOp : Warp_Op<"scan",
     OpBuilder<(ins "::mlir::warp::CombineKind":$kind, "::mlir::Value":$value)>,
   ];
   let extraClassDeclaration = [{
+    /// Whether the combine order may change: only with a kind (a region
+    /// keeps lane order).
+    bool isCommutative() { return getKind().has_value(); }
     /// The N scanned values, one per value.
     ::mlir::ResultRange getScanned() {
       return getResult().take_front(getValues().size());
