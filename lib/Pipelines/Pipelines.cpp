@@ -87,15 +87,13 @@ static void addWarpDevicePasses(OpPassManager &device,
   device.addPass(createWarpExpandBlockCollectivesPass());
   device.addPass(createWarpSelectLoweringPass(select));
   device.addPass(createWarpExpandCollectivesPass(
-      WarpExpandCollectivesPassOptions{options.chip, options.strategy,
-                                       options.scanSteps}));
+      WarpExpandCollectivesPassOptions{options.strategy, options.scanSteps}));
   // Every workgroup buffer exists now (the expansions added theirs).
   device.addPass(createWarpCheckSharedMemoryPass());
   device.addPass(createConvertWarpToNVVMPass());
   // Upstream's MMA lowering, run here so that loops carrying fragments reach
   // convert-nvgpu-to-nvvm (which cannot convert them) as LLVM structs.
-  device.addPass(
-      createConvertWarpMMAToNVVMPass(ConvertWarpMMAToNVVMPassOptions{options.chip}));
+  device.addPass(createConvertWarpMMAToNVVMPass());
   // Before NVVM code generation, which can vectorize accesses to shared
   // variables beyond the alignment their PTX declaration states.
   device.addPass(createWarpAlignGPUMemoryPass());

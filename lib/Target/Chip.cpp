@@ -13,6 +13,7 @@
 
 #include "WarpDialect/IR/CombineKinds.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -151,4 +152,39 @@ bool Chip::supportsRedux(CombineKind kind, Type type) const {
   if (type.isF32())
     return variant != Variant::Base && (smVersion == 100 || smVersion == 103);
   return true;
+}
+
+FailureOr<std::optional<Chip>>
+mlir::warp::getTargetChip(gpu::GPUModuleOp module) {
+  std::optional<Chip> chip;
+  ArrayAttr targets = module.getTargetsAttr();
+  for (Attribute target : targets ? targets.getValue() : ArrayRef<Attribute>()) {
+    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+    if (!nvvm)
+      continue;
+    std::optional<Chip> parsed = Chip::parse(nvvm.getChip());
+    if (!parsed)
+      return module.emitError(Chip::unknownChipMessage(nvvm.getChip()));
+    if (chip && chip->str() != parsed->str())
+      return module.emitError()
+             << "warp lowers a gpu.module for one chip, but this one targets "
+                "both "
+             << chip->str() << " and " << parsed->str();
+    chip = parsed;
+  }
+  return chip;
+}
+
+FailureOr<Chip> mlir::warp::getLoweringChip(Operation *op) {
+  auto module = dyn_cast<gpu::GPUModuleOp>(op);
+  if (!module)
+    module = op->getParentOfType<gpu::GPUModuleOp>();
+  if (module) {
+    FailureOr<std::optional<Chip>> chip = getTargetChip(module);
+    if (failed(chip))
+      return failure();
+    if (*chip)
+      return **chip;
+  }
+  return *Chip::parse(kDefaultChipName);
 }

@@ -133,6 +133,10 @@ struct WarpCheckSharedMemoryPass
     : warp::impl::WarpCheckSharedMemoryPassBase<WarpCheckSharedMemoryPass> {
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
+    FailureOr<warp::Chip> chip = warp::getLoweringChip(module);
+    if (mlir::failed(chip))
+      return signalPassFailure();
+    const uint64_t limit = chip->staticSharedMemoryBytes();
     SymbolTable symbols(module);
     DataLayout layout = DataLayout::closest(module);
     bool failed = false;
@@ -234,7 +238,7 @@ struct WarpCheckSharedMemoryPass
       for (auto &part : parts)
         if (total)
           total = llvm::checkedAddUnsigned(*total, part.second);
-      if (total && *total <= warp::kStaticSharedMemoryBytes)
+      if (total && *total <= limit)
         continue;
       llvm::sort(parts, [](auto &l, auto &r) {
         return l.second != r.second ? l.second > r.second : l.first < r.first;
@@ -245,7 +249,7 @@ struct WarpCheckSharedMemoryPass
                                           : "2^64 or more")
                                 << " bytes of static shared memory, more "
                                    "than the "
-                                << warp::kStaticSharedMemoryBytes
+                                << limit
                                 << " a block can have:";
       for (auto &part : parts)
         diag << " " << part.first << " " << part.second << " bytes"

@@ -292,8 +292,10 @@ public:
 
   /// Creates the block exchange buffers, one per element type sized for the
   /// largest exchange; failure (with a diagnostic at the op) where one
-  /// cannot fit in static shared memory.
-  LogicalResult prepareExchangeBuffers(ArrayRef<Operation *> blockOps) {
+  /// cannot fit in the chip's static shared memory.
+  LogicalResult prepareExchangeBuffers(ArrayRef<Operation *> blockOps,
+                                       const Chip &chip) {
+    const uint64_t limit = chip.staticSharedMemoryBytes();
     llvm::MapVector<Type, int64_t> elements;
     for (Operation *op : blockOps) {
       auto exchange = dyn_cast<BlockExchangeOp>(op);
@@ -303,12 +305,12 @@ public:
           cast<VectorType>(exchange.getItems().getType()).getElementType();
       int64_t needed = exchangeBufferElements(exchange);
       uint64_t bytes = needed * (element.getIntOrFloatBitWidth() / 8);
-      if (bytes > kStaticSharedMemoryBytes)
+      if (bytes > limit)
         return exchange.emitOpError()
                << "needs a workgroup buffer of " << bytes << " bytes ("
                << getMaxBlockThreads(exchange) << " threads x "
                << exchange.getItemsPerThread() << " items of " << element
-               << ", padded), more than the " << kStaticSharedMemoryBytes
+               << ", padded), more than the " << limit
                << " bytes of static shared memory: give the gpu.func a "
                   "(smaller) known_block_size or exchange fewer items";
       int64_t &size = elements[element];
@@ -1052,8 +1054,11 @@ struct WarpExpandBlockCollectivesPass
     }
     // Odd vectors of 8- and 16-bit elements take power-of-two slots.
     padSubwordVectorPayloads(getOperation());
+    FailureOr<Chip> chip = getLoweringChip(getOperation());
+    if (failed(chip))
+      return signalPassFailure();
     Scratch scratch(getOperation());
-    if (failed(scratch.prepareExchangeBuffers(blockOps)))
+    if (failed(scratch.prepareExchangeBuffers(blockOps, *chip)))
       return signalPassFailure();
     scratch.prepareRakeBuffers(blockOps);
     Phases phases;

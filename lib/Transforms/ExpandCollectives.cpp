@@ -678,25 +678,31 @@ struct WarpExpandCollectivesPass
           WarpExpandCollectivesPass> {
   using Base::Base;
 
-  LogicalResult initialize(MLIRContext *) override {
-    // The options are parsed once; an unknown chip is reported (with the
-    // location of the op the pass runs on) by the first run.
-    if (std::optional<Chip> parsed = Chip::parse(chip))
-      options = ExpandCollectivesOptions{*parsed, getForcedStrategy(strategy),
-                                         scanSteps};
-    return success();
-  }
-
   void runOnOperation() override {
-    if (!options) {
-      mlir::emitError(getOperation()->getLoc(), Chip::unknownChipMessage(chip));
-      return signalPassFailure();
+    Operation *root = getOperation();
+    auto expand = [&](Operation *scope) {
+      FailureOr<Chip> chip = getLoweringChip(scope);
+      return failed(chip) ||
+             failed(expandCollectives(
+                 scope, ExpandCollectivesOptions{
+                            *chip, getForcedStrategy(strategy), scanSteps}));
+    };
+    // Each gpu.module lowers for the chip of its own target; code outside
+    // every gpu.module for the default chip.
+    if (!isa<gpu::GPUModuleOp>(root) &&
+        !root->getParentOfType<gpu::GPUModuleOp>()) {
+      SmallVector<gpu::GPUModuleOp> modules;
+      root->walk<WalkOrder::PreOrder>([&](gpu::GPUModuleOp module) {
+        modules.push_back(module);
+        return WalkResult::skip();
+      });
+      for (gpu::GPUModuleOp module : modules)
+        if (expand(module))
+          return signalPassFailure();
     }
-    if (failed(expandCollectives(getOperation(), *options)))
+    if (expand(root))
       signalPassFailure();
   }
-
-  std::optional<ExpandCollectivesOptions> options;
 };
 
 /// How many copies of its combine region the expansion of `op` (a reduce or
@@ -791,7 +797,7 @@ mlir::warp::expandCollectives(Operation *root,
     return failure();
   if (failed(checkExpansionSize(root)))
     return failure();
-  if (failed(prepareExchanges(root)))
+  if (failed(prepareExchanges(root, options.chip)))
     return failure();
   padSubwordVectorPayloads(root);
   RewritePatternSet patterns(root->getContext());

@@ -63,13 +63,6 @@ unsigned itemBytes(ExchangeOp op) {
 /// Items per padding item: one per 128 bytes (32 banks of 4 bytes).
 unsigned paddingPeriod(ExchangeOp op) { return 128 / itemBytes(op); }
 
-/// Bytes of one warp's slice: the 32 N items and their padding, rounded up
-/// to the buffer alignment.
-uint64_t sliceBytes(ExchangeOp op) {
-  uint64_t items = kWarpSize * op.getItemsPerLane();
-  uint64_t padded = items + (items - 1) / paddingPeriod(op);
-  return llvm::alignTo(padded * itemBytes(op), kBufferAlignment);
-}
 
 /// Hardware warps of a block of the function: from `known_block_size`,
 /// else the most a block can have.
@@ -77,72 +70,6 @@ uint64_t warpsPerBlock(gpu::GPUFuncOp func) {
   return llvm::divideCeil(
       warp::getKnownBlockThreads(func).value_or(warp::kMaxBlockThreads),
       kWarpSize);
-}
-
-/// The gpu.module whose workgroup buffer `op` would use: it must be in a
-/// gpu.func of a gpu.module.
-gpu::GPUModuleOp getBufferOwner(ExchangeOp op) {
-  auto func = op->getParentOfType<gpu::GPUFuncOp>();
-  return func ? func->getParentOfType<gpu::GPUModuleOp>() : nullptr;
-}
-
-/// The bytes of shared memory the block needs for `op`'s warps.
-uint64_t sharedBytes(ExchangeOp op) {
-  return warpsPerBlock(op->getParentOfType<gpu::GPUFuncOp>()) * sliceBytes(op);
-}
-
-/// Whether the shared strategy can work for `op` in `root`: in a gpu.func of
-/// a gpu.module under `root`, with a buffer that fits. With `emitErrors`,
-/// says why not at the op.
-bool canUseShared(ExchangeOp op, Operation *root, bool emitErrors) {
-  gpu::GPUModuleOp owner = getBufferOwner(op);
-  if (!owner) {
-    if (emitErrors)
-      op.emitOpError("strategy 'shared' needs the op in a gpu.func of a "
-                     "gpu.module, where its workgroup buffer is allocated "
-                     "(use strategy 'shuffle')");
-    return false;
-  }
-  if (!root->isAncestor(owner)) {
-    if (emitErrors)
-      op.emitOpError("strategy 'shared' adds a workgroup buffer to the "
-                     "gpu.module: run the expansion on the gpu.module or "
-                     "above, not inside it");
-    return false;
-  }
-  if (uint64_t bytes = sharedBytes(op); bytes > kStaticSharedMemoryBytes) {
-    if (emitErrors)
-      op.emitOpError() << "strategy 'shared' needs " << bytes
-                       << " bytes of shared memory per block ("
-                       << warpsPerBlock(op->getParentOfType<gpu::GPUFuncOp>())
-                       << " warps of " << sliceBytes(op)
-                       << "), more than the " << kStaticSharedMemoryBytes
-                       << " of static shared memory: give the gpu.func a "
-                          "smaller known_block_size or use strategy 'shuffle'";
-    return false;
-  }
-  return true;
-}
-
-/// The strategy for `op`: its own, else shuffles for few items, shared
-/// memory where it can work, shuffles where N allows; failure (with a
-/// diagnostic) when nothing can.
-FailureOr<ExchangeStrategy> selectStrategy(ExchangeOp op, Operation *root) {
-  unsigned items = op.getItemsPerLane();
-  bool shuffleOk = llvm::isPowerOf2_32(items);
-  if (std::optional<ExchangeStrategy> requested = op.getStrategy()) {
-    if (*requested == ExchangeStrategy::Shared &&
-        !canUseShared(op, root, /*emitErrors=*/true))
-      return failure();
-    return *requested;
-  }
-  if (shuffleOk && items <= LoweringThresholds::kMaxAutoShuffleExchangeItems)
-    return ExchangeStrategy::Shuffle;
-  if (canUseShared(op, root, /*emitErrors=*/!shuffleOk))
-    return ExchangeStrategy::Shared;
-  if (shuffleOk)
-    return ExchangeStrategy::Shuffle;
-  return failure();
 }
 
 //===----------------------------------------------------------------------===//
@@ -245,7 +172,7 @@ Value lowerExchangeThroughShared(OpBuilder &b, Location loc, ExchangeOp op,
   Value whole = memref::GetGlobalOp::create(b, loc, bufferType,
                                             buffer.getSymName());
   // This warp's slice, typed.
-  uint64_t slice = sliceBytes(op);
+  uint64_t slice = getExchangeSliceBytes(op);
   Value warp = arith::IndexCastUIOp::create(
       b, loc, b.getIndexType(),
       WarpIdOp::create(b, loc, b.getI32Type(), /*linear=*/true));
@@ -295,7 +222,7 @@ struct ExpandExchange final : public OpRewritePattern<ExchangeOp> {
       rewriter.replaceOp(op, lowerExchangeToShuffles(rewriter, loc, op));
       return success();
     }
-    gpu::GPUModuleOp owner = getBufferOwner(op);
+    gpu::GPUModuleOp owner = getExchangeBufferOwner(op);
     auto buffer = owner ? owner.lookupSymbol<memref::GlobalOp>(
                               kExchangeBufferName)
                         : memref::GlobalOp();
@@ -308,13 +235,30 @@ struct ExpandExchange final : public OpRewritePattern<ExchangeOp> {
 
 } // namespace
 
-LogicalResult mlir::warp::prepareExchanges(Operation *root) {
+uint64_t mlir::warp::getExchangeSliceBytes(ExchangeOp op) {
+  uint64_t items = kWarpSize * op.getItemsPerLane();
+  uint64_t padded = items + (items - 1) / paddingPeriod(op);
+  return llvm::alignTo(padded * itemBytes(op), kBufferAlignment);
+}
+
+gpu::GPUModuleOp mlir::warp::getExchangeBufferOwner(ExchangeOp op) {
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  return func ? func->getParentOfType<gpu::GPUModuleOp>() : nullptr;
+}
+
+uint64_t mlir::warp::getExchangeSharedBytes(ExchangeOp op) {
+  return warpsPerBlock(op->getParentOfType<gpu::GPUFuncOp>()) *
+         getExchangeSliceBytes(op);
+}
+
+LogicalResult mlir::warp::prepareExchanges(Operation *root, const Chip &chip) {
   llvm::MapVector<gpu::GPUModuleOp, uint64_t> bufferBytes;
   bool failed = false;
   root->walk([&](ExchangeOp op) {
     if (op.getItemsPerLane() == 1)
       return;
-    FailureOr<ExchangeStrategy> strategy = selectStrategy(op, root);
+    FailureOr<ExchangeStrategy> strategy =
+        decideExchangeStrategy(op, root, chip);
     if (mlir::failed(strategy)) {
       failed = true;
       return;
@@ -322,8 +266,8 @@ LogicalResult mlir::warp::prepareExchanges(Operation *root) {
     op.setStrategy(*strategy);
     if (*strategy != ExchangeStrategy::Shared)
       return;
-    uint64_t &bytes = bufferBytes[getBufferOwner(op)];
-    bytes = std::max(bytes, sharedBytes(op));
+    uint64_t &bytes = bufferBytes[getExchangeBufferOwner(op)];
+    bytes = std::max(bytes, getExchangeSharedBytes(op));
   });
   if (failed)
     return failure();

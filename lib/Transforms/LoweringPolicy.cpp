@@ -236,3 +236,62 @@ bool mlir::warp::isRakingBlockOp(Operation *op) {
   auto reduce = dyn_cast<BlockReduceOp>(op);
   return reduce && decideBlockReduceAlgorithm(reduce) == BlockReduceAlgorithm::Raking;
 }
+
+//===----------------------------------------------------------------------===//
+// Warp exchanges
+//===----------------------------------------------------------------------===//
+
+/// Whether the shared strategy can work for `op` in `root`: in a gpu.func of
+/// a gpu.module under `root`, with a buffer that fits the chip. With `emitErrors`,
+/// says why not at the op.
+static bool canUseShared(ExchangeOp op, Operation *root, const Chip &chip,
+                         bool emitErrors) {
+  gpu::GPUModuleOp owner = getExchangeBufferOwner(op);
+  if (!owner) {
+    if (emitErrors)
+      op.emitOpError("strategy 'shared' needs the op in a gpu.func of a "
+                     "gpu.module, where its workgroup buffer is allocated "
+                     "(use strategy 'shuffle')");
+    return false;
+  }
+  if (!root->isAncestor(owner)) {
+    if (emitErrors)
+      op.emitOpError("strategy 'shared' adds a workgroup buffer to the "
+                     "gpu.module: run the expansion on the gpu.module or "
+                     "above, not inside it");
+    return false;
+  }
+  uint64_t bytes = getExchangeSharedBytes(op);
+  if (bytes > chip.staticSharedMemoryBytes()) {
+    uint64_t slice = getExchangeSliceBytes(op);
+    if (emitErrors)
+      op.emitOpError() << "strategy 'shared' needs " << bytes
+                       << " bytes of shared memory per block ("
+                       << bytes / slice << " warps of " << slice
+                       << "), more than the " << chip.staticSharedMemoryBytes()
+                       << " of static shared memory: give the gpu.func a "
+                          "smaller known_block_size or use strategy 'shuffle'";
+    return false;
+  }
+  return true;
+}
+
+FailureOr<ExchangeStrategy>
+mlir::warp::decideExchangeStrategy(ExchangeOp op, Operation *root,
+                                   const Chip &chip) {
+  unsigned items = op.getItemsPerLane();
+  bool shuffleOk = llvm::isPowerOf2_32(items);
+  if (std::optional<ExchangeStrategy> requested = op.getStrategy()) {
+    if (*requested == ExchangeStrategy::Shared &&
+        !canUseShared(op, root, chip, /*emitErrors=*/true))
+      return failure();
+    return *requested;
+  }
+  if (shuffleOk && items <= T::kMaxAutoShuffleExchangeItems)
+    return ExchangeStrategy::Shuffle;
+  if (canUseShared(op, root, chip, /*emitErrors=*/!shuffleOk))
+    return ExchangeStrategy::Shared;
+  if (shuffleOk)
+    return ExchangeStrategy::Shuffle;
+  return failure();
+}

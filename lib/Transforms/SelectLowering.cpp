@@ -17,42 +17,22 @@ using namespace mlir::warp;
 
 namespace {
 
-/// The chip of `module`'s #nvvm.target, or failure with a located error.
-FailureOr<Chip> getTargetChip(gpu::GPUModuleOp module) {
-  std::optional<Chip> chip;
-  for (Attribute target : module.getTargetsAttr()
-                              ? module.getTargetsAttr().getValue()
-                              : ArrayRef<Attribute>()) {
-    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
-    if (!nvvm)
-      continue;
-    std::optional<Chip> parsed = Chip::parse(nvvm.getChip());
-    if (!parsed)
-      return module.emitError(Chip::unknownChipMessage(nvvm.getChip()));
-    if (chip && chip->str() != parsed->str())
-      return module.emitError()
-             << "warp-select-lowering decides for one chip, but the "
-                "gpu.module targets both "
-             << chip->str() << " and " << parsed->str();
-    chip = parsed;
-  }
-  if (!chip)
-    return module.emitError(
-        "warp-select-lowering needs an #nvvm.target on the gpu.module "
-        "(gpu-nvvm-attach-target) to know the chip");
-  return *chip;
-}
-
 struct WarpSelectLoweringPass
     : public warp::impl::WarpSelectLoweringPassBase<WarpSelectLoweringPass> {
   using Base::Base;
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    FailureOr<Chip> chip = getTargetChip(module);
+    // Deciding needs the chip named in the IR: no default here.
+    FailureOr<std::optional<Chip>> chip = getTargetChip(module);
     if (failed(chip))
       return signalPassFailure();
-    ExpandCollectivesOptions options{*chip, getForcedStrategy(strategy),
+    if (!*chip) {
+      module.emitError("warp-select-lowering needs an #nvvm.target on the "
+                       "gpu.module (gpu-nvvm-attach-target) to know the chip");
+      return signalPassFailure();
+    }
+    ExpandCollectivesOptions options{**chip, getForcedStrategy(strategy),
                                      scanSteps};
     MLIRContext *ctx = module.getContext();
     WalkResult walk = module.walk([&](Operation *op) {
@@ -77,6 +57,14 @@ struct WarpSelectLoweringPass
         if (failed(lowering))
           return WalkResult::interrupt();
         write(stringifyReduceLowering(*lowering));
+      } else if (auto exchange = dyn_cast<ExchangeOp>(op)) {
+        if (exchange.getItemsPerLane() == 1 || exchange.getStrategy())
+          return WalkResult::advance();
+        FailureOr<ExchangeStrategy> strategy =
+            decideExchangeStrategy(exchange, module, **chip);
+        if (failed(strategy))
+          return WalkResult::interrupt();
+        exchange.setStrategy(*strategy);
       } else if (auto blockScan = dyn_cast<BlockScanOp>(op)) {
         blockScan.setAlgorithm(decideBlockScanAlgorithm(blockScan));
       } else if (auto blockReduce = dyn_cast<BlockReduceOp>(op)) {

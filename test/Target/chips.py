@@ -51,7 +51,7 @@ gpu.module @kernels {
 
 def known_chips(warp_opt):
     """The chips warp-opt accepts, from its diagnostic for an unknown one."""
-    result = subprocess.run([warp_opt, "-", "--warp-expand-collectives=chip=sm_0"],
+    result = subprocess.run([warp_opt, "-", "--warp-lower-to-ptx=chip=sm_0"],
                             input="", capture_output=True, text=True)
     match = re.search(r"sm_70 or newer \(([^)]*)\)", result.stderr)
     if result.returncode == 0 or not match:

@@ -1,8 +1,8 @@
 // warp.elect: left for elect.sync on sm_90+, a ballot below; warp.atomic_add:
 // match_any on the address, a Kogge-Stone scan over each group, one atomic
 // by the group's highest lane, the old value shuffled to the group.
-// RUN: warp-opt %s --warp-expand-collectives=chip=sm_90 | FileCheck %s --check-prefixes=CHECK,SM90
-// RUN: warp-opt %s --warp-expand-collectives=chip=sm_80 | FileCheck %s --check-prefixes=CHECK,SM80
+// RUN: warp-opt %s --nvvm-attach-target=chip=sm_90 --warp-expand-collectives | FileCheck %s --check-prefixes=CHECK,SM90
+// RUN: warp-opt %s --nvvm-attach-target=chip=sm_80 --warp-expand-collectives | FileCheck %s --check-prefixes=CHECK,SM80
 
 // CHECK-LABEL: func @elect
 // CHECK-SAME: (%[[M:.*]]: i32)
@@ -14,6 +14,7 @@
 // SM80: %[[LOW:.*]] = arith.andi %[[B]], %[[NEG]] : i32
 // SM80: %[[EQ:.*]] = warp.lanemask <eq> : i32
 // SM80: arith.cmpi eq, %[[LOW]], %[[EQ]] : i32
+gpu.module @m {
 func.func @elect(%m: i32) -> i1 {
   %0 = warp.elect mask %m : i1
   return %0 : i1
@@ -60,4 +61,5 @@ func.func @histogram(%hist: memref<64xi32>, %bin: index) -> i32 {
   %one = arith.constant 1 : i32
   %0 = warp.atomic_add %one, %hist[%bin] : i32, memref<64xi32>
   return %0 : i32
+}
 }

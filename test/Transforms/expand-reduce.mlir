@@ -1,10 +1,10 @@
 // Reduction strategies: chosen from the chip and type, or forced.
-// RUN: warp-opt %s --warp-expand-collectives=chip=sm_90 | FileCheck %s --check-prefixes=CHECK,SM90
-// RUN: warp-opt %s --warp-expand-collectives=chip=sm_80 | FileCheck %s --check-prefixes=CHECK,SM80
-// RUN: warp-opt %s --warp-expand-collectives=chip=sm_75 | FileCheck %s --check-prefixes=CHECK,SM75
-// RUN: warp-opt %s --warp-expand-collectives=chip=sm_70 | FileCheck %s --check-prefixes=CHECK,SM75
-// RUN: warp-opt %s --warp-expand-collectives=chip=sm_100a | FileCheck %s --check-prefixes=CHECK,SM100A
-// RUN: warp-opt %s --warp-expand-collectives="chip=sm_90 strategy=tree" | FileCheck %s --check-prefix=TREE
+// RUN: warp-opt %s --nvvm-attach-target=chip=sm_90 --warp-expand-collectives | FileCheck %s --check-prefixes=CHECK,SM90
+// RUN: warp-opt %s --nvvm-attach-target=chip=sm_80 --warp-expand-collectives | FileCheck %s --check-prefixes=CHECK,SM80
+// RUN: warp-opt %s --nvvm-attach-target=chip=sm_75 --warp-expand-collectives | FileCheck %s --check-prefixes=CHECK,SM75
+// RUN: warp-opt %s --nvvm-attach-target=chip=sm_70 --warp-expand-collectives | FileCheck %s --check-prefixes=CHECK,SM75
+// RUN: warp-opt %s --nvvm-attach-target=chip=sm_100a --warp-expand-collectives | FileCheck %s --check-prefixes=CHECK,SM100A
+// RUN: warp-opt %s --nvvm-attach-target=chip=sm_90 --warp-expand-collectives=strategy=tree | FileCheck %s --check-prefix=TREE
 
 // f32 sum: butterfly, farthest pairs first, on every chip.
 // CHECK-LABEL: func @f32_add
@@ -26,6 +26,7 @@
 // TREE-LABEL: func @f32_add
 // TREE-COUNT-5: warp.shuffle <down>
 // TREE: warp.shuffle <idx>
+gpu.module @m {
 func.func @f32_add(%x: f32) -> f32 {
   %r = warp.reduce <add> %x : f32
   return %r : f32
@@ -226,4 +227,5 @@ func.func @masked_clusters(%x: f32, %m: i32) -> f32 {
 func.func @vector_reduce(%x: vector<2xf16>) -> vector<2xf16> {
   %r = warp.reduce <add> %x : vector<2xf16>
   return %r : vector<2xf16>
+}
 }

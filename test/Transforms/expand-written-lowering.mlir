@@ -1,7 +1,7 @@
 // warp-expand-collectives carries out the decisions warp-select-lowering
 // wrote (warp.lowering) and refuses, with a located error, one it cannot
 // carry out on the op or the chip.
-// RUN: warp-opt %s --split-input-file --verify-diagnostics --warp-expand-collectives=chip=sm_90 | FileCheck %s
+// RUN: warp-opt %s --split-input-file --verify-diagnostics --warp-expand-collectives | FileCheck %s
 
 // A written tree wins over the butterfly the policy would pick for
 // lanes = all: shfl.down by 16, 8, 4, 2, 1, no xor shuffle.

@@ -109,7 +109,7 @@ gpu.module @no_target {
 
 // -----
 
-// expected-error @+1 {{warp-select-lowering decides for one chip, but the gpu.module targets both sm_80 and sm_90}}
+// expected-error @+1 {{warp lowers a gpu.module for one chip, but this one targets both sm_80 and sm_90}}
 gpu.module @two_chips [#nvvm.target<chip = "sm_80">, #nvvm.target<chip = "sm_90">] {
   gpu.func @reduce(%i: i32) {
     %0 = warp.reduce <add> %i : i32
@@ -123,6 +123,37 @@ gpu.module @forced_redux [#nvvm.target<chip = "sm_70">] {
   gpu.func @reduce(%i: i32) {
     // expected-error @+1 {{strategy 'redux' is not available for 'i32' with kind 'add' on sm_70}}
     %0 = warp.reduce <add> %i strategy = <redux> : i32
+    gpu.return
+  }
+}
+
+// -----
+
+// Exchanges: shuffles up to 8 items per lane (a power of two), shared
+// memory above and for other counts; an item count shuffles cannot do and
+// a buffer over the chip's static shared memory is an error.
+// CHECK-LABEL: gpu.module @exchanges
+// CHECK: warp.exchange <blocked_to_striped> %{{.*}} strategy = <shuffle> : vector<8xf32>
+// CHECK: warp.exchange <blocked_to_striped> %{{.*}} strategy = <shared> : vector<16xf32>
+// CHECK: warp.exchange <blocked_to_striped> %{{.*}} strategy = <shared> : vector<3xf32>
+// CHECK: warp.exchange <blocked_to_striped> %{{.*}} strategy = <shuffle> : vector<16xf32>
+gpu.module @exchanges [#nvvm.target<chip = "sm_90">] {
+  gpu.func @exchange(%a: vector<8xf32>, %b: vector<16xf32>, %c: vector<3xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %0 = warp.exchange <blocked_to_striped> %a : vector<8xf32>
+    %1 = warp.exchange <blocked_to_striped> %b : vector<16xf32>
+    %2 = warp.exchange <blocked_to_striped> %c : vector<3xf32>
+    %3 = warp.exchange <blocked_to_striped> %b strategy = <shuffle> : vector<16xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @exchange_too_big [#nvvm.target<chip = "sm_90">] {
+  gpu.func @exchange(%c: vector<31xf64>) kernel {
+    // expected-error @+1 {{strategy 'shared' needs 269824 bytes of shared memory per block (32 warps of 8432), more than the 49152 of static shared memory}}
+    %0 = warp.exchange <blocked_to_striped> %c : vector<31xf64>
     gpu.return
   }
 }

@@ -579,16 +579,18 @@ def test_compile_and_parse_take_text(source):
 # -- Module.run ----------------------------------------------------------------
 
 REDUCE = """
+gpu.module @m {
 func.func @f(%x: i32) -> i32 {
   %r = warp.reduce <add> %x strategy = <redux> : i32
   return %r : i32
+}
 }
 """
 
 
 @pytest.mark.parametrize("pipeline, message", [
-    ("warp-expand-collectives{chip=sm_95}", "unknown chip 'sm_95'"),
-    ("warp-expand-collectives{chip=sm_75}", "redux.sync needs sm_80+"),
+    ("nvvm-attach-target{chip=sm_95},warp-expand-collectives", "unknown chip 'sm_95'"),
+    ("nvvm-attach-target{chip=sm_75},warp-expand-collectives", "redux.sync needs sm_80+"),
     ("builtin.module(warp-expand-collectives{strategy=bogus})", "strategy=bogus"),
     ("warp-expand-collectives{bogus=1}", "no such option bogus"),
     ("canonicalize{max-iterations=many}", "max-iterations=many"),

@@ -58,11 +58,12 @@ def test_bad_pipeline_raises():
 
 
 def test_pass_failure_raises_with_diagnostic():
-    module = wm.Module.parse("func.func @f(%x: i32) -> i32 {\n"
+    module = wm.Module.parse("gpu.module @m [#nvvm.target<chip = \"sm_75\">] {\n"
+                             "func.func @f(%x: i32) -> i32 {\n"
                              "  %r = warp.reduce <add> %x strategy = <redux> : i32\n"
-                             "  return %r : i32\n}")
+                             "  return %r : i32\n}\n}")
     with pytest.raises(wm.MLIRError) as info:
-        module.run("warp-expand-collectives{chip=sm_75}")
+        module.run("warp-expand-collectives")
     assert "redux.sync needs sm_80+" in str(info.value)
 
 

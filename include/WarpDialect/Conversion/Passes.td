@@ -99,12 +99,14 @@ def ConvertWarpMMAToNVVMPass : Pass<"convert-warp-mma-to-nvvm"> {
     they are).
 
     Before lowering, each op is checked against PTX's wmma table (the shapes
-    NVVM has an intrinsic for) and `chip`: a fragment shape, element type,
+    NVVM has an intrinsic for) and the chip (the `#nvvm.target` of the
+    gpu.module the op is in, `sm_90` without one; tf32 and f64 fragments
+    need sm_80, 8-bit integer ones sm_72): a fragment shape, element type,
     layout or chip that PTX has no `wmma` for is a located error naming what
     would work, never an unlowered op or a backend abort.
 
     ```mlir
-    // warp-opt --convert-warp-mma-to-nvvm=chip=sm_90
+    // warp-opt --convert-warp-mma-to-nvvm
     %acc = scf.for %k = %c0 to %n step %c16 iter_args(%c = %zero)
         -> (!gpu.mma_matrix<16x16xf32, "COp">) { ... }
     // becomes an scf.for over !llvm.struct<(f32, f32, f32, f32, f32, f32,
@@ -113,11 +115,6 @@ def ConvertWarpMMAToNVVMPass : Pass<"convert-warp-mma-to-nvvm"> {
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
-  let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 or newer, as LLVM's NVPTX backend names it): "
-           "tf32 and f64 fragments need sm_80, 8-bit integer ones sm_72">,
-  ];
 }
 
 #endif // WARPDIALECT_CONVERSION_PASSES_TD

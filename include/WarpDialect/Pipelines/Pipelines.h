@@ -25,7 +25,7 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
       *this, "chip",
       llvm::cl::desc("Target chip: sm_70 or newer, as LLVM's NVPTX backend "
                      "names it (sm_90, sm_90a, sm_100f, ...)"),
-      llvm::cl::init("sm_90")};
+      llvm::cl::init(kDefaultChipName.str())};
   PassOptions::Option<StrategyPreference> strategy{
       *this, "strategy",
       llvm::cl::desc("Reduction strategy where an op names none"),

@@ -10,15 +10,17 @@
 #define WARPDIALECT_TARGET_CHIP_H
 
 #include "WarpDialect/IR/WarpDialect.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
 
 namespace mlir::warp {
 
-/// The static shared memory a block can have on every chip (CUDA's limit
-/// without a dynamic-shared-memory opt-in), in bytes.
-constexpr uint64_t kStaticSharedMemoryBytes = 48 * 1024;
+/// The chip the pipelines target when none is named, and the one the
+/// passes lower for where the IR names none (code outside a gpu.module
+/// with an #nvvm.target, as in a test of one pass).
+inline constexpr llvm::StringLiteral kDefaultChipName = "sm_90";
 
 /// An NVIDIA compute capability as written in a chip name: `sm_90` is
 /// {90, Base}, `sm_100a` is {100, ArchSpecific}, `sm_100f` {100, Family}.
@@ -60,6 +62,10 @@ struct Chip {
   /// Whether the chip has `elect.sync` (sm_90 and newer, PTX 8.0).
   bool hasElectSync() const;
 
+  /// The static shared memory a block can have, in bytes: CUDA's limit
+  /// without a dynamic-shared-memory opt-in, 48 KiB on every chip.
+  uint64_t staticSharedMemoryBytes() const { return 48 * 1024; }
+
   /// The oldest chip (as its sm version) with PTX `wmma` for fragments of
   /// `elementType` (the element type of a `gpu.mma_matrix`): 70 for f16 and
   /// f32 accumulators, 72 for 8-bit integers and their i32 accumulators, 80
@@ -68,6 +74,15 @@ struct Chip {
   static std::optional<unsigned> wmmaMinSmVersion(Type elementType,
                                                   bool isAccumulator);
 };
+
+/// The chip of `module`'s #nvvm.target: std::nullopt where it has none;
+/// failure, with an error at the module, for a chip parse() rejects or for
+/// two different chips (warp lowers a gpu.module for one chip).
+FailureOr<std::optional<Chip>> getTargetChip(gpu::GPUModuleOp module);
+
+/// The chip `op` lowers for: the target chip of the gpu.module it is in (or
+/// is), else kDefaultChipName; failure as getTargetChip.
+FailureOr<Chip> getLoweringChip(Operation *op);
 
 } // namespace mlir::warp
 

@@ -41,6 +41,23 @@ struct LoweringThresholds {
   static constexpr unsigned kMaxAutoShuffleExchangeItems = 8;
 };
 
+/// The layout of a warp.exchange's shared strategy (ExpandExchange.cpp):
+/// the bytes of one warp's slice of the workgroup buffer, the bytes a block
+/// needs for all its warps, and the gpu.module that holds the buffer (null
+/// outside a gpu.func of a gpu.module).
+uint64_t getExchangeSliceBytes(ExchangeOp op);
+uint64_t getExchangeSharedBytes(ExchangeOp op);
+gpu::GPUModuleOp getExchangeBufferOwner(ExchangeOp op);
+
+/// The strategy of `op` (of more than one item per lane) when the expansion
+/// runs on `root` for `chip`: its own, checked; else shuffles for few items,
+/// shared memory where it can work (in a gpu.func of a gpu.module under
+/// `root`, within the chip's static shared memory), shuffles where the
+/// item count allows; failure, with a located error, when nothing can.
+FailureOr<ExchangeStrategy> decideExchangeStrategy(ExchangeOp op,
+                                                   Operation *root,
+                                                   const Chip &chip);
+
 /// How a warp.reduce without segment flags lowers.
 struct ReduceLowering {
   ReduceStrategy strategy;

@@ -98,10 +98,11 @@ void populateExpandCollectivesPatterns(RewritePatternSet &patterns,
 void populateExpandExchangePatterns(RewritePatternSet &patterns);
 
 /// Fixes the strategy of every `warp.exchange` under `root` (attribute
-/// `strategy`), diagnoses what cannot work (the shared strategy outside a
-/// gpu.func of a gpu.module under `root`, a buffer over the static shared
-/// memory limit) and adds or grows each gpu.module's workgroup buffer.
-LogicalResult prepareExchanges(Operation *root);
+/// `strategy`, decideExchangeStrategy for `chip`), diagnoses what cannot
+/// work (the shared strategy outside a gpu.func of a gpu.module under
+/// `root`, a buffer over the chip's static shared memory) and adds or grows
+/// each gpu.module's workgroup buffer.
+LogicalResult prepareExchanges(Operation *root, const Chip &chip);
 
 /// Adds the patterns that expand `warp.atomic_add` (match_any on the
 /// address, a scan over each group, one atomic per group) and, on chips

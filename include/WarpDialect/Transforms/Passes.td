@@ -68,15 +68,17 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
     group; `warp.elect` into a ballot on chips without `elect.sync`
     (below sm_90).
 
-    Decisions: a reduce or scan carries out the one `warp-select-lowering`
-    wrote on it (`warp.lowering`), checked against the op and `chip` (a
-    located error where it cannot be carried out); an op without one is
-    decided here by the same policy (LoweringPolicy.h). Reduction strategy:
-    the op's own `strategy` attribute wins; then the pass's `strategy`
-    option (`auto` by default); `auto` picks `redux` where `chip` supports
-    it for the type and kind, else `tree` for `lanes = first` and
-    `butterfly` for `lanes = all`. A forced `redux` the chip cannot do is an
-    error.
+    The chip is the one the IR names: the `#nvvm.target` of the gpu.module
+    an op is in (each gpu.module its own), `sm_90` for code outside a
+    gpu.module with a target. Decisions: a reduce or scan carries out the
+    one `warp-select-lowering` wrote on it (`warp.lowering`), checked
+    against the op and the chip (a located error where it cannot be carried
+    out); an op without one is decided here by the same policy
+    (LoweringPolicy.h). Reduction strategy: the op's own `strategy`
+    attribute wins; then the pass's `strategy` option (`auto` by default);
+    `auto` picks `redux` where the chip supports it for the type and kind,
+    else `tree` for `lanes = first` and `butterfly` for `lanes = all`. A
+    forced `redux` the chip cannot do is an error.
 
     A reduce or scan over a vector of 8- or 16-bit elements whose length is
     not a power of two works on the vector padded with zero elements to the
@@ -86,7 +88,7 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
     they take the width index lowers to.
 
     ```mlir
-    // warp-opt --warp-expand-collectives=chip=sm_90
+    // warp-opt --warp-expand-collectives
     %s = warp.reduce <add> %x : f32
     // becomes five `warp.shuffle <xor>` (16, 8, 4, 2, 1) and five arith.addf
     ```
@@ -100,9 +102,6 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 or newer, as LLVM's NVPTX backend names it) "
-           "that decides redux.sync use">,
     Option<"strategy", "strategy", "::mlir::warp::StrategyPreference",
            /*default=*/"::mlir::warp::StrategyPreference::Auto",
            "Reduction strategy where the op names none",

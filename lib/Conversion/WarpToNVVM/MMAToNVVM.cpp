@@ -219,20 +219,25 @@ LogicalResult checkElementwise(gpu::SubgroupMmaElementwiseOp op) {
 /// Reports every MMA op PTX has no wmma for, so that none reaches the
 /// conversion as an anonymous "failed to legalize" or the backend as an
 /// instruction it cannot select.
-LogicalResult checkMMAOps(Operation *root, const Chip &chip) {
+LogicalResult checkMMAOps(Operation *root) {
   bool ok = true;
   root->walk([&](Operation *op) {
     if (!isa<gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
              gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
              gpu::SubgroupMmaElementwiseOp>(op))
       return;
+    FailureOr<Chip> chip = getLoweringChip(op);
+    if (failed(chip)) {
+      ok = false;
+      return;
+    }
     SmallVector<gpu::MMAMatrixType> fragments;
     for (Type type : llvm::concat<Type>(op->getOperandTypes(),
                                         op->getResultTypes()))
       if (auto fragment = dyn_cast<gpu::MMAMatrixType>(type))
         fragments.push_back(fragment);
     for (gpu::MMAMatrixType fragment : fragments)
-      if (failed(checkFragment(op, fragment, chip))) {
+      if (failed(checkFragment(op, fragment, *chip))) {
         ok = false;
         return;
       }
@@ -464,9 +469,9 @@ struct LowerWarpMMAStore : public WarpMMAMemoryPattern<MMAStoreOp, 1> {
   }
 };
 
-/// Checks every warp.mma_* op against the chip (the verifiers checked the
+/// Checks every warp.mma_* op against its chip (the verifiers checked the
 /// rest).
-LogicalResult checkWarpMMAOps(Operation *root, const Chip &chip) {
+LogicalResult checkWarpMMAOps(Operation *root) {
   bool ok = true;
   root->walk([&](Operation *op) {
     Type element;
@@ -486,8 +491,10 @@ LogicalResult checkWarpMMAOps(Operation *root, const Chip &chip) {
     } else {
       return;
     }
-    ok &= succeeded(checkChip(op, getWarpPtxType(element, operand),
-                              getWarpMinSm(shape, element, operand), chip));
+    FailureOr<Chip> chip = getLoweringChip(op);
+    ok &= succeeded(chip) &&
+          succeeded(checkChip(op, getWarpPtxType(element, operand),
+                              getWarpMinSm(shape, element, operand), *chip));
   });
   return success(ok);
 }
@@ -499,11 +506,6 @@ struct ConvertWarpMMAToNVVMPass
 
   void runOnOperation() override {
     Operation *root = getOperation();
-    std::optional<Chip> target = Chip::parse(chip);
-    if (!target) {
-      mlir::emitError(root->getLoc(), Chip::unknownChipMessage(chip));
-      return signalPassFailure();
-    }
     bool hasMMA = false;
     root->walk([&](Operation *op) {
       hasMMA |= (isa<gpu::GPUDialect>(op->getDialect()) &&
@@ -514,8 +516,7 @@ struct ConvertWarpMMAToNVVMPass
     // Nothing to lower leaves the IR as it is (and unverified again).
     if (!hasMMA)
       return markAllAnalysesPreserved();
-    if (failed(checkMMAOps(root, *target)) ||
-        failed(checkWarpMMAOps(root, *target)))
+    if (failed(checkMMAOps(root)) || failed(checkWarpMMAOps(root)))
       return signalPassFailure();
 
     MLIRContext *context = &getContext();

@@ -4,8 +4,8 @@
 // element types the chip lacks, and elementwise kinds upstream's lowering
 // crashes on (MLIR 22's mlir-opt --convert-gpu-to-nvvm segfaults on extf,
 // negatef and the integer kinds and aborts on subf).
-// RUN: warp-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(gpu.module(convert-warp-mma-to-nvvm{chip=sm_90}))"
-// RUN: not warp-opt %s -split-input-file --pass-pipeline="builtin.module(gpu.module(convert-warp-mma-to-nvvm{chip=sm_75}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM75
+// RUN: warp-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(nvvm-attach-target{chip=sm_90},gpu.module(convert-warp-mma-to-nvvm))"
+// RUN: not warp-opt %s -split-input-file --pass-pipeline="builtin.module(nvvm-attach-target{chip=sm_75},gpu.module(convert-warp-mma-to-nvvm))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM75
 // The pipelines report them the same way (splits whose loads are dead lose
 // them to dead-code elimination first and have nothing to report).
 // RUN: not warp-opt %s -split-input-file --warp-lower-to-ptx="chip=sm_90 format=isa" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE

@@ -3,11 +3,11 @@
 // pointer of src[i, j] with the memref's row stride (a descriptor field when
 // dynamic, a constant when static), the address-space overload suffix, and
 // the vector fragment bitcast to and from the intrinsics' registers.
-// RUN: warp-opt %s --pass-pipeline="builtin.module(gpu.module(convert-warp-mma-to-nvvm{chip=sm_80}))" | FileCheck %s
+// RUN: warp-opt %s --pass-pipeline="builtin.module(nvvm-attach-target{chip=sm_80},gpu.module(convert-warp-mma-to-nvvm))" | FileCheck %s
 // convert-warp-to-nvvm leaves them to that pass.
 // RUN: warp-opt %s --pass-pipeline="builtin.module(gpu.module(convert-warp-to-nvvm))" | FileCheck %s --check-prefix=KEEP
 // bf16 and tf32 need sm_80: a located error on older chips.
-// RUN: not warp-opt %s --pass-pipeline="builtin.module(gpu.module(convert-warp-mma-to-nvvm{chip=sm_75}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM75
+// RUN: not warp-opt %s --pass-pipeline="builtin.module(nvvm-attach-target{chip=sm_75},gpu.module(convert-warp-mma-to-nvvm))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM75
 
 // KEEP-COUNT-3: warp.mma_load
 // KEEP: warp.mma_compute
