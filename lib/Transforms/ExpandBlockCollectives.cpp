@@ -53,6 +53,7 @@
 
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/Utils/Builders.h"
+#include "WarpDialect/Utils/WorkgroupBuffers.h"
 #include "WarpDialect/Transforms/Passes.h"
 #include "WarpDialect/Transforms/LoweringPolicy.h"
 #include "WarpDialect/Transforms/Networks.h"
@@ -88,6 +89,7 @@ constexpr int64_t kScratchSlots = kFirstPrefixSlot + 32;
 
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_block_exchange";
 constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
+constexpr llvm::StringLiteral kScratchBufferName = "__warp_block_scratch";
 
 
 /// Items per padding item in a block exchange buffer of `element`: one per
@@ -234,23 +236,20 @@ SmallVector<BufferKey> getBufferKeys(TypeRange types) {
 /// per element type).
 class Scratch {
 public:
-  explicit Scratch(gpu::GPUModuleOp module) : module(module), symbols(module) {}
+  explicit Scratch(gpu::GPUModuleOp module) : buffers(module) {}
 
   /// Gives the scratch arrays two halves (before the first get).
   void useTwoHalves() { halves = 2; }
 
   /// The scratch arrays of a tuple of `types`, created on first use.
   Tuple get(OpBuilder &b, Location loc, TypeRange types) {
-    Tuple buffers;
-    for (BufferKey key : getBufferKeys(types)) {
-      memref::GlobalOp &global = globals[key];
-      if (!global)
-        global = createWorkgroupBuffer(module, "__warp_block_scratch",
-                                       key.first, halves * kScratchSlots,
-                                       /*alignment=*/0, &symbols);
-      buffers.push_back(getGlobal(b, loc, global));
-    }
-    return buffers;
+    Tuple result;
+    for (auto [type, slot] : getBufferKeys(types))
+      result.push_back(WorkgroupBuffers::read(
+          b, loc,
+          buffers.getOrCreate(kScratchBufferName, type, slot,
+                              halves * kScratchSlots)));
+    return result;
   }
 
   /// The raking buffers of a tuple of `types` and, per buffer, the slot of
@@ -258,9 +257,9 @@ public:
   std::pair<Tuple, SmallVector<int64_t>>
   getRakeBuffers(OpBuilder &b, Location loc, TypeRange types) {
     std::pair<Tuple, SmallVector<int64_t>> result;
-    for (BufferKey key : getBufferKeys(types)) {
-      memref::GlobalOp global = rakeBuffers.lookup(key);
-      result.first.push_back(getGlobal(b, loc, global));
+    for (auto [type, slot] : getBufferKeys(types)) {
+      memref::GlobalOp global = buffers.lookup(kRakeBufferName, type, slot);
+      result.first.push_back(WorkgroupBuffers::read(b, loc, global));
       result.second.push_back(global.getType().getNumElements() - 1);
     }
     return result;
@@ -270,24 +269,20 @@ public:
   /// the largest block of a raking scan or reduction, its padding, and one
   /// for the block total.
   void prepareRakeBuffers(ArrayRef<Operation *> blockOps) {
-    llvm::MapVector<BufferKey, int64_t> elements;
     for (Operation *op : blockOps) {
       if (!isRakingBlockOp(op))
         continue;
-      for (BufferKey key : getBufferKeys(
-               cast<CombiningOpInterface>(op).getValues().getTypes())) {
-        int64_t &size = elements[key];
-        size = std::max(size, getRakingSlots(op));
-      }
+      for (auto [type, slot] : getBufferKeys(
+               cast<CombiningOpInterface>(op).getValues().getTypes()))
+        buffers.reserve(kRakeBufferName, type, slot, getRakingSlots(op));
     }
-    for (auto [key, size] : elements)
-      rakeBuffers[key] = createWorkgroupBuffer(
-          module, kRakeBufferName, key.first, size, /*alignment=*/0, &symbols);
+    buffers.allocate();
   }
 
   /// The block exchange buffer of `element` (see prepareExchangeBuffers).
   Value getExchangeBuffer(OpBuilder &b, Location loc, Type element) {
-    return getGlobal(b, loc, exchangeBuffers.lookup(element));
+    return WorkgroupBuffers::read(
+        b, loc, buffers.lookup(kExchangeBufferName, element, /*slot=*/0));
   }
 
   /// Creates the block exchange buffers, one per element type sized for the
@@ -296,7 +291,6 @@ public:
   LogicalResult prepareExchangeBuffers(ArrayRef<Operation *> blockOps,
                                        const Chip &chip) {
     const uint64_t limit = chip.staticSharedMemoryBytes();
-    llvm::MapVector<Type, int64_t> elements;
     for (Operation *op : blockOps) {
       auto exchange = dyn_cast<BlockExchangeOp>(op);
       if (!exchange)
@@ -313,28 +307,15 @@ public:
                << ", padded), more than the " << limit
                << " bytes of static shared memory: give the gpu.func a "
                   "(smaller) known_block_size or exchange fewer items";
-      int64_t &size = elements[element];
-      size = std::max(size, needed);
+      buffers.reserve(kExchangeBufferName, element, /*slot=*/0, needed);
     }
-    for (auto [element, size] : elements)
-      exchangeBuffers[element] =
-          createWorkgroupBuffer(module, kExchangeBufferName, element, size,
-                                /*alignment=*/0, &symbols);
+    buffers.allocate();
     return success();
   }
 
 private:
-  static Value getGlobal(OpBuilder &b, Location loc, memref::GlobalOp global) {
-    return memref::GetGlobalOp::create(b, loc, global.getType(),
-                                       global.getSymName());
-  }
-
-  gpu::GPUModuleOp module;
-  SymbolTable symbols;
+  WorkgroupBuffers buffers;
   int64_t halves = 1;
-  DenseMap<BufferKey, memref::GlobalOp> globals;
-  DenseMap<BufferKey, memref::GlobalOp> rakeBuffers;
-  DenseMap<Type, memref::GlobalOp> exchangeBuffers;
 };
 
 /// Emits the block op expansions at one op's position, over a tuple of

@@ -36,6 +36,7 @@
 
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/Utils/Builders.h"
+#include "WarpDialect/Utils/WorkgroupBuffers.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -271,18 +272,14 @@ LogicalResult mlir::warp::prepareExchanges(Operation *root, const Chip &chip) {
   });
   if (failed)
     return failure();
+  // One buffer per gpu.module for all its warp exchanges (the pattern finds
+  // it by name), grown where an earlier run made it.
   for (auto [owner, bytes] : bufferBytes) {
-    auto existing = owner.lookupSymbol<memref::GlobalOp>(kExchangeBufferName);
-    if (existing) {
-      if (existing.getType().getNumElements() < int64_t(bytes))
-        existing.setType(MemRefType::get(
-            {int64_t(bytes)}, existing.getType().getElementType(),
-            MemRefLayoutAttrInterface(), existing.getType().getMemorySpace()));
-      continue;
-    }
-    createWorkgroupBuffer(owner, kExchangeBufferName,
-                          IntegerType::get(owner.getContext(), 8),
-                          int64_t(bytes), kBufferAlignment);
+    WorkgroupBuffers buffers(owner);
+    buffers.reserve(kExchangeBufferName,
+                    IntegerType::get(owner.getContext(), 8), /*slot=*/0,
+                    int64_t(bytes), kBufferAlignment, /*growExisting=*/true);
+    buffers.allocate();
   }
   return success();
 }

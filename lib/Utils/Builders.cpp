@@ -4,10 +4,7 @@
 
 #include "WarpDialect/IR/WarpDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 
@@ -27,23 +24,6 @@ Value mlir::warp::buildFindNthSet(OpBuilder &b, Location loc, Value mask,
       /*is_align_stack=*/false, LLVM::TailCallKind::None,
       /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
   return fns.getResult(0);
-}
-
-memref::GlobalOp mlir::warp::createWorkgroupBuffer(
-    gpu::GPUModuleOp module, StringRef name, Type element, int64_t elements,
-    uint64_t alignment, SymbolTable *symbols) {
-  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-  auto workgroup = gpu::AddressSpaceAttr::get(module.getContext(),
-                                              gpu::AddressSpace::Workgroup);
-  auto type = MemRefType::get({elements}, element,
-                              MemRefLayoutAttrInterface(), workgroup);
-  auto global = memref::GlobalOp::create(
-      b, module.getLoc(), name, b.getStringAttr("private"), type,
-      /*initial_value=*/Attribute(), /*constant=*/false,
-      alignment ? b.getI64IntegerAttr(alignment) : IntegerAttr());
-  if (symbols)
-    symbols->insert(global); // renames it if the name is taken
-  return global;
 }
 
 void mlir::warp::markConvergent(Operation *op) {

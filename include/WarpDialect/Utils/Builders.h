@@ -11,16 +11,6 @@
 
 #include "mlir/IR/Builders.h"
 
-namespace mlir {
-class SymbolTable;
-namespace gpu {
-class GPUModuleOp;
-} // namespace gpu
-namespace memref {
-class GlobalOp;
-} // namespace memref
-} // namespace mlir
-
 namespace mlir::warp {
 
 /// An i32 arith.constant.
@@ -36,17 +26,6 @@ Value buildMemberMaskOrAll(OpBuilder &builder, Location loc, Value mask);
 /// `base`), or 0xffffffff where there is none. All operands are i32.
 Value buildFindNthSet(OpBuilder &builder, Location loc, Value mask,
                       Value base, Value offset);
-
-/// The one way the expansions allocate workgroup memory: a private,
-/// uninitialized memref.global of `elements` x `element` in
-/// `#gpu.address_space<workgroup>` at the start of `module`, named `name`
-/// (with `symbols`, a fresh variant of it where `name` is taken), aligned
-/// to `alignment` bytes (0: the element's natural alignment; the toolchain's
-/// warp-align-gpu-memory raises every device variable to 16 later).
-memref::GlobalOp createWorkgroupBuffer(gpu::GPUModuleOp module, StringRef name,
-                                       Type element, int64_t elements,
-                                       uint64_t alignment = 0,
-                                       SymbolTable *symbols = nullptr);
 
 /// Pins a lowered collective (an NVVM shuffle, vote, match, redux, warp
 /// barrier or activemask) to its program point. MLIR has no notion of

@@ -1,0 +1,78 @@
+//===- WorkgroupBuffers.h - the expansions' workgroup memory ----*- C++ -*-===//
+//
+// The one allocator of the workgroup memory the expansions add to a
+// gpu.module (block scratch and raking buffers, block and warp exchange
+// buffers).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPDIALECT_UTILS_WORKGROUPBUFFERS_H
+#define WARPDIALECT_UTILS_WORKGROUPBUFFERS_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <tuple>
+
+namespace mlir::warp {
+
+/// The workgroup buffers of one gpu.module: private, uninitialized
+/// memref.globals of one dimension in `#gpu.address_space<workgroup>` at
+/// the start of the module. A buffer is named by its users' `name`, its
+/// element type (any, vectors too) and a `slot` that tells apart several
+/// buffers of one name and type (e.g. two f32 values of one tuple); its
+/// symbol is `name`, or a fresh variant where that is taken. Names are
+/// string literals (the allocator keeps the reference). Each buffer
+/// holds the largest request made for it: users reserve() what they need,
+/// then allocate() creates the buffers in the order of their first request;
+/// a user that needs its buffer at once calls getOrCreate().
+class WorkgroupBuffers {
+public:
+  explicit WorkgroupBuffers(gpu::GPUModuleOp module)
+      : module(module), symbols(module) {}
+
+  /// Asks for `elements` elements in the buffer (`name`, `element`, `slot`)
+  /// aligned to `alignment` bytes (0: the element's natural alignment).
+  /// With `growExisting`, a global already named `name` (an earlier run's)
+  /// is that buffer, grown to the request, rather than a symbol to avoid.
+  void reserve(StringRef name, Type element, unsigned slot, int64_t elements,
+               uint64_t alignment = 0, bool growExisting = false);
+
+  /// Creates every reserved buffer that does not exist yet, and grows
+  /// those that do to their largest request.
+  void allocate();
+
+  /// The buffer, created with `elements` elements where it does not exist
+  /// yet.
+  memref::GlobalOp getOrCreate(StringRef name, Type element, unsigned slot,
+                               int64_t elements, uint64_t alignment = 0);
+
+  /// The buffer, or null where it was not allocated.
+  memref::GlobalOp lookup(StringRef name, Type element, unsigned slot) const {
+    return buffers.lookup(Key{name, element, slot});
+  }
+
+  /// `memref.get_global` of `buffer` at the builder's point.
+  static Value read(OpBuilder &builder, Location loc, memref::GlobalOp buffer);
+
+private:
+  using Key = std::tuple<StringRef, Type, unsigned>;
+  struct Request {
+    int64_t elements = 0;
+    uint64_t alignment = 0;
+    bool growExisting = false;
+  };
+
+  memref::GlobalOp create(const Key &key, const Request &request);
+
+  gpu::GPUModuleOp module;
+  SymbolTable symbols;
+  llvm::MapVector<Key, Request> requests;
+  DenseMap<Key, memref::GlobalOp> buffers;
+};
+
+} // namespace mlir::warp
+
+#endif // WARPDIALECT_UTILS_WORKGROUPBUFFERS_H

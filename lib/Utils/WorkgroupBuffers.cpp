@@ -1,0 +1,66 @@
+//===- WorkgroupBuffers.cpp - the expansions' workgroup memory -----------===//
+
+#include "WarpDialect/Utils/WorkgroupBuffers.h"
+
+using namespace mlir;
+using namespace mlir::warp;
+
+void WorkgroupBuffers::reserve(StringRef name, Type element, unsigned slot,
+                               int64_t elements, uint64_t alignment,
+                               bool growExisting) {
+  Request &request = requests[Key{name, element, slot}];
+  request.elements = std::max(request.elements, elements);
+  request.alignment = std::max(request.alignment, alignment);
+  request.growExisting |= growExisting;
+}
+
+void WorkgroupBuffers::allocate() {
+  for (auto &[key, request] : requests) {
+    memref::GlobalOp &buffer = buffers[key];
+    if (!buffer && request.growExisting)
+      buffer = module.lookupSymbol<memref::GlobalOp>(std::get<0>(key));
+    if (!buffer) {
+      buffer = create(key, request);
+      continue;
+    }
+    MemRefType type = buffer.getType();
+    if (type.getNumElements() < request.elements)
+      buffer.setType(MemRefType::get({request.elements},
+                                     type.getElementType(),
+                                     MemRefLayoutAttrInterface(),
+                                     type.getMemorySpace()));
+  }
+}
+
+memref::GlobalOp WorkgroupBuffers::getOrCreate(StringRef name, Type element,
+                                               unsigned slot, int64_t elements,
+                                               uint64_t alignment) {
+  Key key{name, element, slot};
+  memref::GlobalOp &buffer = buffers[key];
+  if (!buffer)
+    buffer = create(key, Request{elements, alignment});
+  return buffer;
+}
+
+Value WorkgroupBuffers::read(OpBuilder &b, Location loc,
+                             memref::GlobalOp buffer) {
+  return memref::GetGlobalOp::create(b, loc, buffer.getType(),
+                                     buffer.getSymName());
+}
+
+memref::GlobalOp WorkgroupBuffers::create(const Key &key,
+                                          const Request &request) {
+  auto [name, element, slot] = key;
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  auto workgroup = gpu::AddressSpaceAttr::get(module.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  auto type = MemRefType::get({request.elements}, element,
+                              MemRefLayoutAttrInterface(), workgroup);
+  auto global = memref::GlobalOp::create(
+      b, module.getLoc(), name, b.getStringAttr("private"), type,
+      /*initial_value=*/Attribute(), /*constant=*/false,
+      request.alignment ? b.getI64IntegerAttr(request.alignment)
+                        : IntegerAttr());
+  symbols.insert(global); // renames it if the name is taken
+  return global;
+}
