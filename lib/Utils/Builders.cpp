@@ -1,6 +1,7 @@
 //===- Builders.cpp - Small IR building helpers of the lowerings ----------===//
 
 #include "WarpDialect/Utils/Builders.h"
+#include "WarpDialect/Utils/InlinePTX.h"
 
 #include "WarpDialect/IR/WarpDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -18,12 +19,11 @@ Value mlir::warp::buildMemberMaskOrAll(OpBuilder &b, Location loc, Value mask) {
 
 Value mlir::warp::buildFindNthSet(OpBuilder &b, Location loc, Value mask,
                                   Value base, Value offset) {
-  auto fns = LLVM::InlineAsmOp::create(
-      b, loc, b.getI32Type(), ValueRange{mask, base, offset},
-      "fns.b32 $0, $1, $2, $3;", "=r,r,r,r", /*has_side_effects=*/false,
-      /*is_align_stack=*/false, LLVM::TailCallKind::None,
-      /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
-  return fns.getResult(0);
+  // Every operand in a register, as NVVM would pass them.
+  InlinePTX ptx("r");
+  ptx << "fns.b32 $0, " << ptx.operand(mask, "r") << ", "
+      << ptx.operand(base, "r") << ", " << ptx.operand(offset, "r") << ";";
+  return ptx.create(b, loc, b.getI32Type());
 }
 
 void mlir::warp::markConvergent(Operation *op) {

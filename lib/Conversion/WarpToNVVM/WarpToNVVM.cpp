@@ -12,6 +12,7 @@
 #include "WarpDialect/IR/ShuffleRule.h"
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/Utils/Builders.h"
+#include "WarpDialect/Utils/InlinePTX.h"
 #include "WarpDialect/IR/BlockSize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -144,52 +145,6 @@ struct LowerShuffle : public OpConversionPattern<ShuffleOp> {
                         LLVM::ExtractValueOp::create(rewriter, loc, pair, 1)});
     return success();
   }
-};
-
-/// One block of inline PTX: the text in pieces, and the operands, each with
-/// its constraint, that `$k` names in it. The result is `$0`.
-class InlinePTX {
-public:
-  explicit InlinePTX(StringRef resultConstraint)
-      : constraints(("=" + resultConstraint).str()) {}
-
-  /// `value` (an i32) as the text of an operand: a constant written in, or
-  /// the next `$k`.
-  std::string i32(Value value) {
-    if (std::optional<int64_t> constant = getConstantIntValue(value))
-      return std::to_string(int32_t(*constant));
-    return operand(value, "r");
-  }
-
-  /// `value` as the next `$k` with `constraint` ("r", "f").
-  std::string operand(Value value, StringRef constraint) {
-    operands.push_back(value);
-    constraints += ("," + constraint).str();
-    return "$" + std::to_string(operands.size());
-  }
-
-  InlinePTX &operator<<(const Twine &piece) {
-    text += piece.str();
-    return *this;
-  }
-
-  /// The volatile llvm.inline_asm of the block, marked convergent (which the
-  /// LLVM IR translation turns into a convergent call,
-  /// lib/Target/LLVMIRTranslation.cpp), so LLVM neither moves nor
-  /// duplicates it.
-  Value createConvergent(OpBuilder &b, Location loc, Type result) const {
-    auto op = LLVM::InlineAsmOp::create(
-        b, loc, result, operands, text, constraints,
-        /*has_side_effects=*/true, /*is_align_stack=*/false,
-        LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
-        /*operand_attrs=*/nullptr);
-    markConvergent(op);
-    return op.getResult(0);
-  }
-
-private:
-  std::string text, constraints;
-  SmallVector<Value, 3> operands;
 };
 
 /// CUB's scan step (its inline PTX in WarpScanShfl), one to one:

@@ -1,0 +1,59 @@
+//===- InlinePTX.h - the one builder of inline PTX --------------*- C++ -*-===//
+//
+// Where NVVM has no op or intrinsic for an instruction (fns.b32) or for a
+// pairing the backend would not form (CUB's predicated scan step), the
+// lowerings write PTX through llvm.inline_asm, always through this builder.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPDIALECT_UTILS_INLINEPTX_H
+#define WARPDIALECT_UTILS_INLINEPTX_H
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/Twine.h"
+
+#include <string>
+
+namespace mlir::warp {
+
+/// One block of inline PTX: the text in pieces, and the operands, each with
+/// its constraint ("r" for a 32-bit integer register, "f" for an f32 one),
+/// that `$k` names in it. The result is `$0`.
+class InlinePTX {
+public:
+  explicit InlinePTX(StringRef resultConstraint)
+      : constraints(("=" + resultConstraint).str()) {}
+
+  /// `value` (an i32) as the text of an operand: a constant written in, or
+  /// the next `$k`.
+  std::string i32(Value value);
+
+  /// `value` as the next `$k` with `constraint`.
+  std::string operand(Value value, StringRef constraint);
+
+  InlinePTX &operator<<(const Twine &piece) {
+    text += piece.str();
+    return *this;
+  }
+
+  /// The llvm.inline_asm of the block without side effects: LLVM may move,
+  /// merge or drop it like any pure instruction.
+  Value create(OpBuilder &builder, Location loc, Type result) const;
+
+  /// The volatile llvm.inline_asm of the block, marked convergent (which
+  /// the LLVM IR translation turns into a convergent call,
+  /// lib/Target/LLVMIRTranslation.cpp), so LLVM neither moves nor
+  /// duplicates it: for a block holding a collective.
+  Value createConvergent(OpBuilder &builder, Location loc, Type result) const;
+
+private:
+  Value build(OpBuilder &builder, Location loc, Type result,
+              bool hasSideEffects) const;
+
+  std::string text, constraints;
+  SmallVector<Value, 3> operands;
+};
+
+} // namespace mlir::warp
+
+#endif // WARPDIALECT_UTILS_INLINEPTX_H
