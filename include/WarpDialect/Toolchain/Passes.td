@@ -123,6 +123,10 @@ def WarpFitKernelParamsPass
     : Pass<"warp-fit-kernel-params", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Raise the PTX version where a kernel's parameters need it";
   let description = [{
+    Works around upstream's serialization, which writes the NVVM target's
+    PTX version whatever a kernel's parameters need, so that ptxas rejects
+    a kernel with many parameters ("uses too much parameter space").
+
     On a `gpu.module` lowered to LLVM: a kernel whose parameters take more
     than the 4,352 bytes PTX allows before 8.1 gets the module's NVVM
     targets PTX 8.1 (only where the chip's own version is older, so every
@@ -418,6 +422,13 @@ def ConvertAsyncGPUTokensToEventsPass
     : Pass<"convert-async-gpu-tokens-to-events", "::mlir::ModuleOp"> {
   let summary = "Pass GPU work between async.execute regions as CUDA events";
   let description = [{
+    Replaces upstream's lowering of `async.yield` of GPU tokens in
+    `gpu-to-llvm`, which in MLIR 22 loses to the async structural type
+    conversion once the NVVM dialect is loaded (as it is in every NVVM
+    pipeline): the producer's stream is then passed where an event is
+    expected, never destroyed, and `mgpuEventSynchronize` fails with
+    `CUDA_ERROR_CONTEXT_IS_DESTROYED` or worse.
+
     After `gpu-async-region`, a `!gpu.async.token` that crosses an
     `async.execute` boundary (yielded by one region, awaited by the host or
     by another region) stands for the GPU work of a stream that the
@@ -432,12 +443,7 @@ def ConvertAsyncGPUTokensToEventsPass
       (`mgpuEventSynchronize`, `mgpuEventDestroy` after `gpu-to-llvm`).
 
     The crossing values become `!async.value<!llvm.ptr>`, so later passes see
-    no GPU token in an async type. Upstream's own lowering of `async.yield`
-    in `gpu-to-llvm` is not used because in MLIR 22 it loses to the async
-    structural type conversion once the NVVM dialect is loaded (as it is in
-    every NVVM pipeline): the producer's stream is then passed where an event
-    is expected, never destroyed, and `mgpuEventSynchronize` fails with
-    `CUDA_ERROR_CONTEXT_IS_DESTROYED` or worse.
+    no GPU token in an async type.
 
     ```mlir
     // warp-opt --convert-async-gpu-tokens-to-events
