@@ -80,6 +80,11 @@ static void addWarpDevicePasses(OpPassManager &device,
   // Upstream subgroup ops take the warp lowering too (upstream's NVVM
   // lowering rejects subgroup_reduce and mis-encodes narrow shuffles).
   device.addPass(createConvertGPUToWarpPass());
+  // Member masks against the lanes that reach each collective, on the
+  // program as written (warnings unless asked for errors).
+  WarpCheckConvergencePassOptions convergence;
+  convergence.asWarnings = !options.convergenceErrors;
+  device.addPass(createWarpCheckConvergencePass(convergence));
   // Decide, then lower: every decision on the ops, for the module's target,
   // before each level of expansion (the block expansion makes warp ops).
   WarpSelectLoweringPassOptions select{options.strategy, options.scanSteps};

@@ -124,6 +124,9 @@ void lintOp(MemberMaskOpInterface op) {
 struct WarpLintPass : public warp::impl::WarpLintPassBase<WarpLintPass> {
   void runOnOperation() override {
     getOperation()->walk([](MemberMaskOpInterface op) { lintOp(op); });
+    // The lanes that reach each collective against its mask, as warnings.
+    (void)checkConvergence(getOperation(), /*asWarnings=*/true,
+                           /*wholeWarps=*/false);
     markAllAnalysesPreserved();
   }
 };

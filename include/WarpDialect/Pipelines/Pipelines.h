@@ -39,6 +39,11 @@ struct WarpPipelineOptions : public PassPipelineOptions<WarpPipelineOptions> {
   PassOptions::Option<gpu::CompilationTarget> format{
       *this, "format", llvm::cl::desc("Device code format"),
       llvm::cl::init(gpu::CompilationTarget::Fatbin), compilationTargetValues()};
+  PassOptions::Option<bool> convergenceErrors{
+      *this, "convergence-errors",
+      llvm::cl::desc("Report warp-check-convergence's deadlocks as errors "
+                     "(by default every finding is a warning)"),
+      llvm::cl::init(false)};
   PassOptions::Option<int> optLevel{
       *this, "opt-level", llvm::cl::desc("NVPTX optimization level (0-3)"),
       llvm::cl::init(3)};

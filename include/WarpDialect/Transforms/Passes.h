@@ -122,6 +122,11 @@ void populateExpandElectAndAtomicPatterns(RewritePatternSet &patterns,
 /// slot (PadPayloads.cpp). The expansions call it first.
 void padSubwordVectorPayloads(Operation *root);
 
+/// warp-check-convergence on every kernel under `root`: failure where it
+/// reported an error (never with `asWarnings`).
+LogicalResult checkConvergence(Operation *root, bool asWarnings,
+                               bool wholeWarps);
+
 /// Expands every collective under `root` (what `warp-expand-collectives`
 /// does); fails with a diagnostic where an op forces a strategy the chip
 /// cannot do.

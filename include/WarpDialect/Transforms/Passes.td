@@ -157,6 +157,64 @@ def WarpExpandBlockCollectivesPass
                            "::mlir::vector::VectorDialect"];
 }
 
+def WarpCheckConvergencePass : Pass<"warp-check-convergence"> {
+  let summary = "Check that each collective's member mask matches the lanes "
+                "that reach it";
+  let description = [{
+    For every kernel (`gpu.func ... kernel`) and every warp of its block
+    (from `known_block_size`; without it, one warp of 32 lanes), a lane-set
+    analysis (Analysis/LaneSets.h) finds the lanes that reach each
+    collective through `scf.if` and `scf.for`, evaluating the conditions
+    lane by lane from the lane and thread ids, the block size and
+    constants, and what each lane holds in a member mask. Then:
+
+    - an error where the member mask (all 32 lanes without one) names a
+      lane that cannot reach the op, a lane on the other side of a branch
+      or one a ragged last warp does not have: CUDA's collective waits for
+      it and never completes;
+    - a warning where lanes that reach the op are not in its mask (the
+      executing lane must be in the mask);
+    - a warning where a block-level op (`warp.block_*`, `gpu.barrier`) is
+      reached by some threads of the block and not by others.
+
+    A lane counts only where it is known to exist: every lane of a block
+    whose size the kernel declares (a ragged last warp has fewer; a full
+    mask there names lanes the hardware does not wait for); without
+    `known_block_size`, threads being numbered without gaps, the lanes
+    below one that reaches the op (or, for a lane outside the mask, below
+    a member that reaches it). So `lane < 16` around a full-mask collective
+    is an error only where the warp is known to have more lanes:
+    `known_block_size`, or the option `whole-warps`. Each diagnostic has a
+    note at every branch that let only some lanes through. `warp.broadcast_first` and `warp.atomic_add` without a mask
+    take the lanes that execute them and are not checked. Where the
+    analysis cannot tell (unstructured control flow, branches on values
+    that are neither per-lane known nor uniform, loops with lane-dependent
+    bounds, masks it cannot evaluate, device functions other than kernels)
+    the pass says nothing. With `as-warnings`, errors are reported as
+    warnings and the pass never fails. Nothing is rewritten. The pipelines
+    run it on the program as written, as warnings unless their option
+    `convergence-errors` is set; `warp-lint` runs it too.
+
+    ```mlir
+    // warp-opt --warp-check-convergence=whole-warps
+    %l = warp.lane_id : i32
+    %low = arith.cmpi ult, %l, %c16 : i32
+    scf.if %low {
+      // error: member mask 0xffffffff names lanes 0xffff0000 that cannot
+      // reach this op
+      %s = warp.reduce <add> %x : f32
+    }
+    ```
+  }];
+  let options = [
+    Option<"asWarnings", "as-warnings", "bool", /*default=*/"false",
+           "Report every finding as a warning (the pass never fails)">,
+    Option<"wholeWarps", "whole-warps", "bool", /*default=*/"false",
+           "Assume that the warps of a kernel without known_block_size have "
+           "all 32 lanes">,
+  ];
+}
+
 def WarpLintPass : Pass<"warp-lint"> {
   let summary = "Warn about operand values that make a collective undefined "
                 "or useless";
@@ -169,6 +227,7 @@ def WarpLintPass : Pass<"warp-lint"> {
     `up`/`down` offset past every segment (each lane gets its own value
     back), a `valid_lanes` count outside 1..32, a mask that splits a
     cluster under a forced `butterfly`/`tree` strategy, or a scan segment.
+    It also reports what `warp-check-convergence` finds, as warnings.
     Nothing is rewritten and the pass never fails.
 
     ```mlir

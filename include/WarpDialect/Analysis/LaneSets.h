@@ -1,0 +1,92 @@
+//===- LaneSets.h - which lanes hold what, and reach where ------*- C++ -*-===//
+//
+// The lane-set analysis behind warp-check-convergence: for each warp of a
+// kernel's block, the value every lane holds in a value (where it follows
+// from the lane and thread ids, the block size and constants) and the lanes
+// that can reach an op through structured control flow. Where it cannot
+// tell, it says so; the checks stay silent there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPDIALECT_ANALYSIS_LANESETS_H
+#define WARPDIALECT_ANALYSIS_LANESETS_H
+
+#include "WarpDialect/IR/WarpDialect.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <array>
+#include <optional>
+
+namespace mlir::warp {
+
+/// What the lanes of one warp hold in a value.
+struct LaneValues {
+  enum class Kind {
+    /// Lanes may hold different values, unknown here.
+    Varying,
+    /// Every lane holds the same value, unknown here.
+    Uniform,
+    /// Each lane's value is known (`lanes`; null for a lane that does not
+    /// exist).
+    Known,
+  };
+  Kind kind = Kind::Varying;
+  SmallVector<Attribute, 32> lanes;
+
+  static LaneValues varying() { return {}; }
+  static LaneValues uniform() { return {Kind::Uniform, {}}; }
+  bool isKnown() const { return kind == Kind::Known; }
+  /// Whether every lane holds the same value (Uniform, or Known alike).
+  bool isUniform() const;
+  /// The lanes, among `lanes`, whose known i1 value is true.
+  uint32_t getTrueLanes(uint32_t lanes) const;
+  /// The one integer the lanes of `lanes` hold, if they hold one.
+  std::optional<llvm::APInt> getUniformInteger(uint32_t lanes) const;
+};
+
+/// The lanes of one warp that reach an op, and the branches on the way that
+/// let only some of them through (each with the lanes it let through).
+struct LaneReach {
+  uint32_t lanes = 0;
+  SmallVector<std::pair<Operation *, uint32_t>, 2> narrowedBy;
+};
+
+/// The lane sets of one kernel. The warps of its block come from
+/// `known_block_size` (warp w holds the linear threads 32w..32w+31 that
+/// exist); without it there is one warp of 32 lanes whose thread ids are
+/// unknown.
+class LaneSetAnalysis {
+public:
+  explicit LaneSetAnalysis(gpu::GPUFuncOp kernel);
+
+  unsigned getNumWarps() const { return numWarps; }
+  /// The lanes of `warp` that exist (a ragged last warp has fewer).
+  uint32_t getLiveLanes(unsigned warp) const;
+  /// The block size, where the kernel declares it.
+  std::optional<std::array<int64_t, 3>> getBlockSize() const { return block; }
+
+  /// What the lanes of `warp` hold in `value`.
+  const LaneValues &evaluate(Value value, unsigned warp);
+
+  /// The lanes of `warp` that reach `op`, or std::nullopt where the
+  /// control flow above it is not one the analysis follows (unstructured
+  /// branches, loops with lane-dependent bounds, branches on values it
+  /// cannot evaluate per lane).
+  std::optional<LaneReach> getReach(Operation *op, unsigned warp);
+
+private:
+  LaneValues compute(Value value, unsigned warp);
+  LaneValues fold(Operation *op, unsigned result, unsigned warp);
+  /// Thread `t`'s id along dimension `dim` in the declared block.
+  int64_t getThreadId(int64_t thread, gpu::Dimension dim) const;
+
+  gpu::GPUFuncOp kernel;
+  std::optional<std::array<int64_t, 3>> block;
+  unsigned numWarps = 1;
+  DenseMap<std::pair<Value, unsigned>, LaneValues> values;
+};
+
+} // namespace mlir::warp
+
+#endif // WARPDIALECT_ANALYSIS_LANESETS_H

@@ -1,0 +1,204 @@
+//===- CheckConvergence.cpp - member masks against the lanes that reach ---===//
+//
+// warp-check-convergence (Passes.td), on the lane sets of
+// Analysis/LaneSets.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/Transforms/Passes.h"
+
+#include "WarpDialect/Analysis/LaneSets.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+namespace mlir::warp {
+#define GEN_PASS_DEF_WARPCHECKCONVERGENCEPASS
+#include "WarpDialect/Transforms/Passes.h.inc"
+} // namespace mlir::warp
+
+using namespace mlir;
+using namespace mlir::warp;
+
+namespace {
+
+std::string hex(uint32_t lanes) {
+  return "0x" + llvm::utohexstr(lanes, /*LowerCase=*/true, /*Width=*/8);
+}
+
+/// Whether `op` without a member mask takes the lanes that execute it
+/// (rather than all 32).
+bool takesExecutingLanes(Operation *op) {
+  return isa<BroadcastFirstOp, AtomicAddOp>(op);
+}
+
+bool isBlockLevel(Operation *op) {
+  return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockExchangeOp,
+             gpu::BarrierOp>(op);
+}
+
+class Checker {
+public:
+  Checker(gpu::GPUFuncOp kernel, bool asWarnings, bool wholeWarps)
+      : lanes(kernel), kernel(kernel), asWarnings(asWarnings),
+        wholeWarps(wholeWarps) {}
+
+  /// Checks every collective of the kernel; false if an error was emitted.
+  bool run() {
+    kernel.walk([&](Operation *op) {
+      if (auto collective = dyn_cast<MemberMaskOpInterface>(op))
+        checkMask(collective);
+      else if (isBlockLevel(op))
+        checkBlockLevel(op);
+    });
+    return ok;
+  }
+
+private:
+  /// The suffix naming `warp` where the block has several.
+  std::string inWarp(unsigned warp) {
+    if (lanes.getNumWarps() == 1)
+      return "";
+    return " in warp " + std::to_string(warp) + " of the block";
+  }
+
+  /// Notes at the branches that narrowed `reach` and, for a ragged warp,
+  /// at the kernel.
+  void attachNotes(InFlightDiagnostic &diag, const LaneReach &reach,
+                   unsigned warp) {
+    for (auto [branch, taken] : reach.narrowedBy) {
+      Diagnostic &note = diag.attachNote(branch->getLoc());
+      if (taken)
+        note << "only lanes " << hex(taken) << inWarp(warp)
+             << " take the way through this branch";
+      else
+        note << "no lane" << inWarp(warp)
+             << " takes the way through this branch";
+    }
+    uint32_t live = lanes.getLiveLanes(warp);
+    if (live != ~uint32_t(0)) {
+      auto size = *lanes.getBlockSize();
+      diag.attachNote(kernel.getLoc())
+          << "warp " << warp << " of the block has only lanes " << hex(live)
+          << " (known_block_size = " << size[0] << "x" << size[1] << "x"
+          << size[2] << ")";
+    }
+  }
+
+  /// The lanes of `warp` known to exist: the block's, where the kernel
+  /// declares its size (or `whole-warps` assumes 32); else, threads being
+  /// numbered without gaps, the lanes up to the highest of `present`.
+  uint32_t getExistingLanes(unsigned warp, uint32_t present) {
+    if (lanes.getBlockSize() || wholeWarps)
+      return lanes.getLiveLanes(warp);
+    if (!present)
+      return 0;
+    unsigned highest = 31 - llvm::countl_zero(present);
+    return highest == 31 ? ~uint32_t(0) : (uint32_t(2) << highest) - 1;
+  }
+
+  InFlightDiagnostic report(Operation *op, bool error) {
+    if (error && !asWarnings) {
+      ok = false;
+      return op->emitError();
+    }
+    return op->emitWarning();
+  }
+
+  void checkMask(MemberMaskOpInterface collective) {
+    Operation *op = collective.getOperation();
+    Value maskValue = collective.getMask();
+    if (!maskValue && takesExecutingLanes(op))
+      return;
+    for (unsigned warp = 0; warp < lanes.getNumWarps(); ++warp) {
+      std::optional<LaneReach> reach = lanes.getReach(op, warp);
+      if (!reach || !reach->lanes)
+        continue;
+      uint32_t mask = ~uint32_t(0);
+      if (maskValue) {
+        std::optional<llvm::APInt> known =
+            lanes.evaluate(maskValue, warp).getUniformInteger(reach->lanes);
+        if (!known)
+          continue;
+        mask = uint32_t(known->getZExtValue());
+      }
+      // Lanes a ragged warp does not have are not waited for (CUDA kernels
+      // with full masks in such warps run; the GPU suite has them): only
+      // lanes known to exist count, those below a lane that reaches.
+      uint32_t existing = getExistingLanes(warp, reach->lanes);
+      if (uint32_t absent = mask & ~reach->lanes & existing) {
+        InFlightDiagnostic diag = report(op, /*error=*/true);
+        diag << "member mask " << hex(mask) << " names lanes " << hex(absent)
+             << " that cannot reach this op" << inWarp(warp)
+             << ": the collective waits for every lane of its mask and "
+                "never completes";
+        attachNotes(diag, *reach, warp);
+        return;
+      }
+      // A lane outside the mask counts where it is known to exist: below a
+      // member that reaches the op.
+      existing = getExistingLanes(warp, reach->lanes & mask);
+      if (uint32_t outside = reach->lanes & ~mask & existing) {
+        InFlightDiagnostic diag = report(op, /*error=*/false);
+        diag << "lanes " << hex(outside) << inWarp(warp)
+             << " reach this op but are not in its member mask " << hex(mask)
+             << ": a lane that executes a collective must be in its mask";
+        attachNotes(diag, *reach, warp);
+        return;
+      }
+    }
+  }
+
+  void checkBlockLevel(Operation *op) {
+    // The threads that reach the op, warp by warp: all of each or none.
+    std::optional<bool> all;
+    for (unsigned warp = 0; warp < lanes.getNumWarps(); ++warp) {
+      std::optional<LaneReach> reach = lanes.getReach(op, warp);
+      if (!reach)
+        return;
+      uint32_t live = getExistingLanes(warp, reach->lanes);
+      bool partial = reach->lanes && reach->lanes != (reach->lanes | live);
+      bool allHere = reach->lanes == live;
+      if (partial || (all && *all != allHere)) {
+        InFlightDiagnostic diag = report(op, /*error=*/false);
+        diag << "not every thread of the block reaches this block-level op ("
+             << (partial ? "lanes " + hex(reach->lanes) + inWarp(warp)
+                         : std::string("warp ") + std::to_string(warp) +
+                               (allHere ? " reaches it" : " does not"))
+             << "): the threads that reach it wait at its barrier for the "
+                "others";
+        attachNotes(diag, *reach, warp);
+        return;
+      }
+      all = allHere;
+    }
+  }
+
+  LaneSetAnalysis lanes;
+  gpu::GPUFuncOp kernel;
+  bool asWarnings, wholeWarps;
+  bool ok = true;
+};
+
+struct WarpCheckConvergencePass
+    : public warp::impl::WarpCheckConvergencePassBase<
+          WarpCheckConvergencePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    markAllAnalysesPreserved();
+    if (failed(checkConvergence(getOperation(), asWarnings, wholeWarps)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+LogicalResult mlir::warp::checkConvergence(Operation *root, bool asWarnings,
+                                           bool wholeWarps) {
+  bool ok = true;
+  root->walk([&](gpu::GPUFuncOp func) {
+    if (func.isKernel())
+      ok &= Checker(func, asWarnings, wholeWarps).run();
+  });
+  return success(ok);
+}
