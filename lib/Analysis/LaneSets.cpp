@@ -93,13 +93,22 @@ int64_t LaneSetAnalysis::getThreadId(int64_t thread,
   llvm_unreachable("unknown dimension");
 }
 
-const LaneValues &LaneSetAnalysis::evaluate(Value value, unsigned warp) {
+LaneValues LaneSetAnalysis::evaluate(Value value, unsigned warp) {
   auto key = std::make_pair(value, warp);
   auto it = values.find(key);
   if (it != values.end())
     return it->second;
+  // The evaluation recurses along the operands; past this depth the value
+  // is taken as unknown (a long chain of arithmetic into a condition must
+  // not exhaust the stack).
+  constexpr unsigned kMaxDepth = 256;
+  if (depth >= kMaxDepth)
+    return LaneValues::varying();
+  ++depth;
   LaneValues computed = compute(value, warp);
-  return values[key] = std::move(computed);
+  --depth;
+  values[key] = computed;
+  return computed;
 }
 
 /// Every lane of `live` holding `make(lane)`.
@@ -116,8 +125,12 @@ static LaneValues knownLanes(uint32_t live,
 LaneValues LaneSetAnalysis::compute(Value value, unsigned warp) {
   uint32_t live = getLiveLanes(warp);
   Attribute constant;
-  if (matchPattern(value, m_Constant(&constant)))
+  if (matchPattern(value, m_Constant(&constant))) {
+    // Scalars are evaluated; other constants (vectors) are only uniform.
+    if (!isa<IntegerAttr, FloatAttr>(constant))
+      return LaneValues::uniform();
     return knownLanes(live, [&](unsigned) { return constant; });
+  }
   auto integer = [&](int64_t v) -> Attribute {
     return IntegerAttr::get(value.getType(), v);
   };
@@ -193,13 +206,12 @@ LaneValues LaneSetAnalysis::fold(Operation *op, unsigned result,
   if (!isa<arith::ArithDialect, index::IndexDialect>(op->getDialect()) ||
       op->getNumRegions() != 0 || !isMemoryEffectFree(op))
     return LaneValues::varying();
-  SmallVector<const LaneValues *> operands;
+  SmallVector<LaneValues, 2> operands;
   bool allKnown = true, allUniform = true;
   for (Value operand : op->getOperands()) {
-    const LaneValues &lanes = evaluate(operand, warp);
-    operands.push_back(&lanes);
-    allKnown &= lanes.isKnown();
-    allUniform &= lanes.isUniform();
+    operands.push_back(evaluate(operand, warp));
+    allKnown &= operands.back().isKnown();
+    allUniform &= operands.back().isUniform();
   }
   if (!allKnown)
     return allUniform ? LaneValues::uniform() : LaneValues::varying();
@@ -210,13 +222,16 @@ LaneValues LaneSetAnalysis::fold(Operation *op, unsigned result,
     if (!(live & (1u << lane)))
       continue;
     SmallVector<Attribute> attributes;
-    for (const LaneValues *operand : operands)
-      attributes.push_back(operand->lanes[lane]);
+    for (const LaneValues &operand : operands)
+      attributes.push_back(operand.lanes[lane]);
     SmallVector<OpFoldResult> results;
     if (failed(op->fold(attributes, results)) || results.size() <= result)
       return allUniform ? LaneValues::uniform() : LaneValues::varying();
     OpFoldResult lanesResult = results[result];
     if (auto attribute = dyn_cast<Attribute>(lanesResult)) {
+      // Poison (a division by zero) and the like: not a value to branch on.
+      if (!isa<IntegerAttr, FloatAttr>(attribute))
+        return LaneValues::varying();
       folded.lanes[lane] = attribute;
       continue;
     }
@@ -225,7 +240,7 @@ LaneValues LaneSetAnalysis::fold(Operation *op, unsigned result,
     if (it == op->operand_end())
       return allUniform ? LaneValues::uniform() : LaneValues::varying();
     folded.lanes[lane] =
-        operands[std::distance(op->operand_begin(), it)]->lanes[lane];
+        operands[std::distance(op->operand_begin(), it)].lanes[lane];
   }
   return folded;
 }
@@ -252,7 +267,7 @@ std::optional<LaneReach> LaneSetAnalysis::getReach(Operation *op,
   for (Region *region : llvm::reverse(regions)) {
     Operation *parent = region->getParentOp();
     if (auto branch = dyn_cast<scf::IfOp>(parent)) {
-      const LaneValues &condition = evaluate(branch.getCondition(), warp);
+      LaneValues condition = evaluate(branch.getCondition(), warp);
       // A condition every lane shares but whose value is unknown lets
       // all the lanes through, or none (then nothing runs the op).
       if (!condition.isKnown()) {

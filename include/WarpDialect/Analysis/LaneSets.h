@@ -66,8 +66,9 @@ public:
   /// The block size, where the kernel declares it.
   std::optional<std::array<int64_t, 3>> getBlockSize() const { return block; }
 
-  /// What the lanes of `warp` hold in `value`.
-  const LaneValues &evaluate(Value value, unsigned warp);
+  /// What the lanes of `warp` hold in `value` (Varying where the operands
+  /// it depends on lie deeper than the analysis follows).
+  LaneValues evaluate(Value value, unsigned warp);
 
   /// The lanes of `warp` that reach `op`, or std::nullopt where the
   /// control flow above it is not one the analysis follows (unstructured
@@ -84,6 +85,8 @@ private:
   gpu::GPUFuncOp kernel;
   std::optional<std::array<int64_t, 3>> block;
   unsigned numWarps = 1;
+  /// How deep the evaluation of an operand chain is now.
+  unsigned depth = 0;
   DenseMap<std::pair<Value, unsigned>, LaneValues> values;
 };
 
