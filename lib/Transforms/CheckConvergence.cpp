@@ -84,16 +84,19 @@ private:
     }
   }
 
-  /// The lanes of `warp` known to exist: the block's, where the kernel
-  /// declares its size (or `whole-warps` assumes 32); else, threads being
-  /// numbered without gaps, the lanes up to the highest of `present`.
-  uint32_t getExistingLanes(unsigned warp, uint32_t present) {
+  /// The lanes of `warp` that exist wherever the op runs at all, given the
+  /// lanes that `reach` it: every lane of a block whose size the kernel
+  /// declares (or, with `whole-warps`, all 32); else, threads being
+  /// numbered without gaps and a block possibly as small as the lowest
+  /// lane that reaches, the lanes up to that one. Findings among these
+  /// lanes hold for every block size at which the op runs.
+  uint32_t getExistingLanes(unsigned warp, uint32_t reach) {
     if (lanes.getBlockSize() || wholeWarps)
       return lanes.getLiveLanes(warp);
-    if (!present)
+    if (!reach)
       return 0;
-    unsigned highest = 31 - llvm::countl_zero(present);
-    return highest == 31 ? ~uint32_t(0) : (uint32_t(2) << highest) - 1;
+    unsigned lowest = llvm::countr_zero(reach);
+    return lowest == 31 ? ~uint32_t(0) : (uint32_t(2) << lowest) - 1;
   }
 
   InFlightDiagnostic report(Operation *op, bool error) {
@@ -123,7 +126,7 @@ private:
       }
       // Lanes a ragged warp does not have are not waited for (CUDA kernels
       // with full masks in such warps run; the GPU suite has them): only
-      // lanes known to exist count, those below a lane that reaches.
+      // lanes known to exist count.
       uint32_t existing = getExistingLanes(warp, reach->lanes);
       if (uint32_t absent = mask & ~reach->lanes & existing) {
         InFlightDiagnostic diag = report(op, /*error=*/true);
@@ -134,9 +137,6 @@ private:
         attachNotes(diag, *reach, warp);
         return;
       }
-      // A lane outside the mask counts where it is known to exist: below a
-      // member that reaches the op.
-      existing = getExistingLanes(warp, reach->lanes & mask);
       if (uint32_t outside = reach->lanes & ~mask & existing) {
         InFlightDiagnostic diag = report(op, /*error=*/false);
         diag << "lanes " << hex(outside) << inWarp(warp)

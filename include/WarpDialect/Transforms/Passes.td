@@ -177,14 +177,16 @@ def WarpCheckConvergencePass : Pass<"warp-check-convergence"> {
     - a warning where a block-level op (`warp.block_*`, `gpu.barrier`) is
       reached by some threads of the block and not by others.
 
-    A lane counts only where it is known to exist: every lane of a block
-    whose size the kernel declares (a ragged last warp has fewer; a full
-    mask there names lanes the hardware does not wait for); without
-    `known_block_size`, threads being numbered without gaps, the lanes
-    below one that reaches the op (or, for a lane outside the mask, below
-    a member that reaches it). So `lane < 16` around a full-mask collective
-    is an error only where the warp is known to have more lanes:
-    `known_block_size`, or the option `whole-warps`. Each diagnostic has a
+    A lane counts only where it exists whenever the op runs: every lane of
+    a block whose size the kernel declares (a ragged last warp has fewer; a
+    full mask there names lanes the hardware does not wait for); without
+    `known_block_size`, threads being numbered without gaps and the block
+    possibly as small as the lowest lane that reaches the op, the lanes up
+    to that one. So every finding holds for every block size at which the
+    op runs: the upper half of a warp under `lane >= 16` with a full mask
+    is an error, but `lane < 16` or `lane % 2 == 0` only where the warp is
+    known to have more lanes: `known_block_size`, or the option
+    `whole-warps`. Each diagnostic has a
     note at every branch that let only some lanes through. `warp.broadcast_first` and `warp.atomic_add` without a mask
     take the lanes that execute them and are not checked. Where the
     analysis cannot tell (unstructured control flow, branches on values

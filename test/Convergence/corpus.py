@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""warp-check-convergence measured against the SIMT simulator (issue 29).
+
+Generates divergent kernels (valid and invalid), runs each on warp-sim (the
+oracle: it reports a collective that can never complete and a lane outside
+its own member mask) and compares with what warp-check-convergence says of
+the same kernel.
+
+Each kernel: a block of B threads (32, 48, 64 or 16; `known_block_size`
+stated or not), zero to two nested `scf.if` on lane or thread conditions
+(`lane < c`, `lane % k == r`, `tid < c`, or a flag loaded from memory, all
+ones at run time), and one collective (ballot, vote, reduce, syncwarp) with
+no mask, a constant mask (the lanes that reach it in warp 0, a superset, a
+subset, the low half) or `warp.activemask`.
+
+    python3 test/Convergence/corpus.py --warp-opt build/bin/warp-opt \
+        --warp-sim build/bin/warp-sim [--seed 1] [--programs 400]
+
+Prints the counts; exits 1 on a false alarm (a kernel the simulator runs
+without a report that the checker flags) or a missed kernel whose lane sets
+and mask are known at compile time (`known_block_size` stated, no loaded
+condition, a constant mask or none).
+"""
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+BLOCKS = [32, 48, 64, 16]
+
+
+def condition(rng, block):
+    kind = rng.choice(["lane_lt", "lane_mod", "tid_lt", "flag"])
+    if kind == "lane_lt":
+        c = rng.randint(1, 31)
+        return (f"arith.cmpi ult, %l, %c{c} : i32", lambda t: t % 32 < c, [c], True)
+    if kind == "lane_mod":
+        k = rng.choice([2, 4, 8])
+        r = rng.randrange(k)
+        return (f"arith.cmpi eq, %m{k}, %c{r} : i32", lambda t: (t % 32) % k == r, [k, r], True)
+    if kind == "tid_lt":
+        c = rng.randint(1, block)
+        return (f"arith.cmpi ult, %t, %c{c} : i32", lambda t: t < c, [c], True)
+    return ("arith.cmpi ne, %flag, %c0 : i32", lambda t: True, [0], False)
+
+
+def kernel(rng, name):
+    """The kernel's text, its block size and whether its lane sets and
+    mask are known at compile time (`static`)."""
+    block = rng.choice(BLOCKS)
+    known_size = rng.random() < 0.5
+    conds = [condition(rng, block) for _ in range(rng.choice([0, 1, 1, 2]))]
+    static = all(c[3] for c in conds)
+    reach0 = [t for t in range(min(block, 32)) if all(c[1](t) for c in conds)]
+    exact = sum(1 << t for t in reach0)
+    choice = rng.choice(["none", "exact", "superset", "subset", "half", "active"])
+    mask = {"none": None, "exact": exact,
+            "superset": exact | (1 << rng.randrange(32)),
+            "subset": exact & ~(1 << rng.randrange(32)),
+            "half": 0xFFFF, "active": "active"}[choice]
+    if mask == 0:
+        mask = None
+    # Statically known: the block size stated, no loaded flag, no run-time
+    # mask (without the block size, lanes above those that reach may not
+    # exist, and thread ids are unknown).
+    static &= mask != "active" and known_size
+    consts = {0, 16} | {v for c in conds for v in c[2]}
+    lines = [f"  gpu.func @{name}(%out: memref<?xi32>, %flags: memref<?xi32>) kernel" +
+             (f" attributes {{known_block_size = array<i32: {block}, 1, 1>}}" if known_size else "") + " {",
+             "    %tx = gpu.thread_id x",
+             "    %t = arith.index_cast %tx : index to i32",
+             "    %l = warp.lane_id : i32",
+             "    %flag = memref.load %flags[%tx] : memref<?xi32>"]
+    lines += [f"    %c{v} = arith.constant {v} : i32" for v in sorted(consts | {2, 4, 8})]
+    lines += [f"    %m{k} = arith.remui %l, %c{k} : i32" for k in (2, 4, 8)]
+    # The ballot and vote predicate: every lane's flag.
+    lines.append("    %pt = arith.cmpi ne, %flag, %c0 : i32")
+    for i, c in enumerate(conds):
+        lines.append(f"    %p{i} = {c[0]}")
+        lines.append(f"    scf.if %p{i} {{")
+    mask_text = ""
+    if mask == "active":
+        lines.append("    %mask = warp.activemask : i32")
+        mask_text = " mask %mask"
+    elif mask is not None:
+        lines.append(f"    %mask = arith.constant {mask - (1 << 32) if mask >= 1 << 31 else mask} : i32")
+        mask_text = " mask %mask"
+    op = rng.choice(["ballot", "vote", "reduce", "syncwarp"])
+    if op == "ballot":
+        lines.append(f"    %r = warp.ballot %pt{mask_text} : i32")
+    elif op == "vote":
+        lines.append(f"    %rb = warp.vote <any> %pt{mask_text} : i1")
+        lines.append("    %r = arith.extui %rb : i1 to i32")
+    elif op == "reduce":
+        lines.append(f"    %r = warp.reduce <add> %t{mask_text} : i32")
+    else:
+        lines.append(f"    warp.syncwarp{mask_text}")
+        lines.append("    %r = arith.constant 1 : i32")
+    lines.append("    memref.store %r, %out[%tx] : memref<?xi32>")
+    lines += ["    }"] * len(conds)
+    lines += ["    gpu.return", "  }"]
+    return "\n".join(lines), block, static
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--warp-opt", required=True)
+    ap.add_argument("--warp-sim", required=True)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--programs", type=int, default=400)
+    ap.add_argument("--show", action="store_true",
+                    help="print each missed or falsely flagged kernel")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    kernels = [kernel(rng, f"k{i}") for i in range(args.programs)]
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "corpus.mlir")
+        with open(src, "w") as f:
+            f.write("module attributes {gpu.container_module} {\ngpu.module @m {\n" +
+                    "\n".join(k[0] for k in kernels) + "\n}\n}\n")
+        # Which kernels the checker flags: each diagnostic's line falls in one.
+        check = subprocess.run([args.warp_opt, src, "--warp-check-convergence=as-warnings",
+                                "-o", os.devnull], capture_output=True, text=True)
+        starts = [i + 1 for i, line in enumerate(open(src).read().split("\n"))
+                  if line.startswith("  gpu.func @k")]
+        flagged = set()
+        for m in re.finditer(r"corpus\.mlir:(\d+):\d+: warning: (member mask|lanes)", check.stderr):
+            line = int(m.group(1))
+            flagged.add(max(i for i, s in enumerate(starts) if s <= line))
+        ptx = os.path.join(tmp, "corpus.ptx")
+        lowered = subprocess.run([args.warp_opt, src, "-o", os.devnull,
+                                  f"--warp-lower-to-ptx=chip=sm_90 format=isa ptx-output={ptx}"],
+                                 capture_output=True, text=True)
+        if lowered.returncode:
+            sys.exit(lowered.stderr[-3000:])
+        counts = {"valid": 0, "invalid": 0, "flagged invalid": 0, "false alarms": 0,
+                  "missed (statically known)": 0, "missed (run-time lanes or mask)": 0}
+        for i, (_, block, static) in enumerate(kernels):
+            sim = subprocess.run([args.warp_sim, ptx, "--kernel", f"k{i}", "--block", str(block),
+                                  f"memref:i32:{block}", f"memref:i32:{block}=1"],
+                                 capture_output=True, text=True)
+            invalid = sim.returncode != 0
+            if invalid and "undefined behaviour" not in sim.stderr and "never complete" not in sim.stderr:
+                sys.exit(f"k{i}: warp-sim failed: {sim.stderr}")
+            counts["invalid" if invalid else "valid"] += 1
+            if invalid and i in flagged:
+                counts["flagged invalid"] += 1
+            elif invalid:
+                counts["missed (statically known)" if static else "missed (run-time lanes or mask)"] += 1
+                if args.show and static:
+                    print(f"missed: {sim.stderr.strip()}\n{kernels[i][0]}")
+            elif i in flagged:
+                counts["false alarms"] += 1
+                if args.show:
+                    print(f"false alarm:\n{kernels[i][0]}")
+    print(f"{args.programs} programs, seed {args.seed}")
+    for key, value in counts.items():
+        print(f"{key}: {value}")
+    return 1 if counts["false alarms"] or counts["missed (statically known)"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
