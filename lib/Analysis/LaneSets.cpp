@@ -16,10 +16,15 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::warp;
+
+std::string mlir::warp::formatLanes(uint32_t lanes) {
+  return "0x" + llvm::utohexstr(lanes, /*LowerCase=*/true, /*Width=*/8);
+}
 
 bool LaneValues::isUniform() const {
   if (kind == Kind::Uniform)
@@ -74,12 +79,10 @@ uint32_t LaneSetAnalysis::getLiveLanes(unsigned warp) const {
     return ~uint32_t(0);
   int64_t threads = (*block)[0] * (*block)[1] * (*block)[2];
   int64_t left = threads - int64_t(warp) * kWarpSize;
-  return left >= int64_t(kWarpSize) ? ~uint32_t(0)
-                                    : (uint32_t(1) << left) - 1;
+  return left >= int64_t(kWarpSize) ? ~uint32_t(0) : (uint32_t(1) << left) - 1;
 }
 
-int64_t LaneSetAnalysis::getThreadId(int64_t thread,
-                                     gpu::Dimension dim) const {
+int64_t LaneSetAnalysis::getThreadId(int64_t thread, gpu::Dimension dim) const {
   auto [x, y, z] = *block;
   (void)z;
   switch (dim) {
@@ -138,8 +141,7 @@ LaneValues LaneSetAnalysis::compute(Value value, unsigned warp) {
   if (auto argument = dyn_cast<BlockArgument>(value)) {
     Operation *owner = argument.getOwner()->getParentOp();
     // Kernel arguments are the same in every thread.
-    if (owner == kernel.getOperation() &&
-        argument.getOwner()->isEntryBlock())
+    if (owner == kernel.getOperation() && argument.getOwner()->isEntryBlock())
       return LaneValues::uniform();
     // The induction variable of a loop whose bounds every lane shares.
     if (auto loop = dyn_cast<scf::ForOp>(owner))
@@ -161,8 +163,8 @@ LaneValues LaneSetAnalysis::compute(Value value, unsigned warp) {
         if (!block)
           return LaneValues::varying();
         return knownLanes(live, [&](unsigned lane) {
-          return integer(getThreadId(int64_t(warp) * kWarpSize + lane,
-                                     id.getDimension()));
+          return integer(
+              getThreadId(int64_t(warp) * kWarpSize + lane, id.getDimension()));
         });
       })
       .Case([&](gpu::BlockDimOp dim) {
@@ -175,8 +177,7 @@ LaneValues LaneSetAnalysis::compute(Value value, unsigned warp) {
           [](Operation *) { return LaneValues::uniform(); })
       .Case([&](WarpIdOp id) {
         if (!block)
-          return id.getLinear() ? LaneValues::uniform()
-                                : LaneValues::varying();
+          return id.getLinear() ? LaneValues::uniform() : LaneValues::varying();
         return knownLanes(live, [&](unsigned lane) {
           int64_t thread = int64_t(warp) * kWarpSize + lane;
           return integer(id.getLinear()

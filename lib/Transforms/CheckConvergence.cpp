@@ -9,8 +9,6 @@
 
 #include "WarpDialect/Analysis/LaneSets.h"
 
-#include "llvm/ADT/StringExtras.h"
-
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPCHECKCONVERGENCEPASS
 #include "WarpDialect/Transforms/Passes.h.inc"
@@ -20,10 +18,6 @@ using namespace mlir;
 using namespace mlir::warp;
 
 namespace {
-
-std::string hex(uint32_t lanes) {
-  return "0x" + llvm::utohexstr(lanes, /*LowerCase=*/true, /*Width=*/8);
-}
 
 /// Whether `op` without a member mask takes the lanes that execute it
 /// (rather than all 32).
@@ -68,7 +62,7 @@ private:
     for (auto [branch, taken] : reach.narrowedBy) {
       Diagnostic &note = diag.attachNote(branch->getLoc());
       if (taken)
-        note << "only lanes " << hex(taken) << inWarp(warp)
+        note << "only lanes " << formatLanes(taken) << inWarp(warp)
              << " take the way through this branch";
       else
         note << "no lane" << inWarp(warp)
@@ -78,9 +72,9 @@ private:
     if (live != ~uint32_t(0)) {
       auto size = *lanes.getBlockSize();
       diag.attachNote(kernel.getLoc())
-          << "warp " << warp << " of the block has only lanes " << hex(live)
-          << " (known_block_size = " << size[0] << "x" << size[1] << "x"
-          << size[2] << ")";
+          << "warp " << warp << " of the block has only lanes "
+          << formatLanes(live) << " (known_block_size = " << size[0] << "x"
+          << size[1] << "x" << size[2] << ")";
     }
   }
 
@@ -130,8 +124,9 @@ private:
       uint32_t existing = getExistingLanes(warp, reach->lanes);
       if (uint32_t absent = mask & ~reach->lanes & existing) {
         InFlightDiagnostic diag = report(op, /*error=*/true);
-        diag << "member mask " << hex(mask) << " names lanes " << hex(absent)
-             << " that cannot reach this op" << inWarp(warp)
+        diag << "member mask " << formatLanes(mask) << " names lanes "
+             << formatLanes(absent) << " that cannot reach this op"
+             << inWarp(warp)
              << ": the collective waits for every lane of its mask and "
                 "never completes";
         attachNotes(diag, *reach, warp);
@@ -139,8 +134,9 @@ private:
       }
       if (uint32_t outside = reach->lanes & ~mask & existing) {
         InFlightDiagnostic diag = report(op, /*error=*/false);
-        diag << "lanes " << hex(outside) << inWarp(warp)
-             << " reach this op but are not in its member mask " << hex(mask)
+        diag << "lanes " << formatLanes(outside) << inWarp(warp)
+             << " reach this op but are not in its member mask "
+             << formatLanes(mask)
              << ": a lane that executes a collective must be in its mask";
         attachNotes(diag, *reach, warp);
         return;
@@ -161,7 +157,7 @@ private:
       if (partial || (all && *all != allHere)) {
         InFlightDiagnostic diag = report(op, /*error=*/false);
         diag << "not every thread of the block reaches this block-level op ("
-             << (partial ? "lanes " + hex(reach->lanes) + inWarp(warp)
+             << (partial ? "lanes " + formatLanes(reach->lanes) + inWarp(warp)
                          : std::string("warp ") + std::to_string(warp) +
                                (allHere ? " reaches it" : " does not"))
              << "): the threads that reach it wait at its barrier for the "

@@ -8,6 +8,7 @@
 
 #include "WarpDialect/Transforms/Passes.h"
 
+#include "WarpDialect/Analysis/LaneSets.h"
 #include "WarpDialect/IR/ShuffleRule.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -33,10 +34,6 @@ std::optional<uint32_t> getConstantMask(MemberMaskOpInterface op) {
   return std::nullopt;
 }
 
-std::string hexMask(uint32_t mask) {
-  return "0x" + llvm::utohexstr(mask, /*LowerCase=*/true, /*Width=*/8);
-}
-
 void lintShuffle(ShuffleOp op, uint32_t mask) {
   std::optional<int64_t> offset = getConstantIntValue(op.getOffset());
   std::optional<unsigned> width = op.getStaticWidth();
@@ -44,9 +41,9 @@ void lintShuffle(ShuffleOp op, uint32_t mask) {
   if (!offset || !width || op.getBound())
     return;
   uint32_t bits = uint32_t(*offset) & 31;
-  bool pastSegment = (op.getMode() == ShuffleMode::Up ||
-                      op.getMode() == ShuffleMode::Down) &&
-                     bits >= *width;
+  bool pastSegment =
+      (op.getMode() == ShuffleMode::Up || op.getMode() == ShuffleMode::Down) &&
+      bits >= *width;
   if (pastSegment) {
     op.emitWarning() << "offset " << *offset << " leaves every segment of "
                      << *width << " lanes: each lane gets its own value back "
@@ -59,7 +56,7 @@ void lintShuffle(ShuffleOp op, uint32_t mask) {
     ShuffleSource src = evaluateShuffle(op.getMode(), lane, bits, *width);
     if (!(mask & (1u << src.lane))) {
       op.emitWarning() << "lane " << lane << " reads lane " << src.lane
-                       << ", which is outside member mask " << hexMask(mask)
+                       << ", which is outside member mask " << formatLanes(mask)
                        << ": it gets an undefined value";
       return;
     }
@@ -94,7 +91,7 @@ void lintOp(MemberMaskOpInterface op) {
         if (lane && !(*mask & (1u << (uint32_t(*lane) & 31))))
           broadcast.emitWarning()
               << "source lane " << *lane << " (lane " << (uint32_t(*lane) & 31)
-              << ") is outside member mask " << hexMask(*mask)
+              << ") is outside member mask " << formatLanes(*mask)
               << ": every lane gets an undefined value";
       })
       .Case([&](ReduceOp reduce) {
@@ -103,10 +100,11 @@ void lintOp(MemberMaskOpInterface op) {
             *strategy == ReduceStrategy::Redux)
           return;
         if (auto split = findSplitCluster(*mask, reduce.getClusterSize(),
-                                        reduce.getClusterStride()))
+                                          reduce.getClusterStride()))
           reduce.emitWarning()
-              << "member mask " << hexMask(*mask) << " splits a cluster (lane "
-              << split->first << " is in it but lane " << split->second
+              << "member mask " << formatLanes(*mask)
+              << " splits a cluster (lane " << split->first
+              << " is in it but lane " << split->second
               << " is not): the forced '" << stringifyReduceStrategy(*strategy)
               << "' strategy reads that lane, an undefined value";
       })
@@ -115,8 +113,9 @@ void lintOp(MemberMaskOpInterface op) {
           return;
         if (auto split = findSplitCluster(*mask, scan.getWidth(), 1))
           scan.emitWarning()
-              << "member mask " << hexMask(*mask) << " splits a segment (lane "
-              << split->first << " is in it but lane " << split->second
+              << "member mask " << formatLanes(*mask)
+              << " splits a segment (lane " << split->first
+              << " is in it but lane " << split->second
               << " is not): the scan reads that lane, an undefined value";
       });
 }

@@ -17,6 +17,7 @@
 
 #include <array>
 #include <optional>
+#include <string>
 
 namespace mlir::warp {
 
@@ -44,6 +45,9 @@ struct LaneValues {
   /// The one integer the lanes of `lanes` hold, if they hold one.
   std::optional<llvm::APInt> getUniformInteger(uint32_t lanes) const;
 };
+
+/// `lanes` as diagnostics write a set of lanes: `0x` and eight hex digits.
+std::string formatLanes(uint32_t lanes);
 
 /// The lanes of one warp that reach an op, and the branches on the way that
 /// let only some of them through (each with the lanes it let through).
