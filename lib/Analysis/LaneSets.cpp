@@ -10,6 +10,7 @@
 #include "WarpDialect/Analysis/LaneSets.h"
 
 #include "WarpDialect/IR/BlockSize.h"
+#include "WarpDialect/IR/Uniformity.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
@@ -186,18 +187,12 @@ LaneValues LaneSetAnalysis::compute(Value value, unsigned warp) {
                                    kWarpSize);
         });
       })
-      // Full-warp collectives that give every lane the same value.
-      .Case<BroadcastOp, BallotOp, VoteOp>([](auto collective) {
-        return collective.getMask() ? LaneValues::varying()
-                                    : LaneValues::uniform();
-      })
-      .Case([](ReduceOp reduce) {
-        return !reduce.getMask() && reduce.getClusterSize() == kWarpSize &&
-                       reduce.getLanes() == ResultLanes::All
-                   ? LaneValues::uniform()
-                   : LaneValues::varying();
-      })
-      .Default([&](Operation *op) { return fold(op, result, warp); });
+      .Default([&](Operation *op) {
+        // Full-warp collectives that give every lane the same value.
+        if (isFullWarpUniformCollective(op))
+          return LaneValues::uniform();
+        return fold(op, result, warp);
+      });
 }
 
 LaneValues LaneSetAnalysis::fold(Operation *op, unsigned result,

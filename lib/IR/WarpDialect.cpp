@@ -12,6 +12,7 @@
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/IR/MemorySpaces.h"
 #include "WarpDialect/IR/ShuffleRule.h"
+#include "WarpDialect/IR/Uniformity.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -110,10 +111,13 @@ static bool isWarpUniform(Value v) {
   Operation *def = v.getDefiningOp();
   if (!def)
     return false;
-  return TypeSwitch<Operation *, bool>(def)
-      .Case<WarpIdOp>([](WarpIdOp op) {
-        return op.getLinear() || blockXIsWholeWarps(op);
-      })
+  if (auto id = dyn_cast<WarpIdOp>(def))
+    return id.getLinear() || blockXIsWholeWarps(id);
+  return isFullWarpUniformCollective(def);
+}
+
+bool mlir::warp::isFullWarpUniformCollective(Operation *op) {
+  return TypeSwitch<Operation *, bool>(op)
       .Case<BroadcastOp, BallotOp, VoteOp>(
           [](auto op) { return !op.getMask(); })
       .Case<ReduceOp>([](ReduceOp op) {

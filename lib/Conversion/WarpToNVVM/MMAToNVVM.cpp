@@ -216,18 +216,38 @@ LogicalResult checkElementwise(gpu::SubgroupMmaElementwiseOp op) {
   }
 }
 
+/// The chip each op lowers for (getLoweringChip), looked up once per
+/// gpu.module, so that a module's bad target is reported once, not at
+/// every MMA op in it.
+class ChipsByModule {
+public:
+  std::optional<Chip> get(Operation *op) {
+    auto module = op->getParentOfType<gpu::GPUModuleOp>();
+    auto [it, inserted] = chips.try_emplace(module.getOperation());
+    if (inserted) {
+      FailureOr<Chip> chip = getLoweringChip(op);
+      if (succeeded(chip))
+        it->second = *chip;
+    }
+    return it->second;
+  }
+
+private:
+  DenseMap<Operation *, std::optional<Chip>> chips;
+};
+
 /// Reports every MMA op PTX has no wmma for, so that none reaches the
 /// conversion as an anonymous "failed to legalize" or the backend as an
 /// instruction it cannot select.
-LogicalResult checkMMAOps(Operation *root) {
+LogicalResult checkMMAOps(Operation *root, ChipsByModule &chips) {
   bool ok = true;
   root->walk([&](Operation *op) {
     if (!isa<gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
              gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
              gpu::SubgroupMmaElementwiseOp>(op))
       return;
-    FailureOr<Chip> chip = getLoweringChip(op);
-    if (failed(chip)) {
+    std::optional<Chip> chip = chips.get(op);
+    if (!chip) {
       ok = false;
       return;
     }
@@ -471,7 +491,7 @@ struct LowerWarpMMAStore : public WarpMMAMemoryPattern<MMAStoreOp, 1> {
 
 /// Checks every warp.mma_* op against its chip (the verifiers checked the
 /// rest).
-LogicalResult checkWarpMMAOps(Operation *root) {
+LogicalResult checkWarpMMAOps(Operation *root, ChipsByModule &chips) {
   bool ok = true;
   root->walk([&](Operation *op) {
     Type element;
@@ -491,8 +511,8 @@ LogicalResult checkWarpMMAOps(Operation *root) {
     } else {
       return;
     }
-    FailureOr<Chip> chip = getLoweringChip(op);
-    ok &= succeeded(chip) &&
+    std::optional<Chip> chip = chips.get(op);
+    ok &= chip.has_value() &&
           succeeded(checkChip(op, getWarpPtxType(element, operand),
                               getWarpMinSm(shape, element, operand), *chip));
   });
@@ -516,7 +536,9 @@ struct ConvertWarpMMAToNVVMPass
     // Nothing to lower leaves the IR as it is (and unverified again).
     if (!hasMMA)
       return markAllAnalysesPreserved();
-    if (failed(checkMMAOps(root)) || failed(checkWarpMMAOps(root)))
+    ChipsByModule chips;
+    if (failed(checkMMAOps(root, chips)) ||
+        failed(checkWarpMMAOps(root, chips)))
       return signalPassFailure();
 
     MLIRContext *context = &getContext();
