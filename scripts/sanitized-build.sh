@@ -30,7 +30,8 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DCMAKE_C_FLAGS_RELEASE="-O2" -DCMAKE_CXX_FLAGS_RELEASE="-O2" \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
     -DLLVM_USE_LINKER=lld \
-    -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+    -DCMAKE_C_COMPILER_LAUNCHER=ccache \
+    "-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_SLOPPINESS=pch_defines,time_macros;ccache" \
     -DLLVM_USE_SANITIZER="Address;Undefined" \
     -DLLVM_UBSAN_FLAGS="-fsanitize=undefined -fno-sanitize-recover=all" \
     -DCMAKE_C_FLAGS="$COVERAGE" -DCMAKE_CXX_FLAGS="$COVERAGE" \

@@ -10,7 +10,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
           cmake ninja-build ccache zlib1g-dev libzstd-dev python3 python3-pytest
-          python3-numpy python3-pip python3-setuptools python3-wheel python3-venv)
+          python3-pytest-xdist python3-numpy python3-pip python3-setuptools python3-wheel python3-venv)
 scripts/install-packages.sh "${packages[@]}"
 
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
@@ -19,7 +19,9 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
     -DLLVM_USE_LINKER=lld \
-    -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+    -DCMAKE_C_COMPILER_LAUNCHER=ccache \
+    "-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_SLOPPINESS=pch_defines,time_macros;ccache" \
+    -DWARP_SELF_CONTAINED=ON \
     ${MLIR_DIR:+-DMLIR_DIR="$MLIR_DIR"}
 fi
 echo "== building warp-opt"

@@ -11,8 +11,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
+# Seconds per stage, printed at the end (docs/results/test-loop.md).
+stage_names=(); stage_secs=(); stage_start=$SECONDS; stage_name=""
+stage() { # stage NAME: ends the running stage, starts NAME
+  if [ -n "$stage_name" ]; then
+    stage_names+=("$stage_name"); stage_secs+=($((SECONDS - stage_start)))
+  fi
+  stage_name=$1; stage_start=$SECONDS
+}
+
+stage setup
+# setup.sh configures the one build directory everything below uses.
 WARP_SKIP_EXAMPLE=1 scripts/setup.sh
-cmake -S . -B "$BUILD_DIR" -DWARP_SELF_CONTAINED=ON >/dev/null
+stage build
 cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner WarpCAPI warp-sim WarpSim \
   warp-docs warp-python-wheel
 
@@ -24,47 +35,66 @@ count() { # count PATTERN: the number before/after a label in the log
   echo "${n:-0}"
 }
 
+stage lit
+# A stage that failed without counting a test (say a conftest that does not
+# import) counts as one failure.
+failures() { # failures STATUS COUNTED
+  if [ "$1" -ne 0 ] && [ "$2" -eq 0 ]; then echo 1; else echo "$2"; fi
+}
+# pytest on both cores (pytest-xdist) where it is installed.
+PYTEST_JOBS=""
+/usr/bin/python3 -c "import xdist" 2>/dev/null && PYTEST_JOBS="-n $(nproc)"
+
 set +e
 /usr/lib/llvm-22/bin/lit -sv "$BUILD_DIR/test" "$@" 2>&1 | tee "$log"
 lit_status=${PIPESTATUS[0]}
 set -e
 lit_passed=$(( $(count "^ *Passed *: *[0-9]+") + $(count "^ *Expectedly Failed *: *[0-9]+") ))
-lit_failed=$(( $(count "^ *Failed *: *[0-9]+") + $(count "^ *Unexpectedly Passed *: *[0-9]+") + $(count "^ *Unresolved *: *[0-9]+") + $(count "^ *Timed Out *: *[0-9]+") ))
+lit_failed=$(failures "$lit_status" $(( $(count "^ *Failed *: *[0-9]+") + $(count "^ *Unexpectedly Passed *: *[0-9]+") + $(count "^ *Unresolved *: *[0-9]+") + $(count "^ *Timed Out *: *[0-9]+") )))
 lit_skipped=$(( $(count "^ *Unsupported *: *[0-9]+") + $(count "^ *Skipped *: *[0-9]+") ))
 echo "lit: ${lit_passed} passed, ${lit_failed} failed, ${lit_skipped} skipped"
 
+stage pytest
 set +e
 WARP_MLIR_LIBRARY="$PWD/$BUILD_DIR/lib/libWarpCAPI.so" \
-  /usr/bin/python3 -m pytest -q -p no:cacheprovider test/python 2>&1 | tee "$log"
+  /usr/bin/python3 -m pytest -q -p no:cacheprovider $PYTEST_JOBS test/python 2>&1 | tee "$log"
 py_status=${PIPESTATUS[0]}
 set -e
 py_passed=$(count "[0-9]+ passed")
-py_failed=$(( $(count "[0-9]+ failed") + $(count "[0-9]+ error") ))
+py_failed=$(failures "$py_status" $(( $(count "[0-9]+ failed") + $(count "[0-9]+ error") )))
 py_skipped=$(count "[0-9]+ skipped")
 echo "pytest: ${py_passed} passed, ${py_failed} failed, ${py_skipped} skipped"
 
 # The wheel as a user installs it: a fresh virtual environment (the system's
 # numpy, pytest and pip visible), `pip install` of the wheel, the suite against the
 # installed package (test_package.py checks that it is the installed one).
+stage wheel-pytest
 venv="$BUILD_DIR/wheel-venv"
 rm -rf "$venv"
 /usr/bin/python3 -m venv --without-pip --system-site-packages "$venv"
 "$venv/bin/python" -m pip install -q --no-index --no-deps "$BUILD_DIR"/dist/warp_mlir-*.whl
 set +e
 (unset WARP_MLIR_LIBRARY; WARP_TEST_INSTALLED=1 \
-  "$venv/bin/python" -m pytest -q -p no:cacheprovider test/python 2>&1) | tee "$log"
+  "$venv/bin/python" -m pytest -q -p no:cacheprovider $PYTEST_JOBS test/python 2>&1) | tee "$log"
 wheel_status=${PIPESTATUS[0]}
 set -e
 wheel_passed=$(count "[0-9]+ passed")
-wheel_failed=$(( $(count "[0-9]+ failed") + $(count "[0-9]+ error") ))
+wheel_failed=$(failures "$wheel_status" $(( $(count "[0-9]+ failed") + $(count "[0-9]+ error") )))
 wheel_skipped=$(count "[0-9]+ skipped")
 echo "wheel pytest: ${wheel_passed} passed, ${wheel_failed} failed, ${wheel_skipped} skipped ($(basename "$BUILD_DIR"/dist/warp_mlir-*.whl))"
 
 fuzz_status=0
 if [ "${WARP_SKIP_FUZZ:-0}" != 1 ]; then
+  stage fuzz-build
+  scripts/sanitized-build.sh warp-fuzz
+  stage fuzz
   FUZZ_ARGS=${FUZZ_ARGS:--seed=1} scripts/fuzz.sh "${WARP_FUZZ_SECONDS:-60}" || fuzz_status=1
 fi
 
+stage end
+summary="stage seconds:"
+for i in "${!stage_names[@]}"; do summary+=" ${stage_names[$i]} ${stage_secs[$i]},"; done
+echo "${summary%,}; total ${SECONDS}"
 echo "tests: $((lit_passed + py_passed + wheel_passed)) passed, $((lit_failed + py_failed + wheel_failed)) failed, $((lit_skipped + py_skipped + wheel_skipped)) skipped"
 [ "$fuzz_status" -eq 0 ] || echo "fuzzing FAILED (findings above)"
 [ "$lit_status" -eq 0 ] && [ "$py_status" -eq 0 ] && [ "$wheel_status" -eq 0 ] && [ "$fuzz_status" -eq 0 ]

@@ -1,0 +1,32 @@
+# One precompiled header of LLVM/MLIR headers (lib/UpstreamHeaders.h) for
+# every warp library, the C API library and the tools: built once per build
+# directory, it takes about two thirds off each source file's compile
+# (docs/results/test-loop.md). Included by the top-level CMakeLists.txt once
+# every target exists; all of them compile with the same flags.
+option(WARP_PRECOMPILED_HEADERS
+  "Compile warp's C++ with a precompiled header of LLVM/MLIR headers" ON)
+if(NOT WARP_PRECOMPILED_HEADERS)
+  return()
+endif()
+
+list(TRANSFORM WARP_LIBRARIES PREPEND obj. OUTPUT_VARIABLE pch_users)
+# Not the self-contained targets (cmake/SelfContained.cmake): they compile
+# with exceptions on, which a header without them cannot serve.
+list(APPEND pch_users WarpCAPI warp-opt warp-cuda-runner)
+if(TARGET warp-fuzz)
+  list(APPEND pch_users warp-fuzz)
+endif()
+
+list(POP_FRONT pch_users pch_owner)
+target_precompile_headers(${pch_owner} PRIVATE
+  $<$<COMPILE_LANGUAGE:CXX>:${WARP_SOURCE_DIR}/lib/UpstreamHeaders.h>)
+foreach(target ${pch_owner} ${pch_users})
+  if(NOT target STREQUAL pch_owner)
+    target_precompile_headers(${target} REUSE_FROM ${pch_owner})
+  endif()
+  # No time stamp in the header: ccache can cache it and what uses it (with
+  # the sloppiness scripts/setup.sh gives ccache).
+  if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    target_compile_options(${target} PRIVATE "SHELL:-Xclang -fno-pch-timestamp")
+  endif()
+endforeach()
