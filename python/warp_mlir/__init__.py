@@ -9,6 +9,7 @@ from .builder import (KernelBuilder, Loop, MemRefType, MMAMatrixType, Program, S
                       Type, Value, VectorType, bf16, f16, f32, f64, i1, i8, i16, i32, i64, index,
                       memref, mma_matrix, vector)
 from .compiler import ArgType, CompiledModule, compile, kernel_signatures
+from . import sim
 from .cuda import CudaError, LaunchError, launch, synchronize
 from .ir import Context, Diagnostic, MLIRError, MLIRWarning, Module
 
@@ -29,5 +30,5 @@ __all__ = [
     "SourceLocation", "Type", "Value", "VectorType", "bf16", "compile", "f16", "f32", "f64",
     "i1", "i8", "i16", "i32", "i64", "index", "kernel_signatures", "launch", "memref",
     "mma_matrix",
-    "synchronize", "vector", "__version__",
+    "sim", "synchronize", "vector", "__version__",
 ]

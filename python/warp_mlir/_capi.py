@@ -3,8 +3,9 @@
 Works under any CPython >= 3.9 without compiling anything per version. The
 library is found, in order, at $WARP_MLIR_LIBRARY, next to this package
 (_lib/libWarpCAPI.so, placed by `cmake --build build --target
-warp-python-package`), or in the build tree of a source checkout
-(build/lib/libWarpCAPI.so).
+warp-python-package`), or in the build tree: lib/ of the build directory
+that holds the assembled package (build/python), else build/lib of a source
+checkout.
 """
 from __future__ import annotations
 
@@ -66,8 +67,17 @@ def library_candidates() -> list:
     if os.environ.get("WARP_MLIR_LIBRARY"):
         candidates.append(Path(os.environ["WARP_MLIR_LIBRARY"]))
     candidates.append(_HERE / "_lib" / "libWarpCAPI.so")
-    candidates.append(_HERE.parent.parent / "build" / "lib" / "libWarpCAPI.so")
+    candidates += [build / "lib" / "libWarpCAPI.so" for build in build_directories()]
     return candidates
+
+
+def build_directories() -> list:
+    """The build directories this package may sit in or beside: the one that
+    assembled it (build/python/warp_mlir), or a source checkout's build/."""
+    above = _HERE.parent.parent
+    if (above / "CMakeCache.txt").exists():
+        return [above]
+    return [above / "build"]
 
 
 _lib: Optional[ctypes.CDLL] = None

@@ -488,8 +488,11 @@ def _launch_device(requested: Optional[int], arrays: List[ArrayArgument]) -> int
 
 def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]],
            block: Union[int, Sequence[int]], *args: Any, shared_bytes: int = 0,
-           stream: Any = None, device: Any = None, sync: bool = True) -> None:
-    """Runs `kernel` of `compiled` on the GPU.
+           stream: Any = None, device: Any = None, sync: bool = True,
+           backend: str = "cuda") -> Any:
+    """Runs `kernel` of `compiled` on the GPU, or with `backend="sim"` on
+    warp's SIMT simulator (`warp_mlir.sim.launch`: host arrays, PTX, no GPU
+    needed; returns the simulator's counts).
 
     Device arrays (DLPack, __cuda_array_interface__) are used in place;
     host arrays (numpy, CPU tensors) are copied in and back out, which
@@ -507,6 +510,14 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
     live on another device, ValueError for a grid, block or shared_bytes
     outside CUDA's limits (see launch_config), for scalars out of their
     type's range and for host arrays with sync=False."""
+    if backend == "sim":
+        if stream is not None or device is not None or not sync:
+            raise ValueError("backend='sim' runs synchronously on the host: no stream, device "
+                             "or sync=False")
+        from . import sim
+        return sim.launch(compiled, kernel, grid, block, *args, shared_bytes=shared_bytes)
+    if backend != "cuda":
+        raise ValueError(f"backend must be 'cuda' or 'sim', not {backend!r}")
     params = _params(compiled, kernel, len(args))
     grid, block = launch_config(grid, block, shared_bytes)
     if not isinstance(sync, bool):

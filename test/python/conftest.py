@@ -18,6 +18,22 @@ requires_gpu = pytest.mark.skipif(not HAS_GPU, reason="needs a CUDA GPU")
 requires_ptxas = pytest.mark.skipif(PTXAS is None, reason="needs ptxas")
 
 
+def _simulator_present() -> bool:
+    from warp_mlir import sim
+    try:
+        sim.lib()
+    except ImportError:
+        return False
+    return True
+
+
+HAS_SIM = _simulator_present()
+requires_sim = pytest.mark.skipif(not HAS_SIM, reason="needs libWarpSim (the WarpSim target)")
+# Where a launch test runs: the GPU when there is one, the SIMT simulator
+# (wm.launch(..., backend="sim")) everywhere; the same expected values.
+BACKENDS = [pytest.param("cuda", marks=requires_gpu), pytest.param("sim", marks=requires_sim)]
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _private_compile_cache(tmp_path_factory):
     """Compiled kernels go to a cache of this session, never the user's."""

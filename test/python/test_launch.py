@@ -4,7 +4,7 @@ import pytest
 
 import seed_kernels
 import warp_mlir as wm
-from conftest import HAS_GPU, requires_gpu
+from conftest import BACKENDS, HAS_GPU, requires_gpu, requires_sim
 
 
 @pytest.fixture(scope="module")
@@ -35,33 +35,33 @@ def test_no_gpu_is_a_clear_error(compiled):
         wm.launch(compiled, "warp_dot", 2, 32, x, x, np.zeros(2, np.float32))
 
 
-@requires_gpu
-def test_warp_dot_numpy(compiled):
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_warp_dot_numpy(compiled, backend):
     rng = np.random.default_rng(0)
     a, b = rng.standard_normal(4096).astype(np.float32), rng.standard_normal(4096).astype(np.float32)
     out = np.zeros(128, np.float32)
-    wm.launch(compiled, "warp_dot", 16, 256, a, b, out)
+    wm.launch(compiled, "warp_dot", 16, 256, a, b, out, backend=backend)
     np.testing.assert_allclose(out, (a * b).reshape(128, 32).sum(axis=1), rtol=1e-5, atol=1e-5)
 
 
-@requires_gpu
-def test_compaction_numpy(compiled):
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_compaction_numpy(compiled, backend):
     rng = np.random.default_rng(1)
     x = rng.standard_normal(2048).astype(np.float32)
     out, counter = np.zeros(2048, np.float32), np.zeros(1, np.int32)
-    wm.launch(compiled, "compact_positive", 8, 256, x, out, counter)
+    wm.launch(compiled, "compact_positive", 8, 256, x, out, counter, backend=backend)
     kept = x[x > 0]
     assert counter[0] == kept.size
     # Warps append in any order; each warp's elements stay in lane order.
     assert sorted(out[:kept.size].tolist()) == sorted(kept.tolist())
 
 
-@requires_gpu
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("block", [32, 129, 159, 180, 1024])
-def test_block_sum_ragged_blocks(compiled, block):
+def test_block_sum_ragged_blocks(compiled, block, backend):
     x = np.arange(3 * block, dtype=np.float32) % 17 - 8
     out = np.zeros(3, np.float32)
-    wm.launch(compiled, "block_sum", 3, block, x, out)
+    wm.launch(compiled, "block_sum", 3, block, x, out, backend=backend)
     np.testing.assert_array_equal(out, x.reshape(3, block).sum(axis=1))
 
 
@@ -114,12 +114,12 @@ def _reference_families(x):
     return out.astype(np.uint32).view(np.int32)
 
 
-@requires_gpu
-def test_op_families_match_cuda_rules():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_op_families_match_cuda_rules(backend):
     compiled = wm.compile(FAMILIES, chip="sm_90")
     x = np.random.default_rng(3).integers(0, 1000, 256).astype(np.int32)
     out = np.zeros((8, 256), np.int32)
-    wm.launch(compiled, "families", 2, 128, x, out)
+    wm.launch(compiled, "families", 2, 128, x, out, backend=backend)
     np.testing.assert_array_equal(out, _reference_families(x))
 
 
@@ -140,12 +140,43 @@ def test_ragged_kernel_compiles():
     assert wm.compile(RAGGED, chip="sm_90").ptx.count("vote.sync.ballot") == 2
 
 
-@requires_gpu
-def test_ballot_of_true_is_the_live_lanes():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_ballot_of_true_is_the_live_lanes(backend):
     compiled = wm.compile(RAGGED, chip="sm_90")
     out = np.zeros((3, 48), np.int32)
-    wm.launch(compiled, "live_lanes", 1, 48, out)
+    wm.launch(compiled, "live_lanes", 1, 48, out, backend=backend)
     want = np.array([-1] * 32 + [0xFFFF] * 16, np.int32)
     np.testing.assert_array_equal(out[0], want)
     np.testing.assert_array_equal(out[1], want)
     np.testing.assert_array_equal(out[2], [32] * 32 + [16] * 16)
+
+
+@requires_sim
+def test_sim_backend_reports_undefined_behaviour(compiled):
+    """The simulator raises its report where a GPU would write out of
+    bounds: 2 warps, room for 1 result."""
+    x = np.ones(64, np.float32)
+    with pytest.raises(wm.sim.SimError, match="warp_dot: .*outside every buffer"):
+        wm.launch(compiled, "warp_dot", 2, 32, x, x, np.zeros(1, np.float32), backend="sim")
+
+
+@requires_sim
+def test_sim_backend_reads_read_only_arrays(compiled):
+    a = np.arange(64, dtype=np.float32)
+    a.flags.writeable = False
+    out = np.zeros(2, np.float32)
+    stats = wm.launch(compiled, "warp_dot", 2, 32, a, a, out, backend="sim")
+    np.testing.assert_array_equal(out, (a * a).reshape(2, 32).sum(axis=1))
+    assert stats.threads == 64 and stats.lane_instructions >= stats.warp_instructions > 0
+
+
+def test_sim_backend_options_are_checked(compiled):
+    x = np.ones(64, np.float32)
+    with pytest.raises(ValueError, match="backend must be 'cuda' or 'sim', not 'gpu'"):
+        wm.launch(compiled, "warp_dot", 2, 32, x, x, x, backend="gpu")
+    with pytest.raises(ValueError, match="no stream, device or sync=False"):
+        wm.launch(compiled, "warp_dot", 2, 32, x, x, x, backend="sim", sync=False)
+    with pytest.raises(wm.LaunchError, match="takes 3 arguments"):
+        wm.launch(compiled, "warp_dot", 2, 32, x, x, backend="sim")
+    with pytest.raises(ValueError, match="block .* has 2048 threads"):
+        wm.launch(compiled, "warp_dot", 1, (1024, 2), x, x, x, backend="sim")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import warp_mlir
-from warp_mlir import _capi
+from warp_mlir import _capi, sim
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTALLED = os.environ.get("WARP_TEST_INSTALLED") == "1"
@@ -23,6 +23,8 @@ def test_package_origin():
         assert "site-packages" in package.parts, package
         assert package != ROOT / "python" / "warp_mlir", package
         assert library == package / "_lib" / "libWarpCAPI.so"
+        assert sim.library_candidates()[0] == package / "_lib" / "libWarpSim.so"
+        assert (package / "_lib" / "libWarpSim.so").exists()
         assert not os.environ.get("WARP_MLIR_LIBRARY")
     else:
         assert package == ROOT / "python" / "warp_mlir"
@@ -38,7 +40,12 @@ def test_installed_wheel_metadata():
     tags = [line.split(": ", 1)[1] for line in wheel.splitlines() if line.startswith("Tag: ")]
     assert tags and all(t.startswith("py3-none-manylinux_2_") and t.endswith("_x86_64")
                         for t in tags), tags
-    assert "warp_mlir/_lib/libWarpCAPI.so" in (dist_info / "RECORD").read_text()
+    record = (dist_info / "RECORD").read_text()
+    assert "warp_mlir/_lib/libWarpCAPI.so" in record
+    assert "warp_mlir/_lib/libWarpSim.so" in record
     # Self-contained: the library needs no LLVM/MLIR shared library.
     needed = Path(_capi.lib_path).read_bytes()
     assert b"libMLIR.so" not in needed and b"libLLVM.so" not in needed
+    # The simulator needs no C++ runtime of the machine either.
+    simulator = Path(_capi.lib_path).parent / "libWarpSim.so"
+    assert b"libstdc++.so" not in simulator.read_bytes(), simulator

@@ -1,0 +1,183 @@
+"""Launch compiled kernels on warp's SIMT simulator instead of a GPU.
+
+`launch(..., backend="sim")` (or `sim.launch`) runs the PTX of a
+`compile(..., format="ptx")` module on libWarpSim, the 32-lane interpreter
+of PTX that the project's own GPU suite runs on in CI (docs/Simulator.md):
+each lane has its own program counter, a `.sync` collective completes when
+every lane of its member mask has arrived, and undefined behaviour (a
+collective some member never reaches, an undefined value stored, an
+out-of-bounds access) is raised as `SimError`, never guessed. It needs no
+GPU and no CUDA driver; it is slow (about a million lane instructions a
+second), so it suits the small grids of tests and debugging.
+
+Arrays are host arrays (numpy, or anything with the array interface or a
+CPU DLPack tensor) that the kernel reads and writes in place; the same
+checks as the GPU launch apply to every argument, grid and block. The
+library is found at $WARP_SIM_LIBRARY, next to the loaded libWarpCAPI.so
+(the package's `_lib`, or the build tree's `lib`), or in the build tree
+(_capi.build_directories).
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, List, Optional, Sequence, Union
+
+from . import _capi
+from .compiler import CompiledModule
+from .cuda import (ArrayArgument, LaunchError, _params, launch_config, marshal_arguments,
+                   pack_parameters)
+
+_HERE = Path(__file__).resolve().parent
+
+# Launch flags of warpSimLaunch (include/WarpDialect/Sim/Sim.h).
+_ALLOW_UNDEFINED_STORES = 1
+_SCHEDULE_HIGHEST_PC = 2
+SCHEDULES = ("lowest-pc", "highest-pc")
+
+
+class SimError(RuntimeError):
+    """The simulator's report of undefined behaviour in a launch, or PTX
+    outside the subset it runs."""
+
+
+@dataclass
+class SimStats:
+    """What one simulated launch executed."""
+    threads: int
+    warp_instructions: int
+    lane_instructions: int
+    undefined_stores: int
+
+
+class _Buffer(ctypes.Structure):
+    _fields_ = [("base", ctypes.c_void_p), ("bytes", ctypes.c_size_t)]
+
+
+class _Stats(ctypes.Structure):
+    _fields_ = [("threads", ctypes.c_uint64), ("warpInstructions", ctypes.c_uint64),
+                ("laneInstructions", ctypes.c_uint64), ("undefinedStores", ctypes.c_uint64)]
+
+
+def library_candidates() -> List[Path]:
+    candidates = []
+    if os.environ.get("WARP_SIM_LIBRARY"):
+        candidates.append(Path(os.environ["WARP_SIM_LIBRARY"]))
+    candidates.append(_HERE / "_lib" / "libWarpSim.so")
+    try:
+        _capi.lib()
+        if _capi.lib_path:
+            candidates.append(Path(_capi.lib_path).parent / "libWarpSim.so")
+    except ImportError:
+        pass
+    candidates += [build / "lib" / "libWarpSim.so" for build in _capi.build_directories()]
+    return candidates
+
+
+_lib: Optional[ctypes.CDLL] = None
+
+
+def lib() -> ctypes.CDLL:
+    """libWarpSim, loaded once, with its prototypes declared."""
+    global _lib
+    if _lib is not None:
+        return _lib
+    tried = []
+    for path in library_candidates():
+        if path.exists():
+            _lib = ctypes.CDLL(str(path))
+            break
+        tried.append(str(path))
+    if _lib is None:
+        raise ImportError("warp_mlir.sim: cannot find libWarpSim.so (set WARP_SIM_LIBRARY or "
+                          "build the WarpSim target); looked at: " + ", ".join(tried))
+    L = _lib
+    L.warpSimLoadPTX.restype = ctypes.c_void_p
+    L.warpSimLoadPTX.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
+    L.warpSimUnload.argtypes = [ctypes.c_void_p]
+    L.warpSimParamSizes.restype = ctypes.c_int
+    L.warpSimParamSizes.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
+                                    ctypes.POINTER(ctypes.c_size_t), ctypes.c_int]
+    L.warpSimLaunch.restype = ctypes.c_void_p
+    L.warpSimLaunch.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint),
+                                ctypes.POINTER(ctypes.c_uint), ctypes.c_uint,
+                                ctypes.POINTER(ctypes.c_void_p), ctypes.c_int,
+                                ctypes.POINTER(_Buffer), ctypes.c_int, ctypes.c_uint,
+                                ctypes.POINTER(_Stats)]
+    L.warpSimFree.argtypes = [ctypes.c_void_p]
+    return L
+
+
+def _take_text(L: ctypes.CDLL, pointer: Optional[int]) -> str:
+    text = ctypes.string_at(pointer).decode("utf-8", errors="replace")
+    L.warpSimFree(pointer)
+    return text
+
+
+def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]],
+           block: Union[int, Sequence[int]], *args: Any, shared_bytes: int = 0,
+           allow_undefined_stores: bool = False, schedule: str = "lowest-pc") -> SimStats:
+    """Runs `kernel` of `compiled` (PTX) on the simulator, with the
+    arguments, grid and block checked as `warp_mlir.launch` checks them.
+    Array arguments must be host arrays; the kernel writes them in place.
+    `allow_undefined_stores` counts undefined values stored to memory (a
+    shuffle from a lane outside its mask) instead of raising; `schedule`
+    picks which diverged lanes run first ("lowest-pc" or "highest-pc", both
+    legal under independent thread scheduling). Raises SimError with the
+    simulator's report on undefined behaviour; returns the launch's counts."""
+    params = _params(compiled, kernel, len(args))
+    grid3, block3 = launch_config(grid, block, shared_bytes)
+    if compiled.format != "ptx":
+        raise ValueError(f"the simulator runs PTX; {kernel}'s module was compiled to "
+                         f"{compiled.format} (compile with format='ptx')")
+    if schedule not in SCHEDULES:
+        raise ValueError(f"schedule must be one of {', '.join(SCHEDULES)}, not {schedule!r}")
+    arguments = marshal_arguments(compiled, kernel, args)
+    buffers = []
+    copies = []  # (argument, scratch copy) of read-only host arrays
+    for argument in arguments:
+        if not isinstance(argument, ArrayArgument):
+            continue
+        if argument.host is None:
+            raise LaunchError(f"argument {argument.position} is a device array; the simulator "
+                              f"takes host arrays (numpy, CPU tensors)")
+        address, nbytes = argument.host
+        if not argument.writable:
+            scratch = ctypes.create_string_buffer(ctypes.string_at(address, nbytes), max(nbytes, 1))
+            copies.append(scratch)
+            address = ctypes.addressof(scratch)
+        argument.pointer = address
+        buffers.append(_Buffer(address, nbytes))
+    words = pack_parameters(params, arguments, compiled.bare_pointers)
+
+    L = lib()
+    error = ctypes.c_void_p()
+    module = L.warpSimLoadPTX(compiled.binary, ctypes.byref(error))
+    if not module:
+        raise SimError(f"the simulator cannot run this PTX: {_take_text(L, error.value)}")
+    try:
+        name = kernel.encode()
+        sizes = (ctypes.c_size_t * max(len(words), 1))()
+        count = L.warpSimParamSizes(module, name, sizes, len(words))
+        if count < 0:
+            raise SimError(f"the PTX has no entry {kernel}")
+        if count != len(words) or any(sizes[i] != ctypes.sizeof(w) for i, w in enumerate(words)):
+            raise SimError(f"{kernel}'s PTX parameters ({count}) do not match the "
+                           f"{len(words)} words its signature packs")
+        pointers = (ctypes.c_void_p * max(len(words), 1))(
+            *[ctypes.cast(ctypes.byref(w), ctypes.c_void_p) for w in words])
+        flags = (_ALLOW_UNDEFINED_STORES if allow_undefined_stores else 0) | \
+                (_SCHEDULE_HIGHEST_PC if schedule == "highest-pc" else 0)
+        stats = _Stats()
+        report = L.warpSimLaunch(module, name, (ctypes.c_uint * 3)(*grid3),
+                                 (ctypes.c_uint * 3)(*block3), shared_bytes, pointers,
+                                 len(words), (_Buffer * max(len(buffers), 1))(*buffers),
+                                 len(buffers), flags, ctypes.byref(stats))
+        if report:
+            raise SimError(f"{kernel}: {_take_text(L, report)}")
+        return SimStats(stats.threads, stats.warpInstructions, stats.laneInstructions,
+                        stats.undefinedStores)
+    finally:
+        L.warpSimUnload(module)
