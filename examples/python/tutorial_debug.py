@@ -6,21 +6,13 @@ warp); out[i] is the inclusive prefix sum of x[i]'s row up to x[i].
 
     python3 examples/python/tutorial_debug.py
 
-runs three versions on warp-sim, the SIMT simulator of PTX (and on the GPU
-where there is one): `buggy` forgets the scan's width, so the prefix sums run
+runs three versions on the SIMT simulator of PTX (and on the GPU with --gpu): `buggy` forgets the scan's width, so the prefix sums run
 on across rows; `fixed` is the correction; `typo` (a half-warp variant)
 names a member mask without the lanes that execute the scan, which warp-lint
 reports at its Python line and the simulator as undefined behaviour.
-
-warp-sim is found at $WARP_SIM, else build/bin/warp-sim of this checkout,
-else on PATH (`cmake --build build --target warp-sim`).
 """
 import os
-import shutil
-import subprocess
-import tempfile
 import warnings
-from pathlib import Path
 
 import numpy as np
 
@@ -65,42 +57,18 @@ def reference(x: np.ndarray) -> np.ndarray:
 
 # ---------------------------------------------------------------- simulator
 
-class UndefinedBehaviour(RuntimeError):
-    """warp-sim stopped the kernel: its report (instruction, lane, why)."""
-
-
-def find_warp_sim() -> str:
-    """$WARP_SIM, build/bin/warp-sim of this checkout, or warp-sim on PATH."""
-    built = Path(__file__).resolve().parents[2] / "build" / "bin" / "warp-sim"
-    for candidate in (os.environ.get("WARP_SIM"), built, shutil.which("warp-sim")):
-        if candidate and Path(candidate).is_file():
-            return str(candidate)
-    raise FileNotFoundError("no warp-sim: build it (cmake --build build --target warp-sim) "
-                            "or set WARP_SIM")
-
-
-SIM_TYPES = {np.dtype(np.int32): "i32", np.dtype(np.int64): "i64",
-             np.dtype(np.float32): "f32", np.dtype(np.float64): "f64"}
+# The simulator's report of undefined behaviour (instruction, lane, why).
+UndefinedBehaviour = wm.sim.SimError
 
 
 def simulate(compiled: wm.CompiledModule, kernel: str, grid: int, block: int,
              *arrays: np.ndarray) -> list:
-    """Runs a kernel whose parameters are all 1-D memrefs on warp-sim and
-    returns the arrays as they are after the launch. Raises
+    """Runs a kernel on the SIMT simulator (wm.launch(..., backend="sim"))
+    and returns its arrays as they are after the launch. Raises
     UndefinedBehaviour with the simulator's report."""
-    with tempfile.TemporaryDirectory() as tmp:
-        ptx = Path(tmp) / f"{kernel}.ptx"
-        ptx.write_text(compiled.ptx)
-        args = [f"memref:{SIM_TYPES[a.dtype]}:{a.size}=" + ",".join(str(v) for v in a.tolist())
-                for a in arrays]
-        run = subprocess.run([find_warp_sim(), str(ptx), "--kernel", kernel, "--grid", str(grid),
-                              "--block", str(block), *args], capture_output=True, text=True)
-    if run.returncode != 0:
-        raise UndefinedBehaviour(run.stderr.strip())
-    # One line per buffer after the launch: "bufK: v0 v1 ...".
-    lines = [line.split(":", 1)[1].split() for line in run.stdout.splitlines()
-             if line.startswith("buf")]
-    return [np.array(values, dtype=a.dtype) for values, a in zip(lines, arrays)]
+    arrays = [a.copy() for a in arrays]
+    wm.launch(compiled, kernel, grid, block, *arrays, backend="sim")
+    return arrays
 
 
 def run_kernel(compiled: wm.CompiledModule, x: np.ndarray, on_gpu: bool = False) -> np.ndarray:

@@ -432,6 +432,17 @@ class _Driver:
 _driver = None
 
 
+def is_available() -> bool:
+    """Whether launch can reach a CUDA GPU: the driver loads and names at
+    least one device. Without one, launch(..., backend="sim") runs kernels
+    on the simulator."""
+    try:
+        driver(0)
+    except CudaError:
+        return False
+    return True
+
+
 def driver(device: int = 0) -> _Driver:
     """The driver with `device`'s primary context current."""
     global _driver

@@ -1,9 +1,6 @@
 """The Python examples: they compile everywhere and run against torch/numpy
 on a GPU."""
-import os
 import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,7 +9,7 @@ import ballot_compaction
 import mma_matmul
 import softmax
 import warp_mlir as wm
-from conftest import requires_gpu
+from conftest import HAS_GPU, requires_gpu, requires_sim
 
 
 def test_softmax_compiles_to_two_warp_reductions(ptxas, tmp_path):
@@ -65,41 +62,16 @@ def softmax_rtol(cols):
     return (2 * 16 + -(-cols // threads) + np.log2(threads) + 1) * 2.0 ** -23
 
 
-SIMCUPY = Path(__file__).resolve().parents[1] / "Integration" / "CUDA" / "simcupy.py"
-
-
-def simulator():
-    """test/Integration/CUDA/simcupy.py over libWarpSim, or a skip (the GPU
-    bundle carries neither)."""
-    library = os.environ.get("WARP_SIM_LIBRARY") or str(
-        SIMCUPY.parents[3] / "build" / "lib" / "libWarpSim.so")
-    if not SIMCUPY.exists() or not os.path.exists(library):
-        pytest.skip("needs the SIMT simulator (cmake --build build --target WarpSim)")
-    sys.path.insert(0, str(SIMCUPY.parent))
-    import simcupy
-    return simcupy
-
-
 def simulator_launch(compiled, kernel, grid, block, *args):
-    """wm.launch on the SIMT simulator (libWarpSim): memrefs as their
-    descriptors (pointer twice, offset, sizes, strides), ints as i32."""
-    simcupy = simulator()
-    params = []
-    for arg in args:
-        if isinstance(arg, np.ndarray):
-            params += [arg, arg, np.int64(0)] + [np.int64(d) for d in arg.shape]
-            params += [np.int64(s // arg.itemsize) for s in arg.strides]
-        else:
-            params.append(np.int32(arg))
-    simcupy.RawModule(code=compiled.ptx).get_function(kernel)((grid,), (block,), params)
-    assert not simcupy.reports
+    """wm.launch on the SIMT simulator (libWarpSim)."""
+    wm.launch(compiled, kernel, grid, block, *args, backend="sim")
 
 
 @pytest.mark.parametrize("rows, cols", [(3, 1500), (2, 4100), (9, 1000)])
+@requires_sim
 def test_softmax_on_the_simulator(rows, cols):
     """Both kernels run on the SIMT simulator (test/Sim): the block one's
     barriers and workgroup memory, the warp one's shuffles, against numpy."""
-    simulator()
     x = np.random.default_rng(rows * cols).standard_normal((rows, cols)).astype(np.float32)
     y = np.zeros_like(x)
     softmax.softmax(wm.compile(softmax.prog, chip="sm_90"), x, y, launch=simulator_launch)
@@ -133,3 +105,16 @@ def test_mma_matmul_assembles(ptxas, tmp_path, acc):
 @requires_gpu
 def test_mma_matmul_runs():
     mma_matmul.main(128, 96, 64)
+
+
+@pytest.mark.skipif(HAS_GPU, reason="checks the run without a GPU")
+@requires_sim
+def test_examples_run_without_a_gpu(capsys):
+    """Each example's main runs on the simulator, or says what it needs."""
+    ballot_compaction.main()
+    softmax.main()
+    mma_matmul.main()
+    out = capsys.readouterr().out
+    assert "kept " in out and "same multiset as numpy (sim)" in out
+    assert "softmax over 16x1000 on the simulator: matches numpy" in out
+    assert "not run: the matmul needs a CUDA GPU" in out

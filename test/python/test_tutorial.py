@@ -1,6 +1,6 @@
 """The Python examples of docs/Tutorial.md (examples/python/tutorial_*.py):
 what the text says they print and find, so the tutorial cannot rot. The
-debugging steps run on warp-sim; launches need a GPU."""
+debugging steps and, without a GPU, the launches run on the SIMT simulator."""
 import os
 import re
 from pathlib import Path
@@ -11,24 +11,7 @@ import pytest
 import tutorial_build
 import tutorial_debug
 import warp_mlir as wm
-from conftest import HAS_GPU, requires_gpu
-
-
-def _find_warp_sim():
-    # scripts/test.sh points WARP_MLIR_LIBRARY into its build tree; warp-sim
-    # is in that tree's bin/.
-    library = os.environ.get("WARP_MLIR_LIBRARY")
-    if library and "WARP_SIM" not in os.environ:
-        built = Path(library).resolve().parents[1] / "bin" / "warp-sim"
-        if built.is_file():
-            os.environ["WARP_SIM"] = str(built)
-    try:
-        return tutorial_debug.find_warp_sim()
-    except FileNotFoundError:
-        return None
-
-
-requires_sim = pytest.mark.skipif(_find_warp_sim() is None, reason="needs warp-sim")
+from conftest import HAS_GPU, requires_gpu, requires_sim
 
 
 def source_line(module, marker: str) -> int:
@@ -64,11 +47,13 @@ def test_build_compiles_to_three_shuffles_in_segments_of_8():
 
 
 @pytest.mark.skipif(HAS_GPU, reason="checks the run without a GPU")
-def test_build_main_without_gpu_reports_the_cuda_error(capsys):
+@requires_sim
+def test_build_main_without_gpu_runs_on_the_simulator(capsys):
     tutorial_build.main(1 << 12)
     out = capsys.readouterr().out
     assert "warp.reduce <add>" in out and "shfl.sync.down.b32" in out
-    assert "not launched (no GPU here):" in out
+    assert "no GPU here (" in out and "): on the simulator instead" in out
+    assert "group_sums over 4096 floats: matches numpy" in out
 
 
 @requires_gpu
@@ -151,8 +136,8 @@ def test_debug_gpu_agrees_with_the_simulator():
 
 
 def test_tutorial_page_names_the_lines_the_examples_have():
-    """docs/Tutorial.md shows locations (`tutorial_debug.py":39:14`,
-    `tutorial_debug.py:58: warning`); they must be the lines of the calls."""
+    """docs/Tutorial.md shows locations (`tutorial_debug.py":31:14`,
+    `tutorial_debug.py:50: warning`); they must be the lines of the calls."""
     path = Path(__file__).resolve().parents[2] / "docs" / "Tutorial.md"
     if not path.is_file():
         pytest.skip("no docs/Tutorial.md here (the GPU bundle carries no docs)")
@@ -165,3 +150,44 @@ def test_tutorial_page_names_the_lines_the_examples_have():
         ("tutorial_debug", source_line(tutorial_debug, "# bug: 0xFFFF meant")),
     }
     assert f"call on line {source_line(tutorial_debug, '# bug: scans the whole warp')}." in page
+
+
+def shown_outputs(page: str, script: str) -> list:
+    """The blocks of `page` marked `<!-- output: SCRIPT -->`: what the page
+    says the script prints."""
+    marker = re.escape(f"<!-- output: {script} -->")
+    return [m.group(1).splitlines() for m in
+            re.finditer(marker + r"\n```\n(.*?)\n```", page, flags=re.S)]
+
+
+def printed_in_order(excerpt: list, printed: list) -> bool:
+    """Whether the excerpt's lines are printed lines in the same order: a
+    line `...` stands for any lines left out, `...` inside a line for any
+    text (an absolute path)."""
+    at = 0
+    for line in excerpt:
+        if line.strip() == "...":
+            continue
+        pattern = re.compile(".*".join(map(re.escape, line.split("..."))))
+        while at < len(printed) and not pattern.fullmatch(printed[at]):
+            at += 1
+        if at == len(printed):
+            return False
+        at += 1
+    return True
+
+
+@requires_sim
+def test_tutorial_page_shows_what_the_debug_example_prints(capsys):
+    """Every output excerpt of the debugging walk-through is what
+    tutorial_debug.py prints now (on the simulator), line for line."""
+    path = Path(__file__).resolve().parents[2] / "docs" / "Tutorial.md"
+    if not path.is_file():
+        pytest.skip("no docs/Tutorial.md here (the GPU bundle carries no docs)")
+    excerpts = shown_outputs(path.read_text(), "examples/python/tutorial_debug.py")
+    assert len(excerpts) == 5
+    tutorial_debug.main()
+    printed = capsys.readouterr().out.splitlines()
+    for excerpt in excerpts:
+        assert printed_in_order(excerpt, printed), "\n".join(excerpt)
+    assert not printed_in_order(["   out[8] = 46, expected 9"], printed)
