@@ -10,12 +10,10 @@ if(NOT WARP_PRECOMPILED_HEADERS)
 endif()
 
 list(TRANSFORM WARP_LIBRARIES PREPEND obj. OUTPUT_VARIABLE pch_users)
-# Not the self-contained targets (cmake/SelfContained.cmake): they compile
-# with exceptions on, which a header without them cannot serve.
+# Not the self-contained targets (cmake/SelfContained.cmake), which compile
+# with exceptions on, nor the fuzz harness, which compiles with libFuzzer's
+# instrumentation: a header built without those cannot serve them.
 list(APPEND pch_users WarpCAPI warp-opt warp-cuda-runner)
-if(TARGET warp-fuzz)
-  list(APPEND pch_users warp-fuzz)
-endif()
 
 list(POP_FRONT pch_users pch_owner)
 target_precompile_headers(${pch_owner} PRIVATE
