@@ -80,6 +80,15 @@ def build_directories() -> list:
     return [above / "build"]
 
 
+def load_first(candidates: list, missing: str):
+    """The first of `candidates` that exists, loaded, and its path; else
+    ImportError with `missing` and the paths looked at."""
+    for path in candidates:
+        if path.exists():
+            return ctypes.CDLL(str(path)), str(path)
+    raise ImportError(missing + "; looked at: " + ", ".join(map(str, candidates)))
+
+
 _lib: Optional[ctypes.CDLL] = None
 # The file _lib was loaded from (the compile cache keys on it).
 lib_path: Optional[str] = None
@@ -90,16 +99,8 @@ def lib() -> ctypes.CDLL:
     global _lib, lib_path
     if _lib is not None:
         return _lib
-    tried = []
-    for path in library_candidates():
-        if path.exists():
-            _lib = ctypes.CDLL(str(path))
-            lib_path = str(path)
-            break
-        tried.append(str(path))
-    if _lib is None:
-        raise ImportError("warp_mlir: cannot find libWarpCAPI.so (set WARP_MLIR_LIBRARY "
-                          "or build the project); looked at: " + ", ".join(tried))
+    _lib, lib_path = load_first(library_candidates(), "warp_mlir: cannot find libWarpCAPI.so "
+                                "(set WARP_MLIR_LIBRARY or build the project)")
     L = _lib
     proto = [
         ("warpGetVersion", MlirStringRef, []),

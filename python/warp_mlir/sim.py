@@ -84,15 +84,8 @@ def lib() -> ctypes.CDLL:
     global _lib
     if _lib is not None:
         return _lib
-    tried = []
-    for path in library_candidates():
-        if path.exists():
-            _lib = ctypes.CDLL(str(path))
-            break
-        tried.append(str(path))
-    if _lib is None:
-        raise ImportError("warp_mlir.sim: cannot find libWarpSim.so (set WARP_SIM_LIBRARY or "
-                          "build the WarpSim target); looked at: " + ", ".join(tried))
+    _lib, _ = _capi.load_first(library_candidates(), "warp_mlir.sim: cannot find libWarpSim.so "
+                               "(set WARP_SIM_LIBRARY or build the WarpSim target)")
     L = _lib
     L.warpSimLoadPTX.restype = ctypes.c_void_p
     L.warpSimLoadPTX.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]

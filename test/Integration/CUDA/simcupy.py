@@ -13,10 +13,10 @@ its bytes (the size must match the .param declaration). Launches that hit
 undefined behaviour are recorded in `reports` (and printed); `summary()`
 gives the counts for the suite's last line.
 
-The library is found through $WARP_SIM_LIBRARY, else build/lib/libWarpSim.so
-of this checkout. WARP_SIM_SCHEDULE=highest-pc runs the lanes at the highest
-PC first (default: lowest), another legal schedule under independent thread
-scheduling.
+The library is found as warp_mlir.sim finds it: $WARP_SIM_LIBRARY, else
+build/lib/libWarpSim.so of this checkout. WARP_SIM_SCHEDULE=highest-pc runs
+the lanes at the highest PC first (default: lowest), another legal schedule
+under independent thread scheduling.
 """
 import contextlib
 import ctypes
@@ -36,38 +36,14 @@ class SimError(RuntimeError):
     pass
 
 
-class _Buffer(ctypes.Structure):
-    _fields_ = [("base", ctypes.c_void_p), ("bytes", ctypes.c_size_t)]
+# The library and its prototypes come from the warp_mlir package of this
+# checkout (warp_mlir.sim, the launch(..., backend="sim") of the package).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.dirname(os.path.abspath(__file__))))), "python"))
+from warp_mlir import sim as _sim  # noqa: E402
 
-
-class _Stats(ctypes.Structure):
-    _fields_ = [("threads", ctypes.c_uint64), ("warpInstructions", ctypes.c_uint64),
-                ("laneInstructions", ctypes.c_uint64), ("undefinedStores", ctypes.c_uint64)]
-
-
-def _library_path():
-    path = os.environ.get("WARP_SIM_LIBRARY")
-    if path:
-        return path
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))))
-    return os.path.join(root, "build", "lib", "libWarpSim.so")
-
-
-_lib = ctypes.CDLL(_library_path())
-_lib.warpSimLoadPTX.restype = ctypes.c_void_p
-_lib.warpSimLoadPTX.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
-_lib.warpSimUnload.argtypes = [ctypes.c_void_p]
-_lib.warpSimParamSizes.restype = ctypes.c_int
-_lib.warpSimParamSizes.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
-                                   ctypes.POINTER(ctypes.c_size_t), ctypes.c_int]
-_lib.warpSimLaunch.restype = ctypes.c_void_p
-_lib.warpSimLaunch.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_uint * 3,
-                               ctypes.c_uint * 3, ctypes.c_uint,
-                               ctypes.POINTER(ctypes.c_void_p), ctypes.c_int,
-                               ctypes.POINTER(_Buffer), ctypes.c_int, ctypes.c_uint,
-                               ctypes.POINTER(_Stats)]
-_lib.warpSimFree.argtypes = [ctypes.c_void_p]
+_Buffer, _Stats = _sim._Buffer, _sim._Stats
+_lib = _sim.lib()
 
 _ALLOW_UNDEFINED_STORES = 1
 _SCHEDULE_HIGHEST_PC = 2
