@@ -12,7 +12,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 WARP_SKIP_EXAMPLE=1 scripts/setup.sh
-cmake -S . -B "$BUILD_DIR" -DWARP_SELF_CONTAINED=ON >/dev/null
 cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner-static warp-python-wheel
 
 stage=$(mktemp -d)/warp-gpu
@@ -28,7 +27,7 @@ python3 test/Integration/CUDA/build_bundle.py --warp-opt "$BUILD_DIR/bin/warp-op
 cp test/Integration/CUDA/bundle/run.sh "$stage/run.sh"
 # A sample of the generative tester's programs (chips the H200 runs) and the
 # tester itself, in the repository's layout (it reads docs/Preconditions.md).
-python3 test/Generative/generative.py --warp-opt "$BUILD_DIR/bin/warp-opt" --seed "${WARP_GENERATIVE_SEED:-1}" \
+/usr/bin/python3 test/Generative/generative.py --warp-opt "$BUILD_DIR/bin/warp-opt" --seed "${WARP_GENERATIVE_SEED:-1}" \
   --programs "${WARP_GENERATIVE_PROGRAMS:-600}" --chips sm_70,sm_80,sm_90 --bundle "$stage/generative" | tail -1
 mkdir -p "$stage/gen/test/Generative" "$stage/gen/test/Integration/CUDA" "$stage/gen/docs"
 cp test/Generative/*.py "$stage/gen/test/Generative/"

@@ -23,6 +23,10 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     "-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_SLOPPINESS=pch_defines,time_macros;ccache" \
     -DWARP_SELF_CONTAINED=ON \
     ${MLIR_DIR:+-DMLIR_DIR="$MLIR_DIR"}
+elif ! grep -q "^WARP_SELF_CONTAINED:BOOL=ON" "$BUILD_DIR/CMakeCache.txt"; then
+  # A build directory configured before the self-contained targets were
+  # part of the one configuration (test.sh builds the wheel).
+  cmake -S . -B "$BUILD_DIR" -DWARP_SELF_CONTAINED=ON >/dev/null
 fi
 echo "== building warp-opt"
 cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner
