@@ -2,9 +2,15 @@
 # builds the platform wheel of the assembled package PACKAGE_DIR into
 # DIST_DIR with PYTHON (which needs pip, setuptools and wheel; no network).
 # The platform tag is manylinux_2_<N>_<ARCH>, N the newest glibc symbol
-# version LIBRARY needs (the self-contained library needs nothing else but
-# the kernel's libc, libm and, at run time, the NVIDIA driver).
-file(STRINGS "${LIBRARY}" glibc_versions REGEX "^GLIBC_2\\.[0-9]+$")
+# version any of LIBRARIES (comma-separated: the C API and simulator libraries)
+# needs; they need nothing else but libc, libm and, at run time, the NVIDIA
+# driver.
+set(glibc_versions)
+string(REPLACE "," ";" libraries "${LIBRARIES}")
+foreach(library ${libraries})
+  file(STRINGS "${library}" versions REGEX "^GLIBC_2\\.[0-9]+$")
+  list(APPEND glibc_versions ${versions})
+endforeach()
 set(newest 17)
 foreach(version ${glibc_versions})
   string(REGEX REPLACE "^GLIBC_2\\." "" minor "${version}")
