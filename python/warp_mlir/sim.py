@@ -84,9 +84,8 @@ def lib() -> ctypes.CDLL:
     global _lib
     if _lib is not None:
         return _lib
-    _lib, _ = _capi.load_first(library_candidates(), "warp_mlir.sim: cannot find libWarpSim.so "
-                               "(set WARP_SIM_LIBRARY or build the WarpSim target)")
-    L = _lib
+    L, _ = _capi.load_first(library_candidates(), "warp_mlir.sim: cannot find libWarpSim.so "
+                            "(set WARP_SIM_LIBRARY or build the WarpSim target)")
     L.warpSimLoadPTX.restype = ctypes.c_void_p
     L.warpSimLoadPTX.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
     L.warpSimUnload.argtypes = [ctypes.c_void_p]
@@ -100,6 +99,7 @@ def lib() -> ctypes.CDLL:
                                 ctypes.POINTER(_Buffer), ctypes.c_int, ctypes.c_uint,
                                 ctypes.POINTER(_Stats)]
     L.warpSimFree.argtypes = [ctypes.c_void_p]
+    _lib = L
     return L
 
 
