@@ -35,44 +35,58 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 using namespace mlir;
+
+/// This tool's own options, listed apart from mlir-runner's under --help.
+static llvm::cl::OptionCategory
+    clRunnerCategory("warp-cuda-runner options",
+                     "Lowering and CUDA runtime options of this runner; the "
+                     "general options are mlir-runner's");
 
 static llvm::cl::opt<std::string>
     clChip("chip",
            llvm::cl::desc("GPU chip to compile for (default: the device's, "
                           "else sm_90)"),
-           llvm::cl::init(""));
+           llvm::cl::init(""),
+    llvm::cl::cat(clRunnerCategory));
 static llvm::cl::opt<gpu::CompilationTarget> clFormat(
     "gpu-format",
     llvm::cl::desc("Device code format (isa: PTX, JIT-compiled by the "
                    "driver)"),
-    llvm::cl::init(gpu::CompilationTarget::Assembly), warp::compilationTargetValues());
+    llvm::cl::init(gpu::CompilationTarget::Assembly), warp::compilationTargetValues(),
+    llvm::cl::cat(clRunnerCategory));
 
 static llvm::cl::opt<bool> clKernelBarePtr(
     "kernel-bare-ptr-calling-convention",
     llvm::cl::desc("Kernels take one pointer per memref argument (static "
                    "shapes only); launches pass them so"),
-    llvm::cl::init(false));
+    llvm::cl::init(false), llvm::cl::cat(clRunnerCategory));
 static llvm::cl::opt<bool> clHostBarePtr(
     "host-bare-ptr-calling-convention",
     llvm::cl::desc("Host functions take one pointer per memref argument; "
                    "implies --kernel-bare-ptr-calling-convention"),
-    llvm::cl::init(false));
+    llvm::cl::init(false), llvm::cl::cat(clRunnerCategory));
 static llvm::cl::opt<std::string> clPtxasOptions(
     "ptxas-options",
     llvm::cl::desc("Extra ptxas options, e.g. --ptxas-options='-v "
                    "--maxrregcount=32' (with --gpu-format=bin or fatbin)"),
-    llvm::cl::init(""));
+    llvm::cl::init(""),
+    llvm::cl::cat(clRunnerCategory));
 static llvm::cl::opt<std::string> clDumpPtx(
     "dump-ptx",
     llvm::cl::desc("Write the PTX of every gpu.module the runner builds to "
                    "this file ('-': stdout, DIR/: one file per module)"),
-    llvm::cl::value_desc("path"), llvm::cl::init(""));
+    llvm::cl::value_desc("path"), llvm::cl::init(""),
+    llvm::cl::cat(clRunnerCategory));
 static llvm::cl::opt<bool> clExitOnCudaError(
     "exit-on-cuda-error",
     llvm::cl::desc("End the run with status 1 at the first failing CUDA call "
                    "(default: report it and go on, as mlir-runner does)"),
-    llvm::cl::init(false));
+    llvm::cl::init(false),
+    llvm::cl::cat(clRunnerCategory));
 
 /// Whether the program uses the async dialect (ops, types or signatures),
 /// which needs the pipeline's async lowering.
@@ -200,6 +214,54 @@ static LogicalResult lowerAndCheckDevice(Operation *module,
   return success();
 }
 
+/// The overview --help prints for this tool.
+static constexpr llvm::StringLiteral kOverview =
+    "warp-cuda-runner: lowers a host+device MLIR module with warp ops "
+    "(warp-lower-to-ptx), JIT-compiles its host code and runs the entry point, "
+    "its kernels on the GPU";
+
+static bool isHelpFlag(StringRef arg) {
+  arg = arg.ltrim('-');
+  return arg == "help" || arg.starts_with("help-") || arg == "print-all-options";
+}
+
+/// JitRunnerMain parses the command line with mlir-runner's overview ("MLIR
+/// CPU execution driver") and declares its options inside itself, so no
+/// overview of ours can reach its --help. It runs in a child process whose
+/// stdout is a pipe, and the help comes out here with this tool's overview.
+static int printHelp(int argc, char **argv, const DialectRegistry &registry,
+                     JitRunnerConfig config) {
+  int fds[2];
+  if (pipe(fds) != 0)
+    return JitRunnerMain(argc, argv, registry, config);
+  fflush(stdout);
+  pid_t child = fork();
+  if (child == 0) {
+    close(fds[0]);
+    dup2(fds[1], STDOUT_FILENO);
+    close(fds[1]);
+    int status = JitRunnerMain(argc, argv, registry, config);
+    llvm::outs().flush();
+    _exit(status);
+  }
+  close(fds[1]);
+  std::string help;
+  char chunk[4096];
+  for (ssize_t n; (n = read(fds[0], chunk, sizeof(chunk))) > 0;)
+    help.append(chunk, n);
+  close(fds[0]);
+  int status = 1;
+  if (child < 0 || waitpid(child, &status, 0) != child)
+    return 1;
+  StringRef text = help;
+  StringRef theirs = "OVERVIEW: MLIR CPU execution driver";
+  if (text.consume_front(theirs))
+    llvm::outs() << "OVERVIEW: " << kOverview;
+  llvm::outs() << text;
+  llvm::outs().flush();
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
 int main(int argc, char **argv) {
   // A crash prints LLVM's bug report banner and a stack trace, as LLVM's
   // tools do (JitRunnerMain installs neither). Not through llvm::InitLLVM:
@@ -230,6 +292,10 @@ int main(int argc, char **argv) {
 
   JitRunnerConfig config;
   config.mlirTransformer = lowerAndCheckDevice;
+  if (llvm::any_of(ArrayRef(args).drop_front(),
+                   [](const char *arg) { return isHelpFlag(arg); }))
+    return printHelp(static_cast<int>(args.size()), args.data(), registry,
+                     config);
   return JitRunnerMain(static_cast<int>(args.size()), args.data(), registry,
                        config);
 }
