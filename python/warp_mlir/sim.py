@@ -129,7 +129,7 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
         raise ValueError(f"schedule must be one of {', '.join(SCHEDULES)}, not {schedule!r}")
     arguments = marshal_arguments(compiled, kernel, args)
     buffers = []
-    copies = []  # (argument, scratch copy) of read-only host arrays
+    copies = []  # writable copies of read-only host arrays, alive until the launch ends
     for argument in arguments:
         if not isinstance(argument, ArrayArgument):
             continue

@@ -50,14 +50,13 @@ static llvm::cl::opt<std::string>
     clChip("chip",
            llvm::cl::desc("GPU chip to compile for (default: the device's, "
                           "else sm_90)"),
-           llvm::cl::init(""),
-    llvm::cl::cat(clRunnerCategory));
+           llvm::cl::init(""), llvm::cl::cat(clRunnerCategory));
 static llvm::cl::opt<gpu::CompilationTarget> clFormat(
     "gpu-format",
     llvm::cl::desc("Device code format (isa: PTX, JIT-compiled by the "
                    "driver)"),
-    llvm::cl::init(gpu::CompilationTarget::Assembly), warp::compilationTargetValues(),
-    llvm::cl::cat(clRunnerCategory));
+    llvm::cl::init(gpu::CompilationTarget::Assembly),
+    warp::compilationTargetValues(), llvm::cl::cat(clRunnerCategory));
 
 static llvm::cl::opt<bool> clKernelBarePtr(
     "kernel-bare-ptr-calling-convention",
@@ -73,8 +72,7 @@ static llvm::cl::opt<std::string> clPtxasOptions(
     "ptxas-options",
     llvm::cl::desc("Extra ptxas options, e.g. --ptxas-options='-v "
                    "--maxrregcount=32' (with --gpu-format=bin or fatbin)"),
-    llvm::cl::init(""),
-    llvm::cl::cat(clRunnerCategory));
+    llvm::cl::init(""), llvm::cl::cat(clRunnerCategory));
 static llvm::cl::opt<std::string> clDumpPtx(
     "dump-ptx",
     llvm::cl::desc("Write the PTX of every gpu.module the runner builds to "
@@ -85,8 +83,7 @@ static llvm::cl::opt<bool> clExitOnCudaError(
     "exit-on-cuda-error",
     llvm::cl::desc("End the run with status 1 at the first failing CUDA call "
                    "(default: report it and go on, as mlir-runner does)"),
-    llvm::cl::init(false),
-    llvm::cl::cat(clRunnerCategory));
+    llvm::cl::init(false), llvm::cl::cat(clRunnerCategory));
 
 /// Whether the program uses the async dialect (ops, types or signatures),
 /// which needs the pipeline's async lowering.
@@ -236,6 +233,11 @@ static int printHelp(int argc, char **argv, const DialectRegistry &registry,
     return JitRunnerMain(argc, argv, registry, config);
   fflush(stdout);
   pid_t child = fork();
+  if (child < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return JitRunnerMain(argc, argv, registry, config);
+  }
   if (child == 0) {
     close(fds[0]);
     dup2(fds[1], STDOUT_FILENO);
@@ -251,7 +253,7 @@ static int printHelp(int argc, char **argv, const DialectRegistry &registry,
     help.append(chunk, n);
   close(fds[0]);
   int status = 1;
-  if (child < 0 || waitpid(child, &status, 0) != child)
+  if (waitpid(child, &status, 0) != child)
     return 1;
   StringRef text = help;
   StringRef theirs = "OVERVIEW: MLIR CPU execution driver";

@@ -45,8 +45,8 @@ from warp_mlir import sim as _sim  # noqa: E402
 _Buffer, _Stats = _sim._Buffer, _sim._Stats
 _lib = _sim.lib()
 
-_ALLOW_UNDEFINED_STORES = 1
-_SCHEDULE_HIGHEST_PC = 2
+_ALLOW_UNDEFINED_STORES = _sim._ALLOW_UNDEFINED_STORES
+_SCHEDULE_HIGHEST_PC = _sim._SCHEDULE_HIGHEST_PC
 _flags = _SCHEDULE_HIGHEST_PC if os.environ.get("WARP_SIM_SCHEDULE") == "highest-pc" else 0
 _stats = _Stats()
 launches = 0
