@@ -30,6 +30,18 @@ MLIR_CAPI_EXPORTED MlirStringRef warpGetVersion(void);
 #define WARP_KIND_FLOATS 2
 MLIR_CAPI_EXPORTED int warpCombineKindDomains(MlirStringRef kind);
 
+/// Whether `name` can name a kernel in PTX as it is (the rule that
+/// warp-check-lowerable holds symbols to).
+MLIR_CAPI_EXPORTED bool warpIsPTXIdentifier(MlirStringRef name);
+
+/// The number of `element` elements in one lane's fragment of a warp.mma_*
+/// op: `shape` "m16n16k16" or "m16n16k8", `operand` "a", "b" or "c" (C
+/// also stands for D); 0 for a fragment PTX wmma does not have or a name
+/// that is no shape or operand. The dialect's own table (the verifier's).
+MLIR_CAPI_EXPORTED intptr_t warpMMAFragmentLength(MlirStringRef shape,
+                                                  MlirStringRef operand,
+                                                  MlirType element);
+
 /// Adds the warp dialect and the upstream dialects, interfaces and LLVM IR
 /// translations GPU programs need (the set the runner uses).
 MLIR_CAPI_EXPORTED void warpRegisterDialects(MlirDialectRegistry registry);

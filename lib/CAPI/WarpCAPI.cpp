@@ -5,6 +5,7 @@
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/IR/WarpDialect.h"
 #include "WarpDialect/Pipelines/Pipelines.h"
+#include "WarpDialect/Toolchain/Passes.h"
 #include "WarpDialect/Toolchain/FatalErrors.h"
 #include "WarpDialect/Version.h"
 
@@ -48,6 +49,23 @@ int warpCombineKindDomains(MlirStringRef kind) {
   const warp::CombineKindInfo &info = warp::getCombineKindInfo(*parsed);
   return (info.isFloatOnly() ? 0 : WARP_KIND_INTEGERS) |
          (info.isIntegerOnly() ? 0 : WARP_KIND_FLOATS);
+}
+
+bool warpIsPTXIdentifier(MlirStringRef name) {
+  return warp::isPTXIdentifier(unwrap(name));
+}
+
+intptr_t warpMMAFragmentLength(MlirStringRef shape, MlirStringRef operand,
+                               MlirType element) {
+  std::optional<warp::MMAShape> parsedShape =
+      warp::symbolizeMMAShape(unwrap(shape));
+  std::optional<warp::MMAOperand> parsedOperand =
+      warp::symbolizeMMAOperand(unwrap(operand));
+  if (!parsedShape || !parsedOperand || mlirTypeIsNull(element))
+    return 0;
+  return warp::getMMAFragmentLength(*parsedShape, *parsedOperand,
+                                    unwrap(element))
+      .value_or(0);
 }
 
 void warpRegisterDialects(MlirDialectRegistry registry) {

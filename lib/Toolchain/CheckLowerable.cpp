@@ -24,11 +24,7 @@ namespace mlir::warp {
 
 using namespace mlir;
 
-namespace {
-
-/// PTX identifiers: a letter followed by letters, digits, `_` or `$`, or one
-/// of `_ $ %` followed by at least one of those.
-bool isPTXIdentifier(StringRef name) {
+bool mlir::warp::isPTXIdentifier(StringRef name) {
   if (name.empty() || name == "WARP_SZ")
     return false;
   auto isTail = [](char c) { return llvm::isAlnum(c) || c == '_' || c == '$'; };
@@ -39,6 +35,8 @@ bool isPTXIdentifier(StringRef name) {
   return (name.front() == '_' || name.front() == '$' || name.front() == '%') &&
          name.size() > 1;
 }
+
+namespace {
 
 /// CUDA's launch limits of a block or a grid: per dimension and, for blocks,
 /// on the number of threads (0: none).
@@ -143,7 +141,7 @@ struct WarpCheckLowerablePass
         for (Operation &child : gpuModule.getBody()->getOperations()) {
           auto name = child.getAttrOfType<StringAttr>(
               SymbolTable::getSymbolAttrName());
-          if (name && !isPTXIdentifier(name.getValue()))
+          if (name && !warp::isPTXIdentifier(name.getValue()))
             fail(child.emitError()
                  << "symbol name '" << name.getValue()
                  << "' cannot be spelled in PTX: use [a-zA-Z][a-zA-Z0-9_$]* "

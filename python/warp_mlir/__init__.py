@@ -11,7 +11,7 @@ from .builder import (KernelBuilder, Loop, MemRefType, MMAMatrixType, Program, S
 from .compiler import ArgType, CompiledModule, compile, kernel_signatures
 from . import sim
 from .cuda import CudaError, LaunchError, launch, synchronize
-from .ir import Context, Diagnostic, MLIRError, MLIRWarning, Module
+from .ir import Context, Diagnostic, MLIRError, MLIRWarning, Module, VerificationError
 
 
 
@@ -27,7 +27,8 @@ __all__ = [
     "ArgType", "CompiledModule", "Context", "CudaError", "Diagnostic", "KernelBuilder",
     "LaunchError", "Loop", "MLIRError", "MLIRWarning", "MemRefType", "MMAMatrixType", "Module",
     "Program",
-    "SourceLocation", "Type", "Value", "VectorType", "bf16", "compile", "f16", "f32", "f64",
+    "SourceLocation", "Type", "Value", "VectorType", "VerificationError", "bf16", "compile",
+    "f16", "f32", "f64",
     "i1", "i8", "i16", "i32", "i64", "index", "kernel_signatures", "launch", "memref",
     "mma_matrix",
     "sim", "synchronize", "vector", "__version__",

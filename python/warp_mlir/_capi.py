@@ -45,6 +45,27 @@ MlirType = _handle("MlirType")
 MlirAttribute = _handle("MlirAttribute")
 MlirAffineMap = _handle("MlirAffineMap")
 MlirIdentifier = _handle("MlirIdentifier")
+MlirBlock = _handle("MlirBlock")
+MlirRegion = _handle("MlirRegion")
+MlirValue = _handle("MlirValue")
+
+
+class MlirNamedAttribute(ctypes.Structure):
+    _fields_ = [("name", MlirIdentifier), ("attribute", MlirAttribute)]
+
+
+class MlirOperationState(ctypes.Structure):
+    """mlir-c's generic operation state (mlir-c/IR.h): made by
+    mlirOperationStateGet and filled by mlirOperationStateAdd*, which copy
+    the arrays (mlirOperationCreate frees the copies)."""
+    _fields_ = [("name", MlirStringRef), ("location", MlirLocation),
+                ("nResults", ctypes.c_ssize_t), ("results", ctypes.POINTER(MlirType)),
+                ("nOperands", ctypes.c_ssize_t), ("operands", ctypes.POINTER(MlirValue)),
+                ("nRegions", ctypes.c_ssize_t), ("regions", ctypes.POINTER(MlirRegion)),
+                ("nSuccessors", ctypes.c_ssize_t), ("successors", ctypes.POINTER(MlirBlock)),
+                ("nAttributes", ctypes.c_ssize_t),
+                ("attributes", ctypes.POINTER(MlirNamedAttribute)),
+                ("enableResultTypeInference", ctypes.c_bool)]
 
 
 class MlirLogicalResult(ctypes.Structure):
@@ -154,6 +175,62 @@ def lib() -> ctypes.CDLL:
         ("mlirOperationGetAttributeByName", MlirAttribute, [MlirOperation, MlirStringRef]),
         ("mlirAttributeIsAString", ctypes.c_bool, [MlirAttribute]),
         ("mlirStringAttrGetValue", MlirStringRef, [MlirAttribute]),
+        # Building IR (the Python builder) and reading locations.
+        ("warpIsPTXIdentifier", ctypes.c_bool, [MlirStringRef]),
+        ("warpMMAFragmentLength", ctypes.c_ssize_t, [MlirStringRef, MlirStringRef, MlirType]),
+        ("mlirTypeParseGet", MlirType, [MlirContext, MlirStringRef]),
+        ("mlirAttributeParseGet", MlirAttribute, [MlirContext, MlirStringRef]),
+        ("mlirIntegerAttrGet", MlirAttribute, [MlirType, ctypes.c_int64]),
+        ("mlirUnitAttrGet", MlirAttribute, [MlirContext]),
+        ("mlirStringAttrGet", MlirAttribute, [MlirContext, MlirStringRef]),
+        ("mlirIdentifierGet", MlirIdentifier, [MlirContext, MlirStringRef]),
+        ("mlirIdentifierStr", MlirStringRef, [MlirIdentifier]),
+        ("mlirLocationFileLineColGet", MlirLocation,
+         [MlirContext, MlirStringRef, ctypes.c_uint, ctypes.c_uint]),
+        ("mlirLocationUnknownGet", MlirLocation, [MlirContext]),
+        ("mlirLocationNameGet", MlirLocation, [MlirContext, MlirStringRef, MlirLocation]),
+        ("mlirLocationIsAFileLineColRange", ctypes.c_bool, [MlirLocation]),
+        ("mlirLocationFileLineColRangeGetFilename", MlirIdentifier, [MlirLocation]),
+        ("mlirLocationFileLineColRangeGetStartLine", ctypes.c_int, [MlirLocation]),
+        ("mlirLocationFileLineColRangeGetStartColumn", ctypes.c_int, [MlirLocation]),
+        ("mlirLocationIsAName", ctypes.c_bool, [MlirLocation]),
+        ("mlirLocationNameGetChildLoc", MlirLocation, [MlirLocation]),
+        ("mlirLocationIsACallSite", ctypes.c_bool, [MlirLocation]),
+        ("mlirLocationCallSiteGetCallee", MlirLocation, [MlirLocation]),
+        ("mlirLocationIsAFused", ctypes.c_bool, [MlirLocation]),
+        ("mlirLocationFusedGetNumLocations", ctypes.c_uint, [MlirLocation]),
+        ("mlirLocationFusedGetLocations", None, [MlirLocation, ctypes.POINTER(MlirLocation)]),
+        ("mlirOperationStateGet", MlirOperationState, [MlirStringRef, MlirLocation]),
+        ("mlirOperationStateAddResults", None,
+         [ctypes.POINTER(MlirOperationState), ctypes.c_ssize_t, ctypes.POINTER(MlirType)]),
+        ("mlirOperationStateAddOperands", None,
+         [ctypes.POINTER(MlirOperationState), ctypes.c_ssize_t, ctypes.POINTER(MlirValue)]),
+        ("mlirOperationStateAddOwnedRegions", None,
+         [ctypes.POINTER(MlirOperationState), ctypes.c_ssize_t, ctypes.POINTER(MlirRegion)]),
+        ("mlirOperationStateAddAttributes", None,
+         [ctypes.POINTER(MlirOperationState), ctypes.c_ssize_t,
+          ctypes.POINTER(MlirNamedAttribute)]),
+        ("mlirOperationCreate", MlirOperation, [ctypes.POINTER(MlirOperationState)]),
+        ("mlirOperationDestroy", None, [MlirOperation]),
+        ("mlirOperationClone", MlirOperation, [MlirOperation]),
+        ("mlirOperationGetResult", MlirValue, [MlirOperation, ctypes.c_ssize_t]),
+        ("mlirOperationGetRegion", MlirRegion, [MlirOperation, ctypes.c_ssize_t]),
+        ("mlirOperationSetAttributeByName", None, [MlirOperation, MlirStringRef, MlirAttribute]),
+        ("mlirRegionCreate", MlirRegion, []),
+        ("mlirRegionTakeBody", None, [MlirRegion, MlirRegion]),
+        ("mlirRegionAppendOwnedBlock", None, [MlirRegion, MlirBlock]),
+        ("mlirRegionGetFirstBlock", MlirBlock, [MlirRegion]),
+        ("mlirBlockCreate", MlirBlock,
+         [ctypes.c_ssize_t, ctypes.POINTER(MlirType), ctypes.POINTER(MlirLocation)]),
+        ("mlirBlockDestroy", None, [MlirBlock]),
+        ("mlirBlockGetArgument", MlirValue, [MlirBlock, ctypes.c_ssize_t]),
+        ("mlirBlockAddArgument", MlirValue, [MlirBlock, MlirType, MlirLocation]),
+        ("mlirBlockAppendOwnedOperation", None, [MlirBlock, MlirOperation]),
+        ("mlirModuleCreateEmpty", MlirModule, [MlirLocation]),
+        ("mlirModuleGetBody", MlirBlock, [MlirModule]),
+        ("mlirModuleFromOperation", MlirModule, [MlirOperation]),
+        ("mlirOpPrintingFlagsPrintNameLocAsPrefix", None, [MlirOpPrintingFlags]),
+        ("mlirOpPrintingFlagsUseLocalScope", None, [MlirOpPrintingFlags]),
     ]
     for name, restype, argtypes in proto:
         function = getattr(L, name)

@@ -1,9 +1,10 @@
-"""Checks of the Python values that end up in MLIR text, pass options and
-launch parameters, and the exact bits of float constants.
+"""Checks of the Python values that end up in attribute text, pass options
+and launch parameters, and the exact bits of float constants.
 
-Everything the package pastes into IR or a pipeline string goes through
-here first, so a bad value is a Python exception at the call that got it,
-never IR that fails to parse (or, worse, parses into something else).
+Everything the package pastes into a pipeline string or an attribute's
+text goes through here first, so a bad value is a Python exception at the
+call that got it, never text that parses into something else. What the IR
+may hold is the compiler's to check (its verifiers, at the builder call).
 Wrong Python types raise TypeError; values of the right type out of their
 range raise ValueError.
 """
@@ -15,34 +16,19 @@ import re
 import struct
 from typing import Any, Iterable, Optional, Tuple
 
-# Kernel, program and parameter names: plain ASCII identifiers, a subset of
-# both MLIR's bare identifiers and PTX's identifiers.
+# Parameter names: plain ASCII identifiers (they name the kernel's
+# arguments in the printed IR).
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-# What PTX accepts ([a-zA-Z]{followsym}* | [_$%]{followsym}+, followsym =
-# [a-zA-Z0-9_$]); used for names in MLIR text compiled as given.
-_PTX_IDENTIFIER = re.compile(r"(?:[A-Za-z][A-Za-z0-9_$]*|[_$%][A-Za-z0-9_$]+)\Z")
-# WARP_SZ is PTX's one predefined identifier without a `%`; `_` alone is not
-# a PTX identifier ([_$%] needs at least one more character).
-_PTX_RESERVED = frozenset({"WARP_SZ", "_"})
-# libdevice's functions: a kernel of that name collides with the lowering's
-# declarations of them.
-_RESERVED_PREFIXES = ("__nv_",)
-
-
-def is_ptx_identifier(name: str) -> bool:
-    """Whether `name` can name a kernel in PTX as it is."""
-    return bool(_PTX_IDENTIFIER.match(name)) and name not in _PTX_RESERVED
 
 
 def identifier(name: Any, what: str) -> str:
-    """`name` when it is a plain ASCII identifier that is also a valid PTX
-    name; ValueError (TypeError for a non-string) otherwise."""
+    """`name` when it is a plain ASCII identifier; ValueError (TypeError for
+    a non-string) otherwise."""
     if not isinstance(name, str):
         raise TypeError(f"{what} must be a string, not {type(name).__name__}")
-    if not _IDENTIFIER.match(name) or name in _PTX_RESERVED or name.startswith(_RESERVED_PREFIXES):
-        raise ValueError(f"{what} {name!r} is not a valid identifier for MLIR and PTX: use "
-                         f"ASCII letters, digits and '_' (not first a digit; not '_' alone, "
-                         f"'WARP_SZ' or '__nv_...')")
+    if not _IDENTIFIER.match(name):
+        raise ValueError(f"{what} {name!r} is not an identifier: use ASCII letters, digits "
+                         f"and '_' (not first a digit)")
     return name
 
 
@@ -61,14 +47,6 @@ def integer(value: Any, what: str, low: Optional[int] = None, high: Optional[int
         bounds = f"{low}..{high}" if low is not None and high is not None else (
             f">= {low}" if low is not None else f"<= {high}")
         raise ValueError(f"{what} must be in {bounds}, got {value}")
-    return value
-
-
-def power_of_two_width(value: Any, what: str) -> int:
-    """A constant lane count: a power of two in 1..32."""
-    value = integer(value, what, 1, 32)
-    if value & (value - 1):
-        raise ValueError(f"{what} must be a power of two in 1..32, got {value}")
     return value
 
 

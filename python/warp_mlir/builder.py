@@ -1,7 +1,9 @@
 """A small builder for writing warp kernels in Python.
 
 Kernels are written as Python functions over typed values; the builder
-emits a `gpu.module` in MLIR text that `compile` lowers and `launch` runs.
+makes a `gpu.module` through MLIR's C API (generic operation state) that
+`compile` lowers and `launch` runs. Each op is checked by the dialects'
+own verifiers at the call that makes it.
 
     prog = Program()
 
@@ -15,31 +17,34 @@ emits a `gpu.module` in MLIR text that `compile` lowers and `launch` runs.
     print(prog)                       # the gpu.module
     compiled = compile(prog, chip="sm_90")
 
-Bad input raises at the builder call that gets it, never as IR that fails
-to parse: a Python value of the wrong kind (a float or bool where an int is
-meant, a number where a kernel value is, an operand of the wrong type or a
-payload the op does not take) is a TypeError; one of the right kind that
-does not fit (an i32 constant of 2**32, a shuffle width of 3, a value of
-another kernel, a kernel name that is not an identifier, a kernel defined
-twice, regions nested deeper than KernelBuilder.MAX_NESTING) a ValueError.
-The message starts with the call and the user's line that made it
-(`k.shuffle() at kernel.py:12: ...`).
+Bad input raises at the builder call that gets it. A Python value of the
+wrong kind (a float or bool where an int is meant, a number where a kernel
+value is, an operand of the wrong type) is a TypeError; one of the right
+kind that does not fit (an i32 constant of 2**32, a value of another
+kernel, a kernel name PTX cannot spell, a kernel defined twice, regions
+nested deeper than KernelBuilder.MAX_NESTING) a ValueError, whose message
+starts with the call and the user's line (`k.shuffle() at kernel.py:12:
+...`). An op the compiler's verifier refuses (a payload the op does not
+take, a kind for another type, a shuffle width of 3) raises
+VerificationError (a ValueError) with the verifier's own message at the
+user's line: `kernel.py:12:9: error: 'warp.shuffle' op ...`.
 
-Every op the builder writes carries the location of the user's call
-(`loc("kernel.py":12:9)`: the innermost frame outside this package), so a
-verifier error, a lint warning or a pipeline failure names the Python line
-that made the op.
+Every op carries the location of the user's call (`loc("kernel.py":12:9)`:
+the innermost frame outside this package; a combiner's warp.yield the line
+of the combiner's `return`), so a verifier error, a lint warning or a
+pipeline failure names the Python line that made the op.
 """
 from __future__ import annotations
 
 import contextlib
 import functools
 import os
-import re
 import sys
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
-from . import _checks
+from . import _capi, _checks
+from ._ops import OpFactory
+from .ir import Module, VerificationError, _release, default_context
 
 Number = Union[int, float, bool]
 
@@ -59,16 +64,6 @@ def _positions(code) -> Tuple:
     return tuple(code.co_positions()) if hasattr(code, "co_positions") else ()
 
 
-def _mlir_string(text: str) -> str:
-    """`text` as an MLIR string literal: printable ASCII as it is, quotes,
-    backslashes and every other byte as \\XX escapes."""
-    out = []
-    for byte in text.encode("utf-8"):
-        char = chr(byte)
-        out.append(char if 32 <= byte < 127 and char not in '"\\' else f"\\{byte:02X}")
-    return '"' + "".join(out) + '"'
-
-
 class SourceLocation:
     """A Python source position: file, line and (1-based) column."""
 
@@ -77,9 +72,8 @@ class SourceLocation:
     def __init__(self, file: str, line: int, column: int = 1) -> None:
         self.file, self.line, self.column = file, line, column
 
-    def mlir(self) -> str:
-        """The MLIR location attribute: loc("file.py":line:column)."""
-        return f"loc({_mlir_string(self.file)}:{self.line}:{self.column})"
+    def position(self) -> Tuple[str, int, int]:
+        return (self.file, self.line, self.column)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}"
@@ -95,8 +89,12 @@ def user_location() -> Optional[SourceLocation]:
     frame = sys._getframe(1)
     while frame is not None and _is_internal(frame.f_code.co_filename):
         frame = frame.f_back
-    if frame is None:
-        return None
+    return None if frame is None else _frame_location(frame)
+
+
+def _frame_location(frame) -> SourceLocation:
+    """The line of `frame` and, on Python 3.11+, the column of the
+    instruction it is at."""
     line, column = frame.f_lineno, 1
     positions = _positions(frame.f_code)
     index = frame.f_lasti // 2
@@ -281,8 +279,10 @@ class Value:
     truncate as in C, `//` floors); memrefs index with [] (load) and []=
     (store)."""
 
-    def __init__(self, builder: "KernelBuilder", name: str, type: Type) -> None:
-        self.builder, self.name, self.type = builder, name, type
+    def __init__(self, builder: "KernelBuilder", name: str, type: Type, handle) -> None:
+        # `name` labels the value in messages (%v3, %shared0, %a); `handle`
+        # is its MlirValue.
+        self.builder, self.name, self.type, self.handle = builder, name, type, handle
 
     def __str__(self) -> str:
         return self.name
@@ -324,16 +324,19 @@ class Value:
             raise TypeError(f"no arithmetic on a memref ({self.type}): index it first")
         _reject_fragment(self, "arithmetic")
         if self.type.is_float:
-            return self.builder._emit(f"arith.negf {self} : {self.type}", self.type)
+            return self.builder._emit("arith.negf", [self], self.type)
         return self.builder.coerce(0, self.type) - self
 
     def _compare(self, other, int_pred: str, float_pred: str) -> "Value":
         if isinstance(self.type, (MemRefType, VectorType, MMAMatrixType)):
             raise TypeError(f"cannot compare values of type {self.type}")
-        other = self.builder.coerce(other, self.type)
+        b = self.builder
+        other = b.coerce(other, self.type)
         if self.type.is_float:
-            return self.builder._emit(f"arith.cmpf {float_pred}, {self}, {other} : {self.type}", i1)
-        return self.builder._emit(f"arith.cmpi {int_pred}, {self}, {other} : {self.type}", i1)
+            predicate = b._ops.integer(_CMPF_PREDICATES[float_pred], "i64")
+            return b._emit("arith.cmpf", [self, other], i1, {"predicate": predicate})
+        predicate = b._ops.integer(_CMPI_PREDICATES[int_pred], "i64")
+        return b._emit("arith.cmpi", [self, other], i1, {"predicate": predicate})
 
     __eq__ = lambda s, o: s._compare(o, "eq", "oeq")
     __ne__ = lambda s, o: s._compare(o, "ne", "une")
@@ -352,15 +355,13 @@ class Value:
     def __getitem__(self, key) -> "Value":
         if not isinstance(self.type, MemRefType):
             raise TypeError(f"cannot index a value of type {self.type}")
-        idx = ", ".join(str(i) for i in self._indices(key))
-        return self.builder._emit(f"memref.load {self}[{idx}] : {self.type}", self.type.element)
+        return self.builder._emit("memref.load", [self, *self._indices(key)], self.type.element)
 
     def __setitem__(self, key, value) -> None:
         if not isinstance(self.type, MemRefType):
             raise TypeError(f"cannot index a value of type {self.type}")
         value = self.builder.coerce(value, self.type.element)
-        idx = ", ".join(str(i) for i in self._indices(key))
-        self.builder._line(f"memref.store {value}, {self}[{idx}] : {self.type}")
+        self.builder._op("memref.store", [value, self, *self._indices(key)])
 
 
 class Loop:
@@ -375,57 +376,77 @@ class Loop:
             raise TypeError("loop init is a list of kernel values, e.g. init=[x]")
         self.init = [builder.value(v, "a loop's init value") for v in init]
         self.results: List[Value] = []
-        self._yielded = False
+        self._yielded: Optional[List[Value]] = None
+        self._operation = None
 
     def __enter__(self):
         b = self.builder
         b._enter_region()
-        self.location = b._location()
-        iv = Value(b, b._fresh(), index)
-        carried = [Value(b, b._fresh(), v.type) for v in self.init]
-        head = f"scf.for {iv} = {self.lower} to {self.upper} step {self.step}"
-        if self.init:
-            names = [b._fresh() for _ in self.init]
-            self.results = [Value(b, n, v.type) for n, v in zip(names, self.init)]
-            args = ", ".join(f"{c} = {v}" for c, v in zip(carried, self.init))
-            types = ", ".join(str(v.type) for v in self.init)
-            b._line(f"{', '.join(names)} = {head} iter_args({args}) -> ({types}) {{", None)
-        else:
-            b._line(head + " {", None)
-        b._indent += 1
-        return (iv, *carried) if self.init else iv
+        self._where = b._position()
+        types = [v.type for v in self.init]
+        body = b._ops.block([b._ops.type(str(t)) for t in [index] + types],
+                            b._ops.location(self._where))
+        self._operation = b._op("scf.for", [self.lower, self.upper, self.step, *self.init],
+                                types, regions=[[body]], verify=False)
+        self.results = b._results(self._operation, types)
+        arguments = b._arguments(body, [index] + types)
+        b._blocks.append(body)
+        return tuple(arguments) if self.init else arguments[0]
 
     def yield_(self, *values) -> None:
         """Ends an iteration with the next values of the carried variables."""
         if len(values) != len(self.init):
             raise ValueError(f"the loop carries {len(self.init)} values, yield_ got {len(values)}")
-        values = [self.builder.coerce(v, c.type) for v, c in zip(values, self.init)]
-        if values:
-            self.builder._line(f"scf.yield {', '.join(map(str, values))} : "
-                               f"{', '.join(str(v.type) for v in values)}")
-        self._yielded = True
+        self._yielded = [self.builder.coerce(v, c.type) for v, c in zip(values, self.init)]
 
     def __exit__(self, *exc) -> None:
-        self.builder._depth -= 1
-        if exc[0] is None and self.init and not self._yielded:
+        b = self.builder
+        b._depth -= 1
+        b._blocks.pop()
+        if exc[0] is None and self.init and self._yielded is None:
+            b._erase(self._operation)
             raise ValueError("a loop with carried values must call yield_()")
-        self.builder._indent -= 1
-        self.builder._line("}", self.location)
+        if exc[0] is not None:
+            b._erase(self._operation)
+            return
+        b._blocks.append(b._ops.region_block(self._operation, 0))
+        try:
+            b._op("scf.yield", self._yielded or [], location=self._where, verify=False)
+        finally:
+            b._blocks.pop()
+        b._check(self._operation)
 
 
-# SSA names the builder makes up (%v1, %shared0): parameters may not take them.
-_GENERATED_NAME = re.compile(r"(?:v|shared)[0-9]+\Z")
 _DIMS = ("x", "y", "z")
+# arith's comparison predicates (upstream's I64EnumAttr values).
+_CMPI_PREDICATES = {"eq": 0, "ne": 1, "slt": 2, "sle": 3, "sgt": 4, "sge": 5}
+_CMPF_PREDICATES = {"oeq": 1, "ogt": 2, "oge": 3, "olt": 4, "ole": 5, "une": 13}
+# memref.atomic_rmw's kinds (upstream's AtomicRMWKind values).
+_ATOMIC_KINDS = {"addf": 0, "addi": 1}
+# libdevice's functions: a kernel of that name collides with the lowering's
+# declarations of them.
+_RESERVED_PREFIXES = ("__nv_",)
+
+
+def _symbol_name(name, what: str) -> str:
+    """`name` when PTX can spell it as it is (the compiler's rule,
+    warpIsPTXIdentifier) and it is no libdevice function's."""
+    if not isinstance(name, str):
+        raise TypeError(f"{what} must be a string, not {type(name).__name__}")
+    data = name.encode("utf-8")
+    if not _capi.lib().warpIsPTXIdentifier(_capi.MlirStringRef.of(data)) or \
+            name.startswith(_RESERVED_PREFIXES):
+        raise ValueError(f"{what} {name!r} is not a valid PTX identifier: use ASCII letters, "
+                         f"digits, '_' and '$' (a letter first, or '_'/'$' and one more "
+                         f"character; not 'WARP_SZ' or '__nv_...')")
+    return name
 
 
 def _check_params(where: str, params: Dict[str, Type]) -> Dict[str, Type]:
-    """Parameter names that are identifiers the builder does not use
-    itself, each with a Type; `where` starts the messages."""
+    """Parameter names that are identifiers, each with a Type; `where`
+    starts the messages."""
     for param, param_type in params.items():
         _checks.identifier(param, f"{where}: parameter name")
-        if _GENERATED_NAME.match(param):
-            raise ValueError(f"{where}: parameter name {param!r} is reserved for the "
-                             f"builder's values (%v1, %shared0, ...)")
         if not isinstance(param_type, Type) or param_type.is_fragment:
             raise TypeError(f"{where}: parameter {param!r} needs a type such as wm.f32 or "
                             f"wm.memref(wm.f32), not {param_type!r}")
@@ -438,99 +459,150 @@ def _describe(value) -> str:
     return f"{type(value).__name__} ({value!r})"
 
 
-_SCALAR_PAYLOADS = ("i1", "i8", "i16", "i32", "i64", "index", "f16", "bf16", "f32", "f64")
-_MATCH_PAYLOADS = ("i32", "i64", "f32", "f64")
-_KIND_INTEGERS, _KIND_FLOATS = 1, 2  # WARP_KIND_INTEGERS, WARP_KIND_FLOATS
-
-
-@functools.lru_cache(maxsize=None)
-def _kind_domains(kind: str) -> int:
-    """The value domains a combine kind takes, from the dialect's own kind
-    table (warpCombineKindDomains): a bit set of _KIND_INTEGERS and
-    _KIND_FLOATS, 0 for a name that is no kind (the verifier says so)."""
-    from . import _capi
-    return _capi.lib().warpCombineKindDomains(_capi.MlirStringRef.of(kind.encode()))
-
-
 def _reject_fragment(value: "Value", what: str) -> None:
     if value.type.is_fragment:
         raise TypeError(f"no {what} on an MMA fragment ({value.type}): its elements are "
                         f"spread over the lanes; store it with k.mma_store first")
 
 
-def _check_payload(value: "Value", what: str, allowed: Sequence[str] = _SCALAR_PAYLOADS) -> None:
-    """TypeError unless `value` is a payload the warp op takes: a scalar of
-    `allowed` or (for the general payloads) a 1-D vector of one."""
-    type = value.type
-    if type.is_fragment:
-        raise TypeError(f"{what} is an MMA fragment ({type}); this op takes scalars or "
-                        f"vectors: store the fragment with k.mma_store first")
-    vector_ok = allowed is _SCALAR_PAYLOADS
-    if isinstance(type, MemRefType) or (isinstance(type, VectorType) and not vector_ok) or \
-            type.element.name not in allowed:
-        kinds = ", ".join(allowed) + (" or 1-D vectors of them" if vector_ok else "")
-        raise TypeError(f"{what} has type {type}; this op takes {kinds}")
+def _segment_sizes(*groups: Sequence) -> str:
+    """The operandSegmentSizes attribute of operand groups (one per ODS
+    operand, in order)."""
+    return f"array<i32: {', '.join(str(len(g)) for g in groups)}>"
 
 
-def _check_kind(kind: str, value: "Value") -> None:
-    element = value.type.element
-    domains = _kind_domains(kind)
-    if domains == _KIND_INTEGERS and element.is_float:
-        raise TypeError(f"kind <{kind}> combines integers, not {value.type}")
-    if domains == _KIND_FLOATS and not element.is_float:
-        raise TypeError(f"kind <{kind}> combines floats, not {value.type}")
+def _returning(function: Callable, args: Tuple) -> Tuple[object, Optional[SourceLocation]]:
+    """function(*args) and where it returned: the line of its `return` (of
+    a lambda, its line), for the ops made from what it returned."""
+    returned: List[SourceLocation] = []
+    code = getattr(function, "__code__", None)
+    previous = sys.getprofile()
+
+    def profile(frame, event, arg):
+        if event == "return" and frame.f_code is code:
+            returned.append(_frame_location(frame))
+        if previous is not None:
+            previous(frame, event, arg)
+
+    sys.setprofile(profile if code is not None else previous)
+    try:
+        result = function(*args)
+    finally:
+        sys.setprofile(previous)
+    return result, (returned[-1] if returned else None)
 
 
 class KernelBuilder:
     """Builds one gpu.func kernel. Passed as `k` to a @Program.kernel
-    function; its methods emit ops and return Values.
+    function; its methods make ops and return Values.
 
     Regions (if_, loop, cond) nest at most MAX_NESTING levels deep: MLIR's
     parser recurses once per level and runs out of stack some thousands of
-    levels down, so deeper nesting raises ValueError here."""
+    levels down, so a deeper kernel could not be read back; deeper nesting
+    raises ValueError here."""
 
     MAX_NESTING = 256
 
     def __init__(self, name: str, params: Dict[str, Type],
-                 location: Optional[SourceLocation] = None) -> None:
+                 location: Optional[SourceLocation] = None,
+                 program: Optional["Program"] = None) -> None:
         self._calls: List[str] = []
         self.location = location or user_location()
-        self.name = _checks.identifier(name, "kernel name")
+        self.name = _symbol_name(name, "kernel name")
         self.params = _check_params(f"kernel {name!r}", dict(params))
         self._depth = 0
         self._counter = 0
-        self._lines: List[str] = []
-        self._indent = 2
+        # The gpu.func is made now, in its program's gpu.module (a program of
+        # its own when none is given), so that the ops made into it have
+        # their ancestors when they are verified; _finish completes it.
+        self._program = program or Program()
+        self._ops = ops = self._program._ops
         self._shared: List[Tuple[str, MemRefType]] = []
         self._shared_align: Dict[str, Optional[int]] = {}
-        self.args = [Value(self, f"%{p}", t) for p, t in self.params.items()]
+        where = self.location.position() if self.location else None
+        self._entry = ops.block([], ops.location(where))
+        params_text = ", ".join(str(t) for t in self.params.values())
+        self.operation = ops.create("gpu.func", ops.location(where), attributes={
+            "sym_name": ops.string(self.name),
+            "function_type": self._attribute(f"({params_text}) -> ()", where),
+            "gpu.kernel": ops.unit(),
+            "workgroup_attributions": ops.integer(0, "i64")}, regions=[[self._entry]])
+        ops.L.mlirBlockAppendOwnedOperation(self._program._body, self.operation)
+        self._blocks = [self._entry]
+        self.args = [Value(self, f"%{p}", t, ops.L.mlirBlockAddArgument(
+            self._entry, ops.type(str(t)), ops.location(where, p)))
+            for p, t in self.params.items()]
 
-    # -- emission ------------------------------------------------------------
+    # -- making ops ----------------------------------------------------------
+    def _position(self) -> Optional[Tuple[str, int, int]]:
+        where = user_location()
+        return where.position() if where else None
+
+    def _call_name(self) -> str:
+        return self._calls[0] if self._calls else f"kernel {self.name!r}"
+
+    def _attribute(self, value, where):
+        """An attribute given as MLIR text (parsed) or made already."""
+        if not isinstance(value, str):
+            return value
+        attribute, diagnostics = self._ops.parse_attribute(value, where)
+        if attribute is None:
+            error = VerificationError(self._call_name(), diagnostics)
+            error._warp_named = True
+            raise error
+        return attribute
+
+    def _op(self, name: str, operands: Sequence[Value] = (), results: Sequence[Type] = (),
+            attributes: Optional[Dict[str, object]] = None, regions: Sequence = (),
+            location: Optional[Tuple[str, int, int]] = None, verify: bool = True):
+        """Makes op `name` at the user's call (or `location`), appends it to
+        the current block and, unless verify=False (terminators, and ops
+        whose regions are filled in later), verifies it: VerificationError
+        with the verifier's diagnostics when it fails, the op removed."""
+        where = location or self._position()
+        attributes = {key: self._attribute(value, where)
+                      for key, value in (attributes or {}).items()}
+        operation = self._ops.create(name, self._ops.location(where),
+                                     [v.handle for v in operands],
+                                     [self._ops.type(str(t)) for t in results],
+                                     attributes, regions)
+        self._ops.L.mlirBlockAppendOwnedOperation(self._blocks[-1], operation)
+        if verify:
+            self._check(operation)
+        return operation
+
+    def _check(self, operation) -> None:
+        diagnostics = self._ops.verify(operation)
+        if diagnostics:
+            self._erase(operation)
+            error = VerificationError(self._call_name(), diagnostics)
+            error._warp_named = True
+            raise error
+
+    def _erase(self, operation) -> None:
+        self._ops.L.mlirOperationDestroy(operation)
+
+    def _results(self, operation, types: Sequence[Type]) -> List[Value]:
+        return [Value(self, self._fresh(), t, h)
+                for t, h in zip(types, self._ops.results(operation, len(types)))]
+
+    def _arguments(self, block, types: Sequence[Type]) -> List[Value]:
+        L = self._ops.L
+        return [Value(self, self._fresh(), t, L.mlirBlockGetArgument(block, i))
+                for i, t in enumerate(types)]
+
+    def _emit(self, name: str, operands: Sequence[Value], type: Type,
+              attributes: Optional[Dict[str, object]] = None, regions: Sequence = ()) -> Value:
+        return self._emit_n(name, operands, [type], attributes, regions)[0]
+
+    def _emit_n(self, name: str, operands: Sequence[Value], types: Sequence[Type],
+                attributes: Optional[Dict[str, object]] = None,
+                regions: Sequence = ()) -> List[Value]:
+        return self._results(self._op(name, operands, types, attributes, regions), types)
+
     def _fresh(self) -> str:
         self._counter += 1
         return f"%v{self._counter}"
-
-    def _location(self) -> str:
-        where = user_location()
-        return where.mlir() if where else ""
-
-    def _line(self, text: str, location: Optional[str] = "") -> None:
-        """Appends an op; `location` is its loc(...) (by default the user's
-        call), None for a line that is not the end of an op (`scf.if ... {`)."""
-        if location == "":
-            location = self._location()
-        suffix = f" {location}" if location else ""
-        self._lines.append("  " * self._indent + text + suffix)
-
-    def _emit(self, op: str, type: Type) -> Value:
-        name = self._fresh()
-        self._line(f"{name} = {op}")
-        return Value(self, name, type)
-
-    def _emit_n(self, op: str, types: Sequence[Type]) -> List[Value]:
-        name = self._fresh()
-        self._line(f"{name}:{len(types)} = {op}")
-        return [Value(self, f"{name}#{i}", t) for i, t in enumerate(types)]
 
     def _enter_region(self) -> None:
         if self._depth >= self.MAX_NESTING:
@@ -551,20 +623,38 @@ class KernelBuilder:
 
     def _arith(self, op: str, lhs: Value, rhs: Value) -> Value:
         _reject_fragment(lhs, "arithmetic")
-        return self._emit(f"arith.{op} {lhs}, {rhs} : {lhs.type}", lhs.type)
+        return self._emit(f"arith.{op}", [lhs, rhs], lhs.type)
+
+    def _finish(self) -> None:
+        """Ends the kernel: gpu.return, the workgroup buffers' attributes,
+        and the gpu.func verified as a whole."""
+        ops, L = self._ops, self._ops.L
+        where = self.location.position() if self.location else None
+        self._blocks = [self._entry]
+        self._op("gpu.return", location=where, verify=False)
+
+        def set_attribute(name: str, value) -> None:
+            L.mlirOperationSetAttributeByName(self.operation, _capi.MlirStringRef.of(name),
+                                              value)
+
+        set_attribute(b"workgroup_attributions", ops.integer(len(self._shared), "i64"))
+        if any(self._shared_align.values()):
+            set_attribute(b"workgroup_attrib_attrs", self._attribute("[" + ", ".join(
+                f"{{llvm.align = {self._shared_align[n]} : i64}}" if self._shared_align[n]
+                else "{}" for n, _ in self._shared) + "]", where))
+        diagnostics = ops.verify(self.operation)
+        if diagnostics:
+            raise VerificationError(f"kernel {self.name!r}", diagnostics)
+
+    def _discard(self) -> None:
+        """Drops a kernel whose building failed."""
+        if self.operation is not None:
+            self._erase(self.operation)
+        self.operation = None
 
     def text(self) -> str:
-        params = ", ".join(f"%{p}: {t}" for p, t in self.params.items())
-        workgroup = ""
-        if self._shared:
-            workgroup = " workgroup(" + ", ".join(
-                f"{n}: {t}" + (f" {{llvm.align = {self._shared_align[n]} : i64}}"
-                               if self._shared_align.get(n) else "")
-                for n, t in self._shared) + ")"
-        body = "\n".join(self._lines)
-        loc = f" {self.location.mlir()}" if self.location else ""
-        return (f"  gpu.func @{self.name}({params}){workgroup} kernel {{\n{body}\n"
-                f"    gpu.return{loc}\n  }}{loc}")
+        """The gpu.func as MLIR text, with the user's locations."""
+        return self._ops.print(self.operation) if self.operation is not None else ""
 
     # -- values --------------------------------------------------------------
     def constant(self, value: Number, type: Type) -> Value:
@@ -585,10 +675,10 @@ class KernelBuilder:
         else:
             literal = str(_checks.int_literal(value, element.name))
         if isinstance(type, VectorType):
-            return self._emit(f"arith.constant dense<{literal}> : {type}", type)
-        if element == i1:
-            return self._emit(f"arith.constant {literal}", i1)
-        return self._emit(f"arith.constant {literal} : {type}", type)
+            text = f"dense<{literal}> : {type}"
+        else:
+            text = literal if element == i1 else f"{literal} : {type}"
+        return self._emit("arith.constant", [], type, {"value": text})
 
     def coerce(self, value, type: Type) -> Value:
         """`value` as a Value of `type`: Python numbers become constants."""
@@ -630,7 +720,7 @@ class KernelBuilder:
         if src.is_index or type.is_index:
             # i1 is a boolean: true becomes 1, not -1.
             op = "index_castui" if src.element == i1 else "index_cast"
-            return self._emit(f"arith.{op} {value} : {src} to {type}", type)
+            return self._emit(f"arith.{op}", [value], type)
         if src.is_integer and type.is_integer:
             # i1 is a boolean: true widens to 1, not -1.
             widen = "extui" if src == i1 else "extsi"
@@ -641,7 +731,7 @@ class KernelBuilder:
             op = "fptoui" if type.element == i1 else "fptosi"
         else:
             op = "extf" if type.bits > src.bits else "truncf"
-        return self._emit(f"arith.{op} {value} : {src} to {type}", type)
+        return self._emit(f"arith.{op}", [value], type)
 
     def select(self, condition: Value, a, b, type: Optional[Type] = None) -> Value:
         """`condition ? a : b`; give `type` when both are Python numbers."""
@@ -654,7 +744,7 @@ class KernelBuilder:
             raise TypeError(f"no select of MMA fragments ({type}): select the memory they "
                             f"are loaded from")
         a, b = self.coerce(a, type), self.coerce(b, type)
-        return self._emit(f"arith.select {condition}, {a}, {b} : {type}", type)
+        return self._emit("arith.select", [condition, a, b], type)
 
     def min(self, a: Value, b) -> Value:
         a = self.value(a, "min's first operand")
@@ -670,7 +760,7 @@ class KernelBuilder:
         if isinstance(x.type, MemRefType) or x.type.is_float != on_floats:
             raise TypeError(f"math.{op} needs {'a float' if on_floats else 'an integer'}, "
                             f"not {x.type}")
-        return self._emit(f"math.{op} {x} : {x.type}", x.type)
+        return self._emit(f"math.{op}", [x], x.type)
 
     def exp(self, x: Value) -> Value:
         return self._math("exp", x)
@@ -686,17 +776,21 @@ class KernelBuilder:
         return self._math("ctpop", x, on_floats=False)
 
     # -- GPU ids, memory, control flow --------------------------------------
+    def _dimension(self, op: str, dim: str) -> Value:
+        dim = _checks.one_of(dim, "dim", _DIMS)
+        return self._emit(op, [], index, {"dimension": f"#gpu<dim {dim}>"})
+
     def thread_id(self, dim: str = "x") -> Value:
-        return self._emit(f"gpu.thread_id {_checks.one_of(dim, 'dim', _DIMS)}", index)
+        return self._dimension("gpu.thread_id", dim)
 
     def block_id(self, dim: str = "x") -> Value:
-        return self._emit(f"gpu.block_id {_checks.one_of(dim, 'dim', _DIMS)}", index)
+        return self._dimension("gpu.block_id", dim)
 
     def block_dim(self, dim: str = "x") -> Value:
-        return self._emit(f"gpu.block_dim {_checks.one_of(dim, 'dim', _DIMS)}", index)
+        return self._dimension("gpu.block_dim", dim)
 
     def grid_dim(self, dim: str = "x") -> Value:
-        return self._emit(f"gpu.grid_dim {_checks.one_of(dim, 'dim', _DIMS)}", index)
+        return self._dimension("gpu.grid_dim", dim)
 
     def global_id(self) -> Value:
         """blockIdx.x * blockDim.x + threadIdx.x, as index."""
@@ -717,34 +811,44 @@ class KernelBuilder:
             align = _checks.integer(align, "a shared buffer alignment", 1, 1 << 16)
             if align & (align - 1):
                 raise ValueError(f"a shared buffer alignment is a power of two, not {align}")
-        name = f"%shared{len(self._shared)}"
+        name = f"shared{len(self._shared)}"
         type = MemRefType(element, shape, "#gpu.address_space<workgroup>")
-        self._shared.append((name, type))
-        self._shared_align[name] = align
-        return Value(self, name, type)
+        self._shared.append((f"%{name}", type))
+        self._shared_align[f"%{name}"] = align
+        where = self.location.position() if self.location else None
+        handle = self._ops.L.mlirBlockAddArgument(self._entry, self._ops.type(str(type)),
+                                                  self._ops.location(where, name))
+        return Value(self, f"%{name}", type, handle)
 
     def barrier(self) -> None:
         """__syncthreads()."""
-        self._line("gpu.barrier")
+        self._op("gpu.barrier")
 
     def if_(self, condition: Value) -> contextlib.AbstractContextManager:
-        """Emits the body under `with` inside scf.if."""
+        """Makes the body under `with` inside scf.if."""
         if not (isinstance(condition, Value) and condition.type == i1):
             raise TypeError(f"if_ needs an i1 value (a comparison), not {_describe(condition)}")
         self.value(condition)
         self._enter_region()
-        return self._if_region(condition, self._location())
+        return self._if_region(condition, self._position())
 
     @contextlib.contextmanager
-    def _if_region(self, condition: Value, location: str) -> Iterator[None]:
-        self._line(f"scf.if {condition} {{", None)
-        self._indent += 1
+    def _if_region(self, condition: Value, where) -> Iterator[None]:
+        then = self._ops.block([], self._ops.location(where))
+        operation = self._op("scf.if", [condition], [], regions=[[then], []], location=where,
+                             verify=False)
+        self._blocks.append(then)
         try:
             yield
+        except BaseException:
+            self._blocks.pop()
+            self._erase(operation)
+            raise
         finally:
             self._depth -= 1
-        self._indent -= 1
-        self._line("}", location)
+        self._op("scf.yield", location=where, verify=False)
+        self._blocks.pop()
+        self._check(operation)
 
     def cond(self, condition: Value, then: Callable[[], Union[Value, Number]],
              otherwise: Callable[[], Union[Value, Number]], type: Optional[Type] = None) -> Value:
@@ -756,32 +860,42 @@ class KernelBuilder:
         self._enter_region()
         calls, self._calls = self._calls, []  # the branches are the user's calls
         try:
-            return self._cond(condition, then, otherwise, type, self._location())
+            return self._cond(condition, then, otherwise, type, self._position())
         finally:
             self._depth -= 1
             self._calls = calls
 
-    def _cond(self, condition: Value, then, otherwise, type: Optional[Type],
-              location: str) -> Value:
-        name = self._fresh()
-        header = len(self._lines)
-        self._line("", None)  # the scf.if line, once the type is known
-        self._indent += 1
-        first = then()
-        type = type or (first.type if isinstance(first, Value) else None)
-        if type is None:
-            raise TypeError("cond: give `type` when both branches are Python numbers")
-        first = self.coerce(first, type)
-        self._line(f"scf.yield {first} : {type}", location)
-        self._indent -= 1
-        self._line("} else {", None)
-        self._indent += 1
-        second = self.coerce(otherwise(), type)
-        self._line(f"scf.yield {second} : {type}", location)
-        self._indent -= 1
-        self._line("}", location)
-        self._lines[header] = "  " * self._indent + f"{name} = scf.if {condition} -> ({type}) {{"
-        return Value(self, name, type)
+    def _cond(self, condition: Value, then, otherwise, type: Optional[Type], where) -> Value:
+        # The branches are built in a result-less scf.if (so that their ops
+        # have ancestors when verified); their regions then move to the
+        # scf.if with the result, whose type the first branch tells.
+        L = self._ops.L
+        blocks = [self._ops.block([], self._ops.location(where)) for _ in range(2)]
+        draft = self._op("scf.if", [condition], [], regions=[[blocks[0]], [blocks[1]]],
+                         location=where, verify=False)
+        try:
+            for block, branch in zip(blocks, (then, otherwise)):
+                self._blocks.append(block)
+                try:
+                    value, returned = _returning(branch, ())
+                    type = type or (value.type if isinstance(value, Value) else None)
+                    if type is None:
+                        raise TypeError("cond: give `type` when both branches are Python numbers")
+                    value = self.coerce(value, type)
+                    self._op("scf.yield", [value], verify=False,
+                             location=returned.position() if returned else where)
+                finally:
+                    self._blocks.pop()
+            regions = [[], []]
+            operation = self._op("scf.if", [condition], [type], regions=regions, location=where,
+                                 verify=False)
+            for index in range(2):
+                L.mlirRegionTakeBody(L.mlirOperationGetRegion(operation, index),
+                                     L.mlirOperationGetRegion(draft, index))
+        finally:
+            self._erase(draft)
+        self._check(operation)
+        return self._results(operation, [type])[0]
 
     def atomic_add(self, buffer: Value, position, value) -> Value:
         """Atomically adds `value` to buffer[position]; returns the old value."""
@@ -789,9 +903,9 @@ class KernelBuilder:
             raise TypeError(f"atomic_add needs a memref, not {buffer.type}")
         element = buffer.type.element
         value = self.coerce(value, element)
-        kind = "addf" if element.is_float else "addi"
-        return self._emit(f"memref.atomic_rmw {kind} {value}, {buffer}[{self.to_index(position)}] : "
-                          f"({element}, {buffer.type}) -> {element}", element)
+        kind = _ATOMIC_KINDS["addf" if element.is_float else "addi"]
+        return self._emit("memref.atomic_rmw", [value, buffer, *buffer._indices(position)],
+                          element, {"kind": self._ops.integer(kind, "i64")})
 
     def loop(self, lower, upper, step=1, init: Sequence[Value] = ()) -> Loop:
         """`with k.loop(0, n) as i:` or, carrying values,
@@ -800,28 +914,37 @@ class KernelBuilder:
         return Loop(self, lower, upper, step, init)
 
     # -- warp ops ------------------------------------------------------------
-    @staticmethod
-    def _mask(mask: Optional[Value]) -> str:
-        return f" mask {mask}" if mask is not None else ""
+    # Enum cases (kinds, modes, directions, ...) go into attribute text as
+    # they are: _checks.keyword keeps the text an attribute, and the
+    # compiler's attribute parser names the cases when one is not.
+    def _enum(self, mnemonic: str, case, what: str) -> str:
+        return f"#warp.{mnemonic}<{_checks.keyword(case, what)}>"
 
-    def _mask_value(self, mask) -> Optional[Value]:
-        return None if mask is None else self.coerce(mask, i32)
+    @staticmethod
+    def _optional(value: Optional[Value]) -> List[Value]:
+        return [] if value is None else [value]
+
+    def _mask_value(self, mask) -> List[Value]:
+        """The mask operand group: [] or [the i32 mask]."""
+        return [] if mask is None else [self.coerce(mask, i32)]
 
     def lane_id(self) -> Value:
-        return self._emit("warp.lane_id : i32", i32)
+        return self._emit("warp.lane_id", [], i32)
 
     def warp_id(self, linear: bool = False) -> Value:
-        return self._emit(f"warp.warp_id{' linear' if linear else ''} : i32", i32)
+        if not isinstance(linear, bool):
+            raise TypeError(f"linear must be a bool, not {type(linear).__name__}")
+        return self._emit("warp.warp_id", [], i32, {"linear": self._ops.unit()} if linear else {})
 
     def lanemask(self, kind: str) -> Value:
-        kind = _checks.one_of(kind, "lanemask kind", ("lt", "le", "eq", "ge", "gt"))
-        return self._emit(f"warp.lanemask <{kind}> : i32", i32)
+        return self._emit("warp.lanemask", [], i32,
+                          {"kind": self._enum("lanemask_kind", kind, "lanemask kind")})
 
     def activemask(self) -> Value:
-        return self._emit("warp.activemask : i32", i32)
+        return self._emit("warp.activemask", [], i32)
 
     def syncwarp(self, mask=None) -> None:
-        self._line("warp.syncwarp" + self._mask(self._mask_value(mask)))
+        self._op("warp.syncwarp", self._mask_value(mask))
 
     def shuffle(self, mode: str, value: Value, offset, width: int = 32,
                 mask=None, bound=None) -> Tuple[Value, Value]:
@@ -829,32 +952,29 @@ class KernelBuilder:
         `width` is a power of two in 1..32 or an i32 value (run time);
         `bound` (up and down over the whole warp) is the lowest (up) or
         highest (down) lane a lane may read, PTX's clamp lane."""
-        mode = _checks.one_of(mode, "shuffle mode", ("idx", "xor", "up", "down"))
+        attributes = {"mode": self._enum("shuffle_mode", mode, "shuffle mode")}
         value = self.value(value, "the shuffled value")
-        _check_payload(value, "the shuffled value")
         offset, mask = self.coerce(offset, i32), self._mask_value(mask)
-        width = (self.coerce(width, i32) if isinstance(width, Value)
-                 else _checks.power_of_two_width(width, "shuffle width"))
-        bound_text = ""
-        if bound is not None:
-            if mode not in ("up", "down") or isinstance(width, Value) or width != 32:
-                raise ValueError("a shuffle bound needs mode 'up' or 'down' and width 32")
-            bound_text = f" bound {self.coerce(bound, i32)}"
-        return tuple(self._emit_n(
-            f"warp.shuffle <{mode}> {value}, {offset} width {width}{bound_text}{self._mask(mask)} : {value.type}",
-            [value.type, i1]))
+        dynamic = []
+        if isinstance(width, Value):
+            dynamic = [self.coerce(width, i32)]
+        else:
+            attributes["width"] = self._ops.integer(
+                _checks.integer(width, "shuffle width", -(1 << 31), (1 << 31) - 1), "i32")
+        bound = [] if bound is None else [self.coerce(bound, i32)]
+        attributes["operandSegmentSizes"] = _segment_sizes([value], [offset], dynamic, bound,
+                                                           mask)
+        return tuple(self._emit_n("warp.shuffle", [value, offset, *dynamic, *bound, *mask],
+                                  [value.type, i1], attributes))
 
     def broadcast(self, value: Value, lane, mask=None) -> Value:
         value = self.value(value, "the broadcast value")
-        _check_payload(value, "the broadcast value")
         lane, mask = self.coerce(lane, i32), self._mask_value(mask)
-        return self._emit(f"warp.broadcast {value}, {lane}{self._mask(mask)} : {value.type}", value.type)
+        return self._emit("warp.broadcast", [value, lane, *mask], value.type)
 
     def broadcast_first(self, value: Value, mask=None) -> Value:
         value = self.value(value, "the broadcast value")
-        _check_payload(value, "the broadcast value")
-        mask = self._mask_value(mask)
-        return self._emit(f"warp.broadcast_first {value}{self._mask(mask)} : {value.type}", value.type)
+        return self._emit("warp.broadcast_first", [value, *self._mask_value(mask)], value.type)
 
     def block_reduce(self, kind, value, commutative: bool = False,
                      algorithm: Optional[str] = None):
@@ -867,19 +987,12 @@ class KernelBuilder:
         choice (raking for integer kinds in a known block of 224-512
         threads, warp_reductions otherwise)."""
         values, single = self._collective_values(value, "the reduced value")
-        for v in values:
-            _check_payload(v, "the reduced value")
-        options = self._algorithm_option(algorithm, "block reduce algorithm",
-                                         ("warp_reductions", "raking"))
+        attributes = {}
+        if algorithm is not None:
+            attributes["algorithm"] = self._enum("block_reduce_algorithm", algorithm,
+                                                 "block reduce algorithm")
         return self._emit_reduction("warp.block_reduce", "block reduce", kind, values, single,
-                                    options, commutative)
-
-    @staticmethod
-    def _algorithm_option(algorithm: Optional[str], what: str, names) -> str:
-        """` algorithm = <name>`, or "" for the compiler's choice."""
-        if algorithm is None:
-            return ""
-        return f" algorithm = <{_checks.one_of(algorithm, what, names)}>"
+                                    values, attributes, commutative)
 
     def block_scan(self, kind, value, exclusive: bool = False, init=None,
                    total: bool = False, algorithm: Optional[str] = None):
@@ -892,22 +1005,22 @@ class KernelBuilder:
         combiner needs init). Returns the scan, or (scan, block total) with
         total=True."""
         values, single = self._collective_values(value, "the scanned value")
-        for v in values:
-            _check_payload(v, "the scanned value")
-        options = " exclusive" if exclusive else ""
-        options += self._init_option(init, values, single)
-        options += self._algorithm_option(algorithm, "block scan algorithm",
-                                          ("warp_scans", "raking"))
-        return self._emit_scan("warp.block_scan", "block scan", kind, values, single, options,
-                               exclusive and init is None, total)
+        inits = self._inits(init, values, single)
+        attributes = {"operandSegmentSizes": _segment_sizes(values, inits)}
+        if exclusive:
+            attributes["exclusive"] = self._ops.unit()
+        if algorithm is not None:
+            attributes["algorithm"] = self._enum("block_scan_algorithm", algorithm,
+                                                 "block scan algorithm")
+        return self._emit_scan("warp.block_scan", "block scan", kind, values, single,
+                               values + inits, attributes, exclusive and init is None, total)
 
     def block_broadcast(self, value: Value, thread) -> Value:
         """warp.block_broadcast: every thread gets `value` of thread
         `thread` (x + X * (y + Y * z), the same in every thread)."""
         value = self.value(value, "the broadcast value")
-        _check_payload(value, "the broadcast value")
         thread = self.coerce(thread, i32)
-        return self._emit(f"warp.block_broadcast {value}, {thread} : {value.type}", value.type)
+        return self._emit("warp.block_broadcast", [value, thread], value.type)
 
     def block_exchange(self, items: Value, direction: str) -> Value:
         """warp.block_exchange (CUB BlockExchange) of a thread's N items (a
@@ -916,35 +1029,25 @@ class KernelBuilder:
         t+B, ..., t+B*(N-1) out, B the block size) or "striped_to_blocked".
         Every thread of the block must call it (it holds barriers)."""
         items = self.value(items, "the exchanged items")
-        direction = _checks.one_of(direction, "block exchange direction",
-                                   ("blocked_to_striped", "striped_to_blocked"))
-        if not isinstance(items.type, VectorType) or \
-                items.type.element.name not in self._EXCHANGE_ELEMENTS:
-            raise TypeError(f"block_exchange needs a vector of i32, i64, f32 or f64 items, "
-                            f"not {items.type}")
-        return self._emit(f"warp.block_exchange <{direction}> {items} : {items.type}",
-                          items.type)
+        direction = self._enum("exchange_direction", direction, "block exchange direction")
+        return self._emit("warp.block_exchange", [items], items.type, {"direction": direction})
 
     def ballot(self, predicate: Value, mask=None) -> Value:
         predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
-        return self._emit(f"warp.ballot {predicate}{self._mask(mask)} : i32", i32)
+        return self._emit("warp.ballot", [predicate, *mask], i32)
 
     def vote(self, kind: str, predicate: Value, mask=None) -> Value:
-        kind = _checks.one_of(kind, "vote kind", ("any", "all", "uni"))
+        kind = self._enum("vote_kind", kind, "vote kind")
         predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
-        return self._emit(f"warp.vote <{kind}> {predicate}{self._mask(mask)} : i1", i1)
+        return self._emit("warp.vote", [predicate, *mask], i1, {"kind": kind})
 
     def match_any(self, value: Value, mask=None) -> Value:
         value = self.value(value, "match_any's value")
-        _check_payload(value, "match_any's value", _MATCH_PAYLOADS)
-        mask = self._mask_value(mask)
-        return self._emit(f"warp.match_any {value}{self._mask(mask)} : {value.type}", i32)
+        return self._emit("warp.match_any", [value, *self._mask_value(mask)], i32)
 
     def match_all(self, value: Value, mask=None) -> Tuple[Value, Value]:
         value = self.value(value, "match_all's value")
-        _check_payload(value, "match_all's value", _MATCH_PAYLOADS)
-        mask = self._mask_value(mask)
-        return tuple(self._emit_n(f"warp.match_all {value}{self._mask(mask)} : {value.type}", [i32, i1]))
+        return tuple(self._emit_n("warp.match_all", [value, *self._mask_value(mask)], [i32, i1]))
 
     def _collective_values(self, value, what: str) -> Tuple[List[Value], bool]:
         """The values of a reduce/scan: one Value, or a tuple/list of them
@@ -956,51 +1059,49 @@ class KernelBuilder:
         raise TypeError(f"{what} must be a kernel value or a non-empty tuple of them, "
                         f"not {value!r}")
 
-    def _segment_flags(self, heads, tails) -> str:
-        if heads is not None and tails is not None:
-            raise ValueError("reduce takes heads or tails, not both")
-        if heads is not None:
-            return f" heads {self.coerce(heads, i1)}"
-        if tails is not None:
-            return f" tails {self.coerce(tails, i1)}"
-        return ""
-
-    def _with_combiner(self, op: str, values: List[Value], single: bool, options: str,
+    def _with_combiner(self, op: str, values: List[Value], single: bool,
+                       operands: List[Value], attributes: Dict[str, object],
                        combine: Callable, result_types: Sequence[Type]) -> List[Value]:
-        """Emits `op` with a combine region built by calling `combine(left,
+        """Makes `op` with a combine region built by calling `combine(left,
         right)` on the region's arguments (Values, or tuples of them), which
-        returns the combined Value or tuple; returns the op's results."""
+        returns the combined Value or tuple; returns the op's results. The
+        region's warp.yield is located at the combiner's `return`."""
         types = [v.type for v in values]
-        name = self._fresh()
-        left = [Value(self, self._fresh(), t) for t in types]
-        right = [Value(self, self._fresh(), t) for t in types]
-        arguments = ", ".join(f"{v}: {v.type}" for v in left + right)
-        head = f"{name}:{len(result_types)}" if len(result_types) > 1 else name
-        # The op's location goes after its region's closing brace.
-        location = self._location()
-        self._line(f"{head} = {op} {', '.join(map(str, values))}{options} : "
-                   f"{', '.join(map(str, result_types))} combine ({arguments}) {{", None)
+        where = self._position()
+        block = self._ops.block([self._ops.type(str(t)) for t in types * 2],
+                                self._ops.location(where))
+        operation = self._op(op, operands, result_types, attributes, regions=[[block]],
+                             location=where, verify=False)
+        arguments = self._arguments(block, types * 2)
+        left, right = arguments[:len(types)], arguments[len(types):]
         self._enter_region()
-        self._indent += 1
+        self._blocks.append(block)
         try:
-            combined = combine(left[0], right[0]) if single else combine(tuple(left), tuple(right))
+            combined, returned = _returning(
+                combine, (left[0], right[0]) if single else (tuple(left), tuple(right)))
+            at = f" (the combiner's return at {returned})" if returned else ""
             if single and isinstance(combined, (tuple, list)) and len(combined) == 1:
                 combined = combined[0]
             combined = [combined] if single else combined
             if not isinstance(combined, (tuple, list)) or len(combined) != len(values):
                 raise ValueError(f"the combiner must return {len(values)} value"
                                  f"{'s' if len(values) > 1 else ''} (one per combined value), "
-                                 f"got {combined!r}")
+                                 f"got {combined!r}{at}")
+            for c, t in zip(combined, types):
+                if isinstance(c, Value) and c.type != t:
+                    raise TypeError(f"the combiner returned {c.type} where {t} is expected{at}")
             combined = [self.coerce(c, t) for c, t in zip(combined, types)]
-            self._line(f"warp.yield {', '.join(map(str, combined))} : "
-                       f"{', '.join(map(str, types))}")
-        finally:
+            self._op("warp.yield", combined, location=returned.position() if returned else where,
+                     verify=False)
+        except BaseException:
+            self._blocks.pop()
             self._depth -= 1
-        self._indent -= 1
-        self._line("}", location)
-        if len(result_types) == 1:
-            return [Value(self, name, result_types[0])]
-        return [Value(self, f"{name}#{i}", t) for i, t in enumerate(result_types)]
+            self._erase(operation)
+            raise
+        self._blocks.pop()
+        self._depth -= 1
+        self._check(operation)
+        return self._results(operation, result_types)
 
     def reduce(self, kind, value, cluster_size: int = 32, cluster_stride: int = 1,
                lanes: str = "all", valid_lanes=None, mask=None,
@@ -1020,42 +1121,41 @@ class KernelBuilder:
         ends a segment; with lanes="all" every lane of a segment gets its
         result, with lanes="first" the segment's first lane does."""
         values, single = self._collective_values(value, "the reduced value")
-        for v in values:
-            _check_payload(v, "the reduced value")
-        cluster_size = _checks.power_of_two_width(cluster_size, "cluster_size")
-        cluster_stride = _checks.power_of_two_width(cluster_stride, "cluster_stride")
-        lanes = _checks.one_of(lanes, "lanes", ("all", "first"))
+        if heads is not None and tails is not None:
+            raise ValueError("reduce takes heads or tails, not both")
+        heads = [] if heads is None else [self.coerce(heads, i1)]
+        tails = [] if tails is None else [self.coerce(tails, i1)]
+        valid = [] if valid_lanes is None else [self.coerce(valid_lanes, i32)]
+        mask = self._mask_value(mask)
+        attributes = {
+            "cluster_size": self._ops.integer(_checks.integer(cluster_size, "cluster_size",
+                                                              0, 1 << 16), "i32"),
+            "cluster_stride": self._ops.integer(_checks.integer(cluster_stride, "cluster_stride",
+                                                                0, 1 << 16), "i32"),
+            "lanes": self._enum("result_lanes", lanes, "lanes"),
+            "operandSegmentSizes": _segment_sizes(values, valid, mask, heads, tails)}
         if strategy is not None:
-            strategy = _checks.keyword(strategy, "reduce strategy")
-        options = self._segment_flags(heads, tails)
-        if valid_lanes is not None:
-            options += f" valid_lanes {self.coerce(valid_lanes, i32)}"
-        options += self._mask(self._mask_value(mask))
-        options += f" cluster_size = {cluster_size} cluster_stride = {cluster_stride} lanes = <{lanes}>"
-        if strategy:
-            options += f" strategy = <{strategy}>"
-        return self._emit_reduction("warp.reduce", "reduce", kind, values, single, options,
+            attributes["strategy"] = self._enum("strategy", strategy, "reduce strategy")
+        return self._emit_reduction("warp.reduce", "reduce", kind, values, single,
+                                    values + valid + mask + heads + tails, attributes,
                                     commutative)
 
     def _emit_reduction(self, op: str, what: str, kind, values: List[Value], single: bool,
-                        options: str, commutative: bool):
-        """Emits reduce-like `op` with a kind or a combiner function (see
+                        operands: List[Value], attributes: Dict[str, object],
+                        commutative: bool):
+        """Makes reduce-like `op` with a kind or a combiner function (see
         reduce); returns the result, or the tuple of results."""
         types = [v.type for v in values]
         if callable(kind):
             if commutative:
-                options += " commutative"
-            results = self._with_combiner(op, values, single, options, kind, types)
+                attributes["commutative"] = self._ops.unit()
+            results = self._with_combiner(op, values, single, operands, attributes, kind, types)
             return results[0] if single else tuple(results)
-        kind = _checks.keyword(kind, f"{what} kind")
-        _check_kind(kind, values[0])
-        if not single:
-            raise ValueError(f"{what} kind {kind!r} takes one value; combine a tuple with a "
-                             f"combiner function")
+        attributes["kind"] = self._enum("kind", kind, f"{what} kind")
         if commutative:
             raise ValueError("commutative=True is for combiner functions (every kind is)")
-        value = values[0]
-        return self._emit(f"{op} <{kind}> {value}{options} : {value.type}", value.type)
+        results = self._emit_n(op, operands, types, attributes, regions=[[]])
+        return results[0] if single else tuple(results)
 
     def scan(self, kind, value, exclusive: bool = False, reverse: bool = False,
              width: int = 32, init=None, mask=None, total: bool = False,
@@ -1068,35 +1168,34 @@ class KernelBuilder:
         are tuples and `init` is a tuple. An exclusive scan with a combiner
         function needs `init`."""
         values, single = self._collective_values(value, "the scanned value")
-        for v in values:
-            _check_payload(v, "the scanned value")
-        width = _checks.power_of_two_width(width, "scan width")
-        if heads is not None:
-            heads = self.coerce(heads, i1)
-        options = " exclusive" if exclusive else ""
-        options += " reverse" if reverse else ""
-        options += f" width {width}"
-        options += self._init_option(init, values, single)
-        if valid_lanes is not None:
-            options += f" valid_lanes {self.coerce(valid_lanes, i32)}"
-        options += self._mask(self._mask_value(mask))
-        if heads is not None:
-            options += f" heads {heads}"
-        return self._emit_scan("warp.scan", "scan", kind, values, single, options,
+        heads = [] if heads is None else [self.coerce(heads, i1)]
+        inits = self._inits(init, values, single)
+        valid = [] if valid_lanes is None else [self.coerce(valid_lanes, i32)]
+        mask = self._mask_value(mask)
+        attributes = {
+            "width": self._ops.integer(_checks.integer(width, "scan width", 0, 1 << 16), "i32"),
+            "operandSegmentSizes": _segment_sizes(values, inits, valid, mask, heads)}
+        if exclusive:
+            attributes["exclusive"] = self._ops.unit()
+        if reverse:
+            attributes["reverse"] = self._ops.unit()
+        return self._emit_scan("warp.scan", "scan", kind, values, single,
+                               values + inits + valid + mask + heads, attributes,
                                exclusive and init is None, total)
 
-    def _init_option(self, init, values: List[Value], single: bool) -> str:
-        """` init %a, %b` for a scan of `values` (one init per value), or ""."""
+    def _inits(self, init, values: List[Value], single: bool) -> List[Value]:
+        """A scan's init operands: one per scanned value, or none."""
         if init is None:
-            return ""
+            return []
         inits = [init] if single else init
         if not isinstance(inits, (tuple, list)) or len(inits) != len(values):
             raise ValueError(f"scan init takes one value per scanned value ({len(values)})")
-        return " init " + ", ".join(str(self.coerce(i, v.type)) for i, v in zip(inits, values))
+        return [self.coerce(i, v.type) for i, v in zip(inits, values)]
 
     def _emit_scan(self, op: str, what: str, kind, values: List[Value], single: bool,
-                   options: str, exclusive_without_init: bool, total: bool):
-        """Emits scan-like `op` with a kind or a combiner function (see
+                   operands: List[Value], attributes: Dict[str, object],
+                   exclusive_without_init: bool, total: bool):
+        """Makes scan-like `op` with a kind or a combiner function (see
         scan); returns the scan, or (scan, total), tuples for a tuple."""
         types = [v.type for v in values]
         result_types = types * 2 if total else types
@@ -1104,17 +1203,11 @@ class KernelBuilder:
             if exclusive_without_init:
                 raise ValueError("an exclusive scan with a combiner function needs init: "
                                  "a combiner has no known identity")
-            results = self._with_combiner(op, values, single, options, kind, result_types)
+            results = self._with_combiner(op, values, single, operands, attributes, kind,
+                                          result_types)
         else:
-            kind = _checks.keyword(kind, f"{what} kind")
-            _check_kind(kind, values[0])
-            if not single:
-                raise ValueError(f"{what} kind {kind!r} takes one value; combine a tuple with a "
-                                 f"combiner function")
-            text = f"{op} <{kind}> {values[0]}{options} : " + \
-                ", ".join(map(str, result_types))
-            results = (self._emit_n(text, result_types) if total
-                       else [self._emit(text, result_types[0])])
+            attributes["kind"] = self._enum("kind", kind, f"{what} kind")
+            results = self._emit_n(op, operands, result_types, attributes, regions=[[]])
         n = len(values)
         scans, totals = results[:n], results[n:]
         if single:
@@ -1124,31 +1217,27 @@ class KernelBuilder:
     def compact(self, predicate: Value, mask=None) -> Tuple[Value, Value]:
         """(offset, count) of ballot compaction."""
         predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
-        return tuple(self._emit_n(f"warp.compact {predicate}{self._mask(mask)} : i32", [i32, i32]))
+        return tuple(self._emit_n("warp.compact", [predicate, *mask], [i32, i32]))
 
-    _EXCHANGE_ELEMENTS = ("i32", "i64", "f32", "f64")
+    def _memref(self, buffer: Value, what: str) -> Value:
+        """`buffer` when it is a memref (the builder reads its element)."""
+        buffer = self.value(buffer, what)
+        if not isinstance(buffer.type, MemRefType):
+            raise TypeError(f"{what} must be a memref, not {buffer.type}")
+        return buffer
 
     def load_vector(self, buffer: Value, position, size: int) -> Value:
         """vector.load of `size` consecutive elements of a 1-D memref from
         `position` on: a lane's items for exchange()."""
-        buffer = self.value(buffer, "load_vector's buffer")
-        if not isinstance(buffer.type, MemRefType) or len(buffer.type.shape) != 1 or \
-                isinstance(buffer.type.element, VectorType):
-            raise TypeError(f"load_vector needs a 1-D memref of scalars, not {buffer.type}")
+        buffer = self._memref(buffer, "load_vector's buffer")
         type = VectorType(_checks.integer(size, "a vector size", 1), buffer.type.element)
-        return self._emit(f"vector.load {buffer}[{self.to_index(position)}] : "
-                          f"{buffer.type}, {type}", type)
+        return self._emit("vector.load", [buffer, *buffer._indices(position)], type)
 
     def store_vector(self, buffer: Value, position, value: Value) -> None:
         """vector.store of `value` at buffer[position], buffer[position + 1], ..."""
-        buffer = self.value(buffer, "store_vector's buffer")
+        buffer = self._memref(buffer, "store_vector's buffer")
         value = self.value(value, "the stored vector")
-        if not isinstance(buffer.type, MemRefType) or len(buffer.type.shape) != 1 or \
-                not isinstance(value.type, VectorType) or value.type.element != buffer.type.element:
-            raise TypeError(f"store_vector needs a 1-D memref and a vector of its elements, "
-                            f"not {buffer.type} and {value.type}")
-        self._line(f"vector.store {value}, {buffer}[{self.to_index(position)}] : "
-                   f"{buffer.type}, {value.type}")
+        self._op("vector.store", [value, buffer, *buffer._indices(position)])
 
     def exchange(self, items: Value, direction: str, strategy: Optional[str] = None) -> Value:
         """warp.exchange of a lane's N items (a vector of 1..32 i32/i64/f32/f64):
@@ -1157,25 +1246,17 @@ class KernelBuilder:
         Load the items from a memref of vectors: `buf[i]` with
         `buf: memref(vector(8, f32))`."""
         items = self.value(items, "the exchanged items")
-        direction = _checks.one_of(direction, "exchange direction",
-                                   ("blocked_to_striped", "striped_to_blocked"))
-        if not isinstance(items.type, VectorType) or \
-                items.type.element.name not in self._EXCHANGE_ELEMENTS or items.type.size > 32:
-            raise TypeError(f"exchange needs a vector of 1..32 i32, i64, f32 or f64 items, "
-                            f"not {items.type}")
-        text = f"warp.exchange <{direction}> {items}"
+        attributes = {"direction": self._enum("exchange_direction", direction,
+                                               "exchange direction")}
         if strategy is not None:
-            strategy = _checks.one_of(strategy, "exchange strategy", ("shuffle", "shared"))
-            if strategy == "shuffle" and items.type.size & (items.type.size - 1):
-                raise ValueError(f"the shuffle exchange needs a power-of-two number of items, "
-                                 f"not {items.type.size} (use 'shared')")
-            text += f" strategy = <{strategy}>"
-        return self._emit(f"{text} : {items.type}", items.type)
+            attributes["strategy"] = self._enum("exchange_strategy", strategy,
+                                                "exchange strategy")
+        return self._emit("warp.exchange", [items], items.type, attributes)
 
     def elect(self, mask=None) -> Value:
         """warp.elect: true in the lowest lane of `mask` (default all 32
         lanes) only; pass k.activemask() from divergent code."""
-        return self._emit(f"warp.elect{self._mask(self._mask_value(mask))} : i1", i1)
+        return self._emit("warp.elect", self._mask_value(mask), i1)
 
     def aggregated_atomic_add(self, buffer: Value, position, value, mask=None) -> Value:
         """warp.atomic_add: atomically adds `value` to buffer[position] with
@@ -1183,58 +1264,32 @@ class KernelBuilder:
         each lane would have seen adding in lane order. `position` is an
         index or a tuple of indices; `mask` defaults to the executing lanes
         (activemask). i32, i64, f32 and f64 elements."""
-        buffer = self.value(buffer, "aggregated_atomic_add's buffer")
-        if not isinstance(buffer.type, MemRefType) or isinstance(buffer.type.element, VectorType) \
-                or buffer.type.element.name not in self._EXCHANGE_ELEMENTS:
-            raise TypeError(f"aggregated_atomic_add needs a memref of i32, i64, f32 or f64, "
-                            f"not {buffer.type}")
+        buffer = self._memref(buffer, "aggregated_atomic_add's buffer")
         element = buffer.type.element
         value = self.coerce(value, element)
-        indices = ", ".join(str(i) for i in buffer._indices(position))
+        indices = buffer._indices(position)
         mask = self._mask_value(mask)
-        return self._emit(f"warp.atomic_add {value}, {buffer}[{indices}]{self._mask(mask)} : "
-                          f"{element}, {buffer.type}", element)
+        return self._emit("warp.atomic_add", [value, buffer, *indices, *mask], element,
+                          {"operandSegmentSizes": _segment_sizes([value], [buffer], indices,
+                                                                 mask)})
 
     # -- warp matrix multiply (upstream gpu.subgroup_mma_*, PTX wmma) -------
-    # The fragments PTX wmma has, by (operand, element): f16 inputs with f16
-    # or f32 accumulators (m16n16k16, m32n8k16, m8n32k16, sm_70+) and f32
-    # inputs read as tf32 (m16n16k8, sm_80+). The compiler checks the same
-    # against NVVM's own table (convert-warp-mma-to-nvvm); here the mistakes
-    # are caught at the call.
-    _MMA_FRAGMENTS = {
-        ("a", "f16"): ((16, 16), (32, 16), (8, 16)),
-        ("b", "f16"): ((16, 16), (16, 8), (16, 32)),
-        ("c", "f16"): ((16, 16), (32, 8), (8, 32)),
-        ("c", "f32"): ((16, 16), (32, 8), (8, 32)),
-        ("a", "f32"): ((16, 8),),
-        ("b", "f32"): ((8, 16),),
-    }
-    # (m, n, k) of each wmma.mma by input element.
-    _MMA_SHAPES = {"f16": ((16, 16, 16), (32, 8, 16), (8, 32, 16)), "f32": ((16, 16, 8),)}
-
+    # Which fragment shapes and element types PTX wmma has is the compiler's
+    # to say: upstream's verifiers check that A, B and C fit together, and
+    # convert-warp-mma-to-nvvm checks the rest against NVVM's own table at
+    # compile time, at the op's (the user's) line.
     def _mma_fragment_type(self, operand: str, element: Type, shape) -> MMAMatrixType:
         if not isinstance(element, Type) or element.is_fragment or \
                 isinstance(element, (VectorType, MemRefType)):
             raise TypeError(f"a fragment's element is a scalar type, not {element!r}")
-        shapes = self._MMA_FRAGMENTS.get((operand, element.name))
-        if shapes is None:
-            kinds = sorted({e for (o, e) in self._MMA_FRAGMENTS if o == operand})
-            raise TypeError(f"{operand.upper()} fragments of {element} are not offered: "
-                            f"{', '.join(kinds)} are")
         if isinstance(shape, (str, bytes)) or not hasattr(shape, "__len__") or len(shape) != 2:
             raise TypeError(f"a fragment shape is (rows, cols), not {shape!r}")
         shape = tuple(_checks.integer(d, "a fragment size", 1) for d in shape)
-        if shape not in shapes:
-            listed = ", ".join(f"{r}x{c}" for r, c in shapes)
-            tf32 = " (f32 A/B fragments are tf32 operands)" if element == f32 and \
-                operand != "c" else ""
-            raise ValueError(f"PTX wmma has no {shape[0]}x{shape[1]} {operand.upper()} fragment "
-                             f"of {element}{tf32}; it has {listed}")
         return MMAMatrixType(shape[0], shape[1], element, operand)
 
     def _mma_access(self, buffer: Value, position, lead_dimension, cols: int,
-                    what: str) -> Tuple[str, int]:
-        """The index list and leading dimension of a fragment's access to
+                    what: str) -> Tuple[List[Value], int]:
+        """The indices and leading dimension of a fragment's access to
         `buffer` at `position` (an index per dimension)."""
         buffer = self.value(buffer, what)
         type = buffer.type
@@ -1252,19 +1307,20 @@ class KernelBuilder:
             raise ValueError(f"lead_dimension {lead_dimension} must be at least the fragment's "
                              f"{cols} columns and a multiple of {per_16_bytes} (16 bytes of "
                              f"{type.element}, PTX's rule)")
-        align = self._shared_align.get(buffer.name, 32)
-        if buffer.name in self._shared_align and (align or 0) < 32:
+        self._check_fragment_alignment(buffer)
+        return buffer._indices(position), lead_dimension
+
+    def _check_fragment_alignment(self, buffer: Value) -> None:
+        if buffer.name in self._shared_align and (self._shared_align[buffer.name] or 0) < 32:
             raise ValueError(f"wmma needs 32-byte aligned fragments: make {buffer.name} with "
                              f"k.shared(..., align=32)")
-        indices = ", ".join(str(i) for i in buffer._indices(position))
-        return indices, lead_dimension
 
     def mma_fill(self, value, element: Type = f32, shape=(16, 16)) -> Value:
         """An accumulator fragment (operand "c") with every element `value`:
         gpu.subgroup_mma_constant_matrix. `element` f16 or f32."""
         type = self._mma_fragment_type("c", element, shape)
         value = self.coerce(value, element)
-        return self._emit(f"gpu.subgroup_mma_constant_matrix {value} : {type}", type)
+        return self._emit("gpu.subgroup_mma_constant_matrix", [value], type)
 
     def mma_load(self, buffer: Value, position, operand: str, shape=(16, 16),
                  lead_dimension: Optional[int] = None) -> Value:
@@ -1277,9 +1333,7 @@ class KernelBuilder:
         tile's first element must be 32-byte aligned (k.shared(...,
         align=32) for workgroup memory)."""
         operand = _checks.one_of(operand, "an MMA operand", ("a", "b", "c"))
-        buffer = self.value(buffer, "mma_load's buffer")
-        if not isinstance(buffer.type, MemRefType):
-            raise TypeError(f"mma_load's buffer must be a memref, not {buffer.type}")
+        buffer = self._memref(buffer, "mma_load's buffer")
         if buffer.type.element == bf16:
             # !gpu.mma_matrix takes no bf16: warp's own ops (vector fragments).
             self._check_warp_mma_tile(shape, lead_dimension, buffer, "mma_load")
@@ -1287,8 +1341,8 @@ class KernelBuilder:
         type = self._mma_fragment_type(operand, buffer.type.element, shape)
         indices, lead = self._mma_access(buffer, position, lead_dimension, type.shape[1],
                                          "mma_load's buffer")
-        return self._emit(f"gpu.subgroup_mma_load_matrix {buffer}[{indices}] "
-                          f"{{leadDimension = {lead} : index}} : {buffer.type} -> {type}", type)
+        return self._emit("gpu.subgroup_mma_load_matrix", [buffer, *indices], type,
+                          {"leadDimension": self._ops.integer(lead, "index")})
 
     def mma(self, a: Value, b: Value, c: Value) -> Value:
         """a x b + c on the tensor cores (gpu.subgroup_mma_compute, PTX
@@ -1299,20 +1353,7 @@ class KernelBuilder:
         if isinstance(a.type, VectorType):
             # Fragments of warp's own ops (bf16 ones from k.mma_load).
             return self.warp_mma(a, b, c)
-        for value, operand in ((a, "a"), (b, "b"), (c, "c")):
-            if not isinstance(value.type, MMAMatrixType) or value.type.operand != operand:
-                raise TypeError(f"mma's {operand} must be an {operand.upper()} fragment "
-                                f"(k.mma_load(..., {operand!r})), not {value.type}")
-        if a.type.element != b.type.element:
-            raise TypeError(f"mma's a and b have different elements: {a.type.element} and "
-                            f"{b.type.element}")
-        (m, k), (k2, n), (m2, n2) = a.type.shape, b.type.shape, c.type.shape
-        if (m, n, k) != (m2, n2, k2) or (m, n, k) not in self._MMA_SHAPES[a.type.element.name]:
-            raise ValueError(f"no wmma multiplies {m}x{k} by {k2}x{n} into {m2}x{n2}")
-        if a.type.element == f32 and c.type.element != f32:
-            raise TypeError(f"tf32 (f32) inputs accumulate into f32, not {c.type.element}")
-        return self._emit(f"gpu.subgroup_mma_compute {a}, {b}, {c} : {a.type}, {b.type} -> "
-                          f"{c.type}", c.type)
+        return self._emit("gpu.subgroup_mma_compute", [a, b, c], c.type)
 
     def mma_store(self, matrix: Value, buffer: Value, position,
                   lead_dimension: Optional[int] = None) -> None:
@@ -1324,41 +1365,29 @@ class KernelBuilder:
             buffer = self.value(buffer, "mma_store's buffer")
             self._check_warp_mma_tile((16, 16), lead_dimension, buffer, "mma_store")
             return self.warp_mma_store(matrix, buffer, position)
-        if not isinstance(matrix.type, MMAMatrixType) or matrix.type.operand != "c":
+        if not isinstance(matrix.type, MMAMatrixType):
             raise TypeError(f"mma_store stores accumulator (C) fragments, not {matrix.type}")
-        buffer = self.value(buffer, "mma_store's buffer")
-        if not isinstance(buffer.type, MemRefType) or buffer.type.element != matrix.type.element:
+        buffer = self._memref(buffer, "mma_store's buffer")
+        if buffer.type.element != matrix.type.element:  # upstream's verifier lets it through
             raise TypeError(f"mma_store needs a memref of {matrix.type.element}, not "
                             f"{buffer.type}")
         indices, lead = self._mma_access(buffer, position, lead_dimension,
                                          matrix.type.shape[1], "mma_store's buffer")
-        self._line(f"gpu.subgroup_mma_store_matrix {matrix}, {buffer}[{indices}] "
-                   f"{{leadDimension = {lead} : index}} : {matrix.type}, {buffer.type}")
+        self._op("gpu.subgroup_mma_store_matrix", [matrix, buffer, *indices],
+                 attributes={"leadDimension": self._ops.integer(lead, "index")})
 
     # -- warp's own MMA ops (warp.mma_*, PTX wmma; fragments are vectors) ----
-    # The one table of the fragments warp.mma_* takes (the dialect's
-    # verifier, getMMAFragmentLength, has the same): elements per lane by
-    # (shape, "ab" for A/B or "c" for C/D) and element. f32 A/B fragments are
-    # tf32 operands. bf16 and tf32 need sm_80 (the compiler checks the chip).
-    _WARP_MMA_FRAGMENTS = {
-        ("m16n16k16", "ab"): {"f16": 16, "bf16": 8},
-        ("m16n16k16", "c"): {"f16": 8, "f32": 8},
-        ("m16n16k8", "ab"): {"f32": 4},
-        ("m16n16k8", "c"): {"f32": 8},
-    }
-    # The accumulator elements each input element multiplies into.
-    _WARP_MMA_ACCUMULATORS = {"f16": ("f16", "f32"), "bf16": ("f32",), "f32": ("f32",)}
     _WARP_MMA_LAYOUTS = ("row", "col")
 
     def _warp_mma_fragment(self, shape: str, operand: str, element: Type) -> VectorType:
-        """The vector type of one lane's `operand` fragment of `element`."""
-        kind = "c" if operand == "c" else "ab"
-        lengths = self._WARP_MMA_FRAGMENTS[(shape, kind)]
-        if element.name not in lengths:
-            has = ", ".join(str(vector(n, Type(e))) for e, n in lengths.items())
-            raise TypeError(f"PTX wmma has no {shape} {operand.upper()} fragment of {element}; "
-                            f"it has {has}")
-        return vector(lengths[element.name], element)
+        """The vector type of one lane's `operand` fragment of `element`,
+        from the dialect's table (warpMMAFragmentLength)."""
+        length = self._ops.L.warpMMAFragmentLength(
+            _capi.MlirStringRef.of(shape.encode()), _capi.MlirStringRef.of(operand.encode()),
+            self._ops.type(str(element)))
+        if not length:
+            raise TypeError(f"PTX wmma has no {shape} {operand.upper()} fragment of {element}")
+        return vector(length, element)
 
     def _warp_mma_shape(self, element: Type, operand: str, shape: Optional[str]) -> str:
         """`shape`, or by default m16n16k8 for f32 (tf32) A/B fragments and
@@ -1367,20 +1396,14 @@ class KernelBuilder:
             return "m16n16k8" if element == f32 and operand != "c" else "m16n16k16"
         return _checks.one_of(shape, "an MMA shape", ("m16n16k16", "m16n16k8"))
 
-    def _warp_mma_buffer(self, buffer: Value, position, element: Type, what: str) -> str:
+    def _warp_mma_buffer(self, buffer: Value, position, what: str) -> List[Value]:
         """The indices of a warp.mma_* access to `buffer` at `position`."""
-        buffer = self.value(buffer, what)
-        type = buffer.type
-        if not isinstance(type, MemRefType) or len(type.shape) != 2 or \
-                isinstance(type.element, VectorType):
+        buffer = self._memref(buffer, what)
+        if len(buffer.type.shape) != 2:  # the ops take a row and a column
             raise TypeError(f"{what} must be a 2-D memref of scalars (its row stride is the "
-                            f"leading dimension), not {type}")
-        if type.element != element:
-            raise TypeError(f"{what} must be a memref of {element}, not {type}")
-        if buffer.name in self._shared_align and (self._shared_align[buffer.name] or 0) < 32:
-            raise ValueError(f"wmma needs 32-byte aligned fragments: make {buffer.name} with "
-                             f"k.shared(..., align=32)")
-        return ", ".join(str(i) for i in buffer._indices(position))
+                            f"leading dimension), not {buffer.type}")
+        self._check_fragment_alignment(buffer)
+        return buffer._indices(position)
 
     def _check_warp_mma_tile(self, shape, lead_dimension, buffer: Value, what: str) -> None:
         """k.mma_load/k.mma_store of bf16 (warp's ops): a 16x16 tile whose
@@ -1393,6 +1416,10 @@ class KernelBuilder:
         if lead_dimension is not None and lead_dimension != row:
             raise ValueError(f"{what} of bf16 takes the leading dimension from {type}'s row "
                              f"stride; lead_dimension={lead_dimension} differs")
+
+    def _mma_enums(self, **cases: str) -> Dict[str, str]:
+        """warp.mma_* attributes: {attribute name: "mnemonic case"}."""
+        return {name: f"#warp<{text}>" for name, text in cases.items()}
 
     def warp_mma_fill(self, value, element: Type = f32) -> Value:
         """An accumulator fragment of warp.mma_compute (vector<8xT>, `element`
@@ -1410,15 +1437,14 @@ class KernelBuilder:
         lane must call it; the tile must be 32-byte aligned."""
         operand = _checks.one_of(operand, "an MMA operand", ("a", "b", "c"))
         layout = _checks.one_of(layout, "an MMA layout", self._WARP_MMA_LAYOUTS)
-        buffer = self.value(buffer, "warp_mma_load's buffer")
-        if not isinstance(buffer.type, MemRefType):
-            raise TypeError(f"warp_mma_load's buffer must be a memref, not {buffer.type}")
+        buffer = self._memref(buffer, "warp_mma_load's buffer")
         element = buffer.type.element
         shape = self._warp_mma_shape(element, operand, shape)
         type = self._warp_mma_fragment(shape, operand, element)
-        indices = self._warp_mma_buffer(buffer, position, element, "warp_mma_load's buffer")
-        return self._emit(f"warp.mma_load {buffer}[{indices}] operand = {operand} "
-                          f"layout = {layout} shape = {shape} : {buffer.type} -> {type}", type)
+        indices = self._warp_mma_buffer(buffer, position, "warp_mma_load's buffer")
+        return self._emit("warp.mma_load", [buffer, *indices], type, self._mma_enums(
+            matrix=f"mma_operand {operand}", layout=f"mma_layout {layout}",
+            shape=f"mma_shape {shape}"))
 
     def warp_mma(self, a: Value, b: Value, c: Value, a_layout: str = "row",
                  b_layout: str = "row") -> Value:
@@ -1429,24 +1455,10 @@ class KernelBuilder:
         a, b, c = (self.value(v, f"warp_mma's {n}") for v, n in ((a, "a"), (b, "b"), (c, "c")))
         a_layout = _checks.one_of(a_layout, "an MMA layout", self._WARP_MMA_LAYOUTS)
         b_layout = _checks.one_of(b_layout, "an MMA layout", self._WARP_MMA_LAYOUTS)
-        for value, n in ((a, "a"), (b, "b"), (c, "c")):
-            if not isinstance(value.type, VectorType):
-                raise TypeError(f"warp_mma's {n} must be a vector fragment (k.warp_mma_load), "
-                                f"not {value.type}")
-        if a.type != b.type:
-            raise TypeError(f"warp_mma's a and b differ: {a.type} and {b.type}")
-        element = a.type.element
-        shape = self._warp_mma_shape(element, "a", None)
-        if a.type != self._warp_mma_fragment(shape, "a", element):
-            raise TypeError(f"warp_mma's a is no A fragment: {a.type}")
-        self._warp_mma_fragment(shape, "c", c.type.element)
-        if c.type.element.name not in self._WARP_MMA_ACCUMULATORS[element.name] or \
-                c.type != self._warp_mma_fragment(shape, "c", c.type.element):
-            into = ", ".join(f"vector<8x{e}>" for e in self._WARP_MMA_ACCUMULATORS[element.name])
-            raise TypeError(f"{element} fragments accumulate into {into}, not {c.type}")
-        return self._emit(f"warp.mma_compute {a}, {b}, {c} shape = {shape} "
-                          f"a_layout = {a_layout} b_layout = {b_layout} : {a.type}, {c.type}",
-                          c.type)
+        shape = self._warp_mma_shape(a.type.element, "a", None)
+        return self._emit("warp.mma_compute", [a, b, c], c.type, self._mma_enums(
+            shape=f"mma_shape {shape}", a_layout=f"mma_layout {a_layout}",
+            b_layout=f"mma_layout {b_layout}"))
 
     def warp_mma_store(self, d: Value, buffer: Value, position, layout: str = "row") -> None:
         """warp.mma_store: the warp stores the 16x16 accumulator tile whose
@@ -1454,51 +1466,73 @@ class KernelBuilder:
         buffer[position], laid out `layout`. Every lane must call it."""
         d = self.value(d, "the stored fragment")
         layout = _checks.one_of(layout, "an MMA layout", self._WARP_MMA_LAYOUTS)
-        if not isinstance(d.type, VectorType) or \
-                d.type != self._warp_mma_fragment("m16n16k16", "c", d.type.element):
-            raise TypeError(f"warp_mma_store stores accumulator fragments (vector<8xf16>, "
-                            f"vector<8xf32>), not {d.type}")
-        indices = self._warp_mma_buffer(buffer, position, d.type.element,
-                                        "warp_mma_store's buffer")
-        self._line(f"warp.mma_store {d}, {buffer}[{indices}] layout = {layout} : "
-                   f"{d.type}, {buffer.type}")
+        indices = self._warp_mma_buffer(buffer, position, "warp_mma_store's buffer")
+        self._op("warp.mma_store", [d, buffer, *indices],
+                 attributes=self._mma_enums(layout=f"mma_layout {layout}"))
 
 
 class Program:
-    """A gpu.module of kernels built in Python; str() gives the MLIR module."""
+    """A gpu.module of kernels built in Python, made through MLIR's C API;
+    str() gives the MLIR module (with the user's locations), `module()` a
+    copy of it as a Module."""
 
     def __init__(self, name: str = "kernels") -> None:
-        self.name = _checks.identifier(name, "program name")
+        self.name = _symbol_name(name, "program name")
         self.kernels: Dict[str, KernelBuilder] = {}
         self.location = user_location()
+        self._ops = OpFactory(default_context())
+        ops, L = self._ops, self._ops.L
+        where = ops.location(self.location.position() if self.location else None)
+        self._handle = L.mlirModuleCreateEmpty(where)
+        L.mlirOperationSetAttributeByName(self._operation, _capi.MlirStringRef.of(
+            b"gpu.container_module"), ops.unit())
+        self._body = ops.block([], where)
+        gpu_module = ops.create("gpu.module", where, attributes={"sym_name": ops.string(name)},
+                                regions=[[self._body]])
+        L.mlirBlockAppendOwnedOperation(L.mlirModuleGetBody(self._handle), gpu_module)
+
+    @property
+    def _operation(self):
+        return self._ops.L.mlirModuleGetOperation(self._handle)
 
     def kernel(self, **params: Type) -> Callable:
         """Decorator: the function receives the builder, then one Value per
-        parameter (in keyword order), and emits the kernel's body. The
-        function's name names the kernel: an ASCII identifier, new in this
+        parameter (in keyword order), and makes the kernel's body. The
+        function's name names the kernel: a name PTX can spell, new in this
         program (ValueError otherwise)."""
         _check_params("@kernel", params)  # now, not when the function comes
 
         def build(function: Callable) -> KernelBuilder:
             if not callable(function):
                 raise TypeError(f"@kernel decorates a function, not {function!r}")
-            name = _checks.identifier(getattr(function, "__name__", None), "kernel name")
+            name = _symbol_name(getattr(function, "__name__", None), "kernel name")
             if name in self.kernels:
                 raise ValueError(f"kernel {name!r} is already defined in program {self.name!r}")
-            builder = KernelBuilder(name, params, _function_location(function))
-            function(builder, *builder.args)
+            builder = KernelBuilder(name, params, _function_location(function), self)
+            try:
+                function(builder, *builder.args)
+                builder._finish()
+            except BaseException:
+                builder._discard()
+                raise
             self.kernels[builder.name] = builder
             return builder
         return build
 
+    def module(self) -> Module:
+        """A copy of the program as a Module (in the default context)."""
+        L = self._ops.L
+        return Module(L.mlirModuleFromOperation(L.mlirOperationClone(self._operation)),
+                      self._ops.context)
+
     def to_mlir(self) -> str:
-        body = "\n".join(k.text() for k in self.kernels.values())
-        loc = f" {self.location.mlir()}" if self.location else ""
-        return (f"module attributes {{gpu.container_module}} {{\n"
-                f"gpu.module @{self.name} {{\n{body}\n}}{loc}\n}}{loc}\n")
+        return self._ops.print(self._operation) + "\n"
 
     def __str__(self) -> str:
         return self.to_mlir()
+
+    def __del__(self) -> None:
+        _release(self, "mlirModuleDestroy")
 
 
 # Value's operators, by the Python syntax that calls them.

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple, Union
 
 from . import _cache, _capi, _checks
-from .ir import (Context, Diagnostic, MLIRError, Module, issue_warnings,
-                 source_locations)
+from .builder import Program
+from .ir import Context, Diagnostic, MLIRError, Module, issue_warnings
 
 _FORMATS = {"ptx": "isa", "cubin": "bin", "fatbin": "fatbin"}
 _STRATEGIES = ("auto", "butterfly", "tree", "redux")
@@ -113,24 +113,6 @@ def kernel_signatures(source: Union[str, Module]) -> Dict[str, List[ArgType]]:
     return signatures
 
 
-def symbol_names(module: Module) -> List[str]:
-    """Every `sym_name` in the module (functions, kernels, gpu.modules,
-    globals), from the IR."""
-    L = _capi.lib()
-    names: List[str] = []
-    attribute = _capi.MlirStringRef.of(b"sym_name")
-
-    def visit(operation, _user_data):
-        value = L.mlirOperationGetAttributeByName(operation, attribute)
-        if value.ptr and L.mlirAttributeIsAString(value):
-            names.append(L.mlirStringAttrGetValue(value).bytes().decode("utf-8", "replace"))
-        return 0  # MlirWalkResultAdvance
-
-    callback = _capi.OperationWalkCallback(visit)
-    L.mlirOperationWalk(module.operation, callback, None, 0)
-    return names
-
-
 def pipeline_options(chip: str = "sm_90", format: str = "ptx", opt_level: int = 3,
                      strategy: str = "auto", bare_pointers: bool = False,
                      device_index_bitwidth: int = 64) -> str:
@@ -161,15 +143,6 @@ def pipeline_options(chip: str = "sm_90", format: str = "ptx", opt_level: int = 
     return options + (" device-index-bitwidth=32" if device_index_bitwidth == 32 else "")
 
 
-def _check_symbol_names(module: Module) -> None:
-    """Refuses symbol names PTX cannot spell before LLVM sees them (its
-    NVPTX backend aborts the process on some, e.g. "a-b")."""
-    for name in symbol_names(module):
-        if not _checks.is_ptx_identifier(name):
-            raise ValueError(f"symbol @{name!r} is not a valid PTX identifier "
-                             f"([A-Za-z][A-Za-z0-9_$]* or [_$%][A-Za-z0-9_$]+, not WARP_SZ)")
-
-
 def _check_bare_pointers(kernels: Dict[str, List[ArgType]]) -> None:
     """The bare-pointer convention passes only the address of a memref: its
     sizes must be static and its layout the identity."""
@@ -182,12 +155,12 @@ def _check_bare_pointers(kernels: Dict[str, List[ArgType]]) -> None:
                     f"sizes or strides); use bare_pointers=False for it")
 
 
-def compile(source: Union[str, Module, "Program"], chip: str = "sm_90", format: str = "ptx",
+def compile(source: Union[str, Module, Program], chip: str = "sm_90", format: str = "ptx",
             opt_level: int = 3, strategy: str = "auto",
             context: Optional[Context] = None, bare_pointers: bool = False,
             cache: Optional[bool] = None, device_index_bitwidth: int = 64) -> CompiledModule:
     """Lowers a module with gpu.module kernels (text, a Module, or a
-    builder Program's text) through `warp-lower-to-ptx` and returns the
+    builder Program) through `warp-lower-to-ptx` and returns the
     device code. Raises ValueError for an option or symbol name the
     compiler cannot take (see pipeline_options) and MLIRError with the
     compiler's diagnostics when compilation fails (an unknown chip such as
@@ -210,8 +183,11 @@ def compile(source: Union[str, Module, "Program"], chip: str = "sm_90", format: 
         raise TypeError(f"cache must be a bool or None, not {type(cache).__name__}")
     if isinstance(source, Module):
         text, context = source.to_string(debug_info=True), context or source.context
-    elif hasattr(source, "to_mlir"):  # a builder Program
+    elif isinstance(source, Program):
         text = source.to_mlir()
+        if context is not None and context is not source._ops.context:
+            raise ValueError("a Program compiles in the context it was built in; "
+                             "leave `context` out")
     elif isinstance(source, str):
         text = source
     else:
@@ -228,17 +204,9 @@ def compile(source: Union[str, Module, "Program"], chip: str = "sm_90", format: 
             kernels = {name: [ArgType.from_json(p) for p in params]
                        for name, params in meta["kernels"].items()}
             return CompiledModule(binary, format, chip, kernels, bare_pointers, from_cache=True)
-    try:
-        module = Module.parse(text, context)
-    except MLIRError as error:
-        if not hasattr(source, "to_mlir"):
-            raise
-        # The parser names positions in the builder's text; each line of it
-        # ends with the location of the Python call that wrote it.
-        raise MLIRError(error.summary, source_locations(error.diagnostics, text)) from None
+    module = source.module() if isinstance(source, Program) else Module.parse(text, context)
     module.verify()
     kernels = kernel_signatures(module)
-    _check_symbol_names(module)
     if bare_pointers:
         _check_bare_pointers(kernels)
     objects: List[bytes] = []

@@ -5,7 +5,7 @@ import re
 import sys
 import warnings
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from . import _capi
 
@@ -13,53 +13,47 @@ _SEVERITIES = {0: "error", 1: "warning", 2: "note", 3: "remark"}
 _ANCHOR = re.compile(r"^\s*builtin\.module\s*\(")
 
 
-# The first file:line:column of a printed location (a callsite or fused
-# location names several; the first is the innermost).
-_FILE_LINE_COL = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)')
-_ESCAPE = re.compile(r"\\([0-9A-Fa-f]{2}|.)")
-
-
-def _unescape(text: str) -> str:
-    """An MLIR string literal's body as text (\\XX hex escapes, \\" and \\\\)."""
-    data = bytearray()
-    position = 0
-    for match in _ESCAPE.finditer(text):
-        data += text[position:match.start()].encode("utf-8")
-        code = match.group(1)
-        data += bytes([int(code, 16)]) if len(code) == 2 else code.encode("utf-8")
-        position = match.end()
-    data += text[position:].encode("utf-8")
-    return data.decode("utf-8", errors="replace")
-
-
 @dataclass
 class Diagnostic:
-    """One MLIR diagnostic: severity, source location and message. For ops
-    the Python builder made, `file`, `line` and `column` name the user's
-    call (None for locations without a file)."""
+    """One MLIR diagnostic: severity, printed location and message, and the
+    location's file, line and column (read through the C API; for ops the
+    Python builder made, the user's call; None for locations without a
+    file)."""
     severity: str
     location: str
     message: str
-
-    def _position(self):
-        match = _FILE_LINE_COL.search(self.location)
-        return (_unescape(match.group(1)), int(match.group(2)), int(match.group(3))) \
-            if match else (None, None, None)
-
-    @property
-    def file(self) -> Optional[str]:
-        return self._position()[0]
-
-    @property
-    def line(self) -> Optional[int]:
-        return self._position()[1]
-
-    @property
-    def column(self) -> Optional[int]:
-        return self._position()[2]
+    file: Optional[str] = None
+    line: Optional[int] = None
+    column: Optional[int] = None
 
     def __str__(self) -> str:
-        return f"{self.location}: {self.severity}: {self.message}"
+        where = (f"{self.file}:{self.line}:{self.column}" if self.file is not None
+                 else self.location)
+        return f"{where}: {self.severity}: {self.message}"
+
+
+def location_position(location) -> Optional[Tuple[str, int, int]]:
+    """(file, line, column) of an MlirLocation: a file location, or the one
+    a name, call site (the callee) or fused location (its first) wraps;
+    None for an unknown or opaque location."""
+    L = _capi.lib()
+    for _ in range(64):  # locations nest; a bound keeps a cycle finite
+        if L.mlirLocationIsAFileLineColRange(location):
+            name = L.mlirIdentifierStr(L.mlirLocationFileLineColRangeGetFilename(location))
+            return (name.bytes().decode("utf-8", errors="replace"),
+                    L.mlirLocationFileLineColRangeGetStartLine(location),
+                    L.mlirLocationFileLineColRangeGetStartColumn(location))
+        if L.mlirLocationIsAName(location):
+            location = L.mlirLocationNameGetChildLoc(location)
+        elif L.mlirLocationIsACallSite(location):
+            location = L.mlirLocationCallSiteGetCallee(location)
+        elif L.mlirLocationIsAFused(location) and L.mlirLocationFusedGetNumLocations(location):
+            parts = (_capi.MlirLocation * L.mlirLocationFusedGetNumLocations(location))()
+            L.mlirLocationFusedGetLocations(location, parts)
+            location = parts[0]
+        else:
+            return None
+    return None
 
 
 class MLIRWarning(UserWarning):
@@ -81,27 +75,6 @@ def issue_warnings(diagnostics: List[Diagnostic]) -> None:
                           stacklevel=3)
 
 
-# The loc(...) the builder puts at the end of each line it writes.
-_LINE_LOCATION = re.compile(r'loc\(("(?:[^"\\]|\\.)*":\d+:\d+)\)\s*$')
-
-
-def source_locations(diagnostics: List[Diagnostic], text: str) -> List[Diagnostic]:
-    """Diagnostics about positions in `text` (the parser's loc("-":L:C))
-    moved to the location written at the end of line L, where the builder
-    puts the user's Python line; others unchanged."""
-    lines = text.split("\n")
-    moved = []
-    for diagnostic in diagnostics:
-        match = re.match(r'loc\("-":(\d+):(\d+)\)$', diagnostic.location)
-        if match and 0 < int(match.group(1)) <= len(lines):
-            own = _LINE_LOCATION.search(lines[int(match.group(1)) - 1])
-            if own:
-                diagnostic = Diagnostic(diagnostic.severity, f"loc({own.group(1)})",
-                                        diagnostic.message)
-        moved.append(diagnostic)
-    return moved
-
-
 class MLIRError(Exception):
     """Raised when parsing, verification, a pass pipeline or compilation
     fails; `diagnostics` holds everything MLIR reported, with locations."""
@@ -111,6 +84,17 @@ class MLIRError(Exception):
         self.diagnostics = list(diagnostics)
         details = "\n".join(str(d) for d in self.diagnostics)
         super().__init__(f"{summary}\n{details}" if details else summary)
+
+
+class VerificationError(MLIRError, ValueError):
+    """Raised by a builder call (k.shuffle(), ...) whose op the compiler's
+    verifier refuses: the message is the verifier's diagnostics, located at
+    the user's line (`kernel.py:12:9: error: 'warp.shuffle' op ...`). A
+    ValueError, as the builder's other refusals are."""
+
+    def __init__(self, call: str, diagnostics: List[Diagnostic]):
+        MLIRError.__init__(self, f"{call} failed to verify", diagnostics)
+        self.args = ("\n".join(str(d) for d in self.diagnostics) or self.summary,)
 
 
 def _release(owner, destroy: str) -> None:
@@ -148,9 +132,11 @@ class Context:
     def _on_diagnostic(self, diagnostic, _user_data):
         L = _capi.lib()
         severity = _SEVERITIES.get(L.mlirDiagnosticGetSeverity(diagnostic), "error")
-        location = _capi.collect_string(L.mlirLocationPrint, L.mlirDiagnosticGetLocation(diagnostic))
+        where = L.mlirDiagnosticGetLocation(diagnostic)
+        location = _capi.collect_string(L.mlirLocationPrint, where)
         message = _capi.collect_string(L.mlirDiagnosticPrint, diagnostic)
-        self._diagnostics.append(Diagnostic(severity, location, message))
+        self._diagnostics.append(Diagnostic(severity, location, message,
+                                            *(location_position(where) or ())))
         return 1  # handled: do not print to stderr
 
     def take_diagnostics(self) -> List[Diagnostic]:
@@ -221,7 +207,8 @@ class Module:
             raise MLIRError("failed to parse MLIR", [Diagnostic(
                 "error", f'loc("-":{line}:{column})',
                 f"nested more than Module.MAX_NESTING = {cls.MAX_NESTING} levels deep "
-                f"(refused before parsing: MLIR's parser would run out of stack)")])
+                f"(refused before parsing: MLIR's parser would run out of stack)",
+                "-", line, column)])
         data = text.encode("utf-8")
         handle = _capi.lib().warpModuleCreateParse(context._handle, _capi.MlirStringRef.of(data))
         if not handle.ptr:

@@ -77,8 +77,8 @@ def test_float_constant_is_exact(type_name, value, bits):
     def store(k, out):
         out[0] = k.constant(value, type)
 
-    digits = (1 + sum(_checks.FLOAT_FORMATS[type_name])) // 4
-    assert f"arith.constant 0x{bits:0{digits}X} : {type_name}" in str(prog)
+    [printed] = re.findall(rf"arith\.constant (\S+) : {type_name}", str(prog))
+    assert _bits_of_printed(printed, type_name) == bits
     module = wm.Module.parse(str(prog))
     module.verify()
     [printed] = re.findall(rf"arith\.constant (\S+) : {type_name}", str(module))
@@ -140,7 +140,7 @@ def test_vector_constants_are_splats():
     def scale(k, h):
         h[0] = h[0] * 2.0 + k.constant(NAN, wm.vector(2, wm.f16))
 
-    assert "arith.constant dense<0x4000> : vector<2xf16>" in str(prog)
+    assert "arith.constant dense<2.000000e+00> : vector<2xf16>" in str(prog)
     assert "arith.constant dense<0x7E00> : vector<2xf16>" in str(prog)
     wm.Module.parse(str(prog)).verify()
 
@@ -219,20 +219,24 @@ def _builder():
 ])
 def test_integer_operands_are_checked(call, error):
     k = _builder()
-    before = list(k._lines)
     with pytest.raises(error):
         call(k, *k.args)
-    assert not any("shuffle" in line or "reduce" in line or "scan" in line
-                   for line in k._lines[len(before):])
+    # The refused op is not left in the kernel.
+    assert not any(op in k.text() for op in ("warp.shuffle", "warp.reduce", "warp.scan"))
 
 
 def test_integer_constants_take_signed_and_unsigned_ranges():
-    k = _builder()
-    k.shuffle("down", k.args[0][0], 0xFFFFFFFF, mask=-1)
-    k.constant(-2 ** 31, wm.i32), k.constant(255, wm.i8), k.constant(2 ** 63 - 1, wm.index)
-    k.constant(True, wm.i1), k.constant(1, wm.i1), k.shuffle("up", k.args[0][0], 1, width=k.args[2])
-    body = "\n".join(k._lines)
-    assert "4294967295 : i32" in body and "-2147483648 : i32" in body and "width %n" in body
+    prog = wm.Program()
+
+    @prog.kernel(x=wm.memref(wm.f32), n=wm.i32)
+    def ranges(k, x, n):
+        k.shuffle("down", x[0], 0xFFFFFFFF, mask=-1)
+        k.constant(-2 ** 31, wm.i32), k.constant(255, wm.i8), k.constant(2 ** 63 - 1, wm.index)
+        k.constant(True, wm.i1), k.constant(1, wm.i1), k.shuffle("up", x[0], 1, width=n)
+
+    body = str(prog)
+    assert "-1 : i32" in body and "-2147483648 : i32" in body and "width %n" in body
+    assert "-1 : i8" in body and "9223372036854775807 : index" in body
 
 
 @pytest.mark.parametrize("call", [
@@ -292,7 +296,7 @@ def test_casts_emit_valid_ops():
         x[1] = k.cast(k.lane_id() == 1, wm.f32)
 
     text = str(prog)
-    for op in ("arith.fptosi %v", "f32 to i64", "index to i64", "arith.sitofp",
+    for op in ("arith.fptosi %", "f32 to i64", "index to i64", "arith.sitofp",
                "arith.index_castui", "arith.uitofp"):
         assert op in text, op
     wm.Module.parse(text).verify()
@@ -308,12 +312,12 @@ def _named(name):
 
 
 @pytest.mark.parametrize("name", ["warp-dot", "warp.dot", "ядро", "noël", "_", "WARP_SZ", "1st",
-                                  "", "a b", "__nv_expf", "<lambda>", "k$1", "x\n"])
+                                  "", "a b", "__nv_expf", "<lambda>", "x\n"])
 def test_kernel_name_must_be_an_identifier(name):
     prog = wm.Program()
-    with pytest.raises(ValueError, match="not a valid identifier"):
+    with pytest.raises(ValueError, match="not a valid PTX identifier"):
         prog.kernel(out=wm.memref(wm.i32))(_named(name))
-    with pytest.raises(ValueError, match="not a valid identifier"):
+    with pytest.raises(ValueError, match="not a valid PTX identifier"):
         wm.KernelBuilder(name, {})
     assert not prog.kernels
 
@@ -326,10 +330,6 @@ def test_program_and_parameter_names_are_checked():
     prog = wm.Program()
     with pytest.raises(ValueError, match="parameter name"):
         prog.kernel(**{"größe": wm.i32})
-    with pytest.raises(ValueError, match="reserved"):
-        prog.kernel(v1=wm.i32, out=wm.memref(wm.i32))
-    with pytest.raises(ValueError, match="reserved"):
-        prog.kernel(shared0=wm.memref(wm.f32))
     with pytest.raises(TypeError, match="needs a type"):
         prog.kernel(out="memref<?xf32>")
     with pytest.raises(TypeError, match="decorates a function"):
@@ -361,20 +361,20 @@ def test_compile_refuses_symbols_ptx_cannot_spell():
                 f"gpu.func @{symbol}(%o: memref<?xi32>) kernel {{\n"
                 "  %c0 = arith.constant 0 : index\n  %x = warp.lane_id : i32\n"
                 "  memref.store %x, %o[%c0] : memref<?xi32>\n  gpu.return\n} } }")
-        with pytest.raises(ValueError, match="not a valid PTX identifier"):
-            wm.compile(text, chip="sm_90")
+        with pytest.raises(wm.MLIRError, match="cannot be spelled in PTX"):
+            wm.compile(text, chip="sm_90", cache=False)
     # The same check in a fresh interpreter: it must end normally.
     result = _run_python("""
         import warp_mlir as wm
         text = ('module attributes {gpu.container_module} { gpu.module @m {\\n'
                 'gpu.func @"a-b"(%o: memref<?xi32>) kernel {\\n  gpu.return\\n} } }')
         try:
-            wm.compile(text, chip="sm_90")
-        except ValueError as error:
-            print("ValueError", error)
+            wm.compile(text, chip="sm_90", cache=False)
+        except wm.MLIRError as error:
+            print("MLIRError", error)
     """)
     assert result.returncode == 0, result.stderr
-    assert "ValueError" in result.stdout
+    assert "MLIRError" in result.stdout
 
 
 # -- nesting -------------------------------------------------------------------

@@ -79,17 +79,18 @@ def test_locations_survive_parsing_and_printing():
 def test_verifier_errors_name_the_python_line():
     prog = wm.Program("bad_cluster")
 
-    @prog.kernel(x=wm.memref(wm.i32))
-    def bad_cluster(k, x):
-        # A cluster of 32 lanes 2 apart does not fit in a warp: the verifier's
-        # error, not the builder's (both numbers are valid on their own).
-        x[0] = k.reduce("add", x[0], cluster_size=32, cluster_stride=2)  # @bad-cluster
-
-    with pytest.raises(wm.MLIRError) as info:
-        wm.compile(prog)
+    # Refused at the call, by the verifier, in the compiler's words.
+    with pytest.raises(wm.VerificationError) as info:
+        @prog.kernel(x=wm.memref(wm.i32))
+        def bad_cluster(k, x):
+            # A cluster of 32 lanes 2 apart does not fit in a warp: the
+            # verifier's rule (both numbers are valid on their own).
+            x[0] = k.reduce("add", x[0], cluster_size=32, cluster_stride=2)  # @bad-cluster
     diagnostic = info.value.diagnostics[0]
     assert (diagnostic.file, diagnostic.line) == (HERE, _line_of("# @bad-cluster"))
-    assert HERE in str(info.value)
+    assert str(info.value).startswith(f"{HERE}:{diagnostic.line}:{diagnostic.column}: error: "
+                                      f"'warp.reduce' op ")
+    assert isinstance(info.value, ValueError) and not prog.kernels
 
 
 def test_pipeline_errors_name_the_python_line():
@@ -105,17 +106,38 @@ def test_pipeline_errors_name_the_python_line():
     assert located and located[0].line == _line_of("# @redux")
 
 
-def test_parse_errors_name_the_python_line():
+def test_attribute_errors_name_the_python_line():
     prog = wm.Program("unknown_kind")
 
-    @prog.kernel(x=wm.memref(wm.i32))
-    def unknown_kind(k, x):
-        x[0] = k.scan("sum", x[0])  # @unknown-kind: a keyword, not a kind MLIR knows
-
-    with pytest.raises(wm.MLIRError) as info:
-        wm.compile(prog)
+    with pytest.raises(wm.VerificationError, match="CombineKind to be one of: add, ") as info:
+        @prog.kernel(x=wm.memref(wm.i32))
+        def unknown_kind(k, x):
+            x[0] = k.scan("sum", x[0])  # @unknown-kind: a keyword, not a kind MLIR knows
     assert info.value.diagnostics[0].file == HERE
     assert info.value.diagnostics[0].line == _line_of("# @unknown-kind")
+
+
+def test_combiner_mistakes_name_the_combiners_return():
+    prog = wm.Program("combiners")
+
+    def widen(left, right):
+        return left.builder.cast(left + right, wm.f64)  # @widen-return
+
+    with pytest.raises(TypeError, match="f64 where f32") as info:
+        @prog.kernel(x=wm.memref(wm.f32))
+        def widening(k, x):
+            x[0] = k.reduce(widen, x[0])
+    assert f"the combiner's return at {HERE}:{_line_of('# @widen-return')}" in str(info.value)
+
+    def add(left, right):
+        return left + right  # @add-return
+
+    @prog.kernel(x=wm.memref(wm.f32))
+    def adding(k, x):
+        x[0] = k.reduce(add, x[0])
+
+    [line] = [line for line in prog.to_mlir().splitlines() if "warp.yield" in line]
+    assert f'loc("{HERE}":{_line_of("# @add-return")}:' in line
 
 
 def test_lint_warnings_are_python_warnings_at_the_line():
@@ -146,10 +168,6 @@ def _kernel_error(body):
 @pytest.mark.parametrize("body, call, words", [
     (lambda k, x, n: k.shuffle("up", x[0], 1.5), "k.shuffle()", "must be an int"),
     (lambda k, x, n: k.shuffle("up", x[0], x[1]), "k.shuffle()", "f32 where i32"),
-    (lambda k, x, n: k.shuffle("up", x, 1), "k.shuffle()", "memref<?xf32>; this op takes"),
-    (lambda k, x, n: k.reduce("and", x[0]), "k.reduce()", "kind <and> combines integers"),
-    (lambda k, x, n: k.scan("maxnumf", n), "k.scan()", "kind <maxnumf> combines floats"),
-    (lambda k, x, n: k.match_any(k.constant(1, wm.i16)), "k.match_any()", "i16; this op takes"),
     (lambda k, x, n: x[0] + n, "operator +", "i32 where f32"),
     (lambda k, x, n: x[1.5], "x[...]", "must be an int"),
     (lambda k, x, n: x.__setitem__(0, n), "x[...] = v", "i32 where f32"),
@@ -165,6 +183,24 @@ def test_type_errors_name_the_call_and_the_line(body, call, words):
     # The line is the body's (the lambda's line in this file), not the builder's.
     line = int(re.match(rf"{re.escape(call)} at .*:(\d+):", message).group(1))
     assert line == body.__code__.co_firstlineno
+
+
+@pytest.mark.parametrize("body, op, words", [
+    (lambda k, x, n: k.shuffle("up", x, 1), "warp.shuffle", "memref<?xf32>"),
+    (lambda k, x, n: k.reduce("and", x[0]), "warp.reduce", "and"),
+    (lambda k, x, n: k.scan("maxnumf", n), "warp.scan", "maxnumf"),
+    (lambda k, x, n: k.match_any(k.constant(1, wm.i16)), "warp.match_any", "i16"),
+    (lambda k, x, n: k.shuffle("down", x[0], 1, width=3), "warp.shuffle", "width"),
+])
+def test_verifier_refusals_are_located_at_the_call(body, op, words):
+    """What the IR may hold is the verifier's to say: its message, at the
+    user's line and column."""
+    info = _kernel_error(body)
+    assert isinstance(info.value, wm.VerificationError)
+    message = str(info.value)
+    line = body.__code__.co_firstlineno
+    assert re.match(rf"{re.escape(HERE)}:{line}:\d+: error: '{op}' op ", message), message
+    assert words in message
 
 
 def test_error_names_the_outermost_call_once():

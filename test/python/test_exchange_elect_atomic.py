@@ -22,7 +22,7 @@ def exchange_program(n, element, direction, strategy=None):
 def test_exchange_emits_the_op_and_lowers_without_local_memory():
     prog = exchange_program(8, wm.f32, "blocked_to_striped", "shuffle")
     text = str(prog)
-    assert "warp.exchange <blocked_to_striped> %v" in text and "strategy = <shuffle>" in text
+    assert "warp.exchange <blocked_to_striped> %" in text and "strategy = <shuffle>" in text
     ptx = wm.compile(prog, chip="sm_90").ptx
     assert ptx.count("shfl.sync.idx.b32") == 8
     assert ".local" not in ptx
@@ -42,7 +42,7 @@ def test_elect_follows_the_chip():
     def elect(k, out):
         with k.if_(k.elect(mask=k.activemask())):
             out[k.block_id()] = k.cast(k.lane_id(), wm.i32)
-    assert "warp.elect mask %v" in str(prog)
+    assert "warp.elect mask %" in str(prog)
     assert "elect.sync" in wm.compile(prog, chip="sm_90").ptx
     sm80 = wm.compile(prog, chip="sm_80").ptx
     assert "elect.sync" not in sm80 and "vote.sync.ballot.b32" in sm80
@@ -54,7 +54,7 @@ def test_aggregated_atomic_add_emits_the_op():
     @prog.kernel(keys=wm.memref(wm.i32), hist=wm.memref(wm.i32, (64,)))
     def histogram(k, keys, hist):
         k.aggregated_atomic_add(hist, keys[k.global_id()] % 64, 1)
-    assert "warp.atomic_add %v" in str(prog) and ": i32, memref<64xi32>" in str(prog)
+    assert "warp.atomic_add %" in str(prog) and ": i32, memref<64xi32>" in str(prog)
     ptx = wm.compile(prog, chip="sm_90").ptx
     assert "match.any.sync.b64" in ptx and "atom.global.add.u32" in ptx
 
@@ -68,10 +68,11 @@ def test_bad_input_is_a_python_error():
         items = k.load_vector(x, 0, 6)
         for call, error in ((lambda: k.exchange(items, "sideways"), ValueError),
                             (lambda: k.exchange(items, "blocked_to_striped", "shuffle"), ValueError),
-                            (lambda: k.exchange(x[0], "blocked_to_striped"), TypeError),
+                            (lambda: k.exchange(x[0], "blocked_to_striped"),
+                             wm.VerificationError),
                             (lambda: k.exchange(k.load_vector(h, 0, 4), "blocked_to_striped"),
-                             TypeError),
-                            (lambda: k.aggregated_atomic_add(h, 0, 1.0), TypeError),
+                             wm.VerificationError),
+                            (lambda: k.aggregated_atomic_add(h, 0, 1.0), wm.VerificationError),
                             (lambda: k.aggregated_atomic_add(v, 0, k.constant(1, wm.i32)),
                              TypeError),
                             (lambda: k.elect(mask=1.5), TypeError)):

@@ -57,6 +57,11 @@ std::unique_ptr<Pass> createWarpIfPresentPass(ArrayRef<StringRef> dialects,
 #define GEN_PASS_REGISTRATION
 #include "WarpDialect/Toolchain/Passes.h.inc"
 
+/// Whether `name` can name a symbol in PTX as it is: a letter followed by
+/// letters, digits, `_` or `$`, or one of `_ $ %` followed by at least one
+/// of those; not `WARP_SZ`. warp-check-lowerable holds symbols to it.
+bool isPTXIdentifier(StringRef name);
+
 } // namespace mlir::warp
 
 #endif // WARPDIALECT_TOOLCHAIN_PASSES_H
