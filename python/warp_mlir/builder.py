@@ -481,7 +481,10 @@ def _check_kind(kind: str, value: "Value") -> None:
         raise TypeError(f"kind <{kind}> combines floats, not {value.type}")
 
 
-class KernelBuilder:
+from .tile import TileMixin  # noqa: E402  (tile helpers over the public API)
+
+
+class KernelBuilder(TileMixin):
     """Builds one gpu.func kernel. Passed as `k` to a @Program.kernel
     function; its methods emit ops and return Values.
 
