@@ -291,7 +291,8 @@ class Tile:
         """(mean, biased variance) of the valid columns by Welford's method,
         in every lane: each lane folds its slots in column order with
         welford_combine, then warp.reduce with the same combiner (lane
-        order kept). Floats only; an empty row gives NaN."""
+        order kept). Floats only; an empty row gives mean 0 and variance NaN
+        (0 / 0)."""
         k = self.builder
         if not self.type.is_float:
             raise TypeError(f"mean_var needs a float tile, not {self.type} (cast it first)")
