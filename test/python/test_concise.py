@@ -146,6 +146,16 @@ def block_rows(k, x, out, n):
         k.store_first(out, (row, j), v, scope="block")
 
 
+@HELPERS.kernel(x=wm.memref(wm.f32, (-1, -1)), w=wm.memref(wm.f32), b=wm.memref(wm.f32),
+                y=wm.memref(wm.f32, (-1, -1)), n=wm.index, eps=wm.f32)
+def layernorm_scaled_by_var(k, x, w, b, y, n, eps):
+    """layernorm_warp's kernel with var + eps in place of its rsqrt, which
+    the simulator does not run."""
+    r = k.row(x, k.global_warp_id(), n, size=SIZE)
+    mean, var = r.mean_var()
+    ((r - mean) * (var + eps) * r.load(w) + r.load(b)).store(y)
+
+
 @pytest.fixture(scope="module")
 def helpers():
     return wm.compile(HELPERS, chip="sm_90")
@@ -177,6 +187,19 @@ def test_tile_reductions(helpers, backend, n):
     columns = np.arange(n, dtype=np.float64)
     np.testing.assert_allclose(scans[2::3], 2.0 - d * columns / (3.5 - np.maximum(d, 0.0)),
                                rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("n", [1, 5, 33, 70])
+def test_layernorm_on_the_simulator(helpers, backend, n):
+    rng = np.random.default_rng(n)
+    x = (ref.rows(3, n, seed=n) * 3 + 1).astype(np.float32)
+    w, b = rng.standard_normal((2, n)).astype(np.float32)
+    y = np.zeros_like(x)
+    wm.launch(helpers, "layernorm_scaled_by_var", 3, 32, x, w, b, y, n, 1e-5, backend=backend)
+    d = x.astype(np.float64)
+    mean, var = d.mean(1, keepdims=True), d.var(1, keepdims=True)
+    np.testing.assert_allclose(y, (d - mean) * (var + 1e-5) * w + b, rtol=1e-4, atol=1e-4)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
