@@ -10,6 +10,7 @@ from .builder import (KernelBuilder, Loop, MemRefType, MMAMatrixType, Program, S
                       memref, mma_matrix, vector)
 from .compiler import ArgType, CompiledModule, compile, kernel_signatures
 from . import sim
+from .tile import Carry, Tile, welford_combine
 from .cuda import CudaError, LaunchError, launch, synchronize
 from .ir import Context, Diagnostic, MLIRError, MLIRWarning, Module, VerificationError
 
@@ -24,12 +25,12 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
-    "ArgType", "CompiledModule", "Context", "CudaError", "Diagnostic", "KernelBuilder",
+    "ArgType", "Carry", "CompiledModule", "Context", "CudaError", "Diagnostic", "KernelBuilder",
     "LaunchError", "Loop", "MLIRError", "MLIRWarning", "MemRefType", "MMAMatrixType", "Module",
     "Program",
     "SourceLocation", "Type", "Value", "VectorType", "VerificationError", "bf16", "compile",
     "f16", "f32", "f64",
     "i1", "i8", "i16", "i32", "i64", "index", "kernel_signatures", "launch", "memref",
     "mma_matrix",
-    "sim", "synchronize", "vector", "__version__",
+    "sim", "synchronize", "Tile", "vector", "welford_combine", "__version__",
 ]

@@ -492,7 +492,10 @@ def _returning(function: Callable, args: Tuple) -> Tuple[object, Optional[Source
     return result, (returned[-1] if returned else None)
 
 
-class KernelBuilder:
+from .tile import TileMixin  # noqa: E402  (tile helpers over the public API)
+
+
+class KernelBuilder(TileMixin):
     """Builds one gpu.func kernel. Passed as `k` to a @Program.kernel
     function; its methods make ops and return Values.
 
