@@ -85,6 +85,10 @@ cp test/probes.py "$stage/test/"
 mkdir -p "$stage/test/Robustness"
 cp -r test/Robustness/Inputs "$stage/test/Robustness/"
 cp -r examples/python "$stage/examples/python"
+# The concision table and its script (test_concise.py checks the table).
+mkdir -p "$stage/scripts" "$stage/docs/results"
+cp scripts/concision_table.py "$stage/scripts/"
+cp docs/results/concision.md "$stage/docs/results/"
 cp examples/*.mlir "$stage/examples/"
 mkdir -p .gpu-bundle
 tar -C "$(dirname "$stage")" -cf - warp-gpu | xz -6 -T2 > .gpu-bundle/warp-gpu.tar.xz

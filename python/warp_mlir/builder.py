@@ -479,7 +479,9 @@ def _returning(function: Callable, args: Tuple) -> Tuple[object, Optional[Source
     previous = sys.getprofile()
 
     def profile(frame, event, arg):
-        if event == "return" and frame.f_code is code:
+        # The package's own functions (tile helpers) are no user's line.
+        if event == "return" and frame.f_code is code and \
+                not _is_internal(frame.f_code.co_filename):
             returned.append(_frame_location(frame))
         if previous is not None:
             previous(frame, event, arg)
