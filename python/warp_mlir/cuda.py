@@ -31,6 +31,11 @@ from .compiler import ArgType, CompiledModule
 # ml_dtypes spells it).
 _NUMPY_CODES = {"f16": "f2", "bf16": "V2", "f32": "f4", "f64": "f8", "i8": "i1", "i16": "i2",
                 "i32": "i4", "i64": "i8", "index": "i8", "i1": "b1"}
+# The names users know the codes by (numpy's and torch's dtype names).
+_DTYPE_NAMES = {"f2": "float16", "V2": "bfloat16 (2 bytes)", "f4": "float32", "f8": "float64",
+                "i1": "int8", "i2": "int16", "i4": "int32", "i8": "int64", "b1": "bool",
+                "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64",
+                "c8": "complex64", "c16": "complex128"}
 _SCALARS = {"i1": ctypes.c_bool, "i8": ctypes.c_int8, "i16": ctypes.c_int16,
             "i32": ctypes.c_int32, "i64": ctypes.c_int64, "index": ctypes.c_int64,
             "f32": ctypes.c_float, "f64": ctypes.c_double}
@@ -139,8 +144,8 @@ def _check_layout(position: int, param: ArgType, shape: Tuple[int, ...], code: s
                   contiguous: bool) -> None:
     want = _NUMPY_CODES.get(param.element)
     if want is None or code != want:
-        raise LaunchError(f"argument {position}: dtype {code} does not match {param} "
-                          f"(needs {want})")
+        raise LaunchError(f"argument {position}: dtype {_DTYPE_NAMES.get(code, code)} does "
+                          f"not match {param} (needs {_DTYPE_NAMES.get(want, want)})")
     if len(shape) != len(param.shape):
         raise LaunchError(f"argument {position}: rank {len(shape)} does not match {param}")
     for got, need in zip(shape, param.shape):

@@ -18,7 +18,7 @@ def test_wrong_kernel_arity_dtype_shape(compiled):
         wm.launch(compiled, "nope", 1, 32)
     with pytest.raises(wm.LaunchError, match="takes 3 arguments"):
         wm.launch(compiled, "warp_dot", 2, 32, x, x)
-    with pytest.raises(wm.LaunchError, match="dtype f8 does not match memref<\\?xf32>"):
+    with pytest.raises(wm.LaunchError, match="dtype float64 does not match memref<\\?xf32>"):
         wm.launch(compiled, "warp_dot", 2, 32, x, x.astype(np.float64), x)
     with pytest.raises(wm.LaunchError, match="rank 2 does not match"):
         wm.launch(compiled, "warp_dot", 2, 32, x, x.reshape(2, 32), x)

@@ -96,9 +96,9 @@ def test_dlpack_device_arrays_are_used_in_place(compiled):
 
 def test_dlpack_checks_dtype_layout_and_device(compiled):
     good = FakeDLPack((64,))
-    with pytest.raises(wm.LaunchError, match="argument 1: dtype f8 does not match"):
+    with pytest.raises(wm.LaunchError, match="argument 1: dtype float64 does not match"):
         marshal_arguments(compiled, "warp_dot", [good, FakeDLPack((64,), "f64"), good])
-    with pytest.raises(wm.LaunchError, match="dtype u4"):
+    with pytest.raises(wm.LaunchError, match="dtype uint32"):
         marshal_arguments(compiled, "compact_positive",
                           [good, good, FakeDLPack((1,), "u32")])
     with pytest.raises(wm.LaunchError, match="contiguous"):
@@ -140,7 +140,7 @@ def test_cuda_array_interface(compiled):
     assert not args[1].writable
     with pytest.raises(wm.LaunchError, match="contiguous"):
         marshal_arguments(compiled, "warp_dot", [a, FakeCAI((64,), strides=(8,)), a])
-    with pytest.raises(wm.LaunchError, match="dtype f8"):
+    with pytest.raises(wm.LaunchError, match="dtype float64"):
         marshal_arguments(compiled, "warp_dot", [a, FakeCAI((64,), "<f8"), a])
 
 
