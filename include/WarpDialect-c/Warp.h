@@ -42,6 +42,14 @@ MLIR_CAPI_EXPORTED intptr_t warpMMAFragmentLength(MlirStringRef shape,
                                                   MlirStringRef operand,
                                                   MlirType element);
 
+/// Prints `op` with `flags` like mlirOperationPrintWithFlags, but into one
+/// buffer that goes to `callback` in a single call (mlir-c's printer calls it
+/// once per token, which a callback into an interpreter pays for per call).
+MLIR_CAPI_EXPORTED void warpOperationPrint(MlirOperation op,
+                                           MlirOpPrintingFlags flags,
+                                           MlirStringCallback callback,
+                                           void *userData);
+
 /// Adds the warp dialect and the upstream dialects, interfaces and LLVM IR
 /// translations GPU programs need (the set the runner uses).
 MLIR_CAPI_EXPORTED void warpRegisterDialects(MlirDialectRegistry registry);

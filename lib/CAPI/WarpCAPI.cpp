@@ -68,6 +68,14 @@ intptr_t warpMMAFragmentLength(MlirStringRef shape, MlirStringRef operand,
       .value_or(0);
 }
 
+void warpOperationPrint(MlirOperation op, MlirOpPrintingFlags flags,
+                        MlirStringCallback callback, void *userData) {
+  std::string text;
+  llvm::raw_string_ostream stream(text);
+  unwrap(op)->print(stream, *unwrap(flags));
+  callback(mlirStringRefCreate(text.data(), text.size()), userData);
+}
+
 void warpRegisterDialects(MlirDialectRegistry registry) {
   warp::registerWarpDialectsAndExtensions(*unwrap(registry));
 }

@@ -177,6 +177,8 @@ def lib() -> ctypes.CDLL:
         ("mlirStringAttrGetValue", MlirStringRef, [MlirAttribute]),
         # Building IR (the Python builder) and reading locations.
         ("warpIsPTXIdentifier", ctypes.c_bool, [MlirStringRef]),
+        ("warpOperationPrint", None,
+         [MlirOperation, MlirOpPrintingFlags, StringCallback, ctypes.c_void_p]),
         ("warpMMAFragmentLength", ctypes.c_ssize_t, [MlirStringRef, MlirStringRef, MlirType]),
         ("mlirTypeParseGet", MlirType, [MlirContext, MlirStringRef]),
         ("mlirAttributeParseGet", MlirAttribute, [MlirContext, MlirStringRef]),

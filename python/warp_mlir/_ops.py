@@ -161,7 +161,7 @@ class OpFactory:
         L.mlirOpPrintingFlagsUseLocalScope(flags)  # locations inline, not as #loc aliases
         L.mlirOpPrintingFlagsPrintNameLocAsPrefix(flags)
         try:
-            return _capi.collect_string(L.mlirOperationPrintWithFlags, operation, flags)
+            return _capi.collect_string(L.warpOperationPrint, operation, flags)
         finally:
             L.mlirOpPrintingFlagsDestroy(flags)
 

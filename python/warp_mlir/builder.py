@@ -54,6 +54,7 @@ _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _INTERNAL_FILES = frozenset({os.path.abspath(contextlib.__file__)})
 
 
+@functools.lru_cache(maxsize=1024)
 def _is_internal(filename: str) -> bool:
     path = os.path.abspath(filename)
     return path.startswith(_PACKAGE_DIR) or path in _INTERNAL_FILES

@@ -234,7 +234,7 @@ class Module:
         if debug_info:
             L.mlirOpPrintingFlagsEnableDebugInfo(flags, True, False)
         try:
-            return _capi.collect_string(L.mlirOperationPrintWithFlags, self.operation, flags)
+            return _capi.collect_string(L.warpOperationPrint, self.operation, flags)
         finally:
             L.mlirOpPrintingFlagsDestroy(flags)
 

@@ -1,7 +1,7 @@
 """The tile helpers (warp_mlir.tile) and the concise kernels
 (examples/python/concise/): every warp_mlir kernel on the SIMT simulator and
 on the GPU where there is one, against numpy references computed from the
-definitions (reference.py); the helpers' errors; the line-count table."""
+definitions (concise_reference.py); the helpers' errors; the line-count table."""
 import sys
 from pathlib import Path
 
@@ -19,7 +19,7 @@ import block_sum_warp  # noqa: E402
 import concision_table  # noqa: E402
 import histogram_warp  # noqa: E402
 import layernorm_warp  # noqa: E402
-import reference as ref  # noqa: E402
+import concise_reference as ref  # noqa: E402
 import segment_sum_warp  # noqa: E402
 import softmax_warp  # noqa: E402
 

@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CONCISE = ROOT / "examples" / "python" / "concise"
 sys.path.insert(0, str(CONCISE))
-import reference as ref  # noqa: E402
+import concise_reference as ref  # noqa: E402
 
 
 def _available(module: str) -> bool:
