@@ -100,8 +100,8 @@ def Warp_MMALoadOp : Warp_Op<"mma_load", [Warp_Convergent]> {
                        Warp_MMALayoutEnum:$layout, Warp_MMAShapeEnum:$shape);
   let results = (outs Warp_MMAFragment:$result);
   let assemblyFormat = [{
-    $src `[` $i `,` $j `]` `operand` `=` $matrix `layout` `=` $layout
-    `shape` `=` $shape attr-dict `:` type($src) `->` type($result)
+    $src `[` $i `,` $j `]` `operand` `=` `` $matrix `layout` `=` `` $layout
+    `shape` `=` `` $shape attr-dict `:` type($src) `->` type($result)
   }];
   let hasVerifier = 1;
 }
@@ -133,8 +133,8 @@ def Warp_MMAComputeOp : Warp_Op<"mma_compute",
                        Warp_MMALayoutEnum:$b_layout);
   let results = (outs Warp_MMAFragment:$result);
   let assemblyFormat = [{
-    $a `,` $b `,` $c `shape` `=` $shape `a_layout` `=` $a_layout
-    `b_layout` `=` $b_layout attr-dict `:` type($a) `,` type($c)
+    $a `,` $b `,` $c `shape` `=` `` $shape `a_layout` `=` `` $a_layout
+    `b_layout` `=` `` $b_layout attr-dict `:` type($a) `,` type($c)
   }];
   let hasVerifier = 1;
 }
@@ -163,8 +163,8 @@ def Warp_MMAStoreOp : Warp_Op<"mma_store", [Warp_Convergent]> {
                        DefaultValuedAttr<Warp_MMAShapeEnum,
                            "::mlir::warp::MMAShape::M16N16K16">:$shape);
   let assemblyFormat = [{
-    $value `,` $dst `[` $i `,` $j `]` `layout` `=` $layout
-    (`shape` `=` $shape^)? attr-dict `:` type($value) `,` type($dst)
+    $value `,` $dst `[` $i `,` $j `]` `layout` `=` `` $layout
+    (`shape` `=` `` $shape^)? attr-dict `:` type($value) `,` type($dst)
   }];
   let hasVerifier = 1;
 }
