@@ -175,6 +175,18 @@ def build_oracle(workdir):
     return cp.RawModule(path=binary)
 
 
+def shuffle_mismatches(out, valid, src_bits, e, sources):
+    """The lanes (in order) whose `e` result elements are not the bits of
+    their source lane's, or whose valid bit is not the reference's;
+    `sources` holds each lane's (source lane, valid) from the reference."""
+    src = np.array([src for src, _ in sources])
+    ok = np.array([ok for _, ok in sources], dtype=bool)
+    got = out[:WARP * e].reshape(WARP, e)
+    want = src_bits[:WARP * e].reshape(WARP, e)[src]
+    wrong = (got != want).any(axis=1) | (valid[:WARP].astype(bool) != ok)
+    return [int(lane) for lane in np.flatnonzero(wrong)]
+
+
 def run_shuffles(suite, oracle):
     for case in suite.selected(cases.shuffle_cases()):
         fn = suite.function(case)
@@ -193,11 +205,11 @@ def run_shuffles(suite, oracle):
             valid = cp.asnumpy(d_valid)
             src_bits = uint_view(host_in)
             e = p["lanes"]
-            for lane in range(WARP):
-                src, ok = ref.shuffle_source(case["mode"], lane, off, case["width"])
-                if not np.array_equal(out[lane * e:(lane + 1) * e], src_bits[src * e:(src + 1) * e]) \
-                        or bool(valid[lane]) != ok:
-                    problems.append(f"off={off} lane={lane} src={src} valid={valid[lane]} want {int(ok)}")
+            sources = [ref.shuffle_source(case["mode"], lane, off, case["width"])
+                       for lane in range(WARP)]
+            for lane in shuffle_mismatches(out, valid, src_bits, e, sources):
+                src, ok = sources[lane]
+                problems.append(f"off={off} lane={lane} src={src} valid={valid[lane]} want {int(ok)}")
             if ofn is not None:
                 ofn((1,), (WARP,), (d_in, o_out, np.int32(off)))
                 if not np.array_equal(uint_view(cp.asnumpy(o_out)), out):
@@ -563,12 +575,12 @@ def run_dyn_shuffles(suite, oracle, case_list):
                    + [np.int32(off), np.int32(width)])
                 out = uint_view(cp.asnumpy(d_out))
                 valid = cp.asnumpy(d_valid)
-                for lane in range(WARP):
-                    src, ok = ref.shuffle_source(case["mode"], lane, off, width)
-                    if not np.array_equal(out[lane * e:(lane + 1) * e], src_bits[src * e:(src + 1) * e]) \
-                            or bool(valid[lane]) != ok:
-                        problems.append(f"w={width} off={off} lane={lane} src={src} "
-                                        f"valid={valid[lane]} want {int(ok)}")
+                sources = [ref.shuffle_source(case["mode"], lane, off, width)
+                           for lane in range(WARP)]
+                for lane in shuffle_mismatches(out, valid, src_bits, e, sources):
+                    src, ok = sources[lane]
+                    problems.append(f"w={width} off={off} lane={lane} src={src} "
+                                    f"valid={valid[lane]} want {int(ok)}")
                 if ofn is None:
                     continue
                 ofn((1,), (WARP,), (d_in, o_out, np.int32(off), np.int32(width)))
@@ -921,17 +933,17 @@ def block_op_inputs(type_name, kind, size, trial):
 def block_op_reference(kind, values, src, dtype):
     """Per thread: reduce, inclusive scan, exclusive scan, total, exclusive
     scan with init = thread 0's value, broadcast of thread src, folded in
-    thread order straight from the definitions."""
+    thread order straight from the definitions (reference.inclusive_scan:
+    numpy's accumulate, the same fold as ref.combine thread after thread)."""
+    dtype = np.dtype(dtype)
     n = len(values)
-    inclusive, acc = [], None
-    for v in values:
-        acc = v if acc is None else ref.combine(kind, acc, v, dtype)
-        inclusive.append(acc)
-    exclusive = [ref.identity(kind, dtype)] + inclusive[:-1]
+    inclusive = ref.inclusive_scan(kind, values, dtype)
+    exclusive = np.concatenate([[ref.identity(kind, dtype)], inclusive[:-1]]).astype(dtype)
     init = values[0]
-    with_init = [init] + [ref.combine(kind, init, p, dtype) for p in inclusive[:-1]]
-    total = inclusive[-1]
-    return [[total] * n, inclusive, exclusive, [total] * n, with_init, [values[src]] * n]
+    with_init = np.concatenate(
+        [[init], ref.combine_arrays(kind, init, inclusive[:-1], dtype)]).astype(dtype)
+    total = np.full(n, inclusive[-1], dtype=dtype)
+    return [total, inclusive, exclusive, total, with_init, np.full(n, values[src], dtype=dtype)]
 
 
 def run_block_ops(suite):
