@@ -1241,8 +1241,12 @@ def check_serialization(case, keys, vals, old, init, final, executing, dtype):
     the previous lane's old value plus its value. Values are small positive
     integers, so every sum is exact and the chain unique."""
     problems = []
+    # The executing threads of each cell, in `executing`'s order.
+    threads_of = {}
+    for t in executing:
+        threads_of.setdefault(int(keys[t]), []).append(t)
     for cell in range(len(init)):
-        adds = sorted((old[t], vals[t], t) for t in executing if keys[t] == cell)
+        adds = sorted((old[t], vals[t], t) for t in threads_of.get(cell, []))
         expect = init[cell]
         for seen, value, t in adds:
             if seen != expect:
@@ -1253,9 +1257,9 @@ def check_serialization(case, keys, vals, old, init, final, executing, dtype):
         if final[cell] != expect:
             problems.append(f"cell {cell}: final {final[cell]} want {expect}")
         groups = {}
-        for t in executing:
-            if keys[t] == cell:  # the hardware warp: blocks need not be whole warps
-                groups.setdefault((t // case["block"], t % case["block"] // WARP), []).append(t)
+        for t in threads_of.get(cell, []):
+            # The hardware warp: blocks need not be whole warps.
+            groups.setdefault((t // case["block"], t % case["block"] // WARP), []).append(t)
         for members in groups.values():
             for a, b in zip(members, members[1:]):
                 if old[b] != dtype.type(old[a] + vals[a]):
