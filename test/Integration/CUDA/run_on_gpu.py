@@ -188,6 +188,8 @@ def shuffle_mismatches(out, valid, src_bits, e, sources):
 
 
 def run_shuffles(suite, oracle):
+    """Every shuffle case against the reference rule and, where nvcc is
+    here, nvcc's __shfl_*_sync (`oracle()`: its module, or None)."""
     for case in suite.selected(cases.shuffle_cases()):
         fn = suite.function(case)
         p = cases.PAYLOADS[case["type"]]
@@ -196,8 +198,8 @@ def run_shuffles(suite, oracle):
         d_out = cp.zeros_like(d_in)
         d_valid = cp.zeros(WARP, dtype=np.int32)
         o_out = cp.zeros_like(d_in)
-        ofn = oracle.get_function("oracle_" + case["name"]) \
-            if oracle and case["type"] in ORACLE_TYPES else None
+        ofn = oracle().get_function("oracle_" + case["name"]) \
+            if case["type"] in ORACLE_TYPES and oracle() else None
         problems = []
         for off in cases.OFFSETS:
             fn((1,), (WARP,), memref_args(d_in) + memref_args(d_out) + memref_args(d_valid) + [np.int32(off)])
@@ -567,7 +569,7 @@ def run_dyn_shuffles(suite, oracle, case_list):
         d_in = cp.asarray(host_in)
         d_out, o_out = cp.zeros_like(d_in), cp.zeros_like(d_in)
         d_valid = cp.zeros(WARP, dtype=np.int32)
-        ofn = oracle.get_function(f"oracle_dyn_{case['mode']}_{case['type']}") if oracle else None
+        ofn = oracle().get_function(f"oracle_dyn_{case['mode']}_{case['type']}") if oracle() else None
         problems = []
         for width in case["widths"]:
             for off in case["offsets"]:
@@ -1400,7 +1402,15 @@ def main():
     with open(os.path.join(args.bundle, "manifest.json")) as f:
         suite.manifest = json.load(f)
     with tempfile.TemporaryDirectory() as tmp:
-        oracle = build_oracle(tmp)
+        built = {}
+
+        def oracle():
+            """nvcc's shuffles, compiled the first time a shuffle step has a
+            case to compare (not for runs that select none)."""
+            if "oracle" not in built:
+                built["oracle"] = build_oracle(tmp)
+            return built["oracle"]
+
         steps = {
             "shuffles": lambda: run_shuffles(suite, oracle),
             "masked_shuffles": lambda: run_masked_shuffles(suite),
