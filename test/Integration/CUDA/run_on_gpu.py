@@ -1423,8 +1423,8 @@ def main():
             "arms": lambda: run_arms(suite),
             "warp_id_2d": lambda: run_warp_id_2d(suite),
             "gpu_shuffle_dyn": lambda: run_gpu_shuffles(suite),
-            "dyn_width_shuffle": lambda: run_dyn_shuffles(suite, oracle,
-                                                          cases.dyn_width_shuffle_cases()),
+            "dyn_width_shuffle": lambda: run_dyn_shuffles(
+                suite, oracle, suite.selected(cases.dyn_width_shuffle_cases())),
             "any_mask_reduces": lambda: run_any_mask_reduces(suite),
             "valid_scans": lambda: run_valid_scans(suite),
             "match_float": lambda: run_match_float(suite),
