@@ -7,6 +7,7 @@ Values: integers are Python ints holding the bit pattern (unsigned, `bits`
 wide); floats are numpy scalars of the element type (bf16 as np.float32
 holding a bf16-representable value, rounded after every operation).
 """
+import functools
 import os
 import sys
 
@@ -35,6 +36,7 @@ INT_KINDS = _kinds("Integer")
 FLOAT_KINDS = _kinds("Float")
 
 
+@functools.lru_cache(maxsize=None)
 def parse_type(t):
     """'vector<4xi8>' -> ('i8', 4); 'f32' -> ('f32', None)."""
     if t.startswith("vector<"):
@@ -67,32 +69,51 @@ def bits(elem, v):
     if not is_float(elem):
         return int(v) & ((1 << INT_BITS[elem]) - 1)
     if elem == "bf16":
-        return int(np.array(np.float32(v), dtype=np.float32).view(np.uint32)) >> 16
+        return int(np.float32(v).view(np.uint32)) >> 16
     dt = FLOATS[elem]
-    return int(np.array(dt(v), dtype=dt).view({2: np.uint16, 4: np.uint32, 8: np.uint64}[np.dtype(dt).itemsize]))
+    return int(dt(v).view(_UNSIGNED[np.dtype(dt).itemsize]))
+
+
+_UNSIGNED = {2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 
 def signed(u, bits):
     return u - (1 << bits) if u >> (bits - 1) else u
 
 
+_FLOAT_COMBINE = {"add": lambda a, b: a + b, "mul": lambda a, b: a * b,
+                  "minnumf": np.fmin, "maxnumf": np.fmax,
+                  "minimumf": reference.minimum, "maximumf": reference.maximum}
+
+
 def combine(kind, a, b, elem):
-    """a (kind) b for one element: the kinds of warp.reduce/warp.scan."""
-    if is_float(elem):
-        f = {"add": lambda: a + b, "mul": lambda: a * b,
-             "minnumf": lambda: np.fmin(a, b), "maxnumf": lambda: np.fmax(a, b),
-             "minimumf": lambda: reference.minimum(a, b),
-             "maximumf": lambda: reference.maximum(a, b)}[kind]
-        with np.errstate(all="ignore"):
-            return fnum(elem, f())
+    """a (kind) b for one element: the kinds of warp.reduce/warp.scan.
+    Floats overflow to inf and give NaN as IEEE says; numpy's warnings for
+    that are off for the whole run (generative.py's main), not per call."""
+    if elem in FLOATS:
+        return fnum(elem, _FLOAT_COMBINE[kind](a, b))
     bits = INT_BITS[elem]
-    m = (1 << bits) - 1
-    sa, sb = signed(a, bits), signed(b, bits)
-    r = {"add": lambda: a + b, "mul": lambda: a * b, "and": lambda: a & b,
-         "or": lambda: a | b, "xor": lambda: a ^ b,
-         "minsi": lambda: min(sa, sb), "maxsi": lambda: max(sa, sb),
-         "minui": lambda: min(a, b), "maxui": lambda: max(a, b)}[kind]()
-    return r & m
+    if kind == "add":
+        r = a + b
+    elif kind == "mul":
+        r = a * b
+    elif kind == "and":
+        r = a & b
+    elif kind == "or":
+        r = a | b
+    elif kind == "xor":
+        r = a ^ b
+    elif kind == "minsi":
+        r = min(signed(a, bits), signed(b, bits))
+    elif kind == "maxsi":
+        r = max(signed(a, bits), signed(b, bits))
+    elif kind == "minui":
+        r = min(a, b)
+    elif kind == "maxui":
+        r = max(a, b)
+    else:
+        raise KeyError(kind)
+    return r & ((1 << bits) - 1)
 
 
 def identity(kind, elem):

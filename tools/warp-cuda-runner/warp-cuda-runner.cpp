@@ -16,17 +16,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Pipelines/Pipelines.h"
-#include "WarpDialect/Version.h"
 #include "WarpDialect/Runtime/CudaRuntimeWrappers.h"
 #include "WarpDialect/Toolchain/FatalErrors.h"
 #include "WarpDialect/Toolchain/Passes.h"
+#include "WarpDialect/Toolchain/ToolHelp.h"
+#include "WarpDialect/Version.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/JitRunner.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -34,9 +35,6 @@
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <sys/wait.h>
-#include <unistd.h>
 
 using namespace mlir;
 
@@ -51,12 +49,12 @@ static llvm::cl::opt<std::string>
            llvm::cl::desc("GPU chip to compile for (default: the device's, "
                           "else sm_90)"),
            llvm::cl::init(""), llvm::cl::cat(clRunnerCategory));
-static llvm::cl::opt<gpu::CompilationTarget> clFormat(
-    "gpu-format",
-    llvm::cl::desc("Device code format (isa: PTX, JIT-compiled by the "
-                   "driver)"),
-    llvm::cl::init(gpu::CompilationTarget::Assembly),
-    warp::compilationTargetValues(), llvm::cl::cat(clRunnerCategory));
+static llvm::cl::opt<gpu::CompilationTarget>
+    clFormat("gpu-format",
+             llvm::cl::desc("Device code format (isa: PTX, JIT-compiled by the "
+                            "driver)"),
+             llvm::cl::init(gpu::CompilationTarget::Assembly),
+             warp::compilationTargetValues(), llvm::cl::cat(clRunnerCategory));
 
 static llvm::cl::opt<bool> clKernelBarePtr(
     "kernel-bare-ptr-calling-convention",
@@ -217,51 +215,23 @@ static constexpr llvm::StringLiteral kOverview =
     "(warp-lower-to-ptx), JIT-compiles its host code and runs the entry point, "
     "its kernels on the GPU";
 
-static bool isHelpFlag(StringRef arg) {
-  arg = arg.ltrim('-');
-  return arg == "help" || arg.starts_with("help-") || arg == "print-all-options";
-}
-
 /// JitRunnerMain parses the command line with mlir-runner's overview ("MLIR
 /// CPU execution driver") and declares its options inside itself, so no
 /// overview of ours can reach its --help. It runs in a child process whose
 /// stdout is a pipe, and the help comes out here with this tool's overview.
 static int printHelp(int argc, char **argv, const DialectRegistry &registry,
                      JitRunnerConfig config) {
-  int fds[2];
-  if (pipe(fds) != 0)
+  std::optional<warp::CapturedOutput> help = warp::runCapturingStdout(
+      [&] { return JitRunnerMain(argc, argv, registry, config); });
+  if (!help)
     return JitRunnerMain(argc, argv, registry, config);
-  fflush(stdout);
-  pid_t child = fork();
-  if (child < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    return JitRunnerMain(argc, argv, registry, config);
-  }
-  if (child == 0) {
-    close(fds[0]);
-    dup2(fds[1], STDOUT_FILENO);
-    close(fds[1]);
-    int status = JitRunnerMain(argc, argv, registry, config);
-    llvm::outs().flush();
-    _exit(status);
-  }
-  close(fds[1]);
-  std::string help;
-  char chunk[4096];
-  for (ssize_t n; (n = read(fds[0], chunk, sizeof(chunk))) > 0;)
-    help.append(chunk, n);
-  close(fds[0]);
-  int status = 1;
-  if (waitpid(child, &status, 0) != child)
-    return 1;
-  StringRef text = help;
+  StringRef text = help->text;
   StringRef theirs = "OVERVIEW: MLIR CPU execution driver";
   if (text.consume_front(theirs))
     llvm::outs() << "OVERVIEW: " << kOverview;
   llvm::outs() << text;
   llvm::outs().flush();
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+  return help->status;
 }
 
 int main(int argc, char **argv) {
@@ -294,8 +264,7 @@ int main(int argc, char **argv) {
 
   JitRunnerConfig config;
   config.mlirTransformer = lowerAndCheckDevice;
-  if (llvm::any_of(ArrayRef(args).drop_front(),
-                   [](const char *arg) { return isHelpFlag(arg); }))
+  if (warp::hasHelpFlag(static_cast<int>(args.size()), args.data()))
     return printHelp(static_cast<int>(args.size()), args.data(), registry,
                      config);
   return JitRunnerMain(static_cast<int>(args.size()), args.data(), registry,

@@ -12,14 +12,16 @@
 
 #include "WarpDialect/Pipelines/Pipelines.h"
 #include "WarpDialect/Toolchain/FatalErrors.h"
+#include "WarpDialect/Toolchain/ToolHelp.h"
 #include "WarpDialect/Version.h"
 
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -81,6 +83,89 @@ static LogicalResult warpOptMain(int argc, char **argv,
   return success();
 }
 
+/// Registers warp's passes and pipelines, then runs the driver.
+static int runWarpOpt(int argc, char **argv, DialectRegistry &registry) {
+  warp::registerWarpPasses();
+  warp::registerWarpPipelines();
+  int result = 1;
+  warp::runOnLargeStack([&] {
+    // The stack of pretty-printed frames is per thread: the driver's thread
+    // names the command line too.
+    llvm::PrettyStackTraceProgram stackTraceProgram(argc, argv);
+    result = asMainReturnCode(warpOptMain(argc, argv, registry));
+  });
+  return result;
+}
+
+/// The heading and description of the --help section of warp's passes.
+static constexpr llvm::StringLiteral kWarpSection =
+    "warp passes and pipelines:\n"
+    "The warp dialect's own passes and pass pipelines; upstream's are listed "
+    "under \"Compiler passes to run\" above\n";
+
+/// Whether `line` of the pass list in --help starts an entry: a pass or
+/// pipeline ("      --name   -   description"), not one of its options
+/// (indented further) or the values of an enum option ("    =value").
+static bool isPassEntry(StringRef line) {
+  return line.starts_with("      --") && !line.starts_with("       ");
+}
+
+/// Where the list of passes of --help ends: at the first line, after the
+/// list's own headings ("    Passes:", "    Pass Pipelines:"), indented as
+/// the general options are.
+static bool endsPassList(StringRef line) { return !line.starts_with("   "); }
+
+/// mlir-opt's --help lists every registered pass and pipeline in one option,
+/// "Compiler passes to run", and nothing lets a tool filter or group that
+/// list. The help is printed by a child process that registers warp's
+/// passes and pipelines too, while this process's registry holds only
+/// upstream's: each entry of the list whose name this process does not know
+/// is warp's, and is moved to a section of its own at the end.
+static int printHelp(int argc, char **argv, DialectRegistry &registry) {
+  std::optional<warp::CapturedOutput> help = warp::runCapturingStdout(
+      [&] { return runWarpOpt(argc, argv, registry); });
+  if (!help)
+    return runWarpOpt(argc, argv, registry);
+  SmallVector<StringRef> lines;
+  StringRef(help->text).split(lines, '\n');
+  // Lines kept in place, and warp's entries with the heading they were
+  // under.
+  std::string kept, warpPasses, warpPipelines;
+  std::string *warpList = nullptr;
+  bool inList = false, inWarpEntry = false;
+  for (auto [index, line] : llvm::enumerate(lines)) {
+    std::string withNewline =
+        (line + (index + 1 < lines.size() ? "\n" : "")).str();
+    if (line == "    Passes:" || line == "    Pass Pipelines:") {
+      inList = true;
+      inWarpEntry = false;
+      warpList = line == "    Passes:" ? &warpPasses : &warpPipelines;
+      kept += withNewline;
+      continue;
+    }
+    if (inList && endsPassList(line))
+      inList = inWarpEntry = false;
+    if (inList && isPassEntry(line)) {
+      StringRef name = line.ltrim().drop_front(2);
+      name = name.take_until([](char c) { return c == ' ' || c == '='; });
+      inWarpEntry = !PassInfo::lookup(name) && !PassPipelineInfo::lookup(name);
+    }
+    (inWarpEntry ? *warpList : kept) += withNewline;
+  }
+  llvm::outs() << kept;
+  if (!warpPasses.empty() || !warpPipelines.empty()) {
+    if (!StringRef(kept).ends_with("\n"))
+      llvm::outs() << "\n";
+    llvm::outs() << "\n" << kWarpSection << "\n";
+    if (!warpPasses.empty())
+      llvm::outs() << "    Passes:\n" << warpPasses;
+    if (!warpPipelines.empty())
+      llvm::outs() << "    Pass Pipelines:\n" << warpPipelines;
+  }
+  llvm::outs().flush();
+  return help->status;
+}
+
 int main(int argc, char **argv) {
   // A crash prints LLVM's bug report banner and a stack trace, as mlir-opt's
   // does (MlirOptMain installs them only in the overload not used here).
@@ -93,8 +178,6 @@ int main(int argc, char **argv) {
   llvm::cl::AddExtraVersionPrinter(
       [](llvm::raw_ostream &os) { os << "warp version " WARP_VERSION "\n"; });
   registerAllPasses();
-  warp::registerWarpPasses();
-  warp::registerWarpPipelines();
 
   DialectRegistry registry;
   warp::registerWarpDialectsAndExtensions(registry);
@@ -102,12 +185,9 @@ int main(int argc, char **argv) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
-  int result = 1;
-  warp::runOnLargeStack([&] {
-    // The stack of pretty-printed frames is per thread: the driver's thread
-    // names the command line too.
-    llvm::PrettyStackTraceProgram stackTraceProgram(argc, argv);
-    result = asMainReturnCode(warpOptMain(argc, argv, registry));
-  });
-  return result;
+  // Before warp's passes are registered here: printHelp tells them apart by
+  // that.
+  if (warp::hasHelpFlag(argc, argv))
+    return printHelp(argc, argv, registry);
+  return runWarpOpt(argc, argv, registry);
 }

@@ -118,6 +118,70 @@ def identity(kind, dtype):
     return dt.type(value)
 
 
+def _float_zero_sign(kind, result, a, b):
+    """minimumf/maximumf where both operands are zeros: -0.0 < +0.0
+    (numpy's minimum and maximum return either zero)."""
+    zeros = (a == 0) & (b == 0)
+    if kind == "minimumf":
+        negative = np.signbit(a) | np.signbit(b)
+    else:
+        negative = np.signbit(a) & np.signbit(b)
+    return np.where(zeros, np.where(negative, -0.0, 0.0).astype(result.dtype), result)
+
+
+# The numpy ufunc of each kind: fixed-width integer arithmetic wraps as
+# combine's masking does; minui/maxui compare the unsigned view.
+_UFUNCS = {"add": np.add, "mul": np.multiply, "and": np.bitwise_and,
+           "or": np.bitwise_or, "xor": np.bitwise_xor, "minsi": np.minimum,
+           "maxsi": np.maximum, "minui": np.minimum, "maxui": np.maximum,
+           "minnumf": np.fmin, "maxnumf": np.fmax, "minimumf": np.minimum,
+           "maximumf": np.maximum}
+
+
+def _unsigned(values, dtype):
+    return values.view(np.dtype(f"uint{np.dtype(dtype).itemsize * 8}"))
+
+
+def combine_arrays(kind, a, b, dtype):
+    """combine() element by element over arrays (or an array and a scalar),
+    in numpy: the same results, bit for bit."""
+    dt = np.dtype(dtype)
+    a = np.asarray(a, dtype=dt)
+    b = np.asarray(b, dtype=dt)
+    a, b = np.broadcast_arrays(a, b)
+    if kind in ("minui", "maxui"):
+        return _UFUNCS[kind](_unsigned(a, dt), _unsigned(b, dt)).view(dt)
+    with np.errstate(all="ignore"):
+        result = _UFUNCS[kind](a, b).astype(dt, copy=False)
+    if kind in ("minimumf", "maximumf"):
+        result = _float_zero_sign(kind, result, a, b)
+    return result
+
+
+def inclusive_scan(kind, values, dtype):
+    """The inclusive scan of a 1-D array folded in order, as combine()
+    applied thread after thread: numpy's accumulate combines in order."""
+    dt = np.dtype(dtype)
+    values = np.asarray(values, dtype=dt)
+    if kind in ("minui", "maxui"):
+        return _UFUNCS[kind].accumulate(_unsigned(values, dt)).view(dt)
+    with np.errstate(all="ignore"):
+        result = _UFUNCS[kind].accumulate(values, dtype=dt)
+    if kind in ("minimumf", "maximumf"):
+        # The fold's result is a zero only where every earlier value is on
+        # one side of zero; its sign is -0.0 (minimum) where any zero so far
+        # was -0.0, +0.0 (maximum) where any was +0.0.
+        zero = values == 0
+        if kind == "minimumf":
+            seen = np.logical_or.accumulate(zero & np.signbit(values))
+        else:
+            seen = np.logical_or.accumulate(zero & ~np.signbit(values))
+        negative = seen if kind == "minimumf" else ~seen
+        signed_zero = np.where(negative, -0.0, 0.0).astype(dt)
+        result = np.where(result == 0, signed_zero, result)
+    return result
+
+
 def combine_lanes(kind, a, b, dtype, elems):
     """Element-wise combine of one lane's payload (a numpy array of `elems`)."""
     return np.array([combine(kind, a[e], b[e], dtype) for e in range(elems)], dtype=dtype)

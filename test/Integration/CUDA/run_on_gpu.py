@@ -175,7 +175,21 @@ def build_oracle(workdir):
     return cp.RawModule(path=binary)
 
 
+def shuffle_mismatches(out, valid, src_bits, e, sources):
+    """The lanes (in order) whose `e` result elements are not the bits of
+    their source lane's, or whose valid bit is not the reference's;
+    `sources` holds each lane's (source lane, valid) from the reference."""
+    src = np.array([src for src, _ in sources])
+    ok = np.array([ok for _, ok in sources], dtype=bool)
+    got = out[:WARP * e].reshape(WARP, e)
+    want = src_bits[:WARP * e].reshape(WARP, e)[src]
+    wrong = (got != want).any(axis=1) | (valid[:WARP].astype(bool) != ok)
+    return [int(lane) for lane in np.flatnonzero(wrong)]
+
+
 def run_shuffles(suite, oracle):
+    """Every shuffle case against the reference rule and, where nvcc is
+    here, nvcc's __shfl_*_sync (`oracle()`: its module, or None)."""
     for case in suite.selected(cases.shuffle_cases()):
         fn = suite.function(case)
         p = cases.PAYLOADS[case["type"]]
@@ -184,8 +198,8 @@ def run_shuffles(suite, oracle):
         d_out = cp.zeros_like(d_in)
         d_valid = cp.zeros(WARP, dtype=np.int32)
         o_out = cp.zeros_like(d_in)
-        ofn = oracle.get_function("oracle_" + case["name"]) \
-            if oracle and case["type"] in ORACLE_TYPES else None
+        ofn = oracle().get_function("oracle_" + case["name"]) \
+            if case["type"] in ORACLE_TYPES and oracle() else None
         problems = []
         for off in cases.OFFSETS:
             fn((1,), (WARP,), memref_args(d_in) + memref_args(d_out) + memref_args(d_valid) + [np.int32(off)])
@@ -193,11 +207,11 @@ def run_shuffles(suite, oracle):
             valid = cp.asnumpy(d_valid)
             src_bits = uint_view(host_in)
             e = p["lanes"]
-            for lane in range(WARP):
-                src, ok = ref.shuffle_source(case["mode"], lane, off, case["width"])
-                if not np.array_equal(out[lane * e:(lane + 1) * e], src_bits[src * e:(src + 1) * e]) \
-                        or bool(valid[lane]) != ok:
-                    problems.append(f"off={off} lane={lane} src={src} valid={valid[lane]} want {int(ok)}")
+            sources = [ref.shuffle_source(case["mode"], lane, off, case["width"])
+                       for lane in range(WARP)]
+            for lane in shuffle_mismatches(out, valid, src_bits, e, sources):
+                src, ok = sources[lane]
+                problems.append(f"off={off} lane={lane} src={src} valid={valid[lane]} want {int(ok)}")
             if ofn is not None:
                 ofn((1,), (WARP,), (d_in, o_out, np.int32(off)))
                 if not np.array_equal(uint_view(cp.asnumpy(o_out)), out):
@@ -555,7 +569,7 @@ def run_dyn_shuffles(suite, oracle, case_list):
         d_in = cp.asarray(host_in)
         d_out, o_out = cp.zeros_like(d_in), cp.zeros_like(d_in)
         d_valid = cp.zeros(WARP, dtype=np.int32)
-        ofn = oracle.get_function(f"oracle_dyn_{case['mode']}_{case['type']}") if oracle else None
+        ofn = oracle().get_function(f"oracle_dyn_{case['mode']}_{case['type']}") if oracle() else None
         problems = []
         for width in case["widths"]:
             for off in case["offsets"]:
@@ -563,12 +577,12 @@ def run_dyn_shuffles(suite, oracle, case_list):
                    + [np.int32(off), np.int32(width)])
                 out = uint_view(cp.asnumpy(d_out))
                 valid = cp.asnumpy(d_valid)
-                for lane in range(WARP):
-                    src, ok = ref.shuffle_source(case["mode"], lane, off, width)
-                    if not np.array_equal(out[lane * e:(lane + 1) * e], src_bits[src * e:(src + 1) * e]) \
-                            or bool(valid[lane]) != ok:
-                        problems.append(f"w={width} off={off} lane={lane} src={src} "
-                                        f"valid={valid[lane]} want {int(ok)}")
+                sources = [ref.shuffle_source(case["mode"], lane, off, width)
+                           for lane in range(WARP)]
+                for lane in shuffle_mismatches(out, valid, src_bits, e, sources):
+                    src, ok = sources[lane]
+                    problems.append(f"w={width} off={off} lane={lane} src={src} "
+                                    f"valid={valid[lane]} want {int(ok)}")
                 if ofn is None:
                     continue
                 ofn((1,), (WARP,), (d_in, o_out, np.int32(off), np.int32(width)))
@@ -921,17 +935,17 @@ def block_op_inputs(type_name, kind, size, trial):
 def block_op_reference(kind, values, src, dtype):
     """Per thread: reduce, inclusive scan, exclusive scan, total, exclusive
     scan with init = thread 0's value, broadcast of thread src, folded in
-    thread order straight from the definitions."""
+    thread order straight from the definitions (reference.inclusive_scan:
+    numpy's accumulate, the same fold as ref.combine thread after thread)."""
+    dtype = np.dtype(dtype)
     n = len(values)
-    inclusive, acc = [], None
-    for v in values:
-        acc = v if acc is None else ref.combine(kind, acc, v, dtype)
-        inclusive.append(acc)
-    exclusive = [ref.identity(kind, dtype)] + inclusive[:-1]
+    inclusive = ref.inclusive_scan(kind, values, dtype)
+    exclusive = np.concatenate([[ref.identity(kind, dtype)], inclusive[:-1]]).astype(dtype)
     init = values[0]
-    with_init = [init] + [ref.combine(kind, init, p, dtype) for p in inclusive[:-1]]
-    total = inclusive[-1]
-    return [[total] * n, inclusive, exclusive, [total] * n, with_init, [values[src]] * n]
+    with_init = np.concatenate(
+        [[init], ref.combine_arrays(kind, init, inclusive[:-1], dtype)]).astype(dtype)
+    total = np.full(n, inclusive[-1], dtype=dtype)
+    return [total, inclusive, exclusive, total, with_init, np.full(n, values[src], dtype=dtype)]
 
 
 def run_block_ops(suite):
@@ -1229,8 +1243,12 @@ def check_serialization(case, keys, vals, old, init, final, executing, dtype):
     the previous lane's old value plus its value. Values are small positive
     integers, so every sum is exact and the chain unique."""
     problems = []
+    # The executing threads of each cell, in `executing`'s order.
+    threads_of = {}
+    for t in executing:
+        threads_of.setdefault(int(keys[t]), []).append(t)
     for cell in range(len(init)):
-        adds = sorted((old[t], vals[t], t) for t in executing if keys[t] == cell)
+        adds = sorted((old[t], vals[t], t) for t in threads_of.get(cell, []))
         expect = init[cell]
         for seen, value, t in adds:
             if seen != expect:
@@ -1241,9 +1259,9 @@ def check_serialization(case, keys, vals, old, init, final, executing, dtype):
         if final[cell] != expect:
             problems.append(f"cell {cell}: final {final[cell]} want {expect}")
         groups = {}
-        for t in executing:
-            if keys[t] == cell:  # the hardware warp: blocks need not be whole warps
-                groups.setdefault((t // case["block"], t % case["block"] // WARP), []).append(t)
+        for t in threads_of.get(cell, []):
+            # The hardware warp: blocks need not be whole warps.
+            groups.setdefault((t // case["block"], t % case["block"] // WARP), []).append(t)
         for members in groups.values():
             for a, b in zip(members, members[1:]):
                 if old[b] != dtype.type(old[a] + vals[a]):
@@ -1384,7 +1402,15 @@ def main():
     with open(os.path.join(args.bundle, "manifest.json")) as f:
         suite.manifest = json.load(f)
     with tempfile.TemporaryDirectory() as tmp:
-        oracle = build_oracle(tmp)
+        built = {}
+
+        def oracle():
+            """nvcc's shuffles, compiled the first time a shuffle step has a
+            case to compare (not for runs that select none)."""
+            if "oracle" not in built:
+                built["oracle"] = build_oracle(tmp)
+            return built["oracle"]
+
         steps = {
             "shuffles": lambda: run_shuffles(suite, oracle),
             "masked_shuffles": lambda: run_masked_shuffles(suite),
@@ -1397,8 +1423,8 @@ def main():
             "arms": lambda: run_arms(suite),
             "warp_id_2d": lambda: run_warp_id_2d(suite),
             "gpu_shuffle_dyn": lambda: run_gpu_shuffles(suite),
-            "dyn_width_shuffle": lambda: run_dyn_shuffles(suite, oracle,
-                                                          cases.dyn_width_shuffle_cases()),
+            "dyn_width_shuffle": lambda: run_dyn_shuffles(
+                suite, oracle, suite.selected(cases.dyn_width_shuffle_cases())),
             "any_mask_reduces": lambda: run_any_mask_reduces(suite),
             "valid_scans": lambda: run_valid_scans(suite),
             "match_float": lambda: run_match_float(suite),

@@ -21,6 +21,7 @@ under independent thread scheduling.
 import contextlib
 import ctypes
 import os
+import struct
 import sys
 
 import numpy as np
@@ -43,6 +44,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
 from warp_mlir import sim as _sim  # noqa: E402
 
 _Buffer, _Stats = _sim._Buffer, _sim._Stats
+_POINTER = struct.Struct("<Q")
 _lib = _sim.lib()
 
 _ALLOW_UNDEFINED_STORES = _sim._ALLOW_UNDEFINED_STORES
@@ -88,13 +90,16 @@ class RawKernel:
         global launches
         if len(args) != len(self.param_sizes):
             raise TypeError(f"{self.name}: {len(self.param_sizes)} parameters, got {len(args)}")
-        keep, params, buffers = [], [], []
+        # Every parameter's bytes in one buffer, each passed by its address
+        # there (one ctypes object per launch instead of two per parameter).
+        raws, buffers = [], []
         for i, (arg, size) in enumerate(zip(args, self.param_sizes)):
             if isinstance(arg, np.ndarray):
                 if not arg.flags.c_contiguous:
                     raise TypeError(f"{self.name}: argument {i} is not contiguous")
-                raw = np.array([arg.ctypes.data], dtype=np.uint64).tobytes()
-                buffers.append((arg.ctypes.data, arg.nbytes))
+                address = arg.ctypes.data
+                raw = _POINTER.pack(address)
+                buffers.append(_Buffer(address, arg.nbytes))
             elif isinstance(arg, np.generic):
                 raw = arg.tobytes()
             else:
@@ -102,11 +107,17 @@ class RawKernel:
             if len(raw) != size:
                 raise TypeError(f"{self.name}: argument {i} has {len(raw)} bytes, the "
                                 f".param declares {size}")
-            cbuf = ctypes.create_string_buffer(raw, len(raw))
-            keep.append(cbuf)
-            params.append(ctypes.cast(cbuf, ctypes.c_void_p))
+            raws.append(raw)
+        # Each parameter at an 8-byte aligned offset.
+        offsets, packed = [], bytearray()
+        for raw in raws:
+            offsets.append(len(packed))
+            packed += raw + bytes(-len(raw) % 8)
+        storage = ctypes.create_string_buffer(bytes(packed), max(1, len(packed)))
+        base = ctypes.addressof(storage)
+        params = [base + offset for offset in offsets]
         param_array = (ctypes.c_void_p * max(1, len(params)))(*params)
-        buf_array = (_Buffer * max(1, len(buffers)))(*[_Buffer(b, n) for b, n in buffers])
+        buf_array = (_Buffer * max(1, len(buffers)))(*buffers)
         dims = lambda d: (ctypes.c_uint * 3)(*(list(d) + [1, 1, 1])[:3])
         launches += 1
         report = _lib.warpSimLaunch(self._module._handle, self.name.encode(), dims(grid),
