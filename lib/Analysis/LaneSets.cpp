@@ -289,7 +289,7 @@ LaneValues LaneSetAnalysis::collect(Operation *op, unsigned result,
   // reach (a program reported at the collective) leaves it unknown.
   LaneValues operand = evaluate(op->getOperand(0), warp);
   if (!operand.isKnown()) {
-    if (!operand.isUniform())
+    if (!operand.isUniform() || !reach->together)
       return fallback;
     // A value every member shares: match_any and match_all see the members.
     if (isa<MatchAnyOp>(op) || (isa<MatchAllOp>(op) && result == 0))
@@ -398,6 +398,9 @@ LaneValues LaneSetAnalysis::fold(Operation *op, unsigned result,
 LaneValues LaneSetAnalysis::merge(BlockArgument argument, unsigned warp) {
   Block *block = argument.getOwner();
   std::optional<LaneReach> reach = getBlockReach(block, warp);
+  // A loop-carried argument the fixpoint takes (or found) to be uniform.
+  if (bodyReach[warp].uniformArgs.contains(argument))
+    return LaneValues::uniform();
   if (!reach)
     return LaneValues::varying();
   // Lane by lane, the operands of the edges that lane takes in: known
@@ -442,6 +445,27 @@ LaneValues LaneSetAnalysis::merge(BlockArgument argument, unsigned warp) {
   return isUniform ? LaneValues::uniform() : LaneValues::varying();
 }
 
+/// Whether `value` is the same wherever and whenever a thread of the block
+/// computes it: constants, kernel arguments, block and grid ids and sizes,
+/// and arithmetic on them (a uniform value in general is only shared by the
+/// lanes that compute it together).
+static bool isInvariant(Value value, unsigned depth = 0) {
+  if (matchPattern(value, m_Constant()))
+    return true;
+  if (auto argument = dyn_cast<BlockArgument>(value))
+    return argument.getOwner()->isEntryBlock() &&
+           isa<gpu::GPUFuncOp>(argument.getOwner()->getParentOp());
+  Operation *op = value.getDefiningOp();
+  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp>(op))
+    return true;
+  constexpr unsigned kMaxDepth = 16;
+  return depth < kMaxDepth &&
+         isa<arith::ArithDialect, index::IndexDialect>(op->getDialect()) &&
+         op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
+         llvm::all_of(op->getOperands(),
+                      [&](Value v) { return isInvariant(v, depth + 1); });
+}
+
 std::optional<LaneReach> LaneSetAnalysis::getEdge(Block *pred,
                                                   const LaneReach &from,
                                                   unsigned succ,
@@ -449,15 +473,18 @@ std::optional<LaneReach> LaneSetAnalysis::getEdge(Block *pred,
   Operation *terminator = pred->getTerminator();
   if (isa<cf::BranchOp>(terminator))
     return from;
-  // The lanes of `from` whose `take(lane)` holds, through `branch`; null
-  // where the condition is neither known for each lane nor uniform.
+  // The lanes of `from` whose `take(condition's value)` holds; null where
+  // the condition is neither known for each lane nor uniform.
   auto narrow =
-      [&](const LaneValues &condition,
+      [&](Value conditionValue,
           function_ref<bool(Attribute)> take) -> std::optional<LaneReach> {
+    LaneValues condition = evaluate(conditionValue, warp);
     if (!condition.isKnown()) {
       // A condition every lane shares lets all the lanes through, or none
-      // (then nothing runs past the edge).
-      if (!condition.isUniform())
+      // (then nothing runs past the edge); where they arrive apart, each
+      // group may go its own way.
+      if (!condition.isUniform() ||
+          (!from.together && !isInvariant(conditionValue)))
         return std::nullopt;
       return from;
     }
@@ -479,7 +506,7 @@ std::optional<LaneReach> LaneSetAnalysis::getEdge(Block *pred,
     // Both successors may be the same block: the edge is the one `succ`
     // names.
     bool onTrue = succ == 0;
-    return narrow(evaluate(branch.getCondition(), warp), [&](Attribute v) {
+    return narrow(branch.getCondition(), [&](Attribute v) {
       return !cast<IntegerAttr>(v).getValue().isZero() == onTrue;
     });
   }
@@ -489,7 +516,7 @@ std::optional<LaneReach> LaneSetAnalysis::getEdge(Block *pred,
     if (auto values = branch.getCaseValues())
       cases.assign(values->value_begin<llvm::APInt>(),
                    values->value_end<llvm::APInt>());
-    return narrow(evaluate(branch.getFlag(), warp), [&](Attribute v) {
+    return narrow(branch.getFlag(), [&](Attribute v) {
       const llvm::APInt &flag = cast<IntegerAttr>(v).getValue();
       auto it = llvm::find(cases, flag);
       unsigned taken = it == cases.end() ? 0 : 1 + (it - cases.begin());
@@ -580,31 +607,83 @@ void LaneSetAnalysis::computeBodyReach(unsigned warp) {
     return;
   }
   // With loops, grow the lane sets to a fixpoint: each only grows (and
-  // `together` only falls), so it ends within 33 rounds a block; branch
-  // conditions on loop-carried block arguments are unknown meanwhile.
-  unsigned rounds = 0, limit = 34 * order.size();
-  for (bool changed = true; changed; ++rounds) {
-    changed = false;
-    if (rounds > limit) {
-      for (Block *block : llvm::drop_begin(order))
-        state().blocks[block] = std::nullopt;
+  // `together` only falls), so it ends within 33 rounds a block.
+  auto grow = [&]() {
+    state().blocks.clear();
+    state().blocks[&region.front()] = LaneReach{getLiveLanes(warp), true, {}};
+    unsigned rounds = 0, limit = 34 * order.size();
+    for (bool changed = true; changed; ++rounds) {
+      changed = false;
+      if (rounds > limit) {
+        for (Block *block : llvm::drop_begin(order))
+          state().blocks[block] = std::nullopt;
+        return;
+      }
+      for (Block *block : llvm::drop_begin(order)) {
+        std::optional<LaneReach> reach = join(block);
+        auto found = state().blocks.find(block);
+        bool same = found != state().blocks.end() &&
+                    found->second.has_value() == reach.has_value() &&
+                    (!reach || (found->second->lanes == reach->lanes &&
+                                found->second->together == reach->together));
+        if (same)
+          continue;
+        // A block reached by no lane yet stays out of the map.
+        if (found == state().blocks.end() && reach && !reach->lanes)
+          continue;
+        state().blocks[block] = reach;
+        changed = true;
+      }
+    }
+  };
+  // Whether the lanes reach `argument`'s block together, each edge in
+  // bringing a uniform operand (given the arguments still assumed so).
+  auto staysUniform = [&](BlockArgument argument) {
+    Block *block = argument.getOwner();
+    auto found = state().blocks.find(block);
+    if (found == state().blocks.end())
+      return true;
+    if (!found->second || !found->second->together)
+      return false;
+    for (auto it = block->pred_begin(), e = block->pred_end(); it != e; ++it) {
+      auto from = state().blocks.find(*it);
+      if (from == state().blocks.end())
+        continue;
+      if (!from->second)
+        return false;
+      std::optional<LaneReach> edge =
+          getEdge(*it, *from->second, it.getSuccessorIndex(), warp);
+      auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+      if (!edge || !branch)
+        return false;
+      if (!edge->lanes)
+        continue;
+      Value operand = branch.getSuccessorOperands(
+          it.getSuccessorIndex())[argument.getArgNumber()];
+      if (!operand || !evaluate(operand, warp).isUniform())
+        return false;
+    }
+    return true;
+  };
+  // Loop-carried block arguments (a counter) decide the loops' exits:
+  // assume every block argument uniform, grow the fixpoint, drop the
+  // assumption where it does not hold and start again (the values computed
+  // meanwhile rest on it), until it holds for all that remain. By
+  // induction over the run, the arguments left are uniform.
+  for (Block *block : llvm::drop_begin(order))
+    for (BlockArgument argument : block->getArguments())
+      state().uniformArgs.insert(argument);
+  for (;;) {
+    grow();
+    SmallVector<Value> fallen;
+    for (Value argument : state().uniformArgs)
+      if (!staysUniform(cast<BlockArgument>(argument)))
+        fallen.push_back(argument);
+    if (fallen.empty())
       break;
-    }
-    for (Block *block : llvm::drop_begin(order)) {
-      std::optional<LaneReach> reach = join(block);
-      auto found = state().blocks.find(block);
-      bool same = found != state().blocks.end() &&
-                  found->second.has_value() == reach.has_value() &&
-                  (!reach || (found->second->lanes == reach->lanes &&
-                              found->second->together == reach->together));
-      if (same)
-        continue;
-      // A block reached by no lane yet stays out of the map.
-      if (found == state().blocks.end() && reach && !reach->lanes)
-        continue;
-      state().blocks[block] = reach;
-      changed = true;
-    }
+    for (Value argument : fallen)
+      state().uniformArgs.erase(argument);
+    values.clear();
   }
   for (Block *block : order)
     state().final.insert(block);
@@ -639,7 +718,8 @@ std::optional<LaneReach> LaneSetAnalysis::getReach(Operation *op,
       // A condition every lane shares but whose value is unknown lets
       // all the lanes through, or none (then nothing runs the op).
       if (!condition.isKnown()) {
-        if (!condition.isUniform())
+        if (!condition.isUniform() ||
+            (!reach.together && !isInvariant(branch.getCondition())))
           return std::nullopt;
         continue;
       }
@@ -650,10 +730,14 @@ std::optional<LaneReach> LaneSetAnalysis::getReach(Operation *op,
         reach.narrowedBy.push_back({branch, taken});
       reach.lanes = taken;
     } else if (auto loop = dyn_cast<scf::ForOp>(parent)) {
-      // Every lane runs the same iterations only with shared bounds.
+      // Every lane runs the same iterations only with shared bounds, and
+      // only where they arrive together.
       if (!evaluate(loop.getLowerBound(), warp).isUniform() ||
           !evaluate(loop.getUpperBound(), warp).isUniform() ||
-          !evaluate(loop.getStep(), warp).isUniform())
+          !evaluate(loop.getStep(), warp).isUniform() ||
+          (!reach.together &&
+           !llvm::all_of(loop->getOperands().take_front(3),
+                         [&](Value v) { return isInvariant(v); })))
         return std::nullopt;
     } else {
       return std::nullopt;

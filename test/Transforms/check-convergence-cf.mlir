@@ -2,7 +2,8 @@
 // written by hand or left by scf-to-cf): the lanes that reach a block are
 // the union over the edges into it of the lanes that take each edge; block
 // arguments merge the edges' operands lane by lane. Loops iterate to a
-// fixpoint; a loop whose exit the analysis cannot evaluate per lane leaves
+// fixpoint (loop-carried arguments assumed uniform, then proven or
+// dropped); a loop whose exit the analysis cannot evaluate per lane leaves
 // what follows it unknown, and unknown stays silent.
 // RUN: warp-opt %s -split-input-file -verify-diagnostics --warp-check-convergence
 
@@ -138,6 +139,30 @@ gpu.module @m {
     gpu.return
   }
 
+  // After the join of a divergent branch the lanes may arrive apart, each
+  // group voting for itself: a branch on the vote is not followed.
+  gpu.func @vote_after_join(%x: f32, %data: memref<32xi1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c16 = arith.constant 16 : i32
+    %half = arith.constant 65535 : i32
+    %t = gpu.thread_id x
+    %p = memref.load %data[%t] : memref<32xi1>
+    %l = warp.lane_id : i32
+    %low = arith.cmpi ult, %l, %c16 : i32
+    cf.cond_br %low, ^a, ^b
+  ^a:
+    cf.br ^join
+  ^b:
+    cf.br ^join
+  ^join:
+    %any = warp.vote <any> %p : i1
+    cf.cond_br %any, ^inner, ^exit
+  ^inner:
+    %s = warp.reduce <add> %x mask %half : f32
+    cf.br ^exit
+  ^exit:
+    gpu.return
+  }
+
   // cf.switch on the lane id: case 3 is lane 3 alone.
   gpu.func @switch(%x: f32) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %lane3 = arith.constant 8 : i32
@@ -182,9 +207,10 @@ gpu.module @m {
     gpu.return
   }
 
-  // A counted loop: its exit depends on the loop-carried counter, which
-  // the analysis does not evaluate, so the loop's body and what follows
-  // are unknown: silent, even for the wrong mask.
+  // A counted loop with shared bounds: the counter is uniform (assumed for
+  // the fixpoint, then proven: every edge in brings a uniform value and the
+  // lanes arrive together), so the warp stays together through the loop
+  // and after it, where the half mask misses lanes.
   gpu.func @counted_loop(%x: f32, %n: i32) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -195,6 +221,26 @@ gpu.module @m {
     cf.cond_br %more, ^body, ^exit
   ^body:
     %s = warp.reduce <add> %x : f32
+    %next = arith.addi %i, %c1 : i32
+    cf.br ^header(%next : i32)
+  ^exit:
+    // expected-warning @+1 {{lanes 0xffff0000 reach this op but are not in its member mask 0x0000ffff}}
+    %t = warp.reduce <add> %x mask %half : f32
+    gpu.return
+  }
+
+  // The same loop counting from the lane id: lanes leave it at different
+  // iterations, the counter is not uniform, and what follows is unknown.
+  gpu.func @lane_counted_loop(%x: f32, %n: i32) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c1 = arith.constant 1 : i32
+    %half = arith.constant 65535 : i32
+    %l = warp.lane_id : i32
+    cf.br ^header(%l : i32)
+  ^header(%i: i32):
+    %more = arith.cmpi slt, %i, %n : i32
+    cf.cond_br %more, ^body, ^exit
+  ^body:
+    %s = warp.reduce <add> %x mask %half : f32
     %next = arith.addi %i, %c1 : i32
     cf.br ^header(%next : i32)
   ^exit:

@@ -16,6 +16,7 @@
 #include "WarpDialect/IR/WarpDialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <array>
@@ -97,6 +98,9 @@ private:
     DenseMap<Block *, std::optional<LaneReach>> blocks;
     /// The blocks whose reach no longer changes.
     llvm::SmallPtrSet<Block *, 8> final;
+    /// In a CFG with loops, the block arguments every lane reaching them
+    /// holds alike (assumed while the fixpoint runs, then proven).
+    llvm::DenseSet<Value> uniformArgs;
   };
   std::optional<LaneReach> getBlockReach(Block *block, unsigned warp);
   void computeBodyReach(unsigned warp);
