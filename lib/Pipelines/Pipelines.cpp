@@ -84,6 +84,7 @@ static void addWarpDevicePasses(OpPassManager &device,
   // program as written (warnings unless asked for errors).
   WarpCheckConvergencePassOptions convergence;
   convergence.asWarnings = !options.convergenceErrors;
+  convergence.record = true;
   device.addPass(createWarpCheckConvergencePass(convergence));
   // Decide, then lower: every decision on the ops, for the module's target,
   // before each level of expansion (the block expansion makes warp ops).
@@ -93,6 +94,11 @@ static void addWarpDevicePasses(OpPassManager &device,
   device.addPass(createWarpSelectLoweringPass(select));
   device.addPass(createWarpExpandCollectivesPass(
       WarpExpandCollectivesPassOptions{options.strategy, options.scanSteps}));
+  // The same check on the masks the expansions wrote, in the kernels the
+  // first found nothing in: a finding is the compiler's bug.
+  convergence.record = false;
+  convergence.afterExpansion = true;
+  device.addPass(createWarpCheckConvergencePass(convergence));
   // Every workgroup buffer exists now (the expansions added theirs).
   device.addPass(createWarpCheckSharedMemoryPass());
   device.addPass(createConvertWarpToNVVMPass());

@@ -30,11 +30,18 @@ bool isBlockLevel(Operation *op) {
              gpu::BarrierOp>(op);
 }
 
+/// The mark of a kernel a check reported on (option `record`).
+constexpr StringLiteral kReportedAttr = "warp.convergence_reported";
+
 class Checker {
 public:
-  Checker(gpu::GPUFuncOp kernel, bool asWarnings, bool wholeWarps)
+  Checker(gpu::GPUFuncOp kernel, bool asWarnings, bool wholeWarps,
+          bool afterExpansion)
       : lanes(kernel), kernel(kernel), asWarnings(asWarnings),
-        wholeWarps(wholeWarps) {}
+        wholeWarps(wholeWarps), afterExpansion(afterExpansion) {}
+
+  /// Whether a finding was reported (as an error or a warning).
+  bool reported() const { return anyReported; }
 
   /// Checks every collective of the kernel; false if an error was emitted.
   bool run() {
@@ -94,16 +101,30 @@ private:
   }
 
   InFlightDiagnostic report(Operation *op, bool error) {
-    if (error && !asWarnings) {
+    anyReported = true;
+    reportedAt.insert(op->getLoc());
+    InFlightDiagnostic diag =
+        error && !asWarnings ? op->emitError() : op->emitWarning();
+    if (error && !asWarnings)
       ok = false;
-      return op->emitError();
-    }
-    return op->emitWarning();
+    // The op the expansion made carries the location of the one it
+    // expanded, which the check before it found nothing wrong in.
+    if (afterExpansion)
+      diag.attachNote(op->getLoc())
+          << "found in the '" << op->getName()
+          << "' that warp-expand-collectives made here; the check before "
+             "the expansion reported nothing in this kernel, so the "
+             "expansion's mask is suspect (a compiler bug)";
+    return diag;
   }
 
   void checkMask(MemberMaskOpInterface collective) {
     Operation *op = collective.getOperation();
     Value maskValue = collective.getMask();
+    // The ops an expansion made carry the location of the one it expanded:
+    // one finding there is enough.
+    if (afterExpansion && reportedAt.contains(op->getLoc()))
+      return;
     if (!maskValue && takesExecutingLanes(op))
       return;
     for (unsigned warp = 0; warp < lanes.getNumWarps(); ++warp) {
@@ -171,8 +192,9 @@ private:
 
   LaneSetAnalysis lanes;
   gpu::GPUFuncOp kernel;
-  bool asWarnings, wholeWarps;
-  bool ok = true;
+  bool asWarnings, wholeWarps, afterExpansion;
+  bool ok = true, anyReported = false;
+  DenseSet<Location> reportedAt;
 };
 
 struct WarpCheckConvergencePass
@@ -182,7 +204,8 @@ struct WarpCheckConvergencePass
 
   void runOnOperation() override {
     markAllAnalysesPreserved();
-    if (failed(checkConvergence(getOperation(), asWarnings, wholeWarps)))
+    if (failed(checkConvergence(getOperation(), asWarnings, wholeWarps, record,
+                                afterExpansion)))
       signalPassFailure();
   }
 };
@@ -190,11 +213,20 @@ struct WarpCheckConvergencePass
 } // namespace
 
 LogicalResult mlir::warp::checkConvergence(Operation *root, bool asWarnings,
-                                           bool wholeWarps) {
+                                           bool wholeWarps, bool record,
+                                           bool afterExpansion) {
   bool ok = true;
   root->walk([&](gpu::GPUFuncOp func) {
-    if (func.isKernel())
-      ok &= Checker(func, asWarnings, wholeWarps).run();
+    if (!func.isKernel())
+      return;
+    // After the expansion, a kernel already reported on is not reported on
+    // again (its findings are the program's, found before).
+    if (afterExpansion && func->removeAttr(kReportedAttr))
+      return;
+    Checker checker(func, asWarnings, wholeWarps, afterExpansion);
+    ok &= checker.run();
+    if (record && checker.reported())
+      func->setAttr(kReportedAttr, UnitAttr::get(func.getContext()));
   });
   return success(ok);
 }

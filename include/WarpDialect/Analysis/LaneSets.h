@@ -2,9 +2,11 @@
 //
 // The lane-set analysis behind warp-check-convergence: for each warp of a
 // kernel's block, the value every lane holds in a value (where it follows
-// from the lane and thread ids, the block size and constants) and the lanes
-// that can reach an op through structured control flow. Where it cannot
-// tell, it says so; the checks stay silent there.
+// from the lane and thread ids, the block size and constants, or from the
+// lanes a ballot, vote, match or activemask saw) and the lanes that can
+// reach an op through structured control flow (scf) and the branches of the
+// kernel body's CFG (cf). Where it cannot tell, it says so; the checks stay
+// silent there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,8 @@
 #include "WarpDialect/IR/WarpDialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <array>
 #include <optional>
@@ -53,6 +57,10 @@ std::string formatLanes(uint32_t lanes);
 /// let only some of them through (each with the lanes it let through).
 struct LaneReach {
   uint32_t lanes = 0;
+  /// Whether, each time the op runs, all of `lanes` run it together: no
+  /// join on the way where lanes arrive from different branches (what
+  /// `activemask` returns there, and what keeps a merged value uniform).
+  bool together = true;
   SmallVector<std::pair<Operation *, uint32_t>, 2> narrowedBy;
 };
 
@@ -75,14 +83,37 @@ public:
   LaneValues evaluate(Value value, unsigned warp);
 
   /// The lanes of `warp` that reach `op`, or std::nullopt where the
-  /// control flow above it is not one the analysis follows (unstructured
-  /// branches, loops with lane-dependent bounds, branches on values it
-  /// cannot evaluate per lane).
+  /// control flow above it is not one the analysis follows (branches other
+  /// than cf's, loops with lane-dependent bounds or exits, branches on
+  /// values it cannot evaluate per lane).
   std::optional<LaneReach> getReach(Operation *op, unsigned warp);
 
 private:
+  /// The reach of each block of the kernel body's CFG for one warp: the
+  /// union over the edges into a block of its predecessor's reach, narrowed
+  /// by the branch's condition lane by lane, iterated to a fixpoint where
+  /// the CFG has cycles. A block without an entry is reached by no lane
+  /// (yet); std::nullopt where the analysis gives up.
+  struct BodyReach {
+    DenseMap<Block *, std::optional<LaneReach>> blocks;
+    /// The blocks whose reach no longer changes.
+    llvm::SmallPtrSet<Block *, 8> final;
+    /// In a CFG with loops, the block arguments every lane reaching them
+    /// holds alike (assumed while the fixpoint runs, then proven).
+    llvm::DenseSet<Value> uniformArgs;
+  };
+  std::optional<LaneReach> getBlockReach(Block *block, unsigned warp);
+  void computeBodyReach(unsigned warp);
+  /// The lanes of `from` (the reach of `pred`) that take `pred`'s
+  /// terminator to its successor `succ`.
+  std::optional<LaneReach> getEdge(Block *pred, const LaneReach &from,
+                                   unsigned succ, unsigned warp);
   LaneValues compute(Value value, unsigned warp);
   LaneValues fold(Operation *op, unsigned result, unsigned warp);
+  /// A block argument of the kernel body: the operands of the edges in.
+  LaneValues merge(BlockArgument argument, unsigned warp);
+  /// A collective's result from the lanes of its members.
+  LaneValues collect(Operation *op, unsigned result, unsigned warp);
   /// Thread `t`'s id along dimension `dim` in the declared block.
   int64_t getThreadId(int64_t thread, gpu::Dimension dim) const;
 
@@ -92,6 +123,7 @@ private:
   /// How deep the evaluation of an operand chain is now.
   unsigned depth = 0;
   DenseMap<std::pair<Value, unsigned>, LaneValues> values;
+  DenseMap<unsigned, BodyReach> bodyReach;
 };
 
 } // namespace mlir::warp

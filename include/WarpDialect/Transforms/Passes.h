@@ -123,9 +123,11 @@ void populateExpandElectAndAtomicPatterns(RewritePatternSet &patterns,
 void padSubwordVectorPayloads(Operation *root);
 
 /// warp-check-convergence on every kernel under `root`: failure where it
-/// reported an error (never with `asWarnings`).
+/// reported an error (never with `asWarnings`). `record` and
+/// `afterExpansion` are the pass's options of those names.
 LogicalResult checkConvergence(Operation *root, bool asWarnings,
-                               bool wholeWarps);
+                               bool wholeWarps, bool record = false,
+                               bool afterExpansion = false);
 
 /// Expands every collective under `root` (what `warp-expand-collectives`
 /// does); fails with a diagnostic where an op forces a strategy the chip

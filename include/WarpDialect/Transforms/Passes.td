@@ -164,9 +164,11 @@ def WarpCheckConvergencePass : Pass<"warp-check-convergence"> {
     For every kernel (`gpu.func ... kernel`) and every warp of its block
     (from `known_block_size`; without it, one warp of 32 lanes), a lane-set
     analysis (Analysis/LaneSets.h) finds the lanes that reach each
-    collective through `scf.if` and `scf.for`, evaluating the conditions
+    collective through `scf.if`, `scf.for` and the `cf` branches of the
+    kernel body, evaluating the conditions
     lane by lane from the lane and thread ids, the block size and
-    constants, and what each lane holds in a member mask. Then:
+    constants (and the lanes an activemask, ballot, vote or match saw), and
+    what each lane holds in a member mask. Then:
 
     - an error where the member mask (all 32 lanes without one) names a
       lane that cannot reach the op, a lane on the other side of a branch
@@ -189,13 +191,18 @@ def WarpCheckConvergencePass : Pass<"warp-check-convergence"> {
     `whole-warps`. Each diagnostic has a
     note at every branch that let only some lanes through. `warp.broadcast_first` and `warp.atomic_add` without a mask
     take the lanes that execute them and are not checked. Where the
-    analysis cannot tell (unstructured control flow, branches on values
-    that are neither per-lane known nor uniform, loops with lane-dependent
-    bounds, masks it cannot evaluate, device functions other than kernels)
+    analysis cannot tell (branches other than scf's and cf's, branches on
+    values that are neither per-lane known nor uniform, loops with
+    lane-dependent bounds or exits on loop-carried values, masks it cannot
+    evaluate, device functions other than kernels)
     the pass says nothing. With `as-warnings`, errors are reported as
-    warnings and the pass never fails. Nothing is rewritten. The pipelines
-    run it on the program as written, as warnings unless their option
-    `convergence-errors` is set; `warp-lint` runs it too.
+    warnings and the pass never fails. Nothing is rewritten but the marks
+    of `record`. The pipelines run it on the program as written, as
+    warnings unless their option `convergence-errors` is set, and again
+    after `warp-expand-collectives` (`after-expansion`) on the kernels the
+    first run found nothing in: a finding there is a mask the expansion got
+    wrong, reported at the original op's location; `warp-lint` runs it
+    too.
 
     ```mlir
     // warp-opt --warp-check-convergence=whole-warps
@@ -214,6 +221,13 @@ def WarpCheckConvergencePass : Pass<"warp-check-convergence"> {
     Option<"wholeWarps", "whole-warps", "bool", /*default=*/"false",
            "Assume that the warps of a kernel without known_block_size have "
            "all 32 lanes">,
+    Option<"record", "record", "bool", /*default=*/"false",
+           "Mark each kernel the pass reports on with the unit attribute "
+           "warp.convergence_reported (for a later after-expansion run)">,
+    Option<"afterExpansion", "after-expansion", "bool", /*default=*/"false",
+           "Check the program warp-expand-collectives produced: skip the "
+           "kernels marked warp.convergence_reported (and drop the mark), "
+           "and say with each finding that the expansion made the op">,
   ];
 }
 
