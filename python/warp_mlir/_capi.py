@@ -22,7 +22,11 @@ class MlirStringRef(ctypes.Structure):
 
     @classmethod
     def of(cls, text: bytes) -> "MlirStringRef":
-        return cls(ctypes.cast(ctypes.c_char_p(text), ctypes.c_void_p), len(text))
+        """A ref to `text`, which it keeps alive as long as it lives itself
+        (a copy of the struct, such as a field of another struct, does not)."""
+        ref = cls(ctypes.cast(ctypes.c_char_p(text), ctypes.c_void_p), len(text))
+        ref._text = text
+        return ref
 
     def bytes(self) -> bytes:
         return ctypes.string_at(self.data, self.length) if self.length else b""

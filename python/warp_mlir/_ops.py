@@ -14,15 +14,11 @@ import ctypes
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import _capi
-from .ir import Context, Diagnostic
+from .ir import Context, Diagnostic, print_operation
 
 
 def _ref(text: str) -> _capi.MlirStringRef:
-    """A string ref to `text`'s UTF-8 bytes, which it keeps alive."""
-    data = text.encode("utf-8")
-    ref = _capi.MlirStringRef.of(data)
-    ref._data = data
-    return ref
+    return _capi.MlirStringRef.of(text.encode("utf-8"))
 
 
 def _array(kind, items: Sequence):
@@ -39,7 +35,6 @@ class OpFactory:
         self._types: Dict[str, object] = {}
         self._attributes: Dict[str, object] = {}
         self._locations: Dict[Tuple, object] = {}
-        self._keep: List[object] = []  # strings whose bytes the context refers to
 
     @property
     def _context(self):
@@ -82,9 +77,7 @@ class OpFactory:
         return self.L.mlirUnitAttrGet(self._context)
 
     def string(self, text: str):
-        data = text.encode("utf-8")
-        self._keep.append(data)
-        return self.L.mlirStringAttrGet(self._context, _capi.MlirStringRef.of(data))
+        return self.L.mlirStringAttrGet(self._context, _ref(text))  # the context copies it
 
     def location(self, where: Optional[Tuple[str, int, int]], name: Optional[str] = None):
         """A file:line:column location (unknown for None), under `name`
@@ -155,13 +148,7 @@ class OpFactory:
     def print(self, operation) -> str:
         """`operation` as text with its locations inline and block arguments
         named after their NameLocs (%a for a kernel's parameter a)."""
-        L = self.L
-        flags = L.mlirOpPrintingFlagsCreate()
-        L.mlirOpPrintingFlagsEnableDebugInfo(flags, True, False)
-        L.mlirOpPrintingFlagsUseLocalScope(flags)  # locations inline, not as #loc aliases
-        L.mlirOpPrintingFlagsPrintNameLocAsPrefix(flags)
-        try:
-            return _capi.collect_string(L.warpOperationPrint, operation, flags)
-        finally:
-            L.mlirOpPrintingFlagsDestroy(flags)
+        # Local scope: locations inline, not as #loc aliases at the end.
+        return print_operation(operation, debug_info=True, local_scope=True,
+                               name_locations=True)
 

@@ -926,13 +926,13 @@ class KernelBuilder(TileMixin):
     def _enum(self, mnemonic: str, case, what: str) -> str:
         return f"#warp.{mnemonic}<{_checks.keyword(case, what)}>"
 
-    @staticmethod
-    def _optional(value: Optional[Value]) -> List[Value]:
-        return [] if value is None else [value]
+    def _optional(self, value, type: Type) -> List[Value]:
+        """An optional operand's group: [] for None, else [value as `type`]."""
+        return [] if value is None else [self.coerce(value, type)]
 
     def _mask_value(self, mask) -> List[Value]:
         """The mask operand group: [] or [the i32 mask]."""
-        return [] if mask is None else [self.coerce(mask, i32)]
+        return self._optional(mask, i32)
 
     def lane_id(self) -> Value:
         return self._emit("warp.lane_id", [], i32)
@@ -967,7 +967,7 @@ class KernelBuilder(TileMixin):
         else:
             attributes["width"] = self._ops.integer(
                 _checks.integer(width, "shuffle width", -(1 << 31), (1 << 31) - 1), "i32")
-        bound = [] if bound is None else [self.coerce(bound, i32)]
+        bound = self._optional(bound, i32)
         attributes["operandSegmentSizes"] = _segment_sizes([value], [offset], dynamic, bound,
                                                            mask)
         return tuple(self._emit_n("warp.shuffle", [value, offset, *dynamic, *bound, *mask],
@@ -1129,9 +1129,8 @@ class KernelBuilder(TileMixin):
         values, single = self._collective_values(value, "the reduced value")
         if heads is not None and tails is not None:
             raise ValueError("reduce takes heads or tails, not both")
-        heads = [] if heads is None else [self.coerce(heads, i1)]
-        tails = [] if tails is None else [self.coerce(tails, i1)]
-        valid = [] if valid_lanes is None else [self.coerce(valid_lanes, i32)]
+        heads, tails = self._optional(heads, i1), self._optional(tails, i1)
+        valid = self._optional(valid_lanes, i32)
         mask = self._mask_value(mask)
         attributes = {
             "cluster_size": self._ops.integer(_checks.integer(cluster_size, "cluster_size",
@@ -1174,9 +1173,9 @@ class KernelBuilder(TileMixin):
         are tuples and `init` is a tuple. An exclusive scan with a combiner
         function needs `init`."""
         values, single = self._collective_values(value, "the scanned value")
-        heads = [] if heads is None else [self.coerce(heads, i1)]
+        heads = self._optional(heads, i1)
         inits = self._inits(init, values, single)
-        valid = [] if valid_lanes is None else [self.coerce(valid_lanes, i32)]
+        valid = self._optional(valid_lanes, i32)
         mask = self._mask_value(mask)
         attributes = {
             "width": self._ops.integer(_checks.integer(width, "scan width", 0, 1 << 16), "i32"),

@@ -75,6 +75,27 @@ def issue_warnings(diagnostics: List[Diagnostic]) -> None:
                           stacklevel=3)
 
 
+def print_operation(operation, generic: bool = False, debug_info: bool = False,
+                    local_scope: bool = False, name_locations: bool = False) -> str:
+    """An MlirOperation as text: in generic form, with locations, with
+    local scope (locations inline, not as aliases), or with block arguments
+    named after their NameLocs (%a), as asked."""
+    L = _capi.lib()
+    flags = L.mlirOpPrintingFlagsCreate()
+    if generic:
+        L.mlirOpPrintingFlagsPrintGenericOpForm(flags)
+    if debug_info:
+        L.mlirOpPrintingFlagsEnableDebugInfo(flags, True, False)
+    if local_scope:
+        L.mlirOpPrintingFlagsUseLocalScope(flags)
+    if name_locations:
+        L.mlirOpPrintingFlagsPrintNameLocAsPrefix(flags)
+    try:
+        return _capi.collect_string(L.warpOperationPrint, operation, flags)
+    finally:
+        L.mlirOpPrintingFlagsDestroy(flags)
+
+
 class MLIRError(Exception):
     """Raised when parsing, verification, a pass pipeline or compilation
     fails; `diagnostics` holds everything MLIR reported, with locations."""
@@ -227,16 +248,7 @@ class Module:
 
     def to_string(self, generic: bool = False, debug_info: bool = False) -> str:
         """The module's text, in pretty (default) or generic form."""
-        L = _capi.lib()
-        flags = L.mlirOpPrintingFlagsCreate()
-        if generic:
-            L.mlirOpPrintingFlagsPrintGenericOpForm(flags)
-        if debug_info:
-            L.mlirOpPrintingFlagsEnableDebugInfo(flags, True, False)
-        try:
-            return _capi.collect_string(L.warpOperationPrint, self.operation, flags)
-        finally:
-            L.mlirOpPrintingFlagsDestroy(flags)
+        return print_operation(self.operation, generic=generic, debug_info=debug_info)
 
     def __str__(self) -> str:
         return self.to_string()

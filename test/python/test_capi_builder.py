@@ -16,10 +16,7 @@ PTX_IDENTIFIER = re.compile(r"(?:[a-zA-Z][a-zA-Z0-9_$]*|[_$%][a-zA-Z0-9_$]+)\Z")
 
 
 def _ref(text: str) -> _capi.MlirStringRef:
-    data = text.encode("utf-8")
-    ref = _capi.MlirStringRef.of(data)
-    ref._data = data
-    return ref
+    return _capi.MlirStringRef.of(text.encode("utf-8"))
 
 
 @pytest.mark.parametrize("name", ["k", "k$1", "_k", "$k", "%k", "K_9", "_", "$", "%", "",
