@@ -242,9 +242,8 @@ static LaneValues uniformAmong(uint32_t among, Attribute value) {
 /// Whether every member of `op`, a collective with a member mask, gets the
 /// same result.
 static bool givesMembersOneValue(Operation *op) {
-  if (auto reduce = dyn_cast<ReduceOp>(op))
-    return reduce.getClusterSize() == kWarpSize &&
-           reduce.getLanes() == ResultLanes::All;
+  if (isa<ReduceOp>(op))
+    return reducesToEveryLane(op);
   return !isa<MatchAnyOp>(op);
 }
 

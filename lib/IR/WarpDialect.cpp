@@ -121,10 +121,15 @@ bool mlir::warp::isFullWarpUniformCollective(Operation *op) {
       .Case<BroadcastOp, BallotOp, VoteOp>(
           [](auto op) { return !op.getMask(); })
       .Case<ReduceOp>([](ReduceOp op) {
-        return !op.getMask() && op.getClusterSize() == kWarpSize &&
-               op.getLanes() == ResultLanes::All;
+        return !op.getMask() && reducesToEveryLane(op);
       })
       .Default([](Operation *) { return false; });
+}
+
+bool mlir::warp::reducesToEveryLane(Operation *op) {
+  auto reduce = dyn_cast<ReduceOp>(op);
+  return reduce && reduce.getClusterSize() == kWarpSize &&
+         reduce.getLanes() == ResultLanes::All;
 }
 
 //===----------------------------------------------------------------------===//

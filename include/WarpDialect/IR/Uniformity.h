@@ -20,6 +20,10 @@ namespace mlir::warp {
 /// without a mask over the whole warp with the result in every lane.
 bool isFullWarpUniformCollective(Operation *op);
 
+/// Whether `op`, a warp.reduce, combines whole warps (cluster size 32) and
+/// returns the result to every lane: all its members then get one value.
+bool reducesToEveryLane(Operation *op);
+
 } // namespace mlir::warp
 
 #endif // WARPDIALECT_IR_UNIFORMITY_H
