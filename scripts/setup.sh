@@ -8,10 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 
-packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
-          cmake ninja-build ccache zlib1g-dev libzstd-dev python3 python3-pytest
-          python3-pytest-xdist python3-numpy python3-pip python3-setuptools python3-wheel python3-venv)
-scripts/install-packages.sh "${packages[@]}"
+scripts/install-packages.sh --build
 
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   echo "== configuring $BUILD_DIR"

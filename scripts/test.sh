@@ -21,6 +21,22 @@ stage() { # stage NAME: ends the running stage, starts NAME
 }
 
 stage setup
+# The sanitized build of the fuzz harness runs in the background from here
+# on, at the lowest CPU priority: it gets the CPU that the stages below leave
+# idle (configuring, the precompiled header, links, lit's last tests,
+# pytest's start-up), and the fuzz-build stage waits for what is left of it.
+# Its packages are installed first, in the foreground (apt has one lock).
+fuzz_build_pid=""
+if [ "${WARP_SKIP_FUZZ:-0}" != 1 ]; then
+  scripts/install-packages.sh --build libclang-rt-22-dev
+  mkdir -p "$BUILD_DIR"
+  fuzz_build_log="$BUILD_DIR/fuzz-build.log"
+  # Its own process group (setsid), so that an early exit stops all of it.
+  setsid nice -n 19 scripts/sanitized-build.sh warp-fuzz > "$fuzz_build_log" 2>&1 &
+  fuzz_build_pid=$!
+fi
+stop_fuzz_build() { [ -z "$fuzz_build_pid" ] || kill -- "-$fuzz_build_pid" 2>/dev/null || true; }
+trap stop_fuzz_build EXIT
 # setup.sh configures the one build directory everything below uses.
 WARP_SKIP_EXAMPLE=1 scripts/setup.sh
 stage build
@@ -28,7 +44,7 @@ cmake --build "$BUILD_DIR" --target warp-opt warp-cuda-runner WarpCAPI warp-sim 
   warp-docs warp-python-wheel
 
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+trap 'rm -f "$log"; stop_fuzz_build' EXIT
 count() { # count PATTERN: the number before/after a label in the log
   local n
   n=$(grep -oE "$1" "$log" | grep -oE "[0-9]+" | head -1)
@@ -86,9 +102,17 @@ echo "wheel pytest: ${wheel_passed} passed, ${wheel_failed} failed, ${wheel_skip
 fuzz_status=0
 if [ "${WARP_SKIP_FUZZ:-0}" != 1 ]; then
   stage fuzz-build
-  scripts/sanitized-build.sh warp-fuzz
-  stage fuzz
-  FUZZ_ARGS=${FUZZ_ARGS:--seed=1} scripts/fuzz.sh "${WARP_FUZZ_SECONDS:-60}" || fuzz_status=1
+  fuzz_build_status=0
+  wait "$fuzz_build_pid" || fuzz_build_status=$?
+  fuzz_build_pid=""
+  if [ "$fuzz_build_status" -eq 0 ]; then
+    stage fuzz
+    FUZZ_ARGS=${FUZZ_ARGS:--seed=1} scripts/fuzz.sh "${WARP_FUZZ_SECONDS:-60}" || fuzz_status=1
+  else
+    tail -n 40 "$fuzz_build_log"
+    echo "the sanitized build of warp-fuzz FAILED (log: $fuzz_build_log)"
+    fuzz_status=1
+  fi
 fi
 
 stage end
