@@ -31,9 +31,13 @@ if [ "${WARP_SKIP_FUZZ:-0}" != 1 ]; then
   scripts/install-packages.sh --build libclang-rt-22-dev
   mkdir -p "$BUILD_DIR"
   fuzz_build_log="$BUILD_DIR/fuzz-build.log"
-  # Its own process group (setsid), so that an early exit stops all of it.
-  setsid nice -n 19 scripts/sanitized-build.sh warp-fuzz > "$fuzz_build_log" 2>&1 &
+  # Its own process group (job control on for the launch), so that an early
+  # exit stops all of it. Not setsid: a new session is a new scheduler
+  # autogroup, which gets an equal share of the CPU whatever its nice value.
+  set -m
+  nice -n 19 scripts/sanitized-build.sh warp-fuzz > "$fuzz_build_log" 2>&1 &
   fuzz_build_pid=$!
+  set +m
 fi
 stop_fuzz_build() { [ -z "$fuzz_build_pid" ] || kill -- "-$fuzz_build_pid" 2>/dev/null || true; }
 trap stop_fuzz_build EXIT
