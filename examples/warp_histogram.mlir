@@ -1,5 +1,5 @@
 // Histogram with warp-aggregated atomics (the histogram pattern of the
-// seed): hist[keys[i] % bins] += 1 for every key. warp.atomic_add groups
+// seed): hist[keys[i] % bins] += 1 for every key. warp.atomic_rmw groups
 // the lanes of a warp that hit the same bin (match.any on the address) and
 // issues one atomic per distinct bin; with a constant increment the group's
 // total is popc(group) * 1, so no scan is needed. The lanes past the end of
@@ -25,7 +25,7 @@ module attributes {gpu.container_module} {
         %bin_i32 = arith.remui %key, %bins_i32 : i32
         %bin = arith.index_cast %bin_i32 : i32 to index
         %one = arith.constant 1 : i32
-        %old = warp.atomic_add %one, %hist[%bin] : i32, memref<?xi32>
+        %old = warp.atomic_rmw <add> %one, %hist[%bin] : i32, memref<?xi32>
       }
       gpu.return
     }

@@ -56,10 +56,38 @@ static const CombineKindInfo kCombineKinds[] = {
 static_assert(std::size(kCombineKinds) == getMaxEnumValForCombineKind() + 1,
               "one row per combine kind");
 
+/// The row of `kind` in `table`, which lists its enum's kinds in order.
+template <typename Row, size_t N, typename Kind>
+static const Row &rowOf(const Row (&table)[N], Kind kind) {
+  const Row &row = table[static_cast<unsigned>(kind)];
+  assert(row.kind == kind && "a kind table is in its enum's order");
+  return row;
+}
+
 const CombineKindInfo &mlir::warp::getCombineKindInfo(CombineKind kind) {
-  const CombineKindInfo &info = kCombineKinds[static_cast<unsigned>(kind)];
-  assert(info.kind == kind && "kCombineKinds is in the enum's order");
-  return info;
+  return rowOf(kCombineKinds, kind);
+}
+
+/// The atomic kinds, in the order of the AtomicKind enum (checked below).
+static const AtomicKindInfo kAtomicKinds[] = {
+    {AtomicKind::Add, K::Add, arith::AtomicRMWKind::addi,
+     arith::AtomicRMWKind::addf},
+    {AtomicKind::MinSI, K::MinSI, arith::AtomicRMWKind::mins, std::nullopt},
+    {AtomicKind::MaxSI, K::MaxSI, arith::AtomicRMWKind::maxs, std::nullopt},
+    {AtomicKind::MinUI, K::MinUI, arith::AtomicRMWKind::minu, std::nullopt},
+    {AtomicKind::MaxUI, K::MaxUI, arith::AtomicRMWKind::maxu, std::nullopt},
+    {AtomicKind::And, K::And, arith::AtomicRMWKind::andi, std::nullopt},
+    {AtomicKind::Or, K::Or, arith::AtomicRMWKind::ori, std::nullopt},
+    {AtomicKind::Xor, K::Xor, arith::AtomicRMWKind::xori, std::nullopt},
+    {AtomicKind::Exch, std::nullopt, arith::AtomicRMWKind::assign,
+     arith::AtomicRMWKind::assign},
+};
+
+static_assert(std::size(kAtomicKinds) == getMaxEnumValForAtomicKind() + 1,
+              "one row per atomic kind");
+
+const AtomicKindInfo &mlir::warp::getAtomicKindInfo(AtomicKind kind) {
+  return rowOf(kAtomicKinds, kind);
 }
 
 ArrayRef<CombineKindInfo> mlir::warp::getCombineKindTable() {

@@ -660,7 +660,7 @@ OpFoldResult BlockExchangeOp::fold(FoldAdaptor) {
 }
 
 //===----------------------------------------------------------------------===//
-// ExchangeOp / AtomicAddOp
+// ExchangeOp / AtomicRMWOp
 //===----------------------------------------------------------------------===//
 
 LogicalResult ExchangeOp::verify() {
@@ -716,7 +716,15 @@ static bool isStackAllocation(Value memref) {
   return false;
 }
 
-LogicalResult AtomicAddOp::verify() {
+LogicalResult AtomicRMWOp::verify() {
+  // PTX's atom has add and exch on every element type it takes here, the
+  // other operations on integers only.
+  AtomicKind kind = getKind();
+  if (isa<FloatType>(getValue().getType()) &&
+      !getAtomicKindInfo(kind).onFloats)
+    return emitOpError() << "kind '" << stringifyAtomicKind(kind)
+                         << "' needs an i32 or i64 value, got "
+                         << getValue().getType();
   MemRefType type = getMemref().getType();
   int64_t rank = type.getRank();
   if (int64_t(getIndices().size()) != rank)

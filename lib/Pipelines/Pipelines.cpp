@@ -241,7 +241,7 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   // Before the expansions: the data layout says the index width, and the
   // kernel ABI record rejects the program's own pointers in index values
-  // (warp.atomic_add's address grouping makes one, within the option's
+  // (warp.atomic_rmw's address grouping makes one, within the option's
   // documented limit).
   if (options.deviceIndexBitWidth == 32) {
     device.addPass(createWarpSetDeviceIndexBitwidthPass(
@@ -249,7 +249,7 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
     device.addPass(createWarpRecordKernelABIPass());
   }
   // Also before the expansions, so that a write it rejects is the program's
-  // own op (warp.atomic_add, not the atomics it expands into).
+  // own op (warp.atomic_rmw, not the atomics it expands into).
   device.addPass(createWarpRecordReadOnlyArgsPass());
   if (usesBarePtrKernels(options))
     device.addPass(createWarpCheckBarePtrArgsPass());

@@ -22,7 +22,7 @@ namespace {
 /// Whether `op` without a member mask takes the lanes that execute it
 /// (rather than all 32).
 bool takesExecutingLanes(Operation *op) {
-  return isa<BroadcastFirstOp, AtomicAddOp>(op);
+  return isa<BroadcastFirstOp, AtomicRMWOp>(op);
 }
 
 bool isBlockLevel(Operation *op) {

@@ -3,22 +3,27 @@
 // warp.elect without elect.sync (below sm_90): the lowest lane of the
 // ballot of the mask (its lowest set bit), the lane elect.sync elects.
 //
-// warp.atomic_add: lanes with equal addresses form a group (match.any); a
-// Kogge-Stone scan over each group's lanes in rank order (each lane finds
-// the member d ranks below with `fns`) gives every lane the inclusive sum;
-// the group's highest lane holds the total and does the one atomic; a
-// shuffle gives the old value to the group, and each lane adds its
-// exclusive prefix:
+// warp.atomic_rmw: lanes with equal addresses form a group (match.any); a
+// Kogge-Stone scan of the kind over each group's lanes in rank order (each
+// lane finds the member d ranks below with `fns`) gives every lane its
+// inclusive prefix; the group's highest lane holds the group's value and
+// does the one atomic; a shuffle gives the old value to the group, and
+// each lane combines it with its exclusive prefix:
 //
-//   %old = warp.atomic_add %v, %buf[%i] : f32, memref<?xf32>
+//   %old = warp.atomic_rmw <add> %v, %buf[%i] : f32, memref<?xf32>
 // becomes
 //   %members = warp.activemask : i32
 //   %peers = warp.match_any %address mask %members : i64
 //   5 x (fns, warp.shuffle <idx>, arith.addf, arith.select)
-//   %prefix = warp.shuffle <idx> %inclusive, %previous_member   (floats)
+//   %prefix = warp.shuffle <idx> %inclusive, %previous_member
 //   %o = scf.if %is_highest_member { memref.atomic_rmw addf %inclusive ... }
 //   %group_old = warp.shuffle <idx> %o, %highest_member
 //   %old = %group_old + %prefix   (%group_old in the lowest member)
+//
+// Integer add subtracts the lane's value instead of the prefix shuffle
+// (sums are exact modulo 2^n) and multiplies a constant value by the rank.
+// `exch` has no scan: the highest lane exchanges its own value, and each
+// other lane returns the value of the member below it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,7 +86,7 @@ struct ExpandElectToBallot final : public OpRewritePattern<ElectOp> {
 /// with a 32-bit index only its low half, so lanes adding into different
 /// memrefs whose pointers agree modulo 4 GiB would be grouped (a limit of
 /// `device-index-bitwidth=32`).
-Value buildElementAddress(OpBuilder &b, Location loc, AtomicAddOp op) {
+Value buildElementAddress(OpBuilder &b, Location loc, AtomicRMWOp op) {
   Value memref = op.getMemref();
   auto type = cast<MemRefType>(memref.getType());
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
@@ -112,21 +117,25 @@ Value buildMemberBelow(OpBuilder &b, Location loc, Value peers, Value lane,
   return arith::MinUIOp::create(b, loc, found, lane);
 }
 
-Value buildAdd(OpBuilder &b, Location loc, Value lhs, Value rhs) {
-  return buildCombine(b, loc, CombineKind::Add, lhs, rhs);
-}
-
-struct ExpandAtomicAdd final : public OpRewritePattern<AtomicAddOp> {
+struct ExpandAtomicRMW final : public OpRewritePattern<AtomicRMWOp> {
   using OpRewritePattern::OpRewritePattern;
 
-  LogicalResult matchAndRewrite(AtomicAddOp op,
+  LogicalResult matchAndRewrite(AtomicRMWOp op,
                                 PatternRewriter &rewriter) const override {
     OpBuilder &b = rewriter;
     Location loc = op.getLoc();
     Type i32 = b.getI32Type();
-    Type type = op.getValue().getType();
-    bool isFloat = isa<FloatType>(type);
+    Value value = op.getValue();
+    Type type = value.getType();
+    const AtomicKindInfo &info = getAtomicKindInfo(op.getKind());
+    std::optional<CombineKind> kind = info.combine;
+    bool isIntegerAdd = kind == CombineKind::Add && !isa<FloatType>(type);
     auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+    auto shuffleFrom = [&](Value v, Value source, Value members) {
+      return ShuffleOp::create(b, loc, ShuffleMode::Idx, v, source, kWarpSize,
+                               members)
+          .getResult();
+    };
 
     Value members = op.getMask() ? op.getMask()
                                  : ActiveMaskOp::create(b, loc, i32).getResult();
@@ -137,40 +146,53 @@ struct ExpandAtomicAdd final : public OpRewritePattern<AtomicAddOp> {
     Value rank = math::CtPopOp::create(
         b, loc, arith::AndIOp::create(b, loc, peers, below));
 
-    // Inclusive Kogge-Stone over the group's ranks, `earlier + later`; for
-    // an integer constant c it is simply c * (rank + 1).
-    Value inclusive = op.getValue();
+    // What the highest member applies: the inclusive prefix of its group,
+    // a Kogge-Stone scan over the group's ranks, `earlier op later`; for
+    // exch its own value. A constant c needs no scan: an integer add is
+    // c * (rank + 1), an idempotent kind (min, max, and, or) c itself.
+    bool idempotent = kind && getCombineKindInfo(*kind).idempotent;
+    bool constant = matchPattern(value, m_Constant());
+    Value inclusive = value;
     Value previousMember;
-    if (!isFloat && matchPattern(op.getValue(), m_Constant())) {
+    if (isIntegerAdd && constant) {
       Value count = arith::AddIOp::create(b, loc, rank, cst(1));
       if (type != i32)
         count = arith::ExtUIOp::create(b, loc, type, count);
-      inclusive = arith::MulIOp::create(b, loc, op.getValue(), count);
-    } else {
+      inclusive = arith::MulIOp::create(b, loc, value, count);
+    } else if (kind && !(idempotent && constant)) {
       // The scan network over the group's members in lane order: the
       // partner `distance` members below, counting where the rank reaches
       // it (else the lane itself, buildMemberBelow).
-      auto partnerAt = [&](ValueRange own, unsigned distance) {
+      auto partner = [&](ValueRange own, unsigned distance) {
         Value source = buildMemberBelow(b, loc, peers, lane, distance);
         if (distance == 1)
           previousMember = source;
-        Value earlier = ShuffleOp::create(b, loc, ShuffleMode::Idx,
-                                          own.front(), source, kWarpSize,
-                                          members)
-                            .getResult();
+        return shuffleFrom(own.front(), source, members);
+      };
+      auto partnerAt = [&](ValueRange own, unsigned distance) {
+        Value earlier = partner(own, distance);
         Value reaches = arith::CmpIOp::create(
             b, loc, arith::CmpIPredicate::uge, rank, cst(distance));
         return ScanPartner{{earlier}, reaches};
       };
-      auto add = [&](ValueRange partner, ValueRange own) {
-        return Tuple{buildAdd(b, loc, partner.front(), own.front())};
+      auto combine = [&](ValueRange partner, ValueRange own) {
+        return Tuple{buildCombine(b, loc, *kind, partner.front(), own.front())};
       };
-      inclusive =
-          buildKoggeStoneScan(b, loc, inclusive, kWarpSize, partnerAt, add)
-              .front();
+      // An idempotent kind needs no test: where no member is `distance`
+      // below, the partner is the lane itself, and x op x == x.
+      auto idempotentStep = [&](ValueRange own,
+                                unsigned distance) -> std::optional<Tuple> {
+        if (!idempotent)
+          return std::nullopt;
+        return Tuple{buildCombine(b, loc, *kind, partner(own, distance),
+                                  own.front())};
+      };
+      inclusive = buildKoggeStoneScan(b, loc, inclusive, kWarpSize, partnerAt,
+                                      combine, idempotentStep)
+                      .front();
     }
 
-    // The group's highest lane holds the total and does the atomic.
+    // The group's highest lane holds the group's value and does the atomic.
     Value highest = arith::SubIOp::create(
         b, loc, cst(kWarpSize - 1),
         math::CountLeadingZerosOp::create(b, loc, peers));
@@ -181,34 +203,35 @@ struct ExpandAtomicAdd final : public OpRewritePattern<AtomicAddOp> {
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&atomic.getThenRegion().front());
-      auto kind = isFloat ? arith::AtomicRMWKind::addf
-                          : arith::AtomicRMWKind::addi;
       Value old = memref::AtomicRMWOp::create(
-          b, loc, type, arith::AtomicRMWKindAttr::get(b.getContext(), kind),
+          b, loc, type,
+          arith::AtomicRMWKindAttr::get(
+              b.getContext(),
+              isa<FloatType>(type) ? *info.onFloats : info.onIntegers),
           inclusive, op.getMemref(), op.getIndices());
       scf::YieldOp::create(b, loc, old);
       b.setInsertionPointToStart(&atomic.getElseRegion().front());
       Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
       scf::YieldOp::create(b, loc, zero);
     }
-    Value groupOld = ShuffleOp::create(b, loc, ShuffleMode::Idx,
-                                       atomic.getResult(0), highest, kWarpSize,
-                                       members)
-                         .getResult();
+    Value groupOld = shuffleFrom(atomic.getResult(0), highest, members);
     Value result;
-    if (!isFloat) {
+    if (isIntegerAdd) {
       // Integer sums are exact modulo 2^n: the exclusive prefix is the
       // inclusive one less the lane's own value.
-      Value prefix = arith::SubIOp::create(b, loc, inclusive, op.getValue());
+      Value prefix = arith::SubIOp::create(b, loc, inclusive, value);
       result = arith::AddIOp::create(b, loc, groupOld, prefix);
     } else {
-      Value prefix = ShuffleOp::create(b, loc, ShuffleMode::Idx, inclusive,
-                                       previousMember, kWarpSize, members)
-                         .getResult();
+      // What the member below left: its inclusive prefix combined with
+      // the old value, or (exch) its value.
+      if (!previousMember)
+        previousMember = buildMemberBelow(b, loc, peers, lane, 1);
+      Value prefix = shuffleFrom(inclusive, previousMember, members);
+      Value afterBelow =
+          kind ? buildCombine(b, loc, *kind, groupOld, prefix) : prefix;
       Value isLowest =
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank, cst(0));
-      result = arith::SelectOp::create(b, loc, isLowest, groupOld,
-                                       buildAdd(b, loc, groupOld, prefix));
+      result = arith::SelectOp::create(b, loc, isLowest, groupOld, afterBelow);
     }
     rewriter.replaceOp(op, result);
     return success();
@@ -219,7 +242,7 @@ struct ExpandAtomicAdd final : public OpRewritePattern<AtomicAddOp> {
 
 void mlir::warp::populateExpandElectAndAtomicPatterns(
     RewritePatternSet &patterns, const Chip &chip) {
-  patterns.add<ExpandAtomicAdd>(patterns.getContext());
+  patterns.add<ExpandAtomicRMW>(patterns.getContext());
   if (!chip.hasElectSync())
     patterns.add<ExpandElectToBallot>(patterns.getContext());
 }

@@ -1263,20 +1263,28 @@ class KernelBuilder(TileMixin):
         lanes) only; pass k.activemask() from divergent code."""
         return self._emit("warp.elect", self._mask_value(mask), i1)
 
-    def aggregated_atomic_add(self, buffer: Value, position, value, mask=None) -> Value:
-        """warp.atomic_add: atomically adds `value` to buffer[position] with
-        one atomic per distinct element in the warp; returns the old value
-        each lane would have seen adding in lane order. `position` is an
-        index or a tuple of indices; `mask` defaults to the executing lanes
-        (activemask). i32, i64, f32 and f64 elements."""
-        buffer = self._memref(buffer, "aggregated_atomic_add's buffer")
+    def aggregated_atomic(self, kind, buffer: Value, position, value, mask=None) -> Value:
+        """warp.atomic_rmw: applies `kind` (add, minsi, maxsi, minui, maxui,
+        and, or, xor, exch) with `value` to buffer[position] atomically,
+        with one atomic per distinct element in the warp; returns the old
+        value each lane would have seen had the lanes done their atomics in
+        lane order. `position` is an index or a tuple of indices; `mask`
+        defaults to the executing lanes (activemask). add and exch take i32,
+        i64, f32 and f64 elements, the other kinds i32 and i64."""
+        buffer = self._memref(buffer, "aggregated_atomic's buffer")
         element = buffer.type.element
         value = self.coerce(value, element)
         indices = buffer._indices(position)
         mask = self._mask_value(mask)
-        return self._emit("warp.atomic_add", [value, buffer, *indices, *mask], element,
-                          {"operandSegmentSizes": _segment_sizes([value], [buffer], indices,
+        return self._emit("warp.atomic_rmw", [value, buffer, *indices, *mask], element,
+                          {"kind": self._enum("atomic_kind", kind, "atomic kind"),
+                           "operandSegmentSizes": _segment_sizes([value], [buffer], indices,
                                                                  mask)})
+
+    def aggregated_atomic_add(self, buffer: Value, position, value, mask=None) -> Value:
+        """aggregated_atomic("add", ...): adds `value` to buffer[position]
+        with one atomic per distinct element in the warp."""
+        return self.aggregated_atomic("add", buffer, position, value, mask)
 
     # -- warp matrix multiply (upstream gpu.subgroup_mma_*, PTX wmma) -------
     # Which fragment shapes and element types PTX wmma has is the compiler's

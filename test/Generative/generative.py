@@ -90,7 +90,7 @@ def probe_types(warp_opt, workdir):
     return accepted
 
 
-FORM_OPS = {"match": "match_any", "atomic_add": "atomic_add"}
+FORM_OPS = {"match": "match_any"}
 
 
 def check_table(accepted):
@@ -100,8 +100,7 @@ def check_table(accepted):
     table = preconditions_table()
     problems = []
     for form, types in sorted(accepted.items()):
-        kind = None if form in FORM_OPS else \
-            next((k for k in model.INT_KINDS + model.FLOAT_KINDS if form.endswith("_" + k)), None)
+        kind = None if form in FORM_OPS else ops.form_kind(form)
         op = FORM_OPS.get(form, form[:-len(kind) - 1] if kind else form)
         row = table.get(op)
         if row is None:
@@ -113,7 +112,7 @@ def check_table(accepted):
             if elem not in row["types"] or (n is not None and not row["vectors"]) or \
                     (n is None and not row["scalars"]):
                 continue
-            if kind and not ops.kind_ok(kind, t):
+            if kind and not ops.kind_ok(kind, t, op):
                 continue
             want.append(t)
         for t in sorted(set(types) - set(want)):
@@ -869,8 +868,7 @@ def coverage_plan(accepted, chip):
         if not op.probe_forms():  # no payload type to vary (votes, gpu.shuffle)
             plan += [(name, None, None)] * 8
         for form, _ in op.probe_forms():
-            kind = None if form in FORM_OPS else \
-                next((k for k in model.INT_KINDS + model.FLOAT_KINDS if form.endswith("_" + k)), None)
+            kind = None if form in FORM_OPS else ops.form_kind(form)
             for t in ctx.accepted(form):
                 plan.append((name, kind, t))
     return plan

@@ -34,6 +34,8 @@ def _kinds(label):
 
 INT_KINDS = _kinds("Integer")
 FLOAT_KINDS = _kinds("Float")
+ATOMIC_KINDS = _kinds("Atomic")
+FLOAT_ATOMIC_KINDS = _kinds("Float atomic")
 
 
 @functools.lru_cache(maxsize=None)
@@ -124,6 +126,12 @@ def identity(kind, elem):
     m = (1 << bits) - 1
     return {"add": 0, "mul": 1, "and": m, "or": 0, "xor": 0, "minui": m, "maxui": 0,
             "minsi": m >> 1, "maxsi": 1 << (bits - 1)}[kind]
+
+
+def atomic_combine(kind, old, value, elem):
+    """What one lane's atomic of warp.atomic_rmw `kind` leaves in memory
+    that held `old`: `exch` stores the value, the others combine."""
+    return value if kind == "exch" else combine(kind, old, value, elem)
 
 
 def combine_value(kind, a, b, type_):

@@ -94,9 +94,20 @@ def domain_for(kind):
     return "minmax"
 
 
-def kind_ok(kind, type_):
+def kind_ok(kind, type_, op=None):
+    """Whether docs/Preconditions.md gives `kind` the type: the atomic
+    kinds for warp.atomic_rmw, else the combine kinds."""
     elem, _ = parse_type(type_)
+    if op == "atomic_rmw":
+        return kind in (model.FLOAT_ATOMIC_KINDS if is_float(elem) else model.ATOMIC_KINDS)
     return kind in (model.FLOAT_KINDS if is_float(elem) else model.INT_KINDS)
+
+
+def form_kind(form):
+    """The kind a probe form `<op>_<kind>` names, or None."""
+    return next((k for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS + model.ATOMIC_KINDS),
+                                   key=len, reverse=True)
+                 if form.endswith("_" + k)), None)
 
 
 # ----------------------------------------------------------------------------
@@ -849,21 +860,28 @@ class BlockExchange(Op):
         return dict(r=r)
 
 
-class AtomicAdd(Op):
-    """warp.atomic_add into bins of the warp's own (one or a few bins per
-    warp, so the old values are defined: the warp's lanes in lane order)."""
-    name = "atomic_add"
+class AtomicRMW(Op):
+    """warp.atomic_rmw of every atomic kind into bins of the warp's own (one
+    or a few bins per warp, so the old values are defined: the warp's lanes
+    in lane order)."""
+    name = "atomic_rmw"
     probe = None
 
     def probe_forms(self):
-        return [(self.name, "%r = warp.atomic_add %x, %m[%i] : {T}, memref<?x{T}>")]
+        return [(f"{self.name}_{k}",
+                 f"%r = warp.atomic_rmw <{k}> %x, %m[%i] : {{T}}, memref<?x{{T}}>")
+                for k in model.ATOMIC_KINDS]
 
     def gen(self, rng, ctx):
-        t = ctx.type_for(self.name, rng)
+        if ctx.force and ctx.force[1]:
+            kind = ctx.force[1]
+        else:
+            kind = rng.choice([k for k in model.ATOMIC_KINDS if ctx.accepted(f"{self.name}_{k}")])
+        t = ctx.type_for(f"{self.name}_{kind}", rng)
         ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
         # Without a mask the member set is the executing lanes (activemask).
         mask = "implicit" if rng.random() < 0.5 else ctx.mask_form(rng, ex, allow_implicit=False)
-        return dict(op=self.name, type=t, exec=ex, keys=rng.choice(["few", "same"]),
+        return dict(op=self.name, kind=kind, type=t, exec=ex, keys=rng.choice(["few", "same"]),
                     bins=rng.choice([1, 2, 4]), mask=mask)
 
     def operands(self, p):
@@ -879,7 +897,7 @@ class AtomicAdd(Op):
         m = k.mask_operand(p)
         t = p["type"]
         return ["%ai = arith.index_cast %a : i32 to index",
-                f"%r = warp.atomic_add %x, {p['_mem']}[%ai]{m} : {t}, memref<?x{t}>"]
+                f"%r = warp.atomic_rmw <{p['kind']}> %x, {p['_mem']}[%ai]{m} : {t}, memref<?x{t}>"]
 
     def uniforms(self, p):
         return []
@@ -891,7 +909,7 @@ class AtomicAdd(Op):
         for lane in model.lanes_of(d.exec):
             a = d.ins["a"][lane]
             r[lane] = mem[a]
-            mem[a] = model.combine("add", mem[a], d.ins["x"][lane], p["type"])
+            mem[a] = model.atomic_combine(p["kind"], mem[a], d.ins["x"][lane], p["type"])
         return dict(r=r)
 
     def serialize(self, p, d, got_is):
@@ -913,7 +931,7 @@ class AtomicAdd(Op):
                 lane = next((l for l in left if got_is("r", l, mem[a])), left[0])
                 left.remove(lane)
                 r[lane] = mem[a]
-                mem[a] = model.combine("add", mem[a], d.ins["x"][lane], p["type"])
+                mem[a] = model.atomic_combine(p["kind"], mem[a], d.ins["x"][lane], p["type"])
         return dict(r=r)
 
     def expect_memory(self, p, data, total, threads):
@@ -924,10 +942,11 @@ class AtomicAdd(Op):
                 t = g % threads
                 if (p["exec"][t // WARP] >> (t % WARP)) & 1:
                     a = data["ins"]["a"][r * total + g]
-                    mem[a] = model.combine("add", mem[a], data["ins"]["x"][r * total + g], p["type"])
+                    mem[a] = model.atomic_combine(p["kind"], mem[a],
+                                                  data["ins"]["x"][r * total + g], p["type"])
         return mem
 
 
 OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFirst(), Votes(),
                               Match(), Reduce(), Scan(), BlockReduce(), BlockScan(),
-                              BlockBroadcast(), Exchange(), BlockExchange(), AtomicAdd()]}
+                              BlockBroadcast(), Exchange(), BlockExchange(), AtomicRMW()]}

@@ -1,10 +1,10 @@
-// PTX of warp.exchange, warp.elect and warp.atomic_add, counted per kernel;
+// PTX of warp.exchange, warp.elect and warp.atomic_rmw, counted per kernel;
 // every PTX assembles with ptxas for its chip. The shuffle exchange keeps
 // everything in registers: no local memory (no stack frame, no ld/st.local).
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.sm90.ptx" -o /dev/null
-// RUN: %python %S/ptx_histogram.py --also "^(elect|atom|fns|selp|ld.shared|st.shared)" %t.sm90.ptx | FileCheck %s --check-prefixes=CHECK,SM90 --match-full-lines
+// RUN: %python %S/ptx_histogram.py --also "^(elect|atom|fns|selp|ld.shared|st.shared|max.u32|xor.b64)" %t.sm90.ptx | FileCheck %s --check-prefixes=CHECK,SM90 --match-full-lines
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_80 format=isa ptx-output=%t.sm80.ptx" -o /dev/null
-// RUN: %python %S/ptx_histogram.py --also "^(elect|atom|fns|selp|ld.shared|st.shared)" %t.sm80.ptx | FileCheck %s --check-prefixes=CHECK,SM80 --match-full-lines
+// RUN: %python %S/ptx_histogram.py --also "^(elect|atom|fns|selp|ld.shared|st.shared|max.u32|xor.b64)" %t.sm80.ptx | FileCheck %s --check-prefixes=CHECK,SM80 --match-full-lines
 // RUN: FileCheck %s --check-prefix=NOLOCAL --input-file=%t.sm90.ptx
 // RUN: FileCheck %s --check-prefix=NOLOCAL --input-file=%t.sm80.ptx
 // RUN: FileCheck %s --check-prefix=SHARED --input-file=%t.sm90.ptx
@@ -225,7 +225,7 @@ gpu.module @kernels {
     %b = memref.load %bins[%t] : memref<?xi32>
     %bin = arith.index_cast %b : i32 to index
     %one = arith.constant 1 : i32
-    %old = warp.atomic_add %one, %hist[%bin] : i32, memref<?xi32>
+    %old = warp.atomic_rmw <add> %one, %hist[%bin] : i32, memref<?xi32>
     memref.store %old, %bins[%t] : memref<?xi32>
     gpu.return
   }
@@ -235,7 +235,7 @@ gpu.module @kernels {
     %b = memref.load %bins[%t] : memref<?xi32>
     %bin = arith.index_cast %b : i32 to index
     %x = memref.load %v[%t] : memref<?xf32>
-    %old = warp.atomic_add %x, %sums[%bin] : f32, memref<?xf32>
+    %old = warp.atomic_rmw <add> %x, %sums[%bin] : f32, memref<?xf32>
     memref.store %old, %v[%t] : memref<?xf32>
     gpu.return
   }
@@ -245,8 +245,44 @@ gpu.module @kernels {
     %b = memref.load %bins[%t] : memref<?xi32>
     %bin = arith.index_cast %b : i32 to index
     %x = memref.load %v[%t] : memref<?xf64>
-    %old = warp.atomic_add %x, %sums[%bin] mask %m : f64, memref<?xf64>
+    %old = warp.atomic_rmw <add> %x, %sums[%bin] mask %m : f64, memref<?xf64>
     memref.store %old, %v[%t] : memref<?xf64>
+    gpu.return
+  }
+  // The other kinds: the same scan with the kind's combine and atomic, and
+  // the exclusive prefix shuffled from the member below; an idempotent
+  // kind's steps need no select (its partner is the lane itself where no
+  // member is that far below). exch: no scan, one fns for the member below.
+  // Where no step tests the rank, "the lowest member" needs no popc: LLVM
+  // tests the members below the lane for zero.
+  // CHECK: atomic_maxui_i32: activemask.b32=1 atom.global.max.u32=1 fns.b32=5 match.any.sync.b64=1 max.u32=6 selp.b32=1 shfl.sync.idx.b32=7
+  gpu.func @atomic_maxui_i32(%top: memref<?xi32>, %bins: memref<?xi32>, %v: memref<?xi32>) kernel {
+    %t = gpu.thread_id x
+    %b = memref.load %bins[%t] : memref<?xi32>
+    %bin = arith.index_cast %b : i32 to index
+    %x = memref.load %v[%t] : memref<?xi32>
+    %old = warp.atomic_rmw <maxui> %x, %top[%bin] : i32, memref<?xi32>
+    memref.store %old, %v[%t] : memref<?xi32>
+    gpu.return
+  }
+  // CHECK: atomic_xor_i64: activemask.b32=1 atom.global.xor.b64=1 fns.b32=5 match.any.sync.b64=1 popc.b32=1 selp.b64=6 shfl.sync.idx.b32=14 xor.b64=6
+  gpu.func @atomic_xor_i64(%acc: memref<?xi64>, %bins: memref<?xi32>, %v: memref<?xi64>) kernel {
+    %t = gpu.thread_id x
+    %b = memref.load %bins[%t] : memref<?xi32>
+    %bin = arith.index_cast %b : i32 to index
+    %x = memref.load %v[%t] : memref<?xi64>
+    %old = warp.atomic_rmw <xor> %x, %acc[%bin] : i64, memref<?xi64>
+    memref.store %old, %v[%t] : memref<?xi64>
+    gpu.return
+  }
+  // CHECK: atomic_exch_f32_masked: atom.global.exch.b32=1 fns.b32=1 match.any.sync.b64=1 selp.f32=1 shfl.sync.idx.b32=2
+  gpu.func @atomic_exch_f32_masked(%last: memref<?xf32>, %bins: memref<?xi32>, %v: memref<?xf32>, %m: i32) kernel {
+    %t = gpu.thread_id x
+    %b = memref.load %bins[%t] : memref<?xi32>
+    %bin = arith.index_cast %b : i32 to index
+    %x = memref.load %v[%t] : memref<?xf32>
+    %old = warp.atomic_rmw <exch> %x, %last[%bin] mask %m : f32, memref<?xf32>
+    memref.store %old, %v[%t] : memref<?xf32>
     gpu.return
   }
 }

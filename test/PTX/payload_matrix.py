@@ -47,6 +47,7 @@ INT_ONLY_KINDS = ["minsi", "maxsi", "minui", "maxui", "and", "or", "xor"]
 FLOAT_ONLY_KINDS = ["minnumf", "maxnumf", "minimumf", "maximumf"]
 KINDS = ["add", "mul"] + INT_ONLY_KINDS + FLOAT_ONLY_KINDS
 SCAN_FORMS = ["inclusive", "exclusive", "reverse"]
+ATOMIC_KINDS = ["add", "exch"] + INT_ONLY_KINDS
 
 
 def element(t):
@@ -71,6 +72,8 @@ def candidates():
                 yield "scan", kind, form, t
         yield "match_any", None, None, t
         yield "match_all", None, None, t
+        for kind in ATOMIC_KINDS:
+            yield "atomic_rmw", kind, None, t
 
 
 # ---------------------------------------------------------------------------
@@ -100,6 +103,12 @@ def accepts(op, kind, t):
         if kind in INT_ONLY_KINDS:
             return elem in INT_SCALARS or elem == "index"
         return True
+    if op == "atomic_rmw":
+        # ODS Warp_AtomicType (scalar i32, i64, f32, f64), then the verifier:
+        # add and exch on all four, the other kinds on i32 and i64 (PTX atom).
+        if t not in ("i32", "i64", "f32", "f64"):
+            return False
+        return kind in ("add", "exch") or t in ("i32", "i64")
     raise ValueError(op)
 
 
@@ -193,6 +202,11 @@ def payload_kernel(op, kind, form, t):
     elif op == "match_all":
         body.append("%%r, %%same = warp.match_all %%x : %s" % t)
         body += store("i32", "%r", "%aux") + store("i1", "%same", "%out")
+    elif op == "atomic_rmw":
+        body.append("%bin = arith.index_cast %offset : i32 to index")
+        body.append("%%r = warp.atomic_rmw <%s> %%x, %%out[%%bin] : %s, memref<?x%s>"
+                    % (kind, t, t))
+        body += store(t, "%r", "%out")
     else:
         raise ValueError(op)
     return name, gpu_func(name, args, body)
@@ -288,12 +302,15 @@ def rejected():
             text = "%%r = warp.match_any %%x : %s" % t
         elif op == "match_all":
             text = "%%r, %%p = warp.match_all %%x : %s" % t
+        elif op == "atomic_rmw":
+            text = "%%r = warp.atomic_rmw <%s> %%x, %%m[%%i] : %s, memref<?x%s>" % (kind, t, t)
         else:
             raise ValueError(op)
         # The message is the verifier's or the parser's (a type constraint
         # of the custom assembly format); both name the op.
         chunks.append("\n".join([
-            "func.func @%s(%%x: %s) {" % (kernel_name(op, kind, form, t), t),
+            "func.func @%s(%%x: %s, %%m: memref<?x%s>, %%i: index) {"
+            % (kernel_name(op, kind, form, t), t, t),
             "  // expected-error @+1 {{'warp.%s'}}" % op,
             "  " + text,
             "  return",

@@ -119,14 +119,14 @@ func.func @from_argument(%v: !async.value<!gpu.async.token>) {
 
 // A write through a memref kernel argument marked llvm.readonly (which the
 // pipeline would turn into ld.global.nc loads with llvm.noalias): the write
-// is the error, before the warp expansions rewrite warp.atomic_add.
+// is the error, before the warp expansions rewrite warp.atomic_rmw.
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   // expected-note @+1 {{the kernel is declared here}}
   gpu.func @histogram(%hist: memref<?xi32> {llvm.noalias, llvm.readonly}, %bin: index) kernel {
     %one = arith.constant 1 : i32
-    // expected-error @+1 {{'warp.atomic_add' op writes to the buffer of argument 0 of kernel @histogram, which is marked llvm.readonly}}
-    %old = warp.atomic_add %one, %hist[%bin] : i32, memref<?xi32>
+    // expected-error @+1 {{'warp.atomic_rmw' op writes to the buffer of argument 0 of kernel @histogram, which is marked llvm.readonly}}
+    %old = warp.atomic_rmw <add> %one, %hist[%bin] : i32, memref<?xi32>
     gpu.return
   }
 }

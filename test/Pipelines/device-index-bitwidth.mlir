@@ -61,7 +61,7 @@
 // CHECK-NOT: .entry
 // CHECK: ret;
 
-// warp.atomic_add groups lanes by a 64-bit address (byte offset widened from
+// warp.atomic_rmw groups lanes by a 64-bit address (byte offset widened from
 // the 32-bit element offset).
 // CHECK-LABEL: .entry histogram(
 // CHECK: mul.wide.s32
@@ -139,7 +139,7 @@ module attributes {gpu.container_module} {
       %k = memref.load %keys[%t] : memref<?xi32>
       %bin = arith.index_cast %k : i32 to index
       %one = arith.constant 1 : i32
-      %old = warp.atomic_add %one, %bins[%bin] : i32, memref<?xi32>
+      %old = warp.atomic_rmw <add> %one, %bins[%bin] : i32, memref<?xi32>
       gpu.return
     }
   }

@@ -76,8 +76,8 @@ gpu.module @atomics {
   // expected-note @+1 {{the kernel is declared here}}
   gpu.func @k(%hist: memref<256xi32> {llvm.noalias, llvm.readonly}, %bin: index) kernel {
     %one = arith.constant 1 : i32
-    // expected-error @+1 {{'warp.atomic_add' op writes to the buffer of argument 0 of kernel @k, which is marked llvm.readonly}}
-    %old = warp.atomic_add %one, %hist[%bin] : i32, memref<256xi32>
+    // expected-error @+1 {{'warp.atomic_rmw' op writes to the buffer of argument 0 of kernel @k, which is marked llvm.readonly}}
+    %old = warp.atomic_rmw <add> %one, %hist[%bin] : i32, memref<256xi32>
     gpu.return
   }
   // expected-note @+1 {{the kernel is declared here}}

@@ -135,7 +135,7 @@ gpu.module @m {
     %low = arith.cmpi ult, %l, %c16 : i32
     scf.if %low {
       %b = warp.broadcast_first %x : f32
-      %old = warp.atomic_add %x, %out[%c0] : f32, memref<4xf32>
+      %old = warp.atomic_rmw <add> %x, %out[%c0] : f32, memref<4xf32>
     }
     gpu.return
   }

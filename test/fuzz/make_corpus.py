@@ -10,7 +10,7 @@ module) is also written wrapped in `gpu.module @fuzz { ... }`, so its warp
 ops reach the device lowering instead of the host-code diagnostic.
 
 Then a seed per op family (family_seeds: every op of the dialect's .td
-files, block ops over tuples with combine regions, atomic_add in each
+files, block ops over tuples with combine regions, atomic_rmw in each
 address space, a reduce nested in a combiner; the script fails when an op
 has no seed), and a small op x payload matrix the lit files do not have: for every
 payload type (i1 ... f64, index, 1-D vectors), one seed per op family
@@ -169,7 +169,7 @@ def combine(t, n, yield_op="warp.yield"):
 def family_seeds():
     """One kernel per op family the lit files cover thinly or not at all:
     the lane queries, votes and matches, compaction, MMA fragments, block
-    ops (tuples with combine regions), atomic_add in each address space,
+    ops (tuples with combine regions), atomic_rmw in each address space,
     and a warp.reduce nested in a combine region. The structural mutations
     start from these."""
     yield kernel("queries", "%out: memref<8xi32>", [
@@ -239,7 +239,7 @@ def family_seeds():
             "%l = warp.lane_id : i32", "%i = arith.index_cast %l : i32 to index",
             "%c7 = arith.constant 7 : index",
             "%bin = arith.remui %i, %c7 : index",
-            f"%o = warp.atomic_add %v, %h[%bin] : {t}, memref<32x{t}{space}>",
+            f"%o = warp.atomic_rmw <add> %v, %h[%bin] : {t}, memref<32x{t}{space}>",
             f"memref.store %o, %out[%i] : memref<32x{t}>"])
 
 

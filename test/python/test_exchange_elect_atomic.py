@@ -1,4 +1,4 @@
-"""Builder methods for warp.exchange, warp.elect and warp.atomic_add: the MLIR
+"""Builder methods for warp.exchange, warp.elect and warp.atomic_rmw: the MLIR
 they emit, the PTX it lowers to (elect.sync on sm_90, a ballot on sm_80),
 Python errors for bad input, and results on the GPU against numpy."""
 import numpy as np
@@ -54,9 +54,35 @@ def test_aggregated_atomic_add_emits_the_op():
     @prog.kernel(keys=wm.memref(wm.i32), hist=wm.memref(wm.i32, (64,)))
     def histogram(k, keys, hist):
         k.aggregated_atomic_add(hist, keys[k.global_id()] % 64, 1)
-    assert "warp.atomic_add %" in str(prog) and ": i32, memref<64xi32>" in str(prog)
+    assert "warp.atomic_rmw <add> %" in str(prog) and ": i32, memref<64xi32>" in str(prog)
     ptx = wm.compile(prog, chip="sm_90").ptx
     assert "match.any.sync.b64" in ptx and "atom.global.add.u32" in ptx
+
+
+@pytest.mark.parametrize("kind,instruction", [("maxui", "atom.global.max.u32"),
+                                              ("minsi", "atom.global.min.s32"),
+                                              ("xor", "atom.global.xor.b32"),
+                                              ("exch", "atom.global.exch.b32")])
+def test_aggregated_atomic_kinds_emit_their_atom(kind, instruction):
+    prog = wm.Program("kinds")
+
+    @prog.kernel(keys=wm.memref(wm.i32), top=wm.memref(wm.i32, (64,)))
+    def bucket(k, keys, top):
+        key = keys[k.global_id()]
+        k.aggregated_atomic(kind, top, key % 64, key)
+    assert f"warp.atomic_rmw <{kind}> %" in str(prog)
+    assert instruction in wm.compile(prog, chip="sm_90").ptx
+
+
+def test_atomic_kind_errors_are_the_compiler_s():
+    prog = wm.Program("bad_kind")
+
+    @prog.kernel(x=wm.memref(wm.f32))
+    def bad(k, x):
+        with pytest.raises(wm.VerificationError, match="kind 'maxsi' needs an i32 or i64 value"):
+            k.aggregated_atomic("maxsi", x, 0, 1.0)
+        with pytest.raises(ValueError, match="AtomicKind to be one of"):
+            k.aggregated_atomic("mul", x, 0, 1.0)
 
 
 def test_bad_input_is_a_python_error():
@@ -113,3 +139,32 @@ def test_histogram_on_gpu():
     hist = np.zeros(64, np.int32)
     wm.launch(wm.compile(prog, chip="sm_90"), "histogram", 16, 256, keys, hist)
     np.testing.assert_array_equal(hist, np.bincount(keys % 64, minlength=64))
+
+
+@requires_gpu
+def test_aggregated_max_on_gpu():
+    """The largest key of each bucket, one atomic per bucket and warp: memory
+    ends with numpy's maximum per bucket; each thread's old value is the
+    bucket's initial value or one of its keys, at most the maximum."""
+    prog = wm.Program("top")
+
+    @prog.kernel(buckets=wm.memref(wm.i32), keys=wm.memref(wm.i32),
+                 top=wm.memref(wm.i32, (16,)), old=wm.memref(wm.i32))
+    def top_of_bucket(k, buckets, keys, top, old):
+        i = k.global_id()
+        old[i] = k.aggregated_atomic("maxsi", top, buckets[i], keys[i])
+    rng = np.random.default_rng(5)
+    buckets = rng.integers(0, 16, 2048).astype(np.int32)
+    keys = rng.integers(-10 ** 6, 10 ** 6, 2048).astype(np.int32)
+    top = np.full(16, -2 ** 31, np.int32)
+    old = np.zeros(2048, np.int32)
+    wm.launch(wm.compile(prog, chip="sm_90"), "top_of_bucket", 8, 256, buckets, keys, top, old)
+    want = np.full(16, -2 ** 31, np.int32)
+    np.maximum.at(want, buckets, keys)
+    np.testing.assert_array_equal(top, want)
+    # Each old value is what some serialization left: the initial value or
+    # a key of the same bucket, below the bucket's maximum.
+    for b in range(16):
+        seen = set(keys[buckets == b].tolist()) | {-2 ** 31}
+        assert set(old[buckets == b].tolist()) <= seen
+    assert np.all(old <= want[buckets])

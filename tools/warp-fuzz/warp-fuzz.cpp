@@ -38,7 +38,7 @@
 // mutations. WARP_FUZZ_MUTATOR=0 turns the structural edits off;
 // WARP_FUZZ_CLASSES=1 prints at exit how many inputs had the shapes of
 // earlier crash classes (an empty combine region, a block_scan of 7 values,
-// an atomic_add on private memory); WARP_FUZZ_DUMP=DIR writes the first
+// an atomic_rmw on private memory); WARP_FUZZ_DUMP=DIR writes the first
 // 1000 structural mutants there, to read what the edits make.
 //
 // Inputs with a dense array of `index` (`array<index: ...>`) are skipped too:
@@ -779,8 +779,8 @@ bool hasWideBlockScan(llvm::StringRef text) {
 }
 
 bool hasPrivateAtomic(llvm::StringRef text) {
-  for (size_t at = text.find("warp.atomic_add "); at != llvm::StringRef::npos;
-       at = text.find("warp.atomic_add ", at + 1)) {
+  for (size_t at = text.find("warp.atomic_rmw "); at != llvm::StringRef::npos;
+       at = text.find("warp.atomic_rmw ", at + 1)) {
     llvm::StringRef line = lineAt(text, at);
     if (line.contains("address_space<private>") || line.contains(", 5>"))
       return true;
@@ -791,7 +791,7 @@ bool hasPrivateAtomic(llvm::StringRef text) {
 ClassCounts classCounts[] = {
     {"empty combine region", hasEmptyCombine},
     {"block_scan of 7 or more values", hasWideBlockScan},
-    {"atomic_add on private memory", hasPrivateAtomic}};
+    {"atomic_rmw on private memory", hasPrivateAtomic}};
 bool countClasses = false;
 
 void printClassCounts() {

@@ -24,7 +24,7 @@ def ConvertWarpToNVVMPass : Pass<"convert-warp-to-nvvm"> {
 
     It is a dialect conversion with the warp dialect illegal: collectives
     (`warp.reduce`, `warp.scan`, `warp.broadcast`, `warp.broadcast_first`,
-    `warp.compact`, `warp.exchange`, `warp.atomic_add`) must have been expanded by `warp-expand-collectives`
+    `warp.compact`, `warp.exchange`, `warp.atomic_rmw`) must have been expanded by `warp-expand-collectives`
     first, and one left behind is a "failed to legalize" error. The MMA ops
     (`warp.mma_load`, `warp.mma_compute`, `warp.mma_store`) stay legal here:
     `convert-warp-mma-to-nvvm` lowers them. Every

@@ -6,7 +6,9 @@
 // padding, whether redux.sync or CUB's predicated scan step can do it. The
 // verifiers, convert-gpu-to-warp, the expansions, the NVVM conversion, the
 // chip table and (through the C API) the Python builder all read it; none
-// spells a kind out again. Also the builders of a kind's arithmetic.
+// spells a kind out again. Also the builders of a kind's arithmetic, and
+// the table of warp.atomic_rmw's kinds (their combine kind and upstream's
+// atomic of each).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 #define WARPDIALECT_IR_COMBINEKINDS_H
 
 #include "WarpDialect/IR/WarpDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -76,6 +79,20 @@ ArrayRef<CombineKindInfo> getCombineKindTable();
 /// The kind of upstream's `gpu.all_reduce` / `gpu.subgroup_reduce`
 /// operation.
 CombineKind getCombineKind(gpu::AllReduceOperation operation);
+
+/// One row of the atomic kind table (warp.atomic_rmw): the combine kind a
+/// group's values are scanned with (none for exch, which stores the value),
+/// and memref.atomic_rmw's name of the operation on integers and on floats
+/// (none where PTX's atom has no float form: the kind takes integers only).
+struct AtomicKindInfo {
+  AtomicKind kind;
+  std::optional<CombineKind> combine;
+  arith::AtomicRMWKind onIntegers;
+  std::optional<arith::AtomicRMWKind> onFloats;
+};
+
+/// The row of `kind`.
+const AtomicKindInfo &getAtomicKindInfo(AtomicKind kind);
 
 /// The kind an arith op computes (arith.addi and arith.addf are `add`, ...),
 /// if it is one of the table's.

@@ -1,7 +1,7 @@
 //===- MemorySpaces.h - what a memref's memory space names ------*- C++ -*-===//
 //
 // One reading of a memref's memory-space attribute on NVIDIA GPUs, for the
-// verifiers (warp.atomic_add's memory) and the toolchain's checks (what
+// verifiers (warp.atomic_rmw's memory) and the toolchain's checks (what
 // counts as workgroup memory).
 //
 //===----------------------------------------------------------------------===//

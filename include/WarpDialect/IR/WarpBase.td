@@ -89,6 +89,21 @@ def Warp_CombineKindEnum : EnumAttr<Warp_Dialect, Warp_CombineKindAttr, "kind"> 
   let assemblyFormat = "`<` $value `>`";
 }
 
+/// What a warp-aggregated atomic does to memory: a combine kind that PTX's
+/// `atom` has, or `exch` (the element becomes the value).
+def Warp_AtomicKindAttr : I32EnumAttr<"AtomicKind", "warp-aggregated atomic operation", [
+    I32EnumAttrCase<"Add", 0, "add">,
+    I32EnumAttrCase<"MinSI", 1, "minsi">, I32EnumAttrCase<"MaxSI", 2, "maxsi">,
+    I32EnumAttrCase<"MinUI", 3, "minui">, I32EnumAttrCase<"MaxUI", 4, "maxui">,
+    I32EnumAttrCase<"And", 5, "and">, I32EnumAttrCase<"Or", 6, "or">,
+    I32EnumAttrCase<"Xor", 7, "xor">, I32EnumAttrCase<"Exch", 8, "exch">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_AtomicKindEnum : EnumAttr<Warp_Dialect, Warp_AtomicKindAttr, "atomic_kind"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def Warp_ResultLanesAttr : I32EnumAttr<"ResultLanes", "lanes that hold a reduction's result", [
     I32EnumAttrCase<"All", 0, "all">, I32EnumAttrCase<"First", 1, "first">]> {
   let genSpecializedAttr = 0;

@@ -770,67 +770,79 @@ def Warp_ElectOp : Warp_Op<"elect", [Warp_MemberMaskOpInterface, Warp_Convergent
   let assemblyFormat = "(`mask` $mask^)? attr-dict `:` type($result)";
 }
 
-/// What a warp-aggregated atomic add takes.
-def Warp_AtomicAddType : AnyTypeOf<[I32, I64, F32, F64]>;
+/// What a warp-aggregated atomic takes (the kind narrows it: see the op).
+def Warp_AtomicType : AnyTypeOf<[I32, I64, F32, F64]>;
 
-def Warp_AtomicAddOp : Warp_Op<"atomic_add",
+def Warp_AtomicRMWOp : Warp_Op<"atomic_rmw",
     [Warp_MemberMaskOpInterface, AttrSizedOperandSegments,
      MemoryEffects<[MemRead<Warp_LanesResource>]>,
      AllTypesMatch<["value", "result"]>,
      TypesMatchWith<"value has the memref's element type", "memref", "value",
                     "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
-  let summary = "warp-aggregated atomic add: one atomic per distinct address";
+  let summary = "warp-aggregated atomic: one atomic per distinct address";
   let description = [{
-    Every lane of the member set adds `value` to `memref[indices]` and gets
-    the element's old value, as `memref.atomic_rmw addi/addf` would, but the
-    warp issues one atomic per distinct address: lanes whose addresses are
-    equal (`match.any` on the address) form a group; the group's highest
-    lane adds the group's total with one atomic; the old value is broadcast
-    to the group (a shuffle), and each lane returns `old + (sum of the
-    values of the group's lanes below it)`.
+    Every lane of the member set applies `kind` with `value` to
+    `memref[indices]` and gets the element's old value, as
+    `memref.atomic_rmw` would, but the warp issues one atomic per distinct
+    address: lanes whose addresses are equal (`match.any` on the address)
+    form a group; the group's highest lane applies the group's combined
+    value with one atomic; the old value is broadcast to the group (a
+    shuffle), and each lane returns what the atomics of the group's lanes
+    below it left.
+
+    Kinds (PTX `atom`'s operations) and the values they take:
+    - `add`: i32, i64, f32, f64;
+    - `minsi`, `maxsi`, `minui`, `maxui` (signed or unsigned comparison),
+      `and`, `or`, `xor`: i32, i64;
+    - `exch`: i32, i64, f32, f64; the element becomes `value`.
 
     Which lanes take part: the lanes of `mask`, or, without `mask`, the
     lanes executing the op (`warp.activemask`), the CUDA idiom for
     aggregated atomics from divergent code. Every lane of the member set
     executes the op.
 
-    Result, integers (i32, i64; unsigned values use the same bits, the sum
-    is modulo 2^n): exactly what the group's lanes would have seen had they
-    done their atomics one after another in ascending lane order, with no
-    other atomic in between: memory gains the group's total, the lowest
-    lane gets `old`, the next `old + v_lowest`, and so on.
+    Result, integers and `exch`: exactly what the group's lanes would have
+    seen had they done their atomics one after another in ascending lane
+    order, with no other atomic in between. The lowest lane gets `old`,
+    the next `old op v_lowest`, and so on; memory ends with `old op v_0 op
+    ... op v_last` (integer sums modulo 2^n). For `exch` the lowest lane
+    gets `old`, every other lane the value of the group's lane below it,
+    and memory ends with the highest lane's value.
 
-    Result, floats (f32, f64): memory receives `old + T` (one rounding)
-    and lane `k` returns `old + P_k` (one rounding; `old` itself in the
-    group's lowest lane), where `P_k` is the exclusive prefix and `T` the
-    total of the group's values in ascending lane order, each computed as a
-    Kogge-Stone scan over the group's lanes in rank order (distances 1, 2,
-    4, 8, 16, `earlier + later`: the order of `warp.scan`). This equals the
-    serialized result when the partial sums are exact (e.g. small
-    integers); otherwise it differs from it only by rounding.
+    Result, float `add` (f32, f64): memory receives `old + T` (one
+    rounding) and lane `k` returns `old + P_k` (one rounding; `old` itself
+    in the group's lowest lane), where `P_k` is the exclusive prefix and
+    `T` the total of the group's values in ascending lane order, each
+    computed as a Kogge-Stone scan over the group's lanes in rank order
+    (distances 1, 2, 4, 8, 16, `earlier + later`: the order of
+    `warp.scan`). This equals the serialized result when the partial sums
+    are exact (e.g. small integers); otherwise it differs from it only by
+    rounding.
 
-    i32, i64, f32 and f64 elements. The memref must be in memory that
-    every lane addresses alike: global memory (no memory space, `1` or
-    `#gpu.address_space<global>`) or workgroup memory (`3` or
-    `#gpu.address_space<workgroup>`). The verifier refuses other spaces
-    (private `5` or `#gpu.address_space<private>`, constant `4`, unknown
-    ones) and stack allocations (`memref.alloca` or a view of one): lanes
-    are grouped by address, and a thread-private address would group lanes
-    that add to different elements.
+    The memref must be in memory that every lane addresses alike: global
+    memory (no memory space, `1` or `#gpu.address_space<global>`) or
+    workgroup memory (`3` or `#gpu.address_space<workgroup>`). The
+    verifier refuses other spaces (private `5` or
+    `#gpu.address_space<private>`, constant `4`, unknown ones) and stack
+    allocations (`memref.alloca` or a view of one): lanes are grouped by
+    address, and a thread-private address would group lanes that write
+    different elements.
 
     ```mlir
     // Histogram: one atomic per distinct bin in the warp.
-    %old = warp.atomic_add %one, %hist[%bin] : i32, memref<256xi32>
-    %o2 = warp.atomic_add %w, %sums[%i, %j] mask %m : f32, memref<?x?xf32>
+    %old = warp.atomic_rmw <add> %one, %hist[%bin] : i32, memref<256xi32>
+    %o2 = warp.atomic_rmw <add> %w, %sums[%i, %j] mask %m : f32, memref<?x?xf32>
+    // The largest key per bucket, one atomic per distinct bucket.
+    %o3 = warp.atomic_rmw <maxui> %key, %top[%bucket] : i32, memref<?xi32>
     ```
   }];
-  let arguments = (ins Warp_AtomicAddType:$value,
+  let arguments = (ins Warp_AtomicKindEnum:$kind, Warp_AtomicType:$value,
                        Arg<MemRefOf<[I32, I64, F32, F64]>, "the buffer",
                            [MemRead, MemWrite]>:$memref,
                        Variadic<Index>:$indices, Optional<I32>:$mask);
-  let results = (outs Warp_AtomicAddType:$result);
+  let results = (outs Warp_AtomicType:$result);
   let assemblyFormat = [{
-    $value `,` $memref `[` $indices `]` (`mask` $mask^)? attr-dict `:`
+    $kind $value `,` $memref `[` $indices `]` (`mask` $mask^)? attr-dict `:`
     type($value) `,` type($memref)
   }];
   let hasVerifier = 1;

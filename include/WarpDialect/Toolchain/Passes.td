@@ -239,7 +239,7 @@ def WarpRecordKernelABIPass
     `warp-lower-to-ptx` runs it on each gpu.module right after kernel
     outlining, before the warp expansions, when `device-index-bitwidth=32`
     (so only the program's own pointer-as-index ops are rejected:
-    `warp.atomic_add`'s expansion groups lanes by address with one, whose
+    `warp.atomic_rmw`'s expansion groups lanes by address with one, whose
     32-bit truncation is the option's documented limit).
 
     ```mlir
@@ -351,7 +351,7 @@ def WarpRecordReadOnlyArgsPass
     it reports its memory effects:
 
     * an op that writes or frees it (`memref.store`, `vector.store`,
-      `memref.atomic_rmw`, `warp.atomic_add`, `memref.copy` into it, a
+      `memref.atomic_rmw`, `warp.atomic_rmw`, `memref.copy` into it, a
       store in a called function, ...) is an error, for any
       `llvm.readonly` memref argument of a kernel, `llvm.noalias` or not:
       the program contradicts its own promise;
@@ -369,7 +369,7 @@ def WarpRecordReadOnlyArgsPass
 
     `warp-lower-to-ptx` runs it on each gpu.module right after kernel
     outlining, before the warp expansions, so that diagnostics point at
-    the program's own ops (`warp.atomic_add`, not its expansion).
+    the program's own ops (`warp.atomic_rmw`, not its expansion).
 
     ```mlir
     // warp-opt --warp-record-read-only-args

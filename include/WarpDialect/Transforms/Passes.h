@@ -104,7 +104,7 @@ void populateExpandExchangePatterns(RewritePatternSet &patterns);
 /// each gpu.module's workgroup buffer.
 LogicalResult prepareExchanges(Operation *root, const Chip &chip);
 
-/// Adds the patterns that expand `warp.atomic_add` (match_any on the
+/// Adds the patterns that expand `warp.atomic_rmw` (match_any on the
 /// address, a scan over each group, one atomic per group) and, on chips
 /// without `elect.sync`, `warp.elect` into a ballot (ExpandAtomics.cpp).
 void populateExpandElectAndAtomicPatterns(RewritePatternSet &patterns,

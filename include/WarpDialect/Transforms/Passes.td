@@ -63,7 +63,7 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
     the target chip can do the reduction in one instruction;
     `warp.exchange` into shuffles and selects or into stores and loads of a
     workgroup buffer it adds to the gpu.module (`@__warp_exchange_buffer`;
-    run the pass on the gpu.module or above); `warp.atomic_add` into
+    run the pass on the gpu.module or above); `warp.atomic_rmw` into
     `match_any`, a scan over each group and one `memref.atomic_rmw` per
     group; `warp.elect` into a ballot on chips without `elect.sync`
     (below sm_90).
@@ -189,7 +189,7 @@ def WarpCheckConvergencePass : Pass<"warp-check-convergence"> {
     is an error, but `lane < 16` or `lane % 2 == 0` only where the warp is
     known to have more lanes: `known_block_size`, or the option
     `whole-warps`. Each diagnostic has a
-    note at every branch that let only some lanes through. `warp.broadcast_first` and `warp.atomic_add` without a mask
+    note at every branch that let only some lanes through. `warp.broadcast_first` and `warp.atomic_rmw` without a mask
     take the lanes that execute them and are not checked. Where the
     analysis cannot tell (branches other than scf's and cf's, branches on
     values that are neither per-lane known nor uniform, loops with

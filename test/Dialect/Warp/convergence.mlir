@@ -106,7 +106,7 @@ func.func @dead_collective_erased(%x: f32) {
   return
 }
 
-// warp.exchange, warp.elect and warp.atomic_add are convergent too: no
+// warp.exchange, warp.elect and warp.atomic_rmw are convergent too: no
 // upstream pass hoists them out of a loop, sinks them into a branch or
 // merges the two arms of a branch that hold them.
 
@@ -114,7 +114,7 @@ func.func @dead_collective_erased(%x: f32) {
 // CHECK: scf.for
 // CHECK: warp.exchange <blocked_to_striped>
 // CHECK: warp.elect
-// CHECK: warp.atomic_add
+// CHECK: warp.atomic_rmw
 // CHECK: vector.store
 // CHECK-NEXT: }
 // CHECK-NEXT: return
@@ -125,7 +125,7 @@ func.func @no_hoist_exchange_from_loop(%x: vector<4xf32>, %n: index, %h: memref<
   scf.for %i = %c0 to %n step %c1 {
     %e = warp.exchange <blocked_to_striped> %x : vector<4xf32>
     %l = warp.elect : i1
-    %o = warp.atomic_add %one, %h[%c0] : i32, memref<?xi32>
+    %o = warp.atomic_rmw <add> %one, %h[%c0] : i32, memref<?xi32>
     %oi = arith.index_cast %o : i32 to index
     %s = arith.select %l, %e, %x : vector<4xf32>
     vector.store %s, %out[%oi] : memref<?xf32>, vector<4xf32>
@@ -138,19 +138,19 @@ func.func @no_hoist_exchange_from_loop(%x: vector<4xf32>, %n: index, %h: memref<
 // CHECK-LABEL: func @arms_stay_apart
 // CHECK: scf.if
 // CHECK: warp.elect
-// CHECK: warp.atomic_add
+// CHECK: warp.atomic_rmw
 // CHECK: } else {
 // CHECK: warp.elect
-// CHECK: warp.atomic_add
+// CHECK: warp.atomic_rmw
 func.func @arms_stay_apart(%p: i1, %h: memref<?xi32>, %v: i32) -> (i1, i32) {
   %c0 = arith.constant 0 : index
   %r:2 = scf.if %p -> (i1, i32) {
     %e = warp.elect : i1
-    %o = warp.atomic_add %v, %h[%c0] : i32, memref<?xi32>
+    %o = warp.atomic_rmw <add> %v, %h[%c0] : i32, memref<?xi32>
     scf.yield %e, %o : i1, i32
   } else {
     %e = warp.elect : i1
-    %o = warp.atomic_add %v, %h[%c0] : i32, memref<?xi32>
+    %o = warp.atomic_rmw <add> %v, %h[%c0] : i32, memref<?xi32>
     scf.yield %e, %o : i1, i32
   }
   return %r#0, %r#1 : i1, i32

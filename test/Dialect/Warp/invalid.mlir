@@ -426,7 +426,7 @@ func.func @block_reduce_scan_algorithm(%x: i32) {
 
 // -----
 
-// warp.exchange, warp.elect and warp.atomic_add.
+// warp.exchange, warp.elect and warp.atomic_rmw.
 
 func.func @exchange_too_many_items(%x: vector<64xf32>) -> vector<64xf32> {
   // expected-error @+1 {{exchanges at most 32 items per lane, got 64}}
@@ -487,15 +487,40 @@ func.func @elect_bad_mask(%m: i64) -> i1 {
 
 func.func @atomic_add_type_mismatch(%h: memref<?xi32>, %i: index, %x: f32) -> f32 {
   // expected-error @+1 {{value has the memref's element type}}
-  %0 = "warp.atomic_add"(%x, %h, %i) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (f32, memref<?xi32>, index) -> f32
+  %0 = "warp.atomic_rmw"(%x, %h, %i) <{kind = #warp.atomic_kind<add>, operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (f32, memref<?xi32>, index) -> f32
   return %0 : f32
+}
+
+// -----
+
+func.func @atomic_integer_kind_on_float(%h: memref<?xf32>, %i: index, %x: f32) -> f32 {
+  // expected-error @+1 {{'warp.atomic_rmw' op kind 'maxsi' needs an i32 or i64 value, got 'f32'}}
+  %0 = warp.atomic_rmw <maxsi> %x, %h[%i] : f32, memref<?xf32>
+  return %0 : f32
+}
+
+// -----
+
+func.func @atomic_bitwise_kind_on_float(%h: memref<?xf64>, %i: index, %x: f64) -> f64 {
+  // expected-error @+1 {{'warp.atomic_rmw' op kind 'xor' needs an i32 or i64 value, got 'f64'}}
+  %0 = warp.atomic_rmw <xor> %x, %h[%i] : f64, memref<?xf64>
+  return %0 : f64
+}
+
+// -----
+
+func.func @atomic_kind_without_atom(%h: memref<?xi32>, %i: index, %x: i32) -> i32 {
+  // expected-error @+2 {{expected ::mlir::warp::AtomicKind to be one of: add, minsi, maxsi, minui, maxui, and, or, xor, exch}}
+  // expected-error @+1 {{failed to parse}}
+  %0 = warp.atomic_rmw <mul> %x, %h[%i] : i32, memref<?xi32>
+  return %0 : i32
 }
 
 // -----
 
 func.func @atomic_add_index_count(%h: memref<?x?xi32>, %i: index, %x: i32) -> i32 {
   // expected-error @+1 {{needs 2 indices for 'memref<?x?xi32>', got 1}}
-  %0 = warp.atomic_add %x, %h[%i] : i32, memref<?x?xi32>
+  %0 = warp.atomic_rmw <add> %x, %h[%i] : i32, memref<?x?xi32>
   return %0 : i32
 }
 
@@ -503,14 +528,14 @@ func.func @atomic_add_index_count(%h: memref<?x?xi32>, %i: index, %x: i32) -> i3
 
 func.func @atomic_add_narrow(%h: memref<?xi16>, %i: index, %x: i16) -> i16 {
   // expected-error @+1 {{operand #0 must be 32-bit signless integer or 64-bit signless integer or 32-bit float or 64-bit float}}
-  %0 = warp.atomic_add %x, %h[%i] : i16, memref<?xi16>
+  %0 = warp.atomic_rmw <add> %x, %h[%i] : i16, memref<?xi16>
   return %0 : i16
 }
 
 // -----
 
 func.func @atomic_add_not_memref(%h: vector<4xi32>, %i: index, %x: i32) -> i32 {
-  // expected-error @+1 {{custom op 'warp.atomic_add' invalid kind of type specified}}
-  %0 = warp.atomic_add %x, %h[%i] : i32, vector<4xi32>
+  // expected-error @+1 {{custom op 'warp.atomic_rmw' invalid kind of type specified}}
+  %0 = warp.atomic_rmw <add> %x, %h[%i] : i32, vector<4xi32>
   return %0 : i32
 }

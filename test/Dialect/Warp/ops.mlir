@@ -248,7 +248,7 @@ func.func @block_exchange(%a: vector<4xf32>, %b: vector<3xi64>) -> (vector<4xf32
   return %0, %1 : vector<4xf32>, vector<3xi64>
 }
 
-// warp.exchange, warp.elect and warp.atomic_add.
+// warp.exchange, warp.elect and warp.atomic_rmw.
 
 // CHECK-LABEL: func @exchange
 func.func @exchange(%b: vector<8xf32>, %d: vector<16xf64>, %i: vector<4xi64>, %t: vector<3xi32>)
@@ -282,14 +282,40 @@ func.func @atomic_add(%h: memref<256xi32>, %bin: index, %f: memref<?x?xf32>, %i:
                       %w: f32, %m: i32, %d: memref<?xf64, #gpu.address_space<workgroup>>, %x: f64,
                       %l: memref<8xi64>, %y: i64) -> (i32, f32, f64, i64) {
   %one = arith.constant 1 : i32
-  // CHECK: warp.atomic_add %{{.*}}, %{{.*}}[%{{.*}}] : i32, memref<256xi32>
-  // GENERIC: "warp.atomic_add"(%{{.*}}, %{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (i32, memref<256xi32>, index) -> i32
-  %0 = warp.atomic_add %one, %h[%bin] : i32, memref<256xi32>
-  // CHECK: warp.atomic_add %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] mask %{{.*}} : f32, memref<?x?xf32>
-  %1 = warp.atomic_add %w, %f[%i, %j] mask %m : f32, memref<?x?xf32>
-  // CHECK: warp.atomic_add %{{.*}}, %{{.*}}[%{{.*}}] : f64, memref<?xf64, #gpu.address_space<workgroup>>
-  %2 = warp.atomic_add %x, %d[%i] : f64, memref<?xf64, #gpu.address_space<workgroup>>
-  // CHECK: warp.atomic_add %{{.*}}, %{{.*}}[%{{.*}}] : i64, memref<8xi64>
-  %3 = warp.atomic_add %y, %l[%i] : i64, memref<8xi64>
+  // CHECK: warp.atomic_rmw <add> %{{.*}}, %{{.*}}[%{{.*}}] : i32, memref<256xi32>
+  // GENERIC: "warp.atomic_rmw"(%{{.*}}, %{{.*}}, %{{.*}}) <{kind = #warp.atomic_kind<add>, operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (i32, memref<256xi32>, index) -> i32
+  %0 = warp.atomic_rmw <add> %one, %h[%bin] : i32, memref<256xi32>
+  // CHECK: warp.atomic_rmw <add> %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] mask %{{.*}} : f32, memref<?x?xf32>
+  %1 = warp.atomic_rmw <add> %w, %f[%i, %j] mask %m : f32, memref<?x?xf32>
+  // CHECK: warp.atomic_rmw <add> %{{.*}}, %{{.*}}[%{{.*}}] : f64, memref<?xf64, #gpu.address_space<workgroup>>
+  %2 = warp.atomic_rmw <add> %x, %d[%i] : f64, memref<?xf64, #gpu.address_space<workgroup>>
+  // CHECK: warp.atomic_rmw <add> %{{.*}}, %{{.*}}[%{{.*}}] : i64, memref<8xi64>
+  %3 = warp.atomic_rmw <add> %y, %l[%i] : i64, memref<8xi64>
   return %0, %1, %2, %3 : i32, f32, f64, i64
+}
+
+// Every kind: the min/max kinds and the bitwise ones on integers, exch on
+// floats too.
+// CHECK-LABEL: func @atomic_kinds
+func.func @atomic_kinds(%h: memref<8xi32>, %l: memref<8xi64>, %f: memref<8xf32>, %i: index,
+                        %v: i32, %y: i64, %w: f32) {
+  // CHECK: warp.atomic_rmw <minsi> %{{.*}} : i32, memref<8xi32>
+  %0 = warp.atomic_rmw <minsi> %v, %h[%i] : i32, memref<8xi32>
+  // CHECK: warp.atomic_rmw <maxsi> %{{.*}} : i64, memref<8xi64>
+  %1 = warp.atomic_rmw <maxsi> %y, %l[%i] : i64, memref<8xi64>
+  // CHECK: warp.atomic_rmw <minui> %{{.*}} : i32, memref<8xi32>
+  %2 = warp.atomic_rmw <minui> %v, %h[%i] : i32, memref<8xi32>
+  // CHECK: warp.atomic_rmw <maxui> %{{.*}} : i64, memref<8xi64>
+  %3 = warp.atomic_rmw <maxui> %y, %l[%i] : i64, memref<8xi64>
+  // CHECK: warp.atomic_rmw <and> %{{.*}} : i32, memref<8xi32>
+  %4 = warp.atomic_rmw <and> %v, %h[%i] : i32, memref<8xi32>
+  // CHECK: warp.atomic_rmw <or> %{{.*}} : i64, memref<8xi64>
+  %5 = warp.atomic_rmw <or> %y, %l[%i] : i64, memref<8xi64>
+  // CHECK: warp.atomic_rmw <xor> %{{.*}} : i32, memref<8xi32>
+  %6 = warp.atomic_rmw <xor> %v, %h[%i] : i32, memref<8xi32>
+  // CHECK: warp.atomic_rmw <exch> %{{.*}} : f32, memref<8xf32>
+  %7 = warp.atomic_rmw <exch> %w, %f[%i] : f32, memref<8xf32>
+  // CHECK: warp.atomic_rmw <exch> %{{.*}} : i64, memref<8xi64>
+  %8 = warp.atomic_rmw <exch> %y, %l[%i] : i64, memref<8xi64>
+  return
 }

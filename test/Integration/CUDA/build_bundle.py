@@ -566,15 +566,16 @@ def elect_kernel(case):
 
 
 def atomic_kernel(case):
-    """old[i] = warp.atomic_add vals[i] to hist[keys[i]] for the threads that
-    execute it (all, those whose pred holds, or the lanes of %mask)."""
+    """old[i] = warp.atomic_rmw <kind> of vals[i] to hist[keys[i]] for the
+    threads that execute it (all, those whose pred holds, or the lanes of
+    %mask)."""
     p = cases.PAYLOADS[case["type"]]
     mt = p["mlir"]
     mask = " mask %mask" if case["execute"] == "masked" else ""
     work = ["%k = memref.load %keys[%i] : memref<?xi32>",
             "%bin = arith.index_cast %k : i32 to index",
             f"%v = memref.load %vals[%i] : {memref(mt)}",
-            f"%o = warp.atomic_add %v, %hist[%bin]{mask} : {mt}, {memref(mt)}",
+            f"%o = warp.atomic_rmw <{case['kind']}> %v, %hist[%bin]{mask} : {mt}, {memref(mt)}",
             f"memref.store %o, %old[%i] : {memref(mt)}"]
     if case["execute"] == "masked":
         body = only_mask_lanes(work)

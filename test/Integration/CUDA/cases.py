@@ -387,7 +387,7 @@ def block_combiner_cases():
 
 
 # ----------------------------------------------------------------------------
-# warp.exchange, warp.elect, warp.atomic_add
+# warp.exchange, warp.elect, warp.atomic_rmw
 # ----------------------------------------------------------------------------
 
 EXCHANGE_TYPES = ["i32", "f32", "i64", "f64"]
@@ -433,22 +433,33 @@ ATOMIC_BLOCK = 100  # a ragged last warp (4 lanes)
 ATOMIC_GRID = 3
 
 
+# The kinds of warp.atomic_rmw and the element types each takes
+# (docs/semantics.md: PTX atom's operations; add and exch on floats too).
+ATOMIC_KINDS = {"add": ATOMIC_TYPES, "exch": ATOMIC_TYPES,
+                **{k: ["i32", "i64"] for k in ("minsi", "maxsi", "minui", "maxui", "and", "or", "xor")}}
+
+
 def atomic_cases():
-    """warp.atomic_add: every thread (ragged last warp), only the threads whose
-    predicate holds (divergent, default member set = activemask), and only
-    the lanes of a run-time mask (explicit mask). Values are small positive
-    integers, so every partial sum is exact and the returned old values must
-    form a serialization of all the adds; `order` cases (one warp, random
-    floats) check the documented float order bit for bit."""
-    for type_name in ATOMIC_TYPES:
-        for execute in ("all", "divergent", "masked"):
-            # A mask names lanes that exist: whole warps for the masked form.
-            block = 96 if execute == "masked" else ATOMIC_BLOCK
-            yield dict(family="atomic", name=f"atomic_{execute}_{type_name}", type=type_name,
-                       execute=execute, keys=ATOMIC_KEYS, block=block, grid=ATOMIC_GRID)
+    """warp.atomic_rmw of every kind: every thread (ragged last warp), only
+    the threads whose predicate holds (divergent, default member set =
+    activemask), and only the lanes of a run-time mask (explicit mask). The
+    returned old values and the memory left must be those of one
+    serialization of the atomics in which each warp's group comes in lane
+    order (add: small positive integers, so every partial sum is exact);
+    `order` cases (float add, one warp, random floats) check the documented
+    float order bit for bit."""
+    for kind, types in ATOMIC_KINDS.items():
+        for type_name in types:
+            for execute in ("all", "divergent", "masked"):
+                # A mask names lanes that exist: whole warps for the masked form.
+                block = 96 if execute == "masked" else ATOMIC_BLOCK
+                name = f"atomic_{execute}_{type_name}" if kind == "add" else \
+                    f"atomic_{kind}_{execute}_{type_name}"
+                yield dict(family="atomic", name=name, kind=kind, type=type_name,
+                           execute=execute, keys=ATOMIC_KEYS, block=block, grid=ATOMIC_GRID)
     for type_name in ("f32", "f64"):
-        yield dict(family="atomic", name=f"atomic_order_{type_name}", type=type_name,
-                   execute="order", keys=ATOMIC_KEYS, block=32, grid=1)
+        yield dict(family="atomic", name=f"atomic_order_{type_name}", kind="add",
+                   type=type_name, execute="order", keys=ATOMIC_KEYS, block=32, grid=1)
 
 
 # ----------------------------------------------------------------------------

@@ -387,7 +387,7 @@ def elected_lane(executing):
 def kogge_stone_inclusive(values, dtype):
     """Inclusive prefix sums of `values` (a group's values in rank order) by
     Kogge-Stone with distances 1, 2, 4, 8, 16, `earlier + later`, rounded
-    to `dtype` at every step: the order warp.atomic_add documents."""
+    to `dtype` at every step: the order warp.atomic_rmw documents."""
     x = [dtype(v) for v in values]
     d = 1
     while d < WARP:
@@ -448,8 +448,30 @@ def block_scan_order(algorithm, values, dtype, init=None, exclusive=False):
     return result, k[-1]
 
 
+def atomic_apply(kind, old, value, dtype):
+    """What one atomic of warp.atomic_rmw `kind` with `value` leaves in an
+    element that held `old` (PTX atom's operations): integers wrap, the
+    `ui` kinds compare the bits unsigned, float add rounds once, `exch`
+    stores the value."""
+    t = np.dtype(dtype)
+    if kind == "exch":
+        return t.type(value)
+    if t.kind == "f":
+        assert kind == "add", kind
+        return t.type(t.type(old) + t.type(value))
+    bits = 8 * t.itemsize
+    m = (1 << bits) - 1
+    a, b = int(old) & m, int(value) & m
+    signed = lambda x: x - (1 << bits) if x >> (bits - 1) else x  # noqa: E731
+    r = {"add": lambda: a + b, "and": lambda: a & b, "or": lambda: a | b,
+         "xor": lambda: a ^ b, "minui": lambda: min(a, b), "maxui": lambda: max(a, b),
+         "minsi": lambda: min(signed(a), signed(b)),
+         "maxsi": lambda: max(signed(a), signed(b))}[kind]() & m
+    return np.array(r, dtype=f"u{t.itemsize}").view(t)[()]
+
+
 def aggregated_atomic_group(old, values, dtype):
-    """What warp.atomic_add returns to a group (values in ascending lane
+    """What warp.atomic_rmw returns to a group (values in ascending lane
     order) whose atomic found `old`, and the value it leaves in memory:
     old + exclusive prefix (old itself in the lowest lane) and old + total,
     each rounded once."""
@@ -845,6 +867,16 @@ def self_check():
     assert block_scan_order("raking", big, np.dtype(f32))[0][2] == f32(2 ** 24)
     assert block_scan_order("warp_scans", big, np.dtype(f32))[0][2] == f32(2 ** 24 + 2)
     assert elected_lane([5, 3, 30]) == 3
+    # One atomic of each kind, worked by hand.
+    assert atomic_apply("add", i32(2 ** 31 - 1), i32(1), i32) == i32(-2 ** 31)
+    assert atomic_apply("minsi", i32(-1), i32(5), i32) == i32(-1)
+    assert atomic_apply("minui", i32(-1), i32(5), i32) == i32(5)
+    assert atomic_apply("maxui", i32(-1), i32(5), i32) == i32(-1)
+    assert atomic_apply("maxsi", np.int64(-3), np.int64(-7), np.int64) == -3
+    assert atomic_apply("and", i32(12), i32(10), i32) == i32(8)
+    assert atomic_apply("or", i32(12), i32(10), i32) == i32(14)
+    assert atomic_apply("xor", i32(12), i32(10), i32) == i32(6)
+    assert atomic_apply("exch", f32(1.5), f32(-2.0), f32) == f32(-2.0)
     # Aggregated atomics: 3 lanes add 1, 2, 4 to a cell holding 10.
     got, final = aggregated_atomic_group(10, [1, 2, 4], np.int64)
     assert got == [10, 11, 13] and final == 17

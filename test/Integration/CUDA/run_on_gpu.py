@@ -1237,37 +1237,62 @@ def atomic_keys(pattern, threads, rng_keys):
 
 
 def check_serialization(case, keys, vals, old, init, final, executing, dtype):
-    """The returned old values of each cell's adds chain from the initial
-    value to the final one (a valid serialization), and within each
-    (warp, cell) group the lanes come in ascending lane order, each seeing
-    the previous lane's old value plus its value. Values are small positive
-    integers, so every sum is exact and the chain unique."""
+    """The atomics of each cell form one serialization: within each (warp,
+    cell) group the lanes come in ascending lane order, each seeing what
+    the lane before it left (reference.atomic_apply of `case["kind"]`), and
+    the groups chain in some order from the cell's initial value to its
+    final one, each group starting from what the one before it left."""
+    apply = lambda o, v: ref.atomic_apply(case["kind"], o, v, dtype)  # noqa: E731
     problems = []
     # The executing threads of each cell, in `executing`'s order.
     threads_of = {}
     for t in executing:
         threads_of.setdefault(int(keys[t]), []).append(t)
     for cell in range(len(init)):
-        adds = sorted((old[t], vals[t], t) for t in threads_of.get(cell, []))
-        expect = init[cell]
-        for seen, value, t in adds:
-            if seen != expect:
-                problems.append(f"cell {cell}: thread {t} got old {seen}, want {expect} "
-                                f"(no serialization gives it)")
-                break
-            expect = dtype.type(expect + value)
-        if final[cell] != expect:
-            problems.append(f"cell {cell}: final {final[cell]} want {expect}")
         groups = {}
         for t in threads_of.get(cell, []):
             # The hardware warp: blocks need not be whole warps.
             groups.setdefault((t // case["block"], t % case["block"] // WARP), []).append(t)
+        spans = []  # (what the group found, what it left)
         for members in groups.values():
             for a, b in zip(members, members[1:]):
-                if old[b] != dtype.type(old[a] + vals[a]):
-                    problems.append(f"cell {cell}: threads {a} < {b} of one warp are not "
-                                    f"consecutive in lane order")
+                if old[b] != apply(old[a], vals[a]):
+                    problems.append(f"cell {cell}: thread {b} got {old[b]!r}, want what "
+                                    f"thread {a} of its warp left, {apply(old[a], vals[a])!r}")
+            spans.append((old[members[0]], apply(old[members[-1]], vals[members[-1]])))
+        if not chains(init[cell], final[cell], spans):
+            problems.append(f"cell {cell}: no order of its {len(spans)} warps' groups leads "
+                            f"from {init[cell]!r} to the final {final[cell]!r}")
     return problems
+
+
+def chains(start, end, spans):
+    """Whether the (found, left) spans can be ordered so that the first
+    finds `start`, each next one finds what the one before left, and the
+    last leaves `end` (a search over the spans, memoized on what is left)."""
+    seen = set()
+
+    def walk(value, left):
+        if not left:
+            return value == end
+        key = (value.item() if hasattr(value, "item") else value, left)
+        if key in seen:
+            return False
+        seen.add(key)
+        return any(spans[g][0] == value and walk(spans[g][1], left - {g}) for g in left)
+    return walk(start, frozenset(range(len(spans))))
+
+
+def atomic_values(kind, count, dtype):
+    """Values for the atomics of `kind`: small positive integers for add
+    (exact sums, so one serialization explains the old values), the whole
+    range (sign bits included) for the others, normal floats for exch."""
+    if kind == "add":
+        return rng.integers(1, 8, count).astype(dtype)
+    if dtype.kind == "f":
+        return rng.standard_normal(count).astype(dtype)
+    return rng.integers(0, 2 ** (8 * dtype.itemsize), count, dtype=np.uint64).astype(
+        f"u{dtype.itemsize}").view(dtype)
 
 
 def run_atomics(suite):
@@ -1284,9 +1309,12 @@ def run_atomics(suite):
                 if case["execute"] == "order":  # random floats: the documented order
                     vals = rng.standard_normal(threads).astype(dtype)
                     init = rng.standard_normal(cells).astype(dtype)
-                else:
-                    vals = rng.integers(1, 8, threads).astype(dtype)
+                elif case["kind"] == "add":
+                    vals = atomic_values("add", threads, dtype)
                     init = rng.integers(0, 100, cells).astype(dtype)
+                else:
+                    vals = atomic_values(case["kind"], threads, dtype)
+                    init = atomic_values(case["kind"], cells, dtype)
                 pred = (rng.random(threads) < (0.6, 0.15)[trial]).astype(np.int32)
                 mask = [0xFFFFFFFF, 0x80000001, 0x12345678, 0x0F0F0F0F][rng.integers(0, 4)] \
                     if trial else 0xFFFFFFFF & int(rng.integers(1, 2 ** 32))
