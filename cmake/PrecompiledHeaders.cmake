@@ -10,10 +10,16 @@ if(NOT WARP_PRECOMPILED_HEADERS)
 endif()
 
 list(TRANSFORM WARP_LIBRARIES PREPEND obj. OUTPUT_VARIABLE pch_users)
-# Not the self-contained targets (cmake/SelfContained.cmake), which compile
-# with exceptions on, nor the fuzz harness, which compiles with libFuzzer's
-# instrumentation: a header built without those cannot serve them.
-list(APPEND pch_users WarpCAPI warp-opt warp-cuda-runner)
+# The tools and C API libraries, the self-contained ones (cmake/SelfContained
+# .cmake) included where they exist; not the fuzz harness, which compiles
+# with libFuzzer's instrumentation, which a header built without it cannot
+# serve.
+foreach(target WarpCAPI warp-opt warp-cuda-runner
+               WarpCAPIStatic warp-opt-static warp-cuda-runner-static)
+  if(TARGET ${target})
+    list(APPEND pch_users ${target})
+  endif()
+endforeach()
 
 list(POP_FRONT pch_users pch_owner)
 target_precompile_headers(${pch_owner} PRIVATE

@@ -20,6 +20,8 @@ function(warp_add_self_contained_executable name)
   endforeach()
   add_executable(${name} ${ARGN} ${objects})
   add_dependencies(${name} ${WARP_OBJECT_LIBRARIES})
+  # LLVM's flags, as the objects have (and the precompiled header needs).
+  llvm_update_compile_flags(${name})
   target_compile_options(${name} PRIVATE -fPIC -ffunction-sections -fdata-sections)
   target_link_options(${name} PRIVATE -fuse-ld=lld -static-libstdc++ -static-libgcc
                       -Wl,--gc-sections -Wl,-s)
@@ -38,6 +40,7 @@ function(warp_add_self_contained_c_library name version_script)
   endforeach()
   add_library(${name} SHARED ${ARGN} ${objects})
   add_dependencies(${name} ${WARP_OBJECT_LIBRARIES})
+  llvm_update_compile_flags(${name})
   target_compile_options(${name} PRIVATE -fPIC -ffunction-sections -fdata-sections)
   target_link_options(${name} PRIVATE -fuse-ld=lld -static-libstdc++ -static-libgcc
                       -Wl,--gc-sections -Wl,-s
