@@ -53,7 +53,8 @@ namespace {
 /// The lowest lane of ballot(true, mask), i.e. of the mask's lanes that
 /// exist and have not exited: the lane whose bit is the ballot's lowest set
 /// bit (`b & -b`). The ballot waits for the mask's lanes (.sync), so every
-/// lane sees the same set, unlike activemask.
+/// lane sees the same set, unlike activemask. With the leader's lane as a
+/// result: that bit's index, and the flag is `lane == leader`.
 struct ExpandElectToBallot final : public OpRewritePattern<ElectOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -64,6 +65,18 @@ struct ExpandElectToBallot final : public OpRewritePattern<ElectOp> {
     Value yes =
         arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
     Value present = BallotOp::create(rewriter, loc, i32, yes, op.getMask());
+    if (op.getLeader()) {
+      // The ballot holds the lane itself, so it is never 0: its trailing
+      // zeros with 0 as poison, which LLVM computes without the branch it
+      // puts around math.cttz for a zero operand.
+      Value leader = LLVM::CountTrailingZerosOp::create(
+          rewriter, loc, i32, present, /*is_zero_poison=*/true);
+      Value lane = LaneIdOp::create(rewriter, loc, i32);
+      Value isLeader = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, lane, leader);
+      rewriter.replaceOp(op, {isLeader, leader});
+      return success();
+    }
     Value negated = arith::SubIOp::create(
         rewriter, loc, buildI32Constant(rewriter, loc, 0), present);
     Value lowestBit = arith::AndIOp::create(rewriter, loc, present, negated);

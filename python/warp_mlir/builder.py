@@ -1258,9 +1258,12 @@ class KernelBuilder(TileMixin):
                                                 "exchange strategy")
         return self._emit("warp.exchange", [items], items.type, attributes)
 
-    def elect(self, mask=None) -> Value:
+    def elect(self, mask=None, leader: bool = False):
         """warp.elect: true in the lowest lane of `mask` (default all 32
-        lanes) only; pass k.activemask() from divergent code."""
+        lanes) only; pass k.activemask() from divergent code. With
+        `leader=True`, (that flag, the elected lane's number)."""
+        if leader:
+            return tuple(self._emit_n("warp.elect", self._mask_value(mask), [i1, i32]))
         return self._emit("warp.elect", self._mask_value(mask), i1)
 
     def aggregated_atomic(self, kind, buffer: Value, position, value, mask=None) -> Value:

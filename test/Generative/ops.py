@@ -302,8 +302,8 @@ class BroadcastFirst(Op):
 
 
 class Votes(Op):
-    """ballot, vote <any/all/uni>, compact and elect: predicates over the
-    lanes of the mask (any mask)."""
+    """ballot, vote <any/all/uni>, compact and elect (also with the elected
+    lane's number): predicates over the lanes of the mask (any mask)."""
     name = "votes"
 
     def probe_forms(self):
@@ -311,14 +311,16 @@ class Votes(Op):
 
     def gen(self, rng, ctx):
         ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
-        return dict(op=self.name, exec=ex, what=rng.choice(["ballot", "any", "all", "uni", "compact", "elect"]),
+        return dict(op=self.name, exec=ex, what=rng.choice(["ballot", "any", "all", "uni", "compact", "elect",
+                                                         "elect_leader"]),
                     mask=ctx.mask_form(rng, ex, allow_implicit=True))
 
     def operands(self, p):
         return [("p", "i1", "pred")]
 
     def results(self, p):
-        return {"ballot": [("r", "i32")], "compact": [("o", "i32"), ("c", "i32")]}.get(p["what"], [("r", "i1")])
+        return {"ballot": [("r", "i32")], "compact": [("o", "i32"), ("c", "i32")],
+                "elect_leader": [("r", "i1"), ("l", "i32")]}.get(p["what"], [("r", "i1")])
 
     def mlir(self, p, k):
         m = k.mask_operand(p)
@@ -329,6 +331,8 @@ class Votes(Op):
             return [f"%o, %c = warp.compact %p{m} : i32"]
         if w == "elect":
             return [f"%r = warp.elect{m} : i1"]
+        if w == "elect_leader":
+            return [f"%r, %l = warp.elect{m} : i1, i32"]
         return [f"%r = warp.vote <{w}> %p{m} : i1"]
 
     def expect(self, p, d):
@@ -345,8 +349,10 @@ class Votes(Op):
                 out[l] = int(ballot == d.exec)
             elif w == "uni":
                 out[l] = int(ballot in (0, d.exec))
-            elif w == "elect":
+            elif w in ("elect", "elect_leader"):
                 out[l] = int(l == lanes[0])
+        if w == "elect_leader":
+            return dict(r=out, l=[lanes[0] if (d.exec >> l) & 1 else None for l in range(WARP)])
         if w == "compact":
             return dict(o=[bin(ballot & ((1 << l) - 1)).count("1") if (d.exec >> l) & 1 else None
                            for l in range(WARP)],

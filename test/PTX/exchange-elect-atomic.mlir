@@ -8,6 +8,7 @@
 // RUN: FileCheck %s --check-prefix=NOLOCAL --input-file=%t.sm90.ptx
 // RUN: FileCheck %s --check-prefix=NOLOCAL --input-file=%t.sm80.ptx
 // RUN: FileCheck %s --check-prefix=SHARED --input-file=%t.sm90.ptx
+// RUN: FileCheck %s --check-prefix=LEADER80 --input-file=%t.sm80.ptx
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin %}
 // RUN: %if ptxas-sm_80 %{ %ptxas -arch=sm_80 %t.sm80.ptx -o %t.sm80.cubin %}
 
@@ -212,6 +213,23 @@ gpu.module @kernels {
     %e = warp.elect mask %m : i1
     %w = arith.extui %e : i1 to i32
     memref.store %w, %out[%t] : memref<?xi32>
+    gpu.return
+  }
+  // With the leader's lane: on sm_90 the same elect.sync, its register too;
+  // on sm_80 the ballot's lowest set bit's index, popc(~b & (b - 1)) with no
+  // branch for a zero ballot (which cannot happen), and a compare with the
+  // lane.
+  // SM90: elect_leader: elect.sync=1 selp.b32=1
+  // SM80: elect_leader: popc.b32=1 selp.b32=1 vote.sync.ballot.b32=1
+  // LEADER80-LABEL: .entry elect_leader(
+  // LEADER80-NOT: bra
+  // LEADER80: ret;
+  gpu.func @elect_leader(%out: memref<?xi32>, %lanes: memref<?xi32>, %m: i32) kernel {
+    %t = gpu.thread_id x
+    %e, %lane = warp.elect mask %m : i1, i32
+    %w = arith.extui %e : i1 to i32
+    memref.store %w, %out[%t] : memref<?xi32>
+    memref.store %lane, %lanes[%t] : memref<?xi32>
     gpu.return
   }
   // The aggregated atomic: match.any on the 64-bit address, a 5-step scan

@@ -20,6 +20,22 @@ func.func @elect(%m: i32) -> i1 {
   return %0 : i1
 }
 
+// With the leader's lane: the ballot's lowest set bit's index (the ballot
+// holds the lane, so it is not 0: cttz with 0 as poison, no zero test),
+// and the flag is `lane == leader`.
+// CHECK-LABEL: func @elect_leader
+// CHECK-SAME: (%[[M:.*]]: i32)
+// SM90: %{{.*}}, %{{.*}} = warp.elect mask %[[M]] : i1, i32
+// SM80: %[[B:.*]] = warp.ballot %{{.*}} mask %[[M]] : i32
+// SM80: %[[LEADER:.*]] = "llvm.intr.cttz"(%[[B]]) <{is_zero_poison = true}> : (i32) -> i32
+// SM80: %[[LANE:.*]] = warp.lane_id : i32
+// SM80: %[[IS:.*]] = arith.cmpi eq, %[[LANE]], %[[LEADER]] : i32
+// SM80: return %[[IS]], %[[LEADER]] : i1, i32
+func.func @elect_leader(%m: i32) -> (i1, i32) {
+  %0, %1 = warp.elect mask %m : i1, i32
+  return %0, %1 : i1, i32
+}
+
 // CHECK-LABEL: func @atomic_f32
 // CHECK-SAME: (%[[V:.*]]: f32, %[[BUF:.*]]: memref<?x?xf32>, %[[I:.*]]: index, %[[J:.*]]: index)
 // CHECK: %[[ACTIVE:.*]] = warp.activemask : i32

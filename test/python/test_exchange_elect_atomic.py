@@ -1,6 +1,8 @@
 """Builder methods for warp.exchange, warp.elect and warp.atomic_rmw: the MLIR
 they emit, the PTX it lowers to (elect.sync on sm_90, a ballot on sm_80),
 Python errors for bad input, and results on the GPU against numpy."""
+import re
+
 import numpy as np
 import pytest
 
@@ -46,6 +48,42 @@ def test_elect_follows_the_chip():
     assert "elect.sync" in wm.compile(prog, chip="sm_90").ptx
     sm80 = wm.compile(prog, chip="sm_80").ptx
     assert "elect.sync" not in sm80 and "vote.sync.ballot.b32" in sm80
+
+
+def elect_leader_program():
+    prog = wm.Program("leader")
+
+    @prog.kernel(masks=wm.memref(wm.i32), flags=wm.memref(wm.i32), lanes=wm.memref(wm.i32))
+    def leader(k, masks, flags, lanes):
+        i = k.global_id()
+        mask = masks[k.block_id()]
+        with k.if_(((mask >> k.lane_id()) & 1) == 1):
+            flag, lane = k.elect(mask=mask, leader=True)
+            flags[i] = k.cast(flag, wm.i32)
+            lanes[i] = lane
+    return prog
+
+
+def test_elect_returns_the_leader():
+    prog = elect_leader_program()
+    assert "= warp.elect mask %" in str(prog) and ": i1, i32" in str(prog)
+    assert re.search(r"elect\.sync\s+%r\d+\|%p\d+", wm.compile(prog, chip="sm_90").ptx)
+
+
+@requires_gpu
+def test_elect_leader_on_gpu():
+    """Each warp's mask elects its lowest lane (CUDA: __ffs(mask) - 1); every
+    lane of the mask gets that lane's number."""
+    masks = np.array([0x1, 0x80000000, 0x00F0F000, -1, 0x12345678], np.int32)
+    n = 32 * len(masks)
+    flags, lanes = np.full(n, -7, np.int32), np.full(n, -7, np.int32)
+    wm.launch(wm.compile(elect_leader_program(), chip="sm_90"), "leader", len(masks), 32,
+              masks, flags, lanes)
+    for w, mask in enumerate(masks.view(np.uint32).tolist()):
+        members = [l for l in range(32) if mask >> l & 1]
+        for l in range(32):
+            want = (int(l == members[0]), members[0]) if l in members else (-7, -7)
+            assert (flags[32 * w + l], lanes[32 * w + l]) == want, (w, l)
 
 
 def test_aggregated_atomic_add_emits_the_op():

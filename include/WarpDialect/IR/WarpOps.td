@@ -759,15 +759,25 @@ def Warp_ElectOp : Warp_Op<"elect", [Warp_MemberMaskOpInterface, Warp_Convergent
     order, and ragged warps), which is what the fallback computes, so the
     result does not depend on the chip.
 
+    With a second result type the op also returns the elected lane's
+    number (0..31), the same in every lane of the mask (CUDA's
+    `__ffs(mask) - 1` over the lanes present; `elect.sync`'s destination
+    register): `elect.sync %r|%p` on sm_90 and newer, the lowest set bit's
+    index of the ballot elsewhere, where the flag becomes `lane ==
+    leader`.
+
     ```mlir
-    %leader = warp.elect : i1
+    %is_leader = warp.elect : i1
     %m = warp.activemask : i32
     %one = warp.elect mask %m : i1
+    %first, %lane = warp.elect mask %m : i1, i32
     ```
   }];
   let arguments = (ins Optional<I32>:$mask);
-  let results = (outs I1:$result);
-  let assemblyFormat = "(`mask` $mask^)? attr-dict `:` type($result)";
+  let results = (outs I1:$result, Optional<I32>:$leader);
+  let assemblyFormat = [{
+    (`mask` $mask^)? attr-dict `:` type($result) (`,` type($leader)^)?
+  }];
 }
 
 /// What a warp-aggregated atomic takes (the kind narrows it: see the op).

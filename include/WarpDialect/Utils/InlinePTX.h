@@ -17,12 +17,14 @@
 namespace mlir::warp {
 
 /// One block of inline PTX: the text in pieces, and the operands, each with
-/// its constraint ("r" for a 32-bit integer register, "f" for an f32 one),
-/// that `$k` names in it. The result is `$0`.
+/// its constraint ("r" for a 32-bit integer register, "f" for an f32 one,
+/// "b" for a predicate), that `$k` names in it. The results are `$0`, `$1`,
+/// ..., the operands follow them.
 class InlinePTX {
 public:
   explicit InlinePTX(StringRef resultConstraint)
-      : constraints(("=" + resultConstraint).str()) {}
+      : InlinePTX(ArrayRef<StringRef>{resultConstraint}) {}
+  explicit InlinePTX(ArrayRef<StringRef> resultConstraints);
 
   /// `value` (an i32) as the text of an operand: a constant written in, or
   /// the next `$k`.
@@ -46,11 +48,16 @@ public:
   /// duplicates it: for a block holding a collective.
   Value createConvergent(OpBuilder &builder, Location loc, Type result) const;
 
+  /// createConvergent for a block with several results, one per type.
+  SmallVector<Value> createConvergent(OpBuilder &builder, Location loc,
+                                      TypeRange results) const;
+
 private:
   Value build(OpBuilder &builder, Location loc, Type result,
               bool hasSideEffects) const;
 
   std::string text, constraints;
+  unsigned numResults;
   SmallVector<Value, 3> operands;
 };
 

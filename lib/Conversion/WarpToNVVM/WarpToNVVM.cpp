@@ -274,10 +274,34 @@ struct LowerMaskOnlyOp : public OpConversionPattern<Op> {
   LogicalResult
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op->getNumResults() > 1) // elect with the leader's lane
+      return failure();
     auto lowered = rewriter.replaceOpWithNewOp<NVVMOp>(
         op, op->getResultTypes(),
         getMemberMaskOrAll(rewriter, op, adaptor.getMask()));
     markConvergent(lowered);
+    return success();
+  }
+};
+
+/// elect that also returns the leader's lane: one `elect.sync %r|%p` in
+/// inline PTX (NVVM's elect.sync gives only the flag). Without that result
+/// LowerMaskOnlyOp makes NVVM's op.
+struct LowerElectWithLeader : public OpConversionPattern<ElectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ElectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getLeader())
+      return failure();
+    InlinePTX ptx(ArrayRef<StringRef>{"r", "b"});
+    ptx << "elect.sync $0|$1, "
+        << ptx.i32(getMemberMaskOrAll(rewriter, op, adaptor.getMask()))
+        << ";";
+    SmallVector<Value> results = ptx.createConvergent(
+        rewriter, op.getLoc(),
+        TypeRange{rewriter.getI32Type(), rewriter.getI1Type()});
+    rewriter.replaceOp(op, {results[1], results[0]});
     return success();
   }
 };
@@ -396,7 +420,8 @@ void mlir::warp::populateWarpToNVVMPatterns(RewritePatternSet &patterns,
                LowerLaneMask<LaneMaskKind::Ge, NVVM::LaneMaskGeOp>,
                LowerLaneMask<LaneMaskKind::Gt, NVVM::LaneMaskGtOp>,
                LowerActiveMask, LowerMaskOnlyOp<SyncWarpOp, NVVM::SyncWarpOp>,
-               LowerMaskOnlyOp<ElectOp, NVVM::ElectSyncOp>, LowerVoteSync<BallotOp>,
+               LowerMaskOnlyOp<ElectOp, NVVM::ElectSyncOp>, LowerElectWithLeader,
+               LowerVoteSync<BallotOp>,
                LowerVoteSync<VoteOp>, LowerMatchAny, LowerMatchAll>(
       patterns.getContext(), benefit);
 }

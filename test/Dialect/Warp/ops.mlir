@@ -274,6 +274,9 @@ func.func @elect(%m: i32) -> (i1, i1) {
   %0 = warp.elect : i1
   // CHECK: warp.elect mask %{{.*}} : i1
   %1 = warp.elect mask %m : i1
+  // CHECK: %{{.*}}, %{{.*}} = warp.elect mask %{{.*}} : i1, i32
+  // GENERIC: "warp.elect"(%{{.*}}) : (i32) -> (i1, i32)
+  %2, %lane = warp.elect mask %m : i1, i32
   return %0, %1 : i1, i1
 }
 

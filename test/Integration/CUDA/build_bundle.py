@@ -537,22 +537,30 @@ def exchange_kernel(case):
 
 
 def elect_kernel(case):
-    """out[i] = warp.elect as 0/1 for the threads that execute it."""
-    store = ["%ew = arith.extui %e : i1 to i32",
-             "memref.store %ew, %out[%i] : memref<?xi32>"]
+    """out[i] = warp.elect as 0/1 for the threads that execute it; with the
+    leader's lane as a result, 0/1 + 64 * that lane."""
+    def elect(mask):
+        operand = f" mask {mask}" if mask else ""
+        if not case["leader"]:
+            return [f"%e = warp.elect{operand} : i1", "%ew = arith.extui %e : i1 to i32"]
+        return [f"%e, %leader = warp.elect{operand} : i1, i32",
+                "%flag = arith.extui %e : i1 to i32",
+                "%c64 = arith.constant 64 : i32",
+                "%lane64 = arith.muli %leader, %c64 : i32",
+                "%ew = arith.addi %flag, %lane64 : i32"]
+    store = ["memref.store %ew, %out[%i] : memref<?xi32>"]
     args = ["%out: memref<?xi32>"]
     variant = case["variant"]
     if variant == "full":
-        body = ["%e = warp.elect : i1"] + store
+        body = elect(None) + store
     elif variant in ("mask", "const_mask"):
-        body = only_mask_lanes(["%e = warp.elect mask %mask : i1"] + store)
+        body = only_mask_lanes(elect("%mask") + store)
         if variant == "mask":
             args.append("%mask: i32")
         else:
             body.insert(0, f"%mask = arith.constant {case['mask']} : i32")
     else:  # branch: each arm elects among its own lanes
-        arm = ["%m = warp.activemask : i32", "%e = warp.elect mask %m : i1",
-               "%ew = arith.extui %e : i1 to i32"]
+        arm = ["%m = warp.activemask : i32"] + elect("%m")
         body = ["%c0 = arith.constant 0 : i32",
                 "%pw = memref.load %pred[%i] : memref<?xi32>",
                 "%p = arith.cmpi ne, %pw, %c0 : i32",

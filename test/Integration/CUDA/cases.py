@@ -418,12 +418,18 @@ ELECT_MASKS = [0xFFFFFFFF, 0x80000000, 0x00000001, 0x12345678, 0x80000001, 0x00F
 def elect_cases():
     """warp.elect: every lane (also a ragged last warp), the lanes of a
     run-time mask (only they execute), a constant sparse mask, and inside the
-    arms of a divergent branch (mask: the arm's activemask)."""
-    yield dict(family="elect", name="elect_full", variant="full", blocks=[32, 80, 128])
-    yield dict(family="elect", name="elect_mask", variant="mask", masks=ELECT_MASKS)
-    yield dict(family="elect", name="elect_const_mask", variant="const_mask", mask=0x00F0F000)
-    yield dict(family="elect", name="elect_branch", variant="branch", block=128,
-               patterns=ARMS_PATTERNS)
+    arms of a divergent branch (mask: the arm's activemask); each also with
+    the elected lane's number as a second result."""
+    for leader in (False, True):  # the elected lane's number as a result too
+        suffix = "_leader" if leader else ""
+        yield dict(family="elect", name="elect_full" + suffix, variant="full", leader=leader,
+                   blocks=[32, 80, 128])
+        yield dict(family="elect", name="elect_mask" + suffix, variant="mask", leader=leader,
+                   masks=ELECT_MASKS)
+        yield dict(family="elect", name="elect_const_mask" + suffix, variant="const_mask",
+                   leader=leader, mask=0x00F0F000)
+        yield dict(family="elect", name="elect_branch" + suffix, variant="branch",
+                   leader=leader, block=128, patterns=ARMS_PATTERNS)
 
 
 ATOMIC_TYPES = ["i32", "f32", "i64", "f64"]

@@ -1178,9 +1178,10 @@ def run_exchanges(suite):
         suite.record(case, not problems, "; ".join(problems[:3]))
 
 
-def elect_check(out, executing_by_warp, sentinel, where):
+def elect_check(out, executing_by_warp, sentinel, where, with_leader):
     """Exactly the lowest executing lane of each warp is 1, the other
-    executing lanes 0, the others untouched."""
+    executing lanes 0, the others untouched; `with_leader`: plus 64 times
+    the elected lane in every executing lane."""
     problems = []
     for w, executing in executing_by_warp.items():
         leader = ref.elected_lane(executing)
@@ -1188,7 +1189,8 @@ def elect_check(out, executing_by_warp, sentinel, where):
             t = w * WARP + l
             if t >= len(out):
                 break
-            want = sentinel if l not in executing else int(l == leader)
+            want = sentinel if l not in executing else \
+                int(l == leader) + (64 * leader if with_leader else 0)
             if out[t] != want:
                 problems.append(f"{where} warp {w} lane {l} got {out[t]} want {want}")
     return problems
@@ -1206,14 +1208,16 @@ def run_elect(suite):
                 fn((1,), (block,), memref_args(d_out))
                 executing = {w: [l for l in range(WARP) if w * WARP + l < block]
                              for w in range((block + WARP - 1) // WARP)}
-                problems += elect_check(cp.asnumpy(d_out), executing, sentinel, f"block={block}")
+                problems += elect_check(cp.asnumpy(d_out), executing, sentinel, f"block={block}",
+                                      case["leader"])
         elif variant in ("mask", "const_mask"):
             for mask in (case["masks"] if variant == "mask" else [case["mask"]]):
                 d_out = cp.full(2 * WARP, sentinel, dtype=np.int32)
                 extra = [np.uint32(mask).view(np.int32)] if variant == "mask" else []
                 fn((1,), (2 * WARP,), memref_args(d_out) + extra)
                 executing = {w: [l for l in range(WARP) if (mask >> l) & 1] for w in range(2)}
-                problems += elect_check(cp.asnumpy(d_out), executing, sentinel, f"mask={mask:#x}")
+                problems += elect_check(cp.asnumpy(d_out), executing, sentinel, f"mask={mask:#x}",
+                                      case["leader"])
         else:
             n = case["block"]
             for pattern in case["patterns"]:
@@ -1224,7 +1228,7 @@ def run_elect(suite):
                     executing = {w: [l for l in range(WARP) if bool(pred[w * WARP + l]) == taken]
                                  for w in range(n // WARP)}
                     problems += elect_check(cp.asnumpy(d), executing, sentinel,
-                                            f"{pattern} {arm}")
+                                            f"{pattern} {arm}", case["leader"])
         suite.record(case, not problems, "; ".join(problems[:4]))
 
 
