@@ -11,11 +11,9 @@ endif()
 
 list(TRANSFORM WARP_LIBRARIES PREPEND obj. OUTPUT_VARIABLE pch_users)
 # The tools and C API libraries, the self-contained ones (cmake/SelfContained
-# .cmake) included where they exist; not the fuzz harness, which compiles
-# with libFuzzer's instrumentation, which a header built without it cannot
-# serve.
+# .cmake) and the fuzz harness (tools/warp-fuzz) included where they exist.
 foreach(target WarpCAPI warp-opt warp-cuda-runner
-               WarpCAPIStatic warp-opt-static warp-cuda-runner-static)
+               WarpCAPIStatic warp-opt-static warp-cuda-runner-static warp-fuzz)
   if(TARGET ${target})
     list(APPEND pch_users ${target})
   endif()
