@@ -74,7 +74,7 @@ def test_elect_returns_the_leader():
 def test_elect_leader_on_gpu():
     """Each warp's mask elects its lowest lane (CUDA: __ffs(mask) - 1); every
     lane of the mask gets that lane's number."""
-    masks = np.array([0x1, 0x80000000, 0x00F0F000, -1, 0x12345678], np.int32)
+    masks = np.array([0x1, 0x80000000, 0x00F0F000, 0xFFFFFFFF, 0x12345678], np.uint32).view(np.int32)
     n = 32 * len(masks)
     flags, lanes = np.full(n, -7, np.int32), np.full(n, -7, np.int32)
     wm.launch(wm.compile(elect_leader_program(), chip="sm_90"), "leader", len(masks), 32,
