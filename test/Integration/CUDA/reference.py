@@ -450,24 +450,12 @@ def block_scan_order(algorithm, values, dtype, init=None, exclusive=False):
 
 def atomic_apply(kind, old, value, dtype):
     """What one atomic of warp.atomic_rmw `kind` with `value` leaves in an
-    element that held `old` (PTX atom's operations): integers wrap, the
-    `ui` kinds compare the bits unsigned, float add rounds once, `exch`
-    stores the value."""
-    t = np.dtype(dtype)
+    element that held `old` (PTX atom's operations): `exch` stores the
+    value, the other kinds combine as `combine` does (integers wrap, the
+    `ui` kinds compare the bits unsigned, float add rounds once)."""
     if kind == "exch":
-        return t.type(value)
-    if t.kind == "f":
-        assert kind == "add", kind
-        return t.type(t.type(old) + t.type(value))
-    bits = 8 * t.itemsize
-    m = (1 << bits) - 1
-    a, b = int(old) & m, int(value) & m
-    signed = lambda x: x - (1 << bits) if x >> (bits - 1) else x  # noqa: E731
-    r = {"add": lambda: a + b, "and": lambda: a & b, "or": lambda: a | b,
-         "xor": lambda: a ^ b, "minui": lambda: min(a, b), "maxui": lambda: max(a, b),
-         "minsi": lambda: min(signed(a), signed(b)),
-         "maxsi": lambda: max(signed(a), signed(b))}[kind]() & m
-    return np.array(r, dtype=f"u{t.itemsize}").view(t)[()]
+        return np.dtype(dtype).type(value)
+    return combine(kind, old, value, dtype)
 
 
 def aggregated_atomic_group(old, values, dtype):
