@@ -265,17 +265,13 @@ struct LowerActiveMask : public OpConversionPattern<ActiveMaskOp> {
 };
 
 /// Ops whose only operand is the member mask, to the NVVM op that takes it:
-/// syncwarp to `bar.warp.sync`, elect to `elect.sync` (sm_90+; the
-/// expansion rewrites elect into a ballot for older chips, and both elect
-/// the lowest lane of the mask).
+/// syncwarp to `bar.warp.sync`.
 template <typename Op, typename NVVMOp>
 struct LowerMaskOnlyOp : public OpConversionPattern<Op> {
   using OpConversionPattern<Op>::OpConversionPattern;
   LogicalResult
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op->getNumResults() > 1) // elect with the leader's lane
-      return failure();
     auto lowered = rewriter.replaceOpWithNewOp<NVVMOp>(
         op, op->getResultTypes(),
         getMemberMaskOrAll(rewriter, op, adaptor.getMask()));
@@ -284,20 +280,24 @@ struct LowerMaskOnlyOp : public OpConversionPattern<Op> {
   }
 };
 
-/// elect that also returns the leader's lane: one `elect.sync %r|%p` in
-/// inline PTX (NVVM's elect.sync gives only the flag). Without that result
-/// LowerMaskOnlyOp makes NVVM's op.
-struct LowerElectWithLeader : public OpConversionPattern<ElectOp> {
+/// elect to `elect.sync` (sm_90+; the expansion rewrites elect into a
+/// ballot for older chips, and both elect the lowest lane of the mask):
+/// NVVM's op for the flag alone; with the leader's lane as a result too,
+/// one `elect.sync %r|%p` in inline PTX (NVVM's op gives only the flag).
+struct LowerElect : public OpConversionPattern<ElectOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(ElectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!op.getLeader())
-      return failure();
+    Value mask = getMemberMaskOrAll(rewriter, op, adaptor.getMask());
+    if (!op.getLeader()) {
+      auto lowered = rewriter.replaceOpWithNewOp<NVVM::ElectSyncOp>(
+          op, op.getResult().getType(), mask);
+      markConvergent(lowered);
+      return success();
+    }
     InlinePTX ptx(ArrayRef<StringRef>{"r", "b"});
-    ptx << "elect.sync $0|$1, "
-        << ptx.i32(getMemberMaskOrAll(rewriter, op, adaptor.getMask()))
-        << ";";
+    ptx << "elect.sync $0|$1, " << ptx.i32(mask) << ";";
     SmallVector<Value> results = ptx.createConvergent(
         rewriter, op.getLoc(),
         TypeRange{rewriter.getI32Type(), rewriter.getI1Type()});
@@ -420,8 +420,7 @@ void mlir::warp::populateWarpToNVVMPatterns(RewritePatternSet &patterns,
                LowerLaneMask<LaneMaskKind::Ge, NVVM::LaneMaskGeOp>,
                LowerLaneMask<LaneMaskKind::Gt, NVVM::LaneMaskGtOp>,
                LowerActiveMask, LowerMaskOnlyOp<SyncWarpOp, NVVM::SyncWarpOp>,
-               LowerMaskOnlyOp<ElectOp, NVVM::ElectSyncOp>, LowerElectWithLeader,
-               LowerVoteSync<BallotOp>,
+               LowerElect, LowerVoteSync<BallotOp>,
                LowerVoteSync<VoteOp>, LowerMatchAny, LowerMatchAll>(
       patterns.getContext(), benefit);
 }
