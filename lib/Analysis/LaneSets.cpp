@@ -259,7 +259,8 @@ LaneValues LaneSetAnalysis::collect(Operation *op, unsigned result,
       maskValue ? givesMembersOneValue(op) : isFullWarpUniformCollective(op);
   LaneValues fallback = uniform ? LaneValues::uniform() : LaneValues::varying();
   std::optional<LaneReach> reach = getReach(op, warp);
-  if (!reach || !reach->lanes)
+  // Lanes that run it at other times may see other values.
+  if (!reach || !reach->lanes || reach->atOtherRuns)
     return fallback;
   // Without a mask, broadcast_first and activemask take the lanes that run
   // the op together: all of the reach where they arrive together.
@@ -348,12 +349,35 @@ LaneValues LaneSetAnalysis::collect(Operation *op, unsigned result,
   return uniformAmong(reach->lanes, value);
 }
 
+/// Whether the analysis computes `op` from its operands' values: pure,
+/// region-free arithmetic (its folders compute on constants without
+/// touching the IR).
+static bool isFoldable(Operation *op) {
+  return isa<arith::ArithDialect, index::IndexDialect>(op->getDialect()) &&
+         op->getNumRegions() == 0 && isMemoryEffectFree(op);
+}
+
+/// Result `result` of `op` in one lane whose operands hold `operands`;
+/// null where the folder gives no scalar (poison, a division by zero: not
+/// a value to branch on).
+static Attribute foldInLane(Operation *op, ArrayRef<Attribute> operands,
+                            unsigned result) {
+  SmallVector<OpFoldResult> results;
+  if (failed(op->fold(operands, results)) || results.size() <= result)
+    return {};
+  if (auto attribute = dyn_cast<Attribute>(results[result]))
+    return isa<IntegerAttr, FloatAttr>(attribute) ? attribute : Attribute();
+  // A fold to one of the operands (x + 0 is x).
+  auto it = llvm::find(op->getOperands(), cast<Value>(results[result]));
+  if (it == op->operand_end())
+    return {};
+  return operands[std::distance(op->operand_begin(), it)];
+}
+
 LaneValues LaneSetAnalysis::fold(Operation *op, unsigned result,
                                  unsigned warp) {
-  // Only the pure, region-free arithmetic between ids and conditions: its
-  // folders compute on constants without touching the IR.
-  if (!isa<arith::ArithDialect, index::IndexDialect>(op->getDialect()) ||
-      op->getNumRegions() != 0 || !isMemoryEffectFree(op))
+  // Only the arithmetic between ids and conditions.
+  if (!isFoldable(op))
     return LaneValues::varying();
   SmallVector<LaneValues, 2> operands;
   bool allKnown = true, allUniform = true;
@@ -373,23 +397,9 @@ LaneValues LaneSetAnalysis::fold(Operation *op, unsigned result,
     SmallVector<Attribute> attributes;
     for (const LaneValues &operand : operands)
       attributes.push_back(operand.lanes[lane]);
-    SmallVector<OpFoldResult> results;
-    if (failed(op->fold(attributes, results)) || results.size() <= result)
+    folded.lanes[lane] = foldInLane(op, attributes, result);
+    if (!folded.lanes[lane])
       return allUniform ? LaneValues::uniform() : LaneValues::varying();
-    OpFoldResult lanesResult = results[result];
-    if (auto attribute = dyn_cast<Attribute>(lanesResult)) {
-      // Poison (a division by zero) and the like: not a value to branch on.
-      if (!isa<IntegerAttr, FloatAttr>(attribute))
-        return LaneValues::varying();
-      folded.lanes[lane] = attribute;
-      continue;
-    }
-    // A fold to one of the operands (x + 0 is x).
-    auto it = llvm::find(op->getOperands(), cast<Value>(lanesResult));
-    if (it == op->operand_end())
-      return allUniform ? LaneValues::uniform() : LaneValues::varying();
-    folded.lanes[lane] =
-        operands[std::distance(op->operand_begin(), it)].lanes[lane];
   }
   return folded;
 }
@@ -688,6 +698,123 @@ void LaneSetAnalysis::computeBodyReach(unsigned warp) {
     state().final.insert(block);
 }
 
+std::optional<SmallVector<llvm::APInt, 32>>
+LaneSetAnalysis::getTripCounts(scf::ForOp loop, uint32_t among,
+                               unsigned warp) {
+  LaneValues lower = evaluate(loop.getLowerBound(), warp);
+  LaneValues upper = evaluate(loop.getUpperBound(), warp);
+  LaneValues step = evaluate(loop.getStep(), warp);
+  if (!lower.isKnown() || !upper.isKnown() || !step.isKnown())
+    return std::nullopt;
+  bool isUnsigned = loop.getUnsignedCmp();
+  // Widened by two bits, so that neither the distance nor the rounding up
+  // can wrap.
+  Type type = loop.getInductionVar().getType();
+  unsigned bits = (isa<IndexType>(type) ? IndexType::kInternalStorageBitWidth
+                                        : type.getIntOrFloatBitWidth()) +
+                  2;
+  SmallVector<llvm::APInt, 32> trips(kWarpSize, llvm::APInt(bits, 0));
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    if (!(among & (1u << lane)))
+      continue;
+    auto lo = dyn_cast_or_null<IntegerAttr>(lower.lanes[lane]);
+    auto hi = dyn_cast_or_null<IntegerAttr>(upper.lanes[lane]);
+    auto by = dyn_cast_or_null<IntegerAttr>(step.lanes[lane]);
+    // A step of zero or less never ends (the op's verifier refuses only
+    // constant ones): nothing to conclude.
+    if (!lo || !hi || !by || by.getValue().isNonPositive())
+      return std::nullopt;
+    auto widen = [&](const llvm::APInt &v) {
+      return isUnsigned ? v.zextOrTrunc(bits) : v.sextOrTrunc(bits);
+    };
+    llvm::APInt from = widen(lo.getValue()), to = widen(hi.getValue());
+    if (to.sgt(from)) {
+      llvm::APInt stride = by.getValue().zextOrTrunc(bits);
+      trips[lane] = (to - from + stride - 1).udiv(stride);
+    }
+  }
+  return trips;
+}
+
+std::optional<SmallVector<llvm::APInt, 32>>
+LaneSetAnalysis::getTripCounts(scf::WhileOp loop, uint32_t among,
+                               unsigned warp) {
+  // Each lane is run on its own: its loop-carried values go round through
+  // the arithmetic of the condition and of the yielded values, folded as
+  // above, until the condition fails (or the bound below is passed).
+  constexpr unsigned kMaxIterations = 1024;
+  SmallVector<llvm::APInt, 32> trips(kWarpSize, llvm::APInt(64, 0));
+  SmallVector<LaneValues, 2> inits;
+  for (Value init : loop.getInits()) {
+    inits.push_back(evaluate(init, warp));
+    if (!inits.back().isKnown())
+      return std::nullopt;
+  }
+  scf::ConditionOp condition = loop.getConditionOp();
+  scf::YieldOp yield = loop.getYieldOp();
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    if (!(among & (1u << lane)))
+      continue;
+    DenseMap<Value, Attribute> env;
+    // The value of `value` in this lane and round; null if not known.
+    std::function<Attribute(Value, unsigned)> valueOf =
+        [&](Value value, unsigned depth) -> Attribute {
+      if (Attribute known = env.lookup(value))
+        return known;
+      Operation *def = value.getDefiningOp();
+      if (!loop->isAncestor(value.getParentRegion()->getParentOp())) {
+        LaneValues outside = evaluate(value, warp);
+        return outside.isKnown() ? outside.lanes[lane] : Attribute();
+      }
+      constexpr unsigned kMaxDepth = 64;
+      if (!def || !isFoldable(def) || depth > kMaxDepth)
+        return {};
+      SmallVector<Attribute> operands;
+      for (Value operand : def->getOperands()) {
+        operands.push_back(valueOf(operand, depth + 1));
+        if (!operands.back())
+          return {};
+      }
+      Attribute result =
+          foldInLane(def, operands, cast<OpResult>(value).getResultNumber());
+      if (result)
+        env[value] = result;
+      return result;
+    };
+    SmallVector<Attribute> carried;
+    for (const LaneValues &init : inits)
+      carried.push_back(init.lanes[lane]);
+    for (unsigned round = 0;; ++round) {
+      if (round > kMaxIterations)
+        return std::nullopt;
+      env.clear();
+      for (auto [argument, value] :
+           llvm::zip_equal(loop.getBeforeArguments(), carried))
+        env[argument] = value;
+      auto go = dyn_cast_or_null<IntegerAttr>(
+          valueOf(condition.getCondition(), 0));
+      if (!go)
+        return std::nullopt;
+      if (go.getValue().isZero())
+        break;
+      SmallVector<Attribute> forwarded;
+      for (Value value : condition.getArgs())
+        forwarded.push_back(valueOf(value, 0));
+      env.clear();
+      for (auto [argument, value] :
+           llvm::zip_equal(loop.getAfterArguments(), forwarded))
+        env[argument] = value;
+      carried.clear();
+      for (Value value : yield.getResults())
+        carried.push_back(valueOf(value, 0));
+      trips[lane] += 1;
+      // A value the condition does not need may stay unknown; the next
+      // round fails where the condition does need it.
+    }
+  }
+  return trips;
+}
+
 std::optional<LaneReach> LaneSetAnalysis::getReach(Operation *op,
                                                    unsigned warp) {
   // The regions from the kernel's body down to `op`'s, outermost first.
@@ -710,6 +837,9 @@ std::optional<LaneReach> LaneSetAnalysis::getReach(Operation *op,
   if (!start)
     return std::nullopt;
   LaneReach reach = *start;
+  // The loops on the way whose bounds differ between lanes, with each
+  // lane's trip count.
+  SmallVector<std::pair<Operation *, SmallVector<llvm::APInt, 32>>, 1> ragged;
   for (Region *region : llvm::reverse(regions)) {
     Operation *parent = region->getParentOp();
     if (auto branch = dyn_cast<scf::IfOp>(parent)) {
@@ -729,18 +859,74 @@ std::optional<LaneReach> LaneSetAnalysis::getReach(Operation *op,
         reach.narrowedBy.push_back({branch, taken});
       reach.lanes = taken;
     } else if (auto loop = dyn_cast<scf::ForOp>(parent)) {
-      // Every lane runs the same iterations only with shared bounds, and
-      // only where they arrive together.
-      if (!evaluate(loop.getLowerBound(), warp).isUniform() ||
-          !evaluate(loop.getUpperBound(), warp).isUniform() ||
-          !evaluate(loop.getStep(), warp).isUniform() ||
-          (!reach.together &&
-           !llvm::all_of(loop->getOperands().take_front(3),
-                         [&](Value v) { return isInvariant(v); })))
+      // Every lane runs the same iterations with shared bounds, where they
+      // arrive together.
+      if (evaluate(loop.getLowerBound(), warp).isUniform() &&
+          evaluate(loop.getUpperBound(), warp).isUniform() &&
+          evaluate(loop.getStep(), warp).isUniform() &&
+          (reach.together ||
+           llvm::all_of(loop->getOperands().take_front(3),
+                        [&](Value v) { return isInvariant(v); })))
+        continue;
+      // Bounds known lane by lane: a lane that runs no iteration does not
+      // get through; which run of the body the others share is settled
+      // below, once every branch has narrowed them.
+      std::optional<SmallVector<llvm::APInt, 32>> trips =
+          getTripCounts(loop, reach.lanes, warp);
+      if (!trips)
         return std::nullopt;
+      uint32_t entered = 0;
+      for (unsigned lane = 0; lane < kWarpSize; ++lane)
+        if ((reach.lanes & (1u << lane)) && !(*trips)[lane].isZero())
+          entered |= 1u << lane;
+      if (entered != reach.lanes)
+        reach.narrowedBy.push_back({loop, entered});
+      reach.lanes = entered;
+      ragged.push_back({loop, std::move(*trips)});
+    } else if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
+      // Each lane's count of runs of the body (the condition runs once
+      // more), where its loop-carried values can be followed lane by lane.
+      std::optional<SmallVector<llvm::APInt, 32>> trips =
+          getTripCounts(loop, reach.lanes, warp);
+      if (!trips)
+        return std::nullopt;
+      bool inCondition = region == &loop.getBefore();
+      uint32_t entered = 0;
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        if (!(reach.lanes & (1u << lane)))
+          continue;
+        if (inCondition)
+          (*trips)[lane] += 1;
+        if (!(*trips)[lane].isZero())
+          entered |= 1u << lane;
+      }
+      if (entered != reach.lanes)
+        reach.narrowedBy.push_back({loop, entered});
+      reach.lanes = entered;
+      ragged.push_back({loop, std::move(*trips)});
     } else {
       return std::nullopt;
     }
+  }
+  // Where trip counts differ, the lanes that reach the op do not all run it
+  // each time: the last iteration of the outermost such loop (the others
+  // in their first) is run by those with the most iterations, while the
+  // rest have left that loop.
+  for (auto &[loop, trips] : ragged) {
+    std::optional<llvm::APInt> most;
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      if ((reach.lanes & (1u << lane)) && (!most || trips[lane].ugt(*most)))
+        most = trips[lane];
+    uint32_t last = 0;
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      if ((reach.lanes & (1u << lane)) && trips[lane] == *most)
+        last |= 1u << lane;
+    if (!most || last == reach.lanes)
+      continue;
+    reach.narrowedBy.push_back({loop, last, /*lastIteration=*/true});
+    reach.atOtherRuns = reach.lanes & ~last;
+    reach.lanes = last;
+    break;
   }
   return reach;
 }

@@ -66,9 +66,19 @@ private:
   /// at the kernel.
   void attachNotes(InFlightDiagnostic &diag, const LaneReach &reach,
                    unsigned warp) {
-    for (auto [branch, taken] : reach.narrowedBy) {
-      Diagnostic &note = diag.attachNote(branch->getLoc());
-      if (taken)
+    for (const LaneReach::Narrowing &narrowing : reach.narrowedBy) {
+      Diagnostic &note = diag.attachNote(narrowing.op->getLoc());
+      uint32_t taken = narrowing.lanes;
+      if (narrowing.lastIteration)
+        note << "only lanes " << formatLanes(taken) << inWarp(warp)
+             << " run this loop's last iteration; the others run fewer "
+                "(its bounds differ between lanes)";
+      else if (isa<LoopLikeOpInterface>(narrowing.op))
+        note << (taken ? "only lanes " + formatLanes(taken) : "no lane")
+             << inWarp(warp) << " run" << (taken ? "" : "s")
+             << " an iteration of this loop (its bounds differ between "
+                "lanes)";
+      else if (taken)
         note << "only lanes " << formatLanes(taken) << inWarp(warp)
              << " take the way through this branch";
       else
@@ -134,7 +144,8 @@ private:
       uint32_t mask = ~uint32_t(0);
       if (maskValue) {
         std::optional<llvm::APInt> known =
-            lanes.evaluate(maskValue, warp).getUniformInteger(reach->lanes);
+            lanes.evaluate(maskValue, warp)
+                .getUniformInteger(reach->lanes | reach->atOtherRuns);
         if (!known)
           continue;
         mask = uint32_t(known->getZExtValue());
@@ -153,7 +164,10 @@ private:
         attachNotes(diag, *reach, warp);
         return;
       }
-      if (uint32_t outside = reach->lanes & ~mask & existing) {
+      // Lanes that run it in other runs (earlier iterations) are
+      // executing lanes too.
+      if (uint32_t outside =
+              (reach->lanes | reach->atOtherRuns) & ~mask & existing) {
         InFlightDiagnostic diag = report(op, /*error=*/false);
         diag << "lanes " << formatLanes(outside) << inWarp(warp)
              << " reach this op but are not in its member mask "

@@ -26,7 +26,7 @@ activemask at the collective only), kernel for kernel as then.
 Prints the counts; exits 1 on a false alarm (a kernel the simulator runs
 without a report that the checker flags) or a missed kernel whose lane sets
 and mask are known at compile time (`known_block_size` stated, no loaded
-condition, a constant mask or none).
+condition or trip count, a constant mask or none).
 """
 import argparse
 import os
@@ -54,6 +54,29 @@ def condition(rng, block):
     return ("arith.cmpi ne, %flag, %c0 : i32", lambda t: True, [0], False)
 
 
+def trip_count(rng, block):
+    """An scf.for trip count: its lines (defining %n, an index) from %l, %t
+    and %flag, the count for thread t, the i32 constants it uses and
+    whether it is known per lane at compile time."""
+    kind = rng.choice(["uniform", "lane_div", "lane_lt", "tid_lt", "flag"])
+    if kind == "uniform":
+        return (["    %n = arith.constant 2 : index"], lambda t: 2, [], True)
+    if kind == "lane_div":
+        return (["    %li = arith.index_cast %l : i32 to index",
+                 "    %ci8 = arith.constant 8 : index",
+                 "    %lq = arith.divui %li, %ci8 : index",
+                 "    %n = arith.addi %lq, %ci1 : index"], lambda t: (t % 32) // 8 + 1, [], True)
+    if kind in ("lane_lt", "tid_lt"):
+        c = rng.randint(1, 31) if kind == "lane_lt" else rng.randint(1, block)
+        var = "%l" if kind == "lane_lt" else "%t"
+        return ([f"    %nc = arith.cmpi ult, {var}, %c{c} : i32",
+                 "    %n = arith.select %nc, %ci2, %ci1 : index"],
+                (lambda t: 2 if t % 32 < c else 1) if kind == "lane_lt"
+                else (lambda t: 2 if t < c else 1), [c], True)
+    return (["    %fi = arith.index_cast %flag : i32 to index",
+             "    %n = arith.addi %fi, %ci1 : index"], lambda t: 2, [], False)
+
+
 def kernel(rng, name, classic=False):
     """The kernel's text, its block size and whether its lane sets and
     mask are known at compile time (`static`)."""
@@ -61,7 +84,14 @@ def kernel(rng, name, classic=False):
     known_size = rng.random() < 0.5
     conds = [condition(rng, block) for _ in range(rng.choice([0, 1, 1, 2]))]
     static = all(c[3] for c in conds)
-    shape = "scf" if classic else rng.choice(["scf", "cf", "cf_join"])
+    shape = "scf" if classic else rng.choice(["scf", "cf", "cf_join", "loop"])
+    # The loop shape: the scf.ifs inside an scf.for whose trip count may
+    # differ between lanes (the first run holds every lane that gets there).
+    trips = trip_count(rng, block) if shape == "loop" else None
+    # As an scf.for or as an scf.while counting up to the same count.
+    loop_op = rng.choice(["for", "while"]) if trips else None
+    if trips:
+        static &= trips[3]
     # Past the joins of cf_join, every thread of warp 0 reaches the op.
     reach0 = [t for t in range(min(block, 32))
               if shape == "cf_join" or all(c[1](t) for c in conds)]
@@ -86,7 +116,9 @@ def kernel(rng, name, classic=False):
         static &= mask != "active" and known_size
     else:
         static &= known_size and not (mask == "active" and shape == "cf_join" and conds)
-    consts = {0, 16} | {v for c in conds for v in c[2]}
+        # An activemask in a loop whose counts differ changes between runs.
+        static &= not (mask == "active" and shape == "loop")
+    consts = {0, 1, 16} | {v for c in conds for v in c[2]} | set(trips[2] if trips else [])
     lines = [f"  gpu.func @{name}(%out: memref<?xi32>, %flags: memref<?xi32>) kernel" +
              (f" attributes {{known_block_size = array<i32: {block}, 1, 1>}}" if known_size else "") + " {",
              "    %tx = gpu.thread_id x",
@@ -111,8 +143,20 @@ def kernel(rng, name, classic=False):
                 lines.append(f"    %all{i} = arith.andi {last}, %p{i} : i1")
                 last = f"%all{i}"
             lines.append(f"    %mask = warp.ballot {last} : i32")
+    if trips:
+        lines += ["    %ci0 = arith.constant 0 : index", "    %ci1 = arith.constant 1 : index",
+                  "    %ci2 = arith.constant 2 : index"] + trips[0]
+        if loop_op == "for":
+            lines.append("    scf.for %it = %ci0 to %n step %ci1 {")
+        else:
+            lines += ["    %ni = arith.index_cast %n : index to i32",
+                      "    %w = scf.while (%it = %c0) : (i32) -> i32 {",
+                      "      %go = arith.cmpi slt, %it, %ni : i32",
+                      "      scf.condition(%go) %it : i32",
+                      "    } do {",
+                      "    ^bb0(%jt: i32):"]
     for i, c in enumerate(conds):
-        if shape == "scf":
+        if shape in ("scf", "loop"):
             if classic:
                 lines.append(f"    %p{i} = {c[0]}")
             lines.append(f"    scf.if %p{i} {{")
@@ -141,8 +185,12 @@ def kernel(rng, name, classic=False):
         lines.append(f"    warp.syncwarp{mask_text}")
         lines.append("    %r = arith.constant 1 : i32")
     lines.append("    memref.store %r, %out[%tx] : memref<?xi32>")
-    if shape == "scf":
+    if shape in ("scf", "loop"):
         lines += ["    }"] * len(conds)
+    if loop_op == "for":
+        lines.append("    }")
+    elif loop_op == "while":
+        lines += ["    %nx = arith.addi %jt, %c1 : i32", "    scf.yield %nx : i32", "    }"]
     elif shape == "cf":
         lines += ["    cf.br ^exit", "  ^exit:"]
     lines += ["    gpu.return", "  }"]
@@ -150,12 +198,16 @@ def kernel(rng, name, classic=False):
     why = [w for w, holds in [("loaded condition", not all(c[3] for c in conds)),
                               ("no block size", not known_size),
                               ("activemask past a join", not classic and mask == "active"
-                               and shape == "cf_join" and conds)] if holds]
+                               and shape == "cf_join" and conds),
+                              ("loaded trip count", trips and not trips[3]),
+                              ("activemask in a loop", mask == "active" and shape == "loop")]
+           if holds]
     if classic and mask == "active":
         why.append("activemask")
     # The class, for the counts by class: the branches and the mask's kind.
     kind = choice if choice.startswith(("active", "ballot")) else "constant or none"
-    return "\n".join(lines), block, static, ", ".join(why), (shape, kind)
+    return ("\n".join(lines), block, static, ", ".join(why),
+            (f"{loop_op} loop" if loop_op else shape, kind))
 
 
 def main():

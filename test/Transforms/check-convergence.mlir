@@ -99,7 +99,8 @@ gpu.module @m {
   }
 
   // What the analysis cannot decide stays silent: a branch on a loaded
-  // value, a loop with lane-dependent bounds, a mask from activemask, a
+  // value, a loop whose bounds are not known per lane (the thread id of a
+  // block of unknown size), a mask from activemask, a
   // device function (its callers' lanes are unknown).
   gpu.func @unknown(%x: f32, %data: memref<32xi1>, %n: index) kernel {
     %c0 = arith.constant 0 : index

@@ -250,11 +250,31 @@ def test_convergence_warnings_are_python_warnings_at_the_line():
         with k.if_(k.lane_id() >= 16):
             x[0] = k.reduce("add", x[0])  # @diverged-reduce
 
+    _assert_unreachable_lanes_warning(prog, "# @diverged-reduce", "0x0000ffff")
+
+
+def _assert_unreachable_lanes_warning(prog, marker, lanes):
+    """Compiling `prog` warns, at the line marked `marker`, that its mask
+    names `lanes` which cannot reach the op."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         wm.compile(prog, cache=False)
     ours = [w for w in caught if issubclass(w.category, wm.MLIRWarning)
             and "cannot reach this op" in str(w.message)]
     assert ours, [str(w.message) for w in caught]
-    assert ours[0].filename == HERE and ours[0].lineno == _line_of("# @diverged-reduce")
-    assert "names lanes 0x0000ffff" in str(ours[0].message)
+    assert ours[0].filename == HERE and ours[0].lineno == _line_of(marker)
+    assert f"names lanes {lanes}" in str(ours[0].message)
+
+
+def test_loop_trip_counts_that_differ_warn_at_the_line():
+    # Lane l runs l // 8 + 1 iterations: the fourth is run by lanes 24..31
+    # only, and its full-warp reduction waits for the others (a loop whose
+    # bounds differ between lanes, warp-check-convergence).
+    prog = wm.Program("ragged_loop")
+
+    @prog.kernel(x=wm.memref(wm.i32))
+    def ragged_loop(k, x):
+        with k.range(0, k.lane_id() // 8 + 1) as loop:
+            x[0] = k.reduce("add", x[loop.i])  # @ragged-reduce
+
+    _assert_unreachable_lanes_warning(prog, "# @ragged-reduce", "0x00ffffff")

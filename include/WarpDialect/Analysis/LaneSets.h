@@ -15,6 +15,7 @@
 
 #include "WarpDialect/IR/WarpDialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -61,7 +62,19 @@ struct LaneReach {
   /// join on the way where lanes arrive from different branches (what
   /// `activemask` returns there, and what keeps a merged value uniform).
   bool together = true;
-  SmallVector<std::pair<Operation *, uint32_t>, 2> narrowedBy;
+  struct Narrowing {
+    Operation *op;
+    uint32_t lanes;
+    /// Whether `op` is a loop whose bounds differ between lanes and `lanes`
+    /// those that run its last iteration (else those that go through).
+    bool lastIteration = false;
+  };
+  SmallVector<Narrowing, 2> narrowedBy;
+  /// The lanes that run the op only at other times than `lanes` do: where
+  /// it lies in loops whose trip counts differ between lanes, `lanes` are
+  /// those of one run (the last iteration of such a loop) and these the
+  /// lanes that have left that loop by then.
+  uint32_t atOtherRuns = 0;
 };
 
 /// The lane sets of one kernel. The warps of its block come from
@@ -104,6 +117,15 @@ private:
   };
   std::optional<LaneReach> getBlockReach(Block *block, unsigned warp);
   void computeBodyReach(unsigned warp);
+  /// How many iterations of `loop` each lane of `among` runs, where its
+  /// bounds are known lane by lane (widened so that no count wraps).
+  std::optional<SmallVector<llvm::APInt, 32>>
+  getTripCounts(scf::ForOp loop, uint32_t among, unsigned warp);
+  /// How many times each lane of `among` runs the body of `loop`, where its
+  /// loop-carried values are known lane by lane and each round computes
+  /// them by arithmetic the analysis folds (at most 1024 rounds).
+  std::optional<SmallVector<llvm::APInt, 32>>
+  getTripCounts(scf::WhileOp loop, uint32_t among, unsigned warp);
   /// The lanes of `from` (the reach of `pred`) that take `pred`'s
   /// terminator to its successor `succ`.
   std::optional<LaneReach> getEdge(Block *pred, const LaneReach &from,

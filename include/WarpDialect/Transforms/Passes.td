@@ -179,6 +179,12 @@ def WarpCheckConvergencePass : Pass<"warp-check-convergence"> {
     - a warning where a block-level op (`warp.block_*`, `gpu.barrier`) is
       reached by some threads of the block and not by others.
 
+    An `scf.for` whose bounds are known lane by lane and give lanes
+    different trip counts (`for i < lane / 8`) lets only the lanes with the
+    most iterations run its last one: a mask naming the others is an error
+    there (a note at the loop), and every lane that runs any iteration is an
+    executing lane for the warning.
+
     A lane counts only where it exists whenever the op runs: every lane of
     a block whose size the kernel declares (a ragged last warp has fewer; a
     full mask there names lanes the hardware does not wait for); without
@@ -192,8 +198,9 @@ def WarpCheckConvergencePass : Pass<"warp-check-convergence"> {
     note at every branch that let only some lanes through. `warp.broadcast_first` and `warp.atomic_rmw` without a mask
     take the lanes that execute them and are not checked. Where the
     analysis cannot tell (branches other than scf's and cf's, branches on
-    values that are neither per-lane known nor uniform, loops with
-    lane-dependent bounds or exits on loop-carried values, masks it cannot
+    values that are neither per-lane known nor uniform, `scf.for` bounds
+    that differ between lanes but are not known per lane, `scf.while` and
+    cf loops whose exits depend on loop-carried per-lane values, masks it cannot
     evaluate, device functions other than kernels)
     the pass says nothing. With `as-warnings`, errors are reported as
     warnings and the pass never fails. Nothing is rewritten but the marks
