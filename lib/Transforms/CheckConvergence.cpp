@@ -30,6 +30,18 @@ bool isBlockLevel(Operation *op) {
              gpu::BarrierOp>(op);
 }
 
+/// Whether `op` is a warp collective with no member mask, so of all 32
+/// lanes (warp.exchange, the warp.mma_* ops): it reads the other lanes
+/// (WarpLanesResource) and is not `activemask`, which waits for no lane.
+bool isWholeWarpCollective(Operation *op) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects || isa<ActiveMaskOp, MemberMaskOpInterface>(op))
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> reads;
+  effects.getEffectsOnResource(WarpLanesResource::get(), reads);
+  return !reads.empty();
+}
+
 /// The mark of a kernel a check reported on (option `record`).
 constexpr StringLiteral kReportedAttr = "warp.convergence_reported";
 
@@ -47,9 +59,11 @@ public:
   bool run() {
     kernel.walk([&](Operation *op) {
       if (auto collective = dyn_cast<MemberMaskOpInterface>(op))
-        checkMask(collective);
+        checkMask(op, collective.getMask());
       else if (isBlockLevel(op))
         checkBlockLevel(op);
+      else if (isWholeWarpCollective(op))
+        checkMask(op, Value());
     });
     return ok;
   }
@@ -128,9 +142,8 @@ private:
     return diag;
   }
 
-  void checkMask(MemberMaskOpInterface collective) {
-    Operation *op = collective.getOperation();
-    Value maskValue = collective.getMask();
+  /// Checks the members of `op`: the lanes of `maskValue`, or all 32.
+  void checkMask(Operation *op, Value maskValue) {
     // The ops an expansion made carry the location of the one it expanded:
     // one finding there is enough.
     if (afterExpansion && reportedAt.contains(op->getLoc()))

@@ -128,6 +128,32 @@ gpu.module @m {
     gpu.return
   }
 
+  // warp.exchange and the warp.mma_* ops have no mask: every lane of the
+  // warp takes part, so under a lane condition they wait for the others.
+  gpu.func @whole_warp_ops(%items: vector<4xf32>, %a: memref<16x16xf16>, %c: memref<16x16xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : i32
+    %l = warp.lane_id : i32
+    %low = arith.cmpi ult, %l, %c16 : i32
+    %high = arith.cmpi uge, %l, %c16 : i32
+    // expected-note @+1 {{only lanes 0xffff0000 take the way through this branch}}
+    scf.if %high {
+      // expected-error @+1 {{member mask 0xffffffff names lanes 0x0000ffff that cannot reach this op}}
+      %e = warp.exchange <blocked_to_striped> %items : vector<4xf32>
+    }
+    // expected-note @+1 {{only lanes 0xffff0000 take the way through this branch}}
+    scf.if %high {
+      // expected-error @+1 {{member mask 0xffffffff names lanes 0x0000ffff that cannot reach this op}}
+      %fa = warp.mma_load %a[%c0, %c0] operand = a layout = row shape = m16n16k16 : memref<16x16xf16> -> vector<16xf16>
+    }
+    // Every lane: nothing to report.
+    %fb = warp.mma_load %a[%c0, %c0] operand = b layout = row shape = m16n16k16 : memref<16x16xf16> -> vector<16xf16>
+    %zero = arith.constant dense<0.0> : vector<8xf32>
+    %d = warp.mma_compute %fb, %fb, %zero shape = m16n16k16 a_layout = row b_layout = row : vector<16xf16>, vector<8xf32>
+    warp.mma_store %d, %c[%c0, %c0] layout = row : vector<8xf32>, memref<16x16xf32>
+    gpu.return
+  }
+
   // Without a mask these take the lanes that execute them.
   gpu.func @executing_lanes(%x: f32, %out: memref<4xf32>) kernel {
     %c0 = arith.constant 0 : index

@@ -164,11 +164,14 @@ def WarpCheckConvergencePass : Pass<"warp-check-convergence"> {
     For every kernel (`gpu.func ... kernel`) and every warp of its block
     (from `known_block_size`; without it, one warp of 32 lanes), a lane-set
     analysis (Analysis/LaneSets.h) finds the lanes that reach each
-    collective through `scf.if`, `scf.for` and the `cf` branches of the
-    kernel body, evaluating the conditions
+    collective through `scf.if`, `scf.for`, `scf.while` and the `cf`
+    branches of the kernel body, evaluating the conditions
     lane by lane from the lane and thread ids, the block size and
     constants (and the lanes an activemask, ballot, vote or match saw), and
-    what each lane holds in a member mask. Then:
+    what each lane holds in a member mask. The collectives are the ops with
+    a member mask (all 32 lanes where it is absent), the warp ops that read
+    the other lanes without one (`warp.exchange`, `warp.mma_*`: all 32),
+    and the block-level ops. Then:
 
     - an error where the member mask (all 32 lanes without one) names a
       lane that cannot reach the op, a lane on the other side of a branch
