@@ -186,7 +186,11 @@ struct WarpRecordReadOnlyArgsPass
     FunctionType signature = kernel.getFunctionType();
     SmallVector<int64_t> recorded;
     bool anyWrites = false;
-    for (BlockArgument arg : kernel.getArguments()) {
+    // The function's arguments only: the entry block's arguments go on with
+    // the workgroup and private attributions, which have no argument
+    // attributes.
+    for (BlockArgument arg :
+         kernel.getArguments().take_front(kernel.getNumArguments())) {
       unsigned i = arg.getArgNumber();
       if (!isa<MemRefType>(arg.getType()) ||
           !kernel.getArgAttr(i, readOnlyName))

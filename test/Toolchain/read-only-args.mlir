@@ -160,3 +160,26 @@ gpu.module @untouched {
     gpu.return
   }
 }
+
+// -----
+
+// Workgroup and private attributions follow the arguments in the entry
+// block but are not arguments: only the argument is recorded (the pass
+// asked the attributions for argument attributes, past the end of the
+// kernel's list: an assertion, found by the fuzzer).
+// CHECK-LABEL: gpu.module @attributions
+// CHECK: gpu.func @k(%{{[a-z0-9]+}}: memref<?xf64>, %{{[a-z0-9]+}}: memref<?xf64>) workgroup
+// CHECK-SAME: warp.read_only_args = {args = array<i64: 0>
+gpu.module @attributions {
+  gpu.func @k(%in: memref<?xf64> {llvm.noalias, llvm.readonly}, %out: memref<?xf64>)
+      workgroup(%w: memref<4xf64, #gpu.address_space<workgroup>>)
+      private(%p: memref<2xf64, #gpu.address_space<private>>) kernel {
+    %c0 = arith.constant 0 : index
+    %v = memref.load %in[%c0] : memref<?xf64>
+    memref.store %v, %w[%c0] : memref<4xf64, #gpu.address_space<workgroup>>
+    memref.store %v, %p[%c0] : memref<2xf64, #gpu.address_space<private>>
+    %x = memref.load %w[%c0] : memref<4xf64, #gpu.address_space<workgroup>>
+    memref.store %x, %out[%c0] : memref<?xf64>
+    gpu.return
+  }
+}
