@@ -18,6 +18,10 @@ StringRef warp::getPlantedBugName(PlantedBug bug) {
     return "segments-ignore-mask-edges";
   case PlantedBug::GpuShuffleWidthAsSegment:
     return "gpu-shuffle-width-as-segment";
+  case PlantedBug::CombinerEmptyBlock:
+    return "combiner-empty-block";
+  case PlantedBug::BlockScanSelfAppend:
+    return "block-scan-self-append";
   }
   return "";
 }

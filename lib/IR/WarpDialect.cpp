@@ -8,9 +8,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/IR/WarpDialect.h"
+
 #include "WarpDialect/IR/BlockSize.h"
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/IR/MemorySpaces.h"
+#include "WarpDialect/IR/PlantedBugs.h"
 #include "WarpDialect/IR/ShuffleRule.h"
 #include "WarpDialect/IR/Uniformity.h"
 
@@ -495,7 +497,10 @@ LogicalResult mlir::warp::verifyCombiningOp(Operation *op) {
   // Ops verify before MLIR checks their regions' terminators, so the block
   // may be empty or end in a non-terminator here.
   auto yield = dyn_cast_or_null<YieldOp>(
-      block.mightHaveTerminator() ? block.getTerminator() : nullptr);
+      block.mightHaveTerminator() ||
+              isBugPlanted(PlantedBug::CombinerEmptyBlock)
+          ? block.getTerminator()
+          : nullptr);
   if (!yield)
     return op->emitOpError("combiner region must end with warp.yield");
   if (yield.getValues().getTypes() != valueTypes) {

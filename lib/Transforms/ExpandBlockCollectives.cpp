@@ -52,6 +52,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/IR/CombineKinds.h"
+#include "WarpDialect/IR/PlantedBugs.h"
 #include "WarpDialect/Utils/Builders.h"
 #include "WarpDialect/Utils/WorkgroupBuffers.h"
 #include "WarpDialect/Transforms/Passes.h"
@@ -451,7 +452,9 @@ public:
     SmallVector<Type> types(values.getTypes());
     // The totals' types again, read from `values`: appending a vector to
     // itself reads freed memory once the append reallocates.
-    if (withTotals)
+    if (withTotals && isBugPlanted(PlantedBug::BlockScanSelfAppend))
+      types.append(types.begin(), types.end());
+    else if (withTotals)
       llvm::append_range(types, values.getTypes());
     auto scan = ScanOp::create(b, loc, types, kindAttr(), values, init,
                                validLanes,

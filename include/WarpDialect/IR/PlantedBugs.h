@@ -28,6 +28,13 @@ enum class PlantedBug {
   /// width, which differs from upstream's meaning for widths that are not
   /// powers of two.
   GpuShuffleWidthAsSegment,
+  /// The combiner verifier read the terminator of a combine region's block
+  /// without asking whether the block has one (a crash on an empty
+  /// region).
+  CombinerEmptyBlock,
+  /// The block scan's expansion appended its result types to themselves,
+  /// reading freed memory past six values (a crash or garbage types).
+  BlockScanSelfAppend,
 };
 
 /// The name WARP_PLANT_BUG uses for `bug`.
