@@ -197,7 +197,12 @@ static void addHostToLLVMPasses(OpPassManager &pm,
   hostFunc.addPass(createConvertNVGPUToNVVMPass());
   hostFunc.addPass(createConvertVectorToSCFPass());
   hostFunc.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertFuncToLLVMPass());
+  // Host functions take one pointer per memref argument under
+  // host-bare-ptr-memref (warp-check-bare-ptr-args has checked that each
+  // can).
+  ConvertFuncToLLVMPassOptions funcToLLVM;
+  funcToLLVM.useBarePtrCallConv = options.hostBarePtrMemref;
+  pm.addPass(createConvertFuncToLLVMPass(funcToLLVM));
   OpPassManager &hostLLVMFunc = pm.nest<LLVM::LLVMFuncOp>();
   hostLLVMFunc.addPass(memref::createExpandStridedMetadataPass());
   hostLLVMFunc.addPass(createLowerAffinePass());
@@ -253,6 +258,8 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   device.addPass(createWarpRecordReadOnlyArgsPass());
   if (usesBarePtrKernels(options))
     device.addPass(createWarpCheckBarePtrArgsPass());
+  if (options.hostBarePtrMemref)
+    pm.addNestedPass<func::FuncOp>(createWarpCheckBarePtrArgsPass());
   addWarpDevicePasses(device, options);
   addDeviceToLLVMPasses(device, options);
   device.addPass(createWarpFitKernelParamsPass());

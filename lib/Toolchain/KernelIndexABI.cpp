@@ -251,18 +251,23 @@ struct WarpCheckBarePtrArgsPass
     : warp::impl::WarpCheckBarePtrArgsPassBase<WarpCheckBarePtrArgsPass> {
   void runOnOperation() override {
     bool failedAny = false;
-    getOperation().walk([&](FunctionOpInterface func) {
-      for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+    getOperation()->walk([&](FunctionOpInterface func) {
+      auto check = [&](StringRef what, unsigned index, Type type) {
         auto memref = dyn_cast<BaseMemRefType>(type);
         if (!memref || LLVMTypeConverter::canConvertToBarePtr(memref))
-          continue;
+          return;
         func->emitError()
-            << "argument #" << index << " of type " << type
-            << " cannot be passed as a bare pointer (bare-ptr-memref, "
-               "implied by host-bare-ptr-memref, needs memrefs of static "
-               "shape, strides and offset)";
+            << what << " #" << index << " of type " << type
+            << " cannot be passed as a bare pointer (the bare-pointer "
+               "calling convention of bare-ptr-memref and "
+               "host-bare-ptr-memref needs memrefs of static shape, strides "
+               "and offset)";
         failedAny = true;
-      }
+      };
+      for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
+        check("argument", index, type);
+      for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
+        check("result", index, type);
     });
     if (failedAny)
       signalPassFailure();

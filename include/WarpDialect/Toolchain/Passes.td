@@ -269,17 +269,18 @@ def WarpSetDeviceIndexBitwidthPass
   ];
 }
 
-def WarpCheckBarePtrArgsPass
-    : Pass<"warp-check-bare-ptr-args", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Check that device functions' memref arguments can be bare "
-                "pointers";
+def WarpCheckBarePtrArgsPass : Pass<"warp-check-bare-ptr-args"> {
+  let summary = "Check that functions' memref arguments and results can be "
+                "bare pointers";
   let description = [{
-    Under the bare-pointer calling convention (`bare-ptr-memref`, which
-    `host-bare-ptr-memref` implies), each memref argument of a device
-    function travels as one pointer, so its shape, strides and offset must
-    be static. Every other memref argument (dynamic, unranked) is an error
-    on its function here; the conversion to LLVM would fail on it without
-    saying why.
+    Under the bare-pointer calling convention (`bare-ptr-memref` for device
+    functions, which `host-bare-ptr-memref` implies; `host-bare-ptr-memref`
+    for host functions), each memref argument or result of a function
+    travels as one pointer, so its shape, strides and offset must be
+    static. Every other memref (dynamic, unranked) is an error on its
+    function here; the conversion to LLVM would fail on it without saying
+    why. Checks the functions in the op it runs on (a `gpu.module` for
+    device code, each host `func.func` in the pipelines).
   }];
 }
 
