@@ -7,6 +7,7 @@
 #include "WarpDialect/IR/BlockSize.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 
@@ -17,6 +18,15 @@ mlir::warp::getKnownBlockSize(Operation *op) {
     func = op->getParentOfType<gpu::GPUFuncOp>();
   std::optional<ArrayRef<int32_t>> known =
       func ? func.getKnownBlockSize() : std::nullopt;
+  if (!func) {
+    auto function = dyn_cast<FunctionOpInterface>(op);
+    if (!function)
+      function = op->getParentOfType<FunctionOpInterface>();
+    if (auto callers = function ? function->getAttrOfType<DenseI32ArrayAttr>(
+                                      kCallersBlockSizeAttrName)
+                                : DenseI32ArrayAttr())
+      known = callers.asArrayRef();
+  }
   // The attribute's constraint makes it 3 sizes.
   if (!known || known->size() != 3)
     return std::nullopt;

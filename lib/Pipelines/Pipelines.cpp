@@ -90,6 +90,9 @@ static void addWarpDevicePasses(OpPassManager &device,
   // before each level of expansion (the block expansion makes warp ops).
   WarpSelectLoweringPassOptions select{options.strategy, options.scanSteps};
   device.addPass(createWarpSelectLoweringPass(select));
+  // Kernels with many block ops call shared functions for them (with the
+  // decisions just written), which keeps LLVM's compile time linear.
+  device.addPass(createWarpOutlineBlockCollectivesPass());
   device.addPass(createWarpExpandBlockCollectivesPass());
   device.addPass(createWarpSelectLoweringPass(select));
   device.addPass(createWarpExpandCollectivesPass(

@@ -58,6 +58,15 @@ struct ConvertDeviceFuncToLLVMPass
       if (function.isExternal())
         function->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                           UnitAttr::get(&getContext()));
+    // What upstream's conversion drops: `no_inline` (LLVM's noinline) and
+    // private visibility (internal linkage, a `.func` without `.visible`).
+    DenseSet<StringAttr> noInline, internal;
+    for (auto function : module.getOps<func::FuncOp>()) {
+      if (function.getNoInline())
+        noInline.insert(function.getSymNameAttr());
+      if (function.isPrivate() && !function.isExternal())
+        internal.insert(function.getSymNameAttr());
+    }
     RewritePatternSet patterns(&getContext());
     populateFuncToLLVMConversionPatterns(converter, patterns);
     LLVMConversionTarget target(getContext());
@@ -65,7 +74,15 @@ struct ConvertDeviceFuncToLLVMPass
     // pointers) is an error here, not an llvm.call of a func.func later.
     target.addIllegalDialect<func::FuncDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    for (auto function : module.getOps<LLVM::LLVMFuncOp>()) {
+      if (noInline.contains(function.getSymNameAttr()))
+        function.setNoInline(true);
+      if (internal.contains(function.getSymNameAttr())) {
+        function.setLinkage(LLVM::Linkage::Internal);
+        function->removeAttr(SymbolTable::getVisibilityAttrName());
+      }
+    }
   }
 };
 

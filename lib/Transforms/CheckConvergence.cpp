@@ -26,8 +26,7 @@ bool takesExecutingLanes(Operation *op) {
 }
 
 bool isBlockLevel(Operation *op) {
-  return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockExchangeOp,
-             gpu::BarrierOp>(op);
+  return isBlockCollective(op) || isa<gpu::BarrierOp>(op);
 }
 
 /// Whether `op` is a warp collective with no member mask, so of all 32

@@ -257,3 +257,51 @@ def test_block_combiners_on_the_gpu(threads):
     want_a = [wrap(m[0] + total[0]) for m in maps]
     want_b = [wrap(m[1] + total[1]) for m in maps]
     assert list(outs[2]) == want_a and list(outs[3]) == want_b
+
+
+def many_block_ops_program(rounds):
+    """`rounds` rounds of a block reduction, an inclusive block scan and a
+    block broadcast: past 64 block ops a kernel calls shared functions
+    for them (warp-outline-block-collectives), below it keeps them inline."""
+    prog = wm.Program(f"many_block_ops_{rounds}")
+
+    @prog.kernel(x=wm.memref(wm.i32), out=wm.memref(wm.i32), n=wm.i32)
+    def many(k, x, out, n):
+        i = k.global_id()
+        v = x[i]
+        for _ in range(rounds):
+            # Small values: every round is exact in i32.
+            total = k.block_reduce("add", v & 7)
+            incl = k.block_scan("add", v & 3)
+            v = (total + incl + k.block_broadcast(v, n - 1)) & 1023
+        out[i] = v
+    return prog
+
+
+def many_block_ops_reference(x, rounds):
+    v = x.astype(np.int64)
+    for _ in range(rounds):
+        v = ((v & 7).sum() + np.cumsum(v & 3) + v[-1]) & 1023
+    return v.astype(np.int32)
+
+
+def test_many_block_ops_become_calls(ptxas, tmp_path):
+    # 25 rounds: 75 block ops, 3 functions (one per kind of op), one call each.
+    outlined = wm.compile(many_block_ops_program(25), chip="sm_90").ptx
+    assemble(ptxas, tmp_path, outlined)
+    assert outlined.count(".func ") == 3
+    assert outlined.count("call.uni") == 75
+    # 20 rounds: 60 block ops, inline.
+    inline = wm.compile(many_block_ops_program(20), chip="sm_90").ptx
+    assert ".func " not in inline and "call.uni" not in inline
+
+
+@requires_gpu
+@pytest.mark.parametrize("rounds", [20, 25])
+@pytest.mark.parametrize("threads", [33, 256])
+def test_many_block_ops_on_the_gpu(rounds, threads):
+    compiled, rng = compiled_for_gpu(many_block_ops_program(rounds), threads)
+    x = rng.integers(0, 1000, threads).astype(np.int32)
+    out = np.zeros(threads, np.int32)
+    wm.launch(compiled, "many", 1, threads, x, out, threads)
+    assert (out == many_block_ops_reference(x, rounds)).all()

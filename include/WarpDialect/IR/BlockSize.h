@@ -9,6 +9,7 @@
 #define WARPDIALECT_IR_BLOCKSIZE_H
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <array>
 #include <optional>
@@ -19,8 +20,15 @@ namespace mlir::warp {
 /// where a gpu.func has no known_block_size.
 constexpr int64_t kMaxBlockThreads = 1024;
 
+/// The discardable attribute (`array<i32: x, y, z>`) of a device function
+/// into which warp-outline-block-collectives moved a kernel's block op: the
+/// block size of the kernels that call it.
+inline constexpr llvm::StringLiteral kCallersBlockSizeAttrName =
+    "warp.callers_block_size";
+
 /// The x, y, z sizes of the known_block_size of the gpu.func around `op` (or
-/// of `op`, a gpu.func), if it has one.
+/// of `op`, a gpu.func), if it has one; in a function of outlined block ops,
+/// its callers' (kCallersBlockSizeAttrName).
 std::optional<std::array<int64_t, 3>> getKnownBlockSize(Operation *op);
 
 /// The threads of a block of the gpu.func around `op`, from its

@@ -72,4 +72,15 @@ LogicalResult verifyCombiningOp(Operation *op);
 #define GET_OP_CLASSES
 #include "WarpDialect/IR/WarpOps.h.inc"
 
+namespace mlir::warp {
+
+/// Whether `op` is a block-level collective (`warp.block_*`): every thread
+/// of the block takes part, through shared memory and barriers.
+inline bool isBlockCollective(Operation *op) {
+  return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockExchangeOp>(
+      op);
+}
+
+} // namespace mlir::warp
+
 #endif // WARPDIALECT_IR_WARPDIALECT_H

@@ -39,6 +39,12 @@ struct LoweringThresholds {
   /// Above this many items per lane a warp.exchange prefers shared memory
   /// to shuffles.
   static constexpr unsigned kMaxAutoShuffleExchangeItems = 8;
+  /// Above this many block ops a kernel calls shared functions for them
+  /// (warp-outline-block-collectives): expanded inline, each adds branches
+  /// on the same thread and warp values, which LLVM's straight-line
+  /// strength reduction and GVN compare pairwise, so compile time grew
+  /// with their square (docs/results/compile-scaling.md).
+  static constexpr int64_t kMaxInlineBlockOpsPerKernel = 64;
 };
 
 /// The layout of a warp.exchange's shared strategy (ExpandExchange.cpp):

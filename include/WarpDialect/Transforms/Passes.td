@@ -157,6 +157,40 @@ def WarpExpandBlockCollectivesPass
                            "::mlir::vector::VectorDialect"];
 }
 
+def WarpOutlineBlockCollectivesPass
+    : Pass<"warp-outline-block-collectives", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Turn the block ops of kernels that hold many into calls of "
+                "shared functions";
+  let description = [{
+    A kernel with more than `max-inline` block ops (`warp.block_reduce`,
+    `warp.block_scan`, `warp.block_broadcast`, `warp.block_exchange`) calls
+    a private, `no_inline` function of the `gpu.module` for each instead:
+    ops alike (name, attributes, types, combine region) and in kernels of
+    the same `known_block_size` share one function, which carries that size
+    (`warp.callers_block_size`) for the expansion. Expanded inline, every
+    block op adds branches on the same thread and warp values, which
+    LLVM's straight-line strength reduction and GVN compare pairwise, so
+    compile time grew with the square of their number; as calls it grows
+    linearly (docs/results/compile-scaling.md). A call costs a few
+    instructions, so kernels with fewer block ops keep them inline (the
+    default threshold is in LoweringPolicy.h). An op whose region uses
+    values from outside it stays inline.
+
+    ```mlir
+    // 65 or more block ops in @k, each of them like this one:
+    %r = warp.block_reduce <add> %x : f32
+    // become
+    %r = func.call @__warp_block_reduce_0(%x) : (f32) -> f32
+    ```
+  }];
+  let options = [
+    Option<"maxInline", "max-inline", "int64_t", "-1",
+           "Kernels with at most this many block ops keep them inline "
+           "(-1: LoweringPolicy.h's kMaxInlineBlockOpsPerKernel)">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 def WarpCheckConvergencePass : Pass<"warp-check-convergence"> {
   let summary = "Check that each collective's member mask matches the lanes "
                 "that reach it";
