@@ -840,6 +840,19 @@ std::optional<LaneReach> LaneSetAnalysis::getReach(Operation *op,
   // The loops on the way whose bounds differ between lanes, with each
   // lane's trip count.
   SmallVector<std::pair<Operation *, SmallVector<llvm::APInt, 32>>, 1> ragged;
+  // A lane that runs no iteration of `loop` does not get through; which run
+  // of the body the others share is settled below, once every branch has
+  // narrowed them.
+  auto enter = [&](Operation *loop, SmallVector<llvm::APInt, 32> trips) {
+    uint32_t entered = 0;
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      if ((reach.lanes & (1u << lane)) && !trips[lane].isZero())
+        entered |= 1u << lane;
+    if (entered != reach.lanes)
+      reach.narrowedBy.push_back({loop, entered});
+    reach.lanes = entered;
+    ragged.push_back({loop, std::move(trips)});
+  };
   for (Region *region : llvm::reverse(regions)) {
     Operation *parent = region->getParentOp();
     if (auto branch = dyn_cast<scf::IfOp>(parent)) {
@@ -868,42 +881,23 @@ std::optional<LaneReach> LaneSetAnalysis::getReach(Operation *op,
            llvm::all_of(loop->getOperands().take_front(3),
                         [&](Value v) { return isInvariant(v); })))
         continue;
-      // Bounds known lane by lane: a lane that runs no iteration does not
-      // get through; which run of the body the others share is settled
-      // below, once every branch has narrowed them.
+      // Bounds known lane by lane.
       std::optional<SmallVector<llvm::APInt, 32>> trips =
           getTripCounts(loop, reach.lanes, warp);
       if (!trips)
         return std::nullopt;
-      uint32_t entered = 0;
-      for (unsigned lane = 0; lane < kWarpSize; ++lane)
-        if ((reach.lanes & (1u << lane)) && !(*trips)[lane].isZero())
-          entered |= 1u << lane;
-      if (entered != reach.lanes)
-        reach.narrowedBy.push_back({loop, entered});
-      reach.lanes = entered;
-      ragged.push_back({loop, std::move(*trips)});
+      enter(loop, std::move(*trips));
     } else if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
-      // Each lane's count of runs of the body (the condition runs once
-      // more), where its loop-carried values can be followed lane by lane.
+      // Each lane's count of runs of the body, where its loop-carried
+      // values can be followed lane by lane; the condition runs once more.
       std::optional<SmallVector<llvm::APInt, 32>> trips =
           getTripCounts(loop, reach.lanes, warp);
       if (!trips)
         return std::nullopt;
-      bool inCondition = region == &loop.getBefore();
-      uint32_t entered = 0;
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-        if (!(reach.lanes & (1u << lane)))
-          continue;
-        if (inCondition)
-          (*trips)[lane] += 1;
-        if (!(*trips)[lane].isZero())
-          entered |= 1u << lane;
-      }
-      if (entered != reach.lanes)
-        reach.narrowedBy.push_back({loop, entered});
-      reach.lanes = entered;
-      ragged.push_back({loop, std::move(*trips)});
+      if (region == &loop.getBefore())
+        for (llvm::APInt &count : *trips)
+          count += 1;
+      enter(loop, std::move(*trips));
     } else {
       return std::nullopt;
     }
