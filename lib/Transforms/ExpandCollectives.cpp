@@ -536,64 +536,146 @@ Tuple lowerSegmentedReduce(OpBuilder &b, Location loc, ReduceOp op,
       .first;
 }
 
-struct ExpandReduce : public OpRewritePattern<ReduceOp> {
-  ExpandReduce(MLIRContext *ctx, const ExpandCollectivesOptions &options)
-      : OpRewritePattern(ctx), options(options) {}
+/// A segmented warp.reduce (head or tail flags): one reverse scan.
+struct ExpandSegmentedReduce : public OpRewritePattern<ReduceOp> {
+  ExpandSegmentedReduce(MLIRContext *ctx, ScanStepPreference scanSteps)
+      : OpRewritePattern(ctx), scanSteps(scanSteps) {}
 
   LogicalResult matchAndRewrite(ReduceOp op,
                                 PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    if (op.getSegmentFlags()) {
-      rewriter.replaceOp(
-          op, lowerSegmentedReduce(rewriter, loc, op, options.scanSteps));
-      return success();
-    }
+    if (!op.getSegmentFlags())
+      return rewriter.notifyMatchFailure(op, "not segmented");
+    rewriter.replaceOp(op,
+                       lowerSegmentedReduce(rewriter, op.getLoc(), op, scanSteps));
+    return success();
+  }
+
+  ScanStepPreference scanSteps;
+};
+
+/// One way of lowering a warp.reduce without segment flags: each pattern
+/// below carries out one decision of getReduceLowering (the one
+/// warp-select-lowering wrote on the op, else the policy's), and only the
+/// pattern of the op's decision applies.
+class ReduceLoweringPattern : public OpRewritePattern<ReduceOp> {
+public:
+  ReduceLoweringPattern(MLIRContext *ctx,
+                        const ExpandCollectivesOptions &options)
+      : OpRewritePattern(ctx), options(options) {}
+
+  LogicalResult matchAndRewrite(ReduceOp op,
+                                PatternRewriter &rewriter) const final {
+    if (op.getSegmentFlags())
+      return rewriter.notifyMatchFailure(op, "segmented");
     FailureOr<ReduceLowering> lowering =
         getReduceLowering(op, options, /*emitErrors=*/false);
     if (failed(lowering))
       return rewriter.notifyMatchFailure(op, "redux forced where illegal");
-    Combiner combine = Combiner::of(op);
-    bool allLanes = op.getLanes() == ResultLanes::All;
-    ReduceStrategy strategy = lowering->strategy;
-    bool overMembers = lowering->overMembers;
-    Tuple result;
-    if (overMembers) {
-      auto [value, leader] = lowerReduceOverMembers(rewriter, loc, op, combine);
-      result = value;
-      if (allLanes)
-        result = shuffleTuple(rewriter, loc, ShuffleMode::Idx, value, leader,
-                              kWarpSize, op.getMask())
-                     .first;
-    } else if (strategy == ReduceStrategy::Redux) {
-      Value value = op.getValues().front();
-      if (op.getValidLanes()) {
-        // Lanes at or past n contribute a neutral padding
-        // (buildCombinePadding): their values never reach the combiner.
-        Value lane = LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
-        Value valid = arith::CmpIOp::create(
-            rewriter, loc, arith::CmpIPredicate::ult, lane, op.getValidLanes());
-        Value identity =
-            buildCombinePadding(rewriter, loc, *op.getKind(), value.getType());
-        value = arith::SelectOp::create(rewriter, loc, valid, value, identity);
-      }
-      result = {lowerReduceToRedux(rewriter, loc, *op.getKind(), value,
-                                   op.getMask())};
-    } else if (op.getValidLanes()) {
-      result = lowerPartialReduceToTree(rewriter, loc, op, combine);
-      if (allLanes)
-        result = broadcastFromClusterHead(rewriter, loc, op, result);
-    } else if (strategy == ReduceStrategy::Butterfly) {
-      result = lowerReduceToButterfly(rewriter, loc, op, combine);
-    } else {
-      result = lowerReduceToTree(rewriter, loc, op, combine);
-      if (allLanes)
-        result = broadcastFromClusterHead(rewriter, loc, op, result);
-    }
-    rewriter.replaceOp(op, result);
+    if (!carriesOut(op, *lowering))
+      return rewriter.notifyMatchFailure(op, "another decision");
+    rewriter.replaceOp(op, lower(rewriter, op, Combiner::of(op)));
     return success();
   }
 
+protected:
+  /// Whether this pattern carries out `lowering` of `op`.
+  virtual bool carriesOut(ReduceOp op, const ReduceLowering &lowering) const = 0;
+  virtual Tuple lower(PatternRewriter &rewriter, ReduceOp op,
+                      const Combiner &combine) const = 0;
+
+private:
   ExpandCollectivesOptions options;
+};
+
+/// Over the member lanes in rank order (fns finds each partner).
+struct ReduceOverMembers : public ReduceLoweringPattern {
+  using ReduceLoweringPattern::ReduceLoweringPattern;
+  bool carriesOut(ReduceOp, const ReduceLowering &lowering) const override {
+    return lowering.overMembers;
+  }
+  Tuple lower(PatternRewriter &rewriter, ReduceOp op,
+              const Combiner &combine) const override {
+    Location loc = op.getLoc();
+    auto [value, leader] = lowerReduceOverMembers(rewriter, loc, op, combine);
+    if (op.getLanes() != ResultLanes::All)
+      return value;
+    return shuffleTuple(rewriter, loc, ShuffleMode::Idx, value, leader,
+                        kWarpSize, op.getMask())
+        .first;
+  }
+};
+
+/// One redux.sync; lanes at or past `valid_lanes` contribute the kind's
+/// neutral padding (buildCombinePadding): their values never reach the
+/// combiner.
+struct ReduceToRedux : public ReduceLoweringPattern {
+  using ReduceLoweringPattern::ReduceLoweringPattern;
+  bool carriesOut(ReduceOp, const ReduceLowering &lowering) const override {
+    return !lowering.overMembers && lowering.strategy == ReduceStrategy::Redux;
+  }
+  Tuple lower(PatternRewriter &rewriter, ReduceOp op,
+              const Combiner &) const override {
+    Location loc = op.getLoc();
+    Value value = op.getValues().front();
+    if (op.getValidLanes()) {
+      Value lane = LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
+      Value valid = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ult, lane, op.getValidLanes());
+      Value identity =
+          buildCombinePadding(rewriter, loc, *op.getKind(), value.getType());
+      value = arith::SelectOp::create(rewriter, loc, valid, value, identity);
+    }
+    return {lowerReduceToRedux(rewriter, loc, *op.getKind(), value,
+                               op.getMask())};
+  }
+};
+
+/// The tree over the first `valid_lanes` lanes (whatever the strategy: a
+/// butterfly would read lanes past them).
+struct PartialReduceToTree : public ReduceLoweringPattern {
+  using ReduceLoweringPattern::ReduceLoweringPattern;
+  bool carriesOut(ReduceOp op, const ReduceLowering &lowering) const override {
+    return !lowering.overMembers &&
+           lowering.strategy != ReduceStrategy::Redux && op.getValidLanes();
+  }
+  Tuple lower(PatternRewriter &rewriter, ReduceOp op,
+              const Combiner &combine) const override {
+    Tuple result = lowerPartialReduceToTree(rewriter, op.getLoc(), op, combine);
+    if (op.getLanes() != ResultLanes::All)
+      return result;
+    return broadcastFromClusterHead(rewriter, op.getLoc(), op, result);
+  }
+};
+
+/// The butterfly: every lane ends with the result.
+struct ReduceToButterfly : public ReduceLoweringPattern {
+  using ReduceLoweringPattern::ReduceLoweringPattern;
+  bool carriesOut(ReduceOp op, const ReduceLowering &lowering) const override {
+    return !lowering.overMembers &&
+           lowering.strategy == ReduceStrategy::Butterfly &&
+           !op.getValidLanes();
+  }
+  Tuple lower(PatternRewriter &rewriter, ReduceOp op,
+              const Combiner &combine) const override {
+    return lowerReduceToButterfly(rewriter, op.getLoc(), op, combine);
+  }
+};
+
+/// The tree: the result in each cluster's first lane, then broadcast from
+/// there for `lanes = all`.
+struct ReduceToTree : public ReduceLoweringPattern {
+  using ReduceLoweringPattern::ReduceLoweringPattern;
+  bool carriesOut(ReduceOp op, const ReduceLowering &lowering) const override {
+    return !lowering.overMembers &&
+           lowering.strategy == ReduceStrategy::Tree && !op.getValidLanes();
+  }
+  Tuple lower(PatternRewriter &rewriter, ReduceOp op,
+              const Combiner &combine) const override {
+    Tuple result = lowerReduceToTree(rewriter, op.getLoc(), op, combine);
+    if (op.getLanes() != ResultLanes::All)
+      return result;
+    return broadcastFromClusterHead(rewriter, op.getLoc(), op, result);
+  }
 };
 
 struct ExpandScan : public OpRewritePattern<ScanOp> {
@@ -824,7 +906,10 @@ mlir::warp::getForcedStrategy(StrategyPreference preference) {
 
 void mlir::warp::populateExpandCollectivesPatterns(
     RewritePatternSet &patterns, const ExpandCollectivesOptions &options) {
-  patterns.add<ExpandReduce>(patterns.getContext(), options);
+  patterns.add<ExpandSegmentedReduce>(patterns.getContext(),
+                                      options.scanSteps);
+  patterns.add<ReduceOverMembers, ReduceToRedux, PartialReduceToTree,
+               ReduceToButterfly, ReduceToTree>(patterns.getContext(), options);
   patterns.add<ExpandScan>(patterns.getContext(), options.scanSteps);
   patterns.add<ExpandBroadcast, ExpandBroadcastFirst, ExpandCompact>(
       patterns.getContext());
