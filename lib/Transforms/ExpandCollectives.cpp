@@ -630,23 +630,6 @@ struct ReduceToRedux : public ReduceLoweringPattern {
   }
 };
 
-/// The tree over the first `valid_lanes` lanes (whatever the strategy: a
-/// butterfly would read lanes past them).
-struct PartialReduceToTree : public ReduceLoweringPattern {
-  using ReduceLoweringPattern::ReduceLoweringPattern;
-  bool carriesOut(ReduceOp op, const ReduceLowering &lowering) const override {
-    return !lowering.overMembers &&
-           lowering.strategy != ReduceStrategy::Redux && op.getValidLanes();
-  }
-  Tuple lower(PatternRewriter &rewriter, ReduceOp op,
-              const Combiner &combine) const override {
-    Tuple result = lowerPartialReduceToTree(rewriter, op.getLoc(), op, combine);
-    if (op.getLanes() != ResultLanes::All)
-      return result;
-    return broadcastFromClusterHead(rewriter, op.getLoc(), op, result);
-  }
-};
-
 /// The butterfly: every lane ends with the result.
 struct ReduceToButterfly : public ReduceLoweringPattern {
   using ReduceLoweringPattern::ReduceLoweringPattern;
@@ -662,16 +645,22 @@ struct ReduceToButterfly : public ReduceLoweringPattern {
 };
 
 /// The tree: the result in each cluster's first lane, then broadcast from
-/// there for `lanes = all`.
+/// there for `lanes = all`. Also the butterfly's lowering over the first
+/// `valid_lanes` lanes, whose partners past them a butterfly would read.
 struct ReduceToTree : public ReduceLoweringPattern {
   using ReduceLoweringPattern::ReduceLoweringPattern;
   bool carriesOut(ReduceOp op, const ReduceLowering &lowering) const override {
     return !lowering.overMembers &&
-           lowering.strategy == ReduceStrategy::Tree && !op.getValidLanes();
+           (lowering.strategy == ReduceStrategy::Tree ||
+            (lowering.strategy == ReduceStrategy::Butterfly &&
+             op.getValidLanes()));
   }
   Tuple lower(PatternRewriter &rewriter, ReduceOp op,
               const Combiner &combine) const override {
-    Tuple result = lowerReduceToTree(rewriter, op.getLoc(), op, combine);
+    Tuple result =
+        op.getValidLanes()
+            ? lowerPartialReduceToTree(rewriter, op.getLoc(), op, combine)
+            : lowerReduceToTree(rewriter, op.getLoc(), op, combine);
     if (op.getLanes() != ResultLanes::All)
       return result;
     return broadcastFromClusterHead(rewriter, op.getLoc(), op, result);
@@ -908,8 +897,8 @@ void mlir::warp::populateExpandCollectivesPatterns(
     RewritePatternSet &patterns, const ExpandCollectivesOptions &options) {
   patterns.add<ExpandSegmentedReduce>(patterns.getContext(),
                                       options.scanSteps);
-  patterns.add<ReduceOverMembers, ReduceToRedux, PartialReduceToTree,
-               ReduceToButterfly, ReduceToTree>(patterns.getContext(), options);
+  patterns.add<ReduceOverMembers, ReduceToRedux, ReduceToButterfly,
+               ReduceToTree>(patterns.getContext(), options);
   patterns.add<ExpandScan>(patterns.getContext(), options.scanSteps);
   patterns.add<ExpandBroadcast, ExpandBroadcastFirst, ExpandCompact>(
       patterns.getContext());
