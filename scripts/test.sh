@@ -4,8 +4,8 @@
 # suite, then the platform wheel (self-contained library inside) installed
 # into a fresh virtual environment with the pytest suite run against it,
 # then a bounded libFuzzer run under ASan+UBSan (scripts/fuzz.sh,
-# WARP_FUZZ_SECONDS of one core, default 60, spread over the cores as one
-# job a core with seeds 1..N; docs/Robustness.md). GPU tests
+# WARP_FUZZ_SECONDS of one core, default 60, spread over up to 4 cores as
+# one job a core with seeds 1..N; docs/Robustness.md). GPU tests
 # report UNSUPPORTED/skipped on machines without a GPU.
 # Ends with "tests: N passed, N failed, N skipped" over lit and pytest.
 # WARP_SKIP_FUZZ=1 skips the fuzzing stage (a quicker local loop).
@@ -112,9 +112,12 @@ if [ "${WARP_SKIP_FUZZ:-0}" != 1 ]; then
   fuzz_build_pid=""
   if [ "$fuzz_build_status" -eq 0 ]; then
     stage fuzz
-    # WARP_FUZZ_SECONDS of fuzzing on one core, spread over every core:
-    # one job a core (seeds 1..N), each for its share of the time.
+    # WARP_FUZZ_SECONDS of fuzzing on one core, spread over the cores: one
+    # job a core (seeds 1..N), each for its share of the time. At most 4:
+    # each job replays the seed corpus first (about 10 s), so shorter jobs
+    # would do little else.
     fuzz_jobs=$(nproc)
+    [ "$fuzz_jobs" -le 4 ] || fuzz_jobs=4
     FUZZ_JOBS=$fuzz_jobs FUZZ_ARGS=${FUZZ_ARGS:--seed=1} \
       scripts/fuzz.sh $(( (${WARP_FUZZ_SECONDS:-60} + fuzz_jobs - 1) / fuzz_jobs )) || fuzz_status=1
   else
