@@ -8,6 +8,8 @@
 
 #include "WarpDialect/Toolchain/Passes.h"
 
+#include "WarpDialect/IR/MemorySpaces.h"
+
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -108,6 +110,30 @@ Placement placementOf(const DenseMap<Region *, Placement> &placements,
   return region ? placements.lookup(region) : Placement();
 }
 
+/// A device op that writes a memref of constant memory (NVVM's address
+/// space 4, which kernels only read) is an error at the op: the NVPTX
+/// backend would stop at it with a fatal error ("Cannot store to pointer
+/// that points to constant memory space").
+LogicalResult checkNoConstantWrites(Operation *op) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return success();
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  for (const MemoryEffects::EffectInstance &effect : instances) {
+    auto memref = dyn_cast_or_null<TypedValue<MemRefType>>(effect.getValue());
+    if (!isa<MemoryEffects::Write>(effect.getEffect()) || !memref ||
+        warp::getNVVMMemorySpace(memref.getType().getMemorySpace()) !=
+            NVVM::NVVMMemorySpace::Constant)
+      continue;
+    return op->emitOpError()
+           << "writes to " << memref.getType()
+           << ", constant memory (address space 4), which kernels can only "
+              "read: write to global memory instead";
+  }
+  return success();
+}
+
 struct WarpCheckLowerablePass
     : public warp::impl::WarpCheckLowerablePassBase<WarpCheckLowerablePass> {
   using Base::Base;
@@ -192,6 +218,8 @@ struct WarpCheckLowerablePass
                               kGridLimits));
         return;
       }
+      if (placement.inLaunch || placement.inDeviceModule)
+        fail(checkNoConstantWrites(op));
       if (!isa<warp::WarpDialect>(op->getDialect()))
         return;
       if (!placement.inLaunch && !placement.inDeviceModule) {

@@ -883,8 +883,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   context.printStackTraceOnDiagnostic(false);
   DiagnosticLog log;
   ScopedDiagnosticHandler silence(&context, [&log](Diagnostic &diag) {
-    if (log.capture && diag.getSeverity() == DiagnosticSeverity::Error)
-      log.text += diag.str() + "\n";
+    if (diag.getSeverity() != DiagnosticSeverity::Error)
+      return success();
+    // warp-module-to-binary recovers from an LLVM fatal error and reports
+    // it as an error: for the harness it is a finding (a warp lowering
+    // must never cause one), and the recovery's long jump may leave state
+    // behind that breaks later inputs of this process.
+    std::string message = diag.str();
+    if (StringRef(message).contains("LLVM fatal error: ")) {
+      std::fprintf(stderr, "warp-fuzz: %s\n", message.c_str());
+      std::abort();
+    }
+    if (log.capture)
+      log.text += message + "\n";
     return success();
   });
 
