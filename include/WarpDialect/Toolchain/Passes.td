@@ -79,6 +79,9 @@ def WarpCheckLowerablePass : Pass<"warp-check-lowerable", "::mlir::ModuleOp"> {
       1024 threads, a grid size outside 1..2^31-1 (y, z: 1..65535);
     * a function of a `gpu.module` with an `i0` argument or result (NVPTX
       aborts: "Empty parameter types are not supported");
+    * a device op that writes a memref of constant memory (address space
+      4, which kernels only read; NVPTX aborts: "Cannot store to pointer
+      that points to constant memory space");
     * async-dialect host code (`async.*` ops or types) when the pipeline
       does not lower it (`allow-async=false`; `warp-lower-to-ptx` passes its
       `async` option, which `warp-cuda-runner` sets for such programs).
