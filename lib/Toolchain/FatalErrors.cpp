@@ -83,7 +83,7 @@ std::optional<RunningPass> innermostPass() {
 }
 
 void fatalErrorHandler(void *, const char *reason, bool) {
-  std::string message = (Twine("LLVM fatal error: ") + reason).str();
+  std::string message = (Twine(warp::kFatalErrorPrefix) + reason).str();
   if (llvm::CrashRecoveryContext *context =
           llvm::CrashRecoveryContext::GetCurrent()) {
     // Reported by runRecoveringFromFatalErrors once the scope has unwound.

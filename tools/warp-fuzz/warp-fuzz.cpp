@@ -51,6 +51,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Pipelines/Pipelines.h"
+#include "WarpDialect/Toolchain/FatalErrors.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -890,7 +891,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     // must never cause one), and the recovery's long jump may leave state
     // behind that breaks later inputs of this process.
     std::string message = diag.str();
-    if (StringRef(message).contains("LLVM fatal error: ")) {
+    if (StringRef(message).contains(warp::kFatalErrorPrefix)) {
       std::fprintf(stderr, "warp-fuzz: %s\n", message.c_str());
       std::abort();
     }

@@ -14,11 +14,15 @@
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace mlir {
 class Operation;
 class PassManager;
 namespace warp {
+
+/// How the diagnostic of an LLVM fatal error starts (the reason follows).
+inline constexpr llvm::StringLiteral kFatalErrorPrefix = "LLVM fatal error: ";
 
 /// Makes an LLVM fatal error raised while `pm` runs a pass an error
 /// diagnostic at the location of the operation the pass runs on, naming the
