@@ -10,10 +10,10 @@ module) is also written wrapped in `gpu.module @fuzz { ... }`, so its warp
 ops reach the device lowering instead of the host-code diagnostic.
 
 The snippets of test/Robustness (the reproducers of earlier crash classes)
-are always in, whatever their length. Then a seed per op family (family_seeds: every op of the dialect's .td
-files, block ops over tuples with combine regions, atomic_rmw in each
-address space, a reduce nested in a combiner; the script fails when an op
-has no seed), and a small op x payload matrix the lit files do not have: for every
+are always in, whatever their length rank. Then a seed per op family
+(family_seeds: every op of the dialect's .td files, block ops over tuples
+with combine regions, atomic_rmw in each address space, a reduce nested in
+a combiner; the script fails when an op has no seed), and a small op x payload matrix the lit files do not have: for every
 payload type (i1 ... f64, index, 1-D vectors), one seed per op family
 (reduce, scan, data movement, forced redux) using every kind and clause
 that verifies for that type. Text mutations rarely turn `i32` into `index`
@@ -261,10 +261,15 @@ def main():
     out = sys.argv[1]
     limit = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     os.makedirs(out, exist_ok=True)
-    seeds = []
+    # The reproducers of earlier crash classes (test/Robustness) go in
+    # always: a class brought back is then found as the run starts.
+    robustness = os.path.join(ROOT, "test", "Robustness") + os.sep
+    seeds, regressions = [], []
     for path in sources():
         for body in snippets(path):
             seeds.append(body)
+            if path.startswith(robustness):
+                regressions.append(body)
             w = wrapped(body)
             if w:
                 seeds.append(w)
@@ -275,13 +280,9 @@ def main():
     # caps every input at 4096 bytes anyway.
     unique = [s for s in unique if len(s.encode()) < 4095]
     unique.sort(key=len)
-    # The reproducers of earlier crash classes (test/Robustness) always: a
-    # class brought back is then found as the run starts.
-    robustness = os.path.join(ROOT, "test", "Robustness") + os.sep
-    regressions = [u for u in dict.fromkeys(
-        body for path in sources() if path.startswith(robustness)
-        for body in snippets(path)) if len(u.encode()) < 4095]
-    rest = [u for u in unique if u not in set(regressions)]
+    regressions = [u for u in dict.fromkeys(regressions) if len(u.encode()) < 4095]
+    taken = set(regressions)
+    rest = [u for u in unique if u not in taken]
     unique = (regressions + rest[:max(0, limit - len(matrix) - len(regressions))]
               + matrix[:limit])
     seeds += matrix
