@@ -264,17 +264,14 @@ struct LowerActiveMask : public OpConversionPattern<ActiveMaskOp> {
   }
 };
 
-/// Ops whose only operand is the member mask, to the NVVM op that takes it:
-/// syncwarp to `bar.warp.sync`.
-template <typename Op, typename NVVMOp>
-struct LowerMaskOnlyOp : public OpConversionPattern<Op> {
-  using OpConversionPattern<Op>::OpConversionPattern;
+/// syncwarp to `bar.warp.sync` over its member mask.
+struct LowerSyncWarp : public OpConversionPattern<SyncWarpOp> {
+  using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+  matchAndRewrite(SyncWarpOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto lowered = rewriter.replaceOpWithNewOp<NVVMOp>(
-        op, op->getResultTypes(),
-        getMemberMaskOrAll(rewriter, op, adaptor.getMask()));
+    auto lowered = rewriter.replaceOpWithNewOp<NVVM::SyncWarpOp>(
+        op, getMemberMaskOrAll(rewriter, op, adaptor.getMask()));
     markConvergent(lowered);
     return success();
   }
@@ -419,7 +416,7 @@ void mlir::warp::populateWarpToNVVMPatterns(RewritePatternSet &patterns,
                LowerLaneMask<LaneMaskKind::Eq, NVVM::LaneMaskEqOp>,
                LowerLaneMask<LaneMaskKind::Ge, NVVM::LaneMaskGeOp>,
                LowerLaneMask<LaneMaskKind::Gt, NVVM::LaneMaskGtOp>,
-               LowerActiveMask, LowerMaskOnlyOp<SyncWarpOp, NVVM::SyncWarpOp>,
+               LowerActiveMask, LowerSyncWarp,
                LowerElect, LowerVoteSync<BallotOp>,
                LowerVoteSync<VoteOp>, LowerMatchAny, LowerMatchAll>(
       patterns.getContext(), benefit);
