@@ -357,20 +357,21 @@ static bool isFoldable(Operation *op) {
          op->getNumRegions() == 0 && isMemoryEffectFree(op);
 }
 
-/// Result `result` of `op` in one lane whose operands hold `operands`;
-/// null where the folder gives no scalar (poison, a division by zero: not
-/// a value to branch on).
-static Attribute foldInLane(Operation *op, ArrayRef<Attribute> operands,
-                            unsigned result) {
+/// Result `result` of `op` in one lane whose operands hold `operands`:
+/// failure where the folder computes nothing, a null attribute where it
+/// gives no scalar (poison, a division by zero: not a value to branch on).
+static FailureOr<Attribute> foldInLane(Operation *op,
+                                       ArrayRef<Attribute> operands,
+                                       unsigned result) {
   SmallVector<OpFoldResult> results;
   if (failed(op->fold(operands, results)) || results.size() <= result)
-    return {};
+    return failure();
   if (auto attribute = dyn_cast<Attribute>(results[result]))
     return isa<IntegerAttr, FloatAttr>(attribute) ? attribute : Attribute();
   // A fold to one of the operands (x + 0 is x).
   auto it = llvm::find(op->getOperands(), cast<Value>(results[result]));
   if (it == op->operand_end())
-    return {};
+    return failure();
   return operands[std::distance(op->operand_begin(), it)];
 }
 
@@ -397,9 +398,12 @@ LaneValues LaneSetAnalysis::fold(Operation *op, unsigned result,
     SmallVector<Attribute> attributes;
     for (const LaneValues &operand : operands)
       attributes.push_back(operand.lanes[lane]);
-    folded.lanes[lane] = foldInLane(op, attributes, result);
-    if (!folded.lanes[lane])
+    FailureOr<Attribute> value = foldInLane(op, attributes, result);
+    if (failed(value))
       return allUniform ? LaneValues::uniform() : LaneValues::varying();
+    if (!*value)
+      return LaneValues::varying();
+    folded.lanes[lane] = *value;
   }
   return folded;
 }
@@ -775,11 +779,12 @@ LaneSetAnalysis::getTripCounts(scf::WhileOp loop, uint32_t among,
         if (!operands.back())
           return {};
       }
-      Attribute result =
+      FailureOr<Attribute> result =
           foldInLane(def, operands, cast<OpResult>(value).getResultNumber());
-      if (result)
-        env[value] = result;
-      return result;
+      if (failed(result) || !*result)
+        return {};
+      env[value] = *result;
+      return *result;
     };
     SmallVector<Attribute> carried;
     for (const LaneValues &init : inits)
