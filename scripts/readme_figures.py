@@ -200,14 +200,14 @@ def sanitizer(res: Results) -> str:
 
 
 def static_build(res: Results) -> str:
-    """warp-opt-static's size and start time, from compile-bench.txt's notes."""
+    """warp-opt's size and start time against warp-opt-dylib, from
+    compile-bench.txt's notes."""
     name = "compile-bench.txt"
-    size = res.search(r"warp-opt-static \([^)]*?(\d+) MB", name, flat=True).group(1)
-    start = res.search(r"`--version` takes ~(\d+) ms against ~(\d+) ms for warp-opt",
-                       name, flat=True)
+    start = res.search(r"warp-opt \((\d+) MB\) answers `--version` in ~(\d+) ms against "
+                       r"~(\d+) ms for warp-opt-dylib", name, flat=True)
     return paragraph(
-        f"`warp-opt-static` ({size} MB) answers `--version` in ~{start.group(1)} ms "
-        f"against ~{start.group(2)} ms for warp-opt, whose start is mostly the "
+        f"`warp-opt` ({start.group(1)} MB) answers `--version` in ~{start.group(2)} ms "
+        f"against ~{start.group(3)} ms for `warp-opt-dylib`, whose start is mostly the "
         f"dynamic linker resolving symbols in libMLIR.so and libLLVM.so (notes in "
         f"{res.link(name)}).")
 

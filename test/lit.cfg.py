@@ -36,6 +36,10 @@ llvm_config.add_tool_substitutions(["warp-opt", "warp-cuda-runner", "warp-sim", 
 # processes that load its libraries (ctypes: the C API, libWarpSim) get the
 # ASan runtime preloaded, as scripts/sanitize.sh does for pytest. Feature
 # `sanitized`: tests that link against an install of it are unsupported.
+# Feature `static-warp-opt`: warp-opt has LLVM and MLIR linked in
+# (WARP_SELF_CONTAINED, tools/warp-opt/CMakeLists.txt).
+if config.warp_self_contained.upper() in ("ON", "TRUE", "1", "YES"):
+    config.available_features.add("static-warp-opt")
 python_prefix = ""
 if config.warp_sanitizer:
     import subprocess

@@ -166,7 +166,34 @@ static int printHelp(int argc, char **argv, DialectRegistry &registry) {
   return help->status;
 }
 
+#ifdef WARP_OPT_STATIC
+/// The plugin option `argument` names (`--load-pass-plugin`,
+/// `-load-dialect-plugin=...`), or an empty string.
+static StringRef pluginOption(StringRef argument) {
+  StringRef name = argument.ltrim('-').split('=').first;
+  if (argument.starts_with("-") &&
+      (name == "load-pass-plugin" || name == "load-dialect-plugin"))
+    return name;
+  return {};
+}
+#endif
+
 int main(int argc, char **argv) {
+#ifdef WARP_OPT_STATIC
+  // This warp-opt has its own copy of LLVM and MLIR; a plugin linked against
+  // libMLIR.so would bring a second one (two option and pass registries).
+  for (int i = 1; i < argc; ++i) {
+    StringRef option = pluginOption(argv[i]);
+    if (option.empty())
+      continue;
+    llvm::errs() << "warp-opt: error: --" << option
+                 << " needs warp-opt-dylib: this warp-opt has LLVM and MLIR "
+                    "linked in statically, which a plugin built against "
+                    "libMLIR.so cannot share (build it with `cmake --build "
+                    "build --target warp-opt-dylib`)\n";
+    return 1;
+  }
+#endif
   // A crash prints LLVM's bug report banner and a stack trace, as mlir-opt's
   // does (MlirOptMain installs them only in the overload not used here).
   // Not through llvm::InitLLVM: its llvm_shutdown at exit crashes on the
