@@ -185,11 +185,11 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   std::tie(g.thread, g.threads) = buildThreadAndCount(b, loc, op);
   Value threads = g.threads;
   // CUDA forms warps from consecutive thread numbers, so the lane is the
-  // number mod 32: one AND where reading %laneid is an S2R of its own
-  // (gpu.all_reduce of f32 at 1,024 threads: 0.962 -> 0.992 of upstream's
-  // time on the H200). Not in a known ragged block: there LLVM no longer
-  // bounded the raking segments' loops by it (a 48-thread block scan went
-  // from 152 to 544 SASS instructions, 0.72x the speed).
+  // number mod 32: one AND where reading %laneid is an S2R of its own (it
+  // made block reductions measurably slower on the H200). Not in a known
+  // ragged block: there LLVM no longer bounded the raking segments' loops
+  // by it, which made a small raking block scan several times longer and
+  // slower (docs/results/README.md).
   if (known && *known % kWarpSize != 0)
     g.lane = LaneIdOp::create(b, loc, b.getI32Type());
   else

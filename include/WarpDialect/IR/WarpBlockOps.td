@@ -94,10 +94,11 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     the raking buffers of `warp.block_scan`. The combine order differs from
     `warp_reductions` (floats may differ in the last bits; integer kinds
     give identical results). The default only for a kind over integers in
-    a known block of 224 to 512 threads, where it took 0.91-0.98x the time
-    of the warps' reductions on the H200 (`benchmarks/device/block_probe.py`;
-    192 threads: 1.16x, 1024: 1.07x): elsewhere per-warp reductions (a
-    butterfly or one `redux.sync`) are cheaper than the serial segments.
+    a known block size of the range where raking measured faster than the
+    warps' reductions on the H200 (`LoweringThresholds` in
+    `LoweringPolicy.h`; the figures in `docs/results/block-probe-h200.txt`):
+    elsewhere per-warp reductions (a butterfly or one `redux.sync`) are
+    cheaper than the serial segments.
 
     ```mlir
     %sum = warp.block_reduce <add> %x : f32
@@ -205,19 +206,18 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
       `32 S` threads each lane keeps its segment in registers between the
       fold and the rescan (CUB's `RAKING_MEMOIZE`), `S + 1` loads per lane.
 
-    Without `algorithm` the lowering picks `raking` when the `gpu.func`'s
-    `known_block_size` has at most 64 threads and is not a whole number of
-    warps (33 to 63, or fewer than 32 unless the scan is its one warp's:
-    a kind without `init`), and for a kind over integers (exact in any
-    combine order, so the choice changes no result) in a known block of
-    128 to 768 threads; else `warp_scans` (also when the block size is
-    unknown). Why, measured on the H200 with 64 dependent i32 block scans
-    per thread (`benchmarks/device/block_probe.py`,
-    `docs/results/block-probe-h200.txt`): from 128 to 768 threads raking
-    takes 0.60-0.94x the time of `warp_scans` (only warp 0 works while the
-    other warps' slots of the SM go to other blocks), at 64-96 threads
-    1.07-1.41x and at 1024 threads 1.30x (warp 0's serial segments of 32
-    items); floats keep `warp_scans`' combine order at every size. In a
+    Without `algorithm` the lowering picks `raking` in a known block that
+    is small and not a whole number of warps (unless the scan is its one
+    warp's: a kind without `init`), and for a kind over integers (exact in
+    any combine order, so the choice changes no result) in a known block
+    size of the range where raking measured faster on the H200; else
+    `warp_scans` (also when the block size is unknown). The sizes are
+    `LoweringThresholds` in `LoweringPolicy.h`; the measurements
+    (`benchmarks/device/block_probe.py`) are in
+    `docs/results/block-probe-h200.txt`. In the middle range only warp 0
+    rakes while the other warps' slots of the SM go to other blocks; at
+    1,024 threads warp 0's serial segments of 32 items cost more than they
+    save; floats keep `warp_scans`' combine order at every size. In a
     small ragged block raking's segments hold at most 2 items and it needs
     no masked warp scan of a partial warp.
 

@@ -186,10 +186,10 @@ struct LowerScanStep : public OpConversionPattern<ScanStepOp> {
 /// equal: CUDA forms warps from consecutive thread numbers x + X (y + Y z),
 /// so the lane is tid.x mod 32 when X is a multiple of 32. That is one AND
 /// on a register the kernel usually reads anyway (its index), where %laneid
-/// is an S2R of its own, which cost memory-bound kernels 2-3 % on the H200
-/// (docs/results). A one-dimensional ragged block (48 threads) would allow
-/// it too, but there LLVM no longer bounded the raking block scan's segment
-/// loops by the lane (0.72x the speed), so it keeps %laneid.
+/// is an S2R of its own, which made memory-bound kernels measurably slower
+/// on the H200. A one-dimensional ragged block (48 threads) would allow it
+/// too, but there LLVM no longer bounded the raking block scan's segment
+/// loops by the lane (a slower kernel), so it keeps %laneid.
 struct LowerLaneId : public OpConversionPattern<LaneIdOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
