@@ -645,12 +645,22 @@ void BlockReduceOp::build(OpBuilder &builder, OperationState &state,
                           CombineKind kind, Value value) {
   build(builder, state, TypeRange{value.getType()},
         CombineKindAttr::get(builder.getContext(), kind), ValueRange{value},
-        /*commutative=*/false, /*algorithm=*/nullptr);
+        /*valid_threads=*/Value(), /*commutative=*/false, /*algorithm=*/nullptr);
 }
 
 LogicalResult BlockReduceOp::verify() {
-  return verifyReduceLike(*this, getKind(), getValues().getTypes(),
-                          getResult().getTypes(), getCommutative());
+  if (failed(verifyReduceLike(*this, getKind(), getValues().getTypes(),
+                              getResult().getTypes(), getCommutative())))
+    return failure();
+  if (!getValidThreads())
+    return success();
+  if (std::optional<int64_t> n = getConstantIntValue(getValidThreads());
+      n && *n < 1)
+    return emitOpError() << "valid_threads must be at least 1, got " << *n;
+  if (getAlgorithm() == BlockReduceAlgorithm::Raking)
+    return emitOpError("algorithm 'raking' does not take valid_threads (use "
+                       "'warp_reductions')");
+  return success();
 }
 
 LogicalResult BlockScanOp::verify() {

@@ -280,19 +280,24 @@ public:
     buffers.allocate();
   }
 
-  /// The block exchange buffer of `element` (see prepareExchangeBuffers).
+  /// The block exchange buffer of `element` (see prepareExchangeBuffers),
+  /// also a block shuffle's of its payload type.
   Value getExchangeBuffer(OpBuilder &b, Location loc, Type element) {
     return WorkgroupBuffers::read(
         b, loc, buffers.lookup(kExchangeBufferName, element, /*slot=*/0));
   }
 
   /// Creates the block exchange buffers, one per element type sized for the
-  /// largest exchange; failure (with a diagnostic at the op) where one
+  /// largest exchange or block shuffle (a slot per thread of its payload
+  /// type); failure (with a diagnostic at the op) where an exchange's
   /// cannot fit in the chip's static shared memory.
   LogicalResult prepareExchangeBuffers(ArrayRef<Operation *> blockOps,
                                        const Chip &chip) {
     const uint64_t limit = chip.staticSharedMemoryBytes();
     for (Operation *op : blockOps) {
+      if (auto shuffle = dyn_cast<BlockShuffleOp>(op))
+        buffers.reserve(kExchangeBufferName, shuffle.getValue().getType(),
+                        /*slot=*/0, getMaxBlockThreads(shuffle));
       auto exchange = dyn_cast<BlockExchangeOp>(op);
       if (!exchange)
         continue;
@@ -405,11 +410,12 @@ public:
         });
     return Tuple(ifOp.getResults());
   }
-  /// In warp 0: lane l < numWarps reads slot l; the others take `fallback`
-  /// (values valid_lanes keeps from the combiner, or a neutral padding).
-  Tuple readParked(ValueRange fallback) {
+  /// In warp 0: lane l < `count` (by default numWarps) reads slot l; the
+  /// others take `fallback` (values valid_lanes keeps from the combiner, or
+  /// a neutral padding).
+  Tuple readParked(ValueRange fallback, Value count = Value()) {
     return choose(
-        ult(geometry.lane, geometry.numWarps),
+        ult(geometry.lane, count ? count : geometry.numWarps),
         [&] { return load(geometry.lane); },
         [&] { return Tuple(fallback); });
   }
@@ -615,21 +621,50 @@ std::optional<int64_t> getFoldableWarps(Operation *op, ValueRange values) {
 }
 
 /// The number of warps when every thread of a block reduce may fold the
-/// warps' partials itself (see getFoldableWarps): one with a kind.
+/// warps' partials itself (see getFoldableWarps): one with a kind and no
+/// valid_threads.
 std::optional<int64_t> foldableWarpPartials(BlockReduceOp op) {
-  if (!op.getKind())
+  if (!op.getKind() || op.getValidThreads())
     return std::nullopt;
   return getFoldableWarps(op, op.getValues());
+}
+
+/// The lanes of the executing warp that contribute to a block reduction
+/// and the number of warps that do: the live lanes and every warp, or with
+/// `valid_threads %n` (n taken into [1, B]) the lanes below n and the first
+/// ceil(n / 32) warps. A warp past n contributes its first lane, which
+/// nothing reads (so that each warp's reduction has a lane).
+std::pair<Value, Value> buildContributors(BlockBuilder &bb, BlockReduceOp op) {
+  const BlockGeometry &g = bb.geometry;
+  if (!op.getValidThreads())
+    return {g.live, g.numWarps};
+  OpBuilder &b = bb.b;
+  Location loc = bb.loc;
+  // n >= 1 first, so that n - 32 w cannot wrap.
+  Value n = arith::MaxSIOp::create(b, loc, op.getValidThreads(), bb.cst(1));
+  Value left = arith::SubIOp::create(
+      b, loc, n, arith::ShLIOp::create(b, loc, g.warp, bb.cst(5)));
+  Value lanes = arith::MinSIOp::create(
+      b, loc, arith::MaxSIOp::create(b, loc, left, bb.cst(1)), g.live);
+  // ceil(n / 32) in unsigned arithmetic (n + 31 fits in 32 unsigned bits).
+  Value warps = arith::MinUIOp::create(
+      b, loc, g.numWarps,
+      arith::ShRUIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, n, bb.cst(31)), bb.cst(5)));
+  return {lanes, warps};
 }
 
 Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
   const BlockGeometry &g = bb.geometry;
   ValueRange values = op.getValues();
+  auto [validLanes, validWarps] = buildContributors(bb, op);
   // One warp: its reduction, in every lane, is the block's (the same tree
   // as lane 0's; no memory, no barrier).
   if (std::optional<int64_t> threads = getKnownOneWarpThreads(op))
-    return bb.reduceInWarp(values, *threads == kWarpSize ? Value() : g.live,
-                           ResultLanes::All);
+    return bb.reduceInWarp(
+        values,
+        *threads == kWarpSize && !op.getValidThreads() ? Value() : validLanes,
+        ResultLanes::All);
   // 2 to 8 whole warps of an integer kind, alternating halves: after the
   // one barrier every thread folds the parked partials (no second
   // reduction in warp 0, no second barrier). The slots 0..warps-1 it reads
@@ -645,26 +680,27 @@ Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
     return total;
   }
   // Whole warps take the plain 32-lane reduction (a butterfly/tree or
-  // redux.sync); only a ragged last warp pays for valid_lanes. The condition
-  // is uniform within each warp.
+  // redux.sync); only a ragged last warp (or one that valid_threads cuts)
+  // pays for valid_lanes. The condition is uniform within each warp.
   Tuple partial = bb.choose(
-      bb.eq(g.live, bb.cst(32)), [&] { return bb.reduceInWarp(values); },
-      [&] { return bb.reduceInWarp(values, g.live); });
+      bb.eq(validLanes, bb.cst(32)), [&] { return bb.reduceInWarp(values); },
+      [&] { return bb.reduceInWarp(values, validLanes); });
   bb.parkPerWarp(partial);
   bb.barrier();
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
     // One warp: its partial is the total. Several: warp 0 is whole. A kind's
     // lanes past the last warp contribute a neutral padding, so the plain
     // 32-lane reduction gives, bit for bit, the tree over the partials; a
-    // region has no padding and reduces the first numWarps lanes.
+    // region has no padding and reduces the first validWarps lanes.
     Tuple total = bb.choose(
-        bb.eq(g.numWarps, bb.cst(1)), [&] { return partial; },
+        bb.eq(validWarps, bb.cst(1)), [&] { return partial; },
         [&] {
           if (!op.getKind())
-            return bb.reduceInWarp(bb.readParked(partial), g.numWarps);
+            return bb.reduceInWarp(bb.readParked(partial, validWarps),
+                                   validWarps);
           Value padding = buildCombinePadding(bb.b, bb.loc, *op.getKind(),
                                               values.front().getType());
-          return bb.reduceInWarp(bb.readParked(padding));
+          return bb.reduceInWarp(bb.readParked(padding, validWarps));
         });
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
               [&] { bb.store(total, bb.cst(kTotalSlot)); });
@@ -950,6 +986,55 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
   return vector::FromElementsOp::create(b, loc, itemsType, loaded);
 }
 
+/// The block shuffle through the exchange buffer of its payload type (a
+/// slot per thread): a barrier (the buffer's earlier readers are done), each
+/// thread writes its slot, a barrier, each reads its source's slot: t + d
+/// (offset; its own slot, so its own value, where t + d is outside the
+/// block) or (t + d) mod B (rotate).
+std::pair<Value, Value> expandShuffle(OpBuilder &b, Location loc,
+                                      Scratch &scratch, BlockShuffleOp op) {
+  auto [thread, threads] = buildThreadAndCount(b, loc, op);
+  Value distance = op.getDistance();
+  auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  auto add = [&](Value l, Value r) -> Value {
+    return arith::AddIOp::create(b, loc, l, r);
+  };
+  auto sub = [&](Value l, Value r) -> Value {
+    return arith::SubIOp::create(b, loc, l, r);
+  };
+  auto cmp = [&](arith::CmpIPredicate predicate, Value l, Value r) -> Value {
+    return arith::CmpIOp::create(b, loc, predicate, l, r);
+  };
+  using P = arith::CmpIPredicate;
+  Value source, valid;
+  if (op.getMode() == BlockShuffleMode::Offset) {
+    // -t <= d < B - t, compared without forming t + d (which may wrap).
+    valid = arith::AndIOp::create(
+        b, loc, cmp(P::sge, distance, sub(cst(0), thread)),
+        cmp(P::slt, distance, sub(threads, thread)));
+    source = arith::SelectOp::create(b, loc, valid, add(thread, distance),
+                                     thread);
+  } else {
+    // t + (d rem B) lies in (-B, 2B): one correction either way.
+    Value sum = add(thread, arith::RemSIOp::create(b, loc, distance, threads));
+    sum = arith::SelectOp::create(b, loc, cmp(P::slt, sum, cst(0)),
+                                  add(sum, threads), sum);
+    source = arith::SelectOp::create(b, loc, cmp(P::sge, sum, threads),
+                                     sub(sum, threads), sum);
+    valid = arith::ConstantIntOp::create(b, loc, /*value=*/1, /*width=*/1);
+  }
+  auto toIndex = [&](Value i32) -> Value {
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
+  };
+  Value buffer =
+      scratch.getExchangeBuffer(b, loc, op.getValue().getType());
+  gpu::BarrierOp::create(b, loc);
+  memref::StoreOp::create(b, loc, op.getValue(), buffer, toIndex(thread));
+  gpu::BarrierOp::create(b, loc);
+  Value result = memref::LoadOp::create(b, loc, buffer, toIndex(source));
+  return {result, valid};
+}
+
 /// Whether `op` parks values in the scratch arrays: every block reduce,
 /// scan and broadcast but the raking ones and those of one warp, which are
 /// its warp's collectives.
@@ -1014,7 +1099,8 @@ struct WarpExpandBlockCollectivesPass
     SmallVector<Operation *> blockOps;
     bool changed = false;
     getOperation().walk([&](Operation *op) {
-      if (isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp>(op))
+      if (isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockShuffleOp>(
+              op))
         blockOps.push_back(op);
       // One item per thread is no exchange (the folder's rule).
       if (auto exchange = dyn_cast<BlockExchangeOp>(op)) {
@@ -1056,6 +1142,12 @@ struct WarpExpandBlockCollectivesPass
       if (auto exchange = dyn_cast<BlockExchangeOp>(op)) {
         exchange.replaceAllUsesWith(expandExchange(b, loc, scratch, exchange));
         exchange.erase();
+        continue;
+      }
+      if (auto shuffle = dyn_cast<BlockShuffleOp>(op)) {
+        auto [result, valid] = expandShuffle(b, loc, scratch, shuffle);
+        shuffle.replaceAllUsesWith(ValueRange{result, valid});
+        shuffle.erase();
         continue;
       }
       Value half;

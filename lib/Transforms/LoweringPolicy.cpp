@@ -218,11 +218,13 @@ BlockScanAlgorithm mlir::warp::decideBlockScanAlgorithm(BlockScanOp op) {
 }
 
 /// The algorithm of a block reduction: its own, else raking for an integer
-/// kind in a known block of 224 to 512 threads, warp reductions otherwise.
+/// kind in a known block of the raking range (without valid_threads, which
+/// raking does not take), warp reductions otherwise.
 BlockReduceAlgorithm mlir::warp::decideBlockReduceAlgorithm(BlockReduceOp op) {
   if (std::optional<BlockReduceAlgorithm> algorithm = op.getAlgorithm())
     return *algorithm;
-  return isIntegerKindInBlockOf(op, op.getKind(), op.getValues(),
+  return !op.getValidThreads() &&
+                 isIntegerKindInBlockOf(op, op.getKind(), op.getValues(),
                                 T::kMinIntegerRakingReduceThreads,
                                 T::kMaxIntegerRakingReduceThreads)
              ? BlockReduceAlgorithm::Raking

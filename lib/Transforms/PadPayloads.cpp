@@ -70,8 +70,8 @@ static void padInPlace(OpBuilder &b, Location loc, Value value) {
 void mlir::warp::padSubwordVectorPayloads(Operation *root) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<ReduceOp, ScanOp, BlockReduceOp, BlockScanOp, BlockBroadcastOp>(
-            op) &&
+    if (isa<ReduceOp, ScanOp, BlockReduceOp, BlockScanOp, BlockBroadcastOp,
+            BlockShuffleOp>(op) &&
         llvm::any_of(op->getResultTypes(), getPaddedPayloadType))
       ops.push_back(op);
   });

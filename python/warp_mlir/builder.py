@@ -983,22 +983,25 @@ class KernelBuilder(TileMixin):
         return self._emit("warp.broadcast_first", [value, *self._mask_value(mask)], value.type)
 
     def block_reduce(self, kind, value, commutative: bool = False,
-                     algorithm: Optional[str] = None):
+                     algorithm: Optional[str] = None, valid_threads=None):
         """warp.block_reduce: `value` combined over every thread of the
         block, in every thread. Every thread of the block must call it (it
         holds barriers). `kind` is a kind name or a combiner function over
         a Value or a tuple of them, as for reduce (thread order is kept
         unless `commutative=True`); with a tuple, returns a tuple.
-        `algorithm` "warp_reductions" or "raking", None for the compiler's
-        choice (raking for integer kinds in a known block of 224-512
-        threads, warp_reductions otherwise)."""
+        `valid_threads` (an i32, the same in every thread; CUB's num_valid):
+        only threads 0 .. valid_threads-1 contribute (below 1 counts as 1).
+        `algorithm` "warp_reductions" or "raking" (not with valid_threads),
+        None for the compiler's choice (raking for integer kinds in a known
+        block of the raking range, warp_reductions otherwise)."""
         values, single = self._collective_values(value, "the reduced value")
-        attributes = {}
+        valid = self._optional(valid_threads, i32)
+        attributes = {"operandSegmentSizes": _segment_sizes(values, valid)}
         if algorithm is not None:
             attributes["algorithm"] = self._enum("block_reduce_algorithm", algorithm,
                                                  "block reduce algorithm")
         return self._emit_reduction("warp.block_reduce", "block reduce", kind, values, single,
-                                    values, attributes, commutative)
+                                    values + valid, attributes, commutative)
 
     def block_scan(self, kind, value, exclusive: bool = False, init=None,
                    total: bool = False, algorithm: Optional[str] = None):
@@ -1027,6 +1030,18 @@ class KernelBuilder(TileMixin):
         value = self.value(value, "the broadcast value")
         thread = self.coerce(thread, i32)
         return self._emit("warp.block_broadcast", [value, thread], value.type)
+
+    def block_shuffle(self, mode: str, value: Value, distance) -> Tuple[Value, Value]:
+        """(value, valid) of warp.block_shuffle (CUB BlockShuffle): thread t
+        reads `value` of thread t + distance ("offset": its own value and
+        valid false where that is outside the block) or (t + distance) mod B
+        ("rotate"). `distance` (i32) may differ from thread to thread.
+        Every thread of the block must call it (it holds barriers)."""
+        attributes = {"mode": self._enum("block_shuffle_mode", mode, "block shuffle mode")}
+        value = self.value(value, "the shuffled value")
+        distance = self.coerce(distance, i32)
+        return tuple(self._emit_n("warp.block_shuffle", [value, distance], [value.type, i1],
+                                  attributes))
 
     def block_exchange(self, items: Value, direction: str) -> Value:
         """warp.block_exchange (CUB BlockExchange) of a thread's N items (a

@@ -475,6 +475,10 @@ def value_gen(rng, elem, dom, p, warp, lane, block_threads, thread):
         return rng.randint(0, p["width"]), True
     if dom == "lane":
         return rng.randrange(32), True
+    if dom == "block_distance":  # a block shuffle's: mostly within the block
+        b = block_threads
+        return rng.choice([-1, 1, rng.randint(-b - 2, b + 2), rng.randint(-40, 40),
+                           -2 ** 31]) & 0xFFFFFFFF, True
     if dom == "region_argmax":
         return (model.fnum("f32", rng.randint(-3, 3)) if elem == "f32" else rng.randrange(1 << 32)), False
     d = dom[len("block_"):] if dom.startswith("block_") else dom

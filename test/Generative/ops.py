@@ -533,8 +533,9 @@ def region_op(head, p, xs, opts, init=""):
     types = ", ".join(p["types"])
     line = f"{head} " + (f"<{p['kind']}> " if "kind" in p else "") + xs
     if "region" in p and model.REGIONS[p["region"]]["commutative"]:
-        if p["op"] == "block_reduce":
-            opts = ["commutative"] + opts
+        if p["op"] == "block_reduce":  # after valid_threads, before algorithm
+            at = int(bool(opts) and opts[0].startswith("valid_threads"))
+            opts = opts[:at] + ["commutative"] + opts[at:]
         elif p["op"] == "reduce":
             opts = opts + ["commutative"]
     line += (" " + " ".join(opts) if opts else "") + init
@@ -675,26 +676,49 @@ class BlockReduce(Op):
         p = dict(op=self.name, exec=list(ctx.existing))
         if not choose_combiner(p, "block_reduce", rng, ctx):
             return None
-        p["algorithm"] = rng.choice([None, "warp_reductions", "raking"])
+        # valid_threads %n (CUB's num_valid): none, or a count anywhere from
+        # below 1 (counts as 1) through the block size to past it, constant
+        # (at least 1: a smaller constant is a verifier error) or run-time.
+        p["valid"] = None
+        if rng.random() < 0.35:
+            p["valid_dyn"] = rng.random() < 0.5
+            low = -3 if p["valid_dyn"] else 1
+            p["valid"] = rng.choice([rng.randint(low, ctx.threads + 40),
+                                     rng.randint(1, min(ctx.threads, 64)),
+                                     ctx.threads, 1])
+        algorithms = [None, "warp_reductions"] + (["raking"] if p["valid"] is None else [])
+        p["algorithm"] = rng.choice(algorithms)
         return p
 
     def operands(self, p):
         dom = "region_" + p["region"] if "region" in p else "block_" + domain_for(p.get("kind"))
         return [(f"x{i}", t, dom) for i, t in enumerate(p["types"])]
 
+    def uniforms(self, p):
+        return ["n"] if p.get("valid") is not None and p["valid_dyn"] else []
+
+    def uniform_value(self, p, name, rng, warp):
+        return p["valid"]
+
     def results(self, p):
         return [(f"y{i}", t) for i, t in enumerate(p["types"])]
 
     def mlir(self, p, k):
         n = len(p["types"])
-        opts = [f"algorithm = <{p['algorithm']}>"] if p["algorithm"] else []
+        opts = []
+        if p.get("valid") is not None:
+            opts.append("valid_threads " + ("%n" if p["valid_dyn"] else k.const(p["valid"], "i32")))
+        if p["algorithm"]:
+            opts.append(f"algorithm = <{p['algorithm']}>")
         return region_op(", ".join(f"%y{i}" for i in range(n)) + " = warp.block_reduce", p,
                          ", ".join(f"%x{i}" for i in range(n)), opts)
 
     def expect_block(self, p, d):
         fn = combiner(p)
         n = len(p["types"])
-        total = model.fold(fn, [tuple(d.ins[f"x{i}"][t] for i in range(n)) for t in range(d.threads)])
+        # Threads 0 .. count-1 contribute: the count taken into [1, B].
+        count = d.threads if p.get("valid") is None else min(max(p["valid"], 1), d.threads)
+        total = model.fold(fn, [tuple(d.ins[f"x{i}"][t] for i in range(n)) for t in range(count)])
         return {f"y{i}": [total[i]] * d.threads for i in range(n)}
 
 
@@ -784,6 +808,45 @@ class BlockBroadcast(Op):
 
     def expect_block(self, p, d):
         return dict(r=[d.ins["x"][p["thread"]]] * d.threads)
+
+
+class BlockShuffle(Op):
+    """CUB's BlockShuffle: offset (own value and valid = 0 outside the
+    block) and rotate (mod B), by a constant distance or one per thread."""
+    name = "block_shuffle"
+    block_level = True
+    probe = "%r, %v = warp.block_shuffle <offset> %x, %c1 : {T}"
+
+    def gen(self, rng, ctx):
+        b = ctx.threads
+        return dict(op=self.name, exec=list(ctx.existing), type=ctx.type_for(self.name, rng),
+                    mode=rng.choice(["offset", "rotate"]), per_thread=rng.random() < 0.4,
+                    distance=rng.choice([-1, 1, rng.randint(-b - 3, b + 3), rng.randint(-70, 70),
+                                         rng.choice([2 ** 31 - 1, -2 ** 31])]))
+
+    def operands(self, p):
+        ops = [("x", p["type"], "bits")]
+        if p["per_thread"]:
+            ops.append(("d", "i32", "block_distance"))
+        return ops
+
+    def results(self, p):
+        return [("r", p["type"]), ("v", "i1")]
+
+    def mlir(self, p, k):
+        d = "%d" if p["per_thread"] else k.const(p["distance"], "i32")
+        return [f"%r, %v = warp.block_shuffle <{p['mode']}> %x, {d} : {p['type']}"]
+
+    def expect_block(self, p, d):
+        b, x = d.threads, d.ins["x"]
+        r, v = [], []
+        for t in range(b):
+            dist = model.signed(d.ins["d"][t] & 0xFFFFFFFF, 32) if p["per_thread"] else p["distance"]
+            src = (t + dist) % b if p["mode"] == "rotate" else t + dist
+            ok = 0 <= src < b
+            r.append(x[src] if ok else x[t])
+            v.append(int(ok))
+        return dict(r=r, v=v)
 
 
 def exchange_source(direction, g_out, n, units):
@@ -955,4 +1018,5 @@ class AtomicRMW(Op):
 
 OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFirst(), Votes(),
                               Match(), Reduce(), Scan(), BlockReduce(), BlockScan(),
-                              BlockBroadcast(), Exchange(), BlockExchange(), AtomicRMW()]}
+                              BlockBroadcast(), BlockShuffle(), Exchange(), BlockExchange(),
+                              AtomicRMW()]}

@@ -13,6 +13,7 @@
 // block total (32), the broadcast slot (33) and 32 prefix slots.
 // CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_scratch_0 : memref<132xi64, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch_1 : memref<132xi32, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.global
 // PTX: .shared .align 16 .b8 __warp_block_scratch[528];
 
@@ -133,5 +134,59 @@ gpu.module @kernels {
     memref.store %r, %out[%t] : memref<?xf32>
     gpu.return
   }
+
+  // valid_threads %n (CUB's num_valid): n taken to at least 1; each warp
+  // reduces its lanes below n (n - 32 w, at least 1, at most its live
+  // lanes), and warp 0 the first ceil(n / 32) partials, the other lanes
+  // padded with the kind's neutral value; two barriers as without it.
+  // CHECK-LABEL: gpu.func @reduce_partial
+  // CHECK: %[[WARP:.*]] = arith.shrui %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[LIVE:.*]] = arith.minui %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[N:.*]] = arith.maxsi %{{.*}}, %[[ONE:.*]] : i32
+  // CHECK: %[[LEFT:.*]] = arith.subi %[[N]], %{{.*}} : i32
+  // CHECK: %[[LOW:.*]] = arith.maxsi %[[LEFT]], %{{.*}} : i32
+  // CHECK: %[[VALID:.*]] = arith.minsi %[[LOW]], %[[LIVE]] : i32
+  // CHECK: %[[UP:.*]] = arith.addi %[[N]], %{{.*}} : i32
+  // CHECK: %[[CEIL:.*]] = arith.shrui %[[UP]], %{{.*}} : i32
+  // CHECK: %[[WARPS:.*]] = arith.minui %{{.*}}, %[[CEIL]] : i32
+  // CHECK: scf.if
+  // CHECK:   warp.reduce <add> %{{[^ ]*}} lanes = <first> : i32
+  // CHECK: } else {
+  // CHECK:   warp.reduce <add> %{{.*}} valid_lanes %[[VALID]] mask %{{.*}} lanes = <first> : i32
+  // CHECK: gpu.barrier
+  // CHECK: arith.cmpi eq, %[[WARPS]]
+  // CHECK: arith.cmpi ult, %{{.*}}, %[[WARPS]] : i32
+  // CHECK: warp.reduce <add> %{{[^ ]*}} lanes = <first> : i32
+  // CHECK: gpu.barrier
+  // CHECK-NOT: gpu.barrier
+  // CHECK: gpu.return
+  // PTX-LABEL: .entry reduce_partial(
+  // PTX-COUNT-2: bar.sync 0;
+  // PTX-NOT: bar.sync
+  // PTX: ret;
+  gpu.func @reduce_partial(%in: memref<?xi32>, %out: memref<?xi32>, %n: i32) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<?xi32>
+    %r = warp.block_reduce <add> %x valid_threads %n : i32
+    memref.store %r, %out[%t] : memref<?xi32>
+    gpu.return
+  }
+
+  // A known block of one warp: its reduction over the lanes below n, no
+  // memory and no barrier.
+  // CHECK-LABEL: gpu.func @reduce_partial_one_warp
+  // CHECK-NOT: gpu.barrier
+  // CHECK: warp.reduce <add> %{{.*}} valid_lanes %{{.*}} mask %{{.*}} : i32
+  // CHECK-NOT: gpu.barrier
+  // CHECK: gpu.return
+  gpu.func @reduce_partial_one_warp(%in: memref<?xi32>, %out: memref<?xi32>, %n: i32) kernel
+      attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<?xi32>
+    %r = warp.block_reduce <add> %x valid_threads %n : i32
+    memref.store %r, %out[%t] : memref<?xi32>
+    gpu.return
+  }
+
 }
 }

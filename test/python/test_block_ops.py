@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import warp_mlir as wm
-from conftest import requires_gpu
+from conftest import BACKENDS, requires_gpu
 
 PROG = wm.Program("block_ops")
 
@@ -305,3 +305,88 @@ def test_many_block_ops_on_the_gpu(rounds, threads):
     out = np.zeros(threads, np.int32)
     wm.launch(compiled, "many", 1, threads, x, out, threads)
     assert (out == many_block_ops_reference(x, rounds)).all()
+
+
+PARTIAL = wm.Program("partial_tiles")
+
+
+@PARTIAL.kernel(x=wm.memref(wm.i32), out=wm.memref(wm.i32), where=wm.memref(wm.i32),
+                n=wm.i32)
+def partial_tiles(k, x, out, where, n):
+    """CUB's Reduce(x, op, num_valid): a sum and an argmax (a combiner
+    region, which has no neutral value) over threads 0 .. n-1."""
+    i = k.global_id()
+    out[i] = k.block_reduce("add", x[i], valid_threads=n)
+    _, at = k.block_reduce(lambda l, r: argmax(k, l, r), (x[i], k.cast(i, wm.i32)),
+                           valid_threads=n)
+    where[i] = at
+
+
+def test_partial_tiles_emit_valid_threads():
+    text = str(PARTIAL)
+    assert text.count("valid_threads %") == 2
+    wm.Module.parse(text).verify()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("threads,counts", [(33, [1, 32, 33, 40]), (180, [0, 31, 64, 97, 179]),
+                                            (1024, [1000, 1024, 5])])
+def test_partial_tiles_reduce_the_first_threads(backend, threads, counts):
+    compiled = wm.compile(PARTIAL, chip="sm_90")
+    rng = np.random.default_rng(threads)
+    for n in counts:
+        x = rng.integers(-50, 50, threads).astype(np.int32)
+        out = np.zeros(threads, np.int32)
+        where = np.zeros(threads, np.int32)
+        wm.launch(compiled, "partial_tiles", 1, threads, x, out, where, n, backend=backend)
+        # Below 1 counts as 1, past the block as the block.
+        valid = x[:min(max(n, 1), threads)]
+        assert (out == valid.sum()).all(), n
+        # The first thread of the largest value (the lower thread wins ties).
+        assert (where == int(np.argmax(valid))).all(), n
+
+
+SHUFFLES = wm.Program("block_shuffles")
+
+
+@SHUFFLES.kernel(x=wm.memref(wm.f32), heads=wm.memref(wm.i32), diff=wm.memref(wm.f32),
+                 rot=wm.memref(wm.f32), d=wm.i32)
+def block_shuffles(k, x, heads, diff, rot, d):
+    """CUB's BlockDiscontinuity::FlagHeads (a thread whose value differs
+    from its predecessor's, and thread 0), BlockAdjacentDifference
+    (SubtractLeft, thread 0 keeping its value) and BlockShuffle::Rotate."""
+    i = k.global_id()
+    v = x[i]
+    prev, has_prev = k.block_shuffle("offset", v, -1)
+    heads[i] = k.select(has_prev, k.select(prev != v, 1, 0, wm.i32), 1, wm.i32)
+    diff[i] = k.select(has_prev, v - prev, v)
+    rot[i], _ = k.block_shuffle("rotate", v, d)
+
+
+def test_block_shuffle_emits_the_op():
+    text = str(SHUFFLES)
+    assert "warp.block_shuffle <offset>" in text and "warp.block_shuffle <rotate>" in text
+    with pytest.raises(ValueError, match="BlockShuffleMode to be one of: offset, rotate"):
+        prog = wm.Program()
+
+        @prog.kernel(x=wm.memref(wm.f32))
+        def bad(k, x):
+            k.block_shuffle("up", x[0], 1)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("threads", [33, 180, 1024])
+def test_block_shuffle_flags_differences_and_rotates(backend, threads):
+    compiled = wm.compile(SHUFFLES, chip="sm_90")
+    rng = np.random.default_rng(threads)
+    x = rng.integers(0, 3, threads).astype(np.float32)  # runs of equal values
+    for d in (1, -5, threads + 7):
+        heads = np.zeros(threads, np.int32)
+        diff = np.zeros(threads, np.float32)
+        rot = np.zeros(threads, np.float32)
+        wm.launch(compiled, "block_shuffles", 1, threads, x, heads, diff, rot, d,
+                  backend=backend)
+        want_heads = np.concatenate([[1], (x[1:] != x[:-1]).astype(np.int32)])
+        np.testing.assert_array_equal(heads, want_heads)
+        np.testing.assert_array_equal(diff, np.concatenate([[x[0]], x[1:] - x[:-1]]))
+        np.testing.assert_array_equal(rot, x[(np.arange(threads) + d) % threads])

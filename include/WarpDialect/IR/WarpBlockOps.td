@@ -40,7 +40,8 @@ class Warp_BlockOp<string mnemonic, list<Trait> traits = []>
     : Warp_Op<mnemonic, !listconcat(traits, [Warp_Convergent])>;
 
 def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
-    [Warp_CombiningOpInterface, RecursiveMemoryEffects]> {
+    [Warp_CombiningOpInterface, RecursiveMemoryEffects,
+     AttrSizedOperandSegments]> {
   let summary = "reduce a value over every thread of the block";
   let description = [{
     Combines `value` with `kind` (the kinds of `warp.reduce`) over all
@@ -100,8 +101,20 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     elsewhere per-warp reductions (a butterfly or one `redux.sync`) are
     cheaper than the serial segments.
 
+    **Partial tiles** (CUB's `Reduce(input, op, num_valid)`): with
+    `valid_threads %n` only threads `0 .. n-1` contribute, in thread order
+    as above; the values of the others never reach the combiner (a region
+    needs no neutral value), and every thread of the block still executes
+    the op and gets the result. `n` is the same in every thread of the
+    block; below 1 it counts as 1 (thread 0's value), above the block size
+    as the block size. A constant `n` below 1 is an error. The lowering is
+    `warp_reductions`' over the first `ceil(n / 32)` warps, each warp's
+    `warp.reduce` with `valid_lanes` where `n` cuts it (`raking` does not
+    take `valid_threads`).
+
     ```mlir
     %sum = warp.block_reduce <add> %x : f32
+    %part = warp.block_reduce <add> %x valid_threads %n : f32
     %max = warp.block_reduce <maxsi> %i algorithm = <raking> : i32
     // argmax over the block, the lowest thread winning ties
     %m, %i = warp.block_reduce %v, %idx : f32, i32
@@ -114,12 +127,14 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     ```
   }];
   let arguments = (ins OptionalAttr<Warp_CombineKindEnum>:$kind,
-                       Variadic<Warp_Payload>:$values, UnitAttr:$commutative,
+                       Variadic<Warp_Payload>:$values,
+                       Optional<I32>:$valid_threads, UnitAttr:$commutative,
                        OptionalAttr<Warp_BlockReduceAlgorithmEnum>:$algorithm);
   let results = (outs Variadic<Warp_Payload>:$result);
   let regions = (region MaxSizedRegion<1>:$combiner);
   let assemblyFormat = [{
-    custom<KindAndValues>($kind, $values) (`commutative` $commutative^)?
+    custom<KindAndValues>($kind, $values)
+    (`valid_threads` $valid_threads^)? (`commutative` $commutative^)?
     (`algorithm` `=` $algorithm^)?
     attr-dict `:` custom<ReduceTypes>(type($values), type($result), $combiner)
   }];
@@ -284,6 +299,60 @@ def Warp_BlockBroadcastOp : Warp_BlockOp<"block_broadcast",
   let arguments = (ins Warp_Payload:$value, I32:$thread);
   let results = (outs Warp_Payload:$result);
   let assemblyFormat = "$value `,` $thread attr-dict `:` type($value)";
+}
+
+def Warp_BlockShuffleModeAttr : I32EnumAttr<"BlockShuffleMode",
+    "which thread a block shuffle reads", [
+    I32EnumAttrCase<"Offset", 0, "offset">,
+    I32EnumAttrCase<"Rotate", 1, "rotate">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_BlockShuffleModeEnum : EnumAttr<Warp_Dialect,
+    Warp_BlockShuffleModeAttr, "block_shuffle_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Warp_BlockShuffleOp : Warp_BlockOp<"block_shuffle",
+    [AllTypesMatch<["value", "result"]>]> {
+  let summary = "every thread reads another thread's value (CUB `BlockShuffle`)";
+  let description = [{
+    Thread `t` of a block of `B` threads (numbered as in
+    `warp.block_reduce`) reads `value` of another thread, `distance`
+    threads away:
+
+    - `offset` (CUB's `BlockShuffle::Offset`): thread `t + distance`. Where
+      that is not a thread of the block (below 0 or from `B` on), the
+      result is the thread's own `value` (CUB leaves its output as it
+      was) and `valid` is false; else `valid` is true.
+    - `rotate` (`BlockShuffle::Rotate`): thread `(t + distance) mod B`,
+      the modulo taken non-negative, so any `distance` (also negative or
+      past `B`) names a thread; `valid` is always true.
+
+    `distance` may differ from thread to thread. CUB's `Up` and `Down`
+    (each thread's predecessor or successor) are `offset` by -1 and +1;
+    `BlockDiscontinuity`'s head flags are `value != result` of `offset`
+    -1 (true where `valid` is false, in thread 0), its tail flags those of
+    `offset` +1; `BlockAdjacentDifference` subtracts the result of `offset`
+    -1 (or +1) from `value`.
+
+    Lowering: a barrier (earlier readers of the buffer are done), every
+    thread writes its value to its slot of a workgroup buffer of one
+    element per thread, a barrier, every thread reads its source's slot.
+    The buffer is the block exchange buffer of the payload type (one per
+    type in the `gpu.module`, sized for the largest block).
+
+    ```mlir
+    %prev, %has = warp.block_shuffle <offset> %x, %cm1 : f32
+    %next, %in = warp.block_shuffle <rotate> %x, %c1 : i32
+    ```
+  }];
+  let arguments = (ins Warp_BlockShuffleModeEnum:$mode, Warp_Payload:$value,
+                       I32:$distance);
+  let results = (outs Warp_Payload:$result, I1:$valid);
+  let assemblyFormat = [{
+    $mode $value `,` $distance attr-dict `:` type($value)
+  }];
 }
 
 def Warp_BlockExchangeOp : Warp_BlockOp<"block_exchange",

@@ -77,8 +77,8 @@ namespace mlir::warp {
 /// Whether `op` is a block-level collective (`warp.block_*`): every thread
 /// of the block takes part, through shared memory and barriers.
 inline bool isBlockCollective(Operation *op) {
-  return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockExchangeOp>(
-      op);
+  return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockExchangeOp,
+             BlockShuffleOp>(op);
 }
 
 } // namespace mlir::warp

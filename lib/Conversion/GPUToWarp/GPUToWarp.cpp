@@ -295,8 +295,8 @@ struct AllReduceToWarp : public OpRewritePattern<gpu::AllReduceOp> {
       return rewriter.notifyMatchFailure(op, "reduction region of several blocks");
     auto reduce = BlockReduceOp::create(
         rewriter, op.getLoc(), TypeRange{type}, CombineKindAttr(),
-        ValueRange{op.getValue()}, /*commutative=*/false,
-        BlockReduceAlgorithmAttr());
+        ValueRange{op.getValue()}, /*valid_threads=*/Value(),
+        /*commutative=*/false, BlockReduceAlgorithmAttr());
     rewriter.inlineRegionBefore(body, reduce.getCombiner(),
                                 reduce.getCombiner().end());
     Operation *yield = reduce.getCombiner().front().getTerminator();

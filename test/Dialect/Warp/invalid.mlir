@@ -249,6 +249,23 @@ func.func @block_reduce_bad_kind(%x: f32) {
 
 // -----
 
+func.func @block_reduce_no_valid_threads(%x: f32) {
+  %c0 = arith.constant 0 : i32
+  // expected-error @+1 {{'warp.block_reduce' op valid_threads must be at least 1, got 0}}
+  %0 = warp.block_reduce <add> %x valid_threads %c0 : f32
+  return
+}
+
+// -----
+
+func.func @block_reduce_raking_valid_threads(%x: i32, %n: i32) {
+  // expected-error @+1 {{'warp.block_reduce' op algorithm 'raking' does not take valid_threads (use 'warp_reductions')}}
+  %0 = warp.block_reduce <add> %x valid_threads %n algorithm = <raking> : i32
+  return
+}
+
+// -----
+
 func.func @block_scan_bad_kind(%x: i32) {
   // expected-error @+1 {{kind 'minimumf' needs a floating-point value, got 'i32'}}
   %0 = warp.block_scan <minimumf> %x : i32

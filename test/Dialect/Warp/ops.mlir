@@ -205,16 +205,24 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   %2:2 = warp.block_scan <mul> %f exclusive init %p : f32, f32
   // CHECK: warp.block_broadcast %{{.*}}, %{{.*}} : f32
   %3 = warp.block_broadcast %f, %i : f32
+  // CHECK: warp.block_shuffle <offset> %{{.*}}, %{{.*}} : f32
+  // GENERIC: "warp.block_shuffle"(%{{.*}}, %{{.*}}) <{mode = #warp.block_shuffle_mode<offset>}> : (f32, i32) -> (f32, i1)
+  %9, %10 = warp.block_shuffle <offset> %f, %i : f32
+  // CHECK: warp.block_shuffle <rotate> %{{.*}}, %{{.*}} : vector<2xf16>
+  %11, %12 = warp.block_shuffle <rotate> %v, %i : vector<2xf16>
   // CHECK: warp.block_scan <add> %{{.*}} exclusive init %{{.*}} algorithm = <raking> : f32, f32
   // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<raking>, exclusive, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>}>
   %4:2 = warp.block_scan <add> %f exclusive init %p algorithm = <raking> : f32, f32
   // CHECK: warp.block_reduce <minui> %{{.*}} algorithm = <raking> : i32
-  // GENERIC: "warp.block_reduce"(%{{.*}}) <{algorithm = #warp.block_reduce_algorithm<raking>, kind = #warp.kind<minui>}>
+  // GENERIC: "warp.block_reduce"(%{{.*}}) <{algorithm = #warp.block_reduce_algorithm<raking>, kind = #warp.kind<minui>, operandSegmentSizes = array<i32: 1, 0>}>
   %6 = warp.block_reduce <minui> %i algorithm = <raking> : i32
   // CHECK: warp.block_reduce <minui> %{{.*}} algorithm = <warp_reductions> : i32
   %7 = warp.block_reduce <minui> %i algorithm = <warp_reductions> : i32
   // CHECK: warp.block_scan <minui> %{{.*}} algorithm = <warp_scans> : i32
   %5 = warp.block_scan <minui> %i algorithm = <warp_scans> : i32
+  // CHECK: warp.block_reduce <add> %{{.*}} valid_threads %{{.*}} algorithm = <warp_reductions> : f32
+  // GENERIC: "warp.block_reduce"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_reduce_algorithm<warp_reductions>, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>}>
+  %8 = warp.block_reduce <add> %f valid_threads %i algorithm = <warp_reductions> : f32
   return %0, %1, %2#0, %2#1, %3 : f32, vector<2xf16>, f32, f32, f32
 }
 
@@ -222,8 +230,15 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
 func.func @block_combiners(%v: f32, %i: i32, %p: f32, %q: i32) -> (f32, i32, f32, i32, f32, i32) {
   // CHECK: warp.block_reduce %{{.*}}, %{{.*}} commutative : f32, i32 combine (%{{.*}}: f32, %{{.*}}: i32, %{{.*}}: f32, %{{.*}}: i32) {
   // CHECK: warp.yield %{{.*}}, %{{.*}} : f32, i32
-  // GENERIC: "warp.block_reduce"(%{{.*}}, %{{.*}}) <{commutative}> ({
+  // GENERIC: "warp.block_reduce"(%{{.*}}, %{{.*}}) <{commutative, operandSegmentSizes = array<i32: 2, 0>}> ({
   %0:2 = warp.block_reduce %v, %i commutative : f32, i32 combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
+    %gt = arith.cmpf ogt, %b, %a : f32
+    %r = arith.select %gt, %b, %a : f32
+    %ri = arith.select %gt, %bi, %ai : i32
+    warp.yield %r, %ri : f32, i32
+  }
+  // CHECK: warp.block_reduce %{{.*}}, %{{.*}} valid_threads %{{.*}} commutative : f32, i32 combine
+  %2:2 = warp.block_reduce %v, %i valid_threads %q commutative : f32, i32 combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
     %gt = arith.cmpf ogt, %b, %a : f32
     %r = arith.select %gt, %b, %a : f32
     %ri = arith.select %gt, %bi, %ai : i32

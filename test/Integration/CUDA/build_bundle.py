@@ -479,9 +479,26 @@ def block_ops_kernel(case):
         f"%ex, %tot = warp.block_scan <{kind}> %x exclusive{algorithm} : {t}, {t}",
         f"%exi = warp.block_scan <{kind}> %x exclusive init %x0{algorithm} : {t}",
         f"%b = warp.block_broadcast %x, %src : {t}",
+        # Partial tiles: threads 0 .. src-1 (all but the last; src = 0 in a
+        # block of one thread counts as 1), and 0 .. src/2 (a cut inside the
+        # block, with warps past it).
+        "%c1_i32 = arith.constant 1 : i32", "%c2_i32 = arith.constant 2 : i32",
+        "%src_half = arith.divui %src, %c2_i32 : i32",
+        "%half = arith.addi %src_half, %c1_i32 : i32",
+        f"%pr = warp.block_reduce <{kind}> %x valid_threads %src : {t}",
+        f"%ph = warp.block_reduce <{kind}> %x valid_threads %half : {t}",
+        # Block shuffles: the previous thread's value (thread 0 its own),
+        # the next one's (the last thread: not valid, so thread 0's), and a
+        # rotation by src/2 + 1.
+        "%cm1_i32 = arith.constant -1 : i32",
+        f"%sp, %sp_ok = warp.block_shuffle <offset> %x, %cm1_i32 : {t}",
+        f"%sn, %sn_ok = warp.block_shuffle <offset> %x, %c1_i32 : {t}",
+        f"%sn_or_first = arith.select %sn_ok, %sn, %x0 : {t}",
+        f"%sr, %sr_ok = warp.block_shuffle <rotate> %x, %half : {t}",
     ]
     # In the order of cases.BLOCK_OP_OUTPUTS.
-    for k, v in enumerate(["%r", "%s", "%ex", "%tot", "%exi", "%b"]):
+    for k, v in enumerate(["%r", "%s", "%ex", "%tot", "%exi", "%b", "%pr", "%ph", "%sp",
+                           "%sn_or_first", "%sr"]):
         body += [f"%ko{k} = arith.constant {k} : index",
                  f"%oo{k} = arith.muli %ko{k}, %total_threads : index",
                  f"%jo{k} = arith.addi %oo{k}, %e : index",

@@ -287,7 +287,9 @@ BLOCK_OP_SHAPES = [(32, 1, 1), (33, 1, 1), (96, 1, 1), (129, 1, 1), (159, 1, 1),
                    (180, 1, 1), (256, 1, 1), (1000, 1, 1), (1024, 1, 1), (1, 1, 1),
                    (16, 8, 1), (7, 9, 3), (48, 2, 2), (10, 10, 10), (32, 32, 1)]
 # A block_ops kernel's outputs, in order: out[k * threads + i].
-BLOCK_OP_OUTPUTS = ["reduce", "scan", "exclusive", "total", "exclusive_init", "broadcast"]
+BLOCK_OP_OUTPUTS = ["reduce", "scan", "exclusive", "total", "exclusive_init", "broadcast",
+                    "partial", "partial_half", "shuffle_prev", "shuffle_next_or_first",
+                    "rotate_half"]
 BLOCK_OP_TYPES = {"i32": INT_KINDS, "f32": FLOAT_KINDS, "i64": ["add", "maxsi", "xor"],
                   "f64": ["add", "minimumf"],
                   # Vector payloads, combined element by element (f16 sums of

@@ -934,9 +934,13 @@ def block_op_inputs(type_name, kind, size, trial):
 
 def block_op_reference(kind, values, src, dtype):
     """Per thread: reduce, inclusive scan, exclusive scan, total, exclusive
-    scan with init = thread 0's value, broadcast of thread src, folded in
-    thread order straight from the definitions (reference.inclusive_scan:
-    numpy's accumulate, the same fold as ref.combine thread after thread)."""
+    scan with init = thread 0's value, broadcast of thread src, and the
+    reductions of threads 0 .. src-1 and 0 .. src/2 (valid_threads src and
+    src // 2 + 1, a count below 1 taken as 1), folded in thread order
+    straight from the definitions (reference.inclusive_scan: numpy's
+    accumulate, the same fold as ref.combine thread after thread); then the
+    block shuffles: thread t - 1's value (thread 0 its own), thread t + 1's
+    (the last thread: thread 0's) and thread (t + src // 2 + 1) mod n's."""
     dtype = np.dtype(dtype)
     n = len(values)
     inclusive = ref.inclusive_scan(kind, values, dtype)
@@ -945,7 +949,14 @@ def block_op_reference(kind, values, src, dtype):
     with_init = np.concatenate(
         [[init], ref.combine_arrays(kind, init, inclusive[:-1], dtype)]).astype(dtype)
     total = np.full(n, inclusive[-1], dtype=dtype)
-    return [total, inclusive, exclusive, total, with_init, np.full(n, values[src], dtype=dtype)]
+    partial = [np.full(n, inclusive[min(max(count, 1), n) - 1], dtype=dtype)
+               for count in (src, src // 2 + 1)]
+    threads = np.arange(n)
+    shuffles = [values[np.maximum(threads - 1, 0)],
+                values[np.where(threads + 1 < n, threads + 1, 0)],
+                values[(threads + src // 2 + 1) % n]]
+    return [total, inclusive, exclusive, total, with_init,
+            np.full(n, values[src], dtype=dtype)] + partial + shuffles
 
 
 def run_block_ops(suite):
