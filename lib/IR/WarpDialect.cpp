@@ -645,7 +645,8 @@ void BlockReduceOp::build(OpBuilder &builder, OperationState &state,
                           CombineKind kind, Value value) {
   build(builder, state, TypeRange{value.getType()},
         CombineKindAttr::get(builder.getContext(), kind), ValueRange{value},
-        /*valid_threads=*/Value(), /*commutative=*/false, /*algorithm=*/nullptr);
+        /*valid_threads=*/Value(), /*commutative=*/false, ResultLanes::All,
+        /*algorithm=*/nullptr);
 }
 
 LogicalResult BlockReduceOp::verify() {

@@ -664,7 +664,7 @@ Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
     return bb.reduceInWarp(
         values,
         *threads == kWarpSize && !op.getValidThreads() ? Value() : validLanes,
-        ResultLanes::All);
+        op.getThreads());
   // 2 to 8 whole warps of an integer kind, alternating halves: after the
   // one barrier every thread folds the parked partials (no second
   // reduction in warp 0, no second barrier). The slots 0..warps-1 it reads
@@ -687,12 +687,13 @@ Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
       [&] { return bb.reduceInWarp(values, validLanes); });
   bb.parkPerWarp(partial);
   bb.barrier();
-  bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
-    // One warp: its partial is the total. Several: warp 0 is whole. A kind's
-    // lanes past the last warp contribute a neutral padding, so the plain
-    // 32-lane reduction gives, bit for bit, the tree over the partials; a
-    // region has no padding and reduces the first validWarps lanes.
-    Tuple total = bb.choose(
+  // In warp 0, the total in lane 0. One warp: its partial is the total.
+  // Several: warp 0 is whole. A kind's lanes past the last warp contribute
+  // a neutral padding, so the plain 32-lane reduction gives, bit for bit,
+  // the tree over the partials; a region has no padding and reduces the
+  // first validWarps lanes.
+  auto reducePartials = [&] {
+    return bb.choose(
         bb.eq(validWarps, bb.cst(1)), [&] { return partial; },
         [&] {
           if (!op.getKind())
@@ -702,6 +703,16 @@ Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
                                               values.front().getType());
           return bb.reduceInWarp(bb.readParked(padding, validWarps));
         });
+  };
+  // The result in thread 0 only (warp 0's lane 0), halves alternating: no
+  // second barrier and no load. The slots warp 0 reads are written next by
+  // the op after next, behind the next op's barrier, which warp 0 reaches
+  // after its reads. The other threads keep their warp's partial.
+  if (op.getThreads() == ResultLanes::First && bb.alternatesHalves())
+    return bb.choose(bb.eq(g.warp, bb.cst(0)), reducePartials,
+                     [&] { return partial; });
+  bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
+    Tuple total = reducePartials();
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
               [&] { bb.store(total, bb.cst(kTotalSlot)); });
   });

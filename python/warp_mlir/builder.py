@@ -983,7 +983,8 @@ class KernelBuilder(TileMixin):
         return self._emit("warp.broadcast_first", [value, *self._mask_value(mask)], value.type)
 
     def block_reduce(self, kind, value, commutative: bool = False,
-                     algorithm: Optional[str] = None, valid_threads=None):
+                     algorithm: Optional[str] = None, valid_threads=None,
+                     threads: str = "all"):
         """warp.block_reduce: `value` combined over every thread of the
         block, in every thread. Every thread of the block must call it (it
         holds barriers). `kind` is a kind name or a combiner function over
@@ -991,12 +992,16 @@ class KernelBuilder(TileMixin):
         unless `commutative=True`); with a tuple, returns a tuple.
         `valid_threads` (an i32, the same in every thread; CUB's num_valid):
         only threads 0 .. valid_threads-1 contribute (below 1 counts as 1).
+        `threads` "first": only thread 0's result is the reduction (CUB's
+        BlockReduce), which can save a barrier; "all" (default): every
+        thread's.
         `algorithm` "warp_reductions" or "raking" (not with valid_threads),
         None for the compiler's choice (raking for integer kinds in a known
         block of the raking range, warp_reductions otherwise)."""
         values, single = self._collective_values(value, "the reduced value")
         valid = self._optional(valid_threads, i32)
-        attributes = {"operandSegmentSizes": _segment_sizes(values, valid)}
+        attributes = {"operandSegmentSizes": _segment_sizes(values, valid),
+                      "threads": self._enum("result_lanes", threads, "threads")}
         if algorithm is not None:
             attributes["algorithm"] = self._enum("block_reduce_algorithm", algorithm,
                                                  "block reduce algorithm")

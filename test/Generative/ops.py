@@ -688,6 +688,7 @@ class BlockReduce(Op):
                                      ctx.threads, 1])
         algorithms = [None, "warp_reductions"] + (["raking"] if p["valid"] is None else [])
         p["algorithm"] = rng.choice(algorithms)
+        p["threads"] = rng.choice(["all", "all", "first"])
         return p
 
     def operands(self, p):
@@ -708,6 +709,8 @@ class BlockReduce(Op):
         opts = []
         if p.get("valid") is not None:
             opts.append("valid_threads " + ("%n" if p["valid_dyn"] else k.const(p["valid"], "i32")))
+        if p.get("threads", "all") != "all":
+            opts.append(f"threads = <{p['threads']}>")
         if p["algorithm"]:
             opts.append(f"algorithm = <{p['algorithm']}>")
         return region_op(", ".join(f"%y{i}" for i in range(n)) + " = warp.block_reduce", p,
@@ -719,7 +722,10 @@ class BlockReduce(Op):
         # Threads 0 .. count-1 contribute: the count taken into [1, B].
         count = d.threads if p.get("valid") is None else min(max(p["valid"], 1), d.threads)
         total = model.fold(fn, [tuple(d.ins[f"x{i}"][t] for i in range(n)) for t in range(count)])
-        return {f"y{i}": [total[i]] * d.threads for i in range(n)}
+        # threads = <first>: thread 0's result only (the others unspecified).
+        holders = 1 if p.get("threads") == "first" else d.threads
+        return {f"y{i}": [total[i]] * holders + [None] * (d.threads - holders)
+                for i in range(n)}
 
 
 class BlockScan(Op):

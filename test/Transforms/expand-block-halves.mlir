@@ -105,5 +105,32 @@ gpu.module @kernels {
     memref.store %c, %out[%t] : memref<?xi32>
     gpu.return
   }
+
+  // threads = <first> with alternating halves: after the parking barrier
+  // warp 0 reduces the partials and thread 0 keeps the total; no second
+  // barrier, no total slot (the op after next writes the slots warp 0
+  // reads, behind the next op's barrier). Two such reductions: two
+  // barriers in all.
+  // CHECK-LABEL: gpu.func @first_only
+  // CHECK: gpu.barrier
+  // CHECK: %[[R:.*]] = scf.if
+  // CHECK:   warp.reduce <add> %{{[^ ]*}} lanes = <first> : f32
+  // CHECK: } else {
+  // CHECK-NOT: gpu.barrier
+  // CHECK: gpu.barrier
+  // CHECK-NOT: gpu.barrier
+  // CHECK: gpu.return
+  // PTX-LABEL: .entry first_only(
+  // PTX-COUNT-2: bar.sync 0;
+  // PTX-NOT: bar.sync
+  // PTX: ret;
+  gpu.func @first_only(%in: memref<?xf32>, %out: memref<?xf32>) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<?xf32>
+    %r = warp.block_reduce <add> %x threads = <first> : f32
+    %s = warp.block_reduce <maxnumf> %r threads = <first> : f32
+    memref.store %s, %out[%t] : memref<?xf32>
+    gpu.return
+  }
 }
 }

@@ -390,3 +390,33 @@ def test_block_shuffle_flags_differences_and_rotates(backend, threads):
         np.testing.assert_array_equal(heads, want_heads)
         np.testing.assert_array_equal(diff, np.concatenate([[x[0]], x[1:] - x[:-1]]))
         np.testing.assert_array_equal(rot, x[(np.arange(threads) + d) % threads])
+
+
+FIRST = wm.Program("first_only")
+
+
+@FIRST.kernel(x=wm.memref(wm.f32), out=wm.memref(wm.f32))
+def first_only(k, x, out):
+    """CUB's BlockReduce: the sum in thread 0 only, twice in a row (the
+    second reduction's parking must not meet the first's reads)."""
+    i = k.global_id()
+    s = k.block_reduce("add", x[i], threads="first")
+    t = k.block_reduce("add", x[i] * 2.0, threads="first")
+    out[i] = s + t
+
+
+def test_first_only_saves_the_second_barrier():
+    assert "threads = <first>" in str(FIRST)
+    # Two reductions, one barrier each (the kernel's block ops alternate
+    # the scratch array's halves).
+    assert wm.compile(FIRST, chip="sm_90").ptx.count("bar.sync") == 2
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("threads", [33, 180, 1024])
+def test_first_only_in_thread_zero(backend, threads):
+    compiled = wm.compile(FIRST, chip="sm_90")
+    x = np.random.default_rng(threads).integers(-50, 50, threads).astype(np.float32)
+    out = np.zeros_like(x)
+    wm.launch(compiled, "first_only", 1, threads, x, out, backend=backend)
+    assert out[0] == 3 * x.sum()

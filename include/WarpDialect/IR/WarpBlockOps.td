@@ -112,9 +112,19 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     `warp.reduce` with `valid_lanes` where `n` cuts it (`raking` does not
     take `valid_threads`).
 
+    **Result in thread 0** (CUB's `BlockReduce`, whose result only thread
+    0 holds): with `threads = <first>` only thread 0's result is the
+    reduction; the other threads' results are values of the type that the
+    lowering leaves (no more is promised). Where the kernel's block ops
+    alternate halves (the lowering above) this saves the second barrier
+    and the total's round trip through workgroup memory; in a known block
+    of one warp it is `warp.reduce`'s `lanes = <first>`. The default,
+    `<all>`, gives every thread the result.
+
     ```mlir
     %sum = warp.block_reduce <add> %x : f32
     %part = warp.block_reduce <add> %x valid_threads %n : f32
+    %in0 = warp.block_reduce <add> %x threads = <first> : f32
     %max = warp.block_reduce <maxsi> %i algorithm = <raking> : i32
     // argmax over the block, the lowest thread winning ties
     %m, %i = warp.block_reduce %v, %idx : f32, i32
@@ -129,13 +139,15 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
   let arguments = (ins OptionalAttr<Warp_CombineKindEnum>:$kind,
                        Variadic<Warp_Payload>:$values,
                        Optional<I32>:$valid_threads, UnitAttr:$commutative,
+                       DefaultValuedAttr<Warp_ResultLanesEnum,
+                           "::mlir::warp::ResultLanes::All">:$threads,
                        OptionalAttr<Warp_BlockReduceAlgorithmEnum>:$algorithm);
   let results = (outs Variadic<Warp_Payload>:$result);
   let regions = (region MaxSizedRegion<1>:$combiner);
   let assemblyFormat = [{
     custom<KindAndValues>($kind, $values)
     (`valid_threads` $valid_threads^)? (`commutative` $commutative^)?
-    (`algorithm` `=` $algorithm^)?
+    (`threads` `=` $threads^)? (`algorithm` `=` $algorithm^)?
     attr-dict `:` custom<ReduceTypes>(type($values), type($result), $combiner)
   }];
   let builders = [

@@ -296,7 +296,7 @@ struct AllReduceToWarp : public OpRewritePattern<gpu::AllReduceOp> {
     auto reduce = BlockReduceOp::create(
         rewriter, op.getLoc(), TypeRange{type}, CombineKindAttr(),
         ValueRange{op.getValue()}, /*valid_threads=*/Value(),
-        /*commutative=*/false, BlockReduceAlgorithmAttr());
+        /*commutative=*/false, ResultLanes::All, BlockReduceAlgorithmAttr());
     rewriter.inlineRegionBefore(body, reduce.getCombiner(),
                                 reduce.getCombiner().end());
     Operation *yield = reduce.getCombiner().front().getTerminator();

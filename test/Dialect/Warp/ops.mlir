@@ -214,15 +214,20 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<raking>, exclusive, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>}>
   %4:2 = warp.block_scan <add> %f exclusive init %p algorithm = <raking> : f32, f32
   // CHECK: warp.block_reduce <minui> %{{.*}} algorithm = <raking> : i32
-  // GENERIC: "warp.block_reduce"(%{{.*}}) <{algorithm = #warp.block_reduce_algorithm<raking>, kind = #warp.kind<minui>, operandSegmentSizes = array<i32: 1, 0>}>
+  // GENERIC: "warp.block_reduce"(%{{.*}}) <{algorithm = #warp.block_reduce_algorithm<raking>, kind = #warp.kind<minui>, operandSegmentSizes = array<i32: 1, 0>, threads = #warp.result_lanes<all>}>
   %6 = warp.block_reduce <minui> %i algorithm = <raking> : i32
   // CHECK: warp.block_reduce <minui> %{{.*}} algorithm = <warp_reductions> : i32
   %7 = warp.block_reduce <minui> %i algorithm = <warp_reductions> : i32
   // CHECK: warp.block_scan <minui> %{{.*}} algorithm = <warp_scans> : i32
   %5 = warp.block_scan <minui> %i algorithm = <warp_scans> : i32
   // CHECK: warp.block_reduce <add> %{{.*}} valid_threads %{{.*}} algorithm = <warp_reductions> : f32
-  // GENERIC: "warp.block_reduce"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_reduce_algorithm<warp_reductions>, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>}>
+  // GENERIC: "warp.block_reduce"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_reduce_algorithm<warp_reductions>, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>, threads = #warp.result_lanes<all>}>
   %8 = warp.block_reduce <add> %f valid_threads %i algorithm = <warp_reductions> : f32
+  // CHECK: warp.block_reduce <add> %{{.*}} valid_threads %{{.*}} threads = <first> : f32
+  // GENERIC: "warp.block_reduce"(%{{.*}}, %{{.*}}) <{kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>, threads = #warp.result_lanes<first>}>
+  %13 = warp.block_reduce <add> %f valid_threads %i threads = <first> : f32
+  // CHECK: warp.block_reduce <add> %{{.*}} : f32
+  %14 = warp.block_reduce <add> %f threads = <all> : f32
   return %0, %1, %2#0, %2#1, %3 : f32, vector<2xf16>, f32, f32, f32
 }
 
@@ -230,7 +235,7 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
 func.func @block_combiners(%v: f32, %i: i32, %p: f32, %q: i32) -> (f32, i32, f32, i32, f32, i32) {
   // CHECK: warp.block_reduce %{{.*}}, %{{.*}} commutative : f32, i32 combine (%{{.*}}: f32, %{{.*}}: i32, %{{.*}}: f32, %{{.*}}: i32) {
   // CHECK: warp.yield %{{.*}}, %{{.*}} : f32, i32
-  // GENERIC: "warp.block_reduce"(%{{.*}}, %{{.*}}) <{commutative, operandSegmentSizes = array<i32: 2, 0>}> ({
+  // GENERIC: "warp.block_reduce"(%{{.*}}, %{{.*}}) <{commutative, operandSegmentSizes = array<i32: 2, 0>, threads = #warp.result_lanes<all>}> ({
   %0:2 = warp.block_reduce %v, %i commutative : f32, i32 combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
     %gt = arith.cmpf ogt, %b, %a : f32
     %r = arith.select %gt, %b, %a : f32
