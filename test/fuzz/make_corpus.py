@@ -233,6 +233,11 @@ def family_seeds():
         "%e = warp.exchange <blocked_to_striped> %v : vector<4xf32>",
         "%b = warp.block_exchange <striped_to_blocked> %e : vector<4xf32>",
         "memref.store %b, %out[%c0] : memref<4xvector<4xf32>>"], block=64)
+    yield kernel("block_shuffle", "%out: memref<4xf32>, %x: f32, %d: i32", [
+        "%r, %ok = warp.block_shuffle <offset> %x, %d : f32",
+        "%q, %ok2 = warp.block_shuffle <rotate> %r, %d : f32",
+        "%p = warp.block_reduce <add> %q valid_threads %d threads = <first> : f32",
+        "memref.store %p, %out[%c0] : memref<4xf32>"], block=64)
     spaces = ["", ", #gpu.address_space<global>", ", 1",
               ", #gpu.address_space<workgroup>", ", 3"]
     for i, space in enumerate(spaces):
