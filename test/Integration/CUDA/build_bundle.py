@@ -474,35 +474,40 @@ def block_ops_kernel(case):
         "%total_threads = arith.muli %gx, %n : index",
         f"%x = memref.load %in[%e] : {mem}",
         f"%x0 = memref.load %in[%first] : {mem}",
-        f"%r = warp.block_reduce <{kind}> %x{reduce_algorithm} : {t}",
-        f"%s = warp.block_scan <{kind}> %x{algorithm} : {t}",
-        f"%ex, %tot = warp.block_scan <{kind}> %x exclusive{algorithm} : {t}, {t}",
-        f"%exi = warp.block_scan <{kind}> %x exclusive init %x0{algorithm} : {t}",
-        f"%b = warp.block_broadcast %x, %src : {t}",
+    ]
+    # Each result is stored as soon as it is made (in the order of
+    # cases.BLOCK_OP_OUTPUTS), so that few values stay live across the
+    # barriers: a kernel without launch bounds that holds them all needs
+    # more than 64 registers a thread, too many for 1,024 threads.
+    ops = [
+        ([f"%r = warp.block_reduce <{kind}> %x{reduce_algorithm} : {t}"], "%r"),
+        ([f"%s = warp.block_scan <{kind}> %x{algorithm} : {t}"], "%s"),
+        ([f"%ex, %tot = warp.block_scan <{kind}> %x exclusive{algorithm} : {t}, {t}"], "%ex"),
+        ([], "%tot"),
+        ([f"%exi = warp.block_scan <{kind}> %x exclusive init %x0{algorithm} : {t}"], "%exi"),
+        ([f"%b = warp.block_broadcast %x, %src : {t}"], "%b"),
         # Partial tiles: threads 0 .. src-1 (all but the last; src = 0 in a
         # block of one thread counts as 1), and 0 .. src/2 (a cut inside the
         # block, with warps past it).
-        "%c1_i32 = arith.constant 1 : i32", "%c2_i32 = arith.constant 2 : i32",
-        "%src_half = arith.divui %src, %c2_i32 : i32",
-        "%half = arith.addi %src_half, %c1_i32 : i32",
-        f"%pr = warp.block_reduce <{kind}> %x valid_threads %src : {t}",
-        f"%ph = warp.block_reduce <{kind}> %x valid_threads %half : {t}",
+        (["%c1_i32 = arith.constant 1 : i32", "%c2_i32 = arith.constant 2 : i32",
+          "%src_half = arith.divui %src, %c2_i32 : i32",
+          "%half = arith.addi %src_half, %c1_i32 : i32",
+          f"%pr = warp.block_reduce <{kind}> %x valid_threads %src : {t}"], "%pr"),
+        ([f"%ph = warp.block_reduce <{kind}> %x valid_threads %half : {t}"], "%ph"),
         # Block shuffles: the previous thread's value (thread 0 its own),
         # the next one's (the last thread: not valid, so thread 0's), and a
         # rotation by src/2 + 1.
-        "%cm1_i32 = arith.constant -1 : i32",
-        f"%sp, %sp_ok = warp.block_shuffle <offset> %x, %cm1_i32 : {t}",
-        f"%sn, %sn_ok = warp.block_shuffle <offset> %x, %c1_i32 : {t}",
-        f"%sn_or_first = arith.select %sn_ok, %sn, %x0 : {t}",
-        f"%sr, %sr_ok = warp.block_shuffle <rotate> %x, %half : {t}",
+        (["%cm1_i32 = arith.constant -1 : i32",
+          f"%sp, %sp_ok = warp.block_shuffle <offset> %x, %cm1_i32 : {t}"], "%sp"),
+        ([f"%sn, %sn_ok = warp.block_shuffle <offset> %x, %c1_i32 : {t}",
+          f"%sn_or_first = arith.select %sn_ok, %sn, %x0 : {t}"], "%sn_or_first"),
+        ([f"%sr, %sr_ok = warp.block_shuffle <rotate> %x, %half : {t}"], "%sr"),
     ]
-    # In the order of cases.BLOCK_OP_OUTPUTS.
-    for k, v in enumerate(["%r", "%s", "%ex", "%tot", "%exi", "%b", "%pr", "%ph", "%sp",
-                           "%sn_or_first", "%sr"]):
-        body += [f"%ko{k} = arith.constant {k} : index",
-                 f"%oo{k} = arith.muli %ko{k}, %total_threads : index",
-                 f"%jo{k} = arith.addi %oo{k}, %e : index",
-                 f"memref.store {v}, %out[%jo{k}] : {mem}"]
+    for k, (lines, v) in enumerate(ops):
+        body += lines + [f"%ko{k} = arith.constant {k} : index",
+                         f"%oo{k} = arith.muli %ko{k}, %total_threads : index",
+                         f"%jo{k} = arith.addi %oo{k}, %e : index",
+                         f"memref.store {v}, %out[%jo{k}] : {mem}"]
     args = [f"%in: {mem}", f"%out: {mem}", "%src: i32"]
     known = case["known"]
     attributes = f"known_block_size = array<i32: {', '.join(map(str, known))}>" if known else ""
