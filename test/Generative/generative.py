@@ -396,8 +396,8 @@ def emit_stage(k, s, p, twin=None):
         body += inner
     if reps == 1:
         return body
-    outer = prefix_names([f"%lo = arith.constant 0 : index", f"%hi = arith.constant {reps} : index",
-                          f"%st = arith.constant 1 : index", f"%tt = arith.constant {k.total} : index"], s)
+    outer = prefix_names(["%lo = arith.constant 0 : index", f"%hi = arith.constant {reps} : index",
+                          "%st = arith.constant 1 : index", f"%tt = arith.constant {k.total} : index"], s)
     outer += [f"scf.for %K_it{s} = %s{s}_lo to %s{s}_hi step %s{s}_st {{",
               f"  %K_off{s} = arith.muli %K_it{s}, %s{s}_tt : index",
               f"  {idx} = arith.addi %K_e, %K_off{s} : index"]

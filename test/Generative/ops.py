@@ -542,7 +542,6 @@ def region_op(head, p, xs, opts, init=""):
     if "kind" in p:
         return [f"{line} : {p.get('result_types', types)}"]
     reg = model.REGIONS[p["region"]]
-    n = len(reg["types"])
     args = [f"%l{i}: {t}" for i, t in enumerate(reg["types"])] + \
            [f"%r{i}: {t}" for i, t in enumerate(reg["types"])]
     lines = [f"{line} : {p.get('result_types', types)} combine ({', '.join(args)}) {{"]
