@@ -228,4 +228,18 @@ gpu.module @m {
     }
     gpu.return
   }
+
+  // A block shuffle is block-level too (two barriers): threads 0..4 of 64.
+  gpu.func @block_shuffle_in_branch(%x: f32) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c5 = arith.constant 5 : index
+    %c1 = arith.constant 1 : i32
+    %t = gpu.thread_id x
+    %low = arith.cmpi ult, %t, %c5 : index
+    // expected-note @+1 {{only lanes 0x0000001f in warp 0 of the block take the way through this branch}}
+    scf.if %low {
+      // expected-warning @+1 {{not every thread of the block reaches this block-level op (lanes 0x0000001f in warp 0 of the block)}}
+      %r, %v = warp.block_shuffle <offset> %x, %c1 : f32
+    }
+    gpu.return
+  }
 }
