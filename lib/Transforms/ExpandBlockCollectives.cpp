@@ -142,6 +142,20 @@ struct BlockGeometry {
   Value mask;     // the member mask of exactly those lanes
 };
 
+/// `i32` (a non-negative i32) as an index.
+Value buildIndex(OpBuilder &b, Location loc, Value i32) {
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
+}
+
+/// ceil(`threads` / 32), the warps of that many threads, in unsigned
+/// arithmetic (threads + 31 fits in 32 unsigned bits for any non-negative
+/// i32).
+Value buildWarpCount(OpBuilder &b, Location loc, Value threads) {
+  Value rounded = arith::AddIOp::create(b, loc, threads,
+                                        buildI32Constant(b, loc, kWarpSize - 1));
+  return arith::ShRUIOp::create(b, loc, rounded, buildI32Constant(b, loc, 5));
+}
+
 /// The executing thread's number in its block, x + X * (y + Y * z), and the
 /// block's size X * Y * Z, as i32 values. With a known_block_size the sizes
 /// are constants (a thread id of a dimension of size 1 is 0), so that the
@@ -179,7 +193,6 @@ std::pair<Value, Value> buildThreadAndCount(OpBuilder &b, Location loc,
 /// warp so are its lanes.
 BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
-  auto add = [&](Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); };
   std::optional<int64_t> known = getKnownBlockThreads(op);
   BlockGeometry g;
   std::tie(g.thread, g.threads) = buildThreadAndCount(b, loc, op);
@@ -195,7 +208,7 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   else
     g.lane = arith::AndIOp::create(b, loc, g.thread, cst(kWarpSize - 1));
   g.warp = arith::ShRUIOp::create(b, loc, g.thread, cst(5));
-  g.numWarps = arith::ShRUIOp::create(b, loc, add(threads, cst(31)), cst(5));
+  g.numWarps = buildWarpCount(b, loc, threads);
   if (known && *known % kWarpSize == 0) {
     g.live = cst(kWarpSize);
     g.mask = cst(-1);
@@ -338,9 +351,7 @@ public:
         buffers(getBuffers()), half(half) {}
 
   Value cst(int64_t v) { return buildI32Constant(b, loc, v); }
-  Value index(Value i32) {
-    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
-  }
+  Value index(Value i32) { return buildIndex(b, loc, i32); }
   Value eq(Value l, Value r) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, l, r);
   }
@@ -538,8 +549,8 @@ struct RakingSegments {
     auto add = [&](Value l, Value r) -> Value {
       return arith::AddIOp::create(b, loc, l, r);
     };
-    Value size =
-        arith::ShRUIOp::create(b, loc, add(g.threads, bb.cst(31)), bb.cst(5));
+    // S = ceil(B / 32), the block's warp count.
+    Value size = g.numWarps;
     count = arith::DivUIOp::create(
         b, loc, add(g.threads, arith::SubIOp::create(b, loc, size, bb.cst(1))),
         size);
@@ -646,18 +657,17 @@ std::pair<Value, Value> buildContributors(BlockBuilder &bb, BlockReduceOp op) {
       b, loc, n, arith::ShLIOp::create(b, loc, g.warp, bb.cst(5)));
   Value lanes = arith::MinSIOp::create(
       b, loc, arith::MaxSIOp::create(b, loc, left, bb.cst(1)), g.live);
-  // ceil(n / 32) in unsigned arithmetic (n + 31 fits in 32 unsigned bits).
-  Value warps = arith::MinUIOp::create(
-      b, loc, g.numWarps,
-      arith::ShRUIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, n, bb.cst(31)), bb.cst(5)));
+  Value warps =
+      arith::MinUIOp::create(b, loc, g.numWarps, buildWarpCount(b, loc, n));
   return {lanes, warps};
 }
 
 Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
   const BlockGeometry &g = bb.geometry;
   ValueRange values = op.getValues();
-  auto [validLanes, validWarps] = buildContributors(bb, op);
+  // Named values, not structured bindings: the lambdas below capture them.
+  Value validLanes, validWarps;
+  std::tie(validLanes, validWarps) = buildContributors(bb, op);
   // One warp: its reduction, in every lane, is the block's (the same tree
   // as lane 0's; no memory, no barrier).
   if (std::optional<int64_t> threads = getKnownOneWarpThreads(op))
@@ -970,11 +980,8 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
     return arith::MulIOp::create(b, loc, l, r);
   };
   auto [threadI32, threadsI32] = buildThreadAndCount(b, loc, op);
-  auto toIndex = [&](Value i32) -> Value {
-    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
-  };
-  Value thread = toIndex(threadI32);
-  Value threads = toIndex(threadsI32);
+  Value thread = buildIndex(b, loc, threadI32);
+  Value threads = buildIndex(b, loc, threadsI32);
   Value blockedBase = mul(thread, cst(n));
   Value padShift = cst(llvm::Log2_64(exchangePaddingPeriod(element)));
   auto slot = [&](int64_t position, bool blocked) -> Value {
@@ -1034,15 +1041,13 @@ std::pair<Value, Value> expandShuffle(OpBuilder &b, Location loc,
                                      sub(sum, threads), sum);
     valid = arith::ConstantIntOp::create(b, loc, /*value=*/1, /*width=*/1);
   }
-  auto toIndex = [&](Value i32) -> Value {
-    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
-  };
-  Value buffer =
-      scratch.getExchangeBuffer(b, loc, op.getValue().getType());
+  Value buffer = scratch.getExchangeBuffer(b, loc, op.getValue().getType());
   gpu::BarrierOp::create(b, loc);
-  memref::StoreOp::create(b, loc, op.getValue(), buffer, toIndex(thread));
+  memref::StoreOp::create(b, loc, op.getValue(), buffer,
+                          buildIndex(b, loc, thread));
   gpu::BarrierOp::create(b, loc);
-  Value result = memref::LoadOp::create(b, loc, buffer, toIndex(source));
+  Value result =
+      memref::LoadOp::create(b, loc, buffer, buildIndex(b, loc, source));
   return {result, valid};
 }
 
@@ -1110,17 +1115,13 @@ struct WarpExpandBlockCollectivesPass
     SmallVector<Operation *> blockOps;
     bool changed = false;
     getOperation().walk([&](Operation *op) {
-      if (isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockShuffleOp>(
-              op))
-        blockOps.push_back(op);
       // One item per thread is no exchange (the folder's rule).
-      if (auto exchange = dyn_cast<BlockExchangeOp>(op)) {
-        if (exchange.getItemsPerThread() == 1) {
-          exchange.replaceAllUsesWith(exchange.getItems());
-          changed = true;
-        } else {
-          blockOps.push_back(op);
-        }
+      if (auto exchange = dyn_cast<BlockExchangeOp>(op);
+          exchange && exchange.getItemsPerThread() == 1) {
+        exchange.replaceAllUsesWith(exchange.getItems());
+        changed = true;
+      } else if (isBlockCollective(op)) {
+        blockOps.push_back(op);
       }
     });
     getOperation().walk([](BlockExchangeOp op) {

@@ -38,6 +38,9 @@ gpu.module @kernels {
   // The lane: the thread's number mod 32 (warps are consecutive numbers).
   // CHECK: %[[LANE:.*]] = arith.andi %[[THREAD]], %{{.*}} : i32
   // CHECK: %[[WARP:.*]] = arith.shrui %[[THREAD]], %{{.*}} : i32
+  // The block's warps, S = (B + 31) / 32, also the raking segments' length.
+  // CHECK: %[[B31:.*]] = arith.addi %[[B]], %{{.*}} : i32
+  // CHECK: %[[S:.*]] = arith.shrui %[[B31]], %{{.*}} : i32
   // CHECK: %[[MASK:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
   // CHECK: %[[BUF:.*]] = memref.get_global @[[RAKE]]
   // The total's slot: the buffer's last.
@@ -47,9 +50,7 @@ gpu.module @kernels {
   // CHECK-NEXT: gpu.barrier
   // CHECK: %[[W0:.*]] = arith.cmpi eq, %[[WARP]], %{{.*}} : i32
   // CHECK: scf.if %[[W0]] {
-  // S = (B + 31) / 32 and the number of segments ceil(B / S).
-  // CHECK:   %[[B31:.*]] = arith.addi %[[B]], %{{.*}} : i32
-  // CHECK:   %[[S:.*]] = arith.shrui %[[B31]], %{{.*}} : i32
+  // The number of segments ceil(B / S).
   // CHECK:   %[[NSEG:.*]] = arith.divui %{{.*}}, %[[S]] : i32
   // CHECK:   %[[START:.*]] = arith.muli %[[LANE]], %[[S]] : i32
   // CHECK:   %[[END:.*]] = arith.minui %{{.*}}, %[[B]] : i32
