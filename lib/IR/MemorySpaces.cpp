@@ -29,6 +29,14 @@ mlir::warp::getNVVMMemorySpace(Attribute space) {
   return std::nullopt;
 }
 
+bool mlir::warp::isGlobalOrWorkgroupSpace(Attribute space) {
+  std::optional<NVVM::NVVMMemorySpace> nvvm = getNVVMMemorySpace(space);
+  return nvvm && llvm::is_contained({NVVM::NVVMMemorySpace::Generic,
+                                     NVVM::NVVMMemorySpace::Global,
+                                     NVVM::NVVMMemorySpace::Shared},
+                                    *nvvm);
+}
+
 bool mlir::warp::isWorkgroupMemory(MemRefType type) {
   return getNVVMMemorySpace(type.getMemorySpace()) ==
          NVVM::NVVMMemorySpace::Shared;

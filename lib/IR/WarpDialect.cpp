@@ -695,19 +695,6 @@ OpFoldResult ExchangeOp::fold(FoldAdaptor) {
   return getItemsPerLane() == 1 ? getItems() : OpFoldResult();
 }
 
-/// Whether `space` is a memref memory space of global memory (none, 1,
-/// `#gpu.address_space<global>`) or workgroup memory (3,
-/// `#gpu.address_space<workgroup>`): the spaces whose addresses name the
-/// same element in every thread. Private, constant and unknown spaces are
-/// not.
-static bool isGlobalOrWorkgroupSpace(Attribute space) {
-  std::optional<NVVM::NVVMMemorySpace> nvvm = getNVVMMemorySpace(space);
-  return nvvm && llvm::is_contained({NVVM::NVVMMemorySpace::Generic,
-                                     NVVM::NVVMMemorySpace::Global,
-                                     NVVM::NVVMMemorySpace::Shared},
-                                    *nvvm);
-}
-
 /// Whether `memref` is (a view of) a stack allocation such as
 /// `memref.alloca`: thread-private memory even without a memory space.
 static bool isStackAllocation(Value memref) {

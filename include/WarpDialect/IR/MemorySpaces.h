@@ -19,6 +19,13 @@ namespace mlir::warp {
 /// for any other attribute or number.
 std::optional<NVVM::NVVMMemorySpace> getNVVMMemorySpace(Attribute space);
 
+/// Whether `space` is global (no memory space, 1 or
+/// `#gpu.address_space<global>`) or workgroup memory (3 or
+/// `#gpu.address_space<workgroup>`): the spaces whose addresses name the
+/// same element in every thread. Private, constant and unknown spaces are
+/// not.
+bool isGlobalOrWorkgroupSpace(Attribute space);
+
 /// Whether `type` lives in workgroup (shared) memory.
 bool isWorkgroupMemory(MemRefType type);
 

@@ -16,6 +16,7 @@
 
 #include "WarpDialect/Conversion/Passes.h"
 
+#include "WarpDialect/IR/MemorySpaces.h"
 #include "WarpDialect/IR/WarpDialect.h"
 #include "WarpDialect/Target/Chip.h"
 #include "WarpDialect/Utils/Builders.h"
@@ -219,6 +220,25 @@ LogicalResult checkElementwise(gpu::SubgroupMmaElementwiseOp op) {
 /// The chip each op lowers for (getLoweringChip), looked up once per
 /// gpu.module, so that a module's bad target is reported once, not at
 /// every MMA op in it.
+/// PTX wmma loads and stores fragments from global or shared memory (or a
+/// generic address of them): a gpu.subgroup_mma_load_matrix or
+/// store_matrix on another space (private, constant) has no lowering.
+LogicalResult checkMemorySpace(Operation *op) {
+  Value memref;
+  if (auto load = dyn_cast<gpu::SubgroupMmaLoadMatrixOp>(op))
+    memref = load.getSrcMemref();
+  else if (auto store = dyn_cast<gpu::SubgroupMmaStoreMatrixOp>(op))
+    memref = store.getDstMemref();
+  else
+    return success();
+  auto type = cast<MemRefType>(memref.getType());
+  if (isGlobalOrWorkgroupSpace(type.getMemorySpace()))
+    return success();
+  return op->emitOpError("PTX wmma moves fragments through global or "
+                         "workgroup memory, not ")
+         << type;
+}
+
 class ChipsByModule {
 public:
   std::optional<Chip> get(Operation *op) {
@@ -261,6 +281,10 @@ LogicalResult checkMMAOps(Operation *root, ChipsByModule &chips) {
         ok = false;
         return;
       }
+    if (failed(checkMemorySpace(op))) {
+      ok = false;
+      return;
+    }
     if (auto compute = dyn_cast<gpu::SubgroupMmaComputeOp>(op))
       ok &= succeeded(checkCompute(compute));
     if (auto elementwise = dyn_cast<gpu::SubgroupMmaElementwiseOp>(op))

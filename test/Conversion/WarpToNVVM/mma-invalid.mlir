@@ -14,6 +14,8 @@
 // PIPELINE: error: 'gpu.subgroup_mma_elementwise' op 'extf' has no NVVM lowering
 // PIPELINE: error: 'gpu.subgroup_mma_elementwise' op 'subf' has no NVVM lowering
 // PIPELINE: error: 'gpu.subgroup_mma_elementwise' op 'addi' has no NVVM lowering
+// PIPELINE: error: 'gpu.subgroup_mma_load_matrix' op PTX wmma moves fragments through global or workgroup memory, not 'memref<16x16xf32, 5>'
+// PIPELINE: error: 'gpu.subgroup_mma_store_matrix' op PTX wmma moves fragments through global or workgroup memory, not 'memref<?x16xf32, #gpu.address_space<private>>'
 
 // bf16: upstream's type rejects it as it is parsed (MLIR 22's
 // MMAMatrixType::verifyInvariants), so no MMA lowering ever sees one.
@@ -148,6 +150,34 @@ gpu.module @elementwise_ok {
       scf.yield %m : !gpu.mma_matrix<16x16xf32, "COp">
     }
     gpu.subgroup_mma_store_matrix %r, %c[%c0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<16x16xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// PTX wmma reads and writes fragments in global or shared memory only: a
+// private (5) memref is a located error, not an NVVM wmma op on the wrong
+// pointer (found by the fuzzer).
+gpu.module @private_load {
+  gpu.func @f(%a: memref<16x16xf32, 5>, %out: memref<16x16xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{'gpu.subgroup_mma_load_matrix' op PTX wmma moves fragments through global or workgroup memory, not 'memref<16x16xf32, 5>'}}
+    %x = gpu.subgroup_mma_load_matrix %a[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf32, 5> -> !gpu.mma_matrix<16x16xf32, "COp">
+    gpu.subgroup_mma_store_matrix %x, %out[%c0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<16x16xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @private_store {
+  gpu.func @f(%c: memref<?x16xf32, #gpu.address_space<private>>) kernel {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0.0 : f32
+    %x = gpu.subgroup_mma_constant_matrix %zero : !gpu.mma_matrix<16x16xf32, "COp">
+    // expected-error @+1 {{'gpu.subgroup_mma_store_matrix' op PTX wmma moves fragments through global or workgroup memory, not 'memref<?x16xf32, #gpu.address_space<private>>'}}
+    gpu.subgroup_mma_store_matrix %x, %c[%c0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<?x16xf32, #gpu.address_space<private>>
     gpu.return
   }
 }
