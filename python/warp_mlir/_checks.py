@@ -50,6 +50,14 @@ def integer(value: Any, what: str, low: Optional[int] = None, high: Optional[int
     return value
 
 
+def flag(value: Any, what: str) -> bool:
+    """`value` when it is a bool (a unit attribute present or not);
+    TypeError otherwise."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{what} must be True or False, not {value!r}")
+    return value
+
+
 def one_of(value: Any, what: str, choices: Iterable[str]) -> str:
     choices = tuple(choices)
     if not isinstance(value, str) or value not in choices:

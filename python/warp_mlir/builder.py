@@ -938,8 +938,7 @@ class KernelBuilder(TileMixin):
         return self._emit("warp.lane_id", [], i32)
 
     def warp_id(self, linear: bool = False) -> Value:
-        if not isinstance(linear, bool):
-            raise TypeError(f"linear must be a bool, not {type(linear).__name__}")
+        linear = _checks.flag(linear, "linear")
         return self._emit("warp.warp_id", [], i32, {"linear": self._ops.unit()} if linear else {})
 
     def lanemask(self, kind: str) -> Value:
@@ -1505,6 +1504,61 @@ class KernelBuilder(TileMixin):
         indices = self._warp_mma_buffer(buffer, position, "warp_mma_store's buffer")
         self._op("warp.mma_store", [d, buffer, *indices],
                  attributes=self._mma_enums(layout=f"mma_layout {layout}"))
+
+    def mma_sync(self, a: Value, b: Value, c: Value, a_unsigned: bool = False,
+                 b_unsigned: bool = False, satfinite: bool = False) -> Value:
+        """warp.mma_sync: D = A (16 x k) x B (k x 8) + C (16 x 8) on register
+        fragments laid out as warp.mma_sync's description says; k is twice
+        A's length (A: vector<k/2 x T>, B: vector<k/4 x T> for T f16, bf16,
+        f32 (read as tf32) or i8; C: vector<4 x f16/f32/i32>). The i8 flags:
+        unsigned A or B, clamping sums. Every lane must call it. Returns D."""
+        a, b, c = (self.value(v, f"mma_sync's {n}") for v, n in ((a, "a"), (b, "b"), (c, "c")))
+        if not isinstance(a.type, VectorType) or a.type.size not in (2, 4, 8, 16):
+            raise TypeError(f"mma_sync's a is one lane's A fragment of an m16n8k4/k8/k16/k32: "
+                            f"a vector of 2, 4, 8 or 16 elements, not {a.type}")
+        attributes: Dict[str, object] = {
+            "shape": f"#warp<mma_sync_shape m16n8k{2 * a.type.size}>"}
+        for name, flag in (("a_unsigned", a_unsigned), ("b_unsigned", b_unsigned),
+                           ("satfinite", satfinite)):
+            if _checks.flag(flag, name):
+                attributes[name] = self._ops.unit()
+        return self._emit("warp.mma_sync", [a, b, c], c.type, attributes)
+
+    def _matrix_access(self, buffer: Value, position, what: str) -> Tuple[Value, List[Value]]:
+        buffer = self._memref(buffer, what)
+        return buffer, buffer._indices(position)
+
+    def ldmatrix(self, buffer: Value, position, count: int = 4,
+                 transpose: bool = False) -> Value:
+        """warp.ldmatrix: the warp loads `count` (1, 2, 4) 8x8 matrices of a
+        16-bit type from `buffer` (workgroup memory); this lane names row
+        lane % 8 of matrix lane // 8 (8 contiguous elements at
+        buffer[position]). Returns the lane's 2 * count elements (row
+        lane // 4, columns 2 * (lane % 4) + 0/1 of each matrix; transposed
+        with `transpose`). Every lane must call it."""
+        buffer, indices = self._matrix_access(buffer, position, "ldmatrix's buffer")
+        count = _checks.integer(count, "ldmatrix's count", 1, 4)
+        if count == 3:
+            raise ValueError("ldmatrix's count must be 1, 2 or 4, got 3")
+        attributes: Dict[str, object] = {"count": f"{count} : i32"}
+        if _checks.flag(transpose, "transpose"):
+            attributes["transpose"] = self._ops.unit()
+        return self._emit("warp.ldmatrix", [buffer, *indices],
+                          vector(2 * count, buffer.type.element), attributes)
+
+    def stmatrix(self, value: Value, buffer: Value, position, transpose: bool = False) -> None:
+        """warp.stmatrix (sm_90): the inverse of ldmatrix; `value` holds the
+        lane's 2 * count elements (count = 1, 2, 4 from its length), and this
+        lane names where row lane % 8 of matrix lane // 8 goes."""
+        value = self.value(value, "stmatrix's value")
+        buffer, indices = self._matrix_access(buffer, position, "stmatrix's buffer")
+        if not isinstance(value.type, VectorType) or value.type.size not in (2, 4, 8):
+            raise TypeError(f"stmatrix's value holds 2 elements of each of 1, 2 or 4 matrices: "
+                            f"a vector of 2, 4 or 8 elements, not {value.type}")
+        attributes: Dict[str, object] = {"count": f"{value.type.size // 2} : i32"}
+        if _checks.flag(transpose, "transpose"):
+            attributes["transpose"] = self._ops.unit()
+        self._op("warp.stmatrix", [value, buffer, *indices], attributes=attributes)
 
 
 class Program:

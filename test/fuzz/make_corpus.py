@@ -205,6 +205,21 @@ def family_seeds():
         "a_layout = row b_layout = col : vector<16xf16>, vector<8xf32>",
         "warp.mma_store %d, %c[%c0, %c0] layout = row : vector<8xf32>, "
         "memref<16x16xf32>"])
+    yield kernel("mma_sync", "%a: vector<8xbf16>, %b: vector<4xbf16>, "
+                 "%c: vector<4xf32>, %out: memref<4xf32>, "
+                 "%t: memref<32x8xbf16, #gpu.address_space<workgroup>>", [
+        "%l = gpu.lane_id",
+        "%x = warp.ldmatrix %t[%l, %c0] count = 4 : memref<32x8xbf16, "
+        "#gpu.address_space<workgroup>> -> vector<8xbf16>",
+        "%y = warp.ldmatrix %t[%l, %c0] count = 2 transpose : memref<32x8xbf16, "
+        "#gpu.address_space<workgroup>> -> vector<4xbf16>",
+        "warp.stmatrix %y, %t[%l, %c0] count = 2 : vector<4xbf16>, "
+        "memref<32x8xbf16, #gpu.address_space<workgroup>>",
+        "%d = warp.mma_sync %x, %b, %c shape = m16n8k16 : vector<8xbf16>, "
+        "vector<4xbf16> -> vector<4xf32>",
+        "%e = warp.mma_sync %a, %y, %d shape = m16n8k16 : vector<8xbf16>, "
+        "vector<4xbf16> -> vector<4xf32>",
+        "vector.store %e, %out[%c0] : memref<4xf32>, vector<4xf32>"])
     for t in ("i32", "f32", "i64", "f16"):
         # i32: a tuple of 7, past the 6 values that fit in a SmallVector's
         # inline storage (issue 28's class 6 needed 7).

@@ -73,8 +73,8 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
 }
 
 def ConvertWarpMMAToNVVMPass : Pass<"convert-warp-mma-to-nvvm"> {
-  let summary = "Lower upstream gpu.subgroup_mma_* ops to NVVM wmma, through "
-                "loops and branches";
+  let summary = "Lower the tensor-core ops (gpu.subgroup_mma_*, warp.mma_*, "
+                "warp.ldmatrix/stmatrix) to NVVM, through loops and branches";
   let description = [{
     Lowers `gpu.subgroup_mma_load_matrix`, `_store_matrix`, `_compute`,
     `_constant_matrix` and `_elementwise` to `nvvm.wmma.*` with upstream's
@@ -96,13 +96,18 @@ def ConvertWarpMMAToNVVMPass : Pass<"convert-warp-mma-to-nvvm"> {
     pointer of `src[i, j]` with the memref's row stride, and the vector
     fragments are bitcast to and from the intrinsics' registers (f16 pairs
     as `<2 x half>`, bf16 pairs and tf32 as i32, f32 accumulators as
-    they are).
+    they are). `warp.mma_sync`, `warp.ldmatrix` and `warp.stmatrix` become
+    `nvvm.mma.sync` (row.col), `nvvm.ldmatrix` and `nvvm.stmatrix` (m8n8,
+    b16) with the same register packing (8-bit integers four to an i32).
 
     Before lowering, each op is checked against PTX's wmma table (the shapes
     NVVM has an intrinsic for) and the chip (the `#nvvm.target` of the
     gpu.module the op is in, `sm_90` without one; tf32 and f64 fragments
-    need sm_80, 8-bit integer ones sm_72): a fragment shape, element type,
-    layout or chip that PTX has no `wmma` for is a located error naming what
+    need sm_80, 8-bit integer ones sm_72; `mma.sync` and `ldmatrix` as
+    their op descriptions say, `stmatrix` sm_90), and upstream's fragment
+    loads and stores against the memory spaces wmma can address (global
+    and shared): a fragment shape, element type, layout, memory space or
+    chip that PTX has no instruction for is a located error naming what
     would work, never an unlowered op or a backend abort.
 
     ```mlir

@@ -62,6 +62,14 @@ std::optional<int64_t> getMMAFragmentLength(MMAShape shape, MMAOperand operand,
 /// C/D fragments at `shape` (both fragments as in getMMAFragmentLength).
 bool isMMAComputeSupported(MMAShape shape, Type input, Type accumulator);
 
+/// The k of the m16n8k`k` warp.mma_sync `shape`.
+int64_t getMMASyncK(MMASyncShape shape);
+
+/// The oldest sm_XX whose PTX mma.sync has the `shape` multiply of `input`
+/// A/B elements (f16, bf16, f32 read as tf32, i8), or std::nullopt where
+/// PTX has none (TensorCoreOps.cpp holds the table).
+std::optional<unsigned> getMMASyncMinSm(MMASyncShape shape, Type input);
+
 /// The checks of CombiningOpInterface (WarpDialect.cpp).
 LogicalResult verifyCombiningOp(Operation *op);
 

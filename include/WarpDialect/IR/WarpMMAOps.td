@@ -169,4 +169,158 @@ def Warp_MMAStoreOp : Warp_Op<"mma_store", [Warp_Convergent]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// mma.sync and ldmatrix/stmatrix: register fragments with a specified layout
+//===----------------------------------------------------------------------===//
+
+def Warp_MMASyncShapeAttr : I32EnumAttr<"MMASyncShape",
+    "the m x n x k of a warp.mma_sync", [
+    I32EnumAttrCase<"M16N8K4", 0, "m16n8k4">,
+    I32EnumAttrCase<"M16N8K8", 1, "m16n8k8">,
+    I32EnumAttrCase<"M16N8K16", 2, "m16n8k16">,
+    I32EnumAttrCase<"M16N8K32", 3, "m16n8k32">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_MMASyncShapeEnum : EnumAttr<Warp_Dialect, Warp_MMASyncShapeAttr,
+    "mma_sync_shape"> {
+  let assemblyFormat = "$value";
+}
+
+/// One lane's A or B registers of a warp.mma_sync.
+def Warp_MMASyncInput : FixedVectorOfRankAndType<[1], [F16, BF16, F32, I8]>;
+/// One lane's C or D registers of a warp.mma_sync.
+def Warp_MMASyncAccumulator : FixedVectorOfRankAndType<[1], [F16, F32, I32]>;
+
+def Warp_MMASyncOp : Warp_Op<"mma_sync",
+    [Warp_Convergent, AllTypesMatch<["c", "result"]>]> {
+  let summary = "D = A x B + C on register fragments of a specified layout "
+                "(PTX mma.sync)";
+  let description = [{
+    The warp multiplies the 16 x k A tile by the k x 8 B tile and adds the
+    16 x 8 C tile: PTX `mma.sync.aligned.m16n8k<k>.row.col`. Unlike
+    `warp.mma_compute`, which element of a tile each lane holds is part of
+    the contract, so fragments can be built, read and moved with ordinary
+    vector ops, `warp.ldmatrix` and shuffles. With `g = lane / 4` and
+    `t = lane % 4`, position `i` of each lane's vector holds:
+
+    | fragment | elements | row | column |
+    |----------|----------|-----|--------|
+    | C, D (16 x 8) | 4 | `g + 8 * (i / 2)` | `2 * t + i % 2` |
+    | A, 16-bit, k = 16 | 8 | `g + 8 * (i / 2 % 2)` | `2 * t + i % 2 + 8 * (i / 4)` |
+    | A, 16-bit, k = 8 | 4 | `g + 8 * (i / 2)` | `2 * t + i % 2` |
+    | B, 16-bit, k = 16 or 8 | k / 4 | `2 * t + i % 2 + 8 * (i / 2)` | `g` |
+    | A, tf32, k = 8 or 4 | k / 2 | `g + 8 * (i % 2)` | `t + 4 * (i / 2)` |
+    | B, tf32, k = 8 or 4 | k / 4 | `t + 4 * i` | `g` |
+    | A, i8, k = 32 or 16 | k / 2 | `g + 8 * (i / 4 % 2)` | `4 * t + i % 4 + 16 * (i / 8)` |
+    | B, i8, k = 32 or 16 | k / 4 | `4 * t + i % 4 + 16 * (i / 4)` | `g` |
+
+    The combinations (A and B have one element type; C and D another):
+
+    | A, B | k | C, D | chip |
+    |------|---|------|------|
+    | f16  | 8, 16 | f16 or f32 | sm_80 (k = 8: sm_75) |
+    | bf16 | 8, 16 | f32 | sm_80 |
+    | f32 read as tf32 | 4, 8 | f32 | sm_80 |
+    | i8, signed or not (`a_unsigned`, `b_unsigned`) | 16, 32 | i32 | sm_80 |
+
+    Floating-point products are exact; how the k products and C are summed
+    (order, intermediate rounding) is the tensor cores' and not IEEE
+    sequential f32 arithmetic; tf32 reads the top 19 bits of each f32.
+    Integer sums are exact modulo 2^32, or clamped to the i32 range with
+    `satfinite`. Every lane of the warp must execute the op with the same
+    attributes (PTX's `.aligned`).
+
+    ```mlir
+    %d = warp.mma_sync %a, %b, %c shape = m16n8k16
+        : vector<8xf16>, vector<4xf16> -> vector<4xf32>
+    %e = warp.mma_sync %x, %y, %acc shape = m16n8k32 {a_unsigned}
+        : vector<16xi8>, vector<8xi8> -> vector<4xi32>
+    ```
+  }];
+  let arguments = (ins Warp_MMASyncInput:$a, Warp_MMASyncInput:$b,
+                       Warp_MMASyncAccumulator:$c,
+                       Warp_MMASyncShapeEnum:$shape,
+                       UnitAttr:$a_unsigned, UnitAttr:$b_unsigned,
+                       UnitAttr:$satfinite);
+  let results = (outs Warp_MMASyncAccumulator:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c `shape` `=` `` $shape attr-dict `:` type($a) `,`
+    type($b) `->` type($c)
+  }];
+  let hasVerifier = 1;
+}
+
+/// What ldmatrix and stmatrix move: 16-bit elements in workgroup memory.
+def Warp_MatrixMemRef : MemRefOf<[F16, BF16, I16]>;
+/// One lane's share of 1, 2 or 4 8x8 matrices.
+def Warp_MatrixFragment : FixedVectorOfRankAndType<[1], [F16, BF16, I16]>;
+
+def Warp_LdMatrixOp : Warp_Op<"ldmatrix", [Warp_Convergent]> {
+  let summary = "the warp loads 1, 2 or 4 8x8 matrices of 16-bit elements "
+                "from workgroup memory (PTX ldmatrix)";
+  let description = [{
+    The warp loads `count` (1, 2 or 4) matrices of 8 x 8 16-bit elements
+    from workgroup memory: PTX `ldmatrix.sync.aligned.m8n8.x<count>.b16`.
+    Each lane names one row: lane `8 * m + r` (for `m < count`) gives the
+    position of row `r` of matrix `m`, whose 8 elements are
+    `src[indices]` and the 7 that follow it in the innermost dimension
+    (16 contiguous, 16-byte aligned bytes). Lanes from `8 * count` on take
+    part but their indices are not read (they must still be valid
+    operands). Rows may lie anywhere (padded or swizzled tiles).
+
+    Each lane gets `2 * count` elements; with `g = lane / 4`,
+    `t = lane % 4`, positions `2 * m` and `2 * m + 1` hold matrix `m`'s
+    elements (row `g`, columns `2 * t` and `2 * t + 1`), or with
+    `transpose` (PTX `.trans`) its elements (rows `2 * t` and `2 * t + 1`,
+    column `g`). That is the A, B and C layout of `warp.mma_sync` for
+    16-bit elements: four matrices are one lane's A fragment of an
+    m16n8k16, two its B fragment. Every lane of the warp must execute the
+    op with the same `count` and `transpose` (sm_75 or newer).
+
+    ```mlir
+    %a = warp.ldmatrix %tile[%row, %col] count = 4
+        : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+    ```
+  }];
+  let arguments = (ins Arg<Warp_MatrixMemRef, "the matrices", [MemRead]>:$src,
+                       Variadic<Index>:$indices,
+                       ConfinedAttr<I32Attr, [IntIsOneOf<[1, 2, 4]>]>:$count,
+                       UnitAttr:$transpose);
+  let results = (outs Warp_MatrixFragment:$result);
+  let assemblyFormat = [{
+    $src `[` $indices `]` `count` `=` $count (`transpose` $transpose^)?
+    attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Warp_StMatrixOp : Warp_Op<"stmatrix", [Warp_Convergent]> {
+  let summary = "the warp stores 1, 2 or 4 8x8 matrices of 16-bit elements "
+                "to workgroup memory (PTX stmatrix)";
+  let description = [{
+    The inverse of `warp.ldmatrix`: each lane holds `2 * count` elements
+    laid out as `warp.ldmatrix`'s result (with or without `transpose`),
+    and lane `8 * m + r` names where row `r` of matrix `m` goes (8
+    contiguous, 16-byte aligned elements at `dst[indices]`): PTX
+    `stmatrix.sync.aligned.m8n8.x<count>.b16`, sm_90 or newer. Every lane
+    of the warp must execute the op with the same `count` and `transpose`.
+
+    ```mlir
+    warp.stmatrix %d, %tile[%row, %col] count = 2
+        : vector<4xf16>, memref<16x16xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins Warp_MatrixFragment:$value,
+                       Arg<Warp_MatrixMemRef, "the matrices", [MemWrite]>:$dst,
+                       Variadic<Index>:$indices,
+                       ConfinedAttr<I32Attr, [IntIsOneOf<[1, 2, 4]>]>:$count,
+                       UnitAttr:$transpose);
+  let assemblyFormat = [{
+    $value `,` $dst `[` $indices `]` `count` `=` $count
+    (`transpose` $transpose^)? attr-dict `:` type($value) `,` type($dst)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // WARP_DIALECT_IR_WARPMMAOPS_TD

@@ -132,15 +132,15 @@ std::string listFragmentShapes(NVVM::MMATypes ptxType, NVVM::MMAFrag frag) {
   return list;
 }
 
-/// Reports `op` when `chip` is older than `minSm`, the oldest chip with
-/// wmma fragments of `ptxType`.
-LogicalResult checkChip(Operation *op, StringRef ptxType, unsigned minSm,
+/// Fails, with a diagnostic at `op`, where `chip` is older than sm_`minSm`,
+/// the first to have `what` ("PTX wmma with f16 fragments").
+LogicalResult checkChip(Operation *op, const Twine &what, unsigned minSm,
                         const Chip &chip) {
   if (chip.smVersion >= minSm)
     return success();
-  return op->emitOpError("PTX wmma with ")
-         << ptxType << " fragments needs sm_" << minSm
-         << " or newer; the target chip is " << chip.str();
+  return op->emitOpError(what)
+         << " needs sm_" << minSm << " or newer; the target chip is "
+         << chip.str();
 }
 
 /// Checks one fragment type against PTX's table and the chip.
@@ -152,7 +152,10 @@ LogicalResult checkFragment(Operation *op, gpu::MMAMatrixType type,
       Chip::wmmaMinSmVersion(type.getElementType(), isAccumulator);
   if (!ptxType || !minSm)
     return op->emitOpError("PTX wmma takes no fragment of ") << type;
-  if (failed(checkChip(op, NVVM::stringifyMMATypes(*ptxType), *minSm, chip)))
+  if (failed(checkChip(op,
+                       "PTX wmma with " +
+                           NVVM::stringifyMMATypes(*ptxType) + " fragments",
+                       *minSm, chip)))
     return failure();
   NVVM::MMAFrag frag = getFragment(type);
   ArrayRef<int64_t> shape = type.getShape();
@@ -513,11 +516,148 @@ struct LowerWarpMMAStore : public WarpMMAMemoryPattern<MMAStoreOp, 1> {
   }
 };
 
-/// Checks every warp.mma_* op against its chip (the verifiers checked the
-/// rest).
+/// The PTX type of a warp.mma_sync A/B element: f32 elements are tf32
+/// operands, i8 ones s8 or u8 by the op's attribute.
+NVVM::MMATypes getMMASyncInputType(Type element, bool isUnsigned) {
+  if (element.isF16())
+    return NVVM::MMATypes::f16;
+  if (element.isBF16())
+    return NVVM::MMATypes::bf16;
+  if (element.isF32())
+    return NVVM::MMATypes::tf32;
+  return isUnsigned ? NVVM::MMATypes::u8 : NVVM::MMATypes::s8;
+}
+
+/// The register a warp.mma_sync fragment of `element` travels in (PTX's
+/// operand types): f16 pairs as vector<2xf16>, f32 and i32 accumulators as
+/// themselves, every other element (tf32 inputs too) packed into i32 words.
+Type getMMASyncRegisterType(Type element, bool isAccumulator) {
+  if (element.isF16())
+    return VectorType::get({2}, element);
+  if (isAccumulator && element.isF32())
+    return element;
+  return IntegerType::get(element.getContext(), 32);
+}
+
+/// warp.mma_sync -> nvvm.mma.sync (row.col), the fragments split into and
+/// packed back from PTX's 32-bit registers.
+struct LowerWarpMMASync : public ConvertOpToLLVMPattern<MMASyncOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(MMASyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type input = op.getA().getType().getElementType();
+    VectorType c = op.getC().getType();
+    Type inputRegister = getMMASyncRegisterType(input, false);
+    Type accumulatorRegister =
+        getMMASyncRegisterType(c.getElementType(), true);
+    SmallVector<Value> a =
+        unpackFragment(rewriter, loc, adaptor.getA(), inputRegister);
+    SmallVector<Value> b =
+        unpackFragment(rewriter, loc, adaptor.getB(), inputRegister);
+    SmallVector<Value> acc =
+        unpackFragment(rewriter, loc, adaptor.getC(), accumulatorRegister);
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        getContext(), SmallVector<Type>(acc.size(), accumulatorRegister));
+    std::optional<NVVM::MMAIntOverflow> overflow;
+    if (input.isInteger(8))
+      overflow = op.getSatfinite() ? NVVM::MMAIntOverflow::satfinite
+                                   : NVVM::MMAIntOverflow::wrapped;
+    std::array<NVVM::MMATypes, 2> types = {
+        getMMASyncInputType(input, op.getAUnsigned()),
+        getMMASyncInputType(input, op.getBUnsigned())};
+    std::array<NVVM::MMALayout, 2> layouts = {NVVM::MMALayout::row,
+                                              NVVM::MMALayout::col};
+    std::array<int64_t, 3> shape = {16, 8, getMMASyncK(op.getShape())};
+    auto mma = NVVM::MmaOp::create(rewriter, loc, resultType, a, b, acc, shape,
+                                   /*b1Op=*/std::nullopt, overflow, types,
+                                   layouts);
+    rewriter.replaceOp(op, packFragment(rewriter, loc, mma.getResult(), c));
+    return success();
+  }
+};
+
+NVVM::MMALayout getMatrixLayout(bool transpose) {
+  return transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row;
+}
+
+/// warp.ldmatrix -> nvvm.ldmatrix (m8n8, b16): one i32 (two elements) per
+/// matrix, bitcast into the result vector.
+struct LowerWarpLdMatrix : public ConvertOpToLLVMPattern<LdMatrixOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(LdMatrixOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value pointer = getStridedElementPtr(rewriter, loc, op.getSrc().getType(),
+                                         adaptor.getSrc(), adaptor.getIndices());
+    int64_t count = op.getCount();
+    Type i32 = rewriter.getI32Type();
+    Type resultType =
+        count == 1 ? i32
+                   : LLVM::LLVMStructType::getLiteral(
+                         getContext(), SmallVector<Type>(count, i32));
+    Value loaded = NVVM::LdMatrixOp::create(
+        rewriter, loc, resultType, pointer, count,
+        getMatrixLayout(op.getTranspose()),
+        NVVM::LdStMatrixShapeAttr::get(getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+    VectorType type = op.getResult().getType();
+    if (count == 1) {
+      rewriter.replaceOpWithNewOp<LLVM::BitcastOp>(op, type, loaded);
+      return success();
+    }
+    rewriter.replaceOp(op, packFragment(rewriter, loc, loaded, type));
+    return success();
+  }
+};
+
+/// warp.stmatrix -> nvvm.stmatrix (m8n8, b16), the fragment split into one
+/// i32 per matrix.
+struct LowerWarpStMatrix : public ConvertOpToLLVMPattern<StMatrixOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(StMatrixOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value pointer = getStridedElementPtr(rewriter, loc, op.getDst().getType(),
+                                         adaptor.getDst(), adaptor.getIndices());
+    SmallVector<Value> words = unpackFragment(rewriter, loc, adaptor.getValue(),
+                                              rewriter.getI32Type());
+    NVVM::StMatrixOp::create(rewriter, loc, pointer, words,
+                             getMatrixLayout(op.getTranspose()),
+                             NVVM::LdStMatrixShapeAttr::get(getContext(), 8, 8),
+                             NVVM::LdStMatrixEltType::B16);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Checks every warp tensor-core op against its chip (the verifiers checked
+/// the rest).
 LogicalResult checkWarpMMAOps(Operation *root, ChipsByModule &chips) {
   bool ok = true;
   root->walk([&](Operation *op) {
+    auto require = [&](const Twine &what, unsigned minSm) {
+      std::optional<Chip> chip = chips.get(op);
+      ok &= chip.has_value() && succeeded(checkChip(op, what, minSm, *chip));
+    };
+    if (auto mma = dyn_cast<MMASyncOp>(op)) {
+      MMASyncShape mmaShape = mma.getShape();
+      Type input = mma.getA().getType().getElementType();
+      NVVM::MMATypes ptxType = getMMASyncInputType(input, mma.getAUnsigned());
+      return require("PTX mma.sync." + stringifyMMASyncShape(mmaShape) + "." +
+                         NVVM::stringifyMMATypes(ptxType),
+                     *getMMASyncMinSm(mmaShape, input));
+    }
+    if (isa<LdMatrixOp>(op))
+      return require("PTX ldmatrix", 75);
+    if (isa<StMatrixOp>(op))
+      return require("PTX stmatrix", 90);
     Type element;
     MMAShape shape;
     MMAOperand operand = MMAOperand::C;
@@ -535,10 +675,8 @@ LogicalResult checkWarpMMAOps(Operation *root, ChipsByModule &chips) {
     } else {
       return;
     }
-    std::optional<Chip> chip = chips.get(op);
-    ok &= chip.has_value() &&
-          succeeded(checkChip(op, getWarpPtxType(element, operand),
-                              getWarpMinSm(shape, element, operand), *chip));
+    require("PTX wmma with " + getWarpPtxType(element, operand) + " fragments",
+            getWarpMinSm(shape, element, operand));
   });
   return success(ok);
 }
@@ -555,7 +693,8 @@ struct ConvertWarpMMAToNVVMPass
       hasMMA |= (isa<gpu::GPUDialect>(op->getDialect()) &&
                  op->getName().getStringRef().starts_with(
                      "gpu.subgroup_mma_")) ||
-                isa<MMALoadOp, MMAComputeOp, MMAStoreOp>(op);
+                isa<MMALoadOp, MMAComputeOp, MMAStoreOp, MMASyncOp, LdMatrixOp,
+                    StMatrixOp>(op);
     });
     // Nothing to lower leaves the IR as it is (and unverified again).
     if (!hasMMA)
@@ -587,9 +726,11 @@ struct ConvertWarpMMAToNVVMPass
     conversionTarget.addIllegalOp<
         gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
         gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
-        gpu::SubgroupMmaElementwiseOp, MMALoadOp, MMAComputeOp, MMAStoreOp>();
+        gpu::SubgroupMmaElementwiseOp, MMALoadOp, MMAComputeOp, MMAStoreOp,
+        MMASyncOp, LdMatrixOp, StMatrixOp>();
     populateGpuWMMAToNVVMConversionPatterns(llvmConverter, patterns);
-    patterns.add<LowerWarpMMALoad, LowerWarpMMACompute, LowerWarpMMAStore>(
+    patterns.add<LowerWarpMMALoad, LowerWarpMMACompute, LowerWarpMMAStore,
+                 LowerWarpMMASync, LowerWarpLdMatrix, LowerWarpStMatrix>(
         llvmConverter);
     scf::populateSCFStructuralTypeConversionsAndLegality(
         fragmentConverter, patterns, conversionTarget);

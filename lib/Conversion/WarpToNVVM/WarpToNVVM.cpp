@@ -394,7 +394,8 @@ struct ConvertWarpToNVVMPass
     target.addIllegalDialect<WarpDialect>();
     // The MMA ops need the memref descriptors and the chip:
     // convert-warp-mma-to-nvvm, which runs next, lowers them.
-    target.addLegalOp<MMALoadOp, MMAComputeOp, MMAStoreOp>();
+    target.addLegalOp<MMALoadOp, MMAComputeOp, MMAStoreOp, MMASyncOp,
+                      LdMatrixOp, StMatrixOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(&getContext());
     populateWarpToNVVMPatterns(patterns);

@@ -1,0 +1,145 @@
+//===- TensorCoreOps.cpp - warp.mma_sync, warp.ldmatrix, warp.stmatrix ----===//
+//
+// The verifiers of the register-fragment tensor-core ops and the one table
+// of which mma.sync multiplies PTX has (shape x element type x oldest chip),
+// which the verifier and the lowering's chip check both ask.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/IR/MemorySpaces.h"
+#include "WarpDialect/IR/WarpDialect.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::warp;
+
+int64_t mlir::warp::getMMASyncK(MMASyncShape shape) {
+  switch (shape) {
+  case MMASyncShape::M16N8K4:
+    return 4;
+  case MMASyncShape::M16N8K8:
+    return 8;
+  case MMASyncShape::M16N8K16:
+    return 16;
+  case MMASyncShape::M16N8K32:
+    return 32;
+  }
+  llvm_unreachable("unknown mma.sync shape");
+}
+
+std::optional<unsigned> mlir::warp::getMMASyncMinSm(MMASyncShape shape,
+                                                    Type input) {
+  // PTX ISA, "Matrix shape" and "Target ISA notes" of mma: m16n8k8 .f16 came
+  // with sm_75; the other m16n8 forms here with sm_80.
+  int64_t k = getMMASyncK(shape);
+  if (input.isF16() && (k == 8 || k == 16))
+    return k == 8 ? 75 : 80;
+  if (input.isBF16() && (k == 8 || k == 16))
+    return 80;
+  if (input.isF32() && (k == 4 || k == 8))
+    return 80;
+  if (input.isInteger(8) && (k == 16 || k == 32))
+    return 80;
+  return std::nullopt;
+}
+
+/// "k = 8, 16" for `input`, for a diagnostic.
+static std::string listMMASyncShapes(Type input) {
+  SmallVector<std::string> shapes;
+  for (MMASyncShape shape :
+       {MMASyncShape::M16N8K4, MMASyncShape::M16N8K8, MMASyncShape::M16N8K16,
+        MMASyncShape::M16N8K32})
+    if (getMMASyncMinSm(shape, input))
+      shapes.push_back(stringifyMMASyncShape(shape).str());
+  return llvm::join(shapes, ", ");
+}
+
+LogicalResult MMASyncOp::verify() {
+  VectorType a = getA().getType(), b = getB().getType(), c = getC().getType();
+  Type input = a.getElementType(), accumulator = c.getElementType();
+  if (b.getElementType() != input)
+    return emitOpError() << "A and B must have one element type, not " << a
+                         << " and " << b;
+  StringRef shapeName = stringifyMMASyncShape(getShape());
+  if (!getMMASyncMinSm(getShape(), input))
+    return emitOpError() << "PTX mma.sync has no " << shapeName
+                         << " multiply of " << input << "; it has "
+                         << listMMASyncShapes(input) << " for " << input;
+  int64_t k = getMMASyncK(getShape());
+  auto checkLength = [&](StringRef what, VectorType type,
+                         int64_t length) -> LogicalResult {
+    if (type.getNumElements() == length)
+      return success();
+    return emitOpError() << what << " must be "
+                         << VectorType::get({length}, type.getElementType())
+                         << " (one lane's share of the " << shapeName
+                         << " tile), not " << type;
+  };
+  // A is 16 x k, B k x 8, C 16 x 8, spread over 32 lanes.
+  if (failed(checkLength("A", a, 16 * k / 32)) ||
+      failed(checkLength("B", b, k * 8 / 32)) ||
+      failed(checkLength("C", c, 16 * 8 / 32)))
+    return failure();
+  bool accumulatorOk = input.isInteger(8) ? accumulator.isInteger(32)
+                       : input.isF16()    ? accumulator.isF16() ||
+                                             accumulator.isF32()
+                                          : accumulator.isF32();
+  if (!accumulatorOk)
+    return emitOpError() << "a multiply of " << input
+                         << " accumulates into "
+                         << (input.isInteger(8) ? "i32"
+                             : input.isF16()    ? "f16 or f32"
+                                                : "f32")
+                         << ", not " << accumulator;
+  if (!input.isInteger(8) && (getAUnsigned() || getBUnsigned() ||
+                              getSatfinite()))
+    return emitOpError() << "a_unsigned, b_unsigned and satfinite apply to "
+                            "i8 multiplies only, not "
+                         << input;
+  return success();
+}
+
+/// The checks ldmatrix and stmatrix share: a memref in workgroup memory with
+/// unit innermost stride, one index per dimension, the fragment's element
+/// type and its 2 x count elements.
+static LogicalResult verifyMatrixAccess(Operation *op, MemRefType memref,
+                                        size_t indices, VectorType fragment,
+                                        int64_t count) {
+  if (!isWorkgroupMemory(memref))
+    return op->emitOpError() << "needs a memref in workgroup memory, not "
+                             << memref;
+  if (memref.getRank() == 0 ||
+      indices != static_cast<size_t>(memref.getRank()))
+    return op->emitOpError()
+           << "needs one index per dimension of a memref of rank 1 or more ("
+           << memref << ", " << indices << " indices)";
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(memref.getStridesAndOffset(strides, offset)) ||
+      strides.back() != 1)
+    return op->emitOpError()
+           << "needs a memref whose innermost stride is 1 (a row's 8 "
+              "elements are contiguous), not "
+           << memref;
+  if (memref.getElementType() != fragment.getElementType())
+    return op->emitOpError() << "fragment " << fragment << " and memref "
+                             << memref << " have different element types";
+  if (fragment.getNumElements() != 2 * count)
+    return op->emitOpError()
+           << "a lane holds 2 elements of each of the " << count
+           << " matrices: " << VectorType::get({2 * count},
+                                               fragment.getElementType())
+           << ", not " << fragment;
+  return success();
+}
+
+LogicalResult LdMatrixOp::verify() {
+  return verifyMatrixAccess(*this, getSrc().getType(), getIndices().size(),
+                            getResult().getType(), getCount());
+}
+
+LogicalResult StMatrixOp::verify() {
+  return verifyMatrixAccess(*this, getDst().getType(), getIndices().size(),
+                            getValue().getType(), getCount());
+}
