@@ -12,16 +12,18 @@
 //    arrived at the same instruction with the same mask; until then the
 //    arrived lanes wait. A lane outside its own mask, a member that exited,
 //    or lanes waiting for each other elsewhere (deadlock) is undefined
-//    behaviour and is reported with the instruction.
+//    behaviour and is reported with the instruction. mma.sync, ldmatrix
+//    and stmatrix (.aligned) have no mask operand: their mask is the warp.
 //  * Undefined values (uninitialised registers, a shuffle read from a lane
 //    outside the member mask) are tracked per lane and per bit: each
 //    register of a lane has a mask of its undefined bits. Moves, packs,
 //    unpacks, integer cvt, shifts by a defined amount, and/or, prmt with a
 //    defined selector and selp move the bits' definedness precisely; any
 //    other instruction makes its whole result undefined when any bit it
-//    reads is. A store needs only the bits it writes defined; branching
-//    on, or using as an address, mask or lane index, any undefined bit is
-//    reported.
+//    reads is (an mma.sync element of D: when any element of A, B or C it
+//    is computed from has an undefined bit). A store needs only the bits it
+//    writes defined; branching on, or using as an address, mask or lane
+//    index, any undefined bit is reported.
 //  * Warps of a block run one after the other up to bar.sync; the barrier
 //    releases when every thread that has not exited has arrived.
 //
@@ -155,6 +157,93 @@ double minMax(double a, double b, bool isMax, bool propagateNaN, bool &isNaN) {
   return (a < b) != isMax ? a : b;
 }
 
+/// How mma.sync operands and ldmatrix/stmatrix registers spread a matrix
+/// over the lanes (PTX ISA, "Matrix fragments for mma.m16n8k*"). With
+/// g = lane / 4, t = lane % 4 and `e` elements per 32-bit register (the
+/// lowest bits first), element j of a lane's register r (i = e * r + j
+/// counts the lane's elements) lies at
+///   A (16 x K)  row g + 8 * (r % 2),        column e * t + j + 4 * e * (r / 2)
+///   B (K x 8)   row e * t + j + 4 * e * r,  column g
+///   Acc         row g + 8 * (i / 2),        column 2 * t + i % 2
+/// Acc is the layout of C and D (16 x 8) and, with e = 2, of the 8 x 8
+/// matrices of ldmatrix/stmatrix stacked (matrix m in rows 8m..8m+7).
+enum class Frag : uint8_t { A, B, Acc };
+
+struct Position {
+  unsigned row, col;
+};
+
+Position fragmentPosition(Frag f, unsigned e, unsigned lane, unsigned r,
+                          unsigned j) {
+  unsigned g = lane / 4, t = lane % 4;
+  switch (f) {
+  case Frag::A: return {g + 8 * (r % 2), e * t + j + 4 * e * (r / 2)};
+  case Frag::B: return {e * t + j + 4 * e * r, g};
+  default: {
+    unsigned i = e * r + j;
+    return {g + 8 * (i / 2), 2 * t + i % 2};
+  }
+  }
+}
+
+/// A matrix the warp holds in fragments: each element's bits and whether
+/// any of them is undefined.
+struct Tile {
+  Tile(unsigned rows, unsigned cols)
+      : cols(cols), bits(rows * cols), undef(rows * cols) {}
+  size_t at(unsigned row, unsigned col) const {
+    return (size_t)row * cols + col;
+  }
+  unsigned cols;
+  std::vector<uint64_t> bits;
+  std::vector<bool> undef;
+};
+
+/// Calls f(lane, r, shift, element) for every element of `t` that the
+/// fragments `vec` hold (`bits` each): `shift` bits up in the lane's
+/// register vec.elems[r], at t.bits[element].
+template <typename F>
+void eachElement(const Operand &vec, Frag frag, unsigned bits, const Tile &t,
+                 F f) {
+  unsigned e = 32 / bits;
+  for (unsigned lane = 0; lane < 32; ++lane)
+    for (unsigned r = 0; r < vec.elems.size(); ++r)
+      for (unsigned j = 0; j < e; ++j) {
+        Position p = fragmentPosition(frag, e, lane, r, j);
+        f(lane, r, j * bits, t.at(p.row, p.col));
+      }
+}
+
+/// The exact value of an mma.sync element: tf32 is the top 19 bits of an
+/// f32; integers (8-bit products, s32 sums) are exact in double too.
+double mmaValue(uint64_t bits, Ty t) {
+  if (t == Ty::TF32)
+    return toDouble(bits & 0xFFFFE000u, Ty::F32);
+  if (isFloat(t))
+    return toDouble(bits, t);
+  unsigned n = bitWidth(t);
+  return isSigned(t) ? (double)(int64_t)signExtend(bits, n)
+                     : (double)truncate(bits, n);
+}
+
+/// D's element from its sum: floats rounded once to nearest even, s32
+/// wrapped, or clamped with .satfinite.
+uint64_t mmaResult(double sum, Ty d, bool satfinite) {
+  if (isFloat(d))
+    return fromDouble(sum, d, Round::RN);
+  if (satfinite)
+    sum = std::min(std::max(sum, (double)INT32_MIN), (double)INT32_MAX);
+  return (uint32_t)(int64_t)sum;
+}
+
+/// Where element `col` of the row that lane `lane` addresses for
+/// ldmatrix/stmatrix lies in the stacked matrices `t` (see Frag::Acc).
+size_t matrixElement(const Inst &inst, const Tile &t, unsigned lane,
+                     unsigned col) {
+  unsigned m = lane / 8, r = lane % 8;
+  return inst.flags & FlagTrans ? t.at(8 * m + col, r) : t.at(8 * m + r, col);
+}
+
 } // namespace
 
 /// Executes one launch.
@@ -171,6 +260,17 @@ private:
   bool execLane(const Inst &inst, Warp &w, int lane, uint32_t active);
   bool execCollective(const Inst &inst, Warp &w, uint32_t group);
   bool tryCollectives(Warp &w, uint32_t pc);
+  bool execMatrix(const Inst &inst, Warp &w, uint32_t group);
+  bool execMma(const Inst &inst, Warp &w);
+  bool execLdmatrix(const Inst &inst, Warp &w);
+  bool execStmatrix(const Inst &inst, Warp &w);
+  /// The elements of the lanes' fragments `vec` into `t`, and back.
+  void gather(const Operand &vec, Frag f, unsigned bits, Warp &w, Tile &t);
+  void scatter(const Operand &vec, Frag f, unsigned bits, Warp &w,
+               const Tile &t);
+  /// The 16 bytes of the ldmatrix/stmatrix row whose address `lane` holds,
+  /// or null after a report.
+  uint8_t *matrixRow(const Inst &inst, Warp &w, int lane);
   bool reportDeadlock();
 
   uint64_t get(const Operand &o, Warp &w, int lane);
@@ -203,6 +303,13 @@ private:
       report = os.str();
     }
     return false;
+  }
+  /// A store of undefined bits: reported, or counted where the flags allow.
+  bool undefinedStore(const Inst &inst, Warp &w, int lane) {
+    if (!(cfg.flags & WARP_SIM_ALLOW_UNDEFINED_STORES))
+      return ub(inst, w, lane, "stores an undefined value");
+    ++cfg.stats.undefinedStores;
+    return true;
   }
 
   const Module &module;
@@ -1004,11 +1111,8 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
         // Only the bits written must be defined (st.b16 of a wider
         // register stores its low 16 bits).
         uint64_t u, x = getBits(v, w, lane, u);
-        if (truncate(u, 8 * size)) {
-          if (!(cfg.flags & WARP_SIM_ALLOW_UNDEFINED_STORES))
-            return ub(I, w, lane, "stores an undefined value");
-          ++cfg.stats.undefinedStores;
-        }
+        if (truncate(u, 8 * size) && !undefinedStore(I, w, lane))
+          return false;
         std::memcpy(p, &x, size);
       }
     }
@@ -1265,6 +1369,12 @@ bool Launch::execCollective(const Inst &I, Warp &w, uint32_t group) {
   }
   case Op::BarWarpSync:
     break;
+  case Op::Mma:
+  case Op::Ldmatrix:
+  case Op::Stmatrix:
+    if (!execMatrix(I, w, group))
+      return false;
+    break;
   default:
     return ub(I, w, -1, "internal error: not a collective");
   }
@@ -1273,6 +1383,131 @@ bool Launch::execCollective(const Inst &I, Warp &w, uint32_t group) {
     w.lanes[l].pc += 1;
     return true;
   });
+  return true;
+}
+
+// mma.sync, ldmatrix and stmatrix. The tensor core computes D = A * B + C
+// in its own way: each product exact, the sum in an order and with
+// intermediate rounding (or truncation) NVIDIA does not specify, which
+// differs between chips. Here every product is exact and the sum, C first
+// and then k = 0, 1, ..., is taken in double and rounded once to D's type
+// (round to nearest even): results agree bit for bit with a device where
+// the exact sum is representable in D's type and no partial sum loses bits,
+// as with small integers; elsewhere they may differ in the last bits.
+// Integer sums are exact, then wrap (or clamp with .satfinite).
+
+bool Launch::execMatrix(const Inst &I, Warp &w, uint32_t group) {
+  // .aligned: all 32 lanes execute it together (the member mask is the
+  // whole warp, so a missing lane that exited is reported as a deadlock).
+  if (group != 0xFFFFFFFFu) {
+    std::ostringstream os;
+    os << "the whole warp must execute it, but lanes 0x" << std::hex
+       << (~group) << " do not exist";
+    return ub(I, w, -1, os.str());
+  }
+  switch (I.op) {
+  case Op::Mma: return execMma(I, w);
+  case Op::Ldmatrix: return execLdmatrix(I, w);
+  default: return execStmatrix(I, w);
+  }
+}
+
+void Launch::gather(const Operand &vec, Frag f, unsigned bits, Warp &w,
+                    Tile &t) {
+  eachElement(vec, f, bits, t,
+              [&](unsigned lane, unsigned r, unsigned shift, size_t at) {
+                uint64_t u, v = getBits(vec.elems[r], w, (int)lane, u);
+                t.bits[at] = truncate(v >> shift, bits);
+                t.undef[at] = truncate(u >> shift, bits) != 0;
+              });
+}
+
+void Launch::scatter(const Operand &vec, Frag f, unsigned bits, Warp &w,
+                     const Tile &t) {
+  // Each register is written once, with all its elements (a fragment has
+  // at most 4 registers: Parser.cpp, checkMatrixOperands).
+  uint64_t v[32][4] = {}, u[32][4] = {};
+  eachElement(vec, f, bits, t,
+              [&](unsigned lane, unsigned r, unsigned shift, size_t at) {
+                v[lane][r] |= t.bits[at] << shift;
+                if (t.undef[at])
+                  u[lane][r] |= truncate(~0ull, bits) << shift;
+              });
+  for (int lane = 0; lane < 32; ++lane)
+    for (size_t r = 0; r < vec.elems.size(); ++r)
+      setBits(vec.elems[r], w, lane, v[lane][r], u[lane][r]);
+}
+
+bool Launch::execMma(const Inst &I, Warp &w) {
+  unsigned k = I.shapeK;
+  Tile a(16, k), b(k, 8), c(16, 8), d(16, 8);
+  gather(I.ops[1], Frag::A, bitWidth(I.ty2), w, a);
+  gather(I.ops[2], Frag::B, bitWidth(I.ty3), w, b);
+  gather(I.ops[3], Frag::Acc, bitWidth(I.ty), w, c);
+  for (unsigned row = 0; row < 16; ++row)
+    for (unsigned col = 0; col < 8; ++col) {
+      size_t at = d.at(row, col);
+      double sum = mmaValue(c.bits[at], I.ty);
+      bool undef = c.undef[at];
+      for (unsigned i = 0; i < k; ++i) {
+        size_t x = a.at(row, i), y = b.at(i, col);
+        sum += mmaValue(a.bits[x], I.ty2) * mmaValue(b.bits[y], I.ty3);
+        undef = undef || a.undef[x] || b.undef[y];
+      }
+      d.bits[at] = mmaResult(sum, I.ty, I.flags & FlagSatFinite);
+      d.undef[at] = undef;
+    }
+  scatter(I.ops[0], Frag::Acc, bitWidth(I.ty), w, d);
+  return true;
+}
+
+uint8_t *Launch::matrixRow(const Inst &I, Warp &w, int lane) {
+  const Operand &mem = I.ops[I.op == Op::Ldmatrix ? 1 : 0];
+  Space space;
+  uint64_t addr;
+  if (!address(I, mem, w, lane, space, addr))
+    return nullptr;
+  if (space != Space::Shared) {
+    ub(I, w, lane, "the row address is not in shared memory");
+    return nullptr;
+  }
+  return memory(I, w, space, addr, 16, lane);
+}
+
+// Lane 8m + r names row r of matrix m; each row is 8 contiguous b16.
+bool Launch::execLdmatrix(const Inst &I, Warp &w) {
+  Tile t(8 * I.vec, 8);
+  for (unsigned lane = 0; lane < 8u * I.vec; ++lane) {
+    uint8_t *row = matrixRow(I, w, (int)lane);
+    if (!row)
+      return false;
+    for (unsigned col = 0; col < 8; ++col) {
+      uint16_t x;
+      std::memcpy(&x, row + 2 * col, 2);
+      t.bits[matrixElement(I, t, lane, col)] = x;
+    }
+  }
+  scatter(I.ops[0], Frag::Acc, 16, w, t);
+  return true;
+}
+
+bool Launch::execStmatrix(const Inst &I, Warp &w) {
+  Tile t(8 * I.vec, 8);
+  gather(I.ops[1], Frag::Acc, 16, w, t);
+  for (unsigned lane = 0; lane < 8u * I.vec; ++lane) {
+    uint8_t *row = matrixRow(I, w, (int)lane);
+    if (!row)
+      return false;
+    bool undef = false;
+    for (unsigned col = 0; col < 8; ++col)
+      undef = undef || t.undef[matrixElement(I, t, lane, col)];
+    if (undef && !undefinedStore(I, w, (int)lane))
+      return false;
+    for (unsigned col = 0; col < 8; ++col) {
+      uint16_t x = (uint16_t)t.bits[matrixElement(I, t, lane, col)];
+      std::memcpy(row + 2 * col, &x, 2);
+    }
+  }
   return true;
 }
 
@@ -1360,8 +1595,10 @@ bool Launch::runWarp(Warp &w) {
       for (int l = 0; l < 32; ++l) {
         if (!((exec >> l) & 1))
           continue;
+        // The matrix collectives (.aligned) have no mask: the whole warp.
         pz = false;
-        uint32_t m = (uint32_t)get(maskOp, w, l);
+        uint32_t m =
+            isMatrixOp(I.op) ? 0xFFFFFFFFu : (uint32_t)get(maskOp, w, l);
         if (pz)
           return ub(I, w, l, "the member mask is an undefined value");
         w.lanes[l].status = WaitSync;

@@ -26,6 +26,9 @@ enum class Ty : uint8_t {
   F16, F16x2, BF16, BF16x2, F32, F64,
   // Packed integer halves of a .b32 (sm_90) and f32 pairs of a .b64 (sm_100).
   U16x2, S16x2, F32x2,
+  // An f32 of which only the top 19 bits count: mma.sync operands only (the
+  // parser reads `.tf32` there and nowhere else).
+  TF32,
 };
 unsigned bitWidth(Ty t);
 bool isSigned(Ty t);
@@ -55,10 +58,17 @@ enum class Op : uint8_t {
   // Collectives: a lane waits until its member mask has arrived.
   Shfl, Vote, Match, Redux, BarWarpSync, Elect,
   Activemask, BarSync,
+  // Warp-wide matrix collectives (.sync.aligned, no member mask operand).
+  Mma, Ldmatrix, Stmatrix,
 };
+/// mma.sync, ldmatrix and stmatrix: every lane of the warp takes part.
+inline bool isMatrixOp(Op op) {
+  return op == Op::Mma || op == Op::Ldmatrix || op == Op::Stmatrix;
+}
 inline bool isWarpCollective(Op op) {
   return op == Op::Shfl || op == Op::Vote || op == Op::Match ||
-         op == Op::Redux || op == Op::BarWarpSync || op == Op::Elect;
+         op == Op::Redux || op == Op::BarWarpSync || op == Op::Elect ||
+         isMatrixOp(op);
 }
 
 /// Sub-operations: setp comparisons, shfl/vote/atom/redux modes.
@@ -79,6 +89,8 @@ enum Flag : uint16_t {
   FlagFtz = 1, FlagSat = 2, FlagNaN = 4, FlagAbs = 8, FlagHi = 16,
   FlagLo = 32, FlagWide = 64, FlagTo = 128, FlagApprox = 256,
   FlagShiftAmt = 512, FlagFull = 1024, FlagRelu = 2048,
+  FlagSatFinite = 4096, ///< mma .satfinite (integer: clamp to s32)
+  FlagTrans = 8192,     ///< ldmatrix/stmatrix .trans
 };
 
 struct Operand {
@@ -99,13 +111,15 @@ struct Operand {
 struct Inst {
   Op op = Op::Mov;
   Ty ty = Ty::None;   ///< the (destination) type
-  Ty ty2 = Ty::None;  ///< cvt source type
+  Ty ty2 = Ty::None;  ///< cvt source type; mma: the A type
+  Ty ty3 = Ty::None;  ///< mma: the B type (C's is D's, ty)
+  uint8_t shapeK = 0; ///< mma: K of the shape m16n8kK
   Space space = Space::Generic;
   Round rnd = Round::None;
   Sub sub = Sub::None;  ///< mode / comparison / atomic operation
   Sub sub2 = Sub::None; ///< setp's .and/.or/.xor combine
   uint16_t flags = 0;
-  uint8_t vec = 1;
+  uint8_t vec = 1;      ///< .v2/.v4; ldmatrix/stmatrix: the .xN matrices
   int guard = -1;       ///< guard predicate register, -1 if none
   bool guardNeg = false;
   std::vector<Operand> ops;

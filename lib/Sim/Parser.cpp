@@ -24,7 +24,7 @@ unsigned bitWidth(Ty t) {
   case Ty::B16: case Ty::U16: case Ty::S16: case Ty::F16: case Ty::BF16:
     return 16;
   case Ty::B32: case Ty::U32: case Ty::S32: case Ty::F32: case Ty::F16x2:
-  case Ty::BF16x2: case Ty::U16x2: case Ty::S16x2:
+  case Ty::BF16x2: case Ty::U16x2: case Ty::S16x2: case Ty::TF32:
     return 32;
   case Ty::B64: case Ty::U64: case Ty::S64: case Ty::F64: case Ty::F32x2:
     return 64;
@@ -39,7 +39,8 @@ bool isSigned(Ty t) {
 
 bool isFloat(Ty t) {
   return t == Ty::F16 || t == Ty::F16x2 || t == Ty::BF16 ||
-         t == Ty::BF16x2 || t == Ty::F32 || t == Ty::F64 || t == Ty::F32x2;
+         t == Ty::BF16x2 || t == Ty::F32 || t == Ty::F64 || t == Ty::F32x2 ||
+         t == Ty::TF32;
 }
 
 bool isPacked(Ty t) { return elementOf(t) != t; }
@@ -89,14 +90,15 @@ const std::unordered_map<std::string, SReg> &specialNames() {
 }
 
 const std::unordered_map<std::string, Op> &opNames() {
-  // In the order of enum Op up to BarSync; `barrier` is bar's other name.
+  // In the order of enum Op; `barrier` is bar's other name.
   static const char *const names[] = {
       "mov",  "add",   "sub",  "mul",  "mad",  "fma",   "div",   "rem",
       "neg",  "abs",   "min",  "max",  "and",  "or",    "xor",   "not",
       "cnot", "shl",   "shr",  "setp", "selp", "cvt",   "cvta",  "popc",
       "clz",  "brev",  "bfind", "prmt", "bfe", "bfi",   "fns",   "copysign",
       "ex2",  "ld",   "st",    "atom", "red",  "bra",  "ret",   "exit",  "shfl",
-      "vote", "match", "redux", "", "elect", "activemask", "bar"};
+      "vote", "match", "redux", "", "elect", "activemask", "bar", "mma",
+      "ldmatrix", "stmatrix"};
   static const auto table = [] {
     auto t = enumTable(Op::Mov, names);
     t.erase("");
@@ -331,6 +333,71 @@ struct Symbol {
   uint64_t address;
 };
 
+/// What the modifiers of mma.sync, ldmatrix and stmatrix said, besides
+/// the types (decodeOpcode checks the whole once it has read them all).
+struct MatrixModifiers {
+  bool sync = false, aligned = false, shape = false, count = false;
+  unsigned layouts = 0; ///< mma: .row, then .col
+};
+
+/// Reads one modifier of a matrix collective other than .sync and its
+/// types; false for one it does not take.
+bool matrixModifier(const std::string &m, Inst &inst, MatrixModifiers &mm) {
+  static const std::unordered_map<std::string, uint8_t> mmaShapes = {
+      {"m16n8k4", 4}, {"m16n8k8", 8}, {"m16n8k16", 16}, {"m16n8k32", 32}};
+  if (m == "aligned")
+    return mm.aligned = true;
+  if (inst.op == Op::Mma) {
+    auto k = mmaShapes.find(m);
+    if (k != mmaShapes.end() && !mm.shape) {
+      inst.shapeK = k->second;
+      return mm.shape = true;
+    }
+    if ((m == "row" && mm.layouts == 0) || (m == "col" && mm.layouts == 1)) {
+      ++mm.layouts;
+      return true;
+    }
+    if (m != "satfinite")
+      return false;
+    inst.flags |= FlagSatFinite;
+    return true;
+  }
+  if (m == "m8n8" && !mm.shape)
+    return mm.shape = true;
+  if ((m == "x1" || m == "x2" || m == "x4") && !mm.count) {
+    inst.vec = (uint8_t)(m[1] - '0');
+    return mm.count = true;
+  }
+  if (m == "trans")
+    inst.flags |= FlagTrans;
+  else if (m == "shared" || m == "shared::cta")
+    inst.space = Space::Shared;
+  else
+    return false;
+  return true;
+}
+
+/// Why the interpreter does not run an mma.sync of these types and K (the
+/// forms LLVM's NVPTX backend emits for m16n8kK), or null.
+const char *unsupportedMma(const Inst &inst, Ty c) {
+  Ty d = inst.ty, a = inst.ty2, b = inst.ty3;
+  unsigned k = inst.shapeK;
+  bool int8 = (a == Ty::S8 || a == Ty::U8) && (b == Ty::S8 || b == Ty::U8);
+  if (c != d)
+    return "mma.sync with C and D of different types";
+  if ((inst.flags & FlagSatFinite) && !int8)
+    return ".satfinite on a floating-point mma.sync";
+  bool ok = false;
+  if (int8)
+    ok = d == Ty::S32 && (k == 16 || k == 32);
+  else if (a == b && (a == Ty::F16 || a == Ty::BF16))
+    ok = (d == Ty::F32 || (d == Ty::F16 && a == Ty::F16)) &&
+         (k == 8 || k == 16);
+  else if (a == b && a == Ty::TF32)
+    ok = d == Ty::F32 && (k == 4 || k == 8);
+  return ok ? nullptr : "this mma.sync shape and types";
+}
+
 class Parser {
 public:
   Parser(std::string &error) : error(error) {}
@@ -349,6 +416,10 @@ private:
   bool parseInstruction(const Stmt &s);
   bool parseOperand(const std::string &text, Operand &op, int line);
   bool decodeOpcode(const std::string &opcode, Inst &inst, int line);
+  bool finishMatrixOpcode(const std::string &opcode, Inst &inst,
+                          const std::vector<Ty> &types,
+                          const MatrixModifiers &mm, int line);
+  bool checkMatrixOperands(const Inst &inst);
   bool checkOperands(Inst &inst);
   int lookupRegister(const std::string &name) const {
     for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
@@ -855,6 +926,7 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
   inst.op = op->second;
   std::vector<Ty> types;
   bool sync = false, warpMod = false, cmpSeen = false;
+  MatrixModifiers matrix;
   auto unsupported = [&](const std::string &m) {
     return fail(line, "unsupported modifier '." + m + "' of '" + parts[0] +
                           "' in '" + opcode + "'");
@@ -864,8 +936,8 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
   for (size_t i = 1; i < parts.size(); ++i) {
     const std::string &m = parts[i];
     auto t = typeNames().find(m);
-    if (t != typeNames().end()) {
-      types.push_back(t->second);
+    if (t != typeNames().end() || (m == "tf32" && inst.op == Op::Mma)) {
+      types.push_back(t != typeNames().end() ? t->second : Ty::TF32);
       continue;
     }
     Op o = inst.op;
@@ -937,9 +1009,15 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
     } else if (o == Op::Redux && (m == "add" || m == "min" || m == "max" ||
                                   m == "and" || m == "or" || m == "xor")) {
       inst.sub = atomicNames().at(m);
+    } else if (isMatrixOp(o) && matrixModifier(m, inst, matrix)) {
+      // read into `matrix` and `inst`
     } else {
       return unsupported(m);
     }
+  }
+  if (isMatrixOp(inst.op)) {
+    matrix.sync = sync;
+    return finishMatrixOpcode(opcode, inst, types, matrix, line);
   }
   if (warpMod)
     inst.op = Op::BarWarpSync;
@@ -971,6 +1049,37 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
     return fail(line, "'" + opcode + "' needs .b32");
   if (o == Op::Shfl && inst.ty != Ty::B32)
     return fail(line, "shfl.sync needs .b32");
+  return true;
+}
+
+bool Parser::finishMatrixOpcode(const std::string &opcode, Inst &inst,
+                                const std::vector<Ty> &types,
+                                const MatrixModifiers &mm, int line) {
+  if (!mm.sync || !mm.aligned)
+    return fail(line,
+                "'" + opcode + "' without .sync.aligned is not supported");
+  if (!mm.shape)
+    return fail(line, "missing shape in '" + opcode + "'");
+  if (inst.op != Op::Mma) {
+    if (!mm.count)
+      return fail(line, "missing .x1, .x2 or .x4 in '" + opcode + "'");
+    if (types.size() != 1 || types[0] != Ty::B16)
+      return fail(line, "unsupported: a type other than .b16 in '" +
+                            inst.text + "'");
+    inst.ty = Ty::B16;
+    return true;
+  }
+  if (mm.layouts != 2)
+    return fail(line, "mma.sync without .row.col is not supported in '" +
+                          opcode + "'");
+  if (types.size() != 4)
+    return fail(line, "expected the D, A, B and C types in '" + opcode + "'");
+  inst.ty = types[0];
+  inst.ty2 = types[1];
+  inst.ty3 = types[2];
+  if (const char *why = unsupportedMma(inst, types[3]))
+    return fail(line, std::string("unsupported: ") + why + " in '" +
+                          inst.text + "'");
   return true;
 }
 
@@ -1032,8 +1141,9 @@ bool Parser::checkOperands(Inst &inst) {
       3, 3, 3, 2, 2, 3, 3, 3, 4, 2, 2,    // and .. cvta
       2, 2, 2, 2, 4, 4, 5, 4, 3, 2,       // popc .. ex2
       2, 2, 3, 2, 1, 0, 0,                // ld .. exit
-      5, 3, 3, 3, 1, 2, 1, 1};            // shfl .. bar.sync
-  static_assert(sizeof(counts) == static_cast<size_t>(Op::BarSync) + 1,
+      5, 3, 3, 3, 1, 2, 1, 1,             // shfl .. bar.sync
+      4, 2, 2};                           // mma .. stmatrix
+  static_assert(sizeof(counts) == static_cast<size_t>(Op::Stmatrix) + 1,
                 "one count per Op");
   size_t want = counts[static_cast<size_t>(inst.op)];
   if ((inst.op == Op::Setp && inst.sub2 != Sub::None) ||
@@ -1043,6 +1153,8 @@ bool Parser::checkOperands(Inst &inst) {
   if (n != want)
     return fail(inst.line, "expected " + std::to_string(want) +
                                " operands in '" + inst.text + "'");
+  if (isMatrixOp(inst.op))
+    return checkMatrixOperands(inst);
   if ((inst.op == Op::Ld || inst.op == Op::Atom) && inst.ops[1].kind != Operand::Mem)
     return fail(inst.line, "expected an address in '" + inst.text + "'");
   if ((inst.op == Op::St || inst.op == Op::Red) && inst.ops[0].kind != Operand::Mem)
@@ -1114,6 +1226,36 @@ bool Parser::checkOperands(Inst &inst) {
     const Operand &id = inst.ops[0];
     if (id.kind != Operand::Imm)
       return fail(inst.line, "only constant barrier ids are supported");
+  }
+  return true;
+}
+
+/// mma.sync: {D}, {A}, {B}, {C}; ldmatrix: {D}, [addr]; stmatrix: [addr],
+/// {S}. Each vector holds as many 32-bit registers as the fragment needs.
+bool Parser::checkMatrixOperands(const Inst &inst) {
+  auto regs = [](Ty t, unsigned elems) { return elems * bitWidth(t) / 32; };
+  std::vector<unsigned> want; // registers of each operand, 0 for an address
+  if (inst.op == Op::Mma)
+    want = {regs(inst.ty, 4), regs(inst.ty2, inst.shapeK / 2),
+            regs(inst.ty3, inst.shapeK / 4), regs(inst.ty, 4)};
+  else if (inst.op == Op::Ldmatrix)
+    want = {inst.vec, 0};
+  else
+    want = {0, inst.vec};
+  for (size_t i = 0; i < want.size(); ++i) {
+    const Operand &o = inst.ops[i];
+    if (!want[i]) {
+      if (o.kind != Operand::Mem)
+        return fail(inst.line, "expected an address in '" + inst.text + "'");
+      continue;
+    }
+    bool ok = o.kind == Operand::Vec && o.elems.size() == want[i];
+    for (const Operand &e : o.elems)
+      ok = ok && e.kind == Operand::Reg && fn->regs[e.reg].bits == 32;
+    if (!ok)
+      return fail(inst.line, "expected {" + std::to_string(want[i]) +
+                                 " 32-bit registers} as operand " +
+                                 std::to_string(i) + " in '" + inst.text + "'");
   }
   return true;
 }
