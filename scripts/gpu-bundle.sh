@@ -35,7 +35,7 @@ cp test/Integration/CUDA/reference.py "$stage/gen/test/Integration/CUDA/"
 cp docs/Preconditions.md "$stage/gen/docs/"
 "$BUILD_DIR/bin/warp-opt" benchmarks/kernels.mlir -o /dev/null \
   --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/bench.ptx"
-cp benchmarks/warp_bench.py benchmarks/gpu_timing.py benchmarks/mma_bench.py "$stage/"
+cp benchmarks/warp_bench.py benchmarks/gpu_timing.py benchmarks/mma_bench.py benchmarks/gemm_bench.py "$stage/"
 # gpu.all_reduce through upstream's lowering and through warp's, for
 # all_reduce_bench.py.
 mlir-opt-22 benchmarks/all_reduce.mlir \

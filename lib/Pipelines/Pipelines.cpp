@@ -35,6 +35,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -408,15 +409,16 @@ void mlir::warp::registerWarpPasses() {
 }
 
 void mlir::warp::registerWarpDialectsAndExtensions(DialectRegistry &registry) {
-  // Exactly what GPU programs with warp ops need, so the self-contained
-  // runner and C API library stay small; warp-opt adds every upstream
-  // dialect on top.
+  // Exactly what GPU programs with warp ops need (nvgpu: cp.async, which
+  // the tensor-core kernels pipeline with), so the self-contained runner
+  // and C API library stay small; warp-opt adds every upstream dialect on
+  // top.
   registry.insert<WarpDialect, affine::AffineDialect, arith::ArithDialect,
                   async::AsyncDialect, cf::ControlFlowDialect,
                   func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
                   LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
-                  NVVM::NVVMDialect, scf::SCFDialect, ub::UBDialect,
-                  vector::VectorDialect>();
+                  NVVM::NVVMDialect, nvgpu::NVGPUDialect, scf::SCFDialect,
+                  ub::UBDialect, vector::VectorDialect>();
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);
   registerConvertFuncToLLVMInterface(registry);

@@ -1257,6 +1257,20 @@ class KernelBuilder(TileMixin):
         type = VectorType(_checks.integer(size, "a vector size", 1), buffer.type.element)
         return self._emit("vector.load", [buffer, *buffer._indices(position)], type)
 
+    def vector_slice(self, value: Value, start: int, size: int) -> Value:
+        """Elements start .. start + size - 1 of a 1-D vector (a
+        vector.shuffle): e.g. the B fragment of one n8 tile out of an
+        ldmatrix x4."""
+        value = self.value(value, "vector_slice's vector")
+        if not isinstance(value.type, VectorType):
+            raise TypeError(f"vector_slice takes a vector, not {value.type}")
+        start = _checks.integer(start, "vector_slice's start", 0, value.type.size - 1)
+        size = _checks.integer(size, "vector_slice's size", 1, value.type.size - start)
+        positions = ", ".join(str(start + i) for i in range(size))
+        return self._emit("vector.shuffle", [value, value],
+                          VectorType(size, value.type.element),
+                          {"mask": f"array<i64: {positions}>"})
+
     def store_vector(self, buffer: Value, position, value: Value) -> None:
         """vector.store of `value` at buffer[position], buffer[position + 1], ..."""
         buffer = self._memref(buffer, "store_vector's buffer")
@@ -1559,6 +1573,45 @@ class KernelBuilder(TileMixin):
         if _checks.flag(transpose, "transpose"):
             attributes["transpose"] = self._ops.unit()
         self._op("warp.stmatrix", [value, buffer, *indices], attributes=attributes)
+
+    _ASYNC_TOKEN = Type("!nvgpu.device.async.token")
+
+    def async_copy(self, src: Value, src_position, dst: Value, dst_position, elements: int,
+                   valid=None, bypass_l1: bool = False) -> Value:
+        """cp.async (upstream's nvgpu.device_async_copy): this thread starts
+        copying `elements` contiguous elements (4, 8 or 16 bytes) from
+        src[src_position] (global memory) to dst[dst_position] (workgroup
+        memory) and goes on. `valid` (an index, 0..elements): copy only that
+        many and zero-fill the rest (ragged edges). `bypass_l1`: cache in L2
+        only (16-byte copies). Returns a token for async_commit; the data
+        is there after async_wait and a barrier."""
+        src = self._memref(src, "async_copy's source")
+        dst = self._memref(dst, "async_copy's destination")
+        elements = _checks.integer(elements, "async_copy's elements", 1)
+        src_indices, dst_indices = src._indices(src_position), dst._indices(dst_position)
+        count = [] if valid is None else [self.to_index(valid)]
+        attributes: Dict[str, object] = {
+            "dstElements": f"{elements} : index",
+            "operandSegmentSizes": _segment_sizes([dst], dst_indices, [src], src_indices,
+                                                  count)}
+        if _checks.flag(bypass_l1, "bypass_l1"):
+            attributes["bypassL1"] = self._ops.unit()
+        return self._emit("nvgpu.device_async_copy",
+                          [dst, *dst_indices, src, *src_indices, *count], self._ASYNC_TOKEN,
+                          attributes)
+
+    def async_commit(self, *tokens: Value) -> Value:
+        """cp.async.commit_group: the copies of `tokens` (this thread's since
+        the last commit) become one group. Returns the group's token."""
+        tokens = [self.value(t, "async_commit's token") for t in tokens]
+        return self._emit("nvgpu.device_async_create_group", tokens, self._ASYNC_TOKEN)
+
+    def async_wait(self, group: Value, pending: int = 0) -> None:
+        """cp.async.wait_group: waits until at most `pending` of this thread's
+        committed groups are still in flight (`group`: one of them)."""
+        pending = _checks.integer(pending, "async_wait's pending", 0, 7)
+        self._op("nvgpu.device_async_wait", [self.value(group, "async_wait's group")],
+                 attributes={"numGroups": f"{pending} : i32"})
 
 
 class Program:

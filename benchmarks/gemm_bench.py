@@ -1,0 +1,149 @@
+"""examples/python/gemm.py (cp.async, ldmatrix, mma.sync from the Python
+builder) against torch.matmul (cuBLAS) and a Triton matmul, in one run.
+
+    python3 benchmarks/gemm_bench.py [--size 4096] [--size 8192x128x8192 ...]
+                                     [--type f16|bf16|all] [--json out.json]
+
+For each M x N x K (default 4096^3, 8192^3 and two skinny shapes) and input
+type: C = A @ B, A and B row-major in f16 or bf16. warp's kernel and the
+Triton kernel write C in f32; torch.matmul returns the input type (f32
+accumulation inside cuBLAS), which is cuBLAS's fastest form of the same
+product. Each result is first checked against torch.matmul in f32 on the same
+inputs (a relative bound derived from K and the input's rounding), then each
+implementation is timed: CUDA events around a batch of --batch launches
+(the queue stays full, so no launch's host work is in the interval), the
+median of --repeat batches, the three implementations interleaved batch by
+batch. Prints one line per shape and type with TFLOP/s (2 M N K / time) and
+the ratios warp / torch and warp / triton; --json writes the rows.
+
+Needs torch with CUDA, triton, and the warp_mlir package with its C API
+library (the GPU bundle's wheel).
+"""
+import argparse
+import json
+import pathlib
+import statistics
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+for _base in (HERE.parent / "examples" / "python", HERE / "examples" / "python"):
+    if (_base / "gemm.py").exists():
+        sys.path.insert(0, str(_base))
+        break
+
+DEFAULT_SIZES = ["4096", "8192", "8192x128x8192", "128x8192x8192"]
+
+
+def triton_matmul():
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def kernel(a, b, c, m, n, k, sam, sak, sbk, sbn, scm, scn,
+               BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+        pid_m, pid_n = tl.program_id(1), tl.program_id(0)
+        rm = pid_m * BM + tl.arange(0, BM)
+        rn = pid_n * BN + tl.arange(0, BN)
+        rk = tl.arange(0, BK)
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k0 in range(0, k, BK):
+            x = tl.load(a + rm[:, None] * sam + (k0 + rk)[None, :] * sak,
+                        mask=(rm[:, None] < m) & ((k0 + rk)[None, :] < k), other=0.0)
+            y = tl.load(b + (k0 + rk)[:, None] * sbk + rn[None, :] * sbn,
+                        mask=((k0 + rk)[:, None] < k) & (rn[None, :] < n), other=0.0)
+            acc += tl.dot(x, y)
+        tl.store(c + rm[:, None] * scm + rn[None, :] * scn, acc,
+                 mask=(rm[:, None] < m) & (rn[None, :] < n))
+
+    def run(a, b, c):
+        m, k = a.shape
+        n = b.shape[1]
+        grid = (triton.cdiv(n, 128), triton.cdiv(m, 128))
+        kernel[grid](a, b, c, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                     c.stride(0), c.stride(1), BM=128, BN=128, BK=32, num_warps=8,
+                     num_stages=3)
+    return run
+
+
+def parse_size(text):
+    parts = [int(p) for p in text.lower().split("x")]
+    return tuple(parts * 3) if len(parts) == 1 else tuple(parts)
+
+
+def time_batches(torch, launches, batch, repeat):
+    """{name: median ms per launch}, the implementations interleaved."""
+    times = {name: [] for name in launches}
+    for launch in launches.values():  # warm-up (and Triton's compile)
+        launch()
+    torch.cuda.synchronize()
+    for _ in range(repeat):
+        for name, launch in launches.items():
+            start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            for _ in range(batch):
+                launch()
+            stop.record()
+            stop.synchronize()
+            times[name].append(start.elapsed_time(stop) / batch)
+    return {name: statistics.median(t) for name, t in times.items()}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", action="append")
+    parser.add_argument("--type", default="all", choices=["f16", "bf16", "all"])
+    parser.add_argument("--batch", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument("--json")
+    args = parser.parse_args(argv)
+    import torch
+    import warp_mlir as wm
+    import gemm
+
+    types = ["f16", "bf16"] if args.type == "all" else [args.type]
+    triton_run = triton_matmul()
+    rows, failed = [], False
+    for name in types:
+        dtype = {"f16": torch.float16, "bf16": torch.bfloat16}[name]
+        compiled = wm.compile(gemm.build({"f16": wm.f16, "bf16": wm.bf16}[name]), chip="sm_90")
+        for m, n, k in (parse_size(s) for s in (args.size or DEFAULT_SIZES)):
+            gen = torch.Generator(device="cuda").manual_seed(m * 31 + n * 7 + k)
+            a = torch.randn(m, k, device="cuda", generator=gen).to(dtype)
+            b = torch.randn(k, n, device="cuda", generator=gen).to(dtype)
+            c = torch.empty(m, n, device="cuda", dtype=torch.float32)
+            c_triton = torch.empty_like(c)
+            want = a.float() @ b.float()
+            gemm.gemm(compiled, a, b, c)
+            triton_run(a, b, c_triton)
+            torch.cuda.synchronize()
+            # Products are exact in f32; the sums of K terms of size ~1 err
+            # by a few K ulp at worst in any order.
+            bound = 4 * k * 2.0 ** -24 * (a.float().abs() @ b.float().abs()).max().item()
+            errors = {"warp": (c - want).abs().max().item(),
+                      "triton": (c_triton - want).abs().max().item()}
+            for who, error in errors.items():
+                if error > bound:
+                    print(f"WRONG {who} {name} {m}x{n}x{k}: max |error| {error:.3g} > {bound:.3g}")
+                    failed = True
+            ms = time_batches(torch, {
+                "warp": lambda: gemm.gemm(compiled, a, b, c),
+                "torch": lambda: torch.matmul(a, b),
+                "triton": lambda: triton_run(a, b, c_triton)}, args.batch, args.repeat)
+            tflops = {who: 2 * m * n * k / (t * 1e-3) / 1e12 for who, t in ms.items()}
+            row = {"type": name, "m": m, "n": n, "k": k, "ms": ms, "tflops": tflops,
+                   "warp_over_torch": ms["torch"] / ms["warp"],
+                   "warp_over_triton": ms["triton"] / ms["warp"],
+                   "max_error": errors, "bound": bound}
+            rows.append(row)
+            print(f"gemm {name} {m}x{n}x{k}: warp {tflops['warp']:.1f} TFLOP/s "
+                  f"({ms['warp']:.3f} ms), torch.matmul {tflops['torch']:.1f}, "
+                  f"triton {tflops['triton']:.1f}; warp / torch = "
+                  f"{row['warp_over_torch']:.3f}, warp / triton = {row['warp_over_triton']:.3f}",
+                  flush=True)
+    if args.json:
+        pathlib.Path(args.json).write_text(json.dumps(rows, indent=1))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,135 @@
+"""A tensor-core GEMM as a frontend writes it: cp.async, ldmatrix, mma.sync.
+
+C (M x N, f32) = A (M x K) @ B (K x N), A and B row-major in f16 or bf16.
+One 256-thread block per 128 x 128 tile of C; its 8 warps split the tile
+2 x 4, 64 x 32 each, as 4 x 4 m16n8 accumulators (vector<4xf32>, carried by
+the K loop). The K loop steps by 32 through two stages of shared memory:
+while the tensor cores work on one stage, cp.async fills the other (one
+commit group per step, a wait for all but the newest). Fragments come out
+of shared memory by ldmatrix: A's by x4 per m16 tile, B's by x4 transposed
+per pair of n8 tiles. Shared rows are padded by 8 elements (16 bytes), so
+the 8 rows an ldmatrix phase reads fall in distinct banks.
+
+Any M; N and K multiples of 8 (cp.async moves 16-byte rows). Rows and
+columns past the edges are zero-filled by cp.async (its source size) and
+not stored.
+
+Run: python3 examples/python/gemm.py [M N K]
+"""
+import sys
+
+import warp_mlir as wm
+
+BM, BN, BK = 128, 128, 32
+WARPS_M, WARPS_N = 2, 4          # 8 warps; each computes 64 x 32 of C
+TM, TN = BM // WARPS_M // 16, BN // WARPS_N // 8  # m16 and n8 tiles per warp
+THREADS = 32 * WARPS_M * WARPS_N
+PAD = 8
+
+
+def build(element: wm.Type = wm.f16) -> wm.Program:
+    prog = wm.Program("gemm")
+
+    @prog.kernel(a=wm.memref(element, (-1, -1)), b=wm.memref(element, (-1, -1)),
+                 c=wm.memref(wm.f32, (-1, -1)), m=wm.index, n=wm.index, kk=wm.index)
+    def gemm(k, a, b, c, m, n, kk):
+        # Two stages, stacked: stage s of A is rows s*BM.., of B rows s*BK...
+        sa = k.shared(element, (2 * BM, BK + PAD), align=16)
+        sb = k.shared(element, (2 * BK, BN + PAD), align=16)
+        tid = k.thread_id("x")
+        lane, warp = tid % 32, tid // 32
+        m0, n0 = k.block_id("y") * BM, k.block_id("x") * BN
+
+        def load_stage(k_tile, stage):
+            """This thread's cp.async of K tile `k_tile` into `stage`: two
+            16-byte chunks of A's 128 x 32 and two of B's 32 x 128."""
+            k0 = k_tile * BK
+            tokens = []
+            for chunk in (tid, tid + THREADS):
+                row, col = chunk // (BK // 8), (chunk % (BK // 8)) * 8
+                ok = (m0 + row < m) & (k0 + col < kk)
+                src = (k.min(m0 + row, m - 1), k.min(k0 + col, kk - 8))
+                tokens.append(k.async_copy(a, src, sa, (stage * BM + row, col), 8,
+                                           valid=k.select(ok, 8, 0, wm.index), bypass_l1=True))
+                row, col = chunk // (BN // 8), (chunk % (BN // 8)) * 8
+                ok = (k0 + row < kk) & (n0 + col < n)
+                src = (k.min(k0 + row, kk - 1), k.min(n0 + col, n - 8))
+                tokens.append(k.async_copy(b, src, sb, (stage * BK + row, col), 8,
+                                           valid=k.select(ok, 8, 0, wm.index), bypass_l1=True))
+            return k.async_commit(*tokens)
+
+        k_tiles = (kk + BK - 1) // BK
+        load_stage(0, 0)
+        zero = k.constant(0.0, wm.vector(4, wm.f32))
+        steps = k.loop(0, k_tiles, init=[zero] * (TM * TN))
+        with steps as (t, *acc):
+            stage = t % 2
+            # The next tile (zero-filled past the end) into the other stage,
+            # then wait for this one: all groups but the newest.
+            k.async_wait(load_stage(t + 1, 1 - stage), pending=1)
+            k.barrier()
+            row8, half = lane % 8 + 8 * ((lane // 8) % 2), 8 * (lane // 16)
+            for k16 in range(0, BK, 16):
+                fa = [k.ldmatrix(sa, (stage * BM + (warp // WARPS_N) * 64 + i * 16 + row8,
+                                      k16 + half), count=4) for i in range(TM)]
+                fb = []
+                for j in range(0, TN, 2):
+                    x4 = k.ldmatrix(sb, (stage * BK + k16 + row8,
+                                         (warp % WARPS_N) * 32 + j * 8 + half),
+                                    count=4, transpose=True)
+                    fb += [k.vector_slice(x4, 0, 4), k.vector_slice(x4, 4, 4)]
+                acc = [k.mma_sync(fa[i], fb[j], acc[i * TN + j])
+                       for i in range(TM) for j in range(TN)]
+            k.barrier()  # every warp is done with this stage before it refills
+            steps.yield_(*acc)
+        k.async_wait(k.async_commit(), pending=0)  # no copy left in flight
+        g, t4 = lane // 4, lane % 4
+        for i in range(TM):
+            for j in range(TN):
+                d = steps.results[i * TN + j]
+                col = n0 + (warp % WARPS_N) * 32 + j * 8 + 2 * t4
+                for h in range(2):
+                    row = m0 + (warp // WARPS_N) * 64 + i * 16 + g + 8 * h
+                    with k.if_((row < m) & (col < n)):
+                        k.store_vector(c, (row, col), k.vector_slice(d, 2 * h, 2))
+
+    return prog
+
+
+def grid(m: int, n: int):
+    return ((n + BN - 1) // BN, (m + BM - 1) // BM)
+
+
+def gemm(compiled, a, b, c, stream=None) -> None:
+    """Launches the kernel for host or device arrays a (M x K), b (K x N),
+    c (M x N, f32); N and K multiples of 8."""
+    (m, kk), (k2, n) = a.shape, b.shape
+    if k2 != kk or tuple(c.shape) != (m, n):
+        raise ValueError(f"shapes {tuple(a.shape)} x {tuple(b.shape)} -> {tuple(c.shape)} "
+                         f"do not multiply")
+    if n % 8 or kk % 8 or 0 in (m, n, kk):
+        raise ValueError(f"N and K must be positive multiples of 8, not {n}, {kk}")
+    wm.launch(compiled, "gemm", grid(m, n), THREADS, a, b, c, m, n, kk, stream=stream)
+
+
+def main(m: int = 300, n: int = 264, kk: int = 200) -> None:
+    import numpy as np
+
+    compiled = wm.compile(build(), chip="sm_90")
+    if not wm.cuda.is_available():
+        ptx = compiled.ptx
+        print(f"not run (no CUDA GPU): {ptx.count('mma.sync.aligned')} mma.sync, "
+              f"{ptx.count('ldmatrix.sync')} ldmatrix, {ptx.count('cp.async.cg')} cp.async "
+              f"in the sm_90 PTX")
+        return
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((m, kk)).astype(np.float16)
+    b = rng.standard_normal((kk, n)).astype(np.float16)
+    c = np.zeros((m, n), np.float32)
+    gemm(compiled, a, b, c)
+    error = np.abs(c - a.astype(np.float64) @ b.astype(np.float64)).max()
+    print(f"{m}x{kk} @ {kk}x{n}: max |error| {error:.2e}")
+
+
+if __name__ == "__main__":
+    main(*(int(x) for x in sys.argv[1:4]))
