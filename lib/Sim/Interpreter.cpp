@@ -26,6 +26,9 @@
 //    index, any undefined bit is reported.
 //  * Warps of a block run one after the other up to bar.sync; the barrier
 //    releases when every thread that has not exited has arrived.
+//  * cp.async reads its source when issued and writes shared memory only
+//    when the lane waits for it (cp.async.wait_group/wait_all) or exits,
+//    so a read before the wait sees the old contents.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,10 +53,37 @@ struct Lane {
   uint32_t syncMask = 0;
 };
 
+/// A cp.async a lane issued and has not performed yet: the cp-size bytes
+/// it writes at `dst` in shared memory (its source as read when it was
+/// issued, then zeros past src-size).
+struct AsyncCopy {
+  uint64_t dst;
+  unsigned size;
+  uint8_t bytes[16];
+};
+
+/// A lane's cp.async copies not performed yet, oldest first: the first
+/// groups[0] of them form its oldest committed group, and so on; those past
+/// every group are not committed yet.
+struct AsyncCopies {
+  std::vector<AsyncCopy> copies;
+  std::vector<size_t> groups;
+};
+
+/// cp.async.commit_group: the uncommitted copies (maybe none) become the
+/// newest group.
+void commitAsyncGroup(AsyncCopies &a) {
+  size_t committed = 0;
+  for (size_t g : a.groups)
+    committed += g;
+  a.groups.push_back(a.copies.size() - committed);
+}
+
 struct Warp {
   std::vector<uint64_t> regs;    // reg * 32 + lane
   std::vector<uint64_t> undef;   // reg * 32 + lane: the undefined bits
   Lane lanes[32];
+  AsyncCopies async[32];
   uint32_t exists = 0;
   unsigned index = 0;
   unsigned tid[32][3] = {};
@@ -272,6 +302,12 @@ private:
   /// or null after a report.
   uint8_t *matrixRow(const Inst &inst, Warp &w, int lane);
   bool reportDeadlock();
+  /// cp.async and its commit_group, wait_group and wait_all.
+  bool execAsyncCopy(const Inst &inst, Warp &w, int lane);
+  bool issueAsyncCopy(const Inst &inst, Warp &w, int lane);
+  /// Performs every committed group of `a` but the newest `keep`, oldest
+  /// first (cp.async.wait_group `keep`).
+  void waitAsyncGroups(AsyncCopies &a, uint64_t keep);
 
   uint64_t get(const Operand &o, Warp &w, int lane);
   /// Like get, but returns the operand's undefined bits in `u` instead of
@@ -285,10 +321,18 @@ private:
     return truncate(~0ull, fn.regs[reg].bits);
   }
   uint64_t special(SReg r, const Warp &w, int lane) const;
+  /// The `size` bytes at `addr`, which must be a multiple of `align`
+  /// (`size` if 0), or null after a report.
   uint8_t *memory(const Inst &inst, Warp &w, Space space, uint64_t addr,
-                  unsigned size, int lane);
+                  unsigned size, int lane, unsigned align = 0);
   bool address(const Inst &inst, const Operand &mem, Warp &w, int lane,
-               Space &space, uint64_t &addr);
+               Space &space, uint64_t &addr) {
+    return addressIn(inst.space, inst, mem, w, lane, space, addr);
+  }
+  /// Like address, for an operand in the space `declared` (cp.async names
+  /// two).
+  bool addressIn(Space declared, const Inst &inst, const Operand &mem, Warp &w,
+                 int lane, Space &space, uint64_t &addr);
 
   bool ub(const Inst &inst, const Warp &w, int lane, const std::string &what) {
     if (report.empty()) {
@@ -393,8 +437,8 @@ void Launch::setBits(const Operand &o, Warp &w, int lane, uint64_t v,
   w.undef[o.reg * 32 + lane] = u & widthMask(o.reg);
 }
 
-bool Launch::address(const Inst &inst, const Operand &mem, Warp &w, int lane,
-                     Space &space, uint64_t &addr) {
+bool Launch::addressIn(Space declared, const Inst &inst, const Operand &mem,
+                       Warp &w, int lane, Space &space, uint64_t &addr) {
   bool saved = pz;
   pz = false;
   addr = mem.imm;
@@ -403,7 +447,7 @@ bool Launch::address(const Inst &inst, const Operand &mem, Warp &w, int lane,
   if (pz)
     return ub(inst, w, lane, "the address is an undefined value");
   pz = saved;
-  space = inst.space;
+  space = declared;
   if (mem.isSymbol && (space == Space::Generic || space == mem.symSpace)) {
     space = mem.symSpace;
   } else if (space == Space::Generic) {
@@ -421,14 +465,14 @@ bool Launch::address(const Inst &inst, const Operand &mem, Warp &w, int lane,
 }
 
 uint8_t *Launch::memory(const Inst &inst, Warp &w, Space space, uint64_t addr,
-                        unsigned size, int lane) {
+                        unsigned size, int lane, unsigned align) {
   auto fault = [&](const std::string &what) -> uint8_t * {
     std::ostringstream os;
     os << what << " (" << size << " bytes at 0x" << std::hex << addr << ")";
     ub(inst, w, lane, os.str());
     return nullptr;
   };
-  if (addr % size)
+  if (addr % (align ? align : size))
     return fault("misaligned access");
   switch (space) {
   case Space::Param:
@@ -1165,11 +1209,21 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
       set(ops[0], w, lane, s ? signExtend(old, bits) : old, false);
     break;
   }
+  case Op::CpAsync:
+  case Op::CpAsyncCommit:
+  case Op::CpAsyncWait:
+  case Op::CpAsyncWaitAll:
+    if (!execAsyncCopy(I, w, lane))
+      return false;
+    break;
   case Op::Bra:
     next = (uint32_t)ops[0].label;
     break;
   case Op::Ret:
   case Op::Exit:
+    // Copies still pending are performed as the lane exits.
+    commitAsyncGroup(w.async[lane]);
+    waitAsyncGroups(w.async[lane], 0);
     L.status = Exited;
     return true;
   default:
@@ -1177,6 +1231,87 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
   }
   L.pc = next;
   return true;
+}
+
+bool Launch::execAsyncCopy(const Inst &I, Warp &w, int lane) {
+  // What a thread may leave pending is bounded, so that a loop without a
+  // wait gets an error instead of exhausting memory.
+  constexpr size_t kMaxPending = 1024;
+  AsyncCopies &a = w.async[lane];
+  if ((I.op == Op::CpAsync || I.op == Op::CpAsyncCommit) &&
+      a.copies.size() + a.groups.size() >= kMaxPending) {
+    std::ostringstream os;
+    os << "error: more than " << kMaxPending
+       << " cp.async copies and groups pending in one thread at line " << I.line
+       << ": `" << I.text << "`";
+    report = os.str();
+    return false;
+  }
+  switch (I.op) {
+  case Op::CpAsync:
+    return issueAsyncCopy(I, w, lane);
+  case Op::CpAsyncCommit:
+    commitAsyncGroup(a);
+    break;
+  case Op::CpAsyncWait:
+    waitAsyncGroups(a, I.ops[0].imm);
+    break;
+  default: // wait_all: the uncommitted copies too
+    commitAsyncGroup(a);
+    waitAsyncGroups(a, 0);
+    break;
+  }
+  return true;
+}
+
+// Both addresses must be aligned to cp-size; the destination's cp-size
+// bytes and the source's src-size bytes must lie in their spaces (src-size
+// 0 reads nothing, and its source is not checked). Memory has no
+// definedness of its own, so the copied bytes are defined.
+bool Launch::issueAsyncCopy(const Inst &I, Warp &w, int lane) {
+  const std::vector<Operand> &ops = I.ops;
+  unsigned size = (unsigned)ops[2].imm;
+  uint64_t srcSize = size;
+  if (ops.size() > 3) {
+    uint64_t u;
+    srcSize = truncate(getBits(ops[3], w, lane, u), 32);
+    if (truncate(u, 32))
+      return ub(I, w, lane, "the src-size is an undefined value");
+    if (srcSize > size)
+      return ub(I, w, lane,
+                "src-size " + std::to_string(srcSize) +
+                    " is larger than cp-size " + std::to_string(size));
+  }
+  Space dstSpace, srcSpace;
+  uint64_t dst, src;
+  if (!addressIn(Space::Shared, I, ops[0], w, lane, dstSpace, dst) ||
+      !memory(I, w, dstSpace, dst, size, lane) ||
+      !addressIn(Space::Global, I, ops[1], w, lane, srcSpace, src))
+    return false;
+  AsyncCopy copy{dst, size, {}};
+  if (srcSize) {
+    const uint8_t *from =
+        memory(I, w, srcSpace, src, (unsigned)srcSize, lane, size);
+    if (!from)
+      return false;
+    std::memcpy(copy.bytes, from, srcSize);
+  }
+  w.async[lane].copies.push_back(copy);
+  return true;
+}
+
+void Launch::waitAsyncGroups(AsyncCopies &a, uint64_t keep) {
+  if (a.groups.size() <= keep)
+    return;
+  auto end = a.groups.end() - (ptrdiff_t)keep;
+  size_t count = 0;
+  for (auto g = a.groups.begin(); g != end; ++g)
+    count += *g;
+  a.groups.erase(a.groups.begin(), end);
+  for (size_t i = 0; i < count; ++i)
+    std::memcpy(shared.data() + a.copies[i].dst, a.copies[i].bytes,
+                a.copies[i].size);
+  a.copies.erase(a.copies.begin(), a.copies.begin() + (ptrdiff_t)count);
 }
 
 bool Launch::execCollective(const Inst &I, Warp &w, uint32_t group) {

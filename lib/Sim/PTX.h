@@ -60,10 +60,18 @@ enum class Op : uint8_t {
   Activemask, BarSync,
   // Warp-wide matrix collectives (.sync.aligned, no member mask operand).
   Mma, Ldmatrix, Stmatrix,
+  // Asynchronous copies global -> shared, per thread: cp.async and its
+  // cp.async.commit_group, .wait_group N and .wait_all.
+  CpAsync, CpAsyncCommit, CpAsyncWait, CpAsyncWaitAll,
 };
 /// mma.sync, ldmatrix and stmatrix: every lane of the warp takes part.
 inline bool isMatrixOp(Op op) {
   return op == Op::Mma || op == Op::Ldmatrix || op == Op::Stmatrix;
+}
+/// cp.async and the instructions on its groups.
+inline bool isAsyncCopy(Op op) {
+  return op == Op::CpAsync || op == Op::CpAsyncCommit ||
+         op == Op::CpAsyncWait || op == Op::CpAsyncWaitAll;
 }
 inline bool isWarpCollective(Op op) {
   return op == Op::Shfl || op == Op::Vote || op == Op::Match ||
@@ -91,6 +99,7 @@ enum Flag : uint16_t {
   FlagShiftAmt = 512, FlagFull = 1024, FlagRelu = 2048,
   FlagSatFinite = 4096, ///< mma .satfinite (integer: clamp to s32)
   FlagTrans = 8192,     ///< ldmatrix/stmatrix .trans
+  FlagCacheGlobal = 16384, ///< cp.async .cg (cp-size 16 only)
 };
 
 struct Operand {

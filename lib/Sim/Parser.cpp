@@ -90,7 +90,8 @@ const std::unordered_map<std::string, SReg> &specialNames() {
 }
 
 const std::unordered_map<std::string, Op> &opNames() {
-  // In the order of enum Op; `barrier` is bar's other name.
+  // In the order of enum Op; `barrier` is bar's other name. `cp` is
+  // cp.async, whose group instructions decodeAsyncCopy tells apart.
   static const char *const names[] = {
       "mov",  "add",   "sub",  "mul",  "mad",  "fma",   "div",   "rem",
       "neg",  "abs",   "min",  "max",  "and",  "or",    "xor",   "not",
@@ -98,7 +99,7 @@ const std::unordered_map<std::string, Op> &opNames() {
       "clz",  "brev",  "bfind", "prmt", "bfe", "bfi",   "fns",   "copysign",
       "ex2",  "ld",   "st",    "atom", "red",  "bra",  "ret",   "exit",  "shfl",
       "vote", "match", "redux", "", "elect", "activemask", "bar", "mma",
-      "ldmatrix", "stmatrix"};
+      "ldmatrix", "stmatrix", "cp"};
   static const auto table = [] {
     auto t = enumTable(Op::Mov, names);
     t.erase("");
@@ -416,10 +417,14 @@ private:
   bool parseInstruction(const Stmt &s);
   bool parseOperand(const std::string &text, Operand &op, int line);
   bool decodeOpcode(const std::string &opcode, Inst &inst, int line);
+  bool decodeAsyncCopy(const std::string &opcode,
+                       const std::vector<std::string> &parts, Inst &inst,
+                       int line);
   bool finishMatrixOpcode(const std::string &opcode, Inst &inst,
                           const std::vector<Ty> &types,
                           const MatrixModifiers &mm, int line);
   bool checkMatrixOperands(const Inst &inst);
+  bool checkAsyncCopyOperands(const Inst &inst);
   bool checkOperands(Inst &inst);
   int lookupRegister(const std::string &name) const {
     for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
@@ -924,6 +929,8 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
   if (op == opNames().end())
     return fail(line, "unsupported instruction '" + parts[0] + "'");
   inst.op = op->second;
+  if (inst.op == Op::CpAsync)
+    return decodeAsyncCopy(opcode, parts, inst, line);
   std::vector<Ty> types;
   bool sync = false, warpMod = false, cmpSeen = false;
   MatrixModifiers matrix;
@@ -1083,6 +1090,43 @@ bool Parser::finishMatrixOpcode(const std::string &opcode, Inst &inst,
   return true;
 }
 
+/// cp.async.{ca,cg}.shared{::cta}.global with an optional L2 prefetch size
+/// (a hint, ignored), cp.async.commit_group, .wait_group and .wait_all.
+bool Parser::decodeAsyncCopy(const std::string &opcode,
+                             const std::vector<std::string> &parts, Inst &inst,
+                             int line) {
+  static const std::unordered_map<std::string, Op> groupOps = {
+      {"commit_group", Op::CpAsyncCommit},
+      {"wait_group", Op::CpAsyncWait},
+      {"wait_all", Op::CpAsyncWaitAll}};
+  if (parts.size() < 3 || parts[1] != "async")
+    return fail(line, "unsupported instruction '" + opcode + "'");
+  size_t next = 3;
+  auto group = groupOps.find(parts[2]);
+  if (group != groupOps.end()) {
+    inst.op = group->second;
+  } else if (parts[2] == "ca" || parts[2] == "cg") {
+    if (parts[2] == "cg")
+      inst.flags |= FlagCacheGlobal;
+    bool shared = parts.size() >= 5 &&
+                  (parts[3] == "shared" || parts[3] == "shared::cta");
+    if (!shared || parts[4] != "global")
+      return fail(line, "expected .shared.global in '" + opcode + "'");
+    // The destination's space; the source's is .global.
+    inst.space = Space::Shared;
+    for (next = 5; next < parts.size(); ++next)
+      if (parts[next] != "L2::64B" && parts[next] != "L2::128B" &&
+          parts[next] != "L2::256B")
+        break;
+  } else {
+    next = 2;
+  }
+  if (next < parts.size())
+    return fail(line, "unsupported modifier '." + parts[next] +
+                          "' of 'cp.async' in '" + opcode + "'");
+  return true;
+}
+
 /// Forms the interpreter cannot run bit-exactly (or at all): refused when
 /// parsed, so a kernel never half-runs.
 const char *unsupportedForm(const Inst &inst) {
@@ -1142,19 +1186,23 @@ bool Parser::checkOperands(Inst &inst) {
       2, 2, 2, 2, 4, 4, 5, 4, 3, 2,       // popc .. ex2
       2, 2, 3, 2, 1, 0, 0,                // ld .. exit
       5, 3, 3, 3, 1, 2, 1, 1,             // shfl .. bar.sync
-      4, 2, 2};                           // mma .. stmatrix
-  static_assert(sizeof(counts) == static_cast<size_t>(Op::Stmatrix) + 1,
+      4, 2, 2,                            // mma .. stmatrix
+      3, 0, 1, 0};                        // cp.async .. wait_all
+  static_assert(sizeof(counts) == static_cast<size_t>(Op::CpAsyncWaitAll) + 1,
                 "one count per Op");
   size_t want = counts[static_cast<size_t>(inst.op)];
   if ((inst.op == Op::Setp && inst.sub2 != Sub::None) ||
       (inst.op == Op::Cvt && (inst.ty == Ty::F16x2 || inst.ty == Ty::BF16x2)) ||
-      (inst.op == Op::Atom && inst.sub == Sub::OpCas))
+      (inst.op == Op::Atom && inst.sub == Sub::OpCas) ||
+      (inst.op == Op::CpAsync && n == 4)) // the optional src-size
     ++want;
   if (n != want)
     return fail(inst.line, "expected " + std::to_string(want) +
                                " operands in '" + inst.text + "'");
   if (isMatrixOp(inst.op))
     return checkMatrixOperands(inst);
+  if (isAsyncCopy(inst.op))
+    return checkAsyncCopyOperands(inst);
   if ((inst.op == Op::Ld || inst.op == Op::Atom) && inst.ops[1].kind != Operand::Mem)
     return fail(inst.line, "expected an address in '" + inst.text + "'");
   if ((inst.op == Op::St || inst.op == Op::Red) && inst.ops[0].kind != Operand::Mem)
@@ -1257,6 +1305,39 @@ bool Parser::checkMatrixOperands(const Inst &inst) {
                                  " 32-bit registers} as operand " +
                                  std::to_string(i) + " in '" + inst.text + "'");
   }
+  return true;
+}
+
+/// cp.async: [dst], [src], cp-size (4, 8 or 16; 16 only with .cg) and an
+/// optional src-size (a 32-bit register, or a constant up to cp-size);
+/// wait_group: a constant count of groups.
+bool Parser::checkAsyncCopyOperands(const Inst &inst) {
+  const std::vector<Operand> &ops = inst.ops;
+  auto constant = [](const Operand &o) {
+    return o.kind == Operand::Imm && !o.isSymbol;
+  };
+  if (inst.op == Op::CpAsyncWait && !constant(ops[0]))
+    return fail(inst.line, "expected a constant group count in '" +
+                               inst.text + "'");
+  if (inst.op != Op::CpAsync)
+    return true;
+  if (ops[0].kind != Operand::Mem || ops[1].kind != Operand::Mem)
+    return fail(inst.line, "expected an address in '" + inst.text + "'");
+  uint64_t size = ops[2].imm;
+  if (!constant(ops[2]) || (size != 4 && size != 8 && size != 16))
+    return fail(inst.line, "cp-size must be 4, 8 or 16 in '" + inst.text + "'");
+  if ((inst.flags & FlagCacheGlobal) && size != 16)
+    return fail(inst.line, "cp.async.cg needs cp-size 16 in '" + inst.text +
+                               "'");
+  if (ops.size() < 4)
+    return true;
+  const Operand &src = ops[3];
+  bool ok = (constant(src) && src.imm <= size) ||
+            (src.kind == Operand::Reg && !src.negate &&
+             fn->regs[src.reg].bits == 32);
+  if (!ok)
+    return fail(inst.line, "expected a src-size (a 32-bit register or a "
+                           "constant up to cp-size) in '" + inst.text + "'");
   return true;
 }
 

@@ -84,9 +84,13 @@ def test_gemm_on_gpu(element, m, n, kk):
 
 
 @requires_sim
-def test_gemm_on_simulator():
-    # One block: M and N ragged, two K tiles (the second partly zero-filled).
-    run_gemm("f16", 40, 24, 48, "sim")
+@pytest.mark.parametrize("element, m, n, kk", [
+    ("f16", 40, 24, 48),      # one block, two K tiles (the second zero-filled in part)
+    ("bf16", 130, 72, 104),   # two block rows, ragged everywhere
+    ("f16", 257, 136, 200),   # three block rows, two block columns, 7 K tiles
+])
+def test_gemm_on_simulator(element, m, n, kk):
+    run_gemm(element, m, n, kk, "sim")
 
 
 def test_rejects_unaligned_sizes():
