@@ -134,6 +134,34 @@ LogicalResult checkNoConstantWrites(Operation *op) {
   return success();
 }
 
+/// convert-gpu-to-nvvm puts a gpu.func's workgroup attributions in shared
+/// memory and its private ones on the stack, and builds each memref from a
+/// pointer of that space whatever the memref's memory space says: another
+/// space leaves invalid IR behind (a descriptor of one pointer type built
+/// from another).
+LogicalResult checkAttributions(gpu::GPUFuncOp func) {
+  for (auto [i, argument] : llvm::enumerate(func.getWorkgroupAttributions())) {
+    auto type = cast<MemRefType>(argument.getType());
+    if (!warp::isWorkgroupMemory(type))
+      return func.emitOpError()
+             << "workgroup attribution #" << i << " has type " << type
+             << ", which is not in workgroup memory: give it the memory "
+                "space #gpu.address_space<workgroup> (or 3)";
+  }
+  for (auto [i, argument] : llvm::enumerate(func.getPrivateAttributions())) {
+    auto type = cast<MemRefType>(argument.getType());
+    std::optional<NVVM::NVVMMemorySpace> space =
+        warp::getNVVMMemorySpace(type.getMemorySpace());
+    if (space != NVVM::NVVMMemorySpace::Generic &&
+        space != NVVM::NVVMMemorySpace::Local)
+      return func.emitOpError()
+             << "private attribution #" << i << " has type " << type
+             << ", which is not in private memory: give it no memory space "
+                "or #gpu.address_space<private> (5)";
+  }
+  return success();
+}
+
 struct WarpCheckLowerablePass
     : public warp::impl::WarpCheckLowerablePassBase<WarpCheckLowerablePass> {
   using Base::Base;
@@ -203,6 +231,7 @@ struct WarpCheckLowerablePass
         };
         checkKnown(func.getKnownBlockSize(), kBlockLimits);
         checkKnown(func.getKnownGridSize(), kGridLimits);
+        fail(checkAttributions(func));
         return;
       }
       if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {

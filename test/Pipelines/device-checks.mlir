@@ -131,3 +131,33 @@ gpu.module @kernels {
   }
 }
 }
+
+// -----
+
+// convert-gpu-to-nvvm puts workgroup attributions in shared memory and
+// private ones on the stack whatever their memref says: another memory
+// space is an error at the function (it left invalid IR; found by the
+// fuzzer). No memory space and #gpu.address_space<private> are private
+// memory.
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // expected-error @+1 {{'gpu.func' op workgroup attribution #1 has type 'memref<4xvector<3xbf16>>', which is not in workgroup memory: give it the memory space #gpu.address_space<workgroup> (or 3)}}
+  gpu.func @workgroup_generic() workgroup(%ok: memref<4xf32, 3>, %w: memref<4xvector<3xbf16>>) kernel {
+    gpu.return
+  }
+  // (gpu.func's verifier rejects #gpu.address_space<workgroup> here, not 3.)
+  // expected-error @+1 {{'gpu.func' op private attribution #0 has type 'memref<4xf32, 3>', which is not in private memory: give it no memory space or #gpu.address_space<private> (5)}}
+  gpu.func @private_shared() private(%p: memref<4xf32, 3>) kernel {
+    gpu.return
+  }
+  gpu.func @private_ok(%out: memref<2xf32>) private(%p: memref<2xf32>, %q: memref<2xf32, #gpu.address_space<private>>) kernel {
+    %c0 = arith.constant 0 : index
+    %x = arith.constant 1.0 : f32
+    memref.store %x, %p[%c0] : memref<2xf32>
+    memref.store %x, %q[%c0] : memref<2xf32, #gpu.address_space<private>>
+    %y = memref.load %q[%c0] : memref<2xf32, #gpu.address_space<private>>
+    memref.store %y, %out[%c0] : memref<2xf32>
+    gpu.return
+  }
+}
+}
