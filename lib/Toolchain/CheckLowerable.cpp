@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
@@ -162,6 +163,26 @@ LogicalResult checkAttributions(gpu::GPUFuncOp func) {
   return success();
 }
 
+/// A memref.global of device code becomes a PTX variable of its memory
+/// space: global (none, 1), shared (3) or constant (4). NVPTX has no
+/// module-scope variable in another space and stops with a fatal error
+/// ("Bad address space found while emitting PTX").
+LogicalResult checkGlobalSpace(memref::GlobalOp global) {
+  std::optional<NVVM::NVVMMemorySpace> space =
+      warp::getNVVMMemorySpace(global.getType().getMemorySpace());
+  if (space && llvm::is_contained({NVVM::NVVMMemorySpace::Generic,
+                                   NVVM::NVVMMemorySpace::Global,
+                                   NVVM::NVVMMemorySpace::Shared,
+                                   NVVM::NVVMMemorySpace::Constant},
+                                  *space))
+    return success();
+  return global.emitOpError()
+         << "has type " << global.getType()
+         << ", whose memory space PTX has no module-scope variables in: use "
+            "global (no memory space or 1), workgroup (3) or constant (4) "
+            "memory";
+}
+
 struct WarpCheckLowerablePass
     : public warp::impl::WarpCheckLowerablePassBase<WarpCheckLowerablePass> {
   using Base::Base;
@@ -245,6 +266,11 @@ struct WarpCheckLowerablePass
                                getConstantIntValue(launch.getGridSizeY()),
                                getConstantIntValue(launch.getGridSizeZ())},
                               kGridLimits));
+        return;
+      }
+      if (auto global = dyn_cast<memref::GlobalOp>(op);
+          global && placement.inDeviceModule) {
+        fail(checkGlobalSpace(global));
         return;
       }
       if (placement.inLaunch || placement.inDeviceModule)

@@ -161,3 +161,28 @@ gpu.module @kernels {
   }
 }
 }
+
+// -----
+
+// A memref.global becomes a PTX variable of its memory space. Module-scope
+// variables exist in global, shared and constant memory only: NVPTX aborts
+// on others ("Bad address space found while emitting PTX", found by the
+// fuzzer) and ptxas rejects .local ones.
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // expected-error @+1 {{'memref.global' op has type 'memref<8xf32, 7>', whose memory space PTX has no module-scope variables in: use global (no memory space or 1), workgroup (3) or constant (4) memory}}
+  memref.global "private" @cluster : memref<8xf32, 7>
+  // expected-error @+1 {{'memref.global' op has type 'memref<8xf32, #gpu.address_space<private>>', whose memory space}}
+  memref.global "private" @local : memref<8xf32, #gpu.address_space<private>>
+  memref.global "private" @ok0 : memref<8xf32>
+  memref.global "private" @ok1 : memref<8xf32, 1>
+  memref.global "private" @ok3 : memref<8xf32, #gpu.address_space<workgroup>>
+  memref.global "private" constant @ok4 : memref<8xf32, 4> = dense<1.0>
+  gpu.func @k(%x: f32) kernel {
+    %c0 = arith.constant 0 : index
+    %g = memref.get_global @cluster : memref<8xf32, 7>
+    memref.store %x, %g[%c0] : memref<8xf32, 7>
+    gpu.return
+  }
+}
+}
