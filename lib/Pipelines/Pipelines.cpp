@@ -149,6 +149,10 @@ static void addDeviceToLLVMPasses(OpPassManager &device,
       createWarpIfPresentPass({"nvgpu"}, createConvertNVGPUToNVVMPass()));
   device.addPass(
       createWarpIfPresentPass({"vector"}, createConvertVectorToSCFPass()));
+  // What convert-vector-to-llvm rewrites before converting, which the
+  // to-LLVM interface convert-gpu-to-nvvm uses does not.
+  device.addPass(
+      createWarpIfPresentPass({"vector"}, createWarpLowerVectorOpsPass()));
   // Without rollback bookkeeping: every scf.if splits its block and moves
   // the rest of it, and recording each move for a rollback the patterns
   // never need makes a kernel of many block ops quadratic in memory.

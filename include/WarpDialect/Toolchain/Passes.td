@@ -184,6 +184,33 @@ def WarpModuleToBinaryPass
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def WarpLowerVectorOpsPass : Pass<"warp-lower-vector-ops"> {
+  let summary = "Rewrite the vector ops LLVM has no direct form for into "
+                "ones it has (device code)";
+  let description = [{
+    `convert-gpu-to-nvvm` converts vector ops through the vector dialect's
+    to-LLVM interface, which has patterns only for the ops with a direct
+    LLVM form. Upstream's own `convert-vector-to-llvm` first rewrites the
+    others (`vector.extract_strided_slice` and `insert_strided_slice` into
+    shuffles, `broadcast`, `shape_cast`, `transpose`, `step`, `interleave`,
+    n-D `bitcast`, `gather`, masks) into ones that have one; upstream's
+    `gpu-lower-to-nvvm-pipeline` does not run that step on device code, and
+    an op such as `vector.extract_strided_slice` in a kernel then ends in
+    "missing `LLVMTranslationDialectInterface` registration". This pass is
+    that step with upstream's rewrite patterns, applied greedily; the
+    pipelines run it on gpu.modules that hold vector ops.
+
+    ```mlir
+    // warp-opt --warp-lower-vector-ops
+    %lo = vector.extract_strided_slice %v {offsets = [2], sizes = [2], strides = [1]}
+        : vector<4xi32> to vector<2xi32>
+    // becomes vector.shuffle %v, %v [2, 3]
+    ```
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def WarpIfPresentPass : Pass<"warp-if-present"> {
   let summary = "Run a pass pipeline only where the IR holds one of some "
                 "dialects";
