@@ -128,9 +128,9 @@ gpu.module @m {
     gpu.return
   }
 
-  // warp.exchange and the warp.mma_* ops have no mask: every lane of the
+  // warp.exchange and the tensor-core ops have no mask: every lane of the
   // warp takes part, so under a lane condition they wait for the others.
-  gpu.func @whole_warp_ops(%items: vector<4xf32>, %a: memref<16x16xf16>, %c: memref<16x16xf32>) kernel {
+  gpu.func @whole_warp_ops(%items: vector<4xf32>, %a: memref<16x16xf16>, %c: memref<16x16xf32>, %tile: memref<32x8xf16, 3>) kernel {
     %c0 = arith.constant 0 : index
     %c16 = arith.constant 16 : i32
     %l = warp.lane_id : i32
@@ -145,6 +145,21 @@ gpu.module @m {
     scf.if %high {
       // expected-error @+1 {{member mask 0xffffffff names lanes 0x0000ffff that cannot reach this op}}
       %fa = warp.mma_load %a[%c0, %c0] operand = a layout = row shape = m16n16k16 : memref<16x16xf16> -> vector<16xf16>
+    }
+    // mma.sync and ldmatrix are .aligned: the whole warp, like wmma.
+    // expected-note @+1 {{only lanes 0xffff0000 take the way through this branch}}
+    scf.if %high {
+      %v8 = arith.constant dense<1.0> : vector<8xf16>
+      %v4 = arith.constant dense<1.0> : vector<4xf16>
+      %acc = arith.constant dense<0.0> : vector<4xf32>
+      // expected-error @+1 {{member mask 0xffffffff names lanes 0x0000ffff that cannot reach this op}}
+      %m = warp.mma_sync %v8, %v4, %acc shape = m16n8k16 : vector<8xf16>, vector<4xf16> -> vector<4xf32>
+    }
+    // expected-note @+1 {{only lanes 0xffff0000 take the way through this branch}}
+    scf.if %high {
+      %lane = arith.index_cast %l : i32 to index
+      // expected-error @+1 {{member mask 0xffffffff names lanes 0x0000ffff that cannot reach this op}}
+      %x = warp.ldmatrix %tile[%lane, %c0] count = 4 : memref<32x8xf16, 3> -> vector<8xf16>
     }
     // Every lane: nothing to report.
     %fb = warp.mma_load %a[%c0, %c0] operand = b layout = row shape = m16n16k16 : memref<16x16xf16> -> vector<16xf16>
