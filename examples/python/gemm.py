@@ -3,12 +3,13 @@
 C (M x N, f32) = A (M x K) @ B (K x N), A and B row-major in f16 or bf16.
 One 256-thread block per 128 x 128 tile of C; its 8 warps split the tile
 2 x 4, 64 x 32 each, as 4 x 4 m16n8 accumulators (vector<4xf32>, carried by
-the K loop). The K loop steps by 32 through two stages of shared memory:
-while the tensor cores work on one stage, cp.async fills the other (one
-commit group per step, a wait for all but the newest). Fragments come out
-of shared memory by ldmatrix: A's by x4 per m16 tile, B's by x4 transposed
-per pair of n8 tiles. Shared rows are padded by 8 elements (16 bytes), so
-the 8 rows an ldmatrix phase reads fall in distinct banks.
+the K loop). The K loop steps by 32 through three stages of shared memory
+(48 KB): while the tensor cores work on one tile, cp.async fills the
+stages of the next two (one commit group per tile, one barrier per step).
+Fragments come out of shared memory by ldmatrix: A's by x4 per m16 tile,
+B's by x4 transposed per pair of n8 tiles. The 16-byte chunks of each
+shared row are XOR-swizzled by the row (a_chunk, b_chunk), so the 8 rows an
+ldmatrix phase reads fall in distinct banks.
 
 Any M; N and K multiples of 8 (cp.async moves 16-byte rows). Rows and
 columns past the edges are zero-filled by cp.async (its source size) and
@@ -24,7 +25,20 @@ BM, BN, BK = 128, 128, 32
 WARPS_M, WARPS_N = 2, 4          # 8 warps; each computes 64 x 32 of C
 TM, TN = BM // WARPS_M // 16, BN // WARPS_N // 8  # m16 and n8 tiles per warp
 THREADS = 32 * WARPS_M * WARPS_N
-PAD = 8
+STAGES = 3                       # 3 x 16 KB of tiles: all 48 KB of static shared memory
+
+
+def a_chunk(row, chunk):
+    """Where 16-byte chunk `chunk` (of 4) of A's tile row `row` lies in its
+    shared row: XOR-swizzled by bits 1-2 of the row, so the 8 rows one
+    ldmatrix phase reads (two to a 128-byte line) hit 8 distinct bank
+    groups."""
+    return chunk ^ ((row // 2) % 4)
+
+
+def b_chunk(row, chunk):
+    """The same for B's 256-byte rows (16 chunks): bits 0-2 of the row."""
+    return chunk ^ (row % 8)
 
 
 def build(element: wm.Type = wm.f16) -> wm.Program:
@@ -33,54 +47,65 @@ def build(element: wm.Type = wm.f16) -> wm.Program:
     @prog.kernel(a=wm.memref(element, (-1, -1)), b=wm.memref(element, (-1, -1)),
                  c=wm.memref(wm.f32, (-1, -1)), m=wm.index, n=wm.index, kk=wm.index)
     def gemm(k, a, b, c, m, n, kk):
-        # Two stages, stacked: stage s of A is rows s*BM.., of B rows s*BK...
-        sa = k.shared(element, (2 * BM, BK + PAD), align=16)
-        sb = k.shared(element, (2 * BK, BN + PAD), align=16)
+        # STAGES tiles, stacked: stage s of A is rows s*BM.., of B rows s*BK...
+        sa = k.shared(element, (STAGES * BM, BK), align=16)
+        sb = k.shared(element, (STAGES * BK, BN), align=16)
         tid = k.thread_id("x")
         lane, warp = tid % 32, tid // 32
         m0, n0 = k.block_id("y") * BM, k.block_id("x") * BN
 
         def load_stage(k_tile, stage):
             """This thread's cp.async of K tile `k_tile` into `stage`: two
-            16-byte chunks of A's 128 x 32 and two of B's 32 x 128."""
+            16-byte chunks of A's 128 x 32 and two of B's 32 x 128; a
+            tile past K is zero-filled (its source clamped in bounds)."""
             k0 = k_tile * BK
             tokens = []
             for chunk in (tid, tid + THREADS):
-                row, col = chunk // (BK // 8), (chunk % (BK // 8)) * 8
-                ok = (m0 + row < m) & (k0 + col < kk)
-                src = (k.min(m0 + row, m - 1), k.min(k0 + col, kk - 8))
-                tokens.append(k.async_copy(a, src, sa, (stage * BM + row, col), 8,
-                                           valid=k.select(ok, 8, 0, wm.index), bypass_l1=True))
-                row, col = chunk // (BN // 8), (chunk % (BN // 8)) * 8
-                ok = (k0 + row < kk) & (n0 + col < n)
-                src = (k.min(k0 + row, kk - 1), k.min(n0 + col, n - 8))
-                tokens.append(k.async_copy(b, src, sb, (stage * BK + row, col), 8,
-                                           valid=k.select(ok, 8, 0, wm.index), bypass_l1=True))
+                row, part = chunk // (BK // 8), chunk % (BK // 8)
+                ok = (m0 + row < m) & (k0 + part * 8 < kk)
+                src = (k.min(m0 + row, m - 1), k.min(k0 + part * 8, kk - 8))
+                tokens.append(k.async_copy(a, src, sa, (stage * BM + row, a_chunk(row, part) * 8),
+                                           8, valid=k.select(ok, 8, 0, wm.index),
+                                           bypass_l1=True))
+                row, part = chunk // (BN // 8), chunk % (BN // 8)
+                ok = (k0 + row < kk) & (n0 + part * 8 < n)
+                src = (k.min(k0 + row, kk - 1), k.min(n0 + part * 8, n - 8))
+                tokens.append(k.async_copy(b, src, sb, (stage * BK + row, b_chunk(row, part) * 8),
+                                           8, valid=k.select(ok, 8, 0, wm.index),
+                                           bypass_l1=True))
             return k.async_commit(*tokens)
 
         k_tiles = (kk + BK - 1) // BK
-        load_stage(0, 0)
+        for t in range(STAGES - 1):
+            load_stage(t, t)
         zero = k.constant(0.0, wm.vector(4, wm.f32))
         steps = k.loop(0, k_tiles, init=[zero] * (TM * TN))
         with steps as (t, *acc):
-            stage = t % 2
-            # The next tile (zero-filled past the end) into the other stage,
-            # then wait for this one: all groups but the newest.
-            k.async_wait(load_stage(t + 1, 1 - stage), pending=1)
+            stage = t % STAGES
+            # Tile t is in once at most the newest STAGES - 2 tile groups
+            # are in flight, plus the empty group committed here (the wait
+            # needs a group token; an empty group completes at once). The
+            # barrier then also says every warp is done with tile t - 1,
+            # whose stage the copy of tile t + STAGES - 1 refills.
+            k.async_wait(k.async_commit(), pending=STAGES - 1)
             k.barrier()
-            row8, half = lane % 8 + 8 * ((lane // 8) % 2), 8 * (lane // 16)
+            load_stage(t + STAGES - 1, (t + STAGES - 1) % STAGES)
+            row8, half = lane % 8 + 8 * ((lane // 8) % 2), lane // 16
             for k16 in range(0, BK, 16):
-                fa = [k.ldmatrix(sa, (stage * BM + (warp // WARPS_N) * 64 + i * 16 + row8,
-                                      k16 + half), count=4) for i in range(TM)]
+                fa = []
+                for i in range(TM):
+                    row = (warp // WARPS_N) * 64 + i * 16 + row8
+                    fa.append(k.ldmatrix(sa, (stage * BM + row,
+                                              a_chunk(row, k16 // 8 + half) * 8), count=4))
                 fb = []
                 for j in range(0, TN, 2):
-                    x4 = k.ldmatrix(sb, (stage * BK + k16 + row8,
-                                         (warp % WARPS_N) * 32 + j * 8 + half),
-                                    count=4, transpose=True)
+                    row = k16 + row8
+                    part = (warp % WARPS_N) * 4 + j + half
+                    x4 = k.ldmatrix(sb, (stage * BK + row, b_chunk(row, part) * 8), count=4,
+                                    transpose=True)
                     fb += [k.vector_slice(x4, 0, 4), k.vector_slice(x4, 4, 4)]
                 acc = [k.mma_sync(fa[i], fb[j], acc[i * TN + j])
                        for i in range(TM) for j in range(TN)]
-            k.barrier()  # every warp is done with this stage before it refills
             steps.yield_(*acc)
         k.async_wait(k.async_commit(), pending=0)  # no copy left in flight
         g, t4 = lane // 4, lane % 4
