@@ -54,25 +54,26 @@ def build(element: wm.Type = wm.f16) -> wm.Program:
         lane, warp = tid % 32, tid // 32
         m0, n0 = k.block_id("y") * BM, k.block_id("x") * BN
 
+        def copy_chunk(src, dst, chunk, per_row, row0, rows, col0, cols, dst_row0, swizzle):
+            """cp.async of 16-byte chunk `chunk` (`per_row` to a row) of the
+            tile at src[row0, col0] into dst's rows from dst_row0 on,
+            zero-filled past rows x cols (its source clamped in bounds)."""
+            row, part = chunk // per_row, chunk % per_row
+            ok = (row0 + row < rows) & (col0 + part * 8 < cols)
+            at = (k.min(row0 + row, rows - 1), k.min(col0 + part * 8, cols - 8))
+            return k.async_copy(src, at, dst, (dst_row0 + row, swizzle(row, part) * 8), 8,
+                                valid=k.select(ok, 8, 0, wm.index), bypass_l1=True)
+
         def load_stage(k_tile, stage):
             """This thread's cp.async of K tile `k_tile` into `stage`: two
-            16-byte chunks of A's 128 x 32 and two of B's 32 x 128; a
-            tile past K is zero-filled (its source clamped in bounds)."""
+            16-byte chunks of A's 128 x 32 and two of B's 32 x 128."""
             k0 = k_tile * BK
             tokens = []
             for chunk in (tid, tid + THREADS):
-                row, part = chunk // (BK // 8), chunk % (BK // 8)
-                ok = (m0 + row < m) & (k0 + part * 8 < kk)
-                src = (k.min(m0 + row, m - 1), k.min(k0 + part * 8, kk - 8))
-                tokens.append(k.async_copy(a, src, sa, (stage * BM + row, a_chunk(row, part) * 8),
-                                           8, valid=k.select(ok, 8, 0, wm.index),
-                                           bypass_l1=True))
-                row, part = chunk // (BN // 8), chunk % (BN // 8)
-                ok = (k0 + row < kk) & (n0 + part * 8 < n)
-                src = (k.min(k0 + row, kk - 1), k.min(n0 + part * 8, n - 8))
-                tokens.append(k.async_copy(b, src, sb, (stage * BK + row, b_chunk(row, part) * 8),
-                                           8, valid=k.select(ok, 8, 0, wm.index),
-                                           bypass_l1=True))
+                tokens.append(copy_chunk(a, sa, chunk, BK // 8, m0, m, k0, kk, stage * BM,
+                                         a_chunk))
+                tokens.append(copy_chunk(b, sb, chunk, BN // 8, k0, kk, n0, n, stage * BK,
+                                         b_chunk))
             return k.async_commit(*tokens)
 
         k_tiles = (kk + BK - 1) // BK

@@ -1538,9 +1538,13 @@ class KernelBuilder(TileMixin):
                 attributes[name] = self._ops.unit()
         return self._emit("warp.mma_sync", [a, b, c], c.type, attributes)
 
-    def _matrix_access(self, buffer: Value, position, what: str) -> Tuple[Value, List[Value]]:
-        buffer = self._memref(buffer, what)
-        return buffer, buffer._indices(position)
+    def _matrix_attributes(self, count: int, transpose) -> Dict[str, object]:
+        """The count and transpose attributes of a warp.ldmatrix or
+        warp.stmatrix."""
+        attributes: Dict[str, object] = {"count": f"{count} : i32"}
+        if _checks.flag(transpose, "transpose"):
+            attributes["transpose"] = self._ops.unit()
+        return attributes
 
     def ldmatrix(self, buffer: Value, position, count: int = 4,
                  transpose: bool = False) -> Value:
@@ -1550,29 +1554,27 @@ class KernelBuilder(TileMixin):
         buffer[position]). Returns the lane's 2 * count elements (row
         lane // 4, columns 2 * (lane % 4) + 0/1 of each matrix; transposed
         with `transpose`). Every lane must call it."""
-        buffer, indices = self._matrix_access(buffer, position, "ldmatrix's buffer")
+        buffer = self._memref(buffer, "ldmatrix's buffer")
+        indices = buffer._indices(position)
         count = _checks.integer(count, "ldmatrix's count", 1, 4)
         if count == 3:
             raise ValueError("ldmatrix's count must be 1, 2 or 4, got 3")
-        attributes: Dict[str, object] = {"count": f"{count} : i32"}
-        if _checks.flag(transpose, "transpose"):
-            attributes["transpose"] = self._ops.unit()
         return self._emit("warp.ldmatrix", [buffer, *indices],
-                          vector(2 * count, buffer.type.element), attributes)
+                          vector(2 * count, buffer.type.element),
+                          self._matrix_attributes(count, transpose))
 
     def stmatrix(self, value: Value, buffer: Value, position, transpose: bool = False) -> None:
         """warp.stmatrix (sm_90): the inverse of ldmatrix; `value` holds the
         lane's 2 * count elements (count = 1, 2, 4 from its length), and this
         lane names where row lane % 8 of matrix lane // 8 goes."""
         value = self.value(value, "stmatrix's value")
-        buffer, indices = self._matrix_access(buffer, position, "stmatrix's buffer")
+        buffer = self._memref(buffer, "stmatrix's buffer")
+        indices = buffer._indices(position)
         if not isinstance(value.type, VectorType) or value.type.size not in (2, 4, 8):
             raise TypeError(f"stmatrix's value holds 2 elements of each of 1, 2 or 4 matrices: "
                             f"a vector of 2, 4 or 8 elements, not {value.type}")
-        attributes: Dict[str, object] = {"count": f"{value.type.size // 2} : i32"}
-        if _checks.flag(transpose, "transpose"):
-            attributes["transpose"] = self._ops.unit()
-        self._op("warp.stmatrix", [value, buffer, *indices], attributes=attributes)
+        self._op("warp.stmatrix", [value, buffer, *indices],
+                 attributes=self._matrix_attributes(value.type.size // 2, transpose))
 
     _ASYNC_TOKEN = Type("!nvgpu.device.async.token")
 
