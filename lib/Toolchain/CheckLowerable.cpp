@@ -168,13 +168,9 @@ LogicalResult checkAttributions(gpu::GPUFuncOp func) {
 /// module-scope variable in another space and stops with a fatal error
 /// ("Bad address space found while emitting PTX").
 LogicalResult checkGlobalSpace(memref::GlobalOp global) {
-  std::optional<NVVM::NVVMMemorySpace> space =
-      warp::getNVVMMemorySpace(global.getType().getMemorySpace());
-  if (space && llvm::is_contained({NVVM::NVVMMemorySpace::Generic,
-                                   NVVM::NVVMMemorySpace::Global,
-                                   NVVM::NVVMMemorySpace::Shared,
-                                   NVVM::NVVMMemorySpace::Constant},
-                                  *space))
+  Attribute space = global.getType().getMemorySpace();
+  if (warp::isGlobalOrWorkgroupSpace(space) ||
+      warp::getNVVMMemorySpace(space) == NVVM::NVVMMemorySpace::Constant)
     return success();
   return global.emitOpError()
          << "has type " << global.getType()
