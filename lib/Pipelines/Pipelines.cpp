@@ -147,12 +147,12 @@ static void addDeviceToLLVMPasses(OpPassManager &device,
   // greedy ones fold) all of the expanded IR and have it verified again.
   device.addPass(
       createWarpIfPresentPass({"nvgpu"}, createConvertNVGPUToNVVMPass()));
-  device.addPass(
-      createWarpIfPresentPass({"vector"}, createConvertVectorToSCFPass()));
-  // What convert-vector-to-llvm rewrites before converting, which the
-  // to-LLVM interface convert-gpu-to-nvvm uses does not.
-  device.addPass(
-      createWarpIfPresentPass({"vector"}, createWarpLowerVectorOpsPass()));
+  // Then what convert-vector-to-llvm rewrites before converting, which the
+  // to-LLVM interface convert-gpu-to-nvvm uses does not: one guard, one
+  // walk, for both.
+  std::unique_ptr<Pass> vectorPasses[] = {createConvertVectorToSCFPass(),
+                                          createWarpLowerVectorOpsPass()};
+  device.addPass(createWarpIfPresentPass({"vector"}, vectorPasses));
   // Without rollback bookkeeping: every scf.if splits its block and moves
   // the rest of it, and recording each move for a rollback the patterns
   // never need makes a kernel of many block ops quadratic in memory.

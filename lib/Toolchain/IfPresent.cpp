@@ -12,6 +12,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPIFPRESENTPASS
@@ -105,16 +106,26 @@ struct WarpIfPresentPass
 
 } // namespace
 
-std::unique_ptr<Pass>
-mlir::warp::createWarpIfPresentPass(ArrayRef<StringRef> dialects,
-                                    std::unique_ptr<Pass> pass) {
+std::unique_ptr<Pass> mlir::warp::createWarpIfPresentPass(
+    ArrayRef<StringRef> dialects,
+    MutableArrayRef<std::unique_ptr<Pass>> passes) {
   WarpIfPresentPassOptions options;
   for (StringRef dialect : dialects)
     options.dialects.push_back(dialect.str());
-  // The textual form only names the pass in printed pipelines.
+  // The textual form only names the passes in printed pipelines.
   llvm::raw_string_ostream os(options.pipeline);
-  pass->printAsTextualPipeline(os);
+  llvm::ListSeparator separator(",");
   auto prototype = std::make_shared<OpPassManager>();
-  prototype->addPass(std::move(pass));
+  for (std::unique_ptr<Pass> &pass : passes) {
+    os << separator;
+    pass->printAsTextualPipeline(os);
+    prototype->addPass(std::move(pass));
+  }
   return std::make_unique<WarpIfPresentPass>(options, std::move(prototype));
+}
+
+std::unique_ptr<Pass>
+mlir::warp::createWarpIfPresentPass(ArrayRef<StringRef> dialects,
+                                    std::unique_ptr<Pass> pass) {
+  return createWarpIfPresentPass(dialects, MutableArrayRef(&pass, 1));
 }

@@ -46,8 +46,12 @@ inline llvm::cl::ValuesClass compilationTargetValues() {
 /// turns that lowering on when any op of a program is.
 bool usesAsyncDialect(Operation *op);
 
-/// warp-if-present running `pass` where `dialects` occur (its options carry
-/// the pass in textual form, as printed pipelines show it).
+/// warp-if-present running `passes`, in order, where `dialects` occur (its
+/// options carry them in textual form, as printed pipelines show them).
+std::unique_ptr<Pass>
+createWarpIfPresentPass(ArrayRef<StringRef> dialects,
+                        MutableArrayRef<std::unique_ptr<Pass>> passes);
+/// The same for one pass.
 std::unique_ptr<Pass> createWarpIfPresentPass(ArrayRef<StringRef> dialects,
                                               std::unique_ptr<Pass> pass);
 
