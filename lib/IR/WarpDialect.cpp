@@ -420,6 +420,77 @@ static void printScanTypes(OpAsmPrinter &printer, Operation *, OperandRange,
   printCombiner(printer, combiner);
 }
 
+/// The element types of `types` (vectors of a thread's items).
+static SmallVector<Type> getItemTypes(TypeRange types) {
+  return llvm::map_to_vector(
+      types, [](Type type) { return getElementTypeOrSelf(type); });
+}
+
+/// As KindAndValues, then ` items` or nothing: whether each value holds a
+/// thread's items (one directive, so that the type directives after it can
+/// read the attribute).
+static ParseResult
+parseKindValuesItems(OpAsmParser &parser, CombineKindAttr &kind,
+                     SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values,
+                     UnitAttr &items) {
+  if (failed(parseKindAndValues(parser, kind, values)))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("items")))
+    items = parser.getBuilder().getUnitAttr();
+  return success();
+}
+
+static void printKindValuesItems(OpAsmPrinter &printer, Operation *op,
+                                 CombineKindAttr kind, OperandRange values,
+                                 UnitAttr items) {
+  printKindAndValues(printer, op, kind, values);
+  if (items)
+    printer << " items";
+}
+
+/// As ReduceTypes; with `items` the results have the values' element types.
+static ParseResult parseBlockReduceTypes(OpAsmParser &parser, UnitAttr items,
+                                         SmallVectorImpl<Type> &valueTypes,
+                                         SmallVectorImpl<Type> &resultTypes,
+                                         Region &combiner) {
+  if (failed(parseReduceTypes(parser, valueTypes, resultTypes, combiner)))
+    return failure();
+  if (items)
+    resultTypes.assign(getItemTypes(valueTypes));
+  return success();
+}
+
+static void printBlockReduceTypes(OpAsmPrinter &printer, Operation *op,
+                                  UnitAttr, TypeRange valueTypes,
+                                  TypeRange resultTypes, Region &combiner) {
+  printReduceTypes(printer, op, valueTypes, resultTypes, combiner);
+}
+
+/// As ScanTypes (the totals' types are written out); with `items` init has
+/// the values' element types.
+static ParseResult parseBlockScanTypes(
+    OpAsmParser &parser, UnitAttr items,
+    ArrayRef<OpAsmParser::UnresolvedOperand> values,
+    ArrayRef<OpAsmParser::UnresolvedOperand> init,
+    SmallVectorImpl<Type> &valueTypes, SmallVectorImpl<Type> &initTypes,
+    SmallVectorImpl<Type> &resultTypes, Region &combiner) {
+  if (failed(parseScanTypes(parser, values, init, valueTypes, initTypes,
+                            resultTypes, combiner)))
+    return failure();
+  if (items)
+    for (auto [i, type] : llvm::enumerate(initTypes))
+      type = getElementTypeOrSelf(valueTypes[i % valueTypes.size()]);
+  return success();
+}
+
+static void printBlockScanTypes(OpAsmPrinter &printer, Operation *op, UnitAttr,
+                                OperandRange values, OperandRange init,
+                                TypeRange valueTypes, TypeRange initTypes,
+                                TypeRange resultTypes, Region &combiner) {
+  printScanTypes(printer, op, values, init, valueTypes, initTypes, resultTypes,
+                 combiner);
+}
+
 /// `combine (%l0: t0, ..., %r0: t0, ...) { ... }` or nothing.
 static ParseResult parseCombiner(OpAsmParser &parser, Region &region) {
   if (failed(parser.parseOptionalKeyword("combine")))
@@ -460,14 +531,36 @@ LogicalResult mlir::warp::verifyCombiningOp(Operation *op) {
   size_t n = valueTypes.size();
   if (n == 0)
     return op->emitOpError("needs at least one value");
+  // Every value holds one thread's items, or none does.
+  SmallVector<Type> combinedTypes = combining.getCombinedTypes();
+  bool items = TypeRange(combinedTypes) != valueTypes;
+  if (items) {
+    auto items = dyn_cast<VectorType>(valueTypes.front());
+    for (Type type : valueTypes) {
+      auto vector = dyn_cast<VectorType>(type);
+      if (!vector || vector.getShape() != items.getShape())
+        return op->emitOpError()
+               << "with 'items' every value is a vector of the thread's "
+                  "items, all of one length; got "
+               << type;
+    }
+  }
   if (resultTypes.size() % n != 0)
     return op->emitOpError()
            << "has " << resultTypes.size() << " results for " << n << " values";
-  for (auto [i, type] : llvm::enumerate(resultTypes))
-    if (type != valueTypes[i % n])
+  // A scan's first n results are per item, of the values' types; the
+  // reductions and totals have the combined types.
+  bool scan = isa<ScanOp, BlockScanOp>(op);
+  for (auto [i, type] : llvm::enumerate(resultTypes)) {
+    Type expected = scan && i < n ? valueTypes[i] : combinedTypes[i % n];
+    if (type != expected)
       return op->emitOpError()
              << "result #" << i << " has type " << type << ", expected "
-             << valueTypes[i % n] << " (the type of value #" << i % n << ")";
+             << expected << " (the type of value #" << i % n
+             << (items && expected != valueTypes[i % n] ? "'s items" : "")
+             << ")";
+  }
+  valueTypes = combinedTypes;
   if (kind && !region.empty())
     return op->emitOpError(
         "has both a combine kind and a combiner region; give one");
@@ -641,20 +734,55 @@ LogicalResult ScanOp::verify() {
 // Block-level ops
 //===----------------------------------------------------------------------===//
 
+/// The element types of the values with `items`, else their types.
+static SmallVector<Type> getCombinedTypesOf(ValueRange values, bool items) {
+  return items ? getItemTypes(values.getTypes())
+               : SmallVector<Type>(values.getTypes());
+}
+
+/// With `items`, every value must be a vector (CombiningOpInterface's
+/// check finds the vectors of different lengths, and scalars among vectors).
+static LogicalResult verifyItems(Operation *op, bool items, ValueRange values) {
+  if (items && !isa<VectorType>(values.front().getType()))
+    return op->emitOpError()
+           << "with 'items' every value is a vector of the thread's items; "
+              "got "
+           << values.front().getType();
+  return success();
+}
+
+bool BlockReduceOp::isCommutative() {
+  return getKind().has_value() || getCommutative();
+}
+
+/// Only with a kind: a region keeps thread order.
+bool BlockScanOp::isCommutative() { return getKind().has_value(); }
+
+SmallVector<Type> BlockReduceOp::getCombinedTypes() {
+  return getCombinedTypesOf(getValues(), getItems());
+}
+
+SmallVector<Type> BlockScanOp::getCombinedTypes() {
+  return getCombinedTypesOf(getValues(), getItems());
+}
+
 void BlockReduceOp::build(OpBuilder &builder, OperationState &state,
                           CombineKind kind, Value value) {
   build(builder, state, TypeRange{value.getType()},
         CombineKindAttr::get(builder.getContext(), kind), ValueRange{value},
-        /*valid_threads=*/Value(), /*commutative=*/false, ResultLanes::All,
+        /*items=*/false, /*valid_threads=*/Value(), /*commutative=*/false, ResultLanes::All,
         /*algorithm=*/nullptr);
 }
 
 LogicalResult BlockReduceOp::verify() {
   if (failed(verifyReduceLike(*this, getKind(), getValues().getTypes(),
-                              getResult().getTypes(), getCommutative())))
+                              getResult().getTypes(), getCommutative())) ||
+      failed(verifyItems(*this, getItems(), getValues())))
     return failure();
   if (!getValidThreads())
     return success();
+  if (getItems())
+    return emitOpError("takes 'items' or 'valid_threads', not both");
   if (std::optional<int64_t> n = getConstantIntValue(getValidThreads());
       n && *n < 1)
     return emitOpError() << "valid_threads must be at least 1, got " << *n;
@@ -665,7 +793,9 @@ LogicalResult BlockReduceOp::verify() {
 }
 
 LogicalResult BlockScanOp::verify() {
-  return verifyScanLike(*this, getKind(), getValues().getTypes(),
+  if (failed(verifyItems(*this, getItems(), getValues())))
+    return failure();
+  return verifyScanLike(*this, getKind(), getCombinedTypes(),
                         getResult().getTypes(), getInit().getTypes(),
                         getExclusive(), "block totals");
 }

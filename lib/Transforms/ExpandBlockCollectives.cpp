@@ -1112,8 +1112,9 @@ struct WarpExpandBlockCollectivesPass
     : public warp::impl::WarpExpandBlockCollectivesPassBase<
           WarpExpandBlockCollectivesPass> {
   void runOnOperation() override {
+    // Items per thread: block ops over one value per thread, expanded below.
+    bool changed = expandBlockItems(getOperation());
     SmallVector<Operation *> blockOps;
-    bool changed = false;
     getOperation().walk([&](Operation *op) {
       // One item per thread is no exchange (the folder's rule).
       if (auto exchange = dyn_cast<BlockExchangeOp>(op);

@@ -72,6 +72,7 @@ void mlir::warp::padSubwordVectorPayloads(Operation *root) {
   root->walk([&](Operation *op) {
     if (isa<ReduceOp, ScanOp, BlockReduceOp, BlockScanOp, BlockBroadcastOp,
             BlockShuffleOp>(op) &&
+        !hasThreadItems(op) &&
         llvm::any_of(op->getResultTypes(), getPaddedPayloadType))
       ops.push_back(op);
   });

@@ -40,7 +40,7 @@ class Warp_BlockOp<string mnemonic, list<Trait> traits = []>
     : Warp_Op<mnemonic, !listconcat(traits, [Warp_Convergent])>;
 
 def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
-    [Warp_CombiningOpInterface, RecursiveMemoryEffects,
+    [DeclareOpInterfaceMethods<Warp_CombiningOpInterface, ["getCombinedTypes"]>, RecursiveMemoryEffects,
      AttrSizedOperandSegments]> {
   let summary = "reduce a value over every thread of the block";
   let description = [{
@@ -101,6 +101,15 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     elsewhere per-warp reductions (a butterfly or one `redux.sync`) are
     cheaper than the serial segments.
 
+    **Items per thread** (CUB's `Reduce(T (&items)[ITEMS_PER_THREAD],
+    op)`): with `items` each value is a vector of the thread's items in
+    the blocked arrangement (thread `t` holds items `t*N .. t*N+N-1` of
+    the block's `B*N`), and the op reduces all `B*N` items: the results
+    (and a region's arguments) have the element types. Each thread first
+    folds its items serially from the left (`((i_0 (op) i_1) (op) i_2)
+    ...`), then the block reduces the threads' folds as above. A tuple's
+    vectors all hold `N` items. Not with `valid_threads`.
+
     **Partial tiles** (CUB's `Reduce(input, op, num_valid)`): with
     `valid_threads %n` only threads `0 .. n-1` contribute, in thread order
     as above; the values of the others never reach the combiner (a region
@@ -125,6 +134,7 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     %sum = warp.block_reduce <add> %x : f32
     %part = warp.block_reduce <add> %x valid_threads %n : f32
     %in0 = warp.block_reduce <add> %x threads = <first> : f32
+    %all = warp.block_reduce <add> %four items : vector<4xf32>
     %max = warp.block_reduce <maxsi> %i algorithm = <raking> : i32
     // argmax over the block, the lowest thread winning ties
     %m, %i = warp.block_reduce %v, %idx : f32, i32
@@ -137,7 +147,7 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     ```
   }];
   let arguments = (ins OptionalAttr<Warp_CombineKindEnum>:$kind,
-                       Variadic<Warp_Payload>:$values,
+                       Variadic<Warp_Payload>:$values, UnitAttr:$items,
                        Optional<I32>:$valid_threads, UnitAttr:$commutative,
                        DefaultValuedAttr<Warp_ResultLanesEnum,
                            "::mlir::warp::ResultLanes::All">:$threads,
@@ -145,24 +155,22 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
   let results = (outs Variadic<Warp_Payload>:$result);
   let regions = (region MaxSizedRegion<1>:$combiner);
   let assemblyFormat = [{
-    custom<KindAndValues>($kind, $values)
+    custom<KindValuesItems>($kind, $values, $items)
     (`valid_threads` $valid_threads^)? (`commutative` $commutative^)?
     (`threads` `=` $threads^)? (`algorithm` `=` $algorithm^)?
-    attr-dict `:` custom<ReduceTypes>(type($values), type($result), $combiner)
+    attr-dict `:` custom<BlockReduceTypes>(ref($items), type($values),
+                                          type($result), $combiner)
   }];
   let builders = [
     // A reduction of one value with a built-in kind.
     OpBuilder<(ins "::mlir::warp::CombineKind":$kind, "::mlir::Value":$value)>,
   ];
-  let extraClassDeclaration = [{
-    /// Whether the combiner may take its operands in either order.
-    bool isCommutative() { return getKind().has_value() || getCommutative(); }
-  }];
+
   let hasVerifier = 1;
 }
 
 def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
-    [Warp_CombiningOpInterface, RecursiveMemoryEffects,
+    [DeclareOpInterfaceMethods<Warp_CombiningOpInterface, ["getCombinedTypes"]>, RecursiveMemoryEffects,
      AttrSizedOperandSegments]> {
   let summary = "prefix combine over every thread of the block";
   let description = [{
@@ -189,6 +197,21 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     prefix) and no `init` gives one, the lowering takes the inclusive scan
     shifted by one lane (`warp.shuffle <up>`), the same bits as an
     exclusive scan.
+
+    **Items per thread** (CUB's `InclusiveScan(T (&input)[N], T
+    (&output)[N], ...)` and the exclusive forms): with `items` each value
+    is a vector of the thread's `N` items in the blocked arrangement
+    (thread `t` holds items `t*N .. t*N+N-1`), and the op scans all `B*N`
+    items in that order: item `j` of thread `t` gets the combination of
+    every item before it (exclusive) or up to it (inclusive). The scans
+    have the values' vector types; `init`, the totals and a region's
+    arguments have the element types. Combine order: each thread folds
+    its items serially from the left, the block scans the threads' folds
+    exclusively (as above, `init` in front), and each thread rescans its
+    items serially from its prefix: item `j` gets `((P (op) i_0) (op) i_1)
+    ... (op) i_j` (thread 0 without `init` starts from `i_0`). A region
+    without `init` (inclusive) takes its prefix as the inclusive block
+    scan of the folds, read from the thread before (`warp.block_shuffle`).
 
     `algorithm` chooses the lowering and with it the combine order (fixed
     for each, so float results are reproducible run to run; integer kinds
@@ -252,6 +275,7 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     %incl = warp.block_scan <add> %x : i32
     %excl, %total = warp.block_scan <add> %x exclusive init %running : f32, f32
     %r = warp.block_scan <maxsi> %x algorithm = <raking> : i32
+    %s4, %tot4 = warp.block_scan <add> %four items exclusive : vector<4xi32>, i32
     // An affine map x -> a x + b composed over the block (not commutative).
     %a, %b = warp.block_scan %ma, %mb : i32, i32
         combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) {
@@ -263,22 +287,20 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     ```
   }];
   let arguments = (ins OptionalAttr<Warp_CombineKindEnum>:$kind,
-                       Variadic<Warp_Payload>:$values,
+                       Variadic<Warp_Payload>:$values, UnitAttr:$items,
                        Variadic<Warp_Payload>:$init, UnitAttr:$exclusive,
                        OptionalAttr<Warp_BlockScanAlgorithmEnum>:$algorithm);
   // The scans of the N values, then (optionally) the N block totals.
   let results = (outs Variadic<Warp_Payload>:$result);
   let regions = (region MaxSizedRegion<1>:$combiner);
   let assemblyFormat = [{
-    custom<KindAndValues>($kind, $values) (`exclusive` $exclusive^)?
-    (`init` $init^)? (`algorithm` `=` $algorithm^)?
-    attr-dict `:` custom<ScanTypes>(ref($values), ref($init), type($values),
-                                    type($init), type($result), $combiner)
+    custom<KindValuesItems>($kind, $values, $items)
+    (`exclusive` $exclusive^)? (`init` $init^)? (`algorithm` `=` $algorithm^)?
+    attr-dict `:` custom<BlockScanTypes>(ref($items), ref($values), ref($init),
+                                         type($values), type($init),
+                                         type($result), $combiner)
   }];
   let extraClassDeclaration = [{
-    /// Whether the combine order may change: only with a kind (a region
-    /// keeps lane order).
-    bool isCommutative() { return getKind().has_value(); }
     /// The N scanned values, one per value.
     ::mlir::ResultRange getScanned() {
       return getResult().take_front(getValues().size());

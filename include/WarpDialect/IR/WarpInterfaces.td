@@ -45,6 +45,15 @@ def Warp_CombiningOpInterface : OpInterface<"CombiningOpInterface"> {
                       kind, or a reduction's region declared commutative (a
                       scan keeps lane order).}],
                     "bool", "isCommutative">,
+    InterfaceMethod<[{The types the combiner takes, one per value: the
+                      values' types, or their element types where each
+                      value is a vector of a thread's items (the block ops'
+                      `items`).}],
+                    "::llvm::SmallVector<::mlir::Type>", "getCombinedTypes",
+                    (ins), [{}], [{
+      return ::llvm::SmallVector<::mlir::Type>(
+          $_op.getValues().getTypes());
+    }]>,
   ];
   let verify = [{ return ::mlir::warp::verifyCombiningOp($_op); }];
 }

@@ -123,6 +123,17 @@ void populateExpandElectAndAtomicPatterns(RewritePatternSet &patterns,
 /// slot (PadPayloads.cpp). The expansions call it first.
 void padSubwordVectorPayloads(Operation *root);
 
+/// Whether `op` is a warp.block_reduce or warp.block_scan over items per
+/// thread (`items`).
+bool hasThreadItems(Operation *op);
+
+/// Rewrites every block reduce and scan with `items` under `root` as block
+/// ops over one value per thread: each thread folds its items, the block
+/// combines the folds, a scan rescans the items from the thread's prefix
+/// (ExpandBlockItems.cpp); returns whether there was one.
+/// warp-expand-block-collectives calls it first.
+bool expandBlockItems(Operation *root);
+
 /// warp-check-convergence on every kernel under `root`: failure where it
 /// reported an error (never with `asWarnings`). `record` and
 /// `afterExpansion` are the pass's options of those names.

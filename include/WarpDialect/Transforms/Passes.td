@@ -144,6 +144,11 @@ def WarpExpandBlockCollectivesPass
     power of two are padded as in `warp-expand-collectives`: their scratch
     slots hold the padded vector.
 
+    A block reduce or scan over items per thread (`items`) first becomes
+    the same op over one value per thread: each thread folds its items
+    serially, and a scan rescans them from the thread's exclusive prefix
+    (`ExpandBlockItems.cpp`). Items are not padded.
+
     ```mlir
     // warp-opt --warp-expand-block-collectives
     %s = warp.block_exchange <blocked_to_striped> %b : vector<4xf32>

@@ -295,7 +295,7 @@ struct AllReduceToWarp : public OpRewritePattern<gpu::AllReduceOp> {
       return rewriter.notifyMatchFailure(op, "reduction region of several blocks");
     auto reduce = BlockReduceOp::create(
         rewriter, op.getLoc(), TypeRange{type}, CombineKindAttr(),
-        ValueRange{op.getValue()}, /*valid_threads=*/Value(),
+        ValueRange{op.getValue()}, /*items=*/false, /*valid_threads=*/Value(),
         /*commutative=*/false, ResultLanes::All, BlockReduceAlgorithmAttr());
     rewriter.inlineRegionBefore(body, reduce.getCombiner(),
                                 reduce.getCombiner().end());

@@ -282,6 +282,78 @@ func.func @block_scan_init_type(%x: i32, %p: i64) {
 
 // -----
 
+// Items per thread: every value a vector of the thread's items, all of one
+// length; the reductions, totals, init and region take the element types.
+func.func @block_reduce_items_scalar(%x: f32) {
+  // expected-error @+1 {{'warp.block_reduce' op with 'items' every value is a vector of the thread's items; got 'f32'}}
+  %0 = warp.block_reduce <add> %x items : f32
+  return
+}
+
+// -----
+
+func.func @block_scan_items_lengths(%a: vector<4xi32>, %b: vector<2xi32>) {
+  // expected-error @+1 {{'warp.block_scan' op with 'items' every value is a vector of the thread's items, all of one length; got 'vector<2xi32>'}}
+  %0:2 = warp.block_scan %a, %b items : vector<4xi32>, vector<2xi32>
+      combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) {
+    warp.yield %a2, %b2 : i32, i32
+  }
+  return
+}
+
+// -----
+
+func.func @block_reduce_items_result(%x: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_reduce' op result #0 has type 'vector<4xi32>', expected 'i32' (the type of value #0's items)}}
+  %0 = "warp.block_reduce"(%x) <{kind = #warp.kind<add>, items, operandSegmentSizes = array<i32: 1, 0>}> ({}) : (vector<4xi32>) -> vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @block_scan_items_total(%x: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_scan' op result #1 has type 'vector<4xi32>', expected 'i32' (the type of value #0's items)}}
+  %0:2 = warp.block_scan <add> %x items : vector<4xi32>, vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @block_scan_items_init(%x: vector<4xi32>, %p: vector<4xi32>) {
+  // expected-error @+1 {{init has the value's type}}
+  %0 = "warp.block_scan"(%x, %p) <{kind = #warp.kind<add>, items, operandSegmentSizes = array<i32: 1, 1>}> ({}) : (vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @block_reduce_items_region(%x: vector<2xf32>) {
+  // expected-error @+1 {{combiner region must take 2 arguments (the left values, then the right values) of types ('f32', 'f32'), got ('vector<2xf32>', 'vector<2xf32>')}}
+  %0 = warp.block_reduce %x items : vector<2xf32>
+      combine (%l: vector<2xf32>, %r: vector<2xf32>) {
+    warp.yield %l : vector<2xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @block_reduce_items_kind(%x: vector<4xf32>) {
+  // expected-error @+1 {{kind 'xor' needs an integer value, got 'f32'}}
+  %0 = warp.block_reduce <xor> %x items : vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_reduce_items_valid_threads(%x: vector<4xi32>, %n: i32) {
+  // expected-error @+1 {{'warp.block_reduce' op takes 'items' or 'valid_threads', not both}}
+  %0 = warp.block_reduce <add> %x items valid_threads %n : vector<4xi32>
+  return
+}
+
+// -----
+
 func.func @block_broadcast_thread_type(%x: f32, %t: i64) {
   // expected-error @+1 {{operand #1 must be 32-bit signless integer}}
   %0 = "warp.block_broadcast"(%x, %t) : (f32, i64) -> f32

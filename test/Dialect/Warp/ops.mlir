@@ -228,6 +228,15 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   %13 = warp.block_reduce <add> %f valid_threads %i threads = <first> : f32
   // CHECK: warp.block_reduce <add> %{{.*}} : f32
   %14 = warp.block_reduce <add> %f threads = <all> : f32
+  // Items per thread: reductions, totals and init of the element type.
+  // CHECK: warp.block_reduce <add> %{{.*}} items threads = <first> : vector<2xf16>
+  // GENERIC: "warp.block_reduce"(%{{.*}}) <{items, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 0>, threads = #warp.result_lanes<first>}> ({
+  // GENERIC-NEXT: }) : (vector<2xf16>) -> f16
+  %15 = warp.block_reduce <add> %v items threads = <first> : vector<2xf16>
+  // CHECK: warp.block_scan <maxnumf> %{{.*}} items exclusive init %{{.*}} algorithm = <raking> : vector<2xf16>, f16
+  // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<raking>, exclusive, items, kind = #warp.kind<maxnumf>, operandSegmentSizes = array<i32: 1, 1>}> ({
+  // GENERIC-NEXT: }) : (vector<2xf16>, f16) -> (vector<2xf16>, f16)
+  %16:2 = warp.block_scan <maxnumf> %v items exclusive init %15 algorithm = <raking> : vector<2xf16>, f16
   return %0, %1, %2#0, %2#1, %3 : f32, vector<2xf16>, f32, f32, f32
 }
 

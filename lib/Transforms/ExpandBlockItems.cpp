@@ -1,0 +1,199 @@
+//===- ExpandBlockItems.cpp - block ops over items per thread -------------===//
+//
+// warp.block_reduce and warp.block_scan with `items` (each value a vector of
+// the thread's items, blocked) become block ops over one value per thread,
+// as CUB builds its ITEMS_PER_THREAD overloads: each thread folds its items
+// serially from the left, the block combines the folds, and a scan rescans
+// the items serially from the thread's prefix. The block ops made here are
+// then expanded like any other (warp-expand-block-collectives calls this
+// first).
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/IR/CombineKinds.h"
+#include "WarpDialect/Transforms/Networks.h"
+#include "WarpDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::warp;
+
+namespace {
+
+/// The items of one thread: item `j` is the tuple of element `j` of every
+/// value.
+class ThreadItems {
+public:
+  ThreadItems(OpBuilder &b, Location loc, CombiningOpInterface op)
+      : b(b), loc(loc), combiner(Combiner::of(op)), values(op.getValues()) {
+    count = cast<VectorType>(values.front().getType()).getNumElements();
+  }
+
+  int64_t size() const { return count; }
+
+  Tuple item(int64_t j) {
+    Tuple tuple;
+    for (Value value : values)
+      tuple.push_back(vector::ExtractOp::create(b, loc, value, j));
+    return tuple;
+  }
+
+  Tuple combine(ValueRange lhs, ValueRange rhs) {
+    return combiner(b, loc, lhs, rhs);
+  }
+
+  /// ((i_0 (op) i_1) (op) i_2) ...
+  Tuple fold() {
+    Tuple acc = item(0);
+    for (int64_t j = 1; j < count; ++j)
+      acc = combine(acc, item(j));
+    return acc;
+  }
+
+  /// The vectors of `items[j][i]`, one per value `i`.
+  SmallVector<Value> pack(ArrayRef<Tuple> items) {
+    SmallVector<Value> vectors;
+    for (auto [i, value] : llvm::enumerate(values)) {
+      SmallVector<Value> elements;
+      for (const Tuple &tuple : items)
+        elements.push_back(tuple[i]);
+      vectors.push_back(vector::FromElementsOp::create(
+          b, loc, cast<VectorType>(value.getType()), elements));
+    }
+    return vectors;
+  }
+
+  Combiner combiner;
+
+private:
+  OpBuilder &b;
+  Location loc;
+  ValueRange values;
+  int64_t count;
+};
+
+/// Gives `into` (a block op just made) a copy of `from`'s combiner region.
+void copyCombiner(Region &from, Region &into) {
+  IRMapping mapping;
+  from.cloneInto(&into, mapping);
+}
+
+void expandReduce(BlockReduceOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  ThreadItems items(b, loc, op);
+  Tuple fold = items.fold();
+  auto reduce = BlockReduceOp::create(
+      b, loc, op.getResultTypes(), op.getKindAttr(), fold, /*items=*/false,
+      /*valid_threads=*/Value(), op.getCommutative(), op.getThreads(),
+      op.getAlgorithmAttr());
+  copyCombiner(op.getCombiner(), reduce.getCombiner());
+  op.replaceAllUsesWith(reduce.getResults());
+  op.erase();
+}
+
+/// Whether the executing thread is thread 0 of its block.
+Value buildIsThreadZero(OpBuilder &b, Location loc) {
+  Value any = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  for (gpu::Dimension d : {gpu::Dimension::y, gpu::Dimension::z})
+    any = arith::OrIOp::create(b, loc, any,
+                               gpu::ThreadIdOp::create(b, loc, d));
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, any, zero);
+}
+
+void expandScan(BlockScanOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  ThreadItems items(b, loc, op);
+  bool hasInit = !op.getInit().empty();
+  bool withTotal = !op.getTotal().empty();
+  SmallVector<Type> foldTypes = op.getCombinedTypes();
+  SmallVector<Type> resultTypes = foldTypes;
+  if (withTotal)
+    llvm::append_range(resultTypes, foldTypes);
+
+  Tuple fold = items.fold();
+  // The thread's prefix: the combination of the items of the threads
+  // before it (init in front), and where it has none (thread 0 without
+  // init) a condition to start from its first item instead.
+  Tuple prefix;
+  Value noPrefix;
+  BlockScanOp scan;
+  if (op.getKind() || hasInit) {
+    scan = BlockScanOp::create(b, loc, resultTypes, op.getKindAttr(), fold,
+                               /*items=*/false, op.getInit(),
+                               /*exclusive=*/true, op.getAlgorithmAttr());
+    copyCombiner(op.getCombiner(), scan.getCombiner());
+    prefix.append(scan.getScanned().begin(), scan.getScanned().end());
+    if (!hasInit)
+      noPrefix = buildIsThreadZero(b, loc);
+  } else {
+    // A region without init has no exclusive block scan: the inclusive
+    // scan of the thread before.
+    scan = BlockScanOp::create(b, loc, resultTypes, op.getKindAttr(), fold,
+                               /*items=*/false, ValueRange(),
+                               /*exclusive=*/false, op.getAlgorithmAttr());
+    copyCombiner(op.getCombiner(), scan.getCombiner());
+    Value minusOne = arith::ConstantIntOp::create(b, loc, -1, 32);
+    for (Value inclusive : scan.getScanned()) {
+      auto shuffle = BlockShuffleOp::create(b, loc, inclusive.getType(),
+                                            b.getI1Type(),
+                                            BlockShuffleMode::Offset,
+                                            inclusive, minusOne);
+      prefix.push_back(shuffle.getResult());
+      // Thread 0 alone reads outside the block (the same for every value).
+      if (!noPrefix)
+        noPrefix = arith::XOrIOp::create(
+            b, loc, shuffle.getValid(),
+            arith::ConstantIntOp::create(b, loc, 1, 1));
+    }
+  }
+
+  // The rescan: item j's inclusive value r_j = r_{j-1} (op) i_j, r_{-1}
+  // being the prefix; an exclusive scan gives item j r_{j-1}.
+  SmallVector<Tuple> outputs;
+  Tuple first = items.item(0);
+  Tuple running = items.combine(prefix, first);
+  if (noPrefix)
+    running = selectTuple(b, loc, noPrefix, first, running);
+  outputs.push_back(op.getExclusive() ? prefix : running);
+  for (int64_t j = 1; j < items.size(); ++j) {
+    Tuple next = items.combine(running, items.item(j));
+    outputs.push_back(op.getExclusive() ? running : next);
+    running = next;
+  }
+  SmallVector<Value> results = items.pack(outputs);
+  if (withTotal)
+    llvm::append_range(results, scan.getTotal());
+  op.replaceAllUsesWith(results);
+  op.erase();
+}
+
+} // namespace
+
+bool mlir::warp::hasThreadItems(Operation *op) {
+  if (auto reduce = dyn_cast<BlockReduceOp>(op))
+    return reduce.getItems();
+  auto scan = dyn_cast<BlockScanOp>(op);
+  return scan && scan.getItems();
+}
+
+bool mlir::warp::expandBlockItems(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (hasThreadItems(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    if (auto reduce = dyn_cast<BlockReduceOp>(op))
+      expandReduce(reduce);
+    else
+      expandScan(cast<BlockScanOp>(op));
+  }
+  return !ops.empty();
+}
