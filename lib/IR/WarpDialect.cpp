@@ -795,6 +795,9 @@ LogicalResult BlockReduceOp::verify() {
 LogicalResult BlockScanOp::verify() {
   if (failed(verifyItems(*this, getItems(), getValues())))
     return failure();
+  if (getReverse() && getAlgorithm() == BlockScanAlgorithm::Raking)
+    return emitOpError("algorithm 'raking' does not take 'reverse' (use "
+                       "'warp_scans')");
   return verifyScanLike(*this, getKind(), getCombinedTypes(),
                         getResult().getTypes(), getInit().getTypes(),
                         getExclusive(), "block totals");

@@ -460,7 +460,8 @@ public:
   /// A warp.scan over the first `validLanes` lanes (the live lanes being the
   /// members), returning the scans and (`withTotals`) the totals.
   ScanOp scanInWarp(ValueRange values, ValueRange init, Value validLanes,
-                    bool exclusive, bool withTotals = true) {
+                    bool exclusive, bool withTotals = true,
+                    bool reverse = false) {
     // All 32 lanes (a block of whole warps): the plain warp scan.
     APInt lanes;
     if (validLanes && matchPattern(validLanes, m_ConstantInt(&lanes)) &&
@@ -476,8 +477,8 @@ public:
     auto scan = ScanOp::create(b, loc, types, kindAttr(), values, init,
                                validLanes,
                                validLanes ? geometry.mask : Value(),
-                               /*heads=*/Value(),
-                               exclusive, /*reverse=*/false, /*width=*/32);
+                               /*heads=*/Value(), exclusive, reverse,
+                               /*width=*/32);
     copyCombiner(scan.getCombiner());
     return scan;
   }
@@ -488,6 +489,15 @@ public:
   Tuple fromLaneBefore(ValueRange values) {
     return shuffleTuple(b, loc, ShuffleMode::Up, values, cst(1), kWarpSize,
                         geometry.mask)
+        .first;
+  }
+  /// The mirror of fromLaneBefore for a reverse scan: each lane gets
+  /// `values` of the lane after it, the last live lane its own (the clamp
+  /// keeps it from reading a lane that does not exist).
+  Tuple fromLaneAfter(ValueRange values) {
+    Value lastLive = arith::SubIOp::create(b, loc, geometry.live, cst(1));
+    return shuffleTuple(b, loc, ShuffleMode::Down, values, cst(1), kWarpSize,
+                        geometry.mask, lastLive)
         .first;
   }
 
@@ -739,7 +749,7 @@ Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
 std::optional<int64_t> foldableWarpTotals(BlockScanOp op) {
   if (isOneWarpScan(op))
     return 1;
-  if (!op.getKind() || !op.getInit().empty())
+  if (!op.getKind() || !op.getInit().empty() || op.getReverse())
     return std::nullopt;
   return getFoldableWarps(op, op.getValues());
 }
@@ -789,27 +799,33 @@ Tuple expandScanFoldingTotals(BlockBuilder &bb, BlockScanOp op, Tuple own,
   return results;
 }
 
+/// CUB's BLOCK_SCAN_WARP_SCANS, and its mirror image for a reverse scan
+/// (each warp's suffix scan, warp 0's reverse scan of the warps' totals,
+/// each thread's suffix combined on the right of its own).
 Tuple expandScan(BlockBuilder &bb, BlockScanOp op) {
   OpBuilder &b = bb.b;
   Location loc = bb.loc;
   const BlockGeometry &g = bb.geometry;
   bool exclusive = op.getExclusive();
+  bool reverse = op.getReverse();
   bool hasInit = !op.getInit().empty();
   // A region's exclusive scan needs an init (the verifier's rule): without
   // one, the inclusive scan, shifted.
   bool shiftInclusive = !op.getKind() && !hasInit;
   // Each warp scans its live lanes and learns its total. A region's
   // exclusive warp scan is the inclusive one shifted by a lane (the lane 0
-  // of each warp takes the prefix alone).
+  // of each warp, the last live lane when reversed, takes the prefix
+  // alone).
   bool regionExclusive = exclusive && !op.getKind();
   std::optional<int64_t> foldWarps = foldableWarpTotals(op);
   bool oneWarp = foldWarps == 1;
   ScanOp warpScan = bb.scanInWarp(
       op.getValues(), {}, g.live, exclusive && !regionExclusive,
-      /*withTotals=*/!foldWarps || (oneWarp && !op.getTotal().empty()));
+      /*withTotals=*/!foldWarps || (oneWarp && !op.getTotal().empty()),
+      reverse);
   Tuple own(warpScan.getScanned());
   if (regionExclusive)
-    own = bb.fromLaneBefore(own);
+    own = reverse ? bb.fromLaneAfter(own) : bb.fromLaneBefore(own);
   if (oneWarp) {
     // The warp's scan and total are the block's: no memory, no barrier.
     Tuple results = own;
@@ -821,44 +837,62 @@ Tuple expandScan(BlockBuilder &bb, BlockScanOp op) {
   Tuple warpTotal(warpScan.getTotal());
   bb.parkPerWarp(warpTotal);
   bb.barrier();
-  // Warp 0 turns the warps' totals into each warp's prefix (init in front)
-  // and parks the block's total. Without an exclusive scan at hand, warp
-  // w's prefix is the inclusive scan of warp w - 1, parked there.
+  Value one = bb.cst(1);
+  Value lastWarp = arith::SubIOp::create(b, loc, g.numWarps, one);
+  // Warp 0 turns the warps' totals into each warp's prefix (init in front;
+  // when reversed, its suffix: the later warps', init at the end) and parks
+  // the block's total. Without an exclusive scan at hand, warp w's prefix
+  // is the inclusive scan of warp w - 1 (w + 1 when reversed), parked
+  // there.
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
     Tuple parked = bb.readParked(warpTotal);
     ScanOp prefixes =
-        bb.scanInWarp(parked, op.getInit(), g.numWarps, !shiftInclusive);
-    Value slot = arith::AddIOp::create(
-        b, loc, g.lane, bb.cst(kFirstPrefixSlot + (shiftInclusive ? 1 : 0)));
-    Value limit = shiftInclusive
-                      ? arith::SubIOp::create(b, loc, g.numWarps, bb.cst(1))
-                      : g.numWarps;
-    bb.onlyIf(bb.ult(g.lane, limit),
-              [&] { bb.store(prefixes.getScanned(), slot); });
+        bb.scanInWarp(parked, op.getInit(), g.numWarps, !shiftInclusive,
+                      /*withTotals=*/true, reverse);
+    // The slot of lane l's scan: warp l's, or with a shifted inclusive
+    // scan warp l + 1's (l - 1 reversed); lanes without a warp there park
+    // nothing.
+    int64_t shift = shiftInclusive ? (reverse ? -1 : 1) : 0;
+    Value slot = arith::AddIOp::create(b, loc, g.lane,
+                                       bb.cst(kFirstPrefixSlot + shift));
+    Value parks = bb.ult(g.lane, shift > 0 ? lastWarp : g.numWarps);
+    if (shift < 0)
+      parks = arith::AndIOp::create(
+          b, loc, parks,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, g.lane,
+                                one));
+    bb.onlyIf(parks, [&] { bb.store(prefixes.getScanned(), slot); });
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
               [&] { bb.store(prefixes.getTotal(), bb.cst(kTotalSlot)); });
   });
   bb.barrier();
+  // The warp whose own scan is its result when there is no init: the
+  // first (the last when reversed).
+  Value alone = bb.eq(g.warp, reverse ? lastWarp : bb.cst(0));
   auto prefixed = [&] {
     Tuple prefix =
         bb.load(arith::AddIOp::create(b, loc, g.warp, bb.cst(kFirstPrefixSlot)));
-    // prefix (op) own; the first lane of an exclusive scan has no own part.
-    Tuple result = bb.combine(prefix, own);
-    if (exclusive)
-      result = bb.select(bb.eq(g.lane, bb.cst(0)), prefix, result);
+    // prefix (op) own (own (op) suffix reversed); the first lane of an
+    // exclusive scan (the last live one reversed) has no own part.
+    Tuple result = reverse ? bb.combine(own, prefix) : bb.combine(prefix, own);
+    if (exclusive) {
+      Value edge = reverse ? arith::SubIOp::create(b, loc, g.live, one)
+                           : bb.cst(0);
+      result = bb.select(bb.eq(g.lane, edge), prefix, result);
+    }
     return result;
   };
   Tuple results;
   if (shiftInclusive) {
-    // Warp 0 has no prefix slot: its own scan is the result.
-    results = bb.choose(
-        bb.eq(g.warp, bb.cst(0)), [&] { return own; }, prefixed);
+    // That warp has no prefix slot: its own scan is the result.
+    results = bb.choose(alone, [&] { return own; }, prefixed);
   } else {
     results = prefixed();
-    // Without init, warp 0's prefix is nothing: its own scan is the result
-    // (combining the identity in could change a float's bits, -0.0 + 0.0).
+    // Without init, that warp's prefix is nothing: its own scan is the
+    // result (combining the identity in could change a float's bits,
+    // -0.0 + 0.0).
     if (!hasInit)
-      results = bb.select(bb.eq(g.warp, bb.cst(0)), own, results);
+      results = bb.select(alone, own, results);
   }
   if (!op.getTotal().empty()) {
     Tuple totals = bb.load(bb.cst(kTotalSlot));
@@ -877,6 +911,8 @@ Tuple expandScan(BlockBuilder &bb, BlockScanOp op) {
 /// the next first barrier.
 Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
                        ArrayRef<Value> totalSlots) {
+  assert(!op.getReverse() && "raking has no reverse form (the verifier's "
+                             "and the policy's rule)");
   OpBuilder &b = bb.b;
   Location loc = bb.loc;
   const BlockGeometry &g = bb.geometry;

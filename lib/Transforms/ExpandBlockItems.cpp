@@ -96,14 +96,32 @@ void expandReduce(BlockReduceOp op) {
   op.erase();
 }
 
-/// Whether the executing thread is thread 0 of its block.
-Value buildIsThreadZero(OpBuilder &b, Location loc) {
-  Value any = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  for (gpu::Dimension d : {gpu::Dimension::y, gpu::Dimension::z})
-    any = arith::OrIOp::create(b, loc, any,
-                               gpu::ThreadIdOp::create(b, loc, d));
+/// Whether the executing thread has no neighbour on the side a scan comes
+/// from: thread 0 of its block, or when reversed the last thread.
+Value buildIsEdgeThread(OpBuilder &b, Location loc, bool reverse) {
+  auto id = [&](gpu::Dimension d) -> Value {
+    return gpu::ThreadIdOp::create(b, loc, d);
+  };
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, any, zero);
+  if (!reverse) {
+    Value any = arith::OrIOp::create(
+        b, loc, arith::OrIOp::create(b, loc, id(gpu::Dimension::x),
+                                     id(gpu::Dimension::y)),
+        id(gpu::Dimension::z));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, any, zero);
+  }
+  // x == X - 1, y == Y - 1, z == Z - 1.
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value last;
+  for (gpu::Dimension d :
+       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
+    Value size = gpu::BlockDimOp::create(b, loc, d);
+    Value isLast = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, id(d),
+        arith::SubIOp::create(b, loc, size, one));
+    last = last ? arith::AndIOp::create(b, loc, last, isLast) : isLast;
+  }
+  return last;
 }
 
 void expandScan(BlockScanOp op) {
@@ -112,6 +130,7 @@ void expandScan(BlockScanOp op) {
   ThreadItems items(b, loc, op);
   bool hasInit = !op.getInit().empty();
   bool withTotal = !op.getTotal().empty();
+  bool reverse = op.getReverse();
   SmallVector<Type> foldTypes = op.getCombinedTypes();
   SmallVector<Type> resultTypes = foldTypes;
   if (withTotal)
@@ -119,34 +138,38 @@ void expandScan(BlockScanOp op) {
 
   Tuple fold = items.fold();
   // The thread's prefix: the combination of the items of the threads
-  // before it (init in front), and where it has none (thread 0 without
-  // init) a condition to start from its first item instead.
+  // before it (init in front; when reversed, its suffix: of the threads
+  // after it, init at the end), and where it has none (the edge thread
+  // without init) a condition to start from its own item instead.
   Tuple prefix;
   Value noPrefix;
   BlockScanOp scan;
   if (op.getKind() || hasInit) {
     scan = BlockScanOp::create(b, loc, resultTypes, op.getKindAttr(), fold,
                                /*items=*/false, op.getInit(),
-                               /*exclusive=*/true, op.getAlgorithmAttr());
+                               /*exclusive=*/true, reverse,
+                               op.getAlgorithmAttr());
     copyCombiner(op.getCombiner(), scan.getCombiner());
     prefix.append(scan.getScanned().begin(), scan.getScanned().end());
     if (!hasInit)
-      noPrefix = buildIsThreadZero(b, loc);
+      noPrefix = buildIsEdgeThread(b, loc, reverse);
   } else {
     // A region without init has no exclusive block scan: the inclusive
-    // scan of the thread before.
+    // scan of the thread before (after, reversed).
     scan = BlockScanOp::create(b, loc, resultTypes, op.getKindAttr(), fold,
                                /*items=*/false, ValueRange(),
-                               /*exclusive=*/false, op.getAlgorithmAttr());
+                               /*exclusive=*/false, reverse,
+                               op.getAlgorithmAttr());
     copyCombiner(op.getCombiner(), scan.getCombiner());
-    Value minusOne = arith::ConstantIntOp::create(b, loc, -1, 32);
+    Value distance = arith::ConstantIntOp::create(b, loc, reverse ? 1 : -1, 32);
     for (Value inclusive : scan.getScanned()) {
       auto shuffle = BlockShuffleOp::create(b, loc, inclusive.getType(),
                                             b.getI1Type(),
                                             BlockShuffleMode::Offset,
-                                            inclusive, minusOne);
+                                            inclusive, distance);
       prefix.push_back(shuffle.getResult());
-      // Thread 0 alone reads outside the block (the same for every value).
+      // The edge thread alone reads outside the block (the same for every
+      // value).
       if (!noPrefix)
         noPrefix = arith::XOrIOp::create(
             b, loc, shuffle.getValid(),
@@ -154,17 +177,20 @@ void expandScan(BlockScanOp op) {
     }
   }
 
-  // The rescan: item j's inclusive value r_j = r_{j-1} (op) i_j, r_{-1}
-  // being the prefix; an exclusive scan gives item j r_{j-1}.
-  SmallVector<Tuple> outputs;
-  Tuple first = items.item(0);
-  Tuple running = items.combine(prefix, first);
-  if (noPrefix)
-    running = selectTuple(b, loc, noPrefix, first, running);
-  outputs.push_back(op.getExclusive() ? prefix : running);
-  for (int64_t j = 1; j < items.size(); ++j) {
-    Tuple next = items.combine(running, items.item(j));
-    outputs.push_back(op.getExclusive() ? running : next);
+  // The rescan, from the prefix's side: item j's inclusive value r_j =
+  // r_{j-1} (op) i_j (reversed: i_j (op) r_{j+1}), the prefix standing at
+  // r_{-1} (r_N); an exclusive scan gives item j the value before it.
+  int64_t count = items.size();
+  SmallVector<Tuple> outputs(count);
+  Tuple running = prefix;
+  for (int64_t step = 0; step < count; ++step) {
+    int64_t j = reverse ? count - 1 - step : step;
+    Tuple item = items.item(j);
+    Tuple next = reverse ? items.combine(item, running)
+                         : items.combine(running, item);
+    if (step == 0 && noPrefix)
+      next = selectTuple(b, loc, noPrefix, item, next);
+    outputs[j] = op.getExclusive() ? running : next;
     running = next;
   }
   SmallVector<Value> results = items.pack(outputs);

@@ -202,10 +202,14 @@ static bool isIntegerKindInBlockOf(Operation *op, std::optional<CombineKind> kin
 
 /// The algorithm of a block scan: its own, else raking for small known
 /// blocks with a partial warp (but one warp's own scan) and for an integer
-/// kind in a known block of 128 to 768 threads, warp scans otherwise.
+/// kind in a known block of 128 to 768 threads, warp scans otherwise (and
+/// for a reverse scan).
 BlockScanAlgorithm mlir::warp::decideBlockScanAlgorithm(BlockScanOp op) {
   if (std::optional<BlockScanAlgorithm> algorithm = op.getAlgorithm())
     return *algorithm;
+  // Only the warp scans have a reverse form.
+  if (op.getReverse())
+    return BlockScanAlgorithm::WarpScans;
   int64_t threads = getMaxBlockThreads(op);
   bool smallRagged = threads <= T::kMaxAutoRakingScanThreads &&
                      threads % kWarpSize != 0 && !isOneWarpScan(op);

@@ -983,7 +983,7 @@ class KernelBuilder(TileMixin):
 
     def block_reduce(self, kind, value, commutative: bool = False,
                      algorithm: Optional[str] = None, valid_threads=None,
-                     threads: str = "all"):
+                     threads: str = "all", items: bool = False):
         """warp.block_reduce: `value` combined over every thread of the
         block, in every thread. Every thread of the block must call it (it
         holds barriers). `kind` is a kind name or a combiner function over
@@ -996,19 +996,32 @@ class KernelBuilder(TileMixin):
         thread's.
         `algorithm` "warp_reductions" or "raking" (not with valid_threads),
         None for the compiler's choice (raking for integer kinds in a known
-        block of the raking range, warp_reductions otherwise)."""
+        block of the raking range, warp_reductions otherwise).
+        `items=True` (CUB's Reduce over items[ITEMS_PER_THREAD]): each value
+        is a vector of the thread's N items in the blocked arrangement
+        (thread t holds items t*N .. t*N+N-1) and the reduction is over all
+        B*N items of the block: the results have the vectors' element
+        types, and a combiner function gets and returns element-typed
+        Values. Not with valid_threads."""
         values, single = self._collective_values(value, "the reduced value")
+        items = _checks.flag(items, "items")
+        if items and valid_threads is not None:
+            raise ValueError("block_reduce takes items=True or valid_threads, not both")
+        combined = self._item_types(values, "block_reduce") if items else None
         valid = self._optional(valid_threads, i32)
         attributes = {"operandSegmentSizes": _segment_sizes(values, valid),
                       "threads": self._enum("result_lanes", threads, "threads")}
+        if items:
+            attributes["items"] = self._ops.unit()
         if algorithm is not None:
             attributes["algorithm"] = self._enum("block_reduce_algorithm", algorithm,
                                                  "block reduce algorithm")
         return self._emit_reduction("warp.block_reduce", "block reduce", kind, values, single,
-                                    values + valid, attributes, commutative)
+                                    values + valid, attributes, commutative, combined)
 
     def block_scan(self, kind, value, exclusive: bool = False, init=None,
-                   total: bool = False, algorithm: Optional[str] = None):
+                   total: bool = False, algorithm: Optional[str] = None,
+                   items: bool = False, reverse: bool = False):
         """warp.block_scan over the block's threads (numbered x + X * (y + Y
         * z)); `init` is a prefix in front of every thread (CUB's
         BlockPrefixCallbackOp); `algorithm` "warp_scans" or "raking" (each
@@ -1016,17 +1029,35 @@ class KernelBuilder(TileMixin):
         choice. `kind` is a kind name or a combiner function, as for scan
         (a tuple `value` takes a tuple `init`; an exclusive scan with a
         combiner needs init). Returns the scan, or (scan, block total) with
-        total=True."""
+        total=True.
+        `items=True` (CUB's scans over items[ITEMS_PER_THREAD]): each value
+        is a vector of the thread's N items in the blocked arrangement
+        (thread t holds items t*N .. t*N+N-1) and the scan runs over all
+        B*N items in that order; the scans keep the vector types, while
+        `init`, the totals and a combiner function's Values have the
+        element types (an exclusive scan's first item gets the kind's
+        identity, or init).
+        `reverse=True`: a suffix scan (thread t gets x_t .. x_{B-1}, or
+        x_{t+1} .. x_{B-1} exclusive; values still combine in thread order,
+        `init` after the last thread); not with algorithm "raking"."""
         values, single = self._collective_values(value, "the scanned value")
-        inits = self._inits(init, values, single)
+        items = _checks.flag(items, "items")
+        reverse = _checks.flag(reverse, "reverse")
+        combined = self._item_types(values, "block_scan") if items else None
+        inits = self._inits(init, values, single, combined)
         attributes = {"operandSegmentSizes": _segment_sizes(values, inits)}
+        if items:
+            attributes["items"] = self._ops.unit()
         if exclusive:
             attributes["exclusive"] = self._ops.unit()
+        if reverse:
+            attributes["reverse"] = self._ops.unit()
         if algorithm is not None:
             attributes["algorithm"] = self._enum("block_scan_algorithm", algorithm,
                                                  "block scan algorithm")
         return self._emit_scan("warp.block_scan", "block scan", kind, values, single,
-                               values + inits, attributes, exclusive and init is None, total)
+                               values + inits, attributes, exclusive and init is None, total,
+                               combined)
 
     def block_broadcast(self, value: Value, thread) -> Value:
         """warp.block_broadcast: every thread gets `value` of thread
@@ -1084,14 +1115,31 @@ class KernelBuilder(TileMixin):
         raise TypeError(f"{what} must be a kernel value or a non-empty tuple of them, "
                         f"not {value!r}")
 
+    @staticmethod
+    def _item_types(values: List[Value], op: str) -> List[Type]:
+        """The element types of items=True's values: each a vector of the
+        thread's items, all of the same length."""
+        for v in values:
+            if not isinstance(v.type, VectorType):
+                raise TypeError(f"{op} with items=True takes vectors of a thread's items, "
+                                f"not {v.type}")
+        sizes = {v.type.size for v in values}
+        if len(sizes) > 1:
+            raise ValueError(f"{op} with items=True takes vectors of one length (the items "
+                             f"per thread), not {', '.join(str(v.type) for v in values)}")
+        return [v.type.element for v in values]
+
     def _with_combiner(self, op: str, values: List[Value], single: bool,
                        operands: List[Value], attributes: Dict[str, object],
-                       combine: Callable, result_types: Sequence[Type]) -> List[Value]:
+                       combine: Callable, result_types: Sequence[Type],
+                       types: Optional[Sequence[Type]] = None) -> List[Value]:
         """Makes `op` with a combine region built by calling `combine(left,
         right)` on the region's arguments (Values, or tuples of them), which
         returns the combined Value or tuple; returns the op's results. The
-        region's warp.yield is located at the combiner's `return`."""
-        types = [v.type for v in values]
+        region's warp.yield is located at the combiner's `return`. `types`:
+        the combined types (the region's arguments and yields), by default
+        the values' types."""
+        types = list(types) if types is not None else [v.type for v in values]
         where = self._position()
         block = self._ops.block([self._ops.type(str(t)) for t in types * 2],
                                 self._ops.location(where))
@@ -1166,14 +1214,16 @@ class KernelBuilder(TileMixin):
 
     def _emit_reduction(self, op: str, what: str, kind, values: List[Value], single: bool,
                         operands: List[Value], attributes: Dict[str, object],
-                        commutative: bool):
+                        commutative: bool, types: Optional[List[Type]] = None):
         """Makes reduce-like `op` with a kind or a combiner function (see
-        reduce); returns the result, or the tuple of results."""
-        types = [v.type for v in values]
+        reduce); returns the result, or the tuple of results. `types`: the
+        combined types (results and a region's), by default the values'."""
+        types = types if types is not None else [v.type for v in values]
         if callable(kind):
             if commutative:
                 attributes["commutative"] = self._ops.unit()
-            results = self._with_combiner(op, values, single, operands, attributes, kind, types)
+            results = self._with_combiner(op, values, single, operands, attributes, kind, types,
+                                          types)
             return results[0] if single else tuple(results)
         attributes["kind"] = self._enum("kind", kind, f"{what} kind")
         if commutative:
@@ -1207,28 +1257,35 @@ class KernelBuilder(TileMixin):
                                values + inits + valid + mask + heads, attributes,
                                exclusive and init is None, total)
 
-    def _inits(self, init, values: List[Value], single: bool) -> List[Value]:
-        """A scan's init operands: one per scanned value, or none."""
+    def _inits(self, init, values: List[Value], single: bool,
+               types: Optional[List[Type]] = None) -> List[Value]:
+        """A scan's init operands: one per scanned value (as its combined
+        type in `types`, by default the value's type), or none."""
         if init is None:
             return []
         inits = [init] if single else init
         if not isinstance(inits, (tuple, list)) or len(inits) != len(values):
             raise ValueError(f"scan init takes one value per scanned value ({len(values)})")
-        return [self.coerce(i, v.type) for i, v in zip(inits, values)]
+        types = types if types is not None else [v.type for v in values]
+        return [self.coerce(i, t) for i, t in zip(inits, types)]
 
     def _emit_scan(self, op: str, what: str, kind, values: List[Value], single: bool,
                    operands: List[Value], attributes: Dict[str, object],
-                   exclusive_without_init: bool, total: bool):
+                   exclusive_without_init: bool, total: bool,
+                   combined: Optional[List[Type]] = None):
         """Makes scan-like `op` with a kind or a combiner function (see
-        scan); returns the scan, or (scan, total), tuples for a tuple."""
+        scan); returns the scan, or (scan, total), tuples for a tuple. The
+        scans have the values' types; `combined` (by default the same) are
+        the totals' and a region's types."""
         types = [v.type for v in values]
-        result_types = types * 2 if total else types
+        combined = combined if combined is not None else types
+        result_types = types + combined if total else types
         if callable(kind):
             if exclusive_without_init:
                 raise ValueError("an exclusive scan with a combiner function needs init: "
                                  "a combiner has no known identity")
             results = self._with_combiner(op, values, single, operands, attributes, kind,
-                                          result_types)
+                                          result_types, combined)
         else:
             attributes["kind"] = self._enum("kind", kind, f"{what} kind")
             results = self._emit_n(op, operands, result_types, attributes, regions=[[]])

@@ -71,12 +71,12 @@ gpu.module @kernels {
   // CHECK: memref.store %[[S]]#2, %[[B0]]
   // CHECK: memref.store %[[S]]#3, %[[B1]]
   // CHECK: gpu.barrier
+  // CHECK: %[[LIMIT:.*]] = arith.subi %[[NW]], %{{.*}} : i32
   // Warp 0: the inclusive scan of the warps' totals, lane l's into slot
   // 35 + l for l < numWarps - 1 (warp l + 1's prefix).
   // CHECK: %[[T:.*]]:4 = warp.scan %{{.*}}, %{{.*}} valid_lanes %[[NW]] mask %{{.*}} : i32, i32, i32, i32 combine
   // CHECK: %[[C35:.*]] = arith.constant 35 : i32
   // CHECK: arith.addi %{{.*}}, %[[C35]] : i32
-  // CHECK: %[[LIMIT:.*]] = arith.subi %[[NW]], %{{.*}} : i32
   // CHECK: arith.cmpi ult, %{{.*}}, %[[LIMIT]] : i32
   // CHECK: memref.store %[[T]]#0, %[[B0]]
   // CHECK: memref.store %[[T]]#1, %[[B1]]

@@ -198,6 +198,20 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     shifted by one lane (`warp.shuffle <up>`), the same bits as an
     exclusive scan.
 
+    **Reverse** (a suffix scan; CUB has none at block level): with
+    `reverse` thread `t` gets `x_t (op) ... (op) x_{B-1}` (inclusive) or
+    `x_{t+1} (op) ... (op) x_{B-1}` (exclusive; the last thread gets the
+    identity). Values still combine in thread order (the lower thread on
+    the left), and `init` stands after the last thread
+    (`... (op) x_{B-1} (op) init`), as in `warp.scan`'s `reverse`. The
+    lowering is `warp_scans` mirrored: reverse warp scans, lane 0 of each
+    warp parks the warp's total, warp 0 scans the totals in reverse, and
+    thread `t` of warp `w` gets `S_t (op) Q_w`, `Q_w` being the combination
+    of the later warps' totals (`init` at its end); the last warp without
+    `init` takes `S_t` alone. `algorithm = <raking>` does not take it.
+    With `items`, each thread's items are rescanned from the right:
+    item `j` gets `i_j (op) (i_{j+1} (op) ... (i_{N-1} (op) Q))`.
+
     **Items per thread** (CUB's `InclusiveScan(T (&input)[N], T
     (&output)[N], ...)` and the exclusive forms): with `items` each value
     is a vector of the thread's `N` items in the blocked arrangement
@@ -276,6 +290,7 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     %excl, %total = warp.block_scan <add> %x exclusive init %running : f32, f32
     %r = warp.block_scan <maxsi> %x algorithm = <raking> : i32
     %s4, %tot4 = warp.block_scan <add> %four items exclusive : vector<4xi32>, i32
+    %suffix = warp.block_scan <add> %x reverse : i32
     // An affine map x -> a x + b composed over the block (not commutative).
     %a, %b = warp.block_scan %ma, %mb : i32, i32
         combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) {
@@ -289,13 +304,15 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
   let arguments = (ins OptionalAttr<Warp_CombineKindEnum>:$kind,
                        Variadic<Warp_Payload>:$values, UnitAttr:$items,
                        Variadic<Warp_Payload>:$init, UnitAttr:$exclusive,
+                       UnitAttr:$reverse,
                        OptionalAttr<Warp_BlockScanAlgorithmEnum>:$algorithm);
   // The scans of the N values, then (optionally) the N block totals.
   let results = (outs Variadic<Warp_Payload>:$result);
   let regions = (region MaxSizedRegion<1>:$combiner);
   let assemblyFormat = [{
     custom<KindValuesItems>($kind, $values, $items)
-    (`exclusive` $exclusive^)? (`init` $init^)? (`algorithm` `=` $algorithm^)?
+    (`exclusive` $exclusive^)? (`reverse` $reverse^)? (`init` $init^)?
+    (`algorithm` `=` $algorithm^)?
     attr-dict `:` custom<BlockScanTypes>(ref($items), ref($values), ref($init),
                                          type($values), type($init),
                                          type($result), $combiner)

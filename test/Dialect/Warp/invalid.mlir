@@ -354,6 +354,15 @@ func.func @block_reduce_items_valid_threads(%x: vector<4xi32>, %n: i32) {
 
 // -----
 
+// Only the warp scans have a reverse form.
+func.func @block_scan_reverse_raking(%x: i32) {
+  // expected-error @+1 {{'warp.block_scan' op algorithm 'raking' does not take 'reverse' (use 'warp_scans')}}
+  %0 = warp.block_scan <add> %x reverse algorithm = <raking> : i32
+  return
+}
+
+// -----
+
 func.func @block_broadcast_thread_type(%x: f32, %t: i64) {
   // expected-error @+1 {{operand #1 must be 32-bit signless integer}}
   %0 = "warp.block_broadcast"(%x, %t) : (f32, i64) -> f32

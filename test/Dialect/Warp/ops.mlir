@@ -237,6 +237,11 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<raking>, exclusive, items, kind = #warp.kind<maxnumf>, operandSegmentSizes = array<i32: 1, 1>}> ({
   // GENERIC-NEXT: }) : (vector<2xf16>, f16) -> (vector<2xf16>, f16)
   %16:2 = warp.block_scan <maxnumf> %v items exclusive init %15 algorithm = <raking> : vector<2xf16>, f16
+  // CHECK: warp.block_scan <add> %{{.*}} exclusive reverse init %{{.*}} algorithm = <warp_scans> : f32
+  // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<warp_scans>, exclusive, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>, reverse}>
+  %17 = warp.block_scan <add> %f exclusive reverse init %p algorithm = <warp_scans> : f32
+  // CHECK: warp.block_scan <add> %{{.*}} items reverse : vector<2xf16>
+  %18 = warp.block_scan <add> %v items reverse : vector<2xf16>
   return %0, %1, %2#0, %2#1, %3 : f32, vector<2xf16>, f32, f32, f32
 }
 
