@@ -794,6 +794,92 @@ def block_combiner_kernel(case):
     return kernel(case["name"], args, body)
 
 
+def block_items_kernel(case):
+    """block_reduce / block_scan with `items`: thread t = x + X * (y + Y * z)
+    of block b holds the N elements from (b * B + t) * N of each input (the
+    blocked arrangement, vector.load of vector<N x T>); init is the block's
+    first element (thread 0's first item) or, for a region with init
+    "identity", the map (1, 0). Outputs go to two buffers of T, in sections
+    of every thread of the launch: %outs one element per thread (reduce,
+    then total: cases.BLOCK_ITEMS_SCALAR_OUTPUTS), %outv N (scan, exclusive,
+    exclusive with init: cases.BLOCK_ITEMS_VECTOR_OUTPUTS). A region case
+    has two inputs (the affine map's a and b) and one section per value of
+    each output (reduce a, b, total a, b; scan a, b, exclusive with init a,
+    b) and no exclusive scan without init (a region knows no identity)."""
+    n = case["items"]
+    region = case.get("combiner")
+    t = "i32" if region else cases.PAYLOADS[case["type"]]["mlir"]
+    vt, mem = f"vector<{n}x{t}>", memref(t)
+    algorithm = f" algorithm = <{case['algorithm']}>" if case["algorithm"] else ""
+    body = BLOCK_THREAD_INDEX + [
+        "%gx = gpu.grid_dim x",
+        "%total_threads = arith.muli %gx, %nb : index",
+        f"%cn = arith.constant {n} : index",
+        "%total_items = arith.muli %total_threads, %cn : index",
+        "%o = arith.muli %e, %cn : index",        # the thread's first item
+        "%o0 = arith.muli %first, %cn : index",   # the block's first item
+    ]
+    stored = {"s": 0, "v": 0}
+
+    def store(value, kind):
+        """Lines storing `value` to the next section of %outs (kind "s",
+        one element) or %outv ("v", N elements). Each result is stored as
+        soon as it is made, so that few values stay live across barriers
+        (see block_ops_kernel)."""
+        k = stored[kind]
+        stored[kind] += 1
+        size, index = ("%total_threads", "%e") if kind == "s" else ("%total_items", "%o")
+        lines = [f"%k{kind}{k} = arith.constant {k} : index",
+                 f"%b{kind}{k} = arith.muli %k{kind}{k}, {size} : index",
+                 f"%j{kind}{k} = arith.addi %b{kind}{k}, {index} : index"]
+        if kind == "s":
+            return lines + [f"memref.store {value}, %out{kind}[%j{kind}{k}] : {mem}"]
+        return lines + [f"vector.store {value}, %out{kind}[%j{kind}{k}] : {mem}, {vt}"]
+
+    if not region:
+        kind = case["kind"]
+        body += [f"%x = vector.load %in[%o] : {mem}, {vt}",
+                 f"%x0 = memref.load %in[%o0] : {mem}",
+                 f"%r = warp.block_reduce <{kind}> %x items{algorithm} : {vt}"]
+        body += store("%r", "s")
+        body.append(f"%s = warp.block_scan <{kind}> %x items{algorithm} : {vt}")
+        body += store("%s", "v")
+        body.append(f"%ex, %tot = warp.block_scan <{kind}> %x items exclusive{algorithm} : "
+                    f"{vt}, {t}")
+        body += store("%ex", "v") + store("%tot", "s")
+        body.append(f"%exi = warp.block_scan <{kind}> %x items exclusive init %x0{algorithm} : "
+                    f"{vt}")
+        body += store("%exi", "v")
+        args = [f"%in: {mem}", f"%outs: {mem}", f"%outv: {mem}"]
+    else:
+        types = cases.COMBINERS[region]["types"]
+        assert types == ["i32", "i32"], "the kernel is written for a pair of i32"
+        params = ", ".join([f"%l{k}: i32" for k in range(2)] + [f"%r{k}: i32" for k in range(2)])
+        combine = ([f"combine ({params}) {{"]
+                   + ["  " + l for l in region_body(COMBINER_BODIES[region])] + ["}"])
+        body += [f"%va = vector.load %in0[%o] : {mem}, {vt}",
+                 f"%vb = vector.load %in1[%o] : {mem}, {vt}"]
+        if case["init"] == "first":
+            body += [f"%i0 = memref.load %in0[%o0] : {mem}",
+                     f"%i1 = memref.load %in1[%o0] : {mem}"]
+        else:
+            body += ["%i0 = arith.constant 1 : i32", "%i1 = arith.constant 0 : i32"]
+        body.append(f"%ra, %rb = warp.block_reduce %va, %vb items{algorithm} : {vt}, {vt} "
+                    + combine[0])
+        body += combine[1:] + store("%ra", "s") + store("%rb", "s")
+        body.append(f"%sa, %sb = warp.block_scan %va, %vb items{algorithm} : {vt}, {vt} "
+                    + combine[0])
+        body += combine[1:] + store("%sa", "v") + store("%sb", "v")
+        body.append(f"%ea, %eb, %ta, %tb = warp.block_scan %va, %vb items exclusive init "
+                    f"%i0, %i1{algorithm} : {vt}, {vt}, {t}, {t} " + combine[0])
+        body += (combine[1:] + store("%ta", "s") + store("%tb", "s")
+                 + store("%ea", "v") + store("%eb", "v"))
+        args = [f"%in0: {mem}", f"%in1: {mem}", f"%outs: {mem}", f"%outv: {mem}"]
+    known = case["known"]
+    attributes = f"known_block_size = array<i32: {', '.join(map(str, known))}>" if known else ""
+    return kernel(case["name"], args, body, attributes)
+
+
 BUILDERS = {
     "shuffle": shuffle_kernel,
     "masked_shuffle": masked_shuffle_kernel,
@@ -816,6 +902,7 @@ BUILDERS = {
     "block_exchange": block_exchange_kernel,
     "block_scan_order": block_ops_kernel,
     "block_combiner": block_combiner_kernel,
+    "block_items": block_items_kernel,
     "exchange": exchange_kernel,
     "elect": elect_kernel,
     "atomic": atomic_kernel,

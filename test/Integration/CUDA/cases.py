@@ -388,6 +388,55 @@ def block_combiner_cases():
                            exclusive=exclusive, shapes=BLOCK_OP_SHAPES)
 
 
+# block_reduce / block_scan with `items` (CUB's ITEMS_PER_THREAD overloads):
+# each thread's value is a vector<N x T> of its N items, blocked (thread t
+# holds items t*N .. t*N+N-1 of the block's B*N). A kernel's outputs, in
+# order: the scalar ones (one element per thread) and the vector ones (N
+# elements per thread), each output a section of its buffer.
+BLOCK_ITEMS_SCALAR_OUTPUTS = ["reduce", "total"]
+BLOCK_ITEMS_VECTOR_OUTPUTS = ["scan", "exclusive", "exclusive_init"]
+# (type, kind, N, algorithm, known_block_size): every N for i32 and f32,
+# some for i64 and f64, each type under both algorithms, and N = 1
+# (vector<1xT>, the degenerate thread fold) with each. The known sizes: a
+# whole number of warps (128: raking is the integer scans' default there,
+# per-warp collectives the others') and a small ragged block (33: raking by
+# default).
+BLOCK_ITEMS_PLANS = [
+    ("i32", "add", 1, None, None), ("i32", "add", 4, None, None),
+    ("i32", "add", 7, "raking", None), ("i32", "maxsi", 2, None, None),
+    ("i32", "maxsi", 7, None, None), ("i32", "xor", 4, "raking", None),
+    ("i32", "xor", 1, "raking", None), ("f32", "add", 2, None, None),
+    ("f32", "add", 7, "raking", None), ("f32", "maxnumf", 4, None, None),
+    ("f32", "maxnumf", 1, "raking", None), ("i64", "add", 2, "raking", None),
+    ("i64", "add", 7, None, None), ("f64", "add", 1, None, None),
+    ("f64", "add", 4, "raking", None),
+    ("i32", "add", 4, None, (128, 1, 1)), ("i32", "xor", 7, None, (33, 1, 1)),
+    ("f32", "add", 7, None, (33, 1, 1)), ("f32", "maxnumf", 2, None, (128, 1, 1)),
+    ("i64", "add", 1, "raking", (33, 1, 1)), ("f64", "add", 4, "raking", (128, 1, 1)),
+]
+# The combiner-region kernels (the affine map of COMBINERS over two
+# vector<N x i32>): each reduces, scans inclusively without init (the
+# lowering's prefix from the thread before, warp.block_shuffle) and
+# exclusively with init and totals. `init`: "first" (thread 0's first items
+# of the block) or "identity" ((1, 0), the map x -> x).
+BLOCK_ITEMS_REGION_PLANS = [(4, None, "first"), (1, "raking", "identity"),
+                            (7, "raking", "first"), (2, None, "identity")]
+
+
+def block_items_cases():
+    for type_name, kind, n, algorithm, known in BLOCK_ITEMS_PLANS:
+        tag = f"_{algorithm}" if algorithm else ""
+        shape_tag = "_k" + "x".join(map(str, known)) if known else ""
+        yield dict(family="block_items", name=f"bitems_{n}x{type_name}_{kind}{tag}{shape_tag}",
+                   type=type_name, kind=kind, items=n, algorithm=algorithm, known=known,
+                   shapes=BLOCK_OP_SHAPES if known is None else [known])
+    for n, algorithm, init in BLOCK_ITEMS_REGION_PLANS:
+        tag = f"_{algorithm}" if algorithm else ""
+        yield dict(family="block_items", name=f"bitems_affine_{n}xi32{tag}_init_{init}",
+                   combiner="affine", items=n, algorithm=algorithm, init=init, known=None,
+                   shapes=BLOCK_OP_SHAPES)
+
+
 # ----------------------------------------------------------------------------
 # warp.exchange, warp.elect, warp.atomic_rmw
 # ----------------------------------------------------------------------------
@@ -618,6 +667,7 @@ def all_cases():
     yield from block_exchange_cases()
     yield from block_scan_order_cases()
     yield from block_combiner_cases()
+    yield from block_items_cases()
     yield from exchange_cases()
     yield from elect_cases()
     yield from atomic_cases()

@@ -1106,6 +1106,123 @@ def run_block_combiners(suite):
                          not problems, "; ".join(problems[:3]))
 
 
+def block_items_reference(kind, items, init, dtype):
+    """Over one block's B*N items in the blocked order (thread t's items are
+    t*N .. t*N+N-1), straight from the definitions: the reduction and the
+    total (the fold of every item), the inclusive scan, the exclusive scan
+    (the block's first item gets the kind's identity) and the exclusive
+    scan with `init` in front, folded in item order (reference.inclusive_scan
+    as in block_op_reference)."""
+    dtype = np.dtype(dtype)
+    inclusive = ref.inclusive_scan(kind, items, dtype)
+    exclusive = np.concatenate([[ref.identity(kind, dtype)], inclusive[:-1]]).astype(dtype)
+    with_init = np.concatenate(
+        [[init], ref.combine_arrays(kind, init, inclusive[:-1], dtype)]).astype(dtype)
+    return dict(reduce=inclusive[-1], total=inclusive[-1], scan=inclusive, exclusive=exclusive,
+                exclusive_init=with_init)
+
+
+def affine_items_reference(a, b, init):
+    """The same for the affine-map combiner over the items' (a, b) tuples
+    (reference.comb_affine, a fold in item order): the reduction, the
+    inclusive scan (no init), the exclusive scan with `init` in front and
+    the total (without init), each value of a tuple an int32 array."""
+    items = list(zip(a, b))
+    total = ref.fold(ref.comb_affine, items)
+    inclusive, exclusive, acc, prefix = [], [], None, tuple(init)
+    for x in items:
+        exclusive.append(prefix)
+        prefix = ref.comb_affine(prefix, x)
+        acc = x if acc is None else ref.comb_affine(acc, x)
+        inclusive.append(acc)
+
+    def columns(tuples):
+        return [np.array([v[k] for v in tuples], np.int32) for k in range(2)]
+    return dict(reduce=total, total=total, scan=columns(inclusive),
+                exclusive_init=columns(exclusive))
+
+
+def item_mismatches(label, got, want, n_items, kind, dtype):
+    """[a line naming the first item where `got` differs from `want` (its
+    thread and position there) and how many do], or []."""
+    ok = equal_elements(got, want, kind, dtype) if kind else got == want
+    bad = np.flatnonzero(~np.asarray(ok))
+    if not len(bad):
+        return []
+    i = int(bad[0])
+    return [f"{label} thread={i // n_items} item={i % n_items} ({len(bad)} items) "
+            f"got {got[i]!r} want {want[i]!r}"]
+
+
+def run_block_items(suite):
+    """warp.block_reduce / block_scan with `items` (N items a thread, blocked)
+    against scans over the block's flattened B*N items: every item of every
+    thread of both blocks of a launch, every shape of the case (the few
+    shapes of run_block_ops under WARP_GPU_SHAPES=few); two trials for a
+    kind (the second with NaNs and signed zeros for floats), one for the
+    affine-map region over (a, b) (every i32, so an order mistake shows)."""
+    few = {(33, 1, 1), (7, 9, 3), (1024, 1, 1)}
+    scalar_names, vector_names = cases.BLOCK_ITEMS_SCALAR_OUTPUTS, cases.BLOCK_ITEMS_VECTOR_OUTPUTS
+    for case in suite.selected(cases.block_items_cases()):
+        fn = suite.function(case)
+        n_items = case["items"]
+        region = case.get("combiner")
+        dtype = np.dtype(np.int32 if region else cases.PAYLOADS[case["type"]]["dtype"])
+        shapes = case["shapes"]
+        if os.environ.get("WARP_GPU_SHAPES") == "few" and case["known"] is None:
+            shapes = [shape for shape in shapes if shape in few]
+        for shape in shapes:
+            b = shape[0] * shape[1] * shape[2]
+            grid = 2
+            items = grid * b * n_items
+            problems = []
+            for trial in range(1 if region else 2):
+                if region:
+                    inputs = block_combiner_inputs(region, items)
+                    # (reduce, total) and (scan, exclusive with init), each of a and b
+                    n_scalar, n_vector = 4, 4
+                else:
+                    inputs = [block_op_inputs(case["type"], case["kind"], items, trial)]
+                    n_scalar, n_vector = len(scalar_names), len(vector_names)
+                d_outs = cp.zeros(n_scalar * grid * b, dtype=dtype)
+                d_outv = cp.zeros(n_vector * items, dtype=dtype)
+                args = []
+                for array in [cp.asarray(a) for a in inputs] + [d_outs, d_outv]:
+                    args += memref_args(array)
+                fn((grid,), shape, args)
+                outs = cp.asnumpy(d_outs).reshape(n_scalar, grid, b)
+                outv = cp.asnumpy(d_outv).reshape(n_vector, grid, b * n_items)
+                blocks = [a.reshape(grid, b * n_items) for a in inputs]
+                for blk in range(grid):
+                    where = f"trial={trial} block={blk}"
+                    if region:
+                        ma, mb = blocks[0][blk], blocks[1][blk]
+                        init = (ma[0], mb[0]) if case["init"] == "first" else (1, 0)
+                        want = affine_items_reference(ma, mb, init)
+                        scalars = [want["reduce"][0], want["reduce"][1],
+                                   want["total"][0], want["total"][1]]
+                        vectors = want["scan"] + want["exclusive_init"]
+                        labels = (["reduce.a", "reduce.b", "total.a", "total.b"],
+                                  ["scan.a", "scan.b", "exclusive_init.a", "exclusive_init.b"])
+                        kind = None
+                    else:
+                        values = blocks[0][blk]
+                        want = block_items_reference(case["kind"], values, values[0], dtype)
+                        scalars = [want[name] for name in scalar_names]
+                        vectors = [want[name] for name in vector_names]
+                        labels = scalar_names, vector_names
+                        kind = case["kind"]
+                    for k, (label, w) in enumerate(zip(labels[0], scalars)):
+                        problems += item_mismatches(f"{where} {label}", outs[k][blk],
+                                                    np.full(b, w, dtype=dtype), 1, kind, dtype)
+                    for k, (label, w) in enumerate(zip(labels[1], vectors)):
+                        problems += item_mismatches(f"{where} {label}", outv[k][blk],
+                                                    np.asarray(w, dtype=dtype), n_items, kind,
+                                                    dtype)
+            suite.record(dict(name=f"{case['name']}_{'x'.join(map(str, shape))}"),
+                         not problems, "; ".join(problems[:3]))
+
+
 def run_block_exchanges(suite):
     """warp.block_exchange against the definition (reference.block_exchange),
     bit for bit, in every thread of both blocks of a launch, over each case's
@@ -1477,6 +1594,7 @@ def main():
             "block_exchanges": lambda: run_block_exchanges(suite),
             "block_scan_orders": lambda: run_block_scan_orders(suite),
             "block_combiners": lambda: run_block_combiners(suite),
+            "block_items": lambda: run_block_items(suite),
             "exchanges": lambda: run_exchanges(suite),
             "elect": lambda: run_elect(suite),
             "atomics": lambda: run_atomics(suite),

@@ -59,7 +59,7 @@ if { [ "${WARP_SANITIZE:-0}" = 1 ] && want sanitize; } || [[ ",${WARP_STAGES:-},
       [ $rc -eq 0 ] || status=1
     done
     WARP_GPU_SHAPES=few compute-sanitizer --tool "$tool" --error-exitcode 86 python3 "$here/run_on_gpu.py" \
-      --bundle "$here/matrix" --only blocks,arms,votes,warp_id_2d,any_mask_reduces,valid_scans,block_ops,block_exchanges,block_scan_orders,block_combiners,atomics,histogram \
+      --bundle "$here/matrix" --only blocks,arms,votes,warp_id_2d,any_mask_reduces,valid_scans,block_ops,block_exchanges,block_scan_orders,block_combiners,block_items,atomics,histogram \
       > "$logs/$tool-matrix.log" 2>&1
     rc=$?
     echo "compute-sanitizer $tool matrix: exit $rc, $(grep '^gpu:' "$logs/$tool-matrix.log")" | tee -a "$out/sanitize.txt"
