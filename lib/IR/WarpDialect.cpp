@@ -491,6 +491,20 @@ static void printBlockScanTypes(OpAsmPrinter &printer, Operation *op, UnitAttr,
                  combiner);
 }
 
+/// Nothing to read or write: a block load's `default` has the items'
+/// element type.
+static ParseResult
+parseDefaultType(OpAsmParser &,
+                 std::optional<OpAsmParser::UnresolvedOperand> fill,
+                 Type itemsType, Type &fillType) {
+  if (fill)
+    fillType = getElementTypeOrSelf(itemsType);
+  return success();
+}
+
+static void printDefaultType(OpAsmPrinter &, Operation *, Value, Type, Type) {
+}
+
 /// `combine (%l0: t0, ..., %r0: t0, ...) { ... }` or nothing.
 static ParseResult parseCombiner(OpAsmParser &parser, Region &region) {
   if (failed(parser.parseOptionalKeyword("combine")))
@@ -802,6 +816,79 @@ LogicalResult BlockScanOp::verify() {
                         getResult().getTypes(), getInit().getTypes(),
                         getExclusive(), "block totals");
 }
+
+/// The checks block loads and stores share: the memref holds the items'
+/// element type; `warp_transpose` where the items fit warp.exchange and
+/// the kernel's block is a known whole number of warps; `vectorize` over
+/// a power-of-two vector of at most 16 bytes, without `valid`; `striped`
+/// only `direct`.
+template <typename Op>
+static LogicalResult verifyBlockMemoryOp(Op op) {
+  auto items = cast<VectorType>(op.getItemsType());
+  auto memref = cast<MemRefType>(op.getMemref().getType());
+  if (memref.getElementType() != items.getElementType())
+    return op.emitOpError() << "memref of " << memref.getElementType()
+                            << " for items of " << items.getElementType();
+  std::optional<BlockMemoryAlgorithm> algorithm = op.getAlgorithm();
+  if (!algorithm || *algorithm == BlockMemoryAlgorithm::Direct)
+    return success();
+  if (op.getStriped())
+    return op.emitOpError() << "striped items take algorithm 'direct' "
+                               "(striped accesses are coalesced already), got '"
+                            << stringifyBlockMemoryAlgorithm(*algorithm) << "'";
+  unsigned bytes = items.getElementTypeBitWidth() / 8;
+  int64_t n = items.getNumElements();
+  switch (*algorithm) {
+  case BlockMemoryAlgorithm::Direct:
+    return success();
+  case BlockMemoryAlgorithm::Vectorize:
+    if (op.getValid())
+      return op.emitOpError("algorithm 'vectorize' does not take valid (use "
+                            "'direct' or 'transpose')");
+    if (!(llvm::isPowerOf2_64(n * bytes) && n * bytes <= 16) &&
+        (n * bytes) % 16 != 0)
+      return op.emitOpError()
+             << "algorithm 'vectorize' accesses N * sizeof(T) = " << n * bytes
+             << " bytes in vectors of 16 (or fewer, a power of two): a "
+                "multiple of 16 or a power of two below it";
+    if (!memref.getLayout().isIdentity())
+      return op.emitOpError("algorithm 'vectorize' needs a memref of the "
+                            "identity layout (contiguous items)");
+    return success();
+  case BlockMemoryAlgorithm::Transpose:
+  case BlockMemoryAlgorithm::WarpTranspose:
+    if (bytes != 4 && bytes != 8)
+      return op.emitOpError()
+             << "algorithm '" << stringifyBlockMemoryAlgorithm(*algorithm)
+             << "' exchanges 4- or 8-byte items, got " << items.getElementType()
+             << " (use 'direct')";
+    if (*algorithm == BlockMemoryAlgorithm::Transpose)
+      return success();
+    if (n > kWarpSize)
+      return op.emitOpError() << "algorithm 'warp_transpose' exchanges at "
+                                 "most 32 items per thread, got "
+                              << n;
+    std::optional<int64_t> threads = getKnownBlockThreads(op);
+    if (!threads || *threads % kWarpSize != 0)
+      return op.emitOpError("algorithm 'warp_transpose' needs a "
+                            "known_block_size of whole warps on the gpu.func "
+                            "(each warp exchanges its own items)");
+    return success();
+  }
+  llvm_unreachable("every algorithm is handled");
+}
+
+LogicalResult BlockLoadOp::verify() {
+  if (getFill() && !getValid())
+    return emitOpError("default is for the items past valid: give valid");
+  if (getFill() && getFill().getType() !=
+                       cast<VectorType>(getItemsType()).getElementType())
+    return emitOpError() << "default has the items' element type, got "
+                         << getFill().getType();
+  return verifyBlockMemoryOp(*this);
+}
+
+LogicalResult BlockStoreOp::verify() { return verifyBlockMemoryOp(*this); }
 
 OpFoldResult BlockExchangeOp::fold(FoldAdaptor) {
   // With one item per thread, blocked and striped are the same arrangement.

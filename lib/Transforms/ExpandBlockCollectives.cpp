@@ -156,38 +156,6 @@ Value buildWarpCount(OpBuilder &b, Location loc, Value threads) {
   return arith::ShRUIOp::create(b, loc, rounded, buildI32Constant(b, loc, 5));
 }
 
-/// The executing thread's number in its block, x + X * (y + Y * z), and the
-/// block's size X * Y * Z, as i32 values. With a known_block_size the sizes
-/// are constants (a thread id of a dimension of size 1 is 0), so that the
-/// arithmetic folds.
-std::pair<Value, Value> buildThreadAndCount(OpBuilder &b, Location loc,
-                                            Operation *op) {
-  Type i32 = b.getI32Type();
-  auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
-  std::optional<std::array<int64_t, 3>> known = getKnownBlockSize(op);
-  auto tid = [&](gpu::Dimension d) -> Value {
-    if (known && (*known)[static_cast<int>(d)] == 1)
-      return cst(0);
-    return arith::IndexCastUIOp::create(b, loc, i32,
-                                        gpu::ThreadIdOp::create(b, loc, d));
-  };
-  auto bdim = [&](gpu::Dimension d) -> Value {
-    if (known)
-      return cst((*known)[static_cast<int>(d)]);
-    return arith::IndexCastUIOp::create(b, loc, i32,
-                                        gpu::BlockDimOp::create(b, loc, d));
-  };
-  Value tx = tid(gpu::Dimension::x);
-  Value ty = tid(gpu::Dimension::y);
-  Value tz = tid(gpu::Dimension::z);
-  Value bx = bdim(gpu::Dimension::x);
-  Value by = bdim(gpu::Dimension::y);
-  Value bz = bdim(gpu::Dimension::z);
-  auto add = [&](Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); };
-  auto mul = [&](Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); };
-  return {add(tx, mul(bx, add(ty, mul(by, tz)))), mul(mul(bx, by), bz)};
-}
-
 /// The geometry at `op`; in a known block of whole warps every warp is
 /// known to be whole (live = 32, mask = -1), and in a known block of one
 /// warp so are its lanes.
@@ -195,7 +163,7 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
   std::optional<int64_t> known = getKnownBlockThreads(op);
   BlockGeometry g;
-  std::tie(g.thread, g.threads) = buildThreadAndCount(b, loc, op);
+  std::tie(g.thread, g.threads) = buildBlockThreadAndCount(b, loc, op);
   Value threads = g.threads;
   // CUDA forms warps from consecutive thread numbers, so the lane is the
   // number mod 32: one AND where reading %laneid is an S2R of its own (it
@@ -1015,7 +983,7 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
   auto mul = [&](Value l, Value r) -> Value {
     return arith::MulIOp::create(b, loc, l, r);
   };
-  auto [threadI32, threadsI32] = buildThreadAndCount(b, loc, op);
+  auto [threadI32, threadsI32] = buildBlockThreadAndCount(b, loc, op);
   Value thread = buildIndex(b, loc, threadI32);
   Value threads = buildIndex(b, loc, threadsI32);
   Value blockedBase = mul(thread, cst(n));
@@ -1047,7 +1015,7 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
 /// block) or (t + d) mod B (rotate).
 std::pair<Value, Value> expandShuffle(OpBuilder &b, Location loc,
                                       Scratch &scratch, BlockShuffleOp op) {
-  auto [thread, threads] = buildThreadAndCount(b, loc, op);
+  auto [thread, threads] = buildBlockThreadAndCount(b, loc, op);
   Value distance = op.getDistance();
   auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
   auto add = [&](Value l, Value r) -> Value {
@@ -1148,8 +1116,10 @@ struct WarpExpandBlockCollectivesPass
     : public warp::impl::WarpExpandBlockCollectivesPassBase<
           WarpExpandBlockCollectivesPass> {
   void runOnOperation() override {
-    // Items per thread: block ops over one value per thread, expanded below.
-    bool changed = expandBlockItems(getOperation());
+    // Block loads and stores: memory accesses and exchanges; items per
+    // thread: block ops over one value per thread; both expanded below.
+    bool changed = expandBlockMemoryOps(getOperation());
+    changed |= expandBlockItems(getOperation());
     SmallVector<Operation *> blockOps;
     getOperation().walk([&](Operation *op) {
       // One item per thread is no exchange (the folder's rule).

@@ -13,6 +13,7 @@
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/Transforms/Networks.h"
 #include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Utils/Builders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -98,30 +99,13 @@ void expandReduce(BlockReduceOp op) {
 
 /// Whether the executing thread has no neighbour on the side a scan comes
 /// from: thread 0 of its block, or when reversed the last thread.
-Value buildIsEdgeThread(OpBuilder &b, Location loc, bool reverse) {
-  auto id = [&](gpu::Dimension d) -> Value {
-    return gpu::ThreadIdOp::create(b, loc, d);
-  };
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  if (!reverse) {
-    Value any = arith::OrIOp::create(
-        b, loc, arith::OrIOp::create(b, loc, id(gpu::Dimension::x),
-                                     id(gpu::Dimension::y)),
-        id(gpu::Dimension::z));
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, any, zero);
-  }
-  // x == X - 1, y == Y - 1, z == Z - 1.
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value last;
-  for (gpu::Dimension d :
-       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
-    Value size = gpu::BlockDimOp::create(b, loc, d);
-    Value isLast = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, id(d),
-        arith::SubIOp::create(b, loc, size, one));
-    last = last ? arith::AndIOp::create(b, loc, last, isLast) : isLast;
-  }
-  return last;
+Value buildIsEdgeThread(OpBuilder &b, Location loc, Operation *op,
+                        bool reverse) {
+  auto [thread, threads] = buildBlockThreadAndCount(b, loc, op);
+  Value edge = reverse ? arith::SubIOp::create(b, loc, threads,
+                                               buildI32Constant(b, loc, 1))
+                       : buildI32Constant(b, loc, 0);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread, edge);
 }
 
 void expandScan(BlockScanOp op) {
@@ -152,7 +136,7 @@ void expandScan(BlockScanOp op) {
     copyCombiner(op.getCombiner(), scan.getCombiner());
     prefix.append(scan.getScanned().begin(), scan.getScanned().end());
     if (!hasInit)
-      noPrefix = buildIsEdgeThread(b, loc, reverse);
+      noPrefix = buildIsEdgeThread(b, loc, op, reverse);
   } else {
     // A region without init has no exclusive block scan: the inclusive
     // scan of the thread before (after, reversed).

@@ -235,6 +235,42 @@ BlockReduceAlgorithm mlir::warp::decideBlockReduceAlgorithm(BlockReduceOp op) {
              : BlockReduceAlgorithm::WarpReductions;
 }
 
+/// See decideBlockMemoryAlgorithm (LoweringPolicy.h); `op` is the load or
+/// store, `valid` its valid operand.
+static BlockMemoryAlgorithm
+decideBlockMemory(Operation *op, std::optional<BlockMemoryAlgorithm> own,
+                  bool striped, Value valid, VectorType items,
+                  MemRefType memref) {
+  if (own)
+    return *own;
+  int64_t n = items.getNumElements();
+  if (striped || n == 1)
+    return BlockMemoryAlgorithm::Direct;
+  int64_t bytes = items.getElementTypeBitWidth() / 8;
+  bool vectors = (llvm::isPowerOf2_64(n * bytes) && n * bytes <= 16) ||
+                 (n * bytes) % 16 == 0;
+  if (!valid && vectors && memref.getLayout().isIdentity())
+    return BlockMemoryAlgorithm::Vectorize;
+  if (bytes != 4 && bytes != 8)
+    return BlockMemoryAlgorithm::Direct;
+  std::optional<int64_t> threads = getKnownBlockThreads(op);
+  if (threads && *threads % kWarpSize == 0 && n <= kWarpSize)
+    return BlockMemoryAlgorithm::WarpTranspose;
+  return BlockMemoryAlgorithm::Transpose;
+}
+
+BlockMemoryAlgorithm mlir::warp::decideBlockMemoryAlgorithm(BlockLoadOp op) {
+  return decideBlockMemory(op, op.getAlgorithm(), op.getStriped(),
+                           op.getValid(), cast<VectorType>(op.getItemsType()),
+                           cast<MemRefType>(op.getSource().getType()));
+}
+
+BlockMemoryAlgorithm mlir::warp::decideBlockMemoryAlgorithm(BlockStoreOp op) {
+  return decideBlockMemory(op, op.getAlgorithm(), op.getStriped(),
+                           op.getValid(), cast<VectorType>(op.getItemsType()),
+                           cast<MemRefType>(op.getDest().getType()));
+}
+
 /// Whether `op` is a block scan or reduction lowered by raking.
 bool mlir::warp::isRakingBlockOp(Operation *op) {
   if (auto scan = dyn_cast<BlockScanOp>(op))

@@ -69,6 +69,12 @@ struct WarpSelectLoweringPass
         blockScan.setAlgorithm(decideBlockScanAlgorithm(blockScan));
       } else if (auto blockReduce = dyn_cast<BlockReduceOp>(op)) {
         blockReduce.setAlgorithm(decideBlockReduceAlgorithm(blockReduce));
+      } else if (auto load = dyn_cast<BlockLoadOp>(op)) {
+        if (!load.getStriped())
+          load.setAlgorithm(decideBlockMemoryAlgorithm(load));
+      } else if (auto store = dyn_cast<BlockStoreOp>(op)) {
+        if (!store.getStriped())
+          store.setAlgorithm(decideBlockMemoryAlgorithm(store));
       }
       return WalkResult::advance();
     });

@@ -3,8 +3,10 @@
 #include "WarpDialect/Utils/Builders.h"
 #include "WarpDialect/Utils/InlinePTX.h"
 
+#include "WarpDialect/IR/BlockSize.h"
 #include "WarpDialect/IR/WarpDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 using namespace mlir;
@@ -29,4 +31,33 @@ Value mlir::warp::buildFindNthSet(OpBuilder &b, Location loc, Value mask,
 void mlir::warp::markConvergent(Operation *op) {
   MLIRContext *ctx = op->getContext();
   op->setAttr(kConvergentAttrName, DistinctAttr::create(UnitAttr::get(ctx)));
+}
+
+std::pair<Value, Value> mlir::warp::buildBlockThreadAndCount(OpBuilder &b,
+                                                          Location loc,
+                                                          Operation *op) {
+  Type i32 = b.getI32Type();
+  auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  std::optional<std::array<int64_t, 3>> known = getKnownBlockSize(op);
+  auto tid = [&](gpu::Dimension d) -> Value {
+    if (known && (*known)[static_cast<int>(d)] == 1)
+      return cst(0);
+    return arith::IndexCastUIOp::create(b, loc, i32,
+                                        gpu::ThreadIdOp::create(b, loc, d));
+  };
+  auto bdim = [&](gpu::Dimension d) -> Value {
+    if (known)
+      return cst((*known)[static_cast<int>(d)]);
+    return arith::IndexCastUIOp::create(b, loc, i32,
+                                        gpu::BlockDimOp::create(b, loc, d));
+  };
+  Value tx = tid(gpu::Dimension::x);
+  Value ty = tid(gpu::Dimension::y);
+  Value tz = tid(gpu::Dimension::z);
+  Value bx = bdim(gpu::Dimension::x);
+  Value by = bdim(gpu::Dimension::y);
+  Value bz = bdim(gpu::Dimension::z);
+  auto add = [&](Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); };
+  auto mul = [&](Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); };
+  return {add(tx, mul(bx, add(ty, mul(by, tz)))), mul(mul(bx, by), bz)};
 }

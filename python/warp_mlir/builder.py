@@ -631,6 +631,20 @@ class KernelBuilder(TileMixin):
         _reject_fragment(lhs, "arithmetic")
         return self._emit(f"arith.{op}", [lhs, rhs], lhs.type)
 
+    def known_block_size(self, x: int, y: int = 1, z: int = 1) -> None:
+        """Promises the block shape the kernel is launched with (the
+        gpu.func's known_block_size): the lowerings may then use it (e.g.
+        block_load's "warp_transpose" needs whole warps). Call it before
+        the ops that depend on it; launching another shape is undefined
+        behaviour."""
+        sizes = [_checks.integer(v, "a block dimension", 1, 1024) for v in (x, y, z)]
+        if sizes[0] * sizes[1] * sizes[2] > 1024:
+            raise ValueError(f"a block has at most 1024 threads, not {sizes}")
+        where = self.location.position() if self.location else None
+        self._ops.L.mlirOperationSetAttributeByName(
+            self.operation, _capi.MlirStringRef.of(b"known_block_size"),
+            self._attribute(f"array<i32: {', '.join(map(str, sizes))}>", where))
+
     def _finish(self) -> None:
         """Ends the kernel: gpu.return, the workgroup buffers' attributes,
         and the gpu.func verified as a whole."""
@@ -1058,6 +1072,48 @@ class KernelBuilder(TileMixin):
         return self._emit_scan("warp.block_scan", "block scan", kind, values, single,
                                values + inits, attributes, exclusive and init is None, total,
                                combined)
+
+    def block_load(self, buffer: Value, offset, items: int, striped: bool = False,
+                   valid=None, default=None, algorithm: Optional[str] = None) -> Value:
+        """warp.block_load (CUB BlockLoad): the block's tile buffer[offset ..
+        offset + B*items), `items` per thread as a vector, blocked (thread t
+        gets t*items ..) or `striped` (t, t + B, ...). `valid` (i32, the same
+        in every thread): only the tile's first `valid` items are read, the
+        others are `default` (unspecified without one). `algorithm`
+        "direct", "vectorize", "transpose", "warp_transpose" or None (the
+        compiler's choice); it changes how, never what. Every thread of the
+        block must call it."""
+        buffer = self._memref(buffer, "block_load's buffer")
+        element = buffer.type.element
+        type = VectorType(_checks.integer(items, "items per thread", 1), element)
+        valid = self._optional(valid, i32)
+        if default is not None and not valid:
+            raise ValueError("block_load's default is for the items past valid: give valid")
+        fill = self._optional(default, element)
+        attributes = {"operandSegmentSizes": _segment_sizes([buffer], [offset], valid, fill)}
+        if _checks.flag(striped, "striped"):
+            attributes["striped"] = self._ops.unit()
+        if algorithm is not None:
+            attributes["algorithm"] = self._enum("block_memory_algorithm", algorithm,
+                                                 "block memory algorithm")
+        offset = self.coerce(offset, index)
+        return self._emit("warp.block_load", [buffer, offset, *valid, *fill], type, attributes)
+
+    def block_store(self, items: Value, buffer: Value, offset, striped: bool = False,
+                    valid=None, algorithm: Optional[str] = None) -> None:
+        """warp.block_store (CUB BlockStore): the mirror of block_load; with
+        `valid` only the tile's first `valid` items are written."""
+        items = self.value(items, "the stored items")
+        buffer = self._memref(buffer, "block_store's buffer")
+        valid = self._optional(valid, i32)
+        attributes = {}
+        if _checks.flag(striped, "striped"):
+            attributes["striped"] = self._ops.unit()
+        if algorithm is not None:
+            attributes["algorithm"] = self._enum("block_memory_algorithm", algorithm,
+                                                 "block memory algorithm")
+        self._op("warp.block_store", [items, buffer, self.coerce(offset, index), *valid],
+                 attributes=attributes)
 
     def block_broadcast(self, value: Value, thread) -> Value:
         """warp.block_broadcast: every thread gets `value` of thread

@@ -42,12 +42,11 @@ gpu.module @kernels {
   // CHECK: warp.scan <add> %[[F2]] exclusive : i32
   // CHECK: gpu.barrier
   // CHECK-NOT: gpu.barrier
+  // Thread 0 (x + X * (y + Y * z) == 0, with X = 64, Y = Z = 1 known).
   // CHECK: %[[X:.*]] = gpu.thread_id x
-  // CHECK: %[[Y:.*]] = gpu.thread_id y
-  // CHECK: %[[XY:.*]] = arith.ori %[[X]], %[[Y]] : index
-  // CHECK: %[[Z:.*]] = gpu.thread_id z
-  // CHECK: %[[XYZ:.*]] = arith.ori %[[XY]], %[[Z]] : index
-  // CHECK: %[[T0:.*]] = arith.cmpi eq, %[[XYZ]], %{{.*}} : index
+  // CHECK: %[[XI:.*]] = arith.index_castui %[[X]] : index to i32
+  // CHECK: %[[T:.*]] = arith.addi %[[XI]], %{{.*}} : i32
+  // CHECK: %[[T0:.*]] = arith.cmpi eq, %[[T]], %{{.*}} : i32
   // CHECK: %[[J0:.*]] = vector.extract %[[V]][0]
   // CHECK: %[[PJ0:.*]] = arith.addi %[[P:.*]], %[[J0]] : i32
   // CHECK: %[[R0:.*]] = arith.select %[[T0]], %[[J0]], %[[PJ0]] : i32

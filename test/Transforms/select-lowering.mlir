@@ -99,6 +99,46 @@ gpu.module @blocks [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
+// Block loads and stores: vectors where the items make whole 16-byte (or
+// smaller power-of-two) accesses and no valid cuts the tile, else the warps'
+// exchanges in a known block of whole warps, the block's elsewhere, direct
+// for subword items, striped items and one item per thread; a reverse
+// block scan takes the warp scans even where raking would be the choice.
+// CHECK-LABEL: gpu.module @block_memory
+// CHECK: gpu.func @whole_warps
+// CHECK: warp.block_load %{{.*}} algorithm = <vectorize> : memref<?xf32>, vector<4xf32>
+// CHECK: warp.block_load %{{.*}} valid %{{.*}} algorithm = <warp_transpose> : memref<?xf32>, vector<4xf32>
+// CHECK: warp.block_load %{{.*}} algorithm = <warp_transpose> : memref<?xf32>, vector<3xf32>
+// CHECK: warp.block_load %{{.*}} algorithm = <direct> : memref<?xi16>, vector<3xi16>
+// CHECK: warp.block_load %{{.*}} striped : memref<?xf32>, vector<3xf32>
+// CHECK: warp.block_store %{{.*}} algorithm = <direct> : vector<1xf32>, memref<?xf32>
+// CHECK: warp.block_scan <add> %{{.*}} reverse algorithm = <warp_scans> : i32
+// CHECK: gpu.func @ragged
+// CHECK: warp.block_load %{{.*}} algorithm = <transpose> : memref<?xf32>, vector<3xf32>
+// CHECK: warp.block_store %{{.*}} algorithm = <vectorize> : vector<8xi16>, memref<?xi16>
+gpu.module @block_memory [#nvvm.target<chip = "sm_90">] {
+  gpu.func @whole_warps(%m: memref<?xf32>, %h: memref<?xi16>, %o: index, %n: i32, %i: i32) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %0 = warp.block_load %m[%o] : memref<?xf32>, vector<4xf32>
+    %1 = warp.block_load %m[%o] valid %n : memref<?xf32>, vector<4xf32>
+    %2 = warp.block_load %m[%o] : memref<?xf32>, vector<3xf32>
+    %3 = warp.block_load %h[%o] : memref<?xi16>, vector<3xi16>
+    %4 = warp.block_load %m[%o] striped : memref<?xf32>, vector<3xf32>
+    %5 = vector.extract_strided_slice %0 {offsets = [0], sizes = [1], strides = [1]} : vector<4xf32> to vector<1xf32>
+    warp.block_store %5, %m[%o] : vector<1xf32>, memref<?xf32>
+    %6 = warp.block_scan <add> %i reverse : i32
+    gpu.return
+  }
+  gpu.func @ragged(%m: memref<?xf32>, %h: memref<?xi16>, %o: index, %v: vector<8xi16>) kernel
+      attributes {known_block_size = array<i32: 100, 1, 1>} {
+    %0 = warp.block_load %m[%o] : memref<?xf32>, vector<3xf32>
+    warp.block_store %v, %h[%o] : vector<8xi16>, memref<?xi16>
+    gpu.return
+  }
+}
+
+// -----
+
 // expected-error @+1 {{warp-select-lowering needs an #nvvm.target on the gpu.module}}
 gpu.module @no_target {
   gpu.func @reduce(%i: i32) {

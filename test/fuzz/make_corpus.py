@@ -248,6 +248,16 @@ def family_seeds():
         "%e = warp.exchange <blocked_to_striped> %v : vector<4xf32>",
         "%b = warp.block_exchange <striped_to_blocked> %e : vector<4xf32>",
         "memref.store %b, %out[%c0] : memref<4xvector<4xf32>>"], block=64)
+    # Items per thread, a reverse scan, block loads and stores of a tile.
+    yield kernel("block_items", "%in: memref<?xf32>, %out: memref<?xf32>, "
+                 "%o: index, %n: i32", [
+        "%z = arith.constant 0.0 : f32",
+        "%v = warp.block_load %in[%o] valid %n default %z : memref<?xf32>, vector<4xf32>",
+        "%r = warp.block_reduce <add> %v items : vector<4xf32>",
+        "%s, %t = warp.block_scan <maxnumf> %v items exclusive reverse init %r"
+        " : vector<4xf32>, f32",
+        "warp.block_store %s, %out[%o] algorithm = <transpose> : vector<4xf32>, memref<?xf32>",
+        "memref.store %t, %out[%o] : memref<?xf32>"], block=64)
     yield kernel("block_shuffle", "%out: memref<4xf32>, %x: f32, %d: i32", [
         "%r, %ok = warp.block_shuffle <offset> %x, %d : f32",
         "%q, %ok2 = warp.block_shuffle <rotate> %r, %d : f32",

@@ -464,4 +464,127 @@ def Warp_BlockExchangeOp : Warp_BlockOp<"block_exchange",
   let hasFolder = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Block loads and stores (CUB BlockLoad / BlockStore)
+//===----------------------------------------------------------------------===//
+
+def Warp_BlockMemoryAlgorithmAttr : I32EnumAttr<"BlockMemoryAlgorithm",
+    "how a block load or store moves a tile between memory and the threads", [
+    I32EnumAttrCase<"Direct", 0, "direct">,
+    I32EnumAttrCase<"Vectorize", 1, "vectorize">,
+    I32EnumAttrCase<"Transpose", 2, "transpose">,
+    I32EnumAttrCase<"WarpTranspose", 3, "warp_transpose">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_BlockMemoryAlgorithmEnum : EnumAttr<Warp_Dialect,
+    Warp_BlockMemoryAlgorithmAttr, "block_memory_algorithm"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+/// A thread's items in memory: a 1-D vector of a type a memref holds.
+def Warp_MemoryItems : FixedVectorOfRankAndType<[1],
+    [I8, I16, I32, I64, F16, BF16, F32, F64]>;
+
+class Warp_BlockMemoryOp<string mnemonic, list<Trait> traits = []>
+    : Warp_BlockOp<mnemonic, traits> {
+  code commonDeclarations = [{
+    /// N, the number of items per thread.
+    int64_t getItemsPerThread() {
+      return ::llvm::cast<::mlir::VectorType>(getItemsType()).getNumElements();
+    }
+  }];
+}
+
+def Warp_BlockLoadOp : Warp_BlockMemoryOp<"block_load",
+    [AttrSizedOperandSegments]> {
+  let summary = "load a tile of N items per thread (CUB BlockLoad)";
+  let description = [{
+    The block's `B` threads (numbered as in `warp.block_reduce`:
+    `t = x + X * (y + Y * z)`) load the tile `source[offset ..
+    offset + B*N)`, `N` items per thread in a `vector<N x T>`: thread `t`
+    gets items `t*N .. t*N + N-1` (the blocked arrangement), or with
+    `striped` items `t, t + B, ..., t + (N-1) B`. With `valid %n` only the
+    tile's first `n` items are read (CUB's `valid_items`, the same in every
+    thread; a partial last tile): the others get `default`, or values that
+    are not specified without one. Every thread of the block must execute
+    the op (it may hold barriers).
+
+    `algorithm` says how, never what (the compiler picks when absent;
+    every choice gives the same items):
+
+    * `direct` (`BLOCK_LOAD_DIRECT` / `_STRIPED`): each thread loads its
+      items where they are: strided in a warp for blocked items, coalesced
+      for striped ones. The only choice for `striped`.
+    * `vectorize` (`BLOCK_LOAD_VECTORIZE`): each thread loads its `N`
+      consecutive items with one vector load where the tile's address is
+      aligned to `N * sizeof(T)` (checked at run time, else `direct`);
+      without `valid`, and `N * sizeof(T)` a power of two of at most 16.
+    * `transpose` (`BLOCK_LOAD_TRANSPOSE`): coalesced striped loads, then
+      `warp.block_exchange <striped_to_blocked>` (two barriers; 4- and
+      8-byte items).
+    * `warp_transpose` (`BLOCK_LOAD_WARP_TRANSPOSE`): warp `w` loads the
+      tile's items `32wN .. 32(w+1)N - 1` warp-striped (coalesced), then
+      `warp.exchange <striped_to_blocked>`: no barrier. 4- and 8-byte
+      items, at most 32 per thread, in a `gpu.func` whose
+      `known_block_size` is a whole number of warps.
+
+    Without `algorithm`, `warp-select-lowering` picks `vectorize` where it
+    applies, else `warp_transpose`, else `transpose` (`N > 1`), else
+    `direct`.
+
+    ```mlir
+    %items = warp.block_load %in[%offset] : memref<?xf32>, vector<4xf32>
+    %tail = warp.block_load %in[%offset] valid %n default %zero
+        algorithm = <transpose> : memref<?xf32>, vector<4xf32>
+    ```
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[AnyType], [1]>, "", [MemRead]>:$source,
+                       Index:$offset,
+                       Optional<I32>:$valid, Optional<AnyType>:$fill,
+                       UnitAttr:$striped,
+                       OptionalAttr<Warp_BlockMemoryAlgorithmEnum>:$algorithm);
+  let results = (outs Warp_MemoryItems:$result);
+  let assemblyFormat = [{
+    $source `[` $offset `]` (`valid` $valid^)? (`default` $fill^)?
+    (`striped` $striped^)? (`algorithm` `=` $algorithm^)? attr-dict `:`
+    type($source) `,` type($result) custom<DefaultType>(ref($fill), ref(type($result)), type($fill))
+  }];
+  let extraClassDeclaration = commonDeclarations # [{
+    ::mlir::Type getItemsType() { return getResult().getType(); }
+    ::mlir::Value getMemref() { return getSource(); }
+  }];
+  let hasVerifier = 1;
+}
+
+def Warp_BlockStoreOp : Warp_BlockMemoryOp<"block_store"> {
+  let summary = "store a tile of N items per thread (CUB BlockStore)";
+  let description = [{
+    The mirror of `warp.block_load`: thread `t`'s items go to
+    `dest[offset + t*N + j]` (blocked) or, with `striped`,
+    `dest[offset + j*B + t]`; with `valid %n` only the tile's first `n`
+    items are written. `algorithm` as for `warp.block_load` (`transpose`
+    exchanges `<blocked_to_striped>` first, then stores coalesced;
+    `warp_transpose` the same within each warp).
+
+    ```mlir
+    warp.block_store %items, %out[%offset] : vector<4xf32>, memref<?xf32>
+    ```
+  }];
+  let arguments = (ins Warp_MemoryItems:$items,
+                       Arg<MemRefRankOf<[AnyType], [1]>, "", [MemWrite]>:$dest,
+                       Index:$offset, Optional<I32>:$valid,
+                       UnitAttr:$striped,
+                       OptionalAttr<Warp_BlockMemoryAlgorithmEnum>:$algorithm);
+  let assemblyFormat = [{
+    $items `,` $dest `[` $offset `]` (`valid` $valid^)? (`striped` $striped^)?
+    (`algorithm` `=` $algorithm^)? attr-dict `:` type($items) `,` type($dest)
+  }];
+  let extraClassDeclaration = commonDeclarations # [{
+    ::mlir::Type getItemsType() { return getItems().getType(); }
+    ::mlir::Value getMemref() { return getDest(); }
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // WARP_DIALECT_IR_WARPBLOCKOPS_TD

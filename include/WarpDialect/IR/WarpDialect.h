@@ -86,7 +86,7 @@ namespace mlir::warp {
 /// of the block takes part, through shared memory and barriers.
 inline bool isBlockCollective(Operation *op) {
   return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockExchangeOp,
-             BlockShuffleOp>(op);
+             BlockShuffleOp, BlockLoadOp, BlockStoreOp>(op);
 }
 
 } // namespace mlir::warp

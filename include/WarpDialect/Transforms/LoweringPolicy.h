@@ -130,6 +130,13 @@ BlockScanAlgorithm decideBlockScanAlgorithm(BlockScanOp op);
 /// in a known block of the measured range, warp reductions otherwise.
 BlockReduceAlgorithm decideBlockReduceAlgorithm(BlockReduceOp op);
 
+/// A block load's or store's algorithm: its own, else for blocked items
+/// `vectorize` where the verifier allows it, `warp_transpose` in a known
+/// block of whole warps, `transpose` for 4- and 8-byte items, `direct`
+/// otherwise (and always for striped items or one item per thread).
+BlockMemoryAlgorithm decideBlockMemoryAlgorithm(BlockLoadOp op);
+BlockMemoryAlgorithm decideBlockMemoryAlgorithm(BlockStoreOp op);
+
 /// Whether `op` is a block scan or reduction that rakes.
 bool isRakingBlockOp(Operation *op);
 

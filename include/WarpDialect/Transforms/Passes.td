@@ -144,6 +144,11 @@ def WarpExpandBlockCollectivesPass
     power of two are padded as in `warp-expand-collectives`: their scratch
     slots hold the padded vector.
 
+    `warp.block_load` and `warp.block_store` go first: memory accesses by
+    their algorithm (`ExpandBlockMemory.cpp`), with the block or warp
+    exchanges that `transpose` and `warp_transpose` need, expanded here and
+    in `warp-expand-collectives`.
+
     A block reduce or scan over items per thread (`items`) first becomes
     the same op over one value per thread: each thread folds its items
     serially, and a scan rescans them from the thread's exclusive prefix

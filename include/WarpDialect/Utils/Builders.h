@@ -16,6 +16,13 @@ namespace mlir::warp {
 /// An i32 arith.constant.
 Value buildI32Constant(OpBuilder &builder, Location loc, int64_t value);
 
+/// The executing thread's number in its block, x + X * (y + Y * z), and the
+/// block's size X * Y * Z, as i32 values. With a known_block_size around
+/// `op` the sizes are constants (a thread id of a dimension of size 1 is
+/// 0), so that the arithmetic folds.
+std::pair<Value, Value> buildBlockThreadAndCount(OpBuilder &builder,
+                                                 Location loc, Operation *op);
+
 /// `mask`, or the all-lanes constant -1 where the op has no member mask.
 Value buildMemberMaskOrAll(OpBuilder &builder, Location loc, Value mask);
 

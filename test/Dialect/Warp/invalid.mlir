@@ -363,6 +363,89 @@ func.func @block_scan_reverse_raking(%x: i32) {
 
 // -----
 
+// Block loads and stores: the algorithms' conditions.
+func.func @block_load_element(%m: memref<?xf32>, %o: index) {
+  // expected-error @+1 {{'warp.block_load' op memref of 'f32' for items of 'i32'}}
+  %0 = "warp.block_load"(%m, %o) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (memref<?xf32>, index) -> vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @block_load_default_without_valid(%m: memref<?xf32>, %o: index, %z: f32) {
+  // expected-error @+1 {{'warp.block_load' op default is for the items past valid: give valid}}
+  %0 = warp.block_load %m[%o] default %z : memref<?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_load_default_type(%m: memref<?xf32>, %o: index, %n: i32, %z: f64) {
+  // expected-error @+1 {{'warp.block_load' op default has the items' element type, got 'f64'}}
+  %0 = "warp.block_load"(%m, %o, %n, %z) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (memref<?xf32>, index, i32, f64) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_load_striped_transpose(%m: memref<?xf32>, %o: index) {
+  // expected-error @+1 {{'warp.block_load' op striped items take algorithm 'direct' (striped accesses are coalesced already), got 'transpose'}}
+  %0 = warp.block_load %m[%o] striped algorithm = <transpose> : memref<?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_load_vectorize_size(%m: memref<?xf32>, %o: index) {
+  // expected-error @+1 {{'warp.block_load' op algorithm 'vectorize' accesses N * sizeof(T) = 12 bytes in vectors of 16 (or fewer, a power of two): a multiple of 16 or a power of two below it}}
+  %0 = warp.block_load %m[%o] algorithm = <vectorize> : memref<?xf32>, vector<3xf32>
+  return
+}
+
+// -----
+
+func.func @block_store_vectorize_valid(%v: vector<4xf32>, %m: memref<?xf32>, %o: index, %n: i32) {
+  // expected-error @+1 {{'warp.block_store' op algorithm 'vectorize' does not take valid (use 'direct' or 'transpose')}}
+  warp.block_store %v, %m[%o] valid %n algorithm = <vectorize> : vector<4xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @block_load_vectorize_strided(%m: memref<?xf32, strided<[2]>>, %o: index) {
+  // expected-error @+1 {{'warp.block_load' op algorithm 'vectorize' needs a memref of the identity layout (contiguous items)}}
+  %0 = warp.block_load %m[%o] algorithm = <vectorize> : memref<?xf32, strided<[2]>>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_load_transpose_i16(%m: memref<?xi16>, %o: index) {
+  // expected-error @+1 {{'warp.block_load' op algorithm 'transpose' exchanges 4- or 8-byte items, got 'i16' (use 'direct')}}
+  %0 = warp.block_load %m[%o] algorithm = <transpose> : memref<?xi16>, vector<4xi16>
+  return
+}
+
+// -----
+
+gpu.module @block_load_warp_transpose_ragged {
+  gpu.func @k(%m: memref<?xf32>, %o: index) kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
+    // expected-error @+1 {{'warp.block_load' op algorithm 'warp_transpose' needs a known_block_size of whole warps on the gpu.func (each warp exchanges its own items)}}
+    %0 = warp.block_load %m[%o] algorithm = <warp_transpose> : memref<?xf32>, vector<4xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @block_store_warp_transpose_items(%v: vector<33xf32>, %m: memref<?xf32>, %o: index) {
+  // expected-error @+1 {{'warp.block_store' op algorithm 'warp_transpose' exchanges at most 32 items per thread, got 33}}
+  warp.block_store %v, %m[%o] algorithm = <warp_transpose> : vector<33xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
 func.func @block_broadcast_thread_type(%x: f32, %t: i64) {
   // expected-error @+1 {{operand #1 must be 32-bit signless integer}}
   %0 = "warp.block_broadcast"(%x, %t) : (f32, i64) -> f32

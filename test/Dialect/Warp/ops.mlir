@@ -245,6 +245,23 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   return %0, %1, %2#0, %2#1, %3 : f32, vector<2xf16>, f32, f32, f32
 }
 
+// CHECK-LABEL: func @block_memory
+func.func @block_memory(%m: memref<?xf32>, %o: index, %n: i32, %z: f32) {
+  // CHECK: %[[A:.*]] = warp.block_load %{{.*}}[%{{.*}}] : memref<?xf32>, vector<4xf32>
+  // GENERIC: "warp.block_load"(%{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (memref<?xf32>, index) -> vector<4xf32>
+  %a = warp.block_load %m[%o] : memref<?xf32>, vector<4xf32>
+  // CHECK: warp.block_load %{{.*}}[%{{.*}}] valid %{{.*}} default %{{.*}} striped algorithm = <direct> : memref<?xf32>, vector<4xf32>
+  // GENERIC: "warp.block_load"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{algorithm = #warp.block_memory_algorithm<direct>, operandSegmentSizes = array<i32: 1, 1, 1, 1>, striped}> : (memref<?xf32>, index, i32, f32) -> vector<4xf32>
+  %b = warp.block_load %m[%o] valid %n default %z striped algorithm = <direct> : memref<?xf32>, vector<4xf32>
+  // CHECK: warp.block_load %{{.*}}[%{{.*}}] valid %{{.*}} algorithm = <transpose> : memref<?xf32>, vector<4xf32>
+  %c = warp.block_load %m[%o] valid %n algorithm = <transpose> : memref<?xf32>, vector<4xf32>
+  // CHECK: warp.block_store %[[A]], %{{.*}}[%{{.*}}] algorithm = <vectorize> : vector<4xf32>, memref<?xf32>
+  warp.block_store %a, %m[%o] algorithm = <vectorize> : vector<4xf32>, memref<?xf32>
+  // CHECK: warp.block_store %{{.*}}, %{{.*}}[%{{.*}}] striped : vector<4xf32>, memref<?xf32>
+  warp.block_store %b, %m[%o] striped : vector<4xf32>, memref<?xf32>
+  return
+}
+
 // CHECK-LABEL: func @block_combiners
 func.func @block_combiners(%v: f32, %i: i32, %p: f32, %q: i32) -> (f32, i32, f32, i32, f32, i32) {
   // CHECK: warp.block_reduce %{{.*}}, %{{.*}} commutative : f32, i32 combine (%{{.*}}: f32, %{{.*}}: i32, %{{.*}}: f32, %{{.*}}: i32) {

@@ -1,0 +1,294 @@
+//===- ExpandBlockMemory.cpp - block loads and stores ---------------------===//
+//
+// warp.block_load and warp.block_store (CUB's BlockLoad / BlockStore) become
+// memref or vector accesses, through warp.block_exchange or warp.exchange
+// where their algorithm transposes: a tile of B * N items, item g of the
+// tile at memref[offset + g]. warp-expand-block-collectives calls this
+// first: the exchanges made here are expanded with the other block ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/Transforms/LoweringPolicy.h"
+#include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Utils/Builders.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::warp;
+
+namespace {
+
+/// Where the executing thread's items lie in its block's tile, and how to
+/// reach them.
+class Tile {
+public:
+  template <typename Op>
+  Tile(OpBuilder &b, Location loc, Op op)
+      : b(b), loc(loc), memref(op.getMemref()), offset(op.getOffset()),
+        type(cast<VectorType>(op.getItemsType())) {
+    auto [thread32, threads32] = buildBlockThreadAndCount(b, loc, op);
+    thread = index(thread32);
+    threads = index(threads32);
+    if (Value valid = op.getValid())
+      limit = arith::IndexCastOp::create(b, loc, b.getIndexType(), valid);
+  }
+
+  int64_t count() const { return type.getNumElements(); }
+  Type element() const { return type.getElementType(); }
+
+  Value index(Value i32) {
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
+  }
+  Value cst(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); }
+  Value mul(Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); }
+
+  /// The tile position of item j of this thread: blocked t N + j, striped
+  /// j B + t, warp-striped (warp w, lane l) 32 w N + 32 j + l.
+  Value blocked(int64_t j) { return add(mul(thread, cst(count())), cst(j)); }
+  Value striped(int64_t j) { return add(mul(cst(j), threads), thread); }
+  Value warpStriped(int64_t j) {
+    Value lane = arith::RemUIOp::create(b, loc, thread, cst(kWarpSize));
+    Value warpStart = arith::SubIOp::create(b, loc, thread, lane);
+    return add(add(mul(warpStart, cst(count())), cst(j * kWarpSize)), lane);
+  }
+
+  /// Runs `body` only where tile position `position` is below `valid` (or
+  /// always without one), yielding its value or `otherwise`.
+  Value guarded(Value position, function_ref<Value()> body, Value otherwise) {
+    if (!limit)
+      return body();
+    Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                     position, limit);
+    auto ifOp = scf::IfOp::create(
+        b, loc, in,
+        [&](OpBuilder &, Location) { scf::YieldOp::create(b, loc, body()); },
+        [&](OpBuilder &, Location) {
+          scf::YieldOp::create(b, loc, otherwise);
+        });
+    return ifOp.getResult(0);
+  }
+  void guarded(Value position, function_ref<void()> body) {
+    if (!limit)
+      return body();
+    Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                     position, limit);
+    auto ifOp = scf::IfOp::create(b, loc, in, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    body();
+  }
+
+  /// The items at `positions(j)`, j = 0 .. N-1, out-of-range ones `fill`.
+  Value load(function_ref<Value(int64_t)> positions, Value fill) {
+    SmallVector<Value> items;
+    for (int64_t j = 0; j < count(); ++j) {
+      Value position = positions(j);
+      items.push_back(guarded(
+          position,
+          [&]() -> Value {
+            return memref::LoadOp::create(b, loc, memref,
+                                          ValueRange{add(offset, position)});
+          },
+          fill));
+    }
+    return vector::FromElementsOp::create(b, loc, type, items);
+  }
+
+  void store(Value items, function_ref<Value(int64_t)> positions) {
+    for (int64_t j = 0; j < count(); ++j) {
+      Value position = positions(j);
+      guarded(position, [&] {
+        Value item = vector::ExtractOp::create(b, loc, items, j);
+        memref::StoreOp::create(b, loc, item, memref,
+                                ValueRange{add(offset, position)});
+      });
+    }
+  }
+
+  /// The items of one vector access: 16 bytes' worth, or all N items
+  /// where they are fewer (the verifier's rule: a power of two of bytes, or
+  /// a multiple of 16).
+  int64_t chunkItems() {
+    int64_t bytes = element().getIntOrFloatBitWidth() / 8;
+    return std::min<int64_t>(count(), 16 / bytes);
+  }
+  int64_t chunkBytes() {
+    return chunkItems() * (element().getIntOrFloatBitWidth() / 8);
+  }
+
+  /// Whether the tile's first item is aligned to a vector access (then
+  /// every thread's are: t N items further on, N a multiple of the
+  /// access's items).
+  Value isVectorAligned() {
+    int64_t bytes = element().getIntOrFloatBitWidth() / 8;
+    Value base =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+    Value start = add(base, mul(offset, cst(bytes)));
+    Value misaligned = arith::RemUIOp::create(b, loc, start, cst(chunkBytes()));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, misaligned,
+                                 cst(0));
+  }
+
+  /// `vectorBody()` where the tile is aligned for vector accesses, else
+  /// `scalarBody()` (each yielding values of `types`).
+  SmallVector<Value> ifAligned(function_ref<SmallVector<Value>()> vectorBody,
+                               function_ref<SmallVector<Value>()> scalarBody,
+                               TypeRange types) {
+    auto ifOp = scf::IfOp::create(b, loc, types, isVectorAligned(),
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    auto fill = [&](Block *block, function_ref<SmallVector<Value>()> body) {
+      b.setInsertionPointToStart(block);
+      SmallVector<Value> values = body();
+      if (!types.empty())
+        scf::YieldOp::create(b, loc, values);
+    };
+    fill(ifOp.thenBlock(), vectorBody);
+    fill(ifOp.elseBlock(), scalarBody);
+    return SmallVector<Value>(ifOp.getResults());
+  }
+
+  /// The thread's N blocked items with one aligned vector load per chunk.
+  Value loadVectors() {
+    auto chunk = VectorType::get({chunkItems()}, element());
+    SmallVector<Value> items;
+    for (int64_t j = 0; j < count(); j += chunkItems()) {
+      Value vector = vector::LoadOp::create(
+          b, loc, chunk, memref, ValueRange{add(offset, blocked(j))},
+          /*nontemporal=*/false, llvm::MaybeAlign(chunkBytes()));
+      for (int64_t k = 0; k < chunkItems(); ++k)
+        items.push_back(vector::ExtractOp::create(b, loc, vector, k));
+    }
+    return vector::FromElementsOp::create(b, loc, type, items);
+  }
+
+  void storeVectors(Value items) {
+    auto chunk = VectorType::get({chunkItems()}, element());
+    for (int64_t j = 0; j < count(); j += chunkItems()) {
+      SmallVector<Value> elements;
+      for (int64_t k = 0; k < chunkItems(); ++k)
+        elements.push_back(vector::ExtractOp::create(b, loc, items, j + k));
+      Value vector = vector::FromElementsOp::create(b, loc, chunk, elements);
+      vector::StoreOp::create(b, loc, vector, memref,
+                              ValueRange{add(offset, blocked(j))},
+                              /*nontemporal=*/false,
+                              llvm::MaybeAlign(chunkBytes()));
+    }
+  }
+
+  OpBuilder &b;
+  Location loc;
+  Value memref, offset;
+  VectorType type;
+  Value thread, threads;
+  Value limit;
+};
+
+ExchangeDirectionAttr direction(OpBuilder &b, ExchangeDirection d) {
+  return ExchangeDirectionAttr::get(b.getContext(), d);
+}
+
+void expandLoad(BlockLoadOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Tile tile(b, loc, op);
+  Value fill = op.getFill();
+  if (!fill)
+    fill = arith::ConstantOp::create(b, loc, b.getZeroAttr(tile.element()));
+  auto blocked = [&](int64_t j) { return tile.blocked(j); };
+  Value items;
+  if (op.getStriped()) {
+    items = tile.load([&](int64_t j) { return tile.striped(j); }, fill);
+  } else {
+    switch (decideBlockMemoryAlgorithm(op)) {
+    case BlockMemoryAlgorithm::Direct:
+      items = tile.load(blocked, fill);
+      break;
+    case BlockMemoryAlgorithm::Vectorize:
+      items = tile.ifAligned(
+          [&]() -> SmallVector<Value> { return {tile.loadVectors()}; },
+          [&]() -> SmallVector<Value> { return {tile.load(blocked, fill)}; },
+          tile.type)[0];
+      break;
+    case BlockMemoryAlgorithm::Transpose:
+      items = BlockExchangeOp::create(
+          b, loc, tile.type,
+          direction(b, ExchangeDirection::StripedToBlocked),
+          tile.load([&](int64_t j) { return tile.striped(j); }, fill));
+      break;
+    case BlockMemoryAlgorithm::WarpTranspose:
+      items = ExchangeOp::create(
+          b, loc, tile.type, direction(b, ExchangeDirection::StripedToBlocked),
+          tile.load([&](int64_t j) { return tile.warpStriped(j); }, fill),
+          /*strategy=*/nullptr);
+      break;
+    }
+  }
+  op.replaceAllUsesWith(items);
+  op.erase();
+}
+
+void expandStore(BlockStoreOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Tile tile(b, loc, op);
+  Value items = op.getItems();
+  auto blocked = [&](int64_t j) { return tile.blocked(j); };
+  if (op.getStriped()) {
+    tile.store(items, [&](int64_t j) { return tile.striped(j); });
+  } else {
+    switch (decideBlockMemoryAlgorithm(op)) {
+    case BlockMemoryAlgorithm::Direct:
+      tile.store(items, blocked);
+      break;
+    case BlockMemoryAlgorithm::Vectorize:
+      tile.ifAligned(
+          [&]() -> SmallVector<Value> {
+            tile.storeVectors(items);
+            return {};
+          },
+          [&]() -> SmallVector<Value> {
+            tile.store(items, blocked);
+            return {};
+          },
+          TypeRange());
+      break;
+    case BlockMemoryAlgorithm::Transpose:
+      tile.store(BlockExchangeOp::create(
+                     b, loc, tile.type,
+                     direction(b, ExchangeDirection::BlockedToStriped), items),
+                 [&](int64_t j) { return tile.striped(j); });
+      break;
+    case BlockMemoryAlgorithm::WarpTranspose:
+      tile.store(ExchangeOp::create(
+                     b, loc, tile.type,
+                     direction(b, ExchangeDirection::BlockedToStriped), items,
+                     /*strategy=*/nullptr),
+                 [&](int64_t j) { return tile.warpStriped(j); });
+      break;
+    }
+  }
+  op.erase();
+}
+
+} // namespace
+
+bool mlir::warp::expandBlockMemoryOps(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<BlockLoadOp, BlockStoreOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    if (auto load = dyn_cast<BlockLoadOp>(op))
+      expandLoad(load);
+    else
+      expandStore(cast<BlockStoreOp>(op));
+  }
+  return !ops.empty();
+}
