@@ -1,9 +1,11 @@
 //===- ExpandBlockMemory.cpp - block loads and stores ---------------------===//
 //
-// warp.block_load and warp.block_store (CUB's BlockLoad / BlockStore) become
-// memref or vector accesses, through warp.block_exchange or warp.exchange
-// where their algorithm transposes: a tile of B * N items, item g of the
-// tile at memref[offset + g]. warp-expand-block-collectives calls this
+// The block ops over memory. warp.block_load and warp.block_store (CUB's
+// BlockLoad / BlockStore) become memref or vector accesses, through
+// warp.block_exchange or warp.exchange where their algorithm transposes: a
+// tile of B * N items, item g of the tile at memref[offset + g].
+// warp.block_histogram (CUB's BlockHistogram) becomes atomic adds between
+// barriers. warp-expand-block-collectives calls this
 // first: the exchanges made here are expanded with the other block ops.
 //
 //===----------------------------------------------------------------------===//
@@ -13,6 +15,7 @@
 #include "WarpDialect/Utils/Builders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -276,19 +279,75 @@ void expandStore(BlockStoreOp op) {
   op.erase();
 }
 
+/// CUB's atomic block histogram: a barrier, the counters zeroed (each
+/// thread every B-th one from its own) and a barrier unless the op
+/// accumulates, one atomic add per sample below the bins' count, a
+/// barrier.
+void expandHistogram(BlockHistogramOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto [thread32, threads32] = buildBlockThreadAndCount(b, loc, op);
+  auto index = [&](Value i32) -> Value {
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
+  };
+  Value thread = index(thread32), threads = index(threads32);
+  Value bins = op.getBins();
+  Type counter = cast<MemRefType>(bins.getType()).getElementType();
+  Value count = memref::DimOp::create(b, loc, bins, 0);
+  gpu::BarrierOp::create(b, loc);
+  if (!op.getAccumulate()) {
+    auto zeroing = scf::ForOp::create(b, loc, thread, count, threads);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(zeroing.getBody());
+      Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(counter));
+      memref::StoreOp::create(b, loc, zero, bins,
+                              ValueRange{zeroing.getInductionVar()});
+    }
+    gpu::BarrierOp::create(b, loc);
+  }
+  Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(counter));
+  auto items = cast<VectorType>(op.getItems().getType());
+  bool aggregated = decideBlockHistogramAlgorithm(op) ==
+                    BlockHistogramAlgorithm::WarpAggregated;
+  for (int64_t j = 0; j < items.getNumElements(); ++j) {
+    Value sample = vector::ExtractOp::create(b, loc, op.getItems(), j);
+    // The sample as an unsigned bin number (zero-extended).
+    if (items.getElementTypeBitWidth() < 64)
+      sample = arith::ExtUIOp::create(b, loc, b.getI64Type(), sample);
+    Value bin = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), sample);
+    Value counted = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          bin, count);
+    auto ifOp = scf::IfOp::create(b, loc, counted, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    if (aggregated)
+      AtomicRMWOp::create(b, loc, counter,
+                          AtomicKindAttr::get(b.getContext(), AtomicKind::Add),
+                          one, bins, ValueRange{bin}, /*mask=*/Value());
+    else
+      memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, one,
+                                  bins, ValueRange{bin});
+  }
+  gpu::BarrierOp::create(b, loc);
+  op.erase();
+}
+
 } // namespace
 
 bool mlir::warp::expandBlockMemoryOps(Operation *root) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<BlockLoadOp, BlockStoreOp>(op))
+    if (isa<BlockLoadOp, BlockStoreOp, BlockHistogramOp>(op))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
     if (auto load = dyn_cast<BlockLoadOp>(op))
       expandLoad(load);
+    else if (auto store = dyn_cast<BlockStoreOp>(op))
+      expandStore(store);
     else
-      expandStore(cast<BlockStoreOp>(op));
+      expandHistogram(cast<BlockHistogramOp>(op));
   }
   return !ops.empty();
 }

@@ -271,6 +271,11 @@ BlockMemoryAlgorithm mlir::warp::decideBlockMemoryAlgorithm(BlockStoreOp op) {
                            cast<MemRefType>(op.getDest().getType()));
 }
 
+BlockHistogramAlgorithm
+mlir::warp::decideBlockHistogramAlgorithm(BlockHistogramOp op) {
+  return op.getAlgorithm().value_or(BlockHistogramAlgorithm::Atomic);
+}
+
 /// Whether `op` is a block scan or reduction lowered by raking.
 bool mlir::warp::isRakingBlockOp(Operation *op) {
   if (auto scan = dyn_cast<BlockScanOp>(op))

@@ -75,6 +75,8 @@ struct WarpSelectLoweringPass
       } else if (auto store = dyn_cast<BlockStoreOp>(op)) {
         if (!store.getStriped())
           store.setAlgorithm(decideBlockMemoryAlgorithm(store));
+      } else if (auto histogram = dyn_cast<BlockHistogramOp>(op)) {
+        histogram.setAlgorithm(decideBlockHistogramAlgorithm(histogram));
       }
       return WalkResult::advance();
     });

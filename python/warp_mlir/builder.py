@@ -1115,6 +1115,25 @@ class KernelBuilder(TileMixin):
         self._op("warp.block_store", [items, buffer, self.coerce(offset, index), *valid],
                  attributes=attributes)
 
+    def block_histogram(self, samples: Value, bins: Value, accumulate: bool = False,
+                        algorithm: Optional[str] = None) -> None:
+        """warp.block_histogram (CUB BlockHistogram): each thread's samples
+        (a vector of unsigned bin numbers) counted into `bins` (a 1-D memref
+        of i32/i64 counters, e.g. k.shared(i32, 256)); zeroed first unless
+        `accumulate` (CUB's Composite); samples past the bins are not
+        counted. `algorithm` "atomic" or "warp_aggregated" (None: the
+        compiler's choice). Every thread of the block must call it; every
+        thread may read the counts after it."""
+        samples = self.value(samples, "the histogram's samples")
+        bins = self._memref(bins, "block_histogram's bins")
+        attributes = {}
+        if _checks.flag(accumulate, "accumulate"):
+            attributes["accumulate"] = self._ops.unit()
+        if algorithm is not None:
+            attributes["algorithm"] = self._enum("block_histogram_algorithm", algorithm,
+                                                 "block histogram algorithm")
+        self._op("warp.block_histogram", [samples, bins], attributes=attributes)
+
     def block_broadcast(self, value: Value, thread) -> Value:
         """warp.block_broadcast: every thread gets `value` of thread
         `thread` (x + X * (y + Y * z), the same in every thread)."""

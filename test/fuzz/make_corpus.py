@@ -258,6 +258,9 @@ def family_seeds():
         " : vector<4xf32>, f32",
         "warp.block_store %s, %out[%o] algorithm = <transpose> : vector<4xf32>, memref<?xf32>",
         "memref.store %t, %out[%o] : memref<?xf32>"], block=64)
+    yield kernel("block_histogram", "%s: vector<4xi8>, %bins: memref<?xi32>", [
+        "warp.block_histogram %s into %bins algorithm = <warp_aggregated> "
+        ": vector<4xi8>, memref<?xi32>"], block=64)
     yield kernel("block_shuffle", "%out: memref<4xf32>, %x: f32, %d: i32", [
         "%r, %ok = warp.block_shuffle <offset> %x, %d : f32",
         "%q, %ok2 = warp.block_shuffle <rotate> %r, %d : f32",

@@ -587,4 +587,56 @@ def Warp_BlockStoreOp : Warp_BlockMemoryOp<"block_store"> {
   let hasVerifier = 1;
 }
 
+def Warp_BlockHistogramAlgorithmAttr : I32EnumAttr<"BlockHistogramAlgorithm",
+    "how a block histogram counts its samples", [
+    I32EnumAttrCase<"Atomic", 0, "atomic">,
+    I32EnumAttrCase<"WarpAggregated", 1, "warp_aggregated">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_BlockHistogramAlgorithmEnum : EnumAttr<Warp_Dialect,
+    Warp_BlockHistogramAlgorithmAttr, "block_histogram_algorithm"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Warp_BlockHistogramOp : Warp_BlockOp<"block_histogram"> {
+  let summary = "count the block's samples into bins (CUB BlockHistogram)";
+  let description = [{
+    Every thread's `N` samples (`vector<N x iK>`, each an unsigned bin
+    number) are counted into `bins` (a 1-D memref of `i32` or `i64`
+    counters, typically in workgroup memory): after the op, `bins[k]` holds
+    the number of the block's samples equal to `k`, or with `accumulate`
+    (CUB's `Composite`) that number added to what `bins[k]` held. A sample
+    of `K` or more (`K` the memref's size) is not counted. Every thread of
+    the block must execute the op; it holds barriers: one before it (other
+    threads' reads of the bins are done before they change), one after
+    the counters are zeroed, one at the end (every thread may read the
+    counts after the op).
+
+    `algorithm` (how, never what; the compiler's choice when absent:
+    `atomic`):
+
+    * `atomic` (CUB's `BLOCK_HISTO_ATOMIC`): one atomic add per sample.
+    * `warp_aggregated`: `warp.atomic_rmw <add>`: the lanes of a warp with
+      the same bin add once (`match.any`), which pays where samples repeat
+      within warps (skewed data) and costs a match where they do not.
+
+    CUB's `BLOCK_HISTO_SORT` (radix-sort the samples, then count the
+    runs) has no counterpart yet.
+
+    ```mlir
+    warp.block_histogram %samples into %bins : vector<4xi8>, memref<256xi32, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins FixedVectorOfRankAndType<[1], [I8, I16, I32, I64]>:$items,
+                       Arg<MemRefRankOf<[I32, I64], [1]>, "",
+                           [MemRead, MemWrite]>:$bins,
+                       UnitAttr:$accumulate,
+                       OptionalAttr<Warp_BlockHistogramAlgorithmEnum>:$algorithm);
+  let assemblyFormat = [{
+    $items `into` $bins (`accumulate` $accumulate^)? (`algorithm` `=` $algorithm^)?
+    attr-dict `:` type($items) `,` type($bins)
+  }];
+}
+
 #endif // WARP_DIALECT_IR_WARPBLOCKOPS_TD

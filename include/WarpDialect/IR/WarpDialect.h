@@ -86,7 +86,7 @@ namespace mlir::warp {
 /// of the block takes part, through shared memory and barriers.
 inline bool isBlockCollective(Operation *op) {
   return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockExchangeOp,
-             BlockShuffleOp, BlockLoadOp, BlockStoreOp>(op);
+             BlockShuffleOp, BlockLoadOp, BlockStoreOp, BlockHistogramOp>(op);
 }
 
 } // namespace mlir::warp

@@ -137,6 +137,11 @@ BlockReduceAlgorithm decideBlockReduceAlgorithm(BlockReduceOp op);
 BlockMemoryAlgorithm decideBlockMemoryAlgorithm(BlockLoadOp op);
 BlockMemoryAlgorithm decideBlockMemoryAlgorithm(BlockStoreOp op);
 
+/// A block histogram's algorithm: its own, else atomic (one atomic per
+/// sample; the warp-aggregated form pays only where samples repeat within
+/// a warp, which nothing in the IR says).
+BlockHistogramAlgorithm decideBlockHistogramAlgorithm(BlockHistogramOp op);
+
 /// Whether `op` is a block scan or reduction that rakes.
 bool isRakingBlockOp(Operation *op);
 

@@ -136,8 +136,9 @@ bool expandBlockItems(Operation *root);
 
 /// Rewrites every warp.block_load and warp.block_store under `root` into
 /// memref or vector accesses and, where their algorithm transposes,
-/// warp.block_exchange or warp.exchange (ExpandBlockMemory.cpp); returns
-/// whether there was one. warp-expand-block-collectives calls it first.
+/// warp.block_exchange or warp.exchange, and every warp.block_histogram
+/// into atomics between barriers (ExpandBlockMemory.cpp); returns whether
+/// there was one. warp-expand-block-collectives calls it first.
 bool expandBlockMemoryOps(Operation *root);
 
 /// warp-check-convergence on every kernel under `root`: failure where it

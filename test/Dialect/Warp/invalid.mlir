@@ -446,6 +446,22 @@ func.func @block_store_warp_transpose_items(%v: vector<33xf32>, %m: memref<?xf32
 
 // -----
 
+func.func @block_histogram_float_samples(%s: vector<4xf32>, %bins: memref<16xi32>) {
+  // expected-error @+1 {{operand #0 must be fixed-length vector of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values of ranks 1, but got 'vector<4xf32>'}}
+  warp.block_histogram %s into %bins : vector<4xf32>, memref<16xi32>
+  return
+}
+
+// -----
+
+func.func @block_histogram_counters(%s: vector<4xi8>, %bins: memref<16xf32>) {
+  // expected-error @+1 {{operand #1 must be 1D memref of 32-bit signless integer or 64-bit signless integer values, but got 'memref<16xf32>'}}
+  warp.block_histogram %s into %bins : vector<4xi8>, memref<16xf32>
+  return
+}
+
+// -----
+
 func.func @block_broadcast_thread_type(%x: f32, %t: i64) {
   // expected-error @+1 {{operand #1 must be 32-bit signless integer}}
   %0 = "warp.block_broadcast"(%x, %t) : (f32, i64) -> f32

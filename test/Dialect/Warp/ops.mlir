@@ -262,6 +262,16 @@ func.func @block_memory(%m: memref<?xf32>, %o: index, %n: i32, %z: f32) {
   return
 }
 
+// CHECK-LABEL: func @block_histogram
+func.func @block_histogram(%s: vector<4xi8>, %bins: memref<256xi32, #gpu.address_space<workgroup>>, %g: memref<?xi64>) {
+  // CHECK: warp.block_histogram %{{.*}} into %{{.*}} : vector<4xi8>, memref<256xi32, #gpu.address_space<workgroup>>
+  warp.block_histogram %s into %bins : vector<4xi8>, memref<256xi32, #gpu.address_space<workgroup>>
+  // CHECK: warp.block_histogram %{{.*}} into %{{.*}} accumulate algorithm = <warp_aggregated> : vector<4xi8>, memref<?xi64>
+  // GENERIC: "warp.block_histogram"(%{{.*}}, %{{.*}}) <{accumulate, algorithm = #warp.block_histogram_algorithm<warp_aggregated>}> : (vector<4xi8>, memref<?xi64>) -> ()
+  warp.block_histogram %s into %g accumulate algorithm = <warp_aggregated> : vector<4xi8>, memref<?xi64>
+  return
+}
+
 // CHECK-LABEL: func @block_combiners
 func.func @block_combiners(%v: f32, %i: i32, %p: f32, %q: i32) -> (f32, i32, f32, i32, f32, i32) {
   // CHECK: warp.block_reduce %{{.*}}, %{{.*}} commutative : f32, i32 combine (%{{.*}}: f32, %{{.*}}: i32, %{{.*}}: f32, %{{.*}}: i32) {
