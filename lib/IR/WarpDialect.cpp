@@ -900,6 +900,11 @@ OpFoldResult BlockExchangeOp::fold(FoldAdaptor) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ExchangeOp::verify() {
+  if (getDirection() != ExchangeDirection::BlockedToStriped &&
+      getDirection() != ExchangeDirection::StripedToBlocked)
+    return emitOpError("exchanges blocked_to_striped or striped_to_blocked "
+                       "(a warp's striped arrangement is its warp-striped "
+                       "one)");
   unsigned items = getItemsPerLane();
   if (items > kWarpSize)
     return emitOpError() << "exchanges at most 32 items per lane, got " << items;

@@ -988,23 +988,55 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
   Value threads = buildIndex(b, loc, threadsI32);
   Value blockedBase = mul(thread, cst(n));
   Value padShift = cst(llvm::Log2_64(exchangePaddingPeriod(element)));
-  auto slot = [&](int64_t position, bool blocked) -> Value {
-    Value item = blocked ? add(blockedBase, cst(position))
-                         : add(thread, mul(threads, cst(position)));
+  enum class Arrangement { Blocked, Striped, WarpStriped };
+  // The warp-striped positions: 32 w N + l + L j, L the warp's threads.
+  Value warpBase, lane, warpThreads;
+  auto position = [&](int64_t j, Arrangement arrangement) -> Value {
+    switch (arrangement) {
+    case Arrangement::Blocked:
+      return add(blockedBase, cst(j));
+    case Arrangement::Striped:
+      return add(thread, mul(threads, cst(j)));
+    case Arrangement::WarpStriped:
+      if (!warpBase) {
+        lane = arith::RemUIOp::create(b, loc, thread, cst(kWarpSize));
+        Value first = arith::SubIOp::create(b, loc, thread, lane);
+        warpBase = mul(first, cst(n));
+        warpThreads = arith::MinUIOp::create(
+            b, loc, arith::SubIOp::create(b, loc, threads, first),
+            cst(kWarpSize));
+      }
+      return add(add(warpBase, lane), mul(warpThreads, cst(j)));
+    }
+    llvm_unreachable("every arrangement is handled");
+  };
+  auto slot = [&](int64_t j, Arrangement arrangement) -> Value {
+    Value item = position(j, arrangement);
     return add(item, arith::ShRUIOp::create(b, loc, item, padShift));
   };
-  bool writeBlocked = op.getDirection() == ExchangeDirection::BlockedToStriped;
+  auto [from, to] = [&]() -> std::pair<Arrangement, Arrangement> {
+    switch (op.getDirection()) {
+    case ExchangeDirection::BlockedToStriped:
+      return {Arrangement::Blocked, Arrangement::Striped};
+    case ExchangeDirection::StripedToBlocked:
+      return {Arrangement::Striped, Arrangement::Blocked};
+    case ExchangeDirection::BlockedToWarpStriped:
+      return {Arrangement::Blocked, Arrangement::WarpStriped};
+    case ExchangeDirection::WarpStripedToBlocked:
+      return {Arrangement::WarpStriped, Arrangement::Blocked};
+    }
+    llvm_unreachable("every direction is handled");
+  }();
   Value buffer = scratch.getExchangeBuffer(b, loc, element);
   gpu::BarrierOp::create(b, loc);
   for (int64_t j = 0; j < n; ++j)
     memref::StoreOp::create(b, loc,
                             vector::ExtractOp::create(b, loc, op.getItems(), j),
-                            buffer, slot(j, writeBlocked));
+                            buffer, slot(j, from));
   gpu::BarrierOp::create(b, loc);
   SmallVector<Value> loaded;
   for (int64_t j = 0; j < n; ++j)
-    loaded.push_back(
-        memref::LoadOp::create(b, loc, buffer, slot(j, !writeBlocked)));
+    loaded.push_back(memref::LoadOp::create(b, loc, buffer, slot(j, to)));
   return vector::FromElementsOp::create(b, loc, itemsType, loaded);
 }
 

@@ -1157,7 +1157,9 @@ class KernelBuilder(TileMixin):
         """warp.block_exchange (CUB BlockExchange) of a thread's N items (a
         vector of i32, i64, f32 or f64) over the whole block: direction
         "blocked_to_striped" (thread t holds items t*N..t*N+N-1 in, items t,
-        t+B, ..., t+B*(N-1) out, B the block size) or "striped_to_blocked".
+        t+B, ..., t+B*(N-1) out, B the block size) or "striped_to_blocked";
+        "blocked_to_warp_striped" / "warp_striped_to_blocked": CUB's
+        warp-striped arrangement (lane l of warp w: items 32wN + l + 32j).
         Every thread of the block must call it (it holds barriers)."""
         items = self.value(items, "the exchanged items")
         direction = self._enum("exchange_direction", direction, "block exchange direction")

@@ -422,8 +422,17 @@ def Warp_BlockExchangeOp : Warp_BlockOp<"block_exchange",
     * *striped* arrangement: thread `g % B`, position `g / B` (thread `t`
       holds items `t, t + B, ..., t + B*(N-1)`).
 
+    * *warp-striped* arrangement (CUB's): warp `w` holds the items of its
+      threads' blocked positions, `32 w N .. 32 w N + L N - 1` (`L` its
+      threads: 32, or fewer in a ragged last warp), lane `l` the items
+      `32 w N + l + L j`.
+
     `blocked_to_striped` takes the items blocked and returns them striped;
-    `striped_to_blocked` the reverse. The two are inverse permutations;
+    `striped_to_blocked` the reverse; `blocked_to_warp_striped` and
+    `warp_striped_to_blocked` the same with the warp-striped arrangement
+    (CUB's `BlockedToWarpStriped`, `WarpStripedToBlocked`: a warp's items
+    stay in the warp, so a warp's coalesced accesses can load and store
+    them). Each pair is inverse permutations;
     values move bit for bit (NaN payloads and `-0.0` kept). Any block size
     and shape (1-D, 2-D, 3-D, not a multiple of 32): only the block's own
     `B * N` items take part. With `N = 1` both arrangements are the same and

@@ -650,7 +650,11 @@ def Warp_CompactOp : Warp_Op<"compact", [Warp_MemberMaskOpInterface, Warp_Conver
 def Warp_ExchangeDirectionAttr : I32EnumAttr<"ExchangeDirection",
     "direction of a blocked/striped exchange", [
     I32EnumAttrCase<"BlockedToStriped", 0, "blocked_to_striped">,
-    I32EnumAttrCase<"StripedToBlocked", 1, "striped_to_blocked">]> {
+    I32EnumAttrCase<"StripedToBlocked", 1, "striped_to_blocked">,
+    // The block's warp-striped arrangement (warp.block_exchange only: a
+    // warp's striped arrangement is its warp-striped one).
+    I32EnumAttrCase<"BlockedToWarpStriped", 2, "blocked_to_warp_striped">,
+    I32EnumAttrCase<"WarpStripedToBlocked", 3, "warp_striped_to_blocked">]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::warp";
 }

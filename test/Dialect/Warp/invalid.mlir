@@ -462,6 +462,15 @@ func.func @block_histogram_counters(%s: vector<4xi8>, %bins: memref<16xf32>) {
 
 // -----
 
+// A warp's striped arrangement is its warp-striped one.
+func.func @exchange_warp_striped(%x: vector<4xf32>) {
+  // expected-error @+1 {{'warp.exchange' op exchanges blocked_to_striped or striped_to_blocked (a warp's striped arrangement is its warp-striped one)}}
+  %0 = warp.exchange <blocked_to_warp_striped> %x : vector<4xf32>
+  return
+}
+
+// -----
+
 func.func @block_broadcast_thread_type(%x: f32, %t: i64) {
   // expected-error @+1 {{operand #1 must be 32-bit signless integer}}
   %0 = "warp.block_broadcast"(%x, %t) : (f32, i64) -> f32

@@ -262,6 +262,15 @@ func.func @block_memory(%m: memref<?xf32>, %o: index, %n: i32, %z: f32) {
   return
 }
 
+// CHECK-LABEL: func @block_exchange_warp_striped
+func.func @block_exchange_warp_striped(%x: vector<4xf32>) -> vector<4xf32> {
+  // CHECK: warp.block_exchange <blocked_to_warp_striped> %{{.*}} : vector<4xf32>
+  %0 = warp.block_exchange <blocked_to_warp_striped> %x : vector<4xf32>
+  // CHECK: warp.block_exchange <warp_striped_to_blocked> %{{.*}} : vector<4xf32>
+  %1 = warp.block_exchange <warp_striped_to_blocked> %0 : vector<4xf32>
+  return %1 : vector<4xf32>
+}
+
 // CHECK-LABEL: func @block_histogram
 func.func @block_histogram(%s: vector<4xi8>, %bins: memref<256xi32, #gpu.address_space<workgroup>>, %g: memref<?xi64>) {
   // CHECK: warp.block_histogram %{{.*}} into %{{.*}} : vector<4xi8>, memref<256xi32, #gpu.address_space<workgroup>>

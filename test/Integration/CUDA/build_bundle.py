@@ -522,7 +522,9 @@ def block_exchange_kernel(case):
     n, mt = case["items"], p["mlir"]
     vt = f"vector<{n}x{mt}>"
     inverse = {"blocked_to_striped": "striped_to_blocked",
-               "striped_to_blocked": "blocked_to_striped"}[case["direction"]]
+               "striped_to_blocked": "blocked_to_striped",
+               "blocked_to_warp_striped": "warp_striped_to_blocked",
+               "warp_striped_to_blocked": "blocked_to_warp_striped"}[case["direction"]]
     body = BLOCK_THREAD_INDEX + [
         f"%cn = arith.constant {n} : index",
         "%o = arith.muli %e, %cn : index",

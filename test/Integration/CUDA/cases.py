@@ -332,6 +332,9 @@ def block_op_cases():
 
 
 EXCHANGE_DIRECTIONS = {"b2s": "blocked_to_striped", "s2b": "striped_to_blocked"}
+# The block's exchanges also have CUB's warp-striped arrangement.
+BLOCK_EXCHANGE_DIRECTIONS = dict(EXCHANGE_DIRECTIONS, b2w="blocked_to_warp_striped",
+                                 w2b="warp_striped_to_blocked")
 
 # warp.block_exchange: N items per thread, blocked <-> striped over the whole
 # block. Kernels without known_block_size (the block size is read at run
@@ -350,7 +353,7 @@ def block_exchange_cases():
     """Each kernel exchanges, stores, exchanges back (reusing the buffer
     after the next barrier) and stores again."""
     for type_name, n, known in BLOCK_EXCHANGE_PLANS:
-        for tag, direction in EXCHANGE_DIRECTIONS.items():
+        for tag, direction in BLOCK_EXCHANGE_DIRECTIONS.items():
             shape_tag = "rt" if known is None else "k" + "x".join(map(str, known))
             yield dict(family="block_exchange",
                        name=f"bxchg_{tag}_{n}x{type_name}_{shape_tag}",

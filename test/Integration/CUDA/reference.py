@@ -367,9 +367,23 @@ def exchange(items, direction):
 def block_exchange(items, direction):
     """CUB BlockExchange, from the definition: `items[t][j]` is position j of
     thread t of a block of B = len(items) threads. Blocked: thread t holds
-    items t*N..t*N+N-1; striped: thread t holds items t, t+B, ..., t+B*(N-1).
+    items t*N..t*N+N-1; striped: thread t holds items t, t+B, ..., t+B*(N-1);
+    warp-striped: lane l of warp w (L threads) holds 32wN + l + L j.
     Returns the items in the other arrangement, as items[t][j]."""
     b, n = len(items), len(items[0])
+    if "warp_striped" in direction:
+        # Warp-striped (t, j), t = 32 w + l in a warp of L threads: item
+        # 32 w N + l + L j, held blocked by thread g // N.
+        def warp_striped(t, j):
+            first = t - t % WARP
+            return first * n + t % WARP + min(b - first, WARP) * j
+        where = {(warp_striped(t, j)): (t, j) for t in range(b) for j in range(n)}
+        if direction == "blocked_to_warp_striped":
+            return [[items[warp_striped(t, j) // n][warp_striped(t, j) % n]
+                     for j in range(n)] for t in range(b)]
+        # Blocked (t, j) is item N t + j, held warp-striped by where[g].
+        return [[items[where[n * t + j][0]][where[n * t + j][1]] for j in range(n)]
+                for t in range(b)]
     if direction == "blocked_to_striped":
         # Striped (t, j) is item t + B j, held blocked by thread g // N.
         return [[items[(t + b * j) // n][(t + b * j) % n] for j in range(n)]
