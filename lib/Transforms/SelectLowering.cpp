@@ -69,6 +69,8 @@ struct WarpSelectLoweringPass
         blockScan.setAlgorithm(decideBlockScanAlgorithm(blockScan));
       } else if (auto blockReduce = dyn_cast<BlockReduceOp>(op)) {
         blockReduce.setAlgorithm(decideBlockReduceAlgorithm(blockReduce));
+      } else if (auto sort = dyn_cast<BlockRadixSortOp>(op)) {
+        sort.setRadixBits(decideRadixSortBits(sort));
       }
       return WalkResult::advance();
     });

@@ -130,6 +130,10 @@ BlockScanAlgorithm decideBlockScanAlgorithm(BlockScanOp op);
 /// in a known block of the measured range, warp reductions otherwise.
 BlockReduceAlgorithm decideBlockReduceAlgorithm(BlockReduceOp op);
 
+/// The bits per counting pass of a block radix sort: its own radix_bits,
+/// else at most kMaxDefaultRadixBits, no more than the sorted bit range.
+unsigned decideRadixSortBits(BlockRadixSortOp op);
+
 /// Whether `op` is a block scan or reduction that rakes.
 bool isRakingBlockOp(Operation *op);
 
