@@ -890,6 +890,112 @@ LogicalResult BlockLoadOp::verify() {
 
 LogicalResult BlockStoreOp::verify() { return verifyBlockMemoryOp(*this); }
 
+
+//===----------------------------------------------------------------------===//
+// BlockRadixSortOp
+//===----------------------------------------------------------------------===//
+
+/// `keys-type (, values-type)?`: the sorted values have the values' type.
+static ParseResult parseRadixSortTypes(OpAsmParser &parser, Type &keyType,
+                                       Type &valueType,
+                                       Type &sortedValueType) {
+  if (parser.parseType(keyType))
+    return failure();
+  if (failed(parser.parseOptionalComma()))
+    return success();
+  if (parser.parseType(valueType))
+    return failure();
+  sortedValueType = valueType;
+  return success();
+}
+
+static void printRadixSortTypes(OpAsmPrinter &printer, Operation *,
+                                Type keyType, Type valueType, Type) {
+  printer << keyType;
+  if (valueType)
+    printer << ", " << valueType;
+}
+
+int64_t mlir::warp::getBlockBufferPaddingPeriod(Type element) {
+  return 128 / std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+}
+
+RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
+                                               unsigned radixBits) {
+  RadixSortLayout layout;
+  layout.radixBits = radixBits;
+  layout.counterWords = std::max<int64_t>(1, (int64_t(1) << radixBits) / 2);
+  layout.scanWords = std::min(layout.counterWords, kMaxRadixScanWords);
+  int64_t items = getMaxBlockThreads(op) * op.getItemsPerThread();
+  auto elements = [&](Type element) {
+    return items + (items - 1) / getBlockBufferPaddingPeriod(element);
+  };
+  auto bytes = [](Type element) {
+    return uint64_t(element.getIntOrFloatBitWidth() / 8);
+  };
+  Type keyType = op.getKeyType();
+  layout.keyElements = elements(keyType);
+  layout.sharedBytes = layout.keyElements * bytes(keyType) +
+                       2 * kBlockScratchSlots * layout.scanWords * 4;
+  layout.valueElements = 0;
+  if (Value values = op.getValues()) {
+    Type valueType = cast<VectorType>(values.getType()).getElementType();
+    layout.valueElements = elements(valueType);
+    layout.sharedBytes += layout.valueElements * bytes(valueType);
+  }
+  return layout;
+}
+
+LogicalResult BlockRadixSortOp::verify() {
+  int64_t n = getItemsPerThread();
+  if (Value values = getValues()) {
+    auto type = cast<VectorType>(values.getType());
+    if (type.getNumElements() != n)
+      return emitOpError() << "needs as many values as keys per thread; got "
+                           << getKeys().getType() << " and " << type;
+    if (!getSortedValues() || getSortedValues().getType() != type)
+      return emitOpError("returns the sorted values with the values' type");
+  } else if (getSortedValues()) {
+    return emitOpError("returns sorted values only where it takes values");
+  }
+  Type key = getKeyType();
+  if (getIsSigned() && isa<FloatType>(key))
+    return emitOpError() << "'signed' orders integer keys; " << key
+                         << " keys have their own order";
+  unsigned width = key.getIntOrFloatBitWidth();
+  if (getBeginBit().has_value() != getEndBit().has_value())
+    return emitOpError("takes both bounds of 'bits' or neither");
+  if (getBeginBit()) {
+    int64_t begin = int32_t(*getBeginBit()), end = int32_t(*getEndBit());
+    if (begin < 0 || begin >= end || end > int64_t(width))
+      return emitOpError() << "bits " << begin << " to " << end
+                           << " is not a range 0 <= begin < end <= " << width
+                           << " of the " << key << " keys";
+  }
+  std::optional<uint32_t> radixBits = getRadixBits();
+  if (radixBits && (int32_t(*radixBits) < 1 || *radixBits > 8))
+    return emitOpError() << "radix_bits must be 1 to 8, got "
+                         << int32_t(*radixBits);
+  RadixSortLayout layout =
+      getRadixSortLayout(*this, radixBits.value_or(kMaxDefaultRadixBits));
+  // 16-bit counters: the block's items must fit them (the buffers below
+  // bound them further).
+  if (getMaxBlockThreads(*this) * n > 0xffff)
+    return emitOpError() << "sorts at most 65535 items per block, got "
+                         << getMaxBlockThreads(*this) << " threads x " << n;
+  const uint64_t limit = 48 * 1024;
+  if (layout.sharedBytes > limit)
+    return emitOpError()
+           << "needs " << layout.sharedBytes
+           << " bytes of workgroup memory (" << getMaxBlockThreads(*this)
+           << " threads x " << n << " items, " << layout.scanWords
+           << "-word counter scans), more than the " << limit
+           << " bytes of static shared memory: give the gpu.func a "
+              "(smaller) known_block_size, sort fewer items or use fewer "
+              "radix_bits";
+  return success();
+}
+
 OpFoldResult BlockExchangeOp::fold(FoldAdaptor) {
   // With one item per thread, blocked and striped are the same arrangement.
   return getItemsPerThread() == 1 ? getItems() : OpFoldResult();

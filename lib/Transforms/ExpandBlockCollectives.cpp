@@ -87,6 +87,8 @@ constexpr int64_t kBroadcastSlot = 33;
 constexpr int64_t kFirstPrefixSlot = 34;
 /// Slots per half of a scratch array.
 constexpr int64_t kScratchSlots = kFirstPrefixSlot + 32;
+static_assert(kScratchSlots == kBlockScratchSlots,
+              "the radix sort's shared-memory check counts these slots");
 
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_block_exchange";
 constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
@@ -96,7 +98,7 @@ constexpr llvm::StringLiteral kScratchBufferName = "__warp_block_scratch";
 /// Items per padding item in a block exchange buffer of `element`: one per
 /// 128 bytes (32 banks of 4 bytes).
 int64_t exchangePaddingPeriod(Type element) {
-  return 128 / (element.getIntOrFloatBitWidth() / 8);
+  return getBlockBufferPaddingPeriod(element);
 }
 
 /// Elements of the exchange buffer `op` needs: B_max * N items and their
@@ -1149,9 +1151,11 @@ struct WarpExpandBlockCollectivesPass
           WarpExpandBlockCollectivesPass> {
   void runOnOperation() override {
     // Block loads and stores: memory accesses and exchanges; items per
-    // thread: block ops over one value per thread; both expanded below.
+    // thread: block ops over one value per thread; radix sorts: counting
+    // passes around block scans; all expanded below.
     bool changed = expandBlockMemoryOps(getOperation());
     changed |= expandBlockItems(getOperation());
+    changed |= expandBlockRadixSorts(getOperation());
     SmallVector<Operation *> blockOps;
     getOperation().walk([&](Operation *op) {
       // One item per thread is no exchange (the folder's rule).

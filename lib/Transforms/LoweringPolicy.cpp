@@ -342,3 +342,14 @@ mlir::warp::decideExchangeStrategy(ExchangeOp op, Operation *root,
     return ExchangeStrategy::Shuffle;
   return failure();
 }
+
+/// The radix bits of a block radix sort: its own, else 4 (CUB's default:
+/// 16 digits, eight words of counters in one block scan), or fewer where
+/// the sorted bit range is narrower (no pass counts digits that cannot
+/// occur).
+unsigned mlir::warp::decideRadixSortBits(BlockRadixSortOp op) {
+  if (std::optional<uint32_t> bits = op.getRadixBits())
+    return *bits;
+  unsigned range = op.getEndBitOrDefault() - op.getBeginBitOrDefault();
+  return std::min(kMaxDefaultRadixBits, range);
+}

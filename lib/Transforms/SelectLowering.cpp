@@ -77,6 +77,8 @@ struct WarpSelectLoweringPass
           store.setAlgorithm(decideBlockMemoryAlgorithm(store));
       } else if (auto histogram = dyn_cast<BlockHistogramOp>(op)) {
         histogram.setAlgorithm(decideBlockHistogramAlgorithm(histogram));
+      } else if (auto sort = dyn_cast<BlockRadixSortOp>(op)) {
+        sort.setRadixBits(decideRadixSortBits(sort));
       }
       return WalkResult::advance();
     });

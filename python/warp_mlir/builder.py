@@ -1165,6 +1165,62 @@ class KernelBuilder(TileMixin):
         direction = self._enum("exchange_direction", direction, "block exchange direction")
         return self._emit("warp.block_exchange", [items], items.type, {"direction": direction})
 
+    _RADIX_SORT_TYPES = ("i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64")
+
+    def block_radix_sort(self, keys: Value, values: Optional[Value] = None,
+                         descending: bool = False, signed: bool = False,
+                         bits: Optional[Tuple[int, int]] = None, striped: bool = False,
+                         radix_bits: Optional[int] = None):
+        """warp.block_radix_sort (CUB BlockRadixSort): a stable sort of the
+        block's B*N keys, each thread holding N in a vector (i8, i16, i32,
+        i64, f16, bf16, f32 or f64) in the blocked arrangement (thread t:
+        keys t*N .. t*N+N-1). Integers compare unsigned unless `signed`;
+        floats in CUB's order (-0.0 before +0.0, NaNs by their bits);
+        `descending` reverses; `bits=(b0, b1)` compares only bits [b0, b1) of
+        the key's unsigned image. `values` (a vector of the same N) travel
+        with their keys. The result is blocked, or with `striped` thread t
+        gets ranks t, t+B, ..., t+(N-1)B. `radix_bits` (1..8) are the bits
+        per counting pass (None: the compiler's choice). Returns the sorted
+        keys, or (keys, values). Every thread of the block must call it (it
+        holds barriers)."""
+        keys = self.value(keys, "the sorted keys")
+        operands, types = [keys], [keys.type]
+        if not isinstance(keys.type, VectorType) or \
+                keys.type.element.name not in self._RADIX_SORT_TYPES:
+            raise TypeError(f"block_radix_sort takes a vector of a thread's keys "
+                            f"({', '.join(self._RADIX_SORT_TYPES)}), not {keys.type}")
+        if values is not None:
+            values = self.value(values, "the sorted values")
+            if not isinstance(values.type, VectorType) or values.type.size != keys.type.size \
+                    or values.type.element.name not in self._RADIX_SORT_TYPES:
+                raise TypeError(f"block_radix_sort's values are a vector of as many items as "
+                                f"the keys ({keys.type.size}), not {values.type}")
+            operands.append(values)
+            types.append(values.type)
+        attributes: Dict[str, object] = {}
+        if _checks.flag(descending, "descending"):
+            attributes["descending"] = self._ops.unit()
+        if _checks.flag(signed, "signed"):
+            if keys.type.element.is_float:
+                raise ValueError(f"signed orders integer keys; {keys.type.element} keys "
+                                 f"have their own order")
+            attributes["is_signed"] = self._ops.unit()
+        if bits is not None:
+            width = int(keys.type.element.name.lstrip("bfi"))
+            if isinstance(bits, (str, bytes)) or not hasattr(bits, "__len__") or len(bits) != 2:
+                raise TypeError(f"bits is a pair (begin, end), not {bits!r}")
+            begin = _checks.integer(bits[0], "bits' begin", 0, width - 1)
+            end = _checks.integer(bits[1], "bits' end", begin + 1, width)
+            attributes["begin_bit"] = self._ops.integer(begin, "i32")
+            attributes["end_bit"] = self._ops.integer(end, "i32")
+        if _checks.flag(striped, "striped"):
+            attributes["striped"] = self._ops.unit()
+        if radix_bits is not None:
+            attributes["radix_bits"] = self._ops.integer(
+                _checks.integer(radix_bits, "radix_bits", 1, 8), "i32")
+        results = self._emit_n("warp.block_radix_sort", operands, types, attributes)
+        return results[0] if values is None else tuple(results)
+
     def ballot(self, predicate: Value, mask=None) -> Value:
         predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
         return self._emit("warp.ballot", [predicate, *mask], i32)

@@ -261,6 +261,15 @@ def family_seeds():
     yield kernel("block_histogram", "%s: vector<4xi8>, %bins: memref<?xi32>", [
         "warp.block_histogram %s into %bins algorithm = <warp_aggregated> "
         ": vector<4xi8>, memref<?xi32>"], block=64)
+    yield kernel("block_radix_sort", "%out: memref<4xvector<4xf32>>, "
+                 "%k: vector<4xf32>, %v: vector<4xi32>, %b: vector<2xi8>, "
+                 "%o8: memref<4xvector<2xi8>>", [
+        "%s:2 = warp.block_radix_sort %k, %v descending striped"
+        " : vector<4xf32>, vector<4xi32>",
+        "%t = warp.block_radix_sort %b signed bits 1 to 7 radix_bits = 1"
+        " : vector<2xi8>",
+        "memref.store %s#0, %out[%c0] : memref<4xvector<4xf32>>",
+        "memref.store %t, %o8[%c0] : memref<4xvector<2xi8>>"], block=100)
     yield kernel("block_shuffle", "%out: memref<4xf32>, %x: f32, %d: i32", [
         "%r, %ok = warp.block_shuffle <offset> %x, %d : f32",
         "%q, %ok2 = warp.block_shuffle <rotate> %r, %d : f32",

@@ -648,4 +648,112 @@ def Warp_BlockHistogramOp : Warp_BlockOp<"block_histogram"> {
   }];
 }
 
+
+def Warp_RadixSortItems : AnyTypeOf<[FixedVectorOfRankAndType<[1],
+    [I8, I16, I32, I64, F16, BF16, F32, F64]>],
+    "a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64">;
+
+def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
+    [AllTypesMatch<["keys", "sorted_keys"]>]> {
+  let summary = "stable radix sort of N items per thread over the block "
+                "(CUB BlockRadixSort)";
+  let description = [{
+    The block's `B` threads (numbered as in `warp.block_reduce`: `t = x +
+    X * (y + Y * z)`) hold `B * N` keys in the blocked arrangement (thread
+    `t` holds keys `t*N .. t*N+N-1` in a `vector<N x K>`, `K` one of i8,
+    i16, i32, i64, f16, bf16, f32, f64), and optionally as many values (a
+    `vector<N x V>` of the same `N`, `V` of the same types), each value
+    travelling with its key. The op sorts the block's keys and returns them
+    (and the values) in the blocked arrangement (thread `t` gets ranks
+    `t*N .. t*N+N-1`) or, with `striped`, striped (CUB's
+    `SortBlockedToStriped`: thread `t` gets ranks `t, t+B, ..., t+(N-1)B`).
+
+    Order: keys compare by their *image*, an unsigned integer of `K`'s
+    width: integers as they are (unsigned order) or, with `signed`, with
+    the sign bit flipped (two's complement order); floats (CUB's order) with
+    every bit flipped when the sign bit is set and only the sign bit
+    flipped otherwise, so `-inf < ... < -0.0 < +0.0 < ... < +inf`, and NaNs
+    sort by their bits (a positive NaN after `+inf`, a negative one before
+    `-inf`). `descending` sorts by the complemented image. With `bits B0 to
+    B1` (CUB's `begin_bit`, `end_bit`; default all bits of `K`) only bits
+    `[B0, B1)` of the image (before `descending`'s complement is taken, the
+    same bits) take part. The sort is stable: keys equal in those bits keep
+    their blocked order, and so do their values. Keys and values move bit
+    for bit (NaN payloads, `-0.0`).
+
+    Every thread of the block must execute the op (it holds barriers). Any
+    block size and shape: 1-D, 2-D, 3-D, not a multiple of 32, known from
+    the `gpu.func`'s `known_block_size` or only at run time.
+
+    Lowering (`warp-expand-block-collectives`, before the other block ops,
+    since it makes `warp.block_scan`s): the keys become their images (with
+    `descending`'s complement), then one counting pass per `radix_bits =
+    R` bits of `[B0, B1)`, from the lowest (CUB's `BlockRadixRank`):
+
+    1. every thread counts its items per digit, in counters of 16 bits
+       packed two to an i32 word (`2^R / 2` words, at least one);
+    2. an exclusive `warp.block_scan <add>` with the block totals over the
+       words (`algorithm = <warp_scans>`, at most 8 words per scan: `R > 4`
+       takes several) gives each digit's count in the threads before;
+    3. each thread sums the totals of the smaller digits (the digit's
+       start), and an item's rank is its digit's start, plus the threads
+       before, plus its thread's earlier items of that digit;
+    4. a barrier (earlier readers of the buffers are done), every thread
+       stores its images (and values) at their ranks in a workgroup
+       buffer, a barrier, every thread loads its next items: blocked, or
+       after the last pass in the output's arrangement.
+
+    Two barriers per pass besides the scans'. The buffers are one
+    `memref.global` per image type (`@__warp_block_radix_keys`) and per
+    value type (`@__warp_block_radix_values`) of `B_max * N` items plus
+    one padding item per 128 bytes (as `warp.block_exchange`'s), `B_max`
+    being the `known_block_size` product, else 1024; together with the
+    scans' scratch arrays they must fit the 48 KiB of static shared memory
+    (a verifier error otherwise, with the byte count). Without `radix_bits`
+    the compiler chooses (`warp-select-lowering` writes its choice: 4, or
+    the width of the bit range where that is less).
+
+    ```mlir
+    %k = warp.block_radix_sort %keys : vector<4xi32>
+    %k2, %v2 = warp.block_radix_sort %keys, %vals descending signed
+        bits 0 to 16 striped : vector<4xi32>, vector<4xf32>
+    %k3 = warp.block_radix_sort %f radix_bits = 8 : vector<2xf32>
+    ```
+  }];
+  let arguments = (ins Warp_RadixSortItems:$keys,
+                       Optional<Warp_RadixSortItems>:$values,
+                       UnitAttr:$descending, UnitAttr:$is_signed,
+                       OptionalAttr<I32Attr>:$begin_bit,
+                       OptionalAttr<I32Attr>:$end_bit,
+                       UnitAttr:$striped,
+                       OptionalAttr<I32Attr>:$radix_bits);
+  let results = (outs Warp_RadixSortItems:$sorted_keys,
+                      Optional<Warp_RadixSortItems>:$sorted_values);
+  let assemblyFormat = [{
+    $keys (`,` $values^)? (`descending` $descending^)? (`signed` $is_signed^)?
+    (`bits` $begin_bit^ `to` $end_bit)? (`striped` $striped^)?
+    (`radix_bits` `=` $radix_bits^)?
+    attr-dict `:` custom<RadixSortTypes>(type($keys), type($values),
+                                         type($sorted_values))
+  }];
+  let extraClassDeclaration = [{
+    /// N, the number of items per thread.
+    int64_t getItemsPerThread() {
+      return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
+          .getNumElements();
+    }
+    /// The key type K.
+    ::mlir::Type getKeyType() {
+      return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
+          .getElementType();
+    }
+    /// The bits [begin, end) of the key's image that take part.
+    unsigned getBeginBitOrDefault() { return getBeginBit().value_or(0); }
+    unsigned getEndBitOrDefault() {
+      return getEndBit().value_or(getKeyType().getIntOrFloatBitWidth());
+    }
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // WARP_DIALECT_IR_WARPBLOCKOPS_TD

@@ -86,8 +86,45 @@ namespace mlir::warp {
 /// of the block takes part, through shared memory and barriers.
 inline bool isBlockCollective(Operation *op) {
   return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockExchangeOp,
-             BlockShuffleOp, BlockLoadOp, BlockStoreOp, BlockHistogramOp>(op);
+             BlockShuffleOp, BlockLoadOp, BlockStoreOp, BlockHistogramOp,
+             BlockRadixSortOp>(op);
 }
+
+/// Slots per half of a block scratch array (ExpandBlockCollectives.cpp
+/// lays them out).
+inline constexpr int64_t kBlockScratchSlots = 66;
+
+/// The layout of a warp.block_radix_sort's lowering (ExpandBlockRadixSort),
+/// shared by the verifier's shared-memory check and the expansion.
+struct RadixSortLayout {
+  /// Digits per counting pass: 1 .. 8 bits.
+  unsigned radixBits;
+  /// i32 words of 16-bit counters per thread: 2^R / 2, at least one.
+  int64_t counterWords;
+  /// Words per block scan of the counters (a vector<C x i32> payload).
+  int64_t scanWords;
+  /// Elements of the image (key) buffer and of the value buffer: B_max * N
+  /// items and their padding.
+  int64_t keyElements;
+  int64_t valueElements;
+  /// Bytes of workgroup memory: both buffers and the scans' scratch
+  /// array (two halves).
+  uint64_t sharedBytes;
+};
+
+/// The radix bits the compiler takes at most where the op has none
+/// (LoweringPolicy decides within that).
+inline constexpr unsigned kMaxDefaultRadixBits = 4;
+
+/// The most i32 words of counters one block scan of a radix sort carries.
+inline constexpr int64_t kMaxRadixScanWords = 8;
+
+/// Items per padding item in a block-wide buffer of `element`: one per 128
+/// bytes (32 banks of 4 bytes).
+int64_t getBlockBufferPaddingPeriod(Type element);
+
+/// The layout of `op`'s lowering with `radixBits` bits per pass.
+RadixSortLayout getRadixSortLayout(BlockRadixSortOp op, unsigned radixBits);
 
 } // namespace mlir::warp
 

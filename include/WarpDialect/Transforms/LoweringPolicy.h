@@ -142,6 +142,10 @@ BlockMemoryAlgorithm decideBlockMemoryAlgorithm(BlockStoreOp op);
 /// a warp, which nothing in the IR says).
 BlockHistogramAlgorithm decideBlockHistogramAlgorithm(BlockHistogramOp op);
 
+/// The bits per counting pass of a block radix sort: its own radix_bits,
+/// else at most kMaxDefaultRadixBits, no more than the sorted bit range.
+unsigned decideRadixSortBits(BlockRadixSortOp op);
+
 /// Whether `op` is a block scan or reduction that rakes.
 bool isRakingBlockOp(Operation *op);
 

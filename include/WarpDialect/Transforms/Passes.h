@@ -141,6 +141,13 @@ bool expandBlockItems(Operation *root);
 /// there was one. warp-expand-block-collectives calls it first.
 bool expandBlockMemoryOps(Operation *root);
 
+/// Rewrites every warp.block_radix_sort under `module` as counting passes
+/// of block scans, workgroup buffers and barriers (ExpandBlockRadixSort.cpp);
+/// returns whether there was one. warp-expand-block-collectives calls it
+/// before it collects the other block ops, so that it expands the scans
+/// made here.
+bool expandBlockRadixSorts(gpu::GPUModuleOp module);
+
 /// warp-check-convergence on every kernel under `root`: failure where it
 /// reported an error (never with `asWarnings`). `record` and
 /// `afterExpansion` are the pass's options of those names.

@@ -745,3 +745,121 @@ func.func @atomic_add_not_memref(%h: vector<4xi32>, %i: index, %x: i32) -> i32 {
   %0 = warp.atomic_rmw <add> %x, %h[%i] : i32, vector<4xi32>
   return %0 : i32
 }
+
+// -----
+
+func.func @block_radix_sort_lengths(%k: vector<4xi32>, %v: vector<2xf32>) {
+  // expected-error @+1 {{'warp.block_radix_sort' op needs as many values as keys per thread; got 'vector<4xi32>' and 'vector<2xf32>'}}
+  %0:2 = warp.block_radix_sort %k, %v : vector<4xi32>, vector<2xf32>
+  return
+}
+
+// -----
+
+func.func @block_radix_sort_scalar_keys(%k: i32) {
+  // expected-error @+1 {{'warp.block_radix_sort' op operand #0 must be a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64, but got 'i32'}}
+  %0 = "warp.block_radix_sort"(%k) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @block_radix_sort_key_type(%k: vector<4xi1>) {
+  // expected-error @+1 {{'warp.block_radix_sort' op operand #0 must be a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64, but got 'vector<4xi1>'}}
+  %0 = warp.block_radix_sort %k : vector<4xi1>
+  return
+}
+
+// -----
+
+func.func @block_radix_sort_index_keys(%k: vector<2xindex>) {
+  // expected-error @+1 {{but got 'vector<2xindex>'}}
+  %0 = warp.block_radix_sort %k : vector<2xindex>
+  return
+}
+
+// -----
+
+func.func @block_radix_sort_signed_float(%k: vector<4xf32>) {
+  // expected-error @+1 {{'warp.block_radix_sort' op 'signed' orders integer keys; 'f32' keys have their own order}}
+  %0 = warp.block_radix_sort %k signed : vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_radix_sort_bits_past_width(%k: vector<4xi16>) {
+  // expected-error @+1 {{'warp.block_radix_sort' op bits 8 to 17 is not a range 0 <= begin < end <= 16 of the 'i16' keys}}
+  %0 = warp.block_radix_sort %k bits 8 to 17 : vector<4xi16>
+  return
+}
+
+// -----
+
+func.func @block_radix_sort_bits_empty(%k: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_radix_sort' op bits 5 to 5 is not a range 0 <= begin < end <= 32}}
+  %0 = warp.block_radix_sort %k bits 5 to 5 : vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @block_radix_sort_bits_negative(%k: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_radix_sort' op bits -1 to 4 is not a range}}
+  %0 = warp.block_radix_sort %k bits -1 to 4 : vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @block_radix_sort_one_bound(%k: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_radix_sort' op takes both bounds of 'bits' or neither}}
+  %0 = "warp.block_radix_sort"(%k) <{begin_bit = 2 : i32}> : (vector<4xi32>) -> vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @block_radix_sort_radix_bits(%k: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_radix_sort' op radix_bits must be 1 to 8, got 9}}
+  %0 = warp.block_radix_sort %k radix_bits = 9 : vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @block_radix_sort_values_without_result(%k: vector<4xi32>, %v: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_radix_sort' op returns the sorted values with the values' type}}
+  %0 = "warp.block_radix_sort"(%k, %v) : (vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+  return
+}
+
+// -----
+
+// Without a known block size the buffers are sized for 1024 threads: 8 f64
+// keys and 8 i64 values per thread are 8192 items of each, padded (511
+// items of each), 139248 bytes, and the scans' scratch of 8 words (4224).
+gpu.module @radix_sort_too_big {
+  gpu.func @k(%k: vector<8xf64>, %v: vector<8xi64>) kernel {
+    // expected-error @+1 {{'warp.block_radix_sort' op needs 143472 bytes of workgroup memory (1024 threads x 8 items, 8-word counter scans), more than the 49152 bytes of static shared memory: give the gpu.func a (smaller) known_block_size, sort fewer items or use fewer radix_bits}}
+    %0:2 = warp.block_radix_sort %k, %v : vector<8xf64>, vector<8xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+// The same keys fit a known block of 64 threads (8 KiB of keys and values);
+// 6 i32 keys and values do not fit a known 1024 threads: 2 x (6144 + 191)
+// x 4 + 4224 bytes.
+gpu.module @radix_sort_known {
+  gpu.func @fits(%k: vector<8xf64>, %v: vector<8xi64>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %0:2 = warp.block_radix_sort %k, %v : vector<8xf64>, vector<8xi64>
+    gpu.return
+  }
+  gpu.func @too_big(%k: vector<6xi32>, %v: vector<6xi32>) kernel attributes {known_block_size = array<i32: 32, 32, 1>} {
+    // expected-error @+1 {{needs 54904 bytes}}
+    %0:2 = warp.block_radix_sort %k, %v radix_bits = 8 : vector<6xi32>, vector<6xi32>
+    gpu.return
+  }
+}

@@ -308,6 +308,22 @@ func.func @block_combiners(%v: f32, %i: i32, %p: f32, %q: i32) -> (f32, i32, f32
   return %0#0, %0#1, %1#0, %1#1, %1#2, %1#3 : f32, i32, f32, i32, f32, i32
 }
 
+// CHECK-LABEL: func @block_radix_sort
+func.func @block_radix_sort(%k: vector<4xi32>, %v: vector<4xf32>, %f: vector<2xf16>, %b: vector<1xi8>) -> (vector<4xi32>, vector<4xi32>, vector<4xf32>, vector<2xf16>, vector<1xi8>) {
+  // CHECK: warp.block_radix_sort %{{.*}} : vector<4xi32>
+  // GENERIC: "warp.block_radix_sort"(%{{.*}}) : (vector<4xi32>) -> vector<4xi32>
+  %0 = warp.block_radix_sort %k : vector<4xi32>
+  // CHECK: warp.block_radix_sort %{{.*}}, %{{.*}} descending signed bits 0 to 16 striped : vector<4xi32>, vector<4xf32>
+  // GENERIC: "warp.block_radix_sort"(%{{.*}}, %{{.*}}) <{begin_bit = 0 : i32, descending, end_bit = 16 : i32, is_signed, striped}> : (vector<4xi32>, vector<4xf32>) -> (vector<4xi32>, vector<4xf32>)
+  %1:2 = warp.block_radix_sort %k, %v descending signed bits 0 to 16 striped : vector<4xi32>, vector<4xf32>
+  // CHECK: warp.block_radix_sort %{{.*}} bits 3 to 9 radix_bits = 8 : vector<2xf16>
+  // GENERIC: "warp.block_radix_sort"(%{{.*}}) <{begin_bit = 3 : i32, end_bit = 9 : i32, radix_bits = 8 : i32}> : (vector<2xf16>) -> vector<2xf16>
+  %2 = warp.block_radix_sort %f bits 3 to 9 radix_bits = 8 : vector<2xf16>
+  // CHECK: warp.block_radix_sort %{{.*}} descending radix_bits = 1 : vector<1xi8>
+  %3 = warp.block_radix_sort %b descending radix_bits = 1 : vector<1xi8>
+  return %0, %1#0, %1#1, %2, %3 : vector<4xi32>, vector<4xi32>, vector<4xf32>, vector<2xf16>, vector<1xi8>
+}
+
 // CHECK-LABEL: func @block_exchange
 func.func @block_exchange(%a: vector<4xf32>, %b: vector<3xi64>) -> (vector<4xf32>, vector<3xi64>) {
   // CHECK: warp.block_exchange <blocked_to_striped> %{{.*}} : vector<4xf32>

@@ -1,0 +1,230 @@
+"""warp.block_radix_sort (CUB BlockRadixSort): IR from the builder, errors
+at the call, and sorts on the simulator (and a GPU) against numpy's stable
+argsort of the keys' unsigned images, computed here (integers as they are,
+signed with the sign bit flipped, floats with every bit flipped when
+negative and the sign bit flipped otherwise; `bits` keeps bits [b0, b1);
+descending sorts by the complement). Thread t = x + X * (y + Y * z) holds
+items t*N .. t*N+N-1 (blocked); striped output gives thread t ranks t, t+B,
+..., t+(N-1)B."""
+import functools
+import re
+
+import numpy as np
+import pytest
+
+import warp_mlir as wm
+from conftest import BACKENDS
+
+TYPES = {"i8": (wm.i8, np.int8, np.uint8), "i16": (wm.i16, np.int16, np.uint16),
+         "i32": (wm.i32, np.int32, np.uint32), "i64": (wm.i64, np.int64, np.uint64),
+         "f16": (wm.f16, np.float16, np.uint16), "f32": (wm.f32, np.float32, np.uint32),
+         "f64": (wm.f64, np.float64, np.uint64)}
+
+
+def threads_of(block):
+    return int(np.prod(block))
+
+
+def linear_thread(k):
+    return k.thread_id("x") + k.block_dim("x") * (
+        k.thread_id("y") + k.block_dim("y") * k.thread_id("z"))
+
+
+@functools.lru_cache(maxsize=None)
+def sort_program(key, n, values=True, **options):
+    """Loads N keys (and N i32 values) per thread, blocked, sorts them with
+    `options` and stores the results where the thread loaded its items."""
+    element = TYPES[key][0]
+    prog = wm.Program(f"radix_{key}_{n}")
+
+    @prog.kernel(x=wm.memref(element), v=wm.memref(wm.i32), ok=wm.memref(element),
+                 ov=wm.memref(wm.i32))
+    def radix(k, x, v, ok, ov):
+        base = linear_thread(k) * n
+        keys = k.load_vector(x, base, n)
+        if values:
+            keys, vals = k.block_radix_sort(keys, k.load_vector(v, base, n), **options)
+            k.store_vector(ov, base, vals)
+        else:
+            keys = k.block_radix_sort(keys, **options)
+        k.store_vector(ok, base, keys)
+    return prog
+
+
+def image(x, key, signed=False, descending=False, bits=None):
+    """The unsigned image the sort compares (numpy, independent of the
+    compiler)."""
+    _, _, unsigned = TYPES[key]
+    width = np.dtype(unsigned).itemsize * 8
+    u = x.view(unsigned).astype(np.uint64)
+    sign = np.uint64(1) << np.uint64(width - 1)
+    ones = np.uint64((1 << width) - 1)
+    if key.startswith("f"):
+        u = np.where(u & sign, u ^ ones, u ^ sign)
+    elif signed:
+        u = u ^ sign
+    b0, b1 = bits if bits else (0, width)
+    mask = np.uint64((1 << (b1 - b0)) - 1)
+    u = (u >> np.uint64(b0)) & mask
+    return mask - u if descending else u
+
+
+def expected(x, key, n, threads, striped=False, **options):
+    """The permutation that sorts `x` (stable), laid out as the op returns
+    it: blocked, or striped."""
+    order = np.argsort(image(x, key, **options), kind="stable")
+    if striped:
+        order = order.reshape(n, threads).T.reshape(-1)
+    return order
+
+
+def run(backend, key, n, block, x, values=True, **options):
+    compiled = wm.compile(sort_program(key, n, values, **options), chip="sm_90")
+    threads = threads_of(block)
+    assert x.size == threads * n
+    v = np.arange(threads * n, dtype=np.int32)
+    ok, ov = np.zeros_like(x), np.zeros_like(v)
+    wm.launch(compiled, "radix", 1, block, x, v, ok, ov, backend=backend)
+    order = expected(x, key, n, threads,
+                     **{o: options[o] for o in ("signed", "descending", "bits", "striped")
+                        if o in options})
+    # Bit for bit (NaN payloads, -0.0), and the values say where each key
+    # came from: stability.
+    unsigned = TYPES[key][2]
+    np.testing.assert_array_equal(ok.view(unsigned), x[order].view(unsigned))
+    if values:
+        np.testing.assert_array_equal(ov, v[order])
+
+
+def duplicates(rng, size, dtype, spread=7):
+    """Keys with many duplicates (so stability shows), both signs."""
+    return rng.integers(-spread, spread, size).astype(dtype)
+
+
+BLOCKS = [1, 17, 32, 100, (64, 3), (8, 4, 5), 256, 1024]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("block", BLOCKS, ids=str)
+@pytest.mark.parametrize("n", [1, 3, 4])
+def test_unsigned_i32_with_values_is_stable(backend, n, block):
+    rng = np.random.default_rng([threads_of(block), n])
+    x = duplicates(rng, threads_of(block) * n, np.int32)
+    # Some large unsigned values (negative as i32) among the small ones.
+    x[::5] = rng.integers(-2 ** 31, 2 ** 31 - 1, x[::5].size, dtype=np.int64).astype(np.int32)
+    run(backend, "i32", n, block, x)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("block", [17, (8, 4, 5), 1024], ids=str)
+@pytest.mark.parametrize("radix_bits", [None, 1, 4, 8])
+def test_signed_i32_radix_bits(backend, block, radix_bits):
+    rng = np.random.default_rng([threads_of(block), radix_bits or 0])
+    x = duplicates(rng, threads_of(block) * 3, np.int32, spread=300)
+    x[:4] = [-2 ** 31, 2 ** 31 - 1, 0, -1][:x[:4].size]
+    run(backend, "i32", 3, block, x, signed=True, radix_bits=radix_bits)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("block", [32, 100, 256], ids=str)
+@pytest.mark.parametrize("descending", [False, True])
+@pytest.mark.parametrize("signed", [False, True])
+def test_i8(backend, block, descending, signed):
+    rng = np.random.default_rng([threads_of(block), descending, signed])
+    x = rng.integers(-128, 128, threads_of(block) * 4).astype(np.int8)
+    run(backend, "i8", 4, block, x, signed=signed, descending=descending)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("block", [17, (64, 3)], ids=str)
+@pytest.mark.parametrize("signed", [False, True])
+def test_i64(backend, block, signed):
+    rng = np.random.default_rng([threads_of(block), signed])
+    x = rng.integers(-2 ** 63, 2 ** 63 - 1, threads_of(block) * 3, dtype=np.int64)
+    x[::3] = x[1::3]   # duplicates
+    run(backend, "i64", 3, block, x, signed=signed)
+
+
+SPECIALS = [0.0, -0.0, np.inf, -np.inf, np.nan, -np.nan, 1.0, -1.0, 1e-40, -1e-40]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("block", [1, 100, (8, 4, 5)], ids=str)
+@pytest.mark.parametrize("descending", [False, True])
+@pytest.mark.parametrize("key", ["f32", "f16", "f64"])
+def test_floats(backend, key, block, descending):
+    dtype = TYPES[key][1]
+    rng = np.random.default_rng([threads_of(block), descending, len(key)])
+    size = threads_of(block) * 3
+    x = rng.integers(-20, 20, size).astype(dtype) / dtype(4)
+    with np.errstate(over="ignore"):
+        specials = np.array(SPECIALS * (size // len(SPECIALS) // 2 + 1), dtype)[:size // 2]
+    x[rng.permutation(size)[:specials.size]] = specials
+    # A NaN with a payload keeps it.
+    if key == "f32" and size > 1:
+        x[-1] = np.array([0x7fc01234], np.uint32).view(np.float32)[0]
+    run(backend, key, 3, block, x, descending=descending)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("block", [17, 100, 1024], ids=str)
+@pytest.mark.parametrize("options", [
+    {"bits": (0, 16)}, {"bits": (4, 12), "radix_bits": 3},
+    {"bits": (8, 32), "signed": True, "descending": True},
+    {"bits": (31, 32), "radix_bits": 1}], ids=str)
+def test_bit_ranges(backend, block, options):
+    rng = np.random.default_rng([threads_of(block), len(options)])
+    x = rng.integers(-2 ** 31, 2 ** 31 - 1, threads_of(block) * 2,
+                     dtype=np.int64).astype(np.int32)
+    run(backend, "i32", 2, block, x, **options)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("block", [1, 17, 100, (8, 4, 5), 1024], ids=str)
+@pytest.mark.parametrize("n", [1, 4])
+@pytest.mark.parametrize("values", [False, True])
+def test_striped(backend, n, block, values):
+    rng = np.random.default_rng([threads_of(block), n, values])
+    x = duplicates(rng, threads_of(block) * n, np.float32).astype(np.float32)
+    run(backend, "f32", n, block, x, values=values, striped=True, radix_bits=8)
+
+
+def test_ir_and_verify():
+    text = str(sort_program("i32", 4, True, descending=True, signed=True, bits=(0, 16),
+                            striped=True, radix_bits=8))
+    assert re.search(r"= warp.block_radix_sort %\w+, %\w+ descending signed bits 0 to 16 "
+                     r"striped radix_bits = 8 : vector<4xi32>, vector<4xi32>\s", text)
+    wm.Module.parse(text).verify()
+    text = str(sort_program("f16", 2, False))
+    assert re.search(r"= warp.block_radix_sort %\w+ : vector<2xf16>\s", text)
+    wm.Module.parse(text).verify()
+
+
+def test_bad_calls_raise_at_the_call():
+    prog = wm.Program()
+    raised = []
+
+    @prog.kernel(x=wm.memref(wm.i32), f=wm.memref(wm.f32), b=wm.memref(wm.i1))
+    def bad(k, x, f, b):
+        v = k.load_vector(x, 0, 4)
+        for call, error, match in (
+                (lambda: k.block_radix_sort(x[0]), TypeError, "vector of a thread's keys"),
+                (lambda: k.block_radix_sort(k.load_vector(b, 0, 4)), TypeError,
+                 "not vector<4xi1>"),
+                (lambda: k.block_radix_sort(v, k.load_vector(x, 0, 3)), TypeError,
+                 "as many items as the keys"),
+                (lambda: k.block_radix_sort(k.load_vector(f, 0, 4), signed=True), ValueError,
+                 "signed orders integer keys"),
+                (lambda: k.block_radix_sort(v, bits=(4, 4)), ValueError, "bits' end"),
+                (lambda: k.block_radix_sort(v, bits=(0, 33)), ValueError, "bits' end"),
+                (lambda: k.block_radix_sort(v, bits=8), TypeError, "a pair"),
+                (lambda: k.block_radix_sort(v, radix_bits=0), ValueError, "radix_bits"),
+                (lambda: k.block_radix_sort(v, radix_bits=9), ValueError, "radix_bits"),
+                (lambda: k.block_radix_sort(v, striped=1), TypeError,
+                 "striped must be True or False")):
+            with pytest.raises(error, match=match):
+                call()
+            raised.append(error)
+        k.block_radix_sort(v)
+    assert len(raised) == 10
+    wm.Module.parse(str(prog)).verify()
