@@ -57,31 +57,40 @@ BLOCK_BLOCKS = WARP_BLOCKS + [(128, 1, 1), (159, 1, 1), (256, 1, 1), (1000, 1, 1
 
 def probe_types(warp_opt, workdir):
     """{form: [types]} for every op's probe forms, decided by warp-opt's
-    verifier (one split-input-file run; each probe named by its location)."""
+    verifier (split-input-file runs, a few at once over consecutive parts
+    of the probes; each probe named by its location)."""
     probes = []
     for op in ops.OPS.values():
         for form, line in op.probe_forms():
-            for t in ops.CANDIDATE_TYPES:
+            for t in ops.candidates(form):
                 probes.append((form, t, line.format(T=t)))
     chunks = []
     for i, (form, t, line) in enumerate(probes):
         chunks.append("gpu.module @m {\n  gpu.func @k(%%x: %s, %%c1: i32, %%m: memref<?x%s>, %%i: index) "
                       "kernel {\n    %s loc(\"P%d\")\n    gpu.return\n  }\n}\n" % (t, t, line, i))
-    path = os.path.join(workdir, "probe.mlir")
-    with open(path, "w") as f:
-        f.write("\n// -----\n".join(chunks))
-    res = subprocess.run([warp_opt, path, "--split-input-file", "-o", os.devnull],
-                         capture_output=True, text=True)
-    if "Stack dump" in res.stderr or res.returncode not in (0, 1):
-        sys.exit(f"generative: the verifier probe crashed:\n{res.stderr[-3000:]}")
-    rejected = set(int(m) for m in re.findall(r"error: loc\(\"P(\d+)\"\)", res.stderr))
-    # A parse error names the file's line instead: find its probe's chunk.
-    first_lines, line = [], 1
-    for chunk in chunks:
-        first_lines.append(line)
-        line += chunk.count("\n") + 2  # the chunk and the separator line
-    for m in re.findall(r"probe\.mlir:(\d+):\d+: error", res.stderr):
-        rejected.add(max(i for i, first in enumerate(first_lines) if first <= int(m)))
+    parts = max(1, min(4, os.cpu_count() or 1))
+    size = (len(chunks) + parts - 1) // parts
+    runs = []
+    for k, start in enumerate(range(0, len(chunks), size)):
+        path = os.path.join(workdir, f"probe{k}.mlir")
+        with open(path, "w") as f:
+            f.write("\n// -----\n".join(chunks[start:start + size]))
+        runs.append((start, chunks[start:start + size], subprocess.Popen(
+            [warp_opt, path, "--split-input-file", "-o", os.devnull],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)))
+    rejected = set()
+    for k, (start, part, proc) in enumerate(runs):
+        stderr = proc.communicate()[1]
+        if "Stack dump" in stderr or proc.returncode not in (0, 1):
+            sys.exit(f"generative: the verifier probe crashed:\n{stderr[-3000:]}")
+        rejected |= set(int(m) for m in re.findall(r"error: loc\(\"P(\d+)\"\)", stderr))
+        # A parse error names the file's line instead: find its probe's chunk.
+        first_lines, line = [], 1
+        for chunk in part:
+            first_lines.append(line)
+            line += chunk.count("\n") + 2  # the chunk and the separator line
+        for m in re.findall(rf"probe{k}\.mlir:(\d+):\d+: error", stderr):
+            rejected.add(start + max(i for i, first in enumerate(first_lines) if first <= int(m)))
     accepted = {}
     for i, (form, t, _) in enumerate(probes):
         accepted.setdefault(form, [])
@@ -102,15 +111,20 @@ def check_table(accepted):
     for form, types in sorted(accepted.items()):
         kind = None if form in FORM_OPS else ops.form_kind(form)
         op = FORM_OPS.get(form, form[:-len(kind) - 1] if kind else form)
+        # `<op>_items_<kind>`: the op's row; its vectors only (the items),
+        # the kind's rules on their element type.
+        items = ops.is_items_form(form)
+        if items:
+            op = op[:-len("_items")]
         row = table.get(op)
         if row is None:
             problems.append(f"{op}: no row in docs/Preconditions.md")
             continue
         want = []
-        for t in ops.CANDIDATE_TYPES:
+        for t in ops.candidates(form):
             elem, n = parse_type(t)
             if elem not in row["types"] or (n is not None and not row["vectors"]) or \
-                    (n is None and not row["scalars"]):
+                    (n is None and (items or not row["scalars"])):
                 continue
             if kind and not ops.kind_ok(kind, t, op):
                 continue
@@ -175,6 +189,13 @@ class GenContext:
     def wants_region(self, rng):
         return not (self.force and self.force[1]) and rng.random() < 0.2
 
+    def wants_items(self, rng):
+        """Whether a block reduce/scan takes `items` (about 30%; in the
+        coverage sweep, whether its forced form is an items form)."""
+        if self.force:
+            return self.force[3:] == ("items",)
+        return rng.random() < 0.3
+
     def mask_form(self, rng, exec_, allow_implicit=True):
         if allow_implicit and all(e == 0xFFFFFFFF for e in exec_) and rng.random() < 0.5:
             return "implicit"
@@ -186,7 +207,7 @@ class GenContext:
 def generate(rng, accepted, chip, only=None, force=None):
     """One random program: a block shape, 1-3 stages (an op each, maybe in a
     loop, in divergent arms, or in a device function), for one chip and
-    option set; `force`: [(op, kind, type)] for the stages instead."""
+    option set; `force`: [(op, kind, type[, "items"])] for the stages instead."""
     sm = int(chip[3:].rstrip("a"))
     names = only or sorted(ops.OPS)
     op_names = [f[0] for f in force] if force else \
@@ -345,7 +366,8 @@ def stage_parts(k, s, p, idx):
         body.append(f"%mask = memref.load {buf}[{idx}] : memref<?xi32>")
         uni.append(("%mask", "i32"))
     for name in getattr(op, "uniforms", lambda p: [])(p):
-        t = p["types"][int(name[4:])] if name.startswith("init") else "i32"
+        # init: the combined type (with items the element type, not the vector).
+        t = ops.combined_type(p, int(name[4:])) if name.startswith("init") else "i32"
         buf = k.buffer(STORAGE[parse_type(t)[0]][0], ("uni", s, name, t))
         uni.append((f"%{name}", t))
         load_value(body, t, buf, idx, name)
@@ -455,6 +477,8 @@ def host_bits(arr, i, elem):
 
 
 def value_gen(rng, elem, dom, p, warp, lane, block_threads, thread):
+    """One element of an operand; `thread`: the thread's number in its
+    block, or with `items` the item's (t*N+j), for the rare float values."""
     if dom == "bits" or dom.startswith("region_affine"):
         return rng.getrandbits(16 if elem in ("f16", "bf16") else
                                64 if elem in ("f64",) else model.INT_BITS.get(elem, 32)), True
@@ -501,9 +525,12 @@ def make_inputs(prog, buffers, rng):
     arrays, data = [], []
     for s, p in enumerate(prog["stages"]):
         p["_few"] = rng.random() < 0.7
-        # The few threads whose float add/mul operand is not 0 / +-1: sums
-        # and products stay exact in f16 and bf16 in any combine order.
-        p["_rare"] = set(rng.sample(range(threads), min(threads, 12)))
+        # The few threads (with items: items, numbered t*N+j, since all of
+        # them are combined together) whose float add/mul operand is not
+        # 0 / +-1: sums and products stay exact in f16 and bf16 in any
+        # combine order (a product of at most 2^12 or 2^-12).
+        per = ops.items_of(p) or 1
+        p["_rare"] = set(rng.sample(range(threads * per), min(threads * per, 12)))
         data.append(dict(ins={}, uni={}))
     for key in buffers:
         kind, s = key[0], key[1]
@@ -541,6 +568,7 @@ def make_inputs(prog, buffers, rng):
         arr_bits = arr.view(unsigned(dtype)).tolist()
         vals = []
         op = ops.OPS[p["op"]]
+        per = ops.items_of(p)  # N with items: value_gen numbers items, not threads
         for r in range(reps):
             per_warp = {}
             for g in range(total):
@@ -576,7 +604,8 @@ def make_inputs(prog, buffers, rng):
                 p["_where"], p["_grid"] = (r, blk), prog["grid"]
                 elems = []
                 for j in range(n or 1):
-                    v, raw = value_gen(rng, elem, dom, p, w, lane, threads, t_)
+                    item = t_ if per is None else t_ * per + j
+                    v, raw = value_gen(rng, elem, dom, p, w, lane, threads, item)
                     b = v if raw else encode(elem, v)
                     if elem == "i1":
                         b &= 1
@@ -755,21 +784,25 @@ def run_programs(args, progs, workdir, tag):
                 # resource limit the generator does not budget, not a bug.
                 return [(progs[0], 0, SKIP + "over the static shared memory (diagnosed)")]
             return [(progs[0], 0, "warp-opt failed: " + summarize(res.stderr))]
-        out = []
-        for prog in progs:  # find the programs that fail alone
-            out += run_programs(args, [prog], workdir, tag + "_1")
-        return out
+        return run_halves(args, progs, workdir, tag)  # find the programs that fail alone
     try:
         module = cp.RawModule(path=path + ".ptx")
     except cp.SimError as err:
         if len(progs) > 1:
-            out = []
-            for prog in progs:
-                out += run_programs(args, [prog], workdir, tag + "_1")
-            return out
+            return run_halves(args, progs, workdir, tag)
         # PTX the simulator does not model: counted, reported, not a mismatch.
         return [(progs[0], 0, SKIP + re.sub(r"^.*?PTX: line \d+: ", "", str(err)))]
     return execute(cp, module, progs, metas)
+
+
+def run_halves(args, progs, workdir, tag):
+    """run_programs on each half of a batch whose module failed: halves,
+    not single programs, since one or two programs usually cause it (a
+    module whose block ops' buffers add up past the static shared memory
+    the simulator allows) and every module costs a warp-opt run."""
+    half = len(progs) // 2
+    return run_programs(args, progs[:half], workdir, tag + "a") + \
+        run_programs(args, progs[half:], workdir, tag + "b")
 
 
 def execute(cp, module, progs, metas):
@@ -865,7 +898,9 @@ def failure_name(prog):
 
 def coverage_plan(accepted, chip):
     """Every op x kind x payload type the verifier accepts, once: [(op,
-    kind, type)], shuffled into programs of up to three stages."""
+    kind, type)], shuffled into programs of up to three stages. Items forms:
+    every kind x element type once, N cycling through the accepted counts
+    ((op, kind, vector type, "items"))."""
     plan = []
     ctx = GenContext(accepted, (32, 1, 1), int(chip[3:].rstrip("a")))
     for name, op in sorted(ops.OPS.items()):
@@ -873,6 +908,13 @@ def coverage_plan(accepted, chip):
             plan += [(name, None, None)] * 8
         for form, _ in op.probe_forms():
             kind = None if form in FORM_OPS else ops.form_kind(form)
+            if ops.is_items_form(form):
+                by_elem = {}
+                for t in ctx.accepted(form):
+                    by_elem.setdefault(parse_type(t)[0], []).append(t)
+                for types in by_elem.values():
+                    plan.append((name, kind, types[len(plan) % len(types)], "items"))
+                continue
             for t in ctx.accepted(form):
                 plan.append((name, kind, t))
     return plan

@@ -15,6 +15,13 @@ from model import WARP, parse_type, is_float
 
 SCALARS = ["i1", "i8", "i16", "i32", "i64", "index", "f16", "bf16", "f32", "f64"]
 CANDIDATE_TYPES = SCALARS + [f"vector<{n}x{e}>" for n in (1, 2, 3, 4) for e in SCALARS]
+# Items per thread (`items` on warp.block_reduce/block_scan, CUB's
+# ITEMS_PER_THREAD): N from 1 to 8, odd N over 8- and 16-bit elements
+# included (items, not a payload the lowering may pad). The probe tries
+# every one (and the scalars, which `items` must reject): the generator
+# draws only what the verifier accepted.
+ITEM_COUNTS = list(range(1, 9))
+ITEM_CANDIDATES = SCALARS + [f"vector<{n}x{e}>" for n in ITEM_COUNTS for e in SCALARS]
 POW2 = [1, 2, 4, 8, 16, 32]
 
 
@@ -103,6 +110,28 @@ def kind_ok(kind, type_, op=None):
     return kind in (model.FLOAT_KINDS if is_float(elem) else model.INT_KINDS)
 
 
+def is_items_form(form):
+    """Whether a probe form is `<op>_items_<kind>` (the values hold items)."""
+    return "_items_" in form
+
+
+def candidates(form):
+    """The payload types the verifier probe tries for `form`."""
+    return ITEM_CANDIDATES if is_items_form(form) else CANDIDATE_TYPES
+
+
+def items_of(p):
+    """N, the items per thread of a block op with `items`; None without."""
+    return parse_type(p["types"][0])[1] if p.get("items") else None
+
+
+def combined_type(p, i):
+    """The type the combiner sees for value i: with `items` the element
+    type of the thread's vector (also init's, the totals' and a reduce's
+    results), else the value's type."""
+    return parse_type(p["types"][i])[0] if p.get("items") else p["types"][i]
+
+
 def form_kind(form):
     """The kind a probe form `<op>_<kind>` names, or None."""
     return next((k for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS + model.ATOMIC_KINDS),
@@ -130,6 +159,13 @@ class Op:
         """One form per combine kind: `<op>_<kind>`."""
         return [(f"{self.name}_{k}", f"%r = warp.{self.name} <{k}> %x : {{T}}")
                 for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
+
+    def items_kind_forms(self):
+        """The kind forms, then each kind with `items` (`<op>_items_<kind>`:
+        the kind's type rules apply to the vector's element type)."""
+        return self.kind_forms() + [
+            (f"{self.name}_items_{k}", f"%r = warp.{self.name} <{k}> %x items : {{T}}")
+            for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
 
 
 class Shuffle(Op):
@@ -506,15 +542,19 @@ class Reduce(Op):
         return outs
 
 
-def choose_combiner(p, op, rng, ctx):
+def choose_combiner(p, op, rng, ctx, items=False):
     """A combine region over a tuple, or a kind and a payload type the
-    verifier accepts for it (`op`_`kind`); False when there is none."""
+    verifier accepts for it (`op`_`kind`, `op`_items_`kind` with `items`:
+    a vector of N items); False when there is none."""
     if ctx.wants_region(rng):
         p["region"] = rng.choice(sorted(model.REGIONS))
         p["types"] = model.REGIONS[p["region"]]["types"]
+        if items:  # the region's arguments stay the element types
+            n = rng.choice(ITEM_COUNTS)
+            p["types"] = [f"vector<{n}x{t}>" for t in p["types"]]
         return True
     kind = ctx.kind_for(rng)
-    t = ctx.type_for(f"{op}_{kind}", rng)
+    t = ctx.type_for(f"{op}_items_{kind}" if items else f"{op}_{kind}", rng)
     if t is None:
         return False
     p["kind"], p["types"] = kind, [t]
@@ -522,11 +562,27 @@ def choose_combiner(p, op, rng, ctx):
 
 
 def combiner(p):
-    """The combine function on tuples."""
+    """The combine function on tuples (with `items`, tuples of one item of
+    each value)."""
     if "region" in p:
         return model.REGIONS[p["region"]]["fn"]
-    kind, t = p["kind"], p["types"][0]
+    kind, t = p["kind"], combined_type(p, 0)
     return lambda a, b: (model.combine_value(kind, a[0], b[0], t),)
+
+
+def thread_items(p, d, t):
+    """Thread t's items in order, each a tuple over the values: its N items
+    with `items`, else its one value."""
+    n = len(p["types"])
+    k = items_of(p)
+    if k is None:
+        return [tuple(d.ins[f"x{i}"][t] for i in range(n))]
+    return [tuple(d.ins[f"x{i}"][t][j] for i in range(n)) for j in range(k)]
+
+
+def values_mlir(p):
+    """The value operands; ` items` right after them (the op's syntax)."""
+    return ", ".join(f"%x{i}" for i in range(len(p["types"]))) + (" items" if p.get("items") else "")
 
 
 def region_op(head, p, xs, opts, init=""):
@@ -669,17 +725,22 @@ class BlockReduce(Op):
     name = "block_reduce"
     block_level = True
 
-    probe_forms = Op.kind_forms
+    probe_forms = Op.items_kind_forms
 
     def gen(self, rng, ctx):
         p = dict(op=self.name, exec=list(ctx.existing))
-        if not choose_combiner(p, "block_reduce", rng, ctx):
+        # items: each value a vector of the thread's N items (about 30%).
+        items = ctx.wants_items(rng)
+        if items:
+            p["items"] = True
+        if not choose_combiner(p, "block_reduce", rng, ctx, items):
             return None
         # valid_threads %n (CUB's num_valid): none, or a count anywhere from
         # below 1 (counts as 1) through the block size to past it, constant
         # (at least 1: a smaller constant is a verifier error) or run-time.
+        # Not with items (the verifier's rule: no partial tiles of items).
         p["valid"] = None
-        if rng.random() < 0.35:
+        if not items and rng.random() < 0.35:
             p["valid_dyn"] = rng.random() < 0.5
             low = -3 if p["valid_dyn"] else 1
             p["valid"] = rng.choice([rng.randint(low, ctx.threads + 40),
@@ -701,7 +762,8 @@ class BlockReduce(Op):
         return p["valid"]
 
     def results(self, p):
-        return [(f"y{i}", t) for i, t in enumerate(p["types"])]
+        # With items: one element of the combined type, not the vector.
+        return [(f"y{i}", combined_type(p, i)) for i in range(len(p["types"]))]
 
     def mlir(self, p, k):
         n = len(p["types"])
@@ -713,14 +775,16 @@ class BlockReduce(Op):
         if p["algorithm"]:
             opts.append(f"algorithm = <{p['algorithm']}>")
         return region_op(", ".join(f"%y{i}" for i in range(n)) + " = warp.block_reduce", p,
-                         ", ".join(f"%x{i}" for i in range(n)), opts)
+                         values_mlir(p), opts)
 
     def expect_block(self, p, d):
         fn = combiner(p)
         n = len(p["types"])
         # Threads 0 .. count-1 contribute: the count taken into [1, B].
         count = d.threads if p.get("valid") is None else min(max(p["valid"], 1), d.threads)
-        total = model.fold(fn, [tuple(d.ins[f"x{i}"][t] for i in range(n)) for t in range(count)])
+        # Each thread folds its items serially from the left (one value:
+        # itself), then the threads' folds are combined in thread order.
+        total = model.fold(fn, [model.fold(fn, thread_items(p, d, t)) for t in range(count)])
         # threads = <first>: thread 0's result only (the others unspecified).
         holders = 1 if p.get("threads") == "first" else d.threads
         return {f"y{i}": [total[i]] * holders + [None] * (d.threads - holders)
@@ -731,11 +795,15 @@ class BlockScan(Op):
     name = "block_scan"
     block_level = True
 
-    probe_forms = Op.kind_forms
+    probe_forms = Op.items_kind_forms
 
     def gen(self, rng, ctx):
         p = dict(op=self.name, exec=list(ctx.existing))
-        if not choose_combiner(p, "block_scan", rng, ctx):
+        # items: each value a vector of the thread's N items (about 30%).
+        items = ctx.wants_items(rng)
+        if items:
+            p["items"] = True
+        if not choose_combiner(p, "block_scan", rng, ctx, items):
             return None
         p["algorithm"] = rng.choice([None, "warp_scans", "raking"])
         p["init"] = rng.random() < 0.4
@@ -752,8 +820,11 @@ class BlockScan(Op):
         return ("payload_block", int(name[4:]))
 
     def results(self, p):
+        # The scans have the values' types; the totals (and init) the
+        # combined types (the element types with items).
+        n = len(p["types"])
         r = [(f"y{i}", t) for i, t in enumerate(p["types"])]
-        return r + ([(f"z{i}", t) for i, t in enumerate(p["types"])] if p["total"] else [])
+        return r + ([(f"z{i}", combined_type(p, i)) for i in range(n)] if p["total"] else [])
 
     def mlir(self, p, k):
         n = len(p["types"])
@@ -761,27 +832,40 @@ class BlockScan(Op):
         opts = (["exclusive"] if p["exclusive"] else []) + \
             (["init " + ", ".join(f"%init{i}" for i in range(n))] if p["init"] else []) + \
             ([f"algorithm = <{p['algorithm']}>"] if p["algorithm"] else [])
-        types = p["types"] * (2 if p["total"] else 1)
-        rt = ", ".join(types)
+        rt = ", ".join(t for _, t in self.results(p))
         return region_op(", ".join(ys) + " = warp.block_scan", dict(p, result_types=rt),
-                         ", ".join(f"%x{i}" for i in range(n)), opts)
+                         values_mlir(p), opts)
 
     def expect_block(self, p, d):
+        """The definition's combine order: each thread folds its items
+        serially from the left, the block scans the folds exclusively in
+        thread order (init in front), and item j of thread t gets
+        ((P_t op i_0) op i_1) ... op i_j (exclusive: up to i_(j-1); P_t
+        itself for item 0; thread 0 without init starts from i_0 and its
+        exclusive item 0 is the kind's identity). One value per thread is
+        the case of one item."""
         fn = combiner(p)
         n = len(p["types"])
-        xs = [tuple(d.ins[f"x{i}"][t] for i in range(n)) for t in range(d.threads)]
+        k = items_of(p)
         init = tuple(d.uni[f"init{i}"] for i in range(n)) if p["init"] else None
-        ident = None if "region" in p else (model.identity_value(p["kind"], p["types"][0]),)
+        ident = None if "region" in p else (model.identity_value(p["kind"], combined_type(p, 0)),)
         outs = {f"y{i}": [] for i in range(n)}
-        acc = init
+        folds = []
+        prefix = init  # P_t: the exclusive block scan of the folds
         for t in range(d.threads):
-            incl = xs[t] if acc is None else fn(acc, xs[t])
-            val = (acc if acc is not None else ident) if p["exclusive"] else incl
+            its = thread_items(p, d, t)
+            run, vals = prefix, []
+            for item in its:
+                incl = item if run is None else fn(run, item)
+                vals.append((run if run is not None else ident) if p["exclusive"] else incl)
+                run = incl
+            fold = model.fold(fn, its)
+            folds.append(fold)
+            prefix = fold if prefix is None else fn(prefix, fold)
             for i in range(n):
-                outs[f"y{i}"].append(val[i])
-            acc = incl
-        if p["total"]:
-            total = model.fold(fn, xs)
+                outs[f"y{i}"].append(vals[0][i] if k is None else tuple(v[i] for v in vals))
+        if p["total"]:  # every item's, without init
+            total = model.fold(fn, folds)
             outs.update({f"z{i}": [total[i]] * d.threads for i in range(n)})
         return outs
 
