@@ -996,6 +996,14 @@ LogicalResult BlockRadixSortOp::verify() {
   return success();
 }
 
+LogicalResult BlockScatterOp::verify() {
+  auto ranks = cast<VectorType>(getRanks().getType());
+  if (ranks.getNumElements() != getItemsPerThread())
+    return emitOpError() << "has one rank per item: " << getItemsPerThread()
+                         << " items, " << ranks.getNumElements() << " ranks";
+  return success();
+}
+
 OpFoldResult BlockExchangeOp::fold(FoldAdaptor) {
   // With one item per thread, blocked and striped are the same arrangement.
   return getItemsPerThread() == 1 ? getItems() : OpFoldResult();

@@ -101,12 +101,11 @@ int64_t exchangePaddingPeriod(Type element) {
   return getBlockBufferPaddingPeriod(element);
 }
 
-/// Elements of the exchange buffer `op` needs: B_max * N items and their
-/// padding.
-int64_t exchangeBufferElements(BlockExchangeOp op) {
-  int64_t items = getMaxBlockThreads(op) * op.getItemsPerThread();
-  Type element = cast<VectorType>(op.getItems().getType()).getElementType();
-  return items + (items - 1) / exchangePaddingPeriod(element);
+/// Elements of the exchange buffer a block exchange or scatter `op` of
+/// `items` per thread needs: B_max * N items and their padding.
+int64_t exchangeBufferElements(Operation *op, VectorType items) {
+  int64_t count = getMaxBlockThreads(op) * items.getNumElements();
+  return count + (count - 1) / exchangePaddingPeriod(items.getElementType());
 }
 
 /// The segment length S of a raking op's buffer that is padded with one
@@ -281,18 +280,18 @@ public:
       if (auto shuffle = dyn_cast<BlockShuffleOp>(op))
         buffers.reserve(kExchangeBufferName, shuffle.getValue().getType(),
                         /*slot=*/0, getMaxBlockThreads(shuffle));
-      auto exchange = dyn_cast<BlockExchangeOp>(op);
-      if (!exchange)
+      if (!isa<BlockExchangeOp, BlockScatterOp>(op))
         continue;
-      Type element =
-          cast<VectorType>(exchange.getItems().getType()).getElementType();
-      int64_t needed = exchangeBufferElements(exchange);
+      // Both take their items as operand 0.
+      auto items = cast<VectorType>(op->getOperand(0).getType());
+      Type element = items.getElementType();
+      int64_t needed = exchangeBufferElements(op, items);
       uint64_t bytes = needed * (element.getIntOrFloatBitWidth() / 8);
       if (bytes > limit)
-        return exchange.emitOpError()
+        return op->emitOpError()
                << "needs a workgroup buffer of " << bytes << " bytes ("
-               << getMaxBlockThreads(exchange) << " threads x "
-               << exchange.getItemsPerThread() << " items of " << element
+               << getMaxBlockThreads(op) << " threads x "
+               << items.getNumElements() << " items of " << element
                << ", padded), more than the " << limit
                << " bytes of static shared memory: give the gpu.func a "
                   "(smaller) known_block_size or exchange fewer items";
@@ -1042,6 +1041,57 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
   return vector::FromElementsOp::create(b, loc, itemsType, loaded);
 }
 
+/// The block scatter through the exchange buffer: a barrier (the buffer's
+/// earlier readers are done), each item stored at its rank (an item whose
+/// rank is outside the block's positions is dropped), a barrier, each
+/// thread's positions loaded, blocked or striped.
+Value expandScatter(OpBuilder &b, Location loc, Scratch &scratch,
+                    BlockScatterOp op) {
+  auto itemsType = cast<VectorType>(op.getItems().getType());
+  Type element = itemsType.getElementType();
+  int64_t n = op.getItemsPerThread();
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto [threadI32, threadsI32] = buildBlockThreadAndCount(b, loc, op);
+  Value thread = buildIndex(b, loc, threadI32);
+  Value threads = buildIndex(b, loc, threadsI32);
+  Value positions = arith::MulIOp::create(b, loc, threads, cst(n));
+  Value padShift = cst(llvm::Log2_64(exchangePaddingPeriod(element)));
+  auto slot = [&](Value position) -> Value {
+    return arith::AddIOp::create(
+        b, loc, position,
+        arith::ShRUIOp::create(b, loc, position, padShift));
+  };
+  Value buffer = scratch.getExchangeBuffer(b, loc, element);
+  gpu::BarrierOp::create(b, loc);
+  for (int64_t j = 0; j < n; ++j) {
+    Value rank = vector::ExtractOp::create(b, loc, op.getRanks(), j);
+    // A negative rank is a large unsigned one: outside too.
+    Value position = buildIndex(b, loc, rank);
+    Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         position, positions);
+    auto ifOp = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    memref::StoreOp::create(b, loc,
+                            vector::ExtractOp::create(b, loc, op.getItems(), j),
+                            buffer, slot(position));
+  }
+  gpu::BarrierOp::create(b, loc);
+  SmallVector<Value> loaded;
+  for (int64_t j = 0; j < n; ++j) {
+    Value position =
+        op.getStriped()
+            ? arith::AddIOp::create(
+                  b, loc, thread, arith::MulIOp::create(b, loc, threads, cst(j)))
+            : arith::AddIOp::create(
+                  b, loc, arith::MulIOp::create(b, loc, thread, cst(n)), cst(j));
+    loaded.push_back(memref::LoadOp::create(b, loc, buffer, slot(position)));
+  }
+  return vector::FromElementsOp::create(b, loc, itemsType, loaded);
+}
+
 /// The block shuffle through the exchange buffer of its payload type (a
 /// slot per thread): a barrier (the buffer's earlier readers are done), each
 /// thread writes its slot, a barrier, each reads its source's slot: t + d
@@ -1197,6 +1247,11 @@ struct WarpExpandBlockCollectivesPass
       if (auto exchange = dyn_cast<BlockExchangeOp>(op)) {
         exchange.replaceAllUsesWith(expandExchange(b, loc, scratch, exchange));
         exchange.erase();
+        continue;
+      }
+      if (auto scatter = dyn_cast<BlockScatterOp>(op)) {
+        scatter.replaceAllUsesWith(expandScatter(b, loc, scratch, scatter));
+        scatter.erase();
         continue;
       }
       if (auto shuffle = dyn_cast<BlockShuffleOp>(op)) {

@@ -1073,6 +1073,17 @@ class KernelBuilder(TileMixin):
                                values + inits, attributes, exclusive and init is None, total,
                                combined)
 
+    def block_scatter(self, items: Value, ranks: Value, striped: bool = False) -> Value:
+        """warp.block_scatter (CUB BlockExchange::ScatterToBlocked /
+        ScatterToStriped): item j of each thread goes to block position
+        ranks[j] (a vector of i32, one per item; the ranks a permutation of
+        0 .. B*N-1); returns the items by position, blocked or `striped`.
+        Every thread of the block must call it."""
+        items = self.value(items, "the scattered items")
+        ranks = self.value(ranks, "the items' ranks")
+        attributes = {"striped": self._ops.unit()} if _checks.flag(striped, "striped") else {}
+        return self._emit("warp.block_scatter", [items, ranks], items.type, attributes)
+
     def block_load(self, buffer: Value, offset, items: int, striped: bool = False,
                    valid=None, default=None, algorithm: Optional[str] = None) -> Value:
         """warp.block_load (CUB BlockLoad): the block's tile buffer[offset ..

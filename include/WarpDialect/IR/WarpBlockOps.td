@@ -473,6 +473,46 @@ def Warp_BlockExchangeOp : Warp_BlockOp<"block_exchange",
   let hasFolder = 1;
 }
 
+def Warp_BlockScatterOp : Warp_BlockOp<"block_scatter",
+    [AllTypesMatch<["items", "result"]>]> {
+  let summary = "place each item at its rank over the block (CUB "
+                "BlockExchange::ScatterToBlocked / ScatterToStriped)";
+  let description = [{
+    Thread `t`'s item `j` goes to the block position `ranks[j]` (positions
+    `0 .. B*N-1` of the block's `B * N` items, `B` the block's threads
+    numbered as in `warp.block_reduce`); the result holds the items by
+    position, blocked (thread `t` gets positions `t*N .. t*N+N-1`) or with
+    `striped` striped (thread `t` gets `t, t+B, ..., t+(N-1)B`). The ranks
+    should be a permutation of the positions: an item whose rank lies
+    outside them is dropped, and a position no item names holds an
+    unspecified value. Every thread of the block must execute the op.
+
+    Lowering: as `warp.block_exchange`, through its buffer (a barrier,
+    each item stored at its rank, a barrier, each thread's positions
+    loaded).
+
+    ```mlir
+    %sorted = warp.block_scatter %keys, %ranks : vector<4xi32>, vector<4xi32>
+    ```
+  }];
+  let arguments = (ins Warp_ExchangeItems:$items,
+                       FixedVectorOfRankAndType<[1], [I32]>:$ranks,
+                       UnitAttr:$striped);
+  let results = (outs Warp_ExchangeItems:$result);
+  let assemblyFormat = [{
+    $items `,` $ranks (`striped` $striped^)? attr-dict `:` type($items) `,`
+    type($ranks)
+  }];
+  let extraClassDeclaration = [{
+    /// N, the number of items per thread.
+    unsigned getItemsPerThread() {
+      return ::llvm::cast<::mlir::VectorType>(getItems().getType())
+          .getNumElements();
+    }
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Block loads and stores (CUB BlockLoad / BlockStore)
 //===----------------------------------------------------------------------===//

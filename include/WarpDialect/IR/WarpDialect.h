@@ -87,7 +87,7 @@ namespace mlir::warp {
 inline bool isBlockCollective(Operation *op) {
   return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockExchangeOp,
              BlockShuffleOp, BlockLoadOp, BlockStoreOp, BlockHistogramOp,
-             BlockRadixSortOp>(op);
+             BlockRadixSortOp, BlockScatterOp>(op);
 }
 
 /// Slots per half of a block scratch array (ExpandBlockCollectives.cpp

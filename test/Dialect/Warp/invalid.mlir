@@ -471,6 +471,14 @@ func.func @exchange_warp_striped(%x: vector<4xf32>) {
 
 // -----
 
+func.func @block_scatter_ranks(%x: vector<4xf32>, %r: vector<2xi32>) {
+  // expected-error @+1 {{'warp.block_scatter' op has one rank per item: 4 items, 2 ranks}}
+  %0 = warp.block_scatter %x, %r : vector<4xf32>, vector<2xi32>
+  return
+}
+
+// -----
+
 func.func @block_broadcast_thread_type(%x: f32, %t: i64) {
   // expected-error @+1 {{operand #1 must be 32-bit signless integer}}
   %0 = "warp.block_broadcast"(%x, %t) : (f32, i64) -> f32

@@ -271,6 +271,16 @@ func.func @block_exchange_warp_striped(%x: vector<4xf32>) -> vector<4xf32> {
   return %1 : vector<4xf32>
 }
 
+// CHECK-LABEL: func @block_scatter
+func.func @block_scatter(%x: vector<4xf32>, %r: vector<4xi32>) -> vector<4xf32> {
+  // CHECK: warp.block_scatter %{{.*}}, %{{.*}} : vector<4xf32>, vector<4xi32>
+  %0 = warp.block_scatter %x, %r : vector<4xf32>, vector<4xi32>
+  // CHECK: warp.block_scatter %{{.*}}, %{{.*}} striped : vector<4xf32>, vector<4xi32>
+  // GENERIC: "warp.block_scatter"(%{{.*}}, %{{.*}}) <{striped}> : (vector<4xf32>, vector<4xi32>) -> vector<4xf32>
+  %1 = warp.block_scatter %0, %r striped : vector<4xf32>, vector<4xi32>
+  return %1 : vector<4xf32>
+}
+
 // CHECK-LABEL: func @block_histogram
 func.func @block_histogram(%s: vector<4xi8>, %bins: memref<256xi32, #gpu.address_space<workgroup>>, %g: memref<?xi64>) {
   // CHECK: warp.block_histogram %{{.*}} into %{{.*}} : vector<4xi8>, memref<256xi32, #gpu.address_space<workgroup>>
