@@ -73,7 +73,14 @@ python3 benchmarks/device/block_probe.py --emit "$stage/block_probe.mlir"
   --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=$stage/device/block_probe.ptx"
 rm "$stage/block_probe.mlir"
 cp benchmarks/device/block_probe.py "$stage/"
-cp benchmarks/device_bench.py benchmarks/chart.py benchmarks/sass_summary.py benchmarks/lookback_probe.py "$stage/"
+# CUB's block primitives against the same spelled with warp ops
+# (benchmarks/block_bench.py): the warp kernels' PTX, one file per kernel (a
+# kernel that does not lower is listed in skipped.json), and the CUB
+# baselines it compiles on the GPU host.
+python3 benchmarks/block_bench.py --build "$stage/block" --warp-opt "$BUILD_DIR/bin/warp-opt" | tail -2
+cp benchmarks/block_baselines.cu "$stage/block/"
+cp benchmarks/device_bench.py benchmarks/chart.py benchmarks/sass_summary.py benchmarks/lookback_probe.py \
+  benchmarks/block_bench.py "$stage/"
 git rev-parse HEAD > "$stage/COMMIT" 2>/dev/null || true
 # The Python package's wheel (run.sh installs it into a fresh virtual
 # environment), its tests and examples.

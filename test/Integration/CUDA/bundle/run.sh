@@ -82,4 +82,7 @@ python3 "$here/sass/compare.py" --ptx "$here/sass/combiner-counts.ptx" --ptx "$h
 python3 "$here/device_bench.py" --ptx-dir "$here/device" --json "$out/device_bench.json" --hang "${WARP_HANG_S:-10}" 2>&1 \
   | tee "$out/device_bench.txt" | grep -E '^[a-z0-9_]+ +[0-9]|FAILED|^total|^baselines'  # the SASS summary: in the file
 python3 "$here/chart.py" "$out/device_bench.json" "$out/bench.json" -o "$out/device_bench.svg" || true
+# CUB's block primitives against warp's (block_bench.py): the rows in the file, the per-group summary here.
+python3 "$here/block_bench.py" --ptx-dir "$here/block" --json "$out/block_bench.json" --hang "${WARP_HANG_S:-10}" 2>&1 \
+  | tee "$out/block_bench.txt" | grep -E '^summary|FAILED|^total|did not build'
 exit $status
