@@ -996,6 +996,20 @@ LogicalResult BlockRadixSortOp::verify() {
   return success();
 }
 
+static bool isStackAllocation(Value memref);
+
+LogicalResult BlockHistogramOp::verify() {
+  // One set of bins for the whole block, which the atomics can reach.
+  auto bins = cast<MemRefType>(getBins().getType());
+  if (!isGlobalOrWorkgroupSpace(bins.getMemorySpace()))
+    return emitOpError() << "counts into workgroup or global memory, not "
+                         << bins;
+  if (isStackAllocation(getBins()))
+    return emitOpError("counts into bins the whole block shares, not a "
+                       "stack allocation (private to each thread)");
+  return success();
+}
+
 LogicalResult BlockScatterOp::verify() {
   auto ranks = cast<VectorType>(getRanks().getType());
   if (ranks.getNumElements() != getItemsPerThread())

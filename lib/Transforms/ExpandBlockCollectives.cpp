@@ -61,6 +61,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -1196,14 +1197,61 @@ private:
   DenseMap<Operation *, Value> variables;
 };
 
+/// Bounds the threads of every kernel under `root` that holds block
+/// collectives and says nothing of its block size to the most a block may
+/// have (`nvvm.maxntid` 1024, PTX's `.maxntid`): the block ops promise any
+/// block size up to 1024 threads, and a kernel launches with 1024 only
+/// where it uses at most 64 registers a thread, which ptxas then keeps to
+/// (a block radix sort needs more otherwise). Returns whether it bounded
+/// one.
+/// Whether `function` executes a block collective: holds one, or calls a
+/// function that does (warp-outline-block-collectives moves them into
+/// functions of their own). `seen`: the functions already asked (calls may
+/// recurse).
+bool holdsBlockCollectives(FunctionOpInterface function,
+                           llvm::SmallPtrSetImpl<Operation *> &seen) {
+  if (!seen.insert(function).second)
+    return false;
+  return function
+      .walk([&](Operation *op) {
+        if (isBlockCollective(op))
+          return WalkResult::interrupt();
+        if (auto call = dyn_cast<CallOpInterface>(op))
+          if (auto callee = dyn_cast_or_null<FunctionOpInterface>(
+                  call.resolveCallable());
+              callee && holdsBlockCollectives(callee, seen))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+bool boundBlockThreads(Operation *root) {
+  bool changed = false;
+  root->walk([&](gpu::GPUFuncOp kernel) {
+    llvm::SmallPtrSet<Operation *, 8> seen;
+    if (!kernel.isKernel() || kernel.getKnownBlockSizeAttr() ||
+        kernel->hasAttr(NVVM::NVVMDialect::getMaxntidAttrName()) ||
+        kernel->hasAttr(NVVM::NVVMDialect::getReqntidAttrName()) ||
+        !holdsBlockCollectives(kernel, seen))
+      return;
+    kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                    DenseI32ArrayAttr::get(kernel.getContext(),
+                                           {kMaxBlockThreads, 1, 1}));
+    changed = true;
+  });
+  return changed;
+}
+
 struct WarpExpandBlockCollectivesPass
     : public warp::impl::WarpExpandBlockCollectivesPassBase<
           WarpExpandBlockCollectivesPass> {
   void runOnOperation() override {
+    bool changed = boundBlockThreads(getOperation());
     // Block loads and stores: memory accesses and exchanges; items per
     // thread: block ops over one value per thread; radix sorts: counting
     // passes around block scans; all expanded below.
-    bool changed = expandBlockMemoryOps(getOperation());
+    changed |= expandBlockMemoryOps(getOperation());
     changed |= expandBlockItems(getOperation());
     changed |= expandBlockRadixSorts(getOperation());
     SmallVector<Operation *> blockOps;

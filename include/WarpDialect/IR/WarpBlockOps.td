@@ -653,7 +653,8 @@ def Warp_BlockHistogramOp : Warp_BlockOp<"block_histogram"> {
   let description = [{
     Every thread's `N` samples (`vector<N x iK>`, each an unsigned bin
     number) are counted into `bins` (a 1-D memref of `i32` or `i64`
-    counters, typically in workgroup memory): after the op, `bins[k]` holds
+    counters in workgroup or global memory, one for the whole block: not
+    a stack allocation): after the op, `bins[k]` holds
     the number of the block's samples equal to `k`, or with `accumulate`
     (CUB's `Composite`) that number added to what `bins[k]` held. A sample
     of `K` or more (`K` the memref's size) is not counted. Every thread of
@@ -686,6 +687,7 @@ def Warp_BlockHistogramOp : Warp_BlockOp<"block_histogram"> {
     $items `into` $bins (`accumulate` $accumulate^)? (`algorithm` `=` $algorithm^)?
     attr-dict `:` type($items) `,` type($bins)
   }];
+  let hasVerifier = 1;
 }
 
 

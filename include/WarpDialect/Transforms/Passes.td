@@ -144,6 +144,11 @@ def WarpExpandBlockCollectivesPass
     power of two are padded as in `warp-expand-collectives`: their scratch
     slots hold the padded vector.
 
+    A kernel that executes block collectives without a `known_block_size`
+    (or a bound of its own) gets `nvvm.maxntid` 1024: the block ops promise
+    any block size up to 1024 threads, and only a kernel of at most 64
+    registers a thread launches with 1024.
+
     `warp.block_load` and `warp.block_store` go first: memory accesses by
     their algorithm (`ExpandBlockMemory.cpp`), with the block or warp
     exchanges that `transpose` and `warp_transpose` need, expanded here and

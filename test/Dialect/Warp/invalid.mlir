@@ -479,6 +479,25 @@ func.func @block_scatter_ranks(%x: vector<4xf32>, %r: vector<2xi32>) {
 
 // -----
 
+// The block's bins, where the atomics reach them (a fuzz finding: memory
+// space 7 reached warp.atomic_rmw's verifier after the expansion).
+func.func @block_histogram_space(%s: vector<4xi8>, %bins: memref<?xi32, 7>) {
+  // expected-error @+1 {{'warp.block_histogram' op counts into workgroup or global memory, not 'memref<?xi32, 7>'}}
+  warp.block_histogram %s into %bins algorithm = <warp_aggregated> : vector<4xi8>, memref<?xi32, 7>
+  return
+}
+
+// -----
+
+func.func @block_histogram_stack(%s: vector<4xi8>) {
+  %bins = memref.alloca() : memref<16xi32>
+  // expected-error @+1 {{'warp.block_histogram' op counts into bins the whole block shares, not a stack allocation (private to each thread)}}
+  warp.block_histogram %s into %bins : vector<4xi8>, memref<16xi32>
+  return
+}
+
+// -----
+
 func.func @block_broadcast_thread_type(%x: f32, %t: i64) {
   // expected-error @+1 {{operand #1 must be 32-bit signless integer}}
   %0 = "warp.block_broadcast"(%x, %t) : (f32, i64) -> f32
