@@ -32,9 +32,28 @@ constexpr uint64_t kParamBytesBeforePtx81 = 4352;
 constexpr uint64_t kParamBytesFromPtx81 = 32764;
 constexpr unsigned kPtxWithLargeParams = 81;
 
+/// Whether `type` holds fewer elements than any parameter space allows
+/// bytes (counting through vectors, arrays and structs): the data layout's
+/// size of one that holds more can wrap around (a vector of 2^62 bf16
+/// came to an alignment of 0).
+bool hasFewElements(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements() <= int64_t(kParamBytesFromPtx81) &&
+           hasFewElements(vector.getElementType());
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
+    return array.getNumElements() <= kParamBytesFromPtx81 &&
+           hasFewElements(array.getElementType());
+  if (auto structType = dyn_cast<LLVM::LLVMStructType>(type))
+    return structType.getBody().size() <= kParamBytesFromPtx81 &&
+           llvm::all_of(structType.getBody(), hasFewElements);
+  return true;
+}
+
 /// The bytes of .param space `kernel` takes: each parameter at its ABI
-/// alignment, as NVPTX lays them out (a byval pointer passes the value).
-uint64_t kernelParamBytes(LLVM::LLVMFuncOp kernel, const DataLayout &layout) {
+/// alignment, as NVPTX lays them out (a byval pointer passes the value);
+/// none for a parameter of too many elements to size.
+std::optional<uint64_t> kernelParamBytes(LLVM::LLVMFuncOp kernel,
+                                         const DataLayout &layout) {
   uint64_t bytes = 0;
   for (auto [index, type] :
        llvm::enumerate(kernel.getFunctionType().getParams())) {
@@ -42,6 +61,8 @@ uint64_t kernelParamBytes(LLVM::LLVMFuncOp kernel, const DataLayout &layout) {
     if (auto byval = kernel.getArgAttrOfType<TypeAttr>(
             index, LLVM::LLVMDialect::getByValAttrName()))
       passed = byval.getValue();
+    if (!hasFewElements(passed))
+      return std::nullopt;
     bytes = llvm::alignTo(bytes, layout.getTypeABIAlignment(passed)) +
             layout.getTypeSize(passed).getFixedValue();
   }
@@ -84,7 +105,13 @@ LogicalResult fitKernelParams(gpu::GPUModuleOp module) {
     if (!func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()) &&
         !func->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
       continue;
-    uint64_t bytes = kernelParamBytes(func, layout);
+    std::optional<uint64_t> size = kernelParamBytes(func, layout);
+    if (!size)
+      return func.emitError()
+             << "the kernel's parameters take more than the "
+             << kParamBytesFromPtx81
+             << " bytes PTX allows (pass large data through memory)";
+    uint64_t bytes = *size;
     if (bytes > kParamBytesFromPtx81)
       return func.emitError()
              << "the kernel's parameters take " << bytes
