@@ -135,6 +135,28 @@ LogicalResult checkNoConstantWrites(Operation *op) {
   return success();
 }
 
+/// A memref atomic on a memref of private memory (NVVM's address space 5)
+/// is an error at the op: PTX has no atomics on local memory, and the NVPTX
+/// backend stops at it with a fatal error ("Cannot select: AtomicLoad...").
+LogicalResult checkNoPrivateAtomics(Operation *op) {
+  Value memref;
+  if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op))
+    memref = atomic.getMemref();
+  else if (auto generic = dyn_cast<memref::GenericAtomicRMWOp>(op))
+    memref = generic.getMemref();
+  if (!memref)
+    return success();
+  auto type = cast<MemRefType>(memref.getType());
+  if (warp::getNVVMMemorySpace(type.getMemorySpace()) !=
+      NVVM::NVVMMemorySpace::Local)
+    return success();
+  return op->emitOpError()
+         << "is an atomic on " << type
+         << ", private memory (address space 5), which PTX's atomics cannot "
+            "reach: a thread's own memory needs no atomic, use a load and a "
+            "store";
+}
+
 /// convert-gpu-to-nvvm puts a gpu.func's workgroup attributions in shared
 /// memory and its private ones on the stack, and builds each memref from a
 /// pointer of that space whatever the memref's memory space says: another
@@ -269,8 +291,10 @@ struct WarpCheckLowerablePass
         fail(checkGlobalSpace(global));
         return;
       }
-      if (placement.inLaunch || placement.inDeviceModule)
+      if (placement.inLaunch || placement.inDeviceModule) {
         fail(checkNoConstantWrites(op));
+        fail(checkNoPrivateAtomics(op));
+      }
       if (!isa<warp::WarpDialect>(op->getDialect()))
         return;
       if (!placement.inLaunch && !placement.inDeviceModule) {

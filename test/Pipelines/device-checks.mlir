@@ -186,3 +186,27 @@ gpu.module @kernels {
   }
 }
 }
+
+// -----
+
+// An atomic on private memory: PTX has none (a fuzz finding: at opt-level=0
+// it reached the NVPTX backend's instruction selection, a fatal error).
+module attributes {gpu.container_module} {
+gpu.module @m {
+  gpu.func @private_atomic(%out: memref<8xf32, 5>, %x: f32) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{'memref.atomic_rmw' op is an atomic on 'memref<8xf32, 5>', private memory (address space 5), which PTX's atomics cannot reach}}
+    %old = memref.atomic_rmw addf %x, %out[%c0] : (f32, memref<8xf32, 5>) -> f32
+    gpu.return
+  }
+  gpu.func @private_generic_atomic(%out: memref<8xi32, #gpu.address_space<private>>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{'memref.generic_atomic_rmw' op is an atomic on 'memref<8xi32, #gpu.address_space<private>>', private memory}}
+    %old = memref.generic_atomic_rmw %out[%c0] : memref<8xi32, #gpu.address_space<private>> {
+    ^bb0(%v: i32):
+      memref.atomic_yield %v : i32
+    }
+    gpu.return
+  }
+}
+}
