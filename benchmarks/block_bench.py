@@ -723,24 +723,8 @@ def run_case(args, case, cubin, warp_cubins):
     mine = {r.warp: warp_cubins[r.warp] for r in rows(1, 1) if r.case == case and r.warp in warp_cubins}
     if mine:
         cmd += ["--warp-cubins", json.dumps(mine)]
-    by_impl, note, skip = {}, None, []
-    for _ in range(4):
-        try:
-            proc = subprocess.run(cmd + ["--skip", ",".join(skip)], capture_output=True, text=True,
-                                  timeout=args.timeout)
-            stdout, rc, stderr = proc.stdout, proc.returncode, proc.stderr
-        except subprocess.TimeoutExpired as error:
-            stdout = error.stdout.decode() if isinstance(error.stdout, bytes) else (error.stdout or "")
-            rc, stderr = None, f"killed after {args.timeout} s"
-        results = [json.loads(line[7:]) for line in stdout.splitlines() if line.startswith("RESULT ")]
-        for result in results:
-            by_impl[result["impl"]] = result
-        note = None if rc == 0 else f"process exit {rc}: {stderr.strip()[-600:]}"
-        fatal = [r["impl"] for r in results if r.get("fatal") and r["impl"] not in skip]
-        if rc == 0 or not fatal:
-            break
-        skip += fatal
-    return by_impl, note
+    import device_bench  # same directory, here and in the bundle
+    return device_bench.run_isolated(cmd, args.timeout)
 
 
 def summarize(row, by_impl, copy_gbps, note):

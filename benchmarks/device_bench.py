@@ -773,6 +773,31 @@ def dry_run(args):
     return 0
 
 
+
+def run_isolated(cmd, timeout):
+    """Runs one benchmark's child process (`cmd`, which prints a `RESULT
+    {json}` line per implementation), again without the implementations
+    that hung or lost the context, at most four times: ({impl: result},
+    a note on how the last process ended, or None)."""
+    by_impl, note, skip = {}, None, []
+    for _ in range(4):
+        try:
+            proc = subprocess.run(cmd + ["--skip", ",".join(skip)], capture_output=True, text=True,
+                                  timeout=timeout)
+            stdout, rc, stderr = proc.stdout, proc.returncode, proc.stderr
+        except subprocess.TimeoutExpired as error:
+            stdout = error.stdout.decode() if isinstance(error.stdout, bytes) else (error.stdout or "")
+            rc, stderr = None, f"killed after {timeout} s"
+        results = [json.loads(line[7:]) for line in stdout.splitlines() if line.startswith("RESULT ")]
+        for result in results:
+            by_impl[result["impl"]] = result
+        note = None if rc == 0 else f"process exit {rc}: {stderr.strip()[-600:]}"
+        fatal = [r["impl"] for r in results if r.get("fatal") and r["impl"] not in skip]
+        if rc == 0 or not fatal:
+            break
+        skip += fatal
+    return by_impl, note
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--ptx-dir", required=True)
@@ -814,23 +839,7 @@ def main():
                    "--hang", str(args.hang)]
             if so:
                 cmd += ["--baselines-so", so]
-            by_impl, note, skip = {}, None, []
-            for _ in range(4):  # again without what hung or lost the context
-                try:
-                    proc = subprocess.run(cmd + ["--skip", ",".join(skip)], capture_output=True, text=True,
-                                          timeout=args.timeout)
-                    stdout, rc, stderr = proc.stdout, proc.returncode, proc.stderr
-                except subprocess.TimeoutExpired as error:
-                    stdout = error.stdout.decode() if isinstance(error.stdout, bytes) else (error.stdout or "")
-                    rc, stderr = None, f"killed after {args.timeout} s"
-                rows = [json.loads(line[7:]) for line in stdout.splitlines() if line.startswith("RESULT ")]
-                for row in rows:
-                    by_impl[row["impl"]] = row
-                note = None if rc == 0 else f"process exit {rc}: {stderr.strip()[-600:]}"
-                fatal = [r["impl"] for r in rows if r.get("fatal") and r["impl"] not in skip]
-                if rc == 0 or not fatal:
-                    break
-                skip += fatal
+            by_impl, note = run_isolated(cmd, args.timeout)
             rows = list(by_impl.values())
             entry = summarize(bench, rows, copy_gbps, n)
             if note:
