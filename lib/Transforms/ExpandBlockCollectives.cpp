@@ -969,31 +969,34 @@ Tuple expandBroadcast(BlockBuilder &bb, BlockBroadcastOp op) {
   return bb.load(bb.cst(kBroadcastSlot));
 }
 
-/// The block exchange through its buffer: item g at g + g / P; thread t's
-/// position j is item t * N + j blocked, t + j * B striped.
-Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
-                     BlockExchangeOp op) {
-  auto itemsType = cast<VectorType>(op.getItems().getType());
-  Type element = itemsType.getElementType();
-  int64_t n = op.getItemsPerThread();
-  auto cst = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  auto add = [&](Value l, Value r) -> Value {
-    return arith::AddIOp::create(b, loc, l, r);
-  };
-  auto mul = [&](Value l, Value r) -> Value {
-    return arith::MulIOp::create(b, loc, l, r);
-  };
-  auto [threadI32, threadsI32] = buildBlockThreadAndCount(b, loc, op);
-  Value thread = buildIndex(b, loc, threadI32);
-  Value threads = buildIndex(b, loc, threadsI32);
-  Value blockedBase = mul(thread, cst(n));
-  Value padShift = cst(llvm::Log2_64(exchangePaddingPeriod(element)));
-  enum class Arrangement { Blocked, Striped, WarpStriped };
-  // The warp-striped positions: 32 w N + l + L j, L the warp's threads.
-  Value warpBase, lane, warpThreads;
-  auto position = [&](int64_t j, Arrangement arrangement) -> Value {
+/// The arrangements of a block's B * N items (warp.block_exchange).
+enum class Arrangement { Blocked, Striped, WarpStriped };
+
+/// Where the executing thread's items lie among the block's B * N, and the
+/// exchange buffer's slot of a position (item g at g + g / P, P items per
+/// padding item).
+class ExchangePositions {
+public:
+  ExchangePositions(OpBuilder &b, Location loc, Operation *op,
+                    VectorType items)
+      : b(b), loc(loc), n(items.getNumElements()) {
+    auto [thread32, threads32] = buildBlockThreadAndCount(b, loc, op);
+    thread = buildIndex(b, loc, thread32);
+    threads = buildIndex(b, loc, threads32);
+    blockedBase = mul(thread, cst(n));
+    padShift = cst(llvm::Log2_64(exchangePaddingPeriod(items.getElementType())));
+  }
+
+  Value cst(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); }
+  Value mul(Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); }
+
+  /// B * N, the block's positions.
+  Value count() { return mul(threads, cst(n)); }
+
+  /// The position of the thread's item j: t N + j blocked, t + B j
+  /// striped, 32 w N + l + L j warp-striped (L the warp's threads).
+  Value position(int64_t j, Arrangement arrangement) {
     switch (arrangement) {
     case Arrangement::Blocked:
       return add(blockedBase, cst(j));
@@ -1011,11 +1014,37 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
       return add(add(warpBase, lane), mul(warpThreads, cst(j)));
     }
     llvm_unreachable("every arrangement is handled");
-  };
-  auto slot = [&](int64_t j, Arrangement arrangement) -> Value {
-    Value item = position(j, arrangement);
-    return add(item, arith::ShRUIOp::create(b, loc, item, padShift));
-  };
+  }
+
+  /// The buffer slot of `position`.
+  Value slot(Value position) {
+    return add(position, arith::ShRUIOp::create(b, loc, position, padShift));
+  }
+
+  /// The thread's N items loaded from `buffer` in `arrangement`.
+  Value load(Value buffer, Arrangement arrangement, VectorType items) {
+    SmallVector<Value> loaded;
+    for (int64_t j = 0; j < n; ++j)
+      loaded.push_back(memref::LoadOp::create(
+          b, loc, buffer, slot(position(j, arrangement))));
+    return vector::FromElementsOp::create(b, loc, items, loaded);
+  }
+
+private:
+  OpBuilder &b;
+  Location loc;
+  int64_t n;
+  Value thread, threads, blockedBase, padShift;
+  Value warpBase, lane, warpThreads;
+};
+
+/// The block exchange through its buffer: a barrier (the buffer's earlier
+/// readers are done), the items stored where their input arrangement puts
+/// them, a barrier, loaded where the output arrangement does.
+Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
+                     BlockExchangeOp op) {
+  auto itemsType = cast<VectorType>(op.getItems().getType());
+  ExchangePositions positions(b, loc, op, itemsType);
   auto [from, to] = [&]() -> std::pair<Arrangement, Arrangement> {
     switch (op.getDirection()) {
     case ExchangeDirection::BlockedToStriped:
@@ -1029,17 +1058,14 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
     }
     llvm_unreachable("every direction is handled");
   }();
-  Value buffer = scratch.getExchangeBuffer(b, loc, element);
+  Value buffer = scratch.getExchangeBuffer(b, loc, itemsType.getElementType());
   gpu::BarrierOp::create(b, loc);
-  for (int64_t j = 0; j < n; ++j)
+  for (int64_t j = 0; j < op.getItemsPerThread(); ++j)
     memref::StoreOp::create(b, loc,
                             vector::ExtractOp::create(b, loc, op.getItems(), j),
-                            buffer, slot(j, from));
+                            buffer, positions.slot(positions.position(j, from)));
   gpu::BarrierOp::create(b, loc);
-  SmallVector<Value> loaded;
-  for (int64_t j = 0; j < n; ++j)
-    loaded.push_back(memref::LoadOp::create(b, loc, buffer, slot(j, to)));
-  return vector::FromElementsOp::create(b, loc, itemsType, loaded);
+  return positions.load(buffer, to, itemsType);
 }
 
 /// The block scatter through the exchange buffer: a barrier (the buffer's
@@ -1049,48 +1075,27 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
 Value expandScatter(OpBuilder &b, Location loc, Scratch &scratch,
                     BlockScatterOp op) {
   auto itemsType = cast<VectorType>(op.getItems().getType());
-  Type element = itemsType.getElementType();
-  int64_t n = op.getItemsPerThread();
-  auto cst = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  auto [threadI32, threadsI32] = buildBlockThreadAndCount(b, loc, op);
-  Value thread = buildIndex(b, loc, threadI32);
-  Value threads = buildIndex(b, loc, threadsI32);
-  Value positions = arith::MulIOp::create(b, loc, threads, cst(n));
-  Value padShift = cst(llvm::Log2_64(exchangePaddingPeriod(element)));
-  auto slot = [&](Value position) -> Value {
-    return arith::AddIOp::create(
-        b, loc, position,
-        arith::ShRUIOp::create(b, loc, position, padShift));
-  };
-  Value buffer = scratch.getExchangeBuffer(b, loc, element);
+  ExchangePositions positions(b, loc, op, itemsType);
+  Value count = positions.count();
+  Value buffer = scratch.getExchangeBuffer(b, loc, itemsType.getElementType());
   gpu::BarrierOp::create(b, loc);
-  for (int64_t j = 0; j < n; ++j) {
+  for (int64_t j = 0; j < op.getItemsPerThread(); ++j) {
     Value rank = vector::ExtractOp::create(b, loc, op.getRanks(), j);
     // A negative rank is a large unsigned one: outside too.
     Value position = buildIndex(b, loc, rank);
     Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                         position, positions);
+                                         position, count);
     auto ifOp = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     memref::StoreOp::create(b, loc,
                             vector::ExtractOp::create(b, loc, op.getItems(), j),
-                            buffer, slot(position));
+                            buffer, positions.slot(position));
   }
   gpu::BarrierOp::create(b, loc);
-  SmallVector<Value> loaded;
-  for (int64_t j = 0; j < n; ++j) {
-    Value position =
-        op.getStriped()
-            ? arith::AddIOp::create(
-                  b, loc, thread, arith::MulIOp::create(b, loc, threads, cst(j)))
-            : arith::AddIOp::create(
-                  b, loc, arith::MulIOp::create(b, loc, thread, cst(n)), cst(j));
-    loaded.push_back(memref::LoadOp::create(b, loc, buffer, slot(position)));
-  }
-  return vector::FromElementsOp::create(b, loc, itemsType, loaded);
+  return positions.load(
+      buffer, op.getStriped() ? Arrangement::Striped : Arrangement::Blocked,
+      itemsType);
 }
 
 /// The block shuffle through the exchange buffer of its payload type (a

@@ -9,13 +9,10 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS
+from block_kernels import linear_thread
 
 SAMPLES = {"i8": (wm.i8, np.uint8), "i32": (wm.i32, np.uint32), "i64": (wm.i64, np.uint64)}
 
-
-def linear_thread(k):
-    return k.thread_id("x") + k.block_dim("x") * (
-        k.thread_id("y") + k.block_dim("y") * k.thread_id("z"))
 
 
 @functools.lru_cache(maxsize=None)

@@ -11,6 +11,7 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS
+from block_kernels import affine, argmax, block_threads, linear_thread, wrap
 
 INT32_MIN = -2 ** 31
 
@@ -25,14 +26,6 @@ KINDS = {"add_i32": ("add", wm.i32, np.int32, 7, 0),
          "add_f32": ("add", wm.f32, np.float32, 7.0, 0.0)}
 
 
-def threads_of(block):
-    return int(np.prod(block))
-
-
-def linear_thread(k):
-    """x + X * (y + Y * z): the thread's number in the block, as index."""
-    return k.thread_id("x") + k.block_dim("x") * (
-        k.thread_id("y") + k.block_dim("y") * k.thread_id("z"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -173,7 +166,7 @@ def inputs(name, size, rng):
 
 def run_items(backend, name, n, block, algorithm=None):
     compiled = wm.compile(items_program(name, n, algorithm), chip="sm_90")
-    threads = threads_of(block)
+    threads = block_threads(block)
     rng = np.random.default_rng([threads, n, len(name)])
     x = inputs(name, threads * n, rng)
     dtype = x.dtype
@@ -203,17 +196,6 @@ def test_items_raking(backend, name, block):
     run_items(backend, name, 3, block, "raking")
 
 
-def argmax(k, left, right):
-    """The larger value; on a tie the left one (the lower item)."""
-    (lv, li), (rv, ri) = left, right
-    take = rv > lv
-    return k.select(take, rv, lv), k.select(take, ri, li)
-
-
-def affine(left, right):
-    """x -> a x + b, the left map applied first."""
-    (a1, b1), (a2, b2) = left, right
-    return a2 * a1, a2 * b1 + b2
 
 
 @functools.lru_cache(maxsize=None)
@@ -250,16 +232,13 @@ def test_items_combiner_ir():
     wm.Module.parse(text).verify()
 
 
-def wrap(x):
-    return ((x + 2 ** 31) % 2 ** 32) - 2 ** 31
-
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("block", BLOCKS, ids=str)
 @pytest.mark.parametrize("n", ITEMS)
 def test_items_combiners(backend, n, block):
     compiled = wm.compile(combiner_program(n), chip="sm_90")
-    threads = threads_of(block)
+    threads = block_threads(block)
     size = threads * n
     rng = np.random.default_rng([threads, n])
     v = rng.integers(-5, 5, size).astype(np.float32)   # many ties

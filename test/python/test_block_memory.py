@@ -10,13 +10,10 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS
+from block_kernels import linear_thread
 
 DTYPES = {"f32": (wm.f32, np.float32), "i64": (wm.i64, np.int64), "i16": (wm.i16, np.int16)}
 
-
-def linear_thread(k):
-    return k.thread_id("x") + k.block_dim("x") * (
-        k.thread_id("y") + k.block_dim("y") * k.thread_id("z"))
 
 
 @functools.lru_cache(maxsize=None)

@@ -7,6 +7,7 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS, requires_gpu
+from block_kernels import affine, argmax
 
 PROG = wm.Program("block_ops")
 
@@ -191,17 +192,6 @@ def test_block_scan_algorithms_on_the_gpu(algorithm, threads):
     assert (out == excl + x.sum()).all()
 
 
-def argmax(k, left, right):
-    """The larger value; on a tie the left one (the lower thread: the
-    combiner is not commutative, thread order is kept)."""
-    (lv, li), (rv, ri) = left, right
-    take = rv > lv
-    return k.select(take, rv, lv), k.select(take, ri, li)
-
-
-def affine(left, right):
-    (a1, b1), (a2, b2) = left, right
-    return a2 * a1, a2 * b1 + b2
 
 
 COMBINERS = wm.Program("block_combiners")

@@ -14,6 +14,7 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS
+from block_kernels import block_threads, linear_thread
 
 TYPES = {"i8": (wm.i8, np.int8, np.uint8), "i16": (wm.i16, np.int16, np.uint16),
          "i32": (wm.i32, np.int32, np.uint32), "i64": (wm.i64, np.int64, np.uint64),
@@ -21,13 +22,6 @@ TYPES = {"i8": (wm.i8, np.int8, np.uint8), "i16": (wm.i16, np.int16, np.uint16),
          "f64": (wm.f64, np.float64, np.uint64)}
 
 
-def threads_of(block):
-    return int(np.prod(block))
-
-
-def linear_thread(k):
-    return k.thread_id("x") + k.block_dim("x") * (
-        k.thread_id("y") + k.block_dim("y") * k.thread_id("z"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -80,7 +74,7 @@ def expected(x, key, n, threads, striped=False, **options):
 
 def run(backend, key, n, block, x, values=True, **options):
     compiled = wm.compile(sort_program(key, n, values, **options), chip="sm_90")
-    threads = threads_of(block)
+    threads = block_threads(block)
     assert x.size == threads * n
     v = np.arange(threads * n, dtype=np.int32)
     ok, ov = np.zeros_like(x), np.zeros_like(v)
@@ -108,8 +102,8 @@ BLOCKS = [1, 17, 32, 100, (64, 3), (8, 4, 5), 256, 1024]
 @pytest.mark.parametrize("block", BLOCKS, ids=str)
 @pytest.mark.parametrize("n", [1, 3, 4])
 def test_unsigned_i32_with_values_is_stable(backend, n, block):
-    rng = np.random.default_rng([threads_of(block), n])
-    x = duplicates(rng, threads_of(block) * n, np.int32)
+    rng = np.random.default_rng([block_threads(block), n])
+    x = duplicates(rng, block_threads(block) * n, np.int32)
     # Some large unsigned values (negative as i32) among the small ones.
     x[::5] = rng.integers(-2 ** 31, 2 ** 31 - 1, x[::5].size, dtype=np.int64).astype(np.int32)
     run(backend, "i32", n, block, x)
@@ -119,8 +113,8 @@ def test_unsigned_i32_with_values_is_stable(backend, n, block):
 @pytest.mark.parametrize("block", [17, (8, 4, 5), 1024], ids=str)
 @pytest.mark.parametrize("radix_bits", [None, 1, 4, 8])
 def test_signed_i32_radix_bits(backend, block, radix_bits):
-    rng = np.random.default_rng([threads_of(block), radix_bits or 0])
-    x = duplicates(rng, threads_of(block) * 3, np.int32, spread=300)
+    rng = np.random.default_rng([block_threads(block), radix_bits or 0])
+    x = duplicates(rng, block_threads(block) * 3, np.int32, spread=300)
     x[:4] = [-2 ** 31, 2 ** 31 - 1, 0, -1][:x[:4].size]
     run(backend, "i32", 3, block, x, signed=True, radix_bits=radix_bits)
 
@@ -130,8 +124,8 @@ def test_signed_i32_radix_bits(backend, block, radix_bits):
 @pytest.mark.parametrize("descending", [False, True])
 @pytest.mark.parametrize("signed", [False, True])
 def test_i8(backend, block, descending, signed):
-    rng = np.random.default_rng([threads_of(block), descending, signed])
-    x = rng.integers(-128, 128, threads_of(block) * 4).astype(np.int8)
+    rng = np.random.default_rng([block_threads(block), descending, signed])
+    x = rng.integers(-128, 128, block_threads(block) * 4).astype(np.int8)
     run(backend, "i8", 4, block, x, signed=signed, descending=descending)
 
 
@@ -139,8 +133,8 @@ def test_i8(backend, block, descending, signed):
 @pytest.mark.parametrize("block", [17, (64, 3)], ids=str)
 @pytest.mark.parametrize("signed", [False, True])
 def test_i64(backend, block, signed):
-    rng = np.random.default_rng([threads_of(block), signed])
-    x = rng.integers(-2 ** 63, 2 ** 63 - 1, threads_of(block) * 3, dtype=np.int64)
+    rng = np.random.default_rng([block_threads(block), signed])
+    x = rng.integers(-2 ** 63, 2 ** 63 - 1, block_threads(block) * 3, dtype=np.int64)
     x[::3] = x[1::3]   # duplicates
     run(backend, "i64", 3, block, x, signed=signed)
 
@@ -154,8 +148,8 @@ SPECIALS = [0.0, -0.0, np.inf, -np.inf, np.nan, -np.nan, 1.0, -1.0, 1e-40, -1e-4
 @pytest.mark.parametrize("key", ["f32", "f16", "f64"])
 def test_floats(backend, key, block, descending):
     dtype = TYPES[key][1]
-    rng = np.random.default_rng([threads_of(block), descending, len(key)])
-    size = threads_of(block) * 3
+    rng = np.random.default_rng([block_threads(block), descending, len(key)])
+    size = block_threads(block) * 3
     x = rng.integers(-20, 20, size).astype(dtype) / dtype(4)
     with np.errstate(over="ignore"):
         specials = np.array(SPECIALS * (size // len(SPECIALS) // 2 + 1), dtype)[:size // 2]
@@ -173,8 +167,8 @@ def test_floats(backend, key, block, descending):
     {"bits": (8, 32), "signed": True, "descending": True},
     {"bits": (31, 32), "radix_bits": 1}], ids=str)
 def test_bit_ranges(backend, block, options):
-    rng = np.random.default_rng([threads_of(block), len(options)])
-    x = rng.integers(-2 ** 31, 2 ** 31 - 1, threads_of(block) * 2,
+    rng = np.random.default_rng([block_threads(block), len(options)])
+    x = rng.integers(-2 ** 31, 2 ** 31 - 1, block_threads(block) * 2,
                      dtype=np.int64).astype(np.int32)
     run(backend, "i32", 2, block, x, **options)
 
@@ -184,8 +178,8 @@ def test_bit_ranges(backend, block, options):
 @pytest.mark.parametrize("n", [1, 4])
 @pytest.mark.parametrize("values", [False, True])
 def test_striped(backend, n, block, values):
-    rng = np.random.default_rng([threads_of(block), n, values])
-    x = duplicates(rng, threads_of(block) * n, np.float32).astype(np.float32)
+    rng = np.random.default_rng([block_threads(block), n, values])
+    x = duplicates(rng, block_threads(block) * n, np.float32).astype(np.float32)
     run(backend, "f32", n, block, x, values=values, striped=True, radix_bits=8)
 
 

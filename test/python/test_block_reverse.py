@@ -9,6 +9,7 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS
+from block_kernels import affine, linear_thread, wrap
 
 INT32_MIN = -2 ** 31
 
@@ -20,10 +21,6 @@ KINDS = {"add_i32": ("add", wm.i32, np.int32, 7, 0),
          "maxsi_i32": ("maxsi", wm.i32, np.int32, 500, INT32_MIN),
          "add_f32": ("add", wm.f32, np.float32, 7.0, 0.0)}
 
-
-def linear_thread(k):
-    return k.thread_id("x") + k.block_dim("x") * (
-        k.thread_id("y") + k.block_dim("y") * k.thread_id("z"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -136,11 +133,6 @@ def test_reverse_over_the_block(backend, name, n, block):
     np.testing.assert_array_equal(exci, want_exci)
 
 
-def affine(left, right):
-    """x -> a x + b, the left map applied first (not commutative)."""
-    (a1, b1), (a2, b2) = left, right
-    return a2 * a1, a2 * b1 + b2
-
 
 @functools.lru_cache(maxsize=None)
 def affine_program(n):
@@ -172,9 +164,6 @@ def affine_program(n):
         store(eb, sb)
     return prog
 
-
-def wrap(x):
-    return ((x + 2 ** 31) % 2 ** 32) - 2 ** 31
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

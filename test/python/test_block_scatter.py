@@ -8,11 +8,8 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS
+from block_kernels import linear_thread
 
-
-def linear_thread(k):
-    return k.thread_id("x") + k.block_dim("x") * (
-        k.thread_id("y") + k.block_dim("y") * k.thread_id("z"))
 
 
 @functools.lru_cache(maxsize=None)

@@ -3,7 +3,6 @@ GPU, against numpy within the f32 accumulator's tolerance."""
 import pathlib
 
 import numpy as np
-import pytest
 
 import warp_mlir as wm
 from conftest import requires_gpu

@@ -1,0 +1,37 @@
+"""What the block-op tests share: the thread numbering of the block ops,
+the combiners they check tuples with, and 32-bit wrap-around."""
+
+
+def block_threads(block):
+    """Threads of a block shape (an int or a tuple of up to three sizes)."""
+    if isinstance(block, int):
+        return block
+    count = 1
+    for size in block:
+        count *= size
+    return count
+
+
+def linear_thread(k):
+    """x + X * (y + Y * z): the thread's number in the block (an index)."""
+    return k.thread_id("x") + k.block_dim("x") * (
+        k.thread_id("y") + k.block_dim("y") * k.thread_id("z"))
+
+
+def argmax(k, left, right):
+    """The larger value; on a tie the left one (the lower thread or item:
+    the combiner is not commutative, the order is kept)."""
+    (lv, li), (rv, ri) = left, right
+    take = rv > lv
+    return k.select(take, rv, lv), k.select(take, ri, li)
+
+
+def affine(left, right):
+    """x -> a x + b, the left map applied first (not commutative)."""
+    (a1, b1), (a2, b2) = left, right
+    return a2 * a1, a2 * b1 + b2
+
+
+def wrap(x):
+    """A Python integer as two's-complement i32 arithmetic leaves it."""
+    return ((x + 2 ** 31) % 2 ** 32) - 2 ** 31
