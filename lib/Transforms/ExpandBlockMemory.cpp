@@ -156,27 +156,34 @@ public:
     return SmallVector<Value>(ifOp.getResults());
   }
 
-  /// The thread's N blocked items with one aligned vector load per chunk.
+  /// The thread's N blocked items with one aligned vector load per chunk,
+  /// the chunks concatenated by vector.shuffle (extracting every item and
+  /// rebuilding the vector let LLVM split the loads into scalar ones).
   Value loadVectors() {
     auto chunk = VectorType::get({chunkItems()}, element());
-    SmallVector<Value> items;
+    Value items;
     for (int64_t j = 0; j < count(); j += chunkItems()) {
       Value vector = vector::LoadOp::create(
           b, loc, chunk, memref, ValueRange{add(offset, blocked(j))},
           /*nontemporal=*/false, llvm::MaybeAlign(chunkBytes()));
-      for (int64_t k = 0; k < chunkItems(); ++k)
-        items.push_back(vector::ExtractOp::create(b, loc, vector, k));
+      items = items ? vector::ShuffleOp::create(
+                          b, loc, items, vector,
+                          llvm::to_vector(llvm::seq<int64_t>(0, j + chunkItems())))
+                    : vector;
     }
-    return vector::FromElementsOp::create(b, loc, type, items);
+    return items;
   }
 
+  /// The thread's N blocked items with one aligned vector store per chunk,
+  /// each chunk a vector.shuffle of the items.
   void storeVectors(Value items) {
-    auto chunk = VectorType::get({chunkItems()}, element());
     for (int64_t j = 0; j < count(); j += chunkItems()) {
-      SmallVector<Value> elements;
-      for (int64_t k = 0; k < chunkItems(); ++k)
-        elements.push_back(vector::ExtractOp::create(b, loc, items, j + k));
-      Value vector = vector::FromElementsOp::create(b, loc, chunk, elements);
+      Value vector =
+          chunkItems() == count()
+              ? items
+              : vector::ShuffleOp::create(
+                    b, loc, items, items,
+                    llvm::to_vector(llvm::seq<int64_t>(j, j + chunkItems())));
       vector::StoreOp::create(b, loc, vector, memref,
                               ValueRange{add(offset, blocked(j))},
                               /*nontemporal=*/false,

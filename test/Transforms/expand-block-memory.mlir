@@ -20,6 +20,8 @@ gpu.module @kernels {
   // CHECK: %[[A:.*]] = arith.cmpi eq, %[[R]], %c0 : index
   // CHECK: scf.if %[[A]] -> (vector<8xf32>) {
   // CHECK-COUNT-2: vector.load %[[M]][%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+  // The chunks concatenated as vectors (not item by item).
+  // CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xf32>, vector<4xf32>
   // CHECK: } else {
   // CHECK-COUNT-8: memref.load %[[M]]
   // CHECK: }
