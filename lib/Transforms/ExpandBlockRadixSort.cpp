@@ -20,7 +20,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WarpDialect/IR/BlockSize.h"
 #include "WarpDialect/Transforms/LoweringPolicy.h"
 #include "WarpDialect/Transforms/Passes.h"
 #include "WarpDialect/Utils/Builders.h"
@@ -55,7 +54,7 @@ public:
         imageType(getImageType(op)), width(imageType.getWidth()),
         items(op.getItemsPerThread()), keyBuffer(keyBuffer),
         valueBuffer(valueBuffer) {
-    buildThreadAndCount();
+    std::tie(thread, threads) = buildBlockThreadAndCount(b, loc, op);
   }
 
   /// The sorted keys and, with values, the sorted values.
@@ -104,35 +103,6 @@ private:
   Value signBit() { return image(uint64_t(1) << (width - 1)); }
   Value complement(Value v) {
     return arith::XOrIOp::create(b, loc, v, image(allOnes()));
-  }
-
-  /// The executing thread's number x + X (y + Y z) and the block's size,
-  /// as i32; constants where the block size is known.
-  void buildThreadAndCount() {
-    std::optional<std::array<int64_t, 3>> known = getKnownBlockSize(op);
-    Value t, n;
-    for (gpu::Dimension d : {gpu::Dimension::z, gpu::Dimension::y,
-                             gpu::Dimension::x}) {
-      int dim = static_cast<int>(d);
-      Value size, id;
-      if (known) {
-        size = i32((*known)[dim]);
-        id = (*known)[dim] == 1
-                 ? i32(0)
-                 : arith::IndexCastUIOp::create(
-                       b, loc, b.getI32Type(),
-                       gpu::ThreadIdOp::create(b, loc, d));
-      } else {
-        size = arith::IndexCastUIOp::create(
-            b, loc, b.getI32Type(), gpu::BlockDimOp::create(b, loc, d));
-        id = arith::IndexCastUIOp::create(b, loc, b.getI32Type(),
-                                          gpu::ThreadIdOp::create(b, loc, d));
-      }
-      t = t ? add(id, mul(size, t)) : id;
-      n = n ? mul(n, size) : size;
-    }
-    thread = t;
-    threads = n;
   }
 
   /// The key's unsigned image: its bits, the sign bit flipped for signed
