@@ -55,6 +55,7 @@
 #include "WarpDialect/IR/PlantedBugs.h"
 #include "WarpDialect/Utils/Builders.h"
 #include "WarpDialect/Utils/WorkgroupBuffers.h"
+#include "WarpDialect/Transforms/BlockPositions.h"
 #include "WarpDialect/Transforms/Passes.h"
 #include "WarpDialect/Transforms/LoweringPolicy.h"
 #include "WarpDialect/Transforms/Networks.h"
@@ -969,74 +970,15 @@ Tuple expandBroadcast(BlockBuilder &bb, BlockBroadcastOp op) {
   return bb.load(bb.cst(kBroadcastSlot));
 }
 
-/// The arrangements of a block's B * N items (warp.block_exchange).
-enum class Arrangement { Blocked, Striped, WarpStriped };
-
-/// Where the executing thread's items lie among the block's B * N, and the
-/// exchange buffer's slot of a position (item g at g + g / P, P items per
-/// padding item).
-class ExchangePositions {
-public:
-  ExchangePositions(OpBuilder &b, Location loc, Operation *op,
-                    VectorType items)
-      : b(b), loc(loc), n(items.getNumElements()) {
-    auto [thread32, threads32] = buildBlockThreadAndCount(b, loc, op);
-    thread = buildIndex(b, loc, thread32);
-    threads = buildIndex(b, loc, threads32);
-    blockedBase = mul(thread, cst(n));
-    padShift = cst(llvm::Log2_64(exchangePaddingPeriod(items.getElementType())));
-  }
-
-  Value cst(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); }
-  Value mul(Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); }
-
-  /// B * N, the block's positions.
-  Value count() { return mul(threads, cst(n)); }
-
-  /// The position of the thread's item j: t N + j blocked, t + B j
-  /// striped, 32 w N + l + L j warp-striped (L the warp's threads).
-  Value position(int64_t j, Arrangement arrangement) {
-    switch (arrangement) {
-    case Arrangement::Blocked:
-      return add(blockedBase, cst(j));
-    case Arrangement::Striped:
-      return add(thread, mul(threads, cst(j)));
-    case Arrangement::WarpStriped:
-      if (!warpBase) {
-        lane = arith::RemUIOp::create(b, loc, thread, cst(kWarpSize));
-        Value first = arith::SubIOp::create(b, loc, thread, lane);
-        warpBase = mul(first, cst(n));
-        warpThreads = arith::MinUIOp::create(
-            b, loc, arith::SubIOp::create(b, loc, threads, first),
-            cst(kWarpSize));
-      }
-      return add(add(warpBase, lane), mul(warpThreads, cst(j)));
-    }
-    llvm_unreachable("every arrangement is handled");
-  }
-
-  /// The buffer slot of `position`.
-  Value slot(Value position) {
-    return add(position, arith::ShRUIOp::create(b, loc, position, padShift));
-  }
-
-  /// The thread's N items loaded from `buffer` in `arrangement`.
-  Value load(Value buffer, Arrangement arrangement, VectorType items) {
-    SmallVector<Value> loaded;
-    for (int64_t j = 0; j < n; ++j)
-      loaded.push_back(memref::LoadOp::create(
-          b, loc, buffer, slot(position(j, arrangement))));
-    return vector::FromElementsOp::create(b, loc, items, loaded);
-  }
-
-private:
-  OpBuilder &b;
-  Location loc;
-  int64_t n;
-  Value thread, threads, blockedBase, padShift;
-  Value warpBase, lane, warpThreads;
-};
+/// The thread's N items loaded from the padded `buffer` in `arrangement`.
+Value loadArranged(OpBuilder &b, Location loc, BlockPositions &positions,
+                   Value buffer, Arrangement arrangement, VectorType items) {
+  SmallVector<Value> loaded;
+  for (int64_t j = 0; j < items.getNumElements(); ++j)
+    loaded.push_back(memref::LoadOp::create(
+        b, loc, buffer, positions.paddedSlot(positions.position(j, arrangement))));
+  return vector::FromElementsOp::create(b, loc, items, loaded);
+}
 
 /// The block exchange through its buffer: a barrier (the buffer's earlier
 /// readers are done), the items stored where their input arrangement puts
@@ -1044,7 +986,8 @@ private:
 Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
                      BlockExchangeOp op) {
   auto itemsType = cast<VectorType>(op.getItems().getType());
-  ExchangePositions positions(b, loc, op, itemsType);
+  BlockPositions positions(b, loc, op, itemsType.getNumElements(),
+                           itemsType.getElementType());
   auto [from, to] = [&]() -> std::pair<Arrangement, Arrangement> {
     switch (op.getDirection()) {
     case ExchangeDirection::BlockedToStriped:
@@ -1063,9 +1006,10 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
   for (int64_t j = 0; j < op.getItemsPerThread(); ++j)
     memref::StoreOp::create(b, loc,
                             vector::ExtractOp::create(b, loc, op.getItems(), j),
-                            buffer, positions.slot(positions.position(j, from)));
+                            buffer,
+                            positions.paddedSlot(positions.position(j, from)));
   gpu::BarrierOp::create(b, loc);
-  return positions.load(buffer, to, itemsType);
+  return loadArranged(b, loc, positions, buffer, to, itemsType);
 }
 
 /// The block scatter through the exchange buffer: a barrier (the buffer's
@@ -1075,7 +1019,8 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
 Value expandScatter(OpBuilder &b, Location loc, Scratch &scratch,
                     BlockScatterOp op) {
   auto itemsType = cast<VectorType>(op.getItems().getType());
-  ExchangePositions positions(b, loc, op, itemsType);
+  BlockPositions positions(b, loc, op, itemsType.getNumElements(),
+                           itemsType.getElementType());
   Value count = positions.count();
   Value buffer = scratch.getExchangeBuffer(b, loc, itemsType.getElementType());
   gpu::BarrierOp::create(b, loc);
@@ -1090,11 +1035,12 @@ Value expandScatter(OpBuilder &b, Location loc, Scratch &scratch,
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     memref::StoreOp::create(b, loc,
                             vector::ExtractOp::create(b, loc, op.getItems(), j),
-                            buffer, positions.slot(position));
+                            buffer, positions.paddedSlot(position));
   }
   gpu::BarrierOp::create(b, loc);
-  return positions.load(
-      buffer, op.getStriped() ? Arrangement::Striped : Arrangement::Blocked,
+  return loadArranged(
+      b, loc, positions, buffer,
+      op.getStriped() ? Arrangement::Striped : Arrangement::Blocked,
       itemsType);
 }
 

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "WarpDialect/Transforms/BlockPositions.h"
 #include "WarpDialect/Transforms/LoweringPolicy.h"
 #include "WarpDialect/Transforms/Passes.h"
 #include "WarpDialect/Utils/Builders.h"
@@ -32,10 +33,8 @@ public:
   template <typename Op>
   Tile(OpBuilder &b, Location loc, Op op)
       : b(b), loc(loc), memref(op.getMemref()), offset(op.getOffset()),
-        type(cast<VectorType>(op.getItemsType())) {
-    auto [thread32, threads32] = buildBlockThreadAndCount(b, loc, op);
-    thread = index(thread32);
-    threads = index(threads32);
+        type(cast<VectorType>(op.getItemsType())),
+        positions(b, loc, op, type.getNumElements()) {
     if (Value valid = op.getValid())
       limit = arith::IndexCastOp::create(b, loc, b.getIndexType(), valid);
   }
@@ -43,21 +42,19 @@ public:
   int64_t count() const { return type.getNumElements(); }
   Type element() const { return type.getElementType(); }
 
-  Value index(Value i32) {
-    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32);
-  }
-  Value cst(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); }
-  Value mul(Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); }
+  Value cst(int64_t v) { return positions.cst(v); }
+  Value add(Value l, Value r) { return positions.add(l, r); }
+  Value mul(Value l, Value r) { return positions.mul(l, r); }
 
-  /// The tile position of item j of this thread: blocked t N + j, striped
-  /// j B + t, warp-striped (warp w, lane l) 32 w N + 32 j + l.
-  Value blocked(int64_t j) { return add(mul(thread, cst(count())), cst(j)); }
-  Value striped(int64_t j) { return add(mul(cst(j), threads), thread); }
+  /// The tile position of item j of this thread in each arrangement.
+  Value blocked(int64_t j) {
+    return positions.position(j, Arrangement::Blocked);
+  }
+  Value striped(int64_t j) {
+    return positions.position(j, Arrangement::Striped);
+  }
   Value warpStriped(int64_t j) {
-    Value lane = arith::RemUIOp::create(b, loc, thread, cst(kWarpSize));
-    Value warpStart = arith::SubIOp::create(b, loc, thread, lane);
-    return add(add(mul(warpStart, cst(count())), cst(j * kWarpSize)), lane);
+    return positions.position(j, Arrangement::WarpStriped);
   }
 
   /// Runs `body` only where tile position `position` is below `valid` (or
@@ -195,7 +192,7 @@ public:
   Location loc;
   Value memref, offset;
   VectorType type;
-  Value thread, threads;
+  BlockPositions positions;
   Value limit;
 };
 

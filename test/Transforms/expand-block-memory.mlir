@@ -42,7 +42,7 @@ gpu.module @kernels {
   // CHECK: %[[BS:.*]] = arith.index_castui %{{.*}} : i32 to index
   // CHECK: %[[I0:.*]] = arith.addi %[[O:.*]], %[[T]] : index
   // CHECK: memref.load %{{.*}}[%[[I0]]]
-  // CHECK: %[[J1:.*]] = arith.addi %[[BS]], %[[T]] : index
+  // CHECK: %[[J1:.*]] = arith.addi %[[T]], %[[BS]] : index
   // CHECK: %[[I1:.*]] = arith.addi %[[O]], %[[J1]] : index
   // CHECK: memref.load %{{.*}}[%[[I1]]]
   // CHECK: gpu.barrier
