@@ -959,6 +959,20 @@ def block_op_reference(kind, values, src, dtype):
             np.full(n, values[src], dtype=dtype)] + partial + shuffles
 
 
+# Under compute-sanitizer (run.sh sets WARP_GPU_SHAPES=few) a handful of
+# block shapes: ragged 1-D, 3-D and the largest block.
+FEW_BLOCK_SHAPES = {(33, 1, 1), (7, 9, 3), (1024, 1, 1)}
+
+
+def block_shapes(case):
+    """The block shapes a block-op case runs over: all of the case's, or
+    under WARP_GPU_SHAPES=few those of FEW_BLOCK_SHAPES where the kernel
+    takes its block size at run time (a known_block_size keeps its one)."""
+    if os.environ.get("WARP_GPU_SHAPES") == "few" and case["known"] is None:
+        return [shape for shape in case["shapes"] if shape in FEW_BLOCK_SHAPES]
+    return case["shapes"]
+
+
 def run_block_ops(suite):
     """warp.block_reduce / block_scan / block_broadcast over every block shape
     of cases.BLOCK_OP_SHAPES (ragged, 2-D, 3-D), two blocks per launch, the
@@ -966,17 +980,11 @@ def run_block_ops(suite):
     payload is checked element by element: element k of every thread's
     vector against the scalar reference over the threads' elements k."""
     names = cases.BLOCK_OP_OUTPUTS
-    # Under compute-sanitizer (run.sh sets WARP_GPU_SHAPES=few) a handful of
-    # shapes: ragged 1-D, 3-D and the largest block.
-    few = {(33, 1, 1), (7, 9, 3), (1024, 1, 1)}
     for case in suite.selected(cases.block_op_cases()):
         fn = suite.function(case)
         p = cases.block_op_payload(case["type"])
         dtype, e = np.dtype(p["dtype"]), p["lanes"]
-        shapes = case["shapes"]
-        if os.environ.get("WARP_GPU_SHAPES") == "few" and case["known"] is None:
-            shapes = [shape for shape in shapes if shape in few]
-        for shape in shapes:
+        for shape in block_shapes(case):
             n = shape[0] * shape[1] * shape[2]
             grid = 2
             problems = []
@@ -1157,21 +1165,16 @@ def item_mismatches(label, got, want, n_items, kind, dtype):
 def run_block_items(suite):
     """warp.block_reduce / block_scan with `items` (N items a thread, blocked)
     against scans over the block's flattened B*N items: every item of every
-    thread of both blocks of a launch, every shape of the case (the few
-    shapes of run_block_ops under WARP_GPU_SHAPES=few); two trials for a
+    thread of both blocks of a launch, every shape of block_shapes; two trials for a
     kind (the second with NaNs and signed zeros for floats), one for the
     affine-map region over (a, b) (every i32, so an order mistake shows)."""
-    few = {(33, 1, 1), (7, 9, 3), (1024, 1, 1)}
     scalar_names, vector_names = cases.BLOCK_ITEMS_SCALAR_OUTPUTS, cases.BLOCK_ITEMS_VECTOR_OUTPUTS
     for case in suite.selected(cases.block_items_cases()):
         fn = suite.function(case)
         n_items = case["items"]
         region = case.get("combiner")
         dtype = np.dtype(np.int32 if region else cases.PAYLOADS[case["type"]]["dtype"])
-        shapes = case["shapes"]
-        if os.environ.get("WARP_GPU_SHAPES") == "few" and case["known"] is None:
-            shapes = [shape for shape in shapes if shape in few]
-        for shape in shapes:
+        for shape in block_shapes(case):
             b = shape[0] * shape[1] * shape[2]
             grid = 2
             items = grid * b * n_items
@@ -1227,16 +1230,11 @@ def run_block_exchanges(suite):
     """warp.block_exchange against the definition (reference.block_exchange),
     bit for bit, in every thread of both blocks of a launch, over each case's
     block shapes; the exchange back must give the input again."""
-    shapes_filter = None
-    if os.environ.get("WARP_GPU_SHAPES") == "few":
-        shapes_filter = {(33, 1, 1), (7, 9, 3), (1024, 1, 1)}
     for case in suite.selected(cases.block_exchange_cases()):
         fn = suite.function(case)
         dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
         n_items = case["items"]
-        for shape in case["shapes"]:
-            if shapes_filter and case["known"] is None and shape not in shapes_filter:
-                continue
+        for shape in block_shapes(case):
             b = shape[0] * shape[1] * shape[2]
             grid = 2
             host_in = random_payload(case["type"], grid * b * n_items)
