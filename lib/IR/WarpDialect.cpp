@@ -545,20 +545,10 @@ LogicalResult mlir::warp::verifyCombiningOp(Operation *op) {
   size_t n = valueTypes.size();
   if (n == 0)
     return op->emitOpError("needs at least one value");
-  // Every value holds one thread's items, or none does.
+  // The element types where the values hold a thread's items (the block
+  // ops' verifiers check those vectors).
   SmallVector<Type> combinedTypes = combining.getCombinedTypes();
   bool items = TypeRange(combinedTypes) != valueTypes;
-  if (items) {
-    auto items = dyn_cast<VectorType>(valueTypes.front());
-    for (Type type : valueTypes) {
-      auto vector = dyn_cast<VectorType>(type);
-      if (!vector || vector.getShape() != items.getShape())
-        return op->emitOpError()
-               << "with 'items' every value is a vector of the thread's "
-                  "items, all of one length; got "
-               << type;
-    }
-  }
   if (resultTypes.size() % n != 0)
     return op->emitOpError()
            << "has " << resultTypes.size() << " results for " << n << " values";
@@ -754,14 +744,25 @@ static SmallVector<Type> getCombinedTypesOf(ValueRange values, bool items) {
                : SmallVector<Type>(values.getTypes());
 }
 
-/// With `items`, every value must be a vector (CombiningOpInterface's
-/// check finds the vectors of different lengths, and scalars among vectors).
+/// With `items`, every value is a vector of the thread's items, all of one
+/// length.
 static LogicalResult verifyItems(Operation *op, bool items, ValueRange values) {
-  if (items && !isa<VectorType>(values.front().getType()))
+  if (!items)
+    return success();
+  auto first = dyn_cast<VectorType>(values.front().getType());
+  if (!first)
     return op->emitOpError()
            << "with 'items' every value is a vector of the thread's items; "
               "got "
            << values.front().getType();
+  for (Type type : values.getTypes()) {
+    auto vector = dyn_cast<VectorType>(type);
+    if (!vector || vector.getShape() != first.getShape())
+      return op->emitOpError()
+             << "with 'items' every value is a vector of the thread's "
+                "items, all of one length; got "
+             << type;
+  }
   return success();
 }
 
