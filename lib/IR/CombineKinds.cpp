@@ -271,3 +271,15 @@ bool mlir::warp::areIntegers(ValueRange values) {
     return isa<IntegerType>(getElementTypeOrSelf(value.getType()));
   });
 }
+
+LogicalResult mlir::warp::verifyKindMatchesType(Operation *op, CombineKind kind,
+                                           Type type) {
+  Type elem = getElementTypeOrSelf(type);
+  if (isFloatOnlyKind(kind) && !isa<FloatType>(elem))
+    return op->emitOpError() << "kind '" << stringifyCombineKind(kind)
+                             << "' needs a floating-point value, got " << type;
+  if (isIntegerOnlyKind(kind) && !elem.isIntOrIndex())
+    return op->emitOpError() << "kind '" << stringifyCombineKind(kind)
+                             << "' needs an integer value, got " << type;
+  return success();
+}

@@ -84,18 +84,6 @@ mlir::warp::findSplitCluster(uint32_t mask, unsigned size, unsigned stride) {
   return std::nullopt;
 }
 
-static LogicalResult verifyKindMatchesType(Operation *op, CombineKind kind,
-                                           Type type) {
-  Type elem = getElementTypeOrSelf(type);
-  if (isFloatOnlyKind(kind) && !isa<FloatType>(elem))
-    return op->emitOpError() << "kind '" << stringifyCombineKind(kind)
-                             << "' needs a floating-point value, got " << type;
-  if (isIntegerOnlyKind(kind) && !elem.isIntOrIndex())
-    return op->emitOpError() << "kind '" << stringifyCombineKind(kind)
-                             << "' needs an integer value, got " << type;
-  return success();
-}
-
 /// Whether the x extent of the block running `op` is known to be a multiple
 /// of 32, so that `threadIdx.x / 32` names the hardware warp.
 static bool blockXIsWholeWarps(Operation *op) {

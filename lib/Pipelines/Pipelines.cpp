@@ -242,6 +242,9 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   // errors without a location.
   pm.addPass(createWarpCheckLowerablePass(
       WarpCheckLowerablePassOptions{/*allowAsync=*/options.asyncRuntime}));
+  // Device-wide ops become kernels of warp ops and their launches; the
+  // kernels then go the way of every other.
+  pm.addPass(createWarpExpandDeviceOpsPass());
   // Kernels written inside gpu.launch must be outlined before the device
   // passes, which run on gpu.module, can see their warp ops. (Upstream's
   // pipeline outlines a second time, when there is nothing left to outline.)

@@ -295,7 +295,9 @@ struct WarpCheckLowerablePass
         fail(checkNoConstantWrites(op));
         fail(checkNoPrivateAtomics(op));
       }
-      if (!isa<warp::WarpDialect>(op->getDialect()))
+      // Device-wide ops are host code (their verifier keeps them there).
+      if (!isa<warp::WarpDialect>(op->getDialect()) ||
+          warp::isDeviceCollective(op))
         return;
       if (!placement.inLaunch && !placement.inDeviceModule) {
         fail(op->emitOpError("runs on the GPU but is in host code: put it in "

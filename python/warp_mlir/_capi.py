@@ -179,6 +179,13 @@ def lib() -> ctypes.CDLL:
         ("mlirOperationGetAttributeByName", MlirAttribute, [MlirOperation, MlirStringRef]),
         ("mlirAttributeIsAString", ctypes.c_bool, [MlirAttribute]),
         ("mlirStringAttrGetValue", MlirStringRef, [MlirAttribute]),
+        # Launch plans of device-wide ops (warp_mlir.device).
+        ("mlirOperationGetName", MlirIdentifier, [MlirOperation]),
+        ("mlirAttributeIsADenseI64Array", ctypes.c_bool, [MlirAttribute]),
+        ("mlirDenseArrayGetNumElements", ctypes.c_ssize_t, [MlirAttribute]),
+        ("mlirDenseI64ArrayGetElement", ctypes.c_int64, [MlirAttribute, ctypes.c_ssize_t]),
+        ("mlirDenseI32ArrayGetElement", ctypes.c_int32, [MlirAttribute, ctypes.c_ssize_t]),
+        ("mlirIntegerAttrGetValueInt", ctypes.c_int64, [MlirAttribute]),
         # Building IR (the Python builder) and reading locations.
         ("warpIsPTXIdentifier", ctypes.c_bool, [MlirStringRef]),
         ("warpOperationPrint", None,

@@ -103,6 +103,9 @@ bool isFloatOnlyKind(CombineKind kind);
 /// Whether `kind` takes only integers (the min/max integer kinds, and, or,
 /// xor).
 bool isIntegerOnlyKind(CombineKind kind);
+/// Fails with "kind K needs an integer / a floating-point value" on `op`
+/// where `type` (or its element type) is outside the kind's domain.
+LogicalResult verifyKindMatchesType(Operation *op, CombineKind kind, Type type);
 
 /// Whether `redux.sync` reduces `type` with `kind` on some chip: scalar
 /// integers of up to 32 bits (widened to i32) for every kind but mul, or

@@ -90,6 +90,12 @@ inline bool isBlockCollective(Operation *op) {
              BlockRadixSortOp, BlockScatterOp>(op);
 }
 
+/// Whether `op` is a device-wide collective (`warp.device_*`): host code
+/// that warp-expand-device-ops turns into kernel launches.
+inline bool isDeviceCollective(Operation *op) {
+  return isa<DeviceReduceOp, DeviceScanOp>(op);
+}
+
 /// Slots per half of a block scratch array (ExpandBlockCollectives.cpp
 /// lays them out).
 inline constexpr int64_t kBlockScratchSlots = 66;

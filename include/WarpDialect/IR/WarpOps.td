@@ -864,5 +864,6 @@ def Warp_AtomicRMWOp : Warp_Op<"atomic_rmw",
 
 include "WarpDialect/IR/WarpBlockOps.td"
 include "WarpDialect/IR/WarpMMAOps.td"
+include "WarpDialect/IR/WarpDeviceOps.td"
 
 #endif // WARP_DIALECT_IR_WARPOPS_TD

@@ -47,6 +47,21 @@ struct LoweringThresholds {
   static constexpr int64_t kMaxInlineBlockOpsPerKernel = 64;
 };
 
+/// The tiling of warp-expand-device-ops' kernels: blocks of `kThreads`,
+/// each thread holding `kTileBytesPerThread` bytes of a tile (16 items of
+/// 4 bytes, 8 of 8: four 16-byte vector loads); a reduction's block walks
+/// `kReduceTilesPerBlock` tiles.
+struct DeviceTiling {
+  static constexpr int64_t kThreads = 256;
+  static constexpr int64_t kTileBytesPerThread = 64;
+  static constexpr int64_t kReduceTilesPerBlock = 4;
+
+  /// Items per thread of a tile of `elementBytes`-byte elements.
+  static int64_t itemsPerThread(int64_t elementBytes) {
+    return kTileBytesPerThread / elementBytes;
+  }
+};
+
 /// The layout of a warp.exchange's shared strategy (ExpandExchange.cpp):
 /// the bytes of one warp's slice of the workgroup buffer, the bytes a block
 /// needs for all its warps, and the gpu.module that holds the buffer (null

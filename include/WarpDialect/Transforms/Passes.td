@@ -172,6 +172,46 @@ def WarpExpandBlockCollectivesPass
                            "::mlir::vector::VectorDialect"];
 }
 
+def WarpExpandDeviceOpsPass
+    : Pass<"warp-expand-device-ops", "::mlir::ModuleOp"> {
+  let summary = "Turn device-wide ops into kernels of warp ops and their "
+                "launches";
+  let description = [{
+    Each `warp.device_reduce` and `warp.device_scan` in host code becomes
+    `gpu.launch_func`s of kernels made of warp ops, in a `gpu.module` of
+    their own (`@warp_device_<op>_<kind>_<type>`, shared by the ops alike),
+    with a scratch buffer from `gpu.alloc` that is freed after the last
+    launch. The kernels' block and tile sizes are LoweringPolicy.h's
+    `DeviceTiling`.
+
+    The module states its launches for any host, so that a frontend (the
+    Python package's `warp_mlir.device`) can run it without this host code:
+    every kernel takes `(input, output, scratch, n)` (two `memref<?xT>`, a
+    `memref<?xi8>` and an `index`) and runs in the module's order;
+    `warp.device_grid = N` on a kernel means `max(1, ceil(n / N))` blocks,
+    one block without it; the module's `warp.device_scratch = [F, P, T]`
+    asks for `F + P * ceil(n / T)` bytes of scratch, which the kernels
+    initialise themselves.
+
+    ```mlir
+    warp.device_scan <add> %x, %y : memref<?xf32>, memref<?xf32>
+    // becomes
+    %scratch = gpu.alloc(%bytes) : memref<?xi8>
+    gpu.launch_func @warp_device_scan_add_f32::@init ...
+    gpu.launch_func @warp_device_scan_add_f32::@scan ...
+    gpu.dealloc %scratch : memref<?xi8>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::warp::WarpDialect"];
+}
+
 def WarpOutlineBlockCollectivesPass
     : Pass<"warp-outline-block-collectives", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Turn the block ops of kernels that hold many into calls of "

@@ -1,0 +1,92 @@
+//===- WarpDeviceOps.td - device-wide collectives ----------*- tablegen -*-===//
+//
+// Host-level ops: a collective over every element of a memref in device
+// memory, which `warp-expand-device-ops` turns into kernels of warp ops and
+// the launches that run them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_DIALECT_IR_WARPDEVICEOPS_TD
+#define WARP_DIALECT_IR_WARPDEVICEOPS_TD
+
+include "WarpDialect/IR/WarpBase.td"
+
+/// The element types a device-wide op takes.
+def Warp_DeviceElement : AnyTypeOf<[I32, I64, F32, F64]>;
+def Warp_DeviceMemRef : MemRefRankOf<[Warp_DeviceElement], [1]>;
+
+class Warp_DeviceOp<string mnemonic, list<Trait> traits = []>
+    : Warp_Op<mnemonic, traits> {
+  code commonDeclarations = [{
+    ::mlir::Type getElementType() {
+      return ::llvm::cast<::mlir::MemRefType>(getInput().getType())
+          .getElementType();
+    }
+  }];
+  let hasVerifier = 1;
+}
+
+def Warp_DeviceReduceOp : Warp_DeviceOp<"device_reduce"> {
+  let summary = "reduce every element of a memref in device memory (CUB DeviceReduce)";
+  let description = [{
+    Host code: `output[0] = x_0 (kind) x_1 (kind) ... (kind) x_{n-1}` over
+    the `n = dim(input, 0)` elements of `input`, or the kind's identity
+    when `n` is 0 (`0` for `add`, `-inf` for `maximumf`, ...; the identities
+    of `warp.scan`'s exclusive form). Both memrefs are in device memory
+    (`gpu.alloc`, or memory a frontend passes), contiguous, of i32, i64,
+    f32 or f64, with the kind's domain. Floats are combined in an order the
+    compiler chooses (a tree over blocks and threads), so rounding may
+    differ from a sequential sum, as CUB's does.
+
+    `warp-expand-device-ops` replaces the op with the launches of kernels
+    made of warp ops (`warp.block_load`, `warp.block_reduce`) in a
+    `gpu.module` of their own, and a scratch buffer from `gpu.alloc` that
+    it frees afterwards. The op runs in the order of the surrounding host
+    code, like the `gpu.launch_func` ops it becomes.
+
+    ```mlir
+    warp.device_reduce <add> %x, %sum : memref<?xf32>, memref<1xf32>
+    ```
+  }];
+  let arguments = (ins Warp_CombineKindEnum:$kind,
+                       Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
+                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$output);
+  let assemblyFormat = [{
+    $kind $input `,` $output attr-dict `:` type($input) `,` type($output)
+  }];
+  let extraClassDeclaration = commonDeclarations;
+}
+
+def Warp_DeviceScanOp : Warp_DeviceOp<"device_scan"> {
+  let summary = "prefix scan of a memref in device memory (CUB DeviceScan)";
+  let description = [{
+    Host code: `output[i] = x_0 (kind) ... (kind) x_i` for every `i < n`,
+    `n = dim(input, 0)`; with `exclusive`, `output[i] = x_0 (kind) ...
+    (kind) x_{i-1}` and `output[0]` is the kind's identity (as
+    `warp.scan`'s exclusive form). `output` has at least `n` elements; the
+    others are left as they are. Types and memory as for
+    `warp.device_reduce`; `input` and `output` may be the same memref (an
+    in-place scan).
+
+    `warp-expand-device-ops` lowers it to a single pass over the data
+    (decoupled look-back: each tile of `256 x N` elements publishes its
+    total, then the prefix of everything before it, and a tile finds its
+    prefix by reading its predecessors' published values), with a kernel
+    that clears the tiles' status first.
+
+    ```mlir
+    warp.device_scan <add> %x, %y exclusive : memref<?xi32>, memref<?xi32>
+    ```
+  }];
+  let arguments = (ins Warp_CombineKindEnum:$kind,
+                       Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
+                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$output,
+                       UnitAttr:$exclusive);
+  let assemblyFormat = [{
+    $kind $input `,` $output (`exclusive` $exclusive^)? attr-dict `:`
+    type($input) `,` type($output)
+  }];
+  let extraClassDeclaration = commonDeclarations;
+}
+
+#endif // WARP_DIALECT_IR_WARPDEVICEOPS_TD

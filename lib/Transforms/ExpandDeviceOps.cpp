@@ -1,0 +1,554 @@
+//===- ExpandDeviceOps.cpp - device-wide ops to kernels and launches ------===//
+//
+// warp-expand-device-ops (Passes.td): warp.device_reduce and
+// warp.device_scan become kernels made of warp ops in a gpu.module of their
+// own, and the host code that allocates their scratch and launches them.
+//
+// A reduction is CUB's two kernels: every block folds kReduceTilesPerBlock
+// tiles into one partial (16-byte vector loads, warp.block_reduce), then one
+// block folds the partials. A scan is one pass over the data with decoupled
+// look-back (Merrill and Garland): a tile claims its number from a counter,
+// scans its items (warp.block_scan), publishes its total, reads its
+// predecessors' published totals and prefixes a window of 32 at a time in
+// warp 0 until it meets a prefix, publishes its own prefix and adds it to
+// its items. A first kernel clears the tiles' status words.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpDialect/IR/CombineKinds.h"
+#include "WarpDialect/Transforms/LoweringPolicy.h"
+#include "WarpDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir::warp {
+#define GEN_PASS_DEF_WARPEXPANDDEVICEOPSPASS
+#include "WarpDialect/Transforms/Passes.h.inc"
+} // namespace mlir::warp
+
+using namespace mlir;
+using namespace mlir::warp;
+
+namespace {
+
+/// The attributes that state the launches (Passes.td's description).
+constexpr llvm::StringLiteral kGridAttrName = "warp.device_grid";
+constexpr llvm::StringLiteral kScratchAttrName = "warp.device_scratch";
+
+/// A scan tile's status word: nothing published yet, its total, or the
+/// combination of every element up to and including the tile.
+constexpr int32_t kStatusNone = 0, kStatusTotal = 1, kStatusPrefix = 2;
+
+/// The scratch of a scan, in bytes, for T tiles of `elementBytes`-byte
+/// elements: the tile counter (8 bytes), T status words (i32, in 8 bytes
+/// each so that the value arrays stay 8-byte aligned), T totals and T
+/// prefixes (8 bytes each).
+struct ScanScratch {
+  static constexpr int64_t kFixed = 8, kPerTile = 24;
+  static constexpr int64_t kStatusOffset = 8;
+};
+
+/// Builds the kernels of one device op (the same for every op alike).
+class DeviceKernelBuilder {
+public:
+  DeviceKernelBuilder(ImplicitLocOpBuilder &b, CombineKind kind, Type element)
+      : b(b), kind(kind), element(element),
+        elementBytes(element.getIntOrFloatBitWidth() / 8) {}
+
+  /// The kernel `name` of the module, with the (input, output, scratch, n)
+  /// signature; its body is built at `b`'s insertion point, which is left
+  /// at the kernel's end (before gpu.return).
+  gpu::GPUFuncOp startKernel(gpu::GPUModuleOp module, StringRef name,
+                             std::optional<int64_t> gridItems) {
+    MLIRContext *ctx = b.getContext();
+    auto data = MemRefType::get({ShapedType::kDynamic}, element);
+    auto bytes = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+    auto type = FunctionType::get(ctx, {data, data, bytes, b.getIndexType()}, {});
+    b.setInsertionPointToEnd(module.getBody());
+    auto kernel = gpu::GPUFuncOp::create(b, name, type);
+    kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+    kernel.setKnownBlockSizeAttr(
+        b.getDenseI32ArrayAttr({int32_t(DeviceTiling::kThreads), 1, 1}));
+    if (gridItems)
+      kernel->setAttr(kGridAttrName, b.getI64IntegerAttr(*gridItems));
+    Block &entry = kernel.getBody().front();
+    b.setInsertionPointToEnd(&entry);
+    gpu::ReturnOp::create(b);
+    b.setInsertionPoint(entry.getTerminator());
+    input = entry.getArgument(0);
+    output = entry.getArgument(1);
+    scratch = entry.getArgument(2);
+    n = entry.getArgument(3);
+    thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+    return kernel;
+  }
+
+  void buildReduceTiles(gpu::GPUModuleOp module);
+  void buildReduceFinish(gpu::GPUModuleOp module);
+  void buildScanInit(gpu::GPUModuleOp module);
+  void buildScan(gpu::GPUModuleOp module, bool exclusive);
+
+private:
+  Value index(int64_t value) {
+    return arith::ConstantIndexOp::create(b, value);
+  }
+  Value i32(int64_t value) { return arith::ConstantIntOp::create(b, value, 32); }
+  Value i64(int64_t value) { return arith::ConstantIntOp::create(b, value, 64); }
+  Value toI64(Value v) {
+    return arith::IndexCastOp::create(b, b.getI64Type(), v);
+  }
+  Value pad(Type type) { return buildCombinePadding(b, b.getLoc(), kind, type); }
+  Value combine(Value lhs, Value rhs) {
+    return buildCombine(b, b.getLoc(), kind, lhs, rhs);
+  }
+  /// A value of `type` computed only where `cond` holds (`then` builds it),
+  /// `otherwise` elsewhere.
+  Value ifElse(Value cond, Type type, function_ref<Value()> then,
+               function_ref<Value()> otherwise) {
+    auto ifOp = scf::IfOp::create(b, type, cond, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(b, then());
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(b, otherwise());
+    return ifOp.getResult(0);
+  }
+  /// Runs `body` only where `cond` holds.
+  void ifThen(Value cond, function_ref<void()> body) {
+    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    body();
+  }
+  Value isThreadZero() {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, index(0));
+  }
+
+  /// The global pointer `bytes` (i64) into the scratch buffer.
+  Value scratchAt(Value bytes) {
+    auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
+    Value base = toI64(memref::ExtractAlignedPointerAsIndexOp::create(b, scratch));
+    Value address = arith::AddIOp::create(b, base, bytes);
+    return LLVM::IntToPtrOp::create(b, ptrType, address);
+  }
+  /// Element `slot` (i64) of the array of 8-byte slots at `arrayBytes`.
+  Value scratchSlot(Value arrayBytes, Value slot) {
+    return scratchAt(arith::AddIOp::create(
+        b, arrayBytes, arith::MulIOp::create(b, slot, i64(8))));
+  }
+
+  /// `count` items per thread of the `n` input elements from `offset`
+  /// (index), blocked: a plain load where the whole chunk is in bounds, a
+  /// partial one with the padding elsewhere.
+  Value loadChunk(Value offset, int64_t count, bool striped) {
+    auto type = VectorType::get({count}, element);
+    int64_t chunk = count * DeviceTiling::kThreads;
+    Value end = arith::AddIOp::create(b, offset, index(chunk));
+    Value whole = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, end, n);
+    return ifElse(
+        whole, type,
+        [&] {
+          return BlockLoadOp::create(b, type, input, offset, Value(), Value(),
+                                     striped, BlockMemoryAlgorithmAttr())
+              .getResult();
+        },
+        [&] {
+          return BlockLoadOp::create(b, type, input, offset, validItems(offset, chunk),
+                                     pad(element), striped,
+                                     BlockMemoryAlgorithmAttr())
+              .getResult();
+        });
+  }
+  /// min(max(n - offset, 0), chunk) as an i32 (`valid` of a partial tile).
+  Value validItems(Value offset, int64_t chunk) {
+    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, offset, n);
+    Value left = arith::SelectOp::create(
+        b, inside, arith::SubIOp::create(b, n, offset), index(0));
+    Value valid = arith::MinUIOp::create(b, left, index(chunk));
+    return arith::IndexCastOp::create(b, b.getI32Type(), valid);
+  }
+
+  /// The exclusive prefix of tile `tile` (i64, > 0), computed by the 32
+  /// lanes of warp 0 (every lane gets it): windows of 32 predecessors,
+  /// each lane spinning until its tile has published, until a window holds
+  /// a tile with a prefix; the tiles up to the nearest such one count.
+  Value lookBack(Value tile);
+
+  ImplicitLocOpBuilder &b;
+  CombineKind kind;
+  Type element;
+  int64_t elementBytes;
+  Value input, output, scratch, n, thread;
+};
+
+void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
+  // 16-byte chunks per thread; a tile is kTileBytesPerThread per thread.
+  int64_t vectorItems = 16 / elementBytes;
+  int64_t chunks = DeviceTiling::kTileBytesPerThread / 16 *
+                   DeviceTiling::kReduceTilesPerBlock;
+  int64_t chunkItems = vectorItems * DeviceTiling::kThreads;
+  startKernel(module, "reduce_tiles", chunks * chunkItems);
+  Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value base = arith::MulIOp::create(b, blockIndex, index(chunks * chunkItems));
+  auto vectorType = VectorType::get({vectorItems}, element);
+  auto loop = scf::ForOp::create(b, index(0), index(chunks), index(1),
+                                 ValueRange{pad(vectorType)});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value offset = arith::AddIOp::create(
+        b, base,
+        arith::MulIOp::create(b, loop.getInductionVar(), index(chunkItems)));
+    Value items = loadChunk(offset, vectorItems, /*striped=*/false);
+    scf::YieldOp::create(b, combine(loop.getRegionIterArgs()[0], items));
+  }
+  Value partial =
+      BlockReduceOp::create(b, TypeRange{element}, CombineKindAttr::get(b.getContext(), kind),
+                            loop.getResult(0), /*items=*/true, Value(),
+                            /*commutative=*/false, ResultLanes::First,
+                            BlockReduceAlgorithmAttr())
+          .getResult()[0];
+  ifThen(isThreadZero(), [&] {
+    LLVM::StoreOp::create(b, partial, scratchSlot(i64(0), toI64(blockIndex)),
+                          elementBytes);
+  });
+}
+
+void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
+  int64_t perBlock = DeviceTiling::kTileBytesPerThread / elementBytes *
+                     DeviceTiling::kThreads * DeviceTiling::kReduceTilesPerBlock;
+  startKernel(module, "reduce_finish", std::nullopt);
+  // ceil(n / perBlock) partials, at least one (an empty input has one).
+  Value partials = arith::MaxUIOp::create(
+      b, arith::CeilDivUIOp::create(b, n, index(perBlock)), index(1));
+  auto loop = scf::ForOp::create(b, thread, partials,
+                                 index(DeviceTiling::kThreads),
+                                 ValueRange{pad(element)});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value partial = LLVM::LoadOp::create(
+        b, element, scratchSlot(i64(0), toI64(loop.getInductionVar())),
+        elementBytes);
+    scf::YieldOp::create(b, combine(loop.getRegionIterArgs()[0], partial));
+  }
+  Value total =
+      BlockReduceOp::create(b, TypeRange{element}, CombineKindAttr::get(b.getContext(), kind),
+                            loop.getResult(0), /*items=*/false, Value(),
+                            /*commutative=*/false, ResultLanes::First,
+                            BlockReduceAlgorithmAttr())
+          .getResult()[0];
+  ifThen(isThreadZero(), [&] {
+    // An empty input gives the identity (the partial of no items is the
+    // padding, which may differ from it: -0.0 for a float sum).
+    Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
+    Value result = arith::SelectOp::create(
+        b, empty, buildCombineIdentity(b, b.getLoc(), kind, element), total);
+    memref::StoreOp::create(b, result, output, ValueRange{index(0)});
+  });
+}
+
+void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
+  // A thread per status word; thread 0 of block 0 also clears the counter.
+  int64_t tileItems = DeviceTiling::itemsPerThread(elementBytes) *
+                      DeviceTiling::kThreads;
+  startKernel(module, "scan_init", tileItems * DeviceTiling::kThreads);
+  Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value tile = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, blockIndex, index(DeviceTiling::kThreads)),
+      thread);
+  Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
+  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tile, tiles), [&] {
+    LLVM::StoreOp::create(b, i32(kStatusNone),
+                          scratchSlot(i64(ScanScratch::kStatusOffset), toI64(tile)),
+                          4);
+  });
+  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile, index(0)), [&] {
+    LLVM::StoreOp::create(b, i64(0), scratchAt(i64(0)), 8);
+  });
+}
+
+Value DeviceKernelBuilder::lookBack(Value tile) {
+  Type i64Type = b.getI64Type();
+  Value lane = LaneIdOp::create(b, b.getI32Type());
+  Value lane64 = arith::ExtUIOp::create(b, i64Type, lane);
+  // The arrays: status words, totals, prefixes (ScanScratch).
+  Value tiles = toI64(arith::CeilDivUIOp::create(
+      b, n, index(DeviceTiling::itemsPerThread(elementBytes) * DeviceTiling::kThreads)));
+  Value statusBytes = i64(ScanScratch::kStatusOffset);
+  Value totalBytes = arith::AddIOp::create(
+      b, statusBytes, arith::MulIOp::create(b, tiles, i64(8)));
+  Value prefixBytes = arith::AddIOp::create(
+      b, totalBytes, arith::MulIOp::create(b, tiles, i64(8)));
+
+  Value start = arith::SubIOp::create(b, tile, i64(1));
+  auto loop = scf::WhileOp::create(b, TypeRange{i64Type, element},
+                                   ValueRange{start, pad(element)});
+  {
+    // Before: read the window [end - 31, end], decide whether to go on.
+    OpBuilder::InsertionGuard guard(b);
+    Block *before = b.createBlock(&loop.getBefore(), {}, {i64Type, element},
+                                  {b.getLoc(), b.getLoc()});
+    Value end = before->getArgument(0), acc = before->getArgument(1);
+    Value predecessor = arith::SubIOp::create(b, end, lane64);
+    Value exists = arith::CmpIOp::create(b, arith::CmpIPredicate::sge,
+                                         predecessor, i64(0));
+    Value statusPtr = scratchSlot(statusBytes, predecessor);
+    // Spin until every lane's tile has published; lanes before tile 0
+    // read nothing and count as a prefix of nothing.
+    auto spin = scf::WhileOp::create(b, TypeRange{b.getI32Type()}, ValueRange{i32(0)});
+    {
+      OpBuilder::InsertionGuard spinGuard(b);
+      b.createBlock(&spin.getBefore(), {}, {b.getI32Type()}, {b.getLoc()});
+      Value status = ifElse(
+          exists, b.getI32Type(),
+          [&] {
+            return LLVM::LoadOp::create(b, b.getI32Type(), statusPtr, 4,
+                                        /*isVolatile=*/false, false, false, false,
+                                        LLVM::AtomicOrdering::acquire, "device")
+                .getResult();
+          },
+          [&] { return i32(kStatusPrefix); });
+      Value waiting = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, status,
+                                            i32(kStatusNone));
+      Value anyWaiting = VoteOp::create(b, b.getI1Type(), VoteKind::Any, waiting, Value());
+      scf::ConditionOp::create(b, anyWaiting, ValueRange{status});
+      b.createBlock(&spin.getAfter(), {}, {b.getI32Type()}, {b.getLoc()});
+      scf::YieldOp::create(b, ValueRange{i32(kStatusNone)});
+    }
+    Value status = spin.getResult(0);
+    Value hasPrefix = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, status,
+                                            i32(kStatusPrefix));
+    Value value = ifElse(
+        exists, element,
+        [&] {
+          Value array = arith::SelectOp::create(b, hasPrefix, prefixBytes, totalBytes);
+          return LLVM::LoadOp::create(b, element, scratchSlot(array, predecessor),
+                                      elementBytes)
+              .getResult();
+        },
+        [&] { return pad(element); });
+    Value prefixLanes = BallotOp::create(b, b.getI32Type(), hasPrefix, Value());
+    Value found = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, prefixLanes, i32(0));
+    // The lanes up to the nearest tile with a prefix (the lowest lane).
+    Value nearest = math::CountTrailingZerosOp::create(b, prefixLanes);
+    Value counts = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, lane, nearest);
+    Value counted = arith::SelectOp::create(b, counts, value, pad(element));
+    Value window = ReduceOp::create(b, kind, counted).getResult()[0];
+    // The window's tiles come before those already combined.
+    Value combined = combine(window, acc);
+    Value more = arith::XOrIOp::create(b, found, arith::ConstantIntOp::create(b, 1, 1));
+    scf::ConditionOp::create(
+        b, more, ValueRange{arith::SubIOp::create(b, end, i64(32)), combined});
+    Block *after = b.createBlock(&loop.getAfter(), {}, {i64Type, element},
+                                 {b.getLoc(), b.getLoc()});
+    scf::YieldOp::create(b, after->getArguments());
+  }
+  return loop.getResult(1);
+}
+
+void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
+  int64_t items = DeviceTiling::itemsPerThread(elementBytes);
+  int64_t tileItems = items * DeviceTiling::kThreads;
+  startKernel(module, "scan", tileItems);
+  Type i64Type = b.getI64Type();
+  auto itemsType = VectorType::get({items}, element);
+  Value tiles = toI64(arith::CeilDivUIOp::create(b, n, index(tileItems)));
+  Value statusBytes = i64(ScanScratch::kStatusOffset);
+  Value totalBytes = arith::AddIOp::create(
+      b, statusBytes, arith::MulIOp::create(b, tiles, i64(8)));
+  Value prefixBytes = arith::AddIOp::create(
+      b, totalBytes, arith::MulIOp::create(b, tiles, i64(8)));
+  Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
+  // A launch over nothing (one block for n = 0) has no tile to scan.
+  auto guardIf = scf::IfOp::create(b, arith::XOrIOp::create(
+                                          b, empty, arith::ConstantIntOp::create(b, 1, 1)),
+                                   /*withElseRegion=*/false);
+  b.setInsertionPoint(guardIf.thenBlock()->getTerminator());
+
+  // Tiles in the order blocks start: thread 0 takes the next number.
+  Value claimed = ifElse(
+      isThreadZero(), i64Type,
+      [&] {
+        return LLVM::AtomicRMWOp::create(b, LLVM::AtomicBinOp::add, scratchAt(i64(0)),
+                                         i64(1), LLVM::AtomicOrdering::monotonic)
+            .getResult();
+      },
+      [&] { return i64(0); });
+  Value tile64 = BlockBroadcastOp::create(b, claimed, i32(0));
+  Value tile = arith::IndexCastOp::create(b, b.getIndexType(), tile64);
+  Value offset = arith::MulIOp::create(b, tile, index(tileItems));
+  Value loaded = loadChunk(offset, items, /*striped=*/false);
+  auto scan = BlockScanOp::create(
+      b, TypeRange{itemsType, element}, CombineKindAttr::get(b.getContext(), kind),
+      loaded, /*items=*/true, ValueRange{}, exclusive, /*reverse=*/false,
+      BlockScanAlgorithmAttr());
+  Value scanned = scan.getScanned()[0], total = scan.getTotal()[0];
+
+  Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile64, i64(0));
+  auto publish = [&](Value array, Value value, int32_t status) {
+    LLVM::StoreOp::create(b, value, scratchSlot(array, tile64), elementBytes);
+    LLVM::StoreOp::create(b, i32(status), scratchSlot(statusBytes, tile64), 4,
+                          /*isVolatile=*/false, false, false,
+                          LLVM::AtomicOrdering::release, "device");
+  };
+  // Thread 0 publishes the tile's total, or for tile 0 its prefix.
+  ifThen(isThreadZero(), [&] {
+    auto which = scf::IfOp::create(b, first, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(which.thenBlock()->getTerminator());
+    publish(prefixBytes, total, kStatusPrefix);
+    b.setInsertionPoint(which.elseBlock()->getTerminator());
+    publish(totalBytes, total, kStatusTotal);
+  });
+  // Warp 0 of every later tile looks back and publishes the tile's prefix.
+  Value warpZero = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(32));
+  Value looks = arith::AndIOp::create(
+      b, warpZero, arith::XOrIOp::create(b, first, arith::ConstantIntOp::create(b, 1, 1)));
+  Value before = ifElse(
+      looks, element,
+      [&] {
+        Value prefix = lookBack(tile64);
+        ifThen(isThreadZero(),
+               [&] { publish(prefixBytes, combine(prefix, total), kStatusPrefix); });
+        return prefix;
+      },
+      [&] { return pad(element); });
+  Value prefix = BlockBroadcastOp::create(b, before, i32(0));
+  // The padding of tile 0 leaves its items as they are, bit for bit.
+  Value splat = vector::BroadcastOp::create(b, itemsType, prefix);
+  Value result = combine(splat, scanned);
+  auto store = [&](Value valid) {
+    BlockStoreOp::create(b, result, output, offset, valid, /*striped=*/false,
+                         BlockMemoryAlgorithmAttr());
+  };
+  Value end = arith::AddIOp::create(b, offset, index(tileItems));
+  Value whole = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, end, n);
+  auto storeIf = scf::IfOp::create(b, whole, /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(storeIf.thenBlock()->getTerminator());
+    store(Value());
+    b.setInsertionPoint(storeIf.elseBlock()->getTerminator());
+    store(validItems(offset, tileItems));
+  }
+}
+
+/// A short name of `type` for symbol names (f32, i64).
+std::string typeName(Type type) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  type.print(os);
+  return name;
+}
+
+struct WarpExpandDeviceOpsPass
+    : public warp::impl::WarpExpandDeviceOpsPassBase<WarpExpandDeviceOpsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    SmallVector<Operation *> ops;
+    top.walk([&](Operation *op) {
+      if (isDeviceCollective(op))
+        ops.push_back(op);
+    });
+    if (ops.empty())
+      return;
+    top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                 UnitAttr::get(&getContext()));
+    SymbolTable symbols(top);
+    for (Operation *op : ops)
+      expand(op, symbols);
+  }
+
+  /// The gpu.module of `op`'s kernels: the one already made for an op
+  /// alike, else a new one.
+  gpu::GPUModuleOp kernelsOf(Operation *op, SymbolTable &symbols) {
+    auto reduce = dyn_cast<DeviceReduceOp>(op);
+    auto scan = dyn_cast<DeviceScanOp>(op);
+    CombineKind kind = reduce ? reduce.getKind() : scan.getKind();
+    Type element = reduce ? reduce.getElementType() : scan.getElementType();
+    std::string name = (Twine("warp_device_") + (reduce ? "reduce" : "scan") + "_" +
+                         stringifyCombineKind(kind) + "_" + typeName(element) +
+                         (scan && scan.getExclusive() ? "_exclusive" : ""))
+                           .str();
+    if (auto existing = symbols.lookup<gpu::GPUModuleOp>(name))
+      return existing;
+    ModuleOp top = getOperation();
+    ImplicitLocOpBuilder b(op->getLoc(), top.getContext());
+    b.setInsertionPointToEnd(top.getBody());
+    auto module = gpu::GPUModuleOp::create(b, name);
+    symbols.insert(module);
+    DeviceKernelBuilder kernels(b, kind, element);
+    int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+    int64_t tileItems = DeviceTiling::itemsPerThread(bytes) * DeviceTiling::kThreads;
+    if (reduce) {
+      kernels.buildReduceTiles(module);
+      kernels.buildReduceFinish(module);
+      // One 8-byte partial per block of reduce_tiles.
+      module->setAttr(kScratchAttrName,
+                      b.getDenseI64ArrayAttr(
+                          {0, 8, tileItems * DeviceTiling::kReduceTilesPerBlock}));
+    } else {
+      kernels.buildScanInit(module);
+      kernels.buildScan(module, scan.getExclusive());
+      module->setAttr(kScratchAttrName,
+                      b.getDenseI64ArrayAttr(
+                          {ScanScratch::kFixed, ScanScratch::kPerTile, tileItems}));
+    }
+    return module;
+  }
+
+  /// Replaces `op` with the scratch allocation and the launches its
+  /// module states.
+  void expand(Operation *op, SymbolTable &symbols) {
+    gpu::GPUModuleOp module = kernelsOf(op, symbols);
+    ImplicitLocOpBuilder b(op->getLoc(), op);
+    Value input = op->getOperand(0), output = op->getOperand(1);
+    Type element = cast<MemRefType>(input.getType()).getElementType();
+    auto data = MemRefType::get({ShapedType::kDynamic}, element);
+    Value n = memref::DimOp::create(b, input, 0);
+    auto castTo = [&](Value v) -> Value {
+      if (v.getType() == data)
+        return v;
+      return memref::CastOp::create(b, data, v);
+    };
+    input = castTo(input);
+    output = castTo(output);
+    auto ceilDiv = [&](int64_t divisor) -> Value {
+      return arith::CeilDivUIOp::create(
+          b, n, arith::ConstantIndexOp::create(b, divisor));
+    };
+    ArrayRef<int64_t> rule =
+        cast<DenseI64ArrayAttr>(module->getAttr(kScratchAttrName)).asArrayRef();
+    Value bytes = arith::AddIOp::create(
+        b, arith::ConstantIndexOp::create(b, rule[0]),
+        arith::MulIOp::create(b, arith::ConstantIndexOp::create(b, rule[1]),
+                              arith::MaxUIOp::create(b, ceilDiv(rule[2]),
+                                                     arith::ConstantIndexOp::create(b, 1))));
+    auto scratchType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+    Value scratch =
+        gpu::AllocOp::create(b, scratchType, /*asyncToken=*/Type(),
+                             /*asyncDependencies=*/ValueRange{}, ValueRange{bytes},
+                             /*symbolOperands=*/ValueRange{}, /*hostShared=*/false)
+            .getMemref();
+    Value one = arith::ConstantIndexOp::create(b, 1);
+    for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+      Value grid = one;
+      if (auto items = kernel->getAttrOfType<IntegerAttr>(kGridAttrName))
+        grid = arith::MaxUIOp::create(b, ceilDiv(items.getInt()), one);
+      Value threads = arith::ConstantIndexOp::create(b, DeviceTiling::kThreads);
+      gpu::LaunchFuncOp::create(b, kernel, gpu::KernelDim3{grid, one, one},
+                                gpu::KernelDim3{threads, one, one},
+                                /*dynamicSharedMemorySize=*/Value(),
+                                ValueRange{input, output, scratch, n});
+    }
+    gpu::DeallocOp::create(b, /*asyncToken=*/Type(), ValueRange{}, scratch);
+    op->erase();
+  }
+};
+
+} // namespace
