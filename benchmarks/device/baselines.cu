@@ -1,5 +1,6 @@
-// Baselines for benchmarks/device_bench.py, built on the GPU host in the same
-// run (nvcc -O3 -arch=sm_90 -shared; CUB from the CUDA toolkit's CCCL):
+// Baselines for benchmarks/device_bench.py and device_ops_bench.py, built on
+// the GPU host in the same run (nvcc -O3 -arch=sm_90 -shared; CUB from the
+// CUDA toolkit's CCCL):
 //   cub_*   CUB device algorithms and block collectives;
 //   hand_*  the warp kernels' algorithms written by hand with CUDA intrinsics.
 // Every function launches on the legacy default stream (the one the harness
@@ -301,6 +302,9 @@ EXPORT int cub_sum_f32(void *temp, size_t *bytes, const float *in, float *out, l
 }
 EXPORT int cub_sum_i32(void *temp, size_t *bytes, const int *in, int *out, long long n) {
   return cub::DeviceReduce::Sum(temp, *bytes, in, out, n);
+}
+EXPORT int cub_sum_f64(void *temp, size_t *bytes, const double *in, double *out, long long n) {
+  return cub::DeviceReduce::Sum(temp, *bytes, in, out, n);  // device_ops_bench.py
 }
 EXPORT int cub_dot_f32(void *temp, size_t *bytes, const float *a, const float *b, float *out, long long n) {
   auto products = thrust::make_transform_iterator(thrust::counting_iterator<long long>(0), Product{a, b});

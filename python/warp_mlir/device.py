@@ -27,7 +27,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from . import _capi
 from .compiler import CompiledModule, compile as _compile
-from .cuda import launch
+from .cuda import launch, synchronize
 from .ir import Context, Module
 
 # The element types the ops take, by the names numpy, cupy and torch give them.
@@ -154,6 +154,15 @@ def _run(op: str, x: Any, out: Any, kind: str, exclusive: bool, chip: str, strea
     for kernel, items, threads in plan.kernels:
         launch(plan.compiled, kernel, plan.grid(items, n), threads, x, out, scratch, n,
                **options)
+    if not host and stream is not None:
+        # The scratch goes back to its library's allocator when this call
+        # returns, which may hand it out on its own stream while `stream`
+        # still runs the kernels: torch can be told; otherwise wait.
+        if type(scratch).__module__.startswith("torch") and \
+                type(stream).__module__.startswith("torch"):
+            scratch.record_stream(stream)
+        else:
+            synchronize(stream)
     return out
 
 

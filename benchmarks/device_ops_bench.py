@@ -1,0 +1,477 @@
+#!/usr/bin/env python3
+"""The host-level device-wide ops of warp_mlir.device (warp.device_reduce,
+warp.device_scan) against CUB and torch, interleaved in one run on the GPU
+host.
+
+    python3 device_ops_bench.py [--json out.json] [--only GROUPS] [--log2n 10,14,...]
+                                [--dry-run]
+
+Groups (--only takes these, comma-separated), each at n = 2^10, 2^14, 2^18,
+2^22, 2^26 and 2^28 elements (--log2n; reduce_f64 only at the largest minus
+one, 2^27):
+
+  reduce_{i32,f32,f64}    wd.reduce(x, kind="add", out=out) vs
+                          cub::DeviceReduce::Sum and torch.sum(x, 0,
+                          keepdim=True, dtype=, out=)
+  scan_{incl,excl}_{i32,f32}
+                          wd.scan(x, kind="add", exclusive=, out=out) vs
+                          cub::DeviceScan::{Inclusive,Exclusive}Sum and
+                          torch.cumsum (exclusive: cumsum - x; torch has no
+                          exclusive scan)
+
+and, timed with them at every n as the ceilings, a device-to-device copy
+of the same bytes (cupy's copyto and torch's copy_; the faster counts) and,
+for the reduces, a read-only stream of them (READ_SOURCE: 16-byte loads,
+four in flight per thread, one atomic per warp).
+
+CUB comes from benchmarks/device/baselines.cu (device_bench.py's baselines,
+compiled here with nvcc -O3 -arch=sm_90 -shared, called through ctypes).
+While nvcc runs, a first process calls every warp op once at every n with
+a fresh compile cache (WARP_MLIR_CACHE_DIR in a temporary directory): its
+first call is the cold compile, printed on the `compile` lines.
+
+Each group runs in its own process (device_bench.run_isolated: a crash, a
+hang or a sticky CUDA error loses that group only, and it runs again
+without the implementation that caused it). In it, at each n, every
+implementation is first checked against a reference that cupy computes in
+int64 from the definition (the data are integers, in [-1000, 1000] for i32
+and in [-4, 4] for floats, so every sum is exact in any order and results
+must match bit for bit); a mismatch is printed as MISMATCH and makes the
+exit status 1 (so does a warp op that fails). Then the checked ones are
+timed together (gpu_timing.time_together: --warmup launches of each, then
+6 rounds in which each runs once untimed and --iters / 6 times timed, the
+order rotating; each launch between CUDA events on the legacy default
+stream, where everything here runs, wd's calls too (stream=None); the
+stream is held by a short kernel while a launch is enqueued, so a time is
+the GPU's); a time is the median. The hold is 500 us here (--hold-us; 200
+in gpu_timing.py): a warp call launches its kernels one by one, each
+packing its arrays. `host us` is the host's work per call (20 calls back to
+back, until the last returns: what a caller pays besides the GPU time,
+which matters at small n); where it nears the hold, the time may include
+host work and the run says so. The JSON has it for every implementation,
+and call_us: the same 20 calls until the GPU has run them.
+
+Printed per group and n: warp time (us), GB/s (reduce: the n elements
+read; scan: read and written), % of the copy's GB/s, % of the read-only
+stream's (reduces), CUB time / warp time and torch time / warp time (> 1:
+warp is faster), and warp's host us. --json writes all of it. Takes about a
+minute on the H200 (an estimate before the first run): nvcc and the warp
+compiles in parallel, then 7 processes of a few seconds each.
+
+GPU host, from an unpacked bundle (run.sh's bench stage; warp_mlir is the
+bundle's wheel, installed in run.sh's virtual environment):
+    $venv/bin/python device_ops_bench.py --json device_ops_bench.json
+From the repository, warp_mlir is python/ with the build's C API library.
+
+--dry-run checks the plan without a GPU: baselines.cu present with every
+CUB entry point used, and whether warp_mlir.device imports (it is imported
+lazily, by the GPU processes only).
+"""
+import argparse
+import concurrent.futures
+import ctypes
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import device_bench  # noqa: E402 - same directory, here and in the bundle
+import gpu_timing  # noqa: E402
+from block_bench import equal  # noqa: E402
+
+LOG2N = (10, 14, 18, 22, 26, 28)
+# Group -> (op, element type, exclusive).
+GROUPS = {
+    "reduce_i32": ("reduce", "i32", False),
+    "reduce_f32": ("reduce", "f32", False),
+    "reduce_f64": ("reduce", "f64", False),
+    "scan_incl_i32": ("scan", "i32", False),
+    "scan_excl_i32": ("scan", "i32", True),
+    "scan_incl_f32": ("scan", "f32", False),
+    "scan_excl_f32": ("scan", "f32", True),
+}
+IMPLS = ("warp", "cub", "torch", "copy_cupy", "copy_torch", "read")
+SIZES = {"i32": 4, "f32": 4, "f64": 8}
+DTYPES = {"i32": "int32", "f32": "float32", "f64": "float64"}
+CALLS = 20  # back-to-back calls of host_us and call_us
+# The timer's hold (gpu_timing.HOLD_US, 200 us there): a warp call packs
+# its arrays for each of its kernels, more host work than one launch.
+HOLD_US = 500
+
+READ_SOURCE = r"""
+extern "C" __global__ void read_words(const uint4 *x, long long n4, unsigned *sum) {
+  long long stride = (long long)gridDim.x * blockDim.x, i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned a = 0;
+  for (; i + 3 * stride < n4; i += 4 * stride) {
+    uint4 p = __ldg(x + i), q = __ldg(x + i + stride), r = __ldg(x + i + 2 * stride), s = __ldg(x + i + 3 * stride);
+    a += (p.x + p.y + p.z + p.w) + (q.x + q.y + q.z + q.w) + (r.x + r.y + r.z + r.w) + (s.x + s.y + s.z + s.w);
+  }
+  for (; i < n4; i += stride) {
+    uint4 p = __ldg(x + i);
+    a += p.x + p.y + p.z + p.w;
+  }
+  a = __reduce_add_sync(0xffffffffu, a);
+  if (threadIdx.x % 32 == 0) atomicAdd(sum, a);
+}
+"""
+
+
+def sizes_of(group, log2n):
+    return [max(log2n) - 1] if GROUPS[group][1] == "f64" else list(log2n)
+
+
+def cub_name(group):
+    op, ty, exclusive = GROUPS[group]
+    return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
+
+
+def import_device():
+    """warp_mlir.device: the repository's python/ (with its build) where this
+    runs from benchmarks/, else the installed package (the bundle's wheel)."""
+    repo_python = os.path.join(os.path.dirname(HERE), "python")
+    if os.path.isdir(os.path.join(repo_python, "warp_mlir")) and repo_python not in sys.path:
+        sys.path.insert(0, repo_python)
+    import warp_mlir.device as wd
+    return wd
+
+
+def warp_op(wd, group, chip):
+    """The warp call of `group`: f(x, out)."""
+    op, _, exclusive = GROUPS[group]
+    if op == "reduce":
+        return lambda x, out: wd.reduce(x, kind="add", out=out, chip=chip)
+    return lambda x, out: wd.scan(x, kind="add", exclusive=exclusive, out=out, chip=chip)
+
+
+# --------------------------------------------------------------------------
+# Child side: the compile process or one group, results as "RESULT {json}"
+# lines on stdout (device_bench.py's protocol and its Ctx: hang detection,
+# guarded runs, check-then-time).
+# --------------------------------------------------------------------------
+
+def child_compile(c, groups, log2n):
+    """Every warp op once at every n, each call timed to its end: the first
+    one compiles (the cache is fresh), a later one that is slow compiles per n."""
+    cp = c.cp
+    try:
+        wd = import_device()
+    except Exception as error:  # noqa: BLE001 - reported per group
+        for group in groups:
+            c.report("compile", group, error=f"warp_mlir.device: {type(error).__name__}: {str(error)[:300]}")
+        return
+    for group in groups:
+        if group in c.args.skip.split(","):
+            continue
+        _, ty, _ = GROUPS[group]
+        sizes = sizes_of(group, log2n)
+        x = cp.zeros(1 << max(sizes), dtype=DTYPES[ty])
+        out = cp.empty_like(x)
+        call, first_ms = warp_op(wd, group, c.args.chip), []
+
+        def run():
+            for log2 in sizes:
+                n = 1 << log2
+                t0 = time.perf_counter()
+                call(x[:n], out[:1] if GROUPS[group][0] == "reduce" else out[:n])
+                c.wait()
+                first_ms.append((time.perf_counter() - t0) * 1e3)
+        if c.guarded("compile", group, run):
+            c.report("compile", group, first_ms=first_ms, log2n=sizes)
+
+
+def call_us(c, launch):
+    """(host, call) microseconds per call of CALLS calls back to back: until
+    the last call returns (the host's work: the GPU queue does not fill),
+    and until the GPU has run them all (what a caller waits for)."""
+    launch()
+    c.wait()
+    t0 = time.perf_counter()
+    for _ in range(CALLS):
+        launch()
+    t1 = time.perf_counter()
+    c.wait()
+    return (t1 - t0) / CALLS * 1e6, (time.perf_counter() - t0) / CALLS * 1e6
+
+
+def time_size(c, group):
+    """Times the implementations checked at one n together (gpu_timing) and
+    reports each one's median, host us and call us."""
+    pending, c.pending = c.pending, []
+    launches = {key: launch for _, key, launch, _ in pending}
+    calls = {}
+    for key, launch in list(launches.items()):
+        if not c.guarded(group, key, lambda key=key, launch=launch: calls.__setitem__(key, call_us(c, launch))):
+            del launches[key]
+    times = gpu_timing.time_together(c.timer, launches, c.args.iters, c.args.warmup,
+                                     run=lambda key, action: c.guarded(group, key, action))
+    for key, ms in times.items():
+        c.report(group, key, ms=ms, host_us=calls[key][0], call_us=calls[key][1])
+
+
+def child_group(c, group, log2n):
+    cp, np = c.cp, c.np
+    op, ty, exclusive = GROUPS[group]
+    dtype = DTYPES[ty]
+    sizes = sizes_of(group, log2n)
+    big = 1 << max(sizes)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    xi = rng.integers(-1000, 1001, big, dtype=cp.int32) if ty == "i32" else rng.integers(-4, 5, big, dtype=cp.int32)
+    x = xi if ty == "i32" else xi.astype(dtype)
+    out = cp.empty(1 if op == "reduce" else big, dtype=dtype)
+    dst = cp.empty_like(x)
+    if op == "scan":
+        # Every prefix of n is the first n of the whole scan. i32 wraps as
+        # the kernels do; floats stay far below 2^24, exact in f32.
+        ref = cp.cumsum(xi, dtype=cp.int64)
+        if exclusive:
+            ref -= xi
+        assert ty == "i32" or int(cp.abs(ref).max()) < (1 << 24)
+        scanned = ref.astype(dtype)
+        del ref
+    try:
+        wd = import_device()
+        warp = warp_op(wd, group, c.args.chip)
+    except Exception as error:  # noqa: BLE001 - the baselines still run
+        warp = None
+        warp_error = f"warp_mlir.device: {type(error).__name__}: {str(error)[:300]}"
+    try:
+        import torch
+        tdt = getattr(torch, DTYPES[ty])
+    except ImportError:
+        torch = None
+    read = cp.RawKernel(READ_SOURCE, "read_words") if op == "reduce" else None
+    words = cp.zeros(1, dtype=cp.uint32)
+    skip = c.args.skip.split(",")
+
+    for log2 in sizes:
+        n = 1 << log2
+        xv, dv = x[:n], dst[:n]
+        outv = out if op == "reduce" else out[:n]
+        want = cp.sum(xi[:n], dtype=cp.int64).reshape(1).astype(dtype) if op == "reduce" else scanned[:n]
+        check = lambda outv=outv, want=want: equal(cp, outv, want)  # noqa: E731
+        reset = lambda outv=outv, want=want: cp.add(want, 1, out=outv)  # noqa: E731 - every value wrong
+
+        def add(impl, launch, check=check, reset=reset):
+            reset()
+            c.measure(group, f"{impl}@{log2}", launch, check)
+
+        if warp:
+            add("warp", lambda xv=xv, outv=outv: warp(xv, outv))
+        else:
+            c.report(group, f"warp@{log2}", error=warp_error)
+        if c.lib and f"cub@{log2}" not in skip:
+            try:
+                add("cub", c.cub_call(cub_name(group), device_bench.ptr(xv), device_bench.ptr(outv),
+                                      ctypes.c_longlong(n)))
+            except Exception as error:  # noqa: BLE001
+                c.report(group, f"cub@{log2}", error=str(error)[:300])
+        if torch:
+            tx, tout, tdst = torch.from_dlpack(xv), torch.from_dlpack(outv), torch.from_dlpack(dv)
+            if op == "reduce":
+                add("torch", lambda tx=tx, tout=tout: torch.sum(tx, 0, keepdim=True, dtype=tdt, out=tout))
+            elif exclusive:
+                add("torch", lambda tx=tx, tout=tout: torch.sub(torch.cumsum(tx, 0, dtype=tdt), tx, out=tout))
+            else:
+                add("torch", lambda tx=tx, tout=tout: torch.cumsum(tx, 0, dtype=tdt, out=tout))
+            add("copy_torch", lambda tx=tx, tdst=tdst: tdst.copy_(tx), lambda dv=dv, xv=xv: equal(cp, dv, xv),
+                lambda dv=dv, xv=xv: cp.add(xv, 1, out=dv))
+        else:
+            c.report(group, f"torch@{log2}", error="torch not available")
+        add("copy_cupy", lambda dv=dv, xv=xv: cp.copyto(dv, xv), lambda dv=dv, xv=xv: equal(cp, dv, xv),
+            lambda dv=dv, xv=xv: cp.add(xv, 1, out=dv))
+        if read is not None:
+            n4 = n * SIZES[ty] // 16
+            blocks = max(1, min(c.sms * 8, -(-n4 // 256)))
+            total = int(xv.view(cp.uint32).sum(dtype=cp.uint64)) & 0xFFFFFFFF
+            add("read", lambda xv=xv, n4=n4, blocks=blocks: read((blocks,), (256,), (xv, np.int64(n4), words)),
+                lambda total=total: None if int(words[0]) == total else f"{int(words[0])} != {total}",
+                lambda: words.fill(0))
+        time_size(c, group)
+
+
+def run_child(args):
+    c = device_bench.Ctx(args)
+    gpu_timing.HOLD_US = args.hold_us
+    log2n = [int(v) for v in args.log2n.split(",")]
+    if args.child == "compile":
+        child_compile(c, args.only.split(","), log2n)
+    else:
+        child_group(c, args.child, log2n)
+
+
+# --------------------------------------------------------------------------
+# Parent side: nvcc and the warp compiles, each group, the table, JSON.
+# --------------------------------------------------------------------------
+
+def child_cmd(args, child, so):
+    cmd = [sys.executable, os.path.abspath(__file__), "--child", child, "--only", ",".join(args.groups),
+           "--log2n", args.log2n, "--iters", str(args.iters), "--warmup", str(args.warmup),
+           "--hang", str(args.hang), "--hold-us", str(args.hold_us), "--chip", args.chip]
+    return cmd + (["--baselines-so", so] if so else [])
+
+
+def summarize(group, log2, by_impl, note):
+    op, ty, exclusive = GROUPS[group]
+    n = 1 << log2
+    moved = n * SIZES[ty] * (1 if op == "reduce" else 2)
+    entry = {"group": group, "op": op if op == "reduce" else f"scan_{'excl' if exclusive else 'incl'}",
+             "type": ty, "log2n": log2, "n": n, "bytes": moved}
+    for impl in IMPLS:
+        result = by_impl.get(f"{impl}@{log2}", {})
+        if "ms" in result:
+            entry[f"{impl}_ms"] = result["ms"]
+            entry[f"{impl}_host_us"] = result["host_us"]
+            entry[f"{impl}_call_us"] = result["call_us"]
+        elif "error" in result:
+            entry.setdefault("errors", {})[impl] = result["error"]
+        elif note and impl == "warp":
+            entry.setdefault("errors", {})[impl] = "no result: the group's process failed"
+    copies = [entry[k] for k in ("copy_cupy_ms", "copy_torch_ms") if k in entry]
+    if copies:
+        entry["copy_gbps"] = 2 * n * SIZES[ty] / min(copies) / 1e6
+    if "read_ms" in entry:
+        entry["read_gbps"] = n * SIZES[ty] / entry["read_ms"] / 1e6
+    if "warp_ms" in entry:
+        t = entry["warp_ms"]
+        entry["gbps"] = moved / t / 1e6
+        for ceiling in ("copy", "read"):
+            if f"{ceiling}_gbps" in entry:
+                entry[f"pct_{ceiling}"] = 100 * entry["gbps"] / entry[f"{ceiling}_gbps"]
+        for base in ("cub", "torch"):
+            if f"{base}_ms" in entry:
+                entry[f"ratio_{base}"] = entry[f"{base}_ms"] / t
+    return entry
+
+
+HEADER = (f"{'op':10s} {'type':4s} {'n':>5s} {'warp us':>9s} {'GB/s':>6s} {'%copy':>6s} {'%read':>6s} "
+          f"{'cub/warp':>8s} {'torch/warp':>10s} {'host us':>8s}")
+
+
+def fmt(e):
+    def col(key, width, spec):
+        return f"{e[key]:{width}{spec}}" if key in e else f"{'-':>{width}s}"
+    line = f"{e['op']:10s} {e['type']:4s} {'2^' + str(e['log2n']):>5s} "
+    if "warp_ms" not in e:
+        line += "warp MISMATCH" if e.get("errors", {}).get("warp", "").startswith("wrong result") else "warp FAILED"
+    else:
+        line += (f"{e['warp_ms'] * 1e3:9.1f} {e['gbps']:6.0f} {col('pct_copy', 6, '.1f')} {col('pct_read', 6, '.1f')} "
+                 f"{col('ratio_cub', 8, '.3f')} {col('ratio_torch', 10, '.3f')} {e['warp_host_us']:8.1f}")
+    if e.get("errors"):
+        line += "  errors: " + json.dumps(e["errors"])[:400]
+    return line
+
+
+def dry_run(args):
+    problems = []
+    src = os.path.join(HERE, "device", "baselines.cu")
+    if not os.path.exists(src):
+        problems.append(f"{src} missing")
+    else:
+        text = open(src).read()
+        for group in args.groups:
+            if not re.search(r"EXPORT int " + cub_name(group) + r"\(", text):
+                problems.append(f"{group}: no {cub_name(group)} in {src}")
+    try:
+        import_device()
+        print("warp_mlir.device imports")
+    except Exception as error:  # noqa: BLE001 - it may not exist yet
+        print(f"note: warp_mlir.device does not import here ({type(error).__name__}: {error}); "
+              "the warp columns would be empty")
+    log2n = [int(v) for v in args.log2n.split(",")]
+    print("would run compile (every warp op once at every n) while nvcc builds the baselines")
+    for group in args.groups:
+        impls = IMPLS if GROUPS[group][0] == "reduce" else IMPLS[:-1]
+        print(f"would run {group} at n = {', '.join(f'2^{k}' for k in sizes_of(group, log2n))}: "
+              f"{', '.join(impls)} ({cub_name(group)})")
+    if problems:
+        print("\n".join(problems))
+        return 1
+    print("dry run: plan OK")
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--json")
+    parser.add_argument("--only", help="comma-separated groups: " + ", ".join(GROUPS))
+    parser.add_argument("--log2n", default=",".join(map(str, LOG2N)), help="comma-separated log2 sizes")
+    parser.add_argument("--chip", default="sm_90")
+    parser.add_argument("--iters", type=int, default=30)
+    parser.add_argument("--warmup", type=int, default=5)
+    parser.add_argument("--timeout", type=int, default=120, help="seconds per group")
+    parser.add_argument("--hang", type=float, default=10.0,
+                        help="seconds a launch may take before it counts as hung")
+    parser.add_argument("--hold-us", type=int, default=HOLD_US,
+                        help="microseconds the timer holds the stream while a launch is enqueued")
+    parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument("--skip", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--baselines-so", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    args.groups = args.only.split(",") if args.only else list(GROUPS)
+    unknown = [g for g in args.groups if g not in GROUPS]
+    if unknown:
+        sys.exit(f"unknown groups {unknown}: one of {', '.join(GROUPS)}")
+    if args.child:
+        run_child(args)
+        return 0
+    if args.dry_run:
+        return dry_run(args)
+    log2n = [int(v) for v in args.log2n.split(",")]
+    entries, compile_results, notes = [], {}, {}
+    t_all = time.time()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["WARP_MLIR_CACHE_DIR"] = os.path.join(tmp, "warp_mlir_cache")  # the children's
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:  # nvcc while warp compiles
+            build = pool.submit(device_bench.build_baselines, argparse.Namespace(ptx_dir=os.path.join(HERE, "device")),
+                                tmp)
+            compile_results, note = device_bench.run_isolated(child_cmd(args, "compile", None),
+                                                              max(args.timeout, 300))
+            so = build.result()
+        for group in args.groups:
+            r = compile_results.get(group, {})
+            if "first_ms" in r:
+                later = r["first_ms"][1:]
+                print(f"compile {group:14s} first call {r['first_ms'][0] / 1e3:.2f} s (cold cache)"
+                      + (f", first call at each other n {min(later):.2f}-{max(later):.2f} ms" if later else ""))
+            else:
+                print(f"compile {group:14s} FAILED: {r.get('error', note)}")
+        print(HEADER, flush=True)
+        for group in args.groups:
+            t0 = time.time()
+            by_impl, note = device_bench.run_isolated(child_cmd(args, group, so), args.timeout)
+            if note:
+                notes[group] = note
+            for log2 in sizes_of(group, log2n):
+                entries.append(summarize(group, log2, by_impl, note))
+                print(fmt(entries[-1]), flush=True)
+            if note:
+                print(f"{group}: {note}")
+            print(f"{group}: {time.time() - t0:.0f} s", flush=True)
+    print(f"total {time.time() - t_all:.0f} s")
+    mismatches = [f"{e['group']} 2^{e['log2n']} {impl}: {error}" for e in entries
+                  for impl, error in e.get("errors", {}).items() if error.startswith("wrong result")]
+    warp_failures = [f"{e['group']} 2^{e['log2n']}" for e in entries if "warp_ms" not in e]
+    host_bound = [f"{e['group']} 2^{e['log2n']} {impl} ({e[impl + '_host_us']:.0f} us)" for e in entries
+                  for impl in IMPLS if e.get(f"{impl}_host_us", 0) > 0.9 * args.hold_us]
+    if host_bound:
+        print(f"note: host work per call near or over the timer's {args.hold_us} us hold at {', '.join(host_bound)}: "
+              f"the time there may include host work; rerun with a larger --hold-us")
+    for line in mismatches:
+        print(f"MISMATCH {line}")
+    if warp_failures:
+        print(f"warp FAILED at {len(warp_failures)} of {len(entries)} sizes: {', '.join(warp_failures)}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"meta": device_bench.meta(), "chip": args.chip, "log2n": log2n, "hold_us": args.hold_us,
+                       "compile": compile_results, "notes": notes, "results": entries,
+                       "mismatches": mismatches}, f, indent=1)
+    return 1 if mismatches or warp_failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
