@@ -7,23 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/IR/CombineKinds.h"
-#include "WarpDialect/IR/MemorySpaces.h"
 #include "WarpDialect/IR/WarpDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 using namespace mlir;
 using namespace mlir::warp;
-
-/// Whether `space` names memory a kernel reaches through a global pointer:
-/// none (the default, what `gpu.alloc` gives) or the global space.
-static bool isDeviceMemorySpace(Attribute space) {
-  if (!space)
-    return true;
-  std::optional<NVVM::NVVMMemorySpace> nvvm = getNVVMMemorySpace(space);
-  return nvvm && (*nvvm == NVVM::NVVMMemorySpace::Generic ||
-                  *nvvm == NVVM::NVVMMemorySpace::Global);
-}
 
 /// The checks both ops share: host code, the kind's domain, one element
 /// type, and memrefs a kernel can take as they are.
@@ -47,9 +36,13 @@ static LogicalResult verifyDeviceOp(Operation *op, CombineKind kind,
     if (!type.getLayout().isIdentity())
       return op->emitOpError() << "needs a contiguous " << name
                                << " (the identity layout), got " << type;
-    if (!isDeviceMemorySpace(type.getMemorySpace()))
+    // Host code passes device memory in the default space (what gpu.alloc
+    // gives); the kernels take it so.
+    if (type.getMemorySpace())
       return op->emitOpError() << "needs its " << name
-                               << " in device (global) memory, got " << type;
+                               << " in the default memory space (device memory "
+                                  "from gpu.alloc or a frontend), got "
+                               << type;
   }
   return success();
 }

@@ -1216,6 +1216,8 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     if (!execAsyncCopy(I, w, lane))
       return false;
     break;
+  case Op::Nanosleep:
+    break;
   case Op::Bra:
     next = (uint32_t)ops[0].label;
     break;

@@ -60,6 +60,8 @@ enum class Op : uint8_t {
   Activemask, BarSync,
   // Warp-wide matrix collectives (.sync.aligned, no member mask operand).
   Mma, Ldmatrix, Stmatrix,
+  // A pause of the lane (a look-back's poll): nothing to simulate.
+  Nanosleep,
   // Asynchronous copies global -> shared, per thread: cp.async and its
   // cp.async.commit_group, .wait_group N and .wait_all.
   CpAsync, CpAsyncCommit, CpAsyncWait, CpAsyncWaitAll,

@@ -99,7 +99,7 @@ const std::unordered_map<std::string, Op> &opNames() {
       "clz",  "brev",  "bfind", "prmt", "bfe", "bfi",   "fns",   "copysign",
       "ex2",  "ld",   "st",    "atom", "red",  "bra",  "ret",   "exit",  "shfl",
       "vote", "match", "redux", "", "elect", "activemask", "bar", "mma",
-      "ldmatrix", "stmatrix", "cp"};
+      "ldmatrix", "stmatrix", "nanosleep", "cp"};
   static const auto table = [] {
     auto t = enumTable(Op::Mov, names);
     t.erase("");
@@ -1187,6 +1187,7 @@ bool Parser::checkOperands(Inst &inst) {
       2, 2, 3, 2, 1, 0, 0,                // ld .. exit
       5, 3, 3, 3, 1, 2, 1, 1,             // shfl .. bar.sync
       4, 2, 2,                            // mma .. stmatrix
+      1,                                  // nanosleep
       3, 0, 1, 0};                        // cp.async .. wait_all
   static_assert(sizeof(counts) == static_cast<size_t>(Op::CpAsyncWaitAll) + 1,
                 "one count per Op");
@@ -1210,7 +1211,8 @@ bool Parser::checkOperands(Inst &inst) {
   if (inst.op == Op::Bra && inst.ops[0].kind != Operand::Label)
     return fail(inst.line, "expected a label in '" + inst.text + "'");
   if (inst.op != Op::St && inst.op != Op::Red && inst.op != Op::Bra &&
-      inst.op != Op::BarSync && inst.op != Op::BarWarpSync && want > 0) {
+      inst.op != Op::BarSync && inst.op != Op::BarWarpSync &&
+      inst.op != Op::Nanosleep && want > 0) {
     const Operand &d = inst.ops[0];
     if (d.kind != Operand::Reg && d.kind != Operand::Vec && d.kind != Operand::Sink)
       return fail(inst.line, "the destination must be a register in '" +

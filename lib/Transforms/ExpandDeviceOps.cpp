@@ -139,27 +139,38 @@ private:
         b, arrayBytes, arith::MulIOp::create(b, slot, i64(8))));
   }
 
-  /// `count` items per thread of the `n` input elements from `offset`
-  /// (index), blocked: a plain load where the whole chunk is in bounds, a
-  /// partial one with the padding elsewhere.
-  Value loadChunk(Value offset, int64_t count, bool striped) {
+  /// Thread's items of the `n` input elements from `offset` (index): a
+  /// tile of `pieces` consecutive loads of `count` items per thread
+  /// (blocked within each), combined into one vector when `fold`, else
+  /// the first piece. Loads without bounds checks where the whole tile is
+  /// in bounds, so that all of them can be in flight at once; elsewhere
+  /// the elements past `n` are the padding.
+  Value loadTile(Value offset, int64_t count, int64_t pieces,
+                 std::optional<BlockMemoryAlgorithm> algorithm) {
     auto type = VectorType::get({count}, element);
-    int64_t chunk = count * DeviceTiling::kThreads;
-    Value end = arith::AddIOp::create(b, offset, index(chunk));
+    int64_t piece = count * DeviceTiling::kThreads;
+    auto algorithmAttr =
+        algorithm ? BlockMemoryAlgorithmAttr::get(b.getContext(), *algorithm)
+                  : BlockMemoryAlgorithmAttr();
+    auto loads = [&](bool checked) {
+      Value folded;
+      for (int64_t i = 0; i < pieces; ++i) {
+        Value at = arith::AddIOp::create(b, offset, index(i * piece));
+        Value items =
+            checked ? BlockLoadOp::create(b, type, input, at, validItems(at, piece),
+                                          pad(element), false, algorithmAttr)
+                          .getResult()
+                    : BlockLoadOp::create(b, type, input, at, Value(), Value(),
+                                          false, algorithmAttr)
+                          .getResult();
+        folded = folded ? combine(folded, items) : items;
+      }
+      return folded;
+    };
+    Value end = arith::AddIOp::create(b, offset, index(piece * pieces));
     Value whole = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, end, n);
-    return ifElse(
-        whole, type,
-        [&] {
-          return BlockLoadOp::create(b, type, input, offset, Value(), Value(),
-                                     striped, BlockMemoryAlgorithmAttr())
-              .getResult();
-        },
-        [&] {
-          return BlockLoadOp::create(b, type, input, offset, validItems(offset, chunk),
-                                     pad(element), striped,
-                                     BlockMemoryAlgorithmAttr())
-              .getResult();
-        });
+    return ifElse(whole, type, [&] { return loads(false); },
+                  [&] { return loads(true); });
   }
   /// min(max(n - offset, 0), chunk) as an i32 (`valid` of a partial tile).
   Value validItems(Value offset, int64_t chunk) {
@@ -170,11 +181,23 @@ private:
     return arith::IndexCastOp::create(b, b.getI32Type(), valid);
   }
 
+  /// Where a scan's tiles publish (byte offsets into the scratch): a
+  /// status word per tile and, for 8-byte elements, the published values
+  /// in two arrays. 4-byte values are packed into the status word's low
+  /// half instead, so that a reader gets flag and value in one load.
+  struct TileStatus {
+    Value words, totals, prefixes;
+    int64_t elementBytes;
+    bool packed() const { return elementBytes == 4; }
+  };
+  TileStatus tileStatus();
+  /// Makes `value` visible as tile `tile`'s total or prefix (`flag`).
+  void publish(const TileStatus &status, Value tile, int32_t flag, Value value);
   /// The exclusive prefix of tile `tile` (i64, > 0), computed by the 32
   /// lanes of warp 0 (every lane gets it): windows of 32 predecessors,
   /// each lane spinning until its tile has published, until a window holds
   /// a tile with a prefix; the tiles up to the nearest such one count.
-  Value lookBack(Value tile);
+  Value lookBack(const TileStatus &status, Value tile);
 
   ImplicitLocOpBuilder &b;
   CombineKind kind;
@@ -184,24 +207,25 @@ private:
 };
 
 void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
-  // 16-byte chunks per thread; a tile is kTileBytesPerThread per thread.
+  // Tiles of 16-byte loads: kTileBytesPerThread / 16 per thread, each
+  // coalesced across the block.
   int64_t vectorItems = 16 / elementBytes;
-  int64_t chunks = DeviceTiling::kTileBytesPerThread / 16 *
-                   DeviceTiling::kReduceTilesPerBlock;
-  int64_t chunkItems = vectorItems * DeviceTiling::kThreads;
-  startKernel(module, "reduce_tiles", chunks * chunkItems);
+  int64_t pieces = DeviceTiling::kTileBytesPerThread / 16;
+  int64_t tileItems = vectorItems * pieces * DeviceTiling::kThreads;
+  int64_t tiles = DeviceTiling::kReduceTilesPerBlock;
+  startKernel(module, "reduce_tiles", tiles * tileItems);
   Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value base = arith::MulIOp::create(b, blockIndex, index(chunks * chunkItems));
+  Value base = arith::MulIOp::create(b, blockIndex, index(tiles * tileItems));
   auto vectorType = VectorType::get({vectorItems}, element);
-  auto loop = scf::ForOp::create(b, index(0), index(chunks), index(1),
+  auto loop = scf::ForOp::create(b, index(0), index(tiles), index(1),
                                  ValueRange{pad(vectorType)});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value offset = arith::AddIOp::create(
         b, base,
-        arith::MulIOp::create(b, loop.getInductionVar(), index(chunkItems)));
-    Value items = loadChunk(offset, vectorItems, /*striped=*/false);
+        arith::MulIOp::create(b, loop.getInductionVar(), index(tileItems)));
+    Value items = loadTile(offset, vectorItems, pieces, std::nullopt);
     scf::YieldOp::create(b, combine(loop.getRegionIterArgs()[0], items));
   }
   Value partial =
@@ -261,28 +285,52 @@ void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
       thread);
   Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
   ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tile, tiles), [&] {
-    LLVM::StoreOp::create(b, i32(kStatusNone),
+    // The whole 8-byte slot: a packed word holds its flag in the high half.
+    LLVM::StoreOp::create(b, i64(kStatusNone),
                           scratchSlot(i64(ScanScratch::kStatusOffset), toI64(tile)),
-                          4);
+                          8);
   });
   ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile, index(0)), [&] {
     LLVM::StoreOp::create(b, i64(0), scratchAt(i64(0)), 8);
   });
 }
 
-Value DeviceKernelBuilder::lookBack(Value tile) {
-  Type i64Type = b.getI64Type();
-  Value lane = LaneIdOp::create(b, b.getI32Type());
-  Value lane64 = arith::ExtUIOp::create(b, i64Type, lane);
-  // The arrays: status words, totals, prefixes (ScanScratch).
+DeviceKernelBuilder::TileStatus DeviceKernelBuilder::tileStatus() {
   Value tiles = toI64(arith::CeilDivUIOp::create(
       b, n, index(DeviceTiling::itemsPerThread(elementBytes) * DeviceTiling::kThreads)));
-  Value statusBytes = i64(ScanScratch::kStatusOffset);
-  Value totalBytes = arith::AddIOp::create(
-      b, statusBytes, arith::MulIOp::create(b, tiles, i64(8)));
-  Value prefixBytes = arith::AddIOp::create(
-      b, totalBytes, arith::MulIOp::create(b, tiles, i64(8)));
+  TileStatus status;
+  status.elementBytes = elementBytes;
+  status.words = i64(ScanScratch::kStatusOffset);
+  status.totals = arith::AddIOp::create(
+      b, status.words, arith::MulIOp::create(b, tiles, i64(8)));
+  status.prefixes = arith::AddIOp::create(
+      b, status.totals, arith::MulIOp::create(b, tiles, i64(8)));
+  return status;
+}
 
+void DeviceKernelBuilder::publish(const TileStatus &status, Value tile,
+                                  int32_t flag, Value value) {
+  Value word = scratchSlot(status.words, tile);
+  if (status.packed()) {
+    // One 64-bit store: the flag and the value become visible together.
+    Value bits = arith::ExtUIOp::create(
+        b, b.getI64Type(), arith::BitcastOp::create(b, b.getI32Type(), value));
+    Value packed = arith::OrIOp::create(b, bits, i64(int64_t(flag) << 32));
+    LLVM::StoreOp::create(b, packed, word, 8, /*isVolatile=*/false, false, false,
+                          LLVM::AtomicOrdering::monotonic, "device");
+    return;
+  }
+  Value array = flag == kStatusPrefix ? status.prefixes : status.totals;
+  LLVM::StoreOp::create(b, value, scratchSlot(array, tile), elementBytes);
+  // Release: a reader that sees the flag sees the value stored before it.
+  LLVM::StoreOp::create(b, i32(flag), word, 4, /*isVolatile=*/false, false, false,
+                        LLVM::AtomicOrdering::release, "device");
+}
+
+Value DeviceKernelBuilder::lookBack(const TileStatus &status, Value tile) {
+  Type i64Type = b.getI64Type(), i32Type = b.getI32Type();
+  Value lane = LaneIdOp::create(b, i32Type);
+  Value lane64 = arith::ExtUIOp::create(b, i64Type, lane);
   Value start = arith::SubIOp::create(b, tile, i64(1));
   auto loop = scf::WhileOp::create(b, TypeRange{i64Type, element},
                                    ValueRange{start, pad(element)});
@@ -295,42 +343,54 @@ Value DeviceKernelBuilder::lookBack(Value tile) {
     Value predecessor = arith::SubIOp::create(b, end, lane64);
     Value exists = arith::CmpIOp::create(b, arith::CmpIPredicate::sge,
                                          predecessor, i64(0));
-    Value statusPtr = scratchSlot(statusBytes, predecessor);
-    // Spin until every lane's tile has published; lanes before tile 0
-    // read nothing and count as a prefix of nothing.
-    auto spin = scf::WhileOp::create(b, TypeRange{b.getI32Type()}, ValueRange{i32(0)});
+    Value wordPtr = scratchSlot(status.words, predecessor);
+    // The status word with the flag in its high half (and, packed, the
+    // value in its low half); lanes before tile 0 read nothing and count
+    // as a prefix of nothing.
+    auto readWord = [&]() -> Value {
+      if (status.packed())
+        return LLVM::LoadOp::create(b, i64Type, wordPtr, 8, /*isVolatile=*/false,
+                                    false, false, false,
+                                    LLVM::AtomicOrdering::monotonic, "device");
+      Value flag = LLVM::LoadOp::create(b, i32Type, wordPtr, 4, /*isVolatile=*/false,
+                                        false, false, false,
+                                        LLVM::AtomicOrdering::acquire, "device");
+      return arith::ShLIOp::create(b, arith::ExtUIOp::create(b, i64Type, flag),
+                                   i64(32));
+    };
+    // Spin until every lane's tile has published, pausing between polls.
+    auto spin = scf::WhileOp::create(b, TypeRange{i64Type}, ValueRange{i64(0)});
     {
       OpBuilder::InsertionGuard spinGuard(b);
-      b.createBlock(&spin.getBefore(), {}, {b.getI32Type()}, {b.getLoc()});
-      Value status = ifElse(
-          exists, b.getI32Type(),
-          [&] {
-            return LLVM::LoadOp::create(b, b.getI32Type(), statusPtr, 4,
-                                        /*isVolatile=*/false, false, false, false,
-                                        LLVM::AtomicOrdering::acquire, "device")
-                .getResult();
-          },
-          [&] { return i32(kStatusPrefix); });
-      Value waiting = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, status,
-                                            i32(kStatusNone));
+      b.createBlock(&spin.getBefore(), {}, {i64Type}, {b.getLoc()});
+      Value word = ifElse(exists, i64Type, readWord,
+                          [&] { return i64(int64_t(kStatusPrefix) << 32); });
+      Value waiting = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, word,
+                                            i64(int64_t(kStatusTotal) << 32));
       Value anyWaiting = VoteOp::create(b, b.getI1Type(), VoteKind::Any, waiting, Value());
-      scf::ConditionOp::create(b, anyWaiting, ValueRange{status});
-      b.createBlock(&spin.getAfter(), {}, {b.getI32Type()}, {b.getLoc()});
-      scf::YieldOp::create(b, ValueRange{i32(kStatusNone)});
+      scf::ConditionOp::create(b, anyWaiting, ValueRange{word});
+      b.createBlock(&spin.getAfter(), {}, {i64Type}, {b.getLoc()});
+      NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackPollNs));
+      scf::YieldOp::create(b, ValueRange{i64(0)});
     }
-    Value status = spin.getResult(0);
-    Value hasPrefix = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, status,
+    Value word = spin.getResult(0);
+    Value flag = arith::TruncIOp::create(
+        b, i32Type, arith::ShRUIOp::create(b, word, i64(32)));
+    Value hasPrefix = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, flag,
                                             i32(kStatusPrefix));
     Value value = ifElse(
         exists, element,
-        [&] {
-          Value array = arith::SelectOp::create(b, hasPrefix, prefixBytes, totalBytes);
+        [&]() -> Value {
+          if (status.packed())
+            return arith::BitcastOp::create(
+                b, element, arith::TruncIOp::create(b, i32Type, word));
+          Value array = arith::SelectOp::create(b, hasPrefix, status.prefixes,
+                                                status.totals);
           return LLVM::LoadOp::create(b, element, scratchSlot(array, predecessor),
-                                      elementBytes)
-              .getResult();
+                                      elementBytes);
         },
         [&] { return pad(element); });
-    Value prefixLanes = BallotOp::create(b, b.getI32Type(), hasPrefix, Value());
+    Value prefixLanes = BallotOp::create(b, i32Type, hasPrefix, Value());
     Value found = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, prefixLanes, i32(0));
     // The lanes up to the nearest tile with a prefix (the lowest lane).
     Value nearest = math::CountTrailingZerosOp::create(b, prefixLanes);
@@ -355,12 +415,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   startKernel(module, "scan", tileItems);
   Type i64Type = b.getI64Type();
   auto itemsType = VectorType::get({items}, element);
-  Value tiles = toI64(arith::CeilDivUIOp::create(b, n, index(tileItems)));
-  Value statusBytes = i64(ScanScratch::kStatusOffset);
-  Value totalBytes = arith::AddIOp::create(
-      b, statusBytes, arith::MulIOp::create(b, tiles, i64(8)));
-  Value prefixBytes = arith::AddIOp::create(
-      b, totalBytes, arith::MulIOp::create(b, tiles, i64(8)));
+  TileStatus status = tileStatus();
   Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
   // A launch over nothing (one block for n = 0) has no tile to scan.
   auto guardIf = scf::IfOp::create(b, arith::XOrIOp::create(
@@ -380,7 +435,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   Value tile64 = BlockBroadcastOp::create(b, claimed, i32(0));
   Value tile = arith::IndexCastOp::create(b, b.getIndexType(), tile64);
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
-  Value loaded = loadChunk(offset, items, /*striped=*/false);
+  Value loaded = loadTile(offset, items, 1, DeviceTiling::kScanTileAlgorithm);
   auto scan = BlockScanOp::create(
       b, TypeRange{itemsType, element}, CombineKindAttr::get(b.getContext(), kind),
       loaded, /*items=*/true, ValueRange{}, exclusive, /*reverse=*/false,
@@ -388,20 +443,14 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   Value scanned = scan.getScanned()[0], total = scan.getTotal()[0];
 
   Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile64, i64(0));
-  auto publish = [&](Value array, Value value, int32_t status) {
-    LLVM::StoreOp::create(b, value, scratchSlot(array, tile64), elementBytes);
-    LLVM::StoreOp::create(b, i32(status), scratchSlot(statusBytes, tile64), 4,
-                          /*isVolatile=*/false, false, false,
-                          LLVM::AtomicOrdering::release, "device");
-  };
   // Thread 0 publishes the tile's total, or for tile 0 its prefix.
   ifThen(isThreadZero(), [&] {
     auto which = scf::IfOp::create(b, first, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(which.thenBlock()->getTerminator());
-    publish(prefixBytes, total, kStatusPrefix);
+    publish(status, tile64, kStatusPrefix, total);
     b.setInsertionPoint(which.elseBlock()->getTerminator());
-    publish(totalBytes, total, kStatusTotal);
+    publish(status, tile64, kStatusTotal, total);
   });
   // Warp 0 of every later tile looks back and publishes the tile's prefix.
   Value warpZero = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(32));
@@ -410,9 +459,10 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   Value before = ifElse(
       looks, element,
       [&] {
-        Value prefix = lookBack(tile64);
-        ifThen(isThreadZero(),
-               [&] { publish(prefixBytes, combine(prefix, total), kStatusPrefix); });
+        Value prefix = lookBack(status, tile64);
+        ifThen(isThreadZero(), [&] {
+          publish(status, tile64, kStatusPrefix, combine(prefix, total));
+        });
         return prefix;
       },
       [&] { return pad(element); });
@@ -420,9 +470,20 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   // The padding of tile 0 leaves its items as they are, bit for bit.
   Value splat = vector::BroadcastOp::create(b, itemsType, prefix);
   Value result = combine(splat, scanned);
+  if (exclusive) {
+    // Thread 0's first item has nothing before it in the tile: it is the
+    // prefix itself, which `prefix (kind) identity` is not for every kind
+    // (minnumf of an all-NaN prefix and +inf is +inf, not NaN).
+    Value own = vector::InsertOp::create(b, prefix, result, 0);
+    Value takesPrefix = arith::AndIOp::create(
+        b, isThreadZero(),
+        arith::XOrIOp::create(b, first, arith::ConstantIntOp::create(b, 1, 1)));
+    result = arith::SelectOp::create(b, takesPrefix, own, result);
+  }
   auto store = [&](Value valid) {
-    BlockStoreOp::create(b, result, output, offset, valid, /*striped=*/false,
-                         BlockMemoryAlgorithmAttr());
+    BlockStoreOp::create(
+        b, result, output, offset, valid, /*striped=*/false,
+        BlockMemoryAlgorithmAttr::get(b.getContext(), DeviceTiling::kScanTileAlgorithm));
   };
   Value end = arith::AddIOp::create(b, offset, index(tileItems));
   Value whole = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, end, n);
@@ -449,24 +510,21 @@ struct WarpExpandDeviceOpsPass
   using Base::Base;
 
   void runOnOperation() override {
-    ModuleOp top = getOperation();
     SmallVector<Operation *> ops;
-    top.walk([&](Operation *op) {
+    getOperation().walk([&](Operation *op) {
       if (isDeviceCollective(op))
         ops.push_back(op);
     });
-    if (ops.empty())
-      return;
-    top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
-                 UnitAttr::get(&getContext()));
-    SymbolTable symbols(top);
+    // The symbol table of each module that gets kernels, built once.
+    SymbolTableCollection symbols;
     for (Operation *op : ops)
       expand(op, symbols);
   }
 
-  /// The gpu.module of `op`'s kernels: the one already made for an op
-  /// alike, else a new one.
-  gpu::GPUModuleOp kernelsOf(Operation *op, SymbolTable &symbols) {
+  /// The gpu.module of `op`'s kernels, in the module closest around `op`:
+  /// the one made for an op alike (by this run or an earlier one: it states
+  /// its scratch), else a new one (renamed if the name is taken).
+  gpu::GPUModuleOp kernelsOf(Operation *op, SymbolTableCollection &symbols) {
     auto reduce = dyn_cast<DeviceReduceOp>(op);
     auto scan = dyn_cast<DeviceScanOp>(op);
     CombineKind kind = reduce ? reduce.getKind() : scan.getKind();
@@ -475,13 +533,21 @@ struct WarpExpandDeviceOpsPass
                          stringifyCombineKind(kind) + "_" + typeName(element) +
                          (scan && scan.getExclusive() ? "_exclusive" : ""))
                            .str();
-    if (auto existing = symbols.lookup<gpu::GPUModuleOp>(name))
+    auto top = op->getParentOfType<ModuleOp>();
+    top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                 UnitAttr::get(&getContext()));
+    SymbolTable &table = symbols.getSymbolTable(top);
+    auto &made = modules[top];
+    if (gpu::GPUModuleOp existing = made.lookup(name))
       return existing;
-    ModuleOp top = getOperation();
+    if (auto existing = table.lookup<gpu::GPUModuleOp>(name);
+        existing && existing->hasAttr(kScratchAttrName))
+      return made[name] = existing;
     ImplicitLocOpBuilder b(op->getLoc(), top.getContext());
     b.setInsertionPointToEnd(top.getBody());
     auto module = gpu::GPUModuleOp::create(b, name);
-    symbols.insert(module);
+    table.insert(module);
+    made[name] = module;
     DeviceKernelBuilder kernels(b, kind, element);
     int64_t bytes = element.getIntOrFloatBitWidth() / 8;
     int64_t tileItems = DeviceTiling::itemsPerThread(bytes) * DeviceTiling::kThreads;
@@ -502,11 +568,18 @@ struct WarpExpandDeviceOpsPass
     return module;
   }
 
+  /// The modules this run made or reused, by the module that holds them
+  /// and their name.
+  DenseMap<Operation *, llvm::StringMap<gpu::GPUModuleOp>> modules;
+
   /// Replaces `op` with the scratch allocation and the launches its
   /// module states.
-  void expand(Operation *op, SymbolTable &symbols) {
+  void expand(Operation *op, SymbolTableCollection &symbols) {
     gpu::GPUModuleOp module = kernelsOf(op, symbols);
     ImplicitLocOpBuilder b(op->getLoc(), op);
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(b, value);
+    };
     Value input = op->getOperand(0), output = op->getOperand(1);
     Type element = cast<MemRefType>(input.getType()).getElementType();
     auto data = MemRefType::get({ShapedType::kDynamic}, element);
@@ -518,35 +591,42 @@ struct WarpExpandDeviceOpsPass
     };
     input = castTo(input);
     output = castTo(output);
-    auto ceilDiv = [&](int64_t divisor) -> Value {
-      return arith::CeilDivUIOp::create(
-          b, n, arith::ConstantIndexOp::create(b, divisor));
+    Value one = constant(1);
+    // max(1, ceil(n / items)): an empty input still gets one block.
+    auto blocksFor = [&](int64_t items) -> Value {
+      return arith::MaxUIOp::create(
+          b, arith::CeilDivUIOp::create(b, n, constant(items)), one);
     };
     ArrayRef<int64_t> rule =
         cast<DenseI64ArrayAttr>(module->getAttr(kScratchAttrName)).asArrayRef();
     Value bytes = arith::AddIOp::create(
-        b, arith::ConstantIndexOp::create(b, rule[0]),
-        arith::MulIOp::create(b, arith::ConstantIndexOp::create(b, rule[1]),
-                              arith::MaxUIOp::create(b, ceilDiv(rule[2]),
-                                                     arith::ConstantIndexOp::create(b, 1))));
+        b, constant(rule[0]),
+        arith::MulIOp::create(b, constant(rule[1]), blocksFor(rule[2])));
+    // One chain of asynchronous GPU work (the host lowering takes gpu.alloc
+    // only in this form), waited for at its end as a launch would be.
+    Type token = gpu::AsyncTokenType::get(&getContext());
+    Value ready = gpu::WaitOp::create(b, token, ValueRange{}).getAsyncToken();
     auto scratchType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
-    Value scratch =
-        gpu::AllocOp::create(b, scratchType, /*asyncToken=*/Type(),
-                             /*asyncDependencies=*/ValueRange{}, ValueRange{bytes},
-                             /*symbolOperands=*/ValueRange{}, /*hostShared=*/false)
-            .getMemref();
-    Value one = arith::ConstantIndexOp::create(b, 1);
+    auto alloc = gpu::AllocOp::create(b, scratchType, token, ValueRange{ready},
+                                      ValueRange{bytes}, /*symbolOperands=*/ValueRange{},
+                                      /*hostShared=*/false);
+    ready = alloc.getAsyncToken();
+    Value scratch = alloc.getMemref();
     for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
       Value grid = one;
       if (auto items = kernel->getAttrOfType<IntegerAttr>(kGridAttrName))
-        grid = arith::MaxUIOp::create(b, ceilDiv(items.getInt()), one);
-      Value threads = arith::ConstantIndexOp::create(b, DeviceTiling::kThreads);
-      gpu::LaunchFuncOp::create(b, kernel, gpu::KernelDim3{grid, one, one},
-                                gpu::KernelDim3{threads, one, one},
-                                /*dynamicSharedMemorySize=*/Value(),
-                                ValueRange{input, output, scratch, n});
+        grid = blocksFor(items.getInt());
+      ArrayRef<int32_t> block = *kernel.getKnownBlockSize();
+      ready = gpu::LaunchFuncOp::create(
+                  b, kernel, gpu::KernelDim3{grid, one, one},
+                  gpu::KernelDim3{constant(block[0]), constant(block[1]),
+                                  constant(block[2])},
+                  /*dynamicSharedMemorySize=*/Value(),
+                  ValueRange{input, output, scratch, n}, token, ValueRange{ready})
+                  .getAsyncToken();
     }
-    gpu::DeallocOp::create(b, /*asyncToken=*/Type(), ValueRange{}, scratch);
+    ready = gpu::DeallocOp::create(b, token, ValueRange{ready}, scratch).getAsyncToken();
+    gpu::WaitOp::create(b, Type(), ValueRange{ready});
     op->erase();
   }
 };

@@ -13,7 +13,7 @@ The snippets of test/Robustness (the reproducers of earlier crash classes)
 are always in, whatever their length rank. Then a seed per op family
 (family_seeds: every op of the dialect's .td files, block ops over tuples
 with combine regions, atomic_rmw in each address space, a reduce nested in
-a combiner; the script fails when an op has no seed), and a small op x payload matrix the lit files do not have: for every
+a combiner, the host-level device ops; the script fails when an op has no seed), and a small op x payload matrix the lit files do not have: for every
 payload type (i1 ... f64, index, 1-D vectors), one seed per op family
 (reduce, scan, data movement, forced redux) using every kind and clause
 that verifies for that type. Text mutations rarely turn `i32` into `index`
@@ -289,6 +289,23 @@ def family_seeds():
             "%bin = arith.remui %i, %c7 : index",
             f"%o = warp.atomic_rmw <add> %v, %h[%bin] : {t}, memref<32x{t}{space}>",
             f"memref.store %o, %out[%i] : memref<32x{t}>"])
+    # The device-wide ops are host code: a func.func outside any gpu.module
+    # (warp-expand-device-ops adds the gpu.modules of their kernels). Every
+    # element type, static and dynamic shapes, alike ops sharing a module,
+    # an exclusive and an in-place scan.
+    yield ("func.func @device_ops(%x: memref<?xf32>, %s: memref<1xf32>, "
+           "%i: memref<300xi64>, %j: memref<?xi64>, %k: memref<?xi32>, "
+           "%d: memref<5000xf64>, %e: memref<1xf64>) {\n"
+           "  warp.device_reduce <add> %x, %s : memref<?xf32>, memref<1xf32>\n"
+           "  warp.device_reduce <maxnumf> %x, %s : memref<?xf32>, memref<1xf32>\n"
+           "  warp.device_reduce <mul> %d, %e : memref<5000xf64>, memref<1xf64>\n"
+           "  warp.device_reduce <xor> %k, %k : memref<?xi32>, memref<?xi32>\n"
+           "  warp.device_scan <add> %x, %x : memref<?xf32>, memref<?xf32>\n"
+           "  warp.device_scan <minui> %i, %j exclusive : memref<300xi64>, memref<?xi64>\n"
+           "  warp.device_scan <minui> %j, %j exclusive : memref<?xi64>, memref<?xi64>\n"
+           "  warp.device_scan <minimumf> %d, %d : memref<5000xf64>, memref<5000xf64>\n"
+           "  warp.device_scan <maxsi> %k, %k exclusive : memref<?xi32>, memref<?xi32>\n"
+           "  return\n}\n")
 
 
 def td_ops():

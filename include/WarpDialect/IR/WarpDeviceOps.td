@@ -33,7 +33,8 @@ def Warp_DeviceReduceOp : Warp_DeviceOp<"device_reduce"> {
     the `n = dim(input, 0)` elements of `input`, or the kind's identity
     when `n` is 0 (`0` for `add`, `-inf` for `maximumf`, ...; the identities
     of `warp.scan`'s exclusive form). Both memrefs are in device memory
-    (`gpu.alloc`, or memory a frontend passes), contiguous, of i32, i64,
+    (`gpu.alloc`, or memory a frontend passes) in the default memory
+    space, contiguous (the identity layout), of i32, i64,
     f32 or f64, with the kind's domain. Floats are combined in an order the
     compiler chooses (a tree over blocks and threads), so rounding may
     differ from a sequential sum, as CUB's does.

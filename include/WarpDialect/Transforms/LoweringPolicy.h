@@ -50,11 +50,16 @@ struct LoweringThresholds {
 /// The tiling of warp-expand-device-ops' kernels: blocks of `kThreads`,
 /// each thread holding `kTileBytesPerThread` bytes of a tile (16 items of
 /// 4 bytes, 8 of 8: four 16-byte vector loads); a reduction's block walks
-/// `kReduceTilesPerBlock` tiles.
+/// `kReduceTilesPerBlock` tiles. A scan tile moves its items with
+/// `kScanTileAlgorithm` (coalesced, no barrier: CUB's choice for scans);
+/// a look-back polls every `kLookBackPollNs` nanoseconds.
 struct DeviceTiling {
   static constexpr int64_t kThreads = 256;
   static constexpr int64_t kTileBytesPerThread = 64;
   static constexpr int64_t kReduceTilesPerBlock = 4;
+  static constexpr BlockMemoryAlgorithm kScanTileAlgorithm =
+      BlockMemoryAlgorithm::WarpTranspose;
+  static constexpr int32_t kLookBackPollNs = 500;
 
   /// Items per thread of a tile of `elementBytes`-byte elements.
   static int64_t itemsPerThread(int64_t elementBytes) {

@@ -181,7 +181,9 @@ def WarpExpandDeviceOpsPass
     `gpu.launch_func`s of kernels made of warp ops, in a `gpu.module` of
     their own (`@warp_device_<op>_<kind>_<type>`, shared by the ops alike),
     with a scratch buffer from `gpu.alloc` that is freed after the last
-    launch. The kernels' block and tile sizes are LoweringPolicy.h's
+    launch: one chain of asynchronous GPU work that the host waits for at
+    its end, as it waits for a synchronous launch. A module nested in
+    another gets its kernels itself. The kernels' block and tile sizes are LoweringPolicy.h's
     `DeviceTiling`.
 
     The module states its launches for any host, so that a frontend (the
@@ -196,10 +198,12 @@ def WarpExpandDeviceOpsPass
     ```mlir
     warp.device_scan <add> %x, %y : memref<?xf32>, memref<?xf32>
     // becomes
-    %scratch = gpu.alloc(%bytes) : memref<?xi8>
-    gpu.launch_func @warp_device_scan_add_f32::@init ...
-    gpu.launch_func @warp_device_scan_add_f32::@scan ...
-    gpu.dealloc %scratch : memref<?xi8>
+    %t0 = gpu.wait async
+    %scratch, %t1 = gpu.alloc async [%t0] (%bytes) : memref<?xi8>
+    %t2 = gpu.launch_func async [%t1] @warp_device_scan_add_f32::@scan_init ...
+    %t3 = gpu.launch_func async [%t2] @warp_device_scan_add_f32::@scan ...
+    %t4 = gpu.dealloc async [%t3] %scratch : memref<?xi8>
+    gpu.wait [%t4]
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
@@ -207,6 +211,7 @@ def WarpExpandDeviceOpsPass
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::NVVM::NVVMDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::warp::WarpDialect"];

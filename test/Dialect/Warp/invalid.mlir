@@ -890,3 +890,161 @@ gpu.module @radix_sort_known {
     gpu.return
   }
 }
+
+// -----
+
+// Device-wide collectives: i32, i64, f32 or f64 only (the ODS constraint).
+func.func @device_reduce_i16(%x: memref<?xi16>, %y: memref<1xi16>) {
+  // expected-error @+1 {{'warp.device_reduce' op operand #0 must be 1D memref of 32-bit signless integer or 64-bit signless integer or 32-bit float or 64-bit float values, but got 'memref<?xi16>'}}
+  warp.device_reduce <add> %x, %y : memref<?xi16>, memref<1xi16>
+  return
+}
+
+// -----
+
+func.func @device_scan_f16(%x: memref<?xf32>, %y: memref<?xf16>) {
+  // expected-error @+1 {{'warp.device_scan' op operand #1 must be 1D memref of 32-bit signless integer or 64-bit signless integer or 32-bit float or 64-bit float values, but got 'memref<?xf16>'}}
+  warp.device_scan <add> %x, %y : memref<?xf32>, memref<?xf16>
+  return
+}
+
+// -----
+
+func.func @device_scan_2d(%x: memref<?x4xf32>, %y: memref<?xf32>) {
+  // expected-error @+1 {{'warp.device_scan' op operand #0 must be 1D memref}}
+  warp.device_scan <add> %x, %y : memref<?x4xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @device_reduce_float_kind_on_int(%x: memref<?xi32>, %y: memref<1xi32>) {
+  // expected-error @+1 {{'warp.device_reduce' op kind 'maxnumf' needs a floating-point value, got 'i32'}}
+  warp.device_reduce <maxnumf> %x, %y : memref<?xi32>, memref<1xi32>
+  return
+}
+
+// -----
+
+func.func @device_scan_int_kind_on_float(%x: memref<?xf64>, %y: memref<?xf64>) {
+  // expected-error @+1 {{'warp.device_scan' op kind 'xor' needs an integer value, got 'f64'}}
+  warp.device_scan <xor> %x, %y exclusive : memref<?xf64>, memref<?xf64>
+  return
+}
+
+// -----
+
+func.func @device_scan_two_types(%x: memref<?xi32>, %y: memref<?xi64>) {
+  // expected-error @+1 {{'warp.device_scan' op takes one element type, got 'i32' and 'i64'}}
+  warp.device_scan <add> %x, %y : memref<?xi32>, memref<?xi64>
+  return
+}
+
+// -----
+
+func.func @device_reduce_two_types(%x: memref<?xf32>, %y: memref<1xf64>) {
+  // expected-error @+1 {{'warp.device_reduce' op takes one element type, got 'f32' and 'f64'}}
+  warp.device_reduce <add> %x, %y : memref<?xf32>, memref<1xf64>
+  return
+}
+
+// -----
+
+func.func @device_reduce_strided_input(%x: memref<?xf32, strided<[2]>>, %y: memref<1xf32>) {
+  // expected-error @+1 {{'warp.device_reduce' op needs a contiguous input (the identity layout), got 'memref<?xf32, strided<[2]>>'}}
+  warp.device_reduce <add> %x, %y : memref<?xf32, strided<[2]>>, memref<1xf32>
+  return
+}
+
+// -----
+
+// An offset is a layout too: the kernels take the memref's aligned pointer.
+func.func @device_scan_offset_output(%x: memref<?xi64>, %y: memref<?xi64, strided<[1], offset: ?>>) {
+  // expected-error @+1 {{'warp.device_scan' op needs a contiguous output (the identity layout), got 'memref<?xi64, strided<[1], offset: ?>>'}}
+  warp.device_scan <add> %x, %y : memref<?xi64>, memref<?xi64, strided<[1], offset: ?>>
+  return
+}
+
+// -----
+
+func.func @device_scan_workgroup_input(%x: memref<256xf32, #gpu.address_space<workgroup>>, %y: memref<256xf32>) {
+  // expected-error @+1 {{'warp.device_scan' op needs its input in the default memory space (device memory from gpu.alloc or a frontend), got 'memref<256xf32, #gpu.address_space<workgroup>>'}}
+  warp.device_scan <add> %x, %y : memref<256xf32, #gpu.address_space<workgroup>>, memref<256xf32>
+  return
+}
+
+// -----
+
+func.func @device_reduce_workgroup_output(%x: memref<?xi32>, %y: memref<1xi32, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'warp.device_reduce' op needs its output in the default memory space (device memory from gpu.alloc or a frontend), got 'memref<1xi32, #gpu.address_space<workgroup>>'}}
+  warp.device_reduce <add> %x, %y : memref<?xi32>, memref<1xi32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @device_reduce_private_output(%x: memref<?xi32>, %y: memref<1xi32, #gpu.address_space<private>>) {
+  // expected-error @+1 {{'warp.device_reduce' op needs its output in the default memory space}}
+  warp.device_reduce <add> %x, %y : memref<?xi32>, memref<1xi32, #gpu.address_space<private>>
+  return
+}
+
+// -----
+
+// Global memory spelled as a space is still refused: the kernels take the
+// default space, as gpu.alloc gives it.
+func.func @device_reduce_global_space(%x: memref<?xf64, #gpu.address_space<global>>, %y: memref<1xf64>) {
+  // expected-error @+1 {{'warp.device_reduce' op needs its input in the default memory space}}
+  warp.device_reduce <add> %x, %y : memref<?xf64, #gpu.address_space<global>>, memref<1xf64>
+  return
+}
+
+// -----
+
+func.func @device_reduce_empty_output(%x: memref<?xf32>, %y: memref<0xf32>) {
+  // expected-error @+1 {{'warp.device_reduce' op writes one element, but its output has none}}
+  warp.device_reduce <add> %x, %y : memref<?xf32>, memref<0xf32>
+  return
+}
+
+// -----
+
+func.func @device_scan_short_output(%x: memref<100xi32>, %y: memref<99xi32>) {
+  // expected-error @+1 {{'warp.device_scan' op writes 100 elements, but its output has 99}}
+  warp.device_scan <add> %x, %y : memref<100xi32>, memref<99xi32>
+  return
+}
+
+// -----
+
+// A longer output is fine (the rest is left as it is), and so is a dynamic
+// size on either side (checked when it runs, if at all).
+func.func @device_scan_output_sizes(%x: memref<100xi32>, %y: memref<101xi32>, %z: memref<?xi32>) {
+  warp.device_scan <add> %x, %y : memref<100xi32>, memref<101xi32>
+  warp.device_scan <add> %x, %z : memref<100xi32>, memref<?xi32>
+  warp.device_scan <add> %z, %x : memref<?xi32>, memref<100xi32>
+  return
+}
+
+// -----
+
+gpu.module @device_op_in_kernel {
+  gpu.func @k(%x: memref<?xf32>, %y: memref<1xf32>) kernel {
+    // expected-error @+1 {{'warp.device_reduce' op runs in host code (it launches kernels), not inside a gpu.module or gpu.launch}}
+    warp.device_reduce <add> %x, %y : memref<?xf32>, memref<1xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @device_op_in_launch(%x: memref<?xi64>, %y: memref<?xi64>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{'warp.device_scan' op runs in host code (it launches kernels), not inside a gpu.module or gpu.launch}}
+    warp.device_scan <maxsi> %x, %y : memref<?xi64>, memref<?xi64>
+    gpu.terminator
+  }
+  return
+}

@@ -418,3 +418,29 @@ func.func @atomic_kinds(%h: memref<8xi32>, %l: memref<8xi64>, %f: memref<8xf32>,
   %8 = warp.atomic_rmw <exch> %y, %l[%i] : i64, memref<8xi64>
   return
 }
+
+// Device-wide collectives (host code): static and dynamic shapes, the
+// exclusive scan, an in-place scan.
+// CHECK-LABEL: func @device_ops
+func.func @device_ops(%x: memref<?xf32>, %s: memref<1xf32>, %i: memref<128xi32>,
+                      %j: memref<?xi32>, %l: memref<64xi64>, %m: memref<64xi64>,
+                      %d: memref<?xf64>, %e: memref<1xf64>) {
+  // CHECK: warp.device_reduce <add> %{{.*}}, %{{.*}} : memref<?xf32>, memref<1xf32>
+  // GENERIC: "warp.device_reduce"(%{{.*}}, %{{.*}}) <{kind = #warp.kind<add>}> : (memref<?xf32>, memref<1xf32>) -> ()
+  warp.device_reduce <add> %x, %s : memref<?xf32>, memref<1xf32>
+  // CHECK: warp.device_reduce <maxsi> %{{.*}}, %{{.*}} : memref<128xi32>, memref<?xi32>
+  warp.device_reduce <maxsi> %i, %j : memref<128xi32>, memref<?xi32>
+  // CHECK: warp.device_reduce <minimumf> %{{.*}}, %{{.*}} : memref<?xf64>, memref<1xf64>
+  warp.device_reduce <minimumf> %d, %e : memref<?xf64>, memref<1xf64>
+  // CHECK: warp.device_scan <add> %{{.*}}, %{{.*}} : memref<?xf32>, memref<?xf32>{{$}}
+  // GENERIC: "warp.device_scan"(%{{.*}}, %{{.*}}) <{kind = #warp.kind<add>}> : (memref<?xf32>, memref<?xf32>) -> ()
+  warp.device_scan <add> %x, %x : memref<?xf32>, memref<?xf32>
+  // CHECK: warp.device_scan <xor> %{{.*}}, %{{.*}} exclusive : memref<64xi64>, memref<64xi64>
+  // GENERIC: "warp.device_scan"(%{{.*}}, %{{.*}}) <{exclusive, kind = #warp.kind<xor>}> : (memref<64xi64>, memref<64xi64>) -> ()
+  warp.device_scan <xor> %l, %m exclusive : memref<64xi64>, memref<64xi64>
+  // CHECK: warp.device_scan <mul> %{{.*}}, %{{.*}} exclusive : memref<?xi32>, memref<128xi32>
+  warp.device_scan <mul> %j, %i exclusive : memref<?xi32>, memref<128xi32>
+  // CHECK: warp.device_scan <maxnumf> %{{.*}}, %{{.*}} : memref<?xf64>, memref<?xf64>
+  warp.device_scan <maxnumf> %d, %d : memref<?xf64>, memref<?xf64>
+  return
+}

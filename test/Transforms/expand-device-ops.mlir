@@ -1,0 +1,239 @@
+// warp-expand-device-ops: each warp.device_reduce / warp.device_scan becomes
+// a scratch buffer from gpu.alloc (F + P * max(1, ceil(n / T)) bytes, the
+// module's warp.device_scratch = [F, P, T]), one gpu.launch_func per kernel
+// of its gpu.module in the module's order (max(1, ceil(n / N)) blocks for a
+// kernel's warp.device_grid = N, one block without it; the kernel's
+// known_block_size threads), each given (input, output, scratch, n), and a
+// gpu.dealloc of the scratch, chained by async tokens and waited for at the
+// end. The ops alike (op, kind, element type,
+// exclusive) share one gpu.module @warp_device_<op>_<kind>_<type>[_exclusive];
+// a static-shaped memref is cast to memref<?xT>, the kernels' type.
+// Tiling (DeviceTiling): 256 threads of 64 bytes a tile (4096 4-byte,
+// 2048 8-byte elements), 4 tiles a reduce_tiles block; a reduction keeps
+// an 8-byte partial a block, a scan 8 bytes (its tile counter) and 24 a tile.
+// RUN: warp-opt %s --warp-expand-device-ops --canonicalize --cse | FileCheck %s
+// RUN: warp-opt %s --warp-expand-device-ops | grep "gpu.module" | FileCheck %s --check-prefix=MODULES
+// RUN: rm -rf %t && mkdir -p %t/sm_90 %t/sm_80
+// RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t/sm_90/" -o /dev/null
+// RUN: ls %t/sm_90 | FileCheck %s --check-prefix=FILES
+// RUN: cat %t/sm_90/warp_device_reduce_add_f32.ptx %t/sm_90/warp_device_scan_maxsi_i64.ptx | FileCheck %s --check-prefix=PTX
+// RUN: %if ptxas-sm_90 %{ for f in %t/sm_90/*.ptx; do %ptxas-accepts -arch=sm_90 $f -o $f.cubin || exit 1; done %}
+// RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_80 format=isa ptx-output=%t/sm_80/" -o /dev/null
+// RUN: %if ptxas-sm_80 %{ for f in %t/sm_80/*.ptx; do %ptxas-accepts -arch=sm_80 $f -o $f.cubin || exit 1; done %}
+
+// Every module once, in the order of the ops that first need it; the
+// alike ops of @reduce_again, @scan_static's in-place scan and @kinds'
+// second <add> i32 reuse theirs.
+// MODULES:      gpu.module @warp_device_reduce_add_f32 attributes
+// MODULES-NEXT: gpu.module @warp_device_reduce_mul_f64 attributes
+// MODULES-NEXT: gpu.module @warp_device_scan_add_f32 attributes
+// MODULES-NEXT: gpu.module @warp_device_scan_add_f32_exclusive attributes
+// MODULES-NEXT: gpu.module @warp_device_scan_maxsi_i64 attributes
+// MODULES-NEXT: gpu.module @warp_device_scan_maxsi_i64_exclusive attributes
+// MODULES-NEXT: gpu.module @warp_device_reduce_add_i32 attributes
+// MODULES-NEXT: gpu.module @warp_device_reduce_xor_i32 attributes
+// MODULES-NEXT: gpu.module @warp_device_reduce_add_i64 attributes
+// MODULES-NEXT: gpu.module @warp_device_scan_minnumf_f64_exclusive attributes
+// MODULES-NEXT: gpu.module @warp_device_scan_mul_i32 attributes
+// MODULES-NOT:  gpu.module
+
+// One PTX file a module, all four element types.
+// FILES:      warp_device_reduce_add_f32.ptx
+// FILES-NEXT: warp_device_reduce_add_i32.ptx
+// FILES-NEXT: warp_device_reduce_add_i64.ptx
+// FILES-NEXT: warp_device_reduce_mul_f64.ptx
+// FILES-NEXT: warp_device_reduce_xor_i32.ptx
+// FILES-NEXT: warp_device_scan_add_f32.ptx
+// FILES-NEXT: warp_device_scan_add_f32_exclusive.ptx
+// FILES-NEXT: warp_device_scan_maxsi_i64.ptx
+// FILES-NEXT: warp_device_scan_maxsi_i64_exclusive.ptx
+// FILES-NEXT: warp_device_scan_minnumf_f64_exclusive.ptx
+// FILES-NEXT: warp_device_scan_mul_i32.ptx
+
+// The entries in launch order; a scan's tile counter and status words.
+// PTX-LABEL: .entry reduce_tiles(
+// PTX:       .entry reduce_finish(
+// PTX-LABEL: .entry scan_init(
+// PTX-LABEL: .entry scan(
+// PTX:       atom.global.add.u64
+// PTX:       st.release.gpu.global.b32
+// PTX:       ld.acquire.gpu.global.b32
+
+// A reduction over a dynamic input: blocks of 16384 f32, one 8-byte
+// partial each; the finish kernel runs in one block. The memref<1xf32>
+// output is cast, the memref<?xf32> input is taken as it is.
+// CHECK-LABEL: func.func @reduce_dynamic
+// CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[SUM:.*]]: memref<1xf32>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[C16384:.*]] = arith.constant 16384 : index
+// CHECK-DAG: %[[N:.*]] = memref.dim %[[X]], %[[C0]] : memref<?xf32>
+// CHECK-DAG: %[[OUT:.*]] = memref.cast %[[SUM]] : memref<1xf32> to memref<?xf32>
+// CHECK-NOT: memref.cast %[[X]]
+// CHECK: %[[B0:.*]] = arith.ceildivui %[[N]], %[[C16384]] : index
+// CHECK: %[[BLOCKS:.*]] = arith.maxui %[[B0]], %[[C1]] : index
+// CHECK: %[[BYTES:.*]] = arith.muli %[[BLOCKS]], %[[C8]] : index
+// CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[BYTES]]) : memref<?xi8>
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_tiles blocks in (%[[BLOCKS]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[OUT]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_finish blocks in (%[[C1]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[OUT]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S]] : memref<?xi8>
+// CHECK: return
+func.func @reduce_dynamic(%x: memref<?xf32>, %sum: memref<1xf32>) {
+  warp.device_reduce <add> %x, %sum : memref<?xf32>, memref<1xf32>
+  return
+}
+
+// The same module again; nothing to cast.
+// CHECK-LABEL: func.func @reduce_again
+// CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[SUM:.*]]: memref<?xf32>)
+// CHECK-NOT: memref.cast
+// CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_tiles {{.*}} args(%[[X]] : memref<?xf32>, %[[SUM]] : memref<?xf32>, %[[S]] : memref<?xi8>, %{{.*}} : index)
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_finish {{.*}} args(%[[X]] : memref<?xf32>, %[[SUM]] : memref<?xf32>, %[[S]] : memref<?xi8>, %{{.*}} : index)
+// CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S]]
+func.func @reduce_again(%x: memref<?xf32>, %sum: memref<?xf32>) {
+  warp.device_reduce <add> %x, %sum : memref<?xf32>, memref<?xf32>
+  return
+}
+
+// 40000 f64: 5 blocks of 8192, 5 partials (40 bytes); both operands cast.
+// CHECK-LABEL: func.func @reduce_static
+// CHECK-SAME: (%[[X:.*]]: memref<40000xf64>, %[[P:.*]]: memref<1xf64>)
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
+// CHECK-DAG: %[[C40:.*]] = arith.constant 40 : index
+// CHECK-DAG: %[[N:.*]] = arith.constant 40000 : index
+// CHECK-DAG: %[[IN:.*]] = memref.cast %[[X]] : memref<40000xf64> to memref<?xf64>
+// CHECK-DAG: %[[OUT:.*]] = memref.cast %[[P]] : memref<1xf64> to memref<?xf64>
+// CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C40]]) : memref<?xi8>
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_mul_f64::@reduce_tiles blocks in (%[[C5]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xf64>, %[[OUT]] : memref<?xf64>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_mul_f64::@reduce_finish blocks in (%[[C1]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xf64>, %[[OUT]] : memref<?xf64>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S]]
+func.func @reduce_static(%x: memref<40000xf64>, %p: memref<1xf64>) {
+  warp.device_reduce <mul> %x, %p : memref<40000xf64>, memref<1xf64>
+  return
+}
+
+// A scan over a dynamic input: 8 + 24 * max(1, ceil(n / 4096)) bytes;
+// scan_init with a thread per tile (1048576 elements a block), then the
+// scan with a block per tile. Inclusive and exclusive: two modules.
+// CHECK-LABEL: func.func @scan_dynamic
+// CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C24:.*]] = arith.constant 24 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[C4096:.*]] = arith.constant 4096 : index
+// CHECK-DAG: %[[CINIT:.*]] = arith.constant 1048576 : index
+// CHECK: %[[N:.*]] = memref.dim %[[X]], %[[C0]] : memref<?xf32>
+// CHECK: %[[T0:.*]] = arith.ceildivui %[[N]], %[[C4096]] : index
+// CHECK: %[[TILES:.*]] = arith.maxui %[[T0]], %[[C1]] : index
+// CHECK: %[[PER:.*]] = arith.muli %[[TILES]], %[[C24]] : index
+// CHECK: %[[BYTES:.*]] = arith.addi %[[PER]], %[[C8]] : index
+// CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[BYTES]]) : memref<?xi8>
+// CHECK: %[[I0:.*]] = arith.ceildivui %[[N]], %[[CINIT]] : index
+// CHECK: %[[INIT:.*]] = arith.maxui %[[I0]], %[[C1]] : index
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32::@scan_init blocks in (%[[INIT]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[Y]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32::@scan blocks in (%[[TILES]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[Y]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S]] : memref<?xi8>
+// CHECK: %[[S2:.*]], %{{.*}} = gpu.alloc async
+// CHECK: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32_exclusive::@scan_init
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32_exclusive::@scan
+// CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S2]]
+func.func @scan_dynamic(%x: memref<?xf32>, %y: memref<?xf32>) {
+  warp.device_scan <add> %x, %y : memref<?xf32>, memref<?xf32>
+  warp.device_scan <add> %x, %y exclusive : memref<?xf32>, memref<?xf32>
+  return
+}
+
+// 10000 i64: 5 tiles of 2048 (8 + 5 * 24 = 128 bytes), one scan_init
+// block; the in-place exclusive scan shares the exclusive module. Each op
+// has its own scratch.
+// CHECK-LABEL: func.func @scan_static
+// CHECK-SAME: (%[[X:.*]]: memref<10000xi64>, %[[Y:.*]]: memref<10000xi64>)
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK-DAG: %[[N:.*]] = arith.constant 10000 : index
+// CHECK-DAG: %[[IN:.*]] = memref.cast %[[X]] : memref<10000xi64> to memref<?xi64>
+// CHECK-DAG: %[[OUT:.*]] = memref.cast %[[Y]] : memref<10000xi64> to memref<?xi64>
+// CHECK: %[[S1:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C128]]) : memref<?xi8>
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64::@scan_init blocks in (%[[C1]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S1]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64::@scan blocks in (%[[C5]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S1]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S1]]
+// CHECK: %[[S2:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C128]]) : memref<?xi8>
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64_exclusive::@scan_init {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S2]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64_exclusive::@scan blocks in (%[[C5]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S2]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S2]]
+// CHECK: %[[S3:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C128]]) : memref<?xi8>
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64_exclusive::@scan_init {{.*}} args(%[[OUT]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S3]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64_exclusive::@scan {{.*}} args(%[[OUT]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S3]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S3]]
+func.func @scan_static(%x: memref<10000xi64>, %y: memref<10000xi64>) {
+  warp.device_scan <maxsi> %x, %y : memref<10000xi64>, memref<10000xi64>
+  warp.device_scan <maxsi> %x, %y exclusive : memref<10000xi64>, memref<10000xi64>
+  warp.device_scan <maxsi> %y, %y exclusive : memref<10000xi64>, memref<10000xi64>
+  return
+}
+
+// Another kind, another type: another module; the same again: the same.
+// CHECK-LABEL: func.func @kinds
+// CHECK: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_i32::@reduce_tiles
+// CHECK: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_xor_i32::@reduce_tiles
+// CHECK: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_i64::@reduce_tiles
+// CHECK: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_i32::@reduce_tiles
+// CHECK: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_minnumf_f64_exclusive::@scan_init
+// CHECK: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_mul_i32::@scan_init
+func.func @kinds(%a: memref<?xi32>, %b: memref<?xi64>, %c: memref<?xf64>, %a1: memref<1xi32>,
+                 %b1: memref<1xi64>) {
+  warp.device_reduce <add> %a, %a1 : memref<?xi32>, memref<1xi32>
+  warp.device_reduce <xor> %a, %a1 : memref<?xi32>, memref<1xi32>
+  warp.device_reduce <add> %b, %b1 : memref<?xi64>, memref<1xi64>
+  warp.device_reduce <add> %a, %a1 : memref<?xi32>, memref<1xi32>
+  warp.device_scan <minnumf> %c, %c exclusive : memref<?xf64>, memref<?xf64>
+  warp.device_scan <mul> %a, %a : memref<?xi32>, memref<?xi32>
+  return
+}
+
+// The modules: their launch rules, their kernels' (input, output,
+// scratch, n) signature, 256 threads, the grid rules; a reduction folds
+// tiles of 16-byte items with warp.block_reduce and stores output[0], a
+// scan claims its tile from the counter and scans its items with
+// warp.block_scan (exclusive for the exclusive module).
+// CHECK-LABEL: gpu.module @warp_device_reduce_add_f32 attributes {warp.device_scratch = array<i64: 0, 8, 16384>}
+// CHECK: gpu.func @reduce_tiles(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 16384 : i64}
+// CHECK: warp.block_load {{.*}} : memref<?xf32>, vector<4xf32>
+// CHECK: warp.block_reduce <add> {{.*}} : vector<4xf32>
+// CHECK: gpu.func @reduce_finish(%{{.*}}: memref<?xf32>, %[[OUT:.*]]: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// CHECK: warp.block_reduce <add> {{.*}} : f32
+// CHECK: memref.store %{{.*}}, %[[OUT]][%{{.*}}] : memref<?xf32>
+// CHECK-LABEL: gpu.module @warp_device_reduce_mul_f64 attributes {warp.device_scratch = array<i64: 0, 8, 8192>}
+// CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 8192 : i64}
+// CHECK: warp.block_load {{.*}} : memref<?xf64>, vector<2xf64>
+// CHECK: gpu.func @reduce_finish({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// CHECK-LABEL: gpu.module @warp_device_scan_add_f32 attributes {warp.device_scratch = array<i64: 8, 24, 4096>}
+// CHECK: gpu.func @scan_init(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 1048576 : i64}
+// CHECK: gpu.func @scan(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64}
+// CHECK: llvm.atomicrmw add
+// CHECK: warp.block_load {{.*}} : memref<?xf32>, vector<16xf32>
+// CHECK: warp.block_scan <add> %{{.*}} items : vector<16xf32>, f32
+// CHECK: warp.block_store
+// CHECK-LABEL: gpu.module @warp_device_scan_add_f32_exclusive attributes {warp.device_scratch = array<i64: 8, 24, 4096>}
+// CHECK: warp.block_scan <add> %{{.*}} items exclusive : vector<16xf32>, f32
+// CHECK-LABEL: gpu.module @warp_device_scan_maxsi_i64 attributes {warp.device_scratch = array<i64: 8, 24, 2048>}
+// CHECK: gpu.func @scan_init({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 524288 : i64}
+// CHECK: gpu.func @scan({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 2048 : i64}
+// CHECK: warp.block_scan <maxsi> %{{.*}} items : vector<8xi64>, i64
+// CHECK-LABEL: gpu.module @warp_device_scan_maxsi_i64_exclusive
+// CHECK: warp.block_scan <maxsi> %{{.*}} items exclusive : vector<8xi64>, i64
+// CHECK-LABEL: gpu.module @warp_device_reduce_add_i32 attributes {warp.device_scratch = array<i64: 0, 8, 16384>}
+// CHECK-LABEL: gpu.module @warp_device_reduce_xor_i32
+// CHECK: warp.block_reduce <xor>
+// CHECK-LABEL: gpu.module @warp_device_reduce_add_i64 attributes {warp.device_scratch = array<i64: 0, 8, 8192>}
+// CHECK-LABEL: gpu.module @warp_device_scan_minnumf_f64_exclusive attributes {warp.device_scratch = array<i64: 8, 24, 2048>}
+// CHECK: warp.block_scan <minnumf> %{{.*}} items exclusive : vector<8xf64>, f64
+// CHECK-LABEL: gpu.module @warp_device_scan_mul_i32 attributes {warp.device_scratch = array<i64: 8, 24, 4096>}
+// CHECK: warp.block_scan <mul> %{{.*}} items : vector<16xi32>, i32
