@@ -7,8 +7,8 @@
 // A reduction is CUB's two kernels: every block folds kReduceTilesPerBlock
 // tiles into one partial (16-byte vector loads, warp.block_reduce), then one
 // block folds the partials. A scan is one pass over the data with decoupled
-// look-back (Merrill and Garland): a tile claims its number from a counter,
-// scans its items (warp.block_scan), publishes its total, reads its
+// look-back (Merrill and Garland): block b scans tile b (blocks start in
+// index order, which CUB relies on too), scans its items (warp.block_scan), publishes its total, reads its
 // predecessors' published totals and prefixes a window of 32 at a time in
 // warp 0 until it meets a prefix, publishes its own prefix and adds it to
 // its items. A first kernel clears the tiles' status words.
@@ -41,13 +41,12 @@ constexpr llvm::StringLiteral kScratchAttrName = "warp.device_scratch";
 /// combination of every element up to and including the tile.
 constexpr int32_t kStatusNone = 0, kStatusTotal = 1, kStatusPrefix = 2;
 
-/// The scratch of a scan, in bytes, for T tiles of `elementBytes`-byte
-/// elements: the tile counter (8 bytes), T status words (i32, in 8 bytes
-/// each so that the value arrays stay 8-byte aligned), T totals and T
-/// prefixes (8 bytes each).
+/// The scratch of a scan, in bytes, for T tiles: T status words (8 bytes
+/// each), T totals and T prefixes (8 bytes each; 4-byte values travel in
+/// their status words instead).
 struct ScanScratch {
-  static constexpr int64_t kFixed = 8, kPerTile = 24;
-  static constexpr int64_t kStatusOffset = 8;
+  static constexpr int64_t kFixed = 0, kPerTile = 24;
+  static constexpr int64_t kStatusOffset = 0;
 };
 
 /// Builds the kernels of one device op (the same for every op alike).
@@ -213,7 +212,11 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
   int64_t pieces = DeviceTiling::kTileBytesPerThread / 16;
   int64_t tileItems = vectorItems * pieces * DeviceTiling::kThreads;
   int64_t tiles = DeviceTiling::kReduceTilesPerBlock;
-  startKernel(module, "reduce_tiles", tiles * tileItems);
+  gpu::GPUFuncOp kernel = startKernel(module, "reduce_tiles", tiles * tileItems);
+  // Only this kernel's loads touch the input while it runs (the output is
+  // written by reduce_finish): it may take the read-only data path.
+  kernel.setArgAttr(0, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
+  kernel.setArgAttr(0, LLVM::LLVMDialect::getReadonlyAttrName(), b.getUnitAttr());
   Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value base = arith::MulIOp::create(b, blockIndex, index(tiles * tileItems));
   auto vectorType = VectorType::get({vectorItems}, element);
@@ -275,7 +278,7 @@ void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
 }
 
 void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
-  // A thread per status word; thread 0 of block 0 also clears the counter.
+  // A thread per status word.
   int64_t tileItems = DeviceTiling::itemsPerThread(elementBytes) *
                       DeviceTiling::kThreads;
   startKernel(module, "scan_init", tileItems * DeviceTiling::kThreads);
@@ -289,9 +292,6 @@ void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
     LLVM::StoreOp::create(b, i64(kStatusNone),
                           scratchSlot(i64(ScanScratch::kStatusOffset), toI64(tile)),
                           8);
-  });
-  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile, index(0)), [&] {
-    LLVM::StoreOp::create(b, i64(0), scratchAt(i64(0)), 8);
   });
 }
 
@@ -423,17 +423,8 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
                                    /*withElseRegion=*/false);
   b.setInsertionPoint(guardIf.thenBlock()->getTerminator());
 
-  // Tiles in the order blocks start: thread 0 takes the next number.
-  Value claimed = ifElse(
-      isThreadZero(), i64Type,
-      [&] {
-        return LLVM::AtomicRMWOp::create(b, LLVM::AtomicBinOp::add, scratchAt(i64(0)),
-                                         i64(1), LLVM::AtomicOrdering::monotonic)
-            .getResult();
-      },
-      [&] { return i64(0); });
-  Value tile64 = BlockBroadcastOp::create(b, claimed, i32(0));
-  Value tile = arith::IndexCastOp::create(b, b.getIndexType(), tile64);
+  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value tile64 = toI64(tile);
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
   Value loaded = loadTile(offset, items, 1, DeviceTiling::kScanTileAlgorithm);
   auto scan = BlockScanOp::create(
@@ -459,6 +450,8 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   Value before = ifElse(
       looks, element,
       [&] {
+        // Predecessors are likely still scanning: wait before the first poll.
+        NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackSettleNs));
         Value prefix = lookBack(status, tile64);
         ifThen(isThreadZero(), [&] {
           publish(status, tile64, kStatusPrefix, combine(prefix, total));

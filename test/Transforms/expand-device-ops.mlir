@@ -10,7 +10,7 @@
 // a static-shaped memref is cast to memref<?xT>, the kernels' type.
 // Tiling (DeviceTiling): 256 threads of 64 bytes a tile (4096 4-byte,
 // 2048 8-byte elements), 4 tiles a reduce_tiles block; a reduction keeps
-// an 8-byte partial a block, a scan 8 bytes (its tile counter) and 24 a tile.
+// an 8-byte partial a block, a scan 24 bytes a tile.
 // RUN: warp-opt %s --warp-expand-device-ops --canonicalize --cse | FileCheck %s
 // RUN: warp-opt %s --warp-expand-device-ops | grep "gpu.module" | FileCheck %s --check-prefix=MODULES
 // RUN: rm -rf %t && mkdir -p %t/sm_90 %t/sm_80
@@ -50,13 +50,16 @@
 // FILES-NEXT: warp_device_scan_minnumf_f64_exclusive.ptx
 // FILES-NEXT: warp_device_scan_mul_i32.ptx
 
-// The entries in launch order; a scan's tile counter and status words.
+// The entries in launch order; the reduction reads its input through the
+// read-only path; an 8-byte scan publishes a flag after its value and
+// polls the flags, pausing.
 // PTX-LABEL: .entry reduce_tiles(
+// PTX:       ld.global.nc.v4
 // PTX:       .entry reduce_finish(
 // PTX-LABEL: .entry scan_init(
 // PTX-LABEL: .entry scan(
-// PTX:       atom.global.add.u64
 // PTX:       st.release.gpu.global.b32
+// PTX:       nanosleep
 // PTX:       ld.acquire.gpu.global.b32
 
 // A reduction over a dynamic input: blocks of 16384 f32, one 8-byte
@@ -116,14 +119,13 @@ func.func @reduce_static(%x: memref<40000xf64>, %p: memref<1xf64>) {
   return
 }
 
-// A scan over a dynamic input: 8 + 24 * max(1, ceil(n / 4096)) bytes;
+// A scan over a dynamic input: 24 * max(1, ceil(n / 4096)) bytes;
 // scan_init with a thread per tile (1048576 elements a block), then the
 // scan with a block per tile. Inclusive and exclusive: two modules.
 // CHECK-LABEL: func.func @scan_dynamic
 // CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>)
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
-// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[C24:.*]] = arith.constant 24 : index
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
 // CHECK-DAG: %[[C4096:.*]] = arith.constant 4096 : index
@@ -131,8 +133,7 @@ func.func @reduce_static(%x: memref<40000xf64>, %p: memref<1xf64>) {
 // CHECK: %[[N:.*]] = memref.dim %[[X]], %[[C0]] : memref<?xf32>
 // CHECK: %[[T0:.*]] = arith.ceildivui %[[N]], %[[C4096]] : index
 // CHECK: %[[TILES:.*]] = arith.maxui %[[T0]], %[[C1]] : index
-// CHECK: %[[PER:.*]] = arith.muli %[[TILES]], %[[C24]] : index
-// CHECK: %[[BYTES:.*]] = arith.addi %[[PER]], %[[C8]] : index
+// CHECK: %[[BYTES:.*]] = arith.muli %[[TILES]], %[[C24]] : index
 // CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[BYTES]]) : memref<?xi8>
 // CHECK: %[[I0:.*]] = arith.ceildivui %[[N]], %[[CINIT]] : index
 // CHECK: %[[INIT:.*]] = arith.maxui %[[I0]], %[[C1]] : index
@@ -149,26 +150,26 @@ func.func @scan_dynamic(%x: memref<?xf32>, %y: memref<?xf32>) {
   return
 }
 
-// 10000 i64: 5 tiles of 2048 (8 + 5 * 24 = 128 bytes), one scan_init
+// 10000 i64: 5 tiles of 2048 (5 * 24 = 120 bytes), one scan_init
 // block; the in-place exclusive scan shares the exclusive module. Each op
 // has its own scratch.
 // CHECK-LABEL: func.func @scan_static
 // CHECK-SAME: (%[[X:.*]]: memref<10000xi64>, %[[Y:.*]]: memref<10000xi64>)
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
-// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK-DAG: %[[C120:.*]] = arith.constant 120 : index
 // CHECK-DAG: %[[N:.*]] = arith.constant 10000 : index
 // CHECK-DAG: %[[IN:.*]] = memref.cast %[[X]] : memref<10000xi64> to memref<?xi64>
 // CHECK-DAG: %[[OUT:.*]] = memref.cast %[[Y]] : memref<10000xi64> to memref<?xi64>
-// CHECK: %[[S1:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C128]]) : memref<?xi8>
+// CHECK: %[[S1:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C120]]) : memref<?xi8>
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64::@scan_init blocks in (%[[C1]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S1]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64::@scan blocks in (%[[C5]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S1]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S1]]
-// CHECK: %[[S2:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C128]]) : memref<?xi8>
+// CHECK: %[[S2:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C120]]) : memref<?xi8>
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64_exclusive::@scan_init {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S2]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64_exclusive::@scan blocks in (%[[C5]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S2]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S2]]
-// CHECK: %[[S3:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C128]]) : memref<?xi8>
+// CHECK: %[[S3:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C120]]) : memref<?xi8>
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64_exclusive::@scan_init {{.*}} args(%[[OUT]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S3]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64_exclusive::@scan {{.*}} args(%[[OUT]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S3]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S3]]
@@ -201,10 +202,10 @@ func.func @kinds(%a: memref<?xi32>, %b: memref<?xi64>, %c: memref<?xf64>, %a1: m
 // The modules: their launch rules, their kernels' (input, output,
 // scratch, n) signature, 256 threads, the grid rules; a reduction folds
 // tiles of 16-byte items with warp.block_reduce and stores output[0], a
-// scan claims its tile from the counter and scans its items with
+// scan takes the tile of its block index and scans its items with
 // warp.block_scan (exclusive for the exclusive module).
 // CHECK-LABEL: gpu.module @warp_device_reduce_add_f32 attributes {warp.device_scratch = array<i64: 0, 8, 16384>}
-// CHECK: gpu.func @reduce_tiles(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 16384 : i64}
+// CHECK: gpu.func @reduce_tiles(%{{.*}}: memref<?xf32> {llvm.noalias, llvm.readonly}, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 16384 : i64}
 // CHECK: warp.block_load {{.*}} : memref<?xf32>, vector<4xf32>
 // CHECK: warp.block_reduce <add> {{.*}} : vector<4xf32>
 // CHECK: gpu.func @reduce_finish(%{{.*}}: memref<?xf32>, %[[OUT:.*]]: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
@@ -214,16 +215,16 @@ func.func @kinds(%a: memref<?xi32>, %b: memref<?xi64>, %c: memref<?xf64>, %a1: m
 // CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 8192 : i64}
 // CHECK: warp.block_load {{.*}} : memref<?xf64>, vector<2xf64>
 // CHECK: gpu.func @reduce_finish({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-// CHECK-LABEL: gpu.module @warp_device_scan_add_f32 attributes {warp.device_scratch = array<i64: 8, 24, 4096>}
+// CHECK-LABEL: gpu.module @warp_device_scan_add_f32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
 // CHECK: gpu.func @scan_init(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 1048576 : i64}
 // CHECK: gpu.func @scan(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64}
-// CHECK: llvm.atomicrmw add
+// CHECK: gpu.block_id x
 // CHECK: warp.block_load {{.*}} : memref<?xf32>, vector<16xf32>
 // CHECK: warp.block_scan <add> %{{.*}} items : vector<16xf32>, f32
 // CHECK: warp.block_store
-// CHECK-LABEL: gpu.module @warp_device_scan_add_f32_exclusive attributes {warp.device_scratch = array<i64: 8, 24, 4096>}
+// CHECK-LABEL: gpu.module @warp_device_scan_add_f32_exclusive attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
 // CHECK: warp.block_scan <add> %{{.*}} items exclusive : vector<16xf32>, f32
-// CHECK-LABEL: gpu.module @warp_device_scan_maxsi_i64 attributes {warp.device_scratch = array<i64: 8, 24, 2048>}
+// CHECK-LABEL: gpu.module @warp_device_scan_maxsi_i64 attributes {warp.device_scratch = array<i64: 0, 24, 2048>}
 // CHECK: gpu.func @scan_init({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 524288 : i64}
 // CHECK: gpu.func @scan({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 2048 : i64}
 // CHECK: warp.block_scan <maxsi> %{{.*}} items : vector<8xi64>, i64
@@ -233,7 +234,7 @@ func.func @kinds(%a: memref<?xi32>, %b: memref<?xi64>, %c: memref<?xf64>, %a1: m
 // CHECK-LABEL: gpu.module @warp_device_reduce_xor_i32
 // CHECK: warp.block_reduce <xor>
 // CHECK-LABEL: gpu.module @warp_device_reduce_add_i64 attributes {warp.device_scratch = array<i64: 0, 8, 8192>}
-// CHECK-LABEL: gpu.module @warp_device_scan_minnumf_f64_exclusive attributes {warp.device_scratch = array<i64: 8, 24, 2048>}
+// CHECK-LABEL: gpu.module @warp_device_scan_minnumf_f64_exclusive attributes {warp.device_scratch = array<i64: 0, 24, 2048>}
 // CHECK: warp.block_scan <minnumf> %{{.*}} items exclusive : vector<8xf64>, f64
-// CHECK-LABEL: gpu.module @warp_device_scan_mul_i32 attributes {warp.device_scratch = array<i64: 8, 24, 4096>}
+// CHECK-LABEL: gpu.module @warp_device_scan_mul_i32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
 // CHECK: warp.block_scan <mul> %{{.*}} items : vector<16xi32>, i32

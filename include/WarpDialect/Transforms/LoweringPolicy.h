@@ -52,14 +52,17 @@ struct LoweringThresholds {
 /// 4 bytes, 8 of 8: four 16-byte vector loads); a reduction's block walks
 /// `kReduceTilesPerBlock` tiles. A scan tile moves its items with
 /// `kScanTileAlgorithm` (coalesced, no barrier: CUB's choice for scans);
-/// a look-back polls every `kLookBackPollNs` nanoseconds.
+/// a look-back waits `kLookBackSettleNs` before its first poll and
+/// `kLookBackPollNs` between polls (CUB's sm_90 tuning, which
+/// benchmarks/device/gen_kernels.py's scans measured as the best pair).
 struct DeviceTiling {
   static constexpr int64_t kThreads = 256;
   static constexpr int64_t kTileBytesPerThread = 64;
   static constexpr int64_t kReduceTilesPerBlock = 4;
   static constexpr BlockMemoryAlgorithm kScanTileAlgorithm =
       BlockMemoryAlgorithm::WarpTranspose;
-  static constexpr int32_t kLookBackPollNs = 500;
+  static constexpr int32_t kLookBackSettleNs = 1245;
+  static constexpr int32_t kLookBackPollNs = 648;
 
   /// Items per thread of a tile of `elementBytes`-byte elements.
   static int64_t itemsPerThread(int64_t elementBytes) {

@@ -11,13 +11,13 @@
 // RUN: env LD_LIBRARY_PATH=%t warp-cuda-runner %s --entry-point-result=void > %t/out 2> %t/err
 // RUN: FileCheck %s --check-prefix=DRIVER --input-file=%t/err
 
-// 10000 i32 in 3 tiles of 4096: 8 + 3 * 24 = 80 bytes of scratch, one
+// 10000 i32 in 3 tiles of 4096: 3 * 24 = 72 bytes of scratch, one
 // scan_init block, 3 scan blocks.
 // DRIVER: cuda: cuMemAlloc bytes=40000
 // DRIVER: cuda: cuMemAlloc bytes=40000
 // DRIVER: cuda: cuMemAlloc bytes=160000
 // DRIVER: cuda: cuMemAlloc bytes=8
-// DRIVER: cuda: cuMemAlloc bytes=80
+// DRIVER: cuda: cuMemAlloc bytes=72
 // DRIVER: cuda: cuModuleGetFunction scan_init
 // DRIVER: cuda: cuLaunchKernel grid=(1,1,1) block=(256,1,1) smem=0
 // DRIVER: cuda: cuModuleGetFunction scan
