@@ -9,7 +9,7 @@ from .builder import (KernelBuilder, Loop, MemRefType, MMAMatrixType, Program, S
                       Type, Value, VectorType, bf16, f16, f32, f64, i1, i8, i16, i32, i64, index,
                       memref, mma_matrix, vector)
 from .compiler import ArgType, CompiledModule, compile, kernel_signatures
-from . import sim
+from . import device, sim
 from .tile import Carry, Tile, welford_combine
 from .cuda import CudaError, LaunchError, launch, synchronize
 from .ir import Context, Diagnostic, MLIRError, MLIRWarning, Module, VerificationError
@@ -25,7 +25,8 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
-    "ArgType", "Carry", "CompiledModule", "Context", "CudaError", "Diagnostic", "KernelBuilder",
+    "ArgType", "Carry", "CompiledModule", "Context", "CudaError", "Diagnostic", "device",
+    "KernelBuilder",
     "LaunchError", "Loop", "MLIRError", "MLIRWarning", "MemRefType", "MMAMatrixType", "Module",
     "Program",
     "SourceLocation", "Type", "Value", "VectorType", "VerificationError", "bf16", "compile",

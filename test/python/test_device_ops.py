@@ -198,42 +198,6 @@ def test_nan(backend, kind, dtype, rng):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
-@pytest.mark.parametrize("kind", NAN_KINDS)
-def test_nan(backend, kind, dtype, rng):
-    nan = np.nan
-    cases = {
-        "leading": [nan, nan, 3.0, nan, 1.0, 5.0, -2.0],
-        "trailing": [4.0, -1.0, 2.0, nan],
-        "middle": [4.0, nan, -1.0, 7.0],
-        "all": [nan] * 5,
-        "one": [nan],
-    }
-    tile = 256 * 64 // np.dtype(dtype).itemsize
-    x = (rng.standard_normal(2 * tile + 3) * 10).astype(dtype)
-    x[[5, tile - 1, tile, tile + 17, 2 * tile + 2]] = nan  # across tiles
-    cases["tiles"] = x
-    for name, values in cases.items():
-        x = np.asarray(values, dtype)
-        what = f"<{kind}> {name}"
-        check(wd.reduce(x, kind, backend=backend), np.array([reduction(kind, x)], dtype),
-              "reduce " + what)
-        check(wd.scan(x, kind, backend=backend), inclusive(kind, x), "scan " + what)
-        check(wd.scan(x, kind, exclusive=True, backend=backend), exclusive(kind, x),
-              "exclusive scan " + what)
-
-
-def _nan_prefix_marks(kind, exclusive_):
-    if exclusive_ and kind in ("minnumf", "maxnumf"):
-        # The first element of each later tile is prefix (kind) identity,
-        # fmin(NaN, +inf) = +inf, where the prefix of only NaN is NaN.
-        return [pytest.mark.xfail(strict=True, reason="warp-expand-device-ops: an exclusive "
-                                  "minnumf/maxnumf scan gives the identity, not NaN, at the "
-                                  "first element of a tile whose predecessors are all NaN")]
-    return []
-
-
-@pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("kind,exclusive_", [
     pytest.param(kind, ex, id=f"{kind}-{'exclusive' if ex else 'inclusive'}")
     for kind in NAN_KINDS for ex in (False, True)])
