@@ -35,6 +35,7 @@ namespace {
 
 /// The attributes that state the launches (Passes.td's description).
 constexpr llvm::StringLiteral kGridAttrName = "warp.device_grid";
+constexpr llvm::StringLiteral kGridMaxAttrName = "warp.device_grid_max";
 constexpr llvm::StringLiteral kScratchAttrName = "warp.device_scratch";
 
 /// A scan tile's status word: nothing published yet, its total, or the
@@ -217,20 +218,31 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
   // written by reduce_finish): it may take the read-only data path.
   kernel.setArgAttr(0, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
   kernel.setArgAttr(0, LLVM::LLVMDialect::getReadonlyAttrName(), b.getUnitAttr());
+  kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kReduceMaxBlocks));
+  // Chunks of `tiles` tiles, grid-strided: a capped grid walks them all.
   Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value base = arith::MulIOp::create(b, blockIndex, index(tiles * tileItems));
+  Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  Value chunks = arith::CeilDivUIOp::create(b, n, index(tiles * tileItems));
   auto vectorType = VectorType::get({vectorItems}, element);
-  auto loop = scf::ForOp::create(b, index(0), index(tiles), index(1),
-                                 ValueRange{pad(vectorType)});
+  auto outer = scf::ForOp::create(b, blockIndex, chunks, blocks,
+                                  ValueRange{pad(vectorType)});
   {
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
+    b.setInsertionPointToStart(outer.getBody());
+    Value base = arith::MulIOp::create(b, outer.getInductionVar(),
+                                       index(tiles * tileItems));
+    auto inner = scf::ForOp::create(b, index(0), index(tiles), index(1),
+                                    outer.getRegionIterArgs());
+    b.setInsertionPointToStart(inner.getBody());
     Value offset = arith::AddIOp::create(
         b, base,
-        arith::MulIOp::create(b, loop.getInductionVar(), index(tileItems)));
+        arith::MulIOp::create(b, inner.getInductionVar(), index(tileItems)));
     Value items = loadTile(offset, vectorItems, pieces, std::nullopt);
-    scf::YieldOp::create(b, combine(loop.getRegionIterArgs()[0], items));
+    scf::YieldOp::create(b, combine(inner.getRegionIterArgs()[0], items));
+    b.setInsertionPointAfter(inner);
+    scf::YieldOp::create(b, inner.getResults());
   }
+  scf::ForOp loop = outer;
   Value partial =
       BlockReduceOp::create(b, TypeRange{element}, CombineKindAttr::get(b.getContext(), kind),
                             loop.getResult(0), /*items=*/true, Value(),
@@ -247,9 +259,13 @@ void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
   int64_t perBlock = DeviceTiling::kTileBytesPerThread / elementBytes *
                      DeviceTiling::kThreads * DeviceTiling::kReduceTilesPerBlock;
   startKernel(module, "reduce_finish", std::nullopt);
-  // ceil(n / perBlock) partials, at least one (an empty input has one).
-  Value partials = arith::MaxUIOp::create(
-      b, arith::CeilDivUIOp::create(b, n, index(perBlock)), index(1));
+  // A partial per block of reduce_tiles: min(max(1, ceil(n / perBlock)),
+  // its grid cap).
+  Value partials = arith::MinUIOp::create(
+      b,
+      arith::MaxUIOp::create(b, arith::CeilDivUIOp::create(b, n, index(perBlock)),
+                             index(1)),
+      index(DeviceTiling::kReduceMaxBlocks));
   auto loop = scf::ForOp::create(b, thread, partials,
                                  index(DeviceTiling::kThreads),
                                  ValueRange{pad(element)});
@@ -609,6 +625,8 @@ struct WarpExpandDeviceOpsPass
       Value grid = one;
       if (auto items = kernel->getAttrOfType<IntegerAttr>(kGridAttrName))
         grid = blocksFor(items.getInt());
+      if (auto most = kernel->getAttrOfType<IntegerAttr>(kGridMaxAttrName))
+        grid = arith::MinUIOp::create(b, grid, constant(most.getInt()));
       ArrayRef<int32_t> block = *kernel.getKnownBlockSize();
       ready = gpu::LaunchFuncOp::create(
                   b, kernel, gpu::KernelDim3{grid, one, one},

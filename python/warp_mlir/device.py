@@ -39,14 +39,16 @@ _KINDS = ("add", "mul", "minsi", "maxsi", "minui", "maxui", "and", "or", "xor",
 @dataclass
 class _Plan:
     """A compiled device op: its kernels in launch order, each with the
-    elements per block of its grid (None: one block) and its block size,
-    and the scratch rule (bytes = fixed + per_tile * ceil(n / tile))."""
+    elements per block of its grid (None: one block), the most blocks
+    (None: no cap) and its block size, and the scratch rule (bytes = fixed
+    + per_tile * ceil(n / tile))."""
     compiled: CompiledModule
-    kernels: List[Tuple[str, Optional[int], int]]
+    kernels: List[Tuple[str, Optional[int], Optional[int], int]]
     scratch: Tuple[int, int, int]
 
-    def grid(self, items: Optional[int], n: int) -> int:
-        return 1 if items is None else max(1, -(-n // items))
+    def grid(self, items: Optional[int], most: Optional[int], n: int) -> int:
+        blocks = 1 if items is None else max(1, -(-n // items))
+        return blocks if most is None else min(blocks, most)
 
     def scratch_bytes(self, n: int) -> int:
         fixed, per_tile, tile = self.scratch
@@ -87,10 +89,10 @@ def _attribute(op, name: str):
 
 def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     """The launches the expanded module states: its gpu.module's
-    `warp.device_scratch` and, in order, each kernel's `warp.device_grid`
-    and `known_block_size`."""
+    `warp.device_scratch` and, in order, each kernel's `warp.device_grid`,
+    `warp.device_grid_max` and `known_block_size`."""
     L = _capi.lib()
-    kernels: List[Tuple[str, Optional[int], int]] = []
+    kernels: List[Tuple[str, Optional[int], Optional[int], int]] = []
     scratch: List[Tuple[int, int, int]] = []
 
     def ints(attr) -> List[int]:
@@ -106,9 +108,11 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
                 scratch.append(tuple(ints(rule)))
         elif name == b"gpu.func" and scratch:
             symbol = L.mlirStringAttrGetValue(_attribute(op, "sym_name")).bytes().decode()
-            grid = _attribute(op, "warp.device_grid")
+            grid, most = (_attribute(op, "warp.device_grid" + suffix) for suffix in ("", "_max"))
             block = ints(_attribute(op, "known_block_size"))
-            kernels.append((symbol, None if grid is None else L.mlirIntegerAttrGetValueInt(grid),
+            kernels.append((symbol,
+                            None if grid is None else L.mlirIntegerAttrGetValueInt(grid),
+                            None if most is None else L.mlirIntegerAttrGetValueInt(most),
                             block[0] * block[1] * block[2]))
         return 0  # advance
 
@@ -151,8 +155,8 @@ def _run(op: str, x: Any, out: Any, kind: str, exclusive: bool, chip: str, strea
     host = backend == "sim" or not (hasattr(x, "__dlpack_device__") and
                                    x.__dlpack_device__()[0] != 1)
     options = {"backend": backend} if backend == "sim" else {"stream": stream, "sync": host}
-    for kernel, items, threads in plan.kernels:
-        launch(plan.compiled, kernel, plan.grid(items, n), threads, x, out, scratch, n,
+    for kernel, items, most, threads in plan.kernels:
+        launch(plan.compiled, kernel, plan.grid(items, most, n), threads, x, out, scratch, n,
                **options)
     if not host and stream is not None:
         # The scratch goes back to its library's allocator when this call

@@ -62,8 +62,9 @@
 // PTX:       nanosleep
 // PTX:       ld.acquire.gpu.global.b32
 
-// A reduction over a dynamic input: blocks of 16384 f32, one 8-byte
-// partial each; the finish kernel runs in one block. The memref<1xf32>
+// A reduction over a dynamic input: chunks of 16384 f32 on at most 4096
+// blocks, scratch for an 8-byte partial per chunk; the finish kernel runs
+// in one block. The memref<1xf32>
 // output is cast, the memref<?xf32> input is taken as it is.
 // CHECK-LABEL: func.func @reduce_dynamic
 // CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[SUM:.*]]: memref<1xf32>)
@@ -72,13 +73,15 @@
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
 // CHECK-DAG: %[[C16384:.*]] = arith.constant 16384 : index
+// CHECK-DAG: %[[C4096:.*]] = arith.constant 4096 : index
 // CHECK-DAG: %[[N:.*]] = memref.dim %[[X]], %[[C0]] : memref<?xf32>
 // CHECK-DAG: %[[OUT:.*]] = memref.cast %[[SUM]] : memref<1xf32> to memref<?xf32>
 // CHECK-NOT: memref.cast %[[X]]
 // CHECK: %[[B0:.*]] = arith.ceildivui %[[N]], %[[C16384]] : index
-// CHECK: %[[BLOCKS:.*]] = arith.maxui %[[B0]], %[[C1]] : index
-// CHECK: %[[BYTES:.*]] = arith.muli %[[BLOCKS]], %[[C8]] : index
+// CHECK: %[[CHUNKS:.*]] = arith.maxui %[[B0]], %[[C1]] : index
+// CHECK: %[[BYTES:.*]] = arith.muli %[[CHUNKS]], %[[C8]] : index
 // CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[BYTES]]) : memref<?xi8>
+// CHECK-NEXT: %[[BLOCKS:.*]] = arith.minui %[[CHUNKS]], %[[C4096]] : index
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_tiles blocks in (%[[BLOCKS]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[OUT]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_finish blocks in (%[[C1]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[OUT]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S]] : memref<?xi8>
@@ -93,6 +96,7 @@ func.func @reduce_dynamic(%x: memref<?xf32>, %sum: memref<1xf32>) {
 // CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[SUM:.*]]: memref<?xf32>)
 // CHECK-NOT: memref.cast
 // CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async
+// CHECK-NEXT: arith.minui
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_tiles {{.*}} args(%[[X]] : memref<?xf32>, %[[SUM]] : memref<?xf32>, %[[S]] : memref<?xi8>, %{{.*}} : index)
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_finish {{.*}} args(%[[X]] : memref<?xf32>, %[[SUM]] : memref<?xf32>, %[[S]] : memref<?xi8>, %{{.*}} : index)
 // CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S]]
@@ -205,14 +209,14 @@ func.func @kinds(%a: memref<?xi32>, %b: memref<?xi64>, %c: memref<?xf64>, %a1: m
 // scan takes the tile of its block index and scans its items with
 // warp.block_scan (exclusive for the exclusive module).
 // CHECK-LABEL: gpu.module @warp_device_reduce_add_f32 attributes {warp.device_scratch = array<i64: 0, 8, 16384>}
-// CHECK: gpu.func @reduce_tiles(%{{.*}}: memref<?xf32> {llvm.noalias, llvm.readonly}, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 16384 : i64}
+// CHECK: gpu.func @reduce_tiles(%{{.*}}: memref<?xf32> {llvm.noalias, llvm.readonly}, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 16384 : i64, warp.device_grid_max = 4096 : i64}
 // CHECK: warp.block_load {{.*}} : memref<?xf32>, vector<4xf32>
 // CHECK: warp.block_reduce <add> {{.*}} : vector<4xf32>
 // CHECK: gpu.func @reduce_finish(%{{.*}}: memref<?xf32>, %[[OUT:.*]]: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 // CHECK: warp.block_reduce <add> {{.*}} : f32
 // CHECK: memref.store %{{.*}}, %[[OUT]][%{{.*}}] : memref<?xf32>
 // CHECK-LABEL: gpu.module @warp_device_reduce_mul_f64 attributes {warp.device_scratch = array<i64: 0, 8, 8192>}
-// CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 8192 : i64}
+// CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 8192 : i64, warp.device_grid_max = 4096 : i64}
 // CHECK: warp.block_load {{.*}} : memref<?xf64>, vector<2xf64>
 // CHECK: gpu.func @reduce_finish({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 // CHECK-LABEL: gpu.module @warp_device_scan_add_f32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}

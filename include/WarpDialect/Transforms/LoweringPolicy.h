@@ -49,8 +49,10 @@ struct LoweringThresholds {
 
 /// The tiling of warp-expand-device-ops' kernels: blocks of `kThreads`,
 /// each thread holding `kTileBytesPerThread` bytes of a tile (16 items of
-/// 4 bytes, 8 of 8: four 16-byte vector loads); a reduction's block walks
-/// `kReduceTilesPerBlock` tiles. A scan tile moves its items with
+/// 4 bytes, 8 of 8: four 16-byte vector loads); a reduction's block takes
+/// chunks of `kReduceTilesPerBlock` tiles, grid-strided over at most
+/// `kReduceMaxBlocks` blocks (docs/results/device-ops-h200.md: fewer,
+/// longer blocks at 2^28 elements, enough blocks at 2^22). A scan tile moves its items with
 /// `kScanTileAlgorithm` (coalesced, no barrier: CUB's choice for scans);
 /// a look-back waits `kLookBackSettleNs` before its first poll and
 /// `kLookBackPollNs` between polls (CUB's sm_90 tuning, which
@@ -59,6 +61,7 @@ struct DeviceTiling {
   static constexpr int64_t kThreads = 256;
   static constexpr int64_t kTileBytesPerThread = 64;
   static constexpr int64_t kReduceTilesPerBlock = 4;
+  static constexpr int64_t kReduceMaxBlocks = 4096;
   static constexpr BlockMemoryAlgorithm kScanTileAlgorithm =
       BlockMemoryAlgorithm::WarpTranspose;
   static constexpr int32_t kLookBackSettleNs = 1245;

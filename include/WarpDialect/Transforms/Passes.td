@@ -191,7 +191,7 @@ def WarpExpandDeviceOpsPass
     every kernel takes `(input, output, scratch, n)` (two `memref<?xT>`, a
     `memref<?xi8>` and an `index`) and runs in the module's order;
     `warp.device_grid = N` on a kernel means `max(1, ceil(n / N))` blocks,
-    one block without it; the module's `warp.device_scratch = [F, P, T]`
+    at most `M` with `warp.device_grid_max = M`, one block without it; the module's `warp.device_scratch = [F, P, T]`
     asks for `F + P * ceil(n / T)` bytes of scratch, which the kernels
     initialise themselves.
 
