@@ -14,25 +14,24 @@
 using namespace mlir;
 using namespace mlir::warp;
 
-/// The checks both ops share: host code, the kind's domain, one element
-/// type, and memrefs a kernel can take as they are.
-static LogicalResult verifyDeviceOp(Operation *op, CombineKind kind,
-                                    Value input, Value output) {
+/// What the verifiers call operand `number` of a device op.
+static StringRef getOperandName(Operation *op, unsigned number) {
+  if (isa<DeviceSelectOp>(op))
+    return std::array<StringRef, 4>{"input", "flags", "output", "count"}[number];
+  return number == 0 ? "input" : "output";
+}
+
+/// The checks every device op shares: host code, and memrefs a kernel can
+/// take as they are.
+static LogicalResult verifyDeviceMemRefs(Operation *op) {
   if (op->getParentOfType<gpu::GPUModuleOp>() ||
       op->getParentOfType<gpu::LaunchOp>())
     return op->emitOpError()
            << "runs in host code (it launches kernels), not inside a "
               "gpu.module or gpu.launch";
-  auto inputType = cast<MemRefType>(input.getType());
-  auto outputType = cast<MemRefType>(output.getType());
-  if (inputType.getElementType() != outputType.getElementType())
-    return op->emitOpError() << "takes one element type, got "
-                             << inputType.getElementType() << " and "
-                             << outputType.getElementType();
-  if (failed(verifyKindMatchesType(op, kind, inputType.getElementType())))
-    return failure();
-  for (auto [name, type] : {std::pair<StringRef, MemRefType>{"input", inputType},
-                            {"output", outputType}}) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = cast<MemRefType>(operand.get().getType());
+    StringRef name = getOperandName(op, operand.getOperandNumber());
     if (!type.getLayout().isIdentity())
       return op->emitOpError() << "needs a contiguous " << name
                                << " (the identity layout), got " << type;
@@ -45,6 +44,20 @@ static LogicalResult verifyDeviceOp(Operation *op, CombineKind kind,
                                << type;
   }
   return success();
+}
+
+/// The checks reduce and scan share: the kind's domain, one element type.
+static LogicalResult verifyDeviceOp(Operation *op, CombineKind kind,
+                                    Value input, Value output) {
+  if (failed(verifyDeviceMemRefs(op)))
+    return failure();
+  auto inputType = cast<MemRefType>(input.getType());
+  auto outputType = cast<MemRefType>(output.getType());
+  if (inputType.getElementType() != outputType.getElementType())
+    return op->emitOpError() << "takes one element type, got "
+                             << inputType.getElementType() << " and "
+                             << outputType.getElementType();
+  return verifyKindMatchesType(op, kind, inputType.getElementType());
 }
 
 LogicalResult DeviceReduceOp::verify() {
@@ -63,5 +76,22 @@ LogicalResult DeviceScanOp::verify() {
   if (!ShapedType::isDynamic(in) && !ShapedType::isDynamic(out) && out < in)
     return emitOpError() << "writes " << in << " elements, but its output has "
                          << out;
+  return success();
+}
+
+LogicalResult DeviceSelectOp::verify() {
+  if (failed(verifyDeviceMemRefs(*this)))
+    return failure();
+  if (getInput().getType().getElementType() != getOutput().getType().getElementType())
+    return emitOpError() << "takes one element type, got "
+                         << getInput().getType().getElementType() << " and "
+                         << getOutput().getType().getElementType();
+  int64_t in = getInput().getType().getDimSize(0);
+  int64_t flags = getFlags().getType().getDimSize(0);
+  if (!ShapedType::isDynamic(in) && !ShapedType::isDynamic(flags) && flags < in)
+    return emitOpError() << "needs a flag per element: " << in
+                         << " elements, " << flags << " flags";
+  if (getCount().getType().getDimSize(0) == 0)
+    return emitOpError() << "writes the count, but its count has no element";
   return success();
 }

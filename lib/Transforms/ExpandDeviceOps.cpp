@@ -53,19 +53,27 @@ struct ScanScratch {
 /// Builds the kernels of one device op (the same for every op alike).
 class DeviceKernelBuilder {
 public:
-  DeviceKernelBuilder(ImplicitLocOpBuilder &b, CombineKind kind, Type element)
+  /// Kernels that combine `element` values with `kind`, over tiles of
+  /// `data` elements (the element type unless given: a selection's tiles
+  /// are of its data, its scan of i64 counts).
+  DeviceKernelBuilder(ImplicitLocOpBuilder &b, CombineKind kind, Type element,
+                      TypeRange operandTypes, Type data = {})
       : b(b), kind(kind), element(element),
-        elementBytes(element.getIntOrFloatBitWidth() / 8) {}
+        elementBytes(element.getIntOrFloatBitWidth() / 8),
+        dataBytes((data ? data : element).getIntOrFloatBitWidth() / 8),
+        operandTypes(operandTypes) {}
 
-  /// The kernel `name` of the module, with the (input, output, scratch, n)
-  /// signature; its body is built at `b`'s insertion point, which is left
-  /// at the kernel's end (before gpu.return).
+  /// The kernel `name` of the module, with the (operands..., scratch, n)
+  /// signature (the op's memrefs as memref<?xT>); its body is built at
+  /// `b`'s insertion point, which is left at the kernel's end (before
+  /// gpu.return).
   gpu::GPUFuncOp startKernel(gpu::GPUModuleOp module, StringRef name,
                              std::optional<int64_t> gridItems) {
     MLIRContext *ctx = b.getContext();
-    auto data = MemRefType::get({ShapedType::kDynamic}, element);
-    auto bytes = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
-    auto type = FunctionType::get(ctx, {data, data, bytes, b.getIndexType()}, {});
+    SmallVector<Type> params(operandTypes);
+    params.push_back(MemRefType::get({ShapedType::kDynamic}, b.getI8Type()));
+    params.push_back(b.getIndexType());
+    auto type = FunctionType::get(ctx, params, {});
     b.setInsertionPointToEnd(module.getBody());
     auto kernel = gpu::GPUFuncOp::create(b, name, type);
     kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
@@ -77,10 +85,12 @@ public:
     b.setInsertionPointToEnd(&entry);
     gpu::ReturnOp::create(b);
     b.setInsertionPoint(entry.getTerminator());
-    input = entry.getArgument(0);
-    output = entry.getArgument(1);
-    scratch = entry.getArgument(2);
-    n = entry.getArgument(3);
+    operands.assign(entry.getArguments().begin(),
+                    entry.getArguments().begin() + operandTypes.size());
+    input = operands.front();
+    output = operands.back();
+    scratch = entry.getArgument(operandTypes.size());
+    n = entry.getArgument(operandTypes.size() + 1);
     thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
     return kernel;
   }
@@ -89,6 +99,7 @@ public:
   void buildReduceFinish(gpu::GPUModuleOp module);
   void buildScanInit(gpu::GPUModuleOp module);
   void buildScan(gpu::GPUModuleOp module, bool exclusive);
+  void buildSelect(gpu::GPUModuleOp module);
 
 private:
   Value index(int64_t value) {
@@ -147,7 +158,12 @@ private:
   /// the elements past `n` are the padding.
   Value loadTile(Value offset, int64_t count, int64_t pieces,
                  std::optional<BlockMemoryAlgorithm> algorithm) {
-    auto type = VectorType::get({count}, element);
+    return loadTile(input, pad(element), offset, count, pieces, algorithm);
+  }
+  /// The same from `source`, with `fill` past `n`.
+  Value loadTile(Value source, Value fill, Value offset, int64_t count,
+                 int64_t pieces, std::optional<BlockMemoryAlgorithm> algorithm) {
+    auto type = VectorType::get({count}, fill.getType());
     int64_t piece = count * DeviceTiling::kThreads;
     auto algorithmAttr =
         algorithm ? BlockMemoryAlgorithmAttr::get(b.getContext(), *algorithm)
@@ -157,10 +173,10 @@ private:
       for (int64_t i = 0; i < pieces; ++i) {
         Value at = arith::AddIOp::create(b, offset, index(i * piece));
         Value items =
-            checked ? BlockLoadOp::create(b, type, input, at, validItems(at, piece),
-                                          pad(element), false, algorithmAttr)
+            checked ? BlockLoadOp::create(b, type, source, at, validItems(at, piece),
+                                          fill, false, algorithmAttr)
                           .getResult()
-                    : BlockLoadOp::create(b, type, input, at, Value(), Value(),
+                    : BlockLoadOp::create(b, type, source, at, Value(), Value(),
                                           false, algorithmAttr)
                           .getResult();
         folded = folded ? combine(folded, items) : items;
@@ -198,11 +214,17 @@ private:
   /// each lane spinning until its tile has published, until a window holds
   /// a tile with a prefix; the tiles up to the nearest such one count.
   Value lookBack(const TileStatus &status, Value tile);
+  /// Every thread's exclusive prefix of tile `tile64` (i64) whose block
+  /// total is `total`: publishes the total, looks back (warp 0), publishes
+  /// the inclusive prefix; the padding for tile 0.
+  Value tilePrefix(const TileStatus &status, Value tile64, Value total);
 
   ImplicitLocOpBuilder &b;
   CombineKind kind;
   Type element;
-  int64_t elementBytes;
+  int64_t elementBytes, dataBytes;
+  SmallVector<Type> operandTypes;
+  SmallVector<Value> operands;
   Value input, output, scratch, n, thread;
 };
 
@@ -295,7 +317,7 @@ void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
 
 void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
   // A thread per status word.
-  int64_t tileItems = DeviceTiling::itemsPerThread(elementBytes) *
+  int64_t tileItems = DeviceTiling::itemsPerThread(dataBytes) *
                       DeviceTiling::kThreads;
   startKernel(module, "scan_init", tileItems * DeviceTiling::kThreads);
   Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
@@ -313,7 +335,7 @@ void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
 
 DeviceKernelBuilder::TileStatus DeviceKernelBuilder::tileStatus() {
   Value tiles = toI64(arith::CeilDivUIOp::create(
-      b, n, index(DeviceTiling::itemsPerThread(elementBytes) * DeviceTiling::kThreads)));
+      b, n, index(DeviceTiling::itemsPerThread(dataBytes) * DeviceTiling::kThreads)));
   TileStatus status;
   status.elementBytes = elementBytes;
   status.words = i64(ScanScratch::kStatusOffset);
@@ -425,30 +447,8 @@ Value DeviceKernelBuilder::lookBack(const TileStatus &status, Value tile) {
   return loop.getResult(1);
 }
 
-void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
-  int64_t items = DeviceTiling::itemsPerThread(elementBytes);
-  int64_t tileItems = items * DeviceTiling::kThreads;
-  startKernel(module, "scan", tileItems);
-  Type i64Type = b.getI64Type();
-  auto itemsType = VectorType::get({items}, element);
-  TileStatus status = tileStatus();
-  Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
-  // A launch over nothing (one block for n = 0) has no tile to scan.
-  auto guardIf = scf::IfOp::create(b, arith::XOrIOp::create(
-                                          b, empty, arith::ConstantIntOp::create(b, 1, 1)),
-                                   /*withElseRegion=*/false);
-  b.setInsertionPoint(guardIf.thenBlock()->getTerminator());
-
-  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value tile64 = toI64(tile);
-  Value offset = arith::MulIOp::create(b, tile, index(tileItems));
-  Value loaded = loadTile(offset, items, 1, DeviceTiling::kScanTileAlgorithm);
-  auto scan = BlockScanOp::create(
-      b, TypeRange{itemsType, element}, CombineKindAttr::get(b.getContext(), kind),
-      loaded, /*items=*/true, ValueRange{}, exclusive, /*reverse=*/false,
-      BlockScanAlgorithmAttr());
-  Value scanned = scan.getScanned()[0], total = scan.getTotal()[0];
-
+Value DeviceKernelBuilder::tilePrefix(const TileStatus &status, Value tile64,
+                                      Value total) {
   Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile64, i64(0));
   // Thread 0 publishes the tile's total, or for tile 0 its prefix.
   ifThen(isThreadZero(), [&] {
@@ -475,7 +475,35 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
         return prefix;
       },
       [&] { return pad(element); });
-  Value prefix = BlockBroadcastOp::create(b, before, i32(0));
+  return BlockBroadcastOp::create(b, before, i32(0));
+}
+
+void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
+  int64_t items = DeviceTiling::itemsPerThread(dataBytes);
+  int64_t tileItems = items * DeviceTiling::kThreads;
+  startKernel(module, "scan", tileItems);
+  Type i64Type = b.getI64Type();
+  auto itemsType = VectorType::get({items}, element);
+  TileStatus status = tileStatus();
+  Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
+  // A launch over nothing (one block for n = 0) has no tile to scan.
+  auto guardIf = scf::IfOp::create(b, arith::XOrIOp::create(
+                                          b, empty, arith::ConstantIntOp::create(b, 1, 1)),
+                                   /*withElseRegion=*/false);
+  b.setInsertionPoint(guardIf.thenBlock()->getTerminator());
+
+  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value tile64 = toI64(tile);
+  Value offset = arith::MulIOp::create(b, tile, index(tileItems));
+  Value loaded = loadTile(offset, items, 1, DeviceTiling::kScanTileAlgorithm);
+  auto scan = BlockScanOp::create(
+      b, TypeRange{itemsType, element}, CombineKindAttr::get(b.getContext(), kind),
+      loaded, /*items=*/true, ValueRange{}, exclusive, /*reverse=*/false,
+      BlockScanAlgorithmAttr());
+  Value scanned = scan.getScanned()[0], total = scan.getTotal()[0];
+
+  Value prefix = tilePrefix(status, tile64, total);
+  Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile64, i64(0));
   // The padding of tile 0 leaves its items as they are, bit for bit.
   Value splat = vector::BroadcastOp::create(b, itemsType, prefix);
   Value result = combine(splat, scanned);
@@ -504,6 +532,65 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
     b.setInsertionPoint(storeIf.elseBlock()->getTerminator());
     store(validItems(offset, tileItems));
   }
+}
+
+void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module) {
+  int64_t items = DeviceTiling::itemsPerThread(dataBytes);
+  int64_t tileItems = items * DeviceTiling::kThreads;
+  startKernel(module, "select", tileItems);
+  Value flags = operands[1], kept = operands[2], count = operands[3];
+  Type data = cast<MemRefType>(input.getType()).getElementType();
+  Type i64Type = b.getI64Type();
+  TileStatus status = tileStatus();
+  Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
+  // Nothing to select: the one block says so.
+  ifThen(arith::AndIOp::create(b, empty, isThreadZero()), [&] {
+    memref::StoreOp::create(b, i64(0), count, ValueRange{index(0)});
+  });
+  auto guardIf = scf::IfOp::create(
+      b, arith::XOrIOp::create(b, empty, arith::ConstantIntOp::create(b, 1, 1)),
+      /*withElseRegion=*/false);
+  b.setInsertionPoint(guardIf.thenBlock()->getTerminator());
+
+  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value tile64 = toI64(tile);
+  Value offset = arith::MulIOp::create(b, tile, index(tileItems));
+  Value values = loadTile(input, arith::ConstantOp::create(b, b.getZeroAttr(data)),
+                          offset, items, 1, DeviceTiling::kScanTileAlgorithm);
+  Value flagItems = loadTile(flags, arith::ConstantIntOp::create(b, 0, 8), offset,
+                             items, 1, std::nullopt);
+  auto flagsType = cast<VectorType>(flagItems.getType());
+  Value keeps = arith::CmpIOp::create(
+      b, arith::CmpIPredicate::ne, flagItems,
+      arith::ConstantOp::create(b, DenseElementsAttr::get(flagsType, b.getI8IntegerAttr(0))));
+  // The thread's kept count, then the tile's counts before each thread.
+  Value ones = arith::ExtUIOp::create(
+      b, VectorType::get({items}, b.getI32Type()), keeps);
+  Value own = arith::ExtUIOp::create(
+      b, i64Type, vector::ReductionOp::create(b, vector::CombiningKind::ADD, ones));
+  auto scan = BlockScanOp::create(
+      b, TypeRange{i64Type, i64Type}, CombineKindAttr::get(b.getContext(), kind), own,
+      /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false,
+      BlockScanAlgorithmAttr());
+  Value before = scan.getScanned()[0], total = scan.getTotal()[0];
+  Value prefix = tilePrefix(status, tile64, total);
+
+  // Each thread writes its kept items after everything kept before them.
+  Value at = arith::AddIOp::create(b, prefix, before);
+  for (int64_t j = 0; j < items; ++j) {
+    Value keep = vector::ExtractOp::create(b, keeps, j);
+    Value value = vector::ExtractOp::create(b, values, j);
+    Value slot = arith::IndexCastOp::create(b, b.getIndexType(), at);
+    ifThen(keep, [&] { memref::StoreOp::create(b, value, kept, ValueRange{slot}); });
+    at = arith::AddIOp::create(b, at, arith::ExtUIOp::create(b, i64Type, keep));
+  }
+  // The last tile knows the count.
+  Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
+  Value last = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile,
+                                     arith::SubIOp::create(b, tiles, index(1)));
+  ifThen(arith::AndIOp::create(b, last, isThreadZero()), [&] {
+    memref::StoreOp::create(b, combine(prefix, total), count, ValueRange{index(0)});
+  });
 }
 
 /// A short name of `type` for symbol names (f32, i64).
@@ -536,12 +623,19 @@ struct WarpExpandDeviceOpsPass
   gpu::GPUModuleOp kernelsOf(Operation *op, SymbolTableCollection &symbols) {
     auto reduce = dyn_cast<DeviceReduceOp>(op);
     auto scan = dyn_cast<DeviceScanOp>(op);
-    CombineKind kind = reduce ? reduce.getKind() : scan.getKind();
-    Type element = reduce ? reduce.getElementType() : scan.getElementType();
-    std::string name = (Twine("warp_device_") + (reduce ? "reduce" : "scan") + "_" +
-                         stringifyCombineKind(kind) + "_" + typeName(element) +
-                         (scan && scan.getExclusive() ? "_exclusive" : ""))
-                           .str();
+    auto select = dyn_cast<DeviceSelectOp>(op);
+    Type data = cast<MemRefType>(op->getOperand(0).getType()).getElementType();
+    // A selection scans i64 counts of its kept elements.
+    CombineKind kind = reduce ? reduce.getKind()
+                       : scan ? scan.getKind()
+                              : CombineKind::Add;
+    Type element = select ? IntegerType::get(&getContext(), 64) : data;
+    std::string name =
+        (Twine("warp_device_") +
+         op->getName().stripDialect().drop_front(StringRef("device_").size()) +
+         (select ? "" : "_" + stringifyCombineKind(kind).str()) + "_" +
+         typeName(data) + (scan && scan.getExclusive() ? "_exclusive" : ""))
+            .str();
     auto top = op->getParentOfType<ModuleOp>();
     top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                  UnitAttr::get(&getContext()));
@@ -557,8 +651,13 @@ struct WarpExpandDeviceOpsPass
     auto module = gpu::GPUModuleOp::create(b, name);
     table.insert(module);
     made[name] = module;
-    DeviceKernelBuilder kernels(b, kind, element);
-    int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+    // The kernels take the op's memrefs as memref<?xT>.
+    SmallVector<Type> operandTypes;
+    for (Value operand : op->getOperands())
+      operandTypes.push_back(MemRefType::get(
+          {ShapedType::kDynamic}, cast<MemRefType>(operand.getType()).getElementType()));
+    DeviceKernelBuilder kernels(b, kind, element, operandTypes, data);
+    int64_t bytes = data.getIntOrFloatBitWidth() / 8;
     int64_t tileItems = DeviceTiling::itemsPerThread(bytes) * DeviceTiling::kThreads;
     if (reduce) {
       kernels.buildReduceTiles(module);
@@ -569,7 +668,10 @@ struct WarpExpandDeviceOpsPass
                           {0, 8, tileItems * DeviceTiling::kReduceTilesPerBlock}));
     } else {
       kernels.buildScanInit(module);
-      kernels.buildScan(module, scan.getExclusive());
+      if (select)
+        kernels.buildSelect(module);
+      else
+        kernels.buildScan(module, scan.getExclusive());
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr(
                           {ScanScratch::kFixed, ScanScratch::kPerTile, tileItems}));
@@ -589,17 +691,16 @@ struct WarpExpandDeviceOpsPass
     auto constant = [&](int64_t value) -> Value {
       return arith::ConstantIndexOp::create(b, value);
     };
-    Value input = op->getOperand(0), output = op->getOperand(1);
-    Type element = cast<MemRefType>(input.getType()).getElementType();
-    auto data = MemRefType::get({ShapedType::kDynamic}, element);
-    Value n = memref::DimOp::create(b, input, 0);
-    auto castTo = [&](Value v) -> Value {
-      if (v.getType() == data)
-        return v;
-      return memref::CastOp::create(b, data, v);
-    };
-    input = castTo(input);
-    output = castTo(output);
+    Value n = memref::DimOp::create(b, op->getOperand(0), 0);
+    // The op's memrefs as the kernels take them: memref<?xT>.
+    SmallVector<Value> arguments;
+    for (Value operand : op->getOperands()) {
+      auto type = MemRefType::get(
+          {ShapedType::kDynamic}, cast<MemRefType>(operand.getType()).getElementType());
+      arguments.push_back(operand.getType() == type
+                              ? operand
+                              : memref::CastOp::create(b, type, operand).getResult());
+    }
     Value one = constant(1);
     // max(1, ceil(n / items)): an empty input still gets one block.
     auto blocksFor = [&](int64_t items) -> Value {
@@ -620,7 +721,8 @@ struct WarpExpandDeviceOpsPass
                                       ValueRange{bytes}, /*symbolOperands=*/ValueRange{},
                                       /*hostShared=*/false);
     ready = alloc.getAsyncToken();
-    Value scratch = alloc.getMemref();
+    arguments.push_back(alloc.getMemref());
+    arguments.push_back(n);
     for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
       Value grid = one;
       if (auto items = kernel->getAttrOfType<IntegerAttr>(kGridAttrName))
@@ -632,11 +734,12 @@ struct WarpExpandDeviceOpsPass
                   b, kernel, gpu::KernelDim3{grid, one, one},
                   gpu::KernelDim3{constant(block[0]), constant(block[1]),
                                   constant(block[2])},
-                  /*dynamicSharedMemorySize=*/Value(),
-                  ValueRange{input, output, scratch, n}, token, ValueRange{ready})
+                  /*dynamicSharedMemorySize=*/Value(), arguments, token,
+                  ValueRange{ready})
                   .getAsyncToken();
     }
-    ready = gpu::DeallocOp::create(b, token, ValueRange{ready}, scratch).getAsyncToken();
+    ready = gpu::DeallocOp::create(b, token, ValueRange{ready}, alloc.getMemref())
+                .getAsyncToken();
     gpu::WaitOp::create(b, Type(), ValueRange{ready});
     op->erase();
   }

@@ -1,9 +1,10 @@
-"""Device-wide collectives on torch, cupy or numpy arrays: `warp.device_reduce`
-and `warp.device_scan` from Python.
+"""Device-wide collectives on torch, cupy or numpy arrays: `warp.device_reduce`,
+`warp.device_scan` and `warp.device_select` from Python.
 
     import warp_mlir.device as wd
     total = wd.reduce(x)                      # x[0] + ... + x[n-1], a 1-element array
     prefix = wd.scan(x, "maxsi", exclusive=True)
+    kept, count = wd.select(x, x > 0)          # kept[:count[0]]: the positive ones
 
 Each call writes the one op into a host function, lets the compiler expand
 it (`warp-expand-device-ops`: kernels made of warp ops, and how to launch
@@ -123,17 +124,28 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     return _Plan(compiled, kernels, scratch[0])
 
 
+def _op_text(op: str, kind: str, element: str, exclusive: bool) -> str:
+    """A host function holding the one device op, on memrefs of `element`."""
+    data = f"memref<?x{element}>"
+    if op == "select":
+        types = [data, "memref<?xi8>", data, "memref<1xi64>"]
+        head = "warp.device_select"
+    else:
+        types = [data, f"memref<1x{element}>" if op == "reduce" else data]
+        head = f"warp.device_{op} <{kind}>"
+    names = [f"%a{i}" for i in range(len(types))]
+    params = ", ".join(f"{name}: {type_}" for name, type_ in zip(names, types))
+    return (f"func.func @device_op({params}) {{\n  {head} {', '.join(names)}"
+            f"{' exclusive' if exclusive else ''} : {', '.join(types)}\n  return\n}}\n")
+
+
 def _plan(op: str, kind: str, element: str, exclusive: bool, chip: str) -> _Plan:
     key = (op, kind, element, str(exclusive), chip)
     if key in _plans:
         return _plans[key]
-    if kind not in _KINDS:
+    if op != "select" and kind not in _KINDS:
         raise ValueError(f"kind must be one of {', '.join(_KINDS)}, not {kind!r}")
-    output = "memref<1x%s>" % element if op == "reduce" else "memref<?x%s>" % element
-    text = (f"func.func @device_op(%x: memref<?x{element}>, %y: {output}) {{\n"
-            f"  warp.device_{op} <{kind}> %x, %y{' exclusive' if exclusive else ''} : "
-            f"memref<?x{element}>, {output}\n  return\n}}\n")
-    module = Module.parse(text, Context())
+    module = Module.parse(_op_text(op, kind, element, exclusive), Context())
     module.verify()  # a kind outside the type's domain is the verifier's error
     module.run("warp-expand-device-ops")
     plan = _read_plan(module, _compile(module, chip=chip))
@@ -141,22 +153,24 @@ def _plan(op: str, kind: str, element: str, exclusive: bool, chip: str) -> _Plan
     return plan
 
 
-def _run(op: str, x: Any, out: Any, kind: str, exclusive: bool, chip: str, stream: Any,
-         backend: str) -> Any:
+def _host(x: Any, backend: str) -> bool:
+    """Whether launches copy `x` in and out (numpy, the simulator)."""
+    return backend == "sim" or not (hasattr(x, "__dlpack_device__") and
+                                    x.__dlpack_device__()[0] != 1)
+
+
+def _run(op: str, arrays: List[Any], kind: str, exclusive: bool, chip: str, stream: Any,
+         backend: str) -> None:
+    """Launches the kernels of `op` on `arrays` (its memrefs, in order; the
+    first is the input) with a fresh scratch, as the expanded module says."""
+    x = arrays[0]
     n = _length(x)
-    element = _element_type(x)
-    plan = _plan(op, kind, element, exclusive, chip)
-    dtype = str(getattr(x, "dtype")).replace("torch.", "")
-    if out is None:
-        out = _empty(x, 1 if op == "reduce" else n, dtype)
-    elif _element_type(out) != element:
-        raise TypeError(f"out has {_element_type(out)} elements, x {element}")
+    plan = _plan(op, kind, _element_type(x), exclusive, chip)
     scratch = _empty(x, plan.scratch_bytes(n), "int8")
-    host = backend == "sim" or not (hasattr(x, "__dlpack_device__") and
-                                   x.__dlpack_device__()[0] != 1)
+    host = _host(x, backend)
     options = {"backend": backend} if backend == "sim" else {"stream": stream, "sync": host}
     for kernel, items, most, threads in plan.kernels:
-        launch(plan.compiled, kernel, plan.grid(items, most, n), threads, x, out, scratch, n,
+        launch(plan.compiled, kernel, plan.grid(items, most, n), threads, *arrays, scratch, n,
                **options)
     if not host and stream is not None:
         # The scratch goes back to its library's allocator when this call
@@ -167,6 +181,17 @@ def _run(op: str, x: Any, out: Any, kind: str, exclusive: bool, chip: str, strea
             scratch.record_stream(stream)
         else:
             synchronize(stream)
+
+
+def _output(x: Any, out: Any, n: int, what: str = "out") -> Any:
+    """`out` checked against `x` (element type, at least `n` elements), or a
+    new array like `x` of `n` elements."""
+    if out is None:
+        return _empty(x, n, str(getattr(x, "dtype")).replace("torch.", ""))
+    if _element_type(out) != _element_type(x):
+        raise TypeError(f"{what} has {_element_type(out)} elements, x {_element_type(x)}")
+    if _length(out) < n:
+        raise ValueError(f"{what} has {_length(out)} elements, needs {n}")
     return out
 
 
@@ -175,18 +200,44 @@ def reduce(x: Any, kind: str = "add", out: Any = None, chip: str = "sm_90",
     """`x[0] (kind) ... (kind) x[n-1]` as a 1-element array (`out`, or a new
     one like `x`); the kind's identity for an empty `x`. Floats combine in
     a tree, so a float sum may round differently from a sequential one."""
-    if out is not None and _length(out) < 1:
-        raise ValueError("out needs at least one element")
-    return _run("reduce", x, out, kind, False, chip, stream, backend)
+    _length(x)
+    out = _output(x, out, 1)
+    _run("reduce", [x, out], kind, False, chip, stream, backend)
+    return out
 
 
 def scan(x: Any, kind: str = "add", exclusive: bool = False, out: Any = None,
          chip: str = "sm_90", stream: Any = None, backend: str = "cuda") -> Any:
     """The inclusive (or `exclusive`) prefix scan of `x` with `kind`, into
     `out` (may be `x` itself) or a new array like `x`."""
-    if out is not None and _length(out) < _length(x):
-        raise ValueError(f"out has {_length(out)} elements, x {_length(x)}")
-    return _run("scan", x, out, kind, bool(exclusive), chip, stream, backend)
+    out = _output(x, out, _length(x))
+    _run("scan", [x, out], kind, bool(exclusive), chip, stream, backend)
+    return out
 
 
-__all__ = ["reduce", "scan"]
+def select(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str = "sm_90",
+           stream: Any = None, backend: str = "cuda") -> Tuple[Any, Any]:
+    """The elements of `x` whose flag is not zero, in order: returns `(out,
+    count)`, `out[:count[0]]` being them (`out` like `x`, not overlapping
+    it) and `count` a 1-element int64 array. `flags`: one bool or int8 per
+    element of `x` (more are ignored)."""
+    n = _length(x)
+    name = str(getattr(flags, "dtype", "")).replace("torch.", "")
+    if name == "bool":
+        flags = flags.view(getattr(sys.modules[type(flags).__module__.split(".")[0]], "int8")
+                           if type(flags).__module__.startswith("torch") else "int8")
+    elif name != "int8":
+        raise TypeError(f"flags must be bool or int8, not {name or type(flags).__name__}")
+    if _length(flags) < n:
+        raise ValueError(f"flags has {_length(flags)} elements, x {n}")
+    out = _output(x, out, n)
+    if count is None:
+        count = _empty(x, 1, "int64")
+    elif str(getattr(count, "dtype", "")).replace("torch.", "") != "int64" or \
+            _length(count) < 1:
+        raise TypeError("count must be an int64 array of at least one element")
+    _run("select", [x, flags, out, count], "add", False, chip, stream, backend)
+    return out, count
+
+
+__all__ = ["reduce", "scan", "select"]

@@ -4,6 +4,7 @@
 // has theirs (ops alike still share the renamed one).
 // RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s
 // RUN: warp-opt %s --warp-expand-device-ops --warp-expand-device-ops | FileCheck %s
+// RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s --check-prefix=SELECT
 
 // CHECK: module attributes {gpu.container_module}
 // CHECK: gpu.module @warp_device_reduce_add_f32 {
@@ -33,9 +34,22 @@ module @inner {
 // CHECK: gpu.launch_func async [%{{.*}}] @[[RENAMED]]::@reduce_finish
 // CHECK: gpu.launch_func async [%{{.*}}] @[[RENAMED]]::@reduce_tiles
 // CHECK: gpu.module @[[RENAMED]] attributes {warp.device_scratch
-// CHECK-NOT: gpu.module
+// CHECK-NOT: gpu.module @warp_device_reduce
 func.func @g(%x: memref<?xf32>, %s: memref<1xf32>, %t: memref<?xf32>) {
   warp.device_reduce <add> %x, %s : memref<?xf32>, memref<1xf32>
   warp.device_reduce <add> %t, %s : memref<?xf32>, memref<1xf32>
+  return
+}
+
+// A selection: its module's kernels take (input, flags, output, count,
+// scratch, n); the select kernel's tiles are of its data (4096 f32).
+// SELECT: func.func @s
+// SELECT: gpu.launch_func async [%{{.*}}] @warp_device_select_f32::@scan_init
+// SELECT: gpu.launch_func async [%{{.*}}] @warp_device_select_f32::@select {{.*}} args(%{{.*}} : memref<?xf32>, %{{.*}} : memref<?xi8>, %{{.*}} : memref<?xf32>, %{{.*}} : memref<?xi64>, %{{.*}} : memref<?xi8>, %{{.*}} : index)
+// SELECT: gpu.module @warp_device_select_f32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
+// SELECT: gpu.func @select({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64}
+// SELECT: warp.block_scan <add> %{{.*}} exclusive : i64, i64
+func.func @s(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<?xf32>, %k: memref<1xi64>) {
+  warp.device_select %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<?xf32>, memref<1xi64>
   return
 }

@@ -282,9 +282,9 @@ def test_errors():
     with pytest.raises(ValueError, match="kind must be one of"):
         wd.scan(x, "sum", backend="sim")
     # out: too short, another type.
-    with pytest.raises(ValueError, match="out has 9 elements, x 10"):
+    with pytest.raises(ValueError, match="out has 9 elements, needs 10"):
         wd.scan(x, out=np.zeros(9, np.int32), backend="sim")
-    with pytest.raises(ValueError, match="at least one element"):
+    with pytest.raises(ValueError, match="out has 0 elements, needs 1"):
         wd.reduce(x, out=np.zeros(0, np.int32), backend="sim")
     with pytest.raises(TypeError, match="out has i64 elements, x i32"):
         wd.scan(x, out=np.zeros(10, np.int64), backend="sim")
@@ -339,3 +339,44 @@ def test_cupy(kind, dtype, rng):
     cp.cuda.runtime.deviceSynchronize()
     check(cp.asnumpy(total), np.array([reduction(kind, x)]), "reduce")
     check(cp.asnumpy(scanned), exclusive(kind, x), "exclusive scan")
+
+
+# -- select ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.float32, np.float64])
+def test_select(backend, dtype, rng):
+    """The flagged elements in order and their count (numpy's x[flags]),
+    across tile boundaries (4096 4-byte or 2048 8-byte elements a tile),
+    with bool and int8 flags, none and all kept."""
+    tile = 256 * 64 // np.dtype(dtype).itemsize
+    for n in (0, 1, 33, tile - 1, tile, tile + 1, 3 * tile + 7):
+        x = rng.integers(-1000, 1000, n).astype(dtype)
+        for flags in (rng.random(n) < 0.3, np.zeros(n, bool), np.ones(n, bool),
+                      rng.integers(-2, 3, n).astype(np.int8)):
+            out, count = wd.select(x, flags, backend=backend)
+            want = x[flags != 0]
+            assert int(count[0]) == len(want), (n, int(count[0]), len(want))
+            np.testing.assert_array_equal(out[:len(want)], want)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_select_keeps_the_rest_of_out(backend, rng):
+    """Only out[:count] is written."""
+    x = np.arange(5000, dtype=np.float32)
+    out = np.full(6000, -1.0, np.float32)
+    _, count = wd.select(x, x % 3 == 0, out=out, backend=backend)
+    k = int(count[0])
+    assert k == 1667
+    np.testing.assert_array_equal(out[:k], x[::3])
+    assert (out[k:] == -1.0).all()
+
+
+def test_select_errors():
+    x = np.zeros(10, np.float32)
+    with pytest.raises(TypeError, match="flags must be bool or int8"):
+        wd.select(x, np.zeros(10, np.int32), backend="sim")
+    with pytest.raises(ValueError, match="flags has 5 elements, x 10"):
+        wd.select(x, np.zeros(5, bool), backend="sim")
+    with pytest.raises(ValueError, match="out has 4 elements, needs 10"):
+        wd.select(x, np.zeros(10, bool), out=np.zeros(4, np.float32), backend="sim")

@@ -90,4 +90,35 @@ def Warp_DeviceScanOp : Warp_DeviceOp<"device_scan"> {
   let extraClassDeclaration = commonDeclarations;
 }
 
+def Warp_DeviceSelectOp : Warp_DeviceOp<"device_select"> {
+  let summary = "keep the flagged elements of a memref, in order (CUB DeviceSelect::Flagged)";
+  let description = [{
+    Host code: the elements `x_i` of `input` whose `flags[i]` is not zero
+    (`i < n = dim(input, 0)`) go to `output[0 .. k)` in their order, and
+    `count[0] = k`; the rest of `output` is left as it is. `flags` has an
+    i8 per element (at least `n`; a bool array's bytes), `count` is an i64
+    (CUB's `d_num_selected_out`). Types and memory as for
+    `warp.device_reduce`; `output` must not overlap `input` or `flags`.
+
+    `warp-expand-device-ops` lowers it like `warp.device_scan`: one pass,
+    each tile counting its kept elements (`warp.block_scan` of the
+    threads' counts), finding the count before it by decoupled look-back
+    and writing its kept elements there.
+
+    ```mlir
+    warp.device_select %x, %keep, %y, %k
+        : memref<?xf32>, memref<?xi8>, memref<?xf32>, memref<1xi64>
+    ```
+  }];
+  let arguments = (ins Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
+                       Arg<MemRefRankOf<[I8], [1]>, "", [MemRead]>:$flags,
+                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$output,
+                       Arg<MemRefRankOf<[I64], [1]>, "", [MemWrite]>:$count);
+  let assemblyFormat = [{
+    $input `,` $flags `,` $output `,` $count attr-dict `:` type($input) `,`
+    type($flags) `,` type($output) `,` type($count)
+  }];
+  let extraClassDeclaration = commonDeclarations;
+}
+
 #endif // WARP_DIALECT_IR_WARPDEVICEOPS_TD

@@ -1048,3 +1048,43 @@ func.func @device_op_in_launch(%x: memref<?xi64>, %y: memref<?xi64>) {
   }
   return
 }
+
+// -----
+
+func.func @device_select_types(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<?xi32>, %k: memref<1xi64>) {
+  // expected-error @+1 {{'warp.device_select' op takes one element type, got 'f32' and 'i32'}}
+  warp.device_select %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<?xi32>, memref<1xi64>
+  return
+}
+
+// -----
+
+func.func @device_select_few_flags(%x: memref<100xf32>, %f: memref<99xi8>, %y: memref<?xf32>, %k: memref<1xi64>) {
+  // expected-error @+1 {{'warp.device_select' op needs a flag per element: 100 elements, 99 flags}}
+  warp.device_select %x, %f, %y, %k : memref<100xf32>, memref<99xi8>, memref<?xf32>, memref<1xi64>
+  return
+}
+
+// -----
+
+func.func @device_select_no_count(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<?xf32>, %k: memref<0xi64>) {
+  // expected-error @+1 {{'warp.device_select' op writes the count, but its count has no element}}
+  warp.device_select %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<?xf32>, memref<0xi64>
+  return
+}
+
+// -----
+
+func.func @device_select_flag_type(%x: memref<?xf32>, %f: memref<?xi1>, %y: memref<?xf32>, %k: memref<1xi64>) {
+  // expected-error @+1 {{operand #1 must be 1D memref of 8-bit signless integer values}}
+  warp.device_select %x, %f, %y, %k : memref<?xf32>, memref<?xi1>, memref<?xf32>, memref<1xi64>
+  return
+}
+
+// -----
+
+func.func @device_select_count_space(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<?xf32>, %k: memref<1xi64, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'warp.device_select' op needs its count in the default memory space}}
+  warp.device_select %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<?xf32>, memref<1xi64, #gpu.address_space<workgroup>>
+  return
+}

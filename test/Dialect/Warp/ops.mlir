@@ -444,3 +444,12 @@ func.func @device_ops(%x: memref<?xf32>, %s: memref<1xf32>, %i: memref<128xi32>,
   warp.device_scan <maxnumf> %d, %d : memref<?xf64>, memref<?xf64>
   return
 }
+
+// CHECK-LABEL: func @device_select
+func.func @device_select(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<100xf32>,
+                         %k: memref<1xi64>) {
+  // CHECK: warp.device_select %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf32>, memref<?xi8>, memref<100xf32>, memref<1xi64>
+  // GENERIC: "warp.device_select"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (memref<?xf32>, memref<?xi8>, memref<100xf32>, memref<1xi64>) -> ()
+  warp.device_select %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<100xf32>, memref<1xi64>
+  return
+}
