@@ -93,6 +93,7 @@ GROUPS = {
     "scan_excl_i32": ("scan", "i32", True),
     "scan_incl_f32": ("scan", "f32", False),
     "scan_excl_f32": ("scan", "f32", True),
+    "select_f32": ("select", "f32", False),
 }
 IMPLS = ("warp", "cub", "torch", "copy_cupy", "copy_torch", "read")
 SIZES = {"i32": 4, "f32": 4, "f64": 8}
@@ -126,6 +127,8 @@ def sizes_of(group, log2n):
 
 def cub_name(group):
     op, ty, exclusive = GROUPS[group]
+    if op == "select":
+        return f"cub_select_flagged_{ty}"
     return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
 
 
@@ -140,8 +143,11 @@ def import_device():
 
 
 def warp_op(wd, group, chip):
-    """The warp call of `group`: f(x, out)."""
+    """The warp call of `group`: f(x, out), or f(x, out, flags, count) for
+    a selection."""
     op, _, exclusive = GROUPS[group]
+    if op == "select":
+        return lambda x, out, flags, count: wd.select(x, flags, out=out, count=count, chip=chip)
     if op == "reduce":
         return lambda x, out: wd.reduce(x, kind="add", out=out, chip=chip)
     return lambda x, out: wd.scan(x, kind="add", exclusive=exclusive, out=out, chip=chip)
@@ -171,6 +177,10 @@ def child_compile(c, groups, log2n):
         x = cp.zeros(1 << max(sizes), dtype=DTYPES[ty])
         out = cp.empty_like(x)
         call, first_ms = warp_op(wd, group, c.args.chip), []
+        if GROUPS[group][0] == "select":
+            flags, count = cp.zeros(x.size, dtype=cp.int8), cp.zeros(1, dtype=cp.int64)
+            call = lambda x, out, call=call, flags=flags, count=count: \
+                call(x, out, flags[:x.size], count)  # noqa: E731
 
         def run():
             for log2 in sizes:
@@ -212,9 +222,79 @@ def time_size(c, group):
         c.report(group, key, ms=ms, host_us=calls[key][0], call_us=calls[key][1])
 
 
+def child_select(c, group, log2n):
+    """A selection by flags (x > 0, about half kept): warp, CUB's
+    DeviceSelect::Flagged and torch.masked_select, checked as numpy's
+    x[flags] with its count, then timed with the copies (the copy moves n
+    elements; a selection reads n elements and n flags and writes half)."""
+    cp = c.cp
+    _, ty, _ = GROUPS[group]
+    sizes = sizes_of(group, log2n)
+    big = 1 << max(sizes)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    x = rng.integers(-1000, 1001, big, dtype=cp.int32).astype(DTYPES[ty])
+    flags = (x > 0).astype(cp.int8)
+    out, dst = cp.empty_like(x), cp.empty_like(x)
+    count = cp.zeros(1, dtype=cp.int64)
+    try:
+        warp = warp_op(import_device(), group, c.args.chip)
+    except Exception as error:  # noqa: BLE001 - the baselines still run
+        warp, warp_error = None, f"warp_mlir.device: {type(error).__name__}: {str(error)[:300]}"
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    for log2 in sizes:
+        n = 1 << log2
+        xv, fv, outv, dv = x[:n], flags[:n], out[:n], dst[:n]
+        want = xv[fv != 0]
+
+        def check(outv=outv, want=want):
+            got = int(count[0])
+            if got != want.size:
+                return f"count {got} != {want.size}"
+            return equal(cp, outv[:got], want)
+
+        def reset(outv=outv):
+            count.fill(-1)
+            outv.fill(7)
+
+        def add(impl, launch, check=check, reset=reset):
+            reset()
+            c.measure(group, f"{impl}@{log2}", launch, check)
+
+        if warp:
+            add("warp", lambda xv=xv, outv=outv, fv=fv: warp(xv, outv, fv, count))
+        else:
+            c.report(group, f"warp@{log2}", error=warp_error)
+        if c.lib:
+            try:
+                add("cub", c.cub_call(cub_name(group), device_bench.ptr(xv), device_bench.ptr(fv),
+                                      device_bench.ptr(outv), device_bench.ptr(count),
+                                      ctypes.c_longlong(n)))
+            except Exception as error:  # noqa: BLE001
+                c.report(group, f"cub@{log2}", error=str(error)[:300])
+        if torch:
+            tx, tf = torch.from_dlpack(xv), torch.from_dlpack(fv).bool()
+            tout, tcount, tdst = torch.from_dlpack(outv), torch.from_dlpack(count), torch.from_dlpack(dv)
+
+            def masked(tx=tx, tf=tf, tout=tout, tcount=tcount):
+                kept = torch.masked_select(tx, tf)
+                tout[:kept.numel()].copy_(kept)
+                tcount.fill_(kept.numel())
+            add("torch", masked)
+            add("copy_torch", lambda tx=tx, tdst=tdst: tdst.copy_(tx), lambda dv=dv, xv=xv: equal(cp, dv, xv),
+                lambda dv=dv, xv=xv: cp.add(xv, 1, out=dv))
+        add("copy_cupy", lambda dv=dv, xv=xv: cp.copyto(dv, xv), lambda dv=dv, xv=xv: equal(cp, dv, xv),
+            lambda dv=dv, xv=xv: cp.add(xv, 1, out=dv))
+        time_size(c, group)
+
+
 def child_group(c, group, log2n):
     cp, np = c.cp, c.np
     op, ty, exclusive = GROUPS[group]
+    if op == "select":
+        return child_select(c, group, log2n)
     dtype = DTYPES[ty]
     sizes = sizes_of(group, log2n)
     big = 1 << max(sizes)
@@ -318,7 +398,7 @@ def summarize(group, log2, by_impl, note):
     op, ty, exclusive = GROUPS[group]
     n = 1 << log2
     moved = n * SIZES[ty] * (1 if op == "reduce" else 2)
-    entry = {"group": group, "op": op if op == "reduce" else f"scan_{'excl' if exclusive else 'incl'}",
+    entry = {"group": group, "op": op if op != "scan" else f"scan_{'excl' if exclusive else 'incl'}",
              "type": ty, "log2n": log2, "n": n, "bytes": moved}
     for impl in IMPLS:
         result = by_impl.get(f"{impl}@{log2}", {})

@@ -16,7 +16,7 @@ using namespace mlir::warp;
 
 /// What the verifiers call operand `number` of a device op.
 static StringRef getOperandName(Operation *op, unsigned number) {
-  if (isa<DeviceSelectOp>(op))
+  if (isa<DeviceSelectOp, DevicePartitionOp>(op))
     return std::array<StringRef, 4>{"input", "flags", "output", "count"}[number];
   return number == 0 ? "input" : "output";
 }
@@ -79,19 +79,36 @@ LogicalResult DeviceScanOp::verify() {
   return success();
 }
 
-LogicalResult DeviceSelectOp::verify() {
-  if (failed(verifyDeviceMemRefs(*this)))
+/// The checks select and partition share: one element type, a flag per
+/// element, a count; and for a partition an output for every element.
+template <typename SelectionOp>
+static LogicalResult verifySelection(SelectionOp op, bool everyElement) {
+  if (failed(verifyDeviceMemRefs(op)))
     return failure();
-  if (getInput().getType().getElementType() != getOutput().getType().getElementType())
-    return emitOpError() << "takes one element type, got "
-                         << getInput().getType().getElementType() << " and "
-                         << getOutput().getType().getElementType();
-  int64_t in = getInput().getType().getDimSize(0);
-  int64_t flags = getFlags().getType().getDimSize(0);
+  MemRefType input = op.getInput().getType(), output = op.getOutput().getType();
+  if (input.getElementType() != output.getElementType())
+    return op.emitOpError() << "takes one element type, got "
+                            << input.getElementType() << " and "
+                            << output.getElementType();
+  int64_t in = input.getDimSize(0);
+  int64_t flags = op.getFlags().getType().getDimSize(0);
   if (!ShapedType::isDynamic(in) && !ShapedType::isDynamic(flags) && flags < in)
-    return emitOpError() << "needs a flag per element: " << in
-                         << " elements, " << flags << " flags";
-  if (getCount().getType().getDimSize(0) == 0)
-    return emitOpError() << "writes the count, but its count has no element";
+    return op.emitOpError() << "needs a flag per element: " << in
+                            << " elements, " << flags << " flags";
+  int64_t out = output.getDimSize(0);
+  if (everyElement && !ShapedType::isDynamic(in) && !ShapedType::isDynamic(out) &&
+      out < in)
+    return op.emitOpError() << "writes " << in << " elements, but its output has "
+                            << out;
+  if (op.getCount().getType().getDimSize(0) == 0)
+    return op.emitOpError() << "writes the count, but its count has no element";
   return success();
+}
+
+LogicalResult DeviceSelectOp::verify() {
+  return verifySelection(*this, /*everyElement=*/false);
+}
+
+LogicalResult DevicePartitionOp::verify() {
+  return verifySelection(*this, /*everyElement=*/true);
 }

@@ -99,7 +99,9 @@ public:
   void buildReduceFinish(gpu::GPUModuleOp module);
   void buildScanInit(gpu::GPUModuleOp module);
   void buildScan(gpu::GPUModuleOp module, bool exclusive);
-  void buildSelect(gpu::GPUModuleOp module);
+  /// A selection; with `partition`, the rejected elements go to the end
+  /// in reverse.
+  void buildSelect(gpu::GPUModuleOp module, bool partition);
 
 private:
   Value index(int64_t value) {
@@ -534,10 +536,10 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   }
 }
 
-void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module) {
+void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, bool partition) {
   int64_t items = DeviceTiling::itemsPerThread(dataBytes);
   int64_t tileItems = items * DeviceTiling::kThreads;
-  startKernel(module, "select", tileItems);
+  startKernel(module, partition ? "partition" : "select", tileItems);
   Value flags = operands[1], kept = operands[2], count = operands[3];
   Type data = cast<MemRefType>(input.getType()).getElementType();
   Type i64Type = b.getI64Type();
@@ -575,20 +577,35 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module) {
   Value before = scan.getScanned()[0], total = scan.getTotal()[0];
   Value prefix = tilePrefix(status, tile64, total);
 
-  // Each thread writes its kept items after everything kept before them.
+  // Each thread writes its kept items after everything kept before them;
+  // a partition writes element i that is not kept, with `at` kept before
+  // it, to n - 1 - (i - at).
   Value at = arith::AddIOp::create(b, prefix, before);
+  Value first = toI64(arith::AddIOp::create(
+      b, offset, arith::MulIOp::create(b, thread, index(items))));
+  Value last = arith::SubIOp::create(b, toI64(n), i64(1));
   for (int64_t j = 0; j < items; ++j) {
     Value keep = vector::ExtractOp::create(b, keeps, j);
     Value value = vector::ExtractOp::create(b, values, j);
     Value slot = arith::IndexCastOp::create(b, b.getIndexType(), at);
-    ifThen(keep, [&] { memref::StoreOp::create(b, value, kept, ValueRange{slot}); });
+    if (!partition) {
+      ifThen(keep, [&] { memref::StoreOp::create(b, value, kept, ValueRange{slot}); });
+    } else {
+      Value i = arith::AddIOp::create(b, first, i64(j));
+      Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i,
+                                           toI64(n));
+      Value rejected = arith::SubIOp::create(b, last, arith::SubIOp::create(b, i, at));
+      Value where = arith::SelectOp::create(
+          b, keep, slot, arith::IndexCastOp::create(b, b.getIndexType(), rejected));
+      ifThen(inside, [&] { memref::StoreOp::create(b, value, kept, ValueRange{where}); });
+    }
     at = arith::AddIOp::create(b, at, arith::ExtUIOp::create(b, i64Type, keep));
   }
   // The last tile knows the count.
   Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
-  Value last = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile,
-                                     arith::SubIOp::create(b, tiles, index(1)));
-  ifThen(arith::AndIOp::create(b, last, isThreadZero()), [&] {
+  Value lastTile = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile,
+                                         arith::SubIOp::create(b, tiles, index(1)));
+  ifThen(arith::AndIOp::create(b, lastTile, isThreadZero()), [&] {
     memref::StoreOp::create(b, combine(prefix, total), count, ValueRange{index(0)});
   });
 }
@@ -623,7 +640,8 @@ struct WarpExpandDeviceOpsPass
   gpu::GPUModuleOp kernelsOf(Operation *op, SymbolTableCollection &symbols) {
     auto reduce = dyn_cast<DeviceReduceOp>(op);
     auto scan = dyn_cast<DeviceScanOp>(op);
-    auto select = dyn_cast<DeviceSelectOp>(op);
+    auto partition = dyn_cast<DevicePartitionOp>(op);
+    bool select = isa<DeviceSelectOp>(op) || partition;
     Type data = cast<MemRefType>(op->getOperand(0).getType()).getElementType();
     // A selection scans i64 counts of its kept elements.
     CombineKind kind = reduce ? reduce.getKind()
@@ -669,7 +687,7 @@ struct WarpExpandDeviceOpsPass
     } else {
       kernels.buildScanInit(module);
       if (select)
-        kernels.buildSelect(module);
+        kernels.buildSelect(module, bool(partition));
       else
         kernels.buildScan(module, scan.getExclusive());
       module->setAttr(kScratchAttrName,

@@ -1,5 +1,6 @@
 """Device-wide collectives on torch, cupy or numpy arrays: `warp.device_reduce`,
-`warp.device_scan` and `warp.device_select` from Python.
+`warp.device_scan`, `warp.device_select` and `warp.device_partition` from
+Python.
 
     import warp_mlir.device as wd
     total = wd.reduce(x)                      # x[0] + ... + x[n-1], a 1-element array
@@ -127,9 +128,9 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
 def _op_text(op: str, kind: str, element: str, exclusive: bool) -> str:
     """A host function holding the one device op, on memrefs of `element`."""
     data = f"memref<?x{element}>"
-    if op == "select":
+    if op in ("select", "partition"):
         types = [data, "memref<?xi8>", data, "memref<1xi64>"]
-        head = "warp.device_select"
+        head = f"warp.device_{op}"
     else:
         types = [data, f"memref<1x{element}>" if op == "reduce" else data]
         head = f"warp.device_{op} <{kind}>"
@@ -143,7 +144,7 @@ def _plan(op: str, kind: str, element: str, exclusive: bool, chip: str) -> _Plan
     key = (op, kind, element, str(exclusive), chip)
     if key in _plans:
         return _plans[key]
-    if op != "select" and kind not in _KINDS:
+    if op in ("reduce", "scan") and kind not in _KINDS:
         raise ValueError(f"kind must be one of {', '.join(_KINDS)}, not {kind!r}")
     module = Module.parse(_op_text(op, kind, element, exclusive), Context())
     module.verify()  # a kind outside the type's domain is the verifier's error
@@ -215,12 +216,8 @@ def scan(x: Any, kind: str = "add", exclusive: bool = False, out: Any = None,
     return out
 
 
-def select(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str = "sm_90",
-           stream: Any = None, backend: str = "cuda") -> Tuple[Any, Any]:
-    """The elements of `x` whose flag is not zero, in order: returns `(out,
-    count)`, `out[:count[0]]` being them (`out` like `x`, not overlapping
-    it) and `count` a 1-element int64 array. `flags`: one bool or int8 per
-    element of `x` (more are ignored)."""
+def _selection(op: str, x: Any, flags: Any, out: Any, count: Any, chip: str, stream: Any,
+               backend: str) -> Tuple[Any, Any]:
     n = _length(x)
     name = str(getattr(flags, "dtype", "")).replace("torch.", "")
     if name == "bool":
@@ -236,8 +233,24 @@ def select(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str = "
     elif str(getattr(count, "dtype", "")).replace("torch.", "") != "int64" or \
             _length(count) < 1:
         raise TypeError("count must be an int64 array of at least one element")
-    _run("select", [x, flags, out, count], "add", False, chip, stream, backend)
+    _run(op, [x, flags, out, count], "add", False, chip, stream, backend)
     return out, count
 
 
-__all__ = ["reduce", "scan", "select"]
+def select(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str = "sm_90",
+           stream: Any = None, backend: str = "cuda") -> Tuple[Any, Any]:
+    """The elements of `x` whose flag is not zero, in order: returns `(out,
+    count)`, `out[:count[0]]` being them (`out` like `x`, not overlapping
+    it; the rest is left as it is) and `count` a 1-element int64 array.
+    `flags`: one bool or int8 per element of `x` (more are ignored)."""
+    return _selection("select", x, flags, out, count, chip, stream, backend)
+
+
+def partition(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str = "sm_90",
+              stream: Any = None, backend: str = "cuda") -> Tuple[Any, Any]:
+    """As `select`, and the elements whose flag is zero fill `out[count[0]:n]`
+    in reverse order (CUB's DevicePartition::Flagged)."""
+    return _selection("partition", x, flags, out, count, chip, stream, backend)
+
+
+__all__ = ["partition", "reduce", "scan", "select"]

@@ -5,6 +5,7 @@
 // RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s
 // RUN: warp-opt %s --warp-expand-device-ops --warp-expand-device-ops | FileCheck %s
 // RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s --check-prefix=SELECT
+// RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s --check-prefix=PARTITION
 
 // CHECK: module attributes {gpu.container_module}
 // CHECK: gpu.module @warp_device_reduce_add_f32 {
@@ -51,5 +52,15 @@ func.func @g(%x: memref<?xf32>, %s: memref<1xf32>, %t: memref<?xf32>) {
 // SELECT: warp.block_scan <add> %{{.*}} exclusive : i64, i64
 func.func @s(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<?xf32>, %k: memref<1xi64>) {
   warp.device_select %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<?xf32>, memref<1xi64>
+  return
+}
+
+// A partition: a module of its own, the same launches.
+// PARTITION: func.func @p
+// PARTITION: gpu.launch_func async [%{{.*}}] @warp_device_partition_i64::@scan_init
+// PARTITION: gpu.launch_func async [%{{.*}}] @warp_device_partition_i64::@partition
+// PARTITION: gpu.module @warp_device_partition_i64 attributes {warp.device_scratch = array<i64: 0, 24, 2048>}
+func.func @p(%x: memref<?xi64>, %f: memref<?xi8>, %y: memref<?xi64>, %k: memref<1xi64>) {
+  warp.device_partition %x, %f, %y, %k : memref<?xi64>, memref<?xi8>, memref<?xi64>, memref<1xi64>
   return
 }

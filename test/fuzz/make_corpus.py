@@ -308,6 +308,8 @@ def family_seeds():
            "  warp.device_scan <maxsi> %k, %k exclusive : memref<?xi32>, memref<?xi32>\n"
            "  warp.device_select %d, %f, %g, %c : memref<5000xf64>, memref<?xi8>, "
            "memref<?xf64>, memref<1xi64>\n"
+           "  warp.device_partition %d, %f, %g, %c : memref<5000xf64>, memref<?xi8>, "
+           "memref<?xf64>, memref<1xi64>\n"
            "  return\n}\n")
 
 

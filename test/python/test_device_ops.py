@@ -380,3 +380,20 @@ def test_select_errors():
         wd.select(x, np.zeros(5, bool), backend="sim")
     with pytest.raises(ValueError, match="out has 4 elements, needs 10"):
         wd.select(x, np.zeros(10, bool), out=np.zeros(4, np.float32), backend="sim")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", [np.int32, np.float64])
+def test_partition(backend, dtype, rng):
+    """The flagged elements in order, then the others in reverse order
+    (CUB's DevicePartition::Flagged), every output element written."""
+    tile = 256 * 64 // np.dtype(dtype).itemsize
+    for n in (0, 1, 33, tile, tile + 1, 3 * tile + 7):
+        x = rng.integers(-1000, 1000, n).astype(dtype)
+        for flags in (rng.random(n) < 0.4, np.zeros(n, bool), np.ones(n, bool)):
+            out = np.full(n + 3, -7, dtype)
+            _, count = wd.partition(x, flags, out=out, backend=backend)
+            want = np.concatenate([x[flags], x[~flags][::-1]])
+            assert int(count[0]) == int(flags.sum())
+            np.testing.assert_array_equal(out[:n], want)
+            assert (out[n:] == -7).all()

@@ -121,4 +121,29 @@ def Warp_DeviceSelectOp : Warp_DeviceOp<"device_select"> {
   let extraClassDeclaration = commonDeclarations;
 }
 
+def Warp_DevicePartitionOp : Warp_DeviceOp<"device_partition"> {
+  let summary = "flagged elements first, the others after in reverse (CUB DevicePartition::Flagged)";
+  let description = [{
+    Host code: as `warp.device_select`, and the elements whose flag is
+    zero go to `output[k .. n)` in reverse order (the first of them to
+    `output[n - 1]`), as CUB's `DevicePartition::Flagged` writes them;
+    `count[0] = k`. `output` has at least `n` elements and does not
+    overlap `input` or `flags`.
+
+    ```mlir
+    warp.device_partition %x, %keep, %y, %k
+        : memref<?xi32>, memref<?xi8>, memref<?xi32>, memref<1xi64>
+    ```
+  }];
+  let arguments = (ins Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
+                       Arg<MemRefRankOf<[I8], [1]>, "", [MemRead]>:$flags,
+                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$output,
+                       Arg<MemRefRankOf<[I64], [1]>, "", [MemWrite]>:$count);
+  let assemblyFormat = [{
+    $input `,` $flags `,` $output `,` $count attr-dict `:` type($input) `,`
+    type($flags) `,` type($output) `,` type($count)
+  }];
+  let extraClassDeclaration = commonDeclarations;
+}
+
 #endif // WARP_DIALECT_IR_WARPDEVICEOPS_TD

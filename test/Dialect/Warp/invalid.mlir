@@ -1088,3 +1088,13 @@ func.func @device_select_count_space(%x: memref<?xf32>, %f: memref<?xi8>, %y: me
   warp.device_select %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<?xf32>, memref<1xi64, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+
+// A partition writes every element; a selection needs only room for the kept.
+func.func @device_partition_short_output(%x: memref<100xi32>, %f: memref<?xi8>, %y: memref<99xi32>, %k: memref<1xi64>) {
+  warp.device_select %x, %f, %y, %k : memref<100xi32>, memref<?xi8>, memref<99xi32>, memref<1xi64>
+  // expected-error @+1 {{'warp.device_partition' op writes 100 elements, but its output has 99}}
+  warp.device_partition %x, %f, %y, %k : memref<100xi32>, memref<?xi8>, memref<99xi32>, memref<1xi64>
+  return
+}
