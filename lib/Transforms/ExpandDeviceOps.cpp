@@ -1,17 +1,20 @@
 //===- ExpandDeviceOps.cpp - device-wide ops to kernels and launches ------===//
 //
-// warp-expand-device-ops (Passes.td): warp.device_reduce and
-// warp.device_scan become kernels made of warp ops in a gpu.module of their
-// own, and the host code that allocates their scratch and launches them.
+// warp-expand-device-ops (Passes.td): warp.device_reduce, device_scan,
+// device_select and device_partition become kernels made of warp ops in a
+// gpu.module of their own, and the host code that allocates their scratch
+// and launches them.
 //
-// A reduction is CUB's two kernels: every block folds kReduceTilesPerBlock
-// tiles into one partial (16-byte vector loads, warp.block_reduce), then one
-// block folds the partials. A scan is one pass over the data with decoupled
-// look-back (Merrill and Garland): block b scans tile b (blocks start in
-// index order, which CUB relies on too), scans its items (warp.block_scan), publishes its total, reads its
-// predecessors' published totals and prefixes a window of 32 at a time in
-// warp 0 until it meets a prefix, publishes its own prefix and adds it to
-// its items. A first kernel clears the tiles' status words.
+// A reduction is CUB's two kernels: a capped grid of blocks folds chunks of
+// kReduceTilesPerBlock tiles into one partial each (16-byte vector loads,
+// warp.block_reduce), then one block folds the partials. A scan is one pass
+// over the data with decoupled look-back (Merrill and Garland): block b
+// scans tile b (blocks start in index order, which CUB relies on too) with
+// warp.block_scan, publishes its total, reads its predecessors' published
+// totals and prefixes a window of 32 at a time in warp 0 until it meets a
+// prefix, publishes its own prefix and adds it to its items. A selection
+// is a scan of the tile's kept counts, then each kept element written at
+// its count. A first kernel clears the tiles' status words.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,12 +45,11 @@ constexpr llvm::StringLiteral kScratchAttrName = "warp.device_scratch";
 /// combination of every element up to and including the tile.
 constexpr int32_t kStatusNone = 0, kStatusTotal = 1, kStatusPrefix = 2;
 
-/// The scratch of a scan, in bytes, for T tiles: T status words (8 bytes
-/// each), T totals and T prefixes (8 bytes each; 4-byte values travel in
-/// their status words instead).
+/// The scratch of a scan or selection, in bytes, for T tiles: T status
+/// words (8 bytes each) from offset 0, then T totals and T prefixes (8
+/// bytes each; 4-byte values travel in their status words instead).
 struct ScanScratch {
-  static constexpr int64_t kFixed = 0, kPerTile = 24;
-  static constexpr int64_t kStatusOffset = 0;
+  static constexpr int64_t kPerTile = 24;
 };
 
 /// Builds the kernels of one device op (the same for every op alike).
@@ -330,7 +332,7 @@ void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
   ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tile, tiles), [&] {
     // The whole 8-byte slot: a packed word holds its flag in the high half.
     LLVM::StoreOp::create(b, i64(kStatusNone),
-                          scratchSlot(i64(ScanScratch::kStatusOffset), toI64(tile)),
+                          scratchSlot(i64(0), toI64(tile)),
                           8);
   });
 }
@@ -340,7 +342,7 @@ DeviceKernelBuilder::TileStatus DeviceKernelBuilder::tileStatus() {
       b, n, index(DeviceTiling::itemsPerThread(dataBytes) * DeviceTiling::kThreads)));
   TileStatus status;
   status.elementBytes = elementBytes;
-  status.words = i64(ScanScratch::kStatusOffset);
+  status.words = i64(0);
   status.totals = arith::AddIOp::create(
       b, status.words, arith::MulIOp::create(b, tiles, i64(8)));
   status.prefixes = arith::AddIOp::create(
@@ -623,6 +625,7 @@ struct WarpExpandDeviceOpsPass
   using Base::Base;
 
   void runOnOperation() override {
+    modules.clear();
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
       if (isDeviceCollective(op))
@@ -692,7 +695,7 @@ struct WarpExpandDeviceOpsPass
         kernels.buildScan(module, scan.getExclusive());
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr(
-                          {ScanScratch::kFixed, ScanScratch::kPerTile, tileItems}));
+                          {0, ScanScratch::kPerTile, tileItems}));
     }
     return module;
   }
