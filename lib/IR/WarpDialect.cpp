@@ -818,6 +818,16 @@ static LogicalResult verifyBlockMemoryOp(Op op) {
   if (memref.getElementType() != items.getElementType())
     return op.emitOpError() << "memref of " << memref.getElementType()
                             << " for items of " << items.getElementType();
+  // One tile that the whole block shares: global or workgroup memory
+  // (constant memory too, to read), not a thread's own.
+  bool readOnlySpace =
+      std::is_same_v<Op, BlockLoadOp> &&
+      getNVVMMemorySpace(memref.getMemorySpace()) == NVVM::NVVMMemorySpace::Constant;
+  if (!isGlobalOrWorkgroupSpace(memref.getMemorySpace()) && !readOnlySpace)
+    return op.emitOpError() << "moves a tile the block shares: a memref in "
+                               "global or workgroup memory"
+                            << (std::is_same_v<Op, BlockLoadOp> ? " (or constant)" : "")
+                            << ", not " << memref;
   std::optional<BlockMemoryAlgorithm> algorithm = op.getAlgorithm();
   if (!algorithm || *algorithm == BlockMemoryAlgorithm::Direct)
     return success();

@@ -1098,3 +1098,27 @@ func.func @device_partition_short_output(%x: memref<100xi32>, %f: memref<?xi8>, 
   warp.device_partition %x, %f, %y, %k : memref<100xi32>, memref<?xi8>, memref<99xi32>, memref<1xi64>
   return
 }
+
+// -----
+
+// A block's tile is shared: not a thread's private memory (a load may also
+// read constant memory; a store may not write it).
+gpu.module @block_memory_spaces {
+  gpu.func @k(%o: index, %c: memref<256xf32, 4>) kernel {
+    %p = memref.alloca() : memref<256xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{'warp.block_load' op moves a tile the block shares: a memref in global or workgroup memory (or constant), not 'memref<256xf32, #gpu.address_space<private>>'}}
+    %v = warp.block_load %p[%o] : memref<256xf32, #gpu.address_space<private>>, vector<4xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_store_constant {
+  gpu.func @k(%o: index, %c: memref<256xf32, 4>) kernel {
+    %w = warp.block_load %c[%o] : memref<256xf32, 4>, vector<4xf32>
+    // expected-error @+1 {{'warp.block_store' op moves a tile the block shares: a memref in global or workgroup memory, not 'memref<256xf32, 4>'}}
+    warp.block_store %w, %c[%o] : vector<4xf32>, memref<256xf32, 4>
+    gpu.return
+  }
+}
