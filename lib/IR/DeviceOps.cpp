@@ -18,6 +18,8 @@ using namespace mlir::warp;
 static StringRef getOperandName(Operation *op, unsigned number) {
   if (isa<DeviceSelectOp, DevicePartitionOp>(op))
     return std::array<StringRef, 4>{"input", "flags", "output", "count"}[number];
+  if (isa<DeviceHistogramOp>(op))
+    return number == 0 ? "samples" : "bins";
   return number == 0 ? "input" : "output";
 }
 
@@ -112,3 +114,5 @@ LogicalResult DeviceSelectOp::verify() {
 LogicalResult DevicePartitionOp::verify() {
   return verifySelection(*this, /*everyElement=*/true);
 }
+
+LogicalResult DeviceHistogramOp::verify() { return verifyDeviceMemRefs(*this); }

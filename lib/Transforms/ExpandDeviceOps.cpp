@@ -1,7 +1,7 @@
 //===- ExpandDeviceOps.cpp - device-wide ops to kernels and launches ------===//
 //
 // warp-expand-device-ops (Passes.td): warp.device_reduce, device_scan,
-// device_select and device_partition become kernels made of warp ops in a
+// device_select, device_partition and device_histogram become kernels made of warp ops in a
 // gpu.module of their own, and the host code that allocates their scratch
 // and launches them.
 //
@@ -14,7 +14,9 @@
 // totals and prefixes a window of 32 at a time in warp 0 until it meets a
 // prefix, publishes its own prefix and adds it to its items. A selection
 // is a scan of the tile's kept counts, then each kept element written at
-// its count. A first kernel clears the tiles' status words.
+// its count. A first kernel clears the tiles' status words. A histogram
+// clears the bins, then counts each tile (warp.block_histogram), in a
+// workgroup copy of the bins where it fits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -104,6 +106,9 @@ public:
   /// A selection; with `partition`, the rejected elements go to the end
   /// in reverse.
   void buildSelect(gpu::GPUModuleOp module, bool partition);
+  /// A histogram into `bins` bins counted in workgroup memory first, or
+  /// straight into the output where `bins` is not given.
+  void buildHistogram(gpu::GPUModuleOp module, std::optional<int64_t> bins);
 
 private:
   Value index(int64_t value) {
@@ -612,6 +617,75 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, bool partition) {
   });
 }
 
+void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
+                                         std::optional<int64_t> privateBins) {
+  // One block clears the counters.
+  startKernel(module, "histogram_init", std::nullopt);
+  Type counter = cast<MemRefType>(output.getType()).getElementType();
+  Value zero = arith::ConstantOp::create(b, b.getZeroAttr(counter));
+  {
+    Value bins = memref::DimOp::create(b, output, 0);
+    auto loop = scf::ForOp::create(b, thread, bins, index(DeviceTiling::kThreads));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    memref::StoreOp::create(b, zero, output, ValueRange{loop.getInductionVar()});
+  }
+
+  int64_t items = DeviceTiling::kHistogramItemsPerThread;
+  int64_t tileItems = items * DeviceTiling::kThreads;
+  gpu::GPUFuncOp kernel = startKernel(module, "histogram", tileItems);
+  auto sampleType = cast<IntegerType>(cast<MemRefType>(input.getType()).getElementType());
+  Value offset = arith::MulIOp::create(
+      b, gpu::BlockIdOp::create(b, gpu::Dimension::x), index(tileItems));
+  Value samples = loadTile(input, arith::ConstantIntOp::create(b, 0, sampleType.getWidth()),
+                           offset, items, 1, std::nullopt);
+  // Past n, a sample no bin counts: all ones, at 32 bits at least (every
+  // 8- or 16-bit value may name a bin).
+  unsigned width = std::max(sampleType.getWidth(), 32u);
+  auto wide = VectorType::get({items}, b.getIntegerType(width));
+  if (width != sampleType.getWidth())
+    samples = arith::ExtUIOp::create(b, wide, samples);
+  auto positionsType = VectorType::get({items}, b.getIndexType());
+  Value first = arith::AddIOp::create(b, offset,
+                                      arith::MulIOp::create(b, thread, index(items)));
+  Value positions = arith::AddIOp::create(
+      b, vector::BroadcastOp::create(b, positionsType, first),
+      arith::ConstantOp::create(
+          b, DenseElementsAttr::get(positionsType,
+                                    llvm::to_vector(llvm::map_range(
+                                        llvm::seq<int64_t>(0, items), [&](int64_t j) {
+                                          return Attribute(b.getIndexAttr(j));
+                                        })))));
+  Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, positions,
+                                       vector::BroadcastOp::create(b, positionsType, n));
+  samples = arith::SelectOp::create(
+      b, inside, samples,
+      arith::ConstantOp::create(b, DenseElementsAttr::get(
+                                       wide, b.getIntegerAttr(wide.getElementType(), -1))));
+  if (!privateBins) {
+    BlockHistogramOp::create(b, samples, output, b.getUnitAttr(),
+                             BlockHistogramAlgorithmAttr());
+    return;
+  }
+  // The block's own counters, then an atomic add per non-zero counter.
+  auto shared = MemRefType::get(
+      {*privateBins}, counter, AffineMap(),
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  Value local = kernel.addWorkgroupAttribution(shared, b.getLoc());
+  BlockHistogramOp::create(b, samples, local, UnitAttr(), BlockHistogramAlgorithmAttr());
+  auto flush = scf::ForOp::create(b, thread, index(*privateBins),
+                                  index(DeviceTiling::kThreads));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(flush.getBody());
+  Value bin = flush.getInductionVar();
+  Value counted = memref::LoadOp::create(b, local, ValueRange{bin});
+  Value nothing = arith::ConstantOp::create(b, b.getZeroAttr(counter));
+  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, counted, nothing), [&] {
+    memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, counted, output,
+                                ValueRange{bin});
+  });
+}
+
 /// A short name of `type` for symbol names (f32, i64).
 std::string typeName(Type type) {
   std::string name;
@@ -644,7 +718,16 @@ struct WarpExpandDeviceOpsPass
     auto reduce = dyn_cast<DeviceReduceOp>(op);
     auto scan = dyn_cast<DeviceScanOp>(op);
     auto partition = dyn_cast<DevicePartitionOp>(op);
+    auto histogram = dyn_cast<DeviceHistogramOp>(op);
     bool select = isa<DeviceSelectOp>(op) || partition;
+    // A histogram's counters go to workgroup memory where their number is
+    // static and small enough.
+    std::optional<int64_t> privateBins;
+    if (histogram) {
+      int64_t bins = histogram.getOutput().getType().getDimSize(0);
+      if (!ShapedType::isDynamic(bins) && bins <= DeviceTiling::kMaxPrivateHistogramBins)
+        privateBins = bins;
+    }
     Type data = cast<MemRefType>(op->getOperand(0).getType()).getElementType();
     // A selection scans i64 counts of its kept elements.
     CombineKind kind = reduce ? reduce.getKind()
@@ -654,8 +737,11 @@ struct WarpExpandDeviceOpsPass
     std::string name =
         (Twine("warp_device_") +
          op->getName().stripDialect().drop_front(StringRef("device_").size()) +
-         (select ? "" : "_" + stringifyCombineKind(kind).str()) + "_" +
-         typeName(data) + (scan && scan.getExclusive() ? "_exclusive" : ""))
+         (select || histogram ? "" : "_" + stringifyCombineKind(kind).str()) + "_" +
+         typeName(data) + (scan && scan.getExclusive() ? "_exclusive" : "") +
+         (histogram ? "_" + typeName(histogram.getOutput().getType().getElementType()) +
+                          (privateBins ? "_bins" + std::to_string(*privateBins) : "")
+                    : ""))
             .str();
     auto top = op->getParentOfType<ModuleOp>();
     top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
@@ -680,7 +766,11 @@ struct WarpExpandDeviceOpsPass
     DeviceKernelBuilder kernels(b, kind, element, operandTypes, data);
     int64_t bytes = data.getIntOrFloatBitWidth() / 8;
     int64_t tileItems = DeviceTiling::itemsPerThread(bytes) * DeviceTiling::kThreads;
-    if (reduce) {
+    if (histogram) {
+      kernels.buildHistogram(module, privateBins);
+      // No scratch: 8 bytes, so that no allocation is empty.
+      module->setAttr(kScratchAttrName, b.getDenseI64ArrayAttr({8, 0, 1}));
+    } else if (reduce) {
       kernels.buildReduceTiles(module);
       kernels.buildReduceFinish(module);
       // One 8-byte partial per block of reduce_tiles.

@@ -1,6 +1,6 @@
 """Device-wide collectives on torch, cupy or numpy arrays: `warp.device_reduce`,
-`warp.device_scan`, `warp.device_select` and `warp.device_partition` from
-Python.
+`warp.device_scan`, `warp.device_select`, `warp.device_partition` and
+`warp.device_histogram` from Python.
 
     import warp_mlir.device as wd
     total = wd.reduce(x)                      # x[0] + ... + x[n-1], a 1-element array
@@ -131,6 +131,10 @@ def _op_text(op: str, kind: str, element: str, exclusive: bool) -> str:
     if op in ("select", "partition"):
         types = [data, "memref<?xi8>", data, "memref<1xi64>"]
         head = f"warp.device_{op}"
+    elif op == "histogram":
+        # `kind` is the bins' type: "memref<256xi32>" (static: counted in
+        # workgroup memory first).
+        types, head = [data, kind], "warp.device_histogram"
     else:
         types = [data, f"memref<1x{element}>" if op == "reduce" else data]
         head = f"warp.device_{op} <{kind}>"
@@ -165,8 +169,13 @@ def _run(op: str, arrays: List[Any], kind: str, exclusive: bool, chip: str, stre
     """Launches the kernels of `op` on `arrays` (its memrefs, in order; the
     first is the input) with a fresh scratch, as the expanded module says."""
     x = arrays[0]
-    n = _length(x)
-    plan = _plan(op, kind, _element_type(x), exclusive, chip)
+    _launch(_plan(op, kind, _element_type(x), exclusive, chip), arrays, _length(x), stream,
+            backend)
+
+
+def _launch(plan: _Plan, arrays: List[Any], n: int, stream: Any, backend: str) -> None:
+    """The launches of `plan` on `arrays`, with a fresh scratch."""
+    x = arrays[0]
     scratch = _empty(x, plan.scratch_bytes(n), "int8")
     host = _host(x, backend)
     options = {"backend": backend} if backend == "sim" else {"stream": stream, "sync": host}
@@ -193,6 +202,40 @@ def _output(x: Any, out: Any, n: int, what: str = "out") -> Any:
         raise TypeError(f"{what} has {_element_type(out)} elements, x {_element_type(x)}")
     if _length(out) < n:
         raise ValueError(f"{what} has {_length(out)} elements, needs {n}")
+    return out
+
+
+_SAMPLES = {"int8": "i8", "uint8": "i8", "int16": "i16", "uint16": "i16", "int32": "i32",
+            "uint32": "i32", "int64": "i64", "uint64": "i64"}
+
+
+def histogram(x: Any, bins: int, out: Any = None, dtype: str = "int32", chip: str = "sm_90",
+              stream: Any = None, backend: str = "cuda") -> Any:
+    """`out[k]` = the number of samples of `x` equal to `k`, for `k <
+    bins` (each sample an unsigned bin number; larger ones are not
+    counted): a new int32 (or `dtype` int64) array like `x`, or `out`
+    (overwritten). `x`: 1-D int8..int64 or uint8..uint64."""
+    n = _length(x)
+    name = str(getattr(x, "dtype", "")).replace("torch.", "")
+    if name not in _SAMPLES:
+        raise TypeError(f"histogram samples are int8..int64 or uint8..uint64, not {name}")
+    bins = int(bins)
+    if bins < 1:
+        raise ValueError(f"bins must be at least 1, got {bins}")
+    if name.startswith("u"):  # the same bits, as the signless type the kernels take
+        library = sys.modules[type(x).__module__.split(".")[0]]
+        x = x.view(getattr(library, name[1:]) if library.__name__ == "torch" else name[1:])
+    if out is None:
+        if dtype not in ("int32", "int64"):
+            raise ValueError(f"dtype must be int32 or int64, not {dtype!r}")
+        out = _empty(x, bins, dtype)
+    elif str(getattr(out, "dtype", "")).replace("torch.", "") not in ("int32", "int64") or \
+            _length(out) != bins:
+        raise TypeError(f"out must be an int32 or int64 array of {bins} elements")
+    counters = _TYPES[str(out.dtype).replace("torch.", "")]
+    sample = _SAMPLES[name]
+    plan = _plan("histogram", f"memref<{bins}x{counters}>", sample, False, chip)
+    _launch(plan, [x, out], n, stream, backend)
     return out
 
 
@@ -253,4 +296,4 @@ def partition(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str 
     return _selection("partition", x, flags, out, count, chip, stream, backend)
 
 
-__all__ = ["partition", "reduce", "scan", "select"]
+__all__ = ["histogram", "partition", "reduce", "scan", "select"]

@@ -310,6 +310,8 @@ def family_seeds():
            "memref<?xf64>, memref<1xi64>\n"
            "  warp.device_partition %d, %f, %g, %c : memref<5000xf64>, memref<?xi8>, "
            "memref<?xf64>, memref<1xi64>\n"
+           "  warp.device_histogram %f, %c : memref<?xi8>, memref<1xi64>\n"
+           "  warp.device_histogram %k, %j : memref<?xi32>, memref<?xi64>\n"
            "  return\n}\n")
 
 

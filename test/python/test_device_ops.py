@@ -397,3 +397,34 @@ def test_partition(backend, dtype, rng):
             assert int(count[0]) == int(flags.sum())
             np.testing.assert_array_equal(out[:n], want)
             assert (out[n:] == -7).all()
+
+
+# -- histogram --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("sample", ["uint8", "int16", "int32", "uint64"])
+@pytest.mark.parametrize("bins,counter", [(256, "int32"), (7, "int64"), (5000, "int32")])
+def test_histogram(backend, sample, bins, counter, rng):
+    """numpy's bincount of the samples below `bins` (each sample an
+    unsigned bin number; larger ones, and negative ones read unsigned,
+    are not counted), across tiles of 4096 samples; old counts are
+    overwritten. 256 and 7 bins are counted in workgroup memory first,
+    5000 straight into the output."""
+    top = min(np.iinfo(sample).max, 2 * bins)
+    for n in (0, 1, 4095, 4096, 3 * 4096 + 5):
+        x = rng.integers(0 if sample.startswith("u") else -3, top, n, endpoint=True).astype(sample)
+        out = np.full(bins, 99, counter)
+        got = wd.histogram(x, bins, out=out, backend=backend)
+        as_unsigned = x.astype(np.uint64) if sample.startswith("u") else \
+            x.view(np.dtype(sample.replace("int", "uint"))).astype(np.uint64)
+        want = np.bincount(as_unsigned[as_unsigned < bins].astype(np.int64), minlength=bins)
+        np.testing.assert_array_equal(got, want.astype(counter))
+
+
+def test_histogram_errors():
+    with pytest.raises(TypeError, match="histogram samples are int8..int64"):
+        wd.histogram(np.zeros(4, np.float32), 4, backend="sim")
+    with pytest.raises(ValueError, match="bins must be at least 1"):
+        wd.histogram(np.zeros(4, np.int32), 0, backend="sim")
+    with pytest.raises(TypeError, match="out must be an int32 or int64 array of 4 elements"):
+        wd.histogram(np.zeros(4, np.int32), 4, out=np.zeros(3, np.int32), backend="sim")

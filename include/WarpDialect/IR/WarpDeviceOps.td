@@ -146,4 +146,30 @@ def Warp_DevicePartitionOp : Warp_DeviceOp<"device_partition"> {
   let extraClassDeclaration = commonDeclarations;
 }
 
+def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram"> {
+  let summary = "count samples into bins (CUB DeviceHistogram)";
+  let description = [{
+    Host code: `bins[k]` becomes the number of the `n = dim(samples, 0)`
+    samples equal to `k` (each an unsigned bin number, i8 to i64); a
+    sample of `K` or more (`K` the bins' size) is not counted. The bins
+    are i32 or i64 counters in device memory in the default space, as the
+    other device ops' memrefs; their old values are overwritten.
+
+    `warp-expand-device-ops` zeroes the bins, then counts each tile with
+    `warp.block_histogram`: into a workgroup copy of the bins where their
+    size is static and fits (CUB's privatized histogram), flushed with
+    one atomic add per bin and block; straight into the bins otherwise.
+
+    ```mlir
+    warp.device_histogram %samples, %bins : memref<?xi8>, memref<256xi32>
+    ```
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[I8, I16, I32, I64], [1]>, "", [MemRead]>:$input,
+                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead, MemWrite]>:$output);
+  let assemblyFormat = [{
+    $input `,` $output attr-dict `:` type($input) `,` type($output)
+  }];
+  let extraClassDeclaration = commonDeclarations;
+}
+
 #endif // WARP_DIALECT_IR_WARPDEVICEOPS_TD

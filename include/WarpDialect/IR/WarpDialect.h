@@ -93,7 +93,8 @@ inline bool isBlockCollective(Operation *op) {
 /// Whether `op` is a device-wide collective (`warp.device_*`): host code
 /// that warp-expand-device-ops turns into kernel launches.
 inline bool isDeviceCollective(Operation *op) {
-  return isa<DeviceReduceOp, DeviceScanOp, DeviceSelectOp, DevicePartitionOp>(op);
+  return isa<DeviceReduceOp, DeviceScanOp, DeviceSelectOp, DevicePartitionOp,
+             DeviceHistogramOp>(op);
 }
 
 /// Slots per half of a block scratch array (ExpandBlockCollectives.cpp

@@ -64,6 +64,10 @@ struct DeviceTiling {
   static constexpr int64_t kReduceMaxBlocks = 4096;
   static constexpr BlockMemoryAlgorithm kScanTileAlgorithm =
       BlockMemoryAlgorithm::WarpTranspose;
+  /// A histogram tile: samples per thread, and the most bins counted in
+  /// workgroup memory (i64 counters: 32 KiB).
+  static constexpr int64_t kHistogramItemsPerThread = 16;
+  static constexpr int64_t kMaxPrivateHistogramBins = 4096;
   static constexpr int32_t kLookBackSettleNs = 1245;
   static constexpr int32_t kLookBackPollNs = 648;
 

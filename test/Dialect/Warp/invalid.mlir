@@ -1122,3 +1122,19 @@ gpu.module @block_store_constant {
     gpu.return
   }
 }
+
+// -----
+
+func.func @device_histogram_float_samples(%x: memref<?xf32>, %b: memref<16xi32>) {
+  // expected-error @+1 {{operand #0 must be 1D memref of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values}}
+  warp.device_histogram %x, %b : memref<?xf32>, memref<16xi32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_bins_space(%x: memref<?xi32>, %b: memref<16xi32, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'warp.device_histogram' op needs its bins in the default memory space}}
+  warp.device_histogram %x, %b : memref<?xi32>, memref<16xi32, #gpu.address_space<workgroup>>
+  return
+}

@@ -1,0 +1,29 @@
+// warp.device_histogram through warp-expand-device-ops, and its kernels
+// through the whole pipeline to PTX that ptxas takes.
+// RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t/" -o /dev/null
+// RUN: ls %t | FileCheck %s --check-prefix=FILES
+// RUN: %if ptxas-sm_90 %{ for f in %t/*.ptx; do %ptxas-accepts -arch=sm_90 $f -o $f.cubin || exit 1; done %}
+
+// FILES: warp_device_histogram_i64_i64.ptx
+// FILES-NEXT: warp_device_histogram_i8_i32_bins256.ptx
+
+// Histograms: static bins that fit are counted in a workgroup copy (the
+// module named for their number), others straight into the output; a
+// first kernel clears the bins.
+// CHECK: func.func @h
+// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i8_i32_bins256::@histogram_init
+// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i8_i32_bins256::@histogram
+// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i64_i64::@histogram
+// CHECK: gpu.module @warp_device_histogram_i8_i32_bins256
+// CHECK: gpu.func @histogram({{.*}}) workgroup(%{{.*}} : memref<256xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64}
+// CHECK: warp.block_histogram %{{.*}} into %{{.*}} : vector<16xi32>, memref<256xi32, #gpu.address_space<workgroup>>
+// CHECK: memref.atomic_rmw addi
+// CHECK: gpu.module @warp_device_histogram_i64_i64
+// CHECK: warp.block_histogram %{{.*}} into %{{.*}} accumulate : vector<16xi64>, memref<?xi64>
+func.func @h(%x: memref<?xi8>, %b: memref<256xi32>, %y: memref<?xi64>, %c: memref<?xi64>) {
+  warp.device_histogram %x, %b : memref<?xi8>, memref<256xi32>
+  warp.device_histogram %y, %c : memref<?xi64>, memref<?xi64>
+  return
+}
