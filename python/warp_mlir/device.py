@@ -125,32 +125,34 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     return _Plan(compiled, kernels, scratch[0])
 
 
-def _op_text(op: str, kind: str, element: str, exclusive: bool) -> str:
-    """A host function holding the one device op, on memrefs of `element`."""
+def _op_text(op: str, variant: str, element: str, exclusive: bool) -> str:
+    """A host function holding the one device op on memrefs of `element`;
+    `variant` is the combine kind of a reduce or scan, the bins' memref
+    type of a histogram ("memref<256xi32>": static bins are counted in
+    workgroup memory first), unused otherwise."""
     data = f"memref<?x{element}>"
     if op in ("select", "partition"):
         types = [data, "memref<?xi8>", data, "memref<1xi64>"]
         head = f"warp.device_{op}"
     elif op == "histogram":
-        # `kind` is the bins' type: "memref<256xi32>" (static: counted in
-        # workgroup memory first).
-        types, head = [data, kind], "warp.device_histogram"
+        types, head = [data, variant], "warp.device_histogram"
     else:
         types = [data, f"memref<1x{element}>" if op == "reduce" else data]
-        head = f"warp.device_{op} <{kind}>"
+        head = f"warp.device_{op} <{variant}>"
     names = [f"%a{i}" for i in range(len(types))]
     params = ", ".join(f"{name}: {type_}" for name, type_ in zip(names, types))
     return (f"func.func @device_op({params}) {{\n  {head} {', '.join(names)}"
             f"{' exclusive' if exclusive else ''} : {', '.join(types)}\n  return\n}}\n")
 
 
-def _plan(op: str, kind: str, element: str, exclusive: bool, chip: str) -> _Plan:
-    key = (op, kind, element, str(exclusive), chip)
+def _plan(op: str, variant: str, element: str, exclusive: bool, chip: str) -> _Plan:
+    """The compiled kernels and launches of an op (see _op_text), made once."""
+    key = (op, variant, element, str(exclusive), chip)
     if key in _plans:
         return _plans[key]
-    if op in ("reduce", "scan") and kind not in _KINDS:
-        raise ValueError(f"kind must be one of {', '.join(_KINDS)}, not {kind!r}")
-    module = Module.parse(_op_text(op, kind, element, exclusive), Context())
+    if op in ("reduce", "scan") and variant not in _KINDS:
+        raise ValueError(f"kind must be one of {', '.join(_KINDS)}, not {variant!r}")
+    module = Module.parse(_op_text(op, variant, element, exclusive), Context())
     module.verify()  # a kind outside the type's domain is the verifier's error
     module.run("warp-expand-device-ops")
     plan = _read_plan(module, _compile(module, chip=chip))
