@@ -142,6 +142,14 @@ private:
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     body();
   }
+  /// How a scan tile moves its items: DeviceTiling's choice for the 4- and
+  /// 8-byte items it exchanges, the policy's (warp-select-lowering) for
+  /// narrower ones.
+  std::optional<BlockMemoryAlgorithm> scanTileAlgorithm() const {
+    if (dataBytes == 4 || dataBytes == 8)
+      return DeviceTiling::kScanTileAlgorithm;
+    return std::nullopt;
+  }
   Value isThreadZero() {
     return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, index(0));
   }
@@ -208,12 +216,13 @@ private:
 
   /// Where a scan's tiles publish (byte offsets into the scratch): a
   /// status word per tile and, for 8-byte elements, the published values
-  /// in two arrays. 4-byte values are packed into the status word's low
-  /// half instead, so that a reader gets flag and value in one load.
+  /// in two arrays. Values of up to 4 bytes are packed into the status
+  /// word's low half instead, so that a reader gets flag and value in one
+  /// load.
   struct TileStatus {
     Value words, totals, prefixes;
     int64_t elementBytes;
-    bool packed() const { return elementBytes == 4; }
+    bool packed() const { return elementBytes <= 4; }
   };
   TileStatus tileStatus();
   /// Makes `value` visible as tile `tile`'s total or prefix (`flag`).
@@ -361,7 +370,8 @@ void DeviceKernelBuilder::publish(const TileStatus &status, Value tile,
   if (status.packed()) {
     // One 64-bit store: the flag and the value become visible together.
     Value bits = arith::ExtUIOp::create(
-        b, b.getI64Type(), arith::BitcastOp::create(b, b.getI32Type(), value));
+        b, b.getI64Type(),
+        arith::BitcastOp::create(b, b.getIntegerType(elementBytes * 8), value));
     Value packed = arith::OrIOp::create(b, bits, i64(int64_t(flag) << 32));
     LLVM::StoreOp::create(b, packed, word, 8, /*isVolatile=*/false, false, false,
                           LLVM::AtomicOrdering::monotonic, "device");
@@ -430,7 +440,8 @@ Value DeviceKernelBuilder::lookBack(const TileStatus &status, Value tile) {
         [&]() -> Value {
           if (status.packed())
             return arith::BitcastOp::create(
-                b, element, arith::TruncIOp::create(b, i32Type, word));
+                b, element,
+                arith::TruncIOp::create(b, b.getIntegerType(elementBytes * 8), word));
           Value array = arith::SelectOp::create(b, hasPrefix, status.prefixes,
                                                 status.totals);
           return LLVM::LoadOp::create(b, element, scratchSlot(array, predecessor),
@@ -504,7 +515,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value tile64 = toI64(tile);
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
-  Value loaded = loadTile(offset, items, 1, DeviceTiling::kScanTileAlgorithm);
+  Value loaded = loadTile(offset, items, 1, scanTileAlgorithm());
   auto scan = BlockScanOp::create(
       b, TypeRange{itemsType, element}, CombineKindAttr::get(b.getContext(), kind),
       loaded, /*items=*/true, ValueRange{}, exclusive, /*reverse=*/false,
@@ -529,7 +540,8 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   auto store = [&](Value valid) {
     BlockStoreOp::create(
         b, result, output, offset, valid, /*striped=*/false,
-        BlockMemoryAlgorithmAttr::get(b.getContext(), DeviceTiling::kScanTileAlgorithm));
+        scanTileAlgorithm() ? BlockMemoryAlgorithmAttr::get(b.getContext(), *scanTileAlgorithm())
+                            : BlockMemoryAlgorithmAttr());
   };
   Value end = arith::AddIOp::create(b, offset, index(tileItems));
   Value whole = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, end, n);
@@ -565,7 +577,7 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, bool partition) {
   Value tile64 = toI64(tile);
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
   Value values = loadTile(input, arith::ConstantOp::create(b, b.getZeroAttr(data)),
-                          offset, items, 1, DeviceTiling::kScanTileAlgorithm);
+                          offset, items, 1, scanTileAlgorithm());
   Value flagItems = loadTile(flags, arith::ConstantIntOp::create(b, 0, 8), offset,
                              items, 1, std::nullopt);
   auto flagsType = cast<VectorType>(flagItems.getType());

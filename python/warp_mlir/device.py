@@ -14,7 +14,8 @@ them in the order the module states, with the grid and scratch size its
 attributes give (see the pass's description). Nothing about the launch is
 decided here.
 
-Arrays are 1-D and contiguous, of int32, int64, float32 or float64. Device
+Arrays are 1-D and contiguous, of int8, int16, int32, int64, float16,
+bfloat16 (torch) or float32, float64; values combine in their own type. Device
 arrays (torch, cupy: DLPack or `__cuda_array_interface__`) are used in place
 and the kernels are queued on `stream` (default: the default stream), so the
 result is ready when that stream has run them, as with torch's own ops; host
@@ -33,7 +34,8 @@ from .cuda import launch, synchronize
 from .ir import Context, Module
 
 # The element types the ops take, by the names numpy, cupy and torch give them.
-_TYPES = {"int32": "i32", "int64": "i64", "float32": "f32", "float64": "f64"}
+_TYPES = {"int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "float16": "f16",
+          "bfloat16": "bf16", "float32": "f32", "float64": "f64"}
 _KINDS = ("add", "mul", "minsi", "maxsi", "minui", "maxui", "and", "or", "xor",
           "minimumf", "maximumf", "minnumf", "maxnumf")
 
@@ -63,8 +65,8 @@ _plans: Dict[Tuple[str, ...], _Plan] = {}
 def _element_type(x: Any) -> str:
     name = str(getattr(x, "dtype", "")).replace("torch.", "")
     if name not in _TYPES:
-        raise TypeError(f"device ops take int32, int64, float32 or float64 arrays, "
-                        f"not {name or type(x).__name__}")
+        raise TypeError(f"device ops take int8, int16, int32, int64, float16, bfloat16, "
+                        f"float32 or float64 arrays, not {name or type(x).__name__}")
     return _TYPES[name]
 
 

@@ -12,7 +12,7 @@
 include "WarpDialect/IR/WarpBase.td"
 
 /// The element types a device-wide op takes.
-def Warp_DeviceElement : AnyTypeOf<[I32, I64, F32, F64]>;
+def Warp_DeviceElement : AnyTypeOf<[I8, I16, I32, I64, F16, BF16, F32, F64]>;
 def Warp_DeviceMemRef : MemRefRankOf<[Warp_DeviceElement], [1]>;
 
 class Warp_DeviceOp<string mnemonic, list<Trait> traits = []>
@@ -34,8 +34,9 @@ def Warp_DeviceReduceOp : Warp_DeviceOp<"device_reduce"> {
     when `n` is 0 (`0` for `add`, `-inf` for `maximumf`, ...; the identities
     of `warp.scan`'s exclusive form). Both memrefs are in device memory
     (`gpu.alloc`, or memory a frontend passes) in the default memory
-    space, contiguous (the identity layout), of i32, i64,
-    f32 or f64, with the kind's domain. Floats are combined in an order the
+    space, contiguous (the identity layout), of i8, i16, i32, i64, f16,
+    bf16, f32 or f64, with the kind's domain (values combine in that
+    type, as CUB's do: an f16 sum rounds to f16 at every step). Floats are combined in an order the
     compiler chooses (a tree over blocks and threads), so rounding may
     differ from a sequential sum, as CUB's does.
 

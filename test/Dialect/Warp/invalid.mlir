@@ -893,17 +893,26 @@ gpu.module @radix_sort_known {
 
 // -----
 
-// Device-wide collectives: i32, i64, f32 or f64 only (the ODS constraint).
-func.func @device_reduce_i16(%x: memref<?xi16>, %y: memref<1xi16>) {
-  // expected-error @+1 {{'warp.device_reduce' op operand #0 must be 1D memref of 32-bit signless integer or 64-bit signless integer or 32-bit float or 64-bit float values, but got 'memref<?xi16>'}}
-  warp.device_reduce <add> %x, %y : memref<?xi16>, memref<1xi16>
+// Device-wide collectives: i8, i16, i32, i64, f16, bf16, f32 or f64 only
+// (the ODS constraint).
+func.func @device_reduce_i1(%x: memref<?xi1>, %y: memref<1xi1>) {
+  // expected-error @+1 {{'warp.device_reduce' op operand #0 must be 1D memref of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'memref<?xi1>'}}
+  warp.device_reduce <add> %x, %y : memref<?xi1>, memref<1xi1>
   return
 }
 
 // -----
 
-func.func @device_scan_f16(%x: memref<?xf32>, %y: memref<?xf16>) {
-  // expected-error @+1 {{'warp.device_scan' op operand #1 must be 1D memref of 32-bit signless integer or 64-bit signless integer or 32-bit float or 64-bit float values, but got 'memref<?xf16>'}}
+func.func @device_scan_index(%x: memref<?xindex>, %y: memref<?xindex>) {
+  // expected-error @+1 {{'warp.device_scan' op operand #0 must be 1D memref of 8-bit signless integer}}
+  warp.device_scan <add> %x, %y : memref<?xindex>, memref<?xindex>
+  return
+}
+
+// -----
+
+func.func @device_scan_f16_f32(%x: memref<?xf32>, %y: memref<?xf16>) {
+  // expected-error @+1 {{'warp.device_scan' op takes one element type, got 'f32' and 'f16'}}
   warp.device_scan <add> %x, %y : memref<?xf32>, memref<?xf16>
   return
 }
