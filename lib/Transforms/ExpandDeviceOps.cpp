@@ -502,7 +502,6 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   int64_t items = DeviceTiling::itemsPerThread(dataBytes);
   int64_t tileItems = items * DeviceTiling::kThreads;
   startKernel(module, "scan", tileItems);
-  Type i64Type = b.getI64Type();
   auto itemsType = VectorType::get({items}, element);
   TileStatus status = tileStatus();
   Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
