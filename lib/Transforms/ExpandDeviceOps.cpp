@@ -557,7 +557,8 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
 void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, bool partition) {
   int64_t items = DeviceTiling::itemsPerThread(dataBytes);
   int64_t tileItems = items * DeviceTiling::kThreads;
-  startKernel(module, partition ? "partition" : "select", tileItems);
+  gpu::GPUFuncOp kernel =
+      startKernel(module, partition ? "partition" : "select", tileItems);
   Value flags = operands[1], kept = operands[2], count = operands[3];
   Type data = cast<MemRefType>(input.getType()).getElementType();
   Type i64Type = b.getI64Type();
@@ -595,29 +596,51 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, bool partition) {
   Value before = scan.getScanned()[0], total = scan.getTotal()[0];
   Value prefix = tilePrefix(status, tile64, total);
 
-  // Each thread writes its kept items after everything kept before them;
-  // a partition writes element i that is not kept, with `at` kept before
-  // it, to n - 1 - (i - at).
-  Value at = arith::AddIOp::create(b, prefix, before);
-  Value first = toI64(arith::AddIOp::create(
-      b, offset, arith::MulIOp::create(b, thread, index(items))));
-  Value last = arith::SubIOp::create(b, toI64(n), i64(1));
-  for (int64_t j = 0; j < items; ++j) {
-    Value keep = vector::ExtractOp::create(b, keeps, j);
-    Value value = vector::ExtractOp::create(b, values, j);
-    Value slot = arith::IndexCastOp::create(b, b.getIndexType(), at);
-    if (!partition) {
-      ifThen(keep, [&] { memref::StoreOp::create(b, value, kept, ValueRange{slot}); });
-    } else {
+  if (!partition) {
+    // The kept items of the tile gather in workgroup memory in their
+    // order, then consecutive threads copy them out (coalesced stores, as
+    // CUB's selection does).
+    auto stageType = MemRefType::get(
+        {tileItems}, data, AffineMap(),
+        gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+    Value stage = kernel.addWorkgroupAttribution(stageType, b.getLoc());
+    Value local = before;
+    for (int64_t j = 0; j < items; ++j) {
+      Value keep = vector::ExtractOp::create(b, keeps, j);
+      Value value = vector::ExtractOp::create(b, values, j);
+      Value slot = arith::IndexCastOp::create(b, b.getIndexType(), local);
+      ifThen(keep, [&] { memref::StoreOp::create(b, value, stage, ValueRange{slot}); });
+      local = arith::AddIOp::create(b, local, arith::ExtUIOp::create(b, i64Type, keep));
+    }
+    gpu::BarrierOp::create(b);
+    Value base = arith::IndexCastOp::create(b, b.getIndexType(), prefix);
+    auto copy = scf::ForOp::create(
+        b, thread, arith::IndexCastOp::create(b, b.getIndexType(), total),
+        index(DeviceTiling::kThreads));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(copy.getBody());
+    Value i = copy.getInductionVar();
+    memref::StoreOp::create(b, memref::LoadOp::create(b, stage, ValueRange{i}), kept,
+                            ValueRange{arith::AddIOp::create(b, base, i)});
+  } else {
+    // Element i goes after everything kept before it if it is kept, else,
+    // with `at` kept before it, to n - 1 - (i - at).
+    Value at = arith::AddIOp::create(b, prefix, before);
+    Value first = toI64(arith::AddIOp::create(
+        b, offset, arith::MulIOp::create(b, thread, index(items))));
+    Value last = arith::SubIOp::create(b, toI64(n), i64(1));
+    for (int64_t j = 0; j < items; ++j) {
+      Value keep = vector::ExtractOp::create(b, keeps, j);
+      Value value = vector::ExtractOp::create(b, values, j);
       Value i = arith::AddIOp::create(b, first, i64(j));
-      Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i,
-                                           toI64(n));
+      Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i, toI64(n));
       Value rejected = arith::SubIOp::create(b, last, arith::SubIOp::create(b, i, at));
       Value where = arith::SelectOp::create(
-          b, keep, slot, arith::IndexCastOp::create(b, b.getIndexType(), rejected));
+          b, keep, arith::IndexCastOp::create(b, b.getIndexType(), at),
+          arith::IndexCastOp::create(b, b.getIndexType(), rejected));
       ifThen(inside, [&] { memref::StoreOp::create(b, value, kept, ValueRange{where}); });
+      at = arith::AddIOp::create(b, at, arith::ExtUIOp::create(b, i64Type, keep));
     }
-    at = arith::AddIOp::create(b, at, arith::ExtUIOp::create(b, i64Type, keep));
   }
   // The last tile knows the count.
   Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
