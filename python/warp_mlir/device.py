@@ -36,8 +36,6 @@ from .ir import Context, Module
 # The element types the ops take, by the names numpy, cupy and torch give them.
 _TYPES = {"int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "float16": "f16",
           "bfloat16": "bf16", "float32": "f32", "float64": "f64"}
-_KINDS = ("add", "mul", "minsi", "maxsi", "minui", "maxui", "and", "or", "xor",
-          "minimumf", "maximumf", "minnumf", "maxnumf")
 
 
 @dataclass
@@ -152,8 +150,12 @@ def _plan(op: str, variant: str, element: str, exclusive: bool, chip: str) -> _P
     key = (op, variant, element, str(exclusive), chip)
     if key in _plans:
         return _plans[key]
-    if op in ("reduce", "scan") and variant not in _KINDS:
-        raise ValueError(f"kind must be one of {', '.join(_KINDS)}, not {variant!r}")
+    # The dialect's kind table says which names are kinds.
+    if op in ("reduce", "scan") and not (
+            isinstance(variant, str) and variant.isidentifier() and
+            _capi.lib().warpCombineKindDomains(_capi.MlirStringRef.of(variant.encode()))):
+        raise ValueError(f"kind must be a combine kind of the warp dialect (add, mul, "
+                         f"minsi, maxui, xor, maxnumf, ...), not {variant!r}")
     module = Module.parse(_op_text(op, variant, element, exclusive), Context())
     module.verify()  # a kind outside the type's domain is the verifier's error
     module.run("warp-expand-device-ops")

@@ -277,7 +277,7 @@ def test_errors():
         wd.reduce(np.zeros(10, np.float64), "xor", backend="sim")
     with pytest.raises(wm.MLIRError, match="kind 'maxnumf' needs a floating-point value, got 'i32'"):
         wd.scan(x, "maxnumf", backend="sim")
-    with pytest.raises(ValueError, match="kind must be one of"):
+    with pytest.raises(ValueError, match="kind must be a combine kind"):
         wd.scan(x, "sum", backend="sim")
     # out: too short, another type.
     with pytest.raises(ValueError, match="out has 9 elements, needs 10"):
