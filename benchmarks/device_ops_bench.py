@@ -94,6 +94,7 @@ GROUPS = {
     "scan_incl_f32": ("scan", "f32", False),
     "scan_excl_f32": ("scan", "f32", True),
     "select_f32": ("select", "f32", False),
+    "partition_f32": ("partition", "f32", False),
 }
 IMPLS = ("warp", "cub", "torch", "copy_cupy", "copy_torch", "read")
 SIZES = {"i32": 4, "f32": 4, "f64": 8}
@@ -127,8 +128,8 @@ def sizes_of(group, log2n):
 
 def cub_name(group):
     op, ty, exclusive = GROUPS[group]
-    if op == "select":
-        return f"cub_select_flagged_{ty}"
+    if op in ("select", "partition"):
+        return f"cub_{op}_flagged_{ty}"
     return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
 
 
@@ -146,8 +147,9 @@ def warp_op(wd, group, chip):
     """The warp call of `group`: f(x, out), or f(x, out, flags, count) for
     a selection."""
     op, _, exclusive = GROUPS[group]
-    if op == "select":
-        return lambda x, out, flags, count: wd.select(x, flags, out=out, count=count, chip=chip)
+    if op in ("select", "partition"):
+        call = wd.select if op == "select" else wd.partition
+        return lambda x, out, flags, count: call(x, flags, out=out, count=count, chip=chip)
     if op == "reduce":
         return lambda x, out: wd.reduce(x, kind="add", out=out, chip=chip)
     return lambda x, out: wd.scan(x, kind="add", exclusive=exclusive, out=out, chip=chip)
@@ -177,7 +179,7 @@ def child_compile(c, groups, log2n):
         x = cp.zeros(1 << max(sizes), dtype=DTYPES[ty])
         out = cp.empty_like(x)
         call, first_ms = warp_op(wd, group, c.args.chip), []
-        if GROUPS[group][0] == "select":
+        if GROUPS[group][0] in ("select", "partition"):
             flags, count = cp.zeros(x.size, dtype=cp.int8), cp.zeros(1, dtype=cp.int64)
             call = lambda x, out, call=call, flags=flags, count=count: \
                 call(x, out, flags[:x.size], count)  # noqa: E731
@@ -226,9 +228,11 @@ def child_select(c, group, log2n):
     """A selection by flags (x > 0, about half kept): warp, CUB's
     DeviceSelect::Flagged and torch.masked_select, checked as numpy's
     x[flags] with its count, then timed with the copies (the copy moves n
-    elements; a selection reads n elements and n flags and writes half)."""
+    elements; a selection reads n elements and n flags and writes half).
+    A partition (DevicePartition::Flagged) is checked as x[flags] then the
+    rest reversed, and writes all n."""
     cp = c.cp
-    _, ty, _ = GROUPS[group]
+    op, ty, _ = GROUPS[group]
     sizes = sizes_of(group, log2n)
     big = 1 << max(sizes)
     rng = cp.random.default_rng(sum(map(ord, group)))
@@ -248,12 +252,15 @@ def child_select(c, group, log2n):
         n = 1 << log2
         xv, fv, outv, dv = x[:n], flags[:n], out[:n], dst[:n]
         want = xv[fv != 0]
+        if op == "partition":
+            want = cp.concatenate([want, xv[fv == 0][::-1]])
+        kept = int((fv != 0).sum())
 
-        def check(outv=outv, want=want):
+        def check(outv=outv, want=want, kept=kept):
             got = int(count[0])
-            if got != want.size:
-                return f"count {got} != {want.size}"
-            return equal(cp, outv[:got], want)
+            if got != kept:
+                return f"count {got} != {kept}"
+            return equal(cp, outv[:want.size], want)
 
         def reset(outv=outv):
             count.fill(-1)
@@ -281,6 +288,8 @@ def child_select(c, group, log2n):
             def masked(tx=tx, tf=tf, tout=tout, tcount=tcount):
                 kept = torch.masked_select(tx, tf)
                 tout[:kept.numel()].copy_(kept)
+                if op == "partition":
+                    tout[kept.numel():tx.numel()].copy_(torch.masked_select(tx, ~tf).flip(0))
                 tcount.fill_(kept.numel())
             add("torch", masked)
             add("copy_torch", lambda tx=tx, tdst=tdst: tdst.copy_(tx), lambda dv=dv, xv=xv: equal(cp, dv, xv),
@@ -293,7 +302,7 @@ def child_select(c, group, log2n):
 def child_group(c, group, log2n):
     cp, np = c.cp, c.np
     op, ty, exclusive = GROUPS[group]
-    if op == "select":
+    if op in ("select", "partition"):
         return child_select(c, group, log2n)
     dtype = DTYPES[ty]
     sizes = sizes_of(group, log2n)

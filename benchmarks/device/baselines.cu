@@ -11,6 +11,7 @@
 #include <cub/block/block_scan.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_partition.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
@@ -325,6 +326,10 @@ EXPORT int cub_scan_excl_i32(void *temp, size_t *bytes, const int *in, int *out,
 EXPORT int cub_select_flagged_f32(void *temp, size_t *bytes, const float *in, const signed char *flags,
                                   float *out, long long *num, long long n) {
   return cub::DeviceSelect::Flagged(temp, *bytes, in, flags, out, num, n);  // device_ops_bench.py
+}
+EXPORT int cub_partition_flagged_f32(void *temp, size_t *bytes, const float *in, const signed char *flags,
+                                     float *out, long long *num, long long n) {
+  return cub::DevicePartition::Flagged(temp, *bytes, in, flags, out, num, n);  // device_ops_bench.py
 }
 EXPORT int cub_select_gt_f32(void *temp, size_t *bytes, const float *in, float *out, int *num, long long n,
                              float threshold) {
