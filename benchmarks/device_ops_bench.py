@@ -95,10 +95,12 @@ GROUPS = {
     "scan_excl_f32": ("scan", "f32", True),
     "select_f32": ("select", "f32", False),
     "partition_f32": ("partition", "f32", False),
+    "histogram_u8": ("histogram", "u8", False),
 }
 IMPLS = ("warp", "cub", "torch", "copy_cupy", "copy_torch", "read")
-SIZES = {"i32": 4, "f32": 4, "f64": 8}
-DTYPES = {"i32": "int32", "f32": "float32", "f64": "float64"}
+SIZES = {"u8": 1, "i32": 4, "f32": 4, "f64": 8}
+DTYPES = {"u8": "uint8", "i32": "int32", "f32": "float32", "f64": "float64"}
+HISTOGRAM_BINS = 256
 CALLS = 20  # back-to-back calls of host_us and call_us
 # The timer's hold (gpu_timing.HOLD_US, 200 us there): a warp call packs
 # its arrays for each of its kernels, more host work than one launch.
@@ -130,6 +132,8 @@ def cub_name(group):
     op, ty, exclusive = GROUPS[group]
     if op in ("select", "partition"):
         return f"cub_{op}_flagged_{ty}"
+    if op == "histogram":
+        return f"cub_histogram_{ty}"
     return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
 
 
@@ -147,6 +151,8 @@ def warp_op(wd, group, chip):
     """The warp call of `group`: f(x, out), or f(x, out, flags, count) for
     a selection."""
     op, _, exclusive = GROUPS[group]
+    if op == "histogram":
+        return lambda x, out: wd.histogram(x, HISTOGRAM_BINS, out=out, chip=chip)
     if op in ("select", "partition"):
         call = wd.select if op == "select" else wd.partition
         return lambda x, out, flags, count: call(x, flags, out=out, count=count, chip=chip)
@@ -183,6 +189,9 @@ def child_compile(c, groups, log2n):
             flags, count = cp.zeros(x.size, dtype=cp.int8), cp.zeros(1, dtype=cp.int64)
             call = lambda x, out, call=call, flags=flags, count=count: \
                 call(x, out, flags[:x.size], count)  # noqa: E731
+        if GROUPS[group][0] == "histogram":
+            hist = cp.zeros(HISTOGRAM_BINS, dtype=cp.int32)
+            call = lambda x, out, call=call, hist=hist: call(x, hist)  # noqa: E731
 
         def run():
             for log2 in sizes:
@@ -299,11 +308,61 @@ def child_select(c, group, log2n):
         time_size(c, group)
 
 
+def child_histogram(c, group, log2n):
+    """A 256-bin histogram of uniform bytes: warp (the bins counted in
+    workgroup memory first), CUB's DeviceHistogram::HistogramEven and
+    torch.bincount, checked against cupy's bincount, timed with the
+    copies of the samples."""
+    cp = c.cp
+    sizes = sizes_of(group, log2n)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    x = rng.integers(0, 256, 1 << max(sizes), dtype=cp.int32).astype(cp.uint8)
+    hist, dst = cp.zeros(HISTOGRAM_BINS, dtype=cp.int32), cp.empty_like(x)
+    try:
+        warp = warp_op(import_device(), group, c.args.chip)
+    except Exception as error:  # noqa: BLE001 - the baselines still run
+        warp, warp_error = None, f"warp_mlir.device: {type(error).__name__}: {str(error)[:300]}"
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    for log2 in sizes:
+        n = 1 << log2
+        xv, dv = x[:n], dst[:n]
+        want = cp.bincount(xv, minlength=HISTOGRAM_BINS).astype(cp.int32)
+
+        def add(impl, launch, check=lambda want=want: equal(cp, hist, want),
+                reset=lambda: hist.fill(-1)):
+            reset()
+            c.measure(group, f"{impl}@{log2}", launch, check)
+
+        if warp:
+            add("warp", lambda xv=xv: warp(xv, hist))
+        else:
+            c.report(group, f"warp@{log2}", error=warp_error)
+        if c.lib:
+            try:
+                add("cub", c.cub_call(cub_name(group), device_bench.ptr(xv), device_bench.ptr(hist),
+                                      ctypes.c_longlong(n)))
+            except Exception as error:  # noqa: BLE001
+                c.report(group, f"cub@{log2}", error=str(error)[:300])
+        if torch:
+            tx, th, tdst = torch.from_dlpack(xv), torch.from_dlpack(hist), torch.from_dlpack(dv)
+            add("torch", lambda tx=tx, th=th: th.copy_(torch.bincount(tx, minlength=HISTOGRAM_BINS)))
+            add("copy_torch", lambda tx=tx, tdst=tdst: tdst.copy_(tx), lambda dv=dv, xv=xv: equal(cp, dv, xv),
+                lambda dv=dv, xv=xv: cp.add(xv, 1, out=dv))
+        add("copy_cupy", lambda dv=dv, xv=xv: cp.copyto(dv, xv), lambda dv=dv, xv=xv: equal(cp, dv, xv),
+            lambda dv=dv, xv=xv: cp.add(xv, 1, out=dv))
+        time_size(c, group)
+
+
 def child_group(c, group, log2n):
     cp, np = c.cp, c.np
     op, ty, exclusive = GROUPS[group]
     if op in ("select", "partition"):
         return child_select(c, group, log2n)
+    if op == "histogram":
+        return child_histogram(c, group, log2n)
     dtype = DTYPES[ty]
     sizes = sizes_of(group, log2n)
     big = 1 << max(sizes)
@@ -406,7 +465,7 @@ def child_cmd(args, child, so):
 def summarize(group, log2, by_impl, note):
     op, ty, exclusive = GROUPS[group]
     n = 1 << log2
-    moved = n * SIZES[ty] * (1 if op == "reduce" else 2)
+    moved = n * SIZES[ty] * (1 if op in ("reduce", "histogram") else 2)
     entry = {"group": group, "op": op if op != "scan" else f"scan_{'excl' if exclusive else 'incl'}",
              "type": ty, "log2n": log2, "n": n, "bytes": moved}
     for impl in IMPLS:

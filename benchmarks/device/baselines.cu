@@ -11,6 +11,7 @@
 #include <cub/block/block_scan.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_histogram.cuh>
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -330,6 +331,10 @@ EXPORT int cub_select_flagged_f32(void *temp, size_t *bytes, const float *in, co
 EXPORT int cub_partition_flagged_f32(void *temp, size_t *bytes, const float *in, const signed char *flags,
                                      float *out, long long *num, long long n) {
   return cub::DevicePartition::Flagged(temp, *bytes, in, flags, out, num, n);  // device_ops_bench.py
+}
+EXPORT int cub_histogram_u8(void *temp, size_t *bytes, const unsigned char *samples, int *hist, long long n) {
+  // 256 bins of width 1 over [0, 256): a count per byte value (device_ops_bench.py).
+  return cub::DeviceHistogram::HistogramEven(temp, *bytes, samples, hist, 257, 0, 256, n);
 }
 EXPORT int cub_select_gt_f32(void *temp, size_t *bytes, const float *in, float *out, int *num, long long n,
                              float threshold) {
