@@ -150,6 +150,17 @@ private:
       return DeviceTiling::kScanTileAlgorithm;
     return std::nullopt;
   }
+  /// The logical negation of an i1.
+  Value negate(Value cond) {
+    return arith::XOrIOp::create(b, cond, arith::ConstantIntOp::create(b, 1, 1));
+  }
+  /// Leaves `b` inside `if (!empty)` (a launch over nothing, one block for
+  /// n = 0, has no tile) and returns the block's tile number (its index).
+  Value enterTile(Value empty) {
+    auto nonEmpty = scf::IfOp::create(b, negate(empty), /*withElseRegion=*/false);
+    b.setInsertionPoint(nonEmpty.thenBlock()->getTerminator());
+    return gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  }
   Value isThreadZero() {
     return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, index(0));
   }
@@ -457,7 +468,7 @@ Value DeviceKernelBuilder::lookBack(const TileStatus &status, Value tile) {
     Value window = ReduceOp::create(b, kind, counted).getResult()[0];
     // The window's tiles come before those already combined.
     Value combined = combine(window, acc);
-    Value more = arith::XOrIOp::create(b, found, arith::ConstantIntOp::create(b, 1, 1));
+    Value more = negate(found);
     scf::ConditionOp::create(
         b, more, ValueRange{arith::SubIOp::create(b, end, i64(32)), combined});
     Block *after = b.createBlock(&loop.getAfter(), {}, {i64Type, element},
@@ -481,8 +492,7 @@ Value DeviceKernelBuilder::tilePrefix(const TileStatus &status, Value tile64,
   });
   // Warp 0 of every later tile looks back and publishes the tile's prefix.
   Value warpZero = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(32));
-  Value looks = arith::AndIOp::create(
-      b, warpZero, arith::XOrIOp::create(b, first, arith::ConstantIntOp::create(b, 1, 1)));
+  Value looks = arith::AndIOp::create(b, warpZero, negate(first));
   Value before = ifElse(
       looks, element,
       [&] {
@@ -505,13 +515,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   auto itemsType = VectorType::get({items}, element);
   TileStatus status = tileStatus();
   Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
-  // A launch over nothing (one block for n = 0) has no tile to scan.
-  auto guardIf = scf::IfOp::create(b, arith::XOrIOp::create(
-                                          b, empty, arith::ConstantIntOp::create(b, 1, 1)),
-                                   /*withElseRegion=*/false);
-  b.setInsertionPoint(guardIf.thenBlock()->getTerminator());
-
-  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value tile = enterTile(empty);
   Value tile64 = toI64(tile);
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
   Value loaded = loadTile(offset, items, 1, scanTileAlgorithm());
@@ -531,9 +535,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
     // prefix itself, which `prefix (kind) identity` is not for every kind
     // (minnumf of an all-NaN prefix and +inf is +inf, not NaN).
     Value own = vector::InsertOp::create(b, prefix, result, 0);
-    Value takesPrefix = arith::AndIOp::create(
-        b, isThreadZero(),
-        arith::XOrIOp::create(b, first, arith::ConstantIntOp::create(b, 1, 1)));
+    Value takesPrefix = arith::AndIOp::create(b, isThreadZero(), negate(first));
     result = arith::SelectOp::create(b, takesPrefix, own, result);
   }
   auto store = [&](Value valid) {
@@ -568,12 +570,7 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, bool partition) {
   ifThen(arith::AndIOp::create(b, empty, isThreadZero()), [&] {
     memref::StoreOp::create(b, i64(0), count, ValueRange{index(0)});
   });
-  auto guardIf = scf::IfOp::create(
-      b, arith::XOrIOp::create(b, empty, arith::ConstantIntOp::create(b, 1, 1)),
-      /*withElseRegion=*/false);
-  b.setInsertionPoint(guardIf.thenBlock()->getTerminator());
-
-  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value tile = enterTile(empty);
   Value tile64 = toI64(tile);
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
   Value values = loadTile(input, arith::ConstantOp::create(b, b.getZeroAttr(data)),
