@@ -60,8 +60,24 @@ class _Plan:
 _plans: Dict[Tuple[str, ...], _Plan] = {}
 
 
+def _dtype_name(x: Any) -> str:
+    """numpy's name of the element type of `x` (torch's without "torch.")."""
+    return str(getattr(x, "dtype", "")).replace("torch.", "")
+
+
+def _library(x: Any) -> Any:
+    """The module of the array library `x` comes from (torch, cupy, numpy)."""
+    return sys.modules[type(x).__module__.split(".")[0]]
+
+
+def _dtype(like: Any, name: str) -> Any:
+    """The dtype `name` (a numpy name) as the library of `like` spells it."""
+    library = _library(like)
+    return getattr(library, name) if library.__name__ == "torch" else name
+
+
 def _element_type(x: Any) -> str:
-    name = str(getattr(x, "dtype", "")).replace("torch.", "")
+    name = _dtype_name(x)
     if name not in _TYPES:
         raise TypeError(f"device ops take int8, int16, int32, int64, float16, bfloat16, "
                         f"float32 or float64 arrays, not {name or type(x).__name__}")
@@ -78,10 +94,9 @@ def _length(x: Any) -> int:
 def _empty(like: Any, n: int, dtype: str) -> Any:
     """An uninitialised 1-D array of `n` elements of `dtype` (a numpy name)
     from the library and on the device of `like`."""
-    library = sys.modules[type(like).__module__.split(".")[0]]
-    if library.__name__ == "torch":
-        return like.new_empty((n,), dtype=getattr(library, dtype))
-    return library.empty((n,), dtype=dtype)
+    if _library(like).__name__ == "torch":
+        return like.new_empty((n,), dtype=_dtype(like, dtype))
+    return _library(like).empty((n,), dtype=dtype)
 
 
 def _attribute(op, name: str):
@@ -192,8 +207,7 @@ def _launch(plan: _Plan, arrays: List[Any], n: int, stream: Any, backend: str) -
         # The scratch goes back to its library's allocator when this call
         # returns, which may hand it out on its own stream while `stream`
         # still runs the kernels: torch can be told; otherwise wait.
-        if type(scratch).__module__.startswith("torch") and \
-                type(stream).__module__.startswith("torch"):
+        if _library(scratch).__name__ == "torch" and _library(stream).__name__ == "torch":
             scratch.record_stream(stream)
         else:
             synchronize(stream)
@@ -203,7 +217,7 @@ def _output(x: Any, out: Any, n: int, what: str = "out") -> Any:
     """`out` checked against `x` (element type, at least `n` elements), or a
     new array like `x` of `n` elements."""
     if out is None:
-        return _empty(x, n, str(getattr(x, "dtype")).replace("torch.", ""))
+        return _empty(x, n, _dtype_name(x))
     if _element_type(out) != _element_type(x):
         raise TypeError(f"{what} has {_element_type(out)} elements, x {_element_type(x)}")
     if _length(out) < n:
@@ -222,23 +236,22 @@ def histogram(x: Any, bins: int, out: Any = None, dtype: str = "int32", chip: st
     counted): a new int32 (or `dtype` int64) array like `x`, or `out`
     (overwritten). `x`: 1-D int8..int64 or uint8..uint64."""
     n = _length(x)
-    name = str(getattr(x, "dtype", "")).replace("torch.", "")
+    name = _dtype_name(x)
     if name not in _SAMPLES:
         raise TypeError(f"histogram samples are int8..int64 or uint8..uint64, not {name}")
     bins = int(bins)
     if bins < 1:
         raise ValueError(f"bins must be at least 1, got {bins}")
     if name.startswith("u"):  # the same bits, as the signless type the kernels take
-        library = sys.modules[type(x).__module__.split(".")[0]]
-        x = x.view(getattr(library, name[1:]) if library.__name__ == "torch" else name[1:])
+        x = x.view(_dtype(x, name[1:]))
     if out is None:
         if dtype not in ("int32", "int64"):
             raise ValueError(f"dtype must be int32 or int64, not {dtype!r}")
         out = _empty(x, bins, dtype)
-    elif str(getattr(out, "dtype", "")).replace("torch.", "") not in ("int32", "int64") or \
+    elif _dtype_name(out) not in ("int32", "int64") or \
             _length(out) != bins:
         raise TypeError(f"out must be an int32 or int64 array of {bins} elements")
-    counters = _TYPES[str(out.dtype).replace("torch.", "")]
+    counters = _TYPES[_dtype_name(out)]
     sample = _SAMPLES[name]
     plan = _plan("histogram", f"memref<{bins}x{counters}>", sample, False, chip)
     _launch(plan, [x, out], n, stream, backend)
@@ -268,10 +281,9 @@ def scan(x: Any, kind: str = "add", exclusive: bool = False, out: Any = None,
 def _selection(op: str, x: Any, flags: Any, out: Any, count: Any, chip: str, stream: Any,
                backend: str) -> Tuple[Any, Any]:
     n = _length(x)
-    name = str(getattr(flags, "dtype", "")).replace("torch.", "")
+    name = _dtype_name(flags)
     if name == "bool":
-        flags = flags.view(getattr(sys.modules[type(flags).__module__.split(".")[0]], "int8")
-                           if type(flags).__module__.startswith("torch") else "int8")
+        flags = flags.view(_dtype(flags, "int8"))
     elif name != "int8":
         raise TypeError(f"flags must be bool or int8, not {name or type(flags).__name__}")
     if _length(flags) < n:
@@ -279,7 +291,7 @@ def _selection(op: str, x: Any, flags: Any, out: Any, count: Any, chip: str, str
     out = _output(x, out, n)
     if count is None:
         count = _empty(x, 1, "int64")
-    elif str(getattr(count, "dtype", "")).replace("torch.", "") != "int64" or \
+    elif _dtype_name(count) != "int64" or \
             _length(count) < 1:
         raise TypeError("count must be an int64 array of at least one element")
     _run(op, [x, flags, out, count], "add", False, chip, stream, backend)
