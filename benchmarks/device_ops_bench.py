@@ -233,6 +233,40 @@ def time_size(c, group):
         c.report(group, key, ms=ms, host_us=calls[key][0], call_us=calls[key][1])
 
 
+def implementations(c, group):
+    """warp's call of `group` (or None and why not) and torch (or None)."""
+    try:
+        warp, warp_error = warp_op(import_device(), group, c.args.chip), None
+    except Exception as error:  # noqa: BLE001 - the baselines still run
+        warp, warp_error = None, f"warp_mlir.device: {type(error).__name__}: {str(error)[:300]}"
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    return warp, warp_error, torch
+
+
+def add_cub(c, group, log2, add, *args):
+    """CUB's call of `group` on `args` (a --skip names it after it failed)."""
+    if not c.lib or f"cub@{log2}" in c.args.skip.split(","):
+        return
+    try:
+        add("cub", c.cub_call(cub_name(group), *args))
+    except Exception as error:  # noqa: BLE001
+        c.report(group, f"cub@{log2}", error=str(error)[:300])
+
+
+def add_copies(c, add, torch, xv, dv):
+    """The ceilings: xv copied to dv by torch (where it imports) and cupy."""
+    cp = c.cp
+    check = lambda: equal(cp, dv, xv)  # noqa: E731
+    reset = lambda: cp.add(xv, 1, out=dv)  # noqa: E731 - every value wrong
+    if torch:
+        tx, tdst = torch.from_dlpack(xv), torch.from_dlpack(dv)
+        add("copy_torch", lambda: tdst.copy_(tx), check, reset)
+    add("copy_cupy", lambda: cp.copyto(dv, xv), check, reset)
+
+
 def child_select(c, group, log2n):
     """A selection by flags (x > 0, about half kept): warp, CUB's
     DeviceSelect::Flagged and torch.masked_select, checked as numpy's
@@ -249,14 +283,7 @@ def child_select(c, group, log2n):
     flags = (x > 0).astype(cp.int8)
     out, dst = cp.empty_like(x), cp.empty_like(x)
     count = cp.zeros(1, dtype=cp.int64)
-    try:
-        warp = warp_op(import_device(), group, c.args.chip)
-    except Exception as error:  # noqa: BLE001 - the baselines still run
-        warp, warp_error = None, f"warp_mlir.device: {type(error).__name__}: {str(error)[:300]}"
-    try:
-        import torch
-    except ImportError:
-        torch = None
+    warp, warp_error, torch = implementations(c, group)
     for log2 in sizes:
         n = 1 << log2
         xv, fv, outv, dv = x[:n], flags[:n], out[:n], dst[:n]
@@ -283,16 +310,11 @@ def child_select(c, group, log2n):
             add("warp", lambda xv=xv, outv=outv, fv=fv: warp(xv, outv, fv, count))
         else:
             c.report(group, f"warp@{log2}", error=warp_error)
-        if c.lib:
-            try:
-                add("cub", c.cub_call(cub_name(group), device_bench.ptr(xv), device_bench.ptr(fv),
-                                      device_bench.ptr(outv), device_bench.ptr(count),
-                                      ctypes.c_longlong(n)))
-            except Exception as error:  # noqa: BLE001
-                c.report(group, f"cub@{log2}", error=str(error)[:300])
+        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(fv),
+                device_bench.ptr(outv), device_bench.ptr(count), ctypes.c_longlong(n))
         if torch:
             tx, tf = torch.from_dlpack(xv), torch.from_dlpack(fv).bool()
-            tout, tcount, tdst = torch.from_dlpack(outv), torch.from_dlpack(count), torch.from_dlpack(dv)
+            tout, tcount = torch.from_dlpack(outv), torch.from_dlpack(count)
 
             def masked(tx=tx, tf=tf, tout=tout, tcount=tcount):
                 kept = torch.masked_select(tx, tf)
@@ -301,10 +323,7 @@ def child_select(c, group, log2n):
                     tout[kept.numel():tx.numel()].copy_(torch.masked_select(tx, ~tf).flip(0))
                 tcount.fill_(kept.numel())
             add("torch", masked)
-            add("copy_torch", lambda tx=tx, tdst=tdst: tdst.copy_(tx), lambda dv=dv, xv=xv: equal(cp, dv, xv),
-                lambda dv=dv, xv=xv: cp.add(xv, 1, out=dv))
-        add("copy_cupy", lambda dv=dv, xv=xv: cp.copyto(dv, xv), lambda dv=dv, xv=xv: equal(cp, dv, xv),
-            lambda dv=dv, xv=xv: cp.add(xv, 1, out=dv))
+        add_copies(c, add, torch, xv, dv)
         time_size(c, group)
 
 
@@ -318,14 +337,7 @@ def child_histogram(c, group, log2n):
     rng = cp.random.default_rng(sum(map(ord, group)))
     x = rng.integers(0, 256, 1 << max(sizes), dtype=cp.int32).astype(cp.uint8)
     hist, dst = cp.zeros(HISTOGRAM_BINS, dtype=cp.int32), cp.empty_like(x)
-    try:
-        warp = warp_op(import_device(), group, c.args.chip)
-    except Exception as error:  # noqa: BLE001 - the baselines still run
-        warp, warp_error = None, f"warp_mlir.device: {type(error).__name__}: {str(error)[:300]}"
-    try:
-        import torch
-    except ImportError:
-        torch = None
+    warp, warp_error, torch = implementations(c, group)
     for log2 in sizes:
         n = 1 << log2
         xv, dv = x[:n], dst[:n]
@@ -340,19 +352,12 @@ def child_histogram(c, group, log2n):
             add("warp", lambda xv=xv: warp(xv, hist))
         else:
             c.report(group, f"warp@{log2}", error=warp_error)
-        if c.lib:
-            try:
-                add("cub", c.cub_call(cub_name(group), device_bench.ptr(xv), device_bench.ptr(hist),
-                                      ctypes.c_longlong(n)))
-            except Exception as error:  # noqa: BLE001
-                c.report(group, f"cub@{log2}", error=str(error)[:300])
+        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(hist),
+                ctypes.c_longlong(n))
         if torch:
-            tx, th, tdst = torch.from_dlpack(xv), torch.from_dlpack(hist), torch.from_dlpack(dv)
+            tx, th = torch.from_dlpack(xv), torch.from_dlpack(hist)
             add("torch", lambda tx=tx, th=th: th.copy_(torch.bincount(tx, minlength=HISTOGRAM_BINS)))
-            add("copy_torch", lambda tx=tx, tdst=tdst: tdst.copy_(tx), lambda dv=dv, xv=xv: equal(cp, dv, xv),
-                lambda dv=dv, xv=xv: cp.add(xv, 1, out=dv))
-        add("copy_cupy", lambda dv=dv, xv=xv: cp.copyto(dv, xv), lambda dv=dv, xv=xv: equal(cp, dv, xv),
-            lambda dv=dv, xv=xv: cp.add(xv, 1, out=dv))
+        add_copies(c, add, torch, xv, dv)
         time_size(c, group)
 
 
@@ -380,20 +385,10 @@ def child_group(c, group, log2n):
         assert ty == "i32" or int(cp.abs(ref).max()) < (1 << 24)
         scanned = ref.astype(dtype)
         del ref
-    try:
-        wd = import_device()
-        warp = warp_op(wd, group, c.args.chip)
-    except Exception as error:  # noqa: BLE001 - the baselines still run
-        warp = None
-        warp_error = f"warp_mlir.device: {type(error).__name__}: {str(error)[:300]}"
-    try:
-        import torch
-        tdt = getattr(torch, DTYPES[ty])
-    except ImportError:
-        torch = None
+    warp, warp_error, torch = implementations(c, group)
+    tdt = getattr(torch, DTYPES[ty]) if torch else None
     read = cp.RawKernel(READ_SOURCE, "read_words") if op == "reduce" else None
     words = cp.zeros(1, dtype=cp.uint32)
-    skip = c.args.skip.split(",")
 
     for log2 in sizes:
         n = 1 << log2
@@ -411,26 +406,19 @@ def child_group(c, group, log2n):
             add("warp", lambda xv=xv, outv=outv: warp(xv, outv))
         else:
             c.report(group, f"warp@{log2}", error=warp_error)
-        if c.lib and f"cub@{log2}" not in skip:
-            try:
-                add("cub", c.cub_call(cub_name(group), device_bench.ptr(xv), device_bench.ptr(outv),
-                                      ctypes.c_longlong(n)))
-            except Exception as error:  # noqa: BLE001
-                c.report(group, f"cub@{log2}", error=str(error)[:300])
+        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(outv),
+                ctypes.c_longlong(n))
         if torch:
-            tx, tout, tdst = torch.from_dlpack(xv), torch.from_dlpack(outv), torch.from_dlpack(dv)
+            tx, tout = torch.from_dlpack(xv), torch.from_dlpack(outv)
             if op == "reduce":
                 add("torch", lambda tx=tx, tout=tout: torch.sum(tx, 0, keepdim=True, dtype=tdt, out=tout))
             elif exclusive:
                 add("torch", lambda tx=tx, tout=tout: torch.sub(torch.cumsum(tx, 0, dtype=tdt), tx, out=tout))
             else:
                 add("torch", lambda tx=tx, tout=tout: torch.cumsum(tx, 0, dtype=tdt, out=tout))
-            add("copy_torch", lambda tx=tx, tdst=tdst: tdst.copy_(tx), lambda dv=dv, xv=xv: equal(cp, dv, xv),
-                lambda dv=dv, xv=xv: cp.add(xv, 1, out=dv))
         else:
             c.report(group, f"torch@{log2}", error="torch not available")
-        add("copy_cupy", lambda dv=dv, xv=xv: cp.copyto(dv, xv), lambda dv=dv, xv=xv: equal(cp, dv, xv),
-            lambda dv=dv, xv=xv: cp.add(xv, 1, out=dv))
+        add_copies(c, add, torch, xv, dv)
         if read is not None:
             n4 = n * SIZES[ty] // 16
             blocks = max(1, min(c.sms * 8, -(-n4 // 256)))
