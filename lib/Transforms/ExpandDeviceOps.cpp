@@ -262,9 +262,10 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
   // coalesced across the block.
   int64_t vectorItems = 16 / elementBytes;
   int64_t pieces = DeviceTiling::kTileBytesPerThread / 16;
-  int64_t tileItems = vectorItems * pieces * DeviceTiling::kThreads;
+  int64_t tileItems = DeviceTiling::tileItems(elementBytes);
   int64_t tiles = DeviceTiling::kReduceTilesPerBlock;
-  gpu::GPUFuncOp kernel = startKernel(module, "reduce_tiles", tiles * tileItems);
+  int64_t chunkItems = DeviceTiling::reduceChunkItems(elementBytes);
+  gpu::GPUFuncOp kernel = startKernel(module, "reduce_tiles", chunkItems);
   // Only this kernel's loads touch the input while it runs (the output is
   // written by reduce_finish): it may take the read-only data path.
   kernel.setArgAttr(0, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
@@ -273,15 +274,14 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
   // Chunks of `tiles` tiles, grid-strided: a capped grid walks them all.
   Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  Value chunks = arith::CeilDivUIOp::create(b, n, index(tiles * tileItems));
+  Value chunks = arith::CeilDivUIOp::create(b, n, index(chunkItems));
   auto vectorType = VectorType::get({vectorItems}, element);
   auto outer = scf::ForOp::create(b, blockIndex, chunks, blocks,
                                   ValueRange{pad(vectorType)});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(outer.getBody());
-    Value base = arith::MulIOp::create(b, outer.getInductionVar(),
-                                       index(tiles * tileItems));
+    Value base = arith::MulIOp::create(b, outer.getInductionVar(), index(chunkItems));
     auto inner = scf::ForOp::create(b, index(0), index(tiles), index(1),
                                     outer.getRegionIterArgs());
     b.setInsertionPointToStart(inner.getBody());
@@ -307,8 +307,7 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
 }
 
 void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
-  int64_t perBlock = DeviceTiling::kTileBytesPerThread / elementBytes *
-                     DeviceTiling::kThreads * DeviceTiling::kReduceTilesPerBlock;
+  int64_t perBlock = DeviceTiling::reduceChunkItems(elementBytes);
   startKernel(module, "reduce_finish", std::nullopt);
   // A partial per block of reduce_tiles: min(max(1, ceil(n / perBlock)),
   // its grid cap).
@@ -346,8 +345,7 @@ void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
 
 void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
   // A thread per status word.
-  int64_t tileItems = DeviceTiling::itemsPerThread(dataBytes) *
-                      DeviceTiling::kThreads;
+  int64_t tileItems = DeviceTiling::tileItems(dataBytes);
   startKernel(module, "scan_init", tileItems * DeviceTiling::kThreads);
   Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value tile = arith::AddIOp::create(
@@ -364,7 +362,7 @@ void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
 
 DeviceKernelBuilder::TileStatus DeviceKernelBuilder::tileStatus() {
   Value tiles = toI64(arith::CeilDivUIOp::create(
-      b, n, index(DeviceTiling::itemsPerThread(dataBytes) * DeviceTiling::kThreads)));
+      b, n, index(DeviceTiling::tileItems(dataBytes))));
   TileStatus status;
   status.elementBytes = elementBytes;
   status.words = i64(0);
@@ -510,7 +508,7 @@ Value DeviceKernelBuilder::tilePrefix(const TileStatus &status, Value tile64,
 
 void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   int64_t items = DeviceTiling::itemsPerThread(dataBytes);
-  int64_t tileItems = items * DeviceTiling::kThreads;
+  int64_t tileItems = DeviceTiling::tileItems(dataBytes);
   startKernel(module, "scan", tileItems);
   auto itemsType = VectorType::get({items}, element);
   TileStatus status = tileStatus();
@@ -558,7 +556,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
 
 void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, bool partition) {
   int64_t items = DeviceTiling::itemsPerThread(dataBytes);
-  int64_t tileItems = items * DeviceTiling::kThreads;
+  int64_t tileItems = DeviceTiling::tileItems(dataBytes);
   gpu::GPUFuncOp kernel =
       startKernel(module, partition ? "partition" : "select", tileItems);
   Value flags = operands[1], kept = operands[2], count = operands[3];
@@ -796,7 +794,7 @@ struct WarpExpandDeviceOpsPass
           {ShapedType::kDynamic}, cast<MemRefType>(operand.getType()).getElementType()));
     DeviceKernelBuilder kernels(b, kind, element, operandTypes, data);
     int64_t bytes = data.getIntOrFloatBitWidth() / 8;
-    int64_t tileItems = DeviceTiling::itemsPerThread(bytes) * DeviceTiling::kThreads;
+    int64_t tileItems = DeviceTiling::tileItems(bytes);
     if (histogram) {
       kernels.buildHistogram(module, privateBins);
       // No scratch: 8 bytes, so that no allocation is empty.
@@ -807,7 +805,7 @@ struct WarpExpandDeviceOpsPass
       // One 8-byte partial per block of reduce_tiles.
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr(
-                          {0, 8, tileItems * DeviceTiling::kReduceTilesPerBlock}));
+                          {0, 8, DeviceTiling::reduceChunkItems(bytes)}));
     } else {
       kernels.buildScanInit(module);
       if (select)

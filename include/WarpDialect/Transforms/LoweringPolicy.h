@@ -75,6 +75,14 @@ struct DeviceTiling {
   static int64_t itemsPerThread(int64_t elementBytes) {
     return kTileBytesPerThread / elementBytes;
   }
+  /// Items of such a tile.
+  static int64_t tileItems(int64_t elementBytes) {
+    return itemsPerThread(elementBytes) * kThreads;
+  }
+  /// Items of a reduction's chunk (a reduce_tiles block's step).
+  static int64_t reduceChunkItems(int64_t elementBytes) {
+    return tileItems(elementBytes) * kReduceTilesPerBlock;
+  }
 };
 
 /// The layout of a warp.exchange's shared strategy (ExpandExchange.cpp):
