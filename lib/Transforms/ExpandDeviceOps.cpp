@@ -16,7 +16,8 @@
 // is a scan of the tile's kept counts, then each kept element written at
 // its count. A first kernel clears the tiles' status words. A histogram
 // clears the bins, then counts each tile (warp.block_histogram), in a
-// workgroup copy of the bins where it fits.
+// workgroup copy of the bins where it fits (a capped grid of blocks, each
+// over many tiles, adds its copy to the output once).
 //
 //===----------------------------------------------------------------------===//
 
@@ -228,14 +229,19 @@ private:
   /// Where a scan's tiles publish (byte offsets into the scratch): a
   /// status word per tile and, for 8-byte elements, the published values
   /// in two arrays. Values of up to 4 bytes are packed into the status
-  /// word's low half instead, so that a reader gets flag and value in one
-  /// load.
+  /// word below its flag (bit 32 up) instead, and so are a selection's
+  /// counts (below bit 62: no count reaches 2^62), so that a reader gets
+  /// flag and value in one load.
   struct TileStatus {
     Value words, totals, prefixes;
     int64_t elementBytes;
-    bool packed() const { return elementBytes <= 4; }
+    /// The flag's first bit in the status word.
+    unsigned flagShift;
+    bool packedCounts;
+    bool packed() const { return elementBytes <= 4 || packedCounts; }
   };
-  TileStatus tileStatus();
+  /// The status of a scan's tiles; `counts` for a selection's.
+  TileStatus tileStatus(bool counts);
   /// Makes `value` visible as tile `tile`'s total or prefix (`flag`).
   void publish(const TileStatus &status, Value tile, int32_t flag, Value value);
   /// The exclusive prefix of tile `tile` (i64, > 0), computed by the 32
@@ -353,18 +359,20 @@ void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
       thread);
   Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
   ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tile, tiles), [&] {
-    // The whole 8-byte slot: a packed word holds its flag in the high half.
+    // The whole 8-byte slot: a packed word holds its flag above its value.
     LLVM::StoreOp::create(b, i64(kStatusNone),
                           scratchSlot(i64(0), toI64(tile)),
                           8);
   });
 }
 
-DeviceKernelBuilder::TileStatus DeviceKernelBuilder::tileStatus() {
+DeviceKernelBuilder::TileStatus DeviceKernelBuilder::tileStatus(bool counts) {
   Value tiles = toI64(arith::CeilDivUIOp::create(
       b, n, index(DeviceTiling::tileItems(dataBytes))));
   TileStatus status;
   status.elementBytes = elementBytes;
+  status.packedCounts = counts && elementBytes > 4;
+  status.flagShift = status.packedCounts ? 62 : 32;
   status.words = i64(0);
   status.totals = arith::AddIOp::create(
       b, status.words, arith::MulIOp::create(b, tiles, i64(8)));
@@ -378,10 +386,15 @@ void DeviceKernelBuilder::publish(const TileStatus &status, Value tile,
   Value word = scratchSlot(status.words, tile);
   if (status.packed()) {
     // One 64-bit store: the flag and the value become visible together.
-    Value bits = arith::ExtUIOp::create(
-        b, b.getI64Type(),
-        arith::BitcastOp::create(b, b.getIntegerType(elementBytes * 8), value));
-    Value packed = arith::OrIOp::create(b, bits, i64(int64_t(flag) << 32));
+    Value bits = status.packedCounts
+                     ? value
+                     : arith::ExtUIOp::create(
+                           b, b.getI64Type(),
+                           arith::BitcastOp::create(b, b.getIntegerType(elementBytes * 8),
+                                                    value))
+                           .getResult();
+    Value packed = arith::OrIOp::create(
+        b, bits, i64(int64_t(uint64_t(flag) << status.flagShift)));
     LLVM::StoreOp::create(b, packed, word, 8, /*isVolatile=*/false, false, false,
                           LLVM::AtomicOrdering::monotonic, "device");
     return;
@@ -410,9 +423,11 @@ Value DeviceKernelBuilder::lookBack(const TileStatus &status, Value tile) {
     Value exists = arith::CmpIOp::create(b, arith::CmpIPredicate::sge,
                                          predecessor, i64(0));
     Value wordPtr = scratchSlot(status.words, predecessor);
-    // The status word with the flag in its high half (and, packed, the
-    // value in its low half); lanes before tile 0 read nothing and count
-    // as a prefix of nothing.
+    // The status word with the flag from bit `shift` (and, packed, the
+    // value below it); lanes before tile 0 read nothing and count as a
+    // prefix of nothing.
+    unsigned shift = status.flagShift;
+    auto flagged = [&](int32_t flag) { return i64(int64_t(uint64_t(flag) << shift)); };
     auto readWord = [&]() -> Value {
       if (status.packed())
         return LLVM::LoadOp::create(b, i64Type, wordPtr, 8, /*isVolatile=*/false,
@@ -422,7 +437,7 @@ Value DeviceKernelBuilder::lookBack(const TileStatus &status, Value tile) {
                                         false, false, false,
                                         LLVM::AtomicOrdering::acquire, "device");
       return arith::ShLIOp::create(b, arith::ExtUIOp::create(b, i64Type, flag),
-                                   i64(32));
+                                   i64(shift));
     };
     // Spin until every lane's tile has published, pausing between polls.
     auto spin = scf::WhileOp::create(b, TypeRange{i64Type}, ValueRange{i64(0)});
@@ -430,9 +445,9 @@ Value DeviceKernelBuilder::lookBack(const TileStatus &status, Value tile) {
       OpBuilder::InsertionGuard spinGuard(b);
       b.createBlock(&spin.getBefore(), {}, {i64Type}, {b.getLoc()});
       Value word = ifElse(exists, i64Type, readWord,
-                          [&] { return i64(int64_t(kStatusPrefix) << 32); });
+                          [&] { return flagged(kStatusPrefix); });
       Value waiting = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, word,
-                                            i64(int64_t(kStatusTotal) << 32));
+                                            flagged(kStatusTotal));
       Value anyWaiting = VoteOp::create(b, b.getI1Type(), VoteKind::Any, waiting, Value());
       scf::ConditionOp::create(b, anyWaiting, ValueRange{word});
       b.createBlock(&spin.getAfter(), {}, {i64Type}, {b.getLoc()});
@@ -441,12 +456,15 @@ Value DeviceKernelBuilder::lookBack(const TileStatus &status, Value tile) {
     }
     Value word = spin.getResult(0);
     Value flag = arith::TruncIOp::create(
-        b, i32Type, arith::ShRUIOp::create(b, word, i64(32)));
+        b, i32Type, arith::ShRUIOp::create(b, word, i64(shift)));
     Value hasPrefix = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, flag,
                                             i32(kStatusPrefix));
     Value value = ifElse(
         exists, element,
         [&]() -> Value {
+          if (status.packedCounts)
+            return arith::AndIOp::create(
+                b, word, i64(int64_t(llvm::maskTrailingOnes<uint64_t>(shift))));
           if (status.packed())
             return arith::BitcastOp::create(
                 b, element,
@@ -511,7 +529,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   int64_t tileItems = DeviceTiling::tileItems(dataBytes);
   startKernel(module, "scan", tileItems);
   auto itemsType = VectorType::get({items}, element);
-  TileStatus status = tileStatus();
+  TileStatus status = tileStatus(/*counts=*/false);
   Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
   Value tile = enterTile(empty);
   Value tile64 = toI64(tile);
@@ -562,7 +580,7 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, bool partition) {
   Value flags = operands[1], kept = operands[2], count = operands[3];
   Type data = cast<MemRefType>(input.getType()).getElementType();
   Type i64Type = b.getI64Type();
-  TileStatus status = tileStatus();
+  TileStatus status = tileStatus(/*counts=*/true);
   Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
   // Nothing to select: the one block says so.
   ifThen(arith::AndIOp::create(b, empty, isThreadZero()), [&] {
@@ -579,63 +597,78 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, bool partition) {
   Value keeps = arith::CmpIOp::create(
       b, arith::CmpIPredicate::ne, flagItems,
       arith::ConstantOp::create(b, DenseElementsAttr::get(flagsType, b.getI8IntegerAttr(0))));
-  // The thread's kept count, then the tile's counts before each thread.
-  Value ones = arith::ExtUIOp::create(
-      b, VectorType::get({items}, b.getI32Type()), keeps);
-  Value own = arith::ExtUIOp::create(
-      b, i64Type, vector::ReductionOp::create(b, vector::CombiningKind::ADD, ones));
+  // The thread's kept count, then the tile's counts before each thread
+  // (a tile's counts fit 32 bits; the tiles' prefixes are 64-bit).
+  Type i32Type = b.getI32Type();
+  Value ones = arith::ExtUIOp::create(b, VectorType::get({items}, i32Type), keeps);
+  Value own = vector::ReductionOp::create(b, vector::CombiningKind::ADD, ones);
   auto scan = BlockScanOp::create(
-      b, TypeRange{i64Type, i64Type}, CombineKindAttr::get(b.getContext(), kind), own,
+      b, TypeRange{i32Type, i32Type}, CombineKindAttr::get(b.getContext(), kind), own,
       /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false,
       BlockScanAlgorithmAttr());
-  Value before = scan.getScanned()[0], total = scan.getTotal()[0];
+  Value before = arith::ExtUIOp::create(b, i64Type, scan.getScanned()[0]);
+  Value total = arith::ExtUIOp::create(b, i64Type, scan.getTotal()[0]);
   Value prefix = tilePrefix(status, tile64, total);
 
-  if (!partition) {
-    // The kept items of the tile gather in workgroup memory in their
-    // order, then consecutive threads copy them out (coalesced stores, as
-    // CUB's selection does).
-    auto stageType = MemRefType::get(
-        {tileItems}, data, AffineMap(),
-        gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
-    Value stage = kernel.addWorkgroupAttribution(stageType, b.getLoc());
-    Value local = before;
-    for (int64_t j = 0; j < items; ++j) {
-      Value keep = vector::ExtractOp::create(b, keeps, j);
-      Value value = vector::ExtractOp::create(b, values, j);
-      Value slot = arith::IndexCastOp::create(b, b.getIndexType(), local);
-      ifThen(keep, [&] { memref::StoreOp::create(b, value, stage, ValueRange{slot}); });
-      local = arith::AddIOp::create(b, local, arith::ExtUIOp::create(b, i64Type, keep));
+  // The tile's items gather in workgroup memory, then consecutive threads
+  // copy them out (coalesced stores, as CUB's selection does): the kept
+  // ones in their order from slot 0; for a partition, the rejected ones
+  // from the tile's last valid slot down, in the order in which they go
+  // to the output's end.
+  auto stageType = MemRefType::get(
+      {tileItems}, data, AffineMap(),
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  Value stage = kernel.addWorkgroupAttribution(stageType, b.getLoc());
+  Value valid = toI64(arith::MinUIOp::create(b, arith::SubIOp::create(b, n, offset),
+                                             index(tileItems)));
+  Value local = before;
+  Value firstItem = toI64(arith::MulIOp::create(b, thread, index(items)));
+  for (int64_t j = 0; j < items; ++j) {
+    Value keep = vector::ExtractOp::create(b, keeps, j);
+    Value value = vector::ExtractOp::create(b, values, j);
+    Value slot = local;
+    Value store = keep;
+    if (partition) {
+      // Item p of the tile, the q-th rejected one (q = p - kept before
+      // it), goes to slot valid - 1 - q; items past n nowhere.
+      Value p = arith::AddIOp::create(b, firstItem, i64(j));
+      Value q = arith::SubIOp::create(b, p, local);
+      slot = arith::SelectOp::create(
+          b, keep, local, arith::SubIOp::create(b, arith::SubIOp::create(b, valid, i64(1)), q));
+      store = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, p, valid);
     }
-    gpu::BarrierOp::create(b);
-    Value base = arith::IndexCastOp::create(b, b.getIndexType(), prefix);
-    auto copy = scf::ForOp::create(
-        b, thread, arith::IndexCastOp::create(b, b.getIndexType(), total),
-        index(DeviceTiling::kThreads));
+    ifThen(store, [&] {
+      memref::StoreOp::create(b, value, stage,
+                              ValueRange{arith::IndexCastOp::create(b, b.getIndexType(), slot)});
+    });
+    local = arith::AddIOp::create(b, local, arith::ExtUIOp::create(b, i64Type, keep));
+  }
+  gpu::BarrierOp::create(b);
+  // Kept slot s goes to prefix + s; rejected slot s (s >= total) to
+  // n - valid - (offset - prefix) + s, the rejected ones of the tiles
+  // before having taken the places after it.
+  Value keptBase = arith::IndexCastOp::create(b, b.getIndexType(), prefix);
+  Value copied = partition ? valid : total;
+  auto copy = scf::ForOp::create(b, thread, arith::IndexCastOp::create(b, b.getIndexType(), copied),
+                                 index(DeviceTiling::kThreads));
+  {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(copy.getBody());
     Value i = copy.getInductionVar();
-    memref::StoreOp::create(b, memref::LoadOp::create(b, stage, ValueRange{i}), kept,
-                            ValueRange{arith::AddIOp::create(b, base, i)});
-  } else {
-    // Element i goes after everything kept before it if it is kept, else,
-    // with `at` kept before it, to n - 1 - (i - at).
-    Value at = arith::AddIOp::create(b, prefix, before);
-    Value first = toI64(arith::AddIOp::create(
-        b, offset, arith::MulIOp::create(b, thread, index(items))));
-    Value last = arith::SubIOp::create(b, toI64(n), i64(1));
-    for (int64_t j = 0; j < items; ++j) {
-      Value keep = vector::ExtractOp::create(b, keeps, j);
-      Value value = vector::ExtractOp::create(b, values, j);
-      Value i = arith::AddIOp::create(b, first, i64(j));
-      Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i, toI64(n));
-      Value rejected = arith::SubIOp::create(b, last, arith::SubIOp::create(b, i, at));
-      Value where = arith::SelectOp::create(
-          b, keep, arith::IndexCastOp::create(b, b.getIndexType(), at),
-          arith::IndexCastOp::create(b, b.getIndexType(), rejected));
-      ifThen(inside, [&] { memref::StoreOp::create(b, value, kept, ValueRange{where}); });
-      at = arith::AddIOp::create(b, at, arith::ExtUIOp::create(b, i64Type, keep));
+    Value where = arith::AddIOp::create(b, keptBase, i);
+    if (partition) {
+      Value rejectedBase = arith::IndexCastOp::create(
+          b, b.getIndexType(),
+          arith::SubIOp::create(
+              b, arith::SubIOp::create(b, toI64(n), valid),
+              arith::SubIOp::create(b, toI64(offset), prefix)));
+      Value isKept = arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
+                                           toI64(i), total);
+      where = arith::SelectOp::create(b, isKept, where,
+                                      arith::AddIOp::create(b, rejectedBase, i));
     }
+    memref::StoreOp::create(b, memref::LoadOp::create(b, stage, ValueRange{i}), kept,
+                            ValueRange{where});
   }
   // The last tile knows the count.
   Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
@@ -664,52 +697,70 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
   int64_t tileItems = items * DeviceTiling::kThreads;
   gpu::GPUFuncOp kernel = startKernel(module, "histogram", tileItems);
   auto sampleType = cast<IntegerType>(cast<MemRefType>(input.getType()).getElementType());
-  Value offset = arith::MulIOp::create(
-      b, gpu::BlockIdOp::create(b, gpu::Dimension::x), index(tileItems));
-  Value samples = loadTile(input, arith::ConstantIntOp::create(b, 0, sampleType.getWidth()),
-                           offset, items, 1, std::nullopt);
   // Past n, a sample no bin counts: all ones, at 32 bits at least (every
   // 8- or 16-bit value may name a bin).
   unsigned width = std::max(sampleType.getWidth(), 32u);
   auto wide = VectorType::get({items}, b.getIntegerType(width));
-  if (width != sampleType.getWidth())
-    samples = arith::ExtUIOp::create(b, wide, samples);
   auto positionsType = VectorType::get({items}, b.getIndexType());
-  Value first = arith::AddIOp::create(b, offset,
-                                      arith::MulIOp::create(b, thread, index(items)));
-  Value positions = arith::AddIOp::create(
-      b, vector::BroadcastOp::create(b, positionsType, first),
-      arith::ConstantOp::create(
-          b, DenseElementsAttr::get(positionsType,
-                                    llvm::to_vector(llvm::map_range(
-                                        llvm::seq<int64_t>(0, items), [&](int64_t j) {
-                                          return Attribute(b.getIndexAttr(j));
-                                        })))));
-  Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, positions,
-                                       vector::BroadcastOp::create(b, positionsType, n));
-  samples = arith::SelectOp::create(
-      b, inside, samples,
-      arith::ConstantOp::create(b, DenseElementsAttr::get(
-                                       wide, b.getIntegerAttr(wide.getElementType(), -1))));
+  Value steps = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(positionsType,
+                                llvm::to_vector(llvm::map_range(
+                                    llvm::seq<int64_t>(0, items), [&](int64_t j) {
+                                      return Attribute(b.getIndexAttr(j));
+                                    }))));
+  Value nothing = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(wide, b.getIntegerAttr(wide.getElementType(), -1)));
+  // The samples of the tile at `offset`, those past n made uncountable.
+  auto samplesAt = [&](Value offset) {
+    Value samples = loadTile(input, arith::ConstantIntOp::create(b, 0, sampleType.getWidth()),
+                             offset, items, 1, std::nullopt);
+    if (width != sampleType.getWidth())
+      samples = arith::ExtUIOp::create(b, wide, samples);
+    Value first = arith::AddIOp::create(b, offset,
+                                        arith::MulIOp::create(b, thread, index(items)));
+    Value positions =
+        arith::AddIOp::create(b, vector::BroadcastOp::create(b, positionsType, first), steps);
+    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, positions,
+                                         vector::BroadcastOp::create(b, positionsType, n));
+    return arith::SelectOp::create(b, inside, samples, nothing).getResult();
+  };
+  Value block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   if (!privateBins) {
-    BlockHistogramOp::create(b, samples, output, b.getUnitAttr(),
-                             BlockHistogramAlgorithmAttr());
+    // A block per tile, every sample an atomic add to the output.
+    BlockHistogramOp::create(b, samplesAt(arith::MulIOp::create(b, block, index(tileItems))),
+                             output, b.getUnitAttr(), BlockHistogramAlgorithmAttr());
     return;
   }
-  // The block's own counters, then an atomic add per non-zero counter.
+  // The block's own counters over its tiles (grid-strided: a capped grid
+  // walks them all), then an atomic add per non-zero counter, so that the
+  // output takes a block's worth of atomics per resident block, not per
+  // tile. The block's first tile (past n for an empty input, where it
+  // counts nothing) clears the counters.
+  kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kHistogramMaxBlocks));
   auto shared = MemRefType::get(
       {*privateBins}, counter, AffineMap(),
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
   Value local = kernel.addWorkgroupAttribution(shared, b.getLoc());
-  BlockHistogramOp::create(b, samples, local, UnitAttr(), BlockHistogramAlgorithmAttr());
+  BlockHistogramOp::create(b, samplesAt(arith::MulIOp::create(b, block, index(tileItems))),
+                           local, UnitAttr(), BlockHistogramAlgorithmAttr());
+  Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
+  auto rest = scf::ForOp::create(b, arith::AddIOp::create(b, block, blocks), tiles, blocks);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(rest.getBody());
+    BlockHistogramOp::create(
+        b, samplesAt(arith::MulIOp::create(b, rest.getInductionVar(), index(tileItems))), local,
+        b.getUnitAttr(), BlockHistogramAlgorithmAttr());
+  }
   auto flush = scf::ForOp::create(b, thread, index(*privateBins),
                                   index(DeviceTiling::kThreads));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(flush.getBody());
   Value bin = flush.getInductionVar();
   Value counted = memref::LoadOp::create(b, local, ValueRange{bin});
-  Value nothing = arith::ConstantOp::create(b, b.getZeroAttr(counter));
-  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, counted, nothing), [&] {
+  Value none = arith::ConstantOp::create(b, b.getZeroAttr(counter));
+  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, counted, none), [&] {
     memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, counted, output,
                                 ValueRange{bin});
   });

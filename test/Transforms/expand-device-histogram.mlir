@@ -17,10 +17,22 @@
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i8_i32_bins256::@histogram
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i64_i64::@histogram
 // CHECK: gpu.module @warp_device_histogram_i8_i32_bins256
-// CHECK: gpu.func @histogram({{.*}}) workgroup(%{{.*}} : memref<256xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64}
-// CHECK: warp.block_histogram %{{.*}} into %{{.*}} : vector<16xi32>, memref<256xi32, #gpu.address_space<workgroup>>
+// The workgroup-counted one runs on a capped grid: the block's first tile
+// clears and counts, the tiles a grid apart accumulate, then each non-zero
+// counter goes to the output in one atomic add.
+// CHECK: gpu.func @histogram({{.*}}) workgroup(%[[LOCAL:.*]] : memref<256xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64, warp.device_grid_max = 1024 : i64}
+// CHECK: %[[BLOCK:.*]] = gpu.block_id x
+// CHECK: warp.block_histogram %{{.*}} into %[[LOCAL]] : vector<16xi32>, memref<256xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[GRID:.*]] = gpu.grid_dim x
+// CHECK: %[[NEXT:.*]] = arith.addi %[[BLOCK]], %[[GRID]]
+// CHECK: scf.for %{{.*}} = %[[NEXT]] to %{{.*}} step %[[GRID]]
+// CHECK: warp.block_histogram %{{.*}} into %[[LOCAL]] accumulate
+// CHECK: }
+// CHECK: scf.for
+// CHECK: memref.load %[[LOCAL]]
 // CHECK: memref.atomic_rmw addi
 // CHECK: gpu.module @warp_device_histogram_i64_i64
+// CHECK-NOT: warp.device_grid_max
 // CHECK: warp.block_histogram %{{.*}} into %{{.*}} accumulate : vector<16xi64>, memref<?xi64>
 func.func @h(%x: memref<?xi8>, %b: memref<256xi32>, %y: memref<?xi64>, %c: memref<?xi64>) {
   warp.device_histogram %x, %b : memref<?xi8>, memref<256xi32>

@@ -49,7 +49,12 @@ func.func @g(%x: memref<?xf32>, %s: memref<1xf32>, %t: memref<?xf32>) {
 // SELECT: gpu.launch_func async [%{{.*}}] @warp_device_select_f32::@select {{.*}} args(%{{.*}} : memref<?xf32>, %{{.*}} : memref<?xi8>, %{{.*}} : memref<?xf32>, %{{.*}} : memref<?xi64>, %{{.*}} : memref<?xi8>, %{{.*}} : index)
 // SELECT: gpu.module @warp_device_select_f32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
 // SELECT: gpu.func @select({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64}
-// SELECT: warp.block_scan <add> %{{.*}} exclusive : i64, i64
+// A tile's kept counts are scanned in 32 bits, the tiles' in 64 (packed
+// with their status flag from bit 62: one load per look-back read).
+// SELECT: warp.block_scan <add> %{{.*}} exclusive : i32, i32
+// SELECT: arith.extui %{{.*}} : i32 to i64
+// SELECT: llvm.store %{{.*}}, %{{.*}} atomic syncscope("device") monotonic {{.*}} : i64
+// SELECT: llvm.load %{{.*}} atomic syncscope("device") monotonic {{.*}} -> i64
 func.func @s(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<?xf32>, %k: memref<1xi64>) {
   warp.device_select %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<?xf32>, memref<1xi64>
   return
@@ -60,6 +65,15 @@ func.func @s(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<?xf32>, %k: memref<
 // PARTITION: gpu.launch_func async [%{{.*}}] @warp_device_partition_i64::@scan_init
 // PARTITION: gpu.launch_func async [%{{.*}}] @warp_device_partition_i64::@partition
 // PARTITION: gpu.module @warp_device_partition_i64 attributes {warp.device_scratch = array<i64: 0, 24, 2048>}
+// Its tile stages kept elements from the front and rejected ones from the
+// back of a workgroup buffer, then copies it out with consecutive threads.
+// PARTITION: gpu.func @partition({{.*}}) workgroup(%[[STAGE:.*]] : memref<2048xi64, #gpu.address_space<workgroup>>)
+// PARTITION: memref.store %{{.*}}, %[[STAGE]]
+// PARTITION: gpu.barrier
+// PARTITION: scf.for
+// PARTITION: arith.select
+// PARTITION: memref.load %[[STAGE]]
+// PARTITION: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xi64>
 func.func @p(%x: memref<?xi64>, %f: memref<?xi8>, %y: memref<?xi64>, %k: memref<1xi64>) {
   warp.device_partition %x, %f, %y, %k : memref<?xi64>, memref<?xi8>, memref<?xi64>, memref<1xi64>
   return

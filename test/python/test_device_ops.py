@@ -419,6 +419,30 @@ def test_histogram(backend, sample, bins, counter, rng):
         np.testing.assert_array_equal(got, want.astype(counter))
 
 
+@requires_gpu
+@pytest.mark.parametrize("bins", [256, 5000])
+def test_histogram_capped_grid(bins, rng):
+    """More tiles than the capped grid of a workgroup-counted histogram
+    (1024 blocks of 4096-sample tiles): each block counts several tiles,
+    then adds its counts once; 5000 bins count straight into the output."""
+    n = 1024 * 4096 * 2 + 4096 * 3 + 17
+    x = rng.integers(0, bins + 40, n).astype(np.int32)
+    got = wd.histogram(x, bins, backend="cuda")
+    want = np.bincount(x[x < bins], minlength=bins).astype(np.int32)
+    np.testing.assert_array_equal(got, want)
+
+
+@requires_gpu
+def test_partition_many_tiles(rng):
+    """Hundreds of tiles, each staging its kept and rejected elements."""
+    n = 700 * 4096 + 1234
+    x = rng.integers(-2**31, 2**31 - 1, n).astype(np.int32)
+    flags = rng.random(n) < 0.6
+    out, count = wd.partition(x, flags, backend="cuda")
+    assert int(count[0]) == int(flags.sum())
+    np.testing.assert_array_equal(out, np.concatenate([x[flags], x[~flags][::-1]]))
+
+
 def test_histogram_errors():
     with pytest.raises(TypeError, match="histogram samples are int8..int64"):
         wd.histogram(np.zeros(4, np.float32), 4, backend="sim")

@@ -68,6 +68,9 @@ struct DeviceTiling {
   /// workgroup memory (i64 counters: 32 KiB).
   static constexpr int64_t kHistogramItemsPerThread = 16;
   static constexpr int64_t kMaxPrivateHistogramBins = 4096;
+  /// The grid cap of a histogram counted in workgroup memory: about the
+  /// blocks the largest chip holds at once.
+  static constexpr int64_t kHistogramMaxBlocks = 1024;
   static constexpr int32_t kLookBackSettleNs = 1245;
   static constexpr int32_t kLookBackPollNs = 648;
 
