@@ -731,38 +731,93 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
                              output, b.getUnitAttr(), BlockHistogramAlgorithmAttr());
     return;
   }
-  // The block's own counters over its tiles (grid-strided: a capped grid
-  // walks them all), then an atomic add per non-zero counter, so that the
-  // output takes a block's worth of atomics per resident block, not per
-  // tile. The block's first tile (past n for an empty input, where it
-  // counts nothing) clears the counters.
+  // The block's own counters in workgroup memory over its tiles
+  // (grid-strided: a capped grid walks them all), one workgroup atomic add
+  // per sample and no barrier between tiles, then an atomic add to the
+  // output per non-zero counter: a block's worth of global atomics per
+  // resident block, not per tile (CUB's privatized histogram).
   kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kHistogramMaxBlocks));
   auto shared = MemRefType::get(
       {*privateBins}, counter, AffineMap(),
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
   Value local = kernel.addWorkgroupAttribution(shared, b.getLoc());
-  BlockHistogramOp::create(b, samplesAt(arith::MulIOp::create(b, block, index(tileItems))),
-                           local, UnitAttr(), BlockHistogramAlgorithmAttr());
+  auto eachBin = [&](function_ref<void(Value)> body) {
+    auto loop = scf::ForOp::create(b, thread, index(*privateBins),
+                                   index(DeviceTiling::kThreads));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    body(loop.getInductionVar());
+  };
+  eachBin([&](Value bin) {
+    memref::StoreOp::create(b, arith::ConstantOp::create(b, b.getZeroAttr(counter)), local,
+                            ValueRange{bin});
+  });
+  gpu::BarrierOp::create(b);
+  auto type = VectorType::get({items}, sampleType);
+  Value one = arith::ConstantOp::create(b, b.getIntegerAttr(counter, 1));
+  // Every sample below the bins (and, with `valid`, the thread's first
+  // `valid` ones) counted. Samples too narrow to reach past the bins need
+  // no check.
+  bool allCount = sampleType.getWidth() < 63 &&
+                  (int64_t(1) << sampleType.getWidth()) <= *privateBins;
+  auto count = [&](Value samples, Value valid) {
+    for (int64_t j = 0; j < items; ++j) {
+      Value sample = vector::ExtractOp::create(b, samples, j);
+      if (width != sampleType.getWidth())
+        sample = arith::ExtUIOp::create(b, b.getIntegerType(width), sample);
+      Value counts = allCount ? Value()
+                              : arith::CmpIOp::create(
+                                    b, arith::CmpIPredicate::ult, sample,
+                                    arith::ConstantOp::create(
+                                        b, b.getIntegerAttr(sample.getType(), *privateBins)));
+      if (valid) {
+        Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i32(j), valid);
+        counts = counts ? arith::AndIOp::create(b, counts, inside).getResult() : inside;
+      }
+      Value at = arith::IndexCastUIOp::create(b, b.getIndexType(), sample);
+      auto add = [&] {
+        memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, one, local, ValueRange{at});
+      };
+      if (counts)
+        ifThen(counts, add);
+      else
+        add();
+    }
+  };
   Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
   Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
-  auto rest = scf::ForOp::create(b, arith::AddIOp::create(b, block, blocks), tiles, blocks);
+  auto walk = scf::ForOp::create(b, block, tiles, blocks);
   {
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(rest.getBody());
-    BlockHistogramOp::create(
-        b, samplesAt(arith::MulIOp::create(b, rest.getInductionVar(), index(tileItems))), local,
-        b.getUnitAttr(), BlockHistogramAlgorithmAttr());
+    b.setInsertionPointToStart(walk.getBody());
+    Value offset = arith::MulIOp::create(b, walk.getInductionVar(), index(tileItems));
+    Value whole = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::ule, arith::AddIOp::create(b, offset, index(tileItems)), n);
+    auto split = scf::IfOp::create(b, whole, /*withElseRegion=*/true);
+    b.setInsertionPoint(split.thenBlock()->getTerminator());
+    count(BlockLoadOp::create(b, type, input, offset, Value(), Value(), false,
+                              BlockMemoryAlgorithmAttr()),
+          Value());
+    // The last tile: the thread's items past n are not counted.
+    b.setInsertionPoint(split.elseBlock()->getTerminator());
+    Value valid = validItems(offset, tileItems);
+    Value own = arith::SubIOp::create(
+        b, valid,
+        arith::IndexCastOp::create(b, b.getI32Type(),
+                                   arith::MulIOp::create(b, thread, index(items))));
+    count(BlockLoadOp::create(b, type, input, offset, valid,
+                              arith::ConstantIntOp::create(b, 0, sampleType.getWidth()), false,
+                              BlockMemoryAlgorithmAttr()),
+          own);
   }
-  auto flush = scf::ForOp::create(b, thread, index(*privateBins),
-                                  index(DeviceTiling::kThreads));
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(flush.getBody());
-  Value bin = flush.getInductionVar();
-  Value counted = memref::LoadOp::create(b, local, ValueRange{bin});
-  Value none = arith::ConstantOp::create(b, b.getZeroAttr(counter));
-  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, counted, none), [&] {
-    memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, counted, output,
-                                ValueRange{bin});
+  gpu::BarrierOp::create(b);
+  eachBin([&](Value bin) {
+    Value counted = memref::LoadOp::create(b, local, ValueRange{bin});
+    Value none = arith::ConstantOp::create(b, b.getZeroAttr(counter));
+    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, counted, none), [&] {
+      memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, counted, output,
+                                  ValueRange{bin});
+    });
   });
 }
 

@@ -17,17 +17,26 @@
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i8_i32_bins256::@histogram
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i64_i64::@histogram
 // CHECK: gpu.module @warp_device_histogram_i8_i32_bins256
-// The workgroup-counted one runs on a capped grid: the block's first tile
-// clears and counts, the tiles a grid apart accumulate, then each non-zero
-// counter goes to the output in one atomic add.
+// The workgroup-counted one runs on a capped grid: the block clears its
+// counters, walks the tiles a grid apart with one workgroup atomic add per
+// sample (whole tiles: 8-bit samples always name one of the 256 bins, no
+// check; the last tile counts the thread's valid samples only), then
+// adds each non-zero counter to the output once.
 // CHECK: gpu.func @histogram({{.*}}) workgroup(%[[LOCAL:.*]] : memref<256xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64, warp.device_grid_max = 1024 : i64}
 // CHECK: %[[BLOCK:.*]] = gpu.block_id x
-// CHECK: warp.block_histogram %{{.*}} into %[[LOCAL]] : vector<16xi32>, memref<256xi32, #gpu.address_space<workgroup>>
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[LOCAL]]
+// CHECK: gpu.barrier
 // CHECK: %[[GRID:.*]] = gpu.grid_dim x
-// CHECK: %[[NEXT:.*]] = arith.addi %[[BLOCK]], %[[GRID]]
-// CHECK: scf.for %{{.*}} = %[[NEXT]] to %{{.*}} step %[[GRID]]
-// CHECK: warp.block_histogram %{{.*}} into %[[LOCAL]] accumulate
-// CHECK: }
+// CHECK: scf.for %{{.*}} = %[[BLOCK]] to %{{.*}} step %[[GRID]]
+// CHECK: scf.if
+// CHECK-NEXT: warp.block_load %{{.*}} : memref<?xi8>, vector<16xi8>
+// CHECK-NOT: scf.if
+// CHECK-COUNT-16: memref.atomic_rmw addi %{{.*}}, %[[LOCAL]]
+// CHECK: } else {
+// CHECK: warp.block_load %{{.*}} valid
+// CHECK-COUNT-16: memref.atomic_rmw addi %{{.*}}, %[[LOCAL]]
+// CHECK: gpu.barrier
 // CHECK: scf.for
 // CHECK: memref.load %[[LOCAL]]
 // CHECK: memref.atomic_rmw addi
