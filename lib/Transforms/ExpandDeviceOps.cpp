@@ -760,43 +760,87 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
   // no check.
   bool allCount = sampleType.getWidth() < 63 &&
                   (int64_t(1) << sampleType.getWidth()) <= *privateBins;
+  // Narrow samples are taken out of 32-bit words by shifts: extracting
+  // each from the vector lets LLVM split the tile's vector load into a
+  // load per sample.
+  unsigned perWord = 32 / std::min(sampleType.getWidth(), 32u);
+  // One sample (iK, K = `width`) counted where it names a bin and, when
+  // given, `inside` holds.
+  auto countOne = [&](Value sample, Value inside) {
+    Value counts = allCount ? Value()
+                            : arith::CmpIOp::create(
+                                  b, arith::CmpIPredicate::ult, sample,
+                                  arith::ConstantOp::create(
+                                      b, b.getIntegerAttr(sample.getType(), *privateBins)));
+    if (inside)
+      counts = counts ? arith::AndIOp::create(b, counts, inside).getResult() : inside;
+    Value at = arith::IndexCastUIOp::create(b, b.getIndexType(), sample);
+    auto add = [&] {
+      memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, one, local, ValueRange{at});
+    };
+    if (counts)
+      ifThen(counts, add);
+    else
+      add();
+  };
+  auto widen = [&](Value sample) -> Value {
+    if (width == sampleType.getWidth())
+      return sample;
+    return arith::ExtUIOp::create(b, b.getIntegerType(width), sample);
+  };
+  // The thread's samples, its first `valid` ones where given.
   auto count = [&](Value samples, Value valid) {
+    Value words = samples;
+    if (perWord > 1)
+      words = vector::BitCastOp::create(
+          b, VectorType::get({items / perWord}, b.getI32Type()), samples);
     for (int64_t j = 0; j < items; ++j) {
-      Value sample = vector::ExtractOp::create(b, samples, j);
-      if (width != sampleType.getWidth())
-        sample = arith::ExtUIOp::create(b, b.getIntegerType(width), sample);
-      Value counts = allCount ? Value()
-                              : arith::CmpIOp::create(
-                                    b, arith::CmpIPredicate::ult, sample,
-                                    arith::ConstantOp::create(
-                                        b, b.getIntegerAttr(sample.getType(), *privateBins)));
-      if (valid) {
-        Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i32(j), valid);
-        counts = counts ? arith::AndIOp::create(b, counts, inside).getResult() : inside;
+      Value sample;
+      if (perWord > 1) {
+        Value word = vector::ExtractOp::create(b, words, j / perWord);
+        Value shifted = arith::ShRUIOp::create(
+            b, word, i32((j % perWord) * sampleType.getWidth()));
+        sample = arith::AndIOp::create(
+            b, shifted, i32(llvm::maskTrailingOnes<uint32_t>(sampleType.getWidth())));
+      } else {
+        sample = widen(vector::ExtractOp::create(b, samples, j));
       }
-      Value at = arith::IndexCastUIOp::create(b, b.getIndexType(), sample);
-      auto add = [&] {
-        memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, one, local, ValueRange{at});
-      };
-      if (counts)
-        ifThen(counts, add);
-      else
-        add();
+      countOne(sample, valid ? arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i32(j), valid)
+                                   .getResult()
+                             : Value());
     }
   };
+  // The tiles start `head` samples in, at a 16-byte boundary of the input
+  // (its elements are naturally aligned), so that a whole tile is read with
+  // aligned vector loads and no unaligned fallback, which LLVM would merge
+  // with them into byte loads. Block 0 counts the head.
+  int64_t sampleBytes = sampleType.getWidth() / 8;
+  Value address = memref::ExtractAlignedPointerAsIndexOp::create(b, input);
+  Value skew = arith::AndIOp::create(b, arith::SubIOp::create(b, index(0), address), index(15));
+  Value head = arith::MinUIOp::create(b, arith::DivUIOp::create(b, skew, index(sampleBytes)), n);
+  Value inHead = arith::AndIOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, block, index(0)),
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, head));
+  ifThen(inHead, [&] {
+    countOne(widen(memref::LoadOp::create(b, input, ValueRange{thread})), Value());
+  });
   Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
+  Value tiles = arith::CeilDivUIOp::create(b, arith::SubIOp::create(b, n, head),
+                                           index(tileItems));
   auto walk = scf::ForOp::create(b, block, tiles, blocks);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(walk.getBody());
-    Value offset = arith::MulIOp::create(b, walk.getInductionVar(), index(tileItems));
+    Value offset = arith::AddIOp::create(
+        b, head, arith::MulIOp::create(b, walk.getInductionVar(), index(tileItems)));
     Value whole = arith::CmpIOp::create(
         b, arith::CmpIPredicate::ule, arith::AddIOp::create(b, offset, index(tileItems)), n);
     auto split = scf::IfOp::create(b, whole, /*withElseRegion=*/true);
     b.setInsertionPoint(split.thenBlock()->getTerminator());
-    count(BlockLoadOp::create(b, type, input, offset, Value(), Value(), false,
-                              BlockMemoryAlgorithmAttr()),
+    Value first = arith::AddIOp::create(b, offset,
+                                        arith::MulIOp::create(b, thread, index(items)));
+    count(vector::LoadOp::create(b, type, input, ValueRange{first}, /*nontemporal=*/false,
+                                 llvm::MaybeAlign(16)),
           Value());
     // The last tile: the thread's items past n are not counted.
     b.setInsertionPoint(split.elseBlock()->getTerminator());

@@ -18,19 +18,26 @@
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i64_i64::@histogram
 // CHECK: gpu.module @warp_device_histogram_i8_i32_bins256
 // The workgroup-counted one runs on a capped grid: the block clears its
-// counters, walks the tiles a grid apart with one workgroup atomic add per
-// sample (whole tiles: 8-bit samples always name one of the 256 bins, no
-// check; the last tile counts the thread's valid samples only), then
-// adds each non-zero counter to the output once.
+// counters; block 0 counts the samples before the input's first 16-byte
+// boundary; the tiles from there, a grid apart, each take one workgroup
+// atomic add per sample (whole tiles: an aligned vector load, the 8-bit
+// samples taken out of 32-bit words, always naming one of the 256 bins;
+// the last tile counts the thread's valid samples only); then each
+// non-zero counter goes to the output once.
 // CHECK: gpu.func @histogram({{.*}}) workgroup(%[[LOCAL:.*]] : memref<256xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64, warp.device_grid_max = 1024 : i64}
 // CHECK: %[[BLOCK:.*]] = gpu.block_id x
 // CHECK: scf.for
 // CHECK: memref.store %{{.*}}, %[[LOCAL]]
 // CHECK: gpu.barrier
+// CHECK: memref.extract_aligned_pointer_as_index
+// CHECK: scf.if
+// CHECK: memref.load
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[LOCAL]]
 // CHECK: %[[GRID:.*]] = gpu.grid_dim x
 // CHECK: scf.for %{{.*}} = %[[BLOCK]] to %{{.*}} step %[[GRID]]
 // CHECK: scf.if
-// CHECK-NEXT: warp.block_load %{{.*}} : memref<?xi8>, vector<16xi8>
+// CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<?xi8>, vector<16xi8>
+// CHECK-NEXT: vector.bitcast %{{.*}} : vector<16xi8> to vector<4xi32>
 // CHECK-NOT: scf.if
 // CHECK-COUNT-16: memref.atomic_rmw addi %{{.*}}, %[[LOCAL]]
 // CHECK: } else {

@@ -443,6 +443,39 @@ def test_partition_many_tiles(rng):
     np.testing.assert_array_equal(out, np.concatenate([x[flags], x[~flags][::-1]]))
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("sample", ["uint8", "int16", "int64"])
+def test_histogram_unaligned_view(backend, sample, rng):
+    """Views starting 0..16 bytes past a 16-byte boundary: the samples
+    before the first aligned tile are counted too, once, also where they
+    are all there is."""
+    base = rng.integers(0, 300, 2 * 4096 + 40).astype(sample)
+    for skip in (0, 1, 3, 7, 15, 16):
+        for n in (2, 4096 + 9):
+            x = base[skip:skip + n]
+            got = wd.histogram(x, 256, backend=backend)
+            want = np.bincount(x[(x >= 0) & (x < 256)].astype(np.int64), minlength=256)
+            np.testing.assert_array_equal(got, want.astype(np.int32), err_msg=f"{skip} {n}")
+
+
+@requires_gpu
+@pytest.mark.parametrize("sample", ["uint8", "int16", "int32"])
+def test_histogram_unaligned_torch_view(sample, rng):
+    """The same on torch views, which keep their offset on the device
+    (numpy arrays are copied to an aligned buffer)."""
+    torch = pytest.importorskip("torch")
+    base = rng.integers(0, 300, 3 * 4096 + 40).astype(sample)
+    t = torch.from_numpy(base).cuda()
+    for skip in (0, 1, 3, 7, 15, 16):
+        for n in (2, 2 * 4096 + 9):
+            got = wd.histogram(t[skip:skip + n], 256)
+            torch.cuda.synchronize()
+            x = base[skip:skip + n]
+            want = np.bincount(x[(x >= 0) & (x < 256)].astype(np.int64), minlength=256)
+            np.testing.assert_array_equal(got.cpu().numpy(), want.astype(np.int32),
+                                          err_msg=f"{skip} {n}")
+
+
 def test_histogram_errors():
     with pytest.raises(TypeError, match="histogram samples are int8..int64"):
         wd.histogram(np.zeros(4, np.float32), 4, backend="sim")
