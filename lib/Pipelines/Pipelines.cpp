@@ -87,6 +87,8 @@ static void addWarpDevicePasses(OpPassManager &device,
   convergence.asWarnings = !options.convergenceErrors;
   convergence.record = true;
   device.addPass(createWarpCheckConvergencePass(convergence));
+  // Cluster ops become block ops and distributed shared memory accesses.
+  device.addPass(createWarpExpandClusterCollectivesPass());
   // Decide, then lower: every decision on the ops, for the module's target,
   // before each level of expansion (the block expansion makes warp ops).
   WarpSelectLoweringPassOptions select{options.strategy, options.scanSteps};

@@ -865,5 +865,6 @@ def Warp_AtomicRMWOp : Warp_Op<"atomic_rmw",
 include "WarpDialect/IR/WarpBlockOps.td"
 include "WarpDialect/IR/WarpMMAOps.td"
 include "WarpDialect/IR/WarpDeviceOps.td"
+include "WarpDialect/IR/WarpClusterOps.td"
 
 #endif // WARP_DIALECT_IR_WARPOPS_TD

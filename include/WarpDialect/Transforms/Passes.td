@@ -172,6 +172,38 @@ def WarpExpandBlockCollectivesPass
                            "::mlir::vector::VectorDialect"];
 }
 
+def WarpExpandClusterCollectivesPass
+    : Pass<"warp-expand-cluster-collectives", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Expand thread-block cluster collectives into block ops, "
+                "distributed shared memory and cluster barriers";
+  let description = [{
+    Rewrites `warp.cluster_reduce`, `warp.cluster_scan` and
+    `warp.cluster_broadcast` (sm_90 and newer): the block's part as a
+    `warp.block_reduce` or `warp.block_scan`, a workgroup-memory
+    `memref.global` of three slots per payload type
+    (`@__warp_cluster_slots`), `nvvm.cluster.arrive` / `nvvm.cluster.wait`
+    (two cluster barriers per op) and loads of the other blocks' slots
+    through `nvvm.mapa` (distributed shared memory). The cluster's block
+    count is the gpu.func's `known_cluster_size` (the loops over ranks are
+    unrolled) or `%cluster_nctarank` at run time. Runs before
+    `warp-expand-block-collectives`, which expands the block ops it
+    creates. An op in a gpu.module whose target chip is older than sm_90
+    is an error.
+
+    ```mlir
+    // warp-opt --pass-pipeline='builtin.module(gpu.module(warp-expand-cluster-collectives))'
+    %sum = warp.cluster_reduce <add> %x : f32
+    // becomes warp.block_reduce, a slot store, nvvm.cluster.arrive/wait,
+    // nvvm.mapa + llvm.load per rank, nvvm.cluster.arrive/wait, a slot load
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def WarpExpandDeviceOpsPass
     : Pass<"warp-expand-device-ops", "::mlir::ModuleOp"> {
   let summary = "Turn device-wide ops into kernels of warp ops and their "

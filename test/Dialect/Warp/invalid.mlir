@@ -1147,3 +1147,35 @@ func.func @device_histogram_bins_space(%x: memref<?xi32>, %b: memref<16xi32, #gp
   warp.device_histogram %x, %b : memref<?xi32>, memref<16xi32, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+
+func.func @cluster_scan_kind(%v: f32) {
+  // expected-error @+1 {{'warp.cluster_scan' op kind 'minsi' needs an integer value, got 'f32'}}
+  %0:2 = warp.cluster_scan <minsi> %v : f32
+  return
+}
+
+// -----
+
+func.func @cluster_reduce_kind(%v: i32) {
+  // expected-error @+1 {{'warp.cluster_reduce' op kind 'maxnumf' needs a floating-point value, got 'i32'}}
+  %0 = warp.cluster_reduce <maxnumf> %v : i32
+  return
+}
+
+// -----
+
+func.func @cluster_reduce_vector(%v: vector<2xf32>) {
+  // expected-error @+1 {{'warp.cluster_reduce' op operand #0 must be 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float, but got 'vector<2xf32>'}}
+  %0 = warp.cluster_reduce <add> %v : vector<2xf32>
+  return
+}
+
+// -----
+
+func.func @cluster_broadcast_index(%v: index, %r: i32) {
+  // expected-error @+1 {{'warp.cluster_broadcast' op operand #0 must be 8-bit signless integer}}
+  %0 = warp.cluster_broadcast %v, %r, %r : index
+  return
+}

@@ -457,3 +457,19 @@ func.func @device_select(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<100xf32
   warp.device_histogram %f, %k : memref<?xi8>, memref<1xi64>
   return
 }
+
+// CHECK-LABEL: func @cluster_ops
+func.func @cluster_ops(%x: f32, %i: i8, %d: f64, %r: i32, %t: i32) {
+  // CHECK: warp.cluster_reduce <add> %{{.*}} : f32
+  // GENERIC: "warp.cluster_reduce"(%{{.*}}) <{kind = #warp.kind<add>}> : (f32) -> f32
+  %0 = warp.cluster_reduce <add> %x : f32
+  // CHECK: warp.cluster_reduce <xor> %{{.*}} : i8
+  %1 = warp.cluster_reduce <xor> %i : i8
+  // CHECK: %{{.*}}, %{{.*}} = warp.cluster_scan <maximumf> %{{.*}} exclusive : f64
+  %2:2 = warp.cluster_scan <maximumf> %d exclusive : f64
+  // CHECK: %{{.*}}, %{{.*}} = warp.cluster_scan <minui> %{{.*}} : i32
+  %3:2 = warp.cluster_scan <minui> %r : i32
+  // CHECK: warp.cluster_broadcast %{{.*}}, %{{.*}}, %{{.*}} : f64
+  %4 = warp.cluster_broadcast %d, %r, %t : f64
+  return
+}
