@@ -645,6 +645,20 @@ class KernelBuilder(TileMixin):
             self.operation, _capi.MlirStringRef.of(b"known_block_size"),
             self._attribute(f"array<i32: {', '.join(map(str, sizes))}>", where))
 
+    def known_cluster_size(self, x: int, y: int = 1, z: int = 1) -> None:
+        """Makes every launch of the kernel clustered (sm_90): clusters of
+        x * y * z blocks (the gpu.func's known_cluster_size, PTX's
+        .reqnctapercluster), which the cluster ops then fold over without a
+        loop. The grid must be a multiple of it in each dimension; clusters
+        of more than 8 blocks need the driver's non-portable opt-in."""
+        sizes = [_checks.integer(v, "a cluster dimension", 1, 32) for v in (x, y, z)]
+        if sizes[0] * sizes[1] * sizes[2] > 32:
+            raise ValueError(f"a cluster has at most 32 blocks here, not {sizes}")
+        where = self.location.position() if self.location else None
+        self._ops.L.mlirOperationSetAttributeByName(
+            self.operation, _capi.MlirStringRef.of(b"known_cluster_size"),
+            self._attribute(f"array<i32: {', '.join(map(str, sizes))}>", where))
+
     def _finish(self) -> None:
         """Ends the kernel: gpu.return, the workgroup buffers' attributes,
         and the gpu.func verified as a whole."""
@@ -1151,6 +1165,39 @@ class KernelBuilder(TileMixin):
         value = self.value(value, "the broadcast value")
         thread = self.coerce(thread, i32)
         return self._emit("warp.block_broadcast", [value, thread], value.type)
+
+    def cluster_reduce(self, kind: str, value: Value) -> Value:
+        """warp.cluster_reduce (sm_90): `value` combined with `kind` over
+        every thread of every block of the thread-block cluster, in every
+        thread (each block reduced, then the blocks' totals folded in rank
+        order). Every thread of the cluster must call it; the cluster is the
+        kernel's known_cluster_size or the launch's."""
+        value = self.value(value, "the reduced value")
+        return self._emit_n("warp.cluster_reduce", [value], [value.type],
+                            {"kind": self._enum("kind", kind, "cluster reduce kind")})[0]
+
+    def cluster_scan(self, kind: str, value: Value,
+                     exclusive: bool = False) -> Tuple[Value, Value]:
+        """(scan, total) of warp.cluster_scan (sm_90): the prefix of `value`
+        over the cluster's threads in (block rank, thread) order, and the
+        cluster's total; with exclusive=True thread 0 of rank 0 gets the
+        kind's identity."""
+        value = self.value(value, "the scanned value")
+        attributes = {"kind": self._enum("kind", kind, "cluster scan kind")}
+        if _checks.flag(exclusive, "exclusive"):
+            attributes["exclusive"] = self._ops.unit()
+        scanned, total = self._emit_n("warp.cluster_scan", [value], [value.type, value.type],
+                                      attributes)
+        return scanned, total
+
+    def cluster_broadcast(self, value: Value, block, thread) -> Value:
+        """warp.cluster_broadcast (sm_90): every thread of the cluster gets
+        `value` of thread `thread` of the block of rank `block` (both i32,
+        the same in every thread)."""
+        value = self.value(value, "the broadcast value")
+        return self._emit("warp.cluster_broadcast",
+                          [value, self.coerce(block, i32), self.coerce(thread, i32)],
+                          value.type)
 
     def block_shuffle(self, mode: str, value: Value, distance) -> Tuple[Value, Value]:
         """(value, valid) of warp.block_shuffle (CUB BlockShuffle): thread t

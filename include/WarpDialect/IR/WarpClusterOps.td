@@ -34,10 +34,13 @@ class Warp_ClusterOp<string mnemonic, list<Trait> traits = []>
     Lowering (`warp-expand-cluster-collectives`, before the block ops are
     expanded): the block's part is a block op; one thread of each block
     parks the block's value in a workgroup slot of its own; a cluster
-    barrier (`barrier.cluster.arrive.release` and `wait.acquire`) makes the
-    slots visible to the whole cluster; the blocks read each other's slots
-    through distributed shared memory (`mapa`); a second cluster barrier
-    keeps every slot alive and unchanged until every block has read it.
+    barrier (`barrier.cluster.arrive` and `wait`, release and acquire)
+    makes the slots visible to the whole cluster; thread 0 of each block
+    reads the ranks' slots through distributed shared memory (`mapa`,
+    `ld.shared::cluster`) and folds them (a broadcast: every thread reads
+    the source's slot); a second cluster barrier keeps every slot alive
+    and unchanged until every block has read it, and shows the fold to the
+    block's threads.
   }];
 }
 
@@ -51,8 +54,8 @@ def Warp_ClusterReduceOp : Warp_ClusterOp<"cluster_reduce",
 
     Combine order (fixed, so float results are reproducible): each block
     reduces its threads as `warp.block_reduce` does, then the blocks'
-    totals are reduced in rank order with `warp.reduce`'s tree over the
-    first `R` lanes of a warp (`valid_lanes`, `R` the cluster's blocks).
+    totals are folded in rank order from the left,
+    `((T_0 (op) T_1) (op) T_2) ...`.
   }] # commonDescription # [{
 
     ```mlir
@@ -78,10 +81,11 @@ def Warp_ClusterScanOp : Warp_ClusterOp<"cluster_scan",
     combination of every value, in every thread.
 
     Combine order: the block's scan as `warp.block_scan`; the prefix of
-    rank `r` is the Kogge-Stone scan of the blocks' totals over the first
-    `R` lanes of a warp (the identity for rank 0), and thread `t` gets
+    rank `r` is the totals of ranks `0 .. r-1` folded from the left,
+    `((T_0 (op) T_1) ...) (op) T_{r-1}`, and thread `t` gets
     `prefix (op) S_t`, `S_t` its block scan (rank 0 takes `S_t` alone,
-    bit for bit). The total is that scan's last lane.
+    bit for bit; with `exclusive`, thread 0 of a later rank takes the
+    prefix alone). The total is all ranks' totals folded the same way.
   }] # commonDescription # [{
 
     ```mlir
