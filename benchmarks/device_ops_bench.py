@@ -93,10 +93,19 @@ GROUPS = {
     "scan_excl_i32": ("scan", "i32", True),
     "scan_incl_f32": ("scan", "f32", False),
     "scan_excl_f32": ("scan", "f32", True),
+    # The same scans in thread-block clusters of 2, 4 or 8 blocks
+    # (warp.device_scan's cluster_blocks; CLUSTERS below), against the same
+    # CUB call: the block-only rows above are the comparison.
+    "scan_incl_i32_c2": ("scan", "i32", False),
+    "scan_incl_i32_c4": ("scan", "i32", False),
+    "scan_incl_i32_c8": ("scan", "i32", False),
+    "scan_incl_f32_c4": ("scan", "f32", False),
     "select_f32": ("select", "f32", False),
     "partition_f32": ("partition", "f32", False),
     "histogram_u8": ("histogram", "u8", False),
 }
+CLUSTERS = {"scan_incl_i32_c2": 2, "scan_incl_i32_c4": 4, "scan_incl_i32_c8": 8,
+            "scan_incl_f32_c4": 4}
 IMPLS = ("warp", "cub", "torch", "copy_cupy", "copy_torch", "read")
 SIZES = {"u8": 1, "i32": 4, "f32": 4, "f64": 8}
 DTYPES = {"u8": "uint8", "i32": "int32", "f32": "float32", "f64": "float64"}
@@ -158,7 +167,9 @@ def warp_op(wd, group, chip):
         return lambda x, out, flags, count: call(x, flags, out=out, count=count, chip=chip)
     if op == "reduce":
         return lambda x, out: wd.reduce(x, kind="add", out=out, chip=chip)
-    return lambda x, out: wd.scan(x, kind="add", exclusive=exclusive, out=out, chip=chip)
+    cluster = CLUSTERS.get(group, 1)
+    return lambda x, out: wd.scan(x, kind="add", exclusive=exclusive, out=out, chip=chip,
+                                  cluster_blocks=cluster)
 
 
 # --------------------------------------------------------------------------
@@ -454,7 +465,10 @@ def summarize(group, log2, by_impl, note):
     op, ty, exclusive = GROUPS[group]
     n = 1 << log2
     moved = n * SIZES[ty] * (1 if op in ("reduce", "histogram") else 2)
-    entry = {"group": group, "op": op if op != "scan" else f"scan_{'excl' if exclusive else 'incl'}",
+    label = op if op != "scan" else f"scan_{'excl' if exclusive else 'incl'}"
+    if group in CLUSTERS:
+        label += f"_c{CLUSTERS[group]}"
+    entry = {"group": group, "op": label,
              "type": ty, "log2n": log2, "n": n, "bytes": moved}
     for impl in IMPLS:
         result = by_impl.get(f"{impl}@{log2}", {})

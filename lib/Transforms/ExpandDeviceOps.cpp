@@ -104,6 +104,14 @@ public:
   void buildReduceFinish(gpu::GPUModuleOp module);
   void buildScanInit(gpu::GPUModuleOp module);
   void buildScan(gpu::GPUModuleOp module, bool exclusive);
+  /// Scans in thread-block clusters of `blocks` blocks: a look-back step
+  /// (a status word) per cluster of tiles rather than per tile.
+  void setClusterBlocks(int64_t blocks) { clusterBlocks = blocks; }
+  /// The elements of a tile whose look-back status is one word: a tile's,
+  /// or a cluster's tiles'.
+  int64_t statusItems() const {
+    return DeviceTiling::tileItems(dataBytes) * clusterBlocks;
+  }
   /// A selection; with `partition`, the rejected elements go to the end
   /// in reverse.
   void buildSelect(gpu::GPUModuleOp module, bool partition);
@@ -252,12 +260,14 @@ private:
   /// Every thread's exclusive prefix of tile `tile64` (i64) whose block
   /// total is `total`: publishes the total, looks back (warp 0), publishes
   /// the inclusive prefix; the padding for tile 0.
-  Value tilePrefix(const TileStatus &status, Value tile64, Value total);
+  Value tilePrefix(const TileStatus &status, Value tile64, Value total,
+                   Value publishes = Value());
 
   ImplicitLocOpBuilder &b;
   CombineKind kind;
   Type element;
   int64_t elementBytes, dataBytes;
+  int64_t clusterBlocks = 1;
   SmallVector<Type> operandTypes;
   SmallVector<Value> operands;
   Value input, output, scratch, n, thread;
@@ -351,7 +361,7 @@ void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
 
 void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
   // A thread per status word.
-  int64_t tileItems = DeviceTiling::tileItems(dataBytes);
+  int64_t tileItems = statusItems();
   startKernel(module, "scan_init", tileItems * DeviceTiling::kThreads);
   Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value tile = arith::AddIOp::create(
@@ -367,8 +377,7 @@ void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
 }
 
 DeviceKernelBuilder::TileStatus DeviceKernelBuilder::tileStatus(bool counts) {
-  Value tiles = toI64(arith::CeilDivUIOp::create(
-      b, n, index(DeviceTiling::tileItems(dataBytes))));
+  Value tiles = toI64(arith::CeilDivUIOp::create(b, n, index(statusItems())));
   TileStatus status;
   status.elementBytes = elementBytes;
   status.packedCounts = counts && elementBytes > 4;
@@ -495,10 +504,12 @@ Value DeviceKernelBuilder::lookBack(const TileStatus &status, Value tile) {
 }
 
 Value DeviceKernelBuilder::tilePrefix(const TileStatus &status, Value tile64,
-                                      Value total) {
+                                      Value total, Value publishes) {
   Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile64, i64(0));
+  if (!publishes)
+    publishes = isThreadZero();
   // Thread 0 publishes the tile's total, or for tile 0 its prefix.
-  ifThen(isThreadZero(), [&] {
+  ifThen(publishes, [&] {
     auto which = scf::IfOp::create(b, first, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(which.thenBlock()->getTerminator());
@@ -515,7 +526,7 @@ Value DeviceKernelBuilder::tilePrefix(const TileStatus &status, Value tile64,
         // Predecessors are likely still scanning: wait before the first poll.
         NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackSettleNs));
         Value prefix = lookBack(status, tile64);
-        ifThen(isThreadZero(), [&] {
+        ifThen(publishes, [&] {
           publish(status, tile64, kStatusPrefix, combine(prefix, total));
         });
         return prefix;
@@ -527,21 +538,66 @@ Value DeviceKernelBuilder::tilePrefix(const TileStatus &status, Value tile64,
 void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   int64_t items = DeviceTiling::itemsPerThread(dataBytes);
   int64_t tileItems = DeviceTiling::tileItems(dataBytes);
-  startKernel(module, "scan", tileItems);
+  gpu::GPUFuncOp kernel = startKernel(module, "scan", tileItems);
   auto itemsType = VectorType::get({items}, element);
   TileStatus status = tileStatus(/*counts=*/false);
   Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
   Value tile = enterTile(empty);
-  Value tile64 = toI64(tile);
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
   Value loaded = loadTile(offset, items, 1, scanTileAlgorithm());
-  auto scan = BlockScanOp::create(
-      b, TypeRange{itemsType, element}, CombineKindAttr::get(b.getContext(), kind),
-      loaded, /*items=*/true, ValueRange{}, exclusive, /*reverse=*/false,
-      BlockScanAlgorithmAttr());
-  Value scanned = scan.getScanned()[0], total = scan.getTotal()[0];
+  Value scanned, total, publishes, leads = isThreadZero();
+  Value statusTile = tile;
+  if (clusterBlocks == 1) {
+    auto scan = BlockScanOp::create(
+        b, TypeRange{itemsType, element}, CombineKindAttr::get(b.getContext(), kind),
+        loaded, /*items=*/true, ValueRange{}, exclusive, /*reverse=*/false,
+        BlockScanAlgorithmAttr());
+    scanned = scan.getScanned()[0];
+    total = scan.getTotal()[0];
+  } else {
+    // Tiles in clusters of `clusterBlocks` blocks (a 1-D grid: the block
+    // of rank r of cluster q scans tile q C + r); the cluster's thread
+    // order is the tiles' order, so a cluster scan of each thread's fold
+    // of its items is each thread's exclusive prefix within the cluster.
+    kernel.setKnownClusterSizeAttr(
+        b.getDenseI32ArrayAttr({int32_t(clusterBlocks), 1, 1}));
+    statusTile = arith::DivUIOp::create(b, tile, index(clusterBlocks));
+    Value rankZero = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq, arith::RemUIOp::create(b, tile, index(clusterBlocks)),
+        index(0));
+    leads = arith::AndIOp::create(b, leads, rankZero);
+    publishes = leads;
+    SmallVector<Value> values;
+    for (int64_t j = 0; j < items; ++j)
+      values.push_back(vector::ExtractOp::create(b, loaded, j));
+    Value fold = values.front();
+    for (Value value : ArrayRef(values).drop_front())
+      fold = combine(fold, value);
+    auto clusterScan = ClusterScanOp::create(b, element, element, kind, fold,
+                                             /*exclusive=*/true);
+    total = clusterScan.getTotal();
+    // The cluster's first thread starts from the padding (its items bit for
+    // bit) and, exclusive, gives the identity first.
+    Value before = arith::SelectOp::create(b, leads, pad(element), clusterScan.getScanned());
+    SmallVector<Value> outs;
+    Value acc = before;
+    for (int64_t j = 0; j < items; ++j) {
+      if (exclusive)
+        outs.push_back(j == 0 ? arith::SelectOp::create(
+                                    b, leads,
+                                    buildCombineIdentity(b, b.getLoc(), kind, element),
+                                    clusterScan.getScanned())
+                                    .getResult()
+                              : acc);
+      acc = combine(acc, values[j]);
+      if (!exclusive)
+        outs.push_back(acc);
+    }
+    scanned = vector::FromElementsOp::create(b, itemsType, outs);
+  }
+  Value tile64 = toI64(statusTile);
 
-  Value prefix = tilePrefix(status, tile64, total);
+  Value prefix = tilePrefix(status, tile64, total, publishes);
   Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile64, i64(0));
   // The padding of tile 0 leaves its items as they are, bit for bit.
   Value splat = vector::BroadcastOp::create(b, itemsType, prefix);
@@ -551,7 +607,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
     // prefix itself, which `prefix (kind) identity` is not for every kind
     // (minnumf of an all-NaN prefix and +inf is +inf, not NaN).
     Value own = vector::InsertOp::create(b, prefix, result, 0);
-    Value takesPrefix = arith::AndIOp::create(b, isThreadZero(), negate(first));
+    Value takesPrefix = arith::AndIOp::create(b, leads, negate(first));
     result = arith::SelectOp::create(b, takesPrefix, own, result);
   }
   auto store = [&](Value valid) {
@@ -909,6 +965,9 @@ struct WarpExpandDeviceOpsPass
     }
     Type data = cast<MemRefType>(op->getOperand(0).getType()).getElementType();
     // A selection scans i64 counts of its kept elements.
+    int64_t clusterBlocks = 1;
+    if (scan && scan.getClusterBlocks())
+      clusterBlocks = *scan.getClusterBlocks();
     CombineKind kind = reduce ? reduce.getKind()
                        : scan ? scan.getKind()
                               : CombineKind::Add;
@@ -918,6 +977,7 @@ struct WarpExpandDeviceOpsPass
          op->getName().stripDialect().drop_front(StringRef("device_").size()) +
          (select || histogram ? "" : "_" + stringifyCombineKind(kind).str()) + "_" +
          typeName(data) + (scan && scan.getExclusive() ? "_exclusive" : "") +
+         (clusterBlocks > 1 ? "_cluster" + std::to_string(clusterBlocks) : "") +
          (histogram ? "_" + typeName(histogram.getOutput().getType().getElementType()) +
                           (privateBins ? "_bins" + std::to_string(*privateBins) : "")
                     : ""))
@@ -957,6 +1017,7 @@ struct WarpExpandDeviceOpsPass
                       b.getDenseI64ArrayAttr(
                           {0, 8, DeviceTiling::reduceChunkItems(bytes)}));
     } else {
+      kernels.setClusterBlocks(clusterBlocks);
       kernels.buildScanInit(module);
       if (select)
         kernels.buildSelect(module, bool(partition));
@@ -964,7 +1025,7 @@ struct WarpExpandDeviceOpsPass
         kernels.buildScan(module, scan.getExclusive());
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr(
-                          {0, ScanScratch::kPerTile, tileItems}));
+                          {0, ScanScratch::kPerTile, tileItems * clusterBlocks}));
     }
     return module;
   }
@@ -1019,6 +1080,11 @@ struct WarpExpandDeviceOpsPass
         grid = blocksFor(items.getInt());
       if (auto most = kernel->getAttrOfType<IntegerAttr>(kGridMaxAttrName))
         grid = arith::MinUIOp::create(b, grid, constant(most.getInt()));
+      // A clustered kernel: whole clusters.
+      if (std::optional<ArrayRef<int32_t>> cluster = kernel.getKnownClusterSize())
+        grid = arith::MulIOp::create(
+            b, arith::CeilDivUIOp::create(b, grid, constant((*cluster)[0])),
+            constant((*cluster)[0]));
       ArrayRef<int32_t> block = *kernel.getKnownBlockSize();
       ready = gpu::LaunchFuncOp::create(
                   b, kernel, gpu::KernelDim3{grid, one, one},

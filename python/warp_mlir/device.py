@@ -42,15 +42,17 @@ _TYPES = {"int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "float16
 class _Plan:
     """A compiled device op: its kernels in launch order, each with the
     elements per block of its grid (None: one block), the most blocks
-    (None: no cap) and its block size, and the scratch rule (bytes = fixed
-    + per_tile * ceil(n / tile))."""
+    (None: no cap), its block size and its cluster's blocks (the grid is
+    whole clusters), and the scratch rule (bytes = fixed + per_tile *
+    ceil(n / tile))."""
     compiled: CompiledModule
-    kernels: List[Tuple[str, Optional[int], Optional[int], int]]
+    kernels: List[Tuple[str, Optional[int], Optional[int], int, int]]
     scratch: Tuple[int, int, int]
 
-    def grid(self, items: Optional[int], most: Optional[int], n: int) -> int:
+    def grid(self, items: Optional[int], most: Optional[int], cluster: int, n: int) -> int:
         blocks = 1 if items is None else max(1, -(-n // items))
-        return blocks if most is None else min(blocks, most)
+        blocks = blocks if most is None else min(blocks, most)
+        return -(-blocks // cluster) * cluster
 
     def scratch_bytes(self, n: int) -> int:
         fixed, per_tile, tile = self.scratch
@@ -107,9 +109,9 @@ def _attribute(op, name: str):
 def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     """The launches the expanded module states: its gpu.module's
     `warp.device_scratch` and, in order, each kernel's `warp.device_grid`,
-    `warp.device_grid_max` and `known_block_size`."""
+    `warp.device_grid_max`, `known_block_size` and `known_cluster_size`."""
     L = _capi.lib()
-    kernels: List[Tuple[str, Optional[int], Optional[int], int]] = []
+    kernels: List[Tuple[str, Optional[int], Optional[int], int, int]] = []
     scratch: List[Tuple[int, int, int]] = []
 
     def ints(attr) -> List[int]:
@@ -127,10 +129,12 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
             symbol = L.mlirStringAttrGetValue(_attribute(op, "sym_name")).bytes().decode()
             grid, most = (_attribute(op, "warp.device_grid" + suffix) for suffix in ("", "_max"))
             block = ints(_attribute(op, "known_block_size"))
+            cluster = _attribute(op, "known_cluster_size")
             kernels.append((symbol,
                             None if grid is None else L.mlirIntegerAttrGetValueInt(grid),
                             None if most is None else L.mlirIntegerAttrGetValueInt(most),
-                            block[0] * block[1] * block[2]))
+                            block[0] * block[1] * block[2],
+                            1 if cluster is None else ints(cluster)[0]))
         return 0  # advance
 
     callback = _capi.OperationWalkCallback(visit)
@@ -140,11 +144,11 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     return _Plan(compiled, kernels, scratch[0])
 
 
-def _op_text(op: str, variant: str, element: str, exclusive: bool) -> str:
+def _op_text(op: str, variant: str, element: str, exclusive: bool, cluster: int = 1) -> str:
     """A host function holding the one device op on memrefs of `element`;
     `variant` is the combine kind of a reduce or scan, the bins' memref
     type of a histogram ("memref<256xi32>": static bins are counted in
-    workgroup memory first), unused otherwise."""
+    workgroup memory first), unused otherwise; a scan's `cluster` blocks."""
     data = f"memref<?x{element}>"
     if op in ("select", "partition"):
         types = [data, "memref<?xi8>", data, "memref<1xi64>"]
@@ -157,12 +161,15 @@ def _op_text(op: str, variant: str, element: str, exclusive: bool) -> str:
     names = [f"%a{i}" for i in range(len(types))]
     params = ", ".join(f"{name}: {type_}" for name, type_ in zip(names, types))
     return (f"func.func @device_op({params}) {{\n  {head} {', '.join(names)}"
-            f"{' exclusive' if exclusive else ''} : {', '.join(types)}\n  return\n}}\n")
+            f"{' exclusive' if exclusive else ''}"
+            f"{f' cluster_blocks = {cluster}' if cluster > 1 else ''}"
+            f" : {', '.join(types)}\n  return\n}}\n")
 
 
-def _plan(op: str, variant: str, element: str, exclusive: bool, chip: str) -> _Plan:
+def _plan(op: str, variant: str, element: str, exclusive: bool, chip: str,
+          cluster: int = 1) -> _Plan:
     """The compiled kernels and launches of an op (see _op_text), made once."""
-    key = (op, variant, element, str(exclusive), chip)
+    key = (op, variant, element, str(exclusive), chip, str(cluster))
     if key in _plans:
         return _plans[key]
     # The dialect's kind table says which names are kinds.
@@ -171,7 +178,7 @@ def _plan(op: str, variant: str, element: str, exclusive: bool, chip: str) -> _P
             _capi.lib().warpCombineKindDomains(_capi.MlirStringRef.of(variant.encode()))):
         raise ValueError(f"kind must be a combine kind of the warp dialect (add, mul, "
                          f"minsi, maxui, xor, maxnumf, ...), not {variant!r}")
-    module = Module.parse(_op_text(op, variant, element, exclusive), Context())
+    module = Module.parse(_op_text(op, variant, element, exclusive, cluster), Context())
     module.verify()  # a kind outside the type's domain is the verifier's error
     module.run("warp-expand-device-ops")
     plan = _read_plan(module, _compile(module, chip=chip))
@@ -186,12 +193,12 @@ def _host(x: Any, backend: str) -> bool:
 
 
 def _run(op: str, arrays: List[Any], kind: str, exclusive: bool, chip: str, stream: Any,
-         backend: str) -> None:
+         backend: str, cluster: int = 1) -> None:
     """Launches the kernels of `op` on `arrays` (its memrefs, in order; the
     first is the input) with a fresh scratch, as the expanded module says."""
     x = arrays[0]
-    _launch(_plan(op, kind, _element_type(x), exclusive, chip), arrays, _length(x), stream,
-            backend)
+    _launch(_plan(op, kind, _element_type(x), exclusive, chip, cluster), arrays, _length(x),
+            stream, backend)
 
 
 def _launch(plan: _Plan, arrays: List[Any], n: int, stream: Any, backend: str) -> None:
@@ -200,9 +207,9 @@ def _launch(plan: _Plan, arrays: List[Any], n: int, stream: Any, backend: str) -
     scratch = _empty(x, plan.scratch_bytes(n), "int8")
     host = _host(x, backend)
     options = {"backend": backend} if backend == "sim" else {"stream": stream, "sync": host}
-    for kernel, items, most, threads in plan.kernels:
-        launch(plan.compiled, kernel, plan.grid(items, most, n), threads, *arrays, scratch, n,
-               **options)
+    for kernel, items, most, threads, cluster in plan.kernels:
+        launch(plan.compiled, kernel, plan.grid(items, most, cluster, n), threads, *arrays,
+               scratch, n, **options)
     if not host and stream is not None:
         # The scratch goes back to its library's allocator when this call
         # returns, which may hand it out on its own stream while `stream`
@@ -270,11 +277,20 @@ def reduce(x: Any, kind: str = "add", out: Any = None, chip: str = "sm_90",
 
 
 def scan(x: Any, kind: str = "add", exclusive: bool = False, out: Any = None,
-         chip: str = "sm_90", stream: Any = None, backend: str = "cuda") -> Any:
+         chip: str = "sm_90", stream: Any = None, backend: str = "cuda",
+         cluster_blocks: int = 1) -> Any:
     """The inclusive (or `exclusive`) prefix scan of `x` with `kind`, into
-    `out` (may be `x` itself) or a new array like `x`."""
+    `out` (may be `x` itself) or a new array like `x`. `cluster_blocks` 2
+    to 8 (sm_90, a GPU; not the simulator, which has no clusters): the
+    tiles are scanned in thread-block clusters of that many blocks, with a
+    look-back step per cluster (warp.device_scan's cluster_blocks)."""
+    cluster = int(cluster_blocks)
+    if cluster != 1 and not 2 <= cluster <= 8:
+        raise ValueError(f"cluster_blocks must be 1 (none) or 2..8, not {cluster_blocks!r}")
+    if cluster != 1 and backend == "sim":
+        raise ValueError("the simulator has no thread-block clusters: cluster_blocks must be 1")
     out = _output(x, out, _length(x))
-    _run("scan", [x, out], kind, bool(exclusive), chip, stream, backend)
+    _run("scan", [x, out], kind, bool(exclusive), chip, stream, backend, cluster)
     return out
 
 

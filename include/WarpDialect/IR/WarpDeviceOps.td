@@ -76,16 +76,27 @@ def Warp_DeviceScanOp : Warp_DeviceOp<"device_scan"> {
     prefix by reading its predecessors' published values), with a kernel
     that clears the tiles' status first.
 
+    `cluster_blocks = C` (2 to 8; sm_90, how, never what): the scan kernel
+    runs in thread-block clusters of `C` blocks, `C` tiles scanned together
+    with `warp.cluster_scan` (each thread's items folded, the cluster's
+    exclusive scan of the folds, the items rescanned from it), and the
+    look-back goes over clusters instead of tiles: `C` times fewer
+    published statuses and look-back steps, for two cluster barriers per
+    cluster. Without it, one block per tile.
+
     ```mlir
     warp.device_scan <add> %x, %y exclusive : memref<?xi32>, memref<?xi32>
+    warp.device_scan <add> %x, %y cluster_blocks = 4 : memref<?xf32>, memref<?xf32>
     ```
   }];
   let arguments = (ins Warp_CombineKindEnum:$kind,
                        Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
                        Arg<Warp_DeviceMemRef, "", [MemWrite]>:$output,
-                       UnitAttr:$exclusive);
+                       UnitAttr:$exclusive,
+                       OptionalAttr<ConfinedAttr<I32Attr, [IntMinValue<2>, IntMaxValue<8>]>>:$cluster_blocks);
   let assemblyFormat = [{
-    $kind $input `,` $output (`exclusive` $exclusive^)? attr-dict `:`
+    $kind $input `,` $output (`exclusive` $exclusive^)?
+    (`cluster_blocks` `=` $cluster_blocks^)? attr-dict `:`
     type($input) `,` type($output)
   }];
   let extraClassDeclaration = commonDeclarations;

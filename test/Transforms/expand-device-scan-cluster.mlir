@@ -1,0 +1,41 @@
+// warp.device_scan with cluster_blocks: the scan kernel runs in
+// thread-block clusters (known_cluster_size), a cluster scan of each
+// thread's fold of its items, and one look-back status per cluster.
+// RUN: warp-opt %s --split-input-file --verify-diagnostics --warp-expand-device-ops | FileCheck %s
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: warp-opt %s --split-input-file --verify-diagnostics --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t/" -o /dev/null
+// RUN: FileCheck %s --check-prefix=PTX < %t/warp_device_scan_add_f32_cluster4.ptx
+// RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/warp_device_scan_add_f32_cluster4.ptx -o %t/a.cubin %}
+
+// The grid: ceil(n / 4096) blocks rounded up to whole clusters of 4; the
+// scratch: 24 bytes per cluster of 4 tiles (16384 f32).
+// CHECK-LABEL: func.func @s
+// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32_cluster4::@scan_init
+// CHECK: %[[C4:.*]] = arith.constant 4 : index
+// CHECK: %[[CLUSTERS:.*]] = arith.ceildivui %{{.*}}, %[[C4]] : index
+// CHECK: %[[GRID:.*]] = arith.muli %[[CLUSTERS]], %c4{{.*}} : index
+// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32_cluster4::@scan blocks in (%[[GRID]], %{{.*}}, %{{.*}})
+// CHECK: gpu.module @warp_device_scan_add_f32_cluster4 attributes {warp.device_scratch = array<i64: 0, 24, 16384>}
+// CHECK: gpu.func @scan_init({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4194304 : i64}
+// CHECK: gpu.func @scan({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, known_cluster_size = array<i32: 4, 1, 1>, warp.device_grid = 4096 : i64}
+// CHECK: %[[BLOCK:.*]] = gpu.block_id x
+// CHECK: arith.divui %[[BLOCK]], %{{.*}} : index
+// CHECK: arith.remui %[[BLOCK]], %{{.*}} : index
+// CHECK: warp.cluster_scan <add> %{{.*}} exclusive : f32
+// CHECK-NOT: warp.block_scan
+// CHECK: warp.block_broadcast
+// PTX: .reqnctapercluster 4, 1, 1
+// PTX: barrier.cluster.arrive.aligned;
+// PTX: ld.shared::cluster
+func.func @s(%x: memref<?xf32>, %y: memref<?xf32>) {
+  warp.device_scan <add> %x, %y cluster_blocks = 4 : memref<?xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @too_many(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-error @+1 {{'warp.device_scan' op attribute 'cluster_blocks' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 2 whose maximum value is 8}}
+  warp.device_scan <add> %x, %y cluster_blocks = 9 : memref<?xf32>, memref<?xf32>
+  return
+}
