@@ -89,6 +89,7 @@ GROUPS = {
     "reduce_i32": ("reduce", "i32", False),
     "reduce_f32": ("reduce", "f32", False),
     "reduce_f64": ("reduce", "f64", False),
+    "reduce_i32_c4": ("reduce", "i32", False),
     "scan_incl_i32": ("scan", "i32", False),
     "scan_excl_i32": ("scan", "i32", True),
     "scan_incl_f32": ("scan", "f32", False),
@@ -104,7 +105,7 @@ GROUPS = {
     "partition_f32": ("partition", "f32", False),
     "histogram_u8": ("histogram", "u8", False),
 }
-CLUSTERS = {"scan_incl_i32_c2": 2, "scan_incl_i32_c4": 4, "scan_incl_i32_c8": 8,
+CLUSTERS = {"reduce_i32_c4": 4, "scan_incl_i32_c2": 2, "scan_incl_i32_c4": 4, "scan_incl_i32_c8": 8,
             "scan_incl_f32_c4": 4}
 IMPLS = ("warp", "cub", "torch", "copy_cupy", "copy_torch", "read")
 SIZES = {"u8": 1, "i32": 4, "f32": 4, "f64": 8}
@@ -165,9 +166,10 @@ def warp_op(wd, group, chip):
     if op in ("select", "partition"):
         call = wd.select if op == "select" else wd.partition
         return lambda x, out, flags, count: call(x, flags, out=out, count=count, chip=chip)
-    if op == "reduce":
-        return lambda x, out: wd.reduce(x, kind="add", out=out, chip=chip)
     cluster = CLUSTERS.get(group, 1)
+    if op == "reduce":
+        return lambda x, out: wd.reduce(x, kind="add", out=out, chip=chip,
+                                        cluster_blocks=cluster)
     return lambda x, out: wd.scan(x, kind="add", exclusive=exclusive, out=out, chip=chip,
                                   cluster_blocks=cluster)
 

@@ -310,6 +310,25 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
     scf::YieldOp::create(b, inner.getResults());
   }
   scf::ForOp loop = outer;
+  if (clusterBlocks > 1) {
+    // A partial per cluster of blocks (a 1-D grid: blocks q C .. q C + C-1
+    // are cluster q): the thread folds its vector, warp.cluster_reduce
+    // combines the cluster's threads, rank 0's thread 0 writes it.
+    kernel.setKnownClusterSizeAttr(
+        b.getDenseI32ArrayAttr({int32_t(clusterBlocks), 1, 1}));
+    Value fold = vector::ExtractOp::create(b, loop.getResult(0), 0);
+    for (int64_t j = 1; j < vectorItems; ++j)
+      fold = combine(fold, vector::ExtractOp::create(b, loop.getResult(0), j));
+    Value partial = ClusterReduceOp::create(b, kind, fold);
+    Value rankZero = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(b, blockIndex, index(clusterBlocks)), index(0));
+    ifThen(arith::AndIOp::create(b, isThreadZero(), rankZero), [&] {
+      Value cluster = arith::DivUIOp::create(b, blockIndex, index(clusterBlocks));
+      LLVM::StoreOp::create(b, partial, scratchSlot(i64(0), toI64(cluster)), elementBytes);
+    });
+    return;
+  }
   Value partial =
       BlockReduceOp::create(b, TypeRange{element}, CombineKindAttr::get(b.getContext(), kind),
                             loop.getResult(0), /*items=*/true, Value(),
@@ -325,13 +344,15 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
 void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
   int64_t perBlock = DeviceTiling::reduceChunkItems(elementBytes);
   startKernel(module, "reduce_finish", std::nullopt);
-  // A partial per block of reduce_tiles: min(max(1, ceil(n / perBlock)),
-  // its grid cap).
+  // A partial per block (or cluster) of reduce_tiles: min(max(1, ceil(n /
+  // perBlock)), its grid cap), over the cluster's blocks rounded up.
   Value partials = arith::MinUIOp::create(
       b,
       arith::MaxUIOp::create(b, arith::CeilDivUIOp::create(b, n, index(perBlock)),
                              index(1)),
       index(DeviceTiling::kReduceMaxBlocks));
+  if (clusterBlocks > 1)
+    partials = arith::CeilDivUIOp::create(b, partials, index(clusterBlocks));
   auto loop = scf::ForOp::create(b, thread, partials,
                                  index(DeviceTiling::kThreads),
                                  ValueRange{pad(element)});
@@ -968,6 +989,8 @@ struct WarpExpandDeviceOpsPass
     int64_t clusterBlocks = 1;
     if (scan && scan.getClusterBlocks())
       clusterBlocks = *scan.getClusterBlocks();
+    if (reduce && reduce.getClusterBlocks())
+      clusterBlocks = *reduce.getClusterBlocks();
     CombineKind kind = reduce ? reduce.getKind()
                        : scan ? scan.getKind()
                               : CombineKind::Add;
@@ -1010,6 +1033,7 @@ struct WarpExpandDeviceOpsPass
       // No scratch: 8 bytes, so that no allocation is empty.
       module->setAttr(kScratchAttrName, b.getDenseI64ArrayAttr({8, 0, 1}));
     } else if (reduce) {
+      kernels.setClusterBlocks(clusterBlocks);
       kernels.buildReduceTiles(module);
       kernels.buildReduceFinish(module);
       // One 8-byte partial per block of reduce_tiles.

@@ -187,12 +187,31 @@ def test_scan_in_clusters(cluster, kind, dtype, rng):
               exclusive(kind, x), f"exclusive, n = {n}")
 
 
+@requires_gpu
+@pytest.mark.parametrize("cluster", [2, 4, 8])
+@pytest.mark.parametrize("kind,dtype", [("add", np.int32), ("maxsi", np.int64),
+                                        ("add", np.float32), ("maximumf", np.float64),
+                                        ("or", np.int16)])
+def test_reduce_in_clusters(cluster, kind, dtype, rng):
+    """cluster_blocks: the folding blocks combine their partials per
+    cluster; sizes below a chunk, around a cluster's chunks, past the grid
+    cap (4096 blocks of 4 tiles)."""
+    chunk = 4 * 256 * 64 // np.dtype(dtype).itemsize
+    for n in (0, 1, 33, chunk + 1, cluster * chunk - 1, cluster * chunk + 1,
+              4096 * chunk + 3 * chunk + 5):
+        x = data(kind, dtype, n, rng)
+        check(wd.reduce(x, kind, backend="cuda", cluster_blocks=cluster),
+              np.array([reduction(kind, x)]), f"n = {n}")
+
+
 def test_scan_cluster_errors():
     x = np.zeros(10, np.int32)
     with pytest.raises(ValueError, match="cluster_blocks must be 1"):
         wd.scan(x, cluster_blocks=9, backend="sim")
     with pytest.raises(ValueError, match="the simulator has no thread-block clusters"):
         wd.scan(x, cluster_blocks=2, backend="sim")
+    with pytest.raises(ValueError, match="cluster_blocks must be 1"):
+        wd.reduce(x, cluster_blocks=0, backend="sim")
 
 
 # -- NaN: minnumf/maxnumf ignore it, minimumf/maximumf propagate it ---------------------------

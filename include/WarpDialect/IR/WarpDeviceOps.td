@@ -46,15 +46,23 @@ def Warp_DeviceReduceOp : Warp_DeviceOp<"device_reduce"> {
     it frees afterwards. The op runs in the order of the surrounding host
     code, like the `gpu.launch_func` ops it becomes.
 
+    `cluster_blocks = C` (2 to 8; sm_90, how, never what): the blocks
+    that fold the chunks run in thread-block clusters of `C` and combine
+    their partials with `warp.cluster_reduce`, one partial per cluster for
+    the last block to fold.
+
     ```mlir
     warp.device_reduce <add> %x, %sum : memref<?xf32>, memref<1xf32>
+    warp.device_reduce <maxsi> %x, %m cluster_blocks = 2 : memref<?xi32>, memref<1xi32>
     ```
   }];
   let arguments = (ins Warp_CombineKindEnum:$kind,
                        Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
-                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$output);
+                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$output,
+                       OptionalAttr<ConfinedAttr<I32Attr, [IntMinValue<2>, IntMaxValue<8>]>>:$cluster_blocks);
   let assemblyFormat = [{
-    $kind $input `,` $output attr-dict `:` type($input) `,` type($output)
+    $kind $input `,` $output (`cluster_blocks` `=` $cluster_blocks^)? attr-dict `:`
+    type($input) `,` type($output)
   }];
   let extraClassDeclaration = commonDeclarations;
 }

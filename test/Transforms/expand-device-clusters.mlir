@@ -1,11 +1,13 @@
-// warp.device_scan with cluster_blocks: the scan kernel runs in
-// thread-block clusters (known_cluster_size), a cluster scan of each
-// thread's fold of its items, and one look-back status per cluster.
+// warp.device_scan and warp.device_reduce with cluster_blocks: the scan
+// kernel runs in thread-block clusters (known_cluster_size), a cluster scan
+// of each thread's fold of its items, and one look-back status per
+// cluster; the reduction's folding blocks combine per cluster.
 // RUN: warp-opt %s --split-input-file --verify-diagnostics --warp-expand-device-ops | FileCheck %s
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: warp-opt %s --split-input-file --verify-diagnostics --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t/" -o /dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t/warp_device_scan_add_f32_cluster4.ptx
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/warp_device_scan_add_f32_cluster4.ptx -o %t/a.cubin %}
+// RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/warp_device_reduce_maxsi_i32_cluster2.ptx -o %t/b.cubin %}
 
 // The grid: ceil(n / 4096) blocks rounded up to whole clusters of 4; the
 // scratch: 24 bytes per cluster of 4 tiles (16384 f32).
@@ -29,6 +31,28 @@
 // PTX: ld.shared::cluster
 func.func @s(%x: memref<?xf32>, %y: memref<?xf32>) {
   warp.device_scan <add> %x, %y cluster_blocks = 4 : memref<?xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+// The reduction: reduce_tiles in clusters of 2, its grid (capped at 4096
+// blocks) rounded up to whole clusters; reduce_finish folds one partial per
+// cluster.
+// CHECK-LABEL: func.func @r
+// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_reduce_maxsi_i32_cluster2::@reduce_tiles
+// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_reduce_maxsi_i32_cluster2::@reduce_finish
+// CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, known_cluster_size = array<i32: 2, 1, 1>, warp.device_grid = 16384 : i64, warp.device_grid_max = 4096 : i64}
+// CHECK: %[[BLOCK:.*]] = gpu.block_id x
+// CHECK: warp.cluster_reduce <maxsi> %{{.*}} : i32
+// CHECK-NOT: warp.block_reduce
+// CHECK: arith.remui %[[BLOCK]]
+// CHECK: gpu.func @reduce_finish
+// CHECK: arith.minui
+// CHECK: arith.ceildivui %{{.*}}, %c2
+// CHECK: warp.block_reduce <maxsi>
+func.func @r(%x: memref<?xi32>, %y: memref<1xi32>) {
+  warp.device_reduce <maxsi> %x, %y cluster_blocks = 2 : memref<?xi32>, memref<1xi32>
   return
 }
 
