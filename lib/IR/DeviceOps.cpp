@@ -18,6 +18,8 @@ using namespace mlir::warp;
 static StringRef getOperandName(Operation *op, unsigned number) {
   if (isa<DeviceSelectOp, DevicePartitionOp>(op))
     return std::array<StringRef, 4>{"input", "flags", "output", "count"}[number];
+  if (isa<DeviceUniqueOp>(op))
+    return std::array<StringRef, 3>{"input", "output", "count"}[number];
   if (isa<DeviceHistogramOp>(op))
     return number == 0 ? "samples" : "bins";
   return number == 0 ? "input" : "output";
@@ -81,8 +83,9 @@ LogicalResult DeviceScanOp::verify() {
   return success();
 }
 
-/// The checks select and partition share: one element type, a flag per
-/// element, a count; and for a partition an output for every element.
+/// The checks select, partition and unique share: one element type, a flag
+/// per element (not unique's), a count; and for a partition an output for
+/// every element.
 template <typename SelectionOp>
 static LogicalResult verifySelection(SelectionOp op, bool everyElement) {
   if (failed(verifyDeviceMemRefs(op)))
@@ -93,10 +96,12 @@ static LogicalResult verifySelection(SelectionOp op, bool everyElement) {
                             << input.getElementType() << " and "
                             << output.getElementType();
   int64_t in = input.getDimSize(0);
-  int64_t flags = op.getFlags().getType().getDimSize(0);
-  if (!ShapedType::isDynamic(in) && !ShapedType::isDynamic(flags) && flags < in)
-    return op.emitOpError() << "needs a flag per element: " << in
-                            << " elements, " << flags << " flags";
+  if constexpr (!std::is_same_v<SelectionOp, DeviceUniqueOp>) {
+    int64_t flags = op.getFlags().getType().getDimSize(0);
+    if (!ShapedType::isDynamic(in) && !ShapedType::isDynamic(flags) && flags < in)
+      return op.emitOpError() << "needs a flag per element: " << in
+                              << " elements, " << flags << " flags";
+  }
   int64_t out = output.getDimSize(0);
   if (everyElement && !ShapedType::isDynamic(in) && !ShapedType::isDynamic(out) &&
       out < in)
@@ -113,6 +118,10 @@ LogicalResult DeviceSelectOp::verify() {
 
 LogicalResult DevicePartitionOp::verify() {
   return verifySelection(*this, /*everyElement=*/true);
+}
+
+LogicalResult DeviceUniqueOp::verify() {
+  return verifySelection(*this, /*everyElement=*/false);
 }
 
 LogicalResult DeviceHistogramOp::verify() { return verifyDeviceMemRefs(*this); }

@@ -112,9 +112,13 @@ public:
   int64_t statusItems() const {
     return DeviceTiling::tileItems(dataBytes) * clusterBlocks;
   }
-  /// A selection; with `partition`, the rejected elements go to the end
-  /// in reverse.
-  void buildSelect(gpu::GPUModuleOp module, bool partition);
+  /// What a selection keeps and where the rest goes.
+  enum class Selection {
+    Flagged,   // the flagged elements
+    Partition, // the flagged ones, then the others in reverse at the end
+    Unique,    // the first of each run of equal elements
+  };
+  void buildSelect(gpu::GPUModuleOp module, Selection selection);
   /// A histogram into `bins` bins counted in workgroup memory first, or
   /// straight into the output where `bins` is not given.
   void buildHistogram(gpu::GPUModuleOp module, std::optional<int64_t> bins);
@@ -248,6 +252,12 @@ private:
     bool packedCounts;
     bool packed() const { return elementBytes <= 4 || packedCounts; }
   };
+  /// The thread's keep flags (vector<N x i1>) of the tile at `offset`:
+  /// the `flags` memref's non-zero bytes, or, for unique, each of its
+  /// `values` that differs from the element before it (the first element
+  /// is kept; elements past n are not).
+  Value flaggedKeeps(Value flags, Value offset, int64_t items);
+  Value uniqueKeeps(Value values, Value offset, int64_t items);
   /// The status of a scan's tiles; `counts` for a selection's.
   TileStatus tileStatus(bool counts);
   /// Makes `value` visible as tile `tile`'s total or prefix (`flag`).
@@ -649,12 +659,65 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   }
 }
 
-void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, bool partition) {
+Value DeviceKernelBuilder::flaggedKeeps(Value flags, Value offset, int64_t items) {
+  Value flagItems = loadTile(flags, arith::ConstantIntOp::create(b, 0, 8), offset,
+                             items, 1, std::nullopt);
+  auto flagsType = cast<VectorType>(flagItems.getType());
+  return arith::CmpIOp::create(
+      b, arith::CmpIPredicate::ne, flagItems,
+      arith::ConstantOp::create(b, DenseElementsAttr::get(flagsType, b.getI8IntegerAttr(0))));
+}
+
+Value DeviceKernelBuilder::uniqueKeeps(Value values, Value offset, int64_t items) {
+  Type data = cast<VectorType>(values.getType()).getElementType();
+  // `a` and `b` differ by the type's ==: integers bit for bit, floats
+  // unless ordered and equal (a NaN differs from everything).
+  auto differs = [&](Value lhs, Value rhs) -> Value {
+    if (isa<FloatType>(data))
+      return arith::CmpFOp::create(b, arith::CmpFPredicate::UNE, lhs, rhs);
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::ne, lhs, rhs);
+  };
+  // The element before the thread's first: the previous thread's last, or
+  // for thread 0 the one before the tile (none before element 0).
+  Value last = vector::ExtractOp::create(b, values, items - 1);
+  auto shuffle = BlockShuffleOp::create(b, data, b.getI1Type(), BlockShuffleMode::Offset,
+                                        last, i32(-1));
+  Value atStart = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, offset, index(0));
+  Value before = ifElse(
+      arith::OrIOp::create(b, shuffle.getValid(), atStart), data,
+      [&] { return shuffle.getResult(); },
+      [&] {
+        return memref::LoadOp::create(b, input,
+                                      ValueRange{arith::SubIOp::create(b, offset, index(1))})
+            .getResult();
+      });
+  Value first = toI64(arith::AddIOp::create(b, offset,
+                                            arith::MulIOp::create(b, thread, index(items))));
+  Value firstOfAll = arith::AndIOp::create(b, atStart, isThreadZero());
+  SmallVector<Value> keeps;
+  Value previous = before;
+  for (int64_t j = 0; j < items; ++j) {
+    Value value = vector::ExtractOp::create(b, values, j);
+    Value keep = differs(value, previous);
+    if (j == 0)
+      keep = arith::OrIOp::create(b, keep, firstOfAll);
+    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt,
+                                         arith::AddIOp::create(b, first, i64(j)), toI64(n));
+    keeps.push_back(arith::AndIOp::create(b, keep, inside));
+    previous = value;
+  }
+  return vector::FromElementsOp::create(b, VectorType::get({items}, b.getI1Type()), keeps);
+}
+
+void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selection) {
   int64_t items = DeviceTiling::itemsPerThread(dataBytes);
   int64_t tileItems = DeviceTiling::tileItems(dataBytes);
-  gpu::GPUFuncOp kernel =
-      startKernel(module, partition ? "partition" : "select", tileItems);
-  Value flags = operands[1], kept = operands[2], count = operands[3];
+  bool partition = selection == Selection::Partition;
+  bool unique = selection == Selection::Unique;
+  gpu::GPUFuncOp kernel = startKernel(
+      module, partition ? "partition" : unique ? "unique" : "select", tileItems);
+  // (input, flags, output, count), or unique's (input, output, count).
+  Value kept = operands[unique ? 1 : 2], count = operands[unique ? 2 : 3];
   Type data = cast<MemRefType>(input.getType()).getElementType();
   Type i64Type = b.getI64Type();
   TileStatus status = tileStatus(/*counts=*/true);
@@ -668,12 +731,8 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, bool partition) {
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
   Value values = loadTile(input, arith::ConstantOp::create(b, b.getZeroAttr(data)),
                           offset, items, 1, scanTileAlgorithm());
-  Value flagItems = loadTile(flags, arith::ConstantIntOp::create(b, 0, 8), offset,
-                             items, 1, std::nullopt);
-  auto flagsType = cast<VectorType>(flagItems.getType());
-  Value keeps = arith::CmpIOp::create(
-      b, arith::CmpIPredicate::ne, flagItems,
-      arith::ConstantOp::create(b, DenseElementsAttr::get(flagsType, b.getI8IntegerAttr(0))));
+  Value keeps = unique ? uniqueKeeps(values, offset, items)
+                       : flaggedKeeps(operands[1], offset, items);
   // The thread's kept count, then the tile's counts before each thread
   // (a tile's counts fit 32 bits; the tiles' prefixes are 64-bit).
   Type i32Type = b.getI32Type();
@@ -975,7 +1034,8 @@ struct WarpExpandDeviceOpsPass
     auto scan = dyn_cast<DeviceScanOp>(op);
     auto partition = dyn_cast<DevicePartitionOp>(op);
     auto histogram = dyn_cast<DeviceHistogramOp>(op);
-    bool select = isa<DeviceSelectOp>(op) || partition;
+    bool unique = isa<DeviceUniqueOp>(op);
+    bool select = isa<DeviceSelectOp>(op) || partition || unique;
     // A histogram's counters go to workgroup memory where their number is
     // static and small enough.
     std::optional<int64_t> privateBins;
@@ -1044,7 +1104,9 @@ struct WarpExpandDeviceOpsPass
       kernels.setClusterBlocks(clusterBlocks);
       kernels.buildScanInit(module);
       if (select)
-        kernels.buildSelect(module, bool(partition));
+        kernels.buildSelect(module, partition ? DeviceKernelBuilder::Selection::Partition
+                                    : unique  ? DeviceKernelBuilder::Selection::Unique
+                                              : DeviceKernelBuilder::Selection::Flagged);
       else
         kernels.buildScan(module, scan.getExclusive());
       module->setAttr(kScratchAttrName,

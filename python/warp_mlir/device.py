@@ -153,6 +153,8 @@ def _op_text(op: str, variant: str, element: str, exclusive: bool, cluster: int 
     if op in ("select", "partition"):
         types = [data, "memref<?xi8>", data, "memref<1xi64>"]
         head = f"warp.device_{op}"
+    elif op == "unique":
+        types, head = [data, data, "memref<1xi64>"], "warp.device_unique"
     elif op == "histogram":
         types, head = [data, variant], "warp.device_histogram"
     else:
@@ -315,13 +317,18 @@ def _selection(op: str, x: Any, flags: Any, out: Any, count: Any, chip: str, str
     if _length(flags) < n:
         raise ValueError(f"flags has {_length(flags)} elements, x {n}")
     out = _output(x, out, n)
-    if count is None:
-        count = _empty(x, 1, "int64")
-    elif _dtype_name(count) != "int64" or \
-            _length(count) < 1:
-        raise TypeError("count must be an int64 array of at least one element")
+    count = _count(x, count)
     _run(op, [x, flags, out, count], "add", False, chip, stream, backend)
     return out, count
+
+
+def _count(x: Any, count: Any) -> Any:
+    """A selection's count array: `count`, checked, or a new one like `x`."""
+    if count is None:
+        return _empty(x, 1, "int64")
+    if _dtype_name(count) != "int64" or _length(count) < 1:
+        raise TypeError("count must be an int64 array of at least one element")
+    return count
 
 
 def select(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str = "sm_90",
@@ -333,6 +340,18 @@ def select(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str = "
     return _selection("select", x, flags, out, count, chip, stream, backend)
 
 
+def unique(x: Any, out: Any = None, count: Any = None, chip: str = "sm_90",
+           stream: Any = None, backend: str = "cuda") -> Tuple[Any, Any]:
+    """The first element of each run of equal elements of `x`, in order
+    (CUB's DeviceSelect::Unique; equality is `==`: -0.0 equals 0.0, a NaN
+    equals nothing): returns `(out, count)` as `select` does."""
+    n = _length(x)
+    out = _output(x, out, n)
+    count = _count(x, count)
+    _run("unique", [x, out, count], "add", False, chip, stream, backend)
+    return out, count
+
+
 def partition(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str = "sm_90",
               stream: Any = None, backend: str = "cuda") -> Tuple[Any, Any]:
     """As `select`, and the elements whose flag is zero fill `out[count[0]:n]`
@@ -340,4 +359,4 @@ def partition(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str 
     return _selection("partition", x, flags, out, count, chip, stream, backend)
 
 
-__all__ = ["histogram", "partition", "reduce", "scan", "select"]
+__all__ = ["histogram", "partition", "reduce", "scan", "select", "unique"]

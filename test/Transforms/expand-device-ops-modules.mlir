@@ -6,6 +6,7 @@
 // RUN: warp-opt %s --warp-expand-device-ops --warp-expand-device-ops | FileCheck %s
 // RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s --check-prefix=SELECT
 // RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s --check-prefix=PARTITION
+// RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s --check-prefix=UNIQUE
 
 // CHECK: module attributes {gpu.container_module}
 // CHECK: gpu.module @warp_device_reduce_add_f32 {
@@ -76,5 +77,24 @@ func.func @s(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<?xf32>, %k: memref<
 // PARTITION: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xi64>
 func.func @p(%x: memref<?xi64>, %f: memref<?xi8>, %y: memref<?xi64>, %k: memref<1xi64>) {
   warp.device_partition %x, %f, %y, %k : memref<?xi64>, memref<?xi8>, memref<?xi64>, memref<1xi64>
+  return
+}
+
+// Unique: a selection whose keep flags come from the data: each item
+// against the one before it (the previous thread's last item by a block
+// shuffle, the element before the tile from memory for thread 0), floats
+// by `une` (a NaN differs from everything); (input, output, count,
+// scratch, n).
+// UNIQUE: func.func @u
+// UNIQUE: gpu.launch_func async [%{{.*}}] @warp_device_unique_f64::@scan_init
+// UNIQUE: gpu.launch_func async [%{{.*}}] @warp_device_unique_f64::@unique {{.*}} args(%{{.*}} : memref<?xf64>, %{{.*}} : memref<?xf64>, %{{.*}} : memref<?xi64>, %{{.*}} : memref<?xi8>, %{{.*}} : index)
+// UNIQUE: gpu.module @warp_device_unique_f64 attributes {warp.device_scratch = array<i64: 0, 24, 2048>}
+// UNIQUE: gpu.func @unique
+// UNIQUE: warp.block_shuffle <offset> %{{.*}}, %{{.*}} : f64
+// UNIQUE: memref.load %{{.*}}[%{{.*}}] : memref<?xf64>
+// UNIQUE: arith.cmpf une
+// UNIQUE: warp.block_scan <add> %{{.*}} exclusive : i32, i32
+func.func @u(%x: memref<?xf64>, %y: memref<?xf64>, %k: memref<1xi64>) {
+  warp.device_unique %x, %y, %k : memref<?xf64>, memref<?xf64>, memref<1xi64>
   return
 }

@@ -446,6 +446,42 @@ def test_partition(backend, dtype, rng):
             assert (out[n:] == -7).all()
 
 
+# -- unique -----------------------------------------------------------------------------------
+
+def runs_first(x):
+    """The first of each run of ==-equal elements (numpy's == : -0.0 equals
+    0.0, NaN equals nothing)."""
+    if len(x) == 0:
+        return x[:0]
+    with np.errstate(invalid="ignore"):
+        keep = np.concatenate([[True], x[1:] != x[:-1]])
+    return x[keep]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", [np.int8, np.int32, np.int64, np.float32, np.float64])
+def test_unique(backend, dtype, rng):
+    """DeviceSelect::Unique: runs across threads and tile boundaries, all
+    equal, all different, and for floats -0.0 next to 0.0 and NaN runs."""
+    tile = 256 * 64 // np.dtype(dtype).itemsize
+    for n in (0, 1, 2, 33, tile - 1, tile, tile + 1, 3 * tile + 7):
+        x = np.repeat(rng.integers(-5, 5, n), rng.integers(1, 6, n))[:n].astype(dtype)
+        cases = [x, np.zeros(n, dtype), np.arange(n).astype(dtype)]
+        if np.dtype(dtype).kind == "f" and n > 4:
+            y = x.copy()
+            y[1::7] = -0.0
+            y[2::7] = 0.0
+            y[3::11] = np.nan
+            y[4::11] = np.nan
+            cases.append(y)
+        for case in cases:
+            out, count = wd.unique(case, backend=backend)
+            want = runs_first(case)
+            assert int(count[0]) == len(want), (n, int(count[0]), len(want))
+            bits = _unsigned(dtype)  # -0.0 and NaN payloads compared bit for bit
+            np.testing.assert_array_equal(out[:len(want)].view(bits), want.view(bits))
+
+
 # -- histogram --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -141,6 +141,36 @@ def Warp_DeviceSelectOp : Warp_DeviceOp<"device_select"> {
   let extraClassDeclaration = commonDeclarations;
 }
 
+def Warp_DeviceUniqueOp : Warp_DeviceOp<"device_unique"> {
+  let summary = "keep the first element of each run of equal ones (CUB DeviceSelect::Unique)";
+  let description = [{
+    Host code: the elements `x_i` of `input` (`i < n = dim(input, 0)`)
+    with `i = 0` or `x_i != x_{i-1}` go to `output[0 .. k)` in their order,
+    and `count[0] = k`; the rest of `output` is left as it is. Equality is
+    the type's `==`, as CUB's default: integers bit for bit, floats as
+    `arith.cmpf oeq` (`-0.0` equals `0.0`; a NaN equals nothing, so every
+    NaN is kept). `count` is an i64. Types and memory as for
+    `warp.device_select`; `output` must not overlap `input`.
+
+    `warp-expand-device-ops` lowers it as `warp.device_select` with flags
+    computed from the tile: each item against the one before it (the
+    previous thread's last item through `warp.block_shuffle`, the element
+    before the tile from memory).
+
+    ```mlir
+    warp.device_unique %x, %y, %k : memref<?xi32>, memref<?xi32>, memref<1xi64>
+    ```
+  }];
+  let arguments = (ins Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
+                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$output,
+                       Arg<MemRefRankOf<[I64], [1]>, "", [MemWrite]>:$count);
+  let assemblyFormat = [{
+    $input `,` $output `,` $count attr-dict `:` type($input) `,`
+    type($output) `,` type($count)
+  }];
+  let extraClassDeclaration = commonDeclarations;
+}
+
 def Warp_DevicePartitionOp : Warp_DeviceOp<"device_partition"> {
   let summary = "flagged elements first, the others after in reverse (CUB DevicePartition::Flagged)";
   let description = [{

@@ -94,7 +94,7 @@ inline bool isBlockCollective(Operation *op) {
 /// that warp-expand-device-ops turns into kernel launches.
 inline bool isDeviceCollective(Operation *op) {
   return isa<DeviceReduceOp, DeviceScanOp, DeviceSelectOp, DevicePartitionOp,
-             DeviceHistogramOp>(op);
+             DeviceUniqueOp, DeviceHistogramOp>(op);
 }
 
 /// Slots per half of a block scratch array (ExpandBlockCollectives.cpp

@@ -1179,3 +1179,23 @@ func.func @cluster_broadcast_index(%v: index, %r: i32) {
   %0 = warp.cluster_broadcast %v, %r, %r : index
   return
 }
+
+// -----
+
+func.func @device_unique_types(%x: memref<?xf32>, %y: memref<?xi32>, %k: memref<1xi64>) {
+  // expected-error @+1 {{'warp.device_unique' op takes one element type, got 'f32' and 'i32'}}
+  warp.device_unique %x, %y, %k : memref<?xf32>, memref<?xi32>, memref<1xi64>
+  return
+}
+
+// -----
+
+func.func @device_unique_in_kernel(%x: memref<?xf32>, %y: memref<?xf32>, %k: memref<1xi64>) {
+  %x0 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %x0, %gy = %x0, %gz = %x0) threads(%tx, %ty, %tz) in (%sx = %x0, %sy = %x0, %sz = %x0) {
+    // expected-error @+1 {{'warp.device_unique' op runs in host code (it launches kernels), not inside a gpu.module or gpu.launch}}
+    warp.device_unique %x, %y, %k : memref<?xf32>, memref<?xf32>, memref<1xi64>
+    gpu.terminator
+  }
+  return
+}

@@ -455,6 +455,8 @@ func.func @device_select(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<100xf32
   warp.device_partition %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<100xf32>, memref<1xi64>
   // CHECK: warp.device_histogram %{{.*}}, %{{.*}} : memref<?xi8>, memref<1xi64>
   warp.device_histogram %f, %k : memref<?xi8>, memref<1xi64>
+  // CHECK: warp.device_unique %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf32>, memref<100xf32>, memref<1xi64>
+  warp.device_unique %x, %y, %k : memref<?xf32>, memref<100xf32>, memref<1xi64>
   return
 }
 
