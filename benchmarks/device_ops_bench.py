@@ -103,6 +103,7 @@ GROUPS = {
     "scan_incl_f32_c4": ("scan", "f32", False),
     "select_f32": ("select", "f32", False),
     "partition_f32": ("partition", "f32", False),
+    "unique_i32": ("unique", "i32", False),
     "histogram_u8": ("histogram", "u8", False),
 }
 CLUSTERS = {"reduce_i32_c4": 4, "scan_incl_i32_c2": 2, "scan_incl_i32_c4": 4, "scan_incl_i32_c8": 8,
@@ -142,6 +143,8 @@ def cub_name(group):
     op, ty, exclusive = GROUPS[group]
     if op in ("select", "partition"):
         return f"cub_{op}_flagged_{ty}"
+    if op == "unique":
+        return f"cub_unique_{ty}"
     if op == "histogram":
         return f"cub_histogram_{ty}"
     return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
@@ -166,6 +169,8 @@ def warp_op(wd, group, chip):
     if op in ("select", "partition"):
         call = wd.select if op == "select" else wd.partition
         return lambda x, out, flags, count: call(x, flags, out=out, count=count, chip=chip)
+    if op == "unique":
+        return lambda x, out, flags, count: wd.unique(x, out=out, count=count, chip=chip)
     cluster = CLUSTERS.get(group, 1)
     if op == "reduce":
         return lambda x, out: wd.reduce(x, kind="add", out=out, chip=chip,
@@ -198,7 +203,7 @@ def child_compile(c, groups, log2n):
         x = cp.zeros(1 << max(sizes), dtype=DTYPES[ty])
         out = cp.empty_like(x)
         call, first_ms = warp_op(wd, group, c.args.chip), []
-        if GROUPS[group][0] in ("select", "partition"):
+        if GROUPS[group][0] in ("select", "partition", "unique"):
             flags, count = cp.zeros(x.size, dtype=cp.int8), cp.zeros(1, dtype=cp.int64)
             call = lambda x, out, call=call, flags=flags, count=count: \
                 call(x, out, flags[:x.size], count)  # noqa: E731
@@ -293,7 +298,12 @@ def child_select(c, group, log2n):
     big = 1 << max(sizes)
     rng = cp.random.default_rng(sum(map(ord, group)))
     x = rng.integers(-1000, 1001, big, dtype=cp.int32).astype(DTYPES[ty])
-    flags = (x > 0).astype(cp.int8)
+    if op == "unique":
+        # Runs of 2 on average: each element repeats the one before or adds 1.
+        x = cp.cumsum(rng.integers(0, 2, big, dtype=cp.int32), dtype=cp.int32).astype(DTYPES[ty])
+        flags = cp.concatenate([cp.ones(1, dtype=cp.int8), (x[1:] != x[:-1]).astype(cp.int8)])
+    else:
+        flags = (x > 0).astype(cp.int8)
     out, dst = cp.empty_like(x), cp.empty_like(x)
     count = cp.zeros(1, dtype=cp.int64)
     warp, warp_error, torch = implementations(c, group)
@@ -323,9 +333,21 @@ def child_select(c, group, log2n):
             add("warp", lambda xv=xv, outv=outv, fv=fv: warp(xv, outv, fv, count))
         else:
             c.report(group, f"warp@{log2}", error=warp_error)
-        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(fv),
-                device_bench.ptr(outv), device_bench.ptr(count), ctypes.c_longlong(n))
-        if torch:
+        if op == "unique":
+            add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(outv),
+                    device_bench.ptr(count), ctypes.c_longlong(n))
+        else:
+            add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(fv),
+                    device_bench.ptr(outv), device_bench.ptr(count), ctypes.c_longlong(n))
+        if torch and op == "unique":
+            tx, tout, tcount = (torch.from_dlpack(a) for a in (xv, outv, count))
+
+            def consecutive(tx=tx, tout=tout, tcount=tcount):
+                kept = torch.unique_consecutive(tx)
+                tout[:kept.numel()].copy_(kept)
+                tcount.fill_(kept.numel())
+            add("torch", consecutive)
+        elif torch:
             tx, tf = torch.from_dlpack(xv), torch.from_dlpack(fv).bool()
             tout, tcount = torch.from_dlpack(outv), torch.from_dlpack(count)
 
@@ -377,7 +399,7 @@ def child_histogram(c, group, log2n):
 def child_group(c, group, log2n):
     cp, np = c.cp, c.np
     op, ty, exclusive = GROUPS[group]
-    if op in ("select", "partition"):
+    if op in ("select", "partition", "unique"):
         return child_select(c, group, log2n)
     if op == "histogram":
         return child_histogram(c, group, log2n)

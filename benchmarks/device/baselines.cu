@@ -332,6 +332,10 @@ EXPORT int cub_partition_flagged_f32(void *temp, size_t *bytes, const float *in,
                                      float *out, long long *num, long long n) {
   return cub::DevicePartition::Flagged(temp, *bytes, in, flags, out, num, n);  // device_ops_bench.py
 }
+EXPORT int cub_unique_i32(void *temp, size_t *bytes, const int *in, int *out, long long *num,
+                          long long n) {
+  return cub::DeviceSelect::Unique(temp, *bytes, in, out, num, n);  // device_ops_bench.py
+}
 EXPORT int cub_histogram_u8(void *temp, size_t *bytes, const unsigned char *samples, int *hist, long long n) {
   // 256 bins of width 1 over [0, 256): a count per byte value (device_ops_bench.py).
   return cub::DeviceHistogram::HistogramEven(temp, *bytes, samples, hist, 257, 0, 256, n);
