@@ -924,24 +924,54 @@ RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
   RadixSortLayout layout;
   layout.radixBits = radixBits;
   layout.counterWords = std::max<int64_t>(1, (int64_t(1) << radixBits) / 2);
-  layout.scanWords = std::min(layout.counterWords, kMaxRadixScanWords);
-  int64_t items = getMaxBlockThreads(op) * op.getItemsPerThread();
+  int64_t threads = getMaxBlockThreads(op);
+  int64_t items = threads * op.getItemsPerThread();
   auto elements = [&](Type element) {
     return items + (items - 1) / getBlockBufferPaddingPeriod(element);
   };
   auto bytes = [](Type element) {
     return uint64_t(element.getIntOrFloatBitWidth() / 8);
   };
+  // Each buffer's bytes, and rounded up to the 16 bytes that
+  // warp-align-gpu-memory aligns every workgroup variable to (what
+  // warp-check-shared-memory adds up per kernel).
+  uint64_t buffers = 0, alignedBuffers = 0;
+  auto add = [&](uint64_t size) {
+    buffers += size;
+    alignedBuffers += llvm::alignTo(size, 16);
+  };
   Type keyType = op.getKeyType();
   layout.keyElements = elements(keyType);
-  layout.sharedBytes = layout.keyElements * bytes(keyType) +
-                       2 * kBlockScratchSlots * layout.scanWords * 4;
+  add(layout.keyElements * bytes(keyType));
   layout.valueElements = 0;
   if (Value values = op.getValues()) {
     Type valueType = cast<VectorType>(values.getType()).getElementType();
     layout.valueElements = elements(valueType);
-    layout.sharedBytes += layout.valueElements * bytes(valueType);
+    add(layout.valueElements * bytes(valueType));
   }
+  // The scans' scratch array: two halves of kBlockScratchSlots slots of
+  // `scanWords` i32 words.
+  auto scratch = [](int64_t scanWords) {
+    return uint64_t(2 * kBlockScratchSlots * scanWords * 4);
+  };
+  // The counter grid (counterWords lanes and a padding lane of B_max i32
+  // words) and a scalar scan, where they fit, aligned; else the register
+  // counters, which need less (a scan of one word where the grid has two
+  // lanes).
+  int64_t grid = (layout.counterWords + 1) * threads;
+  uint64_t withGrid = alignedBuffers + llvm::alignTo(grid * 4, 16) +
+                      llvm::alignTo(scratch(1), 16);
+  if (withGrid <= kMaxStaticSharedBytes) {
+    layout.algorithm = RadixRankAlgorithm::SharedCounters;
+    layout.scanWords = 1;
+    layout.counterElements = grid;
+    layout.sharedBytes = withGrid;
+    return layout;
+  }
+  layout.algorithm = RadixRankAlgorithm::RegisterCounters;
+  layout.scanWords = std::min(layout.counterWords, kMaxRadixScanWords);
+  layout.counterElements = 0;
+  layout.sharedBytes = buffers + scratch(layout.scanWords);
   return layout;
 }
 
@@ -982,7 +1012,8 @@ LogicalResult BlockRadixSortOp::verify() {
   if (getMaxBlockThreads(*this) * n > 0xffff)
     return emitOpError() << "sorts at most 65535 items per block, got "
                          << getMaxBlockThreads(*this) << " threads x " << n;
-  const uint64_t limit = 48 * 1024;
+  // Only the register counters, the smaller choice, can be over.
+  const uint64_t limit = kMaxStaticSharedBytes;
   if (layout.sharedBytes > limit)
     return emitOpError()
            << "needs " << layout.sharedBytes

@@ -1,22 +1,41 @@
 //===- ExpandBlockRadixSort.cpp - block radix sort to counting passes -----===//
 //
 // warp.block_radix_sort becomes a least-significant-digit radix sort, one
-// counting pass per `radix_bits` bits of the keys' unsigned images:
+// counting pass per `radix_bits` bits of the keys' unsigned images. A pass
+// of R bits counts its 2^R digits in 16-bit counters, two to an i32 word:
+// digit d is half d >> log2(L) of counter lane d & (L - 1), for L =
+// 2^R / 2 lanes (at least one). The pass ranks the items, stably (thread
+// order, then item order, within a digit), one of two ways:
 //
-//   digit of each item -> per-thread counters (16 bits, two to an i32 word)
-//   -> exclusive warp.block_scan <add> of the counter words with the block
-//   totals -> each item's rank (its digit's start in the block, plus the
-//   threads before, plus its thread's earlier items of that digit)
-//   -> barrier, scatter the images (and values) to their ranks in a
-//   workgroup buffer, barrier, every thread loads its next items.
+//   grid ranking (CUB's BlockRadixRank, raking a counter grid): the
+//   counters are a workgroup grid of L + 1 lanes x T threads, word (lane,
+//   t) at lane * T + t, lane L padding (no digit's, zero when raked).
+//   Every thread zeroes its column, then counts its items there in order,
+//   each item keeping its counter's old value (its thread's earlier items
+//   of its digit). A barrier. Thread t rakes words [t (L + 1),
+//   (t + 1) (L + 1)) of the flat grid (an odd stride: no bank conflicts),
+//   keeps them in registers and sums them; an exclusive warp.block_scan
+//   <add> of the i32 sums with the block total; thread t stores its words'
+//   exclusive prefixes back, the high halves raised by the total's low half
+//   (digits L .. 2L - 1 come after all of 0 .. L - 1). A barrier. An
+//   item's rank is its word's prefix (the smaller digits in the block,
+//   plus its digit in the threads before) plus its kept count.
 //
-// Ranks are stable (thread order, then item order, within a digit), so
-// each pass keeps the order of the one before, and the last pass leaves the
-// block sorted. The first barrier of a pass keeps its stores apart from the
-// loads of the previous pass (or of the previous sort of the kernel); the
-// second makes the stores visible. warp-expand-block-collectives calls this
-// first and then expands the block scans made here with the other block
-// ops.
+//   register ranking, where the grid does not fit the shared memory (the
+//   choice is getRadixSortLayout's): each thread's counters in registers
+//   (a select per word per item), an exclusive warp.block_scan <add> of
+//   the counter words with the block totals; an item's rank is its
+//   digit's start in the block, plus the threads before, plus its thread's
+//   earlier items of that digit.
+//
+// Then a barrier, every thread stores its images (and values) at their
+// ranks in a workgroup buffer, a barrier, every thread loads its next
+// items. Each pass keeps the order of the one before, and the last pass
+// leaves the block sorted. The first barrier of the scatter keeps its
+// stores apart from the loads of the previous pass (or of the previous sort
+// of the kernel); the second makes the stores visible.
+// warp-expand-block-collectives calls this first and then expands the
+// block scans made here with the other block ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +56,8 @@ namespace {
 
 constexpr llvm::StringLiteral kKeyBufferName = "__warp_block_radix_keys";
 constexpr llvm::StringLiteral kValueBufferName = "__warp_block_radix_values";
+constexpr llvm::StringLiteral kCounterBufferName =
+    "__warp_block_radix_counters";
 
 /// The unsigned image of a key type: an integer of its width.
 IntegerType getImageType(BlockRadixSortOp op) {
@@ -49,11 +70,11 @@ class RadixSortBuilder {
 public:
   RadixSortBuilder(OpBuilder &b, BlockRadixSortOp op,
                    const RadixSortLayout &layout, Value keyBuffer,
-                   Value valueBuffer)
+                   Value valueBuffer, Value counterBuffer)
       : b(b), loc(op.getLoc()), op(op), layout(layout),
         imageType(getImageType(op)), width(imageType.getWidth()),
         items(op.getItemsPerThread()), keyBuffer(keyBuffer),
-        valueBuffer(valueBuffer) {
+        valueBuffer(valueBuffer), counterBuffer(counterBuffer) {
     std::tie(thread, threads) = buildBlockThreadAndCount(b, loc, op);
   }
 
@@ -71,7 +92,10 @@ public:
     for (unsigned shift = begin; shift < end; shift += layout.radixBits) {
       unsigned bits = std::min(layout.radixBits, end - shift);
       bool last = shift + bits == end;
-      SmallVector<Value> ranks = rankPass(images, shift, bits);
+      SmallVector<Value> ranks =
+          layout.algorithm == RadixRankAlgorithm::SharedCounters
+              ? rankInGrid(images, shift, bits)
+              : rankInRegisters(images, shift, bits);
       scatterAndLoad(ranks, images, values, last && op.getStriped());
     }
     SmallVector<Value> keys;
@@ -93,6 +117,9 @@ private:
   }
   Value add(Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); }
   Value mul(Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); }
+  Value andI(Value l, Value r) { return arith::AndIOp::create(b, loc, l, r); }
+  Value shl(Value l, Value r) { return arith::ShLIOp::create(b, loc, l, r); }
+  Value shrU(Value l, Value r) { return arith::ShRUIOp::create(b, loc, l, r); }
   Value eq(Value l, Value r) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, l, r);
   }
@@ -182,10 +209,23 @@ private:
       word = add(word, select(eq(at.word, i32(w)), one, i32(0)));
   }
 
+  /// An exclusive warp.block_scan <add> of `value` (an i32 or a vector of
+  /// them) with the block total.
+  BlockScanOp scanCounters(Value value) {
+    MLIRContext *ctx = b.getContext();
+    Type type = value.getType();
+    return BlockScanOp::create(
+        b, loc, TypeRange{type, type},
+        CombineKindAttr::get(ctx, CombineKind::Add), ValueRange{value},
+        /*items=*/false, /*init=*/ValueRange(), /*exclusive=*/true,
+        /*reverse=*/false,
+        BlockScanAlgorithmAttr::get(ctx, BlockScanAlgorithm::WarpScans));
+  }
+
   /// The ranks in the block of this thread's items, by bits [shift,
-  /// shift + count) of their images, stable.
-  SmallVector<Value> rankPass(ArrayRef<Value> images, unsigned shift,
-                              unsigned count) {
+  /// shift + count) of their images, stable: the counters in registers.
+  SmallVector<Value> rankInRegisters(ArrayRef<Value> images, unsigned shift,
+                                     unsigned count) {
     int64_t numWords = std::max<int64_t>(1, (int64_t(1) << count) / 2);
     SmallVector<DigitPosition> positions;
     SmallVector<Value> counts(numWords, i32(0));
@@ -197,19 +237,13 @@ private:
     SmallVector<Value> before, totals;
     int64_t chunk = layout.scanWords;
     auto vectorType = VectorType::get({chunk}, b.getI32Type());
-    MLIRContext *ctx = b.getContext();
     for (int64_t first = 0; first < numWords; first += chunk) {
       SmallVector<Value> elements;
       for (int64_t w = first; w < first + chunk; ++w)
         elements.push_back(w < numWords ? counts[w] : i32(0));
       Value packed = vector::FromElementsOp::create(b, loc, vectorType,
                                                     elements);
-      auto scan = BlockScanOp::create(
-          b, loc, TypeRange{vectorType, vectorType},
-          CombineKindAttr::get(ctx, CombineKind::Add), ValueRange{packed},
-          /*items=*/false, /*init=*/ValueRange(), /*exclusive=*/true,
-          /*reverse=*/false,
-          BlockScanAlgorithmAttr::get(ctx, BlockScanAlgorithm::WarpScans));
+      BlockScanOp scan = scanCounters(packed);
       for (int64_t w = first; w < std::min(first + chunk, numWords); ++w) {
         before.push_back(
             vector::ExtractOp::create(b, loc, scan.getScanned()[0], w - first));
@@ -235,6 +269,86 @@ private:
     for (DigitPosition at : positions) {
       ranks.push_back(counterAt(next, at));
       increment(next, at);
+    }
+    return ranks;
+  }
+
+  /// Word `slot` (an i32) of the counter grid.
+  Value loadCounter(Value slot) {
+    Value index = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot);
+    return memref::LoadOp::create(b, loc, counterBuffer, index);
+  }
+  void storeCounter(Value word, Value slot) {
+    Value index = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot);
+    memref::StoreOp::create(b, loc, word, counterBuffer, index);
+  }
+
+  /// The ranks in the block of this thread's items, by bits [shift,
+  /// shift + count) of their images, stable: the counters in the
+  /// workgroup grid, raked (the file header has the steps).
+  ///
+  /// Barriers: a thread reaches other threads' words of the grid only
+  /// while it rakes, between this pass's two barriers; before the first
+  /// and after the second it reaches only its own column. The first orders
+  /// every column's zeroing and counting before the raking, the second the
+  /// raking before the columns' reads of their prefixes. A thread zeroes
+  /// its column again, in the next pass or in the next sort of the kernel
+  /// (one grid serves them all), only after this pass's second barrier
+  /// (and the scatter's two), which no thread passes before it is done
+  /// raking; and its reads of its prefixes here come before the next first
+  /// barrier, which every thread passes before it rakes again. A last pass
+  /// of fewer bits rakes fewer lanes, each word of which its owner zeroed
+  /// in that pass.
+  SmallVector<Value> rankInGrid(ArrayRef<Value> images, unsigned shift,
+                                unsigned count) {
+    int64_t lanes = std::max<int64_t>(1, (int64_t(1) << count) / 2);
+    unsigned laneBits = llvm::Log2_64(lanes);
+    // This thread's word of `lane`: lane * T + thread.
+    auto columnSlot = [&](Value lane) {
+      return add(mul(lane, threads), thread);
+    };
+    for (int64_t lane = 0; lane <= lanes; ++lane)
+      storeCounter(i32(0), columnSlot(i32(lane)));
+    // Each item keeps its counter's value (its thread's earlier items of
+    // its digit) and adds one to it.
+    SmallVector<Value> slots, halves, earlier;
+    for (Value bits : images) {
+      Value digit = digitOf(bits, shift, count);
+      Value lane = lanes == 1 ? i32(0) : andI(digit, i32(lanes - 1));
+      Value half = shl(shrU(digit, i32(laneBits)), i32(4)); // 16 sub
+      Value slot = columnSlot(lane);
+      Value word = loadCounter(slot);
+      earlier.push_back(andI(shrU(word, half), i32(0xffff)));
+      storeCounter(add(word, shl(i32(1), half)), slot);
+      slots.push_back(slot);
+      halves.push_back(half);
+    }
+    gpu::BarrierOp::create(b, loc);
+    // This thread's segment of the flat grid, kept in registers.
+    Value first = mul(thread, i32(lanes + 1));
+    SmallVector<Value> segmentSlots, segment;
+    Value sum;
+    for (int64_t i = 0; i <= lanes; ++i) {
+      segmentSlots.push_back(i == 0 ? first : add(first, i32(i)));
+      segment.push_back(loadCounter(segmentSlots.back()));
+      sum = i == 0 ? segment.back() : add(sum, segment.back());
+    }
+    // The words before the segment, both halves at once (no half carries:
+    // at most 65535 items); the high halves' digits come after every low
+    // half's, the block total's low half.
+    BlockScanOp scan = scanCounters(sum);
+    Value lowTotal = andI(scan.getTotal()[0], i32(0xffff));
+    Value prefix = add(scan.getScanned()[0], shl(lowTotal, i32(16)));
+    for (int64_t i = 0; i <= lanes; ++i) {
+      storeCounter(prefix, segmentSlots[i]);
+      if (i < lanes)
+        prefix = add(prefix, segment[i]);
+    }
+    gpu::BarrierOp::create(b, loc);
+    SmallVector<Value> ranks;
+    for (auto [slot, half, count] : llvm::zip_equal(slots, halves, earlier)) {
+      Value start = andI(shrU(loadCounter(slot), half), i32(0xffff));
+      ranks.push_back(add(start, count));
     }
     return ranks;
   }
@@ -283,7 +397,7 @@ private:
   IntegerType imageType;
   unsigned width;
   int64_t items;
-  Value keyBuffer, valueBuffer;
+  Value keyBuffer, valueBuffer, counterBuffer;
   Value thread, threads;
 };
 
@@ -296,6 +410,7 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
     return false;
   // The buffers first, each sized for the largest sort of its type.
   WorkgroupBuffers buffers(module);
+  Type counterType = IntegerType::get(module.getContext(), 32);
   SmallVector<RadixSortLayout> layouts;
   for (BlockRadixSortOp op : sorts) {
     layouts.push_back(getRadixSortLayout(op, decideRadixSortBits(op)));
@@ -305,6 +420,9 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
       buffers.reserve(kValueBufferName,
                       cast<VectorType>(values.getType()).getElementType(),
                       /*slot=*/0, layouts.back().valueElements);
+    if (layouts.back().algorithm == RadixRankAlgorithm::SharedCounters)
+      buffers.reserve(kCounterBufferName, counterType, /*slot=*/0,
+                      layouts.back().counterElements);
   }
   buffers.allocate();
   for (auto [op, layout] : llvm::zip_equal(sorts, layouts)) {
@@ -319,7 +437,12 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
           buffers.lookup(kValueBufferName,
                          cast<VectorType>(values.getType()).getElementType(),
                          0));
-    RadixSortBuilder builder(b, op, layout, keyBuffer, valueBuffer);
+    Value counterBuffer;
+    if (layout.algorithm == RadixRankAlgorithm::SharedCounters)
+      counterBuffer = WorkgroupBuffers::read(
+          b, loc, buffers.lookup(kCounterBufferName, counterType, 0));
+    RadixSortBuilder builder(b, op, layout, keyBuffer, valueBuffer,
+                             counterBuffer);
     op->replaceAllUsesWith(builder.build());
     op.erase();
   }

@@ -1,38 +1,80 @@
 // warp.block_radix_sort: the keys' images, then one counting pass per
-// radix_bits bits of the sorted range: per-thread counters packed in i32
-// words, an exclusive block scan of the words with the block totals (here a
-// warp scan, parked totals, a barrier, ...), then a barrier, the images
-// (and values) stored at their ranks, a barrier, the thread's next items
-// loaded. Buffers: B_max * N items plus one padding item per 128 bytes, per
-// image type and value type. warp-select-lowering writes radix_bits where
-// the op has none.
+// radix_bits bits of the sorted range. Where the counter grid fits the
+// static shared memory with the buffers, the grid ranking: every thread
+// zeroes its column of the grid (L + 1 lanes of B_max i32 words, L =
+// 2^R / 2) and counts its items there, a barrier, it rakes its L + 1
+// consecutive words into one exclusive scalar block scan (a warp scan,
+// parked totals, a barrier, ...), writes the prefixes back (the high
+// halves after every low half), a barrier, reads its items' ranks.
+// Otherwise per-thread counters in registers and a block scan of vectors
+// of counter words. Then a barrier, the images (and values) stored at
+// their ranks, a barrier, the thread's next items loaded. Buffers: B_max *
+// N items plus one padding item per 128 bytes, per image type and value
+// type. warp-select-lowering writes radix_bits where the op has none.
 // RUN: warp-opt %s --split-input-file --warp-expand-block-collectives | FileCheck %s
 // RUN: warp-opt %s --split-input-file --pass-pipeline='builtin.module(gpu.module(warp-select-lowering))' | FileCheck %s --check-prefix=SELECT
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: warp-opt %s --split-input-file --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t/" -o /dev/null
-// RUN: cat %t/two_passes.ptx %t/wide_digits.ptx %t/choice.ptx | FileCheck %s --check-prefix=PTX
+// RUN: cat %t/two_passes.ptx %t/wide_digits.ptx %t/choice.ptx %t/grid_fits_exactly.ptx %t/grid_over_aligned.ptx | FileCheck %s --check-prefix=PTX
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/two_passes.ptx -o %t/a.cubin %}
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/wide_digits.ptx -o %t/b.cubin %}
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/choice.ptx -o %t/c.cubin %}
+// RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/grid_fits_exactly.ptx -o %t/d.cubin %}
+// RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/grid_over_aligned.ptx -o %t/e.cubin %}
 
 // 64 threads x 2 items: 128 i32 images (+3 padding), 128 f32 values (+3).
-// Bits 0 to 8 with radix_bits = 4: two passes of 16 digits (8 words, one
-// scan of vector<8xi32> each).
+// Bits 0 to 8 with radix_bits = 4: two passes of 16 digits, L = 8 counter
+// lanes; the grid is 9 lanes x 64 threads = 576 words, the scan's scratch
+// two halves of 66 i32 slots (a scalar scan, no vector of words).
 // CHECK-LABEL: gpu.module @two_passes
 // CHECK-DAG: memref.global "private" @__warp_block_radix_keys : memref<131xi32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_radix_values : memref<131xf32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xvector<8xi32>, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_radix_counters : memref<576xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT: vector<8xi32>
 // CHECK: gpu.func @k
+// CHECK: %[[GRID:.*]] = memref.get_global @__warp_block_radix_counters
 // Signed keys: the sign bit flipped; descending: complemented.
 // CHECK: arith.xori %{{.*}}, %c-2147483648_i32
 // CHECK: arith.xori %{{.*}}, %c-1_i32
-// The first pass: digit = image & 15.
-// CHECK: arith.andi %{{.*}}, %c15_i32
-// A known block of two whole warps: the block scan's one barrier.
-// CHECK: warp.scan <add> %{{.*}} exclusive : vector<8xi32>
-// CHECK: gpu.barrier
-// CHECK: gpu.barrier
+// The first pass. The thread zeroes its column: lanes 0 to 8.
+// CHECK-COUNT-9: memref.store %c0_i32{{[_0-9]*}}, %[[GRID]][%{{.*}}] : memref<576xi32
 // CHECK-NOT: gpu.barrier
+// digit = image & 15; lane = digit & 7; half = (digit >> 3) << 4.
+// CHECK: %[[D:.*]] = arith.andi %{{.*}}, %c15_i32
+// CHECK: arith.andi %[[D]], %c7_i32
+// CHECK: %[[SUB:.*]] = arith.shrui %[[D]], %c3_i32
+// CHECK: arith.shli %[[SUB]], %c4_i32
+// Each item: its counter's word loaded, its half kept, the word stored
+// with one more in that half.
+// CHECK: memref.load %[[GRID]]
+// CHECK: arith.andi %{{.*}}, %c65535_i32
+// CHECK: memref.store %{{.*}}, %[[GRID]]
+// CHECK: memref.load %[[GRID]]
+// CHECK: memref.store %{{.*}}, %[[GRID]]
+// CHECK-NOT: memref.load %[[GRID]]
+// CHECK: gpu.barrier
+// Raking: the thread's 9 words from 9 * thread, their sum in one
+// exclusive scan of an i32 (a known block of two whole warps: the scan's
+// one barrier).
+// CHECK: arith.muli %{{.*}}, %c9_i32
+// CHECK-COUNT-9: memref.load %[[GRID]]
+// CHECK-NOT: memref.load %[[GRID]]
+// CHECK: warp.scan <add> %{{.*}} exclusive : i32
+// CHECK-NOT: warp.scan
+// CHECK: gpu.barrier
+// The high halves after all low halves: the total's low half, shifted.
+// CHECK: arith.andi %{{.*}}, %c65535_i32
+// CHECK: arith.shli %{{.*}}, %c16_i32
+// CHECK-COUNT-9: memref.store %{{.*}}, %[[GRID]]
+// CHECK-NOT: memref.load %[[GRID]]
+// CHECK: gpu.barrier
+// Each item's rank: its word's half plus its count.
+// CHECK: memref.load %[[GRID]]
+// CHECK: memref.load %[[GRID]]
+// CHECK-NOT: %[[GRID]]
+// The scatter: a barrier, the stores, a barrier, the loads.
+// CHECK: gpu.barrier
 // CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<131xi32, #gpu.address_space<workgroup>>
 // CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<131xf32, #gpu.address_space<workgroup>>
 // CHECK: memref.store
@@ -41,13 +83,17 @@
 // CHECK: gpu.barrier
 // CHECK: memref.load %{{.*}} : memref<131xi32, #gpu.address_space<workgroup>>
 // CHECK: memref.load %{{.*}} : memref<131xf32, #gpu.address_space<workgroup>>
-// The second pass: digit = (image >> 4) & 15.
+// The second pass: the column zeroed again; digit = (image >> 4) & 15.
+// CHECK-COUNT-9: memref.store %c0_i32{{[_0-9]*}}, %[[GRID]][%{{.*}}] : memref<576xi32
 // CHECK: arith.shrui %{{.*}}, %c4_i32
 // CHECK: arith.andi %{{.*}}, %c15_i32
-// CHECK: warp.scan <add> %{{.*}} exclusive : vector<8xi32>
+// CHECK: gpu.barrier
+// CHECK: warp.scan <add> %{{.*}} exclusive : i32
 // CHECK: gpu.barrier
 // CHECK: gpu.barrier
 // CHECK-NOT: gpu.barrier
+// CHECK: memref.load %[[GRID]]
+// CHECK: gpu.barrier
 // CHECK: memref.store
 // CHECK: gpu.barrier
 // CHECK: memref.load
@@ -57,8 +103,11 @@
 // CHECK: gpu.return
 // SELECT-LABEL: gpu.module @two_passes
 // SELECT: warp.block_radix_sort %{{.*}}, %{{.*}} descending signed bits 0 to 8 radix_bits = 4 : vector<2xi32>, vector<2xf32>
+// Five barriers a pass: after the counting, the scan's, after the
+// prefixes, and the scatter's two.
 // PTX-LABEL: .entry k(
-// PTX-COUNT-6: bar.sync 0;
+// PTX: .shared .align 16 .b8 __warp_block_radix_counters[2304];
+// PTX-COUNT-10: bar.sync 0;
 // PTX-NOT: bar.sync
 // PTX: ret;
 gpu.module @two_passes [#nvvm.target<chip = "sm_90">] {
@@ -73,21 +122,30 @@ gpu.module @two_passes [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
-// radix_bits = 8 over 8 bits: one pass of 256 digits, 128 counter words in
-// 16 scans of vector<8xi32>. An f16 key without a known block size: 1024
-// threads x 1 item (+ 15 padding), striped; the block's size from
-// gpu.block_dim.
+// radix_bits = 8 over 8 bits: one pass of 256 digits. An f16 key without a
+// known block size: 1024 threads x 1 item (+ 15 padding), striped; the
+// block's size from gpu.block_dim. The grid would be 129 lanes x 1024
+// threads x 4 = 528384 bytes: the register counters instead, 128 counter
+// words in 16 scans of vector<8xi32> (2078 + 4224 bytes).
 // CHECK-LABEL: gpu.module @wide_digits
+// CHECK-NOT: __warp_block_radix_counters
 // CHECK-DAG: memref.global "private" @__warp_block_radix_keys : memref<1039xi16, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xvector<8xi32>, #gpu.address_space<workgroup>>
+// CHECK-NOT: __warp_block_radix_counters
 // CHECK: arith.bitcast %{{.*}} : f16 to i16
 // Each block scan of an unknown block: the warps' scans and warp 0's scan
 // of the warps' totals.
-// CHECK-COUNT-32: warp.scan <add> %{{.*}} exclusive valid_lanes
+// CHECK-COUNT-32: warp.scan <add> %{{.*}} exclusive valid_lanes %{{.*}} : vector<8xi32>
 // CHECK-NOT: warp.scan
+// CHECK-NOT: __warp_block_radix_counters
 // CHECK: gpu.return
 // SELECT-LABEL: gpu.module @wide_digits
 // SELECT: warp.block_radix_sort %{{.*}} bits 8 to 16 striped radix_bits = 8 : vector<1xf16>
+// Two barriers a scan of an unknown block, and the scatter's two.
 // PTX-LABEL: .entry w(
+// PTX-NOT: __warp_block_radix_counters
+// PTX-COUNT-34: bar.sync 0;
+// PTX-NOT: bar.sync
 // PTX: ret;
 gpu.module @wide_digits [#nvvm.target<chip = "sm_90">] {
   gpu.func @w(%k: vector<1xf16>, %out: memref<2xvector<1xf16>>) kernel {
@@ -100,12 +158,36 @@ gpu.module @wide_digits [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
-// The compiler's choice: no more bits per pass than the range has.
+// The compiler's choice: no more bits per pass than the range has. A known
+// block of 102 threads (three warps and 6 lanes). The i64 sort: 16 passes
+// of 4 bits, a grid of 9 lanes x 102 = 918 words; the i8 sort: one pass of
+// 2 bits, 3 lanes (306 words) of the same grid. 408 items: 433 i64 images,
+// 411 i8 images.
 // SELECT-LABEL: gpu.module @choice
 // SELECT: warp.block_radix_sort %{{.*}} radix_bits = 4 : vector<4xi64>
 // SELECT: warp.block_radix_sort %{{.*}} bits 5 to 7 radix_bits = 2 : vector<4xi8>
 // CHECK-LABEL: gpu.module @choice
+// CHECK-DAG: memref.global "private" @__warp_block_radix_counters : memref<918xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_radix_keys : memref<433xi64, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_radix_keys_0 : memref<411xi8, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.global
+// Each scalar block scan of a ragged block: the warps' scans and warp 0's
+// scan of the warps' totals.
+// CHECK: gpu.func @c
+// CHECK-COUNT-32: warp.scan <add> %{{.*}} exclusive valid_lanes %{{.*}} : i32, i32
+// The i8 sort's one pass: digit = (image >> 5) & 3, zeroing 3 lanes.
+// CHECK: arith.shrui %{{.*}}, %c5_i8
+// CHECK: arith.andi %{{.*}}, %c3_i8
+// CHECK-COUNT-2: warp.scan <add> %{{.*}} exclusive valid_lanes %{{.*}} : i32, i32
+// CHECK-NOT: warp.scan
+// CHECK: gpu.return
+// 17 passes of six barriers: two scan barriers in a ragged block.
 // PTX-LABEL: .entry c(
+// PTX: .shared .align 16 .b8 __warp_block_radix_counters[3672];
+// PTX-COUNT-102: bar.sync 0;
+// PTX-NOT: bar.sync
+// PTX: ret;
 gpu.module @choice [#nvvm.target<chip = "sm_90">] {
   gpu.func @c(%k: vector<4xi64>, %b: vector<4xi8>, %out: memref<2xvector<4xi64>>, %o8: memref<2xvector<4xi8>>) kernel attributes {known_block_size = array<i32: 17, 2, 3>} {
     %c0 = arith.constant 0 : index
@@ -113,6 +195,71 @@ gpu.module @choice [#nvvm.target<chip = "sm_90">] {
     %t = warp.block_radix_sort %b bits 5 to 7 : vector<4xi8>
     memref.store %s, %out[%c0] : memref<2xvector<4xi64>>
     memref.store %t, %o8[%c0] : memref<2xvector<4xi8>>
+    gpu.return
+  }
+}
+
+// -----
+
+// The grid where the workgroup variables, each aligned to 16 bytes, take
+// the 48 KiB exactly: 76 threads x 15 i32 keys and values, radix_bits = 8
+// (L = 128). 1140 items + 35 padding = 1175 words (4700 bytes, 4704
+// aligned) of keys and of values, 129 x 76 = 9804 words of grid (39216
+// bytes), 528 of scratch: 4704 + 4704 + 39216 + 528 = 49152.
+// CHECK-LABEL: gpu.module @grid_fits_exactly
+// CHECK-DAG: memref.global "private" @__warp_block_radix_counters : memref<9804xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_radix_keys : memref<1175xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_radix_values : memref<1175xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xi32, #gpu.address_space<workgroup>>
+// CHECK: gpu.func @fits
+// CHECK-COUNT-129: memref.store %c0_i32{{[_0-9]*}}, %{{.*}} : memref<9804xi32
+// CHECK-COUNT-2: warp.scan <add> %{{.*}} exclusive valid_lanes %{{.*}} : i32, i32
+// CHECK-NOT: warp.scan
+// CHECK: gpu.return
+// PTX-LABEL: .entry fits(
+// PTX: .shared .align 16 .b8 __warp_block_radix_counters[39216];
+// PTX-COUNT-6: bar.sync 0;
+// PTX-NOT: bar.sync
+// PTX: ret;
+gpu.module @grid_fits_exactly [#nvvm.target<chip = "sm_90">] {
+  gpu.func @fits(%k: vector<15xi32>, %v: vector<15xi32>, %out: memref<2xvector<15xi32>>) kernel attributes {known_block_size = array<i32: 76, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %s:2 = warp.block_radix_sort %k, %v bits 0 to 8 radix_bits = 8 : vector<15xi32>, vector<15xi32>
+    memref.store %s#0, %out[%c0] : memref<2xvector<15xi32>>
+    memref.store %s#1, %out[%c1] : memref<2xvector<15xi32>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Unaligned, 63 threads x 31 keys and values at radix_bits = 8 would fit
+// (8056 + 8056 + 129 x 63 x 4 = 32508 + 528 = 49148 bytes), aligned they
+// do not (8064 + 8064 + 32512 + 528 = 49168): the register counters, 16
+// scans of vector<8xi32> (8056 + 8056 + 4224 bytes).
+// CHECK-LABEL: gpu.module @grid_over_aligned
+// CHECK-NOT: __warp_block_radix_counters
+// CHECK-DAG: memref.global "private" @__warp_block_radix_keys : memref<2014xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xvector<8xi32>, #gpu.address_space<workgroup>>
+// CHECK-NOT: __warp_block_radix_counters
+// CHECK: gpu.func @over
+// CHECK-COUNT-32: warp.scan <add> %{{.*}} : vector<8xi32>, vector<8xi32>
+// CHECK-NOT: warp.scan
+// CHECK: gpu.return
+// Two barriers a scan of a ragged block, and the scatter's two.
+// PTX-LABEL: .entry over(
+// PTX-NOT: __warp_block_radix_counters
+// PTX-COUNT-34: bar.sync 0;
+// PTX-NOT: bar.sync
+// PTX: ret;
+gpu.module @grid_over_aligned [#nvvm.target<chip = "sm_90">] {
+  gpu.func @over(%k: vector<31xi32>, %v: vector<31xi32>, %out: memref<2xvector<31xi32>>) kernel attributes {known_block_size = array<i32: 63, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %s:2 = warp.block_radix_sort %k, %v bits 0 to 8 radix_bits = 8 : vector<31xi32>, vector<31xi32>
+    memref.store %s#0, %out[%c0] : memref<2xvector<31xi32>>
+    memref.store %s#1, %out[%c1] : memref<2xvector<31xi32>>
     gpu.return
   }
 }

@@ -5,7 +5,9 @@ signed with the sign bit flipped, floats with every bit flipped when
 negative and the sign bit flipped otherwise; `bits` keeps bits [b0, b1);
 descending sorts by the complement). Thread t = x + X * (y + Y * z) holds
 items t*N .. t*N+N-1 (blocked); striped output gives thread t ranks t, t+B,
-..., t+(N-1)B."""
+..., t+(N-1)B. Kernels of a known block small enough rank in a
+workgroup counter grid; the others (a block of up to 1024 threads) mostly
+keep the counters in registers."""
 import functools
 import re
 
@@ -24,16 +26,23 @@ TYPES = {"i8": (wm.i8, np.int8, np.uint8), "i16": (wm.i16, np.int16, np.uint16),
 
 
 
+# The workgroup buffer of the counter grid (CUB's BlockRadixRank).
+GRID = "__warp_block_radix_counters"
+
+
 @functools.lru_cache(maxsize=None)
-def sort_program(key, n, values=True, **options):
+def sort_program(key, n, values=True, known=None, **options):
     """Loads N keys (and N i32 values) per thread, blocked, sorts them with
-    `options` and stores the results where the thread loaded its items."""
+    `options` and stores the results where the thread loaded its items;
+    `known`: the block's shape, promised (known_block_size)."""
     element = TYPES[key][0]
     prog = wm.Program(f"radix_{key}_{n}")
 
     @prog.kernel(x=wm.memref(element), v=wm.memref(wm.i32), ok=wm.memref(element),
                  ov=wm.memref(wm.i32))
     def radix(k, x, v, ok, ov):
+        if known:
+            k.known_block_size(*known)
         base = linear_thread(k) * n
         keys = k.load_vector(x, base, n)
         if values:
@@ -72,8 +81,15 @@ def expected(x, key, n, threads, striped=False, **options):
     return order
 
 
-def run(backend, key, n, block, x, values=True, **options):
-    compiled = wm.compile(sort_program(key, n, values, **options), chip="sm_90")
+def shape(block):
+    return (block,) if isinstance(block, int) else tuple(block)
+
+
+def run(backend, key, n, block, x, values=True, known=False, **options):
+    """Sorts `x` in one block and checks the result; `known`: the kernel
+    promises the block's shape. Returns the compiled module."""
+    program = sort_program(key, n, values, shape(block) if known else None, **options)
+    compiled = wm.compile(program, chip="sm_90")
     threads = block_threads(block)
     assert x.size == threads * n
     v = np.arange(threads * n, dtype=np.int32)
@@ -88,6 +104,7 @@ def run(backend, key, n, block, x, values=True, **options):
     np.testing.assert_array_equal(ok.view(unsigned), x[order].view(unsigned))
     if values:
         np.testing.assert_array_equal(ov, v[order])
+    return compiled
 
 
 def duplicates(rng, size, dtype, spread=7):
@@ -181,6 +198,89 @@ def test_striped(backend, n, block, values):
     rng = np.random.default_rng([block_threads(block), n, values])
     x = duplicates(rng, block_threads(block) * n, np.float32).astype(np.float32)
     run(backend, "f32", n, block, x, values=values, striped=True, radix_bits=8)
+
+
+def random_keys(rng, key, size):
+    """Any bit patterns of the key type (NaNs and infinities too), a third
+    of them repeated (so stability shows)."""
+    _, dtype, unsigned = TYPES[key]
+    width = np.dtype(unsigned).itemsize * 8
+    x = rng.integers(0, 2 ** width, size, dtype=np.uint64).astype(unsigned).view(dtype)
+    x[1::3] = x[::3][:x[1::3].size]
+    return x
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("block", [1, 33, (64, 3), 256], ids=str)
+@pytest.mark.parametrize("descending", [False, True])
+@pytest.mark.parametrize("key", list(TYPES))
+def test_counter_grid(backend, key, descending, block):
+    """Known blocks whose buffers and counter grid fit: every key type
+    ranked in the grid, integers descending as signed."""
+    rng = np.random.default_rng([block_threads(block), descending, len(key), ord(key[0])])
+    x = random_keys(rng, key, block_threads(block) * 4)
+    options = {"descending": descending}
+    if key.startswith("i"):
+        options["signed"] = descending
+    compiled = run(backend, key, 4, block, x, known=True, **options)
+    assert GRID in compiled.ptx
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("block", [(32, 2), 72], ids=str)
+@pytest.mark.parametrize("radix_bits", [1, 2, 3, 5, 6, 7, 8])
+def test_counter_grid_radix_bits(backend, block, radix_bits):
+    """Grids of 2 to 129 lanes, a last pass of fewer bits (27 bits), a
+    ragged block, striped output."""
+    rng = np.random.default_rng([block_threads(block), radix_bits])
+    x = random_keys(rng, "i32", block_threads(block) * 3)
+    compiled = run(backend, "i32", 3, block, x, known=True, bits=(2, 29),
+                   radix_bits=radix_bits, striped=True)
+    assert GRID in compiled.ptx
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("values", [False, True])
+def test_counter_grid_256x16(backend, values):
+    """The benchmarks' shape: 256 threads x 16 i32 keys (and values)."""
+    rng = np.random.default_rng([256, 16, values])
+    x = random_keys(rng, "i32", 256 * 16)
+    compiled = run(backend, "i32", 16, 256, x, values=values, known=True, striped=True)
+    assert GRID in compiled.ptx
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_two_sorts_share_the_counter_grid(backend):
+    """Two sorts of one kernel (of 32 and of 4 digits a pass) rank in one
+    grid: the second re-sorts the first's output, descending by its low 20
+    bits."""
+    n, block = 3, (64, 2)
+    threads = block_threads(block)
+    prog = wm.Program("radix_twice")
+
+    @prog.kernel(x=wm.memref(wm.i32), v=wm.memref(wm.i32), ok=wm.memref(wm.i32),
+                 ov=wm.memref(wm.i32))
+    def twice(k, x, v, ok, ov):
+        k.known_block_size(*block)
+        base = linear_thread(k) * n
+        keys, vals = k.block_radix_sort(k.load_vector(x, base, n), k.load_vector(v, base, n),
+                                        radix_bits=6)
+        keys, vals = k.block_radix_sort(keys, vals, descending=True, bits=(0, 20),
+                                        radix_bits=2)
+        k.store_vector(ok, base, keys)
+        k.store_vector(ov, base, vals)
+
+    compiled = wm.compile(prog, chip="sm_90")
+    assert compiled.ptx.count(GRID) >= 1
+    rng = np.random.default_rng(2)
+    x = random_keys(rng, "i32", threads * n)
+    v = np.arange(threads * n, dtype=np.int32)
+    ok, ov = np.zeros_like(x), np.zeros_like(v)
+    wm.launch(compiled, "twice", 1, block, x, v, ok, ov, backend=backend)
+    first = np.argsort(image(x, "i32"), kind="stable")
+    second = np.argsort(image(x[first], "i32", descending=True, bits=(0, 20)), kind="stable")
+    np.testing.assert_array_equal(ok, x[first][second])
+    np.testing.assert_array_equal(ov, v[first][second])
 
 
 def test_ir_and_verify():

@@ -101,23 +101,46 @@ inline bool isDeviceCollective(Operation *op) {
 /// lays them out).
 inline constexpr int64_t kBlockScratchSlots = 66;
 
+/// How a warp.block_radix_sort's counting passes rank the items.
+enum class RadixRankAlgorithm {
+  /// The counters in a workgroup-memory grid (CUB's BlockRadixRank):
+  /// counted there, one raking scan of the grid with a scalar block scan.
+  SharedCounters,
+  /// The counters in each thread's registers, ranked with block scans of
+  /// vectors of counter words: for a sort whose grid would not fit.
+  RegisterCounters,
+};
+
 /// The layout of a warp.block_radix_sort's lowering (ExpandBlockRadixSort),
 /// shared by the verifier's shared-memory check and the expansion.
 struct RadixSortLayout {
   /// Digits per counting pass: 1 .. 8 bits.
   unsigned radixBits;
-  /// i32 words of 16-bit counters per thread: 2^R / 2, at least one.
+  /// The ranking: SharedCounters where its workgroup memory fits
+  /// kMaxStaticSharedBytes, else RegisterCounters.
+  RadixRankAlgorithm algorithm;
+  /// i32 words of 16-bit counters per thread: 2^R / 2, at least one (with
+  /// SharedCounters, the counter lanes of the grid).
   int64_t counterWords;
-  /// Words per block scan of the counters (a vector<C x i32> payload).
+  /// i32 words per block scan (a vector<C x i32> payload for
+  /// RegisterCounters; 1, a scalar i32, for SharedCounters).
   int64_t scanWords;
+  /// Elements (i32) of the counter grid: counterWords + 1 lanes (the last
+  /// one padding) of B_max words; 0 for RegisterCounters.
+  int64_t counterElements;
   /// Elements of the image (key) buffer and of the value buffer: B_max * N
   /// items and their padding.
   int64_t keyElements;
   int64_t valueElements;
-  /// Bytes of workgroup memory: both buffers and the scans' scratch
-  /// array (two halves).
+  /// Bytes of workgroup memory: the buffers (and counter grid) and the
+  /// scans' scratch array (two halves); for SharedCounters each rounded up
+  /// to the 16 bytes a workgroup variable is aligned to.
   uint64_t sharedBytes;
 };
+
+/// The static shared memory of a block that the radix sort's verifier
+/// allows (and the counter grid must fit with the rest).
+inline constexpr uint64_t kMaxStaticSharedBytes = 48 * 1024;
 
 /// The radix bits the compiler takes at most where the op has none
 /// (LoweringPolicy decides within that).
@@ -130,7 +153,10 @@ inline constexpr int64_t kMaxRadixScanWords = 8;
 /// bytes (32 banks of 4 bytes).
 int64_t getBlockBufferPaddingPeriod(Type element);
 
-/// The layout of `op`'s lowering with `radixBits` bits per pass.
+/// The layout of `op`'s lowering with `radixBits` bits per pass: the
+/// counter grid where its sort then fits kMaxStaticSharedBytes, else
+/// the register counters (the same choice for the verifier and the
+/// expansion).
 RadixSortLayout getRadixSortLayout(BlockRadixSortOp op, unsigned radixBits);
 
 } // namespace mlir::warp
