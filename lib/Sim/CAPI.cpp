@@ -60,6 +60,18 @@ char *warpSimLaunch(WarpSimModule *module, const char *name,
                     unsigned dynamicSharedBytes, void *const *params,
                     int numParams, const WarpSimBuffer *buffers,
                     int numBuffers, unsigned flags, WarpSimStats *stats) {
+  return warpSimLaunchCluster(module, name, grid, block, nullptr,
+                              dynamicSharedBytes, params, numParams, buffers,
+                              numBuffers, flags, stats);
+}
+
+char *warpSimLaunchCluster(WarpSimModule *module, const char *name,
+                           const unsigned grid[3], const unsigned block[3],
+                           const unsigned cluster[3],
+                           unsigned dynamicSharedBytes, void *const *params,
+                           int numParams, const WarpSimBuffer *buffers,
+                           int numBuffers, unsigned flags,
+                           WarpSimStats *stats) {
   auto it = module->module->entries.find(name);
   if (it == module->module->entries.end())
     return copyString(std::string("error: no kernel named '") + name + "'");
@@ -74,6 +86,11 @@ char *warpSimLaunch(WarpSimModule *module, const char *name,
     cfg.block[d] = block[d];
     if (!grid[d] || !block[d])
       return copyString("error: empty grid or block dimension");
+    if (cluster) {
+      if (!cluster[d])
+        return copyString("error: empty cluster dimension");
+      cfg.cluster[d] = cluster[d];
+    }
   }
   cfg.dynamicShared = dynamicSharedBytes;
   cfg.paramBytes.assign(fn.paramBytes, 0);

@@ -26,6 +26,13 @@
 //    index, any undefined bit is reported.
 //  * Warps of a block run one after the other up to bar.sync; the barrier
 //    releases when every thread that has not exited has arrived.
+//  * The blocks of a thread-block cluster run together, their warps
+//    interleaved, each block with its own shared memory, local memory and
+//    bar.sync; clusters run one after the other. barrier.cluster.arrive
+//    counts the thread's arrivals; barrier.cluster.wait holds the thread
+//    until every thread of the cluster that has not exited has arrived as
+//    often. mapa and the shared::cluster accesses reach the other blocks'
+//    shared memory (PTX.h: kClusterRankShift).
 //  * cp.async reads its source when issued and writes shared memory only
 //    when the lane waits for it (cp.async.wait_group/wait_all) or exits,
 //    so a read before the wait sees the old contents.
@@ -45,12 +52,16 @@ namespace warp::sim {
 
 namespace {
 
-enum LaneStatus : uint8_t { Running, WaitSync, WaitBarrier, Exited };
+enum LaneStatus : uint8_t {
+  Running, WaitSync, WaitBarrier, WaitCluster, Exited
+};
 
 struct Lane {
   uint32_t pc = 0;
   LaneStatus status = Running;
   uint32_t syncMask = 0;
+  /// barrier.cluster.arrive and .wait the thread has executed.
+  uint32_t arrivals = 0, waits = 0;
 };
 
 /// A cp.async a lane issued and has not performed yet: the cp-size bytes
@@ -87,6 +98,15 @@ struct Warp {
   uint32_t exists = 0;
   unsigned index = 0;
   unsigned tid[32][3] = {};
+};
+
+/// One block of the cluster being simulated.
+struct Block {
+  unsigned ctaid[3] = {0, 0, 0};
+  unsigned rank = 0; ///< %cluster_ctarank
+  std::vector<Warp> warps;
+  std::vector<uint8_t> shared;
+  std::vector<uint8_t> local;
 };
 
 uint64_t signExtend(uint64_t v, unsigned bits) {
@@ -285,7 +305,8 @@ public:
   std::string run();
 
 private:
-  bool runBlock();
+  bool runCluster(const unsigned first[3]);
+  void initBlock(Block &b);
   bool runWarp(Warp &w);
   bool execLane(const Inst &inst, Warp &w, int lane, uint32_t active);
   bool execCollective(const Inst &inst, Warp &w, uint32_t group);
@@ -302,6 +323,11 @@ private:
   /// or null after a report.
   uint8_t *matrixRow(const Inst &inst, Warp &w, int lane);
   bool reportDeadlock();
+  bool reportClusterDeadlock();
+  /// Releases the threads waiting at barrier.cluster.wait whose phase every
+  /// thread of the cluster has reached; true if it released any.
+  bool releaseClusterWaiters();
+  bool execMapa(const Inst &inst, Warp &w, int lane);
   /// cp.async and its commit_group, wait_group and wait_all.
   bool execAsyncCopy(const Inst &inst, Warp &w, int lane);
   bool issueAsyncCopy(const Inst &inst, Warp &w, int lane);
@@ -338,7 +364,8 @@ private:
     if (report.empty()) {
       std::ostringstream os;
       os << "undefined behaviour at line " << inst.line << ": `" << inst.text
-         << "` (block (" << ctaid[0] << "," << ctaid[1] << "," << ctaid[2]
+         << "` (block (" << cur->ctaid[0] << "," << cur->ctaid[1] << ","
+         << cur->ctaid[2]
          << "), warp " << w.index;
       if (lane >= 0)
         os << ", lane " << lane << ", thread (" << w.tid[lane][0] << ","
@@ -360,10 +387,13 @@ private:
   const Function &fn;
   LaunchConfig &cfg;
   std::string report;
-  unsigned ctaid[3] = {0, 0, 0};
-  std::vector<Warp> warps;
-  std::vector<uint8_t> shared;
-  std::vector<uint8_t> local;
+  /// The blocks of the cluster being simulated, in rank order, and the one
+  /// whose warp executes.
+  std::vector<Block> blocks;
+  Block *cur = nullptr;
+  unsigned cluster[3] = {1, 1, 1};
+  unsigned clusterBlocks = 1;
+  bool explicitCluster = false;
   std::vector<WarpSimBuffer> buffers; // sorted by base
   bool pz = false;                    // poison seen while reading operands
   uint64_t steps = 0;
@@ -377,15 +407,30 @@ uint64_t Launch::special(SReg r, const Warp &w, int lane) const {
   case SReg::NtidX: return cfg.block[0];
   case SReg::NtidY: return cfg.block[1];
   case SReg::NtidZ: return cfg.block[2];
-  case SReg::CtaidX: return ctaid[0];
-  case SReg::CtaidY: return ctaid[1];
-  case SReg::CtaidZ: return ctaid[2];
+  case SReg::CtaidX: return cur->ctaid[0];
+  case SReg::CtaidY: return cur->ctaid[1];
+  case SReg::CtaidZ: return cur->ctaid[2];
   case SReg::NctaidX: return cfg.grid[0];
   case SReg::NctaidY: return cfg.grid[1];
   case SReg::NctaidZ: return cfg.grid[2];
   case SReg::LaneId: return (uint64_t)lane;
   case SReg::WarpId: return w.index;
-  case SReg::NWarpId: return warps.size();
+  case SReg::NWarpId: return cur->warps.size();
+  case SReg::ClusterCtarank: return cur->rank;
+  case SReg::ClusterNctarank: return clusterBlocks;
+  case SReg::ClusterCtaidX: return cur->ctaid[0] % cluster[0];
+  case SReg::ClusterCtaidY: return cur->ctaid[1] % cluster[1];
+  case SReg::ClusterCtaidZ: return cur->ctaid[2] % cluster[2];
+  case SReg::ClusterNctaidX: return cluster[0];
+  case SReg::ClusterNctaidY: return cluster[1];
+  case SReg::ClusterNctaidZ: return cluster[2];
+  case SReg::ClusteridX: return cur->ctaid[0] / cluster[0];
+  case SReg::ClusteridY: return cur->ctaid[1] / cluster[1];
+  case SReg::ClusteridZ: return cur->ctaid[2] / cluster[2];
+  case SReg::NclusteridX: return cfg.grid[0] / cluster[0];
+  case SReg::NclusteridY: return cfg.grid[1] / cluster[1];
+  case SReg::NclusteridZ: return cfg.grid[2] / cluster[2];
+  case SReg::IsExplicitCluster: return explicitCluster;
   case SReg::LanemaskEq: return 1u << lane;
   case SReg::LanemaskLe: return (uint32_t)((2ull << lane) - 1);
   case SReg::LanemaskLt: return (1u << lane) - 1;
@@ -452,8 +497,9 @@ bool Launch::addressIn(Space declared, const Inst &inst, const Operand &mem,
     space = mem.symSpace;
   } else if (space == Space::Generic) {
     if (addr & kSharedWindow) {
-      space = Space::Shared;
+      // Generic addressing covers the whole cluster's shared memory.
       addr &= ~kSharedWindow;
+      space = addr >> kClusterRankShift ? Space::SharedCluster : Space::Shared;
     } else if (addr & kLocalWindow) {
       space = Space::Local;
       addr &= ~kLocalWindow;
@@ -480,14 +526,33 @@ uint8_t *Launch::memory(const Inst &inst, Warp &w, Space space, uint64_t addr,
       return fault("parameter access out of bounds");
     return const_cast<uint8_t *>(cfg.paramBytes.data()) + addr;
   case Space::Shared:
-    if (addr + size > shared.size())
-      return fault("shared memory access out of bounds");
-    return shared.data() + addr;
+  case Space::SharedCluster: {
+    // Rank bits 0: the executing block (a shared::cta address); else the
+    // block of rank (bits - 1), which a shared::cta access may name only
+    // when it is the executing block.
+    Block *b = cur;
+    if (uint64_t tag = addr >> kClusterRankShift) {
+      if (tag > clusterBlocks)
+        return fault("the shared::cluster address names no block of the "
+                     "cluster of " + std::to_string(clusterBlocks) + " blocks");
+      b = &blocks[tag - 1];
+      if (space == Space::Shared && b != cur)
+        return fault("a shared::cta access to the shared memory of block "
+                     "rank " + std::to_string(tag - 1) + " of the cluster");
+    }
+    uint64_t offset = addr & kSharedOffsetMask;
+    if (offset + size > b->shared.size())
+      return fault(b == cur ? "shared memory access out of bounds"
+                            : "shared memory access out of bounds in block "
+                              "rank " + std::to_string(b->rank) +
+                                  " of the cluster");
+    return b->shared.data() + offset;
+  }
   case Space::Local: {
     size_t t = (size_t)w.index * 32 + lane;
     if (addr + size > fn.localBytes)
       return fault("local memory access out of bounds");
-    return local.data() + (size_t)t * fn.localBytes + addr;
+    return cur->local.data() + (size_t)t * fn.localBytes + addr;
   }
   case Space::Global:
   case Space::Generic: {
@@ -1218,6 +1283,10 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     break;
   case Op::Nanosleep:
     break;
+  case Op::Mapa:
+    if (!execMapa(I, w, lane))
+      return false;
+    break;
   case Op::Bra:
     next = (uint32_t)ops[0].label;
     break;
@@ -1232,6 +1301,38 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     return ub(I, w, lane, "internal error: not a lane instruction");
   }
   L.pc = next;
+  return true;
+}
+
+// mapa.shared::cluster: a shared::cta (or shared::cluster) address and a
+// rank give the shared::cluster address of the same offset in that block;
+// plain mapa does the same on generic addresses of shared memory.
+bool Launch::execMapa(const Inst &I, Warp &w, int lane) {
+  uint64_t ua, ur;
+  uint64_t a = getBits(I.ops[1], w, lane, ua);
+  uint64_t rank = truncate(getBits(I.ops[2], w, lane, ur), 32);
+  if (ua)
+    return ub(I, w, lane, "the address is an undefined value");
+  if (truncate(ur, 32))
+    return ub(I, w, lane, "the rank is an undefined value");
+  a = truncate(a, bitWidth(I.ty));
+  bool generic = I.space != Space::SharedCluster;
+  if (generic) {
+    if (!(a & kSharedWindow) || (a & kLocalWindow))
+      return ub(I, w, lane, "mapa of a generic address outside shared memory");
+    a &= ~kSharedWindow;
+  }
+  if (a >> 32) {
+    std::ostringstream os;
+    os << "0x" << std::hex << a << " is not a shared memory address";
+    return ub(I, w, lane, os.str());
+  }
+  if (rank >= clusterBlocks)
+    return ub(I, w, lane,
+              "rank " + std::to_string(rank) + " outside the cluster of " +
+                  std::to_string(clusterBlocks) + " blocks");
+  uint64_t r = ((rank + 1) << kClusterRankShift) | (a & kSharedOffsetMask);
+  set(I.ops[0], w, lane, generic ? r | kSharedWindow : r, false);
   return true;
 }
 
@@ -1290,7 +1391,8 @@ bool Launch::issueAsyncCopy(const Inst &I, Warp &w, int lane) {
       !memory(I, w, dstSpace, dst, size, lane) ||
       !addressIn(Space::Global, I, ops[1], w, lane, srcSpace, src))
     return false;
-  AsyncCopy copy{dst, size, {}};
+  // memory() accepted the destination: an address in the executing block.
+  AsyncCopy copy{dst & kSharedOffsetMask, size, {}};
   if (srcSize) {
     const uint8_t *from =
         memory(I, w, srcSpace, src, (unsigned)srcSize, lane, size);
@@ -1311,7 +1413,7 @@ void Launch::waitAsyncGroups(AsyncCopies &a, uint64_t keep) {
     count += *g;
   a.groups.erase(a.groups.begin(), end);
   for (size_t i = 0; i < count; ++i)
-    std::memcpy(shared.data() + a.copies[i].dst, a.copies[i].bytes,
+    std::memcpy(cur->shared.data() + a.copies[i].dst, a.copies[i].bytes,
                 a.copies[i].size);
   a.copies.erase(a.copies.begin(), a.copies.begin() + (ptrdiff_t)count);
 }
@@ -1751,6 +1853,31 @@ bool Launch::runWarp(Warp &w) {
           w.lanes[l].status = WaitBarrier;
       continue;
     }
+    if (I.op == Op::ClusterArrive || I.op == Op::ClusterWait) {
+      ++cfg.stats.warpInstructions;
+      cfg.stats.laneInstructions += popcount32(exec);
+      for (int l = 0; l < 32; ++l) {
+        if (!((exec >> l) & 1))
+          continue;
+        Lane &L = w.lanes[l];
+        // Each arrive is followed by its wait (PTX leaves any other order
+        // undefined).
+        if (I.op == Op::ClusterArrive) {
+          if (L.arrivals != L.waits)
+            return ub(I, w, l, "a second barrier.cluster.arrive before "
+                               "barrier.cluster.wait");
+          ++L.arrivals;
+          L.pc += 1;
+        } else {
+          if (L.arrivals != L.waits + 1)
+            return ub(I, w, l, "barrier.cluster.wait without a "
+                               "barrier.cluster.arrive before it");
+          ++L.waits;
+          L.status = WaitCluster;
+        }
+      }
+      continue;
+    }
     ++cfg.stats.warpInstructions;
     cfg.stats.laneInstructions += popcount32(exec);
     if (I.op == Op::Bra) {
@@ -1765,64 +1892,144 @@ bool Launch::runWarp(Warp &w) {
 }
 
 bool Launch::reportDeadlock() {
-  for (Warp &w : warps) {
-    for (int l = 0; l < 32; ++l) {
-      Lane &L = w.lanes[l];
-      if (!((w.exists >> l) & 1) || L.status != WaitSync)
-        continue;
-      const Inst &I = fn.insts[L.pc];
-      uint32_t missing = L.syncMask & w.exists;
-      uint32_t exited = 0, atBarrier = 0, otherMask = 0;
-      int elsewhere = -1;
-      for (int k = 0; k < 32; ++k) {
-        if (!((missing >> k) & 1))
+  for (Block &b : blocks) {
+    cur = &b;
+    for (Warp &w : b.warps) {
+      for (int l = 0; l < 32; ++l) {
+        Lane &L = w.lanes[l];
+        if (!((w.exists >> l) & 1) || L.status != WaitSync)
           continue;
-        const Lane &K = w.lanes[k];
-        if (K.status == WaitSync && K.pc == L.pc && K.syncMask == L.syncMask)
-          continue;
-        if (K.status == Exited)
-          exited |= 1u << k;
-        else if (K.status == WaitBarrier)
-          atBarrier |= 1u << k;
-        else if (K.pc == L.pc)
-          otherMask |= 1u << k;
-        else if (elsewhere < 0)
-          elsewhere = k;
+        const Inst &I = fn.insts[L.pc];
+        uint32_t missing = L.syncMask & w.exists;
+        uint32_t exited = 0, atBarrier = 0, atCluster = 0, otherMask = 0;
+        int elsewhere = -1;
+        for (int k = 0; k < 32; ++k) {
+          if (!((missing >> k) & 1))
+            continue;
+          const Lane &K = w.lanes[k];
+          if (K.status == WaitSync && K.pc == L.pc && K.syncMask == L.syncMask)
+            continue;
+          if (K.status == Exited)
+            exited |= 1u << k;
+          else if (K.status == WaitBarrier)
+            atBarrier |= 1u << k;
+          else if (K.status == WaitCluster)
+            atCluster |= 1u << k;
+          else if (K.pc == L.pc)
+            otherMask |= 1u << k;
+          else if (elsewhere < 0)
+            elsewhere = k;
+        }
+        std::ostringstream os;
+        os << std::hex << "the collective can never complete (member mask 0x"
+           << L.syncMask << ")";
+        if (exited)
+          os << "; lanes 0x" << exited << " have exited";
+        if (atBarrier)
+          os << "; lanes 0x" << atBarrier << " wait at a block barrier";
+        if (atCluster)
+          os << "; lanes 0x" << atCluster << " wait at a cluster barrier";
+        if (otherMask)
+          os << "; lanes 0x" << otherMask
+             << " arrived with another member mask";
+        if (elsewhere >= 0)
+          os << std::dec << "; lane " << elsewhere << " waits at line "
+             << fn.insts[w.lanes[elsewhere].pc].line << " `"
+             << fn.insts[w.lanes[elsewhere].pc].text << "`";
+        return ub(I, w, l, os.str());
       }
-      std::ostringstream os;
-      os << std::hex << "the collective can never complete (member mask 0x"
-         << L.syncMask << ")";
-      if (exited)
-        os << "; lanes 0x" << exited << " have exited";
-      if (atBarrier)
-        os << "; lanes 0x" << atBarrier << " wait at a block barrier";
-      if (otherMask)
-        os << "; lanes 0x" << otherMask << " arrived with another member mask";
-      if (elsewhere >= 0)
-        os << std::dec << "; lane " << elsewhere << " waits at line "
-           << fn.insts[w.lanes[elsewhere].pc].line << " `"
-           << fn.insts[w.lanes[elsewhere].pc].text << "`";
-      return ub(I, w, l, os.str());
     }
   }
-  // Only barrier waiters are left, but some threads of the block never
-  // reach the barrier.
-  for (Warp &w : warps)
-    for (int l = 0; l < 32; ++l)
-      if (((w.exists >> l) & 1) && w.lanes[l].status == WaitBarrier)
-        return ub(fn.insts[w.lanes[l].pc], w, l,
-                  "the block barrier can never complete");
+  if (reportClusterDeadlock())
+    return false;
+  // Only block barrier waiters are left, but some threads of the block
+  // never reach the barrier.
+  for (Block &b : blocks) {
+    cur = &b;
+    for (Warp &w : b.warps)
+      for (int l = 0; l < 32; ++l)
+        if (((w.exists >> l) & 1) && w.lanes[l].status == WaitBarrier)
+          return ub(fn.insts[w.lanes[l].pc], w, l,
+                    "the block barrier can never complete");
+  }
   report = "internal error: deadlock without waiters";
   return false;
 }
 
-bool Launch::runBlock() {
+/// A thread waits at barrier.cluster.wait for a thread that has not
+/// arrived and never will: reported with where that thread waits.
+bool Launch::reportClusterDeadlock() {
+  for (Block &b : blocks)
+    for (Warp &w : b.warps)
+      for (int l = 0; l < 32; ++l) {
+        const Lane &L = w.lanes[l];
+        if (!((w.exists >> l) & 1) || L.status != WaitCluster)
+          continue;
+        for (Block &ob : blocks)
+          for (Warp &ow : ob.warps)
+            for (int k = 0; k < 32; ++k) {
+              const Lane &K = ow.lanes[k];
+              if (!((ow.exists >> k) & 1) || K.status == Exited ||
+                  K.arrivals >= L.arrivals)
+                continue;
+              const Inst &at = fn.insts[K.pc];
+              std::ostringstream os;
+              os << "the cluster barrier can never complete: thread ("
+                 << ow.tid[k][0] << "," << ow.tid[k][1] << "," << ow.tid[k][2]
+                 << ") of block (" << ob.ctaid[0] << "," << ob.ctaid[1] << ","
+                 << ob.ctaid[2] << "), rank " << ob.rank
+                 << " of the cluster, has not arrived; it waits ";
+              if (K.status == WaitBarrier)
+                os << "at a block barrier";
+              else if (K.status == WaitSync)
+                os << "at a warp collective";
+              else
+                os << "at another cluster barrier";
+              os << " at line " << at.line << " `" << at.text << "`";
+              cur = &b;
+              ub(fn.insts[L.pc], w, l, os.str());
+              return true;
+            }
+      }
+  return false;
+}
+
+bool Launch::releaseClusterWaiters() {
+  // The phase every thread that has not exited has reached.
+  uint32_t reached = UINT32_MAX;
+  bool waiting = false;
+  for (Block &b : blocks)
+    for (Warp &w : b.warps)
+      for (int l = 0; l < 32; ++l) {
+        const Lane &L = w.lanes[l];
+        if (!((w.exists >> l) & 1) || L.status == Exited)
+          continue;
+        reached = std::min(reached, L.arrivals);
+        waiting = waiting || L.status == WaitCluster;
+      }
+  if (!waiting)
+    return false;
+  bool released = false;
+  for (Block &b : blocks)
+    for (Warp &w : b.warps)
+      for (int l = 0; l < 32; ++l) {
+        Lane &L = w.lanes[l];
+        if (L.status == WaitCluster && L.arrivals <= reached) {
+          L.status = Running;
+          L.pc += 1;
+          released = true;
+        }
+      }
+  return released;
+}
+
+void Launch::initBlock(Block &b) {
   unsigned bx = cfg.block[0], by = cfg.block[1], bz = cfg.block[2];
   unsigned threads = bx * by * bz;
   unsigned numWarps = (threads + 31) / 32;
-  warps.assign(numWarps, Warp());
+  b.warps.assign(numWarps, Warp());
   for (unsigned wi = 0; wi < numWarps; ++wi) {
-    Warp &w = warps[wi];
+    Warp &w = b.warps[wi];
     w.index = wi;
     w.regs.assign(fn.regs.size() * 32, 0);
     // Registers start undefined.
@@ -1843,32 +2050,59 @@ bool Launch::runBlock() {
   }
   size_t sharedSize = fn.usesDynamicShared ? fn.dynamicSharedOffset + cfg.dynamicShared
                                            : fn.sharedBytes;
-  shared.assign(sharedSize, 0);
-  local.assign((size_t)numWarps * 32 * fn.localBytes, 0);
+  b.shared.assign(sharedSize, 0);
+  b.local.assign((size_t)numWarps * 32 * fn.localBytes, 0);
+}
+
+// The cluster whose first block is `first`: its blocks' warps run in turn
+// until every one waits or has exited; then the barriers whose threads
+// have all arrived release, and if none does, nothing can progress.
+bool Launch::runCluster(const unsigned first[3]) {
+  blocks.resize(clusterBlocks);
+  for (unsigned r = 0; r < clusterBlocks; ++r) {
+    Block &b = blocks[r];
+    b.rank = r;
+    b.ctaid[0] = first[0] + r % cluster[0];
+    b.ctaid[1] = first[1] + (r / cluster[0]) % cluster[1];
+    b.ctaid[2] = first[2] + r / (cluster[0] * cluster[1]);
+    initBlock(b);
+  }
   for (;;) {
-    for (Warp &w : warps)
-      if (!runWarp(w))
-        return false;
-    unsigned live = 0, atBarrier = 0;
-    for (Warp &w : warps)
-      for (int l = 0; l < 32; ++l) {
-        if (!((w.exists >> l) & 1))
-          continue;
-        if (w.lanes[l].status != Exited)
-          ++live;
-        if (w.lanes[l].status == WaitBarrier)
-          ++atBarrier;
-      }
-    if (live == 0)
-      return true;
-    if (atBarrier != live)
-      return reportDeadlock();
-    for (Warp &w : warps)
-      for (int l = 0; l < 32; ++l)
-        if (w.lanes[l].status == WaitBarrier) {
-          w.lanes[l].status = Running;
-          w.lanes[l].pc += 1;
+    for (Block &b : blocks) {
+      cur = &b;
+      for (Warp &w : b.warps)
+        if (!runWarp(w))
+          return false;
+    }
+    bool anyLive = false, released = false;
+    for (Block &b : blocks) {
+      unsigned live = 0, atBarrier = 0;
+      for (Warp &w : b.warps)
+        for (int l = 0; l < 32; ++l) {
+          if (!((w.exists >> l) & 1))
+            continue;
+          if (w.lanes[l].status != Exited)
+            ++live;
+          if (w.lanes[l].status == WaitBarrier)
+            ++atBarrier;
         }
+      anyLive = anyLive || live;
+      if (live == 0 || atBarrier != live)
+        continue;
+      released = true;
+      for (Warp &w : b.warps)
+        for (int l = 0; l < 32; ++l)
+          if (w.lanes[l].status == WaitBarrier) {
+            w.lanes[l].status = Running;
+            w.lanes[l].pc += 1;
+          }
+    }
+    if (!anyLive)
+      return true;
+    if (releaseClusterWaiters())
+      released = true;
+    if (!released)
+      return reportDeadlock();
   }
 }
 
@@ -1887,6 +2121,35 @@ std::string Launch::run() {
   if (threads == 0 || threads > 1024)
     return "error: a block has 1..1024 threads, not " +
            std::to_string((uint64_t)cfg.block[0] * cfg.block[1] * cfg.block[2]);
+  // The cluster shape: the kernel's .reqnctapercluster, else the launch's.
+  bool kernelShape = fn.clusterShape[0] != 0;
+  bool launchShape = cfg.cluster[0] * cfg.cluster[1] * cfg.cluster[2] != 1;
+  auto dims = [](const unsigned d[3]) {
+    return std::to_string(d[0]) + "x" + std::to_string(d[1]) + "x" +
+           std::to_string(d[2]);
+  };
+  if (kernelShape && launchShape &&
+      !std::equal(fn.clusterShape, fn.clusterShape + 3, cfg.cluster))
+    return "error: a launch in clusters of " + dims(cfg.cluster) + " of '" +
+           fn.name + "', whose .reqnctapercluster is " + dims(fn.clusterShape);
+  const unsigned *shape = kernelShape ? fn.clusterShape : cfg.cluster;
+  uint64_t blocksPerCluster = 1;
+  for (unsigned d = 0; d < 3; ++d) {
+    if (shape[d] == 0 || shape[d] > 255)
+      return "error: a cluster dimension is 1..255, not " +
+             std::to_string(shape[d]);
+    blocksPerCluster *= shape[d];
+    cluster[d] = shape[d];
+  }
+  if (blocksPerCluster > 255)
+    return "error: a cluster of " + dims(shape) + " blocks, more than 255";
+  clusterBlocks = (unsigned)blocksPerCluster;
+  explicitCluster = fn.explicitCluster || kernelShape || launchShape;
+  for (unsigned d = 0; d < 3; ++d)
+    if (cfg.grid[d] % cluster[d])
+      return "error: the grid " + dims(cfg.grid) +
+             " is not a multiple of the cluster " + dims(cluster) +
+             " in each dimension";
   // The largest dynamic shared memory of any target, whether the kernel
   // uses it or not: a launch asking for more fails on a device too.
   constexpr unsigned kMaxDynamicShared = 200 * 1024;
@@ -1894,29 +2157,31 @@ std::string Launch::run() {
     return "error: " + std::to_string(cfg.dynamicShared) +
            " bytes of dynamic shared memory, more than the " +
            std::to_string(kMaxDynamicShared) + " a block may have";
-  // What one block's simulation holds: every lane's registers and their
-  // undefined bits, the shared window and every thread's local memory.
-  constexpr uint64_t kMaxBlockState = 1ull << 30;
+  // What one cluster's simulation holds: every lane's registers and their
+  // undefined bits, the shared window and every thread's local memory, of
+  // each of its blocks.
+  constexpr uint64_t kMaxClusterState = 1ull << 30;
   uint64_t warpsPerBlock = (threads + 31) / 32;
   uint64_t state = warpsPerBlock * 32 *
                        (fn.regs.size() * 2 * sizeof(uint64_t) + fn.localBytes) +
                    (fn.usesDynamicShared ? fn.dynamicSharedOffset + cfg.dynamicShared
                                          : fn.sharedBytes);
-  if (state > kMaxBlockState)
-    return "error: simulating a block of " + std::to_string(threads) +
-           " threads of '" + fn.name + "' needs " + std::to_string(state) +
+  if (state * clusterBlocks > kMaxClusterState)
+    return "error: simulating " +
+           (clusterBlocks > 1 ? "a cluster of " + std::to_string(clusterBlocks) +
+                                    " blocks"
+                              : std::string("a block")) +
+           " of " + std::to_string(threads) + " threads of '" + fn.name +
+           "' needs " + std::to_string(state * clusterBlocks) +
            " bytes, more than the simulator's limit of " +
-           std::to_string(kMaxBlockState);
+           std::to_string(kMaxClusterState);
   cfg.stats.threads += threads * cfg.grid[0] * cfg.grid[1] * cfg.grid[2];
-  for (unsigned z = 0; z < cfg.grid[2]; ++z)
-    for (unsigned y = 0; y < cfg.grid[1]; ++y)
-      for (unsigned x = 0; x < cfg.grid[0]; ++x) {
-        ctaid[0] = x;
-        ctaid[1] = y;
-        ctaid[2] = z;
-        if (!runBlock())
+  unsigned first[3];
+  for (first[2] = 0; first[2] < cfg.grid[2]; first[2] += cluster[2])
+    for (first[1] = 0; first[1] < cfg.grid[1]; first[1] += cluster[1])
+      for (first[0] = 0; first[0] < cfg.grid[0]; first[0] += cluster[0])
+        if (!runCluster(first))
           return report;
-      }
   return "";
 }
 

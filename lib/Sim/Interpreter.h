@@ -11,6 +11,9 @@ namespace warp::sim {
 struct LaunchConfig {
   unsigned grid[3] = {1, 1, 1};
   unsigned block[3] = {1, 1, 1};
+  /// Blocks per thread-block cluster when the kernel has no
+  /// .reqnctapercluster (1x1x1: no clusters).
+  unsigned cluster[3] = {1, 1, 1};
   unsigned dynamicShared = 0;
   std::vector<uint8_t> paramBytes; ///< laid out as Function::params says
   std::vector<WarpSimBuffer> buffers;

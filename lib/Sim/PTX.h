@@ -39,7 +39,10 @@ bool isPacked(Ty t);
 /// The element type of a packed type; any other type is its own element.
 Ty elementOf(Ty t);
 
-enum class Space : uint8_t { Generic, Global, Shared, Local, Param };
+/// Shared is the executing block's window (shared::cta); SharedCluster the
+/// windows of every block of the cluster (shared::cluster), addressed as
+/// kClusterRankShift below says.
+enum class Space : uint8_t { Generic, Global, Shared, Local, Param, SharedCluster };
 
 /// Rounding modifiers (.rn ... on floats, .rni ... to integral values).
 enum class Round : uint8_t { None, RN, RZ, RM, RP, RNI, RZI, RMI, RPI };
@@ -48,6 +51,10 @@ enum class SReg : uint8_t {
   TidX, TidY, TidZ, NtidX, NtidY, NtidZ, CtaidX, CtaidY, CtaidZ,
   NctaidX, NctaidY, NctaidZ, LaneId, WarpId, NWarpId,
   LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt,
+  // Thread-block clusters (sm_90).
+  ClusterCtarank, ClusterNctarank, ClusterCtaidX, ClusterCtaidY, ClusterCtaidZ,
+  ClusterNctaidX, ClusterNctaidY, ClusterNctaidZ, ClusteridX, ClusteridY,
+  ClusteridZ, NclusteridX, NclusteridY, NclusteridZ, IsExplicitCluster,
 };
 
 enum class Op : uint8_t {
@@ -65,6 +72,9 @@ enum class Op : uint8_t {
   // Asynchronous copies global -> shared, per thread: cp.async and its
   // cp.async.commit_group, .wait_group N and .wait_all.
   CpAsync, CpAsyncCommit, CpAsyncWait, CpAsyncWaitAll,
+  // Thread-block clusters: barrier.cluster.arrive and .wait (per thread, no
+  // operands), and mapa (a shared address in another block of the cluster).
+  ClusterArrive, ClusterWait, Mapa,
 };
 /// mma.sync, ldmatrix and stmatrix: every lane of the warp takes part.
 inline bool isMatrixOp(Op op) {
@@ -159,6 +169,10 @@ struct Function {
   bool usesDynamicShared = false;
   unsigned dynamicSharedOffset = 0;
   unsigned localBytes = 0;  ///< per thread
+  /// .reqnctapercluster X, Y, Z (all 0 without it): every launch runs in
+  /// clusters of this shape.
+  unsigned clusterShape[3] = {0, 0, 0};
+  bool explicitCluster = false; ///< .explicitcluster
 };
 
 struct Module {
@@ -175,6 +189,18 @@ std::unique_ptr<Module> parsePTX(const std::string &text, std::string &error);
 /// pointers of global memory never have these bits set).
 constexpr uint64_t kSharedWindow = 1ull << 62;
 constexpr uint64_t kLocalWindow = 1ull << 61;
+
+/// Shared memory addresses. A shared::cta address is the byte offset in the
+/// executing block's shared memory. A shared::cluster address (what mapa
+/// returns) is `(rank + 1) << kClusterRankShift | offset`: the offset in the
+/// shared memory of the block of rank `rank` in the cluster; it fits in 32
+/// bits (mapa.u32), as a block has less than 2^24 bytes of shared memory
+/// and a cluster less than 255 blocks. Rank bits 0 name the executing
+/// block, so a shared::cta address is also the shared::cluster address of
+/// its own block's window. Generic addresses of either carry kSharedWindow
+/// on top.
+constexpr unsigned kClusterRankShift = 24;
+constexpr uint64_t kSharedOffsetMask = (1ull << kClusterRankShift) - 1;
 
 } // namespace warp::sim
 

@@ -84,13 +84,19 @@ const std::unordered_map<std::string, SReg> &specialNames() {
       "%ntid.y",     "%ntid.z",     "%ctaid.x",    "%ctaid.y",
       "%ctaid.z",    "%nctaid.x",   "%nctaid.y",   "%nctaid.z",
       "%laneid",     "%warpid",     "%nwarpid",    "%lanemask_eq",
-      "%lanemask_le", "%lanemask_lt", "%lanemask_ge", "%lanemask_gt"};
+      "%lanemask_le", "%lanemask_lt", "%lanemask_ge", "%lanemask_gt",
+      "%cluster_ctarank", "%cluster_nctarank", "%cluster_ctaid.x",
+      "%cluster_ctaid.y", "%cluster_ctaid.z", "%cluster_nctaid.x",
+      "%cluster_nctaid.y", "%cluster_nctaid.z", "%clusterid.x",
+      "%clusterid.y", "%clusterid.z", "%nclusterid.x", "%nclusterid.y",
+      "%nclusterid.z", "%is_explicit_cluster"};
   static const auto table = enumTable(SReg::TidX, names);
   return table;
 }
 
 const std::unordered_map<std::string, Op> &opNames() {
-  // In the order of enum Op; `barrier` is bar's other name. `cp` is
+  // In the order of enum Op; `barrier` is bar's other name (and, as
+  // barrier.cluster, the cluster barrier: decodeClusterBarrier). `cp` is
   // cp.async, whose group instructions decodeAsyncCopy tells apart.
   static const char *const names[] = {
       "mov",  "add",   "sub",  "mul",  "mad",  "fma",   "div",   "rem",
@@ -99,7 +105,8 @@ const std::unordered_map<std::string, Op> &opNames() {
       "clz",  "brev",  "bfind", "prmt", "bfe", "bfi",   "fns",   "copysign",
       "ex2",  "ld",   "st",    "atom", "red",  "bra",  "ret",   "exit",  "shfl",
       "vote", "match", "redux", "", "elect", "activemask", "bar", "mma",
-      "ldmatrix", "stmatrix", "nanosleep", "cp"};
+      "ldmatrix", "stmatrix", "nanosleep", "cp", "", "", "", "", "",
+      "mapa"};
   static const auto table = [] {
     auto t = enumTable(Op::Mov, names);
     t.erase("");
@@ -417,6 +424,10 @@ private:
   bool parseInstruction(const Stmt &s);
   bool parseOperand(const std::string &text, Operand &op, int line);
   bool decodeOpcode(const std::string &opcode, Inst &inst, int line);
+  bool decodeClusterBarrier(const std::string &opcode,
+                            const std::vector<std::string> &parts, Inst &inst,
+                            int line);
+  bool parseLaunchDirectives(const std::string &text, int line);
   bool decodeAsyncCopy(const std::string &opcode,
                        const std::vector<std::string> &parts, Inst &inst,
                        int line);
@@ -564,8 +575,6 @@ bool Parser::parseHeader(const Stmt &s) {
   }
   if (!entry || name.empty())
     return fail(s.line, "expected '.entry NAME('");
-  // Launch-bound directives after ')' (.maxntid, .reqntid...) only bound
-  // what the launcher may ask; they change nothing the lanes compute.
   auto f = std::make_unique<Function>();
   f->name = name;
   std::string params = s.text.substr(open + 1, close - open - 1);
@@ -624,6 +633,39 @@ bool Parser::parseHeader(const Stmt &s) {
   labels.clear();
   pendingLabels.clear();
   fn->sharedBytes = moduleShared;
+  return parseLaunchDirectives(s.text.substr(close + 1), s.line);
+}
+
+// Launch-bound directives after ')' (.maxntid, .reqntid, .minnctapersm,
+// .maxclusterrank...) only bound what the launcher may ask; they change
+// nothing the lanes compute. The cluster shape does: .reqnctapercluster
+// X[, Y[, Z]] makes every launch run in clusters of that shape.
+bool Parser::parseLaunchDirectives(const std::string &text, int line) {
+  std::vector<std::string> w = words(text);
+  for (size_t i = 0; i < w.size(); ++i) {
+    if (w[i] == ".explicitcluster") {
+      fn->explicitCluster = true;
+      continue;
+    }
+    if (w[i] != ".reqnctapercluster")
+      continue;
+    unsigned shape[3] = {1, 1, 1};
+    size_t d = 0;
+    uint64_t v;
+    while (i + 1 < w.size() && w[i + 1][0] != '.' && d < 3) {
+      if (!parseBounded(w[i + 1], 255, v) || v == 0)
+        return fail(line, "bad cluster dimension '" + w[i + 1] +
+                              "' in .reqnctapercluster");
+      shape[d++] = (unsigned)v;
+      ++i;
+    }
+    if (d == 0 || (i + 1 < w.size() && w[i + 1][0] != '.'))
+      return fail(line, "expected .reqnctapercluster X[, Y[, Z]]");
+    if ((uint64_t)shape[0] * shape[1] * shape[2] > 255)
+      return fail(line, "a cluster of more than 255 blocks");
+    for (int k = 0; k < 3; ++k)
+      fn->clusterShape[k] = shape[k];
+  }
   return true;
 }
 
@@ -931,6 +973,9 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
   inst.op = op->second;
   if (inst.op == Op::CpAsync)
     return decodeAsyncCopy(opcode, parts, inst, line);
+  if (inst.op == Op::BarSync && parts[0] == "barrier" && parts.size() > 1 &&
+      parts[1] == "cluster")
+    return decodeClusterBarrier(opcode, parts, inst, line);
   std::vector<Ty> types;
   bool sync = false, warpMod = false, cmpSeen = false;
   MatrixModifiers matrix;
@@ -980,6 +1025,8 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
       inst.flags |= FlagShiftAmt;
     } else if (m == "to" && o == Op::Cvta) {
       inst.flags |= FlagTo;
+    } else if (m == "shared::cluster" && (memOp || o == Op::Mapa)) {
+      inst.space = Space::SharedCluster;
     } else if ((m == "global" || m == "shared" || m == "shared::cta" ||
                 m == "local" || m == "param") &&
                (memOp || o == Op::Cvta)) {
@@ -1052,6 +1099,8 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
        o == Op::Atom || o == Op::Red || o == Op::Redux) &&
       inst.sub == Sub::None)
     return fail(line, "missing mode in '" + opcode + "'");
+  if (o == Op::Mapa && inst.ty != Ty::U32 && inst.ty != Ty::U64)
+    return fail(line, "mapa needs .u32 or .u64 in '" + opcode + "'");
   if ((o == Op::Activemask || o == Op::Fns) && inst.ty != Ty::B32)
     return fail(line, "'" + opcode + "' needs .b32");
   if (o == Op::Shfl && inst.ty != Ty::B32)
@@ -1087,6 +1136,33 @@ bool Parser::finishMatrixOpcode(const std::string &opcode, Inst &inst,
   if (const char *why = unsupportedMma(inst, types[3]))
     return fail(line, std::string("unsupported: ") + why + " in '" +
                           inst.text + "'");
+  return true;
+}
+
+/// barrier.cluster.arrive{.release,.relaxed}{.aligned} and
+/// barrier.cluster.wait{.acquire}{.aligned}. The memory orders change nothing
+/// here (every access is sequentially consistent); .aligned (every thread of
+/// the warp executes it) is not checked.
+bool Parser::decodeClusterBarrier(const std::string &opcode,
+                                  const std::vector<std::string> &parts,
+                                  Inst &inst, int line) {
+  if (parts.size() < 3 || (parts[2] != "arrive" && parts[2] != "wait"))
+    return fail(line, "expected barrier.cluster.arrive or .wait in '" +
+                          opcode + "'");
+  bool arrive = parts[2] == "arrive";
+  inst.op = arrive ? Op::ClusterArrive : Op::ClusterWait;
+  bool order = false, aligned = false;
+  for (size_t i = 3; i < parts.size(); ++i) {
+    const std::string &m = parts[i];
+    bool isOrder = arrive ? (m == "release" || m == "relaxed") : m == "acquire";
+    if (isOrder && !order)
+      order = true;
+    else if (m == "aligned" && !aligned)
+      aligned = true;
+    else
+      return fail(line, "unsupported modifier '." + m + "' of '" +
+                            "barrier.cluster' in '" + opcode + "'");
+  }
   return true;
 }
 
@@ -1188,8 +1264,9 @@ bool Parser::checkOperands(Inst &inst) {
       5, 3, 3, 3, 1, 2, 1, 1,             // shfl .. bar.sync
       4, 2, 2,                            // mma .. stmatrix
       1,                                  // nanosleep
-      3, 0, 1, 0};                        // cp.async .. wait_all
-  static_assert(sizeof(counts) == static_cast<size_t>(Op::CpAsyncWaitAll) + 1,
+      3, 0, 1, 0,                         // cp.async .. wait_all
+      0, 0, 3};                           // barrier.cluster, mapa
+  static_assert(sizeof(counts) == static_cast<size_t>(Op::Mapa) + 1,
                 "one count per Op");
   size_t want = counts[static_cast<size_t>(inst.op)];
   if ((inst.op == Op::Setp && inst.sub2 != Sub::None) ||
@@ -1210,6 +1287,9 @@ bool Parser::checkOperands(Inst &inst) {
     return fail(inst.line, "expected an address in '" + inst.text + "'");
   if (inst.op == Op::Bra && inst.ops[0].kind != Operand::Label)
     return fail(inst.line, "expected a label in '" + inst.text + "'");
+  if (inst.op == Op::Mapa && inst.ops[1].kind != Operand::Reg &&
+      inst.ops[1].kind != Operand::Imm)
+    return fail(inst.line, "expected an address value in '" + inst.text + "'");
   if (inst.op != Op::St && inst.op != Op::Red && inst.op != Op::Bra &&
       inst.op != Op::BarSync && inst.op != Op::BarWarpSync &&
       inst.op != Op::Nanosleep && want > 0) {

@@ -267,13 +267,11 @@ def histogram(x: Any, bins: int, out: Any = None, dtype: str = "int32", chip: st
     return out
 
 
-def _cluster_blocks(value: Any, backend: str) -> int:
+def _cluster_blocks(value: Any) -> int:
     """A reduce's or scan's cluster_blocks, checked."""
     cluster = int(value)
     if cluster != 1 and not 2 <= cluster <= 8:
         raise ValueError(f"cluster_blocks must be 1 (none) or 2..8, not {value!r}")
-    if cluster != 1 and backend == "sim":
-        raise ValueError("the simulator has no thread-block clusters: cluster_blocks must be 1")
     return cluster
 
 
@@ -282,10 +280,10 @@ def reduce(x: Any, kind: str = "add", out: Any = None, chip: str = "sm_90",
     """`x[0] (kind) ... (kind) x[n-1]` as a 1-element array (`out`, or a new
     one like `x`); the kind's identity for an empty `x`. Floats combine in
     a tree, so a float sum may round differently from a sequential one.
-    `cluster_blocks` 2 to 8 (sm_90, a GPU): the folding blocks run in
-    thread-block clusters and combine their partials through distributed
-    shared memory (warp.device_reduce's cluster_blocks)."""
-    cluster = _cluster_blocks(cluster_blocks, backend)
+    `cluster_blocks` 2 to 8 (sm_90 or the simulator): the folding blocks
+    run in thread-block clusters and combine their partials through
+    distributed shared memory (warp.device_reduce's cluster_blocks)."""
+    cluster = _cluster_blocks(cluster_blocks)
     _length(x)
     out = _output(x, out, 1)
     _run("reduce", [x, out], kind, False, chip, stream, backend, cluster)
@@ -297,10 +295,10 @@ def scan(x: Any, kind: str = "add", exclusive: bool = False, out: Any = None,
          cluster_blocks: int = 1) -> Any:
     """The inclusive (or `exclusive`) prefix scan of `x` with `kind`, into
     `out` (may be `x` itself) or a new array like `x`. `cluster_blocks` 2
-    to 8 (sm_90, a GPU; not the simulator, which has no clusters): the
-    tiles are scanned in thread-block clusters of that many blocks, with a
-    look-back step per cluster (warp.device_scan's cluster_blocks)."""
-    cluster = _cluster_blocks(cluster_blocks, backend)
+    to 8 (sm_90 or the simulator): the tiles are scanned in thread-block
+    clusters of that many blocks, with a look-back step per cluster
+    (warp.device_scan's cluster_blocks)."""
+    cluster = _cluster_blocks(cluster_blocks)
     out = _output(x, out, _length(x))
     _run("scan", [x, out], kind, bool(exclusive), chip, stream, backend, cluster)
     return out

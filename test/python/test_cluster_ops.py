@@ -1,16 +1,16 @@
 """warp.cluster_reduce / cluster_scan / cluster_broadcast (sm_90 thread-block
 clusters): IR from the builder, the lowering's PTX through ptxas, and the
-results on a GPU against folds computed in Python from the definitions
-(threads ordered by block rank in the cluster, then thread; a block's
-threads numbered x + X * (y + Y * z)). The simulator runs one block at a
-time and has no clusters: these run on a GPU only."""
+results on a GPU and on the simulator (which runs the blocks of a cluster
+together) against folds computed in Python from the definitions (threads
+ordered by block rank in the cluster, then thread; a block's threads
+numbered x + X * (y + Y * z))."""
 import functools
 
 import numpy as np
 import pytest
 
 import warp_mlir as wm
-from conftest import requires_gpu
+from conftest import BACKENDS
 from block_kernels import block_threads, linear_thread, wrap
 from test_block_ops import assemble
 
@@ -121,11 +121,11 @@ def test_cluster_ptx_assembles(ptxas, tmp_path):
     assemble(ptxas, tmp_path, ptx)
 
 
-@requires_gpu
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("block", BLOCKS, ids=str)
 @pytest.mark.parametrize("cluster", CLUSTERS)
 @pytest.mark.parametrize("name", list(CASES))
-def test_cluster_ops(name, cluster, block):
+def test_cluster_ops(name, cluster, block, backend):
     compiled = wm.compile(cluster_program(name, cluster, block), chip="sm_90")
     threads = block_threads(block)
     clusters = 3
@@ -136,7 +136,7 @@ def test_cluster_ops(name, cluster, block):
     red, inc, exc, tot, bc = (np.zeros(n, dtype) for _ in range(5))
     src_block, src_thread = cluster - 1, threads - 1
     wm.launch(compiled, "cluster_kernel", clusters * cluster, block, x, red, inc, exc, tot,
-              bc, src_block, src_thread)
+              bc, src_block, src_thread, backend=backend)
     want_red, want_inc, want_exc = reference(name, x, cluster, threads)
     np.testing.assert_array_equal(red, want_red)
     np.testing.assert_array_equal(tot, want_red)

@@ -1,8 +1,11 @@
 //===- warp-sim.cpp - Run one PTX kernel on the SIMT interpreter ----------===//
 //
 //   warp-sim FILE.ptx --kernel NAME [--grid X[,Y,Z]] [--block X[,Y,Z]]
-//            [--shared BYTES] [--allow-undefined-stores] [--highest-pc-first]
-//            ARG...
+//            [--cluster X[,Y,Z]] [--shared BYTES] [--allow-undefined-stores]
+//            [--highest-pc-first] ARG...
+//
+// --cluster runs the blocks in thread-block clusters of that shape (a
+// kernel's own .reqnctapercluster needs none).
 //
 // Each ARG makes kernel parameters, in order:
 //   i32:V  u32:V  i64:V  u64:V  f32:V  one scalar
@@ -162,6 +165,8 @@ void parseDims(const std::string &option, const char *text, unsigned dims[3],
 int main(int argc, char **argv) {
   std::string file, kernel;
   unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1}, sharedBytes = 0;
+  unsigned cluster[3] = {1, 1, 1};
+  const unsigned clusterLimits[3] = {255, 255, 255};
   unsigned flags = 0;
   const unsigned gridLimits[3] = {0x7fffffffu, 65535, 65535};
   const unsigned blockLimits[3] = {1024, 1024, 64};
@@ -177,6 +182,7 @@ int main(int argc, char **argv) {
     if (a == "--kernel") kernel = value();
     else if (a == "--grid") parseDims(a, value(), grid, gridLimits);
     else if (a == "--block") parseDims(a, value(), block, blockLimits);
+    else if (a == "--cluster") parseDims(a, value(), cluster, clusterLimits);
     else if (a == "--shared") {
       std::string text = value();
       uint64_t v;
@@ -313,9 +319,9 @@ int main(int argc, char **argv) {
   for (auto &b : buffers)
     regions.push_back({b->bytes.data(), b->bytes.size()});
   WarpSimStats stats{};
-  char *report = warpSimLaunch(module, kernel.c_str(), grid, block, sharedBytes,
-                               params.data(), (int)params.size(), regions.data(),
-                               (int)regions.size(), flags, &stats);
+  char *report = warpSimLaunchCluster(
+      module, kernel.c_str(), grid, block, cluster, sharedBytes, params.data(),
+      (int)params.size(), regions.data(), (int)regions.size(), flags, &stats);
   int status = 0;
   if (report) {
     std::cerr << "warp-sim: " << report << "\n";

@@ -68,6 +68,19 @@ char *warpSimLaunch(WarpSimModule *module, const char *name,
                     int numParams, const WarpSimBuffer *buffers,
                     int numBuffers, unsigned flags, WarpSimStats *stats);
 
+/** warpSimLaunch in thread-block clusters of cluster[0] x cluster[1] x
+ * cluster[2] blocks (NULL or 1x1x1: none), for a kernel without
+ * .reqnctapercluster (one with it runs in its own clusters; a different
+ * shape here is an error). The grid must be a multiple of the cluster in
+ * each dimension. */
+char *warpSimLaunchCluster(WarpSimModule *module, const char *name,
+                           const unsigned grid[3], const unsigned block[3],
+                           const unsigned cluster[3],
+                           unsigned dynamicSharedBytes, void *const *params,
+                           int numParams, const WarpSimBuffer *buffers,
+                           int numBuffers, unsigned flags,
+                           WarpSimStats *stats);
+
 void warpSimFree(char *text);
 
 #ifdef __cplusplus
