@@ -637,13 +637,8 @@ class KernelBuilder(TileMixin):
         block_load's "warp_transpose" needs whole warps). Call it before
         the ops that depend on it; launching another shape is undefined
         behaviour."""
-        sizes = [_checks.integer(v, "a block dimension", 1, 1024) for v in (x, y, z)]
-        if sizes[0] * sizes[1] * sizes[2] > 1024:
-            raise ValueError(f"a block has at most 1024 threads, not {sizes}")
-        where = self.location.position() if self.location else None
-        self._ops.L.mlirOperationSetAttributeByName(
-            self.operation, _capi.MlirStringRef.of(b"known_block_size"),
-            self._attribute(f"array<i32: {', '.join(map(str, sizes))}>", where))
+        self._set_shape("known_block_size", (x, y, z), "a block dimension", 1024,
+                        "a block has at most 1024 threads")
 
     def known_cluster_size(self, x: int, y: int = 1, z: int = 1) -> None:
         """Makes every launch of the kernel clustered (sm_90): clusters of
@@ -651,12 +646,18 @@ class KernelBuilder(TileMixin):
         .reqnctapercluster), which the cluster ops then fold over without a
         loop. The grid must be a multiple of it in each dimension; clusters
         of more than 8 blocks need the driver's non-portable opt-in."""
-        sizes = [_checks.integer(v, "a cluster dimension", 1, 32) for v in (x, y, z)]
-        if sizes[0] * sizes[1] * sizes[2] > 32:
-            raise ValueError(f"a cluster has at most 32 blocks here, not {sizes}")
+        self._set_shape("known_cluster_size", (x, y, z), "a cluster dimension", 32,
+                        "a cluster has at most 32 blocks here")
+
+    def _set_shape(self, name: str, dims, what: str, most: int, limit: str) -> None:
+        """The gpu.func's attribute `name`: a shape of three sizes, each and
+        their product at most `most`."""
+        sizes = [_checks.integer(v, what, 1, most) for v in dims]
+        if sizes[0] * sizes[1] * sizes[2] > most:
+            raise ValueError(f"{limit}, not {sizes}")
         where = self.location.position() if self.location else None
         self._ops.L.mlirOperationSetAttributeByName(
-            self.operation, _capi.MlirStringRef.of(b"known_cluster_size"),
+            self.operation, _capi.MlirStringRef.of(name.encode()),
             self._attribute(f"array<i32: {', '.join(map(str, sizes))}>", where))
 
     def _finish(self) -> None:
