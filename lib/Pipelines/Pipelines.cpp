@@ -171,6 +171,9 @@ static void addDeviceToLLVMPasses(OpPassManager &device,
       ConvertDeviceFuncToLLVMPassOptions{indexBitwidth, barePtrKernels}));
   // One conversion for the rest: gpu, and through their to-LLVM interfaces
   // arith, cf, index, memref, math (to libdevice calls), vector and ub.
+  // Float max/min to LLVM's intrinsics first: convert-gpu-to-nvvm would
+  // make them libdevice calls, which need libdevice linked.
+  device.addPass(createWarpIfPresentPass({"arith"}, createWarpLowerFloatMinMaxPass()));
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.indexBitwidth = indexBitwidth;
   toNVVM.useBarePtrCallConv = barePtrKernels;

@@ -184,6 +184,29 @@ def WarpModuleToBinaryPass
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def WarpLowerFloatMinMaxPass : Pass<"warp-lower-float-min-max"> {
+  let summary = "Rewrite arith.maxnumf/minnumf into LLVM's maxnum/minnum "
+                "intrinsics, not libdevice calls (device code)";
+  let description = [{
+    `convert-gpu-to-nvvm` lowers `arith.maxnumf` and `arith.minnumf` to
+    calls of libdevice's `__nv_fmax(f)` / `__nv_fmin(f)`, which resolve
+    only where the serializer finds and links `libdevice.10.bc`; where it
+    does not, ptxas stops at "Unresolved extern function '__nv_fmax'"
+    (seen with the GPU bundle's self-contained runner). `llvm.intr.maxnum`
+    and `llvm.intr.minnum` mean the same (a NaN operand is ignored) and
+    NVPTX selects them to `max`/`min`, what libdevice's functions compile
+    to. The pipelines run this pass on gpu.modules before
+    `convert-gpu-to-nvvm`.
+
+    ```mlir
+    // warp-opt --warp-lower-float-min-max
+    %m = arith.maxnumf %a, %b : f64
+    // becomes %m = llvm.intr.maxnum(%a, %b) : (f64, f64) -> f64
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def WarpLowerVectorOpsPass : Pass<"warp-lower-vector-ops"> {
   let summary = "Rewrite the vector ops LLVM has no direct form for into "
                 "ones it has (device code)";

@@ -10,10 +10,10 @@
 // (g - 256 c) (256 c + g - 1) / 2 (a one where equal); thread 5 of block
 // rank 2 is 133 in cluster 0, 389 in cluster 1; the maximum of a cluster
 // as f64 is its last value.
-// CHECK: [32640{{(, 32640){255}}}, 98176{{(, 98176){255}}}]
-// CHECK: [1{{(, 1){511}}}]
-// CHECK: [133{{(, 133){255}}}, 389{{(, 389){255}}}]
-// CHECK: [255{{(, 255){255}}}, 511{{(, 511){255}}}]
+// CHECK: [32640{{(, 32640)+}}, 98176{{(, 98176)+}}]
+// CHECK: [1{{(, 1)+}}]
+// CHECK: [133{{(, 133)+}}, 389{{(, 389)+}}]
+// CHECK: [255{{(, 255)+}}, 511{{(, 511)+}}]
 
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
