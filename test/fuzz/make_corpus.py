@@ -312,7 +312,25 @@ def family_seeds():
            "memref<?xf64>, memref<1xi64>\n"
            "  warp.device_histogram %f, %c : memref<?xi8>, memref<1xi64>\n"
            "  warp.device_histogram %k, %j : memref<?xi32>, memref<?xi64>\n"
+           "  warp.device_unique %d, %g, %c : memref<5000xf64>, memref<?xf64>, memref<1xi64>\n"
+           "  warp.device_scan <add> %x, %x cluster_blocks = 4 : memref<?xf32>, memref<?xf32>\n"
+           "  warp.device_reduce <maxsi> %k, %k cluster_blocks = 2 : memref<?xi32>, memref<?xi32>\n"
            "  return\n}\n")
+    # The thread-block cluster collectives, in a cluster of 4 blocks.
+    yield ("module attributes {gpu.container_module} {\n"
+           "  gpu.module @fuzz [#nvvm.target<chip = \"sm_90\">] {\n"
+           "    gpu.func @cluster(%x: memref<?xf32>, %y: memref<?xi16>) kernel attributes "
+           "{known_block_size = array<i32: 64, 1, 1>, known_cluster_size = array<i32: 4, 1, 1>} {\n"
+           "      %c0 = arith.constant 0 : index\n"
+           "      %c1 = arith.constant 1 : i32\n"
+           "      %v = memref.load %x[%c0] : memref<?xf32>\n"
+           "      %w = memref.load %y[%c0] : memref<?xi16>\n"
+           "      %r = warp.cluster_reduce <maxnumf> %v : f32\n"
+           "      %s, %t = warp.cluster_scan <add> %w exclusive : i16\n"
+           "      %b = warp.cluster_broadcast %r, %c1, %c1 : f32\n"
+           "      memref.store %b, %x[%c0] : memref<?xf32>\n"
+           "      memref.store %s, %y[%c0] : memref<?xi16>\n"
+           "      gpu.return\n    }\n  }\n}\n")
 
 
 def td_ops():

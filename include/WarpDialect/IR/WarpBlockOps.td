@@ -730,28 +730,40 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     Lowering (`warp-expand-block-collectives`, before the other block ops,
     since it makes `warp.block_scan`s): the keys become their images (with
     `descending`'s complement), then one counting pass per `radix_bits =
-    R` bits of `[B0, B1)`, from the lowest (CUB's `BlockRadixRank`):
+    R` bits of `[B0, B1)`, from the lowest (CUB's `BlockRadixRank`), its
+    ranks stable (thread order, then item order, within a digit). Two
+    rankings, one chosen per op by the workgroup memory it needs
+    (`getRadixSortLayout`, which the verifier uses too):
 
-    1. every thread counts its items per digit, in counters of 16 bits
-       packed two to an i32 word (`2^R / 2` words, at least one);
-    2. an exclusive `warp.block_scan <add>` with the block totals over the
-       words (`algorithm = <warp_scans>`, at most 8 words per scan: `R > 4`
-       takes several) gives each digit's count in the threads before;
-    3. each thread sums the totals of the smaller digits (the digit's
-       start), and an item's rank is its digit's start, plus the threads
-       before, plus its thread's earlier items of that digit;
-    4. a barrier (earlier readers of the buffers are done), every thread
-       stores its images (and values) at their ranks in a workgroup
-       buffer, a barrier, every thread loads its next items: blocked, or
-       after the last pass in the output's arrangement.
+    * **Counter grid** (CUB's `RADIX_RANK_BASIC` with memoized raking),
+      where the buffers below and a grid of `(L + 1) x B_max` i32 words
+      (`@__warp_block_radix_counters`, `L = 2^R / 2` lanes of two 16-bit
+      counters, the last lane padding that keeps each thread's raking
+      segment an odd stride) fit the 48 KiB of static shared memory: each
+      thread clears its column and counts its items in it (a
+      read-modify-write per item, which gives the item's rank among its
+      thread's items of its digit), a barrier, each thread rakes its
+      segment of `L + 1` words, one exclusive scalar `warp.block_scan
+      <add>` of the segment sums, the segment rewritten with its prefixes
+      (the low halves' total carried into the high halves), a barrier,
+      each item's rank is its counter's prefix plus its own count.
+    * **Counters in registers** otherwise (large blocks or `R` up to 8):
+      each thread counts its items per digit in i32 words of two 16-bit
+      counters; exclusive `warp.block_scan`s over the words (`algorithm =
+      <warp_scans>`, at most 8 words per scan) with the block totals give
+      each digit's count in the threads before, and an item's rank is its
+      digit's start plus that plus its thread's earlier items of the digit.
 
-    Two barriers per pass besides the scans'. The buffers are one
-    `memref.global` per image type (`@__warp_block_radix_keys`) and per
-    value type (`@__warp_block_radix_values`) of `B_max * N` items plus
-    one padding item per 128 bytes (as `warp.block_exchange`'s), `B_max`
-    being the `known_block_size` product, else 1024; together with the
-    scans' scratch arrays they must fit the 48 KiB of static shared memory
-    (a verifier error otherwise, with the byte count). Without `radix_bits`
+    Then a barrier (earlier readers of the buffers are done), every thread
+    stores its images (and values) at their ranks in a workgroup buffer, a
+    barrier, every thread loads its next items: blocked, or after the last
+    pass in the output's arrangement. The buffers are one `memref.global`
+    per image type (`@__warp_block_radix_keys`) and per value type
+    (`@__warp_block_radix_values`) of `B_max * N` items plus one padding
+    item per 128 bytes (as `warp.block_exchange`'s), `B_max` being the
+    `known_block_size` product, else 1024; with the ranking's memory they
+    must fit the 48 KiB of static shared memory (a verifier error
+    otherwise, with the byte count). Without `radix_bits`
     the compiler chooses (`warp-select-lowering` writes its choice: 4, or
     the width of the bit range where that is less).
 
