@@ -30,7 +30,7 @@ namespace {
 class ThreadItems {
 public:
   ThreadItems(OpBuilder &b, Location loc, CombiningOpInterface op)
-      : b(b), loc(loc), combiner(Combiner::of(op)), values(op.getValues()) {
+      : combiner(Combiner::of(op)), b(b), loc(loc), values(op.getValues()) {
     count = cast<VectorType>(values.front().getType()).getNumElements();
   }
 
