@@ -41,15 +41,19 @@ bool mlir::warp::isPTXIdentifier(StringRef name) {
 
 namespace {
 
-/// CUDA's launch limits of a block or a grid: per dimension and, for blocks,
-/// on the number of threads (0: none).
+/// CUDA's launch limits of a block, a grid or a thread-block cluster: per
+/// dimension and on the number of `units` in all (0: none). A cluster has
+/// at most 16 blocks (sm_90 with the non-portable size allowed); NVPTX
+/// stops the process on a cluster dimension it cannot print.
 struct DimLimits {
   int64_t max[3];
   int64_t maxProduct;
   const char *what;
+  const char *units;
 };
-constexpr DimLimits kBlockLimits{{1024, 1024, 64}, 1024, "block"};
-constexpr DimLimits kGridLimits{{2147483647, 65535, 65535}, 0, "grid"};
+constexpr DimLimits kBlockLimits{{1024, 1024, 64}, 1024, "block", "threads"};
+constexpr DimLimits kGridLimits{{2147483647, 65535, 65535}, 0, "grid", "blocks"};
+constexpr DimLimits kClusterLimits{{16, 16, 16}, 16, "cluster", "blocks"};
 
 /// Checks known sizes (std::nullopt: unknown) against `limits`.
 LogicalResult checkLaunchSizes(Operation *op,
@@ -70,8 +74,8 @@ LogicalResult checkLaunchSizes(Operation *op,
     product *= *size;
   }
   if (allKnown && limits.maxProduct && product > limits.maxProduct)
-    return op->emitError() << limits.what << " of " << product
-                           << " threads: CUDA launches at most "
+    return op->emitError() << limits.what << " of " << product << " "
+                           << limits.units << ": CUDA launches at most "
                            << limits.maxProduct;
   return success();
 }
@@ -270,6 +274,7 @@ struct WarpCheckLowerablePass
         };
         checkKnown(func.getKnownBlockSize(), kBlockLimits);
         checkKnown(func.getKnownGridSize(), kGridLimits);
+        checkKnown(func.getKnownClusterSize(), kClusterLimits);
         fail(checkAttributions(func));
         return;
       }

@@ -646,8 +646,8 @@ class KernelBuilder(TileMixin):
         .reqnctapercluster), which the cluster ops then fold over without a
         loop. The grid must be a multiple of it in each dimension; clusters
         of more than 8 blocks need the driver's non-portable opt-in."""
-        self._set_shape("known_cluster_size", (x, y, z), "a cluster dimension", 32,
-                        "a cluster has at most 32 blocks here")
+        self._set_shape("known_cluster_size", (x, y, z), "a cluster dimension", 16,
+                        "a cluster has at most 16 blocks")
 
     def _set_shape(self, name: str, dims, what: str, most: int, limit: str) -> None:
         """The gpu.func's attribute `name`: a shape of three sizes, each and

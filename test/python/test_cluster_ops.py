@@ -97,10 +97,10 @@ def test_cluster_ir():
 
 def test_cluster_errors():
     prog = wm.Program()
-    with pytest.raises(ValueError, match="a cluster has at most 32 blocks"):
+    with pytest.raises(ValueError, match="a cluster has at most 16 blocks"):
         @prog.kernel(x=wm.memref(wm.i32))
         def too_big(k, x):
-            k.known_cluster_size(8, 8)
+            k.known_cluster_size(8, 4)
     with pytest.raises(wm.VerificationError, match="kind 'maxnumf' needs a floating-point"):
         @prog.kernel(x=wm.memref(wm.i32))
         def bad_kind(k, x):
