@@ -47,8 +47,9 @@ namespace {
 constexpr llvm::StringLiteral kSlotsName = "__warp_cluster_slots";
 /// Slot 0: the block's part; 1: the prefix of its rank; 2: the cluster's.
 constexpr int64_t kSlots = 3;
-/// The most blocks of a cluster the ops take (the hardware has 16).
-constexpr int64_t kMaxClusterBlocks = 32;
+/// The most blocks of a cluster the ops take: CUDA's limit (sm_90, with
+/// the non-portable cluster size allowed).
+constexpr int64_t kMaxClusterBlocks = 16;
 
 /// The blocks of the cluster around `op` where its gpu.func states them.
 std::optional<int64_t> getKnownClusterBlocks(Operation *op) {

@@ -27,9 +27,11 @@ class Warp_ClusterOp<string mnemonic, list<Trait> traits = []>
     clusters of a `gpu.launch_func ... clusters in (...)` launch. A block's
     rank in its cluster is `%cluster_ctarank` (`x + X * (y + Y * z)` over
     the cluster's blocks), and its threads are numbered as in
-    `warp.block_reduce`. A cluster has at most 32 blocks (the hardware
-    allows 16); a cluster of one block is the block. Needs sm_90 or newer
-    (`warp-check-lowerable` rejects the ops for older chips).
+    `warp.block_reduce`. A cluster has at most 16 blocks (CUDA's limit on
+    sm_90 with the non-portable size allowed, 8 without;
+    `warp-check-lowerable` checks a `known_cluster_size`); a cluster of one
+    block is the block. Needs sm_90 or newer
+    (`warp-expand-cluster-collectives` rejects the ops for older chips).
 
     Lowering (`warp-expand-cluster-collectives`, before the block ops are
     expanded): the block's part is a block op; one thread of each block
