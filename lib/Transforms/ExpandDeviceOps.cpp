@@ -177,6 +177,16 @@ private:
   Value isThreadZero() {
     return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, index(0));
   }
+  /// Makes `kernel` run in clusters of `clusterBlocks` blocks (a 1-D grid:
+  /// blocks q C .. q C + C - 1 are cluster q) and returns whether `block`
+  /// (its index) is its cluster's rank 0.
+  Value enterClusters(gpu::GPUFuncOp kernel, Value block) {
+    kernel.setKnownClusterSizeAttr(
+        b.getDenseI32ArrayAttr({int32_t(clusterBlocks), 1, 1}));
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                 arith::RemUIOp::create(b, block, index(clusterBlocks)),
+                                 index(0));
+  }
 
   /// The global pointer `bytes` (i64) into the scratch buffer.
   Value scratchAt(Value bytes) {
@@ -321,18 +331,14 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
   }
   scf::ForOp loop = outer;
   if (clusterBlocks > 1) {
-    // A partial per cluster of blocks (a 1-D grid: blocks q C .. q C + C-1
-    // are cluster q): the thread folds its vector, warp.cluster_reduce
-    // combines the cluster's threads, rank 0's thread 0 writes it.
-    kernel.setKnownClusterSizeAttr(
-        b.getDenseI32ArrayAttr({int32_t(clusterBlocks), 1, 1}));
+    // A partial per cluster of blocks: the thread folds its vector,
+    // warp.cluster_reduce combines the cluster's threads, rank 0's thread
+    // 0 writes it.
+    Value rankZero = enterClusters(kernel, blockIndex);
     Value fold = vector::ExtractOp::create(b, loop.getResult(0), 0);
     for (int64_t j = 1; j < vectorItems; ++j)
       fold = combine(fold, vector::ExtractOp::create(b, loop.getResult(0), j));
     Value partial = ClusterReduceOp::create(b, kind, fold);
-    Value rankZero = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::eq,
-        arith::RemUIOp::create(b, blockIndex, index(clusterBlocks)), index(0));
     ifThen(arith::AndIOp::create(b, isThreadZero(), rankZero), [&] {
       Value cluster = arith::DivUIOp::create(b, blockIndex, index(clusterBlocks));
       LLVM::StoreOp::create(b, partial, scratchSlot(i64(0), toI64(cluster)), elementBytes);
@@ -586,17 +592,12 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
     scanned = scan.getScanned()[0];
     total = scan.getTotal()[0];
   } else {
-    // Tiles in clusters of `clusterBlocks` blocks (a 1-D grid: the block
-    // of rank r of cluster q scans tile q C + r); the cluster's thread
-    // order is the tiles' order, so a cluster scan of each thread's fold
-    // of its items is each thread's exclusive prefix within the cluster.
-    kernel.setKnownClusterSizeAttr(
-        b.getDenseI32ArrayAttr({int32_t(clusterBlocks), 1, 1}));
+    // Tiles in clusters (the block of rank r of cluster q scans tile q C +
+    // r); the cluster's thread order is the tiles' order, so a cluster
+    // scan of each thread's fold of its items is each thread's exclusive
+    // prefix within the cluster.
+    leads = arith::AndIOp::create(b, leads, enterClusters(kernel, tile));
     statusTile = arith::DivUIOp::create(b, tile, index(clusterBlocks));
-    Value rankZero = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::eq, arith::RemUIOp::create(b, tile, index(clusterBlocks)),
-        index(0));
-    leads = arith::AndIOp::create(b, leads, rankZero);
     publishes = leads;
     SmallVector<Value> values;
     for (int64_t j = 0; j < items; ++j)
@@ -833,38 +834,36 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
   int64_t tileItems = items * DeviceTiling::kThreads;
   gpu::GPUFuncOp kernel = startKernel(module, "histogram", tileItems);
   auto sampleType = cast<IntegerType>(cast<MemRefType>(input.getType()).getElementType());
-  // Past n, a sample no bin counts: all ones, at 32 bits at least (every
-  // 8- or 16-bit value may name a bin).
+  // Samples are counted at 32 bits at least: past n, in a block_histogram,
+  // a sample no bin counts is all ones (every 8- or 16-bit value may name
+  // a bin).
   unsigned width = std::max(sampleType.getWidth(), 32u);
-  auto wide = VectorType::get({items}, b.getIntegerType(width));
-  auto positionsType = VectorType::get({items}, b.getIndexType());
-  Value steps = arith::ConstantOp::create(
-      b, DenseElementsAttr::get(positionsType,
-                                llvm::to_vector(llvm::map_range(
-                                    llvm::seq<int64_t>(0, items), [&](int64_t j) {
-                                      return Attribute(b.getIndexAttr(j));
-                                    }))));
-  Value nothing = arith::ConstantOp::create(
-      b, DenseElementsAttr::get(wide, b.getIntegerAttr(wide.getElementType(), -1)));
-  // The samples of the tile at `offset`, those past n made uncountable.
-  auto samplesAt = [&](Value offset) {
+  Value block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  if (!privateBins) {
+    // A block per tile, every sample an atomic add to the output.
+    Value offset = arith::MulIOp::create(b, block, index(tileItems));
     Value samples = loadTile(input, arith::ConstantIntOp::create(b, 0, sampleType.getWidth()),
                              offset, items, 1, std::nullopt);
+    auto wide = VectorType::get({items}, b.getIntegerType(width));
     if (width != sampleType.getWidth())
       samples = arith::ExtUIOp::create(b, wide, samples);
+    auto positionsType = VectorType::get({items}, b.getIndexType());
+    Value steps = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(positionsType,
+                                  llvm::to_vector(llvm::map_range(
+                                      llvm::seq<int64_t>(0, items), [&](int64_t j) {
+                                        return Attribute(b.getIndexAttr(j));
+                                      }))));
     Value first = arith::AddIOp::create(b, offset,
                                         arith::MulIOp::create(b, thread, index(items)));
     Value positions =
         arith::AddIOp::create(b, vector::BroadcastOp::create(b, positionsType, first), steps);
     Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, positions,
                                          vector::BroadcastOp::create(b, positionsType, n));
-    return arith::SelectOp::create(b, inside, samples, nothing).getResult();
-  };
-  Value block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  if (!privateBins) {
-    // A block per tile, every sample an atomic add to the output.
-    BlockHistogramOp::create(b, samplesAt(arith::MulIOp::create(b, block, index(tileItems))),
-                             output, b.getUnitAttr(), BlockHistogramAlgorithmAttr());
+    Value nothing = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(wide, b.getIntegerAttr(wide.getElementType(), -1)));
+    BlockHistogramOp::create(b, arith::SelectOp::create(b, inside, samples, nothing), output,
+                             b.getUnitAttr(), BlockHistogramAlgorithmAttr());
     return;
   }
   // The block's own counters in workgroup memory over its tiles
@@ -896,10 +895,6 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
   // no check.
   bool allCount = sampleType.getWidth() < 63 &&
                   (int64_t(1) << sampleType.getWidth()) <= *privateBins;
-  // Narrow samples are taken out of 32-bit words by shifts: extracting
-  // each from the vector lets LLVM split the tile's vector load into a
-  // load per sample.
-  unsigned perWord = 32 / std::min(sampleType.getWidth(), 32u);
   // One sample (iK, K = `width`) counted where it names a bin and, when
   // given, `inside` holds.
   auto countOne = [&](Value sample, Value inside) {
@@ -926,21 +921,8 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
   };
   // The thread's samples, its first `valid` ones where given.
   auto count = [&](Value samples, Value valid) {
-    Value words = samples;
-    if (perWord > 1)
-      words = vector::BitCastOp::create(
-          b, VectorType::get({items / perWord}, b.getI32Type()), samples);
     for (int64_t j = 0; j < items; ++j) {
-      Value sample;
-      if (perWord > 1) {
-        Value word = vector::ExtractOp::create(b, words, j / perWord);
-        Value shifted = arith::ShRUIOp::create(
-            b, word, i32((j % perWord) * sampleType.getWidth()));
-        sample = arith::AndIOp::create(
-            b, shifted, i32(llvm::maskTrailingOnes<uint32_t>(sampleType.getWidth())));
-      } else {
-        sample = widen(vector::ExtractOp::create(b, samples, j));
-      }
+      Value sample = widen(vector::ExtractOp::create(b, samples, j));
       countOne(sample, valid ? arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i32(j), valid)
                                    .getResult()
                              : Value());

@@ -21,8 +21,8 @@
 // CHECK: gpu.func @scan_init({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4194304 : i64}
 // CHECK: gpu.func @scan({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, known_cluster_size = array<i32: 4, 1, 1>, warp.device_grid = 4096 : i64}
 // CHECK: %[[BLOCK:.*]] = gpu.block_id x
-// CHECK: arith.divui %[[BLOCK]], %{{.*}} : index
 // CHECK: arith.remui %[[BLOCK]], %{{.*}} : index
+// CHECK: arith.divui %[[BLOCK]], %{{.*}} : index
 // CHECK: warp.cluster_scan <add> %{{.*}} exclusive : f32
 // CHECK-NOT: warp.block_scan
 // CHECK: warp.block_broadcast
@@ -44,9 +44,9 @@ func.func @s(%x: memref<?xf32>, %y: memref<?xf32>) {
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_reduce_maxsi_i32_cluster2::@reduce_finish
 // CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, known_cluster_size = array<i32: 2, 1, 1>, warp.device_grid = 16384 : i64, warp.device_grid_max = 4096 : i64}
 // CHECK: %[[BLOCK:.*]] = gpu.block_id x
+// CHECK: arith.remui %[[BLOCK]]
 // CHECK: warp.cluster_reduce <maxsi> %{{.*}} : i32
 // CHECK-NOT: warp.block_reduce
-// CHECK: arith.remui %[[BLOCK]]
 // CHECK: gpu.func @reduce_finish
 // CHECK: arith.minui
 // CHECK: arith.ceildivui %{{.*}}, %c2

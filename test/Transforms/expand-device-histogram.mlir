@@ -4,8 +4,12 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t/" -o /dev/null
 // RUN: ls %t | FileCheck %s --check-prefix=FILES
+// RUN: FileCheck %s --check-prefix=PTX < %t/warp_device_histogram_i8_i32_bins256.ptx
 // RUN: %if ptxas-sm_90 %{ for f in %t/*.ptx; do %ptxas-accepts -arch=sm_90 $f -o $f.cubin || exit 1; done %}
 
+// A whole tile's 16 samples a thread come in one 16-byte load.
+// PTX-LABEL: .entry histogram(
+// PTX: ld.global.v4.b32
 // FILES: warp_device_histogram_i64_i64.ptx
 // FILES-NEXT: warp_device_histogram_i8_i32_bins256.ptx
 
@@ -20,8 +24,8 @@
 // The workgroup-counted one runs on a capped grid: the block clears its
 // counters; block 0 counts the samples before the input's first 16-byte
 // boundary; the tiles from there, a grid apart, each take one workgroup
-// atomic add per sample (whole tiles: an aligned vector load, the 8-bit
-// samples taken out of 32-bit words, always naming one of the 256 bins;
+// atomic add per sample (whole tiles: an aligned vector load whose 8-bit
+// samples, each extracted and widened, always name one of the 256 bins;
 // the last tile counts the thread's valid samples only); then each
 // non-zero counter goes to the output once.
 // CHECK: gpu.func @histogram({{.*}}) workgroup(%[[LOCAL:.*]] : memref<256xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64, warp.device_grid_max = 1024 : i64}
@@ -37,7 +41,8 @@
 // CHECK: scf.for %{{.*}} = %[[BLOCK]] to %{{.*}} step %[[GRID]]
 // CHECK: scf.if
 // CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<?xi8>, vector<16xi8>
-// CHECK-NEXT: vector.bitcast %{{.*}} : vector<16xi8> to vector<4xi32>
+// CHECK-NEXT: vector.extract %{{.*}}[0] : i8 from vector<16xi8>
+// CHECK-NEXT: arith.extui %{{.*}} : i8 to i32
 // CHECK-NOT: scf.if
 // CHECK-COUNT-16: memref.atomic_rmw addi %{{.*}}, %[[LOCAL]]
 // CHECK: } else {
