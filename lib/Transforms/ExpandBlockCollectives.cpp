@@ -368,10 +368,7 @@ public:
   }
   /// Runs `body` only where `condition` holds.
   void onlyIf(Value condition, function_ref<void()> body) {
-    auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    body();
+    buildIfThen(b, loc, condition, body);
   }
   /// Lane 0 of each warp parks `values` in the warp's slot.
   void parkPerWarp(ValueRange values) {

@@ -75,12 +75,9 @@ public:
   void guarded(Value position, function_ref<void()> body) {
     if (!limit)
       return body();
-    Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                     position, limit);
-    auto ifOp = scf::IfOp::create(b, loc, in, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    body();
+    buildIfThen(b, loc,
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, position, limit),
+                body);
   }
 
   /// The items at `positions(j)`, j = 0 .. N-1, out-of-range ones `fill`.

@@ -88,10 +88,7 @@ public:
 
   /// Runs `body` only where `cond` holds.
   void ifThen(Value cond, function_ref<void()> body) {
-    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    body();
+    buildIfThen(b, b.getLoc(), cond, body);
   }
 
   void store(Value value, int64_t slot) {
@@ -100,9 +97,9 @@ public:
   Value load(int64_t slot) {
     return memref::LoadOp::create(b, slots, ValueRange{index(slot)});
   }
-  /// Slot `slot` of the block of rank `of` (i32), read through distributed
-  /// shared memory.
-  Value loadRemote(int64_t slot, Value of) {
+  /// Slot 0 (a block's part) of the block of rank `of` (i32), read
+  /// through distributed shared memory.
+  Value loadRemote(Value of) {
     MLIRContext *ctx = b.getContext();
     auto shared = LLVM::LLVMPointerType::get(
         ctx, static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared));
@@ -111,9 +108,7 @@ public:
     Value base = arith::IndexCastOp::create(
         b, b.getI64Type(), memref::ExtractAlignedPointerAsIndexOp::create(b, slots));
     Value local = LLVM::IntToPtrOp::create(b, shared, base);
-    Value element = LLVM::GEPOp::create(b, shared, type, local,
-                                        ArrayRef<LLVM::GEPArg>{int32_t(slot)});
-    Value remote = NVVM::MapaOp::create(b, cluster, element, of);
+    Value remote = NVVM::MapaOp::create(b, cluster, local, of);
     return LLVM::LoadOp::create(b, type, remote,
                                 type.getIntOrFloatBitWidth() / 8);
   }
@@ -129,9 +124,9 @@ public:
   /// `before` (i32; where given) and over all of them, each rank's slot read
   /// once.
   std::pair<Value, Value> foldRanks(CombineKind kind, Value before) {
-    Value first = loadRemote(0, i32(0));
+    Value first = loadRemote(i32(0));
     auto step = [&](Value r, Value prefix, Value total) -> std::pair<Value, Value> {
-      Value value = loadRemote(0, r);
+      Value value = loadRemote(r);
       Value sum = buildCombine(b, b.getLoc(), kind, total, value);
       if (before)
         prefix = arith::SelectOp::create(
@@ -204,7 +199,7 @@ public:
                                          eq(thread, broadcast.getThread()));
     ifThen(source, [&] { store(broadcast.getValue(), 0); });
     clusterBarrier();
-    Value value = loadRemote(0, broadcast.getBlock());
+    Value value = loadRemote(broadcast.getBlock());
     clusterBarrier();
     return value;
   }

@@ -24,6 +24,7 @@
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/Transforms/LoweringPolicy.h"
 #include "WarpDialect/Transforms/Passes.h"
+#include "WarpDialect/Utils/Builders.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
@@ -150,10 +151,7 @@ private:
   }
   /// Runs `body` only where `cond` holds.
   void ifThen(Value cond, function_ref<void()> body) {
-    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    body();
+    buildIfThen(b, b.getLoc(), cond, body);
   }
   /// How a scan tile moves its items: DeviceTiling's choice for the 4- and
   /// 8-byte items it exchanges, the policy's (warp-select-lowering) for

@@ -16,6 +16,12 @@ namespace mlir::warp {
 /// An i32 arith.constant.
 Value buildI32Constant(OpBuilder &builder, Location loc, int64_t value);
 
+/// An scf.if without results on `condition` whose then-block `body` builds
+/// (at the block's end, before its yield); the builder's insertion point
+/// is left after the scf.if.
+void buildIfThen(OpBuilder &builder, Location loc, Value condition,
+                 function_ref<void()> body);
+
 /// The executing thread's number in its block, x + X * (y + Y * z), and the
 /// block's size X * Y * Z, as i32 values. With a known_block_size around
 /// `op` the sizes are constants (a thread id of a dimension of size 1 is
