@@ -138,8 +138,9 @@ struct RadixSortLayout {
   uint64_t sharedBytes;
 };
 
-/// The static shared memory of a block that the radix sort's verifier
-/// allows (and the counter grid must fit with the rest).
+/// The static shared memory a block can have, in bytes: CUDA's limit
+/// without a dynamic-shared-memory opt-in, 48 KiB on every chip (what the
+/// radix sort's verifier allows, and Chip::staticSharedMemoryBytes).
 inline constexpr uint64_t kMaxStaticSharedBytes = 48 * 1024;
 
 /// The radix bits the compiler takes at most where the op has none

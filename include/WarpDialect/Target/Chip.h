@@ -62,9 +62,9 @@ struct Chip {
   /// Whether the chip has `elect.sync` (sm_90 and newer, PTX 8.0).
   bool hasElectSync() const;
 
-  /// The static shared memory a block can have, in bytes: CUDA's limit
-  /// without a dynamic-shared-memory opt-in, 48 KiB on every chip.
-  uint64_t staticSharedMemoryBytes() const { return 48 * 1024; }
+  /// The static shared memory a block can have, in bytes: the same on
+  /// every chip (kMaxStaticSharedBytes).
+  uint64_t staticSharedMemoryBytes() const { return kMaxStaticSharedBytes; }
 
   /// The oldest chip (as its sm version) with PTX `wmma` for fragments of
   /// `elementType` (the element type of a `gpu.mma_matrix`): 70 for f16 and
