@@ -1,8 +1,10 @@
-"""examples/python/gemm.py (cp.async, ldmatrix, mma.sync from the Python
-builder) against torch.matmul (cuBLAS) and a Triton matmul, in one run.
+"""warp's two GEMM examples, examples/python/gemm.py (cp.async, ldmatrix,
+mma.sync) and examples/python/gemm_wgmma.py (cp.async, warpgroup MMA,
+sm_90a), against torch.matmul (cuBLAS) and a Triton matmul, in one run.
 
     python3 benchmarks/gemm_bench.py [--size 4096] [--size 8192x128x8192 ...]
-                                     [--type f16|bf16|all] [--json out.json]
+                                     [--type f16|bf16|all] [--wgmma-bn 256]
+                                     [--json out.json]
 
 For each M x N x K (default 4096^3, 8192^3 and two skinny shapes) and input
 type: C = A @ B, A and B row-major in f16 or bf16. warp's kernel and the
@@ -14,7 +16,9 @@ implementation is timed: CUDA events around a batch of --batch launches
 (the queue stays full, so no launch's host work is in the interval), the
 median of --repeat batches, the three implementations interleaved batch by
 batch. Prints one line per shape and type with TFLOP/s (2 M N K / time) and
-the ratios warp / torch and warp / triton; --json writes the rows.
+the ratios of each warp kernel to torch and to triton; --json writes the
+rows. The wgmma kernel needs an sm_90 GPU (H100, H200); elsewhere its
+column is left out.
 
 Needs torch with CUDA, triton, and the warp_mlir package with its C API
 library (the GPU bundle's wheel).
@@ -94,52 +98,66 @@ def main(argv=None):
     parser.add_argument("--type", default="all", choices=["f16", "bf16", "all"])
     parser.add_argument("--batch", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument("--wgmma-bn", type=int, default=256, choices=[64, 128, 192, 256],
+                        help="the N of the wgmma kernel's block tile")
     parser.add_argument("--json")
     args = parser.parse_args(argv)
     import torch
     import warp_mlir as wm
     import gemm
+    import gemm_wgmma
 
+    hopper = torch.cuda.get_device_capability() == (9, 0)
     types = ["f16", "bf16"] if args.type == "all" else [args.type]
     triton_run = triton_matmul()
     rows, failed = [], False
     for name in types:
         dtype = {"f16": torch.float16, "bf16": torch.bfloat16}[name]
-        compiled = wm.compile(gemm.build({"f16": wm.f16, "bf16": wm.bf16}[name]), chip="sm_90")
+        element = {"f16": wm.f16, "bf16": wm.bf16}[name]
+        compiled = wm.compile(gemm.build(element), chip="sm_90")
+        kernels = {"mma_sync": lambda a, b, c: gemm.gemm(compiled, a, b, c, sync=False)}
+        if hopper:
+            prog, shared = gemm_wgmma.build(element, args.wgmma_bn)
+            compiled_wg = wm.compile(prog, chip="sm_90a")
+            kernels["wgmma"] = lambda a, b, c: gemm_wgmma.gemm(compiled_wg, shared, a, b, c,
+                                                               args.wgmma_bn, sync=False)
         for m, n, k in (parse_size(s) for s in (args.size or DEFAULT_SIZES)):
             gen = torch.Generator(device="cuda").manual_seed(m * 31 + n * 7 + k)
             a = torch.randn(m, k, device="cuda", generator=gen).to(dtype)
             b = torch.randn(k, n, device="cuda", generator=gen).to(dtype)
-            c = torch.empty(m, n, device="cuda", dtype=torch.float32)
-            c_triton = torch.empty_like(c)
+            outputs = {who: torch.empty(m, n, device="cuda", dtype=torch.float32)
+                       for who in [*kernels, "triton"]}
             want = a.float() @ b.float()
-            gemm.gemm(compiled, a, b, c)
-            triton_run(a, b, c_triton)
+            for who, run in kernels.items():
+                run(a, b, outputs[who])
+            triton_run(a, b, outputs["triton"])
             torch.cuda.synchronize()
             # Products are exact in f32; the sums of K terms of size ~1 err
             # by a few K ulp at worst in any order.
             bound = 4 * k * 2.0 ** -24 * (a.float().abs() @ b.float().abs()).max().item()
-            errors = {"warp": (c - want).abs().max().item(),
-                      "triton": (c_triton - want).abs().max().item()}
+            errors = {who: (c - want).abs().max().item() for who, c in outputs.items()}
             for who, error in errors.items():
                 if error > bound:
                     print(f"WRONG {who} {name} {m}x{n}x{k}: max |error| {error:.3g} > {bound:.3g}")
                     failed = True
-            ms = time_batches(torch, {
-                "warp": lambda: gemm.gemm(compiled, a, b, c),
-                "torch": lambda: torch.matmul(a, b),
-                "triton": lambda: triton_run(a, b, c_triton)}, args.batch, args.repeat)
+            launches = {who: (lambda run=run, c=outputs[who]: run(a, b, c))
+                        for who, run in kernels.items()}
+            launches["torch"] = lambda: torch.matmul(a, b)
+            launches["triton"] = lambda: triton_run(a, b, outputs["triton"])
+            ms = time_batches(torch, launches, args.batch, args.repeat)
             tflops = {who: 2 * m * n * k / (t * 1e-3) / 1e12 for who, t in ms.items()}
             row = {"type": name, "m": m, "n": n, "k": k, "ms": ms, "tflops": tflops,
-                   "warp_over_torch": ms["torch"] / ms["warp"],
-                   "warp_over_triton": ms["triton"] / ms["warp"],
                    "max_error": errors, "bound": bound}
+            parts = []
+            for who in kernels:
+                row[f"{who}_over_torch"] = ms["torch"] / ms[who]
+                row[f"{who}_over_triton"] = ms["triton"] / ms[who]
+                parts.append(f"warp {who} {tflops[who]:.1f} TFLOP/s ({ms[who]:.3f} ms; "
+                             f"/ torch {row[who + '_over_torch']:.3f}, "
+                             f"/ triton {row[who + '_over_triton']:.3f})")
             rows.append(row)
-            print(f"gemm {name} {m}x{n}x{k}: warp {tflops['warp']:.1f} TFLOP/s "
-                  f"({ms['warp']:.3f} ms), torch.matmul {tflops['torch']:.1f}, "
-                  f"triton {tflops['triton']:.1f}; warp / torch = "
-                  f"{row['warp_over_torch']:.3f}, warp / triton = {row['warp_over_triton']:.3f}",
-                  flush=True)
+            print(f"gemm {name} {m}x{n}x{k}: torch.matmul {tflops['torch']:.1f} TFLOP/s, "
+                  f"triton {tflops['triton']:.1f}; " + "; ".join(parts), flush=True)
     if args.json:
         pathlib.Path(args.json).write_text(json.dumps(rows, indent=1))
     return 1 if failed else 0

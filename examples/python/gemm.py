@@ -126,21 +126,42 @@ def grid(m: int, n: int):
     return ((n + BN - 1) // BN, (m + BM - 1) // BM)
 
 
-def gemm(compiled, a, b, c, stream=None) -> None:
+def gemm(compiled, a, b, c, stream=None, sync=True) -> None:
     """Launches the kernel for host or device arrays a (M x K), b (K x N),
-    c (M x N, f32); N and K multiples of 8."""
+    c (M x N, f32); N and K multiples of 8. sync=False (device arrays
+    only) returns once it is queued."""
+    m, n, kk = sizes(a, b, c)
+    wm.launch(compiled, "gemm", grid(m, n), THREADS, a, b, c, m, n, kk, stream=stream,
+              sync=sync)
+
+
+def sizes(a, b, c):
+    """(M, N, K) of C = A @ B, checked: ValueError unless the shapes
+    multiply and N and K are positive multiples of 8 (16-byte rows)."""
     (m, kk), (k2, n) = a.shape, b.shape
     if k2 != kk or tuple(c.shape) != (m, n):
         raise ValueError(f"shapes {tuple(a.shape)} x {tuple(b.shape)} -> {tuple(c.shape)} "
                          f"do not multiply")
     if n % 8 or kk % 8 or 0 in (m, n, kk):
         raise ValueError(f"N and K must be positive multiples of 8, not {n}, {kk}")
-    wm.launch(compiled, "gemm", grid(m, n), THREADS, a, b, c, m, n, kk, stream=stream)
+    return m, n, kk
+
+
+def check(run, m: int, n: int, kk: int) -> None:
+    """Runs run(a, b, c) on random f16 host arrays and prints the largest
+    error against numpy in f64."""
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((m, kk)).astype(np.float16)
+    b = rng.standard_normal((kk, n)).astype(np.float16)
+    c = np.zeros((m, n), np.float32)
+    run(a, b, c)
+    error = np.abs(c - a.astype(np.float64) @ b.astype(np.float64)).max()
+    print(f"{m}x{kk} @ {kk}x{n}: max |error| {error:.2e}")
 
 
 def main(m: int = 300, n: int = 264, kk: int = 200) -> None:
-    import numpy as np
-
     compiled = wm.compile(build(), chip="sm_90")
     if not wm.cuda.is_available():
         ptx = compiled.ptx
@@ -148,13 +169,7 @@ def main(m: int = 300, n: int = 264, kk: int = 200) -> None:
               f"{ptx.count('ldmatrix.sync')} ldmatrix, {ptx.count('cp.async.cg')} cp.async "
               f"in the sm_90 PTX")
         return
-    rng = np.random.default_rng(0)
-    a = rng.standard_normal((m, kk)).astype(np.float16)
-    b = rng.standard_normal((kk, n)).astype(np.float16)
-    c = np.zeros((m, n), np.float32)
-    gemm(compiled, a, b, c)
-    error = np.abs(c - a.astype(np.float64) @ b.astype(np.float64)).max()
-    print(f"{m}x{kk} @ {kk}x{n}: max |error| {error:.2e}")
+    check(lambda a, b, c: gemm(compiled, a, b, c), m, n, kk)
 
 
 if __name__ == "__main__":

@@ -143,3 +143,40 @@ LogicalResult StMatrixOp::verify() {
   return verifyMatrixAccess(*this, getDst().getType(), getIndices().size(),
                             getValue().getType(), getCount());
 }
+
+bool mlir::warp::isTensorCoreOp(Operation *op) {
+  return isa<MMALoadOp, MMAComputeOp, MMAStoreOp, MMASyncOp, LdMatrixOp,
+             StMatrixOp, WgmmaDescriptorOp, WgmmaOp>(op);
+}
+
+LogicalResult WgmmaDescriptorOp::verify() {
+  MemRefType memref = getBuffer().getType();
+  if (!isWorkgroupMemory(memref))
+    return emitOpError() << "describes a tile in workgroup memory, not in "
+                         << memref;
+  if (getIndices().size() != static_cast<size_t>(memref.getRank()))
+    return emitOpError() << "needs one index per dimension of " << memref
+                         << ", got " << getIndices().size();
+  for (auto [name, bytes] : {std::pair<StringRef, int64_t>{"leading",
+                                                           getLeading()},
+                             {"stride", getStride()}})
+    if (bytes < 0 || bytes % 16 != 0 || bytes >= (int64_t(1) << 18))
+      return emitOpError() << name
+                           << " is a byte offset, a multiple of 16 from 0 "
+                              "to 262128, not "
+                           << bytes;
+  return success();
+}
+
+LogicalResult WgmmaOp::verify() {
+  Type input = getInput();
+  if (!input.isF16() && !input.isBF16())
+    return emitOpError() << "multiplies f16 or bf16 tiles, not " << input;
+  int64_t n = getN();
+  if (n < 8 || n > 256 || n % 8 != 0)
+    return emitOpError()
+           << "has an m64 x n accumulator of n / 2 f32 per thread for n a "
+              "multiple of 8 from 8 to 256; "
+           << getAcc().getType() << " would make n = " << n;
+  return success();
+}

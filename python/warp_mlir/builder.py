@@ -525,6 +525,8 @@ class KernelBuilder(TileMixin):
         self._ops = ops = self._program._ops
         self._shared: List[Tuple[str, MemRefType]] = []
         self._shared_align: Dict[str, Optional[int]] = {}
+        self._dynamic_bytes = 0
+        self._dynamic_align = 16
         where = self.location.position() if self.location else None
         self._entry = ops.block([], ops.location(where))
         params_text = ", ".join(str(t) for t in self.params.values())
@@ -1824,6 +1826,95 @@ class KernelBuilder(TileMixin):
                             f"a vector of 2, 4 or 8 elements, not {value.type}")
         self._op("warp.stmatrix", [value, buffer, *indices],
                  attributes=self._matrix_attributes(value.type.size // 2, transpose))
+
+    @property
+    def dynamic_shared_bytes(self) -> int:
+        """The dynamic shared memory the kernel's k.dynamic_shared buffers
+        need: launch it with shared_bytes=this."""
+        return self._dynamic_bytes + (self._dynamic_align - 16 if self._dynamic_bytes else 0)
+
+    def dynamic_shared(self, element: Type, size, align: int = 16) -> Value:
+        """A buffer of shape `size` ((rows, cols) or a size) in the block's
+        dynamic shared memory (gpu.dynamic_shared_memory and memref.view),
+        after the ones made before, its address a multiple of `align` (a
+        power of two from 16 to 1024; the base is rounded up at run time).
+        Unlike k.shared it may go past 48 KB: launch the kernel with
+        shared_bytes=k.dynamic_shared_bytes."""
+        shape = tuple(size) if isinstance(size, tuple) else (size,)
+        shape = tuple(_checks.integer(d, "a dynamic shared buffer size", 1) for d in shape)
+        align = _checks.integer(align, "a dynamic shared buffer alignment", 16, 1024)
+        if align & (align - 1):
+            raise ValueError(f"a shared buffer alignment is a power of two, not {align}")
+        if not isinstance(element, Type) or isinstance(element, (VectorType, MemRefType)) \
+                or element.name == "index":
+            raise TypeError(f"dynamic_shared takes a scalar element type, not {element!r}")
+        space = "#gpu.address_space<workgroup>"
+        base = self._emit("gpu.dynamic_shared_memory", [], MemRefType(i8, (-1,), space))
+        offset = -(-self._dynamic_bytes // align) * align
+        count = 1
+        for d in shape:
+            count *= d
+        self._dynamic_bytes = offset + count * (element.bits // 8)
+        self._dynamic_align = max(self._dynamic_align, align)
+        shift = self.constant(offset, index)
+        if self._dynamic_align > 16:
+            address = self._emit("memref.extract_aligned_pointer_as_index", [base], index)
+            mask = self._dynamic_align - 1
+            shift = shift + ((self._dynamic_align - (address & mask)) & mask)
+        return self._emit("memref.view", [base, shift], MemRefType(element, shape, space))
+
+    def fence_async_shared(self) -> None:
+        """fence.proxy.async.shared::cta: this thread's shared-memory writes
+        (stores, completed cp.async) become visible to the async proxy that
+        warp.wgmma reads them through (put it before the barrier)."""
+        self._op("nvvm.fence.proxy", attributes={"kind": "#nvvm.proxy_kind<async.shared>",
+                                                 "space": "#nvvm.shared_space<cta>"})
+
+    def wgmma_descriptor(self, buffer: Value, position, swizzle: int = 128, leading: int = 16,
+                         stride: int = 1024) -> Value:
+        """warp.wgmma_descriptor: the i64 descriptor of the wgmma operand
+        tile at buffer[position] (workgroup memory), its rows `swizzle`
+        bytes wide (0 for none, 32, 64, 128) and the byte offsets `leading`
+        and `stride` (see the op's description)."""
+        buffer = self._memref(buffer, "wgmma_descriptor's buffer")
+        indices = buffer._indices(position)
+        modes = {0: "none", 32: "b32", 64: "b64", 128: "b128"}
+        if swizzle not in modes:
+            raise ValueError(f"swizzle is 0, 32, 64 or 128 bytes, not {swizzle!r}")
+        return self._emit("warp.wgmma_descriptor", [buffer, *indices], i64, {
+            "swizzle": f"#warp<wgmma_swizzle {modes[swizzle]}>",
+            "leading": f"{_checks.integer(leading, 'leading', 0)} : i64",
+            "stride": f"{_checks.integer(stride, 'stride', 0)} : i64"})
+
+    def wgmma(self, a: Value, b: Value, acc: Value, input: Type = f16,
+              a_mn_major: bool = False, b_mn_major: bool = False) -> Value:
+        """warp.wgmma (sm_90a): the warpgroup's m64 x n x k16 multiply of
+        the `input` (f16, bf16) tiles behind descriptors a and b added to
+        acc (vector of n / 2 f32), issued asynchronously: fence with
+        k.wgmma_fence() before, read the result only after k.wgmma_commit()
+        and k.wgmma_wait(). Every thread of the warpgroup must call it."""
+        a, b, acc = (self.value(v, f"wgmma's {n}") for v, n in ((a, "a"), (b, "b"), (acc, "acc")))
+        attributes: Dict[str, object] = {"input": str(input)}
+        for name, flag in (("a_mn_major", a_mn_major), ("b_mn_major", b_mn_major)):
+            if _checks.flag(flag, name):
+                attributes[name] = self._ops.unit()
+        return self._emit("warp.wgmma", [a, b, acc], acc.type, attributes)
+
+    def wgmma_fence(self) -> None:
+        """wgmma.fence: orders this warpgroup's register and shared-memory
+        accesses before the warp.wgmma ops that follow."""
+        self._op("nvvm.wgmma.fence.aligned")
+
+    def wgmma_commit(self) -> None:
+        """wgmma.commit_group: the warp.wgmma ops issued since the last
+        commit form one group."""
+        self._op("nvvm.wgmma.commit.group.sync.aligned")
+
+    def wgmma_wait(self, pending: int = 0) -> None:
+        """wgmma.wait_group: waits until at most `pending` of this
+        warpgroup's committed groups are still running."""
+        pending = _checks.integer(pending, "wgmma_wait's pending", 0, 7)
+        self._op("nvvm.wgmma.wait.group.sync.aligned", attributes={"group": f"{pending} : i64"})
 
     _ASYNC_TOKEN = Type("!nvgpu.device.async.token")
 

@@ -467,6 +467,12 @@ def _dims(value: Any, what: str, limits: Tuple[int, int, int]) -> Tuple[int, int
     return tuple(dims + [1] * (3 - len(dims)))
 
 
+# What every block may have without opting in, and the attribute that opts in
+# (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES).
+STATIC_SHARED_BYTES = 48 * 1024
+_MAX_DYNAMIC_SHARED = 8
+
+
 def _prod(values: Sequence[int]) -> int:
     result = 1
     for v in values:
@@ -571,6 +577,11 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
         params_array = (ctypes.c_void_p * max(len(words), 1))(
             *[ctypes.cast(ctypes.byref(w), ctypes.c_void_p) for w in words])
         function = cuda.function(compiled, kernel, ordinal)
+        if shared_bytes > STATIC_SHARED_BYTES:
+            # Past 48 KB a kernel must opt in to its dynamic shared memory.
+            cuda.check(L.cuFuncSetAttribute(function, ctypes.c_int(_MAX_DYNAMIC_SHARED),
+                                            ctypes.c_int(shared_bytes)),
+                       f"cuFuncSetAttribute({kernel}, {shared_bytes} bytes of shared memory)")
         cuda.check(L.cuLaunchKernel(function, *map(ctypes.c_uint, grid), *map(ctypes.c_uint, block),
                                     ctypes.c_uint(shared_bytes), ctypes.c_void_p(handle),
                                     params_array, None), f"cuLaunchKernel({kernel})")

@@ -220,6 +220,17 @@ def family_seeds():
         "%e = warp.mma_sync %a, %y, %d shape = m16n8k16 : vector<8xbf16>, "
         "vector<4xbf16> -> vector<4xf32>",
         "vector.store %e, %out[%c0] : memref<4xf32>, vector<4xf32>"])
+    yield kernel("wgmma", "%acc: vector<64xf32>, %out: memref<64xf32>, "
+                 "%t: memref<128x64xf16, #gpu.address_space<workgroup>>", [
+        "%da = warp.wgmma_descriptor %t[%c0, %c0] swizzle = b128 "
+        "{leading = 16, stride = 1024} : memref<128x64xf16, #gpu.address_space<workgroup>>",
+        "%db = warp.wgmma_descriptor %t[%c0, %c0] swizzle = none "
+        "{leading = 8192, stride = 1024} : memref<128x64xf16, #gpu.address_space<workgroup>>",
+        "nvvm.wgmma.fence.aligned",
+        "%d = warp.wgmma %da, %db, %acc {b_mn_major} : f16, vector<64xf32>",
+        "nvvm.wgmma.commit.group.sync.aligned",
+        "nvvm.wgmma.wait.group.sync.aligned 0",
+        "vector.store %d, %out[%c0] : memref<64xf32>, vector<64xf32>"], block=128)
     for t in ("i32", "f32", "i64", "f16"):
         # i32: a tuple of 7, past the 6 values that fit in a SmallVector's
         # inline storage (issue 28's class 6 needed 7).

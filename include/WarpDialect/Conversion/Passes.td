@@ -74,7 +74,8 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
 
 def ConvertWarpMMAToNVVMPass : Pass<"convert-warp-mma-to-nvvm"> {
   let summary = "Lower the tensor-core ops (gpu.subgroup_mma_*, warp.mma_*, "
-                "warp.ldmatrix/stmatrix) to NVVM, through loops and branches";
+                "warp.ldmatrix/stmatrix, warp.wgmma*) to NVVM, through loops "
+                "and branches";
   let description = [{
     Lowers `gpu.subgroup_mma_load_matrix`, `_store_matrix`, `_compute`,
     `_constant_matrix` and `_elementwise` to `nvvm.wmma.*` with upstream's
@@ -99,6 +100,11 @@ def ConvertWarpMMAToNVVMPass : Pass<"convert-warp-mma-to-nvvm"> {
     they are). `warp.mma_sync`, `warp.ldmatrix` and `warp.stmatrix` become
     `nvvm.mma.sync` (row.col), `nvvm.ldmatrix` and `nvvm.stmatrix` (m8n8,
     b16) with the same register packing (8-bit integers four to an i32).
+    `warp.wgmma` becomes `nvvm.wgmma.mma_async` (m64nNk16, the accumulator
+    vector moved into and out of its struct of f32; K-major A is layout
+    `row`, K-major B `col`, `mn_major` flips them) and
+    `warp.wgmma_descriptor` the descriptor's bits, computed from the
+    element's shared address (sm_90a only).
 
     Before lowering, each op is checked against PTX's wmma table (the shapes
     NVVM has an intrinsic for) and the chip (the `#nvvm.target` of the

@@ -70,6 +70,11 @@ int64_t getMMASyncK(MMASyncShape shape);
 /// PTX has none (TensorCoreOps.cpp holds the table).
 std::optional<unsigned> getMMASyncMinSm(MMASyncShape shape, Type input);
 
+/// Whether `op` is one of warp's tensor-core ops (mma_*, mma_sync, ldmatrix,
+/// stmatrix, wgmma*), which convert-warp-mma-to-nvvm lowers rather than
+/// convert-warp-to-nvvm.
+bool isTensorCoreOp(Operation *op);
+
 /// The checks of CombiningOpInterface (WarpDialect.cpp).
 LogicalResult verifyCombiningOp(Operation *op);
 

@@ -323,4 +323,112 @@ def Warp_StMatrixOp : Warp_Op<"stmatrix", [Warp_Convergent]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// wgmma: warpgroup MMA with operands in shared memory (sm_90a)
+//===----------------------------------------------------------------------===//
+
+def Warp_WgmmaSwizzleAttr : I32EnumAttr<"WgmmaSwizzle",
+    "how the 16-byte chunks of a wgmma operand's rows are permuted", [
+    I32EnumAttrCase<"None", 0, "none">,
+    I32EnumAttrCase<"B128", 1, "b128">,
+    I32EnumAttrCase<"B64", 2, "b64">,
+    I32EnumAttrCase<"B32", 3, "b32">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_WgmmaSwizzleEnum : EnumAttr<Warp_Dialect, Warp_WgmmaSwizzleAttr,
+    "wgmma_swizzle"> {
+  let assemblyFormat = "$value";
+}
+
+def Warp_WgmmaDescriptorOp : Warp_Op<"wgmma_descriptor", [Pure]> {
+  let summary = "the 64-bit shared-memory matrix descriptor of a wgmma "
+                "operand";
+  let description = [{
+    The descriptor `warp.wgmma` reads an operand tile through (PTX ISA,
+    "Matrix Descriptor Format"): the shared-memory address of
+    `buffer[indices]` (a multiple of 16 bytes), `leading` and `stride`
+    (byte offsets, multiples of 16 below 2^18) and the swizzle mode
+    (`none`, `b32`, `b64`, `b128`: the 16-byte chunks of each 32-, 64- or
+    128-byte row XOR-ed with its row index within an atom of 8 rows;
+    atoms must start at a multiple of 8 rows' bytes, 1024 for `b128`).
+
+    The core matrices are 8 rows of 16 bytes. For a K-major operand (the
+    16-byte rows run along K) `stride` is the byte distance between
+    groups of 8 rows along M (A) or N (B), and `leading`, between core
+    matrices along K, is read only without swizzling. For an MN-major
+    operand (rows run along M or N, `a_mn_major`/`b_mn_major` of
+    `warp.wgmma`) with swizzling, a row holds the swizzle width of
+    consecutive M/N elements; `leading` is the distance between such
+    column panels along M/N and `stride` between groups of 8 rows along K.
+    The op computes the bits; it does not check that the tile behind them
+    has the layout they describe.
+
+    ```mlir
+    %da = warp.wgmma_descriptor %tile[%row, %c0] swizzle = b128
+        {leading = 16, stride = 1024}
+        : memref<128x64xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins MemRefOf<[F16, BF16, F32, I8, F8E4M3FN, F8E5M2]>:$buffer,
+                       Variadic<Index>:$indices,
+                       Warp_WgmmaSwizzleEnum:$swizzle,
+                       I64Attr:$leading, I64Attr:$stride);
+  let results = (outs I64:$result);
+  let assemblyFormat = [{
+    $buffer `[` $indices `]` `swizzle` `=` `` $swizzle attr-dict `:`
+    type($buffer)
+  }];
+  let hasVerifier = 1;
+}
+
+def Warp_WgmmaOp : Warp_Op<"wgmma",
+    [Warp_Convergent, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "D = A x B + D on a warpgroup, A and B in shared memory "
+                "(PTX wgmma.mma_async, sm_90a)";
+  let description = [{
+    The warpgroup (4 consecutive warps, the first a multiple of 4) issues
+    the m64 x n x k16 multiply of the A tile (64 x 16) and the B tile
+    (16 x n) that the descriptors `a` and `b` (`warp.wgmma_descriptor`)
+    describe, added to the accumulator `acc`: PTX
+    `wgmma.mma_async.sync.aligned.m64n<n>k16.f32.<input>.<input>`. The
+    input type is f16 or bf16, the accumulator f32; n (8 to 256, a
+    multiple of 8) is twice the accumulator's length. A and B are K-major
+    unless `a_mn_major` / `b_mn_major` say they are M- or N-major (PTX's
+    transpose flags).
+
+    Position `i` of thread `t`'s accumulator holds D's element at row
+    `16 * (t / 32) + (t % 32) / 4 + 8 * (i / 2 % 2)`, column
+    `8 * (i / 4) + 2 * (t % 4) + i % 2` (thread t of the warpgroup).
+
+    The op is asynchronous, as in PTX: `nvvm.wgmma.fence.aligned` must
+    come before the first `warp.wgmma` that reads registers written since
+    (the accumulator), after fencing shared memory written by ordinary
+    stores or cp.async (`nvvm.fence.proxy` async.shared); the result may
+    feed another `warp.wgmma` as its accumulator at once, but any other
+    use, and any write of the operand tiles, must come after an
+    `nvvm.wgmma.commit.group.sync.aligned` and an
+    `nvvm.wgmma.wait.group.sync.aligned` that covers it. Every thread of
+    the warpgroup must execute the op with the same descriptors and
+    attributes.
+
+    ```mlir
+    %d = warp.wgmma %da, %db, %acc {b_mn_major} : f16, vector<64xf32>
+    ```
+  }];
+  let arguments = (ins I64:$a, I64:$b,
+                       FixedVectorOfRankAndType<[1], [F32]>:$acc,
+                       TypeAttrOf<AnyType>:$input,
+                       UnitAttr:$a_mn_major, UnitAttr:$b_mn_major);
+  let results = (outs FixedVectorOfRankAndType<[1], [F32]>:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` $input `,` type($acc)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The n of the m64 x n x k16 multiply.
+    int64_t getN() { return 2 * getAcc().getType().getNumElements(); }
+  }];
+}
+
 #endif // WARP_DIALECT_IR_WARPMMAOPS_TD

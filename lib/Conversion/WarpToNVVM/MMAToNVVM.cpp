@@ -637,6 +637,79 @@ struct LowerWarpStMatrix : public ConvertOpToLLVMPattern<StMatrixOp> {
   }
 };
 
+/// warp.wgmma_descriptor -> the descriptor's bits: the element's shared
+/// address (bits 4-17 at bit 0), leading and stride (bits 4-17 at bits 16
+/// and 32), the swizzle mode at bit 62.
+struct LowerWarpWgmmaDescriptor
+    : public ConvertOpToLLVMPattern<WgmmaDescriptorOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(WgmmaDescriptorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type();
+    Value pointer =
+        getStridedElementPtr(rewriter, loc, op.getBuffer().getType(),
+                             adaptor.getBuffer(), adaptor.getIndices());
+    Value address = LLVM::PtrToIntOp::create(rewriter, loc, i64, pointer);
+    auto constant = [&](uint64_t v) {
+      return LLVM::ConstantOp::create(rewriter, loc, i64,
+                                      rewriter.getI64IntegerAttr(v));
+    };
+    Value start = LLVM::AndOp::create(
+        rewriter, loc, LLVM::LShrOp::create(rewriter, loc, address, constant(4)),
+        constant(0x3fff));
+    uint64_t fields = (uint64_t(op.getLeading()) >> 4) << 16 |
+                      (uint64_t(op.getStride()) >> 4) << 32 |
+                      uint64_t(op.getSwizzle()) << 62;
+    rewriter.replaceOpWithNewOp<LLVM::OrOp>(op, start, constant(fields));
+    return success();
+  }
+};
+
+/// warp.wgmma -> nvvm.wgmma.mma_async, the accumulator vector moved into
+/// and out of the struct of f32 registers it takes.
+struct LowerWarpWgmma : public ConvertOpToLLVMPattern<WgmmaOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(WgmmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *context = getContext();
+    Type f32 = rewriter.getF32Type();
+    SmallVector<Value> acc =
+        unpackFragment(rewriter, loc, adaptor.getAcc(), f32);
+    auto structType = LLVM::LLVMStructType::getLiteral(
+        context, SmallVector<Type>(acc.size(), f32));
+    Value inouts = LLVM::PoisonOp::create(rewriter, loc, structType);
+    for (auto [index, value] : llvm::enumerate(acc))
+      inouts = LLVM::InsertValueOp::create(rewriter, loc, inouts, value,
+                                           index);
+    auto input = NVVM::WGMMATypesAttr::get(
+        context, op.getInput().isBF16() ? NVVM::WGMMATypes::bf16
+                                        : NVVM::WGMMATypes::f16);
+    auto layout = [&](bool mnMajor, NVVM::MMALayout kMajor,
+                      NVVM::MMALayout transposed) {
+      return NVVM::MMALayoutAttr::get(context, mnMajor ? transposed : kMajor);
+    };
+    auto one = NVVM::WGMMAScaleInAttr::get(context, NVVM::WGMMAScaleIn::one);
+    auto mma = NVVM::WgmmaMmaAsyncOp::create(
+        rewriter, loc, structType, inouts, adaptor.getA(), adaptor.getB(),
+        NVVM::MMAShapeAttr::get(context, 64, op.getN(), 16), input, input,
+        NVVM::WGMMATypesAttr::get(context, NVVM::WGMMATypes::f32),
+        NVVM::WGMMAScaleOutAttr::get(context, NVVM::WGMMAScaleOut::one), one,
+        one,
+        layout(op.getAMnMajor(), NVVM::MMALayout::row, NVVM::MMALayout::col),
+        layout(op.getBMnMajor(), NVVM::MMALayout::col, NVVM::MMALayout::row),
+        /*satfinite=*/nullptr);
+    rewriter.replaceOp(op, packFragment(rewriter, loc, mma.getResult(),
+                                        op.getResult().getType()));
+    return success();
+  }
+};
+
 /// Checks every warp tensor-core op against its chip (the verifiers checked
 /// the rest).
 LogicalResult checkWarpMMAOps(Operation *root, ChipsByModule &chips) {
@@ -658,6 +731,20 @@ LogicalResult checkWarpMMAOps(Operation *root, ChipsByModule &chips) {
       return require("PTX ldmatrix", 75);
     if (isa<StMatrixOp>(op))
       return require("PTX stmatrix", 90);
+    if (isa<WgmmaOp>(op)) {
+      std::optional<Chip> chip = chips.get(op);
+      if (chip && chip->smVersion == 90 &&
+          chip->variant == Chip::Variant::ArchSpecific)
+        return;
+      ok = false;
+      if (chip)
+        op->emitOpError("PTX wgmma.mma_async needs sm_90a; the target chip "
+                        "is ")
+            << chip->str();
+      return;
+    }
+    if (isa<WgmmaDescriptorOp>(op))
+      return;
     Type element;
     MMAShape shape;
     MMAOperand operand = MMAOperand::C;
@@ -693,8 +780,7 @@ struct ConvertWarpMMAToNVVMPass
       hasMMA |= (isa<gpu::GPUDialect>(op->getDialect()) &&
                  op->getName().getStringRef().starts_with(
                      "gpu.subgroup_mma_")) ||
-                isa<MMALoadOp, MMAComputeOp, MMAStoreOp, MMASyncOp, LdMatrixOp,
-                    StMatrixOp>(op);
+                isTensorCoreOp(op);
     });
     // Nothing to lower leaves the IR as it is (and unverified again).
     if (!hasMMA)
@@ -726,11 +812,13 @@ struct ConvertWarpMMAToNVVMPass
     conversionTarget.addIllegalOp<
         gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
         gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
-        gpu::SubgroupMmaElementwiseOp, MMALoadOp, MMAComputeOp, MMAStoreOp,
-        MMASyncOp, LdMatrixOp, StMatrixOp>();
+        gpu::SubgroupMmaElementwiseOp>();
+    conversionTarget.addDynamicallyLegalDialect<WarpDialect>(
+        [](Operation *op) { return !isTensorCoreOp(op); });
     populateGpuWMMAToNVVMConversionPatterns(llvmConverter, patterns);
     patterns.add<LowerWarpMMALoad, LowerWarpMMACompute, LowerWarpMMAStore,
-                 LowerWarpMMASync, LowerWarpLdMatrix, LowerWarpStMatrix>(
+                 LowerWarpMMASync, LowerWarpLdMatrix, LowerWarpStMatrix,
+                 LowerWarpWgmmaDescriptor, LowerWarpWgmma>(
         llvmConverter);
     scf::populateSCFStructuralTypeConversionsAndLegality(
         fragmentConverter, patterns, conversionTarget);

@@ -391,11 +391,9 @@ struct ConvertWarpToNVVMPass
       return signalPassFailure();
 
     ConversionTarget target(getContext());
-    target.addIllegalDialect<WarpDialect>();
-    // The MMA ops need the memref descriptors and the chip:
+    // The tensor-core ops need the memref descriptors and the chip:
     // convert-warp-mma-to-nvvm, which runs next, lowers them.
-    target.addLegalOp<MMALoadOp, MMAComputeOp, MMAStoreOp, MMASyncOp,
-                      LdMatrixOp, StMatrixOp>();
+    target.addDynamicallyLegalDialect<WarpDialect>(isTensorCoreOp);
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(&getContext());
     populateWarpToNVVMPatterns(patterns);

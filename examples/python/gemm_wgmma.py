@@ -1,0 +1,160 @@
+"""A Hopper GEMM as a frontend writes it: cp.async into swizzled shared
+memory, warpgroup MMA (warp.wgmma, sm_90a) reading it through descriptors.
+
+C (M x N, f32) = A (M x K) @ B (K x N), A and B row-major in f16 or bf16.
+One 256-thread block (two warpgroups) per BM x BN tile of C; warpgroup w
+computes rows 64 w .. 64 w + 63 with one m64 x BN x k16 wgmma per 16 of K,
+its accumulator (BN / 2 f32 a thread) carried by the K loop. The loop steps
+by BK = 64 through STAGES buffers of dynamic shared memory: cp.async fills
+tile t + STAGES - 2 while the tensor cores work on tiles t and t - 1 (one
+wgmma group stays in flight across the step).
+
+Shared layouts, both with 128-byte rows and the 128-byte swizzle (16-byte
+chunk c of row r stored at chunk c ^ (r % 8), atoms of 8 rows at 1024-byte
+boundaries):
+- A, K-major: row m of a stage's BM x 64 tile is A's 64 elements of K.
+- B, N-major: BN / 64 panels of 64 rows (K) x 64 columns (N); the
+  descriptor's `leading` is the distance between panels, `stride` between
+  groups of 8 K rows.
+
+Any M; N and K multiples of 8 (cp.async moves 16-byte rows); edges
+zero-filled by cp.async and not stored.
+
+Run: python3 examples/python/gemm_wgmma.py [M N K]   (an H100/H200)
+"""
+import sys
+
+import warp_mlir as wm
+from gemm import check, sizes
+
+BM, BK = 128, 64
+THREADS = 256                    # two warpgroups
+STAGES = 4
+ROW = 64                         # elements in one 128-byte swizzled row
+B_LEADING = BK * 128             # bytes from one 64-column panel of B to the next
+B_STRIDE = 1024                  # bytes from 8 rows (of A, or of K in B) to the next 8
+GROUP_M = 8                      # rows of tiles a group of blocks walks down
+
+
+def swizzle(row, chunk):
+    """Where 16-byte chunk `chunk` (of 8) of a 128-byte row lies."""
+    return chunk ^ (row % 8)
+
+
+def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M):
+    """The program and the dynamic shared memory its kernel needs. Blocks
+    take their tiles in groups of `group_m` rows of tiles, column by
+    column within a group, so that the tiles running at once share rows
+    of A and columns of B in L2 (1: row by row)."""
+    if bn % 64 or not 64 <= bn <= 256:
+        raise ValueError(f"BN is 64, 128, 192 or 256, not {bn}")
+    panels = bn // 64
+    prog = wm.Program("gemm_wgmma")
+
+    @prog.kernel(a=wm.memref(element, (-1, -1)), b=wm.memref(element, (-1, -1)),
+                 c=wm.memref(wm.f32, (-1, -1)), m=wm.index, n=wm.index, kk=wm.index)
+    def gemm(k, a, b, c, m, n, kk):
+        sa = k.dynamic_shared(element, (STAGES * BM, ROW), align=1024)
+        sb = k.dynamic_shared(element, (STAGES * panels * BK, ROW), align=1024)
+        tid = k.thread_id("x")
+        tiles_m, tiles_n = (m + BM - 1) // BM, (n + bn - 1) // bn
+        block, per_group = k.block_id("x"), tiles_n * group_m
+        first_m = (block // per_group) * group_m
+        rows = k.min(tiles_m - first_m, group_m)
+        m0 = (first_m + (block % per_group) % rows) * BM
+        n0 = ((block % per_group) // rows) * bn
+
+        def copy_chunk(src, row0, rows, col0, cols, row, part, dst, dst_row, dst_chunk):
+            """cp.async of the 16 bytes at src[row0 + row, col0 + 8 part]
+            into dst[dst_row, 8 dst_chunk], zero-filled past rows x cols
+            (the source clamped in bounds)."""
+            ok = (row0 + row < rows) & (col0 + part * 8 < cols)
+            at = (k.min(row0 + row, rows - 1), k.min(col0 + part * 8, cols - 8))
+            return k.async_copy(src, at, dst, (dst_row, dst_chunk * 8), 8,
+                                valid=k.select(ok, 8, 0, wm.index), bypass_l1=True)
+
+        def load_stage(k_tile, stage):
+            """This thread's cp.async of K tile `k_tile` into `stage`."""
+            k0 = k_tile * BK
+            tokens = []
+            for i in range(BM * 8 // THREADS):
+                chunk = tid + i * THREADS
+                row, part = chunk // 8, chunk % 8
+                tokens.append(copy_chunk(a, m0, m, k0, kk, row, part, sa,
+                                         stage * BM + row, swizzle(row, part)))
+            for i in range(BK * bn // 8 // THREADS):
+                chunk = tid + i * THREADS
+                row, part = chunk // (bn // 8), chunk % (bn // 8)
+                dst_row = (stage * panels + part // 8) * BK + row
+                tokens.append(copy_chunk(b, k0, kk, n0, n, row, part, sb, dst_row,
+                                         swizzle(row, part % 8)))
+            return k.async_commit(*tokens)
+
+        k_tiles = (kk + BK - 1) // BK
+        for t in range(STAGES - 2):
+            load_stage(t, t)
+        group = tid // 128
+        steps = k.loop(0, k_tiles, init=[k.constant(0.0, wm.vector(bn // 2, wm.f32))])
+        with steps as (t, acc):
+            # Tile t is in once at most the newest STAGES - 3 tile groups
+            # are in flight (plus the empty group committed here, whose
+            # token the wait needs); its writes then reach the async proxy
+            # the wgmma reads through, and the barrier publishes them. It
+            # also says every warpgroup waited for its tile t - 2 wgmma in
+            # the step before: that stage is refilled now.
+            k.async_wait(k.async_commit(), pending=STAGES - 2)
+            k.fence_async_shared()
+            k.barrier()
+            load_stage(t + STAGES - 2, (t + STAGES - 2) % STAGES)
+            stage = t % STAGES
+            k.wgmma_fence()
+            for s in range(BK // 16):
+                da = k.wgmma_descriptor(sa, (stage * BM + group * 64, s * 16), swizzle=128,
+                                        stride=B_STRIDE)
+                db = k.wgmma_descriptor(sb, (stage * panels * BK + s * 16, 0), swizzle=128,
+                                        leading=B_LEADING, stride=B_STRIDE)
+                acc = k.wgmma(da, db, acc, input=element, b_mn_major=True)
+            k.wgmma_commit()
+            k.wgmma_wait(1)
+            steps.yield_(acc)
+        k.wgmma_wait(0)
+        k.async_wait(k.async_commit(), pending=0)  # no copy left in flight
+        d = steps.results[0]
+        lane, warp = tid % 32, (tid // 32) % 4
+        for h in range(2):
+            row = m0 + group * 64 + warp * 16 + lane // 4 + 8 * h
+            for j in range(bn // 8):
+                col = n0 + j * 8 + 2 * (lane % 4)
+                with k.if_((row < m) & (col < n)):
+                    k.store_vector(c, (row, col), k.vector_slice(d, 4 * j + 2 * h, 2))
+
+    return prog, gemm.dynamic_shared_bytes
+
+
+def grid(m: int, n: int, bn: int = 256):
+    return ((n + bn - 1) // bn * ((m + BM - 1) // BM),)
+
+
+def gemm(compiled, shared_bytes, a, b, c, bn: int = 256, stream=None, sync=True) -> None:
+    """Launches the kernel for host or device arrays a (M x K), b (K x N),
+    c (M x N, f32); N and K multiples of 8. sync=False (device arrays
+    only) returns once it is queued."""
+    m, n, kk = sizes(a, b, c)
+    wm.launch(compiled, "gemm", grid(m, n, bn), THREADS, a, b, c, m, n, kk,
+              shared_bytes=shared_bytes, stream=stream, sync=sync)
+
+
+def main(m: int = 300, n: int = 264, kk: int = 200) -> None:
+    prog, shared_bytes = build()
+    compiled = wm.compile(prog, chip="sm_90a")
+    if not wm.cuda.is_available():
+        ptx = compiled.ptx
+        print(f"not run (no CUDA GPU): {ptx.count('wgmma.mma_async')} wgmma.mma_async, "
+              f"{ptx.count('cp.async.cg')} cp.async in the sm_90a PTX, "
+              f"{shared_bytes} bytes of dynamic shared memory")
+        return
+    check(lambda a, b, c: gemm(compiled, shared_bytes, a, b, c), m, n, kk)
+
+
+if __name__ == "__main__":
+    main(*(int(x) for x in sys.argv[1:4]))
