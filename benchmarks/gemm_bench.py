@@ -18,7 +18,8 @@ median of --repeat batches, the three implementations interleaved batch by
 batch. Prints one line per shape and type with TFLOP/s (2 M N K / time) and
 the ratios of each warp kernel to torch and to triton; --json writes the
 rows. The wgmma kernel needs an sm_90 GPU (H100, H200); elsewhere its
-column is left out.
+column is left out. It splits K where the tiles alone would not fill the
+SMs (gemm_wgmma.splits_for), zeroing C first as part of each launch.
 
 Needs torch with CUDA, triton, and the warp_mlir package with its C API
 library (the GPU bundle's wheel).
@@ -119,8 +120,13 @@ def main(argv=None):
         if hopper:
             prog, shared = gemm_wgmma.build(element, args.wgmma_bn)
             compiled_wg = wm.compile(prog, chip="sm_90a")
-            kernels["wgmma"] = lambda a, b, c: gemm_wgmma.gemm(compiled_wg, shared, a, b, c,
-                                                               args.wgmma_bn, sync=False)
+            sms = torch.cuda.get_device_properties(0).multi_processor_count
+
+            def wgmma(a, b, c):
+                (m, k), n = a.shape, b.shape[1]
+                gemm_wgmma.gemm(compiled_wg, shared, a, b, c, args.wgmma_bn,
+                                gemm_wgmma.splits_for(m, n, k, sms, args.wgmma_bn), sync=False)
+            kernels["wgmma"] = wgmma
         for m, n, k in (parse_size(s) for s in (args.size or DEFAULT_SIZES)):
             gen = torch.Generator(device="cuda").manual_seed(m * 31 + n * 7 + k)
             a = torch.randn(m, k, device="cuda", generator=gen).to(dtype)

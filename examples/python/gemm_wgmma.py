@@ -18,7 +18,9 @@ boundaries):
   groups of 8 K rows.
 
 Any M; N and K multiples of 8 (cp.async moves 16-byte rows); edges
-zero-filled by cp.async and not stored.
+zero-filled by cp.async and not stored. Where the tiles are fewer than the
+SMs (skinny shapes), the grid's y dimension splits K into parts whose
+blocks add their sums into C with atomics (`splits`, splits_for).
 
 Run: python3 examples/python/gemm_wgmma.py [M N K]   (an H100/H200)
 """
@@ -80,21 +82,27 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M):
             for i in range(BM * 8 // THREADS):
                 chunk = tid + i * THREADS
                 row, part = chunk // 8, chunk % 8
-                tokens.append(copy_chunk(a, m0, m, k0, kk, row, part, sa,
+                tokens.append(copy_chunk(a, m0, m, k0, k_end, row, part, sa,
                                          stage * BM + row, swizzle(row, part)))
             for i in range(BK * bn // 8 // THREADS):
                 chunk = tid + i * THREADS
                 row, part = chunk // (bn // 8), chunk % (bn // 8)
                 dst_row = (stage * panels + part // 8) * BK + row
-                tokens.append(copy_chunk(b, k0, kk, n0, n, row, part, sb, dst_row,
+                tokens.append(copy_chunk(b, k0, k_end, n0, n, row, part, sb, dst_row,
                                          swizzle(row, part % 8)))
             return k.async_commit(*tokens)
 
+        # Split K: block row y of the grid takes the y-th of grid_dim.y
+        # parts of the K tiles (and adds its sums into C).
         k_tiles = (kk + BK - 1) // BK
+        per_part = (k_tiles + k.grid_dim("y") - 1) // k.grid_dim("y")
+        k_first = k.block_id("y") * per_part
+        k_count = k.max(k.min(per_part, k_tiles - k_first), 0)
+        k_end = k.min((k_first + k_count) * BK, kk)
         for t in range(STAGES - 2):
-            load_stage(t, t)
+            load_stage(k_first + t, t)
         group = tid // 128
-        steps = k.loop(0, k_tiles, init=[k.constant(0.0, wm.vector(bn // 2, wm.f32))])
+        steps = k.loop(0, k_count, init=[k.constant(0.0, wm.vector(bn // 2, wm.f32))])
         with steps as (t, acc):
             # Tile t is in once at most the newest STAGES - 3 tile groups
             # are in flight (plus the empty group committed here, whose
@@ -105,7 +113,7 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M):
             k.async_wait(k.async_commit(), pending=STAGES - 2)
             k.fence_async_shared()
             k.barrier()
-            load_stage(t + STAGES - 2, (t + STAGES - 2) % STAGES)
+            load_stage(k_first + t + STAGES - 2, (t + STAGES - 2) % STAGES)
             stage = t % STAGES
             k.wgmma_fence()
             for s in range(BK // 16):
@@ -121,26 +129,45 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M):
         k.async_wait(k.async_commit(), pending=0)  # no copy left in flight
         d = steps.results[0]
         lane, warp = tid % 32, (tid // 32) % 4
+        whole, split = k.grid_dim("y") == 1, k.grid_dim("y") > 1
         for h in range(2):
             row = m0 + group * 64 + warp * 16 + lane // 4 + 8 * h
             for j in range(bn // 8):
                 col = n0 + j * 8 + 2 * (lane % 4)
                 with k.if_((row < m) & (col < n)):
-                    k.store_vector(c, (row, col), k.vector_slice(d, 4 * j + 2 * h, 2))
+                    pair = k.vector_slice(d, 4 * j + 2 * h, 2)
+                    with k.if_(whole):
+                        k.store_vector(c, (row, col), pair)
+                    with k.if_(split):
+                        for i in range(2):
+                            k.atomic_add(c, (row, col + i), k.vector_element(pair, i))
 
     return prog, gemm.dynamic_shared_bytes
 
 
-def grid(m: int, n: int, bn: int = 256):
-    return ((n + bn - 1) // bn * ((m + BM - 1) // BM),)
+def grid(m: int, n: int, bn: int = 256, splits: int = 1):
+    return ((n + bn - 1) // bn * ((m + BM - 1) // BM), splits)
 
 
-def gemm(compiled, shared_bytes, a, b, c, bn: int = 256, stream=None, sync=True) -> None:
+def splits_for(m: int, n: int, kk: int, sms: int, bn: int = 256) -> int:
+    """How many parts to split K into so that the blocks fill `sms` SMs
+    once (one block an SM), each part at least 8 K tiles: 1 where the tiles
+    alone fill them."""
+    tiles = (n + bn - 1) // bn * ((m + BM - 1) // BM)
+    return max(1, min(sms // tiles, (kk + BK - 1) // BK // 8))
+
+
+def gemm(compiled, shared_bytes, a, b, c, bn: int = 256, splits: int = 1, stream=None,
+         sync=True) -> None:
     """Launches the kernel for host or device arrays a (M x K), b (K x N),
-    c (M x N, f32); N and K multiples of 8. sync=False (device arrays
-    only) returns once it is queued."""
+    c (M x N, f32); N and K multiples of 8. `splits` > 1 splits K into
+    that many parts whose blocks add their sums into C (zeroed here
+    first): for shapes with fewer tiles than SMs (see splits_for).
+    sync=False (device arrays only) returns once it is queued."""
     m, n, kk = sizes(a, b, c)
-    wm.launch(compiled, "gemm", grid(m, n, bn), THREADS, a, b, c, m, n, kk,
+    if splits > 1:
+        c[...] = 0
+    wm.launch(compiled, "gemm", grid(m, n, bn, splits), THREADS, a, b, c, m, n, kk,
               shared_bytes=shared_bytes, stream=stream, sync=sync)
 
 

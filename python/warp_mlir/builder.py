@@ -1522,6 +1522,16 @@ class KernelBuilder(TileMixin):
                           VectorType(size, value.type.element),
                           {"mask": f"array<i64: {positions}>"})
 
+    def vector_element(self, value: Value, position: int) -> Value:
+        """Element `position` of a 1-D vector (vector.extract)."""
+        value = self.value(value, "vector_element's vector")
+        if not isinstance(value.type, VectorType):
+            raise TypeError(f"vector_element takes a vector, not {value.type}")
+        position = _checks.integer(position, "vector_element's position", 0,
+                                   value.type.size - 1)
+        return self._emit("vector.extract", [value], value.type.element,
+                          {"static_position": f"array<i64: {position}>"})
+
     def store_vector(self, buffer: Value, position, value: Value) -> None:
         """vector.store of `value` at buffer[position], buffer[position + 1], ..."""
         buffer = self._memref(buffer, "store_vector's buffer")

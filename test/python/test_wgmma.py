@@ -176,14 +176,27 @@ def test_gemm_loop_instruction_mix(bn, ptxas, tmp_path):
 @requires_hopper
 @pytest.mark.parametrize("element", ["f16", "bf16"])
 @pytest.mark.parametrize("bn", [128, 256])
+@pytest.mark.parametrize("splits", [1, 3])
 @pytest.mark.parametrize("m, n, kk", [(1, 8, 8), (128, 256, 64), (300, 264, 200),
-                                      (129, 136, 40), (1100, 520, 328), (17, 1000, 96)])
-def test_gemm_on_gpu(element, bn, m, n, kk):
+                                      (129, 136, 40), (1100, 520, 328), (17, 1000, 96),
+                                      (130, 72, 1600)])
+def test_gemm_on_gpu(element, bn, splits, m, n, kk):
+    """Split K (3 parts) too: parts of 2 and 1 tiles, parts past the last
+    tile (K = 8, 40, 64), 9-tile parts with a ragged end (K = 1600)."""
     (a, b), (ga, gb) = host_inputs(element, (m, kk), (kk, n), seed=m * 7 + n * 3 + kk)
     c = np.full((m, n), np.nan, np.float32)
     prog, shared = gemm_wgmma.build(elements(element), bn)
-    gemm_wgmma.gemm(wm.compile(prog, chip="sm_90a"), shared, ga, gb, c, bn)
+    gemm_wgmma.gemm(wm.compile(prog, chip="sm_90a"), shared, ga, gb, c, bn, splits)
     np.testing.assert_array_equal(c, a @ b)
+
+
+def test_splits_fill_the_sms():
+    # 64 tiles of 128 x 256 on 132 SMs: two parts; 32 tiles: four; 512: one.
+    assert gemm_wgmma.splits_for(8192, 128, 8192, 132) == 2
+    assert gemm_wgmma.splits_for(128, 8192, 8192, 132) == 4
+    assert gemm_wgmma.splits_for(4096, 4096, 4096, 132) == 1
+    # Parts of at least 8 K tiles: K = 1024 is 16 tiles, at most two parts.
+    assert gemm_wgmma.splits_for(128, 8192, 1024, 132) == 2
 
 
 def test_rejects_unaligned_sizes():
