@@ -966,12 +966,10 @@ RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
   uint64_t gridBytes = grid * 4;
   uint64_t withGrid = alignedBuffers + llvm::alignTo(gridBytes, 16) +
                       llvm::alignTo(scratch(1), 16);
-  uint64_t unionBytes =
-      std::max({keyBytes, valueBytes, gridBytes});
+  uint64_t unionBytes = std::max({keyBytes, valueBytes, gridBytes});
   uint64_t withUnion =
       llvm::alignTo(unionBytes, 16) + llvm::alignTo(scratch(1), 16);
-  int64_t registerScanWords =
-      std::min(layout.counterWords, kMaxRadixScanWords);
+  int64_t registerScanWords = std::min(layout.counterWords, kMaxRadixScanWords);
   uint64_t withRegisters = buffers + scratch(registerScanWords);
   auto useGrid = [&](bool inUnion) {
     layout.algorithm = RadixRankAlgorithm::SharedCounters;
@@ -1037,13 +1035,11 @@ LogicalResult BlockRadixSortOp::verify() {
   const uint64_t limit = kMaxStaticSharedBytes;
   if (layout.sharedBytes > limit)
     return emitOpError()
-           << "needs " << layout.sharedBytes
-           << " bytes of workgroup memory (" << getMaxBlockThreads(*this)
-           << " threads x " << n << " items, "
+           << "needs " << layout.sharedBytes << " bytes of workgroup memory ("
+           << getMaxBlockThreads(*this) << " threads x " << n << " items, "
            << (layout.unionBuffer
                    ? std::string("a counter grid in a union with them")
-                   : std::to_string(layout.scanWords) +
-                         "-word counter scans")
+                   : std::to_string(layout.scanWords) + "-word counter scans")
            << "), more than the " << limit
            << " bytes of static shared memory: give the gpu.func a "
               "(smaller) known_block_size, sort fewer items or use fewer "

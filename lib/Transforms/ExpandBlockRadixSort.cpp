@@ -442,9 +442,9 @@ private:
 /// buffer.
 static Value buildUnionView(OpBuilder &b, Location loc, Value whole,
                             Type element, int64_t elements) {
-  auto type = MemRefType::get(
-      {elements}, element, MemRefLayoutAttrInterface(),
-      cast<MemRefType>(whole.getType()).getMemorySpace());
+  auto type =
+      MemRefType::get({elements}, element, MemRefLayoutAttrInterface(),
+                      cast<MemRefType>(whole.getType()).getMemorySpace());
   return memref::ViewOp::create(b, loc, type, whole,
                                 arith::ConstantIndexOp::create(b, loc, 0),
                                 ValueRange());
@@ -466,8 +466,8 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
     layouts.push_back(getRadixSortLayout(op, decideRadixSortBits(op)));
     const RadixSortLayout &layout = layouts.back();
     if (layout.unionBuffer) {
-      buffers.reserve(kUnionBufferName, byteType, /*slot=*/0,
-                      layout.unionBytes, /*alignment=*/16);
+      buffers.reserve(kUnionBufferName, byteType, /*slot=*/0, layout.unionBytes,
+                      /*alignment=*/16);
       continue;
     }
     buffers.reserve(kKeyBufferName, getImageType(op), /*slot=*/0,
@@ -492,13 +492,13 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
     if (layout.unionBuffer) {
       Value whole = WorkgroupBuffers::read(
           b, loc, buffers.lookup(kUnionBufferName, byteType, 0));
-      keyBuffer = buildUnionView(b, loc, whole, getImageType(op),
-                                 layout.keyElements);
+      keyBuffer =
+          buildUnionView(b, loc, whole, getImageType(op), layout.keyElements);
       if (valueType)
-        valueBuffer = buildUnionView(b, loc, whole, valueType,
-                                     layout.valueElements);
-      counterBuffer = buildUnionView(b, loc, whole, counterType,
-                                     layout.counterElements);
+        valueBuffer =
+            buildUnionView(b, loc, whole, valueType, layout.valueElements);
+      counterBuffer =
+          buildUnionView(b, loc, whole, counterType, layout.counterElements);
     } else {
       keyBuffer = WorkgroupBuffers::read(
           b, loc, buffers.lookup(kKeyBufferName, getImageType(op), 0));
