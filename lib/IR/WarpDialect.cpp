@@ -942,12 +942,15 @@ RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
   };
   Type keyType = op.getKeyType();
   layout.keyElements = elements(keyType);
-  add(layout.keyElements * bytes(keyType));
+  uint64_t keyBytes = layout.keyElements * bytes(keyType);
+  add(keyBytes);
   layout.valueElements = 0;
+  uint64_t valueBytes = 0;
   if (Value values = op.getValues()) {
     Type valueType = cast<VectorType>(values.getType()).getElementType();
     layout.valueElements = elements(valueType);
-    add(layout.valueElements * bytes(valueType));
+    valueBytes = layout.valueElements * bytes(valueType);
+    add(valueBytes);
   }
   // The scans' scratch array: two halves of kBlockScratchSlots slots of
   // `scanWords` i32 words.
@@ -955,23 +958,39 @@ RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
     return uint64_t(2 * kBlockScratchSlots * scanWords * 4);
   };
   // The counter grid (counterWords lanes and a padding lane of B_max i32
-  // words) and a scalar scan, where they fit, aligned; else the register
-  // counters, which need less (a scan of one word where the grid has two
-  // lanes).
+  // words) and a scalar scan, where they fit, aligned; else the grid in a
+  // union with the buffers (each of which is used by turns); else the
+  // register counters, which need less than separate buffers and grid (a
+  // scan of one word where the grid has two lanes).
   int64_t grid = (layout.counterWords + 1) * threads;
-  uint64_t withGrid = alignedBuffers + llvm::alignTo(grid * 4, 16) +
+  uint64_t gridBytes = grid * 4;
+  uint64_t withGrid = alignedBuffers + llvm::alignTo(gridBytes, 16) +
                       llvm::alignTo(scratch(1), 16);
-  if (withGrid <= kMaxStaticSharedBytes) {
+  uint64_t unionBytes = std::max({keyBytes, valueBytes, gridBytes});
+  uint64_t withUnion =
+      llvm::alignTo(unionBytes, 16) + llvm::alignTo(scratch(1), 16);
+  int64_t registerScanWords = std::min(layout.counterWords, kMaxRadixScanWords);
+  uint64_t withRegisters = buffers + scratch(registerScanWords);
+  auto useGrid = [&](bool inUnion) {
     layout.algorithm = RadixRankAlgorithm::SharedCounters;
+    layout.unionBuffer = inUnion;
+    layout.unionBytes = inUnion ? unionBytes : 0;
     layout.scanWords = 1;
     layout.counterElements = grid;
-    layout.sharedBytes = withGrid;
+    layout.sharedBytes = inUnion ? withUnion : withGrid;
     return layout;
-  }
+  };
+  if (withGrid <= kMaxStaticSharedBytes)
+    return useGrid(/*inUnion=*/false);
+  if (withUnion <= kMaxStaticSharedBytes ||
+      (withRegisters > kMaxStaticSharedBytes && withUnion < withRegisters))
+    return useGrid(/*inUnion=*/true);
   layout.algorithm = RadixRankAlgorithm::RegisterCounters;
-  layout.scanWords = std::min(layout.counterWords, kMaxRadixScanWords);
+  layout.unionBuffer = false;
+  layout.unionBytes = 0;
+  layout.scanWords = registerScanWords;
   layout.counterElements = 0;
-  layout.sharedBytes = buffers + scratch(layout.scanWords);
+  layout.sharedBytes = withRegisters;
   return layout;
 }
 
@@ -1012,14 +1031,16 @@ LogicalResult BlockRadixSortOp::verify() {
   if (getMaxBlockThreads(*this) * n > 0xffff)
     return emitOpError() << "sorts at most 65535 items per block, got "
                          << getMaxBlockThreads(*this) << " threads x " << n;
-  // Only the register counters, the smaller choice, can be over.
+  // Over where no layout fits: the smallest one's bytes.
   const uint64_t limit = kMaxStaticSharedBytes;
   if (layout.sharedBytes > limit)
     return emitOpError()
-           << "needs " << layout.sharedBytes
-           << " bytes of workgroup memory (" << getMaxBlockThreads(*this)
-           << " threads x " << n << " items, " << layout.scanWords
-           << "-word counter scans), more than the " << limit
+           << "needs " << layout.sharedBytes << " bytes of workgroup memory ("
+           << getMaxBlockThreads(*this) << " threads x " << n << " items, "
+           << (layout.unionBuffer
+                   ? std::string("a counter grid in a union with them")
+                   : std::to_string(layout.scanWords) + "-word counter scans")
+           << "), more than the " << limit
            << " bytes of static shared memory: give the gpu.func a "
               "(smaller) known_block_size, sort fewer items or use fewer "
               "radix_bits";

@@ -33,7 +33,18 @@
 // items. Each pass keeps the order of the one before, and the last pass
 // leaves the block sorted. The first barrier of the scatter keeps its
 // stores apart from the loads of the previous pass (or of the previous sort
-// of the kernel); the second makes the stores visible.
+// of the kernel) and from the grid's reads of the ranks; the second makes
+// the stores visible.
+//
+// Memory (getRadixSortLayout's choice too): the key buffer, the value
+// buffer and the grid separate where they fit the static shared memory;
+// else, for the grid ranking, CUB's TempStorage union: one i8 buffer of
+// the largest of the three, typed by memref.views at its start, used by
+// turns. Each pass then: a barrier (the previous pass's or sort's loads
+// are done) before the grid is zeroed, the grid's two barriers, the ranks
+// read, a barrier, the keys scattered, a barrier, the keys loaded; with
+// values a barrier, the values scattered (at the keys' ranks), a barrier,
+// the values loaded.
 // warp-expand-block-collectives calls this first and then expands the
 // block scans made here with the other block ops.
 //
@@ -58,6 +69,7 @@ constexpr llvm::StringLiteral kKeyBufferName = "__warp_block_radix_keys";
 constexpr llvm::StringLiteral kValueBufferName = "__warp_block_radix_values";
 constexpr llvm::StringLiteral kCounterBufferName =
     "__warp_block_radix_counters";
+constexpr llvm::StringLiteral kUnionBufferName = "__warp_block_radix_union";
 
 /// The unsigned image of a key type: an integer of its width.
 IntegerType getImageType(BlockRadixSortOp op) {
@@ -92,6 +104,10 @@ public:
     for (unsigned shift = begin; shift < end; shift += layout.radixBits) {
       unsigned bits = std::min(layout.radixBits, end - shift);
       bool last = shift + bits == end;
+      // The union: the previous pass's (or sort's) loads of the buffer are
+      // done before this pass zeroes its grid there.
+      if (layout.unionBuffer)
+        gpu::BarrierOp::create(b, loc);
       SmallVector<Value> ranks =
           layout.algorithm == RadixRankAlgorithm::SharedCounters
               ? rankInGrid(images, shift, bits)
@@ -298,7 +314,9 @@ private:
   /// raking; and its reads of its prefixes here come before the next first
   /// barrier, which every thread passes before it rakes again. A last pass
   /// of fewer bits rakes fewer lanes, each word of which its owner zeroed
-  /// in that pass.
+  /// in that pass. In the union the scatters' barriers keep the reads of
+  /// the prefixes apart from the stores of the keys, and the barrier
+  /// before the zeroing the loads of the items from it.
   SmallVector<Value> rankInGrid(ArrayRef<Value> images, unsigned shift,
                                 unsigned count) {
     int64_t lanes = std::max<int64_t>(1, (int64_t(1) << count) / 2);
@@ -361,32 +379,49 @@ private:
     return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), padded);
   }
 
+  /// Items of this thread that go through a workgroup buffer of
+  /// `element`s.
+  struct Payload {
+    MutableArrayRef<Value> items;
+    Value buffer;
+    Type element;
+  };
+
   /// Stores each item at its rank and loads this thread's items of the
-  /// sorted order: blocked, or striped.
+  /// sorted order: blocked, or striped. The keys and values together, or
+  /// with the union one after the other (the values after the keys' loads).
   void scatterAndLoad(ArrayRef<Value> ranks, MutableArrayRef<Value> images,
                       MutableArrayRef<Value> values, bool striped) {
-    Type valueType = valueBuffer
-                         ? cast<VectorType>(op.getValues().getType())
-                               .getElementType()
-                         : Type();
-    gpu::BarrierOp::create(b, loc);
-    for (auto [j, rank] : llvm::enumerate(ranks)) {
-      memref::StoreOp::create(b, loc, images[j], keyBuffer,
-                              bufferIndex(rank, imageType));
-      if (valueBuffer)
-        memref::StoreOp::create(b, loc, values[j], valueBuffer,
-                                bufferIndex(rank, valueType));
+    SmallVector<Payload> payloads{{images, keyBuffer, imageType}};
+    if (valueBuffer)
+      payloads.push_back(
+          {values, valueBuffer,
+           cast<VectorType>(op.getValues().getType()).getElementType()});
+    if (!layout.unionBuffer) {
+      exchange(ranks, payloads, striped);
+      return;
     }
+    for (const Payload &payload : payloads)
+      exchange(ranks, payload, striped);
+  }
+
+  /// A barrier (the buffers' earlier readers are done), the payloads'
+  /// items stored at their ranks, a barrier, this thread's items loaded.
+  void exchange(ArrayRef<Value> ranks, ArrayRef<Payload> payloads,
+                bool striped) {
+    gpu::BarrierOp::create(b, loc);
+    for (auto [j, rank] : llvm::enumerate(ranks))
+      for (const Payload &payload : payloads)
+        memref::StoreOp::create(b, loc, payload.items[j], payload.buffer,
+                                bufferIndex(rank, payload.element));
     gpu::BarrierOp::create(b, loc);
     Value first = striped ? thread : mul(thread, i32(items));
     Value step = striped ? threads : i32(1);
     for (int64_t j = 0; j < items; ++j) {
       Value slot = j == 0 ? first : add(first, mul(step, i32(j)));
-      images[j] = memref::LoadOp::create(b, loc, keyBuffer,
-                                         bufferIndex(slot, imageType));
-      if (valueBuffer)
-        values[j] = memref::LoadOp::create(b, loc, valueBuffer,
-                                           bufferIndex(slot, valueType));
+      for (const Payload &payload : payloads)
+        payload.items[j] = memref::LoadOp::create(
+            b, loc, payload.buffer, bufferIndex(slot, payload.element));
     }
   }
 
@@ -403,44 +438,77 @@ private:
 
 } // namespace
 
+/// A typed view of `elements` `element`s at the start of the i8 union
+/// buffer.
+static Value buildUnionView(OpBuilder &b, Location loc, Value whole,
+                            Type element, int64_t elements) {
+  auto type =
+      MemRefType::get({elements}, element, MemRefLayoutAttrInterface(),
+                      cast<MemRefType>(whole.getType()).getMemorySpace());
+  return memref::ViewOp::create(b, loc, type, whole,
+                                arith::ConstantIndexOp::create(b, loc, 0),
+                                ValueRange());
+}
+
 bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
   SmallVector<BlockRadixSortOp> sorts;
   module.walk([&](BlockRadixSortOp op) { sorts.push_back(op); });
   if (sorts.empty())
     return false;
-  // The buffers first, each sized for the largest sort of its type.
+  // The buffers first, each sized for the largest sort of its type; the
+  // union's bytes for the largest sort with the union.
   WorkgroupBuffers buffers(module);
-  Type counterType = IntegerType::get(module.getContext(), 32);
+  MLIRContext *ctx = module.getContext();
+  Type counterType = IntegerType::get(ctx, 32);
+  Type byteType = IntegerType::get(ctx, 8);
   SmallVector<RadixSortLayout> layouts;
   for (BlockRadixSortOp op : sorts) {
     layouts.push_back(getRadixSortLayout(op, decideRadixSortBits(op)));
+    const RadixSortLayout &layout = layouts.back();
+    if (layout.unionBuffer) {
+      buffers.reserve(kUnionBufferName, byteType, /*slot=*/0, layout.unionBytes,
+                      /*alignment=*/16);
+      continue;
+    }
     buffers.reserve(kKeyBufferName, getImageType(op), /*slot=*/0,
-                    layouts.back().keyElements);
+                    layout.keyElements);
     if (Value values = op.getValues())
       buffers.reserve(kValueBufferName,
                       cast<VectorType>(values.getType()).getElementType(),
-                      /*slot=*/0, layouts.back().valueElements);
-    if (layouts.back().algorithm == RadixRankAlgorithm::SharedCounters)
+                      /*slot=*/0, layout.valueElements);
+    if (layout.algorithm == RadixRankAlgorithm::SharedCounters)
       buffers.reserve(kCounterBufferName, counterType, /*slot=*/0,
-                      layouts.back().counterElements);
+                      layout.counterElements);
   }
   buffers.allocate();
   for (auto [op, layout] : llvm::zip_equal(sorts, layouts)) {
     OpBuilder b(op);
     Location loc = op.getLoc();
-    Value keyBuffer = WorkgroupBuffers::read(
-        b, loc, buffers.lookup(kKeyBufferName, getImageType(op), 0));
-    Value valueBuffer;
-    if (Value values = op.getValues())
-      valueBuffer = WorkgroupBuffers::read(
-          b, loc,
-          buffers.lookup(kValueBufferName,
-                         cast<VectorType>(values.getType()).getElementType(),
-                         0));
-    Value counterBuffer;
-    if (layout.algorithm == RadixRankAlgorithm::SharedCounters)
-      counterBuffer = WorkgroupBuffers::read(
-          b, loc, buffers.lookup(kCounterBufferName, counterType, 0));
+    Type valueType =
+        op.getValues()
+            ? cast<VectorType>(op.getValues().getType()).getElementType()
+            : Type();
+    Value keyBuffer, valueBuffer, counterBuffer;
+    if (layout.unionBuffer) {
+      Value whole = WorkgroupBuffers::read(
+          b, loc, buffers.lookup(kUnionBufferName, byteType, 0));
+      keyBuffer =
+          buildUnionView(b, loc, whole, getImageType(op), layout.keyElements);
+      if (valueType)
+        valueBuffer =
+            buildUnionView(b, loc, whole, valueType, layout.valueElements);
+      counterBuffer =
+          buildUnionView(b, loc, whole, counterType, layout.counterElements);
+    } else {
+      keyBuffer = WorkgroupBuffers::read(
+          b, loc, buffers.lookup(kKeyBufferName, getImageType(op), 0));
+      if (valueType)
+        valueBuffer = WorkgroupBuffers::read(
+            b, loc, buffers.lookup(kValueBufferName, valueType, 0));
+      if (layout.algorithm == RadixRankAlgorithm::SharedCounters)
+        counterBuffer = WorkgroupBuffers::read(
+            b, loc, buffers.lookup(kCounterBufferName, counterType, 0));
+    }
     RadixSortBuilder builder(b, op, layout, keyBuffer, valueBuffer,
                              counterBuffer);
     op->replaceAllUsesWith(builder.build());

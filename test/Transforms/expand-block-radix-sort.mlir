@@ -6,6 +6,8 @@
 // consecutive words into one exclusive scalar block scan (a warp scan,
 // parked totals, a barrier, ...), writes the prefixes back (the high
 // halves after every low half), a barrier, reads its items' ranks.
+// Where only the union of the grid and the buffers fits, one i8 buffer
+// holds them by turns (memref.views at its start), with barriers between.
 // Otherwise per-thread counters in registers and a block scan of vectors
 // of counter words. Then a barrier, the images (and values) stored at
 // their ranks, a barrier, the thread's next items loaded. Buffers: B_max *
@@ -15,12 +17,16 @@
 // RUN: warp-opt %s --split-input-file --pass-pipeline='builtin.module(gpu.module(warp-select-lowering))' | FileCheck %s --check-prefix=SELECT
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: warp-opt %s --split-input-file --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t/" -o /dev/null
-// RUN: cat %t/two_passes.ptx %t/wide_digits.ptx %t/choice.ptx %t/grid_fits_exactly.ptx %t/grid_over_aligned.ptx | FileCheck %s --check-prefix=PTX
+// RUN: cat %t/two_passes.ptx %t/wide_digits.ptx %t/choice.ptx %t/grid_fits_exactly.ptx %t/grid_over_aligned.ptx %t/union_keys_512x16.ptx %t/union_pairs_512x8.ptx %t/union_pairs_512x16.ptx %t/grid_over_union.ptx | FileCheck %s --check-prefix=PTX
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/two_passes.ptx -o %t/a.cubin %}
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/wide_digits.ptx -o %t/b.cubin %}
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/choice.ptx -o %t/c.cubin %}
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/grid_fits_exactly.ptx -o %t/d.cubin %}
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/grid_over_aligned.ptx -o %t/e.cubin %}
+// RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/union_keys_512x16.ptx -o %t/f.cubin %}
+// RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/union_pairs_512x8.ptx -o %t/g.cubin %}
+// RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/union_pairs_512x16.ptx -o %t/h.cubin %}
+// RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t/grid_over_union.ptx -o %t/i.cubin %}
 
 // 64 threads x 2 items: 128 i32 images (+3 padding), 128 f32 values (+3).
 // Bits 0 to 8 with radix_bits = 4: two passes of 16 digits, L = 8 counter
@@ -236,21 +242,23 @@ gpu.module @grid_fits_exactly [#nvvm.target<chip = "sm_90">] {
 
 // Unaligned, 63 threads x 31 keys and values at radix_bits = 8 would fit
 // (8056 + 8056 + 129 x 63 x 4 = 32508 + 528 = 49148 bytes), aligned they
-// do not (8064 + 8064 + 32512 + 528 = 49168): the register counters, 16
-// scans of vector<8xi32> (8056 + 8056 + 4224 bytes).
+// do not (8064 + 8064 + 32512 + 528 = 49168): the grid in a union with the
+// buffers, the grid the largest of the three (32508 bytes).
 // CHECK-LABEL: gpu.module @grid_over_aligned
 // CHECK-NOT: __warp_block_radix_counters
-// CHECK-DAG: memref.global "private" @__warp_block_radix_keys : memref<2014xi32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xvector<8xi32>, #gpu.address_space<workgroup>>
-// CHECK-NOT: __warp_block_radix_counters
+// CHECK-NOT: __warp_block_radix_keys
+// CHECK-DAG: memref.global "private" @__warp_block_radix_union : memref<32508xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.global
 // CHECK: gpu.func @over
-// CHECK-COUNT-32: warp.scan <add> %{{.*}} : vector<8xi32>, vector<8xi32>
+// CHECK-COUNT-2: warp.scan <add> %{{.*}} exclusive valid_lanes %{{.*}} : i32, i32
 // CHECK-NOT: warp.scan
 // CHECK: gpu.return
-// Two barriers a scan of a ragged block, and the scatter's two.
+// One pass: a barrier before the zeroing, the grid's two, the ragged
+// block scan's two, the keys' two and the values' two.
 // PTX-LABEL: .entry over(
-// PTX-NOT: __warp_block_radix_counters
-// PTX-COUNT-34: bar.sync 0;
+// PTX: .shared .align 16 .b8 __warp_block_radix_union[32508];
+// PTX-COUNT-9: bar.sync 0;
 // PTX-NOT: bar.sync
 // PTX: ret;
 gpu.module @grid_over_aligned [#nvvm.target<chip = "sm_90">] {
@@ -260,6 +268,186 @@ gpu.module @grid_over_aligned [#nvvm.target<chip = "sm_90">] {
     %s:2 = warp.block_radix_sort %k, %v bits 0 to 8 radix_bits = 8 : vector<31xi32>, vector<31xi32>
     memref.store %s#0, %out[%c0] : memref<2xvector<31xi32>>
     memref.store %s#1, %out[%c1] : memref<2xvector<31xi32>>
+    gpu.return
+  }
+}
+
+// -----
+
+// CUB's TempStorage union: 512 threads x 16 i32 keys are 8192 + 255
+// padding images (33788 bytes, 33792 aligned), the grid 9 lanes x 512
+// words (18432 bytes): with the scan's 528 bytes, 52752 bytes separately.
+// One i8 buffer of the larger, a view of the keys and one of the grid at
+// its start. Each of the 8 passes: a barrier (the previous pass's loads
+// are done) before the zeroing, the counting, a barrier, the raking and
+// block scan, a barrier, the ranks read, a barrier, the keys stored, a
+// barrier, the keys loaded.
+// CHECK-LABEL: gpu.module @union_keys_512x16
+// CHECK-DAG: memref.global "private" @__warp_block_radix_union : memref<33788xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.global
+// CHECK: gpu.func @k16
+// CHECK: %[[UNION:.*]] = memref.get_global @__warp_block_radix_union
+// CHECK: %[[KEYS:.*]] = memref.view %[[UNION]][%{{.*}}][] : memref<33788xi8, #gpu.address_space<workgroup>> to memref<8447xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[GRID:.*]] = memref.view %[[UNION]][%{{.*}}][] : memref<33788xi8, #gpu.address_space<workgroup>> to memref<4608xi32, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-9: memref.store %c0_i32{{[_0-9]*}}, %[[GRID]][
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[GRID]][
+// CHECK-NEXT: gpu.barrier
+// CHECK: warp.scan <add>
+// CHECK-COUNT-9: memref.store %{{.*}}, %[[GRID]][
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-16: memref.load %[[GRID]][
+// CHECK-NOT: memref.store
+// CHECK: gpu.barrier
+// CHECK-NOT: %[[GRID]]
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[KEYS]][
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-16: memref.load %[[KEYS]][
+// CHECK-NOT: memref.store
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-9: memref.store %c0_i32{{[_0-9]*}}, %[[GRID]][
+// CHECK: gpu.return
+// Seven barriers a pass (the scan's two of them).
+// PTX-LABEL: .entry k16(
+// PTX: .shared .align 16 .b8 __warp_block_radix_union[33788];
+// PTX-NOT: __warp_block_radix_keys
+// PTX-COUNT-56: bar.sync 0;
+// PTX-NOT: bar.sync
+// PTX: ret;
+gpu.module @union_keys_512x16 [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k16(%k: vector<16xi32>, %out: memref<2xvector<16xi32>>) kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %s = warp.block_radix_sort %k : vector<16xi32>
+    memref.store %s, %out[%c0] : memref<2xvector<16xi32>>
+    gpu.return
+  }
+}
+
+// -----
+
+// 512 threads x 8 i32 keys and values: 4096 + 127 items each (16892
+// bytes, 16896 aligned), with the grid (18432) and the scan 52752 bytes
+// separately. The union is the grid's size. After the keys' loads, a
+// barrier, the values stored at the same ranks, a barrier, the values
+// loaded; then the next pass's barrier before its zeroing.
+// CHECK-LABEL: gpu.module @union_pairs_512x8
+// CHECK-DAG: memref.global "private" @__warp_block_radix_union : memref<18432xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.global
+// CHECK: gpu.func @p8
+// CHECK: %[[UNION:.*]] = memref.get_global @__warp_block_radix_union
+// CHECK: %[[KEYS:.*]] = memref.view %[[UNION]][%{{.*}}][] : memref<18432xi8, #gpu.address_space<workgroup>> to memref<4223xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[VALUES:.*]] = memref.view %[[UNION]][%{{.*}}][] : memref<18432xi8, #gpu.address_space<workgroup>> to memref<4223xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[GRID:.*]] = memref.view %[[UNION]][%{{.*}}][] : memref<18432xi8, #gpu.address_space<workgroup>> to memref<4608xi32, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-9: memref.store %c0_i32{{[_0-9]*}}, %[[GRID]][
+// CHECK: warp.scan <add>
+// CHECK-COUNT-9: memref.store %{{.*}}, %[[GRID]][
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-8: memref.load %[[GRID]][
+// CHECK-NOT: memref.store
+// CHECK: gpu.barrier
+// CHECK-NOT: %[[VALUES]]
+// CHECK-COUNT-8: memref.store %{{.*}}, %[[KEYS]][
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-8: memref.load %[[KEYS]][
+// CHECK-NOT: memref.store
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-8: memref.store %{{.*}}, %[[VALUES]][
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-8: memref.load %[[VALUES]][
+// CHECK-NOT: memref.store
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-9: memref.store %c0_i32{{[_0-9]*}}, %[[GRID]][
+// CHECK: gpu.return
+// Nine barriers a pass.
+// PTX-LABEL: .entry p8(
+// PTX: .shared .align 16 .b8 __warp_block_radix_union[18432];
+// PTX-NOT: __warp_block_radix_values
+// PTX-COUNT-72: bar.sync 0;
+// PTX-NOT: bar.sync
+// PTX: ret;
+gpu.module @union_pairs_512x8 [#nvvm.target<chip = "sm_90">] {
+  gpu.func @p8(%k: vector<8xi32>, %v: vector<8xi32>, %out: memref<2xvector<8xi32>>) kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %s:2 = warp.block_radix_sort %k, %v : vector<8xi32>, vector<8xi32>
+    memref.store %s#0, %out[%c0] : memref<2xvector<8xi32>>
+    memref.store %s#1, %out[%c1] : memref<2xvector<8xi32>>
+    gpu.return
+  }
+}
+
+// -----
+
+// 512 threads x 16 i32 keys and values: 2 x 33792 + 18432 + 528 = 86544
+// bytes separately, and with the register counters 2 x 33788 + 4224 =
+// 71800, neither fits; the union, the keys' 33788 bytes, does.
+// CHECK-LABEL: gpu.module @union_pairs_512x16
+// CHECK-DAG: memref.global "private" @__warp_block_radix_union : memref<33788xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.global
+// CHECK: gpu.func @p16
+// CHECK-COUNT-3: memref.view
+// CHECK-NOT: memref.view
+// CHECK: gpu.return
+// PTX-LABEL: .entry p16(
+// PTX: .shared .align 16 .b8 __warp_block_radix_union[33788];
+// PTX-COUNT-72: bar.sync 0;
+// PTX-NOT: bar.sync
+// PTX: ret;
+gpu.module @union_pairs_512x16 [#nvvm.target<chip = "sm_90">] {
+  gpu.func @p16(%k: vector<16xi32>, %v: vector<16xi32>, %out: memref<2xvector<16xi32>>) kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %s:2 = warp.block_radix_sort %k, %v : vector<16xi32>, vector<16xi32>
+    memref.store %s#0, %out[%c0] : memref<2xvector<16xi32>>
+    memref.store %s#1, %out[%c1] : memref<2xvector<16xi32>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Where not even the union fits: 97 threads at radix_bits = 8 have a grid
+// of 129 x 97 words (50052 bytes). The register counters, 16 scans of
+// vector<8xi32>, and separate buffers (776 + 24 items each).
+// CHECK-LABEL: gpu.module @grid_over_union
+// CHECK-NOT: __warp_block_radix_union
+// CHECK-DAG: memref.global "private" @__warp_block_radix_keys : memref<800xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_radix_values : memref<800xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xvector<8xi32>, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.global
+// CHECK: gpu.func @regs
+// CHECK-NOT: memref.view
+// CHECK-COUNT-32: warp.scan <add> %{{.*}} : vector<8xi32>, vector<8xi32>
+// CHECK-NOT: warp.scan
+// CHECK: gpu.return
+// Two barriers a scan of a ragged block, and the scatter's two.
+// PTX-LABEL: .entry regs(
+// PTX-NOT: __warp_block_radix_counters
+// PTX-COUNT-34: bar.sync 0;
+// PTX-NOT: bar.sync
+// PTX: ret;
+gpu.module @grid_over_union [#nvvm.target<chip = "sm_90">] {
+  gpu.func @regs(%k: vector<8xi32>, %v: vector<8xi32>, %out: memref<2xvector<8xi32>>) kernel attributes {known_block_size = array<i32: 97, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %s:2 = warp.block_radix_sort %k, %v bits 0 to 8 radix_bits = 8 : vector<8xi32>, vector<8xi32>
+    memref.store %s#0, %out[%c0] : memref<2xvector<8xi32>>
+    memref.store %s#1, %out[%c1] : memref<2xvector<8xi32>>
     gpu.return
   }
 }

@@ -5,9 +5,11 @@ signed with the sign bit flipped, floats with every bit flipped when
 negative and the sign bit flipped otherwise; `bits` keeps bits [b0, b1);
 descending sorts by the complement). Thread t = x + X * (y + Y * z) holds
 items t*N .. t*N+N-1 (blocked); striped output gives thread t ranks t, t+B,
-..., t+(N-1)B. Kernels of a known block small enough rank in a
-workgroup counter grid; the others (a block of up to 1024 threads) mostly
-keep the counters in registers."""
+..., t+(N-1)B. Kernels rank in a workgroup counter grid: beside the key
+and value buffers where they all fit, else in one buffer with them (CUB's
+TempStorage union, e.g. a block of up to 1024 threads); where not even
+that fits (radix_bits = 8 in large blocks), the counters are in
+registers."""
 import functools
 import re
 
@@ -26,8 +28,10 @@ TYPES = {"i8": (wm.i8, np.int8, np.uint8), "i16": (wm.i16, np.int16, np.uint16),
 
 
 
-# The workgroup buffer of the counter grid (CUB's BlockRadixRank).
+# The workgroup buffer of the counter grid (CUB's BlockRadixRank), and the
+# one buffer of the grid and the key and value buffers where only that fits.
 GRID = "__warp_block_radix_counters"
+UNION = "__warp_block_radix_union"
 
 
 @functools.lru_cache(maxsize=None)
@@ -247,6 +251,54 @@ def test_counter_grid_256x16(backend, values):
     x = random_keys(rng, "i32", 256 * 16)
     compiled = run(backend, "i32", 16, 256, x, values=values, known=True, striped=True)
     assert GRID in compiled.ptx
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("n, values", [(16, False), (8, True), (16, True)], ids=str)
+def test_counter_grid_in_union_512(backend, n, values):
+    """512 threads: the keys', the values' and the grid's buffers do not fit
+    the static shared memory together; the grid ranks in their union (the
+    values exchanged after the keys, at the same ranks)."""
+    rng = np.random.default_rng([512, n, values])
+    x = random_keys(rng, "i32", 512 * n)
+    compiled = run(backend, "i32", n, 512, x, values=values, known=True)
+    assert UNION in compiled.ptx and GRID not in compiled.ptx
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_union_striped_descending_and_a_second_sort(backend):
+    """Two sorts of 512 threads x 16 keys and values in one kernel, both in
+    the union: the first striped is loaded back blocked by the second,
+    which sorts descending by the low 12 bits, signed f32 values' bits
+    unchanged; the barrier before the second sort's first zeroing keeps the
+    first's last loads apart."""
+    n, block = 16, 512
+    prog = wm.Program("radix_union_twice")
+
+    @prog.kernel(x=wm.memref(wm.i32), v=wm.memref(wm.i32), ok=wm.memref(wm.i32),
+                 ov=wm.memref(wm.i32))
+    def twice(k, x, v, ok, ov):
+        k.known_block_size(block)
+        base = linear_thread(k) * n
+        keys, vals = k.block_radix_sort(k.load_vector(x, base, n), k.load_vector(v, base, n),
+                                        signed=True)
+        keys, vals = k.block_radix_sort(keys, vals, descending=True, bits=(0, 12),
+                                        striped=True)
+        k.store_vector(ok, base, keys)
+        k.store_vector(ov, base, vals)
+
+    compiled = wm.compile(prog, chip="sm_90")
+    assert UNION in compiled.ptx and GRID not in compiled.ptx
+    rng = np.random.default_rng(3)
+    x = random_keys(rng, "i32", block * n)
+    v = np.arange(block * n, dtype=np.int32)
+    ok, ov = np.zeros_like(x), np.zeros_like(v)
+    wm.launch(compiled, "twice", 1, block, x, v, ok, ov, backend=backend)
+    first = np.argsort(image(x, "i32", signed=True), kind="stable")
+    second = np.argsort(image(x[first], "i32", descending=True, bits=(0, 12)), kind="stable")
+    order = first[second].reshape(n, block).T.reshape(-1)
+    np.testing.assert_array_equal(ok, x[order])
+    np.testing.assert_array_equal(ov, v[order])
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -736,10 +736,11 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     (`getRadixSortLayout`, which the verifier uses too):
 
     * **Counter grid** (CUB's `RADIX_RANK_BASIC` with memoized raking),
-      where the buffers below and a grid of `(L + 1) x B_max` i32 words
+      where a grid of `(L + 1) x B_max` i32 words
       (`@__warp_block_radix_counters`, `L = 2^R / 2` lanes of two 16-bit
       counters, the last lane padding that keeps each thread's raking
-      segment an odd stride) fit the 48 KiB of static shared memory: each
+      segment an odd stride) fits the 48 KiB of static shared memory
+      beside the buffers below or in a union with them: each
       thread clears its column and counts its items in it (a
       read-modify-write per item, which gives the item's rank among its
       thread's items of its digit), a barrier, each thread rakes its
@@ -747,7 +748,7 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
       <add>` of the segment sums, the segment rewritten with its prefixes
       (the low halves' total carried into the high halves), a barrier,
       each item's rank is its counter's prefix plus its own count.
-    * **Counters in registers** otherwise (large blocks or `R` up to 8):
+    * **Counters in registers** otherwise (`R` up to 8 in large blocks):
       each thread counts its items per digit in i32 words of two 16-bit
       counters; exclusive `warp.block_scan`s over the words (`algorithm =
       <warp_scans>`, at most 8 words per scan) with the block totals give
@@ -761,9 +762,20 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     per image type (`@__warp_block_radix_keys`) and per value type
     (`@__warp_block_radix_values`) of `B_max * N` items plus one padding
     item per 128 bytes (as `warp.block_exchange`'s), `B_max` being the
-    `known_block_size` product, else 1024; with the ranking's memory they
-    must fit the 48 KiB of static shared memory (a verifier error
-    otherwise, with the byte count). Without `radix_bits`
+    `known_block_size` product, else 1024.
+
+    Workgroup memory, the first of these that fits the 48 KiB of static
+    shared memory (with the scans' scratch; each variable aligned to 16
+    bytes): the counter grid beside the two buffers; else the counter grid
+    in a *union* with them (CUB's `TempStorage` union): one i8 buffer
+    (`@__warp_block_radix_union`) of the largest of the three, typed by
+    `memref.view`s at its start, used by turns. Each pass then has a
+    barrier before the grid is zeroed (the previous pass's or sort's loads
+    are done), and the values go through the buffer after the keys: a
+    barrier, the values stored at the keys' ranks, a barrier, the values
+    loaded (three barriers more per pass with values, one without); else
+    the counters in registers beside the two buffers. Where none fits, a
+    verifier error with the smallest one's byte count. Without `radix_bits`
     the compiler chooses (`warp-select-lowering` writes its choice: 4, or
     the width of the bit range where that is less).
 

@@ -122,8 +122,18 @@ struct RadixSortLayout {
   /// Digits per counting pass: 1 .. 8 bits.
   unsigned radixBits;
   /// The ranking: SharedCounters where its workgroup memory fits
-  /// kMaxStaticSharedBytes, else RegisterCounters.
+  /// kMaxStaticSharedBytes (with separate buffers or in the union), else
+  /// RegisterCounters.
   RadixRankAlgorithm algorithm;
+  /// With SharedCounters only: the counter grid, the key buffer and the
+  /// value buffer are one workgroup buffer of unionBytes bytes (CUB's
+  /// TempStorage union), used by turns with barriers between, where the
+  /// three separate buffers would not fit and their union does. False:
+  /// three buffers, no barriers beyond those of the separate layout.
+  bool unionBuffer;
+  /// Bytes of the union buffer: the largest of the grid's, the keys' and
+  /// the values' (0 without the union).
+  int64_t unionBytes;
   /// i32 words of 16-bit counters per thread: 2^R / 2, at least one (with
   /// SharedCounters, the counter lanes of the grid).
   int64_t counterWords;
@@ -137,9 +147,10 @@ struct RadixSortLayout {
   /// items and their padding.
   int64_t keyElements;
   int64_t valueElements;
-  /// Bytes of workgroup memory: the buffers (and counter grid) and the
-  /// scans' scratch array (two halves); for SharedCounters each rounded up
-  /// to the 16 bytes a workgroup variable is aligned to.
+  /// Bytes of workgroup memory: the buffers (and counter grid, or their
+  /// union) and the scans' scratch array (two halves); for SharedCounters
+  /// each rounded up to the 16 bytes a workgroup variable is aligned to.
+  /// Where nothing fits kMaxStaticSharedBytes, the smallest choice's.
   uint64_t sharedBytes;
 };
 
@@ -159,10 +170,11 @@ inline constexpr int64_t kMaxRadixScanWords = 8;
 /// bytes (32 banks of 4 bytes).
 int64_t getBlockBufferPaddingPeriod(Type element);
 
-/// The layout of `op`'s lowering with `radixBits` bits per pass: the
-/// counter grid where its sort then fits kMaxStaticSharedBytes, else
-/// the register counters (the same choice for the verifier and the
-/// expansion).
+/// The layout of `op`'s lowering with `radixBits` bits per pass, the
+/// first that fits kMaxStaticSharedBytes of: the counter grid with
+/// separate buffers, the counter grid in a union with the buffers, the
+/// register counters (the same choice for the verifier and the
+/// expansion); where none fits, the smallest.
 RadixSortLayout getRadixSortLayout(BlockRadixSortOp op, unsigned radixBits);
 
 } // namespace mlir::warp

@@ -865,10 +865,12 @@ func.func @block_radix_sort_values_without_result(%k: vector<4xi32>, %v: vector<
 
 // Without a known block size the buffers are sized for 1024 threads: 8 f64
 // keys and 8 i64 values per thread are 8192 items of each, padded (511
-// items of each), 139248 bytes, and the scans' scratch of 8 words (4224).
+// items of each), 69624 bytes each. The smallest layout, the counter grid
+// (36864 bytes) in a union with them, 69632 bytes aligned, and the scan's
+// scratch (528), does not fit either.
 gpu.module @radix_sort_too_big {
   gpu.func @k(%k: vector<8xf64>, %v: vector<8xi64>) kernel {
-    // expected-error @+1 {{'warp.block_radix_sort' op needs 143472 bytes of workgroup memory (1024 threads x 8 items, 8-word counter scans), more than the 49152 bytes of static shared memory: give the gpu.func a (smaller) known_block_size, sort fewer items or use fewer radix_bits}}
+    // expected-error @+1 {{'warp.block_radix_sort' op needs 70160 bytes of workgroup memory (1024 threads x 8 items, a counter grid in a union with them), more than the 49152 bytes of static shared memory: give the gpu.func a (smaller) known_block_size, sort fewer items or use fewer radix_bits}}
     %0:2 = warp.block_radix_sort %k, %v : vector<8xf64>, vector<8xi64>
     gpu.return
   }
@@ -877,11 +879,18 @@ gpu.module @radix_sort_too_big {
 // -----
 
 // The same keys fit a known block of 64 threads (8 KiB of keys and values);
-// 6 i32 keys and values do not fit a known 1024 threads: 2 x (6144 + 191)
-// x 4 + 4224 bytes.
+// 16 i32 keys and values of 512 threads fit with the counter grid in a union
+// with their buffers (33788 bytes, and 528 of scratch); 6 i32 keys and
+// values at radix_bits = 8 do not fit a known 1024 threads: the grid alone
+// is 129 x 1024 words, the register counters 2 x (6144 + 191) x 4 + 4224
+// bytes.
 gpu.module @radix_sort_known {
   gpu.func @fits(%k: vector<8xf64>, %v: vector<8xi64>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
     %0:2 = warp.block_radix_sort %k, %v : vector<8xf64>, vector<8xi64>
+    gpu.return
+  }
+  gpu.func @fits_in_union(%k: vector<16xi32>, %v: vector<16xi32>) kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
+    %0:2 = warp.block_radix_sort %k, %v : vector<16xi32>, vector<16xi32>
     gpu.return
   }
   gpu.func @too_big(%k: vector<6xi32>, %v: vector<6xi32>) kernel attributes {known_block_size = array<i32: 32, 32, 1>} {
