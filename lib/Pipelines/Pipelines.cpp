@@ -147,8 +147,10 @@ static void addDeviceToLLVMPasses(OpPassManager &device,
   // dialect run only where it occurs: warp's own output has no nvgpu,
   // vector, scf or affine ops, and each pass would otherwise walk (the
   // greedy ones fold) all of the expanded IR and have it verified again.
+  // (warp's wrapper of upstream's nvgpu patterns keeps device code's index
+  // width: upstream's pass converts at 64 bits whatever the data layout.)
   device.addPass(
-      createWarpIfPresentPass({"nvgpu"}, createConvertNVGPUToNVVMPass()));
+      createWarpIfPresentPass({"nvgpu"}, createWarpConvertNVGPUToNVVMPass()));
   // Then what convert-vector-to-llvm rewrites before converting, which the
   // to-LLVM interface convert-gpu-to-nvvm uses does not: one guard, one
   // walk, for both.

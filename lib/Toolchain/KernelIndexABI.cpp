@@ -117,8 +117,12 @@ struct WarpRecordKernelABIPass
       func->setAttr(kKernelABIAttrName, TypeAttr::get(func.getFunctionType()));
     });
     // A 64-bit address does not fit a 32-bit index: the lowering would
-    // truncate it (and sign-extend it back) without a word.
+    // truncate it (and sign-extend it back) without a word. A workgroup
+    // address is an offset into the block's shared memory, which fits.
     getOperation().walk([&](memref::ExtractAlignedPointerAsIndexOp op) {
+      if (gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(
+              cast<MemRefType>(op.getSource().getType())))
+        return;
       op.emitOpError("gives a 64-bit device address as an index, which "
                      "device-index-bitwidth=32 would truncate; compile this "
                      "module with device-index-bitwidth=64");

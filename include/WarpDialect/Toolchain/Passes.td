@@ -207,6 +207,29 @@ def WarpLowerFloatMinMaxPass : Pass<"warp-lower-float-min-max"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def WarpConvertNVGPUToNVVMPass : Pass<"warp-convert-nvgpu-to-nvvm"> {
+  let summary = "Upstream's nvgpu-to-NVVM patterns at the data layout's "
+                "index width (device code)";
+  let description = [{
+    Workaround for upstream: `convert-nvgpu-to-nvvm` converts with a type
+    converter of the default, 64-bit, index width whatever the data layout
+    says, so under `device-index-bitwidth=32` (a gpu.module whose
+    `dlti.dl_spec` gives index 32 bits) every memref an nvgpu op takes
+    (the source and destination of `nvgpu.device_async_copy`, cp.async)
+    becomes a descriptor of 64-bit sizes beside the 32-bit ones
+    `convert-gpu-to-nvvm` makes, and the casts between them reach LLVM
+    translation ("LLVM Translation failed for operation:
+    builtin.unrealized_conversion_cast"). This pass applies the same
+    patterns (`populateNVGPUToNVVMConversionPatterns`) and the same type
+    conversions of nvgpu's types with the index width of the data layout
+    at the op, which is upstream's behaviour where that width is 64. The
+    pipelines run it on gpu.modules that hold nvgpu ops.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def WarpLowerVectorOpsPass : Pass<"warp-lower-vector-ops"> {
   let summary = "Rewrite the vector ops LLVM has no direct form for into "
                 "ones it has (device code)";
@@ -284,10 +307,11 @@ def WarpRecordKernelABIPass
     Kernel parameters whose layout in memory would change with a narrower
     device index are errors here: a memref or vector with `index` elements
     (the host writes 8-byte elements, 32-bit device code would read 4-byte
-    ones). So is `memref.extract_aligned_pointer_as_index` anywhere in the
-    `gpu.module`: a 64-bit address does not fit a 32-bit index (found on
-    the H200: a kernel that built its `ld.global.nc` pointer that way
-    faulted).
+    ones). So is `memref.extract_aligned_pointer_as_index` of a memref
+    outside workgroup memory anywhere in the `gpu.module`: a 64-bit address
+    does not fit a 32-bit index (found on the H200: a kernel that built its
+    `ld.global.nc` pointer that way faulted). A workgroup address is an
+    offset into the block's shared memory and fits.
 
     `warp-lower-to-ptx` runs it on each gpu.module right after kernel
     outlining, before the warp expansions, when `device-index-bitwidth=32`
