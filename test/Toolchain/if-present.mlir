@@ -57,7 +57,7 @@ gpu.module @plain {
   }
 }
 
-// PIPELINE: warp-if-present{dialects={nvgpu} pipeline=convert-nvgpu-to-nvvm}
+// PIPELINE: warp-if-present{dialects={nvgpu} pipeline=warp-convert-nvgpu-to-nvvm}
 // PIPELINE: warp-if-present{dialects={vector} pipeline=convert-vector-to-scf{{.*}}},warp-lower-vector-ops}
 // PIPELINE: warp-if-present{dialects={scf} pipeline=convert-scf-to-cf{
 // PIPELINE: warp-if-present{dialects={affine} pipeline=lower-affine}

@@ -268,7 +268,7 @@ def WarpIfPresentPass : Pass<"warp-if-present"> {
 
     For upstream lowerings that only rewrite their own dialect's ops and
     types (`convert-scf-to-cf`, `convert-vector-to-scf`,
-    `convert-nvgpu-to-nvvm`, `lower-affine`, `convert-math-to-llvm`): each
+    `warp-convert-nvgpu-to-nvvm`, `lower-affine`, `convert-math-to-llvm`): each
     still walks all of the IR when there is nothing to rewrite, the greedy
     ones fold every op on the way, and the pass manager verifies the IR
     after each; after the warp expansion a 100-reduction kernel is ~2,000
