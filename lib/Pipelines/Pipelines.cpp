@@ -247,8 +247,8 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
     OpPassManager &pm, const WarpPipelineOptions &options) {
   // Checked before outlining, which would turn impossible launch sizes into
   // errors without a location.
-  pm.addPass(createWarpCheckLowerablePass(
-      WarpCheckLowerablePassOptions{/*allowAsync=*/options.asyncRuntime}));
+  pm.addPass(createWarpCheckLowerablePass(WarpCheckLowerablePassOptions{
+      /*allowAsync=*/options.asyncRuntime, /*chip=*/options.chip}));
   // Device-wide ops become kernels of warp ops and their launches; the
   // kernels then go the way of every other.
   pm.addPass(createWarpExpandDeviceOpsPass());

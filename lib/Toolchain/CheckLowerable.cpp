@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -205,6 +206,30 @@ LogicalResult checkGlobalSpace(memref::GlobalOp global) {
             "memory";
 }
 
+/// An NVVM op the chip lacks (wgmma on sm_90 rather than sm_90a, ...): its
+/// own verifier rejects it only once the target is attached, which leaves a
+/// pass that succeeded with invalid IR behind it.
+LogicalResult checkNVVMChip(Operation *op, StringRef chip) {
+  auto requires_ = dyn_cast<NVVM::RequiresSMInterface>(op);
+  if (!requires_)
+    return success();
+  NVVM::NVVMCheckSMVersion needed = requires_.getRequiredMinSMVersion();
+  if (needed.isCompatibleWith(
+          NVVM::NVVMCheckSMVersion::getTargetSMVersionFromStr(chip)))
+    return success();
+  std::string names;
+  llvm::raw_string_ostream os(names);
+  llvm::interleave(
+      needed.smVersionList, os,
+      [&](int version) {
+        os << "sm_" << version << (needed.archAccelerated ? "a" : "");
+      },
+      " or ");
+  return op->emitOpError() << "needs " << names
+                           << (needed.archAccelerated ? "" : " or newer")
+                           << "; the pipeline's chip is " << chip;
+}
+
 struct WarpCheckLowerablePass
     : public warp::impl::WarpCheckLowerablePassBase<WarpCheckLowerablePass> {
   using Base::Base;
@@ -299,6 +324,8 @@ struct WarpCheckLowerablePass
       if (placement.inLaunch || placement.inDeviceModule) {
         fail(checkNoConstantWrites(op));
         fail(checkNoPrivateAtomics(op));
+        if (!chip.empty())
+          fail(checkNVVMChip(op, chip));
       }
       // Device-wide ops are host code (their verifier keeps them there).
       if (!isa<warp::WarpDialect>(op->getDialect()) ||

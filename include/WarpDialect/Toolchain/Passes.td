@@ -85,6 +85,10 @@ def WarpCheckLowerablePass : Pass<"warp-check-lowerable", "::mlir::ModuleOp"> {
     * async-dialect host code (`async.*` ops or types) when the pipeline
       does not lower it (`allow-async=false`; `warp-lower-to-ptx` passes its
       `async` option, which `warp-cuda-runner` sets for such programs).
+    * an NVVM op in device code that the pipeline's `chip` lacks (e.g.
+      `nvvm.wgmma.fence.aligned`, which needs sm_90a, for sm_90): NVVM's
+      verifier rejects it only once the target is attached, so the attach
+      pass would succeed and leave invalid IR.
 
     The `warp-lower-to-ptx` pipeline runs it first, before outlining.
 
@@ -98,6 +102,9 @@ def WarpCheckLowerablePass : Pass<"warp-check-lowerable", "::mlir::ModuleOp"> {
   let options = [
     Option<"allowAsync", "allow-async", "bool", /*default=*/"true",
            "Accept async-dialect host code (the pipeline lowers it)">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "The chip the pipeline targets: device NVVM ops must exist on it "
+           "(none checked when empty)">,
   ];
 }
 
