@@ -3,7 +3,7 @@ mma.sync) and examples/python/gemm_wgmma.py (cp.async, warpgroup MMA,
 sm_90a), against torch.matmul (cuBLAS) and a Triton matmul, in one run.
 
     python3 benchmarks/gemm_bench.py [--size 4096] [--size 8192x128x8192 ...]
-                                     [--type f16|bf16|all] [--wgmma-bn 256]
+                                     [--type f16|bf16|all] [--wgmma-bn 0]
                                      [--json out.json]
 
 For each M x N x K (default 4096^3, 8192^3 and two skinny shapes) and input
@@ -18,8 +18,9 @@ median of --repeat batches, the three implementations interleaved batch by
 batch. Prints one line per shape and type with TFLOP/s (2 M N K / time) and
 the ratios of each warp kernel to torch and to triton; --json writes the
 rows. The wgmma kernel needs an sm_90 GPU (H100, H200); elsewhere its
-column is left out. It splits K where the tiles alone would not fill the
-SMs (gemm_wgmma.splits_for), zeroing C first as part of each launch.
+column is left out. Its tile's N is gemm_wgmma.tile_n's for each shape,
+and it splits K where the tiles alone would not fill the SMs
+(gemm_wgmma.splits_for), zeroing C first as part of each launch.
 
 Needs torch with CUDA, triton, and the warp_mlir package with its C API
 library (the GPU bundle's wheel).
@@ -99,8 +100,9 @@ def main(argv=None):
     parser.add_argument("--type", default="all", choices=["f16", "bf16", "all"])
     parser.add_argument("--batch", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=9)
-    parser.add_argument("--wgmma-bn", type=int, default=256, choices=[64, 128, 192, 256],
-                        help="the N of the wgmma kernel's block tile")
+    parser.add_argument("--wgmma-bn", type=int, default=0, choices=[0, 64, 128, 192, 256],
+                        help="the N of the wgmma kernel's block tile (0: gemm_wgmma.tile_n's "
+                             "choice for each shape)")
     parser.add_argument("--json")
     args = parser.parse_args(argv)
     import torch
@@ -118,14 +120,16 @@ def main(argv=None):
         compiled = wm.compile(gemm.build(element), chip="sm_90")
         kernels = {"mma_sync": lambda a, b, c: gemm.gemm(compiled, a, b, c, sync=False)}
         if hopper:
-            prog, shared = gemm_wgmma.build(element, args.wgmma_bn)
-            compiled_wg = wm.compile(prog, chip="sm_90a")
             sms = torch.cuda.get_device_properties(0).multi_processor_count
+            variants = {bn: gemm_wgmma.compile_gemm(element, bn) for bn in
+                        ([args.wgmma_bn] if args.wgmma_bn else [128, 256])}
 
             def wgmma(a, b, c):
                 (m, k), n = a.shape, b.shape[1]
-                gemm_wgmma.gemm(compiled_wg, shared, a, b, c, args.wgmma_bn,
-                                gemm_wgmma.splits_for(m, n, k, sms, args.wgmma_bn), sync=False)
+                bn = args.wgmma_bn or gemm_wgmma.tile_n(n)
+                compiled_wg, shared = variants[bn]
+                gemm_wgmma.gemm(compiled_wg, shared, a, b, c, bn,
+                                gemm_wgmma.splits_for(m, n, k, sms, bn), sync=False)
             kernels["wgmma"] = wgmma
         for m, n, k in (parse_size(s) for s in (args.size or DEFAULT_SIZES)):
             gen = torch.Generator(device="cuda").manual_seed(m * 31 + n * 7 + k)

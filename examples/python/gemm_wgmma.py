@@ -145,8 +145,21 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M):
     return prog, gemm.dynamic_shared_bytes
 
 
+def compile_gemm(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M):
+    """The kernel for sm_90a with 32-bit index arithmetic (every offset of
+    A, B and C below 2**31 elements), and its dynamic shared memory."""
+    prog, shared_bytes = build(element, bn, group_m)
+    return wm.compile(prog, chip="sm_90a", device_index_bitwidth=32), shared_bytes
+
+
 def grid(m: int, n: int, bn: int = 256, splits: int = 1):
     return ((n + bn - 1) // bn * ((m + BM - 1) // BM), splits)
+
+
+def tile_n(n: int) -> int:
+    """The block tile's N for a C of N columns: 128 where N fits it (half
+    of a 256-wide tile would be padding), else 256."""
+    return 128 if n <= 128 else 256
 
 
 def splits_for(m: int, n: int, kk: int, sms: int, bn: int = 256) -> int:
@@ -172,8 +185,7 @@ def gemm(compiled, shared_bytes, a, b, c, bn: int = 256, splits: int = 1, stream
 
 
 def main(m: int = 300, n: int = 264, kk: int = 200) -> None:
-    prog, shared_bytes = build()
-    compiled = wm.compile(prog, chip="sm_90a")
+    compiled, shared_bytes = compile_gemm()
     if not wm.cuda.is_available():
         ptx = compiled.ptx
         print(f"not run (no CUDA GPU): {ptx.count('wgmma.mma_async')} wgmma.mma_async, "

@@ -127,8 +127,10 @@ def test_multiply_ptx(case, ptxas, tmp_path):
 
 
 def test_needs_sm_90a():
-    with pytest.raises(wm.MLIRError, match="wgmma.mma_async needs sm_90a; the target chip "
-                                           "is sm_90"):
+    # The wgmma fences are rejected first (warp-check-lowerable); warp.wgmma
+    # itself where no NVVM op says so (test/Conversion/WarpToNVVM/warp-wgmma.mlir).
+    with pytest.raises(wm.MLIRError, match="'nvvm.wgmma.fence.aligned' op needs sm_90a; "
+                                           "the pipeline's chip is sm_90"):
         wm.compile(build_multiply(64, wm.f16, True), chip="sm_90")
 
 
@@ -153,8 +155,8 @@ def test_multiply_on_gpu(case):
 
 @pytest.mark.parametrize("bn", [128, 256])
 def test_gemm_loop_instruction_mix(bn, ptxas, tmp_path):
-    prog, shared = gemm_wgmma.build(wm.f16, bn)
-    text = wm.compile(prog, chip="sm_90a").ptx
+    compiled, shared = gemm_wgmma.compile_gemm(wm.f16, bn)
+    text = compiled.ptx
     body = loop_body(text)
     assert body.count(f"wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.f16.f16") == 4
     chunks = (gemm_wgmma.BM * 8 + gemm_wgmma.BK * bn // 8) // gemm_wgmma.THREADS
@@ -185,9 +187,13 @@ def test_gemm_on_gpu(element, bn, splits, m, n, kk):
     tile (K = 8, 40, 64), 9-tile parts with a ragged end (K = 1600)."""
     (a, b), (ga, gb) = host_inputs(element, (m, kk), (kk, n), seed=m * 7 + n * 3 + kk)
     c = np.full((m, n), np.nan, np.float32)
-    prog, shared = gemm_wgmma.build(elements(element), bn)
-    gemm_wgmma.gemm(wm.compile(prog, chip="sm_90a"), shared, ga, gb, c, bn, splits)
+    compiled, shared = gemm_wgmma.compile_gemm(elements(element), bn)
+    gemm_wgmma.gemm(compiled, shared, ga, gb, c, bn, splits)
     np.testing.assert_array_equal(c, a @ b)
+
+
+def test_tile_n():
+    assert [gemm_wgmma.tile_n(n) for n in (8, 128, 136, 8192)] == [128, 128, 256, 256]
 
 
 def test_splits_fill_the_sms():
