@@ -170,13 +170,35 @@ LogicalResult WgmmaDescriptorOp::verify() {
 
 LogicalResult WgmmaOp::verify() {
   Type input = getInput();
-  if (!input.isF16() && !input.isBF16())
-    return emitOpError() << "multiplies f16 or bf16 tiles, not " << input;
+  bool isInt = input.isInteger(8);
+  bool isSixteenBit = input.isF16() || input.isBF16();
+  if (!isSixteenBit && !isInt && !input.isF32() &&
+      !isa<Float8E4M3FNType, Float8E5M2Type>(input))
+    return emitOpError() << "multiplies f16, bf16, f32 (as tf32), "
+                            "f8E4M3FN, f8E5M2 or i8 tiles, not "
+                         << input;
+  Type accumulator = getAcc().getType().getElementType();
+  if (accumulator != (isInt ? Type(IntegerType::get(getContext(), 32))
+                            : Type(Float32Type::get(getContext()))))
+    return emitOpError() << "a multiply of " << input << " accumulates into "
+                         << (isInt ? "i32" : "f32") << ", not "
+                         << accumulator;
   int64_t n = getN();
-  if (n < 8 || n > 256 || n % 8 != 0)
+  bool nOk = n >= 8 && n <= 256 && n % 8 == 0 &&
+             (!isInt || n <= 24 || n % 16 == 0);
+  if (!nOk)
     return emitOpError()
-           << "has an m64 x n accumulator of n / 2 f32 per thread for n a "
-              "multiple of 8 from 8 to 256; "
-           << getAcc().getType() << " would make n = " << n;
+           << "has an m64 x n accumulator of n / 2 per thread for n a "
+           << (isInt ? "multiple of 8 up to 24, then of 16 up to 256"
+                     : "multiple of 8 from 8 to 256")
+           << "; " << getAcc().getType() << " would make n = " << n;
+  if (!isSixteenBit && (getAMnMajor() || getBMnMajor()))
+    return emitOpError() << "reads " << input
+                         << " tiles K-major only (a_mn_major and b_mn_major "
+                            "are for 16-bit inputs)";
+  if (!isInt && (getAUnsigned() || getBUnsigned()))
+    return emitOpError() << "a_unsigned and b_unsigned apply to i8 tiles "
+                            "only, not "
+                         << input;
   return success();
 }

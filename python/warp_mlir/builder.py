@@ -1897,15 +1897,19 @@ class KernelBuilder(TileMixin):
             "stride": f"{_checks.integer(stride, 'stride', 0)} : i64"})
 
     def wgmma(self, a: Value, b: Value, acc: Value, input: Type = f16,
-              a_mn_major: bool = False, b_mn_major: bool = False) -> Value:
-        """warp.wgmma (sm_90a): the warpgroup's m64 x n x k16 multiply of
-        the `input` (f16, bf16) tiles behind descriptors a and b added to
-        acc (vector of n / 2 f32), issued asynchronously: fence with
-        k.wgmma_fence() before, read the result only after k.wgmma_commit()
-        and k.wgmma_wait(). Every thread of the warpgroup must call it."""
+              a_mn_major: bool = False, b_mn_major: bool = False,
+              a_unsigned: bool = False, b_unsigned: bool = False) -> Value:
+        """warp.wgmma (sm_90a): the warpgroup's m64 x n x k multiply of the
+        `input` tiles behind descriptors a and b (k: 32 bytes of input;
+        f16, bf16, f32 read as tf32, Type("f8E4M3FN"), Type("f8E5M2"), i8
+        with a_unsigned/b_unsigned for u8) added to acc (vector of n / 2
+        f32, i32 for i8), issued asynchronously: fence with k.wgmma_fence()
+        before, read the result only after k.wgmma_commit() and
+        k.wgmma_wait(). Every thread of the warpgroup must call it."""
         a, b, acc = (self.value(v, f"wgmma's {n}") for v, n in ((a, "a"), (b, "b"), (acc, "acc")))
         attributes: Dict[str, object] = {"input": str(input)}
-        for name, flag in (("a_mn_major", a_mn_major), ("b_mn_major", b_mn_major)):
+        for name, flag in (("a_mn_major", a_mn_major), ("b_mn_major", b_mn_major),
+                           ("a_unsigned", a_unsigned), ("b_unsigned", b_unsigned)):
             if _checks.flag(flag, name):
                 attributes[name] = self._ops.unit()
         return self._emit("warp.wgmma", [a, b, acc], acc.type, attributes)

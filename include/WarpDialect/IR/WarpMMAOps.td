@@ -388,14 +388,21 @@ def Warp_WgmmaOp : Warp_Op<"wgmma",
                 "(PTX wgmma.mma_async, sm_90a)";
   let description = [{
     The warpgroup (4 consecutive warps, the first a multiple of 4) issues
-    the m64 x n x k16 multiply of the A tile (64 x 16) and the B tile
-    (16 x n) that the descriptors `a` and `b` (`warp.wgmma_descriptor`)
-    describe, added to the accumulator `acc`: PTX
-    `wgmma.mma_async.sync.aligned.m64n<n>k16.f32.<input>.<input>`. The
-    input type is f16 or bf16, the accumulator f32; n (8 to 256, a
-    multiple of 8) is twice the accumulator's length. A and B are K-major
-    unless `a_mn_major` / `b_mn_major` say they are M- or N-major (PTX's
-    transpose flags).
+    the m64 x n x k multiply of the A tile (64 x k) and the B tile (k x n)
+    that the descriptors `a` and `b` (`warp.wgmma_descriptor`) describe,
+    added to the accumulator `acc`: PTX
+    `wgmma.mma_async.sync.aligned.m64n<n>k<k>.<acc>.<input>.<input>`. k is
+    32 bytes of the input type, and n is twice the accumulator's length:
+
+    | input | k | accumulator | n |
+    |-------|---|-------------|---|
+    | f16, bf16 | 16 | f32 | 8 to 256, a multiple of 8 |
+    | f32 (read as tf32) | 8 | f32 | 8 to 256, a multiple of 8 |
+    | f8E4M3FN, f8E5M2 (PTX e4m3, e5m2) | 32 | f32 | 8 to 256, a multiple of 8 |
+    | i8 (s8; u8 with `a_unsigned` / `b_unsigned`) | 32 | i32 | 8, 16, 24, then multiples of 16 to 256 |
+
+    A and B are K-major unless `a_mn_major` / `b_mn_major` say they are M-
+    or N-major (PTX's transpose flags, which only 16-bit inputs have).
 
     Position `i` of thread `t`'s accumulator holds D's element at row
     `16 * (t / 32) + (t % 32) / 4 + 8 * (i / 2 % 2)`, column
@@ -417,17 +424,20 @@ def Warp_WgmmaOp : Warp_Op<"wgmma",
     ```
   }];
   let arguments = (ins I64:$a, I64:$b,
-                       FixedVectorOfRankAndType<[1], [F32]>:$acc,
+                       FixedVectorOfRankAndType<[1], [F32, I32]>:$acc,
                        TypeAttrOf<AnyType>:$input,
-                       UnitAttr:$a_mn_major, UnitAttr:$b_mn_major);
-  let results = (outs FixedVectorOfRankAndType<[1], [F32]>:$result);
+                       UnitAttr:$a_mn_major, UnitAttr:$b_mn_major,
+                       UnitAttr:$a_unsigned, UnitAttr:$b_unsigned);
+  let results = (outs FixedVectorOfRankAndType<[1], [F32, I32]>:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` $input `,` type($acc)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// The n of the m64 x n x k16 multiply.
+    /// The n of the m64 x n x k multiply.
     int64_t getN() { return 2 * getAcc().getType().getNumElements(); }
+    /// The k: 32 bytes of the input type.
+    int64_t getK() { return 256 / getInput().getIntOrFloatBitWidth(); }
   }];
 }
 

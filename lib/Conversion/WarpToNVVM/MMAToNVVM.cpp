@@ -668,6 +668,21 @@ struct LowerWarpWgmmaDescriptor
   }
 };
 
+/// PTX's name of a warp.wgmma input type.
+NVVM::WGMMATypes getWgmmaInputType(Type input, bool isUnsigned) {
+  if (input.isF16())
+    return NVVM::WGMMATypes::f16;
+  if (input.isBF16())
+    return NVVM::WGMMATypes::bf16;
+  if (input.isF32())
+    return NVVM::WGMMATypes::tf32;
+  if (isa<Float8E4M3FNType>(input))
+    return NVVM::WGMMATypes::e4m3;
+  if (isa<Float8E5M2Type>(input))
+    return NVVM::WGMMATypes::e5m2;
+  return isUnsigned ? NVVM::WGMMATypes::u8 : NVVM::WGMMATypes::s8;
+}
+
 /// warp.wgmma -> nvvm.wgmma.mma_async, the accumulator vector moved into
 /// and out of the struct of f32 registers it takes.
 struct LowerWarpWgmma : public ConvertOpToLLVMPattern<WgmmaOp> {
@@ -678,18 +693,20 @@ struct LowerWarpWgmma : public ConvertOpToLLVMPattern<WgmmaOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     MLIRContext *context = getContext();
-    Type f32 = rewriter.getF32Type();
+    Type element = op.getAcc().getType().getElementType();
     SmallVector<Value> acc =
-        unpackFragment(rewriter, loc, adaptor.getAcc(), f32);
+        unpackFragment(rewriter, loc, adaptor.getAcc(), element);
     auto structType = LLVM::LLVMStructType::getLiteral(
-        context, SmallVector<Type>(acc.size(), f32));
+        context, SmallVector<Type>(acc.size(), element));
     Value inouts = LLVM::PoisonOp::create(rewriter, loc, structType);
     for (auto [index, value] : llvm::enumerate(acc))
       inouts = LLVM::InsertValueOp::create(rewriter, loc, inouts, value,
                                            index);
-    auto input = NVVM::WGMMATypesAttr::get(
-        context, op.getInput().isBF16() ? NVVM::WGMMATypes::bf16
-                                        : NVVM::WGMMATypes::f16);
+    auto inputType = [&](bool isUnsigned) {
+      return NVVM::WGMMATypesAttr::get(
+          context, getWgmmaInputType(op.getInput(), isUnsigned));
+    };
+    bool isInt = element.isInteger(32);
     auto layout = [&](bool mnMajor, NVVM::MMALayout kMajor,
                       NVVM::MMALayout transposed) {
       return NVVM::MMALayoutAttr::get(context, mnMajor ? transposed : kMajor);
@@ -697,13 +714,17 @@ struct LowerWarpWgmma : public ConvertOpToLLVMPattern<WgmmaOp> {
     auto one = NVVM::WGMMAScaleInAttr::get(context, NVVM::WGMMAScaleIn::one);
     auto mma = NVVM::WgmmaMmaAsyncOp::create(
         rewriter, loc, structType, inouts, adaptor.getA(), adaptor.getB(),
-        NVVM::MMAShapeAttr::get(context, 64, op.getN(), 16), input, input,
-        NVVM::WGMMATypesAttr::get(context, NVVM::WGMMATypes::f32),
+        NVVM::MMAShapeAttr::get(context, 64, op.getN(), op.getK()),
+        inputType(op.getAUnsigned()), inputType(op.getBUnsigned()),
+        NVVM::WGMMATypesAttr::get(context, isInt ? NVVM::WGMMATypes::s32
+                                                 : NVVM::WGMMATypes::f32),
         NVVM::WGMMAScaleOutAttr::get(context, NVVM::WGMMAScaleOut::one), one,
         one,
         layout(op.getAMnMajor(), NVVM::MMALayout::row, NVVM::MMALayout::col),
         layout(op.getBMnMajor(), NVVM::MMALayout::col, NVVM::MMALayout::row),
-        /*satfinite=*/nullptr);
+        isInt ? NVVM::MMAIntOverflowAttr::get(context,
+                                              NVVM::MMAIntOverflow::wrapped)
+              : nullptr);
     rewriter.replaceOp(op, packFragment(rewriter, loc, mma.getResult(),
                                         op.getResult().getType()));
     return success();
@@ -731,16 +752,28 @@ LogicalResult checkWarpMMAOps(Operation *root, ChipsByModule &chips) {
       return require("PTX ldmatrix", 75);
     if (isa<StMatrixOp>(op))
       return require("PTX stmatrix", 90);
-    if (isa<WgmmaOp>(op)) {
+    if (auto wgmma = dyn_cast<WgmmaOp>(op)) {
       std::optional<Chip> chip = chips.get(op);
-      if (chip && chip->smVersion == 90 &&
-          chip->variant == Chip::Variant::ArchSpecific)
+      if (!chip || chip->smVersion != 90 ||
+          chip->variant != Chip::Variant::ArchSpecific) {
+        ok = false;
+        if (chip)
+          op->emitOpError("PTX wgmma.mma_async needs sm_90a; the target "
+                          "chip is ")
+              << chip->str();
         return;
-      ok = false;
-      if (chip)
-        op->emitOpError("PTX wgmma.mma_async needs sm_90a; the target chip "
-                        "is ")
-            << chip->str();
+      }
+      // s8 x u8 came with PTX 8.4; the chip's PTX is older.
+      constexpr unsigned kMixedIntegerPtx = 84;
+      if (wgmma.getAUnsigned() != wgmma.getBUnsigned() &&
+          chip->minPtxVersion() < kMixedIntegerPtx) {
+        ok = false;
+        op->emitOpError("multiplies s8 by u8, which PTX wgmma has from ISA "
+                        "8.4 on; the pipeline targets ")
+            << chip->str() << " with PTX " << chip->minPtxVersion() / 10 << "."
+            << chip->minPtxVersion() % 10
+            << ": give a_unsigned and b_unsigned the same value";
+      }
       return;
     }
     if (isa<WgmmaDescriptorOp>(op))

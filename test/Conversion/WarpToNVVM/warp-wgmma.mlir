@@ -27,15 +27,24 @@ gpu.module @kernels {
   // CHECK: %[[OUT:.*]] = nvvm.wgmma.mma_async %[[DA]], %[[DB]], %[[IN]], <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(f32, {{(f32, )+}}f32)> -> !llvm.struct<(f32, {{(f32, )+}}f32)>
   // CHECK: llvm.extractvalue %[[OUT]][63]
   // CHECK: nvvm.wgmma.mma_async {{.*}} A[<bf16>, <one>, <col>], B[<bf16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32)>
+  // k is 32 bytes of the input; integers accumulate in s32 (wrapping).
+  // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 8, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+  // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 8, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
+  // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 8, k = 32>, D[<s32>, <one>, <wrapped>], A[<u8>, <one>, <row>], B[<u8>, <one>, <col>] : !llvm.struct<(i32, i32, i32, i32)>
   // SM90: error: 'warp.wgmma' op PTX wgmma.mma_async needs sm_90a; the target chip is sm_90
   // SM100A: error: 'warp.wgmma' op PTX wgmma.mma_async needs sm_90a; the target chip is sm_100a
   gpu.func @multiply(%a: memref<128x64xf16, 3>, %b: memref<128x64xf16, 3>, %r: index,
-                     %acc: vector<64xf32>, %acc8: vector<4xf32>) -> vector<64xf32> {
+                     %acc: vector<64xf32>, %acc8: vector<4xf32>,
+                     %acci: vector<4xi32>) -> vector<64xf32> {
     %c0 = arith.constant 0 : index
     %da = warp.wgmma_descriptor %a[%r, %c0] swizzle = b128 {leading = 16, stride = 1024} : memref<128x64xf16, 3>
     %db = warp.wgmma_descriptor %b[%c0, %r] swizzle = b64 {leading = 8192, stride = 512} : memref<128x64xf16, 3>
     %d = warp.wgmma %da, %db, %acc {b_mn_major} : f16, vector<64xf32>
     %e = warp.wgmma %da, %db, %acc8 {a_mn_major} : bf16, vector<4xf32>
+    %f = warp.wgmma %da, %db, %acc8 : f8E4M3FN, vector<4xf32>
+    %g = warp.wgmma %da, %db, %acc8 : f32, vector<4xf32>
+    %h = warp.wgmma %da, %db, %acci {a_unsigned, b_unsigned} : i8, vector<4xi32>
     gpu.return %d : vector<64xf32>
   }
 }
+
