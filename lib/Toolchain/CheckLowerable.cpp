@@ -9,6 +9,7 @@
 #include "WarpDialect/Toolchain/Passes.h"
 
 #include "WarpDialect/IR/MemorySpaces.h"
+#include "WarpDialect/Target/Chip.h"
 
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -237,6 +238,10 @@ struct WarpCheckLowerablePass
     ModuleOp root = getOperation();
     bool failed = false;
     auto fail = [&](LogicalResult result) { failed |= mlir::failed(result); };
+    if (!chip.empty() && !warp::Chip::parse(chip)) {
+      root.emitError(warp::Chip::unknownChipMessage(chip));
+      return signalPassFailure();
+    }
 
     // Where each region lies, filled in before the checks so that no op
     // looks up its ancestors (which costs the nesting depth per op).

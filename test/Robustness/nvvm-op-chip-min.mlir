@@ -2,6 +2,9 @@
 // pipeline's: named with "or newer" (see nvvm-op-chip.mlir).
 // RUN: warp-opt %s -verify-diagnostics --warp-check-lowerable="chip=sm_80"
 // RUN: warp-opt %s --warp-check-lowerable="chip=sm_90" -o /dev/null
+// A chip the option cannot name is an error, not a guess.
+// RUN: not warp-opt %s --warp-check-lowerable="chip=sm_9x" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: error: unknown chip 'sm_9x'
 
 module attributes {gpu.container_module} {
   gpu.module @m {
