@@ -166,7 +166,7 @@ def splits_for(m: int, n: int, kk: int, sms: int, bn: int = 256) -> int:
     """How many parts to split K into so that the blocks fill `sms` SMs
     once (one block an SM), each part at least 8 K tiles: 1 where the tiles
     alone fill them."""
-    tiles = (n + bn - 1) // bn * ((m + BM - 1) // BM)
+    tiles = grid(m, n, bn)[0]
     return max(1, min(sms // tiles, (kk + BK - 1) // BK // 8))
 
 

@@ -100,8 +100,9 @@ def ConvertWarpMMAToNVVMPass : Pass<"convert-warp-mma-to-nvvm"> {
     they are). `warp.mma_sync`, `warp.ldmatrix` and `warp.stmatrix` become
     `nvvm.mma.sync` (row.col), `nvvm.ldmatrix` and `nvvm.stmatrix` (m8n8,
     b16) with the same register packing (8-bit integers four to an i32).
-    `warp.wgmma` becomes `nvvm.wgmma.mma_async` (m64nNk16, the accumulator
-    vector moved into and out of its struct of f32; K-major A is layout
+    `warp.wgmma` becomes `nvvm.wgmma.mma_async` (m64nNk, k 32 bytes of the
+    input, the accumulator vector moved into and out of its struct of f32
+    or i32 registers; integers wrap; K-major A is layout
     `row`, K-major B `col`, `mn_major` flips them) and
     `warp.wgmma_descriptor` the descriptor's bits, computed from the
     element's shared address (sm_90a only).

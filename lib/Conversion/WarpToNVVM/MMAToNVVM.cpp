@@ -684,7 +684,8 @@ NVVM::WGMMATypes getWgmmaInputType(Type input, bool isUnsigned) {
 }
 
 /// warp.wgmma -> nvvm.wgmma.mma_async, the accumulator vector moved into
-/// and out of the struct of f32 registers it takes.
+/// and out of the struct of f32 (or, for i8 inputs, i32) registers it
+/// takes.
 struct LowerWarpWgmma : public ConvertOpToLLVMPattern<WgmmaOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
