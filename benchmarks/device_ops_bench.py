@@ -18,6 +18,10 @@ one, 2^27):
                           cub::DeviceScan::{Inclusive,Exclusive}Sum and
                           torch.cumsum (exclusive: cumsum - x; torch has no
                           exclusive scan)
+  rle_i32                 wd.run_length_encode(x, unique=, counts=, num_runs=)
+                          (int32 counts) vs cub::DeviceRunLengthEncode::Encode
+                          and torch.unique_consecutive(x, return_counts=True),
+                          on runs of 2 on average as unique_i32's
 
 and, timed with them at every n as the ceilings, a device-to-device copy
 of the same bytes (cupy's copyto and torch's copy_; the faster counts) and,
@@ -104,6 +108,7 @@ GROUPS = {
     "select_f32": ("select", "f32", False),
     "partition_f32": ("partition", "f32", False),
     "unique_i32": ("unique", "i32", False),
+    "rle_i32": ("rle", "i32", False),
     "histogram_u8": ("histogram", "u8", False),
 }
 CLUSTERS = {"reduce_i32_c4": 4, "scan_incl_i32_c2": 2, "scan_incl_i32_c4": 4, "scan_incl_i32_c8": 8,
@@ -145,6 +150,8 @@ def cub_name(group):
         return f"cub_{op}_flagged_{ty}"
     if op == "unique":
         return f"cub_unique_{ty}"
+    if op == "rle":
+        return f"cub_rle_{ty}"
     if op == "histogram":
         return f"cub_histogram_{ty}"
     return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
@@ -161,8 +168,8 @@ def import_device():
 
 
 def warp_op(wd, group, chip):
-    """The warp call of `group`: f(x, out), or f(x, out, flags, count) for
-    a selection."""
+    """The warp call of `group`: f(x, out), f(x, out, flags, count) for a
+    selection, f(x, unique, counts, num_runs) for a run-length encoding."""
     op, _, exclusive = GROUPS[group]
     if op == "histogram":
         return lambda x, out: wd.histogram(x, HISTOGRAM_BINS, out=out, chip=chip)
@@ -171,6 +178,9 @@ def warp_op(wd, group, chip):
         return lambda x, out, flags, count: call(x, flags, out=out, count=count, chip=chip)
     if op == "unique":
         return lambda x, out, flags, count: wd.unique(x, out=out, count=count, chip=chip)
+    if op == "rle":
+        return lambda x, unique, counts, num_runs: wd.run_length_encode(
+            x, unique=unique, counts=counts, num_runs=num_runs, chip=chip)
     cluster = CLUSTERS.get(group, 1)
     if op == "reduce":
         return lambda x, out: wd.reduce(x, kind="add", out=out, chip=chip,
@@ -207,6 +217,10 @@ def child_compile(c, groups, log2n):
             flags, count = cp.zeros(x.size, dtype=cp.int8), cp.zeros(1, dtype=cp.int64)
             call = lambda x, out, call=call, flags=flags, count=count: \
                 call(x, out, flags[:x.size], count)  # noqa: E731
+        if GROUPS[group][0] == "rle":
+            counts, num_runs = cp.zeros(x.size, dtype=cp.int32), cp.zeros(1, dtype=cp.int64)
+            call = lambda x, out, call=call, counts=counts, num_runs=num_runs: \
+                call(x, out, counts[:x.size], num_runs)  # noqa: E731
         if GROUPS[group][0] == "histogram":
             hist = cp.zeros(HISTOGRAM_BINS, dtype=cp.int32)
             call = lambda x, out, call=call, hist=hist: call(x, hist)  # noqa: E731
@@ -362,6 +376,64 @@ def child_select(c, group, log2n):
         time_size(c, group)
 
 
+def child_rle(c, group, log2n):
+    """A run-length encoding of runs of 2 on average (unique_i32's data):
+    warp, CUB's DeviceRunLengthEncode::Encode (int lengths) and
+    torch.unique_consecutive with counts, checked against cupy's heads
+    (each run's first element, the distances between run starts as the
+    lengths, n ending the last), timed with the copies of the input."""
+    cp = c.cp
+    _, ty, _ = GROUPS[group]
+    sizes = sizes_of(group, log2n)
+    big = 1 << max(sizes)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    x = cp.cumsum(rng.integers(0, 2, big, dtype=cp.int32), dtype=cp.int32).astype(DTYPES[ty])
+    unique, counts, dst = cp.empty_like(x), cp.empty(big, dtype=cp.int32), cp.empty_like(x)
+    num_runs = cp.zeros(1, dtype=cp.int64)
+    warp, warp_error, torch = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        xv, uv, cv, dv = x[:n], unique[:n], counts[:n], dst[:n]
+        starts = cp.flatnonzero(cp.concatenate([cp.ones(1, dtype=cp.bool_), xv[1:] != xv[:-1]]))
+        want_unique = xv[starts]
+        want_counts = cp.diff(cp.concatenate([starts, cp.array([n], dtype=starts.dtype)])).astype(cp.int32)
+        runs = int(starts.size)
+
+        def check(uv=uv, cv=cv, want_unique=want_unique, want_counts=want_counts, runs=runs):
+            got = int(num_runs[0])
+            if got != runs:
+                return f"num_runs {got} != {runs}"
+            return (equal(cp, uv[:runs], want_unique, "unique values")
+                    or equal(cp, cv[:runs], want_counts, "counts"))
+
+        def reset(uv=uv, cv=cv):
+            num_runs.fill(-1)
+            uv.fill(7)
+            cv.fill(-7)
+
+        def add(impl, launch, check=check, reset=reset):
+            reset()
+            c.measure(group, f"{impl}@{log2}", launch, check)
+
+        if warp:
+            add("warp", lambda xv=xv, uv=uv, cv=cv: warp(xv, uv, cv, num_runs))
+        else:
+            c.report(group, f"warp@{log2}", error=warp_error)
+        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(uv), device_bench.ptr(cv),
+                device_bench.ptr(num_runs), ctypes.c_longlong(n))
+        if torch:
+            tx, tu, tc, tn = (torch.from_dlpack(a) for a in (xv, uv, cv, num_runs))
+
+            def consecutive(tx=tx, tu=tu, tc=tc, tn=tn):
+                first, lengths = torch.unique_consecutive(tx, return_counts=True)
+                tu[:first.numel()].copy_(first)
+                tc[:lengths.numel()].copy_(lengths)
+                tn.fill_(first.numel())
+            add("torch", consecutive)
+        add_copies(c, add, torch, xv, dv)
+        time_size(c, group)
+
+
 def child_histogram(c, group, log2n):
     """A 256-bin histogram of uniform bytes: warp (the bins counted in
     workgroup memory first), CUB's DeviceHistogram::HistogramEven and
@@ -403,6 +475,8 @@ def child_group(c, group, log2n):
         return child_select(c, group, log2n)
     if op == "histogram":
         return child_histogram(c, group, log2n)
+    if op == "rle":
+        return child_rle(c, group, log2n)
     dtype = DTYPES[ty]
     sizes = sizes_of(group, log2n)
     big = 1 << max(sizes)

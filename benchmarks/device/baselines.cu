@@ -13,6 +13,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_histogram.cuh>
 #include <cub/device/device_partition.cuh>
+#include <cub/device/device_run_length_encode.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
@@ -335,6 +336,11 @@ EXPORT int cub_partition_flagged_f32(void *temp, size_t *bytes, const float *in,
 EXPORT int cub_unique_i32(void *temp, size_t *bytes, const int *in, int *out, long long *num,
                           long long n) {
   return cub::DeviceSelect::Unique(temp, *bytes, in, out, num, n);  // device_ops_bench.py
+}
+EXPORT int cub_rle_i32(void *temp, size_t *bytes, const int *in, int *unique, int *counts,
+                       long long *num_runs, long long n) {
+  // int lengths, as CUB's examples and warp_mlir.device.run_length_encode's default (device_ops_bench.py).
+  return cub::DeviceRunLengthEncode::Encode(temp, *bytes, in, unique, counts, num_runs, n);
 }
 EXPORT int cub_histogram_u8(void *temp, size_t *bytes, const unsigned char *samples, int *hist, long long n) {
   // 256 bins of width 1 over [0, 256): a count per byte value (device_ops_bench.py).

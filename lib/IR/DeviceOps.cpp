@@ -1,4 +1,4 @@
-//===- DeviceOps.cpp - warp.device_reduce, warp.device_scan ---------------===//
+//===- DeviceOps.cpp - the verifiers of the warp.device_* ops -------------===//
 //
 // The verifiers of the host-level device-wide collectives. What they take
 // is what warp-expand-device-ops' kernels can read: contiguous 1-D memrefs
@@ -20,6 +20,9 @@ static StringRef getOperandName(Operation *op, unsigned number) {
     return std::array<StringRef, 4>{"input", "flags", "output", "count"}[number];
   if (isa<DeviceUniqueOp>(op))
     return std::array<StringRef, 3>{"input", "output", "count"}[number];
+  if (isa<DeviceRunLengthEncodeOp>(op))
+    return std::array<StringRef, 4>{"input", "unique_out", "counts_out",
+                                    "num_runs"}[number];
   if (isa<DeviceHistogramOp>(op))
     return number == 0 ? "samples" : "bins";
   return number == 0 ? "input" : "output";
@@ -83,45 +86,59 @@ LogicalResult DeviceScanOp::verify() {
   return success();
 }
 
-/// The checks select, partition and unique share: one element type, a flag
-/// per element (not unique's), a count; and for a partition an output for
-/// every element.
-template <typename SelectionOp>
-static LogicalResult verifySelection(SelectionOp op, bool everyElement) {
+/// The checks select, partition, unique and run_length_encode share: one
+/// element type in `input` and `output`, a flag per element where there
+/// are `flags`, an output for every element where `everyElement` (a
+/// partition), an element in `count`.
+static LogicalResult verifySelection(Operation *op, Value input, Value flags,
+                                     Value output, Value count,
+                                     bool everyElement) {
   if (failed(verifyDeviceMemRefs(op)))
     return failure();
-  MemRefType input = op.getInput().getType(), output = op.getOutput().getType();
-  if (input.getElementType() != output.getElementType())
-    return op.emitOpError() << "takes one element type, got "
-                            << input.getElementType() << " and "
-                            << output.getElementType();
-  int64_t in = input.getDimSize(0);
-  if constexpr (!std::is_same_v<SelectionOp, DeviceUniqueOp>) {
-    int64_t flags = op.getFlags().getType().getDimSize(0);
-    if (!ShapedType::isDynamic(in) && !ShapedType::isDynamic(flags) && flags < in)
-      return op.emitOpError() << "needs a flag per element: " << in
-                              << " elements, " << flags << " flags";
+  auto inputType = cast<MemRefType>(input.getType());
+  auto outputType = cast<MemRefType>(output.getType());
+  if (inputType.getElementType() != outputType.getElementType())
+    return op->emitOpError() << "takes one element type, got "
+                             << inputType.getElementType() << " and "
+                             << outputType.getElementType();
+  int64_t in = inputType.getDimSize(0);
+  if (flags) {
+    int64_t flagCount = cast<MemRefType>(flags.getType()).getDimSize(0);
+    if (!ShapedType::isDynamic(in) && !ShapedType::isDynamic(flagCount) &&
+        flagCount < in)
+      return op->emitOpError() << "needs a flag per element: " << in
+                               << " elements, " << flagCount << " flags";
   }
-  int64_t out = output.getDimSize(0);
+  int64_t out = outputType.getDimSize(0);
   if (everyElement && !ShapedType::isDynamic(in) && !ShapedType::isDynamic(out) &&
       out < in)
-    return op.emitOpError() << "writes " << in << " elements, but its output has "
-                            << out;
-  if (op.getCount().getType().getDimSize(0) == 0)
-    return op.emitOpError() << "writes the count, but its count has no element";
+    return op->emitOpError() << "writes " << in << " elements, but its output has "
+                             << out;
+  if (cast<MemRefType>(count.getType()).getDimSize(0) == 0)
+    return op->emitOpError()
+           << "writes the count, but its "
+           << getOperandName(op, op->getNumOperands() - 1) << " has no element";
   return success();
 }
 
 LogicalResult DeviceSelectOp::verify() {
-  return verifySelection(*this, /*everyElement=*/false);
+  return verifySelection(*this, getInput(), getFlags(), getOutput(), getCount(),
+                         /*everyElement=*/false);
 }
 
 LogicalResult DevicePartitionOp::verify() {
-  return verifySelection(*this, /*everyElement=*/true);
+  return verifySelection(*this, getInput(), getFlags(), getOutput(), getCount(),
+                         /*everyElement=*/true);
 }
 
 LogicalResult DeviceUniqueOp::verify() {
-  return verifySelection(*this, /*everyElement=*/false);
+  return verifySelection(*this, getInput(), Value(), getOutput(), getCount(),
+                         /*everyElement=*/false);
+}
+
+LogicalResult DeviceRunLengthEncodeOp::verify() {
+  return verifySelection(*this, getInput(), Value(), getUniqueOut(),
+                         getNumRuns(), /*everyElement=*/false);
 }
 
 LogicalResult DeviceHistogramOp::verify() { return verifyDeviceMemRefs(*this); }

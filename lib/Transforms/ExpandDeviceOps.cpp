@@ -1,9 +1,10 @@
 //===- ExpandDeviceOps.cpp - device-wide ops to kernels and launches ------===//
 //
 // warp-expand-device-ops (Passes.td): warp.device_reduce, device_scan,
-// device_select, device_partition and device_histogram become kernels made of warp ops in a
-// gpu.module of their own, and the host code that allocates their scratch
-// and launches them.
+// device_select, device_partition, device_unique, device_run_length_encode
+// and device_histogram become kernels made of warp ops in a gpu.module of
+// their own, and the host code that allocates their scratch and launches
+// them.
 //
 // A reduction is CUB's two kernels: a capped grid of blocks folds chunks of
 // kReduceTilesPerBlock tiles into one partial each (16-byte vector loads,
@@ -14,7 +15,10 @@
 // totals and prefixes a window of 32 at a time in warp 0 until it meets a
 // prefix, publishes its own prefix and adds it to its items. A selection
 // is a scan of the tile's kept counts, then each kept element written at
-// its count. A first kernel clears the tiles' status words. A histogram
+// its count; a run-length encoding also stages its heads' positions to
+// write each run's length within its first tile, and a light kernel after
+// it adds the lengths of runs that go on into later tiles. A first kernel
+// clears the tiles' status words. A histogram
 // clears the bins, then counts each tile (warp.block_histogram), in a
 // workgroup copy of the bins where it fits (a capped grid of blocks, each
 // over many tiles, adds its copy to the output once).
@@ -56,6 +60,24 @@ struct ScanScratch {
   static constexpr int64_t kPerTile = 24;
 };
 
+/// What a selection keeps and where the rest goes.
+enum class Selection {
+  Flagged,    // the flagged elements
+  Partition,  // the flagged ones, then the others in reverse at the end
+  Unique,     // the first of each run of equal elements
+  RunLengths, // unique's, and the length of each run
+};
+
+/// The item size that sets a selection's tile (DeviceTiling's items per
+/// thread): its element's, but at least 4 bytes for a run-length
+/// encoding, whose tile stages an i16 position per item in workgroup
+/// memory besides the items: the 64 i8 items per thread of a select tile
+/// would need more workgroup memory than a block has.
+int64_t selectionTileBytes(Selection selection, int64_t dataBytes) {
+  return selection == Selection::RunLengths ? std::max<int64_t>(dataBytes, 4)
+                                            : dataBytes;
+}
+
 /// Builds the kernels of one device op (the same for every op alike).
 class DeviceKernelBuilder {
 public:
@@ -67,6 +89,7 @@ public:
       : b(b), kind(kind), element(element),
         elementBytes(element.getIntOrFloatBitWidth() / 8),
         dataBytes((data ? data : element).getIntOrFloatBitWidth() / 8),
+        tileBytes(dataBytes),
         operandTypes(operandTypes) {}
 
   /// The kernel `name` of the module, with the (operands..., scratch, n)
@@ -108,18 +131,20 @@ public:
   /// Scans in thread-block clusters of `blocks` blocks: a look-back step
   /// (a status word) per cluster of tiles rather than per tile.
   void setClusterBlocks(int64_t blocks) { clusterBlocks = blocks; }
+  /// Tiles of DeviceTiling's items of `bytes` bytes (a selection's
+  /// selectionTileBytes), for every kernel built after.
+  void setTileBytes(int64_t bytes) { tileBytes = bytes; }
   /// The elements of a tile whose look-back status is one word: a tile's,
   /// or a cluster's tiles'.
   int64_t statusItems() const {
-    return DeviceTiling::tileItems(dataBytes) * clusterBlocks;
+    return DeviceTiling::tileItems(tileBytes) * clusterBlocks;
   }
-  /// What a selection keeps and where the rest goes.
-  enum class Selection {
-    Flagged,   // the flagged elements
-    Partition, // the flagged ones, then the others in reverse at the end
-    Unique,    // the first of each run of equal elements
-  };
+  /// A selection's kernel; its tiles are of selectionTileBytes' items.
   void buildSelect(gpu::GPUModuleOp module, Selection selection);
+  /// A run-length encoding's second kernel, after buildSelect's: a thread
+  /// per tile adds the tile's leading elements (those before its first
+  /// head) to the count of the run they continue.
+  void buildRunCarry(gpu::GPUModuleOp module);
   /// A histogram into `bins` bins counted in workgroup memory first, or
   /// straight into the output where `bins` is not given.
   void buildHistogram(gpu::GPUModuleOp module, std::optional<int64_t> bins);
@@ -132,6 +157,18 @@ private:
   Value i64(int64_t value) { return arith::ConstantIntOp::create(b, value, 64); }
   Value toI64(Value v) {
     return arith::IndexCastOp::create(b, b.getI64Type(), v);
+  }
+  /// An integer length as a run-length encoding's counts_out element
+  /// (operand 2: i32 or i64).
+  Value toCount(Value length) {
+    auto type = cast<MemRefType>(operands[2].getType()).getElementType();
+    unsigned from = length.getType().getIntOrFloatBitWidth();
+    unsigned to = type.getIntOrFloatBitWidth();
+    if (from == to)
+      return length;
+    if (from < to)
+      return arith::ExtUIOp::create(b, type, length);
+    return arith::TruncIOp::create(b, type, length);
   }
   Value pad(Type type) { return buildCombinePadding(b, b.getLoc(), kind, type); }
   Value combine(Value lhs, Value rhs) {
@@ -285,6 +322,9 @@ private:
   CombineKind kind;
   Type element;
   int64_t elementBytes, dataBytes;
+  /// The item size that sets the tiles (items per thread): the data's, or
+  /// selectionTileBytes' for a selection.
+  int64_t tileBytes;
   int64_t clusterBlocks = 1;
   SmallVector<Type> operandTypes;
   SmallVector<Value> operands;
@@ -709,14 +749,23 @@ Value DeviceKernelBuilder::uniqueKeeps(Value values, Value offset, int64_t items
 }
 
 void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selection) {
-  int64_t items = DeviceTiling::itemsPerThread(dataBytes);
-  int64_t tileItems = DeviceTiling::tileItems(dataBytes);
+  assert(tileBytes == selectionTileBytes(selection, dataBytes) &&
+         "the tiles of setTileBytes(selectionTileBytes(...))");
+  int64_t items = DeviceTiling::itemsPerThread(tileBytes);
+  int64_t tileItems = DeviceTiling::tileItems(tileBytes);
   bool partition = selection == Selection::Partition;
-  bool unique = selection == Selection::Unique;
-  gpu::GPUFuncOp kernel = startKernel(
-      module, partition ? "partition" : unique ? "unique" : "select", tileItems);
-  // (input, flags, output, count), or unique's (input, output, count).
-  Value kept = operands[unique ? 1 : 2], count = operands[unique ? 2 : 3];
+  bool runs = selection == Selection::RunLengths;
+  // A run-length encoding keeps what unique keeps: each run's head.
+  bool unique = selection == Selection::Unique || runs;
+  gpu::GPUFuncOp kernel = startKernel(module,
+                                      partition ? "partition"
+                                      : runs    ? "run_length_encode"
+                                      : unique  ? "unique"
+                                                : "select",
+                                      tileItems);
+  // (input, flags, output, count), unique's (input, output, count), or a
+  // run-length encoding's (input, unique_out, counts_out, num_runs).
+  Value kept = operands[unique ? 1 : 2], count = operands.back();
   Type data = cast<MemRefType>(input.getType()).getElementType();
   Type i64Type = b.getI64Type();
   TileStatus status = tileStatus(/*counts=*/true);
@@ -756,6 +805,24 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   Value stage = kernel.addWorkgroupAttribution(stageType, b.getLoc());
   Value valid = toI64(arith::MinUIOp::create(b, arith::SubIOp::create(b, n, offset),
                                              index(tileItems)));
+  // A run-length encoding also stages each head's position in the tile at
+  // its run's slot, and the tile's end after the last: run s of the tile
+  // is starts[s + 1] - starts[s] long within it. Positions up to the
+  // tile's size fit 16 bits (selectionTileBytes keeps tiles that small).
+  Value starts;
+  Type positionType = b.getI16Type();
+  if (runs) {
+    assert(tileItems < (int64_t(1) << 15) && "tile positions fit i16");
+    starts = kernel.addWorkgroupAttribution(
+        MemRefType::get({tileItems + 1}, positionType, AffineMap(),
+                        stageType.getMemorySpace()),
+        b.getLoc());
+    ifThen(isThreadZero(), [&] {
+      memref::StoreOp::create(
+          b, arith::TruncIOp::create(b, positionType, valid), starts,
+          ValueRange{arith::IndexCastOp::create(b, b.getIndexType(), total)});
+    });
+  }
   Value local = before;
   Value firstItem = toI64(arith::MulIOp::create(b, thread, index(items)));
   for (int64_t j = 0; j < items; ++j) {
@@ -773,8 +840,13 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
       store = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, p, valid);
     }
     ifThen(store, [&] {
-      memref::StoreOp::create(b, value, stage,
-                              ValueRange{arith::IndexCastOp::create(b, b.getIndexType(), slot)});
+      Value at = arith::IndexCastOp::create(b, b.getIndexType(), slot);
+      memref::StoreOp::create(b, value, stage, ValueRange{at});
+      if (runs)
+        memref::StoreOp::create(
+            b,
+            arith::TruncIOp::create(b, positionType, arith::AddIOp::create(b, firstItem, i64(j))),
+            starts, ValueRange{at});
     });
     local = arith::AddIOp::create(b, local, arith::ExtUIOp::create(b, i64Type, keep));
   }
@@ -804,6 +876,25 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
     }
     memref::StoreOp::create(b, memref::LoadOp::create(b, stage, ValueRange{i}), kept,
                             ValueRange{where});
+    if (runs) {
+      Value start = memref::LoadOp::create(b, starts, ValueRange{i});
+      Value end = memref::LoadOp::create(
+          b, starts, ValueRange{arith::AddIOp::create(b, i, index(1))});
+      memref::StoreOp::create(b, toCount(arith::SubIOp::create(b, end, start)), operands[2],
+                              ValueRange{where});
+    }
+  }
+  if (runs) {
+    // What the carry kernel needs of the tile: its elements before its
+    // first head (starts[0]: all of them without a head; none in tile 0,
+    // whose first element is a head) and the runs that start before it.
+    // The packed counts of a selection leave these two arrays unused.
+    ifThen(isThreadZero(), [&] {
+      Value leading = arith::ExtUIOp::create(
+          b, i64Type, memref::LoadOp::create(b, starts, ValueRange{index(0)}));
+      LLVM::StoreOp::create(b, leading, scratchSlot(status.totals, tile64), 8);
+      LLVM::StoreOp::create(b, prefix, scratchSlot(status.prefixes, tile64), 8);
+    });
   }
   // The last tile knows the count.
   Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
@@ -811,6 +902,35 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
                                          arith::SubIOp::create(b, tiles, index(1)));
   ifThen(arith::AndIOp::create(b, lastTile, isThreadZero()), [&] {
     memref::StoreOp::create(b, combine(prefix, total), count, ValueRange{index(0)});
+  });
+}
+
+void DeviceKernelBuilder::buildRunCarry(gpu::GPUModuleOp module) {
+  // A thread per tile, as scan_init.
+  startKernel(module, "run_length_carry", statusItems() * DeviceTiling::kThreads);
+  TileStatus status = tileStatus(/*counts=*/true);
+  Value tile = arith::AddIOp::create(
+      b,
+      arith::MulIOp::create(b, gpu::BlockIdOp::create(b, gpu::Dimension::x),
+                            index(DeviceTiling::kThreads)),
+      thread);
+  Value tiles = arith::CeilDivUIOp::create(b, n, index(statusItems()));
+  Value exists = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tile, tiles);
+  ifThen(exists, [&] {
+    Value tile64 = toI64(tile);
+    Value leading = LLVM::LoadOp::create(b, b.getI64Type(),
+                                         scratchSlot(status.totals, tile64), 8);
+    // The leading elements continue the last run before the tile (tile 0
+    // has none: its first element is a head). Several tiles without a head
+    // may add to one run.
+    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, leading, i64(0)), [&] {
+      Value runsBefore = LLVM::LoadOp::create(b, b.getI64Type(),
+                                              scratchSlot(status.prefixes, tile64), 8);
+      Value run = arith::IndexCastOp::create(b, b.getIndexType(),
+                                             arith::SubIOp::create(b, runsBefore, i64(1)));
+      memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, toCount(leading),
+                                  operands[2], ValueRange{run});
+    });
   });
 }
 
@@ -1015,7 +1135,12 @@ struct WarpExpandDeviceOpsPass
     auto partition = dyn_cast<DevicePartitionOp>(op);
     auto histogram = dyn_cast<DeviceHistogramOp>(op);
     bool unique = isa<DeviceUniqueOp>(op);
-    bool select = isa<DeviceSelectOp>(op) || partition || unique;
+    auto runs = dyn_cast<DeviceRunLengthEncodeOp>(op);
+    bool select = isa<DeviceSelectOp>(op) || partition || unique || runs;
+    Selection selection = partition ? Selection::Partition
+                          : unique  ? Selection::Unique
+                          : runs    ? Selection::RunLengths
+                                    : Selection::Flagged;
     // A histogram's counters go to workgroup memory where their number is
     // static and small enough.
     std::optional<int64_t> privateBins;
@@ -1043,7 +1168,8 @@ struct WarpExpandDeviceOpsPass
          (clusterBlocks > 1 ? "_cluster" + std::to_string(clusterBlocks) : "") +
          (histogram ? "_" + typeName(histogram.getOutput().getType().getElementType()) +
                           (privateBins ? "_bins" + std::to_string(*privateBins) : "")
-                    : ""))
+                    : "") +
+         (runs ? "_" + typeName(runs.getCountsOut().getType().getElementType()) : ""))
             .str();
     auto top = op->getParentOfType<ModuleOp>();
     top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
@@ -1067,7 +1193,8 @@ struct WarpExpandDeviceOpsPass
           {ShapedType::kDynamic}, cast<MemRefType>(operand.getType()).getElementType()));
     DeviceKernelBuilder kernels(b, kind, element, operandTypes, data);
     int64_t bytes = data.getIntOrFloatBitWidth() / 8;
-    int64_t tileItems = DeviceTiling::tileItems(bytes);
+    int64_t tileItems =
+        DeviceTiling::tileItems(select ? selectionTileBytes(selection, bytes) : bytes);
     if (histogram) {
       kernels.buildHistogram(module, privateBins);
       // No scratch: 8 bytes, so that no allocation is empty.
@@ -1082,13 +1209,16 @@ struct WarpExpandDeviceOpsPass
                           {0, 8, DeviceTiling::reduceChunkItems(bytes)}));
     } else {
       kernels.setClusterBlocks(clusterBlocks);
-      kernels.buildScanInit(module);
       if (select)
-        kernels.buildSelect(module, partition ? DeviceKernelBuilder::Selection::Partition
-                                    : unique  ? DeviceKernelBuilder::Selection::Unique
-                                              : DeviceKernelBuilder::Selection::Flagged);
-      else
+        kernels.setTileBytes(selectionTileBytes(selection, bytes));
+      kernels.buildScanInit(module);
+      if (!select) {
         kernels.buildScan(module, scan.getExclusive());
+      } else {
+        kernels.buildSelect(module, selection);
+        if (runs)
+          kernels.buildRunCarry(module);
+      }
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr(
                           {0, ScanScratch::kPerTile, tileItems * clusterBlocks}));

@@ -1,11 +1,13 @@
 """Device-wide collectives on torch, cupy or numpy arrays: `warp.device_reduce`,
-`warp.device_scan`, `warp.device_select`, `warp.device_partition` and
+`warp.device_scan`, `warp.device_select`, `warp.device_partition`,
+`warp.device_unique`, `warp.device_run_length_encode` and
 `warp.device_histogram` from Python.
 
     import warp_mlir.device as wd
     total = wd.reduce(x)                      # x[0] + ... + x[n-1], a 1-element array
     prefix = wd.scan(x, "maxsi", exclusive=True)
     kept, count = wd.select(x, x > 0)          # kept[:count[0]]: the positive ones
+    first, lengths, runs = wd.run_length_encode(x)  # x's runs: first[:runs[0]], lengths[:runs[0]]
 
 Each call writes the one op into a host function, lets the compiler expand
 it (`warp-expand-device-ops`: kernels made of warp ops, and how to launch
@@ -148,13 +150,17 @@ def _op_text(op: str, variant: str, element: str, exclusive: bool, cluster: int 
     """A host function holding the one device op on memrefs of `element`;
     `variant` is the combine kind of a reduce or scan, the bins' memref
     type of a histogram ("memref<256xi32>": static bins are counted in
-    workgroup memory first), unused otherwise; a scan's `cluster` blocks."""
+    workgroup memory first), the counts' element type of a run-length
+    encoding ("i32"), unused otherwise; a scan's `cluster` blocks."""
     data = f"memref<?x{element}>"
     if op in ("select", "partition"):
         types = [data, "memref<?xi8>", data, "memref<1xi64>"]
         head = f"warp.device_{op}"
     elif op == "unique":
         types, head = [data, data, "memref<1xi64>"], "warp.device_unique"
+    elif op == "run_length_encode":
+        types = [data, data, f"memref<?x{variant}>", "memref<1xi64>"]
+        head = "warp.device_run_length_encode"
     elif op == "histogram":
         types, head = [data, variant], "warp.device_histogram"
     else:
@@ -320,12 +326,12 @@ def _selection(op: str, x: Any, flags: Any, out: Any, count: Any, chip: str, str
     return out, count
 
 
-def _count(x: Any, count: Any) -> Any:
+def _count(x: Any, count: Any, what: str = "count") -> Any:
     """A selection's count array: `count`, checked, or a new one like `x`."""
     if count is None:
         return _empty(x, 1, "int64")
     if _dtype_name(count) != "int64" or _length(count) < 1:
-        raise TypeError("count must be an int64 array of at least one element")
+        raise TypeError(f"{what} must be an int64 array of at least one element")
     return count
 
 
@@ -350,6 +356,34 @@ def unique(x: Any, out: Any = None, count: Any = None, chip: str = "sm_90",
     return out, count
 
 
+def run_length_encode(x: Any, unique: Any = None, counts: Any = None, num_runs: Any = None,
+                      chip: str = "sm_90", stream: Any = None,
+                      backend: str = "cuda") -> Tuple[Any, Any, Any]:
+    """The runs of equal consecutive elements of `x` (CUB's
+    DeviceRunLengthEncode::Encode; equality as `unique`'s: -0.0 equals 0.0,
+    every NaN is a run of its own): returns `(unique, counts, num_runs)`,
+    `unique[r]` the first element of run `r` and `counts[r]` its length for
+    `r < num_runs[0]` (the rest of both is left as it is). `unique`: like
+    `x`, not overlapping it; `counts`: int32 or int64 (new: int32, as CUB's
+    `int` lengths, or int64 where `x` has 2^31 elements or more, so that
+    every length fits); `num_runs`: a 1-element int64 array. All new where
+    not given, like `x`."""
+    n = _length(x)
+    unique = _output(x, unique, n, "unique")
+    if counts is None:
+        counts = _empty(x, n, "int32" if n < 2 ** 31 else "int64")
+    elif _dtype_name(counts) not in ("int32", "int64"):
+        raise TypeError(f"counts must be an int32 or int64 array, not "
+                        f"{_dtype_name(counts) or type(counts).__name__}")
+    elif _length(counts) < n:
+        # Every element may start a run.
+        raise ValueError(f"counts has {_length(counts)} elements, needs {n}")
+    num_runs = _count(x, num_runs, "num_runs")
+    _run("run_length_encode", [x, unique, counts, num_runs], _TYPES[_dtype_name(counts)],
+         False, chip, stream, backend)
+    return unique, counts, num_runs
+
+
 def partition(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str = "sm_90",
               stream: Any = None, backend: str = "cuda") -> Tuple[Any, Any]:
     """As `select`, and the elements whose flag is zero fill `out[count[0]:n]`
@@ -357,4 +391,5 @@ def partition(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str 
     return _selection("partition", x, flags, out, count, chip, stream, backend)
 
 
-__all__ = ["histogram", "partition", "reduce", "scan", "select", "unique"]
+__all__ = ["histogram", "partition", "reduce", "run_length_encode", "scan", "select",
+           "unique"]

@@ -303,7 +303,7 @@ def family_seeds():
     # The device-wide ops are host code: a func.func outside any gpu.module
     # (warp-expand-device-ops adds the gpu.modules of their kernels). Every
     # element type, static and dynamic shapes, alike ops sharing a module,
-    # an exclusive and an in-place scan, a selection.
+    # an exclusive and an in-place scan, a selection, a run-length encoding.
     yield ("func.func @device_ops(%x: memref<?xf32>, %s: memref<1xf32>, "
            "%i: memref<300xi64>, %j: memref<?xi64>, %k: memref<?xi32>, "
            "%d: memref<5000xf64>, %e: memref<1xf64>, %f: memref<?xi8>, "
@@ -324,6 +324,8 @@ def family_seeds():
            "  warp.device_histogram %f, %c : memref<?xi8>, memref<1xi64>\n"
            "  warp.device_histogram %k, %j : memref<?xi32>, memref<?xi64>\n"
            "  warp.device_unique %d, %g, %c : memref<5000xf64>, memref<?xf64>, memref<1xi64>\n"
+           "  warp.device_run_length_encode %d, %g, %j, %c : memref<5000xf64>, memref<?xf64>, "
+           "memref<?xi64>, memref<1xi64>\n"
            "  warp.device_scan <add> %x, %x cluster_blocks = 4 : memref<?xf32>, memref<?xf32>\n"
            "  warp.device_reduce <maxsi> %k, %k cluster_blocks = 2 : memref<?xi32>, memref<?xi32>\n"
            "  return\n}\n")

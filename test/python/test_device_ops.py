@@ -12,7 +12,7 @@ import pytest
 
 import warp_mlir as wm
 import warp_mlir.device as wd
-from conftest import BACKENDS, requires_gpu
+from conftest import BACKENDS, requires_gpu, requires_sim
 
 INT_KINDS = ["add", "mul", "minsi", "maxsi", "minui", "maxui", "and", "or", "xor"]
 FLOAT_KINDS = ["add", "mul", "minimumf", "maximumf", "minnumf", "maxnumf"]
@@ -482,6 +482,124 @@ def test_unique(backend, dtype, rng):
             assert int(count[0]) == len(want), (n, int(count[0]), len(want))
             bits = _unsigned(dtype)  # -0.0 and NaN payloads compared bit for bit
             np.testing.assert_array_equal(out[:len(want)].view(bits), want.view(bits))
+
+
+# -- run-length encode ------------------------------------------------------------------------
+
+def runs_of(x):
+    """The runs of ==-equal consecutive elements of x (numpy's ==: -0.0
+    equals 0.0, NaN equals nothing): each run's first element and length,
+    the lengths as the distances between consecutive run starts, n ending
+    the last."""
+    if len(x) == 0:
+        return x[:0], np.zeros(0, np.int64)
+    with np.errstate(invalid="ignore"):
+        starts = np.flatnonzero(np.concatenate([[True], x[1:] != x[:-1]]))
+    return x[starts], np.diff(np.append(starts, len(x)))
+
+
+def rle_cases(dtype, n, rng):
+    """Inputs of n elements: runs of 1 to 5 from a small alphabet, runs
+    longer than a tile (whole tiles without a head), all equal, all
+    different from their neighbours, and for floats -0.0 next to 0.0 and
+    NaNs next to each other."""
+    dtype = np.dtype(dtype)
+    tile = 256 * 64 // max(dtype.itemsize, 4)
+    short = np.repeat(rng.integers(-3, 3, n), rng.integers(1, 6, n))[:n]
+    long = np.repeat(rng.integers(-3, 3, n // tile + 2), rng.integers(tile // 2, 3 * tile, n // tile + 2))[:n]
+    cases = [short, long, np.zeros(n), np.arange(n) % 97, rng.integers(-2, 2, n)]
+    cases = [case.astype(dtype) for case in cases]
+    if dtype.kind == "f" and n > 4:
+        y = cases[0].copy()
+        y[1::7] = -0.0
+        y[2::7] = 0.0
+        y[3::11] = np.nan
+        y[4::11] = np.nan
+        cases.append(y)
+        cases.append(np.full(n, np.nan, dtype))
+    return cases
+
+
+def check_runs(x, first, counts, num_runs, fill):
+    """The outputs against runs_of(x); the elements past the runs untouched."""
+    want_first, want_counts = runs_of(x)
+    k = len(want_first)
+    assert int(num_runs[0]) == k, (len(x), int(num_runs[0]), k)
+    bits = _unsigned(x.dtype)  # -0.0 and NaN payloads compared bit for bit
+    np.testing.assert_array_equal(first[:k].view(bits), want_first.view(bits))
+    np.testing.assert_array_equal(counts[:k], want_counts.astype(counts.dtype))
+    assert (first[k:].view(bits) == np.array(fill, x.dtype).view(bits)).all()
+    assert (counts[k:] == -9).all()
+
+
+RLE_TYPES = [np.int8, np.int16, np.int32, np.int64, np.float16, np.float32, np.float64]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", RLE_TYPES)
+def test_run_length_encode(backend, dtype, rng):
+    """DeviceRunLengthEncode::Encode: runs across threads and tiles (4096
+    elements of up to 4 bytes, 2048 of 8), whole tiles inside one run,
+    all equal, all different; int32 and int64 counts."""
+    tile = 256 * 64 // max(np.dtype(dtype).itemsize, 4)
+    for n in (0, 1, 31, 33, tile - 1, tile, tile + 1, 3 * tile + 7):
+        for i, case in enumerate(rle_cases(dtype, n, rng)):
+            counts_type = np.int64 if i % 2 else np.int32
+            first = np.full(n + 2, 7, dtype)
+            counts = np.full(n + 2, -9, counts_type)
+            got = wd.run_length_encode(case, unique=first, counts=counts, backend=backend)
+            assert got[0] is first and got[1] is counts
+            check_runs(case, first, counts, got[2], 7)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_run_length_encode_new_outputs(backend, rng):
+    """Outputs made by the call: unique like x, int32 counts (CUB's int
+    lengths), an int64 num_runs; an empty x has no run."""
+    x = np.repeat(np.array([5, -1, 5, 5, 0], np.int32), [3, 1, 4, 4100, 2])
+    first, counts, num_runs = wd.run_length_encode(x, backend=backend)
+    assert first.dtype == np.int32 and counts.dtype == np.int32 and num_runs.dtype == np.int64
+    assert int(num_runs[0]) == 4
+    np.testing.assert_array_equal(first[:4], [5, -1, 5, 0])
+    np.testing.assert_array_equal(counts[:4], [3, 1, 4104, 2])
+    _, _, none = wd.run_length_encode(np.zeros(0, np.float32), backend=backend)
+    assert int(none[0]) == 0
+
+
+@requires_sim
+def test_run_length_encode_bf16(rng):
+    """bf16 (no numpy type: its bits as 2-byte voids, as the launcher takes
+    them, through the module's plan): equality of the values, so -0.0
+    (0x8000) continues a run of 0.0 and each NaN (0x7FC0) is a run of its
+    own."""
+    from warp_mlir.device import _launch, _plan
+    n = 3 * 4096 + 7
+    values = np.array([0x3F80, 0x4000, 0x0000, 0x8000, 0x7FC0, 0xBF80], np.uint16)
+    bits = np.repeat(values[rng.integers(0, len(values), n)], rng.integers(1, 4, n))[:n]
+    as_float = (bits.astype(np.uint32) << 16).view(np.float32)  # bf16 is f32's upper half
+    first = np.full(n, 0x1234, np.uint16)
+    counts = np.full(n, -9, np.int32)
+    num_runs = np.zeros(1, np.int64)
+    _launch(_plan("run_length_encode", "i32", "bf16", False, "sm_90"),
+            [bits.view("V2"), first.view("V2"), counts, num_runs], n, None, "sim")
+    want_first, want_counts = runs_of(as_float)
+    k = len(want_first)
+    assert int(num_runs[0]) == k
+    np.testing.assert_array_equal(first[:k], (want_first.view(np.uint32) >> 16).astype(np.uint16))
+    np.testing.assert_array_equal(counts[:k], want_counts)
+
+
+def test_run_length_encode_rejects():
+    """Counts that are not int32/int64 or too short, a wrong num_runs."""
+    x = np.zeros(10, np.int32)
+    with pytest.raises(TypeError, match="counts must be an int32 or int64"):
+        wd.run_length_encode(x, counts=np.zeros(10, np.int16), backend="sim")
+    with pytest.raises(ValueError, match="counts has 9 elements, needs 10"):
+        wd.run_length_encode(x, counts=np.zeros(9, np.int32), backend="sim")
+    with pytest.raises(TypeError, match="unique has f32 elements, x i32"):
+        wd.run_length_encode(x, unique=np.zeros(10, np.float32), backend="sim")
+    with pytest.raises(TypeError, match="num_runs must be an int64 array"):
+        wd.run_length_encode(x, num_runs=np.zeros(1, np.int32), backend="sim")
 
 
 # -- histogram --------------------------------------------------------------------------------

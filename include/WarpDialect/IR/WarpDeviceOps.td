@@ -171,6 +171,55 @@ def Warp_DeviceUniqueOp : Warp_DeviceOp<"device_unique"> {
   let extraClassDeclaration = commonDeclarations;
 }
 
+def Warp_DeviceRunLengthEncodeOp : Warp_DeviceOp<"device_run_length_encode"> {
+  let summary = "the first element and length of each run of equal ones (CUB DeviceRunLengthEncode::Encode)";
+  let description = [{
+    Host code: the `n = dim(input, 0)` elements of `input` split into runs
+    of consecutive equal elements, `k` of them; for run `r` (in order),
+    `unique_out[r]` is its first element and `counts_out[r]` its length,
+    and `num_runs[0] = k` (an i64, as `warp.device_unique`'s count). An
+    empty input has no run: `num_runs[0] = 0`. The elements past `k` of
+    both outputs are left as they are. Equality is `warp.device_unique`'s
+    (the type's `==`: integers bit for bit, floats `arith.cmpf oeq`, so
+    `-0.0` and `0.0` are one run and every NaN is a run of its own), and
+    `unique_out[0 .. k)` is exactly what `warp.device_unique` writes.
+
+    The counts are i32 or i64 (CUB's lengths iterator: the `int` of its
+    examples, or a 64-bit type for runs of `2^31` elements or more; an i32
+    count of such a run wraps). Types and memory as for
+    `warp.device_select`; neither output may overlap `input` or the other.
+
+    `warp-expand-device-ops` lowers it as `warp.device_unique` (head flags
+    from each element and the one before it, the tile's heads counted by
+    a block scan, the count before the tile found by decoupled look-back),
+    plus the lengths: each head's tile-local position goes to workgroup
+    memory at its run's slot, so that a run's length is the next head's
+    position minus its own, or the tile's end minus its own for the tile's
+    last run. That last run may go on in the next tiles: each tile leaves
+    in the scratch how many of its elements come before its first head
+    (all of them, without a head) and how many runs start before it, and a
+    second, light kernel (a thread per tile) adds each such leading part to
+    the run it continues with an atomic add, once the first kernel has
+    written every count. The positions are staged as i16, and tiles hold
+    16 items per thread for the narrow types too (`warp.device_unique`'s
+    i8 tiles hold 64), so that both stages fit a block's workgroup memory.
+
+    ```mlir
+    warp.device_run_length_encode %x, %first, %lengths, %runs
+        : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<1xi64>
+    ```
+  }];
+  let arguments = (ins Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
+                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$unique_out,
+                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead, MemWrite]>:$counts_out,
+                       Arg<MemRefRankOf<[I64], [1]>, "", [MemWrite]>:$num_runs);
+  let assemblyFormat = [{
+    $input `,` $unique_out `,` $counts_out `,` $num_runs attr-dict `:`
+    type($input) `,` type($unique_out) `,` type($counts_out) `,` type($num_runs)
+  }];
+  let extraClassDeclaration = commonDeclarations;
+}
+
 def Warp_DevicePartitionOp : Warp_DeviceOp<"device_partition"> {
   let summary = "flagged elements first, the others after in reverse (CUB DevicePartition::Flagged)";
   let description = [{

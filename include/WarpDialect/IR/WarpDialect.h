@@ -99,7 +99,7 @@ inline bool isBlockCollective(Operation *op) {
 /// that warp-expand-device-ops turns into kernel launches.
 inline bool isDeviceCollective(Operation *op) {
   return isa<DeviceReduceOp, DeviceScanOp, DeviceSelectOp, DevicePartitionOp,
-             DeviceUniqueOp, DeviceHistogramOp>(op);
+             DeviceUniqueOp, DeviceRunLengthEncodeOp, DeviceHistogramOp>(op);
 }
 
 /// Slots per half of a block scratch array (ExpandBlockCollectives.cpp

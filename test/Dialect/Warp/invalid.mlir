@@ -1208,3 +1208,55 @@ func.func @device_unique_in_kernel(%x: memref<?xf32>, %y: memref<?xf32>, %k: mem
   }
   return
 }
+
+// -----
+
+func.func @device_run_length_encode_types(%x: memref<?xf32>, %y: memref<?xf64>, %c: memref<?xi32>, %k: memref<1xi64>) {
+  // expected-error @+1 {{'warp.device_run_length_encode' op takes one element type, got 'f32' and 'f64'}}
+  warp.device_run_length_encode %x, %y, %c, %k : memref<?xf32>, memref<?xf64>, memref<?xi32>, memref<1xi64>
+  return
+}
+
+// -----
+
+func.func @device_run_length_encode_count_type(%x: memref<?xi32>, %y: memref<?xi32>, %c: memref<?xi16>, %k: memref<1xi64>) {
+  // expected-error @+1 {{operand #2 must be 1D memref of 32-bit signless integer or 64-bit signless integer values}}
+  warp.device_run_length_encode %x, %y, %c, %k : memref<?xi32>, memref<?xi32>, memref<?xi16>, memref<1xi64>
+  return
+}
+
+// -----
+
+func.func @device_run_length_encode_runs_type(%x: memref<?xi32>, %y: memref<?xi32>, %c: memref<?xi32>, %k: memref<1xi32>) {
+  // expected-error @+1 {{operand #3 must be 1D memref of 64-bit signless integer values}}
+  warp.device_run_length_encode %x, %y, %c, %k : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<1xi32>
+  return
+}
+
+// -----
+
+func.func @device_run_length_encode_no_runs(%x: memref<?xi32>, %y: memref<?xi32>, %c: memref<?xi64>, %k: memref<0xi64>) {
+  // expected-error @+1 {{'warp.device_run_length_encode' op writes the count, but its num_runs has no element}}
+  warp.device_run_length_encode %x, %y, %c, %k : memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<0xi64>
+  return
+}
+
+// -----
+
+func.func @device_run_length_encode_counts_layout(%x: memref<?xi32>, %y: memref<?xi32>, %c: memref<?xi32, strided<[2]>>, %k: memref<1xi64>) {
+  // expected-error @+1 {{'warp.device_run_length_encode' op needs a contiguous counts_out (the identity layout), got 'memref<?xi32, strided<[2]>>'}}
+  warp.device_run_length_encode %x, %y, %c, %k : memref<?xi32>, memref<?xi32>, memref<?xi32, strided<[2]>>, memref<1xi64>
+  return
+}
+
+// -----
+
+func.func @device_run_length_encode_in_kernel(%x: memref<?xf32>, %y: memref<?xf32>, %c: memref<?xi32>, %k: memref<1xi64>) {
+  %x0 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %x0, %gy = %x0, %gz = %x0) threads(%tx, %ty, %tz) in (%sx = %x0, %sy = %x0, %sz = %x0) {
+    // expected-error @+1 {{'warp.device_run_length_encode' op runs in host code (it launches kernels), not inside a gpu.module or gpu.launch}}
+    warp.device_run_length_encode %x, %y, %c, %k : memref<?xf32>, memref<?xf32>, memref<?xi32>, memref<1xi64>
+    gpu.terminator
+  }
+  return
+}

@@ -460,6 +460,18 @@ func.func @device_select(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<100xf32
   return
 }
 
+// CHECK-LABEL: func @device_run_length_encode
+func.func @device_run_length_encode(%x: memref<?xf32>, %y: memref<100xf32>, %c: memref<?xi32>,
+                                    %b: memref<?xi8>, %b2: memref<?xi8>, %c64: memref<7xi64>,
+                                    %k: memref<1xi64>) {
+  // CHECK: warp.device_run_length_encode %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf32>, memref<100xf32>, memref<?xi32>, memref<1xi64>
+  // GENERIC: "warp.device_run_length_encode"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (memref<?xf32>, memref<100xf32>, memref<?xi32>, memref<1xi64>) -> ()
+  warp.device_run_length_encode %x, %y, %c, %k : memref<?xf32>, memref<100xf32>, memref<?xi32>, memref<1xi64>
+  // CHECK: warp.device_run_length_encode %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<?xi8>, memref<?xi8>, memref<7xi64>, memref<1xi64>
+  warp.device_run_length_encode %b, %b2, %c64, %k : memref<?xi8>, memref<?xi8>, memref<7xi64>, memref<1xi64>
+  return
+}
+
 // CHECK-LABEL: func @cluster_ops
 func.func @cluster_ops(%x: f32, %i: i8, %d: f64, %r: i32, %t: i32) {
   // CHECK: warp.cluster_reduce <add> %{{.*}} : f32
