@@ -31,6 +31,7 @@
 #include "WarpDialect/Utils/Builders.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -67,6 +68,25 @@ enum class Selection {
   Unique,     // the first of each run of equal elements
   RunLengths, // unique's, and the length of each run
 };
+
+/// The occupancy hint of a selection's kernel (DeviceTiling), for tiles of
+/// `itemBytes`-byte items: none for 1- and 2-byte items, whose 32 or 64
+/// items per thread would spill to local memory in the registers left.
+int64_t selectionMinBlocksPerSM(Selection selection, int64_t itemBytes) {
+  if (itemBytes < 4)
+    return 0;
+  switch (selection) {
+  case Selection::Flagged:
+    return DeviceTiling::kSelectMinBlocksPerSM;
+  case Selection::Partition:
+    return DeviceTiling::kPartitionMinBlocksPerSM;
+  case Selection::Unique:
+    return DeviceTiling::kUniqueMinBlocksPerSM;
+  case Selection::RunLengths:
+    return DeviceTiling::kRunLengthMinBlocksPerSM;
+  }
+  llvm_unreachable("a selection");
+}
 
 /// The item size that sets a selection's tile (DeviceTiling's items per
 /// thread): its element's, but at least 4 bytes for a run-length
@@ -763,6 +783,9 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
                                       : unique  ? "unique"
                                                 : "select",
                                       tileItems);
+  if (int64_t blocks = selectionMinBlocksPerSM(selection, tileBytes))
+    kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                    b.getI32IntegerAttr(blocks));
   // (input, flags, output, count), unique's (input, output, count), or a
   // run-length encoding's (input, unique_out, counts_out, num_runs).
   Value kept = operands[unique ? 1 : 2], count = operands.back();

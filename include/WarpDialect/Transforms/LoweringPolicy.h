@@ -73,6 +73,18 @@ struct DeviceTiling {
   static constexpr int64_t kHistogramMaxBlocks = 1024;
   static constexpr int32_t kLookBackSettleNs = 1245;
   static constexpr int32_t kLookBackPollNs = 648;
+  /// The blocks per SM that a selection's kernel asks ptxas to fit
+  /// (`nvvm.minctasm`, PTX `.minnctapersm`; 0: no hint): ptxas then keeps
+  /// its registers to what that many blocks leave, and the more tiles that
+  /// are resident hide more of the look-back's latency. Each is the best
+  /// of 4 (none), 5 and 6 on the H200 (6 is as many as their workgroup
+  /// memory allows there; select spills at 6; the scans gained nothing
+  /// from 8): docs/results/device-ops-h200.md. A run-length encoding's
+  /// tile stages more, and 5 of its blocks fill the workgroup memory.
+  static constexpr int64_t kSelectMinBlocksPerSM = 5;
+  static constexpr int64_t kPartitionMinBlocksPerSM = 6;
+  static constexpr int64_t kUniqueMinBlocksPerSM = 6;
+  static constexpr int64_t kRunLengthMinBlocksPerSM = 5;
 
   /// Items per thread of a tile of `elementBytes`-byte elements.
   static int64_t itemsPerThread(int64_t elementBytes) {
