@@ -1012,6 +1012,8 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
   // per sample and no barrier between tiles, then an atomic add to the
   // output per non-zero counter: a block's worth of global atomics per
   // resident block, not per tile (CUB's privatized histogram).
+  kernel->setAttr(kGridAttrName,
+                  b.getI64IntegerAttr(DeviceTiling::kHistogramTilesPerBlock * tileItems));
   kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kHistogramMaxBlocks));
   auto shared = MemRefType::get(
       {*privateBins}, counter, AffineMap(),

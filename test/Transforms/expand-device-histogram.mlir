@@ -21,14 +21,15 @@
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i8_i32_bins256::@histogram
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i64_i64::@histogram
 // CHECK: gpu.module @warp_device_histogram_i8_i32_bins256
-// The workgroup-counted one runs on a capped grid: the block clears its
+// The workgroup-counted one runs on a capped grid of a block per 8 tiles
+// (8 x 4096 samples; at most 1024 blocks): the block clears its
 // counters; block 0 counts the samples before the input's first 16-byte
 // boundary; the tiles from there, a grid apart, each take one workgroup
 // atomic add per sample (whole tiles: an aligned vector load whose 8-bit
 // samples, each extracted and widened, always name one of the 256 bins;
 // the last tile counts the thread's valid samples only); then each
 // non-zero counter goes to the output once.
-// CHECK: gpu.func @histogram({{.*}}) workgroup(%[[LOCAL:.*]] : memref<256xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64, warp.device_grid_max = 1024 : i64}
+// CHECK: gpu.func @histogram({{.*}}) workgroup(%[[LOCAL:.*]] : memref<256xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 32768 : i64, warp.device_grid_max = 1024 : i64}
 // CHECK: %[[BLOCK:.*]] = gpu.block_id x
 // CHECK: scf.for
 // CHECK: memref.store %{{.*}}, %[[LOCAL]]

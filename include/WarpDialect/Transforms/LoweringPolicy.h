@@ -68,8 +68,13 @@ struct DeviceTiling {
   /// workgroup memory (i64 counters: 32 KiB).
   static constexpr int64_t kHistogramItemsPerThread = 16;
   static constexpr int64_t kMaxPrivateHistogramBins = 4096;
-  /// The grid cap of a histogram counted in workgroup memory: about the
-  /// blocks the largest chip holds at once.
+  /// The grid of a histogram counted in workgroup memory: a block per
+  /// `kHistogramTilesPerBlock` tiles (each block clears and flushes its
+  /// counters once: with a block per tile that cost was not amortized
+  /// between 2^20 and 2^24 samples), at most `kHistogramMaxBlocks`, about
+  /// the blocks the largest chip holds at once
+  /// (docs/results/device-ops-h200.md).
+  static constexpr int64_t kHistogramTilesPerBlock = 8;
   static constexpr int64_t kHistogramMaxBlocks = 1024;
   static constexpr int32_t kLookBackSettleNs = 1245;
   static constexpr int32_t kLookBackPollNs = 648;
