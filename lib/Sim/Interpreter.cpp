@@ -1156,6 +1156,22 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     dst(r);
     break;
   }
+  case Op::Shf: {
+    // {b, a} as one 64-bit value (b high), shifted by n (.wrap: n mod 32,
+    // .clamp: at most 32); shf.l keeps the high word, shf.r the low one.
+    uint64_t ua, ub, un;
+    uint64_t a = truncate(getBits(ops[1], w, lane, ua), 32);
+    uint64_t b = truncate(getBits(ops[2], w, lane, ub), 32);
+    uint64_t n = truncate(getBits(ops[3], w, lane, un), 32);
+    n = I.flags & FlagClamp ? std::min<uint64_t>(n, 32) : n & 31;
+    auto funnel = [&](uint64_t low, uint64_t high) {
+      uint64_t v = (truncate(high, 32) << 32) | truncate(low, 32);
+      return truncate(I.sub == Sub::Left ? (v << n) >> 32 : v >> n, 32);
+    };
+    setBits(ops[0], w, lane, funnel(a, b),
+            un ? 0xFFFFFFFFull : funnel(ua, ub));
+    break;
+  }
   case Op::Bfi: {
     uint64_t f = src(1), b = src(2);
     unsigned pos = src(3) & 0xFF, len = src(4) & 0xFF;

@@ -75,6 +75,8 @@ enum class Op : uint8_t {
   // Thread-block clusters: barrier.cluster.arrive and .wait (per thread, no
   // operands), and mapa (a shared address in another block of the cluster).
   ClusterArrive, ClusterWait, Mapa,
+  // Funnel shift of two 32-bit words (shf.l / shf.r, .wrap or .clamp).
+  Shf,
 };
 /// mma.sync, ldmatrix and stmatrix: every lane of the warp takes part.
 inline bool isMatrixOp(Op op) {
@@ -103,6 +105,8 @@ enum class Sub : uint8_t {
   Any, All, Uni, Ballot,
   // atom/redux/setp-combine operations
   OpAdd, OpMin, OpMax, OpAnd, OpOr, OpXor, OpExch, OpCas, OpInc, OpDec,
+  // funnel shift directions
+  Left, Right,
 };
 
 enum Flag : uint16_t {
@@ -112,6 +116,7 @@ enum Flag : uint16_t {
   FlagSatFinite = 4096, ///< mma .satfinite (integer: clamp to s32)
   FlagTrans = 8192,     ///< ldmatrix/stmatrix .trans
   FlagCacheGlobal = 16384, ///< cp.async .cg (cp-size 16 only)
+  FlagClamp = 32768,       ///< shf .clamp (else .wrap)
 };
 
 struct Operand {

@@ -106,7 +106,7 @@ const std::unordered_map<std::string, Op> &opNames() {
       "ex2",  "ld",   "st",    "atom", "red",  "bra",  "ret",   "exit",  "shfl",
       "vote", "match", "redux", "", "elect", "activemask", "bar", "mma",
       "ldmatrix", "stmatrix", "nanosleep", "cp", "", "", "", "", "",
-      "mapa"};
+      "mapa", "shf"};
   static const auto table = [] {
     auto t = enumTable(Op::Mov, names);
     t.erase("");
@@ -1021,6 +1021,11 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
       inst.flags |= FlagApprox;
     } else if (m == "full" && o == Op::Div) {
       inst.flags |= FlagFull;
+    } else if ((m == "l" || m == "r") && o == Op::Shf) {
+      inst.sub = m == "l" ? Sub::Left : Sub::Right;
+    } else if ((m == "wrap" || m == "clamp") && o == Op::Shf) {
+      if (m == "clamp")
+        inst.flags |= FlagClamp;
     } else if (m == "shiftamt" && o == Op::Bfind) {
       inst.flags |= FlagShiftAmt;
     } else if (m == "to" && o == Op::Cvta) {
@@ -1265,8 +1270,9 @@ bool Parser::checkOperands(Inst &inst) {
       4, 2, 2,                            // mma .. stmatrix
       1,                                  // nanosleep
       3, 0, 1, 0,                         // cp.async .. wait_all
-      0, 0, 3};                           // barrier.cluster, mapa
-  static_assert(sizeof(counts) == static_cast<size_t>(Op::Mapa) + 1,
+      0, 0, 3,                            // barrier.cluster, mapa
+      4};                                 // shf
+  static_assert(sizeof(counts) == static_cast<size_t>(Op::Shf) + 1,
                 "one count per Op");
   size_t want = counts[static_cast<size_t>(inst.op)];
   if ((inst.op == Op::Setp && inst.sub2 != Sub::None) ||
