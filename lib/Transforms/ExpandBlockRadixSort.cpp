@@ -10,15 +10,15 @@
 //   grid ranking (CUB's BlockRadixRank, raking a counter grid): the
 //   counters are a workgroup grid of L + 1 lanes x T threads, word (lane,
 //   t) at lane * T + t, lane L padding (no digit's, zero when raked).
-//   Every thread zeroes its column, then counts its items there in order,
-//   each item keeping its counter's old value (its thread's earlier items
-//   of its digit). A barrier. Thread t rakes words [t (L + 1),
+//   Every thread zeroes its column, then counts its items there in order
+//   through the grid's 16-bit halves, each item keeping its half's slot
+//   and old value (its thread's earlier items of its digit). A barrier. Thread t rakes words [t (L + 1),
 //   (t + 1) (L + 1)) of the flat grid (an odd stride: no bank conflicts),
 //   keeps them in registers and sums them; an exclusive warp.block_scan
 //   <add> of the i32 sums with the block total; thread t stores its words'
 //   exclusive prefixes back, the high halves raised by the total's low half
 //   (digits L .. 2L - 1 come after all of 0 .. L - 1). A barrier. An
-//   item's rank is its word's prefix (the smaller digits in the block,
+//   item's rank is its half's prefix (the smaller digits in the block,
 //   plus its digit in the threads before) plus its kept count.
 //
 //   register ranking, where the grid does not fit the shared memory (the
@@ -82,11 +82,13 @@ class RadixSortBuilder {
 public:
   RadixSortBuilder(OpBuilder &b, BlockRadixSortOp op,
                    const RadixSortLayout &layout, Value keyBuffer,
-                   Value valueBuffer, Value counterBuffer)
+                   Value valueBuffer, Value counterBuffer,
+                   Value counterHalves)
       : b(b), loc(op.getLoc()), op(op), layout(layout),
         imageType(getImageType(op)), width(imageType.getWidth()),
         items(op.getItemsPerThread()), keyBuffer(keyBuffer),
-        valueBuffer(valueBuffer), counterBuffer(counterBuffer) {
+        valueBuffer(valueBuffer), counterBuffer(counterBuffer),
+        counterHalves(counterHalves) {
     std::tie(thread, threads) = buildBlockThreadAndCount(b, loc, op);
   }
 
@@ -298,6 +300,18 @@ private:
     Value index = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot);
     memref::StoreOp::create(b, loc, word, counterBuffer, index);
   }
+  /// Half `slot` (an i32) of the counter grid, as an i32.
+  Value loadHalf(Value slot) {
+    Value index = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot);
+    Value half = memref::LoadOp::create(b, loc, counterHalves, index);
+    return arith::ExtUIOp::create(b, loc, b.getI32Type(), half);
+  }
+  void storeHalf(Value value, Value slot) {
+    Value index = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot);
+    memref::StoreOp::create(
+        b, loc, arith::TruncIOp::create(b, loc, b.getI16Type(), value),
+        counterHalves, index);
+  }
 
   /// The ranks in the block of this thread's items, by bits [shift,
   /// shift + count) of their images, stable: the counters in the
@@ -328,18 +342,19 @@ private:
     for (int64_t lane = 0; lane <= lanes; ++lane)
       storeCounter(i32(0), columnSlot(i32(lane)));
     // Each item keeps its counter's value (its thread's earlier items of
-    // its digit) and adds one to it.
-    SmallVector<Value> slots, halves, earlier;
+    // its digit) and adds one to it, through the counter's i16 half: an
+    // item then keeps two values (its half's slot and its count) across
+    // the raking, not three, as CUB's ranking does.
+    SmallVector<Value> halfSlots, earlier;
     for (Value bits : images) {
       Value digit = digitOf(bits, shift, count);
       Value lane = lanes == 1 ? i32(0) : andI(digit, i32(lanes - 1));
-      Value half = shl(shrU(digit, i32(laneBits)), i32(4)); // 16 sub
-      Value slot = columnSlot(lane);
-      Value word = loadCounter(slot);
-      earlier.push_back(andI(shrU(word, half), i32(0xffff)));
-      storeCounter(add(word, shl(i32(1), half)), slot);
-      slots.push_back(slot);
-      halves.push_back(half);
+      Value halfSlot = add(shl(columnSlot(lane), i32(1)),
+                           shrU(digit, i32(laneBits)));
+      Value counter = loadHalf(halfSlot);
+      storeHalf(add(counter, i32(1)), halfSlot);
+      halfSlots.push_back(halfSlot);
+      earlier.push_back(counter);
     }
     gpu::BarrierOp::create(b, loc);
     // This thread's segment of the flat grid, kept in registers.
@@ -364,10 +379,8 @@ private:
     }
     gpu::BarrierOp::create(b, loc);
     SmallVector<Value> ranks;
-    for (auto [slot, half, count] : llvm::zip_equal(slots, halves, earlier)) {
-      Value start = andI(shrU(loadCounter(slot), half), i32(0xffff));
-      ranks.push_back(add(start, count));
-    }
+    for (auto [halfSlot, counted] : llvm::zip_equal(halfSlots, earlier))
+      ranks.push_back(add(loadHalf(halfSlot), counted));
     return ranks;
   }
 
@@ -433,13 +446,16 @@ private:
   unsigned width;
   int64_t items;
   Value keyBuffer, valueBuffer, counterBuffer;
+  /// The grid's i16 halves (the same memory as counterBuffer's words):
+  /// half 2 w + h is word w's bits [16 h, 16 h + 16).
+  Value counterHalves;
   Value thread, threads;
 };
 
 } // namespace
 
-/// A typed view of `elements` `element`s at the start of the i8 union
-/// buffer.
+/// A typed view of `elements` `element`s at the start of an i8 buffer
+/// (the union's, or the counter grid's).
 static Value buildUnionView(OpBuilder &b, Location loc, Value whole,
                             Type element, int64_t elements) {
   auto type =
@@ -477,8 +493,8 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
                       cast<VectorType>(values.getType()).getElementType(),
                       /*slot=*/0, layout.valueElements);
     if (layout.algorithm == RadixRankAlgorithm::SharedCounters)
-      buffers.reserve(kCounterBufferName, counterType, /*slot=*/0,
-                      layout.counterElements);
+      buffers.reserve(kCounterBufferName, byteType, /*slot=*/0,
+                      layout.counterElements * 4, /*alignment=*/16);
   }
   buffers.allocate();
   for (auto [op, layout] : llvm::zip_equal(sorts, layouts)) {
@@ -488,7 +504,14 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
         op.getValues()
             ? cast<VectorType>(op.getValues().getType()).getElementType()
             : Type();
-    Value keyBuffer, valueBuffer, counterBuffer;
+    Value keyBuffer, valueBuffer, counterBuffer, counterHalves;
+    // The counter grid's bytes, seen as i32 words and as i16 halves.
+    auto viewCounters = [&](Value bytes) {
+      counterBuffer =
+          buildUnionView(b, loc, bytes, counterType, layout.counterElements);
+      counterHalves = buildUnionView(b, loc, bytes, b.getI16Type(),
+                                     2 * layout.counterElements);
+    };
     if (layout.unionBuffer) {
       Value whole = WorkgroupBuffers::read(
           b, loc, buffers.lookup(kUnionBufferName, byteType, 0));
@@ -497,8 +520,7 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
       if (valueType)
         valueBuffer =
             buildUnionView(b, loc, whole, valueType, layout.valueElements);
-      counterBuffer =
-          buildUnionView(b, loc, whole, counterType, layout.counterElements);
+      viewCounters(whole);
     } else {
       keyBuffer = WorkgroupBuffers::read(
           b, loc, buffers.lookup(kKeyBufferName, getImageType(op), 0));
@@ -506,11 +528,11 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
         valueBuffer = WorkgroupBuffers::read(
             b, loc, buffers.lookup(kValueBufferName, valueType, 0));
       if (layout.algorithm == RadixRankAlgorithm::SharedCounters)
-        counterBuffer = WorkgroupBuffers::read(
-            b, loc, buffers.lookup(kCounterBufferName, counterType, 0));
+        viewCounters(WorkgroupBuffers::read(
+            b, loc, buffers.lookup(kCounterBufferName, byteType, 0)));
     }
     RadixSortBuilder builder(b, op, layout, keyBuffer, valueBuffer,
-                             counterBuffer);
+                             counterBuffer, counterHalves);
     op->replaceAllUsesWith(builder.build());
     op.erase();
   }

@@ -31,33 +31,36 @@
 // 64 threads x 2 items: 128 i32 images (+3 padding), 128 f32 values (+3).
 // Bits 0 to 8 with radix_bits = 4: two passes of 16 digits, L = 8 counter
 // lanes; the grid is 9 lanes x 64 threads = 576 words, the scan's scratch
-// two halves of 66 i32 slots (a scalar scan, no vector of words).
+// two halves of 66 i32 slots (a scalar scan, no vector of words). The
+// grid's 2304 bytes are seen as 576 i32 words and as 1152 i16 halves.
 // CHECK-LABEL: gpu.module @two_passes
 // CHECK-DAG: memref.global "private" @__warp_block_radix_keys : memref<131xi32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_radix_values : memref<131xf32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @__warp_block_radix_counters : memref<576xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_radix_counters : memref<2304xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
 // CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xi32, #gpu.address_space<workgroup>>
 // CHECK-NOT: vector<8xi32>
 // CHECK: gpu.func @k
-// CHECK: %[[GRID:.*]] = memref.get_global @__warp_block_radix_counters
+// CHECK: %[[BYTES:.*]] = memref.get_global @__warp_block_radix_counters
+// CHECK: %[[GRID:.*]] = memref.view %[[BYTES]][%{{.*}}][] : memref<2304xi8, #gpu.address_space<workgroup>> to memref<576xi32
+// CHECK: %[[HALVES:.*]] = memref.view %[[BYTES]][%{{.*}}][] : memref<2304xi8, #gpu.address_space<workgroup>> to memref<1152xi16
 // Signed keys: the sign bit flipped; descending: complemented.
 // CHECK: arith.xori %{{.*}}, %c-2147483648_i32
 // CHECK: arith.xori %{{.*}}, %c-1_i32
 // The first pass. The thread zeroes its column: lanes 0 to 8.
 // CHECK-COUNT-9: memref.store %c0_i32{{[_0-9]*}}, %[[GRID]][%{{.*}}] : memref<576xi32
 // CHECK-NOT: gpu.barrier
-// digit = image & 15; lane = digit & 7; half = (digit >> 3) << 4.
+// digit = image & 15; lane = digit & 7; the item's half of the grid:
+// 2 (lane * T + thread) + (digit >> 3).
 // CHECK: %[[D:.*]] = arith.andi %{{.*}}, %c15_i32
 // CHECK: arith.andi %[[D]], %c7_i32
+// CHECK: %[[WORD2:.*]] = arith.shli %{{.*}}, %c1_i32
 // CHECK: %[[SUB:.*]] = arith.shrui %[[D]], %c3_i32
-// CHECK: arith.shli %[[SUB]], %c4_i32
-// Each item: its counter's word loaded, its half kept, the word stored
-// with one more in that half.
-// CHECK: memref.load %[[GRID]]
-// CHECK: arith.andi %{{.*}}, %c65535_i32
-// CHECK: memref.store %{{.*}}, %[[GRID]]
-// CHECK: memref.load %[[GRID]]
-// CHECK: memref.store %{{.*}}, %[[GRID]]
+// CHECK: arith.addi %[[WORD2]], %[[SUB]]
+// Each item: its counter's half loaded and kept, stored plus one.
+// CHECK: memref.load %[[HALVES]]
+// CHECK: memref.store %{{.*}}, %[[HALVES]]
+// CHECK: memref.load %[[HALVES]]
+// CHECK: memref.store %{{.*}}, %[[HALVES]]
 // CHECK-NOT: memref.load %[[GRID]]
 // CHECK: gpu.barrier
 // Raking: the thread's 9 words from 9 * thread, their sum in one
@@ -75,10 +78,11 @@
 // CHECK-COUNT-9: memref.store %{{.*}}, %[[GRID]]
 // CHECK-NOT: memref.load %[[GRID]]
 // CHECK: gpu.barrier
-// Each item's rank: its word's half plus its count.
-// CHECK: memref.load %[[GRID]]
-// CHECK: memref.load %[[GRID]]
+// Each item's rank: its half of the grid plus its count.
+// CHECK: memref.load %[[HALVES]]
+// CHECK: memref.load %[[HALVES]]
 // CHECK-NOT: %[[GRID]]
+// CHECK-NOT: %[[HALVES]]
 // The scatter: a barrier, the stores, a barrier, the loads.
 // CHECK: gpu.barrier
 // CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<131xi32, #gpu.address_space<workgroup>>
@@ -173,7 +177,7 @@ gpu.module @wide_digits [#nvvm.target<chip = "sm_90">] {
 // SELECT: warp.block_radix_sort %{{.*}} radix_bits = 4 : vector<4xi64>
 // SELECT: warp.block_radix_sort %{{.*}} bits 5 to 7 radix_bits = 2 : vector<4xi8>
 // CHECK-LABEL: gpu.module @choice
-// CHECK-DAG: memref.global "private" @__warp_block_radix_counters : memref<918xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_radix_counters : memref<3672xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
 // CHECK-DAG: memref.global "private" @__warp_block_radix_keys : memref<433xi64, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_radix_keys_0 : memref<411xi8, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xi32, #gpu.address_space<workgroup>>
@@ -213,7 +217,7 @@ gpu.module @choice [#nvvm.target<chip = "sm_90">] {
 // aligned) of keys and of values, 129 x 76 = 9804 words of grid (39216
 // bytes), 528 of scratch: 4704 + 4704 + 39216 + 528 = 49152.
 // CHECK-LABEL: gpu.module @grid_fits_exactly
-// CHECK-DAG: memref.global "private" @__warp_block_radix_counters : memref<9804xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_radix_counters : memref<39216xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
 // CHECK-DAG: memref.global "private" @__warp_block_radix_keys : memref<1175xi32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_radix_values : memref<1175xi32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xi32, #gpu.address_space<workgroup>>
@@ -290,20 +294,22 @@ gpu.module @grid_over_aligned [#nvvm.target<chip = "sm_90">] {
 // CHECK: %[[UNION:.*]] = memref.get_global @__warp_block_radix_union
 // CHECK: %[[KEYS:.*]] = memref.view %[[UNION]][%{{.*}}][] : memref<33788xi8, #gpu.address_space<workgroup>> to memref<8447xi32, #gpu.address_space<workgroup>>
 // CHECK: %[[GRID:.*]] = memref.view %[[UNION]][%{{.*}}][] : memref<33788xi8, #gpu.address_space<workgroup>> to memref<4608xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[HALVES:.*]] = memref.view %[[UNION]][%{{.*}}][] : memref<33788xi8, #gpu.address_space<workgroup>> to memref<9216xi16, #gpu.address_space<workgroup>>
 // CHECK: gpu.barrier
 // CHECK-NOT: gpu.barrier
 // CHECK-COUNT-9: memref.store %c0_i32{{[_0-9]*}}, %[[GRID]][
 // CHECK-NOT: gpu.barrier
-// CHECK-COUNT-16: memref.store %{{.*}}, %[[GRID]][
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[HALVES]][
 // CHECK-NEXT: gpu.barrier
 // CHECK: warp.scan <add>
 // CHECK-COUNT-9: memref.store %{{.*}}, %[[GRID]][
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: gpu.barrier
-// CHECK-COUNT-16: memref.load %[[GRID]][
+// CHECK-COUNT-16: memref.load %[[HALVES]][
 // CHECK-NOT: memref.store
 // CHECK: gpu.barrier
 // CHECK-NOT: %[[GRID]]
+// CHECK-NOT: %[[HALVES]]
 // CHECK-COUNT-16: memref.store %{{.*}}, %[[KEYS]][
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: gpu.barrier
@@ -345,6 +351,7 @@ gpu.module @union_keys_512x16 [#nvvm.target<chip = "sm_90">] {
 // CHECK: %[[KEYS:.*]] = memref.view %[[UNION]][%{{.*}}][] : memref<18432xi8, #gpu.address_space<workgroup>> to memref<4223xi32, #gpu.address_space<workgroup>>
 // CHECK: %[[VALUES:.*]] = memref.view %[[UNION]][%{{.*}}][] : memref<18432xi8, #gpu.address_space<workgroup>> to memref<4223xi32, #gpu.address_space<workgroup>>
 // CHECK: %[[GRID:.*]] = memref.view %[[UNION]][%{{.*}}][] : memref<18432xi8, #gpu.address_space<workgroup>> to memref<4608xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[HALVES:.*]] = memref.view %[[UNION]][%{{.*}}][] : memref<18432xi8, #gpu.address_space<workgroup>> to memref<9216xi16, #gpu.address_space<workgroup>>
 // CHECK: gpu.barrier
 // CHECK-NOT: gpu.barrier
 // CHECK-COUNT-9: memref.store %c0_i32{{[_0-9]*}}, %[[GRID]][
@@ -352,7 +359,7 @@ gpu.module @union_keys_512x16 [#nvvm.target<chip = "sm_90">] {
 // CHECK-COUNT-9: memref.store %{{.*}}, %[[GRID]][
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: gpu.barrier
-// CHECK-COUNT-8: memref.load %[[GRID]][
+// CHECK-COUNT-8: memref.load %[[HALVES]][
 // CHECK-NOT: memref.store
 // CHECK: gpu.barrier
 // CHECK-NOT: %[[VALUES]]
@@ -400,7 +407,7 @@ gpu.module @union_pairs_512x8 [#nvvm.target<chip = "sm_90">] {
 // CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xi32, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.global
 // CHECK: gpu.func @p16
-// CHECK-COUNT-3: memref.view
+// CHECK-COUNT-4: memref.view
 // CHECK-NOT: memref.view
 // CHECK: gpu.return
 // PTX-LABEL: .entry p16(
