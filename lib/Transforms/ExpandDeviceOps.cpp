@@ -70,6 +70,7 @@ public:
       : b(b), kind(kind), element(element),
         elementBytes(element.getIntOrFloatBitWidth() / 8),
         dataBytes((data ? data : element).getIntOrFloatBitWidth() / 8),
+        tileBytes(dataBytes),
         operandTypes(operandTypes) {}
 
   /// The kernel `name` of the module, with the (operands..., scratch, n)
@@ -114,10 +115,13 @@ public:
   /// Scans in thread-block clusters of `blocks` blocks: a look-back step
   /// (a status word) per cluster of tiles rather than per tile.
   void setClusterBlocks(int64_t blocks) { clusterBlocks = blocks; }
+  /// Sizes a scan's tiles for elements of `bytes` (a scan by key's wider
+  /// of values and keys) rather than its data's.
+  void setTileBytes(int64_t bytes) { tileBytes = bytes; }
   /// The elements of a tile whose look-back status is one word: a tile's,
   /// or a cluster's tiles'.
   int64_t statusItems() const {
-    return DeviceTiling::tileItems(dataBytes) * clusterBlocks;
+    return DeviceTiling::tileItems(tileBytes) * clusterBlocks;
   }
   /// What a selection keeps and where the rest goes.
   enum class Selection {
@@ -302,6 +306,9 @@ private:
   CombineKind kind;
   Type element;
   int64_t elementBytes, dataBytes;
+  /// The element size that sets a scan's tile: its data's, or a scan by
+  /// key's wider of values and keys (as many keys as values a thread).
+  int64_t tileBytes;
   int64_t clusterBlocks = 1;
   SmallVector<Type> operandTypes;
   SmallVector<Value> operands;
@@ -590,8 +597,8 @@ Value DeviceKernelBuilder::tilePrefix(const TileStatus &status, Value tile64,
 }
 
 void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
-  int64_t items = DeviceTiling::itemsPerThread(dataBytes);
-  int64_t tileItems = DeviceTiling::tileItems(dataBytes);
+  int64_t items = DeviceTiling::itemsPerThread(tileBytes);
+  int64_t tileItems = DeviceTiling::tileItems(tileBytes);
   gpu::GPUFuncOp kernel = startKernel(module, "scan", tileItems);
   auto itemsType = VectorType::get({items}, element);
   TileStatus status = tileStatus(/*counts=*/false);
@@ -674,7 +681,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
 }
 
 void DeviceKernelBuilder::storeTile(Value result, Value offset) {
-  int64_t tileItems = DeviceTiling::tileItems(dataBytes);
+  int64_t tileItems = DeviceTiling::tileItems(tileBytes);
   auto store = [&](Value valid) {
     BlockStoreOp::create(
         b, result, output, offset, valid, /*striped=*/false,
@@ -1153,6 +1160,13 @@ struct WarpExpandDeviceOpsPass
           {ShapedType::kDynamic}, cast<MemRefType>(operand.getType()).getElementType()));
     DeviceKernelBuilder kernels(b, kind, element, operandTypes, data);
     int64_t bytes = data.getIntOrFloatBitWidth() / 8;
+    // A scan by key's tile holds as many keys as values, sized by the
+    // wider of the two.
+    if (scan && scan.getKeys()) {
+      bytes = std::max<int64_t>(
+          bytes, scan.getKeys().getType().getElementType().getIntOrFloatBitWidth() / 8);
+      kernels.setTileBytes(bytes);
+    }
     int64_t tileItems = DeviceTiling::tileItems(bytes);
     if (histogram) {
       kernels.buildHistogram(module, privateBins);
