@@ -106,9 +106,11 @@ def Warp_DeviceScanOp : Warp_DeviceOp<"device_scan"> {
     `keys` (a tile reads the key before it while others write); it may be
     `input`. `cluster_blocks` does not combine with `keys`.
 
-    With keys the tiles scan pairs (head seen, value) with the segmented
-    combine, `(f, a) . (g, b) = (f or g, g ? b : a (kind) b)` (associative;
-    a `warp.block_scan` with a combine region), each item's head flag
+    With keys a tile holds as many keys as values, sized for the wider of
+    the two types (`DeviceTiling`'s bytes a thread), and the tiles scan
+    pairs (head seen, value) with the segmented combine `(f, a) . (g, b)
+    = (f or g, g ? b : a (kind) b)` (associative; a `warp.block_scan`
+    with a combine region), each item's head flag
     computed against the item before it (the previous thread's last key
     through `warp.block_shuffle`, the key before the tile from memory). A
     tile that holds a head publishes its total as its prefix at once (the
