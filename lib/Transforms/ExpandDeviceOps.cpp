@@ -271,9 +271,7 @@ private:
     bool packed() const { return elementBytes <= 4 || packedCounts; }
   };
   /// The thread's keep flags (vector<N x i1>) of the tile at `offset`:
-  /// the `flags` memref's non-zero bytes, or, for unique, each of its
-  /// `values` that differs from the element before it (the first element
-  /// is kept; elements past n are not).
+  /// the `flags` memref's non-zero bytes (a unique's are runHeads').
   Value flaggedKeeps(Value flags, Value offset, int64_t items);
   /// The heads of the runs of equal elements among the thread's `values`
   /// (vector<N x i1>) of the tile at `offset` of `source`: each item that

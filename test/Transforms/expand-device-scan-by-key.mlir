@@ -13,13 +13,16 @@
 // CHECK: gpu.launch_func {{.*}} @warp_device_scan_add_i32_by_key_f32::@scan
 // CHECK: gpu.launch_func {{.*}} @warp_device_scan_maxnumf_f64_by_key_i8_exclusive::@scan
 // CHECK: gpu.launch_func {{.*}} @warp_device_scan_add_i8_by_key_i64::@scan
+// CHECK: gpu.launch_func {{.*}} @warp_device_scan_minimumf_f16_by_key_bf16_exclusive::@scan
 // CHECK: gpu.launch_func {{.*}} @warp_device_scan_add_i32::@scan
 func.func @by_key(%x: memref<?xi32>, %y: memref<?xi32>, %kf: memref<?xf32>,
                   %d: memref<?xf64>, %kb: memref<?xi8>,
-                  %b: memref<?xi8>, %kl: memref<?xi64>) {
+                  %b: memref<?xi8>, %kl: memref<?xi64>,
+                  %h: memref<?xf16>, %kh: memref<?xbf16>) {
   warp.device_scan <add> %x, %y keys %kf : memref<?xi32>, memref<?xi32>, memref<?xf32>
   warp.device_scan <maxnumf> %d, %d keys %kb exclusive : memref<?xf64>, memref<?xf64>, memref<?xi8>
   warp.device_scan <add> %b, %b keys %kl : memref<?xi8>, memref<?xi8>, memref<?xi64>
+  warp.device_scan <minimumf> %h, %h keys %kh exclusive : memref<?xf16>, memref<?xf16>, memref<?xbf16>
   // Without keys: a module of its own.
   warp.device_scan <add> %x, %y : memref<?xi32>, memref<?xi32>
   return
@@ -53,3 +56,4 @@ func.func @by_key(%x: memref<?xi32>, %y: memref<?xi32>, %kf: memref<?xf32>,
 // FILES-NEXT: warp_device_scan_add_i32_by_key_f32.ptx
 // FILES-NEXT: warp_device_scan_add_i8_by_key_i64.ptx
 // FILES-NEXT: warp_device_scan_maxnumf_f64_by_key_i8_exclusive.ptx
+// FILES-NEXT: warp_device_scan_minimumf_f16_by_key_bf16_exclusive.ptx
