@@ -22,6 +22,9 @@ one, 2^27):
                           (int32 counts) vs cub::DeviceRunLengthEncode::Encode
                           and torch.unique_consecutive(x, return_counts=True),
                           on runs of 2 on average as unique_i32's
+  scan_by_key_i32         wd.scan(x, kind="add", keys=keys, out=out) vs
+                          cub::DeviceScan::InclusiveSumByKey (i32 keys in runs
+                          of 32 on average; torch has no scan by key)
 
 and, timed with them at every n as the ceilings, a device-to-device copy
 of the same bytes (cupy's copyto and torch's copy_; the faster counts) and,
@@ -98,6 +101,7 @@ GROUPS = {
     "scan_excl_i32": ("scan", "i32", True),
     "scan_incl_f32": ("scan", "f32", False),
     "scan_excl_f32": ("scan", "f32", True),
+    "scan_by_key_i32": ("scan_by_key", "i32", False),
     # The same scans in thread-block clusters of 2, 4 or 8 blocks
     # (warp.device_scan's cluster_blocks; CLUSTERS below), against the same
     # CUB call: the block-only rows above are the comparison.
@@ -154,6 +158,8 @@ def cub_name(group):
         return f"cub_rle_{ty}"
     if op == "histogram":
         return f"cub_histogram_{ty}"
+    if op == "scan_by_key":
+        return f"cub_scan_by_key_{ty}"
     return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
 
 
@@ -169,7 +175,8 @@ def import_device():
 
 def warp_op(wd, group, chip):
     """The warp call of `group`: f(x, out), f(x, out, flags, count) for a
-    selection, f(x, unique, counts, num_runs) for a run-length encoding."""
+    selection, f(x, unique, counts, num_runs) for a run-length encoding,
+    f(x, out, keys) for a scan by key."""
     op, _, exclusive = GROUPS[group]
     if op == "histogram":
         return lambda x, out: wd.histogram(x, HISTOGRAM_BINS, out=out, chip=chip)
@@ -181,6 +188,9 @@ def warp_op(wd, group, chip):
     if op == "rle":
         return lambda x, unique, counts, num_runs: wd.run_length_encode(
             x, unique=unique, counts=counts, num_runs=num_runs, chip=chip)
+    if op == "scan_by_key":
+        return lambda x, out, keys: wd.scan(x, kind="add", exclusive=exclusive, out=out,
+                                            keys=keys, chip=chip)
     cluster = CLUSTERS.get(group, 1)
     if op == "reduce":
         return lambda x, out: wd.reduce(x, kind="add", out=out, chip=chip,
@@ -224,6 +234,9 @@ def child_compile(c, groups, log2n):
         if GROUPS[group][0] == "histogram":
             hist = cp.zeros(HISTOGRAM_BINS, dtype=cp.int32)
             call = lambda x, out, call=call, hist=hist: call(x, hist)  # noqa: E731
+        if GROUPS[group][0] == "scan_by_key":
+            keys = cp.zeros(x.size, dtype=cp.int32)
+            call = lambda x, out, call=call, keys=keys: call(x, out, keys[:x.size])  # noqa: E731
 
         def run():
             for log2 in sizes:
@@ -468,6 +481,50 @@ def child_histogram(c, group, log2n):
         time_size(c, group)
 
 
+def child_scan_by_key(c, group, log2n):
+    """An inclusive sum by key (i32 values in [-1000, 1000], i32 keys that
+    start a new run with probability 1/32): warp and CUB's
+    DeviceScan::InclusiveSumByKey, checked against cupy's int64 cumsum
+    less its value before each run (every prefix of n is the first n of
+    the whole scan), timed with the copies of the values (the op reads
+    keys and values and writes the values)."""
+    cp = c.cp
+    _, ty, _ = GROUPS[group]
+    sizes = sizes_of(group, log2n)
+    big = 1 << max(sizes)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    x = rng.integers(-1000, 1001, big, dtype=cp.int32)
+    heads = rng.random(big) < 1 / 32
+    heads[0] = True
+    keys = cp.cumsum(heads, dtype=cp.int32)
+    total = cp.cumsum(x, dtype=cp.int64)
+    run = cp.cumsum(heads, dtype=cp.int64) - 1
+    before = (total - x)[cp.flatnonzero(heads)]
+    scanned = (total - before[run]).astype(cp.int32)
+    del total, run, before
+    out, dst = cp.empty_like(x), cp.empty_like(x)
+    warp, warp_error, _ = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        xv, kv, outv, dv = x[:n], keys[:n], out[:n], dst[:n]
+        check = lambda outv=outv, want=scanned[:n]: equal(cp, outv, want)  # noqa: E731
+        reset = lambda outv=outv, want=scanned[:n]: cp.add(want, 1, out=outv)  # noqa: E731
+
+        def add(impl, launch, check=check, reset=reset):
+            reset()
+            c.measure(group, f"{impl}@{log2}", launch, check)
+
+        if warp:
+            add("warp", lambda xv=xv, outv=outv, kv=kv: warp(xv, outv, kv))
+        else:
+            c.report(group, f"warp@{log2}", error=warp_error)
+        add_cub(c, group, log2, add, device_bench.ptr(kv), device_bench.ptr(xv),
+                device_bench.ptr(outv), ctypes.c_longlong(n))
+        c.report(group, f"torch@{log2}", error="torch has no scan by key")
+        add_copies(c, add, None, xv, dv)
+        time_size(c, group)
+
+
 def child_group(c, group, log2n):
     cp, np = c.cp, c.np
     op, ty, exclusive = GROUPS[group]
@@ -477,6 +534,8 @@ def child_group(c, group, log2n):
         return child_histogram(c, group, log2n)
     if op == "rle":
         return child_rle(c, group, log2n)
+    if op == "scan_by_key":
+        return child_scan_by_key(c, group, log2n)
     dtype = DTYPES[ty]
     sizes = sizes_of(group, log2n)
     big = 1 << max(sizes)
@@ -562,7 +621,8 @@ def child_cmd(args, child, so):
 def summarize(group, log2, by_impl, note):
     op, ty, exclusive = GROUPS[group]
     n = 1 << log2
-    moved = n * SIZES[ty] * (1 if op in ("reduce", "histogram") else 2)
+    # Bytes read and written: a scan by key reads its keys too.
+    moved = n * SIZES[ty] * (1 if op in ("reduce", "histogram") else 3 if op == "scan_by_key" else 2)
     label = op if op != "scan" else f"scan_{'excl' if exclusive else 'incl'}"
     if group in CLUSTERS:
         label += f"_c{CLUSTERS[group]}"

@@ -325,6 +325,10 @@ EXPORT int cub_scan_incl_i32(void *temp, size_t *bytes, const int *in, int *out,
 EXPORT int cub_scan_excl_i32(void *temp, size_t *bytes, const int *in, int *out, long long n) {
   return cub::DeviceScan::ExclusiveSum(temp, *bytes, in, out, n);
 }
+EXPORT int cub_scan_by_key_i32(void *temp, size_t *bytes, const int *keys, const int *in, int *out,
+                               long long n) {
+  return cub::DeviceScan::InclusiveSumByKey(temp, *bytes, keys, in, out, n);  // device_ops_bench.py
+}
 EXPORT int cub_select_flagged_f32(void *temp, size_t *bytes, const float *in, const signed char *flags,
                                   float *out, long long *num, long long n) {
   return cub::DeviceSelect::Flagged(temp, *bytes, in, flags, out, num, n);  // device_ops_bench.py

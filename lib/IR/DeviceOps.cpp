@@ -25,6 +25,8 @@ static StringRef getOperandName(Operation *op, unsigned number) {
                                     "num_runs"}[number];
   if (isa<DeviceHistogramOp>(op))
     return number == 0 ? "samples" : "bins";
+  if (isa<DeviceScanOp>(op))
+    return std::array<StringRef, 3>{"input", "output", "keys"}[number];
   return number == 0 ? "input" : "output";
 }
 
@@ -83,6 +85,18 @@ LogicalResult DeviceScanOp::verify() {
   if (!ShapedType::isDynamic(in) && !ShapedType::isDynamic(out) && out < in)
     return emitOpError() << "writes " << in << " elements, but its output has "
                          << out;
+  if (!getKeys())
+    return success();
+  // A scan by key: a key per element, read while other tiles write.
+  int64_t keys = getKeys().getType().getDimSize(0);
+  if (!ShapedType::isDynamic(in) && !ShapedType::isDynamic(keys) && keys < in)
+    return emitOpError() << "needs a key per element: " << in << " elements, "
+                         << keys << " keys";
+  if (getKeys() == getOutput())
+    return emitOpError() << "cannot write its keys (a tile reads the key "
+                            "before it while the tile before writes)";
+  if (getClusterBlocks())
+    return emitOpError() << "takes cluster_blocks or keys, not both";
   return success();
 }
 

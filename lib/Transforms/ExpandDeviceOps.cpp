@@ -13,7 +13,10 @@
 // scans tile b (blocks start in index order, which CUB relies on too) with
 // warp.block_scan, publishes its total, reads its predecessors' published
 // totals and prefixes a window of 32 at a time in warp 0 until it meets a
-// prefix, publishes its own prefix and adds it to its items. A selection
+// prefix, publishes its own prefix and adds it to its items. A scan by key
+// scans (head seen, value) pairs with the segmented combine, and a tile
+// that holds a head publishes its total as its prefix at once, so that
+// look-backs stop there. A selection
 // is a scan of the tile's kept counts, then each kept element written at
 // its count; a run-length encoding also stages its heads' positions to
 // write each run's length within its first tile, and a light kernel after
@@ -147,12 +150,16 @@ public:
   void buildReduceTiles(gpu::GPUModuleOp module);
   void buildReduceFinish(gpu::GPUModuleOp module);
   void buildScanInit(gpu::GPUModuleOp module);
+  /// A scan; by key where the kernel's operands end in the keys.
   void buildScan(gpu::GPUModuleOp module, bool exclusive);
+  /// Stores a scan's tile `result` (the thread's items) at `offset`.
+  void storeTile(Value result, Value offset);
   /// Scans in thread-block clusters of `blocks` blocks: a look-back step
   /// (a status word) per cluster of tiles rather than per tile.
   void setClusterBlocks(int64_t blocks) { clusterBlocks = blocks; }
   /// Tiles of DeviceTiling's items of `bytes` bytes (a selection's
-  /// selectionTileBytes), for every kernel built after.
+  /// selectionTileBytes, a scan by key's wider of values and keys), for
+  /// every kernel built after.
   void setTileBytes(int64_t bytes) { tileBytes = bytes; }
   /// The elements of a tile whose look-back status is one word: a tile's,
   /// or a cluster's tiles'.
@@ -318,11 +325,13 @@ private:
     bool packed() const { return elementBytes <= 4 || packedCounts; }
   };
   /// The thread's keep flags (vector<N x i1>) of the tile at `offset`:
-  /// the `flags` memref's non-zero bytes, or, for unique, each of its
-  /// `values` that differs from the element before it (the first element
-  /// is kept; elements past n are not).
+  /// the `flags` memref's non-zero bytes (a unique's are runHeads').
   Value flaggedKeeps(Value flags, Value offset, int64_t items);
-  Value uniqueKeeps(Value values, Value offset, int64_t items);
+  /// The heads of the runs of equal elements among the thread's `values`
+  /// (vector<N x i1>) of the tile at `offset` of `source`: each item that
+  /// differs from the element before it, and element 0 (items past n are
+  /// none). A unique's keeps, a scan by key's segment heads.
+  Value runHeads(Value source, Value values, Value offset, int64_t items);
   /// The status of a scan's tiles; `counts` for a selection's.
   TileStatus tileStatus(bool counts);
   /// Makes `value` visible as tile `tile`'s total or prefix (`flag`).
@@ -334,16 +343,24 @@ private:
   Value lookBack(const TileStatus &status, Value tile);
   /// Every thread's exclusive prefix of tile `tile64` (i64) whose block
   /// total is `total`: publishes the total, looks back (warp 0), publishes
-  /// the inclusive prefix; the padding for tile 0.
+  /// the inclusive prefix; the padding for tile 0. Where `headed` (an i1,
+  /// a scan by key's tile that holds a segment head) holds, the total is
+  /// the tile's inclusive prefix: published as such at once.
   Value tilePrefix(const TileStatus &status, Value tile64, Value total,
-                   Value publishes = Value());
+                   Value publishes = Value(), Value headed = Value());
+  /// A scan by key's tile: the thread's `values` (vector) scanned in
+  /// segments that start at its `heads` (vector of i1), with the prefix of
+  /// the tiles before, inclusive or `exclusive`.
+  Value scanByKeyTile(const TileStatus &status, Value tile64, Value values,
+                      Value heads, bool exclusive);
 
   ImplicitLocOpBuilder &b;
   CombineKind kind;
   Type element;
   int64_t elementBytes, dataBytes;
-  /// The item size that sets the tiles (items per thread): the data's, or
-  /// selectionTileBytes' for a selection.
+  /// The item size that sets the tiles (items per thread): the data's,
+  /// selectionTileBytes' for a selection, or a scan by key's wider of
+  /// values and keys (as many keys as values a thread).
   int64_t tileBytes;
   int64_t clusterBlocks = 1;
   SmallVector<Type> operandTypes;
@@ -599,13 +616,15 @@ Value DeviceKernelBuilder::lookBack(const TileStatus &status, Value tile) {
 }
 
 Value DeviceKernelBuilder::tilePrefix(const TileStatus &status, Value tile64,
-                                      Value total, Value publishes) {
+                                      Value total, Value publishes, Value headed) {
   Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile64, i64(0));
   if (!publishes)
     publishes = isThreadZero();
+  // The total is the inclusive prefix: tile 0's, or a headed tile's.
+  Value complete = headed ? arith::OrIOp::create(b, first, headed).getResult() : first;
   // Thread 0 publishes the tile's total, or for tile 0 its prefix.
   ifThen(publishes, [&] {
-    auto which = scf::IfOp::create(b, first, /*withElseRegion=*/true);
+    auto which = scf::IfOp::create(b, complete, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(which.thenBlock()->getTerminator());
     publish(status, tile64, kStatusPrefix, total);
@@ -621,9 +640,9 @@ Value DeviceKernelBuilder::tilePrefix(const TileStatus &status, Value tile64,
         // Predecessors are likely still scanning: wait before the first poll.
         NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackSettleNs));
         Value prefix = lookBack(status, tile64);
-        ifThen(publishes, [&] {
-          publish(status, tile64, kStatusPrefix, combine(prefix, total));
-        });
+        ifThen(headed ? arith::AndIOp::create(b, publishes, negate(headed)).getResult()
+                      : publishes,
+               [&] { publish(status, tile64, kStatusPrefix, combine(prefix, total)); });
         return prefix;
       },
       [&] { return pad(element); });
@@ -631,8 +650,8 @@ Value DeviceKernelBuilder::tilePrefix(const TileStatus &status, Value tile64,
 }
 
 void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
-  int64_t items = DeviceTiling::itemsPerThread(dataBytes);
-  int64_t tileItems = DeviceTiling::tileItems(dataBytes);
+  int64_t items = DeviceTiling::itemsPerThread(tileBytes);
+  int64_t tileItems = DeviceTiling::tileItems(tileBytes);
   gpu::GPUFuncOp kernel = startKernel(module, "scan", tileItems);
   auto itemsType = VectorType::get({items}, element);
   TileStatus status = tileStatus(/*counts=*/false);
@@ -640,6 +659,17 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   Value tile = enterTile(empty);
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
   Value loaded = loadTile(offset, items, 1, scanTileAlgorithm());
+  if (operands.size() == 3) {
+    // By key: (input, output, keys); the tile's keys give its heads.
+    output = operands[1];
+    Value keys = operands[2];
+    Type keyType = cast<MemRefType>(keys.getType()).getElementType();
+    Value keyItems = loadTile(keys, arith::ConstantOp::create(b, b.getZeroAttr(keyType)),
+                              offset, items, 1, std::nullopt);
+    Value heads = runHeads(keys, keyItems, offset, items);
+    storeTile(scanByKeyTile(status, toI64(tile), loaded, heads, exclusive), offset);
+    return;
+  }
   Value scanned, total, publishes, leads = isThreadZero();
   Value statusTile = tile;
   if (clusterBlocks == 1) {
@@ -700,6 +730,11 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
     Value takesPrefix = arith::AndIOp::create(b, leads, negate(first));
     result = arith::SelectOp::create(b, takesPrefix, own, result);
   }
+  storeTile(result, offset);
+}
+
+void DeviceKernelBuilder::storeTile(Value result, Value offset) {
+  int64_t tileItems = DeviceTiling::tileItems(tileBytes);
   auto store = [&](Value valid) {
     BlockStoreOp::create(
         b, result, output, offset, valid, /*striped=*/false,
@@ -718,6 +753,52 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   }
 }
 
+Value DeviceKernelBuilder::scanByKeyTile(const TileStatus &status, Value tile64,
+                                         Value values, Value heads, bool exclusive) {
+  auto itemsType = cast<VectorType>(values.getType());
+  int64_t items = itemsType.getNumElements();
+  Type i1 = b.getI1Type();
+  // The tile's (head seen, value) pairs, scanned inclusively with the
+  // segmented combine (f, a) . (g, b) = (f or g, g ? b : a (kind) b); the
+  // totals say whether the tile holds a head and what follows its last.
+  auto scan = BlockScanOp::create(
+      b, TypeRange{heads.getType(), itemsType, i1, element}, CombineKindAttr(),
+      ValueRange{heads, values}, /*items=*/true, ValueRange{}, /*exclusive=*/false,
+      /*reverse=*/false, BlockScanAlgorithmAttr());
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Location loc = b.getLoc();
+    Block *body = b.createBlock(&scan.getCombiner(), {}, {i1, element, i1, element},
+                                {loc, loc, loc, loc});
+    Value lhsHead = body->getArgument(0), lhs = body->getArgument(1);
+    Value rhsHead = body->getArgument(2), rhs = body->getArgument(3);
+    YieldOp::create(b, ValueRange{arith::OrIOp::create(b, lhsHead, rhsHead),
+                                  arith::SelectOp::create(b, rhsHead, rhs, combine(lhs, rhs))});
+  }
+  Value seen = scan.getScanned()[0], scanned = scan.getScanned()[1];
+  Value prefix = tilePrefix(status, tile64, scan.getTotal()[1], Value(), scan.getTotal()[0]);
+  // An item after a head of the tile has its segment's value; the others
+  // continue the tiles before (tile 0's items all follow its first head).
+  Value splat = vector::BroadcastOp::create(b, itemsType, prefix);
+  Value inclusive = arith::SelectOp::create(b, seen, scanned, combine(splat, scanned));
+  if (!exclusive)
+    return inclusive;
+  // Exclusive: the inclusive value of the item before (the previous
+  // thread's last, or for thread 0 the prefix), the identity at a head.
+  Value last = vector::ExtractOp::create(b, inclusive, items - 1);
+  auto shuffle = BlockShuffleOp::create(b, element, i1, BlockShuffleMode::Offset, last,
+                                        i32(-1));
+  Value previous = arith::SelectOp::create(b, shuffle.getValid(), shuffle.getResult(), prefix);
+  Value identity = buildCombineIdentity(b, b.getLoc(), kind, element);
+  SmallVector<Value> outs;
+  for (int64_t j = 0; j < items; ++j) {
+    outs.push_back(arith::SelectOp::create(b, vector::ExtractOp::create(b, heads, j),
+                                           identity, previous));
+    previous = vector::ExtractOp::create(b, inclusive, j);
+  }
+  return vector::FromElementsOp::create(b, itemsType, outs);
+}
+
 Value DeviceKernelBuilder::flaggedKeeps(Value flags, Value offset, int64_t items) {
   Value flagItems = loadTile(flags, arith::ConstantIntOp::create(b, 0, 8), offset,
                              items, 1, std::nullopt);
@@ -727,7 +808,8 @@ Value DeviceKernelBuilder::flaggedKeeps(Value flags, Value offset, int64_t items
       arith::ConstantOp::create(b, DenseElementsAttr::get(flagsType, b.getI8IntegerAttr(0))));
 }
 
-Value DeviceKernelBuilder::uniqueKeeps(Value values, Value offset, int64_t items) {
+Value DeviceKernelBuilder::runHeads(Value source, Value values, Value offset,
+                                    int64_t items) {
   Type data = cast<VectorType>(values.getType()).getElementType();
   // `a` and `b` differ by the type's ==: integers bit for bit, floats
   // unless ordered and equal (a NaN differs from everything).
@@ -746,7 +828,7 @@ Value DeviceKernelBuilder::uniqueKeeps(Value values, Value offset, int64_t items
       arith::OrIOp::create(b, shuffle.getValid(), atStart), data,
       [&] { return shuffle.getResult(); },
       [&] {
-        return memref::LoadOp::create(b, input,
+        return memref::LoadOp::create(b, source,
                                       ValueRange{arith::SubIOp::create(b, offset, index(1))})
             .getResult();
       });
@@ -802,7 +884,7 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
   Value values = loadTile(input, arith::ConstantOp::create(b, b.getZeroAttr(data)),
                           offset, items, 1, scanTileAlgorithm());
-  Value keeps = unique ? uniqueKeeps(values, offset, items)
+  Value keeps = unique ? runHeads(input, values, offset, items)
                        : flaggedKeeps(operands[1], offset, items);
   // The thread's kept count, then the tile's counts before each thread
   // (a tile's counts fit 32 bits; the tiles' prefixes are 64-bit).
@@ -1189,7 +1271,11 @@ struct WarpExpandDeviceOpsPass
         (Twine("warp_device_") +
          op->getName().stripDialect().drop_front(StringRef("device_").size()) +
          (select || histogram ? "" : "_" + stringifyCombineKind(kind).str()) + "_" +
-         typeName(data) + (scan && scan.getExclusive() ? "_exclusive" : "") +
+         typeName(data) +
+         (scan && scan.getKeys()
+              ? "_by_key_" + typeName(scan.getKeys().getType().getElementType())
+              : "") +
+         (scan && scan.getExclusive() ? "_exclusive" : "") +
          (clusterBlocks > 1 ? "_cluster" + std::to_string(clusterBlocks) : "") +
          (histogram ? "_" + typeName(histogram.getOutput().getType().getElementType()) +
                           (privateBins ? "_bins" + std::to_string(*privateBins) : "")
@@ -1218,6 +1304,13 @@ struct WarpExpandDeviceOpsPass
           {ShapedType::kDynamic}, cast<MemRefType>(operand.getType()).getElementType()));
     DeviceKernelBuilder kernels(b, kind, element, operandTypes, data);
     int64_t bytes = data.getIntOrFloatBitWidth() / 8;
+    // A scan by key's tile holds as many keys as values, sized by the
+    // wider of the two.
+    if (scan && scan.getKeys()) {
+      bytes = std::max<int64_t>(
+          bytes, scan.getKeys().getType().getElementType().getIntOrFloatBitWidth() / 8);
+      kernels.setTileBytes(bytes);
+    }
     int64_t tileItems =
         DeviceTiling::tileItems(select ? selectionTileBytes(selection, bytes) : bytes);
     if (histogram) {

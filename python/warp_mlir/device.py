@@ -6,6 +6,7 @@
     import warp_mlir.device as wd
     total = wd.reduce(x)                      # x[0] + ... + x[n-1], a 1-element array
     prefix = wd.scan(x, "maxsi", exclusive=True)
+    runs = wd.scan(x, keys=k)                  # restarts wherever k[i] != k[i-1]
     kept, count = wd.select(x, x > 0)          # kept[:count[0]]: the positive ones
     first, lengths, runs = wd.run_length_encode(x)  # x's runs: first[:runs[0]], lengths[:runs[0]]
 
@@ -146,12 +147,14 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     return _Plan(compiled, kernels, scratch[0])
 
 
-def _op_text(op: str, variant: str, element: str, exclusive: bool, cluster: int = 1) -> str:
+def _op_text(op: str, variant: str, element: str, exclusive: bool, cluster: int = 1,
+             keys: str = "") -> str:
     """A host function holding the one device op on memrefs of `element`;
     `variant` is the combine kind of a reduce or scan, the bins' memref
     type of a histogram ("memref<256xi32>": static bins are counted in
     workgroup memory first), the counts' element type of a run-length
-    encoding ("i32"), unused otherwise; a scan's `cluster` blocks."""
+    encoding ("i32"), unused otherwise; a scan's `cluster` blocks, and the
+    element type of its `keys` (a scan by key) where given."""
     data = f"memref<?x{element}>"
     if op in ("select", "partition"):
         types = [data, "memref<?xi8>", data, "memref<1xi64>"]
@@ -167,17 +170,22 @@ def _op_text(op: str, variant: str, element: str, exclusive: bool, cluster: int 
         types = [data, f"memref<1x{element}>" if op == "reduce" else data]
         head = f"warp.device_{op} <{variant}>"
     names = [f"%a{i}" for i in range(len(types))]
+    operands = ", ".join(names)
+    if keys:
+        types.append(f"memref<?x{keys}>")
+        names.append(f"%a{len(names)}")
+        operands += f" keys {names[-1]}"
     params = ", ".join(f"{name}: {type_}" for name, type_ in zip(names, types))
-    return (f"func.func @device_op({params}) {{\n  {head} {', '.join(names)}"
+    return (f"func.func @device_op({params}) {{\n  {head} {operands}"
             f"{' exclusive' if exclusive else ''}"
             f"{f' cluster_blocks = {cluster}' if cluster > 1 else ''}"
             f" : {', '.join(types)}\n  return\n}}\n")
 
 
 def _plan(op: str, variant: str, element: str, exclusive: bool, chip: str,
-          cluster: int = 1) -> _Plan:
+          cluster: int = 1, keys: str = "") -> _Plan:
     """The compiled kernels and launches of an op (see _op_text), made once."""
-    key = (op, variant, element, str(exclusive), chip, str(cluster))
+    key = (op, variant, element, str(exclusive), chip, str(cluster), keys)
     if key in _plans:
         return _plans[key]
     # The dialect's kind table says which names are kinds.
@@ -186,7 +194,7 @@ def _plan(op: str, variant: str, element: str, exclusive: bool, chip: str,
             _capi.lib().warpCombineKindDomains(_capi.MlirStringRef.of(variant.encode()))):
         raise ValueError(f"kind must be a combine kind of the warp dialect (add, mul, "
                          f"minsi, maxui, xor, maxnumf, ...), not {variant!r}")
-    module = Module.parse(_op_text(op, variant, element, exclusive, cluster), Context())
+    module = Module.parse(_op_text(op, variant, element, exclusive, cluster, keys), Context())
     module.verify()  # a kind outside the type's domain is the verifier's error
     module.run("warp-expand-device-ops")
     plan = _read_plan(module, _compile(module, chip=chip))
@@ -201,12 +209,17 @@ def _host(x: Any, backend: str) -> bool:
 
 
 def _run(op: str, arrays: List[Any], kind: str, exclusive: bool, chip: str, stream: Any,
-         backend: str, cluster: int = 1) -> None:
+         backend: str, cluster: int = 1, keys: Any = None) -> None:
     """Launches the kernels of `op` on `arrays` (its memrefs, in order; the
-    first is the input) with a fresh scratch, as the expanded module says."""
+    first is the input; a scan's `keys` last) with a fresh scratch, as the
+    expanded module says."""
     x = arrays[0]
-    _launch(_plan(op, kind, _element_type(x), exclusive, chip, cluster), arrays, _length(x),
-            stream, backend)
+    key_type = ""
+    if keys is not None:
+        key_type = _element_type(keys)
+        arrays = arrays + [keys]
+    _launch(_plan(op, kind, _element_type(x), exclusive, chip, cluster, key_type), arrays,
+            _length(x), stream, backend)
 
 
 def _launch(plan: _Plan, arrays: List[Any], n: int, stream: Any, backend: str) -> None:
@@ -298,15 +311,32 @@ def reduce(x: Any, kind: str = "add", out: Any = None, chip: str = "sm_90",
 
 def scan(x: Any, kind: str = "add", exclusive: bool = False, out: Any = None,
          chip: str = "sm_90", stream: Any = None, backend: str = "cuda",
-         cluster_blocks: int = 1) -> Any:
+         cluster_blocks: int = 1, keys: Any = None) -> Any:
     """The inclusive (or `exclusive`) prefix scan of `x` with `kind`, into
     `out` (may be `x` itself) or a new array like `x`. `cluster_blocks` 2
     to 8 (sm_90 or the simulator): the tiles are scanned in thread-block
     clusters of that many blocks, with a look-back step per cluster
-    (warp.device_scan's cluster_blocks)."""
+    (warp.device_scan's cluster_blocks).
+
+    With `keys` (1-D, any of the types above, at least `len(x)` elements;
+    not overlapping `out`), a scan by key (CUB's InclusiveScanByKey,
+    ExclusiveScanByKey): the scan restarts wherever `keys[i] != keys[i-1]`
+    (`==`: -0.0 equals 0.0, a NaN equals nothing), an exclusive one with
+    the identity. Not with `cluster_blocks`."""
     cluster = _cluster_blocks(cluster_blocks)
-    out = _output(x, out, _length(x))
-    _run("scan", [x, out], kind, bool(exclusive), chip, stream, backend, cluster)
+    n = _length(x)
+    if keys is not None:
+        if cluster != 1:
+            raise ValueError("cluster_blocks does not combine with keys")
+        if _length(keys) < n:
+            raise ValueError(f"keys has {_length(keys)} elements, x {n}")
+        if out is keys:
+            raise ValueError("out must not be keys")
+        name = _dtype_name(keys)
+        if name in ("uint8", "uint16", "uint32", "uint64"):  # == is bit for bit
+            keys = keys.view(_dtype(keys, name[1:]))
+    out = _output(x, out, n)
+    _run("scan", [x, out], kind, bool(exclusive), chip, stream, backend, cluster, keys)
     return out
 
 

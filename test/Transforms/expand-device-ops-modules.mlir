@@ -49,7 +49,7 @@ func.func @g(%x: memref<?xf32>, %s: memref<1xf32>, %t: memref<?xf32>) {
 // SELECT: gpu.launch_func async [%{{.*}}] @warp_device_select_f32::@scan_init
 // SELECT: gpu.launch_func async [%{{.*}}] @warp_device_select_f32::@select {{.*}} args(%{{.*}} : memref<?xf32>, %{{.*}} : memref<?xi8>, %{{.*}} : memref<?xf32>, %{{.*}} : memref<?xi64>, %{{.*}} : memref<?xi8>, %{{.*}} : index)
 // SELECT: gpu.module @warp_device_select_f32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
-// SELECT: gpu.func @select({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64}
+// SELECT: gpu.func @select({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 5 : i32, warp.device_grid = 4096 : i64}
 // A tile's kept counts are scanned in 32 bits, the tiles' in 64 (packed
 // with their status flag from bit 62: one load per look-back read).
 // SELECT: warp.block_scan <add> %{{.*}} exclusive : i32, i32

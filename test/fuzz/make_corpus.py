@@ -303,7 +303,8 @@ def family_seeds():
     # The device-wide ops are host code: a func.func outside any gpu.module
     # (warp-expand-device-ops adds the gpu.modules of their kernels). Every
     # element type, static and dynamic shapes, alike ops sharing a module,
-    # an exclusive and an in-place scan, a selection, a run-length encoding.
+    # an exclusive and an in-place scan, scans by key, a selection, a
+    # run-length encoding.
     yield ("func.func @device_ops(%x: memref<?xf32>, %s: memref<1xf32>, "
            "%i: memref<300xi64>, %j: memref<?xi64>, %k: memref<?xi32>, "
            "%d: memref<5000xf64>, %e: memref<1xf64>, %f: memref<?xi8>, "
@@ -317,6 +318,10 @@ def family_seeds():
            "  warp.device_scan <minui> %j, %j exclusive : memref<?xi64>, memref<?xi64>\n"
            "  warp.device_scan <minimumf> %d, %d : memref<5000xf64>, memref<5000xf64>\n"
            "  warp.device_scan <maxsi> %k, %k exclusive : memref<?xi32>, memref<?xi32>\n"
+           "  warp.device_scan <add> %x, %x keys %f : memref<?xf32>, memref<?xf32>, "
+           "memref<?xi8>\n"
+           "  warp.device_scan <minui> %i, %j keys %g exclusive : memref<300xi64>, "
+           "memref<?xi64>, memref<?xf64>\n"
            "  warp.device_select %d, %f, %g, %c : memref<5000xf64>, memref<?xi8>, "
            "memref<?xf64>, memref<1xi64>\n"
            "  warp.device_partition %d, %f, %g, %c : memref<5000xf64>, memref<?xi8>, "

@@ -216,6 +216,158 @@ def test_scan_cluster_errors():
         wd.reduce(x, cluster_blocks=0, backend="sim")
 
 
+# -- scan by key ------------------------------------------------------------------------------
+
+def segment_heads(keys):
+    """Where a segment starts: i = 0 and keys[i] != keys[i-1] (numpy's !=:
+    -0.0 equals 0.0, a NaN differs from everything)."""
+    with np.errstate(invalid="ignore"):
+        return np.concatenate([[True], keys[1:] != keys[:-1]])[:len(keys)]
+
+
+def scan_by_key(kind, x, keys, exclusive_):
+    """Each segment of `keys` scanned on its own by the definitions above
+    (an exclusive one starts with the identity)."""
+    starts = np.flatnonzero(segment_heads(keys[:len(x)])).tolist() + [len(x)]
+    fold = exclusive if exclusive_ else inclusive
+    out = np.empty_like(x)
+    for start, end in zip(starts, starts[1:]):
+        out[start:end] = fold(kind, x[start:end])
+    return out
+
+
+def key_patterns(n, rng, dtype=np.int32):
+    """Keys of `n` elements: short runs, a random alphabet of 3 (runs of
+    any length, many of 1), one segment, every element a segment."""
+    runs = np.repeat(rng.integers(0, 4, n), rng.integers(1, 9, n))[:n]
+    return {"runs": runs.astype(dtype), "alphabet3": rng.integers(0, 3, n).astype(dtype),
+            "one": np.zeros(n, dtype), "each": np.arange(n).astype(dtype)}
+
+
+def check_scan_by_key(backend, kind, x, keys, what):
+    before = keys.copy()
+    for exclusive_ in (False, True):
+        got = wd.scan(x, kind, exclusive=exclusive_, keys=keys, backend=backend)
+        check(got, scan_by_key(kind, x, keys, exclusive_),
+              f"{'exclusive' if exclusive_ else 'inclusive'} scan <{kind}> by key, {what}")
+    np.testing.assert_array_equal(keys.view(_unsigned(keys.dtype)),
+                                  before.view(_unsigned(keys.dtype)), "keys are left as they are")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("kind,dtype", CASES, ids=IDS)
+def test_scan_by_key(backend, kind, dtype, rng):
+    """Every kind and value type, sizes around a tile, the key patterns of
+    key_patterns, inclusive and exclusive."""
+    for n in sizes(dtype, "scan"):
+        x = data(kind, dtype, n, rng)
+        for name, keys in key_patterns(n, rng).items():
+            check_scan_by_key(backend, kind, x, keys, f"{name} keys, n = {n}")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("key_type", [np.int8, np.int16, np.int32, np.int64, np.uint32,
+                                      np.float16, np.float32, np.float64])
+@pytest.mark.parametrize("kind,dtype", [("add", np.int32), ("maxnumf", np.float64),
+                                        ("add", np.int8), ("minsi", np.int16),
+                                        ("add", np.float16), ("mul", np.int64)])
+def test_scan_by_key_types(backend, key_type, kind, dtype, rng):
+    """Keys of every width against values of every width, at sizes around
+    a tile (64 bytes a thread of the wider of keys and values)."""
+    tile = 256 * 64 // max(np.dtype(dtype).itemsize, np.dtype(key_type).itemsize)
+    for n in (1, 33, tile - 1, tile + 1, 2 * tile + 5):
+        x = (rng.integers(-1, 2, n) if dtype == np.float16 else data(kind, dtype, n, rng))
+        x = x.astype(dtype)
+        for name, keys in key_patterns(n, rng, key_type).items():
+            check_scan_by_key(backend, kind, x, keys, f"{name} {np.dtype(key_type).name} "
+                              f"keys, n = {n}")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("key_type", [np.float16, np.float32, np.float64])
+def test_scan_by_key_float_keys(backend, key_type, rng):
+    """Float keys compare with ==: -0.0 next to 0.0 is one segment, a NaN
+    starts one and so does the key after it, also as the key before a
+    tile."""
+    tile = 4096
+    n = 3 * tile + 9
+    keys = np.repeat(rng.integers(-2, 3, n), rng.integers(1, 5, n))[:n].astype(key_type)
+    keys[1::7] = -0.0
+    keys[2::7] = 0.0
+    keys[5::13] = np.nan
+    keys[6::13] = np.nan
+    keys[[tile - 1, 2 * tile - 2, 2 * tile - 1]] = np.nan  # before a tile
+    keys[3 * tile - 1] = -0.0
+    keys[3 * tile] = 0.0
+    x = rng.integers(-100, 100, n).astype(np.int32)
+    for kind in ("add", "maxsi"):
+        check_scan_by_key(backend, kind, x, keys, "floats with -0.0, 0.0, NaN")
+    check_scan_by_key(backend, "add", x, np.full(n, np.nan, key_type), "all NaN")
+    check_scan_by_key(backend, "add", x, np.where(np.arange(n) % 2, -0.0, 0.0).astype(key_type),
+                      "0.0 and -0.0 alternating")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("kind,dtype", [("add", np.int32), ("maxnumf", np.float32),
+                                        ("minimumf", np.float64), ("xor", np.int64)])
+def test_scan_by_key_long_segments(backend, kind, dtype, rng):
+    """Segments across several tiles and one across more than a look-back
+    window of 32 tiles (a look-back that goes on past windows without a
+    head), then segments of 1 to 3 tiles, starting anywhere in a tile."""
+    tile = 256 * 64 // np.dtype(dtype).itemsize
+    n = 45 * tile + 7
+    lengths = [35 * tile + 3]
+    while sum(lengths) < n:
+        lengths.append(int(rng.integers(1, 3 * tile)))
+    keys = np.repeat(np.arange(len(lengths)) % 3, lengths)[:n].astype(np.int64)
+    x = data(kind, dtype, n, rng)
+    if np.dtype(dtype).kind == "f":
+        x[rng.integers(0, n, 5)] = np.nan
+    check_scan_by_key(backend, kind, x, keys, "long segments")
+    # A head as a tile's first or last element, or none in a tile.
+    keys = np.zeros(n, np.int64)
+    keys[[tile, 2 * tile - 1, 5 * tile, 5 * tile + 1, 40 * tile - 1]] = 1
+    check_scan_by_key(backend, kind, x, keys, "heads at tile edges")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("exclusive_", [False, True], ids=["inclusive", "exclusive"])
+def test_scan_by_key_out(backend, exclusive_, rng):
+    """In place (out is x), and into a longer out whose rest is left."""
+    n = 3 * 4096 + 11
+    x = rng.integers(-9, 9, n).astype(np.int32)
+    keys = rng.integers(0, 2, n).astype(np.int16)
+    want = scan_by_key("add", x, keys, exclusive_)
+    out = np.full(n + 5, -7, np.int32)
+    got = wd.scan(x, "add", exclusive=exclusive_, keys=keys, out=out, backend=backend)
+    assert got is out
+    check(out[:n], want, "into out")
+    check(out[n:], np.full(5, -7, np.int32), "past n, out is left as it is")
+    got = wd.scan(x, "add", exclusive=exclusive_, keys=keys, out=x, backend=backend)
+    assert got is x
+    check(x, want, "in place")
+    # More keys than values: the first n count.
+    longer = np.concatenate([keys, [5, 6, 7]]).astype(np.int16)
+    y = rng.integers(-9, 9, n).astype(np.int32)
+    check(wd.scan(y, "add", exclusive=exclusive_, keys=longer, backend=backend),
+          scan_by_key("add", y, keys, exclusive_), "keys longer than x")
+
+
+def test_scan_by_key_errors():
+    x = np.zeros(10, np.int32)
+    with pytest.raises(ValueError, match="keys has 9 elements, x 10"):
+        wd.scan(x, keys=np.zeros(9, np.int32), backend="sim")
+    with pytest.raises(ValueError, match="cluster_blocks does not combine with keys"):
+        wd.scan(x, keys=np.zeros(10, np.int32), cluster_blocks=2, backend="sim")
+    keys = np.zeros(10, np.int32)
+    with pytest.raises(ValueError, match="out must not be keys"):
+        wd.scan(x, keys=keys, out=keys, backend="sim")
+    with pytest.raises(TypeError, match="not complex64"):
+        wd.scan(x, keys=np.zeros(10, np.complex64), backend="sim")
+    with pytest.raises(ValueError, match="1-D"):
+        wd.scan(x, keys=np.zeros((10, 1), np.int32), backend="sim")
+
+
 # -- NaN: minnumf/maxnumf ignore it, minimumf/maximumf propagate it ---------------------------
 
 NAN_KINDS = ["minnumf", "maxnumf", "minimumf", "maximumf"]

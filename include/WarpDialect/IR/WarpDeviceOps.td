@@ -92,20 +92,48 @@ def Warp_DeviceScanOp : Warp_DeviceOp<"device_scan"> {
     published statuses and look-back steps, for two cluster barriers per
     cluster. Without it, one block per tile.
 
+    **Segmented by keys** (CUB's `InclusiveScanByKey` and
+    `ExclusiveScanByKey`, and the `*SumByKey` forms with `add`): with
+    `keys %k` (a memref of any device element type, at least `n`
+    elements, its own type written after the others), a segment starts at
+    `i = 0` and wherever `keys[i] != keys[i-1]`, and the scan restarts at
+    each segment: `output[i]` combines the inputs from the start of `i`'s
+    segment to `i` (inclusive), or to `i - 1` (exclusive; a segment's
+    first element gets the identity). Equality is the key type's `==`, as
+    for `warp.device_unique`: integers bit for bit, floats as `arith.cmpf
+    oeq` (`-0.0` equals `0.0`; a NaN equals nothing, so it starts a
+    segment, and so does the key after it). `output` must not overlap
+    `keys` (a tile reads the key before it while others write); it may be
+    `input`. `cluster_blocks` does not combine with `keys`.
+
+    With keys a tile holds as many keys as values, sized for the wider of
+    the two types (`DeviceTiling`'s bytes a thread), and the tiles scan
+    pairs (head seen, value) with the segmented combine `(f, a) . (g, b)
+    = (f or g, g ? b : a (kind) b)` (associative; a `warp.block_scan`
+    with a combine region), each item's head flag
+    computed against the item before it (the previous thread's last key
+    through `warp.block_shuffle`, the key before the tile from memory). A
+    tile that holds a head publishes its total as its prefix at once (the
+    items after its last head do not depend on the tiles before it), so
+    the look-back of the tiles after it stops there.
+
     ```mlir
     warp.device_scan <add> %x, %y exclusive : memref<?xi32>, memref<?xi32>
     warp.device_scan <add> %x, %y cluster_blocks = 4 : memref<?xf32>, memref<?xf32>
+    warp.device_scan <maxsi> %x, %y keys %k exclusive
+        : memref<?xi32>, memref<?xi32>, memref<?xi64>
     ```
   }];
   let arguments = (ins Warp_CombineKindEnum:$kind,
                        Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
                        Arg<Warp_DeviceMemRef, "", [MemWrite]>:$output,
+                       Arg<Optional<Warp_DeviceMemRef>, "", [MemRead]>:$keys,
                        UnitAttr:$exclusive,
                        OptionalAttr<ConfinedAttr<I32Attr, [IntMinValue<2>, IntMaxValue<8>]>>:$cluster_blocks);
   let assemblyFormat = [{
-    $kind $input `,` $output (`exclusive` $exclusive^)?
+    $kind $input `,` $output (`keys` $keys^)? (`exclusive` $exclusive^)?
     (`cluster_blocks` `=` $cluster_blocks^)? attr-dict `:`
-    type($input) `,` type($output)
+    type($input) `,` type($output) (`,` type($keys)^)?
   }];
   let extraClassDeclaration = commonDeclarations;
 }

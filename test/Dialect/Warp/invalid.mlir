@@ -1046,6 +1046,71 @@ func.func @device_scan_output_sizes(%x: memref<100xi32>, %y: memref<101xi32>, %z
 
 // -----
 
+func.func @device_scan_short_keys(%x: memref<100xi32>, %y: memref<100xi32>, %k: memref<99xi64>) {
+  // expected-error @+1 {{'warp.device_scan' op needs a key per element: 100 elements, 99 keys}}
+  warp.device_scan <add> %x, %y keys %k : memref<100xi32>, memref<100xi32>, memref<99xi64>
+  return
+}
+
+// -----
+
+func.func @device_scan_writes_keys(%x: memref<?xi32>, %y: memref<?xi32>) {
+  // expected-error @+1 {{'warp.device_scan' op cannot write its keys (a tile reads the key before it while the tile before writes)}}
+  warp.device_scan <add> %x, %y keys %y : memref<?xi32>, memref<?xi32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @device_scan_keys_in_clusters(%x: memref<?xi32>, %y: memref<?xi32>, %k: memref<?xi32>) {
+  // expected-error @+1 {{'warp.device_scan' op takes cluster_blocks or keys, not both}}
+  warp.device_scan <add> %x, %y keys %k cluster_blocks = 2 : memref<?xi32>, memref<?xi32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @device_scan_index_keys(%x: memref<?xi32>, %y: memref<?xi32>, %k: memref<?xindex>) {
+  // expected-error @+1 {{'warp.device_scan' op operand #2 must be 1D memref of 8-bit signless integer}}
+  warp.device_scan <add> %x, %y keys %k : memref<?xi32>, memref<?xi32>, memref<?xindex>
+  return
+}
+
+// -----
+
+func.func @device_scan_strided_keys(%x: memref<?xi32>, %y: memref<?xi32>, %k: memref<?xi16, strided<[2]>>) {
+  // expected-error @+1 {{'warp.device_scan' op needs a contiguous keys (the identity layout), got 'memref<?xi16, strided<[2]>>'}}
+  warp.device_scan <add> %x, %y keys %k : memref<?xi32>, memref<?xi32>, memref<?xi16, strided<[2]>>
+  return
+}
+
+// -----
+
+func.func @device_scan_workgroup_keys(%x: memref<256xi32>, %y: memref<256xi32>, %k: memref<256xf32, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'warp.device_scan' op needs its keys in the default memory space (device memory from gpu.alloc or a frontend), got 'memref<256xf32, #gpu.address_space<workgroup>>'}}
+  warp.device_scan <add> %x, %y keys %k : memref<256xi32>, memref<256xi32>, memref<256xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @device_scan_kind_by_key(%x: memref<?xf32>, %y: memref<?xf32>, %k: memref<?xi32>) {
+  // expected-error @+1 {{'warp.device_scan' op kind 'maxsi' needs an integer value, got 'f32'}}
+  warp.device_scan <maxsi> %x, %y keys %k : memref<?xf32>, memref<?xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
+// More keys than elements are fine, and so is a dynamic size on either side.
+func.func @device_scan_key_sizes(%x: memref<100xi32>, %y: memref<100xi32>, %k: memref<101xi8>, %d: memref<?xi8>) {
+  warp.device_scan <add> %x, %y keys %k : memref<100xi32>, memref<100xi32>, memref<101xi8>
+  warp.device_scan <add> %x, %y keys %d exclusive : memref<100xi32>, memref<100xi32>, memref<?xi8>
+  return
+}
+
+// -----
+
 gpu.module @device_op_in_kernel {
   gpu.func @k(%x: memref<?xf32>, %y: memref<1xf32>) kernel {
     // expected-error @+1 {{'warp.device_reduce' op runs in host code (it launches kernels), not inside a gpu.module or gpu.launch}}

@@ -445,6 +445,20 @@ func.func @device_ops(%x: memref<?xf32>, %s: memref<1xf32>, %i: memref<128xi32>,
   return
 }
 
+// CHECK-LABEL: func @device_scan_by_key
+func.func @device_scan_by_key(%x: memref<?xf32>, %y: memref<?xf32>, %k: memref<?xi8>,
+                              %i: memref<128xi32>, %j: memref<128xi32>, %f: memref<200xf64>) {
+  // CHECK: warp.device_scan <add> %{{.*}}, %{{.*}} keys %{{.*}} : memref<?xf32>, memref<?xf32>, memref<?xi8>{{$}}
+  // GENERIC: "warp.device_scan"(%{{.*}}, %{{.*}}, %{{.*}}) <{kind = #warp.kind<add>}> : (memref<?xf32>, memref<?xf32>, memref<?xi8>) -> ()
+  warp.device_scan <add> %x, %y keys %k : memref<?xf32>, memref<?xf32>, memref<?xi8>
+  // CHECK: warp.device_scan <maxsi> %{{.*}}, %{{.*}} keys %{{.*}} exclusive : memref<128xi32>, memref<128xi32>, memref<200xf64>
+  // GENERIC: "warp.device_scan"(%{{.*}}, %{{.*}}, %{{.*}}) <{exclusive, kind = #warp.kind<maxsi>}> : (memref<128xi32>, memref<128xi32>, memref<200xf64>) -> ()
+  warp.device_scan <maxsi> %i, %i keys %f exclusive : memref<128xi32>, memref<128xi32>, memref<200xf64>
+  // CHECK: warp.device_scan <mul> %{{.*}}, %{{.*}} keys %{{.*}} : memref<128xi32>, memref<128xi32>, memref<128xi32>
+  warp.device_scan <mul> %i, %j keys %i : memref<128xi32>, memref<128xi32>, memref<128xi32>
+  return
+}
+
 // CHECK-LABEL: func @device_select
 func.func @device_select(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<100xf32>,
                          %k: memref<1xi64>) {
