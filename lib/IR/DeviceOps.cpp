@@ -55,17 +55,25 @@ static LogicalResult verifyDeviceMemRefs(Operation *op) {
   return success();
 }
 
+/// `input` and `output` hold one element type.
+static LogicalResult verifyOneElementType(Operation *op, Value input,
+                                          Value output) {
+  Type in = cast<MemRefType>(input.getType()).getElementType();
+  Type out = cast<MemRefType>(output.getType()).getElementType();
+  if (in != out)
+    return op->emitOpError()
+           << "takes one element type, got " << in << " and " << out;
+  return success();
+}
+
 /// The checks reduce and scan share: the kind's domain, one element type.
 static LogicalResult verifyDeviceOp(Operation *op, CombineKind kind,
                                     Value input, Value output) {
   if (failed(verifyDeviceMemRefs(op)))
     return failure();
+  if (failed(verifyOneElementType(op, input, output)))
+    return failure();
   auto inputType = cast<MemRefType>(input.getType());
-  auto outputType = cast<MemRefType>(output.getType());
-  if (inputType.getElementType() != outputType.getElementType())
-    return op->emitOpError() << "takes one element type, got "
-                             << inputType.getElementType() << " and "
-                             << outputType.getElementType();
   return verifyKindMatchesType(op, kind, inputType.getElementType());
 }
 
@@ -109,12 +117,9 @@ static LogicalResult verifySelection(Operation *op, Value input, Value flags,
                                      bool everyElement) {
   if (failed(verifyDeviceMemRefs(op)))
     return failure();
+  if (failed(verifyOneElementType(op, input, output)))
+    return failure();
   auto inputType = cast<MemRefType>(input.getType());
-  auto outputType = cast<MemRefType>(output.getType());
-  if (inputType.getElementType() != outputType.getElementType())
-    return op->emitOpError() << "takes one element type, got "
-                             << inputType.getElementType() << " and "
-                             << outputType.getElementType();
   int64_t in = inputType.getDimSize(0);
   if (flags) {
     int64_t flagCount = cast<MemRefType>(flags.getType()).getDimSize(0);
@@ -123,7 +128,7 @@ static LogicalResult verifySelection(Operation *op, Value input, Value flags,
       return op->emitOpError() << "needs a flag per element: " << in
                                << " elements, " << flagCount << " flags";
   }
-  int64_t out = outputType.getDimSize(0);
+  int64_t out = cast<MemRefType>(output.getType()).getDimSize(0);
   if (everyElement && !ShapedType::isDynamic(in) && !ShapedType::isDynamic(out) &&
       out < in)
     return op->emitOpError() << "writes " << in << " elements, but its output has "
