@@ -18,6 +18,11 @@ one, 2^27):
                           cub::DeviceScan::{Inclusive,Exclusive}Sum and
                           torch.cumsum (exclusive: cumsum - x; torch has no
                           exclusive scan)
+  select_if_f32           wd.select(x, pred=("gt", 0.0), out=, count=) (the
+                          test in the kernel) vs cub::DeviceSelect::If with
+                          x > 0 (baselines.cu's cub_select_gt_f32, an int
+                          count) and torch.masked_select(x, x > 0), on
+                          select_f32's data (about half kept)
   rle_i32                 wd.run_length_encode(x, unique=, counts=, num_runs=)
                           (int32 counts) vs cub::DeviceRunLengthEncode::Encode
                           and torch.unique_consecutive(x, return_counts=True),
@@ -110,6 +115,7 @@ GROUPS = {
     "scan_incl_i32_c8": ("scan", "i32", False),
     "scan_incl_f32_c4": ("scan", "f32", False),
     "select_f32": ("select", "f32", False),
+    "select_if_f32": ("select_if", "f32", False),
     "partition_f32": ("partition", "f32", False),
     "unique_i32": ("unique", "i32", False),
     "rle_i32": ("rle", "i32", False),
@@ -148,8 +154,14 @@ def sizes_of(group, log2n):
     return [max(log2n) - 1] if GROUPS[group][1] == "f64" else list(log2n)
 
 
+# select_if's predicate: x > SELECT_IF_THRESHOLD (CUB's Greater functor).
+SELECT_IF_THRESHOLD = 0.0
+
+
 def cub_name(group):
     op, ty, exclusive = GROUPS[group]
+    if op == "select_if":
+        return f"cub_select_gt_{ty}"
     if op in ("select", "partition"):
         return f"cub_{op}_flagged_{ty}"
     if op == "unique":
@@ -183,6 +195,9 @@ def warp_op(wd, group, chip):
     if op in ("select", "partition"):
         call = wd.select if op == "select" else wd.partition
         return lambda x, out, flags, count: call(x, flags, out=out, count=count, chip=chip)
+    if op == "select_if":  # the flags are unused: the kernel compares
+        return lambda x, out, flags, count: wd.select(
+            x, out=out, count=count, chip=chip, pred=("gt", SELECT_IF_THRESHOLD))
     if op == "unique":
         return lambda x, out, flags, count: wd.unique(x, out=out, count=count, chip=chip)
     if op == "rle":
@@ -223,7 +238,7 @@ def child_compile(c, groups, log2n):
         x = cp.zeros(1 << max(sizes), dtype=DTYPES[ty])
         out = cp.empty_like(x)
         call, first_ms = warp_op(wd, group, c.args.chip), []
-        if GROUPS[group][0] in ("select", "partition", "unique"):
+        if GROUPS[group][0] in ("select", "select_if", "partition", "unique"):
             flags, count = cp.zeros(x.size, dtype=cp.int8), cp.zeros(1, dtype=cp.int64)
             call = lambda x, out, call=call, flags=flags, count=count: \
                 call(x, out, flags[:x.size], count)  # noqa: E731
@@ -318,7 +333,9 @@ def child_select(c, group, log2n):
     x[flags] with its count, then timed with the copies (the copy moves n
     elements; a selection reads n elements and n flags and writes half).
     A partition (DevicePartition::Flagged) is checked as x[flags] then the
-    rest reversed, and writes all n."""
+    rest reversed, and writes all n. select_if compares in the kernel
+    instead of reading flags (CUB's DeviceSelect::If, torch's mask computed
+    in the call), checked as the same x[x > 0]."""
     cp = c.cp
     op, ty, _ = GROUPS[group]
     sizes = sizes_of(group, log2n)
@@ -330,9 +347,10 @@ def child_select(c, group, log2n):
         x = cp.cumsum(rng.integers(0, 2, big, dtype=cp.int32), dtype=cp.int32).astype(DTYPES[ty])
         flags = cp.concatenate([cp.ones(1, dtype=cp.int8), (x[1:] != x[:-1]).astype(cp.int8)])
     else:
-        flags = (x > 0).astype(cp.int8)
+        flags = (x > SELECT_IF_THRESHOLD).astype(cp.int8)
     out, dst = cp.empty_like(x), cp.empty_like(x)
     count = cp.zeros(1, dtype=cp.int64)
+    count32 = cp.zeros(1, dtype=cp.int32)  # cub_select_gt_f32's int count
     warp, warp_error, torch = implementations(c, group)
     for log2 in sizes:
         n = 1 << log2
@@ -363,6 +381,20 @@ def child_select(c, group, log2n):
         if op == "unique":
             add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(outv),
                     device_bench.ptr(count), ctypes.c_longlong(n))
+        elif op == "select_if":
+            def check32(outv=outv, want=want, kept=kept):
+                got = int(count32[0])
+                if got != kept:
+                    return f"count {got} != {kept}"
+                return equal(cp, outv[:want.size], want)
+
+            def reset32(outv=outv):
+                count32.fill(-1)
+                outv.fill(7)
+            add_cub(c, group, log2,
+                    lambda impl, launch: add(impl, launch, check=check32, reset=reset32),
+                    device_bench.ptr(xv), device_bench.ptr(outv), device_bench.ptr(count32),
+                    ctypes.c_longlong(n), ctypes.c_float(SELECT_IF_THRESHOLD))
         else:
             add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(fv),
                     device_bench.ptr(outv), device_bench.ptr(count), ctypes.c_longlong(n))
@@ -374,6 +406,14 @@ def child_select(c, group, log2n):
                 tout[:kept.numel()].copy_(kept)
                 tcount.fill_(kept.numel())
             add("torch", consecutive)
+        elif torch and op == "select_if":
+            tx, tout, tcount = (torch.from_dlpack(a) for a in (xv, outv, count))
+
+            def compared(tx=tx, tout=tout, tcount=tcount):
+                kept = torch.masked_select(tx, tx > SELECT_IF_THRESHOLD)
+                tout[:kept.numel()].copy_(kept)
+                tcount.fill_(kept.numel())
+            add("torch", compared)
         elif torch:
             tx, tf = torch.from_dlpack(xv), torch.from_dlpack(fv).bool()
             tout, tcount = torch.from_dlpack(outv), torch.from_dlpack(count)
@@ -528,7 +568,7 @@ def child_scan_by_key(c, group, log2n):
 def child_group(c, group, log2n):
     cp, np = c.cp, c.np
     op, ty, exclusive = GROUPS[group]
-    if op in ("select", "partition", "unique"):
+    if op in ("select", "select_if", "partition", "unique"):
         return child_select(c, group, log2n)
     if op == "histogram":
         return child_histogram(c, group, log2n)

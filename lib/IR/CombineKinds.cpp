@@ -132,10 +132,16 @@ mlir::warp::buildTupleCombine(OpBuilder &b, Location loc,
                               ValueRange lhs, ValueRange rhs) {
   if (kind)
     return {buildCombine(b, loc, *kind, lhs.front(), rhs.front())};
-  Block &block = region->front();
+  SmallVector<Value, 4> operands(lhs);
+  operands.append(rhs.begin(), rhs.end());
+  return inlineRegion(b, *region, operands);
+}
+
+SmallVector<Value, 4> mlir::warp::inlineRegion(OpBuilder &b, Region &region,
+                                               ValueRange arguments) {
+  Block &block = region.front();
   IRMapping mapping;
-  mapping.map(block.getArguments().take_front(lhs.size()), lhs);
-  mapping.map(block.getArguments().drop_front(lhs.size()), rhs);
+  mapping.map(block.getArguments(), arguments);
   for (Operation &inner : block.without_terminator())
     b.clone(inner, mapping);
   SmallVector<Value, 4> results;

@@ -10,6 +10,7 @@
 #include "WarpDialect/IR/WarpDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::warp;
@@ -18,7 +19,7 @@ using namespace mlir::warp;
 static StringRef getOperandName(Operation *op, unsigned number) {
   if (isa<DeviceSelectOp, DevicePartitionOp>(op))
     return std::array<StringRef, 4>{"input", "flags", "output", "count"}[number];
-  if (isa<DeviceUniqueOp>(op))
+  if (isa<DeviceUniqueOp, DeviceSelectIfOp, DevicePartitionIfOp>(op))
     return std::array<StringRef, 3>{"input", "output", "count"}[number];
   if (isa<DeviceRunLengthEncodeOp>(op))
     return std::array<StringRef, 4>{"input", "unique_out", "counts_out",
@@ -148,6 +149,70 @@ LogicalResult DeviceSelectOp::verify() {
 LogicalResult DevicePartitionOp::verify() {
   return verifySelection(*this, getInput(), getFlags(), getOutput(), getCount(),
                          /*everyElement=*/true);
+}
+
+LogicalResult DeviceSelectIfOp::verify() {
+  return verifySelection(*this, getInput(), Value(), getOutput(), getCount(),
+                         /*everyElement=*/false);
+}
+
+LogicalResult DevicePartitionIfOp::verify() {
+  return verifySelection(*this, getInput(), Value(), getOutput(), getCount(),
+                         /*everyElement=*/true);
+}
+
+/// The checks of a selection's `pred` region (after its ops verified): one
+/// argument of the element type, a warp.yield of one i1, and only ops
+/// that the kernels may copy per item anywhere: no memory effects (which
+/// also keeps out the ops that need the warp's lanes together: they read
+/// the lanes resource).
+static LogicalResult verifyPredicate(Operation *op, Region &region,
+                                     Type element) {
+  Block &block = region.front();
+  if (block.getNumArguments() != 1 || block.getArgument(0).getType() != element) {
+    InFlightDiagnostic diag = op->emitOpError()
+                              << "pred region must take one argument of the "
+                                 "element type "
+                              << element << ", got (";
+    llvm::interleaveComma(block.getArgumentTypes(), diag);
+    return diag << ")";
+  }
+  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  if (!yield)
+    return op->emitOpError("pred region must end with warp.yield");
+  if (yield.getValues().size() != 1 ||
+      !yield.getValues().front().getType().isInteger(1)) {
+    InFlightDiagnostic diag = yield.emitOpError()
+                              << "must yield one i1 (whether to keep the "
+                                 "element), got (";
+    llvm::interleaveComma(yield.getValues().getTypes(), diag);
+    return diag << ")";
+  }
+  WalkResult walk = region.walk([&](Operation *inner) {
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(inner)) {
+      if (effects.hasNoEffect())
+        return WalkResult::advance();
+    } else if (inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+      return WalkResult::advance();
+    }
+    InFlightDiagnostic diag = inner->emitOpError()
+                              << "may not be in the pred region of '"
+                              << op->getName()
+                              << "': the region must be pure (no memory "
+                                 "effects, no ops that need the lanes "
+                                 "together)";
+    diag.attachNote(op->getLoc()) << "the region of this op";
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+LogicalResult DeviceSelectIfOp::verifyRegions() {
+  return verifyPredicate(*this, getPredicate(), getElementType());
+}
+
+LogicalResult DevicePartitionIfOp::verifyRegions() {
+  return verifyPredicate(*this, getPredicate(), getElementType());
 }
 
 LogicalResult DeviceUniqueOp::verify() {

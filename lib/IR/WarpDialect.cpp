@@ -519,6 +519,30 @@ static void printCombiner(OpAsmPrinter &printer, Region &region) {
   printer.printRegion(region, /*printEntryBlockArgs=*/false);
 }
 
+/// ` pred(%x: t) { ... }`: a device selection's predicate region.
+static ParseResult parsePredicate(OpAsmParser &parser, Region &region) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<OpAsmParser::Argument> arguments;
+  if (parser.parseKeyword("pred") ||
+      parser.parseArgumentList(arguments, OpAsmParser::Delimiter::Paren,
+                               /*allowType=*/true) ||
+      parser.parseRegion(region, arguments))
+    return failure();
+  if (region.empty())
+    return parser.emitError(loc, "the pred region needs a block");
+  return success();
+}
+
+static void printPredicate(OpAsmPrinter &printer, Operation *,
+                           Region &region) {
+  printer << " pred(";
+  llvm::interleaveComma(region.getArguments(), printer, [&](BlockArgument arg) {
+    printer.printRegionArgument(arg);
+  });
+  printer << ") ";
+  printer.printRegion(region, /*printEntryBlockArgs=*/false);
+}
+
 /// CombiningOpInterface's checks, which every combining op shares: one of
 /// kind and region, a kind over one value of a type it takes, a region
 /// whose block takes the left and the right tuple and yields one tuple of

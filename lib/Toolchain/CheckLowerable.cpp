@@ -336,6 +336,12 @@ struct WarpCheckLowerablePass
       if (!isa<warp::WarpDialect>(op->getDialect()) ||
           warp::isDeviceCollective(op))
         return;
+      // So is a device op's region (a selection's predicate): its kernels
+      // take a copy of it.
+      for (Operation *parent = op->getParentOp(); parent;
+           parent = parent->getParentOp())
+        if (warp::isDeviceCollective(parent))
+          return;
       if (!placement.inLaunch && !placement.inDeviceModule) {
         fail(op->emitOpError("runs on the GPU but is in host code: put it in "
                              "a gpu.module function or a gpu.launch body"));

@@ -1,7 +1,8 @@
 //===- ExpandDeviceOps.cpp - device-wide ops to kernels and launches ------===//
 //
 // warp-expand-device-ops (Passes.td): warp.device_reduce, device_scan,
-// device_select, device_partition, device_unique, device_run_length_encode
+// device_select, device_partition (and their predicate forms, device_select_if
+// and device_partition_if), device_unique, device_run_length_encode
 // and device_histogram become kernels made of warp ops in a gpu.module of
 // their own, and the host code that allocates their scratch and launches
 // them.
@@ -168,6 +169,11 @@ public:
   }
   /// A selection's kernel; its tiles are of selectionTileBytes' items.
   void buildSelect(gpu::GPUModuleOp module, Selection selection);
+  /// Makes buildSelect's flagged selection or partition keep the elements
+  /// that `region` (a device_select_if's or device_partition_if's `pred`)
+  /// holds for, instead of the flagged ones: operands (input, output,
+  /// count).
+  void setPredicate(Region *region) { predicate = region; }
   /// A run-length encoding's second kernel, after buildSelect's: a thread
   /// per tile adds the tile's leading elements (those before its first
   /// head) to the count of the run they continue.
@@ -332,6 +338,9 @@ private:
   /// differs from the element before it, and element 0 (items past n are
   /// none). A unique's keeps, a scan by key's segment heads.
   Value runHeads(Value source, Value values, Value offset, int64_t items);
+  /// The keep flags by the predicate region: a copy of it per item, run
+  /// only on the items before n.
+  Value predicateKeeps(Value values, Value offset, int64_t items);
   /// The status of a scan's tiles; `counts` for a selection's.
   TileStatus tileStatus(bool counts);
   /// Makes `value` visible as tile `tile`'s total or prefix (`flag`).
@@ -363,6 +372,7 @@ private:
   /// values and keys (as many keys as values a thread).
   int64_t tileBytes;
   int64_t clusterBlocks = 1;
+  Region *predicate = nullptr;
   SmallVector<Type> operandTypes;
   SmallVector<Value> operands;
   Value input, output, scratch, n, thread;
@@ -850,6 +860,38 @@ Value DeviceKernelBuilder::runHeads(Value source, Value values, Value offset,
   return vector::FromElementsOp::create(b, VectorType::get({items}, b.getI1Type()), keeps);
 }
 
+Value DeviceKernelBuilder::predicateKeeps(Value values, Value offset, int64_t items) {
+  Type i1Type = b.getI1Type();
+  auto keepsType = VectorType::get({items}, i1Type);
+  Value first = arith::AddIOp::create(b, offset,
+                                      arith::MulIOp::create(b, thread, index(items)));
+  auto keepsOf = [&](bool checked) -> Value {
+    SmallVector<Value> keeps;
+    for (int64_t j = 0; j < items; ++j) {
+      Value value = vector::ExtractOp::create(b, values, j);
+      auto holds = [&]() -> Value {
+        return inlineRegion(b, *predicate, value).front();
+      };
+      if (!checked) {
+        keeps.push_back(holds());
+        continue;
+      }
+      Value inside = arith::CmpIOp::create(
+          b, arith::CmpIPredicate::ult, arith::AddIOp::create(b, first, index(j)), n);
+      keeps.push_back(ifElse(inside, i1Type, holds, [&]() -> Value {
+        return arith::ConstantIntOp::create(b, 0, 1);
+      }));
+    }
+    return vector::FromElementsOp::create(b, keepsType, keeps);
+  };
+  // A whole tile runs the predicate on every item; the last, partial one
+  // only on the items that exist (the padding is no element of the input).
+  Value end = arith::AddIOp::create(b, offset, index(DeviceTiling::tileItems(tileBytes)));
+  Value whole = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, end, n);
+  return ifElse(whole, keepsType, [&] { return keepsOf(false); },
+                [&] { return keepsOf(true); });
+}
+
 void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selection) {
   assert(tileBytes == selectionTileBytes(selection, dataBytes) &&
          "the tiles of setTileBytes(selectionTileBytes(...))");
@@ -868,9 +910,10 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   if (int64_t blocks = selectionMinBlocksPerSM(selection, tileBytes))
     kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                     b.getI32IntegerAttr(blocks));
-  // (input, flags, output, count), unique's (input, output, count), or a
-  // run-length encoding's (input, unique_out, counts_out, num_runs).
-  Value kept = operands[unique ? 1 : 2], count = operands.back();
+  // (input, flags, output, count), unique's and a predicate's (input,
+  // output, count), or a run-length encoding's (input, unique_out,
+  // counts_out, num_runs).
+  Value kept = operands[unique || predicate ? 1 : 2], count = operands.back();
   Type data = cast<MemRefType>(input.getType()).getElementType();
   Type i64Type = b.getI64Type();
   TileStatus status = tileStatus(/*counts=*/true);
@@ -884,8 +927,9 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
   Value values = loadTile(input, arith::ConstantOp::create(b, b.getZeroAttr(data)),
                           offset, items, 1, scanTileAlgorithm());
-  Value keeps = unique ? runHeads(input, values, offset, items)
-                       : flaggedKeeps(operands[1], offset, items);
+  Value keeps = unique      ? runHeads(input, values, offset, items)
+                : predicate ? predicateKeeps(values, offset, items)
+                            : flaggedKeeps(operands[1], offset, items);
   // The thread's kept count, then the tile's counts before each thread
   // (a tile's counts fit 32 bits; the tiles' prefixes are 64-bit).
   Type i32Type = b.getI32Type();
@@ -1239,11 +1283,18 @@ struct WarpExpandDeviceOpsPass
   gpu::GPUModuleOp kernelsOf(Operation *op, SymbolTableCollection &symbols) {
     auto reduce = dyn_cast<DeviceReduceOp>(op);
     auto scan = dyn_cast<DeviceScanOp>(op);
-    auto partition = dyn_cast<DevicePartitionOp>(op);
+    bool partition = isa<DevicePartitionOp, DevicePartitionIfOp>(op);
     auto histogram = dyn_cast<DeviceHistogramOp>(op);
     bool unique = isa<DeviceUniqueOp>(op);
     auto runs = dyn_cast<DeviceRunLengthEncodeOp>(op);
-    bool select = isa<DeviceSelectOp>(op) || partition || unique || runs;
+    // A select_if's or partition_if's predicate, part of its kernels: no
+    // other op shares them.
+    Region *predicate = nullptr;
+    if (auto selectIf = dyn_cast<DeviceSelectIfOp>(op))
+      predicate = &selectIf.getPredicate();
+    if (auto partitionIf = dyn_cast<DevicePartitionIfOp>(op))
+      predicate = &partitionIf.getPredicate();
+    bool select = isa<DeviceSelectOp>(op) || partition || unique || runs || predicate;
     Selection selection = partition ? Selection::Partition
                           : unique  ? Selection::Unique
                           : runs    ? Selection::RunLengths
@@ -1287,16 +1338,19 @@ struct WarpExpandDeviceOpsPass
                  UnitAttr::get(&getContext()));
     SymbolTable &table = symbols.getSymbolTable(top);
     auto &made = modules[top];
-    if (gpu::GPUModuleOp existing = made.lookup(name))
-      return existing;
-    if (auto existing = table.lookup<gpu::GPUModuleOp>(name);
-        existing && existing->hasAttr(kScratchAttrName))
-      return made[name] = existing;
+    if (!predicate) {
+      if (gpu::GPUModuleOp existing = made.lookup(name))
+        return existing;
+      if (auto existing = table.lookup<gpu::GPUModuleOp>(name);
+          existing && existing->hasAttr(kScratchAttrName))
+        return made[name] = existing;
+    }
     ImplicitLocOpBuilder b(op->getLoc(), top.getContext());
     b.setInsertionPointToEnd(top.getBody());
     auto module = gpu::GPUModuleOp::create(b, name);
     table.insert(module);
-    made[name] = module;
+    if (!predicate)
+      made[name] = module;
     // The kernels take the op's memrefs as memref<?xT>.
     SmallVector<Type> operandTypes;
     for (Value operand : op->getOperands())
@@ -1329,6 +1383,7 @@ struct WarpExpandDeviceOpsPass
       kernels.setClusterBlocks(clusterBlocks);
       if (select)
         kernels.setTileBytes(selectionTileBytes(selection, bytes));
+      kernels.setPredicate(predicate);
       kernels.buildScanInit(module);
       if (!select) {
         kernels.buildScan(module, scan.getExclusive());

@@ -1,5 +1,6 @@
 """Device-wide collectives on torch, cupy or numpy arrays: `warp.device_reduce`,
-`warp.device_scan`, `warp.device_select`, `warp.device_partition`,
+`warp.device_scan`, `warp.device_select`, `warp.device_partition` (and
+their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
 `warp.device_unique`, `warp.device_run_length_encode` and
 `warp.device_histogram` from Python.
 
@@ -8,6 +9,7 @@
     prefix = wd.scan(x, "maxsi", exclusive=True)
     runs = wd.scan(x, keys=k)                  # restarts wherever k[i] != k[i-1]
     kept, count = wd.select(x, x > 0)          # kept[:count[0]]: the positive ones
+    kept, count = wd.select(x, pred=("gt", 0))  # the same, the test in the kernel
     first, lengths, runs = wd.run_length_encode(x)  # x's runs: first[:runs[0]], lengths[:runs[0]]
 
 Each call writes the one op into a host function, lets the compiler expand
@@ -27,6 +29,8 @@ runs the kernels on warp's SIMT simulator (numpy arrays, no GPU).
 """
 from __future__ import annotations
 
+import math
+import struct
 import sys
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
@@ -156,7 +160,16 @@ def _op_text(op: str, variant: str, element: str, exclusive: bool, cluster: int 
     encoding ("i32"), unused otherwise; a scan's `cluster` blocks, and the
     element type of its `keys` (a scan by key) where given."""
     data = f"memref<?x{element}>"
-    if op in ("select", "partition"):
+    region = ""
+    if op in ("select_if", "partition_if"):
+        # `variant`: the predicate, "<arith.cmpf or cmpi predicate>:<constant>".
+        types, head = [data, data, "memref<1xi64>"], f"warp.device_{op}"
+        compare, constant = variant.split(":")
+        cmp = "cmpf" if element.startswith(("f", "bf")) else "cmpi"
+        region = (f" pred(%v: {element}) {{\n    %t = arith.constant {constant} : {element}\n"
+                  f"    %keep = arith.{cmp} {compare}, %v, %t : {element}\n"
+                  f"    warp.yield %keep : i1\n  }}")
+    elif op in ("select", "partition"):
         types = [data, "memref<?xi8>", data, "memref<1xi64>"]
         head = f"warp.device_{op}"
     elif op == "unique":
@@ -179,7 +192,7 @@ def _op_text(op: str, variant: str, element: str, exclusive: bool, cluster: int 
     return (f"func.func @device_op({params}) {{\n  {head} {operands}"
             f"{' exclusive' if exclusive else ''}"
             f"{f' cluster_blocks = {cluster}' if cluster > 1 else ''}"
-            f" : {', '.join(types)}\n  return\n}}\n")
+            f" : {', '.join(types)}{region}\n  return\n}}\n")
 
 
 def _plan(op: str, variant: str, element: str, exclusive: bool, chip: str,
@@ -340,9 +353,79 @@ def scan(x: Any, kind: str = "add", exclusive: bool = False, out: Any = None,
     return out
 
 
+# The comparisons of a selection's `pred`, as arith.cmpf's and arith.cmpi's
+# predicates: ordered ones for floats (a comparison with a NaN is false, as
+# IEEE's and numpy's), but `une` for ne (a NaN differs from everything);
+# signed ones for integers (numpy's int8..int64).
+_COMPARISONS = {"lt": ("olt", "slt"), "le": ("ole", "sle"), "gt": ("ogt", "sgt"),
+                "ge": ("oge", "sge"), "eq": ("oeq", "eq"), "ne": ("une", "ne")}
+_SYMBOLS = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
+
+
+def _float_bits(value: float, element: str) -> str:
+    """`value` rounded to the float type `element` (to nearest, as numpy
+    rounds a Python scalar to an array's type; bf16 by way of f32), as
+    the hexadecimal bit pattern MLIR takes for a float constant."""
+    if element == "f64":
+        return "0x%016X" % struct.unpack("<Q", struct.pack("<d", value))[0]
+    pack, unpack, width = {"f32": ("<f", "<I", 8), "bf16": ("<f", "<I", 4),
+                           "f16": ("<e", "<H", 4)}[element]
+    try:
+        bits = struct.unpack(unpack, struct.pack(pack, value))[0]
+    except OverflowError:  # rounds past the largest finite value
+        bits = struct.unpack(unpack, struct.pack(pack, math.copysign(math.inf, value)))[0]
+    if element == "bf16":  # the upper half of the f32, rounded to nearest even
+        bits = 0x7FC0 if math.isnan(value) else (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+    return "0x%0*X" % (width, bits)
+
+
+def _predicate(pred: Any, element: str) -> str:
+    """The `pred` of a selection, `(comparison, scalar)`, as _op_text's
+    variant for `element`s: "<predicate>:<constant>"."""
+    try:
+        if isinstance(pred, (str, bytes)):
+            raise TypeError
+        comparison, scalar = pred
+    except (TypeError, ValueError):
+        raise TypeError(f"pred must be a (comparison, scalar) pair such as ('gt', 0.5), "
+                        f"not {pred!r}") from None
+    name = _SYMBOLS.get(comparison, comparison) if isinstance(comparison, str) else None
+    if name not in _COMPARISONS:
+        raise ValueError(f"pred's comparison must be one of lt, le, gt, ge, eq, ne "
+                         f"(or <, <=, >, >=, ==, !=), not {comparison!r}")
+    floating = element.startswith(("f", "bf"))
+    if floating:
+        try:
+            constant = _float_bits(float(scalar), element)
+        except (TypeError, ValueError):
+            raise TypeError(f"pred compares with a number, not {scalar!r}") from None
+    else:
+        try:
+            value = int(scalar)
+            exact = value == scalar
+        except (TypeError, ValueError, OverflowError):
+            exact = False
+        if not exact or isinstance(scalar, bool):
+            raise TypeError(f"pred compares {element} elements with an integer, "
+                            f"not {scalar!r}")
+        bits = int(element[1:])
+        if not -2 ** (bits - 1) <= value < 2 ** (bits - 1):
+            raise ValueError(f"pred's {value} does not fit the {element} elements")
+        constant = str(value)
+    return f"{_COMPARISONS[name][0 if floating else 1]}:{constant}"
+
+
 def _selection(op: str, x: Any, flags: Any, out: Any, count: Any, chip: str, stream: Any,
-               backend: str) -> Tuple[Any, Any]:
+               backend: str, pred: Any = None) -> Tuple[Any, Any]:
     n = _length(x)
+    if (flags is None) == (pred is None):
+        raise TypeError(f"{op} takes flags or pred, one of them")
+    if pred is not None:
+        variant = _predicate(pred, _element_type(x))
+        out = _output(x, out, n)
+        count = _count(x, count)
+        _run(f"{op}_if", [x, out, count], variant, False, chip, stream, backend)
+        return out, count
     name = _dtype_name(flags)
     if name == "bool":
         flags = flags.view(_dtype(flags, "int8"))
@@ -365,13 +448,20 @@ def _count(x: Any, count: Any, what: str = "count") -> Any:
     return count
 
 
-def select(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str = "sm_90",
-           stream: Any = None, backend: str = "cuda") -> Tuple[Any, Any]:
+def select(x: Any, flags: Any = None, out: Any = None, count: Any = None, chip: str = "sm_90",
+           stream: Any = None, backend: str = "cuda", pred: Any = None) -> Tuple[Any, Any]:
     """The elements of `x` whose flag is not zero, in order: returns `(out,
     count)`, `out[:count[0]]` being them (`out` like `x`, not overlapping
     it; the rest is left as it is) and `count` a 1-element int64 array.
-    `flags`: one bool or int8 per element of `x` (more are ignored)."""
-    return _selection("select", x, flags, out, count, chip, stream, backend)
+    `flags`: one bool or int8 per element of `x` (more are ignored).
+
+    Or, in place of `flags`, `pred=(comparison, scalar)`: the elements
+    for which `x[i] <comparison> scalar` holds (CUB's DeviceSelect::If,
+    `warp.device_select_if`; the test runs in the kernel). The comparison
+    is lt, le, gt, ge, eq or ne (or <, <=, >, >=, ==, !=); the scalar is
+    rounded to `x`'s type, an integer for integer `x` (compared signed).
+    Float comparisons are IEEE's, as numpy's: with a NaN only ne holds."""
+    return _selection("select", x, flags, out, count, chip, stream, backend, pred)
 
 
 def unique(x: Any, out: Any = None, count: Any = None, chip: str = "sm_90",
@@ -414,11 +504,13 @@ def run_length_encode(x: Any, unique: Any = None, counts: Any = None, num_runs: 
     return unique, counts, num_runs
 
 
-def partition(x: Any, flags: Any, out: Any = None, count: Any = None, chip: str = "sm_90",
-              stream: Any = None, backend: str = "cuda") -> Tuple[Any, Any]:
+def partition(x: Any, flags: Any = None, out: Any = None, count: Any = None,
+              chip: str = "sm_90", stream: Any = None, backend: str = "cuda",
+              pred: Any = None) -> Tuple[Any, Any]:
     """As `select`, and the elements whose flag is zero fill `out[count[0]:n]`
-    in reverse order (CUB's DevicePartition::Flagged)."""
-    return _selection("partition", x, flags, out, count, chip, stream, backend)
+    in reverse order (CUB's DevicePartition::Flagged); with `pred`, those
+    it does not hold for (DevicePartition::If)."""
+    return _selection("partition", x, flags, out, count, chip, stream, backend, pred)
 
 
 __all__ = ["histogram", "partition", "reduce", "run_length_encode", "scan", "select",

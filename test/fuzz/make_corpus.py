@@ -334,6 +334,32 @@ def family_seeds():
            "  warp.device_scan <add> %x, %x cluster_blocks = 4 : memref<?xf32>, memref<?xf32>\n"
            "  warp.device_reduce <maxsi> %k, %k cluster_blocks = 2 : memref<?xi32>, memref<?xi32>\n"
            "  return\n}\n")
+    # The selections by a predicate region: a comparison, integer
+    # arithmetic and a nested scf.if in the region, copied per item.
+    yield ("func.func @device_select_if(%x: memref<?xf32>, %y: memref<?xf32>, "
+           "%k: memref<?xi16>, %l: memref<300xi16>, %c: memref<1xi64>) {\n"
+           "  warp.device_select_if %x, %y, %c : memref<?xf32>, memref<?xf32>, memref<1xi64> "
+           "pred(%v: f32) {\n"
+           "    %t = arith.constant 5.000000e-01 : f32\n"
+           "    %keep = arith.cmpf ogt, %v, %t : f32\n"
+           "    warp.yield %keep : i1\n"
+           "  }\n"
+           "  warp.device_partition_if %k, %l, %c : memref<?xi16>, memref<300xi16>, "
+           "memref<1xi64> pred(%v: i16) {\n"
+           "    %three = arith.constant 3 : i16\n"
+           "    %zero = arith.constant 0 : i16\n"
+           "    %r = arith.remui %v, %three : i16\n"
+           "    %odd = arith.cmpi ne, %r, %zero : i16\n"
+           "    %keep = scf.if %odd -> (i1) {\n"
+           "      %neg = arith.cmpi slt, %v, %zero : i16\n"
+           "      scf.yield %neg : i1\n"
+           "    } else {\n"
+           "      %true = arith.constant true\n"
+           "      scf.yield %true : i1\n"
+           "    }\n"
+           "    warp.yield %keep : i1\n"
+           "  }\n"
+           "  return\n}\n")
     # The thread-block cluster collectives, in a cluster of 4 blocks.
     yield ("module attributes {gpu.container_module} {\n"
            "  gpu.module @fuzz [#nvvm.target<chip = \"sm_90\">] {\n"

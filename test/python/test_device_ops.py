@@ -612,6 +612,132 @@ def test_partition(backend, dtype, rng):
             assert (out[n:] == -7).all()
 
 
+# -- select / partition by a predicate ---------------------------------------------------------
+
+COMPARE = {"lt": np.less, "le": np.less_equal, "gt": np.greater, "ge": np.greater_equal,
+           "eq": np.equal, "ne": np.not_equal}
+IF_SIZES = (0, 1, 31, 33, 4095, 4096, 4097, 3 * 4096 + 5)
+IF_TYPES = [np.int8, np.int32, np.int64, np.float16, np.float32, np.float64]
+
+
+def if_data(dtype, n, rng):
+    """n values of `dtype` from -100 to 100 (so that 0 splits them about in
+    half and 50 is often there), with NaNs and infinities among floats."""
+    x = rng.integers(-100, 101, n).astype(dtype)
+    if np.dtype(dtype).kind == "f" and n > 2:
+        x[rng.integers(0, n, max(1, n // 50))] = np.nan
+        x[rng.integers(0, n, 2)] = [np.inf, -np.inf]
+    return x
+
+
+def if_predicates(dtype):
+    """(comparison, scalar, what it keeps) cases: about half, none (below
+    the type's least value), all (up to its greatest: every element but
+    the NaNs), an equality and its negation (which keeps the NaNs)."""
+    if np.dtype(dtype).kind == "f":
+        least, most = -np.inf, np.inf
+    else:
+        least, most = np.iinfo(dtype).min, np.iinfo(dtype).max
+    return [("gt", 0, "half"), ("lt", least, "none"), ("le", most, "all"), ("eq", 50, "some"),
+            ("ne", 50, "most")]
+
+
+def kept_by(x, comparison, scalar):
+    """numpy's x <comparison> scalar, the scalar in x's type."""
+    return COMPARE[comparison](x, np.array(scalar, x.dtype))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", IF_TYPES)
+def test_select_if(backend, dtype, rng):
+    """The elements a comparison with a constant holds for, in order, and
+    their count (numpy's x[x > t]), around a tile (4096 4-byte elements),
+    keeping none, all and about half; a NaN compares false except with ne."""
+    for comparison, scalar, keeps in if_predicates(dtype):
+        for n in IF_SIZES:
+            x = if_data(dtype, n, rng)
+            fill = np.full(n + 2, 7, dtype)
+            out, count = wd.select(x, pred=(comparison, scalar), out=fill, backend=backend)
+            want = x[kept_by(x, comparison, scalar)]
+            if keeps == "none" or n == 0:
+                assert len(want) == 0
+            if keeps == "all":
+                assert len(want) == n - int(np.isnan(x).sum() if x.dtype.kind == "f" else 0)
+            assert int(count[0]) == len(want), (comparison, n, int(count[0]), len(want))
+            np.testing.assert_array_equal(out[:len(want)], want)
+            assert (out[len(want):] == 7).all(), "only out[:count] is written"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", [np.int32, np.float32, np.float64])
+def test_partition_if(backend, dtype, rng):
+    """The elements a comparison holds for in order, then the others in
+    reverse order (CUB's DevicePartition::If), NaNs among the others."""
+    for comparison, scalar, _ in if_predicates(dtype)[:3]:
+        for n in IF_SIZES:
+            x = if_data(dtype, n, rng)
+            out = np.full(n + 3, -7, dtype)
+            _, count = wd.partition(x, pred=(comparison, scalar), out=out, backend=backend)
+            kept = kept_by(x, comparison, scalar)
+            want = np.concatenate([x[kept], x[~kept][::-1]])
+            assert int(count[0]) == int(kept.sum()), (comparison, n)
+            np.testing.assert_array_equal(out[:n], want)
+            assert (out[n:] == -7).all()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("comparison", sorted(COMPARE))
+def test_select_if_comparisons(backend, comparison, rng):
+    """Every comparison, spelled both ways, on floats with NaNs, signed
+    zeros and the scalar itself, and on negative integers (compared signed)."""
+    symbol = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}[comparison]
+    x = np.array([np.nan, -0.0, 0.0, 0.25, -0.25, np.inf, 0.5, -np.inf, np.nan, 1.0] * 7,
+                 np.float32)
+    for spelled in (comparison, symbol):
+        for scalar in (0.25, 0.0, -0.0, np.nan):
+            out, count = wd.select(x, pred=(spelled, scalar), backend=backend)
+            want = x[kept_by(x, comparison, scalar)]
+            assert int(count[0]) == len(want), (spelled, scalar)
+            np.testing.assert_array_equal(out[:len(want)], want)
+    i = rng.integers(-2 ** 31, 2 ** 31, 5000, dtype=np.int64).astype(np.int32)
+    for scalar in (-5, 0, -2 ** 31, 2 ** 31 - 1):
+        out, count = wd.select(i, pred=(symbol, scalar), backend=backend)
+        want = i[kept_by(i, comparison, scalar)]
+        assert int(count[0]) == len(want), (symbol, scalar)
+        np.testing.assert_array_equal(out[:len(want)], want)
+
+
+@requires_sim
+def test_select_if_rounds_the_scalar():
+    """The scalar is rounded to x's type as numpy rounds it: 0.1 in f16."""
+    x = np.array([0.0999, 0.1, 0.1001, 0.2], np.float16)
+    out, count = wd.select(x, pred=("eq", 0.1), backend="sim")
+    want = x[x == np.float16(0.1)]
+    assert int(count[0]) == len(want) >= 1
+    np.testing.assert_array_equal(out[:len(want)], want)
+
+
+def test_select_if_errors():
+    x = np.zeros(10, np.float32)
+    i = np.zeros(10, np.int8)
+    with pytest.raises(TypeError, match="select takes flags or pred, one of them"):
+        wd.select(x, backend="sim")
+    with pytest.raises(TypeError, match="partition takes flags or pred, one of them"):
+        wd.partition(x, np.zeros(10, bool), pred=("gt", 0), backend="sim")
+    with pytest.raises(TypeError, match="pred must be a .comparison, scalar. pair"):
+        wd.select(x, pred="gt", backend="sim")
+    with pytest.raises(ValueError, match="comparison must be one of"):
+        wd.select(x, pred=("greater", 0), backend="sim")
+    with pytest.raises(TypeError, match="compares with a number"):
+        wd.select(x, pred=("gt", "zero"), backend="sim")
+    with pytest.raises(TypeError, match="compares i8 elements with an integer, not 0.5"):
+        wd.select(i, pred=("gt", 0.5), backend="sim")
+    with pytest.raises(ValueError, match="pred's 128 does not fit the i8 elements"):
+        wd.select(i, pred=("lt", 128), backend="sim")
+    with pytest.raises(ValueError, match="out has 4 elements, needs 10"):
+        wd.select(x, pred=("gt", 0), out=np.zeros(4, np.float32), backend="sim")
+
+
 # -- unique -----------------------------------------------------------------------------------
 
 def runs_first(x):

@@ -117,6 +117,13 @@ bool isReduxPayload(CombineKind kind, Type type);
 Value buildCombine(OpBuilder &builder, Location loc, CombineKind kind,
                    Value lhs, Value rhs);
 
+/// Copies the ops of `region`'s one block at `builder`'s insertion point,
+/// its block arguments standing for `arguments`, and returns the values
+/// its terminator yields (their copies). How a combiner or a device
+/// selection's predicate becomes ops.
+SmallVector<Value, 4> inlineRegion(OpBuilder &builder, Region &region,
+                                   ValueRange arguments);
+
 /// Emits `lhs (op) rhs` for tuples, `lhs` first: with `kind`, buildCombine of
 /// the one value; else a copy of the ops of `region` (a reduce's or scan's
 /// combiner: its block takes the left tuple, then the right one, and yields

@@ -273,6 +273,74 @@ def Warp_DevicePartitionOp : Warp_DeviceOp<"device_partition"> {
   let extraClassDeclaration = commonDeclarations;
 }
 
+/// A selection by a predicate (CUB's `If` forms): `input`, `output` and
+/// `count` as the flagged op's, and a `pred` region in place of the flags.
+class Warp_DeviceIfOp<string mnemonic>
+    : Warp_DeviceOp<mnemonic, [IsolatedFromAbove]> {
+  let arguments = (ins Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
+                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$output,
+                       Arg<MemRefRankOf<[I64], [1]>, "", [MemWrite]>:$count);
+  let regions = (region SizedRegion<1>:$predicate);
+  // The region's checks need its ops verified first.
+  let hasRegionVerifier = 1;
+  let assemblyFormat = [{
+    $input `,` $output `,` $count attr-dict `:` type($input) `,`
+    type($output) `,` type($count) custom<Predicate>($predicate)
+  }];
+  let extraClassDeclaration = commonDeclarations;
+}
+
+def Warp_DeviceSelectIfOp : Warp_DeviceIfOp<"device_select_if"> {
+  let summary = "keep the elements a predicate holds for, in order (CUB DeviceSelect::If)";
+  let description = [{
+    Host code: as `warp.device_select`, with the elements `x_i` for which
+    the `pred` region yields true in place of the flagged ones: they go to
+    `output[0 .. k)` in their order and `count[0] = k`. The region takes
+    one element (a block argument of the element type) and ends with
+    `warp.yield` of an i1. It is a pure function of that element: only
+    ops without memory effects (arith, math, ...; no loads, stores or
+    calls, no ops that need the warp's lanes together), and it uses
+    nothing defined outside it (constants are made inside).
+
+    `warp-expand-device-ops` lowers it as `warp.device_select`, with each
+    thread's keep flags computed by a copy of the region per item of its
+    tile instead of read from a flags memref. The region runs only on
+    elements that exist (`i < n`), so a predicate that divides by its
+    element sees no padding. Each op gets kernels of its own (its
+    predicate is part of them).
+
+    ```mlir
+    warp.device_select_if %x, %y, %k
+        : memref<?xf32>, memref<?xf32>, memref<1xi64> pred(%v: f32) {
+      %half = arith.constant 5.000000e-01 : f32
+      %keep = arith.cmpf ogt, %v, %half : f32
+      warp.yield %keep : i1
+    }
+    ```
+  }];
+}
+
+def Warp_DevicePartitionIfOp : Warp_DeviceIfOp<"device_partition_if"> {
+  let summary = "elements a predicate holds for first, the others after in reverse (CUB DevicePartition::If)";
+  let description = [{
+    Host code: as `warp.device_partition`, with the `pred` region of
+    `warp.device_select_if` in place of the flags: the elements it holds
+    for go to `output[0 .. k)` in their order, the others to
+    `output[k .. n)` in reverse order (the first of them to
+    `output[n - 1]`), and `count[0] = k`. `output` has at least `n`
+    elements and does not overlap `input`.
+
+    ```mlir
+    warp.device_partition_if %x, %y, %k
+        : memref<?xi32>, memref<?xi32>, memref<1xi64> pred(%v: i32) {
+      %zero = arith.constant 0 : i32
+      %keep = arith.cmpi slt, %v, %zero : i32
+      warp.yield %keep : i1
+    }
+    ```
+  }];
+}
+
 def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram"> {
   let summary = "count samples into bins (CUB DeviceHistogram)";
   let description = [{

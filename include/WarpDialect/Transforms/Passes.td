@@ -215,7 +215,10 @@ def WarpExpandDeviceOpsPass
     with a scratch buffer from `gpu.alloc` that is freed after the last
     launch: one chain of asynchronous GPU work that the host waits for at
     its end, as it waits for a synchronous launch. A module nested in
-    another gets its kernels itself. The kernels' block and tile sizes are LoweringPolicy.h's
+    another gets its kernels itself. A `warp.device_select_if` or
+    `warp.device_partition_if` gets a module of its own
+    (`@warp_device_<op>_<type>`, renamed where the name is taken): its
+    `pred` region is copied into its kernel. The kernels' block and tile sizes are LoweringPolicy.h's
     `DeviceTiling`.
 
     The module states its launches for any host, so that a frontend (the

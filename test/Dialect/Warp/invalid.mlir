@@ -1166,6 +1166,140 @@ func.func @device_select_flag_type(%x: memref<?xf32>, %f: memref<?xi1>, %y: memr
 
 // -----
 
+func.func @device_select_if_no_region(%x: memref<?xf32>, %y: memref<?xf32>, %k: memref<1xi64>) {
+  warp.device_select_if %x, %y, %k : memref<?xf32>, memref<?xf32>, memref<1xi64>
+  // expected-error @+1 {{custom op 'warp.device_select_if' expected 'pred'}}
+  return
+}
+
+// -----
+
+func.func @device_select_if_flags(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<?xf32>, %k: memref<1xi64>) {
+  // The predicate form takes no flags: three memrefs.
+  // expected-error @+1 {{expected ':'}}
+  warp.device_select_if %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<?xf32>, memref<1xi64> pred(%v: f32) {
+    %c = arith.constant true
+    warp.yield %c : i1
+  }
+  return
+}
+
+// -----
+
+func.func @device_select_flags_and_region(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<?xf32>, %k: memref<1xi64>) {
+  // The flagged form takes no region.
+  // expected-error @+1 {{'warp.device_select' op requires zero regions}}
+  "warp.device_select"(%x, %f, %y, %k) ({
+  ^bb0(%v: f32):
+    %c = arith.constant true
+    warp.yield %c : i1
+  }) : (memref<?xf32>, memref<?xi8>, memref<?xf32>, memref<1xi64>) -> ()
+  return
+}
+
+// -----
+
+func.func @device_select_if_argument_type(%x: memref<?xf32>, %y: memref<?xf32>, %k: memref<1xi64>) {
+  // expected-error @+1 {{'warp.device_select_if' op pred region must take one argument of the element type 'f32', got ('i32')}}
+  warp.device_select_if %x, %y, %k : memref<?xf32>, memref<?xf32>, memref<1xi64> pred(%v: i32) {
+    %z = arith.constant 0 : i32
+    %c = arith.cmpi sgt, %v, %z : i32
+    warp.yield %c : i1
+  }
+  return
+}
+
+// -----
+
+func.func @device_partition_if_arguments(%x: memref<?xi32>, %y: memref<?xi32>, %k: memref<1xi64>) {
+  // expected-error @+1 {{'warp.device_partition_if' op pred region must take one argument of the element type 'i32', got ('i32', 'i32')}}
+  warp.device_partition_if %x, %y, %k : memref<?xi32>, memref<?xi32>, memref<1xi64> pred(%v: i32, %w: i32) {
+    %c = arith.cmpi sgt, %v, %w : i32
+    warp.yield %c : i1
+  }
+  return
+}
+
+// -----
+
+func.func @device_select_if_yields_value(%x: memref<?xf32>, %y: memref<?xf32>, %k: memref<1xi64>) {
+  warp.device_select_if %x, %y, %k : memref<?xf32>, memref<?xf32>, memref<1xi64> pred(%v: f32) {
+    // expected-error @+1 {{'warp.yield' op must yield one i1 (whether to keep the element), got ('f32')}}
+    warp.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+func.func @device_select_if_yields_nothing(%x: memref<?xf32>, %y: memref<?xf32>, %k: memref<1xi64>) {
+  warp.device_select_if %x, %y, %k : memref<?xf32>, memref<?xf32>, memref<1xi64> pred(%v: f32) {
+    // expected-error @+1 {{'warp.yield' op must yield one i1 (whether to keep the element), got ()}}
+    warp.yield
+  }
+  return
+}
+
+// -----
+
+func.func @device_select_if_load(%x: memref<?xf32>, %y: memref<?xf32>, %k: memref<1xi64>) {
+  // expected-note @+1 {{the region of this op}}
+  warp.device_select_if %x, %y, %k : memref<?xf32>, memref<?xf32>, memref<1xi64> pred(%v: f32) {
+    %z = arith.constant 0 : index
+    // expected-error @+1 {{'memref.alloca' op may not be in the pred region of 'warp.device_select_if': the region must be pure}}
+    %m = memref.alloca() : memref<1xf32>
+    %s = memref.load %m[%z] : memref<1xf32>
+    %c = arith.cmpf ogt, %v, %s : f32
+    warp.yield %c : i1
+  }
+  return
+}
+
+// -----
+
+func.func @device_select_if_captures(%x: memref<?xf32>, %y: memref<?xf32>, %k: memref<1xi64>, %t: f32) {
+  // expected-note @+1 {{required by region isolation constraints}}
+  warp.device_select_if %x, %y, %k : memref<?xf32>, memref<?xf32>, memref<1xi64> pred(%v: f32) {
+    // expected-error @+1 {{using value defined outside the region}}
+    %c = arith.cmpf ogt, %v, %t : f32
+    warp.yield %c : i1
+  }
+  return
+}
+
+// -----
+
+func.func @device_select_if_nested_effect(%x: memref<?xi32>, %y: memref<?xi32>, %k: memref<1xi64>) {
+  // expected-note @+1 {{the region of this op}}
+  warp.device_select_if %x, %y, %k : memref<?xi32>, memref<?xi32>, memref<1xi64> pred(%v: i32) {
+    %z = arith.constant 0 : i32
+    %pos = arith.cmpi sgt, %v, %z : i32
+    %keep = scf.if %pos -> i1 {
+      // expected-error @+1 {{'warp.ballot' op may not be in the pred region of 'warp.device_select_if': the region must be pure (no memory effects, no ops that need the lanes together)}}
+      %b = warp.ballot %pos : i32
+      %nz = arith.cmpi ne, %b, %z : i32
+      scf.yield %nz : i1
+    } else {
+      scf.yield %pos : i1
+    }
+    warp.yield %keep : i1
+  }
+  return
+}
+
+// -----
+
+func.func @device_partition_if_few_outputs(%x: memref<100xi32>, %y: memref<99xi32>, %k: memref<1xi64>) {
+  // expected-error @+1 {{'warp.device_partition_if' op writes 100 elements, but its output has 99}}
+  warp.device_partition_if %x, %y, %k : memref<100xi32>, memref<99xi32>, memref<1xi64> pred(%v: i32) {
+    %c = arith.constant true
+    warp.yield %c : i1
+  }
+  return
+}
+
+// -----
+
 func.func @device_select_count_space(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<?xf32>, %k: memref<1xi64, #gpu.address_space<workgroup>>) {
   // expected-error @+1 {{'warp.device_select' op needs its count in the default memory space}}
   warp.device_select %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<?xf32>, memref<1xi64, #gpu.address_space<workgroup>>

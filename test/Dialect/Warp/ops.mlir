@@ -467,6 +467,35 @@ func.func @device_select(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<100xf32
   warp.device_select %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<100xf32>, memref<1xi64>
   // CHECK: warp.device_partition %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf32>, memref<?xi8>, memref<100xf32>, memref<1xi64>
   warp.device_partition %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<100xf32>, memref<1xi64>
+  // CHECK: warp.device_select_if %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf32>, memref<100xf32>, memref<1xi64> pred(%[[V:.*]]: f32) {
+  // CHECK-NEXT: %[[T:.*]] = arith.constant 5.000000e-01 : f32
+  // CHECK-NEXT: %[[C:.*]] = arith.cmpf ogt, %[[V]], %[[T]] : f32
+  // CHECK-NEXT: warp.yield %[[C]] : i1
+  // CHECK-NEXT: }
+  // GENERIC: "warp.device_select_if"(%{{.*}}, %{{.*}}, %{{.*}}) ({
+  // GENERIC-NEXT: ^bb0(%{{.*}}: f32):
+  warp.device_select_if %x, %y, %k : memref<?xf32>, memref<100xf32>, memref<1xi64> pred(%v: f32) {
+    %t = arith.constant 0.5 : f32
+    %c = arith.cmpf ogt, %v, %t : f32
+    warp.yield %c : i1
+  }
+  // CHECK: warp.device_partition_if %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf32>, memref<100xf32>, memref<1xi64> pred(%{{.*}}: f32) {
+  // CHECK: math.absf
+  // CHECK: scf.if
+  warp.device_partition_if %x, %y, %k : memref<?xf32>, memref<100xf32>, memref<1xi64> pred(%v: f32) {
+    %a = math.absf %v : f32
+    %one = arith.constant 1.0 : f32
+    %big = arith.cmpf oge, %a, %one : f32
+    %keep = scf.if %big -> i1 {
+      %true = arith.constant true
+      scf.yield %true : i1
+    } else {
+      %z = arith.constant 0.0 : f32
+      %neg = arith.cmpf olt, %v, %z : f32
+      scf.yield %neg : i1
+    }
+    warp.yield %keep : i1
+  }
   // CHECK: warp.device_histogram %{{.*}}, %{{.*}} : memref<?xi8>, memref<1xi64>
   warp.device_histogram %f, %k : memref<?xi8>, memref<1xi64>
   // CHECK: warp.device_unique %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf32>, memref<100xf32>, memref<1xi64>
