@@ -99,7 +99,8 @@ inline bool isBlockCollective(Operation *op) {
 /// that warp-expand-device-ops turns into kernel launches.
 inline bool isDeviceCollective(Operation *op) {
   return isa<DeviceReduceOp, DeviceScanOp, DeviceSelectOp, DevicePartitionOp,
-             DeviceUniqueOp, DeviceRunLengthEncodeOp, DeviceHistogramOp>(op);
+             DeviceUniqueOp, DeviceRunLengthEncodeOp, DeviceHistogramOp,
+             DeviceRadixSortOp>(op);
 }
 
 /// Slots per half of a block scratch array (ExpandBlockCollectives.cpp
