@@ -1,10 +1,10 @@
 //===- ExpandDeviceOps.cpp - device-wide ops to kernels and launches ------===//
 //
 // warp-expand-device-ops (Passes.td): warp.device_reduce, device_scan,
-// device_select, device_partition, device_unique, device_run_length_encode
-// and device_histogram become kernels made of warp ops in a gpu.module of
-// their own, and the host code that allocates their scratch and launches
-// them.
+// device_select, device_partition, device_unique, device_run_length_encode,
+// device_histogram and device_radix_sort become kernels made of warp ops
+// in a gpu.module of their own, and the host code that allocates their
+// scratch and launches them.
 //
 // A reduction is CUB's two kernels: a capped grid of blocks folds chunks of
 // kReduceTilesPerBlock tiles into one partial each (16-byte vector loads,
@@ -24,7 +24,12 @@
 // clears the tiles' status words. A histogram
 // clears the bins, then counts each tile (warp.block_histogram), in a
 // workgroup copy of the bins where it fits (a capped grid of blocks, each
-// over many tiles, adds its copy to the output once).
+// over many tiles, adds its copy to the output once). A radix sort is
+// least-significant-digit passes of three kernels each: the tiles count
+// their digits, a block per digit scans that digit's counts over the
+// tiles, and each tile, sorted by the digit with warp.block_radix_sort,
+// writes its keys where the scans say, into the outputs or a scratch
+// buffer by turns.
 //
 //===----------------------------------------------------------------------===//
 
