@@ -27,6 +27,10 @@ one, 2^27):
                           (int32 counts) vs cub::DeviceRunLengthEncode::Encode
                           and torch.unique_consecutive(x, return_counts=True),
                           on runs of 2 on average as unique_i32's
+  radix_sort_i32          wd.radix_sort(x, out=out) vs
+                          cub::DeviceRadixSort::SortKeys and
+                          torch.sort(x, stable=True) (uniform keys over the
+                          whole int32 range)
   scan_by_key_i32         wd.scan(x, kind="add", keys=keys, out=out) vs
                           cub::DeviceScan::InclusiveSumByKey (i32 keys in runs
                           of 32 on average; torch has no scan by key)
@@ -120,6 +124,7 @@ GROUPS = {
     "unique_i32": ("unique", "i32", False),
     "rle_i32": ("rle", "i32", False),
     "histogram_u8": ("histogram", "u8", False),
+    "radix_sort_i32": ("radix_sort", "i32", False),
 }
 CLUSTERS = {"reduce_i32_c4": 4, "scan_incl_i32_c2": 2, "scan_incl_i32_c4": 4, "scan_incl_i32_c8": 8,
             "scan_incl_f32_c4": 4}
@@ -172,6 +177,8 @@ def cub_name(group):
         return f"cub_histogram_{ty}"
     if op == "scan_by_key":
         return f"cub_scan_by_key_{ty}"
+    if op == "radix_sort":
+        return f"cub_radix_sort_keys_{ty}"
     return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
 
 
@@ -203,6 +210,8 @@ def warp_op(wd, group, chip):
     if op == "rle":
         return lambda x, unique, counts, num_runs: wd.run_length_encode(
             x, unique=unique, counts=counts, num_runs=num_runs, chip=chip)
+    if op == "radix_sort":
+        return lambda x, out: wd.radix_sort(x, out=out, chip=chip)
     if op == "scan_by_key":
         return lambda x, out, keys: wd.scan(x, kind="add", exclusive=exclusive, out=out,
                                             keys=keys, chip=chip)
@@ -565,6 +574,43 @@ def child_scan_by_key(c, group, log2n):
         time_size(c, group)
 
 
+def child_radix_sort(c, group, log2n):
+    """An ascending sort of uniform i32 keys over their whole range (signed
+    order): warp, CUB's DeviceRadixSort::SortKeys and torch.sort(stable=True),
+    checked against cupy's sort, timed with the copies of the keys."""
+    cp = c.cp
+    _, ty, _ = GROUPS[group]
+    sizes = sizes_of(group, log2n)
+    big = 1 << max(sizes)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    info = cp.iinfo(DTYPES[ty])
+    x = rng.integers(info.min, info.max, big, dtype=DTYPES[ty], endpoint=True)
+    out, dst = cp.empty_like(x), cp.empty_like(x)
+    warp, warp_error, torch = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        xv, outv, dv = x[:n], out[:n], dst[:n]
+        want = cp.sort(xv)
+        check = lambda outv=outv, want=want: equal(cp, outv, want)  # noqa: E731
+        reset = lambda outv=outv: outv.fill(7)  # noqa: E731
+
+        def add(impl, launch, check=check, reset=reset):
+            reset()
+            c.measure(group, f"{impl}@{log2}", launch, check)
+
+        if warp:
+            add("warp", lambda xv=xv, outv=outv: warp(xv, outv))
+        else:
+            c.report(group, f"warp@{log2}", error=warp_error)
+        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(outv),
+                ctypes.c_longlong(n))
+        if torch:
+            tx, tout = torch.from_dlpack(xv), torch.from_dlpack(outv)
+            add("torch", lambda tx=tx, tout=tout: tout.copy_(torch.sort(tx, stable=True).values))
+        add_copies(c, add, torch, xv, dv)
+        time_size(c, group)
+
+
 def child_group(c, group, log2n):
     cp, np = c.cp, c.np
     op, ty, exclusive = GROUPS[group]
@@ -576,6 +622,8 @@ def child_group(c, group, log2n):
         return child_rle(c, group, log2n)
     if op == "scan_by_key":
         return child_scan_by_key(c, group, log2n)
+    if op == "radix_sort":
+        return child_radix_sort(c, group, log2n)
     dtype = DTYPES[ty]
     sizes = sizes_of(group, log2n)
     big = 1 << max(sizes)

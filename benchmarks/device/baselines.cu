@@ -13,6 +13,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_histogram.cuh>
 #include <cub/device/device_partition.cuh>
+#include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_run_length_encode.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -345,6 +346,10 @@ EXPORT int cub_rle_i32(void *temp, size_t *bytes, const int *in, int *unique, in
                        long long *num_runs, long long n) {
   // int lengths, as CUB's examples and warp_mlir.device.run_length_encode's default (device_ops_bench.py).
   return cub::DeviceRunLengthEncode::Encode(temp, *bytes, in, unique, counts, num_runs, n);
+}
+EXPORT int cub_radix_sort_keys_i32(void *temp, size_t *bytes, const int *in, int *out, long long n) {
+  // Ascending, every bit, signed order (device_ops_bench.py's radix_sort_i32).
+  return cub::DeviceRadixSort::SortKeys(temp, *bytes, in, out, n);
 }
 EXPORT int cub_histogram_u8(void *temp, size_t *bytes, const unsigned char *samples, int *hist, long long n) {
   // 256 bins of width 1 over [0, 256): a count per byte value (device_ops_bench.py).

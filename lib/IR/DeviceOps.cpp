@@ -26,6 +26,9 @@ static StringRef getOperandName(Operation *op, unsigned number) {
                                     "num_runs"}[number];
   if (isa<DeviceHistogramOp>(op))
     return number == 0 ? "samples" : "bins";
+  if (isa<DeviceRadixSortOp>(op))
+    return std::array<StringRef, 4>{"keys_in", "keys_out", "values_in",
+                                    "values_out"}[number];
   if (isa<DeviceScanOp>(op))
     return std::array<StringRef, 3>{"input", "output", "keys"}[number];
   return number == 0 ? "input" : "output";
@@ -226,3 +229,59 @@ LogicalResult DeviceRunLengthEncodeOp::verify() {
 }
 
 LogicalResult DeviceHistogramOp::verify() { return verifyDeviceMemRefs(*this); }
+
+LogicalResult DeviceRadixSortOp::verify() {
+  if (failed(verifyDeviceMemRefs(*this)))
+    return failure();
+  Type key = getKeyType();
+  if (getKeysOut().getType().getElementType() != key)
+    return emitOpError() << "takes one key type, got " << key << " and "
+                         << getKeysOut().getType().getElementType();
+  int64_t n = getKeysIn().getType().getDimSize(0);
+  // Each of (name, memref) holds at least n elements.
+  auto atLeastN = [&](StringRef name, MemRefType type) -> LogicalResult {
+    int64_t size = type.getDimSize(0);
+    if (!ShapedType::isDynamic(n) && !ShapedType::isDynamic(size) && size < n)
+      return emitOpError() << "sorts " << n << " keys, but its " << name
+                           << " has " << size;
+    return success();
+  };
+  if (failed(atLeastN("keys_out", getKeysOut().getType())))
+    return failure();
+  if (getKeysOut() == getKeysIn())
+    return emitOpError() << "cannot sort in place: keys_out is keys_in (the "
+                            "passes read one buffer while they write another)";
+  if (bool(getValuesIn()) != bool(getValuesOut()))
+    return emitOpError("takes both values_in and values_out or neither");
+  if (Value valuesIn = getValuesIn()) {
+    Value valuesOut = getValuesOut();
+    auto inType = cast<MemRefType>(valuesIn.getType());
+    auto outType = cast<MemRefType>(valuesOut.getType());
+    if (inType.getElementType() != outType.getElementType())
+      return emitOpError() << "takes one value type, got "
+                           << inType.getElementType() << " and "
+                           << outType.getElementType();
+    if (failed(atLeastN("values_in", inType)) ||
+        failed(atLeastN("values_out", outType)))
+      return failure();
+    if (valuesOut == valuesIn || valuesOut == getKeysIn() ||
+        valuesOut == getKeysOut() || getKeysOut() == valuesIn)
+      return emitOpError() << "writes outputs that are not its inputs or each "
+                              "other (the passes read one buffer while they "
+                              "write another)";
+  }
+  if (getIsSigned() && isa<FloatType>(key))
+    return emitOpError() << "'signed' orders integer keys; " << key
+                         << " keys have their own order";
+  unsigned width = key.getIntOrFloatBitWidth();
+  if (getBeginBit().has_value() != getEndBit().has_value())
+    return emitOpError("takes both bounds of 'bits' or neither");
+  if (getBeginBit()) {
+    int64_t begin = int32_t(*getBeginBit()), end = int32_t(*getEndBit());
+    if (begin < 0 || begin >= end || end > int64_t(width))
+      return emitOpError() << "bits " << begin << " to " << end
+                           << " is not a range 0 <= begin < end <= " << width
+                           << " of the " << key << " keys";
+  }
+  return success();
+}

@@ -144,45 +144,14 @@ private:
   Value select(Value c, Value t, Value f) {
     return arith::SelectOp::create(b, loc, c, t, f);
   }
-  uint64_t allOnes() const { return llvm::maskTrailingOnes<uint64_t>(width); }
-  Value signBit() { return image(uint64_t(1) << (width - 1)); }
-  Value complement(Value v) {
-    return arith::XOrIOp::create(b, loc, v, image(allOnes()));
-  }
 
-  /// The key's unsigned image: its bits, the sign bit flipped for signed
-  /// integers, every bit of a negative float and the sign bit of a
-  /// non-negative one flipped; complemented for a descending sort.
+  /// A key's image and back (buildRadixImage, buildRadixKey).
   Value toImage(Value key) {
-    Value bits = key;
-    if (isa<FloatType>(key.getType())) {
-      bits = arith::BitcastOp::create(b, loc, imageType, key);
-      Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                             bits, image(0));
-      bits = select(negative, complement(bits),
-                    arith::XOrIOp::create(b, loc, bits, signBit()));
-    } else if (op.getIsSigned()) {
-      bits = arith::XOrIOp::create(b, loc, bits, signBit());
-    }
-    return op.getDescending() ? complement(bits) : bits;
+    return buildRadixImage(b, loc, key, op.getIsSigned(), op.getDescending());
   }
-
-  /// The key of an image (toImage's inverse).
   Value fromImage(Value bits) {
-    if (op.getDescending())
-      bits = complement(bits);
-    if (isa<FloatType>(op.getKeyType())) {
-      // The sign bit of the image is set where the key was non-negative.
-      Value wasNonNegative = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::slt, bits, image(0));
-      bits = select(wasNonNegative,
-                    arith::XOrIOp::create(b, loc, bits, signBit()),
-                    complement(bits));
-      return arith::BitcastOp::create(b, loc, op.getKeyType(), bits);
-    }
-    if (op.getIsSigned())
-      bits = arith::XOrIOp::create(b, loc, bits, signBit());
-    return bits;
+    return buildRadixKey(b, loc, bits, op.getKeyType(), op.getIsSigned(),
+                         op.getDescending());
   }
 
   /// Bits [shift, shift + bits) of an image, as an i32.

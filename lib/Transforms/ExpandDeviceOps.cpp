@@ -2,10 +2,10 @@
 //
 // warp-expand-device-ops (Passes.td): warp.device_reduce, device_scan,
 // device_select, device_partition (and their predicate forms, device_select_if
-// and device_partition_if), device_unique, device_run_length_encode
-// and device_histogram become kernels made of warp ops in a gpu.module of
-// their own, and the host code that allocates their scratch and launches
-// them.
+// and device_partition_if), device_unique, device_run_length_encode,
+// device_histogram and device_radix_sort become kernels made of warp ops
+// in a gpu.module of their own, and the host code that allocates their
+// scratch and launches them.
 //
 // A reduction is CUB's two kernels: a capped grid of blocks folds chunks of
 // kReduceTilesPerBlock tiles into one partial each (16-byte vector loads,
@@ -25,7 +25,12 @@
 // clears the tiles' status words. A histogram
 // clears the bins, then counts each tile (warp.block_histogram), in a
 // workgroup copy of the bins where it fits (a capped grid of blocks, each
-// over many tiles, adds its copy to the output once).
+// over many tiles, adds its copy to the output once). A radix sort is
+// least-significant-digit passes of three kernels each: the tiles count
+// their digits, a block per digit scans that digit's counts over the
+// tiles, and each tile, sorted by the digit with warp.block_radix_sort,
+// writes its keys where the scans say, into the outputs or a scratch
+// buffer by turns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -101,6 +106,44 @@ int64_t selectionTileBytes(Selection selection, int64_t dataBytes) {
   return selection == Selection::RunLengths ? std::max<int64_t>(dataBytes, 4)
                                             : dataBytes;
 }
+
+/// What a warp.device_radix_sort sorts: its key and value (null: keys
+/// only) types, its order and its bits, and its tile.
+struct RadixSortConfig {
+  Type key, value;
+  bool isSigned, descending;
+  unsigned begin, end;
+
+  static constexpr int64_t kDigits = int64_t(1) << DeviceTiling::kRadixSortPassBits;
+  int64_t keyBytes() const { return key.getIntOrFloatBitWidth() / 8; }
+  int64_t valueBytes() const { return value ? value.getIntOrFloatBitWidth() / 8 : 0; }
+  int64_t itemsPerThread() const {
+    return DeviceTiling::radixSortItemsPerThread(keyBytes(), valueBytes());
+  }
+  int64_t tileItems() const { return itemsPerThread() * DeviceTiling::kThreads; }
+  unsigned passes() const {
+    return llvm::divideCeil(end - begin, unsigned(DeviceTiling::kRadixSortPassBits));
+  }
+  /// The first bit and the bits of pass `pass`.
+  unsigned shift(unsigned pass) const {
+    return begin + pass * DeviceTiling::kRadixSortPassBits;
+  }
+  unsigned bits(unsigned pass) const {
+    return std::min<unsigned>(DeviceTiling::kRadixSortPassBits, end - shift(pass));
+  }
+  /// Whether pass `pass` writes the op's outputs (else the scratch's
+  /// buffers): the passes alternate, and the last writes the outputs.
+  bool writesOutputs(unsigned pass) const { return (passes() - 1 - pass) % 2 == 0; }
+
+  /// The scratch, in bytes, for T tiles: the digits' totals (kDigits i64)
+  /// at 0, then each pass's per-tile offsets (i64, [digit][tile]), the
+  /// per-tile counts (i32, [digit][tile]), and the buffers the passes
+  /// alternate with: T tiles of keys, then of values.
+  static constexpr int64_t kTotalsBytes = kDigits * 8;
+  int64_t perTileBytes() const {
+    return kDigits * (8 + 4) + tileItems() * (keyBytes() + valueBytes());
+  }
+};
 
 /// Builds the kernels of one device op (the same for every op alike).
 class DeviceKernelBuilder {
@@ -181,8 +224,54 @@ public:
   /// A histogram into `bins` bins counted in workgroup memory first, or
   /// straight into the output where `bins` is not given.
   void buildHistogram(gpu::GPUModuleOp module, std::optional<int64_t> bins);
+  /// A radix sort's kernels: an upsweep, a scan and a downsweep per pass
+  /// of `sort`'s bits (RadixSortScratch's layout).
+  void buildRadixSort(gpu::GPUModuleOp module, const RadixSortConfig &sort);
 
 private:
+  /// Pass `pass`'s kernels of a radix sort.
+  void buildRadixUpsweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
+                         unsigned pass);
+  void buildRadixScan(gpu::GPUModuleOp module, const RadixSortConfig &sort,
+                      unsigned pass);
+  void buildRadixDownsweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
+                           unsigned pass);
+  /// A typed view of `count` elements of `type` at byte `offset` (index)
+  /// of the scratch.
+  Value scratchView(Type type, Value offset, Value count) {
+    return memref::ViewOp::create(b, MemRefType::get({ShapedType::kDynamic}, type),
+                                  scratch, offset, ValueRange{count});
+  }
+  /// A radix sort's tiles (at least one) and the views of its scratch.
+  struct RadixScratchViews {
+    Value tiles, totals, offsets, counts, keys, values;
+  };
+  RadixScratchViews radixScratch(const RadixSortConfig &sort);
+  /// The keys and values (null for keys only) that pass `pass` of a radix
+  /// sort writes, or, for pass -1, the op's inputs: what pass `pass + 1`
+  /// reads.
+  std::pair<Value, Value> radixBuffers(const RadixSortConfig &sort,
+                                       const RadixScratchViews &views, int pass) {
+    Value values = sort.value ? operands[2] : Value();
+    if (pass < 0)
+      return {operands[0], values};
+    if (sort.writesOutputs(pass))
+      return {operands[1], sort.value ? operands[3] : Value()};
+    return {views.keys, views.values};
+  }
+  /// A radix sort pass's digit of `image` (bits [shift, shift + bits)), as
+  /// an index.
+  Value radixDigit(Value image, unsigned shift, unsigned bits) {
+    Type type = image.getType();
+    Value shifted = arith::ShRUIOp::create(
+        b, image, arith::ConstantOp::create(b, b.getIntegerAttr(type, shift)));
+    Value digit = arith::AndIOp::create(
+        b, shifted,
+        arith::ConstantOp::create(
+            b, b.getIntegerAttr(type, llvm::maskTrailingOnes<uint64_t>(bits))));
+    return arith::IndexCastUIOp::create(b, b.getIndexType(), digit);
+  }
+
   Value index(int64_t value) {
     return arith::ConstantIndexOp::create(b, value);
   }
@@ -1252,6 +1341,245 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
   });
 }
 
+DeviceKernelBuilder::RadixScratchViews
+DeviceKernelBuilder::radixScratch(const RadixSortConfig &sort) {
+  RadixScratchViews views;
+  int64_t digits = RadixSortConfig::kDigits;
+  views.tiles = arith::MaxUIOp::create(
+      b, arith::CeilDivUIOp::create(b, n, index(sort.tileItems())), index(1));
+  Value slots = arith::MulIOp::create(b, views.tiles, index(digits));
+  views.totals = scratchView(b.getI64Type(), index(0), index(digits));
+  Value at = index(RadixSortConfig::kTotalsBytes);
+  views.offsets = scratchView(b.getI64Type(), at, slots);
+  at = arith::AddIOp::create(b, at, arith::MulIOp::create(b, slots, index(8)));
+  views.counts = scratchView(b.getI32Type(), at, slots);
+  at = arith::AddIOp::create(b, at, arith::MulIOp::create(b, slots, index(4)));
+  Value tileItems = arith::MulIOp::create(b, views.tiles, index(sort.tileItems()));
+  views.keys = scratchView(sort.key, at, tileItems);
+  if (sort.value) {
+    at = arith::AddIOp::create(
+        b, at, arith::MulIOp::create(b, tileItems, index(sort.keyBytes())));
+    views.values = scratchView(sort.value, at, tileItems);
+  }
+  return views;
+}
+
+void DeviceKernelBuilder::buildRadixSort(gpu::GPUModuleOp module,
+                                         const RadixSortConfig &sort) {
+  for (unsigned pass = 0; pass < sort.passes(); ++pass) {
+    buildRadixUpsweep(module, sort, pass);
+    buildRadixScan(module, sort, pass);
+    buildRadixDownsweep(module, sort, pass);
+  }
+}
+
+void DeviceKernelBuilder::buildRadixUpsweep(gpu::GPUModuleOp module,
+                                            const RadixSortConfig &sort,
+                                            unsigned pass) {
+  int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
+  unsigned shift = sort.shift(pass), bits = sort.bits(pass);
+  int64_t radix = int64_t(1) << bits;
+  gpu::GPUFuncOp kernel =
+      startKernel(module, ("radix_upsweep_" + Twine(pass)).str(), tileItems);
+  RadixScratchViews views = radixScratch(sort);
+  Value source = radixBuffers(sort, views, int(pass) - 1).first;
+  // The tile's count of each digit, in workgroup memory.
+  auto countsType = MemRefType::get(
+      {radix}, b.getI32Type(), AffineMap(),
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  Value counts = kernel.addWorkgroupAttribution(countsType, b.getLoc());
+  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
+  ifThen(inRadix, [&] { memref::StoreOp::create(b, i32(0), counts, ValueRange{thread}); });
+  gpu::BarrierOp::create(b);
+  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value offset = arith::MulIOp::create(b, tile, index(tileItems));
+  Value keys = loadTile(source, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
+                        offset, items, 1, std::nullopt);
+  Value valid = validItems(offset, tileItems);
+  Value first = arith::IndexCastOp::create(
+      b, b.getI32Type(), arith::MulIOp::create(b, thread, index(items)));
+  for (int64_t j = 0; j < items; ++j) {
+    Value inside = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::slt, arith::AddIOp::create(b, first, i32(j)), valid);
+    ifThen(inside, [&] {
+      Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
+                                    sort.isSigned, sort.descending);
+      memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, i32(1), counts,
+                                  ValueRange{radixDigit(image, shift, bits)});
+    });
+  }
+  gpu::BarrierOp::create(b);
+  // counts[digit][tile] of the scratch.
+  ifThen(inRadix, [&] {
+    Value slot = arith::AddIOp::create(b, arith::MulIOp::create(b, thread, views.tiles), tile);
+    memref::StoreOp::create(b, memref::LoadOp::create(b, counts, ValueRange{thread}),
+                            views.counts, ValueRange{slot});
+  });
+}
+
+void DeviceKernelBuilder::buildRadixScan(gpu::GPUModuleOp module,
+                                         const RadixSortConfig &sort, unsigned pass) {
+  int64_t radix = int64_t(1) << sort.bits(pass);
+  // A block per digit (at most one per element, so that a small input
+  // launches few), each over the digits left by the grid before it.
+  gpu::GPUFuncOp kernel =
+      startKernel(module, ("radix_scan_" + Twine(pass)).str(), /*gridItems=*/1);
+  kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(radix));
+  RadixScratchViews views = radixScratch(sort);
+  Type i64Type = b.getI64Type();
+  Value block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  auto digits = scf::ForOp::create(b, block, index(radix), blocks);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(digits.getBody());
+  Value digit = digits.getInductionVar();
+  Value row = arith::MulIOp::create(b, digit, views.tiles);
+  // The digit's counts over the tiles, a chunk of a tile per thread at a
+  // time: each offset is the carry of the chunks before plus the
+  // exclusive scan within the chunk.
+  auto chunks = scf::ForOp::create(b, index(0), views.tiles, index(DeviceTiling::kThreads),
+                                   ValueRange{i64(0)});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(chunks.getBody());
+    Value carry = chunks.getRegionIterArgs()[0];
+    Value tile = arith::AddIOp::create(b, chunks.getInductionVar(), thread);
+    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tile, views.tiles);
+    Value slot = arith::AddIOp::create(b, row, tile);
+    Value count = ifElse(
+        inside, i64Type,
+        [&] {
+          return arith::ExtUIOp::create(
+              b, i64Type, memref::LoadOp::create(b, views.counts, ValueRange{slot}));
+        },
+        [&] { return i64(0); });
+    auto scan = BlockScanOp::create(
+        b, TypeRange{i64Type, i64Type}, CombineKindAttr::get(b.getContext(), CombineKind::Add),
+        count, /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false,
+        BlockScanAlgorithmAttr());
+    ifThen(inside, [&] {
+      memref::StoreOp::create(b, arith::AddIOp::create(b, carry, scan.getScanned()[0]),
+                              views.offsets, ValueRange{slot});
+    });
+    // The next chunk's scan reuses the scan's workgroup memory.
+    gpu::BarrierOp::create(b);
+    scf::YieldOp::create(b, ValueRange{arith::AddIOp::create(b, carry, scan.getTotal()[0])});
+  }
+  ifThen(isThreadZero(), [&] {
+    memref::StoreOp::create(b, chunks.getResult(0), views.totals, ValueRange{digit});
+  });
+}
+
+void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
+                                              const RadixSortConfig &sort,
+                                              unsigned pass) {
+  int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
+  unsigned shift = sort.shift(pass), bits = sort.bits(pass);
+  int64_t radix = int64_t(1) << bits;
+  gpu::GPUFuncOp kernel =
+      startKernel(module, ("radix_downsweep_" + Twine(pass)).str(), tileItems);
+  RadixScratchViews views = radixScratch(sort);
+  Value sourceKeys, sourceValues, destKeys, destValues;
+  std::tie(sourceKeys, sourceValues) = radixBuffers(sort, views, int(pass) - 1);
+  std::tie(destKeys, destValues) = radixBuffers(sort, views, int(pass));
+  Type i64Type = b.getI64Type();
+  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+
+  // Where the tile's keys of each digit start in the output, less the
+  // tile's keys of the smaller digits (so that a key's place is that plus
+  // its rank in the tile sorted by the digit): thread d < radix computes
+  // digit d's, into workgroup memory.
+  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
+  Value slot = arith::AddIOp::create(b, arith::MulIOp::create(b, thread, views.tiles), tile);
+  auto loadIf = [&](function_ref<Value()> load) {
+    return ifElse(inRadix, i64Type, load, [&] { return i64(0); });
+  };
+  Value count = loadIf([&] {
+    return arith::ExtUIOp::create(b, i64Type,
+                                  memref::LoadOp::create(b, views.counts, ValueRange{slot}));
+  });
+  Value total = loadIf([&] {
+    return memref::LoadOp::create(b, views.totals, ValueRange{thread});
+  });
+  Value before = loadIf([&] {
+    return memref::LoadOp::create(b, views.offsets, ValueRange{slot});
+  });
+  auto exclusiveSum = [&](Value value) {
+    return BlockScanOp::create(b, TypeRange{i64Type},
+                               CombineKindAttr::get(b.getContext(), CombineKind::Add), value,
+                               /*items=*/false, ValueRange{}, /*exclusive=*/true,
+                               /*reverse=*/false, BlockScanAlgorithmAttr())
+        .getScanned()[0];
+  };
+  Value digitStart = exclusiveSum(total);
+  Value tileStart = exclusiveSum(count);
+  auto startsType = MemRefType::get(
+      {radix}, i64Type, AffineMap(),
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  Value starts = kernel.addWorkgroupAttribution(startsType, b.getLoc());
+  ifThen(inRadix, [&] {
+    Value start = arith::SubIOp::create(b, arith::AddIOp::create(b, digitStart, before),
+                                        tileStart);
+    memref::StoreOp::create(b, start, starts, ValueRange{thread});
+  });
+
+  // The tile sorted by the pass's digit: the images of its keys (all ones
+  // past n: they sort last), ranked stably.
+  Value offset = arith::MulIOp::create(b, tile, index(tileItems));
+  Value keys = loadTile(sourceKeys, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
+                        offset, items, 1, std::nullopt);
+  Value values;
+  if (sort.value)
+    values = loadTile(sourceValues, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
+                      offset, items, 1, std::nullopt);
+  Value valid = validItems(offset, tileItems);
+  auto imageType = b.getIntegerType(sort.key.getIntOrFloatBitWidth());
+  Value padding = arith::ConstantOp::create(
+      b, b.getIntegerAttr(imageType, llvm::maskTrailingOnes<uint64_t>(imageType.getWidth())));
+  Value first = arith::IndexCastOp::create(
+      b, b.getI32Type(), arith::MulIOp::create(b, thread, index(items)));
+  SmallVector<Value> images;
+  for (int64_t j = 0; j < items; ++j) {
+    Value inside = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::slt, arith::AddIOp::create(b, first, i32(j)), valid);
+    Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
+                                  sort.isSigned, sort.descending);
+    images.push_back(arith::SelectOp::create(b, inside, image, padding));
+  }
+  auto imagesType = VectorType::get({items}, imageType);
+  // Striped: consecutive threads hold consecutive ranks, so that their
+  // stores of a digit's keys are consecutive.
+  auto sorted = BlockRadixSortOp::create(
+      b, imagesType, values ? values.getType() : Type(),
+      vector::FromElementsOp::create(b, imagesType, images), values,
+      /*descending=*/false, /*is_signed=*/false, b.getI32IntegerAttr(shift),
+      b.getI32IntegerAttr(shift + bits), /*striped=*/true, IntegerAttr());
+  // The starts are in workgroup memory (the sort's barriers came after
+  // their stores, but it may hold none that every thread passes after).
+  gpu::BarrierOp::create(b);
+  for (int64_t j = 0; j < items; ++j) {
+    Value rank = arith::AddIOp::create(b, thread, index(j * DeviceTiling::kThreads));
+    Value inside = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::slt, arith::IndexCastOp::create(b, b.getI32Type(), rank),
+        valid);
+    ifThen(inside, [&] {
+      Value image = vector::ExtractOp::create(b, sorted.getSortedKeys(), j);
+      Value start = memref::LoadOp::create(b, starts,
+                                           ValueRange{radixDigit(image, shift, bits)});
+      Value at = arith::AddIOp::create(
+          b, arith::IndexCastOp::create(b, b.getIndexType(), start), rank);
+      memref::StoreOp::create(b,
+                              buildRadixKey(b, b.getLoc(), image, sort.key, sort.isSigned,
+                                            sort.descending),
+                              destKeys, ValueRange{at});
+      if (sort.value)
+        memref::StoreOp::create(
+            b, vector::ExtractOp::create(b, sorted.getSortedValues(), j), destValues,
+            ValueRange{at});
+    });
+  }
+}
+
 /// A short name of `type` for symbol names (f32, i64).
 std::string typeName(Type type) {
   std::string name;
@@ -1285,6 +1613,7 @@ struct WarpExpandDeviceOpsPass
     auto scan = dyn_cast<DeviceScanOp>(op);
     bool partition = isa<DevicePartitionOp, DevicePartitionIfOp>(op);
     auto histogram = dyn_cast<DeviceHistogramOp>(op);
+    auto sort = dyn_cast<DeviceRadixSortOp>(op);
     bool unique = isa<DeviceUniqueOp>(op);
     auto runs = dyn_cast<DeviceRunLengthEncodeOp>(op);
     // A select_if's or partition_if's predicate, part of its kernels: no
@@ -1333,6 +1662,24 @@ struct WarpExpandDeviceOpsPass
                     : "") +
          (runs ? "_" + typeName(runs.getCountsOut().getType().getElementType()) : ""))
             .str();
+    std::optional<RadixSortConfig> sortConfig;
+    if (sort) {
+      Type value = sort.getValuesIn() ? sort.getValuesIn().getType().getElementType() : Type();
+      sortConfig = RadixSortConfig{data,
+                                   value,
+                                   sort.getIsSigned(),
+                                   sort.getDescending(),
+                                   sort.getBeginBitOrDefault(),
+                                   sort.getEndBitOrDefault()};
+      // Kernels for the key and value types, the order and the bits.
+      name = (Twine("warp_device_radix_sort_") + typeName(data) +
+              (value ? "_" + typeName(value) : "") + (sort.getIsSigned() ? "_signed" : "") +
+              (sort.getDescending() ? "_descending" : "") +
+              (sort.getBeginBit() ? "_bits" + Twine(sortConfig->begin) + "_" +
+                                        Twine(sortConfig->end)
+                                  : Twine()))
+                 .str();
+    }
     auto top = op->getParentOfType<ModuleOp>();
     top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                  UnitAttr::get(&getContext()));
@@ -1367,7 +1714,13 @@ struct WarpExpandDeviceOpsPass
     }
     int64_t tileItems =
         DeviceTiling::tileItems(select ? selectionTileBytes(selection, bytes) : bytes);
-    if (histogram) {
+    if (sort) {
+      kernels.buildRadixSort(module, *sortConfig);
+      module->setAttr(kScratchAttrName,
+                      b.getDenseI64ArrayAttr({RadixSortConfig::kTotalsBytes,
+                                              sortConfig->perTileBytes(),
+                                              sortConfig->tileItems()}));
+    } else if (histogram) {
       kernels.buildHistogram(module, privateBins);
       // No scratch: 8 bytes, so that no allocation is empty.
       module->setAttr(kScratchAttrName, b.getDenseI64ArrayAttr({8, 0, 1}));

@@ -24,6 +24,62 @@ void mlir::warp::buildIfThen(OpBuilder &b, Location loc, Value condition,
   body();
 }
 
+/// The constant `value` of the integer type of `like`.
+static Value imageConstant(OpBuilder &b, Location loc, Value like,
+                           uint64_t value) {
+  return arith::ConstantOp::create(b, loc,
+                                   b.getIntegerAttr(like.getType(), value));
+}
+
+/// `bits` with every bit flipped.
+static Value complementImage(OpBuilder &b, Location loc, Value bits) {
+  unsigned width = bits.getType().getIntOrFloatBitWidth();
+  return arith::XOrIOp::create(
+      b, loc, bits,
+      imageConstant(b, loc, bits, llvm::maskTrailingOnes<uint64_t>(width)));
+}
+
+/// `bits` with the sign bit flipped.
+static Value flipSign(OpBuilder &b, Location loc, Value bits) {
+  unsigned width = bits.getType().getIntOrFloatBitWidth();
+  return arith::XOrIOp::create(
+      b, loc, bits, imageConstant(b, loc, bits, uint64_t(1) << (width - 1)));
+}
+
+Value mlir::warp::buildRadixImage(OpBuilder &b, Location loc, Value key,
+                                  bool isSigned, bool descending) {
+  Value bits = key;
+  if (isa<FloatType>(key.getType())) {
+    bits = arith::BitcastOp::create(
+        b, loc, b.getIntegerType(key.getType().getIntOrFloatBitWidth()), key);
+    Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                           bits, imageConstant(b, loc, bits, 0));
+    bits = arith::SelectOp::create(b, loc, negative,
+                                   complementImage(b, loc, bits),
+                                   flipSign(b, loc, bits));
+  } else if (isSigned) {
+    bits = flipSign(b, loc, bits);
+  }
+  return descending ? complementImage(b, loc, bits) : bits;
+}
+
+Value mlir::warp::buildRadixKey(OpBuilder &b, Location loc, Value bits,
+                                Type keyType, bool isSigned, bool descending) {
+  if (descending)
+    bits = complementImage(b, loc, bits);
+  if (isa<FloatType>(keyType)) {
+    // The sign bit of the image is set where the key was non-negative.
+    Value wasNonNegative = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::slt, bits, imageConstant(b, loc, bits, 0));
+    bits = arith::SelectOp::create(b, loc, wasNonNegative, flipSign(b, loc, bits),
+                                   complementImage(b, loc, bits));
+    return arith::BitcastOp::create(b, loc, keyType, bits);
+  }
+  if (isSigned)
+    bits = flipSign(b, loc, bits);
+  return bits;
+}
+
 Value mlir::warp::buildMemberMaskOrAll(OpBuilder &b, Location loc, Value mask) {
   return mask ? mask : buildI32Constant(b, loc, -1);
 }

@@ -1,8 +1,8 @@
 """Device-wide collectives on torch, cupy or numpy arrays: `warp.device_reduce`,
 `warp.device_scan`, `warp.device_select`, `warp.device_partition` (and
 their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
-`warp.device_unique`, `warp.device_run_length_encode` and
-`warp.device_histogram` from Python.
+`warp.device_unique`, `warp.device_run_length_encode`,
+`warp.device_histogram` and `warp.device_radix_sort` from Python.
 
     import warp_mlir.device as wd
     total = wd.reduce(x)                      # x[0] + ... + x[n-1], a 1-element array
@@ -11,6 +11,7 @@ their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
     kept, count = wd.select(x, x > 0)          # kept[:count[0]]: the positive ones
     kept, count = wd.select(x, pred=("gt", 0))  # the same, the test in the kernel
     first, lengths, runs = wd.run_length_encode(x)  # x's runs: first[:runs[0]], lengths[:runs[0]]
+    sorted_keys, sorted_values = wd.radix_sort(k, values=v)  # stable, by k
 
 Each call writes the one op into a host function, lets the compiler expand
 it (`warp-expand-device-ops`: kernels made of warp ops, and how to launch
@@ -207,7 +208,12 @@ def _plan(op: str, variant: str, element: str, exclusive: bool, chip: str,
             _capi.lib().warpCombineKindDomains(_capi.MlirStringRef.of(variant.encode()))):
         raise ValueError(f"kind must be a combine kind of the warp dialect (add, mul, "
                          f"minsi, maxui, xor, maxnumf, ...), not {variant!r}")
-    module = Module.parse(_op_text(op, variant, element, exclusive, cluster, keys), Context())
+    return _plan_of(key, _op_text(op, variant, element, exclusive, cluster, keys), chip)
+
+
+def _plan_of(key: Tuple[str, ...], text: str, chip: str) -> _Plan:
+    """The plan of the host function `text`, compiled and kept under `key`."""
+    module = Module.parse(text, Context())
     module.verify()  # a kind outside the type's domain is the verifier's error
     module.run("warp-expand-device-ops")
     plan = _read_plan(module, _compile(module, chip=chip))
@@ -513,5 +519,89 @@ def partition(x: Any, flags: Any = None, out: Any = None, count: Any = None,
     return _selection("partition", x, flags, out, count, chip, stream, backend, pred)
 
 
-__all__ = ["histogram", "partition", "reduce", "run_length_encode", "scan", "select",
-           "unique"]
+def _address(x: Any) -> Any:
+    """Where the elements of `x` start (torch, cupy, numpy), else `x`'s id."""
+    if hasattr(x, "data_ptr"):
+        return x.data_ptr()
+    for interface in ("__cuda_array_interface__", "__array_interface__"):
+        if hasattr(x, interface):
+            return getattr(x, interface)["data"][0]
+    return id(x)
+
+
+def _sort_plan(key_type: str, value_type: str, options: str, chip: str) -> _Plan:
+    """The compiled kernels of a warp.device_radix_sort of `key_type` keys
+    (and `value_type` values, "" for none) with `options` (" descending
+    signed bits B to E" or part of it), made once."""
+    key = ("radix_sort", key_type, value_type, options, chip)
+    if key in _plans:
+        return _plans[key]
+    types = [f"memref<?x{key_type}>"] * 2 + [f"memref<?x{value_type}>"] * (2 if value_type else 0)
+    names = [f"%a{i}" for i in range(len(types))]
+    params = ", ".join(f"{name}: {type_}" for name, type_ in zip(names, types))
+    operands = f"{names[0]}, {names[1]}" + (f" values {names[2]}, {names[3]}" if value_type else "")
+    text = (f"func.func @device_op({params}) {{\n  warp.device_radix_sort {operands}{options}"
+            f" : {', '.join(types)}\n  return\n}}\n")
+    return _plan_of(key, text, chip)
+
+
+_UNSIGNED = {"uint8": "int8", "uint16": "int16", "uint32": "int32", "uint64": "int64"}
+
+
+def radix_sort(keys: Any, values: Any = None, out: Any = None, values_out: Any = None,
+               descending: bool = False, begin_bit: int = 0, end_bit: Optional[int] = None,
+               chip: str = "sm_90", stream: Any = None, backend: str = "cuda") -> Any:
+    """The keys sorted, stably (CUB's DeviceRadixSort::SortKeys): `out` (or a
+    new array like `keys`, not overlapping it) gets them in ascending (or
+    `descending`) order; with `values` (CUB's SortPairs), `values_out` (or a
+    new array like `values`) gets each key's value, and `(out, values_out)`
+    is returned. Keys: int8..int64 (signed order), uint8..uint64 (unsigned),
+    float16, bfloat16, float32, float64 (-0.0 before +0.0, NaNs by their
+    bits: positive ones last); values of any of those types, as many as
+    the keys. Only bits `[begin_bit, end_bit)` of the key's ordered image
+    (warp.device_radix_sort's) take part (default: all)."""
+    n = _length(keys)
+    name = _dtype_name(keys)
+    signed = name in ("int8", "int16", "int32", "int64")
+
+    def signless(x: Any) -> Any:  # the same bits, as the type the kernels take
+        if x is not None and _dtype_name(x) in _UNSIGNED:
+            return x.view(_dtype(x, _UNSIGNED[_dtype_name(x)]))
+        return x
+
+    def typed(x: Any, like_name: str) -> Any:  # back to the caller's unsigned type
+        return x.view(_dtype(x, like_name)) if like_name in _UNSIGNED else x
+
+    keys, out = signless(keys), signless(out)
+    key_type = _element_type(keys)
+    width = int(key_type[1:] if key_type[0] == "i" else key_type[-2:])
+    begin = int(begin_bit)
+    end = width if end_bit is None else int(end_bit)
+    if not 0 <= begin < end <= width:
+        raise ValueError(f"bits {begin} to {end} are not a range 0 <= begin < end <= "
+                         f"{width} of {name} keys")
+    out = _output(keys, out, n)
+    arrays = [keys, out]
+    value_type = value_name = ""
+    if values is None and values_out is not None:
+        raise ValueError("values_out needs values")
+    if values is not None:
+        if _length(values) < n:
+            raise ValueError(f"values has {_length(values)} elements, keys {n}")
+        value_name = _dtype_name(values)
+        values, values_out = signless(values), signless(values_out)
+        value_type = _element_type(values)
+        values_out = _output(values, values_out, n, "values_out")
+        arrays += [values, values_out]
+    if n and len({_address(a) for a in arrays}) != len(arrays):
+        raise ValueError("the outputs must not be the inputs or each other")
+    bits = "" if (begin, end) == (0, width) else f" bits {begin} to {end}"
+    options = f"{' descending' if descending else ''}{' signed' if signed else ''}{bits}"
+    plan = _sort_plan(key_type, value_type, options, chip)
+    _launch(plan, arrays, n, stream, backend)
+    out = typed(out, name)
+    return (out, typed(values_out, value_name)) if values is not None else out
+
+
+__all__ = ["histogram", "partition", "radix_sort", "reduce", "run_length_encode", "scan",
+           "select", "unique"]

@@ -360,6 +360,19 @@ def family_seeds():
            "    warp.yield %keep : i1\n"
            "  }\n"
            "  return\n}\n")
+    # Device radix sorts: keys only and pairs, floats, signed and unsigned
+    # integers, descending, a bit range of one and of two passes, static
+    # and dynamic shapes.
+    yield ("func.func @device_radix_sort(%x: memref<?xf32>, %y: memref<?xf32>, "
+           "%i: memref<300xi64>, %j: memref<?xi64>, %k: memref<?xi16>, %l: memref<?xi16>, "
+           "%b: memref<?xi8>, %c: memref<?xi8>) {\n"
+           "  warp.device_radix_sort %x, %y : memref<?xf32>, memref<?xf32>\n"
+           "  warp.device_radix_sort %i, %j descending signed : memref<300xi64>, memref<?xi64>\n"
+           "  warp.device_radix_sort %k, %l values %x, %y bits 3 to 14 : memref<?xi16>, "
+           "memref<?xi16>, memref<?xf32>, memref<?xf32>\n"
+           "  warp.device_radix_sort %b, %c values %i, %j signed bits 0 to 5 : memref<?xi8>, "
+           "memref<?xi8>, memref<300xi64>, memref<?xi64>\n"
+           "  return\n}\n")
     # The thread-block cluster collectives, in a cluster of 4 blocks.
     yield ("module attributes {gpu.container_module} {\n"
            "  gpu.module @fuzz [#nvvm.target<chip = \"sm_90\">] {\n"

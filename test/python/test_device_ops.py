@@ -1006,3 +1006,197 @@ def test_narrow_types(backend, dtype, kinds, rng):
         out, count = wd.select(x, flags, backend=backend)
         assert int(count[0]) == int(flags.sum())
         np.testing.assert_array_equal(out[:int(count[0])], x[flags])
+
+
+# -- radix sort -------------------------------------------------------------------------------
+
+def sort_image(keys):
+    """The unsigned image a radix sort orders keys by (the op's definition):
+    signed integers with the sign bit flipped, floats with every bit flipped
+    when the sign bit is set and only the sign bit otherwise."""
+    dtype = keys.dtype
+    bits = keys.view(_unsigned(dtype)) if dtype.kind != "u" else keys
+    sign = bits.dtype.type(1) << bits.dtype.type(8 * dtype.itemsize - 1)
+    if dtype.kind == "f":
+        return np.where(bits & sign, ~bits, bits | sign)
+    return bits ^ sign if dtype.kind == "i" else bits.copy()
+
+
+def sort_order(keys, descending=False, begin=0, end=None):
+    """The stable order of a radix sort of `keys`: numpy's stable argsort of
+    the bits [begin, end) of their images (complemented, descending)."""
+    image = sort_image(keys)
+    width = 8 * keys.dtype.itemsize
+    end = width if end is None else end
+    mask = (1 << (end - begin)) - 1
+    digits = (image.astype(np.uint64) >> np.uint64(begin)) & np.uint64(mask)
+    if descending:
+        digits = np.uint64(mask) - digits
+    return np.argsort(digits, kind="stable")
+
+
+def sort_keys_for(dtype, n, rng):
+    """Keys of n elements: many duplicates, the whole range, and for floats
+    -0.0, 0.0, infinities and NaNs of both signs."""
+    dtype = np.dtype(dtype)
+    if dtype.kind == "f":
+        few = rng.integers(-4, 4, n).astype(dtype) / dtype.type(2)
+        wide = (rng.standard_normal(n) * 1e3).astype(dtype)
+        special = np.array([-0.0, 0.0, np.inf, -np.inf, 1.5, -1.5], dtype)
+        mixed = wide.copy()
+        mixed[::3] = special[rng.integers(0, len(special), len(mixed[::3]))]
+        cases = [few, wide, mixed]
+        if n > 8:
+            nans = mixed.copy()
+            nans[5::9] = np.nan
+            nans[7::9] = -np.array(np.nan, dtype)
+            cases.append(nans)
+        return cases
+    info = np.iinfo(dtype)
+    few = rng.integers(-3, 3, n).astype(dtype) if dtype.kind == "i" else \
+        rng.integers(0, 6, n).astype(dtype)
+    wide = rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True)
+    mixed = wide.copy()
+    special = np.array([info.min, info.max, 0, 1, info.max // 2], dtype)
+    mixed[::3] = special[rng.integers(0, len(special), len(mixed[::3]))]
+    return [few, wide, np.sort(wide)[::-1].copy(), mixed]
+
+
+def sort_cases(dtype, sizes, rng):
+    """(n, keys), one for each size, so that the simulator's runs stay few:
+    sort_keys_for's kinds in turn below 64 keys, the last (duplicates and
+    special values among the whole range) above."""
+    for i, n in enumerate(sizes):
+        cases = sort_keys_for(dtype, n, rng)
+        yield n, cases[i % len(cases)] if n < 64 else cases[-1]
+
+
+def check_sorted(keys, got, order, values=None, got_values=None):
+    bits = keys.dtype if keys.dtype.kind in "iu" else _unsigned(keys.dtype)
+    np.testing.assert_array_equal(got[:len(keys)].view(bits), keys[order].view(bits))
+    if values is not None:  # each key's value: the order, stable
+        np.testing.assert_array_equal(got_values[:len(keys)], values[order])
+
+
+# Every width and order (uint64's unsigned order is uint32's at 64 bits:
+# left out, as each 8-byte sort takes eight passes of the simulator).
+SORT_TYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64,
+              np.float16, np.float32, np.float64]
+
+
+def sort_tile(key_dtype, value_dtype=None):
+    """The keys of a radix sort tile: 256 threads x 32 bytes of the wider of
+    keys and values."""
+    width = max(np.dtype(key_dtype).itemsize,
+                np.dtype(value_dtype).itemsize if value_dtype else 0)
+    return 256 * (32 // width)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("sizes", ["within", "around"])
+@pytest.mark.parametrize("dtype", SORT_TYPES)
+def test_radix_sort_keys(backend, dtype, sizes, rng):
+    """DeviceRadixSort::SortKeys: every key type, within a tile, around one
+    and over several, duplicates, negative keys, -0.0 before 0.0,
+    infinities, NaNs by their bits; the output's elements past n
+    untouched."""
+    tile = sort_tile(dtype)
+    eight = np.dtype(dtype).itemsize == 8  # eight passes: fewer sizes
+    sizes = {"within": (0, 31, 33, 40) if eight else (0, 1, 31, 33, 40),
+             "around": (tile + 1, 2 * tile + 5) if eight else
+                       (tile - 1, tile, tile + 1, 2 * tile + 5)}[sizes]
+    for n, keys in sort_cases(dtype, sizes, rng):
+        out = np.full(n + 3, 7, dtype)
+        got = wd.radix_sort(keys, out=out, backend=backend)
+        assert got.base is out or got is out
+        check_sorted(keys, out, sort_order(keys))
+        assert (out[n:] == 7).all()
+        if np.dtype(dtype).kind in "iu" or not np.isnan(keys).any() and \
+                not (keys == 0).any():
+            np.testing.assert_array_equal(out[:n], np.sort(keys, kind="stable"))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", [np.int8, np.int32, np.uint16, np.float32])
+def test_radix_sort_descending(backend, dtype, rng):
+    """descending: the complemented order, still stable (equal keys in their
+    input order, as the values show)."""
+    tile = sort_tile(dtype, np.int32)
+    for n, keys in sort_cases(dtype, (0, 33, 2 * tile + 3), rng):
+        values = np.arange(n, dtype=np.int32)
+        out, values_out = wd.radix_sort(keys, values, descending=True, backend=backend)
+        check_sorted(keys, out, sort_order(keys, descending=True), values, values_out)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype,begin,end", [(np.int32, 4, 20), (np.uint32, 0, 5),
+                                             (np.int16, 8, 16), (np.float32, 16, 32),
+                                             (np.int64, 28, 40)])
+def test_radix_sort_bits(backend, dtype, begin, end, rng):
+    """bits [begin, end): only those bits of the image order the keys; the
+    others keep their input order (stable), as the values show."""
+    tile = sort_tile(dtype, np.int64)
+    for n, keys in sort_cases(dtype, (1, 33, 2 * tile + 3), rng):
+        values = np.arange(n, dtype=np.int64)
+        out, values_out = wd.radix_sort(keys, values, begin_bit=begin, end_bit=end,
+                                        backend=backend)
+        check_sorted(keys, out, sort_order(keys, begin=begin, end=end), values, values_out)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("key_dtype,value_dtype", [(np.int32, np.int32), (np.int8, np.int64),
+                                                   (np.float32, np.int16),
+                                                   (np.uint16, np.float32)])
+def test_radix_sort_pairs(backend, key_dtype, value_dtype, rng):
+    """DeviceRadixSort::SortPairs: each value goes with its key and equal
+    keys keep their input order (the values are the input positions)."""
+    tile = sort_tile(key_dtype, value_dtype)
+    for n, keys in sort_cases(key_dtype, (0, 1, 31, tile + 1, 2 * tile + 5), rng):
+        values = np.arange(n).astype(value_dtype)
+        values_out = np.full(n + 1, 3, value_dtype)
+        out, got = wd.radix_sort(keys, values, values_out=values_out, backend=backend)
+        assert got is values_out
+        check_sorted(keys, out, sort_order(keys), values, values_out)
+        assert values_out[n] == 3
+
+
+@requires_sim
+def test_radix_sort_bf16(rng):
+    """bf16 keys (no numpy type: their bits as 2-byte voids, through the
+    module's plan), ordered as the f32 values they are the upper halves of."""
+    from warp_mlir.device import _launch, _sort_plan
+    n = 2 * sort_tile(np.float16) + 7
+    values = np.array([0x3F80, 0x4000, 0x0000, 0x8000, 0xBF80, 0xC040, 0x7F80, 0xFF80],
+                      np.uint16)
+    bits = values[rng.integers(0, len(values), n)]
+    as_float = (bits.astype(np.uint32) << 16).view(np.float32)
+    out = np.zeros(n, np.uint16)
+    _launch(_sort_plan("bf16", "", "", "sm_90"), [bits.view("V2"), out.view("V2")], n, None,
+            "sim")
+    np.testing.assert_array_equal(out, bits[sort_order(as_float)])
+
+
+def test_radix_sort_errors():
+    """Bad bit ranges, short or mistyped outputs, outputs that are inputs."""
+    x = np.zeros(10, np.int32)
+    with pytest.raises(ValueError, match="bits 3 to 3 are not a range"):
+        wd.radix_sort(x, begin_bit=3, end_bit=3, backend="sim")
+    with pytest.raises(ValueError, match="bits 0 to 33 are not a range"):
+        wd.radix_sort(x, end_bit=33, backend="sim")
+    with pytest.raises(ValueError, match="out has 9 elements, needs 10"):
+        wd.radix_sort(x, out=np.zeros(9, np.int32), backend="sim")
+    with pytest.raises(TypeError, match="out has f32 elements, x i32"):
+        wd.radix_sort(x, out=np.zeros(10, np.float32), backend="sim")
+    with pytest.raises(ValueError, match="values has 4 elements, keys 10"):
+        wd.radix_sort(x, np.zeros(4, np.int32), backend="sim")
+    with pytest.raises(ValueError, match="must not be the inputs"):
+        wd.radix_sort(x, out=x, backend="sim")
+    u = np.zeros(10, np.uint32)
+    with pytest.raises(ValueError, match="must not be the inputs"):
+        wd.radix_sort(u, out=u, backend="sim")
+    with pytest.raises(ValueError, match="must not be the inputs"):
+        wd.radix_sort(x, x.copy(), values_out=x, backend="sim")
+    with pytest.raises(ValueError, match="values_out needs values"):
+        wd.radix_sort(x, values_out=np.zeros(10, np.int32), backend="sim")
+    with pytest.raises(TypeError, match="device ops take int8"):
+        wd.radix_sort(np.zeros(10, np.complex64), backend="sim")

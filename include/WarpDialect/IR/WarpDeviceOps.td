@@ -367,4 +367,88 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram"> {
   let extraClassDeclaration = commonDeclarations;
 }
 
+def Warp_DeviceRadixSortOp : Warp_Op<"device_radix_sort",
+    [AttrSizedOperandSegments]> {
+  let summary = "stable radix sort of a memref in device memory (CUB DeviceRadixSort)";
+  let description = [{
+    Host code: `keys_out[0 .. n)` becomes the `n = dim(keys_in, 0)` keys of
+    `keys_in` in order (CUB's `SortKeys`); with `values %vin, %vout`
+    (CUB's `SortPairs`), `values_out[i]` is the value of `values_in` that
+    was at the key that went to `keys_out[i]`. The sort is stable: keys
+    equal in the bits that take part keep their input order, and so do
+    their values. The elements of the outputs past `n` are left as they
+    are; an empty input writes nothing.
+
+    The order is `warp.block_radix_sort`'s: keys compare by their unsigned
+    image (integers as they are, or with `signed` their two's complement
+    order; floats by their ordered bits, so `-inf < ... < -0.0 < +0.0 <
+    ... < +inf` and NaNs by their bits, a positive one last);
+    `descending` reverses it (the image complemented); `bits B0 to B1`
+    (CUB's `begin_bit`, `end_bit`; default every bit) sorts by bits
+    `[B0, B1)` of the image only. Keys and values move bit for bit.
+
+    Keys are i8, i16, i32, i64, f16, bf16, f32 or f64, values any of those
+    types; memory as for `warp.device_reduce`. The outputs have at least
+    `n` elements, `values_in` as many as the keys; no output may be an
+    input or the other output (the passes read one buffer while they
+    write another).
+
+    `warp-expand-device-ops` lowers it to least-significant-digit passes
+    of 8 bits of the image (fewer for the last), each three kernels over
+    tiles of the keys:
+
+    * *upsweep*: each tile counts its keys per digit of the pass
+      (workgroup atomics) and writes the counts to the scratch, digit by
+      digit: `counts[digit][tile]`;
+    * *scan*: a block per digit scans that digit's counts over the tiles
+      (exclusively, `warp.block_scan` over chunks of tiles with a running
+      carry) and writes each digit's total;
+    * *downsweep*: each tile finds, for each digit, where its keys of that
+      digit go: the keys of the smaller digits (an exclusive block scan of
+      the totals), plus that digit's keys in the tiles before, minus the
+      tile's keys of the smaller digits (an exclusive block scan of the
+      tile's counts); then sorts its keys stably by the pass's digit
+      (`warp.block_radix_sort` of the images over the pass's bits, with
+      the values, padding images of all ones after the valid keys) and
+      writes each key at that start of its digit plus its rank in the
+      sorted tile.
+
+    The passes alternate between `keys_out` (and `values_out`) and a
+    buffer in the scratch, so that the last one writes the outputs.
+
+    ```mlir
+    warp.device_radix_sort %k, %sorted : memref<?xf32>, memref<?xf32>
+    warp.device_radix_sort %k, %sorted values %v, %v_sorted descending
+        signed bits 0 to 16
+        : memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64>
+    ```
+  }];
+  let arguments = (ins Arg<Warp_DeviceMemRef, "", [MemRead]>:$keys_in,
+                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$keys_out,
+                       Arg<Optional<Warp_DeviceMemRef>, "", [MemRead]>:$values_in,
+                       Arg<Optional<Warp_DeviceMemRef>, "", [MemWrite]>:$values_out,
+                       UnitAttr:$descending, UnitAttr:$is_signed,
+                       OptionalAttr<I32Attr>:$begin_bit,
+                       OptionalAttr<I32Attr>:$end_bit);
+  let assemblyFormat = [{
+    $keys_in `,` $keys_out (`values` $values_in^ `,` $values_out)?
+    (`descending` $descending^)? (`signed` $is_signed^)?
+    (`bits` $begin_bit^ `to` $end_bit)? attr-dict `:`
+    type($keys_in) `,` type($keys_out) (`,` type($values_in)^ `,` type($values_out))?
+  }];
+  let extraClassDeclaration = [{
+    /// The key type.
+    ::mlir::Type getKeyType() {
+      return ::llvm::cast<::mlir::MemRefType>(getKeysIn().getType())
+          .getElementType();
+    }
+    /// The bits [begin, end) of the key's image that take part.
+    unsigned getBeginBitOrDefault() { return getBeginBit().value_or(0); }
+    unsigned getEndBitOrDefault() {
+      return getEndBit().value_or(getKeyType().getIntOrFloatBitWidth());
+    }
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // WARP_DIALECT_IR_WARPDEVICEOPS_TD

@@ -100,7 +100,7 @@ inline bool isBlockCollective(Operation *op) {
 inline bool isDeviceCollective(Operation *op) {
   return isa<DeviceReduceOp, DeviceScanOp, DeviceSelectOp, DevicePartitionOp,
              DeviceSelectIfOp, DevicePartitionIfOp, DeviceUniqueOp,
-             DeviceRunLengthEncodeOp, DeviceHistogramOp>(op);
+             DeviceRunLengthEncodeOp, DeviceHistogramOp, DeviceRadixSortOp>(op);
 }
 
 /// Slots per half of a block scratch array (ExpandBlockCollectives.cpp

@@ -91,6 +91,17 @@ struct DeviceTiling {
   static constexpr int64_t kUniqueMinBlocksPerSM = 6;
   static constexpr int64_t kRunLengthMinBlocksPerSM = 5;
 
+  /// A device radix sort's tile: bytes of keys and values a thread holds
+  /// (its warp.block_radix_sort's buffers must fit the workgroup memory
+  /// beside its counter grid), and the digit bits of a pass.
+  static constexpr int64_t kRadixSortBytesPerThread = 32;
+  static constexpr int64_t kRadixSortPassBits = 8;
+  /// Items per thread of a radix sort tile of `keyBytes`-byte keys and
+  /// `valueBytes`-byte values (0: keys only).
+  static int64_t radixSortItemsPerThread(int64_t keyBytes, int64_t valueBytes) {
+    return kRadixSortBytesPerThread / std::max(keyBytes, valueBytes);
+  }
+
   /// Items per thread of a tile of `elementBytes`-byte elements.
   static int64_t itemsPerThread(int64_t elementBytes) {
     return kTileBytesPerThread / elementBytes;

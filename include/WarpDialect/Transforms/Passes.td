@@ -225,7 +225,7 @@ def WarpExpandDeviceOpsPass
     Python package's `warp_mlir.device`) can run it without this host code:
     every kernel takes the op's memrefs in operand order (each as
     `memref<?xT>`: `(input, output)` of a reduce or scan, then a scan by
-    key's keys), then `scratch` (a `memref<?xi8>`) and `n` (an `index`),
+    key's keys; a radix sort's keys, then its values, in and out), then `scratch` (a `memref<?xi8>`) and `n` (an `index`),
     and runs in the module's order;
     `warp.device_grid = N` on a kernel means `max(1, ceil(n / N))` blocks,
     at most `M` with `warp.device_grid_max = M`, one block without it; the module's `warp.device_scratch = [F, P, T]`

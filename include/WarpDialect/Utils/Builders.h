@@ -40,6 +40,18 @@ Value buildMemberMaskOrAll(OpBuilder &builder, Location loc, Value mask);
 Value buildFindNthSet(OpBuilder &builder, Location loc, Value mask,
                       Value base, Value offset);
 
+/// A radix sort key's unsigned image (an integer of its width), the order
+/// warp.block_radix_sort and warp.device_radix_sort sort by: integers as
+/// they are or, `isSigned`, with the sign bit flipped; floats with every
+/// bit flipped when the sign bit is set and only the sign bit otherwise;
+/// complemented where `descending`.
+Value buildRadixImage(OpBuilder &builder, Location loc, Value key,
+                      bool isSigned, bool descending);
+
+/// The key of `keyType` whose buildRadixImage is `image`.
+Value buildRadixKey(OpBuilder &builder, Location loc, Value image,
+                    Type keyType, bool isSigned, bool descending);
+
 /// Pins a lowered collective (an NVVM shuffle, vote, match, redux, warp
 /// barrier or activemask) to its program point. MLIR has no notion of
 /// convergence: region simplification merges structurally identical blocks

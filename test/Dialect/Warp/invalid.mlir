@@ -1459,3 +1459,106 @@ func.func @device_run_length_encode_in_kernel(%x: memref<?xf32>, %y: memref<?xf3
   }
   return
 }
+
+// -----
+
+func.func @device_radix_sort_in_place(%k: memref<?xi32>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op cannot sort in place: keys_out is keys_in}}
+  warp.device_radix_sort %k, %k : memref<?xi32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_types(%k: memref<?xi32>, %o: memref<?xf32>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op takes one key type, got 'i32' and 'f32'}}
+  warp.device_radix_sort %k, %o : memref<?xi32>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_short(%k: memref<10xi32>, %o: memref<9xi32>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op sorts 10 keys, but its keys_out has 9}}
+  warp.device_radix_sort %k, %o : memref<10xi32>, memref<9xi32>
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_values_short(%k: memref<10xi32>, %o: memref<?xi32>,
+                                          %v: memref<4xf32>, %w: memref<?xf32>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op sorts 10 keys, but its values_in has 4}}
+  warp.device_radix_sort %k, %o values %v, %w : memref<10xi32>, memref<?xi32>, memref<4xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_value_types(%k: memref<?xi32>, %o: memref<?xi32>,
+                                         %v: memref<?xf32>, %w: memref<?xi32>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op takes one value type, got 'f32' and 'i32'}}
+  warp.device_radix_sort %k, %o values %v, %w : memref<?xi32>, memref<?xi32>, memref<?xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_values_alias(%k: memref<?xi32>, %o: memref<?xi32>,
+                                          %v: memref<?xi32>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op writes outputs that are not its inputs or each other}}
+  warp.device_radix_sort %k, %o values %v, %o : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_bits(%k: memref<?xi16>, %o: memref<?xi16>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op bits 8 to 17 is not a range 0 <= begin < end <= 16 of the 'i16' keys}}
+  warp.device_radix_sort %k, %o bits 8 to 17 : memref<?xi16>, memref<?xi16>
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_empty_bits(%k: memref<?xi16>, %o: memref<?xi16>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op bits 3 to 3 is not a range}}
+  warp.device_radix_sort %k, %o bits 3 to 3 : memref<?xi16>, memref<?xi16>
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_signed_float(%k: memref<?xf32>, %o: memref<?xf32>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op 'signed' orders integer keys; 'f32' keys have their own order}}
+  warp.device_radix_sort %k, %o signed : memref<?xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_layout(%k: memref<?xi32, strided<[2]>>, %o: memref<?xi32>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op needs a contiguous keys_in (the identity layout)}}
+  warp.device_radix_sort %k, %o : memref<?xi32, strided<[2]>>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_key_type(%k: memref<?xi1>, %o: memref<?xi1>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op operand #0 must be 1D memref of}}
+  warp.device_radix_sort %k, %o : memref<?xi1>, memref<?xi1>
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_in_kernel(%k: memref<?xi32>, %o: memref<?xi32>) {
+  %x0 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %x0, %gy = %x0, %gz = %x0) threads(%tx, %ty, %tz) in (%sx = %x0, %sy = %x0, %sz = %x0) {
+    // expected-error @+1 {{'warp.device_radix_sort' op runs in host code (it launches kernels), not inside a gpu.module or gpu.launch}}
+    warp.device_radix_sort %k, %o : memref<?xi32>, memref<?xi32>
+    gpu.terminator
+  }
+  return
+}

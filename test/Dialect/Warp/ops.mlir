@@ -515,6 +515,20 @@ func.func @device_run_length_encode(%x: memref<?xf32>, %y: memref<100xf32>, %c: 
   return
 }
 
+// CHECK-LABEL: func @device_radix_sort
+func.func @device_radix_sort(%k: memref<?xf32>, %k2: memref<100xf32>, %i: memref<?xi32>,
+                             %i2: memref<?xi32>, %v: memref<?xi64>, %v2: memref<?xi64>) {
+  // CHECK: warp.device_radix_sort %{{.*}}, %{{.*}} : memref<?xf32>, memref<100xf32>
+  // GENERIC: "warp.device_radix_sort"(%{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (memref<?xf32>, memref<100xf32>) -> ()
+  warp.device_radix_sort %k, %k2 : memref<?xf32>, memref<100xf32>
+  // CHECK: warp.device_radix_sort %{{.*}}, %{{.*}} values %{{.*}}, %{{.*}} descending signed bits 4 to 20 : memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64>
+  warp.device_radix_sort %i, %i2 values %v, %v2 descending signed bits 4 to 20
+      : memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64>
+  // CHECK: warp.device_radix_sort %{{.*}}, %{{.*}} descending : memref<?xi64>, memref<?xi64>
+  warp.device_radix_sort %v, %v2 descending : memref<?xi64>, memref<?xi64>
+  return
+}
+
 // CHECK-LABEL: func @cluster_ops
 func.func @cluster_ops(%x: f32, %i: i8, %d: f64, %r: i32, %t: i32) {
   // CHECK: warp.cluster_reduce <add> %{{.*}} : f32

@@ -1,0 +1,53 @@
+// warp.device_radix_sort through the whole pipeline: PTX that ptxas takes,
+// for keys of every width, floats and signed integers, descending, a bit
+// range of two passes and pairs.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t/" -o /dev/null
+// RUN: ls %t | FileCheck %s
+// RUN: %if ptxas-sm_90 %{ for f in %t/*.ptx; do %ptxas-accepts -arch=sm_90 $f -o $f.cubin || exit 1; done %}
+// RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s --check-prefix=EXPAND
+
+// The i16 sort of bits [4, 14): a pass of 8 bits, then one of 2 (4
+// digits), each an upsweep, a scan (a block per digit, at most one per
+// key) and a downsweep that sorts its tile by the pass's bits; scratch:
+// the digits' totals, then per tile of 256 x 16 keys the counts (i32),
+// the offsets (i64) and a buffer of keys.
+// EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_signed_bits4_14::@radix_upsweep_0
+// EXPAND: gpu.launch_func {{.*}}::@radix_scan_0
+// EXPAND: gpu.launch_func {{.*}}::@radix_downsweep_0
+// EXPAND: gpu.launch_func {{.*}}::@radix_upsweep_1
+// EXPAND: gpu.launch_func {{.*}}::@radix_scan_1
+// EXPAND: gpu.launch_func {{.*}}::@radix_downsweep_1
+// EXPAND: gpu.dealloc
+// EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14
+// EXPAND-SAME: warp.device_scratch = array<i64: 2048, 11264, 4096>
+// EXPAND: gpu.func @radix_upsweep_0({{.*}}) workgroup({{.*}}memref<256xi32, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 4096
+// EXPAND: memref.atomic_rmw addi
+// EXPAND: gpu.func @radix_scan_0({{.*}}warp.device_grid = 1 : i64, warp.device_grid_max = 256 : i64
+// EXPAND: warp.block_scan <add>
+// EXPAND: gpu.func @radix_downsweep_0({{.*}}) workgroup({{.*}}memref<256xi64, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 4096
+// EXPAND: warp.block_radix_sort {{.*}} bits 4 to 12 striped : vector<16xi16>
+// EXPAND: gpu.func @radix_upsweep_1({{.*}}memref<4xi32, #gpu.address_space<workgroup>>
+// EXPAND: gpu.func @radix_scan_1({{.*}}warp.device_grid_max = 4 : i64
+// EXPAND: gpu.func @radix_downsweep_1(
+// EXPAND: warp.block_radix_sort {{.*}} bits 12 to 14 striped : vector<16xi16>
+// EXPAND-NOT: gpu.func
+// EXPAND: gpu.module
+
+// CHECK: warp_device_radix_sort_bf16_descending.ptx
+// CHECK-NEXT: warp_device_radix_sort_f64.ptx
+// CHECK-NEXT: warp_device_radix_sort_i16_signed_bits4_14.ptx
+// CHECK-NEXT: warp_device_radix_sort_i32_f64_signed.ptx
+// CHECK-NEXT: warp_device_radix_sort_i8.ptx
+func.func @s(%a: memref<?xf64>, %b: memref<?xi8>, %c: memref<?xi16>, %d: memref<?xbf16>,
+             %e: memref<?xi32>, %v: memref<?xf64>,
+             %a2: memref<?xf64>, %b2: memref<?xi8>, %c2: memref<?xi16>, %d2: memref<?xbf16>,
+             %e2: memref<?xi32>, %v2: memref<?xf64>) {
+  warp.device_radix_sort %a, %a2 : memref<?xf64>, memref<?xf64>
+  warp.device_radix_sort %b, %b2 : memref<?xi8>, memref<?xi8>
+  warp.device_radix_sort %c, %c2 signed bits 4 to 14 : memref<?xi16>, memref<?xi16>
+  warp.device_radix_sort %d, %d2 descending : memref<?xbf16>, memref<?xbf16>
+  warp.device_radix_sort %e, %e2 values %v, %v2 signed
+      : memref<?xi32>, memref<?xi32>, memref<?xf64>, memref<?xf64>
+  return
+}
