@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, List, Optional, Sequence, Union
@@ -77,6 +78,32 @@ def library_candidates() -> List[Path]:
 
 
 _lib: Optional[ctypes.CDLL] = None
+
+
+# Parsed modules by their PTX, the most recently used last: a launch only
+# reads its module (the simulator keeps no state in it between launches),
+# and a device op's launches reuse one module of up to dozens of kernels,
+# which parsing again for each launch made the costliest step.
+_MODULES: "OrderedDict[bytes, int]" = OrderedDict()
+_MAX_MODULES = 16
+
+
+def _load(L: ctypes.CDLL, ptx: bytes) -> int:
+    """The parsed module of `ptx`, from the cache or parsed now; raises
+    SimError where the simulator cannot take the PTX."""
+    module = _MODULES.get(ptx)
+    if module is not None:
+        _MODULES.move_to_end(ptx)
+        return module
+    error = ctypes.c_void_p()
+    module = L.warpSimLoadPTX(ptx, ctypes.byref(error))
+    if not module:
+        raise SimError(f"the simulator cannot run this PTX: {_take_text(L, error.value)}")
+    _MODULES[ptx] = module
+    if len(_MODULES) > _MAX_MODULES:
+        _, oldest = _MODULES.popitem(last=False)
+        L.warpSimUnload(oldest)
+    return module
 
 
 def lib() -> ctypes.CDLL:
@@ -146,31 +173,25 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
     words = pack_parameters(params, arguments, compiled.bare_pointers)
 
     L = lib()
-    error = ctypes.c_void_p()
-    module = L.warpSimLoadPTX(compiled.binary, ctypes.byref(error))
-    if not module:
-        raise SimError(f"the simulator cannot run this PTX: {_take_text(L, error.value)}")
-    try:
-        name = kernel.encode()
-        sizes = (ctypes.c_size_t * max(len(words), 1))()
-        count = L.warpSimParamSizes(module, name, sizes, len(words))
-        if count < 0:
-            raise SimError(f"the PTX has no entry {kernel}")
-        if count != len(words) or any(sizes[i] != ctypes.sizeof(w) for i, w in enumerate(words)):
-            raise SimError(f"{kernel}'s PTX parameters ({count}) do not match the "
-                           f"{len(words)} words its signature packs")
-        pointers = (ctypes.c_void_p * max(len(words), 1))(
-            *[ctypes.cast(ctypes.byref(w), ctypes.c_void_p) for w in words])
-        flags = (_ALLOW_UNDEFINED_STORES if allow_undefined_stores else 0) | \
-                (_SCHEDULE_HIGHEST_PC if schedule == "highest-pc" else 0)
-        stats = _Stats()
-        report = L.warpSimLaunch(module, name, (ctypes.c_uint * 3)(*grid3),
-                                 (ctypes.c_uint * 3)(*block3), shared_bytes, pointers,
-                                 len(words), (_Buffer * max(len(buffers), 1))(*buffers),
-                                 len(buffers), flags, ctypes.byref(stats))
-        if report:
-            raise SimError(f"{kernel}: {_take_text(L, report)}")
-        return SimStats(stats.threads, stats.warpInstructions, stats.laneInstructions,
-                        stats.undefinedStores)
-    finally:
-        L.warpSimUnload(module)
+    module = _load(L, compiled.binary)
+    name = kernel.encode()
+    sizes = (ctypes.c_size_t * max(len(words), 1))()
+    count = L.warpSimParamSizes(module, name, sizes, len(words))
+    if count < 0:
+        raise SimError(f"the PTX has no entry {kernel}")
+    if count != len(words) or any(sizes[i] != ctypes.sizeof(w) for i, w in enumerate(words)):
+        raise SimError(f"{kernel}'s PTX parameters ({count}) do not match the "
+                       f"{len(words)} words its signature packs")
+    pointers = (ctypes.c_void_p * max(len(words), 1))(
+        *[ctypes.cast(ctypes.byref(w), ctypes.c_void_p) for w in words])
+    flags = (_ALLOW_UNDEFINED_STORES if allow_undefined_stores else 0) | \
+            (_SCHEDULE_HIGHEST_PC if schedule == "highest-pc" else 0)
+    stats = _Stats()
+    report = L.warpSimLaunch(module, name, (ctypes.c_uint * 3)(*grid3),
+                             (ctypes.c_uint * 3)(*block3), shared_bytes, pointers,
+                             len(words), (_Buffer * max(len(buffers), 1))(*buffers),
+                             len(buffers), flags, ctypes.byref(stats))
+    if report:
+        raise SimError(f"{kernel}: {_take_text(L, report)}")
+    return SimStats(stats.threads, stats.warpInstructions, stats.laneInstructions,
+                    stats.undefinedStores)
