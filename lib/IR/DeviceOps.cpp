@@ -270,18 +270,8 @@ LogicalResult DeviceRadixSortOp::verify() {
                               "other (the passes read one buffer while they "
                               "write another)";
   }
-  if (getIsSigned() && isa<FloatType>(key))
-    return emitOpError() << "'signed' orders integer keys; " << key
-                         << " keys have their own order";
-  unsigned width = key.getIntOrFloatBitWidth();
-  if (getBeginBit().has_value() != getEndBit().has_value())
-    return emitOpError("takes both bounds of 'bits' or neither");
-  if (getBeginBit()) {
-    int64_t begin = int32_t(*getBeginBit()), end = int32_t(*getEndBit());
-    if (begin < 0 || begin >= end || end > int64_t(width))
-      return emitOpError() << "bits " << begin << " to " << end
-                           << " is not a range 0 <= begin < end <= " << width
-                           << " of the " << key << " keys";
-  }
+  if (failed(verifyRadixSortKeyOrder(*this, key, getIsSigned(), getBeginBit(),
+                                     getEndBit())))
+    return failure();
   return success();
 }

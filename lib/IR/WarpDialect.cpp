@@ -1018,6 +1018,26 @@ RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
   return layout;
 }
 
+LogicalResult mlir::warp::verifyRadixSortKeyOrder(
+    Operation *op, Type key, bool isSigned, std::optional<uint32_t> beginBit,
+    std::optional<uint32_t> endBit) {
+  if (isSigned && isa<FloatType>(key))
+    return op->emitOpError() << "'signed' orders integer keys; " << key
+                             << " keys have their own order";
+  unsigned width = key.getIntOrFloatBitWidth();
+  if (beginBit.has_value() != endBit.has_value())
+    return op->emitOpError("takes both bounds of 'bits' or neither");
+  if (beginBit) {
+    int64_t begin = int32_t(*beginBit), end = int32_t(*endBit);
+    if (begin < 0 || begin >= end || end > int64_t(width))
+      return op->emitOpError()
+             << "bits " << begin << " to " << end
+             << " is not a range 0 <= begin < end <= " << width << " of the "
+             << key << " keys";
+  }
+  return success();
+}
+
 LogicalResult BlockRadixSortOp::verify() {
   int64_t n = getItemsPerThread();
   if (Value values = getValues()) {
@@ -1031,19 +1051,9 @@ LogicalResult BlockRadixSortOp::verify() {
     return emitOpError("returns sorted values only where it takes values");
   }
   Type key = getKeyType();
-  if (getIsSigned() && isa<FloatType>(key))
-    return emitOpError() << "'signed' orders integer keys; " << key
-                         << " keys have their own order";
-  unsigned width = key.getIntOrFloatBitWidth();
-  if (getBeginBit().has_value() != getEndBit().has_value())
-    return emitOpError("takes both bounds of 'bits' or neither");
-  if (getBeginBit()) {
-    int64_t begin = int32_t(*getBeginBit()), end = int32_t(*getEndBit());
-    if (begin < 0 || begin >= end || end > int64_t(width))
-      return emitOpError() << "bits " << begin << " to " << end
-                           << " is not a range 0 <= begin < end <= " << width
-                           << " of the " << key << " keys";
-  }
+  if (failed(verifyRadixSortKeyOrder(*this, key, getIsSigned(), getBeginBit(),
+                                     getEndBit())))
+    return failure();
   std::optional<uint32_t> radixBits = getRadixBits();
   if (radixBits && (int32_t(*radixBits) < 1 || *radixBits > 8))
     return emitOpError() << "radix_bits must be 1 to 8, got "

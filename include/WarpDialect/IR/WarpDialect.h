@@ -78,6 +78,13 @@ bool isTensorCoreOp(Operation *op);
 /// The checks of CombiningOpInterface (WarpDialect.cpp).
 LogicalResult verifyCombiningOp(Operation *op);
 
+/// The key-order checks the block and device radix sorts share
+/// (WarpDialect.cpp): `signed` only on integer keys, `bits begin to end`
+/// both or neither, a range 0 <= begin < end <= the key's width.
+LogicalResult verifyRadixSortKeyOrder(Operation *op, Type key, bool isSigned,
+                                      std::optional<uint32_t> beginBit,
+                                      std::optional<uint32_t> endBit);
+
 } // namespace mlir::warp
 
 #include "WarpDialect/IR/WarpOpsInterfaces.h.inc"
