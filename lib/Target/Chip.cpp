@@ -97,10 +97,12 @@ unsigned Chip::minPtxVersion() const {
   bool isBase = variant == Variant::Base;
   switch (smVersion) {
   case 70:
-    return 62; // named by PTX 6.0; activemask needs 6.2
   case 72:
   case 75:
-    return 63; // sm_72: LLVM selects 8-bit integer wmma from 6.3 on
+    // sm_70 is named by PTX 6.0 and activemask needs 6.2; nanosleep (the
+    // device ops' look-back) needs 6.3, and on sm_72 LLVM selects 8-bit
+    // integer wmma from 6.3 on.
+    return 63;
   case 80:
     return 70;
   case 86:
