@@ -5,6 +5,8 @@
 // the context's threads. Serialization only reads the IR (each module gets
 // an LLVM context of its own), so it runs in parallel; building the
 // gpu.binary ops and erasing the modules happens afterwards on this thread.
+// PTX text for NVVM targets comes from PTXSerializer below; other formats
+// and targets from the target's own serializer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,9 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Threading.h"
+#include "mlir/Target/LLVM/NVVM/Utils.h"
+
+#include "llvm/IR/Module.h"
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPMODULETOBINARYPASS
@@ -27,6 +32,69 @@ namespace mlir::warp {
 using namespace mlir;
 
 namespace {
+
+/// An NVVM target's gpu.module to PTX text: upstream's NVVM serializer for
+/// the assembly format (translate, link, optimize at the target's level,
+/// NVPTX code generation), except that the bitcode libraries (libdevice,
+/// the target's `link` files) are read only for a module that declares a
+/// function or global another module could define. Upstream reads
+/// libdevice's bitcode for every module, though linking only what is needed
+/// adds nothing to a module that declares nothing; most warp kernels call no
+/// library, so the read was a fixed cost of every compile.
+class PTXSerializer : public NVVM::SerializeGPUModuleBase {
+public:
+  using SerializeGPUModuleBase::SerializeGPUModuleBase;
+
+  std::optional<SmallVector<std::unique_ptr<llvm::Module>>>
+  loadBitcodeFiles(llvm::Module &module) override {
+    if (!declaresExternals(module))
+      return SmallVector<std::unique_ptr<llvm::Module>>();
+    return SerializeGPUModuleBase::loadBitcodeFiles(module);
+  }
+
+  FailureOr<SmallVector<char, 0>>
+  moduleToObject(llvm::Module &module) override {
+    FailureOr<llvm::TargetMachine *> machine = getOrCreateTargetMachine();
+    if (failed(machine)) {
+      getOperation().emitError()
+          << "no LLVM target machine for " << triple << " (" << chip << ")";
+      return failure();
+    }
+    FailureOr<SmallString<0>> ptx = translateModuleToISA(
+        module, **machine, [&] { return getOperation().emitError(); });
+    if (failed(ptx))
+      return failure();
+    if (isaCallback)
+      isaCallback(*ptx);
+    return SmallVector<char, 0>(ptx->begin(), ptx->end());
+  }
+
+private:
+  /// Whether linking a library could add anything to `module`: a function
+  /// declared but not defined (intrinsics aside) or an external global.
+  static bool declaresExternals(const llvm::Module &module) {
+    for (const llvm::Function &function : module)
+      if (function.isDeclaration() && !function.isIntrinsic())
+        return true;
+    for (const llvm::GlobalVariable &global : module.globals())
+      if (global.isDeclaration())
+        return true;
+    return false;
+  }
+};
+
+/// `module`'s object for `target`.
+std::optional<SmallVector<char, 0>>
+serializeFor(gpu::GPUModuleOp module, gpu::TargetAttrInterface target,
+             const gpu::TargetOptions &options) {
+  auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+  if (!nvvm ||
+      options.getCompilationTarget() != gpu::CompilationTarget::Assembly)
+    return target.serializeToObject(module, options);
+  PTXSerializer serializer(*module, nvvm, options);
+  PTXSerializer::init();
+  return serializer.run();
+}
 
 /// One gpu.module's objects, one per target, or none after an error.
 using Objects = std::optional<SmallVector<Attribute>>;
@@ -50,7 +118,7 @@ Objects serialize(gpu::GPUModuleOp module, const gpu::TargetOptions &options) {
       return std::nullopt;
     }
     std::optional<SmallVector<char, 0>> bytes =
-        target.serializeToObject(module, options);
+        serializeFor(module, target, options);
     if (!bytes) {
       module.emitError() << "serializing the gpu.module for " << attr
                          << " failed";

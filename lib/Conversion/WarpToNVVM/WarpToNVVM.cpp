@@ -399,8 +399,13 @@ struct ConvertWarpToNVVMPass
     populateWarpToNVVMPatterns(patterns);
     // Collectives (reduce, scan, ...) left here were not expanded: the
     // conversion reports them ("failed to legalize").
+    // Each pattern either fails before touching the IR or replaces its op,
+    // so nothing needs rolling back; without rollback the driver rewrites
+    // in place instead of recording every change.
+    ConversionConfig config;
+    config.allowPatternRollback = false;
     if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+                                      std::move(patterns), config)))
       signalPassFailure();
   }
 };
