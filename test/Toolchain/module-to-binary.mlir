@@ -16,6 +16,7 @@
 // CHECK: gpu.binary @a [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "{{.*}}.target sm_90{{.*}}.entry k_a{{.*}}shfl.sync.bfly{{.*}}">]
 // CHECK-NEXT: gpu.binary @b [#gpu.object<#nvvm.target<chip = "sm_80", features = "+ptx70">, {{.*}}assembly = "{{.*}}.target sm_80{{.*}}.entry k_b{{.*}}">]
 // CHECK-NEXT: gpu.binary @c [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "{{.*}}.target sm_90{{.*}}.entry k_c{{.*}}">, #gpu.object<#nvvm.target<chip = "sm_80", features = "+ptx70">, {{.*}}assembly = "{{.*}}.target sm_80{{.*}}.entry k_c{{.*}}">]
+// CHECK-NEXT: gpu.binary @d [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "{{.*}}.entry k_d{{.*}}ex2.approx{{.*}}">]
 // CHECK-NEXT: }
 module attributes {gpu.container_module} {
   llvm.func @host() {
@@ -47,6 +48,17 @@ module attributes {gpu.container_module} {
       %x = llvm.load %p : !llvm.ptr<1> -> i32
       %y = llvm.mul %x, %x : i32
       llvm.store %y, %p : i32, !llvm.ptr<1>
+      llvm.return
+    }
+  }
+  // A module that calls libdevice: the library is linked (its expf is
+  // inlined: ex2, no call), as upstream's serializer does.
+  gpu.module @d [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+    llvm.func @__nv_expf(f32) -> f32
+    llvm.func @k_d(%p: !llvm.ptr<1>) attributes {gpu.kernel, nvvm.kernel} {
+      %x = llvm.load %p : !llvm.ptr<1> -> f32
+      %y = llvm.call @__nv_expf(%x) : (f32) -> f32
+      llvm.store %y, %p : f32, !llvm.ptr<1>
       llvm.return
     }
   }
