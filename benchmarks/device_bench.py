@@ -306,22 +306,51 @@ def triton_kernels():
         tl.atomic_add(out_ptr, tl.sum(x * y, axis=0))
 
     @triton.jit
-    def tile_sums(x_ptr, s_ptr, BLOCK: tl.constexpr):
+    def tile_sums(x_ptr, s_ptr, n, BLOCK: tl.constexpr):
         pid = tl.program_id(0)
-        x = tl.load(x_ptr + pid * BLOCK + tl.arange(0, BLOCK))
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs, mask=offs < n, other=0)
         tl.store(s_ptr + pid, tl.sum(x, axis=0))
 
     @triton.jit
-    def tile_scan(x_ptr, off_ptr, y_ptr, BLOCK: tl.constexpr, EXCLUSIVE: tl.constexpr):
+    def tile_scan(x_ptr, off_ptr, y_ptr, n, BLOCK: tl.constexpr, EXCLUSIVE: tl.constexpr):
         pid = tl.program_id(0)
         offs = pid * BLOCK + tl.arange(0, BLOCK)
-        x = tl.load(x_ptr + offs)
+        x = tl.load(x_ptr + offs, mask=offs < n, other=0)
         c = tl.cumsum(x, axis=0)
         if EXCLUSIVE:
             c = c - x
-        tl.store(y_ptr + offs, c + tl.load(off_ptr + pid))
+        tl.store(y_ptr + offs, c + tl.load(off_ptr + pid), mask=offs < n)
 
     return block_sum, block_dot, tile_sums, tile_scan
+
+
+TRITON_SUM_BLOCK = 8192
+TRITON_SCAN_BLOCK = 4096
+
+
+def triton_sum(kernels, tx, tout, n):
+    """A launch of Triton's sum of the n values of torch tensor tx into
+    tout[0]: tl.sum per block of TRITON_SUM_BLOCK, one atomic add each."""
+    block_sum = kernels[0]
+    grid = (-(-n // TRITON_SUM_BLOCK),)
+    return lambda: (tout.zero_(), block_sum[grid](tx, tout, n, BLOCK=TRITON_SUM_BLOCK, num_warps=8))
+
+
+def triton_scan(kernels, tx, tout, n, exclusive, dtype):
+    """A launch of the Triton scan of tx into tout: the tile sums (Triton),
+    their exclusive scan (torch), then tl.cumsum of each tile plus its
+    offset (Triton)."""
+    import torch
+    _, _, tile_sums, tile_scan = kernels
+    tiles = -(-n // TRITON_SCAN_BLOCK)
+    sums = torch.empty(tiles, dtype=dtype, device=tx.device)
+
+    def run():
+        tile_sums[(tiles,)](tx, sums, n, BLOCK=TRITON_SCAN_BLOCK, num_warps=8)
+        offsets = torch.cumsum(sums, 0, dtype=dtype) - sums
+        tile_scan[(tiles,)](tx, offsets, tout, n, BLOCK=TRITON_SCAN_BLOCK, EXCLUSIVE=exclusive, num_warps=8)
+    return run
 
 
 def triton_or_report(c, bench):
@@ -431,13 +460,11 @@ def bench_reduce(c, bench):
     kernels = triton_or_report(c, bench)
     if not kernels:
         return
-    block_sum, block_dot, _, _ = kernels
-    block = 8192
-    grid = (n // block,)
     if dot:
-        run = lambda: (tout.zero_(), block_dot[grid](tx, ty_, tout, n, BLOCK=block, num_warps=8))
+        block_dot, grid = kernels[1], (-(-n // TRITON_SUM_BLOCK),)
+        run = lambda: (tout.zero_(), block_dot[grid](tx, ty_, tout, n, BLOCK=TRITON_SUM_BLOCK, num_warps=8))
     else:
-        run = lambda: (tout.zero_(), block_sum[grid](tx, tout, n, BLOCK=block, num_warps=8))
+        run = triton_sum(kernels, tx, tout, n)
     out.fill(0)
     c.measure(bench, "triton", run, check)
 
@@ -530,18 +557,8 @@ def bench_scan(c, bench):
     kernels = triton_or_report(c, bench)
     if not kernels:
         return
-    _, _, tile_sums, tile_scan = kernels
-    block = 4096
-    sums = torch.empty(n // block, dtype=tdt, device=tx.device)
-
-    def run_triton():
-        # Reduce, then scan: tile sums (Triton), their exclusive scan
-        # (torch, 64 Ki values), then tl.cumsum of each tile + offset.
-        tile_sums[(n // block,)](tx, sums, BLOCK=block, num_warps=8)
-        offsets = torch.cumsum(sums, 0, dtype=tdt) - sums
-        tile_scan[(n // block,)](tx, offsets, tout, BLOCK=block, EXCLUSIVE=exclusive, num_warps=8)
     out.fill(0)
-    c.measure(bench, "triton", run_triton, check)
+    c.measure(bench, "triton", triton_scan(kernels, tx, tout, n, exclusive, tdt), check)
 
 
 def bench_select(c, bench):

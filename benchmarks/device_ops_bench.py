@@ -11,13 +11,15 @@ Groups (--only takes these, comma-separated), each at n = 2^10, 2^14, 2^18,
 one, 2^27):
 
   reduce_{i32,f32,f64}    wd.reduce(x, kind="add", out=out) vs
-                          cub::DeviceReduce::Sum and torch.sum(x, 0,
-                          keepdim=True, dtype=, out=)
+                          cub::DeviceReduce::Sum, torch.sum(x, 0,
+                          keepdim=True, dtype=, out=) and Triton (tl.sum
+                          per block, an atomic add each: device_bench's)
   scan_{incl,excl}_{i32,f32}
                           wd.scan(x, kind="add", exclusive=, out=out) vs
-                          cub::DeviceScan::{Inclusive,Exclusive}Sum and
+                          cub::DeviceScan::{Inclusive,Exclusive}Sum,
                           torch.cumsum (exclusive: cumsum - x; torch has no
-                          exclusive scan)
+                          exclusive scan) and Triton (tile sums, their
+                          scan in torch, tl.cumsum per tile: device_bench's)
   select_if_f32           wd.select(x, pred=("gt", 0.0), out=, count=) (the
                           test in the kernel) vs cub::DeviceSelect::If with
                           x > 0 (baselines.cu's cub_select_gt_f32, an int
@@ -128,7 +130,7 @@ GROUPS = {
 }
 CLUSTERS = {"reduce_i32_c4": 4, "scan_incl_i32_c2": 2, "scan_incl_i32_c4": 4, "scan_incl_i32_c8": 8,
             "scan_incl_f32_c4": 4}
-IMPLS = ("warp", "cub", "torch", "copy_cupy", "copy_torch", "read")
+IMPLS = ("warp", "cub", "torch", "triton", "copy_cupy", "copy_torch", "read")
 SIZES = {"u8": 1, "i32": 4, "f32": 4, "f64": 8}
 DTYPES = {"u8": "uint8", "i32": "int32", "f32": "float32", "f64": "float64"}
 HISTOGRAM_BINS = 256
@@ -643,6 +645,7 @@ def child_group(c, group, log2n):
         del ref
     warp, warp_error, torch = implementations(c, group)
     tdt = getattr(torch, DTYPES[ty]) if torch else None
+    triton = device_bench.triton_or_report(c, group) if torch else None
     read = cp.RawKernel(READ_SOURCE, "read_words") if op == "reduce" else None
     words = cp.zeros(1, dtype=cp.uint32)
 
@@ -674,6 +677,10 @@ def child_group(c, group, log2n):
                 add("torch", lambda tx=tx, tout=tout: torch.cumsum(tx, 0, dtype=tdt, out=tout))
         else:
             c.report(group, f"torch@{log2}", error="torch not available")
+        if torch and triton:
+            tx, tout = torch.from_dlpack(xv), torch.from_dlpack(outv)
+            add("triton", device_bench.triton_sum(triton, tx, tout, n) if op == "reduce"
+                else device_bench.triton_scan(triton, tx, tout, n, exclusive, tdt))
         add_copies(c, add, torch, xv, dv)
         if read is not None:
             n4 = n * SIZES[ty] // 16
@@ -737,14 +744,14 @@ def summarize(group, log2, by_impl, note):
         for ceiling in ("copy", "read"):
             if f"{ceiling}_gbps" in entry:
                 entry[f"pct_{ceiling}"] = 100 * entry["gbps"] / entry[f"{ceiling}_gbps"]
-        for base in ("cub", "torch"):
+        for base in ("cub", "torch", "triton"):
             if f"{base}_ms" in entry:
                 entry[f"ratio_{base}"] = entry[f"{base}_ms"] / t
     return entry
 
 
 HEADER = (f"{'op':10s} {'type':4s} {'n':>5s} {'warp us':>9s} {'GB/s':>6s} {'%copy':>6s} {'%read':>6s} "
-          f"{'cub/warp':>8s} {'torch/warp':>10s} {'host us':>8s}")
+          f"{'cub/warp':>8s} {'torch/warp':>10s} {'triton/warp':>11s} {'host us':>8s}")
 
 
 def fmt(e):
@@ -755,7 +762,8 @@ def fmt(e):
         line += "warp MISMATCH" if e.get("errors", {}).get("warp", "").startswith("wrong result") else "warp FAILED"
     else:
         line += (f"{e['warp_ms'] * 1e3:9.1f} {e['gbps']:6.0f} {col('pct_copy', 6, '.1f')} {col('pct_read', 6, '.1f')} "
-                 f"{col('ratio_cub', 8, '.3f')} {col('ratio_torch', 10, '.3f')} {e['warp_host_us']:8.1f}")
+                 f"{col('ratio_cub', 8, '.3f')} {col('ratio_torch', 10, '.3f')} {col('ratio_triton', 11, '.3f')} "
+                 f"{e['warp_host_us']:8.1f}")
     if e.get("errors"):
         line += "  errors: " + json.dumps(e["errors"])[:400]
     return line
