@@ -540,13 +540,31 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
         return sim.launch(compiled, kernel, grid, block, *args, shared_bytes=shared_bytes)
     if backend != "cuda":
         raise ValueError(f"backend must be 'cuda' or 'sim', not {backend!r}")
-    params = _params(compiled, kernel, len(args))
-    grid, block = launch_config(grid, block, shared_bytes)
+    launch_sequence(compiled, [(kernel, grid, block)], *args, shared_bytes=shared_bytes,
+                    stream=stream, device=device, sync=sync)
+
+
+def launch_sequence(compiled: CompiledModule, kernels: Sequence[Tuple[str, Any, Any]], *args: Any,
+                    shared_bytes: int = 0, stream: Any = None, device: Any = None,
+                    sync: bool = True) -> None:
+    """Launches `kernels` ((name, grid, block) each, in order, on one
+    stream) of `compiled` with the same arguments, as launch would one
+    after another, but checks and marshals the arguments once: the kernels
+    must take the same parameters. What a multi-kernel op (warp_mlir.device)
+    launches per call; the arguments are checked against the first
+    kernel's parameters before anything runs."""
+    if not kernels:
+        raise ValueError("launch_sequence needs at least one kernel")
+    params = _params(compiled, kernels[0][0], len(args))
+    for name, _, _ in kernels[1:]:
+        if _params(compiled, name, len(args)) != params:
+            raise LaunchError(f"{name} does not take the parameters of {kernels[0][0]}")
+    configs = [(name,) + launch_config(grid, block, shared_bytes) for name, grid, block in kernels]
     if not isinstance(sync, bool):
         raise TypeError(f"sync must be a bool, not {type(sync).__name__}")
     handle = stream_handle(stream)
     requested = device_ordinal(device)
-    arguments = marshal_arguments(compiled, kernel, args, handle)
+    arguments = marshal_arguments(compiled, kernels[0][0], args, handle)
     arrays = [a for a in arguments if isinstance(a, ArrayArgument)]
     host = [a for a in arrays if a.host is not None]
     if host and not sync:
@@ -576,15 +594,16 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
         words = pack_parameters(params, arguments, compiled.bare_pointers)
         params_array = (ctypes.c_void_p * max(len(words), 1))(
             *[ctypes.cast(ctypes.byref(w), ctypes.c_void_p) for w in words])
-        function = cuda.function(compiled, kernel, ordinal)
-        if shared_bytes > STATIC_SHARED_BYTES:
-            # Past 48 KB a kernel must opt in to its dynamic shared memory.
-            cuda.check(L.cuFuncSetAttribute(function, ctypes.c_int(_MAX_DYNAMIC_SHARED),
-                                            ctypes.c_int(shared_bytes)),
-                       f"cuFuncSetAttribute({kernel}, {shared_bytes} bytes of shared memory)")
-        cuda.check(L.cuLaunchKernel(function, *map(ctypes.c_uint, grid), *map(ctypes.c_uint, block),
-                                    ctypes.c_uint(shared_bytes), ctypes.c_void_p(handle),
-                                    params_array, None), f"cuLaunchKernel({kernel})")
+        for kernel, grid, block in configs:
+            function = cuda.function(compiled, kernel, ordinal)
+            if shared_bytes > STATIC_SHARED_BYTES:
+                # Past 48 KB a kernel must opt in to its dynamic shared memory.
+                cuda.check(L.cuFuncSetAttribute(function, ctypes.c_int(_MAX_DYNAMIC_SHARED),
+                                                ctypes.c_int(shared_bytes)),
+                           f"cuFuncSetAttribute({kernel}, {shared_bytes} bytes of shared memory)")
+            cuda.check(L.cuLaunchKernel(function, *map(ctypes.c_uint, grid), *map(ctypes.c_uint, block),
+                                        ctypes.c_uint(shared_bytes), ctypes.c_void_p(handle),
+                                        params_array, None), f"cuLaunchKernel({kernel})")
         if sync:
             cuda.check(L.cuStreamSynchronize(ctypes.c_void_p(handle)),
                        f"cuStreamSynchronize after {kernel}")

@@ -38,7 +38,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from . import _capi
 from .compiler import CompiledModule, compile as _compile
-from .cuda import launch, synchronize
+from .cuda import launch, launch_sequence, synchronize
 from .ir import Context, Module
 
 # The element types the ops take, by the names numpy, cupy and torch give them.
@@ -246,10 +246,14 @@ def _launch(plan: _Plan, arrays: List[Any], n: int, stream: Any, backend: str) -
     x = arrays[0]
     scratch = _empty(x, plan.scratch_bytes(n), "int8")
     host = _host(x, backend)
-    options = {"backend": backend} if backend == "sim" else {"stream": stream, "sync": host}
-    for kernel, items, most, threads, cluster in plan.kernels:
-        launch(plan.compiled, kernel, plan.grid(items, most, cluster, n), threads, *arrays,
-               scratch, n, **options)
+    launches = [(kernel, plan.grid(items, most, cluster, n), threads)
+                for kernel, items, most, threads, cluster in plan.kernels]
+    if backend == "sim":
+        for kernel, grid, threads in launches:
+            launch(plan.compiled, kernel, grid, threads, *arrays, scratch, n, backend=backend)
+    else:
+        # The arguments are checked and marshalled once for all the kernels.
+        launch_sequence(plan.compiled, launches, *arrays, scratch, n, stream=stream, sync=host)
     if not host and stream is not None:
         # The scratch goes back to its library's allocator when this call
         # returns, which may hand it out on its own stream while `stream`

@@ -106,3 +106,44 @@ def test_cuda_array_interface_pointers_are_checked_for_their_device(fake_driver)
     """)
     assert "LaunchError: argument 0 is on CUDA device 1, the launch on device 0" in out
     assert "ValueError: device 5 does not exist: this machine has 2 CUDA device(s)" in out
+
+
+def test_launch_sequence_marshals_once_and_launches_each_kernel(fake_driver):
+    out, log = _run(fake_driver, """
+        import warp_mlir as wm
+        from test_launch_abi import FakeDLPack
+
+        prog = wm.Program("two_kernels")
+
+        @prog.kernel(x=wm.memref(wm.f32, (64,)), out=wm.memref(wm.f32, (2,)), scale=wm.f32)
+        def first(k, x, out, scale):
+            out[k.global_id() // 32] = x[k.global_id()] * scale
+
+        @prog.kernel(x=wm.memref(wm.f32, (64,)), out=wm.memref(wm.f32, (2,)), scale=wm.f32)
+        def second(k, x, out, scale):
+            out[k.global_id() // 32] = x[k.global_id()] + scale
+
+        @prog.kernel(x=wm.memref(wm.f32, (64,)), out=wm.memref(wm.f32, (2,)), scale=wm.i32)
+        def other(k, x, out, scale):
+            out[k.global_id() // 32] = x[k.global_id()]
+
+        c = wm.compile(prog, bare_pointers=True, cache=False)
+        x = FakeDLPack((64,), address=0x100000001000)
+        out = FakeDLPack((2,), address=0x100000002000)
+        wm.cuda.launch_sequence(c, [("first", 2, 32), ("second", 1, 64)], x, out, 0.5, sync=False)
+        print("dlpack calls", len(x.streams), len(out.streams))
+        try:
+            wm.cuda.launch_sequence(c, [("first", 2, 32), ("other", 1, 64)], x, out, 0.5)
+        except wm.LaunchError as error:
+            print("LaunchError:", error)
+    """, params=3)
+    # One DLPack export per array for both kernels, and a mismatched
+    # sequence refused before the driver sees it.
+    assert "dlpack calls 1 1" in out
+    assert "LaunchError: other does not take the parameters of first" in out
+    launches = [i for i, line in enumerate(log) if line.startswith("cuLaunchKernel")]
+    assert [log[i] for i in launches] == ["cuLaunchKernel grid=(2,1,1) block=(32,1,1) smem=0 stream=0",
+                                          "cuLaunchKernel grid=(1,1,1) block=(64,1,1) smem=0 stream=0"]
+    for i in launches:
+        assert log[i + 1:i + 3] == ["param 0 = 0x100000001000", "param 1 = 0x100000002000"]
+    assert not any(line.startswith(("cuStreamSynchronize", "cuMem")) for line in log)
