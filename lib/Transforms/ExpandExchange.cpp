@@ -224,52 +224,62 @@ Value buildLaneIndex(OpBuilder &b, Location loc) {
                                       LaneIdOp::create(b, loc, b.getI32Type()));
 }
 
-Value lowerExchangeThroughShared(OpBuilder &b, Location loc, ExchangeOp op,
-                                 memref::GlobalOp buffer) {
-  unsigned n = op.getItemsPerLane();
+/// The sequence both shared lowerings share: syncwarp (the previous
+/// exchange's loads of this warp's slice are done before any lane overwrites
+/// it), item j of every lane stored by `store` (given j, the item, the slice
+/// and the lane's index), syncwarp (the stores are visible to every lane),
+/// the lane's items loaded blocked or striped.
+Value exchangeThroughSlice(
+    OpBuilder &b, Location loc, Operation *op, memref::GlobalOp buffer,
+    bool loadBlocked,
+    function_ref<void(unsigned, Value, Value, Value)> store) {
   VectorType items = itemsType(op);
   Value view = buildWarpSlice(b, loc, items, buffer);
   Value lane = buildLaneIndex(b, loc);
-  bool writeBlocked = op.getDirection() == ExchangeDirection::BlockedToStriped;
-  // The previous exchange's loads of this slice are done before any lane
-  // overwrites it; the stores are visible to every lane before the loads.
   SyncWarpOp::create(b, loc, /*mask=*/Value());
-  for (unsigned j = 0; j < n; ++j) {
-    Value item = vector::ExtractOp::create(b, loc, op.getItems(), int64_t(j));
-    memref::StoreOp::create(
-        b, loc, item, view,
-        buildSliceIndex(b, loc, items, lane, j, /*blocked=*/writeBlocked));
-  }
+  for (unsigned j = 0; j < items.getNumElements(); ++j)
+    store(j,
+          vector::ExtractOp::create(b, loc, op->getOperand(0), int64_t(j)),
+          view, lane);
   SyncWarpOp::create(b, loc, /*mask=*/Value());
-  return loadArranged(b, loc, items, view, lane, /*blocked=*/!writeBlocked);
+  return loadArranged(b, loc, items, view, lane, loadBlocked);
 }
 
-/// The scatter through the same slice: syncwarp, each item whose rank is a
-/// position of the warp (0 .. 32 N - 1, compared unsigned so a negative rank
-/// is outside) stored at its rank, syncwarp, the lane's positions loaded.
+Value lowerExchangeThroughShared(OpBuilder &b, Location loc, ExchangeOp op,
+                                 memref::GlobalOp buffer) {
+  VectorType items = itemsType(op);
+  bool writeBlocked = op.getDirection() == ExchangeDirection::BlockedToStriped;
+  return exchangeThroughSlice(
+      b, loc, op, buffer, /*loadBlocked=*/!writeBlocked,
+      [&](unsigned j, Value item, Value view, Value lane) {
+        memref::StoreOp::create(
+            b, loc, item, view,
+            buildSliceIndex(b, loc, items, lane, j, /*blocked=*/writeBlocked));
+      });
+}
+
+/// The scatter: each item whose rank is a position of the warp (0 .. 32 N -
+/// 1, compared unsigned so a negative rank is outside) stored at its rank,
+/// the lane's positions loaded striped or blocked.
 Value lowerScatterThroughShared(OpBuilder &b, Location loc, ScatterOp op,
                                 memref::GlobalOp buffer) {
-  unsigned n = op.getItemsPerLane();
   VectorType items = itemsType(op);
-  Value view = buildWarpSlice(b, loc, items, buffer);
-  Value lane = buildLaneIndex(b, loc);
-  Value positions = arith::ConstantIndexOp::create(b, loc, kWarpSize * n);
-  SyncWarpOp::create(b, loc, /*mask=*/Value());
-  for (unsigned j = 0; j < n; ++j) {
-    Value rank = arith::IndexCastUIOp::create(
-        b, loc, b.getIndexType(),
-        vector::ExtractOp::create(b, loc, op.getRanks(), int64_t(j)));
-    Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                         rank, positions);
-    auto ifOp = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    memref::StoreOp::create(
-        b, loc, vector::ExtractOp::create(b, loc, op.getItems(), int64_t(j)),
-        view, buildPaddedIndex(b, loc, items, rank));
-  }
-  SyncWarpOp::create(b, loc, /*mask=*/Value());
-  return loadArranged(b, loc, items, view, lane, /*blocked=*/!op.getStriped());
+  Value positions =
+      arith::ConstantIndexOp::create(b, loc, kWarpSize * op.getItemsPerLane());
+  return exchangeThroughSlice(
+      b, loc, op, buffer, /*loadBlocked=*/!op.getStriped(),
+      [&](unsigned j, Value item, Value view, Value) {
+        Value rank = arith::IndexCastUIOp::create(
+            b, loc, b.getIndexType(),
+            vector::ExtractOp::create(b, loc, op.getRanks(), int64_t(j)));
+        Value inside = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ult, rank, positions);
+        auto ifOp = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        memref::StoreOp::create(b, loc, item, view,
+                                buildPaddedIndex(b, loc, items, rank));
+      });
 }
 
 /// The module's exchange buffer, where prepareExchanges made it.

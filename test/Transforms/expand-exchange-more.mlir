@@ -74,11 +74,11 @@ gpu.module @scatter {
   // CHECK: %[[LANE_I32:.*]] = warp.lane_id : i32
   // CHECK-NEXT: %[[LANE:.*]] = arith.index_castui %[[LANE_I32]] : i32 to index
   // CHECK: warp.syncwarp
-  // CHECK: %[[R0:.*]] = vector.extract %{{.*}}[0] : i32 from vector<2xi32>
+  // CHECK-NEXT: %[[X0:.*]] = vector.extract %{{.*}}[0] : f32 from vector<2xf32>
+  // CHECK-NEXT: %[[R0:.*]] = vector.extract %{{.*}}[0] : i32 from vector<2xi32>
   // CHECK-NEXT: %[[P0:.*]] = arith.index_castui %[[R0]] : i32 to index
   // CHECK-NEXT: %[[IN0:.*]] = arith.cmpi ult, %[[P0]], %[[C64]] : index
   // CHECK-NEXT: scf.if %[[IN0]] {
-  // CHECK-NEXT: %[[X0:.*]] = vector.extract %{{.*}}[0] : f32 from vector<2xf32>
   // CHECK: memref.store %[[X0]]
   // CHECK: scf.if
   // CHECK: warp.syncwarp
