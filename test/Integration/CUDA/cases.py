@@ -458,6 +458,13 @@ def exchange_cases():
              for t in EXCHANGE_TYPES]
     plans += [("shared", n, t) for n in (3, 5, 12) for t in ("i32", "f64")]
     plans += [("auto", n, t) for n in (4, 16, 7) for t in ("f32", "i64")]
+    # 8- and 16-bit items (one shuffle each, or shared memory with their
+    # padding), and more than 32 items per lane (shared memory only; the
+    # buffer of three warps fits).
+    plans += [(s, n, t) for s, n in (("shuffle", 4), ("shuffle", 32), ("shared", 8),
+                                     ("shared", 5), ("auto", 64))
+              for t in ("i8", "i16", "f16", "bf16")]
+    plans += [("auto", 40, "f32"), ("shared", 128, "i16"), ("auto", 33, "i64")]
     for strategy, n, type_name in plans:
         for tag, direction in EXCHANGE_DIRECTIONS.items():
             yield dict(family="exchange", name=f"xchg_{strategy}_{tag}_{n}x{type_name}",
