@@ -560,6 +560,24 @@ def exchange_kernel(case):
                   f"known_block_size = array<i32: {case['block']}, 1, 1>")
 
 
+def scatter_kernel(case):
+    """in, ranks -> warp.scatter -> out, N items (and ranks) per thread at
+    [N * i, N * i + N) of each buffer."""
+    mt = cases.PAYLOADS[case["type"]]["mlir"]
+    n = case["items"]
+    vt, rt = f"vector<{n}x{mt}>", f"vector<{n}xi32>"
+    striped = " striped" if case["striped"] else ""
+    body = [f"%cn = arith.constant {n} : index",
+            "%o = arith.muli %i, %cn : index",
+            f"%x = vector.load %in[%o] : {memref(mt)}, {vt}",
+            f"%k = vector.load %ranks[%o] : {memref('i32')}, {rt}",
+            f"%r = warp.scatter %x, %k{striped} : {vt}, {rt}",
+            f"vector.store %r, %out[%o] : {memref(mt)}, {vt}"]
+    args = [f"%in: {memref(mt)}", f"%ranks: {memref('i32')}", f"%out: {memref(mt)}"]
+    return kernel(case["name"], args, body,
+                  f"known_block_size = array<i32: {case['block']}, 1, 1>")
+
+
 def elect_kernel(case):
     """out[i] = warp.elect as 0/1 for the threads that execute it; with the
     leader's lane as a result, 0/1 + 64 * that lane."""
@@ -906,6 +924,7 @@ BUILDERS = {
     "block_combiner": block_combiner_kernel,
     "block_items": block_items_kernel,
     "exchange": exchange_kernel,
+    "scatter": scatter_kernel,
     "elect": elect_kernel,
     "atomic": atomic_kernel,
     "combiner": combiner_kernel,

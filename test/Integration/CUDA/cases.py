@@ -472,6 +472,20 @@ def exchange_cases():
                        block=EXCHANGE_BLOCK, grid=EXCHANGE_GRID)
 
 
+def scatter_cases():
+    """warp.scatter: every result arrangement x a spread of types and N
+    (narrow, wide, beyond 32); the ranks a permutation of the warp's
+    positions, or with ranks outside them and positions named twice."""
+    for type_name, n in (("i32", 4), ("f16", 8), ("i8", 3), ("bf16", 40), ("f64", 2),
+                         ("i16", 64)):
+        for striped in (False, True):
+            for ranks in ("permutation", "outside"):
+                arrangement = "striped" if striped else "blocked"
+                yield dict(family="scatter", name=f"scatter_{arrangement}_{ranks}_{n}x{type_name}",
+                           striped=striped, ranks=ranks, items=n, type=type_name,
+                           block=EXCHANGE_BLOCK, grid=EXCHANGE_GRID)
+
+
 ELECT_MASKS = [0xFFFFFFFF, 0x80000000, 0x00000001, 0x12345678, 0x80000001, 0x00F0F000,
                0xFFFF0000, 0x55555555, 0xAAAAAAAA, 0x00010000]
 
@@ -679,6 +693,7 @@ def all_cases():
     yield from block_combiner_cases()
     yield from block_items_cases()
     yield from exchange_cases()
+    yield from scatter_cases()
     yield from elect_cases()
     yield from atomic_cases()
     yield dict(family="histogram", name="warp_histogram", bins=64, block=256, grid=8)
