@@ -143,7 +143,7 @@ def scatter_program(type_name, n):
     return prog
 
 
-SCATTERS = [("f32", 4), ("i8", 3), ("f16", 8), ("bf16", 33), ("i64", 2), ("i16", 64)]
+SCATTERS = [("i32", 1), ("f32", 4), ("i8", 3), ("f16", 8), ("bf16", 33), ("i64", 2), ("i16", 64)]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

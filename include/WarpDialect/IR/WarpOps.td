@@ -725,8 +725,9 @@ def Warp_ExchangeOp : Warp_Op<"exchange",
       padding item, for 8-byte items) per 128 bytes: item `i` of a warp's
       slice lives at item index `i + (i / P) * Q`, `P = 128 / sizeof(T)`,
       `Q = max(1, 4 / sizeof(T))`, so that, for power-of-two `N` up to
-      `64 / sizeof(T)`, neither side has bank conflicts (lanes whose
-      narrow items share a 4-byte word do not conflict). Each warp uses its
+      `128 / sizeof(T)` (a lane's items within 128 bytes), neither side
+      has bank conflicts (lanes whose narrow items share a 4-byte word do
+      not conflict). Each warp uses its
       own slice (`warp.warp_id linear`). Sequence: `warp.syncwarp` (the
       previous exchange's reads of the slice are done), every lane stores
       its `N` items, `warp.syncwarp` (the stores are visible), every lane
