@@ -1109,7 +1109,7 @@ OpFoldResult BlockExchangeOp::fold(FoldAdaptor) {
 }
 
 //===----------------------------------------------------------------------===//
-// ExchangeOp / AtomicRMWOp
+// ExchangeOp / ScatterOp / AtomicRMWOp
 //===----------------------------------------------------------------------===//
 
 LogicalResult ExchangeOp::verify() {
@@ -1119,12 +1119,26 @@ LogicalResult ExchangeOp::verify() {
                        "(a warp's striped arrangement is its warp-striped "
                        "one)");
   unsigned items = getItemsPerLane();
-  if (items > kWarpSize)
-    return emitOpError() << "exchanges at most 32 items per lane, got " << items;
-  if (getStrategy() == ExchangeStrategy::Shuffle && !llvm::isPowerOf2_32(items))
+  if (items > kMaxItemsPerLane)
+    return emitOpError() << "exchanges at most " << kMaxItemsPerLane
+                         << " items per lane, got " << items;
+  if (getStrategy() == ExchangeStrategy::Shuffle &&
+      (!llvm::isPowerOf2_32(items) || items > kWarpSize))
     return emitOpError() << "strategy 'shuffle' needs a power-of-two number of "
-                            "items per lane, got "
+                            "items per lane, at most 32, got "
                          << items << " (use 'shared')";
+  return success();
+}
+
+LogicalResult ScatterOp::verify() {
+  unsigned items = getItemsPerLane();
+  if (items > ExchangeOp::kMaxItemsPerLane)
+    return emitOpError() << "scatters at most " << ExchangeOp::kMaxItemsPerLane
+                         << " items per lane, got " << items;
+  auto ranks = cast<VectorType>(getRanks().getType());
+  if (ranks.getNumElements() != items)
+    return emitOpError() << "has one rank per item: " << items << " items, "
+                         << ranks.getNumElements() << " ranks";
   return success();
 }
 

@@ -26,8 +26,12 @@
 //
 // Shared: a workgroup buffer per gpu.module (prepareExchanges), one slice
 // per warp; syncwarp, N stores, syncwarp, N loads. Item i of the slice lives
-// at i + i / P (P = 128 bytes / item size), so the lanes of a blocked access
-// (stride N) and of a striped access (stride 1) fall in distinct banks.
+// at i + (i / P) * Q (P = 128 bytes / item size, Q items = one 4-byte bank,
+// or one item where items are wider), so the lanes of a blocked access
+// (stride N) and of a striped access (stride 1) fall in distinct banks or
+// share a word. warp.scatter (ScatterToStriped / ScatterToBlocked) uses the
+// same buffer and layout: each item stored at its rank, then loaded like an
+// exchange's output.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +45,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
@@ -56,14 +61,23 @@ namespace {
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_exchange_buffer";
 constexpr unsigned kBufferAlignment = 16;
 
-unsigned itemBytes(ExchangeOp op) {
-  auto type = cast<VectorType>(op.getItems().getType());
-  return type.getElementType().getIntOrFloatBitWidth() / 8;
+/// The items a warp.exchange or warp.scatter moves (its first operand).
+VectorType itemsType(Operation *op) {
+  return cast<VectorType>(op->getOperand(0).getType());
 }
 
-/// Items per padding item: one per 128 bytes (32 banks of 4 bytes).
-unsigned paddingPeriod(ExchangeOp op) { return 128 / itemBytes(op); }
+unsigned itemBytes(VectorType items) {
+  return items.getElementType().getIntOrFloatBitWidth() / 8;
+}
 
+/// Items between two paddings: 128 bytes (32 banks of 4 bytes).
+unsigned paddingPeriod(VectorType items) { return 128 / itemBytes(items); }
+
+/// Items of one padding: one bank's 4 bytes, or one item where an item is
+/// wider (so 4- and 8-byte items pad one item, as they always have).
+unsigned paddingItems(VectorType items) {
+  return std::max(1u, 4 / itemBytes(items));
+}
 
 /// Hardware warps of a block of the function: from `known_block_size`,
 /// else the most a block can have.
@@ -145,64 +159,134 @@ Value lowerExchangeToShuffles(OpBuilder &b, Location loc, ExchangeOp op) {
 // Shared strategy
 //===----------------------------------------------------------------------===//
 
+/// `index` (an item index of the slice) padded.
+Value buildPaddedIndex(OpBuilder &b, Location loc, VectorType items,
+                       Value index) {
+  auto cst = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  Value padding = arith::ShRUIOp::create(
+      b, loc, index, cst(llvm::Log2_32(paddingPeriod(items))));
+  if (unsigned q = paddingItems(items); q != 1)
+    padding = arith::MulIOp::create(b, loc, padding, cst(q));
+  return arith::AddIOp::create(b, loc, index, padding);
+}
+
 /// The slice index of item `position` of `lane` in the blocked (or striped)
 /// arrangement, padded.
-Value buildSliceIndex(OpBuilder &b, Location loc, ExchangeOp op, Value lane,
+Value buildSliceIndex(OpBuilder &b, Location loc, VectorType items, Value lane,
                       unsigned position, bool blocked) {
   auto cst = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
-  unsigned n = op.getItemsPerLane();
+  unsigned n = items.getNumElements();
   Value index =
       blocked ? arith::AddIOp::create(
                     b, loc, arith::MulIOp::create(b, loc, lane, cst(n)),
                     cst(position))
               : arith::AddIOp::create(b, loc, lane,
                                       cst(int64_t(position) * kWarpSize));
-  Value padding = arith::ShRUIOp::create(
-      b, loc, index, cst(llvm::Log2_32(paddingPeriod(op))));
-  return arith::AddIOp::create(b, loc, index, padding);
+  return buildPaddedIndex(b, loc, items, index);
 }
 
-Value lowerExchangeThroughShared(OpBuilder &b, Location loc, ExchangeOp op,
-                                 memref::GlobalOp buffer) {
-  unsigned n = op.getItemsPerLane();
-  auto itemsType = cast<VectorType>(op.getItems().getType());
-  Type element = itemsType.getElementType();
+/// This warp's slice of the exchange buffer, typed as `items`' elements.
+Value buildWarpSlice(OpBuilder &b, Location loc, VectorType items,
+                     memref::GlobalOp buffer) {
   MemRefType bufferType = buffer.getType();
   Value whole = memref::GetGlobalOp::create(b, loc, bufferType,
                                             buffer.getSymName());
-  // This warp's slice, typed.
-  uint64_t slice = getExchangeSliceBytes(op);
+  uint64_t slice = getExchangeSliceBytes(items);
   Value warp = arith::IndexCastUIOp::create(
       b, loc, b.getIndexType(),
       WarpIdOp::create(b, loc, b.getI32Type(), /*linear=*/true));
   Value byteShift = arith::MulIOp::create(
       b, loc, warp, arith::ConstantIndexOp::create(b, loc, slice));
   auto sliceType =
-      MemRefType::get({int64_t(slice / itemBytes(op))}, element,
-                      MemRefLayoutAttrInterface(), bufferType.getMemorySpace());
-  Value view =
-      memref::ViewOp::create(b, loc, sliceType, whole, byteShift, ValueRange());
-  Value lane = arith::IndexCastUIOp::create(
-      b, loc, b.getIndexType(), LaneIdOp::create(b, loc, b.getI32Type()));
-  bool writeBlocked = op.getDirection() == ExchangeDirection::BlockedToStriped;
-  // The previous exchange's loads of this slice are done before any lane
-  // overwrites it; the stores are visible to every lane before the loads.
-  SyncWarpOp::create(b, loc, /*mask=*/Value());
-  for (unsigned j = 0; j < n; ++j) {
-    Value item = vector::ExtractOp::create(b, loc, op.getItems(), int64_t(j));
-    memref::StoreOp::create(
-        b, loc, item, view,
-        buildSliceIndex(b, loc, op, lane, j, /*blocked=*/writeBlocked));
-  }
-  SyncWarpOp::create(b, loc, /*mask=*/Value());
+      MemRefType::get({int64_t(slice / itemBytes(items))},
+                      items.getElementType(), MemRefLayoutAttrInterface(),
+                      bufferType.getMemorySpace());
+  return memref::ViewOp::create(b, loc, sliceType, whole, byteShift,
+                                ValueRange());
+}
+
+/// The lane's `N` items loaded from `view`, blocked or striped.
+Value loadArranged(OpBuilder &b, Location loc, VectorType items, Value view,
+                   Value lane, bool blocked) {
   SmallVector<Value> loaded;
-  for (unsigned j = 0; j < n; ++j)
+  for (unsigned j = 0; j < items.getNumElements(); ++j)
     loaded.push_back(memref::LoadOp::create(
-        b, loc, view,
-        buildSliceIndex(b, loc, op, lane, j, /*blocked=*/!writeBlocked)));
-  return vector::FromElementsOp::create(b, loc, itemsType, loaded);
+        b, loc, view, buildSliceIndex(b, loc, items, lane, j, blocked)));
+  return vector::FromElementsOp::create(b, loc, items, loaded);
+}
+
+Value buildLaneIndex(OpBuilder &b, Location loc) {
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                      LaneIdOp::create(b, loc, b.getI32Type()));
+}
+
+/// The sequence both shared lowerings share: syncwarp (the previous
+/// exchange's loads of this warp's slice are done before any lane overwrites
+/// it), item j of every lane stored by `store` (given j, the item, the slice
+/// and the lane's index), syncwarp (the stores are visible to every lane),
+/// the lane's items loaded blocked or striped.
+Value exchangeThroughSlice(
+    OpBuilder &b, Location loc, Operation *op, memref::GlobalOp buffer,
+    bool loadBlocked,
+    function_ref<void(unsigned, Value, Value, Value)> store) {
+  VectorType items = itemsType(op);
+  Value view = buildWarpSlice(b, loc, items, buffer);
+  Value lane = buildLaneIndex(b, loc);
+  SyncWarpOp::create(b, loc, /*mask=*/Value());
+  for (unsigned j = 0; j < items.getNumElements(); ++j)
+    store(j,
+          vector::ExtractOp::create(b, loc, op->getOperand(0), int64_t(j)),
+          view, lane);
+  SyncWarpOp::create(b, loc, /*mask=*/Value());
+  return loadArranged(b, loc, items, view, lane, loadBlocked);
+}
+
+Value lowerExchangeThroughShared(OpBuilder &b, Location loc, ExchangeOp op,
+                                 memref::GlobalOp buffer) {
+  VectorType items = itemsType(op);
+  bool writeBlocked = op.getDirection() == ExchangeDirection::BlockedToStriped;
+  return exchangeThroughSlice(
+      b, loc, op, buffer, /*loadBlocked=*/!writeBlocked,
+      [&](unsigned j, Value item, Value view, Value lane) {
+        memref::StoreOp::create(
+            b, loc, item, view,
+            buildSliceIndex(b, loc, items, lane, j, /*blocked=*/writeBlocked));
+      });
+}
+
+/// The scatter: each item whose rank is a position of the warp (0 .. 32 N -
+/// 1, compared unsigned so a negative rank is outside) stored at its rank,
+/// the lane's positions loaded striped or blocked.
+Value lowerScatterThroughShared(OpBuilder &b, Location loc, ScatterOp op,
+                                memref::GlobalOp buffer) {
+  VectorType items = itemsType(op);
+  Value positions =
+      arith::ConstantIndexOp::create(b, loc, kWarpSize * op.getItemsPerLane());
+  return exchangeThroughSlice(
+      b, loc, op, buffer, /*loadBlocked=*/!op.getStriped(),
+      [&](unsigned j, Value item, Value view, Value) {
+        Value rank = arith::IndexCastUIOp::create(
+            b, loc, b.getIndexType(),
+            vector::ExtractOp::create(b, loc, op.getRanks(), int64_t(j)));
+        Value inside = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ult, rank, positions);
+        auto ifOp = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        memref::StoreOp::create(b, loc, item, view,
+                                buildPaddedIndex(b, loc, items, rank));
+      });
+}
+
+/// The module's exchange buffer, where prepareExchanges made it.
+memref::GlobalOp lookupExchangeBuffer(Operation *op) {
+  gpu::GPUModuleOp owner = getExchangeBufferOwner(op);
+  return owner ? owner.lookupSymbol<memref::GlobalOp>(kExchangeBufferName)
+               : memref::GlobalOp();
 }
 
 struct ExpandExchange final : public OpRewritePattern<ExchangeOp> {
@@ -223,10 +307,7 @@ struct ExpandExchange final : public OpRewritePattern<ExchangeOp> {
       rewriter.replaceOp(op, lowerExchangeToShuffles(rewriter, loc, op));
       return success();
     }
-    gpu::GPUModuleOp owner = getExchangeBufferOwner(op);
-    auto buffer = owner ? owner.lookupSymbol<memref::GlobalOp>(
-                              kExchangeBufferName)
-                        : memref::GlobalOp();
+    memref::GlobalOp buffer = lookupExchangeBuffer(op);
     if (!buffer)
       return rewriter.notifyMatchFailure(op, "no workgroup buffer");
     rewriter.replaceOp(op, lowerExchangeThroughShared(rewriter, loc, op, buffer));
@@ -234,39 +315,64 @@ struct ExpandExchange final : public OpRewritePattern<ExchangeOp> {
   }
 };
 
+struct ExpandScatter final : public OpRewritePattern<ScatterOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ScatterOp op,
+                                PatternRewriter &rewriter) const override {
+    memref::GlobalOp buffer = lookupExchangeBuffer(op);
+    if (!buffer)
+      return rewriter.notifyMatchFailure(op, "no workgroup buffer "
+                                             "(prepareExchanges)");
+    rewriter.replaceOp(
+        op, lowerScatterThroughShared(rewriter, op.getLoc(), op, buffer));
+    return success();
+  }
+};
+
 } // namespace
 
-uint64_t mlir::warp::getExchangeSliceBytes(ExchangeOp op) {
-  uint64_t items = kWarpSize * op.getItemsPerLane();
-  uint64_t padded = items + (items - 1) / paddingPeriod(op);
-  return llvm::alignTo(padded * itemBytes(op), kBufferAlignment);
+uint64_t mlir::warp::getExchangeSliceBytes(VectorType items) {
+  uint64_t count = kWarpSize * items.getNumElements();
+  uint64_t padded =
+      count + (count - 1) / paddingPeriod(items) * paddingItems(items);
+  return llvm::alignTo(padded * itemBytes(items), kBufferAlignment);
 }
 
-gpu::GPUModuleOp mlir::warp::getExchangeBufferOwner(ExchangeOp op) {
+gpu::GPUModuleOp mlir::warp::getExchangeBufferOwner(Operation *op) {
   auto func = op->getParentOfType<gpu::GPUFuncOp>();
   return func ? func->getParentOfType<gpu::GPUModuleOp>() : nullptr;
 }
 
-uint64_t mlir::warp::getExchangeSharedBytes(ExchangeOp op) {
+uint64_t mlir::warp::getExchangeSharedBytes(Operation *op) {
   return warpsPerBlock(op->getParentOfType<gpu::GPUFuncOp>()) *
-         getExchangeSliceBytes(op);
+         getExchangeSliceBytes(itemsType(op));
 }
 
 LogicalResult mlir::warp::prepareExchanges(Operation *root, const Chip &chip) {
   llvm::MapVector<gpu::GPUModuleOp, uint64_t> bufferBytes;
   bool failed = false;
-  root->walk([&](ExchangeOp op) {
-    if (op.getItemsPerLane() == 1)
-      return;
-    FailureOr<ExchangeStrategy> strategy =
-        decideExchangeStrategy(op, root, chip);
-    if (mlir::failed(strategy)) {
-      failed = true;
+  root->walk([&](Operation *op) {
+    if (auto scatter = dyn_cast<ScatterOp>(op)) {
+      if (mlir::failed(checkScatterBuffer(scatter, root, chip))) {
+        failed = true;
+        return;
+      }
+    } else if (auto exchange = dyn_cast<ExchangeOp>(op)) {
+      if (exchange.getItemsPerLane() == 1)
+        return;
+      FailureOr<ExchangeStrategy> strategy =
+          decideExchangeStrategy(exchange, root, chip);
+      if (mlir::failed(strategy)) {
+        failed = true;
+        return;
+      }
+      exchange.setStrategy(*strategy);
+      if (*strategy != ExchangeStrategy::Shared)
+        return;
+    } else {
       return;
     }
-    op.setStrategy(*strategy);
-    if (*strategy != ExchangeStrategy::Shared)
-      return;
     uint64_t &bytes = bufferBytes[getExchangeBufferOwner(op)];
     bytes = std::max(bytes, getExchangeSharedBytes(op));
   });
@@ -285,5 +391,5 @@ LogicalResult mlir::warp::prepareExchanges(Operation *root, const Chip &chip) {
 }
 
 void mlir::warp::populateExpandExchangePatterns(RewritePatternSet &patterns) {
-  patterns.add<ExpandExchange>(patterns.getContext());
+  patterns.add<ExpandExchange, ExpandScatter>(patterns.getContext());
 }

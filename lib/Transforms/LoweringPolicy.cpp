@@ -288,46 +288,77 @@ bool mlir::warp::isRakingBlockOp(Operation *op) {
 // Warp exchanges
 //===----------------------------------------------------------------------===//
 
-/// Whether the shared strategy can work for `op` in `root`: in a gpu.func of
-/// a gpu.module under `root`, with a buffer that fits the chip. With `emitErrors`,
-/// says why not at the op.
-static bool canUseShared(ExchangeOp op, Operation *root, const Chip &chip,
-                         bool emitErrors) {
+/// Whether the exchange buffer can serve `op` (a warp.exchange of strategy
+/// 'shared' or a warp.scatter) in `root`: in a gpu.func of a gpu.module
+/// under `root`, with a buffer that fits the chip. With `emitErrors`, says
+/// why not at the op, `subject` naming what needs the buffer and
+/// `alternative` what else to do (if anything).
+static bool canUseExchangeBuffer(Operation *op, Operation *root,
+                                 const Chip &chip, bool emitErrors,
+                                 StringRef subject, StringRef alternative) {
   gpu::GPUModuleOp owner = getExchangeBufferOwner(op);
   if (!owner) {
-    if (emitErrors)
-      op.emitOpError("strategy 'shared' needs the op in a gpu.func of a "
-                     "gpu.module, where its workgroup buffer is allocated "
-                     "(use strategy 'shuffle')");
+    if (emitErrors) {
+      InFlightDiagnostic diag = op->emitOpError()
+                                << subject
+                                << "needs the op in a gpu.func of a "
+                                   "gpu.module, where its workgroup buffer "
+                                   "is allocated";
+      if (!alternative.empty())
+        diag << " (use " << alternative << ")";
+    }
     return false;
   }
   if (!root->isAncestor(owner)) {
     if (emitErrors)
-      op.emitOpError("strategy 'shared' adds a workgroup buffer to the "
-                     "gpu.module: run the expansion on the gpu.module or "
-                     "above, not inside it");
+      op->emitOpError() << subject
+                        << "adds a workgroup buffer to the gpu.module: run "
+                           "the expansion on the gpu.module or above, not "
+                           "inside it";
     return false;
   }
   uint64_t bytes = getExchangeSharedBytes(op);
   if (bytes > chip.staticSharedMemoryBytes()) {
-    uint64_t slice = getExchangeSliceBytes(op);
-    if (emitErrors)
-      op.emitOpError() << "strategy 'shared' needs " << bytes
-                       << " bytes of shared memory per block ("
-                       << bytes / slice << " warps of " << slice
-                       << "), more than the " << chip.staticSharedMemoryBytes()
-                       << " of static shared memory: give the gpu.func a "
-                          "smaller known_block_size or use strategy 'shuffle'";
+    uint64_t slice = getExchangeSliceBytes(
+        cast<VectorType>(op->getOperand(0).getType()));
+    if (emitErrors) {
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << subject << "needs " << bytes
+          << " bytes of shared memory per block (" << bytes / slice
+          << " warps of " << slice << "), more than the "
+          << chip.staticSharedMemoryBytes()
+          << " of static shared memory: give the gpu.func a smaller "
+             "known_block_size";
+      if (!alternative.empty())
+        diag << " or use " << alternative;
+    }
     return false;
   }
   return true;
+}
+
+static bool canUseShared(ExchangeOp op, Operation *root, const Chip &chip,
+                         bool emitErrors) {
+  // Shuffles are the alternative where the item count allows them.
+  unsigned items = op.getItemsPerLane();
+  bool shuffleOk = llvm::isPowerOf2_32(items) && items <= kWarpSize;
+  return canUseExchangeBuffer(op, root, chip, emitErrors,
+                              "strategy 'shared' ",
+                              shuffleOk ? "strategy 'shuffle'" : "");
+}
+
+LogicalResult mlir::warp::checkScatterBuffer(ScatterOp op, Operation *root,
+                                             const Chip &chip) {
+  return success(canUseExchangeBuffer(op, root, chip, /*emitErrors=*/true,
+                                      "", ""));
 }
 
 FailureOr<ExchangeStrategy>
 mlir::warp::decideExchangeStrategy(ExchangeOp op, Operation *root,
                                    const Chip &chip) {
   unsigned items = op.getItemsPerLane();
-  bool shuffleOk = llvm::isPowerOf2_32(items);
+  bool shuffleOk = llvm::isPowerOf2_32(items) && items <= kWarpSize;
   if (std::optional<ExchangeStrategy> requested = op.getStrategy()) {
     if (*requested == ExchangeStrategy::Shared &&
         !canUseShared(op, root, chip, /*emitErrors=*/true))

@@ -1539,9 +1539,10 @@ class KernelBuilder(TileMixin):
         self._op("vector.store", [value, buffer, *buffer._indices(position)])
 
     def exchange(self, items: Value, direction: str, strategy: Optional[str] = None) -> Value:
-        """warp.exchange of a lane's N items (a vector of 1..32 i32/i64/f32/f64):
-        direction "blocked_to_striped" or "striped_to_blocked"; strategy
-        "shuffle" (power-of-two N), "shared" or None (the compiler's choice).
+        """warp.exchange (CUB WarpExchange) of a lane's N items (a vector of
+        1..128 i8/i16/i32/i64/f16/bf16/f32/f64): direction
+        "blocked_to_striped" or "striped_to_blocked"; strategy "shuffle"
+        (power-of-two N <= 32), "shared" or None (the compiler's choice).
         Load the items from a memref of vectors: `buf[i]` with
         `buf: memref(vector(8, f32))`."""
         items = self.value(items, "the exchanged items")
@@ -1551,6 +1552,18 @@ class KernelBuilder(TileMixin):
             attributes["strategy"] = self._enum("exchange_strategy", strategy,
                                                 "exchange strategy")
         return self._emit("warp.exchange", [items], items.type, attributes)
+
+    def scatter(self, items: Value, ranks: Value, striped: bool = False) -> Value:
+        """warp.scatter (CUB WarpExchange::ScatterToStriped / ScatterToBlocked):
+        item j of each lane goes to warp position ranks[j] (a vector of i32,
+        one per item; the ranks a permutation of 0 .. 32*N-1, an item with a
+        rank outside them is dropped); returns the items by position,
+        `striped` (lane l: positions l, l+32, ...) or blocked (lane l:
+        l*N .. l*N+N-1). All 32 lanes of the warp must call it."""
+        items = self.value(items, "the scattered items")
+        ranks = self.value(ranks, "the items' ranks")
+        attributes = {"striped": self._ops.unit()} if _checks.flag(striped, "striped") else {}
+        return self._emit("warp.scatter", [items, ranks], items.type, attributes)
 
     def elect(self, mask=None, leader: bool = False):
         """warp.elect: true in the lowest lane of `mask` (default all 32

@@ -949,7 +949,7 @@ def exchange_source(direction, g_out, n, units):
     return g % units, g // units        # striped input
 
 
-EXCHANGE_ELEMS = ["i32", "i64", "f32", "f64"]
+EXCHANGE_ELEMS = ["i8", "i16", "f16", "bf16", "i32", "i64", "f32", "f64"]
 
 
 class Exchange(Op):
@@ -960,7 +960,7 @@ class Exchange(Op):
     def gen(self, rng, ctx):
         elem = rng.choice(EXCHANGE_ELEMS)
         # Small buffers: the shared strategy sizes for 1024 threads.
-        n = rng.choice([1, 2, 3, 4] if elem in ("i32", "f32") else [1, 2])
+        n = rng.choice([1, 2] if elem in ("i64", "f64") else [1, 2, 3, 4])
         t = f"vector<{n}x{elem}>"
         if t not in ctx.accepted(self.name):
             return None

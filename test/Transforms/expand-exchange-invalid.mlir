@@ -35,3 +35,33 @@ gpu.module @unknown_block {
     gpu.return %0 : vector<12xf64>
   }
 }
+
+// -----
+
+// More than 32 items: only shared memory, so no hint to use shuffles.
+gpu.module @many_items {
+  gpu.func @k(%x: vector<64xi16>) -> vector<64xi16> {
+    // expected-error @+1 {{strategy 'shared' needs 135168 bytes of shared memory per block (32 warps of 4224), more than the 49152 of static shared memory: give the gpu.func a smaller known_block_size}}
+    %0 = warp.exchange <blocked_to_striped> %x : vector<64xi16>
+    gpu.return %0 : vector<64xi16>
+  }
+}
+
+// -----
+
+func.func @scatter_in_host_function(%x: vector<4xi8>, %r: vector<4xi32>) -> vector<4xi8> {
+  // expected-error @+1 {{'warp.scatter' op needs the op in a gpu.func of a gpu.module, where its workgroup buffer is allocated}}
+  %0 = warp.scatter %x, %r striped : vector<4xi8>, vector<4xi32>
+  return %0 : vector<4xi8>
+}
+
+// -----
+
+// 128 f64 per lane need 33 KiB per warp: two warps do not fit.
+gpu.module @scatter_too_big {
+  gpu.func @k(%x: vector<128xf64>, %r: vector<128xi32>) -> vector<128xf64> attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{'warp.scatter' op needs 69632 bytes of shared memory per block (2 warps of 34816), more than the 49152 of static shared memory: give the gpu.func a smaller known_block_size}}
+    %0 = warp.scatter %x, %r : vector<128xf64>, vector<128xi32>
+    gpu.return %0 : vector<128xf64>
+  }
+}

@@ -259,6 +259,13 @@ def family_seeds():
         "%e = warp.exchange <blocked_to_striped> %v : vector<4xf32>",
         "%b = warp.block_exchange <striped_to_blocked> %e : vector<4xf32>",
         "memref.store %b, %out[%c0] : memref<4xvector<4xf32>>"], block=64)
+    yield kernel("exchange_narrow", "%out: memref<4xvector<40xf16>>, %v: vector<40xf16>, "
+                 "%r: vector<40xi32>, %h: vector<8xi8>, %o8: memref<4xvector<8xi8>>", [
+        "%e = warp.exchange <striped_to_blocked> %v : vector<40xf16>",
+        "%s = warp.scatter %e, %r striped : vector<40xf16>, vector<40xi32>",
+        "%c = warp.exchange <blocked_to_striped> %h strategy = <shuffle> : vector<8xi8>",
+        "memref.store %s, %out[%c0] : memref<4xvector<40xf16>>",
+        "memref.store %c, %o8[%c0] : memref<4xvector<8xi8>>"], block=64)
     # Items per thread, a reverse scan, block loads and stores of a tile.
     yield kernel("block_items", "%in: memref<?xf32>, %out: memref<?xf32>, "
                  "%o: index, %n: i32", [

@@ -134,7 +134,7 @@ def test_bad_input_is_a_python_error():
                             (lambda: k.exchange(items, "blocked_to_striped", "shuffle"), ValueError),
                             (lambda: k.exchange(x[0], "blocked_to_striped"),
                              wm.VerificationError),
-                            (lambda: k.exchange(k.load_vector(h, 0, 4), "blocked_to_striped"),
+                            (lambda: k.exchange(k.load_vector(h, 0, 129), "blocked_to_striped"),
                              wm.VerificationError),
                             (lambda: k.aggregated_atomic_add(h, 0, 1.0), wm.VerificationError),
                             (lambda: k.aggregated_atomic_add(v, 0, k.constant(1, wm.i32)),

@@ -681,12 +681,18 @@ def Warp_ExchangeStrategyEnum : EnumAttr<Warp_Dialect, Warp_ExchangeStrategyAttr
 /// bytes per lane.
 def Warp_ExchangeItems : FixedVectorOfRankAndType<[1], [I32, I64, F32, F64]>;
 
+/// What a warp exchange or scatter moves: N (1..128, the verifier checks)
+/// items of 1, 2, 4 or 8 bytes per lane.
+def Warp_WarpExchangeItems
+    : FixedVectorOfRankAndType<[1], [I8, I16, I32, I64, F16, BF16, F32, F64]>;
+
 def Warp_ExchangeOp : Warp_Op<"exchange",
     [Warp_Convergent, AllTypesMatch<["items", "result"]>]> {
   let summary = "blocked <-> striped rearrangement of N items per lane (CUB WarpExchange)";
   let description = [{
     The warp holds `32 * N` items, `N` per lane in a `vector<N x T>`
-    (`1 <= N <= 32`; `T` is i32, i64, f32 or f64). Item `g` is held by
+    (`1 <= N <= 128`; `T` is i8, i16, i32, i64, f16, bf16, f32 or f64).
+    Item `g` is held by
 
     * *blocked* arrangement: lane `g / N`, position `g % N` (lane `l` holds
       items `l*N .. l*N + N-1`);
@@ -695,7 +701,8 @@ def Warp_ExchangeOp : Warp_Op<"exchange",
 
     `blocked_to_striped` takes items in the blocked arrangement and returns
     them striped; `striped_to_blocked` the reverse. The two are inverse
-    permutations; values move bit for bit (NaN payloads and `-0.0` kept).
+    permutations; values move bit for bit (NaN payloads, also those of f16
+    and bf16, and `-0.0` kept).
     All 32 lanes of the warp execute the op together (no member mask); in a
     ragged last warp the items of the missing lanes are undefined.
 
@@ -705,37 +712,103 @@ def Warp_ExchangeOp : Warp_Op<"exchange",
       amount (a barrel shifter of selects), then `N` steps each move one
       item with one `shfl.sync.idx` per 32-bit word (two for i64/f64) from a
       static vector position, then a second rotation puts the received items
-      in place. No shared or local memory. Needs a power-of-two `N`.
+      in place. An 8- or 16-bit item moves alone in one word (zero-extended,
+      its bits kept): the items a lane receives in two steps come from two
+      different lanes, so two of them never share a shuffle. No shared or
+      local memory. Needs a power-of-two `N <= 32`.
     * `shared`: through a workgroup buffer that the expansion adds to the
       enclosing `gpu.module`: one `memref.global` `@__warp_exchange_buffer`
       in `#gpu.address_space<workgroup>` (i8 elements, 16-byte aligned),
       shared by every exchange of the module and sized for the largest:
       per warp of the block (`known_block_size` of the `gpu.func`, else
-      1024 threads) `32 * N` items plus one padding item per 128 bytes (so
-      that, for power-of-two `N` up to 16, neither side has bank conflicts). Each warp uses its own slice
-      (`warp.warp_id linear`). Sequence: `warp.syncwarp` (the previous
-      exchange's reads of the slice are done), every lane stores its `N`
-      items, `warp.syncwarp` (the stores are visible), every lane loads its
-      `N` items. Any `N`. Needs the op to be in a `gpu.func` of a
-      `gpu.module` (a diagnostic otherwise) and the buffer to fit the 48 KiB
-      of static shared memory.
+      1024 threads) `32 * N` items plus one padding word of 4 bytes (or one
+      padding item, for 8-byte items) per 128 bytes: item `i` of a warp's
+      slice lives at item index `i + (i / P) * Q`, `P = 128 / sizeof(T)`,
+      `Q = max(1, 4 / sizeof(T))`, so that, for power-of-two `N` up to
+      `128 / sizeof(T)` (a lane's items within 128 bytes), neither side
+      has bank conflicts (lanes whose narrow items share a 4-byte word do
+      not conflict). Each warp uses its
+      own slice (`warp.warp_id linear`). Sequence: `warp.syncwarp` (the
+      previous exchange's reads of the slice are done), every lane stores
+      its `N` items, `warp.syncwarp` (the stores are visible), every lane
+      loads its `N` items. Any `N`. Needs the op to be in a `gpu.func` of
+      a `gpu.module` (a diagnostic otherwise) and the buffer to fit the 48
+      KiB of static shared memory (a diagnostic otherwise: give the
+      `gpu.func` a smaller `known_block_size`).
 
     Without `strategy`: `shuffle` for power-of-two `N <= 8`, else `shared`
-    where it is possible, else `shuffle` (power-of-two `N`), else a
+    where it is possible, else `shuffle` (power-of-two `N <= 32`), else a
     diagnostic.
 
     ```mlir
     // Lane l: items l*8 .. l*8+7 in; items l, l+32, ..., l+224 out.
     %s = warp.exchange <blocked_to_striped> %b : vector<8xf32>
     %b2 = warp.exchange <striped_to_blocked> %s strategy = <shared> : vector<8xf32>
+    %h = warp.exchange <blocked_to_striped> %x : vector<64xbf16>
     ```
   }];
   let arguments = (ins Warp_ExchangeDirectionEnum:$direction,
-                       Warp_ExchangeItems:$items,
+                       Warp_WarpExchangeItems:$items,
                        OptionalAttr<Warp_ExchangeStrategyEnum>:$strategy);
-  let results = (outs Warp_ExchangeItems:$result);
+  let results = (outs Warp_WarpExchangeItems:$result);
   let assemblyFormat = [{
     $direction $items (`strategy` `=` $strategy^)? attr-dict `:` type($items)
+  }];
+  let extraClassDeclaration = [{
+    /// The most items per lane (of a warp.exchange or warp.scatter).
+    static constexpr unsigned kMaxItemsPerLane = 128;
+    /// N, the number of items per lane.
+    unsigned getItemsPerLane() {
+      return ::llvm::cast<::mlir::VectorType>(getItems().getType())
+          .getNumElements();
+    }
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Warp_ScatterOp : Warp_Op<"scatter",
+    [Warp_Convergent, AllTypesMatch<["items", "result"]>]> {
+  let summary = "place each item at its rank over the warp (CUB "
+                "WarpExchange::ScatterToStriped)";
+  let description = [{
+    The warp holds `32 * N` items, `N` per lane in a `vector<N x T>`
+    (`1 <= N <= 128`, `T` as for `warp.exchange`), and one rank per item
+    in a `vector<N x i32>`. Lane `l`'s item `j` goes to the warp position
+    `ranks[j]` (positions `0 .. 32*N-1`); the result holds the items by
+    position, with `striped` striped (CUB's `ScatterToStriped`: lane `l`
+    gets positions `l, l+32, ..., l+32*(N-1)`, so position `g` ends in lane
+    `g % 32`, slot `g / 32`) or, without it, blocked (CUB's
+    `ScatterToBlocked`: lane `l` gets positions `l*N .. l*N+N-1`). Values
+    move bit for bit. All 32 lanes of the warp execute the op together (no
+    member mask).
+
+    The ranks should be a permutation of the positions (CUB leaves
+    anything else undefined). Here: an item whose rank lies outside
+    `0 .. 32*N-1` (a negative rank included) is dropped, nothing is
+    written for it; a position that several items name gets one of them,
+    which one is unspecified; a position that no item names (also one that
+    a missing lane of a ragged last warp would have filled) holds an
+    unspecified value. No lane reads or writes outside its warp's slice of
+    the buffer.
+
+    Lowering: through the workgroup buffer of `warp.exchange`'s `shared`
+    strategy (same slice per warp, padding and size rule, the same
+    diagnostics): `warp.syncwarp`, each item stored at its rank where the
+    rank is inside, `warp.syncwarp`, each lane's `N` positions loaded.
+
+    ```mlir
+    // Lane l's items in the order of their ranks, striped.
+    %s = warp.scatter %keys, %ranks striped : vector<4xi32>, vector<4xi32>
+    ```
+  }];
+  let arguments = (ins Warp_WarpExchangeItems:$items,
+                       FixedVectorOfRankAndType<[1], [I32]>:$ranks,
+                       UnitAttr:$striped);
+  let results = (outs Warp_WarpExchangeItems:$result);
+  let assemblyFormat = [{
+    $items `,` $ranks (`striped` $striped^)? attr-dict `:` type($items) `,`
+    type($ranks)
   }];
   let extraClassDeclaration = [{
     /// N, the number of items per lane.
@@ -745,7 +818,6 @@ def Warp_ExchangeOp : Warp_Op<"exchange",
     }
   }];
   let hasVerifier = 1;
-  let hasFolder = 1;
 }
 
 def Warp_ElectOp : Warp_Op<"elect", [Warp_MemberMaskOpInterface, Warp_Convergent]> {

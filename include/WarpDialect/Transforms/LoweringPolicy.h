@@ -116,13 +116,14 @@ struct DeviceTiling {
   }
 };
 
-/// The layout of a warp.exchange's shared strategy (ExpandExchange.cpp):
-/// the bytes of one warp's slice of the workgroup buffer, the bytes a block
-/// needs for all its warps, and the gpu.module that holds the buffer (null
-/// outside a gpu.func of a gpu.module).
-uint64_t getExchangeSliceBytes(ExchangeOp op);
-uint64_t getExchangeSharedBytes(ExchangeOp op);
-gpu::GPUModuleOp getExchangeBufferOwner(ExchangeOp op);
+/// The layout of a warp.exchange's shared strategy and of a warp.scatter
+/// (ExpandExchange.cpp): the bytes of one warp's slice of the workgroup
+/// buffer for `items` (a lane's items), the bytes a block needs for all its
+/// warps for `op` (a warp.exchange or warp.scatter), and the gpu.module that
+/// holds the buffer (null outside a gpu.func of a gpu.module).
+uint64_t getExchangeSliceBytes(VectorType items);
+uint64_t getExchangeSharedBytes(Operation *op);
+gpu::GPUModuleOp getExchangeBufferOwner(Operation *op);
 
 /// The strategy of `op` (of more than one item per lane) when the expansion
 /// runs on `root` for `chip`: its own, checked; else shuffles for few items,
@@ -132,6 +133,12 @@ gpu::GPUModuleOp getExchangeBufferOwner(ExchangeOp op);
 FailureOr<ExchangeStrategy> decideExchangeStrategy(ExchangeOp op,
                                                    Operation *root,
                                                    const Chip &chip);
+
+/// Whether the exchange buffer can serve the warp.scatter `op` when the
+/// expansion runs on `root` for `chip` (as the shared strategy of
+/// decideExchangeStrategy); failure, with a located error, when not.
+LogicalResult checkScatterBuffer(ScatterOp op, Operation *root,
+                                 const Chip &chip);
 
 /// How a warp.reduce without segment flags lowers.
 struct ReduceLowering {

@@ -661,26 +661,66 @@ func.func @block_reduce_scan_algorithm(%x: i32) {
 
 // warp.exchange, warp.elect and warp.atomic_rmw.
 
-func.func @exchange_too_many_items(%x: vector<64xf32>) -> vector<64xf32> {
-  // expected-error @+1 {{exchanges at most 32 items per lane, got 64}}
-  %0 = warp.exchange <blocked_to_striped> %x : vector<64xf32>
-  return %0 : vector<64xf32>
+func.func @exchange_too_many_items(%x: vector<129xf32>) -> vector<129xf32> {
+  // expected-error @+1 {{exchanges at most 128 items per lane, got 129}}
+  %0 = warp.exchange <blocked_to_striped> %x : vector<129xf32>
+  return %0 : vector<129xf32>
 }
 
 // -----
 
 func.func @exchange_shuffle_odd_items(%x: vector<6xi32>) -> vector<6xi32> {
-  // expected-error @+1 {{strategy 'shuffle' needs a power-of-two number of items per lane, got 6 (use 'shared')}}
+  // expected-error @+1 {{strategy 'shuffle' needs a power-of-two number of items per lane, at most 32, got 6 (use 'shared')}}
   %0 = warp.exchange <striped_to_blocked> %x strategy = <shuffle> : vector<6xi32>
   return %0 : vector<6xi32>
 }
 
 // -----
 
-func.func @exchange_narrow_items(%x: vector<8xf16>) -> vector<8xf16> {
-  // expected-error @+1 {{operand #0 must be fixed-length vector of 32-bit signless integer or 64-bit signless integer or 32-bit float or 64-bit float values of ranks 1, but got 'vector<8xf16>'}}
-  %0 = warp.exchange <blocked_to_striped> %x : vector<8xf16>
-  return %0 : vector<8xf16>
+func.func @exchange_shuffle_many_items(%x: vector<64xi8>) -> vector<64xi8> {
+  // expected-error @+1 {{strategy 'shuffle' needs a power-of-two number of items per lane, at most 32, got 64 (use 'shared')}}
+  %0 = warp.exchange <striped_to_blocked> %x strategy = <shuffle> : vector<64xi8>
+  return %0 : vector<64xi8>
+}
+
+// -----
+
+func.func @exchange_bool_items(%x: vector<8xi1>) -> vector<8xi1> {
+  // expected-error @+1 {{operand #0 must be fixed-length vector of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values of ranks 1, but got 'vector<8xi1>'}}
+  %0 = warp.exchange <blocked_to_striped> %x : vector<8xi1>
+  return %0 : vector<8xi1>
+}
+
+// -----
+
+func.func @scatter_rank_count(%x: vector<4xf16>, %r: vector<2xi32>) -> vector<4xf16> {
+  // expected-error @+1 {{'warp.scatter' op has one rank per item: 4 items, 2 ranks}}
+  %0 = warp.scatter %x, %r : vector<4xf16>, vector<2xi32>
+  return %0 : vector<4xf16>
+}
+
+// -----
+
+func.func @scatter_too_many_items(%x: vector<130xi8>, %r: vector<130xi32>) -> vector<130xi8> {
+  // expected-error @+1 {{'warp.scatter' op scatters at most 128 items per lane, got 130}}
+  %0 = warp.scatter %x, %r striped : vector<130xi8>, vector<130xi32>
+  return %0 : vector<130xi8>
+}
+
+// -----
+
+func.func @scatter_rank_type(%x: vector<4xf32>, %r: vector<4xi64>) -> vector<4xf32> {
+  // expected-error @+1 {{operand #1 must be fixed-length vector of 32-bit signless integer values of ranks 1, but got 'vector<4xi64>'}}
+  %0 = warp.scatter %x, %r : vector<4xf32>, vector<4xi64>
+  return %0 : vector<4xf32>
+}
+
+// -----
+
+func.func @scatter_result_type(%x: vector<4xf32>, %r: vector<4xi32>) {
+  // expected-error @+1 {{'warp.scatter' op failed to verify that all of {items, result} have same type}}
+  %0 = "warp.scatter"(%x, %r) : (vector<4xf32>, vector<4xi32>) -> vector<4xi32>
+  return
 }
 
 // -----

@@ -363,6 +363,32 @@ func.func @exchange(%b: vector<8xf32>, %d: vector<16xf64>, %i: vector<4xi64>, %t
   return %0, %1, %2, %3 : vector<8xf32>, vector<16xf64>, vector<4xi64>, vector<3xi32>
 }
 
+// 8- and 16-bit items, more than 32 items per lane (shared memory).
+// CHECK-LABEL: func @exchange_more
+func.func @exchange_more(%h: vector<8xf16>, %bf: vector<64xbf16>, %c: vector<5xi8>, %s: vector<128xi16>)
+    -> (vector<8xf16>, vector<64xbf16>, vector<5xi8>, vector<128xi16>) {
+  // CHECK: warp.exchange <blocked_to_striped> %{{.*}} strategy = <shuffle> : vector<8xf16>
+  %0 = warp.exchange <blocked_to_striped> %h strategy = <shuffle> : vector<8xf16>
+  // CHECK: warp.exchange <striped_to_blocked> %{{.*}} : vector<64xbf16>
+  %1 = warp.exchange <striped_to_blocked> %bf : vector<64xbf16>
+  // CHECK: warp.exchange <blocked_to_striped> %{{.*}} strategy = <shared> : vector<5xi8>
+  %2 = warp.exchange <blocked_to_striped> %c strategy = <shared> : vector<5xi8>
+  // CHECK: warp.exchange <blocked_to_striped> %{{.*}} strategy = <shared> : vector<128xi16>
+  %3 = warp.exchange <blocked_to_striped> %s strategy = <shared> : vector<128xi16>
+  return %0, %1, %2, %3 : vector<8xf16>, vector<64xbf16>, vector<5xi8>, vector<128xi16>
+}
+
+// CHECK-LABEL: func @scatter
+func.func @scatter(%x: vector<4xf32>, %r: vector<4xi32>, %y: vector<40xi8>, %q: vector<40xi32>)
+    -> (vector<4xf32>, vector<40xi8>) {
+  // CHECK: warp.scatter %{{.*}}, %{{.*}} striped : vector<4xf32>, vector<4xi32>
+  // GENERIC: "warp.scatter"(%{{.*}}, %{{.*}}) <{striped}> : (vector<4xf32>, vector<4xi32>) -> vector<4xf32>
+  %0 = warp.scatter %x, %r striped : vector<4xf32>, vector<4xi32>
+  // CHECK: warp.scatter %{{.*}}, %{{.*}} : vector<40xi8>, vector<40xi32>
+  %1 = warp.scatter %y, %q : vector<40xi8>, vector<40xi32>
+  return %0, %1 : vector<4xf32>, vector<40xi8>
+}
+
 // CHECK-LABEL: func @elect
 func.func @elect(%m: i32) -> (i1, i1) {
   // CHECK: warp.elect : i1

@@ -539,6 +539,18 @@ def block_exchange_kernel(case):
     return kernel(case["name"], args, body, attributes)
 
 
+def items_kernel(case, mt, args, body):
+    """The case's kernel over %in (memref of `mt`) and `args`, of a block of
+    case["block"] threads: thread %i's N items, [N * i, N * i + N) of %in,
+    loaded into %x (%o the offset), then `body`."""
+    n = case["items"]
+    body = [f"%cn = arith.constant {n} : index",
+            "%o = arith.muli %i, %cn : index",
+            f"%x = vector.load %in[%o] : {memref(mt)}, vector<{n}x{mt}>"] + body
+    return kernel(case["name"], [f"%in: {memref(mt)}"] + args, body,
+                  f"known_block_size = array<i32: {case['block']}, 1, 1>")
+
+
 def exchange_kernel(case):
     """in -> exchange -> out -> exchange back -> back, N items per thread at
     [N * i, N * i + N) of each buffer (lane-major: position j of lane l)."""
@@ -548,16 +560,24 @@ def exchange_kernel(case):
     inverse = {"blocked_to_striped": "striped_to_blocked",
                "striped_to_blocked": "blocked_to_striped"}[case["direction"]]
     strategy = "" if case["strategy"] == "auto" else f" strategy = <{case['strategy']}>"
-    body = [f"%cn = arith.constant {n} : index",
-            "%o = arith.muli %i, %cn : index",
-            f"%x = vector.load %in[%o] : {memref(mt)}, {vt}",
-            f"%r = warp.exchange <{case['direction']}> %x{strategy} : {vt}",
-            f"vector.store %r, %out[%o] : {memref(mt)}, {vt}",
-            f"%b = warp.exchange <{inverse}> %r{strategy} : {vt}",
-            f"vector.store %b, %back[%o] : {memref(mt)}, {vt}"]
-    args = [f"%in: {memref(mt)}", f"%out: {memref(mt)}", f"%back: {memref(mt)}"]
-    return kernel(case["name"], args, body,
-                  f"known_block_size = array<i32: {case['block']}, 1, 1>")
+    return items_kernel(case, mt, [f"%out: {memref(mt)}", f"%back: {memref(mt)}"], [
+        f"%r = warp.exchange <{case['direction']}> %x{strategy} : {vt}",
+        f"vector.store %r, %out[%o] : {memref(mt)}, {vt}",
+        f"%b = warp.exchange <{inverse}> %r{strategy} : {vt}",
+        f"vector.store %b, %back[%o] : {memref(mt)}, {vt}"])
+
+
+def scatter_kernel(case):
+    """in, ranks -> warp.scatter -> out, N items (and ranks) per thread at
+    [N * i, N * i + N) of each buffer."""
+    mt = cases.PAYLOADS[case["type"]]["mlir"]
+    n = case["items"]
+    vt, rt = f"vector<{n}x{mt}>", f"vector<{n}xi32>"
+    striped = " striped" if case["striped"] else ""
+    return items_kernel(case, mt, [f"%ranks: {memref('i32')}", f"%out: {memref(mt)}"], [
+        f"%k = vector.load %ranks[%o] : {memref('i32')}, {rt}",
+        f"%r = warp.scatter %x, %k{striped} : {vt}, {rt}",
+        f"vector.store %r, %out[%o] : {memref(mt)}, {vt}"])
 
 
 def elect_kernel(case):
@@ -906,6 +926,7 @@ BUILDERS = {
     "block_combiner": block_combiner_kernel,
     "block_items": block_items_kernel,
     "exchange": exchange_kernel,
+    "scatter": scatter_kernel,
     "elect": elect_kernel,
     "atomic": atomic_kernel,
     "combiner": combiner_kernel,

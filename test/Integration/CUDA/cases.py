@@ -458,11 +458,32 @@ def exchange_cases():
              for t in EXCHANGE_TYPES]
     plans += [("shared", n, t) for n in (3, 5, 12) for t in ("i32", "f64")]
     plans += [("auto", n, t) for n in (4, 16, 7) for t in ("f32", "i64")]
+    # 8- and 16-bit items (one shuffle each, or shared memory with their
+    # padding), and more than 32 items per lane (shared memory only; the
+    # buffer of three warps fits).
+    plans += [(s, n, t) for s, n in (("shuffle", 4), ("shuffle", 32), ("shared", 8),
+                                     ("shared", 5), ("auto", 64))
+              for t in ("i8", "i16", "f16", "bf16")]
+    plans += [("auto", 40, "f32"), ("shared", 128, "i16"), ("auto", 33, "i64")]
     for strategy, n, type_name in plans:
         for tag, direction in EXCHANGE_DIRECTIONS.items():
             yield dict(family="exchange", name=f"xchg_{strategy}_{tag}_{n}x{type_name}",
                        strategy=strategy, direction=direction, items=n, type=type_name,
                        block=EXCHANGE_BLOCK, grid=EXCHANGE_GRID)
+
+
+def scatter_cases():
+    """warp.scatter: every result arrangement x a spread of types and N
+    (narrow, wide, beyond 32); the ranks a permutation of the warp's
+    positions, or with ranks outside them and positions named twice."""
+    for type_name, n in (("i32", 4), ("f16", 8), ("i8", 3), ("bf16", 40), ("f64", 2),
+                         ("i16", 64)):
+        for striped in (False, True):
+            for ranks in ("permutation", "outside"):
+                arrangement = "striped" if striped else "blocked"
+                yield dict(family="scatter", name=f"scatter_{arrangement}_{ranks}_{n}x{type_name}",
+                           striped=striped, ranks=ranks, items=n, type=type_name,
+                           block=EXCHANGE_BLOCK, grid=EXCHANGE_GRID)
 
 
 ELECT_MASKS = [0xFFFFFFFF, 0x80000000, 0x00000001, 0x12345678, 0x80000001, 0x00F0F000,
@@ -672,6 +693,7 @@ def all_cases():
     yield from block_combiner_cases()
     yield from block_items_cases()
     yield from exchange_cases()
+    yield from scatter_cases()
     yield from elect_cases()
     yield from atomic_cases()
     yield dict(family="histogram", name="warp_histogram", bins=64, block=256, grid=8)

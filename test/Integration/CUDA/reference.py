@@ -364,6 +364,23 @@ def exchange(items, direction):
             for lane in range(WARP)]
 
 
+def scatter(items, ranks, striped):
+    """warp.scatter (CUB WarpExchange::ScatterToStriped / ScatterToBlocked),
+    from the definition: item `items[l][j]` goes to warp position
+    `ranks[l][j]` (0 .. 32N-1; another rank drops the item). Returns, for
+    each output [lane][slot], the items that name its position (striped:
+    position 32 slot + lane; blocked: N lane + slot): one for a permutation;
+    the result may be any of several, and is unspecified where none."""
+    n = len(items[0])
+    named = [[] for _ in range(WARP * n)]
+    for lane, (lane_items, lane_ranks) in enumerate(zip(items, ranks)):
+        for item, rank in zip(lane_items, lane_ranks):
+            if 0 <= rank < WARP * n:
+                named[rank].append(item)
+    return [[named[WARP * j + lane] if striped else named[n * lane + j] for j in range(n)]
+            for lane in range(WARP)]
+
+
 def block_exchange(items, direction):
     """CUB BlockExchange, from the definition: `items[t][j]` is position j of
     thread t of a block of B = len(items) threads. Blocked: thread t holds
@@ -847,6 +864,18 @@ def self_check():
     assert striped[0] == [0, 32] and striped[31] == [31, 63]
     assert exchange(striped, "striped_to_blocked") == items
     assert exchange([[l] for l in range(WARP)], "blocked_to_striped") == [[l] for l in range(WARP)]
+    # Scatter, N = 2, ranks reversing the 64 positions: lane 0's items 0, 1
+    # go to positions 63, 62 (striped: lane 31 slot 1, lane 30 slot 1).
+    ranks = [[63 - (2 * l + j) for j in range(2)] for l in range(WARP)]
+    placed = scatter(items, ranks, striped=True)
+    assert placed[31][1] == [0] and placed[30][1] == [1] and placed[0][0] == [63]
+    assert scatter(items, ranks, striped=False)[0] == [[63], [62]]
+    # A rank outside 0..63 drops its item (positions 63, 62 stay unnamed);
+    # lane 1's items both name position 5, as item 58 still does.
+    ranks[0] = [-1, 64]
+    ranks[1] = [5, 5]
+    placed = scatter(items, ranks, striped=False)
+    assert placed[31] == [[], []] and placed[2][1] == [2, 3, 58]
     # Block exchange, B = 3 threads, N = 2 (items 0..5 blocked: thread t
     # holds 2t, 2t+1): striped thread t holds items t and t + 3.
     items = [[0, 1], [2, 3], [4, 5]]

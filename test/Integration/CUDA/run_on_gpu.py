@@ -1304,6 +1304,41 @@ def run_exchanges(suite):
         suite.record(case, not problems, "; ".join(problems[:3]))
 
 
+def run_scatters(suite):
+    """warp.scatter against the definition (reference.scatter), bit for bit,
+    in every warp of every block: each result is the item that names its
+    position (one of them where several do; anything where none does)."""
+    for case in suite.selected(cases.scatter_cases()):
+        fn = suite.function(case)
+        dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        n, threads = case["items"], case["block"] * case["grid"]
+        host_in = random_payload(case["type"], threads * n)
+        positions = WARP * n
+        ranks = np.concatenate([rng.permutation(positions)
+                                for _ in range(threads // WARP)]).astype(np.int32)
+        if case["ranks"] == "outside":
+            ranks[::5] = rng.choice([-1, positions, 2 ** 31 - 1], len(ranks[::5]))
+            twice = np.arange(1, len(ranks) - 2, 7)
+            ranks[twice] = ranks[twice + 2]
+        d_out = cp.zeros(threads * n, dtype)
+        fn((case["grid"],), (case["block"],), memref_args(cp.asarray(host_in))
+           + memref_args(cp.asarray(ranks)) + memref_args(d_out))
+        bits_in = uint_view(host_in).reshape(threads, n)
+        out = uint_view(cp.asnumpy(d_out)).reshape(threads, n)
+        ranks = ranks.reshape(threads, n)
+        problems = []
+        for w in range(threads // WARP):
+            lanes = range(w * WARP, (w + 1) * WARP)
+            want = ref.scatter([list(bits_in[t]) for t in lanes], [list(ranks[t]) for t in lanes],
+                               case["striped"])
+            for l, t in enumerate(lanes):
+                for j in range(n):
+                    if want[l][j] and out[t][j] not in want[l][j]:
+                        problems.append(f"warp {w} lane {l} slot {j} got {hex(out[t][j])} "
+                                        f"want one of {[hex(v) for v in want[l][j]]}")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
 def elect_check(out, executing_by_warp, sentinel, where, with_leader):
     """Exactly the lowest executing lane of each warp is 1, the other
     executing lanes 0, the others untouched; `with_leader`: plus 64 times
@@ -1594,6 +1629,7 @@ def main():
             "block_combiners": lambda: run_block_combiners(suite),
             "block_items": lambda: run_block_items(suite),
             "exchanges": lambda: run_exchanges(suite),
+            "scatters": lambda: run_scatters(suite),
             "elect": lambda: run_elect(suite),
             "atomics": lambda: run_atomics(suite),
             "histogram": lambda: run_histogram(suite),
