@@ -25,17 +25,33 @@ using namespace mlir::warp;
 namespace {
 
 /// Whether `root` holds an op of one of `dialects` or a value whose type
-/// belongs to one.
+/// belongs to one. Registered ops and types are matched by their loaded
+/// dialect (a pointer compare); only unregistered ops by name.
 bool containsDialect(Operation *root, ArrayRef<std::string> dialects) {
-  auto inSet = [&](StringRef name) {
-    return llvm::is_contained(dialects, name);
-  };
+  MLIRContext *context = root->getContext();
+  SmallVector<Dialect *, 4> loaded;
+  for (const std::string &name : dialects)
+    if (Dialect *dialect = context->getLoadedDialect(name))
+      loaded.push_back(dialect);
+  bool unregistered = context->allowsUnregisteredDialects();
+  // Nothing of a dialect that is not loaded exists, unless as an
+  // unregistered op.
+  if (loaded.empty() && !unregistered)
+    return false;
   auto typeInSet = [&](Type type) {
-    return inSet(type.getDialect().getNamespace());
+    return llvm::is_contained(loaded, &type.getDialect());
   };
   WalkResult walk = root->walk([&](Operation *op) {
-    if (op != root && inSet(op->getName().getDialectNamespace()))
-      return WalkResult::interrupt();
+    if (op != root) {
+      if (Dialect *dialect = op->getDialect()) {
+        if (llvm::is_contained(loaded, dialect))
+          return WalkResult::interrupt();
+      } else if (unregistered &&
+                 llvm::is_contained(dialects,
+                                    op->getName().getDialectNamespace())) {
+        return WalkResult::interrupt();
+      }
+    }
     if (llvm::any_of(op->getResultTypes(), typeInSet) ||
         llvm::any_of(op->getOperandTypes(), typeInSet))
       return WalkResult::interrupt();
