@@ -1003,6 +1003,9 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
           {"rp", Round::RP},   {"rni", Round::RNI}, {"rzi", Round::RZI},
           {"rmi", Round::RMI}, {"rpi", Round::RPI}};
       inst.rnd = r.at(m);
+    } else if (m == "noftz" && (o == Op::Atom || o == Op::Red)) {
+      // the only form of the 16-bit float adds: subnormals kept, as the
+      // interpreter does without .ftz
     } else if (m == "ftz") {
       inst.flags |= FlagFtz;
     } else if (m == "sat" && (o == Op::Add || o == Op::Sub || o == Op::Mul ||
@@ -1313,7 +1316,8 @@ bool Parser::checkOperands(Inst &inst) {
     packedOk = po == Op::Add || po == Op::Sub || po == Op::Mul ||
                po == Op::Fma || po == Op::Min || po == Op::Max ||
                po == Op::Neg || po == Op::Abs || po == Op::Mov ||
-               po == Op::Cvt || po == Op::Selp || po == Op::Setp;
+               po == Op::Cvt || po == Op::Selp || po == Op::Setp ||
+               ((po == Op::Atom || po == Op::Red) && inst.sub == Sub::OpAdd);
   else if (inst.ty == Ty::U16x2 || inst.ty == Ty::S16x2)
     packedOk = po == Op::Add || po == Op::Min || po == Op::Max;
   else if (inst.ty == Ty::F32x2)
