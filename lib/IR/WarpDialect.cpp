@@ -1188,8 +1188,9 @@ static LogicalResult verifyAtomic(Operation *op, AtomicKind kind, Type value,
               "#gpu.address_space<workgroup>), not "
            << type;
   if (isStackAllocation(memref))
-    return op->emitOpError() << "needs a memref in global or workgroup memory, "
-                                "not a stack allocation (private to each thread)";
+    return op->emitOpError()
+           << "needs a memref in global or workgroup memory, "
+              "not a stack allocation (private to each thread)";
   return success();
 }
 

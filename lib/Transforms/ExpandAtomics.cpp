@@ -219,10 +219,10 @@ struct ExpandAtomicRMW final : public OpRewritePattern<AtomicRMWOp> {
     // A release orders every member's earlier accesses before the atomic,
     // an acquire the atomic before every member's later ones.
     MemoryOrder order = op.getOrdering();
-    bool releases = order == MemoryOrder::Release ||
-                    order == MemoryOrder::AcqRel;
-    bool acquires = order == MemoryOrder::Acquire ||
-                    order == MemoryOrder::AcqRel;
+    bool releases =
+        order == MemoryOrder::Release || order == MemoryOrder::AcqRel;
+    bool acquires =
+        order == MemoryOrder::Acquire || order == MemoryOrder::AcqRel;
     if (releases)
       SyncWarpOp::create(b, loc, members);
     auto atomic = scf::IfOp::create(b, loc, TypeRange{type}, isHighest,

@@ -68,8 +68,7 @@ struct Chip {
   /// parse() accepts, bf16 and its pair (`.bf16`, `.bf16x2`) and the
   /// `cluster` scope on sm_90 and newer. On failure, an error at `op`
   /// saying what needs which chip.
-  LogicalResult checkAtomic(Operation *op, Type value,
-                            MemoryScope scope) const;
+  LogicalResult checkAtomic(Operation *op, Type value, MemoryScope scope) const;
 
   /// The static shared memory a block can have, in bytes: the same on
   /// every chip (kMaxStaticSharedBytes).

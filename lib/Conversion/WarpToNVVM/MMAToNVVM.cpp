@@ -496,8 +496,11 @@ struct LowerLaneAtomicRMW : public ConvertOpToLLVMPattern<LaneAtomicRMWOp> {
         cast<LLVM::LLVMPointerType>(pointer.getType()).getAddressSpace();
     Value address =
         LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), pointer);
-    Value value = LLVM::BitcastOp::create(rewriter, loc, word,
-                                          adaptor.getValue());
+    auto toType = [&](Value v, Type to) -> Value {
+      return v.getType() == to ? v
+                               : LLVM::BitcastOp::create(rewriter, loc, to, v);
+    };
+    Value value = toType(adaptor.getValue(), word);
     InlinePTX ptx(constraint);
     ptx << "atom." << stringifyMemoryOrder(op.getOrdering()) << "."
         << stringifyMemoryScope(op.getScope())
@@ -507,8 +510,8 @@ struct LowerLaneAtomicRMW : public ConvertOpToLLVMPattern<LaneAtomicRMWOp> {
         << "." << getAtomOperation(op.getKind(), type) << " $0, ["
         << ptx.operand(address, "l") << "], " << ptx.operand(value, constraint)
         << ";";
-    Value old = ptx.createConvergent(rewriter, loc, word);
-    rewriter.replaceOpWithNewOp<LLVM::BitcastOp>(op, type, old);
+    rewriter.replaceOp(op,
+                       toType(ptx.createConvergent(rewriter, loc, word), type));
     return success();
   }
 };
@@ -890,10 +893,10 @@ struct ConvertWarpMMAToNVVMPass
     Operation *root = getOperation();
     bool hasMMA = false;
     root->walk([&](Operation *op) {
-      hasMMA |= (isa<gpu::GPUDialect>(op->getDialect()) &&
-                 op->getName().getStringRef().starts_with(
-                     "gpu.subgroup_mma_")) ||
-                isLoweredWithDescriptors(op);
+      hasMMA |=
+          (isa<gpu::GPUDialect>(op->getDialect()) &&
+           op->getName().getStringRef().starts_with("gpu.subgroup_mma_")) ||
+          isLoweredWithDescriptors(op);
     });
     // Nothing to lower leaves the IR as it is (and unverified again).
     if (!hasMMA)
