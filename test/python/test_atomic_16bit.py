@@ -228,6 +228,46 @@ def test_atomic_scope_and_order(backend, scope, ordering):
         scope, ordering)
 
 
+def lane_atomic_program(element):
+    prog = wm.Program(f"lane_{element}")
+    scalar = ELEMENTS[element]
+
+    @prog.kernel(memory=wm.memref(scalar), olds=wm.memref(scalar))
+    def lane(k, memory, olds):
+        t = k.thread_id()
+        pairs = k.shared(wm.vector(2, scalar), 1)
+        with k.if_(t == 0):
+            pairs[0] = k.load_vector(memory, 0, 2)
+        k.barrier()
+        one = k.constant(1.0, wm.vector(2, scalar))
+        k.store_vector(olds, t * 2, k.lane_atomic("add", pairs, 0, one, scope="cta",
+                                                  ordering="acq_rel"))
+        k.barrier()
+        with k.if_(t == 0):
+            k.store_vector(memory, 0, pairs[0])
+    return prog
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("element", ["f16", "bf16"])
+def test_lane_atomic(backend, element):
+    """warp.lane_atomic_rmw: every thread adds (1, 1) to one pair in its own
+    atomic; whatever the order, memory ends 64 higher in each half and the
+    old values are the 64 integers from the start, once each."""
+    start = np.array([-20.0, 100.0])
+    memory = to_bits(element, start)
+    olds = np.zeros(128, np.uint16)
+    dtype = np.float16 if element == "f16" else "V2"
+    memory_arg, olds_arg = memory.view(dtype), olds.view(dtype)
+    wm.launch(wm.compile(lane_atomic_program(element), chip="sm_90"), "lane", 1, 64,
+              memory_arg, olds_arg, backend=backend)
+    np.testing.assert_array_equal(memory, to_bits(element, start + 64))
+    for half in range(2):
+        got = np.sort(olds[half::2].view(np.float16).astype(np.float64) if element == "f16"
+                      else bf16_value(olds[half::2]).astype(np.float64))
+        np.testing.assert_array_equal(got, start[half] + np.arange(64))
+
+
 def test_atomic_16bit_ir_and_ptx():
     """The builder writes the types and attributes; the defaults stay
     unwritten and keep the plain atom."""
