@@ -867,7 +867,8 @@ def Warp_AtomicRMWOp : Warp_AtomicOp<"atomic_rmw",
     Chips: f16 and the f16 pair on sm_70 and newer (`atom.add.noftz.f16`,
     `.f16x2`); bf16 with the default scope and order on every chip
     (`atom.add.noftz.bf16` on sm_90 and newer, elsewhere a compare-and-swap
-    loop on the aligned 32-bit word holding it, which LLVM emits); bf16
+    loop on the aligned 32-bit word holding it, which LLVM emits with
+    `atom.acq_rel.sys.cas.b32`: stronger than the default, never weaker); bf16
     with another scope or order, and the bf16 pair, need sm_90
     (`atom.add.noftz.bf16`, `.bf16x2`): on older chips the expansion
     refuses them with an error at the op, as it refuses `cluster` scope.
