@@ -90,6 +90,12 @@ const AtomicKindInfo &mlir::warp::getAtomicKindInfo(AtomicKind kind) {
   return rowOf(kAtomicKinds, kind);
 }
 
+unsigned mlir::warp::getAtomicBitWidth(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getElementTypeBitWidth() * vector.getNumElements();
+  return type.getIntOrFloatBitWidth();
+}
+
 ArrayRef<CombineKindInfo> mlir::warp::getCombineKindTable() {
   return kCombineKinds;
 }

@@ -149,6 +149,10 @@ bool mlir::warp::isTensorCoreOp(Operation *op) {
              StMatrixOp, WgmmaDescriptorOp, WgmmaOp>(op);
 }
 
+bool mlir::warp::isLoweredWithDescriptors(Operation *op) {
+  return isTensorCoreOp(op) || isa<LaneAtomicRMWOp>(op);
+}
+
 LogicalResult WgmmaDescriptorOp::verify() {
   MemRefType memref = getBuffer().getType();
   if (!isWorkgroupMemory(memref))

@@ -1171,32 +1171,51 @@ static bool isStackAllocation(Value memref) {
   return false;
 }
 
-LogicalResult AtomicRMWOp::verify() {
-  // PTX's atom has add and exch on every element type it takes here, the
-  // other operations on integers only.
-  AtomicKind kind = getKind();
-  if (isa<FloatType>(getValue().getType()) &&
-      !getAtomicKindInfo(kind).onFloats)
-    return emitOpError() << "kind '" << stringifyAtomicKind(kind)
-                         << "' needs an i32 or i64 value, got "
-                         << getValue().getType();
-  MemRefType type = getMemref().getType();
+/// The checks warp.atomic_rmw and warp.lane_atomic_rmw share: the kind
+/// takes the value's type, one index per dimension, memory every lane
+/// addresses alike.
+static LogicalResult verifyAtomic(Operation *op, AtomicKind kind, Type value,
+                                  MemRefType type, size_t numIndices,
+                                  Value memref) {
+  // PTX's atom has add on every element type it takes here, exch on the
+  // 32- and 64-bit ones, the other operations on integers only.
+  Type element = getElementTypeOrSelf(value);
+  if (element.getIntOrFloatBitWidth() == 16 && kind != AtomicKind::Add)
+    return op->emitOpError()
+           << "kind '" << stringifyAtomicKind(kind)
+           << "' needs an i32, i64, f32 or f64 value (16-bit and packed "
+              "values take add only), got "
+           << value;
+  if (isa<FloatType>(element) && !getAtomicKindInfo(kind).onFloats)
+    return op->emitOpError() << "kind '" << stringifyAtomicKind(kind)
+                             << "' needs an i32 or i64 value, got " << value;
   int64_t rank = type.getRank();
-  if (int64_t(getIndices().size()) != rank)
-    return emitOpError() << "needs " << rank << " indices for " << type
-                         << ", got " << getIndices().size();
+  if (int64_t(numIndices) != rank)
+    return op->emitOpError() << "needs " << rank << " indices for " << type
+                             << ", got " << numIndices;
   // Lanes are grouped by address: a per-thread address would group lanes
   // that add to different elements.
   if (!isGlobalOrWorkgroupSpace(type.getMemorySpace()))
-    return emitOpError()
+    return op->emitOpError()
            << "needs a memref in global memory (no memory space, 1 or "
               "#gpu.address_space<global>) or workgroup memory (3 or "
               "#gpu.address_space<workgroup>), not "
            << type;
-  if (isStackAllocation(getMemref()))
-    return emitOpError() << "needs a memref in global or workgroup memory, "
-                            "not a stack allocation (private to each thread)";
+  if (isStackAllocation(memref))
+    return op->emitOpError()
+           << "needs a memref in global or workgroup memory, "
+              "not a stack allocation (private to each thread)";
   return success();
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  return verifyAtomic(*this, getKind(), getValue().getType(),
+                      getMemref().getType(), getIndices().size(), getMemref());
+}
+
+LogicalResult LaneAtomicRMWOp::verify() {
+  return verifyAtomic(*this, getKind(), getValue().getType(),
+                      getMemref().getType(), getIndices().size(), getMemref());
 }
 
 //===----------------------------------------------------------------------===//

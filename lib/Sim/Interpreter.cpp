@@ -1264,7 +1264,14 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     bool s = isSigned(t);
     switch (I.sub) {
     case Sub::OpAdd:
-      r = isFloat(t) ? floatArith(Op::Add, t, Round::RN, 0, old, b, 0) : old + b;
+      // Float adds round to nearest; the 16-bit ones (add.noftz, each half
+      // of a pair on its own) keep subnormals.
+      r = isFloat(t) ? perHalf(t, old, b, 0,
+                               [](Ty e, uint64_t x, uint64_t y, uint64_t) {
+                                 return floatArith(Op::Add, e, Round::RN, 0, x,
+                                                   y, 0);
+                               })
+                     : old + b;
       break;
     case Sub::OpMin:
     case Sub::OpMax: {

@@ -977,7 +977,7 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
       parts[1] == "cluster")
     return decodeClusterBarrier(opcode, parts, inst, line);
   std::vector<Ty> types;
-  bool sync = false, warpMod = false, cmpSeen = false;
+  bool sync = false, warpMod = false, cmpSeen = false, noftz = false;
   MatrixModifiers matrix;
   auto unsupported = [&](const std::string &m) {
     return fail(line, "unsupported modifier '." + m + "' of '" + parts[0] +
@@ -1003,6 +1003,10 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
           {"rp", Round::RP},   {"rni", Round::RNI}, {"rzi", Round::RZI},
           {"rmi", Round::RMI}, {"rpi", Round::RPI}};
       inst.rnd = r.at(m);
+    } else if (m == "noftz" && (o == Op::Atom || o == Op::Red)) {
+      // the only form of the 16-bit float adds: subnormals kept, as the
+      // interpreter does without .ftz
+      noftz = true;
     } else if (m == "ftz") {
       inst.flags |= FlagFtz;
     } else if (m == "sat" && (o == Op::Add || o == Op::Sub || o == Op::Mul ||
@@ -1104,6 +1108,14 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
        o == Op::Atom || o == Op::Red || o == Op::Redux) &&
       inst.sub == Sub::None)
     return fail(line, "missing mode in '" + opcode + "'");
+  // PTX writes the 16-bit float atomic adds with .noftz, and only them.
+  bool halfAdd = (o == Op::Atom || o == Op::Red) && inst.sub == Sub::OpAdd &&
+                 (inst.ty == Ty::F16 || inst.ty == Ty::BF16 ||
+                  inst.ty == Ty::F16x2 || inst.ty == Ty::BF16x2);
+  if (halfAdd != noftz)
+    return fail(line, std::string(noftz ? ".noftz"
+                                        : "a 16-bit float add without .noftz") +
+                          " is not PTX in '" + opcode + "'");
   if (o == Op::Mapa && inst.ty != Ty::U32 && inst.ty != Ty::U64)
     return fail(line, "mapa needs .u32 or .u64 in '" + opcode + "'");
   if ((o == Op::Activemask || o == Op::Fns) && inst.ty != Ty::B32)
@@ -1313,7 +1325,8 @@ bool Parser::checkOperands(Inst &inst) {
     packedOk = po == Op::Add || po == Op::Sub || po == Op::Mul ||
                po == Op::Fma || po == Op::Min || po == Op::Max ||
                po == Op::Neg || po == Op::Abs || po == Op::Mov ||
-               po == Op::Cvt || po == Op::Selp || po == Op::Setp;
+               po == Op::Cvt || po == Op::Selp || po == Op::Setp ||
+               ((po == Op::Atom || po == Op::Red) && inst.sub == Sub::OpAdd);
   else if (inst.ty == Ty::U16x2 || inst.ty == Ty::S16x2)
     packedOk = po == Op::Add || po == Op::Min || po == Op::Max;
   else if (inst.ty == Ty::F32x2)

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
@@ -131,6 +132,24 @@ std::string Chip::ptxFeature() const {
 }
 
 bool Chip::hasElectSync() const { return smVersion >= 90; }
+
+LogicalResult Chip::checkAtomic(Operation *op, Type value,
+                                MemoryScope scope) const {
+  // PTX ISA, "atom": .f16 and .f16x2 adds need sm_70 (sm_60 for .f16x2),
+  // .bf16 and .bf16x2 sm_90, as does the .cluster scope.
+  if (smVersion >= 90)
+    return success();
+  if (getElementTypeOrSelf(value).isBF16())
+    return op->emitOpError()
+           << "on " << value << " needs sm_90 or newer (PTX atom.add.noftz."
+           << (isa<VectorType>(value) ? "bf16x2" : "bf16")
+           << "); the target chip is " << str();
+  if (scope == MemoryScope::Cluster)
+    return op->emitOpError()
+           << "with scope <cluster> needs sm_90 or newer; the target chip is "
+           << str();
+  return success();
+}
 
 std::optional<unsigned> Chip::wmmaMinSmVersion(Type elementType,
                                                bool isAccumulator) {

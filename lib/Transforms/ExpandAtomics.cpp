@@ -23,7 +23,10 @@
 // Integer add subtracts the lane's value instead of the prefix shuffle
 // (sums are exact modulo 2^n) and multiplies a constant value by the rank.
 // `exch` has no scan: the highest lane exchanges its own value, and each
-// other lane returns the value of the member below it.
+// other lane returns the value of the member below it. The atomic is
+// memref.atomic_rmw (relaxed, gpu scope: CUDA's atomicAdd), or
+// warp.lane_atomic_rmw for a packed pair or another scope or order, with
+// a warp.syncwarp of the members before a release and after an acquire.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +43,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::warp;
@@ -109,7 +113,7 @@ Value buildElementAddress(OpBuilder &b, Location loc, AtomicRMWOp op) {
         b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
   Type i64 = b.getI64Type();
   Value bytes = arith::ConstantIntOp::create(
-      b, loc, i64, type.getElementTypeBitWidth() / 8);
+      b, loc, i64, getAtomicBitWidth(type.getElementType()) / 8);
   Value offset = arith::MulIOp::create(
       b, loc, arith::IndexCastOp::create(b, loc, i64, linear), bytes);
   Value base = arith::IndexCastUIOp::create(
@@ -142,7 +146,8 @@ struct ExpandAtomicRMW final : public OpRewritePattern<AtomicRMWOp> {
     Type type = value.getType();
     const AtomicKindInfo &info = getAtomicKindInfo(op.getKind());
     std::optional<CombineKind> kind = info.combine;
-    bool isIntegerAdd = kind == CombineKind::Add && !isa<FloatType>(type);
+    bool isFloat = isa<FloatType>(getElementTypeOrSelf(type));
+    bool isIntegerAdd = kind == CombineKind::Add && !isFloat;
     auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
     auto shuffleFrom = [&](Value v, Value source, Value members) {
       return ShuffleOp::create(b, loc, ShuffleMode::Idx, v, source, kWarpSize,
@@ -211,22 +216,38 @@ struct ExpandAtomicRMW final : public OpRewritePattern<AtomicRMWOp> {
         math::CountLeadingZerosOp::create(b, loc, peers));
     Value isHighest =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, highest);
+    // A release orders every member's earlier accesses before the atomic,
+    // an acquire the atomic before every member's later ones.
+    MemoryOrder order = op.getOrdering();
+    bool releases =
+        order == MemoryOrder::Release || order == MemoryOrder::AcqRel;
+    bool acquires =
+        order == MemoryOrder::Acquire || order == MemoryOrder::AcqRel;
+    if (releases)
+      SyncWarpOp::create(b, loc, members);
     auto atomic = scf::IfOp::create(b, loc, TypeRange{type}, isHighest,
                                     /*withElseRegion=*/true);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&atomic.getThenRegion().front());
-      Value old = memref::AtomicRMWOp::create(
-          b, loc, type,
-          arith::AtomicRMWKindAttr::get(
-              b.getContext(),
-              isa<FloatType>(type) ? *info.onFloats : info.onIntegers),
-          inclusive, op.getMemref(), op.getIndices());
+      Value old;
+      if (usesLaneAtomic(op))
+        old = LaneAtomicRMWOp::create(b, loc, type, op.getKindAttr(), inclusive,
+                                      op.getMemref(), op.getIndices(),
+                                      op.getScopeAttr(), op.getOrderingAttr());
+      else
+        old = memref::AtomicRMWOp::create(
+            b, loc, type,
+            arith::AtomicRMWKindAttr::get(
+                b.getContext(), isFloat ? *info.onFloats : info.onIntegers),
+            inclusive, op.getMemref(), op.getIndices());
       scf::YieldOp::create(b, loc, old);
       b.setInsertionPointToStart(&atomic.getElseRegion().front());
       Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
       scf::YieldOp::create(b, loc, zero);
     }
+    if (acquires)
+      SyncWarpOp::create(b, loc, members);
     Value groupOld = shuffleFrom(atomic.getResult(0), highest, members);
     Value result;
     if (isIntegerAdd) {
@@ -252,6 +273,20 @@ struct ExpandAtomicRMW final : public OpRewritePattern<AtomicRMWOp> {
 };
 
 } // namespace
+
+bool mlir::warp::usesLaneAtomic(AtomicRMWOp op) {
+  return isa<VectorType>(op.getValue().getType()) ||
+         op.getScope() != MemoryScope::GPU ||
+         op.getOrdering() != MemoryOrder::Relaxed;
+}
+
+LogicalResult mlir::warp::checkAtomicOnChip(AtomicRMWOp op, const Chip &chip) {
+  // memref.atomic_rmw's lowering has every chip covered (LLVM emits a
+  // compare-and-swap loop where atom has no instruction).
+  if (!usesLaneAtomic(op))
+    return success();
+  return chip.checkAtomic(op, op.getValue().getType(), op.getScope());
+}
 
 void mlir::warp::populateExpandElectAndAtomicPatterns(
     RewritePatternSet &patterns, const Chip &chip) {

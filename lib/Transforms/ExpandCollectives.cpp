@@ -862,6 +862,8 @@ mlir::warp::expandCollectives(Operation *root,
                           options.scanSteps, /*emitErrors=*/true))
                     : LogicalResult(getReduceLowering(reduce, options,
                                                       /*emitErrors=*/true));
+    else if (auto atomic = dyn_cast<AtomicRMWOp>(op))
+      checked = checkAtomicOnChip(atomic, options.chip);
     return failed(checked) ? WalkResult::interrupt() : WalkResult::advance();
   });
   if (walk.wasInterrupted())

@@ -1573,14 +1573,28 @@ class KernelBuilder(TileMixin):
             return tuple(self._emit_n("warp.elect", self._mask_value(mask), [i1, i32]))
         return self._emit("warp.elect", self._mask_value(mask), i1)
 
-    def aggregated_atomic(self, kind, buffer: Value, position, value, mask=None) -> Value:
+    def _atomic_order(self, scope, ordering) -> dict:
+        """The scope and ordering attributes of an atomic, those given."""
+        attributes = {}
+        if scope is not None:
+            attributes["scope"] = self._enum("memory_scope", scope, "memory scope")
+        if ordering is not None:
+            attributes["ordering"] = self._enum("memory_order", ordering, "memory order")
+        return attributes
+
+    def aggregated_atomic(self, kind, buffer: Value, position, value, mask=None,
+                          scope=None, ordering=None) -> Value:
         """warp.atomic_rmw: applies `kind` (add, minsi, maxsi, minui, maxui,
         and, or, xor, exch) with `value` to buffer[position] atomically,
         with one atomic per distinct element in the warp; returns the old
         value each lane would have seen had the lanes done their atomics in
         lane order. `position` is an index or a tuple of indices; `mask`
-        defaults to the executing lanes (activemask). add and exch take i32,
-        i64, f32 and f64 elements, the other kinds i32 and i64."""
+        defaults to the executing lanes (activemask). add takes i32, i64,
+        f16, bf16, f32, f64 and the pairs vector(2, f16) and vector(2, bf16)
+        (each half its own sum); exch i32, i64, f32 and f64; the other kinds
+        i32 and i64. `scope` (cta, cluster, gpu, sys; default gpu) and
+        `ordering` (relaxed, acquire, release, acq_rel; default relaxed) are
+        PTX atom's, on the group's one atomic."""
         buffer = self._memref(buffer, "aggregated_atomic's buffer")
         element = buffer.type.element
         value = self.coerce(value, element)
@@ -1589,7 +1603,20 @@ class KernelBuilder(TileMixin):
         return self._emit("warp.atomic_rmw", [value, buffer, *indices, *mask], element,
                           {"kind": self._enum("atomic_kind", kind, "atomic kind"),
                            "operandSegmentSizes": _segment_sizes([value], [buffer], indices,
-                                                                 mask)})
+                                                                 mask),
+                           **self._atomic_order(scope, ordering)})
+
+    def lane_atomic(self, kind, buffer: Value, position, value, scope=None,
+                    ordering=None) -> Value:
+        """warp.lane_atomic_rmw: this lane's own atomic (no aggregation) of
+        `kind` with `value` on buffer[position], with PTX atom's `scope` and
+        `ordering` (as aggregated_atomic); returns the old value."""
+        buffer = self._memref(buffer, "lane_atomic's buffer")
+        element = buffer.type.element
+        value = self.coerce(value, element)
+        return self._emit("warp.lane_atomic_rmw", [value, buffer, *buffer._indices(position)],
+                          element, {"kind": self._enum("atomic_kind", kind, "atomic kind"),
+                                    **self._atomic_order(scope, ordering)})
 
     def aggregated_atomic_add(self, buffer: Value, position, value, mask=None) -> Value:
         """aggregated_atomic("add", ...): adds `value` to buffer[position]

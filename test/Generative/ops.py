@@ -106,6 +106,8 @@ def kind_ok(kind, type_, op=None):
     kinds for warp.atomic_rmw, else the combine kinds."""
     elem, _ = parse_type(type_)
     if op == "atomic_rmw":
+        if elem in ("f16", "bf16"):  # PTX's 16-bit atomics: add only
+            return kind == "add"
         return kind in (model.FLOAT_ATOMIC_KINDS if is_float(elem) else model.ATOMIC_KINDS)
     return kind in (model.FLOAT_KINDS if is_float(elem) else model.INT_KINDS)
 

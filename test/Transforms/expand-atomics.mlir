@@ -138,4 +138,62 @@ func.func @atomic_exch(%v: f32, %buf: memref<8xf32>, %i: index, %m: i32) -> f32 
   %0 = warp.atomic_rmw <exch> %v, %buf[%i] mask %m : f32, memref<8xf32>
   return %0 : f32
 }
+
+// f16 (and bf16) add: the scan and the shuffles in the element type, the
+// group's one atomic memref.atomic_rmw as for f32 (the defaults: gpu scope,
+// relaxed, CUDA's atomicAdd).
+// CHECK-LABEL: func @atomic_f16
+// CHECK-SAME: (%[[V:.*]]: f16, %[[BUF:.*]]: memref<?xf16>, %[[I:.*]]: index)
+// CHECK-COUNT-5: arith.addf %{{.*}}, %{{.*}} : f16
+// CHECK-NOT: warp.syncwarp
+// CHECK: scf.if %{{.*}} -> (f16) {
+// CHECK:   memref.atomic_rmw addf %{{.*}}, %[[BUF]][%[[I]]] : (f16, memref<?xf16>) -> f16
+// CHECK-NOT: warp.syncwarp
+// CHECK: warp.shuffle <idx> %{{.*}} : f16
+// CHECK: return
+func.func @atomic_f16(%v: f16, %buf: memref<?xf16>, %i: index) -> f16 {
+  %0 = warp.atomic_rmw <add> %v, %buf[%i] : f16, memref<?xf16>
+  return %0 : f16
+}
+
+// A packed pair: each half its own sum (vector adds), the group's atomic
+// warp.lane_atomic_rmw (memref.atomic_rmw takes no vectors); acq_rel: a
+// syncwarp of the members before the atomic (release) and after it
+// (acquire), before the old value reaches the group.
+// CHECK-LABEL: func @atomic_pair_acq_rel
+// CHECK-SAME: (%[[V:.*]]: vector<2xf16>, %[[BUF:.*]]: memref<?xvector<2xf16>, 3>, %[[I:.*]]: index, %[[M:.*]]: i32)
+// CHECK-COUNT-5: arith.addf %{{.*}}, %{{.*}} : vector<2xf16>
+// CHECK: warp.syncwarp mask %[[M]]
+// CHECK-NEXT: %[[OLD:.*]] = scf.if %{{.*}} -> (vector<2xf16>) {
+// CHECK:   warp.lane_atomic_rmw <add> %{{.*}}, %[[BUF]][%[[I]]] scope <cta> ordering <acq_rel> : vector<2xf16>, memref<?xvector<2xf16>, 3>
+// CHECK: } else {
+// CHECK: }
+// CHECK-NEXT: warp.syncwarp mask %[[M]]
+// CHECK-NEXT: warp.shuffle <idx> %[[OLD]], %{{.*}} mask %[[M]] : vector<2xf16>
+// CHECK-NOT: memref.atomic_rmw
+// CHECK: return
+func.func @atomic_pair_acq_rel(%v: vector<2xf16>, %buf: memref<?xvector<2xf16>, 3>, %i: index, %m: i32) -> vector<2xf16> {
+  %0 = warp.atomic_rmw <add> %v, %buf[%i] mask %m scope <cta> ordering <acq_rel> : vector<2xf16>, memref<?xvector<2xf16>, 3>
+  return %0 : vector<2xf16>
+}
+
+// A scope or order on a 32-bit kind: warp.lane_atomic_rmw too; acquire
+// syncs after the atomic only, release before it only.
+// CHECK-LABEL: func @atomic_scope_order
+// CHECK: warp.match_any
+// CHECK-NOT: warp.syncwarp
+// CHECK: scf.if
+// CHECK:   warp.lane_atomic_rmw <maxsi> %{{.*}} scope <sys> ordering <acquire> : i32, memref<8xi32>
+// CHECK: warp.syncwarp
+// CHECK: warp.match_any
+// CHECK: warp.syncwarp
+// CHECK-NEXT: scf.if
+// CHECK:   warp.lane_atomic_rmw <add> %{{.*}} ordering <release> : i64, memref<8xi64>
+// CHECK-NOT: warp.syncwarp
+// CHECK: return
+func.func @atomic_scope_order(%v: i32, %buf: memref<8xi32>, %w: i64, %lbuf: memref<8xi64>, %i: index) -> (i32, i64) {
+  %0 = warp.atomic_rmw <maxsi> %v, %buf[%i] scope <sys> ordering <acquire> : i32, memref<8xi32>
+  %1 = warp.atomic_rmw <add> %w, %lbuf[%i] ordering <release> : i64, memref<8xi64>
+  return %0, %1 : i32, i64
+}
 }

@@ -75,7 +75,7 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
 def ConvertWarpMMAToNVVMPass : Pass<"convert-warp-mma-to-nvvm"> {
   let summary = "Lower the tensor-core ops (gpu.subgroup_mma_*, warp.mma_*, "
                 "warp.ldmatrix/stmatrix, warp.wgmma*) to NVVM, through loops "
-                "and branches";
+                "and branches, and warp.lane_atomic_rmw";
   let description = [{
     Lowers `gpu.subgroup_mma_load_matrix`, `_store_matrix`, `_compute`,
     `_constant_matrix` and `_elementwise` to `nvvm.wmma.*` with upstream's
@@ -106,6 +106,12 @@ def ConvertWarpMMAToNVVMPass : Pass<"convert-warp-mma-to-nvvm"> {
     `row`, K-major B `col`, `mn_major` flips them) and
     `warp.wgmma_descriptor` the descriptor's bits, computed from the
     element's shared address (sm_90a only).
+
+    It lowers `warp.lane_atomic_rmw` too (it needs the element's pointer):
+    one `atom.<sem>.<scope><.space>.<op>.<type>` in inline PTX, e.g.
+    `atom.acq_rel.sys.global.add.noftz.f16x2`, with the value as an integer
+    register of its width (LLVM's atomicrmw would drop the scope and order
+    and has no packed 16-bit add).
 
     Before lowering, each op is checked against PTX's wmma table (the shapes
     NVVM has an intrinsic for) and the chip (the `#nvvm.target` of the

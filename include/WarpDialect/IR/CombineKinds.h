@@ -94,6 +94,10 @@ struct AtomicKindInfo {
 /// The row of `kind`.
 const AtomicKindInfo &getAtomicKindInfo(AtomicKind kind);
 
+/// The bits an atomic's value (warp.atomic_rmw's types) occupies in memory:
+/// 16, 32 or 64; a packed pair counts both halves.
+unsigned getAtomicBitWidth(Type type);
+
 /// The kind an arith op computes (arith.addi and arith.addf are `add`, ...),
 /// if it is one of the table's.
 std::optional<CombineKind> getCombineKindOfArithOp(Operation *op);

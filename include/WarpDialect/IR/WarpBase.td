@@ -104,6 +104,30 @@ def Warp_AtomicKindEnum : EnumAttr<Warp_Dialect, Warp_AtomicKindAttr, "atomic_ki
   let assemblyFormat = "`<` $value `>`";
 }
 
+/// The threads an atomic is atomic with respect to (PTX `atom`'s `.scope`;
+/// CUDA's `atomicAdd_block`, `atomicAdd`, `atomicAdd_system`).
+def Warp_MemoryScopeAttr : I32EnumAttr<"MemoryScope", "scope of an atomic", [
+    I32EnumAttrCase<"CTA", 0, "cta">, I32EnumAttrCase<"Cluster", 1, "cluster">,
+    I32EnumAttrCase<"GPU", 2, "gpu">, I32EnumAttrCase<"Sys", 3, "sys">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_MemoryScopeEnum : EnumAttr<Warp_Dialect, Warp_MemoryScopeAttr, "memory_scope"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+/// The memory order of an atomic (PTX `atom`'s `.sem`; cuda::atomic_ref's
+/// memory_order_relaxed, _acquire, _release, _acq_rel).
+def Warp_MemoryOrderAttr : I32EnumAttr<"MemoryOrder", "memory order of an atomic", [
+    I32EnumAttrCase<"Relaxed", 0, "relaxed">, I32EnumAttrCase<"Acquire", 1, "acquire">,
+    I32EnumAttrCase<"Release", 2, "release">, I32EnumAttrCase<"AcqRel", 3, "acq_rel">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_MemoryOrderEnum : EnumAttr<Warp_Dialect, Warp_MemoryOrderAttr, "memory_order"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def Warp_ResultLanesAttr : I32EnumAttr<"ResultLanes", "lanes that hold a reduction's result", [
     I32EnumAttrCase<"All", 0, "all">, I32EnumAttrCase<"First", 1, "first">]> {
   let genSpecializedAttr = 0;

@@ -75,6 +75,11 @@ std::optional<unsigned> getMMASyncMinSm(MMASyncShape shape, Type input);
 /// convert-warp-to-nvvm.
 bool isTensorCoreOp(Operation *op);
 
+/// Whether convert-warp-mma-to-nvvm lowers `op` rather than
+/// convert-warp-to-nvvm, because it needs the memref descriptors and the
+/// chip: the tensor-core ops and warp.lane_atomic_rmw.
+bool isLoweredWithDescriptors(Operation *op);
+
 /// The checks of CombiningOpInterface (WarpDialect.cpp).
 LogicalResult verifyCombiningOp(Operation *op);
 

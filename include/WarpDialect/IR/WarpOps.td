@@ -859,15 +859,25 @@ def Warp_ElectOp : Warp_Op<"elect", [Warp_MemberMaskOpInterface, Warp_Convergent
   }];
 }
 
-/// What a warp-aggregated atomic takes (the kind narrows it: see the op).
-def Warp_AtomicType : AnyTypeOf<[I32, I64, F32, F64]>;
+/// The packed pairs an atomic takes: each half is its own element
+/// (PTX `.f16x2`, `.bf16x2`; CUDA's `__half2`, `__nv_bfloat162`).
+def Warp_AtomicPackedType : VectorOfLengthAndType<[2], [F16, BF16]>;
+/// What an atomic takes (the kind narrows it: see the ops).
+def Warp_AtomicType : AnyTypeOf<[I32, I64, F16, BF16, F32, F64,
+                                 Warp_AtomicPackedType]>;
 
-def Warp_AtomicRMWOp : Warp_Op<"atomic_rmw",
+class Warp_AtomicOp<string mnemonic, list<Trait> traits = []>
+    : Warp_Op<mnemonic, !listconcat(traits, [
+        AllTypesMatch<["value", "result"]>,
+        TypesMatchWith<"value has the memref's element type", "memref", "value",
+                       "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">])> {
+  let results = (outs Warp_AtomicType:$result);
+  let hasVerifier = 1;
+}
+
+def Warp_AtomicRMWOp : Warp_AtomicOp<"atomic_rmw",
     [Warp_MemberMaskOpInterface, AttrSizedOperandSegments,
-     MemoryEffects<[MemRead<Warp_LanesResource>]>,
-     AllTypesMatch<["value", "result"]>,
-     TypesMatchWith<"value has the memref's element type", "memref", "value",
-                    "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
+     MemoryEffects<[MemRead<Warp_LanesResource>]>]> {
   let summary = "warp-aggregated atomic: one atomic per distinct address";
   let description = [{
     Every lane of the member set applies `kind` with `value` to
@@ -880,10 +890,14 @@ def Warp_AtomicRMWOp : Warp_Op<"atomic_rmw",
     below it left.
 
     Kinds (PTX `atom`'s operations) and the values they take:
-    - `add`: i32, i64, f32, f64;
+    - `add`: i32, i64, f16, bf16, f32, f64, `vector<2xf16>` and
+      `vector<2xbf16>` (a packed pair: each half is its own element and its
+      own sum, as CUDA's `atomicAdd(__half2*)`);
     - `minsi`, `maxsi`, `minui`, `maxui` (signed or unsigned comparison),
       `and`, `or`, `xor`: i32, i64;
     - `exch`: i32, i64, f32, f64; the element becomes `value`.
+    PTX has no 16-bit exchange and the 16-bit float min/max atomics only
+    from sm_90, so the 16-bit types take `add` only.
 
     Which lanes take part: the lanes of `mask`, or, without `mask`, the
     lanes executing the op (`warp.activemask`), the CUDA idiom for
@@ -898,15 +912,38 @@ def Warp_AtomicRMWOp : Warp_Op<"atomic_rmw",
     gets `old`, every other lane the value of the group's lane below it,
     and memory ends with the highest lane's value.
 
-    Result, float `add` (f32, f64): memory receives `old + T` (one
-    rounding) and lane `k` returns `old + P_k` (one rounding; `old` itself
-    in the group's lowest lane), where `P_k` is the exclusive prefix and
-    `T` the total of the group's values in ascending lane order, each
-    computed as a Kogge-Stone scan over the group's lanes in rank order
-    (distances 1, 2, 4, 8, 16, `earlier + later`: the order of
-    `warp.scan`). This equals the serialized result when the partial sums
-    are exact (e.g. small integers); otherwise it differs from it only by
-    rounding.
+    Result, float `add` (every float type; element by element for the
+    pairs): memory receives `old + T` (one rounding) and lane `k` returns
+    `old + P_k` (one rounding; `old` itself in the group's lowest lane),
+    where `P_k` is the exclusive prefix and `T` the total of the group's
+    values in ascending lane order, each computed as a Kogge-Stone scan
+    over the group's lanes in rank order (distances 1, 2, 4, 8, 16,
+    `earlier + later`: the order of `warp.scan`) in the element type, each
+    partial sum rounded to it (round to nearest even; f16 and bf16 sums
+    too, as `add.rn.f16`). This equals the serialized result when the
+    partial sums are exact (e.g. small integers); otherwise it differs
+    from it only by rounding: a group of n lanes rounds each partial sum
+    at most log2(n) times before the atomic's own rounding. No flush of
+    subnormals (`atom.add.noftz`).
+
+    Scope and order (PTX `atom{.sem}{.scope}`): `scope` is `cta`,
+    `cluster` (sm_90 and newer), `gpu` (the default, CUDA's `atomicAdd`)
+    or `sys`; `ordering` is `relaxed` (the default), `acquire`, `release`
+    or `acq_rel`. The group's one atomic carries them. With `release` or
+    `acq_rel` the member set first passes a `warp.syncwarp` (which orders
+    every member's earlier accesses before the atomic); with `acquire` or
+    `acq_rel` it passes one after the atomic, before any member returns,
+    so each lane's later accesses are ordered after it as if the lane had
+    done the atomic itself.
+
+    Chips: f16 and the f16 pair on sm_70 and newer (`atom.add.noftz.f16`,
+    `.f16x2`); bf16 with the default scope and order on every chip
+    (`atom.add.noftz.bf16` on sm_90 and newer, elsewhere a compare-and-swap
+    loop on the aligned 32-bit word holding it, which LLVM emits with
+    `atom.acq_rel.sys.cas.b32`: stronger than the default, never weaker); bf16
+    with another scope or order, and the bf16 pair, need sm_90
+    (`atom.add.noftz.bf16`, `.bf16x2`): on older chips the expansion
+    refuses them with an error at the op, as it refuses `cluster` scope.
 
     The memref must be in memory that every lane addresses alike: global
     memory (no memory space, `1` or `#gpu.address_space<global>`) or
@@ -923,18 +960,66 @@ def Warp_AtomicRMWOp : Warp_Op<"atomic_rmw",
     %o2 = warp.atomic_rmw <add> %w, %sums[%i, %j] mask %m : f32, memref<?x?xf32>
     // The largest key per bucket, one atomic per distinct bucket.
     %o3 = warp.atomic_rmw <maxui> %key, %top[%bucket] : i32, memref<?xi32>
+    // Packed half sums, atomic within the block, releasing earlier writes.
+    %o4 = warp.atomic_rmw <add> %h2, %acc[%i] scope <cta> ordering <release>
+        : vector<2xf16>, memref<?xvector<2xf16>>
     ```
   }];
   let arguments = (ins Warp_AtomicKindEnum:$kind, Warp_AtomicType:$value,
-                       Arg<MemRefOf<[I32, I64, F32, F64]>, "the buffer",
+                       Arg<MemRefOf<[I32, I64, F16, BF16, F32, F64,
+                                     Warp_AtomicPackedType]>, "the buffer",
                            [MemRead, MemWrite]>:$memref,
-                       Variadic<Index>:$indices, Optional<I32>:$mask);
-  let results = (outs Warp_AtomicType:$result);
+                       Variadic<Index>:$indices, Optional<I32>:$mask,
+                       DefaultValuedAttr<Warp_MemoryScopeEnum,
+                           "::mlir::warp::MemoryScope::GPU">:$scope,
+                       DefaultValuedAttr<Warp_MemoryOrderEnum,
+                           "::mlir::warp::MemoryOrder::Relaxed">:$ordering);
   let assemblyFormat = [{
-    $kind $value `,` $memref `[` $indices `]` (`mask` $mask^)? attr-dict `:`
+    $kind $value `,` $memref `[` $indices `]` (`mask` $mask^)?
+    (`scope` $scope^)? (`ordering` $ordering^)? attr-dict `:`
     type($value) `,` type($memref)
   }];
-  let hasVerifier = 1;
+}
+
+def Warp_LaneAtomicRMWOp : Warp_AtomicOp<"lane_atomic_rmw"> {
+  let summary = "one lane's atomic with a scope and a memory order";
+  let description = [{
+    Applies `kind` with `value` to `memref[indices]` atomically and returns
+    the element's old value: `memref.atomic_rmw` as PTX `atom` does it,
+    with a `scope` and an `ordering` (PTX `atom{.sem}{.scope}`; CUDA's
+    `atomicAdd_block`, `atomicAdd_system` and cuda::atomic_ref's memory
+    orders), and on the 16-bit element types and packed pairs. Each lane
+    does its own atomic; nothing is aggregated. `warp.atomic_rmw`'s
+    expansion issues its group's atomic with it where `memref.atomic_rmw`
+    cannot say it (a pair, a scope or order other than the defaults).
+
+    Kinds, element types, scopes, orders and the chips they need are
+    `warp.atomic_rmw`'s: `add` on every type (float adds round to nearest
+    even, no flush of subnormals), the other kinds on i32 and i64, `exch`
+    also on f32 and f64. `convert-warp-mma-to-nvvm` lowers it to inline
+    PTX and refuses what the target chip lacks (`cluster` scope, bf16
+    below sm_90) with an error at the op. The memref must be in global or
+    workgroup memory.
+
+    ```mlir
+    %old = warp.lane_atomic_rmw <add> %v, %buf[%i] scope <sys> ordering <acq_rel>
+        : vector<2xbf16>, memref<?xvector<2xbf16>>
+    ```
+  }];
+  let arguments = (ins Warp_AtomicKindEnum:$kind, Warp_AtomicType:$value,
+                       Arg<MemRefOf<[I32, I64, F16, BF16, F32, F64,
+                                     Warp_AtomicPackedType]>, "the buffer",
+                           [MemRead, MemWrite]>:$memref,
+                       Variadic<Index>:$indices,
+                       DefaultValuedAttr<Warp_MemoryScopeEnum,
+                           "::mlir::warp::MemoryScope::GPU">:$scope,
+                       DefaultValuedAttr<Warp_MemoryOrderEnum,
+                           "::mlir::warp::MemoryOrder::Relaxed">:$ordering);
+  let assemblyFormat = [{
+    $kind $value `,` $memref `[` $indices `]`
+    (`scope` $scope^)? (`ordering` $ordering^)? attr-dict `:`
+    type($value) `,` type($memref)
+  }];
 }
 
 include "WarpDialect/IR/WarpBlockOps.td"

@@ -111,6 +111,15 @@ LogicalResult prepareExchanges(Operation *root, const Chip &chip);
 void populateExpandElectAndAtomicPatterns(RewritePatternSet &patterns,
                                           const Chip &chip);
 
+/// Whether the expansion of `op` issues its group's atomic as
+/// warp.lane_atomic_rmw (a packed pair, a scope other than gpu or an order
+/// other than relaxed) rather than memref.atomic_rmw.
+bool usesLaneAtomic(AtomicRMWOp op);
+
+/// Fails, with an error at `op`, where `chip` has no instruction for the
+/// atomic the expansion of `op` issues (Chip::checkAtomic).
+LogicalResult checkAtomicOnChip(AtomicRMWOp op, const Chip &chip);
+
 /// Widens the odd vector payloads of the combining and block collectives
 /// under `root` (warp.reduce, warp.scan, warp.block_reduce, warp.block_scan,
 /// warp.block_broadcast): a vector of a number of elements other than a

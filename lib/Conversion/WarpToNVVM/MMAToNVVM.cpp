@@ -15,11 +15,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Conversion/Passes.h"
+#include "WarpDialect/IR/CombineKinds.h"
 
 #include "WarpDialect/IR/MemorySpaces.h"
 #include "WarpDialect/IR/WarpDialect.h"
 #include "WarpDialect/Target/Chip.h"
 #include "WarpDialect/Utils/Builders.h"
+#include "WarpDialect/Utils/InlinePTX.h"
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
@@ -441,6 +443,79 @@ struct WarpMMAMemoryPattern : public ConvertOpToLLVMPattern<Op> {
   }
 };
 
+/// PTX `atom`'s operation and type for `kind` on `type`: `add.u32`,
+/// `add.noftz.f16x2`, `max.s64`, `exch.b32`, ... (verified pairs only).
+std::string getAtomOperation(AtomicKind kind, Type type) {
+  Type element = getElementTypeOrSelf(type);
+  unsigned bits = element.getIntOrFloatBitWidth();
+  std::string width = std::to_string(bits);
+  if (kind == AtomicKind::Exch)
+    return "exch.b" + width;
+  if (kind == AtomicKind::Add) {
+    if (!isa<FloatType>(element))
+      return "add.u" + width;
+    // 16-bit adds exist only without flushing subnormals (.noftz).
+    std::string name = element.isBF16() ? "bf16" : "f" + width;
+    if (bits == 16)
+      return "add.noftz." + name + (isa<VectorType>(type) ? "x2" : "");
+    return "add." + name;
+  }
+  switch (kind) {
+  case AtomicKind::MinSI:
+    return "min.s" + width;
+  case AtomicKind::MaxSI:
+    return "max.s" + width;
+  case AtomicKind::MinUI:
+    return "min.u" + width;
+  case AtomicKind::MaxUI:
+    return "max.u" + width;
+  default:
+    return stringifyAtomicKind(kind).str() + ".b" + width;
+  }
+}
+
+/// warp.lane_atomic_rmw to one `atom.<sem>.<scope><.space>.<op>.<type>` in
+/// inline PTX on the element's pointer (NVVM's atomicrmw drops the scope
+/// and order, and has no packed 16-bit add): the value travels as an
+/// integer register of its width ("h", "r" or "l").
+struct LowerLaneAtomicRMW : public ConvertOpToLLVMPattern<LaneAtomicRMWOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(LaneAtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = op.getValue().getType();
+    unsigned bits = getAtomicBitWidth(type);
+    Type word = rewriter.getIntegerType(bits);
+    StringRef constraint = bits == 16 ? "h" : bits == 32 ? "r" : "l";
+    Value pointer =
+        getStridedElementPtr(rewriter, loc, op.getMemref().getType(),
+                             adaptor.getMemref(), adaptor.getIndices());
+    unsigned space =
+        cast<LLVM::LLVMPointerType>(pointer.getType()).getAddressSpace();
+    Value address =
+        LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), pointer);
+    auto toType = [&](Value v, Type to) -> Value {
+      return v.getType() == to ? v
+                               : LLVM::BitcastOp::create(rewriter, loc, to, v);
+    };
+    Value value = toType(adaptor.getValue(), word);
+    InlinePTX ptx(constraint);
+    ptx << "atom." << stringifyMemoryOrder(op.getOrdering()) << "."
+        << stringifyMemoryScope(op.getScope())
+        << (space == unsigned(NVVM::NVVMMemorySpace::Global)   ? ".global"
+            : space == unsigned(NVVM::NVVMMemorySpace::Shared) ? ".shared"
+                                                               : "")
+        << "." << getAtomOperation(op.getKind(), type) << " $0, ["
+        << ptx.operand(address, "l") << "], " << ptx.operand(value, constraint)
+        << ";";
+    rewriter.replaceOp(op,
+                       toType(ptx.createConvergent(rewriter, loc, word), type));
+    return success();
+  }
+};
+
 struct LowerWarpMMALoad : public WarpMMAMemoryPattern<MMALoadOp, 0> {
   using WarpMMAMemoryPattern::WarpMMAMemoryPattern;
 
@@ -749,6 +824,13 @@ LogicalResult checkWarpMMAOps(Operation *root, ChipsByModule &chips) {
                          NVVM::stringifyMMATypes(ptxType),
                      *getMMASyncMinSm(mmaShape, input));
     }
+    if (auto atomic = dyn_cast<LaneAtomicRMWOp>(op)) {
+      std::optional<Chip> chip = chips.get(op);
+      ok &= chip.has_value() &&
+            succeeded(chip->checkAtomic(op, atomic.getValue().getType(),
+                                        atomic.getScope()));
+      return;
+    }
     if (isa<LdMatrixOp>(op))
       return require("PTX ldmatrix", 75);
     if (isa<StMatrixOp>(op))
@@ -811,10 +893,10 @@ struct ConvertWarpMMAToNVVMPass
     Operation *root = getOperation();
     bool hasMMA = false;
     root->walk([&](Operation *op) {
-      hasMMA |= (isa<gpu::GPUDialect>(op->getDialect()) &&
-                 op->getName().getStringRef().starts_with(
-                     "gpu.subgroup_mma_")) ||
-                isTensorCoreOp(op);
+      hasMMA |=
+          (isa<gpu::GPUDialect>(op->getDialect()) &&
+           op->getName().getStringRef().starts_with("gpu.subgroup_mma_")) ||
+          isLoweredWithDescriptors(op);
     });
     // Nothing to lower leaves the IR as it is (and unverified again).
     if (!hasMMA)
@@ -848,11 +930,11 @@ struct ConvertWarpMMAToNVVMPass
         gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
         gpu::SubgroupMmaElementwiseOp>();
     conversionTarget.addDynamicallyLegalDialect<WarpDialect>(
-        [](Operation *op) { return !isTensorCoreOp(op); });
+        [](Operation *op) { return !isLoweredWithDescriptors(op); });
     populateGpuWMMAToNVVMConversionPatterns(llvmConverter, patterns);
     patterns.add<LowerWarpMMALoad, LowerWarpMMACompute, LowerWarpMMAStore,
                  LowerWarpMMASync, LowerWarpLdMatrix, LowerWarpStMatrix,
-                 LowerWarpWgmmaDescriptor, LowerWarpWgmma>(
+                 LowerWarpWgmmaDescriptor, LowerWarpWgmma, LowerLaneAtomicRMW>(
         llvmConverter);
     scf::populateSCFStructuralTypeConversionsAndLegality(
         fragmentConverter, patterns, conversionTarget);

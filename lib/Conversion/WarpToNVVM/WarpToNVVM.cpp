@@ -391,9 +391,9 @@ struct ConvertWarpToNVVMPass
       return signalPassFailure();
 
     ConversionTarget target(getContext());
-    // The tensor-core ops need the memref descriptors and the chip:
-    // convert-warp-mma-to-nvvm, which runs next, lowers them.
-    target.addDynamicallyLegalDialect<WarpDialect>(isTensorCoreOp);
+    // The tensor-core ops and lane_atomic_rmw need the memref descriptors
+    // and the chip: convert-warp-mma-to-nvvm, which runs next, lowers them.
+    target.addDynamicallyLegalDialect<WarpDialect>(isLoweredWithDescriptors);
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(&getContext());
     populateWarpToNVVMPatterns(patterns);

@@ -800,9 +800,96 @@ func.func @atomic_add_index_count(%h: memref<?x?xi32>, %i: index, %x: i32) -> i3
 // -----
 
 func.func @atomic_add_narrow(%h: memref<?xi16>, %i: index, %x: i16) -> i16 {
-  // expected-error @+1 {{operand #0 must be 32-bit signless integer or 64-bit signless integer or 32-bit float or 64-bit float}}
+  // expected-error @+1 {{operand #0 must be 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float or vector of 16-bit float or bfloat16 type values of length 2}}
   %0 = warp.atomic_rmw <add> %x, %h[%i] : i16, memref<?xi16>
   return %0 : i16
+}
+
+// -----
+
+// The 16-bit types take add only: PTX has no 16-bit exchange, and its f16
+// min/max atomics exist only from sm_90.
+func.func @atomic_16bit_exch(%h: memref<?xf16>, %i: index, %x: f16) -> f16 {
+  // expected-error @+1 {{'warp.atomic_rmw' op kind 'exch' needs an i32, i64, f32 or f64 value (16-bit and packed values take add only), got 'f16'}}
+  %0 = warp.atomic_rmw <exch> %x, %h[%i] : f16, memref<?xf16>
+  return %0 : f16
+}
+
+// -----
+
+func.func @atomic_pair_max(%h: memref<?xvector<2xbf16>>, %i: index, %x: vector<2xbf16>) -> vector<2xbf16> {
+  // expected-error @+1 {{'warp.atomic_rmw' op kind 'maxsi' needs an i32, i64, f32 or f64 value (16-bit and packed values take add only), got 'vector<2xbf16>'}}
+  %0 = warp.atomic_rmw <maxsi> %x, %h[%i] : vector<2xbf16>, memref<?xvector<2xbf16>>
+  return %0 : vector<2xbf16>
+}
+
+// -----
+
+func.func @lane_atomic_16bit_xor(%h: memref<?xbf16>, %i: index, %x: bf16) -> bf16 {
+  // expected-error @+1 {{'warp.lane_atomic_rmw' op kind 'xor' needs an i32, i64, f32 or f64 value (16-bit and packed values take add only), got 'bf16'}}
+  %0 = warp.lane_atomic_rmw <xor> %x, %h[%i] : bf16, memref<?xbf16>
+  return %0 : bf16
+}
+
+// -----
+
+// Packed pairs of f16 and bf16 only: no longer vectors, no other elements.
+func.func @atomic_wide_vector(%h: memref<?xvector<4xf16>>, %i: index, %x: vector<4xf16>) -> vector<4xf16> {
+  // expected-error @+1 {{operand #0 must be 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float or vector of 16-bit float or bfloat16 type values of length 2, but got 'vector<4xf16>'}}
+  %0 = warp.atomic_rmw <add> %x, %h[%i] : vector<4xf16>, memref<?xvector<4xf16>>
+  return %0 : vector<4xf16>
+}
+
+// -----
+
+func.func @atomic_f32_pair(%h: memref<?xvector<2xf32>>, %i: index, %x: vector<2xf32>) -> vector<2xf32> {
+  // expected-error @+1 {{but got 'vector<2xf32>'}}
+  %0 = warp.atomic_rmw <add> %x, %h[%i] : vector<2xf32>, memref<?xvector<2xf32>>
+  return %0 : vector<2xf32>
+}
+
+// -----
+
+// A pair into a buffer of the scalar type (or the other 16-bit float).
+func.func @atomic_pair_into_scalars(%h: memref<?xf16>, %i: index, %x: vector<2xf16>) -> vector<2xf16> {
+  // expected-error @+1 {{value has the memref's element type}}
+  %0 = "warp.atomic_rmw"(%x, %h, %i) <{kind = #warp.atomic_kind<add>, operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (vector<2xf16>, memref<?xf16>, index) -> vector<2xf16>
+  return %0 : vector<2xf16>
+}
+
+// -----
+
+func.func @lane_atomic_bf16_into_f16(%h: memref<?xf16>, %i: index, %x: bf16) -> bf16 {
+  // expected-error @+1 {{value has the memref's element type}}
+  %0 = "warp.lane_atomic_rmw"(%x, %h, %i) <{kind = #warp.atomic_kind<add>}> : (bf16, memref<?xf16>, index) -> bf16
+  return %0 : bf16
+}
+
+// -----
+
+func.func @lane_atomic_private(%h: memref<?xf16, 5>, %i: index, %x: f16) -> f16 {
+  // expected-error @+1 {{'warp.lane_atomic_rmw' op needs a memref in global memory (no memory space, 1 or #gpu.address_space<global>) or workgroup memory (3 or #gpu.address_space<workgroup>), not 'memref<?xf16, 5>'}}
+  %0 = warp.lane_atomic_rmw <add> %x, %h[%i] : f16, memref<?xf16, 5>
+  return %0 : f16
+}
+
+// -----
+
+func.func @atomic_unknown_scope(%h: memref<?xi32>, %i: index, %x: i32) -> i32 {
+  // expected-error @+2 {{expected ::mlir::warp::MemoryScope to be one of: cta, cluster, gpu, sys}}
+  // expected-error @+1 {{failed to parse}}
+  %0 = warp.atomic_rmw <add> %x, %h[%i] scope <block> : i32, memref<?xi32>
+  return %0 : i32
+}
+
+// -----
+
+// PTX atom has no sequentially consistent form (.sc is fence's).
+func.func @atomic_seq_cst(%h: memref<?xi32>, %i: index, %x: i32) -> i32 {
+  // expected-error @+2 {{expected ::mlir::warp::MemoryOrder to be one of: relaxed, acquire, release, acq_rel}}
+  // expected-error @+1 {{failed to parse}}
+  %0 = warp.atomic_rmw <add> %x, %h[%i] ordering <seq_cst> : i32, memref<?xi32>
+  return %0 : i32
 }
 
 // -----

@@ -408,7 +408,7 @@ func.func @atomic_add(%h: memref<256xi32>, %bin: index, %f: memref<?x?xf32>, %i:
                       %l: memref<8xi64>, %y: i64) -> (i32, f32, f64, i64) {
   %one = arith.constant 1 : i32
   // CHECK: warp.atomic_rmw <add> %{{.*}}, %{{.*}}[%{{.*}}] : i32, memref<256xi32>
-  // GENERIC: "warp.atomic_rmw"(%{{.*}}, %{{.*}}, %{{.*}}) <{kind = #warp.atomic_kind<add>, operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (i32, memref<256xi32>, index) -> i32
+  // GENERIC: "warp.atomic_rmw"(%{{.*}}, %{{.*}}, %{{.*}}) <{kind = #warp.atomic_kind<add>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, ordering = #warp.memory_order<relaxed>, scope = #warp.memory_scope<gpu>}> : (i32, memref<256xi32>, index) -> i32
   %0 = warp.atomic_rmw <add> %one, %h[%bin] : i32, memref<256xi32>
   // CHECK: warp.atomic_rmw <add> %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] mask %{{.*}} : f32, memref<?x?xf32>
   %1 = warp.atomic_rmw <add> %w, %f[%i, %j] mask %m : f32, memref<?x?xf32>
@@ -417,6 +417,30 @@ func.func @atomic_add(%h: memref<256xi32>, %bin: index, %f: memref<?x?xf32>, %i:
   // CHECK: warp.atomic_rmw <add> %{{.*}}, %{{.*}}[%{{.*}}] : i64, memref<8xi64>
   %3 = warp.atomic_rmw <add> %y, %l[%i] : i64, memref<8xi64>
   return %0, %1, %2, %3 : i32, f32, f64, i64
+}
+
+// The 16-bit floats and their packed pairs (add), a scope and an order;
+// the defaults (gpu, relaxed) print nothing.
+// CHECK-LABEL: func @atomic_16bit_scope_order
+func.func @atomic_16bit_scope_order(%h: memref<?xf16>, %b: memref<?xbf16, 3>,
+                                    %p: memref<?xvector<2xf16>>, %q: memref<?xvector<2xbf16>>,
+                                    %i: index, %x: f16, %y: bf16, %v: vector<2xf16>,
+                                    %u: vector<2xbf16>, %m: i32) {
+  // CHECK: warp.atomic_rmw <add> %{{.*}}, %{{.*}}[%{{.*}}] : f16, memref<?xf16>
+  %0 = warp.atomic_rmw <add> %x, %h[%i] : f16, memref<?xf16>
+  // CHECK: warp.atomic_rmw <add> %{{.*}}, %{{.*}}[%{{.*}}] mask %{{.*}} scope <cta> : bf16, memref<?xbf16, 3>
+  // GENERIC: "warp.atomic_rmw"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{kind = #warp.atomic_kind<add>, operandSegmentSizes = array<i32: 1, 1, 1, 1>, ordering = #warp.memory_order<relaxed>, scope = #warp.memory_scope<cta>}> : (bf16, memref<?xbf16, 3>, index, i32) -> bf16
+  %1 = warp.atomic_rmw <add> %y, %b[%i] mask %m scope <cta> : bf16, memref<?xbf16, 3>
+  // CHECK: warp.atomic_rmw <add> %{{.*}}, %{{.*}}[%{{.*}}] scope <sys> ordering <acq_rel> : vector<2xf16>, memref<?xvector<2xf16>>
+  %2 = warp.atomic_rmw <add> %v, %p[%i] scope <sys> ordering <acq_rel> : vector<2xf16>, memref<?xvector<2xf16>>
+  // CHECK: warp.atomic_rmw <add> %{{.*}}, %{{.*}}[%{{.*}}] ordering <release> : vector<2xbf16>, memref<?xvector<2xbf16>>
+  %3 = warp.atomic_rmw <add> %u, %q[%i] scope <gpu> ordering <release> : vector<2xbf16>, memref<?xvector<2xbf16>>
+  // CHECK: warp.lane_atomic_rmw <add> %{{.*}}, %{{.*}}[%{{.*}}] scope <cluster> ordering <acquire> : vector<2xf16>, memref<?xvector<2xf16>>
+  // GENERIC: "warp.lane_atomic_rmw"(%{{.*}}, %{{.*}}, %{{.*}}) <{kind = #warp.atomic_kind<add>, ordering = #warp.memory_order<acquire>, scope = #warp.memory_scope<cluster>}> : (vector<2xf16>, memref<?xvector<2xf16>>, index) -> vector<2xf16>
+  %4 = warp.lane_atomic_rmw <add> %v, %p[%i] scope <cluster> ordering <acquire> : vector<2xf16>, memref<?xvector<2xf16>>
+  // CHECK: warp.lane_atomic_rmw <add> %{{.*}}, %{{.*}}[%{{.*}}] : f16, memref<?xf16>
+  %5 = warp.lane_atomic_rmw <add> %x, %h[%i] : f16, memref<?xf16>
+  return
 }
 
 // Every kind: the min/max kinds and the bitwise ones on integers, exch on

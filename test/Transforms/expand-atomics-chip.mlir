@@ -1,0 +1,55 @@
+// What the target chip cannot do with warp.atomic_rmw: bf16 with a scope or
+// order other than the defaults, the bf16 pair and the cluster scope need
+// sm_90 (PTX atom.add.noftz.bf16, .bf16x2, .cluster); the diagnostic is at
+// the op. bf16 with the defaults expands on every chip (LLVM's
+// compare-and-swap loop), as the f16 pair does from sm_70.
+// RUN: warp-opt %s --nvvm-attach-target=chip=sm_80 --warp-expand-collectives -split-input-file -verify-diagnostics
+// RUN: warp-opt %s --nvvm-attach-target=chip=sm_90 --warp-expand-collectives -split-input-file | FileCheck %s --check-prefix=SM90
+
+// SM90-LABEL: func @bf16_pair
+// SM90: warp.lane_atomic_rmw <add>
+gpu.module @m {
+func.func @bf16_pair(%v: vector<2xbf16>, %buf: memref<?xvector<2xbf16>>, %i: index) -> vector<2xbf16> {
+  // expected-error @+1 {{'warp.atomic_rmw' op on 'vector<2xbf16>' needs sm_90 or newer (PTX atom.add.noftz.bf16x2); the target chip is sm_80}}
+  %0 = warp.atomic_rmw <add> %v, %buf[%i] : vector<2xbf16>, memref<?xvector<2xbf16>>
+  return %0 : vector<2xbf16>
+}
+}
+
+// -----
+
+// SM90-LABEL: func @bf16_release
+// SM90: warp.lane_atomic_rmw <add>
+gpu.module @m {
+func.func @bf16_release(%v: bf16, %buf: memref<?xbf16>, %i: index) -> bf16 {
+  // expected-error @+1 {{'warp.atomic_rmw' op on 'bf16' needs sm_90 or newer (PTX atom.add.noftz.bf16); the target chip is sm_80}}
+  %0 = warp.atomic_rmw <add> %v, %buf[%i] ordering <release> : bf16, memref<?xbf16>
+  return %0 : bf16
+}
+}
+
+// -----
+
+// SM90-LABEL: func @cluster_scope
+// SM90: warp.lane_atomic_rmw <add>
+gpu.module @m {
+func.func @cluster_scope(%v: i32, %buf: memref<?xi32>, %i: index) -> i32 {
+  // expected-error @+1 {{'warp.atomic_rmw' op with scope <cluster> needs sm_90 or newer; the target chip is sm_80}}
+  %0 = warp.atomic_rmw <add> %v, %buf[%i] scope <cluster> : i32, memref<?xi32>
+  return %0 : i32
+}
+}
+
+// -----
+
+// Fine on sm_80: bf16 with the defaults, the f16 pair with any scope.
+// SM90-LABEL: func @fine
+// SM90: memref.atomic_rmw addf
+// SM90: warp.lane_atomic_rmw <add>
+gpu.module @m {
+func.func @fine(%v: bf16, %buf: memref<?xbf16>, %w: vector<2xf16>, %pbuf: memref<?xvector<2xf16>>, %i: index) -> (bf16, vector<2xf16>) {
+  %0 = warp.atomic_rmw <add> %v, %buf[%i] : bf16, memref<?xbf16>
+  %1 = warp.atomic_rmw <add> %w, %pbuf[%i] scope <sys> : vector<2xf16>, memref<?xvector<2xf16>>
+  return %0, %1 : bf16, vector<2xf16>
+}
+}
