@@ -3,13 +3,16 @@
 // warp-expand-device-ops (Passes.td): warp.device_reduce, device_scan,
 // device_select, device_partition (and their predicate forms, device_select_if
 // and device_partition_if), device_unique, device_run_length_encode,
-// device_histogram and device_radix_sort become kernels made of warp ops
+// device_histogram, device_radix_sort and device_reduce_combine become
+// kernels made of warp ops
 // in a gpu.module of their own, and the host code that allocates their
 // scratch and launches them.
 //
 // A reduction is CUB's two kernels: a capped grid of blocks folds chunks of
 // kReduceTilesPerBlock tiles into one partial each (16-byte vector loads,
-// warp.block_reduce), then one block folds the partials. A scan is one pass
+// warp.block_reduce), then one block folds the partials; with a combine
+// region (device_reduce_combine) the chunks are consecutive tiles, one
+// block each, and every fold keeps the input order. A scan is one pass
 // over the data with decoupled look-back (Merrill and Garland): block b
 // scans tile b (blocks start in index order, which CUB relies on too) with
 // warp.block_scan, publishes its total, reads its predecessors' published

@@ -2,10 +2,12 @@
 `warp.device_scan`, `warp.device_select`, `warp.device_partition` (and
 their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
 `warp.device_unique`, `warp.device_run_length_encode`,
-`warp.device_histogram` and `warp.device_radix_sort` from Python.
+`warp.device_histogram`, `warp.device_radix_sort` and
+`warp.device_reduce_combine` from Python.
 
     import warp_mlir.device as wd
     total = wd.reduce(x)                      # x[0] + ... + x[n-1], a 1-element array
+    m, i = wd.reduce((x, idx), argmax, init=(-inf, -1))  # argmax(k, left, right): a combiner
     prefix = wd.scan(x, "maxsi", exclusive=True)
     runs = wd.scan(x, keys=k)                  # restarts wherever k[i] != k[i-1]
     kept, count = wd.select(x, x > 0)          # kept[:count[0]]: the positive ones
