@@ -31,6 +31,8 @@ static StringRef getOperandName(Operation *op, unsigned number) {
                                     "values_out"}[number];
   if (isa<DeviceScanOp>(op))
     return std::array<StringRef, 3>{"input", "output", "keys"}[number];
+  if (auto tuple = dyn_cast<DeviceReduceCombineOp>(op))
+    return number < tuple.getInputs().size() ? "inputs" : "outputs";
   return number == 0 ? "input" : "output";
 }
 
@@ -43,7 +45,10 @@ static LogicalResult verifyDeviceMemRefs(Operation *op) {
            << "runs in host code (it launches kernels), not inside a "
               "gpu.module or gpu.launch";
   for (OpOperand &operand : op->getOpOperands()) {
-    auto type = cast<MemRefType>(operand.get().getType());
+    // Scalars (a tuple reduction's init) travel as kernel parameters.
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type)
+      continue;
     StringRef name = getOperandName(op, operand.getOperandNumber());
     if (!type.getLayout().isIdentity())
       return op->emitOpError() << "needs a contiguous " << name
@@ -164,6 +169,9 @@ LogicalResult DevicePartitionIfOp::verify() {
                          /*everyElement=*/true);
 }
 
+static LogicalResult verifyPureRegion(Operation *op, Region &region,
+                                      StringRef name);
+
 /// The checks of a selection's `pred` region (after its ops verified): one
 /// argument of the element type, a warp.yield of one i1, and only ops
 /// that the kernels may copy per item anywhere: no memory effects (which
@@ -191,6 +199,13 @@ static LogicalResult verifyPredicate(Operation *op, Region &region,
     llvm::interleaveComma(yield.getValues().getTypes(), diag);
     return diag << ")";
   }
+  return verifyPureRegion(op, region, "pred");
+}
+
+/// Fails on the first op of `region` (the `name` region of `op`) with
+/// memory effects: the kernels copy the region anywhere, per item.
+static LogicalResult verifyPureRegion(Operation *op, Region &region,
+                                      StringRef name) {
   WalkResult walk = region.walk([&](Operation *inner) {
     if (auto effects = dyn_cast<MemoryEffectOpInterface>(inner)) {
       if (effects.hasNoEffect())
@@ -199,7 +214,8 @@ static LogicalResult verifyPredicate(Operation *op, Region &region,
       return WalkResult::advance();
     }
     InFlightDiagnostic diag = inner->emitOpError()
-                              << "may not be in the pred region of '"
+                              << "may not be in the " << name
+                              << " region of '"
                               << op->getName()
                               << "': the region must be pure (no memory "
                                  "effects, no ops that need the lanes "
@@ -274,4 +290,62 @@ LogicalResult DeviceRadixSortOp::verify() {
                                      getEndBit())))
     return failure();
   return success();
+}
+
+// CombiningOpInterface: a region, never a kind; the combined values are
+// the inputs' elements; the lowering keeps the input order.
+std::optional<CombineKind> DeviceReduceCombineOp::getKind() {
+  return std::nullopt;
+}
+
+Operation::operand_range DeviceReduceCombineOp::getValues() {
+  return getInputs();
+}
+
+bool DeviceReduceCombineOp::isCommutative() { return false; }
+
+SmallVector<Type> DeviceReduceCombineOp::getCombinedTypes() {
+  return llvm::map_to_vector(getInputs().getTypes(), [](Type type) {
+    return cast<MemRefType>(type).getElementType();
+  });
+}
+
+LogicalResult DeviceReduceCombineOp::verify() {
+  if (failed(verifyDeviceMemRefs(*this)))
+    return failure();
+  size_t n = getInputs().size();
+  if (n == 0)
+    return emitOpError("needs at least one input");
+  if (getOutputs().size() != n || getInit().size() != n)
+    return emitOpError() << "takes one output and one init value per input, got "
+                         << n << " inputs, " << getOutputs().size()
+                         << " outputs and " << getInit().size() << " init values";
+  SmallVector<Type> elements = getCombinedTypes();
+  int64_t length =
+      cast<MemRefType>(getInputs().front().getType()).getDimSize(0);
+  for (size_t i = 0; i < n; ++i) {
+    auto input = cast<MemRefType>(getInputs()[i].getType());
+    auto output = cast<MemRefType>(getOutputs()[i].getType());
+    if (output.getElementType() != elements[i])
+      return emitOpError() << "output #" << i << " has element type "
+                           << output.getElementType() << ", expected "
+                           << elements[i] << " (input #" << i << "'s)";
+    if (getInit()[i].getType() != elements[i])
+      return emitOpError() << "init #" << i << " has type "
+                           << getInit()[i].getType() << ", expected "
+                           << elements[i] << " (input #" << i << "'s element)";
+    if (output.getDimSize(0) == 0)
+      return emitOpError() << "writes one element, but output #" << i
+                           << " has none";
+    int64_t size = input.getDimSize(0);
+    if (!ShapedType::isDynamic(length) && !ShapedType::isDynamic(size) &&
+        size < length)
+      return emitOpError() << "reduces " << length << " tuples, but input #"
+                           << i << " has " << size << " elements";
+  }
+  return success();
+}
+
+LogicalResult DeviceReduceCombineOp::verifyRegions() {
+  return verifyPureRegion(*this, getCombiner(), "combine");
 }

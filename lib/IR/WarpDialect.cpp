@@ -543,6 +543,22 @@ static void printPredicate(OpAsmPrinter &printer, Operation *,
   printer.printRegion(region, /*printEntryBlockArgs=*/false);
 }
 
+/// ` combine (%l0: t0, ..., %r0: t0, ...) { ... }`, required: a device
+/// reduction's combiner (the block ops' spelling, which is optional there).
+static ParseResult parseDeviceCombiner(OpAsmParser &parser, Region &region) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (failed(parseCombiner(parser, region)))
+    return failure();
+  if (region.empty())
+    return parser.emitError(loc, "expected a combine region");
+  return success();
+}
+
+static void printDeviceCombiner(OpAsmPrinter &printer, Operation *,
+                                Region &region) {
+  printCombiner(printer, region);
+}
+
 /// CombiningOpInterface's checks, which every combining op shares: one of
 /// kind and region, a kind over one value of a type it takes, a region
 /// whose block takes the left and the right tuple and yields one tuple of

@@ -3,13 +3,16 @@
 // warp-expand-device-ops (Passes.td): warp.device_reduce, device_scan,
 // device_select, device_partition (and their predicate forms, device_select_if
 // and device_partition_if), device_unique, device_run_length_encode,
-// device_histogram and device_radix_sort become kernels made of warp ops
+// device_histogram, device_radix_sort and device_reduce_combine become
+// kernels made of warp ops
 // in a gpu.module of their own, and the host code that allocates their
 // scratch and launches them.
 //
 // A reduction is CUB's two kernels: a capped grid of blocks folds chunks of
 // kReduceTilesPerBlock tiles into one partial each (16-byte vector loads,
-// warp.block_reduce), then one block folds the partials. A scan is one pass
+// warp.block_reduce), then one block folds the partials; with a combine
+// region (device_reduce_combine) the chunks are consecutive tiles, one
+// block each, and every fold keeps the input order. A scan is one pass
 // over the data with decoupled look-back (Merrill and Garland): block b
 // scans tile b (blocks start in index order, which CUB relies on too) with
 // warp.block_scan, publishes its total, reads its predecessors' published
@@ -193,6 +196,11 @@ public:
 
   void buildReduceTiles(gpu::GPUModuleOp module);
   void buildReduceFinish(gpu::GPUModuleOp module);
+  /// A warp.device_reduce_combine's kernels (operands: the inputs, the
+  /// init values, the outputs): reduce_tiles folds each chunk of tiles
+  /// into a partial tuple, reduce_finish folds the partials and `init`.
+  /// Both keep the input order, so the region need only be associative.
+  void buildTupleReduce(gpu::GPUModuleOp module, DeviceReduceCombineOp op);
   void buildScanInit(gpu::GPUModuleOp module);
   /// A scan; by key where the kernel's operands end in the keys.
   void buildScan(gpu::GPUModuleOp module, bool exclusive);
@@ -452,6 +460,18 @@ private:
   Value scanByKeyTile(const TileStatus &status, Value tile64, Value values,
                       Value heads, bool exclusive);
 
+  /// A tuple reduction's helpers: `lhs (op) rhs` by `region`; the tuple
+  /// `values` (every thread's) reduced over the block's first
+  /// `validThreads` threads in thread order; the block's partial of the
+  /// tile at `offset` (some elements of which are before n).
+  SmallVector<Value> combineTuples(Region &region, ValueRange lhs, ValueRange rhs) {
+    return llvm::to_vector(buildTupleCombine(b, b.getLoc(), std::nullopt, &region, lhs, rhs));
+  }
+  SmallVector<Value> blockReduceTuples(Region &region, ValueRange values,
+                                       Value validThreads);
+  SmallVector<Value> tupleTilePartial(Region &region, TypeRange types, Value offset,
+                                      int64_t items);
+
   ImplicitLocOpBuilder &b;
   CombineKind kind;
   Type element;
@@ -529,6 +549,148 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
     LLVM::StoreOp::create(b, partial, scratchSlot(i64(0), toI64(blockIndex)),
                           elementBytes);
   });
+}
+
+SmallVector<Value> DeviceKernelBuilder::blockReduceTuples(Region &region, ValueRange values,
+                                                         Value validThreads) {
+  auto reduce = BlockReduceOp::create(b, values.getTypes(), CombineKindAttr(), values,
+                                      /*items=*/false, validThreads, /*commutative=*/false,
+                                      ResultLanes::All, BlockReduceAlgorithmAttr());
+  IRMapping mapping;
+  region.cloneInto(&reduce.getCombiner(), mapping);
+  return SmallVector<Value>(reduce.getResult());
+}
+
+SmallVector<Value> DeviceKernelBuilder::tupleTilePartial(Region &region, TypeRange types,
+                                                         Value offset, int64_t items) {
+  // The thread's `items` consecutive elements of each input (blocked),
+  // zeros past n, which never reach the region.
+  SmallVector<Value> loaded;
+  for (auto [i, type] : llvm::enumerate(types))
+    loaded.push_back(loadTile(operands[i], arith::ConstantOp::create(b, b.getZeroAttr(type)),
+                              offset, items, 1, std::nullopt));
+  auto itemOf = [&](int64_t j) {
+    return llvm::map_to_vector(loaded, [&](Value vector) -> Value {
+      return vector::ExtractOp::create(b, vector, j);
+    });
+  };
+  // The thread folds its items before n from the left.
+  Value start = arith::AddIOp::create(
+      b, offset, arith::MulIOp::create(b, thread, index(items)));
+  Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, start, n);
+  Value held = arith::SelectOp::create(b, inside, arith::SubIOp::create(b, n, start),
+                                       index(0));
+  SmallVector<Value> fold = itemOf(0);
+  for (int64_t j = 1; j < items; ++j) {
+    Value more = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, index(j), held);
+    auto step = scf::IfOp::create(b, types, more, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(step.thenBlock());
+    scf::YieldOp::create(b, combineTuples(region, fold, itemOf(j)));
+    b.setInsertionPointToStart(step.elseBlock());
+    scf::YieldOp::create(b, fold);
+    fold = SmallVector<Value>(step.getResults());
+  }
+  // The threads that hold an element: a prefix of the block.
+  Value left = arith::MinUIOp::create(b, arith::SubIOp::create(b, n, offset),
+                                      index(items * DeviceTiling::kThreads));
+  Value threads = arith::IndexCastOp::create(
+      b, b.getI32Type(), arith::CeilDivUIOp::create(b, left, index(items)));
+  return blockReduceTuples(region, fold, threads);
+}
+
+void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
+                                           DeviceReduceCombineOp op) {
+  Region &region = op.getCombiner();
+  SmallVector<Type> types = op.getCombinedTypes();
+  size_t width = types.size();
+  int64_t widest = 1;
+  for (Type type : types)
+    widest = std::max<int64_t>(widest, type.getIntOrFloatBitWidth() / 8);
+  int64_t items = DeviceTiling::itemsPerThread(widest);
+  int64_t tileItems = DeviceTiling::tileItems(widest);
+  int64_t chunkItems = DeviceTiling::reduceChunkItems(widest);
+  // Partial tuple `index` (i64), element `i`: slot index * width + i.
+  auto partialSlot = [&](Value partial, size_t i) {
+    return scratchSlot(i64(0), arith::AddIOp::create(
+                                   b, arith::MulIOp::create(b, partial, i64(width)),
+                                   i64(i)));
+  };
+  auto bytesOf = [](Type type) { return type.getIntOrFloatBitWidth() / 8; };
+
+  // reduce_tiles: block c folds the tiles of chunk c, in order.
+  startKernel(module, "reduce_tiles", chunkItems);
+  Value chunk = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value base = arith::MulIOp::create(b, chunk, index(chunkItems));
+  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, base, n), [&] {
+    Value tiles = arith::MinUIOp::create(
+        b, arith::CeilDivUIOp::create(b, arith::SubIOp::create(b, n, base), index(tileItems)),
+        index(DeviceTiling::kReduceTilesPerBlock));
+    auto loop = scf::ForOp::create(b, index(1), tiles, index(1),
+                                   tupleTilePartial(region, types, base, items));
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value offset = arith::AddIOp::create(
+          b, base, arith::MulIOp::create(b, loop.getInductionVar(), index(tileItems)));
+      SmallVector<Value> partial = tupleTilePartial(region, types, offset, items);
+      scf::YieldOp::create(b, combineTuples(region, loop.getRegionIterArgs(), partial));
+    }
+    ifThen(isThreadZero(), [&] {
+      for (size_t i = 0; i < width; ++i)
+        LLVM::StoreOp::create(b, loop.getResult(i), partialSlot(toI64(chunk), i),
+                              bytesOf(types[i]));
+    });
+  });
+
+  // reduce_finish: one block folds the chunks' partials, kThreads at a
+  // time, in order, then puts init in front.
+  startKernel(module, "reduce_finish", std::nullopt);
+  ValueRange init = ValueRange(operands).slice(width, width);
+  ValueRange outputs = ValueRange(operands).slice(2 * width, width);
+  auto storeOutputs = [&](ValueRange result) {
+    ifThen(isThreadZero(), [&] {
+      for (size_t i = 0; i < width; ++i)
+        memref::StoreOp::create(b, result[i], outputs[i], ValueRange{index(0)});
+    });
+  };
+  Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
+  auto whether = scf::IfOp::create(b, empty, /*withElseRegion=*/true);
+  b.setInsertionPoint(whether.thenBlock()->getTerminator());
+  storeOutputs(init);
+  b.setInsertionPoint(whether.elseBlock()->getTerminator());
+  Value partials = arith::CeilDivUIOp::create(b, n, index(chunkItems));
+  auto group = [&](Value first) {
+    Value at = arith::AddIOp::create(b, first, thread);
+    Value valid = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, at, partials);
+    auto load = scf::IfOp::create(b, types, valid, /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(load.thenBlock());
+      SmallVector<Value> values;
+      for (size_t i = 0; i < width; ++i)
+        values.push_back(LLVM::LoadOp::create(b, types[i], partialSlot(toI64(at), i),
+                                              bytesOf(types[i])));
+      scf::YieldOp::create(b, values);
+      b.setInsertionPointToStart(load.elseBlock());
+      scf::YieldOp::create(b, llvm::map_to_vector(types, [&](Type type) -> Value {
+                             return arith::ConstantOp::create(b, b.getZeroAttr(type));
+                           }));
+    }
+    Value count = arith::MinUIOp::create(b, arith::SubIOp::create(b, partials, first),
+                                         index(DeviceTiling::kThreads));
+    return blockReduceTuples(region, load.getResults(),
+                             arith::IndexCastOp::create(b, b.getI32Type(), count));
+  };
+  auto loop = scf::ForOp::create(b, index(DeviceTiling::kThreads), partials,
+                                 index(DeviceTiling::kThreads), group(index(0)));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    SmallVector<Value> next = group(loop.getInductionVar());
+    scf::YieldOp::create(b, combineTuples(region, loop.getRegionIterArgs(), next));
+  }
+  storeOutputs(combineTuples(region, init, loop.getResults()));
 }
 
 void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
@@ -1609,6 +1771,8 @@ struct WarpExpandDeviceOpsPass
   /// the one made for an op alike (by this run or an earlier one: it states
   /// its scratch), else a new one (renamed if the name is taken).
   gpu::GPUModuleOp kernelsOf(Operation *op, SymbolTableCollection &symbols) {
+    if (auto tuple = dyn_cast<DeviceReduceCombineOp>(op))
+      return tupleReduceKernels(tuple, symbols);
     auto reduce = dyn_cast<DeviceReduceOp>(op);
     auto scan = dyn_cast<DeviceScanOp>(op);
     bool partition = isa<DevicePartitionOp, DevicePartitionIfOp>(op);
@@ -1752,6 +1916,39 @@ struct WarpExpandDeviceOpsPass
     return module;
   }
 
+  /// The kernels of a warp.device_reduce_combine: a module of its own (its
+  /// region is part of them), which takes its init values as parameters.
+  gpu::GPUModuleOp tupleReduceKernels(DeviceReduceCombineOp op,
+                                      SymbolTableCollection &symbols) {
+    std::string name = "warp_device_reduce_combine";
+    SmallVector<Type> types = op.getCombinedTypes();
+    for (Type type : types)
+      name += "_" + typeName(type);
+    auto top = op->getParentOfType<ModuleOp>();
+    top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                 UnitAttr::get(&getContext()));
+    ImplicitLocOpBuilder b(op->getLoc(), top.getContext());
+    b.setInsertionPointToEnd(top.getBody());
+    auto module = gpu::GPUModuleOp::create(b, name);
+    symbols.getSymbolTable(top).insert(module);
+    SmallVector<Type> operandTypes;
+    for (Type type : op->getOperandTypes()) {
+      auto memref = dyn_cast<MemRefType>(type);
+      operandTypes.push_back(
+          memref ? MemRefType::get({ShapedType::kDynamic}, memref.getElementType()) : type);
+    }
+    DeviceKernelBuilder kernels(b, CombineKind::Add, types.front(), operandTypes);
+    kernels.buildTupleReduce(module, op);
+    int64_t widest = 1;
+    for (Type type : types)
+      widest = std::max<int64_t>(widest, type.getIntOrFloatBitWidth() / 8);
+    // A partial tuple (an 8-byte slot per element) per chunk.
+    module->setAttr(kScratchAttrName,
+                    b.getDenseI64ArrayAttr({0, 8 * int64_t(types.size()),
+                                            DeviceTiling::reduceChunkItems(widest)}));
+    return module;
+  }
+
   /// The modules this run made or reused, by the module that holds them
   /// and their name.
   DenseMap<Operation *, llvm::StringMap<gpu::GPUModuleOp>> modules;
@@ -1768,6 +1965,11 @@ struct WarpExpandDeviceOpsPass
     // The op's memrefs as the kernels take them: memref<?xT>.
     SmallVector<Value> arguments;
     for (Value operand : op->getOperands()) {
+      // Scalars (a tuple reduction's init) go to the kernels as they are.
+      if (!isa<MemRefType>(operand.getType())) {
+        arguments.push_back(operand);
+        continue;
+      }
       auto type = MemRefType::get(
           {ShapedType::kDynamic}, cast<MemRefType>(operand.getType()).getElementType());
       arguments.push_back(operand.getType() == type

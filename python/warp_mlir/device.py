@@ -2,10 +2,12 @@
 `warp.device_scan`, `warp.device_select`, `warp.device_partition` (and
 their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
 `warp.device_unique`, `warp.device_run_length_encode`,
-`warp.device_histogram` and `warp.device_radix_sort` from Python.
+`warp.device_histogram`, `warp.device_radix_sort` and
+`warp.device_reduce_combine` from Python.
 
     import warp_mlir.device as wd
     total = wd.reduce(x)                      # x[0] + ... + x[n-1], a 1-element array
+    m, i = wd.reduce((x, idx), argmax, init=(-inf, -1))  # argmax(k, left, right): a combiner
     prefix = wd.scan(x, "maxsi", exclusive=True)
     runs = wd.scan(x, keys=k)                  # restarts wherever k[i] != k[i-1]
     kept, count = wd.select(x, x > 0)          # kept[:count[0]]: the positive ones
@@ -317,19 +319,115 @@ def _cluster_blocks(value: Any) -> int:
     return cluster
 
 
-def reduce(x: Any, kind: str = "add", out: Any = None, chip: str = "sm_90",
-           stream: Any = None, backend: str = "cuda", cluster_blocks: int = 1) -> Any:
+def reduce(x: Any, kind: Any = "add", out: Any = None, chip: str = "sm_90",
+           stream: Any = None, backend: str = "cuda", cluster_blocks: int = 1,
+           init: Any = None) -> Any:
     """`x[0] (kind) ... (kind) x[n-1]` as a 1-element array (`out`, or a new
     one like `x`); the kind's identity for an empty `x`. Floats combine in
     a tree, so a float sum may round differently from a sequential one.
     `cluster_blocks` 2 to 8 (sm_90 or the simulator): the folding blocks
     run in thread-block clusters and combine their partials through
-    distributed shared memory (warp.device_reduce's cluster_blocks)."""
+    distributed shared memory (warp.device_reduce's cluster_blocks).
+
+    `kind` may instead be a combiner function `combine(k, left, right)`
+    (CUB's DeviceReduce::Reduce with a custom op; warp.device_reduce_combine):
+    `k` is the kernel builder (warp_mlir's KernelBuilder) and `left`,
+    `right` its Values, or tuples of them where `x` is a tuple of arrays
+    (one tuple element per array, all of at least `len(x[0])` elements);
+    it returns the combined Value or tuple, built as a block op's
+    combiner is (see builder.py's block_reduce). It must be associative;
+    the input order is kept (`left` holds the earlier elements), so it
+    need not be commutative. `init` (a number, or a tuple of them) is
+    required: the result is `init (op) x_0 (op) ... (op) x_{n-1}`, `init`
+    for an empty `x`. Returns a 1-element array, or a tuple of them (`out`
+    may give them). Not with `cluster_blocks`; int8 to int64, float32 and
+    float64 arrays (init travels as a kernel parameter, which cannot be
+    float16 or bfloat16)."""
+    if callable(kind):
+        if cluster_blocks != 1:
+            raise ValueError("cluster_blocks does not combine with a combiner function")
+        return _reduce_combine(x, kind, init, out, chip, stream, backend)
+    if init is not None:
+        raise ValueError("init goes with a combiner function (a kind has its identity)")
     cluster = _cluster_blocks(cluster_blocks)
     _length(x)
     out = _output(x, out, 1)
     _run("reduce", [x, out], kind, False, chip, stream, backend, cluster)
     return out
+
+
+def _combine_region(combine: Any, elements: List[str]) -> str:
+    """The `combine (...) { ... }` text of the combiner function `combine(k,
+    left, right)` over tuples of `elements` (single values for one): the
+    region warp_mlir's kernel builder makes for a warp.block_reduce, with
+    its locations (the user's lines), for a device op's text."""
+    from . import builder
+    program = builder.Program("device_combiner")
+    params = {f"v{i}": getattr(builder, element) for i, element in enumerate(elements)}
+    single = len(elements) == 1
+
+    def combiner(k, *values):
+        k.block_reduce(lambda left, right: combine(k, left, right),
+                       values[0] if single else tuple(values))
+    program.kernel(**params)(combiner)
+    text = str(program)
+    start = text.index("combine (")
+    # The region ends at the brace that closes its first one (braces in
+    # the locations' quoted file names do not count).
+    depth, quoted, escaped, i = 0, False, False, text.index(")", start)
+    while True:
+        c = text[i]
+        if quoted:
+            quoted = not (c == '"' and not escaped)
+            escaped = c == "\\" and not escaped
+        elif c == '"':
+            quoted = True
+        elif c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return text[start:i + 1]
+        i += 1
+
+
+def _reduce_combine(x: Any, combine: Any, init: Any, out: Any, chip: str, stream: Any,
+                    backend: str) -> Any:
+    """reduce() with a combiner function: warp.device_reduce_combine."""
+    single = not isinstance(x, (tuple, list))
+    arrays = [x] if single else list(x)
+    if not arrays:
+        raise ValueError("reduce takes at least one array")
+    if init is None:
+        raise ValueError("a combiner function needs init (the fold starts from it)")
+    inits = [init] if single else list(init)
+    outs = [out] if single else list(out) if out is not None else [None] * len(arrays)
+    if len(inits) != len(arrays) or len(outs) != len(arrays):
+        raise ValueError(f"reduce takes one init value and one out per array: "
+                         f"{len(arrays)} arrays, {len(inits)} init, {len(outs)} out")
+    elements = [_element_type(a) for a in arrays]
+    if "f16" in elements or "bf16" in elements:
+        raise TypeError("reduce with a combiner function takes int8..int64, float32 and "
+                        "float64 arrays (init is a kernel parameter)")
+    n = _length(arrays[0])
+    for i, a in enumerate(arrays[1:], 1):
+        if _length(a) < n:
+            raise ValueError(f"array {i} has {_length(a)} elements, array 0 {n}")
+    outs = [_output(a, o, 1) for a, o in zip(arrays, outs)]
+    scalars = [float(v) if e.startswith("f") else int(v) for v, e in zip(inits, elements)]
+    region = _combine_region(combine, elements)
+    memrefs = [f"memref<?x{e}>" for e in elements]
+    params = ", ".join([f"%x{i}: {m}" for i, m in enumerate(memrefs)] +
+                       [f"%i{i}: {e}" for i, e in enumerate(elements)] +
+                       [f"%o{i}: {m}" for i, m in enumerate(memrefs)])
+    names = lambda prefix: ", ".join(f"%{prefix}{i}" for i in range(len(elements)))  # noqa: E731
+    text = (f"func.func @device_op({params}) {{\n  warp.device_reduce_combine {names('x')} "
+            f"init({names('i')} : {', '.join(elements)}) into {names('o')} : "
+            f"{', '.join(memrefs)} -> {', '.join(memrefs)} {region}\n  return\n}}\n")
+    key = ("reduce_combine", text, chip)
+    plan = _plans[key] if key in _plans else _plan_of(key, text, chip)
+    _launch(plan, arrays + scalars + outs, n, stream, backend)
+    return outs[0] if single else tuple(outs)
 
 
 def scan(x: Any, kind: str = "add", exclusive: bool = False, out: Any = None,

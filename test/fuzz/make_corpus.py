@@ -367,6 +367,25 @@ def family_seeds():
            "    warp.yield %keep : i1\n"
            "  }\n"
            "  return\n}\n")
+    # Device reductions with a combine region: an argmax over (f32, i32)
+    # with ties to the left, and a single i8 with static shapes.
+    yield ("func.func @device_reduce_combine(%x: memref<?xf32>, %i: memref<?xi32>, "
+           "%m: memref<1xf32>, %mi: memref<?xi32>, %b: memref<300xi8>, %c: memref<1xi8>, "
+           "%v0: f32, %i0: i32, %b0: i8) {\n"
+           "  warp.device_reduce_combine %x, %i init(%v0, %i0 : f32, i32) into %m, %mi "
+           ": memref<?xf32>, memref<?xi32> -> memref<1xf32>, memref<?xi32> "
+           "combine (%a: f32, %ai: i32, %r: f32, %ri: i32) {\n"
+           "    %gt = arith.cmpf ogt, %r, %a : f32\n"
+           "    %v = arith.select %gt, %r, %a : f32\n"
+           "    %j = arith.select %gt, %ri, %ai : i32\n"
+           "    warp.yield %v, %j : f32, i32\n"
+           "  }\n"
+           "  warp.device_reduce_combine %b init(%b0 : i8) into %c : memref<300xi8> -> "
+           "memref<1xi8> combine (%l: i8, %r: i8) {\n"
+           "    %s = arith.muli %l, %r : i8\n"
+           "    warp.yield %s : i8\n"
+           "  }\n"
+           "  return\n}\n")
     # Device radix sorts: keys only and pairs, floats, signed and unsigned
     # integers, descending, a bit range of one and of two passes, static
     # and dynamic shapes.

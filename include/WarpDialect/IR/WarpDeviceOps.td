@@ -138,6 +138,74 @@ def Warp_DeviceScanOp : Warp_DeviceOp<"device_scan"> {
   let extraClassDeclaration = commonDeclarations;
 }
 
+def Warp_DeviceReduceCombineOp : Warp_Op<"device_reduce_combine",
+    [IsolatedFromAbove, AttrSizedOperandSegments,
+     DeclareOpInterfaceMethods<Warp_CombiningOpInterface, ["getCombinedTypes"]>]> {
+  let summary = "reduce tuples of memrefs in device memory with a combine region (CUB DeviceReduce::Reduce)";
+  let description = [{
+    Host code: the `N` memrefs of `inputs` (`n = dim(inputs#0, 0)`
+    elements each; the others have at least `n`) are read as `n` tuples
+    `x_i = (inputs#0[i], ..., inputs#N-1[i])`, and
+    `(outputs#0[0], ..., outputs#N-1[0]) = init (op) x_0 (op) ... (op)
+    x_{n-1}`, `(op)` being the `combine` region; `n = 0` gives `init`.
+    This is CUB's `DeviceReduce::Reduce(in, out, n, op, init)` over a
+    tuple: a region has no identity, so `init` (one value per input, of
+    its element type) starts the fold.
+
+    The region is `warp.block_reduce`'s combine region: `2N` block
+    arguments (the left tuple, then the right one, of the inputs' element
+    types) and a `warp.yield` of the combined tuple, checked by the same
+    interface (`CombiningOpInterface`). It must be associative; it need
+    not be commutative: the lowering keeps the input order (the left
+    operand always holds elements of lower index than the right one), as
+    CUB does. It is a pure function of its arguments (no memory effects,
+    no ops that need the lanes together) and uses nothing defined outside
+    it. Floats combine in a tree over that order (the grouping differs
+    from a left fold, so rounding may differ from a sequential one).
+
+    Memrefs as for `warp.device_reduce` (device memory, default space,
+    contiguous, i8 to f64); `outputs#i` has `inputs#i`'s element type and
+    at least one element (only element 0 is written). The tuple's types
+    may differ (e.g. an argmax over `(f32, i32)`).
+
+    `warp-expand-device-ops` lowers it to two kernels of the op's own
+    (its region is part of them): `reduce_tiles`, a block per chunk of
+    `DeviceTiling::kReduceTilesPerBlock` consecutive tiles (tiles sized by
+    the tuple's widest element), each tile loaded with `warp.block_load`,
+    each thread folding its consecutive items from the left and the block
+    combining the threads' folds in thread order with `warp.block_reduce`'s
+    combine-region form (`valid_threads` where the tile is ragged: no
+    padding reaches the region), the chunk's tiles folded in order and the
+    chunk's partial tuple written to the scratch; then `reduce_finish`,
+    one block folding the chunks' partials in order (256 at a time, again
+    with `warp.block_reduce`) and writing `init (op) total`. `init`
+    travels to `reduce_finish` as kernel parameters.
+
+    ```mlir
+    // argmax, the lowest index winning ties
+    warp.device_reduce_combine %v, %i init(%v0, %i0 : f32, i32) into %m, %mi
+        : memref<?xf32>, memref<?xi32> -> memref<1xf32>, memref<1xi32>
+        combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
+      %gt = arith.cmpf ogt, %b, %a : f32
+      %r = arith.select %gt, %b, %a : f32
+      %ri = arith.select %gt, %bi, %ai : i32
+      warp.yield %r, %ri : f32, i32
+    }
+    ```
+  }];
+  let arguments = (ins Arg<Variadic<Warp_DeviceMemRef>, "", [MemRead]>:$inputs,
+                       Variadic<Warp_DeviceElement>:$init,
+                       Arg<Variadic<Warp_DeviceMemRef>, "", [MemWrite]>:$outputs);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    $inputs `init` `(` $init `:` type($init) `)` `into` $outputs attr-dict `:`
+    type($inputs) `->` type($outputs) `` custom<DeviceCombiner>($combiner)
+  }];
+  let hasVerifier = 1;
+  // The region's purity needs its ops verified first.
+  let hasRegionVerifier = 1;
+}
+
 def Warp_DeviceSelectOp : Warp_DeviceOp<"device_select"> {
   let summary = "keep the flagged elements of a memref, in order (CUB DeviceSelect::Flagged)";
   let description = [{

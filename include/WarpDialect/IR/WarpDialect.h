@@ -112,7 +112,8 @@ inline bool isBlockCollective(Operation *op) {
 inline bool isDeviceCollective(Operation *op) {
   return isa<DeviceReduceOp, DeviceScanOp, DeviceSelectOp, DevicePartitionOp,
              DeviceSelectIfOp, DevicePartitionIfOp, DeviceUniqueOp,
-             DeviceRunLengthEncodeOp, DeviceHistogramOp, DeviceRadixSortOp>(op);
+             DeviceRunLengthEncodeOp, DeviceHistogramOp, DeviceRadixSortOp,
+             DeviceReduceCombineOp>(op);
 }
 
 /// Slots per half of a block scratch array (ExpandBlockCollectives.cpp

@@ -218,14 +218,18 @@ def WarpExpandDeviceOpsPass
     another gets its kernels itself. A `warp.device_select_if` or
     `warp.device_partition_if` gets a module of its own
     (`@warp_device_<op>_<type>`, renamed where the name is taken): its
-    `pred` region is copied into its kernel. The kernels' block and tile sizes are LoweringPolicy.h's
+    `pred` region is copied into its kernel; so does a
+    `warp.device_reduce_combine` (`@warp_device_reduce_combine_<types>`,
+    its `combine` region copied into the kernels). The kernels' block and tile sizes are LoweringPolicy.h's
     `DeviceTiling`.
 
     The module states its launches for any host, so that a frontend (the
     Python package's `warp_mlir.device`) can run it without this host code:
     every kernel takes the op's memrefs in operand order (each as
     `memref<?xT>`: `(input, output)` of a reduce or scan, then a scan by
-    key's keys; a radix sort's keys, then its values, in and out), then `scratch` (a `memref<?xi8>`) and `n` (an `index`),
+    key's keys; a radix sort's keys, then its values, in and out; a
+    `warp.device_reduce_combine`'s inputs, its init values as scalars of
+    their types, then its outputs), then `scratch` (a `memref<?xi8>`) and `n` (an `index`),
     and runs in the module's order;
     `warp.device_grid = N` on a kernel means `max(1, ceil(n / N))` blocks,
     at most `M` with `warp.device_grid_max = M`, one block without it; the module's `warp.device_scratch = [F, P, T]`

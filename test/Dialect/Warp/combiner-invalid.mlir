@@ -69,7 +69,7 @@ func.func @no_yield(%x: f32) {
 // -----
 
 func.func @yield_outside(%x: f32) {
-  // expected-error @+1 {{'warp.yield' op expects parent op to be one of 'warp.reduce, warp.scan, warp.block_reduce, warp.block_scan, warp.device_select_if, warp.device_partition_if'}}
+  // expected-error @+1 {{'warp.yield' op expects parent op to be one of 'warp.reduce, warp.scan, warp.block_reduce, warp.block_scan, warp.device_select_if, warp.device_partition_if}}
   warp.yield %x : f32
 }
 
