@@ -1,6 +1,7 @@
 //===- ExpandDeviceOps.cpp - device-wide ops to kernels and launches ------===//
 //
-// warp-expand-device-ops (Passes.td): warp.device_reduce, device_scan,
+// warp-expand-device-ops (Passes.td): warp.device_reduce,
+// device_segmented_reduce, device_scan,
 // device_select, device_partition (and their predicate forms, device_select_if
 // and device_partition_if), device_unique, device_run_length_encode,
 // device_histogram and device_radix_sort become kernels made of warp ops
@@ -9,7 +10,10 @@
 //
 // A reduction is CUB's two kernels: a capped grid of blocks folds chunks of
 // kReduceTilesPerBlock tiles into one partial each (16-byte vector loads,
-// warp.block_reduce), then one block folds the partials. A scan is one pass
+// warp.block_reduce), then one block folds the partials. A segmented
+// reduction is one kernel of a block per segment (grid-strided past a
+// cap): the threads stride over the segment, then warp.block_reduce. A
+// scan is one pass
 // over the data with decoupled look-back (Merrill and Garland): block b
 // scans tile b (blocks start in index order, which CUB relies on too) with
 // warp.block_scan, publishes its total, reads its predecessors' published
@@ -58,6 +62,7 @@ namespace {
 constexpr llvm::StringLiteral kGridAttrName = "warp.device_grid";
 constexpr llvm::StringLiteral kGridMaxAttrName = "warp.device_grid_max";
 constexpr llvm::StringLiteral kScratchAttrName = "warp.device_scratch";
+constexpr llvm::StringLiteral kGridOperandAttrName = "warp.device_grid_operand";
 
 /// A scan tile's status word: nothing published yet, its total, or the
 /// combination of every element up to and including the tile.
@@ -193,6 +198,9 @@ public:
 
   void buildReduceTiles(gpu::GPUModuleOp module);
   void buildReduceFinish(gpu::GPUModuleOp module);
+  /// A segmented reduction's kernel: operands (input, output, begin, end,
+  /// init's bits).
+  void buildSegmentedReduce(gpu::GPUModuleOp module);
   void buildScanInit(gpu::GPUModuleOp module);
   /// A scan; by key where the kernel's operands end in the keys.
   void buildScan(gpu::GPUModuleOp module, bool exclusive);
@@ -567,6 +575,87 @@ void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
     Value result = arith::SelectOp::create(
         b, empty, buildCombineIdentity(b, b.getLoc(), kind, element), total);
     memref::StoreOp::create(b, result, output, ValueRange{index(0)});
+  });
+}
+
+void DeviceKernelBuilder::buildSegmentedReduce(gpu::GPUModuleOp module) {
+  // A block per output element (segment), at most the cap, grid-strided.
+  gpu::GPUFuncOp kernel = startKernel(module, "segmented_reduce", 1);
+  kernel->setAttr(kGridOperandAttrName, b.getI64IntegerAttr(1));
+  kernel->setAttr(kGridMaxAttrName,
+                  b.getI64IntegerAttr(DeviceTiling::kSegmentedReduceMaxBlocks));
+  // The kernel writes only the output, which overlaps no input (the op's
+  // contract): the input may take the read-only data path.
+  kernel.setArgAttr(0, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
+  kernel.setArgAttr(0, LLVM::LLVMDialect::getReadonlyAttrName(), b.getUnitAttr());
+  // The operands end in init, not in the output.
+  output = operands[1];
+  Value begins = operands[2], ends = operands[3];
+  Value init = operands[4];
+  if (init.getType() != element)
+    init = arith::BitcastOp::create(b, element, init);
+  Value segments = memref::DimOp::create(b, output, 0);
+  Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  auto offset = [&](Value offsets, Value segment) -> Value {
+    Value value = memref::LoadOp::create(b, offsets, ValueRange{segment});
+    return arith::IndexCastOp::create(b, b.getIndexType(), value);
+  };
+  auto segmentLoop = scf::ForOp::create(b, blockIndex, segments, blocks);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(segmentLoop.getBody());
+  Value segment = segmentLoop.getInductionVar();
+  Value first = offset(begins, segment);
+  Value last = offset(ends, segment);
+  Value nonEmpty = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, first, last);
+  // Thread t folds elements first + t + k * kThreads, k = 0, 1, ... in
+  // order: whole steps of kSegmentedReduceItemsPerThread loads without
+  // bounds checks (all in flight at once), then the rest one at a time.
+  int64_t unroll = DeviceTiling::kSegmentedReduceItemsPerThread;
+  int64_t step = unroll * DeviceTiling::kThreads;
+  Value length = arith::SelectOp::create(
+      b, nonEmpty, arith::SubIOp::create(b, last, first), index(0));
+  Value wholeEnd = arith::AddIOp::create(
+      b, first,
+      arith::MulIOp::create(
+          b, arith::DivUIOp::create(b, length, index(step)), index(step)));
+  Value start = arith::AddIOp::create(b, first, thread);
+  auto whole = scf::ForOp::create(b, start, wholeEnd, index(step),
+                                  ValueRange{pad(element)});
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(whole.getBody());
+    SmallVector<Value> items;
+    for (int64_t k = 0; k < unroll; ++k) {
+      Value at = arith::AddIOp::create(b, whole.getInductionVar(),
+                                       index(k * DeviceTiling::kThreads));
+      items.push_back(memref::LoadOp::create(b, input, ValueRange{at}));
+    }
+    Value folded = whole.getRegionIterArgs()[0];
+    for (Value item : items)
+      folded = combine(folded, item);
+    scf::YieldOp::create(b, folded);
+  }
+  auto rest = scf::ForOp::create(
+      b, arith::AddIOp::create(b, wholeEnd, thread), last,
+      index(DeviceTiling::kThreads), whole.getResults());
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(rest.getBody());
+    Value item = memref::LoadOp::create(b, input, ValueRange{rest.getInductionVar()});
+    scf::YieldOp::create(b, combine(rest.getRegionIterArgs()[0], item));
+  }
+  Value total =
+      BlockReduceOp::create(b, TypeRange{element}, CombineKindAttr::get(b.getContext(), kind),
+                            rest.getResult(0), /*items=*/false, Value(),
+                            /*commutative=*/false, ResultLanes::First,
+                            BlockReduceAlgorithmAttr())
+          .getResult()[0];
+  ifThen(isThreadZero(), [&] {
+    // An empty segment gets init itself (the padding of no items may
+    // differ from the identity: -0.0 for a float sum).
+    Value result = arith::SelectOp::create(b, nonEmpty, combine(init, total), init);
+    memref::StoreOp::create(b, result, output, ValueRange{segment});
   });
 }
 
@@ -1610,6 +1699,7 @@ struct WarpExpandDeviceOpsPass
   /// its scratch), else a new one (renamed if the name is taken).
   gpu::GPUModuleOp kernelsOf(Operation *op, SymbolTableCollection &symbols) {
     auto reduce = dyn_cast<DeviceReduceOp>(op);
+    auto segmented = dyn_cast<DeviceSegmentedReduceOp>(op);
     auto scan = dyn_cast<DeviceScanOp>(op);
     bool partition = isa<DevicePartitionOp, DevicePartitionIfOp>(op);
     auto histogram = dyn_cast<DeviceHistogramOp>(op);
@@ -1643,9 +1733,10 @@ struct WarpExpandDeviceOpsPass
       clusterBlocks = *scan.getClusterBlocks();
     if (reduce && reduce.getClusterBlocks())
       clusterBlocks = *reduce.getClusterBlocks();
-    CombineKind kind = reduce ? reduce.getKind()
-                       : scan ? scan.getKind()
-                              : CombineKind::Add;
+    CombineKind kind = reduce      ? reduce.getKind()
+                       : segmented ? segmented.getKind()
+                       : scan      ? scan.getKind()
+                                   : CombineKind::Add;
     Type element = select ? IntegerType::get(&getContext(), 64) : data;
     std::string name =
         (Twine("warp_device_") +
@@ -1660,7 +1751,10 @@ struct WarpExpandDeviceOpsPass
          (histogram ? "_" + typeName(histogram.getOutput().getType().getElementType()) +
                           (privateBins ? "_bins" + std::to_string(*privateBins) : "")
                     : "") +
-         (runs ? "_" + typeName(runs.getCountsOut().getType().getElementType()) : ""))
+         (runs ? "_" + typeName(runs.getCountsOut().getType().getElementType()) : "") +
+         (segmented ? "_" + typeName(segmented.getBegin().getType().getElementType()) +
+                          "_" + typeName(segmented.getEnd().getType().getElementType())
+                    : ""))
             .str();
     std::optional<RadixSortConfig> sortConfig;
     if (sort) {
@@ -1698,11 +1792,7 @@ struct WarpExpandDeviceOpsPass
     table.insert(module);
     if (!predicate)
       made[name] = module;
-    // The kernels take the op's memrefs as memref<?xT>.
-    SmallVector<Type> operandTypes;
-    for (Value operand : op->getOperands())
-      operandTypes.push_back(MemRefType::get(
-          {ShapedType::kDynamic}, cast<MemRefType>(operand.getType()).getElementType()));
+    SmallVector<Type> operandTypes = kernelOperandTypes(op);
     DeviceKernelBuilder kernels(b, kind, element, operandTypes, data);
     int64_t bytes = data.getIntOrFloatBitWidth() / 8;
     // A scan by key's tile holds as many keys as values, sized by the
@@ -1722,6 +1812,10 @@ struct WarpExpandDeviceOpsPass
                                               sortConfig->tileItems()}));
     } else if (histogram) {
       kernels.buildHistogram(module, privateBins);
+      // No scratch: 8 bytes, so that no allocation is empty.
+      module->setAttr(kScratchAttrName, b.getDenseI64ArrayAttr({8, 0, 1}));
+    } else if (segmented) {
+      kernels.buildSegmentedReduce(module);
       // No scratch: 8 bytes, so that no allocation is empty.
       module->setAttr(kScratchAttrName, b.getDenseI64ArrayAttr({8, 0, 1}));
     } else if (reduce) {
@@ -1752,6 +1846,20 @@ struct WarpExpandDeviceOpsPass
     return module;
   }
 
+  /// The types of the kernels' operands before (scratch, n): the op's
+  /// memrefs as memref<?xT>, then a segmented reduction's init as the
+  /// integer of its bits (present or not: its kernels are the same).
+  SmallVector<Type> kernelOperandTypes(Operation *op) {
+    SmallVector<Type> types;
+    for (Value operand : op->getOperands())
+      if (auto type = dyn_cast<MemRefType>(operand.getType()))
+        types.push_back(MemRefType::get({ShapedType::kDynamic}, type.getElementType()));
+    if (auto segmented = dyn_cast<DeviceSegmentedReduceOp>(op))
+      types.push_back(IntegerType::get(
+          &getContext(), segmented.getElementType().getIntOrFloatBitWidth()));
+    return types;
+  }
+
   /// The modules this run made or reused, by the module that holds them
   /// and their name.
   DenseMap<Operation *, llvm::StringMap<gpu::GPUModuleOp>> modules;
@@ -1765,20 +1873,30 @@ struct WarpExpandDeviceOpsPass
       return arith::ConstantIndexOp::create(b, value);
     };
     Value n = memref::DimOp::create(b, op->getOperand(0), 0);
-    // The op's memrefs as the kernels take them: memref<?xT>.
+    // The op's operands as the kernels take them (kernelOperandTypes).
     SmallVector<Value> arguments;
-    for (Value operand : op->getOperands()) {
-      auto type = MemRefType::get(
-          {ShapedType::kDynamic}, cast<MemRefType>(operand.getType()).getElementType());
-      arguments.push_back(operand.getType() == type
+    SmallVector<Type> types = kernelOperandTypes(op);
+    for (auto [operand, type] : llvm::zip(op->getOperands(), types))
+      arguments.push_back(operand.getType() == type || !isa<MemRefType>(type)
                               ? operand
                               : memref::CastOp::create(b, type, operand).getResult());
+    if (auto segmented = dyn_cast<DeviceSegmentedReduceOp>(op)) {
+      // Without init, the kind's identity; a float as its bits.
+      Type element = segmented.getElementType();
+      Value init = segmented.getInit();
+      if (!init) {
+        init = buildCombineIdentity(b, b.getLoc(), segmented.getKind(), element);
+        arguments.push_back(init);
+      }
+      if (element != types.back())
+        arguments.back() = arith::BitcastOp::create(b, types.back(), init);
     }
     Value one = constant(1);
-    // max(1, ceil(n / items)): an empty input still gets one block.
-    auto blocksFor = [&](int64_t items) -> Value {
+    // max(1, ceil(count / items)), count n by default: an empty input
+    // still gets one block.
+    auto blocksFor = [&](int64_t items, Value count = Value()) -> Value {
       return arith::MaxUIOp::create(
-          b, arith::CeilDivUIOp::create(b, n, constant(items)), one);
+          b, arith::CeilDivUIOp::create(b, count ? count : n, constant(items)), one);
     };
     ArrayRef<int64_t> rule =
         cast<DenseI64ArrayAttr>(module->getAttr(kScratchAttrName)).asArrayRef();
@@ -1798,8 +1916,12 @@ struct WarpExpandDeviceOpsPass
     arguments.push_back(n);
     for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
       Value grid = one;
-      if (auto items = kernel->getAttrOfType<IntegerAttr>(kGridAttrName))
-        grid = blocksFor(items.getInt());
+      if (auto items = kernel->getAttrOfType<IntegerAttr>(kGridAttrName)) {
+        Value count;
+        if (auto counted = kernel->getAttrOfType<IntegerAttr>(kGridOperandAttrName))
+          count = memref::DimOp::create(b, op->getOperand(counted.getInt()), 0);
+        grid = blocksFor(items.getInt(), count);
+      }
       if (auto most = kernel->getAttrOfType<IntegerAttr>(kGridMaxAttrName))
         grid = arith::MinUIOp::create(b, grid, constant(most.getInt()));
       // A clustered kernel: whole clusters.
