@@ -198,8 +198,8 @@ public:
 
   void buildReduceTiles(gpu::GPUModuleOp module);
   void buildReduceFinish(gpu::GPUModuleOp module);
-  /// A segmented reduction's kernel: operands (input, output, begin, end,
-  /// init's bits).
+  /// A segmented reduction's kernel: operands (input, output, begin, end),
+  /// then init's bits where the op has an init.
   void buildSegmentedReduce(gpu::GPUModuleOp module);
   void buildScanInit(gpu::GPUModuleOp module);
   /// A scan; by key where the kernel's operands end in the keys.
@@ -301,6 +301,15 @@ private:
     return arith::TruncIOp::create(b, type, length);
   }
   Value pad(Type type) { return buildCombinePadding(b, b.getLoc(), kind, type); }
+  /// The block's reduction of `value` (each thread's vector of `items`
+  /// folded first), in thread 0.
+  Value blockReduce(Value value, bool items) {
+    return BlockReduceOp::create(b, TypeRange{element},
+                                 CombineKindAttr::get(b.getContext(), kind),
+                                 value, items, Value(), /*commutative=*/false,
+                                 ResultLanes::First, BlockReduceAlgorithmAttr())
+        .getResult()[0];
+  }
   Value combine(Value lhs, Value rhs) {
     return buildCombine(b, b.getLoc(), kind, lhs, rhs);
   }
@@ -527,12 +536,7 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
     });
     return;
   }
-  Value partial =
-      BlockReduceOp::create(b, TypeRange{element}, CombineKindAttr::get(b.getContext(), kind),
-                            loop.getResult(0), /*items=*/true, Value(),
-                            /*commutative=*/false, ResultLanes::First,
-                            BlockReduceAlgorithmAttr())
-          .getResult()[0];
+  Value partial = blockReduce(loop.getResult(0), /*items=*/true);
   ifThen(isThreadZero(), [&] {
     LLVM::StoreOp::create(b, partial, scratchSlot(i64(0), toI64(blockIndex)),
                           elementBytes);
@@ -562,12 +566,7 @@ void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
         elementBytes);
     scf::YieldOp::create(b, combine(loop.getRegionIterArgs()[0], partial));
   }
-  Value total =
-      BlockReduceOp::create(b, TypeRange{element}, CombineKindAttr::get(b.getContext(), kind),
-                            loop.getResult(0), /*items=*/false, Value(),
-                            /*commutative=*/false, ResultLanes::First,
-                            BlockReduceAlgorithmAttr())
-          .getResult()[0];
+  Value total = blockReduce(loop.getResult(0), /*items=*/false);
   ifThen(isThreadZero(), [&] {
     // An empty input gives the identity (the partial of no items is the
     // padding, which may differ from it: -0.0 for a float sum).
@@ -591,7 +590,10 @@ void DeviceKernelBuilder::buildSegmentedReduce(gpu::GPUModuleOp module) {
   // The operands end in init, not in the output.
   output = operands[1];
   Value begins = operands[2], ends = operands[3];
-  Value init = operands[4];
+  // Without init, the kind's identity.
+  Value init = operands.size() > 4
+                   ? operands[4]
+                   : buildCombineIdentity(b, b.getLoc(), kind, element);
   if (init.getType() != element)
     init = arith::BitcastOp::create(b, element, init);
   Value segments = memref::DimOp::create(b, output, 0);
@@ -645,12 +647,7 @@ void DeviceKernelBuilder::buildSegmentedReduce(gpu::GPUModuleOp module) {
     Value item = memref::LoadOp::create(b, input, ValueRange{rest.getInductionVar()});
     scf::YieldOp::create(b, combine(rest.getRegionIterArgs()[0], item));
   }
-  Value total =
-      BlockReduceOp::create(b, TypeRange{element}, CombineKindAttr::get(b.getContext(), kind),
-                            rest.getResult(0), /*items=*/false, Value(),
-                            /*commutative=*/false, ResultLanes::First,
-                            BlockReduceAlgorithmAttr())
-          .getResult()[0];
+  Value total = blockReduce(rest.getResult(0), /*items=*/false);
   ifThen(isThreadZero(), [&] {
     // An empty segment gets init itself (the padding of no items may
     // differ from the identity: -0.0 for a float sum).
@@ -1741,20 +1738,27 @@ struct WarpExpandDeviceOpsPass
     std::string name =
         (Twine("warp_device_") +
          op->getName().stripDialect().drop_front(StringRef("device_").size()) +
-         (select || histogram ? "" : "_" + stringifyCombineKind(kind).str()) + "_" +
-         typeName(data) +
+         (select || histogram ? "" : "_" + stringifyCombineKind(kind).str()) +
+         "_" + typeName(data) +
          (scan && scan.getKeys()
               ? "_by_key_" + typeName(scan.getKeys().getType().getElementType())
               : "") +
          (scan && scan.getExclusive() ? "_exclusive" : "") +
          (clusterBlocks > 1 ? "_cluster" + std::to_string(clusterBlocks) : "") +
-         (histogram ? "_" + typeName(histogram.getOutput().getType().getElementType()) +
-                          (privateBins ? "_bins" + std::to_string(*privateBins) : "")
-                    : "") +
-         (runs ? "_" + typeName(runs.getCountsOut().getType().getElementType()) : "") +
-         (segmented ? "_" + typeName(segmented.getBegin().getType().getElementType()) +
-                          "_" + typeName(segmented.getEnd().getType().getElementType())
-                    : ""))
+         (histogram
+              ? "_" +
+                    typeName(histogram.getOutput().getType().getElementType()) +
+                    (privateBins ? "_bins" + std::to_string(*privateBins) : "")
+              : "") +
+         (runs ? "_" + typeName(runs.getCountsOut().getType().getElementType())
+               : "") +
+         (segmented
+              ? "_" +
+                    typeName(segmented.getBegin().getType().getElementType()) +
+                    "_" +
+                    typeName(segmented.getEnd().getType().getElementType()) +
+                    (segmented.getInit() ? "_init" : "")
+              : ""))
             .str();
     std::optional<RadixSortConfig> sortConfig;
     if (sort) {
@@ -1847,16 +1851,19 @@ struct WarpExpandDeviceOpsPass
   }
 
   /// The types of the kernels' operands before (scratch, n): the op's
-  /// memrefs as memref<?xT>, then a segmented reduction's init as the
-  /// integer of its bits (present or not: its kernels are the same).
+  /// memrefs as memref<?xT>, a segmented reduction's init as the integer
+  /// of its bits (so that any frontend can pass an f16 or bf16 one).
   SmallVector<Type> kernelOperandTypes(Operation *op) {
     SmallVector<Type> types;
-    for (Value operand : op->getOperands())
-      if (auto type = dyn_cast<MemRefType>(operand.getType()))
-        types.push_back(MemRefType::get({ShapedType::kDynamic}, type.getElementType()));
-    if (auto segmented = dyn_cast<DeviceSegmentedReduceOp>(op))
-      types.push_back(IntegerType::get(
-          &getContext(), segmented.getElementType().getIntOrFloatBitWidth()));
+    for (Value operand : op->getOperands()) {
+      Type type = operand.getType();
+      if (auto memref = dyn_cast<MemRefType>(type))
+        types.push_back(
+            MemRefType::get({ShapedType::kDynamic}, memref.getElementType()));
+      else
+        types.push_back(
+            IntegerType::get(&getContext(), type.getIntOrFloatBitWidth()));
+    }
     return types;
   }
 
@@ -1875,21 +1882,14 @@ struct WarpExpandDeviceOpsPass
     Value n = memref::DimOp::create(b, op->getOperand(0), 0);
     // The op's operands as the kernels take them (kernelOperandTypes).
     SmallVector<Value> arguments;
-    SmallVector<Type> types = kernelOperandTypes(op);
-    for (auto [operand, type] : llvm::zip(op->getOperands(), types))
-      arguments.push_back(operand.getType() == type || !isa<MemRefType>(type)
-                              ? operand
-                              : memref::CastOp::create(b, type, operand).getResult());
-    if (auto segmented = dyn_cast<DeviceSegmentedReduceOp>(op)) {
-      // Without init, the kind's identity; a float as its bits.
-      Type element = segmented.getElementType();
-      Value init = segmented.getInit();
-      if (!init) {
-        init = buildCombineIdentity(b, b.getLoc(), segmented.getKind(), element);
-        arguments.push_back(init);
-      }
-      if (element != types.back())
-        arguments.back() = arith::BitcastOp::create(b, types.back(), init);
+    for (auto [operand, type] :
+         llvm::zip(op->getOperands(), kernelOperandTypes(op))) {
+      if (operand.getType() == type)
+        arguments.push_back(operand);
+      else if (isa<MemRefType>(type))
+        arguments.push_back(memref::CastOp::create(b, type, operand));
+      else
+        arguments.push_back(arith::BitcastOp::create(b, type, operand));
     }
     Value one = constant(1);
     // max(1, ceil(count / items)), count n by default: an empty input

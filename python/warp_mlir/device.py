@@ -674,7 +674,8 @@ def segmented_reduce(x: Any, offsets: Any, kind: str = "add", init: Any = None, 
     out = _output(x, out, segments)
     if n and segments and _address(out) == _address(x):
         raise ValueError("out must not be x")
-    bits = 0 if init is None else _init_bits(init, element)
+    # The kernels take init as its bits (warp-expand-device-ops).
+    scalars = [] if init is None else [_init_bits(init, element)]
     types = [f"memref<?x{element}>"] * 2 + [f"memref<?x{_OFFSETS[_dtype_name(a)]}>"
                                               for a in (begin, end)]
     key = ("segmented_reduce", kind, element, types[2], types[3], str(init is None), chip)
@@ -688,7 +689,7 @@ def segmented_reduce(x: Any, offsets: Any, kind: str = "add", init: Any = None, 
                 f" : {', '.join(types)}{init_type}\n  return\n}}\n")
         plan = _plan_of(key, text, chip)
     view = out[:segments] if _length(out) > segments else out
-    _launch(plan, [x, view, begin, end, bits], n, stream, backend)
+    _launch(plan, [x, view, begin, end] + scalars, n, stream, backend)
     return out
 
 

@@ -102,7 +102,8 @@ def Warp_DeviceSegmentedReduceOp
     of segments; each block's threads stride over its segment, then
     reduce with `warp.block_reduce`. The kernel takes `init` as the
     integer of its bits (a float bitcast), so that any frontend can pass
-    it.
+    it; an op without `init` has a kernel of its own, which combines the
+    identity.
 
     ```mlir
     warp.device_segmented_reduce <add> %x, %sums, %begin, %end

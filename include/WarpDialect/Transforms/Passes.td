@@ -228,8 +228,7 @@ def WarpExpandDeviceOpsPass
     `memref<?xT>`: `(input, output)` of a reduce or scan, then a scan by
     key's keys; a radix sort's keys, then its values, in and out; a
     segmented reduction's input, output, begin and end offsets, then its
-    init as the integer of its bits, the kind's identity where the op has
-    none), then `scratch` (a `memref<?xi8>`) and `n` (an `index`, the
+    init, where it has one, as the integer of its bits), then `scratch` (a `memref<?xi8>`) and `n` (an `index`, the
     input's elements), and runs in the module's order;
     `warp.device_grid = N` on a kernel means `max(1, ceil(n / N))` blocks,
     counting the elements of operand `K` instead of `n` with
