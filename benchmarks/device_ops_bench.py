@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The host-level device-wide ops of warp_mlir.device (warp.device_reduce,
-warp.device_scan) against CUB and torch, interleaved in one run on the GPU
-host.
+warp.device_scan, ...) against CUB and torch, interleaved in one run on the
+GPU host.
 
     python3 device_ops_bench.py [--json out.json] [--only GROUPS] [--log2n 10,14,...]
                                 [--dry-run]
@@ -36,6 +36,14 @@ one, 2^27):
   scan_by_key_i32         wd.scan(x, kind="add", keys=keys, out=out) vs
                           cub::DeviceScan::InclusiveSumByKey (i32 keys in runs
                           of 32 on average; torch has no scan by key)
+  segmented_sum_f32_l{32,4096}
+                          wd.segmented_reduce(x, offsets, "add", out=out) vs
+                          cub::DeviceSegmentedReduce::Sum(d_offsets,
+                          d_offsets + 1) and torch.segment_reduce(x, "sum",
+                          offsets=), the n elements in segments of random
+                          lengths uniform in [0, 2L] (L = 32: many short
+                          ones, a few empty; L = 4096: long ones), i32
+                          offsets
 
 and, timed with them at every n as the ceilings, a device-to-device copy
 of the same bytes (cupy's copyto and torch's copy_; the faster counts) and,
@@ -127,7 +135,11 @@ GROUPS = {
     "rle_i32": ("rle", "i32", False),
     "histogram_u8": ("histogram", "u8", False),
     "radix_sort_i32": ("radix_sort", "i32", False),
+    "segmented_sum_f32_l32": ("segmented_reduce", "f32", False),
+    "segmented_sum_f32_l4096": ("segmented_reduce", "f32", False),
 }
+# A segmented reduction's mean segment length L (lengths uniform in [0, 2L]).
+SEGMENT_LENGTHS = {"segmented_sum_f32_l32": 32, "segmented_sum_f32_l4096": 4096}
 CLUSTERS = {"reduce_i32_c4": 4, "scan_incl_i32_c2": 2, "scan_incl_i32_c4": 4, "scan_incl_i32_c8": 8,
             "scan_incl_f32_c4": 4}
 IMPLS = ("warp", "cub", "torch", "triton", "copy_cupy", "copy_torch", "read")
@@ -181,6 +193,8 @@ def cub_name(group):
         return f"cub_scan_by_key_{ty}"
     if op == "radix_sort":
         return f"cub_radix_sort_keys_{ty}"
+    if op == "segmented_reduce":
+        return f"cub_segmented_sum_{ty}"
     return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
 
 
@@ -197,7 +211,8 @@ def import_device():
 def warp_op(wd, group, chip):
     """The warp call of `group`: f(x, out), f(x, out, flags, count) for a
     selection, f(x, unique, counts, num_runs) for a run-length encoding,
-    f(x, out, keys) for a scan by key."""
+    f(x, out, keys) for a scan by key, f(x, out, offsets) for a segmented
+    reduction."""
     op, _, exclusive = GROUPS[group]
     if op == "histogram":
         return lambda x, out: wd.histogram(x, HISTOGRAM_BINS, out=out, chip=chip)
@@ -217,6 +232,8 @@ def warp_op(wd, group, chip):
     if op == "scan_by_key":
         return lambda x, out, keys: wd.scan(x, kind="add", exclusive=exclusive, out=out,
                                             keys=keys, chip=chip)
+    if op == "segmented_reduce":
+        return lambda x, out, offsets: wd.segmented_reduce(x, offsets, "add", out=out, chip=chip)
     cluster = CLUSTERS.get(group, 1)
     if op == "reduce":
         return lambda x, out: wd.reduce(x, kind="add", out=out, chip=chip,
@@ -263,6 +280,9 @@ def child_compile(c, groups, log2n):
         if GROUPS[group][0] == "scan_by_key":
             keys = cp.zeros(x.size, dtype=cp.int32)
             call = lambda x, out, call=call, keys=keys: call(x, out, keys[:x.size])  # noqa: E731
+        if GROUPS[group][0] == "segmented_reduce":  # one segment of everything
+            call = lambda x, out, call=call: call(  # noqa: E731
+                x, out[:1], cp.asarray([0, x.size], dtype=cp.int32))
 
         def run():
             for log2 in sizes:
@@ -576,6 +596,55 @@ def child_scan_by_key(c, group, log2n):
         time_size(c, group)
 
 
+def child_segmented_reduce(c, group, log2n):
+    """A segmented sum of f32 integers in [-4, 4] over segments of random
+    lengths (SEGMENT_LENGTHS: uniform in [0, 2L], i32 offsets; at each n
+    the segments that start before n, the last cut at n): warp, CUB's
+    DeviceSegmentedReduce::Sum and torch.segment_reduce, checked against
+    cupy's int64 cumsum at the offsets (every sum is exact in any order),
+    timed with the copies of the input."""
+    cp = c.cp
+    _, ty, _ = GROUPS[group]
+    sizes = sizes_of(group, log2n)
+    big = 1 << max(sizes)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    xi = rng.integers(-4, 5, big, dtype=cp.int32)
+    x = xi.astype(DTYPES[ty])
+    mean = SEGMENT_LENGTHS[group]
+    # Twice the segments n needs on average: they reach past the largest n.
+    lengths = rng.integers(0, 2 * mean + 1, 2 * (big // mean) + 2, dtype=cp.int64)
+    starts = cp.concatenate([cp.zeros(1, cp.int64), cp.cumsum(lengths)])
+    total = cp.concatenate([cp.zeros(1, cp.int64), cp.cumsum(xi, dtype=cp.int64)])
+    out, dst = cp.empty(starts.size, dtype=x.dtype), cp.empty_like(x)
+    warp, warp_error, torch = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        offsets = cp.concatenate([starts[starts < n], cp.full(1, n, cp.int64)]).astype(cp.int32)
+        segments = offsets.size - 1
+        xv, outv, dv = x[:n], out[:segments], dst[:n]
+        want = (total[offsets[1:]] - total[offsets[:-1]]).astype(x.dtype)
+        check = lambda outv=outv, want=want: equal(cp, outv, want)  # noqa: E731
+        reset = lambda outv=outv, want=want: cp.add(want, 1, out=outv)  # noqa: E731
+
+        def add(impl, launch, check=check, reset=reset):
+            reset()
+            c.measure(group, f"{impl}@{log2}", launch, check)
+
+        if warp:
+            add("warp", lambda xv=xv, outv=outv, offsets=offsets: warp(xv, outv, offsets))
+        else:
+            c.report(group, f"warp@{log2}", error=warp_error)
+        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(outv),
+                device_bench.ptr(offsets), ctypes.c_longlong(segments))
+        if torch:
+            tx, tout = torch.from_dlpack(xv), torch.from_dlpack(outv)
+            toff = torch.from_dlpack(offsets).long()
+            add("torch", lambda tx=tx, tout=tout, toff=toff: tout.copy_(
+                torch.segment_reduce(tx, "sum", offsets=toff, unsafe=True)))
+        add_copies(c, add, torch, xv, dv)
+        time_size(c, group)
+
+
 def child_radix_sort(c, group, log2n):
     """An ascending sort of uniform i32 keys over their whole range (signed
     order): warp, CUB's DeviceRadixSort::SortKeys and torch.sort(stable=True),
@@ -626,6 +695,8 @@ def child_group(c, group, log2n):
         return child_scan_by_key(c, group, log2n)
     if op == "radix_sort":
         return child_radix_sort(c, group, log2n)
+    if op == "segmented_reduce":
+        return child_segmented_reduce(c, group, log2n)
     dtype = DTYPES[ty]
     sizes = sizes_of(group, log2n)
     big = 1 << max(sizes)
@@ -716,9 +787,15 @@ def child_cmd(args, child, so):
 def summarize(group, log2, by_impl, note):
     op, ty, exclusive = GROUPS[group]
     n = 1 << log2
-    # Bytes read and written: a scan by key reads its keys too.
+    # Bytes read and written: a scan by key reads its keys too; a
+    # segmented reduction reads the input and an i32 offset per segment
+    # and writes a result per segment (n / L of them, about).
     moved = n * SIZES[ty] * (1 if op in ("reduce", "histogram") else 3 if op == "scan_by_key" else 2)
     label = op if op != "scan" else f"scan_{'excl' if exclusive else 'incl'}"
+    if op == "segmented_reduce":
+        mean = SEGMENT_LENGTHS[group]
+        moved = n * SIZES[ty] + n // mean * (4 + SIZES[ty])
+        label = f"segsum_l{mean}"
     if group in CLUSTERS:
         label += f"_c{CLUSTERS[group]}"
     entry = {"group": group, "op": label,

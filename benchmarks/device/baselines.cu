@@ -15,6 +15,7 @@
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_run_length_encode.cuh>
+#include <cub/device/device_segmented_reduce.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
@@ -350,6 +351,13 @@ EXPORT int cub_rle_i32(void *temp, size_t *bytes, const int *in, int *unique, in
 EXPORT int cub_radix_sort_keys_i32(void *temp, size_t *bytes, const int *in, int *out, long long n) {
   // Ascending, every bit, signed order (device_ops_bench.py's radix_sort_i32).
   return cub::DeviceRadixSort::SortKeys(temp, *bytes, in, out, n);
+}
+EXPORT int cub_segmented_sum_f32(void *temp, size_t *bytes, const float *in, float *out,
+                                 const int *offsets, long long segments) {
+  // Segment s is [offsets[s], offsets[s + 1]): CUB's usual d_offsets,
+  // d_offsets + 1 (device_ops_bench.py's segmented_sum_f32_*).
+  return cub::DeviceSegmentedReduce::Sum(temp, *bytes, in, out, static_cast<int>(segments), offsets,
+                                         offsets + 1);
 }
 EXPORT int cub_histogram_u8(void *temp, size_t *bytes, const unsigned char *samples, int *hist, long long n) {
   // 256 bins of width 1 over [0, 256): a count per byte value (device_ops_bench.py).

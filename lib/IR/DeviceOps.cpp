@@ -33,6 +33,9 @@ static StringRef getOperandName(Operation *op, unsigned number) {
     return std::array<StringRef, 3>{"input", "output", "keys"}[number];
   if (auto tuple = dyn_cast<DeviceReduceCombineOp>(op))
     return number < tuple.getInputs().size() ? "inputs" : "outputs";
+  if (isa<DeviceSegmentedReduceOp>(op))
+    return std::array<StringRef, 5>{"input", "output", "begin", "end",
+                                    "init"}[number];
   return number == 0 ? "input" : "output";
 }
 
@@ -45,7 +48,8 @@ static LogicalResult verifyDeviceMemRefs(Operation *op) {
            << "runs in host code (it launches kernels), not inside a "
               "gpu.module or gpu.launch";
   for (OpOperand &operand : op->getOpOperands()) {
-    // Scalars (a tuple reduction's init) travel as kernel parameters.
+    // Scalars (a tuple reduction's init, a segmented reduction's) are host
+    // values, not memrefs.
     auto type = dyn_cast<MemRefType>(operand.get().getType());
     if (!type)
       continue;
@@ -114,6 +118,30 @@ LogicalResult DeviceScanOp::verify() {
                             "before it while the tile before writes)";
   if (getClusterBlocks())
     return emitOpError() << "takes cluster_blocks or keys, not both";
+  return success();
+}
+
+LogicalResult DeviceSegmentedReduceOp::verify() {
+  if (failed(verifyDeviceOp(*this, getKind(), getInput(), getOutput())))
+    return failure();
+  Type element = getElementType();
+  if (getInit() && getInit().getType() != element)
+    return emitOpError() << "takes init of the element type " << element
+                         << ", got " << getInit().getType();
+  // An offset of each kind per segment (an output element).
+  int64_t segments = getOutput().getType().getDimSize(0);
+  for (auto [name, offsets] :
+       {std::pair<StringRef, Value>{"begin", getBegin()}, {"end", getEnd()}}) {
+    int64_t size = cast<MemRefType>(offsets.getType()).getDimSize(0);
+    if (!ShapedType::isDynamic(segments) && !ShapedType::isDynamic(size) &&
+        size < segments)
+      return emitOpError() << "reduces " << segments << " segments, but its "
+                           << name << " offsets have " << size << " elements";
+  }
+  Value output = getOutput();
+  if (output == getInput() || output == getBegin() || output == getEnd())
+    return emitOpError() << "cannot write its input or offsets (other blocks "
+                            "read them while one writes its result)";
   return success();
 }
 

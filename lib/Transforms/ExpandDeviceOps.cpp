@@ -1,6 +1,7 @@
 //===- ExpandDeviceOps.cpp - device-wide ops to kernels and launches ------===//
 //
-// warp-expand-device-ops (Passes.td): warp.device_reduce, device_scan,
+// warp-expand-device-ops (Passes.td): warp.device_reduce,
+// device_segmented_reduce, device_scan,
 // device_select, device_partition (and their predicate forms, device_select_if
 // and device_partition_if), device_unique, device_run_length_encode,
 // device_histogram, device_radix_sort and device_reduce_combine become
@@ -12,7 +13,10 @@
 // kReduceTilesPerBlock tiles into one partial each (16-byte vector loads,
 // warp.block_reduce), then one block folds the partials; with a combine
 // region (device_reduce_combine) the chunks are consecutive tiles, one
-// block each, and every fold keeps the input order. A scan is one pass
+// block each, and every fold keeps the input order. A segmented
+// reduction is one kernel of a block per segment (grid-strided past a
+// cap): the threads stride over the segment, then warp.block_reduce. A
+// scan is one pass
 // over the data with decoupled look-back (Merrill and Garland): block b
 // scans tile b (blocks start in index order, which CUB relies on too) with
 // warp.block_scan, publishes its total, reads its predecessors' published
@@ -61,6 +65,7 @@ namespace {
 constexpr llvm::StringLiteral kGridAttrName = "warp.device_grid";
 constexpr llvm::StringLiteral kGridMaxAttrName = "warp.device_grid_max";
 constexpr llvm::StringLiteral kScratchAttrName = "warp.device_scratch";
+constexpr llvm::StringLiteral kGridOperandAttrName = "warp.device_grid_operand";
 
 /// A scan tile's status word: nothing published yet, its total, or the
 /// combination of every element up to and including the tile.
@@ -201,6 +206,9 @@ public:
   /// into a partial tuple, reduce_finish folds the partials and `init`.
   /// Both keep the input order, so the region need only be associative.
   void buildTupleReduce(gpu::GPUModuleOp module, DeviceReduceCombineOp op);
+  /// A segmented reduction's kernel: operands (input, output, begin, end),
+  /// then init's bits where the op has an init.
+  void buildSegmentedReduce(gpu::GPUModuleOp module);
   void buildScanInit(gpu::GPUModuleOp module);
   /// A scan; by key where the kernel's operands end in the keys.
   void buildScan(gpu::GPUModuleOp module, bool exclusive);
@@ -301,6 +309,15 @@ private:
     return arith::TruncIOp::create(b, type, length);
   }
   Value pad(Type type) { return buildCombinePadding(b, b.getLoc(), kind, type); }
+  /// The block's reduction of `value` (each thread's vector of `items`
+  /// folded first), in thread 0.
+  Value blockReduce(Value value, bool items) {
+    return BlockReduceOp::create(b, TypeRange{element},
+                                 CombineKindAttr::get(b.getContext(), kind),
+                                 value, items, Value(), /*commutative=*/false,
+                                 ResultLanes::First, BlockReduceAlgorithmAttr())
+        .getResult()[0];
+  }
   Value combine(Value lhs, Value rhs) {
     return buildCombine(b, b.getLoc(), kind, lhs, rhs);
   }
@@ -539,12 +556,7 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
     });
     return;
   }
-  Value partial =
-      BlockReduceOp::create(b, TypeRange{element}, CombineKindAttr::get(b.getContext(), kind),
-                            loop.getResult(0), /*items=*/true, Value(),
-                            /*commutative=*/false, ResultLanes::First,
-                            BlockReduceAlgorithmAttr())
-          .getResult()[0];
+  Value partial = blockReduce(loop.getResult(0), /*items=*/true);
   ifThen(isThreadZero(), [&] {
     LLVM::StoreOp::create(b, partial, scratchSlot(i64(0), toI64(blockIndex)),
                           elementBytes);
@@ -716,12 +728,7 @@ void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
         elementBytes);
     scf::YieldOp::create(b, combine(loop.getRegionIterArgs()[0], partial));
   }
-  Value total =
-      BlockReduceOp::create(b, TypeRange{element}, CombineKindAttr::get(b.getContext(), kind),
-                            loop.getResult(0), /*items=*/false, Value(),
-                            /*commutative=*/false, ResultLanes::First,
-                            BlockReduceAlgorithmAttr())
-          .getResult()[0];
+  Value total = blockReduce(loop.getResult(0), /*items=*/false);
   ifThen(isThreadZero(), [&] {
     // An empty input gives the identity (the partial of no items is the
     // padding, which may differ from it: -0.0 for a float sum).
@@ -729,6 +736,85 @@ void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
     Value result = arith::SelectOp::create(
         b, empty, buildCombineIdentity(b, b.getLoc(), kind, element), total);
     memref::StoreOp::create(b, result, output, ValueRange{index(0)});
+  });
+}
+
+void DeviceKernelBuilder::buildSegmentedReduce(gpu::GPUModuleOp module) {
+  // A block per output element (segment), at most the cap, grid-strided.
+  gpu::GPUFuncOp kernel = startKernel(module, "segmented_reduce", 1);
+  kernel->setAttr(kGridOperandAttrName, b.getI64IntegerAttr(1));
+  kernel->setAttr(kGridMaxAttrName,
+                  b.getI64IntegerAttr(DeviceTiling::kSegmentedReduceMaxBlocks));
+  // The kernel writes only the output, which overlaps no input (the op's
+  // contract): the input may take the read-only data path.
+  kernel.setArgAttr(0, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
+  kernel.setArgAttr(0, LLVM::LLVMDialect::getReadonlyAttrName(), b.getUnitAttr());
+  // The operands end in init, not in the output.
+  output = operands[1];
+  Value begins = operands[2], ends = operands[3];
+  // Without init, the kind's identity.
+  Value init = operands.size() > 4
+                   ? operands[4]
+                   : buildCombineIdentity(b, b.getLoc(), kind, element);
+  if (init.getType() != element)
+    init = arith::BitcastOp::create(b, element, init);
+  Value segments = memref::DimOp::create(b, output, 0);
+  Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  auto offset = [&](Value offsets, Value segment) -> Value {
+    Value value = memref::LoadOp::create(b, offsets, ValueRange{segment});
+    return arith::IndexCastOp::create(b, b.getIndexType(), value);
+  };
+  auto segmentLoop = scf::ForOp::create(b, blockIndex, segments, blocks);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(segmentLoop.getBody());
+  Value segment = segmentLoop.getInductionVar();
+  Value first = offset(begins, segment);
+  Value last = offset(ends, segment);
+  Value nonEmpty = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, first, last);
+  // Thread t folds elements first + t + k * kThreads, k = 0, 1, ... in
+  // order: whole steps of kSegmentedReduceItemsPerThread loads without
+  // bounds checks (all in flight at once), then the rest one at a time.
+  int64_t unroll = DeviceTiling::kSegmentedReduceItemsPerThread;
+  int64_t step = unroll * DeviceTiling::kThreads;
+  Value length = arith::SelectOp::create(
+      b, nonEmpty, arith::SubIOp::create(b, last, first), index(0));
+  Value wholeEnd = arith::AddIOp::create(
+      b, first,
+      arith::MulIOp::create(
+          b, arith::DivUIOp::create(b, length, index(step)), index(step)));
+  Value start = arith::AddIOp::create(b, first, thread);
+  auto whole = scf::ForOp::create(b, start, wholeEnd, index(step),
+                                  ValueRange{pad(element)});
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(whole.getBody());
+    SmallVector<Value> items;
+    for (int64_t k = 0; k < unroll; ++k) {
+      Value at = arith::AddIOp::create(b, whole.getInductionVar(),
+                                       index(k * DeviceTiling::kThreads));
+      items.push_back(memref::LoadOp::create(b, input, ValueRange{at}));
+    }
+    Value folded = whole.getRegionIterArgs()[0];
+    for (Value item : items)
+      folded = combine(folded, item);
+    scf::YieldOp::create(b, folded);
+  }
+  auto rest = scf::ForOp::create(
+      b, arith::AddIOp::create(b, wholeEnd, thread), last,
+      index(DeviceTiling::kThreads), whole.getResults());
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(rest.getBody());
+    Value item = memref::LoadOp::create(b, input, ValueRange{rest.getInductionVar()});
+    scf::YieldOp::create(b, combine(rest.getRegionIterArgs()[0], item));
+  }
+  Value total = blockReduce(rest.getResult(0), /*items=*/false);
+  ifThen(isThreadZero(), [&] {
+    // An empty segment gets init itself (the padding of no items may
+    // differ from the identity: -0.0 for a float sum).
+    Value result = arith::SelectOp::create(b, nonEmpty, combine(init, total), init);
+    memref::StoreOp::create(b, result, output, ValueRange{segment});
   });
 }
 
@@ -1774,6 +1860,7 @@ struct WarpExpandDeviceOpsPass
     if (auto tuple = dyn_cast<DeviceReduceCombineOp>(op))
       return tupleReduceKernels(tuple, symbols);
     auto reduce = dyn_cast<DeviceReduceOp>(op);
+    auto segmented = dyn_cast<DeviceSegmentedReduceOp>(op);
     auto scan = dyn_cast<DeviceScanOp>(op);
     bool partition = isa<DevicePartitionOp, DevicePartitionIfOp>(op);
     auto histogram = dyn_cast<DeviceHistogramOp>(op);
@@ -1807,24 +1894,35 @@ struct WarpExpandDeviceOpsPass
       clusterBlocks = *scan.getClusterBlocks();
     if (reduce && reduce.getClusterBlocks())
       clusterBlocks = *reduce.getClusterBlocks();
-    CombineKind kind = reduce ? reduce.getKind()
-                       : scan ? scan.getKind()
-                              : CombineKind::Add;
+    CombineKind kind = reduce      ? reduce.getKind()
+                       : segmented ? segmented.getKind()
+                       : scan      ? scan.getKind()
+                                   : CombineKind::Add;
     Type element = select ? IntegerType::get(&getContext(), 64) : data;
     std::string name =
         (Twine("warp_device_") +
          op->getName().stripDialect().drop_front(StringRef("device_").size()) +
-         (select || histogram ? "" : "_" + stringifyCombineKind(kind).str()) + "_" +
-         typeName(data) +
+         (select || histogram ? "" : "_" + stringifyCombineKind(kind).str()) +
+         "_" + typeName(data) +
          (scan && scan.getKeys()
               ? "_by_key_" + typeName(scan.getKeys().getType().getElementType())
               : "") +
          (scan && scan.getExclusive() ? "_exclusive" : "") +
          (clusterBlocks > 1 ? "_cluster" + std::to_string(clusterBlocks) : "") +
-         (histogram ? "_" + typeName(histogram.getOutput().getType().getElementType()) +
-                          (privateBins ? "_bins" + std::to_string(*privateBins) : "")
-                    : "") +
-         (runs ? "_" + typeName(runs.getCountsOut().getType().getElementType()) : ""))
+         (histogram
+              ? "_" +
+                    typeName(histogram.getOutput().getType().getElementType()) +
+                    (privateBins ? "_bins" + std::to_string(*privateBins) : "")
+              : "") +
+         (runs ? "_" + typeName(runs.getCountsOut().getType().getElementType())
+               : "") +
+         (segmented
+              ? "_" +
+                    typeName(segmented.getBegin().getType().getElementType()) +
+                    "_" +
+                    typeName(segmented.getEnd().getType().getElementType()) +
+                    (segmented.getInit() ? "_init" : "")
+              : ""))
             .str();
     std::optional<RadixSortConfig> sortConfig;
     if (sort) {
@@ -1862,11 +1960,7 @@ struct WarpExpandDeviceOpsPass
     table.insert(module);
     if (!predicate)
       made[name] = module;
-    // The kernels take the op's memrefs as memref<?xT>.
-    SmallVector<Type> operandTypes;
-    for (Value operand : op->getOperands())
-      operandTypes.push_back(MemRefType::get(
-          {ShapedType::kDynamic}, cast<MemRefType>(operand.getType()).getElementType()));
+    SmallVector<Type> operandTypes = kernelOperandTypes(op);
     DeviceKernelBuilder kernels(b, kind, element, operandTypes, data);
     int64_t bytes = data.getIntOrFloatBitWidth() / 8;
     // A scan by key's tile holds as many keys as values, sized by the
@@ -1886,6 +1980,10 @@ struct WarpExpandDeviceOpsPass
                                               sortConfig->tileItems()}));
     } else if (histogram) {
       kernels.buildHistogram(module, privateBins);
+      // No scratch: 8 bytes, so that no allocation is empty.
+      module->setAttr(kScratchAttrName, b.getDenseI64ArrayAttr({8, 0, 1}));
+    } else if (segmented) {
+      kernels.buildSegmentedReduce(module);
       // No scratch: 8 bytes, so that no allocation is empty.
       module->setAttr(kScratchAttrName, b.getDenseI64ArrayAttr({8, 0, 1}));
     } else if (reduce) {
@@ -1931,12 +2029,7 @@ struct WarpExpandDeviceOpsPass
     b.setInsertionPointToEnd(top.getBody());
     auto module = gpu::GPUModuleOp::create(b, name);
     symbols.getSymbolTable(top).insert(module);
-    SmallVector<Type> operandTypes;
-    for (Type type : op->getOperandTypes()) {
-      auto memref = dyn_cast<MemRefType>(type);
-      operandTypes.push_back(
-          memref ? MemRefType::get({ShapedType::kDynamic}, memref.getElementType()) : type);
-    }
+    SmallVector<Type> operandTypes = kernelOperandTypes(op);
     DeviceKernelBuilder kernels(b, CombineKind::Add, types.front(), operandTypes);
     kernels.buildTupleReduce(module, op);
     int64_t widest = 1;
@@ -1947,6 +2040,26 @@ struct WarpExpandDeviceOpsPass
                     b.getDenseI64ArrayAttr({0, 8 * int64_t(types.size()),
                                             DeviceTiling::reduceChunkItems(widest)}));
     return module;
+  }
+
+  /// The types of the kernels' operands before (scratch, n): the op's
+  /// memrefs as memref<?xT>, a segmented reduction's init as the integer
+  /// of its bits (so that any frontend can pass an f16 or bf16 one), a
+  /// tuple reduction's init values as they are.
+  SmallVector<Type> kernelOperandTypes(Operation *op) {
+    SmallVector<Type> types;
+    for (Value operand : op->getOperands()) {
+      Type type = operand.getType();
+      if (auto memref = dyn_cast<MemRefType>(type))
+        types.push_back(
+            MemRefType::get({ShapedType::kDynamic}, memref.getElementType()));
+      else if (isa<DeviceSegmentedReduceOp>(op))
+        types.push_back(
+            IntegerType::get(&getContext(), type.getIntOrFloatBitWidth()));
+      else
+        types.push_back(type);
+    }
+    return types;
   }
 
   /// The modules this run made or reused, by the module that holds them
@@ -1962,25 +2075,23 @@ struct WarpExpandDeviceOpsPass
       return arith::ConstantIndexOp::create(b, value);
     };
     Value n = memref::DimOp::create(b, op->getOperand(0), 0);
-    // The op's memrefs as the kernels take them: memref<?xT>.
+    // The op's operands as the kernels take them (kernelOperandTypes).
     SmallVector<Value> arguments;
-    for (Value operand : op->getOperands()) {
-      // Scalars (a tuple reduction's init) go to the kernels as they are.
-      if (!isa<MemRefType>(operand.getType())) {
+    for (auto [operand, type] :
+         llvm::zip(op->getOperands(), kernelOperandTypes(op))) {
+      if (operand.getType() == type)
         arguments.push_back(operand);
-        continue;
-      }
-      auto type = MemRefType::get(
-          {ShapedType::kDynamic}, cast<MemRefType>(operand.getType()).getElementType());
-      arguments.push_back(operand.getType() == type
-                              ? operand
-                              : memref::CastOp::create(b, type, operand).getResult());
+      else if (isa<MemRefType>(type))
+        arguments.push_back(memref::CastOp::create(b, type, operand));
+      else
+        arguments.push_back(arith::BitcastOp::create(b, type, operand));
     }
     Value one = constant(1);
-    // max(1, ceil(n / items)): an empty input still gets one block.
-    auto blocksFor = [&](int64_t items) -> Value {
+    // max(1, ceil(count / items)), count n by default: an empty input
+    // still gets one block.
+    auto blocksFor = [&](int64_t items, Value count = Value()) -> Value {
       return arith::MaxUIOp::create(
-          b, arith::CeilDivUIOp::create(b, n, constant(items)), one);
+          b, arith::CeilDivUIOp::create(b, count ? count : n, constant(items)), one);
     };
     ArrayRef<int64_t> rule =
         cast<DenseI64ArrayAttr>(module->getAttr(kScratchAttrName)).asArrayRef();
@@ -2000,8 +2111,12 @@ struct WarpExpandDeviceOpsPass
     arguments.push_back(n);
     for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
       Value grid = one;
-      if (auto items = kernel->getAttrOfType<IntegerAttr>(kGridAttrName))
-        grid = blocksFor(items.getInt());
+      if (auto items = kernel->getAttrOfType<IntegerAttr>(kGridAttrName)) {
+        Value count;
+        if (auto counted = kernel->getAttrOfType<IntegerAttr>(kGridOperandAttrName))
+          count = memref::DimOp::create(b, op->getOperand(counted.getInt()), 0);
+        grid = blocksFor(items.getInt(), count);
+      }
       if (auto most = kernel->getAttrOfType<IntegerAttr>(kGridMaxAttrName))
         grid = arith::MinUIOp::create(b, grid, constant(most.getInt()));
       // A clustered kernel: whole clusters.

@@ -2,8 +2,8 @@
 `warp.device_scan`, `warp.device_select`, `warp.device_partition` (and
 their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
 `warp.device_unique`, `warp.device_run_length_encode`,
-`warp.device_histogram`, `warp.device_radix_sort` and
-`warp.device_reduce_combine` from Python.
+`warp.device_histogram`, `warp.device_radix_sort`,
+`warp.device_reduce_combine` and `warp.device_segmented_reduce` from Python.
 
     import warp_mlir.device as wd
     total = wd.reduce(x)                      # x[0] + ... + x[n-1], a 1-element array
@@ -14,6 +14,7 @@ their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
     kept, count = wd.select(x, pred=("gt", 0))  # the same, the test in the kernel
     first, lengths, runs = wd.run_length_encode(x)  # x's runs: first[:runs[0]], lengths[:runs[0]]
     sorted_keys, sorted_values = wd.radix_sort(k, values=v)  # stable, by k
+    sums = wd.segmented_reduce(x, offsets)     # sums[s] = x[offsets[s]:offsets[s+1]].sum()
 
 Each call writes the one op into a host function, lets the compiler expand
 it (`warp-expand-device-ops`: kernels made of warp ops, and how to launch
@@ -38,7 +39,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import _capi
+from . import _capi, _checks
 from .compiler import CompiledModule, compile as _compile
 from .cuda import launch, launch_sequence, synchronize
 from .ir import Context, Module
@@ -48,15 +49,19 @@ _TYPES = {"int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "float16
           "bfloat16": "bf16", "float32": "f32", "float64": "f64"}
 
 
+# A kernel of a plan: its name, the elements per block of its grid (None:
+# one block), the most blocks (None: no cap), its block size, its cluster's
+# blocks, and the operand whose elements its grid counts (None: the input's).
+_Kernel = Tuple[str, Optional[int], Optional[int], int, int, Optional[int]]
+
+
 @dataclass
 class _Plan:
-    """A compiled device op: its kernels in launch order, each with the
-    elements per block of its grid (None: one block), the most blocks
-    (None: no cap), its block size and its cluster's blocks (the grid is
-    whole clusters), and the scratch rule (bytes = fixed + per_tile *
+    """A compiled device op: its kernels in launch order (_Kernel: the grid
+    is whole clusters) and the scratch rule (bytes = fixed + per_tile *
     ceil(n / tile))."""
     compiled: CompiledModule
-    kernels: List[Tuple[str, Optional[int], Optional[int], int, int]]
+    kernels: List[_Kernel]
     scratch: Tuple[int, int, int]
 
     def grid(self, items: Optional[int], most: Optional[int], cluster: int, n: int) -> int:
@@ -119,9 +124,10 @@ def _attribute(op, name: str):
 def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     """The launches the expanded module states: its gpu.module's
     `warp.device_scratch` and, in order, each kernel's `warp.device_grid`,
-    `warp.device_grid_max`, `known_block_size` and `known_cluster_size`."""
+    `warp.device_grid_max`, `known_block_size`, `known_cluster_size` and
+    `warp.device_grid_operand`."""
     L = _capi.lib()
-    kernels: List[Tuple[str, Optional[int], Optional[int], int, int]] = []
+    kernels: List[_Kernel] = []
     scratch: List[Tuple[int, int, int]] = []
 
     def ints(attr) -> List[int]:
@@ -137,14 +143,16 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
                 scratch.append(tuple(ints(rule)))
         elif name == b"gpu.func" and scratch:
             symbol = L.mlirStringAttrGetValue(_attribute(op, "sym_name")).bytes().decode()
-            grid, most = (_attribute(op, "warp.device_grid" + suffix) for suffix in ("", "_max"))
+            grid, most, operand = (_attribute(op, "warp.device_grid" + suffix)
+                                   for suffix in ("", "_max", "_operand"))
             block = ints(_attribute(op, "known_block_size"))
             cluster = _attribute(op, "known_cluster_size")
             kernels.append((symbol,
                             None if grid is None else L.mlirIntegerAttrGetValueInt(grid),
                             None if most is None else L.mlirIntegerAttrGetValueInt(most),
                             block[0] * block[1] * block[2],
-                            1 if cluster is None else ints(cluster)[0]))
+                            1 if cluster is None else ints(cluster)[0],
+                            None if operand is None else L.mlirIntegerAttrGetValueInt(operand)))
         return 0  # advance
 
     callback = _capi.OperationWalkCallback(visit)
@@ -204,13 +212,18 @@ def _plan(op: str, variant: str, element: str, exclusive: bool, chip: str,
     key = (op, variant, element, str(exclusive), chip, str(cluster), keys)
     if key in _plans:
         return _plans[key]
-    # The dialect's kind table says which names are kinds.
-    if op in ("reduce", "scan") and not (
-            isinstance(variant, str) and variant.isidentifier() and
-            _capi.lib().warpCombineKindDomains(_capi.MlirStringRef.of(variant.encode()))):
-        raise ValueError(f"kind must be a combine kind of the warp dialect (add, mul, "
-                         f"minsi, maxui, xor, maxnumf, ...), not {variant!r}")
+    if op in ("reduce", "scan"):
+        _check_kind(variant)
     return _plan_of(key, _op_text(op, variant, element, exclusive, cluster, keys), chip)
+
+
+def _check_kind(kind: Any) -> None:
+    """ValueError unless `kind` names a combine kind (the dialect's kind
+    table says which names are kinds)."""
+    if not (isinstance(kind, str) and kind.isidentifier() and
+            _capi.lib().warpCombineKindDomains(_capi.MlirStringRef.of(kind.encode()))):
+        raise ValueError(f"kind must be a combine kind of the warp dialect (add, mul, "
+                         f"minsi, maxui, xor, maxnumf, ...), not {kind!r}")
 
 
 def _plan_of(key: Tuple[str, ...], text: str, chip: str) -> _Plan:
@@ -244,12 +257,14 @@ def _run(op: str, arrays: List[Any], kind: str, exclusive: bool, chip: str, stre
 
 
 def _launch(plan: _Plan, arrays: List[Any], n: int, stream: Any, backend: str) -> None:
-    """The launches of `plan` on `arrays`, with a fresh scratch."""
+    """The launches of `plan` on `arrays` (the kernels' operands before the
+    scratch: arrays, and scalars after them), with a fresh scratch."""
     x = arrays[0]
     scratch = _empty(x, plan.scratch_bytes(n), "int8")
     host = _host(x, backend)
-    launches = [(kernel, plan.grid(items, most, cluster, n), threads)
-                for kernel, items, most, threads, cluster in plan.kernels]
+    launches = [(kernel, plan.grid(items, most, cluster, n if operand is None else _length(arrays[operand])),
+                 threads)
+                for kernel, items, most, threads, cluster, operand in plan.kernels]
     if backend == "sim":
         for kernel, grid, threads in launches:
             launch(plan.compiled, kernel, grid, threads, *arrays, scratch, n, backend=backend)
@@ -705,5 +720,79 @@ def radix_sort(keys: Any, values: Any = None, out: Any = None, values_out: Any =
     return (out, typed(values_out, value_name)) if values is not None else out
 
 
+_OFFSETS = {"int32": "i32", "int64": "i64"}
+
+
+def _init_bits(init: Any, element: str) -> int:
+    """The bits of a segmented reduction's `init` as the kernel takes them
+    (an integer of the element's width): a float rounded to `element` to
+    nearest, an integer in the type's signed or unsigned range."""
+    if element[0] == "i":
+        low, high = _checks.int_range(element)
+        return _checks.integer(init, f"init of {element} elements", low, high)
+    if isinstance(init, bool):
+        raise TypeError(f"init of {element} elements must be a number, not {init!r}")
+    try:
+        value = float(init)
+    except (TypeError, ValueError):
+        raise TypeError(f"init of {element} elements must be a number, not {init!r}") from None
+    return _checks.float_bits(value, element)
+
+
+def segmented_reduce(x: Any, offsets: Any, kind: str = "add", init: Any = None, out: Any = None,
+                     chip: str = "sm_90", stream: Any = None, backend: str = "cuda") -> Any:
+    """`out[s] = init (kind) x[b] (kind) ... (kind) x[e-1]` for each segment
+    `s` (CUB's DeviceSegmentedReduce::Reduce; Sum, Min, Max without
+    `init`): `init` alone where `e <= b`. `offsets`: one int32 or int64
+    array of `S + 1` offsets (segment `s` is `[offsets[s], offsets[s+1])`,
+    CUB's usual form), or a pair `(begin, end)` of such arrays (`begin`'s
+    length is `S`, `end` has at least as many). Every non-empty segment
+    must lie within `x`. `init`: a number, rounded to `x`'s type (default:
+    the kind's identity, as `reduce`'s). Returns `out` (at least `S`
+    elements like `x`, not overlapping `x`; elements past `S` are left as
+    they are), or a new array of `S`. Floats combine in the order
+    warp.device_segmented_reduce states: each of 256 threads folds every
+    256th element of the segment from the left, then a tree."""
+    _check_kind(kind)
+    n = _length(x)
+    element = _element_type(x)
+    if isinstance(offsets, tuple):
+        if len(offsets) != 2:
+            raise ValueError(f"offsets must be one array or a (begin, end) pair, not a tuple "
+                             f"of {len(offsets)}")
+        begin, end = offsets
+    else:
+        if _length(offsets) < 1:
+            raise ValueError("offsets needs at least one element (S + 1 offsets for S segments)")
+        begin, end = offsets[:-1], offsets[1:]
+    for what, array in (("begin", begin), ("end", end)):
+        if _dtype_name(array) not in _OFFSETS:
+            raise TypeError(f"{what} offsets must be an int32 or int64 array, not "
+                            f"{_dtype_name(array) or type(array).__name__}")
+    segments = _length(begin)
+    if _length(end) < segments:
+        raise ValueError(f"end has {_length(end)} offsets, begin {segments}")
+    out = _output(x, out, segments)
+    if n and segments and _address(out) == _address(x):
+        raise ValueError("out must not be x")
+    # The kernels take init as its bits (warp-expand-device-ops).
+    scalars = [] if init is None else [_init_bits(init, element)]
+    types = [f"memref<?x{element}>"] * 2 + [f"memref<?x{_OFFSETS[_dtype_name(a)]}>"
+                                              for a in (begin, end)]
+    key = ("segmented_reduce", kind, element, types[2], types[3], str(init is None), chip)
+    plan = _plans.get(key)
+    if plan is None:
+        params = ", ".join(f"%a{i}: {t}" for i, t in enumerate(types))
+        init_clause, init_type = ("", "") if init is None else (" init %i", f", {element}")
+        init_param = "" if init is None else f", %i: {element}"
+        text = (f"func.func @device_op({params}{init_param}) {{\n"
+                f"  warp.device_segmented_reduce <{kind}> %a0, %a1, %a2, %a3{init_clause}"
+                f" : {', '.join(types)}{init_type}\n  return\n}}\n")
+        plan = _plan_of(key, text, chip)
+    view = out[:segments] if _length(out) > segments else out
+    _launch(plan, [x, view, begin, end] + scalars, n, stream, backend)
+    return out
+
+
 __all__ = ["histogram", "partition", "radix_sort", "reduce", "run_length_encode", "scan",
-           "select", "unique"]
+           "segmented_reduce", "select", "unique"]

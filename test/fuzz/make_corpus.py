@@ -341,6 +341,21 @@ def family_seeds():
            "  warp.device_scan <add> %x, %x cluster_blocks = 4 : memref<?xf32>, memref<?xf32>\n"
            "  warp.device_reduce <maxsi> %k, %k cluster_blocks = 2 : memref<?xi32>, memref<?xi32>\n"
            "  return\n}\n")
+    # Segmented reductions: i32 and i64 offsets (mixed, static and
+    # dynamic), with and without init, a float, an 8-bit and a 16-bit
+    # float element type, one begin array serving as both offsets.
+    yield ("func.func @device_segmented_reduce(%x: memref<?xf32>, %s: memref<?xf32>, "
+           "%b: memref<?xi32>, %e: memref<?xi64>, %k: memref<300xi8>, %t: memref<8xi8>, "
+           "%h: memref<?xf16>, %u: memref<16xf16>, %i: f32, %j: i8) {\n"
+           "  warp.device_segmented_reduce <add> %x, %s, %b, %e : memref<?xf32>, memref<?xf32>, "
+           "memref<?xi32>, memref<?xi64>\n"
+           "  warp.device_segmented_reduce <maximumf> %x, %s, %b, %b init %i : memref<?xf32>, "
+           "memref<?xf32>, memref<?xi32>, memref<?xi32>, f32\n"
+           "  warp.device_segmented_reduce <minui> %k, %t, %e, %b init %j : memref<300xi8>, "
+           "memref<8xi8>, memref<?xi64>, memref<?xi32>, i8\n"
+           "  warp.device_segmented_reduce <mul> %h, %u, %e, %e : memref<?xf16>, memref<16xf16>, "
+           "memref<?xi64>, memref<?xi64>\n"
+           "  return\n}\n")
     # The selections by a predicate region: a comparison, integer
     # arithmetic and a nested scf.if in the region, copied per item.
     yield ("func.func @device_select_if(%x: memref<?xf32>, %y: memref<?xf32>, "

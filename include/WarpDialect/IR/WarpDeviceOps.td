@@ -67,6 +67,71 @@ def Warp_DeviceReduceOp : Warp_DeviceOp<"device_reduce"> {
   let extraClassDeclaration = commonDeclarations;
 }
 
+def Warp_DeviceSegmentedReduceOp
+    : Warp_Op<"device_segmented_reduce"> {
+  let summary = "reduce each segment of a memref in device memory (CUB DeviceSegmentedReduce)";
+  let description = [{
+    Host code: for each segment `s < S`, `S = dim(output, 0)` (CUB's
+    `num_segments`), `output[s] = init (kind) x_b (kind) x_{b+1} (kind) ...
+    (kind) x_{e-1}` over the elements `[b, e)` of `input`, where `b =
+    begin[s]` and `e = end[s]` (CUB's `d_begin_offsets`,
+    `d_end_offsets`); a segment with `e <= b` is empty and gets `init`.
+    Without `init` it is the kind's identity (as `warp.device_reduce`'s:
+    CUB's `Sum`, `Min` and `Max`). Segments may overlap, leave gaps and
+    come in any order; reading outside `input` (a non-empty segment with
+    `b < 0` or `e > dim(input, 0)`) is undefined, as it is in CUB.
+
+    The offsets are i32 or i64 memrefs (each of its own type, read as
+    signed), with at least `S` elements each; `begin` and `end` may be two
+    views of one array of `S + 1` offsets (CUB's usual `d_offsets`,
+    `d_offsets + 1`). Kinds, element types and memory as for
+    `warp.device_reduce`; `init` is a host value of the element type.
+
+    Combine order (fixed, so float results are reproducible): thread `t`
+    of a block of 256 threads folds `x_{b+t}, x_{b+t+256}, ...` serially
+    from the left, `warp.block_reduce` combines the 256 folds (each warp's
+    tree, then the warps' partials in warp order with the same tree), and
+    `init` is combined on the left of that total. A float sum of a segment
+    of `L` elements therefore rounds at most `ceil(L / 256) + 11` times
+    along any path from an element to the result.
+
+    `warp-expand-device-ops` lowers it to one kernel with one block per
+    segment (CUB's `DeviceSegmentedReduce`): blocks take segments
+    `blockIdx.x, blockIdx.x + gridDim.x, ...`, so a capped grid
+    (`DeviceTiling::kSegmentedReduceMaxBlocks` blocks) covers any number
+    of segments; each block's threads stride over its segment, then
+    reduce with `warp.block_reduce`. The kernel takes `init` as the
+    integer of its bits (a float bitcast), so that any frontend can pass
+    it; an op without `init` has a kernel of its own, which combines the
+    identity.
+
+    ```mlir
+    warp.device_segmented_reduce <add> %x, %sums, %begin, %end
+        : memref<?xf32>, memref<?xf32>, memref<?xi32>, memref<?xi32>
+    warp.device_segmented_reduce <maxsi> %x, %m, %begin, %end init %lowest
+        : memref<?xi64>, memref<?xi64>, memref<?xi64>, memref<?xi64>, i64
+    ```
+  }];
+  let arguments = (ins Warp_CombineKindEnum:$kind,
+                       Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
+                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$output,
+                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead]>:$begin,
+                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead]>:$end,
+                       Optional<Warp_DeviceElement>:$init);
+  let assemblyFormat = [{
+    $kind $input `,` $output `,` $begin `,` $end (`init` $init^)? attr-dict `:`
+    type($input) `,` type($output) `,` type($begin) `,` type($end)
+    (`,` type($init)^)?
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::Type getElementType() {
+      return ::llvm::cast<::mlir::MemRefType>(getInput().getType())
+          .getElementType();
+    }
+  }];
+  let hasVerifier = 1;
+}
+
 def Warp_DeviceScanOp : Warp_DeviceOp<"device_scan"> {
   let summary = "prefix scan of a memref in device memory (CUB DeviceScan)";
   let description = [{

@@ -110,7 +110,8 @@ inline bool isBlockCollective(Operation *op) {
 /// Whether `op` is a device-wide collective (`warp.device_*`): host code
 /// that warp-expand-device-ops turns into kernel launches.
 inline bool isDeviceCollective(Operation *op) {
-  return isa<DeviceReduceOp, DeviceScanOp, DeviceSelectOp, DevicePartitionOp,
+  return isa<DeviceReduceOp, DeviceSegmentedReduceOp, DeviceScanOp,
+             DeviceSelectOp, DevicePartitionOp,
              DeviceSelectIfOp, DevicePartitionIfOp, DeviceUniqueOp,
              DeviceRunLengthEncodeOp, DeviceHistogramOp, DeviceRadixSortOp,
              DeviceReduceCombineOp>(op);

@@ -76,6 +76,12 @@ struct DeviceTiling {
   /// (docs/results/device-ops-h200.md).
   static constexpr int64_t kHistogramTilesPerBlock = 8;
   static constexpr int64_t kHistogramMaxBlocks = 1024;
+  /// A segmented reduction's grid: a block per segment, at most this many
+  /// (the blocks then take further segments in turn; any count of
+  /// segments, past CUDA's grid limit too), and the loads of a segment a
+  /// thread has in flight at once.
+  static constexpr int64_t kSegmentedReduceMaxBlocks = 65536;
+  static constexpr int64_t kSegmentedReduceItemsPerThread = 4;
   static constexpr int32_t kLookBackSettleNs = 1245;
   static constexpr int32_t kLookBackPollNs = 648;
   /// The blocks per SM that a selection's kernel asks ptxas to fit

@@ -209,7 +209,8 @@ def WarpExpandDeviceOpsPass
   let summary = "Turn device-wide ops into kernels of warp ops and their "
                 "launches";
   let description = [{
-    Each `warp.device_reduce` and `warp.device_scan` in host code becomes
+    Each `warp.device_reduce`, `warp.device_segmented_reduce` and
+    `warp.device_scan` in host code becomes
     `gpu.launch_func`s of kernels made of warp ops, in a `gpu.module` of
     their own (`@warp_device_<op>_<kind>_<type>`, shared by the ops alike),
     with a scratch buffer from `gpu.alloc` that is freed after the last
@@ -229,10 +230,15 @@ def WarpExpandDeviceOpsPass
     `memref<?xT>`: `(input, output)` of a reduce or scan, then a scan by
     key's keys; a radix sort's keys, then its values, in and out; a
     `warp.device_reduce_combine`'s inputs, its init values as scalars of
-    their types, then its outputs), then `scratch` (a `memref<?xi8>`) and `n` (an `index`),
-    and runs in the module's order;
+    their types, then its outputs; a segmented reduction's input, output,
+    begin and end offsets, then its init, where it has one, as the integer
+    of its bits), then `scratch` (a `memref<?xi8>`) and `n` (an `index`,
+    the input's elements), and runs in the module's order;
     `warp.device_grid = N` on a kernel means `max(1, ceil(n / N))` blocks,
-    at most `M` with `warp.device_grid_max = M`, one block without it; the module's `warp.device_scratch = [F, P, T]`
+    counting the elements of operand `K` instead of `n` with
+    `warp.device_grid_operand = K` (a segmented reduction's output: a
+    block per segment), at most `M` with `warp.device_grid_max = M`, one
+    block without it; the module's `warp.device_scratch = [F, P, T]`
     asks for `F + P * ceil(n / T)` bytes of scratch, which the kernels
     initialise themselves.
 

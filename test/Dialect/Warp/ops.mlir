@@ -579,6 +579,19 @@ func.func @device_radix_sort(%k: memref<?xf32>, %k2: memref<100xf32>, %i: memref
   return
 }
 
+// CHECK-LABEL: func @device_segmented_reduce
+func.func @device_segmented_reduce(%x: memref<?xf16>, %y: memref<8xf16>, %b: memref<?xi32>,
+                                   %e: memref<9xi64>, %init: f16) {
+  // CHECK: warp.device_segmented_reduce <add> %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf16>, memref<8xf16>, memref<?xi32>, memref<9xi64>{{$}}
+  // GENERIC: "warp.device_segmented_reduce"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{kind = #warp.kind<add>}> : (memref<?xf16>, memref<8xf16>, memref<?xi32>, memref<9xi64>) -> ()
+  warp.device_segmented_reduce <add> %x, %y, %b, %e : memref<?xf16>, memref<8xf16>, memref<?xi32>, memref<9xi64>
+  // CHECK: warp.device_segmented_reduce <maxnumf> %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} init %{{.*}} : memref<?xf16>, memref<8xf16>, memref<?xi32>, memref<?xi32>, f16
+  // GENERIC: "warp.device_segmented_reduce"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{kind = #warp.kind<maxnumf>}> : (memref<?xf16>, memref<8xf16>, memref<?xi32>, memref<?xi32>, f16) -> ()
+  warp.device_segmented_reduce <maxnumf> %x, %y, %b, %b init %init
+      : memref<?xf16>, memref<8xf16>, memref<?xi32>, memref<?xi32>, f16
+  return
+}
+
 // CHECK-LABEL: func @cluster_ops
 func.func @cluster_ops(%x: f32, %i: i8, %d: f64, %r: i32, %t: i32) {
   // CHECK: warp.cluster_reduce <add> %{{.*}} : f32
