@@ -680,6 +680,33 @@ LogicalResult ReduceOp::verify() {
                        "(cluster_size = 32)");
   if (getHeads() && getTails())
     return emitOpError("takes heads or tails, not both");
+  if (hasLogicalWarps()) {
+    if (stride != 1)
+      return emitOpError() << "cluster_size = " << size
+                           << " is not a power of two: logical warps need "
+                              "cluster_stride = 1";
+    if (getStrategy())
+      return emitOpError() << "cluster_size = " << size
+                           << " (logical warps) has no strategy: it is a "
+                              "segmented scan";
+    // Each group reduces over its member lanes only where they are
+    // consecutive (the segments end at the mask's edges).
+    std::optional<int64_t> mask =
+        getMask() ? getConstantIntValue(getMask()) : std::nullopt;
+    if (mask) {
+      for (unsigned base = 0; base < kWarpSize; base += size) {
+        uint32_t group = uint32_t(*mask) >> base;
+        if (size < kWarpSize)
+          group &= (1u << size) - 1;
+        if (group && !llvm::isShiftedMask_32(group))
+          return emitOpError()
+                 << "member mask 0x" << llvm::utohexstr(uint32_t(*mask))
+                 << " has lanes of the logical warp at lane " << base
+                 << " that are not consecutive (cluster_size = " << size
+                 << " needs each group's member lanes in one run)";
+      }
+    }
+  }
   if (getSegmentFlags()) {
     if (stride != 1)
       return emitOpError("a segmented reduction (heads/tails) needs "

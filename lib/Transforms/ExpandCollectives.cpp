@@ -252,10 +252,13 @@ struct ScanBounds {
 };
 
 
-/// The shape of one Kogge-Stone network: segments of `width` lanes, cut
-/// further by segment flags (head flags, or tail flags with `tails`; null
-/// for none) and `validLanes`.
+/// The shape of one Kogge-Stone network: segments of `size` lanes (any
+/// count in 1..32: groups `[0, size)`, `[size, 2 size)`, ..., the last one
+/// shorter when `size` does not divide 32), cut further by segment flags
+/// (head flags, or tail flags with `tails`; null for none) and `validLanes`.
 struct ScanNetwork {
+  /// The power of two at or above the segment size: the network's steps
+  /// are the distances below it.
   unsigned width;
   bool reverse;
   Value mask;
@@ -265,10 +268,12 @@ struct ScanNetwork {
   /// more than one lane; DCE drops it where no step tests the lane id).
   std::optional<Value> position;
 
-  ScanNetwork(OpBuilder &b, Location loc, unsigned width, bool reverse,
+  ScanNetwork(OpBuilder &b, Location loc, unsigned size, bool reverse,
               Value mask, Value flags, bool tails, Value validLanes)
-      : width(width), reverse(reverse), mask(mask) {
-    if (!flags && !validLanes) {
+      : width(llvm::PowerOf2Ceil(size)), reverse(reverse), mask(mask) {
+    // Segments that are not aligned powers of two need bounds.
+    bool logical = size != width;
+    if (!flags && !validLanes && !logical) {
       if (width > 1) {
         Value last = buildI32Constant(b, loc, width - 1);
         Value lane = LaneIdOp::create(b, loc, b.getI32Type());
@@ -282,12 +287,12 @@ struct ScanNetwork {
     auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
     Value lane = LaneIdOp::create(b, loc, i32);
     Value start, end;
-    if (flags) {
-      // The first and the last lane of each width segment, as bits.
+    if (flags || logical) {
+      // The first and the last lane of each `size` segment, as bits.
       uint32_t firsts = 0, lasts = 0;
-      for (unsigned base = 0; base < kWarpSize; base += width) {
+      for (unsigned base = 0; base < kWarpSize; base += size) {
         firsts |= 1u << base;
-        lasts |= 1u << (base + width - 1);
+        lasts |= 1u << std::min(base + size - 1, kWarpSize - 1);
       }
       // The edges of the member mask bound segments too: each run of
       // consecutive lanes of the mask starts a segment at its first lane
@@ -325,13 +330,18 @@ struct ScanNetwork {
         return arith::OrIOp::create(b, loc, v, shifted);
       };
       // A head at lane i + 1 is a tail at lane i (CUB's form): a tail at
-      // lane 31 and a head at lane 0 change nothing.
-      Value bits = BallotOp::create(b, loc, i32, flags, mask);
+      // lane 31 and a head at lane 0 change nothing. Without flags (logical
+      // warps) only the mask's edges and the segments' ends bound.
       Value headBits, tailBits;
-      if (tails) {
+      if (!flags) {
+        headBits = orShiftedOutside(cst(0), /*left=*/true);
+        tailBits = orShiftedOutside(cst(0), /*left=*/false);
+      } else if (tails) {
+        Value bits = BallotOp::create(b, loc, i32, flags, mask);
         headBits = arith::ShLIOp::create(b, loc, orOutside(bits), cst(1));
         tailBits = orShiftedOutside(bits, /*left=*/false);
       } else {
+        Value bits = BallotOp::create(b, loc, i32, flags, mask);
         headBits = orShiftedOutside(bits, /*left=*/true);
         tailBits = arith::ShRUIOp::create(b, loc, orOutside(bits), cst(1));
       }
@@ -510,16 +520,19 @@ Tuple lowerScan(OpBuilder &b, Location loc, ScanOp op,
     Value last = network.bounds
                      ? (reverse ? network.bounds->start : network.bounds->end)
                      : buildI32Constant(b, loc, reverse ? 0 : width - 1);
+    // `last` is a lane of the whole warp where segments are not aligned.
+    unsigned span = llvm::isPowerOf2_32(width) ? width : kWarpSize;
     Tuple totals = shuffleTuple(b, loc, ShuffleMode::Idx, inclusive, last,
-                                width, op.getMask())
+                                span, op.getMask())
                        .first;
     result.append(totals.begin(), totals.end());
   }
   return result;
 }
 
-/// A reduction segmented by head or tail flags: a reverse scan over the
-/// segments leaves each segment's reduction, in lane order, in its first
+/// A reduction segmented by head or tail flags, or over logical warps (the
+/// clusters' ends bound the segments): a reverse scan over the segments
+/// leaves each segment's reduction, in lane order, in its first
 /// lane; `lanes = all` then reads it from there.
 Tuple lowerSegmentedReduce(OpBuilder &b, Location loc, ReduceOp op,
                            ScanStepPreference scanSteps) {
@@ -536,14 +549,15 @@ Tuple lowerSegmentedReduce(OpBuilder &b, Location loc, ReduceOp op,
       .first;
 }
 
-/// A segmented warp.reduce (head or tail flags): one reverse scan.
+/// A segmented warp.reduce (head or tail flags, or logical warps): one
+/// reverse scan.
 struct ExpandSegmentedReduce : public OpRewritePattern<ReduceOp> {
   ExpandSegmentedReduce(MLIRContext *ctx, ScanStepPreference scanSteps)
       : OpRewritePattern(ctx), scanSteps(scanSteps) {}
 
   LogicalResult matchAndRewrite(ReduceOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.getSegmentFlags())
+    if (!op.isSegmented())
       return rewriter.notifyMatchFailure(op, "not segmented");
     rewriter.replaceOp(op,
                        lowerSegmentedReduce(rewriter, op.getLoc(), op, scanSteps));
@@ -565,7 +579,7 @@ public:
 
   LogicalResult matchAndRewrite(ReduceOp op,
                                 PatternRewriter &rewriter) const final {
-    if (op.getSegmentFlags())
+    if (op.isSegmented())
       return rewriter.notifyMatchFailure(op, "segmented");
     FailureOr<ReduceLowering> lowering =
         getReduceLowering(op, options, /*emitErrors=*/false);
@@ -780,9 +794,9 @@ struct WarpExpandCollectivesPass
 /// a scan) makes: one per shuffle step, and one for a scan's `init`.
 uint64_t getCombinerCopies(Operation *op) {
   if (auto reduce = dyn_cast<ReduceOp>(op))
-    return llvm::Log2_32(reduce.getClusterSize());
+    return llvm::Log2_32_Ceil(reduce.getClusterSize());
   auto scan = cast<ScanOp>(op);
-  return llvm::Log2_32(scan.getWidth()) + (scan.getInit().empty() ? 0 : 1);
+  return llvm::Log2_32_Ceil(scan.getWidth()) + (scan.getInit().empty() ? 0 : 1);
 }
 
 /// Refuses a reduce or scan whose expansion would be out of proportion to
@@ -856,7 +870,7 @@ mlir::warp::expandCollectives(Operation *root,
       checked = getScanStepForms(scan, scan.getKind(), scan.getValues(),
                                  options.scanSteps, /*emitErrors=*/true);
     else if (auto reduce = dyn_cast<ReduceOp>(op))
-      checked = reduce.getSegmentFlags()
+      checked = reduce.isSegmented()
                     ? LogicalResult(getScanStepForms(
                           reduce, reduce.getKind(), reduce.getValues(),
                           options.scanSteps, /*emitErrors=*/true))

@@ -124,7 +124,7 @@ mlir::warp::getReduceLowering(ReduceOp op,
   else if (std::optional<ReduceStrategy> strategy =
                symbolizeReduceStrategy(written.getValue()))
     lowering = ReduceLowering{*strategy, /*overMembers=*/false};
-  bool legal = lowering && !op.getSegmentFlags() &&
+  bool legal = lowering && !op.isSegmented() &&
                (lowering->strategy != ReduceStrategy::Redux ||
                 isReduxLegal(op, options.chip));
   if (legal)

@@ -47,7 +47,7 @@ struct WarpSelectLoweringPass
         write(stringifyScanStepForms(decideScanStepForms(
             scan.getKind(), scan.getValues(), options.scanSteps)));
       } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
-        if (reduce.getSegmentFlags()) {
+        if (reduce.isSegmented()) {
           write(stringifyScanStepForms(decideScanStepForms(
               reduce.getKind(), reduce.getValues(), options.scanSteps)));
           return WalkResult::advance();

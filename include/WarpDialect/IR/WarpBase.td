@@ -170,6 +170,12 @@ def Warp_Width : ConfinedAttr<I32Attr, [IntPositivePowerOf2, IntMaxValue<32>]> {
   let summary = "32-bit integer attribute that is a power of two in [1, 32]";
 }
 
+/// The lanes of a logical warp (CUB's LOGICAL_WARP_THREADS): any count in
+/// [1, 32]; the ops that take one say which forms need a power of two.
+def Warp_LogicalWidth : ConfinedAttr<I32Attr, [IntMinValue<1>, IntMaxValue<32>]> {
+  let summary = "32-bit integer attribute in [1, 32]";
+}
+
 /// The resource that convergent warp ops read: the other lanes' registers.
 def Warp_LanesResource : Resource<"::mlir::warp::WarpLanesResource">;
 /// Convergent collective: reads the other lanes, so it is never speculated,

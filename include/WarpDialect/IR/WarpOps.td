@@ -368,6 +368,8 @@ def Warp_ReduceOp : Warp_Op<"reduce",
     `base + i * cluster_stride` for `i < cluster_size`, where
     `cluster_size` and `cluster_stride` are powers of two with
     `cluster_size * cluster_stride <= 32` (defaults 32 and 1: the whole warp).
+    A `cluster_size` that is not a power of two (any `N` in 1..32, stride 1)
+    makes *logical warps* (CUB's `LOGICAL_WARP_THREADS`), described below.
 
     Kinds: `add`, `mul`, `and`, `or`, `xor`, `minsi`, `maxsi`, `minui`,
     `maxui` on integers; `add`, `mul`, `minnumf`, `maxnumf` (a NaN operand is
@@ -445,6 +447,24 @@ def Warp_ReduceOp : Warp_Op<"reduce",
     lanes at distances 1, 2, 4, ... of the suffix scan, lower lane on the
     left, so non-commutative combiners keep lane order.
 
+    **Logical warps.** With a `cluster_size` `N` that is not a power of two,
+    the clusters are the consecutive groups of `N` lanes `[0, N)`, `[N, 2N)`,
+    ...; the last group holds the `32 % N` remaining lanes. Each group
+    reduces on its own, exactly as a segmented reduction whose heads are the
+    lanes `l` with `l % N == 0`, or'ed with the op's own `heads` (with
+    `tails`, the group's last lanes are or'ed into the tails): `lanes = all`
+    gives every lane of a segment its reduction, `lanes = first` gives it to
+    the segment's first lane. Kinds, combiner regions (commutative or not),
+    tuples, vectors, `mask`, `heads` and `tails` are allowed; the combine
+    order is the segmented reduction's (the reverse Kogge-Stone order below,
+    lower lane on the left), the same for every kind and region. The
+    stride must be 1, `valid_lanes` needs the whole warp as always, and
+    `strategy` is refused (it is a segmented scan). Within a group, the
+    lanes of `mask` must be consecutive (a mask of whole groups, or of the
+    first `k` lanes, always is): a constant mask that is not is refused,
+    and a run-time one is the caller's promise (otherwise each run of
+    consecutive mask lanes of a group reduces on its own).
+
     `strategy` forces the lowering of an unsegmented reduction: `butterfly`
     (xor shuffles, result in all lanes), `tree` (`shfl.down`, result in the
     first lane, then broadcast if `lanes = all`), `redux` (one `redux.sync`;
@@ -456,6 +476,7 @@ def Warp_ReduceOp : Warp_Op<"reduce",
     %m = warp.reduce <maxsi> %i cluster_size = 8 lanes = <first> : i32
     %p = warp.reduce <add> %x valid_lanes %n : f32
     %seg = warp.reduce <add> %x heads %starts : f32
+    %g = warp.reduce <add> %x cluster_size = 12 : f32  // [0,12) [12,24) [24,32)
     // argmax without NaNs, the lowest index winning ties (commutative: ties
     // are decided by the index, so both operand orders give the same bits)
     %m, %i = warp.reduce %v, %idx commutative : f32, i32
@@ -475,7 +496,7 @@ def Warp_ReduceOp : Warp_Op<"reduce",
                        Variadic<Warp_Payload>:$values,
                        Optional<I32>:$valid_lanes, Optional<I32>:$mask,
                        Optional<I1>:$heads, Optional<I1>:$tails,
-                       DefaultValuedAttr<Warp_Width, "32">:$cluster_size,
+                       DefaultValuedAttr<Warp_LogicalWidth, "32">:$cluster_size,
                        DefaultValuedAttr<Warp_Width, "1">:$cluster_stride,
                        DefaultValuedAttr<Warp_ResultLanesEnum,
                            "::mlir::warp::ResultLanes::All">:$lanes,
@@ -503,6 +524,13 @@ def Warp_ReduceOp : Warp_Op<"reduce",
     ::mlir::Value getSegmentFlags() {
       return getHeads() ? getHeads() : getTails();
     }
+    /// Whether the clusters are logical warps: a size not a power of two.
+    bool hasLogicalWarps() {
+      return !::llvm::isPowerOf2_32(getClusterSize());
+    }
+    /// Whether the op lowers as a segmented reduction (one reverse scan):
+    /// with segment flags, or over logical warps.
+    bool isSegmented() { return getSegmentFlags() || hasLogicalWarps(); }
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -513,8 +541,8 @@ def Warp_ScanOp : Warp_Op<"scan",
      RecursiveMemoryEffects, AttrSizedOperandSegments]> {
   let summary = "prefix combine over the lanes of each segment";
   let description = [{
-    Within each segment of `width` consecutive lanes (power of two, default
-    32), lane `l` (position `p = l % width`) gets the combination with `kind`
+    Within each segment of `width` consecutive lanes (1..32, default 32),
+    lane `l` (position `p = l % width`) gets the combination with `kind`
     of the values of positions `0..p` (inclusive) or `0..p-1` (`exclusive`).
     With `reverse`, the direction flips: positions `p..width-1` (or
     `p+1..width-1`). The first position of an exclusive scan (the last one
@@ -550,6 +578,14 @@ def Warp_ScanOp : Warp_Op<"scan",
     starts a segment at its first lane and ends one at its last lane, so no
     lane outside the mask is read. `init` cannot be combined with `heads`.
 
+    A `width` that is not a power of two makes logical warps (CUB's
+    `WarpScan<T, LOGICAL_WARP_THREADS>`): the segments are `[0, width)`,
+    `[width, 2 width)`, ..., the last one holding the `32 % width` remaining
+    lanes, each scanned on its own; every other operand combines as with a
+    power of two. Within a segment, the lanes of `mask` must be consecutive
+    (as for a power-of-two width, whose scan reads every lane of the
+    segment; here a run of consecutive mask lanes scans on its own).
+
     Combine order: Kogge-Stone with distances 1, 2, 4, ..., each step
     combining the lower lane's partial (on the left) with the higher lane's.
     Lanes outside the segment never reach the combiner. When second result
@@ -578,7 +614,7 @@ def Warp_ScanOp : Warp_Op<"scan",
                        Optional<I32>:$valid_lanes, Optional<I32>:$mask,
                        Optional<I1>:$heads,
                        UnitAttr:$exclusive, UnitAttr:$reverse,
-                       DefaultValuedAttr<Warp_Width, "32">:$width);
+                       DefaultValuedAttr<Warp_LogicalWidth, "32">:$width);
   // The scans of the N values, then (optionally) their N segment totals.
   let results = (outs Variadic<Warp_Payload>:$result);
   let regions = (region MaxSizedRegion<1>:$combiner);

@@ -65,17 +65,77 @@ func.func @match_any_f16(%x: f16) {
 
 // -----
 
-func.func @reduce_cluster_not_power_of_two(%x: f32) {
-  // expected-error @+1 {{attribute 'cluster_size' failed to satisfy constraint: 32-bit integer attribute that is a power of two in [1, 32]}}
-  %0 = warp.reduce <add> %x cluster_size = 6 : f32
+func.func @reduce_logical_warp_strided(%x: f32) {
+  // expected-error @+1 {{cluster_size = 6 is not a power of two: logical warps need cluster_stride = 1}}
+  %0 = warp.reduce <add> %x cluster_size = 6 cluster_stride = 2 : f32
+  return
+}
+
+// -----
+
+func.func @reduce_logical_warp_strategy(%x: i32) {
+  // expected-error @+1 {{cluster_size = 12 (logical warps) has no strategy: it is a segmented scan}}
+  %0 = warp.reduce <add> %x cluster_size = 12 strategy = <butterfly> : i32
+  return
+}
+
+// -----
+
+func.func @reduce_logical_warp_redux(%x: i32) {
+  // expected-error @+1 {{cluster_size = 3 (logical warps) has no strategy: it is a segmented scan}}
+  %0 = warp.reduce <add> %x cluster_size = 3 strategy = <redux> : i32
+  return
+}
+
+// -----
+
+// Lanes 0 and 2 of the first group of 3, without lane 1.
+func.func @reduce_logical_warp_mask_with_hole(%x: f32) {
+  %m = arith.constant 5 : i32
+  // expected-error @+1 {{member mask 0x5 has lanes of the logical warp at lane 0 that are not consecutive (cluster_size = 3 needs each group's member lanes in one run)}}
+  %0 = warp.reduce <add> %x mask %m cluster_size = 3 : f32
+  return
+}
+
+// -----
+
+// The last group of 24 holds lanes 24..31 only: lanes 24 and 31 there.
+func.func @reduce_logical_warp_mask_last_group(%x: f32) {
+  %m = arith.constant -2130706432 : i32
+  // expected-error @+1 {{member mask 0x81000000 has lanes of the logical warp at lane 24 that are not consecutive}}
+  %0 = warp.reduce <add> %x mask %m cluster_size = 24 : f32
+  return
+}
+
+// -----
+
+func.func @reduce_logical_warp_valid_lanes(%x: f32, %n: i32) {
+  // expected-error @+1 {{valid_lanes needs the whole-warp cluster (cluster_size = 32)}}
+  %0 = warp.reduce <add> %x valid_lanes %n cluster_size = 31 : f32
+  return
+}
+
+// -----
+
+func.func @reduce_cluster_zero(%x: f32) {
+  // expected-error @+1 {{attribute 'cluster_size' failed to satisfy constraint: 32-bit integer attribute in [1, 32]}}
+  %0 = warp.reduce <add> %x cluster_size = 0 : f32
   return
 }
 
 // -----
 
 func.func @reduce_cluster_too_big(%x: f32) {
-  // expected-error @+1 {{attribute 'cluster_size' failed to satisfy constraint: 32-bit integer attribute that is a power of two in [1, 32]}}
-  %0 = warp.reduce <add> %x cluster_size = 64 : f32
+  // expected-error @+1 {{attribute 'cluster_size' failed to satisfy constraint: 32-bit integer attribute in [1, 32]}}
+  %0 = warp.reduce <add> %x cluster_size = 33 : f32
+  return
+}
+
+// -----
+
+func.func @scan_width_too_big(%x: f32) {
+  // expected-error @+1 {{attribute 'width' failed to satisfy constraint: 32-bit integer attribute in [1, 32]}}
+  %0 = warp.scan <add> %x width 40 : f32
   return
 }
 
@@ -153,13 +213,6 @@ func.func @reduce_redux_clustered(%x: i32) {
 
 // -----
 
-func.func @scan_width_not_power_of_two(%x: f32) {
-  // expected-error @+1 {{attribute 'width' failed to satisfy constraint: 32-bit integer attribute that is a power of two in [1, 32]}}
-  %0 = warp.scan <add> %x width 24 : f32
-  return
-}
-
-// -----
 
 func.func @scan_float_kind_on_integer(%x: i32) {
   // expected-error @+1 {{kind 'minimumf' needs a floating-point value, got 'i32'}}
