@@ -12,7 +12,7 @@ ops reach the device lowering instead of the host-code diagnostic.
 The snippets of test/Robustness (the reproducers of earlier crash classes)
 are always in, whatever their length rank. Then a seed per op family
 (family_seeds: every op of the dialect's .td files, block ops over tuples
-with combine regions, atomic_rmw in each address space, a reduce nested in
+with combine regions, atomic_rmw and lane_atomic_rmw in each address space, a reduce nested in
 a combiner, the host-level device ops; the script fails when an op has no seed), and a small op x payload matrix the lit files do not have: for every
 payload type (i1 ... f64, index, 1-D vectors), one seed per op family
 (reduce, scan, data movement, forced redux) using every kind and clause
@@ -306,7 +306,17 @@ def family_seeds():
             "%c7 = arith.constant 7 : index",
             "%bin = arith.remui %i, %c7 : index",
             f"%o = warp.atomic_rmw <add> %v, %h[%bin] : {t}, memref<32x{t}{space}>",
-            f"memref.store %o, %out[%i] : memref<32x{t}>"])
+            f"%p = warp.lane_atomic_rmw <add> %o, %h[%i] : {t}, memref<32x{t}{space}>",
+            f"memref.store %p, %out[%i] : memref<32x{t}>"])
+    # The 16-bit atomics with a scope and an ordering (sm_90).
+    yield kernel("atomic16", "%h: memref<32xvector<2xf16>>, %g: memref<32xbf16>, "
+                 "%v: vector<2xf16>, %b: bf16", [
+        "%l = warp.lane_id : i32", "%i = arith.index_cast %l : i32 to index",
+        "%o = warp.atomic_rmw <add> %v, %h[%i] scope <gpu> ordering <release> "
+        ": vector<2xf16>, memref<32xvector<2xf16>>",
+        "%p = warp.lane_atomic_rmw <add> %b, %g[%i] scope <cta> : bf16, memref<32xbf16>",
+        "memref.store %o, %h[%i] : memref<32xvector<2xf16>>",
+        "memref.store %p, %g[%i] : memref<32xbf16>"])
     # The device-wide ops are host code: a func.func outside any gpu.module
     # (warp-expand-device-ops adds the gpu.modules of their kernels). Every
     # element type, static and dynamic shapes, alike ops sharing a module,
