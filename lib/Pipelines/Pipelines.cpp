@@ -38,6 +38,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -49,6 +50,7 @@
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/CommandLine.h"
@@ -164,8 +166,14 @@ static void addDeviceToLLVMPasses(OpPassManager &device,
   scfToCF.allowPatternRollback = false;
   device.addPass(
       createWarpIfPresentPass({"scf"}, createSCFToControlFlowPass(scfToCF)));
-  device.addPass(createConvertNVVMToLLVMPass());
-  device.addPass(memref::createExpandStridedMetadataPass());
+  // Both only apply their patterns: they run where an op is a root of one
+  // (an NVVM op lowered through inline PTX; a subview, reshape or metadata
+  // query of a memref), which kernels of warp ops rarely have.
+  device.addPass(createWarpIfPatternRootsPass(
+      populateNVVMToLLVMConversionPatterns, createConvertNVVMToLLVMPass()));
+  device.addPass(createWarpIfPatternRootsPass(
+      memref::populateExpandStridedMetadataPatterns,
+      memref::createExpandStridedMetadataPass()));
   device.addPass(createWarpIfPresentPass({"affine"}, createLowerAffinePass()));
   // Device functions before convert-gpu-to-nvvm, which would convert them
   // itself and give each a C-interface wrapper that ends up in the PTX.
@@ -179,10 +187,20 @@ static void addDeviceToLLVMPasses(OpPassManager &device,
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.indexBitwidth = indexBitwidth;
   toNVVM.useBarePtrCallConv = barePtrKernels;
+  // Without rollback bookkeeping, as warp's own conversions: its patterns
+  // match or leave the op alone, and recording each rewrite for a rollback
+  // is a measurable share of a compile.
+  toNVVM.allowPatternRollback = false;
   device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
   // The conversion leaves the address arithmetic of every memref access and
-  // a constant per use: folded and shared before LLVM sees them.
-  device.addPass(createCanonicalizerPass());
+  // a constant per use: folded and shared before LLVM sees them. Blocks are
+  // left to LLVM's CFG simplification where it runs (opt-level 1 and up):
+  // merging them here as well costs a walk of every region for nothing.
+  GreedyRewriteConfig canonicalize;
+  if (options.optLevel > 0)
+    canonicalize.setRegionSimplificationLevel(
+        GreedySimplifyRegionLevel::Disabled);
+  device.addPass(createCanonicalizerPass(canonicalize));
   device.addPass(createCSEPass());
   // The math ops convert-gpu-to-nvvm leaves (it lowers those with a
   // libdevice function; ctpop, ctlz, absi, fma, ... stay), which upstream's

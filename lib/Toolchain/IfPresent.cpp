@@ -1,15 +1,18 @@
 //===- IfPresent.cpp - run a pipeline only where its dialects are ---------===//
 //
 // warp-if-present: a dynamic pass pipeline guarded by a walk for the
-// dialects it rewrites, so lowerings with nothing to do cost one walk
-// instead of a full pass (and the verifier run after it).
+// dialects it rewrites, or for the roots of the patterns it applies, so
+// lowerings with nothing to do cost one walk instead of a full pass (and
+// the verifier run after it).
 //
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Toolchain/Passes.h"
 
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -64,6 +67,19 @@ bool containsDialect(Operation *root, ArrayRef<std::string> dialects) {
   return walk.wasInterrupted();
 }
 
+/// Whether an op under `root` (not `root` itself) is one of `roots`.
+bool containsOpOf(Operation *root, const DenseSet<OperationName> &roots) {
+  if (roots.empty())
+    return false;
+  return root
+      ->walk([&](Operation *op) {
+        return op != root && roots.contains(op->getName())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 struct WarpIfPresentPass
     : public warp::impl::WarpIfPresentPassBase<WarpIfPresentPass> {
   using Base::Base;
@@ -76,9 +92,40 @@ struct WarpIfPresentPass
       : Base(options), prototype(std::move(prototype)) {}
 
   // Each copy (one per thread) runs its own copy of the pipeline: the
-  // passes of one pass manager must not run on two ops at once.
+  // passes of one pass manager must not run on two ops at once. The copies
+  // are made after initialize(), so they take its results along.
   WarpIfPresentPass(const WarpIfPresentPass &other)
-      : Base(other), prototype(other.prototype) {}
+      : Base(other), prototype(other.prototype),
+        populateRoots(other.populateRoots), roots(other.roots),
+        always(other.always) {}
+
+  /// The pass as createWarpIfPatternRootsPass builds it.
+  WarpIfPresentPass(const WarpIfPresentPassOptions &options,
+                    std::shared_ptr<const OpPassManager> prototype,
+                    PatternPopulator populateRoots)
+      : Base(options), prototype(std::move(prototype)),
+        populateRoots(std::move(populateRoots)) {}
+
+  LogicalResult initialize(MLIRContext *context) override {
+    roots.clear();
+    always = false;
+    // Without dialects or patterns (how the pass built by
+    // createWarpIfPatternRootsPass prints), the pipeline runs everywhere.
+    if (!populateRoots) {
+      always = dialects.empty();
+      return success();
+    }
+    // The ops the patterns can match: a pattern rooted on an interface or a
+    // trait is listed for every registered op that has it; one that matches
+    // any op makes the pipeline run always.
+    RewritePatternSet patterns(context);
+    populateRoots(patterns);
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    for (const auto &entry : frozen.getOpSpecificNativePatterns())
+      roots.insert(entry.first);
+    always = !frozen.getMatchAnyOpNativePatterns().empty();
+    return success();
+  }
 
   void getDependentDialects(DialectRegistry &registry) const override {
     // What the pipeline loads must be loaded before the passes run in
@@ -92,7 +139,8 @@ struct WarpIfPresentPass
 
   void runOnOperation() override {
     Operation *root = getOperation();
-    if (!containsDialect(root, dialects))
+    if (!always && !containsOpOf(root, roots) &&
+        !containsDialect(root, dialects))
       return markAllAnalysesPreserved();
     if (!nested) {
       if (prototype) {
@@ -118,17 +166,20 @@ struct WarpIfPresentPass
   std::shared_ptr<const OpPassManager> prototype;
   /// This copy's pipeline, once it has run.
   std::unique_ptr<OpPassManager> nested;
+  /// The patterns whose roots also make the pipeline run (C++ only).
+  PatternPopulator populateRoots;
+  /// Their roots, as the context registers them.
+  DenseSet<OperationName> roots;
+  bool always = false;
 };
 
 } // namespace
 
-std::unique_ptr<Pass> mlir::warp::createWarpIfPresentPass(
-    ArrayRef<StringRef> dialects,
-    MutableArrayRef<std::unique_ptr<Pass>> passes) {
-  WarpIfPresentPassOptions options;
-  for (StringRef dialect : dialects)
-    options.dialects.push_back(dialect.str());
-  // The textual form only names the passes in printed pipelines.
+/// `passes` as the pipeline of a warp-if-present and its textual form, which
+/// only names the passes in printed pipelines.
+static std::shared_ptr<const OpPassManager>
+buildPrototype(MutableArrayRef<std::unique_ptr<Pass>> passes,
+               WarpIfPresentPassOptions &options) {
   llvm::raw_string_ostream os(options.pipeline);
   llvm::ListSeparator separator(",");
   auto prototype = std::make_shared<OpPassManager>();
@@ -137,7 +188,26 @@ std::unique_ptr<Pass> mlir::warp::createWarpIfPresentPass(
     pass->printAsTextualPipeline(os);
     prototype->addPass(std::move(pass));
   }
+  return prototype;
+}
+
+std::unique_ptr<Pass> mlir::warp::createWarpIfPresentPass(
+    ArrayRef<StringRef> dialects,
+    MutableArrayRef<std::unique_ptr<Pass>> passes) {
+  WarpIfPresentPassOptions options;
+  for (StringRef dialect : dialects)
+    options.dialects.push_back(dialect.str());
+  auto prototype = buildPrototype(passes, options);
   return std::make_unique<WarpIfPresentPass>(options, std::move(prototype));
+}
+
+std::unique_ptr<Pass>
+mlir::warp::createWarpIfPatternRootsPass(PatternPopulator populate,
+                                         std::unique_ptr<Pass> pass) {
+  WarpIfPresentPassOptions options;
+  auto prototype = buildPrototype(MutableArrayRef(&pass, 1), options);
+  return std::make_unique<WarpIfPresentPass>(options, std::move(prototype),
+                                             std::move(populate));
 }
 
 std::unique_ptr<Pass>

@@ -6,6 +6,9 @@
 // RUN: warp-opt %s --split-input-file --pass-pipeline="builtin.module(gpu.module(warp-if-present{dialects=scf pipeline=convert-scf-to-cf}))" | FileCheck %s --check-prefix=SCF
 // RUN: warp-opt %s --split-input-file --pass-pipeline="builtin.module(gpu.module(warp-if-present{dialects=vector,affine pipeline=convert-scf-to-cf}))" | FileCheck %s --check-prefix=NONE
 // RUN: warp-opt %s --split-input-file --pass-pipeline="builtin.module(gpu.module(warp-if-present{dialects=scf pipeline=canonicalize}))" | FileCheck %s --check-prefix=CANON
+// With no dialects the pipeline runs everywhere (how the passes gated on
+// the roots of their patterns print).
+// RUN: warp-opt %s --split-input-file --pass-pipeline="builtin.module(gpu.module(warp-if-present{pipeline=convert-scf-to-cf}))" | FileCheck %s --check-prefix=SCF
 // RUN: warp-opt %s --warp-lower-to-ptx="device-index-bitwidth=32" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE
 
 // SCF-LABEL: gpu.module @loop
@@ -60,5 +63,7 @@ gpu.module @plain {
 // PIPELINE: warp-if-present{dialects={nvgpu} pipeline=warp-convert-nvgpu-to-nvvm}
 // PIPELINE: warp-if-present{dialects={vector} pipeline=convert-vector-to-scf{{.*}}},warp-lower-vector-ops}
 // PIPELINE: warp-if-present{dialects={scf} pipeline=convert-scf-to-cf{
+// PIPELINE: warp-if-present{ pipeline=convert-nvvm-to-llvm}
+// PIPELINE: warp-if-present{ pipeline=expand-strided-metadata}
 // PIPELINE: warp-if-present{dialects={affine} pipeline=lower-affine}
 // PIPELINE: warp-if-present{dialects={math} pipeline=convert-math-to-llvm{

@@ -19,6 +19,8 @@
 #include "mlir/Pass/Pass.h"
 #include "llvm/Support/CommandLine.h"
 
+#include <functional>
+
 namespace mlir::warp {
 
 /// The alignment warp-align-gpu-memory gives every device variable: the
@@ -54,6 +56,16 @@ createWarpIfPresentPass(ArrayRef<StringRef> dialects,
 /// The same for one pass.
 std::unique_ptr<Pass> createWarpIfPresentPass(ArrayRef<StringRef> dialects,
                                               std::unique_ptr<Pass> pass);
+
+/// Adds the patterns of an upstream pass to a set.
+using PatternPopulator = std::function<void(RewritePatternSet &)>;
+/// warp-if-present running `pass` where an op could be the root of one of
+/// the patterns `populate` adds: for upstream passes that apply exactly
+/// those patterns (the roots come from upstream's pattern set, not from a
+/// list of op names kept here). Its printed form runs `pass` always, which
+/// gives the same IR.
+std::unique_ptr<Pass> createWarpIfPatternRootsPass(PatternPopulator populate,
+                                                   std::unique_ptr<Pass> pass);
 
 #define GEN_PASS_DECL
 #include "WarpDialect/Toolchain/Passes.h.inc"

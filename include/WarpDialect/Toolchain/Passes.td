@@ -272,6 +272,15 @@ def WarpIfPresentPass : Pass<"warp-if-present"> {
     of one of `dialects`, or a value (result, operand or block argument)
     whose type belongs to one. Elsewhere it does nothing and keeps every
     analysis, so the pass manager does not verify the unchanged IR again.
+    With no `dialects` it runs `pipeline` everywhere.
+
+    Built in C++ (`createWarpIfPatternRootsPass`), it runs an upstream pass
+    that only applies a pattern set where an op is a root of one of those
+    patterns, the roots taken from upstream's pattern set itself
+    (`convert-nvvm-to-llvm`: the NVVM ops lowered through inline PTX;
+    `expand-strided-metadata`: subviews, reshapes and metadata queries of
+    memrefs). That form prints with no `dialects`, so the printed pipeline
+    runs the pass everywhere, which gives the same IR.
 
     For upstream lowerings that only rewrite their own dialect's ops and
     types (`convert-scf-to-cf`, `convert-vector-to-scf`,
