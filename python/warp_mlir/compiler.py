@@ -204,8 +204,11 @@ def compile(source: Union[str, Module, Program], chip: str = "sm_90", format: st
             kernels = {name: [ArgType.from_json(p) for p in params]
                        for name, params in meta["kernels"].items()}
             return CompiledModule(binary, format, chip, kernels, bare_pointers, from_cache=True)
-    module = source.module() if isinstance(source, Program) else Module.parse(text, context)
-    module.verify()
+    if isinstance(source, Program):
+        module = source.module()
+        module.verify()
+    else:  # the parser has verified it
+        module = Module.parse(text, context)
     kernels = kernel_signatures(module)
     if bare_pointers:
         _check_bare_pointers(kernels)
