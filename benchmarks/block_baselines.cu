@@ -17,6 +17,7 @@
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 #include <cub/block/block_store.cuh>
+#include <cub/warp/warp_merge_sort.cuh>
 #include <cub/warp/warp_reduce.cuh>
 
 namespace {
@@ -150,6 +151,35 @@ __device__ __forceinline__ void sortPairs(unsigned *keysIn, unsigned *valuesIn, 
 }
 
 // ---------------------------------------------------------------------------
+// 4b. Warp merge sort of 32-bit unsigned keys (and u32 values): the block's
+// tile loaded blocked (BLOCK_LOAD_VECTORIZE), each warp's 32 N items sorted
+// on their own by WarpMergeSort<unsigned, N, 32>::Sort with an unsigned
+// less-than (one TempStorage per warp), stored blocked (vectorize).
+struct UnsignedLess {
+  __device__ bool operator()(unsigned a, unsigned b) const { return a < b; }
+};
+
+template <int T, int N, bool Pairs>
+__device__ __forceinline__ void mergeSortTile(unsigned *keysIn, unsigned *valuesIn, unsigned *keysOut,
+                                              unsigned *valuesOut) {
+  using Load = cub::BlockLoad<unsigned, T, N, cub::BLOCK_LOAD_VECTORIZE>;
+  using Store = cub::BlockStore<unsigned, T, N, cub::BLOCK_STORE_VECTORIZE>;
+  using Sort = cub::WarpMergeSort<unsigned, N, 32, ::cuda::std::conditional_t<Pairs, unsigned, cub::NullType>>;
+  __shared__ typename Sort::TempStorage temp[T / 32];
+  const int offset = blockIdx.x * (T * N);
+  unsigned keys[N], values[N];
+  Load().Load(keysIn + offset, keys);
+  if constexpr (Pairs) {
+    Load().Load(valuesIn + offset, values);
+    Sort(temp[threadIdx.x / 32]).Sort(keys, values, UnsignedLess());
+    Store().Store(valuesOut + offset, values);
+  } else {
+    Sort(temp[threadIdx.x / 32]).Sort(keys, UnsignedLess());
+  }
+  Store().Store(keysOut + offset, keys);
+}
+
+// ---------------------------------------------------------------------------
 // 5. Logical sub-warp reductions: 256 threads, one element each,
 // WarpReduce<V, C>::Sum over each logical warp of C lanes; its first lane
 // (the one holding CUB's result) writes out[gid / C].
@@ -206,6 +236,17 @@ template <class V, int C> __device__ __forceinline__ void subwarpReduce(V *in, V
 EACH_CONFIG(LOAD_STORE)
 EACH_CONFIG(REDUCE_SCAN)
 EACH_CONFIG(SORT)
+
+#define MERGE_SORT(N)                                                                                        \
+  KERNEL(256, cub_merge_sort_keys_256x##N)(unsigned *in, unsigned *out) {                                   \
+    mergeSortTile<256, N, false>(in, nullptr, out, nullptr);                                                 \
+  }                                                                                                          \
+  KERNEL(256, cub_merge_sort_pairs_256x##N)(unsigned *ki, unsigned *vi, unsigned *ko, unsigned *vo) {       \
+    mergeSortTile<256, N, true>(ki, vi, ko, vo);                                                             \
+  }
+MERGE_SORT(4)
+MERGE_SORT(8)
+MERGE_SORT(16)
 
 #define HISTOGRAM(N)                                                                                         \
   KERNEL(256, cub_histogram_256x##N##_atomic)(unsigned char *in, unsigned *hist) {                          \

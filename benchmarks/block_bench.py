@@ -30,8 +30,8 @@ between CUDA events on the default stream, held by a short kernel while it
 is enqueued); a time is the median. Every input is far larger than the
 H200's 50 MB L2, so no flush is needed.
 
-Groups (--only takes these, comma-separated; `histogram` and `sort` name
-both of theirs). T x N: 128/256/512 threads x 4/8/16 items per thread,
+Groups (--only takes these, comma-separated; `histogram`, `sort` and
+`merge_sort` name both of theirs). T x N: 128/256/512 threads x 4/8/16 items per thread,
 one tile of T*N items per block:
 
   copy            cudaMemcpyAsync and cupy's copy of 2^28 f32: the ceiling
@@ -66,6 +66,13 @@ one tile of T*N items per block:
                   vectorize store on both sides (Sort). Both sides load with
                   vectorize: the warp ops' shared buffers are not unions, so
                   a warp_transpose load would add its buffer to the sort's.
+  merge_sort      merge_sort_keys_256xN, merge_sort_pairs_256xN (N = 4, 8,
+                  16): 2^26 (--sort-log2n) u32 keys (and u32 values), each
+                  warp's 32*N items sorted on their own (a warp tile),
+                  vectorize load, warp.merge_sort with an unsigned `<`
+                  region, vectorize store vs WarpMergeSort<unsigned, N, 32>
+                  ::Sort (one TempStorage per warp) between the same
+                  BlockLoad/BlockStore.
   subwarp_reduce  subwarp_reduce_{f32,i32}_cC (C = 4, 8, 16): 2^28 items, one
                   per thread, warp.reduce <add> cluster_size = C
                   lanes = <first> vs WarpReduce<T, C>::Sum; the cluster's first
@@ -122,10 +129,13 @@ SKEW_VALUE = 7
 CLUSTERS = (4, 8, 16)
 SUBWARP_THREADS = 256
 SORT_VARIANTS = ("", "_blocked")
+MERGE_SORT_THREADS = 256
+MERGE_SORT_ITEMS = (4, 8, 16)
 
 CASES = ("copy", "load_store", "block_reduce", "block_scan", "histogram_uniform", "histogram_skewed",
-         "sort_keys", "sort_pairs", "subwarp_reduce")
-ALIASES = {"histogram": ("histogram_uniform", "histogram_skewed"), "sort": ("sort_keys", "sort_pairs")}
+         "sort_keys", "sort_pairs", "merge_sort_keys", "merge_sort_pairs", "subwarp_reduce")
+ALIASES = {"histogram": ("histogram_uniform", "histogram_skewed"), "sort": ("sort_keys", "sort_pairs"),
+           "merge_sort": ("merge_sort_keys", "merge_sort_pairs")}
 
 # A row: the benchmark `name` of group `case`, its warp kernel, its CUB
 # kernels ((label, kernel), ...; cub/warp is against the fastest) and the
@@ -157,6 +167,11 @@ def rows(n, sort_n):
             for variant in SORT_VARIANTS:
                 name = f"sort_{what}_{t}x{k}{variant}"
                 out.append(Row("sort_" + what, name, "warp_" + name, (("cub", "cub_" + name),), per * sort_n))
+    for what, per in (("keys", 8), ("pairs", 16)):
+        for k in MERGE_SORT_ITEMS:
+            name = f"merge_sort_{what}_{MERGE_SORT_THREADS}x{k}"
+            out.append(Row("merge_sort_" + what, name, "warp_" + name, (("cub", "cub_" + name),),
+                           per * sort_n))
     for ty in TYPES[::-1]:
         for c in CLUSTERS:
             name = f"subwarp_reduce_{ty}_c{c}"
@@ -260,6 +275,26 @@ def sort_kernel(what, t, k, variant):
     return kernel(f"warp_sort_{what}_{t}x{k}{variant}", t, args, body)
 
 
+def merge_sort_kernel(what, k):
+    """Each warp sorts its 32*k keys (u32: an unsigned `<` region), the
+    block's tile loaded and stored blocked (vectorize)."""
+    t = MERGE_SORT_THREADS
+    vt, mt = f"vector<{k}xi32>", "memref<?xi32>"
+    body = tile_offset(t * k) + [f"%k = warp.block_load %keys_in[%off] algorithm = <vectorize> : {mt}, {vt}"]
+    compare = ["    compare(%a: i32, %b: i32) {", "  %lt = arith.cmpi ult, %a, %b : i32",
+               "  warp.yield %lt : i1", "}"]
+    if what == "keys":
+        args = f"%keys_in: {mt}, %keys_out: {mt}"
+        body += [f"%sk = warp.merge_sort %k : {vt}"] + compare
+    else:
+        args = f"%keys_in: {mt}, %values_in: {mt}, %keys_out: {mt}, %values_out: {mt}"
+        body += [f"%v = warp.block_load %values_in[%off] algorithm = <vectorize> : {mt}, {vt}",
+                 f"%sk, %sv = warp.merge_sort %k, %v : {vt}, {vt}"] + compare + [
+                 f"warp.block_store %sv, %values_out[%off] algorithm = <vectorize> : {vt}, {mt}"]
+    body += [f"warp.block_store %sk, %keys_out[%off] algorithm = <vectorize> : {vt}, {mt}"]
+    return kernel(f"warp_merge_sort_{what}_{t}x{k}", t, args, body)
+
+
 def subwarp_kernel(ty, c):
     e = ELEMENT[ty]
     mt = f"memref<?x{e}>"
@@ -294,6 +329,8 @@ def warp_kernels():
                           for k in HISTOGRAM_ITEMS for a in HISTOGRAM_WARP for load in HISTOGRAM_LOADS}
     files["sort"] = {f"warp_sort_{w}_{t}x{k}{v}": sort_kernel(w, t, k, v)
                      for w in ("keys", "pairs") for t, k in CONFIGS for v in SORT_VARIANTS}
+    files["merge_sort"] = {f"warp_merge_sort_{w}_{MERGE_SORT_THREADS}x{k}": merge_sort_kernel(w, k)
+                           for w in ("keys", "pairs") for k in MERGE_SORT_ITEMS}
     files["subwarp_reduce"] = {f"warp_subwarp_reduce_{ty}_c{c}": subwarp_kernel(ty, c)
                                for ty in TYPES for c in CLUSTERS}
     return files
@@ -631,46 +668,72 @@ def case_histogram(c, memref, dist):
                   lambda: equal(cp, hist, want, "bins"), zero, zero)
 
 
-def case_sort(c, memref, what):
-    cp, np = c.cp, c.np
+def sort_buffers(c, seed):
+    """2^sort_log2n u32 keys (seeded), their indices as values (the stable
+    order is checkable), the outputs and what zeroes them."""
+    cp = c.cp
     n = 1 << c.args.sort_log2n
-    case = "sort_" + what
-    keys = cp.random.default_rng(17).integers(0, 1 << 32, n, dtype=cp.uint32)
-    values = cp.arange(n, dtype=cp.uint32)  # each key's index: the stable order is checkable
+    keys = cp.random.default_rng(seed).integers(0, 1 << 32, n, dtype=cp.uint32)
+    values = cp.arange(n, dtype=cp.uint32)
     keys_out, values_out = cp.empty_like(keys), cp.empty_like(values)
 
     def reset():
         keys_out.fill(0)
         values_out.fill(0)
-    for t, k in CONFIGS:
-        tile = t * k
-        blocks = n // tile
-        if what == "keys":
-            want_keys = cp.sort(keys.reshape(-1, tile), axis=1).reshape(-1)
-            want_values = None
-        else:
-            # Stable by key: sort (key, index in the tile) as one u64.
-            local = cp.arange(tile, dtype=cp.uint64)[None, :]
-            packed = cp.sort((keys.reshape(-1, tile).astype(cp.uint64) << cp.uint64(32)) | local, axis=1)
-            want_keys = (packed >> cp.uint64(32)).astype(cp.uint32).reshape(-1)
-            base = cp.arange(0, n, tile, dtype=cp.uint64)[:, None]
-            want_values = ((packed & cp.uint64(0xFFFFFFFF)) + base).astype(cp.uint32).reshape(-1)
-            del packed, base
+    return keys, values, keys_out, values_out, reset
 
-        def check(want_keys=want_keys, want_values=want_values):
-            return equal(cp, keys_out, want_keys, "keys") or \
-                (equal(cp, values_out, want_values, "values") if want_values is not None else None)
+
+def sorted_tiles(cp, keys, tile, what):
+    """Each tile of `tile` keys sorted, and for pairs the values (the keys'
+    indices) in the stable order: (key, index in the tile) sorted as one
+    u64."""
+    if what == "keys":
+        return cp.sort(keys.reshape(-1, tile), axis=1).reshape(-1), None
+    local = cp.arange(tile, dtype=cp.uint64)[None, :]
+    packed = cp.sort((keys.reshape(-1, tile).astype(cp.uint64) << cp.uint64(32)) | local, axis=1)
+    want_keys = (packed >> cp.uint64(32)).astype(cp.uint32).reshape(-1)
+    base = cp.arange(0, keys.size, tile, dtype=cp.uint64)[:, None]
+    want_values = ((packed & cp.uint64(0xFFFFFFFF)) + base).astype(cp.uint32).reshape(-1)
+    return want_keys, want_values
+
+
+def add_sort(c, memref, case, name, what, buffers, wants, t, blocks):
+    """The warp and CUB kernels of one sort row, checked against `wants`."""
+    np, cp = c.np, c.cp
+    keys, values, keys_out, values_out, reset = buffers
+    want_keys, want_values = wants
+
+    def check():
+        return equal(cp, keys_out, want_keys, "keys") or \
+            (equal(cp, values_out, want_values, "values") if want_values is not None else None)
+    if what == "keys":
+        warp_args = memref(np, keys) + memref(np, keys_out)
+        cub_args = (keys, keys_out)
+    else:
+        warp_args = memref(np, keys) + memref(np, values) + memref(np, keys_out) + memref(np, values_out)
+        cub_args = (keys, values, keys_out, values_out)
+    for impl, args in (("warp_" + name, warp_args), ("cub_" + name, cub_args)):
+        c.add(case, impl, lambda f, args=args: lambda: f((blocks,), (t,), args), check, reset)
+
+
+def case_sort(c, memref, what):
+    buffers = sort_buffers(c, 17)
+    n = buffers[0].size
+    for t, k in CONFIGS:
+        wants = sorted_tiles(c.cp, buffers[0], t * k, what)
         for variant in SORT_VARIANTS:
-            name = f"sort_{what}_{t}x{k}{variant}"
-            if what == "keys":
-                warp_args = memref(np, keys) + memref(np, keys_out)
-                cub_args = (keys, keys_out)
-            else:
-                warp_args = memref(np, keys) + memref(np, values) + memref(np, keys_out) + memref(np, values_out)
-                cub_args = (keys, values, keys_out, values_out)
-            for impl, args in (("warp_" + name, warp_args), ("cub_" + name, cub_args)):
-                c.add(case, impl, lambda f, args=args, t=t, blocks=blocks: lambda: f((blocks,), (t,), args),
-                      check, reset)
+            add_sort(c, memref, "sort_" + what, f"sort_{what}_{t}x{k}{variant}", what, buffers, wants,
+                     t, n // (t * k))
+
+
+def case_merge_sort(c, memref, what):
+    """Each warp's tile of 32*N keys sorted on its own (stable: pairs are
+    checked as sort_pairs's)."""
+    buffers = sort_buffers(c, 23)
+    n, t = buffers[0].size, MERGE_SORT_THREADS
+    for k in MERGE_SORT_ITEMS:
+        add_sort(c, memref, "merge_sort_" + what, f"merge_sort_{what}_{t}x{k}", what, buffers,
+                 sorted_tiles(c.cp, buffers[0], 32 * k, what), t, n // (t * k))
 
 
 def case_subwarp(c, memref):
@@ -701,6 +764,8 @@ def run_child(args):
         case_block(c, memref, case.split("_")[1])
     elif case.startswith("histogram_"):
         case_histogram(c, memref, case.split("_")[1])
+    elif case.startswith("merge_sort_"):
+        case_merge_sort(c, memref, case.split("_")[2])
     elif case.startswith("sort_"):
         case_sort(c, memref, case.split("_")[1])
     elif case == "subwarp_reduce":

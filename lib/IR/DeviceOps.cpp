@@ -197,43 +197,50 @@ LogicalResult DevicePartitionIfOp::verify() {
                          /*everyElement=*/true);
 }
 
-static LogicalResult verifyPureRegion(Operation *op, Region &region,
-                                      StringRef name);
-
-/// The checks of a selection's `pred` region (after its ops verified): one
-/// argument of the element type, a warp.yield of one i1, and only ops
-/// that the kernels may copy per item anywhere: no memory effects (which
-/// also keeps out the ops that need the warp's lanes together: they read
-/// the lanes resource).
-static LogicalResult verifyPredicate(Operation *op, Region &region,
-                                     Type element) {
+/// The checks of a region that yields one i1 (after its ops verified):
+/// block arguments of the types `arguments` (said as `wanted`, followed by
+/// the type), a warp.yield of one i1 (`meaning` says what it tells), and
+/// only ops that the expansions may copy anywhere: no memory effects
+/// (which also keeps out the ops that need the warp's lanes together: they
+/// read the lanes resource).
+LogicalResult mlir::warp::verifyBooleanRegion(Operation *op, Region &region,
+                                              StringRef name,
+                                              ArrayRef<Type> arguments,
+                                              StringRef wanted,
+                                              StringRef meaning) {
   Block &block = region.front();
-  if (block.getNumArguments() != 1 || block.getArgument(0).getType() != element) {
+  if (!llvm::equal(block.getArgumentTypes(), arguments)) {
     InFlightDiagnostic diag = op->emitOpError()
-                              << "pred region must take one argument of the "
-                                 "element type "
-                              << element << ", got (";
+                              << name << " region must take " << wanted << " "
+                              << arguments.front() << ", got (";
     llvm::interleaveComma(block.getArgumentTypes(), diag);
     return diag << ")";
   }
   auto yield = dyn_cast<YieldOp>(block.getTerminator());
   if (!yield)
-    return op->emitOpError("pred region must end with warp.yield");
+    return op->emitOpError() << name << " region must end with warp.yield";
   if (yield.getValues().size() != 1 ||
       !yield.getValues().front().getType().isInteger(1)) {
     InFlightDiagnostic diag = yield.emitOpError()
-                              << "must yield one i1 (whether to keep the "
-                                 "element), got (";
+                              << "must yield one i1 (" << meaning << "), got (";
     llvm::interleaveComma(yield.getValues().getTypes(), diag);
     return diag << ")";
   }
-  return verifyPureRegion(op, region, "pred");
+  return verifyPureRegion(op, region, name);
+}
+
+/// A selection's `pred` region: one element in, whether to keep it out.
+static LogicalResult verifyPredicate(Operation *op, Region &region,
+                                     Type element) {
+  return verifyBooleanRegion(op, region, "pred", {element},
+                             "one argument of the element type",
+                             "whether to keep the element");
 }
 
 /// Fails on the first op of `region` (the `name` region of `op`) with
 /// memory effects: the kernels copy the region anywhere, per item.
-static LogicalResult verifyPureRegion(Operation *op, Region &region,
-                                      StringRef name) {
+LogicalResult mlir::warp::verifyPureRegion(Operation *op, Region &region,
+                                           StringRef name) {
   WalkResult walk = region.walk([&](Operation *inner) {
     if (auto effects = dyn_cast<MemoryEffectOpInterface>(inner)) {
       if (effects.hasNoEffect())

@@ -520,27 +520,48 @@ static void printCombiner(OpAsmPrinter &printer, Region &region) {
 }
 
 /// ` pred(%x: t) { ... }`: a device selection's predicate region.
-static ParseResult parsePredicate(OpAsmParser &parser, Region &region) {
+/// `keyword(%x: t, ...) { ... }`: a required region with its arguments.
+static ParseResult parseNamedRegion(OpAsmParser &parser, Region &region,
+                                    StringRef keyword) {
   SMLoc loc = parser.getCurrentLocation();
   SmallVector<OpAsmParser::Argument> arguments;
-  if (parser.parseKeyword("pred") ||
+  if (parser.parseKeyword(keyword) ||
       parser.parseArgumentList(arguments, OpAsmParser::Delimiter::Paren,
                                /*allowType=*/true) ||
       parser.parseRegion(region, arguments))
     return failure();
   if (region.empty())
-    return parser.emitError(loc, "the pred region needs a block");
+    return parser.emitError(loc) << "the " << keyword
+                                 << " region needs a block";
   return success();
 }
 
-static void printPredicate(OpAsmPrinter &printer, Operation *,
-                           Region &region) {
-  printer << " pred(";
+static void printNamedRegion(OpAsmPrinter &printer, Region &region,
+                             StringRef keyword) {
+  printer << " " << keyword << "(";
   llvm::interleaveComma(region.getArguments(), printer, [&](BlockArgument arg) {
     printer.printRegionArgument(arg);
   });
   printer << ") ";
   printer.printRegion(region, /*printEntryBlockArgs=*/false);
+}
+
+static ParseResult parsePredicate(OpAsmParser &parser, Region &region) {
+  return parseNamedRegion(parser, region, "pred");
+}
+
+static void printPredicate(OpAsmPrinter &printer, Operation *,
+                           Region &region) {
+  printNamedRegion(printer, region, "pred");
+}
+
+/// ` compare(%a: t, %b: t) { ... }`: a merge sort's order.
+static ParseResult parseCompare(OpAsmParser &parser, Region &region) {
+  return parseNamedRegion(parser, region, "compare");
+}
+
+static void printCompare(OpAsmPrinter &printer, Operation *, Region &region) {
+  printNamedRegion(printer, region, "compare");
 }
 
 /// ` combine (%l0: t0, ..., %r0: t0, ...) { ... }`, required: a device
@@ -1183,6 +1204,37 @@ LogicalResult ScatterOp::verify() {
     return emitOpError() << "has one rank per item: " << items << " items, "
                          << ranks.getNumElements() << " ranks";
   return success();
+}
+
+LogicalResult MergeSortOp::verify() {
+  unsigned items = getItemsPerLane();
+  if (items == 0 || items > kMaxItemsPerLane)
+    return emitOpError() << "sorts 1 to " << kMaxItemsPerLane
+                         << " items per lane, got " << items;
+  if (Value values = getValues()) {
+    auto type = cast<VectorType>(values.getType());
+    if (type.getNumElements() != items)
+      return emitOpError() << "has one value per key: " << items
+                           << " keys, " << type.getNumElements()
+                           << " values per lane";
+  }
+  if (bool(getValidItems()) != bool(getOobDefault()))
+    return emitOpError("takes valid_items and default together (CUB's "
+                       "valid_items and oob_default)");
+  if (Value oob = getOobDefault(); oob && oob.getType() != getKeyType())
+    return emitOpError() << "default must have the key type " << getKeyType()
+                         << ", got " << oob.getType();
+  return success();
+}
+
+/// The compare region (after its ops verified): two keys in, one i1 out,
+/// pure.
+LogicalResult MergeSortOp::verifyRegions() {
+  Type key = getKeyType();
+  return verifyBooleanRegion(*this, getCompare(), "compare", {key, key},
+                             "two arguments of the key type",
+                             "whether the first key is ordered before the "
+                             "second");
 }
 
 OpFoldResult ExchangeOp::fold(FoldAdaptor) {

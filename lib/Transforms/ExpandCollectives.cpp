@@ -884,7 +884,8 @@ mlir::warp::expandCollectives(Operation *root,
     return failure();
   if (failed(checkExpansionSize(root)))
     return failure();
-  if (failed(prepareExchanges(root, options.chip)))
+  if (failed(prepareExchanges(root, options.chip)) ||
+      failed(prepareMergeSorts(root, options.chip)))
     return failure();
   padSubwordVectorPayloads(root);
   RewritePatternSet patterns(root->getContext());
@@ -919,5 +920,6 @@ void mlir::warp::populateExpandCollectivesPatterns(
   patterns.add<ExpandBroadcast, ExpandBroadcastFirst, ExpandCompact>(
       patterns.getContext());
   populateExpandExchangePatterns(patterns);
+  populateExpandMergeSortPatterns(patterns);
   populateExpandElectAndAtomicPatterns(patterns, options.chip);
 }

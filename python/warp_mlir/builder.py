@@ -1228,6 +1228,26 @@ class KernelBuilder(TileMixin):
 
     _RADIX_SORT_TYPES = ("i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64")
 
+    def _sort_operands(self, op: str, whose: str, keys: Value, values: Optional[Value]):
+        """The keys (a vector of one of the sorts' types), the operands
+        (keys, then the values where given: a vector of as many items) and
+        the result types of a sort."""
+        keys = self.value(keys, "the sorted keys")
+        operands, types = [keys], [keys.type]
+        if not isinstance(keys.type, VectorType) or \
+                keys.type.element.name not in self._RADIX_SORT_TYPES:
+            raise TypeError(f"{op} takes a vector of {whose} keys "
+                            f"({', '.join(self._RADIX_SORT_TYPES)}), not {keys.type}")
+        if values is not None:
+            values = self.value(values, "the sorted values")
+            if not isinstance(values.type, VectorType) or values.type.size != keys.type.size \
+                    or values.type.element.name not in self._RADIX_SORT_TYPES:
+                raise TypeError(f"{op}'s values are a vector of as many items as "
+                                f"the keys ({keys.type.size}), not {values.type}")
+            operands.append(values)
+            types.append(values.type)
+        return keys, operands, types
+
     def block_radix_sort(self, keys: Value, values: Optional[Value] = None,
                          descending: bool = False, signed: bool = False,
                          bits: Optional[Tuple[int, int]] = None, striped: bool = False,
@@ -1244,20 +1264,7 @@ class KernelBuilder(TileMixin):
         per counting pass (None: the compiler's choice). Returns the sorted
         keys, or (keys, values). Every thread of the block must call it (it
         holds barriers)."""
-        keys = self.value(keys, "the sorted keys")
-        operands, types = [keys], [keys.type]
-        if not isinstance(keys.type, VectorType) or \
-                keys.type.element.name not in self._RADIX_SORT_TYPES:
-            raise TypeError(f"block_radix_sort takes a vector of a thread's keys "
-                            f"({', '.join(self._RADIX_SORT_TYPES)}), not {keys.type}")
-        if values is not None:
-            values = self.value(values, "the sorted values")
-            if not isinstance(values.type, VectorType) or values.type.size != keys.type.size \
-                    or values.type.element.name not in self._RADIX_SORT_TYPES:
-                raise TypeError(f"block_radix_sort's values are a vector of as many items as "
-                                f"the keys ({keys.type.size}), not {values.type}")
-            operands.append(values)
-            types.append(values.type)
+        keys, operands, types = self._sort_operands("block_radix_sort", "a thread's", keys, values)
         attributes: Dict[str, object] = {}
         if _checks.flag(descending, "descending"):
             attributes["descending"] = self._ops.unit()
@@ -1280,6 +1287,38 @@ class KernelBuilder(TileMixin):
             attributes["radix_bits"] = self._ops.integer(
                 _checks.integer(radix_bits, "radix_bits", 1, 8), "i32")
         results = self._emit_n("warp.block_radix_sort", operands, types, attributes)
+        return results[0] if values is None else tuple(results)
+
+    def merge_sort(self, keys: Value, values: Optional[Value] = None,
+                   compare: Callable = lambda a, b: a < b, valid_items=None,
+                   oob_default=None, width: int = 32):
+        """warp.merge_sort (CUB WarpMergeSort::StableSort): a stable sort of
+        each logical warp's `width`*N keys (`width` a power of two, 1..32),
+        each lane holding N in a vector (i8, i16, i32, i64, f16, bf16, f32
+        or f64) in the blocked arrangement (the group's p-th lane: keys
+        p*N .. p*N+N-1), by `compare(a, b)`: a function of two key Values,
+        built with the kernel builder, that returns an i1 Value, true when
+        `a` is ordered strictly before `b` (default `a < b`: signed for
+        integers, ordered for floats; `a > b` sorts descending). `values`
+        (a vector of the same N) travel with their keys. With `valid_items`
+        (an i32 Value or int) and `oob_default` (a key), only the group's
+        first `valid_items` positions are sorted; every later position gets
+        `oob_default` and keeps its value (CUB's Sort with valid_items).
+        Returns the sorted keys, or (keys, values). Every lane of the warp
+        must call it."""
+        keys, operands, types = self._sort_operands("merge_sort", "a lane's", keys, values)
+        if (valid_items is None) != (oob_default is None):
+            raise ValueError("merge_sort takes valid_items and oob_default together")
+        valid = [] if valid_items is None else [self.coerce(valid_items, i32)]
+        oob = [] if oob_default is None else [self.coerce(oob_default, keys.type.element)]
+        if not callable(compare):
+            raise TypeError(f"compare must be a function of two keys, not {compare!r}")
+        attributes = {
+            "width": self._ops.integer(_checks.integer(width, "width", 1, 32), "i32"),
+            "operandSegmentSizes": _segment_sizes([keys], operands[1:], valid, oob)}
+        results = self._with_combiner("warp.merge_sort", [keys], True,
+                                      operands + valid + oob, attributes,
+                                      compare, types, [keys.type.element], [i1])
         return results[0] if values is None else tuple(results)
 
     def ballot(self, predicate: Value, mask=None) -> Value:
@@ -1326,14 +1365,16 @@ class KernelBuilder(TileMixin):
     def _with_combiner(self, op: str, values: List[Value], single: bool,
                        operands: List[Value], attributes: Dict[str, object],
                        combine: Callable, result_types: Sequence[Type],
-                       types: Optional[Sequence[Type]] = None) -> List[Value]:
+                       types: Optional[Sequence[Type]] = None,
+                       yields: Optional[Sequence[Type]] = None) -> List[Value]:
         """Makes `op` with a combine region built by calling `combine(left,
         right)` on the region's arguments (Values, or tuples of them), which
         returns the combined Value or tuple; returns the op's results. The
         region's warp.yield is located at the combiner's `return`. `types`:
         the combined types (the region's arguments and yields), by default
-        the values' types."""
+        the values' types; `yields`: the types it returns, by default `types`."""
         types = list(types) if types is not None else [v.type for v in values]
+        yields = list(yields) if yields is not None else types
         where = self._position()
         block = self._ops.block([self._ops.type(str(t)) for t in types * 2],
                                 self._ops.location(where))
@@ -1350,14 +1391,14 @@ class KernelBuilder(TileMixin):
             if single and isinstance(combined, (tuple, list)) and len(combined) == 1:
                 combined = combined[0]
             combined = [combined] if single else combined
-            if not isinstance(combined, (tuple, list)) or len(combined) != len(values):
-                raise ValueError(f"the combiner must return {len(values)} value"
-                                 f"{'s' if len(values) > 1 else ''} (one per combined value), "
+            if not isinstance(combined, (tuple, list)) or len(combined) != len(yields):
+                raise ValueError(f"the combiner must return {len(yields)} value"
+                                 f"{'s' if len(yields) > 1 else ''} (one per combined value), "
                                  f"got {combined!r}{at}")
-            for c, t in zip(combined, types):
+            for c, t in zip(combined, yields):
                 if isinstance(c, Value) and c.type != t:
                     raise TypeError(f"the combiner returned {c.type} where {t} is expected{at}")
-            combined = [self.coerce(c, t) for c, t in zip(combined, types)]
+            combined = [self.coerce(c, t) for c, t in zip(combined, yields)]
             self._op("warp.yield", combined, location=returned.position() if returned else where,
                      verify=False)
         except BaseException:

@@ -266,6 +266,20 @@ def family_seeds():
         "%c = warp.exchange <blocked_to_striped> %h strategy = <shuffle> : vector<8xi8>",
         "memref.store %s, %out[%c0] : memref<4xvector<40xf16>>",
         "memref.store %c, %o8[%c0] : memref<4xvector<8xi8>>"], block=64)
+    # A stable merge sort of pairs, then one of a ragged tile in logical
+    # warps of 8 lanes (valid_items, the oob default), descending.
+    yield kernel("merge_sort", "%out: memref<4xvector<4xi32>>, %k: vector<4xi32>, "
+                 "%v: vector<4xf16>, %f: vector<3xf32>, %n: i32, "
+                 "%of: memref<4xvector<3xf32>>", [
+        "%s:2 = warp.merge_sort %k, %v : vector<4xi32>, vector<4xf16>"
+        " compare(%a: i32, %b: i32) {",
+        "  %lt = arith.cmpi slt, %a, %b : i32", "  warp.yield %lt : i1", "}",
+        "%inf = arith.constant 0x7F800000 : f32",
+        "%t = warp.merge_sort %f valid_items %n default %inf width 8 : vector<3xf32>"
+        " compare(%a: f32, %b: f32) {",
+        "  %gt = arith.cmpf ogt, %a, %b : f32", "  warp.yield %gt : i1", "}",
+        "memref.store %s#0, %out[%c0] : memref<4xvector<4xi32>>",
+        "memref.store %t, %of[%c0] : memref<4xvector<3xf32>>"], block=64)
     # Items per thread, a reverse scan, block loads and stores of a tile.
     yield kernel("block_items", "%in: memref<?xf32>, %out: memref<?xf32>, "
                  "%o: index, %n: i32", [

@@ -83,6 +83,19 @@ bool isLoweredWithDescriptors(Operation *op);
 /// The checks of CombiningOpInterface (WarpDialect.cpp).
 LogicalResult verifyCombiningOp(Operation *op);
 
+/// Fails, at the first op of `region` (the `name` region of `op`) that has
+/// memory effects, for the regions the expansions copy anywhere
+/// (DeviceOps.cpp).
+LogicalResult verifyPureRegion(Operation *op, Region &region, StringRef name);
+
+/// Fails where the `name` region of `op` does not take block arguments of
+/// the types `arguments` (`wanted` says which, before the first type), end
+/// in a warp.yield of one i1 (`meaning`: what it tells) or is not pure
+/// (DeviceOps.cpp): a selection's `pred`, a merge sort's `compare`.
+LogicalResult verifyBooleanRegion(Operation *op, Region &region,
+                                  StringRef name, ArrayRef<Type> arguments,
+                                  StringRef wanted, StringRef meaning);
+
 /// The key-order checks the block and device radix sorts share
 /// (WarpDialect.cpp): `signed` only on integer keys, `bits begin to end`
 /// both or neither, a range 0 <= begin < end <= the key's width.

@@ -648,7 +648,7 @@ def Warp_ScanOp : Warp_Op<"scan",
 def Warp_YieldOp : Warp_Op<"yield",
     [Pure, Terminator, ParentOneOf<["ReduceOp", "ScanOp", "BlockReduceOp", "BlockScanOp",
                  "DeviceSelectIfOp", "DevicePartitionIfOp",
-                 "DeviceReduceCombineOp"]>]> {
+                 "DeviceReduceCombineOp", "MergeSortOp"]>]> {
   let summary = "the result of a combiner or predicate region";
   let description = [{
     Ends the `combine` region of `warp.reduce`, `warp.scan`,
@@ -656,7 +656,9 @@ def Warp_YieldOp : Warp_Op<"yield",
     `warp.device_reduce_combine`, yielding the
     combined tuple (one value per reduced value, of the same types), and
     the `pred` region of `warp.device_select_if` and
-    `warp.device_partition_if`, yielding the element's i1.
+    `warp.device_partition_if`, yielding the element's i1, and the
+    `compare` region of `warp.merge_sort`, yielding whether its first key
+    is ordered before its second.
 
     ```mlir
     warp.yield %sum, %index : f32, i32
@@ -856,6 +858,125 @@ def Warp_ScatterOp : Warp_Op<"scatter",
     }
   }];
   let hasVerifier = 1;
+}
+
+def Warp_MergeSortOp : Warp_Op<"merge_sort",
+    [Warp_Convergent, AttrSizedOperandSegments,
+     AllTypesMatch<["keys", "sorted_keys"]>]> {
+  let summary = "stable merge sort of N items per lane by a compare region "
+                "(CUB WarpMergeSort)";
+  let description = [{
+    Each logical warp of `width` lanes (a power of two, 1..32, default 32:
+    the whole warp; CUB's `LOGICAL_WARP_THREADS`; lanes `[g W, g W + W)`
+    form group `g`) holds `W * N` keys in the blocked arrangement: lane
+    `l`, the `p = l % W`-th lane of its group, holds the group's items
+    `p*N .. p*N+N-1` in a `vector<N x T>` (`1 <= N <= 64`; `T` one of i8,
+    i16, i32, i64, f16, bf16, f32, f64), and optionally as many values (a
+    `vector<N x V>` of the same `N`, `V` of the same types), each value
+    travelling with its key. The op sorts each group's keys by the
+    `compare` region and returns them (and the values) in the blocked
+    arrangement: lane `l` gets the group's sorted items `p*N ..
+    p*N+N-1`.
+
+    The region takes two keys `(%a: T, %b: T)` and yields an i1 that is
+    true when `a` is ordered strictly before `b` (CUB's `CompareOp`, a
+    strict weak ordering: e.g. `arith.cmpi slt` ascending, `sgt`
+    descending). It is a pure function of its arguments (only ops without
+    memory effects; no loads, stores, calls or collectives) and the
+    expansion evaluates copies of it anywhere, also on keys that do not
+    take part (a region that divides by a key must not trap on any key
+    bits). Values from above may be used.
+
+    The sort is **stable** (CUB's `StableSort`, which also satisfies
+    `Sort`): keys that neither compares before the other keep their input
+    order, and so do their values. Keys and values move bit for bit (NaN
+    payloads, `-0.0`).
+
+    With `valid_items %n default %oob` (CUB's `Sort(keys, compare,
+    valid_items, oob_default)`; an i32, uniform within each group, and a
+    `T`), only the group's items at positions `0 .. n-1` take part: the
+    result holds them sorted at positions `0 .. n-1`, and every position
+    from `n` on holds the key `%oob` with the value that position held in
+    the input (the items past `n` are treated as greater than every valid
+    item and keep their order). `n <= 0` sorts nothing, `n >= W * N` sorts
+    everything. The keys past `n` are never compared.
+
+    All 32 lanes of the warp execute the op together (no member mask),
+    also with a `width` below 32; in a ragged last warp the result is
+    undefined.
+
+    Lowering (`warp-expand-collectives`): each lane sorts its `N` items
+    in registers (an odd-even transposition network of `N (N - 1) / 2`
+    compare-exchanges of neighbours, stable), then `log2(W)` merge rounds:
+    in round `r` each run of `N 2^(r-1)` sorted items (the items of
+    `2^(r-1)` lanes) merges with its neighbour. A round is: `warp.syncwarp`,
+    every lane stores its keys (and values) at their blocked positions in
+    this warp's slice of a workgroup buffer, `warp.syncwarp`, every lane
+    finds where its `N` outputs start in the two runs (a merge-path binary
+    search along its diagonal, `ceil(log2(N 2^(r-1) + 1))` unrolled steps
+    of two loads and one compare each), then merges `N` items serially (one
+    compare and one load of a key, and of a value, per item). The buffer
+    is one `memref.global` `@__warp_merge_sort_buffer` in
+    `#gpu.address_space<workgroup>` (i8, 16-byte aligned) that the expansion
+    adds to the enclosing `gpu.module`, shared by every merge sort of the
+    module and sized for the largest: per warp of the block
+    (`known_block_size` of the `gpu.func`, else 1024 threads) a part of
+    keys and, with values, one of values, each `32 N` items with 16 bytes
+    (at least one item) before them, so that a lane's items are as aligned
+    as `N` allows, and one item after them (the search and the merge may
+    read the items next to the warp's but never use them), each part
+    rounded up to 16 bytes. It needs the op in a
+    `gpu.func` of a `gpu.module` and the buffer within the 48 KiB of
+    static shared memory (diagnostics otherwise: give the `gpu.func` a
+    smaller `known_block_size`). `width = 1` is the per-lane sort alone
+    (no shared memory).
+
+    ```mlir
+    %s = warp.merge_sort %keys : vector<4xi32> compare (%a: i32, %b: i32) {
+      %lt = arith.cmpi slt, %a, %b : i32
+      warp.yield %lt : i1
+    }
+    // Pairs, descending, 3 valid items in each group of 8 lanes.
+    %k, %v = warp.merge_sort %f, %idx valid_items %n default %ninf width 8
+        : vector<2xf32>, vector<2xi32> compare (%a: f32, %b: f32) {
+      %gt = arith.cmpf ogt, %a, %b : f32
+      warp.yield %gt : i1
+    }
+    ```
+  }];
+  let arguments = (ins Warp_WarpExchangeItems:$keys,
+                       Optional<Warp_WarpExchangeItems>:$values,
+                       Optional<I32>:$valid_items,
+                       Optional<AnyType>:$oob_default,
+                       DefaultValuedAttr<Warp_Width, "32">:$width);
+  let results = (outs Warp_WarpExchangeItems:$sorted_keys,
+                      Optional<Warp_WarpExchangeItems>:$sorted_values);
+  let regions = (region SizedRegion<1>:$compare);
+  let assemblyFormat = [{
+    $keys (`,` $values^)? (`valid_items` $valid_items^)?
+    (`default` $oob_default^)? (`width` $width^)? attr-dict `:`
+    custom<RadixSortTypes>(type($keys), type($values), type($sorted_values))
+    custom<DefaultType>(ref($oob_default), ref(type($keys)),
+                        type($oob_default))
+    custom<Compare>($compare)
+  }];
+  let extraClassDeclaration = [{
+    /// The most items per lane.
+    static constexpr unsigned kMaxItemsPerLane = 64;
+    /// N, the number of items per lane.
+    unsigned getItemsPerLane() {
+      return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
+          .getNumElements();
+    }
+    /// The key type T.
+    ::mlir::Type getKeyType() {
+      return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
+          .getElementType();
+    }
+  }];
+  let hasVerifier = 1;
+  // The region's checks need its ops verified first.
+  let hasRegionVerifier = 1;
 }
 
 def Warp_ElectOp : Warp_Op<"elect", [Warp_MemberMaskOpInterface, Warp_Convergent]> {

@@ -105,6 +105,17 @@ void populateExpandExchangePatterns(RewritePatternSet &patterns);
 /// each gpu.module's workgroup buffer.
 LogicalResult prepareExchanges(Operation *root, const Chip &chip);
 
+/// Adds the pattern that expands `warp.merge_sort` into a per-lane sorting
+/// network and merge rounds through a workgroup buffer
+/// (ExpandMergeSort.cpp); it needs prepareMergeSorts to have run on the
+/// enclosing gpu.module.
+void populateExpandMergeSortPatterns(RewritePatternSet &patterns);
+
+/// Diagnoses the `warp.merge_sort`s under `root` whose buffer cannot work
+/// (outside a gpu.func of a gpu.module under `root`, over the chip's static
+/// shared memory) and adds or grows each gpu.module's merge-sort buffer.
+LogicalResult prepareMergeSorts(Operation *root, const Chip &chip);
+
 /// Adds the patterns that expand `warp.atomic_rmw` (match_any on the
 /// address, a scan over each group, one atomic per group) and, on chips
 /// without `elect.sync`, `warp.elect` into a ballot (ExpandAtomics.cpp).

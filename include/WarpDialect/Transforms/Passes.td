@@ -63,7 +63,9 @@ def WarpExpandCollectivesPass : Pass<"warp-expand-collectives"> {
     the target chip can do the reduction in one instruction;
     `warp.exchange` into shuffles and selects or into stores and loads of a
     workgroup buffer it adds to the gpu.module (`@__warp_exchange_buffer`;
-    run the pass on the gpu.module or above); `warp.atomic_rmw` into
+    run the pass on the gpu.module or above); `warp.merge_sort` into a
+    per-lane sorting network and merge rounds through a workgroup buffer
+    of its own (`@__warp_merge_sort_buffer`); `warp.atomic_rmw` into
     `match_any`, a scan over each group and one `memref.atomic_rmw` per
     group; `warp.elect` into a ballot on chips without `elect.sync`
     (below sm_90).

@@ -1742,3 +1742,148 @@ func.func @device_radix_sort_in_kernel(%k: memref<?xi32>, %o: memref<?xi32>) {
   }
   return
 }
+
+// -----
+
+func.func @merge_sort_too_many_items(%k: vector<65xi8>) -> vector<65xi8> {
+  // expected-error @+1 {{'warp.merge_sort' op sorts 1 to 64 items per lane, got 65}}
+  %0 = warp.merge_sort %k : vector<65xi8> compare(%a: i8, %b: i8) {
+    %lt = arith.cmpi slt, %a, %b : i8
+    warp.yield %lt : i1
+  }
+  return %0 : vector<65xi8>
+}
+
+// -----
+
+func.func @merge_sort_value_count(%k: vector<4xi32>, %v: vector<2xf32>) {
+  // expected-error @+1 {{'warp.merge_sort' op has one value per key: 4 keys, 2 values per lane}}
+  %0:2 = warp.merge_sort %k, %v : vector<4xi32>, vector<2xf32> compare(%a: i32, %b: i32) {
+    %lt = arith.cmpi slt, %a, %b : i32
+    warp.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+func.func @merge_sort_key_type(%k: vector<4xi1>) {
+  // expected-error @+1 {{operand #0 must be fixed-length vector of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values of ranks 1, but got 'vector<4xi1>'}}
+  %0 = warp.merge_sort %k : vector<4xi1> compare(%a: i1, %b: i1) {
+    %lt = arith.cmpi ult, %a, %b : i1
+    warp.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+func.func @merge_sort_scalar_key(%k: i32) {
+  // expected-error @+1 {{operand #0 must be fixed-length vector}}
+  %0 = warp.merge_sort %k : i32 compare(%a: i32, %b: i32) {
+    %lt = arith.cmpi slt, %a, %b : i32
+    warp.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+func.func @merge_sort_valid_without_default(%k: vector<4xi32>, %n: i32) {
+  // expected-error @+1 {{'warp.merge_sort' op takes valid_items and default together (CUB's valid_items and oob_default)}}
+  %0 = warp.merge_sort %k valid_items %n : vector<4xi32> compare(%a: i32, %b: i32) {
+    %lt = arith.cmpi slt, %a, %b : i32
+    warp.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+func.func @merge_sort_default_without_valid(%k: vector<4xi32>, %d: i32) {
+  // expected-error @+1 {{'warp.merge_sort' op takes valid_items and default together}}
+  %0 = warp.merge_sort %k default %d : vector<4xi32> compare(%a: i32, %b: i32) {
+    %lt = arith.cmpi slt, %a, %b : i32
+    warp.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+func.func @merge_sort_width(%k: vector<4xi32>) {
+  // expected-error @+1 {{attribute 'width' failed to satisfy constraint: 32-bit integer attribute that is a power of two in [1, 32]}}
+  %0 = warp.merge_sort %k width 12 : vector<4xi32> compare(%a: i32, %b: i32) {
+    %lt = arith.cmpi slt, %a, %b : i32
+    warp.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+func.func @merge_sort_region_arguments(%k: vector<4xi32>) {
+  // expected-error @+1 {{'warp.merge_sort' op compare region must take two arguments of the key type 'i32', got ('i32')}}
+  %0 = warp.merge_sort %k : vector<4xi32> compare(%a: i32) {
+    %t = arith.constant true
+    warp.yield %t : i1
+  }
+  return
+}
+
+// -----
+
+func.func @merge_sort_region_types(%k: vector<4xi32>) {
+  // expected-error @+1 {{'warp.merge_sort' op compare region must take two arguments of the key type 'i32', got ('i64', 'i64')}}
+  %0 = warp.merge_sort %k : vector<4xi32> compare(%a: i64, %b: i64) {
+    %lt = arith.cmpi slt, %a, %b : i64
+    warp.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+func.func @merge_sort_yield(%k: vector<4xi32>) {
+  %0 = warp.merge_sort %k : vector<4xi32> compare(%a: i32, %b: i32) {
+    // expected-error @+1 {{'warp.yield' op must yield one i1 (whether the first key is ordered before the second), got ('i32')}}
+    warp.yield %a : i32
+  }
+  return
+}
+
+// -----
+
+func.func @merge_sort_impure(%k: vector<4xi32>, %m: memref<4xi32>) {
+  // expected-note @+1 {{the region of this op}}
+  %0 = warp.merge_sort %k : vector<4xi32> compare(%a: i32, %b: i32) {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{'memref.load' op may not be in the compare region of 'warp.merge_sort': the region must be pure}}
+    %x = memref.load %m[%c0] : memref<4xi32>
+    %lt = arith.cmpi slt, %a, %x : i32
+    warp.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+func.func @merge_sort_collective_in_region(%k: vector<4xi32>) {
+  // expected-note @+1 {{the region of this op}}
+  %0 = warp.merge_sort %k : vector<4xi32> compare(%a: i32, %b: i32) {
+    // expected-error @+1 {{'warp.reduce' op may not be in the compare region of 'warp.merge_sort'}}
+    %s = warp.reduce <add> %a : i32
+    %lt = arith.cmpi slt, %s, %b : i32
+    warp.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+func.func @merge_sort_no_region(%k: vector<4xi32>) {
+  // The region is required: the error is at the token after the types.
+  // expected-error @+2 {{expected 'compare'}}
+  %0 = warp.merge_sort %k : vector<4xi32>
+  return
+}

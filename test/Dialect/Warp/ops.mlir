@@ -281,6 +281,30 @@ func.func @block_scatter(%x: vector<4xf32>, %r: vector<4xi32>) -> vector<4xf32> 
   return %1 : vector<4xf32>
 }
 
+// CHECK-LABEL: func @merge_sort
+func.func @merge_sort(%k: vector<4xi32>, %v: vector<4xf16>, %f: vector<7xf64>,
+                      %n: i32, %oob: f64) -> (vector<4xi32>, vector<4xf16>, vector<7xf64>) {
+  // CHECK: warp.merge_sort %{{.*}} : vector<4xi32> compare(%[[A:.*]]: i32, %[[B:.*]]: i32) {
+  // CHECK-NEXT: %[[LT:.*]] = arith.cmpi slt, %[[A]], %[[B]] : i32
+  // CHECK-NEXT: warp.yield %[[LT]] : i1
+  // GENERIC: "warp.merge_sort"(%{{.*}}) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, width = 32 : i32}> ({
+  %0 = warp.merge_sort %k : vector<4xi32> compare(%a: i32, %b: i32) {
+    %lt = arith.cmpi slt, %a, %b : i32
+    warp.yield %lt : i1
+  }
+  // CHECK: warp.merge_sort %{{.*}}, %{{.*}} width 8 : vector<4xi32>, vector<4xf16> compare(
+  %1:2 = warp.merge_sort %0, %v width 8 : vector<4xi32>, vector<4xf16> compare(%a: i32, %b: i32) {
+    %gt = arith.cmpi ugt, %a, %b : i32
+    warp.yield %gt : i1
+  }
+  // CHECK: warp.merge_sort %{{.*}} valid_items %{{.*}} default %{{.*}} : vector<7xf64> compare(
+  %2 = warp.merge_sort %f valid_items %n default %oob : vector<7xf64> compare(%a: f64, %b: f64) {
+    %lt = arith.cmpf olt, %a, %b : f64
+    warp.yield %lt : i1
+  }
+  return %1#0, %1#1, %2 : vector<4xi32>, vector<4xf16>, vector<7xf64>
+}
+
 // CHECK-LABEL: func @block_histogram
 func.func @block_histogram(%s: vector<4xi8>, %bins: memref<256xi32, #gpu.address_space<workgroup>>, %g: memref<?xi64>) {
   // CHECK: warp.block_histogram %{{.*}} into %{{.*}} : vector<4xi8>, memref<256xi32, #gpu.address_space<workgroup>>
