@@ -268,8 +268,11 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   pm.addPass(createWarpCheckLowerablePass(WarpCheckLowerablePassOptions{
       /*allowAsync=*/options.asyncRuntime, /*chip=*/options.chip}));
   // Device-wide ops become kernels of warp ops and their launches; the
-  // kernels then go the way of every other.
-  pm.addPass(createWarpExpandDeviceOpsPass());
+  // kernels then go the way of every other. The async lowering
+  // (gpu-async-region, async.execute) takes no branches around launches.
+  WarpExpandDeviceOpsPassOptions expandDeviceOps;
+  expandDeviceOps.branchOnGrid = !options.asyncRuntime;
+  pm.addPass(createWarpExpandDeviceOpsPass(expandDeviceOps));
   // Kernels written inside gpu.launch must be outlined before the device
   // passes, which run on gpu.module, can see their warp ops. (Upstream's
   // pipeline outlines a second time, when there is nothing left to outline.)

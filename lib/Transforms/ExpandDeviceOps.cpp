@@ -13,7 +13,10 @@
 // kReduceTilesPerBlock tiles into one partial each (16-byte vector loads,
 // warp.block_reduce), then one block folds the partials; with a combine
 // region (device_reduce_combine) the chunks are consecutive tiles, one
-// block each, and every fold keeps the input order. A segmented
+// block each, and every fold keeps the input order. Where the grid is one
+// block, that block also writes the result, what the second kernel makes
+// of its single partial, and the second kernel is not launched
+// (warp.device_skip_if_single: the host code branches on the grid). A segmented
 // reduction is one kernel of a block per segment (grid-strided past a
 // cap): the threads stride over the segment, then warp.block_reduce. A
 // scan is one pass
@@ -66,6 +69,7 @@ constexpr llvm::StringLiteral kGridAttrName = "warp.device_grid";
 constexpr llvm::StringLiteral kGridMaxAttrName = "warp.device_grid_max";
 constexpr llvm::StringLiteral kScratchAttrName = "warp.device_scratch";
 constexpr llvm::StringLiteral kGridOperandAttrName = "warp.device_grid_operand";
+constexpr llvm::StringLiteral kSkipIfSingleAttrName = "warp.device_skip_if_single";
 
 /// A scan tile's status word: nothing published yet, its total, or the
 /// combination of every element up to and including the tile.
@@ -321,6 +325,14 @@ private:
   Value combine(Value lhs, Value rhs) {
     return buildCombine(b, b.getLoc(), kind, lhs, rhs);
   }
+  /// A reduction's result from the combination `total` of its partials:
+  /// the identity for an empty input (whose partial is the padding, which
+  /// may differ from it: -0.0 for a float sum).
+  Value reduceResult(Value total) {
+    Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
+    return arith::SelectOp::create(
+        b, empty, buildCombineIdentity(b, b.getLoc(), kind, element), total);
+  }
   /// A value of `type` computed only where `cond` holds (`then` builds it),
   /// `otherwise` elsewhere.
   Value ifElse(Value cond, Type type, function_ref<Value()> then,
@@ -513,8 +525,10 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
   int64_t tiles = DeviceTiling::kReduceTilesPerBlock;
   int64_t chunkItems = DeviceTiling::reduceChunkItems(elementBytes);
   gpu::GPUFuncOp kernel = startKernel(module, "reduce_tiles", chunkItems);
-  // Only this kernel's loads touch the input while it runs (the output is
-  // written by reduce_finish): it may take the read-only data path.
+  // Only this kernel's loads touch the input while it runs (the output,
+  // which overlaps no input, is written by reduce_finish, and by the one
+  // block of a grid of one after its last load): it may take the
+  // read-only data path.
   kernel.setArgAttr(0, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
   kernel.setArgAttr(0, LLVM::LLVMDialect::getReadonlyAttrName(), b.getUnitAttr());
   kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kReduceMaxBlocks));
@@ -560,6 +574,13 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
   ifThen(isThreadZero(), [&] {
     LLVM::StoreOp::create(b, partial, scratchSlot(i64(0), toI64(blockIndex)),
                           elementBytes);
+    // A grid of one block (the input fits one chunk) also writes the
+    // result, what reduce_finish makes of the one partial (the padding it
+    // combines with leaves it as it is), so that reduce_finish may be
+    // skipped (warp.device_skip_if_single).
+    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, blocks, index(1)), [&] {
+      memref::StoreOp::create(b, reduceResult(partial), output, ValueRange{index(0)});
+    });
   });
 }
 
@@ -630,11 +651,32 @@ void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
   };
   auto bytesOf = [](Type type) { return type.getIntOrFloatBitWidth() / 8; };
 
-  // reduce_tiles: block c folds the tiles of chunk c, in order.
+  // The kernel's init values and outputs (after startKernel: its operands).
+  ValueRange init, outputs;
+  auto storeOutputs = [&](ValueRange result) {
+    for (size_t i = 0; i < width; ++i)
+      memref::StoreOp::create(b, result[i], outputs[i], ValueRange{index(0)});
+  };
+
+  // reduce_tiles: block c folds the tiles of chunk c, in order. A grid of
+  // one block (n within one chunk, or 0) also writes `init (op) partial`,
+  // or `init` for no elements, what reduce_finish makes of a single
+  // partial, so that reduce_finish may be skipped
+  // (warp.device_skip_if_single).
   startKernel(module, "reduce_tiles", chunkItems);
+  init = ValueRange(operands).slice(width, width);
+  outputs = ValueRange(operands).slice(2 * width, width);
   Value chunk = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value single = arith::CmpIOp::create(
+      b, arith::CmpIPredicate::eq, gpu::GridDimOp::create(b, gpu::Dimension::x), index(1));
   Value base = arith::MulIOp::create(b, chunk, index(chunkItems));
-  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, base, n), [&] {
+  auto inside = scf::IfOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, base, n),
+      /*withElseRegion=*/true);
+  b.setInsertionPoint(inside.elseBlock()->getTerminator());
+  ifThen(arith::AndIOp::create(b, single, isThreadZero()), [&] { storeOutputs(init); });
+  b.setInsertionPoint(inside.thenBlock()->getTerminator());
+  {
     Value tiles = arith::MinUIOp::create(
         b, arith::CeilDivUIOp::create(b, arith::SubIOp::create(b, n, base), index(tileItems)),
         index(DeviceTiling::kReduceTilesPerBlock));
@@ -652,24 +694,21 @@ void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
       for (size_t i = 0; i < width; ++i)
         LLVM::StoreOp::create(b, loop.getResult(i), partialSlot(toI64(chunk), i),
                               bytesOf(types[i]));
+      ifThen(single, [&] { storeOutputs(combineTuples(region, init, loop.getResults())); });
     });
-  });
+  }
+  b.setInsertionPointAfter(inside);
 
   // reduce_finish: one block folds the chunks' partials, kThreads at a
   // time, in order, then puts init in front.
-  startKernel(module, "reduce_finish", std::nullopt);
-  ValueRange init = ValueRange(operands).slice(width, width);
-  ValueRange outputs = ValueRange(operands).slice(2 * width, width);
-  auto storeOutputs = [&](ValueRange result) {
-    ifThen(isThreadZero(), [&] {
-      for (size_t i = 0; i < width; ++i)
-        memref::StoreOp::create(b, result[i], outputs[i], ValueRange{index(0)});
-    });
-  };
+  gpu::GPUFuncOp finish = startKernel(module, "reduce_finish", std::nullopt);
+  finish->setAttr(kSkipIfSingleAttrName, b.getUnitAttr());
+  init = ValueRange(operands).slice(width, width);
+  outputs = ValueRange(operands).slice(2 * width, width);
   Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
   auto whether = scf::IfOp::create(b, empty, /*withElseRegion=*/true);
   b.setInsertionPoint(whether.thenBlock()->getTerminator());
-  storeOutputs(init);
+  ifThen(isThreadZero(), [&] { storeOutputs(init); });
   b.setInsertionPoint(whether.elseBlock()->getTerminator());
   Value partials = arith::CeilDivUIOp::create(b, n, index(chunkItems));
   auto group = [&](Value first) {
@@ -702,12 +741,17 @@ void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
     SmallVector<Value> next = group(loop.getInductionVar());
     scf::YieldOp::create(b, combineTuples(region, loop.getRegionIterArgs(), next));
   }
-  storeOutputs(combineTuples(region, init, loop.getResults()));
+  SmallVector<Value> result = combineTuples(region, init, loop.getResults());
+  ifThen(isThreadZero(), [&] { storeOutputs(result); });
 }
 
 void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
   int64_t perBlock = DeviceTiling::reduceChunkItems(elementBytes);
-  startKernel(module, "reduce_finish", std::nullopt);
+  gpu::GPUFuncOp kernel = startKernel(module, "reduce_finish", std::nullopt);
+  // A reduce_tiles grid of one block also writes the result (without
+  // clusters, whose grid is at least a cluster).
+  if (clusterBlocks == 1)
+    kernel->setAttr(kSkipIfSingleAttrName, b.getUnitAttr());
   // A partial per block (or cluster) of reduce_tiles: min(max(1, ceil(n /
   // perBlock)), its grid cap), over the cluster's blocks rounded up.
   Value partials = arith::MinUIOp::create(
@@ -730,12 +774,7 @@ void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
   }
   Value total = blockReduce(loop.getResult(0), /*items=*/false);
   ifThen(isThreadZero(), [&] {
-    // An empty input gives the identity (the partial of no items is the
-    // padding, which may differ from it: -0.0 for a float sum).
-    Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
-    Value result = arith::SelectOp::create(
-        b, empty, buildCombineIdentity(b, b.getLoc(), kind, element), total);
-    memref::StoreOp::create(b, result, output, ValueRange{index(0)});
+    memref::StoreOp::create(b, reduceResult(total), output, ValueRange{index(0)});
   });
 }
 
@@ -2109,7 +2148,9 @@ struct WarpExpandDeviceOpsPass
     ready = alloc.getAsyncToken();
     arguments.push_back(alloc.getMemref());
     arguments.push_back(n);
-    for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+    // Launches `kernel` after `chain`, which becomes its token, and returns
+    // its grid.
+    auto launch = [&](gpu::GPUFuncOp kernel, Value &chain) -> Value {
       Value grid = one;
       if (auto items = kernel->getAttrOfType<IntegerAttr>(kGridAttrName)) {
         Value count;
@@ -2125,17 +2166,46 @@ struct WarpExpandDeviceOpsPass
             b, arith::CeilDivUIOp::create(b, grid, constant((*cluster)[0])),
             constant((*cluster)[0]));
       ArrayRef<int32_t> block = *kernel.getKnownBlockSize();
-      ready = gpu::LaunchFuncOp::create(
+      chain = gpu::LaunchFuncOp::create(
                   b, kernel, gpu::KernelDim3{grid, one, one},
                   gpu::KernelDim3{constant(block[0]), constant(block[1]),
                                   constant(block[2])},
                   /*dynamicSharedMemorySize=*/Value(), arguments, token,
-                  ValueRange{ready})
+                  ValueRange{chain})
                   .getAsyncToken();
-    }
-    ready = gpu::DeallocOp::create(b, token, ValueRange{ready}, alloc.getMemref())
-                .getAsyncToken();
-    gpu::WaitOp::create(b, Type(), ValueRange{ready});
+      return grid;
+    };
+    SmallVector<gpu::GPUFuncOp> kernels(module.getOps<gpu::GPUFuncOp>());
+    // The launches of kernels[first...] after `chain`, then the scratch's
+    // release and the wait. A kernel that may be skipped after a grid of
+    // one (warp.device_skip_if_single) forks them, with branch-on-grid:
+    // the rest with it where the kernel before ran more blocks, without it
+    // else; each branch keeps its own chain of tokens, so that none leaves
+    // its region.
+    std::function<void(size_t, Value, Value)> launchFrom =
+        [&](size_t first, Value chain, Value previousGrid) {
+          for (size_t i = first; i < kernels.size(); ++i) {
+            gpu::GPUFuncOp kernel = kernels[i];
+            if (branchOnGrid && previousGrid && kernel->hasAttr(kSkipIfSingleAttrName)) {
+              Value many =
+                  arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, previousGrid, one);
+              auto fork = scf::IfOp::create(b, many, /*withElseRegion=*/true);
+              OpBuilder::InsertionGuard guard(b);
+              b.setInsertionPoint(fork.thenBlock()->getTerminator());
+              Value launched = chain;
+              Value grid = launch(kernel, launched);
+              launchFrom(i + 1, launched, grid);
+              b.setInsertionPoint(fork.elseBlock()->getTerminator());
+              launchFrom(i + 1, chain, previousGrid);
+              return;
+            }
+            previousGrid = launch(kernel, chain);
+          }
+          chain = gpu::DeallocOp::create(b, token, ValueRange{chain}, alloc.getMemref())
+                      .getAsyncToken();
+          gpu::WaitOp::create(b, Type(), ValueRange{chain});
+        };
+    launchFrom(0, ready, Value());
     op->erase();
   }
 };

@@ -51,8 +51,10 @@ _TYPES = {"int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "float16
 
 # A kernel of a plan: its name, the elements per block of its grid (None:
 # one block), the most blocks (None: no cap), its block size, its cluster's
-# blocks, and the operand whose elements its grid counts (None: the input's).
-_Kernel = Tuple[str, Optional[int], Optional[int], int, int, Optional[int]]
+# blocks, the operand whose elements its grid counts (None: the input's),
+# and whether it is skipped where the kernel launched before it ran one
+# block (which then did its work).
+_Kernel = Tuple[str, Optional[int], Optional[int], int, int, Optional[int], bool]
 
 
 @dataclass
@@ -68,6 +70,17 @@ class _Plan:
         blocks = 1 if items is None else max(1, -(-n // items))
         blocks = blocks if most is None else min(blocks, most)
         return -(-blocks // cluster) * cluster
+
+    def launches(self, n: int, arrays: List[Any]) -> List[Tuple[str, int, int]]:
+        """(kernel, grid, threads) of each kernel launched for `n` elements
+        of `arrays` (the kernels' operands), in order."""
+        launches: List[Tuple[str, int, int]] = []
+        for kernel, items, most, threads, cluster, operand, skip in self.kernels:
+            if skip and launches and launches[-1][1] == 1:
+                continue
+            count = n if operand is None else _length(arrays[operand])
+            launches.append((kernel, self.grid(items, most, cluster, count), threads))
+        return launches
 
     def scratch_bytes(self, n: int) -> int:
         fixed, per_tile, tile = self.scratch
@@ -124,8 +137,8 @@ def _attribute(op, name: str):
 def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     """The launches the expanded module states: its gpu.module's
     `warp.device_scratch` and, in order, each kernel's `warp.device_grid`,
-    `warp.device_grid_max`, `known_block_size`, `known_cluster_size` and
-    `warp.device_grid_operand`."""
+    `warp.device_grid_max`, `known_block_size`, `known_cluster_size`,
+    `warp.device_grid_operand` and `warp.device_skip_if_single`."""
     L = _capi.lib()
     kernels: List[_Kernel] = []
     scratch: List[Tuple[int, int, int]] = []
@@ -152,7 +165,8 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
                             None if most is None else L.mlirIntegerAttrGetValueInt(most),
                             block[0] * block[1] * block[2],
                             1 if cluster is None else ints(cluster)[0],
-                            None if operand is None else L.mlirIntegerAttrGetValueInt(operand)))
+                            None if operand is None else L.mlirIntegerAttrGetValueInt(operand),
+                            _attribute(op, "warp.device_skip_if_single") is not None))
         return 0  # advance
 
     callback = _capi.OperationWalkCallback(visit)
@@ -262,9 +276,7 @@ def _launch(plan: _Plan, arrays: List[Any], n: int, stream: Any, backend: str) -
     x = arrays[0]
     scratch = _empty(x, plan.scratch_bytes(n), "int8")
     host = _host(x, backend)
-    launches = [(kernel, plan.grid(items, most, cluster, n if operand is None else _length(arrays[operand])),
-                 threads)
-                for kernel, items, most, threads, cluster, operand in plan.kernels]
+    launches = plan.launches(n, arrays)
     if backend == "sim":
         for kernel, grid, threads in launches:
             launch(plan.compiled, kernel, grid, threads, *arrays, scratch, n, backend=backend)
@@ -337,8 +349,9 @@ def _cluster_blocks(value: Any) -> int:
 def reduce(x: Any, kind: Any = "add", out: Any = None, chip: str = "sm_90",
            stream: Any = None, backend: str = "cuda", cluster_blocks: int = 1,
            init: Any = None) -> Any:
-    """`x[0] (kind) ... (kind) x[n-1]` as a 1-element array (`out`, or a new
-    one like `x`); the kind's identity for an empty `x`. Floats combine in
+    """`x[0] (kind) ... (kind) x[n-1]` as a 1-element array (`out`, not
+    overlapping `x`, or a new one like `x`); the kind's identity for an
+    empty `x`. Floats combine in
     a tree, so a float sum may round differently from a sequential one.
     `cluster_blocks` 2 to 8 (sm_90 or the simulator): the folding blocks
     run in thread-block clusters and combine their partials through
@@ -365,8 +378,10 @@ def reduce(x: Any, kind: Any = "add", out: Any = None, chip: str = "sm_90",
     if init is not None:
         raise ValueError("init goes with a combiner function (a kind has its identity)")
     cluster = _cluster_blocks(cluster_blocks)
-    _length(x)
+    n = _length(x)
     out = _output(x, out, 1)
+    if n and _address(out) == _address(x):
+        raise ValueError("out must not be x")
     _run("reduce", [x, out], kind, False, chip, stream, backend, cluster)
     return out
 

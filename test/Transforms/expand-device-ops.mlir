@@ -64,7 +64,8 @@
 
 // A reduction over a dynamic input: chunks of 16384 f32 on at most 4096
 // blocks, scratch for an 8-byte partial per chunk; the finish kernel runs
-// in one block. The memref<1xf32>
+// in one block, only where there is more than one chunk (else the one
+// block of reduce_tiles wrote the result). The memref<1xf32>
 // output is cast, the memref<?xf32> input is taken as it is.
 // CHECK-LABEL: func.func @reduce_dynamic
 // CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[SUM:.*]]: memref<1xf32>)
@@ -82,10 +83,17 @@
 // CHECK: %[[BYTES:.*]] = arith.muli %[[CHUNKS]], %[[C8]] : index
 // CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[BYTES]]) : memref<?xi8>
 // CHECK-NEXT: %[[BLOCKS:.*]] = arith.minui %[[CHUNKS]], %[[C4096]] : index
-// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_tiles blocks in (%[[BLOCKS]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[OUT]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
-// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_finish blocks in (%[[C1]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[OUT]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
-// CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S]] : memref<?xi8>
-// CHECK: return
+// CHECK-NEXT: %[[TILES:.*]] = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_tiles blocks in (%[[BLOCKS]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[OUT]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %[[MANY:.*]] = arith.cmpi ugt, %[[BLOCKS]], %[[C1]] : index
+// CHECK-NEXT: scf.if %[[MANY]] {
+// CHECK-NEXT: %[[FINISH:.*]] = gpu.launch_func async [%[[TILES]]] @warp_device_reduce_add_f32::@reduce_finish blocks in (%[[C1]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[OUT]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %[[FREED:.*]] = gpu.dealloc async [%[[FINISH]]] %[[S]] : memref<?xi8>
+// CHECK-NEXT: gpu.wait [%[[FREED]]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[FREED:.*]] = gpu.dealloc async [%[[TILES]]] %[[S]] : memref<?xi8>
+// CHECK-NEXT: gpu.wait [%[[FREED]]]
+// CHECK-NEXT: }
+// CHECK-NEXT: return
 func.func @reduce_dynamic(%x: memref<?xf32>, %sum: memref<1xf32>) {
   warp.device_reduce <add> %x, %sum : memref<?xf32>, memref<1xf32>
   return
@@ -98,6 +106,8 @@ func.func @reduce_dynamic(%x: memref<?xf32>, %sum: memref<1xf32>) {
 // CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async
 // CHECK-NEXT: arith.minui
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_tiles {{.*}} args(%[[X]] : memref<?xf32>, %[[SUM]] : memref<?xf32>, %[[S]] : memref<?xi8>, %{{.*}} : index)
+// CHECK-NEXT: arith.cmpi ugt
+// CHECK-NEXT: scf.if
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_finish {{.*}} args(%[[X]] : memref<?xf32>, %[[SUM]] : memref<?xf32>, %[[S]] : memref<?xi8>, %{{.*}} : index)
 // CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S]]
 func.func @reduce_again(%x: memref<?xf32>, %sum: memref<?xf32>) {
@@ -105,7 +115,8 @@ func.func @reduce_again(%x: memref<?xf32>, %sum: memref<?xf32>) {
   return
 }
 
-// 40000 f64: 5 blocks of 8192, 5 partials (40 bytes); both operands cast.
+// 40000 f64: 5 blocks of 8192, 5 partials (40 bytes), so both kernels
+// run, no branch; both operands cast.
 // CHECK-LABEL: func.func @reduce_static
 // CHECK-SAME: (%[[X:.*]]: memref<40000xf64>, %[[P:.*]]: memref<1xf64>)
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
@@ -212,13 +223,13 @@ func.func @kinds(%a: memref<?xi32>, %b: memref<?xi64>, %c: memref<?xf64>, %a1: m
 // CHECK: gpu.func @reduce_tiles(%{{.*}}: memref<?xf32> {llvm.noalias, llvm.readonly}, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 16384 : i64, warp.device_grid_max = 4096 : i64}
 // CHECK: warp.block_load {{.*}} : memref<?xf32>, vector<4xf32>
 // CHECK: warp.block_reduce <add> {{.*}} : vector<4xf32>
-// CHECK: gpu.func @reduce_finish(%{{.*}}: memref<?xf32>, %[[OUT:.*]]: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// CHECK: gpu.func @reduce_finish(%{{.*}}: memref<?xf32>, %[[OUT:.*]]: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_skip_if_single} {
 // CHECK: warp.block_reduce <add> {{.*}} : f32
 // CHECK: memref.store %{{.*}}, %[[OUT]][%{{.*}}] : memref<?xf32>
 // CHECK-LABEL: gpu.module @warp_device_reduce_mul_f64 attributes {warp.device_scratch = array<i64: 0, 8, 8192>}
 // CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 8192 : i64, warp.device_grid_max = 4096 : i64}
 // CHECK: warp.block_load {{.*}} : memref<?xf64>, vector<2xf64>
-// CHECK: gpu.func @reduce_finish({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// CHECK: gpu.func @reduce_finish({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_skip_if_single} {
 // CHECK-LABEL: gpu.module @warp_device_scan_add_f32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
 // CHECK: gpu.func @scan_init(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 1048576 : i64}
 // CHECK: gpu.func @scan(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64}

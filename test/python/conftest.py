@@ -32,6 +32,23 @@ requires_sim = pytest.mark.skipif(not HAS_SIM, reason="needs libWarpSim (the War
 # Where a launch test runs: the GPU when there is one, the SIMT simulator
 # (wm.launch(..., backend="sim")) everywhere; the same expected values.
 BACKENDS = [pytest.param("cuda", marks=requires_gpu), pytest.param("sim", marks=requires_sim)]
+# The simulator alone: for tests that watch which kernels it launches.
+SIM = [pytest.param("sim", marks=requires_sim)]
+
+
+@pytest.fixture
+def device_launches(monkeypatch):
+    """The (kernel, grid) of each simulator launch warp_mlir.device makes
+    during the test, in order (the launches still run)."""
+    import warp_mlir.device as wd
+    launched = []
+    run = wd.launch
+
+    def spy(compiled, kernel, grid, threads, *args, **kwargs):
+        launched.append((kernel, grid))
+        return run(compiled, kernel, grid, threads, *args, **kwargs)
+    monkeypatch.setattr(wd, "launch", spy)
+    return launched
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -12,7 +12,7 @@ import pytest
 
 import warp_mlir as wm
 import warp_mlir.device as wd
-from conftest import BACKENDS, requires_gpu, requires_sim
+from conftest import BACKENDS, SIM, requires_gpu, requires_sim
 
 INT_KINDS = ["add", "mul", "minsi", "maxsi", "minui", "maxui", "and", "or", "xor"]
 FLOAT_KINDS = ["add", "mul", "minimumf", "maximumf", "minnumf", "maxnumf"]
@@ -206,6 +206,96 @@ def test_reduce_in_clusters(backend, cluster, kind, dtype, rng):
         x = data(kind, dtype, n, rng)
         check(wd.reduce(x, kind, backend=backend, cluster_blocks=cluster),
               np.array([reduction(kind, x)]), f"n = {n}")
+
+
+# -- a grid of one block: reduce_tiles writes the result, reduce_finish is skipped -------------
+
+# Every kind on i32, f32 and the narrow f16; a few on i8 (64 items a thread).
+ONE_BLOCK_CASES = ([(kind, np.int32) for kind in INT_KINDS] +
+                   [(kind, np.float32) for kind in FLOAT_KINDS] +
+                   [(kind, np.float16) for kind in FLOAT_KINDS] +
+                   [(kind, np.int8) for kind in ("add", "minsi", "xor")])
+
+
+@pytest.mark.parametrize("backend", SIM)
+@pytest.mark.parametrize("kind,dtype", ONE_BLOCK_CASES,
+                         ids=[f"{kind}-{np.dtype(dtype).name}" for kind, dtype in ONE_BLOCK_CASES])
+def test_reduce_one_block(backend, kind, dtype, rng, device_launches):
+    """Where reduce_tiles runs one block (n within a chunk of 4 tiles), that
+    block writes the result and reduce_finish is not launched (the module
+    says so: warp.device_skip_if_single); from two blocks on, both run.
+    n = 0, 1, 31, a tile, a tile + 1, a chunk, a chunk + 1, and several
+    chunks on a narrow type's last kind (test_reduce has them for the
+    others; the simulator is slow)."""
+    launched = device_launches
+    tile = 256 * 64 // np.dtype(dtype).itemsize
+    chunk = 4 * tile
+    lengths = [0, 1, 31, tile, tile + 1, chunk, chunk + 1]
+    if kind in ("xor", "maxnumf") and np.dtype(dtype).itemsize < 4:
+        lengths.append(3 * chunk + 5)
+    for n in lengths:
+        if dtype == np.float16 and kind == "add":  # sums exact in f16 in any order
+            x = rng.integers(-1, 2, n).astype(dtype)
+        else:
+            x = data(kind, dtype, n, rng)
+        launched.clear()
+        got = wd.reduce(x, kind, backend=backend)
+        check(got, np.array([reduction(kind, x)], x.dtype), f"reduce <{kind}> n={n}")
+        blocks = max(1, -(-n // chunk))
+        assert launched == [("reduce_tiles", blocks)] + \
+            ([("reduce_finish", 1)] if blocks > 1 else []), f"n={n}"
+
+
+@pytest.mark.parametrize("backend", SIM)
+def test_reduce_one_block_empty_identity(backend, device_launches):
+    """The one block of an empty input writes the identity, not the padding
+    (-0.0 for a float sum, NaN for minnumf)."""
+    got = wd.reduce(np.zeros(0, np.float32), "add", backend=backend)
+    assert got.tobytes() == np.float32(0.0).tobytes()
+    got = wd.reduce(np.zeros(0, np.float32), "minnumf", backend=backend)
+    assert got[0] == np.inf
+    assert device_launches == [("reduce_tiles", 1), ("reduce_tiles", 1)]
+
+
+@pytest.mark.parametrize("backend", SIM)
+def test_reduce_clusters_launch_both(backend, rng, device_launches):
+    """In clusters the grid is a whole cluster: reduce_finish always runs."""
+    x = rng.integers(-100, 100, 33).astype(np.int32)
+    check(wd.reduce(x, "add", backend=backend, cluster_blocks=2),
+          np.array([x.sum(dtype=np.int32)]), "n=33")
+    assert device_launches == [("reduce_tiles", 2), ("reduce_finish", 1)]
+
+
+@pytest.mark.parametrize("backend", SIM)
+@pytest.mark.parametrize("kind,dtype", [("add", np.float32), ("add", np.float16),
+                                        ("mul", np.float64), ("minnumf", np.float32),
+                                        ("maximumf", np.float32)])
+def test_reduce_one_block_bits(backend, kind, dtype, rng):
+    """The one launch gives the bits of the two-kernel path: reduce_tiles of
+    one block, then reduce_finish (which may still run after it: the block
+    writes its partial as well), on values whose float rounding depends on
+    the combine order."""
+    n = 3000
+    x = rng.standard_normal(n).astype(dtype)
+    if kind == "mul":
+        x = (1 + rng.standard_normal(n) / 64).astype(dtype)
+    if kind == "minnumf":
+        x[[3, 700]] = np.nan
+    one = wd.reduce(x, kind, backend=backend)
+    plan = wd._plan("reduce", kind, wd._element_type(x), False, "sm_90")
+    two = np.full(1, np.nan, dtype)
+    scratch = np.zeros(plan.scratch_bytes(n), np.int8)
+    for kernel in ("reduce_tiles", "reduce_finish"):
+        wd.launch(plan.compiled, kernel, 1, 256, x, two, scratch, n, backend=backend)
+    assert one.tobytes() == two.tobytes(), (one, two)
+    np.testing.assert_allclose(one.astype(np.float64), [reduction(kind, x.astype(np.float64))],
+                               rtol=2e-2 if dtype == np.float16 else 1e-5)
+
+
+def test_reduce_out_is_not_x():
+    x = np.arange(10, dtype=np.int32)
+    with pytest.raises(ValueError, match="out must not be x"):
+        wd.reduce(x, out=x, backend="sim")
 
 
 def test_scan_cluster_errors():

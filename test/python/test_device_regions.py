@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import warp_mlir.device as wd
-from conftest import BACKENDS, requires_gpu
+from conftest import BACKENDS, SIM, requires_gpu
 
 
 def sizes(widest):
@@ -153,6 +153,36 @@ def test_one_array_and_out(backend, rng):
     got = wd.reduce(x, lambda k, l, r: l + r, init=2, out=out, backend=backend)
     assert got is out
     assert out[0] == 2 + sum(x.tolist()) and out[1] == 0 and out[2] == 0
+
+
+@pytest.mark.parametrize("backend", SIM)
+def test_one_chunk_skips_reduce_finish(backend, rng, device_launches):
+    """Where reduce_tiles runs one block (n within a chunk of 4 tiles), that
+    block writes `init (op) partial` (init for n = 0) and reduce_finish is
+    not launched (warp.device_skip_if_single); from two chunks on both
+    run. With init the identity map and another one (init goes first: the
+    maps do not commute), and with argmax's init below and above the data."""
+    launched = device_launches
+    tile = 256 * 16
+    chunk = 4 * tile
+    for n in [0, 1, 31, tile, tile + 1, chunk, chunk + 1, 3 * chunk + 5]:
+        blocks = max(1, -(-n // chunk))
+        want = [("reduce_tiles", blocks)] + ([("reduce_finish", 1)] if blocks > 1 else [])
+        a = rng.choice(np.array([1, -1, 3, -3, 5], np.int32), n)
+        b = rng.integers(-1000, 1000, n).astype(np.int32)
+        for init in [(1, 0), (3, -2)]:
+            launched.clear()
+            got = wd.reduce((a, b), affine, init=init, backend=backend)
+            check(got, affine_model(a, b, init), f"affine n={n} init={init}")
+            assert launched == want, f"affine n={n}"
+        if n in (0, 31, chunk, chunk + 1):
+            x = rng.integers(-20, 20, n).astype(np.float32)
+            idx = np.arange(n, dtype=np.int32)
+            for init in [(np.float32(-1e30), np.int32(-1)), (np.float32(19.5), np.int32(-7))]:
+                launched.clear()
+                got = wd.reduce((x, idx), first_argmax, init=init, backend=backend)
+                check(got, first_argmax_model(x, idx, init), f"argmax n={n} init={init}")
+                assert launched == want, f"argmax n={n}"
 
 
 @requires_gpu

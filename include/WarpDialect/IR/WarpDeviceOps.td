@@ -36,15 +36,19 @@ def Warp_DeviceReduceOp : Warp_DeviceOp<"device_reduce"> {
     (`gpu.alloc`, or memory a frontend passes) in the default memory
     space, contiguous (the identity layout), of i8, i16, i32, i64, f16,
     bf16, f32 or f64, with the kind's domain (values combine in that
-    type, as CUB's do: an f16 sum rounds to f16 at every step). Floats are combined in an order the
+    type, as CUB's do: an f16 sum rounds to f16 at every step); `output`
+    does not overlap `input`. Floats are combined in an order the
     compiler chooses (a tree over blocks and threads), so rounding may
     differ from a sequential sum, as CUB's does.
 
     `warp-expand-device-ops` replaces the op with the launches of kernels
     made of warp ops (`warp.block_load`, `warp.block_reduce`) in a
     `gpu.module` of their own, and a scratch buffer from `gpu.alloc` that
-    it frees afterwards. The op runs in the order of the surrounding host
-    code, like the `gpu.launch_func` ops it becomes.
+    it frees afterwards: a grid of blocks that each fold a chunk into a
+    partial, then one block that folds the partials, except where the
+    input fits one chunk: its one block also writes the result and the
+    second kernel is not launched. The op runs in the order of the
+    surrounding host code, like the `gpu.launch_func` ops it becomes.
 
     `cluster_blocks = C` (2 to 8; sm_90, how, never what): the blocks
     that fold the chunks run in thread-block clusters of `C` and combine
@@ -244,7 +248,10 @@ def Warp_DeviceReduceCombineOp : Warp_Op<"device_reduce_combine",
     chunk's partial tuple written to the scratch; then `reduce_finish`,
     one block folding the chunks' partials in order (256 at a time, again
     with `warp.block_reduce`) and writing `init (op) total`. `init`
-    travels to `reduce_finish` as kernel parameters.
+    travels to both kernels as kernel parameters: where `reduce_tiles`
+    runs one block (`n` within one chunk), that block also writes `init
+    (op) partial` (`init` for `n = 0`), what `reduce_finish` makes of a
+    single partial, and `reduce_finish` is not launched.
 
     ```mlir
     // argmax, the lowest index winning ties

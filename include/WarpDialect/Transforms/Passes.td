@@ -240,7 +240,12 @@ def WarpExpandDeviceOpsPass
     counting the elements of operand `K` instead of `n` with
     `warp.device_grid_operand = K` (a segmented reduction's output: a
     block per segment), at most `M` with `warp.device_grid_max = M`, one
-    block without it; the module's `warp.device_scratch = [F, P, T]`
+    block without it; a kernel with `warp.device_skip_if_single` need not
+    be launched where the kernel launched before it ran one block, which
+    then did its work as well (a reduction's `reduce_finish`, after a
+    `reduce_tiles` of one block, which writes the result besides its
+    partial: launched anyway, the kernel writes the same result); the
+    module's `warp.device_scratch = [F, P, T]`
     asks for `F + P * ceil(n / T)` bytes of scratch, which the kernels
     initialise themselves.
 
@@ -254,7 +259,20 @@ def WarpExpandDeviceOpsPass
     %t4 = gpu.dealloc async [%t3] %scratch : memref<?xi8>
     gpu.wait [%t4]
     ```
+
+    With `branch-on-grid` (the default), the host code skips such a
+    kernel: an `scf.if` on the grid before it holds the rest of the
+    launches, with it where that grid is more than one block, without it
+    else (a `warp.device_reduce` of one chunk is one launch). Off, every
+    kernel is launched: for host code that must not branch around its
+    launches (`gpu-async-region` and `async.execute` take no `scf.if`
+    with GPU work in it; `warp-lower-to-ptx` with `async` turns it off).
   }];
+  let options = [
+    Option<"branchOnGrid", "branch-on-grid", "bool", "true",
+           "Skip a kernel marked warp.device_skip_if_single where the kernel "
+           "before it runs one block (an scf.if in the host code)">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
                            "::mlir::LLVM::LLVMDialect",
