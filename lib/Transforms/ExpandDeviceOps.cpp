@@ -267,6 +267,18 @@ private:
     Value tiles, totals, offsets, counts, keys, values;
   };
   RadixScratchViews radixScratch(const RadixSortConfig &sort);
+  /// What a pass's upsweep and downsweep both start from: the pass's digit
+  /// (`shift`, `bits`, `radix` values), the tile, and the kernel
+  /// `radix_<step>_<pass>`, begun, with the views of its scratch.
+  struct RadixPass {
+    gpu::GPUFuncOp kernel;
+    int64_t items, tileItems;
+    unsigned shift, bits;
+    int64_t radix;
+    RadixScratchViews views;
+  };
+  RadixPass startRadixPass(gpu::GPUModuleOp module, const RadixSortConfig &sort,
+                           unsigned pass, StringRef step);
   /// The keys and values (null for keys only) that pass `pass` of a radix
   /// sort writes, or, for pass -1, the op's inputs: what pass `pass + 1`
   /// reads.
@@ -1651,6 +1663,22 @@ DeviceKernelBuilder::radixScratch(const RadixSortConfig &sort) {
   return views;
 }
 
+DeviceKernelBuilder::RadixPass
+DeviceKernelBuilder::startRadixPass(gpu::GPUModuleOp module,
+                                    const RadixSortConfig &sort, unsigned pass,
+                                    StringRef step) {
+  RadixPass started;
+  started.items = sort.itemsPerThread();
+  started.tileItems = sort.tileItems();
+  started.shift = sort.shift(pass);
+  started.bits = sort.bits(pass);
+  started.radix = int64_t(1) << started.bits;
+  started.kernel = startKernel(
+      module, ("radix_" + step + "_" + Twine(pass)).str(), started.tileItems);
+  started.views = radixScratch(sort);
+  return started;
+}
+
 void DeviceKernelBuilder::buildRadixSort(gpu::GPUModuleOp module,
                                          const RadixSortConfig &sort) {
   for (unsigned pass = 0; pass < sort.passes(); ++pass) {
@@ -1663,44 +1691,39 @@ void DeviceKernelBuilder::buildRadixSort(gpu::GPUModuleOp module,
 void DeviceKernelBuilder::buildRadixUpsweep(gpu::GPUModuleOp module,
                                             const RadixSortConfig &sort,
                                             unsigned pass) {
-  int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
-  unsigned shift = sort.shift(pass), bits = sort.bits(pass);
-  int64_t radix = int64_t(1) << bits;
-  gpu::GPUFuncOp kernel =
-      startKernel(module, ("radix_upsweep_" + Twine(pass)).str(), tileItems);
-  RadixScratchViews views = radixScratch(sort);
-  Value source = radixBuffers(sort, views, int(pass) - 1).first;
+  RadixPass p = startRadixPass(module, sort, pass, "upsweep");
+  Value source = radixBuffers(sort, p.views, int(pass) - 1).first;
   // The tile's count of each digit, in workgroup memory.
   auto countsType = MemRefType::get(
-      {radix}, b.getI32Type(), AffineMap(),
+      {p.radix}, b.getI32Type(), AffineMap(),
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
-  Value counts = kernel.addWorkgroupAttribution(countsType, b.getLoc());
-  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
+  Value counts = p.kernel.addWorkgroupAttribution(countsType, b.getLoc());
+  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(p.radix));
   ifThen(inRadix, [&] { memref::StoreOp::create(b, i32(0), counts, ValueRange{thread}); });
   gpu::BarrierOp::create(b);
   Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value offset = arith::MulIOp::create(b, tile, index(tileItems));
+  Value offset = arith::MulIOp::create(b, tile, index(p.tileItems));
   Value keys = loadTile(source, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
-                        offset, items, 1, std::nullopt);
-  Value valid = validItems(offset, tileItems);
+                        offset, p.items, 1, std::nullopt);
+  Value valid = validItems(offset, p.tileItems);
   Value first = arith::IndexCastOp::create(
-      b, b.getI32Type(), arith::MulIOp::create(b, thread, index(items)));
-  for (int64_t j = 0; j < items; ++j) {
+      b, b.getI32Type(), arith::MulIOp::create(b, thread, index(p.items)));
+  for (int64_t j = 0; j < p.items; ++j) {
     Value inside = arith::CmpIOp::create(
         b, arith::CmpIPredicate::slt, arith::AddIOp::create(b, first, i32(j)), valid);
     ifThen(inside, [&] {
       Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
                                     sort.isSigned, sort.descending);
       memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, i32(1), counts,
-                                  ValueRange{radixDigit(image, shift, bits)});
+                                  ValueRange{radixDigit(image, p.shift, p.bits)});
     });
   }
   gpu::BarrierOp::create(b);
   // counts[digit][tile] of the scratch.
   ifThen(inRadix, [&] {
-    Value slot = arith::AddIOp::create(b, arith::MulIOp::create(b, thread, views.tiles), tile);
+    Value slot = arith::AddIOp::create(b, arith::MulIOp::create(b, thread, p.views.tiles), tile);
     memref::StoreOp::create(b, memref::LoadOp::create(b, counts, ValueRange{thread}),
-                            views.counts, ValueRange{slot});
+                            p.views.counts, ValueRange{slot});
   });
 }
 
@@ -1760,15 +1783,10 @@ void DeviceKernelBuilder::buildRadixScan(gpu::GPUModuleOp module,
 void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
                                               const RadixSortConfig &sort,
                                               unsigned pass) {
-  int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
-  unsigned shift = sort.shift(pass), bits = sort.bits(pass);
-  int64_t radix = int64_t(1) << bits;
-  gpu::GPUFuncOp kernel =
-      startKernel(module, ("radix_downsweep_" + Twine(pass)).str(), tileItems);
-  RadixScratchViews views = radixScratch(sort);
+  RadixPass p = startRadixPass(module, sort, pass, "downsweep");
   Value sourceKeys, sourceValues, destKeys, destValues;
-  std::tie(sourceKeys, sourceValues) = radixBuffers(sort, views, int(pass) - 1);
-  std::tie(destKeys, destValues) = radixBuffers(sort, views, int(pass));
+  std::tie(sourceKeys, sourceValues) = radixBuffers(sort, p.views, int(pass) - 1);
+  std::tie(destKeys, destValues) = radixBuffers(sort, p.views, int(pass));
   Type i64Type = b.getI64Type();
   Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
 
@@ -1776,20 +1794,20 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
   // tile's keys of the smaller digits (so that a key's place is that plus
   // its rank in the tile sorted by the digit): thread d < radix computes
   // digit d's, into workgroup memory.
-  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
-  Value slot = arith::AddIOp::create(b, arith::MulIOp::create(b, thread, views.tiles), tile);
+  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(p.radix));
+  Value slot = arith::AddIOp::create(b, arith::MulIOp::create(b, thread, p.views.tiles), tile);
   auto loadIf = [&](function_ref<Value()> load) {
     return ifElse(inRadix, i64Type, load, [&] { return i64(0); });
   };
   Value count = loadIf([&] {
     return arith::ExtUIOp::create(b, i64Type,
-                                  memref::LoadOp::create(b, views.counts, ValueRange{slot}));
+                                  memref::LoadOp::create(b, p.views.counts, ValueRange{slot}));
   });
   Value total = loadIf([&] {
-    return memref::LoadOp::create(b, views.totals, ValueRange{thread});
+    return memref::LoadOp::create(b, p.views.totals, ValueRange{thread});
   });
   Value before = loadIf([&] {
-    return memref::LoadOp::create(b, views.offsets, ValueRange{slot});
+    return memref::LoadOp::create(b, p.views.offsets, ValueRange{slot});
   });
   auto exclusiveSum = [&](Value value) {
     return BlockScanOp::create(b, TypeRange{i64Type},
@@ -1801,9 +1819,9 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
   Value digitStart = exclusiveSum(total);
   Value tileStart = exclusiveSum(count);
   auto startsType = MemRefType::get(
-      {radix}, i64Type, AffineMap(),
+      {p.radix}, i64Type, AffineMap(),
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
-  Value starts = kernel.addWorkgroupAttribution(startsType, b.getLoc());
+  Value starts = p.kernel.addWorkgroupAttribution(startsType, b.getLoc());
   ifThen(inRadix, [&] {
     Value start = arith::SubIOp::create(b, arith::AddIOp::create(b, digitStart, before),
                                         tileStart);
@@ -1812,39 +1830,39 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
 
   // The tile sorted by the pass's digit: the images of its keys (all ones
   // past n: they sort last), ranked stably.
-  Value offset = arith::MulIOp::create(b, tile, index(tileItems));
+  Value offset = arith::MulIOp::create(b, tile, index(p.tileItems));
   Value keys = loadTile(sourceKeys, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
-                        offset, items, 1, std::nullopt);
+                        offset, p.items, 1, std::nullopt);
   Value values;
   if (sort.value)
     values = loadTile(sourceValues, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
-                      offset, items, 1, std::nullopt);
-  Value valid = validItems(offset, tileItems);
+                      offset, p.items, 1, std::nullopt);
+  Value valid = validItems(offset, p.tileItems);
   auto imageType = b.getIntegerType(sort.key.getIntOrFloatBitWidth());
   Value padding = arith::ConstantOp::create(
       b, b.getIntegerAttr(imageType, llvm::maskTrailingOnes<uint64_t>(imageType.getWidth())));
   Value first = arith::IndexCastOp::create(
-      b, b.getI32Type(), arith::MulIOp::create(b, thread, index(items)));
+      b, b.getI32Type(), arith::MulIOp::create(b, thread, index(p.items)));
   SmallVector<Value> images;
-  for (int64_t j = 0; j < items; ++j) {
+  for (int64_t j = 0; j < p.items; ++j) {
     Value inside = arith::CmpIOp::create(
         b, arith::CmpIPredicate::slt, arith::AddIOp::create(b, first, i32(j)), valid);
     Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
                                   sort.isSigned, sort.descending);
     images.push_back(arith::SelectOp::create(b, inside, image, padding));
   }
-  auto imagesType = VectorType::get({items}, imageType);
+  auto imagesType = VectorType::get({p.items}, imageType);
   // Striped: consecutive threads hold consecutive ranks, so that their
   // stores of a digit's keys are consecutive.
   auto sorted = BlockRadixSortOp::create(
       b, imagesType, values ? values.getType() : Type(),
       vector::FromElementsOp::create(b, imagesType, images), values,
-      /*descending=*/false, /*is_signed=*/false, b.getI32IntegerAttr(shift),
-      b.getI32IntegerAttr(shift + bits), /*striped=*/true, IntegerAttr());
+      /*descending=*/false, /*is_signed=*/false, b.getI32IntegerAttr(p.shift),
+      b.getI32IntegerAttr(p.shift + p.bits), /*striped=*/true, IntegerAttr());
   // The starts are in workgroup memory (the sort's barriers came after
   // their stores, but it may hold none that every thread passes after).
   gpu::BarrierOp::create(b);
-  for (int64_t j = 0; j < items; ++j) {
+  for (int64_t j = 0; j < p.items; ++j) {
     Value rank = arith::AddIOp::create(b, thread, index(j * DeviceTiling::kThreads));
     Value inside = arith::CmpIOp::create(
         b, arith::CmpIPredicate::slt, arith::IndexCastOp::create(b, b.getI32Type(), rank),
@@ -1852,7 +1870,7 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
     ifThen(inside, [&] {
       Value image = vector::ExtractOp::create(b, sorted.getSortedKeys(), j);
       Value start = memref::LoadOp::create(b, starts,
-                                           ValueRange{radixDigit(image, shift, bits)});
+                                           ValueRange{radixDigit(image, p.shift, p.bits)});
       Value at = arith::AddIOp::create(
           b, arith::IndexCastOp::create(b, b.getIndexType(), start), rank);
       memref::StoreOp::create(b,
