@@ -75,7 +75,12 @@ def payload_value(rng, elem, domain):
         bits = model.INT_BITS[elem]
         if domain == "small":
             return rng.randrange(0, 4)
+        if domain == "order":  # sort keys: many ties among any patterns
+            return rng.randrange(0, 4) if rng.random() < 0.5 else rng.getrandbits(bits)
         return rng.getrandbits(bits)
+    if domain == "order":  # sort keys: ties, signed zeros, infinities, no NaN
+        return model.fnum(elem, rng.choice([-3, -2, -1, 0, 1, 2, 3, -0.0, float("inf"),
+                                            float("-inf")]))
     if domain == "bits":
         return ("bits", rng.getrandbits({"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[elem]))
     if domain == "add":
@@ -1020,6 +1025,95 @@ class BlockExchange(Op):
         return dict(r=r)
 
 
+ELEM_BYTES = {"i8": 1, "i16": 2, "f16": 2, "bf16": 2, "i32": 4, "f32": 4, "i64": 8, "f64": 8}
+# warp.merge_sort's compare regions: (predicate, cmpi or cmpf, descending,
+# signed) per element kind.
+SORT_ORDERS = {"int": [("slt", False, True), ("ult", False, False),
+                       ("sgt", True, True), ("ugt", True, False)],
+               "float": [("olt", False, None), ("ogt", True, None)]}
+
+
+class SortProbe(str):
+    """warp.merge_sort's probe line: its compare region needs the element
+    type of the payload type the probe tries."""
+
+    def format(self, T):
+        elem = parse_type(T)[0]
+        cmp = "arith.cmpf olt" if is_float(elem) else "arith.cmpi slt"
+        return (f"%r = warp.merge_sort %x : {T} compare(%a: {elem}, %b: {elem}) "
+                f"{{ %lt = {cmp}, %a, %b : {elem} warp.yield %lt : i1 }}")
+
+
+class MergeSort(Op):
+    """warp.merge_sort: N keys per lane (and as many values), sorted stably
+    across each logical warp of `width` lanes, blocked in and out."""
+    name = "merge_sort"
+    probe = SortProbe()
+
+    def gen(self, rng, ctx):
+        # Every lane of the warp; a ragged warp's results are undefined.
+        if any(e != 0xFFFFFFFF for e in ctx.existing):
+            return None
+        t = ctx.type_for(self.name, rng)
+        if t is None:
+            return None
+        elem = parse_type(t)[0]
+        pred, descending, signed = rng.choice(SORT_ORDERS["float" if is_float(elem) else "int"])
+        # Values whose buffer, with the keys', fits the static shared memory
+        # for 1024 threads (the expansion sizes it so without
+        # known_block_size): 32 warps of 32 x N keys and values.
+        n = parse_type(t)[1]
+        fits = [v for v in EXCHANGE_ELEMS if n * (ELEM_BYTES[elem] + ELEM_BYTES[v]) <= 40]
+        values = None
+        if fits and rng.random() < 0.5:
+            values = f"vector<{n}x{rng.choice(fits)}>"
+        return dict(op=self.name, type=t, values=values, exec=list(ctx.existing),
+                    width=rng.choice(POW2), pred=pred, descending=descending, signed=signed)
+
+    def operands(self, p):
+        return [("x", p["type"], "order")] + ([("v", p["values"], "bits")] if p["values"] else [])
+
+    def results(self, p):
+        return [("r", p["type"])] + ([("s", p["values"])] if p["values"] else [])
+
+    def mlir(self, p, k):
+        elem = parse_type(p["type"])[0]
+        pairs = bool(p["values"])
+        head = "%r, %s = warp.merge_sort %x, %v" if pairs else "%r = warp.merge_sort %x"
+        width = f" width {p['width']}" if p["width"] != 32 else ""
+        types = p["type"] + (f", {p['values']}" if pairs else "")
+        cmp = "arith.cmpf" if is_float(elem) else "arith.cmpi"
+        return [f"{head}{width} : {types} compare(%ka: {elem}, %kb: {elem}) {{",
+                f"  %klt = {cmp} {p['pred']}, %ka, %kb : {elem}",
+                "  warp.yield %klt : i1",
+                "}"]
+
+    def expect(self, p, d):
+        elem, n = parse_type(p["type"])
+        if is_float(elem):
+            key = float
+        elif p["signed"]:
+            key = lambda v: model.signed(int(v), model.INT_BITS[elem])  # noqa: E731
+        else:
+            key = int
+        w = p["width"]
+        out = {"r": [None] * WARP}
+        if p["values"]:
+            out["s"] = [None] * WARP
+        for first in range(0, WARP, w):
+            lanes = range(first, first + w)
+            items = [(d.ins["x"][l][j], d.ins["v"][l][j] if p["values"] else None)
+                     for l in lanes for j in range(n)]
+            # Stable: equal keys keep their order, also when descending.
+            items = sorted(items, key=lambda kv: key(kv[0]), reverse=p["descending"])
+            for i, l in enumerate(lanes):
+                mine = items[i * n:(i + 1) * n]
+                out["r"][l] = [kv[0] for kv in mine]
+                if p["values"]:
+                    out["s"][l] = [kv[1] for kv in mine]
+        return out
+
+
 class AtomicRMW(Op):
     """warp.atomic_rmw of every atomic kind into bins of the warp's own (one
     or a few bins per warp, so the old values are defined: the warp's lanes
@@ -1110,4 +1204,4 @@ class AtomicRMW(Op):
 OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFirst(), Votes(),
                               Match(), Reduce(), Scan(), BlockReduce(), BlockScan(),
                               BlockBroadcast(), BlockShuffle(), Exchange(), BlockExchange(),
-                              AtomicRMW()]}
+                              MergeSort(), AtomicRMW()]}
