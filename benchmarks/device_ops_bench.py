@@ -337,6 +337,24 @@ def implementations(c, group):
     return warp, warp_error, torch
 
 
+def measurer(c, group, log2, check, reset):
+    """The `add(impl, launch)` of one size: resets the output, times
+    `launch` as `impl` and checks the output (a call may pass its own
+    `check` and `reset`)."""
+    def add(impl, launch, check=check, reset=reset):
+        reset()
+        c.measure(group, f"{impl}@{log2}", launch, check)
+    return add
+
+
+def add_warp(c, group, log2, add, warp, warp_error, launch):
+    """warp's row of one size, or the error that kept it from compiling."""
+    if warp:
+        add("warp", launch)
+    else:
+        c.report(group, f"warp@{log2}", error=warp_error)
+
+
 def add_cub(c, group, log2, add, *args):
     """CUB's call of `group` on `args` (a --skip names it after it failed)."""
     if not c.lib or f"cub@{log2}" in c.args.skip.split(","):
@@ -400,15 +418,9 @@ def child_select(c, group, log2n):
         def reset(outv=outv):
             count.fill(-1)
             outv.fill(7)
+        add = measurer(c, group, log2, check, reset)
 
-        def add(impl, launch, check=check, reset=reset):
-            reset()
-            c.measure(group, f"{impl}@{log2}", launch, check)
-
-        if warp:
-            add("warp", lambda xv=xv, outv=outv, fv=fv: warp(xv, outv, fv, count))
-        else:
-            c.report(group, f"warp@{log2}", error=warp_error)
+        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv, outv=outv, fv=fv: warp(xv, outv, fv, count))
         if op == "unique":
             add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(outv),
                     device_bench.ptr(count), ctypes.c_longlong(n))
@@ -494,15 +506,9 @@ def child_rle(c, group, log2n):
             num_runs.fill(-1)
             uv.fill(7)
             cv.fill(-7)
+        add = measurer(c, group, log2, check, reset)
 
-        def add(impl, launch, check=check, reset=reset):
-            reset()
-            c.measure(group, f"{impl}@{log2}", launch, check)
-
-        if warp:
-            add("warp", lambda xv=xv, uv=uv, cv=cv: warp(xv, uv, cv, num_runs))
-        else:
-            c.report(group, f"warp@{log2}", error=warp_error)
+        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv, uv=uv, cv=cv: warp(xv, uv, cv, num_runs))
         add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(uv), device_bench.ptr(cv),
                 device_bench.ptr(num_runs), ctypes.c_longlong(n))
         if torch:
@@ -533,16 +539,10 @@ def child_histogram(c, group, log2n):
         n = 1 << log2
         xv, dv = x[:n], dst[:n]
         want = cp.bincount(xv, minlength=HISTOGRAM_BINS).astype(cp.int32)
+        add = measurer(c, group, log2, lambda want=want: equal(cp, hist, want),
+                       lambda: hist.fill(-1))
 
-        def add(impl, launch, check=lambda want=want: equal(cp, hist, want),
-                reset=lambda: hist.fill(-1)):
-            reset()
-            c.measure(group, f"{impl}@{log2}", launch, check)
-
-        if warp:
-            add("warp", lambda xv=xv: warp(xv, hist))
-        else:
-            c.report(group, f"warp@{log2}", error=warp_error)
+        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv: warp(xv, hist))
         add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(hist),
                 ctypes.c_longlong(n))
         if torch:
@@ -580,15 +580,9 @@ def child_scan_by_key(c, group, log2n):
         xv, kv, outv, dv = x[:n], keys[:n], out[:n], dst[:n]
         check = lambda outv=outv, want=scanned[:n]: equal(cp, outv, want)  # noqa: E731
         reset = lambda outv=outv, want=scanned[:n]: cp.add(want, 1, out=outv)  # noqa: E731
+        add = measurer(c, group, log2, check, reset)
 
-        def add(impl, launch, check=check, reset=reset):
-            reset()
-            c.measure(group, f"{impl}@{log2}", launch, check)
-
-        if warp:
-            add("warp", lambda xv=xv, outv=outv, kv=kv: warp(xv, outv, kv))
-        else:
-            c.report(group, f"warp@{log2}", error=warp_error)
+        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv, outv=outv, kv=kv: warp(xv, outv, kv))
         add_cub(c, group, log2, add, device_bench.ptr(kv), device_bench.ptr(xv),
                 device_bench.ptr(outv), ctypes.c_longlong(n))
         c.report(group, f"torch@{log2}", error="torch has no scan by key")
@@ -625,15 +619,9 @@ def child_segmented_reduce(c, group, log2n):
         want = (total[offsets[1:]] - total[offsets[:-1]]).astype(x.dtype)
         check = lambda outv=outv, want=want: equal(cp, outv, want)  # noqa: E731
         reset = lambda outv=outv, want=want: cp.add(want, 1, out=outv)  # noqa: E731
+        add = measurer(c, group, log2, check, reset)
 
-        def add(impl, launch, check=check, reset=reset):
-            reset()
-            c.measure(group, f"{impl}@{log2}", launch, check)
-
-        if warp:
-            add("warp", lambda xv=xv, outv=outv, offsets=offsets: warp(xv, outv, offsets))
-        else:
-            c.report(group, f"warp@{log2}", error=warp_error)
+        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv, outv=outv, offsets=offsets: warp(xv, outv, offsets))
         add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(outv),
                 device_bench.ptr(offsets), ctypes.c_longlong(segments))
         if torch:
@@ -664,15 +652,9 @@ def child_radix_sort(c, group, log2n):
         want = cp.sort(xv)
         check = lambda outv=outv, want=want: equal(cp, outv, want)  # noqa: E731
         reset = lambda outv=outv: outv.fill(7)  # noqa: E731
+        add = measurer(c, group, log2, check, reset)
 
-        def add(impl, launch, check=check, reset=reset):
-            reset()
-            c.measure(group, f"{impl}@{log2}", launch, check)
-
-        if warp:
-            add("warp", lambda xv=xv, outv=outv: warp(xv, outv))
-        else:
-            c.report(group, f"warp@{log2}", error=warp_error)
+        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv, outv=outv: warp(xv, outv))
         add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(outv),
                 ctypes.c_longlong(n))
         if torch:
@@ -727,15 +709,9 @@ def child_group(c, group, log2n):
         want = cp.sum(xi[:n], dtype=cp.int64).reshape(1).astype(dtype) if op == "reduce" else scanned[:n]
         check = lambda outv=outv, want=want: equal(cp, outv, want)  # noqa: E731
         reset = lambda outv=outv, want=want: cp.add(want, 1, out=outv)  # noqa: E731 - every value wrong
+        add = measurer(c, group, log2, check, reset)
 
-        def add(impl, launch, check=check, reset=reset):
-            reset()
-            c.measure(group, f"{impl}@{log2}", launch, check)
-
-        if warp:
-            add("warp", lambda xv=xv, outv=outv: warp(xv, outv))
-        else:
-            c.report(group, f"warp@{log2}", error=warp_error)
+        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv, outv=outv: warp(xv, outv))
         add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(outv),
                 ctypes.c_longlong(n))
         if torch:
