@@ -1079,15 +1079,20 @@ def stable_sorted(p, items):
     return sorted(items, key=lambda kv: key(kv[0]), reverse=p["descending"])
 
 
-def sort_operands(p):
-    return [("x", p["type"], "order")] + ([("v", p["values"], "bits")] if p["values"] else [])
+class SortOp(Op):
+    """A merge sort's keys (and values) in, sorted out, by a compare region."""
+
+    def operands(self, p):
+        return [("x", p["type"], "order")] + ([("v", p["values"], "bits")] if p["values"] else [])
+
+    def results(self, p):
+        return [("r", p["type"])] + ([("s", p["values"])] if p["values"] else [])
+
+    def mlir(self, p, k):
+        return sort_lines(p, self.name)
 
 
-def sort_results(p):
-    return [("r", p["type"])] + ([("s", p["values"])] if p["values"] else [])
-
-
-class MergeSort(Op):
+class MergeSort(SortOp):
     """warp.merge_sort: N keys per lane (and as many values), sorted stably
     across each logical warp of `width` lanes, blocked in and out."""
     name = "merge_sort"
@@ -1112,15 +1117,6 @@ class MergeSort(Op):
             values = f"vector<{n}x{rng.choice(fits)}>"
         return dict(op=self.name, type=t, values=values, exec=list(ctx.existing),
                     width=rng.choice(POW2), pred=pred, descending=descending, signed=signed)
-
-    def operands(self, p):
-        return sort_operands(p)
-
-    def results(self, p):
-        return sort_results(p)
-
-    def mlir(self, p, k):
-        return sort_lines(p, self.name)
 
     def expect(self, p, d):
         n = parse_type(p["type"])[1]
@@ -1147,7 +1143,7 @@ def merge_sort_part_bytes(elem, items):
     return -(-((max(1, 16 // size) + items + 1) * size) // 16) * 16
 
 
-class BlockMergeSort(Op):
+class BlockMergeSort(SortOp):
     """warp.block_merge_sort: N keys per thread (and as many values), sorted
     stably across the block (any thread count), blocked in and out."""
     name = "block_merge_sort"
@@ -1172,15 +1168,6 @@ class BlockMergeSort(Op):
         pred, descending, signed = sort_order(rng, elem)
         return dict(op=self.name, type=t, values=values, exec=list(ctx.existing),
                     pred=pred, descending=descending, signed=signed)
-
-    def operands(self, p):
-        return sort_operands(p)
-
-    def results(self, p):
-        return sort_results(p)
-
-    def mlir(self, p, k):
-        return sort_lines(p, self.name)
 
     def expect_block(self, p, d):
         n = parse_type(p["type"])[1]

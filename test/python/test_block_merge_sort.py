@@ -178,19 +178,24 @@ def test_no_shared_memory_for_one_thread():
     assert "__warp_block_merge_sort_buffer" not in compiled.ptx
 
 
-def test_builder_errors():
+# Builder misuse: the error each call raises, at the call.
+BUILDER_ERRORS = [
+    (TypeError, "vector of a thread's keys", lambda k, keys, x: k.block_merge_sort(k.coerce(1, wm.i32))),
+    (TypeError, "as many items as the keys",
+     lambda k, keys, x: k.block_merge_sort(keys, k.load_vector(x, k.to_index(0), 2))),
+    (ValueError, "together", lambda k, keys, x: k.block_merge_sort(keys, oob_default=3)),
+    (TypeError, "where i1 is expected", lambda k, keys, x: k.block_merge_sort(keys, compare=lambda a, b: a + b)),
+    (TypeError, "compare must be a function", lambda k, keys, x: k.block_merge_sort(keys, compare="<")),
+]
+
+
+@pytest.mark.parametrize("error, message, call", BUILDER_ERRORS, ids=[m for _, m, _ in BUILDER_ERRORS])
+def test_builder_errors(error, message, call):
     prog = wm.Program("bmsort_errors")
 
     @prog.kernel(x=wm.memref(wm.i32))
     def bad(k, x):
         k.known_block_size(64)
         keys = k.load_vector(x, k.to_index(0), 4)
-        with pytest.raises(TypeError, match="vector of a thread's keys"):
-            k.block_merge_sort(k.coerce(1, wm.i32))
-        with pytest.raises(TypeError, match="as many items as the keys"):
-            k.block_merge_sort(keys, k.load_vector(x, k.to_index(0), 2))
-        with pytest.raises(ValueError, match="together"):
-            k.block_merge_sort(keys, valid_items=3)
-        with pytest.raises(TypeError, match="where i1 is expected"):
-            k.block_merge_sort(keys, compare=lambda a, b: a + b)
-        k.block_merge_sort(keys, compare=lambda a, b: a > b)
+        with pytest.raises(error, match=message):
+            call(k, keys, x)
