@@ -114,8 +114,10 @@ def run(backend, key, n, block, value, valid, descending):
     compiled = wm.compile(sort_program(key, n, block, value, valid, descending), chip="sm_90")
     rng = np.random.default_rng(zlib.crc32(f"{key}{n}{block}{value}{valid}".encode()))
     size = block * n
-    # Each block its own valid_items: inside, none, one short, past the end.
-    counts = [int(rng.integers(1, size)), 0, size - 1, size + 5] if valid else [None, None]
+    # Each block its own valid_items: inside, none (0 or negative), one
+    # short, past the end.
+    counts = [int(rng.integers(1, size)), -3 if block % 64 else 0, size - 1, size + 5] \
+        if valid else [None, None]
     blocks = len(counts)
     x = make_keys(rng, key, blocks * size)
     vdtype = TYPES[value][1] if value else np.int32
