@@ -201,3 +201,13 @@ def test_builder_errors(error, message, call):
         keys = k.load_vector(x, k.to_index(0), 4)
         with pytest.raises(error, match=message):
             call(k, keys, x)
+
+
+def test_needs_block_size():
+    """Without known_block_size the verifier's error names the call."""
+    prog = wm.Program("bmsort_unknown_block")
+    with pytest.raises(wm.ir.VerificationError, match=r"test_block_merge_sort.py:\d+:\d+: error: "
+                       r"'warp.block_merge_sort' op needs a known_block_size"):
+        @prog.kernel(x=wm.memref(wm.i32))
+        def unknown(k, x):
+            k.block_merge_sort(k.load_vector(x, k.to_index(0), 4))
