@@ -1200,7 +1200,6 @@ static LogicalResult verifyMergeSortCompare(Operation *op, Region &compare,
                              "second");
 }
 
-
 uint64_t BlockMergeSortOp::getSharedBytes(int64_t threads) {
   int64_t items = threads * getItemsPerThread();
   uint64_t bytes = getMergeSortPartBytes(getKeyType(), items);
@@ -1212,8 +1211,8 @@ uint64_t BlockMergeSortOp::getSharedBytes(int64_t threads) {
 
 LogicalResult BlockMergeSortOp::verify() {
   unsigned items = getItemsPerThread();
-  if (failed(verifyMergeSortOperands(*this, items, kMaxItemsPerThread,
-                                     "thread", getValues(), getValidItems(),
+  if (failed(verifyMergeSortOperands(*this, items, kMaxItemsPerThread, "thread",
+                                     getValues(), getValidItems(),
                                      getOobDefault(), getKeyType())))
     return failure();
   // The merge rounds are unrolled for the block's thread count.
@@ -1224,8 +1223,7 @@ LogicalResult BlockMergeSortOp::verify() {
                        "block's thread count");
   if (*threads > kMaxBlockThreads)
     return emitOpError() << "sorts over at most " << kMaxBlockThreads
-                         << " threads, got a known_block_size of "
-                         << *threads;
+                         << " threads, got a known_block_size of " << *threads;
   uint64_t bytes = getSharedBytes(*threads);
   if (bytes > kMaxStaticSharedBytes)
     return emitOpError()

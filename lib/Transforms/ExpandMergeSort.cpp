@@ -49,9 +49,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/IR/BlockSize.h"
+#include "WarpDialect/IR/WarpDialect.h"
 #include "WarpDialect/Transforms/LoweringPolicy.h"
 #include "WarpDialect/Transforms/Passes.h"
-#include "WarpDialect/IR/WarpDialect.h"
 #include "WarpDialect/Utils/Builders.h"
 #include "WarpDialect/Utils/WorkgroupBuffers.h"
 
@@ -167,8 +167,8 @@ public:
                             j == 0 ? first : add(first, i32(j)), n));
       // The group's valid positions end at limit (slice positions).
       Value count = maxS(minS(n, i32(width * items)), i32(0));
-      limit = spec.block ? count
-                         : add(sub(mul(lane, i32(items)), first), count);
+      limit =
+          spec.block ? count : add(sub(mul(lane, i32(items)), first), count);
     } else if (!llvm::isPowerOf2_32(width)) {
       // A block whose last runs are short: its items end the runs.
       limit = i32(int64_t(width) * items);
@@ -274,12 +274,12 @@ private:
     };
     keyPart = view(keyType, offset);
     if (Value values = spec.values)
-      valuePart = view(
-          elementOf(values),
-          arith::AddIOp::create(
-              b, loc, offset,
-              arith::ConstantIndexOp::create(
-                  b, loc, getMergeSortPartBytes(keyType, sliceItems))));
+      valuePart =
+          view(elementOf(values),
+               arith::AddIOp::create(
+                   b, loc, offset,
+                   arith::ConstantIndexOp::create(
+                       b, loc, getMergeSortPartBytes(keyType, sliceItems))));
   }
 
   /// The group's threads wait for each other: the warp's lanes, or the
