@@ -13,6 +13,7 @@
 // (from known_block_size).
 #include <cub/block/block_histogram.cuh>
 #include <cub/block/block_load.cuh>
+#include <cub/block/block_merge_sort.cuh>
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
@@ -179,6 +180,30 @@ __device__ __forceinline__ void mergeSortTile(unsigned *keysIn, unsigned *values
   Store().Store(keysOut + offset, keys);
 }
 
+// 4c. Block merge sort of 32-bit unsigned keys (and u32 values): the block's
+// tile loaded blocked (BLOCK_LOAD_VECTORIZE), sorted as a whole by
+// BlockMergeSort<unsigned, T, N(, unsigned)>::Sort with the unsigned
+// less-than, stored blocked (vectorize).
+template <int T, int N, bool Pairs>
+__device__ __forceinline__ void blockMergeSortTile(unsigned *keysIn, unsigned *valuesIn, unsigned *keysOut,
+                                                   unsigned *valuesOut) {
+  using Load = cub::BlockLoad<unsigned, T, N, cub::BLOCK_LOAD_VECTORIZE>;
+  using Store = cub::BlockStore<unsigned, T, N, cub::BLOCK_STORE_VECTORIZE>;
+  using Sort = cub::BlockMergeSort<unsigned, T, N, ::cuda::std::conditional_t<Pairs, unsigned, cub::NullType>>;
+  __shared__ typename Sort::TempStorage temp;
+  const int offset = blockIdx.x * (T * N);
+  unsigned keys[N], values[N];
+  Load().Load(keysIn + offset, keys);
+  if constexpr (Pairs) {
+    Load().Load(valuesIn + offset, values);
+    Sort(temp).Sort(keys, values, UnsignedLess());
+    Store().Store(valuesOut + offset, values);
+  } else {
+    Sort(temp).Sort(keys, UnsignedLess());
+  }
+  Store().Store(keysOut + offset, keys);
+}
+
 // ---------------------------------------------------------------------------
 // 5. Logical sub-warp reductions: 256 threads, one element each,
 // WarpReduce<V, C>::Sum over each logical warp of C lanes; its first lane
@@ -247,6 +272,18 @@ EACH_CONFIG(SORT)
 MERGE_SORT(4)
 MERGE_SORT(8)
 MERGE_SORT(16)
+
+#define BLOCK_MERGE_SORT(T, N)                                                                               \
+  KERNEL(T, cub_block_merge_sort_keys_##T##x##N)(unsigned *in, unsigned *out) {                             \
+    blockMergeSortTile<T, N, false>(in, nullptr, out, nullptr);                                              \
+  }                                                                                                          \
+  KERNEL(T, cub_block_merge_sort_pairs_##T##x##N)(unsigned *ki, unsigned *vi, unsigned *ko, unsigned *vo) { \
+    blockMergeSortTile<T, N, true>(ki, vi, ko, vo);                                                          \
+  }
+BLOCK_MERGE_SORT(128, 4)
+BLOCK_MERGE_SORT(128, 8)
+BLOCK_MERGE_SORT(256, 4)
+BLOCK_MERGE_SORT(256, 8)
 
 #define HISTOGRAM(N)                                                                                         \
   KERNEL(256, cub_histogram_256x##N##_atomic)(unsigned char *in, unsigned *hist) {                          \

@@ -30,8 +30,8 @@ between CUDA events on the default stream, held by a short kernel while it
 is enqueued); a time is the median. Every input is far larger than the
 H200's 50 MB L2, so no flush is needed.
 
-Groups (--only takes these, comma-separated; `histogram`, `sort` and
-`merge_sort` name both of theirs). T x N: 128/256/512 threads x 4/8/16 items per thread,
+Groups (--only takes these, comma-separated; `histogram`, `sort`,
+`merge_sort` and `block_merge_sort` name both of theirs). T x N: 128/256/512 threads x 4/8/16 items per thread,
 one tile of T*N items per block:
 
   copy            cudaMemcpyAsync and cupy's copy of 2^28 f32: the ceiling
@@ -72,6 +72,14 @@ one tile of T*N items per block:
                   vectorize load, warp.merge_sort with an unsigned `<`
                   region, vectorize store vs WarpMergeSort<unsigned, N, 32>
                   ::Sort (one TempStorage per warp) between the same
+                  BlockLoad/BlockStore.
+  block_merge_sort
+                  block_merge_sort_keys_TxN, block_merge_sort_pairs_TxN
+                  (T = 128, 256; N = 4, 8): 2^26 (--sort-log2n) u32 keys
+                  (and u32 values), each block's tile of T*N items sorted,
+                  vectorize load, warp.block_merge_sort with an unsigned
+                  `<` region, vectorize store vs BlockMergeSort<unsigned,
+                  T, N(, unsigned)>::Sort between the same
                   BlockLoad/BlockStore.
   subwarp_reduce  subwarp_reduce_{f32,i32}_cC (C = 4, 8, 16): 2^28 items, one
                   per thread, warp.reduce <add> cluster_size = C
@@ -131,11 +139,14 @@ SUBWARP_THREADS = 256
 SORT_VARIANTS = ("", "_blocked")
 MERGE_SORT_THREADS = 256
 MERGE_SORT_ITEMS = (4, 8, 16)
+BLOCK_MERGE_SORT_CONFIGS = [(t, n) for t in (128, 256) for n in (4, 8)]
 
 CASES = ("copy", "load_store", "block_reduce", "block_scan", "histogram_uniform", "histogram_skewed",
-         "sort_keys", "sort_pairs", "merge_sort_keys", "merge_sort_pairs", "subwarp_reduce")
+         "sort_keys", "sort_pairs", "merge_sort_keys", "merge_sort_pairs", "block_merge_sort_keys",
+         "block_merge_sort_pairs", "subwarp_reduce")
 ALIASES = {"histogram": ("histogram_uniform", "histogram_skewed"), "sort": ("sort_keys", "sort_pairs"),
-           "merge_sort": ("merge_sort_keys", "merge_sort_pairs")}
+           "merge_sort": ("merge_sort_keys", "merge_sort_pairs"),
+           "block_merge_sort": ("block_merge_sort_keys", "block_merge_sort_pairs")}
 
 # A row: the benchmark `name` of group `case`, its warp kernel, its CUB
 # kernels ((label, kernel), ...; cub/warp is against the fastest) and the
@@ -171,6 +182,11 @@ def rows(n, sort_n):
         for k in MERGE_SORT_ITEMS:
             name = f"merge_sort_{what}_{MERGE_SORT_THREADS}x{k}"
             out.append(Row("merge_sort_" + what, name, "warp_" + name, (("cub", "cub_" + name),),
+                           per * sort_n))
+    for what, per in (("keys", 8), ("pairs", 16)):
+        for t, k in BLOCK_MERGE_SORT_CONFIGS:
+            name = f"block_merge_sort_{what}_{t}x{k}"
+            out.append(Row("block_merge_sort_" + what, name, "warp_" + name, (("cub", "cub_" + name),),
                            per * sort_n))
     for ty in TYPES[::-1]:
         for c in CLUSTERS:
@@ -275,24 +291,24 @@ def sort_kernel(what, t, k, variant):
     return kernel(f"warp_sort_{what}_{t}x{k}{variant}", t, args, body)
 
 
-def merge_sort_kernel(what, k):
-    """Each warp sorts its 32*k keys (u32: an unsigned `<` region), the
-    block's tile loaded and stored blocked (vectorize)."""
-    t = MERGE_SORT_THREADS
+def merge_sort_kernel(what, k, t=MERGE_SORT_THREADS, op="merge_sort"):
+    """Each warp (warp.merge_sort) or the block (warp.block_merge_sort)
+    sorts its keys (u32: an unsigned `<` region), the block's tile loaded
+    and stored blocked (vectorize)."""
     vt, mt = f"vector<{k}xi32>", "memref<?xi32>"
     body = tile_offset(t * k) + [f"%k = warp.block_load %keys_in[%off] algorithm = <vectorize> : {mt}, {vt}"]
     compare = ["    compare(%a: i32, %b: i32) {", "  %lt = arith.cmpi ult, %a, %b : i32",
                "  warp.yield %lt : i1", "}"]
     if what == "keys":
         args = f"%keys_in: {mt}, %keys_out: {mt}"
-        body += [f"%sk = warp.merge_sort %k : {vt}"] + compare
+        body += [f"%sk = warp.{op} %k : {vt}"] + compare
     else:
         args = f"%keys_in: {mt}, %values_in: {mt}, %keys_out: {mt}, %values_out: {mt}"
         body += [f"%v = warp.block_load %values_in[%off] algorithm = <vectorize> : {mt}, {vt}",
-                 f"%sk, %sv = warp.merge_sort %k, %v : {vt}, {vt}"] + compare + [
+                 f"%sk, %sv = warp.{op} %k, %v : {vt}, {vt}"] + compare + [
                  f"warp.block_store %sv, %values_out[%off] algorithm = <vectorize> : {vt}, {mt}"]
     body += [f"warp.block_store %sk, %keys_out[%off] algorithm = <vectorize> : {vt}, {mt}"]
-    return kernel(f"warp_merge_sort_{what}_{t}x{k}", t, args, body)
+    return kernel(f"warp_{op}_{what}_{t}x{k}", t, args, body)
 
 
 def subwarp_kernel(ty, c):
@@ -331,6 +347,9 @@ def warp_kernels():
                      for w in ("keys", "pairs") for t, k in CONFIGS for v in SORT_VARIANTS}
     files["merge_sort"] = {f"warp_merge_sort_{w}_{MERGE_SORT_THREADS}x{k}": merge_sort_kernel(w, k)
                            for w in ("keys", "pairs") for k in MERGE_SORT_ITEMS}
+    files["block_merge_sort"] = {
+        f"warp_block_merge_sort_{w}_{t}x{k}": merge_sort_kernel(w, k, t, "block_merge_sort")
+        for w in ("keys", "pairs") for t, k in BLOCK_MERGE_SORT_CONFIGS}
     files["subwarp_reduce"] = {f"warp_subwarp_reduce_{ty}_c{c}": subwarp_kernel(ty, c)
                                for ty in TYPES for c in CLUSTERS}
     return files
@@ -359,6 +378,12 @@ def build(args):
     out = os.path.abspath(args.build)
     os.makedirs(out, exist_ok=True)
     files = warp_kernels()
+    if args.only:
+        # A file per group stem: a case is its stem or starts with it.
+        cases = selected_cases(args.only)
+        files = collections.OrderedDict(
+            (stem, kernels) for stem, kernels in files.items()
+            if any(case == stem or case.startswith(stem + "_") for case in cases))
     for kernels in files.values():
         for name in kernels:
             path = os.path.join(out, name + ".ptx")
@@ -736,6 +761,16 @@ def case_merge_sort(c, memref, what):
                  sorted_tiles(c.cp, buffers[0], 32 * k, what), t, n // (t * k))
 
 
+def case_block_merge_sort(c, memref, what):
+    """Each block's tile of T*N keys sorted (stable: pairs are checked as
+    sort_pairs's)."""
+    buffers = sort_buffers(c, 29)
+    n = buffers[0].size
+    for t, k in BLOCK_MERGE_SORT_CONFIGS:
+        add_sort(c, memref, "block_merge_sort_" + what, f"block_merge_sort_{what}_{t}x{k}", what, buffers,
+                 sorted_tiles(c.cp, buffers[0], t * k, what), t, n // (t * k))
+
+
 def case_subwarp(c, memref):
     cp, np = c.cp, c.np
     n = 1 << c.args.log2n
@@ -764,6 +799,8 @@ def run_child(args):
         case_block(c, memref, case.split("_")[1])
     elif case.startswith("histogram_"):
         case_histogram(c, memref, case.split("_")[1])
+    elif case.startswith("block_merge_sort_"):
+        case_block_merge_sort(c, memref, case.split("_")[3])
     elif case.startswith("merge_sort_"):
         case_merge_sort(c, memref, case.split("_")[2])
     elif case.startswith("sort_"):

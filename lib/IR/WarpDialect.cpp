@@ -1082,6 +1082,20 @@ RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
   return layout;
 }
 
+int64_t mlir::warp::getMergeSortFrontElements(Type element) {
+  return std::max<int64_t>(1, 16 / (element.getIntOrFloatBitWidth() / 8));
+}
+
+int64_t mlir::warp::getMergeSortPartElements(Type element, int64_t items) {
+  return getMergeSortFrontElements(element) + items + 1;
+}
+
+uint64_t mlir::warp::getMergeSortPartBytes(Type element, int64_t items) {
+  return llvm::alignTo(getMergeSortPartElements(element, items) *
+                           (element.getIntOrFloatBitWidth() / 8),
+                       16);
+}
+
 LogicalResult mlir::warp::verifyRadixSortKeyOrder(
     Operation *op, Type key, bool isSigned, std::optional<uint32_t> beginBit,
     std::optional<uint32_t> endBit) {
@@ -1143,6 +1157,86 @@ LogicalResult BlockRadixSortOp::verify() {
               "(smaller) known_block_size, sort fewer items or use fewer "
               "radix_bits";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BlockMergeSortOp
+//===----------------------------------------------------------------------===//
+
+/// The checks the warp and block merge sorts share: 1 to `maxItems` items
+/// per `holder` (lane or thread), a value per key, valid_items and default
+/// together, the default of the key type.
+static LogicalResult verifyMergeSortOperands(Operation *op, unsigned items,
+                                             unsigned maxItems,
+                                             StringRef holder, Value values,
+                                             Value validItems, Value oob,
+                                             Type key) {
+  if (items == 0 || items > maxItems)
+    return op->emitOpError() << "sorts 1 to " << maxItems << " items per "
+                             << holder << ", got " << items;
+  if (values) {
+    auto type = cast<VectorType>(values.getType());
+    if (type.getNumElements() != items)
+      return op->emitOpError()
+             << "has one value per key: " << items << " keys, "
+             << type.getNumElements() << " values per " << holder;
+  }
+  if (bool(validItems) != bool(oob))
+    return op->emitOpError("takes valid_items and default together (CUB's "
+                           "valid_items and oob_default)");
+  if (oob && oob.getType() != key)
+    return op->emitOpError() << "default must have the key type " << key
+                             << ", got " << oob.getType();
+  return success();
+}
+
+/// A merge sort's compare region (after its ops verified): two keys in,
+/// one i1 out, pure.
+static LogicalResult verifyMergeSortCompare(Operation *op, Region &compare,
+                                            Type key) {
+  return verifyBooleanRegion(op, compare, "compare", {key, key},
+                             "two arguments of the key type",
+                             "whether the first key is ordered before the "
+                             "second");
+}
+
+uint64_t BlockMergeSortOp::getSharedBytes(int64_t threads) {
+  int64_t items = threads * getItemsPerThread();
+  uint64_t bytes = getMergeSortPartBytes(getKeyType(), items);
+  if (Value values = getValues())
+    bytes += getMergeSortPartBytes(
+        cast<VectorType>(values.getType()).getElementType(), items);
+  return bytes;
+}
+
+LogicalResult BlockMergeSortOp::verify() {
+  unsigned items = getItemsPerThread();
+  if (failed(verifyMergeSortOperands(*this, items, kMaxItemsPerThread, "thread",
+                                     getValues(), getValidItems(),
+                                     getOobDefault(), getKeyType())))
+    return failure();
+  // The merge rounds are unrolled for the block's thread count.
+  std::optional<int64_t> threads = getKnownBlockThreads(*this);
+  if (!threads)
+    return emitOpError("needs a known_block_size on the gpu.func (CUB's "
+                       "BLOCK_DIM_X/Y/Z): the merge rounds follow the "
+                       "block's thread count");
+  if (*threads > kMaxBlockThreads)
+    return emitOpError() << "sorts over at most " << kMaxBlockThreads
+                         << " threads, got a known_block_size of " << *threads;
+  uint64_t bytes = getSharedBytes(*threads);
+  if (bytes > kMaxStaticSharedBytes)
+    return emitOpError()
+           << "needs " << bytes << " bytes of workgroup memory (" << *threads
+           << " threads x " << items << " items), more than the "
+           << kMaxStaticSharedBytes
+           << " bytes of static shared memory: give the gpu.func a smaller "
+              "known_block_size or sort fewer items";
+  return success();
+}
+
+LogicalResult BlockMergeSortOp::verifyRegions() {
+  return verifyMergeSortCompare(*this, getCompare(), getKeyType());
 }
 
 static bool isStackAllocation(Value memref);
@@ -1207,34 +1301,13 @@ LogicalResult ScatterOp::verify() {
 }
 
 LogicalResult MergeSortOp::verify() {
-  unsigned items = getItemsPerLane();
-  if (items == 0 || items > kMaxItemsPerLane)
-    return emitOpError() << "sorts 1 to " << kMaxItemsPerLane
-                         << " items per lane, got " << items;
-  if (Value values = getValues()) {
-    auto type = cast<VectorType>(values.getType());
-    if (type.getNumElements() != items)
-      return emitOpError() << "has one value per key: " << items
-                           << " keys, " << type.getNumElements()
-                           << " values per lane";
-  }
-  if (bool(getValidItems()) != bool(getOobDefault()))
-    return emitOpError("takes valid_items and default together (CUB's "
-                       "valid_items and oob_default)");
-  if (Value oob = getOobDefault(); oob && oob.getType() != getKeyType())
-    return emitOpError() << "default must have the key type " << getKeyType()
-                         << ", got " << oob.getType();
-  return success();
+  return verifyMergeSortOperands(*this, getItemsPerLane(), kMaxItemsPerLane,
+                                 "lane", getValues(), getValidItems(),
+                                 getOobDefault(), getKeyType());
 }
 
-/// The compare region (after its ops verified): two keys in, one i1 out,
-/// pure.
 LogicalResult MergeSortOp::verifyRegions() {
-  Type key = getKeyType();
-  return verifyBooleanRegion(*this, getCompare(), "compare", {key, key},
-                             "two arguments of the key type",
-                             "whether the first key is ordered before the "
-                             "second");
+  return verifyMergeSortCompare(*this, getCompare(), getKeyType());
 }
 
 OpFoldResult ExchangeOp::fold(FoldAdaptor) {

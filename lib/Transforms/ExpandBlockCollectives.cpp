@@ -1198,10 +1198,12 @@ struct WarpExpandBlockCollectivesPass
     bool changed = boundBlockThreads(getOperation());
     // Block loads and stores: memory accesses and exchanges; items per
     // thread: block ops over one value per thread; radix sorts: counting
-    // passes around block scans; all expanded below.
+    // passes around block scans; all expanded below. Merge sorts: barriers,
+    // buffer accesses and arithmetic, nothing left to expand.
     changed |= expandBlockMemoryOps(getOperation());
     changed |= expandBlockItems(getOperation());
     changed |= expandBlockRadixSorts(getOperation());
+    changed |= expandBlockMergeSorts(getOperation());
     SmallVector<Operation *> blockOps;
     getOperation().walk([&](Operation *op) {
       // One item per thread is no exchange (the folder's rule).

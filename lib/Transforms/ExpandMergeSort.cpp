@@ -1,6 +1,9 @@
-//===- ExpandMergeSort.cpp - warp.merge_sort to a merge-path sort ---------===//
+//===- ExpandMergeSort.cpp - merge sorts to a merge-path sort -------------===//
 //
-// warp.merge_sort (CUB's WarpMergeSort, stable) in two phases:
+// warp.merge_sort (CUB's WarpMergeSort, stable) in two phases, and
+// warp.block_merge_sort (CUB's BlockMergeSort) the same way with the whole
+// block as the group (the block's threads for the lanes, barriers for
+// warp.syncwarp, one block-wide buffer for the warps' slices):
 //
 //   1. Each lane sorts its N items in registers: an odd-even transposition
 //      network (N rounds of neighbour compare-exchanges, the odd rounds
@@ -38,9 +41,15 @@
 // At the end the invalid positions take the oob default and their input
 // values.
 //
+// A block of B threads, B not a power of two, merges its last run of a
+// round with a shorter one or with none: the runs are clamped to the
+// block's B N positions as to the valid ones (the limit is B N without
+// valid_items).
+//
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/IR/BlockSize.h"
+#include "WarpDialect/IR/WarpDialect.h"
 #include "WarpDialect/Transforms/LoweringPolicy.h"
 #include "WarpDialect/Transforms/Passes.h"
 #include "WarpDialect/Utils/Builders.h"
@@ -61,29 +70,9 @@ using namespace mlir::warp;
 namespace {
 
 constexpr llvm::StringLiteral kBufferName = "__warp_merge_sort_buffer";
+constexpr llvm::StringLiteral kBlockBufferName =
+    "__warp_block_merge_sort_buffer";
 constexpr unsigned kBufferAlignment = 16;
-
-unsigned elementBytes(Type element) {
-  return element.getIntOrFloatBitWidth() / 8;
-}
-
-/// Spare elements before the warp's items in a part of its slice: 16
-/// bytes (at least one element), so that a lane's items start as aligned
-/// as their count allows (vector stores).
-int64_t frontElements(Type element) {
-  return std::max(1u, kBufferAlignment / elementBytes(element));
-}
-
-/// Elements of one part (keys or values) of a warp's slice: the spare
-/// elements before, the warp's items and a spare one after.
-int64_t partElements(Type element, unsigned items) {
-  return frontElements(element) + kWarpSize * items + 1;
-}
-
-uint64_t partBytes(Type element, unsigned items) {
-  return llvm::alignTo(partElements(element, items) * elementBytes(element),
-                       kBufferAlignment);
-}
 
 Type elementOf(Value vector) {
   return cast<VectorType>(vector.getType()).getElementType();
@@ -91,10 +80,10 @@ Type elementOf(Value vector) {
 
 /// Bytes of one warp's slice: the keys' part, then the values'.
 uint64_t sliceBytes(MergeSortOp op) {
-  unsigned items = op.getItemsPerLane();
-  uint64_t bytes = partBytes(op.getKeyType(), items);
+  unsigned items = kWarpSize * op.getItemsPerLane();
+  uint64_t bytes = getMergeSortPartBytes(op.getKeyType(), items);
   if (Value values = op.getValues())
-    bytes += partBytes(elementOf(values), items);
+    bytes += getMergeSortPartBytes(elementOf(values), items);
   return bytes;
 }
 
@@ -108,39 +97,81 @@ uint64_t sharedBytes(MergeSortOp op) {
 
 bool needsBuffer(MergeSortOp op) { return op.getWidth() > 1; }
 
+/// What the expansion needs of a warp or a block merge sort.
+struct SortSpec {
+  Operation *op;
+  Value keys, values, validItems, oobDefault;
+  Region *compare;
+  unsigned items;
+  /// The threads that sort together: a logical warp's lanes, or the
+  /// block's threads.
+  unsigned groupThreads;
+  /// Whether the group is the block: the thread's number in the block for
+  /// the lane, barriers for warp.syncwarp, one buffer for the block rather
+  /// than a slice per warp.
+  bool block;
+  /// The items one slice of the buffer holds (a warp's, or the block's).
+  int64_t sliceItems() const {
+    return int64_t(block ? groupThreads : kWarpSize) * items;
+  }
+};
+
+/// The spec of a warp.merge_sort (`block` false, a group of its width) or
+/// a warp.block_merge_sort (`block`, a group of the block's threads).
+template <typename SortOp>
+SortSpec getSortSpec(SortOp op, unsigned groupThreads, bool block) {
+  return {op,
+          op.getKeys(),
+          op.getValues(),
+          op.getValidItems(),
+          op.getOobDefault(),
+          &op.getCompare(),
+          unsigned(cast<VectorType>(op.getKeys().getType()).getNumElements()),
+          groupThreads,
+          block};
+}
+
 /// Builds one merge sort's expansion at the op.
 class MergeSortBuilder {
 public:
-  MergeSortBuilder(PatternRewriter &b, MergeSortOp op)
-      : b(b), loc(op.getLoc()), op(op), items(op.getItemsPerLane()),
-        width(op.getWidth()) {}
+  MergeSortBuilder(OpBuilder &b, const SortSpec &spec)
+      : b(b), loc(spec.op->getLoc()), spec(spec), items(spec.items),
+        width(spec.groupThreads) {}
 
   /// The sorted keys and, with values, the sorted values.
   SmallVector<Value> build(memref::GlobalOp buffer) {
-    lane = LaneIdOp::create(b, loc, b.getI32Type());
-    bool hasValues = bool(op.getValues());
+    // The lane (the block's thread) and its number in its group.
+    Value groupLane;
+    if (spec.block) {
+      lane = buildBlockThreadAndCount(b, loc, spec.op).first;
+      groupLane = lane;
+    } else {
+      lane = LaneIdOp::create(b, loc, b.getI32Type());
+      groupLane = width == kWarpSize ? lane : andI(lane, i32(width - 1));
+    }
+    bool hasValues = bool(spec.values);
     for (unsigned j = 0; j < items; ++j) {
-      keys.push_back(
-          vector::ExtractOp::create(b, loc, op.getKeys(), int64_t(j)));
+      keys.push_back(vector::ExtractOp::create(b, loc, spec.keys, int64_t(j)));
       if (hasValues)
         values.push_back(
-            vector::ExtractOp::create(b, loc, op.getValues(), int64_t(j)));
+            vector::ExtractOp::create(b, loc, spec.values, int64_t(j)));
     }
     SmallVector<Value> inputValues = values;
-    // With valid_items: which of this lane's positions in its logical warp
-    // take part.
+    // With valid_items: which of this lane's positions in its group take
+    // part.
     SmallVector<Value> valid;
-    if (Value n = op.getValidItems()) {
-      Value groupLane =
-          width == kWarpSize ? lane : andI(lane, i32(width - 1));
+    if (Value n = spec.validItems) {
       Value first = mul(groupLane, i32(items));
       for (unsigned j = 0; j < items; ++j)
         valid.push_back(cmp(arith::CmpIPredicate::slt,
                             j == 0 ? first : add(first, i32(j)), n));
       // The group's valid positions end at limit (slice positions).
       Value count = maxS(minS(n, i32(width * items)), i32(0));
-      Value groupFirst = sub(mul(lane, i32(items)), first);
-      limit = add(groupFirst, count);
+      limit =
+          spec.block ? count : add(sub(mul(lane, i32(items)), first), count);
+    } else if (!llvm::isPowerOf2_32(width)) {
+      // A block whose last runs are short: its items end the runs.
+      limit = i32(int64_t(width) * items);
     }
     sortInLane(valid);
     if (width > 1) {
@@ -148,7 +179,7 @@ public:
       for (unsigned runLanes = 1; runLanes < width; runLanes *= 2)
         mergeRound(runLanes);
     }
-    if (Value oob = op.getOobDefault()) {
+    if (Value oob = spec.oobDefault) {
       for (unsigned j = 0; j < items; ++j) {
         keys[j] = select(valid[j], keys[j], oob);
         if (hasValues)
@@ -158,7 +189,7 @@ public:
     // The results: the sorted keys, then the values.
     SmallVector<Value> results;
     ArrayRef<Value> parts[] = {keys, values};
-    for (auto [type, elements] : llvm::zip(op->getResultTypes(), parts))
+    for (auto [type, elements] : llvm::zip(spec.op->getResultTypes(), parts))
       results.push_back(vector::FromElementsOp::create(
           b, loc, cast<VectorType>(type), elements));
     return results;
@@ -186,7 +217,7 @@ private:
 
   /// A copy of the compare region: whether `l` is ordered before `r`.
   Value before(Value l, Value r) {
-    Block &block = op.getCompare().front();
+    Block &block = spec.compare->front();
     IRMapping mapping;
     mapping.map(block.getArgument(0), l);
     mapping.map(block.getArgument(1), r);
@@ -215,37 +246,57 @@ private:
       }
   }
 
-  /// This warp's parts of the buffer: views of 32 N + 2 keys (and values).
+  /// This warp's (the block's) parts of the buffer: views of the slice's
+  /// keys (and values) with their spare elements.
   void buildSlice(memref::GlobalOp buffer) {
     MemRefType bufferType = buffer.getType();
     Value whole = WorkgroupBuffers::read(b, loc, buffer);
-    Value warp = arith::IndexCastUIOp::create(
-        b, loc, b.getIndexType(),
-        WarpIdOp::create(b, loc, b.getI32Type(), /*linear=*/true));
-    Value offset = arith::MulIOp::create(
-        b, loc, warp, arith::ConstantIndexOp::create(b, loc, sliceBytes(op)));
+    int64_t sliceItems = spec.sliceItems();
+    Type keyType = elementOf(spec.keys);
+    Value offset;
+    if (spec.block) {
+      offset = arith::ConstantIndexOp::create(b, loc, 0);
+    } else {
+      Value warp = arith::IndexCastUIOp::create(
+          b, loc, b.getIndexType(),
+          WarpIdOp::create(b, loc, b.getI32Type(), /*linear=*/true));
+      offset = arith::MulIOp::create(
+          b, loc, warp,
+          arith::ConstantIndexOp::create(
+              b, loc, sliceBytes(cast<MergeSortOp>(spec.op))));
+    }
     auto view = [&](Type element, Value byteOffset) -> Value {
-      auto type = MemRefType::get({partElements(element, items)}, element,
-                                  MemRefLayoutAttrInterface(),
-                                  bufferType.getMemorySpace());
+      auto type = MemRefType::get(
+          {getMergeSortPartElements(element, sliceItems)}, element,
+          MemRefLayoutAttrInterface(), bufferType.getMemorySpace());
       return memref::ViewOp::create(b, loc, type, whole, byteOffset,
                                     ValueRange());
     };
-    keyPart = view(op.getKeyType(), offset);
-    if (Value values = op.getValues())
-      valuePart = view(
-          elementOf(values),
-          arith::AddIOp::create(
-              b, loc, offset,
-              arith::ConstantIndexOp::create(
-                  b, loc, partBytes(op.getKeyType(), items))));
+    keyPart = view(keyType, offset);
+    if (Value values = spec.values)
+      valuePart =
+          view(elementOf(values),
+               arith::AddIOp::create(
+                   b, loc, offset,
+                   arith::ConstantIndexOp::create(
+                       b, loc, getMergeSortPartBytes(keyType, sliceItems))));
+  }
+
+  /// The group's threads wait for each other: the warp's lanes, or the
+  /// block's threads.
+  void synchronize() {
+    if (spec.block)
+      gpu::BarrierOp::create(b, loc);
+    else
+      SyncWarpOp::create(b, loc, /*mask=*/Value());
   }
 
   /// Item `position` (an i32 in -1 .. 32 N) of a part, as an index.
   Value partIndex(Value part, Value position) {
     Type element = cast<MemRefType>(part.getType()).getElementType();
     return arith::IndexCastOp::create(
-        b, loc, b.getIndexType(), add(position, i32(frontElements(element))));
+        b, loc, b.getIndexType(),
+        add(position, i32(getMergeSortFrontElements(element))));
   }
   Value load(Value part, Value position) {
     return memref::LoadOp::create(b, loc, part, partIndex(part, position));
@@ -259,7 +310,7 @@ private:
     unsigned pairLanes = 2 * runLanes;
     int64_t size = int64_t(runLanes) * items;
     // The lane's items go to their blocked positions.
-    SyncWarpOp::create(b, loc, /*mask=*/Value());
+    synchronize();
     Value mine = mul(lane, i32(items));
     for (unsigned j = 0; j < items; ++j) {
       Value position = j == 0 ? mine : add(mine, i32(j));
@@ -267,7 +318,7 @@ private:
       if (valuePart)
         store(values[j], valuePart, position);
     }
-    SyncWarpOp::create(b, loc, /*mask=*/Value());
+    synchronize();
     // The pair's runs A = [aBegin, aEnd) and B = [aEnd, bEnd), the lane's
     // diagonal in the merged run, and the search's range [lo, hi].
     Value diagonal = mul(andI(lane, i32(pairLanes - 1)), i32(items));
@@ -334,12 +385,15 @@ private:
     }
   }
 
-  PatternRewriter &b;
+  OpBuilder &b;
   Location loc;
-  MergeSortOp op;
+  const SortSpec &spec;
+  /// N, and the group's threads.
   unsigned items, width;
+  /// The lane, or the block's thread.
   Value lane;
-  /// With valid_items: the end of the group's valid positions in the slice.
+  /// With valid_items: the end of the group's valid positions in the
+  /// slice; in a block of B threads, B not a power of two, B N.
   Value limit;
   SmallVector<Value> keys, values;
   Value keyPart, valuePart;
@@ -359,7 +413,8 @@ struct ExpandMergeSort final : public OpRewritePattern<MergeSortOp> {
         return rewriter.notifyMatchFailure(op, "no workgroup buffer "
                                                "(prepareMergeSorts)");
     }
-    MergeSortBuilder builder(rewriter, op);
+    SortSpec spec = getSortSpec(op, op.getWidth(), /*block=*/false);
+    MergeSortBuilder builder(rewriter, spec);
     rewriter.replaceOp(op, builder.build(buffer));
     return success();
   }
@@ -409,6 +464,34 @@ LogicalResult mlir::warp::prepareMergeSorts(Operation *root,
     buffers.allocate();
   }
   return success();
+}
+
+bool mlir::warp::expandBlockMergeSorts(gpu::GPUModuleOp module) {
+  SmallVector<std::pair<BlockMergeSortOp, unsigned>> sorts;
+  module.walk([&](BlockMergeSortOp op) {
+    // The verifier has required the block size.
+    if (std::optional<int64_t> threads = getKnownBlockThreads(op))
+      sorts.push_back({op, unsigned(*threads)});
+  });
+  if (sorts.empty())
+    return false;
+  // One buffer for the module, sized for its largest sort.
+  WorkgroupBuffers buffers(module);
+  Type byteType = IntegerType::get(module.getContext(), 8);
+  for (auto [op, threads] : sorts)
+    if (threads > 1)
+      buffers.reserve(kBlockBufferName, byteType, /*slot=*/0,
+                      int64_t(op.getSharedBytes(threads)), kBufferAlignment);
+  buffers.allocate();
+  for (auto [op, threads] : sorts) {
+    OpBuilder b(op);
+    SortSpec spec = getSortSpec(op, threads, /*block=*/true);
+    MergeSortBuilder builder(b, spec);
+    op->replaceAllUsesWith(
+        builder.build(buffers.lookup(kBlockBufferName, byteType, 0)));
+    op.erase();
+  }
+  return true;
 }
 
 void mlir::warp::populateExpandMergeSortPatterns(RewritePatternSet &patterns) {

@@ -1306,20 +1306,44 @@ class KernelBuilder(TileMixin):
         `oob_default` and keeps its value (CUB's Sort with valid_items).
         Returns the sorted keys, or (keys, values). Every lane of the warp
         must call it."""
-        keys, operands, types = self._sort_operands("merge_sort", "a lane's", keys, values)
+        width = self._ops.integer(_checks.integer(width, "width", 1, 32), "i32")
+        return self._merge_sort("warp.merge_sort", "a lane's", keys, values, compare,
+                                valid_items, oob_default, {"width": width})
+
+    def _merge_sort(self, op: str, whose: str, keys, values, compare, valid_items,
+                    oob_default, attributes: Dict[str, object]):
+        """A warp or block merge sort: `op` with `attributes` besides the
+        operands'; the sorted keys, or (keys, values)."""
+        name = op.split(".")[1]
+        keys, operands, types = self._sort_operands(name, whose, keys, values)
         if (valid_items is None) != (oob_default is None):
-            raise ValueError("merge_sort takes valid_items and oob_default together")
+            raise ValueError(f"{name} takes valid_items and oob_default together")
         valid = [] if valid_items is None else [self.coerce(valid_items, i32)]
         oob = [] if oob_default is None else [self.coerce(oob_default, keys.type.element)]
         if not callable(compare):
             raise TypeError(f"compare must be a function of two keys, not {compare!r}")
-        attributes = {
-            "width": self._ops.integer(_checks.integer(width, "width", 1, 32), "i32"),
-            "operandSegmentSizes": _segment_sizes([keys], operands[1:], valid, oob)}
-        results = self._with_combiner("warp.merge_sort", [keys], True,
-                                      operands + valid + oob, attributes,
+        attributes = dict(attributes,
+                          operandSegmentSizes=_segment_sizes([keys], operands[1:], valid, oob))
+        results = self._with_combiner(op, [keys], True, operands + valid + oob, attributes,
                                       compare, types, [keys.type.element], [i1])
         return results[0] if values is None else tuple(results)
+
+    def block_merge_sort(self, keys: Value, values: Optional[Value] = None,
+                         compare: Callable = lambda a, b: a < b, valid_items=None,
+                         oob_default=None):
+        """warp.block_merge_sort (CUB BlockMergeSort::StableSort): a stable
+        sort of the block's B*N keys, each thread holding N in a vector (i8,
+        i16, i32, i64, f16, bf16, f32 or f64) in the blocked arrangement
+        (thread t: keys t*N .. t*N+N-1), by `compare(a, b)` as merge_sort's
+        (an i1 Value, true when `a` is ordered strictly before `b`; default
+        `a < b`). `values` (a vector of the same N) travel with their keys.
+        With `valid_items` (an i32 Value or int) and `oob_default` (a key),
+        only the block's first `valid_items` positions are sorted; every
+        later position gets `oob_default` and keeps its value. The kernel
+        needs a known_block_size. Returns the sorted keys, or (keys,
+        values). Every thread of the block must call it."""
+        return self._merge_sort("warp.block_merge_sort", "a thread's", keys, values,
+                                compare, valid_items, oob_default, {})
 
     def ballot(self, predicate: Value, mask=None) -> Value:
         predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)

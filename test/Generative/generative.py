@@ -61,13 +61,15 @@ def probe_types(warp_opt, workdir):
     of the probes; each probe named by its location)."""
     probes = []
     for op in ops.OPS.values():
+        # An op that needs the block size is probed in a block of one warp.
+        attrs = " attributes {known_block_size = array<i32: 32, 1, 1>}" if op.needs_known_block else ""
         for form, line in op.probe_forms():
             for t in ops.candidates(form):
-                probes.append((form, t, line.format(T=t)))
+                probes.append((form, t, line.format(T=t), attrs))
     chunks = []
-    for i, (form, t, line) in enumerate(probes):
+    for i, (form, t, line, attrs) in enumerate(probes):
         chunks.append("gpu.module @m {\n  gpu.func @k(%%x: %s, %%c1: i32, %%m: memref<?x%s>, %%i: index) "
-                      "kernel {\n    %s loc(\"P%d\")\n    gpu.return\n  }\n}\n" % (t, t, line, i))
+                      "kernel%s {\n    %s loc(\"P%d\")\n    gpu.return\n  }\n}\n" % (t, t, attrs, line, i))
     parts = max(1, min(4, os.cpu_count() or 1))
     size = (len(chunks) + parts - 1) // parts
     runs = []
@@ -92,7 +94,7 @@ def probe_types(warp_opt, workdir):
         for m in re.findall(rf"probe{k}\.mlir:(\d+):\d+: error", stderr):
             rejected.add(start + max(i for i, first in enumerate(first_lines) if first <= int(m)))
     accepted = {}
-    for i, (form, t, _) in enumerate(probes):
+    for i, (form, t, _, _) in enumerate(probes):
         accepted.setdefault(form, [])
         if i not in rejected:
             accepted[form].append(t)
@@ -255,9 +257,11 @@ def generate(rng, accepted, chip, only=None, force=None):
                 stages.append(q)
     if not stages:
         return None
+    # Ops that need the block size (their verifier's rule) always get it.
+    known = rng.random() < 0.3 or any(ops.OPS[p["op"]].needs_known_block for p in stages)
     return dict(seed=rng.getrandbits(32), chip=chip, options=rng.choice(OPTION_SETS),
                 block=list(block), grid=rng.choice([1, 1, 2]),
-                known=rng.random() < 0.3, stages=stages)
+                known=known, stages=stages)
 
 
 # ----------------------------------------------------------------------------
@@ -893,7 +897,10 @@ def shrink(args, prog, workdir):
         cand = dict(cur, stages=[dict(p, **change) for p in cur["stages"]])
         if fails(cand):
             cur = cand
+    needs_known = any(ops.OPS[p["op"]].needs_known_block for p in cur["stages"])
     for change in ({"grid": 1}, {"known": False}, {"options": ""}):
+        if needs_known and change.get("known") is False:
+            continue
         cand = dict(cur, **change)
         if cand != cur and fails(cand):
             cur = cand

@@ -156,6 +156,9 @@ def form_kind(form):
 class Op:
     name = None
     block_level = False
+    # Whether the op needs the kernel's known_block_size (its verifier
+    # refuses it without): the probes and the programs then have one.
+    needs_known_block = False
     probe = None  # MLIR line for type probing: {T} the payload type
 
     def probe_forms(self):
@@ -1034,21 +1037,66 @@ SORT_ORDERS = {"int": [("slt", False, True), ("ult", False, False),
 
 
 class SortProbe(str):
-    """warp.merge_sort's probe line: its compare region needs the element
-    type of the payload type the probe tries."""
+    """A merge sort's probe line (the string: the op's name): its compare
+    region needs the element type of the payload type the probe tries."""
 
     def format(self, T):
         elem = parse_type(T)[0]
         cmp = "arith.cmpf olt" if is_float(elem) else "arith.cmpi slt"
-        return (f"%r = warp.merge_sort %x : {T} compare(%a: {elem}, %b: {elem}) "
+        return (f"%r = warp.{self} %x : {T} compare(%a: {elem}, %b: {elem}) "
                 f"{{ %lt = {cmp}, %a, %b : {elem} warp.yield %lt : i1 }}")
 
 
-class MergeSort(Op):
+def sort_order(rng, elem):
+    """(predicate, descending, signed) of a random compare region."""
+    return rng.choice(SORT_ORDERS["float" if is_float(elem) else "int"])
+
+
+def sort_lines(p, op):
+    """A merge sort of p's keys (and values) by p's predicate: %r (and %s)."""
+    elem = parse_type(p["type"])[0]
+    pairs = bool(p["values"])
+    head = f"%r, %s = warp.{op} %x, %v" if pairs else f"%r = warp.{op} %x"
+    width = f" width {p['width']}" if p.get("width", 32) != 32 else ""
+    types = p["type"] + (f", {p['values']}" if pairs else "")
+    cmp = "arith.cmpf" if is_float(elem) else "arith.cmpi"
+    return [f"{head}{width} : {types} compare(%ka: {elem}, %kb: {elem}) {{",
+            f"  %klt = {cmp} {p['pred']}, %ka, %kb : {elem}",
+            "  warp.yield %klt : i1",
+            "}"]
+
+
+def stable_sorted(p, items):
+    """(key, value) items sorted stably by p's order (also when
+    descending: equal keys keep their order)."""
+    elem = parse_type(p["type"])[0]
+    if is_float(elem):
+        key = float
+    elif p["signed"]:
+        key = lambda v: model.signed(int(v), model.INT_BITS[elem])  # noqa: E731
+    else:
+        key = int
+    return sorted(items, key=lambda kv: key(kv[0]), reverse=p["descending"])
+
+
+class SortOp(Op):
+    """A merge sort's keys (and values) in, sorted out, by a compare region."""
+
+    def operands(self, p):
+        return [("x", p["type"], "order")] + ([("v", p["values"], "bits")] if p["values"] else [])
+
+    def results(self, p):
+        return [("r", p["type"])] + ([("s", p["values"])] if p["values"] else [])
+
+    def mlir(self, p, k):
+        return sort_lines(p, self.name)
+
+
+class MergeSort(SortOp):
     """warp.merge_sort: N keys per lane (and as many values), sorted stably
     across each logical warp of `width` lanes, blocked in and out."""
     name = "merge_sort"
-    probe = SortProbe()
+    probe = SortProbe("merge_sort")
 
     def gen(self, rng, ctx):
         # Every lane of the warp; a ragged warp's results are undefined.
@@ -1058,7 +1106,7 @@ class MergeSort(Op):
         if t is None:
             return None
         elem = parse_type(t)[0]
-        pred, descending, signed = rng.choice(SORT_ORDERS["float" if is_float(elem) else "int"])
+        pred, descending, signed = sort_order(rng, elem)
         # Values whose buffer, with the keys', fits the static shared memory
         # for 1024 threads (the expansion sizes it so without
         # known_block_size): 32 warps of 32 x N keys and values.
@@ -1070,47 +1118,64 @@ class MergeSort(Op):
         return dict(op=self.name, type=t, values=values, exec=list(ctx.existing),
                     width=rng.choice(POW2), pred=pred, descending=descending, signed=signed)
 
-    def operands(self, p):
-        return [("x", p["type"], "order")] + ([("v", p["values"], "bits")] if p["values"] else [])
-
-    def results(self, p):
-        return [("r", p["type"])] + ([("s", p["values"])] if p["values"] else [])
-
-    def mlir(self, p, k):
-        elem = parse_type(p["type"])[0]
-        pairs = bool(p["values"])
-        head = "%r, %s = warp.merge_sort %x, %v" if pairs else "%r = warp.merge_sort %x"
-        width = f" width {p['width']}" if p["width"] != 32 else ""
-        types = p["type"] + (f", {p['values']}" if pairs else "")
-        cmp = "arith.cmpf" if is_float(elem) else "arith.cmpi"
-        return [f"{head}{width} : {types} compare(%ka: {elem}, %kb: {elem}) {{",
-                f"  %klt = {cmp} {p['pred']}, %ka, %kb : {elem}",
-                "  warp.yield %klt : i1",
-                "}"]
-
     def expect(self, p, d):
-        elem, n = parse_type(p["type"])
-        if is_float(elem):
-            key = float
-        elif p["signed"]:
-            key = lambda v: model.signed(int(v), model.INT_BITS[elem])  # noqa: E731
-        else:
-            key = int
+        n = parse_type(p["type"])[1]
         w = p["width"]
         out = {"r": [None] * WARP}
         if p["values"]:
             out["s"] = [None] * WARP
         for first in range(0, WARP, w):
             lanes = range(first, first + w)
-            items = [(d.ins["x"][l][j], d.ins["v"][l][j] if p["values"] else None)
-                     for l in lanes for j in range(n)]
-            # Stable: equal keys keep their order, also when descending.
-            items = sorted(items, key=lambda kv: key(kv[0]), reverse=p["descending"])
+            items = stable_sorted(p, [(d.ins["x"][l][j], d.ins["v"][l][j] if p["values"] else None)
+                                      for l in lanes for j in range(n)])
             for i, l in enumerate(lanes):
                 mine = items[i * n:(i + 1) * n]
                 out["r"][l] = [kv[0] for kv in mine]
                 if p["values"]:
                     out["s"][l] = [kv[1] for kv in mine]
+        return out
+
+
+def merge_sort_part_bytes(elem, items):
+    """A merge sort buffer's part of `items` elem items (WarpDialect.h:
+    16 bytes before, one item after, rounded up to 16)."""
+    size = ELEM_BYTES[elem]
+    return -(-((max(1, 16 // size) + items + 1) * size) // 16) * 16
+
+
+class BlockMergeSort(SortOp):
+    """warp.block_merge_sort: N keys per thread (and as many values), sorted
+    stably across the block (any thread count), blocked in and out."""
+    name = "block_merge_sort"
+    block_level = True
+    needs_known_block = True
+    probe = SortProbe("block_merge_sort")
+
+    def gen(self, rng, ctx):
+        t = ctx.type_for(self.name, rng)
+        if t is None:
+            return None
+        elem, n = parse_type(t)
+        items = ctx.threads * n
+        # The verifier's limit: keys (and values) within 48 KiB.
+        room = 48 * 1024 - merge_sort_part_bytes(elem, items)
+        if room < 0:
+            return None
+        fits = [v for v in EXCHANGE_ELEMS if merge_sort_part_bytes(v, items) <= room]
+        values = None
+        if fits and rng.random() < 0.5:
+            values = f"vector<{n}x{rng.choice(fits)}>"
+        pred, descending, signed = sort_order(rng, elem)
+        return dict(op=self.name, type=t, values=values, exec=list(ctx.existing),
+                    pred=pred, descending=descending, signed=signed)
+
+    def expect_block(self, p, d):
+        n = parse_type(p["type"])[1]
+        items = stable_sorted(p, [(d.ins["x"][t][j], d.ins["v"][t][j] if p["values"] else None)
+                                  for t in range(d.threads) for j in range(n)])
+        out = {"r": [[kv[0] for kv in items[t * n:(t + 1) * n]] for t in range(d.threads)]}
+        if p["values"]:
+            out["s"] = [[kv[1] for kv in items[t * n:(t + 1) * n]] for t in range(d.threads)]
         return out
 
 
@@ -1204,4 +1269,4 @@ class AtomicRMW(Op):
 OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFirst(), Votes(),
                               Match(), Reduce(), Scan(), BlockReduce(), BlockScan(),
                               BlockBroadcast(), BlockShuffle(), Exchange(), BlockExchange(),
-                              MergeSort(), AtomicRMW()]}
+                              MergeSort(), BlockMergeSort(), AtomicRMW()]}

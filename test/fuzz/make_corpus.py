@@ -305,6 +305,20 @@ def family_seeds():
         " : vector<2xi8>",
         "memref.store %s#0, %out[%c0] : memref<4xvector<4xf32>>",
         "memref.store %t, %o8[%c0] : memref<4xvector<2xi8>>"], block=100)
+    # A block merge sort of pairs over a block that is not a power of two,
+    # then a ragged one (valid_items, the oob default), descending.
+    yield kernel("block_merge_sort", "%out: memref<4xvector<4xi32>>, %k: vector<4xi32>, "
+                 "%v: vector<4xbf16>, %f: vector<3xf64>, %n: i32, "
+                 "%of: memref<4xvector<3xf64>>", [
+        "%s:2 = warp.block_merge_sort %k, %v : vector<4xi32>, vector<4xbf16>"
+        " compare(%a: i32, %b: i32) {",
+        "  %lt = arith.cmpi slt, %a, %b : i32", "  warp.yield %lt : i1", "}",
+        "%inf = arith.constant 0x7FF0000000000000 : f64",
+        "%t = warp.block_merge_sort %f valid_items %n default %inf : vector<3xf64>"
+        " compare(%a: f64, %b: f64) {",
+        "  %gt = arith.cmpf ogt, %a, %b : f64", "  warp.yield %gt : i1", "}",
+        "memref.store %s#0, %out[%c0] : memref<4xvector<4xi32>>",
+        "memref.store %t, %of[%c0] : memref<4xvector<3xf64>>"], block=160)
     yield kernel("block_shuffle", "%out: memref<4xf32>, %x: f32, %d: i32", [
         "%r, %ok = warp.block_shuffle <offset> %x, %d : f32",
         "%q, %ok2 = warp.block_shuffle <rotate> %r, %d : f32",

@@ -822,4 +822,111 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
   let hasVerifier = 1;
 }
 
+def Warp_BlockMergeSortOp : Warp_BlockOp<"block_merge_sort",
+    [AttrSizedOperandSegments, AllTypesMatch<["keys", "sorted_keys"]>]> {
+  let summary = "stable merge sort of N items per thread over the block by a "
+                "compare region (CUB BlockMergeSort)";
+  let description = [{
+    The block's `B` threads (numbered as in `warp.block_reduce`: `t = x +
+    X * (y + Y * z)`) hold `B * N` keys in the blocked arrangement (thread
+    `t` holds positions `t*N .. t*N+N-1` in a `vector<N x T>`, `1 <= N <=
+    64`, `T` one of i8, i16, i32, i64, f16, bf16, f32, f64), and optionally
+    as many values (a `vector<N x V>` of the same `N`, `V` of the same
+    types), each value travelling with its key. The op sorts the block's
+    keys by the `compare` region and returns them (and the values) in the
+    blocked arrangement: thread `t` gets the sorted positions `t*N ..
+    t*N+N-1` (CUB's `BlockMergeSort::Sort`/`StableSort`).
+
+    The `compare` region is `warp.merge_sort`'s: two keys `(%a: T, %b: T)`
+    in, a `warp.yield` of an i1 that is true when `a` is ordered strictly
+    before `b` (a strict weak ordering), only ops without memory effects
+    (the expansion evaluates copies of it anywhere, also on keys that do
+    not take part), values from above allowed.
+
+    The sort is **stable**: keys that neither compares before the other
+    keep their blocked order, and so do their values. Keys and values move
+    bit for bit (NaN payloads, `-0.0`).
+
+    With `valid_items %n default %oob` (CUB's `Sort(keys, compare,
+    valid_items, oob_default)`; a block-uniform i32 and a `T`), only the
+    positions `0 .. n-1` take part: the result holds them sorted at
+    positions `0 .. n-1`, and every position from `n` on holds the key
+    `%oob` with the value that position held in the input (as
+    `warp.merge_sort`; CUB documents the keys, not the values, there). The
+    keys past `n` are never compared. `n <= 0` sorts nothing, `n >= B * N`
+    sorts everything.
+
+    Every thread of the block must execute the op (it holds barriers). The
+    block size must be known: the `gpu.func`'s `known_block_size` (CUB's
+    `BLOCK_DIM_X/Y/Z`), any shape and any thread count up to 1024, also
+    one that is not a multiple of 32 or a power of two.
+
+    Lowering (`warp-expand-block-collectives`), the expansion of
+    `warp.merge_sort` with the whole block as its group: each thread sorts
+    its `N` items in registers (an odd-even transposition network), then
+    `ceil(log2(B))` merge rounds; in round `r` each run of the items of
+    `2^(r-1)` threads merges with the next one (the last run of a round may
+    be short or alone where `B` is not a power of two). A round is a
+    barrier, every thread stores its keys (and values) at their blocked
+    positions in a workgroup buffer, a barrier, every thread finds where
+    its `N` outputs start in the two runs (a merge-path binary search along
+    its diagonal) and merges `N` items serially from the buffer. The buffer
+    is one `memref.global` `@__warp_block_merge_sort_buffer` (i8, 16-byte
+    aligned) that the expansion adds to the enclosing `gpu.module`, shared
+    by every block merge sort of the module and sized for the largest: a
+    part of keys and, with values, one of values, each of `B * N` items
+    with 16 bytes (at least one item) before them and one item after them,
+    rounded up to 16 bytes. Where that exceeds the 48 KiB of static shared
+    memory, a verifier error.
+
+    ```mlir
+    %s = warp.block_merge_sort %keys : vector<4xi32>
+        compare (%a: i32, %b: i32) {
+      %lt = arith.cmpi slt, %a, %b : i32
+      warp.yield %lt : i1
+    }
+    // Pairs, descending, the block's first %n positions sorted.
+    %k, %v = warp.block_merge_sort %f, %idx valid_items %n default %ninf
+        : vector<2xf32>, vector<2xi32> compare (%a: f32, %b: f32) {
+      %gt = arith.cmpf ogt, %a, %b : f32
+      warp.yield %gt : i1
+    }
+    ```
+  }];
+  let arguments = (ins Warp_RadixSortItems:$keys,
+                       Optional<Warp_RadixSortItems>:$values,
+                       Optional<I32>:$valid_items,
+                       Optional<AnyType>:$oob_default);
+  let results = (outs Warp_RadixSortItems:$sorted_keys,
+                      Optional<Warp_RadixSortItems>:$sorted_values);
+  let regions = (region SizedRegion<1>:$compare);
+  let assemblyFormat = [{
+    $keys (`,` $values^)? (`valid_items` $valid_items^)?
+    (`default` $oob_default^)? attr-dict `:`
+    custom<RadixSortTypes>(type($keys), type($values), type($sorted_values))
+    custom<DefaultType>(ref($oob_default), ref(type($keys)),
+                        type($oob_default))
+    custom<Compare>($compare)
+  }];
+  let extraClassDeclaration = [{
+    /// The most items per thread.
+    static constexpr unsigned kMaxItemsPerThread = 64;
+    /// N, the number of items per thread.
+    unsigned getItemsPerThread() {
+      return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
+          .getNumElements();
+    }
+    /// The key type T.
+    ::mlir::Type getKeyType() {
+      return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
+          .getElementType();
+    }
+    /// The workgroup buffer's bytes for a block of `threads` threads.
+    uint64_t getSharedBytes(int64_t threads);
+  }];
+  let hasVerifier = 1;
+  // The region's checks need its ops verified first.
+  let hasRegionVerifier = 1;
+}
+
 #endif // WARP_DIALECT_IR_WARPBLOCKOPS_TD

@@ -117,7 +117,7 @@ namespace mlir::warp {
 inline bool isBlockCollective(Operation *op) {
   return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockExchangeOp,
              BlockShuffleOp, BlockLoadOp, BlockStoreOp, BlockHistogramOp,
-             BlockRadixSortOp, BlockScatterOp>(op);
+             BlockRadixSortOp, BlockMergeSortOp, BlockScatterOp>(op);
 }
 
 /// Whether `op` is a device-wide collective (`warp.device_*`): host code
@@ -204,6 +204,21 @@ int64_t getBlockBufferPaddingPeriod(Type element);
 /// register counters (the same choice for the verifier and the
 /// expansion); where none fits, the smallest.
 RadixSortLayout getRadixSortLayout(BlockRadixSortOp op, unsigned radixBits);
+
+/// The merge sorts' workgroup buffers (warp.merge_sort's per warp,
+/// warp.block_merge_sort's per block) hold a part of keys and, with values,
+/// one of values, each a run of items with spare elements around it: 16
+/// bytes before (at least one element; the merge-path search reads the
+/// element before a run, and a thread's items start as aligned as their
+/// count allows) and one element after (the merge reads one past a run).
+/// The spare elements before the items of a part of `element`s.
+int64_t getMergeSortFrontElements(Type element);
+
+/// The elements of a part of `items` items of `element`, spares included.
+int64_t getMergeSortPartElements(Type element, int64_t items);
+
+/// The bytes of that part, rounded up to 16 (the next part's alignment).
+uint64_t getMergeSortPartBytes(Type element, int64_t items);
 
 } // namespace mlir::warp
 

@@ -648,7 +648,8 @@ def Warp_ScanOp : Warp_Op<"scan",
 def Warp_YieldOp : Warp_Op<"yield",
     [Pure, Terminator, ParentOneOf<["ReduceOp", "ScanOp", "BlockReduceOp", "BlockScanOp",
                  "DeviceSelectIfOp", "DevicePartitionIfOp",
-                 "DeviceReduceCombineOp", "MergeSortOp"]>]> {
+                 "DeviceReduceCombineOp", "MergeSortOp",
+                 "BlockMergeSortOp"]>]> {
   let summary = "the result of a combiner or predicate region";
   let description = [{
     Ends the `combine` region of `warp.reduce`, `warp.scan`,
@@ -657,7 +658,8 @@ def Warp_YieldOp : Warp_Op<"yield",
     combined tuple (one value per reduced value, of the same types), and
     the `pred` region of `warp.device_select_if` and
     `warp.device_partition_if`, yielding the element's i1, and the
-    `compare` region of `warp.merge_sort`, yielding whether its first key
+    `compare` region of `warp.merge_sort` and `warp.block_merge_sort`,
+    yielding whether its first key
     is ordered before its second.
 
     ```mlir

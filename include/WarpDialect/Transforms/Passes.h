@@ -168,6 +168,13 @@ bool expandBlockMemoryOps(Operation *root);
 /// made here.
 bool expandBlockRadixSorts(gpu::GPUModuleOp module);
 
+/// Rewrites every warp.block_merge_sort under `module` as a per-thread
+/// sorting network and merge rounds through a workgroup buffer between
+/// barriers (ExpandMergeSort.cpp, warp.merge_sort's expansion over the
+/// block); returns whether there was one. warp-expand-block-collectives
+/// calls it first.
+bool expandBlockMergeSorts(gpu::GPUModuleOp module);
+
 /// warp-check-convergence on every kernel under `root`: failure where it
 /// reported an error (never with `asWarnings`). `record` and
 /// `afterExpansion` are the pass's options of those names.

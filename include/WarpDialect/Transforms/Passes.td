@@ -161,6 +161,11 @@ def WarpExpandBlockCollectivesPass
     serially, and a scan rescans them from the thread's exclusive prefix
     (`ExpandBlockItems.cpp`). Items are not padded.
 
+    `warp.block_merge_sort` becomes `warp.merge_sort`'s expansion with the
+    block as its group (`ExpandMergeSort.cpp`): each thread's sorting
+    network, then merge rounds through `@__warp_block_merge_sort_buffer`
+    between `gpu.barrier`s.
+
     ```mlir
     // warp-opt --warp-expand-block-collectives
     %s = warp.block_exchange <blocked_to_striped> %b : vector<4xf32>

@@ -1887,3 +1887,227 @@ func.func @merge_sort_no_region(%k: vector<4xi32>) {
   %0 = warp.merge_sort %k : vector<4xi32>
   return
 }
+
+// -----
+
+gpu.module @block_merge_sort_no_block_size {
+  gpu.func @k(%k: vector<4xi32>) kernel {
+    // expected-error @+1 {{'warp.block_merge_sort' op needs a known_block_size on the gpu.func (CUB's BLOCK_DIM_X/Y/Z): the merge rounds follow the block's thread count}}
+    %0 = warp.block_merge_sort %k : vector<4xi32> compare(%a: i32, %b: i32) {
+      %lt = arith.cmpi slt, %a, %b : i32
+      warp.yield %lt : i1
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// Outside a gpu.func there is no block size either.
+func.func @block_merge_sort_host(%k: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_merge_sort' op needs a known_block_size on the gpu.func}}
+  %0 = warp.block_merge_sort %k : vector<4xi32> compare(%a: i32, %b: i32) {
+    %lt = arith.cmpi slt, %a, %b : i32
+    warp.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+gpu.module @block_merge_sort_too_many_threads {
+  gpu.func @k(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 1024, 2, 1>} {
+    // expected-error @+1 {{'warp.block_merge_sort' op sorts over at most 1024 threads, got a known_block_size of 2048}}
+    %0 = warp.block_merge_sort %k : vector<4xi32> compare(%a: i32, %b: i32) {
+      %lt = arith.cmpi slt, %a, %b : i32
+      warp.yield %lt : i1
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_merge_sort_too_many_items {
+  gpu.func @k(%k: vector<65xi8>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{'warp.block_merge_sort' op sorts 1 to 64 items per thread, got 65}}
+    %0 = warp.block_merge_sort %k : vector<65xi8> compare(%a: i8, %b: i8) {
+      %lt = arith.cmpi slt, %a, %b : i8
+      warp.yield %lt : i1
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// 1024 threads x 8 f64 keys and i32 values: (2 + 8192 + 1) x 8 bytes
+// (65568 rounded to 16) and (4 + 8192 + 1) x 4 (32800 rounded).
+gpu.module @block_merge_sort_shared_memory {
+  gpu.func @k(%k: vector<8xf64>, %v: vector<8xi32>) kernel
+      attributes {known_block_size = array<i32: 1024, 1, 1>} {
+    // expected-error @+1 {{'warp.block_merge_sort' op needs 98368 bytes of workgroup memory (1024 threads x 8 items), more than the 49152 bytes of static shared memory: give the gpu.func a smaller known_block_size or sort fewer items}}
+    %0:2 = warp.block_merge_sort %k, %v : vector<8xf64>, vector<8xi32> compare(%a: f64, %b: f64) {
+      %lt = arith.cmpf olt, %a, %b : f64
+      warp.yield %lt : i1
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_merge_sort_value_count {
+  gpu.func @k(%k: vector<4xi32>, %v: vector<2xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{'warp.block_merge_sort' op has one value per key: 4 keys, 2 values per thread}}
+    %0:2 = warp.block_merge_sort %k, %v : vector<4xi32>, vector<2xf32> compare(%a: i32, %b: i32) {
+      %lt = arith.cmpi slt, %a, %b : i32
+      warp.yield %lt : i1
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_merge_sort_key_type {
+  gpu.func @k(%k: vector<4xi1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{'warp.block_merge_sort' op operand #0 must be a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64, but got 'vector<4xi1>'}}
+    %0 = warp.block_merge_sort %k : vector<4xi1> compare(%a: i1, %b: i1) {
+      warp.yield %a : i1
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_merge_sort_value_type {
+  gpu.func @k(%k: vector<4xi32>, %v: vector<4xindex>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{'warp.block_merge_sort' op operand #1 must be a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64, but got 'vector<4xindex>'}}
+    %0:2 = warp.block_merge_sort %k, %v : vector<4xi32>, vector<4xindex> compare(%a: i32, %b: i32) {
+      %lt = arith.cmpi slt, %a, %b : i32
+      warp.yield %lt : i1
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_merge_sort_valid_without_default {
+  gpu.func @k(%k: vector<4xi32>, %n: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{'warp.block_merge_sort' op takes valid_items and default together (CUB's valid_items and oob_default)}}
+    %0 = warp.block_merge_sort %k valid_items %n : vector<4xi32> compare(%a: i32, %b: i32) {
+      %lt = arith.cmpi slt, %a, %b : i32
+      warp.yield %lt : i1
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_merge_sort_default_type {
+  gpu.func @k(%k: vector<4xi32>, %n: i32, %d: i64) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{'warp.block_merge_sort' op default must have the key type 'i32', got 'i64'}}
+    %0 = "warp.block_merge_sort"(%k, %n, %d) <{operandSegmentSizes = array<i32: 1, 0, 1, 1>}> ({
+    ^bb0(%a: i32, %b: i32):
+      %lt = arith.cmpi slt, %a, %b : i32
+      warp.yield %lt : i1
+    }) : (vector<4xi32>, i32, i64) -> vector<4xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_merge_sort_valid_type {
+  gpu.func @k(%k: vector<4xi32>, %n: i64, %d: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{'warp.block_merge_sort' op operand #1 must be 32-bit signless integer, but got 'i64'}}
+    %0 = "warp.block_merge_sort"(%k, %n, %d) <{operandSegmentSizes = array<i32: 1, 0, 1, 1>}> ({
+    ^bb0(%a: i32, %b: i32):
+      %lt = arith.cmpi slt, %a, %b : i32
+      warp.yield %lt : i1
+    }) : (vector<4xi32>, i64, i32) -> vector<4xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_merge_sort_result_type {
+  gpu.func @k(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{'warp.block_merge_sort' op failed to verify that all of {keys, sorted_keys} have same type}}
+    %0 = "warp.block_merge_sort"(%k) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>}> ({
+    ^bb0(%a: i32, %b: i32):
+      %lt = arith.cmpi slt, %a, %b : i32
+      warp.yield %lt : i1
+    }) : (vector<4xi32>) -> vector<4xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_merge_sort_region_arguments {
+  gpu.func @k(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{'warp.block_merge_sort' op compare region must take two arguments of the key type 'i32', got ('i32')}}
+    %0 = warp.block_merge_sort %k : vector<4xi32> compare(%a: i32) {
+      %lt = arith.cmpi slt, %a, %a : i32
+      warp.yield %lt : i1
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_merge_sort_region_types {
+  gpu.func @k(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{'warp.block_merge_sort' op compare region must take two arguments of the key type 'i32', got ('f32', 'f32')}}
+    %0 = warp.block_merge_sort %k : vector<4xi32> compare(%a: f32, %b: f32) {
+      %lt = arith.cmpf olt, %a, %b : f32
+      warp.yield %lt : i1
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_merge_sort_yield {
+  gpu.func @k(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %0 = warp.block_merge_sort %k : vector<4xi32> compare(%a: i32, %b: i32) {
+      // expected-error @+1 {{'warp.yield' op must yield one i1 (whether the first key is ordered before the second), got ('i32')}}
+      warp.yield %a : i32
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_merge_sort_impure {
+  gpu.func @k(%k: vector<4xi32>, %m: memref<4xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-note @+1 {{the region of this op}}
+    %0 = warp.block_merge_sort %k : vector<4xi32> compare(%a: i32, %b: i32) {
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{'memref.load' op may not be in the compare region of 'warp.block_merge_sort': the region must be pure}}
+      %x = memref.load %m[%c0] : memref<4xi32>
+      %lt = arith.cmpi slt, %x, %b : i32
+      warp.yield %lt : i1
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_merge_sort_no_region {
+  gpu.func @k(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+2 {{expected 'compare'}}
+    %0 = warp.block_merge_sort %k : vector<4xi32>
+    gpu.return
+  }
+}

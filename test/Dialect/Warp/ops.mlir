@@ -305,6 +305,36 @@ func.func @merge_sort(%k: vector<4xi32>, %v: vector<4xf16>, %f: vector<7xf64>,
   return %1#0, %1#1, %2 : vector<4xi32>, vector<4xf16>, vector<7xf64>
 }
 
+// The block sort needs its block size: a gpu.func's known_block_size.
+// CHECK-LABEL: gpu.module @block_merge_sort
+gpu.module @block_merge_sort {
+  // CHECK-LABEL: gpu.func @sorts
+  gpu.func @sorts(%k: vector<4xi32>, %v: vector<4xf16>, %f: vector<3xbf16>,
+                  %n: i32, %oob: bf16) kernel
+      attributes {known_block_size = array<i32: 32, 3, 1>} {
+    // CHECK: warp.block_merge_sort %{{.*}} : vector<4xi32> compare(%[[A:.*]]: i32, %[[B:.*]]: i32) {
+    // CHECK-NEXT: %[[LT:.*]] = arith.cmpi slt, %[[A]], %[[B]] : i32
+    // CHECK-NEXT: warp.yield %[[LT]] : i1
+    // GENERIC: "warp.block_merge_sort"(%{{.*}}) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>}> ({
+    %0 = warp.block_merge_sort %k : vector<4xi32> compare(%a: i32, %b: i32) {
+      %lt = arith.cmpi slt, %a, %b : i32
+      warp.yield %lt : i1
+    }
+    // CHECK: warp.block_merge_sort %{{.*}}, %{{.*}} : vector<4xi32>, vector<4xf16> compare(
+    %1:2 = warp.block_merge_sort %0, %v : vector<4xi32>, vector<4xf16> compare(%a: i32, %b: i32) {
+      %gt = arith.cmpi ugt, %a, %b : i32
+      warp.yield %gt : i1
+    }
+    // CHECK: warp.block_merge_sort %{{.*}} valid_items %{{.*}} default %{{.*}} : vector<3xbf16> compare(
+    // GENERIC: "warp.block_merge_sort"(%{{.*}}, %{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 0, 1, 1>}> ({
+    %2 = warp.block_merge_sort %f valid_items %n default %oob : vector<3xbf16> compare(%a: bf16, %b: bf16) {
+      %lt = arith.cmpf olt, %a, %b : bf16
+      warp.yield %lt : i1
+    }
+    gpu.return
+  }
+}
+
 // CHECK-LABEL: func @block_histogram
 func.func @block_histogram(%s: vector<4xi8>, %bins: memref<256xi32, #gpu.address_space<workgroup>>, %g: memref<?xi64>) {
   // CHECK: warp.block_histogram %{{.*}} into %{{.*}} : vector<4xi8>, memref<256xi32, #gpu.address_space<workgroup>>
