@@ -13,7 +13,6 @@ import argparse
 import contextlib
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -30,6 +29,7 @@ if BACKEND == "sim":
 else:
     import cupy as cp  # noqa: E402
 import cases  # noqa: E402
+from ptx_text import ptx_entries  # noqa: E402
 import reference as ref  # noqa: E402
 
 WARP = 32
@@ -56,17 +56,6 @@ def random_payload(type_name, lanes=WARP):
     info = np.iinfo(dtype)
     return rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True)
 
-
-
-def ptx_entries(path):
-    """The text before the first .entry without its .version and .target
-    lines (declarations, .func bodies), and each .entry with its text up to
-    the next one."""
-    with open(path) as f:
-        text = f.read()
-    preamble, *parts = re.split(r"^(?=\.visible \.entry )", text, flags=re.M)
-    preamble = re.sub(r"^\.(version|target) .*$", "", preamble, flags=re.M)
-    return preamble, {re.match(r"\.visible \.entry (\w+)", p).group(1): p for p in parts}
 
 
 def same_kernels(bundle, reference):
