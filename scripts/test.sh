@@ -89,16 +89,16 @@ echo "pytest: ${py_passed} passed, ${py_failed} failed, ${py_skipped} skipped"
 # The wheel as a user installs it: a fresh virtual environment (the system's
 # numpy, pytest and pip visible), `pip install` of the wheel, the suite against the
 # installed package (test_package.py checks that it is the installed one).
-# Every test but the simulator-backend cases, of which one in
-# WARP_TEST_SIM_SAMPLE (default 4; 1 runs all): the tree's pass above ran
-# them all, and they are most of the suite's time (conftest.py).
+# One in WARP_TEST_SAMPLE (default 8; 1 runs all) of every file's cases, and
+# all of test_package.py: the tree's pass above ran every case against the
+# same sources (conftest.py).
 stage wheel-pytest
 venv="$BUILD_DIR/wheel-venv"
 rm -rf "$venv"
 /usr/bin/python3 -m venv --without-pip --system-site-packages "$venv"
 "$venv/bin/python" -m pip install -q --no-index --no-deps "$BUILD_DIR"/dist/warp_mlir-*.whl
 set +e
-(unset WARP_MLIR_LIBRARY; WARP_TEST_INSTALLED=1 WARP_TEST_SIM_SAMPLE=${WARP_TEST_SIM_SAMPLE:-4} \
+(unset WARP_MLIR_LIBRARY; WARP_TEST_INSTALLED=1 WARP_TEST_SAMPLE=${WARP_TEST_SAMPLE:-8} \
   "$venv/bin/python" -m pytest -q -p no:cacheprovider $PYTEST_JOBS test/python 2>&1) | tee "$log"
 wheel_status=${PIPESTATUS[0]}
 set -e
