@@ -14,6 +14,7 @@
 #include <cub/block/block_histogram.cuh>
 #include <cub/block/block_load.cuh>
 #include <cub/block/block_merge_sort.cuh>
+#include <cub/block/block_radix_rank.cuh>
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
@@ -205,6 +206,27 @@ __device__ __forceinline__ void blockMergeSortTile(unsigned *keysIn, unsigned *v
 }
 
 // ---------------------------------------------------------------------------
+// 4c. Radix rank of 32-bit unsigned keys by their lowest R bits: the tile
+// loaded blocked (vectorized), each key's rank in the block by
+// BlockRadixRank::RankKeys with a BFEDigitExtractor of bits [0, R), the
+// ranks stored blocked (vectorized). R = 4: CUB's basic ranking (the
+// counter grid); R = 8: its grid of 129 x T words is over the 48 KiB of
+// static shared memory, so BlockRadixRankMatch (match.any per warp), the
+// ranking CUB's own sorts take for 8-bit digits.
+template <int T, int N, int R>
+__device__ __forceinline__ void rankTile(unsigned *in, int *out) {
+  using Rank = ::cuda::std::conditional_t<(R <= 4), cub::BlockRadixRank<T, R, false>,
+                                          cub::BlockRadixRankMatch<T, R, false>>;
+  __shared__ typename Rank::TempStorage temp;
+  const int offset = blockIdx.x * (T * N);
+  unsigned keys[N];
+  int ranks[N];
+  cub::LoadDirectBlockedVectorized(threadIdx.x, in + offset, keys);
+  Rank(temp).RankKeys(keys, ranks, cub::BFEDigitExtractor<unsigned>(0, R));
+  cub::StoreDirectBlockedVectorized(threadIdx.x, out + offset, ranks);
+}
+
+// ---------------------------------------------------------------------------
 // 5. Logical sub-warp reductions: 256 threads, one element each,
 // WarpReduce<V, C>::Sum over each logical warp of C lanes; its first lane
 // (the one holding CUB's result) writes out[gid / C].
@@ -284,6 +306,13 @@ BLOCK_MERGE_SORT(128, 4)
 BLOCK_MERGE_SORT(128, 8)
 BLOCK_MERGE_SORT(256, 4)
 BLOCK_MERGE_SORT(256, 8)
+
+#define RADIX_RANK(T, R)                                                                                     \
+  KERNEL(T, cub_radix_rank_##T##x4_r##R)(unsigned *in, int *out) { rankTile<T, 4, R>(in, out); }
+RADIX_RANK(128, 4)
+RADIX_RANK(128, 8)
+RADIX_RANK(256, 4)
+RADIX_RANK(256, 8)
 
 #define HISTOGRAM(N)                                                                                         \
   KERNEL(256, cub_histogram_256x##N##_atomic)(unsigned char *in, unsigned *hist) {                          \

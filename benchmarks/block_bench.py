@@ -81,6 +81,12 @@ one tile of T*N items per block:
                   `<` region, vectorize store vs BlockMergeSort<unsigned,
                   T, N(, unsigned)>::Sort between the same
                   BlockLoad/BlockStore.
+  radix_rank      radix_rank_Tx4_rR (T = 128, 256; R = 4, 8): 2^26
+                  (--sort-log2n) u32 keys, vectorize loads, each key's rank
+                  in its tile by bits [0, R) with warp.block_radix_rank, the
+                  ranks stored (vectorize) vs BlockRadixRank::RankKeys with a
+                  BFEDigitExtractor (R = 8: BlockRadixRankMatch, the basic
+                  ranking's grid being over 48 KiB of static shared memory).
   subwarp_reduce  subwarp_reduce_{f32,i32}_cC (C = 4, 8, 16): 2^28 items, one
                   per thread, warp.reduce <add> cluster_size = C
                   lanes = <first> vs WarpReduce<T, C>::Sum; the cluster's first
@@ -140,10 +146,12 @@ SORT_VARIANTS = ("", "_blocked")
 MERGE_SORT_THREADS = 256
 MERGE_SORT_ITEMS = (4, 8, 16)
 BLOCK_MERGE_SORT_CONFIGS = [(t, n) for t in (128, 256) for n in (4, 8)]
+RADIX_RANK_CONFIGS = [(t, r) for t in (128, 256) for r in (4, 8)]
+RADIX_RANK_ITEMS = 4
 
 CASES = ("copy", "load_store", "block_reduce", "block_scan", "histogram_uniform", "histogram_skewed",
          "sort_keys", "sort_pairs", "merge_sort_keys", "merge_sort_pairs", "block_merge_sort_keys",
-         "block_merge_sort_pairs", "subwarp_reduce")
+         "block_merge_sort_pairs", "radix_rank", "subwarp_reduce")
 ALIASES = {"histogram": ("histogram_uniform", "histogram_skewed"), "sort": ("sort_keys", "sort_pairs"),
            "merge_sort": ("merge_sort_keys", "merge_sort_pairs"),
            "block_merge_sort": ("block_merge_sort_keys", "block_merge_sort_pairs")}
@@ -188,6 +196,9 @@ def rows(n, sort_n):
             name = f"block_merge_sort_{what}_{t}x{k}"
             out.append(Row("block_merge_sort_" + what, name, "warp_" + name, (("cub", "cub_" + name),),
                            per * sort_n))
+    for t, r in RADIX_RANK_CONFIGS:
+        name = f"radix_rank_{t}x{RADIX_RANK_ITEMS}_r{r}"
+        out.append(Row("radix_rank", name, "warp_" + name, (("cub", "cub_" + name),), 8 * sort_n))
     for ty in TYPES[::-1]:
         for c in CLUSTERS:
             name = f"subwarp_reduce_{ty}_c{c}"
@@ -311,6 +322,18 @@ def merge_sort_kernel(what, k, t=MERGE_SORT_THREADS, op="merge_sort"):
     return kernel(f"warp_{op}_{what}_{t}x{k}", t, args, body)
 
 
+def radix_rank_kernel(t, r):
+    """Each key's rank in its block's tile by its lowest r bits (u32 keys
+    loaded blocked, the i32 ranks stored blocked, both vectorize)."""
+    k = RADIX_RANK_ITEMS
+    vt, rt, mt = f"vector<{k}xi32>", f"vector<{k}xi32>", "memref<?xi32>"
+    return kernel(f"warp_radix_rank_{t}x{k}_r{r}", t, f"%keys_in: {mt}, %ranks_out: {mt}",
+                  tile_offset(t * k) + [
+                      f"%k = warp.block_load %keys_in[%off] algorithm = <vectorize> : {mt}, {vt}",
+                      f"%r = warp.block_radix_rank %k bits 0 to {r} : {vt}",
+                      f"warp.block_store %r, %ranks_out[%off] algorithm = <vectorize> : {rt}, {mt}"])
+
+
 def subwarp_kernel(ty, c):
     e = ELEMENT[ty]
     mt = f"memref<?x{e}>"
@@ -350,6 +373,8 @@ def warp_kernels():
     files["block_merge_sort"] = {
         f"warp_block_merge_sort_{w}_{t}x{k}": merge_sort_kernel(w, k, t, "block_merge_sort")
         for w in ("keys", "pairs") for t, k in BLOCK_MERGE_SORT_CONFIGS}
+    files["radix_rank"] = {f"warp_radix_rank_{t}x{RADIX_RANK_ITEMS}_r{r}": radix_rank_kernel(t, r)
+                           for t, r in RADIX_RANK_CONFIGS}
     files["subwarp_reduce"] = {f"warp_subwarp_reduce_{ty}_c{c}": subwarp_kernel(ty, c)
                                for ty in TYPES for c in CLUSTERS}
     return files
@@ -771,6 +796,27 @@ def case_block_merge_sort(c, memref, what):
                  sorted_tiles(c.cp, buffers[0], t * k, what), t, n // (t * k))
 
 
+def case_radix_rank(c, memref):
+    """Each tile's ranks by the keys' lowest r bits: the stable order of
+    (digit, index in the tile), sorted as one u64."""
+    cp, np = c.cp, c.np
+    keys = sort_buffers(c, 29)[0]
+    n, k = keys.size, RADIX_RANK_ITEMS
+    ranks = cp.empty(n, dtype=cp.int32)
+    for t, r in RADIX_RANK_CONFIGS:
+        tile = t * k
+        digits = (keys & cp.uint32((1 << r) - 1)).astype(cp.uint64).reshape(-1, tile)
+        packed = cp.sort((digits << cp.uint64(32)) | cp.arange(tile, dtype=cp.uint64)[None, :], axis=1)
+        want = cp.empty((n // tile, tile), dtype=cp.int32)
+        rows = cp.arange(n // tile)[:, None]
+        want[rows, (packed & cp.uint64(0xFFFFFFFF)).astype(cp.int64)] = cp.arange(tile, dtype=cp.int32)[None, :]
+        want = want.reshape(-1)
+        name = f"radix_rank_{t}x{k}_r{r}"
+        for impl, args in (("warp_" + name, memref(np, keys) + memref(np, ranks)), ("cub_" + name, (keys, ranks))):
+            c.add("radix_rank", impl, lambda f, args=args, t=t, tile=tile: lambda: f((n // tile,), (t,), args),
+                  lambda want=want: equal(cp, ranks, want, "ranks"), lambda: ranks.fill(-1))
+
+
 def case_subwarp(c, memref):
     cp, np = c.cp, c.np
     n = 1 << c.args.log2n
@@ -805,6 +851,8 @@ def run_child(args):
         case_merge_sort(c, memref, case.split("_")[2])
     elif case.startswith("sort_"):
         case_sort(c, memref, case.split("_")[1])
+    elif case == "radix_rank":
+        case_radix_rank(c, memref)
     elif case == "subwarp_reduce":
         case_subwarp(c, memref)
     c.time_all()

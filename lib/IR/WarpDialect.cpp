@@ -1007,13 +1007,17 @@ int64_t mlir::warp::getBlockBufferPaddingPeriod(Type element) {
   return 128 / std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
 }
 
-RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
-                                               unsigned radixBits) {
+/// The layout of a ranking by `radixBits`-bit digits of `threads` x
+/// `itemsPerThread` keys: with an exchange of the keys (a radix sort:
+/// `keyType` non-null, `valueType` where values travel) or without (a
+/// radix rank: both null, no buffers but the counters').
+static RadixSortLayout getRadixLayout(int64_t threads, int64_t itemsPerThread,
+                                      Type keyType, Type valueType,
+                                      unsigned radixBits) {
   RadixSortLayout layout;
   layout.radixBits = radixBits;
   layout.counterWords = std::max<int64_t>(1, (int64_t(1) << radixBits) / 2);
-  int64_t threads = getMaxBlockThreads(op);
-  int64_t items = threads * op.getItemsPerThread();
+  int64_t items = threads * itemsPerThread;
   auto elements = [&](Type element) {
     return items + (items - 1) / getBlockBufferPaddingPeriod(element);
   };
@@ -1028,18 +1032,17 @@ RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
     buffers += size;
     alignedBuffers += llvm::alignTo(size, 16);
   };
-  Type keyType = op.getKeyType();
-  layout.keyElements = elements(keyType);
-  uint64_t keyBytes = layout.keyElements * bytes(keyType);
-  add(keyBytes);
-  layout.valueElements = 0;
-  uint64_t valueBytes = 0;
-  if (Value values = op.getValues()) {
-    Type valueType = cast<VectorType>(values.getType()).getElementType();
-    layout.valueElements = elements(valueType);
-    valueBytes = layout.valueElements * bytes(valueType);
-    add(valueBytes);
-  }
+  // A buffer of `element`s (none where it is null): its elements and bytes.
+  auto buffer = [&](Type element, int64_t &bufferElements) -> uint64_t {
+    bufferElements = element ? elements(element) : 0;
+    if (!element)
+      return 0;
+    uint64_t size = bufferElements * bytes(element);
+    add(size);
+    return size;
+  };
+  uint64_t keyBytes = buffer(keyType, layout.keyElements);
+  uint64_t valueBytes = buffer(valueType, layout.valueElements);
   // The scans' scratch array: two halves of kBlockScratchSlots slots of
   // `scanWords` i32 words.
   auto scratch = [](int64_t scanWords) {
@@ -1094,6 +1097,21 @@ uint64_t mlir::warp::getMergeSortPartBytes(Type element, int64_t items) {
   return llvm::alignTo(getMergeSortPartElements(element, items) *
                            (element.getIntOrFloatBitWidth() / 8),
                        16);
+}
+
+RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
+                                               unsigned radixBits) {
+  Value values = op.getValues();
+  return getRadixLayout(
+      getMaxBlockThreads(op), op.getItemsPerThread(), op.getKeyType(),
+      values ? cast<VectorType>(values.getType()).getElementType() : Type(),
+      radixBits);
+}
+
+RadixSortLayout mlir::warp::getRadixRankLayout(BlockRadixRankOp op) {
+  return getRadixLayout(getMaxBlockThreads(op), op.getItemsPerThread(),
+                        /*keyType=*/Type(), /*valueType=*/Type(),
+                        op.getRadixBits());
 }
 
 LogicalResult mlir::warp::verifyRadixSortKeyOrder(
@@ -1237,6 +1255,105 @@ LogicalResult BlockMergeSortOp::verify() {
 
 LogicalResult BlockMergeSortOp::verifyRegions() {
   return verifyMergeSortCompare(*this, getCompare(), getKeyType());
+}
+
+//===----------------------------------------------------------------------===//
+// BlockRadixRankOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BlockRadixRankOp::verify() {
+  Type key = getKeyType();
+  if (failed(verifyRadixSortKeyOrder(*this, key, getIsSigned(), getBeginBit(),
+                                     getEndBit())))
+    return failure();
+  int64_t radixBits = int64_t(getEndBit()) - int64_t(getBeginBit());
+  if (radixBits > 8)
+    return emitOpError() << "ranks by a digit of 1 to 8 bits (CUB's "
+                            "RADIX_BITS), got bits "
+                         << getBeginBit() << " to " << getEndBit() << " ("
+                         << radixBits << " bits)";
+  int64_t n = getItemsPerThread();
+  int64_t maxThreads = getMaxBlockThreads(*this);
+  if (maxThreads * n > 0xffff)
+    return emitOpError() << "ranks at most 65535 keys per block, got "
+                         << maxThreads << " threads x " << n;
+  if (Value prefix = getExclusiveDigitPrefix()) {
+    int64_t bins = cast<VectorType>(prefix.getType()).getNumElements();
+    int64_t digits = int64_t(1) << radixBits;
+    if (std::optional<int64_t> threads = getKnownBlockThreads(*this)) {
+      int64_t tracked = std::max<int64_t>(1, llvm::divideCeil(digits, *threads));
+      if (bins != tracked)
+        return emitOpError()
+               << "gives each of the " << *threads << " threads "
+               << tracked << " of the " << digits
+               << " digit bins (CUB's BINS_TRACKED_PER_THREAD), so the "
+                  "exclusive digit prefix is a vector<"
+               << tracked << "xi32>, not " << prefix.getType();
+    }
+  }
+  RadixSortLayout layout = getRadixRankLayout(*this);
+  if (layout.sharedBytes > kMaxStaticSharedBytes)
+    return emitOpError() << "needs " << layout.sharedBytes
+                         << " bytes of workgroup memory, more than the "
+                         << kMaxStaticSharedBytes
+                         << " bytes of static shared memory";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BlockRunLengthDecodeOp
+//===----------------------------------------------------------------------===//
+
+uint64_t mlir::warp::getRunLengthDecodeBytes(BlockRunLengthDecodeOp op) {
+  uint64_t runs = uint64_t(getMaxBlockThreads(op)) * op.getRunsPerThread();
+  Type valueType = cast<VectorType>(op.getValues().getType()).getElementType();
+  uint64_t values = runs * (valueType.getIntOrFloatBitWidth() / 8);
+  uint64_t offsets = runs * (op.getFrom().getType().getIntOrFloatBitWidth() / 8);
+  // The lengths' block scan (items, a scalar of O per slot): two halves of
+  // kBlockScratchSlots slots.
+  uint64_t scratch = 2 * kBlockScratchSlots *
+                     (op.getFrom().getType().getIntOrFloatBitWidth() / 8);
+  return llvm::alignTo(values, 16) + llvm::alignTo(offsets, 16) +
+         llvm::alignTo(scratch, 16);
+}
+
+LogicalResult BlockRunLengthDecodeOp::verify() {
+  auto values = cast<VectorType>(getValues().getType());
+  auto lengths = cast<VectorType>(getLengths().getType());
+  if (values.getNumElements() != lengths.getNumElements())
+    return emitOpError() << "needs a length for each run value; got " << values
+                         << " and " << lengths;
+  Type offset = getFrom().getType();
+  if (lengths.getElementType().getIntOrFloatBitWidth() >
+      offset.getIntOrFloatBitWidth())
+    return emitOpError() << "counts decoded positions in " << offset
+                         << ", narrower than the " << lengths.getElementType()
+                         << " run lengths";
+  auto decoded = cast<VectorType>(getDecoded().getType());
+  if (decoded.getElementType() != values.getElementType())
+    return emitOpError() << "decodes items of the run values' type "
+                         << values.getElementType() << ", not " << decoded;
+  if (Value relative = getRelativeOffsets()) {
+    auto type = cast<VectorType>(relative.getType());
+    if (type.getNumElements() != decoded.getNumElements() ||
+        type.getElementType() != offset)
+      return emitOpError() << "returns one relative offset of " << offset
+                           << " per decoded item, a "
+                           << VectorType::get({decoded.getNumElements()},
+                                              offset)
+                           << ", not " << type;
+  }
+  uint64_t bytes = getRunLengthDecodeBytes(*this);
+  if (bytes > kMaxStaticSharedBytes)
+    return emitOpError() << "needs " << bytes
+                         << " bytes of workgroup memory ("
+                         << getMaxBlockThreads(*this) << " threads x "
+                         << values.getNumElements()
+                         << " runs), more than the " << kMaxStaticSharedBytes
+                         << " bytes of static shared memory: give the "
+                            "gpu.func a (smaller) known_block_size or fewer "
+                            "runs per thread";
+  return success();
 }
 
 static bool isStackAllocation(Value memref);

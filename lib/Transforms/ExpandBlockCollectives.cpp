@@ -1198,11 +1198,13 @@ struct WarpExpandBlockCollectivesPass
     bool changed = boundBlockThreads(getOperation());
     // Block loads and stores: memory accesses and exchanges; items per
     // thread: block ops over one value per thread; radix sorts: counting
-    // passes around block scans; all expanded below. Merge sorts: barriers,
-    // buffer accesses and arithmetic, nothing left to expand.
+    // passes around block scans; run-length decodes: a block scan and a
+    // search; all expanded below. Merge sorts: barriers, buffer accesses
+    // and arithmetic, nothing left to expand.
     changed |= expandBlockMemoryOps(getOperation());
     changed |= expandBlockItems(getOperation());
     changed |= expandBlockRadixSorts(getOperation());
+    changed |= expandBlockRunLengthDecodes(getOperation());
     changed |= expandBlockMergeSorts(getOperation());
     SmallVector<Operation *> blockOps;
     getOperation().walk([&](Operation *op) {

@@ -45,6 +45,10 @@
 // read, a barrier, the keys scattered, a barrier, the keys loaded; with
 // values a barrier, the values scattered (at the keys' ranks), a barrier,
 // the values loaded.
+//
+// warp.block_radix_rank is one counting pass without the exchange: the
+// same ranking (RadixRanker, which the sort calls per pass), its layout
+// from getRadixRankLayout (the grid where it fits, else the registers).
 // warp-expand-block-collectives calls this first and then expands the
 // block scans made here with the other block ops.
 //
@@ -72,67 +76,17 @@ constexpr llvm::StringLiteral kCounterBufferName =
 constexpr llvm::StringLiteral kUnionBufferName = "__warp_block_radix_union";
 
 /// The unsigned image of a key type: an integer of its width.
-IntegerType getImageType(BlockRadixSortOp op) {
-  return IntegerType::get(op.getContext(),
-                          op.getKeyType().getIntOrFloatBitWidth());
+IntegerType getImageType(Type keyType) {
+  return IntegerType::get(keyType.getContext(),
+                          keyType.getIntOrFloatBitWidth());
 }
 
-/// Builds one radix sort's expansion at the op.
-class RadixSortBuilder {
-public:
-  RadixSortBuilder(OpBuilder &b, BlockRadixSortOp op,
-                   const RadixSortLayout &layout, Value keyBuffer,
-                   Value valueBuffer, Value counterBuffer,
-                   Value counterHalves)
-      : b(b), loc(op.getLoc()), op(op), layout(layout),
-        imageType(getImageType(op)), width(imageType.getWidth()),
-        items(op.getItemsPerThread()), keyBuffer(keyBuffer),
-        valueBuffer(valueBuffer), counterBuffer(counterBuffer),
-        counterHalves(counterHalves) {
-    std::tie(thread, threads) = buildBlockThreadAndCount(b, loc, op);
-  }
+/// The i32 arithmetic the ranking and the sort build with.
+class RadixArithmetic {
+protected:
+  RadixArithmetic(OpBuilder &b, Location loc) : b(b), loc(loc) {}
 
-  /// The sorted keys and, with values, the sorted values.
-  SmallVector<Value> build() {
-    SmallVector<Value> images, values;
-    for (int64_t j = 0; j < items; ++j) {
-      images.push_back(
-          toImage(vector::ExtractOp::create(b, loc, op.getKeys(), j)));
-      if (valueBuffer)
-        values.push_back(
-            vector::ExtractOp::create(b, loc, op.getValues(), j));
-    }
-    unsigned begin = op.getBeginBitOrDefault(), end = op.getEndBitOrDefault();
-    for (unsigned shift = begin; shift < end; shift += layout.radixBits) {
-      unsigned bits = std::min(layout.radixBits, end - shift);
-      bool last = shift + bits == end;
-      // The union: the previous pass's (or sort's) loads of the buffer are
-      // done before this pass zeroes its grid there.
-      if (layout.unionBuffer)
-        gpu::BarrierOp::create(b, loc);
-      SmallVector<Value> ranks =
-          layout.algorithm == RadixRankAlgorithm::SharedCounters
-              ? rankInGrid(images, shift, bits)
-              : rankInRegisters(images, shift, bits);
-      scatterAndLoad(ranks, images, values, last && op.getStriped());
-    }
-    SmallVector<Value> keys;
-    for (Value image : images)
-      keys.push_back(fromImage(image));
-    SmallVector<Value> results{vector::FromElementsOp::create(
-        b, loc, cast<VectorType>(op.getKeys().getType()), keys)};
-    if (valueBuffer)
-      results.push_back(vector::FromElementsOp::create(
-          b, loc, cast<VectorType>(op.getValues().getType()), values));
-    return results;
-  }
-
-private:
   Value i32(int64_t v) { return buildI32Constant(b, loc, v); }
-  Value image(uint64_t v) {
-    return arith::ConstantOp::create(b, loc,
-                                     b.getIntegerAttr(imageType, v));
-  }
   Value add(Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); }
   Value mul(Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); }
   Value andI(Value l, Value r) { return arith::AndIOp::create(b, loc, l, r); }
@@ -145,13 +99,55 @@ private:
     return arith::SelectOp::create(b, loc, c, t, f);
   }
 
-  /// A key's image and back (buildRadixImage, buildRadixKey).
-  Value toImage(Value key) {
-    return buildRadixImage(b, loc, key, op.getIsSigned(), op.getDescending());
+  OpBuilder &b;
+  Location loc;
+};
+
+/// Ranks the block's keys by one digit of their images (CUB's
+/// BlockRadixRank): the counting pass a warp.block_radix_sort makes per
+/// digit and a warp.block_radix_rank makes once, one way or the other as
+/// the layout says (the file header has both).
+class RadixRanker : RadixArithmetic {
+public:
+  RadixRanker(OpBuilder &b, Location loc, const RadixSortLayout &layout,
+              IntegerType imageType, Value counterBuffer, Value counterHalves,
+              Value thread, Value threads)
+      : RadixArithmetic(b, loc), layout(layout), imageType(imageType),
+        width(imageType.getWidth()), counterBuffer(counterBuffer),
+        counterHalves(counterHalves), thread(thread), threads(threads) {}
+
+  /// The ranks in the block of this thread's `images` by bits [shift,
+  /// shift + count) (the digit), stable: thread order, then item order,
+  /// within a digit.
+  SmallVector<Value> rank(ArrayRef<Value> images, unsigned shift,
+                          unsigned count) {
+    digitBits = count;
+    return layout.algorithm == RadixRankAlgorithm::SharedCounters
+               ? rankInGrid(images, shift, count)
+               : rankInRegisters(images, shift, count);
   }
-  Value fromImage(Value bits) {
-    return buildRadixKey(b, loc, bits, op.getKeyType(), op.getIsSigned(),
-                         op.getDescending());
+
+  /// After rank(): the block's items of digits below `digit` (an i32 below
+  /// 2^count), uniform. With the grid, a read of thread 0's column: the
+  /// next ranking must not clear it before every thread has read.
+  Value digitStart(Value digit) {
+    if (layout.algorithm == RadixRankAlgorithm::SharedCounters) {
+      int64_t lanes = std::max<int64_t>(1, (int64_t(1) << digitBits) / 2);
+      Value lane = lanes == 1 ? i32(0) : andI(digit, i32(lanes - 1));
+      Value half = shrU(digit, i32(llvm::Log2_64(lanes)));
+      return loadHalf(add(shl(mul(lane, threads), i32(1)), half));
+    }
+    Value start = digitStarts.front();
+    for (auto [d, candidate] : llvm::enumerate(digitStarts))
+      if (d > 0)
+        start = select(eq(digit, i32(d)), candidate, start);
+    return start;
+  }
+
+private:
+  Value image(uint64_t v) {
+    return arith::ConstantOp::create(b, loc,
+                                     b.getIntegerAttr(imageType, v));
   }
 
   /// Bits [shift, shift + bits) of an image, as an i32.
@@ -242,11 +238,13 @@ private:
     // Digit d's next rank in this thread, packed as the counters: its
     // start, plus the threads before; then each item takes it in order.
     SmallVector<Value> next;
+    digitStarts.clear();
     Value start = i32(0);
     for (int64_t w = 0; w < numWords; ++w) {
       Value low = arith::AndIOp::create(b, loc, totals[w], i32(0xffff));
       Value high = arith::ShRUIOp::create(b, loc, totals[w], i32(16));
       Value startHigh = add(start, low);
+      digitStarts.append({start, startHigh});
       Value starts = arith::OrIOp::create(
           b, loc, start, arith::ShLIOp::create(b, loc, startHigh, i32(16)));
       next.push_back(add(starts, before[w]));
@@ -353,6 +351,77 @@ private:
     return ranks;
   }
 
+  const RadixSortLayout &layout;
+  IntegerType imageType;
+  unsigned width;
+  /// The grid's i32 words, and its i16 halves (the same memory): half 2 w
+  /// + h is word w's bits [16 h, 16 h + 16).
+  Value counterBuffer, counterHalves;
+  Value thread, threads;
+  /// The bits of the last rank()'s digit.
+  unsigned digitBits = 0;
+  /// With the register counters, after rank(): each digit's first rank.
+  SmallVector<Value> digitStarts;
+};
+
+/// Builds one radix sort's expansion at the op.
+class RadixSortBuilder : RadixArithmetic {
+public:
+  RadixSortBuilder(OpBuilder &b, BlockRadixSortOp op,
+                   const RadixSortLayout &layout, Value keyBuffer,
+                   Value valueBuffer, Value counterBuffer,
+                   Value counterHalves)
+      : RadixArithmetic(b, op.getLoc()), op(op), layout(layout),
+        imageType(getImageType(op.getKeyType())),
+        items(op.getItemsPerThread()), keyBuffer(keyBuffer),
+        valueBuffer(valueBuffer) {
+    std::tie(thread, threads) = buildBlockThreadAndCount(b, loc, op);
+    ranker.emplace(b, loc, layout, imageType, counterBuffer, counterHalves,
+                   thread, threads);
+  }
+
+  /// The sorted keys and, with values, the sorted values.
+  SmallVector<Value> build() {
+    SmallVector<Value> images, values;
+    for (int64_t j = 0; j < items; ++j) {
+      images.push_back(
+          toImage(vector::ExtractOp::create(b, loc, op.getKeys(), j)));
+      if (valueBuffer)
+        values.push_back(
+            vector::ExtractOp::create(b, loc, op.getValues(), j));
+    }
+    unsigned begin = op.getBeginBitOrDefault(), end = op.getEndBitOrDefault();
+    for (unsigned shift = begin; shift < end; shift += layout.radixBits) {
+      unsigned bits = std::min(layout.radixBits, end - shift);
+      bool last = shift + bits == end;
+      // The union: the previous pass's (or sort's) loads of the buffer are
+      // done before this pass zeroes its grid there.
+      if (layout.unionBuffer)
+        gpu::BarrierOp::create(b, loc);
+      SmallVector<Value> ranks = ranker->rank(images, shift, bits);
+      scatterAndLoad(ranks, images, values, last && op.getStriped());
+    }
+    SmallVector<Value> keys;
+    for (Value image : images)
+      keys.push_back(fromImage(image));
+    SmallVector<Value> results{vector::FromElementsOp::create(
+        b, loc, cast<VectorType>(op.getKeys().getType()), keys)};
+    if (valueBuffer)
+      results.push_back(vector::FromElementsOp::create(
+          b, loc, cast<VectorType>(op.getValues().getType()), values));
+    return results;
+  }
+
+private:
+  /// A key's image and back (buildRadixImage, buildRadixKey).
+  Value toImage(Value key) {
+    return buildRadixImage(b, loc, key, op.getIsSigned(), op.getDescending());
+  }
+  Value fromImage(Value bits) {
+    return buildRadixKey(b, loc, bits, op.getKeyType(), op.getIsSigned(),
+                         op.getDescending());
+  }
+
   /// `slot` (i32) of a buffer of `element`s, past its padding, as an index.
   Value bufferIndex(Value slot, Type element) {
     Value padded = add(
@@ -407,18 +476,13 @@ private:
     }
   }
 
-  OpBuilder &b;
-  Location loc;
   BlockRadixSortOp op;
   const RadixSortLayout &layout;
   IntegerType imageType;
-  unsigned width;
   int64_t items;
-  Value keyBuffer, valueBuffer, counterBuffer;
-  /// The grid's i16 halves (the same memory as counterBuffer's words):
-  /// half 2 w + h is word w's bits [16 h, 16 h + 16).
-  Value counterHalves;
+  Value keyBuffer, valueBuffer;
   Value thread, threads;
+  std::optional<RadixRanker> ranker;
 };
 
 } // namespace
@@ -435,18 +499,91 @@ static Value buildUnionView(OpBuilder &b, Location loc, Value whole,
                                 ValueRange());
 }
 
+/// The counter grid's bytes, seen as i32 words and as i16 halves.
+static std::pair<Value, Value> viewCounterGrid(OpBuilder &b, Location loc,
+                                               Value bytes,
+                                               int64_t elements) {
+  return {buildUnionView(b, loc, bytes, b.getI32Type(), elements),
+          buildUnionView(b, loc, bytes, b.getI16Type(), 2 * elements)};
+}
+
+/// A warp.block_radix_rank: its keys' images ranked by its digit, and
+/// with the digit prefix each of this thread's bins' start (a barrier
+/// after reading it from the grid: the next ranking clears thread 0's
+/// column, where the starts are).
+static SmallVector<Value> buildRadixRank(OpBuilder &b, BlockRadixRankOp op,
+                                         const RadixSortLayout &layout,
+                                         Value counterBytes) {
+  Location loc = op.getLoc();
+  Value counterBuffer, counterHalves;
+  if (counterBytes)
+    std::tie(counterBuffer, counterHalves) =
+        viewCounterGrid(b, loc, counterBytes, layout.counterElements);
+  auto [thread, threads] = buildBlockThreadAndCount(b, loc, op);
+  RadixRanker ranker(b, loc, layout, getImageType(op.getKeyType()),
+                     counterBuffer, counterHalves, thread, threads);
+  SmallVector<Value> images;
+  for (int64_t j = 0; j < op.getItemsPerThread(); ++j)
+    images.push_back(buildRadixImage(
+        b, loc, vector::ExtractOp::create(b, loc, op.getKeys(), j),
+        op.getIsSigned(), op.getDescending()));
+  SmallVector<Value> ranks =
+      ranker.rank(images, op.getBeginBit(), op.getRadixBits());
+  SmallVector<Value> results{vector::FromElementsOp::create(
+      b, loc, cast<VectorType>(op.getRanks().getType()), ranks)};
+  Value prefix = op.getExclusiveDigitPrefix();
+  if (!prefix)
+    return results;
+  // Thread t's bins t M .. t M + M - 1; a bin's digit in the images is
+  // complemented with `descending` (the images are); bins past the digits
+  // get 0.
+  auto prefixType = cast<VectorType>(prefix.getType());
+  int64_t perThread = prefixType.getNumElements();
+  int64_t digits = int64_t(1) << op.getRadixBits();
+  auto constant = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  Value first = arith::MulIOp::create(b, loc, thread, constant(perThread));
+  SmallVector<Value> bins;
+  for (int64_t j = 0; j < perThread; ++j) {
+    Value bin =
+        j == 0 ? first : arith::AddIOp::create(b, loc, first, constant(j));
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          bin, constant(digits));
+    Value digit = op.getDescending()
+                      ? arith::SubIOp::create(b, loc, constant(digits - 1), bin)
+                      : bin;
+    digit = arith::SelectOp::create(b, loc, inRange, digit, constant(0));
+    bins.push_back(arith::SelectOp::create(
+        b, loc, inRange, ranker.digitStart(digit), constant(0)));
+  }
+  if (counterBytes)
+    gpu::BarrierOp::create(b, loc);
+  results.push_back(vector::FromElementsOp::create(b, loc, prefixType, bins));
+  return results;
+}
+
 bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
   SmallVector<BlockRadixSortOp> sorts;
-  module.walk([&](BlockRadixSortOp op) { sorts.push_back(op); });
-  if (sorts.empty())
+  SmallVector<BlockRadixRankOp> rankings;
+  module.walk([&](Operation *op) {
+    if (auto sort = dyn_cast<BlockRadixSortOp>(op))
+      sorts.push_back(sort);
+    else if (auto rank = dyn_cast<BlockRadixRankOp>(op))
+      rankings.push_back(rank);
+  });
+  if (sorts.empty() && rankings.empty())
     return false;
   // The buffers first, each sized for the largest sort of its type; the
-  // union's bytes for the largest sort with the union.
+  // union's bytes for the largest sort with the union; the counter grid
+  // for the largest ranking or sort that counts in it.
   WorkgroupBuffers buffers(module);
   MLIRContext *ctx = module.getContext();
-  Type counterType = IntegerType::get(ctx, 32);
   Type byteType = IntegerType::get(ctx, 8);
-  SmallVector<RadixSortLayout> layouts;
+  auto reserveGrid = [&](const RadixSortLayout &layout) {
+    if (layout.algorithm == RadixRankAlgorithm::SharedCounters)
+      buffers.reserve(kCounterBufferName, byteType, /*slot=*/0,
+                      layout.counterElements * 4, /*alignment=*/16);
+  };
+  SmallVector<RadixSortLayout> layouts, rankLayouts;
   for (BlockRadixSortOp op : sorts) {
     layouts.push_back(getRadixSortLayout(op, decideRadixSortBits(op)));
     const RadixSortLayout &layout = layouts.back();
@@ -455,17 +592,23 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
                       /*alignment=*/16);
       continue;
     }
-    buffers.reserve(kKeyBufferName, getImageType(op), /*slot=*/0,
+    buffers.reserve(kKeyBufferName, getImageType(op.getKeyType()), /*slot=*/0,
                     layout.keyElements);
     if (Value values = op.getValues())
       buffers.reserve(kValueBufferName,
                       cast<VectorType>(values.getType()).getElementType(),
                       /*slot=*/0, layout.valueElements);
-    if (layout.algorithm == RadixRankAlgorithm::SharedCounters)
-      buffers.reserve(kCounterBufferName, byteType, /*slot=*/0,
-                      layout.counterElements * 4, /*alignment=*/16);
+    reserveGrid(layout);
+  }
+  for (BlockRadixRankOp op : rankings) {
+    rankLayouts.push_back(getRadixRankLayout(op));
+    reserveGrid(rankLayouts.back());
   }
   buffers.allocate();
+  auto readGrid = [&](OpBuilder &b, Location loc) {
+    return WorkgroupBuffers::read(
+        b, loc, buffers.lookup(kCounterBufferName, byteType, 0));
+  };
   for (auto [op, layout] : llvm::zip_equal(sorts, layouts)) {
     OpBuilder b(op);
     Location loc = op.getLoc();
@@ -473,36 +616,40 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
         op.getValues()
             ? cast<VectorType>(op.getValues().getType()).getElementType()
             : Type();
+    Type imageType = getImageType(op.getKeyType());
     Value keyBuffer, valueBuffer, counterBuffer, counterHalves;
-    // The counter grid's bytes, seen as i32 words and as i16 halves.
-    auto viewCounters = [&](Value bytes) {
-      counterBuffer =
-          buildUnionView(b, loc, bytes, counterType, layout.counterElements);
-      counterHalves = buildUnionView(b, loc, bytes, b.getI16Type(),
-                                     2 * layout.counterElements);
-    };
     if (layout.unionBuffer) {
       Value whole = WorkgroupBuffers::read(
           b, loc, buffers.lookup(kUnionBufferName, byteType, 0));
       keyBuffer =
-          buildUnionView(b, loc, whole, getImageType(op), layout.keyElements);
+          buildUnionView(b, loc, whole, imageType, layout.keyElements);
       if (valueType)
         valueBuffer =
             buildUnionView(b, loc, whole, valueType, layout.valueElements);
-      viewCounters(whole);
+      std::tie(counterBuffer, counterHalves) =
+          viewCounterGrid(b, loc, whole, layout.counterElements);
     } else {
       keyBuffer = WorkgroupBuffers::read(
-          b, loc, buffers.lookup(kKeyBufferName, getImageType(op), 0));
+          b, loc, buffers.lookup(kKeyBufferName, imageType, 0));
       if (valueType)
         valueBuffer = WorkgroupBuffers::read(
             b, loc, buffers.lookup(kValueBufferName, valueType, 0));
       if (layout.algorithm == RadixRankAlgorithm::SharedCounters)
-        viewCounters(WorkgroupBuffers::read(
-            b, loc, buffers.lookup(kCounterBufferName, byteType, 0)));
+        std::tie(counterBuffer, counterHalves) =
+            viewCounterGrid(b, loc, readGrid(b, loc), layout.counterElements);
     }
     RadixSortBuilder builder(b, op, layout, keyBuffer, valueBuffer,
                              counterBuffer, counterHalves);
     op->replaceAllUsesWith(builder.build());
+    op.erase();
+  }
+  for (auto [op, layout] : llvm::zip_equal(rankings, rankLayouts)) {
+    OpBuilder b(op);
+    Value counterBytes =
+        layout.algorithm == RadixRankAlgorithm::SharedCounters
+            ? readGrid(b, op.getLoc())
+            : Value();
+    op->replaceAllUsesWith(buildRadixRank(b, op, layout, counterBytes));
     op.erase();
   }
   return true;

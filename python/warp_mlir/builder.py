@@ -657,6 +657,8 @@ class KernelBuilder(TileMixin):
         sizes = [_checks.integer(v, what, 1, most) for v in dims]
         if sizes[0] * sizes[1] * sizes[2] > most:
             raise ValueError(f"{limit}, not {sizes}")
+        if name == "known_block_size":
+            self._known_block_threads = sizes[0] * sizes[1] * sizes[2]
         where = self.location.position() if self.location else None
         self._ops.L.mlirOperationSetAttributeByName(
             self.operation, _capi.MlirStringRef.of(name.encode()),
@@ -1248,6 +1250,28 @@ class KernelBuilder(TileMixin):
             types.append(values.type)
         return keys, operands, types
 
+    def _radix_order(self, keys: Value, descending, signed, bits, most_bits: int = 64):
+        """The attributes of a radix op's key order: `descending`, `signed`
+        (integer keys only) and `bits=(begin, end)` (None: all), a range of
+        at most `most_bits` bits inside the key."""
+        attributes: Dict[str, object] = {}
+        if _checks.flag(descending, "descending"):
+            attributes["descending"] = self._ops.unit()
+        if _checks.flag(signed, "signed"):
+            if keys.type.element.is_float:
+                raise ValueError(f"signed orders integer keys; {keys.type.element} keys "
+                                 f"have their own order")
+            attributes["is_signed"] = self._ops.unit()
+        if bits is not None:
+            width = int(keys.type.element.name.lstrip("bfi"))
+            if isinstance(bits, (str, bytes)) or not hasattr(bits, "__len__") or len(bits) != 2:
+                raise TypeError(f"bits is a pair (begin, end), not {bits!r}")
+            begin = _checks.integer(bits[0], "bits' begin", 0, width - 1)
+            end = _checks.integer(bits[1], "bits' end", begin + 1, min(width, begin + most_bits))
+            attributes["begin_bit"] = self._ops.integer(begin, "i32")
+            attributes["end_bit"] = self._ops.integer(end, "i32")
+        return attributes
+
     def block_radix_sort(self, keys: Value, values: Optional[Value] = None,
                          descending: bool = False, signed: bool = False,
                          bits: Optional[Tuple[int, int]] = None, striped: bool = False,
@@ -1265,22 +1289,7 @@ class KernelBuilder(TileMixin):
         keys, or (keys, values). Every thread of the block must call it (it
         holds barriers)."""
         keys, operands, types = self._sort_operands("block_radix_sort", "a thread's", keys, values)
-        attributes: Dict[str, object] = {}
-        if _checks.flag(descending, "descending"):
-            attributes["descending"] = self._ops.unit()
-        if _checks.flag(signed, "signed"):
-            if keys.type.element.is_float:
-                raise ValueError(f"signed orders integer keys; {keys.type.element} keys "
-                                 f"have their own order")
-            attributes["is_signed"] = self._ops.unit()
-        if bits is not None:
-            width = int(keys.type.element.name.lstrip("bfi"))
-            if isinstance(bits, (str, bytes)) or not hasattr(bits, "__len__") or len(bits) != 2:
-                raise TypeError(f"bits is a pair (begin, end), not {bits!r}")
-            begin = _checks.integer(bits[0], "bits' begin", 0, width - 1)
-            end = _checks.integer(bits[1], "bits' end", begin + 1, width)
-            attributes["begin_bit"] = self._ops.integer(begin, "i32")
-            attributes["end_bit"] = self._ops.integer(end, "i32")
+        attributes = self._radix_order(keys, descending, signed, bits)
         if _checks.flag(striped, "striped"):
             attributes["striped"] = self._ops.unit()
         if radix_bits is not None:
@@ -1288,6 +1297,80 @@ class KernelBuilder(TileMixin):
                 _checks.integer(radix_bits, "radix_bits", 1, 8), "i32")
         results = self._emit_n("warp.block_radix_sort", operands, types, attributes)
         return results[0] if values is None else tuple(results)
+
+    def block_radix_rank(self, keys: Value, bits: Tuple[int, int], descending: bool = False,
+                         signed: bool = False, digit_prefix=False):
+        """warp.block_radix_rank (CUB BlockRadixRank::RankKeys): each of the
+        block's B*N keys' rank (a vector<N x i32>) in the block's stable
+        order by its digit, bits [b0, b1) of the key's unsigned image
+        (`bits=(b0, b1)`, 1 to 8 bits; the image as block_radix_sort's:
+        `signed` flips the sign bit, floats in CUB's order), ascending or
+        `descending`; keys of one digit keep their blocked order (thread t
+        holds keys t*N .. t*N+N-1). With `digit_prefix` (True: CUB's
+        max(1, ceil(2^R / B)) bins per thread, from known_block_size; or an
+        int M where the block size is not promised), also each thread's
+        bins t*M .. t*M+M-1: the keys ranked before bin b's digit (0 past
+        the digits). Returns the ranks, or (ranks, prefix). Every thread of
+        the block must call it (it holds barriers)."""
+        keys = self.value(keys, "the ranked keys")
+        if not isinstance(keys.type, VectorType) or \
+                keys.type.element.name not in self._RADIX_SORT_TYPES:
+            raise TypeError(f"block_radix_rank takes a vector of a thread's keys "
+                            f"({', '.join(self._RADIX_SORT_TYPES)}), not {keys.type}")
+        if bits is None:
+            raise TypeError("block_radix_rank takes the digit's bits=(begin, end)")
+        attributes = self._radix_order(keys, descending, signed, bits, most_bits=8)
+        begin, end = bits
+        types: List[Type] = [vector(keys.type.size, i32)]
+        if digit_prefix is True:
+            threads = getattr(self, "_known_block_threads", None)
+            if threads is None:
+                raise ValueError("digit_prefix=True takes CUB's bins per thread from the "
+                                 "kernel's known_block_size: promise one first, or give "
+                                 "the bins per thread")
+            types.append(vector(max(1, -(-(1 << (end - begin)) // threads)), i32))
+        elif digit_prefix is not False:
+            types.append(vector(_checks.integer(digit_prefix, "digit_prefix", 1, 256), i32))
+        results = self._emit_n("warp.block_radix_rank", [keys], types, attributes)
+        return results[0] if len(types) == 1 else tuple(results)
+
+    def block_run_length_decode(self, values: Value, lengths: Value, items_per_thread: int,
+                                from_offset=0, default=None, relative_offsets: bool = False):
+        """warp.block_run_length_decode (CUB BlockRunLengthDecode): the
+        block's B*R runs, thread t holding runs t*R .. t*R+R-1 (`values` a
+        vector of R items of i8 .. i64, f16, bf16, f32, f64; `lengths` a
+        vector of R unsigned integers), decoded, and a window of
+        B*items_per_thread items from decoded position `from_offset` (an
+        i32 or i64 Value, or an int: i32, i64 where the lengths are i64)
+        returned blocked: thread t gets positions from + t*D .. +D-1. Past
+        the decoded total the item is the block's last run's value, or
+        `default` where given. Returns (items, total), or with
+        `relative_offsets` (items, total, each item's position in its
+        run). Every thread of the block must call it (it holds barriers),
+        with the same `from_offset`."""
+        values = self.value(values, "the run values")
+        lengths = self.value(lengths, "the run lengths")
+        if not isinstance(values.type, VectorType) or \
+                values.type.element.name not in self._RADIX_SORT_TYPES:
+            raise TypeError(f"block_run_length_decode takes a vector of a thread's run values "
+                            f"({', '.join(self._RADIX_SORT_TYPES)}), not {values.type}")
+        if not isinstance(lengths.type, VectorType) or lengths.type.size != values.type.size \
+                or lengths.type.element.name not in ("i8", "i16", "i32", "i64"):
+            raise TypeError(f"block_run_length_decode's lengths are a vector of "
+                            f"{values.type.size} integers, not {lengths.type}")
+        if isinstance(from_offset, Value):
+            offset_type = from_offset.type
+        else:
+            offset_type = i64 if lengths.type.element.name == "i64" else i32
+        start = self.coerce(from_offset, offset_type)
+        items = _checks.integer(items_per_thread, "items_per_thread", 1, 1024)
+        operands = [values, lengths, start]
+        if default is not None:
+            operands.append(self.coerce(default, values.type.element))
+        types: List[Type] = [vector(items, values.type.element), offset_type]
+        if _checks.flag(relative_offsets, "relative_offsets"):
+            types.append(vector(items, offset_type))
+        return tuple(self._emit_n("warp.block_run_length_decode", operands, types, {}))
 
     def merge_sort(self, keys: Value, values: Optional[Value] = None,
                    compare: Callable = lambda a, b: a < b, valid_items=None,

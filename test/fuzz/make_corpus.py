@@ -319,6 +319,18 @@ def family_seeds():
         "  %gt = arith.cmpf ogt, %a, %b : f64", "  warp.yield %gt : i1", "}",
         "memref.store %s#0, %out[%c0] : memref<4xvector<4xi32>>",
         "memref.store %t, %of[%c0] : memref<4xvector<3xf64>>"], block=160)
+    yield kernel("block_radix_rank", "%out: memref<4xvector<4xi32>>, "
+                 "%k: vector<4xf32>, %b: vector<2xi8>, %o1: memref<4xvector<1xi32>>", [
+        "%r, %p = warp.block_radix_rank %k descending bits 27 to 32"
+        " : vector<4xf32>, vector<1xi32>",
+        "%q = warp.block_radix_rank %b signed bits 7 to 8 : vector<2xi8>",
+        "memref.store %r, %out[%c0] : memref<4xvector<4xi32>>",
+        "memref.store %p, %o1[%c0] : memref<4xvector<1xi32>>"], block=100)
+    yield kernel("block_run_length_decode", "%out: memref<4xvector<4xf32>>, "
+                 "%v: vector<2xf32>, %n: vector<2xi16>, %f: i32, %z: f32", [
+        "%d:3 = warp.block_run_length_decode %v, %n from %f default %z"
+        " : vector<2xf32>, vector<2xi16>, i32 -> vector<4xf32>, vector<4xi32>",
+        "memref.store %d#0, %out[%c0] : memref<4xvector<4xf32>>"], block=96)
     yield kernel("block_shuffle", "%out: memref<4xf32>, %x: f32, %d: i32", [
         "%r, %ok = warp.block_shuffle <offset> %x, %d : f32",
         "%q, %ok2 = warp.block_shuffle <rotate> %r, %d : f32",

@@ -730,7 +730,8 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     Lowering (`warp-expand-block-collectives`, before the other block ops,
     since it makes `warp.block_scan`s): the keys become their images (with
     `descending`'s complement), then one counting pass per `radix_bits =
-    R` bits of `[B0, B1)`, from the lowest (CUB's `BlockRadixRank`), its
+    R` bits of `[B0, B1)`, from the lowest (CUB's `BlockRadixRank`: the
+    ranking of `warp.block_radix_rank`, one code for both ops), its
     ranks stable (thread order, then item order, within a digit). Two
     rankings, one chosen per op by the workgroup memory it needs
     (`getRadixSortLayout`, which the verifier uses too):
@@ -927,6 +928,170 @@ def Warp_BlockMergeSortOp : Warp_BlockOp<"block_merge_sort",
   let hasVerifier = 1;
   // The region's checks need its ops verified first.
   let hasRegionVerifier = 1;
+}
+
+def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
+    [TypesMatchWith<"the ranks are a vector of i32 as long as the keys",
+                    "keys", "ranks",
+                    "::mlir::VectorType::get(::llvm::cast<::mlir::VectorType>"
+                    "($_self).getShape(), ::mlir::IntegerType::get("
+                    "$_self.getContext(), 32))">]> {
+  let summary = "rank the block's keys by one digit (CUB BlockRadixRank)";
+  let description = [{
+    The block's `B` threads (numbered as in `warp.block_reduce`) hold `B *
+    N` keys in the blocked arrangement (thread `t` holds keys `t*N ..
+    t*N+N-1` in a `vector<N x K>`, `K` one of i8, i16, i32, i64, f16,
+    bf16, f32, f64). Each key's *digit* is bits `[B0, B1)` of its image
+    (`bits B0 to B1`, `R = B1 - B0` of 1 to 8 bits: CUB's `RADIX_BITS`),
+    the image being `warp.block_radix_sort`'s: integers as they are, or
+    with `signed` with the sign bit flipped; floats with every bit flipped
+    when the sign bit is set and only the sign bit otherwise. The op
+    returns each key's *rank* (`vector<N x i32>`): its position in the
+    block's stable order by digit, ascending, or with `descending`
+    descending; keys of one digit keep their blocked order (thread, then
+    item). This is CUB's `BlockRadixRank::RankKeys` with a digit extractor
+    of those bits (CUB's `IS_DESCENDING` for `descending`): one counting
+    pass of `warp.block_radix_sort`, whose lowering ranks through the same
+    code.
+
+    With a second result (CUB's `RankKeys` overload with
+    `exclusive_digit_prefix`), a `vector<M x i32>`: thread `t` gets bins
+    `t*M .. t*M+M-1` (CUB's `BINS_TRACKED_PER_THREAD` is `M`), bin `b`
+    holding the number of the block's keys ranked before the keys of digit
+    `b` (ascending: the keys of digits below `b`; descending: above `b`).
+    Where the block size is known, `M` must be CUB's: `max(1, ceil(2^R /
+    B))`. A bin of `2^R` or more (the threads past the digits, which CUB
+    leaves unwritten) gets 0.
+
+    Every thread of the block must execute the op (it holds barriers). Any
+    block size and shape: 1-D, 2-D, 3-D, not a multiple of 32, known from
+    the `gpu.func`'s `known_block_size` or only at run time (then `B_max`
+    = 1024 sizes the workgroup memory). At most 65535 keys per block
+    (16-bit counters, as CUB's).
+
+    Lowering (`warp-expand-block-collectives`, with the radix sorts): the
+    counting of one `warp.block_radix_sort` pass, chosen by the same
+    layout rule: the counter grid (`@__warp_block_radix_counters`, `(2^R /
+    2 + 1) x B_max` i32 words) where it fits the 48 KiB of static shared
+    memory, else the counters in registers with `warp.block_scan`s of
+    counter words. With the digit prefix and the grid, a barrier after the
+    prefixes are read (they are in thread 0's column, which the next
+    ranking of the kernel clears).
+
+    ```mlir
+    %r = warp.block_radix_rank %keys bits 0 to 4 : vector<4xi32>
+    %r2, %p = warp.block_radix_rank %f descending bits 24 to 32
+        : vector<2xf32>, vector<1xi32>
+    ```
+  }];
+  let arguments = (ins Warp_RadixSortItems:$keys,
+                       UnitAttr:$descending, UnitAttr:$is_signed,
+                       I32Attr:$begin_bit, I32Attr:$end_bit);
+  let results = (outs FixedVectorOfRankAndType<[1], [I32]>:$ranks,
+                      Optional<FixedVectorOfRankAndType<[1], [I32]>>:
+                          $exclusive_digit_prefix);
+  let assemblyFormat = [{
+    $keys (`descending` $descending^)? (`signed` $is_signed^)?
+    `bits` $begin_bit `to` $end_bit
+    attr-dict `:` type($keys) (`,` type($exclusive_digit_prefix)^)?
+  }];
+  let extraClassDeclaration = [{
+    /// N, the number of keys per thread.
+    int64_t getItemsPerThread() {
+      return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
+          .getNumElements();
+    }
+    /// The key type K.
+    ::mlir::Type getKeyType() {
+      return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
+          .getElementType();
+    }
+    /// R, the digit's bits.
+    unsigned getRadixBits() { return getEndBit() - getBeginBit(); }
+  }];
+  let hasVerifier = 1;
+}
+
+def Warp_BlockRunLengthDecodeOp : Warp_BlockOp<"block_run_length_decode",
+    [AllTypesMatch<["from", "total"]>,
+     OptionalTypesMatchWith<"the default has the run values' element type",
+                            "values", "fill",
+                            "::llvm::cast<::mlir::VectorType>($_self)"
+                            ".getElementType()">]> {
+  let summary = "decode a window of the block's runs (CUB BlockRunLengthDecode)";
+  let description = [{
+    The block's `B` threads (numbered as in `warp.block_reduce`) hold `B *
+    R` runs in the blocked arrangement: thread `t` holds runs `t*R ..
+    t*R+R-1`, their values in a `vector<R x T>` (`T` one of i8, i16, i32,
+    i64, f16, bf16, f32, f64) and their lengths in a `vector<R x L>` (`L`
+    an unsigned integer of 8 to 64 bits). Decoded, run `r` is its value
+    repeated `length` times, the runs in order; run `r` starts at decoded
+    position `o_r`, the exclusive sum of the lengths before it, and
+    `total` is the sum of all lengths. The op returns a window of `B * D`
+    decoded items from position `from`, blocked: thread `t` gets positions
+    `from + t*D .. from + t*D + D - 1` (a `vector<D x T>`), CUB's
+    `RunLengthDecode(decoded_items, relative_offsets, from_decoded_offset)`
+    after the constructor that takes run lengths; and `total` in every
+    thread (CUB's `total_decoded_size`). The offsets, `from` and `total`
+    have one type `O`, i32 or i64 (CUB's `DecodedOffsetT`), at least as
+    wide as `L`; they are computed modulo `2^O`, as CUB's unsigned offsets.
+
+    Position `p` takes the run `r` that holds it: the last run with `o_r <=
+    p`. Runs of length 0 may be anywhere (CUB allows them only at the end).
+    With a `vector<D x O>` second result, each item's position in its run,
+    `p - o_r` (CUB's `relative_offsets`). Past the end (`p >= total`), where
+    CUB leaves the items undefined: `p` takes the block's last run (the
+    last with `o_r <= p`), so the item is that run's value and its
+    relative offset `p - o_r`; with `default %d`, the item is `%d`.
+
+    Every thread of the block must execute the op (it holds barriers), with
+    the same `from`. Any block size and shape (known from
+    `known_block_size`, else `B_max` = 1024 sizes the buffers).
+
+    Lowering (`warp-expand-block-collectives`, before the other block ops:
+    it makes a `warp.block_scan`): an exclusive `warp.block_scan <add>`
+    of each thread's sum of its lengths (widened to `O`) with the total,
+    the runs' starts from it, a barrier (the
+    previous decode's readers are done), every thread stores its runs'
+    values and start offsets in two workgroup buffers
+    (`@__warp_block_run_values`, `@__warp_block_run_offsets`, `B_max * R`
+    each), a barrier, and each item's run is found by a binary search of
+    the offsets (`ceil(log2(B_max * R + 1))` steps).
+
+    ```mlir
+    %items, %total = warp.block_run_length_decode %vals, %lens from %from
+        : vector<2xf32>, vector<2xi32>, i32 -> vector<4xf32>
+    %i2, %t2, %rel = warp.block_run_length_decode %vals, %lens from %from
+        default %zero : vector<2xf32>, vector<2xi32>, i32 -> vector<4xf32>,
+        vector<4xi32>
+    ```
+  }];
+  let arguments = (ins Warp_RadixSortItems:$values,
+                       FixedVectorOfRankAndType<[1], [I8, I16, I32, I64]>:$lengths,
+                       AnyTypeOf<[I32, I64]>:$from,
+                       Optional<AnyType>:$fill);
+  let results = (outs Warp_RadixSortItems:$decoded,
+                      AnyTypeOf<[I32, I64]>:$total,
+                      Optional<FixedVectorOfRankAndType<[1], [I32, I64]>>:
+                          $relative_offsets);
+  let assemblyFormat = [{
+    $values `,` $lengths `from` $from (`default` $fill^)? attr-dict `:`
+    type($values) `,` type($lengths) `,` type($from) `->` type($decoded)
+    (`,` type($relative_offsets)^)?
+  }];
+  let extraClassDeclaration = [{
+    /// R, the runs per thread.
+    int64_t getRunsPerThread() {
+      return ::llvm::cast<::mlir::VectorType>(getValues().getType())
+          .getNumElements();
+    }
+    /// D, the decoded items per thread.
+    int64_t getItemsPerThread() {
+      return ::llvm::cast<::mlir::VectorType>(getDecoded().getType())
+          .getNumElements();
+    }
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // WARP_DIALECT_IR_WARPBLOCKOPS_TD

@@ -117,7 +117,8 @@ namespace mlir::warp {
 inline bool isBlockCollective(Operation *op) {
   return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockExchangeOp,
              BlockShuffleOp, BlockLoadOp, BlockStoreOp, BlockHistogramOp,
-             BlockRadixSortOp, BlockMergeSortOp, BlockScatterOp>(op);
+             BlockRadixSortOp, BlockRadixRankOp, BlockRunLengthDecodeOp,
+             BlockMergeSortOp, BlockScatterOp>(op);
 }
 
 /// Whether `op` is a device-wide collective (`warp.device_*`): host code
@@ -219,6 +220,16 @@ int64_t getMergeSortPartElements(Type element, int64_t items);
 
 /// The bytes of that part, rounded up to 16 (the next part's alignment).
 uint64_t getMergeSortPartBytes(Type element, int64_t items);
+
+/// The layout of `op`'s lowering: one counting pass of getRadixSortLayout's
+/// rule with no key or value buffers (the grid where it fits, else the
+/// register counters).
+RadixSortLayout getRadixRankLayout(BlockRadixRankOp op);
+
+/// The workgroup memory of `op`'s lowering, in bytes: its run values' and
+/// run offsets' buffers (B_max * R each) and the lengths' scan's scratch,
+/// each aligned to 16 bytes.
+uint64_t getRunLengthDecodeBytes(BlockRunLengthDecodeOp op);
 
 } // namespace mlir::warp
 

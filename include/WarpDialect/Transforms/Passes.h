@@ -162,8 +162,9 @@ bool expandBlockItems(Operation *root);
 bool expandBlockMemoryOps(Operation *root);
 
 /// Rewrites every warp.block_radix_sort under `module` as counting passes
-/// of block scans, workgroup buffers and barriers (ExpandBlockRadixSort.cpp);
-/// returns whether there was one. warp-expand-block-collectives calls it
+/// of block scans, workgroup buffers and barriers, and every
+/// warp.block_radix_rank as one such pass without the exchange
+/// (ExpandBlockRadixSort.cpp); returns whether there was one. warp-expand-block-collectives calls it
 /// before it collects the other block ops, so that it expands the scans
 /// made here.
 bool expandBlockRadixSorts(gpu::GPUModuleOp module);
@@ -174,6 +175,13 @@ bool expandBlockRadixSorts(gpu::GPUModuleOp module);
 /// block); returns whether there was one. warp-expand-block-collectives
 /// calls it first.
 bool expandBlockMergeSorts(gpu::GPUModuleOp module);
+
+/// Rewrites every warp.block_run_length_decode under `module` as a block
+/// scan of the run lengths, two workgroup buffers of the runs and a binary
+/// search per decoded item (ExpandBlockRunLengthDecode.cpp); returns
+/// whether there was one. Called with expandBlockRadixSorts, for the same
+/// reason.
+bool expandBlockRunLengthDecodes(gpu::GPUModuleOp module);
 
 /// warp-check-convergence on every kernel under `root`: failure where it
 /// reported an error (never with `asWarnings`). `record` and

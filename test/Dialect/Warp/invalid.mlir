@@ -2111,3 +2111,201 @@ gpu.module @block_merge_sort_no_region {
     gpu.return
   }
 }
+
+// -----
+
+func.func @block_radix_rank_key_type(%k: vector<4xi1>) {
+  // expected-error @+1 {{custom op 'warp.block_radix_rank' 'keys' must be a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64, but got 'vector<4xi1>'}}
+  %0 = warp.block_radix_rank %k bits 0 to 1 : vector<4xi1>
+  return
+}
+
+// -----
+
+func.func @block_radix_rank_scalar_keys(%k: i32) {
+  // expected-error @+1 {{'warp.block_radix_rank' op operand #0 must be a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64, but got 'i32'}}
+  %0 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> : (i32) -> vector<1xi32>
+  return
+}
+
+// -----
+
+func.func @block_radix_rank_rank_type(%k: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_radix_rank' op failed to verify that the ranks are a vector of i32 as long as the keys}}
+  %0 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> : (vector<4xi32>) -> vector<2xi32>
+  return
+}
+
+// -----
+
+func.func @block_radix_rank_prefix_type(%k: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_radix_rank' op result #1 must be fixed-length vector of 32-bit signless integer values of ranks 1, but got 'vector<1xi16>'}}
+  %0:2 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> : (vector<4xi32>) -> (vector<4xi32>, vector<1xi16>)
+  return
+}
+
+// -----
+
+func.func @block_radix_rank_no_bits(%k: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_radix_rank' op requires attribute 'begin_bit'}}
+  %0 = "warp.block_radix_rank"(%k) : (vector<4xi32>) -> vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @block_radix_rank_signed_float(%k: vector<4xf32>) {
+  // expected-error @+1 {{'warp.block_radix_rank' op 'signed' orders integer keys; 'f32' keys have their own order}}
+  %0 = warp.block_radix_rank %k signed bits 0 to 4 : vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_radix_rank_bits_past_width(%k: vector<4xi8>) {
+  // expected-error @+1 {{'warp.block_radix_rank' op bits 4 to 9 is not a range 0 <= begin < end <= 8 of the 'i8' keys}}
+  %0 = warp.block_radix_rank %k bits 4 to 9 : vector<4xi8>
+  return
+}
+
+// -----
+
+func.func @block_radix_rank_bits_empty(%k: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_radix_rank' op bits 7 to 7 is not a range 0 <= begin < end <= 32}}
+  %0 = warp.block_radix_rank %k bits 7 to 7 : vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @block_radix_rank_bits_negative(%k: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_radix_rank' op bits -2 to 3 is not a range}}
+  %0 = warp.block_radix_rank %k bits -2 to 3 : vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @block_radix_rank_wide_digit(%k: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_radix_rank' op ranks by a digit of 1 to 8 bits (CUB's RADIX_BITS), got bits 0 to 9 (9 bits)}}
+  %0 = warp.block_radix_rank %k bits 0 to 9 : vector<4xi32>
+  return
+}
+
+// -----
+
+gpu.module @block_radix_rank_too_many_keys {
+  gpu.func @k(%k: vector<128xi8>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+    // expected-error @+1 {{'warp.block_radix_rank' op ranks at most 65535 keys per block, got 1024 threads x 128}}
+    %0 = warp.block_radix_rank %k bits 0 to 4 : vector<128xi8>
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @block_radix_rank_too_many_keys_unknown_block(%k: vector<64xi32>) {
+  // expected-error @+1 {{'warp.block_radix_rank' op ranks at most 65535 keys per block, got 1024 threads x 64}}
+  %0 = warp.block_radix_rank %k bits 0 to 4 : vector<64xi32>
+  return
+}
+
+// -----
+
+gpu.module @block_radix_rank_bins {
+  gpu.func @k(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 32, 3, 1>} {
+    // expected-error @+1 {{'warp.block_radix_rank' op gives each of the 96 threads 3 of the 256 digit bins (CUB's BINS_TRACKED_PER_THREAD), so the exclusive digit prefix is a vector<3xi32>, not 'vector<1xi32>'}}
+    %0:2 = warp.block_radix_rank %k bits 0 to 8 : vector<4xi32>, vector<1xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @block_radix_rank_bins_small_radix {
+  gpu.func @k(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{'warp.block_radix_rank' op gives each of the 64 threads 1 of the 16 digit bins (CUB's BINS_TRACKED_PER_THREAD), so the exclusive digit prefix is a vector<1xi32>, not 'vector<2xi32>'}}
+    %0:2 = warp.block_radix_rank %k bits 0 to 4 : vector<4xi32>, vector<2xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @block_run_length_decode_run_counts(%v: vector<2xf32>, %n: vector<3xi32>, %f: i32) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op needs a length for each run value; got 'vector<2xf32>' and 'vector<3xi32>'}}
+  %0:2 = warp.block_run_length_decode %v, %n from %f : vector<2xf32>, vector<3xi32>, i32 -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_narrow_offsets(%v: vector<2xf32>, %n: vector<2xi64>, %f: i32) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op counts decoded positions in 'i32', narrower than the 'i64' run lengths}}
+  %0:2 = warp.block_run_length_decode %v, %n from %f : vector<2xf32>, vector<2xi64>, i32 -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_item_type(%v: vector<2xf32>, %n: vector<2xi32>, %f: i32) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op decodes items of the run values' type 'f32', not 'vector<4xi32>'}}
+  %0:2 = warp.block_run_length_decode %v, %n from %f : vector<2xf32>, vector<2xi32>, i32 -> vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_relative_type(%v: vector<2xf32>, %n: vector<2xi32>, %f: i32) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op returns one relative offset of 'i32' per decoded item, a 'vector<4xi32>', not 'vector<3xi32>'}}
+  %0:3 = warp.block_run_length_decode %v, %n from %f : vector<2xf32>, vector<2xi32>, i32 -> vector<4xf32>, vector<3xi32>
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_relative_width(%v: vector<2xf32>, %n: vector<2xi32>, %f: i32) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op returns one relative offset of 'i32' per decoded item, a 'vector<4xi32>', not 'vector<4xi64>'}}
+  %0:3 = warp.block_run_length_decode %v, %n from %f : vector<2xf32>, vector<2xi32>, i32 -> vector<4xf32>, vector<4xi64>
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_default_type(%v: vector<2xf32>, %n: vector<2xi32>, %f: i32, %d: f64) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op failed to verify that the default has the run values' element type}}
+  %0:2 = "warp.block_run_length_decode"(%v, %n, %f, %d) : (vector<2xf32>, vector<2xi32>, i32, f64) -> (vector<4xf32>, i32)
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_total_type(%v: vector<2xf32>, %n: vector<2xi32>, %f: i32) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op failed to verify that all of {from, total} have same type}}
+  %0:2 = "warp.block_run_length_decode"(%v, %n, %f) : (vector<2xf32>, vector<2xi32>, i32) -> (vector<4xf32>, i64)
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_offset_type(%v: vector<2xf32>, %n: vector<2xi16>, %f: i16) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op operand #2 must be 32-bit signless integer or 64-bit signless integer, but got 'i16'}}
+  %0:2 = "warp.block_run_length_decode"(%v, %n, %f) : (vector<2xf32>, vector<2xi16>, i16) -> (vector<4xf32>, i16)
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_float_lengths(%v: vector<2xf32>, %n: vector<2xf32>, %f: i32) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op operand #1 must be fixed-length vector of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values of ranks 1, but got 'vector<2xf32>'}}
+  %0:2 = warp.block_run_length_decode %v, %n from %f : vector<2xf32>, vector<2xf32>, i32 -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_shared_memory(%v: vector<8xf64>, %n: vector<8xi64>, %f: i64) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op needs 132128 bytes of workgroup memory (1024 threads x 8 runs), more than the 49152 bytes of static shared memory}}
+  %0:2 = warp.block_run_length_decode %v, %n from %f : vector<8xf64>, vector<8xi64>, i64 -> vector<4xf64>
+  return
+}

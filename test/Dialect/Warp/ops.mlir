@@ -388,6 +388,32 @@ func.func @block_radix_sort(%k: vector<4xi32>, %v: vector<4xf32>, %f: vector<2xf
   return %0, %1#0, %1#1, %2, %3 : vector<4xi32>, vector<4xi32>, vector<4xf32>, vector<2xf16>, vector<1xi8>
 }
 
+// CHECK-LABEL: func @block_radix_rank
+func.func @block_radix_rank(%k: vector<4xi32>, %f: vector<2xbf16>, %l: vector<7xi64>) -> (vector<4xi32>, vector<2xi32>, vector<3xi32>, vector<7xi32>) {
+  // CHECK: warp.block_radix_rank %{{.*}} bits 0 to 4 : vector<4xi32>
+  // GENERIC: "warp.block_radix_rank"(%{{.*}}) <{begin_bit = 0 : i32, end_bit = 4 : i32}> : (vector<4xi32>) -> vector<4xi32>
+  %0 = warp.block_radix_rank %k bits 0 to 4 : vector<4xi32>
+  // CHECK: warp.block_radix_rank %{{.*}} descending bits 8 to 16 : vector<2xbf16>, vector<3xi32>
+  // GENERIC: "warp.block_radix_rank"(%{{.*}}) <{begin_bit = 8 : i32, descending, end_bit = 16 : i32}> : (vector<2xbf16>) -> (vector<2xi32>, vector<3xi32>)
+  %1:2 = warp.block_radix_rank %f descending bits 8 to 16 : vector<2xbf16>, vector<3xi32>
+  // CHECK: warp.block_radix_rank %{{.*}} descending signed bits 63 to 64 : vector<7xi64>
+  %2 = warp.block_radix_rank %l descending signed bits 63 to 64 : vector<7xi64>
+  return %0, %1#0, %1#1, %2 : vector<4xi32>, vector<2xi32>, vector<3xi32>, vector<7xi32>
+}
+
+// CHECK-LABEL: func @block_run_length_decode
+func.func @block_run_length_decode(%v: vector<2xf32>, %n: vector<2xi16>, %from: i32, %z: f32, %w: vector<3xi8>, %m: vector<3xi64>, %f64: i64) -> (vector<4xf32>, i32, vector<1xf32>, i32, vector<1xi32>, vector<5xi8>, i64) {
+  // CHECK: warp.block_run_length_decode %{{.*}}, %{{.*}} from %{{.*}} : vector<2xf32>, vector<2xi16>, i32 -> vector<4xf32>
+  // GENERIC: "warp.block_run_length_decode"(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<2xf32>, vector<2xi16>, i32) -> (vector<4xf32>, i32)
+  %0:2 = warp.block_run_length_decode %v, %n from %from : vector<2xf32>, vector<2xi16>, i32 -> vector<4xf32>
+  // CHECK: warp.block_run_length_decode %{{.*}}, %{{.*}} from %{{.*}} default %{{.*}} : vector<2xf32>, vector<2xi16>, i32 -> vector<1xf32>, vector<1xi32>
+  // GENERIC: "warp.block_run_length_decode"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (vector<2xf32>, vector<2xi16>, i32, f32) -> (vector<1xf32>, i32, vector<1xi32>)
+  %1:3 = warp.block_run_length_decode %v, %n from %from default %z : vector<2xf32>, vector<2xi16>, i32 -> vector<1xf32>, vector<1xi32>
+  // CHECK: warp.block_run_length_decode %{{.*}}, %{{.*}} from %{{.*}} : vector<3xi8>, vector<3xi64>, i64 -> vector<5xi8>
+  %2:2 = warp.block_run_length_decode %w, %m from %f64 : vector<3xi8>, vector<3xi64>, i64 -> vector<5xi8>
+  return %0#0, %0#1, %1#0, %1#1, %1#2, %2#0, %2#1 : vector<4xf32>, i32, vector<1xf32>, i32, vector<1xi32>, vector<5xi8>, i64
+}
+
 // CHECK-LABEL: func @block_exchange
 func.func @block_exchange(%a: vector<4xf32>, %b: vector<3xi64>) -> (vector<4xf32>, vector<3xi64>) {
   // CHECK: warp.block_exchange <blocked_to_striped> %{{.*}} : vector<4xf32>

@@ -1,0 +1,78 @@
+// warp.block_radix_rank: one counting pass of warp.block_radix_sort (the
+// same ranking code) without the exchange. Where the counter grid fits
+// (L + 1 lanes of B_max i32 words, L = 2^R / 2), every thread zeroes its
+// column and counts its keys there, a barrier, the raking scan (one scalar
+// block scan), a barrier, the ranks read from the thread's own column; no
+// key buffer. With the exclusive digit prefix, each bin's start is read
+// from thread 0's column, then a barrier (the next ranking clears it).
+// Where the grid does not fit (R = 8 in 256 threads: 129 x 256 words), the
+// counters are in registers and block scans of vectors of counter words.
+// RUN: warp-opt %s --split-input-file --warp-expand-block-collectives | FileCheck %s
+
+// 64 threads, R = 4: L = 8 lanes, a grid of 9 x 64 words (2304 bytes).
+// CHECK-LABEL: gpu.module @grid
+// CHECK: memref.global "private" @__warp_block_radix_counters : memref<2304xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+// CHECK-NOT: __warp_block_radix_keys
+// CHECK-LABEL: gpu.func @rank
+// CHECK: memref.view {{.*}} to memref<576xi32, #gpu.address_space<workgroup>>
+// CHECK: memref.view {{.*}} to memref<1152xi16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: memref.store {{.*}} : memref<1152xi16, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: memref.load {{.*}} : memref<1152xi16, #gpu.address_space<workgroup>>
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+gpu.module @grid {
+  gpu.func @rank(%k: vector<4xi32>, %out: memref<4xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %r = warp.block_radix_rank %k bits 4 to 8 : vector<4xi32>
+    %c0 = arith.constant 0 : index
+    vector.store %r, %out[%c0] : memref<4xi32>, vector<4xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// The digit prefix with the grid: 32 threads, R = 8, CUB's 8 bins per
+// thread, each one load of thread 0's column, then the barrier that keeps
+// the next ranking from clearing it early. Descending: bin b is the
+// images' digit 255 - b.
+// CHECK-LABEL: gpu.module @prefix
+// CHECK: memref.global "private" @__warp_block_radix_counters : memref<16512xi8
+// CHECK: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK-COUNT-2: memref.load {{.*}} : memref<8256xi16, #gpu.address_space<workgroup>>
+// CHECK-NOT: gpu.barrier
+// CHECK: arith.subi %c255_i32
+// CHECK-COUNT-8: memref.load {{.*}} : memref<8256xi16, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.load
+// CHECK: gpu.barrier
+// CHECK-NEXT: vector.from_elements {{.*}} : vector<8xi32>
+gpu.module @prefix {
+  gpu.func @rank(%k: vector<2xf32>, %out: memref<8xi32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %r, %p = warp.block_radix_rank %k descending bits 24 to 32 : vector<2xf32>, vector<8xi32>
+    %c0 = arith.constant 0 : index
+    vector.store %p, %out[%c0] : memref<8xi32>, vector<8xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// R = 8 in 256 threads: the grid (129 x 256 words) does not fit, the
+// counters are in registers: 128 words in 16 block scans of 8 words, no
+// grid and no barrier of the op's own after the prefix.
+// CHECK-LABEL: gpu.module @registers
+// CHECK-NOT: __warp_block_radix_counters
+// CHECK-LABEL: gpu.func @rank
+// CHECK-COUNT-16: vector.from_elements {{.*}} : vector<8xi32>
+// CHECK-NOT: memref.load {{.*}}i16
+// CHECK: gpu.return
+gpu.module @registers {
+  gpu.func @rank(%k: vector<4xi16>, %out: memref<1xi32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %r, %p = warp.block_radix_rank %k signed bits 8 to 16 : vector<4xi16>, vector<1xi32>
+    %c0 = arith.constant 0 : index
+    vector.store %p, %out[%c0] : memref<1xi32>, vector<1xi32>
+    gpu.return
+  }
+}

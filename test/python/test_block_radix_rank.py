@@ -1,0 +1,203 @@
+"""warp.block_radix_rank (CUB BlockRadixRank::RankKeys): IR from the
+builder, errors at the call, and ranks on the simulator (and a GPU) against
+a numpy reference: each key's digit is bits [b0, b1) of its unsigned image
+(test_block_radix_sort's, from the definition: integers as they are,
+signed with the sign bit flipped, floats with every bit flipped when
+negative and the sign bit flipped otherwise), its rank its position in
+numpy's stable argsort of the digits (of their complements when
+descending), keys in blocked order (thread t holds keys t*N .. t*N+N-1).
+The exclusive digit prefix of bin b counts the keys of digits below b
+(descending: above b); thread t holds bins t*M .. t*M+M-1, 0 past the 2^R
+digits.
+
+The cases are a fixed sample of key type x N {1, 2, 4, 7} x R {1, 4, 5, 8}
+x block {32, 64, 96, 256} x signed/descending; WARP_RADIX_RANK_ALL=1 runs
+every case (on the GPU host, say)."""
+import functools
+import itertools
+import os
+import random
+
+import numpy as np
+import pytest
+
+import warp_mlir as wm
+from conftest import BACKENDS
+from block_kernels import block_threads, linear_thread
+
+# The key types and the unsigned image (numpy) of the sort's tests.
+from test_block_radix_sort import TYPES, image  # noqa: E402
+
+
+def digits(x, key, signed, bits):
+    """Bits [b0, b1) of each key's unsigned image."""
+    return image(x, key, signed=signed, bits=bits).astype(np.int64)
+
+
+def expected_ranks(d, radix, descending):
+    order = np.argsort(radix - 1 - d if descending else d, kind="stable")
+    ranks = np.empty(d.size, np.int32)
+    ranks[order] = np.arange(d.size, dtype=np.int32)
+    return ranks
+
+
+def expected_prefix(d, radix, descending, threads, per_thread):
+    bins = np.arange(threads * per_thread)
+    before = np.array([np.count_nonzero(d > b if descending else d < b) for b in bins])
+    return np.where(bins < radix, before, 0).astype(np.int32)
+
+
+def bins_per_thread(radix, threads):
+    """CUB's BINS_TRACKED_PER_THREAD."""
+    return max(1, -(-radix // threads))
+
+
+@functools.lru_cache(maxsize=None)
+def rank_program(key, n, bits, known, prefix, **options):
+    """Loads N keys per thread, blocked, ranks them and stores the ranks
+    where the thread loaded its keys (and its prefix bins at t*M)."""
+    element = TYPES[key][0]
+    prog = wm.Program(f"rank_{key}_{n}")
+
+    @prog.kernel(x=wm.memref(element), r=wm.memref(wm.i32), p=wm.memref(wm.i32))
+    def rank(k, x, r, p):
+        if known:
+            k.known_block_size(*known)
+        t = linear_thread(k)
+        keys = k.load_vector(x, t * n, n)
+        if prefix:
+            ranks, bins = k.block_radix_rank(keys, bits, digit_prefix=prefix, **options)
+            k.store_vector(p, t * prefix, bins)
+        else:
+            ranks = k.block_radix_rank(keys, bits, **options)
+        k.store_vector(r, t * n, ranks)
+    return prog
+
+
+def keys_for(rng, key, size, bits):
+    """Keys whose digits repeat (stability shows), with specials for
+    floats."""
+    dtype, unsigned = TYPES[key][1], TYPES[key][2]
+    width = np.dtype(unsigned).itemsize * 8
+    raw = rng.integers(0, 1 << min(width, 63), size, dtype=np.uint64)
+    # Few distinct values in the digit's bits: a pool of keys, reused.
+    pool = raw[:max(1, size // 5)]
+    x = pool[rng.integers(0, pool.size, size)].astype(unsigned).view(dtype)
+    if key.startswith("f") and size >= 6:
+        with np.errstate(over="ignore"):
+            x[:6] = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, -1.5], dtype)
+    return x
+
+
+def run(backend, key, n, block, bits, known=True, prefix=None, signed=False,
+        descending=False, seed=0):
+    threads = block_threads(block)
+    shape = (block,) if isinstance(block, int) else tuple(block)
+    radix = 1 << (bits[1] - bits[0])
+    options = {}
+    if signed:
+        options["signed"] = True
+    if descending:
+        options["descending"] = True
+    if prefix is True:
+        prefix = bins_per_thread(radix, threads)
+    program = rank_program(key, n, bits, shape if known else None, prefix or 0, **options)
+    compiled = wm.compile(program, chip="sm_90")
+    rng = np.random.default_rng([threads, n, bits[0], bits[1], seed])
+    x = keys_for(rng, key, threads * n, bits)
+    r = np.full(threads * n, -1, np.int32)
+    p = np.full(threads * max(prefix or 1, 1), -1, np.int32)
+    wm.launch(compiled, "rank", 1, block, x, r, p, backend=backend)
+    d = digits(x, key, signed, bits)
+    np.testing.assert_array_equal(r, expected_ranks(d, radix, descending))
+    if prefix:
+        np.testing.assert_array_equal(p, expected_prefix(d, radix, descending, threads, prefix))
+    return compiled
+
+
+# The full cross product, sampled deterministically: every key type, N, R
+# and block size appear; signed/descending and the bit offset vary.
+ALL = [(key, n, r, block, signed, descending)
+       for key, n, r, block, signed, descending in itertools.product(
+           TYPES, [1, 2, 4, 7], [1, 4, 5, 8], [32, 64, 96, 256], [False, True], [False, True])
+       if not (signed and key.startswith("f"))]
+SAMPLE = ALL if os.environ.get("WARP_RADIX_RANK_ALL") else random.Random(7).sample(ALL, 12)
+
+
+def offset(key, r, seed):
+    """A bit offset where the digit fits the key."""
+    width = np.dtype(TYPES[key][2]).itemsize * 8
+    return seed % (width - r + 1)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("key,n,r,block,signed,descending", SAMPLE, ids=str)
+def test_ranks_and_prefix(backend, key, n, r, block, signed, descending):
+    b0 = offset(key, r, 3 * n + block)
+    run(backend, key, n, block, (b0, b0 + r), prefix=True, signed=signed,
+        descending=descending)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("descending", [False, True])
+def test_registers_layout(backend, descending):
+    """R = 8 in 256 threads: the counter grid does not fit, the counters are
+    in registers (no grid buffer)."""
+    compiled = run(backend, "i32", 4, 256, (8, 16), prefix=True, descending=descending)
+    assert "__warp_block_radix_counters" not in compiled.ptx
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_unknown_block_2d(backend):
+    """Block size only at run time (a 2-D block, not whole warps), with
+    more bins per thread than CUB's."""
+    run(backend, "i16", 3, (10, 5), (2, 6), known=False, prefix=2, signed=True)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_grid_layout(backend):
+    """R = 5 in 96 threads: the counter grid (CUB's layout), 3 threads'
+    worth of bins past the digits reading 0."""
+    compiled = run(backend, "f32", 2, 96, (27, 32), prefix=True, descending=True)
+    assert "__warp_block_radix_counters" in compiled.ptx
+
+
+def test_ir():
+    prog = wm.Program("ir")
+
+    @prog.kernel(x=wm.memref(wm.f32))
+    def k(k, x):
+        k.known_block_size(64)
+        keys = k.load_vector(x, 0, 2)
+        k.block_radix_rank(keys, (24, 32), descending=True, digit_prefix=True)
+        k.block_radix_rank(keys, (0, 1))
+    text = str(prog)
+    assert "warp.block_radix_rank %" in text
+    assert "descending bits 24 to 32 : vector<2xf32>, vector<4xi32>" in text
+    assert "bits 0 to 1 : vector<2xf32> loc" in text
+
+
+@pytest.mark.parametrize("call,error", [
+    (lambda k, v: k.block_radix_rank(v, (0, 9)), ValueError),
+    (lambda k, v: k.block_radix_rank(v, (30, 33)), ValueError),
+    (lambda k, v: k.block_radix_rank(v, (4, 4)), ValueError),
+    (lambda k, v: k.block_radix_rank(v, 4), TypeError),
+    (lambda k, v: k.block_radix_rank(v, (0, 4), digit_prefix=True), ValueError),
+    (lambda k, v: k.block_radix_rank(k.vector_element(v, 0), (0, 4)), TypeError),
+])
+def test_errors_at_the_call(call, error):
+    prog = wm.Program("bad")
+
+    @prog.kernel(x=wm.memref(wm.i32))
+    def k(k, x):
+        with pytest.raises(error):
+            call(k, k.load_vector(x, 0, 2))
+
+
+def test_signed_float_is_rejected():
+    prog = wm.Program("bad_signed")
+
+    @prog.kernel(x=wm.memref(wm.f32))
+    def k(k, x):
+        with pytest.raises(ValueError, match="signed orders integer keys"):
+            k.block_radix_rank(k.load_vector(x, 0, 2), (0, 4), signed=True)
