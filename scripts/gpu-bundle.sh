@@ -22,7 +22,7 @@ cp "$(ldconfig -p | awk '/libz3.so.4 / {print $NF; exit}')" "$stage/lib/"
 cp -r /usr/lib/llvm-22/utils/lit/lit "$stage/lit"
 cp test/Integration/CUDA/runner/*.mlir "$stage/tests/"
 cp test/Integration/CUDA/bundle/lit.cfg.py test/probes.py "$stage/tests/"
-cp test/Integration/CUDA/{cases,reference,run_on_gpu}.py "$stage/"
+cp test/Integration/CUDA/{cases,reference,run_on_gpu,ptx_text}.py "$stage/"
 python3 test/Integration/CUDA/build_bundle.py --warp-opt "$BUILD_DIR/bin/warp-opt" --out "$stage/matrix"
 cp test/Integration/CUDA/bundle/run.sh "$stage/run.sh"
 # A sample of the generative tester's programs (chips the H200 runs) and the
