@@ -2,13 +2,14 @@
 //
 // warp.block_run_length_decode becomes: each thread's sum of its run
 // lengths (widened to the offset type O), an exclusive warp.block_scan
-// <add> of the sums with the block total, the runs' start offsets; a barrier (an earlier decode's reads of
-// the buffers are done); every thread stores its runs' values and offsets
-// at slots t*R .. t*R+R-1 of two workgroup buffers; a barrier; each
-// decoded position p = from + t*D + i finds its run by a binary search of
-// the offsets (the number of offsets <= p, less one: the last run that
-// starts at or before p, which skips runs of length 0) and reads the run's
-// value and start. Past the total, `default` where the op has one.
+// <add> of the sums with the block total, the runs' start offsets; a
+// barrier (an earlier decode's reads of the buffers are done); every
+// thread stores its runs' values and offsets at slots t*R .. t*R+R-1 of
+// two workgroup buffers; a barrier; each decoded position
+// p = from + t*D + i finds its run by a binary search of the offsets (the
+// number of offsets <= p, less one: the last run that starts at or before
+// p, which skips runs of length 0) and reads the run's value and start.
+// Past the total, `default` where the op has one.
 // warp-expand-block-collectives calls this before it collects the block
 // ops, so that it expands the scans made here.
 //
@@ -29,7 +30,7 @@ using namespace mlir::warp;
 
 namespace {
 
-constexpr llvm::StringLiteral kValueBufferName = "__warp_block_run_values";
+constexpr llvm::StringLiteral kRunValueBufferName = "__warp_block_run_values";
 constexpr llvm::StringLiteral kOffsetBufferName = "__warp_block_run_offsets";
 
 /// Builds one decode's expansion at the op.
@@ -178,7 +179,7 @@ bool mlir::warp::expandBlockRunLengthDecodes(gpu::GPUModuleOp module) {
   };
   for (BlockRunLengthDecodeOp op : decodes) {
     int64_t runs = getMaxBlockThreads(op) * op.getRunsPerThread();
-    buffers.reserve(kValueBufferName, valueType(op), /*slot=*/0, runs);
+    buffers.reserve(kRunValueBufferName, valueType(op), /*slot=*/0, runs);
     buffers.reserve(kOffsetBufferName, op.getFrom().getType(), /*slot=*/0,
                     runs);
   }
@@ -187,7 +188,7 @@ bool mlir::warp::expandBlockRunLengthDecodes(gpu::GPUModuleOp module) {
     OpBuilder b(op);
     Location loc = op.getLoc();
     Value values = WorkgroupBuffers::read(
-        b, loc, buffers.lookup(kValueBufferName, valueType(op), 0));
+        b, loc, buffers.lookup(kRunValueBufferName, valueType(op), 0));
     Value offsets = WorkgroupBuffers::read(
         b, loc, buffers.lookup(kOffsetBufferName, op.getFrom().getType(), 0));
     RunLengthDecodeBuilder builder(b, op, values, offsets);

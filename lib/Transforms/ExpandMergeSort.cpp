@@ -72,7 +72,7 @@ namespace {
 constexpr llvm::StringLiteral kBufferName = "__warp_merge_sort_buffer";
 constexpr llvm::StringLiteral kBlockBufferName =
     "__warp_block_merge_sort_buffer";
-constexpr unsigned kBufferAlignment = 16;
+constexpr unsigned kSortBufferAlignment = 16;
 
 Type elementOf(Value vector) {
   return cast<VectorType>(vector.getType()).getElementType();
@@ -459,7 +459,7 @@ LogicalResult mlir::warp::prepareMergeSorts(Operation *root,
   for (auto [owner, bytes] : bufferBytes) {
     WorkgroupBuffers buffers(owner);
     buffers.reserve(kBufferName, IntegerType::get(owner.getContext(), 8),
-                    /*slot=*/0, int64_t(bytes), kBufferAlignment,
+                    /*slot=*/0, int64_t(bytes), kSortBufferAlignment,
                     /*growExisting=*/true);
     buffers.allocate();
   }
@@ -481,7 +481,8 @@ bool mlir::warp::expandBlockMergeSorts(gpu::GPUModuleOp module) {
   for (auto [op, threads] : sorts)
     if (threads > 1)
       buffers.reserve(kBlockBufferName, byteType, /*slot=*/0,
-                      int64_t(op.getSharedBytes(threads)), kBufferAlignment);
+                      int64_t(op.getSharedBytes(threads)),
+                      kSortBufferAlignment);
   buffers.allocate();
   for (auto [op, threads] : sorts) {
     OpBuilder b(op);
