@@ -29,7 +29,7 @@ if BACKEND == "sim":
 else:
     import cupy as cp  # noqa: E402
 import cases  # noqa: E402
-from ptx_text import ptx_entries  # noqa: E402
+from ptx_text import modules, ptx_entries  # noqa: E402
 import reference as ref  # noqa: E402
 
 WARP = 32
@@ -63,9 +63,9 @@ def same_kernels(bundle, reference):
     but the .version and .target lines: the simulator ignores the target,
     so running them again checks nothing new."""
     same = set()
-    for name in sorted(os.listdir(bundle)):
+    for name in modules(bundle):
         other = os.path.join(reference, name)
-        if not name.endswith(".ptx") or not os.path.exists(other):
+        if not os.path.exists(other):
             continue
         (preamble, ours), (their_preamble, theirs) = (ptx_entries(os.path.join(bundle, name)),
                                                       ptx_entries(other))
