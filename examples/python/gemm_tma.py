@@ -46,7 +46,7 @@ import sys
 
 import warp_mlir as wm
 from gemm import sizes
-from gemm_wgmma import B_LEADING, B_STRIDE, BK, BM, GROUP_M, ROW, store_tile, tile_n, tile_origin
+from gemm_wgmma import BK, BM, GROUP_M, ROW, multiply_stage, store_tile, tile_n, tile_origin
 
 THREADS = 384                    # a producer warpgroup and two consumer warpgroups
 CONSUMER_WARPS = 8               # one arrival each on an `empty` barrier
@@ -113,15 +113,7 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M,
             with steps as (t, acc):
                 stage = t % stages
                 k.mbarrier_wait(full, parity(t, 0), index=stage)
-                k.wgmma_fence()
-                for s in range(BK // 16):
-                    da = k.wgmma_descriptor(sa, (stage * BM + group * 64, s * 16), swizzle=128,
-                                            stride=B_STRIDE)
-                    db = k.wgmma_descriptor(sb, (stage * panels * BK + s * 16, 0), swizzle=128,
-                                            leading=B_LEADING, stride=B_STRIDE)
-                    acc = k.wgmma(da, db, acc, input=element, b_mn_major=True)
-                k.wgmma_commit()
-                k.wgmma_wait(1)
+                acc = multiply_stage(k, sa, sb, stage, group, panels, acc, element)
                 # Tile t - 1's group has retired: its stage may be refilled.
                 with k.if_((t > 0) & (tid % 32 == 0)):
                     k.mbarrier_arrive(empty, index=(t + stages - 1) % stages)

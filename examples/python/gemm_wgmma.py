@@ -109,16 +109,7 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M):
             k.fence_async_shared()
             k.barrier()
             load_stage(k_first + t + STAGES - 2, (t + STAGES - 2) % STAGES)
-            stage = t % STAGES
-            k.wgmma_fence()
-            for s in range(BK // 16):
-                da = k.wgmma_descriptor(sa, (stage * BM + group * 64, s * 16), swizzle=128,
-                                        stride=B_STRIDE)
-                db = k.wgmma_descriptor(sb, (stage * panels * BK + s * 16, 0), swizzle=128,
-                                        leading=B_LEADING, stride=B_STRIDE)
-                acc = k.wgmma(da, db, acc, input=element, b_mn_major=True)
-            k.wgmma_commit()
-            k.wgmma_wait(1)
+            acc = multiply_stage(k, sa, sb, t % STAGES, group, panels, acc, element)
             steps.yield_(acc)
         k.wgmma_wait(0)
         k.async_wait(k.async_commit(), pending=0)  # no copy left in flight
@@ -126,6 +117,23 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M):
                    modes=(k.grid_dim("y") == 1, k.grid_dim("y") > 1))
 
     return prog, gemm.dynamic_shared_bytes
+
+
+def multiply_stage(k, sa, sb, stage, group, panels: int, acc, element):
+    """Warpgroup `group`'s wgmmas of one BK step: its 64 rows of A's tile
+    and B's `panels` panels in `stage`, added to acc as one wgmma group;
+    returns once at most that group is in flight (the step before it has
+    retired)."""
+    k.wgmma_fence()
+    for s in range(BK // 16):
+        da = k.wgmma_descriptor(sa, (stage * BM + group * 64, s * 16), swizzle=128,
+                                stride=B_STRIDE)
+        db = k.wgmma_descriptor(sb, (stage * panels * BK + s * 16, 0), swizzle=128,
+                                leading=B_LEADING, stride=B_STRIDE)
+        acc = k.wgmma(da, db, acc, input=element, b_mn_major=True)
+    k.wgmma_commit()
+    k.wgmma_wait(1)
+    return acc
 
 
 def tile_origin(k, m, n, bn: int, group_m: int):

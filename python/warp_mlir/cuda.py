@@ -215,15 +215,21 @@ def _from_numpy(position: int, array: Any, param: ArgType) -> ArrayArgument:
                          writable=bool(array.flags["WRITEABLE"]), source="numpy", keep=array)
 
 
+def _dlpack_device_type(array: Any) -> Optional[int]:
+    """The DLPack device type `array` says it lives on; None where it has
+    no DLPack or cannot say (the other protocols are tried then)."""
+    if hasattr(array, "__dlpack_device__") and hasattr(array, "__dlpack__"):
+        try:
+            return int(array.__dlpack_device__()[0])
+        except Exception:  # a producer that cannot say
+            return None
+    return None
+
+
 def _array_argument(position: int, array: Any, param: ArgType, stream: int) -> ArrayArgument:
     """An array argument through DLPack (device arrays), the CUDA array
     interface or numpy's array interface, checked against `param`."""
-    dl_device = None
-    if hasattr(array, "__dlpack_device__") and hasattr(array, "__dlpack__"):
-        try:
-            dl_device = int(array.__dlpack_device__()[0])
-        except Exception:  # a producer that cannot say: try the other protocols
-            dl_device = None
+    dl_device = _dlpack_device_type(array)
     if dl_device in (DL_CUDA, DL_CUDA_MANAGED):
         return _from_dlpack(position, array, param, stream)
     if hasattr(array, "__cuda_array_interface__"):
@@ -649,12 +655,7 @@ def _device_matrix(array: Any) -> Tuple[int, Tuple[int, ...], str, Optional[int]
     """(address, shape, numpy type code, device ordinal or None, owner) of
     a row-major device array, through DLPack or the CUDA array interface:
     ValueError for host or non-contiguous arrays."""
-    dl_device = None
-    if hasattr(array, "__dlpack_device__") and hasattr(array, "__dlpack__"):
-        try:
-            dl_device = int(array.__dlpack_device__()[0])
-        except Exception:  # a producer that cannot say: try the other protocol
-            dl_device = None
+    dl_device = _dlpack_device_type(array)
     if dl_device in (DL_CUDA, DL_CUDA_MANAGED):
         tensor, capsule = _dlpack_tensor(0, array, None)
         shape = tuple(tensor.shape[i] for i in range(tensor.ndim))
