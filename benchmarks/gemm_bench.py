@@ -1,6 +1,8 @@
-"""warp's two GEMM examples, examples/python/gemm.py (cp.async, ldmatrix,
-mma.sync) and examples/python/gemm_wgmma.py (cp.async, warpgroup MMA,
-sm_90a), against torch.matmul (cuBLAS) and a Triton matmul, in one run.
+"""warp's three GEMM examples, examples/python/gemm.py (cp.async, ldmatrix,
+mma.sync), examples/python/gemm_wgmma.py (cp.async, warpgroup MMA, sm_90a)
+and examples/python/gemm_tma.py (TMA, mbarriers, warp-specialised
+warpgroup MMA, sm_90a), against torch.matmul (cuBLAS) and a Triton matmul,
+in one run.
 
     python3 benchmarks/gemm_bench.py [--size 4096] [--size 8192x128x8192 ...]
                                      [--type f16|bf16|all] [--wgmma-bn 0]
@@ -17,10 +19,13 @@ implementation is timed: CUDA events around a batch of --batch launches
 median of --repeat batches, the three implementations interleaved batch by
 batch. Prints one line per shape and type with TFLOP/s (2 M N K / time) and
 the ratios of each warp kernel to torch and to triton; --json writes the
-rows. The wgmma kernel needs an sm_90 GPU (H100, H200); elsewhere its
-column is left out. Its tile's N is gemm_wgmma.tile_n's for each shape,
-and it splits K where the tiles alone would not fill the SMs
-(gemm_wgmma.splits_for), zeroing C first as part of each launch.
+rows. The wgmma and TMA kernels need an sm_90 GPU (H100, H200); elsewhere
+their columns are left out. The wgmma kernel's tile's N is
+gemm_wgmma.tile_n's for each shape, and it splits K where the tiles alone
+would not fill the SMs (gemm_wgmma.splits_for), zeroing C first as part of
+each launch. The TMA kernel takes the same tile N (--wgmma-bn too) and
+does not split K; its tensor maps are made once per array (gemm_tma
+caches them), outside the timed launches.
 
 Needs torch with CUDA, triton, and the warp_mlir package with its C API
 library (the GPU bundle's wheel).
@@ -108,6 +113,7 @@ def main(argv=None):
     import torch
     import warp_mlir as wm
     import gemm
+    import gemm_tma
     import gemm_wgmma
 
     hopper = torch.cuda.get_device_capability() == (9, 0)
@@ -131,6 +137,14 @@ def main(argv=None):
                 gemm_wgmma.gemm(compiled_wg, shared, a, b, c, bn,
                                 gemm_wgmma.splits_for(m, n, k, sms, bn), sync=False)
             kernels["wgmma"] = wgmma
+            tma_variants = {bn: gemm_tma.compile_gemm(element, bn) for bn in
+                            ([args.wgmma_bn] if args.wgmma_bn else [128, 256])}
+
+            def tma(a, b, c):
+                bn = args.wgmma_bn or gemm_tma.tile_n(b.shape[1])
+                compiled_tma, shared = tma_variants[bn]
+                gemm_tma.gemm(compiled_tma, shared, a, b, c, bn, sync=False)
+            kernels["tma"] = tma
         for m, n, k in (parse_size(s) for s in (args.size or DEFAULT_SIZES)):
             gen = torch.Generator(device="cuda").manual_seed(m * 31 + n * 7 + k)
             a = torch.randn(m, k, device="cuda", generator=gen).to(dtype)

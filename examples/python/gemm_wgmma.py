@@ -59,12 +59,7 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M):
         sa = k.dynamic_shared(element, (STAGES * BM, ROW), align=1024)
         sb = k.dynamic_shared(element, (STAGES * panels * BK, ROW), align=1024)
         tid = k.thread_id("x")
-        tiles_m, tiles_n = (m + BM - 1) // BM, (n + bn - 1) // bn
-        block, per_group = k.block_id("x"), tiles_n * group_m
-        first_m = (block // per_group) * group_m
-        rows = k.min(tiles_m - first_m, group_m)
-        m0 = (first_m + (block % per_group) % rows) * BM
-        n0 = ((block % per_group) // rows) * bn
+        m0, n0 = tile_origin(k, m, n, bn, group_m)
 
         def copy_chunk(src, row0, rows, col0, cols, row, part, dst, dst_row, dst_chunk):
             """cp.async of the 16 bytes at src[row0 + row, col0 + 8 part]
@@ -114,35 +109,66 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M):
             k.fence_async_shared()
             k.barrier()
             load_stage(k_first + t + STAGES - 2, (t + STAGES - 2) % STAGES)
-            stage = t % STAGES
-            k.wgmma_fence()
-            for s in range(BK // 16):
-                da = k.wgmma_descriptor(sa, (stage * BM + group * 64, s * 16), swizzle=128,
-                                        stride=B_STRIDE)
-                db = k.wgmma_descriptor(sb, (stage * panels * BK + s * 16, 0), swizzle=128,
-                                        leading=B_LEADING, stride=B_STRIDE)
-                acc = k.wgmma(da, db, acc, input=element, b_mn_major=True)
-            k.wgmma_commit()
-            k.wgmma_wait(1)
+            acc = multiply_stage(k, sa, sb, t % STAGES, group, panels, acc, element)
             steps.yield_(acc)
         k.wgmma_wait(0)
         k.async_wait(k.async_commit(), pending=0)  # no copy left in flight
-        d = steps.results[0]
-        lane, warp = tid % 32, (tid // 32) % 4
-        whole, split = k.grid_dim("y") == 1, k.grid_dim("y") > 1
-        for h in range(2):
-            row = m0 + group * 64 + warp * 16 + lane // 4 + 8 * h
-            for j in range(bn // 8):
-                col = n0 + j * 8 + 2 * (lane % 4)
-                with k.if_((row < m) & (col < n)):
-                    pair = k.vector_slice(d, 4 * j + 2 * h, 2)
-                    with k.if_(whole):
-                        k.store_vector(c, (row, col), pair)
-                    with k.if_(split):
-                        for i in range(2):
-                            k.atomic_add(c, (row, col + i), k.vector_element(pair, i))
+        store_tile(k, c, steps.results[0], m, n, m0, n0, group, tid, bn,
+                   modes=(k.grid_dim("y") == 1, k.grid_dim("y") > 1))
 
     return prog, gemm.dynamic_shared_bytes
+
+
+def multiply_stage(k, sa, sb, stage, group, panels: int, acc, element):
+    """Warpgroup `group`'s wgmmas of one BK step: its 64 rows of A's tile
+    and B's `panels` panels in `stage`, added to acc as one wgmma group;
+    returns once at most that group is in flight (the step before it has
+    retired)."""
+    k.wgmma_fence()
+    for s in range(BK // 16):
+        da = k.wgmma_descriptor(sa, (stage * BM + group * 64, s * 16), swizzle=128,
+                                stride=B_STRIDE)
+        db = k.wgmma_descriptor(sb, (stage * panels * BK + s * 16, 0), swizzle=128,
+                                leading=B_LEADING, stride=B_STRIDE)
+        acc = k.wgmma(da, db, acc, input=element, b_mn_major=True)
+    k.wgmma_commit()
+    k.wgmma_wait(1)
+    return acc
+
+
+def tile_origin(k, m, n, bn: int, group_m: int):
+    """(m0, n0): where the block's BM x bn tile of C starts. Blocks take
+    their tiles in groups of `group_m` rows of tiles, column by column
+    within a group."""
+    tiles_m, tiles_n = (m + BM - 1) // BM, (n + bn - 1) // bn
+    block, per_group = k.block_id("x"), tiles_n * group_m
+    first_m = (block // per_group) * group_m
+    rows = k.min(tiles_m - first_m, group_m)
+    return (first_m + (block % per_group) % rows) * BM, ((block % per_group) // rows) * bn
+
+
+def store_tile(k, c, d, m, n, m0, n0, group, tid, bn: int, modes=None) -> None:
+    """Stores warpgroup `group`'s m64 x bn accumulator d (wgmma's layout;
+    `tid`: the thread's number, its lane in the warpgroup tid % 128) as
+    rows m0 + 64 group .. of C from column n0 on, inside M x N. `modes`:
+    None to store, or two i1 Values (whole, split): store where `whole`
+    is true, add into C with atomics where `split` is (split K)."""
+    lane, warp = tid % 32, (tid // 32) % 4
+    whole, split = modes if modes is not None else (None, None)
+    for h in range(2):
+        row = m0 + group * 64 + warp * 16 + lane // 4 + 8 * h
+        for j in range(bn // 8):
+            col = n0 + j * 8 + 2 * (lane % 4)
+            with k.if_((row < m) & (col < n)):
+                pair = k.vector_slice(d, 4 * j + 2 * h, 2)
+                if split is None:
+                    k.store_vector(c, (row, col), pair)
+                    continue
+                with k.if_(whole):
+                    k.store_vector(c, (row, col), pair)
+                with k.if_(split):
+                    for i in range(2):
+                        k.atomic_add(c, (row, col + i), k.vector_element(pair, i))
 
 
 def compile_gemm(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M):

@@ -207,14 +207,36 @@ LogicalResult checkGlobalSpace(memref::GlobalOp global) {
             "memory";
 }
 
+/// The chip an NVVM op needs where upstream does not say (no
+/// RequiresSMInterface): the mbarrier transaction-count and parity-wait
+/// ops, the mbarrier-init fence and the async-proxy fences come with
+/// sm_90, setmaxnreg with sm_90a only. Without this ptxas would reject
+/// them, unlocated, after the pipeline succeeded.
+std::optional<NVVM::NVVMCheckSMVersion> unstatedChip(Operation *op) {
+  if (isa<NVVM::SetMaxRegisterOp>(op))
+    return NVVM::NVVMCheckSMVersion(/*archAccelerated=*/true, 90);
+  if (isa<NVVM::MBarrierArriveExpectTxOp, NVVM::MBarrierExpectTxOp,
+          NVVM::MBarrierCompleteTxOp, NVVM::MBarrierTryWaitParityOp,
+          NVVM::FenceMbarrierInitOp>(op))
+    return NVVM::NVVMCheckSMVersion(/*archAccelerated=*/false, 90);
+  if (auto fence = dyn_cast<NVVM::FenceProxyOp>(op);
+      fence && fence.getKind() != NVVM::ProxyKind::alias)
+    return NVVM::NVVMCheckSMVersion(/*archAccelerated=*/false, 90);
+  return std::nullopt;
+}
+
 /// An NVVM op the chip lacks (wgmma on sm_90 rather than sm_90a, ...): its
 /// own verifier rejects it only once the target is attached, which leaves a
 /// pass that succeeded with invalid IR behind it.
 LogicalResult checkNVVMChip(Operation *op, StringRef chip) {
-  auto requires_ = dyn_cast<NVVM::RequiresSMInterface>(op);
-  if (!requires_)
+  std::optional<NVVM::NVVMCheckSMVersion> stated;
+  if (auto requires_ = dyn_cast<NVVM::RequiresSMInterface>(op))
+    stated = requires_.getRequiredMinSMVersion();
+  else
+    stated = unstatedChip(op);
+  if (!stated)
     return success();
-  NVVM::NVVMCheckSMVersion needed = requires_.getRequiredMinSMVersion();
+  NVVM::NVVMCheckSMVersion needed = *stated;
   if (needed.isCompatibleWith(
           NVVM::NVVMCheckSMVersion::getTargetSMVersionFromStr(chip)))
     return success();

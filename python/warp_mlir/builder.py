@@ -2157,6 +2157,149 @@ class KernelBuilder(TileMixin):
         self._op("nvgpu.device_async_wait", [self.value(group, "async_wait's group")],
                  attributes={"numGroups": f"{pending} : i32"})
 
+    # -- TMA and mbarriers (sm_90) -------------------------------------------
+    # Upstream's NVVM ops take LLVM pointers; the builder makes them from
+    # the memrefs' aligned pointers (llvm.inttoptr of the address), so
+    # everything else stays at the memref level.
+    _SHARED_POINTER, _GLOBAL_POINTER = Type("!llvm.ptr<3>"), Type("!llvm.ptr")
+    _CLUSTER_POINTER = Type("!llvm.ptr<7>")
+    _WORKGROUP = "#gpu.address_space<workgroup>"
+
+    def _address(self, buffer: Value, position, what: str) -> Value:
+        """The i64 byte address of buffer[position] (a row-major memref of
+        static shape; position an index or tuple of indices)."""
+        buffer = self._memref(buffer, what)
+        indices = buffer._indices(position)
+        if any(d < 0 for d in buffer.type.shape[1:]):
+            raise TypeError(f"{what} needs static sizes past the first dimension, not "
+                            f"{buffer.type}")
+        linear = None
+        for i, size in enumerate(buffer.type.shape):
+            linear = indices[i] if linear is None else linear * size + indices[i]
+        base = self._emit("memref.extract_aligned_pointer_as_index", [buffer], index)
+        address = base + linear * (buffer.type.element.bits // 8)
+        return self._emit("arith.index_castui", [address], i64)
+
+    def _shared_pointer(self, buffer: Value, position, what: str) -> Value:
+        """An !llvm.ptr<3> to buffer[position] of a workgroup memref."""
+        buffer = self._memref(buffer, what)
+        if self._WORKGROUP not in str(buffer.type):
+            raise TypeError(f"{what} must be in shared (workgroup) memory, not {buffer.type}")
+        return self._emit("llvm.inttoptr", [self._address(buffer, position, what)],
+                          self._SHARED_POINTER)
+
+    def _barrier_pointer(self, barrier: Value, index_) -> Value:
+        barrier = self._memref(barrier, "the mbarrier")
+        if barrier.type.element != i64 or len(barrier.type.shape) != 1:
+            raise TypeError(f"an mbarrier is a 1-D shared buffer of i64 (k.mbarrier), not "
+                            f"{barrier.type}")
+        return self._shared_pointer(barrier, index_, "the mbarrier")
+
+    def mbarrier(self, count: int, size: int = 1) -> Value:
+        """`size` mbarrier objects (a shared buffer of i64, one per
+        barrier), each expecting `count` arrivals (1 .. 2**20 - 1) a phase:
+        thread 0 of the block initialises them, fences the initialisation
+        (fence.mbarrier_init) and the block synchronises, so every thread
+        of the block must call it, outside divergent code, before any use.
+        A fresh barrier is in phase 0 with no transactions pending."""
+        count = _checks.integer(count, "an mbarrier's count", 1, (1 << 20) - 1)
+        size = _checks.integer(size, "the number of mbarriers", 1, 1024)
+        bars = self.shared(i64, size, align=8)
+        first = ((self.thread_id("x") == 0) & (self.thread_id("y") == 0)
+                 & (self.thread_id("z") == 0))
+        with self.if_(first):
+            expected = self.constant(count, i32)
+            for i in range(size):
+                self._op("nvvm.mbarrier.init", [self._barrier_pointer(bars, i), expected],
+                         attributes={"operandSegmentSizes": "array<i32: 1, 1, 0>"})
+            self._op("nvvm.fence.mbarrier.init")
+        self.barrier()
+        return bars
+
+    def mbarrier_arrive(self, barrier: Value, index=0) -> None:
+        """mbarrier.arrive (release, CTA scope) of this thread on mbarrier
+        barrier[index]: one of the phase's `count` arrivals."""
+        self._op("nvvm.mbarrier.arrive", [self._barrier_pointer(barrier, index)])
+
+    def mbarrier_arrive_expect_tx(self, barrier: Value, bytes_, index=0) -> None:
+        """mbarrier.arrive.expect_tx (release, CTA scope): raises barrier
+        [index]'s pending transaction count by `bytes_` (an i32 Value or an
+        int, 0 .. 2**20 - 1) and arrives; the phase completes once the
+        arrivals are in and the asynchronous copies that name the barrier
+        (k.tma_load) have delivered that many bytes."""
+        if not isinstance(bytes_, Value):
+            bytes_ = _checks.integer(bytes_, "expect_tx's bytes", 0, (1 << 20) - 1)
+        self._op("nvvm.mbarrier.arrive.expect_tx",
+                 [self._barrier_pointer(barrier, index), self.coerce(bytes_, i32)],
+                 attributes={"operandSegmentSizes": "array<i32: 1, 1, 0>"})
+
+    def mbarrier_wait(self, barrier: Value, parity, index=0) -> None:
+        """Waits (acquire, CTA scope) until the phase of barrier[index]
+        whose parity is `parity` (an i32 Value, 0 or 1) has completed: a
+        loop of mbarrier.try_wait.parity. A fresh barrier counts its
+        phase "-1" (parity 1) as completed, so waiting for parity 1 returns
+        at once: a producer's first wait on an `empty` barrier."""
+        pointer = self._barrier_pointer(barrier, index)
+        hint = self.constant(self.WAIT_SUSPEND_NS, i32)
+        self._op("nvvm.mbarrier.try_wait.parity", [pointer, self.coerce(parity, i32), hint])
+
+    # The suspend-time hint of mbarrier_wait's try_wait (nanoseconds): how
+    # long the hardware may park the thread before try_wait returns false.
+    WAIT_SUSPEND_NS = 1000000
+
+    def tma_load(self, tensor_map: Value, coordinates, dst: Value, position, barrier: Value,
+                 index=0) -> None:
+        """cp.async.bulk.tensor (TMA, sm_90): copies the box the tensor map
+        describes at `coordinates` (i32 Values or ints, innermost
+        dimension first, as the tensor map's dimensions) from global memory
+        to dst[position] (workgroup memory, aligned as the map's swizzle
+        needs: 1024 bytes for the 128-byte swizzle), and completes the
+        box's bytes on mbarrier barrier[index] (arm it with
+        k.mbarrier_arrive_expect_tx). Elements outside the tensor arrive as
+        zeros (and count). `tensor_map`: the map's global address as an
+        i64 Value, or a global memref holding it (its aligned pointer taken
+        as an index: the pipeline rejects that under
+        device_index_bitwidth=32, which would truncate it); see
+        warp_mlir.cuda.tensor_map. One thread issues it."""
+        tensor_map = self.value(tensor_map, "tma_load's tensor map")
+        if isinstance(tensor_map.type, MemRefType):
+            if self._WORKGROUP in str(tensor_map.type):
+                raise TypeError("tma_load's tensor map lives in global memory, not in "
+                                f"{tensor_map.type}")
+            zero = (0,) * len(tensor_map.type.shape)
+            tensor_map = self._address(tensor_map, zero, "tma_load's tensor map")
+        elif tensor_map.type != i64:
+            raise TypeError(f"tma_load's tensor map is an i64 address or a global memref, not "
+                            f"{tensor_map.type}")
+        coordinates = list(coordinates) if isinstance(coordinates, (tuple, list)) \
+            else [coordinates]
+        if not 1 <= len(coordinates) <= 5:
+            raise ValueError(f"a TMA box has 1 to 5 coordinates, not {len(coordinates)}")
+        coordinates = [self.cast(c, i32) if isinstance(c, Value) and c.type != i32
+                       else self.coerce(c, i32) for c in coordinates]
+        map_pointer = self._emit("llvm.inttoptr", [tensor_map], self._GLOBAL_POINTER)
+        # The instruction writes shared::cluster memory, which holds this
+        # block's shared memory at the same offsets.
+        destination = self._emit("llvm.addrspacecast",
+                                 [self._shared_pointer(dst, position, "tma_load's destination")],
+                                 self._CLUSTER_POINTER)
+        self._op("nvvm.cp.async.bulk.tensor.shared.cluster.global",
+                 [destination, map_pointer, *coordinates, self._barrier_pointer(barrier, index)],
+                 attributes={"operandSegmentSizes": _segment_sizes(
+                     [1], [1], coordinates, [1], [], [], [], [])})
+
+    def set_max_registers(self, count: int, increase: bool) -> None:
+        """setmaxnreg (sm_90a): every thread of the warpgroup (all must
+        call it) raises (`increase`) or lowers its register budget to
+        `count` (24 .. 256, a multiple of 8), as a warp-specialised
+        kernel's producer gives registers to its consumers."""
+        count = _checks.integer(count, "set_max_registers's count", 24, 256)
+        if count % 8:
+            raise ValueError(f"set_max_registers's count is a multiple of 8, not {count}")
+        action = "increase" if _checks.flag(increase, "increase") else "decrease"
+        self._op("nvvm.setmaxregister",
+                 attributes={"regCount": f"{count} : i32", "action": f"#nvvm<action {action}>"})
+
 
 class Program:
     """A gpu.module of kernels built in Python, made through MLIR's C API;

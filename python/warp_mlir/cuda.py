@@ -215,15 +215,21 @@ def _from_numpy(position: int, array: Any, param: ArgType) -> ArrayArgument:
                          writable=bool(array.flags["WRITEABLE"]), source="numpy", keep=array)
 
 
+def _dlpack_device_type(array: Any) -> Optional[int]:
+    """The DLPack device type `array` says it lives on; None where it has
+    no DLPack or cannot say (the other protocols are tried then)."""
+    if hasattr(array, "__dlpack_device__") and hasattr(array, "__dlpack__"):
+        try:
+            return int(array.__dlpack_device__()[0])
+        except Exception:  # a producer that cannot say
+            return None
+    return None
+
+
 def _array_argument(position: int, array: Any, param: ArgType, stream: int) -> ArrayArgument:
     """An array argument through DLPack (device arrays), the CUDA array
     interface or numpy's array interface, checked against `param`."""
-    dl_device = None
-    if hasattr(array, "__dlpack_device__") and hasattr(array, "__dlpack__"):
-        try:
-            dl_device = int(array.__dlpack_device__()[0])
-        except Exception:  # a producer that cannot say: try the other protocols
-            dl_device = None
+    dl_device = _dlpack_device_type(array)
     if dl_device in (DL_CUDA, DL_CUDA_MANAGED):
         return _from_dlpack(position, array, param, stream)
     if hasattr(array, "__cuda_array_interface__"):
@@ -629,3 +635,166 @@ def synchronize(stream: Any = None, device: Any = None) -> None:
         cuda.check(cuda.lib.cuCtxSynchronize(), "cuCtxSynchronize")
     else:
         cuda.check(cuda.lib.cuStreamSynchronize(ctypes.c_void_p(handle)), "cuStreamSynchronize")
+
+
+# -- TMA tensor maps -------------------------------------------------------------
+
+# cuda.h's CUtensorMapDataType for the element types a tensor map takes here:
+# CU_TENSOR_MAP_DATA_TYPE_FLOAT16 (6), _FLOAT32 (7), _BFLOAT16 (9).
+_TENSOR_MAP_TYPES = {"f2": 6, "f4": 7, "V2": 9}
+# CUtensorMapSwizzle (NONE, 32B, 64B, 128B) and CUtensorMapL2promotion (NONE,
+# L2_64B, L2_128B, L2_256B) by their byte counts; CU_TENSOR_MAP_INTERLEAVE_NONE
+# and CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE (out-of-bounds elements read as zeros)
+# are 0.
+_TENSOR_MAP_SWIZZLES = {0: 0, 32: 1, 64: 2, 128: 3}
+_TENSOR_MAP_L2_PROMOTIONS = {0: 0, 64: 1, 128: 2, 256: 3}
+TENSOR_MAP_BYTES = 128  # sizeof(CUtensorMap): 16 quadwords, 64-byte aligned
+
+
+def _device_matrix(array: Any) -> Tuple[int, Tuple[int, ...], str, Optional[int], Any]:
+    """(address, shape, numpy type code, device ordinal or None, owner) of
+    a row-major device array, through DLPack or the CUDA array interface:
+    ValueError for host or non-contiguous arrays."""
+    dl_device = _dlpack_device_type(array)
+    if dl_device in (DL_CUDA, DL_CUDA_MANAGED):
+        tensor, capsule = _dlpack_tensor(0, array, None)
+        shape = tuple(tensor.shape[i] for i in range(tensor.ndim))
+        strides = None if not tensor.strides else [tensor.strides[i] for i in range(tensor.ndim)]
+        dtype = tensor.dtype
+        code = _DL_TYPES.get((dtype.code, dtype.bits), f"dlpack(code={dtype.code}, "
+                                                        f"bits={dtype.bits})")
+        contiguous = _row_major(shape, strides, 1) and dtype.lanes == 1
+        address = (tensor.data or 0) + tensor.byte_offset
+        owner, device = (array, capsule), tensor.device.device_id
+    elif hasattr(array, "__cuda_array_interface__"):
+        iface = array.__cuda_array_interface__
+        shape, code = tuple(iface["shape"]), iface["typestr"][1:]
+        contiguous = _row_major(shape, iface.get("strides"), int(code[1:]))
+        address, owner, device = iface["data"][0] or 0, array, None
+    else:
+        raise ValueError(f"tensor_map needs a device array (torch, cupy: DLPack or "
+                         f"__cuda_array_interface__), not {type(array).__name__}: the tensor "
+                         f"map holds the array's device address")
+    if not contiguous:
+        raise ValueError("tensor_map takes a contiguous (row-major) array; pass a contiguous "
+                         "copy (e.g. .contiguous())")
+    return address, shape, code, device, owner
+
+
+def _tensor_map_words(address: int, shape: Tuple[int, ...], code: str, box: Any,
+                      swizzle: int, l2_promotion: int) -> Tuple[list, Tuple[int, int]]:
+    """The arguments of cuTensorMapEncodeTiled after its data type and rank
+    (global dims and strides, box, element strides, interleave, swizzle,
+    L2 promotion, OOB fill), checked: ValueError for what the driver would
+    refuse with no more than CUDA_ERROR_INVALID_VALUE."""
+    if code not in _TENSOR_MAP_TYPES:
+        raise ValueError(f"tensor_map takes float16, bfloat16 or float32 arrays, not "
+                         f"{_DTYPE_NAMES.get(code, code)}")
+    size = int(code[1:])
+    if len(shape) != 2 or 0 in shape:
+        raise ValueError(f"tensor_map takes a non-empty 2-D array, not one of shape {shape}")
+    rows, cols = shape
+    if address % 16:
+        raise ValueError(f"a tensor map's array starts at a multiple of 16 bytes, not at "
+                         f"{address:#x}")
+    if cols * size % 16:
+        raise ValueError(f"a tensor map's rows are a multiple of 16 bytes apart: {cols} "
+                         f"columns of {size} bytes are {cols * size}")
+    if rows >= 1 << 32 or cols >= 1 << 32:
+        raise ValueError(f"a tensor map's dimensions are below 2**32, not {shape}")
+    is_pair = isinstance(box, abc.Sequence) and not isinstance(box, (str, bytes))
+    if not is_pair or len(box) != 2:
+        raise ValueError(f"box is (rows, columns) of the tile one load copies, not {box!r}")
+    box_rows, box_cols = (_checks.integer(b, f"box {what}", 1, 256, kind_error=ValueError)
+                          for b, what in zip(box, ("rows", "columns")))
+    if box_cols * size % 16:
+        raise ValueError(f"a box row is a multiple of 16 bytes: {box_cols} columns of {size} "
+                         f"bytes are {box_cols * size}")
+    if swizzle not in _TENSOR_MAP_SWIZZLES:
+        raise ValueError(f"swizzle is 0 (none), 32, 64 or 128 bytes, not {swizzle!r}")
+    if swizzle and box_cols * size > swizzle:
+        raise ValueError(f"with the {swizzle}-byte swizzle a box row is at most {swizzle} "
+                         f"bytes: {box_cols} columns of {size} bytes are {box_cols * size}")
+    if l2_promotion not in _TENSOR_MAP_L2_PROMOTIONS:
+        raise ValueError(f"l2_promotion is 0 (none), 64, 128 or 256 bytes, not "
+                         f"{l2_promotion!r}")
+    words = [(ctypes.c_uint64 * 2)(cols, rows),             # globalDim, innermost first
+             (ctypes.c_uint64 * 1)(cols * size),            # globalStrides (bytes) of dim 1
+             (ctypes.c_uint32 * 2)(box_cols, box_rows),     # boxDim
+             (ctypes.c_uint32 * 2)(1, 1),                   # elementStrides
+             ctypes.c_int(0),                               # CU_TENSOR_MAP_INTERLEAVE_NONE
+             ctypes.c_int(_TENSOR_MAP_SWIZZLES[swizzle]),
+             ctypes.c_int(_TENSOR_MAP_L2_PROMOTIONS[l2_promotion]),
+             ctypes.c_int(0)]                               # CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE
+    return words, (box_rows, box_cols)
+
+
+class TensorMap:
+    """A CUtensorMap in device memory (128 bytes, 256-byte aligned), made by
+    tensor_map. `address`: its device address, for a kernel's i64 parameter
+    (k.tma_load's tensor map); as an array (the CUDA array interface, 16
+    int64) it is a memref<16xi64> argument. It keeps the array it describes
+    alive and frees its buffer when dropped."""
+
+    def __init__(self, address: int, device: int, shape: Tuple[int, int],
+                 box: Tuple[int, int], source: Any) -> None:
+        self.address, self.device, self.shape, self.box = address, device, shape, box
+        self._source = source
+
+    @property
+    def __cuda_array_interface__(self) -> dict:
+        return {"shape": (TENSOR_MAP_BYTES // 8,), "typestr": "<i8",
+                "data": (self.address, True), "version": 3}
+
+    def __int__(self) -> int:
+        return self.address
+
+    def __repr__(self) -> str:
+        return (f"TensorMap({self.shape[0]}x{self.shape[1]}, box {self.box[0]}x{self.box[1]}, "
+                f"at {self.address:#x} on device {self.device})")
+
+    def __del__(self) -> None:
+        if self.address and _driver is not None:
+            try:
+                _driver.use(self.device).lib.cuMemFree_v2(ctypes.c_uint64(self.address))
+            except Exception:  # interpreter shutdown: the context is going anyway
+                pass
+            self.address = 0
+
+
+def tensor_map(array: Any, box: Sequence[int], swizzle: int = 128,
+               l2_promotion: int = 256) -> TensorMap:
+    """The TMA tensor map of a 2-D row-major device array (torch, cupy: f16,
+    bf16 or f32) for loads of `box` = (rows, columns) tiles, in device
+    memory for k.tma_load (pass `.address` to an i64 parameter).
+
+    cuTensorMapEncodeTiled with the global dimensions innermost first
+    (columns, rows), the row stride in bytes (a multiple of 16), the box
+    (columns, rows; at most 256 each, a row a multiple of 16 bytes and, with
+    a swizzle, at most `swizzle` bytes), element strides 1, no interleave,
+    the `swizzle` (0, 32, 64 or 128 bytes: the 16-byte chunk c of box row r
+    lands at chunk c ^ (r % 8) of its 128-byte row with 128), L2 promotion
+    `l2_promotion` bytes and no OOB fill: elements past the array's edges
+    load as zeros. ValueError for arrays and boxes the driver would refuse;
+    CudaError if it refuses anyway. The map holds the array's address: it
+    describes that array only while the array lives (the map keeps it)."""
+    address, shape, code, device, owner = _device_matrix(array)
+    words, box = _tensor_map_words(address, shape, code, box, swizzle, l2_promotion)
+    if device is None:
+        device = driver(0).pointer_device(address)
+        if device is None:
+            raise ValueError(f"tensor_map: {address:#x} is not device memory the driver knows")
+    cuda = driver(device)
+    # The driver writes the map to host memory aligned to 64 bytes.
+    host = (ctypes.c_uint8 * (TENSOR_MAP_BYTES + 64))()
+    aligned = ctypes.addressof(host) + (-ctypes.addressof(host)) % 64
+    cuda.check(cuda.lib.cuTensorMapEncodeTiled(
+        ctypes.c_void_p(aligned), ctypes.c_int(_TENSOR_MAP_TYPES[code]), ctypes.c_uint32(2),
+        ctypes.c_void_p(address), *words), "cuTensorMapEncodeTiled")
+    pointer = ctypes.c_uint64()
+    cuda.check(cuda.lib.cuMemAlloc_v2(ctypes.byref(pointer), ctypes.c_size_t(TENSOR_MAP_BYTES)),
+               "cuMemAlloc")
+    result = TensorMap(pointer.value, device, shape, box, owner)
+    cuda.check(cuda.lib.cuMemcpyHtoD_v2(pointer, ctypes.c_void_p(aligned),
+                                        ctypes.c_size_t(TENSOR_MAP_BYTES)), "cuMemcpyHtoD")
+    return result
