@@ -12,7 +12,7 @@ endif()
 list(TRANSFORM WARP_LIBRARIES PREPEND obj. OUTPUT_VARIABLE pch_users)
 # The tools and C API libraries, the self-contained ones (cmake/SelfContained
 # .cmake) and the fuzz harness (tools/warp-fuzz) included where they exist.
-foreach(target WarpCAPI warp-opt warp-cuda-runner
+foreach(target obj.WarpCAPI WarpCAPI warp-opt warp-cuda-runner
                WarpCAPIStatic warp-opt-dylib warp-cuda-runner-static warp-fuzz)
   if(TARGET ${target})
     list(APPEND pch_users ${target})

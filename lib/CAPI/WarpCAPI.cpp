@@ -1,4 +1,8 @@
 //===- WarpCAPI.cpp - C API of the warp dialect and its compiler ----------===//
+//
+// Compiled once for both C API libraries; warpRegisterAllUpstream, the one
+// function in which they differ, is in AllUpstream.cpp (libWarpCAPI.so, on
+// libMLIR.so) and NoUpstream.cpp (the self-contained library).
 
 #include "WarpDialect-c/Warp.h"
 
@@ -23,13 +27,6 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/raw_ostream.h"
-
-#ifdef WARP_CAPI_ALL_UPSTREAM
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
-#endif
 
 #include <mutex>
 
@@ -102,20 +99,6 @@ void warpRegisterPasses(void) {
     registerReconcileUnrealizedCastsPass();
     registerConvertToLLVMPass();
   });
-}
-
-bool warpRegisterAllUpstream(MlirDialectRegistry registry) {
-#ifdef WARP_CAPI_ALL_UPSTREAM
-  registerAllDialects(*unwrap(registry));
-  registerAllExtensions(*unwrap(registry));
-  registerAllToLLVMIRTranslations(*unwrap(registry));
-  static std::once_flag once;
-  std::call_once(once, [] { registerAllPasses(); });
-  return true;
-#else
-  (void)registry;
-  return false;
-#endif
 }
 
 MlirModule warpModuleCreateParse(MlirContext context, MlirStringRef source) {
