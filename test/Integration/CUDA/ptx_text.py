@@ -8,7 +8,13 @@ same for every chip).
 prints the path of each module of BUNDLE whose text differs from the module
 of the same name in every REF. gpu-suite.test assembles only those for a
 newer chip: a module whose text ptxas already accepted for an older chip
-(REF) assembles for a newer one too, whose PTX ISA is a superset."""
+(REF) assembles for a newer one too, whose PTX ISA is a superset.
+
+    ptx_text.py unlike MODULE.ptx --after REF.ptx [REF.ptx ...] -o OUT.ptx
+
+the same within one module (payload-matrix.test): writes MODULE without
+each .entry that a REF with the same text before its first .entry has,
+word for word; it prints how many entries it kept and left out."""
 import argparse
 import os
 import re
@@ -17,12 +23,15 @@ import re
 def ptx_entries(path):
     """The text before the first .entry without its .version and .target
     lines (declarations, .func bodies), and each .entry with its text up to
-    the next one."""
+    the next one but for the `// .globl` comment naming the next one, its
+    branch labels without the function's number ($L__BB7_2 as $L__BB_2)."""
     with open(path) as f:
         text = f.read()
     preamble, *parts = re.split(r"^(?=\.visible \.entry )", text, flags=re.M)
     preamble = re.sub(r"^\.(version|target) .*$", "", preamble, flags=re.M)
-    return preamble, {re.match(r"\.visible \.entry (\w+)", p).group(1): p for p in parts}
+    return preamble, {re.match(r"\.visible \.entry (\w+)", p).group(1):
+                      re.sub(r"\$L__BB\d+_", "$L__BB_",
+                             re.sub(r"^\s*// \.globl\s.*$", "", p, flags=re.M)) for p in parts}
 
 
 def modules(bundle):
@@ -38,15 +47,40 @@ def new_modules(bundle, references):
             yield os.path.join(bundle, name)
 
 
+def unlike_entries(path, references):
+    """MODULE's text without the entries some reference module (with the
+    same preamble) has word for word, and how many it dropped."""
+    with open(path) as f:
+        text = f.read()
+    head, *parts = re.split(r"^(?=\.visible \.entry )", text, flags=re.M)
+    preamble, _ = ptx_entries(path)
+    seen = [entries for ref_preamble, entries in map(ptx_entries, references)
+            if ref_preamble == preamble]
+    name = lambda part: re.match(r"\.visible \.entry (\w+)", part).group(1)  # noqa: E731
+    ours = ptx_entries(path)[1]
+    kept = [p for p in parts if not any(entries.get(name(p)) == ours[name(p)] for entries in seen)]
+    return head + "".join(kept), len(kept), len(parts) - len(kept)
+
+
 def main():
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command", required=True)
     new = sub.add_parser("new", help="modules of BUNDLE unlike those of every REF")
     new.add_argument("bundle")
     new.add_argument("--after", nargs="+", required=True, metavar="REF")
+    unlike = sub.add_parser("unlike", help="MODULE without the entries a REF has the same")
+    unlike.add_argument("module")
+    unlike.add_argument("--after", nargs="+", required=True, metavar="REF")
+    unlike.add_argument("-o", dest="output", required=True)
     args = parser.parse_args()
-    for path in new_modules(args.bundle, args.after):
-        print(path)
+    if args.command == "new":
+        for path in new_modules(args.bundle, args.after):
+            print(path)
+        return
+    text, kept, dropped = unlike_entries(args.module, args.after)
+    with open(args.output, "w") as f:
+        f.write(text)
+    print(f"{kept} entries kept, {dropped} the same as in {' '.join(args.after)}")
 
 
 if __name__ == "__main__":
