@@ -597,7 +597,8 @@ def Warp_BlockLoadOp : Warp_BlockMemoryOp<"block_load",
   let assemblyFormat = [{
     $source `[` $offset `]` (`valid` $valid^)? (`default` $fill^)?
     (`striped` $striped^)? (`algorithm` `=` $algorithm^)? attr-dict `:`
-    type($source) `,` type($result) custom<DefaultType>(ref($fill), ref(type($result)), type($fill))
+    type($source) `,` type($result)
+    `` custom<DefaultType>(ref($fill), ref(type($result)), type($fill))
   }];
   let extraClassDeclaration = commonDeclarations # [{
     ::mlir::Type getItemsType() { return getResult().getType(); }
@@ -905,9 +906,9 @@ def Warp_BlockMergeSortOp : Warp_BlockOp<"block_merge_sort",
     $keys (`,` $values^)? (`valid_items` $valid_items^)?
     (`default` $oob_default^)? attr-dict `:`
     custom<RadixSortTypes>(type($keys), type($values), type($sorted_values))
-    custom<DefaultType>(ref($oob_default), ref(type($keys)),
-                        type($oob_default))
-    custom<Compare>($compare)
+    `` custom<DefaultType>(ref($oob_default), ref(type($keys)),
+                           type($oob_default))
+    `` custom<Compare>($compare)
   }];
   let extraClassDeclaration = [{
     /// The most items per thread.

@@ -958,9 +958,9 @@ def Warp_MergeSortOp : Warp_Op<"merge_sort",
     $keys (`,` $values^)? (`valid_items` $valid_items^)?
     (`default` $oob_default^)? (`width` $width^)? attr-dict `:`
     custom<RadixSortTypes>(type($keys), type($values), type($sorted_values))
-    custom<DefaultType>(ref($oob_default), ref(type($keys)),
-                        type($oob_default))
-    custom<Compare>($compare)
+    `` custom<DefaultType>(ref($oob_default), ref(type($keys)),
+                           type($oob_default))
+    `` custom<Compare>($compare)
   }];
   let extraClassDeclaration = [{
     /// The most items per lane.
