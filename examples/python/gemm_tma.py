@@ -46,14 +46,15 @@ import sys
 
 import warp_mlir as wm
 from gemm import sizes
-from gemm_wgmma import BK, BM, GROUP_M, ROW, multiply_stage, store_tile, tile_n, tile_origin
+from gemm_wgmma import (BK, BM, GROUP_M, ROW, multiply_stage, splits_for, store_tile, tile_n,
+                        tile_origin)
 
 THREADS = 384                    # a producer warpgroup and two consumer warpgroups
 CONSUMER_WARPS = 8               # one arrival each on an `empty` barrier
 SHARED_LIMIT = 227 * 1024        # shared memory a block may have on sm_90
 PRODUCER_REGISTERS, CONSUMER_REGISTERS = 40, 232
 
-__all__ = ["build", "compile_gemm", "gemm", "grid", "main", "stages_for", "tile_n"]
+__all__ = ["build", "compile_gemm", "gemm", "grid", "main", "splits_for", "stages_for", "tile_n"]
 
 
 def stage_bytes(bn: int) -> int:
@@ -84,7 +85,12 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M,
         empty = k.mbarrier(CONSUMER_WARPS, stages)
         tid = k.thread_id("x")
         m0, n0 = tile_origin(k, m, n, bn, group_m)
+        # Split K: block row y of the grid takes the y-th of grid_dim.y
+        # parts of the K tiles (and adds its sums into C).
         k_tiles = (kk + BK - 1) // BK
+        per_part = (k_tiles + k.grid_dim("y") - 1) // k.grid_dim("y")
+        k_first = k.block_id("y") * per_part
+        k_count = k.max(k.min(per_part, k_tiles - k_first), 0)
         warpgroup = tid // 128
 
         def parity(t, flip):
@@ -95,11 +101,11 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M,
             if max_registers:
                 k.set_max_registers(PRODUCER_REGISTERS, increase=False)
             with k.if_(tid == 0):
-                with k.loop(0, k_tiles) as t:
+                with k.loop(0, k_count) as t:
                     stage = t % stages
                     k.mbarrier_wait(empty, parity(t, 1), index=stage)
                     k.mbarrier_arrive_expect_tx(full, tile_bytes, index=stage)
-                    k0 = t * BK
+                    k0 = (k_first + t) * BK
                     k.tma_load(map_a, (k0, m0), sa, (stage * BM, 0), full, index=stage)
                     for p in range(panels):
                         k.tma_load(map_b, (n0 + 64 * p, k0), sb,
@@ -109,7 +115,7 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M,
             if max_registers:
                 k.set_max_registers(CONSUMER_REGISTERS, increase=True)
             group = warpgroup - 1
-            steps = k.loop(0, k_tiles, init=[k.constant(0.0, wm.vector(bn // 2, wm.f32))])
+            steps = k.loop(0, k_count, init=[k.constant(0.0, wm.vector(bn // 2, wm.f32))])
             with steps as (t, acc):
                 stage = t % stages
                 k.mbarrier_wait(full, parity(t, 0), index=stage)
@@ -119,7 +125,8 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M,
                     k.mbarrier_arrive(empty, index=(t + stages - 1) % stages)
                 steps.yield_(acc)
             k.wgmma_wait(0)
-            store_tile(k, c, steps.results[0], m, n, m0, n0, group, tid, bn)
+            store_tile(k, c, steps.results[0], m, n, m0, n0, group, tid, bn,
+                       modes=(k.grid_dim("y") == 1, k.grid_dim("y") > 1))
 
     return prog, gemm.dynamic_shared_bytes
 
@@ -132,8 +139,8 @@ def compile_gemm(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_
     return wm.compile(prog, chip="sm_90a", device_index_bitwidth=32), shared_bytes
 
 
-def grid(m: int, n: int, bn: int = 256):
-    return (n + bn - 1) // bn * ((m + BM - 1) // BM)
+def grid(m: int, n: int, bn: int = 256, splits: int = 1):
+    return ((n + bn - 1) // bn * ((m + BM - 1) // BM), splits)
 
 
 # The tensor maps made so far, by what they encode (address, shape, element
@@ -151,13 +158,18 @@ def _tensor_map(array, box):
     return _maps[key]
 
 
-def gemm(compiled, shared_bytes, a, b, c, bn: int = 256, stream=None, sync=True) -> None:
+def gemm(compiled, shared_bytes, a, b, c, bn: int = 256, splits: int = 1, stream=None,
+         sync=True) -> None:
     """Launches the kernel for device arrays (torch, cupy) a (M x K), b
-    (K x N), c (M x N, f32); N and K multiples of 8. sync=False returns
-    once it is queued."""
+    (K x N), c (M x N, f32); N and K multiples of 8. `splits` > 1 splits K
+    into that many parts whose blocks add their sums into C (zeroed here
+    first): for shapes with fewer tiles than SMs (splits_for). sync=False
+    returns once it is queued."""
     m, n, kk = sizes(a, b, c)
+    if splits > 1:
+        c[...] = 0
     map_a, map_b = _tensor_map(a, (BM, BK)), _tensor_map(b, (BK, 64))
-    wm.launch(compiled, "gemm", grid(m, n, bn), THREADS, map_a.address, map_b.address, c, m,
+    wm.launch(compiled, "gemm", grid(m, n, bn, splits), THREADS, map_a.address, map_b.address, c, m,
               n, kk, shared_bytes=shared_bytes, stream=stream, sync=sync)
 
 

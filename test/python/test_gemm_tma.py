@@ -8,7 +8,7 @@ before the driver); the GEMM's instruction mix, shared memory and
 registers. GPU (an sm_90 device): one TMA load of a box reaching past the
 array's edges, element by element (zeros outside); the GEMM against an
 exact reference (small-integer inputs: every sum exact in f32) for f16 and
-bf16, both tile widths, ragged shapes.
+bf16, both tile widths, ragged shapes, whole and with K split in three.
 """
 import pathlib
 import re
@@ -246,9 +246,10 @@ def test_tensor_map_on_gpu():
 @requires_hopper
 @pytest.mark.parametrize("element", ["f16", "bf16"])
 @pytest.mark.parametrize("bn", [128, 256])
+@pytest.mark.parametrize("splits", [1, 3])
 @pytest.mark.parametrize("m, n, kk", [(1, 8, 8), (128, 256, 64), (300, 264, 200),
                                       (129, 136, 72), (17, 1000, 96), (512, 512, 4096)])
-def test_gemm_on_gpu(element, bn, m, n, kk):
+def test_gemm_on_gpu(element, bn, splits, m, n, kk):
     import torch
 
     dtype = {"f16": torch.float16, "bf16": torch.bfloat16}[element]
@@ -257,6 +258,6 @@ def test_gemm_on_gpu(element, bn, m, n, kk):
     b = torch.randint(-3, 4, (kk, n), device="cuda", generator=gen).to(dtype)
     c = torch.full((m, n), float("nan"), device="cuda")
     compiled, shared = gemm_tma.compile_gemm({"f16": wm.f16, "bf16": wm.bf16}[element], bn)
-    gemm_tma.gemm(compiled, shared, a, b, c, bn)
+    gemm_tma.gemm(compiled, shared, a, b, c, bn, splits)
     want = a.cpu().double() @ b.cpu().double()
     np.testing.assert_array_equal(c.cpu().numpy(), want.float().numpy())
