@@ -24,8 +24,9 @@ their columns are left out. The wgmma kernel's tile's N is
 gemm_wgmma.tile_n's for each shape, and it splits K where the tiles alone
 would not fill the SMs (gemm_wgmma.splits_for), zeroing C first as part of
 each launch. The TMA kernel takes the same tile N (--wgmma-bn too) and
-splits K the same way; its tensor maps are made once per array (gemm_tma
-caches them), outside the timed launches.
+does not split K (it can: on the H200 that was slower at the skinny
+shapes, docs/results/gemm-bench-h200.txt); its tensor maps are made once
+per array (gemm_tma caches them), outside the timed launches.
 
 Needs torch with CUDA, triton, and the warp_mlir package with its C API
 library (the GPU bundle's wheel).
@@ -141,11 +142,9 @@ def main(argv=None):
                             ([args.wgmma_bn] if args.wgmma_bn else [128, 256])}
 
             def tma(a, b, c):
-                (m, k), n = a.shape, b.shape[1]
-                bn = args.wgmma_bn or gemm_tma.tile_n(n)
+                bn = args.wgmma_bn or gemm_tma.tile_n(b.shape[1])
                 compiled_tma, shared = tma_variants[bn]
-                gemm_tma.gemm(compiled_tma, shared, a, b, c, bn,
-                              gemm_tma.splits_for(m, n, k, sms, bn), sync=False)
+                gemm_tma.gemm(compiled_tma, shared, a, b, c, bn, sync=False)
             kernels["tma"] = tma
         for m, n, k in (parse_size(s) for s in (args.size or DEFAULT_SIZES)):
             gen = torch.Generator(device="cuda").manual_seed(m * 31 + n * 7 + k)
