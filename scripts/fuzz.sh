@@ -18,8 +18,12 @@
 #                   after a crash and collects every one (default: stop at the
 #                   first, as plain libFuzzer does)
 #   FUZZ_JOBS=N     N fuzzing processes side by side, each for SECONDS, job j
-#                   with -seed=j (after FUZZ_ARGS); they share the corpus
-#                   directory. The executions are summed. Default 1.
+#                   with -seed=j (after FUZZ_ARGS) on every N-th seed (its
+#                   own corpus directory, build-asan/corpus.j, where its new
+#                   units go too): replaying the seeds, the largest of which
+#                   take seconds each under ASan, is split over the jobs
+#                   rather than repeated by each. The executions are summed.
+#                   Default 1.
 #   FUZZ_ARGS       extra libFuzzer flags
 #   WARP_FUZZ_VERIFY_EACH=0  do not treat "a pass left invalid IR" as a crash
 #   WARP_FUZZ_MUTATOR=0      libFuzzer's byte mutations only (no structural
@@ -59,16 +63,23 @@ fuzz_job() {
       -max_total_time="$SECONDS_TO_RUN" -max_len=4096 -timeout=30 \
       -rss_limit_mb=4096 -print_final_stats=1 \
       -dict=test/fuzz/warp.dict -artifact_prefix="$FINDINGS/" \
-      "${fork_args[@]}" ${FUZZ_ARGS:-} "$@" "$CORPUS" >"$job_log" 2>&1
+      "${fork_args[@]}" ${FUZZ_ARGS:-} "$@" >"$job_log" 2>&1
 }
 status=0
 if [ "$jobs" -le 1 ]; then
-  fuzz_job "$log" || status=$?
+  fuzz_job "$log" "$CORPUS" || status=$?
 else
   rm -f "$log".*
+  i=0
+  for seed in "$CORPUS"/*; do
+    part="$CORPUS.$(( i % jobs + 1 ))"
+    mkdir -p "$part"
+    cp "$seed" "$part/"
+    i=$((i + 1))
+  done
   pids=()
   for job in $(seq 1 "$jobs"); do
-    fuzz_job "$log.$job" -seed="$job" &
+    fuzz_job "$log.$job" -seed="$job" "$CORPUS.$job" &
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
