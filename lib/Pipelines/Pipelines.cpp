@@ -226,8 +226,9 @@ static void addDeviceToLLVMPasses(OpPassManager &device,
 static void addHostToLLVMPasses(OpPassManager &pm,
                                 const WarpPipelineOptions &options) {
   OpPassManager &hostFunc = pm.nest<func::FuncOp>();
-  // Host nvgpu ops (TMA descriptors) become driver calls here.
-  hostFunc.addPass(createConvertNVGPUToNVVMPass());
+  // Host nvgpu ops (TMA descriptors) become driver calls here, and the
+  // launches that pass a descriptor pass its pointer.
+  hostFunc.addPass(warp::createWarpConvertNVGPUToNVVMPass());
   hostFunc.addPass(createConvertVectorToSCFPass());
   hostFunc.addPass(createSCFToControlFlowPass());
   // Host functions take one pointer per memref argument under

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
+#include <iterator>
 #include <mutex>
 
 namespace {
@@ -97,6 +98,7 @@ struct Driver {
   X(cuMemsetD16Async,                                                          \
     CUresult (*)(CUdeviceptr, unsigned short, size_t, CUstream))               \
   X(cuMemsetD32Async, CUresult (*)(CUdeviceptr, unsigned, size_t, CUstream))   \
+  X(cuMemcpyHtoD_v2, CUresult (*)(CUdeviceptr, const void *, size_t))          \
   X(cuMemHostRegister_v2, CUresult (*)(void *, size_t, unsigned))              \
   X(cuMemHostUnregister, CUresult (*)(void *))
 
@@ -226,6 +228,21 @@ struct MemRefDescriptorPrefix {
   int64_t sizesAndStrides[1];
 };
 
+/// cuTensorMapEncodeTiled (CUDA 12+), resolved when a program first makes a
+/// tensor map, so that older drivers still run everything else.
+using EncodeTiled = CUresult (*)(void *tensorMap, int dataType, unsigned rank,
+                                 void *globalAddress, const uint64_t *globalDim,
+                                 const uint64_t *globalStrides,
+                                 const unsigned *boxDim,
+                                 const unsigned *elementStrides, int interleave,
+                                 int swizzle, int l2Promotion, int oobFill);
+
+/// Bytes of an element of each CUtensorMapDataType, UINT8 (0) to
+/// TFLOAT32_FTZ (12).
+constexpr int kTensorMapElementBytes[] = {1, 2, 4, 4, 8, 8, 2,
+                                          4, 8, 2, 4, 4, 4};
+constexpr int kTensorMapBytes = 128; // sizeof(CUtensorMap)
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -352,6 +369,55 @@ void mgpuMemFree(void *pointer, void * /*stream*/) {
 void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream) {
   CHECK_CU(cuda().cuMemcpyAsync(toDevicePtr(dst), toDevicePtr(src), sizeBytes,
                                 static_cast<CUstream>(stream)));
+}
+
+// nvgpu.tma.create.descriptor's host call (convert-nvgpu-to-nvvm): the
+// tensor map of the memref behind `descriptor` (rank 1 to 5, row-major
+// sizes and element strides, the innermost contiguous) read in boxes of
+// `boxDims` elements (outermost first), written to a new 128-byte device
+// buffer whose address the kernel's TMA loads take. The enum arguments are
+// CUDA's CUtensorMap* values. Like upstream's, the buffer lives as long as
+// the process.
+void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor,
+                                     int64_t dataType, int64_t interleave,
+                                     int64_t swizzle, int64_t l2Promotion,
+                                     int64_t oobFill, int64_t *boxDims) {
+  constexpr int64_t kTypes = std::size(kTensorMapElementBytes);
+  if (rank < 1 || rank > 5)
+    fail("a tensor map has rank 1 to 5, not " + std::to_string(rank));
+  if (dataType < 0 || dataType >= kTypes)
+    fail("unknown tensor map data type " + std::to_string(dataType));
+  Driver &d = cuda();
+  static EncodeTiled encode = reinterpret_cast<EncodeTiled>(
+      dlsym(d.library, "cuTensorMapEncodeTiled"));
+  if (!encode)
+    fail("the CUDA driver has no cuTensorMapEncodeTiled (CUDA 12 or newer "
+         "is needed for TMA)");
+  auto *memref = static_cast<MemRefDescriptorPrefix *>(descriptor);
+  const int64_t *sizes = memref->sizesAndStrides;
+  const int64_t *strides = sizes + rank;
+  int64_t element = kTensorMapElementBytes[dataType];
+  // The driver counts dimensions innermost first, and strides in bytes for
+  // all but the innermost.
+  uint64_t globalDim[5], globalStrides[4];
+  unsigned boxDim[5], elementStrides[5];
+  for (int64_t i = 0; i < rank; ++i) {
+    globalDim[i] = uint64_t(sizes[rank - 1 - i]);
+    boxDim[i] = unsigned(boxDims[rank - 1 - i]);
+    elementStrides[i] = 1;
+    if (i + 1 < rank)
+      globalStrides[i] = uint64_t(strides[rank - 2 - i] * element);
+  }
+  char *base = static_cast<char *>(memref->aligned) + memref->offset * element;
+  alignas(64) unsigned char map[kTensorMapBytes];
+  check(encode(map, int(dataType), unsigned(rank), base, globalDim,
+               globalStrides, boxDim, elementStrides, int(interleave),
+               int(swizzle), int(l2Promotion), int(oobFill)),
+        "cuTensorMapEncodeTiled");
+  CUdeviceptr onDevice = 0;
+  CHECK_CU(d.cuMemAlloc_v2(&onDevice, kTensorMapBytes));
+  CHECK_CU(d.cuMemcpyHtoD_v2(onDevice, map, kTensorMapBytes));
+  return reinterpret_cast<void *>(onDevice);
 }
 
 void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream) {

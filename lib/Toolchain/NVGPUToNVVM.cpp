@@ -20,11 +20,13 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::warp {
@@ -67,6 +69,37 @@ void addNVGPUTypeConversions(LLVMTypeConverter &converter) {
   });
 }
 
+/// Every type as it is but TMA descriptors, which become pointers.
+struct TensorMapPointers : TypeConverter {
+  explicit TensorMapPointers(MLIRContext *context) {
+    addConversion([](Type type) { return type; });
+    addConversion([context](nvgpu::TensorMapDescriptorType) {
+      return LLVM::LLVMPointerType::get(context);
+    });
+    auto cast = [](OpBuilder &builder, Type type, ValueRange inputs,
+                   Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(builder, loc, type, inputs)
+          .getResult(0);
+    };
+    addSourceMaterialization(cast);
+    addTargetMaterialization(cast);
+  }
+};
+
+/// A gpu.launch_func passing a TMA descriptor passes its pointer.
+struct LaunchWithTensorMapPointers
+    : OpConversionPattern<gpu::LaunchFuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gpu::LaunchFuncOp launch, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.modifyOpInPlace(launch, [&] {
+      launch.getKernelOperandsMutable().assign(adaptor.getKernelOperands());
+    });
+    return success();
+  }
+};
+
 struct WarpConvertNVGPUToNVVMPass
     : public warp::impl::WarpConvertNVGPUToNVVMPassBase<
           WarpConvertNVGPUToNVVMPass> {
@@ -85,6 +118,22 @@ struct WarpConvertNVGPUToNVVMPass
     LLVMConversionTarget target(*context);
     target.addLegalDialect<LLVM::LLVMDialect, memref::MemRefDialect,
                            NVVM::NVVMDialect>();
+    // TMA descriptors cross the kernel boundary as the pointers they lower
+    // to: kernels that take one (a gpu.launch that captured one, once
+    // outlined) take the pointer, and launches pass it. The kernels' other
+    // arguments are left to convert-gpu-to-nvvm, the launches' to
+    // gpu-to-llvm.
+    TensorMapPointers pointers(context);
+    populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(
+        patterns, pointers);
+    patterns.add<LaunchWithTensorMapPointers>(pointers, context);
+    target.addDynamicallyLegalOp<gpu::GPUFuncOp>([&](gpu::GPUFuncOp func) {
+      return pointers.isSignatureLegal(func.getFunctionType());
+    });
+    target.addDynamicallyLegalOp<gpu::LaunchFuncOp>(
+        [&](gpu::LaunchFuncOp launch) {
+          return pointers.isLegal(launch.getKernelOperands().getTypes());
+        });
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(root, target, std::move(patterns))))

@@ -216,7 +216,7 @@ def WarpLowerFloatMinMaxPass : Pass<"warp-lower-float-min-max"> {
 
 def WarpConvertNVGPUToNVVMPass : Pass<"warp-convert-nvgpu-to-nvvm"> {
   let summary = "Upstream's nvgpu-to-NVVM patterns at the data layout's "
-                "index width (device code)";
+                "index width, TMA descriptors as kernel arguments";
   let description = [{
     Workaround for upstream: `convert-nvgpu-to-nvvm` converts with a type
     converter of the default, 64-bit, index width whatever the data layout
@@ -230,7 +230,14 @@ def WarpConvertNVGPUToNVVMPass : Pass<"warp-convert-nvgpu-to-nvvm"> {
     patterns (`populateNVGPUToNVVMConversionPatterns`) and the same type
     conversions of nvgpu's types with the index width of the data layout
     at the op, which is upstream's behaviour where that width is 64. The
-    pipelines run it on gpu.modules that hold nvgpu ops.
+    pipelines run it on gpu.modules that hold nvgpu ops, and on host
+    functions (`nvgpu.tma.create.descriptor`).
+
+    Upstream converts nvgpu before outlining kernels; warp's pipelines
+    outline first, so a TMA descriptor a `gpu.launch` captured is a kernel
+    argument: this pass makes it the pointer it lowers to in the kernel's
+    signature (`gpu.func`) and in the launches that pass it
+    (`gpu.launch_func`).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",

@@ -80,6 +80,29 @@ int cuMemcpyAsync(uint64_t dst, uint64_t src, size_t bytes, void *stream) {
   LOG("cuMemcpy bytes=%zu", bytes);
   return 0;
 }
+int cuMemcpyHtoD_v2(uint64_t dst, const void *src, size_t bytes) {
+  LOG("cuMemcpyHtoD bytes=%zu", bytes);
+  return 0;
+}
+/* The tensor map's dimensions, strides and box, innermost first. */
+int cuTensorMapEncodeTiled(void *map, int type, unsigned rank, void *address,
+                           const uint64_t *dims, const uint64_t *strides,
+                           const unsigned *box, const unsigned *elementStrides,
+                           int interleave, int swizzle, int l2, int oob) {
+  fprintf(stderr, "cuda: cuTensorMapEncodeTiled type=%d rank=%u dims=", type,
+          rank);
+  for (unsigned i = 0; i < rank; ++i)
+    fprintf(stderr, "%s%llu", i ? "," : "", (unsigned long long)dims[i]);
+  fprintf(stderr, " strides=");
+  for (unsigned i = 0; i + 1 < rank; ++i)
+    fprintf(stderr, "%s%llu", i ? "," : "", (unsigned long long)strides[i]);
+  fprintf(stderr, " box=");
+  for (unsigned i = 0; i < rank; ++i)
+    fprintf(stderr, "%s%u/%u", i ? "," : "", box[i], elementStrides[i]);
+  fprintf(stderr, " interleave=%d swizzle=%d l2=%d oob=%d\n", interleave,
+          swizzle, l2, oob);
+  return 0;
+}
 int cuMemsetD16Async(uint64_t d, unsigned short v, size_t n, void *s) { return 0; }
 int cuMemsetD32Async(uint64_t d, unsigned v, size_t n, void *s) { return 0; }
 int cuMemHostRegister_v2(void *pointer, size_t bytes, unsigned flags) {
