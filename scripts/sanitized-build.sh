@@ -10,7 +10,7 @@
 # in the ASan runtime, libFuzzer's in the harness), the warp-fuzz harness
 # (-DWARP_BUILD_FUZZER=ON), and -O2 without -DNDEBUG: the warp code keeps its
 # assertions and the cast<> checks of the LLVM/MLIR headers. A unity build
-# (CMake's, batches of 8 sources): this directory is built from scratch in
+# (CMake's, batches of 16 sources): this directory is built from scratch in
 # CI, where compiling the MLIR templates each source instantiates once a
 # batch rather than once a source saves CPU (the front end
 # is most of this build's cost); an edit rebuilds its batch.
@@ -39,7 +39,7 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DLLVM_USE_SANITIZER="Address;Undefined" \
     -DLLVM_UBSAN_FLAGS="-fsanitize=undefined -fno-sanitize-recover=all" \
     -DCMAKE_C_FLAGS="$COVERAGE" -DCMAKE_CXX_FLAGS="$COVERAGE" \
-    -DWARP_BUILD_FUZZER=ON -DCMAKE_UNITY_BUILD=ON
+    -DWARP_BUILD_FUZZER=ON -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16
 fi
 echo "== building $* in $BUILD_DIR (ASan+UBSan)"
 nice -n 10 cmake --build "$BUILD_DIR" --target "$@" -j "${SAN_JOBS:-2}"

@@ -92,7 +92,7 @@ constexpr int64_t kScratchSlots = kFirstPrefixSlot + 32;
 static_assert(kScratchSlots == kBlockScratchSlots,
               "the radix sort's shared-memory check counts these slots");
 
-constexpr llvm::StringLiteral kExchangeBufferName = "__warp_block_exchange";
+constexpr llvm::StringLiteral kBlockExchangeBufferName = "__warp_block_exchange";
 constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
 constexpr llvm::StringLiteral kScratchBufferName = "__warp_block_scratch";
 
@@ -268,7 +268,7 @@ public:
   /// also a block shuffle's of its payload type.
   Value getExchangeBuffer(OpBuilder &b, Location loc, Type element) {
     return WorkgroupBuffers::read(
-        b, loc, buffers.lookup(kExchangeBufferName, element, /*slot=*/0));
+        b, loc, buffers.lookup(kBlockExchangeBufferName, element, /*slot=*/0));
   }
 
   /// Creates the block exchange buffers, one per element type sized for the
@@ -280,7 +280,7 @@ public:
     const uint64_t limit = chip.staticSharedMemoryBytes();
     for (Operation *op : blockOps) {
       if (auto shuffle = dyn_cast<BlockShuffleOp>(op))
-        buffers.reserve(kExchangeBufferName, shuffle.getValue().getType(),
+        buffers.reserve(kBlockExchangeBufferName, shuffle.getValue().getType(),
                         /*slot=*/0, getMaxBlockThreads(shuffle));
       if (!isa<BlockExchangeOp, BlockScatterOp>(op))
         continue;
@@ -297,7 +297,7 @@ public:
                << ", padded), more than the " << limit
                << " bytes of static shared memory: give the gpu.func a "
                   "(smaller) known_block_size or exchange fewer items";
-      buffers.reserve(kExchangeBufferName, element, /*slot=*/0, needed);
+      buffers.reserve(kBlockExchangeBufferName, element, /*slot=*/0, needed);
     }
     buffers.allocate();
     return success();
