@@ -210,6 +210,10 @@ class VectorType(Type):
         return self._element
 
 
+# The memory space of workgroup (shared) memory buffers.
+WORKGROUP_SPACE = "#gpu.address_space<workgroup>"
+
+
 class MemRefType(Type):
     def __init__(self, element: Type, shape: Sequence[int], space: str = "") -> None:
         if not isinstance(element, Type) or isinstance(element, MemRefType):
@@ -221,7 +225,7 @@ class MemRefType(Type):
         dims = "".join(("?" if d < 0 else str(d)) + "x" for d in shape)
         suffix = f", {space}" if space else ""
         super().__init__(f"memref<{dims}{element}{suffix}>")
-        self._element, self.shape = element, tuple(shape)
+        self._element, self.shape, self.space = element, tuple(shape), space
 
     @property
     def element(self) -> Type:
@@ -851,7 +855,7 @@ class KernelBuilder(TileMixin):
             if align & (align - 1):
                 raise ValueError(f"a shared buffer alignment is a power of two, not {align}")
         name = f"shared{len(self._shared)}"
-        type = MemRefType(element, shape, "#gpu.address_space<workgroup>")
+        type = MemRefType(element, shape, WORKGROUP_SPACE)
         self._shared.append((f"%{name}", type))
         self._shared_align[f"%{name}"] = align
         where = self.location.position() if self.location else None
@@ -2046,8 +2050,7 @@ class KernelBuilder(TileMixin):
         if not isinstance(element, Type) or isinstance(element, (VectorType, MemRefType)) \
                 or element.name == "index":
             raise TypeError(f"dynamic_shared takes a scalar element type, not {element!r}")
-        space = "#gpu.address_space<workgroup>"
-        base = self._emit("gpu.dynamic_shared_memory", [], MemRefType(i8, (-1,), space))
+        base = self._emit("gpu.dynamic_shared_memory", [], MemRefType(i8, (-1,), WORKGROUP_SPACE))
         offset = -(-self._dynamic_bytes // align) * align
         count = 1
         for d in shape:
@@ -2059,7 +2062,7 @@ class KernelBuilder(TileMixin):
             address = self._emit("memref.extract_aligned_pointer_as_index", [base], index)
             mask = self._dynamic_align - 1
             shift = shift + ((self._dynamic_align - (address & mask)) & mask)
-        return self._emit("memref.view", [base, shift], MemRefType(element, shape, space))
+        return self._emit("memref.view", [base, shift], MemRefType(element, shape, WORKGROUP_SPACE))
 
     def fence_async_shared(self) -> None:
         """fence.proxy.async.shared::cta: this thread's shared-memory writes
@@ -2163,8 +2166,6 @@ class KernelBuilder(TileMixin):
     # everything else stays at the memref level.
     _SHARED_POINTER, _GLOBAL_POINTER = Type("!llvm.ptr<3>"), Type("!llvm.ptr")
     _CLUSTER_POINTER = Type("!llvm.ptr<7>")
-    _WORKGROUP = "#gpu.address_space<workgroup>"
-
     def _address(self, buffer: Value, position, what: str) -> Value:
         """The i64 byte address of buffer[position] (a row-major memref of
         static shape; position an index or tuple of indices)."""
@@ -2183,7 +2184,7 @@ class KernelBuilder(TileMixin):
     def _shared_pointer(self, buffer: Value, position, what: str) -> Value:
         """An !llvm.ptr<3> to buffer[position] of a workgroup memref."""
         buffer = self._memref(buffer, what)
-        if self._WORKGROUP not in str(buffer.type):
+        if buffer.type.space != WORKGROUP_SPACE:
             raise TypeError(f"{what} must be in shared (workgroup) memory, not {buffer.type}")
         return self._emit("llvm.inttoptr", [self._address(buffer, position, what)],
                           self._SHARED_POINTER)
@@ -2263,7 +2264,7 @@ class KernelBuilder(TileMixin):
         warp_mlir.cuda.tensor_map. One thread issues it."""
         tensor_map = self.value(tensor_map, "tma_load's tensor map")
         if isinstance(tensor_map.type, MemRefType):
-            if self._WORKGROUP in str(tensor_map.type):
+            if tensor_map.type.space == WORKGROUP_SPACE:
                 raise TypeError("tma_load's tensor map lives in global memory, not in "
                                 f"{tensor_map.type}")
             zero = (0,) * len(tensor_map.type.shape)
