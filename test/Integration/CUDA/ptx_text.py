@@ -20,18 +20,32 @@ import os
 import re
 
 
+def split_entries(text):
+    """The text before the first .entry, and (name, text) of each .entry
+    up to the next one."""
+    head, *parts = re.split(r"^(?=\.visible \.entry )", text, flags=re.M)
+    return head, [(re.match(r"\.visible \.entry (\w+)", p).group(1), p) for p in parts]
+
+
+def comparable_preamble(head):
+    """The text before the first .entry (declarations, .func bodies)
+    without its .version and .target lines."""
+    return re.sub(r"^\.(version|target) .*$", "", head, flags=re.M)
+
+
+def comparable_entry(part):
+    """An .entry's text but for the `// .globl` comment naming the next
+    one, its branch labels without the function's number ($L__BB7_2 as
+    $L__BB_2)."""
+    return re.sub(r"\$L__BB\d+_", "$L__BB_", re.sub(r"^\s*// \.globl\s.*$", "", part, flags=re.M))
+
+
 def ptx_entries(path):
-    """The text before the first .entry without its .version and .target
-    lines (declarations, .func bodies), and each .entry with its text up to
-    the next one but for the `// .globl` comment naming the next one, its
-    branch labels without the function's number ($L__BB7_2 as $L__BB_2)."""
+    """A module's comparable preamble and its entries' comparable texts
+    by name: what two chips' modules are compared by."""
     with open(path) as f:
-        text = f.read()
-    preamble, *parts = re.split(r"^(?=\.visible \.entry )", text, flags=re.M)
-    preamble = re.sub(r"^\.(version|target) .*$", "", preamble, flags=re.M)
-    return preamble, {re.match(r"\.visible \.entry (\w+)", p).group(1):
-                      re.sub(r"\$L__BB\d+_", "$L__BB_",
-                             re.sub(r"^\s*// \.globl\s.*$", "", p, flags=re.M)) for p in parts}
+        head, parts = split_entries(f.read())
+    return comparable_preamble(head), {name: comparable_entry(p) for name, p in parts}
 
 
 def modules(bundle):
@@ -49,16 +63,14 @@ def new_modules(bundle, references):
 
 def unlike_entries(path, references):
     """MODULE's text without the entries some reference module (with the
-    same preamble) has word for word, and how many it dropped."""
+    same preamble) has word for word, the entries kept and dropped."""
     with open(path) as f:
-        text = f.read()
-    head, *parts = re.split(r"^(?=\.visible \.entry )", text, flags=re.M)
-    preamble, _ = ptx_entries(path)
+        head, parts = split_entries(f.read())
+    preamble = comparable_preamble(head)
     seen = [entries for ref_preamble, entries in map(ptx_entries, references)
             if ref_preamble == preamble]
-    name = lambda part: re.match(r"\.visible \.entry (\w+)", part).group(1)  # noqa: E731
-    ours = ptx_entries(path)[1]
-    kept = [p for p in parts if not any(entries.get(name(p)) == ours[name(p)] for entries in seen)]
+    kept = [p for name, p in parts
+            if not any(entries.get(name) == comparable_entry(p) for entries in seen)]
     return head + "".join(kept), len(kept), len(parts) - len(kept)
 
 

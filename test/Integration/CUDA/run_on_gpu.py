@@ -59,9 +59,11 @@ def random_payload(type_name, lanes=WARP):
 
 
 def same_kernels(bundle, reference):
-    """(module, kernel) pairs whose PTX is the same in both bundles, all
-    but the .version and .target lines: the simulator ignores the target,
-    so running them again checks nothing new."""
+    """(module, kernel) pairs whose PTX is the same in both bundles as
+    ptx_text.ptx_entries compares it (all but the .version and .target
+    lines, the next entry's .globl comment and label numbers): the
+    simulator ignores the target, so running them again checks nothing
+    new."""
     same = set()
     for name in modules(bundle):
         other = os.path.join(reference, name)
