@@ -9,11 +9,12 @@
 // in a gpu.module of their own, and the host code that allocates their
 // scratch and launches them.
 //
-// A reduction is CUB's two kernels: a capped grid of blocks folds chunks of
-// kReduceTilesPerBlock tiles into one partial each (16-byte vector loads,
-// warp.block_reduce), then one block folds the partials; with a combine
-// region (device_reduce_combine) the chunks are consecutive tiles, one
-// block each, and every fold keeps the input order. Where the grid is one
+// A reduction is CUB's two kernels: a grid of a block per tile, capped,
+// each block folding a run of consecutive tiles into one partial (16-byte
+// vector loads, warp.block_reduce), then one block folds the partials; a
+// small input is one block's. With a combine region
+// (device_reduce_combine) the runs are chunks of kReduceTilesPerBlock
+// tiles, one block each, and every fold keeps the input order. Where the grid is one
 // block, that block also writes the result, what the second kernel makes
 // of its single partial, and the second kernel is not launched
 // (warp.device_skip_if_single: the host code branches on the grid). A segmented
@@ -67,6 +68,7 @@ namespace {
 /// The attributes that state the launches (Passes.td's description).
 constexpr llvm::StringLiteral kGridAttrName = "warp.device_grid";
 constexpr llvm::StringLiteral kGridMaxAttrName = "warp.device_grid_max";
+constexpr llvm::StringLiteral kGridSingleAttrName = "warp.device_grid_single";
 constexpr llvm::StringLiteral kScratchAttrName = "warp.device_scratch";
 constexpr llvm::StringLiteral kGridOperandAttrName = "warp.device_grid_operand";
 constexpr llvm::StringLiteral kSkipIfSingleAttrName = "warp.device_skip_if_single";
@@ -534,9 +536,7 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
   int64_t vectorItems = 16 / elementBytes;
   int64_t pieces = DeviceTiling::kTileBytesPerThread / 16;
   int64_t tileItems = DeviceTiling::tileItems(elementBytes);
-  int64_t tiles = DeviceTiling::kReduceTilesPerBlock;
-  int64_t chunkItems = DeviceTiling::reduceChunkItems(elementBytes);
-  gpu::GPUFuncOp kernel = startKernel(module, "reduce_tiles", chunkItems);
+  gpu::GPUFuncOp kernel = startKernel(module, "reduce_tiles", tileItems);
   // Only this kernel's loads touch the input while it runs (the output,
   // which overlaps no input, is written by reduce_finish, and by the one
   // block of a grid of one after its last load): it may take the
@@ -544,27 +544,25 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
   kernel.setArgAttr(0, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
   kernel.setArgAttr(0, LLVM::LLVMDialect::getReadonlyAttrName(), b.getUnitAttr());
   kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kReduceMaxBlocks));
-  // Chunks of `tiles` tiles, grid-strided: a capped grid walks them all.
+  kernel->setAttr(kGridSingleAttrName,
+                  b.getI64IntegerAttr(DeviceTiling::reduceSingleBlockItems(elementBytes)));
+  // Block i folds the consecutive tiles [i * per, (i + 1) * per), per =
+  // ceil(tiles / grid): a tile a block up to the grid's cap, then longer
+  // runs; one block takes them all.
   Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  Value chunks = arith::CeilDivUIOp::create(b, n, index(chunkItems));
+  Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
+  Value per = arith::CeilDivUIOp::create(b, tiles, blocks);
+  Value first = arith::MinUIOp::create(b, arith::MulIOp::create(b, blockIndex, per), tiles);
+  Value last = arith::MinUIOp::create(b, arith::AddIOp::create(b, first, per), tiles);
   auto vectorType = VectorType::get({vectorItems}, element);
-  auto outer = scf::ForOp::create(b, blockIndex, chunks, blocks,
-                                  ValueRange{pad(vectorType)});
+  auto outer = scf::ForOp::create(b, first, last, index(1), ValueRange{pad(vectorType)});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(outer.getBody());
-    Value base = arith::MulIOp::create(b, outer.getInductionVar(), index(chunkItems));
-    auto inner = scf::ForOp::create(b, index(0), index(tiles), index(1),
-                                    outer.getRegionIterArgs());
-    b.setInsertionPointToStart(inner.getBody());
-    Value offset = arith::AddIOp::create(
-        b, base,
-        arith::MulIOp::create(b, inner.getInductionVar(), index(tileItems)));
+    Value offset = arith::MulIOp::create(b, outer.getInductionVar(), index(tileItems));
     Value items = loadTile(offset, vectorItems, pieces, std::nullopt);
-    scf::YieldOp::create(b, combine(inner.getRegionIterArgs()[0], items));
-    b.setInsertionPointAfter(inner);
-    scf::YieldOp::create(b, inner.getResults());
+    scf::YieldOp::create(b, combine(outer.getRegionIterArgs()[0], items));
   }
   scf::ForOp loop = outer;
   if (clusterBlocks > 1) {
@@ -758,19 +756,25 @@ void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
 }
 
 void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
-  int64_t perBlock = DeviceTiling::reduceChunkItems(elementBytes);
+  int64_t perBlock = DeviceTiling::tileItems(elementBytes);
   gpu::GPUFuncOp kernel = startKernel(module, "reduce_finish", std::nullopt);
   // A reduce_tiles grid of one block also writes the result (without
   // clusters, whose grid is at least a cluster).
   if (clusterBlocks == 1)
     kernel->setAttr(kSkipIfSingleAttrName, b.getUnitAttr());
-  // A partial per block (or cluster) of reduce_tiles: min(max(1, ceil(n /
-  // perBlock)), its grid cap), over the cluster's blocks rounded up.
-  Value partials = arith::MinUIOp::create(
+  // A partial per block (or cluster) of reduce_tiles: its grid (one block
+  // up to reduceSingleBlockItems, else min(ceil(n / perBlock), the cap)),
+  // over the cluster's blocks rounded up.
+  Value partials = arith::SelectOp::create(
       b,
-      arith::MaxUIOp::create(b, arith::CeilDivUIOp::create(b, n, index(perBlock)),
-                             index(1)),
-      index(DeviceTiling::kReduceMaxBlocks));
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ule, n,
+                            index(DeviceTiling::reduceSingleBlockItems(elementBytes))),
+      index(1),
+      arith::MinUIOp::create(
+          b,
+          arith::MaxUIOp::create(b, arith::CeilDivUIOp::create(b, n, index(perBlock)),
+                                 index(1)),
+          index(DeviceTiling::kReduceMaxBlocks)));
   if (clusterBlocks > 1)
     partials = arith::CeilDivUIOp::create(b, partials, index(clusterBlocks));
   auto loop = scf::ForOp::create(b, thread, partials,
@@ -2047,10 +2051,9 @@ struct WarpExpandDeviceOpsPass
       kernels.setClusterBlocks(clusterBlocks);
       kernels.buildReduceTiles(module);
       kernels.buildReduceFinish(module);
-      // One 8-byte partial per block of reduce_tiles.
+      // One 8-byte partial per block of reduce_tiles (at most one a tile).
       module->setAttr(kScratchAttrName,
-                      b.getDenseI64ArrayAttr(
-                          {0, 8, DeviceTiling::reduceChunkItems(bytes)}));
+                      b.getDenseI64ArrayAttr({0, 8, DeviceTiling::tileItems(bytes)}));
     } else {
       kernels.setClusterBlocks(clusterBlocks);
       if (select)
@@ -2178,6 +2181,10 @@ struct WarpExpandDeviceOpsPass
       }
       if (auto most = kernel->getAttrOfType<IntegerAttr>(kGridMaxAttrName))
         grid = arith::MinUIOp::create(b, grid, constant(most.getInt()));
+      if (auto single = kernel->getAttrOfType<IntegerAttr>(kGridSingleAttrName))
+        grid = arith::SelectOp::create(
+            b, arith::CmpIOp::create(b, arith::CmpIPredicate::ule, n, constant(single.getInt())),
+            one, grid);
       // A clustered kernel: whole clusters.
       if (std::optional<ArrayRef<int32_t>> cluster = kernel.getKnownClusterSize())
         grid = arith::MulIOp::create(

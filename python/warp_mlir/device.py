@@ -50,11 +50,12 @@ _TYPES = {"int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "float16
 
 
 # A kernel of a plan: its name, the elements per block of its grid (None:
-# one block), the most blocks (None: no cap), its block size, its cluster's
-# blocks, the operand whose elements its grid counts (None: the input's),
-# and whether it is skipped where the kernel launched before it ran one
-# block (which then did its work).
-_Kernel = Tuple[str, Optional[int], Optional[int], int, int, Optional[int], bool]
+# one block), the most blocks (None: no cap), the most elements one block
+# takes alone (None: no such rule), its block size, its cluster's blocks,
+# the operand whose elements its grid counts (None: the input's), and
+# whether it is skipped where the kernel launched before it ran one block
+# (which then did its work).
+_Kernel = Tuple[str, Optional[int], Optional[int], Optional[int], int, int, Optional[int], bool]
 
 
 @dataclass
@@ -66,20 +67,22 @@ class _Plan:
     kernels: List[_Kernel]
     scratch: Tuple[int, int, int]
 
-    def grid(self, items: Optional[int], most: Optional[int], cluster: int, n: int) -> int:
+    def grid(self, items: Optional[int], most: Optional[int], single: Optional[int],
+             cluster: int, n: int) -> int:
         blocks = 1 if items is None else max(1, -(-n // items))
         blocks = blocks if most is None else min(blocks, most)
+        blocks = 1 if single is not None and n <= single else blocks
         return -(-blocks // cluster) * cluster
 
     def launches(self, n: int, arrays: List[Any]) -> List[Tuple[str, int, int]]:
         """(kernel, grid, threads) of each kernel launched for `n` elements
         of `arrays` (the kernels' operands), in order."""
         launches: List[Tuple[str, int, int]] = []
-        for kernel, items, most, threads, cluster, operand, skip in self.kernels:
+        for kernel, items, most, single, threads, cluster, operand, skip in self.kernels:
             if skip and launches and launches[-1][1] == 1:
                 continue
             count = n if operand is None else _length(arrays[operand])
-            launches.append((kernel, self.grid(items, most, cluster, count), threads))
+            launches.append((kernel, self.grid(items, most, single, cluster, count), threads))
         return launches
 
     def scratch_bytes(self, n: int) -> int:
@@ -137,8 +140,9 @@ def _attribute(op, name: str):
 def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     """The launches the expanded module states: its gpu.module's
     `warp.device_scratch` and, in order, each kernel's `warp.device_grid`,
-    `warp.device_grid_max`, `known_block_size`, `known_cluster_size`,
-    `warp.device_grid_operand` and `warp.device_skip_if_single`."""
+    `warp.device_grid_max`, `warp.device_grid_single`, `known_block_size`,
+    `known_cluster_size`, `warp.device_grid_operand` and
+    `warp.device_skip_if_single`."""
     L = _capi.lib()
     kernels: List[_Kernel] = []
     scratch: List[Tuple[int, int, int]] = []
@@ -156,13 +160,14 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
                 scratch.append(tuple(ints(rule)))
         elif name == b"gpu.func" and scratch:
             symbol = L.mlirStringAttrGetValue(_attribute(op, "sym_name")).bytes().decode()
-            grid, most, operand = (_attribute(op, "warp.device_grid" + suffix)
-                                   for suffix in ("", "_max", "_operand"))
+            grid, most, single, operand = (_attribute(op, "warp.device_grid" + suffix)
+                                           for suffix in ("", "_max", "_single", "_operand"))
             block = ints(_attribute(op, "known_block_size"))
             cluster = _attribute(op, "known_cluster_size")
             kernels.append((symbol,
                             None if grid is None else L.mlirIntegerAttrGetValueInt(grid),
                             None if most is None else L.mlirIntegerAttrGetValueInt(most),
+                            None if single is None else L.mlirIntegerAttrGetValueInt(single),
                             block[0] * block[1] * block[2],
                             1 if cluster is None else ints(cluster)[0],
                             None if operand is None else L.mlirIntegerAttrGetValueInt(operand),

@@ -42,7 +42,7 @@ func.func @s(%x: memref<?xf32>, %y: memref<?xf32>) {
 // CHECK-LABEL: func.func @r
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_reduce_maxsi_i32_cluster2::@reduce_tiles
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_reduce_maxsi_i32_cluster2::@reduce_finish
-// CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, known_cluster_size = array<i32: 2, 1, 1>, warp.device_grid = 16384 : i64, warp.device_grid_max = 4096 : i64}
+// CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, known_cluster_size = array<i32: 2, 1, 1>, warp.device_grid = 4096 : i64, warp.device_grid_max = 4096 : i64, warp.device_grid_single = 16384 : i64}
 // CHECK: %[[BLOCK:.*]] = gpu.block_id x
 // CHECK: arith.remui %[[BLOCK]]
 // CHECK: warp.cluster_reduce <maxsi> %{{.*}} : i32

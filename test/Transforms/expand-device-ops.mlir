@@ -78,19 +78,21 @@
 // CHECK-DAG: %[[N:.*]] = memref.dim %[[X]], %[[C0]] : memref<?xf32>
 // CHECK-DAG: %[[OUT:.*]] = memref.cast %[[SUM]] : memref<1xf32> to memref<?xf32>
 // CHECK-NOT: memref.cast %[[X]]
-// CHECK: %[[B0:.*]] = arith.ceildivui %[[N]], %[[C16384]] : index
-// CHECK: %[[CHUNKS:.*]] = arith.maxui %[[B0]], %[[C1]] : index
-// CHECK: %[[BYTES:.*]] = arith.muli %[[CHUNKS]], %[[C8]] : index
+// CHECK: %[[B0:.*]] = arith.ceildivui %[[N]], %[[C4096]] : index
+// CHECK: %[[TILES:.*]] = arith.maxui %[[B0]], %[[C1]] : index
+// CHECK: %[[BYTES:.*]] = arith.muli %[[TILES]], %[[C8]] : index
 // CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[BYTES]]) : memref<?xi8>
-// CHECK-NEXT: %[[BLOCKS:.*]] = arith.minui %[[CHUNKS]], %[[C4096]] : index
-// CHECK-NEXT: %[[TILES:.*]] = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_tiles blocks in (%[[BLOCKS]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[OUT]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %[[CAPPED:.*]] = arith.minui %[[TILES]], %[[C4096]] : index
+// CHECK-NEXT: %[[SMALL:.*]] = arith.cmpi ule, %[[N]], %[[C16384]] : index
+// CHECK-NEXT: %[[BLOCKS:.*]] = arith.select %[[SMALL]], %[[C1]], %[[CAPPED]] : index
+// CHECK-NEXT: %[[FOLDED:.*]] = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_tiles blocks in (%[[BLOCKS]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[OUT]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %[[MANY:.*]] = arith.cmpi ugt, %[[BLOCKS]], %[[C1]] : index
 // CHECK-NEXT: scf.if %[[MANY]] {
-// CHECK-NEXT: %[[FINISH:.*]] = gpu.launch_func async [%[[TILES]]] @warp_device_reduce_add_f32::@reduce_finish blocks in (%[[C1]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[OUT]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %[[FINISH:.*]] = gpu.launch_func async [%[[FOLDED]]] @warp_device_reduce_add_f32::@reduce_finish blocks in (%[[C1]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[OUT]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %[[FREED:.*]] = gpu.dealloc async [%[[FINISH]]] %[[S]] : memref<?xi8>
 // CHECK-NEXT: gpu.wait [%[[FREED]]]
 // CHECK-NEXT: } else {
-// CHECK-NEXT: %[[FREED:.*]] = gpu.dealloc async [%[[TILES]]] %[[S]] : memref<?xi8>
+// CHECK-NEXT: %[[FREED:.*]] = gpu.dealloc async [%[[FOLDED]]] %[[S]] : memref<?xi8>
 // CHECK-NEXT: gpu.wait [%[[FREED]]]
 // CHECK-NEXT: }
 // CHECK-NEXT: return
@@ -105,6 +107,8 @@ func.func @reduce_dynamic(%x: memref<?xf32>, %sum: memref<1xf32>) {
 // CHECK-NOT: memref.cast
 // CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async
 // CHECK-NEXT: arith.minui
+// CHECK-NEXT: arith.cmpi ule
+// CHECK-NEXT: arith.select
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_tiles {{.*}} args(%[[X]] : memref<?xf32>, %[[SUM]] : memref<?xf32>, %[[S]] : memref<?xi8>, %{{.*}} : index)
 // CHECK-NEXT: arith.cmpi ugt
 // CHECK-NEXT: scf.if
@@ -115,18 +119,18 @@ func.func @reduce_again(%x: memref<?xf32>, %sum: memref<?xf32>) {
   return
 }
 
-// 40000 f64: 5 blocks of 8192, 5 partials (40 bytes), so both kernels
-// run, no branch; both operands cast.
+// 40000 f64: 20 blocks of a tile of 2048 each, 20 partials (160 bytes),
+// so both kernels run, no branch; both operands cast.
 // CHECK-LABEL: func.func @reduce_static
 // CHECK-SAME: (%[[X:.*]]: memref<40000xf64>, %[[P:.*]]: memref<1xf64>)
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
-// CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
-// CHECK-DAG: %[[C40:.*]] = arith.constant 40 : index
+// CHECK-DAG: %[[C20:.*]] = arith.constant 20 : index
+// CHECK-DAG: %[[C160:.*]] = arith.constant 160 : index
 // CHECK-DAG: %[[N:.*]] = arith.constant 40000 : index
 // CHECK-DAG: %[[IN:.*]] = memref.cast %[[X]] : memref<40000xf64> to memref<?xf64>
 // CHECK-DAG: %[[OUT:.*]] = memref.cast %[[P]] : memref<1xf64> to memref<?xf64>
-// CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C40]]) : memref<?xi8>
-// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_mul_f64::@reduce_tiles blocks in (%[[C5]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xf64>, %[[OUT]] : memref<?xf64>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C160]]) : memref<?xi8>
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_mul_f64::@reduce_tiles blocks in (%[[C20]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xf64>, %[[OUT]] : memref<?xf64>, %[[S]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_reduce_mul_f64::@reduce_finish blocks in (%[[C1]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xf64>, %[[OUT]] : memref<?xf64>, %[[S]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S]]
 func.func @reduce_static(%x: memref<40000xf64>, %p: memref<1xf64>) {
@@ -219,15 +223,15 @@ func.func @kinds(%a: memref<?xi32>, %b: memref<?xi64>, %c: memref<?xf64>, %a1: m
 // tiles of 16-byte items with warp.block_reduce and stores output[0], a
 // scan takes the tile of its block index and scans its items with
 // warp.block_scan (exclusive for the exclusive module).
-// CHECK-LABEL: gpu.module @warp_device_reduce_add_f32 attributes {warp.device_scratch = array<i64: 0, 8, 16384>}
-// CHECK: gpu.func @reduce_tiles(%{{.*}}: memref<?xf32> {llvm.noalias, llvm.readonly}, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 16384 : i64, warp.device_grid_max = 4096 : i64}
+// CHECK-LABEL: gpu.module @warp_device_reduce_add_f32 attributes {warp.device_scratch = array<i64: 0, 8, 4096>}
+// CHECK: gpu.func @reduce_tiles(%{{.*}}: memref<?xf32> {llvm.noalias, llvm.readonly}, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64, warp.device_grid_max = 4096 : i64, warp.device_grid_single = 16384 : i64}
 // CHECK: warp.block_load {{.*}} : memref<?xf32>, vector<4xf32>
 // CHECK: warp.block_reduce <add> {{.*}} : vector<4xf32>
 // CHECK: gpu.func @reduce_finish(%{{.*}}: memref<?xf32>, %[[OUT:.*]]: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_skip_if_single} {
 // CHECK: warp.block_reduce <add> {{.*}} : f32
 // CHECK: memref.store %{{.*}}, %[[OUT]][%{{.*}}] : memref<?xf32>
-// CHECK-LABEL: gpu.module @warp_device_reduce_mul_f64 attributes {warp.device_scratch = array<i64: 0, 8, 8192>}
-// CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 8192 : i64, warp.device_grid_max = 4096 : i64}
+// CHECK-LABEL: gpu.module @warp_device_reduce_mul_f64 attributes {warp.device_scratch = array<i64: 0, 8, 2048>}
+// CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 2048 : i64, warp.device_grid_max = 4096 : i64, warp.device_grid_single = 8192 : i64}
 // CHECK: warp.block_load {{.*}} : memref<?xf64>, vector<2xf64>
 // CHECK: gpu.func @reduce_finish({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_skip_if_single} {
 // CHECK-LABEL: gpu.module @warp_device_scan_add_f32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
@@ -245,10 +249,10 @@ func.func @kinds(%a: memref<?xi32>, %b: memref<?xi64>, %c: memref<?xf64>, %a1: m
 // CHECK: warp.block_scan <maxsi> %{{.*}} items : vector<8xi64>, i64
 // CHECK-LABEL: gpu.module @warp_device_scan_maxsi_i64_exclusive
 // CHECK: warp.block_scan <maxsi> %{{.*}} items exclusive : vector<8xi64>, i64
-// CHECK-LABEL: gpu.module @warp_device_reduce_add_i32 attributes {warp.device_scratch = array<i64: 0, 8, 16384>}
+// CHECK-LABEL: gpu.module @warp_device_reduce_add_i32 attributes {warp.device_scratch = array<i64: 0, 8, 4096>}
 // CHECK-LABEL: gpu.module @warp_device_reduce_xor_i32
 // CHECK: warp.block_reduce <xor>
-// CHECK-LABEL: gpu.module @warp_device_reduce_add_i64 attributes {warp.device_scratch = array<i64: 0, 8, 8192>}
+// CHECK-LABEL: gpu.module @warp_device_reduce_add_i64 attributes {warp.device_scratch = array<i64: 0, 8, 2048>}
 // CHECK-LABEL: gpu.module @warp_device_scan_minnumf_f64_exclusive attributes {warp.device_scratch = array<i64: 0, 24, 2048>}
 // CHECK: warp.block_scan <minnumf> %{{.*}} items exclusive : vector<8xf64>, f64
 // CHECK-LABEL: gpu.module @warp_device_scan_mul_i32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}

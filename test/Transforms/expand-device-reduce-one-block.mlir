@@ -1,5 +1,5 @@
 // warp-expand-device-ops: a reduction whose reduce_tiles grid is one block
-// (n within one chunk, or 0). That block writes its partial and also the
+// (n within reduceSingleBlockItems, 4 tiles, or 0). That block writes its partial and also the
 // result, what reduce_finish makes of one partial (the identity for n = 0;
 // init (op) partial for warp.device_reduce_combine), and reduce_finish,
 // marked warp.device_skip_if_single, is launched only where the grid is
@@ -23,7 +23,9 @@
 // CHECK-LABEL: func.func @dynamic
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async
-// CHECK-NEXT: %[[BLOCKS:.*]] = arith.minui
+// CHECK-NEXT: %[[CAPPED:.*]] = arith.minui
+// CHECK-NEXT: %[[SMALL:.*]] = arith.cmpi ule
+// CHECK-NEXT: %[[BLOCKS:.*]] = arith.select %[[SMALL]], %[[C1]], %[[CAPPED]] : index
 // CHECK-NEXT: %[[TILES:.*]] = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_f32::@reduce_tiles blocks in (%[[BLOCKS]], %[[C1]], %[[C1]])
 // CHECK-NEXT: %[[MANY:.*]] = arith.cmpi ugt, %[[BLOCKS]], %[[C1]] : index
 // CHECK-NEXT: scf.if %[[MANY]] {
@@ -47,7 +49,7 @@ func.func @dynamic(%x: memref<?xf32>, %sum: memref<1xf32>) {
   return
 }
 
-// 300 i32: one chunk of 16384, so one launch.
+// 300 i32: within the 16384 items one block takes alone, so one launch.
 // CHECK-LABEL: func.func @one_chunk
 // CHECK-NOT: scf.if
 // CHECK: %[[TILES:.*]] = gpu.launch_func async [%{{.*}}] @warp_device_reduce_maxsi_i32::@reduce_tiles
@@ -59,15 +61,16 @@ func.func @one_chunk(%x: memref<300xi32>, %m: memref<1xi32>) {
   return
 }
 
-// 8193 f64: two chunks of 8192, so both kernels, no branch.
-// CHECK-LABEL: func.func @two_chunks
+// 8193 f64: past the 8192 items one block takes alone (5 tiles, 5
+// blocks), so both kernels, no branch.
+// CHECK-LABEL: func.func @past_one_block
 // CHECK-NOT: scf.if
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_reduce_minnumf_f64::@reduce_tiles
 // CHECK-NEXT: gpu.launch_func async [%{{.*}}] @warp_device_reduce_minnumf_f64::@reduce_finish
 // CHECK-NEXT: gpu.dealloc
 // CHECK-NEXT: gpu.wait
 // CHECK-NEXT: return
-func.func @two_chunks(%x: memref<8193xf64>, %m: memref<1xf64>) {
+func.func @past_one_block(%x: memref<8193xf64>, %m: memref<1xf64>) {
   warp.device_reduce <minnumf> %x, %m : memref<8193xf64>, memref<1xf64>
   return
 }

@@ -196,8 +196,9 @@ def test_scan_in_clusters(backend, cluster, kind, dtype, rng):
                                         ("or", np.int16)])
 def test_reduce_in_clusters(backend, cluster, kind, dtype, rng):
     """cluster_blocks: the folding blocks combine their partials per
-    cluster; sizes below a chunk, around a cluster's chunks and (on a GPU)
-    past the grid cap (4096 blocks of 4 tiles)."""
+    cluster; sizes below what one block takes alone (4 tiles), around a
+    cluster's tiles and (on a GPU) past the grid cap (4096 blocks, each
+    then folding several tiles)."""
     chunk = 4 * 256 * 64 // np.dtype(dtype).itemsize
     lengths = [0, 1, 33, chunk + 1, cluster * chunk - 1, cluster * chunk + 1]
     if backend == "cuda":
@@ -221,12 +222,12 @@ ONE_BLOCK_CASES = ([(kind, np.int32) for kind in INT_KINDS] +
 @pytest.mark.parametrize("kind,dtype", ONE_BLOCK_CASES,
                          ids=[f"{kind}-{np.dtype(dtype).name}" for kind, dtype in ONE_BLOCK_CASES])
 def test_reduce_one_block(backend, kind, dtype, rng, device_launches):
-    """Where reduce_tiles runs one block (n within a chunk of 4 tiles), that
-    block writes the result and reduce_finish is not launched (the module
-    says so: warp.device_skip_if_single); from two blocks on, both run.
-    n = 0, 1, 31, a tile, a tile + 1, a chunk, a chunk + 1, and several
-    chunks on a narrow type's last kind (test_reduce has them for the
-    others; the simulator is slow)."""
+    """Where reduce_tiles runs one block (n within 4 tiles, what one block
+    takes alone), that block writes the result and reduce_finish is not
+    launched (the module says so: warp.device_skip_if_single); past that,
+    a block per tile, and both run. n = 0, 1, 31, a tile, a tile + 1, 4
+    tiles, 4 tiles + 1, and 12 tiles + 5 on a narrow type's last kind
+    (test_reduce has them for the others; the simulator is slow)."""
     launched = device_launches
     tile = 256 * 64 // np.dtype(dtype).itemsize
     chunk = 4 * tile
@@ -241,7 +242,7 @@ def test_reduce_one_block(backend, kind, dtype, rng, device_launches):
         launched.clear()
         got = wd.reduce(x, kind, backend=backend)
         check(got, np.array([reduction(kind, x)], x.dtype), f"reduce <{kind}> n={n}")
-        blocks = max(1, -(-n // chunk))
+        blocks = 1 if n <= chunk else -(-n // tile)
         assert launched == [("reduce_tiles", blocks)] + \
             ([("reduce_finish", 1)] if blocks > 1 else []), f"n={n}"
 

@@ -44,10 +44,12 @@ def Warp_DeviceReduceOp : Warp_DeviceOp<"device_reduce"> {
     `warp-expand-device-ops` replaces the op with the launches of kernels
     made of warp ops (`warp.block_load`, `warp.block_reduce`) in a
     `gpu.module` of their own, and a scratch buffer from `gpu.alloc` that
-    it frees afterwards: a grid of blocks that each fold a chunk into a
-    partial, then one block that folds the partials, except where the
-    input fits one chunk: its one block also writes the result and the
-    second kernel is not launched. The op runs in the order of the
+    it frees afterwards: a grid of a block per tile (capped; each block
+    then folds a run of consecutive tiles) into one partial each, then one
+    block that folds the partials, except where the input is small enough
+    for one block alone (`DeviceTiling::kReduceSingleBlockTiles` tiles):
+    that block also writes the result and the second kernel is not
+    launched. The op runs in the order of the
     surrounding host code, like the `gpu.launch_func` ops it becomes.
 
     `cluster_blocks = C` (2 to 8; sm_90, how, never what): the blocks

@@ -49,10 +49,13 @@ struct LoweringThresholds {
 
 /// The tiling of warp-expand-device-ops' kernels: blocks of `kThreads`,
 /// each thread holding `kTileBytesPerThread` bytes of a tile (16 items of
-/// 4 bytes, 8 of 8: four 16-byte vector loads); a reduction's block takes
-/// chunks of `kReduceTilesPerBlock` tiles, grid-strided over at most
-/// `kReduceMaxBlocks` blocks (docs/results/device-ops-h200.md: fewer,
-/// longer blocks at 2^28 elements, enough blocks at 2^22). A scan tile moves its items with
+/// 4 bytes, 8 of 8: four 16-byte vector loads). A reduction runs a block
+/// per tile up to `kReduceMaxBlocks` blocks, each folding a run of
+/// consecutive tiles (docs/results/device-ops-h200.md: fewer, longer
+/// blocks at 2^28 elements, a block a tile below), and one block alone up
+/// to `kReduceSingleBlockTiles` tiles (then no second kernel); a
+/// reduction with a combine region takes chunks of `kReduceTilesPerBlock`
+/// tiles a block. A scan tile moves its items with
 /// `kScanTileAlgorithm` (coalesced, no barrier: CUB's choice for scans);
 /// a look-back waits `kLookBackSettleNs` before its first poll and
 /// `kLookBackPollNs` between polls (CUB's sm_90 tuning, which
@@ -62,6 +65,7 @@ struct DeviceTiling {
   static constexpr int64_t kTileBytesPerThread = 64;
   static constexpr int64_t kReduceTilesPerBlock = 4;
   static constexpr int64_t kReduceMaxBlocks = 4096;
+  static constexpr int64_t kReduceSingleBlockTiles = 4;
   static constexpr BlockMemoryAlgorithm kScanTileAlgorithm =
       BlockMemoryAlgorithm::WarpTranspose;
   /// A histogram tile: samples per thread, and the most bins counted in
@@ -116,9 +120,13 @@ struct DeviceTiling {
   static int64_t tileItems(int64_t elementBytes) {
     return itemsPerThread(elementBytes) * kThreads;
   }
-  /// Items of a reduction's chunk (a reduce_tiles block's step).
+  /// Items of a combine-region reduction's chunk (a block's tiles).
   static int64_t reduceChunkItems(int64_t elementBytes) {
     return tileItems(elementBytes) * kReduceTilesPerBlock;
+  }
+  /// The most items a reduction folds in one block alone.
+  static int64_t reduceSingleBlockItems(int64_t elementBytes) {
+    return tileItems(elementBytes) * kReduceSingleBlockTiles;
   }
 };
 

@@ -244,8 +244,9 @@ def WarpExpandDeviceOpsPass
     `warp.device_grid = N` on a kernel means `max(1, ceil(n / N))` blocks,
     counting the elements of operand `K` instead of `n` with
     `warp.device_grid_operand = K` (a segmented reduction's output: a
-    block per segment), at most `M` with `warp.device_grid_max = M`, one
-    block without it; a kernel with `warp.device_skip_if_single` need not
+    block per segment), at most `M` with `warp.device_grid_max = M`, and
+    one block where `n <= S` with `warp.device_grid_single = S`; one
+    block without `warp.device_grid`; a kernel with `warp.device_skip_if_single` need not
     be launched where the kernel launched before it ran one block, which
     then did its work as well (a reduction's `reduce_finish`, after a
     `reduce_tiles` of one block, which writes the result besides its

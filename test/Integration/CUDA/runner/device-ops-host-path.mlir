@@ -22,11 +22,11 @@
 // DRIVER: cuda: cuLaunchKernel grid=(1,1,1) block=(256,1,1) smem=0
 // DRIVER: cuda: cuModuleGetFunction scan
 // DRIVER: cuda: cuLaunchKernel grid=(3,1,1) block=(256,1,1) smem=0
-// 20000 f64 in reduce_tiles blocks of 8192: 3 blocks, 3 partials of 8
+// 20000 f64 in tiles of 2048: 10 reduce_tiles blocks, 10 partials of 8
 // bytes; one finishing block.
-// DRIVER: cuda: cuMemAlloc bytes=24
+// DRIVER: cuda: cuMemAlloc bytes=80
 // DRIVER: cuda: cuModuleGetFunction reduce_tiles
-// DRIVER: cuda: cuLaunchKernel grid=(3,1,1) block=(256,1,1) smem=0
+// DRIVER: cuda: cuLaunchKernel grid=(10,1,1) block=(256,1,1) smem=0
 // DRIVER: cuda: cuModuleGetFunction reduce_finish
 // DRIVER: cuda: cuLaunchKernel grid=(1,1,1) block=(256,1,1) smem=0
 

@@ -1,9 +1,10 @@
 // warp.device_reduce over inputs whose size the host code learns at run
 // time, without a GPU: the runner's host lowering forks on reduce_tiles'
 // grid. A stand-in libcuda.so.1 logs the driver calls (kernels do not run
-// under it; device-ops.mlir checks results on a GPU): 300 f64 are one
-// chunk of 8192, so reduce_tiles runs one block and reduce_finish is not
-// launched; 20000 are 3 chunks, so both run.
+// under it; device-ops.mlir checks results on a GPU): 300 f64 are within
+// the 8192 that one block takes alone, so reduce_tiles runs one block and
+// reduce_finish is not launched; 20000 are 10 tiles of 2048, a block each,
+// so both run.
 // REQUIRES: cc
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %cc -shared -fPIC -o %t/libcuda.so.1 %S/../stub-driver/stub_libcuda.c
@@ -19,12 +20,13 @@
 // DRIVER-NOT: reduce_finish
 // DRIVER: cuda: cuLaunchKernel grid=(1,1,1) block=(256,1,1) smem=0
 // DRIVER-NEXT: cuda: cuStreamSynchronize
-// The 20000: 24 bytes, 3 blocks, then the finishing block.
+// The 20000: 80 bytes (a partial per tile), 10 blocks, then the
+// finishing block.
 // DRIVER-NEXT: cuda: cuStreamDestroy
 // DRIVER-NEXT: cuda: cuStreamCreate
-// DRIVER-NEXT: cuda: cuMemAlloc bytes=24
+// DRIVER-NEXT: cuda: cuMemAlloc bytes=80
 // DRIVER-NEXT: cuda: cuModuleGetFunction reduce_tiles
-// DRIVER: cuda: cuLaunchKernel grid=(3,1,1) block=(256,1,1) smem=0
+// DRIVER: cuda: cuLaunchKernel grid=(10,1,1) block=(256,1,1) smem=0
 // DRIVER-NEXT: cuda: cuModuleGetFunction reduce_finish
 // DRIVER: cuda: cuLaunchKernel grid=(1,1,1) block=(256,1,1) smem=0
 // DRIVER-NEXT: cuda: cuStreamSynchronize
