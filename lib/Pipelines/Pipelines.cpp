@@ -319,6 +319,8 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
     // gpu-to-llvm gets this wrong once NVVM is loaded; see the pass).
     pm.addPass(createConvertAsyncGPUTokensToEventsPass());
   }
+  // Synchronous memory ops in the async form gpu-to-llvm converts.
+  pm.addPass(createWarpMakeGPUMemoryOpsAsyncPass());
   addHostToLLVMPasses(pm, options);
   // Launches to runtime calls, with the kernels' calling convention.
   GpuToLLVMConversionPassOptions toLLVM;

@@ -605,4 +605,38 @@ def ConvertDeviceFuncToLLVMPass
   ];
 }
 
+def WarpMakeGPUMemoryOpsAsyncPass
+    : Pass<"warp-make-gpu-memory-ops-async", "::mlir::ModuleOp"> {
+  let summary = "Give host code's synchronous gpu.alloc, dealloc, memcpy and "
+                "memset a stream of their own";
+  let description = [{
+    Works around upstream's `gpu-to-llvm` (MLIR 22), which converts
+    `gpu.alloc`, `gpu.dealloc`, `gpu.memcpy` and `gpu.memset` only in their
+    `async` form with one dependency: a synchronous one stays as it is, and
+    the pipeline fails later, in the translation to LLVM IR, at an
+    unrelated operation ("LLVM Translation failed for operation:
+    builtin.unrealized_conversion_cast").
+
+    Each such op of host code (outside `gpu.module`s; a host-shared
+    `gpu.alloc`, which upstream converts only in its synchronous form, is
+    left as it is) becomes its `async` form on a token of its own, waited
+    for right after it, so that it completes before the next op, as the
+    synchronous form says:
+
+    ```mlir
+    // warp-opt --warp-make-gpu-memory-ops-async
+    %d = gpu.alloc (%n) : memref<?xf32>
+    // becomes
+    %t = gpu.wait async
+    %d, %t2 = gpu.alloc async [%t] (%n) : memref<?xf32>
+    gpu.wait [%t2]
+    ```
+
+    Async dependencies that the synchronous op names are what the first
+    `gpu.wait async` waits for. `warp-lower-to-ptx` runs this pass on host
+    code (where its `async` option runs `gpu-async-region`, which makes
+    these ops async itself, before it).
+  }];
+}
+
 #endif // WARPDIALECT_TOOLCHAIN_PASSES_TD
