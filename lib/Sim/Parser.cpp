@@ -755,7 +755,12 @@ bool Parser::declareVariable(const Stmt &s, bool moduleScope) {
                               (moduleScope ? "module-scope " : "") +
                               "static shared memory");
     table[name] = {Space::Shared, offset};
-    top = (unsigned)(offset + bytes);
+    // A variable takes whole units of its alignment, as ptxas lays them
+    // out: code generation may widen an access within that alignment (a
+    // 12-byte vector<3xf32> read as 16 bytes from a 16-byte aligned
+    // buffer), which reads the padding after the variable, never another
+    // variable, and is not out of bounds even for the last one.
+    top = (unsigned)((offset + bytes + align - 1) / align * align);
     return true;
   }
   if (space == Space::Local) {
