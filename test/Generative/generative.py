@@ -512,6 +512,13 @@ def value_gen(rng, elem, dom, p, warp, lane, block_threads, thread):
         return rng.randint(0, p["width"]), True
     if dom == "lane":
         return rng.randrange(32), True
+    if dom == "ranks":  # a scatter's: its warp's (or block's) ranks, in order
+        units = block_threads if ops.OPS[p["op"]].block_level else WARP
+        key = (p["_where"], 0 if ops.OPS[p["op"]].block_level else warp)
+        if key not in p["_ranks"]:
+            p["_ranks"][key] = iter(ops.scatter_ranks(
+                rng, p, units * parse_type(p["type"])[1]))
+        return next(p["_ranks"][key]) & 0xFFFFFFFF, True
     if dom == "block_distance":  # a block shuffle's: mostly within the block
         b = block_threads
         return rng.choice([-1, 1, rng.randint(-b - 2, b + 2), rng.randint(-40, 40),
@@ -538,6 +545,7 @@ def make_inputs(prog, buffers, rng):
     arrays, data = [], []
     for s, p in enumerate(prog["stages"]):
         p["_few"] = rng.random() < 0.7
+        p["_ranks"] = {}  # a scatter's ranks per warp (or block), drawn as read
         # The few threads (with items: items, numbered t*N+j, since all of
         # them are combined together) whose float add/mul operand is not
         # 0 / +-1: sums and products stay exact in f16 and bf16 in any
@@ -861,7 +869,8 @@ def set_index_bits(prog):
 
 def may_be_undefined(p):
     return p["op"] in ("shuffle", "broadcast", "gpu_shuffle") or p.get("form") == "valid" or \
-        (p["op"] == "exchange" and any(e != 0xFFFFFFFF for e in p["exec"])) or \
+        (p["op"] in ("exchange", "scatter") and any(e != 0xFFFFFFFF for e in p["exec"])) or \
+        (p["op"] in ("scatter", "block_scatter") and p["drops"]) or \
         p.get("lanes") == "first"
 
 

@@ -1002,6 +1002,80 @@ class Exchange(Op):
         return dict(r=r)
 
 
+class ScatterProbe(str):
+    """warp.scatter's probe line: its ranks are a vector of as many i32 as
+    the payload has items (a scalar payload gets one rank, which the
+    verifier must reject)."""
+
+    def format(self, T):
+        n = parse_type(T)[1] or 1
+        return (f"%k = arith.constant dense<0> : vector<{n}xi32>\n    "
+                f"%r = warp.{self} %x, %k : {T}, vector<{n}xi32>")
+
+
+def scatter_ranks(rng, p, positions):
+    """A scatter's ranks for one warp (or block): a permutation of its
+    positions, with `drops` a few of them replaced by ranks outside (whose
+    items are dropped, and whose positions nobody names)."""
+    ranks = list(range(positions))
+    rng.shuffle(ranks)
+    if p["drops"]:
+        for i in rng.sample(range(positions), min(positions, rng.randint(1, 4))):
+            ranks[i] = rng.choice([-1, positions, positions + 7, -2 ** 31, 2 ** 31 - 1])
+    return ranks
+
+
+def scattered(p, units, lanes, x, k):
+    """The result of a scatter of `units` lanes or threads (those in
+    `lanes` hold items `x` and ranks `k`): per unit its N positions'
+    items, None where no item was placed."""
+    n = parse_type(p["type"])[1]
+    placed = {}
+    for u in lanes:
+        for j in range(n):
+            g = model.signed(k[u][j] & 0xFFFFFFFF, 32)
+            if 0 <= g < units * n:
+                placed[g] = x[u][j]
+    return [[placed.get(u + units * q if p["striped"] else u * n + q) for q in range(n)]
+            for u in range(units)]
+
+
+class Scatter(Op):
+    """warp.scatter (CUB's WarpExchange::ScatterToBlocked/Striped): each
+    lane's N items to the warp positions their ranks name; ranks a
+    permutation of the positions, or with a few outside (dropped items,
+    unnamed positions undefined); a ragged warp's missing lanes name
+    nothing."""
+    name = "scatter"
+    probe = ScatterProbe("scatter")
+
+    def gen(self, rng, ctx):
+        elem = rng.choice(EXCHANGE_ELEMS)
+        n = rng.choice([1, 2, 3, 4])
+        t = f"vector<{n}x{elem}>"
+        if t not in ctx.accepted(self.name):
+            return None
+        return dict(op=self.name, type=t, exec=list(ctx.existing), striped=rng.random() < 0.5,
+                    drops=rng.random() < 0.3)
+
+    def operands(self, p):
+        n = parse_type(p["type"])[1]
+        return [("x", p["type"], "bits"), ("k", f"vector<{n}xi32>", "ranks")]
+
+    def results(self, p):
+        return [("r", p["type"])]
+
+    def mlir(self, p, k):
+        n = parse_type(p["type"])[1]
+        striped = " striped" if p["striped"] else ""
+        return [f"%r = warp.scatter %x, %k{striped} : {p['type']}, vector<{n}xi32>"]
+
+    def expect(self, p, d):
+        lanes = model.lanes_of(d.exec)
+        r = scattered(p, WARP, lanes, d.ins["x"], d.ins["k"])
+        return dict(r=[r[lane] if lane in lanes else None for lane in range(WARP)])
+
+
 class BlockExchange(Op):
     name = "block_exchange"
     block_level = True
@@ -1026,6 +1100,29 @@ class BlockExchange(Op):
             r.append([d.ins["x"][src][pos] for src, pos in
                       (exchange_source(p["direction"], (t, q), n, d.threads) for q in range(n))])
         return dict(r=r)
+
+
+class BlockScatter(Op):
+    """warp.block_scatter (CUB's BlockExchange::ScatterToBlocked/Striped)
+    over the block's B*N positions, ranks as for warp.scatter."""
+    name = "block_scatter"
+    block_level = True
+    probe = ScatterProbe("block_scatter")
+
+    operands = Scatter.operands
+    results = Scatter.results
+
+    def gen(self, rng, ctx):
+        p = Scatter.gen(self, rng, ctx)
+        if p:
+            p["op"] = self.name
+        return p
+
+    def mlir(self, p, k):
+        return [line.replace("warp.scatter", "warp.block_scatter") for line in Scatter.mlir(self, p, k)]
+
+    def expect_block(self, p, d):
+        return dict(r=scattered(p, d.threads, range(d.threads), d.ins["x"], d.ins["k"]))
 
 
 ELEM_BYTES = {"i8": 1, "i16": 2, "f16": 2, "bf16": 2, "i32": 4, "f32": 4, "i64": 8, "f64": 8}
@@ -1269,4 +1366,5 @@ class AtomicRMW(Op):
 OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFirst(), Votes(),
                               Match(), Reduce(), Scan(), BlockReduce(), BlockScan(),
                               BlockBroadcast(), BlockShuffle(), Exchange(), BlockExchange(),
+                              Scatter(), BlockScatter(),
                               MergeSort(), BlockMergeSort(), AtomicRMW()]}
