@@ -1375,6 +1375,13 @@ LogicalResult BlockScatterOp::verify() {
   if (ranks.getNumElements() != getItemsPerThread())
     return emitOpError() << "has one rank per item: " << getItemsPerThread()
                          << " items, " << ranks.getNumElements() << " ranks";
+  if (Value flags = getFlags()) {
+    auto flagsType = cast<VectorType>(flags.getType());
+    if (flagsType.getNumElements() != getItemsPerThread())
+      return emitOpError() << "has one flag per item: " << getItemsPerThread()
+                           << " items, " << flagsType.getNumElements()
+                           << " flags";
+  }
   return success();
 }
 

@@ -1011,8 +1011,8 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
 
 /// The block scatter through the exchange buffer: a barrier (the buffer's
 /// earlier readers are done), each item stored at its rank (an item whose
-/// rank is outside the block's positions is dropped), a barrier, each
-/// thread's positions loaded, blocked or striped.
+/// rank is outside the block's positions, or whose flag is false, is
+/// dropped), a barrier, each thread's positions loaded, blocked or striped.
 Value expandScatter(OpBuilder &b, Location loc, Scratch &scratch,
                     BlockScatterOp op) {
   auto itemsType = cast<VectorType>(op.getItems().getType());
@@ -1027,6 +1027,9 @@ Value expandScatter(OpBuilder &b, Location loc, Scratch &scratch,
     Value position = buildIndex(b, loc, rank);
     Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                          position, count);
+    if (Value flags = op.getFlags())
+      inside = arith::AndIOp::create(
+          b, loc, inside, vector::ExtractOp::create(b, loc, flags, j));
     auto ifOp = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());

@@ -1096,16 +1096,38 @@ class KernelBuilder(TileMixin):
                                values + inits, attributes, exclusive and init is None, total,
                                combined)
 
-    def block_scatter(self, items: Value, ranks: Value, striped: bool = False) -> Value:
+    def block_scatter(self, items: Value, ranks: Value, striped: bool = False,
+                      flags=None) -> Value:
         """warp.block_scatter (CUB BlockExchange::ScatterToBlocked /
         ScatterToStriped): item j of each thread goes to block position
         ranks[j] (a vector of i32, one per item; the ranks a permutation of
         0 .. B*N-1); returns the items by position, blocked or `striped`.
-        Every thread of the block must call it."""
+        An item whose rank is outside 0 .. B*N-1 (a negative one: CUB's
+        ScatterToStripedGuarded) is dropped; with `flags` (CUB's
+        ScatterToStripedFlagged: a vector<N x i1>, or N i1 values or bools)
+        so is an item whose flag is false. Every thread of the block must
+        call it."""
         items = self.value(items, "the scattered items")
         ranks = self.value(ranks, "the items' ranks")
         attributes = {"striped": self._ops.unit()} if _checks.flag(striped, "striped") else {}
-        return self._emit("warp.block_scatter", [items, ranks], items.type, attributes)
+        operands = [items, ranks]
+        if flags is not None:
+            operands.append(self._flag_vector(flags, "block_scatter's flags"))
+        return self._emit("warp.block_scatter", operands, items.type, attributes)
+
+    def _flag_vector(self, flags, what: str) -> Value:
+        """`flags` as a vector of i1: a vector Value as it is (the op's
+        verifier checks its type), a sequence of i1 values or bools packed
+        with vector.from_elements."""
+        if isinstance(flags, Value):
+            return self.value(flags, what)
+        if isinstance(flags, (str, bytes)) or not hasattr(flags, "__len__"):
+            raise TypeError(f"{what} must be a vector of i1 or a sequence of i1 values, "
+                            f"not {type(flags).__name__}")
+        if len(flags) == 0:
+            raise ValueError(f"{what}: give one flag per item, not none")
+        elements = [self.coerce(flag, i1) for flag in flags]
+        return self._emit("vector.from_elements", elements, VectorType(len(elements), i1))
 
     def block_load(self, buffer: Value, offset, items: int, striped: bool = False,
                    valid=None, default=None, algorithm: Optional[str] = None) -> Value:

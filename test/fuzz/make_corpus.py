@@ -290,9 +290,11 @@ def family_seeds():
         " : vector<4xf32>, f32",
         "warp.block_store %s, %out[%o] algorithm = <transpose> : vector<4xf32>, memref<?xf32>",
         "memref.store %t, %out[%o] : memref<?xf32>"], block=64)
-    yield kernel("block_scatter", "%out: memref<4xvector<4xi32>>, %x: vector<4xi32>", [
+    yield kernel("block_scatter", "%out: memref<4xvector<4xi32>>, %x: vector<4xi32>, "
+                 "%f: vector<4xi1>", [
         "%y = warp.block_scatter %x, %x striped : vector<4xi32>, vector<4xi32>",
-        "memref.store %y, %out[%c0] : memref<4xvector<4xi32>>"], block=64)
+        "%z = warp.block_scatter %y, %x flags %f : vector<4xi32>, vector<4xi32>, vector<4xi1>",
+        "memref.store %z, %out[%c0] : memref<4xvector<4xi32>>"], block=64)
     yield kernel("block_histogram", "%s: vector<4xi8>, %bins: memref<?xi32>", [
         "warp.block_histogram %s into %bins algorithm = <warp_aggregated> "
         ": vector<4xi8>, memref<?xi32>"], block=64)

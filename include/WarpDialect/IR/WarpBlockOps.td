@@ -476,32 +476,49 @@ def Warp_BlockExchangeOp : Warp_BlockOp<"block_exchange",
 def Warp_BlockScatterOp : Warp_BlockOp<"block_scatter",
     [AllTypesMatch<["items", "result"]>]> {
   let summary = "place each item at its rank over the block (CUB "
-                "BlockExchange::ScatterToBlocked / ScatterToStriped)";
+                "BlockExchange::ScatterToBlocked / ScatterToStriped, Guarded, "
+                "Flagged)";
   let description = [{
     Thread `t`'s item `j` goes to the block position `ranks[j]` (positions
     `0 .. B*N-1` of the block's `B * N` items, `B` the block's threads
     numbered as in `warp.block_reduce`); the result holds the items by
     position, blocked (thread `t` gets positions `t*N .. t*N+N-1`) or with
-    `striped` striped (thread `t` gets `t, t+B, ..., t+(N-1)B`). The ranks
-    should be a permutation of the positions: an item whose rank lies
-    outside them is dropped, and a position no item names holds an
-    unspecified value. Every thread of the block must execute the op.
+    `striped` striped (thread `t` gets `t, t+B, ..., t+(N-1)B`). Every
+    thread of the block must execute the op.
+
+    Which items are stored: an item whose rank lies outside `0 .. B*N-1`
+    is dropped, nothing is written for it. A negative rank is outside, so
+    CUB's `ScatterToStripedGuarded` (items of rank `< 0`, e.g. -1, are not
+    exchanged) is the op itself; CUB leaves a rank of `B*N` or more
+    undefined, here it is dropped too. With `flags` (a `vector<N x i1>`,
+    one flag per item; CUB's `ScatterToStripedFlagged`), an item whose flag
+    is false is dropped as well, whatever its rank. Both forms take
+    `striped` or not (CUB has the guarded and flagged forms only for the
+    striped result).
+
+    The stored items' ranks should be distinct: a position that several
+    stored items name gets one of them, which one is unspecified; a
+    position that no stored item names holds an unspecified value.
 
     Lowering: as `warp.block_exchange`, through its buffer (a barrier,
-    each item stored at its rank, a barrier, each thread's positions
-    loaded).
+    each item stored at its rank where it is inside and flagged, a
+    barrier, each thread's positions loaded).
 
     ```mlir
     %sorted = warp.block_scatter %keys, %ranks : vector<4xi32>, vector<4xi32>
+    // Only the selected items, by their (exclusive-scan) ranks, striped.
+    %kept = warp.block_scatter %keys, %ranks flags %keep striped
+        : vector<4xi32>, vector<4xi32>, vector<4xi1>
     ```
   }];
   let arguments = (ins Warp_ExchangeItems:$items,
                        FixedVectorOfRankAndType<[1], [I32]>:$ranks,
+                       Optional<FixedVectorOfRankAndType<[1], [I1]>>:$flags,
                        UnitAttr:$striped);
   let results = (outs Warp_ExchangeItems:$result);
   let assemblyFormat = [{
-    $items `,` $ranks (`striped` $striped^)? attr-dict `:` type($items) `,`
-    type($ranks)
+    $items `,` $ranks (`flags` $flags^)? (`striped` $striped^)? attr-dict `:`
+    type($items) `,` type($ranks) (`,` type($flags)^)?
   }];
   let extraClassDeclaration = [{
     /// N, the number of items per thread.

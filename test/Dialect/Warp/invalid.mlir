@@ -532,6 +532,22 @@ func.func @block_scatter_ranks(%x: vector<4xf32>, %r: vector<2xi32>) {
 
 // -----
 
+func.func @block_scatter_flags(%x: vector<4xf32>, %r: vector<4xi32>, %f: vector<3xi1>) {
+  // expected-error @+1 {{'warp.block_scatter' op has one flag per item: 4 items, 3 flags}}
+  %0 = warp.block_scatter %x, %r flags %f : vector<4xf32>, vector<4xi32>, vector<3xi1>
+  return
+}
+
+// -----
+
+func.func @block_scatter_flag_type(%x: vector<4xf32>, %r: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_scatter' op operand #2 must be fixed-length vector of 1-bit signless integer values of ranks 1, but got 'vector<4xi32>'}}
+  %0 = warp.block_scatter %x, %r flags %r : vector<4xf32>, vector<4xi32>, vector<4xi32>
+  return
+}
+
+// -----
+
 // The block's bins, where the atomics reach them (a fuzz finding: memory
 // space 7 reached warp.atomic_rmw's verifier after the expansion).
 func.func @block_histogram_space(%s: vector<4xi8>, %bins: memref<?xi32, 7>) {

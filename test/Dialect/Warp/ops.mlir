@@ -281,6 +281,16 @@ func.func @block_scatter(%x: vector<4xf32>, %r: vector<4xi32>) -> vector<4xf32> 
   return %1 : vector<4xf32>
 }
 
+// CHECK-LABEL: func @block_scatter_flagged
+func.func @block_scatter_flagged(%x: vector<4xf32>, %r: vector<4xi32>, %f: vector<4xi1>) -> vector<4xf32> {
+  // CHECK: warp.block_scatter %{{.*}}, %{{.*}} flags %{{.*}} striped : vector<4xf32>, vector<4xi32>, vector<4xi1>
+  // GENERIC: "warp.block_scatter"(%{{.*}}, %{{.*}}, %{{.*}}) <{striped}> : (vector<4xf32>, vector<4xi32>, vector<4xi1>) -> vector<4xf32>
+  %0 = warp.block_scatter %x, %r flags %f striped : vector<4xf32>, vector<4xi32>, vector<4xi1>
+  // CHECK: warp.block_scatter %{{.*}}, %{{.*}} flags %{{.*}} : vector<4xf32>, vector<4xi32>, vector<4xi1>
+  %1 = warp.block_scatter %0, %r flags %f : vector<4xf32>, vector<4xi32>, vector<4xi1>
+  return %1 : vector<4xf32>
+}
+
 // CHECK-LABEL: func @merge_sort
 func.func @merge_sort(%k: vector<4xi32>, %v: vector<4xf16>, %f: vector<7xf64>,
                       %n: i32, %oob: f64) -> (vector<4xi32>, vector<4xf16>, vector<7xf64>) {
