@@ -1242,6 +1242,23 @@ class KernelBuilder(TileMixin):
         return tuple(self._emit_n("warp.block_shuffle", [value, distance], [value.type, i1],
                                   attributes))
 
+    def block_shift(self, direction: str, items: Value) -> Tuple[Value, Value]:
+        """(shifted, edge) of warp.block_shift (CUB BlockShuffle::Up / Down
+        of a thread's N items, a vector): the block's items in the blocked
+        arrangement moved one position. "up": shifted[j] = items[j-1], and
+        shifted[0] the last item of thread t-1 (thread 0: its own items[0]);
+        edge = the block's last item (CUB's block_suffix). "down":
+        shifted[j] = items[j+1], shifted[N-1] the first item of thread t+1
+        (the last thread: its own items[N-1]); edge = the block's first item
+        (block_prefix). Every thread of the block must call it."""
+        attributes = {"direction": self._enum("block_shift_direction", direction,
+                                               "block shift direction")}
+        items = self.value(items, "the shifted items")
+        if not isinstance(items.type, VectorType):
+            raise TypeError(f"block_shift takes a vector of a thread's items, not {items.type}")
+        return tuple(self._emit_n("warp.block_shift", [items], [items.type, items.type.element],
+                                  attributes))
+
     def block_exchange(self, items: Value, direction: str) -> Value:
         """warp.block_exchange (CUB BlockExchange) of a thread's N items (a
         vector of i32, i64, f32 or f64) over the whole block: direction

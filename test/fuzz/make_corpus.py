@@ -338,6 +338,12 @@ def family_seeds():
         "%q, %ok2 = warp.block_shuffle <rotate> %r, %d : f32",
         "%p = warp.block_reduce <add> %q valid_threads %d threads = <first> : f32",
         "memref.store %p, %out[%c0] : memref<4xf32>"], block=64)
+    yield kernel("block_shift", "%out: memref<4xvector<3xf16>>, %e: memref<4xf16>, "
+                 "%x: vector<3xf16>", [
+        "%p, %s = warp.block_shift <up> %x : vector<3xf16>",
+        "%n, %f = warp.block_shift <down> %p : vector<3xf16>",
+        "memref.store %n, %out[%c0] : memref<4xvector<3xf16>>",
+        "memref.store %f, %e[%c0] : memref<4xf16>"], block=100)
     spaces = ["", ", #gpu.address_space<global>", ", 1",
               ", #gpu.address_space<workgroup>", ", 3"]
     for i, space in enumerate(spaces):

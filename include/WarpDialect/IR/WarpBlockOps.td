@@ -406,6 +406,81 @@ def Warp_BlockShuffleOp : Warp_BlockOp<"block_shuffle",
   }];
 }
 
+def Warp_BlockShiftDirectionAttr : I32EnumAttr<"BlockShiftDirection",
+    "which way a block shift moves the block's items", [
+    I32EnumAttrCase<"Up", 0, "up">,
+    I32EnumAttrCase<"Down", 1, "down">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_BlockShiftDirectionEnum : EnumAttr<Warp_Dialect,
+    Warp_BlockShiftDirectionAttr, "block_shift_direction"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Warp_BlockShiftOp : Warp_BlockOp<"block_shift",
+    [AllTypesMatch<["items", "result"]>,
+     TypesMatchWith<"the edge item has the items' element type", "items",
+                    "edge", "::llvm::cast<::mlir::VectorType>($_self)"
+                    ".getElementType()">]> {
+  let summary = "shift the block's items by one position (CUB "
+                "BlockShuffle::Up / Down of ITEMS_PER_THREAD items)";
+  let description = [{
+    The block's `B` threads (numbered as in `warp.block_reduce`) hold
+    `B * N` items in the blocked arrangement, `N` per thread in a
+    `vector<N x T>`: thread `t` holds items `t*N .. t*N+N-1`. The op moves
+    every item one position along that order; each thread gets its
+    neighbours' items at the block's edges:
+
+    - `up` (CUB's `BlockShuffle::Up(input, prev)`): item `g` of the result
+      is input item `g - 1`, so `result[j] = items[j-1]` for `j > 0` and
+      `result[0]` is the last item of thread `t - 1`. Thread 0's
+      `result[0]` has no predecessor: it is its own `items[0]` (CUB leaves
+      `prev[0]` of thread 0 as it was, which is `input[0]` where `prev` and
+      `input` are one array). `edge` is the block's last item, `items[N-1]`
+      of thread `B - 1`, in every thread (CUB's `block_suffix`).
+    - `down` (`BlockShuffle::Down(input, next)`): item `g` of the result is
+      input item `g + 1`: `result[j] = items[j+1]` for `j < N-1` and
+      `result[N-1]` is the first item of thread `t + 1`; thread `B - 1`'s
+      `result[N-1]` is its own `items[N-1]`. `edge` is the block's first
+      item, `items[0]` of thread 0, in every thread (CUB's
+      `block_prefix`).
+
+    The semantics are total: every element of the result is defined, and
+    values move bit for bit. `T` is any scalar payload type (i1, i8, i16,
+    i32, i64, index, f16, bf16, f32, f64), `N >= 1` (`N = 1`: CUB's `Up`
+    and `Down` of one item, `warp.block_shuffle <offset>` by -1 or +1 whose
+    invalid results are the thread's own value too). Any block size and
+    shape, ragged last warp included; every thread of the block must
+    execute the op.
+
+    Lowering (`warp-expand-block-collectives`): a barrier (earlier readers
+    of the buffer are done), each thread stores the item its neighbour
+    needs (`up`: its last, `down`: its first) in its slot of the block
+    exchange buffer of `T` (a slot per thread, as `warp.block_shuffle`'s),
+    a barrier, each thread loads its neighbour's slot and the edge's slot;
+    the rest of the result moves within the thread's registers.
+
+    ```mlir
+    // Thread t: prev = items t*4-1 .. t*4+2; %last = item 4B-1.
+    %prev, %last = warp.block_shift <up> %items : vector<4xf32>
+    // Thread t: next = items t*4+1 .. t*4+4; %first = item 0.
+    %next, %first = warp.block_shift <down> %items : vector<4xf32>
+    ```
+  }];
+  let arguments = (ins Warp_BlockShiftDirectionEnum:$direction,
+                       Warp_VectorPayload:$items);
+  let results = (outs Warp_VectorPayload:$result, Warp_ScalarPayload:$edge);
+  let assemblyFormat = "$direction $items attr-dict `:` type($items)";
+  let extraClassDeclaration = [{
+    /// N, the number of items per thread.
+    unsigned getItemsPerThread() {
+      return ::llvm::cast<::mlir::VectorType>(getItems().getType())
+          .getNumElements();
+    }
+  }];
+}
+
 def Warp_BlockExchangeOp : Warp_BlockOp<"block_exchange",
     [AllTypesMatch<["items", "result"]>]> {
   let summary = "blocked <-> striped rearrangement of N items per thread over "

@@ -540,6 +540,47 @@ func.func @block_scatter_flags(%x: vector<4xf32>, %r: vector<4xi32>, %f: vector<
 
 // -----
 
+func.func @block_shift_scalar(%x: f32) {
+  // expected-error @+1 {{custom op 'warp.block_shift' invalid kind of type specified: expected builtin.vector, but found 'f32'}}
+  %0, %1 = warp.block_shift <up> %x : f32
+  return
+}
+
+// -----
+
+func.func @block_shift_generic_scalar(%x: f32) {
+  // expected-error @+1 {{'warp.block_shift' op operand #0 must be fixed-length vector of}}
+  %0, %1 = "warp.block_shift"(%x) <{direction = #warp.block_shift_direction<up>}> : (f32) -> (f32, f32)
+  return
+}
+
+// -----
+
+func.func @block_shift_edge_type(%x: vector<4xf32>) {
+  // expected-error @+1 {{'warp.block_shift' op failed to verify that the edge item has the items' element type}}
+  %0, %1 = "warp.block_shift"(%x) <{direction = #warp.block_shift_direction<down>}> : (vector<4xf32>) -> (vector<4xf32>, f16)
+  return
+}
+
+// -----
+
+func.func @block_shift_result_type(%x: vector<4xf32>) {
+  // expected-error @+1 {{'warp.block_shift' op failed to verify that all of {items, result} have same type}}
+  %0, %1 = "warp.block_shift"(%x) <{direction = #warp.block_shift_direction<up>}> : (vector<4xf32>) -> (vector<3xf32>, f32)
+  return
+}
+
+// -----
+
+func.func @block_shift_direction(%x: vector<4xf32>) {
+  // expected-error @+2 {{expected ::mlir::warp::BlockShiftDirection to be one of: up, down}}
+  // expected-error @+1 {{failed to parse Warp_BlockShiftDirectionEnum parameter}}
+  %0, %1 = warp.block_shift <left> %x : vector<4xf32>
+  return
+}
+
+// -----
+
 func.func @block_scatter_flag_type(%x: vector<4xf32>, %r: vector<4xi32>) {
   // expected-error @+1 {{'warp.block_scatter' op operand #2 must be fixed-length vector of 1-bit signless integer values of ranks 1, but got 'vector<4xi32>'}}
   %0 = warp.block_scatter %x, %r flags %r : vector<4xf32>, vector<4xi32>, vector<4xi32>

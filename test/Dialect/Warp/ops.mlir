@@ -281,6 +281,18 @@ func.func @block_scatter(%x: vector<4xf32>, %r: vector<4xi32>) -> vector<4xf32> 
   return %1 : vector<4xf32>
 }
 
+// CHECK-LABEL: func @block_shift
+func.func @block_shift(%x: vector<4xf32>, %f: vector<1xi1>) -> (vector<4xf32>, f32, i1) {
+  // CHECK: warp.block_shift <up> %{{.*}} : vector<4xf32>
+  // GENERIC: "warp.block_shift"(%{{.*}}) <{direction = #warp.block_shift_direction<up>}> : (vector<4xf32>) -> (vector<4xf32>, f32)
+  %0, %1 = warp.block_shift <up> %x : vector<4xf32>
+  // CHECK: warp.block_shift <down> %{{.*}} : vector<4xf32>
+  %2, %3 = warp.block_shift <down> %0 : vector<4xf32>
+  // CHECK: warp.block_shift <down> %{{.*}} : vector<1xi1>
+  %4, %5 = warp.block_shift <down> %f : vector<1xi1>
+  return %2, %1, %5 : vector<4xf32>, f32, i1
+}
+
 // CHECK-LABEL: func @block_scatter_flagged
 func.func @block_scatter_flagged(%x: vector<4xf32>, %r: vector<4xi32>, %f: vector<4xi1>) -> vector<4xf32> {
   // CHECK: warp.block_scatter %{{.*}}, %{{.*}} flags %{{.*}} striped : vector<4xf32>, vector<4xi32>, vector<4xi1>
