@@ -1378,7 +1378,8 @@ class KernelBuilder(TileMixin):
         return results[0] if len(types) == 1 else tuple(results)
 
     def block_run_length_decode(self, values: Value, lengths: Value, items_per_thread: int,
-                                from_offset=0, default=None, relative_offsets: bool = False):
+                                from_offset=0, default=None, relative_offsets: bool = False,
+                                offsets: bool = False):
         """warp.block_run_length_decode (CUB BlockRunLengthDecode): the
         block's B*R runs, thread t holding runs t*R .. t*R+R-1 (`values` a
         vector of R items of i8 .. i64, f16, bf16, f32, f64; `lengths` a
@@ -1390,17 +1391,24 @@ class KernelBuilder(TileMixin):
         `default` where given. Returns (items, total), or with
         `relative_offsets` (items, total, each item's position in its
         run). Every thread of the block must call it (it holds barriers),
-        with the same `from_offset`."""
+        with the same `from_offset`. With `offsets` (CUB's constructor from
+        run_offsets), `lengths` holds each run's start instead, the starts
+        not decreasing and the first 0; the block's last run then has no
+        end, `total` is its start, and `default` cannot be given."""
+        what = "offsets" if _checks.flag(offsets, "offsets") else "lengths"
         values = self.value(values, "the run values")
-        lengths = self.value(lengths, "the run lengths")
+        lengths = self.value(lengths, f"the run {what}")
         if not isinstance(values.type, VectorType) or \
                 values.type.element.name not in self._RADIX_SORT_TYPES:
             raise TypeError(f"block_run_length_decode takes a vector of a thread's run values "
                             f"({', '.join(self._RADIX_SORT_TYPES)}), not {values.type}")
         if not isinstance(lengths.type, VectorType) or lengths.type.size != values.type.size \
                 or lengths.type.element.name not in ("i8", "i16", "i32", "i64"):
-            raise TypeError(f"block_run_length_decode's lengths are a vector of "
+            raise TypeError(f"block_run_length_decode's {what} are a vector of "
                             f"{values.type.size} integers, not {lengths.type}")
+        if offsets and default is not None:
+            raise ValueError("block_run_length_decode from offsets has no decoded total for a "
+                             "default to follow: leave out default")
         if isinstance(from_offset, Value):
             offset_type = from_offset.type
         else:
@@ -1413,7 +1421,8 @@ class KernelBuilder(TileMixin):
         types: List[Type] = [vector(items, values.type.element), offset_type]
         if _checks.flag(relative_offsets, "relative_offsets"):
             types.append(vector(items, offset_type))
-        return tuple(self._emit_n("warp.block_run_length_decode", operands, types, {}))
+        attributes = {"offsets": self._ops.unit()} if offsets else {}
+        return tuple(self._emit_n("warp.block_run_length_decode", operands, types, attributes))
 
     def merge_sort(self, keys: Value, values: Optional[Value] = None,
                    compare: Callable = lambda a, b: a < b, valid_items=None,

@@ -332,7 +332,10 @@ def family_seeds():
                  "%v: vector<2xf32>, %n: vector<2xi16>, %f: i32, %z: f32", [
         "%d:3 = warp.block_run_length_decode %v, %n from %f default %z"
         " : vector<2xf32>, vector<2xi16>, i32 -> vector<4xf32>, vector<4xi32>",
-        "memref.store %d#0, %out[%c0] : memref<4xvector<4xf32>>"], block=96)
+        "%e:2 = warp.block_run_length_decode %v, offsets %n from %f"
+        " : vector<2xf32>, vector<2xi16>, i32 -> vector<4xf32>",
+        "memref.store %d#0, %out[%c0] : memref<4xvector<4xf32>>",
+        "memref.store %e#0, %out[%c0] : memref<4xvector<4xf32>>"], block=96)
     yield kernel("block_shuffle", "%out: memref<4xf32>, %x: f32, %d: i32", [
         "%r, %ok = warp.block_shuffle <offset> %x, %d : f32",
         "%q, %ok2 = warp.block_shuffle <rotate> %r, %d : f32",

@@ -1137,6 +1137,21 @@ def Warp_BlockRunLengthDecodeOp : Warp_BlockOp<"block_run_length_decode",
     last with `o_r <= p`), so the item is that run's value and its
     relative offset `p - o_r`; with `default %d`, the item is `%d`.
 
+    **From run offsets** (CUB's constructor that takes `run_offsets`): with
+    `offsets`, the second operand holds each run's start `o_r` instead of
+    its length (a `vector<R x L>` as the lengths, zero-extended to `O`;
+    CUB's `run_offsets`, the exclusive sum of the lengths). The starts
+    should not decrease from run to run (blocked order) and the first
+    should be 0, as CUB requires; where they decrease, each position
+    still takes one of the runs, which one is unspecified. Decoding is as
+    above: position `p` takes the last run with `o_r <= p`, and a position
+    before the first start (`p < o_0`, undefined in CUB) takes the first
+    run, its relative offset `p - o_0` modulo `2^O`. The offsets give no
+    lengths, so the block's last run has no end (CUB: it covers every
+    position from its start on) and there is no decoded total: `total` is
+    that last run's start, `o_{B*R-1}`, in every thread, and `default`
+    (past the total) is rejected.
+
     Every thread of the block must execute the op (it holds barriers), with
     the same `from`. Any block size and shape (known from
     `known_block_size`, else `B_max` = 1024 sizes the buffers).
@@ -1144,9 +1159,9 @@ def Warp_BlockRunLengthDecodeOp : Warp_BlockOp<"block_run_length_decode",
     Lowering (`warp-expand-block-collectives`, before the other block ops:
     it makes a `warp.block_scan`): an exclusive `warp.block_scan <add>`
     of each thread's sum of its lengths (widened to `O`) with the total,
-    the runs' starts from it, a barrier (the
-    previous decode's readers are done), every thread stores its runs'
-    values and start offsets in two workgroup buffers
+    the runs' starts from it (with `offsets`: the operand, no scan), a
+    barrier (the previous decode's readers are done), every thread stores
+    its runs' values and start offsets in two workgroup buffers
     (`@__warp_block_run_values`, `@__warp_block_run_offsets`, `B_max * R`
     each), a barrier, and each item's run is found by a binary search of
     the offsets (`ceil(log2(B_max * R + 1))` steps).
@@ -1157,18 +1172,24 @@ def Warp_BlockRunLengthDecodeOp : Warp_BlockOp<"block_run_length_decode",
     %i2, %t2, %rel = warp.block_run_length_decode %vals, %lens from %from
         default %zero : vector<2xf32>, vector<2xi32>, i32 -> vector<4xf32>,
         vector<4xi32>
+    // From the runs' starts; %last is the last run's start.
+    %i3, %last = warp.block_run_length_decode %vals, offsets %starts
+        from %from : vector<2xf32>, vector<2xi32>, i32 -> vector<4xf32>
     ```
   }];
+  // With `offsets`, `lengths` holds the runs' starts.
   let arguments = (ins Warp_RadixSortItems:$values,
                        FixedVectorOfRankAndType<[1], [I8, I16, I32, I64]>:$lengths,
                        AnyTypeOf<[I32, I64]>:$from,
-                       Optional<AnyType>:$fill);
+                       Optional<AnyType>:$fill,
+                       UnitAttr:$offsets);
   let results = (outs Warp_RadixSortItems:$decoded,
                       AnyTypeOf<[I32, I64]>:$total,
                       Optional<FixedVectorOfRankAndType<[1], [I32, I64]>>:
                           $relative_offsets);
   let assemblyFormat = [{
-    $values `,` $lengths `from` $from (`default` $fill^)? attr-dict `:`
+    $values `,` (`offsets` $offsets^)? $lengths `from` $from
+    (`default` $fill^)? attr-dict `:`
     type($values) `,` type($lengths) `,` type($from) `->` type($decoded)
     (`,` type($relative_offsets)^)?
   }];

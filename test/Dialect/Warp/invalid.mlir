@@ -2321,6 +2321,30 @@ func.func @block_run_length_decode_relative_type(%v: vector<2xf32>, %n: vector<2
 
 // -----
 
+func.func @block_run_length_decode_offsets_default(%v: vector<2xf32>, %o: vector<2xi32>, %f: i32, %z: f32) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op decodes runs from their offsets, which give no decoded total for a default to follow (the last run has no end)}}
+  %0:2 = warp.block_run_length_decode %v, offsets %o from %f default %z : vector<2xf32>, vector<2xi32>, i32 -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_offset_count(%v: vector<2xf32>, %o: vector<3xi32>, %f: i32) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op needs an offset for each run value; got 'vector<2xf32>' and 'vector<3xi32>'}}
+  %0:2 = warp.block_run_length_decode %v, offsets %o from %f : vector<2xf32>, vector<3xi32>, i32 -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_wide_offsets(%v: vector<2xf32>, %o: vector<2xi64>, %f: i32) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op counts decoded positions in 'i32', narrower than the 'i64' run offsets}}
+  %0:2 = warp.block_run_length_decode %v, offsets %o from %f : vector<2xf32>, vector<2xi64>, i32 -> vector<4xf32>
+  return
+}
+
+// -----
+
 func.func @block_run_length_decode_relative_width(%v: vector<2xf32>, %n: vector<2xi32>, %f: i32) {
   // expected-error @+1 {{'warp.block_run_length_decode' op returns one relative offset of 'i32' per decoded item, a 'vector<4xi32>', not 'vector<4xi64>'}}
   %0:3 = warp.block_run_length_decode %v, %n from %f : vector<2xf32>, vector<2xi32>, i32 -> vector<4xf32>, vector<4xi64>

@@ -436,6 +436,16 @@ func.func @block_run_length_decode(%v: vector<2xf32>, %n: vector<2xi16>, %from: 
   return %0#0, %0#1, %1#0, %1#1, %1#2, %2#0, %2#1 : vector<4xf32>, i32, vector<1xf32>, i32, vector<1xi32>, vector<5xi8>, i64
 }
 
+// CHECK-LABEL: func @block_run_length_decode_offsets
+func.func @block_run_length_decode_offsets(%v: vector<2xf32>, %o: vector<2xi16>, %from: i32, %w: vector<3xi8>, %p: vector<3xi64>, %f64: i64) -> (vector<4xf32>, i32, vector<5xi8>, vector<5xi64>) {
+  // CHECK: warp.block_run_length_decode %{{.*}}, offsets %{{.*}} from %{{.*}} : vector<2xf32>, vector<2xi16>, i32 -> vector<4xf32>
+  // GENERIC: "warp.block_run_length_decode"(%{{.*}}, %{{.*}}, %{{.*}}) <{offsets}> : (vector<2xf32>, vector<2xi16>, i32) -> (vector<4xf32>, i32)
+  %0:2 = warp.block_run_length_decode %v, offsets %o from %from : vector<2xf32>, vector<2xi16>, i32 -> vector<4xf32>
+  // CHECK: warp.block_run_length_decode %{{.*}}, offsets %{{.*}} from %{{.*}} : vector<3xi8>, vector<3xi64>, i64 -> vector<5xi8>, vector<5xi64>
+  %1:3 = warp.block_run_length_decode %w, offsets %p from %f64 : vector<3xi8>, vector<3xi64>, i64 -> vector<5xi8>, vector<5xi64>
+  return %0#0, %0#1, %1#0, %1#2 : vector<4xf32>, i32, vector<5xi8>, vector<5xi64>
+}
+
 // CHECK-LABEL: func @block_exchange
 func.func @block_exchange(%a: vector<4xf32>, %b: vector<3xi64>) -> (vector<4xf32>, vector<3xi64>) {
   // CHECK: warp.block_exchange <blocked_to_striped> %{{.*}} : vector<4xf32>
