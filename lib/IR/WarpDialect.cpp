@@ -1320,15 +1320,21 @@ uint64_t mlir::warp::getRunLengthDecodeBytes(BlockRunLengthDecodeOp op) {
 LogicalResult BlockRunLengthDecodeOp::verify() {
   auto values = cast<VectorType>(getValues().getType());
   auto lengths = cast<VectorType>(getLengths().getType());
+  StringRef what = getOffsets() ? "offset" : "length";
   if (values.getNumElements() != lengths.getNumElements())
-    return emitOpError() << "needs a length for each run value; got " << values
-                         << " and " << lengths;
+    return emitOpError() << "needs " << (getOffsets() ? "an " : "a ") << what
+                         << " for each run value; got " << values << " and "
+                         << lengths;
   Type offset = getFrom().getType();
   if (lengths.getElementType().getIntOrFloatBitWidth() >
       offset.getIntOrFloatBitWidth())
     return emitOpError() << "counts decoded positions in " << offset
                          << ", narrower than the " << lengths.getElementType()
-                         << " run lengths";
+                         << " run " << what << "s";
+  if (getOffsets() && getFill())
+    return emitOpError("decodes runs from their offsets, which give no "
+                       "decoded total for a default to follow (the last run "
+                       "has no end)");
   auto decoded = cast<VectorType>(getDecoded().getType());
   if (decoded.getElementType() != values.getElementType())
     return emitOpError() << "decodes items of the run values' type "
@@ -1375,6 +1381,13 @@ LogicalResult BlockScatterOp::verify() {
   if (ranks.getNumElements() != getItemsPerThread())
     return emitOpError() << "has one rank per item: " << getItemsPerThread()
                          << " items, " << ranks.getNumElements() << " ranks";
+  if (Value flags = getFlags()) {
+    auto flagsType = cast<VectorType>(flags.getType());
+    if (flagsType.getNumElements() != getItemsPerThread())
+      return emitOpError() << "has one flag per item: " << getItemsPerThread()
+                           << " items, " << flagsType.getNumElements()
+                           << " flags";
+  }
   return success();
 }
 

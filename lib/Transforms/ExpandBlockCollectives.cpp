@@ -272,9 +272,10 @@ public:
   }
 
   /// Creates the block exchange buffers, one per element type sized for the
-  /// largest exchange or block shuffle (a slot per thread of its payload
-  /// type); failure (with a diagnostic at the op) where an exchange's
-  /// cannot fit in the chip's static shared memory.
+  /// largest exchange, block shuffle (a slot per thread of its payload type)
+  /// or block shift (a slot per thread of its element type); failure (with
+  /// a diagnostic at the op) where an exchange's cannot fit in the chip's
+  /// static shared memory.
   LogicalResult prepareExchangeBuffers(ArrayRef<Operation *> blockOps,
                                        const Chip &chip) {
     const uint64_t limit = chip.staticSharedMemoryBytes();
@@ -282,6 +283,9 @@ public:
       if (auto shuffle = dyn_cast<BlockShuffleOp>(op))
         buffers.reserve(kBlockExchangeBufferName, shuffle.getValue().getType(),
                         /*slot=*/0, getMaxBlockThreads(shuffle));
+      if (auto shift = dyn_cast<BlockShiftOp>(op))
+        buffers.reserve(kBlockExchangeBufferName, shift.getEdge().getType(),
+                        /*slot=*/0, getMaxBlockThreads(shift));
       if (!isa<BlockExchangeOp, BlockScatterOp>(op))
         continue;
       // Both take their items as operand 0.
@@ -1011,8 +1015,8 @@ Value expandExchange(OpBuilder &b, Location loc, Scratch &scratch,
 
 /// The block scatter through the exchange buffer: a barrier (the buffer's
 /// earlier readers are done), each item stored at its rank (an item whose
-/// rank is outside the block's positions is dropped), a barrier, each
-/// thread's positions loaded, blocked or striped.
+/// rank is outside the block's positions, or whose flag is false, is
+/// dropped), a barrier, each thread's positions loaded, blocked or striped.
 Value expandScatter(OpBuilder &b, Location loc, Scratch &scratch,
                     BlockScatterOp op) {
   auto itemsType = cast<VectorType>(op.getItems().getType());
@@ -1027,6 +1031,9 @@ Value expandScatter(OpBuilder &b, Location loc, Scratch &scratch,
     Value position = buildIndex(b, loc, rank);
     Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                          position, count);
+    if (Value flags = op.getFlags())
+      inside = arith::AndIOp::create(
+          b, loc, inside, vector::ExtractOp::create(b, loc, flags, j));
     auto ifOp = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
@@ -1086,6 +1093,49 @@ std::pair<Value, Value> expandShuffle(OpBuilder &b, Location loc,
   Value result =
       memref::LoadOp::create(b, loc, buffer, buildIndex(b, loc, source));
   return {result, valid};
+}
+
+/// The block shift through the exchange buffer of its element type (a slot
+/// per thread): a barrier (the buffer's earlier readers are done), each
+/// thread stores the item its neighbour takes (up: its last, for thread
+/// t + 1; down: its first, for thread t - 1), a barrier, each loads its
+/// neighbour's slot and the block edge's; the other items move in
+/// registers. The thread at the block's edge keeps its own item (its load
+/// reads its own slot, to stay inside the buffer, and is not used).
+std::pair<Value, Value> expandShift(OpBuilder &b, Location loc,
+                                    Scratch &scratch, BlockShiftOp op) {
+  auto [thread, threads] = buildBlockThreadAndCount(b, loc, op);
+  auto one = buildI32Constant(b, loc, 1);
+  auto itemsType = cast<VectorType>(op.getItems().getType());
+  SmallVector<Value> items;
+  for (int64_t j = 0; j < itemsType.getNumElements(); ++j)
+    items.push_back(vector::ExtractOp::create(b, loc, op.getItems(), j));
+  bool up = op.getDirection() == BlockShiftDirection::Up;
+  Value last = arith::SubIOp::create(b, loc, threads, one);
+  Value sent = up ? items.back() : items.front();
+  Value kept = up ? items.front() : items.back();
+  Value atEdge = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread,
+                                       up ? buildI32Constant(b, loc, 0) : last);
+  Value step = up ? arith::SubIOp::create(b, loc, thread, one).getResult()
+                  : arith::AddIOp::create(b, loc, thread, one).getResult();
+  Value neighbour = arith::SelectOp::create(b, loc, atEdge, thread, step);
+  Value edgeThread = up ? last : buildI32Constant(b, loc, 0);
+  Value buffer = scratch.getExchangeBuffer(b, loc, sent.getType());
+  gpu::BarrierOp::create(b, loc);
+  memref::StoreOp::create(b, loc, sent, buffer, buildIndex(b, loc, thread));
+  gpu::BarrierOp::create(b, loc);
+  Value received = arith::SelectOp::create(
+      b, loc, atEdge, kept,
+      memref::LoadOp::create(b, loc, buffer, buildIndex(b, loc, neighbour)));
+  Value edge =
+      memref::LoadOp::create(b, loc, buffer, buildIndex(b, loc, edgeThread));
+  SmallVector<Value> shifted;
+  if (up)
+    shifted.push_back(received);
+  shifted.append(items.begin() + (up ? 0 : 1), items.end() - (up ? 1 : 0));
+  if (!up)
+    shifted.push_back(received);
+  return {vector::FromElementsOp::create(b, loc, itemsType, shifted), edge};
 }
 
 /// Whether `op` parks values in the scratch arrays: every block reduce,
@@ -1252,6 +1302,12 @@ struct WarpExpandBlockCollectivesPass
       if (auto scatter = dyn_cast<BlockScatterOp>(op)) {
         scatter.replaceAllUsesWith(expandScatter(b, loc, scratch, scatter));
         scatter.erase();
+        continue;
+      }
+      if (auto shift = dyn_cast<BlockShiftOp>(op)) {
+        auto [result, edge] = expandShift(b, loc, scratch, shift);
+        shift.replaceAllUsesWith(ValueRange{result, edge});
+        shift.erase();
         continue;
       }
       if (auto shuffle = dyn_cast<BlockShuffleOp>(op)) {

@@ -2,7 +2,8 @@
 //
 // warp.block_run_length_decode becomes: each thread's sum of its run
 // lengths (widened to the offset type O), an exclusive warp.block_scan
-// <add> of the sums with the block total, the runs' start offsets; a
+// <add> of the sums with the block total, the runs' start offsets (with
+// `offsets`: the operand itself, and the last run's start as the total); a
 // barrier (an earlier decode's reads of the buffers are done); every
 // thread stores its runs' values and offsets at slots t*R .. t*R+R-1 of
 // two workgroup buffers; a barrier; each decoded position
@@ -45,28 +46,20 @@ public:
 
   SmallVector<Value> build() {
     int64_t runs = op.getRunsPerThread();
-    // The thread's runs' lengths (widened to O) and their sum; the block's
-    // exclusive scan of the sums is the thread's first start.
-    SmallVector<Value> lengths;
-    Value sum;
+    // The thread's runs' lengths or starts, widened to O.
+    SmallVector<Value> given;
     for (int64_t j = 0; j < runs; ++j) {
       Value length = vector::ExtractOp::create(b, loc, op.getLengths(), j);
       if (length.getType() != offsetType)
         length = arith::ExtUIOp::create(b, loc, offsetType, length);
-      lengths.push_back(length);
-      sum = j == 0 ? length : add(sum, length);
+      given.push_back(length);
     }
-    MLIRContext *ctx = b.getContext();
-    auto scan = BlockScanOp::create(
-        b, loc, TypeRange{offsetType, offsetType},
-        CombineKindAttr::get(ctx, CombineKind::Add), ValueRange{sum},
-        /*items=*/false, /*init=*/ValueRange(), /*exclusive=*/true,
-        /*reverse=*/false,
-        BlockScanAlgorithmAttr::get(ctx, BlockScanAlgorithm::WarpScans));
-    Value total = scan.getTotal()[0];
-    SmallVector<Value> starts{scan.getScanned()[0]};
-    for (int64_t j = 1; j < runs; ++j)
-      starts.push_back(add(starts.back(), lengths[j - 1]));
+    // From lengths: their exclusive scan over the block gives the starts
+    // and the total; from offsets, the total is read below.
+    Value total;
+    SmallVector<Value> starts = given;
+    if (!op.getOffsets())
+      total = scanLengths(given, starts);
     // The runs in the buffers: slot t R + j.
     gpu::BarrierOp::create(b, loc);
     Value first = mul(thread, i32(runs));
@@ -82,6 +75,9 @@ public:
     // [0, n] for n = B_max R offsets.
     Value blockRuns = mul(threads, i32(runs));
     Value lastRun = arith::SubIOp::create(b, loc, blockRuns, i32(1));
+    // From offsets: the last run's start stands for the total.
+    if (!total)
+      total = memref::LoadOp::create(b, loc, offsetBuffer, index(lastRun));
     int64_t maxRuns = getMaxBlockThreads(op) * runs;
     unsigned steps = llvm::Log2_64_Ceil(uint64_t(maxRuns) + 1);
     int64_t items = op.getItemsPerThread();
@@ -112,6 +108,25 @@ public:
   }
 
 private:
+  /// The block's exclusive scan of the thread's sum of `lengths`: the
+  /// thread's runs' `starts` and the block's total.
+  Value scanLengths(ArrayRef<Value> lengths, SmallVector<Value> &starts) {
+    Value sum = lengths.front();
+    for (Value length : lengths.drop_front())
+      sum = add(sum, length);
+    MLIRContext *ctx = b.getContext();
+    auto scan = BlockScanOp::create(
+        b, loc, TypeRange{offsetType, offsetType},
+        CombineKindAttr::get(ctx, CombineKind::Add), ValueRange{sum},
+        /*items=*/false, /*init=*/ValueRange(), /*exclusive=*/true,
+        /*reverse=*/false,
+        BlockScanAlgorithmAttr::get(ctx, BlockScanAlgorithm::WarpScans));
+    starts.assign({scan.getScanned()[0]});
+    for (Value length : lengths.drop_back())
+      starts.push_back(add(starts.back(), length));
+    return scan.getTotal()[0];
+  }
+
   Value i32(int64_t v) { return buildI32Constant(b, loc, v); }
   Value offsetConstant(int64_t v) {
     return arith::ConstantOp::create(b, loc,
@@ -131,8 +146,9 @@ private:
 
   /// The last run (an i32 slot) whose start is at most `position`: the
   /// upper bound of `position` among the block's `blockRuns` starts, less
-  /// one (the first start is 0, so the bound is at least 1). Each step
-  /// halves [low, high) while it is not empty.
+  /// one (from lengths the first start is 0, so the bound is at least 1;
+  /// from offsets a position before the first start takes the first run).
+  /// Each step halves [low, high) while it is not empty.
   Value findRun(Value position, Value blockRuns, Value lastRun,
                 unsigned steps) {
     Value low = i32(0), high = blockRuns;
@@ -153,6 +169,8 @@ private:
       high = arith::SelectOp::create(b, loc, lower, mid, high);
       low = arith::SelectOp::create(b, loc, raise, add(mid, i32(1)), low);
     }
+    if (op.getOffsets())
+      low = arith::MaxUIOp::create(b, loc, low, i32(1));
     return arith::SubIOp::create(b, loc, low, i32(1));
   }
 

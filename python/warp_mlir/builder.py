@@ -1096,16 +1096,38 @@ class KernelBuilder(TileMixin):
                                values + inits, attributes, exclusive and init is None, total,
                                combined)
 
-    def block_scatter(self, items: Value, ranks: Value, striped: bool = False) -> Value:
+    def block_scatter(self, items: Value, ranks: Value, striped: bool = False,
+                      flags=None) -> Value:
         """warp.block_scatter (CUB BlockExchange::ScatterToBlocked /
         ScatterToStriped): item j of each thread goes to block position
         ranks[j] (a vector of i32, one per item; the ranks a permutation of
         0 .. B*N-1); returns the items by position, blocked or `striped`.
-        Every thread of the block must call it."""
+        An item whose rank is outside 0 .. B*N-1 (a negative one: CUB's
+        ScatterToStripedGuarded) is dropped; with `flags` (CUB's
+        ScatterToStripedFlagged: a vector<N x i1>, or N i1 values or bools)
+        so is an item whose flag is false. Every thread of the block must
+        call it."""
         items = self.value(items, "the scattered items")
         ranks = self.value(ranks, "the items' ranks")
         attributes = {"striped": self._ops.unit()} if _checks.flag(striped, "striped") else {}
-        return self._emit("warp.block_scatter", [items, ranks], items.type, attributes)
+        operands = [items, ranks]
+        if flags is not None:
+            operands.append(self._flag_vector(flags, "block_scatter's flags"))
+        return self._emit("warp.block_scatter", operands, items.type, attributes)
+
+    def _flag_vector(self, flags, what: str) -> Value:
+        """`flags` as a vector of i1: a vector Value as it is (the op's
+        verifier checks its type), a sequence of i1 values or bools packed
+        with vector.from_elements."""
+        if isinstance(flags, Value):
+            return self.value(flags, what)
+        if isinstance(flags, (str, bytes)) or not hasattr(flags, "__len__"):
+            raise TypeError(f"{what} must be a vector of i1 or a sequence of i1 values, "
+                            f"not {type(flags).__name__}")
+        if len(flags) == 0:
+            raise ValueError(f"{what}: give one flag per item, not none")
+        elements = [self.coerce(flag, i1) for flag in flags]
+        return self._emit("vector.from_elements", elements, VectorType(len(elements), i1))
 
     def block_load(self, buffer: Value, offset, items: int, striped: bool = False,
                    valid=None, default=None, algorithm: Optional[str] = None) -> Value:
@@ -1218,6 +1240,23 @@ class KernelBuilder(TileMixin):
         value = self.value(value, "the shuffled value")
         distance = self.coerce(distance, i32)
         return tuple(self._emit_n("warp.block_shuffle", [value, distance], [value.type, i1],
+                                  attributes))
+
+    def block_shift(self, direction: str, items: Value) -> Tuple[Value, Value]:
+        """(shifted, edge) of warp.block_shift (CUB BlockShuffle::Up / Down
+        of a thread's N items, a vector): the block's items in the blocked
+        arrangement moved one position. "up": shifted[j] = items[j-1], and
+        shifted[0] the last item of thread t-1 (thread 0: its own items[0]);
+        edge = the block's last item (CUB's block_suffix). "down":
+        shifted[j] = items[j+1], shifted[N-1] the first item of thread t+1
+        (the last thread: its own items[N-1]); edge = the block's first item
+        (block_prefix). Every thread of the block must call it."""
+        attributes = {"direction": self._enum("block_shift_direction", direction,
+                                               "block shift direction")}
+        items = self.value(items, "the shifted items")
+        if not isinstance(items.type, VectorType):
+            raise TypeError(f"block_shift takes a vector of a thread's items, not {items.type}")
+        return tuple(self._emit_n("warp.block_shift", [items], [items.type, items.type.element],
                                   attributes))
 
     def block_exchange(self, items: Value, direction: str) -> Value:
@@ -1339,7 +1378,8 @@ class KernelBuilder(TileMixin):
         return results[0] if len(types) == 1 else tuple(results)
 
     def block_run_length_decode(self, values: Value, lengths: Value, items_per_thread: int,
-                                from_offset=0, default=None, relative_offsets: bool = False):
+                                from_offset=0, default=None, relative_offsets: bool = False,
+                                offsets: bool = False):
         """warp.block_run_length_decode (CUB BlockRunLengthDecode): the
         block's B*R runs, thread t holding runs t*R .. t*R+R-1 (`values` a
         vector of R items of i8 .. i64, f16, bf16, f32, f64; `lengths` a
@@ -1351,17 +1391,24 @@ class KernelBuilder(TileMixin):
         `default` where given. Returns (items, total), or with
         `relative_offsets` (items, total, each item's position in its
         run). Every thread of the block must call it (it holds barriers),
-        with the same `from_offset`."""
+        with the same `from_offset`. With `offsets` (CUB's constructor from
+        run_offsets), `lengths` holds each run's start instead, the starts
+        not decreasing and the first 0; the block's last run then has no
+        end, `total` is its start, and `default` cannot be given."""
+        what = "offsets" if _checks.flag(offsets, "offsets") else "lengths"
         values = self.value(values, "the run values")
-        lengths = self.value(lengths, "the run lengths")
+        lengths = self.value(lengths, f"the run {what}")
         if not isinstance(values.type, VectorType) or \
                 values.type.element.name not in self._RADIX_SORT_TYPES:
             raise TypeError(f"block_run_length_decode takes a vector of a thread's run values "
                             f"({', '.join(self._RADIX_SORT_TYPES)}), not {values.type}")
         if not isinstance(lengths.type, VectorType) or lengths.type.size != values.type.size \
                 or lengths.type.element.name not in ("i8", "i16", "i32", "i64"):
-            raise TypeError(f"block_run_length_decode's lengths are a vector of "
+            raise TypeError(f"block_run_length_decode's {what} are a vector of "
                             f"{values.type.size} integers, not {lengths.type}")
+        if offsets and default is not None:
+            raise ValueError("block_run_length_decode from offsets has no decoded total for a "
+                             "default to follow: leave out default")
         if isinstance(from_offset, Value):
             offset_type = from_offset.type
         else:
@@ -1374,7 +1421,8 @@ class KernelBuilder(TileMixin):
         types: List[Type] = [vector(items, values.type.element), offset_type]
         if _checks.flag(relative_offsets, "relative_offsets"):
             types.append(vector(items, offset_type))
-        return tuple(self._emit_n("warp.block_run_length_decode", operands, types, {}))
+        attributes = {"offsets": self._ops.unit()} if offsets else {}
+        return tuple(self._emit_n("warp.block_run_length_decode", operands, types, attributes))
 
     def merge_sort(self, keys: Value, values: Optional[Value] = None,
                    compare: Callable = lambda a, b: a < b, valid_items=None,

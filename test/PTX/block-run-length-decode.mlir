@@ -40,6 +40,26 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // From offsets, as decode_f32_128 less its block scan: no shuffles, two
+  // barriers (the op's own), the same 41 search, value and start loads and
+  // one more for the total (the last run's start, slot 255).
+  // CHECK: decode_offsets_f32_128: bar.sync=2 ld.shared.b32=42 st.shared.v2.b32=2
+  gpu.func @decode_offsets_f32_128(%vals: memref<?xf32>, %starts: memref<?xi32>, %from: i32, %out: memref<?xf32>, %rel: memref<?xi32>, %last: memref<?xi32>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = gpu.thread_id x
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %o = arith.muli %t, %c2 : index
+    %v = vector.load %vals[%o] : memref<?xf32>, vector<2xf32>
+    %s = vector.load %starts[%o] : memref<?xi32>, vector<2xi32>
+    %items, %total, %r = warp.block_run_length_decode %v, offsets %s from %from : vector<2xf32>, vector<2xi32>, i32 -> vector<4xf32>, vector<4xi32>
+    %od = arith.muli %t, %c4 : index
+    vector.store %items, %out[%od] : memref<?xf32>, vector<4xf32>
+    vector.store %r, %rel[%od] : memref<?xi32>, vector<4xi32>
+    memref.store %total, %last[%t] : memref<?xi32>
+    gpu.return
+  }
+
   // i64 values and offsets, 256 threads x 1 run, 9 steps, 2 items: the
   // i64 scan's 5 steps of two shfl.up, the run's value and offset and the
   // warp's total stored, three barriers.

@@ -257,4 +257,16 @@ gpu.module @m {
     }
     gpu.return
   }
+
+  // So is a block shift: threads 32..63 of 64 (warp 1).
+  gpu.func @block_shift_in_branch(%x: vector<2xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c32 = arith.constant 32 : index
+    %t = gpu.thread_id x
+    %high = arith.cmpi uge, %t, %c32 : index
+    scf.if %high {
+      // expected-warning @+1 {{not every thread of the block reaches this block-level op (warp 1 reaches it): the threads that reach it wait at its barrier for the others}}
+      %r, %e = warp.block_shift <down> %x : vector<2xf32>
+    }
+    gpu.return
+  }
 }

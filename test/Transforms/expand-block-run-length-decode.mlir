@@ -57,3 +57,33 @@ gpu.module @unknown {
     gpu.return
   }
 }
+
+// -----
+
+// From offsets: no scan (two barriers in all), the starts stored as given
+// (i16 widened to i32), the total the last run's start (slot B R - 1 = 127),
+// and a position before the first start takes the first run (the search's
+// bound raised to at least 1).
+// CHECK-LABEL: gpu.module @offsets
+// CHECK-LABEL: gpu.func @k
+// CHECK-NOT: warp.block_scan
+// CHECK: %[[S0:.*]] = arith.extui %{{.*}} : i16 to i32
+// CHECK: gpu.barrier
+// CHECK: memref.store %[[S0]], %{{.*}} : memref<128xi32, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK: %[[LAST:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<128xi32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-8: memref.load {{.*}} : memref<128xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[LOW:.*]] = arith.maxui %{{.*}}, %c1_i32{{.*}} : i32
+// CHECK: arith.subi %[[LOW]], %c1_i32{{.*}} : i32
+// CHECK-NOT: gpu.barrier
+// CHECK: memref.store %[[LAST]], %{{.*}} : memref<1xi32>
+// CHECK: gpu.return
+gpu.module @offsets {
+  gpu.func @k(%v: vector<2xf32>, %o: vector<2xi16>, %from: i32, %out: memref<4xf32>, %t: memref<1xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %items, %last = warp.block_run_length_decode %v, offsets %o from %from : vector<2xf32>, vector<2xi16>, i32 -> vector<3xf32>
+    %c0 = arith.constant 0 : index
+    vector.store %items, %out[%c0] : memref<4xf32>, vector<3xf32>
+    memref.store %last, %t[%c0] : memref<1xi32>
+    gpu.return
+  }
+}

@@ -290,9 +290,11 @@ def family_seeds():
         " : vector<4xf32>, f32",
         "warp.block_store %s, %out[%o] algorithm = <transpose> : vector<4xf32>, memref<?xf32>",
         "memref.store %t, %out[%o] : memref<?xf32>"], block=64)
-    yield kernel("block_scatter", "%out: memref<4xvector<4xi32>>, %x: vector<4xi32>", [
+    yield kernel("block_scatter", "%out: memref<4xvector<4xi32>>, %x: vector<4xi32>, "
+                 "%f: vector<4xi1>", [
         "%y = warp.block_scatter %x, %x striped : vector<4xi32>, vector<4xi32>",
-        "memref.store %y, %out[%c0] : memref<4xvector<4xi32>>"], block=64)
+        "%z = warp.block_scatter %y, %x flags %f : vector<4xi32>, vector<4xi32>, vector<4xi1>",
+        "memref.store %z, %out[%c0] : memref<4xvector<4xi32>>"], block=64)
     yield kernel("block_histogram", "%s: vector<4xi8>, %bins: memref<?xi32>", [
         "warp.block_histogram %s into %bins algorithm = <warp_aggregated> "
         ": vector<4xi8>, memref<?xi32>"], block=64)
@@ -330,12 +332,21 @@ def family_seeds():
                  "%v: vector<2xf32>, %n: vector<2xi16>, %f: i32, %z: f32", [
         "%d:3 = warp.block_run_length_decode %v, %n from %f default %z"
         " : vector<2xf32>, vector<2xi16>, i32 -> vector<4xf32>, vector<4xi32>",
-        "memref.store %d#0, %out[%c0] : memref<4xvector<4xf32>>"], block=96)
+        "%e:2 = warp.block_run_length_decode %v, offsets %n from %f"
+        " : vector<2xf32>, vector<2xi16>, i32 -> vector<4xf32>",
+        "memref.store %d#0, %out[%c0] : memref<4xvector<4xf32>>",
+        "memref.store %e#0, %out[%c0] : memref<4xvector<4xf32>>"], block=96)
     yield kernel("block_shuffle", "%out: memref<4xf32>, %x: f32, %d: i32", [
         "%r, %ok = warp.block_shuffle <offset> %x, %d : f32",
         "%q, %ok2 = warp.block_shuffle <rotate> %r, %d : f32",
         "%p = warp.block_reduce <add> %q valid_threads %d threads = <first> : f32",
         "memref.store %p, %out[%c0] : memref<4xf32>"], block=64)
+    yield kernel("block_shift", "%out: memref<4xvector<3xf16>>, %e: memref<4xf16>, "
+                 "%x: vector<3xf16>", [
+        "%p, %s = warp.block_shift <up> %x : vector<3xf16>",
+        "%n, %f = warp.block_shift <down> %p : vector<3xf16>",
+        "memref.store %n, %out[%c0] : memref<4xvector<3xf16>>",
+        "memref.store %f, %e[%c0] : memref<4xf16>"], block=100)
     spaces = ["", ", #gpu.address_space<global>", ", 1",
               ", #gpu.address_space<workgroup>", ", 3"]
     for i, space in enumerate(spaces):

@@ -31,14 +31,23 @@ def reference(values, lengths, threads, d, start, default, bits):
     for length in lengths.tolist():
         starts.append(total)
         total = (total + int(length)) % mod
+    items, relative = decode_reference(values, starts, threads, d, start, default, total, bits)
+    return items, total, relative
+
+
+def decode_reference(values, starts, threads, d, start, default, total, bits):
+    """(items, relative offsets) of the window from `start` over runs that
+    begin at `starts`: position p takes the last run starting at or before
+    it (the first run where none does: the offsets form's rule)."""
+    mod = 1 << bits
     items, relative = [], []
     for p in range(threads * d):
         p = (start + p) % mod
-        run = max(r for r, s in enumerate(starts) if s <= p)
+        run = max([r for r, s in enumerate(starts) if s <= p], default=0)
         past = default is not None and p >= total
         items.append(default if past else values[run])
         relative.append((p - starts[run]) % mod)
-    return np.array(items, values.dtype), total, relative
+    return np.array(items, values.dtype), relative
 
 
 @functools.lru_cache(maxsize=None)
@@ -124,6 +133,48 @@ def test_i8_lengths_i64_offsets(backend):
     run(backend, "i16", "i8", 4, 2, 64, "inside", False, offset=64)
 
 
+@functools.lru_cache(maxsize=None)
+def offsets_program(r, d):
+    prog = wm.Program(f"rld_offsets_{r}_{d}")
+
+    @prog.kernel(v=wm.memref(wm.f32), o=wm.memref(wm.i32), start=wm.memref(wm.i32),
+                 out=wm.memref(wm.f32), rel=wm.memref(wm.i32), tot=wm.memref(wm.i32))
+    def rld(k, v, o, start, out, rel, tot):
+        t = linear_thread(k)
+        items, last, relative = k.block_run_length_decode(
+            k.load_vector(v, t * r, r), k.load_vector(o, t * r, r), d,
+            from_offset=start[0], relative_offsets=True, offsets=True)
+        k.store_vector(out, t * d, items)
+        k.store_vector(rel, t * d, relative)
+        tot[t] = last
+    return prog
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("r,d,threads,first,start_at", [
+    (2, 3, 64, 0, "zero"), (3, 4, 100, 0, "end"), (1, 2, 33, 5, "zero")], ids=str)
+def test_from_offsets(backend, r, d, threads, first, start_at):
+    """CUB's constructor from run_offsets: the starts given (the exclusive
+    sum of lengths, some runs empty), the last run without an end (the
+    window runs past it), `total` its start; where the first start is not
+    0, the positions before it take the first run."""
+    compiled = wm.compile(offsets_program(r, d), chip="sm_90")
+    rng = np.random.default_rng([r, d, threads, first])
+    values = rng.integers(-100, 100, threads * r).astype(np.float32)
+    lengths = rng.integers(0, 4, threads * r)
+    starts = (first + np.concatenate([[0], np.cumsum(lengths)[:-1]])).astype(np.int32)
+    start = {"zero": 0, "end": max(0, int(starts[-1]) - threads * d // 2)}[start_at]
+    out = np.zeros(threads * d, np.float32)
+    rel = np.zeros(threads * d, np.int32)
+    tot = np.zeros(threads, np.int32)
+    wm.launch(compiled, "rld", 1, threads, values, starts, np.array([start], np.int32), out, rel,
+              tot, backend=backend)
+    want, want_rel = decode_reference(values, starts.tolist(), threads, d, start, None, None, 32)
+    np.testing.assert_array_equal(out, want)
+    np.testing.assert_array_equal(rel, np.array(want_rel, np.uint32).view(np.int32))
+    np.testing.assert_array_equal(tot, np.full(threads, starts[-1], np.int32))
+
+
 def test_ir():
     prog = wm.Program("ir")
 
@@ -137,6 +188,10 @@ def test_ir():
     text = str(prog)
     assert ": vector<2xf32>, vector<2xi16>, i32 -> vector<4xf32> loc" in text
     assert "default %" in text and "-> vector<3xf32>, vector<3xi32>" in text
+    text = str(offsets_program(2, 3))
+    assert ", offsets %" in text and ": vector<2xf32>, vector<2xi32>, i32 -> vector<3xf32>, " \
+        "vector<3xi32>" in text
+    wm.Module.parse(text).verify()
 
 
 @pytest.mark.parametrize("call,error", [
@@ -144,6 +199,8 @@ def test_ir():
     (lambda k, v, n: k.block_run_length_decode(v, k.vector_slice(n, 0, 1), 4), TypeError),
     (lambda k, v, n: k.block_run_length_decode(v, n, 0), ValueError),
     (lambda k, v, n: k.block_run_length_decode(v, n, 4, default=k.constant(1, wm.i32)), TypeError),
+    (lambda k, v, n: k.block_run_length_decode(v, n, 4, default=0.5, offsets=True), ValueError),
+    (lambda k, v, n: k.block_run_length_decode(v, n, 4, offsets=1), TypeError),
 ])
 def test_errors_at_the_call(call, error):
     prog = wm.Program("bad")

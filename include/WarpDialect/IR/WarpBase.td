@@ -157,8 +157,10 @@ def Warp_ScalarPayload : AnyTypeOf<[I1, I8, I16, I32, I64, Index, F16, BF16, F32
 /// carries (reductions and scans combine them too; the kind decides which
 /// element types a reduction takes). Scalable vectors have no per-lane
 /// register form and are rejected.
-def Warp_Payload : AnyTypeOf<[Warp_ScalarPayload,
-    FixedVectorOfRankAndType<[1], [I1, I8, I16, I32, I64, Index, F16, BF16, F32, F64]>],
+/// A 1-D vector of scalar payloads: a thread's items, or a vector payload.
+def Warp_VectorPayload
+    : FixedVectorOfRankAndType<[1], [I1, I8, I16, I32, I64, Index, F16, BF16, F32, F64]>;
+def Warp_Payload : AnyTypeOf<[Warp_ScalarPayload, Warp_VectorPayload],
     "i1/i8/i16/i32/i64/index/f16/bf16/f32/f64 or a 1-D vector of them">;
 
 /// What match_any/match_all compare, bit for bit.

@@ -406,6 +406,81 @@ def Warp_BlockShuffleOp : Warp_BlockOp<"block_shuffle",
   }];
 }
 
+def Warp_BlockShiftDirectionAttr : I32EnumAttr<"BlockShiftDirection",
+    "which way a block shift moves the block's items", [
+    I32EnumAttrCase<"Up", 0, "up">,
+    I32EnumAttrCase<"Down", 1, "down">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_BlockShiftDirectionEnum : EnumAttr<Warp_Dialect,
+    Warp_BlockShiftDirectionAttr, "block_shift_direction"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Warp_BlockShiftOp : Warp_BlockOp<"block_shift",
+    [AllTypesMatch<["items", "result"]>,
+     TypesMatchWith<"the edge item has the items' element type", "items",
+                    "edge", "::llvm::cast<::mlir::VectorType>($_self)"
+                    ".getElementType()">]> {
+  let summary = "shift the block's items by one position (CUB "
+                "BlockShuffle::Up / Down of ITEMS_PER_THREAD items)";
+  let description = [{
+    The block's `B` threads (numbered as in `warp.block_reduce`) hold
+    `B * N` items in the blocked arrangement, `N` per thread in a
+    `vector<N x T>`: thread `t` holds items `t*N .. t*N+N-1`. The op moves
+    every item one position along that order; each thread gets its
+    neighbours' items at the block's edges:
+
+    - `up` (CUB's `BlockShuffle::Up(input, prev)`): item `g` of the result
+      is input item `g - 1`, so `result[j] = items[j-1]` for `j > 0` and
+      `result[0]` is the last item of thread `t - 1`. Thread 0's
+      `result[0]` has no predecessor: it is its own `items[0]` (CUB leaves
+      `prev[0]` of thread 0 as it was, which is `input[0]` where `prev` and
+      `input` are one array). `edge` is the block's last item, `items[N-1]`
+      of thread `B - 1`, in every thread (CUB's `block_suffix`).
+    - `down` (`BlockShuffle::Down(input, next)`): item `g` of the result is
+      input item `g + 1`: `result[j] = items[j+1]` for `j < N-1` and
+      `result[N-1]` is the first item of thread `t + 1`; thread `B - 1`'s
+      `result[N-1]` is its own `items[N-1]`. `edge` is the block's first
+      item, `items[0]` of thread 0, in every thread (CUB's
+      `block_prefix`).
+
+    The semantics are total: every element of the result is defined, and
+    values move bit for bit. `T` is any scalar payload type (i1, i8, i16,
+    i32, i64, index, f16, bf16, f32, f64), `N >= 1` (`N = 1`: CUB's `Up`
+    and `Down` of one item, `warp.block_shuffle <offset>` by -1 or +1 whose
+    invalid results are the thread's own value too). Any block size and
+    shape, ragged last warp included; every thread of the block must
+    execute the op.
+
+    Lowering (`warp-expand-block-collectives`): a barrier (earlier readers
+    of the buffer are done), each thread stores the item its neighbour
+    needs (`up`: its last, `down`: its first) in its slot of the block
+    exchange buffer of `T` (a slot per thread, as `warp.block_shuffle`'s),
+    a barrier, each thread loads its neighbour's slot and the edge's slot;
+    the rest of the result moves within the thread's registers.
+
+    ```mlir
+    // Thread t: prev = items t*4-1 .. t*4+2; %last = item 4B-1.
+    %prev, %last = warp.block_shift <up> %items : vector<4xf32>
+    // Thread t: next = items t*4+1 .. t*4+4; %first = item 0.
+    %next, %first = warp.block_shift <down> %items : vector<4xf32>
+    ```
+  }];
+  let arguments = (ins Warp_BlockShiftDirectionEnum:$direction,
+                       Warp_VectorPayload:$items);
+  let results = (outs Warp_VectorPayload:$result, Warp_ScalarPayload:$edge);
+  let assemblyFormat = "$direction $items attr-dict `:` type($items)";
+  let extraClassDeclaration = [{
+    /// N, the number of items per thread.
+    unsigned getItemsPerThread() {
+      return ::llvm::cast<::mlir::VectorType>(getItems().getType())
+          .getNumElements();
+    }
+  }];
+}
+
 def Warp_BlockExchangeOp : Warp_BlockOp<"block_exchange",
     [AllTypesMatch<["items", "result"]>]> {
   let summary = "blocked <-> striped rearrangement of N items per thread over "
@@ -476,32 +551,49 @@ def Warp_BlockExchangeOp : Warp_BlockOp<"block_exchange",
 def Warp_BlockScatterOp : Warp_BlockOp<"block_scatter",
     [AllTypesMatch<["items", "result"]>]> {
   let summary = "place each item at its rank over the block (CUB "
-                "BlockExchange::ScatterToBlocked / ScatterToStriped)";
+                "BlockExchange::ScatterToBlocked / ScatterToStriped, Guarded, "
+                "Flagged)";
   let description = [{
     Thread `t`'s item `j` goes to the block position `ranks[j]` (positions
     `0 .. B*N-1` of the block's `B * N` items, `B` the block's threads
     numbered as in `warp.block_reduce`); the result holds the items by
     position, blocked (thread `t` gets positions `t*N .. t*N+N-1`) or with
-    `striped` striped (thread `t` gets `t, t+B, ..., t+(N-1)B`). The ranks
-    should be a permutation of the positions: an item whose rank lies
-    outside them is dropped, and a position no item names holds an
-    unspecified value. Every thread of the block must execute the op.
+    `striped` striped (thread `t` gets `t, t+B, ..., t+(N-1)B`). Every
+    thread of the block must execute the op.
+
+    Which items are stored: an item whose rank lies outside `0 .. B*N-1`
+    is dropped, nothing is written for it. A negative rank is outside, so
+    CUB's `ScatterToStripedGuarded` (items of rank `< 0`, e.g. -1, are not
+    exchanged) is the op itself; CUB leaves a rank of `B*N` or more
+    undefined, here it is dropped too. With `flags` (a `vector<N x i1>`,
+    one flag per item; CUB's `ScatterToStripedFlagged`), an item whose flag
+    is false is dropped as well, whatever its rank. Both forms take
+    `striped` or not (CUB has the guarded and flagged forms only for the
+    striped result).
+
+    The stored items' ranks should be distinct: a position that several
+    stored items name gets one of them, which one is unspecified; a
+    position that no stored item names holds an unspecified value.
 
     Lowering: as `warp.block_exchange`, through its buffer (a barrier,
-    each item stored at its rank, a barrier, each thread's positions
-    loaded).
+    each item stored at its rank where it is inside and flagged, a
+    barrier, each thread's positions loaded).
 
     ```mlir
     %sorted = warp.block_scatter %keys, %ranks : vector<4xi32>, vector<4xi32>
+    // Only the selected items, by their (exclusive-scan) ranks, striped.
+    %kept = warp.block_scatter %keys, %ranks flags %keep striped
+        : vector<4xi32>, vector<4xi32>, vector<4xi1>
     ```
   }];
   let arguments = (ins Warp_ExchangeItems:$items,
                        FixedVectorOfRankAndType<[1], [I32]>:$ranks,
+                       Optional<FixedVectorOfRankAndType<[1], [I1]>>:$flags,
                        UnitAttr:$striped);
   let results = (outs Warp_ExchangeItems:$result);
   let assemblyFormat = [{
-    $items `,` $ranks (`striped` $striped^)? attr-dict `:` type($items) `,`
-    type($ranks)
+    $items `,` $ranks (`flags` $flags^)? (`striped` $striped^)? attr-dict `:`
+    type($items) `,` type($ranks) (`,` type($flags)^)?
   }];
   let extraClassDeclaration = [{
     /// N, the number of items per thread.
@@ -1045,6 +1137,21 @@ def Warp_BlockRunLengthDecodeOp : Warp_BlockOp<"block_run_length_decode",
     last with `o_r <= p`), so the item is that run's value and its
     relative offset `p - o_r`; with `default %d`, the item is `%d`.
 
+    **From run offsets** (CUB's constructor that takes `run_offsets`): with
+    `offsets`, the second operand holds each run's start `o_r` instead of
+    its length (a `vector<R x L>` as the lengths, zero-extended to `O`;
+    CUB's `run_offsets`, the exclusive sum of the lengths). The starts
+    should not decrease from run to run (blocked order) and the first
+    should be 0, as CUB requires; where they decrease, each position
+    still takes one of the runs, which one is unspecified. Decoding is as
+    above: position `p` takes the last run with `o_r <= p`, and a position
+    before the first start (`p < o_0`, undefined in CUB) takes the first
+    run, its relative offset `p - o_0` modulo `2^O`. The offsets give no
+    lengths, so the block's last run has no end (CUB: it covers every
+    position from its start on) and there is no decoded total: `total` is
+    that last run's start, `o_{B*R-1}`, in every thread, and `default`
+    (past the total) is rejected.
+
     Every thread of the block must execute the op (it holds barriers), with
     the same `from`. Any block size and shape (known from
     `known_block_size`, else `B_max` = 1024 sizes the buffers).
@@ -1052,9 +1159,9 @@ def Warp_BlockRunLengthDecodeOp : Warp_BlockOp<"block_run_length_decode",
     Lowering (`warp-expand-block-collectives`, before the other block ops:
     it makes a `warp.block_scan`): an exclusive `warp.block_scan <add>`
     of each thread's sum of its lengths (widened to `O`) with the total,
-    the runs' starts from it, a barrier (the
-    previous decode's readers are done), every thread stores its runs'
-    values and start offsets in two workgroup buffers
+    the runs' starts from it (with `offsets`: the operand, no scan), a
+    barrier (the previous decode's readers are done), every thread stores
+    its runs' values and start offsets in two workgroup buffers
     (`@__warp_block_run_values`, `@__warp_block_run_offsets`, `B_max * R`
     each), a barrier, and each item's run is found by a binary search of
     the offsets (`ceil(log2(B_max * R + 1))` steps).
@@ -1065,18 +1172,24 @@ def Warp_BlockRunLengthDecodeOp : Warp_BlockOp<"block_run_length_decode",
     %i2, %t2, %rel = warp.block_run_length_decode %vals, %lens from %from
         default %zero : vector<2xf32>, vector<2xi32>, i32 -> vector<4xf32>,
         vector<4xi32>
+    // From the runs' starts; %last is the last run's start.
+    %i3, %last = warp.block_run_length_decode %vals, offsets %starts
+        from %from : vector<2xf32>, vector<2xi32>, i32 -> vector<4xf32>
     ```
   }];
+  // With `offsets`, `lengths` holds the runs' starts.
   let arguments = (ins Warp_RadixSortItems:$values,
                        FixedVectorOfRankAndType<[1], [I8, I16, I32, I64]>:$lengths,
                        AnyTypeOf<[I32, I64]>:$from,
-                       Optional<AnyType>:$fill);
+                       Optional<AnyType>:$fill,
+                       UnitAttr:$offsets);
   let results = (outs Warp_RadixSortItems:$decoded,
                       AnyTypeOf<[I32, I64]>:$total,
                       Optional<FixedVectorOfRankAndType<[1], [I32, I64]>>:
                           $relative_offsets);
   let assemblyFormat = [{
-    $values `,` $lengths `from` $from (`default` $fill^)? attr-dict `:`
+    $values `,` (`offsets` $offsets^)? $lengths `from` $from
+    (`default` $fill^)? attr-dict `:`
     type($values) `,` type($lengths) `,` type($from) `->` type($decoded)
     (`,` type($relative_offsets)^)?
   }];

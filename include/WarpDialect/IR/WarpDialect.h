@@ -118,7 +118,7 @@ inline bool isBlockCollective(Operation *op) {
   return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockExchangeOp,
              BlockShuffleOp, BlockLoadOp, BlockStoreOp, BlockHistogramOp,
              BlockRadixSortOp, BlockRadixRankOp, BlockRunLengthDecodeOp,
-             BlockMergeSortOp, BlockScatterOp>(op);
+             BlockMergeSortOp, BlockScatterOp, BlockShiftOp>(op);
 }
 
 /// Whether `op` is a device-wide collective (`warp.device_*`): host code

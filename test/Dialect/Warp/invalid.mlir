@@ -532,6 +532,63 @@ func.func @block_scatter_ranks(%x: vector<4xf32>, %r: vector<2xi32>) {
 
 // -----
 
+func.func @block_scatter_flags(%x: vector<4xf32>, %r: vector<4xi32>, %f: vector<3xi1>) {
+  // expected-error @+1 {{'warp.block_scatter' op has one flag per item: 4 items, 3 flags}}
+  %0 = warp.block_scatter %x, %r flags %f : vector<4xf32>, vector<4xi32>, vector<3xi1>
+  return
+}
+
+// -----
+
+func.func @block_shift_scalar(%x: f32) {
+  // expected-error @+1 {{custom op 'warp.block_shift' invalid kind of type specified: expected builtin.vector, but found 'f32'}}
+  %0, %1 = warp.block_shift <up> %x : f32
+  return
+}
+
+// -----
+
+func.func @block_shift_generic_scalar(%x: f32) {
+  // expected-error @+1 {{'warp.block_shift' op operand #0 must be fixed-length vector of}}
+  %0, %1 = "warp.block_shift"(%x) <{direction = #warp.block_shift_direction<up>}> : (f32) -> (f32, f32)
+  return
+}
+
+// -----
+
+func.func @block_shift_edge_type(%x: vector<4xf32>) {
+  // expected-error @+1 {{'warp.block_shift' op failed to verify that the edge item has the items' element type}}
+  %0, %1 = "warp.block_shift"(%x) <{direction = #warp.block_shift_direction<down>}> : (vector<4xf32>) -> (vector<4xf32>, f16)
+  return
+}
+
+// -----
+
+func.func @block_shift_result_type(%x: vector<4xf32>) {
+  // expected-error @+1 {{'warp.block_shift' op failed to verify that all of {items, result} have same type}}
+  %0, %1 = "warp.block_shift"(%x) <{direction = #warp.block_shift_direction<up>}> : (vector<4xf32>) -> (vector<3xf32>, f32)
+  return
+}
+
+// -----
+
+func.func @block_shift_direction(%x: vector<4xf32>) {
+  // expected-error @+2 {{expected ::mlir::warp::BlockShiftDirection to be one of: up, down}}
+  // expected-error @+1 {{failed to parse Warp_BlockShiftDirectionEnum parameter}}
+  %0, %1 = warp.block_shift <left> %x : vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_scatter_flag_type(%x: vector<4xf32>, %r: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_scatter' op operand #2 must be fixed-length vector of 1-bit signless integer values of ranks 1, but got 'vector<4xi32>'}}
+  %0 = warp.block_scatter %x, %r flags %r : vector<4xf32>, vector<4xi32>, vector<4xi32>
+  return
+}
+
+// -----
+
 // The block's bins, where the atomics reach them (a fuzz finding: memory
 // space 7 reached warp.atomic_rmw's verifier after the expansion).
 func.func @block_histogram_space(%s: vector<4xi8>, %bins: memref<?xi32, 7>) {
@@ -2259,6 +2316,30 @@ func.func @block_run_length_decode_item_type(%v: vector<2xf32>, %n: vector<2xi32
 func.func @block_run_length_decode_relative_type(%v: vector<2xf32>, %n: vector<2xi32>, %f: i32) {
   // expected-error @+1 {{'warp.block_run_length_decode' op returns one relative offset of 'i32' per decoded item, a 'vector<4xi32>', not 'vector<3xi32>'}}
   %0:3 = warp.block_run_length_decode %v, %n from %f : vector<2xf32>, vector<2xi32>, i32 -> vector<4xf32>, vector<3xi32>
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_offsets_default(%v: vector<2xf32>, %o: vector<2xi32>, %f: i32, %z: f32) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op decodes runs from their offsets, which give no decoded total for a default to follow (the last run has no end)}}
+  %0:2 = warp.block_run_length_decode %v, offsets %o from %f default %z : vector<2xf32>, vector<2xi32>, i32 -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_offset_count(%v: vector<2xf32>, %o: vector<3xi32>, %f: i32) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op needs an offset for each run value; got 'vector<2xf32>' and 'vector<3xi32>'}}
+  %0:2 = warp.block_run_length_decode %v, offsets %o from %f : vector<2xf32>, vector<3xi32>, i32 -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_run_length_decode_wide_offsets(%v: vector<2xf32>, %o: vector<2xi64>, %f: i32) {
+  // expected-error @+1 {{'warp.block_run_length_decode' op counts decoded positions in 'i32', narrower than the 'i64' run offsets}}
+  %0:2 = warp.block_run_length_decode %v, offsets %o from %f : vector<2xf32>, vector<2xi64>, i32 -> vector<4xf32>
   return
 }
 

@@ -281,6 +281,28 @@ func.func @block_scatter(%x: vector<4xf32>, %r: vector<4xi32>) -> vector<4xf32> 
   return %1 : vector<4xf32>
 }
 
+// CHECK-LABEL: func @block_shift
+func.func @block_shift(%x: vector<4xf32>, %f: vector<1xi1>) -> (vector<4xf32>, f32, i1) {
+  // CHECK: warp.block_shift <up> %{{.*}} : vector<4xf32>
+  // GENERIC: "warp.block_shift"(%{{.*}}) <{direction = #warp.block_shift_direction<up>}> : (vector<4xf32>) -> (vector<4xf32>, f32)
+  %0, %1 = warp.block_shift <up> %x : vector<4xf32>
+  // CHECK: warp.block_shift <down> %{{.*}} : vector<4xf32>
+  %2, %3 = warp.block_shift <down> %0 : vector<4xf32>
+  // CHECK: warp.block_shift <down> %{{.*}} : vector<1xi1>
+  %4, %5 = warp.block_shift <down> %f : vector<1xi1>
+  return %2, %1, %5 : vector<4xf32>, f32, i1
+}
+
+// CHECK-LABEL: func @block_scatter_flagged
+func.func @block_scatter_flagged(%x: vector<4xf32>, %r: vector<4xi32>, %f: vector<4xi1>) -> vector<4xf32> {
+  // CHECK: warp.block_scatter %{{.*}}, %{{.*}} flags %{{.*}} striped : vector<4xf32>, vector<4xi32>, vector<4xi1>
+  // GENERIC: "warp.block_scatter"(%{{.*}}, %{{.*}}, %{{.*}}) <{striped}> : (vector<4xf32>, vector<4xi32>, vector<4xi1>) -> vector<4xf32>
+  %0 = warp.block_scatter %x, %r flags %f striped : vector<4xf32>, vector<4xi32>, vector<4xi1>
+  // CHECK: warp.block_scatter %{{.*}}, %{{.*}} flags %{{.*}} : vector<4xf32>, vector<4xi32>, vector<4xi1>
+  %1 = warp.block_scatter %0, %r flags %f : vector<4xf32>, vector<4xi32>, vector<4xi1>
+  return %1 : vector<4xf32>
+}
+
 // CHECK-LABEL: func @merge_sort
 func.func @merge_sort(%k: vector<4xi32>, %v: vector<4xf16>, %f: vector<7xf64>,
                       %n: i32, %oob: f64) -> (vector<4xi32>, vector<4xf16>, vector<7xf64>) {
@@ -412,6 +434,16 @@ func.func @block_run_length_decode(%v: vector<2xf32>, %n: vector<2xi16>, %from: 
   // CHECK: warp.block_run_length_decode %{{.*}}, %{{.*}} from %{{.*}} : vector<3xi8>, vector<3xi64>, i64 -> vector<5xi8>
   %2:2 = warp.block_run_length_decode %w, %m from %f64 : vector<3xi8>, vector<3xi64>, i64 -> vector<5xi8>
   return %0#0, %0#1, %1#0, %1#1, %1#2, %2#0, %2#1 : vector<4xf32>, i32, vector<1xf32>, i32, vector<1xi32>, vector<5xi8>, i64
+}
+
+// CHECK-LABEL: func @block_run_length_decode_offsets
+func.func @block_run_length_decode_offsets(%v: vector<2xf32>, %o: vector<2xi16>, %from: i32, %w: vector<3xi8>, %p: vector<3xi64>, %f64: i64) -> (vector<4xf32>, i32, vector<5xi8>, vector<5xi64>) {
+  // CHECK: warp.block_run_length_decode %{{.*}}, offsets %{{.*}} from %{{.*}} : vector<2xf32>, vector<2xi16>, i32 -> vector<4xf32>
+  // GENERIC: "warp.block_run_length_decode"(%{{.*}}, %{{.*}}, %{{.*}}) <{offsets}> : (vector<2xf32>, vector<2xi16>, i32) -> (vector<4xf32>, i32)
+  %0:2 = warp.block_run_length_decode %v, offsets %o from %from : vector<2xf32>, vector<2xi16>, i32 -> vector<4xf32>
+  // CHECK: warp.block_run_length_decode %{{.*}}, offsets %{{.*}} from %{{.*}} : vector<3xi8>, vector<3xi64>, i64 -> vector<5xi8>, vector<5xi64>
+  %1:3 = warp.block_run_length_decode %w, offsets %p from %f64 : vector<3xi8>, vector<3xi64>, i64 -> vector<5xi8>, vector<5xi64>
+  return %0#0, %0#1, %1#0, %1#2 : vector<4xf32>, i32, vector<5xi8>, vector<5xi64>
 }
 
 // CHECK-LABEL: func @block_exchange
