@@ -512,6 +512,8 @@ def value_gen(rng, elem, dom, p, warp, lane, block_threads, thread):
         return rng.randint(0, p["width"]), True
     if dom == "lane":
         return rng.randrange(32), True
+    if dom == "item_flags":  # a flagged scatter's: most items kept
+        return int(rng.random() < 0.75), True
     if dom == "ranks":  # a scatter's: its warp's (or block's) ranks, in order
         units = block_threads if ops.OPS[p["op"]].block_level else WARP
         key = (p["_where"], 0 if ops.OPS[p["op"]].block_level else warp)
@@ -870,7 +872,7 @@ def set_index_bits(prog):
 def may_be_undefined(p):
     return p["op"] in ("shuffle", "broadcast", "gpu_shuffle") or p.get("form") == "valid" or \
         (p["op"] in ("exchange", "scatter") and any(e != 0xFFFFFFFF for e in p["exec"])) or \
-        (p["op"] in ("scatter", "block_scatter") and p["drops"]) or \
+        (p["op"] in ("scatter", "block_scatter") and (p["drops"] or p.get("flagged"))) or \
         p.get("lanes") == "first"
 
 

@@ -1025,16 +1025,16 @@ def scatter_ranks(rng, p, positions):
     return ranks
 
 
-def scattered(p, units, lanes, x, k):
+def scattered(p, units, lanes, x, k, flags=None):
     """The result of a scatter of `units` lanes or threads (those in
-    `lanes` hold items `x` and ranks `k`): per unit its N positions'
-    items, None where no item was placed."""
+    `lanes` hold items `x`, ranks `k` and, where given, `flags`): per unit
+    its N positions' items, None where no item was placed."""
     n = parse_type(p["type"])[1]
     placed = {}
     for u in lanes:
         for j in range(n):
             g = model.signed(k[u][j] & 0xFFFFFFFF, 32)
-            if 0 <= g < units * n:
+            if 0 <= g < units * n and (flags is None or flags[u][j]):
                 placed[g] = x[u][j]
     return [[placed.get(u + units * q if p["striped"] else u * n + q) for q in range(n)]
             for u in range(units)]
@@ -1103,26 +1103,76 @@ class BlockExchange(Op):
 
 
 class BlockScatter(Op):
-    """warp.block_scatter (CUB's BlockExchange::ScatterToBlocked/Striped)
-    over the block's B*N positions, ranks as for warp.scatter."""
+    """warp.block_scatter (CUB's BlockExchange::ScatterToBlocked/Striped,
+    and with `flags` ScatterToStripedFlagged) over the block's B*N
+    positions, ranks as for warp.scatter; flagged items (about 3 in 4)
+    only, where the op has flags."""
     name = "block_scatter"
     block_level = True
     probe = ScatterProbe("block_scatter")
 
-    operands = Scatter.operands
     results = Scatter.results
 
     def gen(self, rng, ctx):
         p = Scatter.gen(self, rng, ctx)
         if p:
-            p["op"] = self.name
+            p["op"], p["flagged"] = self.name, rng.random() < 0.4
         return p
 
+    def operands(self, p):
+        n = parse_type(p["type"])[1]
+        return Scatter.operands(self, p) + ([("f", f"vector<{n}xi1>", "item_flags")]
+                                            if p["flagged"] else [])
+
     def mlir(self, p, k):
-        return [line.replace("warp.scatter", "warp.block_scatter") for line in Scatter.mlir(self, p, k)]
+        n = parse_type(p["type"])[1]
+        striped = " striped" if p["striped"] else ""
+        if not p["flagged"]:
+            return [f"%r = warp.block_scatter %x, %k{striped} : {p['type']}, vector<{n}xi32>"]
+        return [f"%r = warp.block_scatter %x, %k flags %f{striped} : {p['type']}, "
+                f"vector<{n}xi32>, vector<{n}xi1>"]
 
     def expect_block(self, p, d):
-        return dict(r=scattered(p, d.threads, range(d.threads), d.ins["x"], d.ins["k"]))
+        return dict(r=scattered(p, d.threads, range(d.threads), d.ins["x"], d.ins["k"],
+                                d.ins["f"] if p["flagged"] else None))
+
+
+class BlockShift(Op):
+    """warp.block_shift (CUB's BlockShuffle::Up/Down of N items a thread):
+    the block's items in blocked order shifted by one position; the edge
+    thread keeps its own item there; the block's last (up) or first (down)
+    item to every thread."""
+    name = "block_shift"
+    block_level = True
+    probe = "%r, %e = warp.block_shift <up> %x : {T}"
+
+    def gen(self, rng, ctx):
+        t = ctx.type_for(self.name, rng)
+        if t is None:
+            return None
+        return dict(op=self.name, exec=list(ctx.existing), type=t,
+                    direction=rng.choice(["up", "down"]))
+
+    def operands(self, p):
+        return [("x", p["type"], "bits")]
+
+    def results(self, p):
+        return [("r", p["type"]), ("e", parse_type(p["type"])[0])]
+
+    def mlir(self, p, k):
+        return [f"%r, %e = warp.block_shift <{p['direction']}> %x : {p['type']}"]
+
+    def expect_block(self, p, d):
+        x, b = d.ins["x"], d.threads
+        flat = [item for t in range(b) for item in x[t]]
+        n = len(x[0])
+        if p["direction"] == "up":
+            shifted = [flat[0]] + flat[:-1]
+            edge = flat[-1]
+        else:
+            shifted = flat[1:] + [flat[-1]]
+            edge = flat[0]
+        return dict(r=[shifted[t * n:(t + 1) * n] for t in range(b)], e=[edge] * b)
 
 
 ELEM_BYTES = {"i8": 1, "i16": 2, "f16": 2, "bf16": 2, "i32": 4, "f32": 4, "i64": 8, "f64": 8}
@@ -1366,5 +1416,5 @@ class AtomicRMW(Op):
 OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFirst(), Votes(),
                               Match(), Reduce(), Scan(), BlockReduce(), BlockScan(),
                               BlockBroadcast(), BlockShuffle(), Exchange(), BlockExchange(),
-                              Scatter(), BlockScatter(),
+                              Scatter(), BlockScatter(), BlockShift(),
                               MergeSort(), BlockMergeSort(), AtomicRMW()]}
