@@ -4,8 +4,8 @@
 // device_segmented_reduce, device_scan,
 // device_select, device_partition (and their predicate forms, device_select_if
 // and device_partition_if), device_unique, device_run_length_encode,
-// device_histogram, device_radix_sort and device_reduce_combine become
-// kernels made of warp ops
+// device_histogram, device_radix_sort, device_reduce_combine and
+// device_scan_combine become kernels made of warp ops
 // in a gpu.module of their own, and the host code that allocates their
 // scratch and launches them.
 //
@@ -24,7 +24,10 @@
 // scans tile b (blocks start in index order, which CUB relies on too) with
 // warp.block_scan, publishes its total, reads its predecessors' published
 // totals and prefixes a window of 32 at a time in warp 0 until it meets a
-// prefix, publishes its own prefix and adds it to its items. A scan by key
+// prefix, publishes its own prefix and adds it to its items; over tuples
+// with a combine region (device_scan_combine) the tiles publish tuples,
+// and the window is a warp.reduce of the region with its operands swapped
+// (lane 0 reads the nearest tile) over the lanes that count. A scan by key
 // scans (head seen, value) pairs with the segmented combine, and a tile
 // that holds a head publishes its total as its prefix at once, so that
 // look-backs stop there. A selection

@@ -317,8 +317,10 @@ def Warp_DeviceScanCombineOp : Warp_Op<"device_scan_combine",
     contiguous, i8 to f64); `outputs#i` has `inputs#i`'s element type and
     at least `n` elements. The tuple's types may differ (e.g. a running
     argmax over `(f32, i32)`). In place is allowed: an output may be an
-    input (a tile reads all of its elements before it writes any, and
-    reads no other tile's); two outputs may not be the same memref.
+    input itself (a tile reads all of its elements before it writes any,
+    and reads no other tile's); otherwise an output must not overlap an
+    input or another output (two outputs that are one memref are a
+    verifier error).
 
     `warp-expand-device-ops` lowers it as `warp.device_scan`: a kernel that
     clears the tiles' status, then a single pass of decoupled look-back
