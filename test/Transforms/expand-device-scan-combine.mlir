@@ -100,7 +100,16 @@
 // CHECK-NOT: warp.block_shuffle
 // CHECK: gpu.return
 
-// FILES: warp_device_scan_combine_f32_i32.ptx
+// bf16, f16 and i16 (6 bytes, tiles of 8-byte items): the floats' init
+// values arrive as i16 bits.
+// CHECK-LABEL: gpu.module @warp_device_scan_combine_bf16_f16_i16_init_exclusive attributes {warp.device_scratch = array<i64: 0, 56, 2048>}
+// CHECK: gpu.func @scan(%{{.*}}: memref<?xbf16>, %{{.*}}: memref<?xf16>, %{{.*}}: memref<?xi16>, %[[B:.*]]: i16, %[[H:.*]]: i16, %[[I:.*]]: i16,
+// CHECK-DAG: arith.bitcast %[[B]] : i16 to bf16
+// CHECK-DAG: arith.bitcast %[[H]] : i16 to f16
+// CHECK: warp.block_scan %{{.*}}, %{{.*}}, %{{.*}} items : vector<8xbf16>, vector<8xf16>, vector<8xi16>, bf16, f16, i16 combine (
+
+// FILES: warp_device_scan_combine_bf16_f16_i16_init_exclusive.ptx
+// FILES-NEXT: warp_device_scan_combine_f32_i32.ptx
 // FILES-NEXT: warp_device_scan_combine_i32_i32_init_exclusive.ptx
 // FILES-NEXT: warp_device_scan_combine_i8_f64_init.ptx
 
@@ -140,6 +149,19 @@ func.func @mixed(%c: memref<300xi8>, %s: memref<?xf64>, %oc: memref<?xi8>, %os: 
     %n = arith.addi %a, %b : i8
     %t = arith.addf %x, %y : f64
     warp.yield %n, %t : i8, f64
+  }
+  return
+}
+
+func.func @half(%a: memref<?xbf16>, %b: memref<?xf16>, %i: memref<?xi16>,
+                %a0: bf16, %b0: f16, %i0: i16) {
+  warp.device_scan_combine %a, %b, %i init(%a0, %b0, %i0 : bf16, f16, i16) into %a, %b, %i exclusive
+      : memref<?xbf16>, memref<?xf16>, memref<?xi16> -> memref<?xbf16>, memref<?xf16>, memref<?xi16>
+      combine (%x: bf16, %y: f16, %z: i16, %u: bf16, %v: f16, %w: i16) {
+    %s = arith.maximumf %x, %u : bf16
+    %t = arith.addf %y, %v : f16
+    %r = arith.xori %z, %w : i16
+    warp.yield %s, %t, %r : bf16, f16, i16
   }
   return
 }
