@@ -123,6 +123,9 @@ int64_t selectionTileBytes(Selection selection, int64_t dataBytes) {
                                             : dataBytes;
 }
 
+/// The bytes of a value of `type` (an integer or float).
+int64_t bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
+
 /// What a warp.device_radix_sort sorts: its key and value (null: keys
 /// only) types, its order and its bits, and its tile.
 struct RadixSortConfig {
@@ -718,7 +721,7 @@ void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
   size_t width = types.size();
   int64_t widest = 1;
   for (Type type : types)
-    widest = std::max<int64_t>(widest, type.getIntOrFloatBitWidth() / 8);
+    widest = std::max<int64_t>(widest, bytesOf(type));
   int64_t items = DeviceTiling::itemsPerThread(widest);
   int64_t tileItems = DeviceTiling::tileItems(widest);
   int64_t chunkItems = DeviceTiling::reduceChunkItems(widest);
@@ -728,7 +731,6 @@ void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
                                    b, arith::MulIOp::create(b, partial, i64(width)),
                                    i64(i)));
   };
-  auto bytesOf = [](Type type) { return type.getIntOrFloatBitWidth() / 8; };
 
   // The kernel's init values and outputs (after startKernel: its operands).
   ValueRange init, outputs;
@@ -967,9 +969,6 @@ DeviceKernelBuilder::TileStatus DeviceKernelBuilder::tileStatus(bool counts) {
   status.prefixes = arith::AddIOp::create(b, status.totals, arrayBytes);
   return status;
 }
-
-/// The bytes of a value of `type` (an integer or float).
-static int64_t bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
 
 void DeviceKernelBuilder::publish(const TileStatus &status, Value tile,
                                   int32_t flag, ValueRange values) {
@@ -2323,7 +2322,7 @@ struct WarpExpandDeviceOpsPass
     if (scan) {
       int64_t tupleBytes = 0;
       for (Type type : types)
-        tupleBytes += type.getIntOrFloatBitWidth() / 8;
+        tupleBytes += bytesOf(type);
       int64_t tileBytes = DeviceTiling::tupleScanTileBytes(tupleBytes);
       kernels.setTileBytes(tileBytes);
       kernels.setTupleCombiner(&scan.getCombiner(), types);
@@ -2338,7 +2337,7 @@ struct WarpExpandDeviceOpsPass
     kernels.buildTupleReduce(module, cast<DeviceReduceCombineOp>(op.getOperation()));
     int64_t widest = 1;
     for (Type type : types)
-      widest = std::max<int64_t>(widest, type.getIntOrFloatBitWidth() / 8);
+      widest = std::max<int64_t>(widest, bytesOf(type));
     // A partial tuple (an 8-byte slot per element) per chunk.
     module->setAttr(kScratchAttrName,
                     b.getDenseI64ArrayAttr({0, 8 * int64_t(types.size()),

@@ -529,9 +529,10 @@ def scan(x: Any, kind: Any = "add", exclusive: bool = False, out: Any = None,
     `init`: output 0 is `init`, output `i` `init (op) x_0 (op) ... (op)
     x_{i-1}`. The combiner must be associative; the input order is kept,
     so it need not be commutative. Returns `out` (an array, or a tuple of
-    them, each of at least `len(x[0])` elements; an out may be its array
-    of `x`, but not another out), or new arrays. Not with `keys` or
-    `cluster_blocks`."""
+    them, each of at least `len(x[0])` elements; an out may be an array of
+    `x` itself, in place, but must not otherwise overlap an array of `x`
+    or another out), or new arrays. Not with `keys` or `cluster_blocks`;
+    init of any of the types (it travels as its bits)."""
     if callable(kind):
         if cluster_blocks != 1 or keys is not None:
             raise ValueError("cluster_blocks and keys do not combine with a combiner function")
