@@ -159,22 +159,37 @@ def test_single_arrays_and_narrow_types(backend, rng):
     np.testing.assert_array_equal(got[2], [t[2] for t in want])
 
 
-@requires_gpu
-def test_many_tiles_look_back_windows(rng):
-    """Thousands of tiles at once on a GPU: tiles find predecessors that
-    have published only their totals, windows of 32 of them combined with
-    the region's operands swapped, in order."""
-    n = 1000 * 1024 + 17
-    m = tuple(rng.integers(-1, 3, n).astype(np.int32) for _ in range(4))
-    got = wd.scan(m, matmul, init=(1, 2, 0, 1), exclusive=True)
-    want = np.empty((n, 4), np.int64)
-    acc = (1, 2, 0, 1)
-    rows = np.stack(m, axis=1).tolist()
-    for i, row in enumerate(rows):
+def check_matmul_exclusive(m, init, got):
+    """The exclusive scan of 2x2 matrices `m` from `init`, row by row."""
+    want = np.empty((len(m[0]), 4), np.int64)
+    acc = init
+    for i, row in enumerate(np.stack(m, axis=1).tolist()):
         want[i] = acc
         acc = matmul_model(acc, row)
     for i in range(4):
         np.testing.assert_array_equal(got[i], want[:, i].astype(np.int32), err_msg=f"output {i}")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_more_than_a_window_of_tiles(backend, rng):
+    """41 tiles: on a GPU, where blocks run at once, a look-back past its
+    first window of 32 predecessors."""
+    n = 41 * 1024 + 9
+    m = tuple(rng.integers(-1, 3, n).astype(np.int32) for _ in range(4))
+    init = (1, 2, 0, 1)
+    check_matmul_exclusive(m, init, wd.scan(m, matmul, init=init, exclusive=True,
+                                            backend=backend))
+
+
+@requires_gpu
+def test_many_tiles_look_back_windows(rng):
+    """A thousand tiles at once on a GPU: tiles find predecessors that have
+    published only their totals, windows of 32 of them combined with the
+    region's operands swapped, in order."""
+    n = 1000 * 1024 + 17
+    m = tuple(rng.integers(-1, 3, n).astype(np.int32) for _ in range(4))
+    init = (1, 2, 0, 1)
+    check_matmul_exclusive(m, init, wd.scan(m, matmul, init=init, exclusive=True))
 
 
 def test_errors():
