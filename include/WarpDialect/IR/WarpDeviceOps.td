@@ -308,7 +308,7 @@ def Warp_DeviceScanCombineOp : Warp_Op<"device_scan_combine",
     lowest of all). It is a pure function of its arguments (no memory
     effects, no ops that need the lanes together) and uses nothing defined
     outside it. It only ever sees input tuples, `init` and what it
-    returned for them: the tiles past `n` are padded with copies of
+    returned for them: the last tile's items past `n` are copies of
     `x_{n-1}`. Floats combine in a tree over that order (the grouping
     differs from a left fold, so rounding may differ from a sequential
     one).
