@@ -453,18 +453,19 @@ def _tuple_arrays(what: str, x: Any, init: Any, out: Any, missing_init: Optional
     return single, arrays, inits, outs, elements, n
 
 
-def _tuple_op(head: str, elements: List[str], init_types: List[str], combine: Any,
+def _tuple_op(head: str, elements: List[str], with_init: bool, combine: Any,
               suffix: str = "") -> str:
     """A host function holding the one tuple op `head` (its mnemonic) on
-    inputs %x<i>, init values %i<i> (of `init_types`; none where empty)
-    and outputs %o<i>, with the region of the combiner function."""
+    inputs %x<i> of `elements`, init values %i<i> of those types (where
+    `with_init`) and outputs %o<i>, with the region of the combiner
+    function; `suffix` after the outputs (" exclusive")."""
     region = _combine_region(combine, elements)
     memrefs = [f"memref<?x{e}>" for e in elements]
     params = ", ".join([f"%x{i}: {m}" for i, m in enumerate(memrefs)] +
-                       [f"%i{i}: {t}" for i, t in enumerate(init_types)] +
+                       [f"%i{i}: {e}" for i, e in enumerate(elements) if with_init] +
                        [f"%o{i}: {m}" for i, m in enumerate(memrefs)])
     names = lambda prefix: ", ".join(f"%{prefix}{i}" for i in range(len(elements)))  # noqa: E731
-    init = f" init({names('i')} : {', '.join(elements)})" if init_types else ""
+    init = f" init({names('i')} : {', '.join(elements)})" if with_init else ""
     return (f"func.func @device_op({params}) {{\n  {head} {names('x')}{init} into "
             f"{names('o')}{suffix} : {', '.join(memrefs)} -> {', '.join(memrefs)} {region}\n"
             f"  return\n}}\n")
@@ -479,7 +480,7 @@ def _reduce_combine(x: Any, combine: Any, init: Any, out: Any, chip: str, stream
         raise TypeError("reduce with a combiner function takes int8..int64, float32 and "
                         "float64 arrays (init is a kernel parameter)")
     scalars = [float(v) if e.startswith("f") else int(v) for v, e in zip(inits, elements)]
-    text = _tuple_op("warp.device_reduce_combine", elements, elements, combine)
+    text = _tuple_op("warp.device_reduce_combine", elements, True, combine)
     key = ("reduce_combine", text, chip)
     plan = _plans[key] if key in _plans else _plan_of(key, text, chip)
     _launch(plan, arrays + scalars + outs, n, stream, backend)
@@ -497,8 +498,8 @@ def _scan_combine(x: Any, combine: Any, init: Any, exclusive: bool, out: Any, ch
     if n and len({_address(o) for o in outs}) < len(outs):
         raise ValueError("the outs must be distinct arrays")
     bits = [_init_bits(v, e) for v, e in zip(inits, elements)]
-    text = _tuple_op("warp.device_scan_combine", elements, elements if inits else [],
-                     combine, " exclusive" if exclusive else "")
+    text = _tuple_op("warp.device_scan_combine", elements, bool(inits), combine,
+                     " exclusive" if exclusive else "")
     key = ("scan_combine", text, chip)
     plan = _plans[key] if key in _plans else _plan_of(key, text, chip)
     _launch(plan, arrays + bits + outs, n, stream, backend)
