@@ -31,8 +31,10 @@ static StringRef getOperandName(Operation *op, unsigned number) {
                                     "values_out"}[number];
   if (isa<DeviceScanOp>(op))
     return std::array<StringRef, 3>{"input", "output", "keys"}[number];
-  if (auto tuple = dyn_cast<DeviceReduceCombineOp>(op))
-    return number < tuple.getInputs().size() ? "inputs" : "outputs";
+  if (isa<DeviceReduceCombineOp, DeviceScanCombineOp>(op))
+    return number < cast<CombiningOpInterface>(op).getValues().size()
+               ? "inputs"
+               : "outputs";
   if (isa<DeviceSegmentedReduceOp>(op))
     return std::array<StringRef, 5>{"input", "output", "begin", "end",
                                     "init"}[number];
@@ -339,15 +341,63 @@ Operation::operand_range DeviceReduceCombineOp::getValues() {
 
 bool DeviceReduceCombineOp::isCommutative() { return false; }
 
-SmallVector<Type> DeviceReduceCombineOp::getCombinedTypes() {
-  return llvm::map_to_vector(getInputs().getTypes(), [](Type type) {
+/// The element types of `inputs`: what a tuple op's region combines.
+static SmallVector<Type> getElementTypes(ValueRange inputs) {
+  return llvm::map_to_vector(inputs.getTypes(), [](Type type) {
     return cast<MemRefType>(type).getElementType();
   });
 }
 
-LogicalResult DeviceReduceCombineOp::verify() {
-  if (failed(verifyDeviceMemRefs(*this)))
+SmallVector<Type> DeviceReduceCombineOp::getCombinedTypes() {
+  return getElementTypes(getInputs());
+}
+
+/// The checks the tuple ops (device_reduce_combine, device_scan_combine)
+/// share, once the counts of inputs, outputs and init values are right:
+/// output #i and init #i (where there are init values) of input #i's
+/// element type, every input with the first one's `n` elements, every
+/// output with `outputElements` (`n` where not given: a scan's).
+static LogicalResult verifyDeviceTuples(Operation *op, ValueRange inputs,
+                                        ValueRange init, ValueRange outputs,
+                                        StringRef verb,
+                                        std::optional<int64_t> outputElements) {
+  if (failed(verifyDeviceMemRefs(op)))
     return failure();
+  SmallVector<Type> elements = getElementTypes(inputs);
+  int64_t length = cast<MemRefType>(inputs.front().getType()).getDimSize(0);
+  int64_t needed = outputElements.value_or(length);
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    auto input = cast<MemRefType>(inputs[i].getType());
+    auto output = cast<MemRefType>(outputs[i].getType());
+    if (output.getElementType() != elements[i])
+      return op->emitOpError() << "output #" << i << " has element type "
+                               << output.getElementType() << ", expected "
+                               << elements[i] << " (input #" << i << "'s)";
+    if (!init.empty() && init[i].getType() != elements[i])
+      return op->emitOpError() << "init #" << i << " has type "
+                               << init[i].getType() << ", expected "
+                               << elements[i] << " (input #" << i
+                               << "'s element)";
+    int64_t size = input.getDimSize(0);
+    if (!ShapedType::isDynamic(length) && !ShapedType::isDynamic(size) &&
+        size < length)
+      return op->emitOpError() << verb << " " << length
+                               << " tuples, but input #" << i << " has "
+                               << size << " elements";
+    int64_t outSize = output.getDimSize(0);
+    if (!ShapedType::isDynamic(needed) && !ShapedType::isDynamic(outSize) &&
+        outSize < needed)
+      return needed == 1
+                 ? op->emitOpError() << "writes one element, but output #" << i
+                                     << " has none"
+                 : op->emitOpError() << "writes " << needed
+                                     << " elements, but output #" << i
+                                     << " has " << outSize;
+  }
+  return success();
+}
+
+LogicalResult DeviceReduceCombineOp::verify() {
   size_t n = getInputs().size();
   if (n == 0)
     return emitOpError("needs at least one input");
@@ -355,32 +405,52 @@ LogicalResult DeviceReduceCombineOp::verify() {
     return emitOpError() << "takes one output and one init value per input, got "
                          << n << " inputs, " << getOutputs().size()
                          << " outputs and " << getInit().size() << " init values";
-  SmallVector<Type> elements = getCombinedTypes();
-  int64_t length =
-      cast<MemRefType>(getInputs().front().getType()).getDimSize(0);
-  for (size_t i = 0; i < n; ++i) {
-    auto input = cast<MemRefType>(getInputs()[i].getType());
-    auto output = cast<MemRefType>(getOutputs()[i].getType());
-    if (output.getElementType() != elements[i])
-      return emitOpError() << "output #" << i << " has element type "
-                           << output.getElementType() << ", expected "
-                           << elements[i] << " (input #" << i << "'s)";
-    if (getInit()[i].getType() != elements[i])
-      return emitOpError() << "init #" << i << " has type "
-                           << getInit()[i].getType() << ", expected "
-                           << elements[i] << " (input #" << i << "'s element)";
-    if (output.getDimSize(0) == 0)
-      return emitOpError() << "writes one element, but output #" << i
-                           << " has none";
-    int64_t size = input.getDimSize(0);
-    if (!ShapedType::isDynamic(length) && !ShapedType::isDynamic(size) &&
-        size < length)
-      return emitOpError() << "reduces " << length << " tuples, but input #"
-                           << i << " has " << size << " elements";
-  }
-  return success();
+  return verifyDeviceTuples(*this, getInputs(), getInit(), getOutputs(),
+                            "reduces", /*outputElements=*/1);
 }
 
 LogicalResult DeviceReduceCombineOp::verifyRegions() {
+  return verifyPureRegion(*this, getCombiner(), "combine");
+}
+
+std::optional<CombineKind> DeviceScanCombineOp::getKind() {
+  return std::nullopt;
+}
+
+Operation::operand_range DeviceScanCombineOp::getValues() {
+  return getInputs();
+}
+
+bool DeviceScanCombineOp::isCommutative() { return false; }
+
+SmallVector<Type> DeviceScanCombineOp::getCombinedTypes() {
+  return getElementTypes(getInputs());
+}
+
+LogicalResult DeviceScanCombineOp::verify() {
+  size_t n = getInputs().size();
+  if (n == 0)
+    return emitOpError("needs at least one input");
+  if (getOutputs().size() != n)
+    return emitOpError() << "takes one output per input, got " << n
+                         << " inputs and " << getOutputs().size() << " outputs";
+  if (!getInit().empty() && getInit().size() != n)
+    return emitOpError() << "takes one init value per input or none, got " << n
+                         << " inputs and " << getInit().size()
+                         << " init values";
+  if (getExclusive() && getInit().empty())
+    return emitOpError("exclusive needs init (a combine region has no "
+                       "identity for the first output)");
+  // Each output is written once, by its own tile stores.
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (getOutputs()[i] == getOutputs()[j])
+        return emitOpError() << "writes outputs #" << j << " and #" << i
+                             << " to one memref";
+  return verifyDeviceTuples(*this, getInputs(), getInit(), getOutputs(), "scans",
+                            std::nullopt);
+}
+
+LogicalResult DeviceScanCombineOp::verifyRegions() {
   return verifyPureRegion(*this, getCombiner(), "combine");
 }

@@ -585,14 +585,22 @@ bool Parser::parseHeader(const Stmt &s) {
     if (w.empty() || w[0] != ".param")
       return fail(s.line, "expected '.param' in '" + p + "'");
     uint64_t elem = 0, align = 0, count = 1;
+    // After `.ptr`, `.align N` is the alignment of the memory the pointer
+    // points to, not the parameter's (which is its size's).
+    bool pointer = false;
     std::string pname;
     for (size_t i = 1; i < w.size(); ++i) {
       auto t = typeNames().find(w[i].substr(1));
+      if (w[i] == ".ptr")
+        pointer = true;
       if (w[i] == ".ptr" || w[i] == ".global" || w[i] == ".shared")
         continue;
       if (w[i] == ".align" && i + 1 < w.size()) {
-        if (!parseAlign(w[++i], align))
+        uint64_t value = 0;
+        if (!parseAlign(w[++i], value))
           return fail(s.line, "bad alignment '" + w[i] + "' in '" + p + "'");
+        if (!pointer)
+          align = value;
       } else if (w[i][0] == '.' && t != typeNames().end()) {
         elem = bitWidth(t->second) / 8;
       } else if (w[i][0] == '.') {

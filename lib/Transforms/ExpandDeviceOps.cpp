@@ -4,8 +4,8 @@
 // device_segmented_reduce, device_scan,
 // device_select, device_partition (and their predicate forms, device_select_if
 // and device_partition_if), device_unique, device_run_length_encode,
-// device_histogram, device_radix_sort and device_reduce_combine become
-// kernels made of warp ops
+// device_histogram, device_radix_sort, device_reduce_combine and
+// device_scan_combine become kernels made of warp ops
 // in a gpu.module of their own, and the host code that allocates their
 // scratch and launches them.
 //
@@ -25,7 +25,10 @@
 // scans tile b (blocks start in index order, which CUB relies on too) with
 // warp.block_scan, publishes its total, reads its predecessors' published
 // totals and prefixes a window of 32 at a time in warp 0 until it meets a
-// prefix, publishes its own prefix and adds it to its items. A scan by key
+// prefix, publishes its own prefix and adds it to its items; over tuples
+// with a combine region (device_scan_combine) the tiles publish tuples,
+// and the window is a warp.reduce of the region with its operands swapped
+// (lane 0 reads the nearest tile) over the lanes that count. A scan by key
 // scans (head seen, value) pairs with the segmented combine, and a tile
 // that holds a head publishes its total as its prefix at once, so that
 // look-backs stop there. A selection
@@ -78,10 +81,11 @@ constexpr llvm::StringLiteral kSkipIfSingleAttrName = "warp.device_skip_if_singl
 constexpr int32_t kStatusNone = 0, kStatusTotal = 1, kStatusPrefix = 2;
 
 /// The scratch of a scan or selection, in bytes, for T tiles: T status
-/// words (8 bytes each) from offset 0, then T totals and T prefixes (8
-/// bytes each; 4-byte values travel in their status words instead).
+/// words (8 bytes each) from offset 0, then T totals and T prefixes of a
+/// tuple of `width` values (an 8-byte slot each; a single value of up to 4
+/// bytes travels in its status word instead).
 struct ScanScratch {
-  static constexpr int64_t kPerTile = 24;
+  static constexpr int64_t perTile(int64_t width) { return 8 + 2 * 8 * width; }
 };
 
 /// What a selection keeps and where the rest goes.
@@ -120,6 +124,9 @@ int64_t selectionTileBytes(Selection selection, int64_t dataBytes) {
   return selection == Selection::RunLengths ? std::max<int64_t>(dataBytes, 4)
                                             : dataBytes;
 }
+
+/// The bytes of a value of `type` (an integer or float).
+int64_t bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
 
 /// What a warp.device_radix_sort sorts: its key and value (null: keys
 /// only) types, its order and its bits, and its tile.
@@ -218,8 +225,21 @@ public:
   void buildScanInit(gpu::GPUModuleOp module);
   /// A scan; by key where the kernel's operands end in the keys.
   void buildScan(gpu::GPUModuleOp module, bool exclusive);
-  /// Stores a scan's tile `result` (the thread's items) at `offset`.
-  void storeTile(Value result, Value offset);
+  /// A warp.device_scan_combine's scan kernel (operands: the inputs, the
+  /// init values' bits, the outputs), after buildScanInit; the tiles
+  /// publish tuples (setTupleCombiner). Keeps the input order, so the
+  /// region need only be associative.
+  void buildTupleScan(gpu::GPUModuleOp module, DeviceScanCombineOp op);
+  /// Makes the scans' tiles publish and combine tuples of `types` with
+  /// `region` (a device_scan_combine's) instead of one element with the
+  /// kind.
+  void setTupleCombiner(Region *region, TypeRange types) {
+    tupleRegion = region;
+    tupleTypes.assign(types.begin(), types.end());
+  }
+  /// Stores a scan's tile `result` (the thread's items) at `offset` of
+  /// `target` (the output where not given).
+  void storeTile(Value result, Value offset, Value target = Value());
   /// Scans in thread-block clusters of `blocks` blocks: a look-back step
   /// (a status word) per cluster of tiles rather than per tile.
   void setClusterBlocks(int64_t blocks) { clusterBlocks = blocks; }
@@ -351,25 +371,37 @@ private:
   /// `otherwise` elsewhere.
   Value ifElse(Value cond, Type type, function_ref<Value()> then,
                function_ref<Value()> otherwise) {
-    auto ifOp = scf::IfOp::create(b, type, cond, /*withElseRegion=*/true);
+    return ifElse(cond, TypeRange{type}, [&] { return SmallVector<Value>{then()}; },
+                  [&] { return SmallVector<Value>{otherwise()}; })
+        .front();
+  }
+  /// The same for a tuple of `types`.
+  SmallVector<Value> ifElse(Value cond, TypeRange types,
+                            function_ref<SmallVector<Value>()> then,
+                            function_ref<SmallVector<Value>()> otherwise) {
+    auto ifOp = scf::IfOp::create(b, types, cond, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
     scf::YieldOp::create(b, then());
     b.setInsertionPointToStart(ifOp.elseBlock());
     scf::YieldOp::create(b, otherwise());
-    return ifOp.getResult(0);
+    return SmallVector<Value>(ifOp.getResults());
   }
   /// Runs `body` only where `cond` holds.
   void ifThen(Value cond, function_ref<void()> body) {
     buildIfThen(b, b.getLoc(), cond, body);
   }
-  /// How a scan tile moves its items: DeviceTiling's choice for the 4- and
-  /// 8-byte items it exchanges, the policy's (warp-select-lowering) for
-  /// narrower ones.
-  std::optional<BlockMemoryAlgorithm> scanTileAlgorithm() const {
-    if (dataBytes == 4 || dataBytes == 8)
+  /// How a scan tile moves its items of `bytes` bytes: DeviceTiling's
+  /// choice for the 4- and 8-byte items it exchanges, the policy's
+  /// (warp-select-lowering) for narrower ones.
+  static std::optional<BlockMemoryAlgorithm> scanTileAlgorithm(int64_t bytes) {
+    if (bytes == 4 || bytes == 8)
       return DeviceTiling::kScanTileAlgorithm;
     return std::nullopt;
+  }
+  /// The same for the data's items.
+  std::optional<BlockMemoryAlgorithm> scanTileAlgorithm() const {
+    return scanTileAlgorithm(dataBytes);
   }
   /// The logical negation of an i1.
   Value negate(Value cond) {
@@ -464,12 +496,42 @@ private:
   /// flag and value in one load.
   struct TileStatus {
     Value words, totals, prefixes;
-    int64_t elementBytes;
+    /// What a tile publishes: one element, or a tuple's (publishedTypes).
+    SmallVector<Type> types;
     /// The flag's first bit in the status word.
     unsigned flagShift;
     bool packedCounts;
-    bool packed() const { return elementBytes <= 4 || packedCounts; }
+    bool packed() const {
+      return packedCounts ||
+             (types.size() == 1 && types.front().getIntOrFloatBitWidth() <= 32);
+    }
   };
+  /// What the scans' tiles publish and combine: the tuple's types, or the
+  /// one element.
+  SmallVector<Type> publishedTypes() const {
+    return tupleRegion ? tupleTypes : SmallVector<Type>{element};
+  }
+  /// `lhs (op) rhs` of what tiles publish: the tuple's region or the kind.
+  SmallVector<Value> combinePublished(ValueRange lhs, ValueRange rhs) {
+    if (tupleRegion)
+      return combineTuples(*tupleRegion, lhs, rhs);
+    return {combine(lhs.front(), rhs.front())};
+  }
+  /// A placeholder of what tiles publish where nothing counts: the kind's
+  /// padding (which leaves any value as it is), or zeros for a tuple
+  /// (which never reach its region).
+  SmallVector<Value> publishedPadding() {
+    if (!tupleRegion)
+      return {pad(element)};
+    return llvm::map_to_vector(tupleTypes, [&](Type type) -> Value {
+      return arith::ConstantOp::create(b, b.getZeroAttr(type));
+    });
+  }
+  /// The thread's `inclusive` items (a vector) one item later across the
+  /// block: item j gets item j - 1, item 0 the previous thread's last item
+  /// (warp.block_shuffle), thread 0's item 0 `first`. An exclusive scan's
+  /// items from its inclusive ones.
+  Value shiftItems(Value inclusive, Value first);
   /// The thread's keep flags (vector<N x i1>) of the tile at `offset`:
   /// the `flags` memref's non-zero bytes (a unique's are runHeads').
   Value flaggedKeeps(Value flags, Value offset, int64_t items);
@@ -483,20 +545,25 @@ private:
   Value predicateKeeps(Value values, Value offset, int64_t items);
   /// The status of a scan's tiles; `counts` for a selection's.
   TileStatus tileStatus(bool counts);
-  /// Makes `value` visible as tile `tile`'s total or prefix (`flag`).
-  void publish(const TileStatus &status, Value tile, int32_t flag, Value value);
+  /// Makes `values` (publishedTypes) visible as tile `tile`'s total or
+  /// prefix (`flag`).
+  void publish(const TileStatus &status, Value tile, int32_t flag,
+               ValueRange values);
   /// The exclusive prefix of tile `tile` (i64, > 0), computed by the 32
   /// lanes of warp 0 (every lane gets it): windows of 32 predecessors,
   /// each lane spinning until its tile has published, until a window holds
-  /// a tile with a prefix; the tiles up to the nearest such one count.
-  Value lookBack(const TileStatus &status, Value tile);
+  /// a tile with a prefix; the tiles up to the nearest such one count, in
+  /// order (a tuple's region is never given a tile that does not count).
+  SmallVector<Value> lookBack(const TileStatus &status, Value tile);
   /// Every thread's exclusive prefix of tile `tile64` (i64) whose block
   /// total is `total`: publishes the total, looks back (warp 0), publishes
-  /// the inclusive prefix; the padding for tile 0. Where `headed` (an i1,
-  /// a scan by key's tile that holds a segment head) holds, the total is
-  /// the tile's inclusive prefix: published as such at once.
-  Value tilePrefix(const TileStatus &status, Value tile64, Value total,
-                   Value publishes = Value(), Value headed = Value());
+  /// the inclusive prefix; for tile 0 `init`, which it combines in front of
+  /// its total, or where there is none publishedPadding. Where `headed`
+  /// (an i1, a scan by key's tile that holds a segment head) holds, the
+  /// total is the tile's inclusive prefix: published as such at once.
+  SmallVector<Value> tilePrefix(const TileStatus &status, Value tile64,
+                                ValueRange total, Value publishes = Value(),
+                                Value headed = Value(), ValueRange init = {});
   /// A scan by key's tile: the thread's `values` (vector) scanned in
   /// segments that start at its `heads` (vector of i1), with the prefix of
   /// the tiles before, inclusive or `exclusive`.
@@ -518,6 +585,9 @@ private:
   ImplicitLocOpBuilder &b;
   CombineKind kind;
   Type element;
+  /// A tuple scan's region and types (setTupleCombiner), or none.
+  Region *tupleRegion = nullptr;
+  SmallVector<Type> tupleTypes;
   int64_t elementBytes, dataBytes;
   /// The item size that sets the tiles (items per thread): the data's,
   /// selectionTileBytes' for a selection, or a scan by key's wider of
@@ -649,7 +719,7 @@ void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
   size_t width = types.size();
   int64_t widest = 1;
   for (Type type : types)
-    widest = std::max<int64_t>(widest, type.getIntOrFloatBitWidth() / 8);
+    widest = std::max<int64_t>(widest, bytesOf(type));
   int64_t items = DeviceTiling::itemsPerThread(widest);
   int64_t tileItems = DeviceTiling::tileItems(widest);
   int64_t chunkItems = DeviceTiling::reduceChunkItems(widest);
@@ -659,7 +729,6 @@ void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
                                    b, arith::MulIOp::create(b, partial, i64(width)),
                                    i64(i)));
   };
-  auto bytesOf = [](Type type) { return type.getIntOrFloatBitWidth() / 8; };
 
   // The kernel's init values and outputs (after startKernel: its operands).
   ValueRange init, outputs;
@@ -893,28 +962,31 @@ void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
 DeviceKernelBuilder::TileStatus DeviceKernelBuilder::tileStatus(bool counts) {
   Value tiles = toI64(arith::CeilDivUIOp::create(b, n, index(statusItems())));
   TileStatus status;
-  status.elementBytes = elementBytes;
+  status.types = publishedTypes();
   status.packedCounts = counts && elementBytes > 4;
   status.flagShift = status.packedCounts ? 62 : 32;
   status.words = i64(0);
+  // A slot per tile and published value.
+  Value arrayBytes = arith::MulIOp::create(b, tiles, i64(8 * status.types.size()));
   status.totals = arith::AddIOp::create(
       b, status.words, arith::MulIOp::create(b, tiles, i64(8)));
-  status.prefixes = arith::AddIOp::create(
-      b, status.totals, arith::MulIOp::create(b, tiles, i64(8)));
+  status.prefixes = arith::AddIOp::create(b, status.totals, arrayBytes);
   return status;
 }
 
 void DeviceKernelBuilder::publish(const TileStatus &status, Value tile,
-                                  int32_t flag, Value value) {
+                                  int32_t flag, ValueRange values) {
   Value word = scratchSlot(status.words, tile);
   if (status.packed()) {
     // One 64-bit store: the flag and the value become visible together.
+    Value value = values.front();
     Value bits = status.packedCounts
                      ? value
                      : arith::ExtUIOp::create(
                            b, b.getI64Type(),
-                           arith::BitcastOp::create(b, b.getIntegerType(elementBytes * 8),
-                                                    value))
+                           arith::BitcastOp::create(
+                               b, b.getIntegerType(value.getType().getIntOrFloatBitWidth()),
+                               value))
                            .getResult();
     Value packed = arith::OrIOp::create(
         b, bits, i64(int64_t(uint64_t(flag) << status.flagShift)));
@@ -922,26 +994,45 @@ void DeviceKernelBuilder::publish(const TileStatus &status, Value tile,
                           LLVM::AtomicOrdering::monotonic, "device");
     return;
   }
+  // Value i of tile t in slot t * width + i of its array.
   Value array = flag == kStatusPrefix ? status.prefixes : status.totals;
-  LLVM::StoreOp::create(b, value, scratchSlot(array, tile), elementBytes);
+  Value first = arith::MulIOp::create(b, tile, i64(values.size()));
+  for (auto [i, value] : llvm::enumerate(values))
+    LLVM::StoreOp::create(b, value,
+                          scratchSlot(array, arith::AddIOp::create(b, first, i64(i))),
+                          bytesOf(value.getType()));
   // Release: a reader that sees the flag sees the value stored before it.
   LLVM::StoreOp::create(b, i32(flag), word, 4, /*isVolatile=*/false, false, false,
                         LLVM::AtomicOrdering::release, "device");
 }
 
-Value DeviceKernelBuilder::lookBack(const TileStatus &status, Value tile) {
-  Type i64Type = b.getI64Type(), i32Type = b.getI32Type();
+SmallVector<Value> DeviceKernelBuilder::lookBack(const TileStatus &status,
+                                                 Value tile) {
+  Type i64Type = b.getI64Type(), i32Type = b.getI32Type(), i1Type = b.getI1Type();
+  TypeRange types = status.types;
+  size_t width = types.size();
   Value lane = LaneIdOp::create(b, i32Type);
   Value lane64 = arith::ExtUIOp::create(b, i64Type, lane);
   Value start = arith::SubIOp::create(b, tile, i64(1));
-  auto loop = scf::WhileOp::create(b, TypeRange{i64Type, element},
-                                   ValueRange{start, pad(element)});
+  // The loop carries the window's end and what the windows so far combine
+  // to; a tuple also whether there is anything yet (a region has no
+  // padding to start from).
+  SmallVector<Type> carried{i64Type};
+  llvm::append_range(carried, types);
+  SmallVector<Value> initial{start};
+  llvm::append_range(initial, publishedPadding());
+  if (tupleRegion) {
+    carried.push_back(i1Type);
+    initial.push_back(arith::ConstantIntOp::create(b, 0, 1));
+  }
+  SmallVector<Location> locations(carried.size(), b.getLoc());
+  auto loop = scf::WhileOp::create(b, carried, initial);
   {
     // Before: read the window [end - 31, end], decide whether to go on.
     OpBuilder::InsertionGuard guard(b);
-    Block *before = b.createBlock(&loop.getBefore(), {}, {i64Type, element},
-                                  {b.getLoc(), b.getLoc()});
-    Value end = before->getArgument(0), acc = before->getArgument(1);
+    Block *before = b.createBlock(&loop.getBefore(), {}, carried, locations);
+    Value end = before->getArgument(0);
+    ValueRange acc = before->getArguments().slice(1, width);
     Value predecessor = arith::SubIOp::create(b, end, lane64);
     Value exists = arith::CmpIOp::create(b, arith::CmpIPredicate::sge,
                                          predecessor, i64(0));
@@ -971,7 +1062,7 @@ Value DeviceKernelBuilder::lookBack(const TileStatus &status, Value tile) {
                           [&] { return flagged(kStatusPrefix); });
       Value waiting = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, word,
                                             flagged(kStatusTotal));
-      Value anyWaiting = VoteOp::create(b, b.getI1Type(), VoteKind::Any, waiting, Value());
+      Value anyWaiting = VoteOp::create(b, i1Type, VoteKind::Any, waiting, Value());
       scf::ConditionOp::create(b, anyWaiting, ValueRange{word});
       b.createBlock(&spin.getAfter(), {}, {i64Type}, {b.getLoc()});
       NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackPollNs));
@@ -982,73 +1073,116 @@ Value DeviceKernelBuilder::lookBack(const TileStatus &status, Value tile) {
         b, i32Type, arith::ShRUIOp::create(b, word, i64(shift)));
     Value hasPrefix = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, flag,
                                             i32(kStatusPrefix));
-    Value value = ifElse(
-        exists, element,
-        [&]() -> Value {
+    SmallVector<Value> values = ifElse(
+        exists, types,
+        [&]() -> SmallVector<Value> {
           if (status.packedCounts)
-            return arith::AndIOp::create(
-                b, word, i64(int64_t(llvm::maskTrailingOnes<uint64_t>(shift))));
-          if (status.packed())
-            return arith::BitcastOp::create(
-                b, element,
-                arith::TruncIOp::create(b, b.getIntegerType(elementBytes * 8), word));
+            return {arith::AndIOp::create(
+                b, word, i64(int64_t(llvm::maskTrailingOnes<uint64_t>(shift))))};
+          if (status.packed()) {
+            Type type = types.front();
+            return {arith::BitcastOp::create(
+                b, type,
+                arith::TruncIOp::create(
+                    b, b.getIntegerType(type.getIntOrFloatBitWidth()), word))};
+          }
           Value array = arith::SelectOp::create(b, hasPrefix, status.prefixes,
                                                 status.totals);
-          return LLVM::LoadOp::create(b, element, scratchSlot(array, predecessor),
-                                      elementBytes);
+          Value first = arith::MulIOp::create(b, predecessor, i64(width));
+          SmallVector<Value> loaded;
+          for (auto [i, type] : llvm::enumerate(types))
+            loaded.push_back(LLVM::LoadOp::create(
+                b, type, scratchSlot(array, arith::AddIOp::create(b, first, i64(i))),
+                bytesOf(type)));
+          return loaded;
         },
-        [&] { return pad(element); });
+        [&] { return publishedPadding(); });
     Value prefixLanes = BallotOp::create(b, i32Type, hasPrefix, Value());
     Value found = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, prefixLanes, i32(0));
     // The lanes up to the nearest tile with a prefix (the lowest lane).
     Value nearest = math::CountTrailingZerosOp::create(b, prefixLanes);
-    Value counts = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, lane, nearest);
-    Value counted = arith::SelectOp::create(b, counts, value, pad(element));
-    Value window = ReduceOp::create(b, kind, counted).getResult()[0];
     // The window's tiles come before those already combined.
-    Value combined = combine(window, acc);
-    Value more = negate(found);
-    scf::ConditionOp::create(
-        b, more, ValueRange{arith::SubIOp::create(b, end, i64(32)), combined});
-    Block *after = b.createBlock(&loop.getAfter(), {}, {i64Type, element},
-                                 {b.getLoc(), b.getLoc()});
+    SmallVector<Value> next{arith::SubIOp::create(b, end, i64(32))};
+    if (!tupleRegion) {
+      Value counts = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, lane, nearest);
+      Value counted = arith::SelectOp::create(b, counts, values.front(), pad(element));
+      Value window = ReduceOp::create(b, kind, counted).getResult()[0];
+      next.push_back(combine(window, acc.front()));
+    } else {
+      // Lanes 0 .. nearest (all 32 without a prefix) count; the region
+      // combines them in tile order, lane 0's tile last: with its
+      // operands swapped, as warp.reduce keeps lane order.
+      Value counted = arith::MinUIOp::create(
+          b, arith::AddIOp::create(b, nearest, i32(1)), i32(32));
+      auto reduce = ReduceOp::create(
+          b, types, CombineKindAttr(), values, counted, /*mask=*/Value(),
+          /*heads=*/Value(), /*tails=*/Value(), kWarpSize, 1, ResultLanes::All,
+          /*strategy=*/nullptr, /*commutative=*/false);
+      {
+        OpBuilder::InsertionGuard swapGuard(b);
+        SmallVector<Type> arguments(types.begin(), types.end());
+        llvm::append_range(arguments, types);
+        Block *body = b.createBlock(&reduce.getCombiner(), {}, arguments,
+                                    SmallVector<Location>(2 * width, b.getLoc()));
+        YieldOp::create(b, combineTuples(*tupleRegion,
+                                         body->getArguments().drop_front(width),
+                                         body->getArguments().take_front(width)));
+      }
+      SmallVector<Value> window(reduce.getResult());
+      Value started = before->getArguments().back();
+      llvm::append_range(next, ifElse(
+                                   started, types,
+                                   [&] { return combineTuples(*tupleRegion, window, acc); },
+                                   [&] { return window; }));
+      next.push_back(arith::ConstantIntOp::create(b, 1, 1));
+    }
+    scf::ConditionOp::create(b, negate(found), next);
+    Block *after = b.createBlock(&loop.getAfter(), {}, carried, locations);
     scf::YieldOp::create(b, after->getArguments());
   }
-  return loop.getResult(1);
+  return SmallVector<Value>(loop.getResults().slice(1, width));
 }
 
-Value DeviceKernelBuilder::tilePrefix(const TileStatus &status, Value tile64,
-                                      Value total, Value publishes, Value headed) {
+SmallVector<Value> DeviceKernelBuilder::tilePrefix(const TileStatus &status,
+                                                   Value tile64, ValueRange total,
+                                                   Value publishes, Value headed,
+                                                   ValueRange init) {
   Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile64, i64(0));
   if (!publishes)
     publishes = isThreadZero();
-  // The total is the inclusive prefix: tile 0's, or a headed tile's.
+  // The total is the inclusive prefix: tile 0's (after init), or a headed
+  // tile's.
   Value complete = headed ? arith::OrIOp::create(b, first, headed).getResult() : first;
   // Thread 0 publishes the tile's total, or for tile 0 its prefix.
   ifThen(publishes, [&] {
     auto which = scf::IfOp::create(b, complete, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(which.thenBlock()->getTerminator());
-    publish(status, tile64, kStatusPrefix, total);
+    publish(status, tile64, kStatusPrefix,
+            init.empty() ? SmallVector<Value>(total) : combinePublished(init, total));
     b.setInsertionPoint(which.elseBlock()->getTerminator());
     publish(status, tile64, kStatusTotal, total);
   });
   // Warp 0 of every later tile looks back and publishes the tile's prefix.
   Value warpZero = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(32));
   Value looks = arith::AndIOp::create(b, warpZero, negate(first));
-  Value before = ifElse(
-      looks, element,
+  SmallVector<Value> before = ifElse(
+      looks, status.types,
       [&] {
         // Predecessors are likely still scanning: wait before the first poll.
         NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackSettleNs));
-        Value prefix = lookBack(status, tile64);
+        SmallVector<Value> prefix = lookBack(status, tile64);
         ifThen(headed ? arith::AndIOp::create(b, publishes, negate(headed)).getResult()
                       : publishes,
-               [&] { publish(status, tile64, kStatusPrefix, combine(prefix, total)); });
+               [&] {
+                 publish(status, tile64, kStatusPrefix, combinePublished(prefix, total));
+               });
         return prefix;
       },
-      [&] { return pad(element); });
-  return BlockBroadcastOp::create(b, before, i32(0));
+      [&] { return init.empty() ? publishedPadding() : SmallVector<Value>(init); });
+  return llvm::map_to_vector(before, [&](Value value) -> Value {
+    return BlockBroadcastOp::create(b, value, i32(0));
+  });
 }
 
 void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
@@ -1119,7 +1253,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   }
   Value tile64 = toI64(statusTile);
 
-  Value prefix = tilePrefix(status, tile64, total, publishes);
+  Value prefix = tilePrefix(status, tile64, total, publishes).front();
   Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile64, i64(0));
   // The padding of tile 0 leaves its items as they are, bit for bit.
   Value splat = vector::BroadcastOp::create(b, itemsType, prefix);
@@ -1135,13 +1269,15 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   storeTile(result, offset);
 }
 
-void DeviceKernelBuilder::storeTile(Value result, Value offset) {
+void DeviceKernelBuilder::storeTile(Value result, Value offset, Value target) {
   int64_t tileItems = DeviceTiling::tileItems(tileBytes);
+  std::optional<BlockMemoryAlgorithm> algorithm = scanTileAlgorithm(
+      bytesOf(cast<VectorType>(result.getType()).getElementType()));
   auto store = [&](Value valid) {
-    BlockStoreOp::create(
-        b, result, output, offset, valid, /*striped=*/false,
-        scanTileAlgorithm() ? BlockMemoryAlgorithmAttr::get(b.getContext(), *scanTileAlgorithm())
-                            : BlockMemoryAlgorithmAttr());
+    BlockStoreOp::create(b, result, target ? target : output, offset, valid,
+                         /*striped=*/false,
+                         algorithm ? BlockMemoryAlgorithmAttr::get(b.getContext(), *algorithm)
+                                   : BlockMemoryAlgorithmAttr());
   };
   Value end = arith::AddIOp::create(b, offset, index(tileItems));
   Value whole = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, end, n);
@@ -1158,7 +1294,6 @@ void DeviceKernelBuilder::storeTile(Value result, Value offset) {
 Value DeviceKernelBuilder::scanByKeyTile(const TileStatus &status, Value tile64,
                                          Value values, Value heads, bool exclusive) {
   auto itemsType = cast<VectorType>(values.getType());
-  int64_t items = itemsType.getNumElements();
   Type i1 = b.getI1Type();
   // The tile's (head seen, value) pairs, scanned inclusively with the
   // segmented combine (f, a) . (g, b) = (f or g, g ? b : a (kind) b); the
@@ -1178,7 +1313,8 @@ Value DeviceKernelBuilder::scanByKeyTile(const TileStatus &status, Value tile64,
                                   arith::SelectOp::create(b, rhsHead, rhs, combine(lhs, rhs))});
   }
   Value seen = scan.getScanned()[0], scanned = scan.getScanned()[1];
-  Value prefix = tilePrefix(status, tile64, scan.getTotal()[1], Value(), scan.getTotal()[0]);
+  Value prefix =
+      tilePrefix(status, tile64, scan.getTotal()[1], Value(), scan.getTotal()[0]).front();
   // An item after a head of the tile has its segment's value; the others
   // continue the tiles before (tile 0's items all follow its first head).
   Value splat = vector::BroadcastOp::create(b, itemsType, prefix);
@@ -1187,18 +1323,106 @@ Value DeviceKernelBuilder::scanByKeyTile(const TileStatus &status, Value tile64,
     return inclusive;
   // Exclusive: the inclusive value of the item before (the previous
   // thread's last, or for thread 0 the prefix), the identity at a head.
+  return arith::SelectOp::create(b, heads,
+                                 buildCombineIdentity(b, b.getLoc(), kind, itemsType),
+                                 shiftItems(inclusive, prefix));
+}
+
+Value DeviceKernelBuilder::shiftItems(Value inclusive, Value first) {
+  auto type = cast<VectorType>(inclusive.getType());
+  int64_t items = type.getNumElements();
   Value last = vector::ExtractOp::create(b, inclusive, items - 1);
-  auto shuffle = BlockShuffleOp::create(b, element, i1, BlockShuffleMode::Offset, last,
-                                        i32(-1));
-  Value previous = arith::SelectOp::create(b, shuffle.getValid(), shuffle.getResult(), prefix);
-  Value identity = buildCombineIdentity(b, b.getLoc(), kind, element);
-  SmallVector<Value> outs;
-  for (int64_t j = 0; j < items; ++j) {
-    outs.push_back(arith::SelectOp::create(b, vector::ExtractOp::create(b, heads, j),
-                                           identity, previous));
-    previous = vector::ExtractOp::create(b, inclusive, j);
+  auto shuffle = BlockShuffleOp::create(b, type.getElementType(), b.getI1Type(),
+                                        BlockShuffleMode::Offset, last, i32(-1));
+  SmallVector<Value> outs{
+      arith::SelectOp::create(b, shuffle.getValid(), shuffle.getResult(), first)};
+  for (int64_t j = 0; j + 1 < items; ++j)
+    outs.push_back(vector::ExtractOp::create(b, inclusive, j));
+  return vector::FromElementsOp::create(b, type, outs);
+}
+
+void DeviceKernelBuilder::buildTupleScan(gpu::GPUModuleOp module,
+                                         DeviceScanCombineOp op) {
+  Region &region = op.getCombiner();
+  SmallVector<Type> types = op.getCombinedTypes();
+  assert(tupleRegion == &region && "the tiles publish the op's tuples");
+  size_t width = types.size();
+  bool exclusive = op.getExclusive();
+  int64_t items = DeviceTiling::itemsPerThread(tileBytes);
+  int64_t tileItems = DeviceTiling::tileItems(tileBytes);
+  startKernel(module, "scan", tileItems);
+  // (inputs..., init bits..., outputs...).
+  ValueRange inputs = ValueRange(operands).take_front(width);
+  ValueRange outputs = ValueRange(operands).take_back(width);
+  SmallVector<Value> init;
+  for (auto [bits, type] :
+       llvm::zip(ValueRange(operands).slice(width, op.getInit().size()), types))
+    init.push_back(bits.getType() == type ? bits
+                                          : arith::BitcastOp::create(b, type, bits).getResult());
+  TileStatus status = tileStatus(/*counts=*/false);
+  Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
+  Value tile = enterTile(empty);
+  Value tile64 = toI64(tile);
+  Value offset = arith::MulIOp::create(b, tile, index(tileItems));
+  // The ragged last tile is padded with copies of x_{n-1}, so that the
+  // region only meets input tuples and its own results (the padding comes
+  // after every valid item: no valid item's scan includes it).
+  Value ragged = arith::CmpIOp::create(
+      b, arith::CmpIPredicate::ugt, arith::AddIOp::create(b, offset, index(tileItems)), n);
+  Value last = arith::SubIOp::create(b, n, index(1));
+  SmallVector<Value> loaded;
+  for (size_t i = 0; i < width; ++i) {
+    Value input = inputs[i];
+    Type type = types[i];
+    Value fill = ifElse(
+        ragged, type,
+        [&]() -> Value { return memref::LoadOp::create(b, input, ValueRange{last}); },
+        [&]() -> Value { return arith::ConstantOp::create(b, b.getZeroAttr(type)); });
+    loaded.push_back(
+        loadTile(input, fill, offset, items, 1, scanTileAlgorithm(bytesOf(type))));
   }
-  return vector::FromElementsOp::create(b, itemsType, outs);
+  // The tile's inclusive scan and its total, in thread order.
+  SmallVector<Type> scanTypes = llvm::map_to_vector(
+      types, [&](Type type) -> Type { return VectorType::get({items}, type); });
+  SmallVector<Type> itemTypes = scanTypes;
+  llvm::append_range(scanTypes, types);
+  auto scan = BlockScanOp::create(b, scanTypes, CombineKindAttr(), loaded, /*items=*/true,
+                                  ValueRange{}, /*exclusive=*/false, /*reverse=*/false,
+                                  BlockScanAlgorithmAttr());
+  IRMapping mapping;
+  region.cloneInto(&scan.getCombiner(), mapping);
+  SmallVector<Value> scanned(scan.getScanned());
+  SmallVector<Value> prefix =
+      tilePrefix(status, tile64, scan.getTotal(), Value(), Value(), init);
+  // Each item with the prefix in front (tile 0 without init has none).
+  auto withPrefix = [&]() -> SmallVector<Value> {
+    SmallVector<SmallVector<Value>> columns(width);
+    for (int64_t j = 0; j < items; ++j) {
+      SmallVector<Value> item = llvm::map_to_vector(scanned, [&](Value vector) -> Value {
+        return vector::ExtractOp::create(b, vector, j);
+      });
+      for (auto [column, value] : llvm::zip(columns, combineTuples(region, prefix, item)))
+        column.push_back(value);
+    }
+    SmallVector<Value> result;
+    for (auto [type, column] : llvm::zip(itemTypes, columns))
+      result.push_back(vector::FromElementsOp::create(b, cast<VectorType>(type), column));
+    return result;
+  };
+  SmallVector<Value> result;
+  if (!init.empty()) {
+    result = withPrefix();
+  } else {
+    Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile64, i64(0));
+    result = ifElse(first, itemTypes, [&] { return scanned; }, withPrefix);
+  }
+  // Exclusive (always with init): each item gets the inclusive value of
+  // the one before, the tile's first the prefix.
+  for (size_t i = 0; i < width; ++i) {
+    if (exclusive)
+      result[i] = shiftItems(result[i], prefix[i]);
+    storeTile(result[i], offset, outputs[i]);
+  }
 }
 
 Value DeviceKernelBuilder::flaggedKeeps(Value flags, Value offset, int64_t items) {
@@ -1333,7 +1557,7 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
       BlockScanAlgorithmAttr());
   Value before = arith::ExtUIOp::create(b, i64Type, scan.getScanned()[0]);
   Value total = arith::ExtUIOp::create(b, i64Type, scan.getTotal()[0]);
-  Value prefix = tilePrefix(status, tile64, total);
+  Value prefix = tilePrefix(status, tile64, total).front();
 
   // The tile's items gather in workgroup memory, then consecutive threads
   // copy them out (coalesced stores, as CUB's selection does): the kept
@@ -1918,8 +2142,8 @@ struct WarpExpandDeviceOpsPass
   /// the one made for an op alike (by this run or an earlier one: it states
   /// its scratch), else a new one (renamed if the name is taken).
   gpu::GPUModuleOp kernelsOf(Operation *op, SymbolTableCollection &symbols) {
-    if (auto tuple = dyn_cast<DeviceReduceCombineOp>(op))
-      return tupleReduceKernels(tuple, symbols);
+    if (isa<DeviceReduceCombineOp, DeviceScanCombineOp>(op))
+      return tupleKernels(cast<CombiningOpInterface>(op), symbols);
     auto reduce = dyn_cast<DeviceReduceOp>(op);
     auto segmented = dyn_cast<DeviceSegmentedReduceOp>(op);
     auto scan = dyn_cast<DeviceScanOp>(op);
@@ -2069,19 +2293,26 @@ struct WarpExpandDeviceOpsPass
       }
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr(
-                          {0, ScanScratch::kPerTile, tileItems * clusterBlocks}));
+                          {0, ScanScratch::perTile(1), tileItems * clusterBlocks}));
     }
     return module;
   }
 
-  /// The kernels of a warp.device_reduce_combine: a module of its own (its
-  /// region is part of them), which takes its init values as parameters.
-  gpu::GPUModuleOp tupleReduceKernels(DeviceReduceCombineOp op,
-                                      SymbolTableCollection &symbols) {
-    std::string name = "warp_device_reduce_combine";
+  /// The kernels of a warp.device_reduce_combine or
+  /// warp.device_scan_combine: a module of its own (its region is part of
+  /// them), which takes its init values as parameters.
+  gpu::GPUModuleOp tupleKernels(CombiningOpInterface op,
+                                SymbolTableCollection &symbols) {
+    auto scan = dyn_cast<DeviceScanCombineOp>(op.getOperation());
     SmallVector<Type> types = op.getCombinedTypes();
+    std::string name =
+        ("warp_" + op->getName().stripDialect()).str();
     for (Type type : types)
       name += "_" + typeName(type);
+    if (scan && !scan.getInit().empty())
+      name += "_init";
+    if (scan && scan.getExclusive())
+      name += "_exclusive";
     auto top = op->getParentOfType<ModuleOp>();
     top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                  UnitAttr::get(&getContext()));
@@ -2091,10 +2322,25 @@ struct WarpExpandDeviceOpsPass
     symbols.getSymbolTable(top).insert(module);
     SmallVector<Type> operandTypes = kernelOperandTypes(op);
     DeviceKernelBuilder kernels(b, CombineKind::Add, types.front(), operandTypes);
-    kernels.buildTupleReduce(module, op);
+    if (scan) {
+      int64_t tupleBytes = 0;
+      for (Type type : types)
+        tupleBytes += bytesOf(type);
+      int64_t tileBytes = DeviceTiling::tupleScanTileBytes(tupleBytes);
+      kernels.setTileBytes(tileBytes);
+      kernels.setTupleCombiner(&scan.getCombiner(), types);
+      kernels.buildScanInit(module);
+      kernels.buildTupleScan(module, scan);
+      // A status word and a total and prefix slot per element, per tile.
+      module->setAttr(kScratchAttrName,
+                      b.getDenseI64ArrayAttr({0, ScanScratch::perTile(types.size()),
+                                              DeviceTiling::tileItems(tileBytes)}));
+      return module;
+    }
+    kernels.buildTupleReduce(module, cast<DeviceReduceCombineOp>(op.getOperation()));
     int64_t widest = 1;
     for (Type type : types)
-      widest = std::max<int64_t>(widest, type.getIntOrFloatBitWidth() / 8);
+      widest = std::max<int64_t>(widest, bytesOf(type));
     // A partial tuple (an 8-byte slot per element) per chunk.
     module->setAttr(kScratchAttrName,
                     b.getDenseI64ArrayAttr({0, 8 * int64_t(types.size()),
@@ -2103,9 +2349,9 @@ struct WarpExpandDeviceOpsPass
   }
 
   /// The types of the kernels' operands before (scratch, n): the op's
-  /// memrefs as memref<?xT>, a segmented reduction's init as the integer
-  /// of its bits (so that any frontend can pass an f16 or bf16 one), a
-  /// tuple reduction's init values as they are.
+  /// memrefs as memref<?xT>, a segmented reduction's and a tuple scan's
+  /// init as the integers of their bits (so that any frontend can pass an
+  /// f16 or bf16 one), a tuple reduction's init values as they are.
   SmallVector<Type> kernelOperandTypes(Operation *op) {
     SmallVector<Type> types;
     for (Value operand : op->getOperands()) {
@@ -2113,7 +2359,7 @@ struct WarpExpandDeviceOpsPass
       if (auto memref = dyn_cast<MemRefType>(type))
         types.push_back(
             MemRefType::get({ShapedType::kDynamic}, memref.getElementType()));
-      else if (isa<DeviceSegmentedReduceOp>(op))
+      else if (isa<DeviceSegmentedReduceOp, DeviceScanCombineOp>(op))
         types.push_back(
             IntegerType::get(&getContext(), type.getIntOrFloatBitWidth()));
       else

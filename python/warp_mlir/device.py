@@ -3,12 +3,14 @@
 their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
 `warp.device_unique`, `warp.device_run_length_encode`,
 `warp.device_histogram`, `warp.device_radix_sort`,
-`warp.device_reduce_combine` and `warp.device_segmented_reduce` from Python.
+`warp.device_reduce_combine`, `warp.device_scan_combine` and
+`warp.device_segmented_reduce` from Python.
 
     import warp_mlir.device as wd
     total = wd.reduce(x)                      # x[0] + ... + x[n-1], a 1-element array
     m, i = wd.reduce((x, idx), argmax, init=(-inf, -1))  # argmax(k, left, right): a combiner
     prefix = wd.scan(x, "maxsi", exclusive=True)
+    a, b = wd.scan((a, b), compose, init=(1, 0), exclusive=True)  # a combiner, in order
     runs = wd.scan(x, keys=k)                  # restarts wherever k[i] != k[i-1]
     kept, count = wd.select(x, x > 0)          # kept[:count[0]]: the positive ones
     kept, count = wd.select(x, pred=("gt", 0))  # the same, the test in the kernel
@@ -426,48 +428,92 @@ def _combine_region(combine: Any, elements: List[str]) -> str:
         i += 1
 
 
-def _reduce_combine(x: Any, combine: Any, init: Any, out: Any, chip: str, stream: Any,
-                    backend: str) -> Any:
-    """reduce() with a combiner function: warp.device_reduce_combine."""
+def _tuple_arrays(what: str, x: Any, init: Any, out: Any, missing_init: Optional[str],
+                 out_length: Optional[int]) -> Tuple[bool, List[Any], List[Any], List[Any],
+                                                     List[str], int]:
+    """The arrays, init values and outputs of a combiner-function call
+    (`reduce` or `scan`: `what`), checked: whether `x` is a single array,
+    the arrays, the init values (empty where `init` is None; an error
+    saying `missing_init` where that is given), the outputs (`out_length`
+    elements, `n` where None; new ones where not given), the element types
+    and `n`."""
     single = not isinstance(x, (tuple, list))
     arrays = [x] if single else list(x)
     if not arrays:
-        raise ValueError("reduce takes at least one array")
-    if init is None:
-        raise ValueError("a combiner function needs init (the fold starts from it)")
-    inits = [init] if single else list(init)
+        raise ValueError(f"{what} takes at least one array")
+    if init is None and missing_init:
+        raise ValueError(missing_init)
+    inits = [] if init is None else [init] if single else list(init)
     outs = [out] if single else list(out) if out is not None else [None] * len(arrays)
-    if len(inits) != len(arrays) or len(outs) != len(arrays):
-        raise ValueError(f"reduce takes one init value and one out per array: "
+    if (inits and len(inits) != len(arrays)) or len(outs) != len(arrays):
+        raise ValueError(f"{what} takes one init value and one out per array: "
                          f"{len(arrays)} arrays, {len(inits)} init, {len(outs)} out")
     elements = [_element_type(a) for a in arrays]
-    if "f16" in elements or "bf16" in elements:
-        raise TypeError("reduce with a combiner function takes int8..int64, float32 and "
-                        "float64 arrays (init is a kernel parameter)")
     n = _length(arrays[0])
     for i, a in enumerate(arrays[1:], 1):
         if _length(a) < n:
             raise ValueError(f"array {i} has {_length(a)} elements, array 0 {n}")
-    outs = [_output(a, o, 1) for a, o in zip(arrays, outs)]
-    scalars = [float(v) if e.startswith("f") else int(v) for v, e in zip(inits, elements)]
+    length = n if out_length is None else out_length
+    outs = [_output(a, o, length) for a, o in zip(arrays, outs)]
+    return single, arrays, inits, outs, elements, n
+
+
+def _tuple_op(head: str, elements: List[str], with_init: bool, combine: Any,
+              suffix: str = "") -> str:
+    """A host function holding the one tuple op `head` (its mnemonic) on
+    inputs %x<i> of `elements`, init values %i<i> of those types (where
+    `with_init`) and outputs %o<i>, with the region of the combiner
+    function; `suffix` after the outputs (" exclusive")."""
     region = _combine_region(combine, elements)
     memrefs = [f"memref<?x{e}>" for e in elements]
     params = ", ".join([f"%x{i}: {m}" for i, m in enumerate(memrefs)] +
-                       [f"%i{i}: {e}" for i, e in enumerate(elements)] +
+                       [f"%i{i}: {e}" for i, e in enumerate(elements) if with_init] +
                        [f"%o{i}: {m}" for i, m in enumerate(memrefs)])
     names = lambda prefix: ", ".join(f"%{prefix}{i}" for i in range(len(elements)))  # noqa: E731
-    text = (f"func.func @device_op({params}) {{\n  warp.device_reduce_combine {names('x')} "
-            f"init({names('i')} : {', '.join(elements)}) into {names('o')} : "
-            f"{', '.join(memrefs)} -> {', '.join(memrefs)} {region}\n  return\n}}\n")
+    init = f" init({names('i')} : {', '.join(elements)})" if with_init else ""
+    return (f"func.func @device_op({params}) {{\n  {head} {names('x')}{init} into "
+            f"{names('o')}{suffix} : {', '.join(memrefs)} -> {', '.join(memrefs)} {region}\n"
+            f"  return\n}}\n")
+
+
+def _reduce_combine(x: Any, combine: Any, init: Any, out: Any, chip: str, stream: Any,
+                    backend: str) -> Any:
+    """reduce() with a combiner function: warp.device_reduce_combine."""
+    single, arrays, inits, outs, elements, n = _tuple_arrays(
+        "reduce", x, init, out, "a combiner function needs init (the fold starts from it)", 1)
+    if "f16" in elements or "bf16" in elements:
+        raise TypeError("reduce with a combiner function takes int8..int64, float32 and "
+                        "float64 arrays (init is a kernel parameter)")
+    scalars = [float(v) if e.startswith("f") else int(v) for v, e in zip(inits, elements)]
+    text = _tuple_op("warp.device_reduce_combine", elements, True, combine)
     key = ("reduce_combine", text, chip)
     plan = _plans[key] if key in _plans else _plan_of(key, text, chip)
     _launch(plan, arrays + scalars + outs, n, stream, backend)
     return outs[0] if single else tuple(outs)
 
 
-def scan(x: Any, kind: str = "add", exclusive: bool = False, out: Any = None,
+def _scan_combine(x: Any, combine: Any, init: Any, exclusive: bool, out: Any, chip: str,
+                  stream: Any, backend: str) -> Any:
+    """scan() with a combiner function: warp.device_scan_combine (init as
+    the integers of its bits, as the kernels take it)."""
+    single, arrays, inits, outs, elements, n = _tuple_arrays(
+        "scan", x, init, out,
+        "an exclusive scan with a combiner function needs init (a combiner has no identity)"
+        if exclusive else None, None)
+    if n and len({_address(o) for o in outs}) < len(outs):
+        raise ValueError("the outs must be distinct arrays")
+    bits = [_init_bits(v, e) for v, e in zip(inits, elements)]
+    text = _tuple_op("warp.device_scan_combine", elements, bool(inits), combine,
+                     " exclusive" if exclusive else "")
+    key = ("scan_combine", text, chip)
+    plan = _plans[key] if key in _plans else _plan_of(key, text, chip)
+    _launch(plan, arrays + bits + outs, n, stream, backend)
+    return outs[0] if single else tuple(outs)
+
+
+def scan(x: Any, kind: Any = "add", exclusive: bool = False, out: Any = None,
          chip: str = "sm_90", stream: Any = None, backend: str = "cuda",
-         cluster_blocks: int = 1, keys: Any = None) -> Any:
+         cluster_blocks: int = 1, keys: Any = None, init: Any = None) -> Any:
     """The inclusive (or `exclusive`) prefix scan of `x` with `kind`, into
     `out` (may be `x` itself) or a new array like `x`. `cluster_blocks` 2
     to 8 (sm_90 or the simulator): the tiles are scanned in thread-block
@@ -478,7 +524,27 @@ def scan(x: Any, kind: str = "add", exclusive: bool = False, out: Any = None,
     not overlapping `out`), a scan by key (CUB's InclusiveScanByKey,
     ExclusiveScanByKey): the scan restarts wherever `keys[i] != keys[i-1]`
     (`==`: -0.0 equals 0.0, a NaN equals nothing), an exclusive one with
-    the identity. Not with `cluster_blocks`."""
+    the identity. Not with `cluster_blocks`.
+
+    `kind` may instead be a combiner function `combine(k, left, right)`,
+    as `reduce`'s (CUB's DeviceScan::InclusiveScan and ExclusiveScan with a
+    custom op; warp.device_scan_combine), over `x` or a tuple of arrays
+    (all of at least `len(x[0])` elements): output `i` is `x_0 (op) ...
+    (op) x_i`, or with `init` (a number, or a tuple of them) `init (op)
+    x_0 (op) ... (op) x_i` (CUB's InclusiveScanInit); `exclusive` needs
+    `init`: output 0 is `init`, output `i` `init (op) x_0 (op) ... (op)
+    x_{i-1}`. The combiner must be associative; the input order is kept,
+    so it need not be commutative. Returns `out` (an array, or a tuple of
+    them, each of at least `len(x[0])` elements; an out may be an array of
+    `x` itself, in place, but must not otherwise overlap an array of `x`
+    or another out), or new arrays. Not with `keys` or `cluster_blocks`;
+    init of any of the types (it travels as its bits)."""
+    if callable(kind):
+        if cluster_blocks != 1 or keys is not None:
+            raise ValueError("cluster_blocks and keys do not combine with a combiner function")
+        return _scan_combine(x, kind, init, exclusive, out, chip, stream, backend)
+    if init is not None:
+        raise ValueError("init goes with a combiner function (a kind has its identity)")
     cluster = _cluster_blocks(cluster_blocks)
     n = _length(x)
     if keys is not None:

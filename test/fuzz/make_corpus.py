@@ -462,6 +462,29 @@ def family_seeds():
            "    warp.yield %s : i8\n"
            "  }\n"
            "  return\n}\n")
+    # Device scans with a combine region: an inclusive running argmax over
+    # (f32, i32) with ties to the left, and an exclusive composition of
+    # affine maps in place with init (static shapes).
+    yield ("func.func @device_scan_combine(%x: memref<?xf32>, %i: memref<?xi32>, "
+           "%m: memref<?xf32>, %mi: memref<?xi32>, %a: memref<300xi32>, %b: memref<300xi32>, "
+           "%a0: i32, %b0: i32) {\n"
+           "  warp.device_scan_combine %x, %i into %m, %mi "
+           ": memref<?xf32>, memref<?xi32> -> memref<?xf32>, memref<?xi32> "
+           "combine (%l: f32, %li: i32, %r: f32, %ri: i32) {\n"
+           "    %gt = arith.cmpf ogt, %r, %l : f32\n"
+           "    %v = arith.select %gt, %r, %l : f32\n"
+           "    %j = arith.select %gt, %ri, %li : i32\n"
+           "    warp.yield %v, %j : f32, i32\n"
+           "  }\n"
+           "  warp.device_scan_combine %a, %b init(%a0, %b0 : i32, i32) into %a, %b exclusive "
+           ": memref<300xi32>, memref<300xi32> -> memref<300xi32>, memref<300xi32> "
+           "combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) {\n"
+           "    %a3 = arith.muli %a2, %a1 : i32\n"
+           "    %t = arith.muli %a2, %b1 : i32\n"
+           "    %b3 = arith.addi %t, %b2 : i32\n"
+           "    warp.yield %a3, %b3 : i32, i32\n"
+           "  }\n"
+           "  return\n}\n")
     # Device radix sorts: keys only and pairs, floats, signed and unsigned
     # integers, descending, a bit range of one and of two passes, static
     # and dynamic shapes.

@@ -280,6 +280,100 @@ def Warp_DeviceReduceCombineOp : Warp_Op<"device_reduce_combine",
   let hasRegionVerifier = 1;
 }
 
+def Warp_DeviceScanCombineOp : Warp_Op<"device_scan_combine",
+    [IsolatedFromAbove, AttrSizedOperandSegments,
+     DeclareOpInterfaceMethods<Warp_CombiningOpInterface, ["getCombinedTypes"]>]> {
+  let summary = "prefix scan of tuples of memrefs in device memory with a combine region (CUB DeviceScan::InclusiveScan, ExclusiveScan)";
+  let description = [{
+    Host code: the `N` memrefs of `inputs` (`n = dim(inputs#0, 0)`
+    elements each; the others have at least `n`) are read as `n` tuples
+    `x_i = (inputs#0[i], ..., inputs#N-1[i])`, and tuple `i < n` of the
+    outputs, `y_i = (outputs#0[i], ..., outputs#N-1[i])`, becomes, `(op)`
+    being the `combine` region (CUB's contract):
+
+    * inclusive: `y_i = x_0 (op) ... (op) x_i` (CUB's
+      `DeviceScan::InclusiveScan(in, out, op, n)`); with `init`, `y_i =
+      init (op) x_0 (op) ... (op) x_i` (CUB's `InclusiveScanInit`);
+    * `exclusive`, which needs `init` (a region has no identity): `y_0 =
+      init` and `y_i = init (op) x_0 (op) ... (op) x_{i-1}` (CUB's
+      `DeviceScan::ExclusiveScan(in, out, op, init, n)`).
+
+    `n = 0` writes nothing. `init` is one value per input, of its element
+    type. The outputs' elements past `n` are left as they are.
+
+    The region is `warp.block_scan`'s combine region: `2N` block arguments
+    (the left tuple, then the right one, of the inputs' element types) and
+    a `warp.yield` of the combined tuple, checked by the same interface
+    (`CombiningOpInterface`). It must be associative; it need not be
+    commutative: the lowering keeps the input order (the left operand
+    always holds elements of lower index than the right one, `init`
+    lowest of all). It is a pure function of its arguments (no memory
+    effects, no ops that need the lanes together) and uses nothing defined
+    outside it. It only ever sees input tuples, `init` and what it
+    returned for them: the last tile's items past `n` are copies of
+    `x_{n-1}`. Floats combine in a tree over that order (the grouping
+    differs from a left fold, so rounding may differ from a sequential
+    one).
+
+    Memrefs as for `warp.device_scan` (device memory, default space,
+    contiguous, i8 to f64); `outputs#i` has `inputs#i`'s element type and
+    at least `n` elements. The tuple's types may differ (e.g. a running
+    argmax over `(f32, i32)`). In place is allowed: an output may be an
+    input itself (a tile reads all of its elements before it writes any,
+    and reads no other tile's); otherwise an output must not overlap an
+    input or another output (two outputs that are one memref are a
+    verifier error).
+
+    `warp-expand-device-ops` lowers it as `warp.device_scan`: a kernel that
+    clears the tiles' status, then a single pass of decoupled look-back
+    over tiles of `256 x K` tuples (`K` from the tuple's bytes,
+    `DeviceTiling`), each loaded with `warp.block_load` and scanned
+    inclusively with `warp.block_scan`'s combine-region form; a tile
+    publishes its total, then the tuple of everything before and in it
+    (`init` in front where there is one), and finds the tuple before it by
+    reading its predecessors' published tuples (a `warp.reduce` with the
+    region, its operands swapped: the nearest predecessor is lane 0).
+    An exclusive tile's items are its inclusive ones moved one item later
+    (the previous thread's last through `warp.block_shuffle`). `init`
+    travels to the kernels as the integer of its bits (a float bitcast),
+    so that any frontend can pass it.
+
+    ```mlir
+    // a running argmax, the lowest index winning ties
+    warp.device_scan_combine %v, %i into %m, %mi
+        : memref<?xf32>, memref<?xi32> -> memref<?xf32>, memref<?xi32>
+        combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
+      %gt = arith.cmpf ogt, %b, %a : f32
+      %r = arith.select %gt, %b, %a : f32
+      %ri = arith.select %gt, %bi, %ai : i32
+      warp.yield %r, %ri : f32, i32
+    }
+    // exclusive composition of affine maps x -> a x + b, init first
+    warp.device_scan_combine %a, %b init(%a0, %b0 : i32, i32) into %a, %b exclusive
+        : memref<?xi32>, memref<?xi32> -> memref<?xi32>, memref<?xi32>
+        combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) {
+      %a3 = arith.muli %a2, %a1 : i32
+      %t = arith.muli %a2, %b1 : i32
+      %b3 = arith.addi %t, %b2 : i32
+      warp.yield %a3, %b3 : i32, i32
+    }
+    ```
+  }];
+  let arguments = (ins Arg<Variadic<Warp_DeviceMemRef>, "", [MemRead]>:$inputs,
+                       Variadic<Warp_DeviceElement>:$init,
+                       Arg<Variadic<Warp_DeviceMemRef>, "", [MemWrite]>:$outputs,
+                       UnitAttr:$exclusive);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    $inputs (`init` `(` $init^ `:` type($init) `)`)? `into` $outputs
+    (`exclusive` $exclusive^)? attr-dict `:`
+    type($inputs) `->` type($outputs) `` custom<DeviceCombiner>($combiner)
+  }];
+  let hasVerifier = 1;
+  // The region's purity needs its ops verified first.
+  let hasRegionVerifier = 1;
+}
+
 def Warp_DeviceSelectOp : Warp_DeviceOp<"device_select"> {
   let summary = "keep the flagged elements of a memref, in order (CUB DeviceSelect::Flagged)";
   let description = [{

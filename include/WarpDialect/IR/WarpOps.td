@@ -648,13 +648,13 @@ def Warp_ScanOp : Warp_Op<"scan",
 def Warp_YieldOp : Warp_Op<"yield",
     [Pure, Terminator, ParentOneOf<["ReduceOp", "ScanOp", "BlockReduceOp", "BlockScanOp",
                  "DeviceSelectIfOp", "DevicePartitionIfOp",
-                 "DeviceReduceCombineOp", "MergeSortOp",
+                 "DeviceReduceCombineOp", "DeviceScanCombineOp", "MergeSortOp",
                  "BlockMergeSortOp"]>]> {
   let summary = "the result of a combiner or predicate region";
   let description = [{
     Ends the `combine` region of `warp.reduce`, `warp.scan`,
-    `warp.block_reduce`, `warp.block_scan` and
-    `warp.device_reduce_combine`, yielding the
+    `warp.block_reduce`, `warp.block_scan`,
+    `warp.device_reduce_combine` and `warp.device_scan_combine`, yielding the
     combined tuple (one value per reduced value, of the same types), and
     the `pred` region of `warp.device_select_if` and
     `warp.device_partition_if`, yielding the element's i1, and the

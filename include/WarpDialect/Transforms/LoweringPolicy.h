@@ -120,6 +120,13 @@ struct DeviceTiling {
   static int64_t tileItems(int64_t elementBytes) {
     return itemsPerThread(elementBytes) * kThreads;
   }
+  /// The item size that sets the tile of a scan over tuples of
+  /// `tupleBytes` bytes (warp.device_scan_combine): the tuple's, rounded up
+  /// to a power of two, at most a thread's bytes (one tuple a thread), so
+  /// that a thread holds about kTileBytesPerThread of tuples.
+  static int64_t tupleScanTileBytes(int64_t tupleBytes) {
+    return std::min<int64_t>(llvm::PowerOf2Ceil(tupleBytes), kTileBytesPerThread);
+  }
   /// Items of a combine-region reduction's chunk (a block's tiles).
   static int64_t reduceChunkItems(int64_t elementBytes) {
     return tileItems(elementBytes) * kReduceTilesPerBlock;

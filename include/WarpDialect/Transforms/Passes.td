@@ -228,7 +228,9 @@ def WarpExpandDeviceOpsPass
     (`@warp_device_<op>_<type>`, renamed where the name is taken): its
     `pred` region is copied into its kernel; so does a
     `warp.device_reduce_combine` (`@warp_device_reduce_combine_<types>`,
-    its `combine` region copied into the kernels). The kernels' block and tile sizes are LoweringPolicy.h's
+    its `combine` region copied into the kernels) and a
+    `warp.device_scan_combine` (`@warp_device_scan_combine_<types>`, then
+    `_init` and `_exclusive` where it has them). The kernels' block and tile sizes are LoweringPolicy.h's
     `DeviceTiling`.
 
     The module states its launches for any host, so that a frontend (the
@@ -237,7 +239,9 @@ def WarpExpandDeviceOpsPass
     `memref<?xT>`: `(input, output)` of a reduce or scan, then a scan by
     key's keys; a radix sort's keys, then its values, in and out; a
     `warp.device_reduce_combine`'s inputs, its init values as scalars of
-    their types, then its outputs; a segmented reduction's input, output,
+    their types, then its outputs; a `warp.device_scan_combine`'s inputs,
+    its init values (where it has them) as the integers of their bits,
+    then its outputs; a segmented reduction's input, output,
     begin and end offsets, then its init, where it has one, as the integer
     of its bits), then `scratch` (a `memref<?xi8>`) and `n` (an `index`,
     the input's elements), and runs in the module's order;
