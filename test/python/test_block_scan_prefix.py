@@ -11,7 +11,7 @@ from block_kernels import affine, wrap
 TILES = 3
 # The running value before the first tile: a prefix that changes every
 # result (not the kind's identity).
-START = {"add": 7, "maxnumf": -40.0}
+START = {"add": 7, "maxnumf": 50.0}
 TYPES = {"add": (wm.i32, np.int32), "maxnumf": (wm.f32, np.float32)}
 
 
