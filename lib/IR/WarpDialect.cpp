@@ -520,12 +520,15 @@ static void printCombiner(OpAsmPrinter &printer, Region &region) {
 }
 
 /// ` pred(%x: t) { ... }`: a device selection's predicate region.
-/// `keyword(%x: t, ...) { ... }`: a required region with its arguments.
+/// `keyword(%x: t, ...) { ... }`: a region with its arguments, required
+/// unless `optional` (then nothing without the keyword).
 static ParseResult parseNamedRegion(OpAsmParser &parser, Region &region,
-                                    StringRef keyword) {
+                                    StringRef keyword, bool optional = false) {
   SMLoc loc = parser.getCurrentLocation();
+  if (optional && failed(parser.parseOptionalKeyword(keyword)))
+    return success();
   SmallVector<OpAsmParser::Argument> arguments;
-  if (parser.parseKeyword(keyword) ||
+  if ((!optional && parser.parseKeyword(keyword)) ||
       parser.parseArgumentList(arguments, OpAsmParser::Delimiter::Paren,
                                /*allowType=*/true) ||
       parser.parseRegion(region, arguments))
@@ -558,17 +561,7 @@ static void printPredicate(OpAsmPrinter &printer, Operation *,
 /// ` prefix(%t0: t0, ...) { ... }` or nothing: a block scan's prefix
 /// computed from the block's totals.
 static ParseResult parsePrefixRegion(OpAsmParser &parser, Region &region) {
-  if (failed(parser.parseOptionalKeyword("prefix")))
-    return success();
-  SmallVector<OpAsmParser::Argument> arguments;
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseArgumentList(arguments, OpAsmParser::Delimiter::Paren,
-                               /*allowType=*/true) ||
-      parser.parseRegion(region, arguments))
-    return failure();
-  if (region.empty())
-    return parser.emitError(loc, "the prefix region needs a block");
-  return success();
+  return parseNamedRegion(parser, region, "prefix", /*optional=*/true);
 }
 
 static void printPrefixRegion(OpAsmPrinter &printer, Operation *,
