@@ -100,7 +100,7 @@ def test_running_prefix_over_tiles(backend, kind, exclusive, algorithm, threads,
     np.testing.assert_array_equal(tot, want_tot)
 
 
-def affine_prefix_program():
+def affine_prefix_program(algorithm):
     """Affine maps composed over the block with a prefix region that
     composes a fixed map (3, 1) in front of the block's total map and
     stores the total: every result is (3, 1) then the maps before it."""
@@ -117,16 +117,16 @@ def affine_prefix_program():
                 seen[1] = total[1]
             return k.constant(3, wm.i32), k.constant(1, wm.i32)
         pa, pb = k.block_scan(affine, (a[i], b[i]), exclusive=True, prefix=prefix,
-                              algorithm="raking")
+                              algorithm=algorithm)
         sa[i] = pa
         sb[i] = pb
     return prog
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_prefix_region_over_a_tuple(backend):
-    threads = 100
-    compiled = wm.compile(affine_prefix_program(), chip="sm_90")
+@pytest.mark.parametrize("algorithm,threads", [("raking", 100), ("warp_scans", 64)])
+def test_prefix_region_over_a_tuple(backend, algorithm, threads):
+    compiled = wm.compile(affine_prefix_program(algorithm), chip="sm_90")
     rng = np.random.default_rng(5)
     a = rng.integers(-3, 4, threads).astype(np.int32)
     b = rng.integers(-9, 10, threads).astype(np.int32)
