@@ -103,7 +103,8 @@ def test_running_prefix_over_tiles(backend, kind, exclusive, algorithm, threads,
 def affine_prefix_program(algorithm):
     """Affine maps composed over the block with a prefix region that
     composes a fixed map (3, 1) in front of the block's total map and
-    stores the total: every result is (3, 1) then the maps before it."""
+    stores the total each lane of warp 0 sees: every result is (3, 1) then
+    the maps before it."""
     prog = wm.Program("affine_prefix")
 
     @prog.kernel(a=wm.memref(wm.i32), b=wm.memref(wm.i32), sa=wm.memref(wm.i32),
@@ -112,9 +113,9 @@ def affine_prefix_program(algorithm):
         i = k.thread_id()
 
         def prefix(k, total):
-            with k.if_(k.lane_id() == 0):
-                seen[0] = total[0]
-                seen[1] = total[1]
+            lane = k.cast(k.lane_id(), wm.index)
+            seen[lane + lane] = total[0]
+            seen[lane + lane + 1] = total[1]
             return k.constant(3, wm.i32), k.constant(1, wm.i32)
         pa, pb = k.block_scan(affine, (a[i], b[i]), exclusive=True, prefix=prefix,
                               algorithm=algorithm)
@@ -130,7 +131,7 @@ def test_prefix_region_over_a_tuple(backend, algorithm, threads):
     rng = np.random.default_rng(5)
     a = rng.integers(-3, 4, threads).astype(np.int32)
     b = rng.integers(-9, 10, threads).astype(np.int32)
-    sa, sb, seen = (np.zeros(n, np.int32) for n in (threads, threads, 2))
+    sa, sb, seen = (np.zeros(n, np.int32) for n in (threads, threads, 64))
     wm.launch(compiled, "scan", 1, threads, a, b, sa, sb, seen, backend=backend)
     # Exclusive: thread t gets (3, 1) composed with the maps 0 .. t-1.
     want = []
@@ -143,7 +144,8 @@ def test_prefix_region_over_a_tuple(backend, algorithm, threads):
         total = (wrap(a[t] * total[0]), wrap(a[t] * total[1] + b[t]))
     np.testing.assert_array_equal(sa, [w[0] for w in want])
     np.testing.assert_array_equal(sb, [w[1] for w in want])
-    np.testing.assert_array_equal(seen, total)
+    # Every lane of warp 0 runs the region on the block's total.
+    np.testing.assert_array_equal(seen, np.tile(total, 32))
 
 
 def test_prefix_checked_at_the_call():

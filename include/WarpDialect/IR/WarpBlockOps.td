@@ -192,21 +192,26 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     without any prefix, of the combined types; `warp.yield` of `N` values
     of the same types). The region runs once per block, in the lanes of
     warp 0 together (all 32, or the block's threads in a block of fewer),
-    after the block's values are combined and before any thread's result
-    is; lane 0's yielded tuple `p` is the block's prefix, and every result
-    is exactly that of the same op with `init p` (the same combine order,
-    both algorithms; the total result still without `p`). The region may
-    read and write memory (e.g. a running total in workgroup or global
-    memory, updated by lane 0) and use values from around the op, but must
-    not synchronize the block: no barrier and no block op in it (it runs in
-    one warp; warp collectives over warp 0's lanes are fine). Not with
-    `init` or `reverse`. With `items` the region gets the total of all the
-    block's items. The lowering scans the warps' totals (`warp_scans`) or
-    the segment totals (`raking`) in warp 0 inclusively, runs the region
-    on that scan's total, takes lane 0's tuple by a shuffle, and gives lane
-    `l` the prefix `p` (lane 0) or `p (op) I_{l-1}` (`I` the inclusive
-    scan): the bits `init p` gives. Without a known block of one warp, a
-    prefix region takes the general path (scratch slots, two barriers).
+    each lane with the block's total, after the block's values are
+    combined and before any thread's result is. Lane 0's yielded tuple `p`
+    is the block's prefix (the other lanes' yields are ignored), and every
+    result is exactly that of the same op with `init p` (the same combine
+    order in both algorithms; the total result is still without `p`; CUB
+    combines `p` last, `p (op) (x_0 (op) ... (op) x_{t-1})`, which for
+    floats may round differently). The region may read and write memory
+    (e.g. a running total in workgroup or global memory, updated by lane
+    0) and use values from around the op, but must not synchronize the
+    block: no barrier and no block op in it
+    (it runs in one warp; warp collectives over warp 0's lanes are fine).
+    Not with `init` or `reverse`. With `items` the region gets the total of
+    all the block's items. The lowering scans the warps' totals
+    (`warp_scans`) or the segment totals (`raking`) in warp 0 inclusively,
+    runs the region on that scan's total, takes lane 0's tuple by a
+    shuffle, and gives lane `l` the prefix `p` (lane 0) or
+    `p (op) I_{l-1}` (`I` the inclusive scan): the bits `init p` gives.
+    The shorter `warp_scans` forms below (one warp; 2 to 8 warps folding
+    the totals) are not taken with a prefix region, as not with `init`:
+    two barriers and the scratch slots.
 
     **Combiner regions and tuples**, as `warp.scan`: instead of a kind, a
     `combine` region over a tuple of `N` values (`2N` block arguments, the
