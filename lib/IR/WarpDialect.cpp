@@ -520,12 +520,15 @@ static void printCombiner(OpAsmPrinter &printer, Region &region) {
 }
 
 /// ` pred(%x: t) { ... }`: a device selection's predicate region.
-/// `keyword(%x: t, ...) { ... }`: a required region with its arguments.
+/// `keyword(%x: t, ...) { ... }`: a region with its arguments, required
+/// unless `optional` (then nothing without the keyword).
 static ParseResult parseNamedRegion(OpAsmParser &parser, Region &region,
-                                    StringRef keyword) {
+                                    StringRef keyword, bool optional = false) {
   SMLoc loc = parser.getCurrentLocation();
+  if (optional && failed(parser.parseOptionalKeyword(keyword)))
+    return success();
   SmallVector<OpAsmParser::Argument> arguments;
-  if (parser.parseKeyword(keyword) ||
+  if ((!optional && parser.parseKeyword(keyword)) ||
       parser.parseArgumentList(arguments, OpAsmParser::Delimiter::Paren,
                                /*allowType=*/true) ||
       parser.parseRegion(region, arguments))
@@ -553,6 +556,18 @@ static ParseResult parsePredicate(OpAsmParser &parser, Region &region) {
 static void printPredicate(OpAsmPrinter &printer, Operation *,
                            Region &region) {
   printNamedRegion(printer, region, "pred");
+}
+
+/// ` prefix(%t0: t0, ...) { ... }` or nothing: a block scan's prefix
+/// computed from the block's totals.
+static ParseResult parsePrefixRegion(OpAsmParser &parser, Region &region) {
+  return parseNamedRegion(parser, region, "prefix", /*optional=*/true);
+}
+
+static void printPrefixRegion(OpAsmPrinter &printer, Operation *,
+                              Region &region) {
+  if (!region.empty())
+    printNamedRegion(printer, region, "prefix");
 }
 
 /// ` compare(%a: t, %b: t) { ... }`: a merge sort's order.
@@ -883,14 +898,67 @@ LogicalResult BlockReduceOp::verify() {
   return success();
 }
 
+/// A block scan's prefix region: one argument per value and as many
+/// yields, of the combined types; nothing in it that synchronizes the
+/// block (it runs in warp 0 alone).
+static LogicalResult verifyPrefixRegion(BlockScanOp op) {
+  Region &region = op.getPrefix();
+  if (!op.getInit().empty())
+    return op.emitOpError("takes 'init' or a prefix region, not both");
+  if (op.getReverse())
+    return op.emitOpError(
+        "a prefix region does not take 'reverse' (a prefix stands in front "
+        "of the block; give a reverse scan 'init')");
+  SmallVector<Type> types = op.getCombinedTypes();
+  Block &block = region.front();
+  if (TypeRange(block.getArgumentTypes()) != TypeRange(types)) {
+    InFlightDiagnostic diag = op.emitOpError()
+                              << "prefix region must take " << types.size()
+                              << " arguments (the block's totals) of types (";
+    llvm::interleaveComma(types, diag);
+    diag << "), got (";
+    llvm::interleaveComma(block.getArgumentTypes(), diag);
+    return diag << ")";
+  }
+  auto yield = dyn_cast_or_null<YieldOp>(
+      block.mightHaveTerminator() ? block.getTerminator() : nullptr);
+  if (!yield)
+    return op.emitOpError("prefix region must end with warp.yield");
+  if (yield.getValues().getTypes() != TypeRange(types)) {
+    InFlightDiagnostic diag = yield.emitOpError()
+                              << "must yield the prefix: " << types.size()
+                              << " values of types (";
+    llvm::interleaveComma(types, diag);
+    diag << "), got (";
+    llvm::interleaveComma(yield.getValues().getTypes(), diag);
+    return diag << ")";
+  }
+  WalkResult walk = region.walk([&](Operation *inner) {
+    if (isa<gpu::BarrierOp>(inner) || isBlockCollective(inner)) {
+      inner->emitOpError()
+          << "synchronizes the block inside a block scan's prefix region, "
+             "which runs in warp 0 alone";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 LogicalResult BlockScanOp::verify() {
   if (failed(verifyItems(*this, getItems(), getValues())))
     return failure();
   if (getReverse() && getAlgorithm() == BlockScanAlgorithm::Raking)
     return emitOpError("algorithm 'raking' does not take 'reverse' (use "
                        "'warp_scans')");
-  return verifyScanLike(*this, getKind(), getCombinedTypes(),
-                        getResult().getTypes(), getInit().getTypes(),
+  if (!getPrefix().empty() && failed(verifyPrefixRegion(*this)))
+    return failure();
+  // A prefix region gives an exclusive region scan its first value, as
+  // init does.
+  SmallVector<Type> combined = getCombinedTypes();
+  return verifyScanLike(*this, getKind(), combined, getResult().getTypes(),
+                        getPrefix().empty() ? TypeRange(getInit().getTypes())
+                                            : TypeRange(combined),
                         getExclusive(), "block totals");
 }
 

@@ -721,9 +721,29 @@ Tuple expandReduce(BlockBuilder &bb, BlockReduceOp op) {
 std::optional<int64_t> foldableWarpTotals(BlockScanOp op) {
   if (isOneWarpScan(op))
     return 1;
-  if (!op.getKind() || !op.getInit().empty() || op.getReverse())
+  if (!op.getKind() || op.hasPrefix() || op.getReverse())
     return std::nullopt;
   return getFoldableWarps(op, op.getValues());
+}
+
+/// In warp 0, a block scan's prefix region run on the block's total: the
+/// exclusive scan of `values` over the first `count` lanes with the
+/// region's prefix `p` in front (lane 0 gets `p`, lane l `p (op) I_{l-1}`,
+/// I the inclusive scan: the bits of warp.scan's exclusive scan with init
+/// `p`), and the total (without `p`). Every lane of warp 0 runs the region
+/// on the total; lane 0's prefix reaches the others by a shuffle.
+std::pair<Tuple, Tuple> scanWithPrefixRegion(BlockBuilder &bb, BlockScanOp op,
+                                             ValueRange values, Value count) {
+  ScanOp scan = bb.scanInWarp(values, {}, count, /*exclusive=*/false);
+  Tuple total(scan.getTotal());
+  Tuple yielded(inlineRegion(bb.b, op.getPrefix(), total));
+  Tuple prefix = shuffleTuple(bb.b, bb.loc, ShuffleMode::Idx, yielded,
+                              bb.cst(0), kWarpSize, bb.geometry.mask)
+                     .first;
+  Tuple before = bb.fromLaneBefore(scan.getScanned());
+  return {bb.select(bb.eq(bb.geometry.lane, bb.cst(0)), prefix,
+                    bb.combine(prefix, before)),
+          total};
 }
 
 /// CUB's BLOCK_SCAN_WARP_SCANS for small blocks: lane 31 of each warp parks
@@ -780,7 +800,7 @@ Tuple expandScan(BlockBuilder &bb, BlockScanOp op) {
   const BlockGeometry &g = bb.geometry;
   bool exclusive = op.getExclusive();
   bool reverse = op.getReverse();
-  bool hasInit = !op.getInit().empty();
+  bool hasInit = op.hasPrefix();
   // A region's exclusive scan needs an init (the verifier's rule): without
   // one, the inclusive scan, shifted.
   bool shiftInclusive = !op.getKind() && !hasInit;
@@ -818,9 +838,17 @@ Tuple expandScan(BlockBuilder &bb, BlockScanOp op) {
   // there.
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
     Tuple parked = bb.readParked(warpTotal);
-    ScanOp prefixes =
-        bb.scanInWarp(parked, op.getInit(), g.numWarps, !shiftInclusive,
-                      /*withTotals=*/true, reverse);
+    Tuple prefixes, total;
+    if (op.getPrefix().empty()) {
+      ScanOp scan =
+          bb.scanInWarp(parked, op.getInit(), g.numWarps, !shiftInclusive,
+                        /*withTotals=*/true, reverse);
+      prefixes.assign(scan.getScanned().begin(), scan.getScanned().end());
+      total.assign(scan.getTotal().begin(), scan.getTotal().end());
+    } else {
+      std::tie(prefixes, total) =
+          scanWithPrefixRegion(bb, op, parked, g.numWarps);
+    }
     // The slot of lane l's scan: warp l's, or with a shifted inclusive
     // scan warp l + 1's (l - 1 reversed); lanes without a warp there park
     // nothing.
@@ -833,9 +861,9 @@ Tuple expandScan(BlockBuilder &bb, BlockScanOp op) {
           b, loc, parks,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, g.lane,
                                 one));
-    bb.onlyIf(parks, [&] { bb.store(prefixes.getScanned(), slot); });
+    bb.onlyIf(parks, [&] { bb.store(prefixes, slot); });
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
-              [&] { bb.store(prefixes.getTotal(), bb.cst(kTotalSlot)); });
+              [&] { bb.store(total, bb.cst(kTotalSlot)); });
   });
   bb.barrier();
   // The warp whose own scan is its result when there is no init: the
@@ -890,7 +918,7 @@ Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
   const BlockGeometry &g = bb.geometry;
   ValueRange values = op.getValues();
   bool exclusive = op.getExclusive();
-  bool hasInit = !op.getInit().empty();
+  bool hasInit = op.hasPrefix();
   bool shiftInclusive = !op.getKind() && !hasInit;
 
   Value own = getRakingSlot(bb, op);
@@ -899,11 +927,18 @@ Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
   bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
     RakingSegments segments(bb, op);
     Tuple segmentTotal = segments.fold(bb, values);
-    ScanOp scan = bb.scanInWarp(segmentTotal, op.getInit(), segments.count,
-                                /*exclusive=*/!shiftInclusive);
-    Tuple prefix(scan.getScanned());
-    if (shiftInclusive)
-      prefix = bb.fromLaneBefore(prefix);
+    Tuple prefix, total;
+    if (op.getPrefix().empty()) {
+      ScanOp scan = bb.scanInWarp(segmentTotal, op.getInit(), segments.count,
+                                  /*exclusive=*/!shiftInclusive);
+      prefix.assign(scan.getScanned().begin(), scan.getScanned().end());
+      total.assign(scan.getTotal().begin(), scan.getTotal().end());
+      if (shiftInclusive)
+        prefix = bb.fromLaneBefore(prefix);
+    } else {
+      std::tie(prefix, total) =
+          scanWithPrefixRegion(bb, op, segmentTotal, segments.count);
+    }
     segments.inLanesWithSegment(bb, [&] {
       Tuple first = segments.first(bb);
       Tuple inclusive = bb.combine(prefix, first);
@@ -933,7 +968,7 @@ Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
     // in front of the barrier costs the other lanes a wait there.
     if (!op.getTotal().empty())
       bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
-                [&] { bb.storeAt(scan.getTotal(), totalSlots); });
+                [&] { bb.storeAt(total, totalSlots); });
   });
   bb.barrier();
   Tuple results = bb.load(own);

@@ -112,7 +112,7 @@ void expandScan(BlockScanOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   ThreadItems items(b, loc, op);
-  bool hasInit = !op.getInit().empty();
+  bool hasInit = op.hasPrefix();
   bool withTotal = !op.getTotal().empty();
   bool reverse = op.getReverse();
   SmallVector<Type> foldTypes = op.getCombinedTypes();
@@ -134,6 +134,8 @@ void expandScan(BlockScanOp op) {
                                /*exclusive=*/true, reverse,
                                op.getAlgorithmAttr());
     copyCombiner(op.getCombiner(), scan.getCombiner());
+    // The prefix region sees the fold's total: every item's.
+    copyCombiner(op.getPrefix(), scan.getPrefix());
     prefix.append(scan.getScanned().begin(), scan.getScanned().end());
     if (!hasInit)
       noPrefix = buildIsEdgeThread(b, loc, op, reverse);

@@ -188,7 +188,7 @@ std::optional<int64_t> mlir::warp::getKnownOneWarpThreads(Operation *op) {
 /// Whether a block scan is its warp's scan: a kind without init in a known
 /// block of one warp.
 bool mlir::warp::isOneWarpScan(BlockScanOp op) {
-  return op.getKind() && op.getInit().empty() && getKnownOneWarpThreads(op);
+  return op.getKind() && !op.hasPrefix() && getKnownOneWarpThreads(op);
 }
 
 /// Whether `op` combines integers with a kind in a known block of `min` to

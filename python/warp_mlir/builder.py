@@ -1058,7 +1058,8 @@ class KernelBuilder(TileMixin):
 
     def block_scan(self, kind, value, exclusive: bool = False, init=None,
                    total: bool = False, algorithm: Optional[str] = None,
-                   items: bool = False, reverse: bool = False):
+                   items: bool = False, reverse: bool = False,
+                   prefix: Optional[Callable] = None):
         """warp.block_scan over the block's threads (numbered x + X * (y + Y
         * z)); `init` is a prefix in front of every thread (CUB's
         BlockPrefixCallbackOp); `algorithm` "warp_scans" or "raking" (each
@@ -1076,8 +1077,22 @@ class KernelBuilder(TileMixin):
         identity, or init).
         `reverse=True`: a suffix scan (thread t gets x_t .. x_{B-1}, or
         x_{t+1} .. x_{B-1} exclusive; values still combine in thread order,
-        `init` after the last thread); not with algorithm "raking"."""
+        `init` after the last thread); not with algorithm "raking".
+        `prefix` (CUB's BlockPrefixCallbackOp called with the block
+        aggregate): instead of init, a function called as prefix(k, total)
+        (a tuple of totals for a tuple; the element types with items), the
+        block's total without any prefix, which returns the prefix (Values
+        of the same types); the ops it makes run once per block in the
+        lanes of warp 0, lane 0's result is the prefix, and they may load
+        and store (e.g. a running total in workgroup memory) but not
+        synchronize the block. Not with init or reverse."""
         values, single = self._collective_values(value, "the scanned value")
+        if prefix is not None:
+            if not callable(prefix):
+                raise TypeError(f"prefix must be a function (k, total) -> prefix, not "
+                                f"{type(prefix).__name__}")
+            if init is not None:
+                raise ValueError("block_scan takes init or prefix, not both")
         items = _checks.flag(items, "items")
         reverse = _checks.flag(reverse, "reverse")
         combined = self._item_types(values, "block_scan") if items else None
@@ -1092,9 +1107,12 @@ class KernelBuilder(TileMixin):
         if algorithm is not None:
             attributes["algorithm"] = self._enum("block_scan_algorithm", algorithm,
                                                  "block scan algorithm")
+        # The function sees the kernel builder, as CUB's functor its object.
+        region = (lambda totals: prefix(self, totals)) if prefix is not None else None
         return self._emit_scan("warp.block_scan", "block scan", kind, values, single,
-                               values + inits, attributes, exclusive and init is None, total,
-                               combined)
+                               values + inits, attributes,
+                               exclusive and init is None and prefix is None, total,
+                               combined, prefix=region, region_count=2)
 
     def block_scatter(self, items: Value, ranks: Value, striped: bool = False,
                       flags=None) -> Value:
@@ -1523,52 +1541,77 @@ class KernelBuilder(TileMixin):
 
     def _with_combiner(self, op: str, values: List[Value], single: bool,
                        operands: List[Value], attributes: Dict[str, object],
-                       combine: Callable, result_types: Sequence[Type],
+                       combine: Optional[Callable], result_types: Sequence[Type],
                        types: Optional[Sequence[Type]] = None,
-                       yields: Optional[Sequence[Type]] = None) -> List[Value]:
+                       yields: Optional[Sequence[Type]] = None,
+                       prefix: Optional[Callable] = None,
+                       region_count: int = 1) -> List[Value]:
         """Makes `op` with a combine region built by calling `combine(left,
         right)` on the region's arguments (Values, or tuples of them), which
         returns the combined Value or tuple; returns the op's results. The
         region's warp.yield is located at the combiner's `return`. `types`:
         the combined types (the region's arguments and yields), by default
-        the values' types; `yields`: the types it returns, by default `types`."""
+        the values' types; `yields`: the types it returns, by default `types`.
+        combine=None leaves the combine region empty (a kind); `prefix`
+        (block_scan's) fills a second region from `prefix(totals)`, the
+        totals of the combined types, returning as many Values;
+        `region_count`: the op's regions (the others left empty)."""
         types = list(types) if types is not None else [v.type for v in values]
         yields = list(yields) if yields is not None else types
         where = self._position()
-        block = self._ops.block([self._ops.type(str(t)) for t in types * 2],
-                                self._ops.location(where))
-        operation = self._op(op, operands, result_types, attributes, regions=[[block]],
+        location = self._ops.location(where)
+        fills = []
+        if combine is not None:
+            block = self._ops.block([self._ops.type(str(t)) for t in types * 2], location)
+            fills.append((block, combine, 2, yields, "combiner"))
+        regions = [[fills[0][0]] if fills else []]
+        if prefix is not None:
+            block = self._ops.block([self._ops.type(str(t)) for t in types], location)
+            fills.append((block, prefix, 1, types, "prefix function"))
+            regions.append([block])
+        regions += [[] for _ in range(region_count - len(regions))]
+        operation = self._op(op, operands, result_types, attributes, regions=regions,
                              location=where, verify=False)
-        arguments = self._arguments(block, types * 2)
-        left, right = arguments[:len(types)], arguments[len(types):]
+        try:
+            for block, function, sides, returns, what in fills:
+                self._fill_region(block, function, types, sides, single, returns, what, where)
+        except BaseException:
+            self._erase(operation)
+            raise
+        self._check(operation)
+        return self._results(operation, result_types)
+
+    def _fill_region(self, block, function: Callable, types: List[Type], sides: int,
+                     single: bool, returns: List[Type], what: str, where) -> None:
+        """Calls `function` on `block`'s arguments (`sides` tuples of
+        `types`: one Value each for a single value, else tuples) inside the
+        block and ends it in a warp.yield of what it returned (`returns`),
+        located at its `return`."""
+        arguments = self._arguments(block, types * sides)
+        n = len(types)
+        parts = [arguments[i * n:(i + 1) * n] for i in range(sides)]
         self._enter_region()
         self._blocks.append(block)
         try:
-            combined, returned = _returning(
-                combine, (left[0], right[0]) if single else (tuple(left), tuple(right)))
-            at = f" (the combiner's return at {returned})" if returned else ""
-            if single and isinstance(combined, (tuple, list)) and len(combined) == 1:
-                combined = combined[0]
-            combined = [combined] if single else combined
-            if not isinstance(combined, (tuple, list)) or len(combined) != len(yields):
-                raise ValueError(f"the combiner must return {len(yields)} value"
-                                 f"{'s' if len(yields) > 1 else ''} (one per combined value), "
-                                 f"got {combined!r}{at}")
-            for c, t in zip(combined, yields):
+            result, returned = _returning(
+                function, tuple(part[0] if single else tuple(part) for part in parts))
+            at = f" (the {what}'s return at {returned})" if returned else ""
+            if single and isinstance(result, (tuple, list)) and len(result) == 1:
+                result = result[0]
+            result = [result] if single else result
+            if not isinstance(result, (tuple, list)) or len(result) != len(returns):
+                raise ValueError(f"the {what} must return {len(returns)} value"
+                                 f"{'s' if len(returns) > 1 else ''} (one per combined value), "
+                                 f"got {result!r}{at}")
+            for c, t in zip(result, returns):
                 if isinstance(c, Value) and c.type != t:
-                    raise TypeError(f"the combiner returned {c.type} where {t} is expected{at}")
-            combined = [self.coerce(c, t) for c, t in zip(combined, yields)]
-            self._op("warp.yield", combined, location=returned.position() if returned else where,
+                    raise TypeError(f"the {what} returned {c.type} where {t} is expected{at}")
+            result = [self.coerce(c, t) for c, t in zip(result, returns)]
+            self._op("warp.yield", result, location=returned.position() if returned else where,
                      verify=False)
-        except BaseException:
+        finally:
             self._blocks.pop()
             self._depth -= 1
-            self._erase(operation)
-            raise
-        self._blocks.pop()
-        self._depth -= 1
-        self._check(operation)
-        return self._results(operation, result_types)
 
     def reduce(self, kind, value, cluster_size: int = 32, cluster_stride: int = 1,
                lanes: str = "all", valid_lanes=None, mask=None,
@@ -1666,11 +1709,13 @@ class KernelBuilder(TileMixin):
     def _emit_scan(self, op: str, what: str, kind, values: List[Value], single: bool,
                    operands: List[Value], attributes: Dict[str, object],
                    exclusive_without_init: bool, total: bool,
-                   combined: Optional[List[Type]] = None):
+                   combined: Optional[List[Type]] = None, prefix: Optional[Callable] = None,
+                   region_count: int = 1):
         """Makes scan-like `op` with a kind or a combiner function (see
         scan); returns the scan, or (scan, total), tuples for a tuple. The
         scans have the values' types; `combined` (by default the same) are
-        the totals' and a region's types."""
+        the totals' and a region's types. `prefix`: block_scan's prefix
+        function; `region_count`: the op's regions."""
         types = [v.type for v in values]
         combined = combined if combined is not None else types
         result_types = types + combined if total else types
@@ -1678,11 +1723,15 @@ class KernelBuilder(TileMixin):
             if exclusive_without_init:
                 raise ValueError("an exclusive scan with a combiner function needs init: "
                                  "a combiner has no known identity")
-            results = self._with_combiner(op, values, single, operands, attributes, kind,
-                                          result_types, combined)
         else:
             attributes["kind"] = self._enum("kind", kind, f"{what} kind")
-            results = self._emit_n(op, operands, result_types, attributes, regions=[[]])
+        if callable(kind) or prefix is not None:
+            results = self._with_combiner(op, values, single, operands, attributes,
+                                          kind if callable(kind) else None, result_types,
+                                          combined, prefix=prefix, region_count=region_count)
+        else:
+            results = self._emit_n(op, operands, result_types, attributes,
+                                   regions=[[] for _ in range(region_count)])
         n = len(values)
         scans, totals = results[:n], results[n:]
         if single:

@@ -817,7 +817,10 @@ class BlockScan(Op):
             return None
         p["algorithm"] = rng.choice([None, "warp_scans", "raking"])
         p["init"] = rng.random() < 0.4
-        p["exclusive"] = rng.random() < 0.5 and ("kind" in p or p["init"])
+        # A prefix region instead of init (about 20%): it yields the block's
+        # total, so every thread's prefix is the total of all the threads.
+        p["prefix"] = not p["init"] and rng.random() < 0.3
+        p["exclusive"] = rng.random() < 0.5 and ("kind" in p or p["init"] or p["prefix"])
         p["total"] = rng.random() < 0.4
         return p
 
@@ -843,8 +846,14 @@ class BlockScan(Op):
             (["init " + ", ".join(f"%init{i}" for i in range(n))] if p["init"] else []) + \
             ([f"algorithm = <{p['algorithm']}>"] if p["algorithm"] else [])
         rt = ", ".join(t for _, t in self.results(p))
-        return region_op(", ".join(ys) + " = warp.block_scan", dict(p, result_types=rt),
-                         values_mlir(p), opts)
+        lines = region_op(", ".join(ys) + " = warp.block_scan", dict(p, result_types=rt),
+                          values_mlir(p), opts)
+        if p.get("prefix"):
+            ts = [combined_type(p, i) for i in range(n)]
+            lines[-1] += " prefix(" + ", ".join(f"%pt{i}: {t}" for i, t in enumerate(ts)) + ") {"
+            lines += ["  warp.yield " + ", ".join(f"%pt{i}" for i in range(n)) + " : "
+                      + ", ".join(ts), "}"]
+        return lines
 
     def expect_block(self, p, d):
         """The definition's combine order: each thread folds its items
@@ -858,6 +867,9 @@ class BlockScan(Op):
         n = len(p["types"])
         k = items_of(p)
         init = tuple(d.uni[f"init{i}"] for i in range(n)) if p["init"] else None
+        if p.get("prefix"):  # the region yields the total of every item
+            init = model.fold(fn, [model.fold(fn, thread_items(p, d, t))
+                                   for t in range(d.threads)])
         ident = None if "region" in p else (model.identity_value(p["kind"], combined_type(p, 0)),)
         outs = {f"y{i}": [] for i in range(n)}
         folds = []

@@ -290,6 +290,22 @@ def family_seeds():
         " : vector<4xf32>, f32",
         "warp.block_store %s, %out[%o] algorithm = <transpose> : vector<4xf32>, memref<?xf32>",
         "memref.store %t, %out[%o] : memref<?xf32>"], block=64)
+    # A block scan's prefix region (CUB's BlockPrefixCallbackOp): a running
+    # total in global memory, read by warp 0 and updated by its lane 0,
+    # in both algorithms.
+    yield kernel("block_scan_prefix", "%x: i32, %out: memref<?xi32>, "
+                 "%run: memref<?xi32>", [
+        "%s, %t = warp.block_scan <add> %x exclusive : i32, i32 prefix(%tot: i32) {",
+        "  %old = memref.load %run[%c0] : memref<?xi32>",
+        "  %lane = warp.lane_id : i32", "  %z = arith.constant 0 : i32",
+        "  %first = arith.cmpi eq, %lane, %z : i32",
+        "  scf.if %first {", "    %new = arith.addi %old, %tot : i32",
+        "    memref.store %new, %run[%c0] : memref<?xi32>",
+        "  }", "  warp.yield %old : i32", "}",
+        "%r = warp.block_scan <maxsi> %x algorithm = <raking> : i32 prefix(%m: i32) {",
+        "  warp.yield %m : i32", "}",
+        "memref.store %s, %out[%c0] : memref<?xi32>",
+        "memref.store %r, %out[%c0] : memref<?xi32>"], block=96)
     yield kernel("block_scatter", "%out: memref<4xvector<4xi32>>, %x: vector<4xi32>, "
                  "%f: vector<4xi1>", [
         "%y = warp.block_scatter %x, %x striped : vector<4xi32>, vector<4xi32>",

@@ -185,6 +185,34 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     thread: carrying `init` and the total through a loop gives CUB's running
     prefix over consecutive tiles.
 
+    **A prefix computed from the block's total** (CUB's
+    `BlockPrefixCallbackOp`, as a single-pass device scan's decoupled
+    look-back or a running total over a loop of tiles uses it): instead of
+    `init`, a `prefix` region (`N` block arguments, the block's totals
+    without any prefix, of the combined types; `warp.yield` of `N` values
+    of the same types). The region runs once per block, in the lanes of
+    warp 0 together (all 32, or the block's threads in a block of fewer),
+    each lane with the block's total, after the block's values are
+    combined and before any thread's result is. Lane 0's yielded tuple `p`
+    is the block's prefix (the other lanes' yields are ignored), and every
+    result is exactly that of the same op with `init p` (the same combine
+    order in both algorithms; the total result is still without `p`; CUB
+    combines `p` last, `p (op) (x_0 (op) ... (op) x_{t-1})`, which for
+    floats may round differently). The region may read and write memory
+    (e.g. a running total in workgroup or global memory, updated by lane
+    0) and use values from around the op, but must not synchronize the
+    block: no barrier and no block op in it
+    (it runs in one warp; warp collectives over warp 0's lanes are fine).
+    Not with `init` or `reverse`. With `items` the region gets the total of
+    all the block's items. The lowering scans the warps' totals
+    (`warp_scans`) or the segment totals (`raking`) in warp 0 inclusively,
+    runs the region on that scan's total, takes lane 0's tuple by a
+    shuffle, and gives lane `l` the prefix `p` (lane 0) or
+    `p (op) I_{l-1}` (`I` the inclusive scan): the bits `init p` gives.
+    The shorter `warp_scans` forms below (one warp; 2 to 8 warps folding
+    the totals) are not taken with a prefix region, as not with `init`:
+    two barriers and the scratch slots.
+
     **Combiner regions and tuples**, as `warp.scan`: instead of a kind, a
     `combine` region over a tuple of `N` values (`2N` block arguments, the
     left tuple then the right one, ending in `warp.yield`); `init` is then
@@ -291,6 +319,19 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     %r = warp.block_scan <maxsi> %x algorithm = <raking> : i32
     %s4, %tot4 = warp.block_scan <add> %four items exclusive : vector<4xi32>, i32
     %suffix = warp.block_scan <add> %x reverse : i32
+    // A running total over tiles, kept in workgroup memory (CUB's
+    // BlockPrefixCallbackOp): lane 0 reads it, adds the tile's total and
+    // writes it back.
+    %run = warp.block_scan <add> %x exclusive : i32 prefix(%tile: i32) {
+      %lane = warp.lane_id : i32
+      %old = memref.load %running[] : memref<i32, #gpu.address_space<workgroup>>
+      %is0 = arith.cmpi eq, %lane, %c0 : i32
+      scf.if %is0 {
+        %new = arith.addi %old, %tile : i32
+        memref.store %new, %running[] : memref<i32, #gpu.address_space<workgroup>>
+      }
+      warp.yield %old : i32
+    }
     // An affine map x -> a x + b composed over the block (not commutative).
     %a, %b = warp.block_scan %ma, %mb : i32, i32
         combine (%a1: i32, %b1: i32, %a2: i32, %b2: i32) {
@@ -308,7 +349,8 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
                        OptionalAttr<Warp_BlockScanAlgorithmEnum>:$algorithm);
   // The scans of the N values, then (optionally) the N block totals.
   let results = (outs Variadic<Warp_Payload>:$result);
-  let regions = (region MaxSizedRegion<1>:$combiner);
+  let regions = (region MaxSizedRegion<1>:$combiner,
+                        MaxSizedRegion<1>:$prefix);
   let assemblyFormat = [{
     custom<KindValuesItems>($kind, $values, $items)
     (`exclusive` $exclusive^)? (`reverse` $reverse^)? (`init` $init^)?
@@ -316,6 +358,7 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     attr-dict `:` custom<BlockScanTypes>(ref($items), ref($values), ref($init),
                                          type($values), type($init),
                                          type($result), $combiner)
+    custom<PrefixRegion>($prefix)
   }];
   let extraClassDeclaration = [{
     /// The N scanned values, one per value.
@@ -326,6 +369,9 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     ::mlir::ResultRange getTotal() {
       return getResult().drop_front(getValues().size());
     }
+    /// Whether a prefix stands in front of every thread: `init`, or a
+    /// `prefix` region.
+    bool hasPrefix() { return !getInit().empty() || !getPrefix().empty(); }
   }];
   let hasVerifier = 1;
 }

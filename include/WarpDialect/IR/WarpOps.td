@@ -655,7 +655,8 @@ def Warp_YieldOp : Warp_Op<"yield",
     Ends the `combine` region of `warp.reduce`, `warp.scan`,
     `warp.block_reduce`, `warp.block_scan`,
     `warp.device_reduce_combine` and `warp.device_scan_combine`, yielding the
-    combined tuple (one value per reduced value, of the same types), and
+    combined tuple (one value per reduced value, of the same types), the
+    `prefix` region of `warp.block_scan`, yielding the block's prefix, and
     the `pred` region of `warp.device_select_if` and
     `warp.device_partition_if`, yielding the element's i1, and the
     `compare` region of `warp.merge_sort` and `warp.block_merge_sort`,

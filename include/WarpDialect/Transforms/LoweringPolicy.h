@@ -250,8 +250,8 @@ bool isRakingBlockOp(Operation *op);
 /// ops are that warp's collectives.
 std::optional<int64_t> getKnownOneWarpThreads(Operation *op);
 
-/// Whether a block scan is its warp's scan: a kind without init in a known
-/// block of one warp.
+/// Whether a block scan is its warp's scan: a kind without a prefix (init
+/// or region) in a known block of one warp.
 bool isOneWarpScan(BlockScanOp op);
 
 } // namespace mlir::warp

@@ -329,7 +329,7 @@ func.func @block_scan_bad_kind(%x: i32) {
 
 func.func @block_scan_init_type(%x: i32, %p: i64) {
   // expected-error @+1 {{init has the value's type}}
-  %0 = "warp.block_scan"(%x, %p) <{kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>}> ({}) : (i32, i64) -> i32
+  %0 = "warp.block_scan"(%x, %p) <{kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>}> ({}, {}) : (i32, i64) -> i32
   return
 }
 
@@ -374,7 +374,7 @@ func.func @block_scan_items_total(%x: vector<4xi32>) {
 
 func.func @block_scan_items_init(%x: vector<4xi32>, %p: vector<4xi32>) {
   // expected-error @+1 {{init has the value's type}}
-  %0 = "warp.block_scan"(%x, %p) <{kind = #warp.kind<add>, items, operandSegmentSizes = array<i32: 1, 1>}> ({}) : (vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+  %0 = "warp.block_scan"(%x, %p) <{kind = #warp.kind<add>, items, operandSegmentSizes = array<i32: 1, 1>}> ({}, {}) : (vector<4xi32>, vector<4xi32>) -> vector<4xi32>
   return
 }
 
@@ -411,6 +411,79 @@ func.func @block_reduce_items_valid_threads(%x: vector<4xi32>, %n: i32) {
 func.func @block_scan_reverse_raking(%x: i32) {
   // expected-error @+1 {{'warp.block_scan' op algorithm 'raking' does not take 'reverse' (use 'warp_scans')}}
   %0 = warp.block_scan <add> %x reverse algorithm = <raking> : i32
+  return
+}
+
+// -----
+
+// A prefix region stands for init: not both.
+func.func @block_scan_prefix_and_init(%x: i32, %p: i32) {
+  // expected-error @+1 {{'warp.block_scan' op takes 'init' or a prefix region, not both}}
+  %0 = warp.block_scan <add> %x init %p : i32 prefix(%t: i32) {
+    warp.yield %t : i32
+  }
+  return
+}
+
+// -----
+
+func.func @block_scan_prefix_reverse(%x: i32) {
+  // expected-error @+1 {{'warp.block_scan' op a prefix region does not take 'reverse'}}
+  %0 = warp.block_scan <add> %x reverse : i32 prefix(%t: i32) {
+    warp.yield %t : i32
+  }
+  return
+}
+
+// -----
+
+// With items, the region gets the total of the items: the element type.
+func.func @block_scan_prefix_argument(%x: vector<4xi32>) {
+  // expected-error @+1 {{'warp.block_scan' op prefix region must take 1 arguments (the block's totals) of types ('i32'), got ('vector<4xi32>')}}
+  %0 = warp.block_scan <add> %x items : vector<4xi32> prefix(%t: vector<4xi32>) {
+    warp.yield %t : vector<4xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @block_scan_prefix_yield(%a: f32, %b: i32) {
+  %0:2 = warp.block_scan %a, %b : f32, i32
+      combine (%a1: f32, %b1: i32, %a2: f32, %b2: i32) {
+    warp.yield %a2, %b2 : f32, i32
+  } prefix(%ta: f32, %tb: i32) {
+    // expected-error @+1 {{'warp.yield' op must yield the prefix: 2 values of types ('f32', 'i32'), got ('f32')}}
+    warp.yield %ta : f32
+  }
+  return
+}
+
+// -----
+
+// The region runs in warp 0 alone: a barrier there never completes.
+func.func @block_scan_prefix_barrier(%x: i32) {
+  %0 = warp.block_scan <add> %x : i32 prefix(%t: i32) {
+    // expected-error @+1 {{'gpu.barrier' op synchronizes the block inside a block scan's prefix region, which runs in warp 0 alone}}
+    gpu.barrier
+    warp.yield %t : i32
+  }
+  return
+}
+
+// -----
+
+func.func @block_scan_prefix_block_op(%x: i32, %c: i1) {
+  %0 = warp.block_scan <add> %x : i32 prefix(%t: i32) {
+    %r = scf.if %c -> i32 {
+      // expected-error @+1 {{'warp.block_reduce' op synchronizes the block inside a block scan's prefix region, which runs in warp 0 alone}}
+      %s = warp.block_reduce <add> %t : i32
+      scf.yield %s : i32
+    } else {
+      scf.yield %t : i32
+    }
+    warp.yield %r : i32
+  }
   return
 }
 

@@ -235,6 +235,7 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   %15 = warp.block_reduce <add> %v items threads = <first> : vector<2xf16>
   // CHECK: warp.block_scan <maxnumf> %{{.*}} items exclusive init %{{.*}} algorithm = <raking> : vector<2xf16>, f16
   // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<raking>, exclusive, items, kind = #warp.kind<maxnumf>, operandSegmentSizes = array<i32: 1, 1>}> ({
+  // GENERIC-NEXT: }, {
   // GENERIC-NEXT: }) : (vector<2xf16>, f16) -> (vector<2xf16>, f16)
   %16:2 = warp.block_scan <maxnumf> %v items exclusive init %15 algorithm = <raking> : vector<2xf16>, f16
   // CHECK: warp.block_scan <add> %{{.*}} exclusive reverse init %{{.*}} algorithm = <warp_scans> : f32
@@ -392,6 +393,42 @@ func.func @block_combiners(%v: f32, %i: i32, %p: f32, %q: i32) -> (f32, i32, f32
     warp.yield %s, %t : f32, i32
   }
   return %0#0, %0#1, %1#0, %1#1, %1#2, %1#3 : f32, i32, f32, i32, f32, i32
+}
+
+// A prefix computed from the block's total (CUB's BlockPrefixCallbackOp).
+// CHECK-LABEL: func @block_scan_prefix
+func.func @block_scan_prefix(%x: i32, %run: memref<i32, #gpu.address_space<workgroup>>,
+                             %a: f32, %b: i32, %v: vector<4xf32>) -> (i32, i32, f32, i32, vector<4xf32>) {
+  // CHECK: warp.block_scan <add> %{{.*}} exclusive : i32, i32 prefix(%[[T:.*]]: i32) {
+  // CHECK-NEXT: %[[OLD:.*]] = memref.load
+  // CHECK-NEXT: %[[NEW:.*]] = arith.addi %[[OLD]], %[[T]] : i32
+  // CHECK-NEXT: memref.store %[[NEW]]
+  // CHECK-NEXT: warp.yield %[[OLD]] : i32
+  // GENERIC: "warp.block_scan"(%{{.*}}) <{exclusive, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 0>}> ({
+  // GENERIC-NEXT: }, {
+  // GENERIC-NEXT: ^bb0(%{{.*}}: i32):
+  %s, %t = warp.block_scan <add> %x exclusive : i32, i32 prefix(%total: i32) {
+    %old = memref.load %run[] : memref<i32, #gpu.address_space<workgroup>>
+    %new = arith.addi %old, %total : i32
+    memref.store %new, %run[] : memref<i32, #gpu.address_space<workgroup>>
+    warp.yield %old : i32
+  }
+  // CHECK: warp.block_scan %{{.*}}, %{{.*}} algorithm = <raking> : f32, i32 combine (
+  // CHECK: } prefix(%{{.*}}: f32, %{{.*}}: i32) {
+  %m, %i = warp.block_scan %a, %b algorithm = <raking> : f32, i32
+      combine (%a1: f32, %i1: i32, %a2: f32, %i2: i32) {
+    %c = arith.cmpf oge, %a1, %a2 : f32
+    %ma = arith.select %c, %a1, %a2 : f32
+    %mi = arith.select %c, %i1, %i2 : i32
+    warp.yield %ma, %mi : f32, i32
+  } prefix(%ta: f32, %ti: i32) {
+    warp.yield %ta, %ti : f32, i32
+  }
+  // CHECK: warp.block_scan <maxnumf> %{{.*}} items : vector<4xf32> prefix(%{{.*}}: f32) {
+  %w = warp.block_scan <maxnumf> %v items : vector<4xf32> prefix(%tv: f32) {
+    warp.yield %tv : f32
+  }
+  return %s, %t, %m, %i, %w : i32, i32, f32, i32, vector<4xf32>
 }
 
 // CHECK-LABEL: func @block_radix_sort
