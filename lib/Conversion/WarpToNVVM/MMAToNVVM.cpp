@@ -29,8 +29,10 @@
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/MapVector.h"
@@ -474,10 +476,77 @@ std::string getAtomOperation(AtomicKind kind, Type type) {
   }
 }
 
+/// A 16-bit atomic that PTX's atom lacks (ptxas: "Arguments mismatch for
+/// instruction 'atom'" on atom.exch.b16; sm_90's f16 and bf16 min and max
+/// exist only as vectors, which would write the neighbours too): a
+/// compare-and-swap loop on the aligned 32-bit word holding the element at
+/// `address` that replaces the element's half of the word with
+/// `update(old half)` (i16 bits) and writes the other half back as it found
+/// it. `atom` is the CAS's PTX up to the operation
+/// (`atom.relaxed.gpu.global.`), so each attempt carries the op's order and
+/// scope. The first guess is a relaxed load of the word; each failed
+/// attempt retries with the word it found. Returns the element's old bits.
+Value buildHalfWordCASLoop(ConversionPatternRewriter &rewriter, Location loc,
+                           Value address, Type pointerType, StringRef atom,
+                           function_ref<Value(Value)> update) {
+  Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
+  auto c32 = [&](int64_t v) -> Value {
+    return LLVM::ConstantOp::create(rewriter, loc, i32, v);
+  };
+  Value wordAddress = LLVM::AndOp::create(
+      rewriter, loc, address, LLVM::ConstantOp::create(rewriter, loc, i64, -4));
+  // PTX is little-endian: the element at byte 2 of its word is the high half.
+  Value byte = LLVM::AndOp::create(
+      rewriter, loc, LLVM::TruncOp::create(rewriter, loc, i32, address), c32(2));
+  Value shift = LLVM::ShlOp::create(rewriter, loc, byte, c32(3));
+  Value keep = LLVM::XOrOp::create(
+      rewriter, loc, LLVM::ShlOp::create(rewriter, loc, c32(0xffff), shift),
+      c32(-1));
+  Value wordPointer =
+      LLVM::IntToPtrOp::create(rewriter, loc, pointerType, wordAddress);
+  Value first = LLVM::LoadOp::create(
+      rewriter, loc, i32, wordPointer, /*alignment=*/4, /*isVolatile=*/false,
+      /*isNonTemporal=*/false, /*isInvariant=*/false,
+      /*isInvariantGroup=*/false, LLVM::AtomicOrdering::monotonic);
+  auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{i32},
+                                   ValueRange{first});
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    Block *attempt =
+        rewriter.createBlock(&loop.getBefore(), {}, TypeRange{i32}, {loc});
+    Value expected = attempt->getArgument(0);
+    Value half = LLVM::TruncOp::create(
+        rewriter, loc, rewriter.getI16Type(),
+        LLVM::LShrOp::create(rewriter, loc, expected, shift));
+    Value placed = LLVM::ShlOp::create(
+        rewriter, loc, LLVM::ZExtOp::create(rewriter, loc, i32, update(half)),
+        shift);
+    Value desired = LLVM::OrOp::create(
+        rewriter, loc, LLVM::AndOp::create(rewriter, loc, expected, keep),
+        placed);
+    InlinePTX ptx("r");
+    ptx << atom << "cas.b32 $0, [" << ptx.operand(wordAddress, "l") << "], "
+        << ptx.operand(expected, "r") << ", " << ptx.operand(desired, "r")
+        << ";";
+    Value found = ptx.createConvergent(rewriter, loc, i32);
+    Value retry = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                       found, expected);
+    scf::ConditionOp::create(rewriter, loc, retry, ValueRange{found});
+    Block *again =
+        rewriter.createBlock(&loop.getAfter(), {}, TypeRange{i32}, {loc});
+    scf::YieldOp::create(rewriter, loc, again->getArguments());
+  }
+  Value old = LLVM::LShrOp::create(rewriter, loc, loop.getResult(0), shift);
+  return LLVM::TruncOp::create(rewriter, loc, rewriter.getI16Type(), old);
+}
+
 /// warp.lane_atomic_rmw to one `atom.<sem>.<scope><.space>.<op>.<type>` in
 /// inline PTX on the element's pointer (NVVM's atomicrmw drops the scope
 /// and order, and has no packed 16-bit add): the value travels as an
-/// integer register of its width ("h", "r" or "l").
+/// integer register of its width ("h", "r" or "l"). A 16-bit exch, minnumf
+/// and maxnumf are a loop of `atom.<sem>.<scope><.space>.cas.b32`
+/// (buildHalfWordCASLoop), the min/max the dialect's minnumf/maxnumf (the
+/// combine of the group's scan).
 struct LowerLaneAtomicRMW : public ConvertOpToLLVMPattern<LaneAtomicRMWOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -501,13 +570,30 @@ struct LowerLaneAtomicRMW : public ConvertOpToLLVMPattern<LaneAtomicRMWOp> {
                                : LLVM::BitcastOp::create(rewriter, loc, to, v);
     };
     Value value = toType(adaptor.getValue(), word);
+    std::string atom =
+        ("atom." + stringifyMemoryOrder(op.getOrdering()) + "." +
+         stringifyMemoryScope(op.getScope()) +
+         (space == unsigned(NVVM::NVVMMemorySpace::Global)   ? ".global."
+          : space == unsigned(NVVM::NVVMMemorySpace::Shared) ? ".shared."
+                                                             : "."))
+            .str();
+    AtomicKind kind = op.getKind();
+    if (bits == 16 && (kind == AtomicKind::Exch || isFloatMinMaxAtomic(kind))) {
+      auto update = [&](Value half) -> Value {
+        if (kind == AtomicKind::Exch)
+          return value;
+        Value combined =
+            buildCombine(rewriter, loc, *getAtomicKindInfo(kind).combine,
+                         toType(half, type), adaptor.getValue());
+        return toType(combined, word);
+      };
+      Value old = buildHalfWordCASLoop(rewriter, loc, address,
+                                       pointer.getType(), atom, update);
+      rewriter.replaceOp(op, toType(old, type));
+      return success();
+    }
     InlinePTX ptx(constraint);
-    ptx << "atom." << stringifyMemoryOrder(op.getOrdering()) << "."
-        << stringifyMemoryScope(op.getScope())
-        << (space == unsigned(NVVM::NVVMMemorySpace::Global)   ? ".global"
-            : space == unsigned(NVVM::NVVMMemorySpace::Shared) ? ".shared"
-                                                               : "")
-        << "." << getAtomOperation(op.getKind(), type) << " $0, ["
+    ptx << atom << getAtomOperation(op.getKind(), type) << " $0, ["
         << ptx.operand(address, "l") << "], " << ptx.operand(value, constraint)
         << ";";
     rewriter.replaceOp(op,
@@ -827,7 +913,8 @@ LogicalResult checkWarpMMAOps(Operation *root, ChipsByModule &chips) {
     if (auto atomic = dyn_cast<LaneAtomicRMWOp>(op)) {
       std::optional<Chip> chip = chips.get(op);
       ok &= chip.has_value() &&
-            succeeded(chip->checkAtomic(op, atomic.getValue().getType(),
+            succeeded(chip->checkAtomic(op, atomic.getKind(),
+                                        atomic.getValue().getType(),
                                         atomic.getScope()));
       return;
     }
