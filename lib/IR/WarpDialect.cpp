@@ -1478,7 +1478,7 @@ static LogicalResult verifyAtomic(Operation *op, AtomicKind kind, Type value,
   // PTX's atom has add on every element type it takes here but i16, exch
   // on the 32- and 64-bit ones, the other integer operations on integers
   // only; the lowering builds a 16-bit exch, minnumf and maxnumf from
-  // atom.cas.b32.
+  // atom.cas.b16.
   Type element = getElementTypeOrSelf(value);
   bool packed = isa<VectorType>(value);
   if (isFloatMinMaxAtomic(kind)) {

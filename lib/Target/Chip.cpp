@@ -137,7 +137,7 @@ LogicalResult Chip::checkAtomic(Operation *op, AtomicKind kind, Type value,
                                 MemoryScope scope) const {
   // PTX ISA, "atom": .f16 and .f16x2 adds need sm_70 (sm_60 for .f16x2),
   // .bf16 and .bf16x2 sm_90, as does the .cluster scope; a 16-bit exch is
-  // atom.cas.b32, on every chip.
+  // atom.cas.b16, sm_70 and newer: on every chip.
   if (smVersion >= 90)
     return success();
   if (getElementTypeOrSelf(value).isBF16() && kind == AtomicKind::Add)

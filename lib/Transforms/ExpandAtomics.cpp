@@ -26,7 +26,7 @@
 // other lane returns the value of the member below it. The atomic is
 // memref.atomic_rmw (relaxed, gpu scope: CUDA's atomicAdd), or
 // warp.lane_atomic_rmw for a packed pair, a 16-bit exch or min/max (a
-// compare-and-swap loop on the 32-bit word) or another scope or order, with
+// compare-and-swap loop of atom.cas.b16) or another scope or order, with
 // a warp.syncwarp of the members before a release and after an acquire.
 //
 //===----------------------------------------------------------------------===//

@@ -1793,7 +1793,7 @@ class KernelBuilder(TileMixin):
         defaults to the executing lanes (activemask). add takes i32, i64,
         f16, bf16, f32, f64 and the pairs vector(2, f16) and vector(2, bf16)
         (each half its own sum); exch i16, i32, i64, f16, bf16, f32 and f64
-        (16-bit: a compare-and-swap loop on the 32-bit word); minnumf and
+        (16-bit: a compare-and-swap loop, atom.cas.b16); minnumf and
         maxnumf f16 and bf16 (a NaN operand ignored; the same loop); the
         other kinds i32 and i64. `scope` (cta, cluster, gpu, sys; default gpu) and
         `ordering` (relaxed, acquire, release, acq_rel; default relaxed) are

@@ -1,11 +1,11 @@
 // PTX of warp.atomic_rmw <exch> on i16, f16 and bf16 and <minnumf>,
 // <maxnumf> on f16 and bf16, per chip: PTX has no atom.exch.b16 (nor a
 // scalar 16-bit float min/max), so the group's atomic is a compare-and-swap
-// loop on the
-// aligned 32-bit word holding the element (atom.cas.b32 with the op's .sem
-// and .scope, the state space of the pointer), the same on every chip; no
-// 16-bit atom in the PTX. Every PTX assembles with ptxas for its chip (the
-// sm_70 PTX for sm_75: CUDA 13's ptxas has no sm_70, payload-matrix.test).
+// loop of atom.cas.b16 (sm_70 and newer) with the op's .sem and .scope and
+// the state space of the pointer, the same on every chip, on the element
+// alone (no 32-bit access to its word). Every PTX assembles with ptxas for
+// its chip (the sm_70 PTX for sm_75: CUDA 13's ptxas has no sm_70,
+// payload-matrix.test).
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_70 format=isa ptx-output=%t.sm70.ptx" -o /dev/null
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_80 format=isa ptx-output=%t.sm80.ptx" -o /dev/null
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.sm90.ptx" -o /dev/null
@@ -16,41 +16,38 @@
 // RUN: %if ptxas-sm_80 %{ %ptxas-accepts -arch=sm_80 %t.sm80.ptx -o %t.sm80.cubin %}
 // RUN: %if ptxas-sm_90 %{ %ptxas-accepts -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin %}
 
-// The word's address (the element's, low two bits cleared), the half's
-// shift (byte 2: the high half), a relaxed load for the first guess, then
-// the loop: the CAS and a branch back while the word it found differs.
+// A relaxed load for the first guess, then the loop: the CAS and a branch
+// back while the bits it found differ from the guess.
 // CHECK-LABEL: .entry exch_f16(
-// CHECK-NOT: atom.{{.*}}b16
-// CHECK: and.b64 [[WORD:%rd[0-9]+]], {{%rd[0-9]+}}, -4;
-// CHECK: ld.relaxed.sys.global.b32
-// CHECK: [[LOOP:\$L__BB[0-9_]+]]:
-// CHECK: atom.relaxed.gpu.global.cas.b32 {{%r[0-9]+}}, [[[WORD]]], {{%r[0-9]+}}, {{%r[0-9]+}};
+// CHECK-NOT: {{atom|relaxed}}.{{.*}}b32
+// CHECK: ld.relaxed.sys.global.b16 [[GUESS:%rs[0-9]+]], {{\[}}[[P:%rd[0-9]+]]];
+// CHECK-NEXT: [[LOOP:\$L__BB[0-9_]+]]:
+// CHECK: atom.relaxed.gpu.global.cas.b16 {{%rs[0-9]+}}, {{\[}}[[P]]], {{%rs[0-9]+}}, {{%rs[0-9]+}};
 // CHECK: @{{%p[0-9]+}} bra [[LOOP]];
-// CHECK-NOT: atom.{{.*}}b16
+// CHECK-NOT: atom.
 // CHECK: ret;
 
 // CHECK-LABEL: .entry exch_ordered(
-// CHECK-NOT: atom.{{.*}}b16
-// CHECK: atom.acq_rel.cta.shared.cas.b32
-// CHECK: atom.release.sys.cas.b32
-// CHECK-NOT: atom.{{.*}}b16
+// CHECK: atom.acq_rel.cta.shared.cas.b16
+// CHECK: atom.release.sys.cas.b16
+// CHECK-NOT: atom.
 // CHECK: ret;
 
+// The min/max of the bits it found and the value inside the loop.
 // CHECK-LABEL: .entry minmax(
-// CHECK-NOT: atom.{{.*}}b16
-// CHECK: ld.relaxed.sys.global.b32
+// CHECK: ld.relaxed.sys.global.b16
 // CHECK-NEXT: [[MIN:\$L__BB[0-9_]+]]:
 // SM70: min.f32
 // SM80: min.f16
-// CHECK: atom.relaxed.gpu.global.cas.b32
+// CHECK: atom.relaxed.gpu.global.cas.b16
 // CHECK: @{{%p[0-9]+}} bra [[MIN]];
-// CHECK: ld.relaxed.sys.global.b32
+// CHECK: ld.relaxed.sys.global.b16
 // CHECK-NEXT: [[MAX:\$L__BB[0-9_]+]]:
 // SM70: max.f32
 // SM80: max.bf16
-// CHECK: atom.acquire.gpu.global.cas.b32
+// CHECK: atom.acquire.gpu.global.cas.b16
 // CHECK: @{{%p[0-9]+}} bra [[MAX]];
-// CHECK-NOT: atom.{{.*}}b16
+// CHECK-NOT: atom.
 // CHECK: ret;
 module attributes {gpu.container_module} {
 gpu.module @kernels {

@@ -90,22 +90,31 @@ def to_bits(element, x):
 
 # -- the inputs ----------------------------------------------------------------
 
-def make_inputs(rng, element, exact, halves):
-    """Per thread: a local address (within its warp's 32 elements), whether
-    it takes part, a value per half; per warp: its mask and mode flag; the
-    initial memory per half."""
-    n = LANES * len(CASES)
+def make_warps(rng, cases, local_addresses):
+    """One warp per (address pattern, member-set mode) of `cases`: per
+    thread its address (the warp's block plus `local_addresses(pattern)`)
+    and whether it takes part; per warp its mask and mode flag."""
+    n = LANES * len(cases)
     addresses, members = np.zeros(n, np.int32), np.zeros(n, bool)
-    masks, active = np.zeros(len(CASES), np.uint32), np.zeros(len(CASES), np.int32)
-    for w, (pattern, mode) in enumerate(CASES):
-        local = {"same": np.zeros(LANES, np.int64), "distinct": np.arange(LANES),
-                 "groups": rng.integers(0, 4, LANES) * 7}[pattern]
-        addresses[w * LANES:(w + 1) * LANES] = w * LANES + local
+    masks, active = np.zeros(len(cases), np.uint32), np.zeros(len(cases), np.int32)
+    for w, (pattern, mode) in enumerate(cases):
+        addresses[w * LANES:(w + 1) * LANES] = w * LANES + local_addresses(pattern)
         take = np.ones(LANES, bool) if mode == "full" else rng.random(LANES) < 0.6
         take[rng.integers(0, LANES)] = True
         members[w * LANES:(w + 1) * LANES] = take
         masks[w] = int(sum(1 << int(lane) for lane in np.flatnonzero(take)))
         active[w] = mode == "activemask"
+    return addresses, members, masks, active
+
+
+def make_inputs(rng, element, exact, halves):
+    """Per thread: a local address (within its warp's 32 elements), whether
+    it takes part, a value per half; per warp: its mask and mode flag; the
+    initial memory per half."""
+    n = LANES * len(CASES)
+    addresses, members, masks, active = make_warps(rng, CASES, lambda pattern: {
+        "same": np.zeros(LANES, np.int64), "distinct": np.arange(LANES),
+        "groups": rng.integers(0, 4, LANES) * 7}[pattern])
     if exact:  # small integers: every partial sum is exact
         values = rng.integers(-8, 9, (halves, n))
         memory = rng.integers(-16, 17, (halves, n))
@@ -302,8 +311,8 @@ def test_atomic_16bit_errors_are_the_compiler_s():
 
 # -- 16-bit exch, minnumf, maxnumf ----------------------------------------------
 # PTX has no 16-bit atom.exch (nor a scalar 16-bit float min/max): the
-# group's atomic is a compare-and-swap loop on the aligned 32-bit word, which
-# must leave the word's other half as it finds it. The op's contract (as on
+# group's atomic is a compare-and-swap loop of atom.cas.b16, which must
+# leave the other half of the element's 32-bit word alone. The op's contract (as on
 # 32 and 64 bits): the lowest member gets the old value, every other member
 # what the members below it left (exch: the value of the member below);
 # memory ends with the group's last. exch moves bits (NaN payloads and -0.0
@@ -351,21 +360,12 @@ def assert_same(kind, element, got, want):
 
 def run_cas(backend, kind, element, chip, seed, scope=None, ordering=None):
     """One warp per (address pattern, member set): `halves` sends the lanes
-    to elements 0..3 of the warp's block, both halves of two words, so the
-    groups of one word race on its CAS."""
+    to elements 0..3 of the warp's block, both halves of two words."""
     rng = np.random.default_rng(seed)
     n = LANES * len(CAS_CASES)
-    addresses, members = np.zeros(n, np.int32), np.zeros(n, bool)
-    masks, active = np.zeros(len(CAS_CASES), np.uint32), np.zeros(len(CAS_CASES), np.int32)
-    for w, (pattern, mode) in enumerate(CAS_CASES):
-        local = {"same": np.full(LANES, 5), "halves": rng.integers(0, 4, LANES),
-                 "distinct": rng.permutation(LANES)}[pattern]
-        addresses[w * LANES:(w + 1) * LANES] = w * LANES + local
-        take = np.ones(LANES, bool) if mode == "full" else rng.random(LANES) < 0.6
-        take[rng.integers(0, LANES)] = True
-        members[w * LANES:(w + 1) * LANES] = take
-        masks[w] = int(sum(1 << int(lane) for lane in np.flatnonzero(take)))
-        active[w] = mode == "activemask"
+    addresses, members, masks, active = make_warps(rng, CAS_CASES, lambda pattern: {
+        "same": np.full(LANES, 5), "halves": rng.integers(0, 4, LANES),
+        "distinct": rng.permutation(LANES)}[pattern])
     if kind == "exch":
         values = rng.integers(0, 1 << 16, n).astype(np.uint16)
         memory = rng.integers(0, 1 << 16, n).astype(np.uint16)
@@ -414,5 +414,5 @@ def test_cas_16bit_ptx():
     """No 16-bit atom in the PTX; the loop's CAS carries the scope and order."""
     ptx = wm.compile(atomic_program("bf16", 1, "sys", "release", kind="exch"), chip="sm_80").ptx
     atoms = [line for line in ptx.splitlines() if "atom." in line]
-    assert atoms and all(re.search(r"atom\.release\.sys(\.global)?\.cas\.b32 ", line)
+    assert atoms and all(re.search(r"atom\.release\.sys(\.global)?\.cas\.b16 ", line)
                          for line in atoms), atoms

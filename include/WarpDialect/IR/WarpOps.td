@@ -1066,10 +1066,9 @@ def Warp_AtomicRMWOp : Warp_AtomicOp<"atomic_rmw",
       min/max atomic, and PTX's (sm_90) exist only as vectors of 16-bit
       elements, which would write the neighbours too.
     PTX has no 16-bit `atom.exch`: a 16-bit `exch`, `minnumf` and `maxnumf`
-    are a compare-and-swap loop on the aligned 32-bit word holding the
-    element (`atom.cas.b32` with the op's scope and order), which replaces
-    the element's half and keeps the other half as it finds it, on every
-    chip.
+    are a compare-and-swap loop on the element (`atom.cas.b16`, sm_70 and
+    newer, with the op's scope and order), on every chip; it accesses the
+    element alone, never the neighbouring half of its 32-bit word.
 
     Which lanes take part: the lanes of `mask`, or, without `mask`, the
     lanes executing the op (`warp.activemask`), the CUDA idiom for
@@ -1174,11 +1173,10 @@ def Warp_LaneAtomicRMWOp : Warp_AtomicOp<"lane_atomic_rmw"> {
     nearest even, no flush of subnormals), `minnumf` and `maxnumf` on f16
     and bf16, the other kinds on i32 and i64, `exch` also on i16, f16,
     bf16, f32 and f64. `convert-warp-mma-to-nvvm` lowers it to inline PTX
-    (a 16-bit `exch`, `minnumf` or `maxnumf` to a compare-and-swap loop on
-    the aligned 32-bit word holding the element, each `atom.cas.b32` with
-    the op's scope and order) and refuses what the target chip lacks
-    (`cluster` scope, a bf16 add below sm_90) with an error at the op. The
-    memref must be in global or workgroup memory.
+    (a 16-bit `exch`, `minnumf` or `maxnumf` to a compare-and-swap loop of
+    `atom.cas.b16`, each with the op's scope and order) and refuses what
+    the target chip lacks (`cluster` scope, a bf16 add below sm_90) with an
+    error at the op. The memref must be in global or workgroup memory.
 
     ```mlir
     %old = warp.lane_atomic_rmw <add> %v, %buf[%i] scope <sys> ordering <acq_rel>

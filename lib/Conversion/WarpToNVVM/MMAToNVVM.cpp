@@ -479,73 +479,49 @@ std::string getAtomOperation(AtomicKind kind, Type type) {
 /// A 16-bit atomic that PTX's atom lacks (ptxas: "Arguments mismatch for
 /// instruction 'atom'" on atom.exch.b16; sm_90's f16 and bf16 min and max
 /// exist only as vectors, which would write the neighbours too): a
-/// compare-and-swap loop on the aligned 32-bit word holding the element at
-/// `address` that replaces the element's half of the word with
-/// `update(old half)` (i16 bits) and writes the other half back as it found
-/// it. `atom` is the CAS's PTX up to the operation
-/// (`atom.relaxed.gpu.global.`), so each attempt carries the op's order and
-/// scope. The first guess is a relaxed load of the word; each failed
-/// attempt retries with the word it found. Returns the element's old bits.
-Value buildHalfWordCASLoop(ConversionPatternRewriter &rewriter, Location loc,
-                           Value address, Type pointerType, StringRef atom,
-                           function_ref<Value(Value)> update) {
-  Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
-  auto c32 = [&](int64_t v) -> Value {
-    return LLVM::ConstantOp::create(rewriter, loc, i32, v);
-  };
-  Value wordAddress = LLVM::AndOp::create(
-      rewriter, loc, address, LLVM::ConstantOp::create(rewriter, loc, i64, -4));
-  // PTX is little-endian: the element at byte 2 of its word is the high half.
-  Value byte = LLVM::AndOp::create(
-      rewriter, loc, LLVM::TruncOp::create(rewriter, loc, i32, address), c32(2));
-  Value shift = LLVM::ShlOp::create(rewriter, loc, byte, c32(3));
-  Value keep = LLVM::XOrOp::create(
-      rewriter, loc, LLVM::ShlOp::create(rewriter, loc, c32(0xffff), shift),
-      c32(-1));
-  Value wordPointer =
-      LLVM::IntToPtrOp::create(rewriter, loc, pointerType, wordAddress);
+/// compare-and-swap loop of `atom.cas.b16` (sm_70 and newer, every chip
+/// warp accepts) that stores `update(old bits)` (i16 bits) at `pointer`
+/// (`address` as an integer). It touches the element alone: a loop on the
+/// aligned 32-bit word would read past a buffer that ends on its low half
+/// and race with the neighbour's atomics. `atom` is the CAS's PTX up to
+/// the operation (`atom.relaxed.gpu.global.`), so each attempt carries the
+/// op's order and scope. The first guess is a relaxed load; each failed
+/// attempt retries with the bits it found. Returns the element's old bits.
+Value buildCASLoop16(ConversionPatternRewriter &rewriter, Location loc,
+                     Value pointer, Value address, StringRef atom,
+                     function_ref<Value(Value)> update) {
+  Type i16 = rewriter.getI16Type();
   Value first = LLVM::LoadOp::create(
-      rewriter, loc, i32, wordPointer, /*alignment=*/4, /*isVolatile=*/false,
+      rewriter, loc, i16, pointer, /*alignment=*/2, /*isVolatile=*/false,
       /*isNonTemporal=*/false, /*isInvariant=*/false,
       /*isInvariantGroup=*/false, LLVM::AtomicOrdering::monotonic);
-  auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{i32},
+  auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{i16},
                                    ValueRange{first});
-  {
-    OpBuilder::InsertionGuard guard(rewriter);
-    Block *attempt =
-        rewriter.createBlock(&loop.getBefore(), {}, TypeRange{i32}, {loc});
-    Value expected = attempt->getArgument(0);
-    Value half = LLVM::TruncOp::create(
-        rewriter, loc, rewriter.getI16Type(),
-        LLVM::LShrOp::create(rewriter, loc, expected, shift));
-    Value placed = LLVM::ShlOp::create(
-        rewriter, loc, LLVM::ZExtOp::create(rewriter, loc, i32, update(half)),
-        shift);
-    Value desired = LLVM::OrOp::create(
-        rewriter, loc, LLVM::AndOp::create(rewriter, loc, expected, keep),
-        placed);
-    InlinePTX ptx("r");
-    ptx << atom << "cas.b32 $0, [" << ptx.operand(wordAddress, "l") << "], "
-        << ptx.operand(expected, "r") << ", " << ptx.operand(desired, "r")
-        << ";";
-    Value found = ptx.createConvergent(rewriter, loc, i32);
-    Value retry = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
-                                       found, expected);
-    scf::ConditionOp::create(rewriter, loc, retry, ValueRange{found});
-    Block *again =
-        rewriter.createBlock(&loop.getAfter(), {}, TypeRange{i32}, {loc});
-    scf::YieldOp::create(rewriter, loc, again->getArguments());
-  }
-  Value old = LLVM::LShrOp::create(rewriter, loc, loop.getResult(0), shift);
-  return LLVM::TruncOp::create(rewriter, loc, rewriter.getI16Type(), old);
+  OpBuilder::InsertionGuard guard(rewriter);
+  Block *attempt =
+      rewriter.createBlock(&loop.getBefore(), {}, TypeRange{i16}, {loc});
+  Value expected = attempt->getArgument(0);
+  Value desired = update(expected);
+  InlinePTX ptx("h");
+  ptx << atom << "cas.b16 $0, [" << ptx.operand(address, "l") << "], "
+      << ptx.operand(expected, "h") << ", " << ptx.operand(desired, "h")
+      << ";";
+  Value found = ptx.createConvergent(rewriter, loc, i16);
+  Value retry = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                     found, expected);
+  scf::ConditionOp::create(rewriter, loc, retry, ValueRange{found});
+  Block *again =
+      rewriter.createBlock(&loop.getAfter(), {}, TypeRange{i16}, {loc});
+  scf::YieldOp::create(rewriter, loc, again->getArguments());
+  return loop.getResult(0);
 }
 
 /// warp.lane_atomic_rmw to one `atom.<sem>.<scope><.space>.<op>.<type>` in
 /// inline PTX on the element's pointer (NVVM's atomicrmw drops the scope
 /// and order, and has no packed 16-bit add): the value travels as an
 /// integer register of its width ("h", "r" or "l"). A 16-bit exch, minnumf
-/// and maxnumf are a loop of `atom.<sem>.<scope><.space>.cas.b32`
-/// (buildHalfWordCASLoop), the min/max the dialect's minnumf/maxnumf (the
+/// and maxnumf are a loop of `atom.<sem>.<scope><.space>.cas.b16`
+/// (buildCASLoop16), the min/max the dialect's minnumf/maxnumf (the
 /// combine of the group's scan).
 struct LowerLaneAtomicRMW : public ConvertOpToLLVMPattern<LaneAtomicRMWOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -587,8 +563,7 @@ struct LowerLaneAtomicRMW : public ConvertOpToLLVMPattern<LaneAtomicRMWOp> {
                          toType(half, type), adaptor.getValue());
         return toType(combined, word);
       };
-      Value old = buildHalfWordCASLoop(rewriter, loc, address,
-                                       pointer.getType(), atom, update);
+      Value old = buildCASLoop16(rewriter, loc, pointer, address, atom, update);
       rewriter.replaceOp(op, toType(old, type));
       return success();
     }

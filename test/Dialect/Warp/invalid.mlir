@@ -926,6 +926,31 @@ func.func @atomic_pair_exch(%h: memref<?xvector<2xf16>>, %i: index, %x: vector<2
 
 // -----
 
+// The float min/max: f16 and bf16 scalars only.
+func.func @atomic_minnumf_f32(%h: memref<?xf32>, %i: index, %x: f32) -> f32 {
+  // expected-error @+1 {{'warp.atomic_rmw' op kind 'minnumf' needs an f16 or bf16 value, got 'f32'}}
+  %0 = warp.atomic_rmw <minnumf> %x, %h[%i] : f32, memref<?xf32>
+  return %0 : f32
+}
+
+// -----
+
+func.func @lane_atomic_maxnumf_pair(%h: memref<?xvector<2xf16>>, %i: index, %x: vector<2xf16>) -> vector<2xf16> {
+  // expected-error @+1 {{'warp.lane_atomic_rmw' op kind 'maxnumf' needs an f16 or bf16 value, got 'vector<2xf16>'}}
+  %0 = warp.lane_atomic_rmw <maxnumf> %x, %h[%i] : vector<2xf16>, memref<?xvector<2xf16>>
+  return %0 : vector<2xf16>
+}
+
+// -----
+
+func.func @atomic_minnumf_i16(%h: memref<?xi16>, %i: index, %x: i16) -> i16 {
+  // expected-error @+1 {{'warp.atomic_rmw' op kind 'minnumf' needs an f16 or bf16 value, got 'i16'}}
+  %0 = warp.atomic_rmw <minnumf> %x, %h[%i] : i16, memref<?xi16>
+  return %0 : i16
+}
+
+// -----
+
 func.func @atomic_pair_max(%h: memref<?xvector<2xbf16>>, %i: index, %x: vector<2xbf16>) -> vector<2xbf16> {
   // expected-error @+1 {{'warp.atomic_rmw' op kind 'maxsi' needs an i32, i64, f32 or f64 value (16-bit values take add, exch, minnumf and maxnumf, i16 exch only, packed pairs add only), got 'vector<2xbf16>'}}
   %0 = warp.atomic_rmw <maxsi> %x, %h[%i] : vector<2xbf16>, memref<?xvector<2xbf16>>
