@@ -1,6 +1,8 @@
 """warp.atomic_rmw <add> on f16, bf16 and their packed pairs, and with a scope
 and a memory order: results on the simulator (and the GPU) against an
-independent numpy model of the op's documented float semantics.
+independent numpy model of the op's documented float semantics. <exch> on
+i16, f16, bf16 and <minnumf>, <maxnumf> on f16, bf16 (compare-and-swap
+loops) against a serialized model at the end of the file.
 
 The model (CUDA's rules and the op's description): lanes with equal
 addresses form a group; the group's values are scanned in lane order as a
