@@ -81,6 +81,10 @@ static const AtomicKindInfo kAtomicKinds[] = {
     {AtomicKind::Xor, K::Xor, arith::AtomicRMWKind::xori, std::nullopt},
     {AtomicKind::Exch, std::nullopt, arith::AtomicRMWKind::assign,
      arith::AtomicRMWKind::assign},
+    {AtomicKind::MinNumF, K::MinNumF, std::nullopt,
+     arith::AtomicRMWKind::minnumf},
+    {AtomicKind::MaxNumF, K::MaxNumF, std::nullopt,
+     arith::AtomicRMWKind::maxnumf},
 };
 
 static_assert(std::size(kAtomicKinds) == getMaxEnumValForAtomicKind() + 1,
@@ -88,6 +92,10 @@ static_assert(std::size(kAtomicKinds) == getMaxEnumValForAtomicKind() + 1,
 
 const AtomicKindInfo &mlir::warp::getAtomicKindInfo(AtomicKind kind) {
   return rowOf(kAtomicKinds, kind);
+}
+
+bool mlir::warp::isFloatMinMaxAtomic(AtomicKind kind) {
+  return kind == AtomicKind::MinNumF || kind == AtomicKind::MaxNumF;
 }
 
 unsigned mlir::warp::getAtomicBitWidth(Type type) {

@@ -1543,15 +1543,26 @@ static bool isStackAllocation(Value memref) {
 static LogicalResult verifyAtomic(Operation *op, AtomicKind kind, Type value,
                                   MemRefType type, size_t numIndices,
                                   Value memref) {
-  // PTX's atom has add on every element type it takes here, exch on the
-  // 32- and 64-bit ones, the other operations on integers only.
+  // PTX's atom has add on every element type it takes here but i16, exch
+  // on the 32- and 64-bit ones, the other integer operations on integers
+  // only; the lowering builds a 16-bit exch, minnumf and maxnumf from
+  // atom.cas.b16.
   Type element = getElementTypeOrSelf(value);
-  if (element.getIntOrFloatBitWidth() == 16 && kind != AtomicKind::Add)
+  bool packed = isa<VectorType>(value);
+  if (isFloatMinMaxAtomic(kind)) {
+    if (packed || !(element.isF16() || element.isBF16()))
+      return op->emitOpError() << "kind '" << stringifyAtomicKind(kind)
+                               << "' needs an f16 or bf16 value, got " << value;
+  } else if (element.getIntOrFloatBitWidth() == 16 &&
+             !(kind == AtomicKind::Add && !element.isInteger(16)) &&
+             !(kind == AtomicKind::Exch && !packed)) {
     return op->emitOpError()
            << "kind '" << stringifyAtomicKind(kind)
-           << "' needs an i32, i64, f32 or f64 value (16-bit and packed "
-              "values take add only), got "
+           << "' needs an i32, i64, f32 or f64 value (16-bit values take add, "
+              "exch, minnumf and maxnumf, i16 exch only, packed pairs add "
+              "only), got "
            << value;
+  }
   if (isa<FloatType>(element) && !getAtomicKindInfo(kind).onFloats)
     return op->emitOpError() << "kind '" << stringifyAtomicKind(kind)
                              << "' needs an i32 or i64 value, got " << value;

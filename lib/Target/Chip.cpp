@@ -133,13 +133,14 @@ std::string Chip::ptxFeature() const {
 
 bool Chip::hasElectSync() const { return smVersion >= 90; }
 
-LogicalResult Chip::checkAtomic(Operation *op, Type value,
+LogicalResult Chip::checkAtomic(Operation *op, AtomicKind kind, Type value,
                                 MemoryScope scope) const {
   // PTX ISA, "atom": .f16 and .f16x2 adds need sm_70 (sm_60 for .f16x2),
-  // .bf16 and .bf16x2 sm_90, as does the .cluster scope.
+  // .bf16 and .bf16x2 sm_90, as does the .cluster scope; a 16-bit exch is
+  // atom.cas.b16, sm_70 and newer: on every chip.
   if (smVersion >= 90)
     return success();
-  if (getElementTypeOrSelf(value).isBF16())
+  if (getElementTypeOrSelf(value).isBF16() && kind == AtomicKind::Add)
     return op->emitOpError()
            << "on " << value << " needs sm_90 or newer (PTX atom.add.noftz."
            << (isa<VectorType>(value) ? "bf16x2" : "bf16")

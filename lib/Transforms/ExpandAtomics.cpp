@@ -25,7 +25,8 @@
 // `exch` has no scan: the highest lane exchanges its own value, and each
 // other lane returns the value of the member below it. The atomic is
 // memref.atomic_rmw (relaxed, gpu scope: CUDA's atomicAdd), or
-// warp.lane_atomic_rmw for a packed pair or another scope or order, with
+// warp.lane_atomic_rmw for a packed pair, a 16-bit exch or min/max (a
+// compare-and-swap loop of atom.cas.b16) or another scope or order, with
 // a warp.syncwarp of the members before a release and after an acquire.
 //
 //===----------------------------------------------------------------------===//
@@ -239,7 +240,7 @@ struct ExpandAtomicRMW final : public OpRewritePattern<AtomicRMWOp> {
         old = memref::AtomicRMWOp::create(
             b, loc, type,
             arith::AtomicRMWKindAttr::get(
-                b.getContext(), isFloat ? *info.onFloats : info.onIntegers),
+                b.getContext(), *(isFloat ? info.onFloats : info.onIntegers)),
             inclusive, op.getMemref(), op.getIndices());
       scf::YieldOp::create(b, loc, old);
       b.setInsertionPointToStart(&atomic.getElseRegion().front());
@@ -275,7 +276,12 @@ struct ExpandAtomicRMW final : public OpRewritePattern<AtomicRMWOp> {
 } // namespace
 
 bool mlir::warp::usesLaneAtomic(AtomicRMWOp op) {
-  return isa<VectorType>(op.getValue().getType()) ||
+  // memref.atomic_rmw would leave a 16-bit exch or min/max to LLVM's
+  // lowering of a 16-bit atomicrmw; warp.lane_atomic_rmw's is the CAS loop.
+  Type type = op.getValue().getType();
+  return isa<VectorType>(type) ||
+         (op.getKind() == AtomicKind::Exch && getAtomicBitWidth(type) == 16) ||
+         isFloatMinMaxAtomic(op.getKind()) ||
          op.getScope() != MemoryScope::GPU ||
          op.getOrdering() != MemoryOrder::Relaxed;
 }
@@ -285,7 +291,8 @@ LogicalResult mlir::warp::checkAtomicOnChip(AtomicRMWOp op, const Chip &chip) {
   // compare-and-swap loop where atom has no instruction).
   if (!usesLaneAtomic(op))
     return success();
-  return chip.checkAtomic(op, op.getValue().getType(), op.getScope());
+  return chip.checkAtomic(op, op.getKind(), op.getValue().getType(),
+                          op.getScope());
 }
 
 void mlir::warp::populateExpandElectAndAtomicPatterns(

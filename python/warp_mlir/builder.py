@@ -1834,14 +1834,17 @@ class KernelBuilder(TileMixin):
     def aggregated_atomic(self, kind, buffer: Value, position, value, mask=None,
                           scope=None, ordering=None) -> Value:
         """warp.atomic_rmw: applies `kind` (add, minsi, maxsi, minui, maxui,
-        and, or, xor, exch) with `value` to buffer[position] atomically,
+        and, or, xor, exch, minnumf, maxnumf) with `value` to
+        buffer[position] atomically,
         with one atomic per distinct element in the warp; returns the old
         value each lane would have seen had the lanes done their atomics in
         lane order. `position` is an index or a tuple of indices; `mask`
         defaults to the executing lanes (activemask). add takes i32, i64,
         f16, bf16, f32, f64 and the pairs vector(2, f16) and vector(2, bf16)
-        (each half its own sum); exch i32, i64, f32 and f64; the other kinds
-        i32 and i64. `scope` (cta, cluster, gpu, sys; default gpu) and
+        (each half its own sum); exch i16, i32, i64, f16, bf16, f32 and f64
+        (16-bit: a compare-and-swap loop, atom.cas.b16); minnumf and
+        maxnumf f16 and bf16 (a NaN operand ignored; the same loop); the
+        other kinds i32 and i64. `scope` (cta, cluster, gpu, sys; default gpu) and
         `ordering` (relaxed, acquire, release, acq_rel; default relaxed) are
         PTX atom's, on the group's one atomic."""
         buffer = self._memref(buffer, "aggregated_atomic's buffer")

@@ -106,13 +106,24 @@ def domain_for(kind):
     return "minmax"
 
 
+# warp.atomic_rmw's kinds on any type (the float min/max are floats' only).
+ALL_ATOMIC_KINDS = list(dict.fromkeys(model.ATOMIC_KINDS + model.FLOAT_ATOMIC_KINDS))
+
+
 def kind_ok(kind, type_, op=None):
     """Whether docs/Preconditions.md gives `kind` the type: the atomic
     kinds for warp.atomic_rmw, else the combine kinds."""
     elem, _ = parse_type(type_)
     if op == "atomic_rmw":
-        if elem in ("f16", "bf16"):  # PTX's 16-bit atomics: add only
-            return kind == "add"
+        scalar = parse_type(type_)[1] is None
+        # The float min/max: 16-bit scalars only (a CAS loop).
+        if kind in ("minnumf", "maxnumf"):
+            return elem in ("f16", "bf16") and scalar
+        # 16-bit: add (not on i16) and exch (not on the pairs).
+        if elem == "i16":
+            return kind == "exch"
+        if elem in ("f16", "bf16"):
+            return kind == "add" or (kind == "exch" and scalar)
         return kind in (model.FLOAT_ATOMIC_KINDS if is_float(elem) else model.ATOMIC_KINDS)
     return kind in (model.FLOAT_KINDS if is_float(elem) else model.INT_KINDS)
 
@@ -141,7 +152,7 @@ def combined_type(p, i):
 
 def form_kind(form):
     """The kind a probe form `<op>_<kind>` names, or None."""
-    return next((k for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS + model.ATOMIC_KINDS),
+    return next((k for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS + ALL_ATOMIC_KINDS),
                                    key=len, reverse=True)
                  if form.endswith("_" + k)), None)
 
@@ -1348,13 +1359,13 @@ class AtomicRMW(Op):
     def probe_forms(self):
         return [(f"{self.name}_{k}",
                  f"%r = warp.atomic_rmw <{k}> %x, %m[%i] : {{T}}, memref<?x{{T}}>")
-                for k in model.ATOMIC_KINDS]
+                for k in ALL_ATOMIC_KINDS]
 
     def gen(self, rng, ctx):
         if ctx.force and ctx.force[1]:
             kind = ctx.force[1]
         else:
-            kind = rng.choice([k for k in model.ATOMIC_KINDS if ctx.accepted(f"{self.name}_{k}")])
+            kind = rng.choice([k for k in ALL_ATOMIC_KINDS if ctx.accepted(f"{self.name}_{k}")])
         t = ctx.type_for(f"{self.name}_{kind}", rng)
         ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
         # Without a mask the member set is the executing lanes (activemask).

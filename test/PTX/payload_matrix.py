@@ -47,7 +47,7 @@ INT_ONLY_KINDS = ["minsi", "maxsi", "minui", "maxui", "and", "or", "xor"]
 FLOAT_ONLY_KINDS = ["minnumf", "maxnumf", "minimumf", "maximumf"]
 KINDS = ["add", "mul"] + INT_ONLY_KINDS + FLOAT_ONLY_KINDS
 SCAN_FORMS = ["inclusive", "exclusive", "reverse"]
-ATOMIC_KINDS = ["add", "exch"] + INT_ONLY_KINDS
+ATOMIC_KINDS = ["add", "exch"] + INT_ONLY_KINDS + ["minnumf", "maxnumf"]
 
 
 def element(t):
@@ -104,11 +104,18 @@ def accepts(op, kind, t):
             return elem in INT_SCALARS or elem == "index"
         return True
     if op == "atomic_rmw":
-        # ODS Warp_AtomicType (scalar i32, i64, f16, bf16, f32, f64 and the
-        # pairs vector<2xf16>, vector<2xbf16>), then the verifier: add on
-        # all, exch on the 32- and 64-bit ones, the other kinds on i32 and
-        # i64 (PTX atom).
-        if t in ("f16", "bf16", "vector<2xf16>", "vector<2xbf16>"):
+        # ODS Warp_AtomicType (scalar i16, i32, i64, f16, bf16, f32, f64
+        # and the pairs vector<2xf16>, vector<2xbf16>), then the verifier:
+        # add on all but i16, exch on the scalars, minnumf and maxnumf on
+        # f16 and bf16 (a 16-bit exch, min or max is a CAS loop), the other
+        # kinds on i32 and i64 (PTX atom).
+        if kind in ("minnumf", "maxnumf"):
+            return t in ("f16", "bf16")
+        if t == "i16":
+            return kind == "exch"
+        if t in ("f16", "bf16"):
+            return kind in ("add", "exch")
+        if t in ("vector<2xf16>", "vector<2xbf16>"):
             return kind == "add"
         if t not in ("i32", "i64", "f32", "f64"):
             return False

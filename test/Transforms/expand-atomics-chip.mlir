@@ -42,6 +42,32 @@ func.func @cluster_scope(%v: i32, %buf: memref<?xi32>, %i: index) -> i32 {
 
 // -----
 
+// Fine on sm_80: a bf16 exch, minnumf or maxnumf with any scope and order
+// but cluster (a compare-and-swap loop of atom.cas.b16, sm_70 and newer).
+// SM90-LABEL: func @bf16_cas
+// SM90-COUNT-2: warp.lane_atomic_rmw
+gpu.module @m {
+func.func @bf16_cas(%v: bf16, %buf: memref<?xbf16>, %i: index) -> (bf16, bf16) {
+  %0 = warp.atomic_rmw <exch> %v, %buf[%i] scope <sys> ordering <acq_rel> : bf16, memref<?xbf16>
+  %1 = warp.atomic_rmw <maxnumf> %v, %buf[%i] ordering <acquire> : bf16, memref<?xbf16>
+  return %0, %1 : bf16, bf16
+}
+}
+
+// -----
+
+// SM90-LABEL: func @cas_cluster
+// SM90: warp.lane_atomic_rmw <exch>
+gpu.module @m {
+func.func @cas_cluster(%v: i16, %buf: memref<?xi16>, %i: index) -> i16 {
+  // expected-error @+1 {{'warp.atomic_rmw' op with scope <cluster> needs sm_90 or newer; the target chip is sm_80}}
+  %0 = warp.atomic_rmw <exch> %v, %buf[%i] scope <cluster> : i16, memref<?xi16>
+  return %0 : i16
+}
+}
+
+// -----
+
 // Fine on sm_80: bf16 with the defaults, the f16 pair with any scope.
 // SM90-LABEL: func @fine
 // SM90: memref.atomic_rmw addf

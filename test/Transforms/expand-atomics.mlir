@@ -139,6 +139,39 @@ func.func @atomic_exch(%v: f32, %buf: memref<8xf32>, %i: index, %m: i32) -> f32 
   return %0 : f32
 }
 
+// A 16-bit exch: the same exchange, the group's atomic a
+// warp.lane_atomic_rmw (its lowering is the compare-and-swap loop), with
+// the defaults.
+// CHECK-LABEL: func @atomic_exch_i16
+// CHECK-SAME: (%[[V:.*]]: i16, %[[BUF:.*]]: memref<8xi16>, %[[I:.*]]: index)
+// CHECK: %[[OLD:.*]] = scf.if %{{.*}} -> (i16) {
+// CHECK:   warp.lane_atomic_rmw <exch> %[[V]], %[[BUF]][%[[I]]] : i16, memref<8xi16>
+// CHECK-NOT: memref.atomic_rmw
+// CHECK: return
+func.func @atomic_exch_i16(%v: i16, %buf: memref<8xi16>, %i: index) -> i16 {
+  %0 = warp.atomic_rmw <exch> %v, %buf[%i] : i16, memref<8xi16>
+  return %0 : i16
+}
+
+// The 16-bit float min/max: a scan of the dialect's minnumf over the group
+// (an idempotent kind: no rank test), the group's atomic a
+// warp.lane_atomic_rmw, each lane's result the minnumf of the old value
+// and the prefix of the members below.
+// CHECK-LABEL: func @atomic_minnumf_bf16
+// CHECK-SAME: (%[[V:.*]]: bf16, %[[BUF:.*]]: memref<8xbf16>, %[[I:.*]]: index)
+// CHECK-COUNT-5: arith.minnumf %{{.*}}, %{{.*}} : bf16
+// CHECK: %[[OLD:.*]] = scf.if %{{.*}} -> (bf16) {
+// CHECK:   warp.lane_atomic_rmw <minnumf> %{{.*}}, %[[BUF]][%[[I]]] : bf16, memref<8xbf16>
+// CHECK: %[[GROUP_OLD:[^,]*]], %{{.*}} = warp.shuffle <idx> %[[OLD]]
+// CHECK: %[[PREFIX:[^,]*]], %{{.*}} = warp.shuffle <idx>
+// CHECK: arith.minnumf %[[GROUP_OLD]], %[[PREFIX]] : bf16
+// CHECK-NOT: memref.atomic_rmw
+// CHECK: return
+func.func @atomic_minnumf_bf16(%v: bf16, %buf: memref<8xbf16>, %i: index) -> bf16 {
+  %0 = warp.atomic_rmw <minnumf> %v, %buf[%i] : bf16, memref<8xbf16>
+  return %0 : bf16
+}
+
 // f16 (and bf16) add: the scan and the shuffles in the element type, the
 // group's one atomic memref.atomic_rmw as for f32 (the defaults: gpu scope,
 // relaxed, CUDA's atomicAdd).

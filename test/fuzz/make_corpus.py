@@ -384,6 +384,17 @@ def family_seeds():
         "%p = warp.lane_atomic_rmw <add> %b, %g[%i] scope <cta> : bf16, memref<32xbf16>",
         "memref.store %o, %h[%i] : memref<32xvector<2xf16>>",
         "memref.store %p, %g[%i] : memref<32xbf16>"])
+    # The 16-bit compare-and-swap loops: exch on i16, the float min/max,
+    # one with a scope and an ordering.
+    yield kernel("atomic16_cas", "%h: memref<32xi16, 3>, %g: memref<32xf16>, "
+                 "%w: i16, %b: f16", [
+        "%l = warp.lane_id : i32", "%i = arith.index_cast %l : i32 to index",
+        "%o = warp.atomic_rmw <exch> %w, %h[%i] scope <cta> ordering <acq_rel> "
+        ": i16, memref<32xi16, 3>",
+        "%p = warp.atomic_rmw <minnumf> %b, %g[%i] : f16, memref<32xf16>",
+        "%q = warp.lane_atomic_rmw <maxnumf> %p, %g[%c0] : f16, memref<32xf16>",
+        "memref.store %o, %h[%i] : memref<32xi16, 3>",
+        "memref.store %q, %g[%i] : memref<32xf16>"])
     # The device-wide ops are host code: a func.func outside any gpu.module
     # (warp-expand-device-ops adds the gpu.modules of their kernels). Every
     # element type, static and dynamic shapes, alike ops sharing a module,

@@ -1,6 +1,8 @@
 """warp.atomic_rmw <add> on f16, bf16 and their packed pairs, and with a scope
 and a memory order: results on the simulator (and the GPU) against an
-independent numpy model of the op's documented float semantics.
+independent numpy model of the op's documented float semantics. <exch> on
+i16, f16, bf16 and <minnumf>, <maxnumf> on f16, bf16 (compare-and-swap
+loops) against a serialized model at the end of the file.
 
 The model (CUDA's rules and the op's description): lanes with equal
 addresses form a group; the group's values are scanned in lane order as a
@@ -12,6 +14,8 @@ atomic and the results are deterministic. Each half of a pair is its own
 element. f16 sums round through numpy's float16 (float64 holds the exact
 sum of two f16); bf16 sums through float32 (innocuous double rounding:
 24 >= 2 * 8 + 2) and a round-to-nearest-even cut to 16 bits."""
+import re
+
 import numpy as np
 import pytest
 
@@ -88,22 +92,31 @@ def to_bits(element, x):
 
 # -- the inputs ----------------------------------------------------------------
 
-def make_inputs(rng, element, exact, halves):
-    """Per thread: a local address (within its warp's 32 elements), whether
-    it takes part, a value per half; per warp: its mask and mode flag; the
-    initial memory per half."""
-    n = LANES * len(CASES)
+def make_warps(rng, cases, local_addresses):
+    """One warp per (address pattern, member-set mode) of `cases`: per
+    thread its address (the warp's block plus `local_addresses(pattern)`)
+    and whether it takes part; per warp its mask and mode flag."""
+    n = LANES * len(cases)
     addresses, members = np.zeros(n, np.int32), np.zeros(n, bool)
-    masks, active = np.zeros(len(CASES), np.uint32), np.zeros(len(CASES), np.int32)
-    for w, (pattern, mode) in enumerate(CASES):
-        local = {"same": np.zeros(LANES, np.int64), "distinct": np.arange(LANES),
-                 "groups": rng.integers(0, 4, LANES) * 7}[pattern]
-        addresses[w * LANES:(w + 1) * LANES] = w * LANES + local
+    masks, active = np.zeros(len(cases), np.uint32), np.zeros(len(cases), np.int32)
+    for w, (pattern, mode) in enumerate(cases):
+        addresses[w * LANES:(w + 1) * LANES] = w * LANES + local_addresses(pattern)
         take = np.ones(LANES, bool) if mode == "full" else rng.random(LANES) < 0.6
         take[rng.integers(0, LANES)] = True
         members[w * LANES:(w + 1) * LANES] = take
         masks[w] = int(sum(1 << int(lane) for lane in np.flatnonzero(take)))
         active[w] = mode == "activemask"
+    return addresses, members, masks, active
+
+
+def make_inputs(rng, element, exact, halves):
+    """Per thread: a local address (within its warp's 32 elements), whether
+    it takes part, a value per half; per warp: its mask and mode flag; the
+    initial memory per half."""
+    n = LANES * len(CASES)
+    addresses, members, masks, active = make_warps(rng, CASES, lambda pattern: {
+        "same": np.zeros(LANES, np.int64), "distinct": np.arange(LANES),
+        "groups": rng.integers(0, 4, LANES) * 7}[pattern])
     if exact:  # small integers: every partial sum is exact
         values = rng.integers(-8, 9, (halves, n))
         memory = rng.integers(-16, 17, (halves, n))
@@ -128,15 +141,17 @@ def expected(element, addresses, members, values, memory, model):
 
 # -- the kernels ---------------------------------------------------------------
 
-ELEMENTS = {"f16": wm.f16, "bf16": wm.bf16}
+ELEMENTS = {"f16": wm.f16, "bf16": wm.bf16, "i16": wm.i16}
+DTYPES = {"f16": np.float16, "bf16": "V2", "i16": np.int16}
 
 
-def atomic_program(element, halves, scope=None, ordering=None):
-    """Each thread of a member lane adds its value at its address, with the
-    warp's mask or (activemask mode) the executing lanes; pairs accumulate
-    in shared memory (a launch passes scalar arrays only)."""
+def atomic_program(element, halves, scope=None, ordering=None, kind="add"):
+    """Each thread of a member lane applies `kind` with its value at its
+    address, with the warp's mask or (activemask mode) the executing lanes;
+    pairs accumulate in shared memory (a launch passes scalar arrays
+    only)."""
     scalar = ELEMENTS[element]
-    prog = wm.Program(f"atomic16_{element}x{halves}")
+    prog = wm.Program(f"atomic16_{kind}_{element}x{halves}")
 
     @prog.kernel(addresses=wm.memref(wm.i32), members=wm.memref(wm.i32),
                  masks=wm.memref(wm.i32), active=wm.memref(wm.i32), values=wm.memref(scalar),
@@ -160,10 +175,10 @@ def atomic_program(element, halves, scope=None, ordering=None):
                 results[t] = old
         member = members[t] == 1
         with k.if_(member & (active[w] == 1)):
-            store(k.aggregated_atomic("add", acc, address, value, scope=scope,
+            store(k.aggregated_atomic(kind, acc, address, value, scope=scope,
                                       ordering=ordering))
         with k.if_(member & (active[w] == 0)):
-            store(k.aggregated_atomic("add", acc, address, value, mask=masks[w], scope=scope,
+            store(k.aggregated_atomic(kind, acc, address, value, mask=masks[w], scope=scope,
                                       ordering=ordering))
         if halves == 2:
             k.barrier()
@@ -179,7 +194,7 @@ def run(backend, element, halves, chip, exact, seed, scope=None, ordering=None):
         serial = expected(element, addresses, members, values, memory, serialized_warp)
         np.testing.assert_array_equal(want_results, serial[0])
         np.testing.assert_array_equal(want_memory, serial[1])
-    dtype = np.float16 if element == "f16" else "V2"
+    dtype = DTYPES[element]
     # Pairs interleave: element 2i + h is half h of pair i.
     memory_arg = np.ascontiguousarray(memory.T).reshape(-1).view(dtype)
     values_arg = np.ascontiguousarray(values.T).reshape(-1).view(dtype)
@@ -284,8 +299,8 @@ def test_atomic_16bit_errors_are_the_compiler_s():
 
     @prog.kernel(x=wm.memref(wm.f16), y=wm.memref(wm.vector(2, wm.bf16)))
     def bad(k, x, y):
-        with pytest.raises(wm.VerificationError, match="16-bit and packed values take add only"):
-            k.aggregated_atomic("exch", x, 0, 1.0)
+        with pytest.raises(wm.VerificationError, match="16-bit values take add, exch, minnumf and maxnumf"):
+            k.aggregated_atomic("maxsi", x, 0, 1.0)
         with pytest.raises(ValueError, match="MemoryScope to be one of"):
             k.aggregated_atomic("add", x, 0, 1.0, scope="block")
         with pytest.raises(ValueError, match="MemoryOrder to be one of"):
@@ -294,3 +309,112 @@ def test_atomic_16bit_errors_are_the_compiler_s():
     # The bf16 pair needs sm_90: the error names the op's line.
     with pytest.raises(wm.MLIRError, match="needs sm_90 or newer"):
         wm.compile(prog, chip="sm_80")
+
+
+# -- 16-bit exch, minnumf, maxnumf ----------------------------------------------
+# PTX has no 16-bit atom.exch (nor a scalar 16-bit float min/max): the
+# group's atomic is a compare-and-swap loop of atom.cas.b16, which must
+# leave the other half of the element's 32-bit word alone. The op's contract (as on
+# 32 and 64 bits): the lowest member gets the old value, every other member
+# what the members below it left (exch: the value of the member below);
+# memory ends with the group's last. exch moves bits (NaN payloads and -0.0
+# included); minnumf/maxnumf ignore a NaN operand (NaN only when both are)
+# and may give either zero for min(+0.0, -0.0).
+
+CAS_PATTERNS = ("same", "halves", "distinct")
+CAS_CASES = [(p, m) for p in CAS_PATTERNS for m in MODES]
+# Exact in f16 and bf16; NaN, both zeros and the infinities included.
+MINMAX_POOL = [np.nan, -0.0, 0.0, 1.0, -1.0, 2.5, -3.0, 0.5, np.inf, -np.inf]
+
+
+def decode(element, bits):
+    bits = np.asarray(bits, np.uint16)
+    return bits.view(np.float16).astype(np.float64) if element == "f16" else \
+        bf16_value(bits).astype(np.float64)
+
+
+def cas_model(kind, element, values, addresses, members, memory):
+    """One warp's atomics on `memory` (bit patterns, updated in place), in
+    lane order; returns each member's old value (bits)."""
+    result = np.zeros(LANES, np.uint16)
+    for lane in members:
+        address = addresses[lane]
+        result[lane] = memory[address]
+        if kind == "exch":
+            memory[address] = values[lane]
+            continue
+        pick = np.fmin if kind == "minnumf" else np.fmax
+        new = pick(decode(element, memory[address]), decode(element, values[lane]))
+        memory[address] = to_bits(element, new)
+    return result
+
+
+def assert_same(kind, element, got, want):
+    """exch: the same bits; min/max: NaN where the model has NaN, else the
+    same value (either zero for a zero)."""
+    if kind == "exch":
+        np.testing.assert_array_equal(got, want)
+        return
+    g, w = decode(element, got), decode(element, want)
+    np.testing.assert_array_equal(np.isnan(g), np.isnan(w))
+    np.testing.assert_array_equal(g[~np.isnan(w)], w[~np.isnan(w)])
+
+
+def run_cas(backend, kind, element, chip, seed, scope=None, ordering=None):
+    """One warp per (address pattern, member set): `halves` sends the lanes
+    to elements 0..3 of the warp's block, both halves of two words."""
+    rng = np.random.default_rng(seed)
+    n = LANES * len(CAS_CASES)
+    addresses, members, masks, active = make_warps(rng, CAS_CASES, lambda pattern: {
+        "same": np.full(LANES, 5), "halves": rng.integers(0, 4, LANES),
+        "distinct": rng.permutation(LANES)}[pattern])
+    if kind == "exch":
+        values = rng.integers(0, 1 << 16, n).astype(np.uint16)
+        memory = rng.integers(0, 1 << 16, n).astype(np.uint16)
+    else:
+        values = to_bits(element, rng.choice(MINMAX_POOL, n)).astype(np.uint16)
+        memory = to_bits(element, rng.choice(MINMAX_POOL, n)).astype(np.uint16)
+    want_memory = memory.copy()
+    want_results = np.zeros(n, np.uint16)
+    for w in range(len(CAS_CASES)):
+        lanes = slice(w * LANES, (w + 1) * LANES)
+        member_lanes = [int(lane) for lane in np.flatnonzero(members[lanes])]
+        want_results[lanes] = cas_model(kind, element, values[lanes], addresses[lanes],
+                                        member_lanes, want_memory)
+    dtype = DTYPES[element]
+    memory_arg, values_arg = memory.copy().view(dtype), values.view(dtype)
+    results_arg = np.zeros_like(values_arg)
+    compiled = wm.compile(atomic_program(element, 1, scope, ordering, kind=kind), chip=chip)
+    wm.launch(compiled, "atomics", 1, n, addresses, members.astype(np.int32),
+              masks.view(np.int32), active, values_arg, memory_arg, results_arg,
+              backend=backend)
+    assert_same(kind, element, memory_arg.view(np.uint16), want_memory)
+    member_columns = np.flatnonzero(members)
+    assert_same(kind, element, results_arg.view(np.uint16)[member_columns],
+                want_results[member_columns])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("kind, element, chip, scope, ordering",
+                         [("exch", "i16", "sm_70", None, None),
+                          ("exch", "f16", "sm_80", None, None),
+                          ("exch", "bf16", "sm_70", None, None),
+                          ("exch", "f16", "sm_90", "cta", "acq_rel"),
+                          ("minnumf", "f16", "sm_70", None, None),
+                          ("maxnumf", "f16", "sm_90", None, None),
+                          ("minnumf", "bf16", "sm_90", "sys", "release"),
+                          ("maxnumf", "bf16", "sm_80", None, None)])
+def test_atomic_cas_16bit(backend, kind, element, chip, scope, ordering):
+    """Every 16-bit type of exch and of the float min/max (the same
+    lowering on every chip; bf16 below sm_90 too), a scope and an order:
+    the winner rule, NaN and signed zeros, and the untouched neighbours
+    against the model."""
+    run_cas(backend, kind, element, chip, 31, scope, ordering)
+
+
+def test_cas_16bit_ptx():
+    """No 16-bit atom in the PTX; the loop's CAS carries the scope and order."""
+    ptx = wm.compile(atomic_program("bf16", 1, "sys", "release", kind="exch"), chip="sm_80").ptx
+    atoms = [line for line in ptx.splitlines() if "atom." in line]
+    assert atoms and all(re.search(r"atom\.release\.sys(\.global)?\.cas\.b16 ", line)
+                         for line in atoms), atoms

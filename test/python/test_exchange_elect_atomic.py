@@ -136,7 +136,7 @@ def test_bad_input_is_a_python_error():
                              wm.VerificationError),
                             (lambda: k.exchange(k.load_vector(h, 0, 129), "blocked_to_striped"),
                              wm.VerificationError),
-                            (lambda: k.aggregated_atomic("exch", h, 0, 1.0),
+                            (lambda: k.aggregated_atomic("xor", h, 0, 1.0),
                              wm.VerificationError),
                             (lambda: k.aggregated_atomic_add(v, 0, k.constant(1, wm.i32)),
                              TypeError),

@@ -131,8 +131,10 @@ def ConvertWarpMMAToNVVMPass : Pass<"convert-warp-mma-to-nvvm"> {
     // f32, f32)> around nvvm.wmma.load / nvvm.wmma.mma
     ```
   }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
-                           "::mlir::NVVM::NVVMDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 #endif // WARPDIALECT_CONVERSION_PASSES_TD

@@ -83,13 +83,17 @@ CombineKind getCombineKind(gpu::AllReduceOperation operation);
 /// One row of the atomic kind table (warp.atomic_rmw): the combine kind a
 /// group's values are scanned with (none for exch, which stores the value),
 /// and memref.atomic_rmw's name of the operation on integers and on floats
-/// (none where PTX's atom has no float form: the kind takes integers only).
+/// (none where the kind takes no integers or no floats).
 struct AtomicKindInfo {
   AtomicKind kind;
   std::optional<CombineKind> combine;
-  arith::AtomicRMWKind onIntegers;
+  std::optional<arith::AtomicRMWKind> onIntegers;
   std::optional<arith::AtomicRMWKind> onFloats;
 };
+
+/// Whether `kind` is a float min/max (minnumf, maxnumf): 16-bit floats
+/// only, a compare-and-swap loop on every chip.
+bool isFloatMinMaxAtomic(AtomicKind kind);
 
 /// The row of `kind`.
 const AtomicKindInfo &getAtomicKindInfo(AtomicKind kind);

@@ -90,13 +90,16 @@ def Warp_CombineKindEnum : EnumAttr<Warp_Dialect, Warp_CombineKindAttr, "kind"> 
 }
 
 /// What a warp-aggregated atomic does to memory: a combine kind that PTX's
-/// `atom` has, or `exch` (the element becomes the value).
+/// `atom` has, `exch` (the element becomes the value), or a 16-bit float
+/// min/max (`minnumf`, `maxnumf`: a compare-and-swap loop).
 def Warp_AtomicKindAttr : I32EnumAttr<"AtomicKind", "warp-aggregated atomic operation", [
     I32EnumAttrCase<"Add", 0, "add">,
     I32EnumAttrCase<"MinSI", 1, "minsi">, I32EnumAttrCase<"MaxSI", 2, "maxsi">,
     I32EnumAttrCase<"MinUI", 3, "minui">, I32EnumAttrCase<"MaxUI", 4, "maxui">,
     I32EnumAttrCase<"And", 5, "and">, I32EnumAttrCase<"Or", 6, "or">,
-    I32EnumAttrCase<"Xor", 7, "xor">, I32EnumAttrCase<"Exch", 8, "exch">]> {
+    I32EnumAttrCase<"Xor", 7, "xor">, I32EnumAttrCase<"Exch", 8, "exch">,
+    I32EnumAttrCase<"MinNumF", 9, "minnumf">,
+    I32EnumAttrCase<"MaxNumF", 10, "maxnumf">]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::warp";
 }

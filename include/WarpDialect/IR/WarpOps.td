@@ -1025,7 +1025,7 @@ def Warp_ElectOp : Warp_Op<"elect", [Warp_MemberMaskOpInterface, Warp_Convergent
 /// (PTX `.f16x2`, `.bf16x2`; CUDA's `__half2`, `__nv_bfloat162`).
 def Warp_AtomicPackedType : VectorOfLengthAndType<[2], [F16, BF16]>;
 /// What an atomic takes (the kind narrows it: see the ops).
-def Warp_AtomicType : AnyTypeOf<[I32, I64, F16, BF16, F32, F64,
+def Warp_AtomicType : AnyTypeOf<[I16, I32, I64, F16, BF16, F32, F64,
                                  Warp_AtomicPackedType]>;
 
 class Warp_AtomicOp<string mnemonic, list<Trait> traits = []>
@@ -1057,18 +1057,29 @@ def Warp_AtomicRMWOp : Warp_AtomicOp<"atomic_rmw",
       own sum, as CUDA's `atomicAdd(__half2*)`);
     - `minsi`, `maxsi`, `minui`, `maxui` (signed or unsigned comparison),
       `and`, `or`, `xor`: i32, i64;
-    - `exch`: i32, i64, f32, f64; the element becomes `value`.
-    PTX has no 16-bit exchange and the 16-bit float min/max atomics only
-    from sm_90, so the 16-bit types take `add` only.
+    - `exch`: i16, i32, i64, f16, bf16, f32, f64; the element becomes
+      `value`;
+    - `minnumf`, `maxnumf`: f16, bf16; the element becomes the dialect's
+      `minnumf`/`maxnumf` of itself and `value` (`warp.reduce`'s: a NaN
+      operand is ignored, so a NaN in memory is replaced and a NaN value
+      leaves memory as it is; NaN only when both are; which zero
+      `min(+0.0, -0.0)` gives is unspecified). CUDA has no 16-bit float
+      min/max atomic, and PTX's (sm_90) exist only as vectors of 16-bit
+      elements, which would write the neighbours too.
+    PTX has no 16-bit `atom.exch`: a 16-bit `exch`, `minnumf` and `maxnumf`
+    are a compare-and-swap loop on the element (`atom.cas.b16`, sm_70 and
+    newer, with the op's scope and order), on every chip; it accesses the
+    element alone, never the neighbouring half of its 32-bit word.
 
     Which lanes take part: the lanes of `mask`, or, without `mask`, the
     lanes executing the op (`warp.activemask`), the CUDA idiom for
     aggregated atomics from divergent code. Every lane of the member set
     executes the op.
 
-    Result, integers and `exch`: exactly what the group's lanes would have
-    seen had they done their atomics one after another in ascending lane
-    order, with no other atomic in between. The lowest lane gets `old`,
+    Result, integers, `exch`, `minnumf` and `maxnumf`: exactly what the
+    group's lanes would have seen had they done their atomics one after
+    another in ascending lane order, with no other atomic in between (for
+    the float min/max up to the sign of a zero and the bits of a NaN). The lowest lane gets `old`,
     the next `old op v_lowest`, and so on; memory ends with `old op v_0 op
     ... op v_last` (integer sums modulo 2^n). For `exch` the lowest lane
     gets `old`, every other lane the value of the group's lane below it,
@@ -1098,7 +1109,9 @@ def Warp_AtomicRMWOp : Warp_AtomicOp<"atomic_rmw",
     so each lane's later accesses are ordered after it as if the lane had
     done the atomic itself.
 
-    Chips: f16 and the f16 pair on sm_70 and newer (`atom.add.noftz.f16`,
+    Chips: 16-bit `exch`, `minnumf` and `maxnumf` on every chip (`cluster`
+    scope from sm_90); f16
+    and the f16 pair on sm_70 and newer (`atom.add.noftz.f16`,
     `.f16x2`); bf16 with the default scope and order on every chip
     (`atom.add.noftz.bf16` on sm_90 and newer, elsewhere a compare-and-swap
     loop on the aligned 32-bit word holding it, which LLVM emits with
@@ -1122,13 +1135,14 @@ def Warp_AtomicRMWOp : Warp_AtomicOp<"atomic_rmw",
     %o2 = warp.atomic_rmw <add> %w, %sums[%i, %j] mask %m : f32, memref<?x?xf32>
     // The largest key per bucket, one atomic per distinct bucket.
     %o3 = warp.atomic_rmw <maxui> %key, %top[%bucket] : i32, memref<?xi32>
+    %o5 = warp.atomic_rmw <maxnumf> %h, %peak[%bucket] : f16, memref<?xf16>
     // Packed half sums, atomic within the block, releasing earlier writes.
     %o4 = warp.atomic_rmw <add> %h2, %acc[%i] scope <cta> ordering <release>
         : vector<2xf16>, memref<?xvector<2xf16>>
     ```
   }];
   let arguments = (ins Warp_AtomicKindEnum:$kind, Warp_AtomicType:$value,
-                       Arg<MemRefOf<[I32, I64, F16, BF16, F32, F64,
+                       Arg<MemRefOf<[I16, I32, I64, F16, BF16, F32, F64,
                                      Warp_AtomicPackedType]>, "the buffer",
                            [MemRead, MemWrite]>:$memref,
                        Variadic<Index>:$indices, Optional<I32>:$mask,
@@ -1156,12 +1170,14 @@ def Warp_LaneAtomicRMWOp : Warp_AtomicOp<"lane_atomic_rmw"> {
     cannot say it (a pair, a scope or order other than the defaults).
 
     Kinds, element types, scopes, orders and the chips they need are
-    `warp.atomic_rmw`'s: `add` on every type (float adds round to nearest
-    even, no flush of subnormals), the other kinds on i32 and i64, `exch`
-    also on f32 and f64. `convert-warp-mma-to-nvvm` lowers it to inline
-    PTX and refuses what the target chip lacks (`cluster` scope, bf16
-    below sm_90) with an error at the op. The memref must be in global or
-    workgroup memory.
+    `warp.atomic_rmw`'s: `add` on every type but i16 (float adds round to
+    nearest even, no flush of subnormals), `minnumf` and `maxnumf` on f16
+    and bf16, the other kinds on i32 and i64, `exch` also on i16, f16,
+    bf16, f32 and f64. `convert-warp-mma-to-nvvm` lowers it to inline PTX
+    (a 16-bit `exch`, `minnumf` or `maxnumf` to a compare-and-swap loop of
+    `atom.cas.b16`, each with the op's scope and order) and refuses what
+    the target chip lacks (`cluster` scope, a bf16 add below sm_90) with an
+    error at the op. The memref must be in global or workgroup memory.
 
     ```mlir
     %old = warp.lane_atomic_rmw <add> %v, %buf[%i] scope <sys> ordering <acq_rel>
@@ -1169,7 +1185,7 @@ def Warp_LaneAtomicRMWOp : Warp_AtomicOp<"lane_atomic_rmw"> {
     ```
   }];
   let arguments = (ins Warp_AtomicKindEnum:$kind, Warp_AtomicType:$value,
-                       Arg<MemRefOf<[I32, I64, F16, BF16, F32, F64,
+                       Arg<MemRefOf<[I16, I32, I64, F16, BF16, F32, F64,
                                      Warp_AtomicPackedType]>, "the buffer",
                            [MemRead, MemWrite]>:$memref,
                        Variadic<Index>:$indices,

@@ -29,8 +29,10 @@
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/MapVector.h"
@@ -474,10 +476,53 @@ std::string getAtomOperation(AtomicKind kind, Type type) {
   }
 }
 
+/// A 16-bit atomic that PTX's atom lacks (ptxas: "Arguments mismatch for
+/// instruction 'atom'" on atom.exch.b16; sm_90's f16 and bf16 min and max
+/// exist only as vectors, which would write the neighbours too): a
+/// compare-and-swap loop of `atom.cas.b16` (sm_70 and newer, every chip
+/// warp accepts) that stores `update(old bits)` (i16 bits) at `pointer`
+/// (`address` as an integer). It touches the element alone: a loop on the
+/// aligned 32-bit word would read past a buffer that ends on its low half
+/// and race with the neighbour's atomics. `atom` is the CAS's PTX up to
+/// the operation (`atom.relaxed.gpu.global.`), so each attempt carries the
+/// op's order and scope. The first guess is a relaxed load; each failed
+/// attempt retries with the bits it found. Returns the element's old bits.
+Value buildCASLoop16(ConversionPatternRewriter &rewriter, Location loc,
+                     Value pointer, Value address, StringRef atom,
+                     function_ref<Value(Value)> update) {
+  Type i16 = rewriter.getI16Type();
+  Value first = LLVM::LoadOp::create(
+      rewriter, loc, i16, pointer, /*alignment=*/2, /*isVolatile=*/false,
+      /*isNonTemporal=*/false, /*isInvariant=*/false,
+      /*isInvariantGroup=*/false, LLVM::AtomicOrdering::monotonic);
+  auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{i16},
+                                   ValueRange{first});
+  OpBuilder::InsertionGuard guard(rewriter);
+  Block *attempt =
+      rewriter.createBlock(&loop.getBefore(), {}, TypeRange{i16}, {loc});
+  Value expected = attempt->getArgument(0);
+  Value desired = update(expected);
+  InlinePTX ptx("h");
+  ptx << atom << "cas.b16 $0, [" << ptx.operand(address, "l") << "], "
+      << ptx.operand(expected, "h") << ", " << ptx.operand(desired, "h")
+      << ";";
+  Value found = ptx.createConvergent(rewriter, loc, i16);
+  Value retry = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                     found, expected);
+  scf::ConditionOp::create(rewriter, loc, retry, ValueRange{found});
+  Block *again =
+      rewriter.createBlock(&loop.getAfter(), {}, TypeRange{i16}, {loc});
+  scf::YieldOp::create(rewriter, loc, again->getArguments());
+  return loop.getResult(0);
+}
+
 /// warp.lane_atomic_rmw to one `atom.<sem>.<scope><.space>.<op>.<type>` in
 /// inline PTX on the element's pointer (NVVM's atomicrmw drops the scope
 /// and order, and has no packed 16-bit add): the value travels as an
-/// integer register of its width ("h", "r" or "l").
+/// integer register of its width ("h", "r" or "l"). A 16-bit exch, minnumf
+/// and maxnumf are a loop of `atom.<sem>.<scope><.space>.cas.b16`
+/// (buildCASLoop16), the min/max the dialect's minnumf/maxnumf (the
+/// combine of the group's scan).
 struct LowerLaneAtomicRMW : public ConvertOpToLLVMPattern<LaneAtomicRMWOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -501,13 +546,29 @@ struct LowerLaneAtomicRMW : public ConvertOpToLLVMPattern<LaneAtomicRMWOp> {
                                : LLVM::BitcastOp::create(rewriter, loc, to, v);
     };
     Value value = toType(adaptor.getValue(), word);
+    std::string atom =
+        ("atom." + stringifyMemoryOrder(op.getOrdering()) + "." +
+         stringifyMemoryScope(op.getScope()) +
+         (space == unsigned(NVVM::NVVMMemorySpace::Global)   ? ".global."
+          : space == unsigned(NVVM::NVVMMemorySpace::Shared) ? ".shared."
+                                                             : "."))
+            .str();
+    AtomicKind kind = op.getKind();
+    if (bits == 16 && (kind == AtomicKind::Exch || isFloatMinMaxAtomic(kind))) {
+      auto update = [&](Value half) -> Value {
+        if (kind == AtomicKind::Exch)
+          return value;
+        Value combined =
+            buildCombine(rewriter, loc, *getAtomicKindInfo(kind).combine,
+                         toType(half, type), adaptor.getValue());
+        return toType(combined, word);
+      };
+      Value old = buildCASLoop16(rewriter, loc, pointer, address, atom, update);
+      rewriter.replaceOp(op, toType(old, type));
+      return success();
+    }
     InlinePTX ptx(constraint);
-    ptx << "atom." << stringifyMemoryOrder(op.getOrdering()) << "."
-        << stringifyMemoryScope(op.getScope())
-        << (space == unsigned(NVVM::NVVMMemorySpace::Global)   ? ".global"
-            : space == unsigned(NVVM::NVVMMemorySpace::Shared) ? ".shared"
-                                                               : "")
-        << "." << getAtomOperation(op.getKind(), type) << " $0, ["
+    ptx << atom << getAtomOperation(op.getKind(), type) << " $0, ["
         << ptx.operand(address, "l") << "], " << ptx.operand(value, constraint)
         << ";";
     rewriter.replaceOp(op,
@@ -827,7 +888,8 @@ LogicalResult checkWarpMMAOps(Operation *root, ChipsByModule &chips) {
     if (auto atomic = dyn_cast<LaneAtomicRMWOp>(op)) {
       std::optional<Chip> chip = chips.get(op);
       ok &= chip.has_value() &&
-            succeeded(chip->checkAtomic(op, atomic.getValue().getType(),
+            succeeded(chip->checkAtomic(op, atomic.getKind(),
+                                        atomic.getValue().getType(),
                                         atomic.getScope()));
       return;
     }

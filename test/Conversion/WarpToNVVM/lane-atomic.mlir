@@ -2,7 +2,7 @@
 // defaults written out), the state space from the pointer's (generic:
 // none), the value as an integer register of its width (lane-atomic-chip.mlir:
 // the chip's errors).
-// RUN: warp-opt %s --nvvm-attach-target=chip=sm_90 --convert-warp-mma-to-nvvm | FileCheck %s
+// RUN: warp-opt %s --nvvm-attach-target=chip=sm_90 --convert-warp-mma-to-nvvm -split-input-file | FileCheck %s
 
 // CHECK-LABEL: func @lane_atomics
 // CHECK: %[[P:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<1> to i64
@@ -28,3 +28,38 @@ func.func @lane_atomics(%p: memref<?xvector<2xf16>, 1>, %v: vector<2xf16>, %h: m
 }
 }
 
+
+// -----
+
+// A 16-bit exch, minnumf or maxnumf: a relaxed load for the first guess,
+// then an scf.while whose attempt is one atom.cas.b16 with the op's .sem and
+// .scope, looping while the bits it found differ from the guess; min/max
+// combine the bits found (as the element type) with the value first.
+// CHECK-LABEL: func @lane_atomics_16bit_cas
+// CHECK: %[[P:.*]] = llvm.ptrtoint %[[PTR:.*]] : !llvm.ptr<3> to i64
+// CHECK: %[[G:.*]] = llvm.load %[[PTR]] atomic monotonic {alignment = 2 : i64} : !llvm.ptr<3> -> i16
+// CHECK: %[[O:.*]] = scf.while (%[[E:.*]] = %[[G]]) : (i16) -> i16 {
+// CHECK:   %[[F:.*]] = llvm.inline_asm has_side_effects {{.*}}"atom.acq_rel.cta.shared.cas.b16 $0, [$1], $2, $3;", "=h,l,h,h" %[[P]], %[[E]], %{{.*}} : (i64, i16, i16) -> i16
+// CHECK:   %[[R:.*]] = llvm.icmp "ne" %[[F]], %[[E]] : i16
+// CHECK:   scf.condition(%[[R]]) %[[F]] : i16
+// CHECK: } do {
+// CHECK: ^bb0(%[[A:.*]]: i16):
+// CHECK:   scf.yield %[[A]] : i16
+// CHECK: }
+// CHECK: scf.while
+// CHECK:   %[[H:.*]] = llvm.bitcast %{{.*}} : i16 to f16
+// CHECK:   %[[M:.*]] = arith.minnumf %[[H]], %{{.*}} : f16
+// CHECK:   %[[B:.*]] = llvm.bitcast %[[M]] : f16 to i16
+// CHECK:   llvm.inline_asm has_side_effects {{.*}}"atom.relaxed.gpu.cas.b16 $0, [$1], $2, $3;", "=h,l,h,h" %{{.*}}, %{{.*}}, %[[B]]
+// CHECK: scf.while
+// CHECK:   arith.maxnumf %{{.*}}, %{{.*}} : bf16
+// CHECK:   llvm.inline_asm has_side_effects {{.*}}"atom.release.sys.global.cas.b16
+gpu.module @m {
+func.func @lane_atomics_16bit_cas(%s: memref<8xi16, 3>, %w: i16, %h: memref<?xf16>, %x: f16,
+                                  %b: memref<?xbf16, 1>, %y: bf16, %i: index) -> (i16, f16, bf16) {
+  %0 = warp.lane_atomic_rmw <exch> %w, %s[%i] scope <cta> ordering <acq_rel> : i16, memref<8xi16, 3>
+  %1 = warp.lane_atomic_rmw <minnumf> %x, %h[%i] : f16, memref<?xf16>
+  %2 = warp.lane_atomic_rmw <maxnumf> %y, %b[%i] scope <sys> ordering <release> : bf16, memref<?xbf16, 1>
+  return %0, %1, %2 : i16, f16, bf16
+}
+}

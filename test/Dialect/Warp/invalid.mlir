@@ -966,7 +966,7 @@ func.func @atomic_bitwise_kind_on_float(%h: memref<?xf64>, %i: index, %x: f64) -
 // -----
 
 func.func @atomic_kind_without_atom(%h: memref<?xi32>, %i: index, %x: i32) -> i32 {
-  // expected-error @+2 {{expected ::mlir::warp::AtomicKind to be one of: add, minsi, maxsi, minui, maxui, and, or, xor, exch}}
+  // expected-error @+2 {{expected ::mlir::warp::AtomicKind to be one of: add, minsi, maxsi, minui, maxui, and, or, xor, exch, minnumf, maxnumf}}
   // expected-error @+1 {{failed to parse}}
   %0 = warp.atomic_rmw <mul> %x, %h[%i] : i32, memref<?xi32>
   return %0 : i32
@@ -983,25 +983,49 @@ func.func @atomic_add_index_count(%h: memref<?x?xi32>, %i: index, %x: i32) -> i3
 // -----
 
 func.func @atomic_add_narrow(%h: memref<?xi16>, %i: index, %x: i16) -> i16 {
-  // expected-error @+1 {{operand #0 must be 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float or vector of 16-bit float or bfloat16 type values of length 2}}
+  // expected-error @+1 {{'warp.atomic_rmw' op kind 'add' needs an i32, i64, f32 or f64 value (16-bit values take add, exch, minnumf and maxnumf, i16 exch only, packed pairs add only), got 'i16'}}
   %0 = warp.atomic_rmw <add> %x, %h[%i] : i16, memref<?xi16>
   return %0 : i16
 }
 
 // -----
 
-// The 16-bit types take add only: PTX has no 16-bit exchange, and its f16
-// min/max atomics exist only from sm_90.
-func.func @atomic_16bit_exch(%h: memref<?xf16>, %i: index, %x: f16) -> f16 {
-  // expected-error @+1 {{'warp.atomic_rmw' op kind 'exch' needs an i32, i64, f32 or f64 value (16-bit and packed values take add only), got 'f16'}}
-  %0 = warp.atomic_rmw <exch> %x, %h[%i] : f16, memref<?xf16>
-  return %0 : f16
+// The 16-bit types take add and exch (i16 exch only), the pairs add only.
+func.func @atomic_pair_exch(%h: memref<?xvector<2xf16>>, %i: index, %x: vector<2xf16>) -> vector<2xf16> {
+  // expected-error @+1 {{'warp.atomic_rmw' op kind 'exch' needs an i32, i64, f32 or f64 value (16-bit values take add, exch, minnumf and maxnumf, i16 exch only, packed pairs add only), got 'vector<2xf16>'}}
+  %0 = warp.atomic_rmw <exch> %x, %h[%i] : vector<2xf16>, memref<?xvector<2xf16>>
+  return %0 : vector<2xf16>
+}
+
+// -----
+
+// The float min/max: f16 and bf16 scalars only.
+func.func @atomic_minnumf_f32(%h: memref<?xf32>, %i: index, %x: f32) -> f32 {
+  // expected-error @+1 {{'warp.atomic_rmw' op kind 'minnumf' needs an f16 or bf16 value, got 'f32'}}
+  %0 = warp.atomic_rmw <minnumf> %x, %h[%i] : f32, memref<?xf32>
+  return %0 : f32
+}
+
+// -----
+
+func.func @lane_atomic_maxnumf_pair(%h: memref<?xvector<2xf16>>, %i: index, %x: vector<2xf16>) -> vector<2xf16> {
+  // expected-error @+1 {{'warp.lane_atomic_rmw' op kind 'maxnumf' needs an f16 or bf16 value, got 'vector<2xf16>'}}
+  %0 = warp.lane_atomic_rmw <maxnumf> %x, %h[%i] : vector<2xf16>, memref<?xvector<2xf16>>
+  return %0 : vector<2xf16>
+}
+
+// -----
+
+func.func @atomic_minnumf_i16(%h: memref<?xi16>, %i: index, %x: i16) -> i16 {
+  // expected-error @+1 {{'warp.atomic_rmw' op kind 'minnumf' needs an f16 or bf16 value, got 'i16'}}
+  %0 = warp.atomic_rmw <minnumf> %x, %h[%i] : i16, memref<?xi16>
+  return %0 : i16
 }
 
 // -----
 
 func.func @atomic_pair_max(%h: memref<?xvector<2xbf16>>, %i: index, %x: vector<2xbf16>) -> vector<2xbf16> {
-  // expected-error @+1 {{'warp.atomic_rmw' op kind 'maxsi' needs an i32, i64, f32 or f64 value (16-bit and packed values take add only), got 'vector<2xbf16>'}}
+  // expected-error @+1 {{'warp.atomic_rmw' op kind 'maxsi' needs an i32, i64, f32 or f64 value (16-bit values take add, exch, minnumf and maxnumf, i16 exch only, packed pairs add only), got 'vector<2xbf16>'}}
   %0 = warp.atomic_rmw <maxsi> %x, %h[%i] : vector<2xbf16>, memref<?xvector<2xbf16>>
   return %0 : vector<2xbf16>
 }
@@ -1009,7 +1033,7 @@ func.func @atomic_pair_max(%h: memref<?xvector<2xbf16>>, %i: index, %x: vector<2
 // -----
 
 func.func @lane_atomic_16bit_xor(%h: memref<?xbf16>, %i: index, %x: bf16) -> bf16 {
-  // expected-error @+1 {{'warp.lane_atomic_rmw' op kind 'xor' needs an i32, i64, f32 or f64 value (16-bit and packed values take add only), got 'bf16'}}
+  // expected-error @+1 {{'warp.lane_atomic_rmw' op kind 'xor' needs an i32, i64, f32 or f64 value (16-bit values take add, exch, minnumf and maxnumf, i16 exch only, packed pairs add only), got 'bf16'}}
   %0 = warp.lane_atomic_rmw <xor> %x, %h[%i] : bf16, memref<?xbf16>
   return %0 : bf16
 }
@@ -1018,7 +1042,7 @@ func.func @lane_atomic_16bit_xor(%h: memref<?xbf16>, %i: index, %x: bf16) -> bf1
 
 // Packed pairs of f16 and bf16 only: no longer vectors, no other elements.
 func.func @atomic_wide_vector(%h: memref<?xvector<4xf16>>, %i: index, %x: vector<4xf16>) -> vector<4xf16> {
-  // expected-error @+1 {{operand #0 must be 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float or vector of 16-bit float or bfloat16 type values of length 2, but got 'vector<4xf16>'}}
+  // expected-error @+1 {{operand #0 must be 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float or vector of 16-bit float or bfloat16 type values of length 2, but got 'vector<4xf16>'}}
   %0 = warp.atomic_rmw <add> %x, %h[%i] : vector<4xf16>, memref<?xvector<4xf16>>
   return %0 : vector<4xf16>
 }
