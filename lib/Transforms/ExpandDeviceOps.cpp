@@ -1761,8 +1761,8 @@ std::function<Value(Value)> DeviceKernelBuilder::histogramBinOf(DeviceHistogramO
     // the last bin.
     Value scale = arith::DivFOp::create(b, arith::SIToFPOp::create(b, floatType, bins),
                                         arith::SubFOp::create(b, upper, lower));
-    Value last = arith::TruncIOp::create(b, b.getI32Type(),
-                                         arith::SubIOp::create(b, bins, arith::ConstantIntOp::create(b, 1, 64)));
+    Value last = arith::TruncIOp::create(
+        b, b.getI32Type(), arith::SubIOp::create(b, bins, arith::ConstantIntOp::create(b, 1, 64)));
     return [this, lower, upper, scale, last, none](Value x) -> Value {
       Value counted = arith::AndIOp::create(
           b, arith::CmpFOp::create(b, arith::CmpFPredicate::OGE, x, lower),
@@ -1782,7 +1782,10 @@ std::function<Value(Value)> DeviceKernelBuilder::histogramBinOf(DeviceHistogramO
   auto wide = [this, i64Type](Value value) -> Value {
     return value.getType() == i64Type ? value : arith::ExtSIOp::create(b, i64Type, value);
   };
-  Value range = arith::SubIOp::create(b, wide(upper), wide(lower));
+  // At least 1: levels that break the precondition count nothing (no
+  // sample is in an empty range), and no division is by zero.
+  Value range = arith::MaxUIOp::create(b, arith::SubIOp::create(b, wide(upper), wide(lower)),
+                                       arith::ConstantIntOp::create(b, 1, 64));
   return [this, lower, upper, range, bins, none, wide](Value x) -> Value {
     Value counted = arith::AndIOp::create(
         b, arith::CmpIOp::create(b, arith::CmpIPredicate::sge, x, lower),

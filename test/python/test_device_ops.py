@@ -1095,7 +1095,7 @@ def _counts(bins_of, bins):
 
 
 @requires_sim
-@pytest.mark.parametrize("sample", ["float32", "float16", "int32", "int8"])
+@pytest.mark.parametrize("sample", ["float32", "float16", "float64", "int32", "int8"])
 def test_histogram_even(sample, rng):
     """HistogramEven on values: f32 with NaN, -0.0, every level and values
     outside; i32 with a range (107) the bins (10) do not divide; 0, 1, 33
