@@ -25,7 +25,9 @@ static StringRef getOperandName(Operation *op, unsigned number) {
     return std::array<StringRef, 4>{"input", "unique_out", "counts_out",
                                     "num_runs"}[number];
   if (isa<DeviceHistogramOp>(op))
-    return number == 0 ? "samples" : "bins";
+    // The only memref past the bins is the levels (lower and upper are
+    // scalars).
+    return std::array<StringRef, 3>{"samples", "bins", "levels"}[std::min(number, 2u)];
   if (isa<DeviceRadixSortOp>(op))
     return std::array<StringRef, 4>{"keys_in", "keys_out", "values_in",
                                     "values_out"}[number];
@@ -281,7 +283,41 @@ LogicalResult DeviceRunLengthEncodeOp::verify() {
                          getNumRuns(), /*everyElement=*/false);
 }
 
-LogicalResult DeviceHistogramOp::verify() { return verifyDeviceMemRefs(*this); }
+LogicalResult DeviceHistogramOp::verify() {
+  if (failed(verifyDeviceMemRefs(*this)))
+    return failure();
+  Type sample = getElementType();
+  if (!hasLevels()) {
+    if (!isa<IntegerType>(sample))
+      return emitOpError() << "counts " << sample
+                           << " samples only with levels (even or range): "
+                              "without, each sample is a bin number";
+    return success();
+  }
+  if (bool(getLower()) != bool(getUpper()))
+    return emitOpError() << "takes both a lower and an upper level, or neither";
+  if (getLower() && getLevels())
+    return emitOpError() << "takes even levels or a range of levels, not both";
+  int64_t bins = getOutput().getType().getDimSize(0);
+  if (getLower()) {
+    if (getLower().getType() != sample)
+      return emitOpError() << "takes levels of the samples' type " << sample
+                           << ", got " << getLower().getType();
+    return success();
+  }
+  auto levels = cast<MemRefType>(getLevels().getType());
+  if (levels.getElementType() != sample)
+    return emitOpError() << "takes levels of the samples' type " << sample
+                         << ", got " << levels.getElementType();
+  int64_t count = levels.getDimSize(0);
+  if (!ShapedType::isDynamic(count) && count < 2)
+    return emitOpError() << "takes at least 2 levels (one bin), got " << count;
+  if (!ShapedType::isDynamic(count) && !ShapedType::isDynamic(bins) &&
+      count != bins + 1)
+    return emitOpError() << "takes one level more than bins, got " << count
+                         << " levels for " << bins << " bins";
+  return success();
+}
 
 LogicalResult DeviceRadixSortOp::verify() {
   if (failed(verifyDeviceMemRefs(*this)))

@@ -263,9 +263,14 @@ public:
   /// per tile adds the tile's leading elements (those before its first
   /// head) to the count of the run they continue.
   void buildRunCarry(gpu::GPUModuleOp module);
-  /// A histogram into `bins` bins counted in workgroup memory first, or
-  /// straight into the output where `bins` is not given.
-  void buildHistogram(gpu::GPUModuleOp module, std::optional<int64_t> bins);
+  /// `histogram`'s kernels: into `bins` bins counted in workgroup memory
+  /// first, or straight into the output where `bins` is not given.
+  void buildHistogram(gpu::GPUModuleOp module, DeviceHistogramOp histogram,
+                      std::optional<int64_t> bins);
+  /// A histogram's bin of `sample` (i32, -1 where it is not counted) by
+  /// `op`'s levels: even (the kernel's operands 2 and 3, lower and upper)
+  /// or a range (operand 2). Call after the kernel's start.
+  std::function<Value(Value)> histogramBinOf(DeviceHistogramOp op);
   /// A radix sort's kernels: an upsweep, a scan and a downsweep per pass
   /// of `sort`'s bits (RadixSortScratch's layout).
   void buildRadixSort(gpu::GPUModuleOp module, const RadixSortConfig &sort);
@@ -1699,10 +1704,105 @@ void DeviceKernelBuilder::buildRunCarry(gpu::GPUModuleOp module) {
   });
 }
 
-void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
+std::function<Value(Value)> DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
+  Type sampleType = op.getElementType();
+  Type i64Type = b.getI64Type();
+  Value none = i32(-1);
+  // The samples' type, from the bits the kernel takes a scalar as.
+  auto asSample = [&](Value bits) -> Value {
+    return bits.getType() == sampleType ? bits : arith::BitcastOp::create(b, sampleType, bits);
+  };
+  Value bins = arith::IndexCastOp::create(b, i64Type, memref::DimOp::create(b, output, 0));
+  if (op.getLevels()) {
+    // CUB's upper bound: the first level above the sample (NaN: past the
+    // last), less one; counted when that is a bin.
+    Value levels = operands[2];
+    Value count = memref::DimOp::create(b, levels, 0);
+    bool isFloat = isa<FloatType>(sampleType);
+    return [this, levels, count, isFloat, none](Value x) -> Value {
+      Type indexType = b.getIndexType();
+      SmallVector<Location> locations(2, b.getLoc());
+      auto search = scf::WhileOp::create(b, TypeRange{indexType, indexType},
+                                         ValueRange{index(0), count});
+      {
+        OpBuilder::InsertionGuard guard(b);
+        Block *before =
+            b.createBlock(&search.getBefore(), {}, {indexType, indexType}, locations);
+        Value more = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, before->getArgument(0),
+                                           before->getArgument(1));
+        scf::ConditionOp::create(b, more, before->getArguments());
+        Block *after =
+            b.createBlock(&search.getAfter(), {}, {indexType, indexType}, locations);
+        Value low = after->getArgument(0), high = after->getArgument(1);
+        Value mid = arith::ShRUIOp::create(b, arith::AddIOp::create(b, low, high), index(1));
+        Value level = memref::LoadOp::create(b, levels, ValueRange{mid});
+        Value below = isFloat ? arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, x, level)
+                                    .getResult()
+                              : arith::CmpIOp::create(b, arith::CmpIPredicate::slt, x, level)
+                                    .getResult();
+        scf::YieldOp::create(
+            b, ValueRange{arith::SelectOp::create(b, below, low,
+                                                  arith::AddIOp::create(b, mid, index(1))),
+                          arith::SelectOp::create(b, below, mid, high)});
+      }
+      Value above = search.getResult(0);
+      Value counted = arith::AndIOp::create(
+          b, arith::CmpIOp::create(b, arith::CmpIPredicate::uge, above, index(1)),
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, above, count));
+      Value bin = arith::IndexCastOp::create(b, b.getI32Type(),
+                                             arith::SubIOp::create(b, above, index(1)));
+      return arith::SelectOp::create(b, counted, bin, none);
+    };
+  }
+  Value lower = asSample(operands[2]), upper = asSample(operands[3]);
+  if (auto floatType = dyn_cast<FloatType>(sampleType)) {
+    // CUB's scale, K / (upper - lower), and the bin, both in the samples'
+    // type; a sample just below upper whose product rounds to K goes to
+    // the last bin.
+    Value scale = arith::DivFOp::create(b, arith::SIToFPOp::create(b, floatType, bins),
+                                        arith::SubFOp::create(b, upper, lower));
+    Value last = arith::TruncIOp::create(
+        b, b.getI32Type(), arith::SubIOp::create(b, bins, arith::ConstantIntOp::create(b, 1, 64)));
+    return [this, lower, upper, scale, last, none](Value x) -> Value {
+      Value counted = arith::AndIOp::create(
+          b, arith::CmpFOp::create(b, arith::CmpFPredicate::OGE, x, lower),
+          arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, x, upper));
+      Value scaled = arith::MulFOp::create(b, arith::SubFOp::create(b, x, lower), scale);
+      // Only counted samples' bins are used: others may not fit an i32.
+      Value safe = arith::SelectOp::create(
+          b, counted, scaled, arith::ConstantOp::create(b, b.getZeroAttr(scaled.getType())));
+      Value bin = arith::MinSIOp::create(
+          b, arith::FPToSIOp::create(b, b.getI32Type(), safe), last);
+      return arith::SelectOp::create(b, counted, bin, none);
+    };
+  }
+  // Integers, signed: (x - lower) * K / (upper - lower) exactly, at 64
+  // bits (i64 samples: unsigned, as CUB's, which rejects levels where the
+  // product may overflow).
+  auto wide = [this, i64Type](Value value) -> Value {
+    return value.getType() == i64Type ? value : arith::ExtSIOp::create(b, i64Type, value);
+  };
+  // At least 1: levels that break the precondition count nothing (no
+  // sample is in an empty range), and no division is by zero.
+  Value range = arith::MaxUIOp::create(b, arith::SubIOp::create(b, wide(upper), wide(lower)),
+                                       arith::ConstantIntOp::create(b, 1, 64));
+  return [this, lower, upper, range, bins, none, wide](Value x) -> Value {
+    Value counted = arith::AndIOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::sge, x, lower),
+        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, x, upper));
+    Value offset = arith::SubIOp::create(b, wide(x), wide(lower));
+    Value bin = arith::DivUIOp::create(b, arith::MulIOp::create(b, offset, bins), range);
+    return arith::SelectOp::create(
+        b, counted, arith::TruncIOp::create(b, b.getI32Type(), bin), none);
+  };
+}
+
+void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogramOp histogram,
                                          std::optional<int64_t> privateBins) {
   // One block clears the counters.
   startKernel(module, "histogram_init", std::nullopt);
+  // The bins are operand 1 (levels may follow them).
+  output = operands[1];
   Type counter = cast<MemRefType>(output.getType()).getElementType();
   Value zero = arith::ConstantOp::create(b, b.getZeroAttr(counter));
   {
@@ -1716,20 +1816,34 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
   int64_t items = DeviceTiling::kHistogramItemsPerThread;
   int64_t tileItems = items * DeviceTiling::kThreads;
   gpu::GPUFuncOp kernel = startKernel(module, "histogram", tileItems);
-  auto sampleType = cast<IntegerType>(cast<MemRefType>(input.getType()).getElementType());
+  output = operands[1];
+  Type sampleType = cast<MemRefType>(input.getType()).getElementType();
+  unsigned sampleWidth = sampleType.getIntOrFloatBitWidth();
+  Value sampleZero = arith::ConstantOp::create(b, b.getZeroAttr(sampleType));
+  // With levels, each sample is first given its i32 bin (-1: none).
+  std::function<Value(Value)> binOf;
+  if (histogram && histogram.hasLevels())
+    binOf = histogramBinOf(histogram);
   // Samples are counted at 32 bits at least: past n, in a block_histogram,
   // a sample no bin counts is all ones (every 8- or 16-bit value may name
   // a bin).
-  unsigned width = std::max(sampleType.getWidth(), 32u);
+  unsigned width = binOf ? 32u : std::max(sampleWidth, 32u);
   Value block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   if (!privateBins) {
     // A block per tile, every sample an atomic add to the output.
     Value offset = arith::MulIOp::create(b, block, index(tileItems));
-    Value samples = loadTile(input, arith::ConstantIntOp::create(b, 0, sampleType.getWidth()),
-                             offset, items, 1, std::nullopt);
+    Value samples = loadTile(input, sampleZero, offset, items, 1, std::nullopt);
     auto wide = VectorType::get({items}, b.getIntegerType(width));
-    if (width != sampleType.getWidth())
+    if (binOf) {
+      Value binned = arith::ConstantOp::create(
+          b, DenseElementsAttr::get(wide, b.getIntegerAttr(wide.getElementType(), -1)));
+      for (int64_t j = 0; j < items; ++j)
+        binned = vector::InsertOp::create(
+            b, binOf(vector::ExtractOp::create(b, samples, j)), binned, j);
+      samples = binned;
+    } else if (width != sampleWidth) {
       samples = arith::ExtUIOp::create(b, wide, samples);
+    }
     auto positionsType = VectorType::get({items}, b.getIndexType());
     Value steps = arith::ConstantOp::create(
         b, DenseElementsAttr::get(positionsType,
@@ -1778,8 +1892,7 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
   // Every sample below the bins (and, with `valid`, the thread's first
   // `valid` ones) counted. Samples too narrow to reach past the bins need
   // no check.
-  bool allCount = sampleType.getWidth() < 63 &&
-                  (int64_t(1) << sampleType.getWidth()) <= *privateBins;
+  bool allCount = !binOf && sampleWidth < 63 && (int64_t(1) << sampleWidth) <= *privateBins;
   // One sample (iK, K = `width`) counted where it names a bin and, when
   // given, `inside` holds.
   auto countOne = [&](Value sample, Value inside) {
@@ -1800,7 +1913,9 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
       add();
   };
   auto widen = [&](Value sample) -> Value {
-    if (width == sampleType.getWidth())
+    if (binOf)
+      return binOf(sample);
+    if (width == sampleWidth)
       return sample;
     return arith::ExtUIOp::create(b, b.getIntegerType(width), sample);
   };
@@ -1817,7 +1932,7 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
   // (its elements are naturally aligned), so that a whole tile is read with
   // aligned vector loads and no unaligned fallback, which LLVM would merge
   // with them into byte loads. Block 0 counts the head.
-  int64_t sampleBytes = sampleType.getWidth() / 8;
+  int64_t sampleBytes = sampleWidth / 8;
   Value address = memref::ExtractAlignedPointerAsIndexOp::create(b, input);
   Value skew = arith::AndIOp::create(b, arith::SubIOp::create(b, index(0), address), index(15));
   Value head = arith::MinUIOp::create(b, arith::DivUIOp::create(b, skew, index(sampleBytes)), n);
@@ -1852,8 +1967,7 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module,
         b, valid,
         arith::IndexCastOp::create(b, b.getI32Type(),
                                    arith::MulIOp::create(b, thread, index(items))));
-    count(BlockLoadOp::create(b, type, input, offset, valid,
-                              arith::ConstantIntOp::create(b, 0, sampleType.getWidth()), false,
+    count(BlockLoadOp::create(b, type, input, offset, valid, sampleZero, false,
                               BlockMemoryAlgorithmAttr()),
           own);
   }
@@ -2197,7 +2311,10 @@ struct WarpExpandDeviceOpsPass
          (histogram
               ? "_" +
                     typeName(histogram.getOutput().getType().getElementType()) +
-                    (privateBins ? "_bins" + std::to_string(*privateBins) : "")
+                    (privateBins ? "_bins" + std::to_string(*privateBins) : "") +
+                    (histogram.getLower()    ? "_even"
+                     : histogram.getLevels() ? "_range"
+                                             : "")
               : "") +
          (runs ? "_" + typeName(runs.getCountsOut().getType().getElementType())
                : "") +
@@ -2264,7 +2381,7 @@ struct WarpExpandDeviceOpsPass
                                               sortConfig->perTileBytes(),
                                               sortConfig->tileItems()}));
     } else if (histogram) {
-      kernels.buildHistogram(module, privateBins);
+      kernels.buildHistogram(module, histogram, privateBins);
       // No scratch: 8 bytes, so that no allocation is empty.
       module->setAttr(kScratchAttrName, b.getDenseI64ArrayAttr({8, 0, 1}));
     } else if (segmented) {
@@ -2350,8 +2467,9 @@ struct WarpExpandDeviceOpsPass
 
   /// The types of the kernels' operands before (scratch, n): the op's
   /// memrefs as memref<?xT>, a segmented reduction's and a tuple scan's
-  /// init as the integers of their bits (so that any frontend can pass an
-  /// f16 or bf16 one), a tuple reduction's init values as they are.
+  /// init and a histogram's even levels as the integers of their bits (so
+  /// that any frontend can pass an f16 or bf16 one), a tuple reduction's
+  /// init values as they are.
   SmallVector<Type> kernelOperandTypes(Operation *op) {
     SmallVector<Type> types;
     for (Value operand : op->getOperands()) {
@@ -2359,7 +2477,7 @@ struct WarpExpandDeviceOpsPass
       if (auto memref = dyn_cast<MemRefType>(type))
         types.push_back(
             MemRefType::get({ShapedType::kDynamic}, memref.getElementType()));
-      else if (isa<DeviceSegmentedReduceOp, DeviceScanCombineOp>(op))
+      else if (isa<DeviceSegmentedReduceOp, DeviceScanCombineOp, DeviceHistogramOp>(op))
         types.push_back(
             IntegerType::get(&getContext(), type.getIntOrFloatBitWidth()));
       else

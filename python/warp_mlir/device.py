@@ -345,6 +345,88 @@ def histogram(x: Any, bins: int, out: Any = None, dtype: str = "int32", chip: st
     return out
 
 
+def _counters(x: Any, bins: int, out: Any, dtype: str) -> Any:
+    """A histogram's `out` of `bins` int32 or int64 counters, checked, or a
+    new one of `dtype` like `x`."""
+    if bins < 1:
+        raise ValueError(f"bins must be at least 1, got {bins}")
+    if out is None:
+        if dtype not in ("int32", "int64"):
+            raise ValueError(f"dtype must be int32 or int64, not {dtype!r}")
+        return _empty(x, bins, dtype)
+    if _dtype_name(out) not in ("int32", "int64") or _length(out) != bins:
+        raise TypeError(f"out must be an int32 or int64 array of {bins} elements")
+    return out
+
+
+def _level_histogram(x: Any, out: Any, levels: str, scalars: List[Any], extra: List[Any],
+                     chip: str, stream: Any, backend: str) -> Any:
+    """warp.device_histogram of `x` into `out` with `levels` (the op's
+    clause: "even" or "range"), the even levels' bits `scalars` or the
+    range's array in `extra`."""
+    element = _element_type(x)
+    counters = _TYPES[_dtype_name(out)]
+    bins = _length(out)
+    types = [f"memref<?x{element}>", f"memref<{bins}x{counters}>"]
+    key = ("histogram", levels, element, types[1], chip)
+    plan = _plans.get(key)
+    if plan is None:
+        if levels == "even":
+            params, clause, tail = f", %lo: {element}, %hi: {element}", \
+                f" even(%lo, %hi : {element})", ""
+        else:
+            types.append(f"memref<?x{element}>")
+            params, clause, tail = f", %l: {types[2]}", " range %l", f", {types[2]}"
+        text = (f"func.func @device_op(%x: {types[0]}, %b: {types[1]}{params}) {{\n"
+                f"  warp.device_histogram %x, %b{clause} : {types[0]}, {types[1]}{tail}\n"
+                f"  return\n}}\n")
+        plan = _plan_of(key, text, chip)
+    _launch(plan, [x, out] + extra + scalars, _length(x), stream, backend)
+    return out
+
+
+def histogram_even(x: Any, bins: int, lower: Any, upper: Any, out: Any = None,
+                   dtype: str = "int32", chip: str = "sm_90", stream: Any = None,
+                   backend: str = "cuda") -> Any:
+    """CUB's DeviceHistogram::HistogramEven: `bins` bins spread evenly over
+    `[lower, upper)`; a sample there goes to bin `floor((x - lower) * bins /
+    (upper - lower))` (integers exactly; floats as CUB computes it, in `x`'s
+    type: `(x - lower) * (bins / (upper - lower))` truncated, at most `bins
+    - 1`); others, and NaN, are not counted. `x`: 1-D int8..int64 (signed)
+    or float16..float64; `lower < upper`, numbers rounded to `x`'s type.
+    Returns `out` (`bins` int32 or int64 counters, overwritten) or a new
+    one of `dtype`."""
+    element = _element_type(x)
+    out = _counters(x, int(bins), out, dtype)
+    if element[0] == "i":  # samples and levels compare as signed
+        bits = int(element[1:])
+        low, high = (_checks.integer(level, f"{what} level of {element} samples",
+                                     -(1 << (bits - 1)), (1 << (bits - 1)) - 1)
+                     for what, level in (("lower", lower), ("upper", upper)))
+    else:
+        low, high = _init_bits(lower, element), _init_bits(upper, element)
+    if not float(lower) < float(upper):
+        raise ValueError(f"lower must be below upper, got {lower!r} and {upper!r}")
+    return _level_histogram(x, out, "even", [low, high], [], chip, stream, backend)
+
+
+def histogram_range(x: Any, levels: Any, out: Any = None, dtype: str = "int32",
+                    chip: str = "sm_90", stream: Any = None, backend: str = "cuda") -> Any:
+    """CUB's DeviceHistogram::HistogramRange: `len(levels) - 1` bins, a
+    sample `v` going to the bin `k` with `levels[k] <= v < levels[k + 1]`
+    (a binary search; others, and NaN, are not counted). `levels`: at least
+    2 increasing values, an array like `x` (int8..int64 signed or
+    float16..float64) in the same memory. Returns `out` (int32 or int64
+    counters, overwritten) or a new one of `dtype`."""
+    element = _element_type(x)
+    if _element_type(levels) != element:
+        raise TypeError(f"levels has {_element_type(levels)} elements, x {element}")
+    if _length(levels) < 2:
+        raise ValueError(f"levels needs at least 2 values, got {_length(levels)}")
+    out = _counters(x, _length(levels) - 1, out, dtype)
+    return _level_histogram(x, out, "range", [], [levels], chip, stream, backend)
+
+
 def _cluster_blocks(value: Any) -> int:
     """A reduce's or scan's cluster_blocks, checked."""
     cluster = int(value)
@@ -880,5 +962,5 @@ def segmented_reduce(x: Any, offsets: Any, kind: str = "add", init: Any = None, 
     return out
 
 
-__all__ = ["histogram", "partition", "radix_sort", "reduce", "run_length_encode", "scan",
+__all__ = ["histogram", "histogram_even", "histogram_range", "partition", "radix_sort", "reduce", "run_length_encode", "scan",
            "segmented_reduce", "select", "unique"]

@@ -429,6 +429,21 @@ def family_seeds():
            "  warp.device_scan <add> %x, %x cluster_blocks = 4 : memref<?xf32>, memref<?xf32>\n"
            "  warp.device_reduce <maxsi> %k, %k cluster_blocks = 2 : memref<?xi32>, memref<?xi32>\n"
            "  return\n}\n")
+    # Histograms with levels: even on floats (f32, f16) and integers, a
+    # range of levels (static and dynamic bins).
+    yield ("func.func @device_histogram_levels(%x: memref<?xf32>, %b: memref<10xi32>, "
+           "%lo: f32, %hi: f32, %k: memref<?xi32>, %c: memref<?xi64>, %l: memref<?xi32>, "
+           "%h: memref<?xf16>, %m: memref<5000xi32>, %hl: f16, %hh: f16, %z: memref<?xi8>, "
+           "%zl: i8, %zh: i8, %fl: memref<11xf32>) {\n"
+           "  warp.device_histogram %x, %b even(%lo, %hi : f32) : memref<?xf32>, memref<10xi32>\n"
+           "  warp.device_histogram %x, %b range %fl : memref<?xf32>, memref<10xi32>, "
+           "memref<11xf32>\n"
+           "  warp.device_histogram %k, %c range %l : memref<?xi32>, memref<?xi64>, "
+           "memref<?xi32>\n"
+           "  warp.device_histogram %h, %m even(%hl, %hh : f16) : memref<?xf16>, "
+           "memref<5000xi32>\n"
+           "  warp.device_histogram %z, %b even(%zl, %zh : i8) : memref<?xi8>, memref<10xi32>\n"
+           "  return\n}\n")
     # Segmented reductions: i32 and i64 offsets (mixed, static and
     # dynamic), with and without init, a float, an 8-bit and a 16-bit
     # float element type, one begin array serving as both offsets.

@@ -1071,6 +1071,93 @@ def test_histogram_errors():
         wd.histogram(np.zeros(4, np.int32), 4, out=np.zeros(3, np.int32), backend="sim")
 
 
+def _even_bins(x, bins, lower, upper):
+    """CUB's HistogramEven bin of each sample (-1: not counted), from its
+    ScaleTransform: integers exactly, floats in their own type."""
+    if x.dtype.kind == "i":
+        return [(int(v) - lower) * bins // (upper - lower) if lower <= v < upper else -1
+                for v in x]
+    t = x.dtype.type
+    lo, hi = t(lower), t(upper)
+    scale = t(t(bins) / t(hi - lo))
+    return [min(int(t(t(v - lo) * scale)), bins - 1) if lo <= v < hi else -1 for v in x]
+
+
+def _range_bins(x, levels):
+    """HistogramRange's bin: the k with levels[k] <= v < levels[k + 1]."""
+    return [next((k for k in range(len(levels) - 1) if levels[k] <= v < levels[k + 1]), -1)
+            for v in x]
+
+
+def _counts(bins_of, bins):
+    bins_of = np.asarray(bins_of, np.int64)
+    return np.bincount(bins_of[bins_of >= 0], minlength=bins)
+
+
+@requires_sim
+@pytest.mark.parametrize("sample", ["float32", "float16", "float64", "int32", "int8"])
+def test_histogram_even(sample, rng):
+    """HistogramEven on values: f32 with NaN, -0.0, every level and values
+    outside; i32 with a range (107) the bins (10) do not divide; 0, 1, 33
+    samples and a few tiles."""
+    lower, upper, bins = (-7, 100, 10) if sample[0] == "i" else (-1.0, 2.0, 6)
+    if sample == "int8":
+        lower, upper, bins = -100, 27, 5
+    special = [lower, upper, upper - 1, lower - 1, 0, 1]
+    if sample[0] == "f":
+        special += [np.nan, -0.0, 0.0, np.inf, -np.inf, np.nextafter(np.float32(upper), -9)]
+        special += [lower + k * (upper - lower) / bins for k in range(bins + 1)]
+    for n in (0, 1, 33, 2 * 4096 + 7):
+        if sample[0] == "f":
+            x = rng.uniform(lower - 0.5, upper + 0.5, n).astype(sample)
+        else:
+            x = rng.integers(max(lower - 20, np.iinfo(sample).min),
+                             min(upper + 20, np.iinfo(sample).max), n).astype(sample)
+        x[:len(special)] = np.array(special[:n]).astype(sample)
+        got = wd.histogram_even(x, bins, lower, upper, backend="sim")
+        np.testing.assert_array_equal(got, _counts(_even_bins(x, bins, lower, upper), bins)
+                                      .astype(np.int32), err_msg=f"{n}")
+
+
+@requires_sim
+def test_histogram_even_many_bins(rng):
+    """More bins than workgroup memory takes (straight into the output),
+    int64 counters, old values overwritten."""
+    x = rng.integers(-50, 5000, 300).astype(np.int64)
+    out = np.full(4099, 7, np.int64)
+    got = wd.histogram_even(x, 4099, -3, 4500, out=out, backend="sim")
+    np.testing.assert_array_equal(got, _counts(_even_bins(x, 4099, -3, 4500), 4099))
+
+
+@requires_sim
+@pytest.mark.parametrize("sample", ["float32", "int32"])
+def test_histogram_range(sample, rng):
+    """HistogramRange: uneven levels; samples equal to each level, between
+    and outside them, NaN and -0.0."""
+    levels = np.array([-5, -1, 0, 3, 4, 20, 21, 100], sample)
+    special = list(levels) + [-6, 100, 101, 2]
+    if sample == "float32":
+        special += [np.nan, -0.0, np.nextafter(np.float32(21), 0), -np.inf]
+    for n in (0, 1, 33, 4096 + 3):
+        x = rng.uniform(-10, 110, n).astype(sample)
+        x[:len(special)] = np.array(special[:n]).astype(sample)
+        got = wd.histogram_range(x, levels, backend="sim")
+        np.testing.assert_array_equal(got, _counts(_range_bins(x, levels), 7).astype(np.int32),
+                                      err_msg=f"{n}")
+
+
+def test_histogram_levels_errors():
+    x = np.zeros(4, np.float32)
+    with pytest.raises(ValueError, match="lower must be below upper"):
+        wd.histogram_even(x, 4, 1.0, 1.0, backend="sim")
+    with pytest.raises(ValueError, match="lower level of i8 samples"):
+        wd.histogram_even(np.zeros(4, np.int8), 4, -200, 3, backend="sim")
+    with pytest.raises(TypeError, match="levels has f64 elements, x f32"):
+        wd.histogram_range(x, np.zeros(3), backend="sim")
+    with pytest.raises(ValueError, match="levels needs at least 2 values"):
+        wd.histogram_range(x, np.zeros(1, np.float32), backend="sim")
+
+
 # -- narrow types ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("backend", BACKENDS)

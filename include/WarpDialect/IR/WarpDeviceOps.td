@@ -577,7 +577,9 @@ def Warp_DevicePartitionIfOp : Warp_DeviceIfOp<"device_partition_if"> {
   }];
 }
 
-def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram"> {
+def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
+    [AttrSizedOperandSegments,
+     OptionalTypesMatchWith<"upper has lower's type", "lower", "upper", "$_self">]> {
   let summary = "count samples into bins (CUB DeviceHistogram)";
   let description = [{
     Host code: `bins[k]` becomes the number of the `n = dim(samples, 0)`
@@ -586,6 +588,23 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram"> {
     are i32 or i64 counters in device memory in the default space, as the
     other device ops' memrefs; their old values are overwritten.
 
+    With levels, the samples (i8 to i64, compared as signed, or f16, bf16,
+    f32, f64) are values and each is first given its bin; a sample outside
+    `[lower, upper)`, and a NaN, is not counted:
+
+    - `even(%lower, %upper : T)` (CUB's `HistogramEven`, `K + 1` levels
+      spread evenly): integers go to bin
+      `floor((x - lower) * K / (upper - lower))`, exactly; floats to
+      `(x - lower) * s` truncated, with `s = K / (upper - lower)` and both
+      steps rounded in the samples' type, as CUB computes them (a sample
+      just below `upper` that rounds to `K` is counted in bin `K - 1`).
+      `lower < upper`, and for i64 samples `(upper - lower) * K` fits in
+      64 unsigned bits (CUB's overflow check).
+    - `range %levels` (CUB's `HistogramRange`): `levels`, `K + 1`
+      increasing values of the samples' type in device memory; a sample
+      goes to the `k` with `levels[k] <= x < levels[k + 1]` (a binary
+      search).
+
     `warp-expand-device-ops` zeroes the bins, then counts each tile with
     `warp.block_histogram`: into a workgroup copy of the bins where their
     size is static and fits (CUB's privatized histogram), flushed with
@@ -593,14 +612,26 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram"> {
 
     ```mlir
     warp.device_histogram %samples, %bins : memref<?xi8>, memref<256xi32>
+    warp.device_histogram %x, %bins even(%lo, %hi : f32) : memref<?xf32>, memref<10xi32>
+    warp.device_histogram %x, %bins range %levels
+        : memref<?xi32>, memref<?xi64>, memref<?xi32>
     ```
   }];
-  let arguments = (ins Arg<MemRefRankOf<[I8, I16, I32, I64], [1]>, "", [MemRead]>:$input,
-                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead, MemWrite]>:$output);
+  let arguments = (ins Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
+                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead, MemWrite]>:$output,
+                       Optional<Warp_DeviceElement>:$lower,
+                       Optional<Warp_DeviceElement>:$upper,
+                       Arg<Optional<Warp_DeviceMemRef>, "", [MemRead]>:$levels);
   let assemblyFormat = [{
-    $input `,` $output attr-dict `:` type($input) `,` type($output)
+    $input `,` $output
+    (`even` `(` $lower^ `,` $upper `:` type($lower) `)`)?
+    (`range` $levels^)?
+    attr-dict `:` type($input) `,` type($output) (`,` type($levels)^)?
   }];
-  let extraClassDeclaration = commonDeclarations;
+  let extraClassDeclaration = commonDeclarations # [{
+    /// Whether the samples are values given their bins by levels.
+    bool hasLevels() { return getLower() || getLevels(); }
+  }];
 }
 
 def Warp_DeviceRadixSortOp : Warp_Op<"device_radix_sort",

@@ -1677,8 +1677,64 @@ gpu.module @block_store_constant {
 // -----
 
 func.func @device_histogram_float_samples(%x: memref<?xf32>, %b: memref<16xi32>) {
-  // expected-error @+1 {{operand #0 must be 1D memref of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values}}
+  // expected-error @+1 {{'warp.device_histogram' op counts 'f32' samples only with levels (even or range): without, each sample is a bin number}}
   warp.device_histogram %x, %b : memref<?xf32>, memref<16xi32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_even_type(%x: memref<?xf32>, %b: memref<16xi32>, %lo: f64, %hi: f64) {
+  // expected-error @+1 {{'warp.device_histogram' op takes levels of the samples' type 'f32', got 'f64'}}
+  warp.device_histogram %x, %b even(%lo, %hi : f64) : memref<?xf32>, memref<16xi32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_range_type(%x: memref<?xi32>, %b: memref<16xi32>, %l: memref<17xi64>) {
+  // expected-error @+1 {{'warp.device_histogram' op takes levels of the samples' type 'i32', got 'i64'}}
+  warp.device_histogram %x, %b range %l : memref<?xi32>, memref<16xi32>, memref<17xi64>
+  return
+}
+
+// -----
+
+func.func @device_histogram_range_count(%x: memref<?xf32>, %b: memref<16xi32>, %l: memref<16xf32>) {
+  // expected-error @+1 {{'warp.device_histogram' op takes one level more than bins, got 16 levels for 16 bins}}
+  warp.device_histogram %x, %b range %l : memref<?xf32>, memref<16xi32>, memref<16xf32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_range_one_level(%x: memref<?xf32>, %b: memref<?xi32>, %l: memref<1xf32>) {
+  // expected-error @+1 {{'warp.device_histogram' op takes at least 2 levels (one bin), got 1}}
+  warp.device_histogram %x, %b range %l : memref<?xf32>, memref<?xi32>, memref<1xf32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_both_levels(%x: memref<?xf32>, %b: memref<4xi32>, %lo: f32, %hi: f32, %l: memref<5xf32>) {
+  // expected-error @+1 {{'warp.device_histogram' op takes even levels or a range of levels, not both}}
+  warp.device_histogram %x, %b even(%lo, %hi : f32) range %l : memref<?xf32>, memref<4xi32>, memref<5xf32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_lower_only(%x: memref<?xf32>, %b: memref<4xi32>, %lo: f32) {
+  // expected-error @+1 {{'warp.device_histogram' op takes both a lower and an upper level, or neither}}
+  "warp.device_histogram"(%x, %b, %lo) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}> : (memref<?xf32>, memref<4xi32>, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @device_histogram_levels_space(%x: memref<?xf32>, %b: memref<4xi32>, %l: memref<5xf32, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'warp.device_histogram' op needs its levels in the default memory space}}
+  warp.device_histogram %x, %b range %l : memref<?xf32>, memref<4xi32>, memref<5xf32, #gpu.address_space<workgroup>>
   return
 }
 
