@@ -11,6 +11,7 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS
+from block_kernels import check_tile_copy
 
 DTYPES = {"i8": (wm.i8, np.int8), "f16": (wm.f16, np.float16), "i32": (wm.i32, np.int32),
           "f32": (wm.f32, np.float32), "f64": (wm.f64, np.float64)}
@@ -76,27 +77,27 @@ def test_warp_load_store(backend, case):
     warps = BLOCKS * BLOCK // WARP
     off, stride = 1, WARP * n + 5
     x = np.arange(1, off + warps * stride + 9).astype(DTYPES[type_name][1])
+    # A ragged tile (valid inside it), and valid past its end (all of it).
     for valid in ([WARP * n // 2 + 1, WARP * n + 5] if partial else [None]):
-        seen = np.zeros(warps * WARP * n, x.dtype)
-        out = np.full_like(x, -1)
-        wm.launch(compiled, "copy", BLOCKS, BLOCK, x, seen, out, np.int64(off), np.int64(stride),
-                  np.int32(valid if valid is not None else 0), backend=backend)
-        want_seen, want_out = expected(x, off, stride, warps, n, striped, valid)
-        np.testing.assert_array_equal(seen, want_seen, err_msg=f"valid={valid}")
-        np.testing.assert_array_equal(out, want_out, err_msg=f"valid={valid}")
+        want = expected(x, off, stride, warps, n, striped, valid)
+        scalars = [np.int64(off), np.int64(stride), np.int32(valid or 0)]
+        check_tile_copy(compiled, BLOCKS, BLOCK, x, scalars, want, backend, f"valid={valid}")
 
 
-def test_warp_load_store_ir_and_errors():
+def test_warp_load_store_ir():
     text = str(copy_program("i32", 4, "transpose", False, True))
-    assert "warp.load %" in text and "algorithm = <transpose> : memref<?xi32>, vector<4xi32>" in text
-    assert "warp.store %" in text
     wm.Module.parse(text).verify()
-    prog = wm.Program()
-    with pytest.raises(wm.VerificationError, match="'warp_transpose' is for block loads"):
-        @prog.kernel(x=wm.memref(wm.f32))
-        def warp_transpose(k, x):
-            k.warp_load(x, 0, 4, algorithm="warp_transpose")
-    with pytest.raises(ValueError, match="load.s default is for the items past valid"):
-        @prog.kernel(x=wm.memref(wm.f32))
-        def no_valid(k, x):
-            k.warp_load(x, 0, 4, default=1.0)
+    for form in ("= warp.load %x[%", "valid %valid default %c-7_i32 algorithm = <transpose> : "
+                 "memref<?xi32>, vector<4xi32>", "warp.store %"):
+        assert form in text, form
+
+
+@pytest.mark.parametrize("error, message, options", [
+    (wm.VerificationError, "'warp_transpose' is for block loads", {"algorithm": "warp_transpose"}),
+    (ValueError, "load's default is for the items past valid", {"default": 1.0}),
+])
+def test_warp_load_errors_at_the_call(error, message, options):
+    def kernel(k, x):
+        k.warp_load(x, 0, 4, **options)
+    with pytest.raises(error, match=message):
+        wm.Program().kernel(x=wm.memref(wm.f32))(kernel)
