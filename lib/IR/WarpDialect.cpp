@@ -911,8 +911,8 @@ static LogicalResult verifyBlockMemoryOp(Op op) {
   if (memref.getElementType() != items.getElementType())
     return op.emitOpError() << "memref of " << memref.getElementType()
                             << " for items of " << items.getElementType();
-  // One tile that the whole block shares: global or workgroup memory
-  // (constant memory too, to read), not a thread's own.
+  // One tile that the whole block (or warp) shares: global or workgroup
+  // memory (constant memory too, to read), not a thread's own.
   bool readOnlySpace =
       isLoad &&
       getNVVMMemorySpace(memref.getMemorySpace()) == NVVM::NVVMMemorySpace::Constant;

@@ -253,12 +253,15 @@ decideBlockMemory(Operation *op, std::optional<BlockMemoryAlgorithm> own,
     return BlockMemoryAlgorithm::Vectorize;
   if (bytes != 4 && bytes != 8)
     return BlockMemoryAlgorithm::Direct;
-  // A warp's transpose is warp.exchange: any warp, within its items.
-  if (isa<LoadOp, StoreOp>(op))
-    return n <= ExchangeOp::kMaxItemsPerLane ? BlockMemoryAlgorithm::Transpose
-                                             : BlockMemoryAlgorithm::Direct;
   std::optional<int64_t> threads = getKnownBlockThreads(op);
-  if (threads && *threads % kWarpSize == 0 && n <= kWarpSize)
+  bool wholeWarps = threads && *threads % kWarpSize == 0;
+  // A warp's transpose is warp.exchange, whose items from a ragged warp's
+  // missing lanes are undefined: only where every warp is whole.
+  if (isa<LoadOp, StoreOp>(op))
+    return wholeWarps && n <= ExchangeOp::kMaxItemsPerLane
+               ? BlockMemoryAlgorithm::Transpose
+               : BlockMemoryAlgorithm::Direct;
+  if (wholeWarps && n <= kWarpSize)
     return BlockMemoryAlgorithm::WarpTranspose;
   return BlockMemoryAlgorithm::Transpose;
 }

@@ -1154,8 +1154,8 @@ class KernelBuilder(TileMixin):
         buffer[offset .. offset + 32*items) (`offset` the same in the warp's
         lanes, each warp its own), blocked (lane l gets l*items ..) or
         `striped` (l, l + 32, ...); `valid` and `default` as for block_load;
-        `algorithm` "direct", "vectorize", "transpose" or None. All 32
-        lanes of the warp must call it."""
+        `algorithm` "direct", "vectorize", "transpose" or None. Every lane
+        of the warp must call it."""
         return self._tile_load("warp.load", buffer, offset, items, striped, valid, default,
                                algorithm)
 

@@ -32,6 +32,7 @@ def copy_program(type_name, n, algorithm, striped, partial):
     @prog.kernel(x=wm.memref(element), seen=wm.memref(element), out=wm.memref(element),
                  off=wm.index, stride=wm.index, valid=wm.i32)
     def copy(k, x, seen, out, off, stride, valid):
+        k.known_block_size(BLOCK, 1, 1)  # whole warps: the compiler may transpose
         warp = k.block_id("x") * (k.block_dim("x") // WARP) + k.thread_id("x") // WARP
         tile = off + warp * stride
         extra = dict(valid=valid, default=k.constant(-7, element)) if partial else {}

@@ -743,8 +743,10 @@ def Warp_LoadOp : Warp_BlockMemoryOp<"load", [AttrSizedOperandSegments]> {
     block but is the same in every lane of a warp. With `valid %n` only the
     tile's first `n` items are read (CUB's `valid_items`, the same in every
     lane): the others get `default`, or values that are not specified
-    without one. All 32 lanes of the warp execute the op together (no
-    member mask, no barrier).
+    without one. Every existing lane of the warp executes the op together
+    (no member mask, no barrier); as for `warp.exchange`, with `transpose`
+    in a ragged last warp the items that come from missing lanes are
+    undefined.
 
     `algorithm` says how, never what (the compiler picks when absent;
     every choice gives the same items):
@@ -763,7 +765,8 @@ def Warp_LoadOp : Warp_BlockMemoryOp<"load", [AttrSizedOperandSegments]> {
     `warp_transpose` is the block ops' (a warp's `transpose` already stays
     in its warp). Without `algorithm`, `warp-select-lowering` picks
     `vectorize` where it applies, else `transpose` for 4- and 8-byte items
-    and `N > 1`, else `direct`.
+    and `N > 1` in a `gpu.func` whose `known_block_size` is a whole number
+    of warps (no missing lanes), else `direct`.
 
     ```mlir
     %items = warp.load %in[%offset] : memref<?xf32>, vector<4xf32>
@@ -798,7 +801,9 @@ def Warp_StoreOp : Warp_BlockMemoryOp<"store"> {
     `dest[offset + j*32 + l]`; with `valid %n` only the tile's first `n`
     items are written. `offset` and `valid` as for `warp.load` (per warp);
     `algorithm` too (`transpose` exchanges `<blocked_to_striped>` first,
-    then stores coalesced). All 32 lanes of the warp execute the op.
+    then stores coalesced). Every existing lane of the warp executes the
+    op (with `transpose` in a ragged warp, the missing lanes' items are
+    not stored and the items that go through them are undefined).
 
     ```mlir
     warp.store %items, %out[%offset] : vector<4xf32>, memref<?xf32>

@@ -225,7 +225,7 @@ BlockReduceAlgorithm decideBlockReduceAlgorithm(BlockReduceOp op);
 /// block of whole warps, `transpose` for 4- and 8-byte items, `direct`
 /// otherwise (and always for striped items or one item per thread). A
 /// warp load's or store's the same, `transpose` (warp.exchange) in place
-/// of the block's two.
+/// of the block's two, in a known block of whole warps only.
 BlockMemoryAlgorithm decideBlockMemoryAlgorithm(BlockLoadOp op);
 BlockMemoryAlgorithm decideBlockMemoryAlgorithm(BlockStoreOp op);
 BlockMemoryAlgorithm decideBlockMemoryAlgorithm(LoadOp op);
