@@ -962,27 +962,33 @@ LogicalResult BlockScanOp::verify() {
                         getExclusive(), "block totals");
 }
 
-/// The checks block loads and stores share: the memref holds the items'
-/// element type; `warp_transpose` where the items fit warp.exchange and
-/// the kernel's block is a known whole number of warps; `vectorize` over
-/// a power-of-two vector of at most 16 bytes, without `valid`; `striped`
-/// only `direct`.
+/// The checks block and warp loads and stores share: the memref holds the
+/// items' element type; `warp_transpose` (block ops only) where the items
+/// fit warp.exchange and the kernel's block is a known whole number of
+/// warps; `transpose` within warp.block_exchange's types, or for a warp
+/// op warp.exchange's items; `vectorize` over a power-of-two vector of at
+/// most 16 bytes, without `valid`; `striped` only `direct`.
 template <typename Op>
 static LogicalResult verifyBlockMemoryOp(Op op) {
+  constexpr bool warpScope =
+      std::is_same_v<Op, LoadOp> || std::is_same_v<Op, StoreOp>;
+  constexpr bool isLoad =
+      std::is_same_v<Op, BlockLoadOp> || std::is_same_v<Op, LoadOp>;
   auto items = cast<VectorType>(op.getItemsType());
   auto memref = cast<MemRefType>(op.getMemref().getType());
   if (memref.getElementType() != items.getElementType())
     return op.emitOpError() << "memref of " << memref.getElementType()
                             << " for items of " << items.getElementType();
-  // One tile that the whole block shares: global or workgroup memory
-  // (constant memory too, to read), not a thread's own.
+  // One tile that the whole block (or warp) shares: global or workgroup
+  // memory (constant memory too, to read), not a thread's own.
   bool readOnlySpace =
-      std::is_same_v<Op, BlockLoadOp> &&
+      isLoad &&
       getNVVMMemorySpace(memref.getMemorySpace()) == NVVM::NVVMMemorySpace::Constant;
   if (!isGlobalOrWorkgroupSpace(memref.getMemorySpace()) && !readOnlySpace)
-    return op.emitOpError() << "moves a tile the block shares: a memref in "
-                               "global or workgroup memory"
-                            << (std::is_same_v<Op, BlockLoadOp> ? " (or constant)" : "")
+    return op.emitOpError() << "moves a tile the "
+                            << (warpScope ? "warp" : "block")
+                            << " shares: a memref in global or workgroup memory"
+                            << (isLoad ? " (or constant)" : "")
                             << ", not " << memref;
   std::optional<BlockMemoryAlgorithm> algorithm = op.getAlgorithm();
   if (!algorithm || *algorithm == BlockMemoryAlgorithm::Direct)
@@ -1012,6 +1018,18 @@ static LogicalResult verifyBlockMemoryOp(Op op) {
     return success();
   case BlockMemoryAlgorithm::Transpose:
   case BlockMemoryAlgorithm::WarpTranspose:
+    if (warpScope && *algorithm == BlockMemoryAlgorithm::WarpTranspose)
+      return op.emitOpError("algorithm 'warp_transpose' is for block loads "
+                            "and stores (a warp's 'transpose' stays in the "
+                            "warp)");
+    if (warpScope) {
+      if (n > ExchangeOp::kMaxItemsPerLane)
+        return op.emitOpError()
+               << "algorithm 'transpose' exchanges at most "
+               << ExchangeOp::kMaxItemsPerLane << " items per lane, got " << n
+               << " (use 'direct')";
+      return success();
+    }
     if (bytes != 4 && bytes != 8)
       return op.emitOpError()
              << "algorithm '" << stringifyBlockMemoryAlgorithm(*algorithm)
@@ -1033,17 +1051,24 @@ static LogicalResult verifyBlockMemoryOp(Op op) {
   llvm_unreachable("every algorithm is handled");
 }
 
-LogicalResult BlockLoadOp::verify() {
-  if (getFill() && !getValid())
-    return emitOpError("default is for the items past valid: give valid");
-  if (getFill() && getFill().getType() !=
-                       cast<VectorType>(getItemsType()).getElementType())
-    return emitOpError() << "default has the items' element type, got "
-                         << getFill().getType();
-  return verifyBlockMemoryOp(*this);
+/// A block or warp load's checks: `default` only with `valid`, of the
+/// items' element type; then the loads' and stores' shared ones.
+template <typename Op>
+static LogicalResult verifyTileLoad(Op op) {
+  Value fill = op.getFill();
+  if (fill && !op.getValid())
+    return op.emitOpError("default is for the items past valid: give valid");
+  if (fill && fill.getType() !=
+                  cast<VectorType>(op.getItemsType()).getElementType())
+    return op.emitOpError() << "default has the items' element type, got "
+                            << fill.getType();
+  return verifyBlockMemoryOp(op);
 }
 
+LogicalResult BlockLoadOp::verify() { return verifyTileLoad(*this); }
 LogicalResult BlockStoreOp::verify() { return verifyBlockMemoryOp(*this); }
+LogicalResult LoadOp::verify() { return verifyTileLoad(*this); }
+LogicalResult StoreOp::verify() { return verifyBlockMemoryOp(*this); }
 
 
 //===----------------------------------------------------------------------===//

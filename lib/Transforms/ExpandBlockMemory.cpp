@@ -1,9 +1,11 @@
 //===- ExpandBlockMemory.cpp - block loads and stores ---------------------===//
 //
 // The block ops over memory. warp.block_load and warp.block_store (CUB's
-// BlockLoad / BlockStore) become memref or vector accesses, through
-// warp.block_exchange or warp.exchange where their algorithm transposes: a
-// tile of B * N items, item g of the tile at memref[offset + g].
+// BlockLoad / BlockStore), and their warp-level counterparts warp.load and
+// warp.store (WarpLoad / WarpStore), become memref or vector accesses,
+// through warp.block_exchange or warp.exchange where their algorithm
+// transposes: a tile of B * N items (32 * N for a warp), item g of the tile
+// at memref[offset + g].
 // warp.block_histogram (CUB's BlockHistogram) becomes atomic adds between
 // barriers. warp-expand-block-collectives calls this
 // first: the exchanges made here are expanded with the other block ops.
@@ -26,15 +28,25 @@ using namespace mlir::warp;
 
 namespace {
 
-/// Where the executing thread's items lie in its block's tile, and how to
-/// reach them.
+/// Whether `Op` moves a warp's tile (warp.load, warp.store) rather than
+/// its block's.
+template <typename Op>
+constexpr bool isWarpTile = std::is_same_v<Op, LoadOp> ||
+                            std::is_same_v<Op, StoreOp>;
+
+/// Where the executing thread's items lie in its group's tile (the block's,
+/// or for a warp op its warp's), and how to reach them.
 class Tile {
 public:
   template <typename Op>
   Tile(OpBuilder &b, Location loc, Op op)
       : b(b), loc(loc), memref(op.getMemref()), offset(op.getOffset()),
-        type(cast<VectorType>(op.getItemsType())),
-        positions(b, loc, op, type.getNumElements()) {
+        type(cast<VectorType>(op.getItemsType())) {
+    if constexpr (isWarpTile<Op>)
+      lane = arith::IndexCastUIOp::create(
+          b, loc, b.getIndexType(), LaneIdOp::create(b, loc, b.getI32Type()));
+    else
+      positions.emplace(b, loc, op, type.getNumElements());
     if (Value valid = op.getValid())
       limit = arith::IndexCastOp::create(b, loc, b.getIndexType(), valid);
   }
@@ -42,19 +54,40 @@ public:
   int64_t count() const { return type.getNumElements(); }
   Type element() const { return type.getElementType(); }
 
-  Value cst(int64_t v) { return positions.cst(v); }
-  Value add(Value l, Value r) { return positions.add(l, r); }
-  Value mul(Value l, Value r) { return positions.mul(l, r); }
+  Value cst(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); }
+  Value mul(Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); }
 
-  /// The tile position of item j of this thread in each arrangement.
+  /// The tile position of item j of this thread in each arrangement; a
+  /// warp's striped one is its warp-striped one, lane l + 32 j.
   Value blocked(int64_t j) {
-    return positions.position(j, Arrangement::Blocked);
+    if (positions)
+      return positions->position(j, Arrangement::Blocked);
+    return add(mul(lane, cst(count())), cst(j));
   }
   Value striped(int64_t j) {
-    return positions.position(j, Arrangement::Striped);
+    if (positions)
+      return positions->position(j, Arrangement::Striped);
+    return add(lane, cst(kWarpSize * j));
   }
-  Value warpStriped(int64_t j) {
-    return positions.position(j, Arrangement::WarpStriped);
+
+  /// The position of item j in the arrangement `algorithm` (transpose or
+  /// warp_transpose) accesses memory in: striped over the block for a
+  /// block's transpose, over the warp otherwise.
+  Value transposedPosition(BlockMemoryAlgorithm algorithm, int64_t j) {
+    if (positions && algorithm == BlockMemoryAlgorithm::WarpTranspose)
+      return positions->position(j, Arrangement::WarpStriped);
+    return striped(j);
+  }
+
+  /// `items` exchanged in `direction` by `algorithm`: through
+  /// warp.block_exchange for a block's transpose, warp.exchange otherwise.
+  Value transposed(BlockMemoryAlgorithm algorithm, ExchangeDirection direction,
+                   Value items) {
+    auto attr = ExchangeDirectionAttr::get(b.getContext(), direction);
+    if (positions && algorithm == BlockMemoryAlgorithm::Transpose)
+      return BlockExchangeOp::create(b, loc, type, attr, items);
+    return ExchangeOp::create(b, loc, type, attr, items, /*strategy=*/nullptr);
   }
 
   /// Runs `body` only where tile position `position` is below `valid` (or
@@ -189,15 +222,14 @@ public:
   Location loc;
   Value memref, offset;
   VectorType type;
-  BlockPositions positions;
+  /// A block op's positions; a warp op's lane instead.
+  std::optional<BlockPositions> positions;
+  Value lane;
   Value limit;
 };
 
-ExchangeDirectionAttr direction(OpBuilder &b, ExchangeDirection d) {
-  return ExchangeDirectionAttr::get(b.getContext(), d);
-}
-
-void expandLoad(BlockLoadOp op) {
+template <typename Op>
+void expandLoad(Op op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   Tile tile(b, loc, op);
@@ -209,7 +241,8 @@ void expandLoad(BlockLoadOp op) {
   if (op.getStriped()) {
     items = tile.load([&](int64_t j) { return tile.striped(j); }, fill);
   } else {
-    switch (decideBlockMemoryAlgorithm(op)) {
+    BlockMemoryAlgorithm algorithm = decideBlockMemoryAlgorithm(op);
+    switch (algorithm) {
     case BlockMemoryAlgorithm::Direct:
       items = tile.load(blocked, fill);
       break;
@@ -220,16 +253,12 @@ void expandLoad(BlockLoadOp op) {
           tile.type)[0];
       break;
     case BlockMemoryAlgorithm::Transpose:
-      items = BlockExchangeOp::create(
-          b, loc, tile.type,
-          direction(b, ExchangeDirection::StripedToBlocked),
-          tile.load([&](int64_t j) { return tile.striped(j); }, fill));
-      break;
     case BlockMemoryAlgorithm::WarpTranspose:
-      items = ExchangeOp::create(
-          b, loc, tile.type, direction(b, ExchangeDirection::StripedToBlocked),
-          tile.load([&](int64_t j) { return tile.warpStriped(j); }, fill),
-          /*strategy=*/nullptr);
+      items = tile.transposed(
+          algorithm, ExchangeDirection::StripedToBlocked,
+          tile.load(
+              [&](int64_t j) { return tile.transposedPosition(algorithm, j); },
+              fill));
       break;
     }
   }
@@ -237,7 +266,8 @@ void expandLoad(BlockLoadOp op) {
   op.erase();
 }
 
-void expandStore(BlockStoreOp op) {
+template <typename Op>
+void expandStore(Op op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   Tile tile(b, loc, op);
@@ -246,7 +276,8 @@ void expandStore(BlockStoreOp op) {
   if (op.getStriped()) {
     tile.store(items, [&](int64_t j) { return tile.striped(j); });
   } else {
-    switch (decideBlockMemoryAlgorithm(op)) {
+    BlockMemoryAlgorithm algorithm = decideBlockMemoryAlgorithm(op);
+    switch (algorithm) {
     case BlockMemoryAlgorithm::Direct:
       tile.store(items, blocked);
       break;
@@ -263,17 +294,11 @@ void expandStore(BlockStoreOp op) {
           TypeRange());
       break;
     case BlockMemoryAlgorithm::Transpose:
-      tile.store(BlockExchangeOp::create(
-                     b, loc, tile.type,
-                     direction(b, ExchangeDirection::BlockedToStriped), items),
-                 [&](int64_t j) { return tile.striped(j); });
-      break;
     case BlockMemoryAlgorithm::WarpTranspose:
-      tile.store(ExchangeOp::create(
-                     b, loc, tile.type,
-                     direction(b, ExchangeDirection::BlockedToStriped), items,
-                     /*strategy=*/nullptr),
-                 [&](int64_t j) { return tile.warpStriped(j); });
+      tile.store(
+          tile.transposed(algorithm, ExchangeDirection::BlockedToStriped,
+                          items),
+          [&](int64_t j) { return tile.transposedPosition(algorithm, j); });
       break;
     }
   }
@@ -339,13 +364,18 @@ void expandHistogram(BlockHistogramOp op) {
 bool mlir::warp::expandBlockMemoryOps(Operation *root) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<BlockLoadOp, BlockStoreOp, BlockHistogramOp>(op))
+    if (isa<BlockLoadOp, BlockStoreOp, LoadOp, StoreOp, BlockHistogramOp>(
+            op))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
     if (auto load = dyn_cast<BlockLoadOp>(op))
       expandLoad(load);
     else if (auto store = dyn_cast<BlockStoreOp>(op))
+      expandStore(store);
+    else if (auto load = dyn_cast<LoadOp>(op))
+      expandLoad(load);
+    else if (auto store = dyn_cast<StoreOp>(op))
       expandStore(store);
     else
       expandHistogram(cast<BlockHistogramOp>(op));

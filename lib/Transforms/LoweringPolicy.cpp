@@ -254,21 +254,36 @@ decideBlockMemory(Operation *op, std::optional<BlockMemoryAlgorithm> own,
   if (bytes != 4 && bytes != 8)
     return BlockMemoryAlgorithm::Direct;
   std::optional<int64_t> threads = getKnownBlockThreads(op);
-  if (threads && *threads % kWarpSize == 0 && n <= kWarpSize)
+  bool wholeWarps = threads && *threads % kWarpSize == 0;
+  // A warp's transpose is warp.exchange, whose items from a ragged warp's
+  // missing lanes are undefined: only where every warp is whole.
+  if (isa<LoadOp, StoreOp>(op))
+    return wholeWarps && n <= ExchangeOp::kMaxItemsPerLane
+               ? BlockMemoryAlgorithm::Transpose
+               : BlockMemoryAlgorithm::Direct;
+  if (wholeWarps && n <= kWarpSize)
     return BlockMemoryAlgorithm::WarpTranspose;
   return BlockMemoryAlgorithm::Transpose;
 }
 
-BlockMemoryAlgorithm mlir::warp::decideBlockMemoryAlgorithm(BlockLoadOp op) {
+template <typename Op>
+static BlockMemoryAlgorithm decideTileMemory(Op op) {
   return decideBlockMemory(op, op.getAlgorithm(), op.getStriped(),
                            op.getValid(), cast<VectorType>(op.getItemsType()),
-                           cast<MemRefType>(op.getSource().getType()));
+                           cast<MemRefType>(op.getMemref().getType()));
 }
 
+BlockMemoryAlgorithm mlir::warp::decideBlockMemoryAlgorithm(BlockLoadOp op) {
+  return decideTileMemory(op);
+}
 BlockMemoryAlgorithm mlir::warp::decideBlockMemoryAlgorithm(BlockStoreOp op) {
-  return decideBlockMemory(op, op.getAlgorithm(), op.getStriped(),
-                           op.getValid(), cast<VectorType>(op.getItemsType()),
-                           cast<MemRefType>(op.getDest().getType()));
+  return decideTileMemory(op);
+}
+BlockMemoryAlgorithm mlir::warp::decideBlockMemoryAlgorithm(LoadOp op) {
+  return decideTileMemory(op);
+}
+BlockMemoryAlgorithm mlir::warp::decideBlockMemoryAlgorithm(StoreOp op) {
+  return decideTileMemory(op);
 }
 
 BlockHistogramAlgorithm

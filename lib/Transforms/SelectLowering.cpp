@@ -17,6 +17,14 @@ using namespace mlir::warp;
 
 namespace {
 
+/// A block or warp load's or store's algorithm, where there is a choice
+/// (striped items have one).
+template <typename Op>
+void selectTileAlgorithm(Op op) {
+  if (!op.getStriped())
+    op.setAlgorithm(decideBlockMemoryAlgorithm(op));
+}
+
 struct WarpSelectLoweringPass
     : public warp::impl::WarpSelectLoweringPassBase<WarpSelectLoweringPass> {
   using Base::Base;
@@ -70,11 +78,13 @@ struct WarpSelectLoweringPass
       } else if (auto blockReduce = dyn_cast<BlockReduceOp>(op)) {
         blockReduce.setAlgorithm(decideBlockReduceAlgorithm(blockReduce));
       } else if (auto load = dyn_cast<BlockLoadOp>(op)) {
-        if (!load.getStriped())
-          load.setAlgorithm(decideBlockMemoryAlgorithm(load));
+        selectTileAlgorithm(load);
       } else if (auto store = dyn_cast<BlockStoreOp>(op)) {
-        if (!store.getStriped())
-          store.setAlgorithm(decideBlockMemoryAlgorithm(store));
+        selectTileAlgorithm(store);
+      } else if (auto load = dyn_cast<LoadOp>(op)) {
+        selectTileAlgorithm(load);
+      } else if (auto store = dyn_cast<StoreOp>(op)) {
+        selectTileAlgorithm(store);
       } else if (auto histogram = dyn_cast<BlockHistogramOp>(op)) {
         histogram.setAlgorithm(decideBlockHistogramAlgorithm(histogram));
       } else if (auto sort = dyn_cast<BlockRadixSortOp>(op)) {

@@ -1157,37 +1157,61 @@ class KernelBuilder(TileMixin):
         "direct", "vectorize", "transpose", "warp_transpose" or None (the
         compiler's choice); it changes how, never what. Every thread of the
         block must call it."""
-        buffer = self._memref(buffer, "block_load's buffer")
-        element = buffer.type.element
-        type = VectorType(_checks.integer(items, "items per thread", 1), element)
-        valid = self._optional(valid, i32)
-        if default is not None and not valid:
-            raise ValueError("block_load's default is for the items past valid: give valid")
-        fill = self._optional(default, element)
-        attributes = {"operandSegmentSizes": _segment_sizes([buffer], [offset], valid, fill)}
-        if _checks.flag(striped, "striped"):
-            attributes["striped"] = self._ops.unit()
-        if algorithm is not None:
-            attributes["algorithm"] = self._enum("block_memory_algorithm", algorithm,
-                                                 "block memory algorithm")
-        offset = self.coerce(offset, index)
-        return self._emit("warp.block_load", [buffer, offset, *valid, *fill], type, attributes)
+        return self._tile_load("warp.block_load", buffer, offset, items, striped, valid,
+                               default, algorithm)
 
     def block_store(self, items: Value, buffer: Value, offset, striped: bool = False,
                     valid=None, algorithm: Optional[str] = None) -> None:
         """warp.block_store (CUB BlockStore): the mirror of block_load; with
         `valid` only the tile's first `valid` items are written."""
-        items = self.value(items, "the stored items")
-        buffer = self._memref(buffer, "block_store's buffer")
-        valid = self._optional(valid, i32)
+        self._tile_store("warp.block_store", items, buffer, offset, striped, valid, algorithm)
+
+    def warp_load(self, buffer: Value, offset, items: int, striped: bool = False,
+                  valid=None, default=None, algorithm: Optional[str] = None) -> Value:
+        """warp.load (CUB WarpLoad): block_load for one warp. The warp's tile
+        buffer[offset .. offset + 32*items) (`offset` the same in the warp's
+        lanes, each warp its own), blocked (lane l gets l*items ..) or
+        `striped` (l, l + 32, ...); `valid` and `default` as for block_load;
+        `algorithm` "direct", "vectorize", "transpose" or None. Every lane
+        of the warp must call it."""
+        return self._tile_load("warp.load", buffer, offset, items, striped, valid, default,
+                               algorithm)
+
+    def warp_store(self, items: Value, buffer: Value, offset, striped: bool = False,
+                   valid=None, algorithm: Optional[str] = None) -> None:
+        """warp.store (CUB WarpStore): the mirror of warp_load; with `valid`
+        only the tile's first `valid` items are written."""
+        self._tile_store("warp.store", items, buffer, offset, striped, valid, algorithm)
+
+    def _tile_attributes(self, striped, algorithm) -> dict:
         attributes = {}
         if _checks.flag(striped, "striped"):
             attributes["striped"] = self._ops.unit()
         if algorithm is not None:
             attributes["algorithm"] = self._enum("block_memory_algorithm", algorithm,
                                                  "block memory algorithm")
-        self._op("warp.block_store", [items, buffer, self.coerce(offset, index), *valid],
-                 attributes=attributes)
+        return attributes
+
+    def _tile_load(self, name, buffer, offset, items, striped, valid, default, algorithm):
+        what = name.removeprefix("warp.")
+        buffer = self._memref(buffer, f"{what}'s buffer")
+        element = buffer.type.element
+        type = VectorType(_checks.integer(items, "items per thread", 1), element)
+        valid = self._optional(valid, i32)
+        if default is not None and not valid:
+            raise ValueError(f"{what}'s default is for the items past valid: give valid")
+        fill = self._optional(default, element)
+        attributes = {"operandSegmentSizes": _segment_sizes([buffer], [offset], valid, fill),
+                      **self._tile_attributes(striped, algorithm)}
+        offset = self.coerce(offset, index)
+        return self._emit(name, [buffer, offset, *valid, *fill], type, attributes)
+
+    def _tile_store(self, name, items, buffer, offset, striped, valid, algorithm) -> None:
+        items = self.value(items, "the stored items")
+        buffer = self._memref(buffer, f"{name.removeprefix('warp.')}'s buffer")
+        valid = self._optional(valid, i32)
+        self._op(name, [items, buffer, self.coerce(offset, index), *valid],
+                 attributes=self._tile_attributes(striped, algorithm))
 
     def block_histogram(self, samples: Value, bins: Value, accumulate: bool = False,
                         algorithm: Optional[str] = None) -> None:

@@ -113,9 +113,14 @@ gpu.module @blocks [#nvvm.target<chip = "sm_90">] {
 // CHECK: warp.block_load %{{.*}} striped : memref<?xf32>, vector<3xf32>
 // CHECK: warp.block_store %{{.*}} algorithm = <direct> : vector<1xf32>, memref<?xf32>
 // CHECK: warp.block_scan <add> %{{.*}} reverse algorithm = <warp_scans> : i32
+// A warp's tile the same, its transpose (warp.exchange) only where no warp
+// misses lanes.
+// CHECK: warp.load %{{.*}} algorithm = <transpose> : memref<?xf32>, vector<3xf32>
+// CHECK: warp.store %{{.*}} algorithm = <vectorize> : vector<8xi16>, memref<?xi16>
 // CHECK: gpu.func @ragged
 // CHECK: warp.block_load %{{.*}} algorithm = <transpose> : memref<?xf32>, vector<3xf32>
 // CHECK: warp.block_store %{{.*}} algorithm = <vectorize> : vector<8xi16>, memref<?xi16>
+// CHECK: warp.load %{{.*}} algorithm = <direct> : memref<?xf32>, vector<3xf32>
 gpu.module @block_memory [#nvvm.target<chip = "sm_90">] {
   gpu.func @whole_warps(%m: memref<?xf32>, %h: memref<?xi16>, %o: index, %n: i32, %i: i32) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>} {
@@ -127,12 +132,16 @@ gpu.module @block_memory [#nvvm.target<chip = "sm_90">] {
     %5 = vector.extract_strided_slice %0 {offsets = [0], sizes = [1], strides = [1]} : vector<4xf32> to vector<1xf32>
     warp.block_store %5, %m[%o] : vector<1xf32>, memref<?xf32>
     %6 = warp.block_scan <add> %i reverse : i32
+    %7 = warp.load %m[%o] : memref<?xf32>, vector<3xf32>
+    %8 = warp.block_load %h[%o] : memref<?xi16>, vector<8xi16>
+    warp.store %8, %h[%o] : vector<8xi16>, memref<?xi16>
     gpu.return
   }
   gpu.func @ragged(%m: memref<?xf32>, %h: memref<?xi16>, %o: index, %v: vector<8xi16>) kernel
       attributes {known_block_size = array<i32: 100, 1, 1>} {
     %0 = warp.block_load %m[%o] : memref<?xf32>, vector<3xf32>
     warp.block_store %v, %h[%o] : vector<8xi16>, memref<?xi16>
+    %1 = warp.load %m[%o] : memref<?xf32>, vector<3xf32>
     gpu.return
   }
 }

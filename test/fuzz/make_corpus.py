@@ -306,6 +306,13 @@ def family_seeds():
         "  warp.yield %m : i32", "}",
         "memref.store %s, %out[%c0] : memref<?xi32>",
         "memref.store %r, %out[%c0] : memref<?xi32>"], block=96)
+    # A warp's tile: a partial one with a default, a transposed store.
+    yield kernel("warp_memory", "%in: memref<?xi8>, %out: memref<?xi8>, "
+                 "%o: index, %n: i32", [
+        "%z = arith.constant 0 : i8",
+        "%v = warp.load %in[%o] valid %n default %z : memref<?xi8>, vector<8xi8>",
+        "warp.store %v, %out[%o] algorithm = <transpose> : vector<8xi8>, memref<?xi8>"],
+        block=64)
     yield kernel("block_scatter", "%out: memref<4xvector<4xi32>>, %x: vector<4xi32>, "
                  "%f: vector<4xi1>", [
         "%y = warp.block_scatter %x, %x striped : vector<4xi32>, vector<4xi32>",

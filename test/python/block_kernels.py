@@ -1,5 +1,9 @@
 """What the block-op tests share: the thread numbering of the block ops,
-the combiners they check tuples with, and 32-bit wrap-around."""
+the combiners they check tuples with, 32-bit wrap-around, and the check of
+a tile-copy kernel (the block and warp loads and stores)."""
+import numpy as np
+
+import warp_mlir as wm
 
 
 def block_threads(block):
@@ -35,3 +39,14 @@ def affine(left, right):
 def wrap(x):
     """A Python integer as two's-complement i32 arithmetic leaves it."""
     return ((x + 2 ** 31) % 2 ** 32) - 2 ** 31
+
+
+def check_tile_copy(compiled, grid, block, x, scalars, want, backend, what):
+    """Launches `copy(x, seen, out, *scalars)`, a kernel that loads tiles of
+    x, writes each thread's items to seen and stores them to out, and
+    compares seen and out (its unwritten items -1) with want = (seen, out)."""
+    seen = np.zeros(want[0].size, x.dtype)
+    out = np.full_like(x, -1)
+    wm.launch(compiled, "copy", grid, block, x, seen, out, *scalars, backend=backend)
+    np.testing.assert_array_equal(seen, want[0], err_msg=what)
+    np.testing.assert_array_equal(out, want[1], err_msg=what)

@@ -10,7 +10,7 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS
-from block_kernels import linear_thread
+from block_kernels import check_tile_copy, linear_thread
 
 DTYPES = {"f32": (wm.f32, np.float32), "i64": (wm.i64, np.int64), "i16": (wm.i16, np.int16)}
 
@@ -89,13 +89,10 @@ def test_block_load_store(backend, case, offset):
         size = offset + blocks * threads * n + 8
         x = np.arange(1, size + 1).astype(DTYPES[type_name][1])
         for valid in ([threads * n // 2 + 1, 0, threads * n + 5] if partial else [None]):
-            seen = np.zeros(blocks * threads * n, x.dtype)
-            out = np.full_like(x, -1)
-            wm.launch(compiled, "copy", blocks, block, x, seen, out, np.int64(offset),
-                      np.int32(valid if valid is not None else 0), backend=backend)
-            want_seen, want_out = expected(x, offset, blocks, threads, n, striped, valid)
-            np.testing.assert_array_equal(seen, want_seen, err_msg=f"{block} valid={valid}")
-            np.testing.assert_array_equal(out, want_out, err_msg=f"{block} valid={valid}")
+            check_tile_copy(compiled, blocks, block, x,
+                            [np.int64(offset), np.int32(valid if valid is not None else 0)],
+                            expected(x, offset, blocks, threads, n, striped, valid), backend,
+                            f"{block} valid={valid}")
 
 
 def test_block_load_store_ir():

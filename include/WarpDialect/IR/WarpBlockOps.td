@@ -673,6 +673,8 @@ def Warp_BlockMemoryAlgorithmEnum : EnumAttr<Warp_Dialect,
 def Warp_MemoryItems : FixedVectorOfRankAndType<[1],
     [I8, I16, I32, I64, F16, BF16, F32, F64]>;
 
+/// A tile load or store of a block (warp.block_load) or of a warp
+/// (warp.load): the same operands, positions over the group's threads.
 class Warp_BlockMemoryOp<string mnemonic, list<Trait> traits = []>
     : Warp_BlockOp<mnemonic, traits> {
   code commonDeclarations = [{
@@ -757,6 +759,100 @@ def Warp_BlockStoreOp : Warp_BlockMemoryOp<"block_store"> {
 
     ```mlir
     warp.block_store %items, %out[%offset] : vector<4xf32>, memref<?xf32>
+    ```
+  }];
+  let arguments = (ins Warp_MemoryItems:$items,
+                       Arg<MemRefRankOf<[AnyType], [1]>, "", [MemWrite]>:$dest,
+                       Index:$offset, Optional<I32>:$valid,
+                       UnitAttr:$striped,
+                       OptionalAttr<Warp_BlockMemoryAlgorithmEnum>:$algorithm);
+  let assemblyFormat = [{
+    $items `,` $dest `[` $offset `]` (`valid` $valid^)? (`striped` $striped^)?
+    (`algorithm` `=` $algorithm^)? attr-dict `:` type($items) `,` type($dest)
+  }];
+  let extraClassDeclaration = commonDeclarations # [{
+    ::mlir::Type getItemsType() { return getItems().getType(); }
+    ::mlir::Value getMemref() { return getDest(); }
+  }];
+  let hasVerifier = 1;
+}
+
+def Warp_LoadOp : Warp_BlockMemoryOp<"load", [AttrSizedOperandSegments]> {
+  let summary = "load a tile of N items per lane (CUB WarpLoad)";
+  let description = [{
+    The warp-level `warp.block_load`, as `warp.exchange` is the warp-level
+    `warp.block_exchange`: the warp's 32 lanes load the tile
+    `source[offset .. offset + 32*N)`, `N` items per lane in a
+    `vector<N x T>`: lane `l` gets items `l*N .. l*N + N-1` (the blocked
+    arrangement), or with `striped` items `l, l + 32, ..., l + 32(N-1)`.
+    Each warp has its own tile: `offset` may differ between the warps of a
+    block but is the same in every lane of a warp. With `valid %n` only the
+    tile's first `n` items are read (CUB's `valid_items`, the same in every
+    lane): the others get `default`, or values that are not specified
+    without one. Every existing lane of the warp executes the op together
+    (no member mask, no barrier); as for `warp.exchange`, with `transpose`
+    in a ragged last warp the items that come from missing lanes are
+    undefined.
+
+    `algorithm` says how, never what (the compiler picks when absent;
+    every choice gives the same items):
+
+    * `direct` (`WARP_LOAD_DIRECT` / `_STRIPED`): each lane loads its items
+      where they are. The only choice for `striped`.
+    * `vectorize` (`WARP_LOAD_VECTORIZE`): each lane loads its `N`
+      consecutive items with vector loads where the tile's address is
+      aligned to them (checked at run time, else `direct`); without
+      `valid`, and `N * sizeof(T)` a power of two of at most 16 or a
+      multiple of 16.
+    * `transpose` (`WARP_LOAD_TRANSPOSE`): coalesced striped loads, then
+      `warp.exchange <striped_to_blocked>` (at most 128 items per lane;
+      that op's strategies and buffer).
+
+    `warp_transpose` is the block ops' (a warp's `transpose` already stays
+    in its warp). Without `algorithm`, `warp-select-lowering` picks
+    `vectorize` where it applies, else `transpose` for 4- and 8-byte items
+    and `N > 1` in a `gpu.func` whose `known_block_size` is a whole number
+    of warps (no missing lanes), else `direct`.
+
+    ```mlir
+    %items = warp.load %in[%offset] : memref<?xf32>, vector<4xf32>
+    %tail = warp.load %in[%offset] valid %n default %zero
+        algorithm = <transpose> : memref<?xf32>, vector<4xf32>
+    ```
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[AnyType], [1]>, "", [MemRead]>:$source,
+                       Index:$offset,
+                       Optional<I32>:$valid, Optional<AnyType>:$fill,
+                       UnitAttr:$striped,
+                       OptionalAttr<Warp_BlockMemoryAlgorithmEnum>:$algorithm);
+  let results = (outs Warp_MemoryItems:$result);
+  let assemblyFormat = [{
+    $source `[` $offset `]` (`valid` $valid^)? (`default` $fill^)?
+    (`striped` $striped^)? (`algorithm` `=` $algorithm^)? attr-dict `:`
+    type($source) `,` type($result)
+    `` custom<DefaultType>(ref($fill), ref(type($result)), type($fill))
+  }];
+  let extraClassDeclaration = commonDeclarations # [{
+    ::mlir::Type getItemsType() { return getResult().getType(); }
+    ::mlir::Value getMemref() { return getSource(); }
+  }];
+  let hasVerifier = 1;
+}
+
+def Warp_StoreOp : Warp_BlockMemoryOp<"store"> {
+  let summary = "store a tile of N items per lane (CUB WarpStore)";
+  let description = [{
+    The mirror of `warp.load`: lane `l`'s items go to
+    `dest[offset + l*N + j]` (blocked) or, with `striped`,
+    `dest[offset + j*32 + l]`; with `valid %n` only the tile's first `n`
+    items are written. `offset` and `valid` as for `warp.load` (per warp);
+    `algorithm` too (`transpose` exchanges `<blocked_to_striped>` first,
+    then stores coalesced). Every existing lane of the warp executes the
+    op (with `transpose` in a ragged warp, the missing lanes' items are
+    not stored and the items that go through them are undefined).
+
+    ```mlir
+    warp.store %items, %out[%offset] : vector<4xf32>, memref<?xf32>
     ```
   }];
   let arguments = (ins Warp_MemoryItems:$items,

@@ -230,9 +230,13 @@ BlockReduceAlgorithm decideBlockReduceAlgorithm(BlockReduceOp op);
 /// A block load's or store's algorithm: its own, else for blocked items
 /// `vectorize` where the verifier allows it, `warp_transpose` in a known
 /// block of whole warps, `transpose` for 4- and 8-byte items, `direct`
-/// otherwise (and always for striped items or one item per thread).
+/// otherwise (and always for striped items or one item per thread). A
+/// warp load's or store's the same, `transpose` (warp.exchange) in place
+/// of the block's two, in a known block of whole warps only.
 BlockMemoryAlgorithm decideBlockMemoryAlgorithm(BlockLoadOp op);
 BlockMemoryAlgorithm decideBlockMemoryAlgorithm(BlockStoreOp op);
+BlockMemoryAlgorithm decideBlockMemoryAlgorithm(LoadOp op);
+BlockMemoryAlgorithm decideBlockMemoryAlgorithm(StoreOp op);
 
 /// A block histogram's algorithm: its own, else atomic (one atomic per
 /// sample; the warp-aggregated form pays only where samples repeat within

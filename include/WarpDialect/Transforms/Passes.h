@@ -155,7 +155,8 @@ bool hasThreadItems(Operation *op);
 /// warp-expand-block-collectives calls it first.
 bool expandBlockItems(Operation *root);
 
-/// Rewrites every warp.block_load and warp.block_store under `root` into
+/// Rewrites every warp.block_load, warp.block_store, warp.load and
+/// warp.store under `root` into
 /// memref or vector accesses and, where their algorithm transposes,
 /// warp.block_exchange or warp.exchange, and every warp.block_histogram
 /// into atomics between barriers (ExpandBlockMemory.cpp); returns whether

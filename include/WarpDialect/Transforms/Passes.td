@@ -151,7 +151,8 @@ def WarpExpandBlockCollectivesPass
     any block size up to 1024 threads, and only a kernel of at most 64
     registers a thread launches with 1024.
 
-    `warp.block_load` and `warp.block_store` go first: memory accesses by
+    `warp.block_load` and `warp.block_store` (and the warp's `warp.load`
+    and `warp.store`) go first: memory accesses by
     their algorithm (`ExpandBlockMemory.cpp`), with the block or warp
     exchanges that `transpose` and `warp_transpose` need, expanded here and
     in `warp-expand-collectives`.

@@ -572,6 +572,75 @@ func.func @block_store_warp_transpose_items(%v: vector<33xf32>, %m: memref<?xf32
 
 // -----
 
+// warp.load / warp.store: the block ops' checks at warp scope, and their
+// own transpose (warp.exchange's items: any type, at most 128 per lane).
+func.func @warp_load_default_without_valid(%m: memref<?xf32>, %o: index, %z: f32) {
+  // expected-error @+1 {{'warp.load' op default is for the items past valid: give valid}}
+  %0 = warp.load %m[%o] default %z : memref<?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @warp_load_element(%m: memref<?xf32>, %o: index) {
+  // expected-error @+1 {{'warp.load' op memref of 'f32' for items of 'i32'}}
+  %0 = "warp.load"(%m, %o) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (memref<?xf32>, index) -> vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @warp_load_warp_transpose(%m: memref<?xf32>, %o: index) {
+  // expected-error @+1 {{'warp.load' op algorithm 'warp_transpose' is for block loads and stores (a warp's 'transpose' stays in the warp)}}
+  %0 = warp.load %m[%o] algorithm = <warp_transpose> : memref<?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @warp_store_transpose_items(%v: vector<129xi8>, %m: memref<?xi8>, %o: index) {
+  // expected-error @+1 {{'warp.store' op algorithm 'transpose' exchanges at most 128 items per lane, got 129 (use 'direct')}}
+  warp.store %v, %m[%o] algorithm = <transpose> : vector<129xi8>, memref<?xi8>
+  return
+}
+
+// -----
+
+func.func @warp_store_vectorize_valid(%v: vector<4xf32>, %m: memref<?xf32>, %o: index, %n: i32) {
+  // expected-error @+1 {{'warp.store' op algorithm 'vectorize' does not take valid (use 'direct' or 'transpose')}}
+  warp.store %v, %m[%o] valid %n algorithm = <vectorize> : vector<4xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @warp_load_striped_vectorize(%m: memref<?xf32>, %o: index) {
+  // expected-error @+1 {{'warp.load' op striped items take algorithm 'direct' (striped accesses are coalesced already), got 'vectorize'}}
+  %0 = warp.load %m[%o] striped algorithm = <vectorize> : memref<?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+gpu.module @warp_load_private {
+  gpu.func @k(%o: index) kernel {
+    %p = memref.alloca() : memref<256xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{'warp.load' op moves a tile the warp shares: a memref in global or workgroup memory (or constant), not 'memref<256xf32, #gpu.address_space<private>>'}}
+    %v = warp.load %p[%o] : memref<256xf32, #gpu.address_space<private>>, vector<4xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @warp_load_vector_of_vectors(%m: memref<?xvector<2xf32>>, %o: index) {
+  // expected-error @+1 {{'warp.load' op result #0 must be}}
+  %0 = "warp.load"(%m, %o) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (memref<?xvector<2xf32>>, index) -> f32
+  return
+}
+
+// -----
+
 func.func @block_histogram_float_samples(%s: vector<4xf32>, %bins: memref<16xi32>) {
   // expected-error @+1 {{operand #0 must be fixed-length vector of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values of ranks 1, but got 'vector<4xf32>'}}
   warp.block_histogram %s into %bins : vector<4xf32>, memref<16xi32>

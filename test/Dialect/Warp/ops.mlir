@@ -263,6 +263,17 @@ func.func @block_memory(%m: memref<?xf32>, %o: index, %n: i32, %z: f32) {
   return
 }
 
+// CHECK-LABEL: func @warp_memory
+func.func @warp_memory(%m: memref<?xi8>, %o: index, %n: i32, %z: i8) {
+  // CHECK: %[[A:.*]] = warp.load %{{.*}}[%{{.*}}] valid %{{.*}} default %{{.*}} algorithm = <transpose> : memref<?xi8>, vector<8xi8>
+  // GENERIC: "warp.load"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{algorithm = #warp.block_memory_algorithm<transpose>, operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (memref<?xi8>, index, i32, i8) -> vector<8xi8>
+  %a = warp.load %m[%o] valid %n default %z algorithm = <transpose> : memref<?xi8>, vector<8xi8>
+  // CHECK: warp.store %[[A]], %{{.*}}[%{{.*}}] striped : vector<8xi8>, memref<?xi8>
+  // GENERIC: "warp.store"(%{{.*}}, %{{.*}}, %{{.*}}) <{striped}> : (vector<8xi8>, memref<?xi8>, index) -> ()
+  warp.store %a, %m[%o] striped : vector<8xi8>, memref<?xi8>
+  return
+}
+
 // CHECK-LABEL: func @block_exchange_warp_striped
 func.func @block_exchange_warp_striped(%x: vector<4xf32>) -> vector<4xf32> {
   // CHECK: warp.block_exchange <blocked_to_warp_striped> %{{.*}} : vector<4xf32>

@@ -1,0 +1,104 @@
+"""warp.load / warp.store (CUB WarpLoad / WarpStore): every algorithm moves
+the same items. Each warp of two 64-thread blocks loads its own tile (the
+warps' offsets apart by more than a tile, so their alignments differ),
+blocked or striped, whole or cut by valid with a default, and stores it
+back, on the simulator (and a GPU) against numpy index arithmetic from
+the definitions."""
+import functools
+
+import numpy as np
+import pytest
+
+import warp_mlir as wm
+from conftest import BACKENDS
+from block_kernels import check_tile_copy
+
+DTYPES = {"i8": (wm.i8, np.int8), "f16": (wm.f16, np.float16), "i32": (wm.i32, np.int32),
+          "f32": (wm.f32, np.float32), "f64": (wm.f64, np.float64)}
+WARP = 32
+BLOCK = 64
+BLOCKS = 2
+
+
+@functools.lru_cache(maxsize=None)
+def copy_program(type_name, n, algorithm, striped, partial):
+    """Warp w (numbered over the grid) loads its tile at off + w * stride,
+    writes each lane's items to `seen` (lane l of warp w at (32 w + l) n),
+    then stores them into `out` at the same tile, both with the
+    algorithm."""
+    element, _ = DTYPES[type_name]
+    prog = wm.Program(f"warp_copy_{type_name}_{n}_{algorithm}_{striped}_{partial}")
+
+    @prog.kernel(x=wm.memref(element), seen=wm.memref(element), out=wm.memref(element),
+                 off=wm.index, stride=wm.index, valid=wm.i32)
+    def copy(k, x, seen, out, off, stride, valid):
+        k.known_block_size(BLOCK, 1, 1)  # whole warps: the compiler may transpose
+        warp = k.block_id("x") * (k.block_dim("x") // WARP) + k.thread_id("x") // WARP
+        tile = off + warp * stride
+        extra = dict(valid=valid, default=k.constant(-7, element)) if partial else {}
+        items = k.warp_load(x, tile, n, striped=striped, algorithm=algorithm, **extra)
+        k.store_vector(seen, (warp * WARP + k.thread_id("x") % WARP) * n, items)
+        k.warp_store(items, out, tile, striped=striped, algorithm=algorithm,
+                     valid=valid if partial else None)
+    return prog
+
+
+def expected(x, off, stride, warps, n, striped, valid):
+    """(seen, out): each lane's items, out after the stores (unwritten
+    items keep the sentinel -1)."""
+    seen, out = [], np.full_like(x, -1)
+    for w in range(warps):
+        base = off + w * stride
+        for lane in range(WARP):
+            for j in range(n):
+                g = j * WARP + lane if striped else lane * n + j
+                seen.append(x[base + g] if valid is None or g < valid else -7)
+        limit = WARP * n if valid is None else max(0, min(valid, WARP * n))
+        out[base:base + limit] = x[base:base + limit]
+    return np.array(seen, x.dtype), out
+
+
+CASES = [
+    # (type, n, algorithm, striped, partial)
+    ("f32", 4, "vectorize", False, False),
+    ("i8", 8, None, False, False),
+    ("f16", 3, "direct", False, True),
+    ("i32", 4, "transpose", False, True),
+    ("f64", 2, "direct", True, True),
+    ("f64", 3, None, False, False),
+    ("i8", 5, "transpose", False, True),
+]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: "_".join(map(str, c)))
+def test_warp_load_store(backend, case):
+    type_name, n, algorithm, striped, partial = case
+    compiled = wm.compile(copy_program(*case), chip="sm_90")
+    warps = BLOCKS * BLOCK // WARP
+    off, stride = 1, WARP * n + 5
+    x = np.arange(1, off + warps * stride + 9).astype(DTYPES[type_name][1])
+    # A ragged tile (valid inside it), and valid past its end (all of it).
+    for valid in ([WARP * n // 2 + 1, WARP * n + 5] if partial else [None]):
+        want = expected(x, off, stride, warps, n, striped, valid)
+        scalars = [np.int64(off), np.int64(stride), np.int32(valid or 0)]
+        check_tile_copy(compiled, BLOCKS, BLOCK, x, scalars, want, backend, f"valid={valid}")
+
+
+def test_warp_load_store_ir():
+    text = str(copy_program("i32", 4, "transpose", False, True))
+    wm.Module.parse(text).verify()
+    for form in ("= warp.load %x[%", "valid %valid default %c-7_i32 algorithm = <transpose> : "
+                 "memref<?xi32>, vector<4xi32>", "warp.store %"):
+        assert form in text, form
+
+
+@pytest.mark.parametrize("error, message, options", [
+    (wm.VerificationError, "'warp_transpose' is for block loads", {"algorithm": "warp_transpose"}),
+    (ValueError, "load's default is for the items past valid", {"default": 1.0}),
+])
+def test_warp_load_errors_at_the_call(error, message, options):
+    def kernel(k, x):
+        k.warp_load(x, 0, 4, **options)
+    with pytest.raises(error, match=message):
+        wm.Program().kernel(x=wm.memref(wm.f32))(kernel)
