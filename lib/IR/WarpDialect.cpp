@@ -493,6 +493,20 @@ parseDefaultType(OpAsmParser &,
 static void printDefaultType(OpAsmPrinter &, Operation *, Value, Type, Type) {
 }
 
+/// Nothing to read or write: `operand` has `type` (a histogram's `upper`,
+/// its `lower`'s type). Spelled out rather than inferred from the
+/// OptionalTypesMatchWith trait, whose generated parser (MLIR 22) reads
+/// `lower`'s type unconditionally, out of bounds where `even` is absent.
+static ParseResult parseTypeOf(OpAsmParser &,
+                               std::optional<OpAsmParser::UnresolvedOperand> operand,
+                               Type type, Type &operandType) {
+  if (operand)
+    operandType = type;
+  return success();
+}
+
+static void printTypeOf(OpAsmPrinter &, Operation *, Value, Type, Type) {}
+
 /// `combine (%l0: t0, ..., %r0: t0, ...) { ... }` or nothing.
 static ParseResult parseCombiner(OpAsmParser &parser, Region &region) {
   if (failed(parser.parseOptionalKeyword("combine")))

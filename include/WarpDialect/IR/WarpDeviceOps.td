@@ -627,6 +627,7 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
     (`even` `(` $lower^ `,` $upper `:` type($lower) `)`)?
     (`range` $levels^)?
     attr-dict `:` type($input) `,` type($output) (`,` type($levels)^)?
+    `` custom<TypeOf>(ref($upper), ref(type($lower)), type($upper))
   }];
   let extraClassDeclaration = commonDeclarations # [{
     /// Whether the samples are values given their bins by levels.
