@@ -44,25 +44,24 @@ struct WarpMakeGPUMemoryOpsAsyncPass
     : public warp::impl::WarpMakeGPUMemoryOpsAsyncPassBase<
           WarpMakeGPUMemoryOpsAsyncPass> {
   void runOnOperation() override {
-    SmallVector<Operation *> ops;
+    SmallVector<gpu::AsyncOpInterface> ops;
     getOperation()->walk([&](Operation *op) {
       if (isa<gpu::GPUModuleOp>(op))
         return WalkResult::skip();
-      auto async = dyn_cast<gpu::AsyncOpInterface>(op);
-      if (!async || async.getAsyncToken())
+      if (!isa<gpu::AllocOp, gpu::DeallocOp, gpu::MemcpyOp, gpu::MemsetOp>(op))
         return WalkResult::advance();
-      if (auto alloc = dyn_cast<gpu::AllocOp>(op); alloc && alloc.getHostShared())
-        return WalkResult::advance();
-      if (isa<gpu::AllocOp, gpu::DeallocOp, gpu::MemcpyOp, gpu::MemsetOp>(op))
-        ops.push_back(op);
+      auto async = cast<gpu::AsyncOpInterface>(op);
+      auto alloc = dyn_cast<gpu::AllocOp>(op);
+      if (!async.getAsyncToken() && !(alloc && alloc.getHostShared()))
+        ops.push_back(async);
       return WalkResult::advance();
     });
-    for (Operation *op : ops) {
+    for (gpu::AsyncOpInterface op : ops) {
       OpBuilder b(op);
       Type token = b.getType<gpu::AsyncTokenType>();
-      Value ready = gpu::WaitOp::create(b, op->getLoc(), token,
-                                        cast<gpu::AsyncOpInterface>(op).getAsyncDependencies())
-                        .getAsyncToken();
+      Value ready =
+          gpu::WaitOp::create(b, op->getLoc(), token, op.getAsyncDependencies())
+              .getAsyncToken();
       Operation *async = createAsync(b, op, ready);
       gpu::WaitOp::create(b, op->getLoc(), Type(),
                           cast<gpu::AsyncOpInterface>(async).getAsyncToken());
