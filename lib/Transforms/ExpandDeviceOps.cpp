@@ -2537,17 +2537,19 @@ struct WarpExpandDeviceOpsPass
     // its grid.
     auto launch = [&](gpu::GPUFuncOp kernel, Value &chain) -> Value {
       Value grid = one;
-      if (auto items = kernel->getAttrOfType<IntegerAttr>(kGridAttrName)) {
-        Value count;
-        if (auto counted = kernel->getAttrOfType<IntegerAttr>(kGridOperandAttrName))
-          count = memref::DimOp::create(b, op->getOperand(counted.getInt()), 0);
+      // The elements the grid rules count: n, or operand K's.
+      Value count = n;
+      if (auto counted = kernel->getAttrOfType<IntegerAttr>(kGridOperandAttrName))
+        count = memref::DimOp::create(b, op->getOperand(counted.getInt()), 0);
+      if (auto items = kernel->getAttrOfType<IntegerAttr>(kGridAttrName))
         grid = blocksFor(items.getInt(), count);
-      }
       if (auto most = kernel->getAttrOfType<IntegerAttr>(kGridMaxAttrName))
         grid = arith::MinUIOp::create(b, grid, constant(most.getInt()));
       if (auto single = kernel->getAttrOfType<IntegerAttr>(kGridSingleAttrName))
         grid = arith::SelectOp::create(
-            b, arith::CmpIOp::create(b, arith::CmpIPredicate::ule, n, constant(single.getInt())),
+            b,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::ule, count,
+                                  constant(single.getInt())),
             one, grid);
       // A clustered kernel: whole clusters.
       if (std::optional<ArrayRef<int32_t>> cluster = kernel.getKnownClusterSize())
