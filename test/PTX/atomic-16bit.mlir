@@ -14,7 +14,7 @@
 // RUN: FileCheck %s --check-prefixes=CHECK,SM70 --input-file=%t.sm70.ptx
 // RUN: FileCheck %s --check-prefixes=CHECK,SM80 --input-file=%t.sm80.ptx
 // RUN: FileCheck %s --check-prefixes=CHECK,SM90 --input-file=%t.sm90.ptx
-// RUN: %if ptxas-sm_70 %{ %ptxas -arch=sm_70 %t.sm70.ptx -o %t.sm70.cubin %}
+// RUN: %if ptxas-sm70-ptx %{ %ptxas-sm70 %t.sm70.ptx -o %t.sm70.cubin %}
 // RUN: %if ptxas-sm_80 %{ %ptxas -arch=sm_80 %t.sm80.ptx -o %t.sm80.cubin %}
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin %}
 

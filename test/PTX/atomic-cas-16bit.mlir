@@ -4,7 +4,7 @@
 // loop of atom.cas.b16 (sm_70 and newer) with the op's .sem and .scope and
 // the state space of the pointer, the same on every chip, on the element
 // alone (no 32-bit access to its word). Every PTX assembles with ptxas for
-// its chip (the sm_70 PTX for sm_75: CUDA 13's ptxas has no sm_70,
+// its chip (the sm_70 PTX for sm_75 where ptxas has no sm_70: %ptxas-sm70,
 // payload-matrix.test).
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_70 format=isa ptx-output=%t.sm70.ptx" -o /dev/null
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_80 format=isa ptx-output=%t.sm80.ptx" -o /dev/null
@@ -12,7 +12,7 @@
 // RUN: FileCheck %s --check-prefixes=CHECK,SM70 --input-file=%t.sm70.ptx
 // RUN: FileCheck %s --check-prefixes=CHECK,SM80 --input-file=%t.sm80.ptx
 // RUN: FileCheck %s --check-prefixes=CHECK,SM80 --input-file=%t.sm90.ptx
-// RUN: %if ptxas-sm_75 %{ %ptxas-accepts -arch=sm_75 %t.sm70.ptx -o %t.sm70.cubin %}
+// RUN: %if ptxas-sm70-ptx %{ %ptxas-sm70 %t.sm70.ptx -o %t.sm70.cubin %}
 // RUN: %if ptxas-sm_80 %{ %ptxas-accepts -arch=sm_80 %t.sm80.ptx -o %t.sm80.cubin %}
 // RUN: %if ptxas-sm_90 %{ %ptxas-accepts -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin %}
 

@@ -10,7 +10,7 @@
 // RUN: FileCheck %s --check-prefix=NOLOCAL --input-file=%t.sm70.ptx
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin %}
 // RUN: %if ptxas-sm_80 %{ %ptxas -arch=sm_80 %t.sm80.ptx -o %t.sm80.cubin %}
-// RUN: %if ptxas-sm_70 %{ %ptxas -arch=sm_70 %t.sm70.ptx -o %t.sm70.cubin %}
+// RUN: %if ptxas-sm70-ptx %{ %ptxas-sm70 %t.sm70.ptx -o %t.sm70.cubin %}
 
 // NOLOCAL-NOT: .local
 // NOLOCAL-NOT: __local_depot

@@ -12,7 +12,7 @@
 // RUN: FileCheck %s --check-prefix=SHARED --input-file=%t.sm90.ptx
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin %}
 // RUN: %if ptxas-sm_80 %{ %ptxas -arch=sm_80 %t.sm80.ptx -o %t.sm80.cubin %}
-// RUN: %if ptxas-sm_70 %{ %ptxas -arch=sm_70 %t.sm70.ptx -o %t.sm70.cubin %}
+// RUN: %if ptxas-sm70-ptx %{ %ptxas-sm70 %t.sm70.ptx -o %t.sm70.cubin %}
 
 // Shuffle exchange of N 8- or 16-bit items: each item alone in one
 // shfl.sync.idx (N per lane), no shared memory.

@@ -12,7 +12,7 @@
 // RUN: FileCheck %s --check-prefix=SHARED --input-file=%t.sm90.ptx
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin %}
 // RUN: %if ptxas-sm_80 %{ %ptxas -arch=sm_80 %t.sm80.ptx -o %t.sm80.cubin %}
-// RUN: %if ptxas-sm_70 %{ %ptxas -arch=sm_70 %t.sm70.ptx -o %t.sm70.cubin %}
+// RUN: %if ptxas-sm70-ptx %{ %ptxas-sm70 %t.sm70.ptx -o %t.sm70.cubin %}
 
 // Per merge round (five for 32 lanes, three for 8): two bar.warp.sync, N
 // stores of the keys (and N of the values), the search's two loads per

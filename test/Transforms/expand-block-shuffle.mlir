@@ -5,7 +5,7 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_70 format=isa ptx-output=%t.sm70.ptx" -o /dev/null
-// RUN: %if ptxas-sm_70 %{ %ptxas -arch=sm_70 %t.sm70.ptx -o %t.sm70.cubin %}
+// RUN: %if ptxas-sm70-ptx %{ %ptxas-sm70 %t.sm70.ptx -o %t.sm70.cubin %}
 
 // CHECK-DAG: memref.global "private" @__warp_block_exchange : memref<1024xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_exchange_0 : memref<96xvector<4xi8>, #gpu.address_space<workgroup>>

@@ -10,7 +10,7 @@
 // RUN: %python %S/../../PTX/ptx_histogram.py --also "wmma\.[a-z.0-9]+" %t.sm90.ptx | FileCheck %s --check-prefix=COUNT --match-full-lines
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_70 format=isa ptx-output=%t.sm70.ptx" -o /dev/null
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin %}
-// RUN: %if ptxas-sm_70 %{ %ptxas -arch=sm_70 %t.sm70.ptx -o %t.sm70.cubin %}
+// RUN: %if ptxas-sm70-ptx %{ %ptxas-sm70 %t.sm70.ptx -o %t.sm70.cubin %}
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
