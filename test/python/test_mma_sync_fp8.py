@@ -33,7 +33,7 @@ def decode(bits, fmt):
         exponent, mantissa, bias, man_bits = (bits >> 2) & 0x1F, bits & 0x3, 15, 2
     fraction = mantissa / 2.0 ** man_bits
     value = np.where(exponent == 0,
-                     fraction * 2.0 ** (1 - bias),               # subnormal
+                     fraction * 2.0 ** (1 - bias),  # subnormal
                      (1 + fraction) * 2.0 ** (exponent - bias))  # normal
     if fmt == "e4m3":
         value = np.where((exponent == 15) & (mantissa == 7), np.nan, value)
