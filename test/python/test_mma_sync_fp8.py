@@ -309,3 +309,26 @@ def test_ldmatrix_makes_fp8_fragments(backend):
     d = np.zeros(128, np.float32)
     wm.launch(wm.compile(LDMATRIX_MODULE), "mma", 1, 32, a16, b16, d, backend=backend)
     np.testing.assert_array_equal(gather(d, (16, 8), 4, c_position), want)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_fp8_memrefs_take_uint8_arrays(backend):
+    # A memref of fp8 takes the bytes as a uint8 array (an int8 one is refused).
+    needs_sm89(backend)
+    text = fp8_module("e5m2", "e4m3", "f32")
+    text = text.replace("%a: memref<512xi8>", "%a: memref<512xf8E5M2>")
+    text = text.replace("%ba = vector.load %a[%ia] : memref<512xi8>, vector<16xi8>",
+                        "%fa = vector.load %a[%ia] : memref<512xf8E5M2>, vector<16xf8E5M2>")
+    text = text.replace("%fa = vector.bitcast %ba : vector<16xi8> to vector<16xf8E5M2>", "")
+    a_bits = RNG.choice(small_integer_codes("e5m2", 4), (16, 32))
+    b_bits = RNG.choice(small_integer_codes("e4m3", 4), (32, 8))
+    fa = scatter(a_bits, 16, lambda l, i: a_position(l, i, "8bit", 32))
+    fb = scatter(b_bits, 8, lambda l, i: b_position(l, i, "8bit", 32)).view(np.int8)
+    c = np.zeros(128, np.float32)
+    d = np.zeros(128, np.float32)
+    kernel = wm.compile(text)
+    wm.launch(kernel, "mma", 1, 32, fa, fb, c, d, backend=backend)
+    want = decode(a_bits, "e5m2") @ decode(b_bits, "e4m3")
+    np.testing.assert_array_equal(gather(d, (16, 8), 4, c_position), want)
+    with pytest.raises(wm.LaunchError, match="needs uint8"):
+        wm.launch(kernel, "mma", 1, 32, fa.view(np.int8), fb, c, d, backend=backend)
