@@ -392,7 +392,8 @@ const char *unsupportedMma(const Inst &inst, Ty c) {
   Ty d = inst.ty, a = inst.ty2, b = inst.ty3;
   unsigned k = inst.shapeK;
   bool int8 = (a == Ty::S8 || a == Ty::U8) && (b == Ty::S8 || b == Ty::U8);
-  bool fp8 = (a == Ty::E4M3 || a == Ty::E5M2) && (b == Ty::E4M3 || b == Ty::E5M2);
+  bool fp8 =
+      (a == Ty::E4M3 || a == Ty::E5M2) && (b == Ty::E4M3 || b == Ty::E5M2);
   if (c != d)
     return "mma.sync with C and D of different types";
   if ((inst.flags & FlagSatFinite) && !int8)
@@ -1010,7 +1011,9 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
       continue;
     }
     if (inst.op == Op::Mma && (m == "tf32" || m == "e4m3" || m == "e5m2")) {
-      types.push_back(m == "tf32" ? Ty::TF32 : m == "e4m3" ? Ty::E4M3 : Ty::E5M2);
+      types.push_back(m == "tf32"   ? Ty::TF32
+                      : m == "e4m3" ? Ty::E4M3
+                                    : Ty::E5M2);
       continue;
     }
     Op o = inst.op;
