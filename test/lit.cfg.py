@@ -61,7 +61,7 @@ if ptxas:
     # checks and assembles the whole module for the chip, in about half the
     # time on the GPU suite's kernels. Ahead of %ptxas, its prefix.
     config.substitutions.append(("%ptxas-accepts", ptxas + " -O0"))
-    for chip in ["sm_70", "sm_75", "sm_80", "sm_90", "sm_90a", "sm_100a"]:
+    for chip in ["sm_70", "sm_75", "sm_80", "sm_89", "sm_90", "sm_90a", "sm_100a"]:
         if ptxas_accepts(ptxas, chip):
             config.available_features.add("ptxas-" + chip)
     # %ptxas-sm70 (feature `ptxas-sm70-ptx`): assembles PTX made for sm_70.

@@ -41,7 +41,15 @@ std::optional<unsigned> mlir::warp::getMMASyncMinSm(MMASyncShape shape,
     return 80;
   if (input.isInteger(8) && (k == 16 || k == 32))
     return 80;
+  // PTX 8.4 brought the fp8 m16n8k32 (sm_89); its m16n8k16 (PTX 8.7) is not
+  // offered.
+  if (isMMASyncFloat8(input) && k == 32)
+    return 89;
   return std::nullopt;
+}
+
+bool mlir::warp::isMMASyncFloat8(Type element) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(element);
 }
 
 /// "k = 8, 16" for `input`, for a diagnostic.
@@ -58,9 +66,12 @@ static std::string listMMASyncShapes(Type input) {
 LogicalResult MMASyncOp::verify() {
   VectorType a = getA().getType(), b = getB().getType(), c = getC().getType();
   Type input = a.getElementType(), accumulator = c.getElementType();
-  if (b.getElementType() != input)
-    return emitOpError() << "A and B must have one element type, not " << a
-                         << " and " << b;
+  // The two fp8 formats mix (PTX takes .atype and .btype apart for them).
+  if (b.getElementType() != input &&
+      !(isMMASyncFloat8(input) && isMMASyncFloat8(b.getElementType())))
+    return emitOpError() << "A and B must have one element type (or both be "
+                            "fp8), not "
+                         << a << " and " << b;
   StringRef shapeName = stringifyMMASyncShape(getShape());
   if (!getMMASyncMinSm(getShape(), input))
     return emitOpError() << "PTX mma.sync has no " << shapeName
@@ -81,15 +92,16 @@ LogicalResult MMASyncOp::verify() {
       failed(checkLength("B", b, k * 8 / 32)) ||
       failed(checkLength("C", c, 16 * 8 / 32)))
     return failure();
+  bool halfOrSingle = input.isF16() || isMMASyncFloat8(input);
   bool accumulatorOk = input.isInteger(8) ? accumulator.isInteger(32)
-                       : input.isF16()    ? accumulator.isF16() ||
-                                             accumulator.isF32()
+                       : halfOrSingle     ? accumulator.isF16() ||
+                                            accumulator.isF32()
                                           : accumulator.isF32();
   if (!accumulatorOk)
     return emitOpError() << "a multiply of " << input
                          << " accumulates into "
                          << (input.isInteger(8) ? "i32"
-                             : input.isF16()    ? "f16 or f32"
+                             : halfOrSingle     ? "f16 or f32"
                                                 : "f32")
                          << ", not " << accumulator;
   if (!input.isInteger(8) && (getAUnsigned() || getBUnsigned() ||

@@ -23,6 +23,16 @@ double decode(uint64_t bits, Format f) {
   return neg ? -v : v;
 }
 
+double decodeE4M3(uint64_t bits) {
+  if ((bits & 0x7F) == 0x7F)
+    return NAN;
+  // Exponent field 15 is an ordinary binade: decode it one exponent lower
+  // (a finite encoding there) and double it.
+  if (((bits >> 3) & 0xF) == 0xF)
+    return 2 * decode((bits & 0x87) | (0xE << 3), kE4M3);
+  return decode(bits & 0xFF, kE4M3);
+}
+
 uint64_t encode(double x, Format f, Round rnd) {
   uint64_t expMax = (1ull << f.expBits) - 1;
   int bias = (int)(expMax >> 1);

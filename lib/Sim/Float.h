@@ -21,9 +21,14 @@ struct Format {
   unsigned expBits, manBits;
 };
 constexpr Format kHalf{5, 10}, kBFloat{8, 7}, kSingle{8, 23};
+/// fp8: e5m2 is IEEE-like, e4m3 (PTX's, OCP's E4M3FN) has no infinities.
+constexpr Format kE5M2{5, 2}, kE4M3{4, 3};
 
 /// The exact value of an encoded number (NaN and infinities included).
 double decode(uint64_t bits, Format f);
+/// The exact value of an e4m3 byte: the top exponent holds numbers (up to
+/// 448), except S.1111.111, the NaN.
+double decodeE4M3(uint64_t bits);
 /// Rounds `x` once to `f` with `rnd` (RN, RZ, RM or RP; None means RN).
 /// NaN gives the canonical NaN (all mantissa bits set, sign clear).
 uint64_t encode(double x, Format f, Round rnd);

@@ -265,10 +265,15 @@ void eachElement(const Operand &vec, Frag frag, unsigned bits, const Tile &t,
 }
 
 /// The exact value of an mma.sync element: tf32 is the top 19 bits of an
-/// f32; integers (8-bit products, s32 sums) are exact in double too.
+/// f32, fp8 bytes decode exactly (Float.h); integers (8-bit products, s32
+/// sums) are exact in double too.
 double mmaValue(uint64_t bits, Ty t) {
   if (t == Ty::TF32)
     return toDouble(bits & 0xFFFFE000u, Ty::F32);
+  if (t == Ty::E4M3)
+    return decodeE4M3(bits);
+  if (t == Ty::E5M2)
+    return decode(bits & 0xFF, kE5M2);
   if (isFloat(t))
     return toDouble(bits, t);
   unsigned n = bitWidth(t);

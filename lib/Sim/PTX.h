@@ -29,6 +29,9 @@ enum class Ty : uint8_t {
   // An f32 of which only the top 19 bits count: mma.sync operands only (the
   // parser reads `.tf32` there and nowhere else).
   TF32,
+  // The fp8 formats, mma.sync operands only too: e4m3 (no infinities, NaN
+  // S.1111.111) and e5m2 (IEEE-like).
+  E4M3, E5M2,
 };
 unsigned bitWidth(Ty t);
 bool isSigned(Ty t);

@@ -20,7 +20,8 @@ namespace warp::sim {
 unsigned bitWidth(Ty t) {
   switch (t) {
   case Ty::Pred: return 1;
-  case Ty::B8: case Ty::U8: case Ty::S8: return 8;
+  case Ty::B8: case Ty::U8: case Ty::S8: case Ty::E4M3: case Ty::E5M2:
+    return 8;
   case Ty::B16: case Ty::U16: case Ty::S16: case Ty::F16: case Ty::BF16:
     return 16;
   case Ty::B32: case Ty::U32: case Ty::S32: case Ty::F32: case Ty::F16x2:
@@ -40,7 +41,7 @@ bool isSigned(Ty t) {
 bool isFloat(Ty t) {
   return t == Ty::F16 || t == Ty::F16x2 || t == Ty::BF16 ||
          t == Ty::BF16x2 || t == Ty::F32 || t == Ty::F64 || t == Ty::F32x2 ||
-         t == Ty::TF32;
+         t == Ty::TF32 || t == Ty::E4M3 || t == Ty::E5M2;
 }
 
 bool isPacked(Ty t) { return elementOf(t) != t; }
@@ -391,6 +392,8 @@ const char *unsupportedMma(const Inst &inst, Ty c) {
   Ty d = inst.ty, a = inst.ty2, b = inst.ty3;
   unsigned k = inst.shapeK;
   bool int8 = (a == Ty::S8 || a == Ty::U8) && (b == Ty::S8 || b == Ty::U8);
+  bool fp8 =
+      (a == Ty::E4M3 || a == Ty::E5M2) && (b == Ty::E4M3 || b == Ty::E5M2);
   if (c != d)
     return "mma.sync with C and D of different types";
   if ((inst.flags & FlagSatFinite) && !int8)
@@ -398,6 +401,8 @@ const char *unsupportedMma(const Inst &inst, Ty c) {
   bool ok = false;
   if (int8)
     ok = d == Ty::S32 && (k == 16 || k == 32);
+  else if (fp8)
+    ok = (d == Ty::F32 || d == Ty::F16) && k == 32;
   else if (a == b && (a == Ty::F16 || a == Ty::BF16))
     ok = (d == Ty::F32 || (d == Ty::F16 && a == Ty::F16)) &&
          (k == 8 || k == 16);
@@ -1001,8 +1006,14 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
   for (size_t i = 1; i < parts.size(); ++i) {
     const std::string &m = parts[i];
     auto t = typeNames().find(m);
-    if (t != typeNames().end() || (m == "tf32" && inst.op == Op::Mma)) {
-      types.push_back(t != typeNames().end() ? t->second : Ty::TF32);
+    if (t != typeNames().end()) {
+      types.push_back(t->second);
+      continue;
+    }
+    if (inst.op == Op::Mma && (m == "tf32" || m == "e4m3" || m == "e5m2")) {
+      types.push_back(m == "tf32"   ? Ty::TF32
+                      : m == "e4m3" ? Ty::E4M3
+                                    : Ty::E5M2);
       continue;
     }
     Op o = inst.op;

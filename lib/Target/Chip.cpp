@@ -131,6 +131,57 @@ std::string Chip::ptxFeature() const {
   return "+ptx" + std::to_string(minPtxVersion());
 }
 
+/// The PTX version `features` selects (`+ptxNN`), if it names one.
+static std::optional<unsigned> ptxVersionOf(StringRef features) {
+  SmallVector<StringRef> parts;
+  features.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef part : parts) {
+    StringRef digits = part.trim();
+    unsigned version;
+    if (digits.consume_front("+ptx") && !digits.getAsInteger(10, version))
+      return version;
+  }
+  return std::nullopt;
+}
+
+/// `features` selecting PTX `version` instead of the one it names.
+static std::string withPtxVersion(StringRef features, unsigned version) {
+  SmallVector<StringRef> parts;
+  features.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  std::string result = "+ptx" + std::to_string(version);
+  for (StringRef part : parts)
+    if (!part.trim().starts_with("+ptx"))
+      result += "," + part.trim().str();
+  return result;
+}
+
+void mlir::warp::raisePtxVersion(gpu::GPUModuleOp module, unsigned version) {
+  ArrayAttr targets = module.getTargetsAttr();
+  if (!targets)
+    return;
+  SmallVector<Attribute> raised(targets.begin(), targets.end());
+  bool changed = false;
+  for (Attribute &attr : raised) {
+    auto target = dyn_cast<NVVM::NVVMTargetAttr>(attr);
+    if (!target)
+      continue;
+    // Without a version named, LLVM takes the chip's lowest.
+    std::optional<unsigned> current = ptxVersionOf(target.getFeatures());
+    if (!current)
+      if (std::optional<Chip> chip = Chip::parse(target.getChip()))
+        current = chip->minPtxVersion();
+    if (!current || *current >= version)
+      continue;
+    attr = NVVM::NVVMTargetAttr::get(
+        target.getContext(), target.getO(), target.getTriple(),
+        target.getChip(), withPtxVersion(target.getFeatures(), version),
+        target.getFlags(), target.getLink(), target.getVerifyTarget());
+    changed = true;
+  }
+  if (changed)
+    module.setTargetsAttr(ArrayAttr::get(module.getContext(), raised));
+}
+
 bool Chip::hasElectSync() const { return smVersion >= 90; }
 
 LogicalResult Chip::checkAtomic(Operation *op, AtomicKind kind, Type value,

@@ -69,30 +69,6 @@ std::optional<uint64_t> kernelParamBytes(LLVM::LLVMFuncOp kernel,
   return bytes;
 }
 
-/// The PTX version `features` selects (`+ptxNN`), if it names one.
-std::optional<unsigned> ptxVersionOf(StringRef features) {
-  SmallVector<StringRef> parts;
-  features.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  for (StringRef part : parts) {
-    StringRef digits = part.trim();
-    unsigned version;
-    if (digits.consume_front("+ptx") && !digits.getAsInteger(10, version))
-      return version;
-  }
-  return std::nullopt;
-}
-
-/// `features` selecting PTX `version` instead of the one it names.
-std::string withPtxVersion(StringRef features, unsigned version) {
-  SmallVector<StringRef> parts;
-  features.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  std::string result = "+ptx" + std::to_string(version);
-  for (StringRef part : parts)
-    if (!part.trim().starts_with("+ptx"))
-      result += "," + part.trim().str();
-  return result;
-}
-
 /// Kernels whose parameters take more than the PTX version of the module's
 /// NVVM targets allows: the module gets PTX 8.1 where that is enough (the
 /// version stays the chip's own otherwise, so that older drivers still load
@@ -121,31 +97,7 @@ LogicalResult fitKernelParams(gpu::GPUModuleOp module) {
   }
   if (largest <= kParamBytesBeforePtx81)
     return success();
-  ArrayAttr targets = module.getTargetsAttr();
-  if (!targets)
-    return success();
-  SmallVector<Attribute> fitted(targets.begin(), targets.end());
-  bool changed = false;
-  for (Attribute &attr : fitted) {
-    auto target = dyn_cast<NVVM::NVVMTargetAttr>(attr);
-    if (!target)
-      continue;
-    // Without a version named, LLVM takes the chip's lowest.
-    std::optional<unsigned> version = ptxVersionOf(target.getFeatures());
-    if (!version)
-      if (std::optional<warp::Chip> chip = warp::Chip::parse(target.getChip()))
-        version = chip->minPtxVersion();
-    if (!version || *version >= kPtxWithLargeParams)
-      continue;
-    attr = NVVM::NVVMTargetAttr::get(
-        target.getContext(), target.getO(), target.getTriple(),
-        target.getChip(),
-        withPtxVersion(target.getFeatures(), kPtxWithLargeParams),
-        target.getFlags(), target.getLink(), target.getVerifyTarget());
-    changed = true;
-  }
-  if (changed)
-    module.setTargetsAttr(ArrayAttr::get(module.getContext(), fitted));
+  warp::raisePtxVersion(module, kPtxWithLargeParams);
   return success();
 }
 

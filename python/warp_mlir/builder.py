@@ -187,6 +187,8 @@ class Type:
     @property
     def bits(self) -> int:
         name = self.element.name
+        if name.startswith("f8"):  # f8E4M3FN, f8E5M2, ...
+            return 8
         return 64 if name == "index" else int(name.lstrip("ibf"))
 
     @property
@@ -1795,6 +1797,22 @@ class KernelBuilder(TileMixin):
                           VectorType(size, value.type.element),
                           {"mask": f"array<i64: {positions}>"})
 
+    def vector_bitcast(self, value: Value, element: Type) -> Value:
+        """The bits of a 1-D vector as a vector of `element` (vector.bitcast):
+        e.g. 16 bytes loaded as i8 as the f8E4M3FN A fragment of an fp8
+        mma_sync. The length scales with the element width."""
+        value = self.value(value, "vector_bitcast's vector")
+        if not isinstance(value.type, VectorType):
+            raise TypeError(f"vector_bitcast takes a vector, not {value.type}")
+        if not isinstance(element, Type) or isinstance(element, VectorType):
+            raise TypeError(f"vector_bitcast's element is a scalar Type, not {element!r}")
+        total = value.type.size * value.type.element.bits
+        if total % element.bits:
+            raise ValueError(f"vector_bitcast: the {total} bits of {value.type} are no whole "
+                             f"number of {element}")
+        return self._emit("vector.bitcast", [value],
+                          VectorType(total // element.bits, element))
+
     def vector_element(self, value: Value, position: int) -> Value:
         """Element `position` of a 1-D vector (vector.extract)."""
         value = self.value(value, "vector_element's vector")
@@ -2101,7 +2119,9 @@ class KernelBuilder(TileMixin):
         """warp.mma_sync: D = A (16 x k) x B (k x 8) + C (16 x 8) on register
         fragments laid out as warp.mma_sync's description says; k is twice
         A's length (A: vector<k/2 x T>, B: vector<k/4 x T> for T f16, bf16,
-        f32 (read as tf32) or i8; C: vector<4 x f16/f32/i32>). The i8 flags:
+        f32 (read as tf32), i8, or Type("f8E4M3FN") / Type("f8E5M2") at k =
+        32 on sm_89+, A and B of either fp8 type (vector_bitcast makes them
+        from i8 vectors); C: vector<4 x f16/f32/i32>). The i8 flags:
         unsigned A or B, clamping sums. Every lane must call it. Returns D."""
         a, b, c = (self.value(v, f"mma_sync's {n}") for v, n in ((a, "a"), (b, "b"), (c, "c")))
         if not isinstance(a.type, VectorType) or a.type.size not in (2, 4, 8, 16):

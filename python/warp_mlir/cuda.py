@@ -28,9 +28,10 @@ from . import _checks
 from .compiler import ArgType, CompiledModule
 
 # The numpy type code each element type takes (bf16: a 2-byte void, as
-# ml_dtypes spells it).
+# ml_dtypes spells it; fp8: the bytes as uint8).
 _NUMPY_CODES = {"f16": "f2", "bf16": "V2", "f32": "f4", "f64": "f8", "i8": "i1", "i16": "i2",
-                "i32": "i4", "i64": "i8", "index": "i8", "i1": "b1"}
+                "i32": "i4", "i64": "i8", "index": "i8", "i1": "b1", "f8E4M3FN": "u1",
+                "f8E5M2": "u1"}
 # The names users know the codes by (numpy's and torch's dtype names).
 _DTYPE_NAMES = {"f2": "float16", "V2": "bfloat16 (2 bytes)", "f4": "float32", "f8": "float64",
                 "i1": "int8", "i2": "int16", "i4": "int32", "i8": "int64", "b1": "bool",

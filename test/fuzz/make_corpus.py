@@ -220,6 +220,16 @@ def family_seeds():
         "%e = warp.mma_sync %a, %y, %d shape = m16n8k16 : vector<8xbf16>, "
         "vector<4xbf16> -> vector<4xf32>",
         "vector.store %e, %out[%c0] : memref<4xf32>, vector<4xf32>"])
+    # fp8 (sm_89+, a PTX version above the chip's own), both formats mixed.
+    yield kernel("mma_sync_fp8", "%a: vector<16xf8E4M3FN>, %b: vector<8xf8E5M2>, "
+                 "%c: vector<4xf32>, %h: vector<4xf16>, %out: memref<4xf32>, "
+                 "%outh: memref<4xf16>", [
+        "%d = warp.mma_sync %a, %b, %c shape = m16n8k32 : vector<16xf8E4M3FN>, "
+        "vector<8xf8E5M2> -> vector<4xf32>",
+        "%e = warp.mma_sync %a, %b, %h shape = m16n8k32 : vector<16xf8E4M3FN>, "
+        "vector<8xf8E5M2> -> vector<4xf16>",
+        "vector.store %d, %out[%c0] : memref<4xf32>, vector<4xf32>",
+        "vector.store %e, %outh[%c0] : memref<4xf16>, vector<4xf16>"])
     yield kernel("wgmma", "%acc: vector<64xf32>, %out: memref<64xf32>, "
                  "%t: memref<128x64xf16, #gpu.address_space<workgroup>>", [
         "%da = warp.wgmma_descriptor %t[%c0, %c0] swizzle = b128 "

@@ -99,7 +99,11 @@ def ConvertWarpMMAToNVVMPass : Pass<"convert-warp-mma-to-nvvm"> {
     as `<2 x half>`, bf16 pairs and tf32 as i32, f32 accumulators as
     they are). `warp.mma_sync`, `warp.ldmatrix` and `warp.stmatrix` become
     `nvvm.mma.sync` (row.col), `nvvm.ldmatrix` and `nvvm.stmatrix` (m8n8,
-    b16) with the same register packing (8-bit integers four to an i32).
+    b16) with the same register packing (8-bit integers four to an i32);
+    an fp8 `warp.mma_sync` (f8E4M3FN, f8E5M2) becomes a call of LLVM's
+    `llvm.nvvm.mma.m16n8k32.row.col.<D>.<A>.<B>.<C>` intrinsic (NVVM's op
+    has no fp8), fp8 four to an i32, and raises its gpu.module's PTX
+    version to 8.4 (f32 accumulators) or 8.7 (f16), the first with it.
     `warp.wgmma` becomes `nvvm.wgmma.mma_async` (m64nNk, k 32 bytes of the
     input, the accumulator vector moved into and out of its struct of f32
     or i32 registers; integers wrap; K-major A is layout

@@ -66,9 +66,13 @@ bool isMMAComputeSupported(MMAShape shape, Type input, Type accumulator);
 int64_t getMMASyncK(MMASyncShape shape);
 
 /// The oldest sm_XX whose PTX mma.sync has the `shape` multiply of `input`
-/// A/B elements (f16, bf16, f32 read as tf32, i8), or std::nullopt where
-/// PTX has none (TensorCoreOps.cpp holds the table).
+/// A/B elements (f16, bf16, f32 read as tf32, i8, f8E4M3FN, f8E5M2), or
+/// std::nullopt where PTX has none (TensorCoreOps.cpp holds the table).
 std::optional<unsigned> getMMASyncMinSm(MMASyncShape shape, Type input);
+
+/// Whether `element` is one of the fp8 types warp.mma_sync multiplies
+/// (f8E4M3FN, PTX e4m3; f8E5M2, PTX e5m2).
+bool isMMASyncFloat8(Type element);
 
 /// Whether `op` is one of warp's tensor-core ops (mma_*, mma_sync, ldmatrix,
 /// stmatrix, wgmma*), which convert-warp-mma-to-nvvm lowers rather than

@@ -188,7 +188,8 @@ def Warp_MMASyncShapeEnum : EnumAttr<Warp_Dialect, Warp_MMASyncShapeAttr,
 }
 
 /// One lane's A or B registers of a warp.mma_sync.
-def Warp_MMASyncInput : FixedVectorOfRankAndType<[1], [F16, BF16, F32, I8]>;
+def Warp_MMASyncInput : FixedVectorOfRankAndType<[1],
+    [F16, BF16, F32, I8, F8E4M3FN, F8E5M2]>;
 /// One lane's C or D registers of a warp.mma_sync.
 def Warp_MMASyncAccumulator : FixedVectorOfRankAndType<[1], [F16, F32, I32]>;
 
@@ -212,10 +213,15 @@ def Warp_MMASyncOp : Warp_Op<"mma_sync",
     | B, 16-bit, k = 16 or 8 | k / 4 | `2 * t + i % 2 + 8 * (i / 2)` | `g` |
     | A, tf32, k = 8 or 4 | k / 2 | `g + 8 * (i % 2)` | `t + 4 * (i / 2)` |
     | B, tf32, k = 8 or 4 | k / 4 | `t + 4 * i` | `g` |
-    | A, i8, k = 32 or 16 | k / 2 | `g + 8 * (i / 4 % 2)` | `4 * t + i % 4 + 16 * (i / 8)` |
-    | B, i8, k = 32 or 16 | k / 4 | `4 * t + i % 4 + 16 * (i / 4)` | `g` |
+    | A, 8-bit, k = 32 or 16 | k / 2 | `g + 8 * (i / 4 % 2)` | `4 * t + i % 4 + 16 * (i / 8)` |
+    | B, 8-bit, k = 32 or 16 | k / 4 | `4 * t + i % 4 + 16 * (i / 4)` | `g` |
 
-    The combinations (A and B have one element type; C and D another):
+    8-bit is i8 and the fp8 types (`f8E4M3FN`, `f8E5M2`): the four
+    elements of each 32-bit register are consecutive in k, the lowest
+    byte first.
+
+    The combinations (A and B have one element type, except that the two
+    fp8 types mix; C and D another):
 
     | A, B | k | C, D | chip |
     |------|---|------|------|
@@ -223,6 +229,15 @@ def Warp_MMASyncOp : Warp_Op<"mma_sync",
     | bf16 | 8, 16 | f32 | sm_80 |
     | f32 read as tf32 | 4, 8 | f32 | sm_80 |
     | i8, signed or not (`a_unsigned`, `b_unsigned`) | 16, 32 | i32 | sm_80 |
+    | `f8E4M3FN` or `f8E5M2` (PTX e4m3, e5m2) | 32 | f32 (PTX 8.4) or f16 (PTX 8.7) | sm_89 |
+
+    fp8 multiplies need a newer PTX ISA than the chip's own (8.0 on
+    sm_90): the lowering raises the PTX version of the gpu.module that
+    holds one to 8.4 (f32 accumulators) or 8.7 (f16), so the driver must
+    be one that reads that PTX. `f8E4M3FN` has no infinities and one NaN
+    per sign (`S.1111.111`; the largest finite value is 448); `f8E5M2` is
+    IEEE-like (infinities, NaNs, largest finite 57344); both have
+    subnormals.
 
     Floating-point products are exact; how the k products and C are summed
     (order, intermediate rounding) is the tensor cores' and not IEEE
@@ -236,6 +251,8 @@ def Warp_MMASyncOp : Warp_Op<"mma_sync",
         : vector<8xf16>, vector<4xf16> -> vector<4xf32>
     %e = warp.mma_sync %x, %y, %acc shape = m16n8k32 {a_unsigned}
         : vector<16xi8>, vector<8xi8> -> vector<4xi32>
+    %f = warp.mma_sync %p, %q, %acc32 shape = m16n8k32
+        : vector<16xf8E4M3FN>, vector<8xf8E5M2> -> vector<4xf32>
     ```
   }];
   let arguments = (ins Warp_MMASyncInput:$a, Warp_MMASyncInput:$b,

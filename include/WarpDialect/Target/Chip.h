@@ -94,6 +94,13 @@ FailureOr<std::optional<Chip>> getTargetChip(gpu::GPUModuleOp module);
 /// is), else kDefaultChipName; failure as getTargetChip.
 FailureOr<Chip> getLoweringChip(Operation *op);
 
+/// Raises the PTX version of `module`'s NVVM targets to `version` (times
+/// 10) where they select an older one (their `+ptxNN` feature, or their
+/// chip's minPtxVersion without one). Instructions newer than the chip
+/// (large kernel parameters, fp8 mma.sync) ask for it; every other module
+/// keeps its chip's own version, so that older drivers still load it.
+void raisePtxVersion(gpu::GPUModuleOp module, unsigned version);
+
 } // namespace mlir::warp
 
 #endif // WARPDIALECT_TARGET_CHIP_H

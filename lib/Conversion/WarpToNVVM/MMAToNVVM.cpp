@@ -655,6 +655,10 @@ struct LowerWarpMMAStore : public WarpMMAMemoryPattern<MMAStoreOp, 1> {
 /// The PTX type of a warp.mma_sync A/B element: f32 elements are tf32
 /// operands, i8 ones s8 or u8 by the op's attribute.
 NVVM::MMATypes getMMASyncInputType(Type element, bool isUnsigned) {
+  if (isa<Float8E4M3FNType>(element))
+    return NVVM::MMATypes::e4m3;
+  if (isa<Float8E5M2Type>(element))
+    return NVVM::MMATypes::e5m2;
   if (element.isF16())
     return NVVM::MMATypes::f16;
   if (element.isBF16())
@@ -691,12 +695,30 @@ struct LowerWarpMMASync : public ConvertOpToLLVMPattern<MMASyncOp> {
         getMMASyncRegisterType(c.getElementType(), true);
     SmallVector<Value> a =
         unpackFragment(rewriter, loc, adaptor.getA(), inputRegister);
-    SmallVector<Value> b =
+    SmallVector<Value> bRegisters =
         unpackFragment(rewriter, loc, adaptor.getB(), inputRegister);
     SmallVector<Value> acc =
         unpackFragment(rewriter, loc, adaptor.getC(), accumulatorRegister);
     auto resultType = LLVM::LLVMStructType::getLiteral(
         getContext(), SmallVector<Type>(acc.size(), accumulatorRegister));
+    if (isMMASyncFloat8(input)) {
+      // nvvm.mma.sync has no fp8 multiply: LLVM's intrinsic, named by D,
+      // A, B and C's PTX types.
+      StringRef accumulatorName = c.getElementType().isF16() ? "f16" : "f32";
+      Type b = op.getB().getType().getElementType();
+      std::string name = llvm::formatv(
+          "llvm.nvvm.mma.{0}.row.col.{1}.{2}.{3}.{1}",
+          stringifyMMASyncShape(op.getShape()), accumulatorName,
+          NVVM::stringifyMMATypes(getMMASyncInputType(input, false)),
+          NVVM::stringifyMMATypes(getMMASyncInputType(b, false)));
+      SmallVector<Value> operands = llvm::to_vector(llvm::concat<Value>(
+          a, bRegisters, acc));
+      rewriter.replaceOp(
+          op, packFragment(rewriter, loc,
+                           callWmma(rewriter, loc, resultType, name, operands),
+                           c));
+      return success();
+    }
     std::optional<NVVM::MMAIntOverflow> overflow;
     if (input.isInteger(8))
       overflow = op.getSatfinite() ? NVVM::MMAIntOverflow::satfinite
@@ -707,7 +729,8 @@ struct LowerWarpMMASync : public ConvertOpToLLVMPattern<MMASyncOp> {
     std::array<NVVM::MMALayout, 2> layouts = {NVVM::MMALayout::row,
                                               NVVM::MMALayout::col};
     std::array<int64_t, 3> shape = {16, 8, getMMASyncK(op.getShape())};
-    auto mma = NVVM::MmaOp::create(rewriter, loc, resultType, a, b, acc, shape,
+    auto mma = NVVM::MmaOp::create(rewriter, loc, resultType, a, bRegisters,
+                                   acc, shape,
                                    /*b1Op=*/std::nullopt, overflow, types,
                                    layouts);
     rewriter.replaceOp(op, packFragment(rewriter, loc, mma.getResult(), c));
@@ -946,6 +969,34 @@ LogicalResult checkWarpMMAOps(Operation *root, ChipsByModule &chips) {
   return success(ok);
 }
 
+/// PTX has fp8 mma.sync from ISA 8.4 on (f16 accumulators from 8.7), newer
+/// than sm_89's and sm_90's own: the gpu.module of each fp8 warp.mma_sync
+/// gets that version (LLVM's backend would abort on an older one). A pass
+/// run inside the module cannot change it: an error there.
+LogicalResult raisePtxVersionForFloat8(Operation *root) {
+  constexpr unsigned kFloat8Ptx = 84, kFloat8HalfAccumulatorPtx = 87;
+  WalkResult result = root->walk([&](MMASyncOp op) {
+    if (!isMMASyncFloat8(op.getA().getType().getElementType()))
+      return WalkResult::advance();
+    unsigned version = op.getC().getType().getElementType().isF16()
+                           ? kFloat8HalfAccumulatorPtx
+                           : kFloat8Ptx;
+    auto module = op->getParentOfType<gpu::GPUModuleOp>();
+    if (!module)
+      return WalkResult::advance();
+    if (module != root && !root->isProperAncestor(module)) {
+      op.emitOpError() << "needs PTX " << version / 10 << "." << version % 10
+                       << " or newer, which only a pass on the enclosing "
+                          "gpu.module can select: run "
+                          "convert-warp-mma-to-nvvm on it";
+      return WalkResult::interrupt();
+    }
+    raisePtxVersion(module, version);
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct ConvertWarpMMAToNVVMPass
     : public warp::impl::ConvertWarpMMAToNVVMPassBase<
           ConvertWarpMMAToNVVMPass> {
@@ -965,7 +1016,8 @@ struct ConvertWarpMMAToNVVMPass
       return markAllAnalysesPreserved();
     ChipsByModule chips;
     if (failed(checkMMAOps(root, chips)) ||
-        failed(checkWarpMMAOps(root, chips)))
+        failed(checkWarpMMAOps(root, chips)) ||
+        failed(raisePtxVersionForFloat8(root)))
       return signalPassFailure();
 
     MLIRContext *context = &getContext();

@@ -19,8 +19,59 @@ func.func @tf32_k16(%a: vector<8xf32>, %b: vector<4xf32>, %c: vector<4xf32>) {
 // -----
 
 func.func @mixed_inputs(%a: vector<8xf16>, %b: vector<4xbf16>, %c: vector<4xf32>) {
-  // expected-error @+1 {{'warp.mma_sync' op A and B must have one element type, not 'vector<8xf16>' and 'vector<4xbf16>'}}
+  // expected-error @+1 {{'warp.mma_sync' op A and B must have one element type (or both be fp8), not 'vector<8xf16>' and 'vector<4xbf16>'}}
   %0 = warp.mma_sync %a, %b, %c shape = m16n8k16 : vector<8xf16>, vector<4xbf16> -> vector<4xf32>
+  return
+}
+
+// -----
+
+// fp8: m16n8k32 only (PTX's fp8 m16n8k16 is not offered).
+func.func @fp8_k16(%a: vector<8xf8E4M3FN>, %b: vector<4xf8E4M3FN>, %c: vector<4xf32>) {
+  // expected-error @+1 {{'warp.mma_sync' op PTX mma.sync has no m16n8k16 multiply of 'f8E4M3FN'; it has m16n8k32 for 'f8E4M3FN'}}
+  %0 = warp.mma_sync %a, %b, %c shape = m16n8k16 : vector<8xf8E4M3FN>, vector<4xf8E4M3FN> -> vector<4xf32>
+  return
+}
+
+// -----
+
+// The fp8 types PTX lacks.
+func.func @fp8_e4m3_with_infinities(%a: vector<16xf8E4M3>, %b: vector<8xf8E4M3>, %c: vector<4xf32>) {
+  // expected-error @+1 {{'warp.mma_sync' op operand #0 must be fixed-length vector of 16-bit float or bfloat16 type or 32-bit float or 8-bit signless integer or f8E4M3FN type or f8E5M2 type values of ranks 1, but got 'vector<16xf8E4M3>'}}
+  %0 = warp.mma_sync %a, %b, %c shape = m16n8k32 : vector<16xf8E4M3>, vector<8xf8E4M3> -> vector<4xf32>
+  return
+}
+
+// -----
+
+// fp8 mixes with fp8 only.
+func.func @fp8_with_i8(%a: vector<16xf8E5M2>, %b: vector<8xi8>, %c: vector<4xf32>) {
+  // expected-error @+1 {{'warp.mma_sync' op A and B must have one element type (or both be fp8), not 'vector<16xf8E5M2>' and 'vector<8xi8>'}}
+  %0 = warp.mma_sync %a, %b, %c shape = m16n8k32 : vector<16xf8E5M2>, vector<8xi8> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @fp8_into_i32(%a: vector<16xf8E4M3FN>, %b: vector<8xf8E5M2>, %c: vector<4xi32>) {
+  // expected-error @+1 {{'warp.mma_sync' op a multiply of 'f8E4M3FN' accumulates into f16 or f32, not 'i32'}}
+  %0 = warp.mma_sync %a, %b, %c shape = m16n8k32 : vector<16xf8E4M3FN>, vector<8xf8E5M2> -> vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @fp8_a_length(%a: vector<8xf8E4M3FN>, %b: vector<8xf8E4M3FN>, %c: vector<4xf32>) {
+  // expected-error @+1 {{'warp.mma_sync' op A must be 'vector<16xf8E4M3FN>' (one lane's share of the m16n8k32 tile), not 'vector<8xf8E4M3FN>'}}
+  %0 = warp.mma_sync %a, %b, %c shape = m16n8k32 : vector<8xf8E4M3FN>, vector<8xf8E4M3FN> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @fp8_satfinite(%a: vector<16xf8E5M2>, %b: vector<8xf8E5M2>, %c: vector<4xf32>) {
+  // expected-error @+1 {{'warp.mma_sync' op a_unsigned, b_unsigned and satfinite apply to i8 multiplies only, not 'f8E5M2'}}
+  %0 = warp.mma_sync %a, %b, %c shape = m16n8k32 {satfinite} : vector<16xf8E5M2>, vector<8xf8E5M2> -> vector<4xf32>
   return
 }
 
@@ -83,7 +134,7 @@ func.func @unsigned_float(%a: vector<8xf16>, %b: vector<4xf16>, %c: vector<4xf32
 // -----
 
 func.func @i16_input(%a: vector<8xi16>, %b: vector<4xi16>, %c: vector<4xi32>) {
-  // expected-error @+1 {{operand #0 must be fixed-length vector of 16-bit float or bfloat16 type or 32-bit float or 8-bit signless integer values of ranks 1}}
+  // expected-error @+1 {{operand #0 must be fixed-length vector of 16-bit float or bfloat16 type or 32-bit float or 8-bit signless integer or f8E4M3FN type or f8E5M2 type values of ranks 1}}
   %0 = warp.mma_sync %a, %b, %c shape = m16n8k16 : vector<8xi16>, vector<4xi16> -> vector<4xi32>
   return
 }

@@ -31,6 +31,20 @@ func.func @mma_forms(%h8: vector<8xf16>, %h4: vector<4xf16>, %h2: vector<2xf16>,
   return
 }
 
+// CHECK-LABEL: func.func @fp8_forms
+func.func @fp8_forms(%e16: vector<16xf8E4M3FN>, %e8: vector<8xf8E4M3FN>,
+                     %f16: vector<16xf8E5M2>, %f8: vector<8xf8E5M2>,
+                     %acc: vector<4xf32>, %acch: vector<4xf16>) {
+  // CHECK: shape = m16n8k32 : vector<16xf8E4M3FN>, vector<8xf8E4M3FN> -> vector<4xf32>
+  %0 = warp.mma_sync %e16, %e8, %acc shape = m16n8k32 : vector<16xf8E4M3FN>, vector<8xf8E4M3FN> -> vector<4xf32>
+  // CHECK: shape = m16n8k32 : vector<16xf8E5M2>, vector<8xf8E5M2> -> vector<4xf16>
+  %1 = warp.mma_sync %f16, %f8, %acch shape = m16n8k32 : vector<16xf8E5M2>, vector<8xf8E5M2> -> vector<4xf16>
+  // The two formats mix.
+  // CHECK: shape = m16n8k32 : vector<16xf8E4M3FN>, vector<8xf8E5M2> -> vector<4xf32>
+  %2 = warp.mma_sync %e16, %f8, %acc shape = m16n8k32 : vector<16xf8E4M3FN>, vector<8xf8E5M2> -> vector<4xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @matrix_forms
 func.func @matrix_forms(%t: memref<64x40xf16, #gpu.address_space<workgroup>>,
                         %flat: memref<?xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>,
