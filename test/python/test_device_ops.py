@@ -1059,6 +1059,31 @@ def test_non_trivial_runs_edges(backend):
     assert int(none[0]) == 0
 
 
+@requires_gpu
+def test_non_trivial_runs_and_double_buffer_torch(rng):
+    """torch tensors on the GPU, used in place: the non-trivial runs of an
+    int32 tensor over several tiles, and a double-buffered sort of it
+    (4 passes of 32-bit keys: the result back in `keys`, `values`)."""
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("torch without CUDA")
+    n = 3 * 4096 + 11
+    x = np.repeat(rng.integers(-3, 3, n), rng.integers(1, 4, n))[:n].astype(np.int32)
+    offsets, lengths, num_runs = wd.non_trivial_runs(torch.from_numpy(x).cuda())
+    torch.cuda.synchronize()
+    want_offsets, want_lengths = non_trivial_runs_of(x)
+    k = int(num_runs[0])
+    assert k == len(want_offsets)
+    np.testing.assert_array_equal(offsets[:k].cpu().numpy(), want_offsets)
+    np.testing.assert_array_equal(lengths[:k].cpu().numpy(), want_lengths)
+    keys, values = torch.from_numpy(x).cuda(), torch.arange(n, device="cuda")
+    got, got_values = wd.radix_sort(keys, values, out=torch.empty_like(keys),
+                                    values_out=torch.empty_like(values), double_buffer=True)
+    torch.cuda.synchronize()
+    assert got is keys and got_values is values
+    check_sorted(x, got.cpu().numpy(), sort_order(x), np.arange(n), got_values.cpu().numpy())
+
+
 def test_non_trivial_runs_rejects():
     """Offsets or lengths not int32/int64 or too short, one array for both,
     a wrong num_runs."""
