@@ -24,6 +24,9 @@ static StringRef getOperandName(Operation *op, unsigned number) {
   if (isa<DeviceRunLengthEncodeOp>(op))
     return std::array<StringRef, 4>{"input", "unique_out", "counts_out",
                                     "num_runs"}[number];
+  if (isa<DeviceNonTrivialRunsOp>(op))
+    return std::array<StringRef, 4>{"input", "offsets_out", "lengths_out",
+                                    "num_runs"}[number];
   if (isa<DeviceHistogramOp>(op))
     // The only memref past the bins is the levels (lower and upper are
     // scalars).
@@ -283,6 +286,19 @@ LogicalResult DeviceRunLengthEncodeOp::verify() {
                          getNumRuns(), /*everyElement=*/false);
 }
 
+LogicalResult DeviceNonTrivialRunsOp::verify() {
+  if (failed(verifyDeviceMemRefs(*this)))
+    return failure();
+  // The second kernel reads the offsets that the first wrote while it
+  // writes the lengths.
+  if (getOffsetsOut() == getLengthsOut())
+    return emitOpError() << "writes its offsets and lengths to one memref";
+  if (getNumRuns().getType().getDimSize(0) == 0)
+    return emitOpError()
+           << "writes the count, but its num_runs has no element";
+  return success();
+}
+
 LogicalResult DeviceHistogramOp::verify() {
   if (failed(verifyDeviceMemRefs(*this)))
     return failure();
@@ -337,6 +353,9 @@ LogicalResult DeviceRadixSortOp::verify() {
   };
   if (failed(atLeastN("keys_out", getKeysOut().getType())))
     return failure();
+  if (getDoubleBuffer() != bool(getCurrent()))
+    return emitOpError() << "returns the i32 of the buffer that holds the "
+                            "result with double_buffer, and only then";
   if (getKeysOut() == getKeysIn())
     return emitOpError() << "cannot sort in place: keys_out is keys_in (the "
                             "passes read one buffer while they write another)";
@@ -353,8 +372,10 @@ LogicalResult DeviceRadixSortOp::verify() {
     if (failed(atLeastN("values_in", inType)) ||
         failed(atLeastN("values_out", outType)))
       return failure();
+    // With double_buffer the inputs are written too.
     if (valuesOut == valuesIn || valuesOut == getKeysIn() ||
-        valuesOut == getKeysOut() || getKeysOut() == valuesIn)
+        valuesOut == getKeysOut() || getKeysOut() == valuesIn ||
+        (getDoubleBuffer() && valuesIn == getKeysIn()))
       return emitOpError() << "writes outputs that are not its inputs or each "
                               "other (the passes read one buffer while they "
                               "write another)";
@@ -363,6 +384,26 @@ LogicalResult DeviceRadixSortOp::verify() {
                                      getEndBit())))
     return failure();
   return success();
+}
+
+void DeviceRadixSortOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // The inputs are read and the outputs written; with double_buffer every
+  // buffer is both (the passes go back and forth between them).
+  bool both = getDoubleBuffer();
+  auto add = [&](OpOperand &operand, bool isInput) {
+    if (isInput || both)
+      effects.emplace_back(MemoryEffects::Read::get(), &operand);
+    if (!isInput || both)
+      effects.emplace_back(MemoryEffects::Write::get(), &operand);
+  };
+  add(getKeysInMutable(), /*isInput=*/true);
+  add(getKeysOutMutable(), /*isInput=*/false);
+  for (OpOperand &operand : getValuesInMutable())
+    add(operand, /*isInput=*/true);
+  for (OpOperand &operand : getValuesOutMutable())
+    add(operand, /*isInput=*/false);
 }
 
 // CombiningOpInterface: a region, never a kind; the combined values are

@@ -4,7 +4,8 @@
 // device_segmented_reduce, device_scan,
 // device_select, device_partition (and their predicate forms, device_select_if
 // and device_partition_if), device_unique, device_run_length_encode,
-// device_histogram, device_radix_sort, device_reduce_combine and
+// device_non_trivial_runs, device_histogram, device_radix_sort (also
+// double-buffered), device_reduce_combine and
 // device_scan_combine become kernels made of warp ops
 // in a gpu.module of their own, and the host code that allocates their
 // scratch and launches them.
@@ -35,7 +36,9 @@
 // is a scan of the tile's kept counts, then each kept element written at
 // its count; a run-length encoding also stages its heads' positions to
 // write each run's length within its first tile, and a light kernel after
-// it adds the lengths of runs that go on into later tiles. A first kernel
+// it adds the lengths of runs that go on into later tiles; non-trivial
+// runs keep the heads that are not also ends, write each end at its run's
+// rank, and a light kernel after it turns the ends into lengths. A first kernel
 // clears the tiles' status words. A histogram
 // clears the bins, then counts each tile (warp.block_histogram), in a
 // workgroup copy of the bins where it fits (a capped grid of blocks, each
@@ -75,6 +78,7 @@ constexpr llvm::StringLiteral kGridSingleAttrName = "warp.device_grid_single";
 constexpr llvm::StringLiteral kScratchAttrName = "warp.device_scratch";
 constexpr llvm::StringLiteral kGridOperandAttrName = "warp.device_grid_operand";
 constexpr llvm::StringLiteral kSkipIfSingleAttrName = "warp.device_skip_if_single";
+constexpr llvm::StringLiteral kResultBufferAttrName = "warp.device_result_buffer";
 
 /// A scan tile's status word: nothing published yet, its total, or the
 /// combination of every element up to and including the tile.
@@ -94,6 +98,7 @@ enum class Selection {
   Partition,  // the flagged ones, then the others in reverse at the end
   Unique,     // the first of each run of equal elements
   RunLengths, // unique's, and the length of each run
+  NonTrivialRuns, // the position of the first of each run of two or more
 };
 
 /// The occupancy hint of a selection's kernel (DeviceTiling), for tiles of
@@ -110,19 +115,28 @@ int64_t selectionMinBlocksPerSM(Selection selection, int64_t itemBytes) {
   case Selection::Unique:
     return DeviceTiling::kUniqueMinBlocksPerSM;
   case Selection::RunLengths:
+  case Selection::NonTrivialRuns:
     return DeviceTiling::kRunLengthMinBlocksPerSM;
   }
   llvm_unreachable("a selection");
+}
+
+/// Whether a selection stages the tile positions of what it keeps (a
+/// run-length encoding's heads, a non-trivial run's).
+bool stagesPositions(Selection selection) {
+  return selection == Selection::RunLengths ||
+         selection == Selection::NonTrivialRuns;
 }
 
 /// The item size that sets a selection's tile (DeviceTiling's items per
 /// thread): its element's, but at least 4 bytes for a run-length
 /// encoding, whose tile stages an i16 position per item in workgroup
 /// memory besides the items: the 64 i8 items per thread of a select tile
-/// would need more workgroup memory than a block has.
+/// would need more workgroup memory than a block has, and positions past
+/// 2^15 would not fit.
 int64_t selectionTileBytes(Selection selection, int64_t dataBytes) {
-  return selection == Selection::RunLengths ? std::max<int64_t>(dataBytes, 4)
-                                            : dataBytes;
+  return stagesPositions(selection) ? std::max<int64_t>(dataBytes, 4)
+                                    : dataBytes;
 }
 
 /// The bytes of a value of `type` (an integer or float).
@@ -134,6 +148,9 @@ struct RadixSortConfig {
   Type key, value;
   bool isSigned, descending;
   unsigned begin, end;
+  /// The two buffers of the op (keys_in and keys_out, and the values')
+  /// are the passes' only storage (double_buffer).
+  bool doubleBuffer = false;
 
   static constexpr int64_t kDigits = int64_t(1) << DeviceTiling::kRadixSortPassBits;
   int64_t keyBytes() const { return key.getIntOrFloatBitWidth() / 8; }
@@ -153,8 +170,14 @@ struct RadixSortConfig {
     return std::min<unsigned>(DeviceTiling::kRadixSortPassBits, end - shift(pass));
   }
   /// Whether pass `pass` writes the op's outputs (else the scratch's
-  /// buffers): the passes alternate, and the last writes the outputs.
-  bool writesOutputs(unsigned pass) const { return (passes() - 1 - pass) % 2 == 0; }
+  /// buffers, or with doubleBuffer the inputs): the passes alternate; the
+  /// last writes the outputs, or with doubleBuffer the first does.
+  bool writesOutputs(unsigned pass) const {
+    return (doubleBuffer ? pass : passes() - 1 - pass) % 2 == 0;
+  }
+  /// The buffer that holds the result: 1 (the outputs), or with
+  /// doubleBuffer the one that the last pass writes.
+  int32_t resultBuffer() const { return writesOutputs(passes() - 1) ? 1 : 0; }
 
   /// The scratch, in bytes, for T tiles: the digits' totals (kDigits i64)
   /// at 0, then each pass's per-tile offsets (i64, [digit][tile]), the
@@ -162,7 +185,8 @@ struct RadixSortConfig {
   /// alternate with: T tiles of keys, then of values.
   static constexpr int64_t kTotalsBytes = kDigits * 8;
   int64_t perTileBytes() const {
-    return kDigits * (8 + 4) + tileItems() * (keyBytes() + valueBytes());
+    return kDigits * (8 + 4) +
+           (doubleBuffer ? 0 : tileItems() * (keyBytes() + valueBytes()));
   }
 };
 
@@ -263,6 +287,10 @@ public:
   /// per tile adds the tile's leading elements (those before its first
   /// head) to the count of the run they continue.
   void buildRunCarry(gpu::GPUModuleOp module);
+  /// A non-trivial runs' second kernel, after buildSelect's: a thread per
+  /// run (per two elements) turns the end its run's last element left in
+  /// lengths_out into the length, less the run's offset.
+  void buildNonTrivialLengths(gpu::GPUModuleOp module);
   /// `histogram`'s kernels: into `bins` bins counted in workgroup memory
   /// first, or straight into the output where `bins` is not given.
   void buildHistogram(gpu::GPUModuleOp module, DeviceHistogramOp histogram,
@@ -289,7 +317,8 @@ private:
     return memref::ViewOp::create(b, MemRefType::get({ShapedType::kDynamic}, type),
                                   scratch, offset, ValueRange{count});
   }
-  /// A radix sort's tiles (at least one) and the views of its scratch.
+  /// A radix sort's tiles (at least one) and the views of its scratch
+  /// (no keys or values with doubleBuffer).
   struct RadixScratchViews {
     Value tiles, totals, offsets, counts, keys, values;
   };
@@ -316,6 +345,8 @@ private:
       return {operands[0], values};
     if (sort.writesOutputs(pass))
       return {operands[1], sort.value ? operands[3] : Value()};
+    if (sort.doubleBuffer)
+      return {operands[0], values};
     return {views.keys, views.values};
   }
   /// A radix sort pass's digit of `image` (bits [shift, shift + bits)), as
@@ -340,9 +371,11 @@ private:
     return arith::IndexCastOp::create(b, b.getI64Type(), v);
   }
   /// An integer length as a run-length encoding's counts_out element
-  /// (operand 2: i32 or i64).
-  Value toCount(Value length) {
-    auto type = cast<MemRefType>(operands[2].getType()).getElementType();
+  /// (operand 2: i32 or i64), or as the element of `target` (an integer
+  /// memref) where given.
+  Value toCount(Value length, Value target = Value()) {
+    auto type = cast<MemRefType>((target ? target : operands[2]).getType())
+                    .getElementType();
     unsigned from = length.getType().getIntOrFloatBitWidth();
     unsigned to = type.getIntOrFloatBitWidth();
     if (from == to)
@@ -543,8 +576,11 @@ private:
   /// The heads of the runs of equal elements among the thread's `values`
   /// (vector<N x i1>) of the tile at `offset` of `source`: each item that
   /// differs from the element before it, and element 0 (items past n are
-  /// none). A unique's keeps, a scan by key's segment heads.
-  Value runHeads(Value source, Value values, Value offset, int64_t items);
+  /// none). A unique's keeps, a scan by key's segment heads. Where `tails`
+  /// is given, it gets the runs' ends alike: each item that differs from
+  /// the element after it, and element n - 1.
+  Value runHeads(Value source, Value values, Value offset, int64_t items,
+                 Value *tails = nullptr);
   /// The keep flags by the predicate region: a copy of it per item, run
   /// only on the items before n.
   Value predicateKeeps(Value values, Value offset, int64_t items);
@@ -1440,7 +1476,7 @@ Value DeviceKernelBuilder::flaggedKeeps(Value flags, Value offset, int64_t items
 }
 
 Value DeviceKernelBuilder::runHeads(Value source, Value values, Value offset,
-                                    int64_t items) {
+                                    int64_t items, Value *tails) {
   Type data = cast<VectorType>(values.getType()).getElementType();
   // `a` and `b` differ by the type's ==: integers bit for bit, floats
   // unless ordered and equal (a NaN differs from everything).
@@ -1466,19 +1502,46 @@ Value DeviceKernelBuilder::runHeads(Value source, Value values, Value offset,
   Value first = toI64(arith::AddIOp::create(b, offset,
                                             arith::MulIOp::create(b, thread, index(items))));
   Value firstOfAll = arith::AndIOp::create(b, atStart, isThreadZero());
-  SmallVector<Value> keeps;
+  // The element after the thread's last, for the tails: the next thread's
+  // first, or for the last thread the one after the tile (none after
+  // element n - 1, which ends a run anyway).
+  Value after;
+  if (tails) {
+    auto next = BlockShuffleOp::create(b, data, b.getI1Type(), BlockShuffleMode::Offset,
+                                       vector::ExtractOp::create(b, values, 0), i32(1));
+    Value tileEnd = arith::AddIOp::create(b, offset, index(items * DeviceTiling::kThreads));
+    Value fromMemory = arith::AndIOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tileEnd, n),
+        arith::XOrIOp::create(b, next.getValid(), arith::ConstantIntOp::create(b, 1, 1)));
+    after = ifElse(
+        fromMemory, data,
+        [&] { return memref::LoadOp::create(b, source, ValueRange{tileEnd}).getResult(); },
+        [&] { return next.getResult(); });
+  }
+  Value last64 = arith::SubIOp::create(b, toI64(n), i64(1));
+  SmallVector<Value> keeps, ends;
   Value previous = before;
   for (int64_t j = 0; j < items; ++j) {
     Value value = vector::ExtractOp::create(b, values, j);
     Value keep = differs(value, previous);
     if (j == 0)
       keep = arith::OrIOp::create(b, keep, firstOfAll);
-    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt,
-                                         arith::AddIOp::create(b, first, i64(j)), toI64(n));
+    Value position = arith::AddIOp::create(b, first, i64(j));
+    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, position, toI64(n));
     keeps.push_back(arith::AndIOp::create(b, keep, inside));
+    if (tails) {
+      Value following = j + 1 < items ? vector::ExtractOp::create(b, values, j + 1) : after;
+      Value end = arith::OrIOp::create(
+          b, differs(value, following),
+          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, position, last64));
+      ends.push_back(arith::AndIOp::create(b, end, inside));
+    }
     previous = value;
   }
-  return vector::FromElementsOp::create(b, VectorType::get({items}, b.getI1Type()), keeps);
+  auto flagsType = VectorType::get({items}, b.getI1Type());
+  if (tails)
+    *tails = vector::FromElementsOp::create(b, flagsType, ends);
+  return vector::FromElementsOp::create(b, flagsType, keeps);
 }
 
 Value DeviceKernelBuilder::predicateKeeps(Value values, Value offset, int64_t items) {
@@ -1520,20 +1583,25 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   int64_t tileItems = DeviceTiling::tileItems(tileBytes);
   bool partition = selection == Selection::Partition;
   bool runs = selection == Selection::RunLengths;
-  // A run-length encoding keeps what unique keeps: each run's head.
-  bool unique = selection == Selection::Unique || runs;
+  bool nonTrivial = selection == Selection::NonTrivialRuns;
+  bool positions = stagesPositions(selection);
+  // A run-length encoding keeps what unique keeps: each run's head; the
+  // non-trivial runs the heads that are not also ends.
+  bool unique = selection == Selection::Unique || positions;
   gpu::GPUFuncOp kernel = startKernel(module,
-                                      partition ? "partition"
-                                      : runs    ? "run_length_encode"
-                                      : unique  ? "unique"
-                                                : "select",
+                                      partition    ? "partition"
+                                      : runs       ? "run_length_encode"
+                                      : nonTrivial ? "non_trivial_runs"
+                                      : unique     ? "unique"
+                                                   : "select",
                                       tileItems);
   if (int64_t blocks = selectionMinBlocksPerSM(selection, tileBytes))
     kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                     b.getI32IntegerAttr(blocks));
   // (input, flags, output, count), unique's and a predicate's (input,
-  // output, count), or a run-length encoding's (input, unique_out,
-  // counts_out, num_runs).
+  // output, count), a run-length encoding's (input, unique_out,
+  // counts_out, num_runs), or the non-trivial runs' (input, offsets_out,
+  // lengths_out, num_runs).
   Value kept = operands[unique || predicate ? 1 : 2], count = operands.back();
   Type data = cast<MemRefType>(input.getType()).getElementType();
   Type i64Type = b.getI64Type();
@@ -1548,9 +1616,20 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
   Value values = loadTile(input, arith::ConstantOp::create(b, b.getZeroAttr(data)),
                           offset, items, 1, scanTileAlgorithm());
-  Value keeps = unique      ? runHeads(input, values, offset, items)
+  // The non-trivial runs' ends that are not heads: the r-th ends the
+  // r-th run kept.
+  Value ends;
+  Value keeps = unique      ? runHeads(input, values, offset, items,
+                                       nonTrivial ? &ends : nullptr)
                 : predicate ? predicateKeeps(values, offset, items)
                             : flaggedKeeps(operands[1], offset, items);
+  if (nonTrivial) {
+    Value ones = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(cast<ShapedType>(keeps.getType()), true));
+    Value heads = keeps;
+    keeps = arith::AndIOp::create(b, heads, arith::XOrIOp::create(b, ends, ones));
+    ends = arith::AndIOp::create(b, ends, arith::XOrIOp::create(b, heads, ones));
+  }
   // The thread's kept count, then the tile's counts before each thread
   // (a tile's counts fit 32 bits; the tiles' prefixes are 64-bit).
   Type i32Type = b.getI32Type();
@@ -1572,7 +1651,9 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   auto stageType = MemRefType::get(
       {tileItems}, data, AffineMap(),
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
-  Value stage = kernel.addWorkgroupAttribution(stageType, b.getLoc());
+  // The non-trivial runs write positions, not items: nothing to stage.
+  Value stage =
+      nonTrivial ? Value() : kernel.addWorkgroupAttribution(stageType, b.getLoc());
   Value valid = toI64(arith::MinUIOp::create(b, arith::SubIOp::create(b, n, offset),
                                              index(tileItems)));
   // A run-length encoding also stages each head's position in the tile at
@@ -1581,7 +1662,7 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   // tile's size fit 16 bits (selectionTileBytes keeps tiles that small).
   Value starts;
   Type positionType = b.getI16Type();
-  if (runs) {
+  if (positions) {
     assert(tileItems < (int64_t(1) << 15) && "tile positions fit i16");
     starts = kernel.addWorkgroupAttribution(
         MemRefType::get({tileItems + 1}, positionType, AffineMap(),
@@ -1609,10 +1690,24 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
           b, keep, local, arith::SubIOp::create(b, arith::SubIOp::create(b, valid, i64(1)), q));
       store = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, p, valid);
     }
+    if (nonTrivial) {
+      // An end: run `prefix + local - 1` (the kept heads before it, less
+      // its own) ends after it; the second kernel subtracts the offset.
+      ifThen(vector::ExtractOp::create(b, ends, j), [&] {
+        Value run = arith::SubIOp::create(
+            b, arith::AddIOp::create(b, prefix, local), i64(1));
+        Value after = arith::AddIOp::create(
+            b, toI64(offset), arith::AddIOp::create(b, firstItem, i64(j + 1)));
+        memref::StoreOp::create(b, toCount(after), operands[2],
+                                ValueRange{arith::IndexCastOp::create(
+                                    b, b.getIndexType(), run)});
+      });
+    }
     ifThen(store, [&] {
       Value at = arith::IndexCastOp::create(b, b.getIndexType(), slot);
-      memref::StoreOp::create(b, value, stage, ValueRange{at});
-      if (runs)
+      if (stage)
+        memref::StoreOp::create(b, value, stage, ValueRange{at});
+      if (positions)
         memref::StoreOp::create(
             b,
             arith::TruncIOp::create(b, positionType, arith::AddIOp::create(b, firstItem, i64(j))),
@@ -1644,8 +1739,16 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
       where = arith::SelectOp::create(b, isKept, where,
                                       arith::AddIOp::create(b, rejectedBase, i));
     }
-    memref::StoreOp::create(b, memref::LoadOp::create(b, stage, ValueRange{i}), kept,
-                            ValueRange{where});
+    if (nonTrivial) {
+      // The head's position in the input.
+      Value start = arith::ExtUIOp::create(
+          b, i64Type, memref::LoadOp::create(b, starts, ValueRange{i}));
+      memref::StoreOp::create(b, toCount(arith::AddIOp::create(b, toI64(offset), start), kept),
+                              kept, ValueRange{where});
+    } else {
+      memref::StoreOp::create(b, memref::LoadOp::create(b, stage, ValueRange{i}), kept,
+                              ValueRange{where});
+    }
     if (runs) {
       Value start = memref::LoadOp::create(b, starts, ValueRange{i});
       Value end = memref::LoadOp::create(
@@ -1701,6 +1804,25 @@ void DeviceKernelBuilder::buildRunCarry(gpu::GPUModuleOp module) {
       memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, toCount(leading),
                                   operands[2], ValueRange{run});
     });
+  });
+}
+
+void DeviceKernelBuilder::buildNonTrivialLengths(gpu::GPUModuleOp module) {
+  // A thread per two elements: at least one per run of two or more.
+  startKernel(module, "non_trivial_lengths", 2 * DeviceTiling::kThreads);
+  Value run = arith::AddIOp::create(
+      b,
+      arith::MulIOp::create(b, gpu::BlockIdOp::create(b, gpu::Dimension::x),
+                            index(DeviceTiling::kThreads)),
+      thread);
+  Value runs = memref::LoadOp::create(b, operands[3], ValueRange{index(0)});
+  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, toI64(run), runs), [&] {
+    // The end (the position after the run's last element) less the
+    // offset, in the lengths' type: both wrap alike there.
+    Value end = memref::LoadOp::create(b, operands[2], ValueRange{run});
+    Value start = toCount(memref::LoadOp::create(b, operands[1], ValueRange{run}));
+    memref::StoreOp::create(b, arith::SubIOp::create(b, end, start), operands[2],
+                            ValueRange{run});
   });
 }
 
@@ -1994,6 +2116,9 @@ DeviceKernelBuilder::radixScratch(const RadixSortConfig &sort) {
   views.offsets = scratchView(b.getI64Type(), at, slots);
   at = arith::AddIOp::create(b, at, arith::MulIOp::create(b, slots, index(8)));
   views.counts = scratchView(b.getI32Type(), at, slots);
+  // A double-buffered sort has no buffers of its own in the scratch.
+  if (sort.doubleBuffer)
+    return views;
   at = arith::AddIOp::create(b, at, arith::MulIOp::create(b, slots, index(4)));
   Value tileItems = arith::MulIOp::create(b, views.tiles, index(sort.tileItems()));
   views.keys = scratchView(sort.key, at, tileItems);
@@ -2266,6 +2391,7 @@ struct WarpExpandDeviceOpsPass
     auto sort = dyn_cast<DeviceRadixSortOp>(op);
     bool unique = isa<DeviceUniqueOp>(op);
     auto runs = dyn_cast<DeviceRunLengthEncodeOp>(op);
+    auto nonTrivial = dyn_cast<DeviceNonTrivialRunsOp>(op);
     // A select_if's or partition_if's predicate, part of its kernels: no
     // other op shares them.
     Region *predicate = nullptr;
@@ -2273,11 +2399,13 @@ struct WarpExpandDeviceOpsPass
       predicate = &selectIf.getPredicate();
     if (auto partitionIf = dyn_cast<DevicePartitionIfOp>(op))
       predicate = &partitionIf.getPredicate();
-    bool select = isa<DeviceSelectOp>(op) || partition || unique || runs || predicate;
-    Selection selection = partition ? Selection::Partition
-                          : unique  ? Selection::Unique
-                          : runs    ? Selection::RunLengths
-                                    : Selection::Flagged;
+    bool select =
+        isa<DeviceSelectOp>(op) || partition || unique || runs || nonTrivial || predicate;
+    Selection selection = partition    ? Selection::Partition
+                          : unique     ? Selection::Unique
+                          : runs       ? Selection::RunLengths
+                          : nonTrivial ? Selection::NonTrivialRuns
+                                       : Selection::Flagged;
     // A histogram's counters go to workgroup memory where their number is
     // static and small enough.
     std::optional<int64_t> privateBins;
@@ -2318,6 +2446,12 @@ struct WarpExpandDeviceOpsPass
               : "") +
          (runs ? "_" + typeName(runs.getCountsOut().getType().getElementType())
                : "") +
+         (nonTrivial
+              ? "_" +
+                    typeName(nonTrivial.getOffsetsOut().getType().getElementType()) +
+                    "_" +
+                    typeName(nonTrivial.getLengthsOut().getType().getElementType())
+              : "") +
          (segmented
               ? "_" +
                     typeName(segmented.getBegin().getType().getElementType()) +
@@ -2334,14 +2468,16 @@ struct WarpExpandDeviceOpsPass
                                    sort.getIsSigned(),
                                    sort.getDescending(),
                                    sort.getBeginBitOrDefault(),
-                                   sort.getEndBitOrDefault()};
+                                   sort.getEndBitOrDefault(),
+                                   sort.getDoubleBuffer()};
       // Kernels for the key and value types, the order and the bits.
       name = (Twine("warp_device_radix_sort_") + typeName(data) +
               (value ? "_" + typeName(value) : "") + (sort.getIsSigned() ? "_signed" : "") +
               (sort.getDescending() ? "_descending" : "") +
               (sort.getBeginBit() ? "_bits" + Twine(sortConfig->begin) + "_" +
                                         Twine(sortConfig->end)
-                                  : Twine()))
+                                  : Twine()) +
+              (sort.getDoubleBuffer() ? "_double_buffer" : ""))
                  .str();
     }
     auto top = op->getParentOfType<ModuleOp>();
@@ -2380,6 +2516,9 @@ struct WarpExpandDeviceOpsPass
                       b.getDenseI64ArrayAttr({RadixSortConfig::kTotalsBytes,
                                               sortConfig->perTileBytes(),
                                               sortConfig->tileItems()}));
+      if (sortConfig->doubleBuffer)
+        module->setAttr(kResultBufferAttrName,
+                        b.getI32IntegerAttr(sortConfig->resultBuffer()));
     } else if (histogram) {
       kernels.buildHistogram(module, histogram, privateBins);
       // No scratch: 8 bytes, so that no allocation is empty.
@@ -2407,6 +2546,8 @@ struct WarpExpandDeviceOpsPass
         kernels.buildSelect(module, selection);
         if (runs)
           kernels.buildRunCarry(module);
+        if (nonTrivial)
+          kernels.buildNonTrivialLengths(module);
       }
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr(
@@ -2597,6 +2738,10 @@ struct WarpExpandDeviceOpsPass
           gpu::WaitOp::create(b, Type(), ValueRange{chain});
         };
     launchFrom(0, ready, Value());
+    // A double-buffered sort's result: the buffer that its module says.
+    if (auto sort = dyn_cast<DeviceRadixSortOp>(op); sort && sort.getCurrent())
+      sort.getCurrent().replaceAllUsesWith(arith::ConstantOp::create(
+          b, cast<IntegerAttr>(module->getAttr(kResultBufferAttrName))));
     op->erase();
   }
 };

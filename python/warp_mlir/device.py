@@ -2,7 +2,7 @@
 `warp.device_scan`, `warp.device_select`, `warp.device_partition` (and
 their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
 `warp.device_unique`, `warp.device_run_length_encode`,
-`warp.device_histogram`, `warp.device_radix_sort`,
+`warp.device_non_trivial_runs`, `warp.device_histogram`, `warp.device_radix_sort`,
 `warp.device_reduce_combine`, `warp.device_scan_combine` and
 `warp.device_segmented_reduce` from Python.
 
@@ -15,7 +15,9 @@ their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
     kept, count = wd.select(x, x > 0)          # kept[:count[0]]: the positive ones
     kept, count = wd.select(x, pred=("gt", 0))  # the same, the test in the kernel
     first, lengths, runs = wd.run_length_encode(x)  # x's runs: first[:runs[0]], lengths[:runs[0]]
+    offsets, lengths, runs = wd.non_trivial_runs(x)  # the runs of 2 or more: where, how long
     sorted_keys, sorted_values = wd.radix_sort(k, values=v)  # stable, by k
+    current = wd.radix_sort(k, out=k2, double_buffer=True)  # k or k2, both overwritten
     sums = wd.segmented_reduce(x, offsets)     # sums[s] = x[offsets[s]:offsets[s+1]].sum()
 
 Each call writes the one op into a host function, lets the compiler expand
@@ -63,11 +65,13 @@ _Kernel = Tuple[str, Optional[int], Optional[int], Optional[int], int, int, Opti
 @dataclass
 class _Plan:
     """A compiled device op: its kernels in launch order (_Kernel: the grid
-    is whole clusters) and the scratch rule (bytes = fixed + per_tile *
-    ceil(n / tile))."""
+    is whole clusters), the scratch rule (bytes = fixed + per_tile *
+    ceil(n / tile)) and, for a double-buffered radix sort, the buffer that
+    holds the result (`warp.device_result_buffer`; else None)."""
     compiled: CompiledModule
     kernels: List[_Kernel]
     scratch: Tuple[int, int, int]
+    result_buffer: Optional[int] = None
 
     def grid(self, items: Optional[int], most: Optional[int], single: Optional[int],
              cluster: int, n: int) -> int:
@@ -144,10 +148,12 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     `warp.device_scratch` and, in order, each kernel's `warp.device_grid`,
     `warp.device_grid_max`, `warp.device_grid_single`, `known_block_size`,
     `known_cluster_size`, `warp.device_grid_operand` and
-    `warp.device_skip_if_single`."""
+    `warp.device_skip_if_single`; the module's `warp.device_result_buffer`
+    where it has one."""
     L = _capi.lib()
     kernels: List[_Kernel] = []
     scratch: List[Tuple[int, int, int]] = []
+    result_buffer: List[int] = []
 
     def ints(attr) -> List[int]:
         return [L.mlirDenseI64ArrayGetElement(attr, i) if L.mlirAttributeIsADenseI64Array(attr)
@@ -160,6 +166,9 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
             rule = _attribute(op, "warp.device_scratch")
             if rule is not None:
                 scratch.append(tuple(ints(rule)))
+            buffer = _attribute(op, "warp.device_result_buffer")
+            if buffer is not None:
+                result_buffer.append(L.mlirIntegerAttrGetValueInt(buffer))
         elif name == b"gpu.func" and scratch:
             symbol = L.mlirStringAttrGetValue(_attribute(op, "sym_name")).bytes().decode()
             grid, most, single, operand = (_attribute(op, "warp.device_grid" + suffix)
@@ -180,7 +189,7 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     L.mlirOperationWalk(module.operation, callback, None, 0)  # pre-order: module order
     if len(scratch) != 1 or not kernels:
         raise RuntimeError("warp-expand-device-ops gave no launch plan")
-    return _Plan(compiled, kernels, scratch[0])
+    return _Plan(compiled, kernels, scratch[0], result_buffer[0] if result_buffer else None)
 
 
 def _op_text(op: str, variant: str, element: str, exclusive: bool, cluster: int = 1,
@@ -189,7 +198,8 @@ def _op_text(op: str, variant: str, element: str, exclusive: bool, cluster: int 
     `variant` is the combine kind of a reduce or scan, the bins' memref
     type of a histogram ("memref<256xi32>": static bins are counted in
     workgroup memory first), the counts' element type of a run-length
-    encoding ("i32"), unused otherwise; a scan's `cluster` blocks, and the
+    encoding ("i32"), the offsets' and lengths' of the non-trivial runs
+    ("i32,i64"), unused otherwise; a scan's `cluster` blocks, and the
     element type of its `keys` (a scan by key) where given."""
     data = f"memref<?x{element}>"
     region = ""
@@ -209,6 +219,10 @@ def _op_text(op: str, variant: str, element: str, exclusive: bool, cluster: int 
     elif op == "run_length_encode":
         types = [data, data, f"memref<?x{variant}>", "memref<1xi64>"]
         head = "warp.device_run_length_encode"
+    elif op == "non_trivial_runs":
+        offsets, lengths = variant.split(",")
+        types = [data, f"memref<?x{offsets}>", f"memref<?x{lengths}>", "memref<1xi64>"]
+        head = "warp.device_non_trivial_runs"
     elif op == "histogram":
         types, head = [data, variant], "warp.device_histogram"
     else:
@@ -795,6 +809,46 @@ def run_length_encode(x: Any, unique: Any = None, counts: Any = None, num_runs: 
     return unique, counts, num_runs
 
 
+def _positions(x: Any, array: Any, what: str, n: int) -> Any:
+    """An int32 or int64 array of at least `n // 2` elements for the
+    non-trivial runs' offsets or lengths: `array`, checked, or a new one
+    like `x` (int32 unless `x` has 2^31 elements or more)."""
+    if array is None:
+        return _empty(x, n // 2, "int32" if n < 2 ** 31 else "int64")
+    if _dtype_name(array) not in ("int32", "int64"):
+        raise TypeError(f"{what} must be an int32 or int64 array, not "
+                        f"{_dtype_name(array) or type(array).__name__}")
+    if _length(array) < n // 2:
+        # Every other element may start a run of two.
+        raise ValueError(f"{what} has {_length(array)} elements, needs {n // 2}")
+    return array
+
+
+def non_trivial_runs(x: Any, offsets: Any = None, lengths: Any = None, num_runs: Any = None,
+                     chip: str = "sm_90", stream: Any = None,
+                     backend: str = "cuda") -> Tuple[Any, Any, Any]:
+    """The runs of two or more equal consecutive elements of `x` (CUB's
+    DeviceRunLengthEncode::NonTrivialRuns, `warp.device_non_trivial_runs`;
+    equality as `unique`'s: -0.0 equals 0.0, a NaN equals nothing): returns
+    `(offsets, lengths, num_runs)`, `offsets[r]` the position in `x` of
+    the first element of such run `r` and `lengths[r]` its length for `r <
+    num_runs[0]` (the rest of both is left as it is). `offsets`,
+    `lengths`: int32 or int64 arrays of at least `len(x) // 2` elements
+    (new: int32, or int64 where `x` has 2^31 elements or more; an int32
+    offset must hold every position of `x`); `num_runs`: a 1-element
+    int64 array. All new where not given, like `x`."""
+    n = _length(x)
+    offsets = _positions(x, offsets, "offsets", n)
+    lengths = _positions(x, lengths, "lengths", n)
+    if n and _address(offsets) == _address(lengths):
+        raise ValueError("offsets and lengths must be two arrays")
+    num_runs = _count(x, num_runs, "num_runs")
+    _run("non_trivial_runs", [x, offsets, lengths, num_runs],
+         f"{_TYPES[_dtype_name(offsets)]},{_TYPES[_dtype_name(lengths)]}",
+         False, chip, stream, backend)
+    return offsets, lengths, num_runs
+
+
 def partition(x: Any, flags: Any = None, out: Any = None, count: Any = None,
               chip: str = "sm_90", stream: Any = None, backend: str = "cuda",
               pred: Any = None) -> Tuple[Any, Any]:
@@ -825,8 +879,11 @@ def _sort_plan(key_type: str, value_type: str, options: str, chip: str) -> _Plan
     names = [f"%a{i}" for i in range(len(types))]
     params = ", ".join(f"{name}: {type_}" for name, type_ in zip(names, types))
     operands = f"{names[0]}, {names[1]}" + (f" values {names[2]}, {names[3]}" if value_type else "")
-    text = (f"func.func @device_op({params}) {{\n  warp.device_radix_sort {operands}{options}"
-            f" : {', '.join(types)}\n  return\n}}\n")
+    double = options.endswith("double_buffer")
+    text = (f"func.func @device_op({params}){' -> i32' if double else ''} {{\n"
+            f"  {'%c = ' if double else ''}warp.device_radix_sort {operands}{options}"
+            f" : {', '.join(types)}{' -> i32' if double else ''}\n"
+            f"  return{' %c : i32' if double else ''}\n}}\n")
     return _plan_of(key, text, chip)
 
 
@@ -835,7 +892,8 @@ _UNSIGNED = {"uint8": "int8", "uint16": "int16", "uint32": "int32", "uint64": "i
 
 def radix_sort(keys: Any, values: Any = None, out: Any = None, values_out: Any = None,
                descending: bool = False, begin_bit: int = 0, end_bit: Optional[int] = None,
-               chip: str = "sm_90", stream: Any = None, backend: str = "cuda") -> Any:
+               chip: str = "sm_90", stream: Any = None, backend: str = "cuda",
+               double_buffer: bool = False) -> Any:
     """The keys sorted, stably (CUB's DeviceRadixSort::SortKeys): `out` (or a
     new array like `keys`, not overlapping it) gets them in ascending (or
     `descending`) order; with `values` (CUB's SortPairs), `values_out` (or a
@@ -844,7 +902,14 @@ def radix_sort(keys: Any, values: Any = None, out: Any = None, values_out: Any =
     float16, bfloat16, float32, float64 (-0.0 before +0.0, NaNs by their
     bits: positive ones last); values of any of those types, as many as
     the keys. Only bits `[begin_bit, end_bit)` of the key's ordered image
-    (warp.device_radix_sort's) take part (default: all)."""
+    (warp.device_radix_sort's) take part (default: all).
+
+    `double_buffer=True` (CUB's DoubleBuffer form): `keys` and `out` (and
+    `values` and `values_out`) are the two buffers the passes go back and
+    forth between, so no copy of the data is allocated; both are
+    overwritten, and the one that holds the sorted keys (and values) is
+    returned, as above: `keys` itself or `out` (CUB's `keys.Current()`;
+    which one depends on the key type and bits only)."""
     n = _length(keys)
     name = _dtype_name(keys)
     signed = name in ("int8", "int16", "int32", "int64")
@@ -881,9 +946,12 @@ def radix_sort(keys: Any, values: Any = None, out: Any = None, values_out: Any =
     if n and len({_address(a) for a in arrays}) != len(arrays):
         raise ValueError("the outputs must not be the inputs or each other")
     bits = "" if (begin, end) == (0, width) else f" bits {begin} to {end}"
-    options = f"{' descending' if descending else ''}{' signed' if signed else ''}{bits}"
+    options = (f"{' descending' if descending else ''}{' signed' if signed else ''}{bits}"
+               f"{' double_buffer' if double_buffer else ''}")
     plan = _sort_plan(key_type, value_type, options, chip)
     _launch(plan, arrays, n, stream, backend)
+    if double_buffer and plan.result_buffer == 0:
+        out, values_out = keys, values
     out = typed(out, name)
     return (out, typed(values_out, value_name)) if values is not None else out
 
@@ -962,5 +1030,6 @@ def segmented_reduce(x: Any, offsets: Any, kind: str = "add", init: Any = None, 
     return out
 
 
-__all__ = ["histogram", "histogram_even", "histogram_range", "partition", "radix_sort", "reduce", "run_length_encode", "scan",
+__all__ = ["histogram", "histogram_even", "histogram_range", "non_trivial_runs", "partition",
+           "radix_sort", "reduce", "run_length_encode", "scan",
            "segmented_reduce", "select", "unique"]

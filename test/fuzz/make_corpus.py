@@ -416,7 +416,7 @@ def family_seeds():
     # (warp-expand-device-ops adds the gpu.modules of their kernels). Every
     # element type, static and dynamic shapes, alike ops sharing a module,
     # an exclusive and an in-place scan, scans by key, a selection, a
-    # run-length encoding.
+    # run-length encoding and non-trivial runs.
     yield ("func.func @device_ops(%x: memref<?xf32>, %s: memref<1xf32>, "
            "%i: memref<300xi64>, %j: memref<?xi64>, %k: memref<?xi32>, "
            "%d: memref<5000xf64>, %e: memref<1xf64>, %f: memref<?xi8>, "
@@ -442,6 +442,8 @@ def family_seeds():
            "  warp.device_histogram %k, %j : memref<?xi32>, memref<?xi64>\n"
            "  warp.device_unique %d, %g, %c : memref<5000xf64>, memref<?xf64>, memref<1xi64>\n"
            "  warp.device_run_length_encode %d, %g, %j, %c : memref<5000xf64>, memref<?xf64>, "
+           "memref<?xi64>, memref<1xi64>\n"
+           "  warp.device_non_trivial_runs %f, %k, %j, %c : memref<?xi8>, memref<?xi32>, "
            "memref<?xi64>, memref<1xi64>\n"
            "  warp.device_scan <add> %x, %x cluster_blocks = 4 : memref<?xf32>, memref<?xf32>\n"
            "  warp.device_reduce <maxsi> %k, %k cluster_blocks = 2 : memref<?xi32>, memref<?xi32>\n"
@@ -546,17 +548,21 @@ def family_seeds():
            "  return\n}\n")
     # Device radix sorts: keys only and pairs, floats, signed and unsigned
     # integers, descending, a bit range of one and of two passes, static
-    # and dynamic shapes.
+    # and dynamic shapes; double-buffered, keys only and pairs.
     yield ("func.func @device_radix_sort(%x: memref<?xf32>, %y: memref<?xf32>, "
            "%i: memref<300xi64>, %j: memref<?xi64>, %k: memref<?xi16>, %l: memref<?xi16>, "
-           "%b: memref<?xi8>, %c: memref<?xi8>) {\n"
+           "%b: memref<?xi8>, %c: memref<?xi8>) -> (i32, i32) {\n"
            "  warp.device_radix_sort %x, %y : memref<?xf32>, memref<?xf32>\n"
            "  warp.device_radix_sort %i, %j descending signed : memref<300xi64>, memref<?xi64>\n"
            "  warp.device_radix_sort %k, %l values %x, %y bits 3 to 14 : memref<?xi16>, "
            "memref<?xi16>, memref<?xf32>, memref<?xf32>\n"
            "  warp.device_radix_sort %b, %c values %i, %j signed bits 0 to 5 : memref<?xi8>, "
            "memref<?xi8>, memref<300xi64>, memref<?xi64>\n"
-           "  return\n}\n")
+           "  %p = warp.device_radix_sort %x, %y double_buffer : memref<?xf32>, memref<?xf32> "
+           "-> i32\n"
+           "  %q = warp.device_radix_sort %k, %l values %b, %c descending double_buffer "
+           ": memref<?xi16>, memref<?xi16>, memref<?xi8>, memref<?xi8> -> i32\n"
+           "  return %p, %q : i32, i32\n}\n")
     # The thread-block cluster collectives, in a cluster of 4 blocks.
     yield ("module attributes {gpu.container_module} {\n"
            "  gpu.module @fuzz [#nvvm.target<chip = \"sm_90\">] {\n"

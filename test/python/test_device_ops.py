@@ -983,6 +983,122 @@ def test_run_length_encode_rejects():
         wd.run_length_encode(x, num_runs=np.zeros(1, np.int32), backend="sim")
 
 
+# -- non-trivial runs -------------------------------------------------------------------------
+
+def non_trivial_runs_of(x):
+    """The runs of two or more ==-equal consecutive elements of x (numpy's
+    ==, as runs_of): each one's position and length, from a loop over x
+    (independent of runs_of's starts and differences)."""
+    offsets, lengths = [], []
+    i = 0
+    with np.errstate(invalid="ignore"):
+        while i < len(x):
+            j = i + 1
+            while j < len(x) and x[j] == x[i]:
+                j += 1
+            if j - i > 1:
+                offsets.append(i)
+                lengths.append(j - i)
+            i = j
+    return np.array(offsets, np.int64), np.array(lengths, np.int64)
+
+
+def check_non_trivial_runs(x, offsets, lengths, num_runs):
+    """The outputs against non_trivial_runs_of(x); the elements past the
+    runs untouched (-9)."""
+    want_offsets, want_lengths = non_trivial_runs_of(x)
+    k = len(want_offsets)
+    assert int(num_runs[0]) == k, (len(x), int(num_runs[0]), k)
+    np.testing.assert_array_equal(offsets[:k], want_offsets.astype(offsets.dtype))
+    np.testing.assert_array_equal(lengths[:k], want_lengths.astype(lengths.dtype))
+    assert (offsets[k:] == -9).all() and (lengths[k:] == -9).all()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", [np.int8, np.int32, np.float32, np.float64])
+def test_non_trivial_runs(backend, dtype, rng):
+    """DeviceRunLengthEncode::NonTrivialRuns: runs of 1 to 5 across threads
+    and tiles, runs longer than a tile, all equal, no two equal
+    neighbours, and for floats -0.0 next to 0.0 (one run) and NaNs (never
+    a run); int32 and int64 offsets and lengths, each of its own type."""
+    tile = 256 * 64 // max(np.dtype(dtype).itemsize, 4)
+    sizes = (0, 1, 2, 31, 33, 2 * tile + 7)
+    for n in sizes:
+        cases = rle_cases(dtype, n, rng)
+        # Above a tile, the cases that cross tiles: short and long runs,
+        # all equal, and no run at all.
+        cases = cases if n <= 33 else cases[:4]
+        for i, case in enumerate(cases):
+            offsets = np.full(n // 2 + 2, -9, np.int64 if i % 2 else np.int32)
+            lengths = np.full(n // 2 + 2, -9, np.int32 if i % 3 else np.int64)
+            got = wd.non_trivial_runs(case, offsets=offsets, lengths=lengths, backend=backend)
+            assert got[0] is offsets and got[1] is lengths
+            check_non_trivial_runs(case, offsets, lengths, got[2])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_non_trivial_runs_edges(backend):
+    """Runs that end exactly at a tile's end or start at a tile's start,
+    a run of the last two elements, a run at the very start, pairs over
+    each thread boundary, and the new outputs (int32, int64 count)."""
+    tile = 4096  # i32: 256 threads x 16
+    x = np.arange(2 * tile + 3, dtype=np.int32)
+    x[tile - 2:tile] = -1           # ends at the tile's end
+    x[tile:tile + 2] = -2           # starts at the next tile's start
+    x[0:3] = -3                     # at the very start
+    x[-2:] = -4                     # the last two
+    x[15:17] = -5                   # across threads 0 and 1 (16 items each)
+    x[2 * tile - 1:2 * tile + 1] = -6  # across tiles 1 and 2
+    offsets, lengths, num_runs = wd.non_trivial_runs(x, backend=backend)
+    assert offsets.dtype == np.int32 and lengths.dtype == np.int32 and num_runs.dtype == np.int64
+    k = int(num_runs[0])
+    assert k == 6
+    np.testing.assert_array_equal(offsets[:k], [0, 15, tile - 2, tile, 2 * tile - 1, 2 * tile + 1])
+    np.testing.assert_array_equal(lengths[:k], [3, 2, 2, 2, 2, 2])
+    _, _, none = wd.non_trivial_runs(np.zeros(0, np.float32), backend=backend)
+    assert int(none[0]) == 0
+
+
+@requires_gpu
+def test_non_trivial_runs_and_double_buffer_torch(rng):
+    """torch tensors on the GPU, used in place: the non-trivial runs of an
+    int32 tensor over several tiles, and a double-buffered sort of it
+    (4 passes of 32-bit keys: the result back in `keys`, `values`)."""
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("torch without CUDA")
+    n = 3 * 4096 + 11
+    x = np.repeat(rng.integers(-3, 3, n), rng.integers(1, 4, n))[:n].astype(np.int32)
+    offsets, lengths, num_runs = wd.non_trivial_runs(torch.from_numpy(x).cuda())
+    torch.cuda.synchronize()
+    want_offsets, want_lengths = non_trivial_runs_of(x)
+    k = int(num_runs[0])
+    assert k == len(want_offsets)
+    np.testing.assert_array_equal(offsets[:k].cpu().numpy(), want_offsets)
+    np.testing.assert_array_equal(lengths[:k].cpu().numpy(), want_lengths)
+    keys, values = torch.from_numpy(x).cuda(), torch.arange(n, device="cuda")
+    got, got_values = wd.radix_sort(keys, values, out=torch.empty_like(keys),
+                                    values_out=torch.empty_like(values), double_buffer=True)
+    torch.cuda.synchronize()
+    assert got is keys and got_values is values
+    check_sorted(x, got.cpu().numpy(), sort_order(x), np.arange(n), got_values.cpu().numpy())
+
+
+def test_non_trivial_runs_rejects():
+    """Offsets or lengths not int32/int64 or too short, one array for both,
+    a wrong num_runs."""
+    x = np.zeros(10, np.int32)
+    with pytest.raises(TypeError, match="offsets must be an int32 or int64"):
+        wd.non_trivial_runs(x, offsets=np.zeros(5, np.int16), backend="sim")
+    with pytest.raises(ValueError, match="lengths has 4 elements, needs 5"):
+        wd.non_trivial_runs(x, lengths=np.zeros(4, np.int32), backend="sim")
+    both = np.zeros(5, np.int32)
+    with pytest.raises(ValueError, match="offsets and lengths must be two arrays"):
+        wd.non_trivial_runs(x, offsets=both, lengths=both, backend="sim")
+    with pytest.raises(TypeError, match="num_runs must be an int64 array"):
+        wd.non_trivial_runs(x, num_runs=np.zeros(1, np.int32), backend="sim")
+
+
 # -- histogram --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -1336,6 +1452,36 @@ def test_radix_sort_pairs(backend, key_dtype, value_dtype, rng):
         assert got is values_out
         check_sorted(keys, out, sort_order(keys), values, values_out)
         assert values_out[n] == 3
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("key_dtype,value_dtype,begin,end,buffer",
+                         [(np.uint8, None, 0, 8, 1),        # one pass: the alternate
+                          (np.int16, np.int32, 0, 16, 0),   # two: back in keys
+                          (np.int32, np.float32, 4, 28, 1)])  # three
+def test_radix_sort_double_buffer(backend, key_dtype, value_dtype, begin, end, buffer, rng):
+    """DeviceRadixSort's DoubleBuffer form: the passes use keys and out
+    (values and values_out) as their only storage; the one that holds the
+    result is returned (for ceil((end - begin) / 8) passes: their parity)."""
+    tile = sort_tile(key_dtype, value_dtype)
+    for n, keys in sort_cases(key_dtype, (1, 33, tile + 5), rng):
+        original = keys.copy()
+        alternate = np.full(n, 7, key_dtype)
+        if value_dtype is None:
+            got = wd.radix_sort(keys, out=alternate, begin_bit=begin, end_bit=end,
+                                double_buffer=True, backend=backend)
+            assert got is (keys, alternate)[buffer] or got.base is (keys, alternate)[buffer]
+            check_sorted(original, got, sort_order(original, begin=begin, end=end))
+            continue
+        values = np.arange(n).astype(value_dtype)
+        values_alternate = np.full(n, 3, value_dtype)
+        got, got_values = wd.radix_sort(keys, values, out=alternate,
+                                        values_out=values_alternate, begin_bit=begin,
+                                        end_bit=end, double_buffer=True, backend=backend)
+        assert got is (keys, alternate)[buffer]
+        assert got_values is (values, values_alternate)[buffer]
+        check_sorted(original, got, sort_order(original, begin=begin, end=end),
+                     np.arange(n).astype(value_dtype), got_values)
 
 
 @requires_sim

@@ -96,6 +96,20 @@ def test_unique_and_run_length_encode():
     assert int(num[0]) == 1 and int(lengths[0]) == N and int(first[0]) == 0
 
 
+def test_non_trivial_runs():
+    """Offsets and lengths past 2^31 (new outputs: int64 at this n)."""
+    keys = (positions(N) // 2).astype(cp.int32)  # runs of 2; a last run of 1
+    offsets, lengths, num = wd.non_trivial_runs(keys)
+    runs = N // 2
+    assert int(num[0]) == runs and offsets.dtype == cp.int64 and lengths.dtype == cp.int64
+    assert bool(cp.array_equal(offsets[:runs], 2 * positions(runs)))
+    assert bool(cp.all(lengths[:runs] == 2))
+    del offsets, lengths, keys
+    # One run of all n elements.
+    offsets, lengths, num = wd.non_trivial_runs(cp.zeros(N, dtype=cp.int8))
+    assert int(num[0]) == 1 and int(offsets[0]) == 0 and int(lengths[0]) == N
+
+
 def test_scan_by_key():
     i = positions(N)
     keys = (i // 3).astype(cp.int32)  # segments of 3

@@ -484,6 +484,60 @@ def Warp_DeviceRunLengthEncodeOp : Warp_DeviceOp<"device_run_length_encode"> {
   let extraClassDeclaration = commonDeclarations;
 }
 
+def Warp_DeviceNonTrivialRunsOp : Warp_DeviceOp<"device_non_trivial_runs"> {
+  let summary = "the offset and length of each run of two or more equal elements (CUB DeviceRunLengthEncode::NonTrivialRuns)";
+  let description = [{
+    Host code: the `n = dim(input, 0)` elements of `input` split into runs
+    of consecutive equal elements, as `warp.device_run_length_encode`
+    splits them (the type's `==`: integers bit for bit, floats
+    `arith.cmpf oeq`, so `-0.0` and `0.0` are one run and every NaN is a
+    run of its own); the runs of at least two elements, `k` of them, are
+    the non-trivial ones. For the `r`-th of those (in order),
+    `offsets_out[r]` is the position in `input` of its first element and
+    `lengths_out[r]` its length, and `num_runs[0] = k` (an i64). No
+    element, or no two equal neighbours: `num_runs[0] = 0`. The elements
+    past `k` of both outputs are left as they are.
+
+    Offsets and lengths are i32 or i64, each of its own type (CUB's
+    `OffsetsOutputIterator` and `LengthsOutputIterator`); every position
+    of `input` must fit the offsets' type (an i32 offset: fewer than
+    `2^31` elements), and an i32 length of a run of `2^32` elements or
+    more wraps. Types and memory as for `warp.device_select`; neither
+    output may overlap `input` or the other.
+
+    A separate op rather than a form of `warp.device_run_length_encode`:
+    its second operand is a position, not an element, so the two take
+    different types, and CUB has two entry points.
+
+    `warp-expand-device-ops` lowers it as `warp.device_unique` (one pass,
+    decoupled look-back over the tiles' counts), keeping the heads of the
+    non-trivial runs: an element that differs from the one before it (or
+    is the first) and equals the one after it. The `r`-th such head's run
+    ends at the `r`-th element that equals the one before it and differs
+    from the one after it (or is the last): no other non-trivial run
+    starts or ends between them. So each tile writes the positions of its
+    heads at their ranks (staged through workgroup memory, as the
+    run-length encoding's) and, at the rank of each end's run (the heads
+    before it, less one), the position after that end; a second, light
+    kernel (a thread per two elements) then subtracts each run's offset
+    from what its end left, once the first kernel has written both.
+
+    ```mlir
+    warp.device_non_trivial_runs %x, %offsets, %lengths, %runs
+        : memref<?xf32>, memref<?xi32>, memref<?xi32>, memref<1xi64>
+    ```
+  }];
+  let arguments = (ins Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
+                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead, MemWrite]>:$offsets_out,
+                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead, MemWrite]>:$lengths_out,
+                       Arg<MemRefRankOf<[I64], [1]>, "", [MemRead, MemWrite]>:$num_runs);
+  let assemblyFormat = [{
+    $input `,` $offsets_out `,` $lengths_out `,` $num_runs attr-dict `:`
+    type($input) `,` type($offsets_out) `,` type($lengths_out) `,` type($num_runs)
+  }];
+  let extraClassDeclaration = commonDeclarations;
+}
+
 def Warp_DevicePartitionOp : Warp_DeviceOp<"device_partition"> {
   let summary = "flagged elements first, the others after in reverse (CUB DevicePartition::Flagged)";
   let description = [{
@@ -636,7 +690,8 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
 }
 
 def Warp_DeviceRadixSortOp : Warp_Op<"device_radix_sort",
-    [AttrSizedOperandSegments]> {
+    [AttrSizedOperandSegments,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "stable radix sort of a memref in device memory (CUB DeviceRadixSort)";
   let description = [{
     Host code: `keys_out[0 .. n)` becomes the `n = dim(keys_in, 0)` keys of
@@ -659,7 +714,8 @@ def Warp_DeviceRadixSortOp : Warp_Op<"device_radix_sort",
     types; memory as for `warp.device_reduce`. The outputs have at least
     `n` elements, `values_in` as many as the keys; no output may be an
     input or the other output (the passes read one buffer while they
-    write another).
+    write another), nor, with `double_buffer`, may any two buffers be
+    one.
 
     `warp-expand-device-ops` lowers it to least-significant-digit passes
     of 8 bits of the image (fewer for the last), each three kernels over
@@ -684,25 +740,46 @@ def Warp_DeviceRadixSortOp : Warp_Op<"device_radix_sort",
     The passes alternate between `keys_out` (and `values_out`) and a
     buffer in the scratch, so that the last one writes the outputs.
 
+    `double_buffer` (CUB's `DoubleBuffer` form) sorts with the two
+    buffers of keys (and of values) as the passes' only storage, saving
+    the scratch's copy of the data: pass `p` (from 0) reads buffer `p mod
+    2` and writes buffer `(p + 1) mod 2`, where buffer 0 is `keys_in`
+    (`values_in`) and buffer 1 `keys_out` (`values_out`). The result `i32`
+    (CUB's `keys.Current()` selector) is the buffer that holds the sorted
+    keys and values: `P mod 2` for the `P = ceil((B1 - B0) / 8)` passes of
+    the bits, a constant of the types and bits (1 for keys of 8 bits or
+    a bit range of at most 8, 0 for 16, 1 for 24, ...). The other
+    buffer's first `n` elements are left as the last pass but one wrote
+    them (for one pass, the unsorted input): CUB's "the alternate buffer
+    is garbage". Both buffers are read and written, and `keys_in` needs
+    no more than `n` elements.
+
     ```mlir
     warp.device_radix_sort %k, %sorted : memref<?xf32>, memref<?xf32>
     warp.device_radix_sort %k, %sorted values %v, %v_sorted descending
         signed bits 0 to 16
         : memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64>
+    %current = warp.device_radix_sort %k0, %k1 values %v0, %v1 double_buffer
+        : memref<?xi32>, memref<?xi32>, memref<?xf32>, memref<?xf32> -> i32
     ```
   }];
-  let arguments = (ins Arg<Warp_DeviceMemRef, "", [MemRead]>:$keys_in,
-                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$keys_out,
-                       Arg<Optional<Warp_DeviceMemRef>, "", [MemRead]>:$values_in,
-                       Arg<Optional<Warp_DeviceMemRef>, "", [MemWrite]>:$values_out,
+  // The effects: getEffects (double_buffer writes the inputs too).
+  let arguments = (ins Warp_DeviceMemRef:$keys_in,
+                       Warp_DeviceMemRef:$keys_out,
+                       Optional<Warp_DeviceMemRef>:$values_in,
+                       Optional<Warp_DeviceMemRef>:$values_out,
                        UnitAttr:$descending, UnitAttr:$is_signed,
                        OptionalAttr<I32Attr>:$begin_bit,
-                       OptionalAttr<I32Attr>:$end_bit);
+                       OptionalAttr<I32Attr>:$end_bit,
+                       UnitAttr:$double_buffer);
+  let results = (outs Optional<I32>:$current);
   let assemblyFormat = [{
     $keys_in `,` $keys_out (`values` $values_in^ `,` $values_out)?
     (`descending` $descending^)? (`signed` $is_signed^)?
-    (`bits` $begin_bit^ `to` $end_bit)? attr-dict `:`
+    (`bits` $begin_bit^ `to` $end_bit)? (`double_buffer` $double_buffer^)?
+    attr-dict `:`
     type($keys_in) `,` type($keys_out) (`,` type($values_in)^ `,` type($values_out))?
+    (`->` type($current)^)?
   }];
   let extraClassDeclaration = [{
     /// The key type.

@@ -131,7 +131,8 @@ inline bool isDeviceCollective(Operation *op) {
   return isa<DeviceReduceOp, DeviceSegmentedReduceOp, DeviceScanOp,
              DeviceSelectOp, DevicePartitionOp,
              DeviceSelectIfOp, DevicePartitionIfOp, DeviceUniqueOp,
-             DeviceRunLengthEncodeOp, DeviceHistogramOp, DeviceRadixSortOp,
+             DeviceRunLengthEncodeOp, DeviceNonTrivialRunsOp, DeviceHistogramOp,
+             DeviceRadixSortOp,
              DeviceReduceCombineOp, DeviceScanCombineOp>(op);
 }
 

@@ -258,7 +258,10 @@ def WarpExpandDeviceOpsPass
     partial: launched anyway, the kernel writes the same result); the
     module's `warp.device_scratch = [F, P, T]`
     asks for `F + P * ceil(n / T)` bytes of scratch, which the kernels
-    initialise themselves.
+    initialise themselves. A `double_buffer` radix sort's module also
+    states `warp.device_result_buffer = B`, the buffer (0: the op's
+    inputs, 1: its outputs) that holds the sorted data; the op's result
+    becomes that constant.
 
     ```mlir
     warp.device_scan <add> %x, %y : memref<?xf32>, memref<?xf32>

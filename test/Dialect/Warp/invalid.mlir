@@ -1921,6 +1921,98 @@ func.func @device_run_length_encode_in_kernel(%x: memref<?xf32>, %y: memref<?xf3
 
 // -----
 
+func.func @device_non_trivial_runs_offset_type(%x: memref<?xf32>, %o: memref<?xf32>, %l: memref<?xi32>, %k: memref<1xi64>) {
+  // expected-error @+1 {{'warp.device_non_trivial_runs' op operand #1 must be 1D memref of 32-bit signless integer or 64-bit signless integer values}}
+  warp.device_non_trivial_runs %x, %o, %l, %k : memref<?xf32>, memref<?xf32>, memref<?xi32>, memref<1xi64>
+  return
+}
+
+// -----
+
+func.func @device_non_trivial_runs_length_type(%x: memref<?xi8>, %o: memref<?xi64>, %l: memref<?xi16>, %k: memref<1xi64>) {
+  // expected-error @+1 {{'warp.device_non_trivial_runs' op operand #2 must be 1D memref of 32-bit signless integer or 64-bit signless integer values}}
+  warp.device_non_trivial_runs %x, %o, %l, %k : memref<?xi8>, memref<?xi64>, memref<?xi16>, memref<1xi64>
+  return
+}
+
+// -----
+
+func.func @device_non_trivial_runs_one_output(%x: memref<?xi32>, %o: memref<?xi32>, %k: memref<1xi64>) {
+  // expected-error @+1 {{'warp.device_non_trivial_runs' op writes its offsets and lengths to one memref}}
+  warp.device_non_trivial_runs %x, %o, %o, %k : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<1xi64>
+  return
+}
+
+// -----
+
+func.func @device_non_trivial_runs_no_count(%x: memref<?xi32>, %o: memref<?xi32>, %l: memref<?xi64>, %k: memref<0xi64>) {
+  // expected-error @+1 {{'warp.device_non_trivial_runs' op writes the count, but its num_runs has no element}}
+  warp.device_non_trivial_runs %x, %o, %l, %k : memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<0xi64>
+  return
+}
+
+// -----
+
+func.func @device_non_trivial_runs_layout(%x: memref<?xi32>, %o: memref<?xi32, strided<[2]>>, %l: memref<?xi64>, %k: memref<1xi64>) {
+  // expected-error @+1 {{'warp.device_non_trivial_runs' op needs a contiguous offsets_out (the identity layout), got 'memref<?xi32, strided<[2]>>'}}
+  warp.device_non_trivial_runs %x, %o, %l, %k : memref<?xi32>, memref<?xi32, strided<[2]>>, memref<?xi64>, memref<1xi64>
+  return
+}
+
+// -----
+
+func.func @device_non_trivial_runs_in_kernel(%x: memref<?xf32>, %o: memref<?xi32>, %l: memref<?xi32>, %k: memref<1xi64>) {
+  %x0 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %x0, %gy = %x0, %gz = %x0) threads(%tx, %ty, %tz) in (%sx = %x0, %sy = %x0, %sz = %x0) {
+    // expected-error @+1 {{'warp.device_non_trivial_runs' op runs in host code (it launches kernels), not inside a gpu.module or gpu.launch}}
+    warp.device_non_trivial_runs %x, %o, %l, %k : memref<?xf32>, memref<?xi32>, memref<?xi32>, memref<1xi64>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_double_buffer_no_result(%k: memref<?xi32>, %o: memref<?xi32>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op returns the i32 of the buffer that holds the result with double_buffer, and only then}}
+  warp.device_radix_sort %k, %o double_buffer : memref<?xi32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_result_without_double_buffer(%k: memref<?xi32>, %o: memref<?xi32>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op returns the i32 of the buffer that holds the result with double_buffer, and only then}}
+  %c = warp.device_radix_sort %k, %o : memref<?xi32>, memref<?xi32> -> i32
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_double_buffer_one_buffer(%k: memref<?xi32>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op cannot sort in place: keys_out is keys_in}}
+  %c = warp.device_radix_sort %k, %k double_buffer : memref<?xi32>, memref<?xi32> -> i32
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_double_buffer_values_are_keys(%k: memref<?xi32>, %o: memref<?xi32>, %v: memref<?xi32>) {
+  // expected-error @+1 {{'warp.device_radix_sort' op writes outputs that are not its inputs or each other}}
+  %c = warp.device_radix_sort %k, %o values %k, %v double_buffer : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32> -> i32
+  return
+}
+
+// -----
+
+func.func @device_radix_sort_double_buffer_result_type(%k: memref<?xi32>, %o: memref<?xi32>) {
+  // expected-error @+1 {{result #0 must be 32-bit signless integer}}
+  %c = warp.device_radix_sort %k, %o double_buffer : memref<?xi32>, memref<?xi32> -> i64
+  return
+}
+
+// -----
+
 func.func @device_radix_sort_in_place(%k: memref<?xi32>) {
   // expected-error @+1 {{'warp.device_radix_sort' op cannot sort in place: keys_out is keys_in}}
   warp.device_radix_sort %k, %k : memref<?xi32>, memref<?xi32>

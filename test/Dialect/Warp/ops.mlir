@@ -730,6 +730,15 @@ func.func @device_run_length_encode(%x: memref<?xf32>, %y: memref<100xf32>, %c: 
   return
 }
 
+// CHECK-LABEL: func @device_non_trivial_runs
+func.func @device_non_trivial_runs(%x: memref<?xf32>, %o: memref<100xi32>, %l: memref<?xi64>,
+                                   %k: memref<1xi64>) {
+  // CHECK: warp.device_non_trivial_runs %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf32>, memref<100xi32>, memref<?xi64>, memref<1xi64>
+  // GENERIC: "warp.device_non_trivial_runs"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (memref<?xf32>, memref<100xi32>, memref<?xi64>, memref<1xi64>) -> ()
+  warp.device_non_trivial_runs %x, %o, %l, %k : memref<?xf32>, memref<100xi32>, memref<?xi64>, memref<1xi64>
+  return
+}
+
 // CHECK-LABEL: func @device_radix_sort
 func.func @device_radix_sort(%k: memref<?xf32>, %k2: memref<100xf32>, %i: memref<?xi32>,
                              %i2: memref<?xi32>, %v: memref<?xi64>, %v2: memref<?xi64>) {
@@ -741,6 +750,10 @@ func.func @device_radix_sort(%k: memref<?xf32>, %k2: memref<100xf32>, %i: memref
       : memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64>
   // CHECK: warp.device_radix_sort %{{.*}}, %{{.*}} descending : memref<?xi64>, memref<?xi64>
   warp.device_radix_sort %v, %v2 descending : memref<?xi64>, memref<?xi64>
+  // CHECK: %{{.*}} = warp.device_radix_sort %{{.*}}, %{{.*}} values %{{.*}}, %{{.*}} bits 0 to 12 double_buffer : memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64> -> i32
+  // GENERIC: "warp.device_radix_sort"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{begin_bit = 0 : i32, double_buffer, end_bit = 12 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64>) -> i32
+  %current = warp.device_radix_sort %i, %i2 values %v, %v2 bits 0 to 12 double_buffer
+      : memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64> -> i32
   return
 }
 
