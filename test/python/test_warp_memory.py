@@ -102,3 +102,80 @@ def test_warp_load_errors_at_the_call(error, message, options):
         k.warp_load(x, 0, 4, **options)
     with pytest.raises(error, match=message):
         wm.Program().kernel(x=wm.memref(wm.f32))(kernel)
+
+
+# -- logical warps (CUB's LOGICAL_WARP_THREADS, `width`) -------------------------
+
+@functools.lru_cache(maxsize=None)
+def logical_copy_program(type_name, n, width, algorithm, striped, partial):
+    """Logical warp g (threads g*width .. g*width + width-1 of the grid)
+    loads its own tile at off + g * stride, writes each lane's items to
+    `seen` (thread t at t n), then stores them into `out` at the same
+    tile."""
+    element, _ = DTYPES[type_name]
+    prog = wm.Program(f"logical_copy_{type_name}_{n}_{width}_{algorithm}_{striped}_{partial}")
+
+    @prog.kernel(x=wm.memref(element), seen=wm.memref(element), out=wm.memref(element),
+                 off=wm.index, stride=wm.index, valid=wm.i32)
+    def copy(k, x, seen, out, off, stride, valid):
+        k.known_block_size(BLOCK, 1, 1)
+        t = k.block_id("x") * k.block_dim("x") + k.thread_id("x")
+        tile = off + (t // width) * stride
+        extra = dict(valid=valid, default=k.constant(-7, element)) if partial else {}
+        items = k.warp_load(x, tile, n, striped=striped, algorithm=algorithm, width=width,
+                            **extra)
+        k.store_vector(seen, t * n, items)
+        k.warp_store(items, out, tile, striped=striped, algorithm=algorithm,
+                     valid=valid if partial else None, width=width)
+    return prog
+
+
+def logical_expected(x, off, stride, tiles, width, n, striped, valid):
+    """CUB's WarpLoad/WarpStore of logical warps: the lane of rank r in
+    logical warp g holds item r n + j (blocked) or j width + r (striped) of
+    g's tile at off + g stride; past valid, the default."""
+    seen, out = [], np.full_like(x, -1)
+    for g in range(tiles):
+        base = off + g * stride
+        for rank in range(width):
+            for j in range(n):
+                item = j * width + rank if striped else rank * n + j
+                seen.append(x[base + item] if valid is None or item < valid else -7)
+        limit = width * n if valid is None else max(0, min(valid, width * n))
+        out[base:base + limit] = x[base:base + limit]
+    return np.array(seen, x.dtype), out
+
+
+LOGICAL_CASES = [
+    # (type, n, width, algorithm, striped, partial)
+    ("f32", 4, 8, "vectorize", False, False),
+    ("i32", 3, 4, None, False, True),
+    ("f64", 2, 16, "direct", True, True),
+    ("i8", 2, 1, None, False, False),
+]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("case", LOGICAL_CASES, ids=lambda c: "_".join(map(str, c)))
+def test_logical_warp_load_store(backend, case):
+    type_name, n, width, algorithm, striped, partial = case
+    compiled = wm.compile(logical_copy_program(*case), chip="sm_90")
+    tiles = BLOCKS * BLOCK // width
+    # Tiles apart by more than their items, at offsets of every alignment.
+    off, stride = 1, width * n + 3
+    x = np.arange(1, off + tiles * stride + 9).astype(DTYPES[type_name][1])
+    for valid in ([width * n // 2 + 1, width * n + 5] if partial else [None]):
+        want = logical_expected(x, off, stride, tiles, width, n, striped, valid)
+        scalars = [np.int64(off), np.int64(stride), np.int32(valid or 0)]
+        check_tile_copy(compiled, BLOCKS, BLOCK, x, scalars, want, backend, f"valid={valid}")
+
+
+def test_logical_warp_ir_and_errors():
+    text = str(logical_copy_program("i32", 3, 4, None, False, True))
+    assert "warp.load %x[%" in text and "] width 4 valid %valid default" in text
+    assert "warp.store %" in text and "] width 4 valid %valid :" in text
+
+    def kernel(k, x):
+        k.warp_load(x, 0, 4, algorithm="transpose", width=8)
+    with pytest.raises(wm.VerificationError, match="not of logical warps of width 8"):
+        wm.Program().kernel(x=wm.memref(wm.f32))(kernel)

@@ -94,6 +94,17 @@ func.func @votes(%p: i1, %m: i32, %k: i32, %k64: i64, %x: f64, %lane: i32) {
   %any = warp.vote <any> %p : i1
   %all = warp.vote <all> %p mask %m : i1
   %uni = warp.vote <uni> %p : i1
+  // A tile's ballot and votes; width 32 is the default and not printed.
+  // CHECK: warp.ballot %{{.*}} width 8 : i32
+  // CHECK: warp.ballot %{{.*}} mask %{{.*}} width 2 : i32
+  // CHECK: warp.ballot %{{.*}} : i32
+  // CHECK: warp.vote <any> %{{.*}} width 16 : i1
+  // CHECK: warp.vote <uni> %{{.*}} mask %{{.*}} width 4 : i1
+  %tbal = warp.ballot %p width 8 : i32
+  %tbalm = warp.ballot %p mask %m width 2 : i32
+  %wbal = warp.ballot %p width 32 : i32
+  %tany = warp.vote <any> %p width 16 : i1
+  %tuni = warp.vote <uni> %p mask %m width 4 : i1
   // CHECK: warp.match_any %{{.*}} : i32
   // CHECK: warp.match_any %{{.*}} mask %{{.*}} : i64
   %ma = warp.match_any %k : i32
