@@ -277,11 +277,19 @@ func.func @block_memory(%m: memref<?xf32>, %o: index, %n: i32, %z: f32) {
 // CHECK-LABEL: func @warp_memory
 func.func @warp_memory(%m: memref<?xi8>, %o: index, %n: i32, %z: i8) {
   // CHECK: %[[A:.*]] = warp.load %{{.*}}[%{{.*}}] valid %{{.*}} default %{{.*}} algorithm = <transpose> : memref<?xi8>, vector<8xi8>
-  // GENERIC: "warp.load"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{algorithm = #warp.block_memory_algorithm<transpose>, operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (memref<?xi8>, index, i32, i8) -> vector<8xi8>
+  // GENERIC: "warp.load"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{algorithm = #warp.block_memory_algorithm<transpose>, operandSegmentSizes = array<i32: 1, 1, 1, 1>, width = 32 : i32}> : (memref<?xi8>, index, i32, i8) -> vector<8xi8>
   %a = warp.load %m[%o] valid %n default %z algorithm = <transpose> : memref<?xi8>, vector<8xi8>
   // CHECK: warp.store %[[A]], %{{.*}}[%{{.*}}] striped : vector<8xi8>, memref<?xi8>
-  // GENERIC: "warp.store"(%{{.*}}, %{{.*}}, %{{.*}}) <{striped}> : (vector<8xi8>, memref<?xi8>, index) -> ()
+  // GENERIC: "warp.store"(%{{.*}}, %{{.*}}, %{{.*}}) <{striped, width = 32 : i32}> : (vector<8xi8>, memref<?xi8>, index) -> ()
   warp.store %a, %m[%o] striped : vector<8xi8>, memref<?xi8>
+  // Logical warps of 8 lanes; width 32 is the default and not printed.
+  // CHECK: warp.load %{{.*}}[%{{.*}}] width 8 : memref<?xi8>, vector<2xi8>
+  // CHECK: warp.store %{{.*}}, %{{.*}}[%{{.*}}] width 16 valid %{{.*}} striped : vector<2xi8>, memref<?xi8>
+  // CHECK: warp.load %{{.*}}[%{{.*}}] : memref<?xi8>, vector<2xi8>
+  // GENERIC: "warp.load"(%{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>, width = 8 : i32}> : (memref<?xi8>, index) -> vector<2xi8>
+  %b = warp.load %m[%o] width 8 : memref<?xi8>, vector<2xi8>
+  warp.store %b, %m[%o] width 16 valid %n striped : vector<2xi8>, memref<?xi8>
+  %c = warp.load %m[%o] width 32 : memref<?xi8>, vector<2xi8>
   return
 }
 
