@@ -13,7 +13,7 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS
-from test_atomic_16bit import MODES, make_warps
+from test_atomic_16bit import MODES, atomic_program, make_warps
 
 import sys
 from pathlib import Path
@@ -25,28 +25,6 @@ ELEMENTS = {"f32": (wm.f32, np.float32, np.uint32), "f64": (wm.f64, np.float64, 
 PATTERNS = ("same", "groups", "distinct")
 CASES = [(p, m) for p in PATTERNS for m in MODES]
 POOL = [np.nan, -0.0, 0.0, 1.0, -1.0, 2.5, -3.0, 1e-45, np.inf, -np.inf]
-
-
-@functools.lru_cache(maxsize=None)
-def atomic_program(element, kind):
-    """Each member thread applies `kind` with its value at its address, with
-    the warp's mask or (activemask mode) the lanes that run it together."""
-    scalar = ELEMENTS[element][0]
-    prog = wm.Program(f"atomic_{kind}_{element}")
-
-    @prog.kernel(addresses=wm.memref(wm.i32), members=wm.memref(wm.i32),
-                 masks=wm.memref(wm.i32), active=wm.memref(wm.i32), values=wm.memref(scalar),
-                 memory=wm.memref(scalar), results=wm.memref(scalar))
-    def atomics(k, addresses, members, masks, active, values, memory, results):
-        t = k.thread_id()
-        w = k.cast(k.warp_id(), wm.index)
-        address = k.cast(addresses[t], wm.index)
-        member = members[t] == 1
-        with k.if_(member & (active[w] == 1)):
-            results[t] = k.aggregated_atomic(kind, memory, address, values[t])
-        with k.if_(member & (active[w] == 0)):
-            results[t] = k.aggregated_atomic(kind, memory, address, values[t], mask=masks[w])
-    return prog
 
 
 def same_bits(got, want, dtype):
@@ -83,7 +61,11 @@ def test_atomic_float_minmax(backend, kind, element, chip):
                 want_memory[a] = ref.atomic_apply(kind, want_memory[a], values[t], dtype)
     results = np.zeros(n, dtype)
     got_memory = memory.copy()
-    wm.launch(wm.compile(atomic_program(element, kind), chip=chip), "atomics", 1, n, addresses,
+    # test_atomic_16bit's kernel: each member thread's atomic at its
+    # address, with the warp's mask or (activemask mode) the lanes that run
+    # it together.
+    compiled = wm.compile(atomic_program(element, 1, kind=kind), chip=chip)
+    wm.launch(compiled, "atomics", 1, n, addresses,
               members.astype(np.int32), masks.view(np.int32), active, values, got_memory,
               results, backend=backend)
     same_bits(got_memory, want_memory, dtype)

@@ -479,27 +479,25 @@ def block_scan_order(algorithm, values, dtype, init=None, exclusive=False):
     return result, k[-1]
 
 
-def number_min(a, b):
-    """CUDA's fminf/fmin on the GPU (PTX min.f32/.f64): a NaN operand loses
-    to a number, NaN only when both are; -0.0 orders below +0.0."""
+def _number_pick(a, b, largest):
+    """CUDA's fminf/fmin (fmaxf/fmax with `largest`) on the GPU, PTX
+    min/max.f32/.f64: a NaN operand loses to a number, NaN only when both
+    are; -0.0 orders below +0.0."""
     if _is_nan(a):
         return b
     if _is_nan(b):
         return a
     if a == 0 and b == 0:
-        return a if np.signbit(a) else b
-    return a if a < b else b
+        return a if bool(np.signbit(a)) != largest else b
+    return a if (a > b if largest else a < b) else b
+
+
+def number_min(a, b):
+    return _number_pick(a, b, largest=False)
 
 
 def number_max(a, b):
-    """CUDA's fmaxf/fmax on the GPU: number_min's rules, +0.0 above -0.0."""
-    if _is_nan(a):
-        return b
-    if _is_nan(b):
-        return a
-    if a == 0 and b == 0:
-        return b if np.signbit(a) else a
-    return a if a > b else b
+    return _number_pick(a, b, largest=True)
 
 
 def atomic_apply(kind, old, value, dtype):
