@@ -305,7 +305,8 @@ def Warp_BallotOp : Warp_Op<"ballot", [Warp_MemberMaskOpInterface, Warp_Converge
     ```mlir
     %bits = warp.ballot %p : i32
     %count = math.ctpop %bits : i32
-    %tile_bits = warp.ballot %p width 8 : i32    // bits 0..7: the lanes of my 8-lane tile
+    // Bits 0..7: the lanes of the executing lane's 8-lane tile.
+    %tile_bits = warp.ballot %p width 8 : i32
     ```
   }];
   let arguments = (ins I1:$predicate, Optional<I32>:$mask,
