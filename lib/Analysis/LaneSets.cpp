@@ -244,6 +244,10 @@ static LaneValues uniformAmong(uint32_t among, Attribute value) {
 static bool givesMembersOneValue(Operation *op) {
   if (isa<ReduceOp>(op))
     return reducesToEveryLane(op);
+  if (auto ballot = dyn_cast<BallotOp>(op))
+    return ballot.getWidth() == kWarpSize;
+  if (auto vote = dyn_cast<VoteOp>(op))
+    return vote.getWidth() == kWarpSize;
   return !isa<MatchAnyOp>(op);
 }
 
@@ -284,6 +288,9 @@ LaneValues LaneSetAnalysis::collect(Operation *op, unsigned result,
     members = getLiveLanes(warp);
   }
   if (!members || !isa<BallotOp, VoteOp, MatchAnyOp, MatchAllOp>(op))
+    return fallback;
+  // A tile's ballot or vote (width < 32) is not evaluated lane by lane.
+  if (isa<BallotOp, VoteOp>(op) && !givesMembersOneValue(op))
     return fallback;
   // What each member holds in the operand; a member the value does not
   // reach (a program reported at the collective) leaves it unknown.

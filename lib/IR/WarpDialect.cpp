@@ -108,8 +108,11 @@ static bool isWarpUniform(Value v) {
 
 bool mlir::warp::isFullWarpUniformCollective(Operation *op) {
   return TypeSwitch<Operation *, bool>(op)
-      .Case<BroadcastOp, BallotOp, VoteOp>(
-          [](auto op) { return !op.getMask(); })
+      .Case<BroadcastOp>([](BroadcastOp op) { return !op.getMask(); })
+      .Case<BallotOp, VoteOp>([](auto op) {
+        // A tile's ballot or vote differs from tile to tile.
+        return !op.getMask() && op.getWidth() == kWarpSize;
+      })
       .Case<ReduceOp>([](ReduceOp op) {
         return !op.getMask() && reducesToEveryLane(op);
       })
@@ -980,8 +983,9 @@ LogicalResult BlockScanOp::verify() {
 /// items' element type; `warp_transpose` (block ops only) where the items
 /// fit warp.exchange and the kernel's block is a known whole number of
 /// warps; `transpose` within warp.block_exchange's types, or for a warp
-/// op warp.exchange's items; `vectorize` over a power-of-two vector of at
-/// most 16 bytes, without `valid`; `striped` only `direct`.
+/// op warp.exchange's items over a whole warp (width 32); `vectorize` over
+/// a power-of-two vector of at most 16 bytes, without `valid`; `striped`
+/// only `direct`.
 template <typename Op>
 static LogicalResult verifyBlockMemoryOp(Op op) {
   constexpr bool warpScope =
@@ -1036,7 +1040,12 @@ static LogicalResult verifyBlockMemoryOp(Op op) {
       return op.emitOpError("algorithm 'warp_transpose' is for block loads "
                             "and stores (a warp's 'transpose' stays in the "
                             "warp)");
-    if (warpScope) {
+    if constexpr (warpScope) {
+      if (op.getWidth() != kWarpSize)
+        return op.emitOpError()
+               << "algorithm 'transpose' exchanges the items of the whole "
+                  "warp (warp.exchange), not of logical warps of width "
+               << op.getWidth() << " (use 'direct' or 'vectorize')";
       if (n > ExchangeOp::kMaxItemsPerLane)
         return op.emitOpError()
                << "algorithm 'transpose' exchanges at most "
@@ -1584,14 +1593,15 @@ static LogicalResult verifyAtomic(Operation *op, AtomicKind kind, Type value,
                                   Value memref) {
   // PTX's atom has add on every element type it takes here but i16, exch
   // on the 32- and 64-bit ones, the other integer operations on integers
-  // only; the lowering builds a 16-bit exch, minnumf and maxnumf from
-  // atom.cas.b16.
+  // only; the lowering builds a 16-bit exch from atom.cas.b16, and minnumf
+  // and maxnumf on every float from atom.cas of the float's width.
   Type element = getElementTypeOrSelf(value);
   bool packed = isa<VectorType>(value);
   if (isFloatMinMaxAtomic(kind)) {
-    if (packed || !(element.isF16() || element.isBF16()))
-      return op->emitOpError() << "kind '" << stringifyAtomicKind(kind)
-                               << "' needs an f16 or bf16 value, got " << value;
+    if (packed || !isa<FloatType>(element))
+      return op->emitOpError()
+             << "kind '" << stringifyAtomicKind(kind)
+             << "' needs an f16, bf16, f32 or f64 value, got " << value;
   } else if (element.getIntOrFloatBitWidth() == 16 &&
              !(kind == AtomicKind::Add && !element.isInteger(16)) &&
              !(kind == AtomicKind::Exch && !packed)) {

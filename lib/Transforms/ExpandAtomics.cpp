@@ -25,8 +25,9 @@
 // `exch` has no scan: the highest lane exchanges its own value, and each
 // other lane returns the value of the member below it. The atomic is
 // memref.atomic_rmw (relaxed, gpu scope: CUDA's atomicAdd), or
-// warp.lane_atomic_rmw for a packed pair, a 16-bit exch or min/max (a
-// compare-and-swap loop of atom.cas.b16) or another scope or order, with
+// warp.lane_atomic_rmw for a packed pair, a 16-bit exch, a float min/max
+// (a compare-and-swap loop of atom.cas of the element's width) or another
+// scope or order, with
 // a warp.syncwarp of the members before a release and after an acquire.
 //
 //===----------------------------------------------------------------------===//

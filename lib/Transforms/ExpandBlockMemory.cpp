@@ -4,8 +4,8 @@
 // BlockLoad / BlockStore), and their warp-level counterparts warp.load and
 // warp.store (WarpLoad / WarpStore), become memref or vector accesses,
 // through warp.block_exchange or warp.exchange where their algorithm
-// transposes: a tile of B * N items (32 * N for a warp), item g of the tile
-// at memref[offset + g].
+// transposes: a tile of B * N items (32 * N for a warp, w * N for each
+// logical warp of w lanes), item g of the tile at memref[offset + g].
 // warp.block_histogram (CUB's BlockHistogram) becomes atomic adds between
 // barriers. warp-expand-block-collectives calls this
 // first: the exchanges made here are expanded with the other block ops.
@@ -42,10 +42,14 @@ public:
   Tile(OpBuilder &b, Location loc, Op op)
       : b(b), loc(loc), memref(op.getMemref()), offset(op.getOffset()),
         type(cast<VectorType>(op.getItemsType())) {
-    if constexpr (isWarpTile<Op>)
+    if constexpr (isWarpTile<Op>) {
+      // The lane's rank in its logical warp of `width` lanes.
+      width = op.getWidth();
       lane = arith::IndexCastUIOp::create(
           b, loc, b.getIndexType(), LaneIdOp::create(b, loc, b.getI32Type()));
-    else
+      if (width != kWarpSize)
+        lane = arith::AndIOp::create(b, loc, lane, cst(width - 1));
+    } else
       positions.emplace(b, loc, op, type.getNumElements());
     if (Value valid = op.getValid())
       limit = arith::IndexCastOp::create(b, loc, b.getIndexType(), valid);
@@ -59,7 +63,8 @@ public:
   Value mul(Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); }
 
   /// The tile position of item j of this thread in each arrangement; a
-  /// warp's striped one is its warp-striped one, lane l + 32 j.
+  /// warp's striped one is its warp-striped one, lane l + 32 j (rank r +
+  /// w j in a logical warp of w lanes).
   Value blocked(int64_t j) {
     if (positions)
       return positions->position(j, Arrangement::Blocked);
@@ -68,7 +73,7 @@ public:
   Value striped(int64_t j) {
     if (positions)
       return positions->position(j, Arrangement::Striped);
-    return add(lane, cst(kWarpSize * j));
+    return add(lane, cst(int64_t(width) * j));
   }
 
   /// The position of item j in the arrangement `algorithm` (transpose or
@@ -222,9 +227,11 @@ public:
   Location loc;
   Value memref, offset;
   VectorType type;
-  /// A block op's positions; a warp op's lane instead.
+  /// A block op's positions; a warp op's lane (its rank in its logical
+  /// warp) and the logical warp's lanes instead.
   std::optional<BlockPositions> positions;
   Value lane;
+  unsigned width = kWarpSize;
   Value limit;
 };
 

@@ -754,6 +754,73 @@ struct ExpandCompact : public OpRewritePattern<CompactOp> {
   }
 };
 
+/// A tile's ballot or vote (`width w` < 32, cooperative groups'
+/// `tiled_partition<w>`): the warp's ballot over the same mask, cut to the
+/// executing lane's tile, whose first lane is `lane & -w`:
+///
+///   %b = warp.ballot %p mask %m : i32
+///   ballot:  (%b >> first) & (2^w - 1)
+///   any:     (%b & tile) != 0            (tile = (2^w - 1) << first)
+///   all:     (ballot(!%p) & tile) == 0
+///   uni:     not (some lane of the tile true and some false)
+template <typename Op>
+struct ExpandTileVote final : public OpRewritePattern<Op> {
+  using OpRewritePattern<Op>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(Op op,
+                                PatternRewriter &rewriter) const override {
+    unsigned width = op.getWidth();
+    if (width == kWarpSize)
+      return failure();
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    auto cst = [&](int64_t v) { return buildI32Constant(rewriter, loc, v); };
+    Value lane = LaneIdOp::create(rewriter, loc, i32);
+    Value first = arith::AndIOp::create(rewriter, loc, lane,
+                                        cst(~int64_t(width - 1)));
+    Value low = cst((int64_t(1) << width) - 1);
+    auto ballotOf = [&](Value predicate) -> Value {
+      return BallotOp::create(rewriter, loc, i32, predicate, op.getMask());
+    };
+    if constexpr (std::is_same_v<Op, BallotOp>) {
+      Value shifted = arith::ShRUIOp::create(
+          rewriter, loc, ballotOf(op.getPredicate()), first);
+      rewriter.replaceOpWithNewOp<arith::AndIOp>(op, shifted, low);
+      return success();
+    } else {
+      Value tile = arith::ShLIOp::create(rewriter, loc, low, first);
+      // Whether some lane of the tile has a bit in the ballot of `p`.
+      auto someLane = [&](Value predicate) -> Value {
+        Value bits = arith::AndIOp::create(rewriter, loc, ballotOf(predicate),
+                                           tile);
+        return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                     bits, cst(0));
+      };
+      auto notOf = [&](Value v) -> Value {
+        Value yes = arith::ConstantOp::create(rewriter, loc,
+                                              rewriter.getBoolAttr(true));
+        return arith::XOrIOp::create(rewriter, loc, v, yes);
+      };
+      Value predicate = op.getPredicate();
+      Value result;
+      switch (op.getKind()) {
+      case VoteKind::Any:
+        result = someLane(predicate);
+        break;
+      case VoteKind::All:
+        result = notOf(someLane(notOf(predicate)));
+        break;
+      case VoteKind::Uni:
+        result = notOf(arith::AndIOp::create(rewriter, loc, someLane(predicate),
+                                             someLane(notOf(predicate))));
+        break;
+      }
+      rewriter.replaceOp(op, result);
+      return success();
+    }
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
@@ -917,7 +984,8 @@ void mlir::warp::populateExpandCollectivesPatterns(
   patterns.add<ReduceOverMembers, ReduceToRedux, ReduceToButterfly,
                ReduceToTree>(patterns.getContext(), options);
   patterns.add<ExpandScan>(patterns.getContext(), options.scanSteps);
-  patterns.add<ExpandBroadcast, ExpandBroadcastFirst, ExpandCompact>(
+  patterns.add<ExpandBroadcast, ExpandBroadcastFirst, ExpandCompact,
+               ExpandTileVote<BallotOp>, ExpandTileVote<VoteOp>>(
       patterns.getContext());
   populateExpandExchangePatterns(patterns);
   populateExpandMergeSortPatterns(patterns);

@@ -237,6 +237,16 @@ BlockReduceAlgorithm mlir::warp::decideBlockReduceAlgorithm(BlockReduceOp op) {
 
 /// See decideBlockMemoryAlgorithm (LoweringPolicy.h); `op` is the load or
 /// store, `valid` its valid operand.
+/// The lanes of a warp load's or store's logical warp (32 for the block
+/// ops' warps).
+static unsigned getTileWidth(Operation *op) {
+  if (auto load = dyn_cast<LoadOp>(op))
+    return load.getWidth();
+  if (auto store = dyn_cast<StoreOp>(op))
+    return store.getWidth();
+  return kWarpSize;
+}
+
 static BlockMemoryAlgorithm
 decideBlockMemory(Operation *op, std::optional<BlockMemoryAlgorithm> own,
                   bool striped, Value valid, VectorType items,
@@ -256,9 +266,11 @@ decideBlockMemory(Operation *op, std::optional<BlockMemoryAlgorithm> own,
   std::optional<int64_t> threads = getKnownBlockThreads(op);
   bool wholeWarps = threads && *threads % kWarpSize == 0;
   // A warp's transpose is warp.exchange, whose items from a ragged warp's
-  // missing lanes are undefined: only where every warp is whole.
+  // missing lanes are undefined: only where every warp is whole, and over
+  // the whole warp (not logical warps of fewer lanes).
   if (isa<LoadOp, StoreOp>(op))
-    return wholeWarps && n <= ExchangeOp::kMaxItemsPerLane
+    return wholeWarps && n <= ExchangeOp::kMaxItemsPerLane &&
+                   getTileWidth(op) == kWarpSize
                ? BlockMemoryAlgorithm::Transpose
                : BlockMemoryAlgorithm::Direct;
   if (wholeWarps && n <= kWarpSize)

@@ -1169,21 +1169,27 @@ class KernelBuilder(TileMixin):
         self._tile_store("warp.block_store", items, buffer, offset, striped, valid, algorithm)
 
     def warp_load(self, buffer: Value, offset, items: int, striped: bool = False,
-                  valid=None, default=None, algorithm: Optional[str] = None) -> Value:
+                  valid=None, default=None, algorithm: Optional[str] = None,
+                  width: int = 32) -> Value:
         """warp.load (CUB WarpLoad): block_load for one warp. The warp's tile
         buffer[offset .. offset + 32*items) (`offset` the same in the warp's
         lanes, each warp its own), blocked (lane l gets l*items ..) or
         `striped` (l, l + 32, ...); `valid` and `default` as for block_load;
-        `algorithm` "direct", "vectorize", "transpose" or None. Every lane
-        of the warp must call it."""
+        `algorithm` "direct", "vectorize", "transpose" or None. With `width`
+        < 32 (a power of two, CUB's LOGICAL_WARP_THREADS) each logical warp
+        of `width` lanes loads its own tile of width*items at its own
+        `offset`, lane rank r = lane % width in place of l. Every lane of
+        the warp must call it."""
         return self._tile_load("warp.load", buffer, offset, items, striped, valid, default,
-                               algorithm)
+                               algorithm, width)
 
     def warp_store(self, items: Value, buffer: Value, offset, striped: bool = False,
-                   valid=None, algorithm: Optional[str] = None) -> None:
+                   valid=None, algorithm: Optional[str] = None, width: int = 32) -> None:
         """warp.store (CUB WarpStore): the mirror of warp_load; with `valid`
-        only the tile's first `valid` items are written."""
-        self._tile_store("warp.store", items, buffer, offset, striped, valid, algorithm)
+        only the tile's first `valid` items are written; `width` as for
+        warp_load."""
+        self._tile_store("warp.store", items, buffer, offset, striped, valid, algorithm,
+                         width)
 
     def _tile_attributes(self, striped, algorithm) -> dict:
         attributes = {}
@@ -1194,7 +1200,8 @@ class KernelBuilder(TileMixin):
                                                  "block memory algorithm")
         return attributes
 
-    def _tile_load(self, name, buffer, offset, items, striped, valid, default, algorithm):
+    def _tile_load(self, name, buffer, offset, items, striped, valid, default, algorithm,
+                   width=None):
         what = name.removeprefix("warp.")
         buffer = self._memref(buffer, f"{what}'s buffer")
         element = buffer.type.element
@@ -1205,15 +1212,22 @@ class KernelBuilder(TileMixin):
         fill = self._optional(default, element)
         attributes = {"operandSegmentSizes": _segment_sizes([buffer], [offset], valid, fill),
                       **self._tile_attributes(striped, algorithm)}
+        if width is not None:
+            attributes.update(self._tile_width(width, f"{what}'s width"))
         offset = self.coerce(offset, index)
         return self._emit(name, [buffer, offset, *valid, *fill], type, attributes)
 
-    def _tile_store(self, name, items, buffer, offset, striped, valid, algorithm) -> None:
+    def _tile_store(self, name, items, buffer, offset, striped, valid, algorithm,
+                    width=None) -> None:
+        what = name.removeprefix("warp.")
         items = self.value(items, "the stored items")
-        buffer = self._memref(buffer, f"{name.removeprefix('warp.')}'s buffer")
+        buffer = self._memref(buffer, f"{what}'s buffer")
         valid = self._optional(valid, i32)
+        attributes = self._tile_attributes(striped, algorithm)
+        if width is not None:
+            attributes.update(self._tile_width(width, f"{what}'s width"))
         self._op(name, [items, buffer, self.coerce(offset, index), *valid],
-                 attributes=self._tile_attributes(striped, algorithm))
+                 attributes=attributes)
 
     def block_histogram(self, samples: Value, bins: Value, accumulate: bool = False,
                         algorithm: Optional[str] = None) -> None:
@@ -1524,14 +1538,29 @@ class KernelBuilder(TileMixin):
         return self._merge_sort("warp.block_merge_sort", "a thread's", keys, values,
                                 compare, valid_items, oob_default, {})
 
-    def ballot(self, predicate: Value, mask=None) -> Value:
-        predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
-        return self._emit("warp.ballot", [predicate, *mask], i32)
+    def _tile_width(self, width, what: str) -> dict:
+        """The `width` attribute of a ballot, vote, warp load or store (the
+        verifier checks that it is a power of two in 1..32)."""
+        return {"width": self._ops.integer(
+            _checks.integer(width, what, -(1 << 31), (1 << 31) - 1), "i32")}
 
-    def vote(self, kind: str, predicate: Value, mask=None) -> Value:
+    def ballot(self, predicate: Value, mask=None, width: int = 32) -> Value:
+        """warp.ballot: bit i set where lane i's predicate holds. With
+        `width` < 32 (a power of two) the ballot of the lane's tile of
+        `width` lanes (cooperative groups' tile.ballot): bit i is lane i of
+        the tile."""
+        predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
+        return self._emit("warp.ballot", [predicate, *mask], i32,
+                          self._tile_width(width, "ballot width"))
+
+    def vote(self, kind: str, predicate: Value, mask=None, width: int = 32) -> Value:
+        """warp.vote "any", "all" or "uni" over the warp, or with `width` <
+        32 (a power of two) over the lane's tile of `width` lanes
+        (cooperative groups' tile.any / tile.all)."""
         kind = self._enum("vote_kind", kind, "vote kind")
         predicate, mask = self.coerce(predicate, i1), self._mask_value(mask)
-        return self._emit("warp.vote", [predicate, *mask], i1, {"kind": kind})
+        return self._emit("warp.vote", [predicate, *mask], i1,
+                          {"kind": kind, **self._tile_width(width, "vote width")})
 
     def match_any(self, value: Value, mask=None) -> Value:
         value = self.value(value, "match_any's value")
@@ -1885,8 +1914,9 @@ class KernelBuilder(TileMixin):
         f16, bf16, f32, f64 and the pairs vector(2, f16) and vector(2, bf16)
         (each half its own sum); exch i16, i32, i64, f16, bf16, f32 and f64
         (16-bit: a compare-and-swap loop, atom.cas.b16); minnumf and
-        maxnumf f16 and bf16 (a NaN operand ignored; the same loop); the
-        other kinds i32 and i64. `scope` (cta, cluster, gpu, sys; default gpu) and
+        maxnumf f16, bf16, f32 and f64 (CUDA's fminf/fmaxf: a NaN operand
+        ignored, -0.0 below +0.0 on f32 and f64; a loop of atom.cas of the
+        float's width); the other kinds i32 and i64. `scope` (cta, cluster, gpu, sys; default gpu) and
         `ordering` (relaxed, acquire, release, acq_rel; default relaxed) are
         PTX atom's, on the group's one atomic."""
         buffer = self._memref(buffer, "aggregated_atomic's buffer")

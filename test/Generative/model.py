@@ -130,8 +130,15 @@ def identity(kind, elem):
 
 def atomic_combine(kind, old, value, elem):
     """What one lane's atomic of warp.atomic_rmw `kind` leaves in memory
-    that held `old`: `exch` stores the value, the others combine."""
-    return value if kind == "exch" else combine(kind, old, value, elem)
+    that held `old`: `exch` stores the value, the float min/max are CUDA's
+    fminf/fmaxf (reference.number_min/_max: -0.0 below +0.0, which the
+    op documents for f32 and f64), the others combine."""
+    if kind == "exch":
+        return value
+    if kind in ("minnumf", "maxnumf") and elem in ("f32", "f64"):
+        pick = reference.number_min if kind == "minnumf" else reference.number_max
+        return fnum(elem, pick(FLOATS[elem](old), FLOATS[elem](value)))
+    return combine(kind, old, value, elem)
 
 
 def combine_value(kind, a, b, type_):

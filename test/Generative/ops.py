@@ -116,9 +116,9 @@ def kind_ok(kind, type_, op=None):
     elem, _ = parse_type(type_)
     if op == "atomic_rmw":
         scalar = parse_type(type_)[1] is None
-        # The float min/max: 16-bit scalars only (a CAS loop).
+        # The float min/max: float scalars only (a CAS loop).
         if kind in ("minnumf", "maxnumf"):
-            return elem in ("f16", "bf16") and scalar
+            return is_float(elem) and scalar
         # 16-bit: add (not on i16) and exch (not on the pairs).
         if elem == "i16":
             return kind == "exch"
@@ -360,16 +360,20 @@ class BroadcastFirst(Op):
 
 class Votes(Op):
     """ballot, vote <any/all/uni>, compact and elect (also with the elected
-    lane's number): predicates over the lanes of the mask (any mask)."""
+    lane's number): predicates over the lanes of the mask (any mask); a
+    ballot or vote also of the lane's tile (`width` < 32: cooperative
+    groups' tiled_partition)."""
     name = "votes"
+    TILED = ("ballot", "any", "all", "uni")
 
     def probe_forms(self):
         return []
 
     def gen(self, rng, ctx):
         ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
-        return dict(op=self.name, exec=ex, what=rng.choice(["ballot", "any", "all", "uni", "compact", "elect",
-                                                         "elect_leader"]),
+        what = rng.choice(["ballot", "any", "all", "uni", "compact", "elect", "elect_leader"])
+        width = rng.choice([32, 32, 16, 8, 4, 2, 1]) if what in self.TILED else 32
+        return dict(op=self.name, exec=ex, what=what, width=width,
                     mask=ctx.mask_form(rng, ex, allow_implicit=True))
 
     def operands(self, p):
@@ -382,6 +386,9 @@ class Votes(Op):
     def mlir(self, p, k):
         m = k.mask_operand(p)
         w = p["what"]
+        width = p.get("width", 32)
+        if width != 32:
+            m += f" width {width}"
         if w == "ballot":
             return [f"%r = warp.ballot %p{m} : i32"]
         if w == "compact":
@@ -396,16 +403,22 @@ class Votes(Op):
         lanes = model.lanes_of(d.exec)
         ballot = sum(1 << l for l in lanes if d.ins["p"][l])
         w = p["what"]
+        width = p.get("width", 32)
         out = [None] * WARP
         for l in lanes:
+            # The lane's tile (the whole warp at width 32): its first lane,
+            # the tile's lanes as a mask, its members' true and all bits.
+            first = l - l % width
+            tile = ((1 << width) - 1) << first
+            true, members = ballot & tile, d.exec & tile
             if w == "ballot":
-                out[l] = ballot
+                out[l] = (ballot >> first) & ((1 << width) - 1)
             elif w == "any":
-                out[l] = int(ballot != 0)
+                out[l] = int(true != 0)
             elif w == "all":
-                out[l] = int(ballot == d.exec)
+                out[l] = int(true == members)
             elif w == "uni":
-                out[l] = int(ballot in (0, d.exec))
+                out[l] = int(true in (0, members))
             elif w in ("elect", "elect_leader"):
                 out[l] = int(l == lanes[0])
         if w == "elect_leader":

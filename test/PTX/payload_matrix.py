@@ -107,10 +107,10 @@ def accepts(op, kind, t):
         # ODS Warp_AtomicType (scalar i16, i32, i64, f16, bf16, f32, f64
         # and the pairs vector<2xf16>, vector<2xbf16>), then the verifier:
         # add on all but i16, exch on the scalars, minnumf and maxnumf on
-        # f16 and bf16 (a 16-bit exch, min or max is a CAS loop), the other
+        # the float scalars (a CAS loop, as a 16-bit exch is), the other
         # kinds on i32 and i64 (PTX atom).
         if kind in ("minnumf", "maxnumf"):
-            return t in ("f16", "bf16")
+            return t in ("f16", "bf16", "f32", "f64")
         if t == "i16":
             return kind == "exch"
         if t in ("f16", "bf16"):

@@ -88,5 +88,33 @@ gpu.module @kernels {
     warp.store %0, %m[%o] valid %n striped : vector<2xi8>, memref<?xi8>
     gpu.return
   }
+
+  // Logical warps of 8 lanes (CUB's LOGICAL_WARP_THREADS): the lane's rank
+  // r = lane & 7 in place of the lane, blocked r N + j from its own
+  // tile's offset, striped r + 8 j; the vectorized load's check is the
+  // lane's own tile's alignment.
+  // CHECK-LABEL: gpu.func @logical
+  // CHECK-SAME: (%[[M:.*]]: memref<?xf32>, %[[O:.*]]: index)
+  // CHECK: %[[LANE:.*]] = arith.index_castui %{{.*}} : i32 to index
+  // CHECK: %[[R:.*]] = arith.andi %[[LANE]], %c7 : index
+  // CHECK: scf.if %{{.*}} -> (vector<4xf32>) {
+  // CHECK: %[[R4:.*]] = arith.muli %[[R]], %c4 : index
+  // CHECK: %[[I:.*]] = arith.addi %[[O]], %[[R4]] : index
+  // CHECK: vector.load %[[M]][%[[I]]] {alignment = 16 : i64}
+  // CHECK: %[[S0:.*]] = arith.addi %[[O]], %[[R]] : index
+  // CHECK: memref.store %{{.*}}, %[[M]][%[[S0]]]
+  // CHECK: %[[J1:.*]] = arith.addi %[[R]], %c8 : index
+  // CHECK: %[[S1:.*]] = arith.addi %[[O]], %[[J1]] : index
+  // CHECK: memref.store %{{.*}}, %[[M]][%[[S1]]]
+  // CHECK-NOT: warp.exchange
+  // CHECK: gpu.return
+  // PTX-LABEL: .entry logical
+  // PTX: ld.global.v4.b32
+  // PTX: ret;
+  gpu.func @logical(%m: memref<?xf32>, %o: index) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %0 = warp.load %m[%o] width 8 : memref<?xf32>, vector<4xf32>
+    warp.store %0, %m[%o] width 8 striped : vector<4xf32>, memref<?xf32>
+    gpu.return
+  }
 }
 }

@@ -323,6 +323,24 @@ def family_seeds():
         "%v = warp.load %in[%o] valid %n default %z : memref<?xi8>, vector<8xi8>",
         "warp.store %v, %out[%o] algorithm = <transpose> : vector<8xi8>, memref<?xi8>"],
         block=64)
+    # Logical warps of 8 lanes (LOGICAL_WARP_THREADS): vectorized and
+    # partial striped; a tile's ballot and votes (tiled_partition<N>).
+    yield kernel("logical_warps", "%in: memref<?xf32>, %out: memref<?xf32>, "
+                 "%o: index, %n: i32, %bits: memref<?xi32>", [
+        "%v = warp.load %in[%o] width 8 : memref<?xf32>, vector<4xf32>",
+        "warp.store %v, %out[%o] width 8 valid %n striped : vector<4xf32>, memref<?xf32>",
+        "%l = warp.lane_id : i32", "%c5 = arith.constant 5 : i32",
+        "%p = arith.cmpi ult, %l, %c5 : i32",
+        "%b = warp.ballot %p width 4 : i32", "%m = warp.ballot %p mask %b width 16 : i32",
+        "%any = warp.vote <any> %p width 2 : i1", "%uni = warp.vote <uni> %p width 8 : i1",
+        "%all = warp.vote <all> %p width 1 : i1",
+        "%x = arith.extui %any : i1 to i32", "%y = arith.extui %uni : i1 to i32",
+        "%s0 = arith.addi %b, %m : i32", "%s1 = arith.addi %s0, %x : i32",
+        "%s2 = arith.addi %s1, %y : i32",
+        "%s3 = arith.select %all, %s2, %b : i32",
+        "%i = arith.index_cast %l : i32 to index",
+        "memref.store %s3, %bits[%i] : memref<?xi32>"],
+        block=64)
     yield kernel("block_scatter", "%out: memref<4xvector<4xi32>>, %x: vector<4xi32>, "
                  "%f: vector<4xi1>", [
         "%y = warp.block_scatter %x, %x striped : vector<4xi32>, vector<4xi32>",
@@ -412,6 +430,17 @@ def family_seeds():
         "%q = warp.lane_atomic_rmw <maxnumf> %p, %g[%c0] : f16, memref<32xf16>",
         "memref.store %o, %h[%i] : memref<32xi16, 3>",
         "memref.store %q, %g[%i] : memref<32xf16>"])
+    # The 32- and 64-bit float min/max loops (atom.cas.b32, .b64).
+    yield kernel("atomic_cas_minmax", "%f: memref<32xf32>, %d: memref<32xf64, 3>, "
+                 "%x: f32, %y: f64", [
+        "%l = warp.lane_id : i32", "%i = arith.index_cast %l : i32 to index",
+        "%p = warp.atomic_rmw <maxnumf> %x, %f[%i] : f32, memref<32xf32>",
+        "%q = warp.atomic_rmw <minnumf> %y, %d[%c0] scope <cta> ordering <release> "
+        ": f64, memref<32xf64, 3>",
+        "%r = warp.lane_atomic_rmw <minnumf> %p, %f[%c0] ordering <acquire> "
+        ": f32, memref<32xf32>",
+        "memref.store %q, %d[%i] : memref<32xf64, 3>",
+        "memref.store %r, %f[%i] : memref<32xf32>"])
     # The device-wide ops are host code: a func.func outside any gpu.module
     # (warp-expand-device-ops adds the gpu.modules of their kernels). Every
     # element type, static and dynamic shapes, alike ops sharing a module,

@@ -141,7 +141,8 @@ def expected(element, addresses, members, values, memory, model):
 
 # -- the kernels ---------------------------------------------------------------
 
-ELEMENTS = {"f16": wm.f16, "bf16": wm.bf16, "i16": wm.i16}
+# f32 and f64 for test_atomic_float_minmax.py's float min/max loops.
+ELEMENTS = {"f16": wm.f16, "bf16": wm.bf16, "i16": wm.i16, "f32": wm.f32, "f64": wm.f64}
 DTYPES = {"f16": np.float16, "bf16": "V2", "i16": np.int16}
 
 

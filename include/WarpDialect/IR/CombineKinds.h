@@ -91,8 +91,8 @@ struct AtomicKindInfo {
   std::optional<arith::AtomicRMWKind> onFloats;
 };
 
-/// Whether `kind` is a float min/max (minnumf, maxnumf): 16-bit floats
-/// only, a compare-and-swap loop on every chip.
+/// Whether `kind` is a float min/max (minnumf, maxnumf): a compare-and-swap
+/// loop on every chip and float type.
 bool isFloatMinMaxAtomic(AtomicKind kind);
 
 /// The row of `kind`.

@@ -90,8 +90,8 @@ def Warp_CombineKindEnum : EnumAttr<Warp_Dialect, Warp_CombineKindAttr, "kind"> 
 }
 
 /// What a warp-aggregated atomic does to memory: a combine kind that PTX's
-/// `atom` has, `exch` (the element becomes the value), or a 16-bit float
-/// min/max (`minnumf`, `maxnumf`: a compare-and-swap loop).
+/// `atom` has, `exch` (the element becomes the value), or a float min/max
+/// (`minnumf`, `maxnumf`: a compare-and-swap loop).
 def Warp_AtomicKindAttr : I32EnumAttr<"AtomicKind", "warp-aggregated atomic operation", [
     I32EnumAttrCase<"Add", 0, "add">,
     I32EnumAttrCase<"MinSI", 1, "minsi">, I32EnumAttrCase<"MaxSI", 2, "maxsi">,

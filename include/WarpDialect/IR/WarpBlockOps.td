@@ -794,6 +794,17 @@ def Warp_LoadOp : Warp_BlockMemoryOp<"load", [AttrSizedOperandSegments]> {
     in a ragged last warp the items that come from missing lanes are
     undefined.
 
+    `width w` (a power of two in 1..32, default 32; CUB's
+    `LOGICAL_WARP_THREADS`) splits the warp into `32 / w` logical warps of
+    `w` consecutive lanes, each loading its own tile of `w*N` items, as
+    CUB's WarpLoad of a logical warp loads from the iterator its lanes
+    pass: `offset` (and `valid`) are the same in the `w` lanes of a logical
+    warp and may differ between logical warps, and the lane of rank
+    `r = lane % w` gets `source[offset + r*N + j]` (blocked) or
+    `source[offset + j*w + r]` (striped), `j = 0 .. N-1`. Logical warps
+    below 32 lanes take `direct` and `vectorize` (`transpose` would
+    exchange the whole warp's items).
+
     `algorithm` says how, never what (the compiler picks when absent;
     every choice gives the same items):
 
@@ -812,24 +823,27 @@ def Warp_LoadOp : Warp_BlockMemoryOp<"load", [AttrSizedOperandSegments]> {
     in its warp). Without `algorithm`, `warp-select-lowering` picks
     `vectorize` where it applies, else `transpose` for 4- and 8-byte items
     and `N > 1` in a `gpu.func` whose `known_block_size` is a whole number
-    of warps (no missing lanes), else `direct`.
+    of warps (no missing lanes) and a width of 32, else `direct`.
 
     ```mlir
     %items = warp.load %in[%offset] : memref<?xf32>, vector<4xf32>
     %tail = warp.load %in[%offset] valid %n default %zero
         algorithm = <transpose> : memref<?xf32>, vector<4xf32>
+    // Four logical warps of 8 lanes, each its own tile of 16 items.
+    %quarter = warp.load %in[%tile_offset] width 8 : memref<?xf32>, vector<2xf32>
     ```
   }];
   let arguments = (ins Arg<MemRefRankOf<[AnyType], [1]>, "", [MemRead]>:$source,
                        Index:$offset,
                        Optional<I32>:$valid, Optional<AnyType>:$fill,
                        UnitAttr:$striped,
-                       OptionalAttr<Warp_BlockMemoryAlgorithmEnum>:$algorithm);
+                       OptionalAttr<Warp_BlockMemoryAlgorithmEnum>:$algorithm,
+                       DefaultValuedAttr<Warp_Width, "32">:$width);
   let results = (outs Warp_MemoryItems:$result);
   let assemblyFormat = [{
-    $source `[` $offset `]` (`valid` $valid^)? (`default` $fill^)?
-    (`striped` $striped^)? (`algorithm` `=` $algorithm^)? attr-dict `:`
-    type($source) `,` type($result)
+    $source `[` $offset `]` (`width` $width^)? (`valid` $valid^)?
+    (`default` $fill^)? (`striped` $striped^)? (`algorithm` `=` $algorithm^)?
+    attr-dict `:` type($source) `,` type($result)
     `` custom<DefaultType>(ref($fill), ref(type($result)), type($fill))
   }];
   let extraClassDeclaration = commonDeclarations # [{
@@ -850,19 +864,26 @@ def Warp_StoreOp : Warp_BlockMemoryOp<"store"> {
     then stores coalesced). Every existing lane of the warp executes the
     op (with `transpose` in a ragged warp, the missing lanes' items are
     not stored and the items that go through them are undefined).
+    `width w` as for `warp.load` (CUB's WarpStore of a logical warp): the
+    lane of rank `r = lane % w` writes `dest[offset + r*N + j]` (blocked)
+    or `dest[offset + j*w + r]` (striped), `offset` and `valid` those of
+    its logical warp.
 
     ```mlir
     warp.store %items, %out[%offset] : vector<4xf32>, memref<?xf32>
+    warp.store %pair, %out[%tile_offset] width 16 striped : vector<2xi32>, memref<?xi32>
     ```
   }];
   let arguments = (ins Warp_MemoryItems:$items,
                        Arg<MemRefRankOf<[AnyType], [1]>, "", [MemWrite]>:$dest,
                        Index:$offset, Optional<I32>:$valid,
                        UnitAttr:$striped,
-                       OptionalAttr<Warp_BlockMemoryAlgorithmEnum>:$algorithm);
+                       OptionalAttr<Warp_BlockMemoryAlgorithmEnum>:$algorithm,
+                       DefaultValuedAttr<Warp_Width, "32">:$width);
   let assemblyFormat = [{
-    $items `,` $dest `[` $offset `]` (`valid` $valid^)? (`striped` $striped^)?
-    (`algorithm` `=` $algorithm^)? attr-dict `:` type($items) `,` type($dest)
+    $items `,` $dest `[` $offset `]` (`width` $width^)? (`valid` $valid^)?
+    (`striped` $striped^)? (`algorithm` `=` $algorithm^)? attr-dict `:`
+    type($items) `,` type($dest)
   }];
   let extraClassDeclaration = commonDeclarations # [{
     ::mlir::Type getItemsType() { return getItems().getType(); }

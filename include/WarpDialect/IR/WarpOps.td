@@ -282,7 +282,8 @@ def Warp_BroadcastFirstOp : Warp_Op<"broadcast_first",
 //===----------------------------------------------------------------------===//
 
 def Warp_BallotOp : Warp_Op<"ballot", [Warp_MemberMaskOpInterface, Warp_Convergent]> {
-  let summary = "mask of the lanes whose predicate holds (CUDA `__ballot_sync`)";
+  let summary = "mask of the lanes whose predicate holds (CUDA `__ballot_sync`, "
+                "cooperative groups `tile.ballot`)";
   let description = [{
     Bit `i` of the result is set when lane `i` is in `mask` (default all 32)
     and its `predicate` is true; all lanes of the mask get the same result.
@@ -291,32 +292,65 @@ def Warp_BallotOp : Warp_Op<"ballot", [Warp_MemberMaskOpInterface, Warp_Converge
     The number of lanes whose predicate holds is `math.ctpop` of the result
     (CUDA `__popc(__ballot_sync(...))`); that idiom is the dialect's `popc`.
 
+    `width w` (a power of two in 1..32, default 32) is the ballot of the
+    executing lane's *tile* (cooperative groups' `tiled_partition<w>`
+    `.ballot`): the warp splits into `32 / w` tiles of `w` consecutive
+    lanes, and with `first = lane - lane % w` bit `i` (`i < w`) of the
+    result is lane `first + i`'s bit of the warp's ballot; bits `w..31` are
+    0. Every lane of a tile gets its tile's result, i.e. the warp's ballot
+    shifted right by `first` and cut to `w` bits. `mask` keeps its meaning:
+    the lanes that execute the op together (lanes of the tile outside it
+    contribute 0).
+
     ```mlir
     %bits = warp.ballot %p : i32
     %count = math.ctpop %bits : i32
+    // Bits 0..7: the lanes of the executing lane's 8-lane tile.
+    %tile_bits = warp.ballot %p width 8 : i32
     ```
   }];
-  let arguments = (ins I1:$predicate, Optional<I32>:$mask);
+  let arguments = (ins I1:$predicate, Optional<I32>:$mask,
+                       DefaultValuedAttr<Warp_Width, "32">:$width);
   let results = (outs I32:$result);
-  let assemblyFormat = "$predicate (`mask` $mask^)? attr-dict `:` type($result)";
+  let assemblyFormat = [{
+    $predicate (`mask` $mask^)? (`width` $width^)? attr-dict `:` type($result)
+  }];
   let hasFolder = 1;
 }
 
 def Warp_VoteOp : Warp_Op<"vote", [Warp_MemberMaskOpInterface, Warp_Convergent]> {
-  let summary = "warp vote any/all/uni (CUDA `__any_sync`, `__all_sync`, `__uni_sync`)";
+  let summary = "warp vote any/all/uni (CUDA `__any_sync`, `__all_sync`, "
+                "`__uni_sync`; cooperative groups `tile.any`, `tile.all`)";
   let description = [{
     Over the lanes of `mask` (default all 32): `any` is true when some lane's
     predicate is true, `all` when every lane's is, `uni` when all lanes hold
     the same predicate. Every lane of the mask gets the same result.
 
+    `width w` (a power of two in 1..32, default 32) votes over the lanes of
+    the executing lane's *tile* only (cooperative groups'
+    `tiled_partition<w>` `.any` and `.all`): the warp splits into `32 / w`
+    tiles of `w` consecutive lanes (`lane - lane % w .. lane - lane % w +
+    w - 1`), and each tile's lanes of `mask` get their tile's vote: `any`
+    whether one of them holds a true predicate, `all` whether none holds a
+    false one, `uni` whether they all hold the same. A tile's lanes outside
+    `mask` (or that do not exist, or have exited) take no part. Lowered as
+    a ballot of the warp (`vote.sync.ballot`) masked to the tile: `any`
+    tests the ballot of the predicate, `all` the ballot of its negation,
+    `uni` both.
+
     ```mlir
     %some = warp.vote <any> %p : i1
+    %tile_all = warp.vote <all> %p width 4 : i1
     ```
   }];
   let arguments = (ins Warp_VoteKindEnum:$kind, I1:$predicate,
-                       Optional<I32>:$mask);
+                       Optional<I32>:$mask,
+                       DefaultValuedAttr<Warp_Width, "32">:$width);
   let results = (outs I1:$result);
-  let assemblyFormat = "$kind $predicate (`mask` $mask^)? attr-dict `:` type($result)";
+  let assemblyFormat = [{
+    $kind $predicate (`mask` $mask^)? (`width` $width^)? attr-dict `:`
+    type($result)
+  }];
   let hasFolder = 1;
 }
 
@@ -1059,17 +1093,22 @@ def Warp_AtomicRMWOp : Warp_AtomicOp<"atomic_rmw",
       `and`, `or`, `xor`: i32, i64;
     - `exch`: i16, i32, i64, f16, bf16, f32, f64; the element becomes
       `value`;
-    - `minnumf`, `maxnumf`: f16, bf16; the element becomes the dialect's
-      `minnumf`/`maxnumf` of itself and `value` (`warp.reduce`'s: a NaN
-      operand is ignored, so a NaN in memory is replaced and a NaN value
-      leaves memory as it is; NaN only when both are; which zero
-      `min(+0.0, -0.0)` gives is unspecified). CUDA has no 16-bit float
-      min/max atomic, and PTX's (sm_90) exist only as vectors of 16-bit
-      elements, which would write the neighbours too.
-    PTX has no 16-bit `atom.exch`: a 16-bit `exch`, `minnumf` and `maxnumf`
-    are a compare-and-swap loop on the element (`atom.cas.b16`, sm_70 and
-    newer, with the op's scope and order), on every chip; it accesses the
-    element alone, never the neighbouring half of its 32-bit word.
+    - `minnumf`, `maxnumf`: f16, bf16, f32, f64; the element becomes the
+      dialect's `minnumf`/`maxnumf` of itself and `value` (`warp.reduce`'s,
+      CUDA's `fminf`/`fmaxf`, `fmin`/`fmax`: a NaN operand is ignored, so a
+      NaN in memory is replaced and a NaN value leaves memory as it is; NaN
+      only when both are). On f32 and f64 they are PTX's `min`/`max`
+      (what `fminf` compiles to), which order -0.0 below +0.0: the
+      minimum of +0.0 and -0.0 is -0.0, their maximum +0.0; on f16 and
+      bf16 which zero they give is unspecified. PTX's `atom` has no float
+      min/max but sm_90's vectors of 16-bit elements (which would write
+      the neighbours too); CUDA has no float min/max atomic.
+    PTX has no 16-bit `atom.exch`: a 16-bit `exch`, and every `minnumf`
+    and `maxnumf`, are a compare-and-swap loop on the element
+    (`atom.cas.b16`, `.b32` or `.b64` by the element's width; b16 needs
+    sm_70, the oldest chip warp targets; with the op's scope and order),
+    on every chip; it accesses the element alone, never the neighbouring
+    half of a 16-bit element's 32-bit word.
 
     Which lanes take part: the lanes of `mask`, or, without `mask`, the
     lanes executing the op (`warp.activemask`), the CUDA idiom for
@@ -1079,7 +1118,8 @@ def Warp_AtomicRMWOp : Warp_AtomicOp<"atomic_rmw",
     Result, integers, `exch`, `minnumf` and `maxnumf`: exactly what the
     group's lanes would have seen had they done their atomics one after
     another in ascending lane order, with no other atomic in between (for
-    the float min/max up to the sign of a zero and the bits of a NaN). The lowest lane gets `old`,
+    the float min/max up to the bits of a NaN, and on f16 and bf16 the
+    sign of a zero). The lowest lane gets `old`,
     the next `old op v_lowest`, and so on; memory ends with `old op v_0 op
     ... op v_last` (integer sums modulo 2^n). For `exch` the lowest lane
     gets `old`, every other lane the value of the group's lane below it,
@@ -1136,6 +1176,7 @@ def Warp_AtomicRMWOp : Warp_AtomicOp<"atomic_rmw",
     // The largest key per bucket, one atomic per distinct bucket.
     %o3 = warp.atomic_rmw <maxui> %key, %top[%bucket] : i32, memref<?xi32>
     %o5 = warp.atomic_rmw <maxnumf> %h, %peak[%bucket] : f16, memref<?xf16>
+    %o6 = warp.atomic_rmw <minnumf> %d, %low[%bucket] : f64, memref<?xf64>
     // Packed half sums, atomic within the block, releasing earlier writes.
     %o4 = warp.atomic_rmw <add> %h2, %acc[%i] scope <cta> ordering <release>
         : vector<2xf16>, memref<?xvector<2xf16>>
@@ -1171,11 +1212,13 @@ def Warp_LaneAtomicRMWOp : Warp_AtomicOp<"lane_atomic_rmw"> {
 
     Kinds, element types, scopes, orders and the chips they need are
     `warp.atomic_rmw`'s: `add` on every type but i16 (float adds round to
-    nearest even, no flush of subnormals), `minnumf` and `maxnumf` on f16
-    and bf16, the other kinds on i32 and i64, `exch` also on i16, f16,
-    bf16, f32 and f64. `convert-warp-mma-to-nvvm` lowers it to inline PTX
-    (a 16-bit `exch`, `minnumf` or `maxnumf` to a compare-and-swap loop of
-    `atom.cas.b16`, each with the op's scope and order) and refuses what
+    nearest even, no flush of subnormals), `minnumf` and `maxnumf` on f16,
+    bf16, f32 and f64 (CUDA's `fminf`/`fmaxf`, with `warp.atomic_rmw`'s
+    NaN and signed-zero rules), the other kinds on i32 and i64, `exch`
+    also on i16, f16, bf16, f32 and f64. `convert-warp-mma-to-nvvm` lowers
+    it to inline PTX (a 16-bit `exch`, and `minnumf` or `maxnumf`, to a
+    compare-and-swap loop of `atom.cas.b16`, `.b32` or `.b64`, each with
+    the op's scope and order) and refuses what
     the target chip lacks (`cluster` scope, a bf16 add below sm_90) with an
     error at the op. The memref must be in global or workgroup memory.
 

@@ -64,10 +64,10 @@ struct Chip {
 
   /// Whether PTX `atom` on this chip has an instruction for `kind` on
   /// `value` (an atomic's value type, warp.lane_atomic_rmw's) with `scope`:
-  /// 32- and 64-bit values, f16 (`atom.add.noftz.f16`, `.f16x2`) and every
-  /// 16-bit exch, minnumf and maxnumf (a loop of `atom.cas.b16`) everywhere
-  /// parse() accepts, the bf16 add and its pair (`.bf16`, `.bf16x2`) and
-  /// the `cluster` scope on sm_90 and newer. On failure, an error at `op`
+  /// 32- and 64-bit values, f16 (`atom.add.noftz.f16`, `.f16x2`), every
+  /// 16-bit exch and every minnumf and maxnumf (a loop of `atom.cas`)
+  /// everywhere parse() accepts, the bf16 add and its pair (`.bf16`,
+  /// `.bf16x2`) and the `cluster` scope on sm_90 and newer. On failure, an error at `op`
   /// saying what needs which chip.
   LogicalResult checkAtomic(Operation *op, AtomicKind kind, Type value,
                             MemoryScope scope) const;

@@ -123,8 +123,9 @@ void populateExpandElectAndAtomicPatterns(RewritePatternSet &patterns,
                                           const Chip &chip);
 
 /// Whether the expansion of `op` issues its group's atomic as
-/// warp.lane_atomic_rmw (a packed pair, a 16-bit exch, minnumf or maxnumf, a
-/// scope other than gpu or an order other than relaxed) rather than
+/// warp.lane_atomic_rmw (a packed pair, a 16-bit exch, a minnumf or maxnumf
+/// of any float, a scope other than gpu or an order other than relaxed)
+/// rather than
 /// memref.atomic_rmw.
 bool usesLaneAtomic(AtomicRMWOp op);
 

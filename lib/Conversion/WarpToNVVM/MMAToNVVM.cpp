@@ -476,42 +476,48 @@ std::string getAtomOperation(AtomicKind kind, Type type) {
   }
 }
 
-/// A 16-bit atomic that PTX's atom lacks (ptxas: "Arguments mismatch for
-/// instruction 'atom'" on atom.exch.b16; sm_90's f16 and bf16 min and max
-/// exist only as vectors, which would write the neighbours too): a
-/// compare-and-swap loop of `atom.cas.b16` (sm_70 and newer, every chip
-/// warp accepts) that stores `update(old bits)` (i16 bits) at `pointer`
-/// (`address` as an integer). It touches the element alone: a loop on the
-/// aligned 32-bit word would read past a buffer that ends on its low half
-/// and race with the neighbour's atomics. `atom` is the CAS's PTX up to
-/// the operation (`atom.relaxed.gpu.global.`), so each attempt carries the
-/// op's order and scope. The first guess is a relaxed load; each failed
-/// attempt retries with the bits it found. Returns the element's old bits.
-Value buildCASLoop16(ConversionPatternRewriter &rewriter, Location loc,
-                     Value pointer, Value address, StringRef atom,
-                     function_ref<Value(Value)> update) {
-  Type i16 = rewriter.getI16Type();
+/// An atomic that PTX's atom lacks: a 16-bit exch (ptxas: "Arguments
+/// mismatch for instruction 'atom'" on atom.exch.b16) and the float min/max
+/// of CUDA's fminf/fmaxf (no scalar atom for them: sm_90's f16 and bf16
+/// min and max exist only as vectors, which would write the neighbours
+/// too, and f32/f64 have none). A compare-and-swap loop of
+/// `atom.cas.b<bits>` (16, 32 or 64; b16 needs sm_70, every chip warp
+/// accepts) that stores `update(old bits)` (an integer of `bits`) at
+/// `pointer` (`address` as an integer). It touches the element alone: a
+/// loop on the aligned 32-bit word of a 16-bit element would read past a
+/// buffer that ends on its low half and race with the neighbour's atomics.
+/// `atom` is the CAS's PTX up to the operation (`atom.relaxed.gpu.global.`),
+/// so each attempt carries the op's order and scope. The first guess is a
+/// relaxed load; each failed attempt retries with the bits it found (bits,
+/// not values: a NaN or a zero of either sign ends the loop). Returns the
+/// element's old bits.
+Value buildCASLoop(ConversionPatternRewriter &rewriter, Location loc,
+                   unsigned bits, Value pointer, Value address, StringRef atom,
+                   function_ref<Value(Value)> update) {
+  Type word = rewriter.getIntegerType(bits);
+  StringRef constraint = bits == 16 ? "h" : bits == 32 ? "r" : "l";
   Value first = LLVM::LoadOp::create(
-      rewriter, loc, i16, pointer, /*alignment=*/2, /*isVolatile=*/false,
-      /*isNonTemporal=*/false, /*isInvariant=*/false,
+      rewriter, loc, word, pointer, /*alignment=*/bits / 8,
+      /*isVolatile=*/false, /*isNonTemporal=*/false, /*isInvariant=*/false,
       /*isInvariantGroup=*/false, LLVM::AtomicOrdering::monotonic);
-  auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{i16},
+  auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{word},
                                    ValueRange{first});
   OpBuilder::InsertionGuard guard(rewriter);
   Block *attempt =
-      rewriter.createBlock(&loop.getBefore(), {}, TypeRange{i16}, {loc});
+      rewriter.createBlock(&loop.getBefore(), {}, TypeRange{word}, {loc});
   Value expected = attempt->getArgument(0);
   Value desired = update(expected);
-  InlinePTX ptx("h");
-  ptx << atom << "cas.b16 $0, [" << ptx.operand(address, "l") << "], "
-      << ptx.operand(expected, "h") << ", " << ptx.operand(desired, "h")
-      << ";";
-  Value found = ptx.createConvergent(rewriter, loc, i16);
+  InlinePTX ptx(constraint);
+  ptx << atom << ("cas.b" + std::to_string(bits)) << " $0, ["
+      << ptx.operand(address, "l")
+      << "], " << ptx.operand(expected, constraint) << ", "
+      << ptx.operand(desired, constraint) << ";";
+  Value found = ptx.createConvergent(rewriter, loc, word);
   Value retry = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
                                      found, expected);
   scf::ConditionOp::create(rewriter, loc, retry, ValueRange{found});
   Block *again =
-      rewriter.createBlock(&loop.getAfter(), {}, TypeRange{i16}, {loc});
+      rewriter.createBlock(&loop.getAfter(), {}, TypeRange{word}, {loc});
   scf::YieldOp::create(rewriter, loc, again->getArguments());
   return loop.getResult(0);
 }
@@ -519,10 +525,10 @@ Value buildCASLoop16(ConversionPatternRewriter &rewriter, Location loc,
 /// warp.lane_atomic_rmw to one `atom.<sem>.<scope><.space>.<op>.<type>` in
 /// inline PTX on the element's pointer (NVVM's atomicrmw drops the scope
 /// and order, and has no packed 16-bit add): the value travels as an
-/// integer register of its width ("h", "r" or "l"). A 16-bit exch, minnumf
-/// and maxnumf are a loop of `atom.<sem>.<scope><.space>.cas.b16`
-/// (buildCASLoop16), the min/max the dialect's minnumf/maxnumf (the
-/// combine of the group's scan).
+/// integer register of its width ("h", "r" or "l"). A 16-bit exch and
+/// every minnumf and maxnumf are a loop of
+/// `atom.<sem>.<scope><.space>.cas.b<bits>` (buildCASLoop), the min/max the
+/// dialect's minnumf/maxnumf (the combine of the group's scan).
 struct LowerLaneAtomicRMW : public ConvertOpToLLVMPattern<LaneAtomicRMWOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -554,16 +560,17 @@ struct LowerLaneAtomicRMW : public ConvertOpToLLVMPattern<LaneAtomicRMWOp> {
                                                              : "."))
             .str();
     AtomicKind kind = op.getKind();
-    if (bits == 16 && (kind == AtomicKind::Exch || isFloatMinMaxAtomic(kind))) {
-      auto update = [&](Value half) -> Value {
+    if ((bits == 16 && kind == AtomicKind::Exch) || isFloatMinMaxAtomic(kind)) {
+      auto update = [&](Value found) -> Value {
         if (kind == AtomicKind::Exch)
           return value;
         Value combined =
             buildCombine(rewriter, loc, *getAtomicKindInfo(kind).combine,
-                         toType(half, type), adaptor.getValue());
+                         toType(found, type), adaptor.getValue());
         return toType(combined, word);
       };
-      Value old = buildCASLoop16(rewriter, loc, pointer, address, atom, update);
+      Value old =
+          buildCASLoop(rewriter, loc, bits, pointer, address, atom, update);
       rewriter.replaceOp(op, toType(old, type));
       return success();
     }

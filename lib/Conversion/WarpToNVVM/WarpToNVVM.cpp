@@ -303,13 +303,16 @@ struct LowerElect : public OpConversionPattern<ElectOp> {
   }
 };
 
-/// ballot (i32 result) and vote (i1 result): one `vote.sync`.
+/// ballot (i32 result) and vote (i1 result) of the whole warp: one
+/// `vote.sync` (warp-expand-collectives rewrites a tile's into the warp's).
 template <typename Op>
 struct LowerVoteSync : public OpConversionPattern<Op> {
   using OpConversionPattern<Op>::OpConversionPattern;
   LogicalResult
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op.getWidth() != kWarpSize)
+      return rewriter.notifyMatchFailure(op, "a tile's vote is expanded first");
     NVVM::VoteSyncKind kind = NVVM::VoteSyncKind::ballot;
     if constexpr (std::is_same_v<Op, VoteOp>) {
       kind = NVVM::VoteSyncKind::any;

@@ -17,6 +17,39 @@ func.func @shuffle_width_zero(%x: f32, %o: i32) {
 
 // -----
 
+// A tile's ballot and vote: width a power of two in 1..32.
+func.func @ballot_width_not_power_of_two(%p: i1) -> i32 {
+  // expected-error @+1 {{attribute 'width' failed to satisfy constraint: 32-bit integer attribute that is a power of two in [1, 32]}}
+  %0 = warp.ballot %p width 6 : i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @ballot_width_too_wide(%p: i1, %m: i32) -> i32 {
+  // expected-error @+1 {{attribute 'width' failed to satisfy constraint: 32-bit integer attribute that is a power of two in [1, 32]}}
+  %0 = warp.ballot %p mask %m width 64 : i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @vote_width_zero(%p: i1) -> i1 {
+  // expected-error @+1 {{attribute 'width' failed to satisfy constraint: 32-bit integer attribute that is a power of two in [1, 32]}}
+  %0 = warp.vote <any> %p width 0 : i1
+  return %0 : i1
+}
+
+// -----
+
+func.func @vote_width_not_power_of_two(%p: i1) -> i1 {
+  // expected-error @+1 {{attribute 'width' failed to satisfy constraint: 32-bit integer attribute that is a power of two in [1, 32]}}
+  %0 = warp.vote <all> %p width 24 : i1
+  return %0 : i1
+}
+
+// -----
+
 func.func @shuffle_width_too_wide(%x: f32, %o: i32) {
   // expected-error @+1 {{attribute 'width' failed to satisfy constraint: 32-bit integer attribute that is a power of two in [1, 32]}}
   %0:2 = warp.shuffle <idx> %x, %o width 64 : f32
@@ -590,6 +623,22 @@ func.func @warp_load_element(%m: memref<?xf32>, %o: index) {
 
 // -----
 
+func.func @warp_load_logical_transpose(%m: memref<?xf32>, %o: index) {
+  // expected-error @+1 {{'warp.load' op algorithm 'transpose' exchanges the items of the whole warp (warp.exchange), not of logical warps of width 16 (use 'direct' or 'vectorize')}}
+  %0 = warp.load %m[%o] width 16 algorithm = <transpose> : memref<?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @warp_store_width_not_power_of_two(%m: memref<?xf32>, %o: index, %x: vector<2xf32>) {
+  // expected-error @+1 {{attribute 'width' failed to satisfy constraint: 32-bit integer attribute that is a power of two in [1, 32]}}
+  warp.store %x, %m[%o] width 3 : vector<2xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
 func.func @warp_load_warp_transpose(%m: memref<?xf32>, %o: index) {
   // expected-error @+1 {{'warp.load' op algorithm 'warp_transpose' is for block loads and stores (a warp's 'transpose' stays in the warp)}}
   %0 = warp.load %m[%o] algorithm = <warp_transpose> : memref<?xf32>, vector<4xf32>
@@ -1068,17 +1117,25 @@ func.func @atomic_pair_exch(%h: memref<?xvector<2xf16>>, %i: index, %x: vector<2
 
 // -----
 
-// The float min/max: f16 and bf16 scalars only.
-func.func @atomic_minnumf_f32(%h: memref<?xf32>, %i: index, %x: f32) -> f32 {
-  // expected-error @+1 {{'warp.atomic_rmw' op kind 'minnumf' needs an f16 or bf16 value, got 'f32'}}
-  %0 = warp.atomic_rmw <minnumf> %x, %h[%i] : f32, memref<?xf32>
-  return %0 : f32
+// The float min/max: f16, bf16, f32 and f64 scalars only.
+func.func @atomic_minnumf_i32(%h: memref<?xi32>, %i: index, %x: i32) -> i32 {
+  // expected-error @+1 {{'warp.atomic_rmw' op kind 'minnumf' needs an f16, bf16, f32 or f64 value, got 'i32'}}
+  %0 = warp.atomic_rmw <minnumf> %x, %h[%i] : i32, memref<?xi32>
+  return %0 : i32
+}
+
+// -----
+
+func.func @lane_atomic_maxnumf_i64(%h: memref<?xi64>, %i: index, %x: i64) -> i64 {
+  // expected-error @+1 {{'warp.lane_atomic_rmw' op kind 'maxnumf' needs an f16, bf16, f32 or f64 value, got 'i64'}}
+  %0 = warp.lane_atomic_rmw <maxnumf> %x, %h[%i] : i64, memref<?xi64>
+  return %0 : i64
 }
 
 // -----
 
 func.func @lane_atomic_maxnumf_pair(%h: memref<?xvector<2xf16>>, %i: index, %x: vector<2xf16>) -> vector<2xf16> {
-  // expected-error @+1 {{'warp.lane_atomic_rmw' op kind 'maxnumf' needs an f16 or bf16 value, got 'vector<2xf16>'}}
+  // expected-error @+1 {{'warp.lane_atomic_rmw' op kind 'maxnumf' needs an f16, bf16, f32 or f64 value, got 'vector<2xf16>'}}
   %0 = warp.lane_atomic_rmw <maxnumf> %x, %h[%i] : vector<2xf16>, memref<?xvector<2xf16>>
   return %0 : vector<2xf16>
 }
@@ -1086,7 +1143,7 @@ func.func @lane_atomic_maxnumf_pair(%h: memref<?xvector<2xf16>>, %i: index, %x: 
 // -----
 
 func.func @atomic_minnumf_i16(%h: memref<?xi16>, %i: index, %x: i16) -> i16 {
-  // expected-error @+1 {{'warp.atomic_rmw' op kind 'minnumf' needs an f16 or bf16 value, got 'i16'}}
+  // expected-error @+1 {{'warp.atomic_rmw' op kind 'minnumf' needs an f16, bf16, f32 or f64 value, got 'i16'}}
   %0 = warp.atomic_rmw <minnumf> %x, %h[%i] : i16, memref<?xi16>
   return %0 : i16
 }

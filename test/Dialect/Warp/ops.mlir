@@ -94,6 +94,17 @@ func.func @votes(%p: i1, %m: i32, %k: i32, %k64: i64, %x: f64, %lane: i32) {
   %any = warp.vote <any> %p : i1
   %all = warp.vote <all> %p mask %m : i1
   %uni = warp.vote <uni> %p : i1
+  // A tile's ballot and votes; width 32 is the default and not printed.
+  // CHECK: warp.ballot %{{.*}} width 8 : i32
+  // CHECK: warp.ballot %{{.*}} mask %{{.*}} width 2 : i32
+  // CHECK: warp.ballot %{{.*}} : i32
+  // CHECK: warp.vote <any> %{{.*}} width 16 : i1
+  // CHECK: warp.vote <uni> %{{.*}} mask %{{.*}} width 4 : i1
+  %tbal = warp.ballot %p width 8 : i32
+  %tbalm = warp.ballot %p mask %m width 2 : i32
+  %wbal = warp.ballot %p width 32 : i32
+  %tany = warp.vote <any> %p width 16 : i1
+  %tuni = warp.vote <uni> %p mask %m width 4 : i1
   // CHECK: warp.match_any %{{.*}} : i32
   // CHECK: warp.match_any %{{.*}} mask %{{.*}} : i64
   %ma = warp.match_any %k : i32
@@ -266,11 +277,19 @@ func.func @block_memory(%m: memref<?xf32>, %o: index, %n: i32, %z: f32) {
 // CHECK-LABEL: func @warp_memory
 func.func @warp_memory(%m: memref<?xi8>, %o: index, %n: i32, %z: i8) {
   // CHECK: %[[A:.*]] = warp.load %{{.*}}[%{{.*}}] valid %{{.*}} default %{{.*}} algorithm = <transpose> : memref<?xi8>, vector<8xi8>
-  // GENERIC: "warp.load"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{algorithm = #warp.block_memory_algorithm<transpose>, operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (memref<?xi8>, index, i32, i8) -> vector<8xi8>
+  // GENERIC: "warp.load"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{algorithm = #warp.block_memory_algorithm<transpose>, operandSegmentSizes = array<i32: 1, 1, 1, 1>, width = 32 : i32}> : (memref<?xi8>, index, i32, i8) -> vector<8xi8>
   %a = warp.load %m[%o] valid %n default %z algorithm = <transpose> : memref<?xi8>, vector<8xi8>
   // CHECK: warp.store %[[A]], %{{.*}}[%{{.*}}] striped : vector<8xi8>, memref<?xi8>
-  // GENERIC: "warp.store"(%{{.*}}, %{{.*}}, %{{.*}}) <{striped}> : (vector<8xi8>, memref<?xi8>, index) -> ()
+  // GENERIC: "warp.store"(%{{.*}}, %{{.*}}, %{{.*}}) <{striped, width = 32 : i32}> : (vector<8xi8>, memref<?xi8>, index) -> ()
   warp.store %a, %m[%o] striped : vector<8xi8>, memref<?xi8>
+  // Logical warps of 8 lanes; width 32 is the default and not printed.
+  // CHECK: warp.load %{{.*}}[%{{.*}}] width 8 : memref<?xi8>, vector<2xi8>
+  // CHECK: warp.store %{{.*}}, %{{.*}}[%{{.*}}] width 16 valid %{{.*}} striped : vector<2xi8>, memref<?xi8>
+  // CHECK: warp.load %{{.*}}[%{{.*}}] : memref<?xi8>, vector<2xi8>
+  // GENERIC: "warp.load"(%{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>, width = 8 : i32}> : (memref<?xi8>, index) -> vector<2xi8>
+  %b = warp.load %m[%o] width 8 : memref<?xi8>, vector<2xi8>
+  warp.store %b, %m[%o] width 16 valid %n striped : vector<2xi8>, memref<?xi8>
+  %c = warp.load %m[%o] width 32 : memref<?xi8>, vector<2xi8>
   return
 }
 

@@ -479,14 +479,71 @@ def block_scan_order(algorithm, values, dtype, init=None, exclusive=False):
     return result, k[-1]
 
 
+def _number_pick(a, b, largest):
+    """CUDA's fminf/fmin (fmaxf/fmax with `largest`) on the GPU, PTX
+    min/max.f32/.f64: a NaN operand loses to a number, NaN only when both
+    are; -0.0 orders below +0.0."""
+    if _is_nan(a):
+        return b
+    if _is_nan(b):
+        return a
+    if a == 0 and b == 0:
+        return a if bool(np.signbit(a)) != largest else b
+    return a if (a > b if largest else a < b) else b
+
+
+def number_min(a, b):
+    return _number_pick(a, b, largest=False)
+
+
+def number_max(a, b):
+    return _number_pick(a, b, largest=True)
+
+
 def atomic_apply(kind, old, value, dtype):
     """What one atomic of warp.atomic_rmw `kind` with `value` leaves in an
     element that held `old` (PTX atom's operations): `exch` stores the
-    value, the other kinds combine as `combine` does (integers wrap, the
-    `ui` kinds compare the bits unsigned, float add rounds once)."""
+    value, the float min/max are CUDA's fminf/fmaxf (number_min,
+    number_max: signed zeros ordered), the other kinds combine as `combine`
+    does (integers wrap, the `ui` kinds compare the bits unsigned, float add
+    rounds once)."""
+    dt = np.dtype(dtype)
     if kind == "exch":
-        return np.dtype(dtype).type(value)
+        return dt.type(value)
+    if kind in ("minnumf", "maxnumf"):
+        pick = number_min if kind == "minnumf" else number_max
+        return dt.type(pick(dt.type(old), dt.type(value)))
     return combine(kind, old, value, dtype)
+
+
+def tile_ballot(predicates, members, width=WARP):
+    """warp.ballot (width 32) and cooperative groups' tile.ballot (width w
+    < 32): per lane of `members` (a 32-bit mask), the ballot of its tile of
+    `width` lanes starting at lane - lane % width, bit i for lane first + i
+    (a member whose predicate holds); None for the other lanes."""
+    result = [None] * WARP
+    for lane in range(WARP):
+        if not (members >> lane) & 1:
+            continue
+        first = lane - lane % width
+        result[lane] = sum(1 << i for i in range(width)
+                           if (members >> (first + i)) & 1 and predicates[first + i])
+    return result
+
+
+def tile_vote(kind, predicates, members, width=WARP):
+    """warp.vote <any|all|uni> over each member's tile of `width` lanes:
+    the tile's members' predicates (any: one true; all: none false; uni:
+    all alike); None for the lanes outside `members`."""
+    result = [None] * WARP
+    for lane in range(WARP):
+        if not (members >> lane) & 1:
+            continue
+        first = lane - lane % width
+        votes = [bool(predicates[l]) for l in range(first, first + width) if (members >> l) & 1]
+        result[lane] = {"any": any(votes), "all": all(votes),
+                        "uni": all(votes) or not any(votes)}[kind]
+    return result
 
 
 def aggregated_atomic_group(old, values, dtype):
@@ -908,6 +965,23 @@ def self_check():
     assert atomic_apply("or", i32(12), i32(10), i32) == i32(14)
     assert atomic_apply("xor", i32(12), i32(10), i32) == i32(6)
     assert atomic_apply("exch", f32(1.5), f32(-2.0), f32) == f32(-2.0)
+    # fminf/fmaxf: a NaN loses, -0.0 below +0.0 (by the sign bit).
+    assert atomic_apply("minnumf", f32(np.nan), f32(3), f32) == 3
+    assert atomic_apply("maxnumf", np.float64(-1), np.float64(np.nan), np.float64) == -1
+    assert np.isnan(atomic_apply("minnumf", f32(np.nan), f32(np.nan), f32))
+    assert np.signbit(atomic_apply("minnumf", f32(0.0), f32(-0.0), f32))
+    assert np.signbit(atomic_apply("minnumf", f32(-0.0), f32(0.0), f32))
+    assert not np.signbit(atomic_apply("maxnumf", f32(-0.0), f32(0.0), f32))
+    assert not np.signbit(atomic_apply("maxnumf", np.float64(0.0), np.float64(-0.0), np.float64))
+    # Tiles: lanes 0..3 hold 1, 0, 1, 1, the rest 0; members all but lane 2.
+    p = [1, 0, 1, 1] + [0] * 28
+    m = 0xFFFFFFFF & ~4
+    assert tile_ballot(p, m, 4)[1] == 0b1001 and tile_ballot(p, m, 4)[4] == 0
+    assert tile_ballot(p, m, 2)[3] == 0b10 and tile_ballot(p, m)[0] == 0b1001
+    assert tile_ballot(p, m)[2] is None
+    assert tile_vote("any", p, m, 2)[0] and not tile_vote("all", p, m, 2)[1]
+    assert tile_vote("all", p, m, 2)[3] and tile_vote("uni", p, m, 8)[9]
+    assert not tile_vote("uni", p, m, 4)[0] and tile_vote("uni", p, m, 1)[1]
     # Aggregated atomics: 3 lanes add 1, 2, 4 to a cell holding 10.
     got, final = aggregated_atomic_group(10, [1, 2, 4], np.int64)
     assert got == [10, 11, 13] and final == 17
