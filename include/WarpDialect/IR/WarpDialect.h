@@ -128,7 +128,7 @@ inline bool isDeviceCollective(Operation *op) {
              DeviceSelectOp, DevicePartitionOp,
              DeviceSelectIfOp, DevicePartitionIfOp, DeviceUniqueOp,
              DeviceRunLengthEncodeOp, DeviceHistogramOp, DeviceRadixSortOp,
-             DeviceReduceCombineOp, DeviceScanCombineOp>(op);
+             DeviceSegmentedRadixSortOp, DeviceReduceCombineOp, DeviceScanCombineOp>(op);
 }
 
 /// Slots per half of a block scratch array (ExpandBlockCollectives.cpp
