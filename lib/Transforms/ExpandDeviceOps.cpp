@@ -326,10 +326,10 @@ private:
     return kernel.addWorkgroupAttribution(memrefType, b.getLoc());
   }
   /// The workgroup arrays of a segmented radix sort's long segments: the
-  /// digit counters, a tile's digit prefixes (and its valid keys after
-  /// them), and where each digit's keys of the tile go, less their ranks.
+  /// segment's and a tile's digit counters, and where each digit's keys
+  /// of the tile go, less their ranks.
   struct SegmentSortMemory {
-    Value counts, prefixes, bases;
+    Value counts, tileCounts, bases;
   };
   /// One least-significant-digit pass of a segmented radix sort over the
   /// long segment [first, last) (index) from the `source` keys and values
@@ -2324,7 +2324,7 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
   }
   SegmentSortMemory memory;
   memory.counts = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI32Type());
-  memory.prefixes = workgroupArray(kernel, RadixSortConfig::kDigits + 1, b.getI32Type());
+  memory.tileCounts = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI32Type());
   memory.bases = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI64Type());
   Value segments = memref::DimOp::create(b, begins, 0);
   Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
@@ -2424,71 +2424,50 @@ void DeviceKernelBuilder::sortSegmentPass(const RadixSortConfig &sort, unsigned 
       [&] { return i64(0); });
   Value start = exclusiveBlockSum(count);
 
-  // Each tile in order: its keys ranked by the digit, stably; a key goes
-  // to its digit's start (thread d carries digit d's past the tiles
-  // before) plus its rank, less the tile's keys of the smaller digits.
-  auto rankTypes = std::pair<VectorType, VectorType>{
-      VectorType::get({items}, b.getI32Type()), VectorType::get({1}, b.getI32Type())};
+  // Each tile in order, sorted by the digit (striped, so that the stores
+  // of a digit's keys are consecutive): a key goes to its digit's start
+  // (thread d carries digit d's past the tiles before) plus its rank in
+  // the sorted tile, less the tile's keys of the smaller digits.
   overTiles({start}, [&](Value offset, Value keys, ValueRange carried) {
     Value values;
     if (sort.value)
       values = loadTile(source.second, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
                         offset, items, 1, std::nullopt);
     Value valid = validItems(offset, tileItems);
-    Value images = radixTileImages(sort, keys, valid);
-    auto ranked = BlockRadixRankOp::create(b, rankTypes.first, rankTypes.second, images,
-                                           /*descending=*/false, /*is_signed=*/false, shift,
-                                           shift + bits);
-    // The padding is of the last digit: the prefix past it is the valid
-    // keys.
     ifThen(inRadix, [&] {
-      memref::StoreOp::create(b, vector::ExtractOp::create(b, ranked.getExclusiveDigitPrefix(), 0),
-                              memory.prefixes, ValueRange{thread});
-    });
-    ifThen(isThreadZero(), [&] {
-      memref::StoreOp::create(b, valid, memory.prefixes, ValueRange{index(radix)});
+      memref::StoreOp::create(b, i32(0), memory.tileCounts, ValueRange{thread});
     });
     gpu::BarrierOp::create(b);
-    Value running = carried.front();
-    Value next = ifElse(
+    countRadixDigits(sort, keys, valid, memory.tileCounts, shift, bits);
+    gpu::BarrierOp::create(b);
+    Value tileCount = ifElse(
         inRadix, i64Type,
         [&] {
-          auto prefix = [&](Value digit) -> Value {
-            return arith::ExtUIOp::create(
-                b, i64Type, memref::LoadOp::create(b, memory.prefixes, ValueRange{digit}));
-          };
-          Value before = prefix(thread);
-          Value upTo = prefix(arith::AddIOp::create(b, thread, index(1)));
-          memref::StoreOp::create(b, arith::SubIOp::create(b, running, before), memory.bases,
-                                  ValueRange{thread});
-          return arith::AddIOp::create(b, running, arith::SubIOp::create(b, upTo, before));
+          return arith::ExtUIOp::create(
+              b, i64Type, memref::LoadOp::create(b, memory.tileCounts, ValueRange{thread}));
         },
-        [&] { return running; });
+        [&] { return i64(0); });
+    Value tileStart = exclusiveBlockSum(tileCount);
+    Value running = carried.front();
+    ifThen(inRadix, [&] {
+      memref::StoreOp::create(b, arith::SubIOp::create(b, running, tileStart), memory.bases,
+                              ValueRange{thread});
+    });
+    auto sorted = sortRadixTile(sort, keys, values, valid, shift, shift + bits);
+    // The bases are in workgroup memory (the sort may hold no barrier
+    // that every thread passes after their stores).
     gpu::BarrierOp::create(b);
-    Value firstItem = arith::IndexCastOp::create(
-        b, b.getI32Type(), arith::MulIOp::create(b, thread, index(items)));
-    for (int64_t j = 0; j < items; ++j) {
-      Value inside = arith::CmpIOp::create(
-          b, arith::CmpIPredicate::slt, arith::AddIOp::create(b, firstItem, i32(j)), valid);
-      ifThen(inside, [&] {
-        Value image = vector::ExtractOp::create(b, images, j);
-        Value base =
-            memref::LoadOp::create(b, memory.bases, ValueRange{radixDigit(image, shift, bits)});
-        Value rank = arith::ExtUIOp::create(b, i64Type,
-                                            vector::ExtractOp::create(b, ranked.getRanks(), j));
-        Value at = arith::AddIOp::create(
-            b, first,
-            arith::IndexCastOp::create(b, b.getIndexType(), arith::AddIOp::create(b, base, rank)));
-        memref::StoreOp::create(b, vector::ExtractOp::create(b, keys, j), dest.first,
-                                ValueRange{at});
-        if (sort.value)
-          memref::StoreOp::create(b, vector::ExtractOp::create(b, values, j), dest.second,
-                                  ValueRange{at});
-      });
-    }
-    // The next tile rewrites the prefixes and bases.
+    storeSortedTile(sort, sorted, valid, dest.first, dest.second, [&](Value image, Value rank) {
+      Value base =
+          memref::LoadOp::create(b, memory.bases, ValueRange{radixDigit(image, shift, bits)});
+      return arith::AddIOp::create(
+          b, first,
+          arith::AddIOp::create(b, arith::IndexCastOp::create(b, b.getIndexType(), base),
+                                rank));
+    });
+    // The next tile rewrites the counts and bases.
     gpu::BarrierOp::create(b);
-    return SmallVector<Value>{next};
+    return SmallVector<Value>{arith::AddIOp::create(b, running, tileCount)};
   });
 }
 
