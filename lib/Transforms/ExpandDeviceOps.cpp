@@ -309,6 +309,30 @@ private:
   void storeSortedTile(const RadixSortConfig &sort, BlockRadixSortOp sorted, Value valid,
                        Value destKeys, Value destValues,
                        function_ref<Value(Value, Value)> placeOf);
+  /// A segment of a segmented op: its number, its bounds [first, last)
+  /// (index), and whether it holds anything (first < last).
+  struct Segment {
+    Value number, first, last, nonEmpty;
+  };
+  /// Enters the loop of a block over its segments, blockIdx.x, + gridDim.x,
+  /// ... below `segments` (b is left in its body; the caller restores its
+  /// insertion point), and returns the segment, its bounds read (signed)
+  /// from `begins` and `ends`.
+  Segment enterSegments(Value begins, Value ends, Value segments) {
+    Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+    Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
+    auto loop = scf::ForOp::create(b, blockIndex, segments, blocks);
+    b.setInsertionPointToStart(loop.getBody());
+    Value number = loop.getInductionVar();
+    auto offset = [&](Value offsets) -> Value {
+      Value value = memref::LoadOp::create(b, offsets, ValueRange{number});
+      return arith::IndexCastOp::create(b, b.getIndexType(), value);
+    };
+    Value first = offset(begins);
+    Value last = offset(ends);
+    return {number, first, last,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::slt, first, last)};
+  }
   /// The block's exclusive sum of the threads' `value`s (i64), in thread
   /// order.
   Value exclusiveBlockSum(Value value) {
@@ -941,20 +965,10 @@ void DeviceKernelBuilder::buildSegmentedReduce(gpu::GPUModuleOp module) {
                    : buildCombineIdentity(b, b.getLoc(), kind, element);
   if (init.getType() != element)
     init = arith::BitcastOp::create(b, element, init);
-  Value segments = memref::DimOp::create(b, output, 0);
-  Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  auto offset = [&](Value offsets, Value segment) -> Value {
-    Value value = memref::LoadOp::create(b, offsets, ValueRange{segment});
-    return arith::IndexCastOp::create(b, b.getIndexType(), value);
-  };
-  auto segmentLoop = scf::ForOp::create(b, blockIndex, segments, blocks);
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(segmentLoop.getBody());
-  Value segment = segmentLoop.getInductionVar();
-  Value first = offset(begins, segment);
-  Value last = offset(ends, segment);
-  Value nonEmpty = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, first, last);
+  Segment bounds = enterSegments(begins, ends, memref::DimOp::create(b, output, 0));
+  Value segment = bounds.number, first = bounds.first, last = bounds.last;
+  Value nonEmpty = bounds.nonEmpty;
   // Thread t folds elements first + t + k * kThreads, k = 0, 1, ... in
   // order: whole steps of kSegmentedReduceItemsPerThread loads without
   // bounds checks (all in flight at once), then the rest one at a time.
@@ -2326,23 +2340,12 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
   memory.counts = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI32Type());
   memory.tileCounts = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI32Type());
   memory.bases = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI64Type());
-  Value segments = memref::DimOp::create(b, begins, 0);
-  Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  auto offset = [&](Value offsets, Value segment) -> Value {
-    Value value = memref::LoadOp::create(b, offsets, ValueRange{segment});
-    return arith::IndexCastOp::create(b, b.getIndexType(), value);
-  };
-  auto segmentLoop = scf::ForOp::create(b, blockIndex, segments, blocks);
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(segmentLoop.getBody());
-  Value segment = segmentLoop.getInductionVar();
-  Value first = offset(begins, segment);
-  Value last = offset(ends, segment);
-  Value nonEmpty = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, first, last);
+  Segment segment = enterSegments(begins, ends, memref::DimOp::create(b, begins, 0));
+  Value first = segment.first, last = segment.last;
   // The tiles' loads and valid keys end at the segment's end.
   llvm::SaveAndRestore<Value> bound(n, last);
-  ifThen(nonEmpty, [&] {
+  ifThen(segment.nonEmpty, [&] {
     Value length = arith::SubIOp::create(b, last, first);
     Value small =
         arith::CmpIOp::create(b, arith::CmpIPredicate::ule, length, index(sort.tileItems()));
@@ -2402,26 +2405,32 @@ void DeviceKernelBuilder::sortSegmentPass(const RadixSortConfig &sort, unsigned 
     return SmallVector<Value>(loop.getResults());
   };
 
+  // Thread d's count of digit d (0 past the digits) in `counts` (i32
+  // workgroup counters), cleared, then counted by `count`.
+  auto counted = [&](Value counts, function_ref<void()> count) {
+    ifThen(inRadix, [&] { memref::StoreOp::create(b, i32(0), counts, ValueRange{thread}); });
+    gpu::BarrierOp::create(b);
+    count();
+    gpu::BarrierOp::create(b);
+    return ifElse(
+        inRadix, i64Type,
+        [&] {
+          return arith::ExtUIOp::create(b, i64Type,
+                                        memref::LoadOp::create(b, counts, ValueRange{thread}));
+        },
+        [&] { return i64(0); });
+  };
+
   // The segment's keys per digit, then each digit's start (the keys of
   // the smaller digits). The barrier first: the previous pass's readers
   // of the counters and its writes to `source` are done.
   gpu::BarrierOp::create(b);
-  ifThen(inRadix, [&] {
-    memref::StoreOp::create(b, i32(0), memory.counts, ValueRange{thread});
+  Value count = counted(memory.counts, [&] {
+    overTiles({}, [&](Value offset, Value keys, ValueRange) {
+      countRadixDigits(sort, keys, validItems(offset, tileItems), memory.counts, shift, bits);
+      return SmallVector<Value>{};
+    });
   });
-  gpu::BarrierOp::create(b);
-  overTiles({}, [&](Value offset, Value keys, ValueRange) {
-    countRadixDigits(sort, keys, validItems(offset, tileItems), memory.counts, shift, bits);
-    return SmallVector<Value>{};
-  });
-  gpu::BarrierOp::create(b);
-  Value count = ifElse(
-      inRadix, i64Type,
-      [&] {
-        return arith::ExtUIOp::create(
-            b, i64Type, memref::LoadOp::create(b, memory.counts, ValueRange{thread}));
-      },
-      [&] { return i64(0); });
   Value start = exclusiveBlockSum(count);
 
   // Each tile in order, sorted by the digit (striped, so that the stores
@@ -2434,19 +2443,9 @@ void DeviceKernelBuilder::sortSegmentPass(const RadixSortConfig &sort, unsigned 
       values = loadTile(source.second, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
                         offset, items, 1, std::nullopt);
     Value valid = validItems(offset, tileItems);
-    ifThen(inRadix, [&] {
-      memref::StoreOp::create(b, i32(0), memory.tileCounts, ValueRange{thread});
+    Value tileCount = counted(memory.tileCounts, [&] {
+      countRadixDigits(sort, keys, valid, memory.tileCounts, shift, bits);
     });
-    gpu::BarrierOp::create(b);
-    countRadixDigits(sort, keys, valid, memory.tileCounts, shift, bits);
-    gpu::BarrierOp::create(b);
-    Value tileCount = ifElse(
-        inRadix, i64Type,
-        [&] {
-          return arith::ExtUIOp::create(
-              b, i64Type, memref::LoadOp::create(b, memory.tileCounts, ValueRange{thread}));
-        },
-        [&] { return i64(0); });
     Value tileStart = exclusiveBlockSum(tileCount);
     Value running = carried.front();
     ifThen(inRadix, [&] {
