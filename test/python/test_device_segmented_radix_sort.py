@@ -77,10 +77,11 @@ def test_keys(backend, dtype, rng):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_pairs_descending_begin_end(backend, rng):
-    """SortPairsDescending over bits 4 to 12 with (begin, end) of two
-    types: segments out of order, with gaps, an end before its begin;
-    values are the positions, so the stability shows; a new output is a
-    copy of the input where no segment lies."""
+    """SortPairsDescending over bits 4 to 14 (two passes: the values go
+    through the scratch too) with (begin, end) of two types: segments out
+    of order, with gaps, an end before its begin; values are the
+    positions, so the stability shows; a new output is a copy of the
+    input where no segment lies."""
     tile = sort_tile(np.int16, np.int64)
     n = 2 * tile + 50
     keys = sort_keys_for(np.int16, n, rng)[0]  # few distinct keys: stability
@@ -88,9 +89,9 @@ def test_pairs_descending_begin_end(backend, rng):
     begin = np.array([tile + 40, 3, 10, 50, 9], np.int64)
     end = np.array([2 * tile + 45, 4, 40, 45, 9], np.int32)
     out, values_out = wd.segmented_radix_sort(keys, (begin, end), values, descending=True,
-                                              begin_bit=4, end_bit=12, backend=backend)
+                                              begin_bit=4, end_bit=14, backend=backend)
     want, want_values = model(keys, begin, end, keys, values, values, descending=True,
-                              bits=(4, 12))
+                              bits=(4, 14))
     check(out, want)
     check(values_out, want_values)
 
