@@ -4,8 +4,8 @@
 // device_segmented_reduce, device_scan,
 // device_select, device_partition (and their predicate forms, device_select_if
 // and device_partition_if), device_unique, device_run_length_encode,
-// device_histogram, device_radix_sort, device_reduce_combine and
-// device_scan_combine become kernels made of warp ops
+// device_histogram, device_radix_sort, device_segmented_radix_sort,
+// device_reduce_combine and device_scan_combine become kernels made of warp ops
 // in a gpu.module of their own, and the host code that allocates their
 // scratch and launches them.
 //
@@ -44,7 +44,11 @@
 // their digits, a block per digit scans that digit's counts over the
 // tiles, and each tile, sorted by the digit with warp.block_radix_sort,
 // writes its keys where the scans say, into the outputs or a scratch
-// buffer by turns.
+// buffer by turns. A segmented radix sort is one kernel of a block per
+// segment: a segment of a tile is one block sort; a longer one takes the
+// same passes within its block (count the segment's digits, scan them,
+// then sort and move tile by tile), by turns into the outputs and a
+// scratch of the keys' size.
 //
 //===----------------------------------------------------------------------===//
 

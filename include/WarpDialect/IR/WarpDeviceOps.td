@@ -759,16 +759,18 @@ def Warp_DeviceSegmentedRadixSortOp
     tile) is sorted by one `warp.block_radix_sort` over the op's bits,
     padded with images of all ones, which sort after its keys, and written
     straight to the outputs. A longer one takes least-significant-digit
-    passes of 8 bits (fewer for the last) over its tiles: the block counts
-    the segment's keys per digit and scans the counts (the digits'
-    starts), then, tile by tile in order, ranks the tile's keys by the
-    digit (`warp.block_radix_rank`, which also gives the tile's keys of
-    the smaller digits) and writes each key at its digit's start plus its
-    rank less those, and moves the starts past the tile's keys. The passes
-    alternate between the outputs and a scratch buffer of the keys' (and
-    values') size, at the same positions, so that the last writes the
-    outputs. The block then reads each key once per pass to count and
-    once to move it.
+    passes of 8 bits (fewer for the last) over its tiles, as
+    `warp.device_radix_sort`'s passes within one block: the block counts
+    the segment's keys per digit (workgroup atomics) and scans the counts
+    (the digits' starts); then, tile by tile in order, it counts the
+    tile's keys per digit and scans them, sorts the tile stably by the
+    digit (`warp.block_radix_sort` over the pass's bits, striped), writes
+    each key at its digit's start plus its rank in the sorted tile less
+    the tile's keys of the smaller digits, and moves the starts past the
+    tile's keys. The passes alternate between the outputs and a scratch
+    buffer of the keys' (and values') size, at the same positions, so
+    that the last writes the outputs: each pass reads the segment's keys
+    twice (to count, to move) and its values once.
 
     ```mlir
     warp.device_segmented_radix_sort %k, %sorted, %begin, %end
