@@ -34,6 +34,9 @@ static StringRef getOperandName(Operation *op, unsigned number) {
   if (isa<DeviceRadixSortOp>(op))
     return std::array<StringRef, 4>{"keys_in", "keys_out", "values_in",
                                     "values_out"}[number];
+  if (isa<DeviceSegmentedRadixSortOp>(op))
+    return std::array<StringRef, 6>{"keys_in", "keys_out",  "begin",
+                                    "end",     "values_in", "values_out"}[number];
   if (isa<DeviceScanOp>(op))
     return std::array<StringRef, 3>{"input", "output", "keys"}[number];
   if (isa<DeviceReduceCombineOp, DeviceScanCombineOp>(op))
@@ -335,54 +338,83 @@ LogicalResult DeviceHistogramOp::verify() {
   return success();
 }
 
-LogicalResult DeviceRadixSortOp::verify() {
-  if (failed(verifyDeviceMemRefs(*this)))
+/// The checks both radix sorts share: one key type, outputs of at least
+/// `n` elements apart from the inputs and each other, values with both
+/// memrefs or neither, and the key order.
+template <typename SortOp>
+static LogicalResult verifyDeviceRadixSort(SortOp op) {
+  if (failed(verifyDeviceMemRefs(op)))
     return failure();
-  Type key = getKeyType();
-  if (getKeysOut().getType().getElementType() != key)
-    return emitOpError() << "takes one key type, got " << key << " and "
-                         << getKeysOut().getType().getElementType();
-  int64_t n = getKeysIn().getType().getDimSize(0);
+  Type key = op.getKeyType();
+  if (op.getKeysOut().getType().getElementType() != key)
+    return op.emitOpError() << "takes one key type, got " << key << " and "
+                            << op.getKeysOut().getType().getElementType();
+  int64_t n = op.getKeysIn().getType().getDimSize(0);
   // Each of (name, memref) holds at least n elements.
   auto atLeastN = [&](StringRef name, MemRefType type) -> LogicalResult {
     int64_t size = type.getDimSize(0);
     if (!ShapedType::isDynamic(n) && !ShapedType::isDynamic(size) && size < n)
-      return emitOpError() << "sorts " << n << " keys, but its " << name
-                           << " has " << size;
+      return op.emitOpError() << "sorts " << n << " keys, but its " << name
+                              << " has " << size;
     return success();
   };
-  if (failed(atLeastN("keys_out", getKeysOut().getType())))
+  if (failed(atLeastN("keys_out", op.getKeysOut().getType())))
+    return failure();
+  if (op.getKeysOut() == op.getKeysIn())
+    return op.emitOpError()
+           << "cannot sort in place: keys_out is keys_in (the passes read one "
+              "buffer while they write another)";
+  if (bool(op.getValuesIn()) != bool(op.getValuesOut()))
+    return op.emitOpError("takes both values_in and values_out or neither");
+  if (Value valuesIn = op.getValuesIn()) {
+    Value valuesOut = op.getValuesOut();
+    auto inType = cast<MemRefType>(valuesIn.getType());
+    auto outType = cast<MemRefType>(valuesOut.getType());
+    if (inType.getElementType() != outType.getElementType())
+      return op.emitOpError() << "takes one value type, got "
+                              << inType.getElementType() << " and "
+                              << outType.getElementType();
+    if (failed(atLeastN("values_in", inType)) ||
+        failed(atLeastN("values_out", outType)))
+      return failure();
+    if (valuesOut == valuesIn || valuesOut == op.getKeysIn() ||
+        valuesOut == op.getKeysOut() || op.getKeysOut() == valuesIn)
+      return op.emitOpError()
+             << "writes outputs that are not its inputs or each other (the "
+                "passes read one buffer while they write another)";
+  }
+  return verifyRadixSortKeyOrder(op, key, op.getIsSigned(), op.getBeginBit(),
+                                 op.getEndBit());
+}
+
+LogicalResult DeviceRadixSortOp::verify() {
+  if (failed(verifyDeviceRadixSort(*this)))
     return failure();
   if (getDoubleBuffer() != bool(getCurrent()))
     return emitOpError() << "returns the i32 of the buffer that holds the "
                             "result with double_buffer, and only then";
-  if (getKeysOut() == getKeysIn())
-    return emitOpError() << "cannot sort in place: keys_out is keys_in (the "
-                            "passes read one buffer while they write another)";
-  if (bool(getValuesIn()) != bool(getValuesOut()))
-    return emitOpError("takes both values_in and values_out or neither");
-  if (Value valuesIn = getValuesIn()) {
-    Value valuesOut = getValuesOut();
-    auto inType = cast<MemRefType>(valuesIn.getType());
-    auto outType = cast<MemRefType>(valuesOut.getType());
-    if (inType.getElementType() != outType.getElementType())
-      return emitOpError() << "takes one value type, got "
-                           << inType.getElementType() << " and "
-                           << outType.getElementType();
-    if (failed(atLeastN("values_in", inType)) ||
-        failed(atLeastN("values_out", outType)))
-      return failure();
-    // With double_buffer the inputs are written too.
-    if (valuesOut == valuesIn || valuesOut == getKeysIn() ||
-        valuesOut == getKeysOut() || getKeysOut() == valuesIn ||
-        (getDoubleBuffer() && valuesIn == getKeysIn()))
-      return emitOpError() << "writes outputs that are not its inputs or each "
-                              "other (the passes read one buffer while they "
-                              "write another)";
-  }
-  if (failed(verifyRadixSortKeyOrder(*this, key, getIsSigned(), getBeginBit(),
-                                     getEndBit())))
+  // With double_buffer the inputs are written too.
+  if (getDoubleBuffer() && getValuesIn() && getValuesIn() == getKeysIn())
+    return emitOpError() << "writes outputs that are not its inputs or each "
+                            "other (the passes read one buffer while they "
+                            "write another)";
+  return success();
+}
+
+LogicalResult DeviceSegmentedRadixSortOp::verify() {
+  if (failed(verifyDeviceRadixSort(*this)))
     return failure();
+  // An end offset per segment (a begin offset).
+  int64_t segments = getBegin().getType().getDimSize(0);
+  int64_t ends = getEnd().getType().getDimSize(0);
+  if (!ShapedType::isDynamic(segments) && !ShapedType::isDynamic(ends) &&
+      ends < segments)
+    return emitOpError() << "sorts " << segments << " segments, but its end "
+                         << "offsets have " << ends << " elements";
+  for (Value output : {getKeysOut(), getValuesOut()})
+    if (output && (output == getBegin() || output == getEnd()))
+      return emitOpError() << "cannot write its offsets (other blocks read "
+                              "them while one sorts its segment)";
   return success();
 }
 

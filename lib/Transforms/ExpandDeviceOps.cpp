@@ -5,7 +5,7 @@
 // device_select, device_partition (and their predicate forms, device_select_if
 // and device_partition_if), device_unique, device_run_length_encode,
 // device_non_trivial_runs, device_histogram, device_radix_sort (also
-// double-buffered), device_reduce_combine and
+// double-buffered), device_segmented_radix_sort, device_reduce_combine and
 // device_scan_combine become kernels made of warp ops
 // in a gpu.module of their own, and the host code that allocates their
 // scratch and launches them.
@@ -47,7 +47,11 @@
 // their digits, a block per digit scans that digit's counts over the
 // tiles, and each tile, sorted by the digit with warp.block_radix_sort,
 // writes its keys where the scans say, into the outputs or a scratch
-// buffer by turns.
+// buffer by turns. A segmented radix sort is one kernel of a block per
+// segment: a segment of a tile is one block sort; a longer one takes the
+// same passes within its block (count the segment's digits, scan them,
+// then sort and move tile by tile), by turns into the outputs and a
+// scratch of the keys' size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,6 +64,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPEXPANDDEVICEOPSPASS
@@ -302,6 +307,11 @@ public:
   /// A radix sort's kernels: an upsweep, a scan and a downsweep per pass
   /// of `sort`'s bits (RadixSortScratch's layout).
   void buildRadixSort(gpu::GPUModuleOp module, const RadixSortConfig &sort);
+  /// A segmented radix sort's kernel: operands (keys_in, keys_out, begin,
+  /// end, values_in, values_out), a block per segment; its scratch is one
+  /// buffer of the keys' size (and one of the values', from the next
+  /// 8-byte boundary).
+  void buildSegmentedRadixSort(gpu::GPUModuleOp module, const RadixSortConfig &sort);
 
 private:
   /// Pass `pass`'s kernels of a radix sort.
@@ -311,6 +321,78 @@ private:
                       unsigned pass);
   void buildRadixDownsweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
                            unsigned pass);
+  /// The radix images (vector<N x iW>) of the thread's `keys` (a vector of
+  /// N) of a tile whose first `valid` (i32) keys, in the blocked
+  /// arrangement, are keys: all ones past them, which sort after every
+  /// key.
+  Value radixTileImages(const RadixSortConfig &sort, Value keys, Value valid);
+  /// Counts each of the thread's `keys` of the tile's first `valid` by
+  /// its digit (image bits [shift, shift + bits)) in `counts` (workgroup
+  /// i32 counters, a workgroup atomic each).
+  void countRadixDigits(const RadixSortConfig &sort, Value keys, Value valid, Value counts,
+                        unsigned shift, unsigned bits);
+  /// The tile's images (radixTileImages) and `values` (may be null) sorted
+  /// by image bits [begin, end), striped: thread t gets ranks t, t + B, ...
+  BlockRadixSortOp sortRadixTile(const RadixSortConfig &sort, Value keys, Value values,
+                                 Value valid, unsigned begin, unsigned end);
+  /// Stores the keys (from their images) and values of `sorted`'s ranks
+  /// below `valid` at `placeOf(image, rank)` (an index) of `destKeys` and
+  /// `destValues`.
+  void storeSortedTile(const RadixSortConfig &sort, BlockRadixSortOp sorted, Value valid,
+                       Value destKeys, Value destValues,
+                       function_ref<Value(Value, Value)> placeOf);
+  /// A segment of a segmented op: its number, its bounds [first, last)
+  /// (index), and whether it holds anything (first < last).
+  struct Segment {
+    Value number, first, last, nonEmpty;
+  };
+  /// Enters the loop of a block over its segments, blockIdx.x, + gridDim.x,
+  /// ... below `segments` (b is left in its body; the caller restores its
+  /// insertion point), and returns the segment, its bounds read (signed)
+  /// from `begins` and `ends`.
+  Segment enterSegments(Value begins, Value ends, Value segments) {
+    Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+    Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
+    auto loop = scf::ForOp::create(b, blockIndex, segments, blocks);
+    b.setInsertionPointToStart(loop.getBody());
+    Value number = loop.getInductionVar();
+    auto offset = [&](Value offsets) -> Value {
+      Value value = memref::LoadOp::create(b, offsets, ValueRange{number});
+      return arith::IndexCastOp::create(b, b.getIndexType(), value);
+    };
+    Value first = offset(begins);
+    Value last = offset(ends);
+    return {number, first, last,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::slt, first, last)};
+  }
+  /// The block's exclusive sum of the threads' `value`s (i64), in thread
+  /// order.
+  Value exclusiveBlockSum(Value value) {
+    return BlockScanOp::create(b, TypeRange{value.getType()},
+                               CombineKindAttr::get(b.getContext(), CombineKind::Add), value,
+                               /*items=*/false, ValueRange{}, /*exclusive=*/true,
+                               /*reverse=*/false, BlockScanAlgorithmAttr())
+        .getScanned()[0];
+  }
+  /// Workgroup memory of `size` elements of `type` for `kernel`.
+  Value workgroupArray(gpu::GPUFuncOp kernel, int64_t size, Type type) {
+    auto memrefType = MemRefType::get(
+        {size}, type, AffineMap(),
+        gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+    return kernel.addWorkgroupAttribution(memrefType, b.getLoc());
+  }
+  /// The workgroup arrays of a segmented radix sort's long segments: the
+  /// segment's and a tile's digit counters, and where each digit's keys
+  /// of the tile go, less their ranks.
+  struct SegmentSortMemory {
+    Value counts, tileCounts, bases;
+  };
+  /// One least-significant-digit pass of a segmented radix sort over the
+  /// long segment [first, last) (index) from the `source` keys and values
+  /// to `dest`'s, at the same positions.
+  void sortSegmentPass(const RadixSortConfig &sort, unsigned pass, Value first, Value last,
+                       std::pair<Value, Value> source, std::pair<Value, Value> dest,
+                       const SegmentSortMemory &memory);
   /// A typed view of `count` elements of `type` at byte `offset` (index)
   /// of the scratch.
   Value scratchView(Type type, Value offset, Value count) {
@@ -923,20 +1005,10 @@ void DeviceKernelBuilder::buildSegmentedReduce(gpu::GPUModuleOp module) {
                    : buildCombineIdentity(b, b.getLoc(), kind, element);
   if (init.getType() != element)
     init = arith::BitcastOp::create(b, element, init);
-  Value segments = memref::DimOp::create(b, output, 0);
-  Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  auto offset = [&](Value offsets, Value segment) -> Value {
-    Value value = memref::LoadOp::create(b, offsets, ValueRange{segment});
-    return arith::IndexCastOp::create(b, b.getIndexType(), value);
-  };
-  auto segmentLoop = scf::ForOp::create(b, blockIndex, segments, blocks);
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(segmentLoop.getBody());
-  Value segment = segmentLoop.getInductionVar();
-  Value first = offset(begins, segment);
-  Value last = offset(ends, segment);
-  Value nonEmpty = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, first, last);
+  Segment bounds = enterSegments(begins, ends, memref::DimOp::create(b, output, 0));
+  Value segment = bounds.number, first = bounds.first, last = bounds.last;
+  Value nonEmpty = bounds.nonEmpty;
   // Thread t folds elements first + t + k * kThreads, k = 0, 1, ... in
   // order: whole steps of kSegmentedReduceItemsPerThread loads without
   // bounds checks (all in flight at once), then the rest one at a time.
@@ -2172,19 +2244,7 @@ void DeviceKernelBuilder::buildRadixUpsweep(gpu::GPUModuleOp module,
   Value offset = arith::MulIOp::create(b, tile, index(p.tileItems));
   Value keys = loadTile(source, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
                         offset, p.items, 1, std::nullopt);
-  Value valid = validItems(offset, p.tileItems);
-  Value first = arith::IndexCastOp::create(
-      b, b.getI32Type(), arith::MulIOp::create(b, thread, index(p.items)));
-  for (int64_t j = 0; j < p.items; ++j) {
-    Value inside = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::slt, arith::AddIOp::create(b, first, i32(j)), valid);
-    ifThen(inside, [&] {
-      Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
-                                    sort.isSigned, sort.descending);
-      memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, i32(1), counts,
-                                  ValueRange{radixDigit(image, p.shift, p.bits)});
-    });
-  }
+  countRadixDigits(sort, keys, validItems(offset, p.tileItems), counts, p.shift, p.bits);
   gpu::BarrierOp::create(b);
   // counts[digit][tile] of the scratch.
   ifThen(inRadix, [&] {
@@ -2276,15 +2336,8 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
   Value before = loadIf([&] {
     return memref::LoadOp::create(b, p.views.offsets, ValueRange{slot});
   });
-  auto exclusiveSum = [&](Value value) {
-    return BlockScanOp::create(b, TypeRange{i64Type},
-                               CombineKindAttr::get(b.getContext(), CombineKind::Add), value,
-                               /*items=*/false, ValueRange{}, /*exclusive=*/true,
-                               /*reverse=*/false, BlockScanAlgorithmAttr())
-        .getScanned()[0];
-  };
-  Value digitStart = exclusiveSum(total);
-  Value tileStart = exclusiveSum(count);
+  Value digitStart = exclusiveBlockSum(total);
+  Value tileStart = exclusiveBlockSum(count);
   auto startsType = MemRefType::get(
       {p.radix}, i64Type, AffineMap(),
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
@@ -2305,41 +2358,80 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
     values = loadTile(sourceValues, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
                       offset, p.items, 1, std::nullopt);
   Value valid = validItems(offset, p.tileItems);
+  // Striped: consecutive threads hold consecutive ranks, so that their
+  // stores of a digit's keys are consecutive.
+  auto sorted = sortRadixTile(sort, keys, values, valid, p.shift, p.shift + p.bits);
+  // The starts are in workgroup memory (the sort's barriers came after
+  // their stores, but it may hold none that every thread passes after).
+  gpu::BarrierOp::create(b);
+  storeSortedTile(sort, sorted, valid, destKeys, destValues, [&](Value image, Value rank) {
+    Value start =
+        memref::LoadOp::create(b, starts, ValueRange{radixDigit(image, p.shift, p.bits)});
+    return arith::AddIOp::create(b, arith::IndexCastOp::create(b, b.getIndexType(), start),
+                                 rank);
+  });
+}
+
+Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value keys,
+                                           Value valid) {
+  auto keysType = cast<VectorType>(keys.getType());
+  int64_t items = keysType.getNumElements();
   auto imageType = b.getIntegerType(sort.key.getIntOrFloatBitWidth());
   Value padding = arith::ConstantOp::create(
       b, b.getIntegerAttr(imageType, llvm::maskTrailingOnes<uint64_t>(imageType.getWidth())));
   Value first = arith::IndexCastOp::create(
-      b, b.getI32Type(), arith::MulIOp::create(b, thread, index(p.items)));
+      b, b.getI32Type(), arith::MulIOp::create(b, thread, index(items)));
   SmallVector<Value> images;
-  for (int64_t j = 0; j < p.items; ++j) {
+  for (int64_t j = 0; j < items; ++j) {
     Value inside = arith::CmpIOp::create(
         b, arith::CmpIPredicate::slt, arith::AddIOp::create(b, first, i32(j)), valid);
     Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
                                   sort.isSigned, sort.descending);
     images.push_back(arith::SelectOp::create(b, inside, image, padding));
   }
-  auto imagesType = VectorType::get({p.items}, imageType);
-  // Striped: consecutive threads hold consecutive ranks, so that their
-  // stores of a digit's keys are consecutive.
-  auto sorted = BlockRadixSortOp::create(
-      b, imagesType, values ? values.getType() : Type(),
-      vector::FromElementsOp::create(b, imagesType, images), values,
-      /*descending=*/false, /*is_signed=*/false, b.getI32IntegerAttr(p.shift),
-      b.getI32IntegerAttr(p.shift + p.bits), /*striped=*/true, IntegerAttr());
-  // The starts are in workgroup memory (the sort's barriers came after
-  // their stores, but it may hold none that every thread passes after).
-  gpu::BarrierOp::create(b);
-  for (int64_t j = 0; j < p.items; ++j) {
+  return vector::FromElementsOp::create(b, VectorType::get({items}, imageType), images);
+}
+
+void DeviceKernelBuilder::countRadixDigits(const RadixSortConfig &sort, Value keys,
+                                           Value valid, Value counts, unsigned shift,
+                                           unsigned bits) {
+  int64_t items = cast<VectorType>(keys.getType()).getNumElements();
+  Value first = arith::IndexCastOp::create(
+      b, b.getI32Type(), arith::MulIOp::create(b, thread, index(items)));
+  for (int64_t j = 0; j < items; ++j) {
+    Value inside = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::slt, arith::AddIOp::create(b, first, i32(j)), valid);
+    ifThen(inside, [&] {
+      Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
+                                    sort.isSigned, sort.descending);
+      memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, i32(1), counts,
+                                  ValueRange{radixDigit(image, shift, bits)});
+    });
+  }
+}
+
+BlockRadixSortOp DeviceKernelBuilder::sortRadixTile(const RadixSortConfig &sort, Value keys,
+                                                    Value values, Value valid,
+                                                    unsigned begin, unsigned end) {
+  Value images = radixTileImages(sort, keys, valid);
+  return BlockRadixSortOp::create(b, images.getType(), values ? values.getType() : Type(),
+                                  images, values, /*descending=*/false,
+                                  /*is_signed=*/false, b.getI32IntegerAttr(begin),
+                                  b.getI32IntegerAttr(end), /*striped=*/true, IntegerAttr());
+}
+
+void DeviceKernelBuilder::storeSortedTile(const RadixSortConfig &sort, BlockRadixSortOp sorted,
+                                          Value valid, Value destKeys, Value destValues,
+                                          function_ref<Value(Value, Value)> placeOf) {
+  int64_t items = sorted.getItemsPerThread();
+  for (int64_t j = 0; j < items; ++j) {
     Value rank = arith::AddIOp::create(b, thread, index(j * DeviceTiling::kThreads));
     Value inside = arith::CmpIOp::create(
         b, arith::CmpIPredicate::slt, arith::IndexCastOp::create(b, b.getI32Type(), rank),
         valid);
     ifThen(inside, [&] {
       Value image = vector::ExtractOp::create(b, sorted.getSortedKeys(), j);
-      Value start = memref::LoadOp::create(b, starts,
-                                           ValueRange{radixDigit(image, p.shift, p.bits)});
-      Value at = arith::AddIOp::create(
-          b, arith::IndexCastOp::create(b, b.getIndexType(), start), rank);
+      Value at = placeOf(image, rank);
       memref::StoreOp::create(b,
                               buildRadixKey(b, b.getLoc(), image, sort.key, sort.isSigned,
                                             sort.descending),
@@ -2350,6 +2442,161 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
             ValueRange{at});
     });
   }
+}
+
+void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
+                                                  const RadixSortConfig &sort) {
+  // A block per segment (an offset of begin, operand 2), at most the cap,
+  // grid-strided.
+  gpu::GPUFuncOp kernel = startKernel(module, "segmented_radix_sort", 1);
+  kernel->setAttr(kGridOperandAttrName, b.getI64IntegerAttr(2));
+  kernel->setAttr(kGridMaxAttrName,
+                  b.getI64IntegerAttr(DeviceTiling::kSegmentedReduceMaxBlocks));
+  Value keysIn = operands[0], keysOut = operands[1];
+  Value begins = operands[2], ends = operands[3];
+  Value valuesIn = sort.value ? operands[4] : Value();
+  Value valuesOut = sort.value ? operands[5] : Value();
+  // The buffers the long segments' passes alternate with, at the
+  // positions of the keys.
+  Value scratchKeys = scratchView(sort.key, index(0), n), scratchValues;
+  if (sort.value) {
+    Value keyBytes = arith::MulIOp::create(b, n, index(sort.keyBytes()));
+    Value at = arith::MulIOp::create(b, arith::CeilDivUIOp::create(b, keyBytes, index(8)),
+                                     index(8));
+    scratchValues = scratchView(sort.value, at, n);
+  }
+  SegmentSortMemory memory;
+  memory.counts = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI32Type());
+  memory.tileCounts = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI32Type());
+  memory.bases = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI64Type());
+  OpBuilder::InsertionGuard guard(b);
+  Segment segment = enterSegments(begins, ends, memref::DimOp::create(b, begins, 0));
+  Value first = segment.first, last = segment.last;
+  // The tiles' loads and valid keys end at the segment's end.
+  llvm::SaveAndRestore<Value> bound(n, last);
+  ifThen(segment.nonEmpty, [&] {
+    Value length = arith::SubIOp::create(b, last, first);
+    Value small =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ule, length, index(sort.tileItems()));
+    auto paths = scf::IfOp::create(b, small, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard inner(b);
+    // A segment of one tile: one block sort over every bit, written in
+    // place.
+    b.setInsertionPoint(paths.thenBlock()->getTerminator());
+    Value keys = loadTile(keysIn, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
+                          first, sort.itemsPerThread(), 1, std::nullopt);
+    Value values;
+    if (sort.value)
+      values = loadTile(valuesIn, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
+                        first, sort.itemsPerThread(), 1, std::nullopt);
+    Value valid = validItems(first, sort.tileItems());
+    auto sorted = sortRadixTile(sort, keys, values, valid, sort.begin, sort.end);
+    storeSortedTile(sort, sorted, valid, keysOut, valuesOut, [&](Value, Value rank) {
+      return arith::AddIOp::create(b, first, rank);
+    });
+    // A longer one: passes from the inputs, by turns into the outputs and
+    // the scratch, the last into the outputs.
+    b.setInsertionPoint(paths.elseBlock()->getTerminator());
+    std::pair<Value, Value> source{keysIn, valuesIn};
+    for (unsigned pass = 0; pass < sort.passes(); ++pass) {
+      std::pair<Value, Value> dest = sort.writesOutputs(pass)
+                                         ? std::pair<Value, Value>{keysOut, valuesOut}
+                                         : std::pair<Value, Value>{scratchKeys, scratchValues};
+      sortSegmentPass(sort, pass, first, last, source, dest, memory);
+      source = dest;
+    }
+  });
+}
+
+void DeviceKernelBuilder::sortSegmentPass(const RadixSortConfig &sort, unsigned pass,
+                                          Value first, Value last,
+                                          std::pair<Value, Value> source,
+                                          std::pair<Value, Value> dest,
+                                          const SegmentSortMemory &memory) {
+  unsigned shift = sort.shift(pass), bits = sort.bits(pass);
+  int64_t radix = int64_t(1) << bits;
+  int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
+  Type i64Type = b.getI64Type();
+  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
+  // The segment's tiles in order, each a step of a loop carrying `init`.
+  auto overTiles = [&](ValueRange init,
+                       function_ref<SmallVector<Value>(Value, Value, ValueRange)> body) {
+    auto loop = scf::ForOp::create(b, first, last, index(tileItems), init);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value offset = loop.getInductionVar();
+    Value keys = loadTile(source.first, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
+                          offset, items, 1, std::nullopt);
+    SmallVector<Value> next = body(offset, keys, loop.getRegionIterArgs());
+    // A loop that carries nothing has its terminator already.
+    if (!init.empty())
+      scf::YieldOp::create(b, next);
+    return SmallVector<Value>(loop.getResults());
+  };
+
+  // Thread d's count of digit d (0 past the digits) in `counts` (i32
+  // workgroup counters), cleared, then counted by `count`.
+  auto counted = [&](Value counts, function_ref<void()> count) {
+    ifThen(inRadix, [&] { memref::StoreOp::create(b, i32(0), counts, ValueRange{thread}); });
+    gpu::BarrierOp::create(b);
+    count();
+    gpu::BarrierOp::create(b);
+    return ifElse(
+        inRadix, i64Type,
+        [&] {
+          return arith::ExtUIOp::create(b, i64Type,
+                                        memref::LoadOp::create(b, counts, ValueRange{thread}));
+        },
+        [&] { return i64(0); });
+  };
+
+  // The segment's keys per digit, then each digit's start (the keys of
+  // the smaller digits). The barrier first: the previous pass's readers
+  // of the counters and its writes to `source` are done.
+  gpu::BarrierOp::create(b);
+  Value count = counted(memory.counts, [&] {
+    overTiles({}, [&](Value offset, Value keys, ValueRange) {
+      countRadixDigits(sort, keys, validItems(offset, tileItems), memory.counts, shift, bits);
+      return SmallVector<Value>{};
+    });
+  });
+  Value start = exclusiveBlockSum(count);
+
+  // Each tile in order, sorted by the digit (striped, so that the stores
+  // of a digit's keys are consecutive): a key goes to its digit's start
+  // (thread d carries digit d's past the tiles before) plus its rank in
+  // the sorted tile, less the tile's keys of the smaller digits.
+  overTiles({start}, [&](Value offset, Value keys, ValueRange carried) {
+    Value values;
+    if (sort.value)
+      values = loadTile(source.second, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
+                        offset, items, 1, std::nullopt);
+    Value valid = validItems(offset, tileItems);
+    Value tileCount = counted(memory.tileCounts, [&] {
+      countRadixDigits(sort, keys, valid, memory.tileCounts, shift, bits);
+    });
+    Value tileStart = exclusiveBlockSum(tileCount);
+    Value running = carried.front();
+    ifThen(inRadix, [&] {
+      memref::StoreOp::create(b, arith::SubIOp::create(b, running, tileStart), memory.bases,
+                              ValueRange{thread});
+    });
+    auto sorted = sortRadixTile(sort, keys, values, valid, shift, shift + bits);
+    // The bases are in workgroup memory (the sort may hold no barrier
+    // that every thread passes after their stores).
+    gpu::BarrierOp::create(b);
+    storeSortedTile(sort, sorted, valid, dest.first, dest.second, [&](Value image, Value rank) {
+      Value base =
+          memref::LoadOp::create(b, memory.bases, ValueRange{radixDigit(image, shift, bits)});
+      return arith::AddIOp::create(
+          b, first,
+          arith::AddIOp::create(b, arith::IndexCastOp::create(b, b.getIndexType(), base),
+                                rank));
+    });
+    // The next tile rewrites the counts and bases.
+    gpu::BarrierOp::create(b);
+    return SmallVector<Value>{arith::AddIOp::create(b, running, tileCount)};
+  });
 }
 
 /// A short name of `type` for symbol names (f32, i64).
@@ -2377,6 +2624,27 @@ struct WarpExpandDeviceOpsPass
       expand(op, symbols);
   }
 
+  /// What a radix sort `op` sorts, and `name`, the name of its kernels'
+  /// module: for the key and value types, the order and the bits.
+  template <typename SortOp>
+  static RadixSortConfig radixSortConfig(SortOp op, std::string &name) {
+    Type key = op.getKeyType();
+    Type value = op.getValuesIn() ? op.getValuesIn().getType().getElementType() : Type();
+    RadixSortConfig config{key,
+                           value,
+                           op.getIsSigned(),
+                           op.getDescending(),
+                           op.getBeginBitOrDefault(),
+                           op.getEndBitOrDefault()};
+    name = (Twine("warp_") + op->getName().stripDialect() + "_" + typeName(key) +
+            (value ? "_" + typeName(value) : "") + (op.getIsSigned() ? "_signed" : "") +
+            (op.getDescending() ? "_descending" : "") +
+            (op.getBeginBit() ? "_bits" + Twine(config.begin) + "_" + Twine(config.end)
+                              : Twine()))
+               .str();
+    return config;
+  }
+
   /// The gpu.module of `op`'s kernels, in the module closest around `op`:
   /// the one made for an op alike (by this run or an earlier one: it states
   /// its scratch), else a new one (renamed if the name is taken).
@@ -2389,6 +2657,7 @@ struct WarpExpandDeviceOpsPass
     bool partition = isa<DevicePartitionOp, DevicePartitionIfOp>(op);
     auto histogram = dyn_cast<DeviceHistogramOp>(op);
     auto sort = dyn_cast<DeviceRadixSortOp>(op);
+    auto segmentedSort = dyn_cast<DeviceSegmentedRadixSortOp>(op);
     bool unique = isa<DeviceUniqueOp>(op);
     auto runs = dyn_cast<DeviceRunLengthEncodeOp>(op);
     auto nonTrivial = dyn_cast<DeviceNonTrivialRunsOp>(op);
@@ -2462,23 +2731,17 @@ struct WarpExpandDeviceOpsPass
             .str();
     std::optional<RadixSortConfig> sortConfig;
     if (sort) {
-      Type value = sort.getValuesIn() ? sort.getValuesIn().getType().getElementType() : Type();
-      sortConfig = RadixSortConfig{data,
-                                   value,
-                                   sort.getIsSigned(),
-                                   sort.getDescending(),
-                                   sort.getBeginBitOrDefault(),
-                                   sort.getEndBitOrDefault(),
-                                   sort.getDoubleBuffer()};
-      // Kernels for the key and value types, the order and the bits.
-      name = (Twine("warp_device_radix_sort_") + typeName(data) +
-              (value ? "_" + typeName(value) : "") + (sort.getIsSigned() ? "_signed" : "") +
-              (sort.getDescending() ? "_descending" : "") +
-              (sort.getBeginBit() ? "_bits" + Twine(sortConfig->begin) + "_" +
-                                        Twine(sortConfig->end)
-                                  : Twine()) +
-              (sort.getDoubleBuffer() ? "_double_buffer" : ""))
-                 .str();
+      sortConfig = radixSortConfig(sort, name);
+      if (sort.getDoubleBuffer()) {
+        sortConfig->doubleBuffer = true;
+        name += "_double_buffer";
+      }
+    }
+    if (segmentedSort) {
+      sortConfig = radixSortConfig(segmentedSort, name);
+      // Kernels also for the offsets' types.
+      name += "_" + typeName(segmentedSort.getBegin().getType().getElementType()) + "_" +
+              typeName(segmentedSort.getEnd().getType().getElementType());
     }
     auto top = op->getParentOfType<ModuleOp>();
     top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
@@ -2510,7 +2773,14 @@ struct WarpExpandDeviceOpsPass
     }
     int64_t tileItems =
         DeviceTiling::tileItems(select ? selectionTileBytes(selection, bytes) : bytes);
-    if (sort) {
+    if (segmentedSort) {
+      kernels.buildSegmentedRadixSort(module, *sortConfig);
+      // A buffer of the keys' size, and of the values' from the next 8-byte
+      // boundary: at most 8 bytes more.
+      module->setAttr(kScratchAttrName,
+                      b.getDenseI64ArrayAttr(
+                          {16, sortConfig->keyBytes() + sortConfig->valueBytes(), 1}));
+    } else if (sort) {
       kernels.buildRadixSort(module, *sortConfig);
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr({RadixSortConfig::kTotalsBytes,

@@ -3,8 +3,9 @@
 their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
 `warp.device_unique`, `warp.device_run_length_encode`,
 `warp.device_non_trivial_runs`, `warp.device_histogram`, `warp.device_radix_sort`,
-`warp.device_reduce_combine`, `warp.device_scan_combine` and
-`warp.device_segmented_reduce` from Python.
+`warp.device_reduce_combine`, `warp.device_scan_combine`,
+`warp.device_segmented_reduce` and `warp.device_segmented_radix_sort`
+from Python.
 
     import warp_mlir.device as wd
     total = wd.reduce(x)                      # x[0] + ... + x[n-1], a 1-element array
@@ -19,6 +20,7 @@ their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
     sorted_keys, sorted_values = wd.radix_sort(k, values=v)  # stable, by k
     current = wd.radix_sort(k, out=k2, double_buffer=True)  # k or k2, both overwritten
     sums = wd.segmented_reduce(x, offsets)     # sums[s] = x[offsets[s]:offsets[s+1]].sum()
+    out = wd.segmented_radix_sort(k, offsets)  # each k[offsets[s]:offsets[s+1]] sorted
 
 Each call writes the one op into a host function, lets the compiler expand
 it (`warp-expand-device-ops`: kernels made of warp ops, and how to launch
@@ -868,21 +870,28 @@ def _address(x: Any) -> Any:
     return id(x)
 
 
-def _sort_plan(key_type: str, value_type: str, options: str, chip: str) -> _Plan:
+def _sort_plan(key_type: str, value_type: str, options: str, chip: str,
+               offsets: Tuple[str, ...] = ()) -> _Plan:
     """The compiled kernels of a warp.device_radix_sort of `key_type` keys
     (and `value_type` values, "" for none) with `options` (" descending
-    signed bits B to E" or part of it), made once."""
-    key = ("radix_sort", key_type, value_type, options, chip)
+    signed bits B to E" or part of it), made once; with `offsets` (the
+    begin and end offsets' element types), a
+    warp.device_segmented_radix_sort."""
+    key = ("radix_sort", key_type, value_type, options, chip) + offsets
     if key in _plans:
         return _plans[key]
-    types = [f"memref<?x{key_type}>"] * 2 + [f"memref<?x{value_type}>"] * (2 if value_type else 0)
+    types = ([f"memref<?x{key_type}>"] * 2 + [f"memref<?x{o}>" for o in offsets] +
+             [f"memref<?x{value_type}>"] * (2 if value_type else 0))
     names = [f"%a{i}" for i in range(len(types))]
     params = ", ".join(f"{name}: {type_}" for name, type_ in zip(names, types))
-    operands = f"{names[0]}, {names[1]}" + (f" values {names[2]}, {names[3]}" if value_type else "")
+    operands = ", ".join(names[:2 + len(offsets)])
+    if value_type:
+        operands += f" values {names[-2]}, {names[-1]}"
+    op = "warp.device_segmented_radix_sort" if offsets else "warp.device_radix_sort"
     double = options.endswith("double_buffer")
-    text = (f"func.func @device_op({params}){' -> i32' if double else ''} {{\n"
-            f"  {'%c = ' if double else ''}warp.device_radix_sort {operands}{options}"
-            f" : {', '.join(types)}{' -> i32' if double else ''}\n"
+    result = " -> i32" if double else ""
+    text = (f"func.func @device_op({params}){result} {{\n"
+            f"  {'%c = ' if double else ''}{op} {operands}{options} : {', '.join(types)}{result}\n"
             f"  return{' %c : i32' if double else ''}\n}}\n")
     return _plan_of(key, text, chip)
 
@@ -910,6 +919,44 @@ def radix_sort(keys: Any, values: Any = None, out: Any = None, values_out: Any =
     overwritten, and the one that holds the sorted keys (and values) is
     returned, as above: `keys` itself or `out` (CUB's `keys.Current()`;
     which one depends on the key type and bits only)."""
+    return _radix_sort(keys, None, values, out, values_out, descending, begin_bit, end_bit,
+                       chip, stream, backend, double_buffer)
+
+
+def segmented_radix_sort(keys: Any, offsets: Any, values: Any = None, out: Any = None,
+                         values_out: Any = None, descending: bool = False, begin_bit: int = 0,
+                         end_bit: Optional[int] = None, chip: str = "sm_90", stream: Any = None,
+                         backend: str = "cuda") -> Any:
+    """Each segment of the keys sorted on its own, stably, at its own
+    positions (CUB's DeviceSegmentedRadixSort::SortKeys, SortPairs and
+    their Descending forms; warp.device_segmented_radix_sort): segment `s`
+    is `keys[b:e]`, `[b, e) = [offsets[s], offsets[s+1])` (`offsets`: one
+    int32 or int64 array of `S + 1` offsets), or `[begin[s], end[s])` for
+    `offsets=(begin, end)` (`begin`'s length is `S`, `end` has at least as
+    many); `e <= b` is empty. Segments must not overlap and must lie within
+    `keys`. The order, `values`, `descending` and the bits are
+    `radix_sort`'s. Returns `out` (or `(out, values_out)`), each of at
+    least `len(keys)` elements, not overlapping the inputs; the elements in
+    no segment are left as they are, and new arrays are copies of the
+    inputs, so that they keep the inputs' elements there."""
+    begin, end = _offsets(offsets)
+    if out is None:
+        out = _copy(keys)
+    if values is not None and values_out is None:
+        values_out = _copy(values)
+    return _radix_sort(keys, (begin, end), values, out, values_out, descending, begin_bit,
+                       end_bit, chip, stream, backend, False)
+
+
+def _copy(x: Any) -> Any:
+    """A new array with `x`'s elements (torch, cupy, numpy)."""
+    return x.clone() if _library(x).__name__ == "torch" else x.copy()
+
+
+def _radix_sort(keys: Any, offsets: Optional[Tuple[Any, Any]], values: Any, out: Any,
+                values_out: Any, descending: bool, begin_bit: int, end_bit: Optional[int],
+                chip: str, stream: Any, backend: str, double_buffer: bool) -> Any:
+    """radix_sort, or with `offsets` (begin, end) segmented_radix_sort."""
     n = _length(keys)
     name = _dtype_name(keys)
     signed = name in ("int8", "int16", "int32", "int64")
@@ -948,7 +995,11 @@ def radix_sort(keys: Any, values: Any = None, out: Any = None, values_out: Any =
     bits = "" if (begin, end) == (0, width) else f" bits {begin} to {end}"
     options = (f"{' descending' if descending else ''}{' signed' if signed else ''}{bits}"
                f"{' double_buffer' if double_buffer else ''}")
-    plan = _sort_plan(key_type, value_type, options, chip)
+    offset_types: Tuple[str, ...] = ()
+    if offsets is not None:
+        offset_types = tuple(_OFFSETS[_dtype_name(a)] for a in offsets)
+        arrays[2:2] = list(offsets)
+    plan = _sort_plan(key_type, value_type, options, chip, offset_types)
     _launch(plan, arrays, n, stream, backend)
     if double_buffer and plan.result_buffer == 0:
         out, values_out = keys, values
@@ -975,6 +1026,27 @@ def _init_bits(init: Any, element: str) -> int:
     return _checks.float_bits(value, element)
 
 
+def _offsets(offsets: Any) -> Tuple[Any, Any]:
+    """The (begin, end) offset arrays of a segmented op, checked: from one
+    array of `S + 1` offsets, or a pair of arrays."""
+    if isinstance(offsets, tuple):
+        if len(offsets) != 2:
+            raise ValueError(f"offsets must be one array or a (begin, end) pair, not a tuple "
+                             f"of {len(offsets)}")
+        begin, end = offsets
+    else:
+        if _length(offsets) < 1:
+            raise ValueError("offsets needs at least one element (S + 1 offsets for S segments)")
+        begin, end = offsets[:-1], offsets[1:]
+    for what, array in (("begin", begin), ("end", end)):
+        if _dtype_name(array) not in _OFFSETS:
+            raise TypeError(f"{what} offsets must be an int32 or int64 array, not "
+                            f"{_dtype_name(array) or type(array).__name__}")
+    if _length(end) < _length(begin):
+        raise ValueError(f"end has {_length(end)} offsets, begin {_length(begin)}")
+    return begin, end
+
+
 def segmented_reduce(x: Any, offsets: Any, kind: str = "add", init: Any = None, out: Any = None,
                      chip: str = "sm_90", stream: Any = None, backend: str = "cuda") -> Any:
     """`out[s] = init (kind) x[b] (kind) ... (kind) x[e-1]` for each segment
@@ -992,22 +1064,8 @@ def segmented_reduce(x: Any, offsets: Any, kind: str = "add", init: Any = None, 
     _check_kind(kind)
     n = _length(x)
     element = _element_type(x)
-    if isinstance(offsets, tuple):
-        if len(offsets) != 2:
-            raise ValueError(f"offsets must be one array or a (begin, end) pair, not a tuple "
-                             f"of {len(offsets)}")
-        begin, end = offsets
-    else:
-        if _length(offsets) < 1:
-            raise ValueError("offsets needs at least one element (S + 1 offsets for S segments)")
-        begin, end = offsets[:-1], offsets[1:]
-    for what, array in (("begin", begin), ("end", end)):
-        if _dtype_name(array) not in _OFFSETS:
-            raise TypeError(f"{what} offsets must be an int32 or int64 array, not "
-                            f"{_dtype_name(array) or type(array).__name__}")
+    begin, end = _offsets(offsets)
     segments = _length(begin)
-    if _length(end) < segments:
-        raise ValueError(f"end has {_length(end)} offsets, begin {segments}")
     out = _output(x, out, segments)
     if n and segments and _address(out) == _address(x):
         raise ValueError("out must not be x")
@@ -1031,5 +1089,5 @@ def segmented_reduce(x: Any, offsets: Any, kind: str = "add", init: Any = None, 
 
 
 __all__ = ["histogram", "histogram_even", "histogram_range", "non_trivial_runs", "partition",
-           "radix_sort", "reduce", "run_length_encode", "scan",
+           "radix_sort", "reduce", "run_length_encode", "scan", "segmented_radix_sort",
            "segmented_reduce", "select", "unique"]

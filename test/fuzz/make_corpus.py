@@ -592,6 +592,20 @@ def family_seeds():
            "  %q = warp.device_radix_sort %k, %l values %b, %c descending double_buffer "
            ": memref<?xi16>, memref<?xi16>, memref<?xi8>, memref<?xi8> -> i32\n"
            "  return %p, %q : i32, i32\n}\n")
+    # Device segmented radix sorts: keys only and pairs, i32 and i64
+    # offsets (one array as both views, and two), descending, signed, a
+    # bit range of two passes, static and dynamic shapes.
+    yield ("func.func @device_segmented_radix_sort(%x: memref<?xf32>, %y: memref<?xf32>, "
+           "%i: memref<300xi64>, %j: memref<?xi64>, %k: memref<?xi16>, %l: memref<?xi16>, "
+           "%b: memref<?xi32>, %e: memref<?xi64>) {\n"
+           "  warp.device_segmented_radix_sort %x, %y, %b, %b : memref<?xf32>, memref<?xf32>, "
+           "memref<?xi32>, memref<?xi32>\n"
+           "  warp.device_segmented_radix_sort %i, %j, %b, %e descending signed : "
+           "memref<300xi64>, memref<?xi64>, memref<?xi32>, memref<?xi64>\n"
+           "  warp.device_segmented_radix_sort %k, %l, %e, %e values %x, %y bits 3 to 14 : "
+           "memref<?xi16>, memref<?xi16>, memref<?xi64>, memref<?xi64>, memref<?xf32>, "
+           "memref<?xf32>\n"
+           "  return\n}\n")
     # The thread-block cluster collectives, in a cluster of 4 blocks.
     yield ("module attributes {gpu.container_module} {\n"
            "  gpu.module @fuzz [#nvvm.target<chip = \"sm_90\">] {\n"

@@ -689,9 +689,27 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
   }];
 }
 
-def Warp_DeviceRadixSortOp : Warp_Op<"device_radix_sort",
-    [AttrSizedOperandSegments,
-     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+/// The radix sorts' key type and bit range (both take the same keys,
+/// order and bits).
+class Warp_DeviceRadixSortBase<string mnemonic, list<Trait> traits = []>
+    : Warp_Op<mnemonic, !listconcat([AttrSizedOperandSegments], traits)> {
+  let extraClassDeclaration = [{
+    /// The key type.
+    ::mlir::Type getKeyType() {
+      return ::llvm::cast<::mlir::MemRefType>(getKeysIn().getType())
+          .getElementType();
+    }
+    /// The bits [begin, end) of the key's image that take part.
+    unsigned getBeginBitOrDefault() { return getBeginBit().value_or(0); }
+    unsigned getEndBitOrDefault() {
+      return getEndBit().value_or(getKeyType().getIntOrFloatBitWidth());
+    }
+  }];
+  let hasVerifier = 1;
+}
+
+def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "stable radix sort of a memref in device memory (CUB DeviceRadixSort)";
   let description = [{
     Host code: `keys_out[0 .. n)` becomes the `n = dim(keys_in, 0)` keys of
@@ -781,19 +799,82 @@ def Warp_DeviceRadixSortOp : Warp_Op<"device_radix_sort",
     type($keys_in) `,` type($keys_out) (`,` type($values_in)^ `,` type($values_out))?
     (`->` type($current)^)?
   }];
-  let extraClassDeclaration = [{
-    /// The key type.
-    ::mlir::Type getKeyType() {
-      return ::llvm::cast<::mlir::MemRefType>(getKeysIn().getType())
-          .getElementType();
-    }
-    /// The bits [begin, end) of the key's image that take part.
-    unsigned getBeginBitOrDefault() { return getBeginBit().value_or(0); }
-    unsigned getEndBitOrDefault() {
-      return getEndBit().value_or(getKeyType().getIntOrFloatBitWidth());
-    }
+}
+
+def Warp_DeviceSegmentedRadixSortOp
+    : Warp_DeviceRadixSortBase<"device_segmented_radix_sort"> {
+  let summary = "stable radix sort of each segment of a memref in device memory "
+                "(CUB DeviceSegmentedRadixSort)";
+  let description = [{
+    Host code: for each segment `s < S`, `S = dim(begin, 0)` (CUB's
+    `num_segments`), the keys `keys_in[b .. e)`, `b = begin[s]` and `e =
+    end[s]` (CUB's `d_begin_offsets`, `d_end_offsets`), are sorted on
+    their own into `keys_out[b .. e)`, at the same positions (CUB's
+    `DeviceSegmentedRadixSort::SortKeys`); with `values %vin, %vout`
+    (`SortPairs`), `values_out[i]` is the value of `values_in` that was at
+    the key that went to `keys_out[i]`. A segment with `e <= b` is empty.
+    Each segment's sort is stable, and the order, `descending`, `signed`
+    and `bits B0 to B1` are `warp.device_radix_sort`'s (floats by their
+    ordered bits: `-inf < ... < -0.0 < +0.0 < ... < +inf`, NaNs by their
+    bits, a positive one last, a negative one first). The elements of the
+    outputs that lie in no segment are left as they are.
+
+    The offsets are i32 or i64 memrefs (each of its own type, read as
+    signed); `end` has at least `S` elements, and `begin` and `end` may be
+    two views of one array of `S + 1` offsets (CUB's `d_offsets`,
+    `d_offsets + 1`). Segments must not overlap, but may leave gaps and
+    come in any order; a non-empty segment lies within `keys_in` (`0 <= b`,
+    `e <= dim(keys_in, 0)`): otherwise the result is undefined, as it is in
+    CUB. Keys, values and memory as for `warp.device_radix_sort`: the
+    outputs have at least `dim(keys_in, 0)` elements, `values_in` as many
+    as the keys, and no output is an input or the other output.
+
+    `warp-expand-device-ops` lowers it to one kernel with one block per
+    segment (blocks take segments `blockIdx.x, blockIdx.x + gridDim.x,
+    ...`, a grid capped at `DeviceTiling::kSegmentedReduceMaxBlocks`
+    blocks). A segment of at most one tile (`warp.device_radix_sort`'s
+    tile) is sorted by one `warp.block_radix_sort` over the op's bits,
+    padded with images of all ones, which sort after its keys, and written
+    straight to the outputs. A longer one takes least-significant-digit
+    passes of 8 bits (fewer for the last) over its tiles, as
+    `warp.device_radix_sort`'s passes within one block: the block counts
+    the segment's keys per digit (workgroup atomics) and scans the counts
+    (the digits' starts); then, tile by tile in order, it counts the
+    tile's keys per digit and scans them, sorts the tile stably by the
+    digit (`warp.block_radix_sort` over the pass's bits, striped), writes
+    each key at its digit's start plus its rank in the sorted tile less
+    the tile's keys of the smaller digits, and moves the starts past the
+    tile's keys. The passes alternate between the outputs and a scratch
+    buffer of the keys' (and values') size, at the same positions, so
+    that the last writes the outputs: each pass reads the segment's keys
+    twice (to count, to move) and its values once.
+
+    ```mlir
+    warp.device_segmented_radix_sort %k, %sorted, %begin, %end
+        : memref<?xf32>, memref<?xf32>, memref<?xi32>, memref<?xi32>
+    warp.device_segmented_radix_sort %k, %sorted, %begin, %end
+        values %v, %v_sorted descending signed bits 0 to 16
+        : memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64>,
+          memref<?xi64>, memref<?xi64>
+    ```
   }];
-  let hasVerifier = 1;
+  let arguments = (ins Arg<Warp_DeviceMemRef, "", [MemRead]>:$keys_in,
+                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$keys_out,
+                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead]>:$begin,
+                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead]>:$end,
+                       Arg<Optional<Warp_DeviceMemRef>, "", [MemRead]>:$values_in,
+                       Arg<Optional<Warp_DeviceMemRef>, "", [MemWrite]>:$values_out,
+                       UnitAttr:$descending, UnitAttr:$is_signed,
+                       OptionalAttr<I32Attr>:$begin_bit,
+                       OptionalAttr<I32Attr>:$end_bit);
+  let assemblyFormat = [{
+    $keys_in `,` $keys_out `,` $begin `,` $end
+    (`values` $values_in^ `,` $values_out)?
+    (`descending` $descending^)? (`signed` $is_signed^)?
+    (`bits` $begin_bit^ `to` $end_bit)? attr-dict `:`
+    type($keys_in) `,` type($keys_out) `,` type($begin) `,` type($end)
+    (`,` type($values_in)^ `,` type($values_out))?
+  }];
 }
 
 #endif // WARP_DIALECT_IR_WARPDEVICEOPS_TD

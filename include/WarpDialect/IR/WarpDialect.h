@@ -132,7 +132,7 @@ inline bool isDeviceCollective(Operation *op) {
              DeviceSelectOp, DevicePartitionOp,
              DeviceSelectIfOp, DevicePartitionIfOp, DeviceUniqueOp,
              DeviceRunLengthEncodeOp, DeviceNonTrivialRunsOp, DeviceHistogramOp,
-             DeviceRadixSortOp,
+             DeviceRadixSortOp, DeviceSegmentedRadixSortOp,
              DeviceReduceCombineOp, DeviceScanCombineOp>(op);
 }
 

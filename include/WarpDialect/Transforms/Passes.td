@@ -231,7 +231,11 @@ def WarpExpandDeviceOpsPass
     `warp.device_reduce_combine` (`@warp_device_reduce_combine_<types>`,
     its `combine` region copied into the kernels) and a
     `warp.device_scan_combine` (`@warp_device_scan_combine_<types>`, then
-    `_init` and `_exclusive` where it has them). The kernels' block and tile sizes are LoweringPolicy.h's
+    `_init` and `_exclusive` where it has them). A radix sort's module is
+    `@warp_device_radix_sort_<keys>[_<values>]` and its order and bits
+    (`_signed`, `_descending`, `_bits<B>_<E>`), a segmented one's
+    `@warp_device_segmented_radix_sort_...` with its offsets' types after
+    them. The kernels' block and tile sizes are LoweringPolicy.h's
     `DeviceTiling`.
 
     The module states its launches for any host, so that a frontend (the
@@ -239,6 +243,8 @@ def WarpExpandDeviceOpsPass
     every kernel takes the op's memrefs in operand order (each as
     `memref<?xT>`: `(input, output)` of a reduce or scan, then a scan by
     key's keys; a radix sort's keys, then its values, in and out; a
+    segmented radix sort's keys in and out, begin and end offsets, then
+    its values in and out; a
     `warp.device_reduce_combine`'s inputs, its init values as scalars of
     their types, then its outputs; a `warp.device_scan_combine`'s inputs,
     its init values (where it has them) as the integers of their bits,
@@ -248,8 +254,8 @@ def WarpExpandDeviceOpsPass
     the input's elements), and runs in the module's order;
     `warp.device_grid = N` on a kernel means `max(1, ceil(n / N))` blocks,
     counting the elements of operand `K` instead of `n` with
-    `warp.device_grid_operand = K` (a segmented reduction's output: a
-    block per segment), at most `M` with `warp.device_grid_max = M`, and
+    `warp.device_grid_operand = K` (a segmented reduction's output, a
+    segmented radix sort's begin offsets: a block per segment), at most `M` with `warp.device_grid_max = M`, and
     one block where `n <= S` with `warp.device_grid_single = S`; one
     block without `warp.device_grid`; a kernel with `warp.device_skip_if_single` need not
     be launched where the kernel launched before it ran one block, which

@@ -789,6 +789,20 @@ func.func @device_segmented_reduce(%x: memref<?xf16>, %y: memref<8xf16>, %b: mem
   return
 }
 
+// CHECK-LABEL: func @device_segmented_radix_sort
+func.func @device_segmented_radix_sort(%k: memref<?xf32>, %o: memref<?xf32>, %b: memref<?xi32>,
+                                       %e: memref<?xi64>, %i: memref<?xi16>, %j: memref<?xi16>,
+                                       %v: memref<?xi64>, %w: memref<?xi64>) {
+  // CHECK: warp.device_segmented_radix_sort %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf32>, memref<?xf32>, memref<?xi32>, memref<?xi64>{{$}}
+  // GENERIC: "warp.device_segmented_radix_sort"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0>}> : (memref<?xf32>, memref<?xf32>, memref<?xi32>, memref<?xi64>) -> ()
+  warp.device_segmented_radix_sort %k, %o, %b, %e : memref<?xf32>, memref<?xf32>, memref<?xi32>, memref<?xi64>
+  // CHECK: warp.device_segmented_radix_sort %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} values %{{.*}}, %{{.*}} descending signed bits 2 to 9 : memref<?xi16>, memref<?xi16>, memref<?xi64>, memref<?xi64>, memref<?xi64>, memref<?xi64>{{$}}
+  // GENERIC: "warp.device_segmented_radix_sort"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{begin_bit = 2 : i32, descending, end_bit = 9 : i32, is_signed, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1>}>
+  warp.device_segmented_radix_sort %i, %j, %e, %e values %v, %w descending signed bits 2 to 9
+      : memref<?xi16>, memref<?xi16>, memref<?xi64>, memref<?xi64>, memref<?xi64>, memref<?xi64>
+  return
+}
+
 // CHECK-LABEL: func @cluster_ops
 func.func @cluster_ops(%x: f32, %i: i8, %d: f64, %r: i32, %t: i32) {
   // CHECK: warp.cluster_reduce <add> %{{.*}} : f32
