@@ -1480,6 +1480,28 @@ LogicalResult BlockHistogramOp::verify() {
   if (isStackAllocation(getBins()))
     return emitOpError("counts into bins the whole block shares, not a "
                        "stack allocation (private to each thread)");
+  if (getAlgorithm() != BlockHistogramAlgorithm::Sort)
+    return success();
+  // The sort algorithm sorts the samples with warp.block_radix_sort (no
+  // values, the compiler's radix bits): that sort's limits.
+  auto items = cast<VectorType>(getItems().getType());
+  int64_t threads = getMaxBlockThreads(*this), n = items.getNumElements();
+  if (threads * n > 0xffff)
+    return emitOpError() << "with algorithm = <sort> sorts at most 65535 "
+                            "samples per block, got "
+                         << threads << " threads x " << n;
+  RadixSortLayout layout =
+      getRadixLayout(threads, n, items.getElementType(), /*valueType=*/Type(),
+                     kMaxDefaultRadixBits);
+  if (layout.sharedBytes > kMaxStaticSharedBytes)
+    return emitOpError() << "with algorithm = <sort> needs "
+                         << layout.sharedBytes
+                         << " bytes of workgroup memory to sort " << threads
+                         << " threads x " << n << " samples, more than the "
+                         << kMaxStaticSharedBytes
+                         << " bytes of static shared memory: give the "
+                            "gpu.func a (smaller) known_block_size, fewer "
+                            "samples per thread or another algorithm";
   return success();
 }
 
