@@ -493,19 +493,23 @@ parseDefaultType(OpAsmParser &,
 static void printDefaultType(OpAsmPrinter &, Operation *, Value, Type, Type) {
 }
 
-/// Nothing to read or write: `operand` has `type` (a histogram's `upper`,
-/// its `lower`'s type). Spelled out rather than inferred from the
-/// OptionalTypesMatchWith trait, whose generated parser (MLIR 22) reads
-/// `lower`'s type unconditionally, out of bounds where `even` is absent.
-static ParseResult parseTypeOf(OpAsmParser &,
-                               std::optional<OpAsmParser::UnresolvedOperand> operand,
-                               Type type, Type &operandType) {
-  if (operand)
-    operandType = type;
+/// `T`, the one type of every operand of `operands` (a histogram's even
+/// levels: a lower and an upper level per channel), spelled once.
+static ParseResult
+parseSameTypes(OpAsmParser &parser,
+               ArrayRef<OpAsmParser::UnresolvedOperand> operands,
+               SmallVectorImpl<Type> &types) {
+  Type type;
+  if (parser.parseType(type))
+    return failure();
+  types.assign(operands.size(), type);
   return success();
 }
 
-static void printTypeOf(OpAsmPrinter &, Operation *, Value, Type, Type) {}
+static void printSameTypes(OpAsmPrinter &printer, Operation *, OperandRange,
+                           TypeRange types) {
+  printer << types.front();
+}
 
 /// `combine (%l0: t0, ..., %r0: t0, ...) { ... }` or nothing.
 static ParseResult parseCombiner(OpAsmParser &parser, Region &region) {
