@@ -306,6 +306,11 @@ LogicalResult DeviceHistogramOp::verify() {
     return emitOpError() << "counts into 1-D bins without channels, got "
                          << bins;
   }
+  if (getIsUnsigned() && (!hasLevels() || !isa<IntegerType>(sample)))
+    return emitOpError() << "compares integer samples with their levels as "
+                            "unsigned; 'unsigned' needs levels (even or "
+                            "range) and integer samples, got "
+                         << sample << (hasLevels() ? "" : " without levels");
   if (!hasLevels()) {
     if (!isa<IntegerType>(sample))
       return emitOpError() << "counts " << sample

@@ -1749,7 +1749,9 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
     if (active > 1)
       count = arith::DivUIOp::create(b, count, index(active));
     bool isFloat = isa<FloatType>(sampleType);
-    return [this, levels, count, isFloat, none](Value x, Value channel) -> Value {
+    arith::CmpIPredicate less =
+        op.getIsUnsigned() ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+    return [this, levels, count, isFloat, less, none](Value x, Value channel) -> Value {
       Type indexType = b.getIndexType();
       Value base = channel ? arith::MulIOp::create(b, channel, count).getResult() : index(0);
       SmallVector<Location> locations(2, b.getLoc());
@@ -1770,8 +1772,7 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
         Value level = memref::LoadOp::create(b, levels, ValueRange{at});
         Value below = isFloat ? arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, x, level)
                                     .getResult()
-                              : arith::CmpIOp::create(b, arith::CmpIPredicate::slt, x, level)
-                                    .getResult();
+                              : arith::CmpIOp::create(b, less, x, level).getResult();
         scf::YieldOp::create(
             b, ValueRange{arith::SelectOp::create(b, below, low,
                                                   arith::AddIOp::create(b, mid, index(1))),
@@ -1818,12 +1819,21 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
       return arith::SelectOp::create(b, counted, bin, none);
     };
   }
-  // Integers, signed: (x - lower) * K / (upper - lower) exactly, at 64
-  // bits (i64 samples: unsigned, as CUB's, which rejects levels where the
-  // product may overflow).
-  auto wide = [this, i64Type](Value value) -> Value {
-    return value.getType() == i64Type ? value : arith::ExtSIOp::create(b, i64Type, value);
+  // Integers, signed or with `unsigned` unsigned: (x - lower) * K /
+  // (upper - lower) exactly, at 64 bits (i64 samples: unsigned, as CUB's,
+  // which rejects levels where the product may overflow).
+  bool isUnsigned = op.getIsUnsigned();
+  auto wide = [this, i64Type, isUnsigned](Value value) -> Value {
+    if (value.getType() == i64Type)
+      return value;
+    if (isUnsigned)
+      return arith::ExtUIOp::create(b, i64Type, value);
+    return arith::ExtSIOp::create(b, i64Type, value);
   };
+  arith::CmpIPredicate atLeast =
+      isUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+  arith::CmpIPredicate below =
+      isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
   // At least 1: levels that break the precondition count nothing (no
   // sample is in an empty range), and no division is by zero.
   SmallVector<Value> ranges;
@@ -1831,14 +1841,14 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
     ranges.push_back(
         arith::MaxUIOp::create(b, arith::SubIOp::create(b, wide(uppers[a]), wide(lowers[a])),
                                arith::ConstantIntOp::create(b, 1, 64)));
-  return [this, lowers, uppers, ranges, bins, none, wide, pick](Value x,
-                                                                 Value channel) -> Value {
+  return [this, lowers, uppers, ranges, bins, none, wide, pick, atLeast,
+          below](Value x, Value channel) -> Value {
     Value lower = channel ? pick(lowers, channel) : lowers[0];
     Value upper = channel ? pick(uppers, channel) : uppers[0];
     Value range = channel ? pick(ranges, channel) : ranges[0];
     Value counted = arith::AndIOp::create(
-        b, arith::CmpIOp::create(b, arith::CmpIPredicate::sge, x, lower),
-        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, x, upper));
+        b, arith::CmpIOp::create(b, atLeast, x, lower),
+        arith::CmpIOp::create(b, below, x, upper));
     Value offset = arith::SubIOp::create(b, wide(x), wide(lower));
     Value bin = arith::DivUIOp::create(b, arith::MulIOp::create(b, offset, bins), range);
     return arith::SelectOp::create(
@@ -2399,6 +2409,7 @@ struct WarpExpandDeviceOpsPass
                          ? "_channels" + std::to_string(histogram.getChannelCount()) + "x" +
                                std::to_string(histogram.getActiveChannelCount())
                          : "") +
+                    (histogram.getIsUnsigned() ? "_unsigned" : "") +
                     (histogram.hasEvenLevels() ? "_even"
                      : histogram.getLevels()   ? "_range"
                                                : "")
@@ -2582,6 +2593,13 @@ struct WarpExpandDeviceOpsPass
                                            ArrayRef<ReassociationIndices>{{0, 1}});
   }
 
+  /// `memref` as `type` (itself where it has that type).
+  static Value castTo(ImplicitLocOpBuilder &b, Type type, Value memref) {
+    if (memref.getType() == type)
+      return memref;
+    return memref::CastOp::create(b, type, memref);
+  }
+
   /// The modules this run made or reused, by the module that holds them
   /// and their name.
   DenseMap<Operation *, llvm::StringMap<gpu::GPUModuleOp>> modules;
@@ -2602,7 +2620,7 @@ struct WarpExpandDeviceOpsPass
       if (operand.getType() == type)
         arguments.push_back(operand);
       else if (isa<MemRefType>(type))
-        arguments.push_back(memref::CastOp::create(b, type, flatten(b, operand)));
+        arguments.push_back(castTo(b, type, flatten(b, operand)));
       else
         arguments.push_back(arith::BitcastOp::create(b, type, operand));
     }

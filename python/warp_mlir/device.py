@@ -403,14 +403,24 @@ def _channel_counters(x: Any, active: int, bins: int, out: Any, dtype: str) -> T
     return out, out.reshape(-1)
 
 
+def _level_samples(x: Any) -> Tuple[Any, bool]:
+    """`x` as the kernels take it, and whether its integers are unsigned
+    (uint8..uint64, viewed as the signed type of the same bits)."""
+    name = _dtype_name(x)
+    if name in ("uint8", "uint16", "uint32", "uint64"):
+        return x.view(_dtype(x, name[1:])), True
+    return x, False
+
+
 def _level_histogram(x: Any, out: Any, levels: str, scalars: List[Any], extra: List[Any],
                      chip: str, stream: Any, backend: str,
-                     channels: Optional[Tuple[int, int]] = None) -> Any:
+                     channels: Optional[Tuple[int, int]] = None, unsigned: bool = False) -> Any:
     """warp.device_histogram of `x` into `out` with `levels` (the op's
     clause: "even" or "range"; "" for bin numbers, with channels), the even
     levels' bits `scalars` (a lower and an upper per channel) or the
     range's array in `extra`; with `channels` (C, A), `out` and the range's
-    levels flat, of A rows each."""
+    levels flat, of A rows each; `unsigned`: the integers compare as
+    unsigned."""
     element = _element_type(x)
     counters = _TYPES[_dtype_name(out)]
     bins = _length(out)
@@ -419,7 +429,9 @@ def _level_histogram(x: Any, out: Any, levels: str, scalars: List[Any], extra: L
     if channels is not None:
         types[1] = f"memref<{channels[1]}x{bins // channels[1]}x{counters}>"
         head = f" channels {channels[0]}"
-    key = ("histogram", levels, element, types[1], chip, str(channels))
+    if unsigned:
+        head += " unsigned"
+    key = ("histogram", levels, element, types[1], chip, str(channels), str(unsigned))
     plan = _plans.get(key)
     if plan is None:
         if levels == "even":
@@ -440,10 +452,17 @@ def _level_histogram(x: Any, out: Any, levels: str, scalars: List[Any], extra: L
     return out
 
 
-def _even_bounds(element: str, lower: Any, upper: Any) -> List[int]:
-    """The bits of one channel's even levels as the kernels take them,
-    checked (`lower < upper`)."""
-    if element[0] == "i":  # samples and levels compare as signed
+def _even_bounds(element: str, lower: Any, upper: Any, unsigned: bool = False) -> List[int]:
+    """The bits of one channel's even levels as the kernels take them
+    (unsigned ones as the signed integer of their bits), checked (`lower <
+    upper`)."""
+    if element[0] == "i" and unsigned:
+        bits = int(element[1:])
+        low, high = (_checks.integer(level, f"{what} level of u{element} samples",
+                                     0, (1 << bits) - 1)
+                     for what, level in (("lower", lower), ("upper", upper)))
+        low, high = (v - (1 << bits) if v >> (bits - 1) else v for v in (low, high))
+    elif element[0] == "i":  # samples and levels compare as signed
         bits = int(element[1:])
         low, high = (_checks.integer(level, f"{what} level of {element} samples",
                                      -(1 << (bits - 1)), (1 << (bits - 1)) - 1)
@@ -469,20 +488,23 @@ def histogram_even(x: Any, bins: int, lower: Any, upper: Any, out: Any = None,
     one of `dtype`. With `channels` (C, CUB's MultiHistogramEven): `x`
     holds pixels of C interleaved channels, `lower` and `upper` are
     sequences of one level per active channel (the first `active`, A,
-    default C), and the result is (A, bins): row a is channel a's."""
+    default C), and the result is (A, bins): row a is channel a's.
+    uint8..uint64 samples compare with their levels as unsigned."""
+    x, unsigned = _level_samples(x)
     element = _element_type(x)
     shape = _check_channels(channels, active)
     if shape is None:
         out = _counters(x, int(bins), out, dtype)
-        return _level_histogram(x, out, "even", _even_bounds(element, lower, upper), [],
-                                chip, stream, backend)
+        return _level_histogram(x, out, "even", _even_bounds(element, lower, upper, unsigned),
+                                [], chip, stream, backend, unsigned=unsigned)
     lower, upper = list(lower), list(upper)
     if len(lower) != shape[1] or len(upper) != shape[1]:
         raise ValueError(f"lower and upper need a level per active channel ({shape[1]}), "
                          f"got {len(lower)} and {len(upper)}")
     out, flat = _channel_counters(x, shape[1], int(bins), out, dtype)
-    bounds = [bits for a in range(shape[1]) for bits in _even_bounds(element, lower[a], upper[a])]
-    _level_histogram(x, flat, "even", bounds, [], chip, stream, backend, shape)
+    bounds = [bits for a in range(shape[1])
+              for bits in _even_bounds(element, lower[a], upper[a], unsigned)]
+    _level_histogram(x, flat, "even", bounds, [], chip, stream, backend, shape, unsigned)
     return out
 
 
@@ -497,25 +519,28 @@ def histogram_range(x: Any, levels: Any, out: Any = None, dtype: str = "int32",
     counters, overwritten) or a new one of `dtype`. With `channels` (C,
     CUB's MultiHistogramRange): `x` holds pixels of C interleaved channels,
     `levels` is a contiguous (A, L) array (row a: channel a's levels, for
-    the first `active`, A, default C) and the result is (A, L - 1)."""
+    the first `active`, A, default C) and the result is (A, L - 1).
+    uint8..uint64 samples (and levels) compare as unsigned."""
+    x, unsigned = _level_samples(x)
+    levels, levels_unsigned = _level_samples(levels)
     element = _element_type(x)
+    if _element_type(levels) != element or levels_unsigned != unsigned:
+        raise TypeError(f"levels has {'u' * levels_unsigned}{_element_type(levels)} elements, "
+                        f"x {'u' * unsigned}{element}")
     shape = _check_channels(channels, active)
     if shape is not None:
-        if _element_type(levels) != element:
-            raise TypeError(f"levels has {_element_type(levels)} elements, x {element}")
         rows = tuple(getattr(levels, "shape", ()))
         if len(rows) != 2 or rows[0] != shape[1] or rows[1] < 2:
             raise ValueError(f"levels must be ({shape[1]}, L) with L >= 2, got shape {rows}")
         out, flat = _channel_counters(x, shape[1], rows[1] - 1, out, dtype)
         _level_histogram(x, flat, "range", [], [levels.reshape(-1)], chip, stream, backend,
-                         shape)
+                         shape, unsigned)
         return out
-    if _element_type(levels) != element:
-        raise TypeError(f"levels has {_element_type(levels)} elements, x {element}")
     if _length(levels) < 2:
         raise ValueError(f"levels needs at least 2 values, got {_length(levels)}")
     out = _counters(x, _length(levels) - 1, out, dtype)
-    return _level_histogram(x, out, "range", [], [levels], chip, stream, backend)
+    return _level_histogram(x, out, "range", [], [levels], chip, stream, backend,
+                            unsigned=unsigned)
 
 
 def _cluster_blocks(value: Any) -> int:

@@ -1,5 +1,6 @@
 // warp.device_histogram with channels (CUB's MultiHistogramEven /
-// MultiHistogramRange) through warp-expand-device-ops: the 2-D bins (and
+// MultiHistogramRange), and levels over unsigned samples, through
+// warp-expand-device-ops: the 2-D bins (and
 // levels) go to the kernels collapsed; only whole pixels count (n rounded
 // down to a multiple of C); sample p is channel p mod C, counted at row
 // `channel` of the flat bins where the channel is active; the kernels
@@ -12,6 +13,7 @@
 
 // FILES: warp_device_histogram_f32_i64_bins20_channels2x2_even.ptx
 // FILES-NEXT: warp_device_histogram_i32_i32_channels3x2_range.ptx
+// FILES-NEXT: warp_device_histogram_i8_i32_bins10_unsigned_even.ptx
 // FILES-NEXT: warp_device_histogram_i8_i32_bins768_channels4x3.ptx
 
 // CHECK: func.func @h
@@ -57,12 +59,21 @@
 // CHECK: scf.while
 // CHECK: %[[AT:.*]] = arith.addi %[[BASE]], %{{.*}} : index
 // CHECK: memref.load %{{.*}}[%[[AT]]]
+// unsigned: the samples and levels zero-extended, compared unsigned.
+// CHECK: gpu.module @warp_device_histogram_i8_i32_bins10_unsigned_even
+// CHECK: gpu.func @histogram(
+// CHECK: arith.cmpi uge
+// CHECK: arith.cmpi ult
+// CHECK: arith.extui %{{.*}} : i8 to i64
+// CHECK: arith.divui
 func.func @h(%x: memref<?xi8>, %rgb: memref<3x256xi32>,
              %f: memref<?xf32>, %c: memref<2x10xi64>, %l0: f32, %u0: f32, %l1: f32, %u1: f32,
-             %k: memref<?xi32>, %d: memref<2x?xi32>, %r: memref<2x?xi32>) {
+             %k: memref<?xi32>, %d: memref<2x?xi32>, %r: memref<2x?xi32>,
+             %ten: memref<10xi32>, %ul: i8, %uh: i8) {
   warp.device_histogram %x, %rgb channels 4 : memref<?xi8>, memref<3x256xi32>
   warp.device_histogram %f, %c channels 2 even(%l0, %u0, %l1, %u1 : f32)
       : memref<?xf32>, memref<2x10xi64>
   warp.device_histogram %k, %d channels 3 range %r : memref<?xi32>, memref<2x?xi32>, memref<2x?xi32>
+  warp.device_histogram %x, %ten unsigned even(%ul, %uh : i8) : memref<?xi8>, memref<10xi32>
   return
 }

@@ -1461,6 +1461,31 @@ def test_histogram_channels_errors():
         wd.histogram(x, 4, channels=2, out=np.zeros(8, np.int32), backend="sim")
     with pytest.raises(ValueError, match="a level per active channel"):
         wd.histogram_even(np.zeros(8, np.float32), 4, [0.0], [1.0], channels=2, backend="sim")
+    with pytest.raises(TypeError, match="levels has i8 elements, x ui8"):
+        wd.histogram_range(x, np.zeros(3, np.int8), backend="sim")
+    with pytest.raises(ValueError, match="lower level of ui8 samples"):
+        wd.histogram_even(x, 4, -1, 3, backend="sim")
     with pytest.raises(ValueError, match=r"levels must be \(2, L\)"):
         wd.histogram_range(np.zeros(8, np.float32), np.zeros((3, 4), np.float32), channels=2,
                            backend="sim")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("sample", ["uint8", "uint32"])
+def test_histogram_unsigned_levels(backend, sample, rng):
+    """uint samples with levels compare as unsigned (`unsigned`): levels
+    past the signed range, even and range, against the integer formula
+    and the first level above each sample."""
+    top = int(np.iinfo(sample).max)
+    lower, upper, bins = (100, 250, 7) if sample == "uint8" else (2**31 - 5, 2**32 - 7, 9)
+    levels = np.array([0, lower, (lower + upper) // 2, upper, top], sample)
+    for n in (1, 33, 4096 + 5):
+        x = rng.integers(0, top, n, endpoint=True, dtype=np.uint64).astype(sample)
+        x[:3] = np.array([lower, upper, upper - 1][:n], sample)
+        got = wd.histogram_even(x, bins, lower, upper, backend=backend)
+        want = _counts([(int(v) - lower) * bins // (upper - lower) if lower <= v < upper else -1
+                        for v in x], bins)
+        np.testing.assert_array_equal(got, want, err_msg=f"even n={n}")
+        got = wd.histogram_range(x, levels, backend=backend)
+        np.testing.assert_array_equal(got, _counts(_range_bins(x, levels), 4),
+                                      err_msg=f"range n={n}")

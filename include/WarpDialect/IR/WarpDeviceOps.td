@@ -604,6 +604,12 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
       goes to the `k` with `levels[k] <= x < levels[k + 1]` (a binary
       search).
 
+    With `unsigned` (CUB's levels over unsigned integer samples), integer
+    samples and their levels compare as unsigned, and the even bin is
+    `(x - lower) * K / (upper - lower)` of the unsigned values (i64: as
+    above, the product fits 64 bits). Bin-number samples are unsigned
+    already: `unsigned` goes with levels only.
+
     **Channels** (CUB's `MultiHistogramEven` / `MultiHistogramRange`):
     with `channels C` the samples are pixels of `C` interleaved channels
     (sample `i` is channel `i mod C` of pixel `i / C`), and `bins` is 2-D,
@@ -641,9 +647,10 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
                        Variadic<Warp_DeviceElement>:$bounds,
                        Arg<Optional<MemRefRankOf<[Warp_DeviceElement], [1, 2]>>, "",
                            [MemRead]>:$levels,
-                       OptionalAttr<I32Attr>:$channels);
+                       OptionalAttr<I32Attr>:$channels,
+                       UnitAttr:$is_unsigned);
   let assemblyFormat = [{
-    $input `,` $output (`channels` $channels^)?
+    $input `,` $output (`channels` $channels^)? (`unsigned` $is_unsigned^)?
     (`even` `(` $bounds^ `:` custom<SameTypes>(ref($bounds), type($bounds)) `)`)?
     (`range` $levels^)?
     attr-dict `:` type($input) `,` type($output) (`,` type($levels)^)?

@@ -1897,6 +1897,22 @@ func.func @device_histogram_channel_levels_count(%x: memref<?xf32>, %b: memref<2
 
 // -----
 
+func.func @device_histogram_unsigned_bins(%x: memref<?xi8>, %b: memref<4xi32>) {
+  // expected-error @+1 {{'warp.device_histogram' op compares integer samples with their levels as unsigned; 'unsigned' needs levels (even or range) and integer samples, got 'i8' without levels}}
+  warp.device_histogram %x, %b unsigned : memref<?xi8>, memref<4xi32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_unsigned_float(%x: memref<?xf32>, %b: memref<4xi32>, %lo: f32, %hi: f32) {
+  // expected-error @+1 {{'warp.device_histogram' op compares integer samples with their levels as unsigned; 'unsigned' needs levels (even or range) and integer samples, got 'f32'}}
+  warp.device_histogram %x, %b unsigned even(%lo, %hi : f32) : memref<?xf32>, memref<4xi32>
+  return
+}
+
+// -----
+
 // The sort algorithm sorts the block's samples: at most 65535 of them.
 func.func @block_histogram_sort_samples(%s: vector<64xi32>, %bins: memref<?xi32>) {
   // expected-error @+1 {{'warp.block_histogram' op with algorithm = <sort> sorts at most 65535 samples per block, got 1024 threads x 64}}
