@@ -306,6 +306,30 @@ LogicalResult DeviceHistogramOp::verify() {
   if (failed(verifyDeviceMemRefs(*this)))
     return failure();
   Type sample = getElementType();
+  MemRefType bins = getOutput().getType();
+  int64_t active = getActiveChannelCount();
+  if (std::optional<uint32_t> channels = getChannels()) {
+    int64_t count = int32_t(*channels);
+    if (count < 1 || count > kMaxHistogramChannels)
+      return emitOpError() << "takes 1 to " << kMaxHistogramChannels
+                           << " channels, got " << count;
+    if (bins.getRank() != 2)
+      return emitOpError() << "with channels counts into 2-D bins (a row "
+                              "per active channel), got "
+                           << bins;
+    if (ShapedType::isDynamic(active) || active < 1 || active > count)
+      return emitOpError() << "counts 1 to " << count
+                           << " active channels (the bins' rows, static), got "
+                           << bins;
+  } else if (bins.getRank() != 1) {
+    return emitOpError() << "counts into 1-D bins without channels, got "
+                         << bins;
+  }
+  if (getIsUnsigned() && (!hasLevels() || !isa<IntegerType>(sample)))
+    return emitOpError() << "compares integer samples with their levels as "
+                            "unsigned; 'unsigned' needs levels (even or "
+                            "range) and integer samples, got "
+                         << sample << (hasLevels() ? "" : " without levels");
   if (!hasLevels()) {
     if (!isa<IntegerType>(sample))
       return emitOpError() << "counts " << sample
@@ -313,28 +337,39 @@ LogicalResult DeviceHistogramOp::verify() {
                               "without, each sample is a bin number";
     return success();
   }
-  if (bool(getLower()) != bool(getUpper()))
-    return emitOpError() << "takes both a lower and an upper level, or neither";
-  if (getLower() && getLevels())
+  if (hasEvenLevels() && getLevels())
     return emitOpError() << "takes even levels or a range of levels, not both";
-  int64_t bins = getOutput().getType().getDimSize(0);
-  if (getLower()) {
-    if (getLower().getType() != sample)
-      return emitOpError() << "takes levels of the samples' type " << sample
-                           << ", got " << getLower().getType();
+  int64_t binCount = getBinsPerChannel();
+  if (hasEvenLevels()) {
+    if (int64_t(getBounds().size()) != 2 * active)
+      return emitOpError() << "takes a lower and an upper level per active "
+                              "channel ("
+                           << 2 * active << " for " << active
+                           << "), got " << getBounds().size();
+    for (Value bound : getBounds())
+      if (bound.getType() != sample)
+        return emitOpError() << "takes levels of the samples' type " << sample
+                             << ", got " << bound.getType();
     return success();
   }
   auto levels = cast<MemRefType>(getLevels().getType());
   if (levels.getElementType() != sample)
     return emitOpError() << "takes levels of the samples' type " << sample
                          << ", got " << levels.getElementType();
-  int64_t count = levels.getDimSize(0);
+  if (levels.getRank() != bins.getRank())
+    return emitOpError() << "takes " << bins.getRank()
+                         << "-D levels, as its bins, got " << levels;
+  if (levels.getRank() == 2 && !levels.isDynamicDim(0) &&
+      levels.getDimSize(0) != active)
+    return emitOpError() << "takes a row of levels per active channel ("
+                         << active << "), got " << levels;
+  int64_t count = levels.getDimSize(levels.getRank() - 1);
   if (!ShapedType::isDynamic(count) && count < 2)
     return emitOpError() << "takes at least 2 levels (one bin), got " << count;
-  if (!ShapedType::isDynamic(count) && !ShapedType::isDynamic(bins) &&
-      count != bins + 1)
+  if (!ShapedType::isDynamic(count) && !ShapedType::isDynamic(binCount) &&
+      count != binCount + 1)
     return emitOpError() << "takes one level more than bins, got " << count
-                         << " levels for " << bins << " bins";
+                         << " levels for " << binCount << " bins";
   return success();
 }
 

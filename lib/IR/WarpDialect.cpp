@@ -496,19 +496,23 @@ parseDefaultType(OpAsmParser &,
 static void printDefaultType(OpAsmPrinter &, Operation *, Value, Type, Type) {
 }
 
-/// Nothing to read or write: `operand` has `type` (a histogram's `upper`,
-/// its `lower`'s type). Spelled out rather than inferred from the
-/// OptionalTypesMatchWith trait, whose generated parser (MLIR 22) reads
-/// `lower`'s type unconditionally, out of bounds where `even` is absent.
-static ParseResult parseTypeOf(OpAsmParser &,
-                               std::optional<OpAsmParser::UnresolvedOperand> operand,
-                               Type type, Type &operandType) {
-  if (operand)
-    operandType = type;
+/// `T`, the one type of every operand of `operands` (a histogram's even
+/// levels: a lower and an upper level per channel), spelled once.
+static ParseResult
+parseSameTypes(OpAsmParser &parser,
+               ArrayRef<OpAsmParser::UnresolvedOperand> operands,
+               SmallVectorImpl<Type> &types) {
+  Type type;
+  if (parser.parseType(type))
+    return failure();
+  types.assign(operands.size(), type);
   return success();
 }
 
-static void printTypeOf(OpAsmPrinter &, Operation *, Value, Type, Type) {}
+static void printSameTypes(OpAsmPrinter &printer, Operation *, OperandRange,
+                           TypeRange types) {
+  printer << types.front();
+}
 
 /// `combine (%l0: t0, ..., %r0: t0, ...) { ... }` or nothing.
 static ParseResult parseCombiner(OpAsmParser &parser, Region &region) {
@@ -1489,6 +1493,28 @@ LogicalResult BlockHistogramOp::verify() {
   if (isStackAllocation(getBins()))
     return emitOpError("counts into bins the whole block shares, not a "
                        "stack allocation (private to each thread)");
+  if (getAlgorithm() != BlockHistogramAlgorithm::Sort)
+    return success();
+  // The sort algorithm sorts the samples with warp.block_radix_sort (no
+  // values, the compiler's radix bits): that sort's limits.
+  auto items = cast<VectorType>(getItems().getType());
+  int64_t threads = getMaxBlockThreads(*this), n = items.getNumElements();
+  if (threads * n > 0xffff)
+    return emitOpError() << "with algorithm = <sort> sorts at most 65535 "
+                            "samples per block, got "
+                         << threads << " threads x " << n;
+  RadixSortLayout layout =
+      getRadixLayout(threads, n, items.getElementType(), /*valueType=*/Type(),
+                     kMaxDefaultRadixBits);
+  if (layout.sharedBytes > kMaxStaticSharedBytes)
+    return emitOpError() << "with algorithm = <sort> needs "
+                         << layout.sharedBytes
+                         << " bytes of workgroup memory to sort " << threads
+                         << " threads x " << n << " samples, more than the "
+                         << kMaxStaticSharedBytes
+                         << " bytes of static shared memory: give the "
+                            "gpu.func a (smaller) known_block_size, fewer "
+                            "samples per thread or another algorithm";
   return success();
 }
 

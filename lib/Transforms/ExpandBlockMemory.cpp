@@ -7,8 +7,9 @@
 // transposes: a tile of B * N items (32 * N for a warp, w * N for each
 // logical warp of w lanes), item g of the tile at memref[offset + g].
 // warp.block_histogram (CUB's BlockHistogram) becomes atomic adds between
-// barriers. warp-expand-block-collectives calls this
-// first: the exchanges made here are expanded with the other block ops.
+// barriers, after a block radix sort and a shift for its sort algorithm.
+// warp-expand-block-collectives calls this first: the exchanges, sorts and
+// shifts made here are expanded with the other block ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -312,10 +313,81 @@ void expandStore(Op op) {
   op.erase();
 }
 
-/// CUB's atomic block histogram: a barrier, the counters zeroed (each
-/// thread every B-th one from its own) and a barrier unless the op
-/// accumulates, one atomic add per sample below the bins' count, a
-/// barrier.
+/// CUB's sort histogram's counting (BLOCK_HISTO_SORT): the block's samples
+/// sorted (clamped to the bins' static count `K` first where that narrows
+/// the sorted bits), each sorted sample's successor from a shift down, and
+/// at each run's end `e` (its successor differs, or it is the block's last
+/// sample) `+e` to the run's bin and `-e` to the next run's bin: every bin
+/// gets its run's end less its start (the first run starts at 0), two
+/// atomic adds per run. `add(sample, amount)` adds to a sample's bin.
+void countSortedRuns(OpBuilder &b, Location loc, BlockHistogramOp op,
+                     Value thread, Value threads, Type counter,
+                     function_ref<void(Value, Value)> add) {
+  auto items = cast<VectorType>(op.getItems().getType());
+  int64_t n = items.getNumElements();
+  Type element = items.getElementType();
+  unsigned width = element.getIntOrFloatBitWidth();
+  Value keys = op.getItems();
+  IntegerAttr beginBit, endBit;
+  int64_t bins = cast<MemRefType>(op.getBins().getType()).getDimSize(0);
+  if (!ShapedType::isDynamic(bins) &&
+      (width == 64 || uint64_t(bins) < (uint64_t(1) << width))) {
+    // Every sample of K or more becomes K, which no bin counts: bits
+    // [0, bit_width(K)) tell the rest apart.
+    Value limit = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(items, b.getIntegerAttr(element, bins)));
+    keys = arith::MinUIOp::create(b, loc, keys, limit);
+    unsigned bits = std::max(1, int(llvm::bit_width(uint64_t(bins))));
+    if (bits < width) {
+      beginBit = b.getI32IntegerAttr(0);
+      endBit = b.getI32IntegerAttr(bits);
+    }
+  }
+  Value sorted =
+      BlockRadixSortOp::create(b, loc, items, Type(), keys, Value(),
+                               /*descending=*/false, /*is_signed=*/false,
+                               beginBit, endBit, /*striped=*/false,
+                               IntegerAttr())
+          .getSortedKeys();
+  Value next = BlockShiftOp::create(b, loc, items, element,
+                                    BlockShiftDirection::Down, sorted)
+                   .getResult();
+  auto cst = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(counter, v));
+  };
+  // The positions are those of the blocked arrangement: t * N + j.
+  Value first = arith::MulIOp::create(
+      b, loc,
+      arith::IndexCastUIOp::create(b, loc, counter, thread), cst(n));
+  Value lastThread = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, thread,
+      arith::SubIOp::create(b, loc, threads,
+                            arith::ConstantIndexOp::create(b, loc, 1)));
+  Value trueValue = arith::ConstantIntOp::create(b, loc, 1, 1);
+  for (int64_t j = 0; j < n; ++j) {
+    Value key = vector::ExtractOp::create(b, loc, sorted, j);
+    Value successor = vector::ExtractOp::create(b, loc, next, j);
+    Value end = arith::AddIOp::create(b, loc, first, cst(j + 1));
+    // Only the last thread's last sample ends the block.
+    Value last = j + 1 == n ? lastThread
+                            : arith::ConstantIntOp::create(b, loc, 0, 1);
+    Value differs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                          key, successor);
+    Value runEnds = arith::OrIOp::create(b, loc, differs, last);
+    buildIfThen(b, loc, runEnds, [&] {
+      add(key, end);
+      Value notLast = arith::XOrIOp::create(b, loc, last, trueValue);
+      buildIfThen(b, loc, notLast, [&] {
+        add(successor, arith::SubIOp::create(b, loc, cst(0), end));
+      });
+    });
+  }
+}
+
+/// CUB's block histogram: a barrier, the counters zeroed (each thread
+/// every B-th one from its own) and a barrier unless the op accumulates,
+/// then the counting: one atomic add per sample below the bins' count
+/// (atomic, warp_aggregated), or the sorted runs' (sort); a barrier.
 void expandHistogram(BlockHistogramOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -339,28 +411,33 @@ void expandHistogram(BlockHistogramOp op) {
     }
     gpu::BarrierOp::create(b, loc);
   }
-  Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(counter));
+  BlockHistogramAlgorithm algorithm = decideBlockHistogramAlgorithm(op);
   auto items = cast<VectorType>(op.getItems().getType());
-  bool aggregated = decideBlockHistogramAlgorithm(op) ==
-                    BlockHistogramAlgorithm::WarpAggregated;
-  for (int64_t j = 0; j < items.getNumElements(); ++j) {
-    Value sample = vector::ExtractOp::create(b, loc, op.getItems(), j);
-    // The sample as an unsigned bin number (zero-extended).
+  // Adds `amount` to the bin of `sample` where it is one (below the
+  // count): the sample as an unsigned bin number (zero-extended).
+  auto add = [&](Value sample, Value amount) {
     if (items.getElementTypeBitWidth() < 64)
       sample = arith::ExtUIOp::create(b, loc, b.getI64Type(), sample);
     Value bin = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), sample);
     Value counted = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                           bin, count);
-    auto ifOp = scf::IfOp::create(b, loc, counted, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    if (aggregated)
-      AtomicRMWOp::create(b, loc, counter,
-                          AtomicKindAttr::get(b.getContext(), AtomicKind::Add),
-                          one, bins, ValueRange{bin}, /*mask=*/Value());
-    else
-      memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, one,
-                                  bins, ValueRange{bin});
+    buildIfThen(b, loc, counted, [&] {
+      if (algorithm == BlockHistogramAlgorithm::WarpAggregated)
+        AtomicRMWOp::create(
+            b, loc, counter,
+            AtomicKindAttr::get(b.getContext(), AtomicKind::Add), amount, bins,
+            ValueRange{bin}, /*mask=*/Value());
+      else
+        memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, amount,
+                                    bins, ValueRange{bin});
+    });
+  };
+  if (algorithm == BlockHistogramAlgorithm::Sort) {
+    countSortedRuns(b, loc, op, thread, threads, counter, add);
+  } else {
+    Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(counter));
+    for (int64_t j = 0; j < items.getNumElements(); ++j)
+      add(vector::ExtractOp::create(b, loc, op.getItems(), j), one);
   }
   gpu::BarrierOp::create(b, loc);
   op.erase();

@@ -300,10 +300,13 @@ public:
   /// first, or straight into the output where `bins` is not given.
   void buildHistogram(gpu::GPUModuleOp module, DeviceHistogramOp histogram,
                       std::optional<int64_t> bins);
-  /// A histogram's bin of `sample` (i32, -1 where it is not counted) by
-  /// `op`'s levels: even (the kernel's operands 2 and 3, lower and upper)
-  /// or a range (operand 2). Call after the kernel's start.
-  std::function<Value(Value)> histogramBinOf(DeviceHistogramOp op);
+  /// A histogram's bin of `sample` in `channel` (an index below the
+  /// active channels; null without channels) as an i32, -1 where it is not
+  /// counted: by `op`'s levels, even (the kernel's operands from 2, a lower
+  /// and an upper level per channel) or a range (operand 2, a row of
+  /// levels per channel), or without levels the sample itself where it is
+  /// below the bins per channel. Call after the kernel's start.
+  std::function<Value(Value, Value)> histogramBinOf(DeviceHistogramOp op);
   /// A radix sort's kernels: an upsweep, a scan and a downsweep per pass
   /// of `sort`'s bits (RadixSortScratch's layout).
   void buildRadixSort(gpu::GPUModuleOp module, const RadixSortConfig &sort);
@@ -1898,23 +1901,53 @@ void DeviceKernelBuilder::buildNonTrivialLengths(gpu::GPUModuleOp module) {
   });
 }
 
-std::function<Value(Value)> DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
+std::function<Value(Value, Value)>
+DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
   Type sampleType = op.getElementType();
   Type i64Type = b.getI64Type();
   Value none = i32(-1);
+  int64_t active = op.getActiveChannelCount();
   // The samples' type, from the bits the kernel takes a scalar as.
   auto asSample = [&](Value bits) -> Value {
     return bits.getType() == sampleType ? bits : arith::BitcastOp::create(b, sampleType, bits);
   };
-  Value bins = arith::IndexCastOp::create(b, i64Type, memref::DimOp::create(b, output, 0));
+  // Channel `channel`'s one of `perChannel` (the first without channels).
+  auto pick = [this](SmallVector<Value> perChannel, Value channel) -> Value {
+    Value picked = perChannel.back();
+    for (int64_t a = int64_t(perChannel.size()) - 2; a >= 0; --a)
+      picked = arith::SelectOp::create(
+          b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, channel, index(a)),
+          perChannel[a], picked);
+    return picked;
+  };
+  // The bins per channel (the kernel's bins are the channels' rows, flat).
+  Value binsPerChannel = memref::DimOp::create(b, output, 0);
+  if (active > 1)
+    binsPerChannel = arith::DivUIOp::create(b, binsPerChannel, index(active));
+  Value bins = arith::IndexCastOp::create(b, i64Type, binsPerChannel);
+  if (!op.hasLevels()) {
+    // Bin numbers (a channel's samples in a multi-channel histogram).
+    return [this, bins, none, i64Type](Value x, Value) -> Value {
+      Value wide = x.getType() == i64Type ? x : arith::ExtUIOp::create(b, i64Type, x);
+      Value counted = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, wide, bins);
+      return arith::SelectOp::create(b, counted,
+                                     arith::TruncIOp::create(b, b.getI32Type(), wide), none);
+    };
+  }
   if (op.getLevels()) {
     // CUB's upper bound: the first level above the sample (NaN: past the
-    // last), less one; counted when that is a bin.
+    // last), less one; counted when that is a bin. Channel a's levels are
+    // row a: `count` of them from a * count.
     Value levels = operands[2];
     Value count = memref::DimOp::create(b, levels, 0);
+    if (active > 1)
+      count = arith::DivUIOp::create(b, count, index(active));
     bool isFloat = isa<FloatType>(sampleType);
-    return [this, levels, count, isFloat, none](Value x) -> Value {
+    arith::CmpIPredicate less =
+        op.getIsUnsigned() ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+    return [this, levels, count, isFloat, less, none](Value x, Value channel) -> Value {
       Type indexType = b.getIndexType();
+      Value base = channel ? arith::MulIOp::create(b, channel, count).getResult() : index(0);
       SmallVector<Location> locations(2, b.getLoc());
       auto search = scf::WhileOp::create(b, TypeRange{indexType, indexType},
                                          ValueRange{index(0), count});
@@ -1929,11 +1962,11 @@ std::function<Value(Value)> DeviceKernelBuilder::histogramBinOf(DeviceHistogramO
             b.createBlock(&search.getAfter(), {}, {indexType, indexType}, locations);
         Value low = after->getArgument(0), high = after->getArgument(1);
         Value mid = arith::ShRUIOp::create(b, arith::AddIOp::create(b, low, high), index(1));
-        Value level = memref::LoadOp::create(b, levels, ValueRange{mid});
+        Value at = channel ? arith::AddIOp::create(b, base, mid).getResult() : mid;
+        Value level = memref::LoadOp::create(b, levels, ValueRange{at});
         Value below = isFloat ? arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, x, level)
                                     .getResult()
-                              : arith::CmpIOp::create(b, arith::CmpIPredicate::slt, x, level)
-                                    .getResult();
+                              : arith::CmpIOp::create(b, less, x, level).getResult();
         scf::YieldOp::create(
             b, ValueRange{arith::SelectOp::create(b, below, low,
                                                   arith::AddIOp::create(b, mid, index(1))),
@@ -1948,16 +1981,26 @@ std::function<Value(Value)> DeviceKernelBuilder::histogramBinOf(DeviceHistogramO
       return arith::SelectOp::create(b, counted, bin, none);
     };
   }
-  Value lower = asSample(operands[2]), upper = asSample(operands[3]);
+  // Each channel's lower and upper level (operands 2 + 2a and 3 + 2a).
+  SmallVector<Value> lowers, uppers;
+  for (int64_t a = 0; a < active; ++a) {
+    lowers.push_back(asSample(operands[2 + 2 * a]));
+    uppers.push_back(asSample(operands[3 + 2 * a]));
+  }
   if (auto floatType = dyn_cast<FloatType>(sampleType)) {
     // CUB's scale, K / (upper - lower), and the bin, both in the samples'
     // type; a sample just below upper whose product rounds to K goes to
     // the last bin.
-    Value scale = arith::DivFOp::create(b, arith::SIToFPOp::create(b, floatType, bins),
-                                        arith::SubFOp::create(b, upper, lower));
+    SmallVector<Value> scales;
+    for (int64_t a = 0; a < active; ++a)
+      scales.push_back(arith::DivFOp::create(b, arith::SIToFPOp::create(b, floatType, bins),
+                                             arith::SubFOp::create(b, uppers[a], lowers[a])));
     Value last = arith::TruncIOp::create(
         b, b.getI32Type(), arith::SubIOp::create(b, bins, arith::ConstantIntOp::create(b, 1, 64)));
-    return [this, lower, upper, scale, last, none](Value x) -> Value {
+    return [this, lowers, uppers, scales, last, none, pick](Value x, Value channel) -> Value {
+      Value lower = channel ? pick(lowers, channel) : lowers[0];
+      Value upper = channel ? pick(uppers, channel) : uppers[0];
+      Value scale = channel ? pick(scales, channel) : scales[0];
       Value counted = arith::AndIOp::create(
           b, arith::CmpFOp::create(b, arith::CmpFPredicate::OGE, x, lower),
           arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, x, upper));
@@ -1970,20 +2013,36 @@ std::function<Value(Value)> DeviceKernelBuilder::histogramBinOf(DeviceHistogramO
       return arith::SelectOp::create(b, counted, bin, none);
     };
   }
-  // Integers, signed: (x - lower) * K / (upper - lower) exactly, at 64
-  // bits (i64 samples: unsigned, as CUB's, which rejects levels where the
-  // product may overflow).
-  auto wide = [this, i64Type](Value value) -> Value {
-    return value.getType() == i64Type ? value : arith::ExtSIOp::create(b, i64Type, value);
+  // Integers, signed or with `unsigned` unsigned: (x - lower) * K /
+  // (upper - lower) exactly, at 64 bits (i64 samples: unsigned, as CUB's,
+  // which rejects levels where the product may overflow).
+  bool isUnsigned = op.getIsUnsigned();
+  auto wide = [this, i64Type, isUnsigned](Value value) -> Value {
+    if (value.getType() == i64Type)
+      return value;
+    if (isUnsigned)
+      return arith::ExtUIOp::create(b, i64Type, value);
+    return arith::ExtSIOp::create(b, i64Type, value);
   };
+  arith::CmpIPredicate atLeast =
+      isUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+  arith::CmpIPredicate below =
+      isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
   // At least 1: levels that break the precondition count nothing (no
   // sample is in an empty range), and no division is by zero.
-  Value range = arith::MaxUIOp::create(b, arith::SubIOp::create(b, wide(upper), wide(lower)),
-                                       arith::ConstantIntOp::create(b, 1, 64));
-  return [this, lower, upper, range, bins, none, wide](Value x) -> Value {
+  SmallVector<Value> ranges;
+  for (int64_t a = 0; a < active; ++a)
+    ranges.push_back(
+        arith::MaxUIOp::create(b, arith::SubIOp::create(b, wide(uppers[a]), wide(lowers[a])),
+                               arith::ConstantIntOp::create(b, 1, 64)));
+  return [this, lowers, uppers, ranges, bins, none, wide, pick, atLeast,
+          below](Value x, Value channel) -> Value {
+    Value lower = channel ? pick(lowers, channel) : lowers[0];
+    Value upper = channel ? pick(uppers, channel) : uppers[0];
+    Value range = channel ? pick(ranges, channel) : ranges[0];
     Value counted = arith::AndIOp::create(
-        b, arith::CmpIOp::create(b, arith::CmpIPredicate::sge, x, lower),
-        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, x, upper));
+        b, arith::CmpIOp::create(b, atLeast, x, lower),
+        arith::CmpIOp::create(b, below, x, upper));
     Value offset = arith::SubIOp::create(b, wide(x), wide(lower));
     Value bin = arith::DivUIOp::create(b, arith::MulIOp::create(b, offset, bins), range);
     return arith::SelectOp::create(
@@ -2014,10 +2073,33 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
   Type sampleType = cast<MemRefType>(input.getType()).getElementType();
   unsigned sampleWidth = sampleType.getIntOrFloatBitWidth();
   Value sampleZero = arith::ConstantOp::create(b, b.getZeroAttr(sampleType));
-  // With levels, each sample is first given its i32 bin (-1: none).
-  std::function<Value(Value)> binOf;
-  if (histogram && histogram.hasLevels())
+  // Channels: only whole pixels count (n rounded down to C's multiple),
+  // and the sample at position p is channel p mod C's.
+  int64_t channels = histogram ? histogram.getChannelCount() : 1;
+  bool multi = histogram && histogram.getChannels();
+  if (channels > 1)
+    n = arith::SubIOp::create(b, n, arith::RemUIOp::create(b, n, index(channels)));
+  // With levels or channels, each sample is first given its i32 bin (-1:
+  // none): a channel's bin at its row of the flat bins.
+  std::function<Value(Value, Value)> binOf;
+  if (histogram && (histogram.hasLevels() || multi))
     binOf = histogramBinOf(histogram);
+  auto binAt = [&](Value sample, Value position) -> Value {
+    if (!multi)
+      return binOf(sample, Value());
+    int64_t active = histogram.getActiveChannelCount();
+    Value channel = arith::RemUIOp::create(b, position, index(channels));
+    // The levels of a channel that is not counted are never read.
+    Value bin = binOf(sample, arith::MinUIOp::create(b, channel, index(active - 1)));
+    Value row = arith::DivUIOp::create(b, memref::DimOp::create(b, output, 0), index(active));
+    Value flat = arith::AddIOp::create(
+        b, arith::IndexCastOp::create(b, b.getI32Type(), arith::MulIOp::create(b, channel, row)),
+        bin);
+    Value counted = arith::AndIOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::sge, bin, i32(0)),
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, channel, index(active)));
+    return arith::SelectOp::create(b, counted, flat, i32(-1));
+  };
   // Samples are counted at 32 bits at least: past n, in a block_histogram,
   // a sample no bin counts is all ones (every 8- or 16-bit value may name
   // a bin).
@@ -2031,9 +2113,14 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
     if (binOf) {
       Value binned = arith::ConstantOp::create(
           b, DenseElementsAttr::get(wide, b.getIntegerAttr(wide.getElementType(), -1)));
+      Value start = arith::AddIOp::create(b, offset,
+                                          arith::MulIOp::create(b, thread, index(items)));
       for (int64_t j = 0; j < items; ++j)
         binned = vector::InsertOp::create(
-            b, binOf(vector::ExtractOp::create(b, samples, j)), binned, j);
+            b,
+            binAt(vector::ExtractOp::create(b, samples, j),
+                  multi ? arith::AddIOp::create(b, start, index(j)).getResult() : Value()),
+            binned, j);
       samples = binned;
     } else if (width != sampleWidth) {
       samples = arith::ExtUIOp::create(b, wide, samples);
@@ -2106,17 +2193,20 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
     else
       add();
   };
-  auto widen = [&](Value sample) -> Value {
+  auto widen = [&](Value sample, Value position) -> Value {
     if (binOf)
-      return binOf(sample);
+      return binAt(sample, position);
     if (width == sampleWidth)
       return sample;
     return arith::ExtUIOp::create(b, b.getIntegerType(width), sample);
   };
-  // The thread's samples, its first `valid` ones where given.
-  auto count = [&](Value samples, Value valid) {
+  // The thread's samples from position `first`, its first `valid` ones
+  // where given.
+  auto count = [&](Value samples, Value valid, Value first) {
     for (int64_t j = 0; j < items; ++j) {
-      Value sample = widen(vector::ExtractOp::create(b, samples, j));
+      Value sample = widen(vector::ExtractOp::create(b, samples, j),
+                           multi ? arith::AddIOp::create(b, first, index(j)).getResult()
+                                 : Value());
       countOne(sample, valid ? arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i32(j), valid)
                                    .getResult()
                              : Value());
@@ -2134,7 +2224,7 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
       b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, block, index(0)),
       arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, head));
   ifThen(inHead, [&] {
-    countOne(widen(memref::LoadOp::create(b, input, ValueRange{thread})), Value());
+    countOne(widen(memref::LoadOp::create(b, input, ValueRange{thread}), thread), Value());
   });
   Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
   Value tiles = arith::CeilDivUIOp::create(b, arith::SubIOp::create(b, n, head),
@@ -2153,7 +2243,7 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
                                         arith::MulIOp::create(b, thread, index(items)));
     count(vector::LoadOp::create(b, type, input, ValueRange{first}, /*nontemporal=*/false,
                                  llvm::MaybeAlign(16)),
-          Value());
+          Value(), first);
     // The last tile: the thread's items past n are not counted.
     b.setInsertionPoint(split.elseBlock()->getTerminator());
     Value valid = validItems(offset, tileItems);
@@ -2163,7 +2253,8 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
                                    arith::MulIOp::create(b, thread, index(items))));
     count(BlockLoadOp::create(b, type, input, offset, valid, sampleZero, false,
                               BlockMemoryAlgorithmAttr()),
-          own);
+          own,
+          arith::AddIOp::create(b, offset, arith::MulIOp::create(b, thread, index(items))));
   }
   gpu::BarrierOp::create(b);
   eachBin([&](Value bin) {
@@ -2679,9 +2770,11 @@ struct WarpExpandDeviceOpsPass
     // static and small enough.
     std::optional<int64_t> privateBins;
     if (histogram) {
-      int64_t bins = histogram.getOutput().getType().getDimSize(0);
-      if (!ShapedType::isDynamic(bins) && bins <= DeviceTiling::kMaxPrivateHistogramBins)
-        privateBins = bins;
+      // Every channel's bins (A x K, flat).
+      MemRefType binsType = histogram.getOutput().getType();
+      if (binsType.hasStaticShape() &&
+          binsType.getNumElements() <= DeviceTiling::kMaxPrivateHistogramBins)
+        privateBins = binsType.getNumElements();
     }
     Type data = cast<MemRefType>(op->getOperand(0).getType()).getElementType();
     // A selection scans i64 counts of its kept elements.
@@ -2709,9 +2802,14 @@ struct WarpExpandDeviceOpsPass
               ? "_" +
                     typeName(histogram.getOutput().getType().getElementType()) +
                     (privateBins ? "_bins" + std::to_string(*privateBins) : "") +
-                    (histogram.getLower()    ? "_even"
-                     : histogram.getLevels() ? "_range"
-                                             : "")
+                    (histogram.getChannels()
+                         ? "_channels" + std::to_string(histogram.getChannelCount()) + "x" +
+                               std::to_string(histogram.getActiveChannelCount())
+                         : "") +
+                    (histogram.getIsUnsigned() ? "_unsigned" : "") +
+                    (histogram.hasEvenLevels() ? "_even"
+                     : histogram.getLevels()   ? "_range"
+                                               : "")
               : "") +
          (runs ? "_" + typeName(runs.getCountsOut().getType().getElementType())
                : "") +
@@ -2897,6 +2995,22 @@ struct WarpExpandDeviceOpsPass
     return types;
   }
 
+  /// `memref` as 1-D (a histogram's 2-D bins and levels: their rows one
+  /// after the other, which the kernels index).
+  static Value flatten(ImplicitLocOpBuilder &b, Value memref) {
+    if (cast<MemRefType>(memref.getType()).getRank() == 1)
+      return memref;
+    return memref::CollapseShapeOp::create(b, memref,
+                                           ArrayRef<ReassociationIndices>{{0, 1}});
+  }
+
+  /// `memref` as `type` (itself where it has that type).
+  static Value castTo(ImplicitLocOpBuilder &b, Type type, Value memref) {
+    if (memref.getType() == type)
+      return memref;
+    return memref::CastOp::create(b, type, memref);
+  }
+
   /// The modules this run made or reused, by the module that holds them
   /// and their name.
   DenseMap<Operation *, llvm::StringMap<gpu::GPUModuleOp>> modules;
@@ -2917,7 +3031,7 @@ struct WarpExpandDeviceOpsPass
       if (operand.getType() == type)
         arguments.push_back(operand);
       else if (isa<MemRefType>(type))
-        arguments.push_back(memref::CastOp::create(b, type, operand));
+        arguments.push_back(castTo(b, type, flatten(b, operand)));
       else
         arguments.push_back(arith::BitcastOp::create(b, type, operand));
     }

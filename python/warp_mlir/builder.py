@@ -1235,8 +1235,9 @@ class KernelBuilder(TileMixin):
         (a vector of unsigned bin numbers) counted into `bins` (a 1-D memref
         of i32/i64 counters, e.g. k.shared(i32, 256)); zeroed first unless
         `accumulate` (CUB's Composite); samples past the bins are not
-        counted. `algorithm` "atomic" or "warp_aggregated" (None: the
-        compiler's choice). Every thread of the block must call it; every
+        counted. `algorithm` "atomic", "warp_aggregated" or "sort" (CUB's
+        BLOCK_HISTO_SORT: a block radix sort, then two adds per run; None:
+        the compiler's choice). Every thread of the block must call it; every
         thread may read the counts after it."""
         samples = self.value(samples, "the histogram's samples")
         bins = self._memref(bins, "block_histogram's bins")

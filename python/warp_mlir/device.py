@@ -333,11 +333,26 @@ _SAMPLES = {"int8": "i8", "uint8": "i8", "int16": "i16", "uint16": "i16", "int32
 
 
 def histogram(x: Any, bins: int, out: Any = None, dtype: str = "int32", chip: str = "sm_90",
-              stream: Any = None, backend: str = "cuda") -> Any:
+              stream: Any = None, backend: str = "cuda", channels: Optional[int] = None,
+              active: Optional[int] = None) -> Any:
     """`out[k]` = the number of samples of `x` equal to `k`, for `k <
     bins` (each sample an unsigned bin number; larger ones are not
     counted): a new int32 (or `dtype` int64) array like `x`, or `out`
-    (overwritten). `x`: 1-D int8..int64 or uint8..uint64."""
+    (overwritten). `x`: 1-D int8..int64 or uint8..uint64. With `channels`
+    (C, CUB's MultiHistogram): `x` holds pixels of C interleaved channels,
+    and `out[a, k]` counts channel a's samples equal to `k` for the first
+    `active` (A, default C) channels: an (A, bins) array; the samples of a
+    partial last pixel are not counted."""
+    shape = _check_channels(channels, active)
+    if shape is not None:
+        name = _dtype_name(x)
+        if name not in _SAMPLES:
+            raise TypeError(f"histogram samples are int8..int64 or uint8..uint64, not {name}")
+        if name.startswith("u"):
+            x = x.view(_dtype(x, name[1:]))
+        out, flat = _channel_counters(x, shape[1], int(bins), out, dtype)
+        _level_histogram(x, flat, "", [], [], chip, stream, backend, shape)
+        return out
     n = _length(x)
     name = _dtype_name(x)
     if name not in _SAMPLES:
@@ -375,46 +390,95 @@ def _counters(x: Any, bins: int, out: Any, dtype: str) -> Any:
     return out
 
 
+def _check_channels(channels: Any, active: Any) -> Optional[Tuple[int, int]]:
+    """(C, A) of a multi-channel histogram, checked (1 <= A <= C <= 16; A
+    is C where not given), or None without `channels`."""
+    if channels is None:
+        if active is not None:
+            raise ValueError("active channels need channels")
+        return None
+    count = _checks.integer(channels, "channels", 1, 16)
+    if active is None:
+        return count, count
+    return count, _checks.integer(active, "active channels", 1, count)
+
+
+def _channel_counters(x: Any, active: int, bins: int, out: Any, dtype: str) -> Tuple[Any, Any]:
+    """A multi-channel histogram's (active, bins) counters, checked or new
+    (of `dtype`, like `x`), and their flat view the kernels count into."""
+    if bins < 1:
+        raise ValueError(f"bins must be at least 1, got {bins}")
+    if out is None:
+        if dtype not in ("int32", "int64"):
+            raise ValueError(f"dtype must be int32 or int64, not {dtype!r}")
+        flat = _empty(x, active * bins, dtype)
+        return flat.reshape(active, bins), flat
+    if _dtype_name(out) not in ("int32", "int64") or \
+            tuple(getattr(out, "shape", ())) != (active, bins):
+        raise TypeError(f"out must be an int32 or int64 array of shape ({active}, {bins})")
+    return out, out.reshape(-1)
+
+
+def _level_samples(x: Any) -> Tuple[Any, bool]:
+    """`x` as the kernels take it, and whether its integers are unsigned
+    (uint8..uint64, viewed as the signed type of the same bits)."""
+    name = _dtype_name(x)
+    if name in ("uint8", "uint16", "uint32", "uint64"):
+        return x.view(_dtype(x, name[1:])), True
+    return x, False
+
+
 def _level_histogram(x: Any, out: Any, levels: str, scalars: List[Any], extra: List[Any],
-                     chip: str, stream: Any, backend: str) -> Any:
+                     chip: str, stream: Any, backend: str,
+                     channels: Optional[Tuple[int, int]] = None, unsigned: bool = False) -> Any:
     """warp.device_histogram of `x` into `out` with `levels` (the op's
-    clause: "even" or "range"), the even levels' bits `scalars` or the
-    range's array in `extra`."""
+    clause: "even" or "range"; "" for bin numbers, with channels), the even
+    levels' bits `scalars` (a lower and an upper per channel) or the
+    range's array in `extra`; with `channels` (C, A), `out` and the range's
+    levels flat, of A rows each; `unsigned`: the integers compare as
+    unsigned."""
     element = _element_type(x)
     counters = _TYPES[_dtype_name(out)]
     bins = _length(out)
     types = [f"memref<?x{element}>", f"memref<{bins}x{counters}>"]
-    key = ("histogram", levels, element, types[1], chip)
+    head = ""
+    if channels is not None:
+        types[1] = f"memref<{channels[1]}x{bins // channels[1]}x{counters}>"
+        head = f" channels {channels[0]}"
+    if unsigned:
+        head += " unsigned"
+    key = ("histogram", levels, element, types[1], chip, str(channels), str(unsigned))
     plan = _plans.get(key)
     if plan is None:
         if levels == "even":
-            params, clause, tail = f", %lo: {element}, %hi: {element}", \
-                f" even(%lo, %hi : {element})", ""
-        else:
-            types.append(f"memref<?x{element}>")
+            names = [f"%{side}{a}" for a in range(len(scalars) // 2) for side in ("lo", "hi")]
+            params = "".join(f", {name}: {element}" for name in names)
+            clause, tail = f" even({', '.join(names)} : {element})", ""
+        elif levels == "range":
+            types.append(f"memref<?x{element}>" if channels is None
+                         else f"memref<{channels[1]}x?x{element}>")
             params, clause, tail = f", %l: {types[2]}", " range %l", f", {types[2]}"
+        else:
+            params, clause, tail = "", "", ""
         text = (f"func.func @device_op(%x: {types[0]}, %b: {types[1]}{params}) {{\n"
-                f"  warp.device_histogram %x, %b{clause} : {types[0]}, {types[1]}{tail}\n"
+                f"  warp.device_histogram %x, %b{head}{clause} : {types[0]}, {types[1]}{tail}\n"
                 f"  return\n}}\n")
         plan = _plan_of(key, text, chip)
     _launch(plan, [x, out] + extra + scalars, _length(x), stream, backend)
     return out
 
 
-def histogram_even(x: Any, bins: int, lower: Any, upper: Any, out: Any = None,
-                   dtype: str = "int32", chip: str = "sm_90", stream: Any = None,
-                   backend: str = "cuda") -> Any:
-    """CUB's DeviceHistogram::HistogramEven: `bins` bins spread evenly over
-    `[lower, upper)`; a sample there goes to bin `floor((x - lower) * bins /
-    (upper - lower))` (integers exactly; floats as CUB computes it, in `x`'s
-    type: `(x - lower) * (bins / (upper - lower))` truncated, at most `bins
-    - 1`); others, and NaN, are not counted. `x`: 1-D int8..int64 (signed)
-    or float16..float64; `lower < upper`, numbers rounded to `x`'s type.
-    Returns `out` (`bins` int32 or int64 counters, overwritten) or a new
-    one of `dtype`."""
-    element = _element_type(x)
-    out = _counters(x, int(bins), out, dtype)
-    if element[0] == "i":  # samples and levels compare as signed
+def _even_bounds(element: str, lower: Any, upper: Any, unsigned: bool = False) -> List[int]:
+    """The bits of one channel's even levels as the kernels take them
+    (unsigned ones as the signed integer of their bits), checked (`lower <
+    upper`)."""
+    if element[0] == "i" and unsigned:
+        bits = int(element[1:])
+        low, high = (_checks.integer(level, f"{what} level of u{element} samples",
+                                     0, (1 << bits) - 1)
+                     for what, level in (("lower", lower), ("upper", upper)))
+        low, high = (v - (1 << bits) if v >> (bits - 1) else v for v in (low, high))
+    elif element[0] == "i":  # samples and levels compare as signed
         bits = int(element[1:])
         low, high = (_checks.integer(level, f"{what} level of {element} samples",
                                      -(1 << (bits - 1)), (1 << (bits - 1)) - 1)
@@ -423,24 +487,76 @@ def histogram_even(x: Any, bins: int, lower: Any, upper: Any, out: Any = None,
         low, high = _init_bits(lower, element), _init_bits(upper, element)
     if not float(lower) < float(upper):
         raise ValueError(f"lower must be below upper, got {lower!r} and {upper!r}")
-    return _level_histogram(x, out, "even", [low, high], [], chip, stream, backend)
+    return [low, high]
+
+
+def histogram_even(x: Any, bins: int, lower: Any, upper: Any, out: Any = None,
+                   dtype: str = "int32", chip: str = "sm_90", stream: Any = None,
+                   backend: str = "cuda", channels: Optional[int] = None,
+                   active: Optional[int] = None) -> Any:
+    """CUB's DeviceHistogram::HistogramEven: `bins` bins spread evenly over
+    `[lower, upper)`; a sample there goes to bin `floor((x - lower) * bins /
+    (upper - lower))` (integers exactly; floats as CUB computes it, in `x`'s
+    type: `(x - lower) * (bins / (upper - lower))` truncated, at most `bins
+    - 1`); others, and NaN, are not counted. `x`: 1-D int8..int64 (signed)
+    or float16..float64; `lower < upper`, numbers rounded to `x`'s type.
+    Returns `out` (`bins` int32 or int64 counters, overwritten) or a new
+    one of `dtype`. With `channels` (C, CUB's MultiHistogramEven): `x`
+    holds pixels of C interleaved channels, `lower` and `upper` are
+    sequences of one level per active channel (the first `active`, A,
+    default C), and the result is (A, bins): row a is channel a's.
+    uint8..uint64 samples compare with their levels as unsigned."""
+    x, unsigned = _level_samples(x)
+    element = _element_type(x)
+    shape = _check_channels(channels, active)
+    if shape is None:
+        out = _counters(x, int(bins), out, dtype)
+        return _level_histogram(x, out, "even", _even_bounds(element, lower, upper, unsigned),
+                                [], chip, stream, backend, unsigned=unsigned)
+    lower, upper = list(lower), list(upper)
+    if len(lower) != shape[1] or len(upper) != shape[1]:
+        raise ValueError(f"lower and upper need a level per active channel ({shape[1]}), "
+                         f"got {len(lower)} and {len(upper)}")
+    out, flat = _channel_counters(x, shape[1], int(bins), out, dtype)
+    bounds = [bits for a in range(shape[1])
+              for bits in _even_bounds(element, lower[a], upper[a], unsigned)]
+    _level_histogram(x, flat, "even", bounds, [], chip, stream, backend, shape, unsigned)
+    return out
 
 
 def histogram_range(x: Any, levels: Any, out: Any = None, dtype: str = "int32",
-                    chip: str = "sm_90", stream: Any = None, backend: str = "cuda") -> Any:
+                    chip: str = "sm_90", stream: Any = None, backend: str = "cuda",
+                    channels: Optional[int] = None, active: Optional[int] = None) -> Any:
     """CUB's DeviceHistogram::HistogramRange: `len(levels) - 1` bins, a
     sample `v` going to the bin `k` with `levels[k] <= v < levels[k + 1]`
     (a binary search; others, and NaN, are not counted). `levels`: at least
     2 increasing values, an array like `x` (int8..int64 signed or
     float16..float64) in the same memory. Returns `out` (int32 or int64
-    counters, overwritten) or a new one of `dtype`."""
+    counters, overwritten) or a new one of `dtype`. With `channels` (C,
+    CUB's MultiHistogramRange): `x` holds pixels of C interleaved channels,
+    `levels` is a contiguous (A, L) array (row a: channel a's levels, for
+    the first `active`, A, default C) and the result is (A, L - 1).
+    uint8..uint64 samples (and levels) compare as unsigned."""
+    x, unsigned = _level_samples(x)
+    levels, levels_unsigned = _level_samples(levels)
     element = _element_type(x)
-    if _element_type(levels) != element:
-        raise TypeError(f"levels has {_element_type(levels)} elements, x {element}")
+    if _element_type(levels) != element or levels_unsigned != unsigned:
+        raise TypeError(f"levels has {'u' * levels_unsigned}{_element_type(levels)} elements, "
+                        f"x {'u' * unsigned}{element}")
+    shape = _check_channels(channels, active)
+    if shape is not None:
+        rows = tuple(getattr(levels, "shape", ()))
+        if len(rows) != 2 or rows[0] != shape[1] or rows[1] < 2:
+            raise ValueError(f"levels must be ({shape[1]}, L) with L >= 2, got shape {rows}")
+        out, flat = _channel_counters(x, shape[1], rows[1] - 1, out, dtype)
+        _level_histogram(x, flat, "range", [], [levels.reshape(-1)], chip, stream, backend,
+                         shape, unsigned)
+        return out
     if _length(levels) < 2:
         raise ValueError(f"levels needs at least 2 values, got {_length(levels)}")
     out = _counters(x, _length(levels) - 1, out, dtype)
-    return _level_histogram(x, out, "range", [], [levels], chip, stream, backend)
+    return _level_histogram(x, out, "range", [], [levels], chip, stream, backend,
+                            unsigned=unsigned)
 
 
 def _cluster_blocks(value: Any) -> int:

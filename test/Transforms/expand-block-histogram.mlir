@@ -11,6 +11,7 @@
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   memref.global "private" @bins : memref<256xi32, #gpu.address_space<workgroup>>
+  memref.global "private" @few : memref<17xi32, #gpu.address_space<workgroup>>
 
   // CHECK-LABEL: gpu.func @histogram
   // CHECK-SAME: (%[[S:.*]]: vector<2xi8>)
@@ -46,6 +47,31 @@ gpu.module @kernels {
   // CHECK: gpu.barrier
   gpu.func @composite(%s: vector<1xi32>, %bins: memref<?xi64>) kernel {
     warp.block_histogram %s into %bins accumulate algorithm = <warp_aggregated> : vector<1xi32>, memref<?xi64>
+    gpu.return
+  }
+
+  // sort (CUB's BLOCK_HISTO_SORT): the samples clamped to the 17 bins
+  // (bit_width(17) = 5 bits sorted), a block radix sort (expanded here:
+  // its passes' barriers), each sample's successor from a shift down, then
+  // at each run's end its position + 1 added to its bin and subtracted
+  // from the next run's.
+  // CHECK-LABEL: gpu.func @sorted
+  // CHECK: arith.minui %{{.*}}, %cst{{.*}} : vector<4xi32>
+  // CHECK: gpu.barrier
+  // CHECK: %[[LAST:.*]] = arith.cmpi eq, %thread_id_x, %c95 : index
+  // CHECK: %[[D0:.*]] = arith.cmpi ne
+  // CHECK: scf.if %[[D0]] {
+  // CHECK: memref.atomic_rmw addi
+  // CHECK: arith.subi
+  // CHECK: memref.atomic_rmw addi
+  // CHECK: arith.ori %{{.*}}, %[[LAST]] : i1
+  // CHECK: gpu.barrier
+  // CHECK-NEXT: gpu.return
+  // PTX-LABEL: .entry sorted
+  // PTX: atom.shared.add.u32
+  gpu.func @sorted(%s: vector<4xi32>) kernel attributes {known_block_size = array<i32: 96, 1, 1>} {
+    %bins = memref.get_global @few : memref<17xi32, #gpu.address_space<workgroup>>
+    warp.block_histogram %s into %bins accumulate algorithm = <sort> : vector<4xi32>, memref<17xi32, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

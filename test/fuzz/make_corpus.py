@@ -348,6 +348,8 @@ def family_seeds():
         "memref.store %z, %out[%c0] : memref<4xvector<4xi32>>"], block=64)
     yield kernel("block_histogram", "%s: vector<4xi8>, %bins: memref<?xi32>", [
         "warp.block_histogram %s into %bins algorithm = <warp_aggregated> "
+        ": vector<4xi8>, memref<?xi32>",
+        "warp.block_histogram %s into %bins accumulate algorithm = <sort> "
         ": vector<4xi8>, memref<?xi32>"], block=64)
     yield kernel("block_radix_sort", "%out: memref<4xvector<4xf32>>, "
                  "%k: vector<4xf32>, %v: vector<4xi32>, %b: vector<2xi8>, "
@@ -491,6 +493,20 @@ def family_seeds():
            "  warp.device_histogram %h, %m even(%hl, %hh : f16) : memref<?xf16>, "
            "memref<5000xi32>\n"
            "  warp.device_histogram %z, %b even(%zl, %zh : i8) : memref<?xi8>, memref<10xi32>\n"
+           "  return\n}\n")
+    # Multi-channel histograms: bin numbers (RGBA's RGB), even levels per
+    # channel, a range of levels per channel with dynamic bins.
+    yield ("func.func @device_histogram_channels(%x: memref<?xi8>, %b: memref<3x256xi32>, "
+           "%f: memref<?xf32>, %c: memref<2x10xi64>, %l0: f32, %u0: f32, %l1: f32, %u1: f32, "
+           "%k: memref<?xi32>, %d: memref<2x?xi32>, %r: memref<2x?xi32>, "
+           "%uo: memref<?xi64>) {\n"
+           "  warp.device_histogram %x, %b channels 4 : memref<?xi8>, memref<3x256xi32>\n"
+           "  warp.device_histogram %f, %c channels 2 even(%l0, %u0, %l1, %u1 : f32) "
+           ": memref<?xf32>, memref<2x10xi64>\n"
+           "  warp.device_histogram %k, %d channels 3 range %r : memref<?xi32>, "
+           "memref<2x?xi32>, memref<2x?xi32>\n"
+           "  warp.device_histogram %k, %uo unsigned range %k : memref<?xi32>, memref<?xi64>, "
+           "memref<?xi32>\n"
            "  return\n}\n")
     # Segmented reductions: i32 and i64 offsets (mixed, static and
     # dynamic), with and without init, a float, an 8-bit and a 16-bit

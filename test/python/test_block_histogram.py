@@ -1,7 +1,7 @@
 """warp.block_histogram (CUB BlockHistogram): a block's samples counted into
 shared-memory bins, zeroed first or accumulated (Composite), samples past
-the bins ignored; both algorithms, on the simulator (and a GPU) against
-numpy's bincount."""
+the bins ignored; every algorithm (atomic, warp_aggregated, sort), on the
+simulator (and a GPU) against numpy's bincount."""
 import functools
 
 import numpy as np
@@ -42,7 +42,11 @@ def histogram_program(type_name, n, bins, algorithm, counter):
 
 CASES = [("i8", 4, 256, None, "i32"), ("i8", 3, 200, "warp_aggregated", "i32"),
          ("i32", 2, 64, "atomic", "i64"), ("i32", 1, 17, "warp_aggregated", "i32"),
-         ("i64", 5, 100, None, "i32")]
+         ("i64", 5, 100, None, "i32"),
+         # CUB's BLOCK_HISTO_SORT: a sort, then the runs' ends; 8-bit samples
+         # over every bin (no clamp), i32 clamped to 17 (5 bits sorted), i64.
+         ("i8", 4, 256, "sort", "i32"), ("i32", 1, 17, "sort", "i64"),
+         ("i64", 2, 100, "sort", "i32")]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -72,6 +76,12 @@ def test_block_histogram(backend, case, block, skew):
         np.testing.assert_array_equal(once[b * bins:(b + 1) * bins], want, err_msg=f"block {b}")
         np.testing.assert_array_equal(twice[b * bins:(b + 1) * bins], 2 * want,
                                       err_msg=f"block {b}")
+
+
+def test_block_histogram_sort_ir():
+    text = str(histogram_program("i32", 1, 17, "sort", "i64"))
+    assert "algorithm = <sort> : vector<1xi32>" in text
+    wm.Module.parse(text).verify()
 
 
 def test_block_histogram_ir():

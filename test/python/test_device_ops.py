@@ -1524,3 +1524,114 @@ def test_radix_sort_errors():
         wd.radix_sort(x, values_out=np.zeros(10, np.int32), backend="sim")
     with pytest.raises(TypeError, match="device ops take int8"):
         wd.radix_sort(np.zeros(10, np.complex64), backend="sim")
+
+
+# -- multi-channel histogram (CUB MultiHistogramEven / MultiHistogramRange) -------------------
+
+def _channel(x, channels, a):
+    """Channel `a`'s samples of the whole pixels of `x` (`channels`
+    interleaved; a partial last pixel is not counted)."""
+    return x[:len(x) - len(x) % channels][a::channels]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("channels,active,sample,bins",
+                         [(4, 3, "uint8", 256), (3, 3, "int32", 40), (2, 1, "uint16", 5000)])
+def test_histogram_channels(backend, channels, active, sample, bins, rng):
+    """Bin numbers of C interleaved channels, the first A counted, one row
+    each: RGBA's RGB in workgroup memory, 3 of 3, one of two with 5000
+    bins straight into the output; sizes not a multiple of C."""
+    top = min(int(np.iinfo(sample).max), bins + bins // 4 + 1)
+    for n in (1, 31, 33, 2 * 4096 + 5):
+        x = rng.integers(0, top, n, endpoint=True).astype(sample)
+        out = np.full((active, bins), 99, np.int32)
+        got = wd.histogram(x, bins, out=out, channels=channels, active=active, backend=backend)
+        assert got.shape == (active, bins)
+        for a in range(active):
+            values = _channel(x, channels, a).astype(np.int64)
+            want = np.histogram(values[values < bins], bins=bins, range=(0, bins))[0]
+            np.testing.assert_array_equal(got[a], want, err_msg=f"n={n} channel {a}")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("sample", ["float32", "int8"])
+def test_histogram_even_channels(backend, sample, rng):
+    """MultiHistogramEven: 3 of 4 channels, each its own levels (CUB's
+    ScaleTransform per channel), int64 counters."""
+    bins = 6
+    if sample == "int8":
+        lowers, uppers = [-100, 0, -128], [27, 50, 127]
+    else:
+        lowers, uppers = [-1.0, 0.0, -10.0], [2.0, 1.0, 10.0]
+    for n in (0, 1, 31, 33, 2 * 4096 + 3):
+        if sample == "int8":
+            x = rng.integers(-128, 127, n, endpoint=True).astype(sample)
+        else:
+            x = rng.uniform(-12, 12, n).astype(sample)
+            x[:4] = np.array([np.nan, -0.0, 2.0, 1.0][:n], sample)
+        got = wd.histogram_even(x, bins, lowers, uppers, channels=4, active=3, dtype="int64",
+                                backend=backend)
+        assert got.shape == (3, bins) and got.dtype == np.int64
+        for a in range(3):
+            want = _counts(_even_bins(_channel(x, 4, a), bins, lowers[a], uppers[a]), bins)
+            np.testing.assert_array_equal(got[a], want, err_msg=f"n={n} channel {a}")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("sample", ["float32", "int32"])
+def test_histogram_range_channels(backend, sample, rng):
+    """MultiHistogramRange: 2 of 3 channels, a row of uneven levels each
+    (numpy's histogram of the samples below the last level, whose last
+    bin numpy closes)."""
+    levels = np.array([[-5, -1, 0, 3, 4, 20], [0, 10, 11, 12, 50, 90]], sample)
+    for n in (1, 31, 33, 4096 + 4):
+        x = rng.uniform(-10, 100, n).astype(sample)
+        got = wd.histogram_range(x, levels, channels=3, active=2, backend=backend)
+        assert got.shape == (2, 5)
+        for a in range(2):
+            values = _channel(x, 3, a)
+            values = values[(values >= levels[a][0]) & (values < levels[a][-1])]
+            want = np.histogram(values, bins=levels[a])[0]
+            np.testing.assert_array_equal(got[a], want, err_msg=f"n={n} channel {a}")
+
+
+def test_histogram_channels_errors():
+    x = np.zeros(8, np.uint8)
+    with pytest.raises(ValueError, match="channels"):
+        wd.histogram(x, 4, channels=0, backend="sim")
+    with pytest.raises(ValueError, match="active channels"):
+        wd.histogram(x, 4, channels=2, active=3, backend="sim")
+    with pytest.raises(ValueError, match="active channels need channels"):
+        wd.histogram(x, 4, active=1, backend="sim")
+    with pytest.raises(TypeError, match=r"shape \(2, 4\)"):
+        wd.histogram(x, 4, channels=2, out=np.zeros(8, np.int32), backend="sim")
+    with pytest.raises(ValueError, match="a level per active channel"):
+        wd.histogram_even(np.zeros(8, np.float32), 4, [0.0], [1.0], channels=2, backend="sim")
+    with pytest.raises(TypeError, match="levels has i8 elements, x ui8"):
+        wd.histogram_range(x, np.zeros(3, np.int8), backend="sim")
+    with pytest.raises(ValueError, match="lower level of ui8 samples"):
+        wd.histogram_even(x, 4, -1, 3, backend="sim")
+    with pytest.raises(ValueError, match=r"levels must be \(2, L\)"):
+        wd.histogram_range(np.zeros(8, np.float32), np.zeros((3, 4), np.float32), channels=2,
+                           backend="sim")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("sample", ["uint8", "uint32"])
+def test_histogram_unsigned_levels(backend, sample, rng):
+    """uint samples with levels compare as unsigned (`unsigned`): levels
+    past the signed range, even and range, against the integer formula
+    and the first level above each sample."""
+    top = int(np.iinfo(sample).max)
+    lower, upper, bins = (100, 250, 7) if sample == "uint8" else (2**31 - 5, 2**32 - 7, 9)
+    levels = np.array([0, lower, (lower + upper) // 2, upper, top], sample)
+    for n in (1, 33, 4096 + 5):
+        x = rng.integers(0, top, n, endpoint=True, dtype=np.uint64).astype(sample)
+        x[:3] = np.array([lower, upper, upper - 1][:n], sample)
+        got = wd.histogram_even(x, bins, lower, upper, backend=backend)
+        want = _counts([(int(v) - lower) * bins // (upper - lower) if lower <= v < upper else -1
+                        for v in x], bins)
+        np.testing.assert_array_equal(got, want, err_msg=f"even n={n}")
+        got = wd.histogram_range(x, levels, backend=backend)
+        np.testing.assert_array_equal(got, _counts(_range_bins(x, levels), 4),
+                                      err_msg=f"range n={n}")

@@ -895,7 +895,8 @@ def Warp_StoreOp : Warp_BlockMemoryOp<"store"> {
 def Warp_BlockHistogramAlgorithmAttr : I32EnumAttr<"BlockHistogramAlgorithm",
     "how a block histogram counts its samples", [
     I32EnumAttrCase<"Atomic", 0, "atomic">,
-    I32EnumAttrCase<"WarpAggregated", 1, "warp_aggregated">]> {
+    I32EnumAttrCase<"WarpAggregated", 1, "warp_aggregated">,
+    I32EnumAttrCase<"Sort", 2, "sort">]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::warp";
 }
@@ -927,8 +928,19 @@ def Warp_BlockHistogramOp : Warp_BlockOp<"block_histogram"> {
       the same bin add once (`match.any`), which pays where samples repeat
       within warps (skewed data) and costs a match where they do not.
 
-    CUB's `BLOCK_HISTO_SORT` (radix-sort the samples, then count the
-    runs) has no counterpart yet.
+    * `sort` (CUB's `BLOCK_HISTO_SORT`): the samples are sorted with
+      `warp.block_radix_sort` (unsigned; where the bins' count `K` is
+      static and below `2^w`, the samples are first clamped to `K` and
+      only the bits that tell `0 .. K` apart are sorted), then
+      `warp.block_shift <down>` gives each sorted sample its successor; at
+      each run's end `e` (the successor differs, or the block's last
+      sample) the run's bin gets `+e` and the next run's bin `-e`
+      (atomic adds, the runs' starts and ends: `bins[k] += end - start`),
+      so a run costs two adds whatever its length. It needs the radix
+      sort's workgroup memory (the verifier says when that does not fit)
+      and its barriers; it pays where the samples repeat a lot.
+
+    The results of every algorithm are the same.
 
     ```mlir
     warp.block_histogram %samples into %bins : vector<4xi8>, memref<256xi32, #gpu.address_space<workgroup>>

@@ -632,8 +632,7 @@ def Warp_DevicePartitionIfOp : Warp_DeviceIfOp<"device_partition_if"> {
 }
 
 def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
-    [AttrSizedOperandSegments,
-     OptionalTypesMatchWith<"upper has lower's type", "lower", "upper", "$_self">]> {
+    [AttrSizedOperandSegments]> {
   let summary = "count samples into bins (CUB DeviceHistogram)";
   let description = [{
     Host code: `bins[k]` becomes the number of the `n = dim(samples, 0)`
@@ -659,33 +658,74 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
       goes to the `k` with `levels[k] <= x < levels[k + 1]` (a binary
       search).
 
+    With `unsigned` (CUB's levels over unsigned integer samples), integer
+    samples and their levels compare as unsigned, and the even bin is
+    `(x - lower) * K / (upper - lower)` of the unsigned values (i64: as
+    above, the product fits 64 bits). Bin-number samples are unsigned
+    already: `unsigned` goes with levels only.
+
+    **Channels** (CUB's `MultiHistogramEven` / `MultiHistogramRange`):
+    with `channels C` the samples are pixels of `C` interleaved channels
+    (sample `i` is channel `i mod C` of pixel `i / C`), and `bins` is 2-D,
+    `A x K`: row `a` is the histogram of channel `a`, for the first `A`
+    channels (CUB's `NUM_ACTIVE_CHANNELS`, `1 <= A <= C <= 16`, `A` static);
+    the other channels' samples are not counted. Each row has its own
+    levels: `even(%lower0, %upper0, %lower1, %upper1, ... : T)` (a pair per
+    active channel, in channel order) or `range %levels` with 2-D `levels`
+    of `A x (K + 1)` (row `a`: channel `a`'s). Every channel has the same
+    `K` bins (a 2-D memref; CUB also allows a count per channel: a call per
+    channel does that). Only whole pixels count: where `n` is not a
+    multiple of `C`, the last `n mod C` samples (a partial pixel) are not
+    counted (CUB takes a pixel count). Without `channels` the op is the
+    one-channel form above, with 1-D bins and levels.
+
     `warp-expand-device-ops` zeroes the bins, then counts each tile with
     `warp.block_histogram`: into a workgroup copy of the bins where their
     size is static and fits (CUB's privatized histogram), flushed with
     one atomic add per bin and block; straight into the bins otherwise.
+    Channels count in one flat histogram of the `A * K` bins (the kernels
+    take the 2-D memrefs collapsed), each sample at `a * K` plus its bin.
 
     ```mlir
     warp.device_histogram %samples, %bins : memref<?xi8>, memref<256xi32>
     warp.device_histogram %x, %bins even(%lo, %hi : f32) : memref<?xf32>, memref<10xi32>
     warp.device_histogram %x, %bins range %levels
         : memref<?xi32>, memref<?xi64>, memref<?xi32>
+    // RGBA pixels, histograms of R, G and B.
+    warp.device_histogram %rgba, %rgb channels 4 even(%l0, %u0, %l1, %u1, %l2, %u2 : i8)
+        : memref<?xi8>, memref<3x256xi32>
     ```
   }];
   let arguments = (ins Arg<Warp_DeviceMemRef, "", [MemRead]>:$input,
-                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead, MemWrite]>:$output,
-                       Optional<Warp_DeviceElement>:$lower,
-                       Optional<Warp_DeviceElement>:$upper,
-                       Arg<Optional<Warp_DeviceMemRef>, "", [MemRead]>:$levels);
+                       Arg<MemRefRankOf<[I32, I64], [1, 2]>, "", [MemRead, MemWrite]>:$output,
+                       Variadic<Warp_DeviceElement>:$bounds,
+                       Arg<Optional<MemRefRankOf<[Warp_DeviceElement], [1, 2]>>, "",
+                           [MemRead]>:$levels,
+                       OptionalAttr<I32Attr>:$channels,
+                       UnitAttr:$is_unsigned);
   let assemblyFormat = [{
-    $input `,` $output
-    (`even` `(` $lower^ `,` $upper `:` type($lower) `)`)?
+    $input `,` $output (`channels` $channels^)? (`unsigned` $is_unsigned^)?
+    (`even` `(` $bounds^ `:` custom<SameTypes>(ref($bounds), type($bounds)) `)`)?
     (`range` $levels^)?
     attr-dict `:` type($input) `,` type($output) (`,` type($levels)^)?
-    `` custom<TypeOf>(ref($upper), ref(type($lower)), type($upper))
   }];
   let extraClassDeclaration = commonDeclarations # [{
     /// Whether the samples are values given their bins by levels.
-    bool hasLevels() { return getLower() || getLevels(); }
+    bool hasLevels() { return !getBounds().empty() || getLevels(); }
+    /// Whether the levels are even (`lower`, `upper` pairs).
+    bool hasEvenLevels() { return !getBounds().empty(); }
+    /// C, the interleaved channels (1 without `channels`).
+    int64_t getChannelCount() { return getChannels().value_or(1); }
+    /// A, the channels counted: the bins' rows (1 for 1-D bins).
+    int64_t getActiveChannelCount() {
+      auto type = getOutput().getType();
+      return type.getRank() == 2 ? type.getDimSize(0) : 1;
+    }
+    /// K, the bins per channel (dynamic where unknown).
+    int64_t getBinsPerChannel() {
+      auto type = getOutput().getType();
+      return type.getDimSize(type.getRank() - 1);
+    }
   }];
 }
 

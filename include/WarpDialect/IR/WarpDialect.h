@@ -197,6 +197,10 @@ inline constexpr uint64_t kMaxStaticSharedBytes = 48 * 1024;
 /// (LoweringPolicy decides within that).
 inline constexpr unsigned kMaxDefaultRadixBits = 4;
 
+/// The most interleaved channels of a warp.device_histogram (CUB's
+/// NUM_CHANNELS; images have up to 4).
+inline constexpr int64_t kMaxHistogramChannels = 16;
+
 /// The most i32 words of counters one block scan of a radix sort carries.
 inline constexpr int64_t kMaxRadixScanWords = 8;
 

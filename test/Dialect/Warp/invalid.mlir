@@ -1851,8 +1851,8 @@ func.func @device_histogram_both_levels(%x: memref<?xf32>, %b: memref<4xi32>, %l
 // -----
 
 func.func @device_histogram_lower_only(%x: memref<?xf32>, %b: memref<4xi32>, %lo: f32) {
-  // expected-error @+1 {{'warp.device_histogram' op takes both a lower and an upper level, or neither}}
-  "warp.device_histogram"(%x, %b, %lo) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}> : (memref<?xf32>, memref<4xi32>, f32) -> ()
+  // expected-error @+1 {{'warp.device_histogram' op takes a lower and an upper level per active channel (2 for 1), got 1}}
+  "warp.device_histogram"(%x, %b, %lo) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (memref<?xf32>, memref<4xi32>, f32) -> ()
   return
 }
 
@@ -1869,6 +1869,120 @@ func.func @device_histogram_levels_space(%x: memref<?xf32>, %b: memref<4xi32>, %
 func.func @device_histogram_bins_space(%x: memref<?xi32>, %b: memref<16xi32, #gpu.address_space<workgroup>>) {
   // expected-error @+1 {{'warp.device_histogram' op needs its bins in the default memory space}}
   warp.device_histogram %x, %b : memref<?xi32>, memref<16xi32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @device_histogram_channels_zero(%x: memref<?xi8>, %b: memref<1x4xi32>) {
+  // expected-error @+1 {{'warp.device_histogram' op takes 1 to 16 channels, got 0}}
+  warp.device_histogram %x, %b channels 0 : memref<?xi8>, memref<1x4xi32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_channels_many(%x: memref<?xi8>, %b: memref<1x4xi32>) {
+  // expected-error @+1 {{'warp.device_histogram' op takes 1 to 16 channels, got 17}}
+  warp.device_histogram %x, %b channels 17 : memref<?xi8>, memref<1x4xi32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_channels_flat_bins(%x: memref<?xi8>, %b: memref<4xi32>) {
+  // expected-error @+1 {{'warp.device_histogram' op with channels counts into 2-D bins (a row per active channel), got 'memref<4xi32>'}}
+  warp.device_histogram %x, %b channels 4 : memref<?xi8>, memref<4xi32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_rows_without_channels(%x: memref<?xi8>, %b: memref<2x4xi32>) {
+  // expected-error @+1 {{'warp.device_histogram' op counts into 1-D bins without channels, got 'memref<2x4xi32>'}}
+  warp.device_histogram %x, %b : memref<?xi8>, memref<2x4xi32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_active_over_channels(%x: memref<?xi8>, %b: memref<5x4xi32>) {
+  // expected-error @+1 {{'warp.device_histogram' op counts 1 to 4 active channels (the bins' rows, static), got 'memref<5x4xi32>'}}
+  warp.device_histogram %x, %b channels 4 : memref<?xi8>, memref<5x4xi32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_active_dynamic(%x: memref<?xi8>, %b: memref<?x4xi32>) {
+  // expected-error @+1 {{'warp.device_histogram' op counts 1 to 3 active channels (the bins' rows, static), got 'memref<?x4xi32>'}}
+  warp.device_histogram %x, %b channels 3 : memref<?xi8>, memref<?x4xi32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_channel_bounds(%x: memref<?xf32>, %b: memref<2x4xi32>, %lo: f32, %hi: f32) {
+  // expected-error @+1 {{'warp.device_histogram' op takes a lower and an upper level per active channel (4 for 2), got 2}}
+  warp.device_histogram %x, %b channels 3 even(%lo, %hi : f32) : memref<?xf32>, memref<2x4xi32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_channel_levels_rank(%x: memref<?xf32>, %b: memref<2x4xi32>, %l: memref<5xf32>) {
+  // expected-error @+1 {{'warp.device_histogram' op takes 2-D levels, as its bins, got 'memref<5xf32>'}}
+  warp.device_histogram %x, %b channels 2 range %l : memref<?xf32>, memref<2x4xi32>, memref<5xf32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_channel_levels_rows(%x: memref<?xf32>, %b: memref<2x4xi32>, %l: memref<3x5xf32>) {
+  // expected-error @+1 {{'warp.device_histogram' op takes a row of levels per active channel (2), got 'memref<3x5xf32>'}}
+  warp.device_histogram %x, %b channels 2 range %l : memref<?xf32>, memref<2x4xi32>, memref<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_channel_levels_count(%x: memref<?xf32>, %b: memref<2x4xi32>, %l: memref<2x4xf32>) {
+  // expected-error @+1 {{'warp.device_histogram' op takes one level more than bins, got 4 levels for 4 bins}}
+  warp.device_histogram %x, %b channels 2 range %l : memref<?xf32>, memref<2x4xi32>, memref<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_unsigned_bins(%x: memref<?xi8>, %b: memref<4xi32>) {
+  // expected-error @+1 {{'warp.device_histogram' op compares integer samples with their levels as unsigned; 'unsigned' needs levels (even or range) and integer samples, got 'i8' without levels}}
+  warp.device_histogram %x, %b unsigned : memref<?xi8>, memref<4xi32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_unsigned_float(%x: memref<?xf32>, %b: memref<4xi32>, %lo: f32, %hi: f32) {
+  // expected-error @+1 {{'warp.device_histogram' op compares integer samples with their levels as unsigned; 'unsigned' needs levels (even or range) and integer samples, got 'f32'}}
+  warp.device_histogram %x, %b unsigned even(%lo, %hi : f32) : memref<?xf32>, memref<4xi32>
+  return
+}
+
+// -----
+
+// The sort algorithm sorts the block's samples: at most 65535 of them.
+func.func @block_histogram_sort_samples(%s: vector<64xi32>, %bins: memref<?xi32>) {
+  // expected-error @+1 {{'warp.block_histogram' op with algorithm = <sort> sorts at most 65535 samples per block, got 1024 threads x 64}}
+  warp.block_histogram %s into %bins algorithm = <sort> : vector<64xi32>, memref<?xi32>
+  return
+}
+
+// -----
+
+// ... in the radix sort's workgroup memory.
+func.func @block_histogram_sort_memory(%s: vector<32xi64>, %bins: memref<?xi32>) {
+  // expected-error @+1 {{'warp.block_histogram' op with algorithm = <sort> needs}}
+  warp.block_histogram %s into %bins algorithm = <sort> : vector<32xi64>, memref<?xi32>
   return
 }
 

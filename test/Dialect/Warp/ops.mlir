@@ -691,7 +691,8 @@ func.func @device_scan_by_key(%x: memref<?xf32>, %y: memref<?xf32>, %k: memref<?
 // CHECK-LABEL: func @device_select
 func.func @device_select(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<100xf32>,
                          %k: memref<1xi64>, %lo: f32, %hi: f32,
-                         %l: memref<2xf32>) {
+                         %l: memref<2xf32>, %rgb: memref<3x256xi32>,
+                         %k2: memref<2x1xi64>, %l2: memref<2x2xf32>) {
   // CHECK: warp.device_select %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf32>, memref<?xi8>, memref<100xf32>, memref<1xi64>
   // GENERIC: "warp.device_select"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (memref<?xf32>, memref<?xi8>, memref<100xf32>, memref<1xi64>) -> ()
   warp.device_select %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<100xf32>, memref<1xi64>
@@ -732,6 +733,12 @@ func.func @device_select(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<100xf32
   warp.device_histogram %x, %k even(%lo, %hi : f32) : memref<?xf32>, memref<1xi64>
   // CHECK: warp.device_histogram %{{.*}}, %{{.*}} range %{{.*}} : memref<?xf32>, memref<1xi64>, memref<2xf32>
   warp.device_histogram %x, %k range %l : memref<?xf32>, memref<1xi64>, memref<2xf32>
+  // CHECK: warp.device_histogram %{{.*}}, %{{.*}} channels 4 : memref<?xi8>, memref<3x256xi32>
+  warp.device_histogram %f, %rgb channels 4 : memref<?xi8>, memref<3x256xi32>
+  // CHECK: warp.device_histogram %{{.*}}, %{{.*}} channels 2 even(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : f32) : memref<?xf32>, memref<2x1xi64>
+  warp.device_histogram %x, %k2 channels 2 even(%lo, %hi, %lo, %hi : f32) : memref<?xf32>, memref<2x1xi64>
+  // CHECK: warp.device_histogram %{{.*}}, %{{.*}} channels 3 range %{{.*}} : memref<?xf32>, memref<2x1xi64>, memref<2x2xf32>
+  warp.device_histogram %x, %k2 channels 3 range %l2 : memref<?xf32>, memref<2x1xi64>, memref<2x2xf32>
   // CHECK: warp.device_unique %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf32>, memref<100xf32>, memref<1xi64>
   warp.device_unique %x, %y, %k : memref<?xf32>, memref<100xf32>, memref<1xi64>
   return
