@@ -143,6 +143,10 @@ struct BlockGeometry {
   Value numWarps; // ceil(threads / 32)
   Value live;     // lanes of this warp that exist: min(threads - 32 warp, 32)
   Value mask;     // the member mask of exactly those lanes
+  // An op with `tile N`: the tile's index, thread / N in the block; the
+  // fields above are then the tile's, as in a block of N threads.
+  Value tile;
+  std::optional<int64_t> tileThreads;
 };
 
 /// `i32` (a non-negative i32) as an index.
@@ -167,6 +171,20 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   std::optional<int64_t> known = getKnownBlockThreads(op);
   BlockGeometry g;
   std::tie(g.thread, g.threads) = buildBlockThreadAndCount(b, loc, op);
+  // A tile of N threads (whole warps, N a power of two): the thread's rank
+  // in it is the low bits of its number, the tile the high ones.
+  if (std::optional<int64_t> n = getTileThreads(op)) {
+    g.tileThreads = n;
+    g.tile = arith::ShRUIOp::create(b, loc, g.thread, cst(llvm::Log2_64(*n)));
+    g.thread = arith::AndIOp::create(b, loc, g.thread, cst(*n - 1));
+    g.threads = cst(*n);
+    g.lane = arith::AndIOp::create(b, loc, g.thread, cst(kWarpSize - 1));
+    g.warp = arith::ShRUIOp::create(b, loc, g.thread, cst(5));
+    g.numWarps = cst(*n / kWarpSize);
+    g.live = cst(kWarpSize);
+    g.mask = cst(-1);
+    return g;
+  }
   Value threads = g.threads;
   // CUDA forms warps from consecutive thread numbers, so the lane is the
   // number mod 32: one AND where reading %laneid is an S2R of its own (it
@@ -203,6 +221,29 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   return g;
 }
 
+/// The barrier of the tile `tile` (its index in the block) of `threads`
+/// threads: the named barrier 1 + tile, counting the tile's threads
+/// (barrier 0 is the whole block's, gpu.barrier's).
+void buildTileBarrier(OpBuilder &b, Location loc, Value tile,
+                      int64_t threads) {
+  Value id =
+      arith::AddIOp::create(b, loc, tile, buildI32Constant(b, loc, 1));
+  NVVM::BarrierOp::create(b, loc, Type(), id,
+                          buildI32Constant(b, loc, threads),
+                          /*reductionOp=*/nullptr, /*reductionPredicate=*/Value());
+}
+
+/// warp.tile_sync N: the barrier of the executing thread's tile.
+void expandTileSync(TileSyncOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  int64_t n = op.getSize();
+  Value thread = buildBlockThreadAndCount(b, loc, op).first;
+  Value tile = arith::ShRUIOp::create(b, loc, thread,
+                                      buildI32Constant(b, loc, llvm::Log2_64(n)));
+  buildTileBarrier(b, loc, tile, n);
+  op.erase();
+}
 
 /// The buffer keys of a tuple: each value's type and how many values of that
 /// type come before it, so that two values of one type (a Welford triple)
@@ -226,6 +267,14 @@ public:
   /// Gives the scratch arrays two halves (before the first get).
   void useTwoHalves() { halves = 2; }
 
+  /// Gives the scratch arrays `count` tiles' slots after the halves
+  /// (before the first get): tile i's start at getTileSlots() + i *
+  /// kScratchSlots.
+  void useTiles(int64_t count) { tiles = std::max(tiles, count); }
+
+  /// The first slot of tile 0's part of the scratch arrays.
+  int64_t getTileSlots() const { return halves * kScratchSlots; }
+
   /// The scratch arrays of a tuple of `types`, created on first use.
   Tuple get(OpBuilder &b, Location loc, TypeRange types) {
     Tuple result;
@@ -233,7 +282,7 @@ public:
       result.push_back(WorkgroupBuffers::read(
           b, loc,
           buffers.getOrCreate(kScratchBufferName, type, slot,
-                              halves * kScratchSlots)));
+                              (halves + tiles) * kScratchSlots)));
     return result;
   }
 
@@ -310,6 +359,7 @@ public:
 private:
   WorkgroupBuffers buffers;
   int64_t halves = 1;
+  int64_t tiles = 0;
 };
 
 /// Emits the block op expansions at one op's position, over a tuple of
@@ -352,7 +402,23 @@ public:
     for (auto [value, buffer, slot] : llvm::zip_equal(values, buffers, slots))
       memref::StoreOp::create(b, loc, value, buffer, index(inHalf(slot)));
   }
-  void barrier() { gpu::BarrierOp::create(b, loc); }
+  /// The block's barrier, or with a tile the tile's.
+  void barrier() {
+    if (geometry.tile)
+      buildTileBarrier(b, loc, geometry.tile, *geometry.tileThreads);
+    else
+      gpu::BarrierOp::create(b, loc);
+  }
+  /// With a tile: its slots of the scratch arrays start at `firstTileSlot`
+  /// + tile * kScratchSlots (tiles never alternate halves: one tile's block
+  /// ops need not be another's, so their phases could differ).
+  void placeInTile(int64_t firstTileSlot) {
+    if (!geometry.tile)
+      return;
+    offset = arith::AddIOp::create(
+        b, loc, cst(firstTileSlot),
+        arith::MulIOp::create(b, loc, geometry.tile, cst(kScratchSlots)));
+  }
   /// Whether this op's scratch half alternates with the previous block
   /// op's (see the file comment).
   bool alternatesHalves() const { return static_cast<bool>(half); }
@@ -492,10 +558,13 @@ public:
 
 private:
   Value inHalf(Value slot) {
+    if (offset)
+      slot = arith::AddIOp::create(b, loc, offset, slot);
     return half ? arith::AddIOp::create(b, loc, half, slot) : slot;
   }
 
   Value half;
+  Value offset;
 };
 
 /// Thread t's slot in a raking buffer: t, or t + t / S when padded.
@@ -606,7 +675,7 @@ struct RakingSegments {
 /// thread may then fold the warps' values itself (beyond 8 warps a warp
 /// collective over them is the shorter path).
 std::optional<int64_t> getFoldableWarps(Operation *op, ValueRange values) {
-  std::optional<int64_t> threads = getKnownBlockThreads(op);
+  std::optional<int64_t> threads = getKnownGroupThreads(op);
   if (!threads || *threads % kWarpSize != 0 || *threads < 2 * kWarpSize ||
       *threads > 8 * kWarpSize || !areIntegers(values))
     return std::nullopt;
@@ -1291,6 +1360,10 @@ struct WarpExpandBlockCollectivesPass
     changed |= expandBlockRadixSorts(getOperation());
     changed |= expandBlockRunLengthDecodes(getOperation());
     changed |= expandBlockMergeSorts(getOperation());
+    getOperation().walk([&](TileSyncOp op) {
+      expandTileSync(op);
+      changed = true;
+    });
     SmallVector<Operation *> blockOps;
     getOperation().walk([&](Operation *op) {
       // One item per thread is no exchange (the folder's rule).
@@ -1323,9 +1396,13 @@ struct WarpExpandBlockCollectivesPass
     scratch.prepareRakeBuffers(blockOps);
     Phases phases;
     if (llvm::any_of(blockOps, [&](Operation *op) {
-          return usesScratch(op) && phases.getAlternatingKernel(op);
+          return usesScratch(op) && !getTileThreads(op) &&
+                 phases.getAlternatingKernel(op);
         }))
       scratch.useTwoHalves();
+    for (Operation *op : blockOps)
+      if (std::optional<int64_t> n = getTileThreads(op))
+        scratch.useTiles(getMaxTiles(op, *n));
     for (Operation *op : blockOps) {
       OpBuilder b(op);
       Location loc = op->getLoc();
@@ -1352,7 +1429,7 @@ struct WarpExpandBlockCollectivesPass
         continue;
       }
       Value half;
-      if (usesScratch(op))
+      if (usesScratch(op) && !getTileThreads(op))
         if (gpu::GPUFuncOp kernel = phases.getAlternatingKernel(op))
           half = phases.takeHalf(b, loc, kernel);
       auto getScratch = [&](TypeRange types) {
@@ -1380,6 +1457,7 @@ struct WarpExpandBlockCollectivesPass
         } else {
           BlockBuilder bb(
               b, loc, op, combiner, [&] { return getScratch(types); }, half);
+          bb.placeInTile(scratch.getTileSlots());
           results = reduce ? expandReduce(bb, reduce) : expandScan(bb, scan);
         }
       } else {
@@ -1387,6 +1465,7 @@ struct WarpExpandBlockCollectivesPass
         BlockBuilder bb(
             b, loc, op, {std::nullopt, nullptr, true},
             [&] { return getScratch(broadcast.getValue().getType()); }, half);
+        bb.placeInTile(scratch.getTileSlots());
         results = expandBroadcast(bb, broadcast);
       }
       op->replaceAllUsesWith(results);
