@@ -891,7 +891,7 @@ void BlockReduceOp::build(OpBuilder &builder, OperationState &state,
   build(builder, state, TypeRange{value.getType()},
         CombineKindAttr::get(builder.getContext(), kind), ValueRange{value},
         /*items=*/false, /*valid_threads=*/Value(), /*commutative=*/false, ResultLanes::All,
-        /*algorithm=*/nullptr);
+        /*algorithm=*/nullptr, /*tile=*/nullptr);
 }
 
 /// A tile of `n` threads at `op` (`tile N`, `warp.tile_sync N`): a power

@@ -358,7 +358,8 @@ private:
     return BlockReduceOp::create(b, TypeRange{element},
                                  CombineKindAttr::get(b.getContext(), kind),
                                  value, items, Value(), /*commutative=*/false,
-                                 ResultLanes::First, BlockReduceAlgorithmAttr())
+                                 ResultLanes::First, BlockReduceAlgorithmAttr(),
+                                 /*tile=*/nullptr)
         .getResult()[0];
   }
   Value combine(Value lhs, Value rhs) {
@@ -673,7 +674,8 @@ SmallVector<Value> DeviceKernelBuilder::blockReduceTuples(Region &region, ValueR
                                                          Value validThreads) {
   auto reduce = BlockReduceOp::create(b, values.getTypes(), CombineKindAttr(), values,
                                       /*items=*/false, validThreads, /*commutative=*/false,
-                                      ResultLanes::All, BlockReduceAlgorithmAttr());
+                                      ResultLanes::All, BlockReduceAlgorithmAttr(),
+                                      /*tile=*/nullptr);
   IRMapping mapping;
   region.cloneInto(&reduce.getCombiner(), mapping);
   return SmallVector<Value>(reduce.getResult());
@@ -1186,7 +1188,7 @@ SmallVector<Value> DeviceKernelBuilder::tilePrefix(const TileStatus &status,
       },
       [&] { return init.empty() ? publishedPadding() : SmallVector<Value>(init); });
   return llvm::map_to_vector(before, [&](Value value) -> Value {
-    return BlockBroadcastOp::create(b, value, i32(0));
+    return BlockBroadcastOp::create(b, value, i32(0), /*tile=*/nullptr);
   });
 }
 
@@ -1217,7 +1219,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
     auto scan = BlockScanOp::create(
         b, TypeRange{itemsType, element}, CombineKindAttr::get(b.getContext(), kind),
         loaded, /*items=*/true, ValueRange{}, exclusive, /*reverse=*/false,
-        BlockScanAlgorithmAttr());
+        BlockScanAlgorithmAttr(), /*tile=*/nullptr);
     scanned = scan.getScanned()[0];
     total = scan.getTotal()[0];
   } else {
@@ -1306,7 +1308,7 @@ Value DeviceKernelBuilder::scanByKeyTile(const TileStatus &status, Value tile64,
   auto scan = BlockScanOp::create(
       b, TypeRange{heads.getType(), itemsType, i1, element}, CombineKindAttr(),
       ValueRange{heads, values}, /*items=*/true, ValueRange{}, /*exclusive=*/false,
-      /*reverse=*/false, BlockScanAlgorithmAttr());
+      /*reverse=*/false, BlockScanAlgorithmAttr(), /*tile=*/nullptr);
   {
     OpBuilder::InsertionGuard guard(b);
     Location loc = b.getLoc();
@@ -1393,7 +1395,7 @@ void DeviceKernelBuilder::buildTupleScan(gpu::GPUModuleOp module,
   llvm::append_range(scanTypes, types);
   auto scan = BlockScanOp::create(b, scanTypes, CombineKindAttr(), loaded, /*items=*/true,
                                   ValueRange{}, /*exclusive=*/false, /*reverse=*/false,
-                                  BlockScanAlgorithmAttr());
+                                  BlockScanAlgorithmAttr(), /*tile=*/nullptr);
   IRMapping mapping;
   region.cloneInto(&scan.getCombiner(), mapping);
   SmallVector<Value> scanned(scan.getScanned());
@@ -1559,7 +1561,7 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   auto scan = BlockScanOp::create(
       b, TypeRange{i32Type, i32Type}, CombineKindAttr::get(b.getContext(), kind), own,
       /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false,
-      BlockScanAlgorithmAttr());
+      BlockScanAlgorithmAttr(), /*tile=*/nullptr);
   Value before = arith::ExtUIOp::create(b, i64Type, scan.getScanned()[0]);
   Value total = arith::ExtUIOp::create(b, i64Type, scan.getTotal()[0]);
   Value prefix = tilePrefix(status, tile64, total).front();
@@ -2108,7 +2110,7 @@ void DeviceKernelBuilder::buildRadixScan(gpu::GPUModuleOp module,
     auto scan = BlockScanOp::create(
         b, TypeRange{i64Type, i64Type}, CombineKindAttr::get(b.getContext(), CombineKind::Add),
         count, /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false,
-        BlockScanAlgorithmAttr());
+        BlockScanAlgorithmAttr(), /*tile=*/nullptr);
     ifThen(inside, [&] {
       memref::StoreOp::create(b, arith::AddIOp::create(b, carry, scan.getScanned()[0]),
                               views.offsets, ValueRange{slot});
@@ -2155,7 +2157,7 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
     return BlockScanOp::create(b, TypeRange{i64Type},
                                CombineKindAttr::get(b.getContext(), CombineKind::Add), value,
                                /*items=*/false, ValueRange{}, /*exclusive=*/true,
-                               /*reverse=*/false, BlockScanAlgorithmAttr())
+                               /*reverse=*/false, BlockScanAlgorithmAttr(), /*tile=*/nullptr)
         .getScanned()[0];
   };
   Value digitStart = exclusiveSum(total);

@@ -1,0 +1,154 @@
+"""Tiles of several warps (cooperative groups' tiled_partition<64..512>):
+warp.block_reduce / block_scan / block_broadcast with `tile N` and
+warp.tile_sync. Each tile of N consecutive threads (numbered x + X * (y + Y
+* z)) runs the op as a block of N threads; the results on the simulator (and
+a GPU) are checked against per-tile folds computed with numpy from that
+definition."""
+import functools
+
+import numpy as np
+import pytest
+
+import warp_mlir as wm
+from conftest import BACKENDS
+from block_kernels import linear_thread
+
+INT32_MIN = -2 ** 31
+
+# kind -> (kind name, element type, numpy dtype, init, identity). The f32
+# inputs are small integers: every partial sum is exact, so any combine
+# order gives the numpy value.
+KINDS = {"add_i32": ("add", wm.i32, np.int32, 7, 0),
+         "maxsi_i32": ("maxsi", wm.i32, np.int32, 500, INT32_MIN),
+         "add_f32": ("add", wm.f32, np.float32, 7.0, 0.0)}
+
+# (block, tile): 1-D and 2-D blocks of 256 threads in tiles of 64 and 128,
+# and a 3-D block of 512 in tiles of 256.
+CASES = [(256, 64), (256, 128), ((64, 4), 128), ((32, 8), 64), ((8, 8, 8), 256)]
+
+SOURCE_RANK = 37  # block_broadcast's rank within each tile
+
+
+@functools.lru_cache(maxsize=None)
+def tile_program(name, tile):
+    """Per tile: the reduction, the inclusive scan, the exclusive scan, the
+    exclusive scan with init and the tile's total, and rank SOURCE_RANK's
+    value broadcast."""
+    kind, element, _, init, _ = KINDS[name]
+    prog = wm.Program(f"tiles_{name}_{tile}")
+
+    @prog.kernel(x=wm.memref(element), red=wm.memref(element), inc=wm.memref(element),
+                 exc=wm.memref(element), exci=wm.memref(element), tot=wm.memref(element),
+                 bc=wm.memref(element))
+    def tile_kernel(k, x, red, inc, exc, exci, tot, bc):
+        t = linear_thread(k)
+        v = x[t]
+        red[t] = k.block_reduce(kind, v, tile=tile)
+        inc[t] = k.block_scan(kind, v, tile=tile)
+        exc[t] = k.block_scan(kind, v, exclusive=True, tile=tile)
+        scan, total = k.block_scan(kind, v, exclusive=True, init=init, total=True, tile=tile)
+        exci[t] = scan
+        tot[t] = total
+        bc[t] = k.block_broadcast(v, SOURCE_RANK, tile=tile)
+    return prog
+
+
+def inputs(name, size, rng):
+    if name == "add_i32":
+        return rng.integers(INT32_MIN, 2 ** 31, size, dtype=np.int64).astype(np.int32)
+    if name == "maxsi_i32":
+        return rng.integers(-1000, 1000, size).astype(np.int32)
+    return rng.integers(-50, 50, size).astype(np.float32)
+
+
+def reference(name, x, tile):
+    """(reduction, inclusive, exclusive, exclusive with init, total,
+    broadcast), each a value per thread, from numpy over each tile."""
+    kind, _, dtype, init, identity = KINDS[name]
+    wide = x.astype(np.int64 if dtype == np.int32 else np.float64).reshape(-1, tile)
+    if kind == "add":
+        inc = np.cumsum(wide, axis=1)
+        combine = np.add
+    else:
+        inc = np.maximum.accumulate(wide, axis=1)
+        combine = np.maximum
+    total = inc[:, -1:]
+    exc = np.concatenate([np.full((wide.shape[0], 1), identity, inc.dtype), inc[:, :-1]], 1)
+    exci = np.concatenate([np.full((wide.shape[0], 1), init, inc.dtype),
+                           combine(init, inc[:, :-1])], 1)
+    bc = np.repeat(wide[:, SOURCE_RANK:SOURCE_RANK + 1], tile, axis=1)
+    full = lambda a: np.broadcast_to(a, wide.shape).reshape(-1).astype(dtype)  # noqa: E731
+    return full(total), full(inc), full(exc), full(exci), full(total), full(bc)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("block,tile", CASES, ids=str)
+@pytest.mark.parametrize("name", list(KINDS))
+def test_tiles_match_numpy(backend, name, block, tile):
+    compiled = wm.compile(tile_program(name, tile), chip="sm_90")
+    threads = int(np.prod(block))
+    rng = np.random.default_rng([threads, tile, len(name)])
+    x = inputs(name, threads, rng)
+    outs = [np.zeros(threads, x.dtype) for _ in range(6)]
+    wm.launch(compiled, "tile_kernel", 1, block, x, *outs, backend=backend)
+    for what, got, want in zip(["reduce", "inclusive", "exclusive", "exclusive init",
+                                "total", "broadcast"], outs, reference(name, x, tile)):
+        np.testing.assert_array_equal(got, want, err_msg=f"{what}, tile {tile}, block {block}")
+
+
+@functools.lru_cache(maxsize=None)
+def odd_tiles_program(tile):
+    """Only the odd tiles reduce (the even ones skip the op): each tile's
+    named barrier waits for its own threads alone. Then every tile syncs
+    (warp.tile_sync) around a rotation through global memory within the
+    tile."""
+    prog = wm.Program(f"odd_tiles_{tile}")
+
+    @prog.kernel(x=wm.memref(wm.i32), red=wm.memref(wm.i32), buf=wm.memref(wm.i32),
+                 rot=wm.memref(wm.i32))
+    def odd_kernel(k, x, red, buf, rot):
+        t = linear_thread(k)
+        rank = t % tile
+        with k.if_(((t // tile) % 2) == 1):
+            red[t] = k.block_reduce("add", x[t], tile=tile)
+        buf[t] = x[t] * 3
+        k.tile_sync(tile)
+        rot[t] = buf[t - rank + (rank + 1) % tile]
+    return prog
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("block,tile", [(256, 64), ((64, 4), 128)], ids=str)
+def test_some_tiles_and_tile_sync(backend, block, tile):
+    compiled = wm.compile(odd_tiles_program(tile), chip="sm_90")
+    threads = int(np.prod(block))
+    rng = np.random.default_rng([threads, tile, 5])
+    x = rng.integers(-1000, 1000, threads).astype(np.int32)
+    red = np.full(threads, -1, np.int32)
+    buf, rot = np.zeros(threads, np.int32), np.zeros(threads, np.int32)
+    wm.launch(compiled, "odd_kernel", 1, block, x, red, buf, rot, backend=backend)
+    tiles = x.reshape(-1, tile)
+    want_red = np.repeat(tiles.sum(axis=1, dtype=np.int64), tile).astype(np.int32)
+    odd = np.repeat(np.arange(threads // tile) % 2 == 1, tile)
+    np.testing.assert_array_equal(red, np.where(odd, want_red, -1))
+    np.testing.assert_array_equal(rot, np.roll(tiles * 3, -1, axis=1).reshape(-1))
+
+
+def test_tile_ir_and_errors():
+    text = str(tile_program("add_i32", 128))
+    assert text.count(" tile 128") == 5
+    assert "warp.block_broadcast %" in text and "tile 128 : i32" in text
+    wm.Module.parse(text).verify()
+    prog = wm.Program()
+    with pytest.raises(wm.VerificationError, match="tile must be a power of two from 64"):
+        @prog.kernel(x=wm.memref(wm.i32))
+        def bad_size(k, x):
+            k.block_reduce("add", x[0], tile=96)
+    with pytest.raises(wm.VerificationError, match="'raking' does not take 'tile'"):
+        @prog.kernel(x=wm.memref(wm.i32))
+        def bad_raking(k, x):
+            k.block_scan("add", x[0], tile=64, algorithm="raking")
+    with pytest.raises(TypeError, match="tile must be an int"):
+        @prog.kernel(x=wm.memref(wm.i32))
+        def bad_kind(k, x):
+            k.tile_sync(64.0)
