@@ -24,8 +24,11 @@
 //    is computed from has an undefined bit). A store needs only the bits it
 //    writes defined; branching on, or using as an address, mask or lane
 //    index, any undefined bit is reported.
-//  * Warps of a block run one after the other up to bar.sync; the barrier
-//    releases when every thread that has not exited has arrived.
+//  * Warps of a block run one after the other up to bar.sync; each of the
+//    16 barriers (bar.sync's id, a register or a constant) releases when
+//    every thread that has not exited has arrived, or with a thread count
+//    b (named barriers, as a tile of several warps syncs) when b threads
+//    have; the threads at one barrier must name the same count.
 //  * The blocks of a thread-block cluster run together, their warps
 //    interleaved, each block with its own shared memory, local memory and
 //    bar.sync; clusters run one after the other. barrier.cluster.arrive
@@ -2120,9 +2123,10 @@ bool Launch::runCluster(const unsigned first[3]) {
     }
     bool anyLive = false, released = false;
     for (Block &b : blocks) {
-      // Per barrier id: the threads waiting there; a barrier without a
-      // count releases when every live thread of the block waits there,
-      // one with a count b when b threads do (its waiters must agree on b).
+      // Per barrier id (0..15): the threads waiting there; a barrier
+      // without a count releases when every live thread of the block waits
+      // there, one with a count b when b threads do (its waiters must agree
+      // on b).
       unsigned live = 0, atBarrier[16] = {}, count[16] = {};
       bool mixed[16] = {};
       for (Warp &w : b.warps)
@@ -2155,21 +2159,21 @@ bool Launch::runCluster(const unsigned first[3]) {
         if (mixed[id])
           return wrong(id, "the threads at barrier " + std::to_string(id) +
                                " name different thread counts");
+        // More threads than a counted barrier's b waiting: the first b
+        // (in warp order, one legal schedule) complete it, the others
+        // wait for its next completion.
         unsigned want = count[id] ? count[id] : live;
-        if (atBarrier[id] > want)
-          return wrong(id, std::to_string(atBarrier[id]) +
-                               " threads wait at barrier " +
-                               std::to_string(id) + ", which counts " +
-                               std::to_string(want));
-        if (atBarrier[id] != want)
+        if (atBarrier[id] < want)
           continue;
         released = true;
+        unsigned left = want;
         for (Warp &w : b.warps)
-          for (int l = 0; l < 32; ++l)
+          for (int l = 0; l < 32 && left; ++l)
             if (((w.exists >> l) & 1) && w.lanes[l].status == WaitBarrier &&
                 w.lanes[l].barrierId == id) {
               w.lanes[l].status = Running;
               w.lanes[l].pc += 1;
+              --left;
             }
       }
     }
