@@ -5,6 +5,8 @@ warp.tile_sync. Each tile of N consecutive threads (numbered x + X * (y + Y
 a GPU) are checked against per-tile folds computed with numpy from that
 definition."""
 import functools
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,6 +14,13 @@ import pytest
 import warp_mlir as wm
 from conftest import BACKENDS
 from block_kernels import linear_thread
+
+CUDA_SUITE = Path(__file__).resolve().parents[1] / "Integration" / "CUDA"
+sys.path.insert(0, str(CUDA_SUITE))
+try:
+    import reference as ref
+except ImportError:  # e.g. the GPU bundle's copy of test/python
+    ref = None
 
 INT32_MIN = -2 ** 31
 
@@ -152,3 +161,34 @@ def test_tile_ir_and_errors():
         @prog.kernel(x=wm.memref(wm.i32))
         def bad_kind(k, x):
             k.tile_sync(64.0)
+
+
+@functools.lru_cache(maxsize=None)
+def float_scan_program(tile):
+    prog = wm.Program(f"tiles_float_scan_{tile}")
+
+    @prog.kernel(x=wm.memref(wm.f32), inc=wm.memref(wm.f32), exc=wm.memref(wm.f32))
+    def float_scan(k, x, inc, exc):
+        t = linear_thread(k)
+        inc[t] = k.block_scan("add", x[t], tile=tile)
+        exc[t] = k.block_scan("add", x[t], exclusive=True, init=2.5, tile=tile)
+    return prog
+
+
+@pytest.mark.skipif(ref is None, reason="needs test/Integration/CUDA/reference.py")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_tile_float_scan_order(backend):
+    """Floats that round: each tile's bits are those of warp_scans' documented
+    combine order over a block of N threads (reference.py)."""
+    block, tile = (32, 8), 128
+    compiled = wm.compile(float_scan_program(tile), chip="sm_90")
+    rng = np.random.default_rng(11)
+    x = (rng.standard_normal(256) * 1e3).astype(np.float32)
+    inc, exc = np.zeros(256, np.float32), np.zeros(256, np.float32)
+    wm.launch(compiled, "float_scan", 1, block, x, inc, exc, backend=backend)
+    f32 = np.dtype(np.float32)
+    want_inc = ref.block_tiles(x, tile, lambda v: ref.block_scan_order("warp_scans", v, f32)[0])
+    want_exc = ref.block_tiles(x, tile, lambda v: ref.block_scan_order(
+        "warp_scans", v, f32, init=np.float32(2.5), exclusive=True)[0])
+    np.testing.assert_array_equal(inc, np.array(want_inc, np.float32))
+    np.testing.assert_array_equal(exc, np.array(want_exc, np.float32))
