@@ -13,7 +13,7 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS
-from block_kernels import linear_thread
+from block_kernels import affine, linear_thread, wrap
 
 CUDA_SUITE = Path(__file__).resolve().parents[1] / "Integration" / "CUDA"
 sys.path.insert(0, str(CUDA_SUITE))
@@ -192,3 +192,45 @@ def test_tile_float_scan_order(backend):
         "warp_scans", v, f32, init=np.float32(2.5), exclusive=True)[0])
     np.testing.assert_array_equal(inc, np.array(want_inc, np.float32))
     np.testing.assert_array_equal(exc, np.array(want_exc, np.float32))
+
+
+@functools.lru_cache(maxsize=None)
+def reverse_region_program(tile):
+    """Per tile: a reverse inclusive add scan, and the affine maps'
+    composition (a combine region, not commutative) inclusive, with a
+    `valid_threads` reduce of the first 70 ranks."""
+    prog = wm.Program(f"tiles_reverse_region_{tile}")
+
+    @prog.kernel(x=wm.memref(wm.i32), a=wm.memref(wm.i32), b=wm.memref(wm.i32),
+                 rev=wm.memref(wm.i32), sa=wm.memref(wm.i32), sb=wm.memref(wm.i32),
+                 part=wm.memref(wm.i32))
+    def reverse_region(k, x, a, b, rev, sa, sb, part):
+        t = linear_thread(k)
+        rev[t] = k.block_scan("add", x[t], reverse=True, tile=tile)
+        ma, mb = k.block_scan(affine, (a[t], b[t]), tile=tile)
+        sa[t] = ma
+        sb[t] = mb
+        part[t] = k.block_reduce("add", x[t], valid_threads=70, tile=tile)
+    return prog
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_tile_reverse_region_valid_threads(backend):
+    block, tile = (64, 4), 128
+    compiled = wm.compile(reverse_region_program(tile), chip="sm_90")
+    rng = np.random.default_rng(23)
+    x, a, b = (rng.integers(-1000, 1000, 256).astype(np.int32) for _ in range(3))
+    outs = [np.zeros(256, np.int32) for _ in range(4)]
+    wm.launch(compiled, "reverse_region", 1, block, x, a, b, *outs, backend=backend)
+    rev, sa, sb, part = outs
+    tiles = x.reshape(-1, tile).astype(np.int64)
+    want_rev = np.flip(np.cumsum(np.flip(tiles, 1), 1), 1).reshape(-1).astype(np.int32)
+    np.testing.assert_array_equal(rev, want_rev)
+    want_part = np.repeat(tiles[:, :70].sum(1), tile).astype(np.int32)
+    np.testing.assert_array_equal(part, want_part)
+    for t in range(256):
+        start = t - t % tile
+        acc = (int(a[start]), int(b[start]))
+        for g in range(start + 1, t + 1):
+            acc = tuple(map(wrap, affine(acc, (int(a[g]), int(b[g])))))
+        assert (sa[t], sb[t]) == acc, t
