@@ -234,3 +234,41 @@ def test_tile_reverse_region_valid_threads(backend):
         for g in range(start + 1, t + 1):
             acc = tuple(map(wrap, affine(acc, (int(a[g]), int(b[g])))))
         assert (sa[t], sb[t]) == acc, t
+
+
+@functools.lru_cache(maxsize=None)
+def mixed_program(reps):
+    """Whole-block and tiled ops in turn, `reps` rounds of three: the
+    block's ops alternate scratch halves (a phase the tiled ops leave
+    alone), the tiled ops keep their tiles' slots after them."""
+    prog = wm.Program(f"tiles_mixed_{reps}")
+
+    @prog.kernel(x=wm.memref(wm.i32), out=wm.memref(wm.i32))
+    def mixed(k, x, out):
+        t = linear_thread(k)
+        v = x[t]
+        for _ in range(reps):
+            a = k.block_reduce("add", v)
+            b = k.block_scan("add", v, exclusive=True, tile=64)
+            c = k.block_broadcast(b, 5, tile=128)
+            v = a + b + c
+        out[t] = v
+    return prog
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("reps", [1, 3])
+def test_tiles_mixed_with_block_ops(backend, reps):
+    compiled = wm.compile(mixed_program(reps), chip="sm_90")
+    rng = np.random.default_rng(reps)
+    x = rng.integers(-100, 100, 256).astype(np.int32)
+    out = np.zeros(256, np.int32)
+    wm.launch(compiled, "mixed", 1, 256, x, out, backend=backend)
+    v = x.astype(np.int64)
+    for _ in range(reps):
+        a = np.full(256, v.sum())
+        tiles = v.reshape(-1, 64)
+        b = (np.cumsum(tiles, 1) - tiles).reshape(-1)
+        c = np.repeat(b.reshape(-1, 128)[:, 5], 128)
+        v = (a + b + c + 2 ** 31) % 2 ** 32 - 2 ** 31
+    np.testing.assert_array_equal(out, v.astype(np.int32))
