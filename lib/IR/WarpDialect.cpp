@@ -969,6 +969,11 @@ LogicalResult BlockBroadcastOp::verify() {
 
 LogicalResult TileSyncOp::verify() { return verifyTileSize(*this, getSize()); }
 
+LogicalResult BlockShuffleOp::verify() {
+  std::optional<uint32_t> tile = getTile();
+  return tile ? verifyTileSize(*this, *tile) : success();
+}
+
 /// A block scan's prefix region: one argument per value and as many
 /// yields, of the combined types; nothing in it that synchronizes the
 /// block (it runs in warp 0 alone).

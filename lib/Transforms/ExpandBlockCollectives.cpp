@@ -36,6 +36,15 @@
 //   block op: no barrier separates the two, and the warp collective in
 //   between orders no memory (racecheck reports such a pair as a hazard).
 //
+// Block ops with `tile N` run the same plan in each tile of N threads as in
+// a block of N, their barriers the tile's named barrier (bar.sync 1 + tile,
+// N). A tile's barrier waits for no thread outside the tile, so the tiles
+// never touch slots another tile or the whole block may use: the scratch
+// arrays get 66 slots per tile after the halves, apart for each tile size,
+// and the tiled ops take the one-half scheme in them (they never flip the
+// phase: one tile's ops need not be another's). Tiled block shuffles have
+// an exchange buffer of their own per tile size.
+//
 // A raking block_scan parks every thread's values in raking buffers of its
 // own (a slot per thread of the largest block, padded against bank
 // conflicts where the segments have an even length, the last one for the
@@ -74,6 +83,8 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <map>
+
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPEXPANDBLOCKCOLLECTIVESPASS
 #include "WarpDialect/Transforms/Passes.h.inc"
@@ -93,6 +104,8 @@ static_assert(kScratchSlots == kBlockScratchSlots,
               "the radix sort's shared-memory check counts these slots");
 
 constexpr llvm::StringLiteral kBlockExchangeBufferName = "__warp_block_exchange";
+constexpr llvm::StringLiteral kTileExchangeBufferName =
+    "__warp_block_tile_exchange";
 constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
 constexpr llvm::StringLiteral kScratchBufferName = "__warp_block_scratch";
 
@@ -267,13 +280,26 @@ public:
   /// Gives the scratch arrays two halves (before the first get).
   void useTwoHalves() { halves = 2; }
 
-  /// Gives the scratch arrays `count` tiles' slots after the halves
-  /// (before the first get): tile i's start at getTileSlots() + i *
-  /// kScratchSlots.
-  void useTiles(int64_t count) { tiles = std::max(tiles, count); }
+  /// Gives the scratch arrays slots for `count` tiles of `threads` after
+  /// the halves (before the first get): tile i's start at
+  /// getTileSlots(threads) + i * kScratchSlots. Each tile size has slots of
+  /// its own: a tile's barrier does not wait for the threads of a larger
+  /// tile around it (or of the smaller ones in it), which may still read
+  /// slots of their own tile's last op.
+  void useTiles(int64_t threads, int64_t count) {
+    int64_t &tiles = tileCounts[threads];
+    tiles = std::max(tiles, count);
+  }
 
-  /// The first slot of tile 0's part of the scratch arrays.
-  int64_t getTileSlots() const { return halves * kScratchSlots; }
+  /// The first slot of the part of the scratch arrays of the tiles of
+  /// `threads`.
+  int64_t getTileSlots(int64_t threads) const {
+    int64_t first = halves * kScratchSlots;
+    for (auto [size, count] : tileCounts)
+      if (size < threads)
+        first += count * kScratchSlots;
+    return first;
+  }
 
   /// The scratch arrays of a tuple of `types`, created on first use.
   Tuple get(OpBuilder &b, Location loc, TypeRange types) {
@@ -282,7 +308,7 @@ public:
       result.push_back(WorkgroupBuffers::read(
           b, loc,
           buffers.getOrCreate(kScratchBufferName, type, slot,
-                              (halves + tiles) * kScratchSlots)));
+                              getTileSlots(kMaxTileThreads + 1))));
     return result;
   }
 
@@ -314,10 +340,21 @@ public:
   }
 
   /// The block exchange buffer of `element` (see prepareExchangeBuffers),
-  /// also a block shuffle's of its payload type.
-  Value getExchangeBuffer(OpBuilder &b, Location loc, Type element) {
+  /// also a block shuffle's of its payload type; a tiled block shuffle's
+  /// own (`tile`).
+  Value getExchangeBuffer(OpBuilder &b, Location loc, Type element,
+                          std::optional<uint32_t> tile = std::nullopt) {
     return WorkgroupBuffers::read(
-        b, loc, buffers.lookup(kBlockExchangeBufferName, element, /*slot=*/0));
+        b, loc,
+        tile ? buffers.lookup(kTileExchangeBufferName, element,
+                              getTileBufferSlot(*tile))
+             : buffers.lookup(kBlockExchangeBufferName, element, /*slot=*/0));
+  }
+
+  /// The buffer key of the tiled shuffles' buffers of `threads`: one per
+  /// tile size, for the reason of useTiles.
+  static unsigned getTileBufferSlot(uint32_t threads) {
+    return llvm::Log2_32(threads);
   }
 
   /// Creates the block exchange buffers, one per element type sized for the
@@ -329,9 +366,14 @@ public:
                                        const Chip &chip) {
     const uint64_t limit = chip.staticSharedMemoryBytes();
     for (Operation *op : blockOps) {
-      if (auto shuffle = dyn_cast<BlockShuffleOp>(op))
-        buffers.reserve(kBlockExchangeBufferName, shuffle.getValue().getType(),
-                        /*slot=*/0, getMaxBlockThreads(shuffle));
+      if (auto shuffle = dyn_cast<BlockShuffleOp>(op)) {
+        std::optional<uint32_t> tile = shuffle.getTile();
+        buffers.reserve(tile ? kTileExchangeBufferName
+                             : kBlockExchangeBufferName,
+                        shuffle.getValue().getType(),
+                        tile ? getTileBufferSlot(*tile) : 0,
+                        getMaxBlockThreads(shuffle));
+      }
       if (auto shift = dyn_cast<BlockShiftOp>(op))
         buffers.reserve(kBlockExchangeBufferName, shift.getEdge().getType(),
                         /*slot=*/0, getMaxBlockThreads(shift));
@@ -359,7 +401,7 @@ public:
 private:
   WorkgroupBuffers buffers;
   int64_t halves = 1;
-  int64_t tiles = 0;
+  std::map<int64_t, int64_t> tileCounts;
 };
 
 /// Emits the block op expansions at one op's position, over a tuple of
@@ -1162,6 +1204,23 @@ std::pair<Value, Value> expandShuffle(OpBuilder &b, Location loc,
   auto [thread, threads] = buildBlockThreadAndCount(b, loc, op);
   Value distance = op.getDistance();
   auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  // With a tile: the rank in it and N stand for the thread and the block,
+  // its first thread's slot is added back to the source, and its barrier
+  // stands for the block's.
+  Value slot = thread, first, tile;
+  std::optional<uint32_t> n = op.getTile();
+  if (n) {
+    tile = arith::ShRUIOp::create(b, loc, thread, cst(llvm::Log2_64(*n)));
+    first = arith::ShLIOp::create(b, loc, tile, cst(llvm::Log2_64(*n)));
+    thread = arith::AndIOp::create(b, loc, thread, cst(*n - 1));
+    threads = cst(*n);
+  }
+  auto barrier = [&] {
+    if (n)
+      buildTileBarrier(b, loc, tile, *n);
+    else
+      gpu::BarrierOp::create(b, loc);
+  };
   auto add = [&](Value l, Value r) -> Value {
     return arith::AddIOp::create(b, loc, l, r);
   };
@@ -1189,11 +1248,13 @@ std::pair<Value, Value> expandShuffle(OpBuilder &b, Location loc,
                                      sub(sum, threads), sum);
     valid = arith::ConstantIntOp::create(b, loc, /*value=*/1, /*width=*/1);
   }
-  Value buffer = scratch.getExchangeBuffer(b, loc, op.getValue().getType());
-  gpu::BarrierOp::create(b, loc);
+  if (first)
+    source = add(first, source);
+  Value buffer = scratch.getExchangeBuffer(b, loc, op.getValue().getType(), n);
+  barrier();
   memref::StoreOp::create(b, loc, op.getValue(), buffer,
-                          buildIndex(b, loc, thread));
-  gpu::BarrierOp::create(b, loc);
+                          buildIndex(b, loc, slot));
+  barrier();
   Value result =
       memref::LoadOp::create(b, loc, buffer, buildIndex(b, loc, source));
   return {result, valid};
@@ -1401,8 +1462,9 @@ struct WarpExpandBlockCollectivesPass
         }))
       scratch.useTwoHalves();
     for (Operation *op : blockOps)
-      if (std::optional<int64_t> n = getTileThreads(op))
-        scratch.useTiles(getMaxTiles(op, *n));
+      if (std::optional<int64_t> n = getTileThreads(op);
+          n && usesScratch(op))
+        scratch.useTiles(*n, getMaxTiles(op, *n));
     for (Operation *op : blockOps) {
       OpBuilder b(op);
       Location loc = op->getLoc();
@@ -1457,7 +1519,8 @@ struct WarpExpandBlockCollectivesPass
         } else {
           BlockBuilder bb(
               b, loc, op, combiner, [&] { return getScratch(types); }, half);
-          bb.placeInTile(scratch.getTileSlots());
+          if (std::optional<int64_t> n = getTileThreads(op))
+            bb.placeInTile(scratch.getTileSlots(*n));
           results = reduce ? expandReduce(bb, reduce) : expandScan(bb, scan);
         }
       } else {
@@ -1465,7 +1528,8 @@ struct WarpExpandBlockCollectivesPass
         BlockBuilder bb(
             b, loc, op, {std::nullopt, nullptr, true},
             [&] { return getScratch(broadcast.getValue().getType()); }, half);
-        bb.placeInTile(scratch.getTileSlots());
+        if (std::optional<int64_t> n = getTileThreads(op))
+          bb.placeInTile(scratch.getTileSlots(*n));
         results = expandBroadcast(bb, broadcast);
       }
       op->replaceAllUsesWith(results);

@@ -152,7 +152,8 @@ void expandScan(BlockScanOp op) {
       auto shuffle = BlockShuffleOp::create(b, loc, inclusive.getType(),
                                             b.getI1Type(),
                                             BlockShuffleMode::Offset,
-                                            inclusive, distance);
+                                            inclusive, distance,
+                                            /*tile=*/nullptr);
       prefix.push_back(shuffle.getResult());
       // The edge thread alone reads outside the block (the same for every
       // value).

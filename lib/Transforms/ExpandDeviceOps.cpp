@@ -1340,7 +1340,8 @@ Value DeviceKernelBuilder::shiftItems(Value inclusive, Value first) {
   int64_t items = type.getNumElements();
   Value last = vector::ExtractOp::create(b, inclusive, items - 1);
   auto shuffle = BlockShuffleOp::create(b, type.getElementType(), b.getI1Type(),
-                                        BlockShuffleMode::Offset, last, i32(-1));
+                                        BlockShuffleMode::Offset, last, i32(-1),
+                                        /*tile=*/nullptr);
   SmallVector<Value> outs{
       arith::SelectOp::create(b, shuffle.getValid(), shuffle.getResult(), first)};
   for (int64_t j = 0; j + 1 < items; ++j)
@@ -1455,7 +1456,7 @@ Value DeviceKernelBuilder::runHeads(Value source, Value values, Value offset,
   // for thread 0 the one before the tile (none before element 0).
   Value last = vector::ExtractOp::create(b, values, items - 1);
   auto shuffle = BlockShuffleOp::create(b, data, b.getI1Type(), BlockShuffleMode::Offset,
-                                        last, i32(-1));
+                                        last, i32(-1), /*tile=*/nullptr);
   Value atStart = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, offset, index(0));
   Value before = ifElse(
       arith::OrIOp::create(b, shuffle.getValid(), atStart), data,

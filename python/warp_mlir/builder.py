@@ -1301,13 +1301,18 @@ class KernelBuilder(TileMixin):
                           [value, self.coerce(block, i32), self.coerce(thread, i32)],
                           value.type)
 
-    def block_shuffle(self, mode: str, value: Value, distance) -> Tuple[Value, Value]:
+    def block_shuffle(self, mode: str, value: Value, distance,
+                      tile: Optional[int] = None) -> Tuple[Value, Value]:
         """(value, valid) of warp.block_shuffle (CUB BlockShuffle): thread t
         reads `value` of thread t + distance ("offset": its own value and
         valid false where that is outside the block) or (t + distance) mod B
         ("rotate"). `distance` (i32) may differ from thread to thread.
-        Every thread of the block must call it (it holds barriers)."""
+        Every thread of the block must call it (it holds barriers).
+        With `tile` (64, 128, 256 or 512; CG's tile.shfl_up/down): each tile
+        of `tile` consecutive threads shuffles on its own, t its rank and B
+        the tile size."""
         attributes = {"mode": self._enum("block_shuffle_mode", mode, "block shuffle mode")}
+        self._tile(attributes, tile)
         value = self.value(value, "the shuffled value")
         distance = self.coerce(distance, i32)
         return tuple(self._emit_n("warp.block_shuffle", [value, distance], [value.type, i1],

@@ -12,11 +12,11 @@
 
 // The reduce in tiles of 128 of a known block of 256: the barrier id is
 // (t >> 7) + 1, two barriers of 128 threads. The scratch array holds the
-// block's half and 66 slots for each of the most tiles of any tiled op of
-// the module: 15 (the block of scan_broadcast_64 is unknown), 16 x 66 x 4
-// bytes.
+// block's half and 66 slots per tile of each tile size of the module: 15
+// tiles of 64 and 2 of 512 (the block of scan_broadcast_64 is unknown), 2
+// of 128; (1 + 15 + 2 + 2) x 66 x 4 bytes.
 // CHECK-LABEL: .entry reduce_128(
-// CHECK: .shared .align 16 .b8 __warp_block_scratch[4224];
+// CHECK: .shared .align 16 .b8 __warp_block_scratch[5280];
 // CHECK: shr.u32 [[T:%r[0-9]+]], %r{{[0-9]+}}, 7;
 // CHECK: add.s32 [[ID:%r[0-9]+]], [[T]], 1;
 // CHECK: bar.sync [[ID]], 128;
@@ -29,6 +29,8 @@
 // CHECK: bar.sync %r{{[0-9]+}}, 64;
 // CHECK-NOT: bar.sync 0;
 // CHECK: bar.sync %r{{[0-9]+}}, 512;
+// CHECK-NOT: bar.sync 0;
+// CHECK: bar.sync %r{{[0-9]+}}, 64;
 // CHECK-NOT: bar.sync 0;
 // CHECK: ret;
 
@@ -49,15 +51,16 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // A block of unknown size: a scan in tiles of 64, then a broadcast in
-  // tiles of 512.
+  // A block of unknown size: a scan in tiles of 64, a broadcast in tiles
+  // of 512, a shuffle in tiles of 64 (its own buffer).
   gpu.func @scan_broadcast_64(%io: memref<?xi32>) kernel {
     %t = gpu.thread_id x
     %c0 = arith.constant 0 : i32
     %x = memref.load %io[%t] : memref<?xi32>
     %s = warp.block_scan <add> %x exclusive tile 64 : i32
     %b = warp.block_broadcast %s, %c0 tile 512 : i32
-    memref.store %b, %io[%t] : memref<?xi32>
+    %u, %ok = warp.block_shuffle <offset> %b, %c0 tile 64 : i32
+    memref.store %u, %io[%t] : memref<?xi32>
     gpu.return
   }
 

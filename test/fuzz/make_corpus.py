@@ -369,6 +369,7 @@ def family_seeds():
         "%r = warp.block_reduce <maxsi> %x valid_threads %d tile 64 : i32",
         "%s, %t = warp.block_scan <add> %r exclusive init %d tile 128 : i32, i32",
         "%b = warp.block_broadcast %s, %d tile 256 : i32",
+        "%u, %ok = warp.block_shuffle <offset> %b, %d tile 64 : i32",
         "warp.tile_sync 64",
         "memref.store %b, %out[%c0] : memref<4xi32>"], block=256)
     yield kernel("block_shift", "%out: memref<4xvector<3xf16>>, %e: memref<4xf16>, "

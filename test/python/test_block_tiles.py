@@ -272,3 +272,50 @@ def test_tiles_mixed_with_block_ops(backend, reps):
         c = np.repeat(b.reshape(-1, 128)[:, 5], 128)
         v = (a + b + c + 2 ** 31) % 2 ** 32 - 2 ** 31
     np.testing.assert_array_equal(out, v.astype(np.int32))
+
+
+@functools.lru_cache(maxsize=None)
+def shuffle_sizes_program():
+    """Tiled shuffles (CG's tile.shfl_up and a rotation) and ops over tiles
+    of different sizes in turn: a tile of 128 reads slots its two tiles of
+    64 wrote before, and the other way round."""
+    prog = wm.Program("tiles_shuffle_sizes")
+
+    @prog.kernel(x=wm.memref(wm.i32), up=wm.memref(wm.i32), ok=wm.memref(wm.i32),
+                 rot=wm.memref(wm.i32), whole=wm.memref(wm.i32), mix=wm.memref(wm.i32))
+    def shuffles(k, x, up, ok, rot, whole, mix):
+        t = linear_thread(k)
+        v = x[t]
+        prev, valid = k.block_shuffle("offset", v, -3, tile=64)
+        up[t] = prev
+        ok[t] = k.select(valid, 1, 0, wm.i32)
+        rot[t] = k.block_shuffle("rotate", v, 5, tile=128)[0]
+        whole[t] = k.block_shuffle("rotate", v, 1)[0]
+        a = k.block_reduce("add", v, tile=128)
+        b = k.block_reduce("add", a + v, tile=64)
+        c = k.block_broadcast(b, 70, tile=256)
+        mix[t] = k.block_scan("add", c + v, tile=128)
+    return prog
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_tile_shuffles_and_sizes(backend):
+    block = (64, 4)
+    compiled = wm.compile(shuffle_sizes_program(), chip="sm_90")
+    rng = np.random.default_rng(31)
+    x = rng.integers(-1000, 1000, 256).astype(np.int32)
+    outs = [np.zeros(256, np.int32) for _ in range(5)]
+    wm.launch(compiled, "shuffles", 1, block, x, *outs, backend=backend)
+    up, ok, rot, whole, mix = outs
+    v = x.astype(np.int64)
+    rank64 = np.arange(256) % 64
+    has = rank64 >= 3
+    np.testing.assert_array_equal(ok, has.astype(np.int32))
+    np.testing.assert_array_equal(up, np.where(has, np.roll(x, 3), x))
+    np.testing.assert_array_equal(rot, np.roll(x.reshape(-1, 128), -5, axis=1).reshape(-1))
+    np.testing.assert_array_equal(whole, np.roll(x, -1))
+    a = np.repeat(v.reshape(-1, 128).sum(1), 128)
+    b = np.repeat((a + v).reshape(-1, 64).sum(1), 64)
+    c = np.repeat(b.reshape(-1, 256)[:, 70], 256)
+    want = np.cumsum((c + v).reshape(-1, 128), axis=1).reshape(-1)
+    np.testing.assert_array_equal(mix, want.astype(np.int32))

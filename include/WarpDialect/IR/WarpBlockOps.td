@@ -135,7 +135,10 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     op (other tiles need not). The lowering is `warp_reductions`' with a
     named barrier per tile (`bar.sync 1 + t / N, N`; barrier 0 stays
     `__syncthreads`'s) and the tile's own 66 slots of the scratch array
-    (after the block's); no `raking`, no `items`.
+    (after the block's, apart for each tile size: a tile's barrier waits
+    for no thread outside it); one scratch half, so a tiled op that writes
+    before its first barrier starts with the tile's barrier. No `raking`,
+    no `items`.
 
     **Result in thread 0** (CUB's `BlockReduce`, whose result only thread
     0 holds): with `threads = <first>` only thread 0's result is the
@@ -505,17 +508,29 @@ def Warp_BlockShuffleOp : Warp_BlockOp<"block_shuffle",
     The buffer is the block exchange buffer of the payload type (one per
     type in the `gpu.module`, sized for the largest block).
 
+    With `tile N` (as `warp.block_reduce`'s: `N` = 64..512, a power of
+    two; cooperative groups' `tile.shfl_up/down` and rotations of a
+    `tiled_partition<N>`) each tile of `N` consecutive threads shuffles on
+    its own, as a block of `N` threads: `t` and `B` above are the thread's
+    rank `t % N` and `N`, the source a rank of the same tile. Its barriers
+    are the tile's named barrier, and its buffer is a second one per
+    payload type (`@__warp_block_tile_exchange`, a slot per thread), which
+    only tiled shuffles use: a tile's barrier does not wait for the other
+    tiles, which may still read the block exchange buffer.
+
     ```mlir
     %prev, %has = warp.block_shuffle <offset> %x, %cm1 : f32
     %next, %in = warp.block_shuffle <rotate> %x, %c1 : i32
+    %up, %ok = warp.block_shuffle <offset> %x, %cm1 tile 128 : f32
     ```
   }];
   let arguments = (ins Warp_BlockShuffleModeEnum:$mode, Warp_Payload:$value,
-                       I32:$distance);
+                       I32:$distance, OptionalAttr<I32Attr>:$tile);
   let results = (outs Warp_Payload:$result, I1:$valid);
   let assemblyFormat = [{
-    $mode $value `,` $distance attr-dict `:` type($value)
+    $mode $value `,` $distance (`tile` $tile^)? attr-dict `:` type($value)
   }];
+  let hasVerifier = 1;
 }
 
 def Warp_BlockShiftDirectionAttr : I32EnumAttr<"BlockShiftDirection",

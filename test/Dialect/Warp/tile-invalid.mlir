@@ -102,3 +102,13 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%x: i32, %d: i32) kernel attributes {known_block_size = array<i32: 640, 1, 1>} {
+    // expected-error @+1 {{tile 256 does not divide the block's 640 threads (known_block_size)}}
+    %r, %ok = warp.block_shuffle <offset> %x, %d tile 256 : i32
+    gpu.return
+  }
+}
