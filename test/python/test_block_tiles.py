@@ -13,7 +13,7 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS
-from block_kernels import affine, linear_thread, wrap
+from block_kernels import affine, kind_inputs as inputs, linear_thread, wrap
 
 CUDA_SUITE = Path(__file__).resolve().parents[1] / "Integration" / "CUDA"
 sys.path.insert(0, str(CUDA_SUITE))
@@ -60,14 +60,6 @@ def tile_program(name, tile):
         tot[t] = total
         bc[t] = k.block_broadcast(v, SOURCE_RANK, tile=tile)
     return prog
-
-
-def inputs(name, size, rng):
-    if name == "add_i32":
-        return rng.integers(INT32_MIN, 2 ** 31, size, dtype=np.int64).astype(np.int32)
-    if name == "maxsi_i32":
-        return rng.integers(-1000, 1000, size).astype(np.int32)
-    return rng.integers(-50, 50, size).astype(np.float32)
 
 
 def reference(name, x, tile):
