@@ -47,3 +47,19 @@ int64_t mlir::warp::getMaxBlockThreads(Operation *op) {
   return std::min(getKnownBlockThreads(op).value_or(kMaxBlockThreads),
                   kMaxBlockThreads);
 }
+
+std::optional<int64_t> mlir::warp::getTileThreads(Operation *op) {
+  if (auto tile = op->getAttrOfType<IntegerAttr>("tile"))
+    return tile.getInt();
+  return std::nullopt;
+}
+
+std::optional<int64_t> mlir::warp::getKnownGroupThreads(Operation *op) {
+  if (std::optional<int64_t> tile = getTileThreads(op))
+    return tile;
+  return getKnownBlockThreads(op);
+}
+
+int64_t mlir::warp::getMaxTiles(Operation *op, int64_t tileThreads) {
+  return std::min(getMaxBlockThreads(op) / tileThreads, kMaxTiles);
+}

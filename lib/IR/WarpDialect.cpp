@@ -898,13 +898,55 @@ void BlockReduceOp::build(OpBuilder &builder, OperationState &state,
   build(builder, state, TypeRange{value.getType()},
         CombineKindAttr::get(builder.getContext(), kind), ValueRange{value},
         /*items=*/false, /*valid_threads=*/Value(), /*commutative=*/false, ResultLanes::All,
-        /*algorithm=*/nullptr);
+        /*algorithm=*/nullptr, /*tile=*/nullptr);
+}
+
+/// A tile of `n` threads at `op` (`tile N`, `warp.tile_sync N`): a power
+/// of two from 64 to 512 that divides a known block into at most 15 tiles.
+static LogicalResult verifyTileSize(Operation *op, int64_t n) {
+  if (n < kMinTileThreads || n > kMaxTileThreads || !llvm::isPowerOf2_64(n))
+    return op->emitOpError()
+           << "tile must be a power of two from " << kMinTileThreads << " to "
+           << kMaxTileThreads << " threads (whole warps; a tile of a warp or "
+              "less is a warp op's width or cluster_size), got "
+           << n;
+  std::optional<int64_t> threads = getKnownBlockThreads(op);
+  if (!threads)
+    return success();
+  if (*threads % n != 0)
+    return op->emitOpError() << "tile " << n << " does not divide the block's "
+                             << *threads << " threads (known_block_size)";
+  if (*threads / n > kMaxTiles)
+    return op->emitOpError()
+           << "tile " << n << " splits the block's " << *threads
+           << " threads into " << *threads / n << " tiles; at most "
+           << kMaxTiles << " (a named barrier each, 1 to " << kMaxTiles << ")";
+  return success();
+}
+
+/// A block reduce's or scan's `tile`: a valid size, without `items` or the
+/// raking algorithm (their buffers span the block).
+static LogicalResult verifyCombiningTile(Operation *op,
+                                         std::optional<uint32_t> tile,
+                                         bool items, bool raking) {
+  if (!tile)
+    return success();
+  if (failed(verifyTileSize(op, *tile)))
+    return failure();
+  if (items)
+    return op->emitOpError("'tile' does not take 'items'");
+  if (raking)
+    return op->emitOpError("algorithm 'raking' does not take 'tile'");
+  return success();
 }
 
 LogicalResult BlockReduceOp::verify() {
   if (failed(verifyReduceLike(*this, getKind(), getValues().getTypes(),
                               getResult().getTypes(), getCommutative())) ||
-      failed(verifyItems(*this, getItems(), getValues())))
+      failed(verifyItems(*this, getItems(), getValues())) ||
+      failed(verifyCombiningTile(
+          *this, getTile(), getItems(),
+          getAlgorithm() == BlockReduceAlgorithm::Raking)))
     return failure();
   if (!getValidThreads())
     return success();
@@ -917,6 +959,26 @@ LogicalResult BlockReduceOp::verify() {
     return emitOpError("algorithm 'raking' does not take valid_threads (use "
                        "'warp_reductions')");
   return success();
+}
+
+LogicalResult BlockBroadcastOp::verify() {
+  std::optional<uint32_t> tile = getTile();
+  if (!tile)
+    return success();
+  if (failed(verifyTileSize(*this, *tile)))
+    return failure();
+  if (std::optional<int64_t> thread = getConstantIntValue(getThread());
+      thread && (*thread < 0 || *thread >= *tile))
+    return emitOpError() << "thread " << *thread << " is not a rank of a tile of "
+                         << *tile << " threads";
+  return success();
+}
+
+LogicalResult TileSyncOp::verify() { return verifyTileSize(*this, getSize()); }
+
+LogicalResult BlockShuffleOp::verify() {
+  std::optional<uint32_t> tile = getTile();
+  return tile ? verifyTileSize(*this, *tile) : success();
 }
 
 /// A block scan's prefix region: one argument per value and as many
@@ -967,7 +1029,10 @@ static LogicalResult verifyPrefixRegion(BlockScanOp op) {
 }
 
 LogicalResult BlockScanOp::verify() {
-  if (failed(verifyItems(*this, getItems(), getValues())))
+  if (failed(verifyItems(*this, getItems(), getValues())) ||
+      failed(verifyCombiningTile(*this, getTile(), getItems(),
+                                 getAlgorithm() ==
+                                     BlockScanAlgorithm::Raking)))
     return failure();
   if (getReverse() && getAlgorithm() == BlockScanAlgorithm::Raking)
     return emitOpError("algorithm 'raking' does not take 'reverse' (use "

@@ -24,8 +24,11 @@
 //    is computed from has an undefined bit). A store needs only the bits it
 //    writes defined; branching on, or using as an address, mask or lane
 //    index, any undefined bit is reported.
-//  * Warps of a block run one after the other up to bar.sync; the barrier
-//    releases when every thread that has not exited has arrived.
+//  * Warps of a block run one after the other up to bar.sync; each of the
+//    16 barriers (bar.sync's id, a register or a constant) releases when
+//    every thread that has not exited has arrived, or with a thread count
+//    b (named barriers, as a tile of several warps syncs) when b threads
+//    have; the threads at one barrier must name the same count.
 //  * The blocks of a thread-block cluster run together, their warps
 //    interleaved, each block with its own shared memory, local memory and
 //    bar.sync; clusters run one after the other. barrier.cluster.arrive
@@ -62,6 +65,9 @@ struct Lane {
   uint32_t syncMask = 0;
   /// barrier.cluster.arrive and .wait the thread has executed.
   uint32_t arrivals = 0, waits = 0;
+  /// At bar.sync (WaitBarrier): the barrier's id (0..15) and the threads it
+  /// waits for (0: every thread of the block that has not exited).
+  uint32_t barrierId = 0, barrierCount = 0;
 };
 
 /// A cp.async a lane issued and has not performed yet: the cp-size bytes
@@ -1876,9 +1882,27 @@ bool Launch::runWarp(Warp &w) {
       continue;
     }
     if (I.op == Op::BarSync) {
-      for (int l = 0; l < 32; ++l)
-        if ((exec >> l) & 1)
-          w.lanes[l].status = WaitBarrier;
+      // bar.sync a{, b}: a the barrier (0..15), b its thread count (a
+      // multiple of 32); either a register or an immediate.
+      for (int l = 0; l < 32; ++l) {
+        if (!((exec >> l) & 1))
+          continue;
+        pz = false;
+        uint64_t id = get(I.ops[0], w, l);
+        uint64_t count = I.ops.size() > 1 ? get(I.ops[1], w, l) : 0;
+        if (pz)
+          return ub(I, w, l, "the barrier id or thread count is an "
+                             "undefined value");
+        if (id > 15)
+          return ub(I, w, l, "barrier id " + std::to_string(id) +
+                                 " is not one of the 16 (0..15)");
+        if (I.ops.size() > 1 && (count == 0 || count % 32 != 0))
+          return ub(I, w, l, "barrier thread count " + std::to_string(count) +
+                                 " is not a positive multiple of 32");
+        w.lanes[l].status = WaitBarrier;
+        w.lanes[l].barrierId = (uint32_t)id;
+        w.lanes[l].barrierCount = (uint32_t)count;
+      }
       continue;
     }
     if (I.op == Op::ClusterArrive || I.op == Op::ClusterWait) {
@@ -2104,26 +2128,59 @@ bool Launch::runCluster(const unsigned first[3]) {
     }
     bool anyLive = false, released = false;
     for (Block &b : blocks) {
-      unsigned live = 0, atBarrier = 0;
+      // Per barrier id (0..15): the threads waiting there; a barrier
+      // without a count releases when every live thread of the block waits
+      // there, one with a count b when b threads do (its waiters must agree
+      // on b).
+      unsigned live = 0, atBarrier[16] = {}, count[16] = {};
+      bool mixed[16] = {};
       for (Warp &w : b.warps)
         for (int l = 0; l < 32; ++l) {
           if (!((w.exists >> l) & 1))
             continue;
-          if (w.lanes[l].status != Exited)
+          const Lane &L = w.lanes[l];
+          if (L.status != Exited)
             ++live;
-          if (w.lanes[l].status == WaitBarrier)
-            ++atBarrier;
+          if (L.status != WaitBarrier)
+            continue;
+          if (atBarrier[L.barrierId]++ && count[L.barrierId] != L.barrierCount)
+            mixed[L.barrierId] = true;
+          count[L.barrierId] = L.barrierCount;
         }
       anyLive = anyLive || live;
-      if (live == 0 || atBarrier != live)
-        continue;
-      released = true;
-      for (Warp &w : b.warps)
-        for (int l = 0; l < 32; ++l)
-          if (w.lanes[l].status == WaitBarrier) {
-            w.lanes[l].status = Running;
-            w.lanes[l].pc += 1;
-          }
+      cur = &b;
+      // Reported at the first thread waiting at barrier `id`.
+      auto wrong = [&](unsigned id, const std::string &what) {
+        for (Warp &w : b.warps)
+          for (int l = 0; l < 32; ++l)
+            if (((w.exists >> l) & 1) && w.lanes[l].status == WaitBarrier &&
+                w.lanes[l].barrierId == id)
+              return ub(fn.insts[w.lanes[l].pc], w, l, what);
+        return false;
+      };
+      for (unsigned id = 0; id < 16; ++id) {
+        if (!atBarrier[id])
+          continue;
+        if (mixed[id])
+          return wrong(id, "the threads at barrier " + std::to_string(id) +
+                               " name different thread counts");
+        // More threads than a counted barrier's b waiting: the first b
+        // (in warp order, one legal schedule) complete it, the others
+        // wait for its next completion.
+        unsigned want = count[id] ? count[id] : live;
+        if (atBarrier[id] < want)
+          continue;
+        released = true;
+        unsigned left = want;
+        for (Warp &w : b.warps)
+          for (int l = 0; l < 32 && left; ++l)
+            if (((w.exists >> l) & 1) && w.lanes[l].status == WaitBarrier &&
+                w.lanes[l].barrierId == id) {
+              w.lanes[l].status = Running;
+              w.lanes[l].pc += 1;
+              --left;
+            }
+      }
     }
     if (!anyLive)
       return true;

@@ -1314,7 +1314,8 @@ bool Parser::checkOperands(Inst &inst) {
   if ((inst.op == Op::Setp && inst.sub2 != Sub::None) ||
       (inst.op == Op::Cvt && (inst.ty == Ty::F16x2 || inst.ty == Ty::BF16x2)) ||
       (inst.op == Op::Atom && inst.sub == Sub::OpCas) ||
-      (inst.op == Op::CpAsync && n == 4)) // the optional src-size
+      (inst.op == Op::CpAsync && n == 4) || // the optional src-size
+      (inst.op == Op::BarSync && n == 2))   // bar.sync's thread count
     ++want;
   if (n != want)
     return fail(inst.line, "expected " + std::to_string(want) +
@@ -1395,11 +1396,12 @@ bool Parser::checkOperands(Inst &inst) {
   if (const char *why = unsupportedForm(inst))
     return fail(inst.line, std::string("unsupported: ") + why + " in '" +
                                inst.text + "'");
-  if (inst.op == Op::BarSync) {
-    const Operand &id = inst.ops[0];
-    if (id.kind != Operand::Imm)
-      return fail(inst.line, "only constant barrier ids are supported");
-  }
+  if (inst.op == Op::BarSync)
+    for (const Operand &o : inst.ops)
+      if (o.kind != Operand::Imm && o.kind != Operand::Reg)
+        return fail(inst.line, "expected a barrier id and thread count (a "
+                               "register or a constant) in '" +
+                                   inst.text + "'");
   return true;
 }
 

@@ -26,7 +26,15 @@ bool takesExecutingLanes(Operation *op) {
 }
 
 bool isBlockLevel(Operation *op) {
-  return isBlockCollective(op) || isa<gpu::BarrierOp>(op);
+  return isBlockCollective(op) || isa<gpu::BarrierOp, TileSyncOp>(op);
+}
+
+/// The threads of the tile a block-level op synchronizes (`tile N`,
+/// warp.tile_sync N), if not the whole block.
+std::optional<int64_t> getSyncedTile(Operation *op) {
+  if (auto sync = dyn_cast<TileSyncOp>(op))
+    return int64_t(sync.getSize());
+  return getTileThreads(op);
 }
 
 /// Whether `op` is a warp collective with no member mask, so of all 32
@@ -192,9 +200,14 @@ private:
   }
 
   void checkBlockLevel(Operation *op) {
-    // The threads that reach the op, warp by warp: all of each or none.
+    // The threads that reach the op, warp by warp: all of each or none, in
+    // the whole block or (`tile N`) in each tile of N / 32 warps.
+    std::optional<int64_t> tile = getSyncedTile(op);
+    unsigned tileWarps = tile ? std::max<int64_t>(*tile / kWarpSize, 1) : 0;
     std::optional<bool> all;
     for (unsigned warp = 0; warp < lanes.getNumWarps(); ++warp) {
+      if (tile && warp % tileWarps == 0)
+        all.reset();
       std::optional<LaneReach> reach = lanes.getReach(op, warp);
       if (!reach)
         return;
@@ -203,7 +216,8 @@ private:
       bool allHere = reach->lanes == live;
       if (partial || (all && *all != allHere)) {
         InFlightDiagnostic diag = report(op, /*error=*/false);
-        diag << "not every thread of the block reaches this block-level op ("
+        diag << "not every thread of the " << (tile ? "tile" : "block")
+             << " reaches this block-level op ("
              << (partial ? "lanes " + formatLanes(reach->lanes) + inWarp(warp)
                          : std::string("warp ") + std::to_string(warp) +
                                (allHere ? " reaches it" : " does not"))

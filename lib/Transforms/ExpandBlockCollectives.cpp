@@ -36,6 +36,15 @@
 //   block op: no barrier separates the two, and the warp collective in
 //   between orders no memory (racecheck reports such a pair as a hazard).
 //
+// Block ops with `tile N` run the same plan in each tile of N threads as in
+// a block of N, their barriers the tile's named barrier (bar.sync 1 + tile,
+// N). A tile's barrier waits for no thread outside the tile, so the tiles
+// never touch slots another tile or the whole block may use: the scratch
+// arrays get 66 slots per tile after the halves, apart for each tile size,
+// and the tiled ops take the one-half scheme in them (they never flip the
+// phase: one tile's ops need not be another's). Tiled block shuffles have
+// an exchange buffer of their own per tile size.
+//
 // A raking block_scan parks every thread's values in raking buffers of its
 // own (a slot per thread of the largest block, padded against bank
 // conflicts where the segments have an even length, the last one for the
@@ -74,6 +83,8 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <map>
+
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPEXPANDBLOCKCOLLECTIVESPASS
 #include "WarpDialect/Transforms/Passes.h.inc"
@@ -93,6 +104,8 @@ static_assert(kScratchSlots == kBlockScratchSlots,
               "the radix sort's shared-memory check counts these slots");
 
 constexpr llvm::StringLiteral kBlockExchangeBufferName = "__warp_block_exchange";
+constexpr llvm::StringLiteral kTileExchangeBufferName =
+    "__warp_block_tile_exchange";
 constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
 constexpr llvm::StringLiteral kScratchBufferName = "__warp_block_scratch";
 
@@ -143,6 +156,10 @@ struct BlockGeometry {
   Value numWarps; // ceil(threads / 32)
   Value live;     // lanes of this warp that exist: min(threads - 32 warp, 32)
   Value mask;     // the member mask of exactly those lanes
+  // An op with `tile N`: the tile's index, thread / N in the block; the
+  // fields above are then the tile's, as in a block of N threads.
+  Value tile;
+  std::optional<int64_t> tileThreads;
 };
 
 /// `i32` (a non-negative i32) as an index.
@@ -167,6 +184,20 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   std::optional<int64_t> known = getKnownBlockThreads(op);
   BlockGeometry g;
   std::tie(g.thread, g.threads) = buildBlockThreadAndCount(b, loc, op);
+  // A tile of N threads (whole warps, N a power of two): the thread's rank
+  // in it is the low bits of its number, the tile the high ones.
+  if (std::optional<int64_t> n = getTileThreads(op)) {
+    g.tileThreads = n;
+    g.tile = arith::ShRUIOp::create(b, loc, g.thread, cst(llvm::Log2_64(*n)));
+    g.thread = arith::AndIOp::create(b, loc, g.thread, cst(*n - 1));
+    g.threads = cst(*n);
+    g.lane = arith::AndIOp::create(b, loc, g.thread, cst(kWarpSize - 1));
+    g.warp = arith::ShRUIOp::create(b, loc, g.thread, cst(5));
+    g.numWarps = cst(*n / kWarpSize);
+    g.live = cst(kWarpSize);
+    g.mask = cst(-1);
+    return g;
+  }
   Value threads = g.threads;
   // CUDA forms warps from consecutive thread numbers, so the lane is the
   // number mod 32: one AND where reading %laneid is an S2R of its own (it
@@ -203,6 +234,29 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   return g;
 }
 
+/// The barrier of the tile `tile` (its index in the block) of `threads`
+/// threads: the named barrier 1 + tile, counting the tile's threads
+/// (barrier 0 is the whole block's, gpu.barrier's).
+void buildTileBarrier(OpBuilder &b, Location loc, Value tile,
+                      int64_t threads) {
+  Value id =
+      arith::AddIOp::create(b, loc, tile, buildI32Constant(b, loc, 1));
+  NVVM::BarrierOp::create(b, loc, Type(), id,
+                          buildI32Constant(b, loc, threads),
+                          /*reductionOp=*/nullptr, /*reductionPredicate=*/Value());
+}
+
+/// warp.tile_sync N: the barrier of the executing thread's tile.
+void expandTileSync(TileSyncOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  int64_t n = op.getSize();
+  Value thread = buildBlockThreadAndCount(b, loc, op).first;
+  Value tile = arith::ShRUIOp::create(b, loc, thread,
+                                      buildI32Constant(b, loc, llvm::Log2_64(n)));
+  buildTileBarrier(b, loc, tile, n);
+  op.erase();
+}
 
 /// The buffer keys of a tuple: each value's type and how many values of that
 /// type come before it, so that two values of one type (a Welford triple)
@@ -226,6 +280,27 @@ public:
   /// Gives the scratch arrays two halves (before the first get).
   void useTwoHalves() { halves = 2; }
 
+  /// Gives the scratch arrays slots for `count` tiles of `threads` after
+  /// the halves (before the first get): tile i's start at
+  /// getTileSlots(threads) + i * kScratchSlots. Each tile size has slots of
+  /// its own: a tile's barrier does not wait for the threads of a larger
+  /// tile around it (or of the smaller ones in it), which may still read
+  /// slots of their own tile's last op.
+  void useTiles(int64_t threads, int64_t count) {
+    int64_t &tiles = tileCounts[threads];
+    tiles = std::max(tiles, count);
+  }
+
+  /// The first slot of the part of the scratch arrays of the tiles of
+  /// `threads`.
+  int64_t getTileSlots(int64_t threads) const {
+    int64_t first = halves * kScratchSlots;
+    for (auto [size, count] : tileCounts)
+      if (size < threads)
+        first += count * kScratchSlots;
+    return first;
+  }
+
   /// The scratch arrays of a tuple of `types`, created on first use.
   Tuple get(OpBuilder &b, Location loc, TypeRange types) {
     Tuple result;
@@ -233,7 +308,7 @@ public:
       result.push_back(WorkgroupBuffers::read(
           b, loc,
           buffers.getOrCreate(kScratchBufferName, type, slot,
-                              halves * kScratchSlots)));
+                              getTileSlots(kMaxTileThreads + 1))));
     return result;
   }
 
@@ -265,10 +340,21 @@ public:
   }
 
   /// The block exchange buffer of `element` (see prepareExchangeBuffers),
-  /// also a block shuffle's of its payload type.
-  Value getExchangeBuffer(OpBuilder &b, Location loc, Type element) {
+  /// also a block shuffle's of its payload type; a tiled block shuffle's
+  /// own (`tile`).
+  Value getExchangeBuffer(OpBuilder &b, Location loc, Type element,
+                          std::optional<uint32_t> tile = std::nullopt) {
     return WorkgroupBuffers::read(
-        b, loc, buffers.lookup(kBlockExchangeBufferName, element, /*slot=*/0));
+        b, loc,
+        tile ? buffers.lookup(kTileExchangeBufferName, element,
+                              getTileBufferSlot(*tile))
+             : buffers.lookup(kBlockExchangeBufferName, element, /*slot=*/0));
+  }
+
+  /// The buffer key of the tiled shuffles' buffers of `threads`: one per
+  /// tile size, for the reason of useTiles.
+  static unsigned getTileBufferSlot(uint32_t threads) {
+    return llvm::Log2_32(threads);
   }
 
   /// Creates the block exchange buffers, one per element type sized for the
@@ -280,9 +366,14 @@ public:
                                        const Chip &chip) {
     const uint64_t limit = chip.staticSharedMemoryBytes();
     for (Operation *op : blockOps) {
-      if (auto shuffle = dyn_cast<BlockShuffleOp>(op))
-        buffers.reserve(kBlockExchangeBufferName, shuffle.getValue().getType(),
-                        /*slot=*/0, getMaxBlockThreads(shuffle));
+      if (auto shuffle = dyn_cast<BlockShuffleOp>(op)) {
+        std::optional<uint32_t> tile = shuffle.getTile();
+        buffers.reserve(tile ? kTileExchangeBufferName
+                             : kBlockExchangeBufferName,
+                        shuffle.getValue().getType(),
+                        tile ? getTileBufferSlot(*tile) : 0,
+                        getMaxBlockThreads(shuffle));
+      }
       if (auto shift = dyn_cast<BlockShiftOp>(op))
         buffers.reserve(kBlockExchangeBufferName, shift.getEdge().getType(),
                         /*slot=*/0, getMaxBlockThreads(shift));
@@ -310,6 +401,7 @@ public:
 private:
   WorkgroupBuffers buffers;
   int64_t halves = 1;
+  std::map<int64_t, int64_t> tileCounts;
 };
 
 /// Emits the block op expansions at one op's position, over a tuple of
@@ -352,7 +444,23 @@ public:
     for (auto [value, buffer, slot] : llvm::zip_equal(values, buffers, slots))
       memref::StoreOp::create(b, loc, value, buffer, index(inHalf(slot)));
   }
-  void barrier() { gpu::BarrierOp::create(b, loc); }
+  /// The block's barrier, or with a tile the tile's.
+  void barrier() {
+    if (geometry.tile)
+      buildTileBarrier(b, loc, geometry.tile, *geometry.tileThreads);
+    else
+      gpu::BarrierOp::create(b, loc);
+  }
+  /// With a tile: its slots of the scratch arrays start at `firstTileSlot`
+  /// + tile * kScratchSlots (tiles never alternate halves: one tile's block
+  /// ops need not be another's, so their phases could differ).
+  void placeInTile(int64_t firstTileSlot) {
+    if (!geometry.tile)
+      return;
+    offset = arith::AddIOp::create(
+        b, loc, cst(firstTileSlot),
+        arith::MulIOp::create(b, loc, geometry.tile, cst(kScratchSlots)));
+  }
   /// Whether this op's scratch half alternates with the previous block
   /// op's (see the file comment).
   bool alternatesHalves() const { return static_cast<bool>(half); }
@@ -492,10 +600,13 @@ public:
 
 private:
   Value inHalf(Value slot) {
+    if (offset)
+      slot = arith::AddIOp::create(b, loc, offset, slot);
     return half ? arith::AddIOp::create(b, loc, half, slot) : slot;
   }
 
   Value half;
+  Value offset;
 };
 
 /// Thread t's slot in a raking buffer: t, or t + t / S when padded.
@@ -606,7 +717,7 @@ struct RakingSegments {
 /// thread may then fold the warps' values itself (beyond 8 warps a warp
 /// collective over them is the shorter path).
 std::optional<int64_t> getFoldableWarps(Operation *op, ValueRange values) {
-  std::optional<int64_t> threads = getKnownBlockThreads(op);
+  std::optional<int64_t> threads = getKnownGroupThreads(op);
   if (!threads || *threads % kWarpSize != 0 || *threads < 2 * kWarpSize ||
       *threads > 8 * kWarpSize || !areIntegers(values))
     return std::nullopt;
@@ -1093,6 +1204,23 @@ std::pair<Value, Value> expandShuffle(OpBuilder &b, Location loc,
   auto [thread, threads] = buildBlockThreadAndCount(b, loc, op);
   Value distance = op.getDistance();
   auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  // With a tile: the rank in it and N stand for the thread and the block,
+  // its first thread's slot is added back to the source, and its barrier
+  // stands for the block's.
+  Value slot = thread, first, tile;
+  std::optional<uint32_t> n = op.getTile();
+  if (n) {
+    tile = arith::ShRUIOp::create(b, loc, thread, cst(llvm::Log2_64(*n)));
+    first = arith::ShLIOp::create(b, loc, tile, cst(llvm::Log2_64(*n)));
+    thread = arith::AndIOp::create(b, loc, thread, cst(*n - 1));
+    threads = cst(*n);
+  }
+  auto barrier = [&] {
+    if (n)
+      buildTileBarrier(b, loc, tile, *n);
+    else
+      gpu::BarrierOp::create(b, loc);
+  };
   auto add = [&](Value l, Value r) -> Value {
     return arith::AddIOp::create(b, loc, l, r);
   };
@@ -1120,11 +1248,13 @@ std::pair<Value, Value> expandShuffle(OpBuilder &b, Location loc,
                                      sub(sum, threads), sum);
     valid = arith::ConstantIntOp::create(b, loc, /*value=*/1, /*width=*/1);
   }
-  Value buffer = scratch.getExchangeBuffer(b, loc, op.getValue().getType());
-  gpu::BarrierOp::create(b, loc);
+  if (first)
+    source = add(first, source);
+  Value buffer = scratch.getExchangeBuffer(b, loc, op.getValue().getType(), n);
+  barrier();
   memref::StoreOp::create(b, loc, op.getValue(), buffer,
-                          buildIndex(b, loc, thread));
-  gpu::BarrierOp::create(b, loc);
+                          buildIndex(b, loc, slot));
+  barrier();
   Value result =
       memref::LoadOp::create(b, loc, buffer, buildIndex(b, loc, source));
   return {result, valid};
@@ -1291,6 +1421,10 @@ struct WarpExpandBlockCollectivesPass
     changed |= expandBlockRadixSorts(getOperation());
     changed |= expandBlockRunLengthDecodes(getOperation());
     changed |= expandBlockMergeSorts(getOperation());
+    getOperation().walk([&](TileSyncOp op) {
+      expandTileSync(op);
+      changed = true;
+    });
     SmallVector<Operation *> blockOps;
     getOperation().walk([&](Operation *op) {
       // One item per thread is no exchange (the folder's rule).
@@ -1323,9 +1457,14 @@ struct WarpExpandBlockCollectivesPass
     scratch.prepareRakeBuffers(blockOps);
     Phases phases;
     if (llvm::any_of(blockOps, [&](Operation *op) {
-          return usesScratch(op) && phases.getAlternatingKernel(op);
+          return usesScratch(op) && !getTileThreads(op) &&
+                 phases.getAlternatingKernel(op);
         }))
       scratch.useTwoHalves();
+    for (Operation *op : blockOps)
+      if (std::optional<int64_t> n = getTileThreads(op);
+          n && usesScratch(op))
+        scratch.useTiles(*n, getMaxTiles(op, *n));
     for (Operation *op : blockOps) {
       OpBuilder b(op);
       Location loc = op->getLoc();
@@ -1352,7 +1491,7 @@ struct WarpExpandBlockCollectivesPass
         continue;
       }
       Value half;
-      if (usesScratch(op))
+      if (usesScratch(op) && !getTileThreads(op))
         if (gpu::GPUFuncOp kernel = phases.getAlternatingKernel(op))
           half = phases.takeHalf(b, loc, kernel);
       auto getScratch = [&](TypeRange types) {
@@ -1380,6 +1519,8 @@ struct WarpExpandBlockCollectivesPass
         } else {
           BlockBuilder bb(
               b, loc, op, combiner, [&] { return getScratch(types); }, half);
+          if (std::optional<int64_t> n = getTileThreads(op))
+            bb.placeInTile(scratch.getTileSlots(*n));
           results = reduce ? expandReduce(bb, reduce) : expandScan(bb, scan);
         }
       } else {
@@ -1387,6 +1528,8 @@ struct WarpExpandBlockCollectivesPass
         BlockBuilder bb(
             b, loc, op, {std::nullopt, nullptr, true},
             [&] { return getScratch(broadcast.getValue().getType()); }, half);
+        if (std::optional<int64_t> n = getTileThreads(op))
+          bb.placeInTile(scratch.getTileSlots(*n));
         results = expandBroadcast(bb, broadcast);
       }
       op->replaceAllUsesWith(results);

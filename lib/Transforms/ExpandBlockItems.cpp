@@ -91,7 +91,7 @@ void expandReduce(BlockReduceOp op) {
   auto reduce = BlockReduceOp::create(
       b, loc, op.getResultTypes(), op.getKindAttr(), fold, /*items=*/false,
       /*valid_threads=*/Value(), op.getCommutative(), op.getThreads(),
-      op.getAlgorithmAttr());
+      op.getAlgorithmAttr(), /*tile=*/nullptr);
   copyCombiner(op.getCombiner(), reduce.getCombiner());
   op.replaceAllUsesWith(reduce.getResults());
   op.erase();
@@ -132,7 +132,7 @@ void expandScan(BlockScanOp op) {
     scan = BlockScanOp::create(b, loc, resultTypes, op.getKindAttr(), fold,
                                /*items=*/false, op.getInit(),
                                /*exclusive=*/true, reverse,
-                               op.getAlgorithmAttr());
+                               op.getAlgorithmAttr(), /*tile=*/nullptr);
     copyCombiner(op.getCombiner(), scan.getCombiner());
     // The prefix region sees the fold's total: every item's.
     copyCombiner(op.getPrefix(), scan.getPrefix());
@@ -145,14 +145,15 @@ void expandScan(BlockScanOp op) {
     scan = BlockScanOp::create(b, loc, resultTypes, op.getKindAttr(), fold,
                                /*items=*/false, ValueRange(),
                                /*exclusive=*/false, reverse,
-                               op.getAlgorithmAttr());
+                               op.getAlgorithmAttr(), /*tile=*/nullptr);
     copyCombiner(op.getCombiner(), scan.getCombiner());
     Value distance = arith::ConstantIntOp::create(b, loc, reverse ? 1 : -1, 32);
     for (Value inclusive : scan.getScanned()) {
       auto shuffle = BlockShuffleOp::create(b, loc, inclusive.getType(),
                                             b.getI1Type(),
                                             BlockShuffleMode::Offset,
-                                            inclusive, distance);
+                                            inclusive, distance,
+                                            /*tile=*/nullptr);
       prefix.push_back(shuffle.getResult());
       // The edge thread alone reads outside the block (the same for every
       // value).

@@ -202,7 +202,8 @@ private:
         CombineKindAttr::get(ctx, CombineKind::Add), ValueRange{value},
         /*items=*/false, /*init=*/ValueRange(), /*exclusive=*/true,
         /*reverse=*/false,
-        BlockScanAlgorithmAttr::get(ctx, BlockScanAlgorithm::WarpScans));
+        BlockScanAlgorithmAttr::get(ctx, BlockScanAlgorithm::WarpScans),
+        /*tile=*/nullptr);
   }
 
   /// The ranks in the block of this thread's items, by bits [shift,

@@ -120,7 +120,8 @@ private:
         CombineKindAttr::get(ctx, CombineKind::Add), ValueRange{sum},
         /*items=*/false, /*init=*/ValueRange(), /*exclusive=*/true,
         /*reverse=*/false,
-        BlockScanAlgorithmAttr::get(ctx, BlockScanAlgorithm::WarpScans));
+        BlockScanAlgorithmAttr::get(ctx, BlockScanAlgorithm::WarpScans),
+        /*tile=*/nullptr);
     starts.assign({scan.getScanned()[0]});
     for (Value length : lengths.drop_back())
       starts.push_back(add(starts.back(), length));

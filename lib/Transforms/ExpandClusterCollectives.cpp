@@ -154,7 +154,7 @@ public:
                      b, TypeRange{type}, reduce.getKindAttr(), reduce.getValue(),
                      /*items=*/false, /*valid_threads=*/Value(),
                      /*commutative=*/false, ResultLanes::First,
-                     BlockReduceAlgorithmAttr())
+                     BlockReduceAlgorithmAttr(), /*tile=*/nullptr)
                      .getResult()[0];
     ifThen(isThreadZero(), [&] { store(part, 0); });
     clusterBarrier();
@@ -168,7 +168,8 @@ public:
     auto blockScan = BlockScanOp::create(
         b, TypeRange{type, type}, scan.getKindAttr(), ValueRange{scan.getValue()},
         /*items=*/false, /*init=*/ValueRange(), scan.getExclusive(),
-        /*reverse=*/false, BlockScanAlgorithmAttr());
+        /*reverse=*/false, BlockScanAlgorithmAttr(),
+        /*tile=*/nullptr);
     Value own = blockScan.getScanned()[0];
     ifThen(isThreadZero(), [&] { store(blockScan.getTotal()[0], 0); });
     clusterBarrier();

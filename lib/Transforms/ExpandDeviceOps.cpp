@@ -374,7 +374,7 @@ private:
     return BlockScanOp::create(b, TypeRange{value.getType()},
                                CombineKindAttr::get(b.getContext(), CombineKind::Add), value,
                                /*items=*/false, ValueRange{}, /*exclusive=*/true,
-                               /*reverse=*/false, BlockScanAlgorithmAttr())
+                               /*reverse=*/false, BlockScanAlgorithmAttr(), /*tile=*/nullptr)
         .getScanned()[0];
   }
   /// Workgroup memory of `size` elements of `type` for `kernel`.
@@ -476,7 +476,8 @@ private:
     return BlockReduceOp::create(b, TypeRange{element},
                                  CombineKindAttr::get(b.getContext(), kind),
                                  value, items, Value(), /*commutative=*/false,
-                                 ResultLanes::First, BlockReduceAlgorithmAttr())
+                                 ResultLanes::First, BlockReduceAlgorithmAttr(),
+                                 /*tile=*/nullptr)
         .getResult()[0];
   }
   Value combine(Value lhs, Value rhs) {
@@ -794,7 +795,8 @@ SmallVector<Value> DeviceKernelBuilder::blockReduceTuples(Region &region, ValueR
                                                          Value validThreads) {
   auto reduce = BlockReduceOp::create(b, values.getTypes(), CombineKindAttr(), values,
                                       /*items=*/false, validThreads, /*commutative=*/false,
-                                      ResultLanes::All, BlockReduceAlgorithmAttr());
+                                      ResultLanes::All, BlockReduceAlgorithmAttr(),
+                                      /*tile=*/nullptr);
   IRMapping mapping;
   region.cloneInto(&reduce.getCombiner(), mapping);
   return SmallVector<Value>(reduce.getResult());
@@ -1297,7 +1299,7 @@ SmallVector<Value> DeviceKernelBuilder::tilePrefix(const TileStatus &status,
       },
       [&] { return init.empty() ? publishedPadding() : SmallVector<Value>(init); });
   return llvm::map_to_vector(before, [&](Value value) -> Value {
-    return BlockBroadcastOp::create(b, value, i32(0));
+    return BlockBroadcastOp::create(b, value, i32(0), /*tile=*/nullptr);
   });
 }
 
@@ -1328,7 +1330,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
     auto scan = BlockScanOp::create(
         b, TypeRange{itemsType, element}, CombineKindAttr::get(b.getContext(), kind),
         loaded, /*items=*/true, ValueRange{}, exclusive, /*reverse=*/false,
-        BlockScanAlgorithmAttr());
+        BlockScanAlgorithmAttr(), /*tile=*/nullptr);
     scanned = scan.getScanned()[0];
     total = scan.getTotal()[0];
   } else {
@@ -1417,7 +1419,7 @@ Value DeviceKernelBuilder::scanByKeyTile(const TileStatus &status, Value tile64,
   auto scan = BlockScanOp::create(
       b, TypeRange{heads.getType(), itemsType, i1, element}, CombineKindAttr(),
       ValueRange{heads, values}, /*items=*/true, ValueRange{}, /*exclusive=*/false,
-      /*reverse=*/false, BlockScanAlgorithmAttr());
+      /*reverse=*/false, BlockScanAlgorithmAttr(), /*tile=*/nullptr);
   {
     OpBuilder::InsertionGuard guard(b);
     Location loc = b.getLoc();
@@ -1449,7 +1451,8 @@ Value DeviceKernelBuilder::shiftItems(Value inclusive, Value first) {
   int64_t items = type.getNumElements();
   Value last = vector::ExtractOp::create(b, inclusive, items - 1);
   auto shuffle = BlockShuffleOp::create(b, type.getElementType(), b.getI1Type(),
-                                        BlockShuffleMode::Offset, last, i32(-1));
+                                        BlockShuffleMode::Offset, last, i32(-1),
+                                        /*tile=*/nullptr);
   SmallVector<Value> outs{
       arith::SelectOp::create(b, shuffle.getValid(), shuffle.getResult(), first)};
   for (int64_t j = 0; j + 1 < items; ++j)
@@ -1504,7 +1507,7 @@ void DeviceKernelBuilder::buildTupleScan(gpu::GPUModuleOp module,
   llvm::append_range(scanTypes, types);
   auto scan = BlockScanOp::create(b, scanTypes, CombineKindAttr(), loaded, /*items=*/true,
                                   ValueRange{}, /*exclusive=*/false, /*reverse=*/false,
-                                  BlockScanAlgorithmAttr());
+                                  BlockScanAlgorithmAttr(), /*tile=*/nullptr);
   IRMapping mapping;
   region.cloneInto(&scan.getCombiner(), mapping);
   SmallVector<Value> scanned(scan.getScanned());
@@ -1564,7 +1567,7 @@ Value DeviceKernelBuilder::runHeads(Value source, Value values, Value offset,
   // for thread 0 the one before the tile (none before element 0).
   Value last = vector::ExtractOp::create(b, values, items - 1);
   auto shuffle = BlockShuffleOp::create(b, data, b.getI1Type(), BlockShuffleMode::Offset,
-                                        last, i32(-1));
+                                        last, i32(-1), /*tile=*/nullptr);
   Value atStart = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, offset, index(0));
   Value before = ifElse(
       arith::OrIOp::create(b, shuffle.getValid(), atStart), data,
@@ -1583,7 +1586,8 @@ Value DeviceKernelBuilder::runHeads(Value source, Value values, Value offset,
   Value after;
   if (tails) {
     auto next = BlockShuffleOp::create(b, data, b.getI1Type(), BlockShuffleMode::Offset,
-                                       vector::ExtractOp::create(b, values, 0), i32(1));
+                                       vector::ExtractOp::create(b, values, 0), i32(1),
+                                       /*tile=*/nullptr);
     Value tileEnd = arith::AddIOp::create(b, offset, index(items * DeviceTiling::kThreads));
     Value fromMemory = arith::AndIOp::create(
         b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tileEnd, n),
@@ -1713,7 +1717,7 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   auto scan = BlockScanOp::create(
       b, TypeRange{i32Type, i32Type}, CombineKindAttr::get(b.getContext(), kind), own,
       /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false,
-      BlockScanAlgorithmAttr());
+      BlockScanAlgorithmAttr(), /*tile=*/nullptr);
   Value before = arith::ExtUIOp::create(b, i64Type, scan.getScanned()[0]);
   Value total = arith::ExtUIOp::create(b, i64Type, scan.getTotal()[0]);
   Value prefix = tilePrefix(status, tile64, total).front();
@@ -2384,7 +2388,7 @@ void DeviceKernelBuilder::buildRadixScan(gpu::GPUModuleOp module,
     auto scan = BlockScanOp::create(
         b, TypeRange{i64Type, i64Type}, CombineKindAttr::get(b.getContext(), CombineKind::Add),
         count, /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false,
-        BlockScanAlgorithmAttr());
+        BlockScanAlgorithmAttr(), /*tile=*/nullptr);
     ifThen(inside, [&] {
       memref::StoreOp::create(b, arith::AddIOp::create(b, carry, scan.getScanned()[0]),
                               views.offsets, ValueRange{slot});

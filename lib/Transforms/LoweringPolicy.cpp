@@ -207,8 +207,8 @@ static bool isIntegerKindInBlockOf(Operation *op, std::optional<CombineKind> kin
 BlockScanAlgorithm mlir::warp::decideBlockScanAlgorithm(BlockScanOp op) {
   if (std::optional<BlockScanAlgorithm> algorithm = op.getAlgorithm())
     return *algorithm;
-  // Only the warp scans have a reverse form.
-  if (op.getReverse())
+  // Only the warp scans have a reverse form and tiles.
+  if (op.getReverse() || op.getTile())
     return BlockScanAlgorithm::WarpScans;
   int64_t threads = getMaxBlockThreads(op);
   bool smallRagged = threads <= T::kMaxAutoRakingScanThreads &&
@@ -227,6 +227,9 @@ BlockScanAlgorithm mlir::warp::decideBlockScanAlgorithm(BlockScanOp op) {
 BlockReduceAlgorithm mlir::warp::decideBlockReduceAlgorithm(BlockReduceOp op) {
   if (std::optional<BlockReduceAlgorithm> algorithm = op.getAlgorithm())
     return *algorithm;
+  // Raking's buffers span the block: no tiles.
+  if (op.getTile())
+    return BlockReduceAlgorithm::WarpReductions;
   return !op.getValidThreads() &&
                  isIntegerKindInBlockOf(op, op.getKind(), op.getValues(),
                                 T::kMinIntegerRakingReduceThreads,

@@ -1020,9 +1020,24 @@ class KernelBuilder(TileMixin):
         value = self.value(value, "the broadcast value")
         return self._emit("warp.broadcast_first", [value, *self._mask_value(mask)], value.type)
 
+    def _tile(self, attributes: Dict[str, object], tile) -> None:
+        """Puts `tile` (None, or the threads of a tile of several warps:
+        64, 128, 256 or 512, which the verifier checks) in `attributes`."""
+        if tile is not None:
+            attributes["tile"] = self._ops.integer(
+                _checks.integer(tile, "tile", 1, (1 << 31) - 1), "i32")
+
+    def tile_sync(self, tile: int) -> None:
+        """warp.tile_sync (cooperative groups' thread_block_tile<N>::sync()
+        for N = 64..512): waits for every thread of the executing thread's
+        tile of `tile` consecutive threads (a named barrier per tile)."""
+        attributes: Dict[str, object] = {}
+        self._tile(attributes, tile)
+        self._op("warp.tile_sync", [], [], {"size": attributes["tile"]})
+
     def block_reduce(self, kind, value, commutative: bool = False,
                      algorithm: Optional[str] = None, valid_threads=None,
-                     threads: str = "all", items: bool = False):
+                     threads: str = "all", items: bool = False, tile: Optional[int] = None):
         """warp.block_reduce: `value` combined over every thread of the
         block, in every thread. Every thread of the block must call it (it
         holds barriers). `kind` is a kind name or a combiner function over
@@ -1041,7 +1056,12 @@ class KernelBuilder(TileMixin):
         (thread t holds items t*N .. t*N+N-1) and the reduction is over all
         B*N items of the block: the results have the vectors' element
         types, and a combiner function gets and returns element-typed
-        Values. Not with valid_threads."""
+        Values. Not with valid_threads.
+        `tile` (64, 128, 256 or 512; cooperative groups' tiled_partition<N>
+        and cg::reduce): each tile of `tile` consecutive threads reduces on
+        its own, as a block of that many threads (a named barrier per
+        tile; the block a multiple of `tile`, at most 15 tiles; not with
+        items or algorithm "raking")."""
         values, single = self._collective_values(value, "the reduced value")
         items = _checks.flag(items, "items")
         if items and valid_threads is not None:
@@ -1055,13 +1075,14 @@ class KernelBuilder(TileMixin):
         if algorithm is not None:
             attributes["algorithm"] = self._enum("block_reduce_algorithm", algorithm,
                                                  "block reduce algorithm")
+        self._tile(attributes, tile)
         return self._emit_reduction("warp.block_reduce", "block reduce", kind, values, single,
                                     values + valid, attributes, commutative, combined)
 
     def block_scan(self, kind, value, exclusive: bool = False, init=None,
                    total: bool = False, algorithm: Optional[str] = None,
                    items: bool = False, reverse: bool = False,
-                   prefix: Optional[Callable] = None):
+                   prefix: Optional[Callable] = None, tile: Optional[int] = None):
         """warp.block_scan over the block's threads (numbered x + X * (y + Y
         * z)); `init` is a prefix in front of every thread (CUB's
         BlockPrefixCallbackOp); `algorithm` "warp_scans" or "raking" (each
@@ -1087,7 +1108,10 @@ class KernelBuilder(TileMixin):
         of the same types); the ops it makes run once per block in the
         lanes of warp 0, lane 0's result is the prefix, and they may load
         and store (e.g. a running total in workgroup memory) but not
-        synchronize the block. Not with init or reverse."""
+        synchronize the block. Not with init or reverse.
+        `tile` (64, 128, 256 or 512): each tile of `tile` consecutive threads
+        scans on its own, as a block of that many threads (see
+        block_reduce's `tile`)."""
         values, single = self._collective_values(value, "the scanned value")
         if prefix is not None:
             if not callable(prefix):
@@ -1109,6 +1133,7 @@ class KernelBuilder(TileMixin):
         if algorithm is not None:
             attributes["algorithm"] = self._enum("block_scan_algorithm", algorithm,
                                                  "block scan algorithm")
+        self._tile(attributes, tile)
         # The function sees the kernel builder, as CUB's functor its object.
         region = (lambda totals: prefix(self, totals)) if prefix is not None else None
         return self._emit_scan("warp.block_scan", "block scan", kind, values, single,
@@ -1249,12 +1274,16 @@ class KernelBuilder(TileMixin):
                                                  "block histogram algorithm")
         self._op("warp.block_histogram", [samples, bins], attributes=attributes)
 
-    def block_broadcast(self, value: Value, thread) -> Value:
+    def block_broadcast(self, value: Value, thread, tile: Optional[int] = None) -> Value:
         """warp.block_broadcast: every thread gets `value` of thread
-        `thread` (x + X * (y + Y * z), the same in every thread)."""
+        `thread` (x + X * (y + Y * z), the same in every thread). With
+        `tile` (64, 128, 256 or 512; CG's tile.shfl(x, thread)): each tile
+        of `tile` consecutive threads broadcasts its rank `thread`'s value."""
         value = self.value(value, "the broadcast value")
         thread = self.coerce(thread, i32)
-        return self._emit("warp.block_broadcast", [value, thread], value.type)
+        attributes: Dict[str, object] = {}
+        self._tile(attributes, tile)
+        return self._emit("warp.block_broadcast", [value, thread], value.type, attributes)
 
     def cluster_reduce(self, kind: str, value: Value) -> Value:
         """warp.cluster_reduce (sm_90): `value` combined with `kind` over
@@ -1289,13 +1318,18 @@ class KernelBuilder(TileMixin):
                           [value, self.coerce(block, i32), self.coerce(thread, i32)],
                           value.type)
 
-    def block_shuffle(self, mode: str, value: Value, distance) -> Tuple[Value, Value]:
+    def block_shuffle(self, mode: str, value: Value, distance,
+                      tile: Optional[int] = None) -> Tuple[Value, Value]:
         """(value, valid) of warp.block_shuffle (CUB BlockShuffle): thread t
         reads `value` of thread t + distance ("offset": its own value and
         valid false where that is outside the block) or (t + distance) mod B
         ("rotate"). `distance` (i32) may differ from thread to thread.
-        Every thread of the block must call it (it holds barriers)."""
+        Every thread of the block must call it (it holds barriers).
+        With `tile` (64, 128, 256 or 512; CG's tile.shfl_up/down): each tile
+        of `tile` consecutive threads shuffles on its own, t its rank and B
+        the tile size."""
         attributes = {"mode": self._enum("block_shuffle_mode", mode, "block shuffle mode")}
+        self._tile(attributes, tile)
         value = self.value(value, "the shuffled value")
         distance = self.coerce(distance, i32)
         return tuple(self._emit_n("warp.block_shuffle", [value, distance], [value.type, i1],

@@ -780,7 +780,14 @@ class BlockReduce(Op):
             p["valid"] = rng.choice([rng.randint(low, ctx.threads + 40),
                                      rng.randint(1, min(ctx.threads, 64)),
                                      ctx.threads, 1])
-        algorithms = [None, "warp_reductions"] + (["raking"] if p["valid"] is None else [])
+        # tile N (cooperative groups' tiled_partition<N>, N = 64..512): each
+        # tile of N threads reduces on its own; where N divides the block
+        # into at most 15 tiles, not with items or raking (about 25%).
+        tiles = [n for n in (64, 128, 256, 512)
+                 if ctx.threads % n == 0 and ctx.threads // n <= 15]
+        p["tile"] = rng.choice(tiles) if tiles and not items and rng.random() < 0.25 else None
+        algorithms = [None, "warp_reductions"] + (
+            ["raking"] if p["valid"] is None and not p["tile"] else [])
         p["algorithm"] = rng.choice(algorithms)
         p["threads"] = rng.choice(["all", "all", "first"])
         return p
@@ -808,21 +815,29 @@ class BlockReduce(Op):
             opts.append(f"threads = <{p['threads']}>")
         if p["algorithm"]:
             opts.append(f"algorithm = <{p['algorithm']}>")
+        if p.get("tile"):
+            opts.append(f"tile {p['tile']}")
         return region_op(", ".join(f"%y{i}" for i in range(n)) + " = warp.block_reduce", p,
                          values_mlir(p), opts)
 
     def expect_block(self, p, d):
         fn = combiner(p)
         n = len(p["types"])
-        # Threads 0 .. count-1 contribute: the count taken into [1, B].
-        count = d.threads if p.get("valid") is None else min(max(p["valid"], 1), d.threads)
-        # Each thread folds its items serially from the left (one value:
-        # itself), then the threads' folds are combined in thread order.
-        total = model.fold(fn, [model.fold(fn, thread_items(p, d, t)) for t in range(count)])
-        # threads = <first>: thread 0's result only (the others unspecified).
-        holders = 1 if p.get("threads") == "first" else d.threads
-        return {f"y{i}": [total[i]] * holders + [None] * (d.threads - holders)
-                for i in range(n)}
+        # With tile N each tile of N threads is a block of its own.
+        size = p.get("tile") or d.threads
+        out = {f"y{i}": [] for i in range(n)}
+        for start in range(0, d.threads, size):
+            # Ranks 0 .. count-1 contribute: the count taken into [1, size].
+            count = size if p.get("valid") is None else min(max(p["valid"], 1), size)
+            # Each thread folds its items serially from the left (one value:
+            # itself), then the threads' folds are combined in thread order.
+            total = model.fold(fn, [model.fold(fn, thread_items(p, d, start + t))
+                                    for t in range(count)])
+            # threads = <first>: rank 0's result only (the others unspecified).
+            holders = 1 if p.get("threads") == "first" else size
+            for i in range(n):
+                out[f"y{i}"] += [total[i]] * holders + [None] * (size - holders)
+        return out
 
 
 class BlockScan(Op):

@@ -394,6 +394,14 @@ def family_seeds():
         "%q, %ok2 = warp.block_shuffle <rotate> %r, %d : f32",
         "%p = warp.block_reduce <add> %q valid_threads %d threads = <first> : f32",
         "memref.store %p, %out[%c0] : memref<4xf32>"], block=64)
+    # Tiles of several warps: block ops with `tile N` and warp.tile_sync.
+    yield kernel("block_tiles", "%out: memref<4xi32>, %x: i32, %d: i32", [
+        "%r = warp.block_reduce <maxsi> %x valid_threads %d tile 64 : i32",
+        "%s, %t = warp.block_scan <add> %r exclusive init %d tile 128 : i32, i32",
+        "%b = warp.block_broadcast %s, %d tile 256 : i32",
+        "%u, %ok = warp.block_shuffle <offset> %b, %d tile 64 : i32",
+        "warp.tile_sync 64",
+        "memref.store %b, %out[%c0] : memref<4xi32>"], block=256)
     yield kernel("block_shift", "%out: memref<4xvector<3xf16>>, %e: memref<4xf16>, "
                  "%x: vector<3xf16>", [
         "%p, %s = warp.block_shift <up> %x : vector<3xf16>",

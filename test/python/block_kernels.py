@@ -6,6 +6,17 @@ import numpy as np
 import warp_mlir as wm
 
 
+def kind_inputs(name, size, rng):
+    """Inputs for the kinds the block scan tests draw: "add_i32" any i32
+    (sums wrap), "maxsi_i32" in [-1000, 1000), else small integral f32
+    (every partial sum exact)."""
+    if name == "add_i32":
+        return rng.integers(-2 ** 31, 2 ** 31, size, dtype=np.int64).astype(np.int32)
+    if name == "maxsi_i32":
+        return rng.integers(-1000, 1000, size).astype(np.int32)
+    return rng.integers(-50, 50, size).astype(np.float32)
+
+
 def block_threads(block):
     """Threads of a block shape (an int or a tuple of up to three sizes)."""
     if isinstance(block, int):

@@ -9,7 +9,7 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS
-from block_kernels import affine, linear_thread, wrap
+from block_kernels import affine, kind_inputs as inputs, linear_thread, wrap
 
 INT32_MIN = -2 ** 31
 
@@ -101,14 +101,6 @@ def reference(name, flat):
     cast = lambda a: np.asarray(  # noqa: E731
         a, np.int64 if dtype == np.int32 else np.float64).astype(dtype)
     return cast(inc), cast(inci), cast(inc[0]), cast(exc), cast(exci)
-
-
-def inputs(name, size, rng):
-    if name == "add_i32":
-        return rng.integers(INT32_MIN, 2 ** 31, size, dtype=np.int64).astype(np.int32)
-    if name == "maxsi_i32":
-        return rng.integers(-1000, 1000, size).astype(np.int32)
-    return rng.integers(-50, 50, size).astype(np.float32)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

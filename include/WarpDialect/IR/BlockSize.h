@@ -39,6 +39,25 @@ std::optional<int64_t> getKnownBlockThreads(Operation *op);
 /// else (and at most) kMaxBlockThreads.
 int64_t getMaxBlockThreads(Operation *op);
 
+/// Tiles of several warps (`tile N` on the block collectives,
+/// `warp.tile_sync N`): N a power of two in [kMinTileThreads,
+/// kMaxTileThreads], at most kMaxTiles tiles a block (one named barrier
+/// each, 1 .. 15; barrier 0 is the block's).
+constexpr int64_t kMinTileThreads = 64;
+constexpr int64_t kMaxTileThreads = 512;
+constexpr int64_t kMaxTiles = 15;
+
+/// The `tile N` of a block collective, if it has one.
+std::optional<int64_t> getTileThreads(Operation *op);
+
+/// The threads that run the block collective `op` together: its tile's N,
+/// else its known block's.
+std::optional<int64_t> getKnownGroupThreads(Operation *op);
+
+/// The most tiles of `tileThreads` a block running `op` can have: its
+/// known block's count, else (and at most) kMaxTiles.
+int64_t getMaxTiles(Operation *op, int64_t tileThreads);
+
 } // namespace mlir::warp
 
 #endif // WARPDIALECT_IR_BLOCKSIZE_H

@@ -121,6 +121,25 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     `warp.reduce` with `valid_lanes` where `n` cuts it (`raking` does not
     take `valid_threads`).
 
+    **Tiles of several warps** (cooperative groups' `tiled_partition<N>`
+    for `N` = 64..512, `cg::reduce(tile, x, op)`): with `tile N` (a power
+    of two from 64 to 512) the block is split into tiles of `N`
+    consecutive threads (thread `t` in tile `t / N`, as rank `t % N`), and
+    the op runs independently in each tile exactly as it would in a block
+    of `N` threads: every thread gets the reduction over its tile, in the
+    combine order above with the tile's warps in place of the block's
+    (`valid_threads` and `threads = <first>` count the tile's ranks).
+    The block's thread count must be a multiple of `N` with at most 15
+    tiles (checked where `known_block_size` states it; a run-time block
+    breaking it is undefined), and every thread of a tile executes the
+    op (other tiles need not). The lowering is `warp_reductions`' with a
+    named barrier per tile (`bar.sync 1 + t / N, N`; barrier 0 stays
+    `__syncthreads`'s) and the tile's own 66 slots of the scratch array
+    (after the block's, apart for each tile size: a tile's barrier waits
+    for no thread outside it); one scratch half, so a tiled op that writes
+    before its first barrier starts with the tile's barrier. No `raking`,
+    no `items`.
+
     **Result in thread 0** (CUB's `BlockReduce`, whose result only thread
     0 holds): with `threads = <first>` only thread 0's result is the
     reduction; the other threads' results are values of the type that the
@@ -136,6 +155,7 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     %in0 = warp.block_reduce <add> %x threads = <first> : f32
     %all = warp.block_reduce <add> %four items : vector<4xf32>
     %max = warp.block_reduce <maxsi> %i algorithm = <raking> : i32
+    %tileSum = warp.block_reduce <add> %x tile 128 : f32
     // argmax over the block, the lowest thread winning ties
     %m, %i = warp.block_reduce %v, %idx : f32, i32
         combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
@@ -151,13 +171,15 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
                        Optional<I32>:$valid_threads, UnitAttr:$commutative,
                        DefaultValuedAttr<Warp_ResultLanesEnum,
                            "::mlir::warp::ResultLanes::All">:$threads,
-                       OptionalAttr<Warp_BlockReduceAlgorithmEnum>:$algorithm);
+                       OptionalAttr<Warp_BlockReduceAlgorithmEnum>:$algorithm,
+                       OptionalAttr<I32Attr>:$tile);
   let results = (outs Variadic<Warp_Payload>:$result);
   let regions = (region MaxSizedRegion<1>:$combiner);
   let assemblyFormat = [{
     custom<KindValuesItems>($kind, $values, $items)
     (`valid_threads` $valid_threads^)? (`commutative` $commutative^)?
     (`threads` `=` $threads^)? (`algorithm` `=` $algorithm^)?
+    (`tile` $tile^)?
     attr-dict `:` custom<BlockReduceTypes>(ref($items), type($values),
                                           type($result), $combiner)
   }];
@@ -255,6 +277,14 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     without `init` (inclusive) takes its prefix as the inclusive block
     scan of the folds, read from the thread before (`warp.block_shuffle`).
 
+    **Tiles of several warps** (`tiled_partition<N>`, N = 64..512): with
+    `tile N` each tile of `N` consecutive threads scans its own values as
+    a block of `N` threads would (thread `t` gets the combination over
+    ranks `0 .. t % N` of its tile `t / N`, `init` in front of each tile,
+    the total being the tile's), with the rules and lowering of
+    `warp.block_reduce`'s `tile`: `warp_scans` only, a named barrier per
+    tile, no `items`.
+
     `algorithm` chooses the lowering and with it the combine order (fixed
     for each, so float results are reproducible run to run; integer kinds
     give identical results under both, the kinds being associative):
@@ -319,6 +349,7 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     %r = warp.block_scan <maxsi> %x algorithm = <raking> : i32
     %s4, %tot4 = warp.block_scan <add> %four items exclusive : vector<4xi32>, i32
     %suffix = warp.block_scan <add> %x reverse : i32
+    %inTile = warp.block_scan <add> %x exclusive tile 64 : i32
     // A running total over tiles, kept in workgroup memory (CUB's
     // BlockPrefixCallbackOp): lane 0 reads it, adds the tile's total and
     // writes it back.
@@ -346,7 +377,8 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
                        Variadic<Warp_Payload>:$values, UnitAttr:$items,
                        Variadic<Warp_Payload>:$init, UnitAttr:$exclusive,
                        UnitAttr:$reverse,
-                       OptionalAttr<Warp_BlockScanAlgorithmEnum>:$algorithm);
+                       OptionalAttr<Warp_BlockScanAlgorithmEnum>:$algorithm,
+                       OptionalAttr<I32Attr>:$tile);
   // The scans of the N values, then (optionally) the N block totals.
   let results = (outs Variadic<Warp_Payload>:$result);
   let regions = (region MaxSizedRegion<1>:$combiner,
@@ -354,7 +386,7 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
   let assemblyFormat = [{
     custom<KindValuesItems>($kind, $values, $items)
     (`exclusive` $exclusive^)? (`reverse` $reverse^)? (`init` $init^)?
-    (`algorithm` `=` $algorithm^)?
+    (`algorithm` `=` $algorithm^)? (`tile` $tile^)?
     attr-dict `:` custom<BlockScanTypes>(ref($items), ref($values), ref($init),
                                          type($values), type($init),
                                          type($result), $combiner)
@@ -389,13 +421,50 @@ def Warp_BlockBroadcastOp : Warp_BlockOp<"block_broadcast",
     slot are done) where the kernel's block ops do not alternate the
     scratch array's halves (see `warp.block_reduce`).
 
+    With `tile N` (as `warp.block_reduce`'s: `N` = 64..512, a power of
+    two) each tile of `N` consecutive threads broadcasts on its own:
+    thread `t` gets `value` of rank `thread` of its tile, i.e. of thread
+    `(t / N) * N + thread` (`thread` below `N`, the same in the tile), CG's
+    `tile.shfl(x, thread)`; a named barrier per tile.
+
     ```mlir
     %pivot = warp.block_broadcast %x, %c0 : f32
+    %lead = warp.block_broadcast %x, %c0 tile 256 : f32
     ```
   }];
-  let arguments = (ins Warp_Payload:$value, I32:$thread);
+  let arguments = (ins Warp_Payload:$value, I32:$thread,
+                       OptionalAttr<I32Attr>:$tile);
   let results = (outs Warp_Payload:$result);
-  let assemblyFormat = "$value `,` $thread attr-dict `:` type($value)";
+  let assemblyFormat =
+      "$value `,` $thread (`tile` $tile^)? attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def Warp_TileSyncOp : Warp_Op<"tile_sync",
+    [MemoryEffects<[MemRead, MemWrite, MemRead<Warp_LanesResource>,
+                    MemWrite<Warp_LanesResource>]>]> {
+  let summary = "barrier of a tile of several warps (CG tile.sync())";
+  let description = [{
+    The barrier of cooperative groups' `thread_block_tile<N>::sync()` for
+    `N` = 64..512 (a power of two): the block is split into tiles of `N`
+    consecutive threads (thread `t` in tile `t / N`), and a thread waits
+    until every thread of its tile has arrived; the tile's workgroup and
+    global memory accesses before it are visible to the tile's threads
+    after it. Threads of other tiles are not waited for. The rules of the
+    block ops' `tile` hold: the block a multiple of `N` threads, at most
+    15 tiles (checked where `known_block_size` states it), every thread
+    of the tile executes it.
+
+    Lowering (`warp-expand-block-collectives`): `bar.sync 1 + t / N, N`,
+    a named barrier per tile (barrier 0 stays `__syncthreads`'s).
+
+    ```mlir
+    warp.tile_sync 128
+    ```
+  }];
+  let arguments = (ins I32Attr:$size);
+  let assemblyFormat = "$size attr-dict";
+  let hasVerifier = 1;
 }
 
 def Warp_BlockShuffleModeAttr : I32EnumAttr<"BlockShuffleMode",
@@ -439,17 +508,29 @@ def Warp_BlockShuffleOp : Warp_BlockOp<"block_shuffle",
     The buffer is the block exchange buffer of the payload type (one per
     type in the `gpu.module`, sized for the largest block).
 
+    With `tile N` (as `warp.block_reduce`'s: `N` = 64..512, a power of
+    two; cooperative groups' `tile.shfl_up/down` and rotations of a
+    `tiled_partition<N>`) each tile of `N` consecutive threads shuffles on
+    its own, as a block of `N` threads: `t` and `B` above are the thread's
+    rank `t % N` and `N`, the source a rank of the same tile. Its barriers
+    are the tile's named barrier, and its buffer is a second one per
+    payload type (`@__warp_block_tile_exchange`, a slot per thread), which
+    only tiled shuffles use: a tile's barrier does not wait for the other
+    tiles, which may still read the block exchange buffer.
+
     ```mlir
     %prev, %has = warp.block_shuffle <offset> %x, %cm1 : f32
     %next, %in = warp.block_shuffle <rotate> %x, %c1 : i32
+    %up, %ok = warp.block_shuffle <offset> %x, %cm1 tile 128 : f32
     ```
   }];
   let arguments = (ins Warp_BlockShuffleModeEnum:$mode, Warp_Payload:$value,
-                       I32:$distance);
+                       I32:$distance, OptionalAttr<I32Attr>:$tile);
   let results = (outs Warp_Payload:$result, I1:$valid);
   let assemblyFormat = [{
-    $mode $value `,` $distance attr-dict `:` type($value)
+    $mode $value `,` $distance (`tile` $tile^)? attr-dict `:` type($value)
   }];
+  let hasVerifier = 1;
 }
 
 def Warp_BlockShiftDirectionAttr : I32EnumAttr<"BlockShiftDirection",

@@ -172,10 +172,15 @@ def WarpExpandBlockCollectivesPass
     %s = warp.block_exchange <blocked_to_striped> %b : vector<4xf32>
     // becomes gpu.barrier, 4 memref.store, gpu.barrier, 4 memref.load
     ```
+
+    Block reduces, scans and broadcasts with `tile N` (and `warp.tile_sync
+    N`) synchronize each tile of N threads by a named barrier,
+    `nvvm.barrier` with id 1 + the tile's index and N threads.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::index::IndexDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::NVVM::NVVMDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
 }

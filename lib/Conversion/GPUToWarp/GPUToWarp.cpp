@@ -296,7 +296,8 @@ struct AllReduceToWarp : public OpRewritePattern<gpu::AllReduceOp> {
     auto reduce = BlockReduceOp::create(
         rewriter, op.getLoc(), TypeRange{type}, CombineKindAttr(),
         ValueRange{op.getValue()}, /*items=*/false, /*valid_threads=*/Value(),
-        /*commutative=*/false, ResultLanes::All, BlockReduceAlgorithmAttr());
+        /*commutative=*/false, ResultLanes::All, BlockReduceAlgorithmAttr(),
+        /*tile=*/nullptr);
     rewriter.inlineRegionBefore(body, reduce.getCombiner(),
                                 reduce.getCombiner().end());
     Operation *yield = reduce.getCombiner().front().getTerminator();

@@ -500,6 +500,19 @@ def number_max(a, b):
     return _number_pick(a, b, largest=True)
 
 
+def block_tiles(values, tile, per_tile):
+    """A block op with `tile N` (warp.block_reduce/scan/broadcast): the
+    block's values (in thread order x + X * (y + Y * z)) split into tiles of
+    N consecutive threads, each run through `per_tile` (the op's reference
+    over a block of N threads, returning a value per thread) on its own;
+    thread t gets result t % N of tile t // N."""
+    assert len(values) % tile == 0, "the block is a whole number of tiles"
+    out = []
+    for start in range(0, len(values), tile):
+        out.extend(per_tile(list(values[start:start + tile])))
+    return out
+
+
 def atomic_apply(kind, old, value, dtype):
     """What one atomic of warp.atomic_rmw `kind` with `value` leaves in an
     element that held `old` (PTX atom's operations): `exch` stores the
@@ -954,6 +967,12 @@ def self_check():
     big = [f32(2 ** 24)] + [f32(1)] * 65
     assert block_scan_order("raking", big, np.dtype(f32))[0][2] == f32(2 ** 24)
     assert block_scan_order("warp_scans", big, np.dtype(f32))[0][2] == f32(2 ** 24 + 2)
+    # Tiles of 64 in a block of 128: the float scan restarts at thread 64
+    # (its own warp scans, K of tile 1 alone), the total is each tile's.
+    tiled = block_tiles(ones + ones[:62], 64,
+                        lambda v: block_scan_order("warp_scans", v, np.dtype(f32))[0])
+    assert tiled[63] == f32(64) and tiled[64] == f32(1) and tiled[127] == f32(64)
+    assert block_tiles(list(range(128)), 64, lambda v: [v[3]] * len(v))[70] == 67
     assert elected_lane([5, 3, 30]) == 3
     # One atomic of each kind, worked by hand.
     assert atomic_apply("add", i32(2 ** 31 - 1), i32(1), i32) == i32(-2 ** 31)
