@@ -311,3 +311,35 @@ def test_tile_shuffles_and_sizes(backend):
     c = np.repeat(b.reshape(-1, 256)[:, 70], 256)
     want = np.cumsum((c + v).reshape(-1, 128), axis=1).reshape(-1)
     np.testing.assert_array_equal(mix, want.astype(np.int32))
+
+
+@functools.lru_cache(maxsize=None)
+def tile_votes_program(tile):
+    """cg::tiled_partition<N>'s any() and all() for N > 32: warp.block_reduce
+    <or> and <and> of an i1 with `tile N`."""
+    prog = wm.Program(f"tile_votes_{tile}")
+
+    @prog.kernel(x=wm.memref(wm.i32), any_=wm.memref(wm.i32), all_=wm.memref(wm.i32))
+    def tile_votes(k, x, any_, all_):
+        t = linear_thread(k)
+        p = x[t] > 0
+        any_[t] = k.select(k.block_reduce("or", p, tile=tile), 1, 0, wm.i32)
+        all_[t] = k.select(k.block_reduce("and", p, tile=tile), 1, 0, wm.i32)
+    return prog
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_tile_any_all(backend):
+    block, tile = 256, 64
+    compiled = wm.compile(tile_votes_program(tile), chip="sm_90")
+    # Tile 0: all true; tile 1: one true; tile 2: none; tile 3: all but one.
+    x = np.zeros(block, np.int32)
+    x[0:64] = 1
+    x[64 + 45] = 1
+    x[192:256] = 1
+    x[192 + 7] = 0
+    any_, all_ = np.full(block, -1, np.int32), np.full(block, -1, np.int32)
+    wm.launch(compiled, "tile_votes", 1, block, x, any_, all_, backend=backend)
+    tiles = (x > 0).reshape(-1, tile)
+    np.testing.assert_array_equal(any_, np.repeat(tiles.any(axis=1), tile).astype(np.int32))
+    np.testing.assert_array_equal(all_, np.repeat(tiles.all(axis=1), tile).astype(np.int32))
