@@ -23,25 +23,6 @@ struct WarpPrintISAPass
   void runOnOperation() override {
     SmallVector<std::pair<std::string, std::string>> modules; // name, PTX
     WalkResult walk = getOperation().walk([&](gpu::BinaryOp binary) {
-      // One object per target of the module: a file or a directory holds
-      // one PTX per module, so a second target (the module's own beside
-      // the pipeline's) has no place of its own.
-      if (output != "-" && binary.getObjects().size() > 1) {
-        InFlightDiagnostic diag =
-            binary.emitError()
-            << "gpu.binary @" << binary.getSymName() << " holds "
-            << binary.getObjects().size()
-            << " PTX objects, one per target of its gpu.module, but "
-               "ptx-output='"
-            << output
-            << "' takes one per module: give the module one target (a "
-               "lowering pipeline attaches its chip's; drop the module's "
-               "own), or print them all with ptx-output='-'";
-        for (Attribute attr : binary.getObjects())
-          diag.attachNote() << "target "
-                            << cast<gpu::ObjectAttr>(attr).getTarget();
-        return WalkResult::interrupt();
-      }
       for (Attribute attr : binary.getObjects()) {
         auto object = cast<gpu::ObjectAttr>(attr);
         if (object.getFormat() != gpu::CompilationTarget::Assembly) {
