@@ -1916,7 +1916,9 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
     return bits.getType() == sampleType ? bits : arith::BitcastOp::create(b, sampleType, bits);
   };
   // Channel `channel`'s one of `perChannel` (the first without channels).
-  auto pick = [this](SmallVector<Value> perChannel, Value channel) -> Value {
+  auto pick = [this](ArrayRef<Value> perChannel, Value channel) -> Value {
+    if (!channel)
+      return perChannel.front();
     Value picked = perChannel.back();
     for (int64_t a = int64_t(perChannel.size()) - 2; a >= 0; --a)
       picked = arith::SelectOp::create(
@@ -2002,9 +2004,9 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
     Value last = arith::TruncIOp::create(
         b, b.getI32Type(), arith::SubIOp::create(b, bins, arith::ConstantIntOp::create(b, 1, 64)));
     return [this, lowers, uppers, scales, last, none, pick](Value x, Value channel) -> Value {
-      Value lower = channel ? pick(lowers, channel) : lowers[0];
-      Value upper = channel ? pick(uppers, channel) : uppers[0];
-      Value scale = channel ? pick(scales, channel) : scales[0];
+      Value lower = pick(lowers, channel);
+      Value upper = pick(uppers, channel);
+      Value scale = pick(scales, channel);
       Value counted = arith::AndIOp::create(
           b, arith::CmpFOp::create(b, arith::CmpFPredicate::OGE, x, lower),
           arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, x, upper));
@@ -2041,9 +2043,9 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
                                arith::ConstantIntOp::create(b, 1, 64)));
   return [this, lowers, uppers, ranges, bins, none, wide, pick, atLeast,
           below](Value x, Value channel) -> Value {
-    Value lower = channel ? pick(lowers, channel) : lowers[0];
-    Value upper = channel ? pick(uppers, channel) : uppers[0];
-    Value range = channel ? pick(ranges, channel) : ranges[0];
+    Value lower = pick(lowers, channel);
+    Value upper = pick(uppers, channel);
+    Value range = pick(ranges, channel);
     Value counted = arith::AndIOp::create(
         b, arith::CmpIOp::create(b, atLeast, x, lower),
         arith::CmpIOp::create(b, below, x, upper));
@@ -2088,14 +2090,18 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
   std::function<Value(Value, Value)> binOf;
   if (histogram && (histogram.hasLevels() || multi))
     binOf = histogramBinOf(histogram);
+  // A channel's row of the flat bins: its bins, once for the kernel.
+  int64_t active = histogram ? histogram.getActiveChannelCount() : 1;
+  Value row = multi ? arith::DivUIOp::create(b, memref::DimOp::create(b, output, 0),
+                                             index(active))
+                          .getResult()
+                    : Value();
   auto binAt = [&](Value sample, Value position) -> Value {
     if (!multi)
       return binOf(sample, Value());
-    int64_t active = histogram.getActiveChannelCount();
     Value channel = arith::RemUIOp::create(b, position, index(channels));
     // The levels of a channel that is not counted are never read.
     Value bin = binOf(sample, arith::MinUIOp::create(b, channel, index(active - 1)));
-    Value row = arith::DivUIOp::create(b, memref::DimOp::create(b, output, 0), index(active));
     Value flat = arith::AddIOp::create(
         b, arith::IndexCastOp::create(b, b.getI32Type(), arith::MulIOp::create(b, channel, row)),
         bin);
