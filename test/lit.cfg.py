@@ -64,13 +64,15 @@ if ptxas:
     for chip in ["sm_70", "sm_75", "sm_80", "sm_89", "sm_90", "sm_90a", "sm_100a"]:
         if ptxas_accepts(ptxas, chip):
             config.available_features.add("ptxas-" + chip)
-    # %ptxas-sm70 (feature `ptxas-sm70-ptx`): assembles PTX made for sm_70.
-    # CUDA 13's ptxas no longer targets sm_70, but a chip accepts the PTX of
-    # any older target, so there it assembles for sm_75: the instructions
-    # sm_70's lowering chooses are all checked, only the SASS differs.
+    # %ptxas-sm70 (feature `ptxas-sm70-ptx`): assembles PTX made for sm_70,
+    # for the chip %ptxas-sm70-chip. CUDA 13's ptxas no longer targets
+    # sm_70, but a chip accepts the PTX of any older target, so there it
+    # assembles for sm_75: the instructions sm_70's lowering chooses are all
+    # checked, only the SASS differs.
     for chip in ["sm_70", "sm_75"]:
         if "ptxas-" + chip in config.available_features:
             config.available_features.add("ptxas-sm70-ptx")
+            config.substitutions.append(("%ptxas-sm70-chip", chip))
             config.substitutions.append(("%ptxas-sm70", ptxas + " -arch=" + chip))
             break
     config.substitutions.append(("%ptxas", ptxas))

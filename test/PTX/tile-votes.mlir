@@ -6,7 +6,7 @@
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.sm90.ptx" -o /dev/null
 // RUN: FileCheck %s --input-file=%t.sm70.ptx
 // RUN: FileCheck %s --input-file=%t.sm90.ptx
-// RUN: %if ptxas-sm_75 %{ %ptxas-accepts -arch=sm_75 %t.sm70.ptx -o %t.sm70.cubin %}
+// RUN: %if ptxas-sm70-ptx %{ %ptxas-accepts -arch=%ptxas-sm70-chip %t.sm70.ptx -o %t.sm70.cubin %}
 // RUN: %if ptxas-sm_90 %{ %ptxas-accepts -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin %}
 
 // The 8-lane ballot and the 4-lane all (the ballot of the negated

@@ -8,7 +8,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_70 format=isa ptx-output=%t/" -o /dev/null
 // RUN: cat %t/warp_device_unique_f32.ptx | FileCheck %s
-// RUN: %if ptxas-sm_75 %{ for f in %t/*.ptx; do %ptxas-accepts -arch=sm_75 $f -o $f.cubin || exit 1; done %}
+// RUN: %if ptxas-sm70-ptx %{ for f in %t/*.ptx; do %ptxas-accepts -arch=%ptxas-sm70-chip $f -o $f.cubin || exit 1; done %}
 // CHECK: .version 6.3
 // CHECK: .target sm_70
 // CHECK: nanosleep.u32
