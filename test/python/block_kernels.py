@@ -48,8 +48,8 @@ def affine(left, right):
 
 
 def wrap(x):
-    """A Python integer as two's-complement i32 arithmetic leaves it."""
-    return ((x + 2 ** 31) % 2 ** 32) - 2 ** 31
+    """An integer (Python's or numpy's) as two's-complement i32 arithmetic leaves it."""
+    return ((int(x) + 2 ** 31) % 2 ** 32) - 2 ** 31
 
 
 def check_tile_copy(compiled, grid, block, x, scalars, want, backend, what):

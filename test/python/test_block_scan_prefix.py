@@ -134,14 +134,16 @@ def test_prefix_region_over_a_tuple(backend, algorithm, threads):
     sa, sb, seen = (np.zeros(n, np.int32) for n in (threads, threads, 64))
     wm.launch(compiled, "scan", 1, threads, a, b, sa, sb, seen, backend=backend)
     # Exclusive: thread t gets (3, 1) composed with the maps 0 .. t-1.
+    # Python integers, wrapped to i32 after each step (numpy's would overflow).
+    ai, bi = a.tolist(), b.tolist()
     want = []
     acc = (3, 1)
     for t in range(threads):
         want.append(acc)
-        acc = (wrap(a[t] * acc[0]), wrap(a[t] * acc[1] + b[t]))
+        acc = (wrap(ai[t] * acc[0]), wrap(ai[t] * acc[1] + bi[t]))
     total = (1, 0)
     for t in range(threads):
-        total = (wrap(a[t] * total[0]), wrap(a[t] * total[1] + b[t]))
+        total = (wrap(ai[t] * total[0]), wrap(ai[t] * total[1] + bi[t]))
     np.testing.assert_array_equal(sa, [w[0] for w in want])
     np.testing.assert_array_equal(sb, [w[1] for w in want])
     # Every lane of warp 0 runs the region on the block's total.

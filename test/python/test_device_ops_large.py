@@ -18,10 +18,13 @@ cp = pytest.importorskip("cupy") if os.environ.get("WARP_LARGE_TESTS", "1") != "
 
 N = 2 ** 31 + 5
 
-pytestmark = [requires_gpu, pytest.mark.skipif(cp is None, reason="WARP_LARGE_TESTS=0")]
+# One pytest-xdist worker runs them all, one after another (`--dist loadgroup`):
+# two at once do not fit in the device's memory.
+pytestmark = [requires_gpu, pytest.mark.skipif(cp is None, reason="WARP_LARGE_TESTS=0"),
+              pytest.mark.xdist_group("device_memory")]
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(autouse=True)
 def enough_memory():
     free, _ = cp.cuda.runtime.memGetInfo()
     if free < 40 * 2 ** 30:

@@ -4,7 +4,8 @@
 # compute-sanitizer runs (WARP_SANITIZE=1), then the benchmarks. Logs go to $1
 # (default: ./gpu-results); the exit status covers the tests.
 # WARP_STAGES=lit,matrix,generative,pytest,sanitize,bench runs only the stages named
-# (default: all; sanitize also needs WARP_SANITIZE=1 unless named).
+# (default: all; sanitize also needs WARP_SANITIZE=1 unless named). WARP_PYTEST_ARGS adds
+# pytest arguments (e.g. -k), WARP_PYTEST_JOBS sets its workers.
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-gpu-results}
 mkdir -p "$out"
@@ -38,8 +39,12 @@ python3 -c "import sys; print('\n'.join(p for p in sys.path if p.endswith(('site
   > "$("$venv/bin/python" -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")/_host_packages.pth"
 "$venv/bin/python" -m pip install -q --no-index --no-deps "$here"/dist/warp_mlir-*.whl 2>&1 | tee "$out/wheel-install.log"
 if want pytest; then
+  # In parallel where pytest-xdist is installed (the GPU is shared by the workers).
+  jobs=()
+  "$venv/bin/python" -c "import xdist" 2>/dev/null && jobs=(-n "${WARP_PYTEST_JOBS:-12}" --dist loadgroup)
   (cd "$here" && unset WARP_MLIR_LIBRARY && WARP_TEST_INSTALLED=1 \
-    "$venv/bin/python" -m pytest -q -rs -p no:cacheprovider test/python 2>&1) | tee "$out/pytest.log" | tail -15
+    "$venv/bin/python" -m pytest -q -rs -p no:cacheprovider "${jobs[@]}" test/python ${WARP_PYTEST_ARGS:-} 2>&1) \
+    | tee "$out/pytest.log" | tail -15
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 fi
 # compute-sanitizer (WARP_SANITIZE=1): memcheck, racecheck and synccheck over

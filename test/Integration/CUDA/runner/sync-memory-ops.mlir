@@ -7,8 +7,8 @@
 // RUN: warp-cuda-runner %s --entry-point-result=void | FileCheck %s
 
 // 0 + 1 + ... + 31 = 496 in every lane.
-// CHECK: [496{{(, 496){31}}}]
-// CHECK: [2.5{{(, 2.5){7}}}]
+// CHECK: [496{{(, 496){31}\]}}
+// CHECK: [2.5{{(, 2\.5){7}\]}}
 
 module attributes {gpu.container_module} {
   gpu.module @m {
