@@ -73,6 +73,10 @@ static void addAttachTargetPass(OpPassManager &pm,
     target.features = chip->ptxFeature();
   target.optLevel = options.optLevel;
   target.cmdOptions = options.ptxasOptions;
+  // A module's own target for the chip gives way to this one (upstream's
+  // pass would add a second).
+  pm.addPass(createWarpReconcileTargetsPass(
+      WarpReconcileTargetsPassOptions{options.chip}));
   pm.addPass(createGpuNVVMAttachTarget(target));
 }
 

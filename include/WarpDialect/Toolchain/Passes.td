@@ -129,6 +129,35 @@ def WarpPrintISAPass : Pass<"warp-print-isa", "::mlir::ModuleOp"> {
   ];
 }
 
+def WarpReconcileTargetsPass
+    : Pass<"warp-reconcile-targets", "::mlir::ModuleOp"> {
+  let summary = "Make way for the pipeline's NVVM target on each gpu.module";
+  let description = [{
+    Works around upstream's `gpu-nvvm-attach-target`, which appends its
+    target to a `gpu.module` that already names one: a module written with
+    `[#nvvm.target<chip = "sm_90">]` and compiled with `chip=sm_90` got two
+    targets, so two PTX objects, and `ptx-output` wrote both to one file.
+
+    `warp-lower-to-ptx` runs this pass just before attaching its target.
+    A module's own NVVM targets for the pipeline's chip are removed (the
+    pipeline's target, with the chip's PTX version, optimization level and
+    ptxas options, takes their place); an NVVM target for another chip is
+    an error at the module, since the expansions would otherwise choose
+    their lowering for one chip and the binary would hold code for two.
+    Targets of other kinds (not NVVM) are kept.
+
+    ```mlir
+    // warp-opt --warp-reconcile-targets=chip=sm_90
+    gpu.module @m [#nvvm.target<chip = "sm_90">] {}   // -> gpu.module @m {}
+    gpu.module @n [#nvvm.target<chip = "sm_80">] {}   // error
+    ```
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "The chip the pipeline compiles for">,
+  ];
+}
+
 def WarpFitKernelParamsPass
     : Pass<"warp-fit-kernel-params", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Raise the PTX version where a kernel's parameters need it";
