@@ -11,9 +11,10 @@
 // scratch and launches them.
 //
 // A reduction is CUB's two kernels: a grid of a block per tile, capped,
-// each block folding a run of consecutive tiles into one partial (16-byte
-// vector loads, warp.block_reduce), then one block folds the partials; a
-// small input is one block's. With a combine region
+// each block folding its tile, or past the cap grid-strided chunks of
+// consecutive tiles, into one partial (16-byte vector loads,
+// warp.block_reduce), then one block folds the partials; a small input is
+// one block's. With a combine region
 // (device_reduce_combine) the runs are chunks of kReduceTilesPerBlock
 // tiles, one block each, and every fold keeps the input order. Where the grid is one
 // block, that block also writes the result, what the second kernel makes
@@ -743,25 +744,44 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
   kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kReduceMaxBlocks));
   kernel->setAttr(kGridSingleAttrName,
                   b.getI64IntegerAttr(DeviceTiling::reduceSingleBlockItems(elementBytes)));
-  // Block i folds the consecutive tiles [i * per, (i + 1) * per), per =
-  // ceil(tiles / grid): a tile a block up to the grid's cap, then longer
-  // runs; one block takes them all.
+  // With a tile a block or fewer (the grid below its cap), block i folds
+  // tile i; past the cap the blocks take chunks of kReduceTilesPerBlock
+  // consecutive tiles, grid-strided, the chunk's tiles in a loop of fixed
+  // trips (which LLVM unrolls: a chunk's loads are in flight together).
   Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
   Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
-  Value per = arith::CeilDivUIOp::create(b, tiles, blocks);
-  Value first = arith::MinUIOp::create(b, arith::MulIOp::create(b, blockIndex, per), tiles);
-  Value last = arith::MinUIOp::create(b, arith::AddIOp::create(b, first, per), tiles);
   auto vectorType = VectorType::get({vectorItems}, element);
-  auto outer = scf::ForOp::create(b, first, last, index(1), ValueRange{pad(vectorType)});
+  auto foldTile = [&](Value acc, Value tile) {
+    Value items = loadTile(arith::MulIOp::create(b, tile, index(tileItems)),
+                           vectorItems, pieces, std::nullopt);
+    return combine(acc, items);
+  };
+  Value pastCap = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, tiles, blocks);
+  auto folded = scf::IfOp::create(b, TypeRange{vectorType}, pastCap,
+                                  /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(folded.thenBlock());
+    int64_t per = DeviceTiling::kReduceTilesPerBlock;
+    Value chunks = arith::CeilDivUIOp::create(b, tiles, index(per));
+    auto outer = scf::ForOp::create(b, blockIndex, chunks, blocks, ValueRange{pad(vectorType)});
     b.setInsertionPointToStart(outer.getBody());
-    Value offset = arith::MulIOp::create(b, outer.getInductionVar(), index(tileItems));
-    Value items = loadTile(offset, vectorItems, pieces, std::nullopt);
-    scf::YieldOp::create(b, combine(outer.getRegionIterArgs()[0], items));
+    Value base = arith::MulIOp::create(b, outer.getInductionVar(), index(per));
+    auto inner = scf::ForOp::create(b, index(0), index(per), index(1),
+                                    outer.getRegionIterArgs());
+    b.setInsertionPointToStart(inner.getBody());
+    scf::YieldOp::create(
+        b, foldTile(inner.getRegionIterArgs()[0],
+                    arith::AddIOp::create(b, base, inner.getInductionVar())));
+    b.setInsertionPointAfter(inner);
+    scf::YieldOp::create(b, inner.getResults());
+    b.setInsertionPointAfter(outer);
+    scf::YieldOp::create(b, outer.getResults());
+    b.setInsertionPointToStart(folded.elseBlock());
+    scf::YieldOp::create(b, foldTile(pad(vectorType), blockIndex));
   }
-  scf::ForOp loop = outer;
+  scf::IfOp loop = folded;
   if (clusterBlocks > 1) {
     // A partial per cluster of blocks: the thread folds its vector,
     // warp.cluster_reduce combines the cluster's threads, rank 0's thread

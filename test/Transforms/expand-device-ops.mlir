@@ -13,6 +13,7 @@
 // an 8-byte partial a block, a scan 24 bytes a tile.
 // RUN: warp-opt %s --warp-expand-device-ops --canonicalize --cse | FileCheck %s
 // RUN: warp-opt %s --warp-expand-device-ops | grep "gpu.module" | FileCheck %s --check-prefix=MODULES
+// RUN: warp-opt %s --warp-expand-device-ops --canonicalize --cse | FileCheck %s --check-prefix=FOLD
 // RUN: rm -rf %t && mkdir -p %t/sm_90 %t/sm_80
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t/sm_90/" -o /dev/null
 // RUN: ls %t/sm_90 | FileCheck %s --check-prefix=FILES
@@ -257,3 +258,17 @@ func.func @kinds(%a: memref<?xi32>, %b: memref<?xi64>, %c: memref<?xf64>, %a1: m
 // CHECK: warp.block_scan <minnumf> %{{.*}} items exclusive : vector<8xf64>, f64
 // CHECK-LABEL: gpu.module @warp_device_scan_mul_i32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
 // CHECK: warp.block_scan <mul> %{{.*}} items : vector<16xi32>, i32
+
+// The tiles kernel: past its grid (more tiles than blocks) a block folds
+// grid-strided chunks of 4 tiles, a fixed 4-trip loop each; else block i
+// folds tile i.
+// FOLD-LABEL: gpu.func @reduce_tiles(
+// FOLD: %[[BID:.*]] = gpu.block_id x
+// FOLD-NEXT: %[[GRID:.*]] = gpu.grid_dim x
+// FOLD-NEXT: %[[NT:.*]] = arith.ceildivui %{{.*}}, %{{.*}} : index
+// FOLD-NEXT: %[[PAST:.*]] = arith.cmpi ugt, %[[NT]], %[[GRID]] : index
+// FOLD-NEXT: scf.if %[[PAST]] -> (vector<4xf32>) {
+// FOLD-NEXT: %[[CHUNKS:.*]] = arith.ceildivui %[[NT]], %{{.*}} : index
+// FOLD-NEXT: scf.for %{{.*}} = %[[BID]] to %[[CHUNKS]] step %[[GRID]]
+// FOLD: scf.for %{{.*}} = %c0 to %c4 step %c1
+// FOLD: arith.muli %[[BID]], %c4096 : index

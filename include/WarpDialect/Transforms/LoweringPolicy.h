@@ -50,12 +50,13 @@ struct LoweringThresholds {
 /// The tiling of warp-expand-device-ops' kernels: blocks of `kThreads`,
 /// each thread holding `kTileBytesPerThread` bytes of a tile (16 items of
 /// 4 bytes, 8 of 8: four 16-byte vector loads). A reduction runs a block
-/// per tile up to `kReduceMaxBlocks` blocks, each folding a run of
-/// consecutive tiles (docs/results/device-ops-h200.md: fewer, longer
-/// blocks at 2^28 elements, a block a tile below), and one block alone up
-/// to `kReduceSingleBlockTiles` tiles (then no second kernel); a
-/// reduction with a combine region takes chunks of `kReduceTilesPerBlock`
-/// tiles a block. A scan tile moves its items with
+/// per tile up to `kReduceMaxBlocks` blocks; past that cap each block
+/// folds chunks of `kReduceTilesPerBlock` consecutive tiles, grid-strided
+/// (docs/results/device-ops-h200.md: fewer, longer blocks at 2^28
+/// elements, a block a tile below), and one block alone up to
+/// `kReduceSingleBlockTiles` tiles (then no second kernel); a reduction
+/// with a combine region takes chunks of `kReduceTilesPerBlock` tiles a
+/// block. A scan tile moves its items with
 /// `kScanTileAlgorithm` (coalesced, no barrier: CUB's choice for scans);
 /// a look-back waits `kLookBackSettleNs` before its first poll and
 /// `kLookBackPollNs` between polls (CUB's sm_90 tuning, which
