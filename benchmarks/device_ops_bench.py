@@ -70,7 +70,9 @@ one, 2^27):
                           cub::DeviceScan::InclusiveScan over a zip iterator
                           of the two with the same functor: x -> a x + b
                           maps composed in order (a in {-1, 1}); torch has
-                          no scan with a custom combiner
+                          no scan with a custom combiner. The timer's hold
+                          is 10 ms here (GROUP_HOLD_US: warp's call builds
+                          its combiner's text every time)
 
 and, timed with them at every n as the ceilings, a device-to-device copy
 of the same bytes (cupy's copyto and torch's copy_; the faster counts) and,
@@ -179,6 +181,11 @@ SEGMENT_LENGTHS = {"segmented_sum_f32_l32": 32, "segmented_sum_f32_l4096": 4096,
 # most, for --iters, --warmup and host_us's back-to-back calls (CALLS), so
 # that the group stays within a few tens of seconds.
 SLOW_GROUPS = {"segmented_radix_sort_i32_l32": (6, 1, 5), "segmented_radix_sort_i32_l4096": (12, 2, 10)}
+# Groups whose warp call does more host work than --hold-us covers: the
+# hold at least (microseconds) in their processes. scan with a combiner
+# function builds the combiner's region text on every call (the plan
+# cache's key), several milliseconds of Python.
+GROUP_HOLD_US = {"scan_combine_affine_i32": 10000}
 # The ops without a torch row (their copy row is cupy's alone).
 NO_TORCH = ("scan_by_key", "radix_sort_db", "segmented_radix_sort", "scan_combine")
 # The table's op column where the op's name is too long for it.
@@ -979,7 +986,7 @@ def child_histogram_rgba(c, group, log2n):
         xv, dv = x[:n], dst[:n]
         pixels = xv.reshape(-1, RGBA_CHANNELS)
         want = cp.stack([cp.bincount(pixels[:, a], minlength=HISTOGRAM_BINS) for a in range(RGBA_ACTIVE)])
-        add = measurer(c, group, log2, lambda want=want.astype(cp.int32): equal(cp, hist, want),
+        add = measurer(c, group, log2, lambda want=want.astype(cp.int32).reshape(-1): equal(cp, hist.reshape(-1), want),
                        lambda: hist.fill(-1))
 
         add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv: warp(xv, hist))
@@ -1139,10 +1146,16 @@ def run_child(args):
 # Parent side: nvcc and the warp compiles, each group, the table, JSON.
 # --------------------------------------------------------------------------
 
+def hold_us(args, group):
+    """The timer's hold in `group`'s process: --hold-us, or more
+    (GROUP_HOLD_US)."""
+    return max(args.hold_us, GROUP_HOLD_US.get(group, 0))
+
+
 def child_cmd(args, child, so):
     cmd = [sys.executable, os.path.abspath(__file__), "--child", child, "--only", ",".join(args.groups),
            "--log2n", args.log2n, "--iters", str(args.iters), "--warmup", str(args.warmup),
-           "--hang", str(args.hang), "--hold-us", str(args.hold_us), "--chip", args.chip]
+           "--hang", str(args.hang), "--hold-us", str(hold_us(args, child)), "--chip", args.chip]
     return cmd + (["--baselines-so", so] if so else [])
 
 
@@ -1246,7 +1259,8 @@ def dry_run(args):
         slow = SLOW_GROUPS.get(group)
         print(f"would run {group} at n = {', '.join(f'2^{k}' for k in sizes_of(group, log2n))}: "
               f"{', '.join(impls)} ({cub_name(group)})"
-              + (f", at most {slow[0]} iters, {slow[1]} warmup, {slow[2]} host calls" if slow else ""))
+              + (f", at most {slow[0]} iters, {slow[1]} warmup, {slow[2]} host calls" if slow else "")
+              + (f", hold {hold_us(args, group)} us" if hold_us(args, group) != args.hold_us else ""))
     if problems:
         print("\n".join(problems))
         return 1
@@ -1318,10 +1332,11 @@ def main():
     mismatches = [f"{e['group']} 2^{e['log2n']} {impl}: {error}" for e in entries
                   for impl, error in e.get("errors", {}).items() if error.startswith("wrong result")]
     warp_failures = [f"{e['group']} 2^{e['log2n']}" for e in entries if "warp_ms" not in e]
-    host_bound = [f"{e['group']} 2^{e['log2n']} {impl} ({e[impl + '_host_us']:.0f} us)" for e in entries
-                  for impl in IMPLS if e.get(f"{impl}_host_us", 0) > 0.9 * args.hold_us]
+    host_bound = [f"{e['group']} 2^{e['log2n']} {impl} ({e[impl + '_host_us']:.0f} of "
+                  f"{hold_us(args, e['group'])} us)" for e in entries
+                  for impl in IMPLS if e.get(f"{impl}_host_us", 0) > 0.9 * hold_us(args, e["group"])]
     if host_bound:
-        print(f"note: host work per call near or over the timer's {args.hold_us} us hold at {', '.join(host_bound)}: "
+        print(f"note: host work per call near or over the timer's hold at {', '.join(host_bound)}: "
               f"the time there may include host work; rerun with a larger --hold-us")
     for line in mismatches:
         print(f"MISMATCH {line}")
@@ -1330,6 +1345,7 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"meta": device_bench.meta(), "chip": args.chip, "log2n": log2n, "hold_us": args.hold_us,
+                       "group_hold_us": {g: hold_us(args, g) for g in args.groups if hold_us(args, g) != args.hold_us},
                        "compile": compile_results, "notes": notes, "results": entries,
                        "mismatches": mismatches}, f, indent=1)
     return 1 if mismatches or warp_failures else 0
