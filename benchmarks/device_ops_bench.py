@@ -836,13 +836,13 @@ def child_radix_sort_db(c, group, log2n):
         want = cp.sort(xv)
         returned = []  # warp's buffer of the sorted keys
 
-        def reset(av=av, bv=bv):
+        def reset(av=av, bv=bv, returned=returned):
             av.fill(7)
             bv.fill(7)
             selector.value = -1
             returned.clear()
 
-        def warp_check(want=want):
+        def warp_check(want=want, returned=returned):
             return "no buffer returned" if not returned else equal(cp, returned[-1], want)
 
         def cub_check(av=av, bv=bv, want=want):
@@ -851,7 +851,7 @@ def child_radix_sort_db(c, group, log2n):
             return equal(cp, (av, bv)[selector.value], want)
         add = measurer(c, group, log2, warp_check, reset)
 
-        def warp_launch(xv=xv, av=av, bv=bv):
+        def warp_launch(xv=xv, av=av, bv=bv, returned=returned):
             cp.copyto(av, xv)
             returned[:] = [warp(av, bv)]
         add_warp(c, group, log2, add, warp, warp_error, warp_launch)
