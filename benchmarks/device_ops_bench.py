@@ -44,6 +44,35 @@ one, 2^27):
                           lengths uniform in [0, 2L] (L = 32: many short
                           ones, a few empty; L = 4096: long ones), i32
                           offsets
+  non_trivial_runs_i32    wd.non_trivial_runs(x, offsets=, lengths=, num_runs=)
+                          vs cub::DeviceRunLengthEncode::NonTrivialRuns (int
+                          offsets and lengths) and torch.unique_consecutive
+                          with counts, those of 2 or more kept, on rle_i32's
+                          data
+  radix_sort_pairs_i32    wd.radix_sort(keys, values, out=, values_out=) vs
+                          cub::DeviceRadixSort::SortPairs and torch.sort
+                          with its indices gathering the values (radix_sort's
+                          keys, each one's index as its i32 value)
+  radix_sort_db_i32       wd.radix_sort(keys, out=alternate, double_buffer=True)
+                          vs SortKeys on a cub::DoubleBuffer (the sorted keys
+                          in either buffer; each launch first copies the
+                          keys back into the first, the copy row's work)
+  segmented_radix_sort_i32_l{32,4096}
+                          wd.segmented_radix_sort(keys, offsets, out=) vs
+                          cub::DeviceSegmentedRadixSort::SortKeys, radix_sort's
+                          keys in segments drawn as segmented_sum's (fewer
+                          iterations: SLOW_GROUPS)
+  histogram_rgba_u8       wd.histogram(x, 256, channels=4, active=3) vs
+                          cub::DeviceHistogram::MultiHistogramEven<4, 3> and
+                          torch.bincount (n samples: n / 4 RGBA pixels of
+                          histogram_u8's bytes, the first 3 channels counted)
+  scan_combine_affine_i32 wd.scan((a, b), affine_then, out=(out_a, out_b)) vs
+                          cub::DeviceScan::InclusiveScan over a zip iterator
+                          of the two with the same functor: x -> a x + b
+                          maps composed in order (a in {-1, 1}); torch has
+                          no scan with a custom combiner. The timer's hold
+                          is 10 ms here (GROUP_HOLD_US: warp's call builds
+                          its combiner's text every time)
 
 and, timed with them at every n as the ceilings, a device-to-device copy
 of the same bytes (cupy's copyto and torch's copy_; the faster counts) and,
@@ -137,9 +166,31 @@ GROUPS = {
     "radix_sort_i32": ("radix_sort", "i32", False),
     "segmented_sum_f32_l32": ("segmented_reduce", "f32", False),
     "segmented_sum_f32_l4096": ("segmented_reduce", "f32", False),
+    "non_trivial_runs_i32": ("non_trivial_runs", "i32", False),
+    "radix_sort_pairs_i32": ("radix_sort_pairs", "i32", False),
+    "radix_sort_db_i32": ("radix_sort_db", "i32", False),
+    "segmented_radix_sort_i32_l32": ("segmented_radix_sort", "i32", False),
+    "segmented_radix_sort_i32_l4096": ("segmented_radix_sort", "i32", False),
+    "histogram_rgba_u8": ("histogram_rgba", "u8", False),
+    "scan_combine_affine_i32": ("scan_combine", "i32", False),
 }
-# A segmented reduction's mean segment length L (lengths uniform in [0, 2L]).
-SEGMENT_LENGTHS = {"segmented_sum_f32_l32": 32, "segmented_sum_f32_l4096": 4096}
+# A segmented op's mean segment length L (lengths uniform in [0, 2L]).
+SEGMENT_LENGTHS = {"segmented_sum_f32_l32": 32, "segmented_sum_f32_l4096": 4096,
+                   "segmented_radix_sort_i32_l32": 32, "segmented_radix_sort_i32_l4096": 4096}
+# Groups whose calls are long at the largest n: (iters, warmup, calls) at
+# most, for --iters, --warmup and host_us's back-to-back calls (CALLS), so
+# that the group stays within a few tens of seconds.
+SLOW_GROUPS = {"segmented_radix_sort_i32_l32": (6, 1, 5), "segmented_radix_sort_i32_l4096": (12, 2, 10)}
+# Groups whose warp call does more host work than --hold-us covers: the
+# hold at least (microseconds) in their processes. scan with a combiner
+# function builds the combiner's region text on every call (the plan
+# cache's key), several milliseconds of Python.
+GROUP_HOLD_US = {"scan_combine_affine_i32": 10000}
+# The ops without a torch row (their copy row is cupy's alone).
+NO_TORCH = ("scan_by_key", "radix_sort_db", "segmented_radix_sort", "scan_combine")
+# The table's op column where the op's name is too long for it.
+LABELS = {"non_trivial_runs": "nontrivial", "radix_sort_pairs": "sort_pairs", "radix_sort_db": "sort_db",
+          "histogram_rgba": "hist_rgba", "scan_combine": "scan_affine"}
 CLUSTERS = {"reduce_i32_c4": 4, "scan_incl_i32_c2": 2, "scan_incl_i32_c4": 4, "scan_incl_i32_c8": 8,
             "scan_incl_f32_c4": 4}
 IMPLS = ("warp", "cub", "torch", "triton", "copy_cupy", "copy_torch", "read")
@@ -175,6 +226,16 @@ def sizes_of(group, log2n):
 
 # select_if's predicate: x > SELECT_IF_THRESHOLD (CUB's Greater functor).
 SELECT_IF_THRESHOLD = 0.0
+# histogram_rgba_u8: pixels of RGBA_CHANNELS interleaved u8 samples, the
+# first RGBA_ACTIVE of them counted (CUB's MultiHistogramEven<4, 3>).
+RGBA_CHANNELS, RGBA_ACTIVE = 4, 3
+
+
+def affine_then(k, left, right):
+    """scan_combine_affine_i32's combiner: (a, b) is x -> a x + b (i32,
+    wrapping), the left map applied first (baselines.cu's AffineThen)."""
+    (a1, b1), (a2, b2) = left, right
+    return a2 * a1, a2 * b1 + b2
 
 
 def cub_name(group):
@@ -195,6 +256,11 @@ def cub_name(group):
         return f"cub_radix_sort_keys_{ty}"
     if op == "segmented_reduce":
         return f"cub_segmented_sum_{ty}"
+    if op == "scan_combine":
+        return f"cub_scan_combine_affine_{ty}"
+    if op in ("non_trivial_runs", "radix_sort_pairs", "radix_sort_db", "segmented_radix_sort",
+              "histogram_rgba"):
+        return f"cub_{op}_{ty}"
     return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
 
 
@@ -212,8 +278,26 @@ def warp_op(wd, group, chip):
     """The warp call of `group`: f(x, out), f(x, out, flags, count) for a
     selection, f(x, unique, counts, num_runs) for a run-length encoding,
     f(x, out, keys) for a scan by key, f(x, out, offsets) for a segmented
-    reduction."""
+    reduction or sort, f(x, offsets, lengths, num_runs) for the non-trivial
+    runs, f(keys, out, values, values_out) for a sort of pairs, f(keys,
+    alternate) for the double-buffer sort (returns the buffer that holds
+    the sorted keys), f(a, b, out_a, out_b) for the affine scan."""
     op, _, exclusive = GROUPS[group]
+    if op == "non_trivial_runs":
+        return lambda x, offsets, lengths, num_runs: wd.non_trivial_runs(
+            x, offsets=offsets, lengths=lengths, num_runs=num_runs, chip=chip)
+    if op == "radix_sort_pairs":
+        return lambda x, out, values, values_out: wd.radix_sort(
+            x, values, out=out, values_out=values_out, chip=chip)
+    if op == "radix_sort_db":
+        return lambda keys, alternate: wd.radix_sort(keys, out=alternate, double_buffer=True, chip=chip)
+    if op == "segmented_radix_sort":
+        return lambda x, out, offsets: wd.segmented_radix_sort(x, offsets, out=out, chip=chip)
+    if op == "histogram_rgba":
+        return lambda x, hist: wd.histogram(x, HISTOGRAM_BINS, out=hist, channels=RGBA_CHANNELS,
+                                            active=RGBA_ACTIVE, chip=chip)
+    if op == "scan_combine":
+        return lambda a, b, out_a, out_b: wd.scan((a, b), affine_then, out=(out_a, out_b), chip=chip)
     if op == "histogram":
         return lambda x, out: wd.histogram(x, HISTOGRAM_BINS, out=out, chip=chip)
     if op in ("select", "partition"):
@@ -283,6 +367,21 @@ def child_compile(c, groups, log2n):
         if GROUPS[group][0] == "segmented_reduce":  # one segment of everything
             call = lambda x, out, call=call: call(  # noqa: E731
                 x, out[:1], cp.asarray([0, x.size], dtype=cp.int32))
+        if GROUPS[group][0] == "segmented_radix_sort":  # segments of L (a block each)
+            call = lambda x, out, call=call, mean=SEGMENT_LENGTHS[group]: call(  # noqa: E731
+                x, out, cp.arange(0, x.size + 1, mean, dtype=cp.int32))
+        if GROUPS[group][0] == "non_trivial_runs":
+            offsets, lengths = cp.zeros(x.size // 2, dtype=cp.int32), cp.zeros(x.size // 2, dtype=cp.int32)
+            num_runs = cp.zeros(1, dtype=cp.int64)
+            call = lambda x, out, call=call, offsets=offsets, lengths=lengths, num_runs=num_runs: \
+                call(x, offsets, lengths, num_runs)  # noqa: E731
+        if GROUPS[group][0] in ("radix_sort_pairs", "scan_combine"):
+            values, values_out = cp.zeros_like(x), cp.zeros_like(x)
+            call = lambda x, out, call=call, values=values, values_out=values_out: \
+                call(x, out, values[:x.size], values_out[:x.size])  # noqa: E731
+        if GROUPS[group][0] == "histogram_rgba":
+            hist = cp.zeros((RGBA_ACTIVE, HISTOGRAM_BINS), dtype=cp.int32)
+            call = lambda x, out, call=call, hist=hist: call(x, hist)  # noqa: E731
 
         def run():
             for log2 in sizes:
@@ -299,14 +398,15 @@ def call_us(c, launch):
     """(host, call) microseconds per call of CALLS calls back to back: until
     the last call returns (the host's work: the GPU queue does not fill),
     and until the GPU has run them all (what a caller waits for)."""
+    calls = getattr(c.args, "calls", CALLS)
     launch()
     c.wait()
     t0 = time.perf_counter()
-    for _ in range(CALLS):
+    for _ in range(calls):
         launch()
     t1 = time.perf_counter()
     c.wait()
-    return (t1 - t0) / CALLS * 1e6, (time.perf_counter() - t0) / CALLS * 1e6
+    return (t1 - t0) / calls * 1e6, (time.perf_counter() - t0) / calls * 1e6
 
 
 def time_size(c, group):
@@ -664,6 +764,294 @@ def child_radix_sort(c, group, log2n):
         time_size(c, group)
 
 
+def child_radix_sort_pairs(c, group, log2n):
+    """radix_sort_i32's keys with i32 values (each key's index): warp,
+    CUB's DeviceRadixSort::SortPairs and torch.sort(stable=True) with the
+    values gathered by its indices, checked against cupy's sort of the
+    int64 pairs key << 32 | index (a stable sort's order), timed with the
+    copies of the keys."""
+    cp = c.cp
+    _, ty, _ = GROUPS[group]
+    sizes = sizes_of(group, log2n)
+    big = 1 << max(sizes)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    info = cp.iinfo(DTYPES[ty])
+    x = rng.integers(info.min, info.max, big, dtype=DTYPES[ty], endpoint=True)
+    values = cp.arange(big, dtype=cp.int32)
+    out, values_out, dst = cp.empty_like(x), cp.empty_like(values), cp.empty_like(x)
+    warp, warp_error, torch = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        xv, vv, outv, voutv, dv = x[:n], values[:n], out[:n], values_out[:n], dst[:n]
+        pairs = cp.sort((xv.astype(cp.int64) << 32) | vv.astype(cp.int64))
+        want_keys, want_values = (pairs >> 32).astype(cp.int32), (pairs & 0xFFFFFFFF).astype(cp.int32)
+        del pairs
+
+        def check(outv=outv, voutv=voutv, want_keys=want_keys, want_values=want_values):
+            return equal(cp, outv, want_keys, "keys") or equal(cp, voutv, want_values, "values")
+
+        def reset(outv=outv, voutv=voutv):
+            outv.fill(7)
+            voutv.fill(-7)
+        add = measurer(c, group, log2, check, reset)
+
+        add_warp(c, group, log2, add, warp, warp_error,
+                 lambda xv=xv, outv=outv, vv=vv, voutv=voutv: warp(xv, outv, vv, voutv))
+        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(outv), device_bench.ptr(vv),
+                device_bench.ptr(voutv), ctypes.c_longlong(n))
+        if torch:
+            tx, tv, tout, tvout = (torch.from_dlpack(a) for a in (xv, vv, outv, voutv))
+
+            def pairs_sort(tx=tx, tv=tv, tout=tout, tvout=tvout):
+                keys, order = torch.sort(tx, stable=True)
+                tout.copy_(keys)
+                torch.index_select(tv, 0, order, out=tvout)
+            add("torch", pairs_sort)
+        add_copies(c, add, torch, xv, dv)
+        time_size(c, group)
+
+
+def child_radix_sort_db(c, group, log2n):
+    """radix_sort_i32's sort in CUB's DoubleBuffer form: the keys and a
+    second buffer of n, both overwritten, the sorted keys in the one the
+    call names (warp's return value, CUB's selector). Each launch first
+    copies the keys into the first buffer (cupy, on the same stream: the
+    previous launch overwrote them), in warp's and CUB's alike, so their
+    times include that copy of n keys, the copy row's. Checked against
+    cupy's sort, timed with the copies of the keys; torch has no such
+    form."""
+    cp = c.cp
+    _, ty, _ = GROUPS[group]
+    sizes = sizes_of(group, log2n)
+    big = 1 << max(sizes)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    info = cp.iinfo(DTYPES[ty])
+    x = rng.integers(info.min, info.max, big, dtype=DTYPES[ty], endpoint=True)
+    first, second, dst = cp.empty_like(x), cp.empty_like(x), cp.empty_like(x)
+    selector = ctypes.c_int(-1)  # CUB's: 0 first, 1 second
+    warp, warp_error, _ = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        xv, av, bv, dv = x[:n], first[:n], second[:n], dst[:n]
+        want = cp.sort(xv)
+        returned = []  # warp's buffer of the sorted keys
+
+        def reset(av=av, bv=bv, returned=returned):
+            av.fill(7)
+            bv.fill(7)
+            selector.value = -1
+            returned.clear()
+
+        def warp_check(want=want, returned=returned):
+            return "no buffer returned" if not returned else equal(cp, returned[-1], want)
+
+        def cub_check(av=av, bv=bv, want=want):
+            if selector.value not in (0, 1):
+                return f"selector {selector.value}"
+            return equal(cp, (av, bv)[selector.value], want)
+        add = measurer(c, group, log2, warp_check, reset)
+
+        def warp_launch(xv=xv, av=av, bv=bv, returned=returned):
+            cp.copyto(av, xv)
+            returned[:] = [warp(av, bv)]
+        add_warp(c, group, log2, add, warp, warp_error, warp_launch)
+        if c.lib and f"cub@{log2}" not in c.args.skip.split(","):
+            try:
+                sort = c.cub_call(cub_name(group), device_bench.ptr(av), device_bench.ptr(bv),
+                                  ctypes.byref(selector), ctypes.c_longlong(n))
+
+                def cub_launch(xv=xv, av=av, sort=sort):
+                    cp.copyto(av, xv)
+                    sort()
+                add("cub", cub_launch, check=cub_check)
+            except Exception as error:  # noqa: BLE001
+                c.report(group, f"cub@{log2}", error=str(error)[:300])
+        c.report(group, f"torch@{log2}", error="torch has no double-buffer sort")
+        add_copies(c, add, None, xv, dv)
+        time_size(c, group)
+
+
+def child_segmented_radix_sort(c, group, log2n):
+    """radix_sort_i32's keys sorted in segments drawn as segmented_sum's
+    (SEGMENT_LENGTHS: lengths uniform in [0, 2L], i32 offsets, the
+    segments that start before n, the last cut at n): warp and CUB's
+    DeviceSegmentedRadixSort::SortKeys, checked against cupy's sort of
+    the int64 pairs segment << 32 | (key + 2^31), timed with the copies of
+    the keys; torch has no segmented sort."""
+    cp = c.cp
+    _, ty, _ = GROUPS[group]
+    sizes = sizes_of(group, log2n)
+    big = 1 << max(sizes)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    info = cp.iinfo(DTYPES[ty])
+    x = rng.integers(info.min, info.max, big, dtype=DTYPES[ty], endpoint=True)
+    mean = SEGMENT_LENGTHS[group]
+    lengths = rng.integers(0, 2 * mean + 1, 2 * (big // mean) + 2, dtype=cp.int64)
+    starts = cp.concatenate([cp.zeros(1, cp.int64), cp.cumsum(lengths)])
+    out, dst = cp.empty_like(x), cp.empty_like(x)
+    warp, warp_error, _ = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        offsets = cp.concatenate([starts[starts < n], cp.full(1, n, cp.int64)]).astype(cp.int32)
+        segments = offsets.size - 1
+        xv, outv, dv = x[:n], out[:n], dst[:n]
+        # Element i is in the segment whose end is the first one past i.
+        segment = cp.searchsorted(offsets[1:], cp.arange(n, dtype=cp.int32), side="right")
+        pairs = cp.sort((segment.astype(cp.int64) << 32) | (xv.astype(cp.int64) + (1 << 31)))
+        want = ((pairs & 0xFFFFFFFF) - (1 << 31)).astype(cp.int32)
+        del segment, pairs
+        check = lambda outv=outv, want=want: equal(cp, outv, want)  # noqa: E731
+        reset = lambda outv=outv: outv.fill(7)  # noqa: E731
+        add = measurer(c, group, log2, check, reset)
+
+        add_warp(c, group, log2, add, warp, warp_error,
+                 lambda xv=xv, outv=outv, offsets=offsets: warp(xv, outv, offsets))
+        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(outv), device_bench.ptr(offsets),
+                ctypes.c_longlong(segments), ctypes.c_longlong(n))
+        c.report(group, f"torch@{log2}", error="torch has no segmented sort")
+        add_copies(c, add, None, xv, dv)
+        time_size(c, group)
+
+
+def child_non_trivial_runs(c, group, log2n):
+    """The runs of two or more in rle_i32's data (runs of 2 on average, so
+    about n / 4 of them): warp, CUB's DeviceRunLengthEncode::NonTrivialRuns
+    (int offsets and lengths) and torch.unique_consecutive with counts,
+    those of 2 or more kept, checked against cupy's run starts and their
+    distances, timed with the copies of the input."""
+    cp = c.cp
+    _, ty, _ = GROUPS[group]
+    sizes = sizes_of(group, log2n)
+    big = 1 << max(sizes)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    x = cp.cumsum(rng.integers(0, 2, big, dtype=cp.int32), dtype=cp.int32).astype(DTYPES[ty])
+    offsets, lengths = cp.empty(big // 2, dtype=cp.int32), cp.empty(big // 2, dtype=cp.int32)
+    dst = cp.empty_like(x)
+    num_runs = cp.zeros(1, dtype=cp.int64)
+    warp, warp_error, torch = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        xv, ov, lv, dv = x[:n], offsets[:n // 2], lengths[:n // 2], dst[:n]
+        starts = cp.flatnonzero(cp.concatenate([cp.ones(1, dtype=cp.bool_), xv[1:] != xv[:-1]]))
+        runs_all = cp.diff(cp.concatenate([starts, cp.array([n], dtype=starts.dtype)]))
+        kept = runs_all >= 2
+        want_offsets, want_lengths = starts[kept].astype(cp.int32), runs_all[kept].astype(cp.int32)
+        runs = int(want_offsets.size)
+
+        def check(ov=ov, lv=lv, want_offsets=want_offsets, want_lengths=want_lengths, runs=runs):
+            got = int(num_runs[0])
+            if got != runs:
+                return f"num_runs {got} != {runs}"
+            return equal(cp, ov[:runs], want_offsets, "offsets") or equal(cp, lv[:runs], want_lengths, "lengths")
+
+        def reset(ov=ov, lv=lv):
+            num_runs.fill(-1)
+            ov.fill(-7)
+            lv.fill(-7)
+        add = measurer(c, group, log2, check, reset)
+
+        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv, ov=ov, lv=lv: warp(xv, ov, lv, num_runs))
+        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(ov), device_bench.ptr(lv),
+                device_bench.ptr(num_runs), ctypes.c_longlong(n))
+        if torch:
+            tx, to, tl, tn = (torch.from_dlpack(a) for a in (xv, ov, lv, num_runs))
+
+            def consecutive(tx=tx, to=to, tl=tl, tn=tn):
+                _, counts = torch.unique_consecutive(tx, return_counts=True)
+                kept = counts >= 2
+                first = (torch.cumsum(counts, 0) - counts)[kept]
+                to[:first.numel()].copy_(first)
+                tl[:first.numel()].copy_(counts[kept])
+                tn.fill_(first.numel())
+            add("torch", consecutive)
+        add_copies(c, add, torch, xv, dv)
+        time_size(c, group)
+
+
+def child_histogram_rgba(c, group, log2n):
+    """histogram_u8's uniform bytes as pixels of RGBA_CHANNELS interleaved
+    channels (n samples, n / 4 pixels), the first RGBA_ACTIVE counted in
+    256 bins each: warp (channels=, active=), CUB's
+    DeviceHistogram::MultiHistogramEven<4, 3> and torch.bincount of the
+    samples shifted by 256 per channel, checked against cupy's bincount of
+    each channel, timed with the copies of the samples."""
+    cp = c.cp
+    sizes = sizes_of(group, log2n)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    x = rng.integers(0, 256, 1 << max(sizes), dtype=cp.int32).astype(cp.uint8)
+    hist, dst = cp.zeros((RGBA_ACTIVE, HISTOGRAM_BINS), dtype=cp.int32), cp.empty_like(x)
+    warp, warp_error, torch = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        xv, dv = x[:n], dst[:n]
+        pixels = xv.reshape(-1, RGBA_CHANNELS)
+        want = cp.stack([cp.bincount(pixels[:, a], minlength=HISTOGRAM_BINS) for a in range(RGBA_ACTIVE)])
+        add = measurer(c, group, log2, lambda want=want.astype(cp.int32).reshape(-1): equal(cp, hist.reshape(-1), want),
+                       lambda: hist.fill(-1))
+
+        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv: warp(xv, hist))
+        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(hist),
+                ctypes.c_longlong(n // RGBA_CHANNELS))
+        if torch:
+            tx, th = torch.from_dlpack(xv), torch.from_dlpack(hist)
+            shift = torch.arange(RGBA_ACTIVE, device=tx.device, dtype=torch.int64) * HISTOGRAM_BINS
+
+            def bincount(tx=tx, th=th, shift=shift):
+                bins = tx.view(-1, RGBA_CHANNELS)[:, :RGBA_ACTIVE].long() + shift
+                th.view(-1).copy_(torch.bincount(bins.view(-1), minlength=RGBA_ACTIVE * HISTOGRAM_BINS))
+            add("torch", bincount)
+        add_copies(c, add, torch, xv, dv)
+        time_size(c, group)
+
+
+def child_scan_combine(c, group, log2n):
+    """An inclusive scan of (a, b) pairs of i32 arrays with affine_then (a
+    in {-1, 1}, b in [-1000, 1000]): warp (a combiner function over a
+    tuple of arrays) and CUB's DeviceScan::InclusiveScan over a zip
+    iterator of the two with the same functor, checked against the closed
+    form cupy computes in int64: with A_i = a_0 ... a_i (its own inverse),
+    output i is (A_i, A_i * sum_j<=i A_j b_j), wrapped to i32. Timed with
+    the copies of a (the op reads two arrays and writes two); torch has no
+    scan with a custom combiner."""
+    cp = c.cp
+    _, ty, _ = GROUPS[group]
+    sizes = sizes_of(group, log2n)
+    big = 1 << max(sizes)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    a = (rng.integers(0, 2, big, dtype=cp.int32) * 2 - 1).astype(cp.int32)
+    b = rng.integers(-1000, 1001, big, dtype=cp.int32)
+    signs = cp.cumprod(a, dtype=cp.int64)
+    want_a = signs.astype(cp.int32)
+    want_b = (signs * cp.cumsum(signs * b, dtype=cp.int64)).astype(cp.int32)
+    del signs
+    out_a, out_b, dst = cp.empty_like(a), cp.empty_like(b), cp.empty_like(a)
+    warp, warp_error, _ = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        av, bv, oav, obv, dv = a[:n], b[:n], out_a[:n], out_b[:n], dst[:n]
+
+        def check(oav=oav, obv=obv, n=n):
+            return equal(cp, oav, want_a[:n], "a") or equal(cp, obv, want_b[:n], "b")
+
+        def reset(oav=oav, obv=obv):
+            oav.fill(7)
+            obv.fill(7)
+        add = measurer(c, group, log2, check, reset)
+
+        add_warp(c, group, log2, add, warp, warp_error,
+                 lambda av=av, bv=bv, oav=oav, obv=obv: warp(av, bv, oav, obv))
+        add_cub(c, group, log2, add, device_bench.ptr(av), device_bench.ptr(bv), device_bench.ptr(oav),
+                device_bench.ptr(obv), ctypes.c_longlong(n))
+        c.report(group, f"torch@{log2}", error="torch has no scan with a custom combiner")
+        add_copies(c, add, None, av, dv)
+        time_size(c, group)
+
+
+CHILDREN = {"radix_sort_pairs": child_radix_sort_pairs, "radix_sort_db": child_radix_sort_db,
+            "segmented_radix_sort": child_segmented_radix_sort, "non_trivial_runs": child_non_trivial_runs,
+            "histogram_rgba": child_histogram_rgba, "scan_combine": child_scan_combine}
+
+
 def child_group(c, group, log2n):
     cp, np = c.cp, c.np
     op, ty, exclusive = GROUPS[group]
@@ -679,6 +1067,8 @@ def child_group(c, group, log2n):
         return child_radix_sort(c, group, log2n)
     if op == "segmented_reduce":
         return child_segmented_reduce(c, group, log2n)
+    if op in CHILDREN:
+        return CHILDREN[op](c, group, log2n)
     dtype = DTYPES[ty]
     sizes = sizes_of(group, log2n)
     big = 1 << max(sizes)
@@ -740,6 +1130,9 @@ def child_group(c, group, log2n):
 
 
 def run_child(args):
+    if args.child in SLOW_GROUPS:
+        iters, warmup, calls = SLOW_GROUPS[args.child]
+        args.iters, args.warmup, args.calls = min(args.iters, iters), min(args.warmup, warmup), calls
     c = device_bench.Ctx(args)
     gpu_timing.HOLD_US = args.hold_us
     log2n = [int(v) for v in args.log2n.split(",")]
@@ -753,10 +1146,16 @@ def run_child(args):
 # Parent side: nvcc and the warp compiles, each group, the table, JSON.
 # --------------------------------------------------------------------------
 
+def hold_us(args, group):
+    """The timer's hold in `group`'s process: --hold-us, or more
+    (GROUP_HOLD_US)."""
+    return max(args.hold_us, GROUP_HOLD_US.get(group, 0))
+
+
 def child_cmd(args, child, so):
     cmd = [sys.executable, os.path.abspath(__file__), "--child", child, "--only", ",".join(args.groups),
            "--log2n", args.log2n, "--iters", str(args.iters), "--warmup", str(args.warmup),
-           "--hang", str(args.hang), "--hold-us", str(args.hold_us), "--chip", args.chip]
+           "--hang", str(args.hang), "--hold-us", str(hold_us(args, child)), "--chip", args.chip]
     return cmd + (["--baselines-so", so] if so else [])
 
 
@@ -766,12 +1165,24 @@ def summarize(group, log2, by_impl, note):
     # Bytes read and written: a scan by key reads its keys too; a
     # segmented reduction reads the input and an i32 offset per segment
     # and writes a result per segment (n / L of them, about).
-    moved = n * SIZES[ty] * (1 if op in ("reduce", "histogram") else 3 if op == "scan_by_key" else 2)
-    label = op if op != "scan" else f"scan_{'excl' if exclusive else 'incl'}"
+    # The non-trivial runs write an i32 offset and length per run of two
+    # or more (about n / 4); a sort of pairs and the affine scan read and
+    # write two arrays; a segmented sort reads an offset per segment; the
+    # double-buffer sort counts its own keys, not the copy before it.
+    moved = n * SIZES[ty] * (1 if op in ("reduce", "histogram", "histogram_rgba") else
+                             3 if op == "scan_by_key" else
+                             4 if op in ("radix_sort_pairs", "scan_combine") else 2)
+    label = LABELS.get(op, op) if op != "scan" else f"scan_{'excl' if exclusive else 'incl'}"
+    if op == "non_trivial_runs":
+        moved = n * SIZES[ty] + n // 4 * 8
     if op == "segmented_reduce":
         mean = SEGMENT_LENGTHS[group]
         moved = n * SIZES[ty] + n // mean * (4 + SIZES[ty])
         label = f"segsum_l{mean}"
+    if op == "segmented_radix_sort":
+        mean = SEGMENT_LENGTHS[group]
+        moved = 2 * n * SIZES[ty] + n // mean * 4
+        label = f"segsort_l{mean}"
     if group in CLUSTERS:
         label += f"_c{CLUSTERS[group]}"
     entry = {"group": group, "op": label,
@@ -841,9 +1252,15 @@ def dry_run(args):
     log2n = [int(v) for v in args.log2n.split(",")]
     print("would run compile (every warp op once at every n) while nvcc builds the baselines")
     for group in args.groups:
-        impls = IMPLS if GROUPS[group][0] == "reduce" else IMPLS[:-1]
+        op = GROUPS[group][0]
+        impls = [impl for impl in IMPLS if (impl != "read" or op == "reduce")
+                 and (impl != "triton" or op in ("reduce", "scan"))
+                 and (impl not in ("torch", "copy_torch") or op not in NO_TORCH)]
+        slow = SLOW_GROUPS.get(group)
         print(f"would run {group} at n = {', '.join(f'2^{k}' for k in sizes_of(group, log2n))}: "
-              f"{', '.join(impls)} ({cub_name(group)})")
+              f"{', '.join(impls)} ({cub_name(group)})"
+              + (f", at most {slow[0]} iters, {slow[1]} warmup, {slow[2]} host calls" if slow else "")
+              + (f", hold {hold_us(args, group)} us" if hold_us(args, group) != args.hold_us else ""))
     if problems:
         print("\n".join(problems))
         return 1
@@ -915,10 +1332,11 @@ def main():
     mismatches = [f"{e['group']} 2^{e['log2n']} {impl}: {error}" for e in entries
                   for impl, error in e.get("errors", {}).items() if error.startswith("wrong result")]
     warp_failures = [f"{e['group']} 2^{e['log2n']}" for e in entries if "warp_ms" not in e]
-    host_bound = [f"{e['group']} 2^{e['log2n']} {impl} ({e[impl + '_host_us']:.0f} us)" for e in entries
-                  for impl in IMPLS if e.get(f"{impl}_host_us", 0) > 0.9 * args.hold_us]
+    host_bound = [f"{e['group']} 2^{e['log2n']} {impl} ({e[impl + '_host_us']:.0f} of "
+                  f"{hold_us(args, e['group'])} us)" for e in entries
+                  for impl in IMPLS if e.get(f"{impl}_host_us", 0) > 0.9 * hold_us(args, e["group"])]
     if host_bound:
-        print(f"note: host work per call near or over the timer's {args.hold_us} us hold at {', '.join(host_bound)}: "
+        print(f"note: host work per call near or over the timer's hold at {', '.join(host_bound)}: "
               f"the time there may include host work; rerun with a larger --hold-us")
     for line in mismatches:
         print(f"MISMATCH {line}")
@@ -927,6 +1345,7 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"meta": device_bench.meta(), "chip": args.chip, "log2n": log2n, "hold_us": args.hold_us,
+                       "group_hold_us": {g: hold_us(args, g) for g in args.groups if hold_us(args, g) != args.hold_us},
                        "compile": compile_results, "notes": notes, "results": entries,
                        "mismatches": mismatches}, f, indent=1)
     return 1 if mismatches or warp_failures else 0

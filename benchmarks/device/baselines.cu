@@ -15,10 +15,14 @@
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_run_length_encode.cuh>
+#include <cub/device/device_segmented_radix_sort.cuh>
 #include <cub/device/device_segmented_reduce.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/zip_iterator.h>
+#include <cuda/std/array>
+#include <cuda/std/tuple>
 #include <cuda/atomic>
 #include <type_traits>
 
@@ -36,6 +40,18 @@ struct Greater {
 struct Product {
   const float *a, *b;
   __host__ __device__ float operator()(long long i) const { return a[i] * b[i]; }
+};
+
+// x -> a x + b as an (a, b) pair of i32 (wrapping); left then right: the
+// composition applies the left map first (device_ops_bench.py's
+// scan_combine_affine_i32, warp_mlir.device.scan's combiner there).
+struct AffineThen {
+  __host__ __device__ cuda::std::tuple<int, int> operator()(const cuda::std::tuple<int, int> &left,
+                                                            const cuda::std::tuple<int, int> &right) const {
+    unsigned a1 = cuda::std::get<0>(left), b1 = cuda::std::get<1>(left);
+    unsigned a2 = cuda::std::get<0>(right), b2 = cuda::std::get<1>(right);
+    return {(int)(a2 * a1), (int)(a2 * b1 + b2)};
+  }
 };
 
 template <class T> __device__ T warpSum(T v) {
@@ -362,6 +378,52 @@ EXPORT int cub_segmented_sum_f32(void *temp, size_t *bytes, const float *in, flo
 EXPORT int cub_histogram_u8(void *temp, size_t *bytes, const unsigned char *samples, int *hist, long long n) {
   // 256 bins of width 1 over [0, 256): a count per byte value (device_ops_bench.py).
   return cub::DeviceHistogram::HistogramEven(temp, *bytes, samples, hist, 257, 0, 256, n);
+}
+EXPORT int cub_non_trivial_runs_i32(void *temp, size_t *bytes, const int *in, int *offsets, int *lengths,
+                                    long long *num_runs, long long n) {
+  // The runs of two or more: int offsets and lengths (device_ops_bench.py's non_trivial_runs_i32).
+  return cub::DeviceRunLengthEncode::NonTrivialRuns(temp, *bytes, in, offsets, lengths, num_runs,
+                                                    static_cast<int>(n));
+}
+EXPORT int cub_radix_sort_pairs_i32(void *temp, size_t *bytes, const int *keys, int *keys_out,
+                                    const int *values, int *values_out, long long n) {
+  // Ascending, every bit, signed order, i32 values (device_ops_bench.py's radix_sort_pairs_i32).
+  return cub::DeviceRadixSort::SortPairs(temp, *bytes, keys, keys_out, values, values_out, n);
+}
+EXPORT int cub_radix_sort_db_i32(void *temp, size_t *bytes, int *keys, int *alternate, int *current,
+                                 long long n) {
+  // The DoubleBuffer form over (keys, alternate), both overwritten; *current
+  // (host memory) gets the selector of the buffer that holds the sorted keys:
+  // 0 keys, 1 alternate (device_ops_bench.py's radix_sort_db_i32).
+  cub::DoubleBuffer<int> buffers(keys, alternate);
+  cudaError_t error = cub::DeviceRadixSort::SortKeys(temp, *bytes, buffers, n);
+  *current = buffers.selector;
+  return error;
+}
+EXPORT int cub_segmented_radix_sort_i32(void *temp, size_t *bytes, const int *in, int *out,
+                                        const int *offsets, long long segments, long long n) {
+  // Segment s is [offsets[s], offsets[s + 1]), each sorted ascending in
+  // signed order (device_ops_bench.py's segmented_radix_sort_i32_*).
+  return cub::DeviceSegmentedRadixSort::SortKeys(temp, *bytes, in, out, static_cast<int>(n),
+                                                 static_cast<int>(segments), offsets, offsets + 1);
+}
+EXPORT int cub_histogram_rgba_u8(void *temp, size_t *bytes, const unsigned char *samples, int *hist,
+                                 long long pixels) {
+  // Pixels of 4 interleaved u8 channels, the first 3 counted: 256 bins of
+  // width 1 each, hist the 3 rows of 256 one after the other
+  // (device_ops_bench.py's histogram_rgba_u8).
+  cuda::std::array<int *, 3> rows{hist, hist + 256, hist + 512};
+  cuda::std::array<int, 3> levels{257, 257, 257}, lower{0, 0, 0}, upper{256, 256, 256};
+  return cub::DeviceHistogram::MultiHistogramEven<4, 3>(temp, *bytes, samples, rows, levels, lower, upper,
+                                                       pixels);
+}
+EXPORT int cub_scan_combine_affine_i32(void *temp, size_t *bytes, const int *a, const int *b, int *out_a,
+                                       int *out_b, long long n) {
+  // The (a, b) pairs of two arrays (a zip iterator, as warp's tuple of
+  // arrays) scanned inclusively with AffineThen (device_ops_bench.py).
+  auto in = thrust::make_zip_iterator(a, b);
+  auto out = thrust::make_zip_iterator(out_a, out_b);
+  return cub::DeviceScan::InclusiveScan(temp, *bytes, in, out, AffineThen{}, n);
 }
 EXPORT int cub_select_gt_f32(void *temp, size_t *bytes, const float *in, float *out, int *num, long long n,
                              float threshold) {

@@ -90,8 +90,8 @@ python3 "$here/chart.py" "$out/device_bench.json" "$out/bench.json" -o "$out/dev
 # CUB's block primitives against warp's (block_bench.py): the rows in the file, the per-group summary here.
 python3 "$here/block_bench.py" --ptx-dir "$here/block" --json "$out/block_bench.json" --hang "${WARP_HANG_S:-10}" 2>&1 \
   | tee "$out/block_bench.txt" | grep -E '^summary|FAILED|^total|did not build'
-# warp_mlir.device's reduce and scan (the wheel's, so the venv's python) against CUB and torch
-# (device_ops_bench.py, about a minute): the sweep in the file, the 2^27/2^28 rows and any problem here.
+# warp_mlir.device's ops, every group in its docstring (the wheel's, so the venv's python), against CUB and torch
+# (device_ops_bench.py, a few minutes): the sweep in the file, the 2^27/2^28 rows and any problem here.
 "$venv/bin/python" "$here/device_ops_bench.py" --json "$out/device_ops_bench.json" --hang "${WARP_HANG_S:-10}" 2>&1 \
   | tee "$out/device_ops_bench.txt" | grep -E '^op |2\^2[78] |^compile|MISMATCH|FAILED|^note|^total|did not build'
 exit $status
