@@ -572,6 +572,56 @@ def child_select(c, group, log2n):
         time_size(c, group)
 
 
+def time_runs(c, group, log2, warp, warp_error, torch, xv, dv, outs, num_runs, wants, names,
+              torch_runs):
+    """Times a run-length op at one size: warp (`warp(xv, *outs, num_runs)`),
+    CUB (the same operands and n) and torch (`torch_runs(tx)`: the runs'
+    two output arrays), each checked against `wants` (the first
+    len(wants[0]) elements of `outs`, then the count), with the copies of
+    the input."""
+    cp = c.cp
+    runs = int(wants[0].size)
+
+    def check():
+        got = int(num_runs[0])
+        if got != runs:
+            return f"num_runs {got} != {runs}"
+        return (equal(cp, outs[0][:runs], wants[0], names[0])
+                or equal(cp, outs[1][:runs], wants[1], names[1]))
+
+    def reset():
+        num_runs.fill(-1)
+        for out in outs:
+            out.fill(-7)
+    add = measurer(c, group, log2, check, reset)
+    add_warp(c, group, log2, add, warp, warp_error, lambda: warp(xv, *outs, num_runs))
+    add_cub(c, group, log2, add, *(device_bench.ptr(a) for a in (xv, *outs, num_runs)),
+            ctypes.c_longlong(1 << log2))
+    if torch:
+        tx, ta, tb, tn = (torch.from_dlpack(a) for a in (xv, *outs, num_runs))
+
+        def torch_call():
+            first, second = torch_runs(torch, tx)
+            ta[:first.numel()].copy_(first)
+            tb[:second.numel()].copy_(second)
+            tn.fill_(first.numel())
+        add("torch", torch_call)
+    add_copies(c, add, torch, xv, dv)
+    time_size(c, group)
+
+
+def consecutive_runs(torch, tx):
+    """torch's run-length encoding: each run's value and length."""
+    return torch.unique_consecutive(tx, return_counts=True)
+
+
+def non_trivial_runs(torch, tx):
+    """torch's runs of two or more: each one's offset and length."""
+    _, counts = torch.unique_consecutive(tx, return_counts=True)
+    kept = counts >= 2
+    return (torch.cumsum(counts, 0) - counts)[kept], counts[kept]
+
+
 def child_rle(c, group, log2n):
     """A run-length encoding of runs of 2 on average (unique_i32's data):
     warp, CUB's DeviceRunLengthEncode::Encode (int lengths) and
@@ -593,35 +643,8 @@ def child_rle(c, group, log2n):
         starts = cp.flatnonzero(cp.concatenate([cp.ones(1, dtype=cp.bool_), xv[1:] != xv[:-1]]))
         want_unique = xv[starts]
         want_counts = cp.diff(cp.concatenate([starts, cp.array([n], dtype=starts.dtype)])).astype(cp.int32)
-        runs = int(starts.size)
-
-        def check(uv=uv, cv=cv, want_unique=want_unique, want_counts=want_counts, runs=runs):
-            got = int(num_runs[0])
-            if got != runs:
-                return f"num_runs {got} != {runs}"
-            return (equal(cp, uv[:runs], want_unique, "unique values")
-                    or equal(cp, cv[:runs], want_counts, "counts"))
-
-        def reset(uv=uv, cv=cv):
-            num_runs.fill(-1)
-            uv.fill(7)
-            cv.fill(-7)
-        add = measurer(c, group, log2, check, reset)
-
-        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv, uv=uv, cv=cv: warp(xv, uv, cv, num_runs))
-        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(uv), device_bench.ptr(cv),
-                device_bench.ptr(num_runs), ctypes.c_longlong(n))
-        if torch:
-            tx, tu, tc, tn = (torch.from_dlpack(a) for a in (xv, uv, cv, num_runs))
-
-            def consecutive(tx=tx, tu=tu, tc=tc, tn=tn):
-                first, lengths = torch.unique_consecutive(tx, return_counts=True)
-                tu[:first.numel()].copy_(first)
-                tc[:lengths.numel()].copy_(lengths)
-                tn.fill_(first.numel())
-            add("torch", consecutive)
-        add_copies(c, add, torch, xv, dv)
-        time_size(c, group)
+        time_runs(c, group, log2, warp, warp_error, torch, xv, dv, (uv, cv), num_runs,
+                  (want_unique, want_counts), ("unique values", "counts"), consecutive_runs)
 
 
 def child_histogram(c, group, log2n):
@@ -936,36 +959,8 @@ def child_non_trivial_runs(c, group, log2n):
         runs_all = cp.diff(cp.concatenate([starts, cp.array([n], dtype=starts.dtype)]))
         kept = runs_all >= 2
         want_offsets, want_lengths = starts[kept].astype(cp.int32), runs_all[kept].astype(cp.int32)
-        runs = int(want_offsets.size)
-
-        def check(ov=ov, lv=lv, want_offsets=want_offsets, want_lengths=want_lengths, runs=runs):
-            got = int(num_runs[0])
-            if got != runs:
-                return f"num_runs {got} != {runs}"
-            return equal(cp, ov[:runs], want_offsets, "offsets") or equal(cp, lv[:runs], want_lengths, "lengths")
-
-        def reset(ov=ov, lv=lv):
-            num_runs.fill(-1)
-            ov.fill(-7)
-            lv.fill(-7)
-        add = measurer(c, group, log2, check, reset)
-
-        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv, ov=ov, lv=lv: warp(xv, ov, lv, num_runs))
-        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(ov), device_bench.ptr(lv),
-                device_bench.ptr(num_runs), ctypes.c_longlong(n))
-        if torch:
-            tx, to, tl, tn = (torch.from_dlpack(a) for a in (xv, ov, lv, num_runs))
-
-            def consecutive(tx=tx, to=to, tl=tl, tn=tn):
-                _, counts = torch.unique_consecutive(tx, return_counts=True)
-                kept = counts >= 2
-                first = (torch.cumsum(counts, 0) - counts)[kept]
-                to[:first.numel()].copy_(first)
-                tl[:first.numel()].copy_(counts[kept])
-                tn.fill_(first.numel())
-            add("torch", consecutive)
-        add_copies(c, add, torch, xv, dv)
-        time_size(c, group)
+        time_runs(c, group, log2, warp, warp_error, torch, xv, dv, (ov, lv), num_runs,
+                  (want_offsets, want_lengths), ("offsets", "lengths"), non_trivial_runs)
 
 
 def child_histogram_rgba(c, group, log2n):
