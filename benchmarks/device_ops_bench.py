@@ -572,6 +572,22 @@ def child_select(c, group, log2n):
         time_size(c, group)
 
 
+def run_keys(c, group, log2n):
+    """The group's sizes and keys in runs of 2 on average (a running sum
+    of random 0s and 1s, as many as its largest size)."""
+    cp = c.cp
+    _, ty, _ = GROUPS[group]
+    sizes = sizes_of(group, log2n)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    steps = rng.integers(0, 2, 1 << max(sizes), dtype=cp.int32)
+    return sizes, cp.cumsum(steps, dtype=cp.int32).astype(DTYPES[ty])
+
+
+def run_starts(cp, x):
+    """The positions where a run of equal keys starts in `x`."""
+    return cp.flatnonzero(cp.concatenate([cp.ones(1, dtype=cp.bool_), x[1:] != x[:-1]]))
+
+
 def time_runs(c, group, log2, warp, warp_error, torch, xv, dv, outs, num_runs, wants, names,
               torch_runs):
     """Times a run-length op at one size: warp (`warp(xv, *outs, num_runs)`),
@@ -629,18 +645,15 @@ def child_rle(c, group, log2n):
     (each run's first element, the distances between run starts as the
     lengths, n ending the last), timed with the copies of the input."""
     cp = c.cp
-    _, ty, _ = GROUPS[group]
-    sizes = sizes_of(group, log2n)
+    sizes, x = run_keys(c, group, log2n)
     big = 1 << max(sizes)
-    rng = cp.random.default_rng(sum(map(ord, group)))
-    x = cp.cumsum(rng.integers(0, 2, big, dtype=cp.int32), dtype=cp.int32).astype(DTYPES[ty])
     unique, counts, dst = cp.empty_like(x), cp.empty(big, dtype=cp.int32), cp.empty_like(x)
     num_runs = cp.zeros(1, dtype=cp.int64)
     warp, warp_error, torch = implementations(c, group)
     for log2 in sizes:
         n = 1 << log2
         xv, uv, cv, dv = x[:n], unique[:n], counts[:n], dst[:n]
-        starts = cp.flatnonzero(cp.concatenate([cp.ones(1, dtype=cp.bool_), xv[1:] != xv[:-1]]))
+        starts = run_starts(cp, xv)
         want_unique = xv[starts]
         want_counts = cp.diff(cp.concatenate([starts, cp.array([n], dtype=starts.dtype)])).astype(cp.int32)
         time_runs(c, group, log2, warp, warp_error, torch, xv, dv, (uv, cv), num_runs,
@@ -713,6 +726,22 @@ def child_scan_by_key(c, group, log2n):
         time_size(c, group)
 
 
+def segment_starts(cp, rng, group, big):
+    """The starts of random segments (lengths uniform in [0, 2L], L the
+    group's SEGMENT_LENGTHS), twice as many as `big` elements need on
+    average, so that they reach past it."""
+    mean = SEGMENT_LENGTHS[group]
+    lengths = rng.integers(0, 2 * mean + 1, 2 * (big // mean) + 2, dtype=cp.int64)
+    return cp.concatenate([cp.zeros(1, cp.int64), cp.cumsum(lengths)])
+
+
+def segment_offsets(cp, starts, n):
+    """The i32 offsets of the segments over n elements (those that start
+    before n, the last cut at n) and how many segments they are."""
+    offsets = cp.concatenate([starts[starts < n], cp.full(1, n, cp.int64)]).astype(cp.int32)
+    return offsets, offsets.size - 1
+
+
 def child_segmented_reduce(c, group, log2n):
     """A segmented sum of f32 integers in [-4, 4] over segments of random
     lengths (SEGMENT_LENGTHS: uniform in [0, 2L], i32 offsets; at each n
@@ -727,17 +756,13 @@ def child_segmented_reduce(c, group, log2n):
     rng = cp.random.default_rng(sum(map(ord, group)))
     xi = rng.integers(-4, 5, big, dtype=cp.int32)
     x = xi.astype(DTYPES[ty])
-    mean = SEGMENT_LENGTHS[group]
-    # Twice the segments n needs on average: they reach past the largest n.
-    lengths = rng.integers(0, 2 * mean + 1, 2 * (big // mean) + 2, dtype=cp.int64)
-    starts = cp.concatenate([cp.zeros(1, cp.int64), cp.cumsum(lengths)])
+    starts = segment_starts(cp, rng, group, big)
     total = cp.concatenate([cp.zeros(1, cp.int64), cp.cumsum(xi, dtype=cp.int64)])
     out, dst = cp.empty(starts.size, dtype=x.dtype), cp.empty_like(x)
     warp, warp_error, torch = implementations(c, group)
     for log2 in sizes:
         n = 1 << log2
-        offsets = cp.concatenate([starts[starts < n], cp.full(1, n, cp.int64)]).astype(cp.int32)
-        segments = offsets.size - 1
+        offsets, segments = segment_offsets(cp, starts, n)
         xv, outv, dv = x[:n], out[:segments], dst[:n]
         want = (total[offsets[1:]] - total[offsets[:-1]]).astype(x.dtype)
         check = lambda outv=outv, want=want: equal(cp, outv, want)  # noqa: E731
@@ -756,17 +781,24 @@ def child_segmented_reduce(c, group, log2n):
         time_size(c, group)
 
 
+def uniform_keys(c, group, log2n):
+    """The group's sizes, uniform keys of its element type over their whole
+    range (as many as its largest size) and the generator that drew them
+    (seeded by the group's name), for the group's other data."""
+    cp = c.cp
+    _, ty, _ = GROUPS[group]
+    sizes = sizes_of(group, log2n)
+    info = cp.iinfo(DTYPES[ty])
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    return sizes, rng.integers(info.min, info.max, 1 << max(sizes), dtype=DTYPES[ty], endpoint=True), rng
+
+
 def child_radix_sort(c, group, log2n):
     """An ascending sort of uniform i32 keys over their whole range (signed
     order): warp, CUB's DeviceRadixSort::SortKeys and torch.sort(stable=True),
     checked against cupy's sort, timed with the copies of the keys."""
     cp = c.cp
-    _, ty, _ = GROUPS[group]
-    sizes = sizes_of(group, log2n)
-    big = 1 << max(sizes)
-    rng = cp.random.default_rng(sum(map(ord, group)))
-    info = cp.iinfo(DTYPES[ty])
-    x = rng.integers(info.min, info.max, big, dtype=DTYPES[ty], endpoint=True)
+    sizes, x, _ = uniform_keys(c, group, log2n)
     out, dst = cp.empty_like(x), cp.empty_like(x)
     warp, warp_error, torch = implementations(c, group)
     for log2 in sizes:
@@ -794,12 +826,8 @@ def child_radix_sort_pairs(c, group, log2n):
     int64 pairs key << 32 | index (a stable sort's order), timed with the
     copies of the keys."""
     cp = c.cp
-    _, ty, _ = GROUPS[group]
-    sizes = sizes_of(group, log2n)
+    sizes, x, _ = uniform_keys(c, group, log2n)
     big = 1 << max(sizes)
-    rng = cp.random.default_rng(sum(map(ord, group)))
-    info = cp.iinfo(DTYPES[ty])
-    x = rng.integers(info.min, info.max, big, dtype=DTYPES[ty], endpoint=True)
     values = cp.arange(big, dtype=cp.int32)
     out, values_out, dst = cp.empty_like(x), cp.empty_like(values), cp.empty_like(x)
     warp, warp_error, torch = implementations(c, group)
@@ -844,12 +872,7 @@ def child_radix_sort_db(c, group, log2n):
     cupy's sort, timed with the copies of the keys; torch has no such
     form."""
     cp = c.cp
-    _, ty, _ = GROUPS[group]
-    sizes = sizes_of(group, log2n)
-    big = 1 << max(sizes)
-    rng = cp.random.default_rng(sum(map(ord, group)))
-    info = cp.iinfo(DTYPES[ty])
-    x = rng.integers(info.min, info.max, big, dtype=DTYPES[ty], endpoint=True)
+    sizes, x, _ = uniform_keys(c, group, log2n)
     first, second, dst = cp.empty_like(x), cp.empty_like(x), cp.empty_like(x)
     selector = ctypes.c_int(-1)  # CUB's: 0 first, 1 second
     warp, warp_error, _ = implementations(c, group)
@@ -902,21 +925,14 @@ def child_segmented_radix_sort(c, group, log2n):
     the int64 pairs segment << 32 | (key + 2^31), timed with the copies of
     the keys; torch has no segmented sort."""
     cp = c.cp
-    _, ty, _ = GROUPS[group]
-    sizes = sizes_of(group, log2n)
+    sizes, x, rng = uniform_keys(c, group, log2n)
     big = 1 << max(sizes)
-    rng = cp.random.default_rng(sum(map(ord, group)))
-    info = cp.iinfo(DTYPES[ty])
-    x = rng.integers(info.min, info.max, big, dtype=DTYPES[ty], endpoint=True)
-    mean = SEGMENT_LENGTHS[group]
-    lengths = rng.integers(0, 2 * mean + 1, 2 * (big // mean) + 2, dtype=cp.int64)
-    starts = cp.concatenate([cp.zeros(1, cp.int64), cp.cumsum(lengths)])
+    starts = segment_starts(cp, rng, group, big)
     out, dst = cp.empty_like(x), cp.empty_like(x)
     warp, warp_error, _ = implementations(c, group)
     for log2 in sizes:
         n = 1 << log2
-        offsets = cp.concatenate([starts[starts < n], cp.full(1, n, cp.int64)]).astype(cp.int32)
-        segments = offsets.size - 1
+        offsets, segments = segment_offsets(cp, starts, n)
         xv, outv, dv = x[:n], out[:n], dst[:n]
         # Element i is in the segment whose end is the first one past i.
         segment = cp.searchsorted(offsets[1:], cp.arange(n, dtype=cp.int32), side="right")
@@ -943,11 +959,8 @@ def child_non_trivial_runs(c, group, log2n):
     those of 2 or more kept, checked against cupy's run starts and their
     distances, timed with the copies of the input."""
     cp = c.cp
-    _, ty, _ = GROUPS[group]
-    sizes = sizes_of(group, log2n)
+    sizes, x = run_keys(c, group, log2n)
     big = 1 << max(sizes)
-    rng = cp.random.default_rng(sum(map(ord, group)))
-    x = cp.cumsum(rng.integers(0, 2, big, dtype=cp.int32), dtype=cp.int32).astype(DTYPES[ty])
     offsets, lengths = cp.empty(big // 2, dtype=cp.int32), cp.empty(big // 2, dtype=cp.int32)
     dst = cp.empty_like(x)
     num_runs = cp.zeros(1, dtype=cp.int64)
@@ -955,7 +968,7 @@ def child_non_trivial_runs(c, group, log2n):
     for log2 in sizes:
         n = 1 << log2
         xv, ov, lv, dv = x[:n], offsets[:n // 2], lengths[:n // 2], dst[:n]
-        starts = cp.flatnonzero(cp.concatenate([cp.ones(1, dtype=cp.bool_), xv[1:] != xv[:-1]]))
+        starts = run_starts(cp, xv)
         runs_all = cp.diff(cp.concatenate([starts, cp.array([n], dtype=starts.dtype)]))
         kept = runs_all >= 2
         want_offsets, want_lengths = starts[kept].astype(cp.int32), runs_all[kept].astype(cp.int32)
