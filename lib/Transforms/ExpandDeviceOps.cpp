@@ -156,12 +156,16 @@ struct RadixSortConfig {
   /// The two buffers of the op (keys_in and keys_out, and the values')
   /// are the passes' only storage (double_buffer).
   bool doubleBuffer = false;
+  /// A device sort's tile (onesweep) rather than a segmented sort's
+  /// (DeviceTiling).
+  bool onesweep = false;
 
   static constexpr int64_t kDigits = int64_t(1) << DeviceTiling::kRadixSortPassBits;
   int64_t keyBytes() const { return key.getIntOrFloatBitWidth() / 8; }
   int64_t valueBytes() const { return value ? value.getIntOrFloatBitWidth() / 8 : 0; }
   int64_t itemsPerThread() const {
-    return DeviceTiling::radixSortItemsPerThread(keyBytes(), valueBytes());
+    return onesweep ? DeviceTiling::radixOnesweepItemsPerThread(keyBytes(), valueBytes())
+                    : DeviceTiling::radixSortItemsPerThread(keyBytes(), valueBytes());
   }
   int64_t tileItems() const { return itemsPerThread() * DeviceTiling::kThreads; }
   unsigned passes() const {
@@ -184,14 +188,16 @@ struct RadixSortConfig {
   /// doubleBuffer the one that the last pass writes.
   int32_t resultBuffer() const { return writesOutputs(passes() - 1) ? 1 : 0; }
 
-  /// The scratch, in bytes, for T tiles: the digits' totals (kDigits i64)
-  /// at 0, then each pass's per-tile offsets (i64, [digit][tile]), the
-  /// per-tile counts (i32, [digit][tile]), and the buffers the passes
-  /// alternate with: T tiles of keys, then of values.
-  static constexpr int64_t kTotalsBytes = kDigits * 8;
+  /// A device sort's scratch, in bytes, for T tiles: every pass's digit
+  /// counts (passes x kDigits i64) at 0, then each pass's tile counter
+  /// (an i32, rounded up to 8 bytes in all), then T x kDigits look-back
+  /// words (i64, [tile][digit]; one set for every pass, whose flags say
+  /// the pass), then the buffers the passes alternate with: T tiles of
+  /// keys, then of values.
+  int64_t countsBytes() const { return int64_t(passes()) * kDigits * 8; }
+  int64_t fixedBytes() const { return countsBytes() + llvm::alignTo(passes() * 4, 8); }
   int64_t perTileBytes() const {
-    return kDigits * (8 + 4) +
-           (doubleBuffer ? 0 : tileItems() * (keyBytes() + valueBytes()));
+    return kDigits * 8 + (doubleBuffer ? 0 : tileItems() * (keyBytes() + valueBytes()));
   }
 };
 
@@ -307,8 +313,9 @@ public:
   /// levels per channel), or without levels the sample itself where it is
   /// below the bins per channel. Call after the kernel's start.
   std::function<Value(Value, Value)> histogramBinOf(DeviceHistogramOp op);
-  /// A radix sort's kernels: an upsweep, a scan and a downsweep per pass
-  /// of `sort`'s bits (RadixSortScratch's layout).
+  /// A radix sort's kernels (onesweep; RadixSortConfig's scratch): one
+  /// that clears the scratch's counters, one that counts every pass's
+  /// digits, then a kernel per pass of `sort`'s bits.
   void buildRadixSort(gpu::GPUModuleOp module, const RadixSortConfig &sort);
   /// A segmented radix sort's kernel: operands (keys_in, keys_out, begin,
   /// end, values_in, values_out), a block per segment; its scratch is one
@@ -317,13 +324,26 @@ public:
   void buildSegmentedRadixSort(gpu::GPUModuleOp module, const RadixSortConfig &sort);
 
 private:
-  /// Pass `pass`'s kernels of a radix sort.
-  void buildRadixUpsweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
-                         unsigned pass);
-  void buildRadixScan(gpu::GPUModuleOp module, const RadixSortConfig &sort,
-                      unsigned pass);
-  void buildRadixDownsweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
-                           unsigned pass);
+  /// A radix sort's first kernels: `radix_init` clears the digit
+  /// counts, the tile counters and the look-back words (a block per
+  /// tile); `radix_histogram` counts every pass's digits of the keys
+  /// (a capped grid, each block over tiles in turn, into workgroup
+  /// counters, then added to the scratch's).
+  void buildRadixInit(gpu::GPUModuleOp module, const RadixSortConfig &sort);
+  void buildRadixHistogram(gpu::GPUModuleOp module, const RadixSortConfig &sort);
+  /// Pass `pass`'s kernel, `radix_onesweep_<pass>`: a block takes the next
+  /// tile of the pass's counter, counts its digits, publishes them,
+  /// sorts the tile by the digit, looks back per digit and writes the
+  /// keys where the digit's start, the tiles before and their rank say.
+  void buildRadixOnesweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
+                          unsigned pass);
+  /// The exclusive prefix (i64) of a digit over the tiles before `tile`
+  /// (i64, > 0) in pass `pass`: the digit's look-back words (radixStatus
+  /// at `slotOf(tile)`), read one tile at a time back from the nearest,
+  /// each spun on until it holds the pass's count, until one holds the
+  /// pass's inclusive prefix. One thread's.
+  Value digitLookBack(Value words, Value tile, unsigned pass,
+                      function_ref<Value(Value)> slotOf);
   /// The radix images (vector<N x iW>) of the thread's `keys` (a vector of
   /// N) of a tile whose first `valid` (i32) keys, in the blocked
   /// arrangement, are keys: all ones past them, which sort after every
@@ -402,24 +422,20 @@ private:
     return memref::ViewOp::create(b, MemRefType::get({ShapedType::kDynamic}, type),
                                   scratch, offset, ValueRange{count});
   }
-  /// A radix sort's tiles (at least one) and the views of its scratch
-  /// (no keys or values with doubleBuffer).
+  /// A radix sort's tiles (at least one) and the views of its scratch:
+  /// the digit counts (i64, [pass][digit]), the tile counters (i32, a
+  /// pass's each), the look-back words' ([tile][digit], i64) byte offset, and the buffers (no keys or values with doubleBuffer).
   struct RadixScratchViews {
-    Value tiles, totals, offsets, counts, keys, values;
+    Value tiles, counts, counters, words, keys, values;
   };
   RadixScratchViews radixScratch(const RadixSortConfig &sort);
-  /// What a pass's upsweep and downsweep both start from: the pass's digit
-  /// (`shift`, `bits`, `radix` values), the tile, and the kernel
-  /// `radix_<step>_<pass>`, begun, with the views of its scratch.
-  struct RadixPass {
-    gpu::GPUFuncOp kernel;
-    int64_t items, tileItems;
-    unsigned shift, bits;
-    int64_t radix;
-    RadixScratchViews views;
-  };
-  RadixPass startRadixPass(gpu::GPUModuleOp module, const RadixSortConfig &sort,
-                           unsigned pass, StringRef step);
+  /// A look-back word's flag of pass `pass` (from bit kRadixFlagShift): its
+  /// tile's count of the digit, or the digit's inclusive prefix up to the
+  /// tile. Every pass has flags above the last's, so that the words need
+  /// clearing once per sort.
+  static int32_t radixCountFlag(unsigned pass) { return int32_t(2 * pass + 1); }
+  static int32_t radixPrefixFlag(unsigned pass) { return int32_t(2 * pass + 2); }
+  static constexpr unsigned kRadixFlagShift = 56;
   /// The keys and values (null for keys only) that pass `pass` of a radix
   /// sort writes, or, for pass -1, the op's inputs: what pass `pass + 1`
   /// reads.
@@ -672,6 +688,15 @@ private:
   Value predicateKeeps(Value values, Value offset, int64_t items);
   /// The status of a scan's tiles; `counts` for a selection's.
   TileStatus tileStatus(bool counts);
+  /// The look-back words at byte `words` (i64) as a scan's tile status:
+  /// a count packed below each flag.
+  TileStatus radixStatus(Value words);
+  /// A packed status word (its flag and value, as publish stores them) at
+  /// `pointer`, in one load.
+  Value loadPackedWord(Value pointer) {
+    return LLVM::LoadOp::create(b, b.getI64Type(), pointer, 8, /*isVolatile=*/false, false,
+                                false, false, LLVM::AtomicOrdering::monotonic, "device");
+  }
   /// Makes `values` (publishedTypes) visible as tile `tile`'s total or
   /// prefix (`flag`).
   void publish(const TileStatus &status, Value tile, int32_t flag,
@@ -1162,9 +1187,7 @@ SmallVector<Value> DeviceKernelBuilder::lookBack(const TileStatus &status,
     auto flagged = [&](int32_t flag) { return i64(int64_t(uint64_t(flag) << shift)); };
     auto readWord = [&]() -> Value {
       if (status.packed())
-        return LLVM::LoadOp::create(b, i64Type, wordPtr, 8, /*isVolatile=*/false,
-                                    false, false, false,
-                                    LLVM::AtomicOrdering::monotonic, "device");
+        return loadPackedWord(wordPtr);
       Value flag = LLVM::LoadOp::create(b, i32Type, wordPtr, 4, /*isVolatile=*/false,
                                         false, false, false,
                                         LLVM::AtomicOrdering::acquire, "device");
@@ -2283,16 +2306,15 @@ DeviceKernelBuilder::radixScratch(const RadixSortConfig &sort) {
   int64_t digits = RadixSortConfig::kDigits;
   views.tiles = arith::MaxUIOp::create(
       b, arith::CeilDivUIOp::create(b, n, index(sort.tileItems())), index(1));
-  Value slots = arith::MulIOp::create(b, views.tiles, index(digits));
-  views.totals = scratchView(b.getI64Type(), index(0), index(digits));
-  Value at = index(RadixSortConfig::kTotalsBytes);
-  views.offsets = scratchView(b.getI64Type(), at, slots);
-  at = arith::AddIOp::create(b, at, arith::MulIOp::create(b, slots, index(8)));
-  views.counts = scratchView(b.getI32Type(), at, slots);
+  views.counts = scratchView(b.getI64Type(), index(0), index(sort.passes() * digits));
+  views.counters = scratchView(b.getI32Type(), index(sort.countsBytes()), index(sort.passes()));
+  views.words = i64(sort.fixedBytes());
   // A double-buffered sort has no buffers of its own in the scratch.
   if (sort.doubleBuffer)
     return views;
-  at = arith::AddIOp::create(b, at, arith::MulIOp::create(b, slots, index(4)));
+  Value at = arith::AddIOp::create(
+      b, index(sort.fixedBytes()),
+      arith::MulIOp::create(b, views.tiles, index(digits * 8)));
   Value tileItems = arith::MulIOp::create(b, views.tiles, index(sort.tileItems()));
   views.keys = scratchView(sort.key, at, tileItems);
   if (sort.value) {
@@ -2303,171 +2325,245 @@ DeviceKernelBuilder::radixScratch(const RadixSortConfig &sort) {
   return views;
 }
 
-DeviceKernelBuilder::RadixPass
-DeviceKernelBuilder::startRadixPass(gpu::GPUModuleOp module,
-                                    const RadixSortConfig &sort, unsigned pass,
-                                    StringRef step) {
-  RadixPass started;
-  started.items = sort.itemsPerThread();
-  started.tileItems = sort.tileItems();
-  started.shift = sort.shift(pass);
-  started.bits = sort.bits(pass);
-  started.radix = int64_t(1) << started.bits;
-  started.kernel = startKernel(
-      module, ("radix_" + step + "_" + Twine(pass)).str(), started.tileItems);
-  started.views = radixScratch(sort);
-  return started;
+DeviceKernelBuilder::TileStatus DeviceKernelBuilder::radixStatus(Value words) {
+  TileStatus status;
+  status.words = words;
+  status.types = {b.getI64Type()};
+  status.flagShift = kRadixFlagShift;
+  status.packedCounts = true;
+  return status;
 }
 
 void DeviceKernelBuilder::buildRadixSort(gpu::GPUModuleOp module,
                                          const RadixSortConfig &sort) {
-  for (unsigned pass = 0; pass < sort.passes(); ++pass) {
-    buildRadixUpsweep(module, sort, pass);
-    buildRadixScan(module, sort, pass);
-    buildRadixDownsweep(module, sort, pass);
-  }
+  buildRadixInit(module, sort);
+  buildRadixHistogram(module, sort);
+  for (unsigned pass = 0; pass < sort.passes(); ++pass)
+    buildRadixOnesweep(module, sort, pass);
 }
 
-void DeviceKernelBuilder::buildRadixUpsweep(gpu::GPUModuleOp module,
-                                            const RadixSortConfig &sort,
-                                            unsigned pass) {
-  RadixPass p = startRadixPass(module, sort, pass, "upsweep");
-  Value source = radixBuffers(sort, p.views, int(pass) - 1).first;
-  // The tile's count of each digit, in workgroup memory.
-  auto countsType = MemRefType::get(
-      {p.radix}, b.getI32Type(), AffineMap(),
-      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
-  Value counts = p.kernel.addWorkgroupAttribution(countsType, b.getLoc());
-  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(p.radix));
-  ifThen(inRadix, [&] { memref::StoreOp::create(b, i32(0), counts, ValueRange{thread}); });
-  gpu::BarrierOp::create(b);
-  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value offset = arith::MulIOp::create(b, tile, index(p.tileItems));
-  Value keys = loadTile(source, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
-                        offset, p.items, 1, std::nullopt);
-  countRadixDigits(sort, keys, validItems(offset, p.tileItems), counts, p.shift, p.bits);
-  gpu::BarrierOp::create(b);
-  // counts[digit][tile] of the scratch.
-  ifThen(inRadix, [&] {
-    Value slot = arith::AddIOp::create(b, arith::MulIOp::create(b, thread, p.views.tiles), tile);
-    memref::StoreOp::create(b, memref::LoadOp::create(b, counts, ValueRange{thread}),
-                            p.views.counts, ValueRange{slot});
+void DeviceKernelBuilder::buildRadixInit(gpu::GPUModuleOp module,
+                                         const RadixSortConfig &sort) {
+  // A block per tile: thread d clears the tile's word of digit d; block 0
+  // also the digit counts and the tile counters (the words before).
+  static_assert(RadixSortConfig::kDigits == DeviceTiling::kThreads,
+                "a thread per digit");
+  startKernel(module, "radix_init", sort.tileItems());
+  RadixScratchViews views = radixScratch(sort);
+  Value block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value slot = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, toI64(block), i64(RadixSortConfig::kDigits)), toI64(thread));
+  LLVM::StoreOp::create(b, i64(0), scratchSlot(views.words, slot), 8);
+  Value fixed = scratchView(b.getI64Type(), index(0), index(sort.fixedBytes() / 8));
+  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, block, index(0)), [&] {
+    auto words = scf::ForOp::create(b, thread, index(sort.fixedBytes() / 8),
+                                    index(DeviceTiling::kThreads));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(words.getBody());
+    memref::StoreOp::create(b, i64(0), fixed, ValueRange{words.getInductionVar()});
   });
 }
 
-void DeviceKernelBuilder::buildRadixScan(gpu::GPUModuleOp module,
-                                         const RadixSortConfig &sort, unsigned pass) {
-  int64_t radix = int64_t(1) << sort.bits(pass);
-  // A block per digit (at most one per element, so that a small input
-  // launches few), each over the digits left by the grid before it.
-  gpu::GPUFuncOp kernel =
-      startKernel(module, ("radix_scan_" + Twine(pass)).str(), /*gridItems=*/1);
-  kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(radix));
+void DeviceKernelBuilder::buildRadixHistogram(gpu::GPUModuleOp module,
+                                              const RadixSortConfig &sort) {
+  int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
+  int64_t counters = sort.passes() * RadixSortConfig::kDigits;
+  gpu::GPUFuncOp kernel = startKernel(module, "radix_histogram",
+                                      tileItems * DeviceTiling::kHistogramTilesPerBlock);
+  kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kHistogramMaxBlocks));
   RadixScratchViews views = radixScratch(sort);
-  Type i64Type = b.getI64Type();
+  // The block's counts of every pass's digits ([pass][digit]), cleared.
+  Value local = workgroupArray(kernel, counters, b.getI32Type());
+  auto eachCounter = [&](function_ref<void(Value)> body) {
+    auto loop = scf::ForOp::create(b, thread, index(counters), index(DeviceTiling::kThreads));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    body(loop.getInductionVar());
+  };
+  eachCounter([&](Value i) { memref::StoreOp::create(b, i32(0), local, ValueRange{i}); });
+  gpu::BarrierOp::create(b);
+  // The block's tiles: blockIdx.x, + gridDim.x, ...
   Value block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  auto digits = scf::ForOp::create(b, block, index(radix), blocks);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(digits.getBody());
-  Value digit = digits.getInductionVar();
-  Value row = arith::MulIOp::create(b, digit, views.tiles);
-  // The digit's counts over the tiles, a chunk of a tile per thread at a
-  // time: each offset is the carry of the chunks before plus the
-  // exclusive scan within the chunk.
-  auto chunks = scf::ForOp::create(b, index(0), views.tiles, index(DeviceTiling::kThreads),
-                                   ValueRange{i64(0)});
+  Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
   {
+    auto loop = scf::ForOp::create(b, block, tiles, blocks);
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(chunks.getBody());
-    Value carry = chunks.getRegionIterArgs()[0];
-    Value tile = arith::AddIOp::create(b, chunks.getInductionVar(), thread);
-    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tile, views.tiles);
-    Value slot = arith::AddIOp::create(b, row, tile);
-    Value count = ifElse(
-        inside, i64Type,
-        [&] {
-          return arith::ExtUIOp::create(
-              b, i64Type, memref::LoadOp::create(b, views.counts, ValueRange{slot}));
-        },
-        [&] { return i64(0); });
-    auto scan = BlockScanOp::create(
-        b, TypeRange{i64Type, i64Type}, CombineKindAttr::get(b.getContext(), CombineKind::Add),
-        count, /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false,
-        BlockScanAlgorithmAttr(), /*tile=*/nullptr);
-    ifThen(inside, [&] {
-      memref::StoreOp::create(b, arith::AddIOp::create(b, carry, scan.getScanned()[0]),
-                              views.offsets, ValueRange{slot});
-    });
-    // The next chunk's scan reuses the scan's workgroup memory.
-    gpu::BarrierOp::create(b);
-    scf::YieldOp::create(b, ValueRange{arith::AddIOp::create(b, carry, scan.getTotal()[0])});
+    b.setInsertionPointToStart(loop.getBody());
+    Value offset = arith::MulIOp::create(b, loop.getInductionVar(), index(tileItems));
+    Value keys = loadTile(operands[0], arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
+                          offset, items, 1, std::nullopt);
+    Value valid = validItems(offset, tileItems);
+    Value first = arith::IndexCastOp::create(
+        b, b.getI32Type(), arith::MulIOp::create(b, thread, index(items)));
+    for (int64_t j = 0; j < items; ++j) {
+      Value inside = arith::CmpIOp::create(
+          b, arith::CmpIPredicate::slt, arith::AddIOp::create(b, first, i32(j)), valid);
+      ifThen(inside, [&] {
+        Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
+                                      sort.isSigned, sort.descending);
+        for (unsigned pass = 0; pass < sort.passes(); ++pass) {
+          Value at = arith::AddIOp::create(
+              b, radixDigit(image, sort.shift(pass), sort.bits(pass)),
+              index(pass * RadixSortConfig::kDigits));
+          memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, i32(1), local,
+                                      ValueRange{at});
+        }
+      });
+    }
   }
-  ifThen(isThreadZero(), [&] {
-    memref::StoreOp::create(b, chunks.getResult(0), views.totals, ValueRange{digit});
+  gpu::BarrierOp::create(b);
+  // Each counter that counted something, added to the scratch's.
+  eachCounter([&](Value i) {
+    Value counted = memref::LoadOp::create(b, local, ValueRange{i});
+    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, counted, i32(0)), [&] {
+      memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi,
+                                  arith::ExtUIOp::create(b, b.getI64Type(), counted),
+                                  views.counts, ValueRange{i});
+    });
   });
 }
 
-void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
-                                              const RadixSortConfig &sort,
-                                              unsigned pass) {
-  RadixPass p = startRadixPass(module, sort, pass, "downsweep");
-  Value sourceKeys, sourceValues, destKeys, destValues;
-  std::tie(sourceKeys, sourceValues) = radixBuffers(sort, p.views, int(pass) - 1);
-  std::tie(destKeys, destValues) = radixBuffers(sort, p.views, int(pass));
+Value DeviceKernelBuilder::digitLookBack(Value words, Value tile, unsigned pass,
+                                         function_ref<Value(Value)> slotOf) {
   Type i64Type = b.getI64Type();
-  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value countFlag = i64(int64_t(uint64_t(radixCountFlag(pass)) << kRadixFlagShift));
+  Value prefixFlag = i64(int64_t(uint64_t(radixPrefixFlag(pass)) << kRadixFlagShift));
+  Value valueMask = i64(int64_t(llvm::maskTrailingOnes<uint64_t>(kRadixFlagShift)));
+  // The loop carries the tile to read next and the sum so far.
+  auto loop = scf::WhileOp::create(b, TypeRange{i64Type, i64Type},
+                                   ValueRange{arith::SubIOp::create(b, tile, i64(1)), i64(0)});
+  OpBuilder::InsertionGuard guard(b);
+  Block *before = b.createBlock(&loop.getBefore(), {}, {i64Type, i64Type},
+                                {b.getLoc(), b.getLoc()});
+  Value pointer = scratchSlot(words, slotOf(before->getArgument(0)));
+  // Spin until the word holds this pass's count or prefix (a word of an
+  // earlier pass, or cleared, has a smaller flag).
+  auto spin = scf::WhileOp::create(b, TypeRange{i64Type}, ValueRange{i64(0)});
+  {
+    OpBuilder::InsertionGuard spinGuard(b);
+    b.createBlock(&spin.getBefore(), {}, {i64Type}, {b.getLoc()});
+    Value word = loadPackedWord(pointer);
+    Value waiting = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, word, countFlag);
+    scf::ConditionOp::create(b, waiting, ValueRange{word});
+    b.createBlock(&spin.getAfter(), {}, {i64Type}, {b.getLoc()});
+    NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackPollNs));
+    scf::YieldOp::create(b, ValueRange{i64(0)});
+  }
+  Value word = spin.getResult(0);
+  Value sum = arith::AddIOp::create(b, before->getArgument(1),
+                                    arith::AndIOp::create(b, word, valueMask));
+  Value more = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, word, prefixFlag);
+  scf::ConditionOp::create(
+      b, more, ValueRange{arith::SubIOp::create(b, before->getArgument(0), i64(1)), sum});
+  Block *after = b.createBlock(&loop.getAfter(), {}, {i64Type, i64Type},
+                               {b.getLoc(), b.getLoc()});
+  scf::YieldOp::create(b, after->getArguments());
+  return loop.getResult(1);
+}
 
-  // Where the tile's keys of each digit start in the output, less the
-  // tile's keys of the smaller digits (so that a key's place is that plus
-  // its rank in the tile sorted by the digit): thread d < radix computes
-  // digit d's, into workgroup memory.
-  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(p.radix));
-  Value slot = arith::AddIOp::create(b, arith::MulIOp::create(b, thread, p.views.tiles), tile);
-  auto loadIf = [&](function_ref<Value()> load) {
-    return ifElse(inRadix, i64Type, load, [&] { return i64(0); });
-  };
-  Value count = loadIf([&] {
-    return arith::ExtUIOp::create(b, i64Type,
-                                  memref::LoadOp::create(b, p.views.counts, ValueRange{slot}));
+void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
+                                             const RadixSortConfig &sort, unsigned pass) {
+  int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
+  unsigned shift = sort.shift(pass), bits = sort.bits(pass);
+  int64_t radix = int64_t(1) << bits;
+  gpu::GPUFuncOp kernel =
+      startKernel(module, ("radix_onesweep_" + Twine(pass)).str(), tileItems);
+  RadixScratchViews views = radixScratch(sort);
+  TileStatus status = radixStatus(views.words);
+  Value sourceKeys, sourceValues, destKeys, destValues;
+  std::tie(sourceKeys, sourceValues) = radixBuffers(sort, views, int(pass) - 1);
+  std::tie(destKeys, destValues) = radixBuffers(sort, views, int(pass));
+  Type i64Type = b.getI64Type();
+  Value taken = workgroupArray(kernel, 1, b.getI32Type());
+  Value counts = workgroupArray(kernel, radix, b.getI32Type());
+  Value starts = workgroupArray(kernel, radix, i64Type);
+  Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
+  OpBuilder::InsertionGuard guard(b);
+  enterTile(empty);
+  // The tile: the next of the pass's counter, so that every tile before
+  // it belongs to a block that runs (and publishes without waiting).
+  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
+  ifThen(isThreadZero(), [&] {
+    Value ticket = memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, i32(1),
+                                               views.counters, ValueRange{index(pass)});
+    memref::StoreOp::create(b, ticket, taken, ValueRange{index(0)});
   });
-  Value total = loadIf([&] {
-    return memref::LoadOp::create(b, p.views.totals, ValueRange{thread});
-  });
-  Value before = loadIf([&] {
-    return memref::LoadOp::create(b, p.views.offsets, ValueRange{slot});
-  });
+  ifThen(inRadix, [&] { memref::StoreOp::create(b, i32(0), counts, ValueRange{thread}); });
+  // Where each digit's keys start in the output: the keys of the smaller
+  // digits (thread d < radix gets digit d's).
+  Value total = ifElse(
+      inRadix, i64Type,
+      [&] {
+        return memref::LoadOp::create(
+            b, views.counts,
+            ValueRange{arith::AddIOp::create(b, thread, index(pass * RadixSortConfig::kDigits))});
+      },
+      [&] { return i64(0); });
+  gpu::BarrierOp::create(b);
   Value digitStart = exclusiveBlockSum(total);
-  Value tileStart = exclusiveBlockSum(count);
-  auto startsType = MemRefType::get(
-      {p.radix}, i64Type, AffineMap(),
-      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
-  Value starts = p.kernel.addWorkgroupAttribution(startsType, b.getLoc());
+  Value tile = arith::IndexCastUIOp::create(
+      b, b.getIndexType(), memref::LoadOp::create(b, taken, ValueRange{index(0)}));
+  Value tile64 = toI64(tile);
+  Value offset = arith::MulIOp::create(b, tile, index(tileItems));
+  Value keys = loadTile(sourceKeys, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
+                        offset, items, 1, std::nullopt);
+  Value values;
+  if (sort.value)
+    values = loadTile(sourceValues, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
+                      offset, items, 1, std::nullopt);
+  Value valid = validItems(offset, tileItems);
+  // The tile's count of each digit, published at once (tile 0's is its
+  // inclusive prefix), so that the tiles after can go on.
+  countRadixDigits(sort, keys, valid, counts, shift, bits);
+  gpu::BarrierOp::create(b);
+  Value count = ifElse(
+      inRadix, i64Type,
+      [&] {
+        return arith::ExtUIOp::create(b, i64Type,
+                                      memref::LoadOp::create(b, counts, ValueRange{thread}));
+      },
+      [&] { return i64(0); });
+  Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile, index(0));
+  auto slotOf = [&](Value tileNumber) -> Value {
+    return arith::AddIOp::create(
+        b, arith::MulIOp::create(b, tileNumber, i64(RadixSortConfig::kDigits)), toI64(thread));
+  };
   ifThen(inRadix, [&] {
+    auto which = scf::IfOp::create(b, first, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPoint(which.thenBlock()->getTerminator());
+    publish(status, slotOf(tile64), radixPrefixFlag(pass), count);
+    b.setInsertionPoint(which.elseBlock()->getTerminator());
+    publish(status, slotOf(tile64), radixCountFlag(pass), count);
+  });
+  Value tileStart = exclusiveBlockSum(count);
+  // The tile sorted by the pass's digit: the images of its keys (all ones
+  // past n: they sort last), ranked stably. Striped: consecutive threads
+  // hold consecutive ranks, so that their stores of a digit's keys are
+  // consecutive.
+  auto sorted = sortRadixTile(sort, keys, values, valid, shift, shift + bits);
+  // Thread d < radix looks back over digit d's words (the tiles before
+  // have had the sort's time to publish), publishes the digit's inclusive
+  // prefix, and keeps where the tile's keys of the digit go, less the
+  // tile's keys of the smaller digits (a key's place is that plus its rank
+  // in the sorted tile).
+  ifThen(inRadix, [&] {
+    Value before = ifElse(
+        first, i64Type, [&] { return i64(0); },
+        [&] {
+          Value prefix = digitLookBack(views.words, tile64, pass, slotOf);
+          publish(status, slotOf(tile64), radixPrefixFlag(pass),
+                  arith::AddIOp::create(b, prefix, count).getResult());
+          return prefix;
+        });
     Value start = arith::SubIOp::create(b, arith::AddIOp::create(b, digitStart, before),
                                         tileStart);
     memref::StoreOp::create(b, start, starts, ValueRange{thread});
   });
-
-  // The tile sorted by the pass's digit: the images of its keys (all ones
-  // past n: they sort last), ranked stably.
-  Value offset = arith::MulIOp::create(b, tile, index(p.tileItems));
-  Value keys = loadTile(sourceKeys, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
-                        offset, p.items, 1, std::nullopt);
-  Value values;
-  if (sort.value)
-    values = loadTile(sourceValues, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
-                      offset, p.items, 1, std::nullopt);
-  Value valid = validItems(offset, p.tileItems);
-  // Striped: consecutive threads hold consecutive ranks, so that their
-  // stores of a digit's keys are consecutive.
-  auto sorted = sortRadixTile(sort, keys, values, valid, p.shift, p.shift + p.bits);
-  // The starts are in workgroup memory (the sort's barriers came after
-  // their stores, but it may hold none that every thread passes after).
   gpu::BarrierOp::create(b);
   storeSortedTile(sort, sorted, valid, destKeys, destValues, [&](Value image, Value rank) {
-    Value start =
-        memref::LoadOp::create(b, starts, ValueRange{radixDigit(image, p.shift, p.bits)});
+    Value start = memref::LoadOp::create(b, starts, ValueRange{radixDigit(image, shift, bits)});
     return arith::AddIOp::create(b, arith::IndexCastOp::create(b, b.getIndexType(), start),
                                  rank);
   });
@@ -2840,6 +2936,7 @@ struct WarpExpandDeviceOpsPass
     std::optional<RadixSortConfig> sortConfig;
     if (sort) {
       sortConfig = radixSortConfig(sort, name);
+      sortConfig->onesweep = true;
       if (sort.getDoubleBuffer()) {
         sortConfig->doubleBuffer = true;
         name += "_double_buffer";
@@ -2891,7 +2988,7 @@ struct WarpExpandDeviceOpsPass
     } else if (sort) {
       kernels.buildRadixSort(module, *sortConfig);
       module->setAttr(kScratchAttrName,
-                      b.getDenseI64ArrayAttr({RadixSortConfig::kTotalsBytes,
+                      b.getDenseI64ArrayAttr({sortConfig->fixedBytes(),
                                               sortConfig->perTileBytes(),
                                               sortConfig->tileItems()}));
       if (sortConfig->doubleBuffer)

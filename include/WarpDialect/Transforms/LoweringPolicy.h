@@ -101,15 +101,27 @@ struct DeviceTiling {
   static constexpr int64_t kUniqueMinBlocksPerSM = 6;
   static constexpr int64_t kRunLengthMinBlocksPerSM = 5;
 
-  /// A device radix sort's tile: bytes of keys and values a thread holds
-  /// (its warp.block_radix_sort's buffers must fit the workgroup memory
-  /// beside its counter grid), and the digit bits of a pass.
+  /// A segmented radix sort's tile: bytes of keys and values a thread
+  /// holds (its warp.block_radix_sort's buffers must fit the workgroup
+  /// memory beside its counter grid), and the digit bits of a pass.
   static constexpr int64_t kRadixSortBytesPerThread = 32;
   static constexpr int64_t kRadixSortPassBits = 8;
+  /// A device radix sort's (onesweep) tile: bytes of keys and values
+  /// together a thread holds. Each tile publishes a 64-bit look-back word
+  /// per digit twice and reads at least one, so larger tiles spend less
+  /// of the traffic on them; but the tile's load exchange, the block
+  /// sort's key and value buffers and counter grid, and the histogram
+  /// kernel's counters (every pass's) must fit the 48 KiB of static
+  /// workgroup memory, which 48 bytes does for every key and value type.
+  static constexpr int64_t kRadixOnesweepBytesPerThread = 48;
   /// Items per thread of a radix sort tile of `keyBytes`-byte keys and
-  /// `valueBytes`-byte values (0: keys only).
+  /// `valueBytes`-byte values (0: keys only): a segmented sort's, and a
+  /// device sort's.
   static int64_t radixSortItemsPerThread(int64_t keyBytes, int64_t valueBytes) {
     return kRadixSortBytesPerThread / std::max(keyBytes, valueBytes);
+  }
+  static int64_t radixOnesweepItemsPerThread(int64_t keyBytes, int64_t valueBytes) {
+    return std::max<int64_t>(1, kRadixOnesweepBytesPerThread / (keyBytes + valueBytes));
   }
 
   /// Items per thread of a tile of `elementBytes`-byte elements.
