@@ -43,11 +43,16 @@
 // clears the bins, then counts each tile (warp.block_histogram), in a
 // workgroup copy of the bins where it fits (a capped grid of blocks, each
 // over many tiles, adds its copy to the output once). A radix sort is
-// least-significant-digit passes of three kernels each: the tiles count
-// their digits, a block per digit scans that digit's counts over the
-// tiles, and each tile, sorted by the digit with warp.block_radix_sort,
-// writes its keys where the scans say, into the outputs or a scratch
-// buffer by turns. A segmented radix sort is one kernel of a block per
+// onesweep (Adinets and Merrill): a kernel clears the scratch's counters,
+// one counts every pass's digits of the keys (a capped grid of blocks,
+// workgroup counters added to the scratch's), then each
+// least-significant-digit pass is one kernel: a block takes the next tile
+// of the pass's counter, publishes its count of each digit, sorts the
+// tile by the digit with warp.block_radix_sort, looks back per digit
+// (thread d over digit d's look-back words of the tiles before, as a
+// scan's tiles do over theirs), publishes its inclusive prefixes and
+// writes its keys at their digit's start plus the tiles before plus their
+// rank, into the outputs or a scratch buffer by turns. A segmented radix sort is one kernel of a block per
 // segment: a segment of a tile is one block sort; a longer one takes the
 // same passes within its block (count the segment's digits, scan them,
 // then sort and move tile by tile), by turns into the outputs and a
