@@ -2474,6 +2474,9 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   int64_t radix = int64_t(1) << bits;
   gpu::GPUFuncOp kernel =
       startKernel(module, ("radix_onesweep_" + Twine(pass)).str(), tileItems);
+  if (DeviceTiling::kRadixOnesweepMinBlocksPerSM)
+    kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                    b.getI32IntegerAttr(DeviceTiling::kRadixOnesweepMinBlocksPerSM));
   RadixScratchViews views = radixScratch(sort);
   TileStatus status = radixStatus(views.words);
   Value sourceKeys, sourceValues, destKeys, destValues;
@@ -2542,29 +2545,33 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
     b.setInsertionPoint(which.elseBlock()->getTerminator());
     publish(status, slotOf(tile64), radixCountFlag(pass), count);
   });
+  // Where the tile's keys of digit d go, less the tile's keys of the
+  // smaller digits (a key's place is that plus its rank in the sorted
+  // tile) and less the digit's keys in the tiles before (the look-back's,
+  // added after the sort): kept in workgroup memory, so that no register
+  // holds it across the sort.
   Value tileStart = exclusiveBlockSum(count);
+  ifThen(inRadix, [&] {
+    memref::StoreOp::create(b, arith::SubIOp::create(b, digitStart, tileStart), starts,
+                            ValueRange{thread});
+  });
   // The tile sorted by the pass's digit: the images of its keys (all ones
   // past n: they sort last), ranked stably. Striped: consecutive threads
   // hold consecutive ranks, so that their stores of a digit's keys are
   // consecutive.
   auto sorted = sortRadixTile(sort, keys, values, valid, shift, shift + bits);
-  // Thread d < radix looks back over digit d's words (the tiles before
-  // have had the sort's time to publish), publishes the digit's inclusive
-  // prefix, and keeps where the tile's keys of the digit go, less the
-  // tile's keys of the smaller digits (a key's place is that plus its rank
-  // in the sorted tile).
-  ifThen(inRadix, [&] {
-    Value before = ifElse(
-        first, i64Type, [&] { return i64(0); },
-        [&] {
-          Value prefix = digitLookBack(views.words, tile64, pass, slotOf);
-          publish(status, slotOf(tile64), radixPrefixFlag(pass),
-                  arith::AddIOp::create(b, prefix, count).getResult());
-          return prefix;
-        });
-    Value start = arith::SubIOp::create(b, arith::AddIOp::create(b, digitStart, before),
-                                        tileStart);
-    memref::StoreOp::create(b, start, starts, ValueRange{thread});
+  // Thread d < radix of a later tile looks back over digit d's words (the
+  // tiles before have had the sort's time to publish), publishes the
+  // digit's inclusive prefix and adds the tiles before to its start.
+  ifThen(arith::AndIOp::create(b, inRadix, negate(first)), [&] {
+    Value prefix = digitLookBack(views.words, tile64, pass, slotOf);
+    Value counted = arith::ExtUIOp::create(
+        b, i64Type, memref::LoadOp::create(b, counts, ValueRange{thread}));
+    publish(status, slotOf(tile64), radixPrefixFlag(pass),
+            arith::AddIOp::create(b, prefix, counted).getResult());
+    Value start = memref::LoadOp::create(b, starts, ValueRange{thread});
+    memref::StoreOp::create(b, arith::AddIOp::create(b, start, prefix), starts,
+                            ValueRange{thread});
   });
   gpu::BarrierOp::create(b);
   storeSortedTile(sort, sorted, valid, destKeys, destValues, [&](Value image, Value rank) {

@@ -1503,6 +1503,30 @@ def test_radix_sort_bf16(rng):
     np.testing.assert_array_equal(out, bits[sort_order(as_float)])
 
 
+@requires_sim
+def test_radix_sort_dirty_scratch(monkeypatch, rng):
+    """The scratch is not zeroed (an allocator hands back what an earlier
+    sort left): a scratch of all ones bytes, whose look-back words hold
+    every pass's prefix flag and whose counters are far off, still sorts,
+    as the first kernel clears them; three tiles, so that tiles look back."""
+    from warp_mlir import device
+    fresh = device._empty
+
+    def dirty(like, n, dtype):
+        array = fresh(like, n, dtype)
+        array.fill(-1)
+        return array
+
+    monkeypatch.setattr(device, "_empty", dirty)
+    n = 2 * sort_tile(np.int32, np.int32) + 9
+    keys = rng.integers(-2**31, 2**31, n, dtype=np.int64).astype(np.int32)
+    values = np.arange(n, dtype=np.int32)
+    out, values_out = wd.radix_sort(keys, values, backend="sim")
+    order = np.argsort(keys, kind="stable")
+    np.testing.assert_array_equal(out, keys[order])
+    np.testing.assert_array_equal(values_out, order)
+
+
 def test_radix_sort_errors():
     """Bad bit ranges, short or mistyped outputs, outputs that are inputs."""
     x = np.zeros(10, np.int32)

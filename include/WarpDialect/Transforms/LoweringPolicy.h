@@ -114,6 +114,10 @@ struct DeviceTiling {
   /// kernel's counters (every pass's) must fit the 48 KiB of static
   /// workgroup memory, which 48 bytes does for every key and value type.
   static constexpr int64_t kRadixOnesweepBytesPerThread = 48;
+  /// The blocks per SM that a device radix sort's pass kernel asks ptxas
+  /// to fit (`nvvm.minctasm`; 0: no hint). None: with 4 the 4-byte keys'
+  /// kernel spills (`ptxas -v`); to be set from timings on the chip.
+  static constexpr int64_t kRadixOnesweepMinBlocksPerSM = 0;
   /// Items per thread of a radix sort tile of `keyBytes`-byte keys and
   /// `valueBytes`-byte values (0: keys only): a segmented sort's, and a
   /// device sort's.
