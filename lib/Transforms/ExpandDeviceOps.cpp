@@ -342,6 +342,12 @@ private:
   /// keys where the digit's start, the tiles before and their rank say.
   void buildRadixOnesweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
                           unsigned pass);
+  /// The `items` elements of `source` at `first`, `first + step`, ...
+  /// (index), each loaded (the last element in place of those past n,
+  /// which must be positive); `inside` (where given) gets whether each is
+  /// before n.
+  SmallVector<Value> loadSpread(Value source, Value first, int64_t step, int64_t items,
+                                SmallVector<Value> *inside);
   /// The exclusive prefix (i64) of a digit over the tiles before `tile`
   /// (i64, > 0) in pass `pass`: the digit's look-back words (radixStatus
   /// at `slotOf(tile)`), read one tile at a time back from the nearest,
@@ -2395,18 +2401,15 @@ void DeviceKernelBuilder::buildRadixHistogram(gpu::GPUModuleOp module,
     auto loop = scf::ForOp::create(b, block, tiles, blocks);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
+    // Striped (coalesced): the order does not count.
     Value offset = arith::MulIOp::create(b, loop.getInductionVar(), index(tileItems));
-    Value keys = loadTile(operands[0], arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
-                          offset, items, 1, std::nullopt);
-    Value valid = validItems(offset, tileItems);
-    Value first = arith::IndexCastOp::create(
-        b, b.getI32Type(), arith::MulIOp::create(b, thread, index(items)));
+    SmallVector<Value> inside;
+    SmallVector<Value> keys =
+        loadSpread(operands[0], arith::AddIOp::create(b, offset, thread),
+                   DeviceTiling::kThreads, items, &inside);
     for (int64_t j = 0; j < items; ++j) {
-      Value inside = arith::CmpIOp::create(
-          b, arith::CmpIPredicate::slt, arith::AddIOp::create(b, first, i32(j)), valid);
-      ifThen(inside, [&] {
-        Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
-                                      sort.isSigned, sort.descending);
+      ifThen(inside[j], [&] {
+        Value image = buildRadixImage(b, b.getLoc(), keys[j], sort.isSigned, sort.descending);
         for (unsigned pass = 0; pass < sort.passes(); ++pass) {
           Value at = arith::AddIOp::create(
               b, radixDigit(image, sort.shift(pass), sort.bits(pass)),
@@ -2467,9 +2470,27 @@ Value DeviceKernelBuilder::digitLookBack(Value words, Value tile, unsigned pass,
   return loop.getResult(1);
 }
 
+SmallVector<Value> DeviceKernelBuilder::loadSpread(Value source, Value first, int64_t step,
+                                                  int64_t items,
+                                                  SmallVector<Value> *inside) {
+  // Clamped to the last element: no load is out of bounds, and none waits
+  // on a branch, so that all can be in flight at once.
+  Value last = arith::SubIOp::create(b, n, index(1));
+  SmallVector<Value> loaded;
+  for (int64_t j = 0; j < items; ++j) {
+    Value at = arith::AddIOp::create(b, first, index(j * step));
+    if (inside)
+      inside->push_back(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, at, n));
+    loaded.push_back(memref::LoadOp::create(
+        b, source, ValueRange{arith::MinUIOp::create(b, at, last)}));
+  }
+  return loaded;
+}
+
 void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
                                              const RadixSortConfig &sort, unsigned pass) {
   int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
+  int64_t warps = DeviceTiling::kThreads / kWarpSize;
   unsigned shift = sort.shift(pass), bits = sort.bits(pass);
   int64_t radix = int64_t(1) << bits;
   gpu::GPUFuncOp kernel =
@@ -2482,10 +2503,16 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   Value sourceKeys, sourceValues, destKeys, destValues;
   std::tie(sourceKeys, sourceValues) = radixBuffers(sort, views, int(pass) - 1);
   std::tie(destKeys, destValues) = radixBuffers(sort, views, int(pass));
-  Type i64Type = b.getI64Type();
-  Value taken = workgroupArray(kernel, 1, b.getI32Type());
-  Value counts = workgroupArray(kernel, radix, b.getI32Type());
+  Type i32Type = b.getI32Type(), i64Type = b.getI64Type();
+  // The tile's number; each warp's count of each digit ([warp][digit]),
+  // then where its keys of the digit go in the tile; where each digit's
+  // keys go in the output, less the tile's keys of the smaller digits;
+  // the tile's keys and values in their order by the digit.
+  Value taken = workgroupArray(kernel, 1, i32Type);
+  Value warpCounts = workgroupArray(kernel, warps * radix, i32Type);
   Value starts = workgroupArray(kernel, radix, i64Type);
+  Value stagedKeys = workgroupArray(kernel, tileItems, sort.key);
+  Value stagedValues = sort.value ? workgroupArray(kernel, tileItems, sort.value) : Value();
   Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
   OpBuilder::InsertionGuard guard(b);
   enterTile(empty);
@@ -2497,7 +2524,13 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
                                                views.counters, ValueRange{index(pass)});
     memref::StoreOp::create(b, ticket, taken, ValueRange{index(0)});
   });
-  ifThen(inRadix, [&] { memref::StoreOp::create(b, i32(0), counts, ValueRange{thread}); });
+  {
+    auto clear = scf::ForOp::create(b, thread, index(warps * radix),
+                                    index(DeviceTiling::kThreads));
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(clear.getBody());
+    memref::StoreOp::create(b, i32(0), warpCounts, ValueRange{clear.getInductionVar()});
+  }
   // Where each digit's keys start in the output: the keys of the smaller
   // digits (thread d < radix gets digit d's).
   Value total = ifElse(
@@ -2514,71 +2547,129 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
       b, b.getIndexType(), memref::LoadOp::create(b, taken, ValueRange{index(0)}));
   Value tile64 = toI64(tile);
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
-  Value keys = loadTile(sourceKeys, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
-                        offset, items, 1, std::nullopt);
-  Value values;
+
+  // The thread's keys, warp-striped (coalesced): warp w's are the tile's
+  // w*32*N .. (w+1)*32*N - 1, its lane l's item j the one at 32 j + l of
+  // them, so that (warp, item, lane) is the input order.
+  Value warp = arith::DivUIOp::create(b, thread, index(kWarpSize));
+  Value lane = arith::RemUIOp::create(b, thread, index(kWarpSize));
+  Value first = arith::AddIOp::create(
+      b, offset,
+      arith::AddIOp::create(b, arith::MulIOp::create(b, warp, index(kWarpSize * items)),
+                            lane));
+  SmallVector<Value> inside;
+  SmallVector<Value> keys = loadSpread(sourceKeys, first, kWarpSize, items, &inside);
+  SmallVector<Value> values;
   if (sort.value)
-    values = loadTile(sourceValues, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
-                      offset, items, 1, std::nullopt);
-  Value valid = validItems(offset, tileItems);
-  // The tile's count of each digit, published at once (tile 0's is its
-  // inclusive prefix), so that the tiles after can go on.
-  countRadixDigits(sort, keys, valid, counts, shift, bits);
+    values = loadSpread(sourceValues, first, kWarpSize, items, nullptr);
+  // Each key's rank among its warp's keys of its digit before it: one
+  // aggregated atomic per distinct digit of the warp and item, whose old
+  // values are what the lanes would have seen in lane order.
+  // The warp's counter of `key`'s digit (computed where needed rather
+  // than kept: fewer registers).
+  Value row = arith::MulIOp::create(b, warp, index(radix));
+  auto counterOf = [&](Value key) -> Value {
+    Value image = buildRadixImage(b, b.getLoc(), key, sort.isSigned, sort.descending);
+    return arith::AddIOp::create(b, row, radixDigit(image, shift, bits));
+  };
+  SmallVector<Value> ranks;
+  for (int64_t j = 0; j < items; ++j) {
+    ranks.push_back(ifElse(
+        inside[j], i32Type,
+        [&] {
+          return warp::AtomicRMWOp::create(b, i32Type, AtomicKind::Add, i32(1), warpCounts,
+                                           ValueRange{counterOf(keys[j])}, /*mask=*/Value())
+              .getResult();
+        },
+        [&] { return i32(0); }));
+  }
   gpu::BarrierOp::create(b);
+  // Thread d < radix: the tile's count of digit d, published at once
+  // (tile 0's is its inclusive prefix) so that the tiles after can go
+  // on; then each warp's start of the digit in the tile: the tile's keys
+  // of the smaller digits, and of the digit in the warps before.
+  auto warpCount = [&](int64_t w) {
+    return arith::AddIOp::create(b, thread, index(w * radix)).getResult();
+  };
   Value count = ifElse(
       inRadix, i64Type,
       [&] {
-        return arith::ExtUIOp::create(b, i64Type,
-                                      memref::LoadOp::create(b, counts, ValueRange{thread}));
+        Value sum = i32(0);
+        for (int64_t w = 0; w < warps; ++w)
+          sum = arith::AddIOp::create(
+              b, sum, memref::LoadOp::create(b, warpCounts, ValueRange{warpCount(w)}));
+        return arith::ExtUIOp::create(b, i64Type, sum).getResult();
       },
       [&] { return i64(0); });
-  Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile, index(0));
+  Value firstTile = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile, index(0));
   auto slotOf = [&](Value tileNumber) -> Value {
     return arith::AddIOp::create(
         b, arith::MulIOp::create(b, tileNumber, i64(RadixSortConfig::kDigits)), toI64(thread));
   };
   ifThen(inRadix, [&] {
-    auto which = scf::IfOp::create(b, first, /*withElseRegion=*/true);
+    auto which = scf::IfOp::create(b, firstTile, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPoint(which.thenBlock()->getTerminator());
     publish(status, slotOf(tile64), radixPrefixFlag(pass), count);
     b.setInsertionPoint(which.elseBlock()->getTerminator());
     publish(status, slotOf(tile64), radixCountFlag(pass), count);
   });
-  // Where the tile's keys of digit d go, less the tile's keys of the
-  // smaller digits (a key's place is that plus its rank in the sorted
-  // tile) and less the digit's keys in the tiles before (the look-back's,
-  // added after the sort): kept in workgroup memory, so that no register
-  // holds it across the sort.
   Value tileStart = exclusiveBlockSum(count);
   ifThen(inRadix, [&] {
+    Value running = arith::TruncIOp::create(b, i32Type, tileStart);
+    for (int64_t w = 0; w < warps; ++w) {
+      Value counted = memref::LoadOp::create(b, warpCounts, ValueRange{warpCount(w)});
+      memref::StoreOp::create(b, running, warpCounts, ValueRange{warpCount(w)});
+      running = arith::AddIOp::create(b, running, counted);
+    }
     memref::StoreOp::create(b, arith::SubIOp::create(b, digitStart, tileStart), starts,
                             ValueRange{thread});
   });
-  // The tile sorted by the pass's digit: the images of its keys (all ones
-  // past n: they sort last), ranked stably. Striped: consecutive threads
-  // hold consecutive ranks, so that their stores of a digit's keys are
-  // consecutive.
-  auto sorted = sortRadixTile(sort, keys, values, valid, shift, shift + bits);
+  gpu::BarrierOp::create(b);
+  // The tile in its order by the digit, in workgroup memory.
+  for (int64_t j = 0; j < items; ++j) {
+    ifThen(inside[j], [&] {
+      Value place = arith::AddIOp::create(
+          b,
+          arith::IndexCastUIOp::create(
+              b, b.getIndexType(),
+              memref::LoadOp::create(b, warpCounts, ValueRange{counterOf(keys[j])})),
+          arith::IndexCastUIOp::create(b, b.getIndexType(), ranks[j]));
+      memref::StoreOp::create(b, keys[j], stagedKeys, ValueRange{place});
+      if (sort.value)
+        memref::StoreOp::create(b, values[j], stagedValues, ValueRange{place});
+    });
+  }
   // Thread d < radix of a later tile looks back over digit d's words (the
-  // tiles before have had the sort's time to publish), publishes the
+  // tiles before have had the ranking's time to publish), publishes the
   // digit's inclusive prefix and adds the tiles before to its start.
-  ifThen(arith::AndIOp::create(b, inRadix, negate(first)), [&] {
+  ifThen(arith::AndIOp::create(b, inRadix, negate(firstTile)), [&] {
     Value prefix = digitLookBack(views.words, tile64, pass, slotOf);
-    Value counted = arith::ExtUIOp::create(
-        b, i64Type, memref::LoadOp::create(b, counts, ValueRange{thread}));
     publish(status, slotOf(tile64), radixPrefixFlag(pass),
-            arith::AddIOp::create(b, prefix, counted).getResult());
+            arith::AddIOp::create(b, prefix, count).getResult());
     Value start = memref::LoadOp::create(b, starts, ValueRange{thread});
     memref::StoreOp::create(b, arith::AddIOp::create(b, start, prefix), starts,
                             ValueRange{thread});
   });
   gpu::BarrierOp::create(b);
-  storeSortedTile(sort, sorted, valid, destKeys, destValues, [&](Value image, Value rank) {
-    Value start = memref::LoadOp::create(b, starts, ValueRange{radixDigit(image, shift, bits)});
-    return arith::AddIOp::create(b, arith::IndexCastOp::create(b, b.getIndexType(), start),
-                                 rank);
-  });
+  // Thread t writes the tile's places t, t + B, ...: consecutive threads
+  // write a digit's keys to consecutive places of the output.
+  Value valid = arith::IndexCastOp::create(b, b.getIndexType(), validItems(offset, tileItems));
+  for (int64_t j = 0; j < items; ++j) {
+    Value place = arith::AddIOp::create(b, thread, index(j * DeviceTiling::kThreads));
+    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, place, valid), [&] {
+      Value key = memref::LoadOp::create(b, stagedKeys, ValueRange{place});
+      Value image = buildRadixImage(b, b.getLoc(), key, sort.isSigned, sort.descending);
+      Value start =
+          memref::LoadOp::create(b, starts, ValueRange{radixDigit(image, shift, bits)});
+      Value at = arith::AddIOp::create(
+          b, arith::IndexCastOp::create(b, b.getIndexType(), start), place);
+      memref::StoreOp::create(b, key, destKeys, ValueRange{at});
+      if (sort.value)
+        memref::StoreOp::create(b, memref::LoadOp::create(b, stagedValues, ValueRange{place}),
+                                destValues, ValueRange{at});
+    });
+  }
 }
 
 Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value keys,
