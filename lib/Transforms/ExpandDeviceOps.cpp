@@ -47,12 +47,14 @@
 // one counts every pass's digits of the keys (a capped grid of blocks,
 // workgroup counters added to the scratch's), then each
 // least-significant-digit pass is one kernel: a block takes the next tile
-// of the pass's counter, publishes its count of each digit, sorts the
-// tile by the digit with warp.block_radix_sort, looks back per digit
-// (thread d over digit d's look-back words of the tiles before, as a
-// scan's tiles do over theirs), publishes its inclusive prefixes and
-// writes its keys at their digit's start plus the tiles before plus their
-// rank, into the outputs or a scratch buffer by turns. A segmented radix sort is one kernel of a block per
+// of the pass's counter, ranks each key among its warp's keys of its
+// digit (an aggregated warp.atomic_rmw per item on the warp's digit
+// counters), publishes its count of each digit, stages the tile in digit
+// order in workgroup memory, looks back per digit (thread d over digit
+// d's look-back words of the tiles before, as a scan's tiles do over
+// theirs), publishes its inclusive prefixes and writes its keys at their
+// digit's start plus the tiles before plus their place in the staged
+// tile, into the outputs or a scratch buffer by turns. A segmented radix sort is one kernel of a block per
 // segment: a segment of a tile is one block sort; a longer one takes the
 // same passes within its block (count the segment's digits, scan them,
 // then sort and move tile by tile), by turns into the outputs and a
@@ -333,13 +335,16 @@ private:
   /// counts, the tile counters and the look-back words (a block per
   /// tile); `radix_histogram` counts every pass's digits of the keys
   /// (a capped grid, each block over tiles in turn, into workgroup
-  /// counters, then added to the scratch's).
+  /// counters, then added to the scratch's; i32 counters, as a block
+  /// counts at most about n / kHistogramMaxBlocks keys: below 2^31 for any
+  /// n below 2^41).
   void buildRadixInit(gpu::GPUModuleOp module, const RadixSortConfig &sort);
   void buildRadixHistogram(gpu::GPUModuleOp module, const RadixSortConfig &sort);
   /// Pass `pass`'s kernel, `radix_onesweep_<pass>`: a block takes the next
-  /// tile of the pass's counter, counts its digits, publishes them,
-  /// sorts the tile by the digit, looks back per digit and writes the
-  /// keys where the digit's start, the tiles before and their rank say.
+  /// tile of the pass's counter, ranks its keys by the digit (its warps'
+  /// aggregated atomics), publishes its digit counts, stages the tile in
+  /// digit order, looks back per digit and writes the keys where the
+  /// digit's start, the tiles before and their place in the tile say.
   void buildRadixOnesweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
                           unsigned pass);
   /// The `items` elements of `source` at `first`, `first + step`, ...

@@ -27,12 +27,12 @@
 // Pass 0 reads keys_in (%arg0) and writes keys_out (%arg1); pass 1 back.
 // EXPAND: gpu.func @radix_onesweep_0(%arg0: memref<?xi16>, %arg1: memref<?xi16>, %arg2: memref<?xf32>, %arg3: memref<?xf32>
 // EXPAND-NOT: gpu.func
-// EXPAND: warp.block_load %arg0
+// EXPAND: memref.load %arg0
 // EXPAND-NOT: gpu.func
 // EXPAND: memref.store {{.*}}, %arg1
 // EXPAND: gpu.func @radix_onesweep_1(
 // EXPAND-NOT: gpu.func
-// EXPAND: warp.block_load %arg1
+// EXPAND: memref.load %arg1
 // EXPAND-NOT: gpu.func
 // EXPAND: memref.store {{.*}}, %arg0
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i32_bits0_24_double_buffer

@@ -11,12 +11,14 @@
 // (4 digits). A kernel clears the scratch's counters (a block per tile),
 // one counts both passes' digits (a capped grid, workgroup counters added
 // to the scratch's), then one kernel per pass: a tile from the pass's
-// counter, its digit counts published (64-bit words: the count below bit
-// 56, the pass's flag above: 3 << 56 a count, 4 << 56 a prefix in pass 1),
-// the tile sorted by the pass's bits, then a look-back per digit that
-// spins on each word until it holds this pass's flag. Scratch: both
-// passes' digit counts (2 x 256 i64) and tile counters (8 bytes), then per
-// tile of 256 x 24 keys its 256 look-back words and a buffer of keys.
+// counter, its keys ranked by an aggregated atomic per item on its warp's
+// digit counters (8 warps x 256, then x 4), the tile's digit counts
+// published (64-bit words: the count below bit 56, the pass's flag
+// above: 3 << 56 a count, 4 << 56 a prefix in pass 1), the keys staged in
+// digit order, then a look-back per digit that spins on each word until
+// it holds this pass's flag. Scratch: both passes' digit counts (2 x 256
+// i64) and tile counters (8 bytes), then per tile of 256 x 24 keys its
+// 256 look-back words and a buffer of keys.
 // EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_signed_bits4_14::@radix_init
 // EXPAND-NEXT: arith.constant 49152
 // EXPAND: gpu.launch_func {{.*}}::@radix_histogram
@@ -29,19 +31,21 @@
 // EXPAND: gpu.func @radix_histogram({{.*}}) workgroup({{.*}}memref<512xi32, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 49152 : i64, warp.device_grid_max = 1024 : i64
 // EXPAND: memref.atomic_rmw addi {{.*}} : (i32, memref<512xi32, #gpu.address_space<workgroup>>)
 // EXPAND: memref.atomic_rmw addi {{.*}} : (i64, memref<?xi64>)
-// EXPAND: gpu.func @radix_onesweep_0({{.*}}) workgroup({{.*}}memref<1xi32, {{.*}}memref<256xi32, {{.*}}memref<256xi64, {{.*}}warp.device_grid = 6144 : i64
+// EXPAND: gpu.func @radix_onesweep_0({{.*}}) workgroup({{.*}}memref<1xi32, {{.*}}memref<2048xi32, {{.*}}memref<256xi64, {{.*}}memref<6144xi16, {{.*}}warp.device_grid = 6144 : i64
 // EXPAND: memref.atomic_rmw addi {{.*}} : (i32, memref<?xi32>)
 // EXPAND: warp.block_scan <add> {{.*}} exclusive : i64
+// EXPAND: warp.atomic_rmw <add> {{.*}} : i32, memref<2048xi32, #gpu.address_space<workgroup>>
+// EXPAND: gpu.barrier
 // EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic
-// EXPAND: warp.block_radix_sort {{.*}} bits 4 to 12 striped : vector<24xi16>
+// EXPAND: warp.block_scan <add> {{.*}} exclusive : i64
 // EXPAND: scf.while
 // EXPAND: llvm.load {{.*}} atomic syncscope("device") monotonic
 // EXPAND: nvvm.nanosleep
 // EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic
-// EXPAND: gpu.func @radix_onesweep_1({{.*}}memref<4xi32, #gpu.address_space<workgroup>>
+// EXPAND: gpu.func @radix_onesweep_1({{.*}}memref<32xi32, #gpu.address_space<workgroup>>
+// EXPAND: warp.atomic_rmw <add> {{.*}} : i32, memref<32xi32, #gpu.address_space<workgroup>>
 // EXPAND: arith.constant 288230376151711744 : i64
 // EXPAND: arith.constant 216172782113783808 : i64
-// EXPAND: warp.block_radix_sort {{.*}} bits 12 to 14 striped : vector<24xi16>
 // EXPAND: %[[COUNT:.*]] = arith.constant 216172782113783808 : i64
 // EXPAND: %[[PREFIX:.*]] = arith.constant 288230376151711744 : i64
 // EXPAND: scf.while

@@ -789,22 +789,29 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
       [digit]`, 64-bit);
     * *onesweep*, a kernel per pass: a block takes the next tile of the
       pass's tile counter (an atomic, so that every tile before it belongs
-      to a block that is running), loads it, counts its keys per digit
-      and publishes each count to the tile's look-back word of that digit
-      (tile 0 its counts as the prefixes); then sorts its keys stably by
-      the pass's digit (`warp.block_radix_sort` of the images over the
-      pass's bits, with the values, padding images of all ones after the
-      valid keys); thread `d` looks back over digit `d`'s words of the
-      tiles before, nearest first, until a word holds an inclusive prefix
-      (decoupled look-back, as `warp.device_scan`'s), and publishes the
-      tile's; a key goes to its digit's start (the keys of the smaller
-      digits: an exclusive block scan of the pass's counts) plus the
-      digit's keys in the tiles before, plus its rank in the sorted tile
-      less the tile's keys of the smaller digits. Consecutive threads
-      hold consecutive ranks, so that a digit's keys are written to
-      consecutive places. A look-back word is 64 bits: the count below
-      bit 56, above it a flag of the pass (count or prefix), larger for
-      each later pass, so that the words are cleared once per sort.
+      to a block that is running) and loads it warp-striped (coalesced:
+      warp `w`'s keys are a run of the tile, lane `l`'s item `j` the
+      `32 j + l`th of it). It ranks each key among its warp's keys of its
+      digit before it (in input order) by a `warp.atomic_rmw` add per item
+      on the warp's 2^bits digit counters in workgroup memory (one atomic
+      per distinct digit of the warp, whose old values are what the lanes
+      would have seen in lane order); the warps' counts give the tile's
+      count of each digit, which it publishes to the tile's look-back word
+      of that digit at once (tile 0 its counts as the prefixes), and, by
+      a scan over digits and warps, where each warp's keys of a digit
+      start in the tile. It stages its keys (and values) in workgroup
+      memory in that order (stably by the digit); thread `d` looks back
+      over digit `d`'s words of the tiles before, nearest first, until a
+      word holds an inclusive prefix (decoupled look-back, as
+      `warp.device_scan`'s), and publishes the tile's. A key goes to its
+      digit's start (the keys of the smaller digits: an exclusive block
+      scan of the pass's counts) plus the digit's keys in the tiles before
+      plus its place in the staged tile less the tile's keys of the
+      smaller digits; thread `t` writes the staged places `t, t + 256,
+      ...`, so that a digit's keys go to consecutive places. A look-back
+      word is 64 bits: the count below bit 56, above it a flag of the pass
+      (count or prefix), larger for each later pass, so that the words are
+      cleared once per sort.
 
     The passes alternate between `keys_out` (and `values_out`) and a
     buffer in the scratch, so that the last one writes the outputs.
