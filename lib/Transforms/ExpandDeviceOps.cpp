@@ -2480,12 +2480,16 @@ SmallVector<Value> DeviceKernelBuilder::loadSpread(Value source, Value first, in
                                                   SmallVector<Value> *inside) {
   // Clamped to the last element: no load is out of bounds, and none waits
   // on a branch, so that all can be in flight at once.
+  // Whether each is before n, from one i32 of the elements left (rather
+  // than an index per element, held until used).
   Value last = arith::SubIOp::create(b, n, index(1));
+  Value left = validItems(first, (items - 1) * step + 1);
   SmallVector<Value> loaded;
   for (int64_t j = 0; j < items; ++j) {
     Value at = arith::AddIOp::create(b, first, index(j * step));
     if (inside)
-      inside->push_back(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, at, n));
+      inside->push_back(
+          arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i32(j * step), left));
     loaded.push_back(memref::LoadOp::create(
         b, source, ValueRange{arith::MinUIOp::create(b, at, last)}));
   }
@@ -2634,12 +2638,11 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   // The tile in its order by the digit, in workgroup memory.
   for (int64_t j = 0; j < items; ++j) {
     ifThen(inside[j], [&] {
-      Value place = arith::AddIOp::create(
-          b,
-          arith::IndexCastUIOp::create(
-              b, b.getIndexType(),
-              memref::LoadOp::create(b, warpCounts, ValueRange{counterOf(keys[j])})),
-          arith::IndexCastUIOp::create(b, b.getIndexType(), ranks[j]));
+      Value place = arith::IndexCastUIOp::create(
+          b, b.getIndexType(),
+          arith::AddIOp::create(
+              b, memref::LoadOp::create(b, warpCounts, ValueRange{counterOf(keys[j])}),
+              ranks[j]));
       memref::StoreOp::create(b, keys[j], stagedKeys, ValueRange{place});
       if (sort.value)
         memref::StoreOp::create(b, values[j], stagedValues, ValueRange{place});
