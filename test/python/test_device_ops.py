@@ -1503,6 +1503,26 @@ def test_radix_sort_bf16(rng):
     np.testing.assert_array_equal(out, bits[sort_order(as_float)])
 
 
+@requires_gpu
+@pytest.mark.parametrize("key_dtype,value_dtype,descending",
+                         [(np.int32, None, False), (np.float64, np.int32, True),
+                          (np.uint8, np.int64, False)])
+def test_radix_sort_many_tiles(key_dtype, value_dtype, descending, rng):
+    """Over a thousand tiles, many in flight at once (the GPU only; the
+    simulator runs blocks one after another): a tile's look-back meets
+    predecessors that have published only their counts, or nothing yet;
+    duplicates make a digit's keys span many tiles."""
+    n = (1 << 22) + 3
+    keys = sort_keys_for(key_dtype, n, rng)[-1]
+    if value_dtype is None:
+        out = wd.radix_sort(keys, descending=descending, backend="cuda")
+        check_sorted(keys, out, sort_order(keys, descending=descending))
+        return
+    values = np.arange(n).astype(value_dtype)
+    out, values_out = wd.radix_sort(keys, values, descending=descending, backend="cuda")
+    check_sorted(keys, out, sort_order(keys, descending=descending), values, values_out)
+
+
 @requires_sim
 def test_radix_sort_dirty_scratch(monkeypatch, rng):
     """The scratch is not zeroed (an allocator hands back what an earlier
