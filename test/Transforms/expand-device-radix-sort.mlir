@@ -17,21 +17,21 @@
 // above: 3 << 56 a count, 4 << 56 a prefix in pass 1), the keys staged in
 // digit order, then a look-back per digit that spins on each word until
 // it holds this pass's flag. Scratch: both passes' digit counts (2 x 256
-// i64) and tile counters (8 bytes), then per tile of 256 x 24 keys its
+// i64) and tile counters (8 bytes), then per tile of 256 x 12 keys its
 // 256 look-back words and a buffer of keys.
 // EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_signed_bits4_14::@radix_init
-// EXPAND-NEXT: arith.constant 49152
+// EXPAND-NEXT: arith.constant 24576
 // EXPAND: gpu.launch_func {{.*}}::@radix_histogram
 // EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_0
 // EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_1
 // EXPAND-NEXT: gpu.dealloc
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14
-// EXPAND-SAME: warp.device_scratch = array<i64: 4104, 14336, 6144>
-// EXPAND: gpu.func @radix_init({{.*}}warp.device_grid = 6144 : i64
-// EXPAND: gpu.func @radix_histogram({{.*}}) workgroup({{.*}}memref<512xi32, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 49152 : i64, warp.device_grid_max = 1024 : i64
+// EXPAND-SAME: warp.device_scratch = array<i64: 4104, 8192, 3072>
+// EXPAND: gpu.func @radix_init({{.*}}warp.device_grid = 3072 : i64
+// EXPAND: gpu.func @radix_histogram({{.*}}) workgroup({{.*}}memref<512xi32, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 24576 : i64, warp.device_grid_max = 1024 : i64
 // EXPAND: memref.atomic_rmw addi {{.*}} : (i32, memref<512xi32, #gpu.address_space<workgroup>>)
 // EXPAND: memref.atomic_rmw addi {{.*}} : (i64, memref<?xi64>)
-// EXPAND: gpu.func @radix_onesweep_0({{.*}}) workgroup({{.*}}memref<1xi32, {{.*}}memref<2048xi32, {{.*}}memref<256xi64, {{.*}}memref<6144xi16, {{.*}}warp.device_grid = 6144 : i64
+// EXPAND: gpu.func @radix_onesweep_0({{.*}}) workgroup({{.*}}memref<1xi32, {{.*}}memref<2048xi32, {{.*}}memref<256xi64, {{.*}}memref<3072xi16, {{.*}}warp.device_grid = 3072 : i64
 // EXPAND: memref.atomic_rmw addi {{.*}} : (i32, memref<?xi32>)
 // EXPAND: warp.block_scan <add> {{.*}} exclusive : i64
 // EXPAND: warp.atomic_rmw <add> {{.*}} : i32, memref<2048xi32, #gpu.address_space<workgroup>>

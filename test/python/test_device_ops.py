@@ -1380,13 +1380,13 @@ SORT_TYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.in
 
 def sort_tile(key_dtype, value_dtype=None, segmented=False):
     """The keys of a radix sort tile: 256 threads x 48 bytes of keys and
-    values (DeviceTiling::kRadixOnesweepBytesPerThread), or a segmented
-    sort's: 256 threads x 32 bytes of the wider of the two."""
+    values, at most 12 a thread (DeviceTiling::kRadixOnesweep*), or a
+    segmented sort's: 256 threads x 32 bytes of the wider of the two."""
     key = np.dtype(key_dtype).itemsize
     value = np.dtype(value_dtype).itemsize if value_dtype else 0
     if segmented:
         return 256 * (32 // max(key, value))
-    return 256 * max(1, 48 // (key + value))
+    return 256 * min(max(1, 48 // (key + value)), 12)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -107,17 +107,18 @@ struct DeviceTiling {
   static constexpr int64_t kRadixSortBytesPerThread = 32;
   static constexpr int64_t kRadixSortPassBits = 8;
   /// A device radix sort's (onesweep) tile: bytes of keys and values
-  /// together a thread holds. Each tile publishes a 64-bit look-back word
-  /// per digit twice and reads at least one, so larger tiles spend less
-  /// of the traffic on them; but the tile's load exchange, the block
-  /// sort's key and value buffers and counter grid, and the histogram
-  /// kernel's counters (every pass's) must fit the 48 KiB of static
-  /// workgroup memory, which 48 bytes does for every key and value type.
+  /// together a thread holds, at most `kRadixOnesweepMaxItemsPerThread`
+  /// of them (each takes a register whatever its width, and the ranking
+  /// holds each item's rank too). Each tile publishes a 64-bit look-back
+  /// word per digit twice and reads at least one, so larger tiles spend
+  /// less of the traffic on them; but the registers limit the blocks per
+  /// SM. The pass kernel asks ptxas to fit `kRadixOnesweepMinBlocksPerSM`
+  /// blocks per SM (`nvvm.minctasm`; 0: no hint), which its workgroup
+  /// memory allows: without it ptxas spills some kernels to stay at 64
+  /// registers, and 4 makes it spill the 4-byte keys' (`ptxas -v`).
   static constexpr int64_t kRadixOnesweepBytesPerThread = 48;
-  /// The blocks per SM that a device radix sort's pass kernel asks ptxas
-  /// to fit (`nvvm.minctasm`; 0: no hint). None: with 4 the 4-byte keys'
-  /// kernel spills (`ptxas -v`); to be set from timings on the chip.
-  static constexpr int64_t kRadixOnesweepMinBlocksPerSM = 0;
+  static constexpr int64_t kRadixOnesweepMaxItemsPerThread = 12;
+  static constexpr int64_t kRadixOnesweepMinBlocksPerSM = 3;
   /// Items per thread of a radix sort tile of `keyBytes`-byte keys and
   /// `valueBytes`-byte values (0: keys only): a segmented sort's, and a
   /// device sort's.
@@ -125,7 +126,8 @@ struct DeviceTiling {
     return kRadixSortBytesPerThread / std::max(keyBytes, valueBytes);
   }
   static int64_t radixOnesweepItemsPerThread(int64_t keyBytes, int64_t valueBytes) {
-    return std::max<int64_t>(1, kRadixOnesweepBytesPerThread / (keyBytes + valueBytes));
+    return std::clamp<int64_t>(kRadixOnesweepBytesPerThread / (keyBytes + valueBytes), 1,
+                               kRadixOnesweepMaxItemsPerThread);
   }
 
   /// Items per thread of a tile of `elementBytes`-byte elements.
