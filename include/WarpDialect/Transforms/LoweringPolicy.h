@@ -103,7 +103,8 @@ struct DeviceTiling {
 
   /// A segmented radix sort's tile: bytes of keys and values a thread
   /// holds (its warp.block_radix_sort's buffers must fit the workgroup
-  /// memory beside its counter grid), and the digit bits of a pass.
+  /// memory beside its counter grid); and the digit bits of a pass, both
+  /// radix sorts'.
   static constexpr int64_t kRadixSortBytesPerThread = 32;
   static constexpr int64_t kRadixSortPassBits = 8;
   /// A device radix sort's (onesweep) tile: bytes of keys and values
