@@ -2551,7 +2551,6 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
       },
       [&] { return i64(0); });
   gpu::BarrierOp::create(b);
-  Value digitStart = exclusiveBlockSum(total);
   Value tile = arith::IndexCastUIOp::create(
       b, b.getIndexType(), memref::LoadOp::create(b, taken, ValueRange{index(0)}));
   Value tile64 = toI64(tile);
@@ -2571,6 +2570,8 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   SmallVector<Value> values;
   if (sort.value)
     values = loadSpread(sourceValues, first, kWarpSize, items, nullptr);
+  // The digits' starts while the loads are in flight.
+  Value digitStart = exclusiveBlockSum(total);
   // Each key's rank among its warp's keys of its digit before it: one
   // aggregated atomic per distinct digit of the warp and item, whose old
   // values are what the lanes would have seen in lane order.
