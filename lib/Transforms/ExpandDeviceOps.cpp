@@ -333,7 +333,7 @@ public:
 private:
   /// A radix sort's first kernels: `radix_init` clears the digit
   /// counts, the tile counters and the look-back words (a block per
-  /// tile); `radix_histogram` counts every pass's digits of the keys
+  /// tile, capped, grid-strided); `radix_histogram` counts every pass's digits of the keys
   /// (a capped grid, each block over tiles in turn, into workgroup
   /// counters, then added to the scratch's; i32 counters, as a block
   /// counts at most about n / kHistogramMaxBlocks keys: below 2^31 for any
@@ -2360,16 +2360,25 @@ void DeviceKernelBuilder::buildRadixSort(gpu::GPUModuleOp module,
 
 void DeviceKernelBuilder::buildRadixInit(gpu::GPUModuleOp module,
                                          const RadixSortConfig &sort) {
-  // A block per tile: thread d clears the tile's word of digit d; block 0
-  // also the digit counts and the tile counters (the words before).
+  // A block per tile, at most the histogram's cap of them, grid-strided:
+  // thread d clears digit d's word of the block's tiles; block 0 also the
+  // digit counts and the tile counters (the words before).
   static_assert(RadixSortConfig::kDigits == DeviceTiling::kThreads,
                 "a thread per digit");
-  startKernel(module, "radix_init", sort.tileItems());
+  gpu::GPUFuncOp kernel = startKernel(module, "radix_init", sort.tileItems());
+  kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kHistogramMaxBlocks));
   RadixScratchViews views = radixScratch(sort);
   Value block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value slot = arith::AddIOp::create(
-      b, arith::MulIOp::create(b, toI64(block), i64(RadixSortConfig::kDigits)), toI64(thread));
-  LLVM::StoreOp::create(b, i64(0), scratchSlot(views.words, slot), 8);
+  Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  {
+    auto tiles = scf::ForOp::create(b, block, views.tiles, blocks);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(tiles.getBody());
+    Value slot = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, toI64(tiles.getInductionVar()), i64(RadixSortConfig::kDigits)),
+        toI64(thread));
+    LLVM::StoreOp::create(b, i64(0), scratchSlot(views.words, slot), 8);
+  }
   Value fixed = scratchView(b.getI64Type(), index(0), index(sort.fixedBytes() / 8));
   ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, block, index(0)), [&] {
     auto words = scf::ForOp::create(b, thread, index(sort.fixedBytes() / 8),

@@ -8,7 +8,8 @@
 // RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s --check-prefix=EXPAND
 
 // The i16 sort of bits [4, 14): onesweep, a pass of 8 bits, then one of 2
-// (4 digits). A kernel clears the scratch's counters (a block per tile),
+// (4 digits). A kernel clears the scratch's counters (a block per tile up
+// to 1024, grid-strided),
 // one counts both passes' digits (a capped grid, workgroup counters added
 // to the scratch's), then one kernel per pass: a tile from the pass's
 // counter, its keys ranked by an aggregated atomic per item on its warp's
@@ -27,7 +28,7 @@
 // EXPAND-NEXT: gpu.dealloc
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14
 // EXPAND-SAME: warp.device_scratch = array<i64: 4104, 8192, 3072>
-// EXPAND: gpu.func @radix_init({{.*}}warp.device_grid = 3072 : i64
+// EXPAND: gpu.func @radix_init({{.*}}warp.device_grid = 3072 : i64, warp.device_grid_max = 1024 : i64
 // EXPAND: gpu.func @radix_histogram({{.*}}) workgroup({{.*}}memref<512xi32, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 24576 : i64, warp.device_grid_max = 1024 : i64
 // EXPAND: memref.atomic_rmw addi {{.*}} : (i32, memref<512xi32, #gpu.address_space<workgroup>>)
 // EXPAND: memref.atomic_rmw addi {{.*}} : (i64, memref<?xi64>)
