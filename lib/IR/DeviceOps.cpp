@@ -39,6 +39,16 @@ static StringRef getOperandName(Operation *op, unsigned number) {
                                     "end",     "values_in", "values_out"}[number];
   if (isa<DeviceScanOp>(op))
     return std::array<StringRef, 3>{"input", "output", "keys"}[number];
+  if (auto segmented = dyn_cast<DeviceSegmentedReduceCombineOp>(op)) {
+    // Memref operands only: the inputs, the outputs, then the offsets.
+    unsigned inputs = segmented.getInputs().size();
+    unsigned offsets = number - inputs - segmented.getInit().size() -
+                       segmented.getOutputs().size();
+    return number < inputs ? "inputs"
+           : number < op->getNumOperands() - 2
+               ? "outputs"
+               : std::array<StringRef, 2>{"begin", "end"}[offsets];
+  }
   if (isa<DeviceReduceCombineOp, DeviceScanCombineOp>(op))
     return number < cast<CombiningOpInterface>(op).getValues().size()
                ? "inputs"
@@ -554,6 +564,56 @@ LogicalResult DeviceReduceCombineOp::verify() {
 }
 
 LogicalResult DeviceReduceCombineOp::verifyRegions() {
+  return verifyPureRegion(*this, getCombiner(), "combine");
+}
+
+std::optional<CombineKind> DeviceSegmentedReduceCombineOp::getKind() {
+  return std::nullopt;
+}
+
+Operation::operand_range DeviceSegmentedReduceCombineOp::getValues() {
+  return getInputs();
+}
+
+bool DeviceSegmentedReduceCombineOp::isCommutative() { return false; }
+
+SmallVector<Type> DeviceSegmentedReduceCombineOp::getCombinedTypes() {
+  return getElementTypes(getInputs());
+}
+
+LogicalResult DeviceSegmentedReduceCombineOp::verify() {
+  size_t n = getInputs().size();
+  if (n == 0)
+    return emitOpError("needs at least one input");
+  if (getOutputs().size() != n || getInit().size() != n)
+    return emitOpError() << "takes one output and one init value per input, got "
+                         << n << " inputs, " << getOutputs().size()
+                         << " outputs and " << getInit().size() << " init values";
+  // A tuple per segment: outputs#0's elements are the segments.
+  int64_t segments = cast<MemRefType>(getOutputs().front().getType()).getDimSize(0);
+  if (failed(verifyDeviceTuples(*this, getInputs(), getInit(), getOutputs(),
+                                "reduces", segments)))
+    return failure();
+  for (auto [name, offsets] :
+       {std::pair<StringRef, Value>{"begin", getBegin()}, {"end", getEnd()}}) {
+    int64_t size = cast<MemRefType>(offsets.getType()).getDimSize(0);
+    if (!ShapedType::isDynamic(segments) && !ShapedType::isDynamic(size) &&
+        size < segments)
+      return emitOpError() << "reduces " << segments << " segments, but its "
+                           << name << " offsets have " << size << " elements";
+  }
+  for (auto [i, output] : llvm::enumerate(getOutputs()))
+    if (llvm::is_contained(getInputs(), output) || output == getBegin() ||
+        output == getEnd() ||
+        llvm::is_contained(getOutputs().take_front(i), output))
+      return emitOpError() << "cannot write output #" << i
+                           << " to an input, the offsets or another output "
+                              "(other blocks read them while one writes its "
+                              "result)";
+  return success();
+}
+
+LogicalResult DeviceSegmentedReduceCombineOp::verifyRegions() {
   return verifyPureRegion(*this, getCombiner(), "combine");
 }
 

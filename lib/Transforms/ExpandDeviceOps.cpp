@@ -252,6 +252,12 @@ public:
   /// A segmented reduction's kernel: operands (input, output, begin, end),
   /// then init's bits where the op has an init.
   void buildSegmentedReduce(gpu::GPUModuleOp module);
+  /// A warp.device_segmented_reduce_combine's kernel (operands: the
+  /// inputs, the init values, the outputs, begin, end): a block per
+  /// segment folds its tiles in order from `init`, as buildTupleReduce's
+  /// blocks fold theirs.
+  void buildTupleSegmentedReduce(gpu::GPUModuleOp module,
+                                 DeviceSegmentedReduceCombineOp op);
   void buildScanInit(gpu::GPUModuleOp module);
   /// A scan; by key where the kernel's operands end in the keys.
   void buildScan(gpu::GPUModuleOp module, bool exclusive);
@@ -970,6 +976,46 @@ void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
   }
   SmallVector<Value> result = combineTuples(region, init, loop.getResults());
   ifThen(isThreadZero(), [&] { storeOutputs(result); });
+}
+
+void DeviceKernelBuilder::buildTupleSegmentedReduce(gpu::GPUModuleOp module,
+                                                    DeviceSegmentedReduceCombineOp op) {
+  Region &region = op.getCombiner();
+  SmallVector<Type> types = op.getCombinedTypes();
+  size_t width = types.size();
+  int64_t widest = 1;
+  for (Type type : types)
+    widest = std::max<int64_t>(widest, bytesOf(type));
+  int64_t items = DeviceTiling::itemsPerThread(widest);
+  int64_t tileItems = DeviceTiling::tileItems(widest);
+  // A block per segment (outputs#0's elements), at most the cap,
+  // grid-strided.
+  gpu::GPUFuncOp kernel = startKernel(module, "segmented_reduce", 1);
+  kernel->setAttr(kGridOperandAttrName, b.getI64IntegerAttr(2 * width));
+  kernel->setAttr(kGridMaxAttrName,
+                  b.getI64IntegerAttr(DeviceTiling::kSegmentedReduceMaxBlocks));
+  ValueRange init = ValueRange(operands).slice(width, width);
+  ValueRange outputs = ValueRange(operands).slice(2 * width, width);
+  OpBuilder::InsertionGuard guard(b);
+  Segment bounds = enterSegments(operands[3 * width], operands[3 * width + 1],
+                                 memref::DimOp::create(b, outputs.front(), 0));
+  // The segment's tiles, from its first element, each folded on the right
+  // of what the tiles before it (and init) made; tupleTilePartial's
+  // elements end at the segment's end. An empty segment has no tile.
+  llvm::SaveAndRestore<Value> segmentEnd(n, bounds.last);
+  auto loop = scf::ForOp::create(b, bounds.first, bounds.last, index(tileItems), init);
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(loop.getBody());
+    SmallVector<Value> partial =
+        tupleTilePartial(region, types, loop.getInductionVar(), items);
+    scf::YieldOp::create(b, combineTuples(region, loop.getRegionIterArgs(), partial));
+  }
+  ifThen(isThreadZero(), [&] {
+    for (size_t i = 0; i < width; ++i)
+      memref::StoreOp::create(b, loop.getResult(i), outputs[i],
+                              ValueRange{bounds.number});
+  });
 }
 
 void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
@@ -2770,7 +2816,7 @@ struct WarpExpandDeviceOpsPass
   /// the one made for an op alike (by this run or an earlier one: it states
   /// its scratch), else a new one (renamed if the name is taken).
   gpu::GPUModuleOp kernelsOf(Operation *op, SymbolTableCollection &symbols) {
-    if (isa<DeviceReduceCombineOp, DeviceScanCombineOp>(op))
+    if (isa<DeviceReduceCombineOp, DeviceScanCombineOp, DeviceSegmentedReduceCombineOp>(op))
       return tupleKernels(cast<CombiningOpInterface>(op), symbols);
     auto reduce = dyn_cast<DeviceReduceOp>(op);
     auto segmented = dyn_cast<DeviceSegmentedReduceOp>(op);
@@ -2960,11 +3006,15 @@ struct WarpExpandDeviceOpsPass
   gpu::GPUModuleOp tupleKernels(CombiningOpInterface op,
                                 SymbolTableCollection &symbols) {
     auto scan = dyn_cast<DeviceScanCombineOp>(op.getOperation());
+    auto segmented = dyn_cast<DeviceSegmentedReduceCombineOp>(op.getOperation());
     SmallVector<Type> types = op.getCombinedTypes();
     std::string name =
         ("warp_" + op->getName().stripDialect()).str();
     for (Type type : types)
       name += "_" + typeName(type);
+    if (segmented)
+      name += "_" + typeName(segmented.getBegin().getType().getElementType()) + "_" +
+              typeName(segmented.getEnd().getType().getElementType());
     if (scan && !scan.getInit().empty())
       name += "_init";
     if (scan && scan.getExclusive())
@@ -2991,6 +3041,12 @@ struct WarpExpandDeviceOpsPass
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr({0, ScanScratch::perTile(types.size()),
                                               DeviceTiling::tileItems(tileBytes)}));
+      return module;
+    }
+    if (segmented) {
+      kernels.buildTupleSegmentedReduce(module, segmented);
+      // No scratch: 8 bytes, so that no allocation is empty.
+      module->setAttr(kScratchAttrName, b.getDenseI64ArrayAttr({8, 0, 1}));
       return module;
     }
     kernels.buildTupleReduce(module, cast<DeviceReduceCombineOp>(op.getOperation()));
