@@ -4,8 +4,8 @@ their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
 `warp.device_unique`, `warp.device_run_length_encode`,
 `warp.device_non_trivial_runs`, `warp.device_histogram`, `warp.device_radix_sort`,
 `warp.device_reduce_combine`, `warp.device_scan_combine`,
-`warp.device_segmented_reduce` and `warp.device_segmented_radix_sort`
-from Python.
+`warp.device_segmented_reduce`, `warp.device_segmented_reduce_combine` and
+`warp.device_segmented_radix_sort` from Python.
 
     import warp_mlir.device as wd
     total = wd.reduce(x)                      # x[0] + ... + x[n-1], a 1-element array
@@ -20,6 +20,7 @@ from Python.
     sorted_keys, sorted_values = wd.radix_sort(k, values=v)  # stable, by k
     current = wd.radix_sort(k, out=k2, double_buffer=True)  # k or k2, both overwritten
     sums = wd.segmented_reduce(x, offsets)     # sums[s] = x[offsets[s]:offsets[s+1]].sum()
+    at, low = wd.segmented_argmin(x, offsets)  # CUB's ArgMin: (offset within, value) per segment
     out = wd.segmented_radix_sort(k, offsets)  # each k[offsets[s]:offsets[s+1]] sorted
 
 Each call writes the one op into a host function, lets the compiler expand
@@ -1275,8 +1276,10 @@ def _segmented_arg(x: Any, offsets: Any, better: str, chip: str, stream: Any,
         raise TypeError("segmented_argmin/argmax take int8..int64, float32 and float64 arrays")
     # numeric_limits<T>::max() and lowest().
     bits = int(element[1:])
-    largest = (sys.float_info.max if bits == 64 else float.fromhex("0x1.fffffep127")
-               if element[0] == "f" else (1 << (bits - 1)) - 1)
+    if element[0] == "f":
+        largest = sys.float_info.max if bits == 64 else float.fromhex("0x1.fffffep127")
+    else:
+        largest = (1 << (bits - 1)) - 1
     extreme = largest if better == "lt" else -largest - (element[0] == "i")
     library = _library(x)
     if library.__name__ == "torch":

@@ -22,10 +22,11 @@
 // FILES-NEXT: warp_device_segmented_reduce_combine_i8_f64_i64_i64.ptx
 
 // CHECK-LABEL: func.func @argmin(
-// CHECK: %[[SEGMENTS:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?xf32>
-// CHECK: %[[GRID:.*]] = arith.maxui %{{.*}}, %{{.*}} : index
-// CHECK: %[[CAP:.*]] = arith.constant 65536 : index
-// CHECK: %[[CAPPED:.*]] = arith.minui %[[GRID]], %[[CAP]] : index
+// CHECK: %[[SEGMENTS:[^ ]+]] = memref.dim %arg2, %{{.*}} : memref<?xf32>
+// CHECK: %[[BLOCKS:[^ ]+]] = arith.ceildivui %[[SEGMENTS]], %{{.*}} : index
+// CHECK: %[[GRID:[^ ]+]] = arith.maxui %[[BLOCKS]], %{{.*}} : index
+// CHECK: %[[CAP:[^ ]+]] = arith.constant 65536 : index
+// CHECK: %[[CAPPED:[^ ]+]] = arith.minui %[[GRID]], %[[CAP]] : index
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_segmented_reduce_combine_f32_i32_i32_i64::@segmented_reduce blocks in (%[[CAPPED]], %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) args(%{{.*}} : memref<?xf32>, %{{.*}} : memref<?xi32>, %{{.*}} : f32, %{{.*}} : i32, %{{.*}} : memref<?xf32>, %{{.*}} : memref<?xi32>, %{{.*}} : memref<?xi32>, %{{.*}} : memref<?xi64>, %{{.*}} : memref<?xi8>, %{{.*}} : index)
 // CHECK-NOT: gpu.launch_func
 // CHECK-NOT: warp.device_
