@@ -148,6 +148,27 @@ int64_t selectionTileBytes(Selection selection, int64_t dataBytes) {
 /// The bytes of a value of `type` (an integer or float).
 int64_t bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
 
+/// The bytes of the widest of `types` (a tuple's elements), which size a
+/// tuple op's tiles.
+int64_t widestBytes(TypeRange types) {
+  int64_t widest = 1;
+  for (Type type : types)
+    widest = std::max<int64_t>(widest, bytesOf(type));
+  return widest;
+}
+
+/// How a tuple reduction's kernels tile its inputs: the region's types,
+/// and tiles of DeviceTiling's items of the widest of them.
+struct TupleTiling {
+  SmallVector<Type> types;
+  int64_t widest, items, tileItems;
+
+  explicit TupleTiling(CombiningOpInterface op)
+      : types(op.getCombinedTypes()), widest(widestBytes(types)),
+        items(DeviceTiling::itemsPerThread(widest)),
+        tileItems(DeviceTiling::tileItems(widest)) {}
+};
+
 /// What a warp.device_radix_sort sorts: its key and value (null: keys
 /// only) types, its order and its bits, and its tile.
 struct RadixSortConfig {
@@ -869,14 +890,11 @@ SmallVector<Value> DeviceKernelBuilder::tupleTilePartial(Region &region, TypeRan
 void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
                                            DeviceReduceCombineOp op) {
   Region &region = op.getCombiner();
-  SmallVector<Type> types = op.getCombinedTypes();
+  TupleTiling tiling(op);
+  SmallVector<Type> types = tiling.types;
   size_t width = types.size();
-  int64_t widest = 1;
-  for (Type type : types)
-    widest = std::max<int64_t>(widest, bytesOf(type));
-  int64_t items = DeviceTiling::itemsPerThread(widest);
-  int64_t tileItems = DeviceTiling::tileItems(widest);
-  int64_t chunkItems = DeviceTiling::reduceChunkItems(widest);
+  int64_t items = tiling.items, tileItems = tiling.tileItems;
+  int64_t chunkItems = DeviceTiling::reduceChunkItems(tiling.widest);
   // Partial tuple `index` (i64), element `i`: slot index * width + i.
   auto partialSlot = [&](Value partial, size_t i) {
     return scratchSlot(i64(0), arith::AddIOp::create(
@@ -980,14 +998,8 @@ void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
 
 void DeviceKernelBuilder::buildTupleSegmentedReduce(gpu::GPUModuleOp module,
                                                     DeviceSegmentedReduceCombineOp op) {
-  Region &region = op.getCombiner();
-  SmallVector<Type> types = op.getCombinedTypes();
-  size_t width = types.size();
-  int64_t widest = 1;
-  for (Type type : types)
-    widest = std::max<int64_t>(widest, bytesOf(type));
-  int64_t items = DeviceTiling::itemsPerThread(widest);
-  int64_t tileItems = DeviceTiling::tileItems(widest);
+  TupleTiling tiling(op);
+  size_t width = tiling.types.size();
   // A block per segment (outputs#0's elements), at most the cap,
   // grid-strided.
   gpu::GPUFuncOp kernel = startKernel(module, "segmented_reduce", 1);
@@ -1003,12 +1015,14 @@ void DeviceKernelBuilder::buildTupleSegmentedReduce(gpu::GPUModuleOp module,
   // of what the tiles before it (and init) made; tupleTilePartial's
   // elements end at the segment's end. An empty segment has no tile.
   llvm::SaveAndRestore<Value> segmentEnd(n, bounds.last);
-  auto loop = scf::ForOp::create(b, bounds.first, bounds.last, index(tileItems), init);
+  Region &region = op.getCombiner();
+  auto loop =
+      scf::ForOp::create(b, bounds.first, bounds.last, index(tiling.tileItems), init);
   {
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(loop.getBody());
     SmallVector<Value> partial =
-        tupleTilePartial(region, types, loop.getInductionVar(), items);
+        tupleTilePartial(region, tiling.types, loop.getInductionVar(), tiling.items);
     scf::YieldOp::create(b, combineTuples(region, loop.getRegionIterArgs(), partial));
   }
   ifThen(isThreadZero(), [&] {
@@ -3050,13 +3064,10 @@ struct WarpExpandDeviceOpsPass
       return module;
     }
     kernels.buildTupleReduce(module, cast<DeviceReduceCombineOp>(op.getOperation()));
-    int64_t widest = 1;
-    for (Type type : types)
-      widest = std::max<int64_t>(widest, bytesOf(type));
     // A partial tuple (an 8-byte slot per element) per chunk.
     module->setAttr(kScratchAttrName,
                     b.getDenseI64ArrayAttr({0, 8 * int64_t(types.size()),
-                                            DeviceTiling::reduceChunkItems(widest)}));
+                                            DeviceTiling::reduceChunkItems(widestBytes(types))}));
     return module;
   }
 

@@ -209,9 +209,31 @@ def Warp_DeviceScanOp : Warp_DeviceOp<"device_scan"> {
   let extraClassDeclaration = commonDeclarations;
 }
 
-def Warp_DeviceReduceCombineOp : Warp_Op<"device_reduce_combine",
-    [IsolatedFromAbove, AttrSizedOperandSegments,
-     DeclareOpInterfaceMethods<Warp_CombiningOpInterface, ["getCombinedTypes"]>]> {
+/// A device op over a tuple of memrefs with a `combine` region: its
+/// CombiningOpInterface is a region's (no kind), over the inputs' element
+/// types, and its lowering keeps the input order (not commutative).
+class Warp_DeviceTupleOp<string mnemonic>
+    : Warp_Op<mnemonic,
+              [IsolatedFromAbove, AttrSizedOperandSegments,
+               DeclareOpInterfaceMethods<Warp_CombiningOpInterface, ["getCombinedTypes"]>]> {
+  let extraClassDefinition = [{
+    ::std::optional<::mlir::warp::CombineKind> $cppClass::getKind() {
+      return ::std::nullopt;
+    }
+    ::mlir::Operation::operand_range $cppClass::getValues() { return getInputs(); }
+    bool $cppClass::isCommutative() { return false; }
+    ::llvm::SmallVector<::mlir::Type> $cppClass::getCombinedTypes() {
+      return ::llvm::map_to_vector(getInputs().getTypes(), [](::mlir::Type type) {
+        return ::llvm::cast<::mlir::MemRefType>(type).getElementType();
+      });
+    }
+  }];
+  let hasVerifier = 1;
+  // The region's purity needs its ops verified first.
+  let hasRegionVerifier = 1;
+}
+
+def Warp_DeviceReduceCombineOp : Warp_DeviceTupleOp<"device_reduce_combine"> {
   let summary = "reduce tuples of memrefs in device memory with a combine region (CUB DeviceReduce::Reduce)";
   let description = [{
     Host code: the `N` memrefs of `inputs` (`n = dim(inputs#0, 0)`
@@ -275,14 +297,9 @@ def Warp_DeviceReduceCombineOp : Warp_Op<"device_reduce_combine",
     $inputs `init` `(` $init `:` type($init) `)` `into` $outputs attr-dict `:`
     type($inputs) `->` type($outputs) `` custom<DeviceCombiner>($combiner)
   }];
-  let hasVerifier = 1;
-  // The region's purity needs its ops verified first.
-  let hasRegionVerifier = 1;
 }
 
-def Warp_DeviceSegmentedReduceCombineOp : Warp_Op<"device_segmented_reduce_combine",
-    [IsolatedFromAbove, AttrSizedOperandSegments,
-     DeclareOpInterfaceMethods<Warp_CombiningOpInterface, ["getCombinedTypes"]>]> {
+def Warp_DeviceSegmentedReduceCombineOp : Warp_DeviceTupleOp<"device_segmented_reduce_combine"> {
   let summary = "reduce each segment of tuples of memrefs in device memory with a combine region (CUB DeviceSegmentedReduce::Reduce, ArgMin, ArgMax)";
   let description = [{
     Host code: the `N` memrefs of `inputs` are read as tuples `x_i =
@@ -358,14 +375,9 @@ def Warp_DeviceSegmentedReduceCombineOp : Warp_Op<"device_segmented_reduce_combi
     `segments` `(` $begin `,` $end `:` type($begin) `,` type($end) `)` attr-dict `:`
     type($inputs) `->` type($outputs) `` custom<DeviceCombiner>($combiner)
   }];
-  let hasVerifier = 1;
-  // The region's purity needs its ops verified first.
-  let hasRegionVerifier = 1;
 }
 
-def Warp_DeviceScanCombineOp : Warp_Op<"device_scan_combine",
-    [IsolatedFromAbove, AttrSizedOperandSegments,
-     DeclareOpInterfaceMethods<Warp_CombiningOpInterface, ["getCombinedTypes"]>]> {
+def Warp_DeviceScanCombineOp : Warp_DeviceTupleOp<"device_scan_combine"> {
   let summary = "prefix scan of tuples of memrefs in device memory with a combine region (CUB DeviceScan::InclusiveScan, ExclusiveScan)";
   let description = [{
     Host code: the `N` memrefs of `inputs` (`n = dim(inputs#0, 0)`
@@ -452,9 +464,6 @@ def Warp_DeviceScanCombineOp : Warp_Op<"device_scan_combine",
     (`exclusive` $exclusive^)? attr-dict `:`
     type($inputs) `->` type($outputs) `` custom<DeviceCombiner>($combiner)
   }];
-  let hasVerifier = 1;
-  // The region's purity needs its ops verified first.
-  let hasRegionVerifier = 1;
 }
 
 def Warp_DeviceSelectOp : Warp_DeviceOp<"device_select"> {
