@@ -351,9 +351,9 @@ def Warp_DeviceSegmentedReduceCombineOp : Warp_DeviceTupleOp<"device_segmented_r
     kernel as kernel parameters.
 
     ```mlir
-    // CUB's ArgMin over segments: the offset within the segment of the
-    // first least value
-    warp.device_segmented_reduce_combine %v, %i init(%max, %one : f32, i32)
+    // an argmin per segment: the first least value and its index in %i
+    // (init, on the left of every fold, wins ties against the elements)
+    warp.device_segmented_reduce_combine %v, %i init(%max, %none : f32, i32)
         into %m, %mi segments(%begin, %end : memref<?xi32>, memref<?xi32>)
         : memref<?xf32>, memref<?xi32> -> memref<?xf32>, memref<?xi32>
         combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
