@@ -39,6 +39,16 @@ static StringRef getOperandName(Operation *op, unsigned number) {
                                     "end",     "values_in", "values_out"}[number];
   if (isa<DeviceScanOp>(op))
     return std::array<StringRef, 3>{"input", "output", "keys"}[number];
+  if (auto segmented = dyn_cast<DeviceSegmentedReduceCombineOp>(op)) {
+    // Memref operands only: the inputs, the outputs, then the offsets.
+    unsigned inputs = segmented.getInputs().size();
+    unsigned offsets = number - inputs - segmented.getInit().size() -
+                       segmented.getOutputs().size();
+    return number < inputs ? "inputs"
+           : number < op->getNumOperands() - 2
+               ? "outputs"
+               : std::array<StringRef, 2>{"begin", "end"}[offsets];
+  }
   if (isa<DeviceReduceCombineOp, DeviceScanCombineOp>(op))
     return number < cast<CombiningOpInterface>(op).getValues().size()
                ? "inputs"
@@ -131,6 +141,21 @@ LogicalResult DeviceScanOp::verify() {
   return success();
 }
 
+/// A segmented reduction's offsets: a `begin` and an `end` offset per
+/// segment (an output element).
+static LogicalResult verifySegmentOffsets(Operation *op, int64_t segments,
+                                          Value begin, Value end) {
+  for (auto [name, offsets] :
+       {std::pair<StringRef, Value>{"begin", begin}, {"end", end}}) {
+    int64_t size = cast<MemRefType>(offsets.getType()).getDimSize(0);
+    if (!ShapedType::isDynamic(segments) && !ShapedType::isDynamic(size) &&
+        size < segments)
+      return op->emitOpError() << "reduces " << segments << " segments, but its "
+                               << name << " offsets have " << size << " elements";
+  }
+  return success();
+}
+
 LogicalResult DeviceSegmentedReduceOp::verify() {
   if (failed(verifyDeviceOp(*this, getKind(), getInput(), getOutput())))
     return failure();
@@ -138,16 +163,9 @@ LogicalResult DeviceSegmentedReduceOp::verify() {
   if (getInit() && getInit().getType() != element)
     return emitOpError() << "takes init of the element type " << element
                          << ", got " << getInit().getType();
-  // An offset of each kind per segment (an output element).
-  int64_t segments = getOutput().getType().getDimSize(0);
-  for (auto [name, offsets] :
-       {std::pair<StringRef, Value>{"begin", getBegin()}, {"end", getEnd()}}) {
-    int64_t size = cast<MemRefType>(offsets.getType()).getDimSize(0);
-    if (!ShapedType::isDynamic(segments) && !ShapedType::isDynamic(size) &&
-        size < segments)
-      return emitOpError() << "reduces " << segments << " segments, but its "
-                           << name << " offsets have " << size << " elements";
-  }
+  if (failed(verifySegmentOffsets(*this, getOutput().getType().getDimSize(0),
+                                  getBegin(), getEnd())))
+    return failure();
   Value output = getOutput();
   if (output == getInput() || output == getBegin() || output == getEnd())
     return emitOpError() << "cannot write its input or offsets (other blocks "
@@ -473,31 +491,8 @@ void DeviceRadixSortOp::getEffects(
     add(operand, /*isInput=*/false);
 }
 
-// CombiningOpInterface: a region, never a kind; the combined values are
-// the inputs' elements; the lowering keeps the input order.
-std::optional<CombineKind> DeviceReduceCombineOp::getKind() {
-  return std::nullopt;
-}
-
-Operation::operand_range DeviceReduceCombineOp::getValues() {
-  return getInputs();
-}
-
-bool DeviceReduceCombineOp::isCommutative() { return false; }
-
-/// The element types of `inputs`: what a tuple op's region combines.
-static SmallVector<Type> getElementTypes(ValueRange inputs) {
-  return llvm::map_to_vector(inputs.getTypes(), [](Type type) {
-    return cast<MemRefType>(type).getElementType();
-  });
-}
-
-SmallVector<Type> DeviceReduceCombineOp::getCombinedTypes() {
-  return getElementTypes(getInputs());
-}
-
-/// The checks the tuple ops (device_reduce_combine, device_scan_combine)
-/// share, once the counts of inputs, outputs and init values are right:
+/// The checks the tuple ops (device_reduce_combine, device_scan_combine,
+/// device_segmented_reduce_combine) share, once the counts of inputs, outputs and init values are right:
 /// output #i and init #i (where there are init values) of input #i's
 /// element type, every input with the first one's `n` elements, every
 /// output with `outputElements` (`n` where not given: a scan's).
@@ -507,7 +502,8 @@ static LogicalResult verifyDeviceTuples(Operation *op, ValueRange inputs,
                                         std::optional<int64_t> outputElements) {
   if (failed(verifyDeviceMemRefs(op)))
     return failure();
-  SmallVector<Type> elements = getElementTypes(inputs);
+  // What the region combines: the inputs' element types.
+  SmallVector<Type> elements = cast<CombiningOpInterface>(op).getCombinedTypes();
   int64_t length = cast<MemRefType>(inputs.front().getType()).getDimSize(0);
   int64_t needed = outputElements.value_or(length);
   for (size_t i = 0; i < inputs.size(); ++i) {
@@ -541,14 +537,23 @@ static LogicalResult verifyDeviceTuples(Operation *op, ValueRange inputs,
   return success();
 }
 
-LogicalResult DeviceReduceCombineOp::verify() {
-  size_t n = getInputs().size();
+/// A tuple reduction's counts: at least one input, and one output and one
+/// init value per input.
+static LogicalResult verifyReductionCounts(Operation *op, ValueRange inputs,
+                                           ValueRange init, ValueRange outputs) {
+  size_t n = inputs.size();
   if (n == 0)
-    return emitOpError("needs at least one input");
-  if (getOutputs().size() != n || getInit().size() != n)
-    return emitOpError() << "takes one output and one init value per input, got "
-                         << n << " inputs, " << getOutputs().size()
-                         << " outputs and " << getInit().size() << " init values";
+    return op->emitOpError("needs at least one input");
+  if (outputs.size() != n || init.size() != n)
+    return op->emitOpError() << "takes one output and one init value per input, got "
+                             << n << " inputs, " << outputs.size() << " outputs and "
+                             << init.size() << " init values";
+  return success();
+}
+
+LogicalResult DeviceReduceCombineOp::verify() {
+  if (failed(verifyReductionCounts(*this, getInputs(), getInit(), getOutputs())))
+    return failure();
   return verifyDeviceTuples(*this, getInputs(), getInit(), getOutputs(),
                             "reduces", /*outputElements=*/1);
 }
@@ -557,18 +562,28 @@ LogicalResult DeviceReduceCombineOp::verifyRegions() {
   return verifyPureRegion(*this, getCombiner(), "combine");
 }
 
-std::optional<CombineKind> DeviceScanCombineOp::getKind() {
-  return std::nullopt;
+LogicalResult DeviceSegmentedReduceCombineOp::verify() {
+  if (failed(verifyReductionCounts(*this, getInputs(), getInit(), getOutputs())))
+    return failure();
+  // A tuple per segment: outputs#0's elements are the segments.
+  int64_t segments = cast<MemRefType>(getOutputs().front().getType()).getDimSize(0);
+  if (failed(verifyDeviceTuples(*this, getInputs(), getInit(), getOutputs(),
+                                "reduces", segments)) ||
+      failed(verifySegmentOffsets(*this, segments, getBegin(), getEnd())))
+    return failure();
+  for (auto [i, output] : llvm::enumerate(getOutputs()))
+    if (llvm::is_contained(getInputs(), output) || output == getBegin() ||
+        output == getEnd() ||
+        llvm::is_contained(getOutputs().take_front(i), output))
+      return emitOpError() << "cannot write output #" << i
+                           << " to an input, the offsets or another output "
+                              "(other blocks read them while one writes its "
+                              "result)";
+  return success();
 }
 
-Operation::operand_range DeviceScanCombineOp::getValues() {
-  return getInputs();
-}
-
-bool DeviceScanCombineOp::isCommutative() { return false; }
-
-SmallVector<Type> DeviceScanCombineOp::getCombinedTypes() {
-  return getElementTypes(getInputs());
+LogicalResult DeviceSegmentedReduceCombineOp::verifyRegions() {
+  return verifyPureRegion(*this, getCombiner(), "combine");
 }
 
 LogicalResult DeviceScanCombineOp::verify() {

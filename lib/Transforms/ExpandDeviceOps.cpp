@@ -155,6 +155,27 @@ int64_t selectionTileBytes(Selection selection, int64_t dataBytes) {
 /// The bytes of a value of `type` (an integer or float).
 int64_t bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
 
+/// The bytes of the widest of `types` (a tuple's elements), which size a
+/// tuple op's tiles.
+int64_t widestBytes(TypeRange types) {
+  int64_t widest = 1;
+  for (Type type : types)
+    widest = std::max<int64_t>(widest, bytesOf(type));
+  return widest;
+}
+
+/// How a tuple reduction's kernels tile its inputs: the region's types,
+/// and tiles of DeviceTiling's items of the widest of them.
+struct TupleTiling {
+  SmallVector<Type> types;
+  int64_t widest, items, tileItems;
+
+  explicit TupleTiling(CombiningOpInterface op)
+      : types(op.getCombinedTypes()), widest(widestBytes(types)),
+        items(DeviceTiling::itemsPerThread(widest)),
+        tileItems(DeviceTiling::tileItems(widest)) {}
+};
+
 /// What a warp.device_radix_sort sorts: its key and value (null: keys
 /// only) types, its order and its bits, and its tile.
 struct RadixSortConfig {
@@ -265,6 +286,12 @@ public:
   /// A segmented reduction's kernel: operands (input, output, begin, end),
   /// then init's bits where the op has an init.
   void buildSegmentedReduce(gpu::GPUModuleOp module);
+  /// A warp.device_segmented_reduce_combine's kernel (operands: the
+  /// inputs, the init values, the outputs, begin, end): a block per
+  /// segment folds its tiles in order from `init`, as buildTupleReduce's
+  /// blocks fold theirs.
+  void buildTupleSegmentedReduce(gpu::GPUModuleOp module,
+                                 DeviceSegmentedReduceCombineOp op);
   void buildScanInit(gpu::GPUModuleOp module);
   /// A scan; by key where the kernel's operands end in the keys.
   void buildScan(gpu::GPUModuleOp module, bool exclusive);
@@ -904,14 +931,11 @@ SmallVector<Value> DeviceKernelBuilder::tupleTilePartial(Region &region, TypeRan
 void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
                                            DeviceReduceCombineOp op) {
   Region &region = op.getCombiner();
-  SmallVector<Type> types = op.getCombinedTypes();
+  TupleTiling tiling(op);
+  SmallVector<Type> types = tiling.types;
   size_t width = types.size();
-  int64_t widest = 1;
-  for (Type type : types)
-    widest = std::max<int64_t>(widest, bytesOf(type));
-  int64_t items = DeviceTiling::itemsPerThread(widest);
-  int64_t tileItems = DeviceTiling::tileItems(widest);
-  int64_t chunkItems = DeviceTiling::reduceChunkItems(widest);
+  int64_t items = tiling.items, tileItems = tiling.tileItems;
+  int64_t chunkItems = DeviceTiling::reduceChunkItems(tiling.widest);
   // Partial tuple `index` (i64), element `i`: slot index * width + i.
   auto partialSlot = [&](Value partial, size_t i) {
     return scratchSlot(i64(0), arith::AddIOp::create(
@@ -1011,6 +1035,42 @@ void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
   }
   SmallVector<Value> result = combineTuples(region, init, loop.getResults());
   ifThen(isThreadZero(), [&] { storeOutputs(result); });
+}
+
+void DeviceKernelBuilder::buildTupleSegmentedReduce(gpu::GPUModuleOp module,
+                                                    DeviceSegmentedReduceCombineOp op) {
+  TupleTiling tiling(op);
+  size_t width = tiling.types.size();
+  // A block per segment (outputs#0's elements), at most the cap,
+  // grid-strided.
+  gpu::GPUFuncOp kernel = startKernel(module, "segmented_reduce", 1);
+  kernel->setAttr(kGridOperandAttrName, b.getI64IntegerAttr(2 * width));
+  kernel->setAttr(kGridMaxAttrName,
+                  b.getI64IntegerAttr(DeviceTiling::kSegmentedReduceMaxBlocks));
+  ValueRange init = ValueRange(operands).slice(width, width);
+  ValueRange outputs = ValueRange(operands).slice(2 * width, width);
+  OpBuilder::InsertionGuard guard(b);
+  Segment bounds = enterSegments(operands[3 * width], operands[3 * width + 1],
+                                 memref::DimOp::create(b, outputs.front(), 0));
+  // The segment's tiles, from its first element, each folded on the right
+  // of what the tiles before it (and init) made; tupleTilePartial's
+  // elements end at the segment's end. An empty segment has no tile.
+  llvm::SaveAndRestore<Value> segmentEnd(n, bounds.last);
+  Region &region = op.getCombiner();
+  auto loop =
+      scf::ForOp::create(b, bounds.first, bounds.last, index(tiling.tileItems), init);
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(loop.getBody());
+    SmallVector<Value> partial =
+        tupleTilePartial(region, tiling.types, loop.getInductionVar(), tiling.items);
+    scf::YieldOp::create(b, combineTuples(region, loop.getRegionIterArgs(), partial));
+  }
+  ifThen(isThreadZero(), [&] {
+    for (size_t i = 0; i < width; ++i)
+      memref::StoreOp::create(b, loop.getResult(i), outputs[i],
+                              ValueRange{bounds.number});
+  });
 }
 
 void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
@@ -2987,7 +3047,7 @@ struct WarpExpandDeviceOpsPass
   /// the one made for an op alike (by this run or an earlier one: it states
   /// its scratch), else a new one (renamed if the name is taken).
   gpu::GPUModuleOp kernelsOf(Operation *op, SymbolTableCollection &symbols) {
-    if (isa<DeviceReduceCombineOp, DeviceScanCombineOp>(op))
+    if (isa<DeviceReduceCombineOp, DeviceScanCombineOp, DeviceSegmentedReduceCombineOp>(op))
       return tupleKernels(cast<CombiningOpInterface>(op), symbols);
     auto reduce = dyn_cast<DeviceReduceOp>(op);
     auto segmented = dyn_cast<DeviceSegmentedReduceOp>(op);
@@ -3178,11 +3238,15 @@ struct WarpExpandDeviceOpsPass
   gpu::GPUModuleOp tupleKernels(CombiningOpInterface op,
                                 SymbolTableCollection &symbols) {
     auto scan = dyn_cast<DeviceScanCombineOp>(op.getOperation());
+    auto segmented = dyn_cast<DeviceSegmentedReduceCombineOp>(op.getOperation());
     SmallVector<Type> types = op.getCombinedTypes();
     std::string name =
         ("warp_" + op->getName().stripDialect()).str();
     for (Type type : types)
       name += "_" + typeName(type);
+    if (segmented)
+      name += "_" + typeName(segmented.getBegin().getType().getElementType()) + "_" +
+              typeName(segmented.getEnd().getType().getElementType());
     if (scan && !scan.getInit().empty())
       name += "_init";
     if (scan && scan.getExclusive())
@@ -3211,14 +3275,17 @@ struct WarpExpandDeviceOpsPass
                                               DeviceTiling::tileItems(tileBytes)}));
       return module;
     }
+    if (segmented) {
+      kernels.buildTupleSegmentedReduce(module, segmented);
+      // No scratch: 8 bytes, so that no allocation is empty.
+      module->setAttr(kScratchAttrName, b.getDenseI64ArrayAttr({8, 0, 1}));
+      return module;
+    }
     kernels.buildTupleReduce(module, cast<DeviceReduceCombineOp>(op.getOperation()));
-    int64_t widest = 1;
-    for (Type type : types)
-      widest = std::max<int64_t>(widest, bytesOf(type));
     // A partial tuple (an 8-byte slot per element) per chunk.
     module->setAttr(kScratchAttrName,
                     b.getDenseI64ArrayAttr({0, 8 * int64_t(types.size()),
-                                            DeviceTiling::reduceChunkItems(widest)}));
+                                            DeviceTiling::reduceChunkItems(widestBytes(types))}));
     return module;
   }
 

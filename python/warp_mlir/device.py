@@ -4,8 +4,8 @@ their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
 `warp.device_unique`, `warp.device_run_length_encode`,
 `warp.device_non_trivial_runs`, `warp.device_histogram`, `warp.device_radix_sort`,
 `warp.device_reduce_combine`, `warp.device_scan_combine`,
-`warp.device_segmented_reduce` and `warp.device_segmented_radix_sort`
-from Python.
+`warp.device_segmented_reduce`, `warp.device_segmented_reduce_combine` and
+`warp.device_segmented_radix_sort` from Python.
 
     import warp_mlir.device as wd
     total = wd.reduce(x)                      # x[0] + ... + x[n-1], a 1-element array
@@ -20,6 +20,7 @@ from Python.
     sorted_keys, sorted_values = wd.radix_sort(k, values=v)  # stable, by k
     current = wd.radix_sort(k, out=k2, double_buffer=True)  # k or k2, both overwritten
     sums = wd.segmented_reduce(x, offsets)     # sums[s] = x[offsets[s]:offsets[s+1]].sum()
+    at, low = wd.segmented_argmin(x, offsets)  # CUB's ArgMin: (offset within, value) per segment
     out = wd.segmented_radix_sort(k, offsets)  # each k[offsets[s]:offsets[s+1]] sorted
 
 Each call writes the one op into a host function, lets the compiler expand
@@ -673,16 +674,17 @@ def _tuple_arrays(what: str, x: Any, init: Any, out: Any, missing_init: Optional
 
 
 def _tuple_op(head: str, elements: List[str], with_init: bool, combine: Any,
-              suffix: str = "") -> str:
+              suffix: str = "", more_params: Tuple[str, ...] = ()) -> str:
     """A host function holding the one tuple op `head` (its mnemonic) on
     inputs %x<i> of `elements`, init values %i<i> of those types (where
     `with_init`) and outputs %o<i>, with the region of the combiner
-    function; `suffix` after the outputs (" exclusive")."""
+    function; `suffix` after the outputs (" exclusive"), which may use the
+    function's `more_params` (after the outputs: "%b: memref<?xi32>")."""
     region = _combine_region(combine, elements)
     memrefs = [f"memref<?x{e}>" for e in elements]
     params = ", ".join([f"%x{i}: {m}" for i, m in enumerate(memrefs)] +
                        [f"%i{i}: {e}" for i, e in enumerate(elements) if with_init] +
-                       [f"%o{i}: {m}" for i, m in enumerate(memrefs)])
+                       [f"%o{i}: {m}" for i, m in enumerate(memrefs)] + list(more_params))
     names = lambda prefix: ", ".join(f"%{prefix}{i}" for i in range(len(elements)))  # noqa: E731
     init = f" init({names('i')} : {', '.join(elements)})" if with_init else ""
     return (f"func.func @device_op({params}) {{\n  {head} {names('x')}{init} into "
@@ -690,15 +692,22 @@ def _tuple_op(head: str, elements: List[str], with_init: bool, combine: Any,
             f"  return\n}}\n")
 
 
+def _init_scalars(what: str, inits: List[Any], elements: List[str]) -> List[Any]:
+    """The init values of a reduction with a combiner function (`what`) as
+    the kernels take them: kernel parameters of the element types, which
+    cannot be float16 or bfloat16."""
+    if "f16" in elements or "bf16" in elements:
+        raise TypeError(f"{what} with a combiner function takes int8..int64, float32 and "
+                        "float64 arrays (init is a kernel parameter)")
+    return [float(v) if e.startswith("f") else int(v) for v, e in zip(inits, elements)]
+
+
 def _reduce_combine(x: Any, combine: Any, init: Any, out: Any, chip: str, stream: Any,
                     backend: str) -> Any:
     """reduce() with a combiner function: warp.device_reduce_combine."""
     single, arrays, inits, outs, elements, n = _tuple_arrays(
         "reduce", x, init, out, "a combiner function needs init (the fold starts from it)", 1)
-    if "f16" in elements or "bf16" in elements:
-        raise TypeError("reduce with a combiner function takes int8..int64, float32 and "
-                        "float64 arrays (init is a kernel parameter)")
-    scalars = [float(v) if e.startswith("f") else int(v) for v, e in zip(inits, elements)]
+    scalars = _init_scalars("reduce", inits, elements)
     text = _tuple_op("warp.device_reduce_combine", elements, True, combine)
     key = ("reduce_combine", text, chip)
     plan = _plans[key] if key in _plans else _plan_of(key, text, chip)
@@ -1163,7 +1172,7 @@ def _offsets(offsets: Any) -> Tuple[Any, Any]:
     return begin, end
 
 
-def segmented_reduce(x: Any, offsets: Any, kind: str = "add", init: Any = None, out: Any = None,
+def segmented_reduce(x: Any, offsets: Any, kind: Any = "add", init: Any = None, out: Any = None,
                      chip: str = "sm_90", stream: Any = None, backend: str = "cuda") -> Any:
     """`out[s] = init (kind) x[b] (kind) ... (kind) x[e-1]` for each segment
     `s` (CUB's DeviceSegmentedReduce::Reduce; Sum, Min, Max without
@@ -1176,7 +1185,18 @@ def segmented_reduce(x: Any, offsets: Any, kind: str = "add", init: Any = None, 
     elements like `x`, not overlapping `x`; elements past `S` are left as
     they are), or a new array of `S`. Floats combine in the order
     warp.device_segmented_reduce states: each of 256 threads folds every
-    256th element of the segment from the left, then a tree."""
+    256th element of the segment from the left, then a tree.
+
+    `kind` may instead be a combiner function `combine(k, left, right)`
+    (CUB's DeviceSegmentedReduce::Reduce with a custom op;
+    warp.device_segmented_reduce_combine), as `reduce`'s: `x` may be a
+    tuple of arrays (all of at least `len(x[0])` elements), `init` (a
+    number or a tuple of them) is required, `out[s] = init (op) x[b] (op)
+    ... (op) x[e-1]` with the input order kept, `init` for an empty
+    segment; returns an array or a tuple of them of `S` elements (or
+    `out`); int8 to int64, float32 and float64 arrays."""
+    if callable(kind):
+        return _segmented_reduce_combine(x, offsets, kind, init, out, chip, stream, backend)
     _check_kind(kind)
     n = _length(x)
     element = _element_type(x)
@@ -1204,6 +1224,103 @@ def segmented_reduce(x: Any, offsets: Any, kind: str = "add", init: Any = None, 
     return out
 
 
+def _segmented_reduce_combine(x: Any, offsets: Any, combine: Any, init: Any, out: Any,
+                              chip: str, stream: Any, backend: str) -> Any:
+    """segmented_reduce() with a combiner function:
+    warp.device_segmented_reduce_combine."""
+    begin, end = _offsets(offsets)
+    segments = _length(begin)
+    single, arrays, inits, outs, elements, n = _tuple_arrays(
+        "segmented_reduce", x, init, out,
+        "a combiner function needs init (the fold starts from it)", segments)
+    scalars = _init_scalars("segmented_reduce", inits, elements)
+    if n and segments:
+        written = [_address(o) for o in outs]
+        if len(set(written)) < len(outs) or set(written) & {_address(a) for a in arrays}:
+            raise ValueError("the outs must be distinct arrays, none of them an x")
+    offset_types = [f"memref<?x{_OFFSETS[_dtype_name(a)]}>" for a in (begin, end)]
+    text = _tuple_op("warp.device_segmented_reduce_combine", elements, True, combine,
+                     f" segments(%b, %e : {', '.join(offset_types)})",
+                     (f"%b: {offset_types[0]}", f"%e: {offset_types[1]}"))
+    key = ("segmented_reduce_combine", text, chip)
+    plan = _plans[key] if key in _plans else _plan_of(key, text, chip)
+    views = [o[:segments] if _length(o) > segments else o for o in outs]
+    _launch(plan, arrays + scalars + views + [begin, end], n, stream, backend)
+    return outs[0] if single else tuple(outs)
+
+
+def _arg_combiner(better: str) -> Any:
+    """CUB's ArgMin (`better` "lt") or ArgMax ("gt") over (value, index)
+    pairs whose left pair holds the lower indices: the right pair only
+    where its value is strictly better (a tie keeps the first), and a left
+    pair of index -1 (init, no element) never."""
+    def combine(k, left, right):
+        (lv, li), (rv, ri) = left, right
+        better_value = rv < lv if better == "lt" else rv > lv
+        take = (li < 0) | better_value
+        return k.select(take, rv, lv), k.select(take, ri, li)
+    return combine
+
+
+def _segmented_arg(x: Any, offsets: Any, better: str, chip: str, stream: Any,
+                   backend: str) -> Tuple[Any, Any]:
+    """segmented_argmin / segmented_argmax: the reduction of (x, global
+    index) pairs, then each index made an offset within its segment, and
+    CUB's (1, the extreme value) for an empty segment."""
+    element = _element_type(x)
+    n = _length(x)
+    if n >= 2 ** 31:
+        raise ValueError("segmented_argmin/argmax take fewer than 2^31 elements (int32 "
+                         "offsets, CUB's KeyValuePair<int, T>)")
+    if element in ("f16", "bf16"):
+        raise TypeError("segmented_argmin/argmax take int8..int64, float32 and float64 arrays")
+    # numeric_limits<T>::max() and lowest().
+    bits = int(element[1:])
+    if element[0] == "f":
+        largest = sys.float_info.max if bits == 64 else float.fromhex("0x1.fffffep127")
+    else:
+        largest = (1 << (bits - 1)) - 1
+    extreme = largest if better == "lt" else -largest - (element[0] == "i")
+    library = _library(x)
+    if library.__name__ == "torch":
+        index = library.arange(n, dtype=library.int32, device=x.device)
+    else:
+        index = library.arange(n, dtype="int32")
+    begin, end = _offsets(offsets)
+    values, found = _segmented_reduce_combine(
+        (x, index), (begin, end), _arg_combiner(better), (extreme, -1), None, chip, stream,
+        backend)
+    if stream is not None and not _host(x, backend):
+        synchronize(stream)  # the fix-up below runs on the library's own stream
+    segments = _length(values)
+    within = found - begin[:segments]
+    within = library.where(found < 0, 1, within)
+    within = within.to(library.int32) if library.__name__ == "torch" else within.astype("int32")
+    return within, values
+
+
+def segmented_argmin(x: Any, offsets: Any, chip: str = "sm_90", stream: Any = None,
+                     backend: str = "cuda") -> Tuple[Any, Any]:
+    """CUB's DeviceSegmentedReduce::ArgMin: for each segment (`offsets` as
+    `segmented_reduce`'s), the offset within the segment of its first least
+    element and that element, as two arrays of `S` (int32 offsets, values
+    like `x`); an empty segment gives (1, the type's largest value), as
+    CUB's `{1, numeric_limits<T>::max()}`. Values compare with `<` (signed
+    integers; floats ordered, so a NaN is never less than anything: which
+    pair a segment with NaNs gives is unspecified, as CUB's operator is not
+    associative over NaN either). int8 to int64, float32 and float64
+    arrays of fewer than 2^31 elements."""
+    return _segmented_arg(x, offsets, "lt", chip, stream, backend)
+
+
+def segmented_argmax(x: Any, offsets: Any, chip: str = "sm_90", stream: Any = None,
+                     backend: str = "cuda") -> Tuple[Any, Any]:
+    """CUB's DeviceSegmentedReduce::ArgMax: `segmented_argmin` with the
+    first greatest element; an empty segment gives (1, the type's lowest
+    value), as CUB's `{1, numeric_limits<T>::lowest()}`."""
+    return _segmented_arg(x, offsets, "gt", chip, stream, backend)
+
+
 __all__ = ["histogram", "histogram_even", "histogram_range", "non_trivial_runs", "partition",
            "radix_sort", "reduce", "run_length_encode", "scan", "segmented_radix_sort",
-           "segmented_reduce", "select", "unique"]
+           "segmented_argmax", "segmented_argmin", "segmented_reduce", "select", "unique"]

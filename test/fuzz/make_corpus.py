@@ -576,6 +576,29 @@ def family_seeds():
            "    warp.yield %s : i8\n"
            "  }\n"
            "  return\n}\n")
+    # A segmented reduction with a combine region: an argmin over (f32,
+    # i32) with ties to the left, i32 and i64 offsets, and a single i8
+    # with static shapes and one array of S + 1 offsets as two views.
+    yield ("func.func @device_segmented_reduce_combine(%x: memref<?xf32>, %i: memref<?xi32>, "
+           "%m: memref<?xf32>, %mi: memref<?xi32>, %b: memref<?xi32>, %e: memref<?xi64>, "
+           "%c: memref<300xi8>, %d: memref<4xi8>, %o: memref<4xi32>, %v0: f32, %i0: i32, "
+           "%c0: i8) {\n"
+           "  warp.device_segmented_reduce_combine %x, %i init(%v0, %i0 : f32, i32) into %m, %mi "
+           "segments(%b, %e : memref<?xi32>, memref<?xi64>) "
+           ": memref<?xf32>, memref<?xi32> -> memref<?xf32>, memref<?xi32> "
+           "combine (%a: f32, %ai: i32, %r: f32, %ri: i32) {\n"
+           "    %lt = arith.cmpf olt, %r, %a : f32\n"
+           "    %v = arith.select %lt, %r, %a : f32\n"
+           "    %j = arith.select %lt, %ri, %ai : i32\n"
+           "    warp.yield %v, %j : f32, i32\n"
+           "  }\n"
+           "  warp.device_segmented_reduce_combine %c init(%c0 : i8) into %d "
+           "segments(%o, %o : memref<4xi32>, memref<4xi32>) : memref<300xi8> -> "
+           "memref<4xi8> combine (%l: i8, %r: i8) {\n"
+           "    %s = arith.subi %l, %r : i8\n"
+           "    warp.yield %s : i8\n"
+           "  }\n"
+           "  return\n}\n")
     # Device scans with a combine region: an inclusive running argmax over
     # (f32, i32) with ties to the left, and an exclusive composition of
     # affine maps in place with init (static shapes).

@@ -209,9 +209,31 @@ def Warp_DeviceScanOp : Warp_DeviceOp<"device_scan"> {
   let extraClassDeclaration = commonDeclarations;
 }
 
-def Warp_DeviceReduceCombineOp : Warp_Op<"device_reduce_combine",
-    [IsolatedFromAbove, AttrSizedOperandSegments,
-     DeclareOpInterfaceMethods<Warp_CombiningOpInterface, ["getCombinedTypes"]>]> {
+/// A device op over a tuple of memrefs with a `combine` region: its
+/// CombiningOpInterface is a region's (no kind), over the inputs' element
+/// types, and its lowering keeps the input order (not commutative).
+class Warp_DeviceTupleOp<string mnemonic>
+    : Warp_Op<mnemonic,
+              [IsolatedFromAbove, AttrSizedOperandSegments,
+               DeclareOpInterfaceMethods<Warp_CombiningOpInterface, ["getCombinedTypes"]>]> {
+  let extraClassDefinition = [{
+    ::std::optional<::mlir::warp::CombineKind> $cppClass::getKind() {
+      return ::std::nullopt;
+    }
+    ::mlir::Operation::operand_range $cppClass::getValues() { return getInputs(); }
+    bool $cppClass::isCommutative() { return false; }
+    ::llvm::SmallVector<::mlir::Type> $cppClass::getCombinedTypes() {
+      return ::llvm::map_to_vector(getInputs().getTypes(), [](::mlir::Type type) {
+        return ::llvm::cast<::mlir::MemRefType>(type).getElementType();
+      });
+    }
+  }];
+  let hasVerifier = 1;
+  // The region's purity needs its ops verified first.
+  let hasRegionVerifier = 1;
+}
+
+def Warp_DeviceReduceCombineOp : Warp_DeviceTupleOp<"device_reduce_combine"> {
   let summary = "reduce tuples of memrefs in device memory with a combine region (CUB DeviceReduce::Reduce)";
   let description = [{
     Host code: the `N` memrefs of `inputs` (`n = dim(inputs#0, 0)`
@@ -275,14 +297,87 @@ def Warp_DeviceReduceCombineOp : Warp_Op<"device_reduce_combine",
     $inputs `init` `(` $init `:` type($init) `)` `into` $outputs attr-dict `:`
     type($inputs) `->` type($outputs) `` custom<DeviceCombiner>($combiner)
   }];
-  let hasVerifier = 1;
-  // The region's purity needs its ops verified first.
-  let hasRegionVerifier = 1;
 }
 
-def Warp_DeviceScanCombineOp : Warp_Op<"device_scan_combine",
-    [IsolatedFromAbove, AttrSizedOperandSegments,
-     DeclareOpInterfaceMethods<Warp_CombiningOpInterface, ["getCombinedTypes"]>]> {
+def Warp_DeviceSegmentedReduceCombineOp : Warp_DeviceTupleOp<"device_segmented_reduce_combine"> {
+  let summary = "reduce each segment of tuples of memrefs in device memory with a combine region (CUB DeviceSegmentedReduce::Reduce, ArgMin, ArgMax)";
+  let description = [{
+    Host code: the `N` memrefs of `inputs` are read as tuples `x_i =
+    (inputs#0[i], ..., inputs#N-1[i])`, and for each segment `s < S`, `S
+    = dim(outputs#0, 0)` (CUB's `num_segments`), tuple `s` of the outputs
+    becomes `(outputs#0[s], ..., outputs#N-1[s]) = init (op) x_b (op)
+    x_{b+1} (op) ... (op) x_{e-1}`, `(op)` being the `combine` region,
+    over the tuples `[b, e)`, `b = begin[s]`, `e = end[s]` (CUB's
+    `d_begin_offsets`, `d_end_offsets`); a segment with `e <= b` is empty
+    and gets `init`. This is CUB's `DeviceSegmentedReduce::Reduce(in, out,
+    S, begin, end, op, init)` over a tuple, and `init` is combined as
+    `warp.device_reduce_combine` combines it: on the left of every
+    non-empty segment's fold (CUB folds `init` into every segment alike).
+    CUB's `ArgMin` and `ArgMax` are such a region over (value, offset
+    within the segment) tuples (the Python frontend's `segmented_argmin`
+    and `segmented_argmax`).
+
+    Segments as for `warp.device_segmented_reduce`: any order, overlapping
+    or with gaps; `begin` and `end` i32 or i64 memrefs (each its own type,
+    read as signed) of at least `S` elements, possibly two views of one
+    array of `S + 1` offsets; a non-empty segment lies within every input
+    (`0 <= b`, `e <= dim(inputs#0, 0)`), else what it reads is undefined,
+    as it is in CUB. Every input has at least `dim(inputs#0, 0)` elements.
+
+    The region is `warp.device_reduce_combine`'s (and `warp.block_reduce`'s
+    combine region): `2N` block arguments (the left tuple, then the right
+    one, of the inputs' element types) and a `warp.yield` of the combined
+    tuple. It must be associative; it need not be commutative: the
+    lowering keeps the input order (the left operand always holds tuples
+    of lower index than the right one, `init` lowest of all). It is a pure
+    function of its arguments and uses nothing defined outside it.
+
+    Memrefs as for `warp.device_reduce_combine` (device memory, default
+    space, contiguous, i8 to f64, the tuple's types may differ);
+    `outputs#i` has `inputs#i`'s element type and at least `S` elements;
+    an output is none of the inputs and offsets (other blocks read them
+    while one writes). `init` is one value per input, of its element type.
+
+    `warp-expand-device-ops` lowers it to one kernel of its own (the
+    region is part of it) with a block per segment, grid-strided past
+    `DeviceTiling::kSegmentedReduceMaxBlocks` blocks, as
+    `warp.device_segmented_reduce`'s: the block folds its segment's tiles
+    (sized by the tuple's widest element) in order, starting from `init`;
+    each tile is loaded with `warp.block_load`, each thread folds its
+    consecutive items from the left and the block combines the threads'
+    folds in thread order with `warp.block_reduce`'s combine-region form,
+    as `warp.device_reduce_combine`'s tiles are (`valid_threads` where the
+    tile is ragged: no padding reaches the region). `init` travels to the
+    kernel as kernel parameters.
+
+    ```mlir
+    // an argmin per segment: the first least value and its index in %i
+    // (init, on the left of every fold, wins ties against the elements)
+    warp.device_segmented_reduce_combine %v, %i init(%max, %none : f32, i32)
+        into %m, %mi segments(%begin, %end : memref<?xi32>, memref<?xi32>)
+        : memref<?xf32>, memref<?xi32> -> memref<?xf32>, memref<?xi32>
+        combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
+      %lt = arith.cmpf olt, %b, %a : f32
+      %r = arith.select %lt, %b, %a : f32
+      %ri = arith.select %lt, %bi, %ai : i32
+      warp.yield %r, %ri : f32, i32
+    }
+    ```
+  }];
+  let arguments = (ins Arg<Variadic<Warp_DeviceMemRef>, "", [MemRead]>:$inputs,
+                       Variadic<Warp_DeviceElement>:$init,
+                       Arg<Variadic<Warp_DeviceMemRef>, "", [MemWrite]>:$outputs,
+                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead]>:$begin,
+                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead]>:$end);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    $inputs `init` `(` $init `:` type($init) `)` `into` $outputs
+    `segments` `(` $begin `,` $end `:` type($begin) `,` type($end) `)` attr-dict `:`
+    type($inputs) `->` type($outputs) `` custom<DeviceCombiner>($combiner)
+  }];
+}
+
+def Warp_DeviceScanCombineOp : Warp_DeviceTupleOp<"device_scan_combine"> {
   let summary = "prefix scan of tuples of memrefs in device memory with a combine region (CUB DeviceScan::InclusiveScan, ExclusiveScan)";
   let description = [{
     Host code: the `N` memrefs of `inputs` (`n = dim(inputs#0, 0)`
@@ -369,9 +464,6 @@ def Warp_DeviceScanCombineOp : Warp_Op<"device_scan_combine",
     (`exclusive` $exclusive^)? attr-dict `:`
     type($inputs) `->` type($outputs) `` custom<DeviceCombiner>($combiner)
   }];
-  let hasVerifier = 1;
-  // The region's purity needs its ops verified first.
-  let hasRegionVerifier = 1;
 }
 
 def Warp_DeviceSelectOp : Warp_DeviceOp<"device_select"> {

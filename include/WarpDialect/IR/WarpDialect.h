@@ -133,7 +133,8 @@ inline bool isDeviceCollective(Operation *op) {
              DeviceSelectIfOp, DevicePartitionIfOp, DeviceUniqueOp,
              DeviceRunLengthEncodeOp, DeviceNonTrivialRunsOp, DeviceHistogramOp,
              DeviceRadixSortOp, DeviceSegmentedRadixSortOp,
-             DeviceReduceCombineOp, DeviceScanCombineOp>(op);
+             DeviceReduceCombineOp, DeviceScanCombineOp,
+             DeviceSegmentedReduceCombineOp>(op);
 }
 
 /// Slots per half of a block scratch array (ExpandBlockCollectives.cpp

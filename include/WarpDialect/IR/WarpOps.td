@@ -682,13 +682,15 @@ def Warp_ScanOp : Warp_Op<"scan",
 def Warp_YieldOp : Warp_Op<"yield",
     [Pure, Terminator, ParentOneOf<["ReduceOp", "ScanOp", "BlockReduceOp", "BlockScanOp",
                  "DeviceSelectIfOp", "DevicePartitionIfOp",
-                 "DeviceReduceCombineOp", "DeviceScanCombineOp", "MergeSortOp",
+                 "DeviceReduceCombineOp", "DeviceScanCombineOp",
+                 "DeviceSegmentedReduceCombineOp", "MergeSortOp",
                  "BlockMergeSortOp"]>]> {
   let summary = "the result of a combiner or predicate region";
   let description = [{
     Ends the `combine` region of `warp.reduce`, `warp.scan`,
     `warp.block_reduce`, `warp.block_scan`,
-    `warp.device_reduce_combine` and `warp.device_scan_combine`, yielding the
+    `warp.device_reduce_combine`, `warp.device_scan_combine` and
+    `warp.device_segmented_reduce_combine`, yielding the
     combined tuple (one value per reduced value, of the same types), the
     `prefix` region of `warp.block_scan`, yielding the block's prefix, and
     the `pred` region of `warp.device_select_if` and

@@ -236,7 +236,10 @@ def WarpExpandDeviceOpsPass
     `warp.device_reduce_combine` (`@warp_device_reduce_combine_<types>`,
     its `combine` region copied into the kernels) and a
     `warp.device_scan_combine` (`@warp_device_scan_combine_<types>`, then
-    `_init` and `_exclusive` where it has them). A radix sort's module is
+    `_init` and `_exclusive` where it has them) and a
+    `warp.device_segmented_reduce_combine`
+    (`@warp_device_segmented_reduce_combine_<types>_<begin>_<end>`). A
+    radix sort's module is
     `@warp_device_radix_sort_<keys>[_<values>]` and its order and bits
     (`_signed`, `_descending`, `_bits<B>_<E>`), a segmented one's
     `@warp_device_segmented_radix_sort_...` with its offsets' types after
@@ -251,7 +254,9 @@ def WarpExpandDeviceOpsPass
     segmented radix sort's keys in and out, begin and end offsets, then
     its values in and out; a
     `warp.device_reduce_combine`'s inputs, its init values as scalars of
-    their types, then its outputs; a `warp.device_scan_combine`'s inputs,
+    their types, then its outputs; a
+    `warp.device_segmented_reduce_combine`'s likewise, then its begin and
+    end offsets; a `warp.device_scan_combine`'s inputs,
     its init values (where it has them) as the integers of their bits,
     then its outputs; a segmented reduction's input, output,
     begin and end offsets, then its init, where it has one, as the integer
@@ -259,7 +264,7 @@ def WarpExpandDeviceOpsPass
     the input's elements), and runs in the module's order;
     `warp.device_grid = N` on a kernel means `max(1, ceil(n / N))` blocks,
     counting the elements of operand `K` instead of `n` with
-    `warp.device_grid_operand = K` (a segmented reduction's output, a
+    `warp.device_grid_operand = K` (a segmented reduction's output#0, a
     segmented radix sort's begin offsets: a block per segment), at most `M` with `warp.device_grid_max = M`, and
     one block where `n <= S` with `warp.device_grid_single = S`; one
     block without `warp.device_grid`; a kernel with `warp.device_skip_if_single` need not
