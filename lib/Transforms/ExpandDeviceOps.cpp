@@ -44,18 +44,11 @@
 // clears the bins, then counts each tile (warp.block_histogram), in a
 // workgroup copy of the bins where it fits (a capped grid of blocks, each
 // over many tiles, adds its copy to the output once). A radix sort is
-// onesweep (Adinets and Merrill): a kernel clears the scratch's counters,
-// one counts every pass's digits of the keys (a capped grid of blocks,
-// workgroup counters added to the scratch's), then each
-// least-significant-digit pass is one kernel: a block takes the next tile
-// of the pass's counter, ranks each key among its warp's keys of its
-// digit (an aggregated warp.atomic_rmw per item on the warp's digit
-// counters), publishes its count of each digit, stages the tile in digit
-// order in workgroup memory, looks back per digit (thread d over digit
-// d's look-back words of the tiles before, as a scan's tiles do over
-// theirs), publishes its inclusive prefixes and writes its keys at their
-// digit's start plus the tiles before plus their place in the staged
-// tile, into the outputs or a scratch buffer by turns. A segmented radix sort is one kernel of a block per
+// least-significant-digit passes of three kernels each: the tiles count
+// their digits, a block per digit scans that digit's counts over the
+// tiles, and each tile, sorted by the digit with warp.block_radix_sort,
+// writes its keys where the scans say, into the outputs or a scratch
+// buffer by turns. A segmented radix sort is one kernel of a block per
 // segment: a segment of a tile is one block sort; a longer one takes the
 // same passes within its block (count the segment's digits, scan them,
 // then sort and move tile by tile), by turns into the outputs and a
@@ -185,16 +178,12 @@ struct RadixSortConfig {
   /// The two buffers of the op (keys_in and keys_out, and the values')
   /// are the passes' only storage (double_buffer).
   bool doubleBuffer = false;
-  /// A device sort's tile (onesweep) rather than a segmented sort's
-  /// (DeviceTiling).
-  bool onesweep = false;
 
   static constexpr int64_t kDigits = int64_t(1) << DeviceTiling::kRadixSortPassBits;
   int64_t keyBytes() const { return key.getIntOrFloatBitWidth() / 8; }
   int64_t valueBytes() const { return value ? value.getIntOrFloatBitWidth() / 8 : 0; }
   int64_t itemsPerThread() const {
-    return onesweep ? DeviceTiling::radixOnesweepItemsPerThread(keyBytes(), valueBytes())
-                    : DeviceTiling::radixSortItemsPerThread(keyBytes(), valueBytes());
+    return DeviceTiling::radixSortItemsPerThread(keyBytes(), valueBytes());
   }
   int64_t tileItems() const { return itemsPerThread() * DeviceTiling::kThreads; }
   unsigned passes() const {
@@ -217,16 +206,14 @@ struct RadixSortConfig {
   /// doubleBuffer the one that the last pass writes.
   int32_t resultBuffer() const { return writesOutputs(passes() - 1) ? 1 : 0; }
 
-  /// A device sort's scratch, in bytes, for T tiles: every pass's digit
-  /// counts (passes x kDigits i64) at 0, then each pass's tile counter
-  /// (an i32, rounded up to 8 bytes in all), then T x kDigits look-back
-  /// words (i64, [tile][digit]; one set for every pass, whose flags say
-  /// the pass), then the buffers the passes alternate with: T tiles of
-  /// keys, then of values.
-  int64_t countsBytes() const { return int64_t(passes()) * kDigits * 8; }
-  int64_t fixedBytes() const { return countsBytes() + llvm::alignTo(passes() * 4, 8); }
+  /// The scratch, in bytes, for T tiles: the digits' totals (kDigits i64)
+  /// at 0, then each pass's per-tile offsets (i64, [digit][tile]), the
+  /// per-tile counts (i32, [digit][tile]), and the buffers the passes
+  /// alternate with: T tiles of keys, then of values.
+  static constexpr int64_t kTotalsBytes = kDigits * 8;
   int64_t perTileBytes() const {
-    return kDigits * 8 + (doubleBuffer ? 0 : tileItems() * (keyBytes() + valueBytes()));
+    return kDigits * (8 + 4) +
+           (doubleBuffer ? 0 : tileItems() * (keyBytes() + valueBytes()));
   }
 };
 
@@ -348,9 +335,8 @@ public:
   /// levels per channel), or without levels the sample itself where it is
   /// below the bins per channel. Call after the kernel's start.
   std::function<Value(Value, Value)> histogramBinOf(DeviceHistogramOp op);
-  /// A radix sort's kernels (onesweep; RadixSortConfig's scratch): one
-  /// that clears the scratch's counters, one that counts every pass's
-  /// digits, then a kernel per pass of `sort`'s bits.
+  /// A radix sort's kernels: an upsweep, a scan and a downsweep per pass
+  /// of `sort`'s bits (RadixSortScratch's layout).
   void buildRadixSort(gpu::GPUModuleOp module, const RadixSortConfig &sort);
   /// A segmented radix sort's kernel: operands (keys_in, keys_out, begin,
   /// end, values_in, values_out), a block per segment; its scratch is one
@@ -359,35 +345,13 @@ public:
   void buildSegmentedRadixSort(gpu::GPUModuleOp module, const RadixSortConfig &sort);
 
 private:
-  /// A radix sort's first kernels: `radix_init` clears the digit
-  /// counts, the tile counters and the look-back words (a block per
-  /// tile, capped, grid-strided); `radix_histogram` counts every pass's digits of the keys
-  /// (a capped grid, each block over tiles in turn, into workgroup
-  /// counters, then added to the scratch's; i32 counters, as a block
-  /// counts at most about n / kHistogramMaxBlocks keys: below 2^31 for any
-  /// n below 2^41).
-  void buildRadixInit(gpu::GPUModuleOp module, const RadixSortConfig &sort);
-  void buildRadixHistogram(gpu::GPUModuleOp module, const RadixSortConfig &sort);
-  /// Pass `pass`'s kernel, `radix_onesweep_<pass>`: a block takes the next
-  /// tile of the pass's counter, ranks its keys by the digit (its warps'
-  /// aggregated atomics), publishes its digit counts, stages the tile in
-  /// digit order, looks back per digit and writes the keys where the
-  /// digit's start, the tiles before and their place in the tile say.
-  void buildRadixOnesweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
-                          unsigned pass);
-  /// The `items` elements of `source` at `first`, `first + step`, ...
-  /// (index), each loaded (the last element in place of those past n,
-  /// which must be positive); `inside` (where given) gets whether each is
-  /// before n.
-  SmallVector<Value> loadSpread(Value source, Value first, int64_t step, int64_t items,
-                                SmallVector<Value> *inside);
-  /// The exclusive prefix (i64) of a digit over the tiles before `tile`
-  /// (i64, > 0) in pass `pass`: the digit's look-back words (radixStatus
-  /// at `slotOf(tile)`), read one tile at a time back from the nearest,
-  /// each spun on until it holds the pass's count, until one holds the
-  /// pass's inclusive prefix. One thread's.
-  Value digitLookBack(Value words, Value tile, unsigned pass,
-                      function_ref<Value(Value)> slotOf);
+  /// Pass `pass`'s kernels of a radix sort.
+  void buildRadixUpsweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
+                         unsigned pass);
+  void buildRadixScan(gpu::GPUModuleOp module, const RadixSortConfig &sort,
+                      unsigned pass);
+  void buildRadixDownsweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
+                           unsigned pass);
   /// The radix images (vector<N x iW>) of the thread's `keys` (a vector of
   /// N) of a tile whose first `valid` (i32) keys, in the blocked
   /// arrangement, are keys: all ones past them, which sort after every
@@ -466,20 +430,24 @@ private:
     return memref::ViewOp::create(b, MemRefType::get({ShapedType::kDynamic}, type),
                                   scratch, offset, ValueRange{count});
   }
-  /// A radix sort's tiles (at least one) and the views of its scratch:
-  /// the digit counts (i64, [pass][digit]), the tile counters (i32, a
-  /// pass's each), the look-back words' ([tile][digit], i64) byte offset, and the buffers (no keys or values with doubleBuffer).
+  /// A radix sort's tiles (at least one) and the views of its scratch
+  /// (no keys or values with doubleBuffer).
   struct RadixScratchViews {
-    Value tiles, counts, counters, words, keys, values;
+    Value tiles, totals, offsets, counts, keys, values;
   };
   RadixScratchViews radixScratch(const RadixSortConfig &sort);
-  /// A look-back word's flag of pass `pass` (from bit kRadixFlagShift): its
-  /// tile's count of the digit, or the digit's inclusive prefix up to the
-  /// tile. Every pass has flags above the last's, so that the words need
-  /// clearing once per sort.
-  static int32_t radixCountFlag(unsigned pass) { return int32_t(2 * pass + 1); }
-  static int32_t radixPrefixFlag(unsigned pass) { return int32_t(2 * pass + 2); }
-  static constexpr unsigned kRadixFlagShift = 56;
+  /// What a pass's upsweep and downsweep both start from: the pass's digit
+  /// (`shift`, `bits`, `radix` values), the tile, and the kernel
+  /// `radix_<step>_<pass>`, begun, with the views of its scratch.
+  struct RadixPass {
+    gpu::GPUFuncOp kernel;
+    int64_t items, tileItems;
+    unsigned shift, bits;
+    int64_t radix;
+    RadixScratchViews views;
+  };
+  RadixPass startRadixPass(gpu::GPUModuleOp module, const RadixSortConfig &sort,
+                           unsigned pass, StringRef step);
   /// The keys and values (null for keys only) that pass `pass` of a radix
   /// sort writes, or, for pass -1, the op's inputs: what pass `pass + 1`
   /// reads.
@@ -732,15 +700,6 @@ private:
   Value predicateKeeps(Value values, Value offset, int64_t items);
   /// The status of a scan's tiles; `counts` for a selection's.
   TileStatus tileStatus(bool counts);
-  /// The look-back words at byte `words` (i64) as a scan's tile status:
-  /// a count packed below each flag.
-  TileStatus radixStatus(Value words);
-  /// A packed status word (its flag and value, as publish stores them) at
-  /// `pointer`, in one load.
-  Value loadPackedWord(Value pointer) {
-    return LLVM::LoadOp::create(b, b.getI64Type(), pointer, 8, /*isVolatile=*/false, false,
-                                false, false, LLVM::AtomicOrdering::monotonic, "device");
-  }
   /// Makes `values` (publishedTypes) visible as tile `tile`'s total or
   /// prefix (`flag`).
   void publish(const TileStatus &status, Value tile, int32_t flag,
@@ -1283,7 +1242,9 @@ SmallVector<Value> DeviceKernelBuilder::lookBack(const TileStatus &status,
     auto flagged = [&](int32_t flag) { return i64(int64_t(uint64_t(flag) << shift)); };
     auto readWord = [&]() -> Value {
       if (status.packed())
-        return loadPackedWord(wordPtr);
+        return LLVM::LoadOp::create(b, i64Type, wordPtr, 8, /*isVolatile=*/false,
+                                    false, false, false,
+                                    LLVM::AtomicOrdering::monotonic, "device");
       Value flag = LLVM::LoadOp::create(b, i32Type, wordPtr, 4, /*isVolatile=*/false,
                                         false, false, false,
                                         LLVM::AtomicOrdering::acquire, "device");
@@ -2402,15 +2363,16 @@ DeviceKernelBuilder::radixScratch(const RadixSortConfig &sort) {
   int64_t digits = RadixSortConfig::kDigits;
   views.tiles = arith::MaxUIOp::create(
       b, arith::CeilDivUIOp::create(b, n, index(sort.tileItems())), index(1));
-  views.counts = scratchView(b.getI64Type(), index(0), index(sort.passes() * digits));
-  views.counters = scratchView(b.getI32Type(), index(sort.countsBytes()), index(sort.passes()));
-  views.words = i64(sort.fixedBytes());
+  Value slots = arith::MulIOp::create(b, views.tiles, index(digits));
+  views.totals = scratchView(b.getI64Type(), index(0), index(digits));
+  Value at = index(RadixSortConfig::kTotalsBytes);
+  views.offsets = scratchView(b.getI64Type(), at, slots);
+  at = arith::AddIOp::create(b, at, arith::MulIOp::create(b, slots, index(8)));
+  views.counts = scratchView(b.getI32Type(), at, slots);
   // A double-buffered sort has no buffers of its own in the scratch.
   if (sort.doubleBuffer)
     return views;
-  Value at = arith::AddIOp::create(
-      b, index(sort.fixedBytes()),
-      arith::MulIOp::create(b, views.tiles, index(digits * 8)));
+  at = arith::AddIOp::create(b, at, arith::MulIOp::create(b, slots, index(4)));
   Value tileItems = arith::MulIOp::create(b, views.tiles, index(sort.tileItems()));
   views.keys = scratchView(sort.key, at, tileItems);
   if (sort.value) {
@@ -2421,353 +2383,174 @@ DeviceKernelBuilder::radixScratch(const RadixSortConfig &sort) {
   return views;
 }
 
-DeviceKernelBuilder::TileStatus DeviceKernelBuilder::radixStatus(Value words) {
-  TileStatus status;
-  status.words = words;
-  status.types = {b.getI64Type()};
-  status.flagShift = kRadixFlagShift;
-  status.packedCounts = true;
-  return status;
+DeviceKernelBuilder::RadixPass
+DeviceKernelBuilder::startRadixPass(gpu::GPUModuleOp module,
+                                    const RadixSortConfig &sort, unsigned pass,
+                                    StringRef step) {
+  RadixPass started;
+  started.items = sort.itemsPerThread();
+  started.tileItems = sort.tileItems();
+  started.shift = sort.shift(pass);
+  started.bits = sort.bits(pass);
+  started.radix = int64_t(1) << started.bits;
+  started.kernel = startKernel(
+      module, ("radix_" + step + "_" + Twine(pass)).str(), started.tileItems);
+  started.views = radixScratch(sort);
+  return started;
 }
 
 void DeviceKernelBuilder::buildRadixSort(gpu::GPUModuleOp module,
                                          const RadixSortConfig &sort) {
-  buildRadixInit(module, sort);
-  buildRadixHistogram(module, sort);
-  for (unsigned pass = 0; pass < sort.passes(); ++pass)
-    buildRadixOnesweep(module, sort, pass);
+  for (unsigned pass = 0; pass < sort.passes(); ++pass) {
+    buildRadixUpsweep(module, sort, pass);
+    buildRadixScan(module, sort, pass);
+    buildRadixDownsweep(module, sort, pass);
+  }
 }
 
-void DeviceKernelBuilder::buildRadixInit(gpu::GPUModuleOp module,
-                                         const RadixSortConfig &sort) {
-  // A block per tile, at most the histogram's cap of them, grid-strided:
-  // thread d clears digit d's word of the block's tiles; block 0 also the
-  // digit counts and the tile counters (the words before).
-  static_assert(RadixSortConfig::kDigits == DeviceTiling::kThreads,
-                "a thread per digit");
-  gpu::GPUFuncOp kernel = startKernel(module, "radix_init", sort.tileItems());
-  kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kHistogramMaxBlocks));
-  RadixScratchViews views = radixScratch(sort);
-  Value block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  {
-    auto tiles = scf::ForOp::create(b, block, views.tiles, blocks);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(tiles.getBody());
-    Value slot = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, toI64(tiles.getInductionVar()), i64(RadixSortConfig::kDigits)),
-        toI64(thread));
-    LLVM::StoreOp::create(b, i64(0), scratchSlot(views.words, slot), 8);
-  }
-  Value fixed = scratchView(b.getI64Type(), index(0), index(sort.fixedBytes() / 8));
-  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, block, index(0)), [&] {
-    auto words = scf::ForOp::create(b, thread, index(sort.fixedBytes() / 8),
-                                    index(DeviceTiling::kThreads));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(words.getBody());
-    memref::StoreOp::create(b, i64(0), fixed, ValueRange{words.getInductionVar()});
+void DeviceKernelBuilder::buildRadixUpsweep(gpu::GPUModuleOp module,
+                                            const RadixSortConfig &sort,
+                                            unsigned pass) {
+  RadixPass p = startRadixPass(module, sort, pass, "upsweep");
+  Value source = radixBuffers(sort, p.views, int(pass) - 1).first;
+  // The tile's count of each digit, in workgroup memory.
+  auto countsType = MemRefType::get(
+      {p.radix}, b.getI32Type(), AffineMap(),
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  Value counts = p.kernel.addWorkgroupAttribution(countsType, b.getLoc());
+  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(p.radix));
+  ifThen(inRadix, [&] { memref::StoreOp::create(b, i32(0), counts, ValueRange{thread}); });
+  gpu::BarrierOp::create(b);
+  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value offset = arith::MulIOp::create(b, tile, index(p.tileItems));
+  Value keys = loadTile(source, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
+                        offset, p.items, 1, std::nullopt);
+  countRadixDigits(sort, keys, validItems(offset, p.tileItems), counts, p.shift, p.bits);
+  gpu::BarrierOp::create(b);
+  // counts[digit][tile] of the scratch.
+  ifThen(inRadix, [&] {
+    Value slot = arith::AddIOp::create(b, arith::MulIOp::create(b, thread, p.views.tiles), tile);
+    memref::StoreOp::create(b, memref::LoadOp::create(b, counts, ValueRange{thread}),
+                            p.views.counts, ValueRange{slot});
   });
 }
 
-void DeviceKernelBuilder::buildRadixHistogram(gpu::GPUModuleOp module,
-                                              const RadixSortConfig &sort) {
-  int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
-  int64_t counters = sort.passes() * RadixSortConfig::kDigits;
-  gpu::GPUFuncOp kernel = startKernel(module, "radix_histogram",
-                                      tileItems * DeviceTiling::kHistogramTilesPerBlock);
-  kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kHistogramMaxBlocks));
-  RadixScratchViews views = radixScratch(sort);
-  // The block's counts of every pass's digits ([pass][digit]), cleared.
-  Value local = workgroupArray(kernel, counters, b.getI32Type());
-  auto eachCounter = [&](function_ref<void(Value)> body) {
-    auto loop = scf::ForOp::create(b, thread, index(counters), index(DeviceTiling::kThreads));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    body(loop.getInductionVar());
-  };
-  eachCounter([&](Value i) { memref::StoreOp::create(b, i32(0), local, ValueRange{i}); });
-  gpu::BarrierOp::create(b);
-  // The block's tiles: blockIdx.x, + gridDim.x, ...
-  Value block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
-  {
-    auto loop = scf::ForOp::create(b, block, tiles, blocks);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    // Striped (coalesced): the order does not count.
-    Value offset = arith::MulIOp::create(b, loop.getInductionVar(), index(tileItems));
-    SmallVector<Value> inside;
-    SmallVector<Value> keys =
-        loadSpread(operands[0], arith::AddIOp::create(b, offset, thread),
-                   DeviceTiling::kThreads, items, &inside);
-    for (int64_t j = 0; j < items; ++j) {
-      ifThen(inside[j], [&] {
-        Value image = buildRadixImage(b, b.getLoc(), keys[j], sort.isSigned, sort.descending);
-        for (unsigned pass = 0; pass < sort.passes(); ++pass) {
-          Value at = arith::AddIOp::create(
-              b, radixDigit(image, sort.shift(pass), sort.bits(pass)),
-              index(pass * RadixSortConfig::kDigits));
-          memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, i32(1), local,
-                                      ValueRange{at});
-        }
-      });
-    }
-  }
-  gpu::BarrierOp::create(b);
-  // Each counter that counted something, added to the scratch's.
-  eachCounter([&](Value i) {
-    Value counted = memref::LoadOp::create(b, local, ValueRange{i});
-    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, counted, i32(0)), [&] {
-      memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi,
-                                  arith::ExtUIOp::create(b, b.getI64Type(), counted),
-                                  views.counts, ValueRange{i});
-    });
-  });
-}
-
-Value DeviceKernelBuilder::digitLookBack(Value words, Value tile, unsigned pass,
-                                         function_ref<Value(Value)> slotOf) {
-  Type i64Type = b.getI64Type();
-  Value countFlag = i64(int64_t(uint64_t(radixCountFlag(pass)) << kRadixFlagShift));
-  Value prefixFlag = i64(int64_t(uint64_t(radixPrefixFlag(pass)) << kRadixFlagShift));
-  Value valueMask = i64(int64_t(llvm::maskTrailingOnes<uint64_t>(kRadixFlagShift)));
-  // The loop carries the tile to read next and the sum so far.
-  auto loop = scf::WhileOp::create(b, TypeRange{i64Type, i64Type},
-                                   ValueRange{arith::SubIOp::create(b, tile, i64(1)), i64(0)});
-  OpBuilder::InsertionGuard guard(b);
-  Block *before = b.createBlock(&loop.getBefore(), {}, {i64Type, i64Type},
-                                {b.getLoc(), b.getLoc()});
-  Value pointer = scratchSlot(words, slotOf(before->getArgument(0)));
-  // Spin until the word holds this pass's count or prefix (a word of an
-  // earlier pass, or cleared, has a smaller flag).
-  auto spin = scf::WhileOp::create(b, TypeRange{i64Type}, ValueRange{i64(0)});
-  {
-    OpBuilder::InsertionGuard spinGuard(b);
-    b.createBlock(&spin.getBefore(), {}, {i64Type}, {b.getLoc()});
-    Value word = loadPackedWord(pointer);
-    Value waiting = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, word, countFlag);
-    scf::ConditionOp::create(b, waiting, ValueRange{word});
-    b.createBlock(&spin.getAfter(), {}, {i64Type}, {b.getLoc()});
-    NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackPollNs));
-    scf::YieldOp::create(b, ValueRange{i64(0)});
-  }
-  Value word = spin.getResult(0);
-  Value sum = arith::AddIOp::create(b, before->getArgument(1),
-                                    arith::AndIOp::create(b, word, valueMask));
-  Value more = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, word, prefixFlag);
-  scf::ConditionOp::create(
-      b, more, ValueRange{arith::SubIOp::create(b, before->getArgument(0), i64(1)), sum});
-  Block *after = b.createBlock(&loop.getAfter(), {}, {i64Type, i64Type},
-                               {b.getLoc(), b.getLoc()});
-  scf::YieldOp::create(b, after->getArguments());
-  return loop.getResult(1);
-}
-
-SmallVector<Value> DeviceKernelBuilder::loadSpread(Value source, Value first, int64_t step,
-                                                  int64_t items,
-                                                  SmallVector<Value> *inside) {
-  // Clamped to the last element: no load is out of bounds, and none waits
-  // on a branch, so that all can be in flight at once.
-  // Whether each is before n, from one i32 of the elements left (rather
-  // than an index per element, held until used).
-  Value last = arith::SubIOp::create(b, n, index(1));
-  Value left = validItems(first, (items - 1) * step + 1);
-  SmallVector<Value> loaded;
-  for (int64_t j = 0; j < items; ++j) {
-    Value at = arith::AddIOp::create(b, first, index(j * step));
-    if (inside)
-      inside->push_back(
-          arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i32(j * step), left));
-    loaded.push_back(memref::LoadOp::create(
-        b, source, ValueRange{arith::MinUIOp::create(b, at, last)}));
-  }
-  return loaded;
-}
-
-void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
-                                             const RadixSortConfig &sort, unsigned pass) {
-  int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
-  int64_t warps = DeviceTiling::kThreads / kWarpSize;
-  unsigned shift = sort.shift(pass), bits = sort.bits(pass);
-  int64_t radix = int64_t(1) << bits;
+void DeviceKernelBuilder::buildRadixScan(gpu::GPUModuleOp module,
+                                         const RadixSortConfig &sort, unsigned pass) {
+  int64_t radix = int64_t(1) << sort.bits(pass);
+  // A block per digit (at most one per element, so that a small input
+  // launches few), each over the digits left by the grid before it.
   gpu::GPUFuncOp kernel =
-      startKernel(module, ("radix_onesweep_" + Twine(pass)).str(), tileItems);
-  if (DeviceTiling::kRadixOnesweepMinBlocksPerSM)
-    kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                    b.getI32IntegerAttr(DeviceTiling::kRadixOnesweepMinBlocksPerSM));
+      startKernel(module, ("radix_scan_" + Twine(pass)).str(), /*gridItems=*/1);
+  kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(radix));
   RadixScratchViews views = radixScratch(sort);
-  TileStatus status = radixStatus(views.words);
-  Value sourceKeys, sourceValues, destKeys, destValues;
-  std::tie(sourceKeys, sourceValues) = radixBuffers(sort, views, int(pass) - 1);
-  std::tie(destKeys, destValues) = radixBuffers(sort, views, int(pass));
-  Type i32Type = b.getI32Type(), i64Type = b.getI64Type();
-  // The tile's number; each warp's count of each digit ([warp][digit]),
-  // then where its keys of the digit go in the tile; where each digit's
-  // keys go in the output, less the tile's keys of the smaller digits;
-  // the tile's keys and values in their order by the digit.
-  Value taken = workgroupArray(kernel, 1, i32Type);
-  Value warpCounts = workgroupArray(kernel, warps * radix, i32Type);
-  Value starts = workgroupArray(kernel, radix, i64Type);
-  Value stagedKeys = workgroupArray(kernel, tileItems, sort.key);
-  Value stagedValues = sort.value ? workgroupArray(kernel, tileItems, sort.value) : Value();
-  Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));
+  Type i64Type = b.getI64Type();
+  Value block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  auto digits = scf::ForOp::create(b, block, index(radix), blocks);
   OpBuilder::InsertionGuard guard(b);
-  enterTile(empty);
-  // The tile: the next of the pass's counter, so that every tile before
-  // it belongs to a block that runs (and publishes without waiting).
-  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
-  ifThen(isThreadZero(), [&] {
-    Value ticket = memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, i32(1),
-                                               views.counters, ValueRange{index(pass)});
-    memref::StoreOp::create(b, ticket, taken, ValueRange{index(0)});
-  });
+  b.setInsertionPointToStart(digits.getBody());
+  Value digit = digits.getInductionVar();
+  Value row = arith::MulIOp::create(b, digit, views.tiles);
+  // The digit's counts over the tiles, a chunk of a tile per thread at a
+  // time: each offset is the carry of the chunks before plus the
+  // exclusive scan within the chunk.
+  auto chunks = scf::ForOp::create(b, index(0), views.tiles, index(DeviceTiling::kThreads),
+                                   ValueRange{i64(0)});
   {
-    auto clear = scf::ForOp::create(b, thread, index(warps * radix),
-                                    index(DeviceTiling::kThreads));
-    OpBuilder::InsertionGuard inner(b);
-    b.setInsertionPointToStart(clear.getBody());
-    memref::StoreOp::create(b, i32(0), warpCounts, ValueRange{clear.getInductionVar()});
-  }
-  // Where each digit's keys start in the output: the keys of the smaller
-  // digits (thread d < radix gets digit d's).
-  Value total = ifElse(
-      inRadix, i64Type,
-      [&] {
-        return memref::LoadOp::create(
-            b, views.counts,
-            ValueRange{arith::AddIOp::create(b, thread, index(pass * RadixSortConfig::kDigits))});
-      },
-      [&] { return i64(0); });
-  gpu::BarrierOp::create(b);
-  Value tile = arith::IndexCastUIOp::create(
-      b, b.getIndexType(), memref::LoadOp::create(b, taken, ValueRange{index(0)}));
-  Value tile64 = toI64(tile);
-  Value offset = arith::MulIOp::create(b, tile, index(tileItems));
-
-  // The thread's keys, warp-striped (coalesced): warp w's are the tile's
-  // w*32*N .. (w+1)*32*N - 1, its lane l's item j the one at 32 j + l of
-  // them, so that (warp, item, lane) is the input order.
-  Value warp = arith::DivUIOp::create(b, thread, index(kWarpSize));
-  Value lane = arith::RemUIOp::create(b, thread, index(kWarpSize));
-  Value first = arith::AddIOp::create(
-      b, offset,
-      arith::AddIOp::create(b, arith::MulIOp::create(b, warp, index(kWarpSize * items)),
-                            lane));
-  SmallVector<Value> inside;
-  SmallVector<Value> keys = loadSpread(sourceKeys, first, kWarpSize, items, &inside);
-  SmallVector<Value> values;
-  if (sort.value)
-    values = loadSpread(sourceValues, first, kWarpSize, items, nullptr);
-  // The digits' starts while the loads are in flight.
-  Value digitStart = exclusiveBlockSum(total);
-  // Each key's rank among its warp's keys of its digit before it: one
-  // aggregated atomic per distinct digit of the warp and item, whose old
-  // values are what the lanes would have seen in lane order.
-  // The warp's counter of `key`'s digit (computed where needed rather
-  // than kept: fewer registers).
-  Value row = arith::MulIOp::create(b, warp, index(radix));
-  auto counterOf = [&](Value key) -> Value {
-    Value image = buildRadixImage(b, b.getLoc(), key, sort.isSigned, sort.descending);
-    return arith::AddIOp::create(b, row, radixDigit(image, shift, bits));
-  };
-  SmallVector<Value> ranks;
-  for (int64_t j = 0; j < items; ++j) {
-    ranks.push_back(ifElse(
-        inside[j], i32Type,
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(chunks.getBody());
+    Value carry = chunks.getRegionIterArgs()[0];
+    Value tile = arith::AddIOp::create(b, chunks.getInductionVar(), thread);
+    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tile, views.tiles);
+    Value slot = arith::AddIOp::create(b, row, tile);
+    Value count = ifElse(
+        inside, i64Type,
         [&] {
-          return warp::AtomicRMWOp::create(b, i32Type, AtomicKind::Add, i32(1), warpCounts,
-                                           ValueRange{counterOf(keys[j])}, /*mask=*/Value())
-              .getResult();
+          return arith::ExtUIOp::create(
+              b, i64Type, memref::LoadOp::create(b, views.counts, ValueRange{slot}));
         },
-        [&] { return i32(0); }));
+        [&] { return i64(0); });
+    auto scan = BlockScanOp::create(
+        b, TypeRange{i64Type, i64Type}, CombineKindAttr::get(b.getContext(), CombineKind::Add),
+        count, /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false,
+        BlockScanAlgorithmAttr(), /*tile=*/nullptr);
+    ifThen(inside, [&] {
+      memref::StoreOp::create(b, arith::AddIOp::create(b, carry, scan.getScanned()[0]),
+                              views.offsets, ValueRange{slot});
+    });
+    // The next chunk's scan reuses the scan's workgroup memory.
+    gpu::BarrierOp::create(b);
+    scf::YieldOp::create(b, ValueRange{arith::AddIOp::create(b, carry, scan.getTotal()[0])});
   }
-  gpu::BarrierOp::create(b);
-  // Thread d < radix: the tile's count of digit d, published at once
-  // (tile 0's is its inclusive prefix) so that the tiles after can go
-  // on; then each warp's start of the digit in the tile: the tile's keys
-  // of the smaller digits, and of the digit in the warps before.
-  auto warpCount = [&](int64_t w) {
-    return arith::AddIOp::create(b, thread, index(w * radix)).getResult();
-  };
-  Value count = ifElse(
-      inRadix, i64Type,
-      [&] {
-        Value sum = i32(0);
-        for (int64_t w = 0; w < warps; ++w)
-          sum = arith::AddIOp::create(
-              b, sum, memref::LoadOp::create(b, warpCounts, ValueRange{warpCount(w)}));
-        return arith::ExtUIOp::create(b, i64Type, sum).getResult();
-      },
-      [&] { return i64(0); });
-  Value firstTile = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile, index(0));
-  auto slotOf = [&](Value tileNumber) -> Value {
-    return arith::AddIOp::create(
-        b, arith::MulIOp::create(b, tileNumber, i64(RadixSortConfig::kDigits)), toI64(thread));
-  };
-  ifThen(inRadix, [&] {
-    auto which = scf::IfOp::create(b, firstTile, /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard inner(b);
-    b.setInsertionPoint(which.thenBlock()->getTerminator());
-    publish(status, slotOf(tile64), radixPrefixFlag(pass), count);
-    b.setInsertionPoint(which.elseBlock()->getTerminator());
-    publish(status, slotOf(tile64), radixCountFlag(pass), count);
+  ifThen(isThreadZero(), [&] {
+    memref::StoreOp::create(b, chunks.getResult(0), views.totals, ValueRange{digit});
   });
+}
+
+void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
+                                              const RadixSortConfig &sort,
+                                              unsigned pass) {
+  RadixPass p = startRadixPass(module, sort, pass, "downsweep");
+  Value sourceKeys, sourceValues, destKeys, destValues;
+  std::tie(sourceKeys, sourceValues) = radixBuffers(sort, p.views, int(pass) - 1);
+  std::tie(destKeys, destValues) = radixBuffers(sort, p.views, int(pass));
+  Type i64Type = b.getI64Type();
+  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+
+  // Where the tile's keys of each digit start in the output, less the
+  // tile's keys of the smaller digits (so that a key's place is that plus
+  // its rank in the tile sorted by the digit): thread d < radix computes
+  // digit d's, into workgroup memory.
+  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(p.radix));
+  Value slot = arith::AddIOp::create(b, arith::MulIOp::create(b, thread, p.views.tiles), tile);
+  auto loadIf = [&](function_ref<Value()> load) {
+    return ifElse(inRadix, i64Type, load, [&] { return i64(0); });
+  };
+  Value count = loadIf([&] {
+    return arith::ExtUIOp::create(b, i64Type,
+                                  memref::LoadOp::create(b, p.views.counts, ValueRange{slot}));
+  });
+  Value total = loadIf([&] {
+    return memref::LoadOp::create(b, p.views.totals, ValueRange{thread});
+  });
+  Value before = loadIf([&] {
+    return memref::LoadOp::create(b, p.views.offsets, ValueRange{slot});
+  });
+  Value digitStart = exclusiveBlockSum(total);
   Value tileStart = exclusiveBlockSum(count);
+  auto startsType = MemRefType::get(
+      {p.radix}, i64Type, AffineMap(),
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  Value starts = p.kernel.addWorkgroupAttribution(startsType, b.getLoc());
   ifThen(inRadix, [&] {
-    Value running = arith::TruncIOp::create(b, i32Type, tileStart);
-    for (int64_t w = 0; w < warps; ++w) {
-      Value counted = memref::LoadOp::create(b, warpCounts, ValueRange{warpCount(w)});
-      memref::StoreOp::create(b, running, warpCounts, ValueRange{warpCount(w)});
-      running = arith::AddIOp::create(b, running, counted);
-    }
-    memref::StoreOp::create(b, arith::SubIOp::create(b, digitStart, tileStart), starts,
-                            ValueRange{thread});
+    Value start = arith::SubIOp::create(b, arith::AddIOp::create(b, digitStart, before),
+                                        tileStart);
+    memref::StoreOp::create(b, start, starts, ValueRange{thread});
   });
+
+  // The tile sorted by the pass's digit: the images of its keys (all ones
+  // past n: they sort last), ranked stably.
+  Value offset = arith::MulIOp::create(b, tile, index(p.tileItems));
+  Value keys = loadTile(sourceKeys, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
+                        offset, p.items, 1, std::nullopt);
+  Value values;
+  if (sort.value)
+    values = loadTile(sourceValues, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
+                      offset, p.items, 1, std::nullopt);
+  Value valid = validItems(offset, p.tileItems);
+  // Striped: consecutive threads hold consecutive ranks, so that their
+  // stores of a digit's keys are consecutive.
+  auto sorted = sortRadixTile(sort, keys, values, valid, p.shift, p.shift + p.bits);
+  // The starts are in workgroup memory (the sort's barriers came after
+  // their stores, but it may hold none that every thread passes after).
   gpu::BarrierOp::create(b);
-  // The tile in its order by the digit, in workgroup memory.
-  for (int64_t j = 0; j < items; ++j) {
-    ifThen(inside[j], [&] {
-      Value place = arith::IndexCastUIOp::create(
-          b, b.getIndexType(),
-          arith::AddIOp::create(
-              b, memref::LoadOp::create(b, warpCounts, ValueRange{counterOf(keys[j])}),
-              ranks[j]));
-      memref::StoreOp::create(b, keys[j], stagedKeys, ValueRange{place});
-      if (sort.value)
-        memref::StoreOp::create(b, values[j], stagedValues, ValueRange{place});
-    });
-  }
-  // Thread d < radix of a later tile looks back over digit d's words (the
-  // tiles before have had the ranking's time to publish), publishes the
-  // digit's inclusive prefix and adds the tiles before to its start.
-  ifThen(arith::AndIOp::create(b, inRadix, negate(firstTile)), [&] {
-    Value prefix = digitLookBack(views.words, tile64, pass, slotOf);
-    publish(status, slotOf(tile64), radixPrefixFlag(pass),
-            arith::AddIOp::create(b, prefix, count).getResult());
-    Value start = memref::LoadOp::create(b, starts, ValueRange{thread});
-    memref::StoreOp::create(b, arith::AddIOp::create(b, start, prefix), starts,
-                            ValueRange{thread});
+  storeSortedTile(sort, sorted, valid, destKeys, destValues, [&](Value image, Value rank) {
+    Value start =
+        memref::LoadOp::create(b, starts, ValueRange{radixDigit(image, p.shift, p.bits)});
+    return arith::AddIOp::create(b, arith::IndexCastOp::create(b, b.getIndexType(), start),
+                                 rank);
   });
-  gpu::BarrierOp::create(b);
-  // Thread t writes the tile's places t, t + B, ...: consecutive threads
-  // write a digit's keys to consecutive places of the output.
-  Value valid = arith::IndexCastOp::create(b, b.getIndexType(), validItems(offset, tileItems));
-  for (int64_t j = 0; j < items; ++j) {
-    Value place = arith::AddIOp::create(b, thread, index(j * DeviceTiling::kThreads));
-    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, place, valid), [&] {
-      Value key = memref::LoadOp::create(b, stagedKeys, ValueRange{place});
-      Value image = buildRadixImage(b, b.getLoc(), key, sort.isSigned, sort.descending);
-      Value start =
-          memref::LoadOp::create(b, starts, ValueRange{radixDigit(image, shift, bits)});
-      Value at = arith::AddIOp::create(
-          b, arith::IndexCastOp::create(b, b.getIndexType(), start), place);
-      memref::StoreOp::create(b, key, destKeys, ValueRange{at});
-      if (sort.value)
-        memref::StoreOp::create(b, memref::LoadOp::create(b, stagedValues, ValueRange{place}),
-                                destValues, ValueRange{at});
-    });
-  }
 }
 
 Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value keys,
@@ -3137,7 +2920,6 @@ struct WarpExpandDeviceOpsPass
     std::optional<RadixSortConfig> sortConfig;
     if (sort) {
       sortConfig = radixSortConfig(sort, name);
-      sortConfig->onesweep = true;
       if (sort.getDoubleBuffer()) {
         sortConfig->doubleBuffer = true;
         name += "_double_buffer";
@@ -3189,7 +2971,7 @@ struct WarpExpandDeviceOpsPass
     } else if (sort) {
       kernels.buildRadixSort(module, *sortConfig);
       module->setAttr(kScratchAttrName,
-                      b.getDenseI64ArrayAttr({sortConfig->fixedBytes(),
+                      b.getDenseI64ArrayAttr({RadixSortConfig::kTotalsBytes,
                                               sortConfig->perTileBytes(),
                                               sortConfig->tileItems()}));
       if (sortConfig->doubleBuffer)

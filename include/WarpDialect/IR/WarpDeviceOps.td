@@ -868,42 +868,24 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
     one.
 
     `warp-expand-device-ops` lowers it to least-significant-digit passes
-    of 8 bits of the image (fewer for the last), in the onesweep scheme
-    (Adinets and Merrill): the keys are read once to count every pass's
-    digits, then each pass is one kernel that reads and writes the keys
-    once.
+    of 8 bits of the image (fewer for the last), each three kernels over
+    tiles of the keys:
 
-    * *init*: clears the scratch's digit counts, tile counters and
-      look-back words (the scratch is not zeroed);
-    * *histogram*: a capped grid of blocks, each over tiles in turn,
-      counts every pass's digits of its keys in workgroup counters
-      (workgroup atomics), then adds them to the scratch's (`counts[pass]
-      [digit]`, 64-bit);
-    * *onesweep*, a kernel per pass: a block takes the next tile of the
-      pass's tile counter (an atomic, so that every tile before it belongs
-      to a block that is running) and loads it warp-striped (coalesced:
-      warp `w`'s keys are a run of the tile, lane `l`'s item `j` the
-      `32 j + l`th of it). It ranks each key among its warp's keys of its
-      digit before it (in input order) by a `warp.atomic_rmw` add per item
-      on the warp's 2^bits digit counters in workgroup memory (one atomic
-      per distinct digit of the warp, whose old values are what the lanes
-      would have seen in lane order); the warps' counts give the tile's
-      count of each digit, which it publishes to the tile's look-back word
-      of that digit at once (tile 0 its counts as the prefixes), and, by
-      a scan over digits and warps, where each warp's keys of a digit
-      start in the tile. It stages its keys (and values) in workgroup
-      memory in that order (stably by the digit); thread `d` looks back
-      over digit `d`'s words of the tiles before, nearest first, until a
-      word holds an inclusive prefix (decoupled look-back, as
-      `warp.device_scan`'s), and publishes the tile's. A key goes to its
-      digit's start (the keys of the smaller digits: an exclusive block
-      scan of the pass's counts) plus the digit's keys in the tiles before
-      plus its place in the staged tile less the tile's keys of the
-      smaller digits; thread `t` writes the staged places `t, t + 256,
-      ...`, so that a digit's keys go to consecutive places. A look-back
-      word is 64 bits: the count below bit 56, above it a flag of the pass
-      (count or prefix), larger for each later pass, so that the words are
-      cleared once per sort.
+    * *upsweep*: each tile counts its keys per digit of the pass
+      (workgroup atomics) and writes the counts to the scratch, digit by
+      digit: `counts[digit][tile]`;
+    * *scan*: a block per digit scans that digit's counts over the tiles
+      (exclusively, `warp.block_scan` over chunks of tiles with a running
+      carry) and writes each digit's total;
+    * *downsweep*: each tile finds, for each digit, where its keys of that
+      digit go: the keys of the smaller digits (an exclusive block scan of
+      the totals), plus that digit's keys in the tiles before, minus the
+      tile's keys of the smaller digits (an exclusive block scan of the
+      tile's counts); then sorts its keys stably by the pass's digit
+      (`warp.block_radix_sort` of the images over the pass's bits, with
+      the values, padding images of all ones after the valid keys) and
+      writes each key at that start of its digit plus its rank in the
+      sorted tile.
 
     The passes alternate between `keys_out` (and `values_out`) and a
     buffer in the scratch, so that the last one writes the outputs.

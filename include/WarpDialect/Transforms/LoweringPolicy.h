@@ -102,34 +102,15 @@ struct DeviceTiling {
   static constexpr int64_t kUniqueMinBlocksPerSM = 6;
   static constexpr int64_t kRunLengthMinBlocksPerSM = 5;
 
-  /// A segmented radix sort's tile: bytes of keys and values a thread
-  /// holds (its warp.block_radix_sort's buffers must fit the workgroup
-  /// memory beside its counter grid); and the digit bits of a pass, both
-  /// radix sorts'.
+  /// A device radix sort's tile: bytes of keys and values a thread holds
+  /// (its warp.block_radix_sort's buffers must fit the workgroup memory
+  /// beside its counter grid), and the digit bits of a pass.
   static constexpr int64_t kRadixSortBytesPerThread = 32;
   static constexpr int64_t kRadixSortPassBits = 8;
-  /// A device radix sort's (onesweep) tile: bytes of keys and values
-  /// together a thread holds, at most `kRadixOnesweepMaxItemsPerThread`
-  /// of them (each takes a register whatever its width, and the ranking
-  /// holds each item's rank too). Each tile publishes a 64-bit look-back
-  /// word per digit twice and reads at least one, so larger tiles spend
-  /// less of the traffic on them; but the registers limit the blocks per
-  /// SM. The pass kernel asks ptxas to fit `kRadixOnesweepMinBlocksPerSM`
-  /// blocks per SM (`nvvm.minctasm`; 0: no hint), which its workgroup
-  /// memory allows: without it ptxas spills some kernels to stay at 64
-  /// registers, and 4 makes it spill the 4-byte keys' (`ptxas -v`).
-  static constexpr int64_t kRadixOnesweepBytesPerThread = 48;
-  static constexpr int64_t kRadixOnesweepMaxItemsPerThread = 12;
-  static constexpr int64_t kRadixOnesweepMinBlocksPerSM = 3;
   /// Items per thread of a radix sort tile of `keyBytes`-byte keys and
-  /// `valueBytes`-byte values (0: keys only): a segmented sort's, and a
-  /// device sort's.
+  /// `valueBytes`-byte values (0: keys only).
   static int64_t radixSortItemsPerThread(int64_t keyBytes, int64_t valueBytes) {
     return kRadixSortBytesPerThread / std::max(keyBytes, valueBytes);
-  }
-  static int64_t radixOnesweepItemsPerThread(int64_t keyBytes, int64_t valueBytes) {
-    return std::clamp<int64_t>(kRadixOnesweepBytesPerThread / (keyBytes + valueBytes), 1,
-                               kRadixOnesweepMaxItemsPerThread);
   }
 
   /// Items per thread of a tile of `elementBytes`-byte elements.
