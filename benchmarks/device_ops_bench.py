@@ -266,9 +266,11 @@ def cub_name(group):
 
 def import_device():
     """warp_mlir.device: the repository's python/ (with its build) where this
-    runs from benchmarks/, else the installed package (the bundle's wheel)."""
+    runs from benchmarks/, else, or with WARP_TEST_INSTALLED=1 (as the
+    tests take it), the installed package (the bundle's wheel)."""
     repo_python = os.path.join(os.path.dirname(HERE), "python")
-    if os.path.isdir(os.path.join(repo_python, "warp_mlir")) and repo_python not in sys.path:
+    if (os.environ.get("WARP_TEST_INSTALLED") != "1" and
+            os.path.isdir(os.path.join(repo_python, "warp_mlir")) and repo_python not in sys.path):
         sys.path.insert(0, repo_python)
     import warp_mlir.device as wd
     return wd
