@@ -80,7 +80,7 @@ cp benchmarks/device/block_probe.py "$stage/"
 python3 benchmarks/block_bench.py --build "$stage/block" --warp-opt "$BUILD_DIR/bin/warp-opt" | tail -2
 cp benchmarks/block_baselines.cu "$stage/block/"
 cp benchmarks/device_bench.py benchmarks/chart.py benchmarks/sass_summary.py benchmarks/lookback_probe.py \
-  benchmarks/block_bench.py benchmarks/device_ops_bench.py "$stage/"
+  benchmarks/block_bench.py benchmarks/device_ops_bench.py benchmarks/device_host_profile.py "$stage/"
 git rev-parse HEAD > "$stage/COMMIT" 2>/dev/null || true
 # The Python package's wheel (run.sh installs it into a fresh virtual
 # environment), its tests and examples.
