@@ -808,15 +808,16 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
     b.setInsertionPointToStart(folded.elseBlock());
     scf::YieldOp::create(b, foldTile(pad(vectorType), blockIndex));
   }
-  scf::IfOp loop = folded;
+  // The thread's vector of its folded items.
+  Value threadFold = folded.getResult(0);
   if (clusterBlocks > 1) {
     // A partial per cluster of blocks: the thread folds its vector,
     // warp.cluster_reduce combines the cluster's threads, rank 0's thread
     // 0 writes it.
     Value rankZero = enterClusters(kernel, blockIndex);
-    Value fold = vector::ExtractOp::create(b, loop.getResult(0), 0);
+    Value fold = vector::ExtractOp::create(b, threadFold, 0);
     for (int64_t j = 1; j < vectorItems; ++j)
-      fold = combine(fold, vector::ExtractOp::create(b, loop.getResult(0), j));
+      fold = combine(fold, vector::ExtractOp::create(b, threadFold, j));
     Value partial = ClusterReduceOp::create(b, kind, fold);
     ifThen(arith::AndIOp::create(b, isThreadZero(), rankZero), [&] {
       Value cluster = arith::DivUIOp::create(b, blockIndex, index(clusterBlocks));
@@ -824,7 +825,7 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
     });
     return;
   }
-  Value partial = blockReduce(loop.getResult(0), /*items=*/true);
+  Value partial = blockReduce(threadFold, /*items=*/true);
   ifThen(isThreadZero(), [&] {
     LLVM::StoreOp::create(b, partial, scratchSlot(i64(0), toI64(blockIndex)),
                           elementBytes);
@@ -891,7 +892,7 @@ void DeviceKernelBuilder::buildTupleReduce(gpu::GPUModuleOp module,
                                            DeviceReduceCombineOp op) {
   Region &region = op.getCombiner();
   TupleTiling tiling(op);
-  SmallVector<Type> types = tiling.types;
+  ArrayRef<Type> types = tiling.types;
   size_t width = types.size();
   int64_t items = tiling.items, tileItems = tiling.tileItems;
   int64_t chunkItems = DeviceTiling::reduceChunkItems(tiling.widest);

@@ -265,7 +265,10 @@ def _check_kind(kind: Any) -> None:
 
 
 def _plan_of(key: Tuple[str, ...], text: str, chip: str) -> _Plan:
-    """The plan of the host function `text`, compiled and kept under `key`."""
+    """The plan of the host function `text`, compiled and kept under `key`
+    (the kept one where there is one)."""
+    if key in _plans:
+        return _plans[key]
     module = Module.parse(text, Context())
     module.verify()  # a kind outside the type's domain is the verifier's error
     module.run("warp-expand-device-ops")
@@ -710,7 +713,7 @@ def _reduce_combine(x: Any, combine: Any, init: Any, out: Any, chip: str, stream
     scalars = _init_scalars("reduce", inits, elements)
     text = _tuple_op("warp.device_reduce_combine", elements, True, combine)
     key = ("reduce_combine", text, chip)
-    plan = _plans[key] if key in _plans else _plan_of(key, text, chip)
+    plan = _plan_of(key, text, chip)
     _launch(plan, arrays + scalars + outs, n, stream, backend)
     return outs[0] if single else tuple(outs)
 
@@ -729,7 +732,7 @@ def _scan_combine(x: Any, combine: Any, init: Any, exclusive: bool, out: Any, ch
     text = _tuple_op("warp.device_scan_combine", elements, bool(inits), combine,
                      " exclusive" if exclusive else "")
     key = ("scan_combine", text, chip)
-    plan = _plans[key] if key in _plans else _plan_of(key, text, chip)
+    plan = _plan_of(key, text, chip)
     _launch(plan, arrays + bits + outs, n, stream, backend)
     return outs[0] if single else tuple(outs)
 
@@ -1243,7 +1246,7 @@ def _segmented_reduce_combine(x: Any, offsets: Any, combine: Any, init: Any, out
                      f" segments(%b, %e : {', '.join(offset_types)})",
                      (f"%b: {offset_types[0]}", f"%e: {offset_types[1]}"))
     key = ("segmented_reduce_combine", text, chip)
-    plan = _plans[key] if key in _plans else _plan_of(key, text, chip)
+    plan = _plan_of(key, text, chip)
     views = [o[:segments] if _length(o) > segments else o for o in outs]
     _launch(plan, arrays + scalars + views + [begin, end], n, stream, backend)
     return outs[0] if single else tuple(outs)
