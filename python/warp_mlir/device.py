@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 import struct
 import sys
+import weakref
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -611,11 +612,32 @@ def reduce(x: Any, kind: Any = "add", out: Any = None, chip: str = "sm_90",
     return out
 
 
+# The region text of each combiner function per element types. A function
+# is traced once per element types, as a JIT traces once per signature: a
+# combiner must not depend on state that changes between calls. A function
+# that cannot be referenced weakly is traced on each call.
+_regions: "weakref.WeakKeyDictionary[Any, Dict[Tuple[str, ...], str]]" = \
+    weakref.WeakKeyDictionary()
+
+
 def _combine_region(combine: Any, elements: List[str]) -> str:
     """The `combine (...) { ... }` text of the combiner function `combine(k,
     left, right)` over tuples of `elements` (single values for one): the
     region warp_mlir's kernel builder makes for a warp.block_reduce, with
-    its locations (the user's lines), for a device op's text."""
+    its locations (the user's lines), for a device op's text; kept per
+    function and element types."""
+    try:
+        kept = _regions.setdefault(combine, {})
+    except TypeError:
+        kept = {}
+    key = tuple(elements)
+    if key not in kept:
+        kept[key] = _trace_region(combine, elements)
+    return kept[key]
+
+
+def _trace_region(combine: Any, elements: List[str]) -> str:
+    """_combine_region's text, traced from `combine`."""
     from . import builder
     program = builder.Program("device_combiner")
     params = {f"v{i}": getattr(builder, element) for i, element in enumerate(elements)}

@@ -206,3 +206,19 @@ def test_errors():
         wd.scan(x, "add", init=0)
     with pytest.raises(ValueError, match="cluster_blocks and keys"):
         wd.scan(x, lambda k, l, r: l + r, keys=x)
+
+
+def test_a_combiner_is_traced_once_per_element_types():
+    """The region of a combiner function is kept: a second call with the same
+    function and element types does not trace it again (the host time of a
+    call), other element types do, and each call's result is still right."""
+    calls = []
+
+    def add(k, left, right):
+        calls.append(1)
+        return left + right
+
+    for dtype in (np.int32, np.int32, np.int64):
+        x = np.arange(1, 41, dtype=dtype)
+        np.testing.assert_array_equal(wd.scan(x, add, backend="sim"), np.cumsum(x))
+    assert len(calls) == 2
