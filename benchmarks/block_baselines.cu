@@ -212,7 +212,10 @@ __device__ __forceinline__ void blockMergeSortTile(unsigned *keysIn, unsigned *v
 // ranks stored blocked (vectorized). R = 4: CUB's basic ranking (the
 // counter grid); R = 8: its grid of 129 x T words is over the 48 KiB of
 // static shared memory, so BlockRadixRankMatch (match.any per warp), the
-// ranking CUB's own sorts take for 8-bit digits.
+// ranking CUB's own sorts take for 8-bit digits. That one counts item 0 of
+// every lane of a warp, then item 1, ...: stable in the warp-striped
+// order, so its keys are loaded warp-striped and its ranks stored so (each
+// rank lands where its key was, as the blocked ranking's).
 template <int T, int N, int R>
 __device__ __forceinline__ void rankTile(unsigned *in, int *out) {
   using Rank = ::cuda::std::conditional_t<(R <= 4), cub::BlockRadixRank<T, R, false>,
@@ -221,9 +224,15 @@ __device__ __forceinline__ void rankTile(unsigned *in, int *out) {
   const int offset = blockIdx.x * (T * N);
   unsigned keys[N];
   int ranks[N];
-  cub::LoadDirectBlockedVectorized(threadIdx.x, in + offset, keys);
+  if constexpr (R <= 4)
+    cub::LoadDirectBlockedVectorized(threadIdx.x, in + offset, keys);
+  else
+    cub::LoadDirectWarpStriped(threadIdx.x, in + offset, keys);
   Rank(temp).RankKeys(keys, ranks, cub::BFEDigitExtractor<unsigned>(0, R));
-  cub::StoreDirectBlockedVectorized(threadIdx.x, out + offset, ranks);
+  if constexpr (R <= 4)
+    cub::StoreDirectBlockedVectorized(threadIdx.x, out + offset, ranks);
+  else
+    cub::StoreDirectWarpStriped(threadIdx.x, out + offset, ranks);
 }
 
 // ---------------------------------------------------------------------------

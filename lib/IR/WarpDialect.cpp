@@ -91,6 +91,13 @@ static bool blockXIsWholeWarps(Operation *op) {
   return known && (*known)[0] % kWarpSize == 0;
 }
 
+/// Whether the block running `op` is known to be whole warps (its thread
+/// count a multiple of 32).
+static bool blockIsWholeWarps(Operation *op) {
+  std::optional<std::array<int64_t, 3>> known = getKnownBlockSize(op);
+  return known && ((*known)[0] * (*known)[1] * (*known)[2]) % kWarpSize == 0;
+}
+
 /// A value every lane of a *hardware* warp holds: a constant, the linear
 /// warp id (hardware warps are formed from the linear thread index), the
 /// x warp id when the block's x extent is a multiple of 32, or the result of
@@ -1198,7 +1205,7 @@ int64_t mlir::warp::getBlockBufferPaddingPeriod(Type element) {
 /// radix rank: both null, no buffers but the counters').
 static RadixSortLayout getRadixLayout(int64_t threads, int64_t itemsPerThread,
                                       Type keyType, Type valueType,
-                                      unsigned radixBits) {
+                                      unsigned radixBits, bool wholeWarps) {
   RadixSortLayout layout;
   layout.radixBits = radixBits;
   layout.counterWords = std::max<int64_t>(1, (int64_t(1) << radixBits) / 2);
@@ -1236,12 +1243,17 @@ static RadixSortLayout getRadixLayout(int64_t threads, int64_t itemsPerThread,
   // The counter grid (counterWords lanes and a padding lane of B_max i32
   // words) and a scalar scan, where they fit, aligned; else the grid in a
   // union with the buffers (each of which is used by turns); else the
-  // register counters, which need less than separate buffers and grid (a
-  // scan of one word where the grid has two lanes).
+  // grid of a column per warp beside the buffers; else the register
+  // counters, which need less than separate buffers and grid (a scan of
+  // one word where the grid has two lanes).
   int64_t grid = (layout.counterWords + 1) * threads;
   uint64_t gridBytes = grid * 4;
   uint64_t withGrid = alignedBuffers + llvm::alignTo(gridBytes, 16) +
                       llvm::alignTo(scratch(1), 16);
+  int64_t warpGrid =
+      (layout.counterWords + 1) * llvm::divideCeil(threads, kWarpSize);
+  uint64_t withWarpGrid = alignedBuffers + llvm::alignTo(warpGrid * 4, 16) +
+                          llvm::alignTo(scratch(1), 16);
   uint64_t unionBytes = std::max({keyBytes, valueBytes, gridBytes});
   uint64_t withUnion =
       llvm::alignTo(unionBytes, 16) + llvm::alignTo(scratch(1), 16);
@@ -1258,8 +1270,21 @@ static RadixSortLayout getRadixLayout(int64_t threads, int64_t itemsPerThread,
   };
   if (withGrid <= kMaxStaticSharedBytes)
     return useGrid(/*inUnion=*/false);
-  if (withUnion <= kMaxStaticSharedBytes ||
-      (withRegisters > kMaxStaticSharedBytes && withUnion < withRegisters))
+  if (withUnion <= kMaxStaticSharedBytes)
+    return useGrid(/*inUnion=*/true);
+  // (The digits go warp-striped by shuffles, which take a power-of-two
+  // count of items up to 32 and every lane of the warp.)
+  if (withWarpGrid <= kMaxStaticSharedBytes && wholeWarps &&
+      llvm::isPowerOf2_64(itemsPerThread) && itemsPerThread <= kWarpSize) {
+    layout.algorithm = RadixRankAlgorithm::MatchCounters;
+    layout.unionBuffer = false;
+    layout.unionBytes = 0;
+    layout.scanWords = 1;
+    layout.counterElements = warpGrid;
+    layout.sharedBytes = withWarpGrid;
+    return layout;
+  }
+  if (withRegisters > kMaxStaticSharedBytes && withUnion < withRegisters)
     return useGrid(/*inUnion=*/true);
   layout.algorithm = RadixRankAlgorithm::RegisterCounters;
   layout.unionBuffer = false;
@@ -1290,13 +1315,13 @@ RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
   return getRadixLayout(
       getMaxBlockThreads(op), op.getItemsPerThread(), op.getKeyType(),
       values ? cast<VectorType>(values.getType()).getElementType() : Type(),
-      radixBits);
+      radixBits, blockIsWholeWarps(op));
 }
 
 RadixSortLayout mlir::warp::getRadixRankLayout(BlockRadixRankOp op) {
   return getRadixLayout(getMaxBlockThreads(op), op.getItemsPerThread(),
                         /*keyType=*/Type(), /*valueType=*/Type(),
-                        op.getRadixBits());
+                        op.getRadixBits(), blockIsWholeWarps(op));
 }
 
 LogicalResult mlir::warp::verifyRadixSortKeyOrder(
@@ -1570,7 +1595,7 @@ LogicalResult BlockHistogramOp::verify() {
                          << threads << " threads x " << n;
   RadixSortLayout layout =
       getRadixLayout(threads, n, items.getElementType(), /*valueType=*/Type(),
-                     kMaxDefaultRadixBits);
+                     kMaxDefaultRadixBits, blockIsWholeWarps(*this));
   if (layout.sharedBytes > kMaxStaticSharedBytes)
     return emitOpError() << "with algorithm = <sort> needs "
                          << layout.sharedBytes

@@ -5,7 +5,7 @@
 // of R bits counts its 2^R digits in 16-bit counters, two to an i32 word:
 // digit d is half d >> log2(L) of counter lane d & (L - 1), for L =
 // 2^R / 2 lanes (at least one). The pass ranks the items, stably (thread
-// order, then item order, within a digit), one of two ways:
+// order, then item order, within a digit), one of three ways:
 //
 //   grid ranking (CUB's BlockRadixRank, raking a counter grid): the
 //   counters are a workgroup grid of L + 1 lanes x T threads, word (lane,
@@ -21,7 +21,17 @@
 //   item's rank is its half's prefix (the smaller digits in the block,
 //   plus its digit in the threads before) plus its kept count.
 //
-//   register ranking, where the grid does not fit the shared memory (the
+//   match ranking (CUB's BlockRadixRankMatch), where that grid does not
+//   fit but one of a column per warp does, in a block of whole warps with
+//   a power-of-two N up to 32: each warp counts its items in its column,
+//   the digits warp-striped so that item i of every lane in lane order,
+//   for i = 0, 1, ..., is the blocked order, each group of equal digits
+//   (warp.match_any) counted at once by its highest lane; then the raking
+//   above over W = T / 32 columns, thread t raking ceil((L + 1) / 32)
+//   words from there on, and the ranks back to the blocked arrangement
+//   (rankByMatch has the steps).
+//
+//   register ranking, where neither grid fits the shared memory (the
 //   choice is getRadixSortLayout's): each thread's counters in registers
 //   (a select per word per item), an exclusive warp.block_scan <add> of
 //   the counter words with the block totals; an item's rank is its
@@ -48,7 +58,7 @@
 //
 // warp.block_radix_rank is one counting pass without the exchange: the
 // same ranking (RadixRanker, which the sort calls per pass), its layout
-// from getRadixRankLayout (the grid where it fits, else the registers).
+// from getRadixRankLayout (a grid where one fits, else the registers).
 // warp-expand-block-collectives calls this first and then expands the
 // block scans made here with the other block ops.
 //
@@ -61,7 +71,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -114,7 +126,15 @@ public:
               Value thread, Value threads)
       : RadixArithmetic(b, loc), layout(layout), imageType(imageType),
         width(imageType.getWidth()), counterBuffer(counterBuffer),
-        counterHalves(counterHalves), thread(thread), threads(threads) {}
+        counterHalves(counterHalves), thread(thread), threads(threads),
+        column(thread), columns(threads) {
+    if (layout.algorithm != RadixRankAlgorithm::MatchCounters)
+      return;
+    // A column per warp: warp t / 32 of ceil(T / 32).
+    column = shrU(thread, i32(llvm::Log2_64(kWarpSize)));
+    columns = shrU(add(threads, i32(kWarpSize - 1)),
+                   i32(llvm::Log2_64(kWarpSize)));
+  }
 
   /// The ranks in the block of this thread's `images` by bits [shift,
   /// shift + count) (the digit), stable: thread order, then item order,
@@ -122,20 +142,26 @@ public:
   SmallVector<Value> rank(ArrayRef<Value> images, unsigned shift,
                           unsigned count) {
     digitBits = count;
-    return layout.algorithm == RadixRankAlgorithm::SharedCounters
-               ? rankInGrid(images, shift, count)
-               : rankInRegisters(images, shift, count);
+    switch (layout.algorithm) {
+    case RadixRankAlgorithm::SharedCounters:
+      return rankInGrid(images, shift, count);
+    case RadixRankAlgorithm::MatchCounters:
+      return rankByMatch(images, shift, count);
+    case RadixRankAlgorithm::RegisterCounters:
+      break;
+    }
+    return rankInRegisters(images, shift, count);
   }
 
   /// After rank(): the block's items of digits below `digit` (an i32 below
-  /// 2^count), uniform. With the grid, a read of thread 0's column: the
-  /// next ranking must not clear it before every thread has read.
+  /// 2^count), uniform. With a grid, a read of its column 0: the next
+  /// ranking must not clear it before every thread has read.
   Value digitStart(Value digit) {
-    if (layout.algorithm == RadixRankAlgorithm::SharedCounters) {
+    if (usesCounterGrid(layout.algorithm)) {
       int64_t lanes = std::max<int64_t>(1, (int64_t(1) << digitBits) / 2);
       Value lane = lanes == 1 ? i32(0) : andI(digit, i32(lanes - 1));
       Value half = shrU(digit, i32(llvm::Log2_64(lanes)));
-      return loadHalf(add(shl(mul(lane, threads), i32(1)), half));
+      return loadHalf(add(shl(mul(lane, columns), i32(1)), half));
     }
     Value start = digitStarts.front();
     for (auto [d, candidate] : llvm::enumerate(digitStarts))
@@ -302,11 +328,6 @@ private:
   SmallVector<Value> rankInGrid(ArrayRef<Value> images, unsigned shift,
                                 unsigned count) {
     int64_t lanes = std::max<int64_t>(1, (int64_t(1) << count) / 2);
-    unsigned laneBits = llvm::Log2_64(lanes);
-    // This thread's word of `lane`: lane * T + thread.
-    auto columnSlot = [&](Value lane) {
-      return add(mul(lane, threads), thread);
-    };
     for (int64_t lane = 0; lane <= lanes; ++lane)
       storeCounter(i32(0), columnSlot(i32(lane)));
     // Each item keeps its counter's value (its thread's earlier items of
@@ -315,24 +336,65 @@ private:
     // the raking, not three, as CUB's ranking does.
     SmallVector<Value> halfSlots, earlier;
     for (Value bits : images) {
-      Value digit = digitOf(bits, shift, count);
-      Value lane = lanes == 1 ? i32(0) : andI(digit, i32(lanes - 1));
-      Value halfSlot = add(shl(columnSlot(lane), i32(1)),
-                           shrU(digit, i32(laneBits)));
+      Value halfSlot = halfSlotOf(digitOf(bits, shift, count), lanes);
       Value counter = loadHalf(halfSlot);
       storeHalf(add(counter, i32(1)), halfSlot);
       halfSlots.push_back(halfSlot);
       earlier.push_back(counter);
     }
+    rakeGrid(lanes);
+    SmallVector<Value> ranks;
+    for (auto [halfSlot, counted] : llvm::zip_equal(halfSlots, earlier))
+      ranks.push_back(add(loadHalf(halfSlot), counted));
+    return ranks;
+  }
+
+  /// This thread's (or warp's) word of counter lane `lane` of the grid:
+  /// lane * columns + column.
+  Value columnSlot(Value lane) { return add(mul(lane, columns), column); }
+
+  /// The half of this column that counts `digit` (an i32 below 2 `lanes`):
+  /// half digit / lanes of lane digit % lanes.
+  Value halfSlotOf(Value digit, int64_t lanes) {
+    Value lane = lanes == 1 ? i32(0) : andI(digit, i32(lanes - 1));
+    return add(shl(columnSlot(lane), i32(1)),
+               shrU(digit, i32(llvm::Log2_64(lanes))));
+  }
+
+  /// The grid's counts, `lanes` lanes and the padding lane of `columns`
+  /// words, become their exclusive prefixes in the flat order (lane, then
+  /// column; the high halves after every low half): a barrier (the counts
+  /// are done), thread t rakes the S words from t S on, one scalar
+  /// exclusive warp.block_scan of the segment sums, the prefixes stored
+  /// back, a barrier (the grid is read after).
+  ///
+  /// With a column per thread S = lanes + 1 (every thread one segment of
+  /// the same length as a column). With a column per warp the grid has
+  /// (lanes + 1) W words for 32 W threads: S = ceil((lanes + 1) / 32), the
+  /// words past the grid read as 0 and not stored.
+  void rakeGrid(int64_t lanes) {
     gpu::BarrierOp::create(b, loc);
+    bool perWarp = layout.algorithm == RadixRankAlgorithm::MatchCounters;
+    int64_t segmentWords =
+        perWarp ? llvm::divideCeil(lanes + 1, kWarpSize) : lanes + 1;
+    Value words = perWarp ? mul(i32(lanes + 1), columns) : Value();
     // This thread's segment of the flat grid, kept in registers.
-    Value first = mul(thread, i32(lanes + 1));
-    SmallVector<Value> segmentSlots, segment;
+    Value first = mul(thread, i32(segmentWords));
+    SmallVector<Value> segmentSlots, segment, inGrid;
     Value sum;
-    for (int64_t i = 0; i <= lanes; ++i) {
-      segmentSlots.push_back(i == 0 ? first : add(first, i32(i)));
-      segment.push_back(loadCounter(segmentSlots.back()));
-      sum = i == 0 ? segment.back() : add(sum, segment.back());
+    for (int64_t i = 0; i < segmentWords; ++i) {
+      Value slot = i == 0 ? first : add(first, i32(i));
+      if (perWarp) {
+        inGrid.push_back(arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ult, slot, words));
+        slot = select(inGrid.back(), slot, i32(0));
+      }
+      segmentSlots.push_back(slot);
+      Value word = loadCounter(slot);
+      if (perWarp)
+        word = select(inGrid.back(), word, i32(0));
+      segment.push_back(word);
+      sum = i == 0 ? word : add(sum, word);
     }
     // The words before the segment, both halves at once (no half carries:
     // at most 65535 items); the high halves' digits come after every low
@@ -340,16 +402,113 @@ private:
     BlockScanOp scan = scanCounters(sum);
     Value lowTotal = andI(scan.getTotal()[0], i32(0xffff));
     Value prefix = add(scan.getScanned()[0], shl(lowTotal, i32(16)));
-    for (int64_t i = 0; i <= lanes; ++i) {
-      storeCounter(prefix, segmentSlots[i]);
-      if (i < lanes)
+    for (int64_t i = 0; i < segmentWords; ++i) {
+      if (perWarp) {
+        OpBuilder::InsertionGuard guard(b);
+        auto store = scf::IfOp::create(b, loc, inGrid[i],
+                                       /*withElseRegion=*/false);
+        b.setInsertionPoint(store.thenBlock()->getTerminator());
+        storeCounter(prefix, segmentSlots[i]);
+      } else {
+        storeCounter(prefix, segmentSlots[i]);
+      }
+      if (i + 1 < segmentWords)
         prefix = add(prefix, segment[i]);
     }
     gpu::BarrierOp::create(b, loc);
+  }
+
+  /// The ranks in the block of this thread's items, by bits [shift,
+  /// shift + count) of their images, stable: the counters of each warp in
+  /// its column of the grid, counted with warp.match_any (CUB's
+  /// BlockRadixRankMatch), then raked as rankInGrid's. Every warp is whole
+  /// (the layout's condition).
+  ///
+  /// The digits go warp-striped (warp.exchange by shuffles): lane l's
+  /// item i is then the warp's item 32 i + l of the blocked order, and
+  /// counting item 0 of every lane, then item 1, ... counts the warp's
+  /// items in the blocked order. Per item: the lanes of the same digit
+  /// (warp.match_any), the highest of them reads the column's counter and
+  /// adds the group's size, a warp.syncwarp (the next item's group may
+  /// have another leader of the same counter), the counter's old value
+  /// shuffled from the leader; the item's count in the warp is that plus
+  /// the group's lanes below it. The ranks (the column's prefix plus the
+  /// count) go back to the blocked arrangement.
+  ///
+  /// Barriers: as rankInGrid's, but after the raking a warp reads only its
+  /// own column (and the digit prefix column 0); its lanes zero it in the
+  /// next ranking after a warp.syncwarp that follows every lane's reads.
+  SmallVector<Value> rankByMatch(ArrayRef<Value> images, unsigned shift,
+                                 unsigned count) {
+    int64_t lanes = std::max<int64_t>(1, (int64_t(1) << count) / 2);
+    int64_t n = images.size();
+    Type i32Type = b.getI32Type();
+    auto vectorType = VectorType::get({n}, i32Type);
+    auto exchange = [&](Value items, ExchangeDirection direction) {
+      return ExchangeOp::create(
+          b, loc, vectorType,
+          ExchangeDirectionAttr::get(b.getContext(), direction), items,
+          ExchangeStrategyAttr::get(b.getContext(), ExchangeStrategy::Shuffle));
+    };
+    SmallVector<Value> digits;
+    for (Value bits : images)
+      digits.push_back(digitOf(bits, shift, count));
+    Value striped = exchange(
+        vector::FromElementsOp::create(b, loc, vectorType, digits),
+        ExchangeDirection::BlockedToStriped);
+    Value lane = LaneIdOp::create(b, loc, i32Type);
+    // The previous ranking's reads of this column are done; then its lanes
+    // zero it, lane l its lanes l, l + 32, ... (those past the padding lane
+    // zero the padding lane).
+    SyncWarpOp::create(b, loc, Value());
+    for (int64_t first = 0; first <= lanes; first += kWarpSize) {
+      Value counterLane = first == 0 ? lane : add(lane, i32(first));
+      storeCounter(i32(0),
+                   columnSlot(arith::MinUIOp::create(b, loc, counterLane,
+                                                     i32(lanes))));
+    }
+    SyncWarpOp::create(b, loc, Value());
+    Value below = LaneMaskOp::create(b, loc, i32Type, LaneMaskKind::Lt);
+    SmallVector<Value> halfSlots, counts;
+    for (int64_t i = 0; i < n; ++i) {
+      Value digit = vector::ExtractOp::create(b, loc, striped, i);
+      Value peers = MatchAnyOp::create(b, loc, i32Type, digit, Value());
+      Value leader = arith::SubIOp::create(
+          b, loc, i32(kWarpSize - 1),
+          math::CountLeadingZerosOp::create(b, loc, peers));
+      Value lowerPeers = math::CtPopOp::create(b, loc, andI(peers, below));
+      Value halfSlot = halfSlotOf(digit, lanes);
+      auto update = scf::IfOp::create(b, loc, TypeRange{i32Type},
+                                      eq(lane, leader),
+                                      /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(update.thenBlock());
+        Value old = loadHalf(halfSlot);
+        storeHalf(add(old, math::CtPopOp::create(b, loc, peers)), halfSlot);
+        scf::YieldOp::create(b, loc, old);
+        b.setInsertionPointToStart(update.elseBlock());
+        scf::YieldOp::create(b, loc, i32(0));
+      }
+      SyncWarpOp::create(b, loc, Value());
+      Value groupStart =
+          ShuffleOp::create(b, loc, ShuffleMode::Idx, update.getResult(0),
+                            leader, kWarpSize, Value())
+              .getResult();
+      halfSlots.push_back(halfSlot);
+      counts.push_back(add(groupStart, lowerPeers));
+    }
+    rakeGrid(lanes);
     SmallVector<Value> ranks;
-    for (auto [halfSlot, counted] : llvm::zip_equal(halfSlots, earlier))
+    for (auto [halfSlot, counted] : llvm::zip_equal(halfSlots, counts))
       ranks.push_back(add(loadHalf(halfSlot), counted));
-    return ranks;
+    Value blocked = exchange(
+        vector::FromElementsOp::create(b, loc, vectorType, ranks),
+        ExchangeDirection::StripedToBlocked);
+    SmallVector<Value> result;
+    for (int64_t i = 0; i < n; ++i)
+      result.push_back(vector::ExtractOp::create(b, loc, blocked, i));
+    return result;
   }
 
   const RadixSortLayout &layout;
@@ -359,6 +518,9 @@ private:
   /// + h is word w's bits [16 h, 16 h + 16).
   Value counterBuffer, counterHalves;
   Value thread, threads;
+  /// The grid's column of this thread and the grid's columns: the thread
+  /// and the threads, or with MatchCounters the warp and the warps.
+  Value column, columns;
   /// The bits of the last rank()'s digit.
   unsigned digitBits = 0;
   /// With the register counters, after rank(): each digit's first rank.
@@ -580,7 +742,7 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
   MLIRContext *ctx = module.getContext();
   Type byteType = IntegerType::get(ctx, 8);
   auto reserveGrid = [&](const RadixSortLayout &layout) {
-    if (layout.algorithm == RadixRankAlgorithm::SharedCounters)
+    if (usesCounterGrid(layout.algorithm))
       buffers.reserve(kCounterBufferName, byteType, /*slot=*/0,
                       layout.counterElements * 4, /*alignment=*/16);
   };
@@ -635,7 +797,7 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
       if (valueType)
         valueBuffer = WorkgroupBuffers::read(
             b, loc, buffers.lookup(kValueBufferName, valueType, 0));
-      if (layout.algorithm == RadixRankAlgorithm::SharedCounters)
+      if (usesCounterGrid(layout.algorithm))
         std::tie(counterBuffer, counterHalves) =
             viewCounterGrid(b, loc, readGrid(b, loc), layout.counterElements);
     }
@@ -646,10 +808,9 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
   }
   for (auto [op, layout] : llvm::zip_equal(rankings, rankLayouts)) {
     OpBuilder b(op);
-    Value counterBytes =
-        layout.algorithm == RadixRankAlgorithm::SharedCounters
-            ? readGrid(b, op.getLoc())
-            : Value();
+    Value counterBytes = usesCounterGrid(layout.algorithm)
+                             ? readGrid(b, op.getLoc())
+                             : Value();
     op->replaceAllUsesWith(buildRadixRank(b, op, layout, counterBytes));
     op.erase();
   }

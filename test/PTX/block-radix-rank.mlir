@@ -58,14 +58,18 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // The register counters (R = 6 in 512 threads: the grid's 33 x 512
-  // words are over 48 KiB): no 16-bit shared access; 32 counter words in
-  // 4 block scans of 8 words, each of 16 warps: per word the warp's scan
-  // and warp 0's scan of the warps' totals, 5 shfl.up each, and 2
-  // shfl.idx; two barriers around warp 0's scan.
-  // CHECK: registers_6bits_512: bar.sync=8 shfl.sync.idx.b32=64 shfl.sync.up.b32=320
-  // SM70: registers_6bits_512: bar.sync=8 shfl.sync.idx.b32=64 shfl.sync.up.b32=320
-  gpu.func @registers_6bits_512(%io: memref<?xi16>, %out: memref<?xi32>) kernel
+  // A column per warp (R = 6 in 512 threads: the grid of a column per
+  // thread, 33 x 512 words, is over 48 KiB; CUB's BlockRadixRankMatch):
+  // the 4 digits warp-striped and the ranks back by shuffles (4 shfl.idx
+  // each way); per item a match.any, its group's leader's 16-bit load and
+  // store of the warp's counter, a bar.warp.sync, the leader's old count
+  // shuffled (4 shfl.idx) and two popc; two bar.warp.sync around the
+  // column's zeroing. Then the raking: its two barriers, the scalar block
+  // scan of 16 warps (two warp scans of 5 shfl.up, 2 shfl.idx, two
+  // barriers); 4 rank loads, the digit prefix's load and barrier.
+  // CHECK: match_6bits_512: bar.sync=5 bar.warp.sync=6 ld.shared.b16=9 match.any.sync.b32=4 popc.b32=8 shfl.sync.idx.b32=14 shfl.sync.up.b32=10 st.shared.b16=4
+  // SM70: match_6bits_512: bar.sync=5 bar.warp.sync=6 ld.shared.b16=9 match.any.sync.b32=4 popc.b32=8 shfl.sync.idx.b32=14 shfl.sync.up.b32=10 st.shared.b16=4
+  gpu.func @match_6bits_512(%io: memref<?xi16>, %out: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 512, 1, 1>} {
     %t = gpu.thread_id x
     %c4 = arith.constant 4 : index
@@ -73,6 +77,26 @@ gpu.module @kernels {
     %k = vector.load %io[%o] : memref<?xi16>, vector<4xi16>
     %r, %p = warp.block_radix_rank %k signed bits 10 to 16 : vector<4xi16>, vector<1xi32>
     vector.store %r, %out[%o] : memref<?xi32>, vector<4xi32>
+    vector.store %p, %out[%t] : memref<?xi32>, vector<1xi32>
+    gpu.return
+  }
+
+  // The register counters: as above with 3 keys a thread (the digits go
+  // warp-striped only by shuffles, which take a power-of-two count): no
+  // 16-bit shared access; 32 counter words in 4 block scans of 8 words,
+  // each of 16 warps: per word the warp's scan and warp 0's scan of the
+  // warps' totals, 5 shfl.up each, and 2 shfl.idx; two barriers around
+  // warp 0's scan.
+  // CHECK: registers_6bits_512: bar.sync=8 shfl.sync.idx.b32=64 shfl.sync.up.b32=320
+  // SM70: registers_6bits_512: bar.sync=8 shfl.sync.idx.b32=64 shfl.sync.up.b32=320
+  gpu.func @registers_6bits_512(%io: memref<?xi16>, %out: memref<?xi32>) kernel
+      attributes {known_block_size = array<i32: 512, 1, 1>} {
+    %t = gpu.thread_id x
+    %c3 = arith.constant 3 : index
+    %o = arith.muli %t, %c3 : index
+    %k = vector.load %io[%o] : memref<?xi16>, vector<3xi16>
+    %r, %p = warp.block_radix_rank %k signed bits 10 to 16 : vector<3xi16>, vector<1xi32>
+    vector.store %r, %out[%o] : memref<?xi32>, vector<3xi32>
     vector.store %p, %out[%t] : memref<?xi32>, vector<1xi32>
     gpu.return
   }

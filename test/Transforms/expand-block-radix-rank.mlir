@@ -5,7 +5,9 @@
 // block scan), a barrier, the ranks read from the thread's own column; no
 // key buffer. With the exclusive digit prefix, each bin's start is read
 // from thread 0's column, then a barrier (the next ranking clears it).
-// Where the grid does not fit (R = 8 in 256 threads: 129 x 256 words), the
+// Where the grid does not fit (R = 8 in 256 threads: 129 x 256 words) and
+// the block is known to be whole warps, a grid of a column per warp
+// counted with warp.match_any (CUB's BlockRadixRankMatch); else the
 // counters are in registers and block scans of vectors of counter words.
 // RUN: warp-opt %s --split-input-file --warp-expand-block-collectives | FileCheck %s
 
@@ -59,20 +61,57 @@ gpu.module @prefix {
 
 // -----
 
-// R = 8 in 256 threads: the grid (129 x 256 words) does not fit, the
-// counters are in registers: 128 words in 16 block scans of 8 words, no
-// grid and no barrier of the op's own after the prefix.
+// R = 8 in 256 threads: the grid (129 x 256 words) does not fit; the
+// grid of a column per warp does (129 x 8 words, 4128 bytes). The digits
+// go warp-striped by shuffles, the warp's lanes zero their column (lanes
+// 0..31, 32..63, ... of it, those past the padding lane 128 zeroing lane
+// 128), then per item a match.any, the group's highest lane updates the
+// counter in a scf.if, a syncwarp, the old count shuffled from it; the
+// raking of 1032 words by 256 threads, 5 each (each store in a scf.if: the
+// words past the grid are not stored), the ranks back to the blocked
+// arrangement; the digit prefix's barrier.
+// CHECK-LABEL: gpu.module @match
+// CHECK: memref.global "private" @__warp_block_radix_counters : memref<4128xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+// CHECK-LABEL: gpu.func @rank
+// CHECK: warp.exchange <blocked_to_striped> %{{.*}} strategy = <shuffle> : vector<4xi32>
+// CHECK: warp.syncwarp
+// CHECK-COUNT-5: memref.store {{.*}} : memref<1032xi32, #gpu.address_space<workgroup>>
+// CHECK: warp.syncwarp
+// CHECK-COUNT-4: warp.match_any %{{.*}} : i32
+// CHECK: gpu.barrier
+// CHECK: warp.scan <add> %{{.*}} exclusive : i32
+// CHECK-COUNT-5: memref.store {{.*}} : memref<1032xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store {{.*}} : memref<1032xi32
+// CHECK: gpu.barrier
+// CHECK: warp.exchange <striped_to_blocked> %{{.*}} strategy = <shuffle> : vector<4xi32>
+// CHECK: gpu.barrier
+// CHECK: gpu.return
+gpu.module @match {
+  gpu.func @rank(%k: vector<4xi16>, %out: memref<1xi32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %r, %p = warp.block_radix_rank %k signed bits 8 to 16 : vector<4xi16>, vector<1xi32>
+    %c0 = arith.constant 0 : index
+    vector.store %p, %out[%c0] : memref<1xi32>, vector<1xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// The same in 100 threads (a ragged last warp): neither grid;
+// the counters are in registers: 128 words in 16 block scans of 8 words,
+// no grid and no barrier of the op's own after the prefix.
 // CHECK-LABEL: gpu.module @registers
 // CHECK-NOT: __warp_block_radix_counters
 // CHECK-LABEL: gpu.func @rank
 // CHECK-COUNT-16: vector.from_elements {{.*}} : vector<8xi32>
 // CHECK-NOT: memref.load {{.*}}i16
+// CHECK-NOT: warp.match_any
 // CHECK: gpu.return
 gpu.module @registers {
-  gpu.func @rank(%k: vector<4xi16>, %out: memref<1xi32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %r, %p = warp.block_radix_rank %k signed bits 8 to 16 : vector<4xi16>, vector<1xi32>
+  gpu.func @rank(%k: vector<4xi16>, %out: memref<3xi32>) kernel attributes {known_block_size = array<i32: 100, 1, 1>} {
+    %r, %p = warp.block_radix_rank %k signed bits 8 to 16 : vector<4xi16>, vector<3xi32>
     %c0 = arith.constant 0 : index
-    vector.store %p, %out[%c0] : memref<1xi32>, vector<1xi32>
+    vector.store %p, %out[%c0] : memref<3xi32>, vector<3xi32>
     gpu.return
   }
 }

@@ -140,10 +140,46 @@ def test_ranks_and_prefix(backend, key, n, r, block, signed, descending):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("descending", [False, True])
-def test_registers_layout(backend, descending):
-    """R = 8 in 256 threads: the counter grid does not fit, the counters are
-    in registers (no grid buffer)."""
+def test_match_layout(backend, descending):
+    """R = 8 in 256 threads: the counter grid of a column per thread does
+    not fit, the grid of a column per warp does (129 lanes x 8 warps of 4
+    bytes), counted with match.any (CUB's BlockRadixRankMatch)."""
     compiled = run(backend, "i32", 4, 256, (8, 16), prefix=True, descending=descending)
+    assert "__warp_block_radix_counters[4128]" in compiled.ptx
+    assert "match.any.sync" in compiled.ptx
+
+
+# Blocks of whole warps (1-D, 2-D, 3-D), key widths 8..64, N 1..16
+# (powers of two: the digits go warp-striped by shuffles).
+MATCH = [("i8", 16, 96, False), ("f16", 8, (16, 6), True), ("i64", 2, (8, 4, 4), False),
+         ("f32", 1, 64 * 3, True), ("i32", 32, 128, False)]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("key,n,block,descending", MATCH, ids=str)
+def test_match_layouts(backend, key, n, block, descending):
+    width = np.dtype(TYPES[key][2]).itemsize * 8
+    compiled = run(backend, key, n, block, (width - 8, width), prefix=True,
+                   descending=descending, seed=n)
+    assert "match.any.sync" in compiled.ptx
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("block,known", [(100, True), ((16, 6), False)], ids=str)
+def test_registers_where_warps_may_be_ragged(backend, block, known):
+    """R = 8 in a block that is not known to be whole warps (100 threads; a
+    block size known only at run time): the match ranking needs whole
+    warps, the counters are in registers."""
+    compiled = run(backend, "i16", 4, block, (4, 12), known=known, prefix=True)
+    assert "__warp_block_radix_counters" not in compiled.ptx
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_registers_layout(backend):
+    """R = 8 in 256 threads with 3 keys a thread (not a power of two: no
+    exchange by shuffles for the match ranking): the counters are in
+    registers (no grid buffer)."""
+    compiled = run(backend, "i32", 3, 256, (8, 16), prefix=True)
     assert "__warp_block_radix_counters" not in compiled.ptx
 
 

@@ -8,8 +8,9 @@ items t*N .. t*N+N-1 (blocked); striped output gives thread t ranks t, t+B,
 ..., t+(N-1)B. Kernels rank in a workgroup counter grid: beside the key
 and value buffers where they all fit, else in one buffer with them (CUB's
 TempStorage union, e.g. a block of up to 1024 threads); where not even
-that fits (radix_bits = 8 in large blocks), the counters are in
-registers."""
+that fits (radix_bits = 8 in large blocks), a grid of a column per warp
+counted with match.any (known blocks of whole warps, N a power of two up to
+32), else the counters are in registers."""
 import functools
 import re
 
@@ -374,3 +375,20 @@ def test_bad_calls_raise_at_the_call():
         k.block_radix_sort(v)
     assert len(raised) == 10
     wm.Module.parse(str(prog)).verify()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("key,n,block,options", [
+    ("i32", 4, (64, 3), {"signed": True}),
+    ("f32", 8, 256, {"descending": True, "striped": True}),
+    ("i64", 2, (32, 2, 2), {"bits": (8, 40)}),
+    ("i16", 16, 96, {})], ids=str)
+def test_match_ranking(backend, key, n, block, options):
+    """radix_bits = 8 in known blocks of whole warps where a counter grid
+    of a column per thread does not fit: each warp counts in its own
+    column with match.any (CUB's BlockRadixRankMatch); every pass after
+    the first re-zeroes the columns."""
+    rng = np.random.default_rng([block_threads(block), n])
+    x = random_keys(rng, key, block_threads(block) * n)
+    compiled = run(backend, key, n, block, x, known=True, radix_bits=8, **options)
+    assert "match.any.sync" in compiled.ptx

@@ -1081,7 +1081,7 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     `descending`'s complement), then one counting pass per `radix_bits =
     R` bits of `[B0, B1)`, from the lowest (CUB's `BlockRadixRank`: the
     ranking of `warp.block_radix_rank`, one code for both ops), its
-    ranks stable (thread order, then item order, within a digit). Two
+    ranks stable (thread order, then item order, within a digit). Three
     rankings, one chosen per op by the workgroup memory it needs
     (`getRadixSortLayout`, which the verifier uses too):
 
@@ -1098,6 +1098,17 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
       <add>` of the segment sums, the segment rewritten with its prefixes
       (the low halves' total carried into the high halves), a barrier,
       each item's rank is its counter's prefix plus its own count.
+    * **A column per warp** (CUB's `BlockRadixRankMatch`), where the grid
+      above does not fit but one of `(L + 1) x B / 32` words does, the
+      block is known to be whole warps and `N` is a power of two
+      up to 32: each warp's digits go warp-striped (`warp.exchange` by
+      shuffles), so that counting item 0 of every lane, then item 1, ...
+      counts the warp's keys in the blocked order; per item the lanes of
+      one digit (`warp.match_any`), the highest of them adds the group's
+      size to the warp's counter, a `warp.syncwarp`, the old count
+      shuffled to the group; the grid raked as above, each thread a
+      segment of `ceil((L + 1) / 32)` words, the ranks back to the blocked
+      arrangement.
     * **Counters in registers** otherwise (`R` up to 8 in large blocks):
       each thread counts its items per digit in i32 words of two 16-bit
       counters; exclusive `warp.block_scan`s over the words (`algorithm =
@@ -1124,7 +1135,9 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     are done), and the values go through the buffer after the keys: a
     barrier, the values stored at the keys' ranks, a barrier, the values
     loaded (three barriers more per pass with values, one without); else
-    the counters in registers beside the two buffers. Where none fits, a
+    the grid of a column per warp beside the two buffers (under that
+    ranking's conditions); else the counters in registers beside the two
+    buffers. Where none fits, a
     verifier error with the smallest one's byte count. Without `radix_bits`
     the compiler chooses (`warp-select-lowering` writes its choice: 4, or
     the width of the bit range where that is less).
@@ -1322,10 +1335,14 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     counting of one `warp.block_radix_sort` pass, chosen by the same
     layout rule: the counter grid (`@__warp_block_radix_counters`, `(2^R /
     2 + 1) x B_max` i32 words) where it fits the 48 KiB of static shared
-    memory, else the counters in registers with `warp.block_scan`s of
-    counter words. With the digit prefix and the grid, a barrier after the
-    prefixes are read (they are in thread 0's column, which the next
-    ranking of the kernel clears).
+    memory; else, in a block known to be whole warps with `N` a power of
+    two up to 32, a grid of a column per warp (`(2^R / 2 + 1) x B / 32`
+    words) counted with `warp.match_any` (CUB's
+    `BlockRadixRankMatch`, the sort's description has the steps); else the
+    counters in registers with `warp.block_scan`s of counter words. With
+    the digit prefix and a grid, a barrier after the prefixes are read
+    (they are in the grid's column 0, which the next ranking of the kernel
+    clears).
 
     ```mlir
     %r = warp.block_radix_rank %keys bits 0 to 4 : vector<4xi32>

@@ -146,10 +146,23 @@ enum class RadixRankAlgorithm {
   /// The counters in a workgroup-memory grid (CUB's BlockRadixRank):
   /// counted there, one raking scan of the grid with a scalar block scan.
   SharedCounters,
+  /// The counters of each warp in a workgroup-memory grid with a column per
+  /// warp (CUB's BlockRadixRankMatch): each warp counts its items in its
+  /// column, one item of each lane at a time, with warp.match_any (the
+  /// digits exchanged to the warp-striped arrangement by shuffles, so that
+  /// this order is the blocked one; N a power of two up to 32); then the
+  /// same raking scan as SharedCounters' over the smaller grid. For a
+  /// ranking whose per-thread grid would not fit.
+  MatchCounters,
   /// The counters in each thread's registers, ranked with block scans of
-  /// vectors of counter words: for a sort whose grid would not fit.
+  /// vectors of counter words: for a sort where neither grid fits.
   RegisterCounters,
 };
+
+/// Whether `algorithm` counts in a workgroup grid (and rakes it).
+inline bool usesCounterGrid(RadixRankAlgorithm algorithm) {
+  return algorithm != RadixRankAlgorithm::RegisterCounters;
+}
 
 /// The layout of a warp.block_radix_sort's lowering (ExpandBlockRadixSort),
 /// shared by the verifier's shared-memory check and the expansion.
@@ -158,6 +171,7 @@ struct RadixSortLayout {
   unsigned radixBits;
   /// The ranking: SharedCounters where its workgroup memory fits
   /// kMaxStaticSharedBytes (with separate buffers or in the union), else
+  /// MatchCounters where its grid fits beside the buffers, else
   /// RegisterCounters.
   RadixRankAlgorithm algorithm;
   /// With SharedCounters only: the counter grid, the key buffer and the
@@ -169,22 +183,23 @@ struct RadixSortLayout {
   /// Bytes of the union buffer: the largest of the grid's, the keys' and
   /// the values' (0 without the union).
   int64_t unionBytes;
-  /// i32 words of 16-bit counters per thread: 2^R / 2, at least one (with
-  /// SharedCounters, the counter lanes of the grid).
+  /// i32 words of 16-bit counters per thread (or per warp): 2^R / 2, at
+  /// least one (with a grid, its counter lanes).
   int64_t counterWords;
   /// i32 words per block scan (a vector<C x i32> payload for
-  /// RegisterCounters; 1, a scalar i32, for SharedCounters).
+  /// RegisterCounters; 1, a scalar i32, with a grid).
   int64_t scanWords;
   /// Elements (i32) of the counter grid: counterWords + 1 lanes (the last
-  /// one padding) of B_max words; 0 for RegisterCounters.
+  /// one padding) of B_max words (MatchCounters: of B / 32 words, a
+  /// column per warp); 0 for RegisterCounters.
   int64_t counterElements;
   /// Elements of the image (key) buffer and of the value buffer: B_max * N
   /// items and their padding.
   int64_t keyElements;
   int64_t valueElements;
   /// Bytes of workgroup memory: the buffers (and counter grid, or their
-  /// union) and the scans' scratch array (two halves); for SharedCounters
-  /// each rounded up to the 16 bytes a workgroup variable is aligned to.
+  /// union) and the scans' scratch array (two halves); with a grid each
+  /// rounded up to the 16 bytes a workgroup variable is aligned to.
   /// Where nothing fits kMaxStaticSharedBytes, the smallest choice's.
   uint64_t sharedBytes;
 };

@@ -179,6 +179,7 @@ def WarpExpandBlockCollectivesPass
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::index::IndexDialect",
+                           "::mlir::math::MathDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::NVVM::NVVMDialect",
                            "::mlir::scf::SCFDialect",
