@@ -1986,15 +1986,86 @@ void DeviceKernelBuilder::buildNonTrivialLengths(gpu::GPUModuleOp module) {
   });
 }
 
+/// A number's type and, for an integer, whether it reads as unsigned.
+struct Numeric {
+  Type type;
+  bool isUnsigned;
+};
+
+/// C++'s `common_type` of two numbers (the usual arithmetic conversions):
+/// a float wins over an integer and the wider float over the narrower;
+/// integers below 32 bits are promoted to a signed i32, then the wider
+/// wins, and of one width the unsigned one. One type is itself.
+Numeric commonNumeric(Numeric a, Numeric b) {
+  if (a.type == b.type)
+    return a;
+  auto isFloat = [](Numeric x) { return isa<FloatType>(x.type); };
+  unsigned aWidth = a.type.getIntOrFloatBitWidth(), bWidth = b.type.getIntOrFloatBitWidth();
+  if (isFloat(a) || isFloat(b)) {
+    if (isFloat(a) && isFloat(b))
+      return aWidth >= bWidth ? a : b;
+    return isFloat(a) ? a : b;
+  }
+  auto promoted = [](Numeric x) {
+    return x.type.getIntOrFloatBitWidth() < 32
+               ? Numeric{IntegerType::get(x.type.getContext(), 32), false}
+               : x;
+  };
+  a = promoted(a), b = promoted(b);
+  aWidth = a.type.getIntOrFloatBitWidth(), bWidth = b.type.getIntOrFloatBitWidth();
+  if (aWidth != bWidth)
+    return aWidth > bWidth ? a : b;
+  return a.isUnsigned ? a : b;
+}
+
+/// `value` (of `from`) as a value of `to`, converted as C++ converts it:
+/// integers extended by their own signedness or truncated, integers to
+/// floats and floats to floats rounded to nearest, floats to integers
+/// truncated toward zero.
+Value convertNumeric(ImplicitLocOpBuilder &b, Value value, Numeric from, Numeric to) {
+  Type type = to.type;
+  if (from.type == type)
+    return value;
+  unsigned fromWidth = from.type.getIntOrFloatBitWidth(), toWidth = type.getIntOrFloatBitWidth();
+  bool fromFloat = isa<FloatType>(from.type), toFloat = isa<FloatType>(type);
+  if (fromFloat && toFloat)
+    return fromWidth < toWidth ? arith::ExtFOp::create(b, type, value).getResult()
+                               : arith::TruncFOp::create(b, type, value).getResult();
+  if (toFloat)
+    return from.isUnsigned ? arith::UIToFPOp::create(b, type, value).getResult()
+                           : arith::SIToFPOp::create(b, type, value).getResult();
+  if (fromFloat)
+    return to.isUnsigned ? arith::FPToUIOp::create(b, type, value).getResult()
+                         : arith::FPToSIOp::create(b, type, value).getResult();
+  if (fromWidth > toWidth)
+    return arith::TruncIOp::create(b, type, value);
+  return from.isUnsigned ? arith::ExtUIOp::create(b, type, value).getResult()
+                         : arith::ExtSIOp::create(b, type, value).getResult();
+}
+
 std::function<Value(Value, Value)>
 DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
-  Type sampleType = op.getElementType();
+  Numeric sample{op.getElementType(), op.getIsUnsigned()};
+  // What the bins are computed in: the levels' type for a range (CUB
+  // converts each sample to it), C++'s common type of the two for even
+  // levels (the samples' type where the levels have it).
+  Numeric level{op.getLevelType(), op.hasUnsignedLevels()};
+  Numeric compute = !op.hasLevels()      ? sample
+                    : op.hasEvenLevels() ? commonNumeric(level, sample)
+                                         : level;
+  auto toCompute = [this, sample, compute](Value x) {
+    return convertNumeric(b, x, sample, compute);
+  };
+  Type computeType = compute.type;
   Type i64Type = b.getI64Type();
   Value none = i32(-1);
   int64_t active = op.getActiveChannelCount();
-  // The samples' type, from the bits the kernel takes a scalar as.
-  auto asSample = [&](Value bits) -> Value {
-    return bits.getType() == sampleType ? bits : arith::BitcastOp::create(b, sampleType, bits);
+  // A level in the computing type, from the bits the kernel takes it as.
+  auto asLevel = [&](Value bits) -> Value {
+    Value value = bits.getType() == level.type
+                      ? bits
+                      : arith::BitcastOp::create(b, level.type, bits).getResult();
+    return convertNumeric(b, value, level, compute);
   };
   // Channel `channel`'s one of `perChannel` (the first without channels).
   auto pick = [this](ArrayRef<Value> perChannel, Value channel) -> Value {
@@ -2029,10 +2100,12 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
     Value count = memref::DimOp::create(b, levels, 0);
     if (active > 1)
       count = arith::DivUIOp::create(b, count, index(active));
-    bool isFloat = isa<FloatType>(sampleType);
+    bool isFloat = isa<FloatType>(computeType);
     arith::CmpIPredicate less =
-        op.getIsUnsigned() ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
-    return [this, levels, count, isFloat, less, none](Value x, Value channel) -> Value {
+        compute.isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+    return [this, levels, count, isFloat, less, none, toCompute](Value sampleValue,
+                                                                 Value channel) -> Value {
+      Value x = toCompute(sampleValue);
       Type indexType = b.getIndexType();
       Value base = channel ? arith::MulIOp::create(b, channel, count).getResult() : index(0);
       SmallVector<Location> locations(2, b.getLoc());
@@ -2071,10 +2144,10 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
   // Each channel's lower and upper level (operands 2 + 2a and 3 + 2a).
   SmallVector<Value> lowers, uppers;
   for (int64_t a = 0; a < active; ++a) {
-    lowers.push_back(asSample(operands[2 + 2 * a]));
-    uppers.push_back(asSample(operands[3 + 2 * a]));
+    lowers.push_back(asLevel(operands[2 + 2 * a]));
+    uppers.push_back(asLevel(operands[3 + 2 * a]));
   }
-  if (auto floatType = dyn_cast<FloatType>(sampleType)) {
+  if (auto floatType = dyn_cast<FloatType>(computeType)) {
     // CUB's scale, K / (upper - lower), and the bin, both in the samples'
     // type; a sample just below upper whose product rounds to K goes to
     // the last bin.
@@ -2084,7 +2157,9 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
                                              arith::SubFOp::create(b, uppers[a], lowers[a])));
     Value last = arith::TruncIOp::create(
         b, b.getI32Type(), arith::SubIOp::create(b, bins, arith::ConstantIntOp::create(b, 1, 64)));
-    return [this, lowers, uppers, scales, last, none, pick](Value x, Value channel) -> Value {
+    return [this, lowers, uppers, scales, last, none, pick, toCompute](Value sampleValue,
+                                                                        Value channel) -> Value {
+      Value x = toCompute(sampleValue);
       Value lower = pick(lowers, channel);
       Value upper = pick(uppers, channel);
       Value scale = pick(scales, channel);
@@ -2103,7 +2178,7 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
   // Integers, signed or with `unsigned` unsigned: (x - lower) * K /
   // (upper - lower) exactly, at 64 bits (i64 samples: unsigned, as CUB's,
   // which rejects levels where the product may overflow).
-  bool isUnsigned = op.getIsUnsigned();
+  bool isUnsigned = compute.isUnsigned;
   auto wide = [this, i64Type, isUnsigned](Value value) -> Value {
     if (value.getType() == i64Type)
       return value;
@@ -2122,8 +2197,9 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
     ranges.push_back(
         arith::MaxUIOp::create(b, arith::SubIOp::create(b, wide(uppers[a]), wide(lowers[a])),
                                arith::ConstantIntOp::create(b, 1, 64)));
-  return [this, lowers, uppers, ranges, bins, none, wide, pick, atLeast,
-          below](Value x, Value channel) -> Value {
+  return [this, lowers, uppers, ranges, bins, none, wide, pick, atLeast, below,
+          toCompute](Value sampleValue, Value channel) -> Value {
+    Value x = toCompute(sampleValue);
     Value lower = pick(lowers, channel);
     Value upper = pick(uppers, channel);
     Value range = pick(ranges, channel);
@@ -2639,9 +2715,11 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
   Value valuesIn = sort.value ? operands[4] : Value();
   Value valuesOut = sort.value ? operands[5] : Value();
   // The buffers the long segments' passes alternate with, at the
-  // positions of the keys.
-  Value scratchKeys = scratchView(sort.key, index(0), n), scratchValues;
-  if (sort.value) {
+  // positions of the keys: the scratch's, or with doubleBuffer the inputs.
+  Value scratchKeys = keysIn, scratchValues = valuesIn;
+  if (!sort.doubleBuffer)
+    scratchKeys = scratchView(sort.key, index(0), n);
+  if (sort.value && !sort.doubleBuffer) {
     Value keyBytes = arith::MulIOp::create(b, n, index(sort.keyBytes()));
     Value at = arith::MulIOp::create(b, arith::CeilDivUIOp::create(b, keyBytes, index(8)),
                                      index(8));
@@ -2663,8 +2741,11 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
     auto paths = scf::IfOp::create(b, small, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard inner(b);
     // A segment of one tile: one block sort over every bit, written in
-    // place.
+    // place, into the buffer that holds the result (with doubleBuffer
+    // maybe the inputs: the block has read its whole tile before the
+    // sort's first barrier).
     b.setInsertionPoint(paths.thenBlock()->getTerminator());
+    bool intoOutputs = sort.resultBuffer() == 1;
     Value keys = loadTile(keysIn, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
                           first, sort.itemsPerThread(), 1, std::nullopt);
     Value values;
@@ -2673,11 +2754,12 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
                         first, sort.itemsPerThread(), 1, std::nullopt);
     Value valid = validItems(first, sort.tileItems());
     auto sorted = sortRadixTile(sort, keys, values, valid, sort.begin, sort.end);
-    storeSortedTile(sort, sorted, valid, keysOut, valuesOut, [&](Value, Value rank) {
-      return arith::AddIOp::create(b, first, rank);
-    });
+    storeSortedTile(sort, sorted, valid, intoOutputs ? keysOut : keysIn,
+                    intoOutputs ? valuesOut : valuesIn, [&](Value, Value rank) {
+                      return arith::AddIOp::create(b, first, rank);
+                    });
     // A longer one: passes from the inputs, by turns into the outputs and
-    // the scratch, the last into the outputs.
+    // the scratch (or the inputs), the last into the result's buffer.
     b.setInsertionPoint(paths.elseBlock()->getTerminator());
     std::pair<Value, Value> source{keysIn, valuesIn};
     for (unsigned pass = 0; pass < sort.passes(); ++pass) {
@@ -2900,7 +2982,11 @@ struct WarpExpandDeviceOpsPass
                     (histogram.getIsUnsigned() ? "_unsigned" : "") +
                     (histogram.hasEvenLevels() ? "_even"
                      : histogram.getLevels()   ? "_range"
-                                               : "")
+                                               : "") +
+                    (histogram.hasLevels() && histogram.getLevelType() != data
+                         ? "_" + typeName(histogram.getLevelType()) +
+                               (histogram.getLevelsUnsigned() ? "_unsigned" : "")
+                         : "")
               : "") +
          (runs ? "_" + typeName(runs.getCountsOut().getType().getElementType())
                : "") +
@@ -2921,16 +3007,16 @@ struct WarpExpandDeviceOpsPass
     std::optional<RadixSortConfig> sortConfig;
     if (sort) {
       sortConfig = radixSortConfig(sort, name);
-      if (sort.getDoubleBuffer()) {
-        sortConfig->doubleBuffer = true;
-        name += "_double_buffer";
-      }
     }
     if (segmentedSort) {
       sortConfig = radixSortConfig(segmentedSort, name);
       // Kernels also for the offsets' types.
       name += "_" + typeName(segmentedSort.getBegin().getType().getElementType()) + "_" +
               typeName(segmentedSort.getEnd().getType().getElementType());
+    }
+    if ((sort && sort.getDoubleBuffer()) || (segmentedSort && segmentedSort.getDoubleBuffer())) {
+      sortConfig->doubleBuffer = true;
+      name += "_double_buffer";
     }
     auto top = op->getParentOfType<ModuleOp>();
     top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
@@ -2965,19 +3051,19 @@ struct WarpExpandDeviceOpsPass
     if (segmentedSort) {
       kernels.buildSegmentedRadixSort(module, *sortConfig);
       // A buffer of the keys' size, and of the values' from the next 8-byte
-      // boundary: at most 8 bytes more.
+      // boundary: at most 8 bytes more; none with doubleBuffer (8 bytes, so
+      // that no allocation is empty).
       module->setAttr(kScratchAttrName,
-                      b.getDenseI64ArrayAttr(
-                          {16, sortConfig->keyBytes() + sortConfig->valueBytes(), 1}));
+                      sortConfig->doubleBuffer
+                          ? b.getDenseI64ArrayAttr({8, 0, 1})
+                          : b.getDenseI64ArrayAttr(
+                                {16, sortConfig->keyBytes() + sortConfig->valueBytes(), 1}));
     } else if (sort) {
       kernels.buildRadixSort(module, *sortConfig);
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr({RadixSortConfig::kTotalsBytes,
                                               sortConfig->perTileBytes(),
                                               sortConfig->tileItems()}));
-      if (sortConfig->doubleBuffer)
-        module->setAttr(kResultBufferAttrName,
-                        b.getI32IntegerAttr(sortConfig->resultBuffer()));
     } else if (histogram) {
       kernels.buildHistogram(module, histogram, privateBins);
       // No scratch: 8 bytes, so that no allocation is empty.
@@ -3012,6 +3098,8 @@ struct WarpExpandDeviceOpsPass
                       b.getDenseI64ArrayAttr(
                           {0, ScanScratch::perTile(1), tileItems * clusterBlocks}));
     }
+    if (sortConfig && sortConfig->doubleBuffer)
+      module->setAttr(kResultBufferAttrName, b.getI32IntegerAttr(sortConfig->resultBuffer()));
     return module;
   }
 
@@ -3221,9 +3309,8 @@ struct WarpExpandDeviceOpsPass
         };
     launchFrom(0, ready, Value());
     // A double-buffered sort's result: the buffer that its module says.
-    if (auto sort = dyn_cast<DeviceRadixSortOp>(op); sort && sort.getCurrent())
-      sort.getCurrent().replaceAllUsesWith(arith::ConstantOp::create(
-          b, cast<IntegerAttr>(module->getAttr(kResultBufferAttrName))));
+    if (auto resultBuffer = module->getAttrOfType<IntegerAttr>(kResultBufferAttrName))
+      op->getResult(0).replaceAllUsesWith(arith::ConstantOp::create(b, resultBuffer));
     op->erase();
   }
 };

@@ -22,6 +22,7 @@ their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
     sums = wd.segmented_reduce(x, offsets)     # sums[s] = x[offsets[s]:offsets[s+1]].sum()
     at, low = wd.segmented_argmin(x, offsets)  # CUB's ArgMin: (offset within, value) per segment
     out = wd.segmented_radix_sort(k, offsets)  # each k[offsets[s]:offsets[s+1]] sorted
+    current = wd.segmented_radix_sort(k, offsets, out=k2, double_buffer=True)  # k or k2
 
 Each call writes the one op into a host function, lets the compiler expand
 it (`warp-expand-device-ops`: kernels made of warp ops, and how to launch
@@ -434,14 +435,17 @@ def _level_samples(x: Any) -> Tuple[Any, bool]:
 
 def _level_histogram(x: Any, out: Any, levels: str, scalars: List[Any], extra: List[Any],
                      chip: str, stream: Any, backend: str,
-                     channels: Optional[Tuple[int, int]] = None, unsigned: bool = False) -> Any:
+                     channels: Optional[Tuple[int, int]] = None, unsigned: bool = False,
+                     level: Optional[Tuple[str, bool]] = None) -> Any:
     """warp.device_histogram of `x` into `out` with `levels` (the op's
     clause: "even" or "range"; "" for bin numbers, with channels), the even
     levels' bits `scalars` (a lower and an upper per channel) or the
     range's array in `extra`; with `channels` (C, A), `out` and the range's
     levels flat, of A rows each; `unsigned`: the integers compare as
-    unsigned."""
+    unsigned; `level`: the levels' element type and whether its integers
+    are unsigned, where it is not `x`'s."""
     element = _element_type(x)
+    level_type = level[0] if level is not None else element
     counters = _TYPES[_dtype_name(out)]
     bins = _length(out)
     types = [f"memref<?x{element}>", f"memref<{bins}x{counters}>"]
@@ -451,16 +455,19 @@ def _level_histogram(x: Any, out: Any, levels: str, scalars: List[Any], extra: L
         head = f" channels {channels[0]}"
     if unsigned:
         head += " unsigned"
-    key = ("histogram", levels, element, types[1], chip, str(channels), str(unsigned))
+    if level is not None and level[1]:
+        head += " unsigned_levels"
+    key = ("histogram", levels, element, types[1], chip, str(channels), str(unsigned),
+           str(level))
     plan = _plans.get(key)
     if plan is None:
         if levels == "even":
             names = [f"%{side}{a}" for a in range(len(scalars) // 2) for side in ("lo", "hi")]
-            params = "".join(f", {name}: {element}" for name in names)
-            clause, tail = f" even({', '.join(names)} : {element})", ""
+            params = "".join(f", {name}: {level_type}" for name in names)
+            clause, tail = f" even({', '.join(names)} : {level_type})", ""
         elif levels == "range":
-            types.append(f"memref<?x{element}>" if channels is None
-                         else f"memref<{channels[1]}x?x{element}>")
+            types.append(f"memref<?x{level_type}>" if channels is None
+                         else f"memref<{channels[1]}x?x{level_type}>")
             params, clause, tail = f", %l: {types[2]}", " range %l", f", {types[2]}"
         else:
             params, clause, tail = "", "", ""
@@ -494,10 +501,27 @@ def _even_bounds(element: str, lower: Any, upper: Any, unsigned: bool = False) -
     return [low, high]
 
 
+def _level_type(x_element: str, unsigned: bool, name: str) -> Optional[Tuple[str, bool]]:
+    """The levels' element type of numpy name `name` and whether it is
+    unsigned, where it is not the samples' (`x_element`, `unsigned`), else
+    None; levels of the samples' type have their signedness."""
+    signed = _UNSIGNED.get(name, name)
+    if signed not in _TYPES:
+        raise TypeError(f"levels are int8..int64, uint8..uint64 or float16..float64, "
+                        f"not {name}")
+    element = _TYPES[signed]
+    if element == x_element:
+        if (signed != name) != unsigned:
+            raise TypeError(f"levels has {name} elements, x {'u' * unsigned}{x_element}: "
+                            f"levels of the samples' width have their signedness")
+        return None
+    return element, signed != name
+
+
 def histogram_even(x: Any, bins: int, lower: Any, upper: Any, out: Any = None,
                    dtype: str = "int32", chip: str = "sm_90", stream: Any = None,
                    backend: str = "cuda", channels: Optional[int] = None,
-                   active: Optional[int] = None) -> Any:
+                   active: Optional[int] = None, level_dtype: Any = None) -> Any:
     """CUB's DeviceHistogram::HistogramEven: `bins` bins spread evenly over
     `[lower, upper)`; a sample there goes to bin `floor((x - lower) * bins /
     (upper - lower))` (integers exactly; floats as CUB computes it, in `x`'s
@@ -509,22 +533,34 @@ def histogram_even(x: Any, bins: int, lower: Any, upper: Any, out: Any = None,
     holds pixels of C interleaved channels, `lower` and `upper` are
     sequences of one level per active channel (the first `active`, A,
     default C), and the result is (A, bins): row a is channel a's.
-    uint8..uint64 samples compare with their levels as unsigned."""
+    uint8..uint64 samples compare with their levels as unsigned.
+
+    `level_dtype` (a numpy dtype or its name; CUB's `LevelT` apart from
+    the samples' type): the levels are of that type, and the sample and
+    the levels are compared and binned in C++'s common type of the two
+    (warp.device_histogram's description), e.g. uint8 pixels with int32
+    levels as C++'s int, int32 samples with float64 levels as double."""
     x, unsigned = _level_samples(x)
     element = _element_type(x)
+    level = None
+    if level_dtype is not None:
+        level = _level_type(element, unsigned, str(getattr(level_dtype, "name", level_dtype)))
+    bound_type, bound_unsigned = level if level is not None else (element, unsigned)
     shape = _check_channels(channels, active)
     if shape is None:
         out = _counters(x, int(bins), out, dtype)
-        return _level_histogram(x, out, "even", _even_bounds(element, lower, upper, unsigned),
-                                [], chip, stream, backend, unsigned=unsigned)
+        return _level_histogram(x, out, "even",
+                                _even_bounds(bound_type, lower, upper, bound_unsigned),
+                                [], chip, stream, backend, unsigned=unsigned, level=level)
     lower, upper = list(lower), list(upper)
     if len(lower) != shape[1] or len(upper) != shape[1]:
         raise ValueError(f"lower and upper need a level per active channel ({shape[1]}), "
                          f"got {len(lower)} and {len(upper)}")
     out, flat = _channel_counters(x, shape[1], int(bins), out, dtype)
     bounds = [bits for a in range(shape[1])
-              for bits in _even_bounds(element, lower[a], upper[a], unsigned)]
-    _level_histogram(x, flat, "even", bounds, [], chip, stream, backend, shape, unsigned)
+              for bits in _even_bounds(bound_type, lower[a], upper[a], bound_unsigned)]
+    _level_histogram(x, flat, "even", bounds, [], chip, stream, backend, shape, unsigned,
+                     level)
     return out
 
 
@@ -540,13 +576,14 @@ def histogram_range(x: Any, levels: Any, out: Any = None, dtype: str = "int32",
     CUB's MultiHistogramRange): `x` holds pixels of C interleaved channels,
     `levels` is a contiguous (A, L) array (row a: channel a's levels, for
     the first `active`, A, default C) and the result is (A, L - 1).
-    uint8..uint64 samples (and levels) compare as unsigned."""
+    uint8..uint64 samples (and levels) compare as unsigned. Levels of
+    another type (CUB's `LevelT`): each sample is converted to it as C++
+    converts it (`(LevelT) sample`) and compared there, e.g. uint8 pixels
+    with float32 levels, int32 samples with float64 levels."""
     x, unsigned = _level_samples(x)
-    levels, levels_unsigned = _level_samples(levels)
     element = _element_type(x)
-    if _element_type(levels) != element or levels_unsigned != unsigned:
-        raise TypeError(f"levels has {'u' * levels_unsigned}{_element_type(levels)} elements, "
-                        f"x {'u' * unsigned}{element}")
+    level = _level_type(element, unsigned, _dtype_name(levels))
+    levels, _ = _level_samples(levels)
     shape = _check_channels(channels, active)
     if shape is not None:
         rows = tuple(getattr(levels, "shape", ()))
@@ -554,13 +591,13 @@ def histogram_range(x: Any, levels: Any, out: Any = None, dtype: str = "int32",
             raise ValueError(f"levels must be ({shape[1]}, L) with L >= 2, got shape {rows}")
         out, flat = _channel_counters(x, shape[1], rows[1] - 1, out, dtype)
         _level_histogram(x, flat, "range", [], [levels.reshape(-1)], chip, stream, backend,
-                         shape, unsigned)
+                         shape, unsigned, level)
         return out
     if _length(levels) < 2:
         raise ValueError(f"levels needs at least 2 values, got {_length(levels)}")
     out = _counters(x, _length(levels) - 1, out, dtype)
     return _level_histogram(x, out, "range", [], [levels], chip, stream, backend,
-                            unsigned=unsigned)
+                            unsigned=unsigned, level=level)
 
 
 def _cluster_blocks(value: Any) -> int:
@@ -1054,7 +1091,7 @@ def radix_sort(keys: Any, values: Any = None, out: Any = None, values_out: Any =
 def segmented_radix_sort(keys: Any, offsets: Any, values: Any = None, out: Any = None,
                          values_out: Any = None, descending: bool = False, begin_bit: int = 0,
                          end_bit: Optional[int] = None, chip: str = "sm_90", stream: Any = None,
-                         backend: str = "cuda") -> Any:
+                         backend: str = "cuda", double_buffer: bool = False) -> Any:
     """Each segment of the keys sorted on its own, stably, at its own
     positions (CUB's DeviceSegmentedRadixSort::SortKeys, SortPairs and
     their Descending forms; warp.device_segmented_radix_sort): segment `s`
@@ -1066,14 +1103,21 @@ def segmented_radix_sort(keys: Any, offsets: Any, values: Any = None, out: Any =
     `radix_sort`'s. Returns `out` (or `(out, values_out)`), each of at
     least `len(keys)` elements, not overlapping the inputs; the elements in
     no segment are left as they are, and new arrays are copies of the
-    inputs, so that they keep the inputs' elements there."""
+    inputs, so that they keep the inputs' elements there.
+
+    `double_buffer=True` (CUB's DoubleBuffer form): as `radix_sort`'s, the
+    inputs and outputs are the two buffers the passes go back and forth
+    between (no copy of the data is allocated), both are overwritten in
+    the segments, and the one that holds the sorted keys (and values) is
+    returned: `keys` itself or `out`, by the key type and bits only, as
+    `radix_sort` returns it for the same keys and bits."""
     begin, end = _offsets(offsets)
     if out is None:
         out = _copy(keys)
     if values is not None and values_out is None:
         values_out = _copy(values)
     return _radix_sort(keys, (begin, end), values, out, values_out, descending, begin_bit,
-                       end_bit, chip, stream, backend, False)
+                       end_bit, chip, stream, backend, double_buffer)
 
 
 def _copy(x: Any) -> Any:

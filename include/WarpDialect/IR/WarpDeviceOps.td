@@ -756,6 +756,31 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
     above, the product fits 64 bits). Bin-number samples are unsigned
     already: `unsigned` goes with levels only.
 
+    **Levels of another type** (CUB's `LevelT` apart from `SampleT`, e.g.
+    u8 pixels with `int` levels, or i32 samples with `double` levels):
+    the levels (the `even` pair's type, or the `range` memref's element
+    type) may be of any device element type `L` other than the samples'
+    `S`. Integer levels of another type are signed (C's `int`, `long
+    long`) unless `unsigned_levels` says they are unsigned; `unsigned`
+    still says what the samples are. Conversions are C++'s: an integer to
+    a wider integer is sign- or zero-extended by its own signedness, to a
+    narrower one truncated (modulo); an integer to a float rounds to
+    nearest; a float to an integer truncates toward zero (a value out of
+    the integer's range is undefined, as in C++); floats widen or round
+    to nearest. As CUB computes it:
+
+    - `range`: each sample is converted to `L` (CUB's `(LevelT) sample`)
+      and compared with the levels in `L` (signed, unsigned or float).
+    - `even`: the sample and the levels are converted to `C`, C++'s
+      `common_type<L, S>` (the usual arithmetic conversions: a float
+      wins over an integer, the wider float over the narrower; integers
+      narrower than 32 bits are promoted to a signed i32 first, then the
+      wider wins, and of two of one width the unsigned one), and the
+      bounds check, the subtraction, the scale and the bin are computed
+      in `C` as above (integers: `(x - lower) * K / (upper - lower)`
+      exactly at 64 bits; floats: rounded in `C`). A pair of different
+      types with an f16 or bf16 has no such common type and is an error.
+
     **Channels** (CUB's `MultiHistogramEven` / `MultiHistogramRange`):
     with `channels C` the samples are pixels of `C` interleaved channels
     (sample `i` is channel `i mod C` of pixel `i / C`), and `bins` is 2-D,
@@ -783,6 +808,11 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
     warp.device_histogram %x, %bins even(%lo, %hi : f32) : memref<?xf32>, memref<10xi32>
     warp.device_histogram %x, %bins range %levels
         : memref<?xi32>, memref<?xi64>, memref<?xi32>
+    // u8 pixels (unsigned) with i32 levels: compared as C++'s int.
+    warp.device_histogram %px, %bins unsigned even(%lo, %hi : i32)
+        : memref<?xi8>, memref<64xi32>
+    warp.device_histogram %x, %bins range %levels
+        : memref<?xi32>, memref<?xi64>, memref<?xf64>
     // RGBA pixels, histograms of R, G and B.
     warp.device_histogram %rgba, %rgb channels 4 even(%l0, %u0, %l1, %u1, %l2, %u2 : i8)
         : memref<?xi8>, memref<3x256xi32>
@@ -794,9 +824,11 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
                        Arg<Optional<MemRefRankOf<[Warp_DeviceElement], [1, 2]>>, "",
                            [MemRead]>:$levels,
                        OptionalAttr<I32Attr>:$channels,
-                       UnitAttr:$is_unsigned);
+                       UnitAttr:$is_unsigned,
+                       UnitAttr:$levels_unsigned);
   let assemblyFormat = [{
     $input `,` $output (`channels` $channels^)? (`unsigned` $is_unsigned^)?
+    (`unsigned_levels` $levels_unsigned^)?
     (`even` `(` $bounds^ `:` custom<SameTypes>(ref($bounds), type($bounds)) `)`)?
     (`range` $levels^)?
     attr-dict `:` type($input) `,` type($output) (`,` type($levels)^)?
@@ -806,6 +838,21 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
     bool hasLevels() { return !getBounds().empty() || getLevels(); }
     /// Whether the levels are even (`lower`, `upper` pairs).
     bool hasEvenLevels() { return !getBounds().empty(); }
+    /// L, the levels' type (null without levels).
+    ::mlir::Type getLevelType() {
+      if (hasEvenLevels())
+        return getBounds().front().getType();
+      if (getLevels())
+        return ::llvm::cast<::mlir::MemRefType>(getLevels().getType())
+            .getElementType();
+      return {};
+    }
+    /// Whether the levels are unsigned integers: those of the samples'
+    /// type with `unsigned`, those of another with `unsigned_levels`.
+    bool hasUnsignedLevels() {
+      return getLevelType() == getElementType() ? getIsUnsigned()
+                                                : getLevelsUnsigned();
+    }
     /// C, the interleaved channels (1 without `channels`).
     int64_t getChannelCount() { return getChannels().value_or(1); }
     /// A, the channels counted: the bins' rows (1 for 1-D bins).
@@ -934,7 +981,8 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
 }
 
 def Warp_DeviceSegmentedRadixSortOp
-    : Warp_DeviceRadixSortBase<"device_segmented_radix_sort"> {
+    : Warp_DeviceRadixSortBase<"device_segmented_radix_sort",
+        [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "stable radix sort of each segment of a memref in device memory "
                 "(CUB DeviceSegmentedRadixSort)";
   let description = [{
@@ -990,22 +1038,27 @@ def Warp_DeviceSegmentedRadixSortOp
           memref<?xi64>, memref<?xi64>
     ```
   }];
-  let arguments = (ins Arg<Warp_DeviceMemRef, "", [MemRead]>:$keys_in,
-                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$keys_out,
-                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead]>:$begin,
-                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead]>:$end,
-                       Arg<Optional<Warp_DeviceMemRef>, "", [MemRead]>:$values_in,
-                       Arg<Optional<Warp_DeviceMemRef>, "", [MemWrite]>:$values_out,
+  // The effects: getEffects (double_buffer writes the inputs too).
+  let arguments = (ins Warp_DeviceMemRef:$keys_in,
+                       Warp_DeviceMemRef:$keys_out,
+                       MemRefRankOf<[I32, I64], [1]>:$begin,
+                       MemRefRankOf<[I32, I64], [1]>:$end,
+                       Optional<Warp_DeviceMemRef>:$values_in,
+                       Optional<Warp_DeviceMemRef>:$values_out,
                        UnitAttr:$descending, UnitAttr:$is_signed,
                        OptionalAttr<I32Attr>:$begin_bit,
-                       OptionalAttr<I32Attr>:$end_bit);
+                       OptionalAttr<I32Attr>:$end_bit,
+                       UnitAttr:$double_buffer);
+  let results = (outs Optional<I32>:$current);
   let assemblyFormat = [{
     $keys_in `,` $keys_out `,` $begin `,` $end
     (`values` $values_in^ `,` $values_out)?
     (`descending` $descending^)? (`signed` $is_signed^)?
-    (`bits` $begin_bit^ `to` $end_bit)? attr-dict `:`
+    (`bits` $begin_bit^ `to` $end_bit)? (`double_buffer` $double_buffer^)?
+    attr-dict `:`
     type($keys_in) `,` type($keys_out) `,` type($begin) `,` type($end)
     (`,` type($values_in)^ `,` type($values_out))?
+    (`->` type($current)^)?
   }];
 }
 
