@@ -49,6 +49,9 @@ static StringRef getOperandName(Operation *op, unsigned number) {
                ? "outputs"
                : std::array<StringRef, 2>{"begin", "end"}[offsets];
   }
+  if (auto scan = dyn_cast<DeviceScanCombineOp>(op);
+      scan && scan.getKeys() && number + 1 == op->getNumOperands())
+    return "keys";
   if (isa<DeviceReduceCombineOp, DeviceScanCombineOp>(op))
     return number < cast<CombiningOpInterface>(op).getValues().size()
                ? "inputs"
@@ -635,10 +638,34 @@ LogicalResult DeviceScanCombineOp::verify() {
       if (getOutputs()[i] == getOutputs()[j])
         return emitOpError() << "writes outputs #" << j << " and #" << i
                              << " to one memref";
-  return verifyDeviceTuples(*this, getInputs(), getInit(), getOutputs(), "scans",
-                            std::nullopt);
+  if (failed(verifyDeviceTuples(*this, getInputs(), getInit(), getOutputs(),
+                                "scans", std::nullopt)))
+    return failure();
+  if (!getKeys()) {
+    if (!getEqual().empty())
+      return emitOpError("takes an equal region only with keys (it compares "
+                         "neighbouring keys)");
+    return success();
+  }
+  int64_t length = cast<MemRefType>(getInputs().front().getType()).getDimSize(0);
+  int64_t keys = getKeys().getType().getDimSize(0);
+  if (!ShapedType::isDynamic(length) && !ShapedType::isDynamic(keys) &&
+      keys < length)
+    return emitOpError() << "scans " << length << " tuples, but its keys have "
+                         << keys << " elements";
+  if (llvm::is_contained(getOutputs(), getKeys()))
+    return emitOpError("cannot write its keys (a tile reads the key before it "
+                       "while others write)");
+  return success();
 }
 
 LogicalResult DeviceScanCombineOp::verifyRegions() {
-  return verifyPureRegion(*this, getCombiner(), "combine");
+  if (failed(verifyPureRegion(*this, getCombiner(), "combine")))
+    return failure();
+  if (getEqual().empty())
+    return success();
+  Type key = getKeyType();
+  return verifyBooleanRegion(*this, getEqual(), "equal", {key, key},
+                             "two arguments of the key type",
+                             "whether the two keys are in one segment");
 }

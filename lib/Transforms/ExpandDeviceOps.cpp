@@ -692,9 +692,11 @@ private:
   /// differs from the element before it, and element 0 (items past n are
   /// none). A unique's keeps, a scan by key's segment heads. Where `tails`
   /// is given, it gets the runs' ends alike: each item that differs from
-  /// the element after it, and element n - 1.
+  /// the element after it, and element n - 1. An `equal` region (two
+  /// elements, the earlier first, yielding an i1) says which are equal in
+  /// place of the type's ==.
   Value runHeads(Value source, Value values, Value offset, int64_t items,
-                 Value *tails = nullptr);
+                 Value *tails = nullptr, Region *equal = nullptr);
   /// The keep flags by the predicate region: a copy of it per item, run
   /// only on the items before n.
   Value predicateKeeps(Value values, Value offset, int64_t items);
@@ -724,6 +726,13 @@ private:
   /// the tiles before, inclusive or `exclusive`.
   Value scanByKeyTile(const TileStatus &status, Value tile64, Value values,
                       Value heads, bool exclusive);
+  /// scanByKeyTile over tuples: the thread's `values` (a vector per
+  /// element of the tuple) scanned with `region` in segments that start at
+  /// its `heads`, with the prefix of the tiles before and `init` (may be
+  /// empty; needed for `exclusive`) in front of every segment.
+  SmallVector<Value> tupleScanByKeyTile(const TileStatus &status, Value tile64,
+                                        Region &region, ValueRange values, Value heads,
+                                        ValueRange init, bool exclusive);
 
   /// A tuple reduction's helpers: `lhs (op) rhs` by `region`; the tuple
   /// `values` (every thread's) reduced over the block's first
@@ -1541,6 +1550,84 @@ Value DeviceKernelBuilder::shiftItems(Value inclusive, Value first) {
   return vector::FromElementsOp::create(b, type, outs);
 }
 
+SmallVector<Value> DeviceKernelBuilder::tupleScanByKeyTile(const TileStatus &status,
+                                                          Value tile64, Region &region,
+                                                          ValueRange values, Value heads,
+                                                          ValueRange init, bool exclusive) {
+  size_t width = values.size();
+  int64_t items = cast<VectorType>(heads.getType()).getNumElements();
+  SmallVector<Type> types = llvm::map_to_vector(values, [](Value value) -> Type {
+    return cast<VectorType>(value.getType()).getElementType();
+  });
+  SmallVector<Type> itemTypes(values.getTypes());
+  Type i1 = b.getI1Type();
+  // (head seen, tuple) pairs with the segmented combine (f, a) . (g, b) =
+  // (f or g, g ? b : a (op) b), as scanByKeyTile's; the totals say whether
+  // the tile holds a head and what follows its last.
+  SmallVector<Type> scanTypes{heads.getType()};
+  llvm::append_range(scanTypes, itemTypes);
+  scanTypes.push_back(i1);
+  llvm::append_range(scanTypes, types);
+  SmallVector<Value> scanned{heads};
+  llvm::append_range(scanned, values);
+  auto scan = BlockScanOp::create(b, scanTypes, CombineKindAttr(), scanned, /*items=*/true,
+                                  ValueRange{}, /*exclusive=*/false, /*reverse=*/false,
+                                  BlockScanAlgorithmAttr(), /*tile=*/nullptr);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    SmallVector<Type> arguments{i1};
+    llvm::append_range(arguments, types);
+    arguments.push_back(i1);
+    llvm::append_range(arguments, types);
+    Block *body = b.createBlock(&scan.getCombiner(), {}, arguments,
+                                SmallVector<Location>(arguments.size(), b.getLoc()));
+    ValueRange lhs = body->getArguments().slice(1, width);
+    ValueRange rhs = body->getArguments().slice(width + 2, width);
+    Value lhsHead = body->getArgument(0), rhsHead = body->getArgument(width + 1);
+    SmallVector<Value> yielded{arith::OrIOp::create(b, lhsHead, rhsHead)};
+    for (auto [right, combined] : llvm::zip(rhs, combineTuples(region, lhs, rhs)))
+      yielded.push_back(arith::SelectOp::create(b, rhsHead, right, combined));
+    YieldOp::create(b, yielded);
+  }
+  Value seen = scan.getScanned()[0];
+  ValueRange segment = scan.getScanned().drop_front();
+  SmallVector<Value> prefix = tilePrefix(status, tile64, scan.getTotal().drop_front(), Value(),
+                                         scan.getTotal()[0]);
+  // Item j's value from its segment's start: its own where a head of the
+  // tile comes before it, else the prefix in front (only in later tiles:
+  // tile 0's items all follow its first head, and its prefix is padding,
+  // which never reaches the region); then init in front.
+  SmallVector<SmallVector<Value>> columns(width);
+  for (int64_t j = 0; j < items; ++j) {
+    SmallVector<Value> item = llvm::map_to_vector(
+        segment, [&](Value vector) -> Value { return vector::ExtractOp::create(b, vector, j); });
+    SmallVector<Value> inclusive =
+        ifElse(vector::ExtractOp::create(b, seen, j), types, [&] { return item; },
+               [&] { return combineTuples(region, prefix, item); });
+    if (!init.empty())
+      inclusive = combineTuples(region, init, inclusive);
+    for (auto [column, value] : llvm::zip(columns, inclusive))
+      column.push_back(value);
+  }
+  SmallVector<Value> result;
+  for (auto [type, column] : llvm::zip(itemTypes, columns))
+    result.push_back(vector::FromElementsOp::create(b, cast<VectorType>(type), column));
+  if (!exclusive)
+    return result;
+  // Exclusive (with init): the inclusive value of the item before (the
+  // previous thread's last, or for thread 0 the tile's prefix with init in
+  // front), init at a head.
+  Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile64, i64(0));
+  SmallVector<Value> before = ifElse(
+      first, types, [&] { return SmallVector<Value>(init); },
+      [&] { return combineTuples(region, init, prefix); });
+  for (size_t i = 0; i < width; ++i)
+    result[i] = arith::SelectOp::create(
+        b, heads, vector::BroadcastOp::create(b, itemTypes[i], init[i]),
+        shiftItems(result[i], before[i]));
+  return result;
+}
+
 void DeviceKernelBuilder::buildTupleScan(gpu::GPUModuleOp module,
                                          DeviceScanCombineOp op) {
   Region &region = op.getCombiner();
@@ -1551,9 +1638,9 @@ void DeviceKernelBuilder::buildTupleScan(gpu::GPUModuleOp module,
   int64_t items = DeviceTiling::itemsPerThread(tileBytes);
   int64_t tileItems = DeviceTiling::tileItems(tileBytes);
   startKernel(module, "scan", tileItems);
-  // (inputs..., init bits..., outputs...).
+  // (inputs..., init bits..., outputs..., keys).
   ValueRange inputs = ValueRange(operands).take_front(width);
-  ValueRange outputs = ValueRange(operands).take_back(width);
+  ValueRange outputs = ValueRange(operands).slice(width + op.getInit().size(), width);
   SmallVector<Value> init;
   for (auto [bits, type] :
        llvm::zip(ValueRange(operands).slice(width, op.getInit().size()), types))
@@ -1581,10 +1668,23 @@ void DeviceKernelBuilder::buildTupleScan(gpu::GPUModuleOp module,
     loaded.push_back(
         loadTile(input, fill, offset, items, 1, scanTileAlgorithm(bytesOf(type))));
   }
-  // The tile's inclusive scan and its total, in thread order.
-  SmallVector<Type> scanTypes = llvm::map_to_vector(
+  SmallVector<Type> itemTypes = llvm::map_to_vector(
       types, [&](Type type) -> Type { return VectorType::get({items}, type); });
-  SmallVector<Type> itemTypes = scanTypes;
+  if (op.getKeys()) {
+    Value keys = operands.back();
+    Type keyType = op.getKeyType();
+    Value keyItems = loadTile(keys, arith::ConstantOp::create(b, b.getZeroAttr(keyType)),
+                              offset, items, 1, std::nullopt);
+    Region *equal = op.getEqual().empty() ? nullptr : &op.getEqual();
+    Value heads = runHeads(keys, keyItems, offset, items, /*tails=*/nullptr, equal);
+    SmallVector<Value> result =
+        tupleScanByKeyTile(status, tile64, region, loaded, heads, init, exclusive);
+    for (size_t i = 0; i < width; ++i)
+      storeTile(result[i], offset, outputs[i]);
+    return;
+  }
+  // The tile's inclusive scan and its total, in thread order.
+  SmallVector<Type> scanTypes = itemTypes;
   llvm::append_range(scanTypes, types);
   auto scan = BlockScanOp::create(b, scanTypes, CombineKindAttr(), loaded, /*items=*/true,
                                   ValueRange{}, /*exclusive=*/false, /*reverse=*/false,
@@ -1635,11 +1735,14 @@ Value DeviceKernelBuilder::flaggedKeeps(Value flags, Value offset, int64_t items
 }
 
 Value DeviceKernelBuilder::runHeads(Value source, Value values, Value offset,
-                                    int64_t items, Value *tails) {
+                                    int64_t items, Value *tails, Region *equal) {
   Type data = cast<VectorType>(values.getType()).getElementType();
-  // `a` and `b` differ by the type's ==: integers bit for bit, floats
-  // unless ordered and equal (a NaN differs from everything).
+  // `a` and `b` (the earlier first) differ by the type's ==: integers bit
+  // for bit, floats unless ordered and equal (a NaN differs from
+  // everything); or unless the equal region holds for them.
   auto differs = [&](Value lhs, Value rhs) -> Value {
+    if (equal)
+      return negate(combineTuples(*equal, lhs, rhs).front());
     if (isa<FloatType>(data))
       return arith::CmpFOp::create(b, arith::CmpFPredicate::UNE, lhs, rhs);
     return arith::CmpIOp::create(b, arith::CmpIPredicate::ne, lhs, rhs);
@@ -1683,7 +1786,7 @@ Value DeviceKernelBuilder::runHeads(Value source, Value values, Value offset,
   Value previous = before;
   for (int64_t j = 0; j < items; ++j) {
     Value value = vector::ExtractOp::create(b, values, j);
-    Value keep = differs(value, previous);
+    Value keep = differs(previous, value);
     if (j == 0)
       keep = arith::OrIOp::create(b, keep, firstOfAll);
     Value position = arith::AddIOp::create(b, first, i64(j));
@@ -3118,6 +3221,9 @@ struct WarpExpandDeviceOpsPass
     if (segmented)
       name += "_" + typeName(segmented.getBegin().getType().getElementType()) + "_" +
               typeName(segmented.getEnd().getType().getElementType());
+    if (scan && scan.getKeys())
+      name += "_by_key_" + typeName(scan.getKeyType()) +
+              (scan.getEqual().empty() ? "" : "_equal");
     if (scan && !scan.getInit().empty())
       name += "_init";
     if (scan && scan.getExclusive())
@@ -3132,7 +3238,8 @@ struct WarpExpandDeviceOpsPass
     SmallVector<Type> operandTypes = kernelOperandTypes(op);
     DeviceKernelBuilder kernels(b, CombineKind::Add, types.front(), operandTypes);
     if (scan) {
-      int64_t tupleBytes = 0;
+      // A tile of tuples, and by key as many keys.
+      int64_t tupleBytes = scan.getKeys() ? bytesOf(scan.getKeyType()) : 0;
       for (Type type : types)
         tupleBytes += bytesOf(type);
       int64_t tileBytes = DeviceTiling::tupleScanTileBytes(tupleBytes);

@@ -662,8 +662,26 @@ def _combine_region(combine: Any, elements: List[str]) -> str:
         k.block_reduce(lambda left, right: combine(k, left, right),
                        values[0] if single else tuple(values))
     program.kernel(**params)(combiner)
-    text = str(program)
-    start = text.index("combine (")
+    return _region_text(str(program), "combine (")
+
+
+def _equal_region(equal: Any, key: str) -> str:
+    """The `equal(...) { ... }` text of a scan by key's equality function
+    `equal(k, a, b)` of two `key` Values (an i1 Value): the region the
+    kernel builder makes for a warp.merge_sort's compare function, renamed."""
+    from . import builder
+    program = builder.Program("device_equal")
+
+    def sorter(k, v):
+        k.merge_sort(v, compare=lambda a, b: equal(k, a, b))
+    program.kernel(v=builder.vector(1, getattr(builder, key)))(sorter)
+    return "equal" + _region_text(str(program), "compare(")[len("compare"):]
+
+
+def _region_text(text: str, opening: str) -> str:
+    """The text of the first region of `text` that starts with `opening`,
+    up to its closing brace."""
+    start = text.index(opening)
     # The region ends at the brace that closes its first one (braces in
     # the locations' quoted file names do not count).
     depth, quoted, escaped, i = 0, False, False, text.index(")", start)
@@ -714,13 +732,16 @@ def _tuple_arrays(what: str, x: Any, init: Any, out: Any, missing_init: Optional
 
 
 def _tuple_op(head: str, elements: List[str], with_init: bool, combine: Any,
-              suffix: str = "", more_params: Tuple[str, ...] = ()) -> str:
+              suffix: str = "", more_params: Tuple[str, ...] = (),
+              more_types: str = "", more_regions: str = "") -> str:
     """A host function holding the one tuple op `head` (its mnemonic) on
     inputs %x<i> of `elements`, init values %i<i> of those types (where
     `with_init`) and outputs %o<i>, with the region of the combiner
     function; `suffix` after the outputs (" exclusive"), which may use the
-    function's `more_params` (after the outputs: "%b: memref<?xi32>")."""
-    region = _combine_region(combine, elements)
+    function's `more_params` (after the outputs: "%b: memref<?xi32>");
+    `more_types` after the outputs' types (" keys memref<?xi32>"),
+    `more_regions` after the combine region."""
+    region = _combine_region(combine, elements) + more_regions
     memrefs = [f"memref<?x{e}>" for e in elements]
     params = ", ".join([f"%x{i}: {m}" for i, m in enumerate(memrefs)] +
                        [f"%i{i}: {e}" for i, e in enumerate(elements) if with_init] +
@@ -728,7 +749,8 @@ def _tuple_op(head: str, elements: List[str], with_init: bool, combine: Any,
     names = lambda prefix: ", ".join(f"%{prefix}{i}" for i in range(len(elements)))  # noqa: E731
     init = f" init({names('i')} : {', '.join(elements)})" if with_init else ""
     return (f"func.func @device_op({params}) {{\n  {head} {names('x')}{init} into "
-            f"{names('o')}{suffix} : {', '.join(memrefs)} -> {', '.join(memrefs)} {region}\n"
+            f"{names('o')}{suffix} : {', '.join(memrefs)} -> {', '.join(memrefs)}"
+            f"{more_types} {region}\n"
             f"  return\n}}\n")
 
 
@@ -756,9 +778,10 @@ def _reduce_combine(x: Any, combine: Any, init: Any, out: Any, chip: str, stream
 
 
 def _scan_combine(x: Any, combine: Any, init: Any, exclusive: bool, out: Any, chip: str,
-                  stream: Any, backend: str) -> Any:
+                  stream: Any, backend: str, keys: Any = None, equal: Any = None) -> Any:
     """scan() with a combiner function: warp.device_scan_combine (init as
-    the integers of its bits, as the kernels take it)."""
+    the integers of its bits, as the kernels take it), by `keys` (with an
+    `equal` function or ==) where given."""
     single, arrays, inits, outs, elements, n = _tuple_arrays(
         "scan", x, init, out,
         "an exclusive scan with a combiner function needs init (a combiner has no identity)"
@@ -766,17 +789,42 @@ def _scan_combine(x: Any, combine: Any, init: Any, exclusive: bool, out: Any, ch
     if n and len({_address(o) for o in outs}) < len(outs):
         raise ValueError("the outs must be distinct arrays")
     bits = [_init_bits(v, e) for v, e in zip(inits, elements)]
+    suffix, params, types, regions, extra = "", (), "", "", []
+    if keys is not None:
+        keys = _scan_keys(keys, n, outs)
+        key_type = _element_type(keys)
+        suffix, params = " keys %k", (f"%k: memref<?x{key_type}>",)
+        types, extra = f" keys memref<?x{key_type}>", [keys]
+        if equal is not None:
+            regions = " " + _equal_region(equal, key_type)
+    elif equal is not None:
+        raise ValueError("equal goes with keys")
     text = _tuple_op("warp.device_scan_combine", elements, bool(inits), combine,
-                     " exclusive" if exclusive else "")
+                     suffix + (" exclusive" if exclusive else ""), params, types, regions)
     key = ("scan_combine", text, chip)
     plan = _plan_of(key, text, chip)
-    _launch(plan, arrays + bits + outs, n, stream, backend)
+    _launch(plan, arrays + bits + outs + extra, n, stream, backend)
     return outs[0] if single else tuple(outs)
+
+
+def _scan_keys(keys: Any, n: int, outs: List[Any]) -> Any:
+    """A scan's `keys`, checked (at least `n` elements, none of `outs`), as
+    the kernels take them (unsigned ones as the signed type of their bits:
+    == is bit for bit)."""
+    if _length(keys) < n:
+        raise ValueError(f"keys has {_length(keys)} elements, x {n}")
+    if any(o is keys for o in outs) or (n and _address(keys) in {_address(o) for o in outs}):
+        raise ValueError("out must not be keys")
+    name = _dtype_name(keys)
+    if name in _UNSIGNED:
+        keys = keys.view(_dtype(keys, _UNSIGNED[name]))
+    return keys
 
 
 def scan(x: Any, kind: Any = "add", exclusive: bool = False, out: Any = None,
          chip: str = "sm_90", stream: Any = None, backend: str = "cuda",
-         cluster_blocks: int = 1, keys: Any = None, init: Any = None) -> Any:
+         cluster_blocks: int = 1, keys: Any = None, init: Any = None,
+         equal: Any = None) -> Any:
     """The inclusive (or `exclusive`) prefix scan of `x` with `kind`, into
     `out` (may be `x` itself) or a new array like `x`. `cluster_blocks` 2
     to 8 (sm_90 or the simulator): the tiles are scanned in thread-block
@@ -800,26 +848,32 @@ def scan(x: Any, kind: Any = "add", exclusive: bool = False, out: Any = None,
     so it need not be commutative. Returns `out` (an array, or a tuple of
     them, each of at least `len(x[0])` elements; an out may be an array of
     `x` itself, in place, but must not otherwise overlap an array of `x`
-    or another out), or new arrays. Not with `keys` or `cluster_blocks`;
-    init of any of the types (it travels as its bits)."""
+    or another out), or new arrays. Not with `cluster_blocks`; init of any
+    of the types (it travels as its bits).
+
+    A combiner function with `keys` (CUB's InclusiveScanByKey and
+    ExclusiveScanByKey with a custom op, init and equality_op): the scan
+    restarts at each segment of equal neighbouring keys, `init` (where
+    given) in front of every segment, an exclusive one's segments starting
+    with `init`; `equal(k, a, b)` (a function of two key Values returning
+    an i1 Value, e.g. `lambda k, a, b: a // 10 == b // 10`) says
+    which neighbours `keys[i-1]`, `keys[i]` are in one segment, in place
+    of `==`."""
     if callable(kind):
-        if cluster_blocks != 1 or keys is not None:
-            raise ValueError("cluster_blocks and keys do not combine with a combiner function")
-        return _scan_combine(x, kind, init, exclusive, out, chip, stream, backend)
+        if cluster_blocks != 1:
+            raise ValueError("cluster_blocks does not combine with a combiner function")
+        return _scan_combine(x, kind, init, exclusive, out, chip, stream, backend, keys,
+                             equal)
     if init is not None:
         raise ValueError("init goes with a combiner function (a kind has its identity)")
+    if equal is not None:
+        raise ValueError("equal goes with a combiner function (warp.device_scan_combine)")
     cluster = _cluster_blocks(cluster_blocks)
     n = _length(x)
     if keys is not None:
         if cluster != 1:
             raise ValueError("cluster_blocks does not combine with keys")
-        if _length(keys) < n:
-            raise ValueError(f"keys has {_length(keys)} elements, x {n}")
-        if out is keys:
-            raise ValueError("out must not be keys")
-        name = _dtype_name(keys)
-        if name in ("uint8", "uint16", "uint32", "uint64"):  # == is bit for bit
-            keys = keys.view(_dtype(keys, name[1:]))
+        keys = _scan_keys(keys, n, [out])
     out = _output(x, out, n)
     _run("scan", [x, out], kind, bool(exclusive), chip, stream, backend, cluster, keys)
     return out

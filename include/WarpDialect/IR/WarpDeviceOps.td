@@ -419,6 +419,30 @@ def Warp_DeviceScanCombineOp : Warp_DeviceTupleOp<"device_scan_combine"> {
     input or another output (two outputs that are one memref are a
     verifier error).
 
+    **Segmented by keys** (CUB's `InclusiveScanByKey(keys, in, out, op, n,
+    equality_op)` and `ExclusiveScanByKey(keys, in, out, op, init, n,
+    equality_op)`): with `keys %k` (a memref of any device element type,
+    at least `n` elements, its type written after `keys` past the
+    outputs' types), a segment
+    starts at `i = 0` and wherever `keys[i-1]` and `keys[i]` are not
+    equal, and the scan restarts at each segment: with `s` the start of
+    `i`'s segment, `y_i = x_s (op) ... (op) x_i` (inclusive), with `init`
+    `y_i = init (op) x_s (op) ... (op) x_i`; `exclusive`: `y_s = init` and
+    `y_i = init (op) x_s (op) ... (op) x_{i-1}` (CUB combines `init` in
+    front of every segment alike). Equality is the key type's `==` (as
+    `warp.device_scan`'s keys: integers bit for bit, floats `arith.cmpf
+    oeq`), or an `equal` region after the combine region, `equal(%a: K,
+    %b: K) { ... warp.yield %same : i1 }`, called as CUB calls
+    `equality_op(keys[i-1], keys[i])` (pure, as the combine region; it need
+    not be an equivalence: each neighbour pair is asked once). No output
+    may be `keys` (a tile reads the key before it while others write).
+    The tiles scan (head seen, tuple) pairs with the segmented combine
+    (`warp.device_scan`'s, the region in place of the kind), and a tile
+    that holds a head publishes its total as its prefix at once, so that
+    the look-back stops there; `init` is combined in front of each item's
+    segment value after the scan (never into what the tiles publish), and
+    the region only sees input tuples, `init` and its own results.
+
     `warp-expand-device-ops` lowers it as `warp.device_scan`: a kernel that
     clears the tiles' status, then a single pass of decoupled look-back
     over tiles of `256 x K` tuples (`K` from the tuple's bytes,
@@ -452,17 +476,40 @@ def Warp_DeviceScanCombineOp : Warp_DeviceTupleOp<"device_scan_combine"> {
       %b3 = arith.addi %t, %b2 : i32
       warp.yield %a3, %b3 : i32, i32
     }
+    // a running max of each run of keys with the same tens digit
+    warp.device_scan_combine %v into %m keys %k
+        : memref<?xi32> -> memref<?xi32> keys memref<?xi32>
+        combine (%a: i32, %b: i32) {
+      %r = arith.maxsi %a, %b : i32
+      warp.yield %r : i32
+    } equal(%p: i32, %q: i32) {
+      %ten = arith.constant 10 : i32
+      %pt = arith.divsi %p, %ten : i32
+      %qt = arith.divsi %q, %ten : i32
+      %same = arith.cmpi eq, %pt, %qt : i32
+      warp.yield %same : i1
+    }
     ```
   }];
   let arguments = (ins Arg<Variadic<Warp_DeviceMemRef>, "", [MemRead]>:$inputs,
                        Variadic<Warp_DeviceElement>:$init,
                        Arg<Variadic<Warp_DeviceMemRef>, "", [MemWrite]>:$outputs,
+                       Arg<Optional<Warp_DeviceMemRef>, "", [MemRead]>:$keys,
                        UnitAttr:$exclusive);
-  let regions = (region SizedRegion<1>:$combiner);
+  let regions = (region SizedRegion<1>:$combiner, MaxSizedRegion<1>:$equal);
   let assemblyFormat = [{
     $inputs (`init` `(` $init^ `:` type($init) `)`)? `into` $outputs
-    (`exclusive` $exclusive^)? attr-dict `:`
-    type($inputs) `->` type($outputs) `` custom<DeviceCombiner>($combiner)
+    (`keys` $keys^)? (`exclusive` $exclusive^)? attr-dict `:`
+    type($inputs) `->` type($outputs) (`keys` type($keys)^)?
+    `` custom<DeviceCombiner>($combiner) `` custom<EqualRegion>($equal)
+  }];
+  let extraClassDeclaration = [{
+    /// The keys' element type (null without keys).
+    ::mlir::Type getKeyType() {
+      return getKeys() ? ::llvm::cast<::mlir::MemRefType>(getKeys().getType())
+                             .getElementType()
+                       : ::mlir::Type();
+    }
   }];
 }
 
