@@ -351,6 +351,18 @@ LogicalResult DeviceHistogramOp::verify() {
                             "unsigned; 'unsigned' needs levels (even or "
                             "range) and integer samples, got "
                          << sample << (hasLevels() ? "" : " without levels");
+  if (getLevelsUnsigned() && !hasLevels())
+    return emitOpError() << "reads integer levels of another type than the "
+                            "samples as unsigned; 'unsigned_levels' needs "
+                            "them, got no levels";
+  if (getLevelsUnsigned() &&
+      (getLevelType() == sample || !isa<IntegerType>(getLevelType())))
+    return emitOpError() << "reads integer levels of another type than the "
+                            "samples as unsigned; 'unsigned_levels' needs "
+                            "them, got "
+                         << getLevelType() << " levels for " << sample
+                         << " samples ('unsigned' covers levels of the "
+                            "samples' type)";
   if (!hasLevels()) {
     if (!isa<IntegerType>(sample))
       return emitOpError() << "counts " << sample
@@ -361,13 +373,6 @@ LogicalResult DeviceHistogramOp::verify() {
   if (hasEvenLevels() && getLevels())
     return emitOpError() << "takes even levels or a range of levels, not both";
   Type level = getLevelType();
-  if (getLevelsUnsigned() && (level == sample || !isa<IntegerType>(level)))
-    return emitOpError() << "reads integer levels of another type than the "
-                            "samples as unsigned; 'unsigned_levels' needs "
-                            "them, got "
-                         << level << " levels for " << sample
-                         << " samples ('unsigned' covers levels of the "
-                            "samples' type)";
   int64_t binCount = getBinsPerChannel();
   if (hasEvenLevels()) {
     if (int64_t(getBounds().size()) != 2 * active)
