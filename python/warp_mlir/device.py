@@ -512,8 +512,9 @@ def _level_type(x_element: str, unsigned: bool, name: str) -> Optional[Tuple[str
     element = _TYPES[signed]
     if element == x_element:
         if (signed != name) != unsigned:
-            raise TypeError(f"levels has {name} elements, x {'u' * unsigned}{x_element}: "
-                            f"levels of the samples' width have their signedness")
+            sample = "u" * unsigned + signed
+            raise TypeError(f"{name} levels for {sample} samples: levels of the samples' "
+                            f"width share their signedness")
         return None
     return element, signed != name
 
@@ -544,7 +545,10 @@ def histogram_even(x: Any, bins: int, lower: Any, upper: Any, out: Any = None,
     element = _element_type(x)
     level = None
     if level_dtype is not None:
-        level = _level_type(element, unsigned, str(getattr(level_dtype, "name", level_dtype)))
+        # A name, a numpy dtype or scalar type, or a torch dtype.
+        type_name = getattr(level_dtype, "name", None) or getattr(level_dtype, "__name__", None)
+        level = _level_type(element, unsigned,
+                            str(type_name or level_dtype).replace("torch.", ""))
     bound_type, bound_unsigned = level if level is not None else (element, unsigned)
     shape = _check_channels(channels, active)
     if shape is None:

@@ -125,6 +125,49 @@ def test_no_segments_and_empty_keys(backend):
     assert got.shape == (0,)
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("key_dtype,value_dtype,begin,end,buffer",
+                         [(np.uint8, None, 0, 8, 1),        # one pass: the alternate
+                          (np.int16, np.int32, 0, 16, 0),   # two: back in keys
+                          (np.int32, np.float32, 4, 28, 1)])  # three
+def test_double_buffer(backend, key_dtype, value_dtype, begin, end, buffer, rng):
+    """CUB's DoubleBuffer form: keys and out (values and values_out) are
+    the passes' only storage; the buffer that holds each sorted segment is
+    returned, the one radix_sort returns for the same keys and bits (the
+    parity of ceil((end - begin) / 8) passes), for segments of one tile
+    (one block sort) and longer (the passes) alike; empty segments and
+    the elements in no segment are left as they are in both buffers."""
+    tile = sort_tile(key_dtype, value_dtype)
+    n = tile + 300
+    keys = sort_keys_for(key_dtype, n, rng)[-1]
+    offsets = ragged(n - 7, tile, rng).astype(np.int64)
+    original = keys.copy()
+    alternate = np.full(n, 7, key_dtype)
+    buffers = (keys, alternate)
+    if value_dtype is None:
+        got = wd.segmented_radix_sort(keys, offsets, out=alternate, begin_bit=begin,
+                                      end_bit=end, double_buffer=True, backend=backend)
+        assert got is buffers[buffer] or got.base is buffers[buffer]
+        want, _ = model(original, offsets[:-1], offsets[1:], (original, alternate.copy())[buffer],
+                        bits=(begin, end))
+        check(got, want)
+        assert (got[offsets[-1]:] == (original, np.full(n, 7, key_dtype))[buffer][offsets[-1]:]).all()
+        return
+    values = np.arange(n).astype(value_dtype)
+    values_alternate = np.full(n, 3, value_dtype)
+    got, got_values = wd.segmented_radix_sort(keys, offsets, values, out=alternate,
+                                              values_out=values_alternate, begin_bit=begin,
+                                              end_bit=end, double_buffer=True, backend=backend)
+    assert got is buffers[buffer]
+    assert got_values is (values, values_alternate)[buffer]
+    old_values = (np.arange(n).astype(value_dtype), np.full(n, 3, value_dtype))[buffer]
+    old_keys = (original, np.full(n, 7, key_dtype))[buffer]
+    want, want_values = model(original, offsets[:-1], offsets[1:], old_keys,
+                              np.arange(n).astype(value_dtype), old_values, bits=(begin, end))
+    check(got, want)
+    check(got_values, want_values)
+
+
 def test_errors():
     keys = np.arange(10, dtype=np.int32)
     offsets = np.array([0, 5, 10], np.int32)
