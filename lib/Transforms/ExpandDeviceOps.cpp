@@ -5,8 +5,9 @@
 // device_select, device_partition (and their predicate forms, device_select_if
 // and device_partition_if), device_unique, device_run_length_encode,
 // device_non_trivial_runs, device_histogram, device_radix_sort (also
-// double-buffered), device_segmented_radix_sort, device_reduce_combine and
-// device_scan_combine become kernels made of warp ops
+// double-buffered), device_segmented_radix_sort (also double-buffered),
+// device_reduce_combine and device_scan_combine (also by key) become kernels
+// made of warp ops
 // in a gpu.module of their own, and the host code that allocates their
 // scratch and launches them.
 //
@@ -31,7 +32,8 @@
 // with a combine region (device_scan_combine) the tiles publish tuples,
 // and the window is a warp.reduce of the region with its operands swapped
 // (lane 0 reads the nearest tile) over the lanes that count. A scan by key
-// scans (head seen, value) pairs with the segmented combine, and a tile
+// (a kind, or a combine region with an optional equal region) scans (head
+// seen, value) pairs with the segmented combine, and a tile
 // that holds a head publishes its total as its prefix at once, so that
 // look-backs stop there. A selection
 // is a scan of the tile's kept counts, then each kept element written at

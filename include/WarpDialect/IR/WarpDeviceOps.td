@@ -793,7 +793,8 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
       `lower < upper`, and for i64 samples `(upper - lower) * K` fits in
       64 unsigned bits (CUB's overflow check).
     - `range %levels` (CUB's `HistogramRange`): `levels`, `K + 1`
-      increasing values of the samples' type in device memory; a sample
+      increasing values of the samples' type (or another: below) in
+      device memory; a sample
       goes to the `k` with `levels[k] <= x < levels[k + 1]` (a binary
       search).
 
@@ -1076,9 +1077,29 @@ def Warp_DeviceSegmentedRadixSortOp
     that the last writes the outputs: each pass reads the segment's keys
     twice (to count, to move) and its values once.
 
+    `double_buffer` (CUB's `DoubleBuffer` form of
+    `DeviceSegmentedRadixSort::SortKeys` and `SortPairs`), as
+    `warp.device_radix_sort`'s: the two buffers of keys (and of values)
+    are the passes' only storage (no scratch copy of the data): pass `p`
+    of a long segment reads buffer `p mod 2` and writes buffer `(p + 1)
+    mod 2` at the segment's positions (buffer 0 `keys_in`, 1 `keys_out`),
+    and a segment of one tile is sorted straight into the buffer of the
+    result (the block has read its tile before it writes). The result
+    `i32` (CUB's `keys.Current()` selector) is that buffer, `P mod 2` for
+    the `P = ceil((B1 - B0) / 8)` passes of the bits, for every segment
+    alike: what `warp.device_radix_sort` returns for the same keys and
+    bits. Within each segment the other buffer is left as a pass left it
+    (CUB's "the alternate buffer is garbage"); the elements in no segment
+    are left as they are in both. Both buffers are read and written, so
+    neither may be an offset array.
+
     ```mlir
     warp.device_segmented_radix_sort %k, %sorted, %begin, %end
         : memref<?xf32>, memref<?xf32>, memref<?xi32>, memref<?xi32>
+    %current = warp.device_segmented_radix_sort %k0, %k1, %begin, %begin
+        values %v0, %v1 double_buffer
+        : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>,
+          memref<?xf32>, memref<?xf32> -> i32
     warp.device_segmented_radix_sort %k, %sorted, %begin, %end
         values %v, %v_sorted descending signed bits 0 to 16
         : memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64>,
