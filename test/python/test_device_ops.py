@@ -1512,11 +1512,17 @@ def test_radix_sort_pairs(backend, key_dtype, value_dtype, rng):
         assert values_out[n] == 3
 
 
+# The double-buffered sorts' cases: (key, value, bits, the buffer that
+# holds the result), for 1, 2 and 3 passes (the result: their parity).
+DOUBLE_BUFFER_CASES = pytest.mark.parametrize(
+    "key_dtype,value_dtype,begin,end,buffer",
+    [(np.uint8, None, 0, 8, 1),        # one pass: the alternate
+     (np.int16, np.int32, 0, 16, 0),   # two: back in keys
+     (np.int32, np.float32, 4, 28, 1)])  # three
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("key_dtype,value_dtype,begin,end,buffer",
-                         [(np.uint8, None, 0, 8, 1),        # one pass: the alternate
-                          (np.int16, np.int32, 0, 16, 0),   # two: back in keys
-                          (np.int32, np.float32, 4, 28, 1)])  # three
+@DOUBLE_BUFFER_CASES
 def test_radix_sort_double_buffer(backend, key_dtype, value_dtype, begin, end, buffer, rng):
     """DeviceRadixSort's DoubleBuffer form: the passes use keys and out
     (values and values_out) as their only storage; the one that holds the

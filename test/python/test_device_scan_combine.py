@@ -26,11 +26,14 @@ def wrap32(value):
     return (value + 2 ** 31) % 2 ** 32 - 2 ** 31
 
 
-def left_fold(columns, op, init=None, exclusive=False):
+def left_fold(columns, op, init=None, exclusive=False, keys=None, same=None):
     """The scan by definition, one tuple at a time from the left: the list
-    of the outputs' tuples."""
+    of the outputs' tuples; by `keys`, restarted (from init) wherever
+    same(keys[i-1], keys[i]) does not hold."""
     out, acc = [], init
-    for x in zip(*(c.tolist() for c in columns)):
+    for i, x in enumerate(zip(*(c.tolist() for c in columns))):
+        if keys is not None and i > 0 and not same(keys[i - 1], keys[i]):
+            acc = init
         if exclusive:
             out.append(acc)
         acc = x if acc is None else op(acc, x)
@@ -218,23 +221,8 @@ def test_errors():
 
 # -- by key (CUB's ScanByKey with a custom op, init and equality_op) ---------------------------
 
-def by_key_fold(columns, keys, op, same, init=None, exclusive=False):
-    """The scan by key by definition: a left fold restarted (from init)
-    wherever same(keys[i-1], keys[i]) does not hold."""
-    out = []
-    for i, x in enumerate(zip(*(c.tolist() for c in columns))):
-        if i == 0 or not same(keys[i - 1], keys[i]):
-            acc = init
-        if exclusive:
-            out.append(acc)
-        acc = x if acc is None else op(acc, x)
-        if not exclusive:
-            out.append(acc)
-    return out
-
-
 def check_by_key(got, columns, keys, op, same, init, exclusive, what):
-    want = by_key_fold(columns, keys.tolist(), op, same, init, exclusive)
+    want = left_fold(columns, op, init, exclusive, keys.tolist(), same)
     got = got if isinstance(got, tuple) else (got,)
     for i, (g, c) in enumerate(zip(got, columns)):
         expected = np.array([t[i] for t in want], c.dtype)

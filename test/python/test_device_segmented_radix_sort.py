@@ -17,7 +17,7 @@ import pytest
 
 import warp_mlir.device as wd
 from conftest import BACKENDS, requires_gpu
-from test_device_ops import sort_keys_for, sort_order, sort_tile
+from test_device_ops import DOUBLE_BUFFER_CASES, sort_keys_for, sort_order, sort_tile
 
 
 @pytest.fixture
@@ -126,10 +126,7 @@ def test_no_segments_and_empty_keys(backend):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("key_dtype,value_dtype,begin,end,buffer",
-                         [(np.uint8, None, 0, 8, 1),        # one pass: the alternate
-                          (np.int16, np.int32, 0, 16, 0),   # two: back in keys
-                          (np.int32, np.float32, 4, 28, 1)])  # three
+@DOUBLE_BUFFER_CASES
 def test_double_buffer(backend, key_dtype, value_dtype, begin, end, buffer, rng):
     """CUB's DoubleBuffer form: keys and out (values and values_out) are
     the passes' only storage; the buffer that holds each sorted segment is
