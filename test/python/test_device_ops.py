@@ -1671,7 +1671,7 @@ def test_histogram_channels_errors():
         wd.histogram(x, 4, channels=2, out=np.zeros(8, np.int32), backend="sim")
     with pytest.raises(ValueError, match="a level per active channel"):
         wd.histogram_even(np.zeros(8, np.float32), 4, [0.0], [1.0], channels=2, backend="sim")
-    with pytest.raises(TypeError, match="levels has i8 elements, x ui8"):
+    with pytest.raises(TypeError, match="int8 levels for uint8 samples"):
         wd.histogram_range(x, np.zeros(3, np.int8), backend="sim")
     with pytest.raises(ValueError, match="lower level of ui8 samples"):
         wd.histogram_even(x, 4, -1, 3, backend="sim")

@@ -813,9 +813,9 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
     still says what the samples are. Conversions are C++'s: an integer to
     a wider integer is sign- or zero-extended by its own signedness, to a
     narrower one truncated (modulo); an integer to a float rounds to
-    nearest; a float to an integer truncates toward zero (a value out of
-    the integer's range is undefined, as in C++); floats widen or round
-    to nearest. As CUB computes it:
+    nearest; a float to an integer truncates toward zero (a NaN or a
+    value out of the integer's range is undefined, as in C++); floats
+    widen or round to nearest. As CUB computes it:
 
     - `range`: each sample is converted to `L` (CUB's `(LevelT) sample`)
       and compared with the levels in `L` (signed, unsigned or float).
